@@ -1,0 +1,131 @@
+"""All CITESEEKER_* settings, read once and validated in one place.
+
+Scrapy components call :meth:`CrawlConfig.from_settings` in their ``from_crawler``; everything
+else takes plain typed values, so the core is testable without a crawler.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from .exceptions import ConfigError
+
+#: Table A1 of the thesis plus our additions. ``settings.py`` publishes these to Scrapy.
+ORIGINAL_FORMATS = (
+    "htm html shtml dhtml xml php php3 php4 asp aspx txt rtf doc ppt pdf ps zip gz z tar tgz taz"
+)
+#: Formats the original did not know, read by the same machinery (see README).
+MODERN_FORMATS = "xhtml jsp cfm docx pptx odt eps"
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "CITESEEKER_METHOD": "fuzzy",
+    "CITESEEKER_FUZZY_LIMIT": 0.75,
+    "CITESEEKER_PART_LENGTH": 200,
+    "CITESEEKER_MIN_AUTHOR_DISTANCE": 30,
+    "CITESEEKER_FLUSH_INTERVAL": 100,
+    "CITESEEKER_PERMITTED_FORMATS": f"{ORIGINAL_FORMATS} {MODERN_FORMATS}".split(),
+    "CITESEEKER_LOG_DIR": "logs",
+    "CITESEEKER_INPUTS_DIR": "inputs",
+    "CITESEEKER_KEEP_QUERY": False,
+    "CITESEEKER_MAX_URL_LENGTH": 512,
+    "CITESEEKER_MAX_REPEATED_SEGMENTS": 3,
+    "CITESEEKER_HEADER_LENGTH": 100,
+    "CITESEEKER_DEBUG_LOG": True,
+    "CITESEEKER_CONCURRENT_SERVERS": 4,
+    "CITESEEKER_MAX_PENDING_DOCS": 10_000,
+    "CITESEEKER_MAX_DOCS_PER_SERVER": 50_000,
+    "CITESEEKER_MAX_DEPTH": 100,
+    "CITESEEKER_SKIP_FILE": "",
+}
+
+
+class SettingsLike(Protocol):
+    """The part of scrapy.settings.BaseSettings we use (duck-typed: the core imports no Scrapy)."""
+
+    def get(self, name: str, default: Any = None) -> Any: ...
+
+
+@dataclass(frozen=True)
+class CrawlConfig:
+    """Validated crawl settings; see README "Settings" for each one's meaning."""
+
+    method: str
+    fuzzy_limit: float
+    part_length: int
+    min_author_distance: int
+    flush_interval: int
+    permitted_formats: frozenset[str]
+    log_dir: Path
+    inputs_dir: Path
+    keep_query: bool
+    max_url_length: int
+    max_repeated_segments: int
+    header_length: int
+    debug_log: bool
+    concurrent_servers: int
+    max_pending_docs: int
+    max_docs_per_server: int
+    max_depth: int
+    skip_file: str
+
+    @classmethod
+    def from_settings(cls, settings: SettingsLike) -> "CrawlConfig":
+        def value(name: str) -> Any:
+            return settings.get(name, DEFAULT_SETTINGS[name])
+
+        config = cls(
+            method=str(value("CITESEEKER_METHOD")).strip().lower(),
+            fuzzy_limit=_number(value, "CITESEEKER_FUZZY_LIMIT", float),
+            part_length=_number(value, "CITESEEKER_PART_LENGTH", int),
+            min_author_distance=_number(value, "CITESEEKER_MIN_AUTHOR_DISTANCE", int),
+            flush_interval=_number(value, "CITESEEKER_FLUSH_INTERVAL", int),
+            permitted_formats=_formats(value("CITESEEKER_PERMITTED_FORMATS")),
+            log_dir=Path(value("CITESEEKER_LOG_DIR")),
+            inputs_dir=Path(value("CITESEEKER_INPUTS_DIR")),
+            keep_query=_boolean(value("CITESEEKER_KEEP_QUERY")),
+            max_url_length=_number(value, "CITESEEKER_MAX_URL_LENGTH", int),
+            max_repeated_segments=_number(value, "CITESEEKER_MAX_REPEATED_SEGMENTS", int),
+            header_length=_number(value, "CITESEEKER_HEADER_LENGTH", int),
+            debug_log=_boolean(value("CITESEEKER_DEBUG_LOG")),
+            concurrent_servers=_number(value, "CITESEEKER_CONCURRENT_SERVERS", int),
+            max_pending_docs=_number(value, "CITESEEKER_MAX_PENDING_DOCS", int),
+            max_docs_per_server=_number(value, "CITESEEKER_MAX_DOCS_PER_SERVER", int),
+            max_depth=_number(value, "CITESEEKER_MAX_DEPTH", int),
+            skip_file=str(value("CITESEEKER_SKIP_FILE") or ""),
+        )
+        config.validate()
+        return config
+
+    def validate(self) -> None:
+        if self.method not in ("fuzzy", "exact"):
+            raise ConfigError(f"CITESEEKER_METHOD must be 'fuzzy' or 'exact', not {self.method!r}")
+        if not 0.0 < self.fuzzy_limit <= 1.0:
+            raise ConfigError(f"CITESEEKER_FUZZY_LIMIT must be in (0, 1], not {self.fuzzy_limit}")
+        for name in ("part_length", "flush_interval", "max_url_length", "max_repeated_segments",
+                     "concurrent_servers", "max_pending_docs", "max_docs_per_server"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"CITESEEKER_{name.upper()} must be at least 1")
+        if min(self.min_author_distance, self.header_length, self.max_depth) < 0:
+            raise ConfigError(
+                "CITESEEKER_MIN_AUTHOR_DISTANCE, _HEADER_LENGTH and _MAX_DEPTH must be >= 0")
+
+
+def _number(value, name: str, kind: type) -> Any:
+    raw = value(name)
+    try:
+        return kind(raw)
+    except (TypeError, ValueError) as error:
+        raise ConfigError(f"{name} must be a {kind.__name__}, not {raw!r}") from error
+
+
+def _boolean(raw: Any) -> bool:
+    if isinstance(raw, str):
+        return raw.strip().lower() in ("1", "true", "yes", "on")
+    return bool(raw)
+
+
+def _formats(raw: Any) -> frozenset[str]:
+    words = raw.replace(",", " ").split() if isinstance(raw, str) else list(raw)
+    return frozenset(w.strip().lstrip(".").lower() for w in words if w.strip())

@@ -1,0 +1,86 @@
+"""Text and links of an HTML-like document (HTML, XHTML, XML, PHP/ASP output).
+
+Why not Scrapy's LinkExtractor: the core must stay usable without Scrapy (archive members are
+parsed here too, far from any Response). lxml is already a Scrapy dependency and tolerates the
+broken markup found on old lab pages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import lxml.etree
+import lxml.html
+
+#: Elements whose text is never shown to a reader, so it cannot hold a citation.
+INVISIBLE_TAGS = ("script", "style", "noscript", "template")
+#: (tag, attribute) pairs that point at other documents a crawler should visit.
+LINK_ATTRIBUTES = (("a", "href"), ("area", "href"), ("frame", "src"), ("iframe", "src"))
+#: Elements after which a reader sees a break, so words on either side must not run together.
+BLOCK_TAGS = frozenset(
+    "p div br li ul ol tr td th table h1 h2 h3 h4 h5 h6 dt dd dl pre blockquote title "
+    "section article header footer nav address hr form option".split()
+)
+
+
+@dataclass(frozen=True)
+class HtmlContent:
+    """What the crawler needs from a page: its visible text, raw hrefs, and a <base href>."""
+
+    text: str
+    links: tuple[str, ...]
+    base: str | None = None
+
+
+def parse_html(html: str) -> HtmlContent:
+    """Parse ``html`` leniently; an unparsable or empty document gives empty content."""
+    root = _parse_root(html)
+    if root is None:
+        return HtmlContent(text="", links=())
+    links = _links(root)
+    base = _base_href(root)
+    return HtmlContent(text=_visible_text(root), links=links, base=base)
+
+
+def _parse_root(html: str) -> lxml.html.HtmlElement | None:
+    if not html.strip():
+        return None
+    if html.lstrip().startswith("<?xml"):
+        # lxml refuses str input with an encoding declaration; the declaration is moot here.
+        html = html.split("?>", 1)[-1]
+    try:
+        return lxml.html.document_fromstring(html)
+    except (lxml.etree.ParserError, ValueError):
+        return None
+
+
+def _links(root: lxml.html.HtmlElement) -> tuple[str, ...]:
+    found: list[str] = []
+    for tag, attribute in LINK_ATTRIBUTES:
+        for element in root.iter(tag):
+            value = element.get(attribute)
+            if value and value.strip():
+                found.append(value.strip())
+    return tuple(dict.fromkeys(found))
+
+
+def _base_href(root: lxml.html.HtmlElement) -> str | None:
+    for element in root.iter("base"):
+        href = element.get("href")
+        if href and href.strip():
+            return href.strip()
+    return None
+
+
+def _visible_text(root: lxml.html.HtmlElement) -> str:
+    """Text a reader sees, with a break after block elements and nothing from scripts."""
+    lxml.etree.strip_elements(root, *INVISIBLE_TAGS, lxml.etree.Comment, with_tail=False)
+    chunks: list[str] = []
+    for event, element in lxml.etree.iterwalk(root, events=("start", "end")):
+        if event == "start":
+            chunks.append(element.text or "")
+            continue
+        if element.tag in BLOCK_TAGS:
+            chunks.append("\n")
+        chunks.append(element.tail or "")
+    return "".join(chunks)

@@ -1,0 +1,287 @@
+"""The crawl frontier of thesis §6.2–6.4 and Algorithm 7.1, free of Scrapy.
+
+* **Pending Servers** — no duplicates, most referenced first (ties by arrival), each with the
+  documents other servers named (its Pending Documents).
+* **Active servers** — up to ``max_active_servers`` crawled at once (§8.3's first improvement),
+  each depth-first from a stack: its pending documents first, then its root.
+* **Completed Servers** — the skeletons: names only. A server whose stack is empty and which has
+  nothing in flight is completed and all its per-document state released, so memory follows the
+  number of servers, not of documents (formula 6.2).
+
+Who calls it: :class:`citeseeker_scrapy.scheduler.FrontierScheduler` (Scrapy's SCHEDULER), and
+the benchmarks and tests directly.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter, deque
+from typing import Callable
+
+from ..urls import server_of
+from .model import ActiveServer, DocumentEntry, PendingServer
+from .store import FrontierSnapshot, FrontierStore, MemoryStore
+
+#: Outcomes of offering a URL, also the stats keys the scheduler counts.
+ACCEPTED = "accepted"
+DUPLICATE = "duplicate"
+COMPLETED_SERVER = "completed_server"
+TOO_DEEP = "too_deep"
+SERVER_FULL = "server_full"
+PENDING_FULL = "pending_full"
+SKIPPED_SERVER = "skipped_server"
+
+
+class Frontier:
+    """Pending/active/completed servers and documents; see the module docstring."""
+
+    def __init__(
+        self,
+        store: FrontierStore | None = None,
+        *,
+        max_active_servers: int = 4,
+        max_pending_docs: int = 10_000,
+        max_docs_per_server: int = 50_000,
+        max_depth: int = 100,
+        flush_interval: int = 100,
+        root_of: Callable[[str], str | None] = lambda server: server + "/",
+        on_completed: Callable[[str], None] = lambda server: None,
+    ) -> None:
+        self.store = store or MemoryStore()
+        self.max_active_servers = max_active_servers
+        self.max_pending_docs = max_pending_docs
+        self.max_docs_per_server = max_docs_per_server
+        self.max_depth = max_depth
+        self.flush_interval = flush_interval
+        self.root_of = root_of
+        self.on_completed = on_completed
+        self.pending: dict[str, PendingServer] = {}
+        self.active: dict[str, ActiveServer] = {}
+        self.completed: set[str] = set()
+        self.refused: Counter[str] = Counter()
+        self._heap: list[tuple[int, int, str]] = []
+        self._rotation: deque[str] = deque()
+        self._pending_documents = 0
+        self._next_arrival = 0
+        self._next_order = 0
+        self._finished_since_flush = 0
+
+    # --- adding documents ---------------------------------------------------------------------
+
+    def add_start_point(self, entry: DocumentEntry) -> str:
+        """Algorithm 7.1: the start point's server becomes pending; a non-root URL its document."""
+        server = server_of(entry.url)
+        if server in self.completed:
+            return self._refuse(COMPLETED_SERVER)
+        if server in self.active:
+            return self._push(self.active[server], entry, force=False)
+        pending = self._pending_server(server)
+        if entry.url == self.root_of(server):
+            return ACCEPTED
+        return self._add_pending_document(pending, entry)
+
+    def add_link(self, entry: DocumentEntry, *, from_server: str | None, force: bool = False) -> str:
+        """A link found on ``from_server``: a child if on the same server, else the target
+        server's pending document (§6.2.2 step 2). ``force`` re-queues a URL already seen (a
+        retry of a document in flight)."""
+        server = server_of(entry.url)
+        if server in self.completed:
+            return self._refuse(COMPLETED_SERVER)
+        if server in self.active:
+            return self._push(self.active[server], entry, force=force)
+        pending = self._pending_server(server)
+        if from_server is not None and from_server != server:
+            self._reference(pending)
+        return self._add_pending_document(pending, entry)
+
+    def _refuse(self, reason: str) -> str:
+        self.refused[reason] += 1
+        return reason
+
+    def _pending_server(self, server: str) -> PendingServer:
+        pending = self.pending.get(server)
+        if pending is None:
+            pending = PendingServer(server, references=0, arrival=self._next_arrival)
+            self._next_arrival += 1
+            self.pending[server] = pending
+            self._push_heap(pending)
+            self.store.server_pending(pending)
+        return pending
+
+    def _reference(self, pending: PendingServer) -> None:
+        pending.references += 1
+        self._push_heap(pending)
+        self.store.server_pending(pending)
+
+    def _push_heap(self, pending: PendingServer) -> None:
+        """Lazy priority queue: stale entries (old reference counts) are skipped when popped."""
+        heapq.heappush(self._heap, (-pending.references, pending.arrival, pending.key))
+
+    def _add_pending_document(self, pending: PendingServer, entry: DocumentEntry) -> str:
+        if entry.url in pending.documents:
+            return self._refuse(DUPLICATE)
+        if len(pending.documents) >= self.max_pending_docs:
+            return self._refuse(PENDING_FULL)
+        pending.documents[entry.url] = entry
+        self._pending_documents += 1
+        self.store.document_pending(pending.key, entry, self._order())
+        return ACCEPTED
+
+    def _push(self, server: ActiveServer, entry: DocumentEntry, *, force: bool) -> str:
+        if server.skipped:
+            return self._refuse(SKIPPED_SERVER)
+        if entry.url in server.seen and not force:
+            return self._refuse(DUPLICATE)
+        if entry.depth > self.max_depth:
+            return self._refuse(TOO_DEEP)
+        if len(server.seen) >= self.max_docs_per_server and entry.url not in server.seen:
+            return self._refuse(SERVER_FULL)
+        server.seen.add(entry.url)
+        server.stack.append(entry)
+        self.store.document_pushed(server.key, entry, self._order())
+        return ACCEPTED
+
+    def _order(self) -> int:
+        self._next_order += 1
+        return self._next_order
+
+    # --- handing out documents ----------------------------------------------------------------
+
+    def next_document(self) -> DocumentEntry | None:
+        """The next document to fetch, round-robin over the active servers, each depth-first."""
+        for _ in range(len(self._rotation)):
+            key = self._rotation[0]
+            self._rotation.rotate(-1)
+            entry = self._pop(self.active[key])
+            if entry is not None:
+                return entry
+        while len(self.active) < self.max_active_servers and self._heap:
+            server = self._activate_most_referenced()
+            if server is None:
+                continue
+            entry = self._pop(server)
+            if entry is not None:
+                return entry
+        return None
+
+    def _pop(self, server: ActiveServer) -> DocumentEntry | None:
+        if not server.stack:
+            return None
+        entry = server.stack.pop()
+        server.in_flight.add(entry.url)
+        server.fetched += 1
+        return entry
+
+    def _activate_most_referenced(self) -> ActiveServer | None:
+        references, arrival, key = heapq.heappop(self._heap)
+        pending = self.pending.get(key)
+        if pending is None or pending.sort_key() != (references, arrival):
+            return None
+        del self.pending[key]
+        self._pending_documents -= len(pending.documents)
+        server = ActiveServer(key)
+        self.active[key] = server
+        self._rotation.append(key)
+        self.store.server_active(key)
+        root = self.root_of(key)
+        if root is not None:
+            self._push(server, DocumentEntry(root), force=False)
+        for entry in reversed(list(pending.documents.values())):
+            self._push(server, entry, force=False)
+        self._complete_if_finished(server)
+        return server if key in self.active else None
+
+    # --- documents done -----------------------------------------------------------------------
+
+    def finish(self, url: str) -> None:
+        """The document at ``url`` was handled (its links offered) or failed for good."""
+        server = self.active.get(server_of(url))
+        if server is None or url not in server.in_flight:
+            return
+        server.in_flight.discard(url)
+        self.store.document_finished(server.key, url)
+        self._finished_since_flush += 1
+        self._complete_if_finished(server)
+
+    def finish_all_in_flight(self) -> int:
+        """Safety net when the engine is idle: nothing can still be in flight."""
+        stale = [url for server in self.active.values() for url in server.in_flight]
+        for url in stale:
+            self.finish(url)
+        return len(stale)
+
+    def _complete_if_finished(self, server: ActiveServer) -> None:
+        if server.is_finished():
+            self._complete(server)
+
+    def _complete(self, server: ActiveServer) -> None:
+        """The server becomes a skeleton: its name stays, its documents are released."""
+        del self.active[server.key]
+        self._rotation.remove(server.key)
+        self.completed.add(server.key)
+        self.store.server_completed(server.key)
+        self.on_completed(server.key)
+
+    def skip(self, key: str) -> bool:
+        """The original's "Skip Current Server": stop handing out its documents, complete it."""
+        if key in self.active:
+            server = self.active[key]
+            server.skipped = True
+            server.stack.clear()
+            self._complete_if_finished(server)
+            return True
+        pending = self.pending.pop(key, None)
+        if pending is None:
+            return False
+        self._pending_documents -= len(pending.documents)
+        self.completed.add(key)
+        self.store.server_completed(key)
+        self.on_completed(key)
+        return True
+
+    # --- state --------------------------------------------------------------------------------
+
+    def has_work(self) -> bool:
+        return bool(self.pending) or any(not s.is_finished() for s in self.active.values())
+
+    def in_flight(self) -> int:
+        return sum(len(s.in_flight) for s in self.active.values())
+
+    def sizes(self) -> dict[str, int]:
+        """Element counts of each structure (the original's Memory Usage form)."""
+        return {
+            "pending_servers": len(self.pending),
+            "pending_documents": self._pending_documents,
+            "active_servers": len(self.active),
+            "active_stack": sum(len(s.stack) for s in self.active.values()),
+            "active_seen_documents": sum(len(s.seen) for s in self.active.values()),
+            "in_flight": self.in_flight(),
+            "completed_servers": len(self.completed),
+            "priority_heap": len(self._heap),
+            "servers_discovered": self._next_arrival,
+        }
+
+    def needs_flush(self) -> bool:
+        return self._finished_since_flush >= self.flush_interval
+
+    def flush(self, extras: dict[str, object] | None = None) -> None:
+        """Write a checkpoint through the store (every ``flush_interval`` documents, and at close)."""
+        self.store.checkpoint(self._next_arrival, self._next_order, extras or {})
+        self._finished_since_flush = 0
+
+    def restore(self) -> FrontierSnapshot | None:
+        """Load the store's snapshot (a resumed JOBDIR); documents in flight go back on stacks."""
+        snapshot = self.store.load()
+        if snapshot is None:
+            return None
+        self.completed = set(snapshot.completed)
+        for pending in snapshot.pending:
+            self.pending[pending.key] = pending
+            self._pending_documents += len(pending.documents)
+            self._push_heap(pending)
+        for server in snapshot.active:
+            self.active[server.key] = server
+            self._rotation.append(server.key)
+        self._next_arrival = snapshot.next_arrival
+        self._next_order = snapshot.next_order
+        return snapshot

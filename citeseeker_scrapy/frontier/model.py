@@ -1,0 +1,51 @@
+"""The data structures of thesis §6.2: pending servers, their documents, the server being crawled.
+
+Only URLs are held (as the original did), plus a depth and, for the rare request that is not a
+plain "fetch this URL" (a redirect hop, a retry), its serialized form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class DocumentEntry:
+    """One document to fetch: its canonical URL, its depth in the server's tree, extra state."""
+
+    url: str
+    depth: int = 0
+    payload: bytes | None = None   # a serialized request when it is more than URL + depth
+
+
+@dataclass
+class PendingServer:
+    """A server not crawled yet: how often others referenced it, and the documents they named."""
+
+    key: str
+    references: int
+    arrival: int
+    documents: dict[str, DocumentEntry] = field(default_factory=dict)
+
+    def sort_key(self) -> tuple[int, int]:
+        """Most referenced first, ties by arrival (§6.2 PopMostReferencedServer)."""
+        return (-self.references, self.arrival)
+
+
+@dataclass
+class ActiveServer:
+    """A server being crawled depth-first: its stack, every URL it has seen, what is in flight.
+
+    ``seen`` is the thesis's Completed Documents table plus the URLs waiting on the stack (so a
+    page linked twice is pushed once). All of it is released when the server completes.
+    """
+
+    key: str
+    stack: list[DocumentEntry] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)
+    in_flight: set[str] = field(default_factory=set)
+    fetched: int = 0
+    skipped: bool = False
+
+    def is_finished(self) -> bool:
+        return not self.stack and not self.in_flight

@@ -1,0 +1,121 @@
+"""The original's log files (thesis §7.4.2, Appendix E), same names and tab-separated formats.
+
+* ``success.log`` — ``number  url  header  (author: publication  found  similarity)+``
+* ``errors.log``  — ``url  error``
+* ``completed.log`` — one completed server per line
+* ``summary.log`` — statistics of the run
+* ``debug.log`` — a mirror of what the crawl is doing (optional)
+
+Each file gets a ``*****  date time  *****`` header when a run (or a resumed run) starts. Lines
+are appended and flushed at once, so a killed crawl loses nothing it already reported.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Iterable, Mapping
+
+LOG_NAMES = ("success", "summary", "completed", "errors", "debug")
+
+
+@dataclass(frozen=True)
+class DocumentHit:
+    """One publication found in one document, as success.log shows it."""
+
+    author: str
+    publication: str
+    found: str
+    similarity: float
+
+
+def run_header(now: dt.datetime | None = None) -> str:
+    """The original's header: ``*****\\t11.6.2003 23:47:42\\t*****`` (no zero padding)."""
+    now = now or dt.datetime.now()
+    return f"*****\t{now.day}.{now.month}.{now.year} {now:%H:%M:%S}\t*****"
+
+
+def one_field(text: str) -> str:
+    """Make ``text`` safe as one tab-separated field: no tabs, no line breaks."""
+    return " ".join(text.split())
+
+
+class RunReport:
+    """Appends to the log files of one crawl; thread-safe, every line flushed when written.
+
+    Created by the spider when a crawl opens and closed when it closes; pipelines and
+    middlewares reach it through the spider.
+    """
+
+    def __init__(self, log_dir: Path, *, debug: bool = True) -> None:
+        self.log_dir = Path(log_dir)
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        names = LOG_NAMES if debug else tuple(n for n in LOG_NAMES if n != "debug")
+        self._files: dict[str, IO[str]] = {n: self._open(n) for n in names}
+        self._success_number = self._count_success_lines()
+
+    def _open(self, name: str) -> IO[str]:
+        handle = open(self.log_dir / f"{name}.log", "a", encoding="utf-8", newline="\n")
+        handle.write(run_header() + "\n")
+        handle.flush()
+        return handle
+
+    def _count_success_lines(self) -> int:
+        """Numbers continue across resumed runs: count the numbered lines already there."""
+        path = self.log_dir / "success.log"
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return sum(1 for line in handle if line[:1].isdigit())
+
+    def _write(self, name: str, line: str) -> None:
+        handle = self._files.get(name)
+        if handle is None:
+            return
+        with self._lock:
+            handle.write(line + "\n")
+            handle.flush()
+
+    def success(self, url: str, header: str, hits: Iterable[DocumentHit]) -> int:
+        """One success.log line for a document; returns its number."""
+        fields = []
+        for hit in hits:
+            fields += [one_field(f"{hit.author}: {hit.publication}"), one_field(hit.found),
+                       f"{hit.similarity:.4f}"]
+        with self._lock:
+            self._success_number += 1
+            number = self._success_number
+        self._write("success", "\t".join([str(number), url, one_field(header), *fields]))
+        return number
+
+    def error(self, url: str, reason: str) -> None:
+        self._write("errors", f"{url}\t{one_field(reason)}")
+
+    def completed(self, server: str) -> None:
+        self._write("completed", server)
+
+    def debug(self, message: str) -> None:
+        self._write("debug", one_field(message))
+
+    def summary(self, lines: Mapping[str, object], state: str) -> None:
+        """``state`` is the original's sentence: finished, suspended, stopped."""
+        self._write("summary", f"The search has been {state}.")
+        for label, value in lines.items():
+            self._write("summary", f"{label}:\t{value}")
+
+    def close(self) -> None:
+        with self._lock:
+            for handle in self._files.values():
+                handle.close()
+            self._files = {}
+
+
+def format_duration(seconds: float) -> str:
+    """The original's ``d.h:m:s:ms`` execution time (``0.0:3:46:535``)."""
+    millis = int(round(seconds * 1000))
+    days, millis = divmod(millis, 86_400_000)
+    hours, millis = divmod(millis, 3_600_000)
+    minutes, millis = divmod(millis, 60_000)
+    secs, millis = divmod(millis, 1000)
+    return f"{days}.{hours}:{minutes}:{secs}:{millis}"

@@ -1,0 +1,37 @@
+"""Scrapy settings of the CiteSeeker-Scrapy project.
+
+Components are named as dotted strings (the core never imports them). Every ``CITESEEKER_*``
+default comes from :data:`citeseeker_scrapy.config.DEFAULT_SETTINGS`, the single source of truth;
+override any of them with ``-s NAME=VALUE``.
+"""
+
+from citeseeker_scrapy.config import DEFAULT_SETTINGS
+
+BOT_NAME = "citeseeker"
+SPIDER_MODULES = ["spiders"]
+NEWSPIDER_MODULE = "spiders"
+
+USER_AGENT = "CiteSeeker-Scrapy/0.1 (citation crawler; +https://github.com/citeseeker-scrapy)"
+ROBOTSTXT_OBEY = True
+
+# Polite by default: a few requests per server at a time, many servers at once.
+CONCURRENT_REQUESTS = 16
+CONCURRENT_REQUESTS_PER_DOMAIN = 4
+DOWNLOAD_TIMEOUT = 60
+DOWNLOAD_MAXSIZE = 64 * 1024 * 1024
+DOWNLOAD_WARNSIZE = 16 * 1024 * 1024
+REDIRECT_MAX_TIMES = 10
+RETRY_TIMES = 1
+TELNETCONSOLE_ENABLED = False
+COOKIES_ENABLED = False
+FEED_EXPORT_ENCODING = "utf-8"
+
+# The thesis's per-server depth-first frontier replaces Scrapy's scheduler and dupefilter.
+SCHEDULER = "citeseeker_scrapy.scheduler.FrontierScheduler"
+
+DOWNLOADER_MIDDLEWARES = {
+    "middlewares.file_directory.FileDirectoryMiddleware": 50,
+    "middlewares.scope.RedirectScopeMiddleware": 120,
+}
+
+globals().update(DEFAULT_SETTINGS)

@@ -1,0 +1,162 @@
+"""URL rules of thesis §7.3.5, as pure functions: canonical form, server key, scope, loop safety.
+
+Everything here is deterministic and Scrapy-free, so the spider, the middlewares and the frontier
+all agree on what "the same URL" and "the same server" mean.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit, urlunsplit
+
+from w3lib.url import canonicalize_url
+
+from .exceptions import UrlRejected
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
+SUPPORTED_SCHEMES = frozenset({"http", "https", "file"})
+#: Link schemes that name no document at all: dropped silently, not counted as refusals.
+NON_DOCUMENT_SCHEMES = frozenset({"mailto", "news", "javascript", "tel", "data", "ftp", "nntp"})
+
+
+def canonical_url(url: str, *, keep_query: bool = False) -> str:
+    """The one spelling of ``url`` used as its identity (§7.3.5 RemoveFragmentsFromURL & co.).
+
+    Scheme and host lower-cased, default port and fragment removed, percent-escapes normalized,
+    ``./`` and ``../`` resolved, and the query removed unless ``keep_query``.
+    """
+    canonical = canonicalize_url(url, keep_fragments=False)
+    parts = urlsplit(canonical)
+    netloc = _netloc_without_default_port(parts.scheme, parts.netloc)
+    path = parts.path or "/"
+    query = parts.query if keep_query else ""
+    return urlunsplit((parts.scheme, netloc, path, query, ""))
+
+
+def _netloc_without_default_port(scheme: str, netloc: str) -> str:
+    host, _, port = netloc.rpartition(":")
+    if host and port.isdigit() and DEFAULT_PORTS.get(scheme) == int(port) and "]" not in port:
+        return host
+    return netloc
+
+
+def server_of(url: str) -> str:
+    """The server key of thesis §6.2: scheme + host (+ port); ``file://`` URLs share one server."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def scheme_of(url: str) -> str:
+    return url.split(":", 1)[0].lower() if ":" in url else ""
+
+
+def extension_of(url: str) -> str:
+    """Lower-case extension of the last path segment, or "" for a page/directory (no dot)."""
+    segment = unquote(urlsplit(url).path).rsplit("/", 1)[-1]
+    if "." not in segment:
+        return ""
+    return segment.rsplit(".", 1)[-1].lower()
+
+
+@dataclass(frozen=True)
+class LinkPolicy:
+    """Which URLs the crawl may fetch: protocol, format, domains, ``file://`` roots, loop safety.
+
+    Built once per crawl from the parsed inputs and settings. ``admit`` returns the canonical URL
+    or raises :class:`UrlRejected` with a short reason that adapters turn into a stats key.
+    """
+
+    permitted_formats: frozenset[str]
+    stay_within: tuple[str, ...] = ()
+    forbidden: tuple[str, ...] = ()
+    file_roots: tuple[str, ...] = ()
+    keep_query: bool = False
+    max_url_length: int = 512
+    max_repeated_segments: int = 3
+
+    def admit(self, url: str, *, referrer: str | None = None) -> str:
+        """Canonical form of ``url`` if the crawl may fetch it (found on page ``referrer``)."""
+        scheme = scheme_of(url)
+        if scheme in NON_DOCUMENT_SCHEMES:
+            raise UrlRejected("not_a_document", url)
+        if scheme not in SUPPORTED_SCHEMES:
+            raise UrlRejected("unsupported_protocol", url)
+        canonical = canonical_url(url, keep_query=self.keep_query)
+        self._check_file_scope(canonical, referrer)
+        self._check_format(canonical)
+        self._check_domains(canonical)
+        self._check_loop_safety(canonical)
+        return canonical
+
+    def _check_file_scope(self, url: str, referrer: str | None) -> None:
+        if not url.startswith("file:"):
+            return
+        if referrer is not None and not referrer.startswith("file:"):
+            raise UrlRejected("file_link_from_web", url)
+        if not any(url.startswith(root) for root in self.file_roots):
+            raise UrlRejected("outside_file_root", url)
+
+    def _check_format(self, url: str) -> None:
+        extension = extension_of(url)
+        if extension and extension not in self.permitted_formats:
+            raise UrlRejected("format_not_permitted", url)
+
+    def _check_domains(self, url: str) -> None:
+        """Stay-within rules win; forbidden rules apply only when there are none (§7.3.1)."""
+        if url.startswith("file:"):
+            return
+        if self.stay_within:
+            if not matches_any_domain(url, self.stay_within):
+                raise UrlRejected("outside_stay_within", url)
+        elif self.forbidden and matches_any_domain(url, self.forbidden):
+            raise UrlRejected("forbidden_domain", url)
+
+    def _check_loop_safety(self, url: str) -> None:
+        """IsSafeURL of §7.3.5: suspiciously long URLs and repeated path segments are traps."""
+        if len(url) > self.max_url_length:
+            raise UrlRejected("url_too_long", url)
+        if longest_segment_repeat(urlsplit(url).path) > self.max_repeated_segments:
+            raise UrlRejected("repeated_segments", url)
+
+
+def matches_any_domain(url: str, rules: tuple[str, ...]) -> bool:
+    """True when ``url`` falls under a wildcard domain (``.edu``) or starts with a URL prefix."""
+    host = (urlsplit(url).hostname or "").lower()
+    for rule in rules:
+        if rule.startswith("."):
+            if host.endswith(rule) or host == rule[1:]:
+                return True
+        elif url.startswith(canonical_prefix(rule)):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=4096)
+def canonical_prefix(rule: str) -> str:
+    """A URL-prefix rule in the canonical spelling (a bare server gets its "/", so that
+    ``http://wscg.zcu.cz`` does not also match ``http://wscg.zcu.cz.evil.org``)."""
+    return canonical_url(rule, keep_query=True)
+
+
+def longest_segment_repeat(path: str) -> int:
+    """Length of the longest run of one path segment repeated in a row (``/a/a/a/`` → 3)."""
+    longest = run = 0
+    previous = None
+    for segment in path.split("/"):
+        if not segment:
+            continue
+        run = run + 1 if segment == previous else 1
+        previous = segment
+        longest = max(longest, run)
+    return longest
+
+
+def file_root_of(start_point: str) -> str:
+    """The directory a ``file://`` start point confines the crawl to (the point itself if a dir)."""
+    canonical = canonical_url(start_point)
+    path = urlsplit(canonical).path
+    if os.path.isdir(unquote(path)):
+        return canonical if canonical.endswith("/") else canonical + "/"
+    return canonical.rsplit("/", 1)[0] + "/"

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the crawl and the tests use, when they are missing.
+# Called by `make setup` (and so by `make demo` and `make test`); needs root or sudo for apt.
+set -euo pipefail
+
+need=()
+command -v gs >/dev/null 2>&1 || need+=(ghostscript)
+
+if [ ${#need[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "Installing Debian packages: ${need[*]}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null

@@ -1,0 +1,180 @@
+"""End to end: the real ``scrapy crawl citeseeker`` against generated sites on 127.0.0.1 and file://."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.crawl import run_crawl
+from tests.servers import SiteServer, write_site
+
+SEARCH_STRINGS = """\
+# sample search strings (comment lines start with '#')
+author=Fiala + Jezek
+Retrieving citations on the web
+A system for citations retrieval on the web
+
+author=Kokaram
+Detection and removal of line scratches in degraded motion picture restoration
+"""
+
+FIALA = "Retrieving citations on the web"
+THESIS = "A system for citations retrieval on the web"
+KOKARAM = "Detection and removal of line scratches in degraded motion picture restoration"
+
+
+def page(title: str, body: str, links: list[str] = ()) -> str:
+    anchors = "".join(f'<li><a href="{href}">{href}</a></li>' for href in links)
+    return f"<html><head><title>{title}</title></head><body><h1>{title}</h1>" \
+           f"<p>{body}</p><ul>{anchors}</ul></body></html>"
+
+
+def demo_site(forbidden_base: str) -> dict[str, str]:
+    """22 pages in nested directories with a loop, a text file, typos, decoys and a 404."""
+    files = {
+        "index.html": page("Lab of graphics", "Welcome.", [
+            "papers/", "people/staff.html", "a/loop1.html", "notes/refs.txt",
+            "d1/d2/d3/d4/deep.html", "papers/2003/typo.html#section-2", "missing.html",
+            "mailto:someone@example.org", "javascript:void(0)", "photo.jpg",
+            f"{forbidden_base}/cites.html",
+        ]),
+        "papers/index.html": page("Papers", "Our papers.", ["2003/exact.html", "2003/typo.html",
+                                                            "../index.html"]),
+        "papers/2003/exact.html": page("A paper", "References: [1] D. Fiala, K. Ježek. "
+                                       "Retrieving Citations on the Web. In Proc. of WSCG, 2003."),
+        "papers/2003/typo.html": page("Another paper", "[7] Fiala, D.: Retreiving citatons on "
+                                      "teh web. Technical report, Pilsen."),
+        "people/staff.html": page("Staff", "Dalibor Fiala lives in Pilsen and likes crawling.",
+                                  ["../people/../index.html", "decoy.html"]),
+        "people/decoy.html": page("Decoy", "Fiala, D.: Mining the deep ocean for fish. 2001."),
+        "a/loop1.html": page("Loop 1", "Loop.", ["loop2.html"]),
+        "a/loop2.html": page("Loop 2", "Loop.", ["loop1.html", "./loop1.html"]),
+        "notes/refs.txt": "Reading list\n\nKokaram, A. C.: Detection and removal of line\n"
+                          "scratches in degraded motion picture restoration. IEEE 1998.\n",
+        "d1/d2/d3/d4/deep.html": page("Deep", "J. Ježek and D. Fiala: A system for citations "
+                                      "retrie-\nval on the web, diploma thesis."),
+    }
+    for number in range(12):
+        files[f"filler/page{number}.html"] = page(f"Filler {number}", "Nothing to see.",
+                                                 [f"page{(number + 1) % 12}.html"])
+    files["index.html"] = files["index.html"].replace("</ul>", '<li><a href="filler/page0.html">'
+                                                     "f</a></li></ul>")
+    return files
+
+
+def expected_hits(base: str) -> set[tuple[str, str]]:
+    return {
+        (f"{base}/papers/2003/exact.html", FIALA),
+        (f"{base}/papers/2003/typo.html", FIALA),
+        (f"{base}/notes/refs.txt", KOKARAM),
+        (f"{base}/d1/d2/d3/d4/deep.html", THESIS),
+    }
+
+
+@pytest.fixture()
+def inputs(tmp_path: Path) -> Path:
+    path = tmp_path / "searchstrings.txt"
+    path.write_text(SEARCH_STRINGS, encoding="utf-8")
+    return path
+
+
+def test_http_crawl_finds_exactly_the_citations(tmp_path: Path, inputs: Path) -> None:
+    forbidden_root = write_site(tmp_path / "forbidden", {"cites.html": page(
+        "Forbidden", "D. Fiala. Retrieving citations on the web.")})
+    with SiteServer(forbidden_root) as forbidden:
+        site_root = write_site(tmp_path / "site", demo_site(forbidden.base))
+        with SiteServer(site_root) as site:
+            result = run_crawl(tmp_path / "run", "-a", f"authors={inputs}",
+                               "-a", f"startpoints={site.base}/",
+                               "-a", f"forbidden={forbidden.base}")
+        assert result.returncode == 0, result.output
+        assert forbidden.requests == []
+    assert result.hits() == expected_hits(site.base)
+    fetched = [p for p in site.requests if p != "/robots.txt"]
+    assert len(fetched) == len(set(fetched)), "a document was fetched twice"
+    assert len(fetched) >= 22
+    typo = next(i for i in result.items if i["url"].endswith("typo.html"))
+    assert typo["found"] == "retreiving citatons on teh web"
+    assert 0.75 <= typo["similarity"] < 1.0
+    assert typo["author"] == "Fiala" and typo["member"] == "" and typo["server"] == site.base
+    exact = next(i for i in result.items if i["url"].endswith("exact.html"))
+    assert exact["similarity"] == 1.0 and exact["header"].startswith("A paper")
+    assert_log_formats(result, site.base)
+
+
+def assert_log_formats(result, base: str) -> None:
+    header = re.compile(r"^\*{5}\t\d{1,2}\.\d{1,2}\.\d{4} \d\d:\d\d:\d\d\t\*{5}$")
+    for name in ("success", "summary", "completed", "errors"):
+        assert header.match(result.log(name).splitlines()[0]), name
+    success = result.log("success").splitlines()[1:]
+    assert len(success) == 4
+    numbers = sorted(int(line.split("\t")[0]) for line in success)
+    assert numbers == [1, 2, 3, 4]
+    for line in success:
+        fields = line.split("\t")
+        assert len(fields) == 6 and fields[1].startswith(base)
+        assert re.fullmatch(r"[01]\.\d{4}", fields[5])
+    typo_line = next(line for line in success if "typo.html" in line).split("\t")
+    assert typo_line[3] == f"Fiala: {FIALA}"
+    errors = result.log("errors").splitlines()[1:]
+    assert f"{base}/missing.html\tHTTP 404" in errors
+    assert result.log("completed").splitlines()[1:] == [base]
+    summary = result.log("summary")
+    assert "The search has been finished." in summary
+    assert "Documents successfully searched:\t4" in summary
+
+
+def test_file_start_point_stays_inside_its_tree(tmp_path: Path, inputs: Path) -> None:
+    outside = write_site(tmp_path, {"outside.html": page("Out", "D. Fiala. Retrieving "
+                                                         "citations on the web.")})
+    site_root = write_site(tmp_path / "site", demo_site("http://127.0.0.1:9"))
+    (site_root / "index.html").write_text(page("Lab", "Welcome.", [
+        "papers/", "notes/refs.txt", "d1/d2/d3/d4/deep.html", "../outside.html",
+        "people/staff.html"]), encoding="utf-8")
+    result = run_crawl(tmp_path / "run", "-a", f"authors={inputs}",
+                       "-a", f"startpoints={site_root.as_uri()}/")
+    assert result.returncode == 0, result.output
+    base = site_root.as_uri()
+    assert result.hits() == expected_hits(base)
+    assert (outside / "outside.html").exists()
+    assert not any("outside" in item["url"] for item in result.items)
+
+
+def test_inline_arguments_and_exact_method(tmp_path: Path) -> None:
+    site_root = write_site(tmp_path / "site", demo_site("http://127.0.0.1:9"))
+    with SiteServer(site_root) as site:
+        result = run_crawl(tmp_path / "run", "-a", "authors=Fiala + Jezek",
+                           "-a", f"publications={FIALA}|{THESIS}",
+                           "-a", f"startpoints={site.base}/ {site.base}/people/staff.html",
+                           settings={"CITESEEKER_METHOD": "exact"})
+    assert result.returncode == 0, result.output
+    assert result.hits() == {(f"{site.base}/papers/2003/exact.html", FIALA),
+                             (f"{site.base}/d1/d2/d3/d4/deep.html", THESIS)}
+
+
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["-a", "authors={missing}"], "cannot read input file"),
+        (["-a", "authors={empty}"], "no valid author group"),
+        (["-a", "authors=Fiala"], "inline authors need -a publications"),
+        (["-a", "authors={good}", "-a", "startpoints=www.example.org"], "needs a protocol"),
+    ],
+)
+def test_broken_inputs_fail_before_any_request(tmp_path: Path, arguments, message) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nothing\n\nTitle without author\n")
+    good = tmp_path / "good.txt"
+    good.write_text(SEARCH_STRINGS)
+    values = dict(missing=tmp_path / "nope.txt", empty=empty, good=good)
+    with SiteServer(tmp_path) as site:
+        values["site"] = site.base
+        arguments = [a.format(**values) for a in arguments]
+        if not any(a.startswith("startpoints=") for a in arguments):
+            arguments += ["-a", f"startpoints={site.base}/"]
+        result = run_crawl(tmp_path / "run", *arguments)
+        assert site.requests == []
+    assert result.returncode != 0
+    assert message in result.output

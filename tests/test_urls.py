@@ -1,0 +1,116 @@
+"""URL rules of thesis §7.3.5 as tables of (input, expected)."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeseeker_scrapy.exceptions import UrlRejected
+from citeseeker_scrapy.urls import (
+    LinkPolicy, canonical_url, extension_of, file_root_of, longest_segment_repeat,
+    matches_any_domain, server_of,
+)
+
+FORMATS = frozenset("htm html txt pdf ps gz zip php".split())
+
+
+@pytest.mark.parametrize("url, expected", [
+    ("HTTP://WWW.Example.ORG/a.html", "http://www.example.org/a.html"),
+    ("http://example.org:80/a.html", "http://example.org/a.html"),
+    ("https://example.org:443/", "https://example.org/"),
+    ("http://example.org:8080/", "http://example.org:8080/"),
+    ("http://example.org/a.html#part", "http://example.org/a.html"),
+    ("http://example.org/a.php?id=3&x=1", "http://example.org/a.php"),
+    ("http://example.org/a/./b/../c.html", "http://example.org/a/c.html"),
+    ("http://example.org/my%7epage/a%20b.html", "http://example.org/my~page/a%20b.html"),
+    ("http://example.org/my paper.pdf", "http://example.org/my%20paper.pdf"),
+    ("http://example.org", "http://example.org/"),
+    ("file:///tmp/x y/a.html", "file:///tmp/x%20y/a.html"),
+])
+def test_canonical_url(url: str, expected: str) -> None:
+    assert canonical_url(url) == expected
+
+
+def test_query_is_kept_on_request() -> None:
+    assert canonical_url("http://e.org/a.php?b=2&a=1", keep_query=True) == "http://e.org/a.php?a=1&b=2"
+
+
+@pytest.mark.parametrize("url, expected", [
+    ("http://a.org/x/y.html", "http://a.org"),
+    ("https://a.org:8443/", "https://a.org:8443"),
+    ("file:///tmp/a.html", "file://"),
+])
+def test_server_of(url: str, expected: str) -> None:
+    assert server_of(url) == expected
+
+
+@pytest.mark.parametrize("url, expected", [
+    ("http://a.org/", ""), ("http://a.org/dir", ""), ("http://a.org/p.PDF", "pdf"),
+    ("http://a.org/a47.ps.gz", "gz"), ("http://a.org/v1.2/", ""),
+])
+def test_extension_of(url: str, expected: str) -> None:
+    assert extension_of(url) == expected
+
+
+def test_segment_repeats() -> None:
+    assert longest_segment_repeat("/a/b/c") == 1
+    assert longest_segment_repeat("/a/a/b/a") == 2
+    assert longest_segment_repeat("/x/a/a/a/") == 3
+
+
+@pytest.mark.parametrize("url, rules, expected", [
+    ("http://www.cs.stanford.edu/a.html", (".stanford.edu",), True),
+    ("http://stanford.edu/", (".stanford.edu",), True),
+    ("http://notstanford.edu/", (".stanford.edu",), False),
+    ("http://wscg.zcu.cz/papers/a.pdf", ("http://wscg.zcu.cz",), True),
+    ("http://wscg.zcu.cz.evil.org/", ("http://wscg.zcu.cz/",), False),
+    ("http://iason.zcu.cz/~skala/x.html", ("http://iason.zcu.cz/~skala",), True),
+    ("http://iason.zcu.cz/other.html", ("http://iason.zcu.cz/~skala",), False),
+    ("http://WWW.ACM.ORG/", (".org",), True),
+])
+def test_domain_rules(url: str, rules: tuple[str, ...], expected: bool) -> None:
+    assert matches_any_domain(canonical_url(url), rules) is expected
+
+
+def policy(**kwargs) -> LinkPolicy:
+    return LinkPolicy(permitted_formats=FORMATS, **kwargs)
+
+
+@pytest.mark.parametrize("url, referrer, reason", [
+    ("ftp://a.org/x.pdf", None, "not_a_document"),
+    ("mailto:me@a.org", None, "not_a_document"),
+    ("gopher://a.org/x.html", None, "unsupported_protocol"),
+    ("http://a.org/photo.jpg", None, "format_not_permitted"),
+    ("http://a.org/" + "x" * 600, None, "url_too_long"),
+    ("http://a.org/a/a/a/a/b.html", None, "repeated_segments"),
+    ("file:///etc/passwd", "http://a.org/", "file_link_from_web"),
+    ("file:///etc/passwd", "file:///srv/site/index.html", "outside_file_root"),
+])
+def test_policy_refusals(url: str, referrer: str | None, reason: str) -> None:
+    with pytest.raises(UrlRejected) as caught:
+        policy(file_roots=("file:///srv/site/",)).admit(url, referrer=referrer)
+    assert caught.value.reason == reason
+
+
+def test_policy_admits_and_canonicalizes() -> None:
+    assert policy().admit("HTTP://A.org:80/x/../p.pdf#f") == "http://a.org/p.pdf"
+    assert policy().admit("http://a.org/a/a/a/b.html") == "http://a.org/a/a/a/b.html"
+    assert policy(file_roots=("file:///srv/site/",)).admit(
+        "file:///srv/site/a/b.html", referrer="file:///srv/site/index.html"
+    ) == "file:///srv/site/a/b.html"
+
+
+def test_stay_within_wins_over_forbidden() -> None:
+    rules = policy(stay_within=(".edu",), forbidden=(".edu",))
+    assert rules.admit("http://x.edu/") == "http://x.edu/"
+    with pytest.raises(UrlRejected, match="outside_stay_within"):
+        rules.admit("http://x.com/")
+    with pytest.raises(UrlRejected, match="forbidden_domain"):
+        policy(forbidden=(".com",)).admit("http://x.com/")
+
+
+def test_file_root_of(tmp_path) -> None:
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text("x")
+    root = tmp_path.as_uri()
+    assert file_root_of(f"{root}/site") == f"{root}/site/"
+    assert file_root_of(f"{root}/site/index.html") == f"{root}/site/"
