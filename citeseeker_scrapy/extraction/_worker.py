@@ -1,0 +1,191 @@
+"""Parser worker: a long-lived process that turns PDF and RTF bytes into text.
+
+Why a separate process: PDF libraries hang or exhaust memory on hostile files, and neither a
+thread nor Python code can stop C code that loops. :class:`~.workers.WorkerPool` runs this file
+as a script (``python -I -B _worker.py <memory bytes>``), sends tasks over stdin and reads
+replies on stdout; on a timeout it kills the process and starts another. The address space is
+limited with RLIMIT_AS here, before any parser is loaded.
+
+This module imports only the standard library and the parsers, so it starts fast and can run
+without the package on ``sys.path``. Its functions are importable for in-process tests.
+
+Protocol: each message is a ``multiprocessing.connection`` frame. Request = JSON header
+(``task``, ``max_chars``, ``engines``) + payload bytes. Reply = JSON header (``ok``, ``engine``,
+``pages``, ``error``, ``limit``, ``retire``) + UTF-8 text. JSON rather than pickle so that a
+worker taken over by a malicious file cannot make the crawler run code.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import resource
+import sys
+import warnings
+from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection
+from typing import Any
+
+READY = b"ready"
+PDF_ENGINES = ("pdfium", "pypdf")
+
+Header = dict[str, Any]
+
+
+class TaskError(Exception):
+    """An expected failure; its message goes to the crawler's error log as is."""
+
+
+class PasswordRequired(TaskError):
+    """The PDF is encrypted with a user password (an empty one is tried first)."""
+
+    def __init__(self) -> None:
+        super().__init__("encrypted PDF needs a password")
+
+
+def pdf_text(data: bytes, engines: Sequence[str] = PDF_ENGINES, max_chars: int = 5_000_000) -> tuple[Header, str]:
+    """Text of a PDF from the first engine that can read it: PDFium (fast), then pypdf.
+
+    Why the fallback: PDFium refuses some damaged files that pypdf's lenient parser repairs
+    (e.g. junk before the header, beyond PDFium's 1 KiB window).
+    """
+    failures: list[str] = []
+    for engine in engines:
+        try:
+            text, pages = PDF_READERS[engine](data, max_chars)
+        except Exception as e:  # noqa: BLE001 - any failure means: try the next engine
+            failures.append(f"{engine}: {_message(e)}")
+            continue
+        return {"engine": engine, "pages": pages, "failures": failures}, text
+    if any("PasswordRequired" in failure for failure in failures):
+        raise PasswordRequired()
+    raise TaskError("unreadable PDF (" + "; ".join(failures) + ")")
+
+
+def _pdfium_text(data: bytes, max_chars: int) -> tuple[str, int]:
+    import pypdfium2 as pdfium
+
+    try:
+        document = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as e:
+        if "password" in str(e).lower():
+            raise PasswordRequired() from e
+        raise
+    try:
+        return _collect_pages(len(document), lambda index: _pdfium_page(document, index), max_chars)
+    finally:
+        document.close()
+
+
+def _pdfium_page(document: Any, index: int) -> str:
+    page = document[index]
+    try:
+        textpage = page.get_textpage()
+        text = textpage.get_text_range()
+        textpage.close()
+        return text.replace("\r\n", "\n")
+    finally:
+        page.close()
+
+
+def _pypdf_text(data: bytes, max_chars: int) -> tuple[str, int]:
+    import pypdf
+
+    reader = pypdf.PdfReader(io.BytesIO(data), strict=False)
+    if reader.is_encrypted and not reader.decrypt(""):
+        raise PasswordRequired()
+    pages = reader.pages
+    return _collect_pages(len(pages), lambda index: pages[index].extract_text() or "", max_chars)
+
+
+def _collect_pages(count: int, page_text: Callable[[int], str], max_chars: int) -> tuple[str, int]:
+    """Join page texts, stopping once ``max_chars`` is passed (the caller truncates and says so)."""
+    texts: list[str] = []
+    total = 0
+    for index in range(count):
+        texts.append(page_text(index))
+        total += len(texts[-1]) + 1
+        if total > max_chars:
+            break
+    return "\n".join(texts), count
+
+
+PDF_READERS: dict[str, Callable[[bytes, int], tuple[str, int]]] = {
+    "pdfium": _pdfium_text,
+    "pypdf": _pypdf_text,
+}
+
+
+def rtf_text(data: bytes) -> str:
+    """Text of an RTF file (striprtf; run here because its regular expressions can be slow)."""
+    from striprtf.striprtf import rtf_to_text
+
+    return rtf_to_text(data.decode("latin-1"), errors="ignore")
+
+
+def handle(request: Header, payload: bytes) -> tuple[Header, str]:
+    """Run one task; failures become an error header, never an exception."""
+    try:
+        if request["task"] == "pdf":
+            engines = request.get("engines") or PDF_ENGINES
+            header, text = pdf_text(payload, engines, int(request["max_chars"]))
+            return {"ok": True, **header}, text
+        if request["task"] == "rtf":
+            return {"ok": True, "engine": "striprtf"}, rtf_text(payload)
+        return {"ok": False, "error": f"unknown task {request['task']!r}"}, ""
+    except MemoryError:
+        return {"ok": False, "limit": True, "retire": True, "error": "parser memory limit exceeded"}, ""
+    except TaskError as e:
+        return {"ok": False, "error": str(e)}, ""
+    except Exception as e:  # noqa: BLE001 - report, keep serving
+        return {"ok": False, "error": _message(e)}, ""
+
+
+def _message(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def serve(inbox: Connection, outbox: Connection) -> None:
+    """Answer requests until the parent closes the pipe or a task asks to retire the worker."""
+    while True:
+        try:
+            request = json.loads(inbox.recv_bytes())
+            payload = inbox.recv_bytes()
+        except EOFError:
+            return
+        header, text = handle(request, payload)
+        outbox.send_bytes(json.dumps(header).encode())
+        outbox.send_bytes(text.encode("utf-8", "replace"))
+        if header.get("retire"):
+            return
+
+
+def _isolate(memory_bytes: int) -> tuple[Connection, Connection]:
+    """Limit memory, forbid core dumps, and keep stdin/stdout for the protocol only."""
+    resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    inbox = Connection(os.dup(0), writable=False)
+    outbox = Connection(os.dup(1), readable=False)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 0)
+    os.dup2(2, 1)  # a library that prints must not corrupt the protocol
+    logging.disable(logging.CRITICAL)
+    warnings.simplefilter("ignore")
+    return inbox, outbox
+
+
+def main(argv: Sequence[str]) -> None:
+    """Entry point: ``_worker.py <address-space limit in bytes>``."""
+    inbox, outbox = _isolate(int(argv[1]))
+    import pypdf  # noqa: F401 - loaded before "ready" so the first task's timeout is fair
+    import pypdfium2  # noqa: F401
+
+    outbox.send_bytes(READY)
+    serve(inbox, outbox)
+
+
+if __name__ == "__main__":
+    main(sys.argv)

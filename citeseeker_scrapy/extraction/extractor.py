@@ -1,0 +1,295 @@
+"""DocumentExtractor: one downloaded document in, its texts, archives and problems out.
+
+Called by the spider from Scrapy's thread pool (``extract`` blocks), several threads at once.
+It follows Algorithm 7.2 of the thesis: an archive's members are each handled by their own
+type, nested archives included; PDF and PostScript are leaves (text only); HTML-like members
+also give links; a member that fails becomes an :class:`ExtractionProblem` and the others go on.
+
+Where the work happens: HTML, text, archives and office XML in the calling thread (bounded by
+:class:`ExtractionLimits`); PDF and RTF in the :class:`WorkerPool` processes (timeout, memory
+limit); PostScript in Ghostscript and DOC/PPT in catdoc/catppt subprocesses (timeout, killed
+with their process group). Files are written only to a scratch directory per document inside
+``workdir``, removed when the document is done and on :meth:`close`.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import posixpath
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..exceptions import ExtractionError
+from .archives import (
+    Entry,
+    Skipped,
+    compressed_member_name,
+    gzip_reader,
+    is_tar,
+    lzw_reader,
+    single_member,
+    tar_in_stream,
+    tar_members,
+    zip_members,
+)
+from .decode import decode_html, decode_text
+from .html import parse_html
+from .model import (
+    ArchiveChecked,
+    ExtractedPart,
+    ExtractionEvent,
+    ExtractionLimits,
+    problem,
+)
+from .office import binary_office_text, office_kind_of_zip, package_text
+from .postscript import distill_to_pdf
+from .sniff import ARCHIVE_KINDS, HEAD_BYTES, OFFICE_ZIP_KINDS, charset_of, sniff_kind
+from .streams import Budget
+from .workers import WorkerPool
+
+#: Parser processes for PDF/RTF: enough to keep a few Scrapy threads busy, few enough for RAM.
+DEFAULT_WORKERS = max(1, min(4, os.cpu_count() or 1))
+#: Bytes of a decompressed stream read to recognise a TAR inside it (the ustar magic).
+TAR_HEAD_BYTES = 512
+
+
+@dataclass(frozen=True)
+class _Content:
+    text: str
+    links: tuple[str, ...] = ()
+    base: str | None = None
+
+
+class _ScratchDirs:
+    """Per-document scratch directories inside ``workdir``; thread-safe."""
+
+    def __init__(self, workdir: Path) -> None:
+        self._workdir = workdir
+        self._lock = threading.Lock()
+        self._dirs: set[Path] = set()
+
+    def create(self) -> Path:
+        path = Path(tempfile.mkdtemp(prefix="doc-", dir=self._workdir))
+        with self._lock:
+            self._dirs.add(path)
+        return path
+
+    def remove(self, path: Path) -> None:
+        shutil.rmtree(path, ignore_errors=True)
+        with self._lock:
+            self._dirs.discard(path)
+
+    def remove_all(self) -> None:
+        with self._lock:
+            paths, self._dirs = list(self._dirs), set()
+        for path in paths:
+            shutil.rmtree(path, ignore_errors=True)
+
+
+class DocumentExtractor:
+    """Extracts text and links from downloaded documents; see the module docstring.
+
+    ``workers`` is the number of parser processes (default :data:`DEFAULT_WORKERS`).
+    """
+
+    def __init__(self, limits: ExtractionLimits, workdir: Path, *, workers: int | None = None) -> None:
+        self.limits = limits
+        self.workdir = Path(workdir)
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        self.pool = WorkerPool(workers or DEFAULT_WORKERS, limits.worker_memory_bytes, self.workdir)
+        self.scratch = _ScratchDirs(self.workdir)
+
+    def extract(
+        self, path: str, body: bytes, content_type: str | None = None, encoding: str | None = None
+    ) -> Iterator[ExtractionEvent]:
+        """Events for one document: parts, archives opened, problems (in document order).
+
+        ``path`` is the URL path (its extension and base name are used); ``encoding`` the
+        declared encoding of the response, used for the document itself, not its members.
+        The work is done while the iterator is consumed; its scratch files are removed when
+        it is exhausted or closed.
+        """
+        kind = sniff_kind(path, content_type, body[:HEAD_BYTES])
+        if kind is None:
+            return iter(())
+        job = _Job(self, declared=encoding or charset_of(content_type))
+        return job.run(posixpath.basename(path.rstrip("/")), kind, body)
+
+    def close(self) -> None:
+        """Stop the parser processes and remove every scratch file."""
+        self.pool.close()
+        self.scratch.remove_all()
+
+    def __enter__(self) -> DocumentExtractor:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+class _Job:
+    """One document: its unpacked-bytes budget, its scratch directory, the walk through it."""
+
+    def __init__(self, extractor: DocumentExtractor, declared: str | None) -> None:
+        self.limits = extractor.limits
+        self.pool = extractor.pool
+        self.declared = declared
+        self.budget = Budget(self.limits.max_unpacked_bytes)
+        self._scratch_dirs = extractor.scratch
+        self._scratch: Path | None = None
+
+    def run(self, name: str, kind: str, body: bytes) -> Iterator[ExtractionEvent]:
+        try:
+            yield from self._item("", name, kind, body, depth=0)
+        finally:
+            if self._scratch is not None:
+                self._scratch_dirs.remove(self._scratch)
+
+    def _item(self, member: str, name: str, kind: str, data: bytes, depth: int) -> Iterator[ExtractionEvent]:
+        if kind == "zip":
+            kind = office_kind_of_zip(data) or kind
+        if kind in ARCHIVE_KINDS:
+            yield from self._archive(member, name, kind, data, depth)
+        else:
+            yield from self._leaf(member, kind, data)
+
+    # -- archives -------------------------------------------------------------------------
+
+    def _archive(self, member: str, name: str, kind: str, data: bytes, depth: int) -> Iterator[ExtractionEvent]:
+        """Algorithm 7.2: each member by its own type; then one ArchiveChecked."""
+        if depth >= self.limits.max_archive_depth:
+            yield problem(member, kind, f"archive nested deeper than {self.limits.max_archive_depth} levels")
+            return
+        label, count = kind, 0
+        try:
+            label, entries = self._open(name, kind, data)
+            for entry in entries:
+                count += bool(entry.name)
+                yield from self._entry(member, entry, label, depth + 1)
+                if self.budget.exhausted:
+                    break
+        except ExtractionError as e:
+            yield problem(member, label, str(e))
+        yield ArchiveChecked(member=member, kind=label, members=count)
+
+    def _open(self, name: str, kind: str, data: bytes) -> tuple[str, Iterator[Entry]]:
+        """The archive's label ("zip", "tar", "gz", "z", "tar.gz", "tar.z") and its entries."""
+        if kind == "zip":
+            return "zip", zip_members(data, self.budget, self.limits)
+        if kind == "tar":
+            return "tar", tar_members(io.BytesIO(data).read, self.limits)
+        opener = gzip_reader if kind == "gz" else lzw_reader
+        reader = opener(data, self.budget, self.limits)
+        inner = compressed_member_name(data, name)
+        head = reader.read(TAR_HEAD_BYTES)
+        if is_tar(head, inner):
+            return f"tar.{kind}", tar_in_stream(inner, head, reader, self.limits)
+        return kind, single_member(inner, head, reader)
+
+    def _entry(self, parent: str, entry: Entry, archive_kind: str, depth: int) -> Iterator[ExtractionEvent]:
+        path = f"{parent}/{entry.name}" if parent and entry.name else parent or entry.name
+        if isinstance(entry, Skipped):
+            yield problem(path, archive_kind, entry.reason)
+            return
+        if entry.damage:
+            yield problem(path, archive_kind, entry.damage)
+        kind = sniff_kind(entry.name, None, entry.data[:HEAD_BYTES])
+        if kind is not None:
+            yield from self._item(path, posixpath.basename(entry.name), kind, entry.data, depth)
+
+    # -- leaves ---------------------------------------------------------------------------
+
+    def _leaf(self, member: str, kind: str, data: bytes) -> Iterator[ExtractionEvent]:
+        started = time.perf_counter()
+        try:
+            content = self._READERS[kind](self, data, not member)
+        except ExtractionError as e:
+            yield problem(member, kind, str(e))
+            return
+        except OSError as e:  # scratch directory trouble (disk full, removed by close())
+            yield problem(member, kind, f"I/O error: {e}")
+            return
+        limit = self.limits.max_text_chars
+        yield ExtractedPart(
+            member=member,
+            kind=kind,
+            text=content.text[:limit],
+            links=content.links,
+            seconds=time.perf_counter() - started,
+            size=len(data),
+            base=content.base,
+        )
+        if len(content.text) > limit:
+            yield problem(member, kind, f"text truncated to {limit} characters")
+
+    def _html(self, data: bytes, top: bool) -> _Content:
+        page = parse_html(decode_html(data, self.declared if top else None))
+        return _Content(page.text, page.links, page.base)
+
+    def _text(self, data: bytes, top: bool) -> _Content:
+        return _Content(decode_text(data, self.declared if top else None))
+
+    def _pdf(self, data: bytes, top: bool = False) -> _Content:
+        return _Content(self._in_worker("pdf", data))
+
+    def _rtf(self, data: bytes, top: bool) -> _Content:
+        return _Content(self._in_worker("rtf", data))
+
+    def _ps(self, data: bytes, top: bool) -> _Content:
+        pdf = distill_to_pdf(
+            data,
+            self._scratch_dir(),
+            timeout=self.limits.ps_timeout,
+            max_output=self.limits.max_unpacked_bytes,
+            memory_bytes=self.limits.worker_memory_bytes,
+        )
+        return self._pdf(pdf)
+
+    def _doc(self, data: bytes, top: bool) -> _Content:
+        return _Content(self._catdoc("doc", data))
+
+    def _ppt(self, data: bytes, top: bool) -> _Content:
+        return _Content(self._catdoc("ppt", data))
+
+    def _package(self, kind: str, data: bytes) -> _Content:
+        return _Content(package_text(kind, data, self.budget, self.limits))
+
+    def _catdoc(self, kind: str, data: bytes) -> str:
+        return binary_office_text(
+            kind,
+            data,
+            self._scratch_dir(),
+            timeout=self.limits.pdf_timeout,
+            max_output=self.limits.max_unpacked_bytes,
+        )
+
+    def _in_worker(self, task: str, data: bytes) -> str:
+        max_chars = self.limits.max_text_chars
+        request = {"task": task, "max_chars": max_chars}
+        _, text = self.pool.run(request, data, self.limits.pdf_timeout, max_chars)
+        return text
+
+    def _scratch_dir(self) -> Path:
+        if self._scratch is None:
+            self._scratch = self._scratch_dirs.create()
+        return self._scratch
+
+    _READERS: dict[str, Callable[[_Job, bytes, bool], _Content]] = {
+        "html": _html,
+        "text": _text,
+        "pdf": _pdf,
+        "ps": _ps,
+        "rtf": _rtf,
+        "doc": _doc,
+        "ppt": _ppt,
+        **{
+            kind: (lambda job, data, top, kind=kind: job._package(kind, data))
+            for kind in OFFICE_ZIP_KINDS
+        },
+    }

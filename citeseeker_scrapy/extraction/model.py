@@ -1,0 +1,86 @@
+"""The values extraction hands back to the spider, and the limits it works within.
+
+Everything here is a frozen dataclass so that events can cross threads (Scrapy's thread pool
+hands them back to the reactor) without anyone mutating them on the way.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Union
+
+MIB = 1024 * 1024
+GIB = 1024 * MIB
+
+#: Anything that would break a tab-separated log line (errors.log) or a one-line reason.
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f]+")
+
+
+@dataclass(frozen=True)
+class ExtractionLimits:
+    """Safety limits for one downloaded document; the lead maps ``CITESEEKER_*`` settings here.
+
+    They bound what a hostile or broken file can cost: bytes unpacked (zip/gzip bombs), members
+    and nesting (archive quines), time and memory of parsers (PDF/PS files that hang or explode),
+    and the size of the text handed to the matcher.
+    """
+
+    max_unpacked_bytes: int = 200 * MIB
+    max_compression_ratio: float = 200.0
+    max_archive_members: int = 10_000
+    max_archive_depth: int = 3
+    pdf_timeout: float = 60.0
+    ps_timeout: float = 60.0
+    worker_memory_bytes: int = GIB
+    max_text_chars: int = 5_000_000
+
+
+@dataclass(frozen=True)
+class ExtractedPart:
+    """Text (and links, for HTML-like members) of one readable part of a document.
+
+    ``member`` is "" for the document itself, else the slash-joined path inside the archive(s),
+    so the spider can report ``<archive url>/<member>`` as in the thesis (Appendix E).
+    ``base`` is the page's ``<base href>`` (HTML only), needed to resolve ``links`` correctly.
+    """
+
+    member: str
+    kind: str
+    text: str
+    links: tuple[str, ...]
+    seconds: float
+    size: int
+    base: str | None = None
+
+
+@dataclass(frozen=True)
+class ArchiveChecked:
+    """One archive opened (top level or nested), for the "Archives checked" statistic (§7.3.8)."""
+
+    member: str
+    kind: str
+    members: int
+
+
+@dataclass(frozen=True)
+class ExtractionProblem:
+    """One failure; extraction carries on with the other members (Algorithm 7.2)."""
+
+    member: str
+    kind: str
+    reason: str
+
+
+ExtractionEvent = Union[ExtractedPart, ArchiveChecked, ExtractionProblem]
+
+
+def one_line(text: str, max_chars: int = 300) -> str:
+    """Squeeze ``text`` onto one short printable line (reasons go to tab-separated logs)."""
+    flat = _UNPRINTABLE.sub(" ", text).strip()
+    return flat if len(flat) <= max_chars else flat[: max_chars - 3] + "..."
+
+
+def problem(member: str, kind: str, reason: str) -> ExtractionProblem:
+    """Build a problem whose reason is guaranteed to fit on one log line."""
+    return ExtractionProblem(member=member, kind=kind, reason=one_line(reason))

@@ -1,0 +1,130 @@
+"""Run an external converter (Ghostscript, catdoc) so that it cannot hang or flood the crawler.
+
+Why a process group: Ghostscript may be started through ``prlimit`` and could start helpers;
+killing the whole group at the deadline leaves nothing running. Why read with a selector:
+stdout is capped while it is produced (a looping PostScript program can print forever) and
+stderr is drained at the same time, so neither pipe can fill up and block the child.
+"""
+
+from __future__ import annotations
+
+import os
+import selectors
+import shutil
+import signal
+import subprocess
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from ..exceptions import ExtractionError, LimitError
+
+#: How much of a failing program's stderr is kept for the error message.
+MAX_STDERR_BYTES = 16 * 1024
+READ_BYTES = 64 * 1024
+
+
+def run_bounded(
+    argv: Sequence[str],
+    *,
+    timeout: float,
+    max_output: int,
+    cwd: Path,
+    env: Mapping[str, str],
+    what: str,
+) -> bytes:
+    """Run ``argv``; return its stdout, or raise LimitError (time, size) / ExtractionError."""
+    try:
+        process = subprocess.Popen(
+            list(argv),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            env=dict(env),
+            start_new_session=True,
+        )
+    except OSError as e:
+        raise ExtractionError(f"cannot run {argv[0]}: {e}") from e
+    try:
+        output, errors = _collect(process, timeout, max_output, what)
+    finally:
+        kill_group(process)
+    if process.returncode != 0:
+        raise ExtractionError(f"{what} failed ({exit_status(process.returncode)}): {_last_line(errors)}")
+    return output
+
+
+def _collect(process: subprocess.Popen[bytes], timeout: float, max_output: int, what: str) -> tuple[bytes, bytes]:
+    """Read stdout (capped) and stderr (tail kept) until both close or the deadline passes."""
+    deadline = time.monotonic() + timeout
+    output, errors = bytearray(), bytearray()
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdout, selectors.EVENT_READ, output)  # type: ignore[arg-type]
+        selector.register(process.stderr, selectors.EVENT_READ, errors)  # type: ignore[arg-type]
+        while selector.get_map():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise LimitError(f"{what} timed out after {timeout:g} s")
+            for key, _ in selector.select(remaining):
+                chunk = os.read(key.fd, READ_BYTES)
+                if not chunk:
+                    selector.unregister(key.fileobj)
+                    continue
+                key.data.extend(chunk)
+            if len(output) > max_output:
+                raise LimitError(f"{what} output over {max_output} bytes")
+            del errors[:-MAX_STDERR_BYTES]
+    try:
+        process.wait(max(deadline - time.monotonic(), 0.1))
+    except subprocess.TimeoutExpired as e:
+        raise LimitError(f"{what} timed out after {timeout:g} s") from e
+    return bytes(output), bytes(errors)
+
+
+def kill_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill the process's whole group unless it has exited, reap it, close its pipes."""
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait()
+    for stream in (process.stdout, process.stderr):
+        if stream is not None:
+            stream.close()
+
+
+def exit_status(returncode: int) -> str:
+    """"exit 1" or "signal SIGSEGV", for messages."""
+    if returncode >= 0:
+        return f"exit {returncode}"
+    try:
+        return f"signal {signal.Signals(-returncode).name}"
+    except ValueError:
+        return f"signal {-returncode}"
+
+
+def _last_line(errors: bytes) -> str:
+    lines = [line.strip() for line in errors.decode("utf-8", "replace").splitlines() if line.strip()]
+    return lines[-1] if lines else "no message"
+
+
+def resource_limited(argv: Sequence[str], *, memory_bytes: int, file_bytes: int) -> list[str]:
+    """``argv`` run under ``prlimit`` (address space, file size, no core dumps) when available.
+
+    Why prlimit rather than ``preexec_fn``: ``preexec_fn`` is unsafe in a threaded parent
+    (extraction runs in Scrapy's thread pool); prlimit sets the limits in the child itself.
+    """
+    prlimit = shutil.which("prlimit")
+    if prlimit is None:
+        return list(argv)
+    return [prlimit, f"--as={memory_bytes}", f"--fsize={file_bytes}", "--core=0", "--", *argv]
+
+
+def child_environment(scratch: Path) -> dict[str, str]:
+    """Environment for converters: temporary files go to ``scratch`` and nowhere else."""
+    keep = ("PATH", "LANG", "LC_ALL", "LC_CTYPE")
+    env = {key: os.environ[key] for key in keep if key in os.environ}
+    env.update({"TMPDIR": str(scratch), "TMP": str(scratch), "TEMP": str(scratch), "HOME": str(scratch)})
+    return env

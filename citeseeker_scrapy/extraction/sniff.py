@@ -1,0 +1,152 @@
+"""Decide what a document (or an archive member) is, from its name, Content-Type and first bytes.
+
+Why magic bytes first: web servers mislabel files all the time (PDFs as text/plain,
+``.ps`` files served gzipped, PHP scripts returning PDFs), while a file's first bytes rarely lie.
+Why an HTML check before a binary extension: a ``.pdf`` URL that answers with an HTML error page
+is common, and that page is worth reading (and following) as HTML.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+#: How many leading bytes the sniffer looks at (ustar sits at 257; %PDF may follow junk).
+HEAD_BYTES = 2048
+#: Where PDF readers accept the %PDF header (PDFium's own window).
+PDF_HEADER_WINDOW = 1024
+
+HTML_KINDS = frozenset({"html"})
+ARCHIVE_KINDS = frozenset({"zip", "gz", "z", "tar"})
+OFFICE_ZIP_KINDS = frozenset({"docx", "pptx", "odt", "odp"})
+
+EXTENSION_KINDS: dict[str, str] = {
+    **dict.fromkeys(
+        "htm html shtml dhtml xhtml xml php php3 php4 php5 phtml asp aspx jsp cfm".split(), "html"
+    ),
+    **dict.fromkeys("txt text".split(), "text"),
+    "pdf": "pdf",
+    **dict.fromkeys("ps eps".split(), "ps"),
+    "rtf": "rtf",
+    **dict.fromkeys("doc dot".split(), "doc"),
+    **dict.fromkeys("ppt pps pot".split(), "ppt"),
+    "docx": "docx",
+    "pptx": "pptx",
+    "odt": "odt",
+    "odp": "odp",
+    "zip": "zip",
+    **dict.fromkeys("gz tgz".split(), "gz"),
+    **dict.fromkeys("z taz".split(), "z"),
+    "tar": "tar",
+}
+
+CONTENT_TYPE_KINDS: dict[str, str] = {
+    **dict.fromkeys(
+        "text/html application/xhtml+xml text/xml application/xml".split(), "html"
+    ),
+    "text/plain": "text",
+    **dict.fromkeys("application/pdf application/x-pdf application/acrobat".split(), "pdf"),
+    **dict.fromkeys(
+        "application/postscript application/ps application/x-postscript".split(), "ps"
+    ),
+    **dict.fromkeys("application/rtf application/x-rtf text/rtf text/richtext".split(), "rtf"),
+    "application/msword": "doc",
+    **dict.fromkeys("application/vnd.ms-powerpoint application/mspowerpoint".split(), "ppt"),
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+    "application/vnd.oasis.opendocument.text": "odt",
+    "application/vnd.oasis.opendocument.presentation": "odp",
+    **dict.fromkeys(
+        "application/zip application/x-zip application/x-zip-compressed".split(), "zip"
+    ),
+    **dict.fromkeys("application/gzip application/x-gzip application/x-gunzip".split(), "gz"),
+    "application/x-compress": "z",
+    **dict.fromkeys("application/x-tar application/x-gtar application/x-ustar".split(), "tar"),
+}
+
+_OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_EPS_BINARY_MAGIC = b"\xc5\xd0\xd3\xc6"
+_HTML_OPENINGS = (b"<!doctype html", b"<html", b"<head", b"<body", b"<?xml", b"<title", b"<!--")
+_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
+
+
+def sniff_kind(path: str, content_type: str | None, head: bytes) -> str | None:
+    """Kind of a document: "html", "text", "pdf", "ps", "rtf", "doc", "ppt", "docx", "pptx",
+    "odt", "odp", "zip", "gz", "z" or "tar"; None when it is nothing we read.
+
+    ``path`` is the URL path or member name (only its extension is used), ``head`` the first
+    bytes of the body (:data:`HEAD_BYTES` are enough).
+    """
+    by_name = kind_from_name(path)
+    by_type = kind_from_content_type(content_type)
+    by_magic = kind_from_magic(head, by_name or by_type)
+    if by_magic is not None:
+        return by_magic
+    if looks_like_html(head) and by_name not in ("text", "rtf"):
+        return "html"
+    return by_name or by_type
+
+
+def kind_from_name(path: str) -> str | None:
+    """Kind implied by the last path segment's extension (case-insensitive)."""
+    name = posixpath.basename(path.rstrip("/")) if path else ""
+    if "." not in name:
+        return None
+    return EXTENSION_KINDS.get(name.rsplit(".", 1)[1].lower())
+
+
+def kind_from_content_type(content_type: str | None) -> str | None:
+    """Kind implied by a Content-Type header value (parameters ignored)."""
+    if not content_type:
+        return None
+    return CONTENT_TYPE_KINDS.get(content_type.split(";", 1)[0].strip().lower())
+
+
+def charset_of(content_type: str | None) -> str | None:
+    """The ``charset`` parameter of a Content-Type header value, if any."""
+    for parameter in (content_type or "").split(";")[1:]:
+        key, _, value = parameter.partition("=")
+        if key.strip().lower() == "charset" and value.strip():
+            return value.strip().strip("\"'")
+    return None
+
+
+def kind_from_magic(head: bytes, hint: str | None) -> str | None:
+    """Kind proven by the first bytes; ``hint`` only splits look-alike containers (OLE2, ZIP)."""
+    if head.startswith((b"%!", b"\x04%!", _EPS_BINARY_MAGIC)):
+        return "ps"
+    if head.startswith(b"%PDF-") or (hint == "pdf" and b"%PDF-" in head[:PDF_HEADER_WINDOW]):
+        return "pdf"
+    if head.startswith((b"PK\x03\x04", b"PK\x05\x06")):
+        return _zip_flavour(head, hint)
+    if head.startswith(b"\x1f\x8b"):
+        return "gz"
+    if head.startswith(b"\x1f\x9d"):
+        return "z"
+    if head[257:262] == b"ustar":
+        return "tar"
+    if head.startswith(b"{\\rtf"):
+        return "rtf"
+    if head.startswith(_OLE2_MAGIC):
+        return hint if hint in ("doc", "ppt") else "doc"
+    return None
+
+
+def _zip_flavour(head: bytes, hint: str | None) -> str:
+    """Office packages are zips: trust the hint, else the ODF ``mimetype`` member's content."""
+    if hint in OFFICE_ZIP_KINDS:
+        return hint
+    if b"application/vnd.oasis.opendocument.text" in head[:200]:
+        return "odt"
+    if b"application/vnd.oasis.opendocument.presentation" in head[:200]:
+        return "odp"
+    return "zip"
+
+
+def looks_like_html(head: bytes) -> bool:
+    """True when the first non-blank bytes open an HTML or XML document."""
+    for bom in _BOMS:
+        if head.startswith(bom):
+            head = head[len(bom) :]
+            break
+    start = head[:1024].replace(b"\x00", b"").lstrip().lower()
+    return start.startswith(_HTML_OPENINGS) or b"<html" in start

@@ -1,0 +1,206 @@
+"""A small pool of long-lived parser processes (see ``_worker.py``), shared by all threads.
+
+Why processes that live long: starting Python and loading PDFium costs ~0.1 s, more than
+reading a typical paper (~10 ms); reusing workers keeps PDF text at PDFium's own speed.
+Why spawned (``subprocess``) rather than forked: extraction is called from Scrapy's thread
+pool, and forking a threaded process can deadlock the child; a fresh interpreter is clean.
+A worker that times out or dies is killed (its whole process group) and a new one is
+started on the next request, so one hostile file costs at most one timeout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from ..exceptions import ExtractionError, LimitError
+from . import _worker
+from .procs import exit_status
+
+WORKER_SCRIPT = Path(_worker.__file__)
+#: How long a new worker may take to start (import the parsers) before it counts as broken.
+MAX_WORKER_START_SECONDS = 30.0
+#: Reply size allowed beyond 4 bytes per text character (UTF-8) and the JSON header.
+REPLY_SLACK_BYTES = 1024 * 1024
+
+Header = dict[str, Any]
+
+
+class _Worker:
+    """One parser process and its two pipes; used by one thread at a time."""
+
+    def __init__(self, memory_bytes: int, workdir: Path) -> None:
+        child_in, self._to_child = os.pipe()
+        self._from_child, child_out = os.pipe()
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-I", "-B", str(WORKER_SCRIPT), str(memory_bytes)],
+                stdin=child_in,
+                stdout=child_out,
+                stderr=subprocess.DEVNULL,
+                cwd=workdir,
+                env={"PATH": os.environ.get("PATH", ""), "TMPDIR": str(workdir)},
+                start_new_session=True,
+            )
+        finally:
+            os.close(child_in)
+            os.close(child_out)
+        self._outbox = Connection(self._to_child, readable=False)
+        self._inbox = Connection(self._from_child, writable=False)
+
+    def wait_ready(self) -> None:
+        """Block until the worker has loaded its parsers."""
+        message = self._receive(time.monotonic() + MAX_WORKER_START_SECONDS, 64, "start")
+        if message != _worker.READY:
+            raise ExtractionError("parser worker sent a bad greeting")
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def call(self, request: Header, payload: bytes, timeout: float, max_reply: int) -> tuple[Header, str]:
+        """Send one task and wait for its reply at most ``timeout`` seconds."""
+        task = str(request.get("task"))
+        try:
+            self._outbox.send_bytes(json.dumps(request).encode())
+            self._outbox.send_bytes(payload)
+        except OSError as e:
+            raise ExtractionError(f"{task} worker died before the task ({self._status()})") from e
+        deadline = time.monotonic() + timeout
+        header = json.loads(self._receive(deadline, REPLY_SLACK_BYTES, task, timeout))
+        text = self._receive(deadline, max_reply, task, timeout).decode("utf-8", "replace")
+        return header, text
+
+    def _receive(self, deadline: float, max_bytes: int, task: str, timeout: float = 0.0) -> bytes:
+        if not self._inbox.poll(max(deadline - time.monotonic(), 0)):
+            raise LimitError(f"{task} timed out after {timeout or MAX_WORKER_START_SECONDS:g} s")
+        try:
+            return self._inbox.recv_bytes(max_bytes)
+        except (EOFError, OSError) as e:
+            raise ExtractionError(f"{task} worker died ({self._status()})") from e
+
+    def _status(self) -> str:
+        try:
+            return exit_status(self.process.wait(1.0))
+        except subprocess.TimeoutExpired:
+            return "still running"
+
+    def terminate(self) -> None:
+        """Kill the worker's process group; its pipes stay open for the thread using them."""
+        if self.process.poll() is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+    def kill(self) -> None:
+        """Kill the worker, reap it and release its pipes (idempotent; owner thread only)."""
+        self.terminate()
+        self.process.wait()
+        self._outbox.close()
+        self._inbox.close()
+
+
+class WorkerPool:
+    """Up to ``size`` parser processes, started on demand, shared by the calling threads.
+
+    Called by :class:`~.extractor.DocumentExtractor` for PDF and RTF text; thread-safe.
+    """
+
+    def __init__(self, size: int, memory_bytes: int, workdir: Path) -> None:
+        self._size = max(1, size)
+        self._memory_bytes = memory_bytes
+        self._workdir = workdir
+        self._idle: list[_Worker] = []
+        self._busy: set[_Worker] = set()
+        self._starting = 0
+        self._closed = False
+        self._condition = threading.Condition()
+
+    def run(self, request: Header, payload: bytes, timeout: float, max_chars: int) -> tuple[Header, str]:
+        """Run a task in a worker; LimitError on timeout/memory, ExtractionError on failure."""
+        worker = self._acquire()
+        try:
+            header, text = worker.call(request, payload, timeout, 4 * max_chars + REPLY_SLACK_BYTES)
+        except BaseException:
+            self._release(worker, broken=True)
+            raise
+        self._release(worker, broken=bool(header.get("retire")))
+        if not header.get("ok"):
+            error = LimitError if header.get("limit") else ExtractionError
+            raise error(str(header.get("error") or "parser failed"))
+        return header, text
+
+    def _acquire(self) -> _Worker:
+        with self._condition:
+            while True:
+                self._check_open()
+                while self._idle:
+                    worker = self._idle.pop()
+                    if worker.alive():
+                        self._busy.add(worker)
+                        return worker
+                    worker.kill()
+                if len(self._busy) + self._starting < self._size:
+                    self._starting += 1
+                    break
+                self._condition.wait()
+        return self._start()
+
+    def _start(self) -> _Worker:
+        worker: _Worker | None = None
+        try:
+            worker = _Worker(self._memory_bytes, self._workdir)
+            worker.wait_ready()
+        except BaseException:
+            if worker is not None:
+                worker.kill()
+            with self._condition:
+                self._starting -= 1
+                self._condition.notify()
+            raise
+        with self._condition:
+            self._starting -= 1
+            self._busy.add(worker)
+            if self._closed:
+                self._busy.discard(worker)
+                worker.kill()
+                self._check_open()
+        return worker
+
+    def _release(self, worker: _Worker, broken: bool) -> None:
+        with self._condition:
+            self._busy.discard(worker)
+            if broken or self._closed:
+                worker.kill()
+            else:
+                self._idle.append(worker)
+            self._condition.notify()
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise ExtractionError("extractor is closed")
+
+    def close(self) -> None:
+        """Kill every worker, busy ones included (their callers get an ExtractionError)."""
+        with self._condition:
+            self._closed = True
+            idle, busy = list(self._idle), list(self._busy)
+            self._idle.clear()
+            self._condition.notify_all()
+        for worker in idle:
+            worker.kill()
+        for worker in busy:
+            worker.terminate()  # the thread using it sees EOF, then releases and reaps it
+
+    def pids(self) -> list[int]:
+        """Process ids of the current workers (for tests and diagnostics)."""
+        with self._condition:
+            return [worker.process.pid for worker in (*self._idle, *self._busy)]
