@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
+import re
+import resource
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -25,22 +28,68 @@ class CrawlResult:
     def hits(self) -> set[tuple[str, str]]:
         return {(item["url"], item["publication"]) for item in self.items}
 
+    def stats(self) -> dict:
+        """The stats Scrapy dumps at the end of the crawl (the last dump, for resumed runs)."""
+        dumps = re.findall(r"Dumping Scrapy stats:\n(\{.*?\})\n", self.output, re.S)
+        assert dumps, self.output[-3000:]
+        return ast.literal_eval(re.sub(r"datetime\.datetime\([^)]*\)", "None", dumps[-1]))
+
+
+@dataclass
+class Crawl:
+    """A crawl command with its output places; ``run`` waits, ``start`` returns the process."""
+
+    workdir: Path
+    arguments: tuple[str, ...]
+    settings: dict[str, str]
+
+    @property
+    def feed(self) -> Path:
+        return self.workdir / "citations.jsonl"
+
+    @property
+    def log_dir(self) -> Path:
+        return self.workdir / "logs"
+
+    def command(self, feed_option: str = "-O") -> list[str]:
+        command = [sys.executable, "-m", "scrapy", "crawl", "citeseeker", feed_option,
+                   str(self.feed), "-s", f"CITESEEKER_LOG_DIR={self.log_dir}",
+                   "-s", "LOG_LEVEL=INFO"]
+        for name, value in self.settings.items():
+            command += ["-s", f"{name}={value}"]
+        return command + list(self.arguments)
+
+    def start(self, feed_option: str = "-o") -> subprocess.Popen:
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        output = open(self.workdir / "output.txt", "a", encoding="utf-8")
+        return subprocess.Popen(self.command(feed_option), cwd=PROJECT_ROOT, env=_environment(),
+                                stdout=output, stderr=subprocess.STDOUT, text=True)
+
+    def run(self, feed_option: str = "-O", timeout: float = 180) -> CrawlResult:
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run(self.command(feed_option), cwd=PROJECT_ROOT, env=_environment(),
+                              capture_output=True, text=True, timeout=timeout)
+        return self.result(done.returncode, done.stdout + done.stderr)
+
+    def result(self, returncode: int, output: str | None = None) -> CrawlResult:
+        if output is None:
+            output = (self.workdir / "output.txt").read_text(encoding="utf-8")
+        items = []
+        if self.feed.exists():
+            items = [json.loads(line) for line in self.feed.read_text().splitlines() if line.strip()]
+        return CrawlResult(returncode, output, items, self.log_dir)
+
+
+def _environment() -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=str(PROJECT_ROOT))
+
 
 def run_crawl(workdir: Path, *arguments: str, settings: dict[str, str] | None = None,
               timeout: float = 180) -> CrawlResult:
     """``scrapy crawl citeseeker`` from the project root; logs and feed go under ``workdir``."""
-    workdir.mkdir(parents=True, exist_ok=True)
-    feed = workdir / "citations.jsonl"
-    log_dir = workdir / "logs"
-    command = [sys.executable, "-m", "scrapy", "crawl", "citeseeker", "-O", str(feed),
-               "-s", f"CITESEEKER_LOG_DIR={log_dir}", "-s", "LOG_LEVEL=INFO"]
-    for name, value in (settings or {}).items():
-        command += ["-s", f"{name}={value}"]
-    command += list(arguments)
-    env = dict(os.environ, PYTHONPATH=str(PROJECT_ROOT))
-    done = subprocess.run(command, cwd=PROJECT_ROOT, env=env, capture_output=True, text=True,
-                          timeout=timeout)
-    items = []
-    if feed.exists():
-        items = [json.loads(line) for line in feed.read_text().splitlines() if line.strip()]
-    return CrawlResult(done.returncode, done.stdout + done.stderr, items, log_dir)
+    return Crawl(workdir, arguments, dict(settings or {})).run(timeout=timeout)
+
+
+def peak_child_rss_mb() -> float:
+    """Largest resident set of any child process waited for so far (Linux: ru_maxrss in KiB)."""
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024

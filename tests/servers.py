@@ -7,15 +7,20 @@ from __future__ import annotations
 
 import functools
 import threading
+import time
+from typing import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 
 class RecordingHandler(SimpleHTTPRequestHandler):
-    """Serves files; remembers request paths; answers ``/redirect/...`` paths from a table."""
+    """Serves files; remembers request paths; answers redirects from a table and dynamic pages
+    from ``pages(path) -> html | None`` (for generated crawler traps); may sleep per request."""
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
         self.server.requests.append(self.path)
+        if self.server.delay:
+            time.sleep(self.server.delay)
         target = self.server.redirects.get(self.path)
         if target is not None:
             self.send_response(302)
@@ -23,7 +28,18 @@ class RecordingHandler(SimpleHTTPRequestHandler):
             self.send_header("Content-Length", "0")
             self.end_headers()
             return
+        body = self.server.pages(self.path) if self.server.pages else None
+        if body is not None:
+            self._send_html(body.encode("utf-8"))
+            return
         super().do_GET()
+
+    def _send_html(self, data: bytes) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
 
     def log_message(self, format: str, *args) -> None:  # keep test output quiet
         pass
@@ -32,11 +48,15 @@ class RecordingHandler(SimpleHTTPRequestHandler):
 class SiteServer:
     """Context manager: ``with SiteServer(root) as site: site.url('/a.html')``."""
 
-    def __init__(self, root: Path, redirects: dict[str, str] | None = None) -> None:
+    def __init__(self, root: Path, redirects: dict[str, str] | None = None, *,
+                 pages: Callable[[str], str | None] | None = None, delay: float = 0.0,
+                 port: int = 0) -> None:
         handler = functools.partial(RecordingHandler, directory=str(root))
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), handler)
         self.httpd.requests = []
         self.httpd.redirects = dict(redirects or {})
+        self.httpd.pages = pages
+        self.httpd.delay = delay
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     @property
