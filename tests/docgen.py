@@ -14,6 +14,7 @@ import random
 import struct
 import subprocess
 import tarfile
+import zlib
 import zipfile
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -404,3 +405,58 @@ def two_column_paper(seed: int, pages: int = 8, citations: int = 6) -> tuple[byt
         references += [" ".join(words[: len(words) // 2]), " ".join(words[len(words) // 2 :])]
     layout.append(([filler_line() for _ in range(60)], references))
     return two_column_postscript(layout), planted
+
+
+# -- hostile files ---------------------------------------------------------------------------
+
+
+def pdf_with_content(content_stream: bytes) -> bytes:
+    """A one-page PDF whose page content is ``content_stream`` (already Flate-compressed)."""
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << >> >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(content_stream)
+        + content_stream
+        + b"\nendstream",
+    ]
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
+def pdf_bomb(unpacked_mib: int = 400) -> bytes:
+    """A PDF whose page content inflates to ``unpacked_mib`` MiB of drawing commands: a PDF
+    engine must hold it all, so it exceeds a small parser memory limit."""
+    compressor = zlib.compressobj(9)
+    chunk = b"0 0 m 1 1 l S\n" * 74898  # ~1 MiB
+    body = b"".join(compressor.compress(chunk) for _ in range(unpacked_mib)) + compressor.flush()
+    return pdf_with_content(body)
+
+
+def unsafe_zip(good_name: str, good_data: bytes) -> bytes:
+    """A ZIP with a ``../`` path, an absolute path and a Unix symlink around one good member."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("../../escape.html", b"<html>escaped</html>")
+        archive.writestr("/tmp/absolute.txt", b"absolute")
+        archive.writestr(good_name, good_data)
+        link = zipfile.ZipInfo("link.pdf")
+        link.create_system = 3
+        link.external_attr = 0o120777 << 16
+        archive.writestr(link, b"/etc/passwd")
+    return buffer.getvalue()
+
+
+def nested_zips(depth: int, leaf_name: str, leaf_data: bytes) -> bytes:
+    """``depth`` zips inside each other: level1.zip holds level2.zip ... holds the leaf."""
+    data = zip_bytes({leaf_name: leaf_data})
+    for level in range(depth - 1, 0, -1):
+        data = zip_bytes({f"level{level + 1}.zip": data, f"page{level}.html": html_page(f"level {level}")})
+    return data
