@@ -30,8 +30,8 @@ FEED_EXPORT_ENCODING = "utf-8"
 SCHEDULER = "citeseeker_scrapy.scheduler.FrontierScheduler"
 
 DOWNLOADER_MIDDLEWARES = {
+    "middlewares.policy.LinkPolicyMiddleware": 40,
     "middlewares.file_directory.FileDirectoryMiddleware": 50,
-    "middlewares.scope.RedirectScopeMiddleware": 120,
 }
 
 globals().update(DEFAULT_SETTINGS)

@@ -1,0 +1,38 @@
+"""Apply the crawl's LinkPolicy to every request that reaches the downloader.
+
+Links found in pages are checked by the spider before they are scheduled, and redirect targets
+by the scheduler; this middleware is the last gate for anything else (a request from another
+component, a redirect when the frontier scheduler is swapped out): unsupported protocols,
+forbidden or out-of-scope domains, ``file://`` outside its root, formats not permitted, trap
+URLs. One behaviour, one file: refuse with IgnoreRequest and count the reason.
+"""
+
+from __future__ import annotations
+
+from scrapy.exceptions import IgnoreRequest
+from scrapy.http import Request
+
+from citeseeker_scrapy.exceptions import UrlRejected
+
+
+class LinkPolicyMiddleware:
+    """Downloader middleware: drops requests the spider's LinkPolicy refuses."""
+
+    def __init__(self, crawler) -> None:
+        self.crawler = crawler
+
+    @classmethod
+    def from_crawler(cls, crawler) -> "LinkPolicyMiddleware":
+        return cls(crawler)
+
+    def process_request(self, request: Request) -> None:
+        policy = getattr(self.crawler.spider, "policy", None)
+        if policy is None:
+            return None
+        referrer = (request.meta.get("redirect_urls") or [None])[0]
+        try:
+            policy.admit(request.url, referrer=referrer)
+        except UrlRejected as rejection:
+            self.crawler.stats.inc_value(f"citeseeker/downloader/refused/{rejection.reason}")
+            raise IgnoreRequest(f"refused ({rejection.reason}): {request.url}") from None
+        return None
