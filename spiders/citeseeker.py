@@ -226,5 +226,8 @@ class CiteSeekerSpider(scrapy.Spider):
             "New servers found": value("frontier/size/servers_discovered"),
             "Kilobytes downloaded": value("bytes") // 1024,
             "Download errors": value("errors/download"),
+            "Pending Servers queue": value("frontier/size/pending_servers"),
+            "Pending Documents": value("frontier/size/pending_documents"),
+            "Accomplished Servers table": value("frontier/size/completed_servers"),
         }
 
