@@ -4,7 +4,9 @@
 set -euo pipefail
 
 need=()
-command -v gs >/dev/null 2>&1 || need+=(ghostscript)
+command -v gs >/dev/null 2>&1 || need+=(ghostscript)          # PostScript -> PDF
+command -v catdoc >/dev/null 2>&1 || need+=(catdoc)           # DOC and PPT (catppt) text
+command -v prlimit >/dev/null 2>&1 || need+=(util-linux)      # memory limit of Ghostscript
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

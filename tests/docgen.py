@@ -14,8 +14,8 @@ import random
 import struct
 import subprocess
 import tarfile
-import zlib
 import zipfile
+import zlib
 from collections.abc import Iterable, Mapping, Sequence
 
 CITATION = "Fiala, D.: Retrieving citations on the web. Proc. 2003"
@@ -44,7 +44,9 @@ def postscript(pages: Sequence[Sequence[str]]) -> bytes:
     out = ["%!PS-Adobe-3.0", f"%%Pages: {len(pages)}", "%%EndComments"]
     for number, lines in enumerate(pages, 1):
         out += [f"%%Page: {number} {number}", "/Times-Roman findfont 10 scalefont setfont"]
-        out += [f"72 {740 - 12 * row} moveto {ps_string(line)} show" for row, line in enumerate(lines)]
+        out += [
+            f"72 {740 - 12 * row} moveto {ps_string(line)} show" for row, line in enumerate(lines)
+        ]
         out.append("showpage")
     out.append("%%EOF")
     return ("\n".join(out) + "\n").encode("latin-1")
@@ -56,10 +58,19 @@ def two_column_postscript(pages: Sequence[tuple[Sequence[str], Sequence[str]]]) 
     for number, (left, right) in enumerate(pages, 1):
         out += [f"%%Page: {number} {number}", "/Times-Roman findfont 9 scalefont setfont"]
         for x, column in ((54, left), (312, right)):
-            out += [f"{x} {740 - 11 * row} moveto {ps_string(line)} show" for row, line in enumerate(column)]
+            out += [
+                f"{x} {740 - 11 * row} moveto {ps_string(line)} show"
+                for row, line in enumerate(column)
+            ]
         out.append("showpage")
     out.append("%%EOF")
     return ("\n".join(out) + "\n").encode("latin-1")
+
+
+def postscript_with_error(pages: Sequence[Sequence[str]]) -> bytes:
+    """PostScript whose last page calls an undefined operator (Ghostscript stops there)."""
+    head, _, tail = postscript(pages).rpartition(b"showpage")
+    return head + b"no_such_operator\nshowpage" + tail
 
 
 def looping_postscript() -> bytes:
@@ -159,11 +170,13 @@ def _add_special(archive: tarfile.TarFile, name: str, kind: bytes, linkname: str
 def zip_bomb(unpacked_size: int = 50 * 1024 * 1024, name: str = "bomb.txt") -> bytes:
     """A ZIP whose one member is ``unpacked_size`` zero bytes (ratio about 1000:1)."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        with archive.open(name, "w", force_zip64=True) as member:
-            block = b"\0" * (1024 * 1024)
-            for _ in range(unpacked_size // len(block)):
-                member.write(block)
+    block = b"\0" * (1024 * 1024)
+    with (
+        zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive,
+        archive.open(name, "w", force_zip64=True) as member,
+    ):
+        for _ in range(unpacked_size // len(block)):
+            member.write(block)
     return buffer.getvalue()
 
 
@@ -254,36 +267,39 @@ def html_page(text: str, links: Sequence[str] = (), charset: str = "utf-8") -> b
 
 def rtf(paragraphs: Sequence[str]) -> bytes:
     body = "".join(f"{{\\pard {p.replace(chr(92), chr(92) * 2)}\\par}}\n" for p in paragraphs)
-    return ("{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0 Times New Roman;}}\n" + body + "}").encode("ascii")
+    return (
+        "{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0 Times New Roman;}}\n" + body + "}"
+    ).encode("ascii")
 
 
 def _xml_escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+_CONTENT_TYPES = b'<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'
+_PRESENTATION_NS = "http://schemas.openxmlformats.org/presentationml/2006/main"
+
+
 def docx(paragraphs: Sequence[str]) -> bytes:
     w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
     body = "".join(f"<w:p><w:r><w:t>{_xml_escape(p)}</w:t></w:r></w:p>" for p in paragraphs)
-    document = f'<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="{w}"><w:body>{body}</w:body></w:document>'
+    document = f'<w:document xmlns:w="{w}"><w:body>{body}</w:body></w:document>'
     return zip_bytes(
-        {
-            "[Content_Types].xml": b'<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
-            "word/document.xml": document.encode(),
-        }
+        {"[Content_Types].xml": _CONTENT_TYPES, "word/document.xml": document.encode()}
     )
 
 
 def pptx(slides: Sequence[str]) -> bytes:
     a = "http://schemas.openxmlformats.org/drawingml/2006/main"
     members = {
-        "[Content_Types].xml": b'<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
-        "ppt/presentation.xml": b'<?xml version="1.0"?><p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"/>',
+        "[Content_Types].xml": _CONTENT_TYPES,
+        "ppt/presentation.xml": f'<p:presentation xmlns:p="{_PRESENTATION_NS}"/>'.encode(),
     }
     for number, text in enumerate(slides, 1):
+        run = f"<a:p><a:r><a:t>{_xml_escape(text)}</a:t></a:r></a:p>"
         xml = (
-            f'<?xml version="1.0"?><p:sld xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" '
-            f'xmlns:a="{a}"><p:cSld><p:spTree><p:sp><p:txBody><a:p><a:r><a:t>{_xml_escape(text)}</a:t></a:r></a:p>'
-            "</p:txBody></p:sp></p:spTree></p:cSld></p:sld>"
+            f'<p:sld xmlns:p="{_PRESENTATION_NS}" xmlns:a="{a}"><p:cSld><p:spTree><p:sp>'
+            f"<p:txBody>{run}</p:txBody></p:sp></p:spTree></p:cSld></p:sld>"
         )
         members[f"ppt/slides/slide{number}.xml"] = xml.encode()
     return zip_bytes(members)
@@ -295,7 +311,10 @@ def odt(paragraphs: Sequence[str]) -> bytes:
         'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
     )
     body = "".join(f"<text:p>{_xml_escape(p)}</text:p>" for p in paragraphs)
-    content = f'<?xml version="1.0"?><office:document-content {ns}><office:body><office:text>{body}</office:text></office:body></office:document-content>'
+    content = (
+        f"<office:document-content {ns}><office:body><office:text>{body}</office:text>"
+        "</office:body></office:document-content>"
+    )
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr("mimetype", b"application/vnd.oasis.opendocument.text", zipfile.ZIP_STORED)
@@ -325,7 +344,7 @@ def ole2(streams: Mapping[str, bytes]) -> bytes:
     assert len(fat) <= _SECTOR // 4
     fat_sector = struct.pack(f"<{_SECTOR // 4}I", *(fat + [_FREESECT] * (_SECTOR // 4 - len(fat))))
     entries = [_dir_entry("Root Entry", 5, _ENDOFCHAIN, 0, child=1)]
-    for index, (name, data) in enumerate(zip(streams, padded), 1):
+    for index, (name, data) in enumerate(zip(streams, padded, strict=True), 1):
         right = index + 1 if index < len(streams) else _NOSTREAM
         entries.append(_dir_entry(name, 2, starts[index - 1], len(data), right=right))
     directory = _pad(b"".join(entries), _SECTOR, filler=b"\0")
@@ -339,16 +358,47 @@ def _pad(data: bytes, size: int, filler: bytes = b"\0") -> bytes:
 
 def _ole_header() -> bytes:
     head = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 16
-    head += struct.pack("<HHHHH6sIIIIIIIII", 0x3E, 3, 0xFFFE, 9, 6, b"\0" * 6, 0, 1, 1, 0, 4096, _ENDOFCHAIN, 0, _ENDOFCHAIN, 0)
+    head += struct.pack(
+        "<HHHHH6sIIIIIIIII",
+        0x3E,
+        3,
+        0xFFFE,
+        9,
+        6,
+        b"\0" * 6,
+        0,
+        1,
+        1,
+        0,
+        4096,
+        _ENDOFCHAIN,
+        0,
+        _ENDOFCHAIN,
+        0,
+    )
     difat = [0] + [_FREESECT] * 108
     return head + struct.pack("<109I", *difat)
 
 
-def _dir_entry(name: str, kind: int, start: int, size: int, child: int = _NOSTREAM, right: int = _NOSTREAM) -> bytes:
+def _dir_entry(
+    name: str, kind: int, start: int, size: int, child: int = _NOSTREAM, right: int = _NOSTREAM
+) -> bytes:
     encoded = name.encode("utf-16-le") + b"\0\0"
     return struct.pack(
         "<64sHBBIII16sIQQIQ",
-        encoded, len(encoded), kind, 1, _NOSTREAM, right, child, b"\0" * 16, 0, 0, 0, start, size,
+        encoded,
+        len(encoded),
+        kind,
+        1,
+        _NOSTREAM,
+        right,
+        child,
+        b"\0" * 16,
+        0,
+        0,
+        0,
+        start,
+        size,
     )
 
 
@@ -364,13 +414,17 @@ def word97_doc(text: str) -> bytes:
 
 def powerpoint97_ppt(slides: Sequence[str]) -> bytes:
     """A PowerPoint 97 .ppt whose "PowerPoint Document" stream holds one TextBytesAtom per slide."""
-    records = b"".join(struct.pack("<HHI", 0, 0x0FA8, len(s.encode("cp1252"))) + s.encode("cp1252") for s in slides)
+    records = b"".join(
+        struct.pack("<HHI", 0, 0x0FA8, len(s.encode("cp1252"))) + s.encode("cp1252") for s in slides
+    )
     return ole2({"PowerPoint Document": records})
 
 
 # -- benchmark documents -------------------------------------------------------------------
 
-_SURNAMES = "Novak Svoboda Dvorak Cerny Prochazka Kucera Vesely Horak Nemec Pokorny Marek Pospisil".split()
+_SURNAMES = (
+    "Novak Svoboda Dvorak Cerny Prochazka Kucera Vesely Horak Nemec Pokorny Marek Pospisil"
+).split()
 _WORDS = (
     "adaptive mesh rendering texture volume curvature shadow lighting fractal spline surface "
     "radiosity geodesic polygon scattering illumination sampling filtering wavelet compression "
@@ -398,7 +452,10 @@ def two_column_paper(seed: int, pages: int = 8, citations: int = 6) -> tuple[byt
     def filler_line() -> str:
         return " ".join(rng.choice(_WORDS) for _ in range(7))
 
-    layout = [([filler_line() for _ in range(60)], [filler_line() for _ in range(60)]) for _ in range(pages - 1)]
+    layout = [
+        ([filler_line() for _ in range(60)], [filler_line() for _ in range(60)])
+        for _ in range(pages - 1)
+    ]
     references = ["References"]
     for number, citation in enumerate(planted, 1):
         words = f"[{number}] {citation}".split()
@@ -427,7 +484,10 @@ def pdf_with_content(content_stream: bytes) -> bytes:
     xref = len(out)
     out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
     return bytes(out)
 
 
@@ -458,5 +518,7 @@ def nested_zips(depth: int, leaf_name: str, leaf_data: bytes) -> bytes:
     """``depth`` zips inside each other: level1.zip holds level2.zip ... holds the leaf."""
     data = zip_bytes({leaf_name: leaf_data})
     for level in range(depth - 1, 0, -1):
-        data = zip_bytes({f"level{level + 1}.zip": data, f"page{level}.html": html_page(f"level {level}")})
+        data = zip_bytes(
+            {f"level{level + 1}.zip": data, f"page{level}.html": html_page(f"level {level}")}
+        )
     return data

@@ -6,7 +6,13 @@ Pure core: no Scrapy or Twisted imports (see ``extractor.py`` for where each for
 """
 
 from .extractor import DocumentExtractor
-from .model import ArchiveChecked, ExtractedPart, ExtractionEvent, ExtractionLimits, ExtractionProblem
+from .model import (
+    ArchiveChecked,
+    ExtractedPart,
+    ExtractionEvent,
+    ExtractionLimits,
+    ExtractionProblem,
+)
 from .sniff import sniff_kind
 
 __all__ = [

@@ -45,7 +45,9 @@ class PasswordRequired(TaskError):
         super().__init__("encrypted PDF needs a password")
 
 
-def pdf_text(data: bytes, engines: Sequence[str] = PDF_ENGINES, max_chars: int = 5_000_000) -> tuple[Header, str]:
+def pdf_text(
+    data: bytes, engines: Sequence[str] = PDF_ENGINES, max_chars: int = 5_000_000
+) -> tuple[Header, str]:
     """Text of a PDF from the first engine that can read it: PDFium (fast), then pypdf.
 
     Why the fallback: PDFium refuses some damaged files that pypdf's lenient parser repairs
@@ -55,7 +57,7 @@ def pdf_text(data: bytes, engines: Sequence[str] = PDF_ENGINES, max_chars: int =
     for engine in engines:
         try:
             text, pages = PDF_READERS[engine](data, max_chars)
-        except Exception as e:  # noqa: BLE001 - any failure means: try the next engine
+        except Exception as e:
             failures.append(f"{engine}: {_message(e)}")
             continue
         return {"engine": engine, "pages": pages, "failures": failures}, text
@@ -136,10 +138,15 @@ def handle(request: Header, payload: bytes) -> tuple[Header, str]:
             return {"ok": True, "engine": "striprtf"}, rtf_text(payload)
         return {"ok": False, "error": f"unknown task {request['task']!r}"}, ""
     except MemoryError:
-        return {"ok": False, "limit": True, "retire": True, "error": "parser memory limit exceeded"}, ""
+        return {
+            "ok": False,
+            "limit": True,
+            "retire": True,
+            "error": "parser memory limit exceeded",
+        }, ""
     except TaskError as e:
         return {"ok": False, "error": str(e)}, ""
-    except Exception as e:  # noqa: BLE001 - report, keep serving
+    except Exception as e:
         return {"ok": False, "error": _message(e)}, ""
 
 

@@ -3,7 +3,7 @@
 Why in memory: nothing from an archive is ever written to disk, so ``../`` paths, absolute
 paths and links cannot escape anywhere; they are still refused (one :class:`Skipped` each), since
 a well-meant archive has none and their targets are not documents of the archive. Members are
-read through :class:`~.streams.BoundedReader`, so a bomb costs at most the ratio limit × its
+read through :class:`~.streams.BoundedReader`, so a bomb costs at most the ratio limit x its
 packed size. Corruption of one member skips that member; corruption of the archive's directory
 raises :class:`ExtractionError` and the caller reports it (Algorithm 7.2: go on with the rest).
 """
@@ -25,7 +25,14 @@ from dataclasses import dataclass
 from ..exceptions import ExtractionError, LimitError
 from .lzw import decompress_lzw
 from .model import ExtractionLimits
-from .streams import READ_CHUNK_BYTES, Budget, BoundedReader, ChunkStream, check_ratio
+from .streams import (
+    READ_CHUNK_BYTES,
+    BoundedReader,
+    Budget,
+    BudgetExceeded,
+    ChunkStream,
+    check_ratio,
+)
 
 #: Longest gzip FNAME header field we accept (real ones are short file names).
 MAX_GZIP_NAME_BYTES = 1024
@@ -129,9 +136,9 @@ def _zip_member(
                 label="zip",
             )
             return Member(name, reader.read())
+    except BudgetExceeded:
+        raise
     except LimitError as e:
-        if budget.exhausted:
-            raise
         return Skipped(name, str(e))
     except (*CORRUPTION_ERRORS, NotImplementedError, RuntimeError) as e:
         return Skipped(name, f"unreadable zip member: {e}")
@@ -158,8 +165,8 @@ def _zip_refusal(info: zipfile.ZipInfo, budget: Budget, limits: ExtractionLimits
 def tar_members(read: Read, limits: ExtractionLimits) -> Iterator[Entry]:
     """Regular files of a TAR stream, read sequentially (works over a gzip or .Z stream)."""
     try:
-        archive = tarfile.open(fileobj=_Readable(read), mode="r|")
-        yield from _tar_entries(archive, limits)
+        with tarfile.open(fileobj=_Readable(read), mode="r|") as archive:
+            yield from _tar_entries(archive, limits)
     except tarfile.TarError as e:
         raise ExtractionError(f"corrupt tar: {e}") from e
     except (EOFError, zlib.error) as e:
@@ -216,10 +223,11 @@ class _Readable(io.RawIOBase):
 
 
 def gzip_reader(data: bytes, budget: Budget, limits: ExtractionLimits) -> BoundedReader:
-    """A bounded reader of a gzip file's content (multi-member gzip files are joined)."""
-    if len(data) >= 18:  # ISIZE trailer: the stated size, checked early for a clear message
-        stated = int.from_bytes(data[-4:], "little")
-        check_ratio(stated, len(data), limits.max_compression_ratio, "gzip")
+    """A bounded reader of a gzip file's content (multi-member gzip files are joined).
+
+    The ISIZE trailer is not trusted, not even for an early check: in a truncated file
+    those four bytes are arbitrary compressed data.
+    """
     stream = gzip.GzipFile(fileobj=io.BytesIO(data))
     return _bounded(_guarded(stream.read, "gzip"), len(data), budget, limits, "gzip")
 
@@ -230,7 +238,9 @@ def lzw_reader(data: bytes, budget: Budget, limits: ExtractionLimits) -> Bounded
     return _bounded(stream.read, len(data), budget, limits, "compress (.Z)")
 
 
-def _bounded(read: Read, packed: int, budget: Budget, limits: ExtractionLimits, label: str) -> BoundedReader:
+def _bounded(
+    read: Read, packed: int, budget: Budget, limits: ExtractionLimits, label: str
+) -> BoundedReader:
     return BoundedReader(
         read, packed_size=packed, budget=budget, max_ratio=limits.max_compression_ratio, label=label
     )
@@ -282,14 +292,19 @@ def single_member(name: str, head: bytes, reader: BoundedReader) -> Iterator[Ent
     try:
         while chunk := reader.read(READ_CHUNK_BYTES):
             chunks.append(chunk)
-    except LimitError:
+    except BudgetExceeded:
         raise
+    except LimitError as e:
+        yield Skipped(name, str(e))
+        return
     except ExtractionError as e:
         damage = f"{e}; searching the {sum(map(len, chunks))} bytes before the damage"
     yield Member(name, b"".join(chunks), damage)
 
 
-def tar_in_stream(name: str, head: bytes, reader: BoundedReader, limits: ExtractionLimits) -> Iterator[Entry]:
+def tar_in_stream(
+    name: str, head: bytes, reader: BoundedReader, limits: ExtractionLimits
+) -> Iterator[Entry]:
     """Members of the TAR inside a gzip/.Z stream, named ``<name>/<path>`` ("x.tar/dir/y.pdf")."""
     for entry in tar_members(_Prepended(head, reader.read).read, limits):
         if entry.name:

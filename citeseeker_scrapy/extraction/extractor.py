@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from ..exceptions import ExtractionError
 from .archives import (
@@ -61,9 +62,12 @@ TAR_HEAD_BYTES = 512
 
 @dataclass(frozen=True)
 class _Content:
+    """What a reader got; ``damage`` says what failed after part of the text was read."""
+
     text: str
     links: tuple[str, ...] = ()
     base: str | None = None
+    damage: str = ""
 
 
 class _ScratchDirs:
@@ -98,7 +102,9 @@ class DocumentExtractor:
     ``workers`` is the number of parser processes (default :data:`DEFAULT_WORKERS`).
     """
 
-    def __init__(self, limits: ExtractionLimits, workdir: Path, *, workers: int | None = None) -> None:
+    def __init__(
+        self, limits: ExtractionLimits, workdir: Path, *, workers: int | None = None
+    ) -> None:
         self.limits = limits
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
@@ -112,14 +118,14 @@ class DocumentExtractor:
 
         ``path`` is the URL path (its extension and base name are used); ``encoding`` the
         declared encoding of the response, used for the document itself, not its members.
-        The work is done while the iterator is consumed; its scratch files are removed when
-        it is exhausted or closed.
+        All the work is done before this returns (so that calling it in a thread keeps the
+        reactor free, whoever iterates the result), and its scratch files are gone by then.
         """
         kind = sniff_kind(path, content_type, body[:HEAD_BYTES])
         if kind is None:
             return iter(())
         job = _Job(self, declared=encoding or charset_of(content_type))
-        return job.run(posixpath.basename(path.rstrip("/")), kind, body)
+        return iter(list(job.run(posixpath.basename(path.rstrip("/")), kind, body)))
 
     def close(self) -> None:
         """Stop the parser processes and remove every scratch file."""
@@ -151,7 +157,9 @@ class _Job:
             if self._scratch is not None:
                 self._scratch_dirs.remove(self._scratch)
 
-    def _item(self, member: str, name: str, kind: str, data: bytes, depth: int) -> Iterator[ExtractionEvent]:
+    def _item(
+        self, member: str, name: str, kind: str, data: bytes, depth: int
+    ) -> Iterator[ExtractionEvent]:
         if kind == "zip":
             kind = office_kind_of_zip(data) or kind
         if kind in ARCHIVE_KINDS:
@@ -161,10 +169,14 @@ class _Job:
 
     # -- archives -------------------------------------------------------------------------
 
-    def _archive(self, member: str, name: str, kind: str, data: bytes, depth: int) -> Iterator[ExtractionEvent]:
+    def _archive(
+        self, member: str, name: str, kind: str, data: bytes, depth: int
+    ) -> Iterator[ExtractionEvent]:
         """Algorithm 7.2: each member by its own type; then one ArchiveChecked."""
         if depth >= self.limits.max_archive_depth:
-            yield problem(member, kind, f"archive nested deeper than {self.limits.max_archive_depth} levels")
+            yield problem(
+                member, kind, f"archive nested deeper than {self.limits.max_archive_depth} levels"
+            )
             return
         label, count = kind, 0
         try:
@@ -192,7 +204,9 @@ class _Job:
             return f"tar.{kind}", tar_in_stream(inner, head, reader, self.limits)
         return kind, single_member(inner, head, reader)
 
-    def _entry(self, parent: str, entry: Entry, archive_kind: str, depth: int) -> Iterator[ExtractionEvent]:
+    def _entry(
+        self, parent: str, entry: Entry, archive_kind: str, depth: int
+    ) -> Iterator[ExtractionEvent]:
         path = f"{parent}/{entry.name}" if parent and entry.name else parent or entry.name
         if isinstance(entry, Skipped):
             yield problem(path, archive_kind, entry.reason)
@@ -215,6 +229,9 @@ class _Job:
         except OSError as e:  # scratch directory trouble (disk full, removed by close())
             yield problem(member, kind, f"I/O error: {e}")
             return
+        except Exception as e:  # noqa: BLE001 - a library choking on hostile input
+            yield problem(member, kind, f"unexpected {type(e).__name__}: {e}")
+            return
         limit = self.limits.max_text_chars
         yield ExtractedPart(
             member=member,
@@ -225,6 +242,8 @@ class _Job:
             size=len(data),
             base=content.base,
         )
+        if content.damage:
+            yield problem(member, kind, content.damage)
         if len(content.text) > limit:
             yield problem(member, kind, f"text truncated to {limit} characters")
 
@@ -242,32 +261,44 @@ class _Job:
         return _Content(self._in_worker("rtf", data))
 
     def _ps(self, data: bytes, top: bool) -> _Content:
-        pdf = distill_to_pdf(
+        """Ghostscript → PDF → text; after a PostScript error, the pages before it still count."""
+        distilled = distill_to_pdf(
             data,
             self._scratch_dir(),
             timeout=self.limits.ps_timeout,
             max_output=self.limits.max_unpacked_bytes,
             memory_bytes=self.limits.worker_memory_bytes,
         )
-        return self._pdf(pdf)
+        if distilled.failure and not distilled.output.startswith(b"%PDF"):
+            raise ExtractionError(distilled.failure)
+        try:
+            text = self._in_worker("pdf", distilled.output)
+        except ExtractionError as e:
+            raise ExtractionError(distilled.failure or str(e)) from e
+        damage = (
+            f"{distilled.failure}; text of the pages before it kept" if distilled.failure else ""
+        )
+        return _Content(text, damage=damage)
 
     def _doc(self, data: bytes, top: bool) -> _Content:
-        return _Content(self._catdoc("doc", data))
+        return self._catdoc("doc", data)
 
     def _ppt(self, data: bytes, top: bool) -> _Content:
-        return _Content(self._catdoc("ppt", data))
+        return self._catdoc("ppt", data)
 
     def _package(self, kind: str, data: bytes) -> _Content:
         return _Content(package_text(kind, data, self.budget, self.limits))
 
-    def _catdoc(self, kind: str, data: bytes) -> str:
-        return binary_office_text(
+    def _catdoc(self, kind: str, data: bytes) -> _Content:
+        text, failure = binary_office_text(
             kind,
             data,
             self._scratch_dir(),
             timeout=self.limits.pdf_timeout,
             max_output=self.limits.max_unpacked_bytes,
+            memory_bytes=self.limits.worker_memory_bytes,
         )
+        return _Content(text, damage=failure)
 
     def _in_worker(self, task: str, data: bytes) -> str:
         max_chars = self.limits.max_text_chars
@@ -280,7 +311,7 @@ class _Job:
             self._scratch = self._scratch_dirs.create()
         return self._scratch
 
-    _READERS: dict[str, Callable[[_Job, bytes, bool], _Content]] = {
+    _READERS: ClassVar[dict[str, Callable[[_Job, bytes, bool], _Content]]] = {
         "html": _html,
         "text": _text,
         "pdf": _pdf,

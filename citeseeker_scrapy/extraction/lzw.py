@@ -54,40 +54,52 @@ class _Reader:
 
 def decompress_lzw(data: bytes) -> Iterator[bytes]:
     """Yield the decompressed bytes of a .Z file in chunks; raise ExtractionError if corrupt."""
-    header_width, block_mode = _parse_header(data)
-    # ncompress quirk: "-b9" really means 10-bit codes (gzip's unlzw.c does the same).
-    max_width = max(header_width, FIRST_WIDTH + 1)
-    capacity = 1 << max_width
-    reader = _Reader(data)
-    first_free = CLEAR_CODE + 1 if block_mode else CLEAR_CODE
-    table: list[bytes] = [bytes([i]) for i in range(256)]
-    if block_mode:
-        table.append(b"")  # the CLEAR code's slot, never output
-    previous: bytes | None = None
     pending: list[bytes] = []
-    pending_size = 0
-    while True:
-        if len(table) > (1 << reader.width) - 1 and reader.width < max_width:
-            reader.change_width(reader.width + 1)
-        code = reader.next_code()
-        if code is None:
-            break
-        if code == CLEAR_CODE and block_mode:
-            reader.change_width(FIRST_WIDTH)
-            del table[first_free:]
-            previous = None
-            continue
-        entry = _entry(table, code, previous)
-        if previous is not None and len(table) < capacity:
-            table.append(previous + entry[:1])
-        previous = entry
-        pending.append(entry)
-        pending_size += len(entry)
-        if pending_size >= CHUNK_BYTES:
+    size = 0
+    for string in _Decoder(data).strings():
+        pending.append(string)
+        size += len(string)
+        if size >= CHUNK_BYTES:
             yield b"".join(pending)
-            pending, pending_size = [], 0
+            pending, size = [], 0
     if pending:
         yield b"".join(pending)
+
+
+class _Decoder:
+    """The string table and the code stream of one .Z file."""
+
+    def __init__(self, data: bytes) -> None:
+        header_width, self.block_mode = _parse_header(data)
+        # ncompress quirk: "-b9" really means 10-bit codes (gzip's unlzw.c does the same).
+        self.max_width = max(header_width, FIRST_WIDTH + 1)
+        self.capacity = 1 << self.max_width
+        self.reader = _Reader(data)
+        self.first_free = CLEAR_CODE + 1 if self.block_mode else CLEAR_CODE
+        # in block mode the CLEAR code's slot is taken (by a string never output)
+        self.table = [bytes([i]) for i in range(256)] + [b""] * (self.first_free - 256)
+
+    def strings(self) -> Iterator[bytes]:
+        """The string of each code, in order."""
+        previous: bytes | None = None
+        while (code := self._next_code()) is not None:
+            if code == CLEAR_CODE and self.block_mode:
+                self.reader.change_width(FIRST_WIDTH)
+                del self.table[self.first_free :]
+                previous = None
+                continue
+            string = _entry(self.table, code, previous)
+            if previous is not None and len(self.table) < self.capacity:
+                self.table.append(previous + string[:1])
+            previous = string
+            yield string
+
+    def _next_code(self) -> int | None:
+        """Widen codes once the table outgrows them, as the encoder did, then read one."""
+        reader = self.reader
+        if len(self.table) > (1 << reader.width) - 1 and reader.width < self.max_width:
+            reader.change_width(reader.width + 1)
+        return reader.next_code()
 
 
 def _parse_header(data: bytes) -> tuple[int, bool]:

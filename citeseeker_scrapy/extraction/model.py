@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
+
+from ..exceptions import ConfigError
 
 MIB = 1024 * 1024
 GIB = 1024 * MIB
@@ -34,6 +35,14 @@ class ExtractionLimits:
     ps_timeout: float = 60.0
     worker_memory_bytes: int = GIB
     max_text_chars: int = 5_000_000
+
+    def __post_init__(self) -> None:
+        """A zero or negative limit would silently refuse everything: reject it here."""
+        for name, value in vars(self).items():
+            if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
+                raise ConfigError(
+                    f"extraction limit {name} must be a positive number, not {value!r}"
+                )
 
 
 @dataclass(frozen=True)
@@ -72,7 +81,7 @@ class ExtractionProblem:
     reason: str
 
 
-ExtractionEvent = Union[ExtractedPart, ArchiveChecked, ExtractionProblem]
+ExtractionEvent = ExtractedPart | ArchiveChecked | ExtractionProblem
 
 
 def one_line(text: str, max_chars: int = 300) -> str:

@@ -1,7 +1,8 @@
 """Text of office documents: Word/PowerPoint 97 (catdoc, catppt) and DOCX, PPTX, ODT, ODP.
 
-Why catdoc/catppt: the binary Office formats need a real parser; these small Debian tools
-(package ``catdoc``) are what CiteSeeker's peers used, run here as subprocesses with a timeout.
+Why catdoc/catppt: the binary Office formats need a real parser, and these small C tools
+(Debian package ``catdoc``) print just the text, fast; they run as subprocesses with a timeout,
+a memory limit and their own process group, like Ghostscript.
 Why no library for the XML formats: they are zips of XML; the standard zip reader (through our
 bomb-safe member reader) and lxml with entities and network disabled are enough and safe.
 """
@@ -17,7 +18,7 @@ import lxml.etree
 from ..exceptions import ExtractionError
 from .archives import CORRUPTION_ERRORS, Member, Skipped, open_zip, zip_members, zip_names
 from .model import ExtractionLimits
-from .procs import child_environment, run_bounded
+from .procs import child_environment, resource_limited, run_bounded
 from .streams import Budget
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -35,7 +36,7 @@ MAX_MIMETYPE_BYTES = 200
 
 
 def office_kind_of_zip(data: bytes) -> str | None:
-    """"docx", "pptx", "odt" or "odp" when a zip is an office package, else None."""
+    """The office format of a zip ("docx", "pptx", "odt", "odp"), else None."""
     try:
         names = set(zip_names(data))
     except ExtractionError:
@@ -139,15 +140,18 @@ def _odf_text(data: bytes) -> str:
     return "".join(chunks)
 
 
-def binary_office_text(kind: str, data: bytes, scratch: Path, *, timeout: float, max_output: int) -> str:
-    """Text of a Word 97 (.doc) or PowerPoint 97 (.ppt) file via catdoc/catppt."""
+def binary_office_text(
+    kind: str, data: bytes, scratch: Path, *, timeout: float, max_output: int, memory_bytes: int
+) -> tuple[str, str]:
+    """Text of a Word 97 (.doc) or PowerPoint 97 (.ppt) file via catdoc/catppt, and the
+    program's failure ("" if none) when it printed some text before failing."""
     program = CATDOC_PROGRAMS[kind]
     source = scratch / f"document.{kind}"
     source.write_bytes(data)
     try:
         argv = [program, "-d", "utf-8", *(["-w"] if kind == "doc" else []), str(source)]
-        output = run_bounded(
-            argv,
+        finished = run_bounded(
+            resource_limited(argv, memory_bytes=memory_bytes, file_bytes=max_output),
             timeout=timeout,
             max_output=max_output,
             cwd=scratch,
@@ -156,4 +160,7 @@ def binary_office_text(kind: str, data: bytes, scratch: Path, *, timeout: float,
         )
     finally:
         source.unlink(missing_ok=True)
-    return output.decode("utf-8", "replace")
+    text = finished.output.decode("utf-8", "replace")
+    if finished.failure and not text.strip():
+        raise ExtractionError(finished.failure)
+    return text, finished.failure

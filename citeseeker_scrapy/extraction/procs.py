@@ -8,6 +8,7 @@ stderr is drained at the same time, so neither pipe can fill up and block the ch
 
 from __future__ import annotations
 
+import contextlib
 import os
 import selectors
 import shutil
@@ -15,13 +16,27 @@ import signal
 import subprocess
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..exceptions import ExtractionError, LimitError
 
-#: How much of a failing program's stderr is kept for the error message.
+#: How much of a failing program's stderr is kept (its start: the first error is the cause).
 MAX_STDERR_BYTES = 16 * 1024
 READ_BYTES = 64 * 1024
+
+
+@dataclass(frozen=True)
+class Finished:
+    """Output of a converter that ended by itself; ``failure`` is "" when it exited with 0.
+
+    Why not raise on a failure: Ghostscript stops at the first PostScript error but has then
+    already written the pages before it, and catdoc prints what it read before giving up;
+    that text can hold the citation, so callers keep it and report the failure too.
+    """
+
+    output: bytes
+    failure: str
 
 
 def run_bounded(
@@ -32,8 +47,9 @@ def run_bounded(
     cwd: Path,
     env: Mapping[str, str],
     what: str,
-) -> bytes:
-    """Run ``argv``; return its stdout, or raise LimitError (time, size) / ExtractionError."""
+) -> Finished:
+    """Run ``argv`` to its end; LimitError past the deadline or the output size,
+    ExtractionError when it cannot be started."""
     try:
         process = subprocess.Popen(
             list(argv),
@@ -50,12 +66,14 @@ def run_bounded(
         output, errors = _collect(process, timeout, max_output, what)
     finally:
         kill_group(process)
-    if process.returncode != 0:
-        raise ExtractionError(f"{what} failed ({exit_status(process.returncode)}): {_last_line(errors)}")
-    return output
+    if process.returncode == 0:
+        return Finished(output, "")
+    return Finished(output, f"{what} failed ({exit_status(process.returncode)}): {_cause(errors)}")
 
 
-def _collect(process: subprocess.Popen[bytes], timeout: float, max_output: int, what: str) -> tuple[bytes, bytes]:
+def _collect(
+    process: subprocess.Popen[bytes], timeout: float, max_output: int, what: str
+) -> tuple[bytes, bytes]:
     """Read stdout (capped) and stderr (tail kept) until both close or the deadline passes."""
     deadline = time.monotonic() + timeout
     output, errors = bytearray(), bytearray()
@@ -74,7 +92,7 @@ def _collect(process: subprocess.Popen[bytes], timeout: float, max_output: int, 
                 key.data.extend(chunk)
             if len(output) > max_output:
                 raise LimitError(f"{what} output over {max_output} bytes")
-            del errors[:-MAX_STDERR_BYTES]
+            del errors[MAX_STDERR_BYTES:]
     try:
         process.wait(max(deadline - time.monotonic(), 0.1))
     except subprocess.TimeoutExpired as e:
@@ -85,10 +103,8 @@ def _collect(process: subprocess.Popen[bytes], timeout: float, max_output: int, 
 def kill_group(process: subprocess.Popen[bytes]) -> None:
     """Kill the process's whole group unless it has exited, reap it, close its pipes."""
     if process.poll() is None:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         process.wait()
     for stream in (process.stdout, process.stderr):
         if stream is not None:
@@ -96,7 +112,7 @@ def kill_group(process: subprocess.Popen[bytes]) -> None:
 
 
 def exit_status(returncode: int) -> str:
-    """"exit 1" or "signal SIGSEGV", for messages."""
+    """The way a process ended, for messages: "exit 1" or "signal SIGSEGV"."""
     if returncode >= 0:
         return f"exit {returncode}"
     try:
@@ -105,9 +121,12 @@ def exit_status(returncode: int) -> str:
         return f"signal {-returncode}"
 
 
-def _last_line(errors: bytes) -> str:
-    lines = [line.strip() for line in errors.decode("utf-8", "replace").splitlines() if line.strip()]
-    return lines[-1] if lines else "no message"
+def _cause(errors: bytes) -> str:
+    """The line of stderr that names the error (Ghostscript: "Error: /undefined in foo")."""
+    lines = [line.strip() for line in errors.decode("utf-8", "replace").splitlines()]
+    lines = [line for line in lines if line]
+    named = [line for line in lines if "error" in line.lower()]
+    return (named or lines or ["no message"])[0]
 
 
 def resource_limited(argv: Sequence[str], *, memory_bytes: int, file_bytes: int) -> list[str]:
@@ -126,5 +145,7 @@ def child_environment(scratch: Path) -> dict[str, str]:
     """Environment for converters: temporary files go to ``scratch`` and nowhere else."""
     keep = ("PATH", "LANG", "LC_ALL", "LC_CTYPE")
     env = {key: os.environ[key] for key in keep if key in os.environ}
-    env.update({"TMPDIR": str(scratch), "TMP": str(scratch), "TEMP": str(scratch), "HOME": str(scratch)})
+    env.update(
+        {"TMPDIR": str(scratch), "TMP": str(scratch), "TEMP": str(scratch), "HOME": str(scratch)}
+    )
     return env

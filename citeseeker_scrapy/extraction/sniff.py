@@ -15,52 +15,50 @@ HEAD_BYTES = 2048
 #: Where PDF readers accept the %PDF header (PDFium's own window).
 PDF_HEADER_WINDOW = 1024
 
-HTML_KINDS = frozenset({"html"})
 ARCHIVE_KINDS = frozenset({"zip", "gz", "z", "tar"})
 OFFICE_ZIP_KINDS = frozenset({"docx", "pptx", "odt", "odp"})
 
+#: Pages that servers generate or serve as HTML/XML (the thesis's list plus a few newer ones).
+HTML_EXTENSIONS = (
+    *("htm", "html", "shtml", "dhtml", "xhtml", "xml"),
+    *("php", "php3", "php4", "php5", "phtml", "asp", "aspx", "jsp", "cfm"),
+)
 EXTENSION_KINDS: dict[str, str] = {
-    **dict.fromkeys(
-        "htm html shtml dhtml xhtml xml php php3 php4 php5 phtml asp aspx jsp cfm".split(), "html"
-    ),
-    **dict.fromkeys("txt text".split(), "text"),
+    **dict.fromkeys(HTML_EXTENSIONS, "html"),
+    **dict.fromkeys(["txt", "text"], "text"),
     "pdf": "pdf",
-    **dict.fromkeys("ps eps".split(), "ps"),
+    **dict.fromkeys(["ps", "eps"], "ps"),
     "rtf": "rtf",
-    **dict.fromkeys("doc dot".split(), "doc"),
-    **dict.fromkeys("ppt pps pot".split(), "ppt"),
+    **dict.fromkeys(["doc", "dot"], "doc"),
+    **dict.fromkeys(["ppt", "pps", "pot"], "ppt"),
     "docx": "docx",
     "pptx": "pptx",
     "odt": "odt",
     "odp": "odp",
     "zip": "zip",
-    **dict.fromkeys("gz tgz".split(), "gz"),
-    **dict.fromkeys("z taz".split(), "z"),
+    **dict.fromkeys(["gz", "tgz"], "gz"),
+    **dict.fromkeys(["z", "taz"], "z"),
     "tar": "tar",
 }
 
 CONTENT_TYPE_KINDS: dict[str, str] = {
-    **dict.fromkeys(
-        "text/html application/xhtml+xml text/xml application/xml".split(), "html"
-    ),
+    **dict.fromkeys(["text/html", "application/xhtml+xml", "text/xml", "application/xml"], "html"),
     "text/plain": "text",
-    **dict.fromkeys("application/pdf application/x-pdf application/acrobat".split(), "pdf"),
-    **dict.fromkeys(
-        "application/postscript application/ps application/x-postscript".split(), "ps"
-    ),
-    **dict.fromkeys("application/rtf application/x-rtf text/rtf text/richtext".split(), "rtf"),
+    **dict.fromkeys(["application/pdf", "application/x-pdf", "application/acrobat"], "pdf"),
+    **dict.fromkeys(["application/postscript", "application/ps", "application/x-postscript"], "ps"),
+    **dict.fromkeys(["application/rtf", "application/x-rtf", "text/rtf", "text/richtext"], "rtf"),
     "application/msword": "doc",
-    **dict.fromkeys("application/vnd.ms-powerpoint application/mspowerpoint".split(), "ppt"),
+    **dict.fromkeys(["application/vnd.ms-powerpoint", "application/mspowerpoint"], "ppt"),
     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
     "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
     "application/vnd.oasis.opendocument.text": "odt",
     "application/vnd.oasis.opendocument.presentation": "odp",
     **dict.fromkeys(
-        "application/zip application/x-zip application/x-zip-compressed".split(), "zip"
+        ["application/zip", "application/x-zip", "application/x-zip-compressed"], "zip"
     ),
-    **dict.fromkeys("application/gzip application/x-gzip application/x-gunzip".split(), "gz"),
+    **dict.fromkeys(["application/gzip", "application/x-gzip", "application/x-gunzip"], "gz"),
     "application/x-compress": "z",
-    **dict.fromkeys("application/x-tar application/x-gtar application/x-ustar".split(), "tar"),
+    **dict.fromkeys(["application/x-tar", "application/x-gtar", "application/x-ustar"], "tar"),
 }
 
 _OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"

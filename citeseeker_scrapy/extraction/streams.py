@@ -3,7 +3,7 @@
 Why count while reading instead of trusting sizes in headers: zip and gzip headers state sizes
 that a hostile file can fake; only the bytes actually produced are real. Every decompressor
 (zip member, gzip, .Z) is read through a :class:`BoundedReader`, so a bomb is stopped after
-at most ``max_compression_ratio`` × its packed size, and a document after ``max_unpacked_bytes``.
+at most ``max_compression_ratio`` x its packed size, and a document after ``max_unpacked_bytes``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,10 @@ READ_CHUNK_BYTES = 1 * MIB
 MIN_RATIO_CHECK_BYTES = 1 * MIB
 
 
+class BudgetExceeded(LimitError):
+    """The document's unpacked-bytes limit is used up: nothing more of it can be unpacked."""
+
+
 class Budget:
     """Bytes that may still be unpacked from one downloaded document (one per job, one thread)."""
 
@@ -31,7 +35,7 @@ class Budget:
         """Account ``size`` more unpacked bytes; LimitError once the document's total is over."""
         self.used += size
         if self.used > self.max_bytes:
-            raise LimitError(f"unpacked size over the limit of {self.max_bytes} bytes")
+            raise BudgetExceeded(f"unpacked size over the limit of {self.max_bytes} bytes")
 
     @property
     def exhausted(self) -> bool:

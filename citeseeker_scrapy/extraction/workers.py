@@ -10,6 +10,7 @@ started on the next request, so one hostile file costs at most one timeout.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -38,8 +39,9 @@ class _Worker:
     """One parser process and its two pipes; used by one thread at a time."""
 
     def __init__(self, memory_bytes: int, workdir: Path) -> None:
-        child_in, self._to_child = os.pipe()
-        self._from_child, child_out = os.pipe()
+        self._memory_bytes = memory_bytes
+        child_in, to_child = os.pipe()
+        from_child, child_out = os.pipe()
         try:
             self.process = subprocess.Popen(
                 [sys.executable, "-I", "-B", str(WORKER_SCRIPT), str(memory_bytes)],
@@ -50,31 +52,39 @@ class _Worker:
                 env={"PATH": os.environ.get("PATH", ""), "TMPDIR": str(workdir)},
                 start_new_session=True,
             )
+        except OSError as e:
+            os.close(to_child)
+            os.close(from_child)
+            raise ExtractionError(f"cannot start a parser process: {e}") from e
         finally:
             os.close(child_in)
             os.close(child_out)
-        self._outbox = Connection(self._to_child, readable=False)
-        self._inbox = Connection(self._from_child, writable=False)
+        self._outbox = Connection(to_child, readable=False)
+        self._inbox = Connection(from_child, writable=False)
 
     def wait_ready(self) -> None:
         """Block until the worker has loaded its parsers."""
-        message = self._receive(time.monotonic() + MAX_WORKER_START_SECONDS, 64, "start")
+        message = self._receive(time.monotonic() + MAX_WORKER_START_SECONDS, 64, "starting")
         if message != _worker.READY:
             raise ExtractionError("parser worker sent a bad greeting")
 
     def alive(self) -> bool:
         return self.process.poll() is None
 
-    def call(self, request: Header, payload: bytes, timeout: float, max_reply: int) -> tuple[Header, str]:
+    def call(
+        self, request: Header, payload: bytes, timeout: float, max_reply: int
+    ) -> tuple[Header, str]:
         """Send one task and wait for its reply at most ``timeout`` seconds."""
         task = str(request.get("task"))
         try:
             self._outbox.send_bytes(json.dumps(request).encode())
             self._outbox.send_bytes(payload)
         except OSError as e:
-            raise ExtractionError(f"{task} worker died before the task ({self._status()})") from e
+            raise ExtractionError(
+                f"{task} parser process died before the task ({self._status()})"
+            ) from e
         deadline = time.monotonic() + timeout
-        header = json.loads(self._receive(deadline, REPLY_SLACK_BYTES, task, timeout))
+        header = _header(self._receive(deadline, REPLY_SLACK_BYTES, task, timeout))
         text = self._receive(deadline, max_reply, task, timeout).decode("utf-8", "replace")
         return header, text
 
@@ -84,7 +94,8 @@ class _Worker:
         try:
             return self._inbox.recv_bytes(max_bytes)
         except (EOFError, OSError) as e:
-            raise ExtractionError(f"{task} worker died ({self._status()})") from e
+            limit = f"memory limit {self._memory_bytes // (1024 * 1024)} MiB"
+            raise ExtractionError(f"{task} parser process died ({self._status()}; {limit})") from e
 
     def _status(self) -> str:
         try:
@@ -95,10 +106,8 @@ class _Worker:
     def terminate(self) -> None:
         """Kill the worker's process group; its pipes stay open for the thread using them."""
         if self.process.poll() is None:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
 
     def kill(self) -> None:
         """Kill the worker, reap it and release its pipes (idempotent; owner thread only)."""
@@ -106,6 +115,17 @@ class _Worker:
         self.process.wait()
         self._outbox.close()
         self._inbox.close()
+
+
+def _header(message: bytes) -> Header:
+    """The reply header; a worker that sends anything else is treated as broken."""
+    try:
+        header = json.loads(message)
+    except ValueError as e:
+        raise ExtractionError("parser process sent a malformed reply") from e
+    if not isinstance(header, dict):
+        raise ExtractionError("parser process sent a malformed reply")
+    return header
 
 
 class WorkerPool:
@@ -124,11 +144,17 @@ class WorkerPool:
         self._closed = False
         self._condition = threading.Condition()
 
-    def run(self, request: Header, payload: bytes, timeout: float, max_chars: int) -> tuple[Header, str]:
+    def run(
+        self, request: Header, payload: bytes, timeout: float, max_chars: int
+    ) -> tuple[Header, str]:
         """Run a task in a worker; LimitError on timeout/memory, ExtractionError on failure."""
         worker = self._acquire()
         try:
             header, text = worker.call(request, payload, timeout, 4 * max_chars + REPLY_SLACK_BYTES)
+        except ExtractionError as e:
+            self._release(worker, broken=True)
+            self._check_open(cause=e)
+            raise
         except BaseException:
             self._release(worker, broken=True)
             raise
@@ -184,9 +210,10 @@ class WorkerPool:
                 self._idle.append(worker)
             self._condition.notify()
 
-    def _check_open(self) -> None:
+    def _check_open(self, cause: BaseException | None = None) -> None:
+        """ExtractionError once closed (a task cut short by close() says so, not "died")."""
         if self._closed:
-            raise ExtractionError("extractor is closed")
+            raise ExtractionError("extractor is closed") from cause
 
     def close(self) -> None:
         """Kill every worker, busy ones included (their callers get an ExtractionError)."""

@@ -1,0 +1,173 @@
+"""PDF text: PDFium first, pypdf as fallback, in worker processes that are limited and replaced."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pypdfium2
+import pytest
+
+from citeseeker_scrapy.exceptions import ExtractionError, LimitError
+from citeseeker_scrapy.extraction import (
+    DocumentExtractor,
+    ExtractedPart,
+    ExtractionLimits,
+    ExtractionProblem,
+    _worker,
+)
+from citeseeker_scrapy.extraction.workers import WorkerPool
+from tests import docgen
+
+
+@pytest.fixture(scope="module")
+def paper_pdf() -> bytes:
+    return docgen.pdf(docgen.paper_pages())
+
+
+@pytest.fixture(scope="module")
+def extractor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DocumentExtractor]:
+    with DocumentExtractor(
+        ExtractionLimits(), tmp_path_factory.mktemp("work"), workers=1
+    ) as extractor:
+        yield extractor
+
+
+def only_text(events: list) -> str:
+    (part,) = events
+    assert isinstance(part, ExtractedPart), part
+    return docgen.normalized(part.text)
+
+
+def test_encrypted_pdf_with_empty_user_password_is_read(extractor: DocumentExtractor) -> None:
+    encrypted = docgen.encrypted_pdf(docgen.paper_pages())
+    assert b"/Encrypt" in encrypted
+    assert docgen.CITATION_KEY in only_text(list(extractor.extract("/enc.pdf", encrypted)))
+
+
+def test_pdf_with_a_user_password_is_reported(extractor: DocumentExtractor) -> None:
+    locked = docgen.encrypted_pdf(docgen.paper_pages(), user_password="secret")
+    events = list(extractor.extract("/locked.pdf", locked))
+    assert events == [
+        ExtractionProblem(member="", kind="pdf", reason="encrypted PDF needs a password")
+    ]
+
+
+def test_pypdf_fallback_when_pdfium_fails(
+    monkeypatch: pytest.MonkeyPatch, paper_pdf: bytes
+) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise pypdfium2.PdfiumError("simulated failure")
+
+    monkeypatch.setattr(pypdfium2, "PdfDocument", refuse)
+    header, text = _worker.pdf_text(paper_pdf)
+    assert header["engine"] == "pypdf"
+    assert header["failures"] == ["pdfium: PdfiumError: simulated failure"]
+    assert docgen.CITATION_KEY in docgen.normalized(text)
+
+
+def test_pdfium_is_the_first_engine(paper_pdf: bytes) -> None:
+    header, _ = _worker.pdf_text(paper_pdf)
+    assert header == {"engine": "pdfium", "pages": 2, "failures": []}
+
+
+def test_pypdf_repairs_what_pdfium_refuses(extractor: DocumentExtractor, paper_pdf: bytes) -> None:
+    shifted = (
+        b"Content-Type: application/pdf\r\n" * 80 + paper_pdf
+    )  # junk before %PDF, beyond 1 KiB
+    with pytest.raises(pypdfium2.PdfiumError):
+        pypdfium2.PdfDocument(shifted)
+    assert docgen.CITATION_KEY in only_text(list(extractor.extract("/shifted.pdf", shifted)))
+
+
+def test_pdf_that_explodes_in_memory_is_reported_and_the_worker_replaced(
+    tmp_path: Path, paper_pdf: bytes
+) -> None:
+    limits = ExtractionLimits(worker_memory_bytes=300 * 1024 * 1024)
+    with DocumentExtractor(limits, tmp_path, workers=1) as extractor:
+        (problem,) = extractor.extract("/bomb.pdf", docgen.pdf_bomb(400))
+        assert problem.kind == "pdf" and "parser process died" in problem.reason
+        assert "memory limit 300 MiB" in problem.reason
+        assert docgen.CITATION_KEY in only_text(list(extractor.extract("/ok.pdf", paper_pdf)))
+
+
+def test_workers_run_under_the_memory_limit(tmp_path: Path, paper_pdf: bytes) -> None:
+    limits = ExtractionLimits(worker_memory_bytes=700 * 1024 * 1024)
+    with DocumentExtractor(limits, tmp_path, workers=1) as extractor:
+        list(extractor.extract("/a.pdf", paper_pdf))
+        (pid,) = extractor.pool.pids()
+        lines = Path(f"/proc/{pid}/limits").read_text().splitlines()
+    (address_space,) = [line for line in lines if line.startswith("Max address space")]
+    assert address_space.split()[3:5] == [str(700 * 1024 * 1024)] * 2
+
+
+def test_timeout_kills_the_worker_and_the_next_task_gets_a_new_one(
+    tmp_path: Path, paper_pdf: bytes
+) -> None:
+    pool = WorkerPool(1, 1024**3, tmp_path)
+    request = {"task": "pdf", "max_chars": 100_000}
+    try:
+        pool.run(request, paper_pdf, 30.0, 100_000)
+        (first,) = pool.pids()
+        with pytest.raises(LimitError, match=r"^pdf timed out after 1e-06 s$"):
+            pool.run(request, docgen.pdf_bomb(100), 0.000001, 100_000)
+        assert pool.pids() == [] and not Path(f"/proc/{first}").exists()
+        header, text = pool.run(request, paper_pdf, 30.0, 100_000)
+        assert header["ok"] and "Fiala" in text and pool.pids() != [first]
+    finally:
+        pool.close()
+
+
+def test_a_worker_killed_while_idle_is_replaced(tmp_path: Path, paper_pdf: bytes) -> None:
+    with DocumentExtractor(ExtractionLimits(), tmp_path, workers=1) as extractor:
+        list(extractor.extract("/a.pdf", paper_pdf))
+        (pid,) = extractor.pool.pids()
+        os.kill(pid, signal.SIGKILL)
+        time.sleep(0.1)
+        assert docgen.CITATION_KEY in only_text(list(extractor.extract("/b.pdf", paper_pdf)))
+        assert extractor.pool.pids() != [pid]
+
+
+def test_close_stops_the_workers(tmp_path: Path, paper_pdf: bytes) -> None:
+    extractor = DocumentExtractor(ExtractionLimits(), tmp_path, workers=2)
+    list(extractor.extract("/a.pdf", paper_pdf))
+    pids = extractor.pool.pids()
+    extractor.close()
+    assert pids and not any(Path(f"/proc/{pid}").exists() for pid in pids)
+    assert list(extractor.extract("/b.pdf", paper_pdf)) == [
+        ExtractionProblem(member="", kind="pdf", reason="extractor is closed")
+    ]
+
+
+def test_worker_reports_errors_without_dying(tmp_path: Path) -> None:
+    pool = WorkerPool(1, 1024**3, tmp_path)
+    try:
+        with pytest.raises(ExtractionError, match="unknown task 'nope'"):
+            pool.run({"task": "nope", "max_chars": 10}, b"", 10.0, 10)
+        (pid,) = pool.pids()
+        with pytest.raises(ExtractionError, match=r"^unreadable PDF \(pdfium: .*; pypdf: .*\)$"):
+            pool.run({"task": "pdf", "max_chars": 10}, b"%PDF-1.4 nonsense", 10.0, 10)
+        assert pool.pids() == [pid]
+    finally:
+        pool.close()
+
+
+def test_text_is_truncated_at_the_limit(tmp_path: Path) -> None:
+    lines = [f"{n:04d} " + "word " * 15 for n in range(60)]
+    document = docgen.pdf([lines] * 3)
+    with DocumentExtractor(ExtractionLimits(max_text_chars=1000), tmp_path, workers=1) as extractor:
+        part, problem = extractor.extract("/long.pdf", document)
+    assert len(part.text) == 1000 and part.text.startswith("0000 word")
+    assert problem == ExtractionProblem(
+        member="", kind="pdf", reason="text truncated to 1000 characters"
+    )
+
+
+def test_a_memory_limit_too_small_to_start_a_parser_is_reported(tmp_path: Path) -> None:
+    limits = ExtractionLimits(worker_memory_bytes=16 * 1024 * 1024)
+    with DocumentExtractor(limits, tmp_path, workers=1) as extractor:
+        (problem,) = extractor.extract("/a.pdf", b"%PDF-1.4\n")
+    assert problem.reason.startswith("starting parser process died (exit 1; memory limit 16 MiB)")
