@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .exceptions import ConfigError
+from .extraction.model import ExtractionLimits
 
 #: Table A1 of the thesis plus our additions. ``settings.py`` publishes these to Scrapy.
 ORIGINAL_FORMATS = (
@@ -38,6 +39,16 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_MAX_DOCS_PER_SERVER": 50_000,
     "CITESEEKER_MAX_DEPTH": 100,
     "CITESEEKER_SKIP_FILE": "",
+    "CITESEEKER_MAX_UNPACKED_BYTES": 200 * 1024 * 1024,
+    "CITESEEKER_MAX_COMPRESSION_RATIO": 200.0,
+    "CITESEEKER_MAX_ARCHIVE_MEMBERS": 10_000,
+    "CITESEEKER_MAX_ARCHIVE_DEPTH": 3,
+    "CITESEEKER_PDF_TIMEOUT": 60.0,
+    "CITESEEKER_PS_TIMEOUT": 60.0,
+    "CITESEEKER_WORKER_MEMORY": 1024 * 1024 * 1024,
+    "CITESEEKER_MAX_TEXT_CHARS": 5_000_000,
+    "CITESEEKER_EXTRACTION_WORKERS": 2,
+    "CITESEEKER_TEMP_DIR": "",
 }
 
 
@@ -69,6 +80,9 @@ class CrawlConfig:
     max_docs_per_server: int
     max_depth: int
     skip_file: str
+    extraction: ExtractionLimits
+    extraction_workers: int
+    temp_dir: str
 
     @classmethod
     def from_settings(cls, settings: SettingsLike) -> "CrawlConfig":
@@ -94,6 +108,9 @@ class CrawlConfig:
             max_docs_per_server=_number(value, "CITESEEKER_MAX_DOCS_PER_SERVER", int),
             max_depth=_number(value, "CITESEEKER_MAX_DEPTH", int),
             skip_file=str(value("CITESEEKER_SKIP_FILE") or ""),
+            extraction=_extraction_limits(value),
+            extraction_workers=_number(value, "CITESEEKER_EXTRACTION_WORKERS", int),
+            temp_dir=str(value("CITESEEKER_TEMP_DIR") or ""),
         )
         config.validate()
         return config
@@ -104,7 +121,8 @@ class CrawlConfig:
         if not 0.0 < self.fuzzy_limit <= 1.0:
             raise ConfigError(f"CITESEEKER_FUZZY_LIMIT must be in (0, 1], not {self.fuzzy_limit}")
         for name in ("part_length", "flush_interval", "max_url_length", "max_repeated_segments",
-                     "concurrent_servers", "max_pending_docs", "max_docs_per_server"):
+                     "concurrent_servers", "max_pending_docs", "max_docs_per_server",
+                     "extraction_workers"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"CITESEEKER_{name.upper()} must be at least 1")
         if min(self.min_author_distance, self.header_length, self.max_depth) < 0:
@@ -118,6 +136,20 @@ def _number(value, name: str, kind: type) -> Any:
         return kind(raw)
     except (TypeError, ValueError) as error:
         raise ConfigError(f"{name} must be a {kind.__name__}, not {raw!r}") from error
+
+
+def _extraction_limits(value) -> ExtractionLimits:
+    """The safety limits of text extraction (documents issue), validated by ExtractionLimits."""
+    return ExtractionLimits(
+        max_unpacked_bytes=_number(value, "CITESEEKER_MAX_UNPACKED_BYTES", int),
+        max_compression_ratio=_number(value, "CITESEEKER_MAX_COMPRESSION_RATIO", float),
+        max_archive_members=_number(value, "CITESEEKER_MAX_ARCHIVE_MEMBERS", int),
+        max_archive_depth=_number(value, "CITESEEKER_MAX_ARCHIVE_DEPTH", int),
+        pdf_timeout=_number(value, "CITESEEKER_PDF_TIMEOUT", float),
+        ps_timeout=_number(value, "CITESEEKER_PS_TIMEOUT", float),
+        worker_memory_bytes=_number(value, "CITESEEKER_WORKER_MEMORY", int),
+        max_text_chars=_number(value, "CITESEEKER_MAX_TEXT_CHARS", int),
+    )
 
 
 def _boolean(raw: Any) -> bool:

@@ -1,7 +1,8 @@
 """The ``citeseeker`` spider: a thin Scrapy adapter over the core.
 
-It turns spider arguments and settings into the core's objects, fetches documents, hands their
-text to :class:`CitationSearch`, and follows the links the :class:`LinkPolicy` admits.
+It turns spider arguments and settings into the core's objects, hands every fetched document to
+:class:`DocumentReader` in a thread (extraction, citation search, link admission), and turns the
+outcome into items, stats, log lines and scheduled requests.
 
     scrapy crawl citeseeker -a authors=inputs/searchstrings.txt -a startpoints=inputs/startpoints.txt
 """
@@ -9,31 +10,33 @@ text to :class:`CitationSearch`, and follows the links the :class:`LinkPolicy` a
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
-from typing import Any, AsyncIterator, Iterator
-from urllib.parse import urljoin
+from typing import Any, AsyncIterator
 
 import scrapy
-from scrapy.http import Response, TextResponse
 from scrapy.exceptions import IgnoreRequest
+from scrapy.http import Response, TextResponse
 from scrapy.spidermiddlewares.httperror import HttpError
+from scrapy.utils.defer import maybe_deferred_to_future
+from twisted.internet.threads import deferToThread
 from twisted.python.failure import Failure
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.citations import CitationSearch
 from citeseeker_scrapy.config import CrawlConfig
+from citeseeker_scrapy.documents import DocumentOutcome, DocumentReader
 from citeseeker_scrapy.exceptions import CiteSeekerError, UrlRejected
-from citeseeker_scrapy.extraction.html import parse_html
+from citeseeker_scrapy.extraction import DocumentExtractor
 from citeseeker_scrapy.input_parser import CrawlInputs, resolve_inputs
 from citeseeker_scrapy.matcher import CitationMatcher, MatcherSettings
 from citeseeker_scrapy.report import RunReport, format_duration
 from citeseeker_scrapy.scheduler import DEPTH_KEY, FROM_KEY, START_KEY
-from citeseeker_scrapy.urls import LinkPolicy, extension_of, file_root_of, server_of
+from citeseeker_scrapy.urls import LinkPolicy, file_root_of
 
-#: Extensions read as HTML-like pages (text and links); anything else textual is plain text.
-HTML_EXTENSIONS = frozenset("htm html shtml dhtml xhtml xml php php3 php4 asp aspx jsp cfm".split())
 STATS = "citeseeker"
 
 
@@ -53,7 +56,9 @@ class CiteSeekerSpider(scrapy.Spider):
 
     Arguments (``-a``), each a file or an inline value: ``authors`` (+ ``publications``),
     ``startpoints``, ``staywithin``, ``forbidden``. Settings: ``CITESEEKER_*`` (see README).
-    Writes the log files of the original into ``CITESEEKER_LOG_DIR``.
+    Writes the log files of the original into ``CITESEEKER_LOG_DIR``; extraction scratch files
+    into a per-job temporary directory (``JOBDIR/tmp`` or ``CITESEEKER_TEMP_DIR``), removed at
+    the end.
     """
 
     name = "citeseeker"
@@ -72,8 +77,9 @@ class CiteSeekerSpider(scrapy.Spider):
             spider.configure(CrawlConfig.from_settings(crawler.settings))
         except CiteSeekerError as error:
             exit_on_bad_input(error)
-        crawler.signals.connect(spider.on_closed, signal=scrapy.signals.spider_closed)
-        crawler.signals.connect(spider.on_server_completed, signal=citeseeker_signals.server_completed)
+        signals = crawler.signals
+        signals.connect(spider.on_closed, signal=scrapy.signals.spider_closed)
+        signals.connect(spider.on_server_completed, signal=citeseeker_signals.server_completed)
         return spider
 
     def configure(self, config: CrawlConfig) -> None:
@@ -95,92 +101,90 @@ class CiteSeekerSpider(scrapy.Spider):
         matcher = CitationMatcher(self.inputs.groups, MatcherSettings(
             method=config.method, fuzzy_limit=config.fuzzy_limit,
             part_length=config.part_length, min_author_distance=config.min_author_distance))
-        self.report = RunReport(config.log_dir, debug=config.debug_log)
         jobdir = self.crawler.settings.get("JOBDIR")
-        self.citations = CitationSearch(matcher, self.report, config.header_length,
-                                        Path(jobdir) / "reported.txt" if jobdir else None)
+        self.report = RunReport(config.log_dir, debug=config.debug_log)
+        citations = CitationSearch(matcher, self.report, config.header_length,
+                                   Path(jobdir) / "reported.txt" if jobdir else None)
+        self.temp_dir = self.fresh_temp_dir(config, jobdir)
+        extractor = DocumentExtractor(config.extraction, self.temp_dir,
+                                      workers=config.extraction_workers)
+        self.reader = DocumentReader(citations, self.policy, extractor)
         self.started_at = time.monotonic()
+
+    @staticmethod
+    def fresh_temp_dir(config: CrawlConfig, jobdir: str | None) -> Path:
+        """The job's own scratch directory; what a killed run left there is removed first."""
+        if config.temp_dir or jobdir:
+            path = Path(config.temp_dir or os.path.join(jobdir, "tmp"))
+            shutil.rmtree(path, ignore_errors=True)
+            path.mkdir(parents=True)
+            return path
+        return Path(tempfile.mkdtemp(prefix="citeseeker-"))
 
     # --- requests ---------------------------------------------------------------------------
 
     async def start(self) -> AsyncIterator[scrapy.Request]:
         for url in self.inputs.start_points:
-            request = self.request_for(url, referrer=None)
-            if request is not None:
-                request.meta[START_KEY] = True
-                yield request
+            try:
+                canonical = self.policy.admit(url)
+            except UrlRejected as rejection:
+                self.crawler.stats.inc_value(f"{STATS}/links/rejected/{rejection.reason}")
+                self.logger.warning(f"start point {url} refused: {rejection.reason}")
+                continue
+            yield scrapy.Request(canonical, callback=self.parse, errback=self.on_error,
+                                 meta={DEPTH_KEY: 0, START_KEY: True})
 
-    def request_for(self, url: str, referrer: str | None, depth: int = 0) -> scrapy.Request | None:
-        """A request for ``url`` if the policy admits it; refusals are counted, not fatal.
-
-        ``depth`` counts links followed inside one server (a link to another server starts at
-        0 there); the frontier refuses documents deeper than CITESEEKER_MAX_DEPTH.
-        """
-        try:
-            canonical = self.policy.admit(url, referrer=referrer)
-        except UrlRejected as rejection:
-            self.crawler.stats.inc_value(f"{STATS}/links/rejected/{rejection.reason}")
-            return None
-        meta: dict[str, Any] = {DEPTH_KEY: 0}
-        if referrer is not None:
-            source = server_of(referrer)
-            meta[FROM_KEY] = source
-            meta[DEPTH_KEY] = depth + 1 if source == server_of(canonical) else 0
-        return scrapy.Request(canonical, callback=self.parse, errback=self.on_error, meta=meta)
+    def schedule(self, outcome: DocumentOutcome) -> None:
+        """Hand the document's links to the engine now, before the frontier hears the document
+        is done: Scrapy consumes a callback's yielded output in parallel batches, so only a
+        direct ``engine.crawl`` guarantees every child is in the frontier first."""
+        for link in outcome.links:
+            meta = {DEPTH_KEY: link.depth, FROM_KEY: link.source_server}
+            self.crawler.engine.crawl(scrapy.Request(link.url, callback=self.parse,
+                                                     errback=self.on_error, meta=meta))
 
     # --- responses --------------------------------------------------------------------------
 
-    def parse(self, response: Response, **kwargs: Any) -> Iterator[Any]:
-        """Search the document, yield its citations and schedule its links; then tell the
-        frontier the document is handled.
-
-        Links go to the engine directly rather than being yielded: Scrapy consumes a callback's
-        output in parallel batches, so only a direct ``engine.crawl`` guarantees that every
-        child is in the frontier before the frontier hears that the parent is done (and may
-        complete the server)."""
+    async def parse(self, response: Response, **kwargs: Any) -> AsyncIterator[Any]:
+        """Read the document in a thread, then report, schedule its links and yield its items;
+        finally tell the frontier the document is handled."""
         try:
-            yield from self.search_document(response)
+            outcome = await maybe_deferred_to_future(deferToThread(
+                self.reader.read, response.url, response.body, _content_type(response),
+                getattr(response, "encoding", None),
+                response.text if isinstance(response, TextResponse) else None,
+                int(response.meta.get(DEPTH_KEY, 0))))
+            self.account(response, outcome)
+            self.schedule(outcome)
+            for item in outcome.items:
+                yield item
         finally:
             self.document_handled(response.request)
 
-    def search_document(self, response: Response) -> Iterator[Any]:
+    def account(self, response: Response, outcome: DocumentOutcome) -> None:
+        """Statistics of §7.3.8 and one errors.log line per extraction problem."""
         stats = self.crawler.stats
         stats.inc_value(f"{STATS}/documents/searched")
         stats.inc_value(f"{STATS}/bytes", len(response.body))
-        if not isinstance(response, TextResponse):
+        if outcome.kind is None:
             stats.inc_value(f"{STATS}/documents/unsupported")
-            self.report.debug(f"not read (binary, not supported yet): {response.url}")
-            return
-        text, links, base = self.text_and_links(response)
-        items = self.citations.search(response.url, "", server_of(response.url), text)
-        if items:
+            self.report.debug(f"not a document we read: {response.url}")
+        for kind, seconds, size in outcome.parts:
+            stats.inc_value(f"{STATS}/parts/{kind}")
+            stats.inc_value(f"{STATS}/bytes_processed", size)
+            if kind in ("pdf", "ps"):
+                stats.inc_value(f"{STATS}/extraction/{kind}/files")
+                stats.inc_value(f"{STATS}/extraction/{kind}/seconds", seconds)
+        stats.inc_value(f"{STATS}/archives/checked", len(outcome.archives))
+        for problem in outcome.problems:
+            stats.inc_value(f"{STATS}/errors/extraction")
+            where = f"{response.url}/{problem.member}" if problem.member else response.url
+            self.report.error(where, f"{problem.kind}: {problem.reason}")
+        for reason, count in outcome.refused.items():
+            stats.inc_value(f"{STATS}/links/rejected/{reason}", count)
+        if outcome.items:
             stats.inc_value(f"{STATS}/documents/with_citations")
-            stats.inc_value(f"{STATS}/citations", len(items))
-        depth = int(response.meta.get(DEPTH_KEY, 0))
-        for request in self.follow(links, base or response.url, response.url, depth):
-            self.crawler.engine.crawl(request)
-        yield from items
-
-    def text_and_links(self, response: TextResponse) -> tuple[str, tuple[str, ...], str | None]:
-        """HTML-like pages give text and links; plain text files only text (a leaf)."""
-        is_html = response.__class__.__name__ in ("HtmlResponse", "XmlResponse")
-        if is_html or extension_of(response.url) in HTML_EXTENSIONS:
-            content = parse_html(response.text)
-            base = response.urljoin(content.base) if content.base else None
-            return content.text, content.links, base
-        return response.text, (), None
-
-    def follow(self, links: tuple[str, ...], base: str, referrer: str,
-               depth: int) -> Iterator[scrapy.Request]:
-        for link in links:
-            try:
-                absolute = urljoin(base, link)
-            except ValueError:  # e.g. a malformed IPv6 host in a hand-written link
-                self.crawler.stats.inc_value(f"{STATS}/links/rejected/malformed")
-                continue
-            request = self.request_for(absolute, referrer=referrer, depth=depth)
-            if request is not None:
-                yield request
+            stats.inc_value(f"{STATS}/citations", len(outcome.items))
 
     def document_handled(self, request: scrapy.Request) -> None:
         self.crawler.signals.send_catch_log(citeseeker_signals.document_handled, request=request)
@@ -189,15 +193,14 @@ class CiteSeekerSpider(scrapy.Spider):
         """One errors.log line per failed document; the crawl goes on."""
         request = failure.request
         if failure.check(HttpError):
-            reason = f"HTTP {failure.value.response.status}"
-        else:
-            reason = f"{failure.type.__name__}: {failure.getErrorMessage()}"
-        if failure.check(IgnoreRequest) and not failure.check(HttpError):
+            self.crawler.stats.inc_value(f"{STATS}/errors/download")
+            self.report.error(request.url, f"HTTP {failure.value.response.status}")
+        elif failure.check(IgnoreRequest):
             self.crawler.stats.inc_value(f"{STATS}/documents/ignored")
             self.report.debug(f"ignored {request.url}: {failure.getErrorMessage()}")
         else:
             self.crawler.stats.inc_value(f"{STATS}/errors/download")
-            self.report.error(request.url, reason)
+            self.report.error(request.url, f"{failure.type.__name__}: {failure.getErrorMessage()}")
         self.document_handled(request)
 
     def on_server_completed(self, server: str) -> None:
@@ -208,6 +211,8 @@ class CiteSeekerSpider(scrapy.Spider):
     def on_closed(self, spider: scrapy.Spider, reason: str) -> None:
         if spider is not self:
             return
+        self.reader.extractor.close()
+        shutil.rmtree(self.temp_dir, ignore_errors=True)
         state = "finished" if reason == "finished" else f"suspended ({reason})"
         if self.crawler.stats.get_value(f"{STATS}/resumed"):
             state += ", after being resumed"
@@ -215,9 +220,10 @@ class CiteSeekerSpider(scrapy.Spider):
         self.report.close()
 
     def summary_lines(self) -> dict[str, object]:
+        """The original's summary.log lines (Appendix E), from the crawl's stats."""
         stats = self.crawler.stats
         value = lambda key: stats.get_value(f"{STATS}/{key}", 0)  # noqa: E731
-        return {
+        lines = {
             "Execution time": format_duration(time.monotonic() - self.started_at),
             "Servers searched": value("frontier/servers_completed"),
             "Documents searched": value("documents/searched"),
@@ -225,9 +231,24 @@ class CiteSeekerSpider(scrapy.Spider):
             "Citations found": value("citations"),
             "New servers found": value("frontier/size/servers_discovered"),
             "Kilobytes downloaded": value("bytes") // 1024,
+            "Kilobytes processed": value("bytes_processed") // 1024,
+            "Archives checked": value("archives/checked"),
+            "PS and PDF checked": value("extraction/pdf/files") + value("extraction/ps/files"),
+            "Extraction errors": value("errors/extraction"),
             "Download errors": value("errors/download"),
+        }
+        for kind in ("pdf", "ps"):
+            files = value(f"extraction/{kind}/files")
+            average = value(f"extraction/{kind}/seconds") / files if files else 0.0
+            lines[f"Average {kind.upper()} extraction time"] = f"{average:.3f} s ({files} files)"
+        lines.update({
             "Pending Servers queue": value("frontier/size/pending_servers"),
             "Pending Documents": value("frontier/size/pending_documents"),
             "Accomplished Servers table": value("frontier/size/completed_servers"),
-        }
+        })
+        return lines
 
+
+def _content_type(response: Response) -> str | None:
+    raw = response.headers.get(b"Content-Type")
+    return raw.decode("latin-1") if raw else None
