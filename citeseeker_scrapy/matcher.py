@@ -1,27 +1,23 @@
 """Find citations of given publications in document text (CiteSeeker, Fiala 2003, Algorithm 7.3).
 
-For every author group the matcher finds the exact occurrences of the authors' names in the
-normalized text and searches the ``part_length`` characters after each occurrence for the
-group's titles. Fuzzy similarity is ``1 - D/(M+N)`` with D the Indel distance, maximized over
-*every* substring of the part (not only windows as long as the title, which the thesis used).
-
-Speed comes from bounds that can never change the result: a title is compared with the part
-by C-speed LCS routines of rapidfuzz first, and only pairs that could still reach the limit
-get the exact search, which itself only scores substrings that the bounds cannot exclude.
-The slow ``reference_*`` functions are the plain definitions the fast path is tested against.
+After each exact occurrence of an author's name, the next ``part_length`` characters are
+searched for the group's titles. Fuzzy similarity is ``1 - D/(M+N)`` (D = Indel distance),
+maximized over *every* substring of the part, not only title-long windows as in the thesis.
+Speed comes from LCS bounds computed in C by rapidfuzz that can never change the result; the
+slow ``reference_*`` functions are the plain definitions the fast path is tested against.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import re
-import sys
 import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import accumulate, compress, count, islice
-from typing import Iterable, Optional, Sequence
+from itertools import accumulate, compress, count
+from typing import Optional, Sequence
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel, LCSseq
@@ -33,56 +29,86 @@ from citeseeker_scrapy.exceptions import ConfigError
 _HYPHEN_AT_LINE_END = re.compile(
     r"-(?<=[^\W\d_]-)[^\S\r\n]*(?:\r\n|\r|\n)[^\S\r\n]*(?=[^\W\d_])"
 )
-_WHITESPACE_RUN = re.compile(r"\s+")
-_ASCII_SPACES_TO_BLANK = str.maketrans({c: " " for c in "\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"})
-_BLANK_RUN = re.compile(" {2,}")
+_ASCII_SPACES = b"\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
+_ASCII_SPACES_TO_BLANK = bytes.maketrans(_ASCII_SPACES, b" " * len(_ASCII_SPACES))
+_BLANK_RUN = re.compile(b"  +")  # a literal prefix lets the regex engine skip ahead fast
+_ASCII_BYTES = bytes(range(128))
+# Once other white space is folded to blanks, this finds every place the pattern above can.
+_HYPHEN_BREAK_CANDIDATE = re.compile(rb"-[ \t\x0b\x0c\x1c-\x1f]*[\r\n]")
+_DENSE_NON_ASCII = 0.08  # above this share of extra UTF-8 bytes, fold the whole text at once
 
 
 def normalize_text(text: str) -> str:
     """Fold ``text`` so that typography, accents and case never decide whether a name matches.
 
     Both the documents and the search strings go through here, hence "Ježek" and "jezek"
-    match either way. Line-end hyphens between letters are removed first because PDF
-    extraction splits words there; ASCII text skips the costly Unicode decomposition.
+    match either way. Line-end hyphens between letters are removed because PDF extraction
+    splits words there. Mostly-ASCII text (the usual case) only pays for its few other chars.
     """
-    if not text.isascii():
-        text = _strip_combining_marks(unicodedata.normalize("NFKD", text))
-    if "-" in text:
-        text = _HYPHEN_AT_LINE_END.sub("", text)
-    text = text.lower()
-    if text.isascii():
-        text = _BLANK_RUN.sub(" ", text.translate(_ASCII_SPACES_TO_BLANK))
-    else:
-        text = _WHITESPACE_RUN.sub(" ", text)
-    return text.strip(" ")
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates from a lenient decoder
+        return _normalize_dense(text)
+    if len(data) - len(text) > _DENSE_NON_ASCII * len(text):
+        return _normalize_dense(text)
+    return _normalize_mostly_ascii(data)
+
+
+def _normalize_dense(text: str) -> str:
+    """Whole-text path: one NFKD, then case and every Unicode white space."""
+    text = _strip_combining_marks(unicodedata.normalize("NFKD", text))
+    return " ".join(_join_broken_words(text).lower().split())
+
+
+def _normalize_mostly_ascii(data: bytes) -> str:
+    """Fold the few non-ASCII chars first, then the rest as bytes (ASCII-only, fast ops)."""
+    if not data.isascii():
+        data = _fold_non_ascii_chars(data)
+    if _HYPHEN_BREAK_CANDIDATE.search(data):
+        data = _join_broken_words(data.decode("utf-8")).encode("utf-8")
+    data = data.lower().translate(_ASCII_SPACES_TO_BLANK)
+    if b"  " in data:
+        data = _BLANK_RUN.sub(b" ", data)
+    return data.strip(b" ").decode("utf-8")
+
+
+def _join_broken_words(text: str) -> str:
+    """Remove a hyphen + line break between two letters ("re-<newline>moval" -> "removal")."""
+    return _HYPHEN_AT_LINE_END.sub("", text) if "-" in text else text
+
+
+def _fold_non_ascii_chars(data: bytes) -> bytes:
+    """Fold (in UTF-8) the non-ASCII chars that change: accents, ligatures, capitals, spaces.
+
+    A regex of just those chars skips ahead fast; dashes and quotes are never visited.
+    """
+    distinct = set(data.translate(None, _ASCII_BYTES).decode("utf-8"))
+    changing = [c.encode("utf-8") for c in distinct if _fold_non_ascii(c) != c]
+    if not changing:
+        return data
+    one = b"(?:" + b"|".join(map(re.escape, changing)) + b")"
+    return re.sub(one + one + b"*", _fold_run, data)  # (?:...)+ would defeat the fast scan
+
+
+def _fold_run(match: re.Match[bytes]) -> bytes:
+    """Fold one run of changing chars, as the whole-text path would."""
+    return _fold_non_ascii(match.group().decode("utf-8")).encode("utf-8")
+
+
+@functools.lru_cache(maxsize=4096)
+def _fold_non_ascii(run: str) -> str:
+    """NFKD without combining marks, lower case, and white space as plain blanks."""
+    decomposed = unicodedata.normalize("NFKD", run)
+    folded = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    return "".join(" " if c.isspace() else c for c in folded)
 
 
 def _strip_combining_marks(text: str) -> str:
-    """Drop the accents NFKD split off; a regex class is far faster than a per-char loop."""
+    """Drop the accents NFKD split off (a class of just the marks present keeps regex fast)."""
     if text.isascii():
         return text
-    return _combining_mark_pattern().sub("", text)
-
-
-@functools.lru_cache(maxsize=1)
-def _combining_mark_pattern() -> re.Pattern[str]:
-    """Build (once, lazily: it scans all code points) a class of every combining character."""
-    ranges: list[str] = []
-    start = previous = -2
-    for code in range(sys.maxunicode + 1):
-        if unicodedata.combining(chr(code)):
-            if code != previous + 1:
-                if start >= 0:
-                    ranges.append(_char_range(start, previous))
-                start = code
-            previous = code
-    ranges.append(_char_range(start, previous))
-    return re.compile("[" + "".join(ranges) + "]")
-
-
-def _char_range(first: int, last: int) -> str:
-    """One escaped ``a-b`` item of a regex character class."""
-    return re.escape(chr(first)) + "-" + re.escape(chr(last))
+    marks = "".join(c for c in set(text) if unicodedata.combining(c))
+    return re.sub("[" + re.escape(marks) + "]", "", text) if marks else text
 
 
 # ----------------------------------------------------------------------------- query model
@@ -110,14 +136,12 @@ class MatcherSettings:
         if self.method not in ("fuzzy", "exact"):
             raise ConfigError(f"method must be 'fuzzy' or 'exact', not {self.method!r}")
         limit = self.fuzzy_limit
-        if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not 0 < limit <= 1:
+        if type(limit) not in (int, float) or not 0 < limit <= 1:
             raise ConfigError(f"fuzzy_limit must be a number in (0, 1], not {limit!r}")
-        for name in ("part_length", "min_author_distance"):
+        for name, lowest in (("part_length", 1), ("min_author_distance", 0)):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ConfigError(f"{name} must be a non-negative integer, not {value!r}")
-        if self.part_length == 0:
-            raise ConfigError("part_length must be at least 1")
+            if type(value) is not int or value < lowest:
+                raise ConfigError(f"{name} must be an integer >= {lowest}, not {value!r}")
 
 
 @dataclass(frozen=True)
@@ -135,9 +159,9 @@ class Citation:
 
 # A similarity 2*LCS/(M+N) is kept as the exact pair (2*LCS, M+N): ties must be exact ties.
 Ratio = tuple[int, int]
-_PAD = "\x00"  # pads a title for partial_ratio; parts containing it take the generic path
+_PAD = "\x00"  # pads a title for partial_ratio; if a part has it too, the bound only loosens
 _SHORT_NEEDLE = 64  # rapidfuzz's partial_ratio is exhaustive only for needles up to this
-_SCORE_MARGIN = 1e-6
+_SCORE_MARGIN = 1e-6  # below the gap between distinct ratios, above rapidfuzz's rounding
 
 
 def _ratio_of_limit(limit: float) -> Ratio:
@@ -151,92 +175,91 @@ def _at_least(a: Ratio, b: Ratio) -> bool:
     return a[0] * b[1] >= b[0] * a[1]
 
 
-def _min_lcs(bound: Ratio, m: int) -> int:
-    """Smallest LCS a substring needs to reach ``bound`` (since N >= LCS)."""
-    num, den = bound
-    return -(-num * m // (2 * den - num))
+@dataclass(frozen=True)
+class _Bounds:
+    """What every substring scoring ``ratio`` or more must satisfy, for one title length."""
 
+    ratio: Ratio
+    need: int  # its LCS with the title is at least this (2*LCS >= r*(M+N) and N >= LCS)
+    longest: int  # it is at most this long (LCS <= M)
+    long_band: int  # its LCS is at least this if it is longer than the title (N >= M+1)
 
-def _max_length(bound: Ratio, m: int) -> int:
-    """Longest substring that can still reach ``bound`` (since LCS <= M)."""
-    num, den = bound
-    return m * (2 * den - num) // num
-
-
-def _band_threshold(bound: Ratio, m: int, shortest: int) -> int:
-    """LCS a window must have to hold a substring of at least ``shortest`` chars at ``bound``."""
-    num, den = bound
-    return max(_min_lcs(bound, m), -(-num * (m + shortest) // (2 * den)))
+    @classmethod
+    def at(cls, ratio: Ratio, m: int) -> _Bounds:
+        """Derive the thresholds from the ratio r = num/den, in exact integer arithmetic."""
+        num, den = ratio
+        need = -(-num * m // (2 * den - num))
+        long_band = max(need, -(-num * (2 * m + 1) // (2 * den)))
+        return cls(ratio, need, m * (2 * den - num) // num, long_band)
 
 
 @dataclass(frozen=True)
 class _Title:
-    """A normalized title with everything the fast search reuses for every part."""
+    """A normalized title with what the fast search reuses for every part."""
 
     text: str
     charset: frozenset[str]
-    limit: Ratio
-    need: int
-    longest: int
-    short_band: int
-    long_band: int
+    at_limit: _Bounds
 
     @classmethod
     def prepare(cls, text: str, limit: Ratio) -> _Title:
-        """Precompute the LCS thresholds of the two length bands (N <= M and N > M)."""
-        m = len(text)
-        longest = _max_length(limit, m)
-        return cls(text, frozenset(text), limit, _min_lcs(limit, m), longest,
-                   _min_lcs(limit, m), _band_threshold(limit, m, m + 1))
+        """Precompute the bounds at the fuzzy limit (most parts are rejected by these)."""
+        return cls(text, frozenset(text), _Bounds.at(limit, len(text)))
 
 
-def _windows_reach(title: str, part: str, width: int, threshold: int) -> bool:
-    """Whether some ``width``-char window of ``part`` has LCS >= ``threshold`` with ``title``.
+def _window_lcs_bound(title: str, part: str, width: int, threshold: int) -> int:
+    """Upper bound of the LCS of ``title`` with any substring of at most ``width`` chars.
 
-    Every substring of at most ``width`` chars lies in such a window, so a False here rules
-    the whole band out. partial_ratio scans all windows in C when the (padded) needle is
-    short; otherwise overlapping windows are checked, which can only be more permissive.
+    0 if that is surely below ``threshold``. partial_ratio scans every window in C (the
+    title padded to ``width`` with a char that scores nothing); beyond the range where it
+    is exhaustive, longer overlapping windows give a looser bound.
     """
     if len(part) <= width:
-        return LCSseq.similarity(title, part, score_cutoff=threshold) >= threshold
-    if len(title) <= width <= _SHORT_NEEDLE and _PAD not in part:
+        return LCSseq.similarity(title, part, score_cutoff=threshold)
+    if len(title) <= width <= _SHORT_NEEDLE:
         needle = title + _PAD * (width - len(title))
         # Full windows score 100*LCS/width; half a step of margin absorbs float rounding.
-        return fuzz.partial_ratio(needle, part, score_cutoff=100 * (threshold - 0.5) / width) > 0
+        score = fuzz.partial_ratio(needle, part, score_cutoff=100 * (threshold - 0.5) / width)
+        return math.ceil(score * width / 100 - 1e-6)
     step = max(1, width // 4)
     windows = [part[s:s + width + step - 1] for s in range(0, len(part) - threshold + 1, step)]
-    return process.extractOne(title, windows, scorer=LCSseq.similarity,
-                              score_cutoff=threshold) is not None
+    best = process.extractOne(title, windows, scorer=LCSseq.similarity, score_cutoff=threshold)
+    return 0 if best is None else best[1]
 
 
-def _could_reach_limit(title: _Title, part: str) -> bool:
-    """Cheap bounds, cheapest first: a False means no substring of ``part`` reaches the limit."""
-    text = title.text
-    if len(part) < title.need or LCSseq.similarity(text, part, score_cutoff=title.need) == 0:
+def _could_reach(title: str, part: str, bounds: _Bounds) -> bool:
+    """Cheap bounds, cheapest first: False means no substring of ``part`` reaches the ratio.
+
+    Substrings longer than the title need a higher LCS (``long_band``); the windows that
+    hold them hold the shorter ones too, so one scan often settles both cases.
+    """
+    if len(part) < bounds.need or LCSseq.similarity(title, part, score_cutoff=bounds.need) == 0:
         return False
-    if _windows_reach(text, part, len(text), title.short_band):
-        return True
-    longest = min(title.longest, len(part))
-    return longest > len(text) and _windows_reach(text, part, longest, title.long_band)
+    longest = min(bounds.longest, len(part))
+    if longest > len(title):
+        lcs = _window_lcs_bound(title, part, longest, bounds.need)
+        if lcs < bounds.need or lcs >= bounds.long_band:
+            return lcs >= bounds.need
+    return _window_lcs_bound(title, part, len(title), bounds.need) >= bounds.need
 
 
-def _seed_ratio(title: _Title, part: str) -> Ratio:
-    """A similarity some substring really has (rapidfuzz's best window), or the limit if higher.
+def _seed_bounds(title: _Title, part: str, floor: _Bounds) -> _Bounds:
+    """Bounds at a ratio some substring really has (rapidfuzz's best window), if above ``floor``.
 
     A high seed shrinks every later bound, which is what keeps the exact search small.
     """
     alignment = fuzz.partial_ratio_alignment(title.text, part)
     window = part[alignment.dest_start:alignment.dest_end]
     seed = (2 * LCSseq.similarity(title.text, window), len(title.text) + len(window))
-    return seed if _at_least(seed, title.limit) else title.limit
+    if _at_least(floor.ratio, seed):
+        return floor
+    return _Bounds.at(seed, len(title.text))
 
 
 def _candidate_starts(title: _Title, part: str, need: int, longest: int) -> list[int]:
-    """Starts whose next ``longest`` chars could hold a good enough substring.
+    """Starts in coarse windows that pass the LCS bound, and holding a character of the title.
 
-    A best substring starts with a character of the title (an unmatched first character
-    could be trimmed for a higher score), and overlapping coarse windows rule out whole
-    stretches before the per-start windows are measured.
+    (A best substring never starts with an unmatched character: trimming it scores higher.)
     """
     step = max(1, longest // 4)
     last = len(part) - need
@@ -249,16 +272,15 @@ def _candidate_starts(title: _Title, part: str, need: int, longest: int) -> list
                    if part[s] in charset})
 
 
-def _exact_best(title: _Title, part: str, floor: Ratio) -> Optional[tuple[Ratio, int, int]]:
-    """Ratio, start and length of the best substring with ratio >= ``floor``, or None.
+def _exact_best(title: _Title, part: str, floor: _Bounds) -> Optional[tuple[Ratio, int, int]]:
+    """Ratio, start and length of the best substring scoring at least ``floor``, or None.
 
     Only substrings that survive the bounds are scored, by one C call that keeps the first
     maximum; listing them by start, then longest first, implements the tie rule.
     """
-    seed = _seed_ratio(title, part)
-    bound = seed if _at_least(seed, floor) else floor
-    m = len(title.text)
-    need, longest = _min_lcs(bound, m), min(_max_length(bound, m), len(part))
+    bounds = _seed_bounds(title, part, floor)
+    (num, den), need, m = bounds.ratio, bounds.need, len(title.text)
+    longest = min(bounds.longest, len(part))
     starts = _candidate_starts(title, part, need, longest)
     windows = [part[s:s + longest] for s in starts]
     reachable = process.extract(title.text, windows, scorer=LCSseq.similarity,
@@ -266,43 +288,38 @@ def _exact_best(title: _Title, part: str, floor: Ratio) -> Optional[tuple[Ratio,
     candidates: list[tuple[int, int]] = []
     for _, lcs, index in sorted(reachable, key=lambda hit: hit[2]):
         start = starts[index]
-        top = min(longest, len(part) - start, 2 * lcs * bound[1] // bound[0] - m)
+        top = min(longest, len(part) - start, 2 * lcs * den // num - m)
         candidates.extend((start, n) for n in range(top, need - 1, -1)
                           if part[start + n - 1] in title.charset)
     if not candidates:
         return None
     substrings = [part[s:s + n] for s, n in candidates]
-    # rapidfuzz may drop a score equal to the cutoff (float rounding), hence the margin; it is
-    # far below the gap between two distinct ratios, and the winner is re-checked exactly.
+    # rapidfuzz may drop a score equal to the cutoff, hence the margin and the exact re-check.
     best = process.extractOne(title.text, substrings, scorer=Indel.normalized_similarity,
-                              score_cutoff=bound[0] / bound[1] - _SCORE_MARGIN)
+                              score_cutoff=num / den - _SCORE_MARGIN)
     if best is None:
         return None
     ratio = (2 * LCSseq.similarity(title.text, best[0]), m + len(best[0]))
-    return (ratio, *candidates[best[2]]) if _at_least(ratio, bound) else None
+    return (ratio, *candidates[best[2]]) if _at_least(ratio, bounds.ratio) else None
 
 
-def _best_in_part(title: _Title, part: str, floor: Ratio) -> Optional[tuple[Ratio, int, int]]:
-    """The best substring of ``part`` at ``floor`` or better: (ratio, start, length), or None."""
-    text = title.text
-    exact = part.find(text)
+def _best_in_part(title: _Title, part: str, floor: _Bounds) -> Optional[tuple[Ratio, int, int]]:
+    """The best substring of ``part`` scoring ``floor`` or better: (ratio, start, length)."""
+    exact = part.find(title.text)
     if exact >= 0:
-        return (1, 1), exact, len(text)
-    if not _could_reach_limit(title, part):
+        return (1, 1), exact, len(title.text)
+    if not _could_reach(title.text, part, floor):
         return None
     return _exact_best(title, part, floor)
 
 
 def best_substring(title: str, part: str, fuzzy_limit: float) -> Optional[tuple[float, str, int]]:
-    """Fast path on its own: (similarity, substring, offset) of the best hit in ``part``, or None.
+    """The fast path alone, on normalized strings: (similarity, substring, offset) or None.
 
-    Both strings must already be normalized; the result equals ``reference_best_substring``
-    whenever that reaches ``fuzzy_limit``.
+    Equals ``reference_best_substring`` whenever that reaches ``fuzzy_limit``.
     """
-    if not title:
-        return None
-    limit = _ratio_of_limit(fuzzy_limit)
-    hit = _best_in_part(_Title.prepare(title, limit), part, limit)
+    prepared = _Title.prepare(title, _ratio_of_limit(fuzzy_limit))
+    hit = _best_in_part(prepared, part, prepared.at_limit) if title else None
     if hit is None:
         return None
     (num, den), start, length = hit
@@ -375,19 +392,18 @@ _TOKEN_INDEX_MIN_NAMES = 16  # below this, one str.find pass per name is cheaper
 def find_name_positions(text: str, names: Sequence[str]) -> list[list[int]]:
     """Start offsets of every exact occurrence of each name, one sorted list per name.
 
-    Few names: repeated ``str.find``. Many names: a name without blanks lies inside one
-    blank-separated token, so one pass over the distinct tokens finds which tokens hold
-    which names and the positions follow from token lengths, all at C speed.
+    Few names: one ``str.find`` scan per name (faster than a regex alternation). Many names:
+    a blank-free name lies inside one blank-separated token, so the distinct tokens tell
+    which names occur where, and token lengths give the offsets, all at C speed.
     """
-    single = [i for i, name in enumerate(names) if " " not in name]
-    if len(single) < _TOKEN_INDEX_MIN_NAMES:
-        single = []
-    result = _positions_by_tokens(text, [names[i] for i in single])
-    positions = [[] for _ in names]  # type: list[list[int]]
-    for i, found in zip(single, result):
+    by_token = [i for i, name in enumerate(names) if " " not in name]
+    if len(by_token) < _TOKEN_INDEX_MIN_NAMES:
+        by_token = []
+    indexed = set(by_token)
+    positions = [[] if i in indexed else _positions_by_find(text, name)
+                 for i, name in enumerate(names)]
+    for i, found in zip(by_token, _positions_by_tokens(text, [names[i] for i in by_token])):
         positions[i] = found
-    for i in set(range(len(names))) - set(single):
-        positions[i] = _positions_by_find(text, names[i])
     return positions
 
 
@@ -406,18 +422,19 @@ def _positions_by_tokens(text: str, names: Sequence[str]) -> list[list[int]]:
     if not names:
         return []
     tokens = text.split(" ")
-    hits = _names_in_tokens(sorted(set(tokens)), names)
-    positions = [[] for _ in names]  # type: list[list[int]]
+    hits = _names_in_tokens(list(set(tokens)), names)
+    positions: list[list[int]] = [[] for _ in names]
     offset, previous = 0, 0
     for index in compress(count(), map(hits.__contains__, tokens)):
-        offset += sum(map(len, islice(tokens, previous, index))) + index - previous
+        offset += sum(map(len, tokens[previous:index])) + index - previous
         previous = index
         for name_index, inner in hits[tokens[index]]:
             positions[name_index].append(offset + inner)
     return positions
 
 
-def _names_in_tokens(distinct: list[str], names: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
+def _names_in_tokens(distinct: list[str],
+                     names: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
     """Map each distinct token to the (name index, offset in token) of the names inside it."""
     joined = " ".join(distinct)
     starts = list(accumulate((len(token) + 1 for token in distinct), initial=0))
@@ -427,8 +444,6 @@ def _names_in_tokens(distinct: list[str], names: Sequence[str]) -> dict[str, lis
             token_index = bisect_right(starts, at) - 1
             hits.setdefault(distinct[token_index], []).append(
                 (name_index, at - starts[token_index]))
-    for found in hits.values():
-        found.sort(key=lambda hit: hit[1])
     return hits
 
 
@@ -437,116 +452,114 @@ def _names_in_tokens(distinct: list[str], names: Sequence[str]) -> dict[str, lis
 
 @dataclass(frozen=True)
 class _PreparedGroup:
-    """A group with names and titles normalized once, as indexes into shared tables."""
+    """A group with its names and titles normalized once."""
 
-    author_names: tuple[int, ...]
-    name_lengths: tuple[int, ...]
-    authors: tuple[str, ...]
-    publications: tuple[str, ...]
+    group: AuthorGroup
+    names: tuple[str, ...]
     titles: tuple[_Title, ...]
 
 
 @dataclass(frozen=True)
 class _Occurrence:
-    """A kept author occurrence and the part of the text searched after it."""
+    """A kept author occurrence: who, and the part of the text searched after the name."""
 
     author: str
     part_start: int
     part: str
 
 
+_Hit = tuple[str, str, float, int]  # author, found, similarity, position
+
+
 class CitationMatcher:
     """Algorithm 7.3 for a fixed query, built once and applied to every downloaded document."""
 
     def __init__(self, groups: Sequence[AuthorGroup], settings: MatcherSettings) -> None:
-        """Normalize every name and title once and precompute the per-title bounds."""
+        """Normalize every name and title once; empty ones would match everywhere: refuse them."""
         self._settings = settings
-        self._limit = _ratio_of_limit(settings.fuzzy_limit)
-        self._names: dict[str, int] = {}
-        self._groups = [self._prepare(group) for group in groups]
-
-    def _prepare(self, group: AuthorGroup) -> _PreparedGroup:
-        """Normalize one group; empty names or titles would match everywhere, so refuse them."""
-        names = [_normalized_or_fail(author, "author") for author in group.authors]
-        titles = tuple(_Title.prepare(_normalized_or_fail(p, "title"), self._limit)
-                       for p in group.publications)
-        return _PreparedGroup(tuple(self._name_index(name) for name in names),
-                              tuple(len(name) for name in names), tuple(group.authors),
-                              tuple(group.publications), titles)
-
-    def _name_index(self, name: str) -> int:
-        """Share one search per distinct name across groups."""
-        return self._names.setdefault(name, len(self._names))
+        limit = _ratio_of_limit(settings.fuzzy_limit)
+        self._groups = [_PreparedGroup(
+            group, tuple(_normalized_or_fail(author, "author") for author in group.authors),
+            tuple(_Title.prepare(_normalized_or_fail(title, "title"), limit)
+                  for title in group.publications),
+        ) for group in groups]
+        self._names = list(dict.fromkeys(name for g in self._groups for name in g.names))
 
     def find(self, text: str, *, normalized: bool = False) -> list[Citation]:
         """The best citation of each (group, publication) in ``text``, in input order."""
         if not normalized:
             text = normalize_text(text)
-        positions = find_name_positions(text, list(self._names))
+        found = dict(zip(self._names, find_name_positions(text, self._names)))
         citations: list[Citation] = []
-        for group in self._groups:
-            occurrences = self._occurrences(text, group, positions)
-            if occurrences:
-                citations.extend(self._search_group(group, occurrences))
+        for prepared in self._groups:
+            occurrences = self._occurrences(text, prepared, found)
+            if not occurrences:
+                continue
+            for publication, title in zip(prepared.group.publications, prepared.titles):
+                hit = (_best_exact(title.text, occurrences) if self._settings.method == "exact"
+                       else _best_fuzzy(title, occurrences))
+                if hit is not None:
+                    citations.append(Citation(hit[0], publication, *hit[1:]))
         return citations
 
-    def _occurrences(self, text: str, group: _PreparedGroup,
-                     positions: list[list[int]]) -> list[_Occurrence]:
-        """Merge the group's name occurrences closer than ``min_author_distance`` to a kept one."""
-        hits = sorted((pos, order) for order, name_index in enumerate(group.author_names)
-                      for pos in positions[name_index])
+    def _occurrences(self, text: str, prepared: _PreparedGroup,
+                     found: dict[str, list[int]]) -> list[_Occurrence]:
+        """Kept occurrences: one closer than ``min_author_distance`` to a kept one is merged."""
+        hits = sorted((pos, order) for order, name in enumerate(prepared.names)
+                      for pos in found[name])
         kept: list[_Occurrence] = []
-        last = None
+        last_kept = None
         for pos, order in hits:
-            if last is None or pos - last >= self._settings.min_author_distance:
-                last = pos
-                end = pos + group.name_lengths[order]
+            if last_kept is None or pos - last_kept >= self._settings.min_author_distance:
+                last_kept = pos
+                end = pos + len(prepared.names[order])
                 part = text[end:end + self._settings.part_length]
-                kept.append(_Occurrence(group.authors[order], end, part))
+                kept.append(_Occurrence(prepared.group.authors[order], end, part))
         return kept
 
-    def _search_group(self, group: _PreparedGroup,
-                      occurrences: list[_Occurrence]) -> Iterable[Citation]:
-        """Search every part for every title of the group, keeping the best hit per title."""
-        for publication, title in zip(group.publications, group.titles):
-            if self._settings.method == "exact":
-                citation = _best_exact(title.text, occurrences)
-            else:
-                citation = self._best_fuzzy(title, occurrences)
-            if citation is not None:
-                author, found, similarity, position = citation
-                yield Citation(author, publication, found, similarity, position)
 
-    def _best_fuzzy(self, title: _Title,
-                    occurrences: list[_Occurrence]) -> Optional[tuple[str, str, float, int]]:
-        """Best over all parts: higher ratio wins, then the earlier position in the text."""
-        best: Optional[tuple[Ratio, int, str, str]] = None
-        for occurrence in occurrences:
-            floor = self._limit if best is None else best[0]
-            hit = _best_in_part(title, occurrence.part, floor)
-            if hit is None:
-                continue
+def _best_fuzzy(title: _Title, occurrences: list[_Occurrence]) -> Optional[_Hit]:
+    """Best over all parts: higher ratio wins; ties as within a part, then the first part.
+
+    A verbatim title in the first part that has one cannot be beaten or preceded. Else
+    one C call ranks the parts by their LCS with the title; they are searched best first,
+    and once a hit is known only parts that could tie it remain, so the loop ends early.
+    """
+    parts = [occurrence.part for occurrence in occurrences]
+    verbatim = next((i for i, part in enumerate(parts) if title.text in part), None)
+    if verbatim is not None:
+        position = occurrences[verbatim].part_start + parts[verbatim].find(title.text)
+        return occurrences[verbatim].author, title.text, 1.0, position
+    ranked = process.extract(title.text, parts, scorer=LCSseq.similarity,
+                             score_cutoff=title.at_limit.need, limit=None)
+    best: Optional[tuple[Ratio, tuple[int, int, int], str, str]] = None
+    floor = title.at_limit
+    for _, lcs, index in ranked:
+        if lcs < floor.need:
+            break
+        part = parts[index]
+        hit = _best_in_part(title, part, floor)
+        if hit is not None:
             ratio, start, length = hit
-            position = occurrence.part_start + start
-            if best is None or _better(ratio, position, best[0], best[1]):
-                found = occurrence.part[start:start + length]
-                best = (ratio, position, found, occurrence.author)
-            if ratio == (1, 1):
-                break
-        if best is None:
-            return None
-        (num, den), position, found, author = best
-        return author, found, round(num / den, 4), position
+            order = (occurrences[index].part_start + start, -length, index)
+            if best is None or _better(ratio, order, best[0], best[1]):
+                best = (ratio, order, part[start:start + length], occurrences[index].author)
+                floor = _Bounds.at(ratio, len(title.text))
+    if best is None:
+        return None
+    (num, den), (position, _, _), found, author = best
+    return author, found, round(num / den, 4), position
 
 
-def _better(ratio: Ratio, position: int, best_ratio: Ratio, best_position: int) -> bool:
-    """Strictly higher similarity, or the same one earlier in the text."""
-    if ratio[0] * best_ratio[1] != best_ratio[0] * ratio[1]:
-        return ratio[0] * best_ratio[1] > best_ratio[0] * ratio[1]
-    return position < best_position
+def _better(ratio: Ratio, order: tuple[int, int, int], best_ratio: Ratio,
+            best_order: tuple[int, int, int]) -> bool:
+    """Strictly higher similarity, or the same one with a smaller (position, -length, part)."""
+    if _at_least(best_ratio, ratio):
+        return _at_least(ratio, best_ratio) and order < best_order
+    return True
 
 
-def _best_exact(title: str, occurrences: list[_Occurrence]) -> Optional[tuple[str, str, float, int]]:
+def _best_exact(title: str, occurrences: list[_Occurrence]) -> Optional[_Hit]:
     """Method "exact": the first part holding the title verbatim has its earliest occurrence."""
     for occurrence in occurrences:
         index = occurrence.part.find(title)

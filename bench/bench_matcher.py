@@ -1,0 +1,297 @@
+"""Benchmark of the citation matcher: ``.venv/bin/python bench/bench_matcher.py``.
+
+Generates (seeded) ~5 MB of reference-list text per workload, with a queried surname every
+~2 KB followed by the author's title (verbatim or with typos) or by an unrelated title, then
+times our CitationMatcher against two peers and checks our hits against the slow reference.
+Like real PDF text it is mostly ASCII, with en dashes in page ranges and some accented names.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rapidfuzz import fuzz  # noqa: E402
+
+from citeseeker_scrapy.matcher import (  # noqa: E402
+    AuthorGroup, CitationMatcher, MatcherSettings, best_substring, find_name_positions,
+    normalize_text, reference_best_substring, reference_original_scheme,
+)
+
+WORDS = (
+    "a an the of for in on with and to from by using via towards based over under efficient fast "
+    "scalable robust adaptive approximate exact optimal parallel distributed incremental dynamic "
+    "algorithm algorithms method methods approach framework model models system systems analysis "
+    "evaluation graph graphs tree trees shortest paths path network networks neural learning deep "
+    "reinforcement data mining clustering classification retrieval information text document web "
+    "search query queries index indexing compression storage database databases transaction "
+    "concurrency control string matching pattern patterns edit distance similarity join semantic "
+    "ontology knowledge image images video facial expression recognition object construction "
+    "three-dimensional line clipping computer vision graphics rendering surface mesh geometry "
+    "point cloud segmentation detection tracking language natural processing translation speech "
+    "parsing grammar compiler program verification testing software engineering requirements "
+    "architecture design evolution maintenance security privacy cryptography protocol wireless "
+    "sensor mobile computing scheduling memory cache performance energy hardware circuits logic "
+    "synthesis quantum theory complexity bounds lower upper randomized probabilistic statistical "
+    "bayesian inference estimation optimization linear nonlinear convex programming integer "
+    "constraint heuristic genetic evolutionary agents game mechanism auction social media "
+    "recommendation collaborative filtering user interface interaction visualization virtual "
+    "reality hypertext citation bibliometric indicators ranking crawler crawling focused topic "
+    "modeling summarization"
+).split()
+SURNAMES = (
+    "bosch agarwal ježek toman fiala novák garcia miller smith jones brown wilson taylor anderson "
+    "thomas moore martin jackson white harris clark lewis robinson walker young allen wright "
+    "scott green baker adams nelson hill campbell mitchell roberts carter phillips evans turner "
+    "torres parker collins edwards stewart morris murphy cook rogers morgan peterson cooper reed "
+    "bailey bell gomez kelly howard ward diaz richardson wood watson brooks bennett gray james "
+    "reyes cruz hughes price myers long foster sanders ross morales powell sullivan russell ortiz "
+    "jenkins gutierrez perry butler barnes fisher henderson coleman simmons patterson jordan "
+    "reynolds hamilton graham gonzales alexander ramos wallace griffin cole hayes chavez gibson "
+    "bryant ellis stevens murray ford marshall owens mcdonald harrison ruiz kennedy wells alvarez "
+    "woods mendoza castillo olson webb washington tucker freeman burns henry vasquez snyder "
+    "simpson crawford jimenez porter mason shaw gordon wagner hunter romero hicks dixon hunt "
+    "palmer robertson holmes stone meyer boyd mills warren rose rice moreno schmidt patel "
+    "ferguson dvořák müller šťastný žák čapek jiménez"
+).split()
+TEXT_BYTES = 5_000_000
+SLOW_SLICE = 12_000  # characters of text the pure-Python peers get (then scaled)
+
+
+def make_groups(rng: random.Random, n_authors: int, n_titles: int) -> list[AuthorGroup]:
+    """Groups of two authors; the titles are dealt round-robin over the groups."""
+    names = [name.capitalize() for name in SURNAMES[:n_authors]]
+    pairs = [tuple(names[i:i + 2]) for i in range(0, n_authors, 2)]
+    titles: list[list[str]] = [[] for _ in pairs]
+    for i in range(n_titles):
+        titles[i % len(pairs)].append(random_title(rng))
+    return [AuthorGroup(pair, tuple(t)) for pair, t in zip(pairs, titles)]
+
+
+def random_title(rng: random.Random) -> str:
+    """A title-like string of 3 to 10 vocabulary words."""
+    words = " ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 10)))
+    return words[0].upper() + words[1:]
+
+
+def with_typos(rng: random.Random, title: str) -> str:
+    """The title with 1-3 random substitutions, deletions or insertions."""
+    chars = list(title)
+    for _ in range(rng.randint(1, 3)):
+        at = rng.randrange(len(chars))
+        kind = rng.random()
+        if kind < 0.4:
+            chars[at] = rng.choice("abcdefghijklmnopqrstuvwxyz")
+        elif kind < 0.7 and len(chars) > 1:
+            del chars[at]
+        else:
+            chars.insert(at, rng.choice("abcdefghijklmnopqrstuvwxyz "))
+    return "".join(chars)
+
+
+def reference(rng: random.Random, first_author: str, title: str) -> str:
+    """One reference-list entry with a co-author, venue and pages."""
+    coauthor = rng.choice(SURNAMES[100:]).capitalize()
+    venue = " ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 7)))
+    pages = rng.randint(1, 400)
+    return (f"[{rng.randint(1, 60)}] {first_author}, {rng.choice('ABCDEFGHJK')}., {coauthor}, "
+            f"{rng.choice('ABCDEFGHJK')}.: {title}. In: Proc. of the {venue.title()}, "
+            f"pp. {pages}\u2013{pages + rng.randint(5, 20)} ({rng.randint(1970, 2003)})\n")
+
+
+def make_text(rng: random.Random, groups: list[AuthorGroup], size: int,
+              verbatim_share: float) -> str:
+    """Chunks of ~2 KB: filler references and one entry by a queried author.
+
+    The entry cites one of the group's titles verbatim (``verbatim_share``), with typos
+    (30 %), or an unrelated title (the rest).
+    """
+    chunks: list[str] = []
+    total = 0
+    while total < size:
+        group = rng.choice(groups)
+        author = rng.choice(group.authors)
+        roll = rng.random()
+        if roll < verbatim_share:
+            title = rng.choice(group.publications)
+        elif roll < verbatim_share + 0.3:
+            title = with_typos(rng, rng.choice(group.publications))
+        else:
+            title = random_title(rng)
+        entries = [reference(rng, rng.choice(SURNAMES[100:]).capitalize(), random_title(rng))
+                   for _ in range(9)]
+        entries.insert(rng.randrange(10), reference(rng, author, title))
+        chunk = "".join(entries)
+        chunks.append(chunk)
+        total += len(chunk)
+    return "".join(chunks)
+
+
+def seconds_of(run: Callable[[], object], repeats: int = 3) -> tuple[float, float]:
+    """Median and best wall time of ``repeats`` runs (the best shows the cost on a quiet CPU)."""
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times), min(times)
+
+
+def median_seconds(run: Callable[[], object], repeats: int = 3) -> float:
+    """Median wall time of ``repeats`` runs."""
+    return seconds_of(run, repeats)[0]
+
+
+def kept_parts(text: str, groups: list[AuthorGroup],
+               settings: MatcherSettings) -> list[tuple[str, list[str]]]:
+    """(part, titles) pairs of Algorithm 7.3, written plainly, for the peers."""
+    return [(part, [normalize_text(t) for t in group.publications])
+            for group in groups for _, part in _parts_with_offsets(text, group, settings)]
+
+
+def _all(text: str, name: str) -> list[int]:
+    """Every occurrence of ``name`` in ``text``."""
+    found, at = [], text.find(name)
+    while at >= 0:
+        found.append(at)
+        at = text.find(name, at + 1)
+    return found
+
+
+def naive_peer(raw: str, groups: list[AuthorGroup], settings: MatcherSettings) -> int:
+    """rapidfuzz's partial_ratio on every (occurrence, title): fast, but a different measure."""
+    text = normalize_text(raw)
+    limit = 100 * settings.fuzzy_limit
+    return sum(fuzz.partial_ratio(title, part, score_cutoff=limit) > 0
+               for part, titles in kept_parts(text, groups, settings) for title in titles)
+
+
+def original_peer(raw: str, groups: list[AuthorGroup], settings: MatcherSettings) -> int:
+    """The thesis's scheme (title-long windows, plain DP) on every (occurrence, title)."""
+    text = normalize_text(raw)
+    return sum(reference_original_scheme(title, part)[0] >= settings.fuzzy_limit
+               for part, titles in kept_parts(text, groups, settings) for title in titles)
+
+
+def reference_citations(raw: str, groups: list[AuthorGroup],
+                        settings: MatcherSettings) -> list[tuple[str, str, int]]:
+    """Best hit per (group, title) by the slow exhaustive reference, as (title, found, pos)."""
+    text = normalize_text(raw)
+    results = []
+    for group in groups:
+        for title, original in zip([normalize_text(t) for t in group.publications],
+                                   group.publications):
+            best = None
+            for part_start, part in _parts_with_offsets(text, group, settings):
+                sim, found, offset = reference_best_substring(title, part)
+                if sim >= settings.fuzzy_limit and found and (
+                        best is None or (round(sim, 12), -(part_start + offset)) > best[0]):
+                    best = ((round(sim, 12), -(part_start + offset)), found, part_start + offset)
+            if best:
+                results.append((original, best[1], best[2]))
+    return results
+
+
+def _parts_with_offsets(text: str, group: AuthorGroup,
+                        settings: MatcherSettings) -> list[tuple[int, str]]:
+    """Kept parts of one group with their offsets in the text."""
+    names = [normalize_text(a) for a in group.authors]
+    positions = sorted((p, n) for n in names for p in _all(text, n))
+    kept, last = [], None
+    for pos, name in positions:
+        if last is None or pos - last >= settings.min_author_distance:
+            last = pos
+            start = pos + len(name)
+            kept.append((start, text[start:start + settings.part_length]))
+    return kept
+
+
+def sampled_pair_check(text: str, groups: list[AuthorGroup], settings: MatcherSettings,
+                       rng: random.Random, parts: int = 8) -> str:
+    """Fast path vs reference on (part, title) pairs sampled over the whole text.
+
+    Half the parts follow a name in a reference entry (", X.: title"), where hits are likely.
+    """
+    every = kept_parts(text, groups, settings)
+    in_entries = [pair for pair in every if pair[0].startswith(",")]
+    pairs = rng.sample(in_entries, parts // 2) + rng.sample(every, parts - parts // 2)
+    checked = hits = 0
+    for part, titles in pairs:
+        for title in titles:
+            sim, found, offset = reference_best_substring(title, part)
+            expected = (sim, found, offset) if found and sim >= settings.fuzzy_limit else None
+            got = best_substring(title, part, settings.fuzzy_limit)
+            same = (got is None) == (expected is None) and (got is None or (
+                got[1:] == expected[1:] and abs(got[0] - expected[0]) < 1e-12))
+            if not same:
+                return f"MISMATCH on {title!r} in {part!r}: ours {got}, reference {expected}"
+            checked, hits = checked + 1, hits + (got is not None)
+    return f"OK ({checked} pairs from {parts} random parts, {hits} hits)"
+
+
+def author_search_times(text: str, groups: list[AuthorGroup]) -> str:
+    """Our name search against one regex alternation and a plain str.find per name."""
+    names = list(dict.fromkeys(normalize_text(a) for g in groups for a in g.authors))
+    pattern = re.compile("|".join(map(re.escape, sorted(names, key=len, reverse=True))))
+    ours = median_seconds(lambda: find_name_positions(text, names))
+    regex = median_seconds(lambda: [m.start() for m in pattern.finditer(text)])
+    finds = median_seconds(lambda: [_all(text, name) for name in names])
+    return (f"ours {ours * 1e3:.0f} ms, regex alternation {regex * 1e3:.0f} ms, "
+            f"str.find per name {finds * 1e3:.0f} ms")
+
+
+def run_workload(label: str, n_authors: int, n_titles: int, seed: int,
+                 verbatim_share: float = 0.45) -> None:
+    """Time all three matchers on one workload and verify our hits on a slice."""
+    rng = random.Random(seed)
+    groups = make_groups(rng, n_authors, n_titles)
+    raw = make_text(rng, groups, TEXT_BYTES, verbatim_share)
+    settings = MatcherSettings()
+    matcher = CitationMatcher(groups, settings)
+    megabytes = len(raw.encode()) / 1e6
+    ours = seconds_of(lambda: matcher.find(raw))
+    normalize = seconds_of(lambda: normalize_text(raw))
+    naive = seconds_of(lambda: naive_peer(raw, groups, settings))
+    head = raw[:SLOW_SLICE]
+    once = median_seconds(lambda: original_peer(head, groups, settings), 1) * len(raw) / len(head)
+    original = (once, once)
+    hits = len(matcher.find(raw))
+    expected = reference_citations(head, groups, settings)
+    got = [(c.publication, c.found, c.position) for c in matcher.find(head)]
+    verdict = "OK" if got == expected else f"MISMATCH\n  ours {got}\n  ref  {expected}"
+    text = normalize_text(raw)
+    sampled = sampled_pair_check(text, groups, settings, rng)
+    names = author_search_times(text, groups)
+    print(f"\nWorkload {label}: {n_authors} authors x {n_titles} titles, {len(groups)} groups, "
+          f"{megabytes:.1f} MB, {verbatim_share:.0%} verbatim, {hits} citations found")
+    print(f"  {'matcher':<46}{'MB/s median':>12}{'best':>8}{'time vs ours':>14}")
+    for name, (median, best) in (
+            ("CitationMatcher.find (incl. normalization)", ours),
+            ("  of which normalize_text", normalize),
+            ("naive fuzz.partial_ratio per (occ, title)", naive),
+            (f"original scheme (first {SLOW_SLICE} chars, scaled)", original)):
+        print(f"  {name:<46}{megabytes / median:>12.2f}{megabytes / best:>8.2f}"
+              f"{median / ours[0]:>13.2f}x")
+    print(f"  author search on normalized text: {names}")
+    print(f"  reference check on first {SLOW_SLICE} chars ({len(expected)} citations): {verdict}")
+    print(f"  reference check of best_substring: {sampled}")
+
+
+def main() -> None:
+    """Both workloads of the brief, then the same without verbatim citations."""
+    run_workload("A", 10, 20, seed=1)
+    run_workload("B", 100, 129, seed=2)
+    # No verbatim citation: every part is searched to the end, nothing stops at 1.0.
+    run_workload("A'", 10, 20, seed=3, verbatim_share=0.0)
+    run_workload("B'", 100, 129, seed=4, verbatim_share=0.0)
+
+
+if __name__ == "__main__":
+    main()
