@@ -114,8 +114,12 @@ class Frontier:
         self.store.server_pending(pending)
 
     def _push_heap(self, pending: PendingServer) -> None:
-        """Lazy priority queue: stale entries (old reference counts) are skipped when popped."""
+        """Lazy priority queue: stale entries (old reference counts) are skipped when popped,
+        and the heap is rebuilt when they outnumber the live ones (memory stays O(servers))."""
         heapq.heappush(self._heap, (-pending.references, pending.arrival, pending.key))
+        if len(self._heap) > 2 * len(self.pending) + 64:
+            self._heap = [(*p.sort_key(), p.key) for p in self.pending.values()]
+            heapq.heapify(self._heap)
 
     def _add_pending_document(self, pending: PendingServer, entry: DocumentEntry) -> str:
         if entry.url in pending.documents:

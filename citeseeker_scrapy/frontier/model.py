@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DocumentEntry:
     """One document to fetch: its canonical URL, its depth in the server's tree, extra state."""
 
@@ -18,7 +18,7 @@ class DocumentEntry:
     payload: bytes | None = None   # a serialized request when it is more than URL + depth
 
 
-@dataclass
+@dataclass(slots=True)
 class PendingServer:
     """A server not crawled yet: how often others referenced it, and the documents they named."""
 
@@ -32,7 +32,7 @@ class PendingServer:
         return (-self.references, self.arrival)
 
 
-@dataclass
+@dataclass(slots=True)
 class ActiveServer:
     """A server being crawled depth-first: its stack, every URL it has seen, what is in flight.
 
