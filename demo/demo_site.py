@@ -1,12 +1,17 @@
 """A small conference web site, generated, for ``make demo``.
 
 It looks like the servers CiteSeeker was built for: a proceedings index, paper pages with
-reference lists (some with typos, hyphenation and accents), a plain-text reading list, staff pages
-that name authors without citing them, and a link loop.
+reference lists (some with typos, hyphenation and accents), papers as PDF, zipped PDF and gzipped
+PostScript, a plain-text reading list, staff pages that name authors without citing them, and a
+link loop.
 """
 
 from __future__ import annotations
 
+import gzip
+import io
+import subprocess
+import zipfile
 from pathlib import Path
 
 PAPERS = {
@@ -42,12 +47,62 @@ def _paper_page(key: str, title: str, references: list[str]) -> str:
                         f"<h2>References</h2>{refs}", [("../index.html", "Proceedings")])
 
 
+#: Papers published only as PostScript/PDF, some packed, as on the servers of 2003.
+DOCUMENT_PAPERS = {
+    "c07": ("Citation indexing on the web", [
+        "[2] Fiala, D., Jezek, K.: Retrieving citations on the web. In: Proc. of WSCG 2003.",
+        "[5] A. Kokaram. Detection and removal of line scratches in degraded motion",
+        "picture restoration. IEEE Transactions on Image Processing, 1996.",
+    ]),
+    "d13": ("Shading dressed humans", [
+        "[8] Shen, J.: Computer modelling, analysis and synthesis of dressed human. 1999.",
+    ]),
+}
+
+
+def _postscript(title: str, lines: list[str]) -> bytes:
+    """A one-page PostScript paper: the title, an abstract and its references."""
+    body = [title, "", "Abstract. We study " + title.lower() + ".", "", "References", *lines]
+    shows = [f"72 {720 - 14 * i} moveto ({_ps_escape(t)}) show" for i, t in enumerate(body)]
+    return ("%!PS-Adobe-3.0\n/Times-Roman findfont 11 scalefont setfont\n"
+            + "\n".join(shows) + "\nshowpage\n").encode("latin-1")
+
+
+def _ps_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+def _pdf_from(postscript: bytes) -> bytes:
+    """Ghostscript (installed by `make demo`) distills the PostScript into a real PDF."""
+    command = ["gs", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-q", "-sDEVICE=pdfwrite",
+               "-sOutputFile=-", "-"]
+    return subprocess.run(command, input=postscript, capture_output=True, check=True).stdout
+
+
+def _zip(name: str, data: bytes) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def document_files() -> dict[str, bytes]:
+    """c07 as PDF and zipped PDF; d13 as gzipped PostScript (``d13.ps.gz/d13.ps``)."""
+    c07 = _postscript(*DOCUMENT_PAPERS["c07"])
+    d13 = _postscript(*DOCUMENT_PAPERS["d13"])
+    pdf = _pdf_from(c07)
+    return {"papers/c07.pdf": pdf, "papers/c07.zip": _zip("c07.pdf", pdf),
+            "papers/d13.ps.gz": gzip.compress(d13)}
+
+
 def build_demo_site(root: Path) -> Path:
     """Write the site under ``root`` and return it."""
     files = {
         "index.html": _page("WSCG 2003 Proceedings", "<p>Papers of the conference.</p>",
                             [(f"papers/{k}.html", t) for k, (t, _) in PAPERS.items()]
-                            + [("people/committee.html", "Committee"),
+                            + [("papers/c07.pdf", "c07 (PDF)"), ("papers/c07.zip", "c07 (ZIP)"),
+                               ("papers/d13.ps.gz", "d13 (PostScript, gzipped)"),
+                               ("people/committee.html", "Committee"),
                                ("notes/reading-list.txt", "Reading list"),
                                ("archive/2002/index.html", "Last year")]),
         "people/committee.html": _page("Committee", "<p>Chair: Dalibor Fiala (Pilsen). "
@@ -62,8 +117,8 @@ def build_demo_site(root: Path) -> Path:
     }
     for key, (title, references) in PAPERS.items():
         files[f"papers/{key}.html"] = _paper_page(key, title, references)
-    for relative, content in files.items():
+    for relative, content in {**files, **document_files()}.items():
         path = root / relative
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(content, encoding="utf-8")
+        path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
     return root
