@@ -1,10 +1,13 @@
-"""Apply the crawl's LinkPolicy to every request that reaches the downloader.
+"""Apply the crawl's LinkPolicy to every request that reaches the downloader: canonical URLs,
+scope and loop safety.
 
 Links found in pages are checked by the spider before they are scheduled, and redirect targets
 by the scheduler; this middleware is the last gate for anything else (a request from another
 component, a redirect when the frontier scheduler is swapped out): unsupported protocols,
 forbidden or out-of-scope domains, ``file://`` outside its root, formats not permitted, trap
-URLs. One behaviour, one file: refuse with IgnoreRequest and count the reason.
+URLs. A request whose URL is admitted but not in canonical form is replaced by its canonical
+twin (which the frontier dedupes), so two spellings of one URL are never fetched twice. Refusals
+raise IgnoreRequest and are counted by reason.
 """
 
 from __future__ import annotations
@@ -25,14 +28,17 @@ class LinkPolicyMiddleware:
     def from_crawler(cls, crawler) -> "LinkPolicyMiddleware":
         return cls(crawler)
 
-    def process_request(self, request: Request) -> None:
+    def process_request(self, request: Request) -> Request | None:
         policy = getattr(self.crawler.spider, "policy", None)
         if policy is None:
             return None
         referrer = (request.meta.get("redirect_urls") or [None])[0]
         try:
-            policy.admit(request.url, referrer=referrer)
+            canonical = policy.admit(request.url, referrer=referrer)
         except UrlRejected as rejection:
             self.crawler.stats.inc_value(f"citeseeker/downloader/refused/{rejection.reason}")
             raise IgnoreRequest(f"refused ({rejection.reason}): {request.url}") from None
+        if canonical != request.url:
+            self.crawler.stats.inc_value("citeseeker/downloader/canonicalized")
+            return request.replace(url=canonical)
         return None

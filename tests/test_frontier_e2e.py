@@ -48,6 +48,20 @@ def test_redirects_same_server_other_server_loop_and_completed(tmp_path: Path) -
     assert order  # both servers were crawled, the second only after the first completed
 
 
+def test_two_spellings_of_one_url_are_fetched_once(tmp_path: Path) -> None:
+    site = write_site(tmp_path / "site", {"page.html": html(CITING), "sub/x.html": html("x")})
+    with SiteServer(site) as server:
+        host = server.base.replace("http://127.0.0.1", "HTTP://127.0.0.1")
+        spellings = ["page.html", "./page.html", "page.html#top", "page.html?session=1",
+                     "sub/../page.html", "%70age.html", f"{host}/page.html", "/sub/./x.html",
+                     "sub//x.html".replace("//", "/")]
+        write_site(site, {"index.html": html("Home", spellings)})
+        result = run_crawl(tmp_path / "run", *SEARCH, "-a", f"startpoints={server.base}/index.html")
+    assert result.returncode == 0, result.output[-3000:]
+    assert fetched(server) == Counter({"/index.html": 1, "/page.html": 1, "/sub/x.html": 1, "/": 1})
+    assert len(result.items) == 1
+
+
 def trap_pages(path: str) -> str | None:
     """Infinite calendar, session ids in paths, a 10,000-deep chain, a page of 100,000 links."""
     if path in ("/", "/index.html"):

@@ -40,6 +40,13 @@ def test_policy_middleware_lets_admitted_requests_through() -> None:
     assert middleware.process_request(Request("http://ok.org/a.html")) is None
 
 
+def test_policy_middleware_replaces_a_spelling_by_its_canonical_url() -> None:
+    middleware, crawler = policy_middleware()
+    replaced = middleware.process_request(Request("HTTP://OK.org:80/x/../%61.html#top"))
+    assert replaced.url == "http://ok.org/a.html"
+    assert crawler.stats.get_value("citeseeker/downloader/canonicalized") == 1
+
+
 def test_file_directory_listing_and_index(tmp_path) -> None:
     (tmp_path / "sub").mkdir()
     (tmp_path / "a b.html").write_text("x")
