@@ -10,6 +10,7 @@ Settings read (in ``from_crawler`` only, through :class:`CrawlConfig`): ``CITESE
 ``CITESEEKER_FLUSH_INTERVAL``, ``CITESEEKER_KEEP_QUERY``, ``CITESEEKER_SKIP_FILE``, ``JOBDIR``.
 
 Writes to JOBDIR: ``frontier.sqlite`` (see :mod:`citeseeker_scrapy.frontier.sqlite_store`).
+Reads ``skip_servers.txt`` (in JOBDIR, else in CITESEEKER_LOG_DIR) for servers to skip.
 """
 
 from __future__ import annotations
@@ -44,12 +45,11 @@ class FrontierScheduler:
     """Per-server depth-first scheduling with skeletons; see the module docstring."""
 
     def __init__(self, crawler, frontier: Frontier, *, keep_query: bool,
-                 skip_file: Path | None, resumable: bool) -> None:
+                 skip_file: Path) -> None:
         self.crawler = crawler
         self.frontier = frontier
         self.keep_query = keep_query
         self.skip_file = skip_file
-        self.resumable = resumable
         self.spider: Spider | None = None
         self._skip_checked_at = 0.0
         self._skip_mtime = 0.0
@@ -67,9 +67,8 @@ class FrontierScheduler:
             max_depth=config.max_depth,
             flush_interval=config.flush_interval,
         )
-        skip = config.skip_file or (os.path.join(jobdir, "skip_servers.txt") if jobdir else "")
-        scheduler = cls(crawler, frontier, keep_query=config.keep_query,
-                        skip_file=Path(skip) if skip else None, resumable=bool(jobdir))
+        skip = config.skip_file or os.path.join(jobdir or config.log_dir, "skip_servers.txt")
+        scheduler = cls(crawler, frontier, keep_query=config.keep_query, skip_file=Path(skip))
         frontier.root_of = scheduler.root_of
         frontier.on_completed = scheduler.on_server_completed
         return scheduler
@@ -208,7 +207,7 @@ class FrontierScheduler:
     def _check_skip_file(self) -> None:
         """Servers named in the skip file are skipped between documents (Skip Current Server)."""
         now = time.monotonic()
-        if self.skip_file is None or now - self._skip_checked_at < SKIP_CHECK_SECONDS:
+        if now - self._skip_checked_at < SKIP_CHECK_SECONDS:
             return
         self._skip_checked_at = now
         try:
