@@ -185,6 +185,18 @@ class CiteSeekerSpider(scrapy.Spider):
         if outcome.items:
             stats.inc_value(f"{STATS}/documents/with_citations")
             stats.inc_value(f"{STATS}/citations", len(outcome.items))
+        self.debug_progress(response.url, outcome)
+
+    def debug_progress(self, url: str, outcome: DocumentOutcome) -> None:
+        """debug.log mirrors the crawl, as the original's window did: one line per document,
+        and the frontier's sizes every CITESEEKER_FLUSH_INTERVAL documents."""
+        self.report.debug(f"searched {url} ({outcome.kind or 'not a document'}): "
+                          f"{len(outcome.items)} citation(s), {len(outcome.links)} link(s)")
+        searched = self.crawler.stats.get_value(f"{STATS}/documents/searched", 0)
+        if searched % self.config.flush_interval == 0:
+            sizes = {k.rsplit("/", 1)[1]: v for k, v in self.crawler.stats.get_stats().items()
+                     if k.startswith(f"{STATS}/frontier/size/")}
+            self.report.debug(f"after {searched} documents, frontier sizes: {sizes}")
 
     def document_handled(self, request: scrapy.Request) -> None:
         self.crawler.signals.send_catch_log(citeseeker_signals.document_handled, request=request)
