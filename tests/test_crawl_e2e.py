@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -178,3 +179,25 @@ def test_broken_inputs_fail_before_any_request(tmp_path: Path, arguments, messag
         assert site.requests == []
     assert result.returncode != 0
     assert message in result.output
+
+
+def test_a_hanging_server_costs_one_error_line_and_the_crawl_goes_on(tmp_path: Path,
+                                                                    inputs: Path) -> None:
+    def slow_pages(path: str) -> str | None:
+        if path == "/hang.html":
+            time.sleep(8)
+            return page("Too late", "D. Fiala. Retrieving citations on the web.")
+        return None
+
+    site_root = write_site(tmp_path / "site", {
+        "index.html": page("Home", "Welcome.", ["hang.html", "papers/2003/exact.html"]),
+        "papers/2003/exact.html": demo_site("http://127.0.0.1:9")["papers/2003/exact.html"]})
+    with SiteServer(site_root, pages=slow_pages) as site:
+        result = run_crawl(tmp_path / "run", "-a", f"authors={inputs}",
+                           "-a", f"startpoints={site.base}/index.html",
+                           settings={"DOWNLOAD_TIMEOUT": "2", "RETRY_TIMES": "0"})
+    assert result.returncode == 0, result.output
+    assert result.hits() == {(f"{site.base}/papers/2003/exact.html", FIALA)}
+    errors = result.log("errors").splitlines()[1:]
+    assert len(errors) == 1 and errors[0].startswith(f"{site.base}/hang.html\t")
+    assert "timeout" in errors[0].lower() or "timed out" in errors[0].lower()
