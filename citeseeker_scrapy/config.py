@@ -22,6 +22,7 @@ MODERN_FORMATS = "xhtml jsp cfm docx pptx odt eps"
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_METHOD": "fuzzy",
+    "CITESEEKER_SCHEME": "improved",
     "CITESEEKER_FUZZY_LIMIT": 0.75,
     "CITESEEKER_PART_LENGTH": 200,
     "CITESEEKER_MIN_AUTHOR_DISTANCE": 30,
@@ -63,6 +64,7 @@ class CrawlConfig:
     """Validated crawl settings; see README "Settings" for each one's meaning."""
 
     method: str
+    scheme: str
     fuzzy_limit: float
     part_length: int
     min_author_distance: int
@@ -91,6 +93,7 @@ class CrawlConfig:
 
         config = cls(
             method=str(value("CITESEEKER_METHOD")).strip().lower(),
+            scheme=str(value("CITESEEKER_SCHEME")).strip().lower(),
             fuzzy_limit=_number(value, "CITESEEKER_FUZZY_LIMIT", float),
             part_length=_number(value, "CITESEEKER_PART_LENGTH", int),
             min_author_distance=_number(value, "CITESEEKER_MIN_AUTHOR_DISTANCE", int),
@@ -118,6 +121,9 @@ class CrawlConfig:
     def validate(self) -> None:
         if self.method not in ("fuzzy", "exact"):
             raise ConfigError(f"CITESEEKER_METHOD must be 'fuzzy' or 'exact', not {self.method!r}")
+        if self.scheme not in ("improved", "original"):
+            raise ConfigError(
+                f"CITESEEKER_SCHEME must be 'improved' or 'original', not {self.scheme!r}")
         if not 0.0 < self.fuzzy_limit <= 1.0:
             raise ConfigError(f"CITESEEKER_FUZZY_LIMIT must be in (0, 1], not {self.fuzzy_limit}")
         for name in ("part_length", "flush_interval", "max_url_length", "max_repeated_segments",

@@ -99,7 +99,7 @@ class CiteSeekerSpider(scrapy.Spider):
             max_repeated_segments=config.max_repeated_segments,
         )
         matcher = CitationMatcher(self.inputs.groups, MatcherSettings(
-            method=config.method, fuzzy_limit=config.fuzzy_limit,
+            method=config.method, scheme=config.scheme, fuzzy_limit=config.fuzzy_limit,
             part_length=config.part_length, min_author_distance=config.min_author_distance))
         jobdir = self.crawler.settings.get("JOBDIR")
         self.report = RunReport(config.log_dir, debug=config.debug_log)

@@ -11,8 +11,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "citeseeker_scrapy"
 ADAPTERS = ("spiders", "pipelines", "middlewares")
 #: Pure core modules: usable without Scrapy or Twisted.
-PURE = ("urls.py", "input_parser.py", "matcher.py", "extraction", "citations.py", "report.py",
-        "config.py", "items.py", "exceptions.py")
+PURE = ("urls.py", "input_parser.py", "matcher.py", "matching", "extraction", "frontier",
+        "citations.py", "documents.py", "report.py", "config.py", "items.py", "exceptions.py")
 
 
 def imported_modules(path: Path) -> set[str]:

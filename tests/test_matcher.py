@@ -1,4 +1,10 @@
-"""Tests of the citation matcher: normalization, Algorithm 7.3 and the fast exact search."""
+"""Tests of the citation matcher: normalization, Algorithm 7.3 and the fast exact search.
+
+Behaviour both schemes share is tested with both; behaviour of the original scheme that the
+improved one changes on purpose (substring names, merged occurrences, a hard part end) is
+tested with ``scheme="original"``. The improved scheme has its own file,
+``test_matcher_improved.py``.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +22,11 @@ from citeseeker_scrapy.matcher import (
     AuthorGroup, Citation, CitationMatcher, MatcherSettings, best_substring, find_name_positions,
     indel_distance, normalize_text, reference_best_substring, reference_original_scheme,
 )
-from citeseeker_scrapy.matcher import _normalize_dense, _normalize_mostly_ascii, _window_lcs_bound
+from citeseeker_scrapy.matching.normalize import _normalize_dense, _normalize_mostly_ascii
+from citeseeker_scrapy.matching.similarity import _window_lcs_bound
+
+
+SCHEMES = ["original", "improved"]
 
 
 def find(text: str, authors: tuple[str, ...], titles: tuple[str, ...],
@@ -24,6 +34,12 @@ def find(text: str, authors: tuple[str, ...], titles: tuple[str, ...],
     """Run a one-group matcher over ``text``."""
     matcher = CitationMatcher([AuthorGroup(authors, titles)], MatcherSettings(**options))
     return matcher.find(text)
+
+
+def find_original(text: str, authors: tuple[str, ...], titles: tuple[str, ...],
+                  **options: object) -> list[Citation]:
+    """The same with the original scheme (the thesis's Algorithm 7.3, kept as the baseline)."""
+    return find(text, authors, titles, scheme="original", **options)
 
 
 # ----------------------------------------------------------------------------- normalization
@@ -50,11 +66,12 @@ def test_normalize_text(raw: str, expected: str) -> None:
     assert normalize_text(raw) == expected
 
 
-def test_accents_match_both_ways() -> None:
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_accents_match_both_ways(scheme: str) -> None:
     accented_doc = "[3] Ježek, K.: Text categorization. In: Proc. 1999."
     plain_doc = "[3] Jezek, K.: Text categorization. In: Proc. 1999."
     for author, doc in (("Jezek", accented_doc), ("Ježek", plain_doc)):
-        citations = find(doc, (author,), ("Text Categorization",))
+        citations = find(doc, (author,), ("Text Categorization",), scheme=scheme)
         assert [(c.author, c.similarity) for c in citations] == [(author, 1.0)]
 
 
@@ -97,10 +114,12 @@ TABLE_4_2 = [
 ]
 
 
+@pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("title, cited, similarity", TABLE_4_2)
-def test_table_4_2_inside_a_sentence(title: str, cited: str, similarity: float) -> None:
+def test_table_4_2_inside_a_sentence(title: str, cited: str, similarity: float,
+                                     scheme: str) -> None:
     doc = f"... see also Smith, J. {cited}. Proc. of something, pp. 1-10, 1999 ..."
-    [citation] = find(doc, ("Smith",), (title,))
+    [citation] = find(doc, ("Smith",), (title,), scheme=scheme)
     assert citation.similarity == similarity
     assert citation.found == cited
     assert normalize_text(doc)[citation.position:].startswith(cited)
@@ -116,27 +135,32 @@ def test_original_scheme_scores_title_long_windows() -> None:
 # ----------------------------------------------------------------------------- Algorithm 7.3
 
 
-def test_author_absent_gives_nothing() -> None:
-    assert find("Jones, K.: Algorithm. Proc. 1999", ("Smith",), ("Algorithm",)) == []
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_author_absent_gives_nothing(scheme: str) -> None:
+    assert find("Jones, K.: Algorithm. Proc. 1999", ("Smith",), ("Algorithm",), scheme=scheme) == []
 
 
-def test_decoy_title_is_not_found() -> None:
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_decoy_title_is_not_found(scheme: str) -> None:
     doc = "Smith, J.: Efficient indexing of compressed text. In Proc. of SIGIR, 1999."
-    assert find(doc, ("Smith",), ("Approximating shortest paths in graphs",)) == []
+    assert find(doc, ("Smith",), ("Approximating shortest paths in graphs",), scheme=scheme) == []
 
 
-def test_case_insensitive() -> None:
-    [citation] = find("SMITH, J. AN ALGORITHM. PROC.", ("smith",), ("An Algorithm",))
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_case_insensitive(scheme: str) -> None:
+    [citation] = find("SMITH, J. AN ALGORITHM. PROC.", ("smith",), ("An Algorithm",), scheme=scheme)
     assert (citation.author, citation.found, citation.similarity) == ("smith", "an algorithm", 1.0)
 
 
-def test_found_and_position_refer_to_the_normalized_text() -> None:
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_found_and_position_refer_to_the_normalized_text(scheme: str) -> None:
     doc = "Intro  text.\n\nSmith,\u00a0J.:   Line  clip-\nping. Proc."
-    [citation] = find(doc, ("Smith",), ("Line clipping",))
+    [citation] = find(doc, ("Smith",), ("Line clipping",), scheme=scheme)
     normalized = normalize_text(doc)
     assert normalized[citation.position:citation.position + len(citation.found)] == "line clipping"
     assert citation.found == "line clipping"
-    matcher = CitationMatcher([AuthorGroup(("Smith",), ("Line clipping",))], MatcherSettings())
+    matcher = CitationMatcher([AuthorGroup(("Smith",), ("Line clipping",))],
+                              MatcherSettings(scheme=scheme))
     assert matcher.find(normalized, normalized=True) == [citation]
 
 
@@ -150,21 +174,22 @@ def merged_doc(gap: int) -> str:
 def test_close_author_occurrences_are_merged(gap: int, expected_authors: list[str]) -> None:
     # The title lies beyond Bosch's part (40 chars) but inside Agarwal's; Agarwal's part is
     # searched only when the occurrences are at least min_author_distance (30) apart.
-    citations = find(merged_doc(gap), ("Bosch", "Agarwal"), ("Sorting networks",), part_length=40)
+    citations = find_original(merged_doc(gap), ("Bosch", "Agarwal"), ("Sorting networks",),
+                              part_length=40)
     assert [c.author for c in citations] == expected_authors
 
 
 def test_merging_counts_from_the_kept_occurrence() -> None:
     # Occurrences at 0, 20 and 40: the one at 20 merges into 0, the one at 40 is kept.
     doc = "smith" + "x" * 15 + "smith" + "x" * 15 + "smith sorting networks."
-    [citation] = find(doc, ("Smith",), ("Sorting networks",), part_length=25)
+    [citation] = find_original(doc, ("Smith",), ("Sorting networks",), part_length=25)
     assert citation.position == 46
 
 
 def test_zero_distance_keeps_every_occurrence() -> None:
     doc = "bosch, agarwal: sorting networks."
-    citations = find(doc, ("Bosch", "Agarwal"), ("Sorting networks",), part_length=20,
-                     min_author_distance=0)
+    citations = find_original(doc, ("Bosch", "Agarwal"), ("Sorting networks",), part_length=20,
+                              min_author_distance=0)
     assert [c.author for c in citations] == ["Agarwal"]
 
 
@@ -175,41 +200,46 @@ def part_doc(offset: int) -> str:
 
 @pytest.mark.parametrize("offset, found", [(10, None), (9, "x")])
 def test_title_must_begin_inside_the_part(offset: int, found: str | None) -> None:
-    citations = find(part_doc(offset), ("Smith",), ("xyz",), part_length=10, fuzzy_limit=0.5)
+    citations = find_original(part_doc(offset), ("Smith",), ("xyz",), part_length=10,
+                              fuzzy_limit=0.5)
     assert [c.found for c in citations] == ([] if found is None else [found])
 
 
 def test_title_cut_by_the_part_end_is_scored_on_what_is_inside() -> None:
-    [citation] = find("smith algorithm.", ("Smith",), ("Algorithm",), part_length=7)
+    [citation] = find_original("smith algorithm.", ("Smith",), ("Algorithm",), part_length=7)
     assert (citation.found, citation.similarity) == ("algori", 0.8)
 
 
 @pytest.mark.parametrize("part_length, found", [(14, ["line clipping"]), (13, [])])
 def test_exact_method_needs_the_whole_title_inside_the_part(part_length: int,
                                                             found: list[str]) -> None:
-    citations = find("smith line clipping.", ("Smith",), ("Line clipping",), method="exact",
-                     part_length=part_length)
+    citations = find_original("smith line clipping.", ("Smith",), ("Line clipping",),
+                              method="exact", part_length=part_length)
     assert [c.found for c in citations] == found
 
 
-def test_exact_method_ignores_typos_and_reports_one() -> None:
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_exact_method_ignores_typos_and_reports_one(scheme: str) -> None:
     doc = "Smith: lineclipping. Smith: line clipping."
-    assert find(doc, ("Smith",), ("Line clipping",), method="exact") == [
+    assert find(doc, ("Smith",), ("Line clipping",), method="exact", scheme=scheme) == [
         Citation("Smith", "Line clipping", "line clipping", 1.0, 28)]
-    assert find("Smith: lineclipping.", ("Smith",), ("Line clipping",), method="exact") == []
+    assert find("Smith: lineclipping.", ("Smith",), ("Line clipping",), method="exact",
+                scheme=scheme) == []
 
 
-def test_one_citation_per_publication_keeps_the_best() -> None:
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_one_citation_per_publication_keeps_the_best(scheme: str) -> None:
     doc = ("Smith, J.: aproximating schortest pahts. Proc. 1999. " + "x" * 60 +
            " Smith, J.: approximating shortest path. Proc. 2000.")
-    [citation] = find(doc, ("Smith",), ("Approximating shortest paths",))
+    [citation] = find(doc, ("Smith",), ("Approximating shortest paths",), scheme=scheme)
     assert citation.found == "approximating shortest path"
     assert citation.similarity == round(54 / 55, 4)
 
 
-def test_equal_hits_keep_the_earliest() -> None:
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_equal_hits_keep_the_earliest(scheme: str) -> None:
     doc = "Smith: algoritm. " + "y" * 60 + " Smith: algoritm."
-    [citation] = find(doc, ("Smith",), ("Algorithm",))
+    [citation] = find(doc, ("Smith",), ("Algorithm",), scheme=scheme)
     assert citation.position == 7
 
 
@@ -217,32 +247,34 @@ def test_equal_hits_in_separate_parts_keep_the_earliest() -> None:
     # The later part ranks first (its LCS with the title is 4, "abd...cd"), so the earlier
     # tie must still be looked at once a hit of 6/7 is known.
     doc = "zq abd " + "y" * 30 + "zq abd xxxxx cd"
-    [citation] = find(doc, ("zq",), ("abcd",), part_length=15, fuzzy_limit=0.5)
+    [citation] = find_original(doc, ("zq",), ("abcd",), part_length=15, fuzzy_limit=0.5)
     assert (citation.found, citation.position, citation.similarity) == ("abd", 3, 0.8571)
 
 
 def test_equal_hits_at_one_place_keep_the_longer_then_the_first_part() -> None:
     # Part 1 ends right after the "a" of "axxxxb" (2/5); part 2 holds all of it (4/10).
     doc = "zq" + "y" * 28 + "zq" + "y" * 9 + "axxxxb" + "y" * 10
-    [citation] = find(doc, ("zq",), ("abcd",), part_length=40, fuzzy_limit=0.4)
+    [citation] = find_original(doc, ("zq",), ("abcd",), part_length=40, fuzzy_limit=0.4)
     assert (citation.found, citation.position) == ("axxxxb", 41)
     doc = "xq" + "y" * 28 + "yq abd"  # both parts hold "abd" at 33
-    [citation] = find(doc, ("xq", "yq"), ("abcd",), part_length=40)
+    [citation] = find_original(doc, ("xq", "yq"), ("abcd",), part_length=40)
     assert (citation.author, citation.position) == ("xq", 33)
 
 
-def test_verbatim_hit_later_beats_typo_earlier() -> None:
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_verbatim_hit_later_beats_typo_earlier(scheme: str) -> None:
     doc = "Smith: algoritm. " + "y" * 60 + " Smith: algorithm."
-    [citation] = find(doc, ("Smith",), ("Algorithm",))
+    [citation] = find(doc, ("Smith",), ("Algorithm",), scheme=scheme)
     assert (citation.similarity, citation.position) == (1.0, 85)
 
 
-def test_multiple_groups_in_input_order() -> None:
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_multiple_groups_in_input_order(scheme: str) -> None:
     groups = [AuthorGroup(("Toman",), ("Text retrieval", "Unknown work")),
               AuthorGroup(("Fiala", "Jezek"), ("Web crawling", "Citation analysis"))]
     doc = ("[1] Fiala, D.: Citation analysis. [2] Toman, M.: Text retrieval. "
            "[3] Jezek, K.: Web crawling.")
-    citations = CitationMatcher(groups, MatcherSettings(part_length=25)).find(doc)
+    citations = CitationMatcher(groups, MatcherSettings(part_length=25, scheme=scheme)).find(doc)
     assert [(c.author, c.publication) for c in citations] == [
         ("Toman", "Text retrieval"), ("Jezek", "Web crawling"), ("Fiala", "Citation analysis")]
 
@@ -251,16 +283,28 @@ def test_titles_of_other_groups_are_not_reported() -> None:
     groups = [AuthorGroup(("Toman",), ("Text retrieval",)),
               AuthorGroup(("Fiala",), ("Web crawling",))]
     doc = "Toman, M.: Web crawling. Fiala, D.: Text retrieval."
-    assert CitationMatcher(groups, MatcherSettings(part_length=20)).find(doc) == []
-    # With 200 chars, Toman's part runs on into his own title, cited after Fiala's name.
-    assert len(CitationMatcher(groups, MatcherSettings()).find(doc)) == 1
+    for scheme in SCHEMES:
+        settings = MatcherSettings(part_length=20, scheme=scheme)
+        assert CitationMatcher(groups, settings).find(doc) == []
+    # With 200 chars, Toman's part runs on into his own title, cited after Fiala's name: both
+    # schemes, as nothing marks where an entry ends; the improved one stops at "[2]".
+    for scheme in SCHEMES:
+        assert len(CitationMatcher(groups, MatcherSettings(scheme=scheme)).find(doc)) == 1
+    numbered = "[1] Toman, M.: Web crawling. [2] Fiala, D.: Text retrieval."
+    assert len(CitationMatcher(groups, MatcherSettings(scheme="original")).find(numbered)) == 1
+    assert CitationMatcher(groups, MatcherSettings()).find(numbered) == []
 
 
 # ----------------------------------------------------------------------------- settings
 
 
+def test_default_scheme_is_improved() -> None:
+    assert MatcherSettings().scheme == "improved"
+
+
 @pytest.mark.parametrize("options", [
-    {"method": "regex"}, {"method": None}, {"fuzzy_limit": 0}, {"fuzzy_limit": 1.5},
+    {"method": "regex"}, {"method": None}, {"scheme": "best"}, {"scheme": None},
+    {"fuzzy_limit": 0}, {"fuzzy_limit": 1.5},
     {"fuzzy_limit": "0.8"}, {"fuzzy_limit": True}, {"fuzzy_limit": float("nan")},
     {"part_length": 0}, {"part_length": 2.5}, {"min_author_distance": -1},
 ])
@@ -277,7 +321,7 @@ def test_empty_names_or_titles_are_rejected(group: AuthorGroup) -> None:
 
 
 def test_module_is_pure_core() -> None:
-    code = ("import sys, citeseeker_scrapy.matcher; "
+    code = ("import sys, citeseeker_scrapy.matcher, citeseeker_scrapy.matching; "
             "print('scrapy' in sys.modules or 'twisted' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)
@@ -388,13 +432,12 @@ def test_token_index_equals_plain_find(text: str, names: list[str]) -> None:
     assert find_name_positions(text, names) == [plain(name) for name in names]
 
 
-
 # ----------------------------------------------------------------------------- whole matcher
 
 
 def reference_find(text: str, groups: list[AuthorGroup],
                    options: MatcherSettings) -> list[tuple[str, str, str, int, float]]:
-    """Algorithm 7.3 written plainly on top of the slow reference."""
+    """Algorithm 7.3 (the original scheme) written plainly on top of the slow reference."""
     text, found = normalize_text(text), []
     for group in groups:
         names = [normalize_text(author) for author in group.authors]
@@ -435,7 +478,7 @@ def test_matcher_equals_plain_algorithm(document: tuple[str, list[AuthorGroup]],
                                         part_length: int, distance: int) -> None:
     text, groups = document
     options = MatcherSettings(fuzzy_limit=limit, part_length=part_length,
-                              min_author_distance=distance)
+                              min_author_distance=distance, scheme="original")
     got = [(c.author, c.publication, c.found, c.position, c.similarity)
            for c in CitationMatcher(groups, options).find(text)]
     assert got == reference_find(text, groups, options)

@@ -1,0 +1,303 @@
+"""Matching quality on real papers, both schemes, both PDF engines.
+
+    .venv/bin/python bench/bench_quality.py --corpus ../shared/corpus/papers [--details]
+
+Runs the evaluation set ``bench/quality/queries.json`` (see ``bench/quality/README.md``): each
+query is one author group (its author, its title) searched in the text of one paper, as the
+crawler's two PDF engines give it (pypdfium2 and pypdf, pages joined by newlines as
+``citeseeker_scrapy/extraction/_worker.py`` does), with the original scheme (the baseline) and
+the improved one (the default). Prints per category and engine:
+
+* **recall**: expected-true queries found at the cited title (the ``found`` text is at least
+  0.75 similar to the title as printed); a hit elsewhere counts as a *wrong-place* hit;
+* **decoy hits**: decoys found (their titles are not cited by that author in that paper);
+* **precision**: right hits / all hits (right + wrong-place + decoy hits);
+* **cross pairs**: an author and the title of *another* reference of the same paper whose
+  printed author list (the query's note) does not show that author. A hit is a possible
+  misattribution; some are real co-authors the note abbreviates ("...").
+* **foreign titles**: each expected-true query's author with every other query's title that
+  does not occur in that paper (``partial_ratio`` < 80), as one group: every hit is false.
+
+This is a benchmark, not a test: it needs the corpus, which is not part of the repository.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import time
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Optional
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rapidfuzz import fuzz  # noqa: E402
+from rapidfuzz.distance import Indel  # noqa: E402
+
+from citeseeker_scrapy.matcher import (  # noqa: E402
+    AuthorGroup, Citation, CitationMatcher, MatcherSettings, normalize_text,
+)
+
+QUERIES = Path(__file__).resolve().parent / "quality" / "queries.json"
+ENGINES = ("pypdfium2", "pypdf")
+SCHEMES = ("original", "improved")
+CATEGORIES = ("ligature_accent_typography", "small_caps_capitals", "author_far_before_title",
+              "broken_title", "title_before_authors", "particles_initials_substrings", "plain")
+DECOY_KINDS = ("same_author_other_title", "shared_prefix", "short_common_words",
+               "surname_inside_word")
+RIGHT_PLACE = 0.75  # similarity of ``found`` to the printed title for a hit at the right place
+
+
+# ----------------------------------------------------------------------------- texts
+
+
+def pdf_text(path: Path, engine: str) -> str:
+    """The text of every page joined by newlines, as the crawler's PDF worker reads it."""
+    if engine == "pypdfium2":
+        import pypdfium2
+
+        document = pypdfium2.PdfDocument(str(path))
+        try:
+            return "\n".join(_pdfium_page(document[index]) for index in range(len(document)))
+        finally:
+            document.close()
+    import pypdf
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
+    reader = pypdf.PdfReader(str(path), strict=False)
+    return "\n".join(page.extract_text() or "" for page in reader.pages)
+
+
+def _pdfium_page(page: object) -> str:
+    """One page through PDFium's text page, with Windows line ends made plain."""
+    textpage = page.get_textpage()  # type: ignore[attr-defined]
+    try:
+        return textpage.get_text_range().replace("\r\n", "\n")
+    finally:
+        textpage.close()
+        page.close()  # type: ignore[attr-defined]
+
+
+def normalized_texts(corpus: Path, papers: Iterable[str]) -> dict[tuple[str, str], str]:
+    """(paper, engine) -> normalized text, read once (the crawler normalizes once too)."""
+    texts = {}
+    for paper in sorted(set(papers)):
+        for engine in ENGINES:
+            texts[paper, engine] = normalize_text(pdf_text(corpus / paper, engine))
+    return texts
+
+
+# ----------------------------------------------------------------------------- evaluation
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One query searched in one engine's text with one scheme."""
+
+    query: dict
+    engine: str
+    scheme: str
+    hit: Optional[Citation]
+
+    @property
+    def group(self) -> str:
+        """The table row: the category, or the kind of decoy."""
+        return self.query["category"] if self.query["expected"] else self.query["decoy_kind"]
+
+    @property
+    def right(self) -> bool:
+        """A hit on an expected-true query, at the title as printed."""
+        return bool(self.hit) and self.query["expected"] and Indel.normalized_similarity(
+            normalize_text(self.query["cited_title"]), self.hit.found) >= RIGHT_PLACE
+
+    @property
+    def wrong(self) -> bool:
+        """A hit that is not a right one: a decoy, or a true query found elsewhere."""
+        return bool(self.hit) and not self.right
+
+
+def search(text: str, author: str, title: str, scheme: str) -> Optional[Citation]:
+    """The citation of one (author, title) group in a normalized text, if found."""
+    matcher = CitationMatcher([AuthorGroup((author,), (title,))], MatcherSettings(scheme=scheme))
+    found = matcher.find(text, normalized=True)
+    return found[0] if found else None
+
+
+def evaluate(queries: list[dict], texts: dict[tuple[str, str], str]
+             ) -> tuple[list[Outcome], dict[str, float]]:
+    """Every query in every engine's text with every scheme, and the seconds each scheme took."""
+    outcomes, seconds = [], defaultdict(float)
+    for query in queries:
+        for engine in ENGINES:
+            text = texts[query["paper"], engine]
+            for scheme in SCHEMES:
+                started = time.perf_counter()
+                hit = search(text, query["author"], query["title"], scheme)
+                seconds[scheme] += time.perf_counter() - started
+                outcomes.append(Outcome(query, engine, scheme, hit))
+    return outcomes, dict(seconds)
+
+
+def cross_pairs(queries: list[dict]) -> list[tuple[dict, dict]]:
+    """(author query, title query) on one paper whose printed author list lacks the author."""
+    by_paper = defaultdict(list)
+    for query in queries:
+        if query["expected"]:
+            by_paper[query["paper"]].append(query)
+    return [(author, title) for same_paper in by_paper.values()
+            for author in same_paper for title in same_paper
+            if _folded(author["author"]) != _folded(title["author"])
+            and _folded(author["author"])[:4] not in _folded(title["note"])
+            and _folded(author["title"]) != _folded(title["title"])]
+
+
+def _folded(text: str) -> str:
+    """Letters only, accents and case gone: for comparing names and notes loosely."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if c.isalpha() and not unicodedata.combining(c))
+
+
+# ----------------------------------------------------------------------------- tables
+
+
+def cell(outcomes: list[Outcome]) -> str:
+    """"right/queries" for expected-true rows, "hits/queries" for decoy rows."""
+    if not outcomes:
+        return "-"
+    if outcomes[0].query["expected"]:
+        wrong = sum(o.wrong for o in outcomes)
+        right = f"{sum(o.right for o in outcomes)}/{len(outcomes)}"
+        return right + (f" ({wrong}w)" if wrong else "")
+    return f"{sum(bool(o.hit) for o in outcomes)}/{len(outcomes)}"
+
+
+def print_table(outcomes: list[Outcome]) -> None:
+    """Rows: categories and decoy kinds; columns: engine x scheme."""
+    columns = [(engine, scheme) for engine in ENGINES for scheme in SCHEMES]
+    print(f"{'':32}" + "".join(f"{engine[:9] + ' ' + scheme[:4]:>16}"
+                                for engine, scheme in columns))
+    print(f"{'found (right place) / queries':32}")
+    for group in CATEGORIES + ("-",) + DECOY_KINDS:
+        if group == "-":
+            print(f"{'decoy hits / decoys':32}")
+            continue
+        row = [cell([o for o in outcomes if o.group == group and (o.engine, o.scheme) == column])
+               for column in columns]
+        print(f"  {group:30}" + "".join(f"{value:>16}" for value in row))
+    print()
+    for label, value in (("recall", recall), ("precision", precision), ("decoy hits", decoy_hits),
+                         ("wrong-place hits", wrong_place)):
+        row = [value([o for o in outcomes if (o.engine, o.scheme) == column]) for column in columns]
+        print(f"  {label:30}" + "".join(f"{item:>16}" for item in row))
+
+
+def recall(outcomes: list[Outcome]) -> str:
+    """Right hits / expected-true queries."""
+    trues = [o for o in outcomes if o.query["expected"]]
+    return f"{sum(o.right for o in trues) / len(trues):.3f}"
+
+
+def precision(outcomes: list[Outcome]) -> str:
+    """Right hits / all hits."""
+    hits = [o for o in outcomes if o.hit]
+    return f"{sum(o.right for o in hits) / len(hits):.3f}" if hits else "-"
+
+
+def decoy_hits(outcomes: list[Outcome]) -> str:
+    """Decoys found."""
+    decoys = [o for o in outcomes if not o.query["expected"]]
+    return f"{sum(bool(o.hit) for o in decoys)}/{len(decoys)}"
+
+
+def wrong_place(outcomes: list[Outcome]) -> str:
+    """Expected-true queries found somewhere else than at the cited title."""
+    return str(sum(o.wrong for o in outcomes if o.query["expected"]))
+
+
+def print_cross_pairs(pairs: list[tuple[dict, dict]], texts: dict[tuple[str, str], str],
+                      details: bool) -> None:
+    """Hits of authors with titles of other references of the same paper, per scheme."""
+    print(f"\ncross pairs (author of one reference, title of another; {len(pairs)} pairs "
+          "per engine): hits are possible misattributions")
+    for engine in ENGINES:
+        counts = []
+        for scheme in SCHEMES:
+            hits = [(a, t, hit) for a, t in pairs
+                    if (hit := search(texts[a["paper"], engine], a["author"], t["title"], scheme))]
+            counts.append(f"{scheme} {len(hits)}")
+            if details and scheme == "improved":
+                for author, title, hit in hits:
+                    print(f"    {engine} {author['paper']} {author['author']!r} + "
+                          f"{title['title'][:50]!r} -> {hit.found[:50]!r}")
+        print(f"  {engine:12} " + ", ".join(counts))
+
+
+def print_foreign_titles(queries: list[dict], texts: dict[tuple[str, str], str],
+                         details: bool) -> None:
+    """Hits of each cited author with titles that are not in the paper at all."""
+    titles = list(dict.fromkeys(q["title"] for q in queries if q["expected"]))
+    print("\nforeign titles (an author cited in the paper, titles that are not in it):")
+    for engine in ENGINES:
+        pairs, hits = 0, defaultdict(list)
+        for query in (q for q in queries if q["expected"]):
+            text = texts[query["paper"], engine]
+            absent = tuple(t for t in titles
+                           if fuzz.partial_ratio(normalize_text(t), text) < 80)
+            pairs += len(absent)
+            for scheme in SCHEMES:
+                group = AuthorGroup((query["author"],), absent)
+                found = CitationMatcher([group], MatcherSettings(scheme=scheme)).find(
+                    text, normalized=True)
+                hits[scheme] += [(query, citation) for citation in found]
+        print(f"  {engine:12} {pairs} pairs: false hits "
+              + ", ".join(f"{scheme} {len(hits[scheme])}" for scheme in SCHEMES))
+        if details:
+            for query, citation in hits["improved"]:
+                print(f"    {query['paper']} {query['author']!r} + {citation.publication[:40]!r}"
+                      f" -> {citation.found[:40]!r}")
+
+
+def print_details(outcomes: list[Outcome]) -> None:
+    """Every miss of the improved scheme and every wrong or decoy hit of either."""
+    print("\ndetails")
+    for o in outcomes:
+        if o.query["expected"] and not o.right and o.scheme == "improved":
+            elsewhere = f" (found {o.hit.found[:40]!r})" if o.hit else ""
+            print(f"  MISS  {o.engine:9} {o.query['paper']} {o.query['author']!r}: "
+                  f"{o.query['title'][:60]!r}{elsewhere}")
+        elif o.wrong and not o.query["expected"]:
+            print(f"  DECOY {o.engine:9} {o.scheme:8} {o.query['paper']} {o.query['author']!r}: "
+                  f"{o.query['title'][:50]!r} -> {o.hit.found[:50]!r}")
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Read the corpus, run every query, print the tables."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", required=True, type=Path, help="directory with pNN.pdf")
+    parser.add_argument("--queries", type=Path, default=QUERIES)
+    parser.add_argument("--details", action="store_true", help="list misses and false hits")
+    args = parser.parse_args(argv)
+    queries = json.loads(args.queries.read_text(encoding="utf-8"))
+    started = time.perf_counter()
+    texts = normalized_texts(args.corpus, (q["paper"] for q in queries))
+    read = time.perf_counter() - started
+    outcomes, seconds = evaluate(queries, texts)
+    trues = sum(1 for q in queries if q["expected"])
+    print(f"{len(queries)} queries ({trues} expected true, {len(queries) - trues} decoys) on "
+          f"{len({q['paper'] for q in queries})} papers; texts read in {read:.1f} s; matching "
+          + ", ".join(f"{scheme} {seconds[scheme]:.2f} s" for scheme in SCHEMES) + "\n")
+    print_table(outcomes)
+    print_cross_pairs(cross_pairs(queries), texts, args.details)
+    print_foreign_titles(queries, texts, args.details)
+    if args.details:
+        print_details(outcomes)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

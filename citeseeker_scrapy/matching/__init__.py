@@ -1,0 +1,23 @@
+"""Find citations of given publications in document text (CiteSeeker, Fiala 2003, Algorithm 7.3).
+
+Two schemes (``MatcherSettings.scheme``): ``"original"``, the thesis's algorithm kept as the
+baseline (``original.py``), and ``"improved"``, the default (``improved.py``, with ``names.py``
+for whole-word tolerant names, ``windows.py`` for where a title may be relative to a name and
+``verify.py`` for the word-level checks). Both share the normalization (``normalize.py``), the
+query model (``model.py``) and the exact fast best-substring search (``similarity.py``);
+``matcher.py`` dispatches.
+"""
+
+from .matcher import CitationMatcher
+from .model import SCHEMES, AuthorGroup, Citation, MatcherSettings
+from .names import find_name_positions
+from .normalize import normalize_text
+from .similarity import (
+    best_substring, indel_distance, reference_best_substring, reference_original_scheme,
+)
+
+__all__ = [
+    "SCHEMES", "AuthorGroup", "Citation", "CitationMatcher", "MatcherSettings",
+    "best_substring", "find_name_positions", "indel_distance", "normalize_text",
+    "reference_best_substring", "reference_original_scheme",
+]

@@ -1,0 +1,162 @@
+"""The improved scheme: find every citation a reader sees in extracted text, and nothing else.
+
+What differs from the original scheme, and why (details in the modules named):
+
+* **Names are whole words, found despite extraction damage** (``names.NameIndex``): "lee" in
+  "byerlee" is not Lee; "d ean" (split small capitals), "gr unwald" (a LaTeX accent NFKD made a
+  blank), "sk\\ufffeounakis" (PDFium's line-end hyphen), "hajiˇc", "o’neil", "østbye" for
+  "Ostbye" are. Initials are dropped from the typed name; particles are optional.
+* **The title is looked for where a reference puts it** (``windows``): after the name, through
+  a long author list and ditto entries, up to the end of the name's entry; or right before
+  the name (title blocks, reading lists). Every occurrence counts (no merging by
+  ``min_author_distance``): overlapping windows are searched as one region.
+* **A hit must look like a citation of the title** (``verify``): word coverage in order (the
+  token-level check) and, for titles of up to three words, punctuation on both sides.
+
+Similarity, ``found`` and ``position`` mean what they mean in the original scheme: the best
+substring of the normalized text, found exactly by the same fast search; the best hit that is
+accepted wins (ties: earliest, then longest).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from itertools import accumulate
+from typing import Optional, Sequence
+
+from rapidfuzz import process
+from rapidfuzz.distance import LCSseq
+
+from .model import AuthorGroup, MatcherSettings
+from .names import name_forms
+from .original import Hit, better
+from .similarity import Bounds, Ratio, best_in_part
+from .verify import CheckedTitle, verified
+from .windows import Region, attributed, regions_of
+
+_SEARCHES_PER_REGION = 4  # best-substring searches in one region when hits are rejected
+_TITLE_SLACK = 20  # a title printed with more characters than typed (blanks, hyphens)
+
+
+def forms_of(group: AuthorGroup) -> tuple[tuple[str, str], ...]:
+    """(author, name form) for every form of every author of the group."""
+    return tuple((author, form) for author in group.authors for form in name_forms(author))
+
+
+def find_in_group(text: str, forms: Sequence[tuple[str, str]], titles: Sequence[CheckedTitle],
+                  settings: MatcherSettings,
+                  spans_of: dict[str, list[tuple[int, int]]]) -> list[Optional[Hit]]:
+    """The best accepted hit of each title of one group (None where there is none).
+
+    ``spans_of`` holds the whole-word occurrences of every name form in the document.
+    """
+    names = sorted((start, end, author) for author, form in forms
+                   for start, end in spans_of[form])
+    if not names:
+        return [None] * len(titles)
+    longest = max(len(title.title.text) for title in titles) + _TITLE_SLACK
+    searched = _Searched.of(text, regions_of(text, names, settings.part_length, longest),
+                            settings.part_length)
+    search = _first_verbatim if settings.method == "exact" else _best_fuzzy
+    return [search(searched, title) for title in titles]
+
+
+@dataclass(frozen=True)
+class _Searched:
+    """The regions of one group in one document, as texts, and joined for one-scan finds."""
+
+    text: str
+    regions: tuple[Region, ...]
+    parts: tuple[str, ...]
+    joined: str  # the parts with a NUL between them: a title (no NUL) is found in one part
+    offsets: tuple[int, ...]  # where each part starts in ``joined``
+    length: int  # part_length
+
+    @classmethod
+    def of(cls, text: str, regions: Sequence[Region], length: int) -> _Searched:
+        """Cut the parts out of the text once for all the titles of the group."""
+        parts = tuple(text[region.start:region.end] for region in regions)
+        offsets = tuple(accumulate((len(part) + 1 for part in parts[:-1]), initial=0))
+        return cls(text, tuple(regions), parts, "\x00".join(parts), offsets, length)
+
+    def accepted(self, title: CheckedTitle, region: Region, start: int, end: int
+                 ) -> Optional[str]:
+        """The author a hit ``text[start:end]`` is a citation of, or None if it is not one."""
+        author = attributed(self.text, region, start, end, self.length)
+        if author is None or not verified(self.text, title, start, end):
+            return None
+        return author
+
+
+def _first_verbatim(searched: _Searched, title: CheckedTitle) -> Optional[Hit]:
+    """The earliest accepted verbatim occurrence of the title in the regions, if any."""
+    needle = title.title.text
+    index = searched.joined.find(needle)
+    while index >= 0:
+        number = bisect_right(searched.offsets, index) - 1
+        region = searched.regions[number]
+        position = region.start + index - searched.offsets[number]
+        author = searched.accepted(title, region, position, position + len(needle))
+        if author is not None:
+            return author, needle, 1.0, position
+        index = searched.joined.find(needle, index + 1)
+    return None
+
+
+def _best_fuzzy(searched: _Searched, title: CheckedTitle) -> Optional[Hit]:
+    """The best accepted hit over all regions; ties go to the earliest, then the longer.
+
+    As in the original scheme, regions are searched in the order of their LCS with the title
+    and the search ends once no remaining region can reach the best hit so far.
+    """
+    verbatim = _first_verbatim(searched, title)
+    if verbatim is not None:
+        return verbatim
+    prepared = title.title
+    ranked = process.extract(prepared.text, searched.parts, scorer=LCSseq.similarity,
+                             score_cutoff=prepared.at_limit.need, limit=None)
+    best: Optional[tuple[Ratio, tuple[int, int], str]] = None
+    floor = prepared.at_limit
+    for _, lcs, index in ranked:
+        if lcs < floor.need:
+            break
+        hit = _accepted_in_part(searched, title, index, floor)
+        if hit is not None:
+            ratio, position, size, author = hit
+            if best is None or better(ratio, (position, -size), best[0], best[1]):
+                best = (ratio, (position, -size), author)
+                floor = Bounds.at(ratio, len(prepared.text))
+    if best is None:
+        return None
+    (num, den), (position, negative_size), author = best
+    found = searched.text[position:position - negative_size]
+    return author, found, round(num / den, 4), position
+
+
+def _accepted_in_part(searched: _Searched, title: CheckedTitle, index: int,
+                      floor: Bounds) -> Optional[tuple[Ratio, int, int, str]]:
+    """The best accepted substring of part ``index`` at ``floor`` or above, with its author.
+
+    A rejected best substring splits the part: the text before its end and the text after
+    its start are searched again, a few times at most (a short title as ordinary words
+    first and standing alone later; another entry's title next to this author's one).
+    """
+    region, part = searched.regions[index], searched.parts[index]
+    pending = [(0, len(part))]
+    best: Optional[tuple[Ratio, int, int, str]] = None
+    for _ in range(_SEARCHES_PER_REGION):
+        if not pending:
+            break
+        low, high = pending.pop()
+        hit = best_in_part(title.title, part[low:high], floor)
+        if hit is None:
+            continue
+        ratio, start, size = hit
+        position = region.start + low + start
+        author = searched.accepted(title, region, position, position + size)
+        if author is None:
+            pending += [(low, low + start + size - 1), (low + start + 1, high)]
+        elif best is None or better(ratio, (position, -size), best[0], (best[1], -best[2])):
+            best = (ratio, position, size, author)
+    return best

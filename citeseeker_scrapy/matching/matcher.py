@@ -1,0 +1,87 @@
+"""The citation matcher: one object per query, applied to every downloaded document."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from citeseeker_scrapy.exceptions import ConfigError
+
+from . import improved, original
+from .model import AuthorGroup, Citation, MatcherSettings
+from .names import NameIndex, find_name_positions
+from .normalize import normalize_text
+from .similarity import Title, ratio_of_limit
+
+
+class CitationMatcher:
+    """Algorithm 7.3 for a fixed query, in the scheme the settings name (see ``model.SCHEMES``)."""
+
+    def __init__(self, groups: Sequence[AuthorGroup], settings: MatcherSettings) -> None:
+        """Normalize every name and title once; empty ones would match everywhere: refuse them."""
+        self._settings = settings
+        limit = ratio_of_limit(settings.fuzzy_limit)
+        self._groups = [_PreparedGroup(group, limit) for group in groups]
+        self._names = list(dict.fromkeys(name for g in self._groups for name in g.names))
+        self._name_index = NameIndex([form for g in self._groups for _, form in g.forms])
+
+    def find(self, text: str, *, normalized: bool = False) -> list[Citation]:
+        """The best citation of each (group, publication) in ``text``, in input order.
+
+        ``normalized=True`` promises that ``text`` is ``normalize_text`` of the document;
+        ``found`` and ``position`` refer to that text in both schemes.
+        """
+        if not normalized:
+            text = normalize_text(text)
+        if self._settings.scheme == "original":
+            return self._find_original(text)
+        return self._find_improved(text)
+
+    def _find_original(self, text: str) -> list[Citation]:
+        """The baseline: exact names (also inside words), ``part_length`` after each."""
+        found = dict(zip(self._names, find_name_positions(text, self._names)))
+        citations: list[Citation] = []
+        for prepared in self._groups:
+            occurrences = original.occurrences(text, prepared.group, prepared.names, found,
+                                               self._settings)
+            if not occurrences:
+                continue
+            for publication, title in zip(prepared.group.publications, prepared.titles):
+                hit = (original.best_exact(title.text, occurrences)
+                       if self._settings.method == "exact"
+                       else original.best_fuzzy(title, occurrences))
+                if hit is not None:
+                    citations.append(Citation(hit[0], publication, *hit[1:]))
+        return citations
+
+    def _find_improved(self, text: str) -> list[Citation]:
+        """Whole-word tolerant names, reference-shaped regions, verified hits."""
+        spans_of = self._name_index.spans(text)
+        citations: list[Citation] = []
+        for prepared in self._groups:
+            hits = improved.find_in_group(text, prepared.forms, prepared.checked,
+                                          self._settings, spans_of)
+            for publication, hit in zip(prepared.group.publications, hits):
+                if hit is not None:
+                    citations.append(Citation(hit[0], publication, *hit[1:]))
+        return citations
+
+
+class _PreparedGroup:
+    """A group with its names and titles normalized once, in the forms both schemes use."""
+
+    def __init__(self, group: AuthorGroup, limit: tuple[int, int]) -> None:
+        """Normalize and prepare; both schemes' forms are cheap, so both are kept."""
+        self.group = group
+        self.names = tuple(_normalized_or_fail(author, "author") for author in group.authors)
+        self.titles = tuple(Title.prepare(_normalized_or_fail(title, "title"), limit)
+                            for title in group.publications)
+        self.forms = improved.forms_of(group)
+        self.checked = tuple(improved.CheckedTitle.prepare(title) for title in self.titles)
+
+
+def _normalized_or_fail(value: str, what: str) -> str:
+    """Normalize a search string; an empty one is a configuration mistake."""
+    normalized = normalize_text(value)
+    if not normalized:
+        raise ConfigError(f"{what} {value!r} is empty after normalization")
+    return normalized

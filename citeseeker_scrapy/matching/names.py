@@ -1,0 +1,310 @@
+"""Where the searched names occur in a normalized text.
+
+:func:`find_name_positions` is the original scheme's exact search (any occurrence, also inside
+another word). The improved scheme uses :class:`NamePattern`: whole words only, and tolerant of
+what PDF extraction puts inside a name (see its docstring).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from itertools import accumulate, compress, count
+from typing import Optional, Sequence
+
+from .normalize import normalize_text
+
+# ----------------------------------------------------------------------------- exact (original)
+
+_TOKEN_INDEX_MIN_NAMES = 16  # below this, one str.find pass per name is cheaper
+
+
+def find_name_positions(text: str, names: Sequence[str]) -> list[list[int]]:
+    """Start offsets of every exact occurrence of each name, one sorted list per name.
+
+    Few names: one ``str.find`` scan per name (faster than a regex alternation). Many names:
+    a blank-free name lies inside one blank-separated token, so the distinct tokens tell
+    which names occur where, and token lengths give the offsets, all at C speed.
+    """
+    by_token = [i for i, name in enumerate(names) if " " not in name]
+    if len(by_token) < _TOKEN_INDEX_MIN_NAMES:
+        by_token = []
+    indexed = set(by_token)
+    positions = [[] if i in indexed else _positions_by_find(text, name)
+                 for i, name in enumerate(names)]
+    for i, found in zip(by_token, _positions_by_tokens(text, [names[i] for i in by_token])):
+        positions[i] = found
+    return positions
+
+
+def _positions_by_find(text: str, name: str) -> list[int]:
+    """Every (possibly overlapping) occurrence of ``name`` by repeated ``str.find``."""
+    positions = []
+    index = text.find(name)
+    while index >= 0:
+        positions.append(index)
+        index = text.find(name, index + 1)
+    return positions
+
+
+def _positions_by_tokens(text: str, names: Sequence[str]) -> list[list[int]]:
+    """Occurrences of blank-free names via the distinct tokens of ``text`` (see caller)."""
+    if not names:
+        return []
+    tokens = text.split(" ")
+    hits = _names_in_tokens(list(set(tokens)), names)
+    positions: list[list[int]] = [[] for _ in names]
+    offset, previous = 0, 0
+    for index in compress(count(), map(hits.__contains__, tokens)):
+        offset += sum(map(len, tokens[previous:index])) + index - previous
+        previous = index
+        for name_index, inner in hits[tokens[index]]:
+            positions[name_index].append(offset + inner)
+    return positions
+
+
+def _names_in_tokens(distinct: list[str],
+                     names: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
+    """Map each distinct token to the (name index, offset in token) of the names inside it."""
+    joined = " ".join(distinct)
+    starts = list(accumulate((len(token) + 1 for token in distinct), initial=0))
+    hits: dict[str, list[tuple[int, int]]] = {}
+    for name_index, name in enumerate(names):
+        for at in _positions_by_find(joined, name):
+            token_index = bisect_right(starts, at) - 1
+            hits.setdefault(distinct[token_index], []).append(
+                (name_index, at - starts[token_index]))
+    return hits
+
+
+# --------------------------------------------------------------------------- whole words (improved)
+
+#: What PDF extraction leaves inside a printed name, skipped between its letters: blanks (split
+#: small capitals "d ean", accents NFKD made blanks "gr unwald", pypdf's stray blanks), PDFium's
+#: line-end hyphen U+FFFE, the soft hyphen, spacing accents NFKD keeps ("hajiˇc", "m`arquez"),
+#: pypdf's U+00A4 for an unmapped umlaut ("h¤olzle"), zero-width characters, apostrophes and
+#: hyphens in either form.
+SKIPPABLE = (" \ufffe\u00ad\u02c6\u02c7\u02c9\u02ca\u02cb\u02cd\u02d8\u02d9\u02da\u02db\u02dc\u02dd"
+             "`\u00a4\u00b4\u00a8\u00b8\u200b\u200c\u200d\u2060\ufeff"
+             "'\u2019\u2018\u02bc\u2032-\u2010\u2011\u2013")
+#: Skipped when looking for the letter next to a name: an accent belongs to the name's letters.
+_DETACHED_ACCENTS = frozenset(SKIPPABLE) - frozenset(" '\u2019\u2018\u02bc\u2032-\u2010\u2011\u2013"
+                                                     "\ufffe\u00ad")
+#: Inside a word although not letters: a name before or after one of these is not a word.
+_WORD_JOINERS = frozenset("\ufffe\u00ad")
+_SKIPPABLE_SET = frozenset(SKIPPABLE)
+_SKIP_CLASS = "[" + "".join("\\" + c if c in "\\]^-" else c for c in SKIPPABLE) + "]*"
+#: Letters NFKD does not decompose: a name typed either way finds both.
+_LETTER_VARIANTS = {"o": "ø", "l": "ł", "i": "ı", "d": "đð", "h": "ħ", "t": "ŧ"}
+_VARIANT_LETTERS = frozenset("".join(_LETTER_VARIANTS.values()))
+_TO_PLAIN_LETTER = str.maketrans({variant: plain for plain, variants in _LETTER_VARIANTS.items()
+                                  for variant in variants})
+_PARTICLES = frozenset("van von der den de del della dalla di da dos das do du le la ter ten zu "
+                       "af av".split())
+_NAME_CHARS = re.compile(r"[^\W_]")
+
+
+def name_forms(typed_author: str) -> tuple[str, ...]:
+    """The surnames to look for for one author as the user typed it, normalized, plain letters.
+
+    Initials are dropped ("D. Fiala", "Fiala, D.", "Fiala D", "Smith JA" -> "fiala", "smith")
+    since papers print them in either order or not at all; a surname with particles is also
+    looked for without them ("van der Maaten" -> "maaten"), for styles that print "Maaten,
+    L. van der".
+    """
+    typed = [word.strip(".,;:") for word in typed_author.split()]
+    capitals = [_is_capital_initials(word, typed) for word in typed]
+    words = [word.strip(".,;:") for word in
+             normalize_text(typed_author).translate(_TO_PLAIN_LETTER).split()]
+    if len(words) != len(typed):  # normalization merged or split words: no capitals test
+        capitals = [False] * len(words)
+    surname = [word for word, capital in zip(words, capitals)
+               if word and not capital and not _is_initials(word)] or words
+    forms = [" ".join(surname)]
+    core = surname
+    while len(core) > 1 and core[0] in _PARTICLES:
+        core = core[1:]
+    if core is not surname and len("".join(core)) >= 4:
+        forms.append(" ".join(core))
+    return tuple(dict.fromkeys(form for form in forms if _NAME_CHARS.search(form)))
+
+
+def _is_initials(word: str) -> bool:
+    """"d", "d.", "j.-n." are initials; "ma" or "li" are surnames."""
+    letters = [piece for piece in re.split(r"[.\-]", word) if piece]
+    return len(letters) >= 1 and all(len(piece) == 1 for piece in letters) and (
+        len(letters) == 1 or "." in word)
+
+
+def _is_capital_initials(word: str, words: Sequence[str]) -> bool:
+    """"JA" in "Smith JA" (Vancouver style): two or three capitals next to a name that is
+    not in capitals; "NG" alone, or in "DEAN JA", may be a surname."""
+    return (2 <= len(word) <= 3 and word.isalpha() and word.isupper()
+            and any(not other.isupper() for other in words if other.isalpha()))
+
+
+#: Rough share of each letter in English text: a name is looked for from its rarest letter, so
+#: the regex engine's fast scan for that letter stops as seldom as possible.
+_LETTER_SHARE = dict(zip("etaoinshrdlcumwfgypbvkjxqz", range(26)))
+_RARE = 26  # digits and other letters: rarer than any of the above
+
+
+@dataclass(frozen=True)
+class NamePattern:
+    """A surname found as a whole word, whatever extraction put between its letters.
+
+    The text is scanned for the name's rarest letter (the anchor: the regex engine scans for a
+    literal fast), the letters after it are matched by a tolerant regex and the letters before
+    it are checked backwards. A letter that prints as ø, ł, ı, đ... also matches those.
+    """
+
+    form: str
+    anchor: str  # the anchor letter
+    after_anchor: tuple[str, ...]  # regex source of each letter after the anchor
+    before_anchor: tuple[str, ...]  # each letter before the anchor with its variants
+    forward: re.Pattern[str]  # the anchor (or a variant) and the tolerant rest
+    just_before: frozenset[str]  # what may precede the anchor: most candidates stop here
+
+    @classmethod
+    def compile(cls, form: str) -> NamePattern:
+        """Choose the anchor and build the tolerant regex of the letters after it."""
+        chars = _NAME_CHARS.findall(form)
+        at = _anchor_index(chars)
+        after = tuple(_letter_class(c) for c in chars[at + 1:])
+        before = tuple(c + _LETTER_VARIANTS.get(c, "") for c in chars[:at])
+        forward = re.compile(_letter_class(chars[at]) + "".join(_SKIP_CLASS + c for c in after))
+        just_before = frozenset(before[-1]) | _SKIPPABLE_SET if before else frozenset()
+        return cls(form, chars[at], after, before, forward, just_before)
+
+    def span_at(self, text: str, at: int) -> Optional[tuple[int, int]]:
+        """The whole-word occurrence whose anchor letter is ``text[at]``, if there is one."""
+        match = self.forward.match(text, at)
+        if match is None:
+            return None
+        start = _letters_before(text, at, self.before_anchor)
+        if start is None or not _is_word_edge(text, start - 1, -1):
+            return None
+        return (start, match.end()) if _is_word_edge(text, match.end(), 1) else None
+
+
+def _anchor_index(chars: Sequence[str]) -> int:
+    """The rarest letter with two letters after it (the lookahead then rejects most places)."""
+    roomy = range(max(1, len(chars) - 2))
+    return min(roomy, key=lambda i: (-_LETTER_SHARE.get(chars[i], _RARE), i))
+
+
+def _letters_before(text: str, at: int, letters: Sequence[str]) -> Optional[int]:
+    """Start of ``letters`` ending right before ``text[at]`` (skippable chars allowed), or None."""
+    index = at - 1
+    for variants in reversed(letters):
+        while index >= 0 and text[index] in _SKIPPABLE_SET:
+            index -= 1
+        if index < 0 or text[index] not in variants:
+            return None
+        index -= 1
+    return index + 1
+
+
+class NameIndex:
+    """All name forms of a query, found in a document by one scan per distinct anchor letter.
+
+    Forms that share an anchor letter share a scan: a lookahead of their tolerant rests (each
+    starting with a literal, which the regex engine rejects at once) finds candidate anchors
+    and tells which rest matched; only the forms with that rest then check their letters
+    before the anchor. An anchor letter's variants (ø for o...) are scanned for only in texts
+    that contain them.
+    """
+
+    def __init__(self, forms: Sequence[str]) -> None:
+        """Compile every distinct form and group them by their anchor letter."""
+        self.patterns = {form: NamePattern.compile(form) for form in dict.fromkeys(forms)}
+        by_anchor: dict[str, list[NamePattern]] = {}
+        for pattern in self.patterns.values():
+            for anchor in pattern.anchor + _LETTER_VARIANTS.get(pattern.anchor, ""):
+                by_anchor.setdefault(anchor, []).append(pattern)
+        self._scans = [(anchor, *_anchor_scan(anchor, group))
+                       for anchor, group in by_anchor.items()]
+
+    def spans(self, text: str) -> dict[str, list[tuple[int, int]]]:
+        """(start, end) of every whole-word occurrence of each form, in text order."""
+        found: dict[str, list[tuple[int, int]]] = {form: [] for form in self.patterns}
+        for anchor, scan, checks in self._scans:
+            if anchor in _VARIANT_LETTERS and anchor not in text:
+                continue  # ø, ł... are rare: no scan when absent
+            for candidate in scan.finditer(text):
+                at = candidate.start()
+                for pattern in checks[candidate.lastindex or 0]:
+                    if pattern.just_before and (at == 0 or text[at - 1] not in pattern.just_before):
+                        continue  # "human" for "toman": the letter before "man" is wrong
+                    span = pattern.span_at(text, at)
+                    if span is not None:
+                        found[pattern.form].append(span)
+        return {form: sorted(spans) for form, spans in found.items()}
+
+
+def _anchor_scan(anchor: str, group: Sequence[NamePattern]
+                 ) -> tuple[re.Pattern[str], dict[int, list[NamePattern]]]:
+    """The scan for one anchor letter and, per rest that matched, the forms to check there.
+
+    The rests after the anchor form a trie, so the engine tests each following letter once,
+    whatever the number of names; every rest ends in an empty capturing group, longer rests
+    first, so ``lastindex`` names the longest rest that matched. Rests of literal letters
+    match at one place only if one extends the other, hence the forms to check are those
+    whose rest the matched one extends.
+    """
+    rests = sorted({p.after_anchor for p in group})
+    if rests[0] == ():
+        return re.compile(re.escape(anchor)), {0: list(group)}
+    ends: list[tuple[str, ...]] = []
+    lookahead = _trie_source(_trie(rests), (), ends)
+    scan = re.compile(re.escape(anchor) + "(?=" + _SKIP_CLASS + lookahead + ")")
+    checks = {number: [p for p in group if rest[:len(p.after_anchor)] == p.after_anchor]
+              for number, rest in enumerate(ends, start=1)}
+    return scan, checks
+
+
+def _trie(rests: Sequence[tuple[str, ...]]) -> dict:
+    """Nested dicts of letters; the key ``None`` marks the end of a rest."""
+    root: dict = {}
+    for rest in rests:
+        node = root
+        for letter in rest:
+            node = node.setdefault(letter, {})
+        node[None] = {}
+    return root
+
+
+def _trie_source(node: dict, path: tuple[str, ...], ends: list[tuple[str, ...]]) -> str:
+    """Regex source of a trie node: its letters (skippables before each), then its end."""
+    alternatives = []
+    for letter in sorted(key for key in node if key is not None):
+        alternatives.append(letter + _child_source(node[letter], path + (letter,), ends))
+    if None in node:
+        ends.append(path)
+        alternatives.append("()")
+    return alternatives[0] if len(alternatives) == 1 else "(?:" + "|".join(alternatives) + ")"
+
+
+def _child_source(child: dict, path: tuple[str, ...], ends: list[tuple[str, ...]]) -> str:
+    """A child node: an end right after the letter needs no skippable chars before it."""
+    if list(child) == [None]:
+        ends.append(path)
+        return "()"
+    return _SKIP_CLASS + _trie_source(child, path, ends)
+
+
+def _letter_class(char: str) -> str:
+    """A letter of a name and the undecomposable letters that print it ("o" or "ø")."""
+    variants = _LETTER_VARIANTS.get(char)
+    return f"[{char}{variants}]" if variants else re.escape(char)
+
+
+def _is_word_edge(text: str, index: int, step: int) -> bool:
+    """True if the char at ``index`` (detached accents skipped, going ``step``) ends a word."""
+    while 0 <= index < len(text) and text[index] in _DETACHED_ACCENTS:
+        index += step
+    if not 0 <= index < len(text):
+        return True
+    char = text[index]
+    return not (char.isalpha() or char in _WORD_JOINERS)

@@ -1,0 +1,145 @@
+"""Does a hit look like a citation of the title, not only score like one? (improved scheme)
+
+The edit similarity 1 - D/(M+N) reaches the limit with a whole part of the title missing (a
+title sharing a long prefix with a cited one), and a short title reaches 1.0 as ordinary
+words. Two checks on top of it:
+
+* **Word coverage** (the token-level check): the title's words, weighted by their length,
+  must occur near the match *in the title's order* (each exactly, or with ``partial_ratio``
+  >= 80, which also finds "lineclipping" and "em beddings") for at least 80 % of the title.
+  Words missing at the title's end (start) count if they follow (precede) the match as one
+  block within 150 characters: a running header or page number can sit inside a title.
+* **Standing alone**: a title of at most three words must have punctuation (or nothing) on
+  both sides ("2015. Deep learning. Nature"), not a word ("...for deep learning in...").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from rapidfuzz import fuzz
+
+from .names import SKIPPABLE
+from .similarity import Title
+
+_MIN_WORD_COVERAGE = 0.8
+_WORD_SCORE = 80  # partial_ratio of a title word with the text near the match
+_WORD_SLACK = 20  # characters around the match where the title's words are looked for
+_INTERRUPTION = 150  # a running header, footer or page number inside a title (3 lines)
+_SHORT_TITLE_WORDS = 3
+_LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
+_DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
+#: pypdf gives an unmapped ligature glyph as its code in the font: TeX's fi, fl, ffi, ffl.
+_LIGATURE_CODES = {"\x02": "fi", "\x03": "fl", "\x0e": "ffi", "\x0f": "ffl"}
+_WORD_TEXT = str.maketrans({**{c: None for c in SKIPPABLE if c != " "}, **_LIGATURE_CODES})
+_WORDS = re.compile(r"[^\W_]+")
+
+
+@dataclass(frozen=True)
+class CheckedTitle:
+    """A title with what the search and the verification of a hit need."""
+
+    title: Title
+    words: tuple[str, ...]
+    weight: int  # total length of the words
+    short: bool  # few words: they occur as ordinary words, so a hit must stand alone
+
+    @classmethod
+    def prepare(cls, title: Title) -> CheckedTitle:
+        """Split the normalized title into words (letters and digits, accents dropped)."""
+        words = tuple(_WORDS.findall(title.text.translate(_DROPPED_IN_WORDS)))
+        return cls(title, words, sum(map(len, words)), len(words) <= _SHORT_TITLE_WORDS)
+
+
+def verified(text: str, title: CheckedTitle, start: int, end: int) -> bool:
+    """Both checks of the module docstring for a hit ``text[start:end]``."""
+    if not _covers_words(text, title, start, end):
+        return False
+    return not title.short or _stands_alone(text, start, end)
+
+
+def _covers_words(text: str, title: CheckedTitle, start: int, end: int) -> bool:
+    """At least ``_MIN_WORD_COVERAGE`` of the title's letters are in words present near the hit.
+
+    "Near" is the hit plus the part of the title it may have left out, plus a little. When
+    the missing words are the title's last (or first) ones, they may lie beyond a running
+    header or page number that extraction put inside the title; then they count if they
+    follow (precede) the hit as one block, within ``_INTERRUPTION`` characters.
+    """
+    slack = max(0, len(title.title.text) - (end - start)) + _WORD_SLACK
+    present = _present_words(title.words, _word_text(text, start - slack, end + slack))
+    if _coverage(title, present):
+        return True
+    if not any(present):
+        return False
+    missing = [i for i, here in enumerate(present) if not here]
+    if missing[0] > max(i for i, here in enumerate(present) if here):
+        block = " ".join(title.words[missing[0]:])
+        nearby = _word_text(text, end, end + _INTERRUPTION + len(block) + slack)
+    elif missing[-1] < present.index(True):
+        block = " ".join(title.words[:missing[-1] + 1])
+        nearby = _word_text(text, start - _INTERRUPTION - len(block) - slack, start)
+    else:
+        return False
+    return fuzz.partial_ratio(block, nearby, score_cutoff=_WORD_SCORE) > 0
+
+
+def _word_text(text: str, start: int, end: int) -> str:
+    """``text[start:end]`` as words are compared: extraction debris dropped, ligatures back."""
+    return text[max(0, start):max(0, end)].translate(_WORD_TEXT)
+
+
+def _present_words(words: Sequence[str], nearby: str) -> list[bool]:
+    """Which words occur in ``nearby`` in the title's order, each exactly or with
+    ``partial_ratio`` >= ``_WORD_SCORE`` (which also finds "lineclipping" and "em beddings").
+
+    Order matters: the same words scattered around ("pulmonary embolism in patients ...
+    trauma") are not the title "Pulmonary embolism in major trauma patients".
+    """
+    cursor, present = 0, []
+    for word in words:
+        at = nearby.find(word, cursor)
+        if at >= 0:
+            cursor = at + len(word)
+        elif len(word) <= len(nearby) - cursor and (alignment := fuzz.partial_ratio_alignment(
+                word, nearby[cursor:], score_cutoff=_WORD_SCORE)) is not None:
+            cursor += alignment.dest_end
+        else:
+            present.append(False)
+            continue
+        present.append(True)
+    return present
+
+
+def _coverage(title: CheckedTitle, present: Sequence[bool]) -> bool:
+    """True if the present words hold at least ``_MIN_WORD_COVERAGE`` of the title's letters."""
+    letters = sum(len(word) for word, here in zip(title.words, present) if here)
+    return letters >= _MIN_WORD_COVERAGE * title.weight
+
+
+def _stands_alone(text: str, start: int, end: int) -> bool:
+    """True if the hit, widened to whole words, has punctuation (or nothing) on both sides.
+
+    A short title in a reference is delimited ("2015. Deep learning. Nature"); the same words
+    in a sentence or inside a longer title have a word next to them.
+    """
+    start = _word_start(text, start)
+    while end < len(text) and _in_word(text[end]):
+        end += 1
+    before = text[max(0, start - _LOOK_AROUND):start].rstrip()[-1:]
+    after = text[end:end + _LOOK_AROUND].lstrip()[:1]
+    return not (before and _in_word(before)) and not (after and _in_word(after))
+
+
+def _word_start(text: str, position: int) -> int:
+    """The start of the word ``position`` is in (a hit may begin inside a word)."""
+    while position > 0 and _in_word(text[position - 1]):
+        position -= 1
+    return position
+
+
+def _in_word(char: str) -> bool:
+    """Letters, digits and what extraction leaves inside words."""
+    return char.isalnum() or (char in SKIPPABLE and char not in " '-\u2019\u2013")

@@ -1,0 +1,42 @@
+"""Settings are read once and validated in one place (CrawlConfig)."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeseeker_scrapy.config import DEFAULT_SETTINGS, CrawlConfig
+from citeseeker_scrapy.exceptions import ConfigError
+
+
+def test_defaults_are_the_originals_table_a1() -> None:
+    config = CrawlConfig.from_settings({})
+    assert (config.method, config.fuzzy_limit, config.part_length, config.min_author_distance,
+            config.flush_interval) == ("fuzzy", 0.75, 200, 30, 100)
+    original = set("htm html shtml dhtml xml php php3 php4 asp aspx txt rtf doc ppt pdf ps zip gz "
+                   "z tar tgz taz".split())
+    assert original <= config.permitted_formats
+    assert config.scheme == "improved" and config.extraction.max_archive_depth == 3
+
+
+def test_values_given_as_strings_on_the_command_line_are_converted() -> None:
+    config = CrawlConfig.from_settings({"CITESEEKER_FUZZY_LIMIT": "0.8",
+                                        "CITESEEKER_PERMITTED_FORMATS": "pdf, .HTML ps",
+                                        "CITESEEKER_KEEP_QUERY": "true",
+                                        "CITESEEKER_SCHEME": "Original"})
+    assert config.fuzzy_limit == 0.8 and config.keep_query is True
+    assert config.permitted_formats == frozenset({"pdf", "html", "ps"})
+    assert config.scheme == "original"
+
+
+@pytest.mark.parametrize("name, value, message", [
+    ("CITESEEKER_METHOD", "regex", "CITESEEKER_METHOD must be"),
+    ("CITESEEKER_SCHEME", "best", "CITESEEKER_SCHEME must be"),
+    ("CITESEEKER_FUZZY_LIMIT", "1.5", "CITESEEKER_FUZZY_LIMIT must be in"),
+    ("CITESEEKER_FUZZY_LIMIT", "high", "CITESEEKER_FUZZY_LIMIT must be a float"),
+    ("CITESEEKER_PART_LENGTH", "0", "CITESEEKER_PART_LENGTH must be at least 1"),
+    ("CITESEEKER_PS_TIMEOUT", "-1", "ps_timeout must be a positive number"),
+])
+def test_bad_values_are_refused_with_the_setting_named(name: str, value: str, message: str) -> None:
+    assert name in DEFAULT_SETTINGS
+    with pytest.raises(ConfigError, match=message):
+        CrawlConfig.from_settings({name: value})
