@@ -58,6 +58,10 @@ class CitationSearch:
         return one_field(text[: self.header_length * 4])[: self.header_length]
 
     def _first_report(self, where: str) -> bool:
+        """Within one run the frontier never hands out a document twice; only a resumed job
+        (``reported_file``) can meet a document again, so only then is the set kept."""
+        if self._reported_file is None:
+            return True
         with self._lock:
             if where in self._reported:
                 return False

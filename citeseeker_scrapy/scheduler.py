@@ -15,6 +15,7 @@ Reads ``skip_servers.txt`` (in JOBDIR, else in CITESEEKER_LOG_DIR) for servers t
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import time
@@ -36,7 +37,11 @@ from .urls import canonical_url, server_of
 DEPTH_KEY = "citeseeker_depth"
 START_KEY = "citeseeker_start"
 FROM_KEY = "citeseeker_from"
-PLAIN_META = frozenset({DEPTH_KEY, START_KEY, FROM_KEY, "depth"})
+PLAIN_META = frozenset({DEPTH_KEY, START_KEY, FROM_KEY, "depth", "download_slot",
+                        "download_latency", "download_timeout"})
+#: What RedirectMiddleware adds; kept (as JSON) so REDIRECT_MAX_TIMES still ends long chains.
+REDIRECT_META = frozenset({"redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons"})
+META_PAYLOAD, REQUEST_PAYLOAD = b"M", b"R"
 STATS = "citeseeker/frontier"
 SKIP_CHECK_SECONDS = 1.0
 
@@ -150,28 +155,36 @@ class FrontierScheduler:
     # --- requests <-> entries -----------------------------------------------------------------
 
     def _entry(self, request: Request, url: str) -> DocumentEntry:
-        """URL and depth only, unless the request carries more (a retry, a redirect hop)."""
+        """URL and depth only for the spider's own requests; a redirect hop adds its redirect
+        meta as a little JSON; anything else (a retry, a POST) is kept whole, pickled."""
         depth = int(request.meta.get(DEPTH_KEY, 0))
-        if self._is_plain(request) and url == request.url:
-            return DocumentEntry(url, depth)
-        payload = pickle.dumps(request.replace(url=url).to_dict(spider=self.spider),
-                               protocol=pickle.HIGHEST_PROTOCOL)
-        return DocumentEntry(url, depth, payload)
+        if self._is_spiders_own(request):
+            extra = {k: v for k, v in request.meta.items() if k in REDIRECT_META}
+            if not extra:
+                return DocumentEntry(url, depth)
+            return DocumentEntry(url, depth, META_PAYLOAD + json.dumps(extra).encode())
+        whole = request.replace(url=url).to_dict(spider=self.spider)
+        return DocumentEntry(url, depth, REQUEST_PAYLOAD + pickle.dumps(whole, protocol=5))
 
-    def _is_plain(self, request: Request) -> bool:
+    def _is_spiders_own(self, request: Request) -> bool:
+        """A GET the spider built (headers are re-added by the middlewares on the way out)."""
         spider = self.spider
         return (request.method == "GET" and not request.body and not request.dont_filter
                 and request.callback == getattr(spider, "parse", None)
                 and request.errback == getattr(spider, "on_error", None)
-                and set(request.meta) <= PLAIN_META and request.priority == 0
-                and not request.headers and not request.cookies)
+                and request.priority == 0 and not request.cookies
+                and set(request.meta) <= PLAIN_META | REDIRECT_META)
 
     def _request(self, entry: DocumentEntry) -> Request:
-        if entry.payload is not None:
-            return request_from_dict(pickle.loads(entry.payload), spider=self.spider)
+        payload = entry.payload
+        if payload is not None and payload.startswith(REQUEST_PAYLOAD):
+            return request_from_dict(pickle.loads(payload[1:]), spider=self.spider)
+        meta: dict[str, Any] = {DEPTH_KEY: entry.depth}
+        if payload is not None:
+            meta.update(json.loads(payload[1:]))
         spider = self.spider
         return Request(entry.url, callback=spider.parse, errback=getattr(spider, "on_error", None),
-                       meta={DEPTH_KEY: entry.depth})
+                       meta=meta)
 
     # --- notifications ------------------------------------------------------------------------
 
