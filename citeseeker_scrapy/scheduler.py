@@ -109,7 +109,9 @@ class FrontierScheduler:
         redirected_from = (request.meta.get("redirect_urls") or [None])[-1]
         if redirected_from is not None:
             return self._enqueue_redirect(request, redirected_from)
-        entry = self._entry(request, canonical_url(request.url, keep_query=self.keep_query))
+        url = request.url if FROM_KEY in request.meta else canonical_url(
+            request.url, keep_query=self.keep_query)  # the spider's links are canonical already
+        entry = self._entry(request, url)
         if request.meta.get(START_KEY):
             outcome = self.frontier.add_start_point(entry)
         else:

@@ -30,6 +30,8 @@ FEED_EXPORT_ENCODING = "utf-8"
 SCHEDULER = "citeseeker_scrapy.scheduler.FrontierScheduler"
 
 DOWNLOADER_MIDDLEWARES = {
+    # Scope is the LinkPolicy's job (stay-within/forbidden rules); Offsite only cost time.
+    "scrapy.downloadermiddlewares.offsite.OffsiteMiddleware": None,
     "middlewares.policy.LinkPolicyMiddleware": 40,
     "middlewares.file_directory.FileDirectoryMiddleware": 50,
 }
