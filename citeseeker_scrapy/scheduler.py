@@ -191,7 +191,9 @@ class FrontierScheduler:
     # --- notifications ------------------------------------------------------------------------
 
     def on_document_handled(self, request: Request) -> None:
-        self.frontier.finish(canonical_url(request.url, keep_query=self.keep_query))
+        url = request.url if DEPTH_KEY in request.meta else canonical_url(
+            request.url, keep_query=self.keep_query)  # requests we hand out are canonical
+        self.frontier.finish(url)
         if self.frontier.needs_flush():
             self.frontier.flush(self._stats_snapshot())
             self._publish_sizes()
