@@ -26,47 +26,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rapidfuzz import fuzz  # noqa: E402
 
+from bench.textgen import SURNAMES, WORDS, random_title, with_typos  # noqa: E402,F401
 from citeseeker_scrapy.matcher import (  # noqa: E402
     AuthorGroup, CitationMatcher, MatcherSettings, best_substring, find_name_positions,
     normalize_text, reference_best_substring, reference_original_scheme,
 )
 
-WORDS = (
-    "a an the of for in on with and to from by using via towards based over under efficient fast "
-    "scalable robust adaptive approximate exact optimal parallel distributed incremental dynamic "
-    "algorithm algorithms method methods approach framework model models system systems analysis "
-    "evaluation graph graphs tree trees shortest paths path network networks neural learning deep "
-    "reinforcement data mining clustering classification retrieval information text document web "
-    "search query queries index indexing compression storage database databases transaction "
-    "concurrency control string matching pattern patterns edit distance similarity join semantic "
-    "ontology knowledge image images video facial expression recognition object construction "
-    "three-dimensional line clipping computer vision graphics rendering surface mesh geometry "
-    "point cloud segmentation detection tracking language natural processing translation speech "
-    "parsing grammar compiler program verification testing software engineering requirements "
-    "architecture design evolution maintenance security privacy cryptography protocol wireless "
-    "sensor mobile computing scheduling memory cache performance energy hardware circuits logic "
-    "synthesis quantum theory complexity bounds lower upper randomized probabilistic statistical "
-    "bayesian inference estimation optimization linear nonlinear convex programming integer "
-    "constraint heuristic genetic evolutionary agents game mechanism auction social media "
-    "recommendation collaborative filtering user interface interaction visualization virtual "
-    "reality hypertext citation bibliometric indicators ranking crawler crawling focused topic "
-    "modeling summarization"
-).split()
-SURNAMES = (
-    "bosch agarwal ježek toman fiala novák garcia miller smith jones brown wilson taylor anderson "
-    "thomas moore martin jackson white harris clark lewis robinson walker young allen wright "
-    "scott green baker adams nelson hill campbell mitchell roberts carter phillips evans turner "
-    "torres parker collins edwards stewart morris murphy cook rogers morgan peterson cooper reed "
-    "bailey bell gomez kelly howard ward diaz richardson wood watson brooks bennett gray james "
-    "reyes cruz hughes price myers long foster sanders ross morales powell sullivan russell ortiz "
-    "jenkins gutierrez perry butler barnes fisher henderson coleman simmons patterson jordan "
-    "reynolds hamilton graham gonzales alexander ramos wallace griffin cole hayes chavez gibson "
-    "bryant ellis stevens murray ford marshall owens mcdonald harrison ruiz kennedy wells alvarez "
-    "woods mendoza castillo olson webb washington tucker freeman burns henry vasquez snyder "
-    "simpson crawford jimenez porter mason shaw gordon wagner hunter romero hicks dixon hunt "
-    "palmer robertson holmes stone meyer boyd mills warren rose rice moreno schmidt patel "
-    "ferguson dvořák müller šťastný žák čapek jiménez"
-).split()
 TEXT_BYTES = 5_000_000
 SLOW_SLICE = 12_000  # characters of text the pure-Python peers get (then scaled)
 REPEATS = 5  # runs of each of the two schemes (the peers: 3)
@@ -80,27 +45,6 @@ def make_groups(rng: random.Random, n_authors: int, n_titles: int) -> list[Autho
     for i in range(n_titles):
         titles[i % len(pairs)].append(random_title(rng))
     return [AuthorGroup(pair, tuple(t)) for pair, t in zip(pairs, titles)]
-
-
-def random_title(rng: random.Random) -> str:
-    """A title-like string of 3 to 10 vocabulary words."""
-    words = " ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 10)))
-    return words[0].upper() + words[1:]
-
-
-def with_typos(rng: random.Random, title: str) -> str:
-    """The title with 1-3 random substitutions, deletions or insertions."""
-    chars = list(title)
-    for _ in range(rng.randint(1, 3)):
-        at = rng.randrange(len(chars))
-        kind = rng.random()
-        if kind < 0.4:
-            chars[at] = rng.choice("abcdefghijklmnopqrstuvwxyz")
-        elif kind < 0.7 and len(chars) > 1:
-            del chars[at]
-        else:
-            chars.insert(at, rng.choice("abcdefghijklmnopqrstuvwxyz "))
-    return "".join(chars)
 
 
 def reference(rng: random.Random, first_author: str, title: str) -> str:
