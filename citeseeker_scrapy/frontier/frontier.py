@@ -173,7 +173,6 @@ class Frontier:
             return None
         entry = server.stack.pop()
         server.in_flight.add(entry.url)
-        server.fetched += 1
         return entry
 
     def _activate_most_referenced(self) -> ActiveServer | None:

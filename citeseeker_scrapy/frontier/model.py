@@ -44,7 +44,6 @@ class ActiveServer:
     stack: list[DocumentEntry] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
     in_flight: set[str] = field(default_factory=set)
-    fetched: int = 0
     skipped: bool = False
 
     def is_finished(self) -> bool:

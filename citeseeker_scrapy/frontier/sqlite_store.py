@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections import defaultdict
 from pathlib import Path
 
 from .model import ActiveServer, DocumentEntry, PendingServer
@@ -138,15 +137,6 @@ class SqliteStore:
                 active[server].seen.add(url)
                 if state == QUEUED:
                     active[server].stack.append(entry)
-
-    def counts(self) -> dict[str, int]:
-        """Row counts per state, for tests and the debug log."""
-        found: dict[str, int] = defaultdict(int)
-        for state, count in self.db.execute("SELECT state, COUNT(*) FROM documents GROUP BY state"):
-            found[f"documents_{state}"] = count
-        for state, count in self.db.execute("SELECT state, COUNT(*) FROM servers GROUP BY state"):
-            found[f"servers_{state}"] = count
-        return dict(found)
 
     def close(self) -> None:
         self.db.close()
