@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
 from typing import NamedTuple, Optional, Sequence
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
@@ -28,8 +27,9 @@ _MAX_LIST_COMMAS = 100  # an author list is followed for at most this many names
 _LIST_RESUMES = 3  # close commas after a longer gap: the author list goes on
 _INTERRUPTION = 150  # a footnote or running header inside an author list
 _MAX_DITTO_ENTRIES = 5  # "[2] ," entries followed one after the other
-_ENTRY_MARKER = re.compile(r"\[\d{1,4}\]")
-_ENTRY_END = frozenset(".;)]")  # what precedes the "[n]" of a reference entry, not a citation
+#: The "[n]" that opens a reference entry: after ". ", ") ", "] " or "; " (or at the start of
+#: the text), with or without the blank. After a word ("as shown in [12]") it is a citation.
+_ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))\d{1,4}\]")
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 _YEAR = re.compile(r"[12][09]\d\d[a-z]?\)?\.(?= |$)")  # "2015." "(2009)." "1996a."
 _SENTENCE_END = re.compile(r"[^\W_]{2}[.?!] ")  # "iclr. ", "118. " (not initials: "m. ")
@@ -52,8 +52,7 @@ class Occurrence(NamedTuple):
     search_end: int
 
 
-@dataclass(frozen=True)
-class Region:
+class Region(NamedTuple):
     """A stretch of text searched for titles, with the name occurrences that opened it."""
 
     start: int
@@ -69,18 +68,24 @@ def regions_of(text: str, names: Sequence[tuple[int, int, str]], length: int,
     ``longest_title`` characters more; but a numbered entry's title lies between its "[n]"
     and the next one, which bound the region when they are there (the cheap part of
     :func:`attributed`'s checks, done early because it makes the regions smaller).
+    This runs for every name occurrence of a document, hence plain tuples until the end.
     """
-    spans: list[list] = []  # [start, end, occurrences], merged while they overlap
+    regions: list[Region] = []
+    low = high = 0
+    found: list[Occurrence] = []
     for start, end, author in names:
-        reach, high = _search_ends(text, end, length, longest_title)
-        low = _own_entry_start(text, start, length)
-        occurrence = Occurrence(start, end, author, reach)
-        if spans and low <= spans[-1][1]:
-            spans[-1][1] = max(spans[-1][1], high)
-            spans[-1][2].append(occurrence)
+        reach, its_high = _search_ends(text, end, length, longest_title)
+        its_low = _own_entry_start(text, start, length)
+        if found and its_low <= high:
+            high = max(high, its_high)
         else:
-            spans.append([low, high, [occurrence]])
-    return [Region(low, high, tuple(found)) for low, high, found in spans]
+            if found:
+                regions.append(Region(low, high, tuple(found)))
+            low, high, found = its_low, its_high, []
+        found.append(Occurrence(start, end, author, reach))
+    if found:
+        regions.append(Region(low, high, tuple(found)))
+    return regions
 
 
 def attributed(text: str, region: Region, start: int, end: int, length: int) -> Optional[str]:
@@ -107,11 +112,9 @@ def _own_entry_start(text: str, start: int, length: int) -> int:
     """``length`` characters before the name, but not before the "[n]" of its own entry."""
     low = max(0, start - length)
     bracket = text.rfind("[", low, start)
-    while bracket >= 0:
-        if _ENTRY_MARKER.match(text, bracket) and _starts_entry(text, bracket):
-            return bracket
+    while bracket >= 0 and not _ENTRY_START.match(text, bracket):
         bracket = text.rfind("[", low, bracket)
-    return low
+    return low if bracket < 0 else bracket
 
 
 def _search_ends(text: str, end: int, length: int, longest_title: int) -> tuple[int, int]:
@@ -270,15 +273,8 @@ def _next_entry_marker(text: str, start: int, stop: int) -> Optional[re.Match[st
     """The first "[n]" that starts a reference entry between ``start`` and ``stop``."""
     bracket = text.find("[", start, stop)
     while bracket >= 0:
-        marker = _ENTRY_MARKER.match(text, bracket)
-        if marker is not None and _starts_entry(text, bracket):
+        marker = _ENTRY_START.match(text, bracket)
+        if marker is not None:
             return marker
         bracket = text.find("[", bracket + 1, stop)
     return None
-
-
-def _starts_entry(text: str, at: int) -> bool:
-    """A "[n]" after ". ", ") ", "] " or "; " (or at the start) opens an entry; after a word
-    ("as shown in [12]") it is a citation in running text."""
-    before = at - 2 if at >= 2 and text[at - 1] == " " else at - 1
-    return before < 0 or text[before] in _ENTRY_END
