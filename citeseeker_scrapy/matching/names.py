@@ -200,12 +200,20 @@ class NamePattern:
     def span_at(self, text: str, at: int) -> Optional[tuple[int, int]]:
         """The whole-word occurrence whose anchor letter is ``text[at]``, if there is one."""
         match = self.forward.match(text, at)
-        if match is None:
+        if match is None or not _is_word_edge(text, match.end(), 1):
             return None
-        start = _letters_before(text, at, self.before_anchor)
-        if start is None or not _is_word_edge(text, start - 1, -1):
+        start = self.start_before(text, at)
+        return None if start is None else (start, match.end())
+
+    def start_before(self, text: str, at: int) -> Optional[int]:
+        """Where the name starts if its anchor letter is ``text[at]`` and the letters before
+        it are right, at the start of a word; else None."""
+        start = _letters_before(text, at, self.before_anchor) if self.before_anchor else at
+        if start is None:
             return None
-        return (start, match.end()) if _is_word_edge(text, match.end(), 1) else None
+        if start == 0 or text[start - 1] == " ":
+            return start  # the usual case, decided at once
+        return start if _is_word_edge(text, start - 1, -1) else None
 
 
 def _anchor_index(chars: Sequence[str], anchors: Optional[frozenset[str]] = None) -> int:
@@ -286,32 +294,39 @@ class NameIndex:
                 continue  # ø, ł... are rare: no scan when absent
             for candidate in scan.finditer(text):
                 at = candidate.start()
-                for pattern in checks[candidate.lastindex or 0]:
+                number = candidate.lastindex or 0
+                for pattern, ends_there in checks[number]:
                     if pattern.just_before and (at == 0 or text[at - 1] not in pattern.just_before):
                         continue  # "human" for "toman": the letter before "man" is wrong
-                    span = pattern.span_at(text, at)
+                    if ends_there:  # the scan matched this form's rest and the word end
+                        start = pattern.start_before(text, at)
+                        span = None if start is None else (start, candidate.end(number))
+                    else:
+                        span = pattern.span_at(text, at)
                     if span is not None:
                         found[pattern.form].append(span)
         return {form: sorted(spans) for form, spans in found.items()}
 
 
 def _anchor_scan(anchor: str, group: Sequence[NamePattern]
-                 ) -> tuple[re.Pattern[str], dict[int, list[NamePattern]]]:
+                 ) -> tuple[re.Pattern[str], dict[int, list[tuple[NamePattern, bool]]]]:
     """The scan for one anchor letter and, per rest that matched, the forms to check there.
 
     The rests after the anchor form a trie, so the engine tests each following letter once,
-    whatever the number of names; every rest ends in an empty capturing group, longer rests
-    first, so ``lastindex`` names the longest rest that matched. Rests of literal letters
-    match at one place only if one extends the other, hence the forms to check are those
-    whose rest the matched one extends.
+    whatever the number of names; every rest ends in an empty capturing group and a word
+    end, longer rests first, so ``lastindex`` names the longest rest that matched, and the
+    group's position is where it ends. Rests of literal letters match at one place only if
+    one extends the other, hence the forms to check are those whose rest the matched one
+    extends; a form whose rest it is (the flag) needs no second match.
     """
     rests = sorted({p.after_anchor for p in group})
     if rests[0] == ():
-        return re.compile(re.escape(anchor)), {0: list(group)}
+        return re.compile(re.escape(anchor)), {0: [(p, False) for p in group]}
     ends: list[tuple[str, ...]] = []
     lookahead = _trie_source(_trie(rests), (), ends)
     scan = re.compile(re.escape(anchor) + "(?=" + _SKIP_CLASS + lookahead + ")")
-    checks = {number: [p for p in group if rest[:len(p.after_anchor)] == p.after_anchor]
+    checks = {number: [(p, rest == p.after_anchor) for p in group
+                       if rest[:len(p.after_anchor)] == p.after_anchor]
               for number, rest in enumerate(ends, start=1)}
     return scan, checks
 

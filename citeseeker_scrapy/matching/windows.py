@@ -41,10 +41,7 @@ _LIST_BEFORE_TITLE = re.compile(
 
 
 class Occurrence(NamedTuple):
-    """A whole-word occurrence of an author's name and how far after it the search went.
-
-    (A named tuple: thousands are made per document, and it is the fastest to build.)
-    """
+    """A whole-word occurrence of an author's name and how far after it the search went."""
 
     start: int
     end: int
@@ -57,7 +54,9 @@ class Region(NamedTuple):
 
     start: int
     end: int
-    occurrences: tuple[Occurrence, ...]  # in text order
+    #: (start, end, author, search_end) of each, in text order: plain tuples, as thousands are
+    #: made per document and few are ever looked at (:func:`attributed` names the fields).
+    occurrences: tuple[tuple[int, int, str, int], ...]
 
 
 def regions_of(text: str, names: Sequence[tuple[int, int, str]], length: int,
@@ -67,22 +66,45 @@ def regions_of(text: str, names: Sequence[tuple[int, int, str]], length: int,
     A title may start up to an occurrence's ``search_end``, so the region holds
     ``longest_title`` characters more; but a numbered entry's title lies between its "[n]"
     and the next one, which bound the region when they are there (the cheap part of
-    :func:`attributed`'s checks, done early because it makes the regions smaller).
-    This runs for every name occurrence of a document, hence plain tuples until the end.
+    :func:`attributed`'s checks, done early because it makes the regions smaller, and the
+    search's cost grows with them). A document may hold thousands of name occurrences, so
+    the usual case (no author list, no ditto entry, the nearest "[" is an entry's) is
+    written out here; :func:`_search_ends` and the marker functions do the rest.
     """
     regions: list[Region] = []
     low = high = 0
-    found: list[Occurrence] = []
+    found: list[tuple[int, int, str, int]] = []
+    size = len(text)
+    rfind, find, count, entry_at = text.rfind, text.find, text.count, _ENTRY_START.match
     for start, end, author in names:
-        reach, its_high = _search_ends(text, end, length, longest_title)
-        its_low = _own_entry_start(text, start, length)
+        its_low = start - length if start > length else 0
+        bracket = rfind("[", its_low, start)
+        if bracket >= 0:
+            its_low = bracket if entry_at(text, bracket) else _own_entry_start(
+                text, its_low, bracket)
+        usual = count(",", end, end + _LIST_WINDOW) < _LIST_COMMAS  # no author list
+        if usual:
+            reach = end + length if end + length < size else size
+            marker = None
+            bracket = find("[", end, end + 2 * length)
+            if bracket >= 0:
+                marker = entry_at(text, bracket) or _next_entry_marker(
+                    text, bracket + 1, end + 2 * length)
+                usual = marker is None or not _DITTO_MARK.match(text, marker.end())
+        if usual:
+            its_high = reach + longest_title if reach + longest_title < size else size
+            if marker is not None and marker.start() < its_high:
+                its_high = marker.start()
+        else:
+            reach, its_high = _search_ends(text, end, length, longest_title)
         if found and its_low <= high:
-            high = max(high, its_high)
+            if its_high > high:
+                high = its_high
         else:
             if found:
                 regions.append(Region(low, high, tuple(found)))
             low, high, found = its_low, its_high, []
-        found.append(Occurrence(start, end, author, reach))
+        found.append((start, end, author, reach))
     if found:
         regions.append(Region(low, high, tuple(found)))
     return regions
@@ -94,12 +116,13 @@ def attributed(text: str, region: Region, start: int, end: int, length: int) -> 
     After a name: the latest name whose entry the hit starts in. Before a name: the next
     name, if the title is followed by its author list.
     """
-    starts = [occurrence.start for occurrence in region.occurrences]
-    before = region.occurrences[:bisect_right(starts, start)]
+    occurrences = [Occurrence._make(found) for found in region.occurrences]
+    starts = [occurrence.start for occurrence in occurrences]
+    before = occurrences[:bisect_right(starts, start)]
     for occurrence in reversed(before):
         if start < occurrence.search_end and start < _entry_end(text, occurrence, length):
             return occurrence.author
-    following = region.occurrences[len(before):]
+    following = occurrences[len(before):]
     if following and _title_first(text, start, end, following[0].start, length // 2):
         return following[0].author
     return None
@@ -108,10 +131,10 @@ def attributed(text: str, region: Region, start: int, end: int, length: int) -> 
 # ----------------------------------------------------------------------------- search windows
 
 
-def _own_entry_start(text: str, start: int, length: int) -> int:
-    """``length`` characters before the name, but not before the "[n]" of its own entry."""
-    low = max(0, start - length)
-    bracket = text.rfind("[", low, start)
+def _own_entry_start(text: str, low: int, stop: int) -> int:
+    """The last "[n]" that starts an entry in ``[low, stop)`` (the name's own, if ``stop`` is
+    where the name starts), or ``low`` if there is none."""
+    bracket = text.rfind("[", low, stop)
     while bracket >= 0 and not _ENTRY_START.match(text, bracket):
         bracket = text.rfind("[", low, bracket)
     return low if bracket < 0 else bracket
