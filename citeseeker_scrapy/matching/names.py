@@ -324,7 +324,7 @@ def _anchor_scan(anchor: str, group: Sequence[NamePattern]
         return re.compile(re.escape(anchor)), {0: [(p, False) for p in group]}
     ends: list[tuple[str, ...]] = []
     lookahead = _trie_source(_trie(rests), (), ends)
-    scan = re.compile(re.escape(anchor) + "(?=" + _SKIP_CLASS + lookahead + ")")
+    scan = re.compile(re.escape(anchor) + "(?=" + lookahead + ")")
     checks = {number: [(p, rest == p.after_anchor) for p in group
                        if rest[:len(p.after_anchor)] == p.after_anchor]
               for number, rest in enumerate(ends, start=1)}
@@ -343,22 +343,23 @@ def _trie(rests: Sequence[tuple[str, ...]]) -> dict:
 
 
 def _trie_source(node: dict, path: tuple[str, ...], ends: list[tuple[str, ...]]) -> str:
-    """Regex source of a trie node: its letters (skippables before each), then its end."""
-    alternatives = []
-    for letter in sorted(key for key in node if key is not None):
-        alternatives.append(letter + _child_source(node[letter], path + (letter,), ends))
-    if None in node:
-        ends.append(path)
-        alternatives.append("()" + _WORD_GOES_ON_NOT)
-    return alternatives[0] if len(alternatives) == 1 else "(?:" + "|".join(alternatives) + ")"
+    """Regex source of the letters that may follow a trie node, skippable chars before them."""
+    alternatives = [letter + _child_source(node[letter], path + (letter,), ends)
+                    for letter in sorted(key for key in node if key is not None)]
+    return _SKIP_CLASS + (alternatives[0] if len(alternatives) == 1
+                          else "(?:" + "|".join(alternatives) + ")")
 
 
 def _child_source(child: dict, path: tuple[str, ...], ends: list[tuple[str, ...]]) -> str:
-    """A child node: an end right after the letter needs no skippable chars before it."""
-    if list(child) == [None]:
+    """The node after a letter: the longer rests through it first, then the end of the rest
+    it completes, right after the letter (so the group's position is where the name ends)."""
+    sources = []
+    if any(key is not None for key in child):
+        sources.append(_trie_source(child, path, ends))
+    if None in child:
         ends.append(path)
-        return "()" + _WORD_GOES_ON_NOT
-    return _SKIP_CLASS + _trie_source(child, path, ends)
+        sources.append("()" + _WORD_GOES_ON_NOT)
+    return sources[0] if len(sources) == 1 else "(?:" + "|".join(sources) + ")"
 
 
 def _letter_class(char: str) -> str:

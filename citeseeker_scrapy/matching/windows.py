@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import partial
 from typing import NamedTuple, Optional, Sequence
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
@@ -57,6 +58,10 @@ class Region(NamedTuple):
     #: (start, end, author, search_end) of each, in text order: plain tuples, as thousands are
     #: made per document and few are ever looked at (:func:`attributed` names the fields).
     occurrences: tuple[tuple[int, int, str, int], ...]
+
+
+#: Builds a Region from a tuple in C (the named tuple's own constructor is Python code).
+_new_region = partial(tuple.__new__, Region)
 
 
 def regions_of(text: str, names: Sequence[tuple[int, int, str]], length: int,
@@ -102,11 +107,11 @@ def regions_of(text: str, names: Sequence[tuple[int, int, str]], length: int,
                 high = its_high
         else:
             if found:
-                regions.append(Region(low, high, tuple(found)))
+                regions.append(_new_region((low, high, tuple(found))))
             low, high, found = its_low, its_high, []
         found.append((start, end, author, reach))
     if found:
-        regions.append(Region(low, high, tuple(found)))
+        regions.append(_new_region((low, high, tuple(found))))
     return regions
 
 
