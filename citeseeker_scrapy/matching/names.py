@@ -172,9 +172,9 @@ _SCAN_PERCENT = 0.6
 class NamePattern:
     """A surname found as a whole word, whatever extraction put between its letters.
 
-    The text is scanned for the name's rarest letter (the anchor: the regex engine scans for a
-    literal fast), the letters after it are matched by a tolerant regex and the letters before
-    it are checked backwards. A letter that prints as ø, ł, ı, đ... also matches those.
+    The text is scanned for one of the name's rare letters (the anchor, chosen with the other
+    names' by :func:`choose_anchors`: the regex engine scans for a literal fast), the letters
+    after it are matched by a tolerant regex and the letters before it are checked backwards. A letter that prints as ø, ł, ı, đ... also matches those.
     """
 
     form: str
