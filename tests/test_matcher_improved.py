@@ -359,6 +359,46 @@ def test_next_entry_title_is_not_attributed_past_its_number() -> None:
         "original": True, "improved": False}
 
 
+NEXT_ENTRY_STYLES = {
+    "lncs numbered": ("22. Jones, K.: Web crawling at scale. Springer (2001)\n23. Fiala, D.: "
+                      "Ranking of authors. In: Proc. of DEXA, pp. 1\u201310 (2005)\n24. Brown, "
+                      "A.: Mining citation graphs for fun. J. Web Eng. 3, 1\u201320 (2004)\n"),
+    "lncs unnumbered": ("Jones, K.: Web crawling at scale. Springer (2001)\nFiala, D.: Ranking "
+                        "of authors. In: Proc. of DEXA, pp. 1\u201310 (2005)\nBrown, A.: Mining "
+                        "citation graphs for fun. J. Web Eng. 3, 1\u201320 (2004)\n"),
+    "acm numbered": ("22. K. Jones. Web crawling at scale. Springer, 2001.\n23. D. Fiala. "
+                     "Ranking of authors. In Proc. of DEXA, pages 1\u201310, 2005.\n24. A. "
+                     "Brown. Mining citation graphs for fun. J. Web Eng., 3:1\u201320, 2004.\n"),
+    "vancouver": ("22. Jones K. Web crawling at scale. Springer; 2001.\n23. Fiala D, Novak J. "
+                  "Ranking of authors. Scientometrics. 2005;12:1\u201310.\n24. Brown A, "
+                  "Smith B. Mining citation graphs for fun. J Web Eng. 2004;3:1\u201320.\n"),
+}
+
+
+@pytest.mark.parametrize("style", sorted(NEXT_ENTRY_STYLES))
+def test_next_entry_title_is_not_attributed_without_entry_marks(style: str) -> None:
+    # No "[n]" bounds the entry: the next entry's title, after this entry's title and venue
+    # and another author list, is not this author's citation; this entry's title is.
+    doc = NEXT_ENTRY_STYLES[style]
+    assert cite(doc, "Fiala", "Mining citation graphs for fun") is None
+    assert cite(doc, "Fiala", "Ranking of authors") is not None
+    assert cite(doc, "Brown", "Mining citation graphs for fun") is not None
+
+
+@pytest.mark.parametrize("doc", [
+    "Fiala, D., Jones, K., et al. 2019. Ranking of authors. Scientometrics 12.\n",
+    "Fiala, D., Ch. Manning, Th. Hofmann. Ranking of authors. Scientometrics 12.\n",
+    "D. Fiala, K. Jones, and A. Brown. Ranking of authors. Scientometrics, 2005.\n",
+    "Fiala D, Jones K, Brown A, et al. Ranking of authors. Scientometrics. 2005;12.\n",
+    "Fiala, D., Jones, K. Jr. and Brown, A. St. 2005. Ranking of authors. In Proc.\n",
+    "[1] Fiala, D.: Web crawling. In: Proc. of X (2004)\n[2] \u2014\u2014: Ranking of "
+    "authors. In: Proc. of Y (2005)\n",
+])
+def test_author_lists_that_end_in_abbreviations_keep_their_title(doc: str) -> None:
+    # Abbreviations and initials in the author list are not the end of another entry.
+    assert cite(doc, "Fiala", "Ranking of authors") is not None
+
+
 # ------------------------------------------------------------------------ exact method, attribution
 
 

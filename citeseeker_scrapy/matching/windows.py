@@ -9,7 +9,9 @@ Two steps, so that the many names a document holds cost little and the few hits 
   there is one. Overlapping windows are merged.
 * **Attribution of a hit** (:func:`attributed`), exact: after a name, the hit must start
   before the name's entry ends (the next entry's "[n]", a year that closes the entry after
-  its title, "..., 2002.", or the next author list's year); before a name (title first), it
+  its title, "..., 2002.", or the next author list's year), and no other entry may lie
+  between them (unnumbered and "23." lists: two sentence ends, or one and another author
+  list right before the hit); before a name (title first), it
   must end close to it, with no sentence end in between and no end of another author list
   right before the title ("Toman, M.: Title", "2014. Title").
 """
@@ -39,6 +41,15 @@ _SENTENCE_END = re.compile(r"[^\W_]{2}[.?!] ")  # "iclr. ", "118. " (not initial
 _LIST_BEFORE_TITLE = re.compile(
     r"(?:(?<![^\W\d_])[^\W\d_]\.[:,]?|\bal\.|[^\W\d_]{2},|(?<!\d)(?:19|20)\d\d[a-z]?\)?[.:,])"
     r" ?[\"\u201c\u2018'`(]*$")
+
+
+#: A sentence end that is no abbreviation or initial of an author list: a word of four letters
+#: or more ("authors. ", "proc. ", "metrics. "; not "pp. ", "al. ", "jr. ", "th. ", "k. ").
+_WORD_SENTENCE_END = re.compile(r"[^\W\d_]{4}[.?!] ")
+#: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ".
+_NAMES_BEFORE_TITLE = re.compile(r"(?:(?<![^\W\d_])[^\W\d_]\.[:,]?|\bal\.) ?[\"\u201c\u2018'`(]*$")
+#: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
+_DITTO_IN_GAP = re.compile(r"\u2014|\u2013{2,}|-{2,}|_{2,}|\] ?,")
 
 
 class Occurrence(NamedTuple):
@@ -125,7 +136,8 @@ def attributed(text: str, region: Region, start: int, end: int, length: int) -> 
     starts = [occurrence.start for occurrence in occurrences]
     before = occurrences[:bisect_right(starts, start)]
     for occurrence in reversed(before):
-        if start < occurrence.search_end and start < _entry_end(text, occurrence, length):
+        if (start < occurrence.search_end and start < _entry_end(text, occurrence, length)
+                and not _another_entry_between(text, occurrence.end, start)):
             return occurrence.author
     following = occurrences[len(before):]
     if following and _title_first(text, start, end, following[0].start, length // 2):
@@ -279,6 +291,29 @@ def _before_next_entry(text: str, start: int, limit: int) -> int:
             return marker.start()
         start = marker.end()
     return limit
+
+
+def _another_entry_between(text: str, name_end: int, start: int) -> bool:
+    """True if a title at ``start`` belongs to an entry after the one a name ends at.
+
+    For lists with no "[n]": between a name and its title lie only the rest of the author
+    list and perhaps the year, so two sentence ends ("...of authors. In: Proc. of DEXA...")
+    mean a title and a venue went by, and so does one followed by another author list right
+    before the hit ("...authors. Springer (2005) Brown, A.: Title"). The count starts after
+    the author list the name is in (a footnote may interrupt a long one) and again after a
+    ditto mark (that entry goes on with the same authors).
+    """
+    gap_start = name_end
+    if text.count(",", name_end, name_end + _LIST_WINDOW) >= _LIST_COMMAS:
+        gap_start = max(gap_start, _author_list_end(text, name_end))
+    for ditto in _DITTO_IN_GAP.finditer(text, name_end, start):
+        gap_start = ditto.end()
+    ends = 0
+    for _ in _WORD_SENTENCE_END.finditer(text, gap_start, start):
+        ends += 1
+        if ends == 2:
+            return True
+    return ends == 1 and _NAMES_BEFORE_TITLE.search(text, max(gap_start, start - 12), start) is not None
 
 
 def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
