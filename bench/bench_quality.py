@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from rapidfuzz import fuzz  # noqa: E402
 from rapidfuzz.distance import Indel  # noqa: E402
 
+from citeseeker_scrapy.extraction._worker import pdf_text as worker_pdf_text  # noqa: E402
 from citeseeker_scrapy.matcher import (  # noqa: E402
     AuthorGroup, Citation, CitationMatcher, MatcherSettings, normalize_text,
 )
@@ -57,30 +58,10 @@ RIGHT_PLACE = 0.75  # similarity of ``found`` to the printed title for a hit at 
 
 
 def pdf_text(path: Path, engine: str) -> str:
-    """The text of every page joined by newlines, as the crawler's PDF worker reads it."""
-    if engine == "pypdfium2":
-        import pypdfium2
-
-        document = pypdfium2.PdfDocument(str(path))
-        try:
-            return "\n".join(_pdfium_page(document[index]) for index in range(len(document)))
-        finally:
-            document.close()
-    import pypdf
-
+    """The text of a PDF as the crawler's PDF worker reads it, with one engine only."""
     logging.getLogger("pypdf").setLevel(logging.ERROR)
-    reader = pypdf.PdfReader(str(path), strict=False)
-    return "\n".join(page.extract_text() or "" for page in reader.pages)
-
-
-def _pdfium_page(page: object) -> str:
-    """One page through PDFium's text page, with Windows line ends made plain."""
-    textpage = page.get_textpage()  # type: ignore[attr-defined]
-    try:
-        return textpage.get_text_range().replace("\r\n", "\n")
-    finally:
-        textpage.close()
-        page.close()  # type: ignore[attr-defined]
+    engines = ("pdfium",) if engine == "pypdfium2" else ("pypdf",)
+    return worker_pdf_text(path.read_bytes(), engines, max_chars=50_000_000)[1]
 
 
 def normalized_texts(corpus: Path, papers: Iterable[str]) -> dict[tuple[str, str], str]:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from citeseeker_scrapy.exceptions import ConfigError, ExtractionError, LimitError
 from citeseeker_scrapy.extraction import ExtractionLimits, sniff_kind
+from citeseeker_scrapy.extraction._worker import ligatures_restored
 from citeseeker_scrapy.extraction.archives import compressed_member_name, safe_member_name
 from citeseeker_scrapy.extraction.decode import decode_html, decode_text
 from citeseeker_scrapy.extraction.lzw import decompress_lzw
@@ -213,3 +214,17 @@ def test_one_line() -> None:
 def test_limits_must_be_positive_numbers(field: str, value: object) -> None:
     with pytest.raises(ConfigError, match=f"extraction limit {field} must be a positive number"):
         ExtractionLimits(**{field: value})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("printed, restored", [
+    ("signi\x02cant", "significant"),  # Type 1 fonts: fi at 0x02, fl at 0x03
+    ("shuf\x03ing", "shuffling"),
+    ("e\x0bective", "effective"),  # TeX OT1: ff, fi, ffi, ffl at 0x0B, 0x0C, 0x0E, 0x0F
+    ("T. Gri\x0eths and R. Je\x0berson", "T. Griffiths and R. Jefferson"),
+    ("the \x0crst step", "the first step"),
+    ("wa\x0fe", "waffle"),
+    ("a \x02 b\x0c\n1\x0c2 x\x0c", "a \x02 b\x0c\n1\x0c2 x\x0c"),  # not in a word: left alone
+    ("line\rend", "line\rend"),  # 0x0D (OT1 fl) is also a line end
+])
+def test_pypdf_ligature_codes_are_put_back_in_words(printed: str, restored: str) -> None:
+    assert ligatures_restored(printed) == restored

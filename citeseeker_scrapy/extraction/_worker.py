@@ -21,6 +21,7 @@ import io
 import json
 import logging
 import os
+import re
 import resource
 import sys
 import warnings
@@ -99,7 +100,29 @@ def _pypdf_text(data: bytes, max_chars: int) -> tuple[str, int]:
     if reader.is_encrypted and not reader.decrypt(""):
         raise PasswordRequired()
     pages = reader.pages
-    return _collect_pages(len(pages), lambda index: pages[index].extract_text() or "", max_chars)
+    return _collect_pages(
+        len(pages), lambda index: ligatures_restored(pages[index].extract_text() or ""), max_chars)
+
+
+#: What pypdf prints for a ligature glyph it cannot map to Unicode (a font with a built-in
+#: encoding and no ToUnicode map): the glyph's code. TeX's OT1 fonts put ff, fi, ffi, ffl at
+#: 0x0B, 0x0C, 0x0E, 0x0F; other Type 1 fonts put fi, fl at 0x02, 0x03 (seen in the corpus:
+#: "signi\x02cant", "shuf\x03ing", "e\x0bective", "e\x0ecient"). 0x0D (OT1 fl) is left alone:
+#: it is also a line end.
+_LIGATURE_CODES = {"\x02": "fi", "\x03": "fl", "\x0b": "ff", "\x0c": "fi", "\x0e": "ffi",
+                   "\x0f": "ffl"}
+#: A code inside or at the start of a word, before a letter: "e\x0bective", " \x0crst".
+_LIGATURE_CODE = re.compile(r"(?:(?<=[^\W\d_])|(?<!\S))[\x02\x03\x0b\x0c\x0e\x0f](?=[^\W\d_])")
+
+
+def ligatures_restored(text: str) -> str:
+    """``text`` with pypdf's unmapped ligature codes in words put back as letters.
+
+    Else "Gri\x0eths" is no "Griffiths" and "\x0b" (a vertical tab) splits "e ective".
+    """
+    if not any(code in text for code in _LIGATURE_CODES):
+        return text
+    return _LIGATURE_CODE.sub(lambda code: _LIGATURE_CODES[code.group()], text)
 
 
 def _collect_pages(count: int, page_text: Callable[[int], str], max_chars: int) -> tuple[str, int]:
