@@ -86,12 +86,13 @@ class DocumentReader:
     def _read_part(self, url: str, part: ExtractedPart, depth: int,
                    outcome: DocumentOutcome) -> None:
         outcome.parts.append((part.kind, part.seconds, part.size))
-        outcome.items += self.citations.search(url, part.member, server_of(url), part.text)
+        source = server_of(url)
+        outcome.items += self.citations.search(url, part.member, source, part.text)
         base = urljoin(url, part.base) if part.base else url
         for link in part.links:
-            self._admit(link, base, url, depth, outcome)
+            self._admit(link, base, url, source, depth, outcome)
 
-    def _admit(self, link: str, base: str, referrer: str, depth: int,
+    def _admit(self, link: str, base: str, referrer: str, source: str, depth: int,
                outcome: DocumentOutcome) -> None:
         """Links of archive members resolve against the archive's URL (as if unpacked there)."""
         try:
@@ -102,6 +103,5 @@ class DocumentReader:
         except ValueError:  # a malformed host in a hand-written link
             outcome.refused["malformed"] += 1
             return
-        source = server_of(referrer)
         same = server_of(canonical) == source
         outcome.links.append(Link(canonical, depth + 1 if same else 0, source))
