@@ -372,6 +372,13 @@ NEXT_ENTRY_STYLES = {
     "vancouver": ("22. Jones K. Web crawling at scale. Springer; 2001.\n23. Fiala D, Novak J. "
                   "Ranking of authors. Scientometrics. 2005;12:1\u201310.\n24. Brown A, "
                   "Smith B. Mining citation graphs for fun. J Web Eng. 2004;3:1\u201320.\n"),
+    "apa": ("Jones, K. (2001). Web crawling at scale. Springer.\nFiala, D. (2005). Ranking of "
+            "authors. Scientometrics, 12, 1\u201310.\nBrown, A. (2004). Mining citation graphs "
+            "for fun. J. Web Eng., 3, 1\u201320.\n"),
+    "chicago": ("Jones, Karl. 2001. \u201cWeb Crawling at Scale.\u201d Springer.\nFiala, "
+                "Dalibor. 2005. \u201cRanking of Authors.\u201d Scientometrics 12: 1\u201310."
+                "\nBrown, Alice. 2004. \u201cMining Citation Graphs for Fun.\u201d Journal of "
+                "Web Engineering 3: 1\u201320.\n"),
 }
 
 
@@ -393,6 +400,9 @@ def test_next_entry_title_is_not_attributed_without_entry_marks(style: str) -> N
     "Fiala, D., Jones, K. Jr. and Brown, A. St. 2005. Ranking of authors. In Proc.\n",
     "[1] Fiala, D.: Web crawling. In: Proc. of X (2004)\n[2] \u2014\u2014: Ranking of "
     "authors. In: Proc. of Y (2005)\n",
+    "Fiala, Dalibor, and Karel Jezek. 2005. \u201cRanking of Authors.\u201d Scientometrics.\n",
+    "Fiala, Dalibor. \u201cRanking of Authors.\u201d Scientometrics 12 (2005): 1\u201310.\n",
+    "D. Fiala and K. Jones. 2005. Ranking of authors. In Proc. of DEXA.\n",
 ])
 def test_author_lists_that_end_in_abbreviations_keep_their_title(doc: str) -> None:
     # Abbreviations and initials in the author list are not the end of another entry.
