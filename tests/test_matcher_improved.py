@@ -264,9 +264,23 @@ def test_particles_and_initials(typed: str, printed: str) -> None:
     ("Ma", ("ma",)), ("NG", ("ng",)), ("Ng AY", ("ng",)),  # short surnames are not initials
     ("van der Maaten", ("van der maaten", "maaten")), ("Le Duff", ("le duff", "duff")),
     ("Øvretveit", ("ovretveit",)), ("Řehůřek", ("rehurek",)), ("O’Neil", ("o\u2019neil",)),
+    ("Fiala, Dalibor", ("fiala",)), ("Dalibor Fiala", ("dalibor fiala", "fiala", "dalibor")),
+    ("Zhang Wei", ("zhang wei", "wei", "zhang")), ("Hal Daumé III", ("hal daume", "daume", "hal")),
+    ("John Smith Jr.", ("john smith", "smith", "john")),
+    ("Laurens van der Maaten", ("laurens van der maaten", "van der maaten", "maaten")),
+    ("Maria da Silva", ("maria da silva", "da silva", "silva")),
 ])
 def test_name_forms(typed: str, forms: tuple[str, ...]) -> None:
     assert name_forms(typed) == forms
+
+
+@pytest.mark.parametrize("typed", ["Dalibor Fiala", "Fiala, Dalibor", "Fiala Dalibor"])
+@pytest.mark.parametrize("printed", ["D. Fiala", "Fiala, D.", "Fiala D", "Dalibor Fiala",
+                                     "Fiala, Dalibor"])
+def test_typed_full_names_find_every_printed_form(typed: str, printed: str) -> None:
+    # Users type given names out; papers print initials in either order, or the full name.
+    doc = FILLER + f"[2] {printed}, K. Jezek. 2003. Citations on the web. In Proc. of X.\n"
+    assert cite(doc, typed, "Citations on the web") is not None
 
 
 @pytest.mark.parametrize("author", ["Ng", "He", "Li", "Ma", "Lo", "Ha", "Ba", "Low", "Lin"])

@@ -114,6 +114,7 @@ _TO_PLAIN_LETTER = str.maketrans({variant: plain for plain, variants in _LETTER_
                                   for variant in variants})
 _PARTICLES = frozenset("van von der den de del della dalla di da dos das do du le la ter ten zu "
                        "af av".split())
+_SUFFIXES = frozenset("jr sr ii iii iv".split())
 _NAME_CHARS = re.compile(r"[^\W_]")
 
 
@@ -121,25 +122,46 @@ def name_forms(typed_author: str) -> tuple[str, ...]:
     """The surnames to look for for one author as the user typed it, normalized, plain letters.
 
     Initials are dropped ("D. Fiala", "Fiala, D.", "Fiala D", "Smith JA" -> "fiala", "smith")
-    since papers print them in either order or not at all; a surname with particles is also
-    looked for without them ("van der Maaten" -> "maaten"), for styles that print "Maaten,
-    L. van der".
+    since papers print them in either order or not at all; so are given names: before a comma
+    the surname stands alone ("Fiala, Dalibor" -> "fiala"); without one the order is unknown
+    ("Dalibor Fiala", "Zhang Wei"), so the whole name and its last and first words are looked
+    for. A surname with particles is also looked for without them ("van der Maaten",
+    "Laurens van der Maaten" -> "maaten"), for styles that print "Maaten, L. van der".
     """
+    head, comma, _ = typed_author.partition(",")
+    if comma and _surname_words(head):
+        typed_author = head
+    surname = _surname_words(typed_author) or _words(typed_author)
+    forms = [" ".join(surname)]
+    particle = next((i for i, word in enumerate(surname[:-1]) if word in _PARTICLES), None)
+    if particle is not None:
+        core = surname[particle:]
+        forms.append(" ".join(core))
+        while len(core) > 1 and core[0] in _PARTICLES:
+            core = core[1:]
+        if len("".join(core)) >= 4:
+            forms.append(" ".join(core))
+    elif len(surname) >= 2 and not comma:
+        forms += [surname[-1], surname[0]]
+    return tuple(dict.fromkeys(form for form in forms if _NAME_CHARS.search(form)))
+
+
+def _words(typed_author: str) -> list[str]:
+    """The words of a typed name, normalized, in plain letters, without edge punctuation."""
+    return [word.strip(".,;:") for word in
+            normalize_text(typed_author).translate(_TO_PLAIN_LETTER).split()]
+
+
+def _surname_words(typed_author: str) -> list[str]:
+    """The words of a typed name that are not initials ("D.", "JA" in "Smith JA") or
+    suffixes ("Jr.", "III")."""
     typed = [word.strip(".,;:") for word in typed_author.split()]
     capitals = [_is_capital_initials(word, typed) for word in typed]
-    words = [word.strip(".,;:") for word in
-             normalize_text(typed_author).translate(_TO_PLAIN_LETTER).split()]
+    words = _words(typed_author)
     if len(words) != len(typed):  # normalization merged or split words: no capitals test
         capitals = [False] * len(words)
-    surname = [word for word, capital in zip(words, capitals)
-               if word and not capital and not _is_initials(word)] or words
-    forms = [" ".join(surname)]
-    core = surname
-    while len(core) > 1 and core[0] in _PARTICLES:
-        core = core[1:]
-    if core is not surname and len("".join(core)) >= 4:
-        forms.append(" ".join(core))
-    return tuple(dict.fromkeys(form for form in forms if _NAME_CHARS.search(form)))
+    return [word for word, capital in zip(words, capitals)
+            if word and not capital and not _is_initials(word) and word not in _SUFFIXES]
 
 
 def _is_initials(word: str) -> bool:
