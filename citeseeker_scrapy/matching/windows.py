@@ -34,7 +34,8 @@ _MAX_DITTO_ENTRIES = 5  # "[2] ," entries followed one after the other
 #: the text), with or without the blank. After a word ("as shown in [12]") it is a citation.
 _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))\d{1,4}\]")
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
-_YEAR = re.compile(r"[12][09]\d\d[a-z]?\)?\.(?= |$)")  # "2015." "(2009)." "1996a."
+#: "2015." "(2009)." "1996a." and Harvard's "(2009) " with no full stop.
+_YEAR = re.compile(r"(?:[12][09]\d\d[a-z]?\)?\.|\([12][09]\d\d[a-z]?\))(?= |$)")
 _SENTENCE_END = re.compile(r"[^\W_]{2}[.?!] ")  # "iclr. ", "118. " (not initials: "m. ")
 #: How an author list ends right before its title: "Smith, J.: Title", "J. Smith. Title",
 #: "et al. Title", "A. Zakhor, “Title", "(2004). Title", "2004: Title".
@@ -43,9 +44,11 @@ _LIST_BEFORE_TITLE = re.compile(
     r" ?[\"\u201c\u2018'`(]*$")
 
 
-#: A sentence end that is no abbreviation or initial of an author list: a word of four letters
-#: or more ("authors. ", "proc. ", "metrics. "; not "pp. ", "al. ", "jr. ", "th. ", "k. ").
-_WORD_SENTENCE_END = re.compile(r"[^\W\d_]{4}[.?!] ")
+#: A sentence end that is no abbreviation or initial of an author list: a word of three letters
+#: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ").
+_WORD_SENTENCE_END = re.compile(
+    r"(?<![^\W\d_])(?!(?:chr|jos|geo|jas)\.)[^\W\d_]{3,}[.?!]"
+    r"[\"\u201d\u2019']? ")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ".
 _NAMES_BEFORE_TITLE = re.compile(r"(?:(?<![^\W\d_])[^\W\d_]\.[:,]?|\bal\.) ?[\"\u201c\u2018'`(]*$")
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
@@ -197,12 +200,14 @@ def _author_list_end(text: str, start: int) -> int:
     """Where the commas of an author list stop being at most ``_NAME_PIECE`` apart.
 
     One longer gap is passed over if at least ``_LIST_RESUMES`` close commas follow it: a
-    footnote or a running header that extraction put inside a long author list.
+    footnote or a running header that extraction put inside a long author list. Only inside
+    a long one (``_LIST_COMMAS`` names so far): after a short list the gap is the rest of its
+    entry, and the close commas are the next entry's authors.
     """
     position, interruptions = start, 1
-    for _ in range(_MAX_LIST_COMMAS):
+    for seen in range(_MAX_LIST_COMMAS):
         comma = text.find(",", position, position + _NAME_PIECE + 1)
-        if comma < 0 and interruptions:
+        if comma < 0 and interruptions and seen >= _LIST_COMMAS:
             comma = text.find(",", position, position + _INTERRUPTION)
             if comma < 0 or not _close_commas_follow(text, comma + 1):
                 break
@@ -267,16 +272,19 @@ def _through_ditto_entries(text: str, end: int, high: int, length: int) -> int:
 def _entry_end(text: str, occurrence: Occurrence, length: int) -> int:
     """Where the entry of a name ends at the latest: its search end, clipped at the next
     entry's "[n]" (ditto entries go on), at a year that closes an entry after its title
-    ("..., 2002.") and at the second year that ends an author list (the next entry's)."""
+    ("..., 2002.") and at the second year that ends an author list (the next entry's; also
+    Harvard's "Smith, J. (2009) 'Title'")."""
     limit = _before_next_entry(text, occurrence.end, occurrence.search_end)
     lists_ended = 0
     year = _year_span(text, occurrence.end, limit)
     while year is not None:
         if not _ends_author_list(text, occurrence.end, year[0]):
-            return year[1]
-        lists_ended += 1
-        if lists_ended == 2:
-            return year[0]
+            if text[year[1] - 1] == ".":  # "(2009)" with no full stop closes no entry
+                return year[1]
+        else:
+            lists_ended += 1
+            if lists_ended == 2:
+                return year[0]
         year = _year_span(text, year[1], limit)
     return limit
 
@@ -303,6 +311,8 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     the author list the name is in (a footnote may interrupt a long one) and again after a
     ditto mark (that entry goes on with the same authors).
     """
+    while start > name_end and text[start - 1].isalnum():
+        start -= 1  # a fuzzy hit may begin inside the title's first word
     gap_start = name_end
     if text.count(",", name_end, name_end + _LIST_WINDOW) >= _LIST_COMMAS:
         gap_start = max(gap_start, _author_list_end(text, name_end))

@@ -1,0 +1,152 @@
+"""The improved scheme on generated reference lists in the common citation styles.
+
+Each list holds entries by different authors; every entry's title must be found for its
+first and last author (typed with a typo in half the titles), and no title may be credited
+to the authors of the entry before or after it: the two mistakes a style the rules of
+``windows.py`` do not know would show.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from citeseeker_scrapy.matcher import AuthorGroup, CitationMatcher, MatcherSettings
+
+SURNAMES = ("Fiala Jezek Toman Novak Dvorak Svoboda Kowalski Nowak Schmidt Weber Moreau "
+            "Laurent Rossi Russo Silva Santos Jansen Visser Lindqvist Berg Tanaka Sato Kim "
+            "Park Okafor Mensah Haddad Farouk Ivanova Petrov").split()
+GIVEN = ("Dalibor Karel Michal Jana Petra Ewa Hans Lena Claire Marco Giulia Ana Joao Pieter "
+         "Sofia Hiro Min Kwame Amina Olga").split()
+WORDS = ("adaptive citation graph ranking authors web crawling retrieval semantic models "
+         "evaluation distributed indexing scalable learning networks query expansion topic "
+         "discovery bibliometric analysis robust fuzzy matching structured documents mining "
+         "temporal dynamics recommendation sparse representations entity linking").split()
+VENUES = ("Scientometrics", "Information Processing and Management", "Proc. of DEXA",
+          "Journal of the Web", "Proc. of the ACM Conference on Digital Libraries")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One cited work: its authors as (surname, given name) and its title."""
+
+    authors: tuple[tuple[str, str], ...]
+    title: str
+    venue: str
+    year: int
+    pages: tuple[int, int]
+
+
+def initial(given: str) -> str:
+    return given[0] + "."
+
+
+def lncs(n: int, e: Entry) -> str:
+    names = ", ".join(f"{s}, {initial(g)}" for s, g in e.authors)
+    return (f"{n}. {names}: {e.title}. In: {e.venue}, pp. {e.pages[0]}\u2013{e.pages[1]} "
+            f"({e.year})")
+
+
+def lncs_unnumbered(n: int, e: Entry) -> str:
+    return lncs(n, e).split(" ", 1)[1]
+
+
+def acm(n: int, e: Entry) -> str:
+    names = [f"{initial(g)} {s}" for s, g in e.authors]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + ", and " + names[-1]
+    return (f"[{n}] {listed}. {e.year}. {e.title}. In {e.venue}. ACM, "
+            f"{e.pages[0]}\u2013{e.pages[1]}.")
+
+
+def ieee(n: int, e: Entry) -> str:
+    names = [f"{initial(g)} {s}" for s, g in e.authors]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + ", and " + names[-1]
+    return (f"[{n}] {listed}, \u201c{e.title},\u201d in {e.venue}, {e.year}, "
+            f"pp. {e.pages[0]}\u2013{e.pages[1]}.")
+
+
+def apa(n: int, e: Entry) -> str:
+    names = [f"{s}, {initial(g)}" for s, g in e.authors]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + ", & " + names[-1]
+    return f"{listed} ({e.year}). {e.title}. {e.venue}, 12, {e.pages[0]}\u2013{e.pages[1]}."
+
+
+def chicago(n: int, e: Entry) -> str:
+    (s0, g0), rest = e.authors[0], e.authors[1:]
+    names = [f"{s0}, {g0}"] + [f"{g} {s}" for s, g in rest]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + ", and " + names[-1]
+    return (f"{listed}. {e.year}. \u201c{e.title}.\u201d {e.venue} 12: "
+            f"{e.pages[0]}\u2013{e.pages[1]}.")
+
+
+def vancouver(n: int, e: Entry) -> str:
+    names = ", ".join(f"{s} {g[0]}" for s, g in e.authors)
+    return f"{n}. {names}. {e.title}. {e.venue}. {e.year};12:{e.pages[0]}\u2013{e.pages[1]}."
+
+
+def mla(n: int, e: Entry) -> str:
+    (s0, g0), rest = e.authors[0], e.authors[1:]
+    names = [f"{s0}, {g0}"] + [f"{g} {s}" for s, g in rest]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + ", and " + names[-1]
+    return (f"{listed}. \u201c{e.title}.\u201d {e.venue}, vol. 12, {e.year}, "
+            f"pp. {e.pages[0]}-{e.pages[1]}.")
+
+
+def harvard(n: int, e: Entry) -> str:
+    names = [f"{s}, {initial(g)}" for s, g in e.authors]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return (f"{listed} ({e.year}) \u2018{e.title}\u2019, {e.venue}, 12, "
+            f"pp. {e.pages[0]}\u2013{e.pages[1]}.")
+
+
+STYLES = {f.__name__: f for f in (lncs, lncs_unnumbered, acm, ieee, apa, chicago, vancouver,
+                                   mla, harvard)}
+
+
+def make_entries(rng: random.Random, count: int) -> list[Entry]:
+    """Entries with distinct first authors and titles that share no three words in a row."""
+    surnames = rng.sample(SURNAMES, count * 2)
+    entries = []
+    for i in range(count):
+        authors = [(surnames[i], rng.choice(GIVEN))]
+        authors += [(surnames[count + j % count], rng.choice(GIVEN))
+                    for j in range(i, i + rng.randint(0, 2))]
+        words = rng.sample(WORDS, rng.randint(4, 8))
+        pages = rng.randint(1, 400)
+        entries.append(Entry(tuple(authors), " ".join(words).capitalize(), rng.choice(VENUES),
+                             rng.randint(1995, 2024), (pages, pages + rng.randint(5, 20))))
+    return entries
+
+
+def with_typo(rng: random.Random, title: str) -> str:
+    """One letter of a longer word dropped: what a hurried user types."""
+    words = title.split()
+    index = max(range(len(words)), key=lambda i: len(words[i]))
+    word = words[index]
+    cut = rng.randrange(1, len(word) - 1)
+    words[index] = word[:cut] + word[cut + 1:]
+    return " ".join(words)
+
+
+def found(doc: str, author: str, title: str) -> bool:
+    matcher = CitationMatcher([AuthorGroup((author,), (title,))], MatcherSettings())
+    return bool(matcher.find(doc))
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_each_title_is_credited_to_its_own_entry_only(style: str, seed: int) -> None:
+    rng = random.Random(f"{style}-{seed}")
+    entries = make_entries(rng, 8)
+    doc = "References\n" + "\n".join(STYLES[style](n, e) for n, e in enumerate(entries, 1))
+    for i, entry in enumerate(entries):
+        typed = with_typo(rng, entry.title) if i % 2 else entry.title
+        surnames = {surname for surname, _ in entry.authors}
+        for surname, given in {entry.authors[0], entry.authors[-1]}:
+            assert found(doc, surname, typed), (surname, entry.title, doc)
+        for neighbour in entries[max(0, i - 1):i] + entries[i + 1:i + 2]:
+            for surname, _ in neighbour.authors:
+                if surname not in surnames:
+                    assert not found(doc, surname, typed), (surname, entry.title, doc)
