@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
 
@@ -106,11 +106,23 @@ def _present_words(words: Sequence[str], nearby: str) -> list[bool]:
         elif len(word) <= len(nearby) - cursor and (alignment := fuzz.partial_ratio_alignment(
                 word, nearby[cursor:], score_cutoff=_WORD_SCORE)) is not None:
             cursor += alignment.dest_end
+        elif (end := _similar_word_end(word, nearby, cursor)) is not None:
+            cursor = end
         else:
             present.append(False)
             continue
         present.append(True)
     return present
+
+
+def _similar_word_end(word: str, nearby: str, cursor: int) -> Optional[int]:
+    """Where the first word after ``cursor`` at least ``_WORD_SCORE`` similar to ``word``
+    ends. ``partial_ratio`` compares equal lengths, so a short word typed with a letter
+    missing ("tpic", "quey") scores 75 against its printed form; the whole words score 89."""
+    for match in _WORDS.finditer(nearby, cursor):
+        if fuzz.ratio(word, match.group(), score_cutoff=_WORD_SCORE):
+            return match.end()
+    return None
 
 
 def _coverage(title: CheckedTitle, present: Sequence[bool]) -> bool:

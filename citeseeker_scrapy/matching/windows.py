@@ -199,14 +199,17 @@ def _through_author_list(text: str, end: int, length: int) -> int:
 def _author_list_end(text: str, start: int) -> int:
     """Where the commas of an author list stop being at most ``_NAME_PIECE`` apart.
 
-    One longer gap is passed over if at least ``_LIST_RESUMES`` close commas follow it: a
-    footnote or a running header that extraction put inside a long author list. Only inside
-    a long one (``_LIST_COMMAS`` names so far): after a short list the gap is the rest of its
-    entry, and the close commas are the next entry's authors.
+    A piece that is no name ends the list (short titles and venues have commas close
+    together too). One longer gap is passed over if at least ``_LIST_RESUMES`` close commas
+    follow it: a footnote or a running header that extraction put inside a long author list.
+    Only inside a long one (``_LIST_COMMAS`` names so far): after a short list the gap is the
+    rest of its entry, and the close commas are the next entry's authors.
     """
     position, interruptions = start, 1
     for seen in range(_MAX_LIST_COMMAS):
         comma = text.find(",", position, position + _NAME_PIECE + 1)
+        if comma >= 0 and _not_a_name(text, position, comma):
+            break
         if comma < 0 and interruptions and seen >= _LIST_COMMAS:
             comma = text.find(",", position, position + _INTERRUPTION)
             if comma < 0 or not _close_commas_follow(text, comma + 1):
@@ -216,6 +219,12 @@ def _author_list_end(text: str, start: int) -> int:
             break
         position = comma + 1
     return position
+
+
+def _not_a_name(text: str, start: int, end: int) -> bool:
+    """True if the piece between two commas cannot be (part of) a name: it holds a colon or a
+    sentence end ("h.: topic web. in: proc. of dexa,"), as a short title and venue do."""
+    return text.find(":", start, end) >= 0 or _WORD_SENTENCE_END.search(text, start, end + 1) is not None
 
 
 def _close_commas_follow(text: str, position: int) -> bool:
