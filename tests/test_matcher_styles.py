@@ -101,8 +101,19 @@ def harvard(n: int, e: Entry) -> str:
             f"pp. {e.pages[0]}\u2013{e.pages[1]}.")
 
 
+def reading_list(n: int, e: Entry) -> str:
+    """Title first, as course pages and personal publication lists print it."""
+    names = ", ".join(f"{g} {s}" for s, g in e.authors)
+    return f"{e.title}. {names}. {e.venue}, {e.year}."
+
+
+def title_first_numbered(n: int, e: Entry) -> str:
+    names = " and ".join(f"{initial(g)} {s}" for s, g in e.authors)
+    return f"[{n}] \u201c{e.title}\u201d, {names}, {e.venue} {e.year}."
+
+
 STYLES = {f.__name__: f for f in (lncs, lncs_unnumbered, acm, ieee, apa, chicago, vancouver,
-                                   mla, harvard)}
+                                   mla, harvard, reading_list, title_first_numbered)}
 
 
 def make_entries(rng: random.Random, count: int, title_words: tuple[int, int]) -> list[Entry]:
@@ -144,7 +155,7 @@ def test_each_title_is_credited_to_its_own_entry_only(style: str, title_words: t
     # seem to run on into the next entry.
     rng = random.Random(f"{style}-{seed}-{title_words}")
     entries = make_entries(rng, 8, title_words)
-    doc = "References\n" + "\n".join(STYLES[style](n, e) for n, e in enumerate(entries, 1))
+    doc = "\n".join(STYLES[style](n, e) for n, e in enumerate(entries, 1))
     for i, entry in enumerate(entries):
         typed = with_typo(rng, entry.title) if i % 2 else entry.title
         surnames = {surname for surname, _ in entry.authors}

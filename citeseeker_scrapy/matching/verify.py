@@ -8,7 +8,8 @@ words. Two checks on top of it:
   must occur near the match *in the title's order* (each exactly, or with ``partial_ratio``
   >= 80, which also finds "lineclipping" and "em beddings") for at least 80 % of the title.
   Words missing at the title's end (start) count if they follow (precede) the match as one
-  block within 150 characters: a running header or page number can sit inside a title.
+  block within 150 characters and the same "[n]" entry: a running header or page number can
+  sit inside a title.
 * **Standing alone**: a title of at most three words must have punctuation (or nothing) on
   both sides ("2015. Deep learning. Nature"), not a word ("...for deep learning in...").
 """
@@ -23,6 +24,7 @@ from rapidfuzz import fuzz
 
 from .names import SKIPPABLE
 from .similarity import Title
+from .windows import last_entry_start, next_entry_start
 
 _MIN_WORD_COVERAGE = 0.8
 _WORD_SCORE = 80  # partial_ratio of a title word with the text near the match
@@ -77,10 +79,12 @@ def _covers_words(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     missing = [i for i, here in enumerate(present) if not here]
     if missing[0] > max(i for i, here in enumerate(present) if here):
         block = " ".join(title.words[missing[0]:])
-        nearby = _word_text(text, end, end + _INTERRUPTION + len(block) + slack)
+        stop = next_entry_start(text, end, end + _INTERRUPTION + len(block) + slack)
+        nearby = _word_text(text, end, stop)
     elif missing[-1] < present.index(True):
         block = " ".join(title.words[:missing[-1] + 1])
-        nearby = _word_text(text, start - _INTERRUPTION - len(block) - slack, start)
+        low = max(0, start - _INTERRUPTION - len(block) - slack)
+        nearby = _word_text(text, last_entry_start(text, low, start), start)
     else:
         return False
     return fuzz.partial_ratio(block, nearby, score_cutoff=_WORD_SCORE) > 0

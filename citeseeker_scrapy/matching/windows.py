@@ -40,8 +40,11 @@ _SENTENCE_END = re.compile(r"[^\W_]{2}[.?!] ")  # "iclr. ", "118. " (not initial
 #: How an author list ends right before its title: "Smith, J.: Title", "J. Smith. Title",
 #: "et al. Title", "A. Zakhor, “Title", "(2004). Title", "2004: Title".
 _LIST_BEFORE_TITLE = re.compile(
-    r"(?:(?<![^\W\d_])[^\W\d_]\.[:,]?|\bal\.|[^\W\d_]{2},|(?<!\d)(?:19|20)\d\d[a-z]?\)?[.:,])"
-    r" ?[\"\u201c\u2018'`(]*$")
+    r"(?:(?<![^\W\d_])[^\W\d_]\.[:,]?|\bal\.|[^\W\d_]{2},"
+    r"|(?P<year>(?<!\d)(?:19|20)\d\d[a-z]?\)?[.:,])) ?[\"\u201c\u2018'`(]*$")
+#: A year after a comma and a word ends a venue ("Journal of the Web, 2024."), not names
+#: ("Jones, K., 2014." has an initial there).
+_AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
 
 
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
@@ -250,8 +253,10 @@ def _list_end_year(text: str, name_end: int, high: int) -> Optional[int]:
 def _ends_author_list(text: str, name_end: int, year: int) -> bool:
     """True if the last two comma-separated pieces before a year are short, like names ("...,
     and oren etzioni. 2018."), not like a title or venue ("...machine intelligence, 19 (4):
-    380–393, 2002.": the year then ends the entry).
+    380–393, 2002.": the year then ends the entry), and the year does not follow a venue.
     """
+    if _AFTER_VENUE.search(text, max(name_end, year - 8), year):
+        return False  # "kwame fiala. journal of the web, 2024."
     pieces = [piece for piece in text[name_end:year].split(",") if piece.strip()][-2:]
     return all(len(piece.strip()) <= _NAME_PIECE for piece in pieces)
 
@@ -348,7 +353,28 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
         word_start -= 1
     return (name - end <= gap
             and not _SENTENCE_END.search(text, min(end + 2, name), name)
-            and not _LIST_BEFORE_TITLE.search(text[max(0, word_start - 12):word_start]))
+            and not _author_list_ends_before(text, word_start))
+
+
+def _author_list_ends_before(text: str, at: int) -> bool:
+    """True if an author list ends right before ``at`` ("Toman, M.: ", "2014. "), not a venue
+    ("Journal of the Web, 2024. ", where a title-first entry starts)."""
+    match = _LIST_BEFORE_TITLE.search(text, max(0, at - 12), at)
+    if match is None:
+        return False
+    year = match.start("year")
+    return year < 0 or _AFTER_VENUE.search(text, max(0, year - 6), year) is None
+
+
+def next_entry_start(text: str, start: int, stop: int) -> int:
+    """Where the first reference entry ("[n]") in ``[start, stop)`` starts, or ``stop``."""
+    marker = _next_entry_marker(text, start, stop)
+    return stop if marker is None else marker.start()
+
+
+def last_entry_start(text: str, low: int, stop: int) -> int:
+    """Where the last reference entry ("[n]") in ``[low, stop)`` starts, or ``low``."""
+    return _own_entry_start(text, low, stop)
 
 
 def _next_entry_marker(text: str, start: int, stop: int) -> Optional[re.Match[str]]:
