@@ -196,7 +196,8 @@ class NamePattern:
 
     The text is scanned for one of the name's rare letters (the anchor, chosen with the other
     names' by :func:`choose_anchors`: the regex engine scans for a literal fast), the letters
-    after it are matched by a tolerant regex and the letters before it are checked backwards. A letter that prints as ø, ł, ı, đ... also matches those.
+    after it are matched by a tolerant regex and the letters before it are checked backwards.
+    A letter that prints as ø, ł, ı, đ... also matches those.
     """
 
     form: str

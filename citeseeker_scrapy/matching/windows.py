@@ -102,7 +102,7 @@ def regions_of(text: str, names: Sequence[tuple[int, int, str]], length: int,
         its_low = start - length if start > length else 0
         bracket = rfind("[", its_low, start)
         if bracket >= 0:
-            its_low = bracket if entry_at(text, bracket) else _own_entry_start(
+            its_low = bracket if entry_at(text, bracket) else last_entry_start(
                 text, its_low, bracket)
         usual = count(",", end, end + _LIST_WINDOW) < _LIST_COMMAS  # no author list
         if usual:
@@ -154,7 +154,7 @@ def attributed(text: str, region: Region, start: int, end: int, length: int) -> 
 # ----------------------------------------------------------------------------- search windows
 
 
-def _own_entry_start(text: str, low: int, stop: int) -> int:
+def last_entry_start(text: str, low: int, stop: int) -> int:
     """The last "[n]" that starts an entry in ``[low, stop)`` (the name's own, if ``stop`` is
     where the name starts), or ``low`` if there is none."""
     bracket = text.rfind("[", low, stop)
@@ -227,7 +227,8 @@ def _author_list_end(text: str, start: int) -> int:
 def _not_a_name(text: str, start: int, end: int) -> bool:
     """True if the piece between two commas cannot be (part of) a name: it holds a colon or a
     sentence end ("h.: topic web. in: proc. of dexa,"), as a short title and venue do."""
-    return text.find(":", start, end) >= 0 or _WORD_SENTENCE_END.search(text, start, end + 1) is not None
+    return (text.find(":", start, end) >= 0
+            or _WORD_SENTENCE_END.search(text, start, end + 1) is not None)
 
 
 def _close_commas_follow(text: str, position: int) -> bool:
@@ -337,7 +338,8 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
         ends += 1
         if ends == 2:
             return True
-    return ends == 1 and _NAMES_BEFORE_TITLE.search(text, max(gap_start, start - 12), start) is not None
+    names_end = _NAMES_BEFORE_TITLE.search(text, max(gap_start, start - 12), start)
+    return ends == 1 and names_end is not None
 
 
 def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
@@ -370,11 +372,6 @@ def next_entry_start(text: str, start: int, stop: int) -> int:
     """Where the first reference entry ("[n]") in ``[start, stop)`` starts, or ``stop``."""
     marker = _next_entry_marker(text, start, stop)
     return stop if marker is None else marker.start()
-
-
-def last_entry_start(text: str, low: int, stop: int) -> int:
-    """Where the last reference entry ("[n]") in ``[low, stop)`` starts, or ``low``."""
-    return _own_entry_start(text, low, stop)
 
 
 def _next_entry_marker(text: str, start: int, stop: int) -> Optional[re.Match[str]]:
