@@ -159,7 +159,7 @@ def test_each_title_is_credited_to_its_own_entry_only(style: str, title_words: t
     for i, entry in enumerate(entries):
         typed = with_typo(rng, entry.title) if i % 2 else entry.title
         surnames = {surname for surname, _ in entry.authors}
-        for surname, given in {entry.authors[0], entry.authors[-1]}:
+        for surname, _ in {entry.authors[0], entry.authors[-1]}:
             assert found(doc, surname, typed), (surname, entry.title, doc)
         for neighbour in entries[max(0, i - 1):i] + entries[i + 1:i + 2]:
             for surname, _ in neighbour.authors:
