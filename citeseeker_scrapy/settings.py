@@ -28,6 +28,8 @@ TELNETCONSOLE_ENABLED = False
 CONCURRENT_ITEMS = 16
 COOKIES_ENABLED = False
 FEED_EXPORT_ENCODING = "utf-8"
+# Feed items reach the file one by one: a killed crawl keeps every item it reported.
+EXTENSIONS = {"pipelines.durable_feeds.FlushFeedsAfterEachItem": 900}
 
 # The thesis's per-server depth-first frontier replaces Scrapy's scheduler and dupefilter.
 SCHEDULER = "citeseeker_scrapy.scheduler.FrontierScheduler"
