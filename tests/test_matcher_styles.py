@@ -49,35 +49,44 @@ def lncs(n: int, e: Entry) -> str:
             f"({e.year})")
 
 
+def listed(names: list[str], last: str) -> str:
+    """Names joined by commas, the last one after ``last`` (", and ", " and ", ", & ")."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + last + names[-1]
+
+
+def first_inverted(e: Entry) -> list[str]:
+    """Chicago and MLA: the first author surname first, the others given name first."""
+    (surname, given), rest = e.authors[0], e.authors[1:]
+    return [f"{surname}, {given}"] + [f"{g} {s}" for s, g in rest]
+
+
 def lncs_unnumbered(n: int, e: Entry) -> str:
     return lncs(n, e).split(" ", 1)[1]
 
 
 def acm(n: int, e: Entry) -> str:
     names = [f"{initial(g)} {s}" for s, g in e.authors]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + ", and " + names[-1]
-    return (f"[{n}] {listed}. {e.year}. {e.title}. In {e.venue}. ACM, "
+    authors = listed(names, ", and ")
+    return (f"[{n}] {authors}. {e.year}. {e.title}. In {e.venue}. ACM, "
             f"{e.pages[0]}\u2013{e.pages[1]}.")
 
 
 def ieee(n: int, e: Entry) -> str:
     names = [f"{initial(g)} {s}" for s, g in e.authors]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + ", and " + names[-1]
-    return (f"[{n}] {listed}, \u201c{e.title},\u201d in {e.venue}, {e.year}, "
+    authors = listed(names, ", and ")
+    return (f"[{n}] {authors}, \u201c{e.title},\u201d in {e.venue}, {e.year}, "
             f"pp. {e.pages[0]}\u2013{e.pages[1]}.")
 
 
 def apa(n: int, e: Entry) -> str:
     names = [f"{s}, {initial(g)}" for s, g in e.authors]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + ", & " + names[-1]
-    return f"{listed} ({e.year}). {e.title}. {e.venue}, 12, {e.pages[0]}\u2013{e.pages[1]}."
+    authors = listed(names, ", & ")
+    return f"{authors} ({e.year}). {e.title}. {e.venue}, 12, {e.pages[0]}\u2013{e.pages[1]}."
 
 
 def chicago(n: int, e: Entry) -> str:
-    (s0, g0), rest = e.authors[0], e.authors[1:]
-    names = [f"{s0}, {g0}"] + [f"{g} {s}" for s, g in rest]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + ", and " + names[-1]
-    return (f"{listed}. {e.year}. \u201c{e.title}.\u201d {e.venue} 12: "
+    authors = listed(first_inverted(e), ", and ")
+    return (f"{authors}. {e.year}. \u201c{e.title}.\u201d {e.venue} 12: "
             f"{e.pages[0]}\u2013{e.pages[1]}.")
 
 
@@ -87,17 +96,15 @@ def vancouver(n: int, e: Entry) -> str:
 
 
 def mla(n: int, e: Entry) -> str:
-    (s0, g0), rest = e.authors[0], e.authors[1:]
-    names = [f"{s0}, {g0}"] + [f"{g} {s}" for s, g in rest]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + ", and " + names[-1]
-    return (f"{listed}. \u201c{e.title}.\u201d {e.venue}, vol. 12, {e.year}, "
+    authors = listed(first_inverted(e), ", and ")
+    return (f"{authors}. \u201c{e.title}.\u201d {e.venue}, vol. 12, {e.year}, "
             f"pp. {e.pages[0]}-{e.pages[1]}.")
 
 
 def harvard(n: int, e: Entry) -> str:
     names = [f"{s}, {initial(g)}" for s, g in e.authors]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return (f"{listed} ({e.year}) \u2018{e.title}\u2019, {e.venue}, 12, "
+    authors = listed(names, " and ")
+    return (f"{authors} ({e.year}) \u2018{e.title}\u2019, {e.venue}, 12, "
             f"pp. {e.pages[0]}\u2013{e.pages[1]}.")
 
 
