@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import gzip
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,14 +16,10 @@ from citeseeker_scrapy.extraction import (
     ExtractionProblem,
 )
 from tests import docgen
+from tests.extraction_fixtures import extractor_fixture
 
 
-@pytest.fixture(scope="module")
-def extractor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DocumentExtractor]:
-    with DocumentExtractor(
-        ExtractionLimits(), tmp_path_factory.mktemp("work"), workers=2
-    ) as extractor:
-        yield extractor
+extractor = extractor_fixture(workers=2)
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,13 +23,10 @@ from citeseeker_scrapy.extraction import (
     procs,
 )
 from tests import docgen
+from tests.extraction_fixtures import extractor_fixture
 
 
-@pytest.fixture(scope="module")
-def extractor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DocumentExtractor]:
-    limits = ExtractionLimits(ps_timeout=1.0)
-    with DocumentExtractor(limits, tmp_path_factory.mktemp("work"), workers=2) as extractor:
-        yield extractor
+extractor = extractor_fixture(ExtractionLimits(ps_timeout=1.0), workers=2)
 
 
 @pytest.fixture(scope="module")

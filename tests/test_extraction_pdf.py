@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pypdfium2
@@ -21,6 +20,7 @@ from citeseeker_scrapy.extraction import (
 )
 from citeseeker_scrapy.extraction.workers import WorkerPool
 from tests import docgen
+from tests.extraction_fixtures import extractor_fixture
 
 
 @pytest.fixture(scope="module")
@@ -28,12 +28,7 @@ def paper_pdf() -> bytes:
     return docgen.pdf(docgen.paper_pages())
 
 
-@pytest.fixture(scope="module")
-def extractor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DocumentExtractor]:
-    with DocumentExtractor(
-        ExtractionLimits(), tmp_path_factory.mktemp("work"), workers=1
-    ) as extractor:
-        yield extractor
+extractor = extractor_fixture(workers=1)
 
 
 def only_text(events: list) -> str:
