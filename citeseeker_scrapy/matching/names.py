@@ -208,10 +208,10 @@ class NamePattern:
     just_before: frozenset[str]  # what may precede the anchor: most candidates stop here
 
     @classmethod
-    def compile(cls, form: str, anchors: Optional[frozenset[str]] = None) -> NamePattern:
+    def compile(cls, form: str, anchors: frozenset[str]) -> NamePattern:
         """Build the tolerant regex of the letters after the anchor: the rarest of the form's
-        letters that are among ``anchors`` (the scans a query makes) and have two letters
-        after them; any such letter if ``anchors`` is None."""
+        letters that are among ``anchors`` (the scans a query makes, :func:`choose_anchors`)
+        and have two letters after them."""
         chars = _NAME_CHARS.findall(form)
         at = _anchor_index(chars, anchors)
         after = tuple(_letter_class(c) for c in chars[at + 1:])
@@ -239,10 +239,10 @@ class NamePattern:
         return start if _is_word_edge(text, start - 1, -1) else None
 
 
-def _anchor_index(chars: Sequence[str], anchors: Optional[frozenset[str]] = None) -> int:
+def _anchor_index(chars: Sequence[str], anchors: frozenset[str]) -> int:
     """The rarest allowed letter with two letters after it (the lookahead then rejects most
     places)."""
-    roomy = [i for i in _roomy(chars) if anchors is None or chars[i] in anchors]
+    roomy = [i for i in _roomy(chars) if chars[i] in anchors]
     return min(roomy, key=lambda i: (_percent(chars[i]), i))
 
 

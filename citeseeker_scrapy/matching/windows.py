@@ -39,9 +39,11 @@ _YEAR = re.compile(r"(?:[12][09]\d\d[a-z]?\)?\.|\([12][09]\d\d[a-z]?\))(?= |$)")
 _SENTENCE_END = re.compile(r"[^\W_]{2}[.?!] ")  # "iclr. ", "118. " (not initials: "m. ")
 #: How an author list ends right before its title: "Smith, J.: Title", "J. Smith. Title",
 #: "et al. Title", "A. Zakhor, “Title", "(2004). Title", "2004: Title".
+_INITIAL_OR_ET_AL = r"(?<![^\W\d_])[^\W\d_]\.[:,]?|\bal\."  # "A.", "A.:", "et al."
+_OPENING = r" ?[\"\u201c\u2018'`(]*$"  # then perhaps an opening quote, right before the title
 _LIST_BEFORE_TITLE = re.compile(
-    r"(?:(?<![^\W\d_])[^\W\d_]\.[:,]?|\bal\.|[^\W\d_]{2},"
-    r"|(?P<year>(?<!\d)(?:19|20)\d\d[a-z]?\)?[.:,])) ?[\"\u201c\u2018'`(]*$")
+    rf"(?:{_INITIAL_OR_ET_AL}|[^\W\d_]{{2}},|(?P<year>(?<!\d)(?:19|20)\d\d[a-z]?\)?[.:,]))"
+    + _OPENING)
 #: A year after a comma and a word ends a venue ("Journal of the Web, 2024."), not names
 #: ("Jones, K., 2014." has an initial there).
 _AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
@@ -53,7 +55,7 @@ _WORD_SENTENCE_END = re.compile(
     r"(?<![^\W\d_])(?!(?:chr|jos|geo|jas)\.)[^\W\d_]{3,}[.?!]"
     r"[\"\u201d\u2019']? ")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ".
-_NAMES_BEFORE_TITLE = re.compile(r"(?:(?<![^\W\d_])[^\W\d_]\.[:,]?|\bal\.) ?[\"\u201c\u2018'`(]*$")
+_NAMES_BEFORE_TITLE = re.compile(rf"(?:{_INITIAL_OR_ET_AL}){_OPENING}")
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
 _DITTO_IN_GAP = re.compile(r"\u2014|\u2013{2,}|-{2,}|_{2,}|\] ?,")
 
