@@ -99,13 +99,13 @@ class CrawlConfig:
             min_author_distance=_number(value, "CITESEEKER_MIN_AUTHOR_DISTANCE", int),
             flush_interval=_number(value, "CITESEEKER_FLUSH_INTERVAL", int),
             permitted_formats=_formats(value("CITESEEKER_PERMITTED_FORMATS")),
-            log_dir=Path(value("CITESEEKER_LOG_DIR")),
+            log_dir=_directory(value, "CITESEEKER_LOG_DIR"),
             inputs_dir=Path(value("CITESEEKER_INPUTS_DIR")),
-            keep_query=_boolean(value("CITESEEKER_KEEP_QUERY")),
+            keep_query=_boolean(value, "CITESEEKER_KEEP_QUERY"),
             max_url_length=_number(value, "CITESEEKER_MAX_URL_LENGTH", int),
             max_repeated_segments=_number(value, "CITESEEKER_MAX_REPEATED_SEGMENTS", int),
             header_length=_number(value, "CITESEEKER_HEADER_LENGTH", int),
-            debug_log=_boolean(value("CITESEEKER_DEBUG_LOG")),
+            debug_log=_boolean(value, "CITESEEKER_DEBUG_LOG"),
             concurrent_servers=_number(value, "CITESEEKER_CONCURRENT_SERVERS", int),
             max_pending_docs=_number(value, "CITESEEKER_MAX_PENDING_DOCS", int),
             max_docs_per_server=_number(value, "CITESEEKER_MAX_DOCS_PER_SERVER", int),
@@ -158,10 +158,29 @@ def _extraction_limits(value) -> ExtractionLimits:
     )
 
 
-def _boolean(raw: Any) -> bool:
+def _directory(value, name: str) -> Path:
+    """A directory setting that names an existing file cannot work: say so before the crawl."""
+    path = Path(str(value(name)))
+    if path.exists() and not path.is_dir():
+        raise ConfigError(f"{name} must be a directory, but {str(path)!r} is a file")
+    return path
+
+
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
+
+
+def _boolean(value, name: str) -> bool:
+    """A typo (``Ture``) is an error naming the setting, not a silent False."""
+    raw = value(name)
     if isinstance(raw, str):
-        return raw.strip().lower() in ("1", "true", "yes", "on")
-    return bool(raw)
+        word = raw.strip().lower()
+        if word in TRUE_WORDS | FALSE_WORDS:
+            return word in TRUE_WORDS
+        raise ConfigError(f"{name} must be True or False (or 1/0, yes/no, on/off), not {raw!r}")
+    if isinstance(raw, (bool, int)) and raw in (0, 1):
+        return bool(raw)
+    raise ConfigError(f"{name} must be True or False, not {raw!r}")
 
 
 def _formats(raw: Any) -> frozenset[str]:
