@@ -16,7 +16,9 @@ import datetime as dt
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Iterable, Mapping
+from collections import Counter
+from pathlib import Path
+from typing import IO, Any, Callable, Iterable, Mapping
 
 LOG_NAMES = ("success", "summary", "completed", "errors", "debug")
 
@@ -45,8 +47,7 @@ def one_field(text: str) -> str:
 class RunReport:
     """Appends to the log files of one crawl; thread-safe, every line flushed when written.
 
-    Created by the spider when a crawl opens and closed when it closes; pipelines and
-    middlewares reach it through the spider.
+    Owned by the report extension (``extensions/report.py``), the only writer of the files.
     """
 
     def __init__(self, log_dir: Path, *, debug: bool = True) -> None:
@@ -119,3 +120,66 @@ def format_duration(seconds: float) -> str:
     minutes, millis = divmod(millis, 60_000)
     secs, millis = divmod(millis, 1000)
     return f"{days}.{hours}:{minutes}:{secs}:{millis}"
+
+
+def read_reported(path: Path) -> frozenset[str]:
+    """Documents reported by earlier runs of a job (``JOBDIR/reported.txt``), one URL a line."""
+    if not path.exists():
+        return frozenset()
+    return frozenset(path.read_text(encoding="utf-8").splitlines())
+
+
+def document_hits(citations: Iterable[Mapping[str, Any]]) -> dict[str, list[DocumentHit]]:
+    """A document's citations as success.log wants them: by part (member), in order."""
+    by_member: dict[str, list[DocumentHit]] = {}
+    for c in citations:
+        hit = DocumentHit(c["author"], c["publication"], c["found"], c["similarity"])
+        by_member.setdefault(c["member"], []).append(hit)
+    return by_member
+
+
+def document_counts(item: Any) -> Counter:
+    """The statistics of §7.3.8 that one document adds (keys under ``citeseeker/``)."""
+    counts: Counter = Counter({"documents/searched": 1, "bytes": item.size})
+    if item.kind is None:
+        counts["documents/unsupported"] += 1
+    for part in item.parts:
+        counts[f"parts/{part['kind']}"] += 1
+        counts["bytes_processed"] += part["size"]
+        if part["kind"] in ("pdf", "ps"):
+            counts[f"extraction/{part['kind']}/files"] += 1
+            counts[f"extraction/{part['kind']}/seconds"] += part["seconds"]
+    counts["archives/checked"] += item.archives
+    counts["errors/extraction"] += len(item.problems)
+    if item.citations:
+        counts["documents/with_citations"] += 1
+        counts["citations"] += len(item.citations)
+    return +counts
+
+
+def summary_lines(value: Callable[[str], Any], elapsed: float) -> dict[str, object]:
+    """The original's summary.log lines (Appendix E); ``value(key)`` reads a citeseeker stat."""
+    lines = {
+        "Execution time": format_duration(elapsed),
+        "Servers searched": value("frontier/servers_completed"),
+        "Documents searched": value("documents/searched"),
+        "Documents successfully searched": value("documents/with_citations"),
+        "Citations found": value("citations"),
+        "New servers found": value("frontier/size/servers_discovered"),
+        "Kilobytes downloaded": value("bytes") // 1024,
+        "Kilobytes processed": value("bytes_processed") // 1024,
+        "Archives checked": value("archives/checked"),
+        "PS and PDF checked": value("extraction/pdf/files") + value("extraction/ps/files"),
+        "Extraction errors": value("errors/extraction"),
+        "Download errors": value("errors/download"),
+    }
+    for kind in ("pdf", "ps"):
+        files = value(f"extraction/{kind}/files")
+        average = value(f"extraction/{kind}/seconds") / files if files else 0.0
+        lines[f"Average {kind.upper()} extraction time"] = f"{average:.3f} s ({files} files)"
+    lines.update({
+        "Pending Servers queue": value("frontier/size/pending_servers"),
+        "Pending Documents": value("frontier/size/pending_documents"),
+        "Accomplished Servers table": value("frontier/size/completed_servers"),
+    })
+    return lines
