@@ -40,7 +40,8 @@ def unpack_archives(item: DocumentItem, limits: ExtractionLimits) -> None:
 
 def read_text(item: DocumentItem, extractor: DocumentExtractor) -> None:
     """Text of every part (PDF in parser processes, PostScript through Ghostscript, office
-    files, HTML, text) and the absolute URLs of HTML parts' links; releases the bytes."""
+    files, HTML, text) and the absolute URLs of HTML parts' links; releases the bytes (so the
+    item stays small and every field can be exported)."""
     for member in item.members:
         encoding = item.encoding if not member.member else None
         for event in extractor.read(member, encoding):
@@ -49,7 +50,7 @@ def read_text(item: DocumentItem, extractor: DocumentExtractor) -> None:
             else:
                 item.problems.append(_problem(event))
     item.members = []
-    item.body = b""
+    item.body = None
 
 
 def _add_part(item: DocumentItem, part: ExtractedPart) -> None:

@@ -30,12 +30,13 @@ class DocumentItem:
     Unpack stage: ``members`` (the readable parts, with their bytes), ``archives``,
     ``problems``. Text stage: ``parts`` (``member``, ``kind``, ``text``, ``seconds``, ``size``),
     ``links`` (absolute URLs found in HTML parts, archive members included); it releases
-    ``body`` and ``members``. Citation stage: ``citations`` (``member``, ``header``, ``author``,
+    ``body`` (None) and ``members``. Every field can then be exported; a feed shows the
+    ``FEED_EXPORT_FIELDS`` (the add-on sets :data:`FEED_FIELDS`; ``url,parts`` gives the text). Citation stage: ``citations`` (``member``, ``header``, ``author``,
     ``publication``, ``found``, ``similarity``). ``problems`` are ``member``, ``kind``, ``reason``.
     """
 
     url: str
-    body: bytes = b""
+    body: bytes | None = b""
     content_type: str | None = None
     encoding: str | None = None
     kind: str | None = None
@@ -51,7 +52,7 @@ class DocumentItem:
 
     def __post_init__(self) -> None:
         self.server = self.server or server_of(self.url)
-        self.size = self.size or len(self.body)
+        self.size = self.size or len(self.body or b"")
 
     @classmethod
     def from_response(cls, response: Any, **fields: Any) -> DocumentItem:

@@ -55,8 +55,8 @@ class RunReport:
         self.log_dir.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         names = LOG_NAMES if debug else tuple(n for n in LOG_NAMES if n != "debug")
+        self._success_number = self._read_success_log()
         self._files: dict[str, IO[str]] = {n: self._open(n) for n in names}
-        self._success_number = self._count_success_lines()
 
     def _open(self, name: str) -> IO[str]:
         handle = open(self.log_dir / f"{name}.log", "a", encoding="utf-8", newline="\n")
@@ -64,9 +64,11 @@ class RunReport:
         handle.flush()
         return handle
 
-    def _count_success_lines(self) -> int:
+    def _read_success_log(self) -> int:
         """Numbers continue across resumed runs: count the numbered lines already there."""
         path = self.log_dir / "success.log"
+        if not path.exists():
+            return 0
         with open(path, encoding="utf-8", errors="replace") as handle:
             return sum(1 for line in handle if line[:1].isdigit())
 
@@ -127,6 +129,36 @@ def read_reported(path: Path) -> frozenset[str]:
     if not path.exists():
         return frozenset()
     return frozenset(path.read_text(encoding="utf-8").splitlines())
+
+
+def recover_reported(success_log: Path, reported_file: Path) -> list[str]:
+    """Name in ``reported_file`` what the previous run wrote to success.log after the last
+    document it named there: a kill between the two files leaves at most the last document's
+    lines unnamed, and a resumed crawl would report it again. Returns what was added."""
+    reported = read_reported(reported_file)
+    missing: list[str] = []
+    for where in reversed(_previous_run_reports(success_log)):
+        if where in reported:
+            break
+        missing.append(where)
+    if missing:
+        with open(reported_file, "a", encoding="utf-8") as handle:
+            handle.write("".join(f"{where}\n" for where in reversed(missing)))
+    return missing[::-1]
+
+
+def _previous_run_reports(success_log: Path) -> list[str]:
+    """The documents (``url[/member]``) of success.log's last run, after its run header."""
+    if not success_log.exists():
+        return []
+    wheres: list[str] = []
+    with open(success_log, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            if line.startswith("*****"):
+                wheres = []
+            elif line[:1].isdigit():
+                wheres.append(line.split("\t", 2)[1])
+    return wheres
 
 
 def document_hits(citations: Iterable[Mapping[str, Any]]) -> dict[str, list[DocumentHit]]:

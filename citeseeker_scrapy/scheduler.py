@@ -102,8 +102,7 @@ class FrontierScheduler:
     def open(self, spider: Spider) -> None:
         self.spider = spider
         connect = self.crawler.signals.connect
-        for signal in (signals.item_scraped, signals.item_dropped, signals.item_error):
-            connect(self.on_document_done, signal=signal)
+        connect(self.listen_to_items, signal=signals.engine_started)
         connect(self.on_document_failed, signal=citeseeker_signals.document_failed)
         self.crawler.signals.connect(self.on_idle, signal=signals.spider_idle)
         snapshot = self.frontier.restore()
@@ -201,6 +200,13 @@ class FrontierScheduler:
                        dont_filter=dont_filter)
 
     # --- notifications ------------------------------------------------------------------------
+
+    def listen_to_items(self) -> None:
+        """Connected when the engine starts, after every extension and spider_opened handler:
+        the frontier hears of a document last, once the feed and the report have it, so a
+        checkpoint never counts a document done whose citations are not yet on disk."""
+        for signal in (signals.item_scraped, signals.item_dropped, signals.item_error):
+            self.crawler.signals.connect(self.on_document_done, signal=signal)
 
     def on_document_done(self, item: Any, **kwargs: Any) -> None:
         """A document item left the pipelines (scraped, dropped or failed): its links go to the

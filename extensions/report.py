@@ -2,7 +2,7 @@
 
 Listens to signals only: ``item_scraped`` (success.log, then ``reported.txt``; connected when
 the spider opens, so after the feed exporter, which connects when it is built: a document is
-named in ``reported.txt`` only once it is in the feed), ``item_dropped`` / ``item_error``
+named in ``reported.txt`` only once it is in the feed; the frontier hears of it after both), ``item_dropped`` / ``item_error``
 (statistics, errors.log), CiteSeeker's ``document_failed`` (errors.log, or debug.log for a
 refusal) and ``server_completed`` (completed.log), ``spider_closed`` (summary.log).
 
@@ -22,7 +22,9 @@ from scrapy.exceptions import NotConfigured
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.items import DocumentItem
 from citeseeker_scrapy.job import crawl_job
-from citeseeker_scrapy.report import RunReport, document_counts, document_hits, summary_lines
+from citeseeker_scrapy.report import (
+    RunReport, document_counts, document_hits, recover_reported, summary_lines,
+)
 
 STATS = "citeseeker"
 
@@ -47,9 +49,12 @@ class ReportExtension:
         if job.error is not None:
             raise NotConfigured("the crawl refused to start")
         jobdir = crawler.settings.get("JOBDIR")
+        reported_file = Path(jobdir) / "reported.txt" if jobdir else None
+        if reported_file is not None:  # before the citation pipeline reads reported.txt
+            reported_file.parent.mkdir(parents=True, exist_ok=True)
+            recover_reported(job.config.log_dir / "success.log", reported_file)
         extension = cls(crawler, job.config.log_dir, debug=job.config.debug_log,
-                        flush_interval=job.config.flush_interval,
-                        reported_file=Path(jobdir) / "reported.txt" if jobdir else None)
+                        flush_interval=job.config.flush_interval, reported_file=reported_file)
         connect = crawler.signals.connect
         connect(extension.spider_opened, signal=signals.spider_opened)
         connect(extension.spider_closed, signal=signals.spider_closed)
@@ -65,6 +70,11 @@ class ReportExtension:
         # connected now, after every extension (the feed exporter among them) was built
         self.crawler.signals.connect(self.item_scraped, signal=signals.item_scraped)
 
+    def _record_reported(self, wheres: list[str]) -> None:
+        if self.reported_file is not None and wheres:
+            with open(self.reported_file, "a", encoding="utf-8") as handle:
+                handle.write("".join(f"{where}\n" for where in wheres))
+
     # --- documents ----------------------------------------------------------------------------
 
     def item_scraped(self, item: Any, **kwargs: Any) -> None:
@@ -72,12 +82,12 @@ class ReportExtension:
         if not isinstance(item, DocumentItem):
             return
         self._account(item)
+        wheres = []
         for member, hits in document_hits(item.citations).items():
             header = next(c["header"] for c in item.citations if c["member"] == member)
-            self.report.success(item.where(member), header, hits)
-        if self.reported_file is not None:
-            with open(self.reported_file, "a", encoding="utf-8") as handle:
-                handle.write(item.url + "\n")
+            wheres.append(item.where(member))
+            self.report.success(wheres[-1], header, hits)
+        self._record_reported(wheres)
 
     def item_dropped(self, item: Any, exception: BaseException, **kwargs: Any) -> None:
         if isinstance(item, DocumentItem):

@@ -7,9 +7,9 @@ text pipeline). The searched authors and titles come from ``CITESEEKER_AUTHORS``
 ``_MIN_AUTHOR_DISTANCE``, ``_HEADER_LENGTH``.
 
 A document that cites nothing is dropped here (quietly: the feed holds citing documents). With
-``JOBDIR``, a document an earlier run of the same job already reported (``reported.txt``,
-written by the report extension once the document is in the feed) is dropped too, so a resumed
-crawl that fetches it again does not report it twice.
+``JOBDIR``, a document an earlier run of the same job already reported (its parts are named in
+``reported.txt``, written by the report extension once the document is in the feed) is dropped
+too, so a resumed crawl that fetches it again does not report it twice.
 """
 
 from __future__ import annotations
@@ -50,11 +50,12 @@ class MatchCitationsPipeline:
     async def process_item(self, item: Any) -> Any:
         if not isinstance(item, DocumentItem):
             return item
-        if item.url in self.reported:
-            raise DropItem(f"reported by an earlier run of this job: {item.url}",
-                           log_level="DEBUG")
         if item.parts:
             await in_thread(find_citations, item, self.search)
         if not item.citations:
             raise DropItem(f"no citation in {item.url}", log_level="DEBUG")
+        if self.reported and any(item.where(c["member"]) in self.reported
+                                 for c in item.citations):
+            raise DropItem(f"reported by an earlier run of this job: {item.url}",
+                           log_level="DEBUG")
         return item
