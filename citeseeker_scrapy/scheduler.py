@@ -169,6 +169,7 @@ class FrontierScheduler:
         JSON; anything else (a POST, another callback, cookies) is kept whole, pickled."""
         depth = int(request.meta.get(DEPTH_KEY, 0))
         if not self._is_plain(request):
+            self.crawler.stats.inc_value(f"{STATS}/pickled")
             whole = request.replace(url=url).to_dict(spider=self.spider)
             return DocumentEntry(url, depth, REQUEST_PAYLOAD + pickle.dumps(whole, protocol=5))
         kept = {k: request.meta[k] for k in KEPT_META if k in request.meta}
