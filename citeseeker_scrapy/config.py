@@ -7,6 +7,8 @@ else takes plain typed values, so the core is testable without a crawler.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
+from importlib.abc import Traversable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -28,8 +30,13 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_MIN_AUTHOR_DISTANCE": 30,
     "CITESEEKER_FLUSH_INTERVAL": 100,
     "CITESEEKER_PERMITTED_FORMATS": f"{ORIGINAL_FORMATS} {MODERN_FORMATS}".split(),
-    "CITESEEKER_LOG_DIR": "logs",
-    "CITESEEKER_INPUTS_DIR": "inputs",
+    # "" = automatic: logs/, or a directory of the job's own under Scrapyd (see jobs.py).
+    "CITESEEKER_LOG_DIR": "",
+    # "" = the project's own inputs/ (beside the package, or packaged inside it), wherever the
+    # crawl is started from.
+    "CITESEEKER_INPUTS_DIR": "",
+    # "" = crawls/ (crawls/<project>/<spider>/ under Scrapyd); where `-a crawl=NAME` keeps JOBDIRs.
+    "CITESEEKER_CRAWLS_DIR": "",
     "CITESEEKER_KEEP_QUERY": False,
     "CITESEEKER_MAX_URL_LENGTH": 512,
     "CITESEEKER_MAX_REPEATED_SEGMENTS": 3,
@@ -53,6 +60,10 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 
 
+#: Where the .log files go when CITESEEKER_LOG_DIR is empty and no Scrapyd job names another.
+DEFAULT_LOG_DIR = "logs"
+
+
 class SettingsLike(Protocol):
     """The part of scrapy.settings.BaseSettings we use (duck-typed: the core imports no Scrapy)."""
 
@@ -71,7 +82,7 @@ class CrawlConfig:
     flush_interval: int
     permitted_formats: frozenset[str]
     log_dir: Path
-    inputs_dir: Path
+    inputs_dir: Path | Traversable
     keep_query: bool
     max_url_length: int
     max_repeated_segments: int
@@ -99,8 +110,9 @@ class CrawlConfig:
             min_author_distance=_number(value, "CITESEEKER_MIN_AUTHOR_DISTANCE", int),
             flush_interval=_number(value, "CITESEEKER_FLUSH_INTERVAL", int),
             permitted_formats=_formats(value("CITESEEKER_PERMITTED_FORMATS")),
-            log_dir=Path(value("CITESEEKER_LOG_DIR")),
-            inputs_dir=Path(value("CITESEEKER_INPUTS_DIR")),
+            log_dir=Path(value("CITESEEKER_LOG_DIR") or DEFAULT_LOG_DIR),
+            inputs_dir=(Path(value("CITESEEKER_INPUTS_DIR")) if value("CITESEEKER_INPUTS_DIR")
+                        else project_inputs_dir()),
             keep_query=_boolean(value("CITESEEKER_KEEP_QUERY")),
             max_url_length=_number(value, "CITESEEKER_MAX_URL_LENGTH", int),
             max_repeated_segments=_number(value, "CITESEEKER_MAX_REPEATED_SEGMENTS", int),
@@ -134,6 +146,16 @@ class CrawlConfig:
         if min(self.min_author_distance, self.header_length, self.max_depth) < 0:
             raise ConfigError(
                 "CITESEEKER_MIN_AUTHOR_DISTANCE, _HEADER_LENGTH and _MAX_DEPTH must be >= 0")
+
+
+def project_inputs_dir() -> Path | Traversable:
+    """The project's default inputs, never the working directory's: the copy packaged as
+    ``citeseeker_scrapy/inputs`` once installed (a wheel, or scrapyd's egg, where it is inside a
+    zip and read through importlib.resources), else ``inputs/`` of the source checkout."""
+    packaged = resources.files(__package__) / "inputs"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "inputs"
 
 
 def _number(value, name: str, kind: type) -> Any:

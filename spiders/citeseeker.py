@@ -32,6 +32,7 @@ from citeseeker_scrapy.documents import DocumentOutcome, DocumentReader
 from citeseeker_scrapy.exceptions import CiteSeekerError, UrlRejected
 from citeseeker_scrapy.extraction import DocumentExtractor
 from citeseeker_scrapy.input_parser import CrawlInputs, resolve_inputs
+from citeseeker_scrapy.jobs import apply_job_places
 from citeseeker_scrapy.matcher import CitationMatcher, MatcherSettings
 from citeseeker_scrapy.report import RunReport, format_duration
 from citeseeker_scrapy.scheduler import DEPTH_KEY, FROM_KEY, START_KEY
@@ -74,6 +75,7 @@ class CiteSeekerSpider(scrapy.Spider):
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any) -> "CiteSeekerSpider":
         spider = super().from_crawler(crawler, *args, **kwargs)
         try:
+            apply_job_places(crawler.settings, spider.name, kwargs)
             spider.configure(CrawlConfig.from_settings(crawler.settings))
         except CiteSeekerError as error:
             exit_on_bad_input(error)
@@ -103,6 +105,8 @@ class CiteSeekerSpider(scrapy.Spider):
             part_length=config.part_length, min_author_distance=config.min_author_distance))
         jobdir = self.crawler.settings.get("JOBDIR")
         self.report = RunReport(config.log_dir, debug=config.debug_log)
+        self.logger.info(f"CiteSeeker log files (success, errors, summary...): "
+                         f"{config.log_dir.resolve()}")
         citations = CitationSearch(matcher, self.report, config.header_length,
                                    Path(jobdir) / "reported.txt" if jobdir else None)
         self.temp_dir = self.fresh_temp_dir(config, jobdir)
@@ -228,8 +232,12 @@ class CiteSeekerSpider(scrapy.Spider):
         state = "finished" if reason == "finished" else f"suspended ({reason})"
         if self.crawler.stats.get_value(f"{STATS}/resumed"):
             state += ", after being resumed"
-        self.report.summary(self.summary_lines(), state)
+        lines = self.summary_lines()
+        self.report.summary(lines, state)
         self.report.close()
+        self.logger.info(f"The search has been {state}. "
+                         + "; ".join(f"{label}: {value}" for label, value in lines.items())
+                         + f". Log files: {self.config.log_dir.resolve()}")
 
     def summary_lines(self) -> dict[str, object]:
         """The original's summary.log lines (Appendix E), from the crawl's stats."""
