@@ -6,6 +6,7 @@ else takes plain typed values, so the core is testable without a crawler.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from importlib import resources
 from importlib.abc import Traversable
@@ -35,7 +36,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     # "" = the project's own inputs/ (beside the package, or packaged inside it), wherever the
     # crawl is started from.
     "CITESEEKER_INPUTS_DIR": "",
-    # "" = crawls/ (crawls/<project>/<spider>/ under Scrapyd); where `-a crawl=NAME` keeps JOBDIRs.
+    # A named crawl (`-a crawl=NAME`): its JOBDIR is CITESEEKER_CRAWLS_DIR/NAME (see job_dirs.py).
+    "CITESEEKER_CRAWL": "",
+    # "" = crawls/ (crawls/<project>/<spider>/ under Scrapyd).
     "CITESEEKER_CRAWLS_DIR": "",
     "CITESEEKER_KEEP_QUERY": False,
     "CITESEEKER_MAX_URL_LENGTH": 512,
@@ -60,6 +63,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 
 
+#: A crawl name is one path segment: letters, digits, dot, dash, underscore; no leading dot.
+CRAWL_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,99}")
 #: Where the .log files go when CITESEEKER_LOG_DIR is empty and no Scrapyd job names another.
 DEFAULT_LOG_DIR = "logs"
 
@@ -102,6 +107,7 @@ class CrawlConfig:
         def value(name: str) -> Any:
             return settings.get(name, DEFAULT_SETTINGS[name])
 
+        _check_crawl_name(str(value("CITESEEKER_CRAWL") or ""))
         config = cls(
             method=str(value("CITESEEKER_METHOD")).strip().lower(),
             scheme=str(value("CITESEEKER_SCHEME")).strip().lower(),
@@ -110,14 +116,14 @@ class CrawlConfig:
             min_author_distance=_number(value, "CITESEEKER_MIN_AUTHOR_DISTANCE", int),
             flush_interval=_number(value, "CITESEEKER_FLUSH_INTERVAL", int),
             permitted_formats=_formats(value("CITESEEKER_PERMITTED_FORMATS")),
-            log_dir=Path(value("CITESEEKER_LOG_DIR") or DEFAULT_LOG_DIR),
-            inputs_dir=(Path(value("CITESEEKER_INPUTS_DIR")) if value("CITESEEKER_INPUTS_DIR")
-                        else project_inputs_dir()),
-            keep_query=_boolean(value("CITESEEKER_KEEP_QUERY")),
+            log_dir=_directory(value, "CITESEEKER_LOG_DIR", DEFAULT_LOG_DIR),
+            inputs_dir=(_directory(value, "CITESEEKER_INPUTS_DIR")
+                        if value("CITESEEKER_INPUTS_DIR") else project_inputs_dir()),
+            keep_query=_boolean(value, "CITESEEKER_KEEP_QUERY"),
             max_url_length=_number(value, "CITESEEKER_MAX_URL_LENGTH", int),
             max_repeated_segments=_number(value, "CITESEEKER_MAX_REPEATED_SEGMENTS", int),
             header_length=_number(value, "CITESEEKER_HEADER_LENGTH", int),
-            debug_log=_boolean(value("CITESEEKER_DEBUG_LOG")),
+            debug_log=_boolean(value, "CITESEEKER_DEBUG_LOG"),
             concurrent_servers=_number(value, "CITESEEKER_CONCURRENT_SERVERS", int),
             max_pending_docs=_number(value, "CITESEEKER_MAX_PENDING_DOCS", int),
             max_docs_per_server=_number(value, "CITESEEKER_MAX_DOCS_PER_SERVER", int),
@@ -158,6 +164,13 @@ def project_inputs_dir() -> Path | Traversable:
     return Path(__file__).resolve().parent.parent / "inputs"
 
 
+def _check_crawl_name(name: str) -> None:
+    """A crawl name becomes a directory name: one safe path segment (job_dirs.py uses it)."""
+    if name and not CRAWL_NAME.fullmatch(name):
+        raise ConfigError(f"crawl name {name!r} (-a crawl= or CITESEEKER_CRAWL) must be letters, "
+                          "digits, '.', '-' and '_', at most 100, not starting with '.'")
+
+
 def _number(value, name: str, kind: type) -> Any:
     raw = value(name)
     try:
@@ -180,10 +193,30 @@ def _extraction_limits(value) -> ExtractionLimits:
     )
 
 
-def _boolean(raw: Any) -> bool:
+def _directory(value, name: str, default: str = "") -> Path:
+    """A directory setting that names an existing file cannot work: say so before the crawl.
+    An empty setting means ``default``."""
+    path = Path(str(value(name) or default))
+    if path.exists() and not path.is_dir():
+        raise ConfigError(f"{name} must be a directory, but {str(path)!r} is a file")
+    return path
+
+
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
+
+
+def _boolean(value, name: str) -> bool:
+    """A typo (``Ture``) is an error naming the setting, not a silent False."""
+    raw = value(name)
     if isinstance(raw, str):
-        return raw.strip().lower() in ("1", "true", "yes", "on")
-    return bool(raw)
+        word = raw.strip().lower()
+        if word in TRUE_WORDS | FALSE_WORDS:
+            return word in TRUE_WORDS
+        raise ConfigError(f"{name} must be True or False (or 1/0, yes/no, on/off), not {raw!r}")
+    if isinstance(raw, (bool, int)) and raw in (0, 1):
+        return bool(raw)
+    raise ConfigError(f"{name} must be True or False, not {raw!r}")
 
 
 def _formats(raw: Any) -> frozenset[str]:

@@ -32,6 +32,7 @@ from .exceptions import UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED
 from .frontier.sqlite_store import SqliteStore
+from .job import crawl_job
 from .urls import canonical_url, server_of
 
 DEPTH_KEY = "citeseeker_depth"
@@ -61,8 +62,10 @@ class FrontierScheduler:
 
     @classmethod
     def from_crawler(cls, crawler) -> "FrontierScheduler":
-        config = CrawlConfig.from_settings(crawler.settings)
-        jobdir = crawler.settings.get("JOBDIR")
+        job = crawl_job(crawler)
+        # a job that refused to start closes before its first request: leave JOBDIR untouched
+        config = job.config or CrawlConfig.from_settings({})
+        jobdir = crawler.settings.get("JOBDIR") if job.error is None else None
         store: FrontierStore = SqliteStore(Path(jobdir) / "frontier.sqlite") if jobdir else MemoryStore()
         frontier = Frontier(
             store,
@@ -135,10 +138,10 @@ class FrontierScheduler:
         return outcome == ACCEPTED
 
     def _admit(self, url: str, referrer: str) -> str:
-        policy = getattr(self.spider, "policy", None)
-        if policy is None:
+        scope = crawl_job(self.crawler).scope
+        if scope is None:
             return canonical_url(url, keep_query=self.keep_query)
-        return policy.admit(url, referrer=referrer)
+        return scope.admit(url, referrer=referrer)
 
     def _counted(self, outcome: str) -> bool:
         if outcome != ACCEPTED:

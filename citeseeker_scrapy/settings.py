@@ -10,6 +10,7 @@ from citeseeker_scrapy.config import DEFAULT_SETTINGS
 BOT_NAME = "citeseeker"
 SPIDER_MODULES = ["spiders"]
 NEWSPIDER_MODULE = "spiders"
+COMMANDS_MODULE = "citeseeker_scrapy.commands"
 
 USER_AGENT = "CiteSeeker-Scrapy/0.1 (citation crawler; +https://github.com/citeseeker-scrapy)"
 ROBOTSTXT_OBEY = True

@@ -16,6 +16,7 @@ from scrapy.exceptions import IgnoreRequest
 from scrapy.http import Request
 
 from citeseeker_scrapy.exceptions import UrlRejected
+from citeseeker_scrapy.job import crawl_job
 
 
 class LinkPolicyMiddleware:
@@ -29,7 +30,7 @@ class LinkPolicyMiddleware:
         return cls(crawler)
 
     def process_request(self, request: Request) -> Request | None:
-        policy = getattr(self.crawler.spider, "policy", None)
+        policy = crawl_job(self.crawler).scope
         if policy is None:
             return None
         referrer = (request.meta.get("redirect_urls") or [None])[0]

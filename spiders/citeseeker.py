@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -27,29 +26,17 @@ from twisted.python.failure import Failure
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.citations import CitationSearch
-from citeseeker_scrapy.config import CrawlConfig
 from citeseeker_scrapy.documents import DocumentOutcome, DocumentReader
-from citeseeker_scrapy.exceptions import CiteSeekerError, UrlRejected
+from citeseeker_scrapy.exceptions import UrlRejected
 from citeseeker_scrapy.extraction import DocumentExtractor
-from citeseeker_scrapy.input_parser import CrawlInputs, resolve_inputs
-from citeseeker_scrapy.jobs import apply_job_places
+from citeseeker_scrapy.input_parser import CrawlInputs
+from citeseeker_scrapy.job import ARGUMENT_SETTINGS, CrawlJob, crawl_job
+from citeseeker_scrapy.job_dirs import apply_job_dirs
 from citeseeker_scrapy.matcher import CitationMatcher, MatcherSettings
 from citeseeker_scrapy.report import RunReport, format_duration
 from citeseeker_scrapy.scheduler import DEPTH_KEY, FROM_KEY, START_KEY
-from citeseeker_scrapy.urls import LinkPolicy, file_root_of
 
 STATS = "citeseeker"
-
-
-def exit_on_bad_input(error: CiteSeekerError) -> None:
-    """One clear line and exit status 2, before any request or output file exists.
-
-    Raising would make Scrapy print an asyncio traceback around the message; the user needs only
-    the file, the line and what is wrong with it.
-    """
-    sys.stderr.write(f"citeseeker: error: {error}\n")
-    sys.stderr.flush()
-    os._exit(2)
 
 
 class CiteSeekerSpider(scrapy.Spider):
@@ -74,32 +61,23 @@ class CiteSeekerSpider(scrapy.Spider):
     @classmethod
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any) -> "CiteSeekerSpider":
         spider = super().from_crawler(crawler, *args, **kwargs)
-        try:
-            apply_job_places(crawler.settings, spider.name, kwargs)
-            spider.configure(CrawlConfig.from_settings(crawler.settings))
-        except CiteSeekerError as error:
-            exit_on_bad_input(error)
+        apply_job_dirs(crawler.settings, spider.name, kwargs)
+        for name, setting in ARGUMENT_SETTINGS.items():
+            if spider.arguments[name] is not None:
+                crawler.settings.set(setting, spider.arguments[name], priority="spider")
+        job = crawl_job(crawler)
+        if job.error is None:
+            spider.configure(job)
         signals = crawler.signals
         signals.connect(spider.on_closed, signal=scrapy.signals.spider_closed)
         signals.connect(spider.on_server_completed, signal=citeseeker_signals.server_completed)
         return spider
 
-    def configure(self, config: CrawlConfig) -> None:
-        """Parse inputs and build the core objects; broken inputs fail here, before any request."""
-        self.config = config
-        self.inputs: CrawlInputs = resolve_inputs(config.inputs_dir, **self.arguments)
-        for warning in self.inputs.warnings:
-            self.logger.warning(warning)
-        self.policy = LinkPolicy(
-            permitted_formats=config.permitted_formats,
-            stay_within=self.inputs.stay_within,
-            forbidden=self.inputs.forbidden,
-            file_roots=tuple(file_root_of(u) for u in self.inputs.start_points
-                             if u.lower().startswith("file:")),
-            keep_query=config.keep_query,
-            max_url_length=config.max_url_length,
-            max_repeated_segments=config.max_repeated_segments,
-        )
+    def configure(self, job: CrawlJob) -> None:
+        """Build the core objects of a crawl whose inputs and settings are valid."""
+        config = self.config = job.config
+        self.inputs: CrawlInputs = job.inputs
+        self.policy = job.scope
         matcher = CitationMatcher(self.inputs.groups, MatcherSettings(
             method=config.method, scheme=config.scheme, fuzzy_limit=config.fuzzy_limit,
             part_length=config.part_length, min_author_distance=config.min_author_distance))
@@ -116,7 +94,7 @@ class CiteSeekerSpider(scrapy.Spider):
         self.started_at = time.monotonic()
 
     @staticmethod
-    def fresh_temp_dir(config: CrawlConfig, jobdir: str | None) -> Path:
+    def fresh_temp_dir(config, jobdir: str | None) -> Path:
         """The job's own scratch directory; what a killed run left there is removed first."""
         if config.temp_dir or jobdir:
             path = Path(config.temp_dir or os.path.join(jobdir, "tmp"))
@@ -128,6 +106,8 @@ class CiteSeekerSpider(scrapy.Spider):
     # --- requests ---------------------------------------------------------------------------
 
     async def start(self) -> AsyncIterator[scrapy.Request]:
+        if not hasattr(self, "inputs"):  # the job refused to start; the spider is closing
+            return
         for url in self.inputs.start_points:
             try:
                 canonical = self.policy.admit(url)
@@ -225,7 +205,7 @@ class CiteSeekerSpider(scrapy.Spider):
     # --- end of the crawl -------------------------------------------------------------------
 
     def on_closed(self, spider: scrapy.Spider, reason: str) -> None:
-        if spider is not self:
+        if spider is not self or not hasattr(self, "reader"):
             return
         self.reader.extractor.close()
         shutil.rmtree(self.temp_dir, ignore_errors=True)

@@ -35,6 +35,9 @@ def test_values_given_as_strings_on_the_command_line_are_converted() -> None:
     ("CITESEEKER_FUZZY_LIMIT", "high", "CITESEEKER_FUZZY_LIMIT must be a float"),
     ("CITESEEKER_PART_LENGTH", "0", "CITESEEKER_PART_LENGTH must be at least 1"),
     ("CITESEEKER_PS_TIMEOUT", "-1", "ps_timeout must be a positive number"),
+    ("CITESEEKER_KEEP_QUERY", "Ture", "CITESEEKER_KEEP_QUERY must be True or False"),
+    ("CITESEEKER_DEBUG_LOG", "2", "CITESEEKER_DEBUG_LOG must be True or False"),
+    ("CITESEEKER_LOG_DIR", __file__, "CITESEEKER_LOG_DIR must be a directory"),
 ])
 def test_bad_values_are_refused_with_the_setting_named(name: str, value: str, message: str) -> None:
     assert name in DEFAULT_SETTINGS

@@ -162,6 +162,8 @@ def test_inline_arguments_and_exact_method(tmp_path: Path) -> None:
         (["-a", "authors={empty}"], "no valid author group"),
         (["-a", "authors=Fiala"], "inline authors need -a publications"),
         (["-a", "authors={good}", "-a", "startpoints=www.example.org"], "needs a protocol"),
+        (["-a", "authors={good}", "-s", "CITESEEKER_KEEP_QUERY=Ture"],
+         "CITESEEKER_KEEP_QUERY must be True or False"),
     ],
 )
 def test_broken_inputs_fail_before_any_request(tmp_path: Path, arguments, message) -> None:
@@ -177,8 +179,11 @@ def test_broken_inputs_fail_before_any_request(tmp_path: Path, arguments, messag
             arguments += ["-a", f"startpoints={site.base}/"]
         result = run_crawl(tmp_path / "run", *arguments)
         assert site.requests == []
-    assert result.returncode != 0
+    assert result.returncode == 2, result.output[-2000:]
     assert message in result.output
+    # Scrapy's normal shutdown ran: spider_closed, stats dumped (no os._exit)
+    assert "Spider closed (citeseeker_bad_input)" in result.output
+    assert "Dumping Scrapy stats" in result.output
 
 
 def test_a_hanging_server_costs_one_error_line_and_the_crawl_goes_on(tmp_path: Path,

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 from scrapy import Request
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse
 from scrapy.utils.test import get_crawler
 
-from citeseeker_scrapy.urls import LinkPolicy
 from middlewares.file_directory import FileDirectoryMiddleware
 from middlewares.policy import LinkPolicyMiddleware
 
 
-def policy_middleware(**rules) -> tuple[LinkPolicyMiddleware, object]:
-    crawler = get_crawler()
-    crawler.spider = SimpleNamespace(policy=LinkPolicy(permitted_formats=frozenset({"html"}),
-                                                       **rules))
+def policy_middleware(forbidden: str = "") -> tuple[LinkPolicyMiddleware, object]:
+    """The middleware gets the crawl's scope from the crawler's job (settings + inputs)."""
+    crawler = get_crawler(settings_dict={
+        "CITESEEKER_PERMITTED_FORMATS": "html", "CITESEEKER_FORBIDDEN": forbidden,
+        "CITESEEKER_AUTHORS": "Fiala", "CITESEEKER_PUBLICATIONS": "A title",
+        "CITESEEKER_STARTPOINTS": "http://ok.org/"})
     return LinkPolicyMiddleware.from_crawler(crawler), crawler
 
 
@@ -29,14 +28,14 @@ def policy_middleware(**rules) -> tuple[LinkPolicyMiddleware, object]:
     ("http://ok.org/a/a/a/a/x.html", {}, "repeated_segments"),
 ])
 def test_policy_middleware_refuses_and_counts(url: str, meta: dict, reason: str) -> None:
-    middleware, crawler = policy_middleware(forbidden=(".com",))
+    middleware, crawler = policy_middleware(forbidden=".com")
     with pytest.raises(IgnoreRequest, match=reason):
         middleware.process_request(Request(url, meta=meta))
     assert crawler.stats.get_value(f"citeseeker/downloader/refused/{reason}") == 1
 
 
 def test_policy_middleware_lets_admitted_requests_through() -> None:
-    middleware, crawler = policy_middleware(forbidden=(".com",))
+    middleware, crawler = policy_middleware(forbidden=".com")
     assert middleware.process_request(Request("http://ok.org/a.html")) is None
 
 

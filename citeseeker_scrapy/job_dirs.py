@@ -9,30 +9,30 @@ argument ``_job`` (older versions also set ``SCRAPY_JOB``) and the job's log fil
 * CiteSeeker's ``.log`` files go to ``<logs_dir>/<project>/<spider>-files/<job>/`` — beside
   scrapyd's job logs, served by its web UI under ``/logs/``, but in a folder of their own, so
   scrapyd's ``jobs_to_keep`` neither counts nor deletes them.
-* ``-a crawl=NAME`` (``-d crawl=NAME`` with schedule.json) makes JOBDIR
-  ``<CITESEEKER_CRAWLS_DIR>/NAME``: the same name resumes the same crawl, whatever the job id.
+* ``-a crawl=NAME`` (``-d crawl=NAME`` with schedule.json; or the setting
+  ``CITESEEKER_CRAWL``) makes JOBDIR ``<CITESEEKER_CRAWLS_DIR>/NAME``: the same name resumes
+  the same crawl, whatever the job id, and wins over a JOBDIR from scrapyd's ``jobs_dir``.
 
-Both apply only where the user has not chosen: a non-empty ``CITESEEKER_LOG_DIR`` is kept.
-The spider calls :func:`apply_job_places` before it reads its configuration.
+A non-empty ``CITESEEKER_LOG_DIR`` is kept. The spider calls :func:`apply_job_dirs` in its
+``from_crawler``, before anything reads the settings; a bad crawl name is not raised here but
+reported by :class:`~.config.CrawlConfig` validation like any bad setting (no JOBDIR is set).
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from .exceptions import ConfigError
+from .config import CRAWL_NAME
 
 logger = logging.getLogger(__name__)
 
-#: A crawl name is one path segment: letters, digits, dot, dash, underscore; no leading dot.
-CRAWL_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,99}")
-#: The spider argument that names a resumable crawl.
+#: The spider argument that names a resumable crawl, and the setting it is carried in.
 CRAWL_ARGUMENT = "crawl"
+CRAWL_SETTING = "CITESEEKER_CRAWL"
 #: Suffix of the folder beside scrapyd's ``<spider>/`` log folder that holds the jobs' files.
 FILES_SUFFIX = "-files"
 
@@ -65,9 +65,6 @@ def job_log_dir(job: str, spider: str, log_file: str | None,
 def crawl_dir(name: str, spider: str, settings: MutableSettings,
               environ: Mapping[str, str], under_scrapyd: bool) -> Path:
     """JOBDIR of the crawl called ``name``: ``<CITESEEKER_CRAWLS_DIR>/<name>``."""
-    if not CRAWL_NAME.fullmatch(name):
-        raise ConfigError(f"-a crawl={name!r}: a crawl name is letters, digits, '.', '-' and '_' "
-                          "(at most 100, not starting with '.')")
     root = settings.get("CITESEEKER_CRAWLS_DIR") or ""
     if not root:
         root = (Path("crawls") / environ.get("SCRAPY_PROJECT", "default") / spider
@@ -75,16 +72,18 @@ def crawl_dir(name: str, spider: str, settings: MutableSettings,
     return Path(root) / name
 
 
-def apply_job_places(settings: MutableSettings, spider: str, spider_args: Mapping[str, Any],
-                     environ: Mapping[str, str] = os.environ) -> None:
-    """Set CITESEEKER_LOG_DIR for a Scrapyd job and JOBDIR for a named crawl (ConfigError on a
-    bad name). Must run before the settings are frozen: from the spider's ``from_crawler``."""
+def apply_job_dirs(settings: MutableSettings, spider: str, spider_args: Mapping[str, Any],
+                   environ: Mapping[str, str] = os.environ) -> None:
+    """Set CITESEEKER_LOG_DIR for a Scrapyd job and JOBDIR for a named crawl. Must run before
+    the settings are frozen: from the spider's ``from_crawler``."""
     job = scrapyd_job(spider_args, environ)
     if job and not settings.get("CITESEEKER_LOG_DIR"):
         log_dir = job_log_dir(job, spider, settings.get("LOG_FILE"), environ)
         settings.set("CITESEEKER_LOG_DIR", str(log_dir), priority="cmdline")
-    name = spider_args.get(CRAWL_ARGUMENT)
-    if name is not None:
+    if spider_args.get(CRAWL_ARGUMENT) is not None:
+        settings.set(CRAWL_SETTING, str(spider_args[CRAWL_ARGUMENT]), priority="cmdline")
+    name = settings.get(CRAWL_SETTING)
+    if name and CRAWL_NAME.fullmatch(str(name)):
         jobdir = crawl_dir(str(name), spider, settings, environ, under_scrapyd=job is not None)
         previous = settings.get("JOBDIR")
         settings.set("JOBDIR", str(jobdir), priority="cmdline")

@@ -1,0 +1,1 @@
+"""Project commands (``COMMANDS_MODULE``): ``scrapy crawl`` with CiteSeeker's exit status."""

@@ -1,0 +1,102 @@
+"""One CiteSeeker crawl: its validated settings, parsed inputs and URL scope, built once.
+
+Who calls it: every component of a crawl, through :func:`crawl_job` with its crawler — the
+spider (start points), the scheduler (links, redirect bookkeeping), the downloader middlewares
+(scope, canonical form, redirect targets), the report extension and the pipelines (searched
+publications). They all get the same object from the crawler, so no component reaches into
+another one's attributes, and the URL rules are decided in one place.
+
+Inputs come from settings (``CITESEEKER_AUTHORS``, ``CITESEEKER_PUBLICATIONS``,
+``CITESEEKER_STARTPOINTS``, ``CITESEEKER_STAYWITHIN``, ``CITESEEKER_FORBIDDEN``; the
+citeseeker spider copies its ``-a`` arguments there), so the pipelines work with any spider.
+
+A broken input or setting does not raise here (that would make Scrapy print a traceback and
+skip ``spider_closed``): it is kept in :attr:`CrawlJob.error`, logged as one line, and the spider
+is closed before its first request with reason :data:`BAD_INPUT_REASON`, which the project's
+``crawl`` command turns into exit status 2.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from scrapy import signals
+from scrapy.exceptions import CloseSpider
+
+from .config import CrawlConfig
+from .exceptions import CiteSeekerError
+from .input_parser import CrawlInputs, resolve_inputs
+from .urls import LinkPolicy, file_root_of
+
+BAD_INPUT_REASON = "citeseeker_bad_input"
+#: Spider argument -> the setting that carries it to every component.
+ARGUMENT_SETTINGS = {
+    "authors": "CITESEEKER_AUTHORS",
+    "publications": "CITESEEKER_PUBLICATIONS",
+    "startpoints": "CITESEEKER_STARTPOINTS",
+    "staywithin": "CITESEEKER_STAYWITHIN",
+    "forbidden": "CITESEEKER_FORBIDDEN",
+}
+
+logger = logging.getLogger(__name__)
+_JOBS: WeakKeyDictionary[Any, CrawlJob] = WeakKeyDictionary()
+
+
+@dataclass(frozen=True)
+class CrawlJob:
+    """What one crawl searches for and where it may go; ``error`` when it cannot start."""
+
+    config: CrawlConfig | None
+    inputs: CrawlInputs | None
+    scope: LinkPolicy | None
+    error: str | None = None
+
+    @classmethod
+    def from_settings(cls, settings: Any) -> CrawlJob:
+        """Validate settings, read the inputs and build the scope; never raises for bad input."""
+        try:
+            config = CrawlConfig.from_settings(settings)
+            arguments = {name: settings.get(key) for name, key in ARGUMENT_SETTINGS.items()}
+            inputs = resolve_inputs(config.inputs_dir, **arguments)
+        except CiteSeekerError as error:
+            return cls(None, None, None, str(error))
+        return cls(config, inputs, scope_of(config, inputs))
+
+
+def scope_of(config: CrawlConfig, inputs: CrawlInputs) -> LinkPolicy:
+    """The crawl's URL rules: formats, domains, ``file://`` roots of the start points, traps."""
+    return LinkPolicy(
+        permitted_formats=config.permitted_formats,
+        stay_within=inputs.stay_within,
+        forbidden=inputs.forbidden,
+        file_roots=tuple(file_root_of(u) for u in inputs.start_points
+                         if u.lower().startswith("file:")),
+        keep_query=config.keep_query,
+        max_url_length=config.max_url_length,
+        max_repeated_segments=config.max_repeated_segments,
+    )
+
+
+def crawl_job(crawler: Any) -> CrawlJob:
+    """The crawler's job, built on first use (after the spider copied its arguments)."""
+    job = _JOBS.get(crawler)
+    if job is None:
+        job = _JOBS[crawler] = CrawlJob.from_settings(crawler.settings)
+        _announce(crawler, job)
+    return job
+
+
+def _announce(crawler: Any, job: CrawlJob) -> None:
+    """Warnings about skipped input lines once; a broken job closes the spider when it opens."""
+    if job.error is not None:
+        def refuse_to_start(spider: Any) -> None:
+            logger.error("citeseeker: error: %s", job.error)
+            raise CloseSpider(BAD_INPUT_REASON)
+
+        crawler.signals.connect(refuse_to_start, signal=signals.spider_opened, weak=False)
+        return
+    for warning in job.inputs.warnings:
+        logger.warning(warning)
