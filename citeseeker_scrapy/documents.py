@@ -1,107 +1,75 @@
-"""One fetched document in, everything the crawl learns from it out — off the reactor thread.
+"""The three document stages of the card, as plain functions on a :class:`DocumentItem`.
 
-The spider hands each response to :meth:`DocumentReader.read` in a worker thread: text
-extraction (archives, PDF, PostScript, office files), the citation search of every part, and the
-admission of every link by the :class:`LinkPolicy` all happen there, so a huge PDF or a page
-with 100,000 links never stalls downloads. What comes back is plain data; the spider turns it
-into stats, errors.log lines and scheduled requests on the reactor thread.
+Who calls them: the item pipelines of ``pipelines/`` (each in a worker thread, so a big PDF or
+a page with 100,000 links never stalls downloads), in this order: :func:`unpack_archives`,
+:func:`read_text`, :func:`find_citations`. Each works on any document item, whatever spider
+fetched it; what each stage fills in is listed on :class:`DocumentItem`.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
 from .citations import CitationSearch
-from .exceptions import UrlRejected
 from .extraction import (
-    ArchiveChecked, DocumentExtractor, ExtractedPart, ExtractionProblem, sniff_kind,
+    ArchiveChecked, DocumentExtractor, ExtractedPart, ExtractionLimits, UnpackedMember, unpack,
 )
-from .extraction.html import parse_html
-from .extraction.sniff import HEAD_BYTES
-from .items import CitationItem
-from .urls import LinkPolicy, server_of
-
-TEXT_KINDS = ("html", "text")
+from .extraction.sniff import HEAD_BYTES, sniff_kind
+from .items import DocumentItem
 
 
-@dataclass(frozen=True)
-class Link:
-    """An admitted link: its canonical URL, depth inside its server, the server it was on."""
-
-    url: str
-    depth: int
-    source_server: str
+def sniff(item: DocumentItem) -> str | None:
+    """The document's type: magic bytes first, then Content-Type, then the URL's extension."""
+    return sniff_kind(urlsplit(item.url).path, item.content_type, item.body[:HEAD_BYTES])
 
 
-@dataclass
-class DocumentOutcome:
-    """What one document gave: citations, links to follow, statistics and problems."""
+def unpack_archives(item: DocumentItem, limits: ExtractionLimits) -> None:
+    """Members of (nested) archives become the item's parts to read; a plain document is its
+    own single part."""
+    item.kind = item.kind or sniff(item)
+    if item.kind is None:
+        return
+    for event in unpack(urlsplit(item.url).path, item.body, item.kind, limits):
+        if isinstance(event, UnpackedMember):
+            item.members.append(event)
+        elif isinstance(event, ArchiveChecked):
+            item.archives += 1
+        else:
+            item.problems.append(_problem(event))
 
-    kind: str | None = None
-    items: list[CitationItem] = field(default_factory=list)
-    links: list[Link] = field(default_factory=list)
-    refused: Counter = field(default_factory=Counter)
-    parts: list[tuple[str, float, int]] = field(default_factory=list)   # kind, seconds, size
-    archives: list[ArchiveChecked] = field(default_factory=list)
-    problems: list[ExtractionProblem] = field(default_factory=list)
 
-
-class DocumentReader:
-    """Extraction + citation search + link admission for one crawl (thread-safe)."""
-
-    def __init__(self, citations: CitationSearch, policy: LinkPolicy,
-                 extractor: DocumentExtractor) -> None:
-        self.citations = citations
-        self.policy = policy
-        self.extractor = extractor
-
-    def read(self, url: str, body: bytes, content_type: str | None, encoding: str | None,
-             text: str | None, depth: int) -> DocumentOutcome:
-        """``text`` is the response decoded by Scrapy, when it is an HTML/text response."""
-        path = urlsplit(url).path
-        outcome = DocumentOutcome(kind=sniff_kind(path, content_type, body[:HEAD_BYTES]))
-        if outcome.kind is None:
-            return outcome
-        if outcome.kind in TEXT_KINDS and text is not None:
-            self._read_part(url, self._decoded_part(outcome.kind, text, len(body)), depth, outcome)
-            return outcome
-        for event in self.extractor.extract(path, body, content_type, encoding):
+def read_text(item: DocumentItem, extractor: DocumentExtractor) -> None:
+    """Text of every part (PDF in parser processes, PostScript through Ghostscript, office
+    files, HTML, text) and the absolute URLs of HTML parts' links; releases the bytes (so the
+    item stays small and every field can be exported)."""
+    for member in item.members:
+        encoding = item.encoding if not member.member else None
+        for event in extractor.read(member, encoding):
             if isinstance(event, ExtractedPart):
-                self._read_part(url, event, depth, outcome)
-            elif isinstance(event, ArchiveChecked):
-                outcome.archives.append(event)
+                _add_part(item, event)
             else:
-                outcome.problems.append(event)
-        return outcome
+                item.problems.append(_problem(event))
+    item.members = []
+    item.body = None
 
-    @staticmethod
-    def _decoded_part(kind: str, text: str, size: int) -> ExtractedPart:
-        if kind == "html":
-            content = parse_html(text)
-            return ExtractedPart("", kind, content.text, content.links, 0.0, size, content.base)
-        return ExtractedPart("", kind, text, (), 0.0, size)
 
-    def _read_part(self, url: str, part: ExtractedPart, depth: int,
-                   outcome: DocumentOutcome) -> None:
-        outcome.parts.append((part.kind, part.seconds, part.size))
-        source = server_of(url)
-        outcome.items += self.citations.search(url, part.member, source, part.text)
-        base = urljoin(url, part.base) if part.base else url
-        for link in part.links:
-            self._admit(link, base, url, source, depth, outcome)
-
-    def _admit(self, link: str, base: str, referrer: str, source: str, depth: int,
-               outcome: DocumentOutcome) -> None:
-        """Links of archive members resolve against the archive's URL (as if unpacked there)."""
+def _add_part(item: DocumentItem, part: ExtractedPart) -> None:
+    """Links of archive members resolve against the archive's URL (as if unpacked there)."""
+    item.parts.append({"member": part.member, "kind": part.kind, "text": part.text,
+                       "seconds": part.seconds, "size": part.size})
+    base = urljoin(item.url, part.base) if part.base else item.url
+    for link in part.links:
         try:
-            canonical = self.policy.admit(urljoin(base, link), referrer=referrer)
-        except UrlRejected as rejection:
-            outcome.refused[rejection.reason] += 1
-            return
+            item.links.append(urljoin(base, link))
         except ValueError:  # a malformed host in a hand-written link
-            outcome.refused["malformed"] += 1
-            return
-        same = server_of(canonical) == source
-        outcome.links.append(Link(canonical, depth + 1 if same else 0, source))
+            continue
+
+
+def find_citations(item: DocumentItem, search: CitationSearch) -> None:
+    """The citations of every part (one per publication and part: the best occurrence)."""
+    for part in item.parts:
+        item.citations += search.search(part["member"], part["text"])
+
+
+def _problem(event) -> dict[str, str]:
+    return {"member": event.member, "kind": event.kind, "reason": event.reason}

@@ -1,20 +1,73 @@
-"""The item the crawl yields: one per (citing document, publication found in it).
+"""The document item: one fetched document on its way through the pipelines.
 
-A plain dataclass (itemadapter handles it), so the core needs no Scrapy to build one.
+Any spider can yield it (``DocumentItem.from_response(response)``); the pipelines of
+``pipelines/`` fill it stage by stage (unpack → text → citations) and the feed exports its
+``url``, ``server`` and ``citations`` (``FEED_EXPORT_FIELDS``; the flat CSV exporter writes one
+row per citation). A plain dataclass (itemadapter handles it), so the core needs no Scrapy.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
+
+from .urls import server_of
+
+#: What the feed shows of a document (the rest is working state of the pipelines).
+FEED_FIELDS = ["url", "server", "citations"]
+#: The columns of one citation, as the flat CSV exporter writes them (the original's item).
+CITATION_COLUMNS = ["url", "member", "server", "header", "author", "publication", "found",
+                    "similarity"]
 
 
 @dataclass
-class CitationItem:
-    url: str              # the document (for archive members: the archive's URL)
-    member: str           # path of the member inside the archive, "" for the document itself
-    server: str           # scheme://host[:port] of the document
-    header: str           # first characters of the document text (title and authors, usually)
-    author: str           # the author whose name led to the hit, as given in the input
-    publication: str      # the title searched for, as given in the input
-    found: str            # the text that matched, from the normalized document text
-    similarity: float     # 1 - D/(M+N), rounded to 4 decimals
+class DocumentItem:
+    """A fetched document and what the pipelines learn from it.
+
+    Set by the spider: ``url`` (as fetched), ``body``, ``content_type``, ``encoding``, ``kind``
+    (sniffed type, or None: the unpack stage sniffs), ``depth`` (inside its server); ``server``
+    and ``size`` (bytes downloaded) follow from them.
+    Unpack stage: ``members`` (the readable parts, with their bytes), ``archives``,
+    ``problems``. Text stage: ``parts`` (``member``, ``kind``, ``text``, ``seconds``, ``size``),
+    ``links`` (absolute URLs found in HTML parts, archive members included); it releases
+    ``body`` (None) and ``members``. Every field can then be exported; a feed shows the
+    ``FEED_EXPORT_FIELDS`` (the add-on sets :data:`FEED_FIELDS`; ``url,parts`` gives the text). Citation stage: ``citations`` (``member``, ``header``, ``author``,
+    ``publication``, ``found``, ``similarity``). ``problems`` are ``member``, ``kind``, ``reason``.
+    """
+
+    url: str
+    body: bytes | None = b""
+    content_type: str | None = None
+    encoding: str | None = None
+    kind: str | None = None
+    depth: int = 0
+    server: str = ""
+    size: int = 0
+    members: list[Any] = field(default_factory=list)
+    archives: int = 0
+    parts: list[dict[str, Any]] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)
+    problems: list[dict[str, str]] = field(default_factory=list)
+    citations: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.server = self.server or server_of(self.url)
+        self.size = self.size or len(self.body or b"")
+
+    @classmethod
+    def from_response(cls, response: Any, **fields: Any) -> DocumentItem:
+        """The item for a Scrapy response (duck-typed: the core imports no Scrapy)."""
+        raw_type = response.headers.get(b"Content-Type")
+        return cls(url=response.url, body=response.body,
+                   content_type=raw_type.decode("latin-1") if raw_type else None,
+                   encoding=getattr(response, "encoding", None), **fields)
+
+    def where(self, member: str) -> str:
+        """The original's name of a part: ``archive-url/member`` (Appendix E)."""
+        return f"{self.url}/{member}" if member else self.url
+
+
+def citation_rows(item: Any) -> list[dict[str, Any]]:
+    """One flat row per citation of an exported document (for CSV and for readers of JSON)."""
+    document = {"url": item["url"], "server": item.get("server", "")}
+    return [{**document, **citation} for citation in item.get("citations") or ()]

@@ -65,6 +65,11 @@ class CrawlJob:
             return cls(None, None, None, str(error))
         return cls(config, inputs, scope_of(config, inputs))
 
+    def config_or_defaults(self) -> CrawlConfig:
+        """The settings, or the defaults when the job refused to start (components are still
+        built then, and closed again before any request)."""
+        return self.config or CrawlConfig.from_settings({})
+
 
 def scope_of(config: CrawlConfig, inputs: CrawlInputs) -> LinkPolicy:
     """The crawl's URL rules: formats, domains, ``file://`` roots of the start points, traps."""

@@ -16,7 +16,9 @@ import datetime as dt
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Iterable, Mapping
+from collections import Counter
+from pathlib import Path
+from typing import IO, Any, Callable, Iterable, Mapping
 
 LOG_NAMES = ("success", "summary", "completed", "errors", "debug")
 
@@ -45,8 +47,7 @@ def one_field(text: str) -> str:
 class RunReport:
     """Appends to the log files of one crawl; thread-safe, every line flushed when written.
 
-    Created by the spider when a crawl opens and closed when it closes; pipelines and
-    middlewares reach it through the spider.
+    Owned by the report extension (``extensions/report.py``), the only writer of the files.
     """
 
     def __init__(self, log_dir: Path, *, debug: bool = True) -> None:
@@ -54,8 +55,8 @@ class RunReport:
         self.log_dir.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         names = LOG_NAMES if debug else tuple(n for n in LOG_NAMES if n != "debug")
+        self._success_number = self._read_success_log()
         self._files: dict[str, IO[str]] = {n: self._open(n) for n in names}
-        self._success_number = self._count_success_lines()
 
     def _open(self, name: str) -> IO[str]:
         handle = open(self.log_dir / f"{name}.log", "a", encoding="utf-8", newline="\n")
@@ -63,9 +64,11 @@ class RunReport:
         handle.flush()
         return handle
 
-    def _count_success_lines(self) -> int:
+    def _read_success_log(self) -> int:
         """Numbers continue across resumed runs: count the numbered lines already there."""
         path = self.log_dir / "success.log"
+        if not path.exists():
+            return 0
         with open(path, encoding="utf-8", errors="replace") as handle:
             return sum(1 for line in handle if line[:1].isdigit())
 
@@ -119,3 +122,96 @@ def format_duration(seconds: float) -> str:
     minutes, millis = divmod(millis, 60_000)
     secs, millis = divmod(millis, 1000)
     return f"{days}.{hours}:{minutes}:{secs}:{millis}"
+
+
+def read_reported(path: Path) -> frozenset[str]:
+    """Documents reported by earlier runs of a job (``JOBDIR/reported.txt``), one URL a line."""
+    if not path.exists():
+        return frozenset()
+    return frozenset(path.read_text(encoding="utf-8").splitlines())
+
+
+def recover_reported(success_log: Path, reported_file: Path) -> list[str]:
+    """Name in ``reported_file`` what the previous run wrote to success.log after the last
+    document it named there: a kill between the two files leaves at most the last document's
+    lines unnamed, and a resumed crawl would report it again. Returns what was added."""
+    reported = read_reported(reported_file)
+    missing: list[str] = []
+    for where in reversed(_previous_run_reports(success_log)):
+        if where in reported:
+            break
+        missing.append(where)
+    if missing:
+        with open(reported_file, "a", encoding="utf-8") as handle:
+            handle.write("".join(f"{where}\n" for where in reversed(missing)))
+    return missing[::-1]
+
+
+def _previous_run_reports(success_log: Path) -> list[str]:
+    """The documents (``url[/member]``) of success.log's last run, after its run header."""
+    if not success_log.exists():
+        return []
+    wheres: list[str] = []
+    with open(success_log, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            if line.startswith("*****"):
+                wheres = []
+            elif line[:1].isdigit():
+                wheres.append(line.split("\t", 2)[1])
+    return wheres
+
+
+def document_hits(citations: Iterable[Mapping[str, Any]]) -> dict[str, list[DocumentHit]]:
+    """A document's citations as success.log wants them: by part (member), in order."""
+    by_member: dict[str, list[DocumentHit]] = {}
+    for c in citations:
+        hit = DocumentHit(c["author"], c["publication"], c["found"], c["similarity"])
+        by_member.setdefault(c["member"], []).append(hit)
+    return by_member
+
+
+def document_counts(item: Any) -> Counter:
+    """The statistics of §7.3.8 that one document adds (keys under ``citeseeker/``)."""
+    counts: Counter = Counter({"documents/searched": 1, "bytes": item.size})
+    if item.kind is None:
+        counts["documents/unsupported"] += 1
+    for part in item.parts:
+        counts[f"parts/{part['kind']}"] += 1
+        counts["bytes_processed"] += part["size"]
+        if part["kind"] in ("pdf", "ps"):
+            counts[f"extraction/{part['kind']}/files"] += 1
+            counts[f"extraction/{part['kind']}/seconds"] += part["seconds"]
+    counts["archives/checked"] += item.archives
+    counts["errors/extraction"] += len(item.problems)
+    if item.citations:
+        counts["documents/with_citations"] += 1
+        counts["citations"] += len(item.citations)
+    return +counts
+
+
+def summary_lines(value: Callable[[str], Any], elapsed: float) -> dict[str, object]:
+    """The original's summary.log lines (Appendix E); ``value(key)`` reads a citeseeker stat."""
+    lines = {
+        "Execution time": format_duration(elapsed),
+        "Servers searched": value("frontier/servers_completed"),
+        "Documents searched": value("documents/searched"),
+        "Documents successfully searched": value("documents/with_citations"),
+        "Citations found": value("citations"),
+        "New servers found": value("frontier/size/servers_discovered"),
+        "Kilobytes downloaded": value("bytes") // 1024,
+        "Kilobytes processed": value("bytes_processed") // 1024,
+        "Archives checked": value("archives/checked"),
+        "PS and PDF checked": value("extraction/pdf/files") + value("extraction/ps/files"),
+        "Extraction errors": value("errors/extraction"),
+        "Download errors": value("errors/download"),
+    }
+    for kind in ("pdf", "ps"):
+        files = value(f"extraction/{kind}/files")
+        average = value(f"extraction/{kind}/seconds") / files if files else 0.0
+        lines[f"Average {kind.upper()} extraction time"] = f"{average:.3f} s ({files} files)"
+    lines.update({
+        "Pending Servers queue": value("frontier/size/pending_servers"),
+        "Pending Documents": value("frontier/size/pending_documents"),
+        "Accomplished Servers table": value("frontier/size/completed_servers"),
+    })
+    return lines

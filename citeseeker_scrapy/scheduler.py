@@ -1,9 +1,15 @@
 """The Scrapy SCHEDULER over the CiteSeeker frontier (thesis §6.2–6.4, Algorithm 7.1).
 
-Who calls it: Scrapy's engine (``enqueue_request`` for every request the spider, a middleware or a
-redirect produces; ``next_request`` whenever the downloader has room). It replaces Scrapy's
-scheduler *and* dupefilter: the frontier dedupes per server and forgets a server's documents when
-the server completes.
+Who calls it: Scrapy's engine (``enqueue_request`` for the spider's start points, redirect
+targets, retries and any other component's requests; ``next_request`` whenever the downloader
+has room). It replaces Scrapy's scheduler *and* dupefilter: the frontier dedupes per server and
+forgets a server's documents when the server completes.
+
+Links do not come as requests: when a document item has passed the pipelines (scraped, dropped
+or failed), its links (archive members' included) are admitted by the crawl's URL scope and
+added to the frontier, and only then is the document finished — so no link is lost to a server
+that would otherwise be completed too early. A request that failed (errback) is finished on the
+spider's ``document_failed`` signal.
 
 Settings read (in ``from_crawler`` only, through :class:`CrawlConfig`): ``CITESEEKER_CONCURRENT_SERVERS``,
 ``CITESEEKER_MAX_PENDING_DOCS``, ``CITESEEKER_MAX_DOCS_PER_SERVER``, ``CITESEEKER_MAX_DEPTH``,
@@ -32,16 +38,23 @@ from .exceptions import UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED
 from .frontier.sqlite_store import SqliteStore
-from .job import crawl_job
-from .urls import canonical_url, server_of
+from .items import DocumentItem
+from .input_parser import CrawlInputs
+from .job import crawl_job, scope_of
+from .urls import LinkPolicy, canonical_url, server_of
 
+ORIGIN_KEY = "citeseeker_origin"
 DEPTH_KEY = "citeseeker_depth"
-START_KEY = "citeseeker_start"
-FROM_KEY = "citeseeker_from"
-PLAIN_META = frozenset({DEPTH_KEY, START_KEY, FROM_KEY, "depth", "download_slot",
-                        "download_latency", "download_timeout"})
-#: What RedirectMiddleware adds; kept (as JSON) so REDIRECT_MAX_TIMES still ends long chains.
-REDIRECT_META = frozenset({"redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons"})
+#: Origins: the spider's start points, documents the frontier handed out (and their retries),
+#: redirect targets checked by the redirect middleware. Requests without one came from
+#: elsewhere (another component) and are canonicalized here.
+START, FRONTIER, REDIRECT = "start", "frontier", "redirect"
+#: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
+#: kept as a little JSON (so REDIRECT_MAX_TIMES and RETRY_TIMES still bound their chains).
+PLAIN_META = frozenset({ORIGIN_KEY, DEPTH_KEY, "depth", "download_slot", "download_latency",
+                        "download_timeout", "redirect_times", "redirect_ttl", "redirect_urls",
+                        "redirect_reasons", "retry_times"})
+KEPT_META = ("redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons", "retry_times")
 META_PAYLOAD, REQUEST_PAYLOAD = b"M", b"R"
 STATS = "citeseeker/frontier"
 SKIP_CHECK_SECONDS = 1.0
@@ -50,10 +63,11 @@ SKIP_CHECK_SECONDS = 1.0
 class FrontierScheduler:
     """Per-server depth-first scheduling with skeletons; see the module docstring."""
 
-    def __init__(self, crawler, frontier: Frontier, *, keep_query: bool,
+    def __init__(self, crawler, frontier: Frontier, *, scope: LinkPolicy, keep_query: bool,
                  skip_file: Path) -> None:
         self.crawler = crawler
         self.frontier = frontier
+        self.scope = scope
         self.keep_query = keep_query
         self.skip_file = skip_file
         self.spider: Spider | None = None
@@ -64,7 +78,8 @@ class FrontierScheduler:
     def from_crawler(cls, crawler) -> "FrontierScheduler":
         job = crawl_job(crawler)
         # a job that refused to start closes before its first request: leave JOBDIR untouched
-        config = job.config or CrawlConfig.from_settings({})
+        config = job.config_or_defaults()
+        scope = job.scope or scope_of(config, CrawlInputs((), (), (), (), ()))
         jobdir = crawler.settings.get("JOBDIR") if job.error is None else None
         store: FrontierStore = SqliteStore(Path(jobdir) / "frontier.sqlite") if jobdir else MemoryStore()
         frontier = Frontier(
@@ -76,7 +91,8 @@ class FrontierScheduler:
             flush_interval=config.flush_interval,
         )
         skip = config.skip_file or os.path.join(jobdir or config.log_dir, "skip_servers.txt")
-        scheduler = cls(crawler, frontier, keep_query=config.keep_query, skip_file=Path(skip))
+        scheduler = cls(crawler, frontier, scope=scope, keep_query=config.keep_query,
+                        skip_file=Path(skip))
         frontier.root_of = scheduler.root_of
         frontier.on_completed = scheduler.on_server_completed
         return scheduler
@@ -85,8 +101,9 @@ class FrontierScheduler:
 
     def open(self, spider: Spider) -> None:
         self.spider = spider
-        self.crawler.signals.connect(self.on_document_handled,
-                                     signal=citeseeker_signals.document_handled)
+        connect = self.crawler.signals.connect
+        connect(self.listen_to_items, signal=signals.engine_started)
+        connect(self.on_document_failed, signal=citeseeker_signals.document_failed)
         self.crawler.signals.connect(self.on_idle, signal=signals.spider_idle)
         snapshot = self.frontier.restore()
         if snapshot is not None:
@@ -109,39 +126,27 @@ class FrontierScheduler:
 
     def enqueue_request(self, request: Request) -> bool:
         """Offer a request to the frontier; False (dropped) for duplicates and refusals."""
-        redirected_from = (request.meta.get("redirect_urls") or [None])[-1]
-        if redirected_from is not None:
-            return self._enqueue_redirect(request, redirected_from)
-        url = request.url if FROM_KEY in request.meta else canonical_url(
-            request.url, keep_query=self.keep_query)  # the spider's links are canonical already
+        origin = request.meta.get(ORIGIN_KEY)
+        if origin == REDIRECT:
+            return self._enqueue_redirect(request)
+        # ours are canonical already (admitted by the scope); anything else is made canonical
+        url = request.url if origin else canonical_url(request.url, keep_query=self.keep_query)
         entry = self._entry(request, url)
-        if request.meta.get(START_KEY):
+        if origin == START:
             outcome = self.frontier.add_start_point(entry)
         else:
-            outcome = self.frontier.add_link(entry, from_server=request.meta.get(FROM_KEY),
-                                             force=request.dont_filter)
+            outcome = self.frontier.add_link(entry, from_server=None, force=request.dont_filter)
         return self._counted(outcome)
 
-    def _enqueue_redirect(self, request: Request, previous: str) -> bool:
+    def _enqueue_redirect(self, request: Request) -> bool:
         """Both URLs count as completed (§7.3.5); a target on another server goes to that
-        server's pending documents; a target already seen (a loop) is dropped."""
-        try:
-            url = self._admit(request.url, previous)
-        except UrlRejected as rejection:
-            self.crawler.stats.inc_value(f"{STATS}/refused/redirect_{rejection.reason}")
-            outcome = None
-        else:
-            entry = self._entry(request, url)
-            outcome = self.frontier.add_link(entry, from_server=server_of(previous))
-            self._counted(outcome)
-        self.frontier.finish(canonical_url(previous, keep_query=self.keep_query))
-        return outcome == ACCEPTED
-
-    def _admit(self, url: str, referrer: str) -> str:
-        scope = crawl_job(self.crawler).scope
-        if scope is None:
-            return canonical_url(url, keep_query=self.keep_query)
-        return scope.admit(url, referrer=referrer)
+        server's pending documents; a target already seen (a loop) is dropped. The redirect
+        middleware has admitted the target and made it canonical."""
+        previous = request.meta["redirect_urls"][-1]
+        outcome = self.frontier.add_link(self._entry(request, request.url),
+                                         from_server=server_of(previous))
+        self.frontier.finish(previous)
+        return self._counted(outcome)
 
     def _counted(self, outcome: str) -> bool:
         if outcome != ACCEPTED:
@@ -160,42 +165,81 @@ class FrontierScheduler:
     # --- requests <-> entries -----------------------------------------------------------------
 
     def _entry(self, request: Request, url: str) -> DocumentEntry:
-        """URL and depth only for the spider's own requests; a redirect hop adds its redirect
-        meta as a little JSON; anything else (a retry, a POST) is kept whole, pickled."""
+        """URL and depth for a plain document request, plus its redirect/retry meta as a little
+        JSON; anything else (a POST, another callback, cookies) is kept whole, pickled."""
         depth = int(request.meta.get(DEPTH_KEY, 0))
-        if self._is_spiders_own(request):
-            extra = {k: v for k, v in request.meta.items() if k in REDIRECT_META}
-            if not extra:
-                return DocumentEntry(url, depth)
-            return DocumentEntry(url, depth, META_PAYLOAD + json.dumps(extra).encode())
-        whole = request.replace(url=url).to_dict(spider=self.spider)
-        return DocumentEntry(url, depth, REQUEST_PAYLOAD + pickle.dumps(whole, protocol=5))
+        if not self._is_plain(request):
+            self.crawler.stats.inc_value(f"{STATS}/pickled")
+            whole = request.replace(url=url).to_dict(spider=self.spider)
+            return DocumentEntry(url, depth, REQUEST_PAYLOAD + pickle.dumps(whole, protocol=5))
+        kept = {k: request.meta[k] for k in KEPT_META if k in request.meta}
+        if request.dont_filter:
+            kept["dont_filter"] = True
+        if not kept:
+            return DocumentEntry(url, depth)
+        return DocumentEntry(url, depth, META_PAYLOAD + json.dumps(kept).encode())
 
-    def _is_spiders_own(self, request: Request) -> bool:
-        """A GET the spider built (headers are re-added by the middlewares on the way out)."""
+    def _is_plain(self, request: Request) -> bool:
+        """A GET for the spider's own callbacks (headers are re-added on the way out)."""
         spider = self.spider
-        return (request.method == "GET" and not request.body and not request.dont_filter
-                and request.callback == getattr(spider, "parse", None)
-                and request.errback == getattr(spider, "on_error", None)
-                and request.priority == 0 and not request.cookies
-                and set(request.meta) <= PLAIN_META | REDIRECT_META)
+        return (request.method == "GET" and not request.body and not request.cookies
+                and request.callback in (None, getattr(spider, "parse", None))
+                and request.errback in (None, getattr(spider, "on_error", None))
+                and request.meta.keys() <= PLAIN_META)
 
     def _request(self, entry: DocumentEntry) -> Request:
         payload = entry.payload
         if payload is not None and payload.startswith(REQUEST_PAYLOAD):
             return request_from_dict(pickle.loads(payload[1:]), spider=self.spider)
-        meta: dict[str, Any] = {DEPTH_KEY: entry.depth}
+        meta: dict[str, Any] = {ORIGIN_KEY: FRONTIER, DEPTH_KEY: entry.depth}
         if payload is not None:
             meta.update(json.loads(payload[1:]))
+        dont_filter = bool(meta.pop("dont_filter", False))
         spider = self.spider
-        return Request(entry.url, callback=spider.parse, errback=getattr(spider, "on_error", None),
-                       meta=meta)
+        return Request(entry.url, callback=getattr(spider, "parse", None),
+                       errback=getattr(spider, "on_error", None), meta=meta,
+                       dont_filter=dont_filter)
 
     # --- notifications ------------------------------------------------------------------------
 
-    def on_document_handled(self, request: Request) -> None:
-        url = request.url if DEPTH_KEY in request.meta else canonical_url(
-            request.url, keep_query=self.keep_query)  # requests we hand out are canonical
+    def listen_to_items(self) -> None:
+        """Connected when the engine starts, after every extension and spider_opened handler:
+        the frontier hears of a document last, once the feed and the report have it, so a
+        checkpoint never counts a document done whose citations are not yet on disk."""
+        for signal in (signals.item_scraped, signals.item_dropped, signals.item_error):
+            self.crawler.signals.connect(self.on_document_done, signal=signal)
+
+    def on_document_done(self, item: Any, **kwargs: Any) -> None:
+        """A document item left the pipelines (scraped, dropped or failed): its links go to the
+        frontier, then the document is finished."""
+        if not isinstance(item, DocumentItem):
+            return
+        if item.links:
+            self._add_links(item)
+        self._finish(item.url)
+
+    def _add_links(self, item: DocumentItem) -> None:
+        scope, stats = self.scope, self.crawler.stats
+        source, depth = item.server, item.depth
+        for link in item.links:
+            try:
+                url = scope.admit(link, referrer=item.url)
+            except UrlRejected as rejection:
+                stats.inc_value(f"citeseeker/links/rejected/{rejection.reason}")
+                continue
+            except ValueError:  # a malformed host in a hand-written link
+                stats.inc_value("citeseeker/links/rejected/malformed")
+                continue
+            child = DocumentEntry(url, depth + 1 if server_of(url) == source else 0)
+            self._counted(self.frontier.add_link(child, from_server=source))
+
+    def on_document_failed(self, request: Request, **kwargs: Any) -> None:
+        """The request failed for good (errback): nothing of it will reach the pipelines."""
+        origin = request.meta.get(ORIGIN_KEY)
+        self._finish(request.url if origin else canonical_url(request.url,
+                                                               keep_query=self.keep_query))
+
+    def _finish(self, url: str) -> None:
         self.frontier.finish(url)
         if self.frontier.needs_flush():
             self.frontier.flush(self._stats_snapshot())
@@ -218,7 +262,7 @@ class FrontierScheduler:
         if server.startswith("file:"):
             return None
         try:
-            return self._admit(server + "/", referrer=server + "/")
+            return self.scope.admit(server + "/", referrer=server + "/")
         except UrlRejected:
             return None
 

@@ -1,16 +1,18 @@
 """Scrapy settings of the CiteSeeker-Scrapy project.
 
-Components are named as dotted strings (the core never imports them). Every ``CITESEEKER_*``
-default comes from :data:`citeseeker_scrapy.config.DEFAULT_SETTINGS`, the single source of truth;
-override any of them with ``-s NAME=VALUE``.
+The CiteSeeker add-on (:mod:`citeseeker_scrapy.addon`) wires the scheduler, middlewares,
+pipelines, extensions, feeds and every ``CITESEEKER_*`` default; another Scrapy project gets
+the same with the one ``ADDONS`` line below. What stays here is this project's own choice:
+politeness, timeouts, and the ``crawl`` command with CiteSeeker's exit status. Override any
+setting with ``-s NAME=VALUE``.
 """
-
-from citeseeker_scrapy.config import DEFAULT_SETTINGS
 
 BOT_NAME = "citeseeker"
 SPIDER_MODULES = ["spiders"]
 NEWSPIDER_MODULE = "spiders"
 COMMANDS_MODULE = "citeseeker_scrapy.commands"
+
+ADDONS = {"citeseeker_scrapy.addon.CiteSeeker": 0}
 
 USER_AGENT = "CiteSeeker-Scrapy/0.1 (citation crawler; +https://github.com/citeseeker-scrapy)"
 ROBOTSTXT_OBEY = True
@@ -24,22 +26,4 @@ DOWNLOAD_WARNSIZE = 16 * 1024 * 1024
 REDIRECT_MAX_TIMES = 10
 RETRY_TIMES = 1
 TELNETCONSOLE_ENABLED = False
-# Scrapy starts CONCURRENT_ITEMS tasks per response to process its output; a page yields a few
-# citation items at most, and 100 tasks per page cost ~40% of the crawl's CPU (bench_crawl.py).
-CONCURRENT_ITEMS = 16
 COOKIES_ENABLED = False
-FEED_EXPORT_ENCODING = "utf-8"
-# Feed items reach the file one by one: a killed crawl keeps every item it reported.
-EXTENSIONS = {"pipelines.durable_feeds.FlushFeedsAfterEachItem": 900}
-
-# The thesis's per-server depth-first frontier replaces Scrapy's scheduler and dupefilter.
-SCHEDULER = "citeseeker_scrapy.scheduler.FrontierScheduler"
-
-DOWNLOADER_MIDDLEWARES = {
-    # Scope is the LinkPolicy's job (stay-within/forbidden rules); Offsite only cost time.
-    "scrapy.downloadermiddlewares.offsite.OffsiteMiddleware": None,
-    "middlewares.policy.LinkPolicyMiddleware": 40,
-    "middlewares.file_directory.FileDirectoryMiddleware": 50,
-}
-
-globals().update(DEFAULT_SETTINGS)

@@ -1,9 +1,15 @@
-"""Signals between the spider and the frontier scheduler (plain objects, as Scrapy's are).
+"""CiteSeeker's own signals (plain objects, as Scrapy's are).
 
-The spider sends :data:`document_handled` when it has offered every link of a document (or the
-document failed), so the scheduler knows when a server has nothing left in flight. The
-scheduler sends :data:`server_completed` when a server becomes a skeleton (completed.log).
+* :data:`document_failed` — the spider's errback: a request failed for good (download error,
+  HTTP error, refused by a middleware). The scheduler finishes the document; the report
+  extension writes errors.log (or debug.log for a refusal). kwargs: ``request``, ``reason``,
+  ``ignored`` (True when a component refused it rather than the server failing).
+* :data:`server_completed` — the scheduler: a server became a skeleton (completed.log).
+  kwargs: ``server``.
+
+A document that was fetched needs no signal of ours: Scrapy's ``item_scraped``,
+``item_dropped`` and ``item_error`` tell when its item has left the pipelines.
 """
 
-document_handled = object()   # kwargs: request
-server_completed = object()   # kwargs: server
+document_failed = object()
+server_completed = object()

@@ -17,7 +17,10 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from demo_site import build_demo_site  # noqa: E402
+
+from citeseeker_scrapy.items import citation_rows  # noqa: E402
 
 PROJECT = Path(__file__).resolve().parent.parent
 OUTPUT = PROJECT / "demo-output"
@@ -47,7 +50,8 @@ def crawl(start: str) -> int:
 
 
 def print_table(feed: Path) -> None:
-    items = [json.loads(line) for line in feed.read_text().splitlines() if line.strip()]
+    documents = [json.loads(line) for line in feed.read_text().splitlines() if line.strip()]
+    items = [row for document in documents for row in citation_rows(document)]
     print(f"\n{len(items)} citation(s) found:\n")
     print(f"{'sim':>6}  {'cited publication':<48}  {'found in':<40}  text found")
     for item in sorted(items, key=lambda i: (i["url"], i["member"], -i["similarity"])):

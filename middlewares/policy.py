@@ -1,9 +1,10 @@
 """Apply the crawl's LinkPolicy to every request that reaches the downloader: canonical URLs,
 scope and loop safety.
 
-Links found in pages are checked by the spider before they are scheduled, and redirect targets
-by the scheduler; this middleware is the last gate for anything else (a request from another
-component, a redirect when the frontier scheduler is swapped out): unsupported protocols,
+Start points are checked by the spider, links found in documents by the scheduler, redirect
+targets by the redirect middlewares: requests that carry CiteSeeker's origin marker pass. This
+middleware is the last gate for anything else (a request from another component, or any
+request when the frontier scheduler is swapped out): unsupported protocols,
 forbidden or out-of-scope domains, ``file://`` outside its root, formats not permitted, trap
 URLs. A request whose URL is admitted but not in canonical form is replaced by its canonical
 twin (which the frontier dedupes), so two spellings of one URL are never fetched twice. Refusals
@@ -17,6 +18,7 @@ from scrapy.http import Request
 
 from citeseeker_scrapy.exceptions import UrlRejected
 from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.scheduler import ORIGIN_KEY
 
 
 class LinkPolicyMiddleware:
@@ -31,7 +33,7 @@ class LinkPolicyMiddleware:
 
     def process_request(self, request: Request) -> Request | None:
         policy = crawl_job(self.crawler).scope
-        if policy is None:
+        if policy is None or ORIGIN_KEY in request.meta:
             return None
         referrer = (request.meta.get("redirect_urls") or [None])[0]
         try:

@@ -12,15 +12,24 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from citeseeker_scrapy.items import citation_rows
+
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 @dataclass
 class CrawlResult:
+    """``documents``: the feed as written (one citing document a line); ``items``: one flat
+    row per citation (url, member, server, header, author, publication, found, similarity)."""
+
     returncode: int
     output: str
-    items: list[dict]
+    documents: list[dict]
     log_dir: Path
+
+    @property
+    def items(self) -> list[dict]:
+        return [row for document in self.documents for row in citation_rows(document)]
 
     def log(self, name: str) -> str:
         return (self.log_dir / f"{name}.log").read_text(encoding="utf-8")
@@ -74,10 +83,11 @@ class Crawl:
     def result(self, returncode: int, output: str | None = None) -> CrawlResult:
         if output is None:
             output = (self.workdir / "output.txt").read_text(encoding="utf-8")
-        items = []
+        documents = []
         if self.feed.exists():
-            items = [json.loads(line) for line in self.feed.read_text().splitlines() if line.strip()]
-        return CrawlResult(returncode, output, items, self.log_dir)
+            documents = [json.loads(line) for line in self.feed.read_text().splitlines()
+                         if line.strip()]
+        return CrawlResult(returncode, output, documents, self.log_dir)
 
 
 def _environment() -> dict[str, str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 #: The packages a distribution must hold: every package of the project on disk, plus the inputs.
-PACKAGE_TREES = ("citeseeker_scrapy", "spiders", "pipelines", "middlewares")
+PACKAGE_TREES = ("citeseeker_scrapy", "spiders", "pipelines", "middlewares", "extensions")
 NOT_SHIPPED = ("tests", "bench", "demo", "scripts")
 IGNORED = shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.pyc", "build", "*.egg-info",
                                  "logs", "crawls", "demo-output", ".pytest_cache", ".hypothesis")

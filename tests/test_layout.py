@@ -9,7 +9,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "citeseeker_scrapy"
-ADAPTERS = ("spiders", "pipelines", "middlewares")
+ADAPTERS = ("spiders", "pipelines", "middlewares", "extensions")
 #: Pure core modules: usable without Scrapy or Twisted.
 PURE = ("urls.py", "input_parser.py", "matcher.py", "matching", "extraction", "frontier",
         "citations.py", "documents.py", "report.py", "config.py", "items.py", "exceptions.py",

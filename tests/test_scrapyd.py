@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from citeseeker_scrapy.items import citation_rows
 from tests import docgen
 from tests.packaging import BIN, clean_environment, copy_project
 from tests.servers import SiteServer, write_site
@@ -89,8 +90,10 @@ class Scrapyd:
         return self.fetch(self.job(job)["log_url"])
 
     def items(self, job: str) -> list[dict]:
+        """The job's items file, one row per citation (a document item lists its citations)."""
         text = self.fetch(self.job(job)["items_url"])
-        return [json.loads(line) for line in text.splitlines() if line.strip()]
+        documents = [json.loads(line) for line in text.splitlines() if line.strip()]
+        return [row for document in documents for row in citation_rows(document)]
 
     def files_dir(self, job: str) -> Path:
         """Where the job's CiteSeeker .log files are by default (README "Run under Scrapyd")."""

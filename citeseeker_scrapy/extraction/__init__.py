@@ -5,13 +5,14 @@ The spider calls :func:`sniff_kind` to decide whether a response is a document, 
 Pure core: no Scrapy or Twisted imports (see ``extractor.py`` for where each format is read).
 """
 
-from .extractor import DocumentExtractor
+from .extractor import DocumentExtractor, unpack
 from .model import (
     ArchiveChecked,
     ExtractedPart,
     ExtractionEvent,
     ExtractionLimits,
     ExtractionProblem,
+    UnpackedMember,
 )
 from .sniff import sniff_kind
 
@@ -22,5 +23,7 @@ __all__ = [
     "ExtractionEvent",
     "ExtractionLimits",
     "ExtractionProblem",
+    "UnpackedMember",
     "sniff_kind",
+    "unpack",
 ]

@@ -46,6 +46,9 @@ from .model import (
     ExtractedPart,
     ExtractionEvent,
     ExtractionLimits,
+    ExtractionProblem,
+    UnpackedMember,
+    UnpackEvent,
     problem,
 )
 from .office import binary_office_text, office_kind_of_zip, package_text
@@ -124,8 +127,19 @@ class DocumentExtractor:
         kind = sniff_kind(path, content_type, body[:HEAD_BYTES])
         if kind is None:
             return iter(())
-        job = _Job(self, declared=encoding or charset_of(content_type))
+        job = _Job(self.limits, self.pool, self.scratch, encoding or charset_of(content_type))
         return iter(list(job.run(posixpath.basename(path.rstrip("/")), kind, body)))
+
+    def read(
+        self, member: UnpackedMember, encoding: str | None = None
+    ) -> list[ExtractedPart | ExtractionProblem]:
+        """Text (and links) of one part that :func:`unpack` gave; ``encoding`` is the declared
+        encoding of the document, used only for the document itself (member "")."""
+        job = _Job(self.limits, self.pool, self.scratch, encoding)
+        try:
+            return list(job.leaf(member.member, member.kind, member.data))
+        finally:
+            job.release_scratch()
 
     def close(self) -> None:
         """Stop the parser processes and remove every scratch file."""
@@ -139,39 +153,64 @@ class DocumentExtractor:
         self.close()
 
 
+def unpack(
+    path: str, body: bytes, kind: str | None, limits: ExtractionLimits
+) -> list[UnpackEvent]:
+    """Open a document's archives (nested, Algorithm 7.2): its readable parts, the archives
+    checked and the problems met. A document that is no archive is its own single part.
+
+    Runs in the caller's thread and needs no parser process, so the unpack stage can run
+    apart from text extraction; the bytes unpacked are bounded by ``limits``.
+    """
+    kind = kind or sniff_kind(path, None, body[:HEAD_BYTES])
+    if kind is None:
+        return []
+    job = _Job(limits, None, None, None)
+    return list(job.unpack("", posixpath.basename(path.rstrip("/")), kind, body, depth=0))
+
+
 class _Job:
     """One document: its unpacked-bytes budget, its scratch directory, the walk through it."""
 
-    def __init__(self, extractor: DocumentExtractor, declared: str | None) -> None:
-        self.limits = extractor.limits
-        self.pool = extractor.pool
+    def __init__(self, limits: ExtractionLimits, pool: WorkerPool | None,
+                 scratch: _ScratchDirs | None, declared: str | None) -> None:
+        self.limits = limits
+        self.pool = pool
         self.declared = declared
         self.budget = Budget(self.limits.max_unpacked_bytes)
-        self._scratch_dirs = extractor.scratch
+        self._scratch_dirs = scratch
         self._scratch: Path | None = None
 
     def run(self, name: str, kind: str, body: bytes) -> Iterator[ExtractionEvent]:
         try:
-            yield from self._item("", name, kind, body, depth=0)
+            for event in self.unpack("", name, kind, body, depth=0):
+                if isinstance(event, UnpackedMember):
+                    yield from self.leaf(event.member, event.kind, event.data)
+                else:
+                    yield event
         finally:
-            if self._scratch is not None:
-                self._scratch_dirs.remove(self._scratch)
+            self.release_scratch()
 
-    def _item(
+    def release_scratch(self) -> None:
+        if self._scratch is not None:
+            self._scratch_dirs.remove(self._scratch)
+            self._scratch = None
+
+    def unpack(
         self, member: str, name: str, kind: str, data: bytes, depth: int
-    ) -> Iterator[ExtractionEvent]:
+    ) -> Iterator[UnpackEvent]:
         if kind == "zip":
             kind = office_kind_of_zip(data) or kind
         if kind in ARCHIVE_KINDS:
             yield from self._archive(member, name, kind, data, depth)
         else:
-            yield from self._leaf(member, kind, data)
+            yield UnpackedMember(member, kind, data)
 
     # -- archives -------------------------------------------------------------------------
 
     def _archive(
         self, member: str, name: str, kind: str, data: bytes, depth: int
-    ) -> Iterator[ExtractionEvent]:
+    ) -> Iterator[UnpackEvent]:
         """Algorithm 7.2: each member by its own type; then one ArchiveChecked."""
         if depth >= self.limits.max_archive_depth:
             yield problem(
@@ -206,7 +245,7 @@ class _Job:
 
     def _entry(
         self, parent: str, entry: Entry, archive_kind: str, depth: int
-    ) -> Iterator[ExtractionEvent]:
+    ) -> Iterator[UnpackEvent]:
         path = f"{parent}/{entry.name}" if parent and entry.name else parent or entry.name
         if isinstance(entry, Skipped):
             yield problem(path, archive_kind, entry.reason)
@@ -215,11 +254,11 @@ class _Job:
             yield problem(path, archive_kind, entry.damage)
         kind = sniff_kind(entry.name, None, entry.data[:HEAD_BYTES])
         if kind is not None:
-            yield from self._item(path, posixpath.basename(entry.name), kind, entry.data, depth)
+            yield from self.unpack(path, posixpath.basename(entry.name), kind, entry.data, depth)
 
     # -- leaves ---------------------------------------------------------------------------
 
-    def _leaf(self, member: str, kind: str, data: bytes) -> Iterator[ExtractionEvent]:
+    def leaf(self, member: str, kind: str, data: bytes) -> Iterator[ExtractionEvent]:
         started = time.perf_counter()
         try:
             content = self._READERS[kind](self, data, not member)

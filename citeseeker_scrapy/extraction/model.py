@@ -81,7 +81,18 @@ class ExtractionProblem:
     reason: str
 
 
+@dataclass(frozen=True)
+class UnpackedMember:
+    """A readable part of a document once its archives are opened: the document itself
+    (``member`` "") or one archive member, with its bytes and sniffed type; not yet read."""
+
+    member: str
+    kind: str
+    data: bytes
+
+
 ExtractionEvent = ExtractedPart | ArchiveChecked | ExtractionProblem
+UnpackEvent = UnpackedMember | ArchiveChecked | ExtractionProblem
 
 
 def one_line(text: str, max_chars: int = 300) -> str:

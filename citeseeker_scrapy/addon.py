@@ -1,0 +1,85 @@
+"""The CiteSeeker add-on: one line in ``ADDONS`` wires every component of a citation crawl.
+
+    ADDONS = {"citeseeker_scrapy.addon.CiteSeeker": 0}
+
+What it sets (components named as dotted strings: the core never imports them):
+
+* ``SCHEDULER`` — the per-server depth-first frontier (replaces Scrapy's scheduler and dupefilter);
+* ``DOWNLOADER_MIDDLEWARES`` — the URL scope as the downloader's last gate, ``file://``
+  directories, redirects checked by the scope (in place of Scrapy's redirect middlewares;
+  OffsiteMiddleware off: the scope decides what is in bounds);
+* ``ITEM_PIPELINES`` — unpack archives (100) → extract text (200) → match citations (300);
+* ``EXTENSIONS`` — the report extension (the original's log files);
+* feeds — local files written through item by item, CSV flat (one row per citation), the
+  fields a document item shows in the feed;
+* every ``CITESEEKER_*`` default (:data:`citeseeker_scrapy.config.DEFAULT_SETTINGS`).
+
+Each is set at the ``addon`` priority: a project's own settings and ``-s`` options still win,
+and a component set to ``None`` in the project stays off. The exit status 2 on bad input comes
+from the project's ``crawl`` command (``COMMANDS_MODULE = "citeseeker_scrapy.commands"``), which
+an add-on cannot install.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .config import DEFAULT_SETTINGS
+from .items import FEED_FIELDS
+
+COMPONENTS: dict[str, dict[str, int | None]] = {
+    "DOWNLOADER_MIDDLEWARES": {
+        "scrapy.downloadermiddlewares.offsite.OffsiteMiddleware": None,
+        "middlewares.policy.LinkPolicyMiddleware": 40,
+        "middlewares.file_directory.FileDirectoryMiddleware": 50,
+        "scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware": None,
+        "middlewares.redirects.ScopedMetaRefreshMiddleware": 580,
+        "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
+        "middlewares.redirects.ScopedRedirectMiddleware": 600,
+    },
+    "ITEM_PIPELINES": {
+        "pipelines.archives.UnpackArchivesPipeline": 100,
+        "pipelines.text.ExtractTextPipeline": 200,
+        "pipelines.citations.MatchCitationsPipeline": 300,
+    },
+    "EXTENSIONS": {
+        "extensions.report.ReportExtension": 500,
+    },
+}
+
+DURABLE_FILES = "extensions.feeds.DurableFileFeedStorage"
+
+PLAIN_SETTINGS: dict[str, Any] = {
+    "SCHEDULER": "citeseeker_scrapy.scheduler.FrontierScheduler",
+    # Scrapy starts CONCURRENT_ITEMS tasks per response; a response yields one document item,
+    # and 100 tasks per page cost ~40% of the crawl's CPU (bench_crawl.py).
+    "CONCURRENT_ITEMS": 16,
+    "FEED_EXPORT_FIELDS": FEED_FIELDS,
+    "FEED_EXPORT_ENCODING": "utf-8",
+    **DEFAULT_SETTINGS,
+}
+
+
+class CiteSeeker:
+    """Scrapy add-on; see the module docstring."""
+
+    def update_settings(self, settings: Any) -> None:
+        for name, components in COMPONENTS.items():
+            _add_components(settings, name, components)
+        for name, value in PLAIN_SETTINGS.items():
+            settings.set(name, value, priority="addon")
+        storages = settings.getdict("FEED_STORAGES")
+        for scheme in ("", "file"):
+            storages.setdefault(scheme, DURABLE_FILES)
+        settings.set("FEED_STORAGES", storages, priority="addon")
+        exporters = settings.getdict("FEED_EXPORTERS")
+        exporters.setdefault("csv", "extensions.feeds.CitationCsvItemExporter")
+        settings.set("FEED_EXPORTERS", exporters, priority="addon")
+
+
+def _add_components(settings: Any, name: str, components: dict[str, int | None]) -> None:
+    """Add to a component priority dict, keeping whatever the project said of a component."""
+    current = settings.getdict(name)
+    for path, order in components.items():
+        current.setdefault(path, order)
+    settings.set(name, current, priority=max(settings.getpriority(name) or 0, 15))

@@ -1,0 +1,1 @@
+"""Scrapy extensions and feed plumbing of CiteSeeker: the report files, durable feeds."""

@@ -1,0 +1,157 @@
+"""The report extension: the one owner of the original's log files and of ``reported.txt``.
+
+Listens to signals only: ``item_scraped`` (success.log, then ``reported.txt``; connected when
+the spider opens, so after the feed exporter, which connects when it is built: a document is
+named in ``reported.txt`` only once it is in the feed; the frontier hears of it after both), ``item_dropped`` / ``item_error``
+(statistics, errors.log), CiteSeeker's ``document_failed`` (errors.log, or debug.log for a
+refusal) and ``server_completed`` (completed.log), ``spider_closed`` (summary.log).
+
+Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_INTERVAL``,
+``JOBDIR``. Disabled (NotConfigured) when the crawl refused to start: no file is written then.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from typing import Any
+
+from scrapy import signals
+from scrapy.exceptions import NotConfigured
+
+from citeseeker_scrapy import signals as citeseeker_signals
+from citeseeker_scrapy.items import DocumentItem
+from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.report import (
+    RunReport, document_counts, document_hits, recover_reported, summary_lines,
+)
+
+STATS = "citeseeker"
+logger = logging.getLogger(__name__)
+
+
+class ReportExtension:
+    """success.log, errors.log, completed.log, summary.log, debug.log and reported.txt."""
+
+    def __init__(self, crawler: Any, log_dir: Path, *, debug: bool, flush_interval: int,
+                 reported_file: Path | None) -> None:
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.log_dir = log_dir
+        self.debug_enabled = debug
+        self.flush_interval = flush_interval
+        self.reported_file = reported_file
+        self.report: RunReport | None = None
+        self.started_at = time.monotonic()
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> ReportExtension:
+        job = crawl_job(crawler)
+        if job.error is not None:
+            raise NotConfigured("the crawl refused to start")
+        jobdir = crawler.settings.get("JOBDIR")
+        reported_file = Path(jobdir) / "reported.txt" if jobdir else None
+        if reported_file is not None:  # before the citation pipeline reads reported.txt
+            reported_file.parent.mkdir(parents=True, exist_ok=True)
+            recover_reported(job.config.log_dir / "success.log", reported_file)
+        extension = cls(crawler, job.config.log_dir, debug=job.config.debug_log,
+                        flush_interval=job.config.flush_interval, reported_file=reported_file)
+        connect = crawler.signals.connect
+        connect(extension.spider_opened, signal=signals.spider_opened)
+        connect(extension.spider_closed, signal=signals.spider_closed)
+        connect(extension.item_dropped, signal=signals.item_dropped)
+        connect(extension.item_error, signal=signals.item_error)
+        connect(extension.document_failed, signal=citeseeker_signals.document_failed)
+        connect(extension.server_completed, signal=citeseeker_signals.server_completed)
+        return extension
+
+    def spider_opened(self, spider: Any) -> None:
+        self.report = RunReport(self.log_dir, debug=self.debug_enabled)
+        self.started_at = time.monotonic()
+        # the job's log names the files (under Scrapyd they are in a folder of the job's own)
+        logger.info("CiteSeeker log files (success, errors, summary...): %s",
+                    self.log_dir.resolve())
+        # connected now, after every extension (the feed exporter among them) was built
+        self.crawler.signals.connect(self.item_scraped, signal=signals.item_scraped)
+
+    def _record_reported(self, wheres: list[str]) -> None:
+        if self.reported_file is not None and wheres:
+            with open(self.reported_file, "a", encoding="utf-8") as handle:
+                handle.write("".join(f"{where}\n" for where in wheres))
+
+    # --- documents ----------------------------------------------------------------------------
+
+    def item_scraped(self, item: Any, **kwargs: Any) -> None:
+        """The document is in the feed: success.log, then reported.txt."""
+        if not isinstance(item, DocumentItem):
+            return
+        self._account(item)
+        wheres = []
+        for member, hits in document_hits(item.citations).items():
+            header = next(c["header"] for c in item.citations if c["member"] == member)
+            wheres.append(item.where(member))
+            self.report.success(wheres[-1], header, hits)
+        self._record_reported(wheres)
+
+    def item_dropped(self, item: Any, exception: BaseException, **kwargs: Any) -> None:
+        if isinstance(item, DocumentItem):
+            self._account(item)
+
+    def item_error(self, item: Any, failure: Any, **kwargs: Any) -> None:
+        if isinstance(item, DocumentItem):
+            self.stats.inc_value(f"{STATS}/errors/pipeline")
+            self.report.error(item.url, f"{failure.type.__name__}: {failure.getErrorMessage()}")
+            self._account(item)
+
+    def _account(self, item: DocumentItem) -> None:
+        for key, value in document_counts(item).items():
+            self.stats.inc_value(f"{STATS}/{key}", value)
+        for problem in item.problems:
+            self.report.error(item.where(problem["member"]),
+                              f"{problem['kind']}: {problem['reason']}")
+        self._debug_document(item)
+
+    def _debug_document(self, item: DocumentItem) -> None:
+        """debug.log mirrors the crawl, as the original's window did: one line per document,
+        and the frontier's sizes every CITESEEKER_FLUSH_INTERVAL documents."""
+        if not self.debug_enabled:
+            return
+        if item.kind is None:
+            self.report.debug(f"not a document we read: {item.url}")
+        self.report.debug(f"searched {item.url} ({item.kind or 'not a document'}): "
+                          f"{len(item.citations)} citation(s), {len(item.links)} link(s)")
+        searched = self.stats.get_value(f"{STATS}/documents/searched", 0)
+        if searched % self.flush_interval == 0:
+            sizes = {k.rsplit("/", 1)[1]: v for k, v in self.stats.get_stats().items()
+                     if k.startswith(f"{STATS}/frontier/size/")}
+            self.report.debug(f"after {searched} documents, frontier sizes: {sizes}")
+
+    def document_failed(self, request: Any, reason: str, ignored: bool = False,
+                        **kwargs: Any) -> None:
+        """One errors.log line per failed document; a refusal is only a debug.log line."""
+        if ignored:
+            self.stats.inc_value(f"{STATS}/documents/ignored")
+            self.report.debug(f"ignored {request.url}: {reason}")
+        else:
+            self.stats.inc_value(f"{STATS}/errors/download")
+            self.report.error(request.url, reason)
+
+    def server_completed(self, server: str, **kwargs: Any) -> None:
+        self.report.completed(server)
+
+    # --- end of the crawl ---------------------------------------------------------------------
+
+    def spider_closed(self, spider: Any, reason: str) -> None:
+        if self.report is None:
+            return
+        state = "finished" if reason == "finished" else f"suspended ({reason})"
+        if self.stats.get_value(f"{STATS}/resumed"):
+            state += ", after being resumed"
+        value = lambda key: self.stats.get_value(f"{STATS}/{key}", 0)  # noqa: E731
+        lines = summary_lines(value, time.monotonic() - self.started_at)
+        self.report.summary(lines, state)
+        self.report.close()
+        logger.info("The search has been %s. %s. Log files: %s", state,
+                    "; ".join(f"{label}: {number}" for label, number in lines.items()),
+                    self.log_dir.resolve())

@@ -1,0 +1,61 @@
+"""Item pipeline 3 of 3: find the citations of the searched publications in every part.
+
+Works with any spider that yields :class:`~citeseeker_scrapy.items.DocumentItem` (after the
+text pipeline). The searched authors and titles come from ``CITESEEKER_AUTHORS`` (+
+``CITESEEKER_PUBLICATIONS``), else ``inputs/searchstrings.txt``; the matcher's settings are
+``CITESEEKER_METHOD``, ``_SCHEME``, ``_FUZZY_LIMIT``, ``_PART_LENGTH``,
+``_MIN_AUTHOR_DISTANCE``, ``_HEADER_LENGTH``.
+
+A document that cites nothing is dropped here (quietly: the feed holds citing documents). With
+``JOBDIR``, a document an earlier run of the same job already reported (its parts are named in
+``reported.txt``, written by the report extension once the document is in the feed) is dropped
+too, so a resumed crawl that fetches it again does not report it twice.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from scrapy.exceptions import DropItem
+
+from citeseeker_scrapy.citations import CitationSearch
+from citeseeker_scrapy.documents import find_citations
+from citeseeker_scrapy.items import DocumentItem
+from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.matcher import CitationMatcher, MatcherSettings
+from citeseeker_scrapy.report import read_reported
+from citeseeker_scrapy.threads import in_thread
+
+
+class MatchCitationsPipeline:
+    """Fills ``citations``; see the module docstring."""
+
+    def __init__(self, search: CitationSearch, reported: frozenset[str] = frozenset()) -> None:
+        self.search = search
+        self.reported = reported
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> MatchCitationsPipeline:
+        job = crawl_job(crawler)
+        config = job.config_or_defaults()
+        groups = job.inputs.groups if job.inputs else ()
+        matcher = CitationMatcher(groups, MatcherSettings(
+            method=config.method, scheme=config.scheme, fuzzy_limit=config.fuzzy_limit,
+            part_length=config.part_length, min_author_distance=config.min_author_distance))
+        jobdir = crawler.settings.get("JOBDIR")
+        reported = read_reported(Path(jobdir) / "reported.txt") if jobdir else frozenset()
+        return cls(CitationSearch(matcher, config.header_length), reported)
+
+    async def process_item(self, item: Any) -> Any:
+        if not isinstance(item, DocumentItem):
+            return item
+        if item.parts:
+            await in_thread(find_citations, item, self.search)
+        if not item.citations:
+            raise DropItem(f"no citation in {item.url}", log_level="DEBUG")
+        if self.reported and any(item.where(c["member"]) in self.reported
+                                 for c in item.citations):
+            raise DropItem(f"reported by an earlier run of this job: {item.url}",
+                           log_level="DEBUG")
+        return item

@@ -1,0 +1,64 @@
+"""Item pipeline 2 of 3: the text (and links) of every part of a document.
+
+Works with any spider that yields :class:`~citeseeker_scrapy.items.DocumentItem` (after the
+unpack pipeline). PDF in long-lived PDFium worker processes (pypdf as the fallback), PostScript
+through a Ghostscript subprocess, office files, HTML and text. Settings: the extraction limits,
+``CITESEEKER_EXTRACTION_WORKERS``, ``CITESEEKER_TEMP_DIR``. Scratch files go to the job's own
+directory (``JOBDIR/tmp``, ``CITESEEKER_TEMP_DIR`` or a fresh temporary directory), emptied
+when the crawl starts and removed when it closes.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from citeseeker_scrapy.config import CrawlConfig
+from citeseeker_scrapy.documents import read_text
+from citeseeker_scrapy.extraction import DocumentExtractor
+from citeseeker_scrapy.items import DocumentItem
+from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.threads import in_thread
+
+
+class ExtractTextPipeline:
+    """Fills ``parts`` and ``links`` and releases the bytes; see the module docstring."""
+
+    def __init__(self, config: CrawlConfig, jobdir: str | None) -> None:
+        self.config = config
+        self.jobdir = jobdir
+        self.extractor: DocumentExtractor | None = None
+        self.temp_dir: Path | None = None
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> ExtractTextPipeline:
+        return cls(crawl_job(crawler).config_or_defaults(), crawler.settings.get("JOBDIR"))
+
+    def open_spider(self) -> None:
+        self.temp_dir = fresh_temp_dir(self.config.temp_dir, self.jobdir)
+        self.extractor = DocumentExtractor(self.config.extraction, self.temp_dir,
+                                           workers=self.config.extraction_workers)
+
+    def close_spider(self) -> None:
+        if self.extractor is not None:
+            self.extractor.close()
+        if self.temp_dir is not None:
+            shutil.rmtree(self.temp_dir, ignore_errors=True)
+
+    async def process_item(self, item: Any) -> Any:
+        if isinstance(item, DocumentItem) and item.members:
+            await in_thread(read_text, item, self.extractor)
+        return item
+
+
+def fresh_temp_dir(temp_dir: str, jobdir: str | None) -> Path:
+    """The job's own scratch directory; what a killed run left there is removed first."""
+    if temp_dir or jobdir:
+        path = Path(temp_dir or os.path.join(jobdir, "tmp"))
+        shutil.rmtree(path, ignore_errors=True)
+        path.mkdir(parents=True)
+        return path
+    return Path(tempfile.mkdtemp(prefix="citeseeker-"))

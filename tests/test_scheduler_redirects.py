@@ -1,0 +1,190 @@
+"""The frontier scheduler in-process (Scrapy's ``get_crawler``), driven through the real
+redirect and retry middlewares: redirect chains, redirects to another server, loops, targets
+out of scope, retries — and the frontier's bookkeeping after each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from scrapy import Request, signals
+from scrapy.downloadermiddlewares.retry import RetryMiddleware
+from scrapy.exceptions import IgnoreRequest
+from scrapy.http import HtmlResponse, Response
+from scrapy.utils.test import get_crawler
+from twisted.internet.error import TimeoutError as ConnectTimeout
+
+from citeseeker_scrapy import signals as citeseeker_signals
+from citeseeker_scrapy.items import DocumentItem
+from citeseeker_scrapy.scheduler import DEPTH_KEY, ORIGIN_KEY, START, FrontierScheduler
+from middlewares.redirects import ScopedMetaRefreshMiddleware, ScopedRedirectMiddleware
+from spiders.citeseeker import CiteSeekerSpider
+
+A, B = "http://a.example", "http://b.example"
+
+
+class Crawl:
+    """A crawler, the citeseeker spider, the scheduler and the two middlewares, wired as the
+    engine would, with a hand-held 'downloader'."""
+
+    def __init__(self, **settings: Any) -> None:
+        self.crawler = get_crawler(CiteSeekerSpider, settings_dict={
+            "CITESEEKER_AUTHORS": "Fiala", "CITESEEKER_PUBLICATIONS": "A title",
+            "CITESEEKER_STARTPOINTS": f"{A}/", "RETRY_TIMES": 1, **settings})
+        self.spider = self.crawler.spider = CiteSeekerSpider.from_crawler(self.crawler)
+        self.completed: list[str] = []
+        self.crawler.signals.connect(self._completed, signal=citeseeker_signals.server_completed)
+        self.scheduler = FrontierScheduler.from_crawler(self.crawler)
+        self.scheduler.open(self.spider)
+        self.scheduler.listen_to_items()
+        self.redirects = ScopedRedirectMiddleware.from_crawler(self.crawler)
+        self.refreshes = ScopedMetaRefreshMiddleware.from_crawler(self.crawler)
+        self.retries = RetryMiddleware.from_crawler(self.crawler)
+
+    def _completed(self, server: str) -> None:
+        self.completed.append(server)
+
+    def start(self, url: str) -> bool:
+        return self.scheduler.enqueue_request(Request(url, meta={ORIGIN_KEY: START,
+                                                                 DEPTH_KEY: 0}))
+
+    def next(self) -> Request:
+        request = self.scheduler.next_request()
+        assert request is not None
+        return request
+
+    def redirect(self, request: Request, location: str, status: int = 302) -> bool:
+        """The server answers with a redirect: the middleware's request goes to the scheduler."""
+        response = Response(request.url, status=status, headers={"Location": location},
+                            request=request)
+        redirected = self.redirects.process_response(request, response)
+        assert isinstance(redirected, Request)
+        return self.scheduler.enqueue_request(redirected)
+
+    def done(self, request: Request, links: tuple[str, ...] = ()) -> None:
+        """The document's item left the pipelines."""
+        item = DocumentItem(url=request.url, depth=request.meta[DEPTH_KEY], links=list(links))
+        self.crawler.signals.send_catch_log(signals.item_scraped, item=item, response=None,
+                                            spider=self.spider)
+
+    def failed(self, request: Request) -> None:
+        self.crawler.signals.send_catch_log(citeseeker_signals.document_failed,
+                                            request=request, reason="x", ignored=False)
+
+    def stat(self, key: str) -> Any:
+        return self.crawler.stats.get_value(key)
+
+
+def test_a_redirect_chain_books_every_hop_and_ends_at_the_target() -> None:
+    crawl = Crawl()
+    assert crawl.start(f"{A}/")
+    root = crawl.next()
+    assert root.url == f"{A}/"
+    assert crawl.redirect(root, "/b")
+    hop = crawl.next()
+    assert (hop.url, hop.meta[ORIGIN_KEY]) == (f"{A}/b", "frontier")
+    assert hop.meta["redirect_urls"] == [f"{A}/"] and hop.meta["redirect_times"] == 1
+    # a messy Location is made canonical by the middleware, through the crawl's scope
+    assert crawl.redirect(hop, "HTTP://A.EXAMPLE:80/x/../c.html#part", status=301)
+    target = crawl.next()
+    assert target.url == f"{A}/c.html" and target.meta["redirect_times"] == 2
+    # both earlier URLs count as completed: offered again as links, they are duplicates
+    crawl.done(target, links=(f"{A}/", f"{A}/b", f"{A}/d.html"))
+    assert crawl.stat("citeseeker/frontier/refused/duplicate") == 2
+    last = crawl.next()
+    assert last.url == f"{A}/d.html"
+    crawl.done(last)
+    assert crawl.completed == [A]
+    assert crawl.scheduler.next_request() is None
+    assert crawl.stat("citeseeker/frontier/pickled") is None   # hops kept as URL + JSON
+
+
+def test_a_redirect_to_another_server_hands_the_target_to_that_server() -> None:
+    crawl = Crawl()
+    crawl.start(f"{A}/")
+    root = crawl.next()
+    assert crawl.redirect(root, f"{B}/moved.html")
+    # A has nothing left: it is completed; B is pending with the target as its document
+    assert crawl.completed == [A]
+    moved = crawl.next()
+    assert moved.url == f"{B}/moved.html"
+    crawl.done(moved)
+    nxt = crawl.next()   # then B's root, depth-first from its pending documents
+    assert nxt.url == f"{B}/"
+    crawl.done(nxt)
+    assert crawl.completed == [A, B]
+
+
+def test_a_redirect_loop_ends_at_the_first_url_seen_again() -> None:
+    crawl = Crawl()
+    crawl.start(f"{A}/")
+    root = crawl.next()
+    assert crawl.redirect(root, "/loop1")
+    first = crawl.next()
+    assert crawl.redirect(first, "/loop2")
+    second = crawl.next()
+    assert not crawl.redirect(second, "/loop1")      # seen: dropped, the loop ends
+    assert crawl.scheduler.next_request() is None
+    assert crawl.completed == [A]
+    assert crawl.stat("citeseeker/frontier/refused/duplicate") == 1
+
+
+def test_a_meta_refresh_is_booked_like_a_redirect() -> None:
+    crawl = Crawl()
+    crawl.start(f"{A}/")
+    root = crawl.next()
+    page = HtmlResponse(root.url, request=root, encoding="utf-8", body=(
+        b'<html><head><meta http-equiv="refresh" content="0; url=/new.html"></head></html>'))
+    refreshed = crawl.refreshes.process_response(root, page)
+    assert isinstance(refreshed, Request)
+    assert crawl.scheduler.enqueue_request(refreshed)
+    assert crawl.next().url == f"{A}/new.html"
+
+
+@pytest.mark.parametrize("location, reason", [
+    ("http://forbidden.example.com/x.html", "forbidden_domain"),
+    ("file:///etc/passwd", "file_link_from_web"),
+    (f"{A}/a/a/a/a/trap.html", "repeated_segments"),
+])
+def test_a_redirect_out_of_scope_is_refused_and_the_document_still_finishes(
+        location: str, reason: str) -> None:
+    crawl = Crawl(CITESEEKER_FORBIDDEN=".com")
+    crawl.start(f"{A}/")
+    root = crawl.next()
+    response = Response(root.url, status=302, headers={"Location": location}, request=root)
+    if location.startswith("file:"):   # Scrapy itself does not follow non-HTTP redirects
+        assert crawl.redirects.process_response(root, response) is response
+        crawl.done(root)
+    else:
+        with pytest.raises(IgnoreRequest, match=reason):
+            crawl.redirects.process_response(root, response)
+        assert crawl.stat(f"citeseeker/redirects/refused/{reason}") == 1
+        crawl.failed(root)   # the spider's errback
+    assert crawl.completed == [A]
+
+
+def test_a_retry_goes_back_through_the_frontier_with_its_count() -> None:
+    crawl = Crawl()
+    crawl.start(f"{A}/")
+    root = crawl.next()
+    retry = crawl.retries.process_exception(root, ConnectTimeout())
+    assert isinstance(retry, Request) and retry.dont_filter
+    assert crawl.scheduler.enqueue_request(retry)   # in flight, but a retry is re-queued
+    again = crawl.next()
+    assert again.url == f"{A}/" and again.meta["retry_times"] == 1 and again.dont_filter
+    assert crawl.retries.process_exception(again, ConnectTimeout()) is None  # gives up
+    crawl.failed(again)
+    assert crawl.completed == [A]
+    assert crawl.stat("citeseeker/frontier/pickled") is None
+
+
+def test_a_request_of_another_kind_is_kept_whole() -> None:
+    crawl = Crawl()
+    crawl.start(f"{A}/")
+    root = crawl.next()
+    form = Request(f"{A}/search", method="POST", body=b"q=fiala", meta={"custom": 1})
+    assert crawl.scheduler.enqueue_request(form)
+    crawl.done(root)
+    again = crawl.next()
+    assert (again.method, again.body, again.meta["custom"]) == ("POST", b"q=fiala", 1)
+    assert crawl.stat("citeseeker/frontier/pickled") == 1
