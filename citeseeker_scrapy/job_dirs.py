@@ -1,6 +1,6 @@
 """Where one crawl keeps its files: per Scrapyd job, and per named (resumable) crawl.
 
-Why: Scrapyd starts every job in its own working directory, so relative defaults would mix the
+Why: Scrapyd starts all jobs in its one working directory, so relative defaults would mix the
 ``.log`` files of all jobs in one ``logs/``, and its ``jobs_dir`` gives each job id a fresh
 JOBDIR, so a cancelled job could not be resumed. Scrapyd 1.6 passes the job id as the spider
 argument ``_job`` (older versions also set ``SCRAPY_JOB``) and the job's log file as
@@ -8,7 +8,9 @@ argument ``_job`` (older versions also set ``SCRAPY_JOB``) and the job's log fil
 
 * CiteSeeker's ``.log`` files go to ``<logs_dir>/<project>/<spider>-files/<job>/`` — beside
   scrapyd's job logs, served by its web UI under ``/logs/``, but in a folder of their own, so
-  scrapyd's ``jobs_to_keep`` neither counts nor deletes them.
+  scrapyd's ``jobs_to_keep`` neither counts nor deletes them. The jobs of a named crawl share
+  ``crawl-NAME/`` there: a resumed job appends (numbers go on, each run has its header) and
+  finds what a killed job logged but had not yet recorded in ``JOBDIR/reported.txt``.
 * ``-a crawl=NAME`` (``-d crawl=NAME`` with schedule.json; or the setting
   ``CITESEEKER_CRAWL``) makes JOBDIR ``<CITESEEKER_CRAWLS_DIR>/NAME``: the same name resumes
   the same crawl, whatever the job id, and wins over a JOBDIR from scrapyd's ``jobs_dir``.
@@ -35,6 +37,8 @@ CRAWL_ARGUMENT = "crawl"
 CRAWL_SETTING = "CITESEEKER_CRAWL"
 #: Suffix of the folder beside scrapyd's ``<spider>/`` log folder that holds the jobs' files.
 FILES_SUFFIX = "-files"
+#: A named crawl's log folder there: all its jobs append to it, as resumed runs do to logs/.
+CRAWL_FOLDER_PREFIX = "crawl-"
 
 
 class MutableSettings(Protocol):
@@ -51,15 +55,15 @@ def scrapyd_job(spider_args: Mapping[str, Any], environ: Mapping[str, str]) -> s
     return str(job) if job else None
 
 
-def job_log_dir(job: str, spider: str, log_file: str | None,
+def job_log_dir(folder: str, spider: str, log_file: str | None,
                 environ: Mapping[str, str]) -> Path:
-    """``<logs_dir>/<project>/<spider>-files/<job>`` beside scrapyd's ``<job>.log``; without a
-    LOG_FILE (scrapyd's ``logs_dir`` empty), the same under ``logs/`` of scrapyd's directory."""
+    """``<logs_dir>/<project>/<spider>-files/<folder>`` beside scrapyd's ``<job>.log``; without
+    a LOG_FILE (scrapyd's ``logs_dir`` empty), the same under ``logs/`` of scrapyd's directory."""
     if log_file:
         spider_logs = Path(log_file).parent
     else:
         spider_logs = Path("logs") / environ.get("SCRAPY_PROJECT", "default") / spider
-    return spider_logs.with_name(spider_logs.name + FILES_SUFFIX) / job
+    return spider_logs.with_name(spider_logs.name + FILES_SUFFIX) / folder
 
 
 def crawl_dir(name: str, spider: str, settings: MutableSettings,
@@ -74,18 +78,20 @@ def crawl_dir(name: str, spider: str, settings: MutableSettings,
 
 def apply_job_dirs(settings: MutableSettings, spider: str, spider_args: Mapping[str, Any],
                    environ: Mapping[str, str] = os.environ) -> None:
-    """Set CITESEEKER_LOG_DIR for a Scrapyd job and JOBDIR for a named crawl. Must run before
+    """Set JOBDIR for a named crawl and CITESEEKER_LOG_DIR for a Scrapyd job. Must run before
     the settings are frozen: from the spider's ``from_crawler``."""
-    job = scrapyd_job(spider_args, environ)
-    if job and not settings.get("CITESEEKER_LOG_DIR"):
-        log_dir = job_log_dir(job, spider, settings.get("LOG_FILE"), environ)
-        settings.set("CITESEEKER_LOG_DIR", str(log_dir), priority="cmdline")
     if spider_args.get(CRAWL_ARGUMENT) is not None:
         settings.set(CRAWL_SETTING, str(spider_args[CRAWL_ARGUMENT]), priority="cmdline")
-    name = settings.get(CRAWL_SETTING)
-    if name and CRAWL_NAME.fullmatch(str(name)):
-        jobdir = crawl_dir(str(name), spider, settings, environ, under_scrapyd=job is not None)
+    name = str(settings.get(CRAWL_SETTING) or "")
+    named = bool(CRAWL_NAME.fullmatch(name))
+    job = scrapyd_job(spider_args, environ)
+    if named:
+        jobdir = crawl_dir(name, spider, settings, environ, under_scrapyd=job is not None)
         previous = settings.get("JOBDIR")
         settings.set("JOBDIR", str(jobdir), priority="cmdline")
         logger.info("crawl %r keeps its state in JOBDIR=%s%s", name, jobdir,
                     f" (instead of {previous})" if previous and previous != str(jobdir) else "")
+    if job and not settings.get("CITESEEKER_LOG_DIR"):
+        folder = f"{CRAWL_FOLDER_PREFIX}{name}" if named else job
+        log_dir = job_log_dir(folder, spider, settings.get("LOG_FILE"), environ)
+        settings.set("CITESEEKER_LOG_DIR", str(log_dir), priority="cmdline")

@@ -46,11 +46,13 @@ def test_a_log_dir_the_user_chose_is_kept_and_outside_scrapyd_nothing_changes() 
 
 
 def test_a_named_crawl_gets_a_stable_jobdir_that_wins_over_scrapyds_jobs_dir() -> None:
-    job = settings(JOBDIR="jobs/citeseeker_scrapy/citeseeker/0a1b")
+    job = settings(JOBDIR="jobs/citeseeker_scrapy/citeseeker/0a1b", LOG_FILE="logs/p/citeseeker/0a1b.log")
     apply_job_dirs(job, "citeseeker", {"_job": "0a1b", "crawl": "weekly"},
                    {"SCRAPY_PROJECT": "citeseeker_scrapy"})
     assert job.get("JOBDIR") == "crawls/citeseeker_scrapy/citeseeker/weekly"
     assert job.get("CITESEEKER_CRAWL") == "weekly"
+    # every job of the crawl appends to the crawl's own log folder, as resumed runs do
+    assert job.get("CITESEEKER_LOG_DIR") == "logs/p/citeseeker-files/crawl-weekly"
     outside = settings(CITESEEKER_CRAWLS_DIR="/var/crawls")
     apply_job_dirs(outside, "citeseeker", {"crawl": "weekly"}, {})
     assert outside.get("JOBDIR") == "/var/crawls/weekly"
@@ -62,8 +64,9 @@ def test_a_named_crawl_gets_a_stable_jobdir_that_wins_over_scrapyds_jobs_dir() -
 @pytest.mark.parametrize("name", ["../up", "a/b", ".hidden", "x" * 101, "white space"])
 def test_a_crawl_name_that_is_no_single_safe_directory_name_is_a_config_error(name: str) -> None:
     job = settings()
-    apply_job_dirs(job, "citeseeker", {"crawl": name}, {})
+    apply_job_dirs(job, "citeseeker", {"crawl": name, "_job": "0a1b"}, {})
     assert job.get("JOBDIR") is None
+    assert job.get("CITESEEKER_LOG_DIR") == "logs/default/citeseeker-files/0a1b"
     with pytest.raises(ConfigError, match="crawl name"):
         CrawlConfig.from_settings(job)
 

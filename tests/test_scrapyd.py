@@ -95,9 +95,10 @@ class Scrapyd:
         documents = [json.loads(line) for line in text.splitlines() if line.strip()]
         return [row for document in documents for row in citation_rows(document)]
 
-    def files_dir(self, job: str) -> Path:
-        """Where the job's CiteSeeker .log files are by default (README "Run under Scrapyd")."""
-        return self.directory / "logs" / PROJECT / f"{SPIDER}-files" / job
+    def files_dir(self, folder: str) -> Path:
+        """Where a job's (a job id) or a named crawl's (``crawl-NAME``) CiteSeeker .log files are
+        by default (README "Run under Scrapyd")."""
+        return self.directory / "logs" / PROJECT / f"{SPIDER}-files" / folder
 
     def daemon_says(self, pattern: str) -> bool:
         return re.search(pattern, self.daemon_log.read_text(encoding="utf-8")) is not None
@@ -305,6 +306,13 @@ def test_cancelled_named_crawl_resumes_when_scheduled_again(
     second_log = scrapyd.job_log(second)
     assert f"JOBDIR=crawls/{PROJECT}/{SPIDER}/weekly" in second_log
     assert "'citeseeker/resumed': 1" in second_log
-    summaries = [(scrapyd.files_dir(job) / "summary.log").read_text() for job in (first, second)]
-    assert "The search has been suspended (shutdown)." in summaries[0]
-    assert "The search has been finished, after being resumed." in summaries[1]
+    # both jobs logged to the crawl's own folder: numbers go on, nothing reported twice
+    folder = scrapyd.files_dir("crawl-weekly")
+    assert f"Log files: {folder.resolve()}" in second_log
+    summary = (folder / "summary.log").read_text(encoding="utf-8")
+    assert summary.index("The search has been suspended (shutdown).") \
+        < summary.index("The search has been finished, after being resumed.")
+    success = [line.split("\t") for line in (folder / "success.log").read_text().splitlines()
+               if line[:1].isdigit()]
+    assert [int(line[0]) for line in success] == list(range(1, len(hits) + 1))
+    assert len({line[1] for line in success}) == len(hits)
