@@ -16,6 +16,9 @@ import datetime as dt
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+import csv
+import io
+import json
 from collections import Counter
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Mapping
@@ -159,6 +162,27 @@ def _previous_run_reports(success_log: Path) -> list[str]:
             elif line[:1].isdigit():
                 wheres.append(line.split("\t", 2)[1])
     return wheres
+
+
+def feed_citations(path: Path, feed_format: str) -> list[dict[str, Any]]:
+    """The citations a local feed holds, as flat rows (url, member, header, author,
+    publication, found, similarity). JSON lines and CSV only (a JSON array cut by a kill is not
+    readable); a line cut in two by a kill is skipped."""
+    if not path.exists():
+        return []
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if feed_format == "csv":
+        rows = list(csv.DictReader(io.StringIO(text)))
+        return [{**row, "similarity": float(row["similarity"])} for row in rows
+                if row.get("similarity")]
+    rows: list[dict[str, Any]] = []
+    for line in text.splitlines():
+        try:
+            document = json.loads(line)
+        except ValueError:
+            continue
+        rows += [{"url": document["url"], **c} for c in document.get("citations") or ()]
+    return rows
 
 
 def document_hits(citations: Iterable[Mapping[str, Any]]) -> dict[str, list[DocumentHit]]:

@@ -24,7 +24,8 @@ from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.items import DocumentItem
 from citeseeker_scrapy.job import crawl_job
 from citeseeker_scrapy.report import (
-    RunReport, document_counts, document_hits, recover_reported, summary_lines,
+    RunReport, document_counts, document_hits, feed_citations, read_reported, recover_reported,
+    summary_lines,
 )
 
 STATS = "citeseeker"
@@ -52,11 +53,10 @@ class ReportExtension:
             raise NotConfigured("the crawl refused to start")
         jobdir = crawler.settings.get("JOBDIR")
         reported_file = Path(jobdir) / "reported.txt" if jobdir else None
-        if reported_file is not None:  # before the citation pipeline reads reported.txt
-            reported_file.parent.mkdir(parents=True, exist_ok=True)
-            recover_reported(job.config.log_dir / "success.log", reported_file)
         extension = cls(crawler, job.config.log_dir, debug=job.config.debug_log,
                         flush_interval=job.config.flush_interval, reported_file=reported_file)
+        if reported_file is not None:  # before the citation pipeline reads reported.txt
+            extension.recover(local_feeds(crawler.settings.getdict("FEEDS")))
         connect = crawler.signals.connect
         connect(extension.spider_opened, signal=signals.spider_opened)
         connect(extension.spider_closed, signal=signals.spider_closed)
@@ -66,19 +66,40 @@ class ReportExtension:
         connect(extension.server_completed, signal=citeseeker_signals.server_completed)
         return extension
 
-    def spider_opened(self, spider: Any) -> None:
+    def recover(self, feeds: list[tuple[Path, str]]) -> None:
+        """Make a resumed job's files agree after a kill: what success.log has is named in
+        reported.txt; what a local feed has (the feed is written first) is in success.log and
+        reported.txt. Otherwise the resumed crawl would fetch those documents again and report
+        them a second time."""
+        self.reported_file.parent.mkdir(parents=True, exist_ok=True)
+        recover_reported(self.log_dir / "success.log", self.reported_file)
+        reported = read_reported(self.reported_file)
+        rows = [row for path, feed_format in feeds for row in feed_citations(path, feed_format)
+                if DocumentItem(url=row["url"]).where(row["member"]) not in reported]
+        if not rows:
+            return
         self.report = RunReport(self.log_dir, debug=self.debug_enabled)
+        by_where: dict[str, list[dict[str, Any]]] = {}
+        for row in rows:
+            by_where.setdefault(DocumentItem(url=row["url"]).where(row["member"]), []).append(row)
+        for where, citations in by_where.items():
+            self.report.success(where, citations[0]["header"],
+                                [hit for hits in document_hits(citations).values() for hit in hits])
+        self._record_reported(list(by_where))
+
+    def _record_reported(self, wheres: list[str]) -> None:
+        if self.reported_file is not None and wheres:
+            with open(self.reported_file, "a", encoding="utf-8") as handle:
+                handle.write("".join(f"{where}\n" for where in wheres))
+
+    def spider_opened(self, spider: Any) -> None:
+        self.report = self.report or RunReport(self.log_dir, debug=self.debug_enabled)
         self.started_at = time.monotonic()
         # the job's log names the files (under Scrapyd they are in a folder of the job's own)
         logger.info("CiteSeeker log files (success, errors, summary...): %s",
                     self.log_dir.resolve())
         # connected now, after every extension (the feed exporter among them) was built
         self.crawler.signals.connect(self.item_scraped, signal=signals.item_scraped)
-
-    def _record_reported(self, wheres: list[str]) -> None:
-        if self.reported_file is not None and wheres:
-            with open(self.reported_file, "a", encoding="utf-8") as handle:
-                handle.write("".join(f"{where}\n" for where in wheres))
 
     # --- documents ----------------------------------------------------------------------------
 
@@ -155,3 +176,15 @@ class ReportExtension:
         logger.info("The search has been %s. %s. Log files: %s", state,
                     "; ".join(f"{label}: {number}" for label, number in lines.items()),
                     self.log_dir.resolve())
+
+
+def local_feeds(feeds: dict[str, Any]) -> list[tuple[Path, str]]:
+    """The feeds of FEEDS that are local files in a format we can read back."""
+    local = []
+    for uri, options in feeds.items():
+        feed_format = (options or {}).get("format", "")
+        path = uri[len("file://"):] if uri.startswith("file://") else uri
+        if "://" in path or "%(" in path or feed_format not in ("jsonlines", "jsonl", "csv"):
+            continue
+        local.append((Path(path), "csv" if feed_format == "csv" else "jsonlines"))
+    return local

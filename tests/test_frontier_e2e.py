@@ -121,11 +121,11 @@ def test_skip_file_skips_the_server_being_crawled(tmp_path: Path) -> None:
     assert result.stats()["citeseeker/frontier/servers_skipped"] == 1
 
 
-def wait_for(condition, timeout: float = 60.0) -> None:
+def wait_for(condition, timeout: float = 60.0, step: float = 0.02) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < deadline, "timed out waiting"
-        time.sleep(0.02)
+        time.sleep(step)
 
 
 def test_many_servers_release_their_documents(tmp_path: Path) -> None:

@@ -128,8 +128,6 @@ def test_kill_9_then_resume_loses_nothing_and_refetches_little(tmp_path: Path, r
     result, counts, bases = interrupt_and_resume(tmp_path, signal.SIGKILL, after=45)
     hits, lines = reference
     assert sorted(normalize_lines(success_lines(result), bases)) == lines  # none lost or twice
-    # the feed too: the killed run's items reached the file one by one (reported.txt keeps the
-    # resumed run from reporting them again, so a buffered item would be lost for good)
     assert normalize(result.hits(), bases) == hits
     assert len(result.items) == len({(i["url"], i["publication"]) for i in result.items})
     assert len(counts) == SERVERS * (PAGES + 1) + 1
@@ -137,3 +135,63 @@ def test_kill_9_then_resume_loses_nothing_and_refetches_little(tmp_path: Path, r
     assert max(counts.values()) <= 2
     assert result.log("summary").count("The search has been") == 1  # the killed run wrote none
     assert len(refetched) <= 10 + 16  # one flush interval + CONCURRENT_REQUESTS in flight
+
+
+def feed_citations(crawl: Crawl) -> list[tuple[str, str, str]]:
+    """(url, member, publication) of every citation in the feed, duplicates kept."""
+    return [(i["url"], i["member"], i["publication"]) for i in crawl.result(0).items]
+
+
+def logged_citations(crawl: Crawl) -> list[tuple[str, str]]:
+    """(url/member, publication) of every citation in success.log, duplicates kept."""
+    path = crawl.log_dir / "success.log"
+    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    return [(fields[1], hit.split(": ", 1)[1]) for fields in
+            (line.split("\t") for line in lines if line[:1].isdigit()) for hit in fields[3::3]]
+
+
+def assert_feed_and_log_agree(crawl: Crawl, *, finished: bool) -> None:
+    """None twice in either; everything in success.log is in the feed (written first); once the
+    crawl is over, the reverse too."""
+    feed, logged = feed_citations(crawl), logged_citations(crawl)
+    assert len(feed) == len(set(feed)), "a citation twice in the feed"
+    assert len(logged) == len(set(logged)), "a citation twice in success.log"
+    in_feed = {(f"{url}/{member}" if member else url, title) for url, member, title in feed}
+    assert set(logged) <= in_feed
+    if finished:
+        assert set(logged) == in_feed
+
+
+def test_twenty_kill_9s_lose_no_citation_and_report_none_twice(tmp_path: Path, reference) -> None:
+    """SIGKILL at 20 moments spread over the crawl — half of them right after the feed grew —
+    and a resume after each: the feed and success.log always agree, and at the end they hold
+    exactly the citations of the uninterrupted crawl."""
+    hits, lines = reference
+    settings_flush = "5"
+    with web(tmp_path, delay=0.02) as servers:
+        crawl = crawl_for(tmp_path, "run", servers, jobdir=tmp_path / "job")
+        crawl.settings["CITESEEKER_FLUSH_INTERVAL"] = settings_flush
+        kills = 0
+        for moment in range(20):
+            process = crawl.start()
+            fetched, reported = len(fetch_counts(servers)), len(feed_citations(crawl))
+            if moment % 2 == 0:   # right after items are produced (the feed grew)
+                wait_for(lambda: len(feed_citations(crawl)) > reported or
+                         process.poll() is not None, step=0.005)
+            else:                 # somewhere while documents are fetched
+                wait_for(lambda: len(fetch_counts(servers)) >= fetched + moment or
+                         process.poll() is not None, step=0.005)
+            if process.poll() is not None:
+                break
+            process.kill()
+            process.wait(timeout=60)
+            kills += 1
+            assert_feed_and_log_agree(crawl, finished=False)
+        returncode = crawl.start().wait(timeout=180)
+        result = crawl.result(returncode)
+        bases = [s.base for s in servers]
+    assert returncode == 0, result.output[-3000:]
+    assert kills >= 15, f"the crawl ended after {kills} kills: too short to test"
+    assert_feed_and_log_agree(crawl, finished=True)
+    assert normalize(result.hits(), bases) == hits
+    assert sorted(normalize_lines(success_lines(result), bases)) == lines

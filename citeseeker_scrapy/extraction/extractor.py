@@ -1,6 +1,9 @@
 """DocumentExtractor: one downloaded document in, its texts, archives and problems out.
 
-Called by the spider from Scrapy's thread pool (``extract`` blocks), several threads at once.
+Called by the pipelines from Scrapy's thread pool, several threads at once: the unpack stage
+calls :func:`unpack` (archives opened, no parser process needed), the text stage
+:meth:`DocumentExtractor.read` for each part; :meth:`DocumentExtractor.extract` does both in one
+call (benchmarks, tests, other callers).
 It follows Algorithm 7.2 of the thesis: an archive's members are each handled by their own
 type, nested archives included; PDF and PostScript are leaves (text only); HTML-like members
 also give links; a member that fails becomes an :class:`ExtractionProblem` and the others go on.

@@ -1,0 +1,65 @@
+"""A resumed job's report files are made to agree after a kill -9 (report extension)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from scrapy.utils.test import get_crawler
+
+from citeseeker_scrapy.report import RunReport, DocumentHit
+from extensions.report import ReportExtension
+
+CITATION = {"member": "", "header": "A paper", "author": "Fiala",
+            "publication": "Retrieving citations on the web",
+            "found": "retrieving citations on the web", "similarity": 1.0}
+
+
+def extension_for(tmp_path: Path, feed: Path) -> ReportExtension:
+    crawler = get_crawler(settings_dict={
+        "JOBDIR": str(tmp_path / "job"), "CITESEEKER_LOG_DIR": str(tmp_path / "logs"),
+        "FEEDS": {str(feed): {"format": "jsonlines"}},
+        "CITESEEKER_AUTHORS": "Fiala", "CITESEEKER_PUBLICATIONS": CITATION["publication"],
+        "CITESEEKER_STARTPOINTS": ""})
+    return ReportExtension.from_crawler(crawler)
+
+
+def success_wheres(tmp_path: Path) -> list[str]:
+    lines = (tmp_path / "logs" / "success.log").read_text().splitlines()
+    return [line.split("\t")[1] for line in lines if line[:1].isdigit()]
+
+
+def test_a_document_in_the_feed_but_not_in_the_report_is_reported_on_resume(tmp_path) -> None:
+    """Killed between the feed and success.log: the feed wins, nothing is reported twice."""
+    feed = tmp_path / "citations.jsonl"
+    documents = [{"url": "http://a.org/1.html", "server": "http://a.org", "citations": [CITATION]},
+                 {"url": "http://a.org/z.zip", "server": "http://a.org",
+                  "citations": [{**CITATION, "member": "p.pdf"}]}]
+    feed.write_text("".join(json.dumps(d) + "\n" for d in documents) + '{"url": "http://a.or')
+    report = RunReport(tmp_path / "logs")
+    report.success("http://a.org/1.html", "A paper", [DocumentHit(
+        "Fiala", CITATION["publication"], CITATION["found"], 1.0)])
+    report.close()
+    (tmp_path / "job").mkdir()
+    (tmp_path / "job" / "reported.txt").write_text("http://a.org/1.html\n")
+    extension_for(tmp_path, feed)
+    assert success_wheres(tmp_path) == ["http://a.org/1.html", "http://a.org/z.zip/p.pdf"]
+    reported = (tmp_path / "job" / "reported.txt").read_text().splitlines()
+    assert reported == ["http://a.org/1.html", "http://a.org/z.zip/p.pdf"]
+    extension_for(tmp_path, feed)   # a second resume changes nothing
+    assert len(success_wheres(tmp_path)) == 2
+
+
+def test_a_document_in_success_log_but_not_in_reported_txt_is_named(tmp_path) -> None:
+    """Killed between success.log and reported.txt."""
+    report = RunReport(tmp_path / "logs")
+    for page in ("1", "2"):
+        report.success(f"http://a.org/{page}.html", "A paper", [DocumentHit(
+            "Fiala", CITATION["publication"], CITATION["found"], 1.0)])
+    report.close()
+    (tmp_path / "job").mkdir()
+    (tmp_path / "job" / "reported.txt").write_text("http://a.org/1.html\n")
+    extension_for(tmp_path, tmp_path / "no-feed.jsonl")
+    reported = (tmp_path / "job" / "reported.txt").read_text().splitlines()
+    assert reported == ["http://a.org/1.html", "http://a.org/2.html"]
+    assert len(success_wheres(tmp_path)) == 2
