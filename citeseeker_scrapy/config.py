@@ -31,7 +31,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_MIN_AUTHOR_DISTANCE": 30,
     "CITESEEKER_FLUSH_INTERVAL": 100,
     "CITESEEKER_PERMITTED_FORMATS": f"{ORIGINAL_FORMATS} {MODERN_FORMATS}".split(),
-    # "" = automatic: logs/, or a directory of the job's own under Scrapyd (see jobs.py).
+    # "" = automatic: logs/, or a directory of the job's own under Scrapyd (see job_dirs.py).
     "CITESEEKER_LOG_DIR": "",
     # "" = the project's own inputs/ (beside the package, or packaged inside it), wherever the
     # crawl is started from.
