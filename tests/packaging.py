@@ -6,6 +6,7 @@ ours were missing) out of the checkout, and proves the tree builds with nothing 
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -52,8 +53,6 @@ def run(argv: list[str], cwd: Path, timeout: float = 120) -> subprocess.Complete
 
 def clean_environment() -> dict[str, str]:
     """The test's environment without PYTHONPATH: the project must come from what was built."""
-    import os
-
     return {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "SCRAPY_SETTINGS_MODULE")}
 
 

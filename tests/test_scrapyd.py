@@ -8,6 +8,7 @@ The sites are generated and served on 127.0.0.1 by the test.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -126,20 +127,9 @@ def scrapyd(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Scrapyd]:
         _deploy(server, copy_project(root / "project"), port, environment)
         yield server
     finally:
-        with _suppressed(ProcessLookupError):
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGTERM)  # scrapyd and any job it still runs
         process.wait(timeout=30)
-
-
-class _suppressed:
-    def __init__(self, *kinds: type[BaseException]) -> None:
-        self.kinds = kinds
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind, value, traceback) -> bool:
-        return kind is not None and issubclass(kind, self.kinds)
 
 
 def _wait_until_up(server: Scrapyd, process: subprocess.Popen) -> None:
