@@ -12,6 +12,7 @@ Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_I
 
 from __future__ import annotations
 
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from citeseeker_scrapy.report import (
 )
 
 STATS = "citeseeker"
+logger = logging.getLogger(__name__)
 
 
 class ReportExtension:
@@ -93,6 +95,9 @@ class ReportExtension:
     def spider_opened(self, spider: Any) -> None:
         self.report = self.report or RunReport(self.log_dir, debug=self.debug_enabled)
         self.started_at = time.monotonic()
+        # the job's log names the files (under Scrapyd they are in a folder of the job's own)
+        logger.info("CiteSeeker log files (success, errors, summary...): %s",
+                    self.log_dir.resolve())
         # connected now, after every extension (the feed exporter among them) was built
         self.crawler.signals.connect(self.item_scraped, signal=signals.item_scraped)
 
@@ -165,8 +170,12 @@ class ReportExtension:
         if self.stats.get_value(f"{STATS}/resumed"):
             state += ", after being resumed"
         value = lambda key: self.stats.get_value(f"{STATS}/{key}", 0)  # noqa: E731
-        self.report.summary(summary_lines(value, time.monotonic() - self.started_at), state)
+        lines = summary_lines(value, time.monotonic() - self.started_at)
+        self.report.summary(lines, state)
         self.report.close()
+        logger.info("The search has been %s. %s. Log files: %s", state,
+                    "; ".join(f"{label}: {number}" for label, number in lines.items()),
+                    self.log_dir.resolve())
 
 
 def local_feeds(feeds: dict[str, Any]) -> list[tuple[Path, str]]:
