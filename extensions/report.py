@@ -56,7 +56,9 @@ class ReportExtension:
         extension = cls(crawler, job.config.log_dir, debug=job.config.debug_log,
                         flush_interval=job.config.flush_interval, reported_file=reported_file)
         if reported_file is not None:  # before the citation pipeline reads reported.txt
-            extension.recover(local_feeds(crawler.settings.getdict("FEEDS")))
+            feeds = remember_feeds(Path(jobdir) / "feeds.txt",
+                                   local_feeds(crawler.settings.getdict("FEEDS")))
+            extension.recover(feeds)
         connect = crawler.signals.connect
         connect(extension.spider_opened, signal=signals.spider_opened)
         connect(extension.spider_closed, signal=signals.spider_closed)
@@ -188,3 +190,21 @@ def local_feeds(feeds: dict[str, Any]) -> list[tuple[Path, str]]:
             continue
         local.append((Path(path), "csv" if feed_format == "csv" else "jsonlines"))
     return local
+
+
+def remember_feeds(feeds_file: Path, current: list[tuple[Path, str]]) -> list[tuple[Path, str]]:
+    """Every local feed any run of this job wrote to (``JOBDIR/feeds.txt``), this run's added:
+    a resumed run may write elsewhere (each Scrapyd job has its own items file), and a document
+    killed between an earlier run's feed and success.log must still be recovered."""
+    known: list[tuple[Path, str]] = []
+    if feeds_file.exists():
+        for line in feeds_file.read_text(encoding="utf-8").splitlines():
+            feed_format, _, path = line.partition("\t")
+            known.append((Path(path), feed_format))
+    new = [(path.resolve(), feed_format) for path, feed_format in current
+           if (path.resolve(), feed_format) not in known]
+    if new:
+        feeds_file.parent.mkdir(parents=True, exist_ok=True)
+        with open(feeds_file, "a", encoding="utf-8") as handle:
+            handle.write("".join(f"{feed_format}\t{path}\n" for path, feed_format in new))
+    return known + new
