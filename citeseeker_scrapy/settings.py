@@ -41,4 +41,7 @@ DOWNLOADER_MIDDLEWARES = {
     "middlewares.file_directory.FileDirectoryMiddleware": 50,
 }
 
+# JavaScript pages: a browser (scrapy-playwright) where a page needs one (middlewares/render.py).
+ADDONS = {"middlewares.render.RenderAddon": 0}
+
 globals().update(DEFAULT_SETTINGS)
