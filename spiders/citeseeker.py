@@ -36,6 +36,7 @@ from citeseeker_scrapy.matcher import CitationMatcher, MatcherSettings
 from citeseeker_scrapy.report import RunReport, format_duration
 from citeseeker_scrapy.scheduler import DEPTH_KEY, FROM_KEY, START_KEY
 from citeseeker_scrapy.urls import LinkPolicy, file_root_of
+from spiders.providers import provider_summary_lines, start_points_with_providers
 
 STATS = "citeseeker"
 
@@ -124,7 +125,8 @@ class CiteSeekerSpider(scrapy.Spider):
     # --- requests ---------------------------------------------------------------------------
 
     async def start(self) -> AsyncIterator[scrapy.Request]:
-        for url in self.inputs.start_points:
+        # Issue 13: cited-by URLs first, then the user's start points, then search results.
+        for url in await start_points_with_providers(self, self.inputs.start_points):
             try:
                 canonical = self.policy.admit(url)
             except UrlRejected as rejection:
@@ -253,6 +255,7 @@ class CiteSeekerSpider(scrapy.Spider):
             files = value(f"extraction/{kind}/files")
             average = value(f"extraction/{kind}/seconds") / files if files else 0.0
             lines[f"Average {kind.upper()} extraction time"] = f"{average:.3f} s ({files} files)"
+        lines.update(provider_summary_lines(stats))  # issue 13: cited-by listed/reachable/confirmed
         lines.update({
             "Pending Servers queue": value("frontier/size/pending_servers"),
             "Pending Documents": value("frontier/size/pending_documents"),
