@@ -54,12 +54,17 @@ RENDER_KEY = "citeseeker_render"        # meta: "browser" (our own request), "do
 STATS = "citeseeker/render"
 #: Pages opened in one browser context before it is retired and closed.
 PAGES_PER_CONTEXT = 20
-#: Scroll to the bottom and click a visible "load more"-like control; returns the element count.
+#: Scroll to the bottom and click a visible "load more"-like control that stays on the page (a
+#: button, or a link to nowhere: a real link is followed by the crawl, not clicked); returns the
+#: element count before, and whether something was clicked.
 SCROLL_AND_LOAD_MORE = """() => {
   const before = document.getElementsByTagName('*').length;
   window.scrollTo(0, document.body ? document.body.scrollHeight : 0);
+  const inPlace = e => e.tagName !== 'A' || !e.getAttribute('href') ||
+    /^\\s*(#|javascript:)/i.test(e.getAttribute('href'));
   const more = [...document.querySelectorAll('button, a, [role=button]')].find(e =>
-    /^\\s*(load|show|view|see)\\s+more\\b/i.test(e.innerText || '') && e.offsetParent !== null);
+    /^\\s*(load|show|view|see)\\s+more\\b/i.test(e.innerText || '') &&
+    e.offsetParent !== null && inPlace(e));
   if (more) more.click();
   return [before, !!more];
 }"""
@@ -106,7 +111,14 @@ def _install(settings, config: RenderConfig, browser: str) -> None:
     # Contexts are retired and closed by the pool (BrowserPool): nothing accumulates.
     settings.set("PLAYWRIGHT_MAX_PAGES_PER_CONTEXT", config.concurrency, priority="addon")
     settings.set("PLAYWRIGHT_MAX_CONTEXTS", config.concurrency + 1, priority="addon")
+    settings.set("PLAYWRIGHT_ABORT_REQUEST", "middlewares.render.skip_heavy_resource",
+                 priority="addon")
     settings["DOWNLOADER_MIDDLEWARES"].update({MIDDLEWARE: MIDDLEWARE_ORDER}, priority="addon")
+
+
+def skip_heavy_resource(request: Any) -> bool:
+    """Images, media and fonts never change a page's links or text: the browser skips them."""
+    return request.resource_type in ("image", "media", "font")
 
 
 def _exit_with_error(message: str) -> None:

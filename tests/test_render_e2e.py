@@ -42,10 +42,20 @@ def paper_pdf() -> bytes:
     return docgen.pdf(docgen.paper_pages("rendering"))
 
 
+#: A "Load more" button (made by the script) adds the link to the page with the citation.
+MORE = scripted_page(
+    "'<p>More of our work, added by a script.</p><button id=\"more\">Load more</button>'",
+    extra="document.addEventListener('click', function (event) {\n"
+          "  if (event.target.id !== 'more') return;\n"
+          "  document.getElementById('app').insertAdjacentHTML(\n"
+          "    'beforeend', '<a href=\"ex' + 'tra.html\">extra</a>');\n});\n")
+
+
 def js_site(tmp_path: Path, pdf: bytes) -> SiteServer:
-    """The lab page, a second scripted page and the PDF; the server's root links nowhere."""
-    more = scripted_page("'<p>More of our work, added by a script, with no citation.</p>'")
-    root = write_site(tmp_path / "site", {"lab.html": APP, "more.html": more, "paper.pdf": pdf})
+    """The lab page, a page with "Load more", the PDF; the server's root links nowhere."""
+    files = {"lab.html": APP, "more.html": MORE, "paper.pdf": pdf,
+             "extra.html": docgen.html_page(f"Reading list: {docgen.CITATION}")}
+    root = write_site(tmp_path / "site", files)
     return SiteServer(root, pages=lambda path: "<p>Welcome</p>" if path == "/" else None)
 
 
@@ -55,17 +65,18 @@ def test_auto_renders_a_page_made_by_javascript_and_never_renders_its_pdf(
         result = run_crawl(tmp_path / "run", *SEARCH, "-a", f"startpoints={site.base}/lab.html")
         requests = list(site.requests)
     assert result.returncode == 0, result.output[-3000:]
-    assert result.hits() == {(f"{site.base}/lab.html", TITLE), (f"{site.base}/paper.pdf", TITLE)}
+    assert result.hits() == {(f"{site.base}/lab.html", TITLE), (f"{site.base}/paper.pdf", TITLE),
+                             (f"{site.base}/extra.html", TITLE)}   # reached by "Load more"
     assert requests.count("/paper.pdf") == 1 and requests.count("/more.html") == 1
     assert requests.count("/lab.html") == 2            # plain, then once through the browser
     stats = result.stats()
     assert stats["citeseeker/render/refetched"] == 1   # lab.html: scripts and no links
     assert stats["citeseeker/render/servers_learned"] == 1
-    assert stats["citeseeker/render/direct"] == 1      # more.html went to the browser directly
-    assert stats["citeseeker/render/pages"] == 2
+    assert stats["citeseeker/render/direct"] == 2      # more.html, extra.html: directly
+    assert stats["citeseeker/render/pages"] == 3
     assert stats["citeseeker/render/seconds"] > 0
-    # The PDF never reached the browser: two navigations, both pages; nothing downloaded.
-    assert stats["playwright/request_count/navigation"] == 2
+    # The PDF never reached the browser: three navigations, all pages; nothing downloaded.
+    assert stats["playwright/request_count/navigation"] == 3
     assert "playwright/download_count" not in stats
     assert f"rendering needed on {site.base}/lab.html" in result.log("debug")
 
