@@ -46,7 +46,7 @@ from citeseeker_scrapy.rendering import (
 
 logger = logging.getLogger(__name__)
 
-HANDLER = "scrapy_playwright.handler.ScrapyPlaywrightDownloadHandler"
+HANDLER = "middlewares.browser_handler.LazyPlaywrightHandler"
 MIDDLEWARE = "middlewares.render.RenderMiddleware"
 #: After robots.txt (100): a request robots.txt forbids never reaches the browser.
 MIDDLEWARE_ORDER = 120

@@ -79,6 +79,7 @@ def test_auto_renders_a_page_made_by_javascript_and_never_renders_its_pdf(
     assert stats["playwright/request_count/navigation"] == 3
     assert "playwright/download_count" not in stats
     assert f"rendering needed on {site.base}/lab.html" in result.log("debug")
+    assert result.output.count("Starting download handler") == 1   # one driver, when first needed
 
 
 def test_never_does_not_render_and_finds_nothing(tmp_path: Path, paper_pdf: bytes) -> None:
@@ -91,6 +92,21 @@ def test_never_does_not_render_and_finds_nothing(tmp_path: Path, paper_pdf: byte
     assert sorted(requests) == ["/", "/lab.html", "/robots.txt"]
     stats = result.stats()
     assert not [key for key in stats if key.startswith(("citeseeker/render/", "playwright/"))]
+
+
+def test_auto_starts_no_browser_when_no_page_needs_one(tmp_path: Path) -> None:
+    static = docgen.html_page(docgen.CITATION, ["b.html"])
+    scripted_but_full = (b"<html><script>track()</script><body>" + docgen.html_page(
+        "A page with scripts, links and text. " * 10, ["a.html"]) + b"</body></html>")
+    files = {"a.html": static, "b.html": scripted_but_full}
+    with SiteServer(write_site(tmp_path / "site", files)) as site:
+        result = run_crawl(tmp_path / "run", *SEARCH, "-a", f"startpoints={site.base}/a.html")
+    assert result.returncode == 0, result.output[-3000:]
+    assert result.hits() == {(f"{site.base}/a.html", TITLE)}
+    assert "Starting download handler" not in result.output
+    stats = result.stats()
+    assert stats["citeseeker/render/checked"] == 1     # b.html had scripts: looked at, kept
+    assert "citeseeker/render/pages" not in stats
 
 
 def test_a_hung_renderer_gives_one_error_and_a_busy_page_is_taken_as_it_is(tmp_path: Path) -> None:
