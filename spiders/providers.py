@@ -130,7 +130,8 @@ class CitedByTracker:
 
 def summary_value(stats) -> str:
     value = lambda key: stats.get_value(f"{STATS}/{key}", 0)  # noqa: E731
-    return f"{value('listed')} listed, {value('reachable')} reachable, {value('confirmed')} confirmed"
+    return (f"{value('listed')} listed, {value('reachable')} reachable, "
+            f"{value('confirmed')} confirmed")
 
 
 def provider_summary_lines(stats) -> dict[str, str]:

@@ -164,7 +164,8 @@ def test_failing_providers_give_one_warning_each_and_the_crawl_goes_on(tmp_path:
                            "-a", f"citedby=openalex:{api.base}/broken")
     assert result.returncode == 0, result.output[-3000:]
     assert result.hits() == {(site.url("/talk.html"), TITLE)}
-    warnings = [line for line in result.output.splitlines() if "WARNING" in line and "failed" in line]
+    warnings = [line for line in result.output.splitlines()
+                if "WARNING" in line and "failed" in line]
     assert len(warnings) == 5, warnings
     for reason in ("HTTP 403", "HTTP 500", "not JSON", "no result list"):
         assert sum(reason in line for line in warnings) >= 1, reason
@@ -230,4 +231,5 @@ def test_cited_by_works_become_first_start_points_and_are_verified(
     assert (stats["citeseeker/citedby/listed"], stats["citeseeker/citedby/reachable"],
             stats["citeseeker/citedby/confirmed"]) == (4, 2, 1)
     assert "Cited-by works (index):\t4 listed, 2 reachable, 1 confirmed" in result.log("summary")
-    assert "'Retrieving citations on the web' is W1, cited by 4 listed work(s)" in result.log("debug")
+    resolved = "'Retrieving citations on the web' is W1, cited by 4 listed work(s)"
+    assert resolved in result.log("debug")

@@ -167,7 +167,8 @@ def test_a_300_page_javascript_site_keeps_the_browser_memory_bounded(tmp_path: P
     with SiteServer(write_site(tmp_path / "site", files)) as site:
         crawl = Crawl(tmp_path / "run", ("-a", "authors=Fiala", "-a", f"publications={TITLE}",
                                          "-a", f"startpoints={site.base}/p0.html"),
-                      {"CITESEEKER_RENDER_SERVERS": site.base, "CITESEEKER_RENDER_IDLE_TIMEOUT": "0",
+                      {"CITESEEKER_RENDER_SERVERS": site.base,
+                       "CITESEEKER_RENDER_IDLE_TIMEOUT": "0",
                        "CITESEEKER_RENDER_SCROLLS": "0", "CITESEEKER_RENDER_RESTART_AFTER": "100"})
         process = crawl.start(feed_option="-O")
         done = threading.Event()

@@ -110,7 +110,8 @@ def test_without_a_browser_auto_works_as_never_with_one_warning(tmp_path: Path) 
     assert result.returncode == 0, result.output[-3000:]
     assert result.output.count("No browser found") == 1
     assert "auto works as never" in result.output
-    assert not [key for key in result.stats() if key.startswith(("citeseeker/render", "playwright"))]
+    stats = result.stats()
+    assert not [key for key in stats if key.startswith(("citeseeker/render", "playwright"))]
 
 
 def test_without_a_browser_always_is_a_clear_error_before_any_request(tmp_path: Path) -> None:

@@ -117,7 +117,8 @@ class ProviderConfig:
 
     def validate(self) -> None:
         if self.operator not in ("AND", "OR"):
-            raise ConfigError(f"CITESEEKER_SEARCH_OPERATOR must be AND or OR, not {self.operator!r}")
+            raise ConfigError(
+                f"CITESEEKER_SEARCH_OPERATOR must be AND or OR, not {self.operator!r}")
         if min(self.max_results, self.max_pages, self.per_page) < 1 or self.timeout <= 0:
             raise ConfigError("CITESEEKER_SEARCH_MAX_RESULTS, CITESEEKER_CITEDBY_MAX_PAGES, "
                               "_PER_PAGE and CITESEEKER_PROVIDER_TIMEOUT must be positive")
