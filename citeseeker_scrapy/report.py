@@ -213,8 +213,10 @@ def document_counts(item: Any) -> Counter:
     return +counts
 
 
-def summary_lines(value: Callable[[str], Any], elapsed: float) -> dict[str, object]:
-    """The original's summary.log lines (Appendix E); ``value(key)`` reads a citeseeker stat."""
+def summary_lines(value: Callable[[str], Any], elapsed: float,
+                  extra: Mapping[str, object] | None = None) -> dict[str, object]:
+    """The original's summary.log lines (Appendix E), ``extra`` lines before the frontier's
+    sizes; ``value(key)`` reads a citeseeker stat."""
     lines = {
         "Execution time": format_duration(elapsed),
         "Servers searched": value("frontier/servers_completed"),
@@ -233,6 +235,7 @@ def summary_lines(value: Callable[[str], Any], elapsed: float) -> dict[str, obje
         files = value(f"extraction/{kind}/files")
         average = value(f"extraction/{kind}/seconds") / files if files else 0.0
         lines[f"Average {kind.upper()} extraction time"] = f"{average:.3f} s ({files} files)"
+    lines.update(extra or {})
     lines.update({
         "Pending Servers queue": value("frontier/size/pending_servers"),
         "Pending Documents": value("frontier/size/pending_documents"),

@@ -23,6 +23,7 @@ from scrapy.exceptions import NotConfigured
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.items import DocumentItem
 from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.providers import citedby_summary
 from citeseeker_scrapy.report import (
     RunReport, document_counts, document_hits, feed_citations, read_reported, recover_reported,
     summary_lines,
@@ -66,6 +67,8 @@ class ReportExtension:
         connect(extension.item_error, signal=signals.item_error)
         connect(extension.document_failed, signal=citeseeker_signals.document_failed)
         connect(extension.server_completed, signal=citeseeker_signals.server_completed)
+        connect(extension.note_error, signal=citeseeker_signals.note_error)
+        connect(extension.note_debug, signal=citeseeker_signals.note_debug)
         return extension
 
     def recover(self, feeds: list[tuple[Path, str]]) -> None:
@@ -163,6 +166,13 @@ class ReportExtension:
     def server_completed(self, server: str, **kwargs: Any) -> None:
         self.report.completed(server)
 
+    def note_error(self, url: str, reason: str, **kwargs: Any) -> None:
+        self.report.error(url, reason)
+
+    def note_debug(self, message: str, **kwargs: Any) -> None:
+        if self.debug_enabled:
+            self.report.debug(message)
+
     # --- end of the crawl ---------------------------------------------------------------------
 
     def spider_closed(self, spider: Any, reason: str) -> None:
@@ -172,7 +182,8 @@ class ReportExtension:
         if self.stats.get_value(f"{STATS}/resumed"):
             state += ", after being resumed"
         value = lambda key: self.stats.get_value(f"{STATS}/{key}", 0)  # noqa: E731
-        lines = summary_lines(value, time.monotonic() - self.started_at)
+        stat = lambda key: self.stats.get_value(f"{STATS}/{key}")  # noqa: E731
+        lines = summary_lines(value, time.monotonic() - self.started_at, citedby_summary(stat))
         self.report.summary(lines, state)
         self.report.close()
         logger.info("The search has been %s. %s. Log files: %s", state,
