@@ -37,7 +37,7 @@ class CitationSearch:
     def search(self, url: str, member: str, server: str, text: str) -> list[CitationItem]:
         """Items for every publication cited in ``text``; success.log gets one line for them."""
         normalized = normalize_text(text)
-        citations = self.matcher.find(normalized, normalized=True)
+        citations = self.matcher.find(normalized, normalized=True, source=text)
         where = f"{url}/{member}" if member else url
         if not citations or not self._first_report(where):
             return []
@@ -49,7 +49,8 @@ class CitationSearch:
         self._remember(where)
         return [
             CitationItem(url=url, member=member, server=server, header=header, author=c.author,
-                         publication=c.publication, found=c.found, similarity=c.similarity)
+                         publication=c.publication, found=c.found, similarity=c.similarity,
+                         relation=c.relation)
             for c in citations
         ]
 

@@ -18,3 +18,4 @@ class CitationItem:
     publication: str      # the title searched for, as given in the input
     found: str            # the text that matched, from the normalized document text
     similarity: float     # 1 - D/(M+N), rounded to 4 decimals
+    relation: str = "cites"  # "self": the document's own title (the paper itself), not a citation
