@@ -119,8 +119,30 @@ def title_first_numbered(n: int, e: Entry) -> str:
     return f"[{n}] \u201c{e.title}\u201d, {names}, {e.venue} {e.year}."
 
 
+def dated(n: int, e: Entry) -> str:
+    """Author-year dates beyond a plain year: two works of one year, no date, not yet out."""
+    return (f"{e.year}a", f"{e.year}b", "n.d.", "in press", "forthcoming", f"{e.year}, June")[n % 6]
+
+
+def acl_lettered(n: int, e: Entry) -> str:
+    """ACL: "Tomas Mikolov, Quoc Le, and Ilya Sutskever. 2013b. Exploiting ..."."""
+    authors = listed([f"{g} {s}" for s, g in e.authors], ", and ")
+    return f"{authors}. {e.year}{'ab'[n % 2]}. {e.title}. In {e.venue}, pages {e.pages[0]}-{e.pages[1]}."
+
+
+def apa_dated(n: int, e: Entry) -> str:
+    names = [f"{s}, {initial(g)}" for s, g in e.authors]
+    return f"{listed(names, ', & ')} ({dated(n, e)}). {e.title}. {e.venue}, 12, {e.pages[0]}-{e.pages[1]}."
+
+
+def harvard_dated(n: int, e: Entry) -> str:
+    names = [f"{s}, {initial(g)}" for s, g in e.authors]
+    return f"{listed(names, ' and ')}, {dated(n, e)}, {e.title}, {e.venue}, 12, pp. {e.pages[0]}-{e.pages[1]}."
+
+
 STYLES = {f.__name__: f for f in (lncs, lncs_unnumbered, acm, ieee, apa, chicago, vancouver,
-                                   mla, harvard, reading_list, title_first_numbered)}
+                                   mla, harvard, reading_list, title_first_numbered,
+                                   acl_lettered, apa_dated, harvard_dated)}
 
 
 def make_entries(rng: random.Random, count: int, title_words: tuple[int, int]) -> list[Entry]:

@@ -34,15 +34,20 @@ _MAX_DITTO_ENTRIES = 5  # "[2] ," entries followed one after the other
 #: the text), with or without the blank. After a word ("as shown in [12]") it is a citation.
 _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))\d{1,4}\]")
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
-#: "2015." "(2009)." "1996a." and Harvard's "(2009) " with no full stop.
-_YEAR = re.compile(r"(?:[12][09]\d\d[a-z]?\)?\.|\([12][09]\d\d[a-z]?\))(?= |$)")
+#: The date of an author-year entry: a year, lettered when an author has two works in one year
+#: ("2013b"), with a month ("2013, june"), or no year at all ("n.d.", "in press", "forthcoming").
+_DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|forthcoming)"
+#: "2015." "(2009)." "1996a." "(2013b)." "(2013, june)." "(n.d.)." "in press." and Harvard's
+#: "(2009) " with no full stop.
+_YEAR = re.compile(rf"(?:{_DATE}\)?\.|\({_DATE}\))(?= |$)")
 _SENTENCE_END = re.compile(r"[^\W_]{2}[.?!] ")  # "iclr. ", "118. " (not initials: "m. ")
 #: How an author list ends right before its title: "Smith, J.: Title", "J. Smith. Title",
 #: "et al. Title", "A. Zakhor, “Title", "(2004). Title", "2004: Title".
-_INITIAL_OR_ET_AL = r"(?<![^\W\d_])[^\W\d_]\.[:,]?|\bal\."  # "A.", "A.:", "et al."
+#: (A letter after a digit is no initial: "2013b." is a lettered year, two works of one year.)
+_INITIAL_OR_ET_AL = r"(?<![^\W_])[^\W\d_]\.[:,]?|\bal\."  # "A.", "A.:", "et al."
 _OPENING = r" ?[\"\u201c\u2018'`(]*$"  # then perhaps an opening quote, right before the title
 _LIST_BEFORE_TITLE = re.compile(
-    rf"(?:{_INITIAL_OR_ET_AL}|[^\W\d_]{{2}},|(?P<year>(?<!\d)(?:19|20)\d\d[a-z]?\)?[.:,]))"
+    rf"(?:{_INITIAL_OR_ET_AL}|[^\W\d_]{{2}},|(?P<year>(?<!\d){_DATE}\)?[.:,]))"
     + _OPENING)
 #: A year after a comma and a word ends a venue ("Journal of the Web, 2024."), not names
 #: ("Jones, K., 2014." has an initial there).
@@ -54,6 +59,9 @@ _AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
 _WORD_SENTENCE_END = re.compile(
     r"(?<![^\W\d_])(?!(?:chr|jos|geo|jas)\.)[^\W\d_]{3,}[.?!]"
     r"[\"\u201d\u2019']? ")
+#: Pages that end an entry: "pp. 382-395. ", "12:5\u201313. " (after its title and venue).
+_PAGES_END = re.compile(r"\d[-\u2013]\d+\.(?: |$)")
+_PAGES = re.compile(r"\d[-\u2013]\d|\bpp\. ")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ".
 _NAMES_BEFORE_TITLE = re.compile(rf"(?:{_INITIAL_OR_ET_AL}){_OPENING}")
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
@@ -205,7 +213,7 @@ def _author_list_end(text: str, start: int) -> int:
     """Where the commas of an author list stop being at most ``_NAME_PIECE`` apart.
 
     A piece that is no name ends the list (short titles and venues have commas close
-    together too). One longer gap is passed over if at least ``_LIST_RESUMES`` close commas
+    together too; so do the pages, "pp. 64-79,", of a style with commas only). One longer gap is passed over if at least ``_LIST_RESUMES`` close commas
     follow it: a footnote or a running header that extraction put inside a long author list.
     Only inside a long one (``_LIST_COMMAS`` names so far): after a short list the gap is the
     rest of its entry, and the close commas are the next entry's authors.
@@ -227,10 +235,12 @@ def _author_list_end(text: str, start: int) -> int:
 
 
 def _not_a_name(text: str, start: int, end: int) -> bool:
-    """True if the piece between two commas cannot be (part of) a name: it holds a colon or a
-    sentence end ("h.: topic web. in: proc. of dexa,"), as a short title and venue do."""
+    """True if the piece between two commas cannot be (part of) a name: it holds a colon, a
+    sentence end ("h.: topic web. in: proc. of dexa,") or pages ("pp. 64-79. visser,"), as a
+    short title and venue do."""
     return (text.find(":", start, end) >= 0
-            or _WORD_SENTENCE_END.search(text, start, end + 1) is not None)
+            or _WORD_SENTENCE_END.search(text, start, end + 1) is not None
+            or _PAGES.search(text, start, end) is not None)
 
 
 def _close_commas_follow(text: str, position: int) -> bool:
@@ -324,7 +334,9 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     For lists with no "[n]": between a name and its title lie only the rest of the author
     list and perhaps the year, so two sentence ends ("...of authors. In: Proc. of DEXA...")
     mean a title and a venue went by, and so does one followed by another author list right
-    before the hit ("...authors. Springer (2005) Brown, A.: Title"). The count starts after
+    before the hit ("...authors. Springer (2005) Brown, A.: Title"); so does a page range
+    that ends a sentence ("..., 12, pp. 382-395. Haddad, J., n.d., Title": styles with commas
+    only have no other sentence end). The count starts after
     the author list the name is in (a footnote may interrupt a long one) and again after a
     ditto mark (that entry goes on with the same authors).
     """
@@ -335,6 +347,8 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
         gap_start = max(gap_start, _author_list_end(text, name_end))
     for ditto in _DITTO_IN_GAP.finditer(text, name_end, start):
         gap_start = ditto.end()
+    if _PAGES_END.search(text, gap_start, start):
+        return True
     ends = 0
     for _ in _WORD_SENTENCE_END.finditer(text, gap_start, start):
         ends += 1
