@@ -194,3 +194,44 @@ def test_each_title_is_credited_to_its_own_entry_only(style: str, title_words: t
             for surname, _ in neighbour.authors:
                 if surname not in surnames:
                     assert not found(doc, surname, typed), (surname, entry.title, doc)
+
+
+def misquoted(rng: random.Random, title: str, kind: str) -> str:
+    """What citing authors do to a title: two words swapped, one dropped, one added."""
+    words = title.split()
+    at = rng.randrange(len(words) - 1)
+    if kind == "swapped":
+        words[at], words[at + 1] = words[at + 1], words[at]
+    elif kind == "dropped":
+        del words[at + 1]
+    else:
+        words.insert(at + 1, "new")
+    return " ".join(words)
+
+
+def found_by(scheme: str, doc: str, author: str, title: str) -> bool:
+    matcher = CitationMatcher([AuthorGroup((author,), (title,))], MatcherSettings(scheme=scheme))
+    return bool(matcher.find(doc))
+
+
+@pytest.mark.parametrize("kind", ["swapped", "dropped", "added"])
+@pytest.mark.parametrize("style", ["lncs", "acm", "apa", "acl_lettered", "ieee", "mla"])
+def test_misquoted_titles_the_original_finds_are_found(style: str, kind: str) -> None:
+    """A misquote the original scheme finds after the name, the improved one finds too, and
+    it is still not credited to the neighbouring entries' authors."""
+    rng = random.Random(f"misquote-{style}-{kind}")
+    entries = make_entries(rng, 8, (5, 8))
+    doc = "\n".join(STYLES[style](n, e) for n, e in enumerate(entries, 1))
+    original_found = 0
+    for i, entry in enumerate(entries):
+        typed = misquoted(rng, entry.title, kind)
+        first = entry.authors[0][0]
+        if found_by("original", doc, first, typed):
+            original_found += 1
+            assert found_by("improved", doc, first, typed), (first, typed, doc)
+        surnames = {surname for surname, _ in entry.authors}
+        for neighbour in entries[max(0, i - 1):i] + entries[i + 1:i + 2]:
+            for surname, _ in neighbour.authors:
+                if surname not in surnames:
+                    assert not found_by("improved", doc, surname, typed), (surname, typed, doc)
+    assert original_found >= 4  # the case is really exercised

@@ -10,6 +10,8 @@ words. Two checks on top of it:
   Words missing at the title's end (start) count if they follow (precede) the match as one
   block within 150 characters and the same "[n]" entry: a running header or page number can
   sit inside a title.
+  A misquote with words swapped passes too when every word of the title is inside the hit
+  and the hit is at least 0.8 similar (``_reordered``).
 * **Standing alone**: a title of at most three words must have punctuation (or nothing) on
   both sides ("2015. Deep learning. Nature"), not a word ("...for deep learning in...").
 """
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import Indel
 
 from .names import SKIPPABLE
 from .similarity import Title
@@ -31,6 +34,8 @@ _WORD_SCORE = 80  # partial_ratio of a title word with the text near the match
 _WORD_SLACK = 20  # characters around the match where the title's words are looked for
 _INTERRUPTION = 150  # a running header, footer or page number inside a title (3 lines)
 _SHORT_TITLE_WORDS = 3
+_MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
+_REORDERED_SIMILARITY = 0.8  # a reordered hit's similarity to the title, at least
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
 _DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
 #: pypdf gives an unmapped ligature glyph as its code in the font: TeX's fi, fl, ffi, ffl.
@@ -57,9 +62,38 @@ class CheckedTitle:
 
 def verified(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     """Both checks of the module docstring for a hit ``text[start:end]``."""
-    if not _covers_words(text, title, start, end):
+    if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
         return False
     return not title.short or _stands_alone(text, start, end)
+
+
+def _reordered(text: str, title: CheckedTitle, start: int, end: int) -> bool:
+    """True for a misquote with words swapped ("...between traditional and open..." for
+    "...between open and traditional..."): a person calls it a citation, the order check not.
+
+    Bounded so that the same words scattered around are still no title: a title of
+    ``_MIN_REORDERED_WORDS`` words or more, the hit at least ``_REORDERED_SIMILARITY`` similar
+    to it, and every one of its words (each word of the text used once) inside the hit or
+    the few characters of the title it left out (a swapped word at the end falls outside the
+    best substring).
+    """
+    if len(title.words) < _MIN_REORDERED_WORDS:
+        return False
+    if Indel.normalized_similarity(title.title.text, text[start:end]) < _REORDERED_SIMILARITY:
+        return False
+    slack = max(0, len(title.title.text) - (end - start)) + 1
+    start = _word_start(text, max(0, start - slack))
+    end = min(len(text), end + slack)
+    while end < len(text) and _in_word(text[end]):
+        end += 1
+    unused = _WORDS.findall(_word_text(text, start, end))
+    for word in title.words:
+        match = next((i for i, other in enumerate(unused)
+                      if other == word or fuzz.ratio(word, other) >= _WORD_SCORE), None)
+        if match is None:
+            return False
+        del unused[match]
+    return True
 
 
 def _covers_words(text: str, title: CheckedTitle, start: int, end: int) -> bool:

@@ -59,9 +59,8 @@ _AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
 _WORD_SENTENCE_END = re.compile(
     r"(?<![^\W\d_])(?!(?:chr|jos|geo|jas)\.)[^\W\d_]{3,}[.?!]"
     r"[\"\u201d\u2019']? ")
-#: Pages that end an entry: "pp. 382-395. ", "12:5\u201313. " (after its title and venue).
-_PAGES_END = re.compile(r"\d[-\u2013]\d+\.(?: |$)")
-_PAGES = re.compile(r"\d[-\u2013]\d|\bpp\. ")
+#: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313" (after its title and venue).
+_PAGES = re.compile(r"(?:\bpp?\. ?|[,:;] ?)\d+[-\u2013]\d+\b")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ".
 _NAMES_BEFORE_TITLE = re.compile(rf"(?:{_INITIAL_OR_ET_AL}){_OPENING}")
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
@@ -334,9 +333,9 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     For lists with no "[n]": between a name and its title lie only the rest of the author
     list and perhaps the year, so two sentence ends ("...of authors. In: Proc. of DEXA...")
     mean a title and a venue went by, and so does one followed by another author list right
-    before the hit ("...authors. Springer (2005) Brown, A.: Title"); so does a page range
-    that ends a sentence ("..., 12, pp. 382-395. Haddad, J., n.d., Title": styles with commas
-    only have no other sentence end). The count starts after
+    before the hit ("...authors. Springer (2005) Brown, A.: Title"); so do the pages of an
+    entry ("..., 12, pp. 382-395. Haddad, J., n.d., Title": styles with commas only have no
+    other sentence end; "...pp. 271-278 (2011) 2. Haddad, M.: Title"). The count starts after
     the author list the name is in (a footnote may interrupt a long one) and again after a
     ditto mark (that entry goes on with the same authors).
     """
@@ -347,7 +346,7 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
         gap_start = max(gap_start, _author_list_end(text, name_end))
     for ditto in _DITTO_IN_GAP.finditer(text, name_end, start):
         gap_start = ditto.end()
-    if _PAGES_END.search(text, gap_start, start):
+    if _PAGES.search(text, gap_start, start):
         return True
     ends = 0
     for _ in _WORD_SENTENCE_END.finditer(text, gap_start, start):
