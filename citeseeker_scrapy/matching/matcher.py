@@ -83,7 +83,7 @@ class CitationMatcher:
             for publication, hit in zip(prepared.group.publications, hits):
                 if hit is not None:
                     citations.append(Citation(hit[0], publication, *hit[1:]))
-        return citations
+        return _one_title_per_span(citations)
 
 
 class _PreparedGroup:
@@ -97,6 +97,27 @@ class _PreparedGroup:
                             for title in group.publications)
         self.forms = improved.forms_of(group)
         self.checked = tuple(improved.CheckedTitle.prepare(title) for title in self.titles)
+
+
+def _one_title_per_span(citations: list[Citation]) -> list[Citation]:
+    """Drop a hit whose text another searched title (of any group) matches better.
+
+    One span of text cites one title: "The LaTeX Companion" printed once is not also a
+    citation of the searched "The LaTeX Web Companion" (0.90). Hits as good as the best
+    stay (the same title searched in two groups).
+    """
+    if len(citations) < 2:
+        return citations
+    return [c for c in citations
+            if not any(other.similarity > c.similarity and _overlap(other, c)
+                       for other in citations if other.publication != c.publication)]
+
+
+def _overlap(a: Citation, b: Citation) -> bool:
+    """True if the two hits share at least half of the shorter one's text."""
+    shared = min(a.position + len(a.found), b.position + len(b.found)) - max(a.position,
+                                                                            b.position)
+    return shared * 2 >= min(len(a.found), len(b.found))
 
 
 def _normalized_or_fail(value: str, what: str) -> str:

@@ -27,13 +27,14 @@ from rapidfuzz.distance import Indel
 
 from .names import SKIPPABLE
 from .similarity import Title
-from .windows import last_entry_start, next_entry_start
+from .windows import Region, last_entry_start, named_beside, next_entry_start
 
 _MIN_WORD_COVERAGE = 0.8
 _WORD_SCORE = 80  # partial_ratio of a title word with the text near the match
 _WORD_SLACK = 20  # characters around the match where the title's words are looked for
 _INTERRUPTION = 150  # a running header, footer or page number inside a title (3 lines)
 _SHORT_TITLE_WORDS = 3
+_WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one is no typo)
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
 _REORDERED_SIMILARITY = 0.8  # a reordered hit's similarity to the title, at least
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
@@ -60,11 +61,33 @@ class CheckedTitle:
         return cls(title, words, sum(map(len, words)), len(words) <= _SHORT_TITLE_WORDS)
 
 
-def verified(text: str, title: CheckedTitle, start: int, end: int) -> bool:
-    """Both checks of the module docstring for a hit ``text[start:end]``."""
+def verified(text: str, title: CheckedTitle, start: int, end: int,
+             region: Optional[Region] = None) -> bool:
+    """Both checks of the module docstring for a hit ``text[start:end]`` (in ``region``)."""
     if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
         return False
-    return not title.short or _stands_alone(text, start, end)
+    return not title.short or _stands_alone(text, start, end) or (
+        region is not None and _named_in_sentence(text, region, start, end))
+
+
+def _named_in_sentence(text: str, region: Region, start: int, end: int) -> bool:
+    """A short title inside a sentence, with the name right beside it (``named_beside``) and
+    punctuation on the side the name is not: "Friedl's Mastering Regular Expressions,",
+    "In chapter 18 of The TeXbook, Knuth suggests"."""
+    start = _word_start(text, start)
+    while end < len(text) and _in_word(text[end]):
+        end += 1
+    if not named_beside(text, region, start, end):
+        return False
+    after = text[end:end + _LOOK_AROUND].lstrip()[:1]
+    before = text[max(0, start - _LOOK_AROUND):start].rstrip()[-1:]
+    return (not after or not _in_word(after) or text.startswith(" by ", end)
+            or not before or not _in_word(before) or _name_follows(text, region, end))
+
+
+def _name_follows(text: str, region: Region, end: int) -> bool:
+    """True if a name of the region starts within a few words after ``end`` (", Knuth")."""
+    return any(0 <= occurrence[0] - end <= 40 for occurrence in region.occurrences)
 
 
 def _reordered(text: str, title: CheckedTitle, start: int, end: int) -> bool:
@@ -164,7 +187,15 @@ def _similar_word_end(word: str, nearby: str, cursor: int) -> Optional[int]:
 
 
 def _coverage(title: CheckedTitle, present: Sequence[bool]) -> bool:
-    """True if the present words hold at least ``_MIN_WORD_COVERAGE`` of the title's letters."""
+    """True if the present words hold at least ``_MIN_WORD_COVERAGE`` of the title's letters.
+
+    In a title of ``_WHOLE_WORD_TITLE`` words or fewer a whole word missing is another title
+    ("The LaTeX Web Companion" is not "The LaTeX Companion"), not a typo: no word of three
+    letters or more may be missing.
+    """
+    if len(title.words) <= _WHOLE_WORD_TITLE and any(
+            not here and len(word) >= 3 for word, here in zip(title.words, present)):
+        return False
     letters = sum(len(word) for word, here in zip(title.words, present) if here)
     return letters >= _MIN_WORD_COVERAGE * title.weight
 

@@ -40,7 +40,10 @@ _DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|f
 #: "2015." "(2009)." "1996a." "(2013b)." "(2013, june)." "(n.d.)." "in press." and Harvard's
 #: "(2009) " with no full stop.
 _YEAR = re.compile(rf"(?:{_DATE}\)?\.|\({_DATE}\))(?= |$)")
-_SENTENCE_END = re.compile(r"[^\W_]{2}[.?!] ")  # "iclr. ", "118. " (not initials: "m. ")
+#: Abbreviations inside an entry that end no sentence: "(Computers and Typesetting, Vol. A)".
+_ABBREVIATION = r"(?:vol|vols|no|nos|ed|eds|edn|pp|cf|vs|etc|inc|ltd|ch|chap|sec|fig|ser|rev|repr|trans|dept)\."
+_SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. ")
+    rf"(?<![^\W_])(?!{_ABBREVIATION})[^\W_]{{2,}}[.?!] ")
 #: How an author list ends right before its title: "Smith, J.: Title", "J. Smith. Title",
 #: "et al. Title", "A. Zakhor, “Title", "(2004). Title", "2004: Title".
 #: (A letter after a digit is no initial: "2013b." is a lettered year, two works of one year.)
@@ -63,6 +66,8 @@ _WORD_SENTENCE_END = re.compile(
 _PAGES = re.compile(r"(?:\bpp?\. ?|[,:;] ?)\d+[-\u2013]\d+\b")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ".
 _NAMES_BEFORE_TITLE = re.compile(rf"(?:{_INITIAL_OR_ET_AL}){_OPENING}")
+#: An author list of surnames ends with a colon right before its title: "Samarin: Title".
+_COLON_BEFORE_TITLE = re.compile(r"[^\W\d_]{2}: ")
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
 _DITTO_IN_GAP = re.compile(r"\u2014|\u2013{2,}|-{2,}|_{2,}|\] ?,")
 
@@ -333,7 +338,8 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     For lists with no "[n]": between a name and its title lie only the rest of the author
     list and perhaps the year, so two sentence ends ("...of authors. In: Proc. of DEXA...")
     mean a title and a venue went by, and so does one followed by another author list right
-    before the hit ("...authors. Springer (2005) Brown, A.: Title"); so do the pages of an
+    before the hit ("...authors. Springer (2005) Brown, A.: Title"), or two author lists ending
+    with a colon ("Knuth, Lamport: Typesetting, 1990 Goossens, Samarin: Title"); so do the pages of an
     entry ("..., 12, pp. 382-395. Haddad, J., n.d., Title": styles with commas only have no
     other sentence end; "...pp. 271-278 (2011) 2. Haddad, M.: Title"). The count starts after
     the author list the name is in (a footnote may interrupt a long one) and again after a
@@ -354,7 +360,11 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
         if ends == 2:
             return True
     names_end = _NAMES_BEFORE_TITLE.search(text, max(gap_start, start - 12), start)
-    return ends == 1 and names_end is not None
+    if names_end is None:
+        names_end = _COLON_BEFORE_TITLE.search(text, max(gap_start, start - 4), start)
+        if names_end is not None:  # "...: Title, 1990 Goossens, Samarin: Title": two lists
+            ends += _COLON_BEFORE_TITLE.search(text, gap_start, names_end.start()) is not None
+    return ends >= 1 and names_end is not None
 
 
 def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
@@ -398,3 +408,34 @@ def _next_entry_marker(text: str, start: int, stop: int) -> Optional[re.Match[st
             return marker
         bracket = text.find("[", bracket + 1, stop)
     return None
+
+
+# ----------------------------------------------------------------------------- running text
+
+#: What may stand between a name and a short title it owns in a sentence: "friedl's ",
+#: "knuth's book ", "his book " (the name is then earlier in the sentence).
+_WORK = r"(?:book|paper|article|classic|textbook|manual|essay|monograph|thesis|report|text)"
+_POSSESSIVE_BEFORE = re.compile(rf"['\u2019]s?(?: {_WORK})? $")  # used with match()
+_PRONOUN_BEFORE = re.compile(rf"\b(?:his|her|their) {_WORK} $")
+_SENTENCE_WITH_NAME = 100  # "his book Title" this far after the name, in the same sentence
+#: ... and between a short title and the name after it: "Title by Jeffrey E. F. Friedl",
+#: "The TeXbook, Knuth suggests".
+_BY_AFTER = re.compile(r"(?:,? by (?:[^\W\d_]+\.? ){0,3}|, )$")  # used with match()
+
+
+def named_beside(text: str, region: Region, start: int, end: int) -> bool:
+    """True if a searched name is right beside a short title in running text: possessive
+    before it ("Friedl's Mastering Regular Expressions", "Knuth's book Digital Typography",
+    "his book Digital Typography" after the name), or "by Name" / ", Name" after it ("The
+    TeXbook, Knuth suggests"). ``start``/``end`` are the hit widened to whole words."""
+    for occurrence in map(Occurrence._make, region.occurrences):
+        if occurrence.end <= start:
+            if _POSSESSIVE_BEFORE.match(text, occurrence.end, start) or (
+                    start - occurrence.end <= _SENTENCE_WITH_NAME
+                    and _PRONOUN_BEFORE.search(text, max(occurrence.end, start - 20), start)
+                    and not _SENTENCE_END.search(text, occurrence.end, start)):
+                return True
+        elif occurrence.start - end <= 40 and _BY_AFTER.match(text, end, occurrence.start):
+            return True
+    return False
+
