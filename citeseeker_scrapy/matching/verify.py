@@ -96,9 +96,9 @@ def _reordered(text: str, title: CheckedTitle, start: int, end: int) -> bool:
 
     Bounded so that the same words scattered around are still no title: a title of
     ``_MIN_REORDERED_WORDS`` words or more, the hit at least ``_REORDERED_SIMILARITY`` similar
-    to it, and every one of its words (each word of the text used once) inside the hit or
-    the few characters of the title it left out (a swapped word at the end falls outside the
-    best substring).
+    to it, and every one of its words inside the hit or the few characters of the title it
+    left out (a swapped word at the end falls outside the best substring), in order but for
+    one swap (``_one_short_swap``).
     """
     if len(title.words) < _MIN_REORDERED_WORDS:
         return False
@@ -109,14 +109,26 @@ def _reordered(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     end = min(len(text), end + slack)
     while end < len(text) and _in_word(text[end]):
         end += 1
-    unused = _WORDS.findall(_word_text(text, start, end))
-    for word in title.words:
-        match = next((i for i, other in enumerate(unused)
-                      if other == word or fuzz.ratio(word, other) >= _WORD_SCORE), None)
+    return _one_short_swap(title.words, _WORDS.findall(_word_text(text, start, end)))
+
+
+def _one_short_swap(words: Sequence[str], printed: Sequence[str]) -> bool:
+    """True if every title word is among the printed words (each used once, exactly or at
+    least ``_WORD_SCORE`` similar) in the title's order but for one swap of two words at most
+    two apart ("open and traditional" / "traditional and open"): a bounded reordering."""
+    used: set[int] = set()
+    at = []
+    for word in words:
+        match = next((i for i, other in enumerate(printed) if i not in used and (
+            other == word or fuzz.ratio(word, other) >= _WORD_SCORE)), None)
         if match is None:
             return False
-        del unused[match]
-    return True
+        used.add(match)
+        at.append(match)
+    ranks = sorted(range(len(at)), key=at.__getitem__)
+    moved = [i for i, rank in enumerate(ranks) if rank != i]
+    return not moved or (len(moved) == 2 and moved[1] - moved[0] <= 2
+                         and ranks[moved[0]] == moved[1])
 
 
 def _covers_words(text: str, title: CheckedTitle, start: int, end: int) -> bool:

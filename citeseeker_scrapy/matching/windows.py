@@ -41,7 +41,7 @@ _DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|f
 #: "(2009) " with no full stop.
 _YEAR = re.compile(rf"(?:{_DATE}\)?\.|\({_DATE}\))(?= |$)")
 #: Abbreviations inside an entry that end no sentence: "(Computers and Typesetting, Vol. A)".
-_ABBREVIATION = r"(?:vol|vols|no|nos|ed|eds|edn|pp|cf|vs|etc|inc|ltd|ch|chap|sec|fig|ser|rev|repr|trans|dept)\."
+_ABBREVIATION = r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|repr|trans|dept)\."
 _SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. ")
     rf"(?<![^\W_])(?!{_ABBREVIATION})[^\W_]{{2,}}[.?!] ")
 #: How an author list ends right before its title: "Smith, J.: Title", "J. Smith. Title",
