@@ -134,15 +134,21 @@ def _one_short_swap(words: Sequence[str], printed: Sequence[str]) -> bool:
 def _covers_words(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     """At least ``_MIN_WORD_COVERAGE`` of the title's letters are in words present near the hit.
 
-    "Near" is the hit plus the part of the title it may have left out, plus a little. When
+    "Near" is the hit plus the part of the title it may have left out, plus a little; for a
+    title of more than ``_WHOLE_WORD_TITLE`` words also with its blanks removed (pypdf splits
+    the words of a kerned Type 3 font: "tec hnical pic/- tures"). When
     the missing words are the title's last (or first) ones, they may lie beyond a running
     header or page number that extraction put inside the title; then they count if they
     follow (precede) the hit as one block, within ``_INTERRUPTION`` characters.
     """
     slack = max(0, len(title.title.text) - (end - start)) + _WORD_SLACK
-    present = _present_words(title.words, _word_text(text, start - slack, end + slack))
+    nearby = _word_text(text, start - slack, end + slack)
+    present = _present_words(title.words, nearby)
     if _coverage(title, present):
         return True
+    if len(title.words) > _WHOLE_WORD_TITLE and _coverage(
+            title, _present_words(title.words, nearby.replace(" ", ""))):
+        return True  # words split by blanks: "tec hnical pic/- tures" (kerned Type 3 fonts)
     if not any(present):
         return False
     missing = [i for i, here in enumerate(present) if not here]

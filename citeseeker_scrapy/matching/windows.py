@@ -66,6 +66,13 @@ _WORD_SENTENCE_END = re.compile(
 _PAGES = re.compile(r"(?:\bpp?\. ?|[,:;] ?)\d+[-\u2013]\d+\b")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ".
 _NAMES_BEFORE_TITLE = re.compile(rf"(?:{_INITIAL_OR_ET_AL}){_OPENING}")
+#: Sentence ends between entries: a word's (see above), or a number's that is no year: pages,
+#: an ISBN ("...Addison-Wesley. ", "...pp. 1-10. ", "ISBN 978-0521872652. ").
+_SENTENCE_ENDS_IN_GAP = re.compile(
+    _WORD_SENTENCE_END.pattern + r"|\d[-\u2013]\d+\.(?= )|\d{5,}\.(?= )")
+#: A date that ends an author list right before its title: "(2001) ", "(2005), \u201c", "2013b. ".
+_DATE_BEFORE_TITLE = re.compile(rf"(?:\({_DATE}\)[.:,]?|(?<!\d){_DATE}[.:,]){_OPENING}")
+_LETTER = re.compile(r"[^\W\d_]")
 #: An author list of surnames ends with a colon right before its title: "Samarin: Title".
 _COLON_BEFORE_TITLE = re.compile(r"[^\W\d_]{2}: ")
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
@@ -339,7 +346,9 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     list and perhaps the year, so two sentence ends ("...of authors. In: Proc. of DEXA...")
     mean a title and a venue went by, and so does one followed by another author list right
     before the hit ("...authors. Springer (2005) Brown, A.: Title"), or two author lists ending
-    with a colon ("Knuth, Lamport: Typesetting, 1990 Goossens, Samarin: Title"); so do the pages of an
+    with a colon ("Knuth, Lamport: Typesetting, 1990 Goossens, Samarin: Title"), or one
+    followed by another author list and its date ("...Addison-Wesley. K. Kline and D. Kline
+    (2001) Title"; the sentence may end with an ISBN); so do the pages of an
     entry ("..., 12, pp. 382-395. Haddad, J., n.d., Title": styles with commas only have no
     other sentence end; "...pp. 271-278 (2011) 2. Haddad, M.: Title"). The count starts after
     the author list the name is in (a footnote may interrupt a long one) and again after a
@@ -354,11 +363,14 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
         gap_start = ditto.end()
     if _PAGES.search(text, gap_start, start):
         return True
-    ends = 0
-    for _ in _WORD_SENTENCE_END.finditer(text, gap_start, start):
-        ends += 1
+    ends, last_end = 0, gap_start
+    for sentence_end in _SENTENCE_ENDS_IN_GAP.finditer(text, gap_start, start):
+        ends, last_end = ends + 1, sentence_end.end()
         if ends == 2:
             return True
+    date = _DATE_BEFORE_TITLE.search(text, max(last_end, start - 25), start)
+    if ends and date is not None and _LETTER.search(text, last_end, date.start()):
+        return True  # "...Addison-Wesley. K. Kline and D. Kline (2001) Title"
     names_end = _NAMES_BEFORE_TITLE.search(text, max(gap_start, start - 12), start)
     if names_end is None:
         names_end = _COLON_BEFORE_TITLE.search(text, max(gap_start, start - 4), start)
