@@ -58,9 +58,10 @@ _AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
 
 
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
-#: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ").
+#: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ", nor the
+#: dates "in press." and "forthcoming.").
 _WORD_SENTENCE_END = re.compile(
-    r"(?<![^\W\d_])(?!(?:chr|jos|geo|jas)\.)[^\W\d_]{3,}[.?!]"
+    r"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.)[^\W\d_]{3,}[.?!]"
     r"[\"\u201d\u2019']? ")
 #: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313" (after its title and venue).
 _PAGES = re.compile(r"(?:\bpp?\. ?|[,:;] ?)\d+[-\u2013]\d+\b")
