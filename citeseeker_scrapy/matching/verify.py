@@ -10,10 +10,13 @@ words. Two checks on top of it:
   Words missing at the title's end (start) count if they follow (precede) the match as one
   block within 150 characters and the same "[n]" entry: a running header or page number can
   sit inside a title.
-  A misquote with words swapped passes too when every word of the title is inside the hit
-  and the hit is at least 0.8 similar (``_reordered``).
+  A misquote with two words swapped passes too when every word of the title is there and
+  the hit is at least 0.8 similar (``_reordered``); in a title of up to four words no whole
+  word may be missing (another title, not a typo).
 * **Standing alone**: a title of at most three words must have punctuation (or nothing) on
-  both sides ("2015. Deep learning. Nature"), not a word ("...for deep learning in...").
+  both sides ("2015. Deep learning. Nature"), not a word ("...for deep learning in..."),
+  unless a searched name is right beside it in the sentence ("Friedl's Mastering Regular
+  Expressions,", "The TeXbook, Knuth suggests": ``windows.named_beside``).
 """
 
 from __future__ import annotations
