@@ -40,7 +40,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_CRAWL": "",
     # "" = crawls/ (crawls/<project>/<spider>/ under Scrapyd).
     "CITESEEKER_CRAWLS_DIR": "",
-    "CITESEEKER_KEEP_QUERY": False,
+    "CITESEEKER_KEEP_QUERY": True,
     "CITESEEKER_MAX_URL_LENGTH": 512,
     "CITESEEKER_MAX_REPEATED_SEGMENTS": 3,
     "CITESEEKER_HEADER_LENGTH": 100,

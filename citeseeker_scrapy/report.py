@@ -207,9 +207,11 @@ def document_counts(item: Any) -> Counter:
             counts[f"extraction/{part['kind']}/seconds"] += part["seconds"]
     counts["archives/checked"] += item.archives
     counts["errors/extraction"] += len(item.problems)
-    if item.citations:
+    cites = sum(1 for c in item.citations if c.get("relation", "cites") == "cites")
+    if cites:
         counts["documents/with_citations"] += 1
-        counts["citations"] += len(item.citations)
+        counts["citations"] += cites
+    counts["citations/self"] += len(item.citations) - cites
     return +counts
 
 
@@ -223,6 +225,7 @@ def summary_lines(value: Callable[[str], Any], elapsed: float,
         "Documents searched": value("documents/searched"),
         "Documents successfully searched": value("documents/with_citations"),
         "Citations found": value("citations"),
+        "Self hits (the searched paper itself)": value("citations/self"),
         "New servers found": value("frontier/size/servers_discovered"),
         "Kilobytes downloaded": value("bytes") // 1024,
         "Kilobytes processed": value("bytes_processed") // 1024,
