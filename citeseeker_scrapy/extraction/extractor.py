@@ -29,6 +29,7 @@ from typing import ClassVar
 from ..exceptions import ExtractionError
 from .archives import (
     Entry,
+    Member,
     Skipped,
     compressed_member_name,
     gzip_reader,
@@ -51,7 +52,7 @@ from .model import (
 from .office import binary_office_text, office_kind_of_zip, package_text
 from .postscript import distill_to_pdf
 from .sniff import ARCHIVE_KINDS, HEAD_BYTES, OFFICE_ZIP_KINDS, charset_of, sniff_kind
-from .streams import Budget
+from .streams import Budget, BoundedReader
 from .workers import WorkerPool
 
 #: Parser processes for PDF/RTF: enough to keep a few Scrapy threads busy, few enough for RAM.
@@ -68,6 +69,24 @@ class _Content:
     links: tuple[str, ...] = ()
     base: str | None = None
     damage: str = ""
+
+
+def _sniffed_member(name: str, head: bytes, reader: BoundedReader) -> Iterator[Entry]:
+    """The one file of a gzip/.Z stream whose name and first bytes say nothing we read.
+
+    Why: documentation trees serve hundreds of ``.tex.gz``/``.dvi.gz``; their kind is known
+    from :data:`HEAD_BYTES` bytes, so they cost a sniff, not an unpack (a bomb of TeX source
+    is then no error either). Read on only when the first bytes say it is something we read.
+    """
+    try:
+        head += reader.read(HEAD_BYTES - len(head))
+    except ExtractionError as e:  # damaged within its first bytes: said, as for any member
+        yield Member(name, head, str(e))
+        return
+    if sniff_kind(name, None, head) is None:
+        yield Member(name, head)
+    else:
+        yield from single_member(name, head, reader)
 
 
 class _ScratchDirs:
@@ -202,6 +221,8 @@ class _Job:
         head = reader.read(TAR_HEAD_BYTES)
         if is_tar(head, inner):
             return f"tar.{kind}", tar_in_stream(inner, head, reader, self.limits)
+        if sniff_kind(inner, None, head) is None:
+            return kind, _sniffed_member(inner, head, reader)
         return kind, single_member(inner, head, reader)
 
     def _entry(
