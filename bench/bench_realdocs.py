@@ -49,7 +49,9 @@ SCRAPY = str(ROOT / ".venv" / "bin" / "scrapy")
 PAGE_BYTES = os.sysconf("SC_PAGE_SIZE")
 PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTP_PROXY",
                    "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY")
-IN_PROCESS_KINDS = ("html", "text", "gz", "zip", "tar", "z", "none")
+#: Documents read wholly in the crawler process (archives are not: their PDF/PS members go to
+#: the workers and Ghostscript, and their thread seconds include that wait).
+IN_PROCESS_KINDS = ("html", "text", "none")
 
 
 # --- measuring a process tree ----------------------------------------------------------------
@@ -63,6 +65,8 @@ class Measured:
     returncode: int = 0
     #: The largest single process of each command (a name), for "where is the memory".
     peak_by_command: dict[str, int] = field(default_factory=dict)
+    #: The processes (command, MiB) at the moment of the peak.
+    at_peak: list = field(default_factory=list)
 
     def add(self, other: Measured) -> None:
         """Sequential stages: times add up, the peak is the largest stage's."""
@@ -90,8 +94,9 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def tree_rss_kib(pid: int, peaks: dict[str, int]) -> tuple[int, int]:
-    """Summed RSS and number of processes of the tree; ``peaks`` gets each command's largest."""
+def tree_rss_kib(pid: int, peaks: dict[str, int], now: list) -> tuple[int, int]:
+    """Summed RSS and number of processes of the tree; ``peaks`` gets each command's largest,
+    ``now`` each process's (command, MiB)."""
     total, count = 0, 0
     for process in descendants(pid):
         try:
@@ -104,6 +109,7 @@ def tree_rss_kib(pid: int, peaks: dict[str, int]) -> tuple[int, int]:
         total += rss
         count += 1
         peaks[command] = max(rss, peaks.get(command, 0))
+        now.append((command, rss // 1024))
     return total, count
 
 
@@ -127,7 +133,10 @@ def run_measured(argv: list[str], cwd: Path, env: dict[str, str], log: Path) -> 
 
         def sample() -> None:
             while not stop.wait(0.1):
-                rss, count = tree_rss_kib(process.pid, result.peak_by_command)
+                now: list = []
+                rss, count = tree_rss_kib(process.pid, result.peak_by_command, now)
+                if rss > result.peak_rss_kib:
+                    result.at_peak = now
                 result.peak_rss_kib = max(result.peak_rss_kib, rss)
                 result.peak_processes = max(result.peak_processes, count)
 
@@ -165,7 +174,8 @@ class Outcome:
     stages: dict[str, Measured] = field(default_factory=dict)
 
 
-def run_ours(urls: list[str], queries: Path, workdir: Path, extra: dict[str, str]) -> Outcome:
+def run_ours(urls: list[str], queries: Path, workdir: Path, extra: dict[str, str],
+             extra_env: dict[str, str] | None = None) -> Outcome:
     run = workdir / f"ours-{time.monotonic_ns()}"
     run.mkdir()
     extensions = {"pipelines.durable_feeds.FlushFeedsAfterEachItem": 900,
@@ -175,10 +185,11 @@ def run_ours(urls: list[str], queries: Path, workdir: Path, extra: dict[str, str
                 "EXTENSIONS": json.dumps(extensions), "REALDOCS_PROBE_OUT": str(run / "probe.json"),
                 **extra}
     argv = [SCRAPY, "crawl", "citeseeker", "-a", f"authors={queries}",
-            "-a", f"startpoints={' '.join(urls)}", "-O", f"{run / 'items.jsonl'}:jsonlines"]
+            "-a", f"startpoints={' '.join(urls)}", "-a", f"staywithin={' '.join(urls)}", "-O", f"{run / 'items.jsonl'}:jsonlines"]
     for name, value in settings.items():
         argv += ["-s", f"{name}={value}"]
-    measured = run_measured(argv, ROOT, clean_env(f"{ROOT}{os.pathsep}{BENCH}"), run / "out.log")
+    env = {**clean_env(f"{ROOT}{os.pathsep}{BENCH}"), **(extra_env or {})}
+    measured = run_measured(argv, ROOT, env, run / "out.log")
     probe = json.loads((run / "probe.json").read_text())
     hits, archive_hits = set(), 0
     for line in (run / "items.jsonl").read_text().splitlines():
@@ -205,7 +216,7 @@ def time_split(probe: dict, measured: Measured) -> dict:
            for kind, seconds in sorted(reads.items(), key=lambda kv: -kv[1])},
         "CPU: crawler process": probe["cpu_self"],
         "CPU: parser workers + Ghostscript": measured.cpu - probe["cpu_self"],
-        "CPU: Scrapy overhead (crawler CPU - HTML/text/archives - matching)":
+        "CPU: Scrapy + archives + hand-off (crawler CPU - HTML/text extraction - matching)":
             probe["cpu_self"] - in_process - matching,
     }
     for kind in ("pdf", "ps"):
@@ -325,6 +336,7 @@ def print_report(corpus: Corpus, rounds: list[tuple[Outcome, Outcome]]) -> None:
         f"{outcome.name}: " + ", ".join(f"{c} {kib / 1024:.0f}" for c, kib in sorted(
             outcome.measured.peak_by_command.items(), key=lambda kv: -kv[1]))
         for outcome in (ours, peer)))
+    print(f"ours at its peak: {ours.measured.at_peak}")
     print("\npeer stages (last run): " + ", ".join(
         f"{name} {m.wall:.1f} s wall / {m.cpu:.1f} s CPU / {m.peak_rss_kib / 1024:.0f} MiB"
         for name, m in peer.stages.items()))
@@ -342,6 +354,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1, help="rounds of ours then peer")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="extra Scrapy setting for ours (repeatable)")
+    parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
+                        help="extra environment variable for ours (repeatable)")
     parser.add_argument("--only", choices=("ours", "peer"), help="run one side (profiling)")
     parser.add_argument("--keep", action="store_true", help="keep the work directory")
     parser.add_argument("--json", type=Path, help="write the figures here too")
@@ -349,6 +363,7 @@ def main() -> None:
     packages = args.packages.split(",")
     tree.ensure_packages(packages)
     extra = dict(item.split("=", 1) for item in args.set)
+    extra_env = dict(item.split("=", 1) for item in args.env)
     workdir = Path(tempfile.mkdtemp(prefix="bench-realdocs-"))
     queries = workdir / "searchstrings.txt"
     files = tree.package_files(packages)
@@ -358,7 +373,7 @@ def main() -> None:
     rounds = []
     try:
         for index in range(args.repeat):
-            ours = run_ours(server.urls, queries, workdir, extra) if args.only != "peer" else None
+            ours = run_ours(server.urls, queries, workdir, extra, extra_env) if args.only != "peer" else None
             peer = run_peer(server.urls, queries, workdir) if args.only != "ours" else None
             rounds.append((ours or peer, peer or ours))
             for side in (ours, peer):
