@@ -17,10 +17,13 @@ two directories served on two 127.0.0.1 ports by Python's static server with dir
   read PostScript or archives; ours does (its figures include that work).
 
 Measured for each, in the same run, alternating: wall time, CPU seconds of the whole process
-tree (``wait4`` rusage: every child reaped), peak RSS of the whole process tree (the sum of
-VmRSS of the process and all its descendants, sampled every 0.1 s — shared pages counted in
-every process, so an upper bound), PDF pages/s and documents/s (over the whole wall time), the
-citations found (and which were found by only one side), and ours's time split from the probe.
+tree (``wait4`` rusage: every child reaped), peak memory of the whole process tree sampled
+every 0.1 s — summed VmRSS (shared pages counted in every process: an upper bound) and summed
+PSS (shared pages divided between the processes: the tree's real use); a child not yet
+exec'd (a fork of its parent) is not counted — PDF pages/s and documents/s (over the whole wall
+time), the citations found (and which were found by only one side), the largest process of
+each command, and ours's time split from the probe. The machine is shared: run ``--repeat``
+and read the ratios of the same round.
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ class Measured:
     wall: float = 0.0
     cpu: float = 0.0
     peak_rss_kib: int = 0
+    peak_pss_kib: int = 0
     peak_processes: int = 0
     returncode: int = 0
     #: The largest single process of each command (a name), for "where is the memory".
@@ -73,44 +77,56 @@ class Measured:
         self.wall += other.wall
         self.cpu += other.cpu
         self.peak_rss_kib = max(self.peak_rss_kib, other.peak_rss_kib)
+        self.peak_pss_kib = max(self.peak_pss_kib, other.peak_pss_kib)
         self.peak_processes = max(self.peak_processes, other.peak_processes)
         self.returncode = self.returncode or other.returncode
         for command, kib in other.peak_by_command.items():
             self.peak_by_command[command] = max(kib, self.peak_by_command.get(command, 0))
 
 
-def descendants(pid: int) -> list[int]:
-    """``pid`` and every process below it (``/proc/<pid>/task/<tid>/children``)."""
-    found, queue = [], [pid]
+def descendants(pid: int) -> list[tuple[int, int]]:
+    """``(process, parent)`` for ``pid`` and every process below it (``task/*/children``)."""
+    found, queue = [], [(pid, 0)]
     while queue:
-        current = queue.pop()
-        found.append(current)
+        current, parent = queue.pop()
+        found.append((current, parent))
         try:
             for task in os.listdir(f"/proc/{current}/task"):
                 with open(f"/proc/{current}/task/{task}/children", encoding="ascii") as f:
-                    queue += [int(child) for child in f.read().split()]
+                    queue += [(int(child), current) for child in f.read().split()]
         except OSError:
             continue
     return found
 
 
-def tree_rss_kib(pid: int, peaks: dict[str, int], now: list) -> tuple[int, int]:
-    """Summed RSS and number of processes of the tree; ``peaks`` gets each command's largest,
-    ``now`` each process's (command, MiB)."""
-    total, count = 0, 0
-    for process in descendants(pid):
+def tree_rss_kib(pid: int, peaks: dict[str, int], now: list) -> tuple[int, int, int]:
+    """Summed RSS, summed PSS and number of processes of the tree; ``peaks`` gets each
+    command's largest RSS, ``now`` each process's (command, RSS MiB).
+
+    A child that is still its parent's copy (forked, not yet exec'd: same command line, and
+    with vfork the same memory) is not counted: its pages are the parent's. PSS divides shared
+    pages (libraries, copy-on-write) between the processes that map them: the tree's real use.
+    """
+    total, proportional, count, commands = 0, 0, 0, {}
+    for process, parent in descendants(pid):
         try:
+            with open(f"/proc/{process}/cmdline", "rb") as f:
+                commands[process] = f.read()
+            if parent and commands[process] == commands.get(parent):
+                continue
             with open(f"/proc/{process}/statm", encoding="ascii") as f:
                 rss = int(f.read().split()[1]) * PAGE_BYTES // 1024
-            with open(f"/proc/{process}/cmdline", "rb") as f:
-                command = _command_name(f.read())
+            with open(f"/proc/{process}/smaps_rollup", encoding="ascii") as f:
+                pss = next((int(line.split()[1]) for line in f if line.startswith("Pss:")), 0)
         except (OSError, IndexError, ValueError):
             continue
+        command = _command_name(commands[process])
         total += rss
+        proportional += pss
         count += 1
         peaks[command] = max(rss, peaks.get(command, 0))
         now.append((command, rss // 1024))
-    return total, count
+    return total, proportional, count
 
 
 def _command_name(cmdline: bytes) -> str:
@@ -134,10 +150,11 @@ def run_measured(argv: list[str], cwd: Path, env: dict[str, str], log: Path) -> 
         def sample() -> None:
             while not stop.wait(0.1):
                 now: list = []
-                rss, count = tree_rss_kib(process.pid, result.peak_by_command, now)
+                rss, pss, count = tree_rss_kib(process.pid, result.peak_by_command, now)
                 if rss > result.peak_rss_kib:
                     result.at_peak = now
                 result.peak_rss_kib = max(result.peak_rss_kib, rss)
+                result.peak_pss_kib = max(result.peak_pss_kib, pss)
                 result.peak_processes = max(result.peak_processes, count)
 
         sampler = threading.Thread(target=sample, daemon=True)
@@ -308,6 +325,7 @@ def row(outcome: Outcome, corpus: Corpus) -> dict:
         "docs/s": f"{outcome.documents / m.wall:.1f}",
         "documents": str(outcome.documents),
         "peak RSS MiB": f"{m.peak_rss_kib / 1024:.0f}",
+        "peak PSS MiB": f"{m.peak_pss_kib / 1024:.0f}",
         "processes": str(m.peak_processes),
         "citations": str(len(outcome.hits)),
     }
@@ -324,7 +342,8 @@ def print_report(corpus: Corpus, rounds: list[tuple[Outcome, Outcome]]) -> None:
             print(" | ".join([str(index), outcome.name, *row(outcome, corpus).values()]))
         print(f"{index} | ours/peer | wall {ours.measured.wall / peer.measured.wall:.2f}x, "
               f"CPU {ours.measured.cpu / peer.measured.cpu:.2f}x, "
-              f"peak RSS {ours.measured.peak_rss_kib / peer.measured.peak_rss_kib:.2f}x")
+              f"peak RSS {ours.measured.peak_rss_kib / peer.measured.peak_rss_kib:.2f}x, "
+              f"peak PSS {ours.measured.peak_pss_kib / peer.measured.peak_pss_kib:.2f}x")
     ours, peer = rounds[-1]
     print(f"\ncitations (last run, PDF/HTML/text documents): both {len(ours.hits & peer.hits)}, "
           f"ours only {len(ours.hits - peer.hits)}, peer only {len(peer.hits - ours.hits)}; "

@@ -125,3 +125,33 @@ def test_a_worker_above_its_memory_bound_is_replaced_and_the_text_kept(tmp_path:
         assert extractor.pool.pids() == []  # retired after the task
         (part,) = extractor.extract("/b.pdf", pdf)
         assert docgen.CITATION.split()[0] in part.text and first not in extractor.pool.pids()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ghostscript_runs_at_most_once_per_worker_at_a_time(
+    tmp_path: Path, workers: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Scrapy's ten threads must not start ten Ghostscripts (25 MiB each) on two cores."""
+    from citeseeker_scrapy.extraction import extractor as extractor_module
+
+    real_distill = extractor_module.distill_to_pdf
+    running, most = [0], [0]
+    lock = threading.Lock()
+
+    def counted(*args: object, **kwargs: object) -> object:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        try:
+            return real_distill(*args, **kwargs)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    monkeypatch.setattr(extractor_module, "distill_to_pdf", counted)
+    ps = docgen.postscript(docgen.paper_pages())
+    with DocumentExtractor(ExtractionLimits(), tmp_path, workers=workers) as extractor:
+        with ThreadPoolExecutor(max_workers=6) as threads:
+            results = list(threads.map(lambda n: list(extractor.extract(f"/{n}.ps", ps)), range(8)))
+    assert all(docgen.CITATION.split()[0] in part.text for (part,) in results)
+    assert 1 <= most[0] <= workers

@@ -129,6 +129,10 @@ class DocumentExtractor:
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.pool = WorkerPool(workers or DEFAULT_WORKERS, limits.worker_memory_bytes, self.workdir)
         self.scratch = _ScratchDirs(self.workdir)
+        # Ghostscript and catdoc run in the calling thread: as many at once as parser workers.
+        # Why: Scrapy's 10 threads started up to 7 Ghostscripts at once on TeX Live's docs
+        # (25 MiB each) for no more throughput than the cores give.
+        self.converter_slots = threading.BoundedSemaphore(workers or DEFAULT_WORKERS)
 
     def extract(
         self, path: str, body: bytes, content_type: str | None = None, encoding: str | None = None
@@ -166,6 +170,7 @@ class _Job:
         self.pool = extractor.pool
         self.declared = declared
         self.budget = Budget(self.limits.max_unpacked_bytes)
+        self._converter_slots = extractor.converter_slots
         self._scratch_dirs = extractor.scratch
         self._scratch: Path | None = None
 
@@ -283,13 +288,14 @@ class _Job:
 
     def _ps(self, data: bytes, top: bool) -> _Content:
         """Ghostscript → PDF → text; after a PostScript error, the pages before it still count."""
-        distilled = distill_to_pdf(
-            data,
-            self._scratch_dir(),
-            timeout=self.limits.ps_timeout,
-            max_output=self.limits.max_unpacked_bytes,
-            memory_bytes=self.limits.worker_memory_bytes,
-        )
+        with self._converter_slots:
+            distilled = distill_to_pdf(
+                data,
+                self._scratch_dir(),
+                timeout=self.limits.ps_timeout,
+                max_output=self.limits.max_unpacked_bytes,
+                memory_bytes=self.limits.worker_memory_bytes,
+            )
         if distilled.failure and not distilled.output.startswith(b"%PDF"):
             raise ExtractionError(distilled.failure)
         try:
@@ -311,14 +317,15 @@ class _Job:
         return _Content(package_text(kind, data, self.budget, self.limits))
 
     def _catdoc(self, kind: str, data: bytes) -> _Content:
-        text, failure = binary_office_text(
-            kind,
-            data,
-            self._scratch_dir(),
-            timeout=self.limits.pdf_timeout,
-            max_output=self.limits.max_unpacked_bytes,
-            memory_bytes=self.limits.worker_memory_bytes,
-        )
+        with self._converter_slots:
+            text, failure = binary_office_text(
+                kind,
+                data,
+                self._scratch_dir(),
+                timeout=self.limits.pdf_timeout,
+                max_output=self.limits.max_unpacked_bytes,
+                memory_bytes=self.limits.worker_memory_bytes,
+            )
         return _Content(text, damage=failure)
 
     def _in_worker(self, task: str, data: bytes) -> str:
