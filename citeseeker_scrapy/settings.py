@@ -5,7 +5,11 @@ default comes from :data:`citeseeker_scrapy.config.DEFAULT_SETTINGS`, the single
 override any of them with ``-s NAME=VALUE``.
 """
 
+from citeseeker_scrapy.allocator import tune_allocator
 from citeseeker_scrapy.config import DEFAULT_SETTINGS
+
+# Big documents read in many threads: two malloc arenas, big blocks mmapped (allocator.py).
+tune_allocator()
 
 BOT_NAME = "citeseeker"
 SPIDER_MODULES = ["spiders"]
