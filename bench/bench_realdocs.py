@@ -227,6 +227,8 @@ def time_split(probe: dict, measured: Measured) -> dict:
     matching = sum(probe["match_seconds"].values())
     in_process = sum(reads.get(kind, 0.0) for kind in IN_PROCESS_KINDS)
     split = {
+        f"crawler RSS MiB at open {probe['rss_opened_mib']}, largest seen at a response "
+        f"{probe['rss_peak_mib_and_last_url']}": 0.0,
         "download (summed latency)": probe["download_latency"],
         "matching": matching,
         **{f"extraction {kind} ({probe['read_count'][kind]} docs)": seconds

@@ -23,6 +23,11 @@ from functools import wraps
 from scrapy import signals
 
 
+def resident_mib() -> int:
+    with open("/proc/self/statm", "rb") as statm:
+        return int(statm.read().split()[1]) * resource.getpagesize() // 2**20
+
+
 class Probe:
     def __init__(self, crawler) -> None:
         self.crawler = crawler
@@ -34,6 +39,8 @@ class Probe:
         self.match_seconds: dict[str, float] = defaultdict(float)
         self.latency = 0.0
         self.responses = 0
+        self.rss_opened = 0
+        self.rss_peak = (0, "")
         self.opened = time.monotonic()
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(self.response_received, signal=signals.response_received)
@@ -45,6 +52,7 @@ class Probe:
 
     def spider_opened(self, spider) -> None:
         self.opened = time.monotonic()
+        self.rss_opened = resident_mib()
         reader = getattr(spider, "reader", None)
         if reader is None:
             return
@@ -80,6 +88,9 @@ class Probe:
     def response_received(self, response, request, spider) -> None:
         self.responses += 1
         self.latency += float(request.meta.get("download_latency", 0.0))
+        rss = resident_mib()
+        if rss > self.rss_peak[0]:
+            self.rss_peak = (rss, response.url)
 
     def spider_closed(self, spider, reason) -> None:
         usage = resource.getrusage(resource.RUSAGE_SELF)
@@ -87,6 +98,8 @@ class Probe:
             "seconds": time.monotonic() - self.opened,
             "cpu_self": usage.ru_utime + usage.ru_stime,
             "responses": self.responses,
+            "rss_opened_mib": self.rss_opened,
+            "rss_peak_mib_and_last_url": self.rss_peak,
             "download_latency": self.latency,
             "read_seconds": dict(self.read_seconds),
             "read_count": dict(self.read_count),
