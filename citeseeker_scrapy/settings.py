@@ -7,6 +7,11 @@ politeness, timeouts, and the ``crawl`` command with CiteSeeker's exit status. O
 setting with ``-s NAME=VALUE``.
 """
 
+from citeseeker_scrapy.allocator import tune_allocator
+
+# Big documents read in many threads: two malloc arenas, big blocks mmapped (allocator.py).
+tune_allocator()
+
 BOT_NAME = "citeseeker"
 SPIDER_MODULES = ["spiders"]
 NEWSPIDER_MODULE = "spiders"

@@ -108,3 +108,50 @@ def test_pool_never_exceeds_its_size(tmp_path: Path, workers: int) -> None:
         with ThreadPoolExecutor(max_workers=6) as threads:
             list(threads.map(run, range(24)))
     assert 1 <= len(seen) <= workers
+
+
+def test_a_worker_above_its_memory_bound_is_replaced_and_the_text_kept(tmp_path: Path) -> None:
+    """After a big manual a worker's heaps stay large; above ``retire_above_bytes`` it is
+    replaced after the task (bounding the crawl's memory), with the task's text delivered."""
+    pdf = docgen.pdf(docgen.paper_pages())
+    with DocumentExtractor(ExtractionLimits(), tmp_path, workers=1) as extractor:
+        list(extractor.extract("/warm.pdf", pdf))
+        (first,) = extractor.pool.pids()
+        list(extractor.extract("/again.pdf", pdf))
+        assert extractor.pool.pids() == [first]  # under the default bound: kept
+        extractor.pool._retire_above_bytes = 1  # every worker is "too big" now
+        (part,) = extractor.extract("/a.pdf", pdf)
+        assert docgen.CITATION.split()[0] in part.text
+        assert extractor.pool.pids() == []  # retired after the task
+        (part,) = extractor.extract("/b.pdf", pdf)
+        assert docgen.CITATION.split()[0] in part.text and first not in extractor.pool.pids()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ghostscript_runs_at_most_once_per_worker_at_a_time(
+    tmp_path: Path, workers: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Scrapy's ten threads must not start ten Ghostscripts (25 MiB each) on two cores."""
+    from citeseeker_scrapy.extraction import extractor as extractor_module
+
+    real_distill = extractor_module.distill_to_pdf
+    running, most = [0], [0]
+    lock = threading.Lock()
+
+    def counted(*args: object, **kwargs: object) -> object:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        try:
+            return real_distill(*args, **kwargs)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    monkeypatch.setattr(extractor_module, "distill_to_pdf", counted)
+    ps = docgen.postscript(docgen.paper_pages())
+    with DocumentExtractor(ExtractionLimits(), tmp_path, workers=workers) as extractor:
+        with ThreadPoolExecutor(max_workers=6) as threads:
+            results = list(threads.map(lambda n: list(extractor.extract(f"/{n}.ps", ps)), range(8)))
+    assert all(docgen.CITATION.split()[0] in part.text for (part,) in results)
+    assert 1 <= most[0] <= workers

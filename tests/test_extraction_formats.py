@@ -240,3 +240,17 @@ def test_workdir_is_created(tmp_path: Path) -> None:
     workdir = tmp_path / "new" / "work"
     with DocumentExtractor(ExtractionLimits(), workdir, workers=1):
         assert workdir.is_dir()
+
+
+def test_compressed_file_we_cannot_read_costs_a_sniff_not_an_unpack(
+    extractor: DocumentExtractor,
+) -> None:
+    """A .tex.gz (TeX Live's docs ship hundreds) is recognised from its first bytes and left
+    packed: a 1000:1 bomb of TeX source, refused when unpacked, passes quietly."""
+    bomb = gzip.compress(b"%!TEX program = lualatex\n" + b"\\relax\n" * 3_000_000)
+    assert list(extractor.extract("/doc/manual.tex.gz", bomb)) == [
+        ArchiveChecked(member="", kind="gz", members=1)
+    ]
+    readable = gzip.compress(b"plain words\n" + b"\\relax\n" * 3_000_000)
+    events = list(extractor.extract("/doc/notes.txt.gz", readable))
+    assert any(isinstance(event, ExtractionProblem) for event in events)

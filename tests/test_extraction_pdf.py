@@ -166,3 +166,35 @@ def test_a_memory_limit_too_small_to_start_a_parser_is_reported(tmp_path: Path) 
     with DocumentExtractor(limits, tmp_path, workers=1) as extractor:
         (problem,) = extractor.extract("/a.pdf", b"%PDF-1.4\n")
     assert problem.reason.startswith("starting parser process died (exit 1; memory limit 16 MiB)")
+
+
+def test_a_pdf_reopened_every_few_pages_gives_the_same_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The worker reopens long PDFs (PDFium's caches grow with every page parsed): no page
+    may be lost, repeated or reordered at the seams."""
+    pages = [[f"Page {n} says word{n}x and cites nothing"] for n in range(7)]
+    pdf = docgen.pdf(pages)
+    whole = _worker.pdf_text(pdf)
+    monkeypatch.setattr(_worker, "REOPEN_PAGES", 2)
+    reopened = _worker.pdf_text(pdf)
+    assert reopened == whole
+    words = [word for word in reopened[1].split() if word.startswith("word")]
+    assert words == [f"word{n}x" for n in range(7)]
+
+
+def test_a_password_protected_pdf_is_not_handed_to_pypdf(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PDFium already tried the empty password; pypdf could only repeat that, slowly."""
+    calls: list[int] = []
+
+    def pypdf_called(data: bytes, max_chars: int) -> tuple[str, int]:
+        calls.append(len(data))
+        raise _worker.PasswordRequired()
+
+    monkeypatch.setitem(_worker.PDF_READERS, "pypdf", pypdf_called)
+    locked = docgen.encrypted_pdf(docgen.paper_pages(), user_password="secret")
+    with pytest.raises(_worker.PasswordRequired):
+        _worker.pdf_text(locked)
+    assert calls == []

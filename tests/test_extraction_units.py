@@ -31,6 +31,12 @@ SNIFF_TABLE = [
     ("/a.pdf", "application/pdf", b"<!DOCTYPE html><html><body>404 Not Found", "html"),
     ("/a.ps", None, b"%!PS-Adobe-3.0\n", "ps"),
     ("/figure.eps", None, b"\xc5\xd0\xd3\xc6binary eps", "ps"),
+    ("/a", None, b"%!\n/Times-Roman findfont", "ps"),
+    # TeX editors' magic comments are no PostScript (TeX Live's docs ship hundreds of them)
+    ("/doc.tex", None, b"%!TEX program = lualatex\n\\documentclass{article}", None),
+    ("/doc.tex", None, b"%!TeX TS-program = pdflatex\n", None),
+    ("/notes.txt", None, b"%!BIB program = biber\n", "text"),
+    ("/a.ps", None, b"%!TEXT is no magic comment", "ps"),
     ("/a.ps", "application/postscript", b"\x1f\x8b\x08\x00", "gz"),
     ("/a.ps.gz", "application/x-gzip", b"\x1f\x8b\x08\x08", "gz"),
     ("/a.tgz", None, b"\x1f\x8b\x08\x00", "gz"),

@@ -32,6 +32,7 @@ from typing import ClassVar
 from ..exceptions import ExtractionError
 from .archives import (
     Entry,
+    Member,
     Skipped,
     compressed_member_name,
     gzip_reader,
@@ -57,7 +58,7 @@ from .model import (
 from .office import binary_office_text, office_kind_of_zip, package_text
 from .postscript import distill_to_pdf
 from .sniff import ARCHIVE_KINDS, HEAD_BYTES, OFFICE_ZIP_KINDS, charset_of, sniff_kind
-from .streams import Budget
+from .streams import Budget, BoundedReader
 from .workers import WorkerPool
 
 #: Parser processes for PDF/RTF: enough to keep a few Scrapy threads busy, few enough for RAM.
@@ -74,6 +75,24 @@ class _Content:
     links: tuple[str, ...] = ()
     base: str | None = None
     damage: str = ""
+
+
+def _sniffed_member(name: str, head: bytes, reader: BoundedReader) -> Iterator[Entry]:
+    """The one file of a gzip/.Z stream whose name and first bytes say nothing we read.
+
+    Why: documentation trees serve hundreds of ``.tex.gz``/``.dvi.gz``; their kind is known
+    from :data:`HEAD_BYTES` bytes, so they cost a sniff, not an unpack (a bomb of TeX source
+    is then no error either). Read on only when the first bytes say it is something we read.
+    """
+    try:
+        head += reader.read(HEAD_BYTES - len(head))
+    except ExtractionError as e:  # damaged within its first bytes: said, as for any member
+        yield Member(name, head, str(e))
+        return
+    if sniff_kind(name, None, head) is None:
+        yield Member(name, head)
+    else:
+        yield from single_member(name, head, reader)
 
 
 class _ScratchDirs:
@@ -116,6 +135,10 @@ class DocumentExtractor:
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.pool = WorkerPool(workers or DEFAULT_WORKERS, limits.worker_memory_bytes, self.workdir)
         self.scratch = _ScratchDirs(self.workdir)
+        # Ghostscript and catdoc run in the calling thread: as many at once as parser workers.
+        # Why: Scrapy's 10 threads started up to 7 Ghostscripts at once on TeX Live's docs
+        # (25 MiB each) for no more throughput than the cores give.
+        self.converter_slots = threading.BoundedSemaphore(workers or DEFAULT_WORKERS)
 
     def extract(
         self, path: str, body: bytes, content_type: str | None = None, encoding: str | None = None
@@ -130,7 +153,8 @@ class DocumentExtractor:
         kind = sniff_kind(path, content_type, body[:HEAD_BYTES])
         if kind is None:
             return iter(())
-        job = _Job(self.limits, self.pool, self.scratch, encoding or charset_of(content_type))
+        job = _Job(self.limits, self.pool, self.scratch, encoding or charset_of(content_type),
+                   self.converter_slots)
         return iter(list(job.run(posixpath.basename(path.rstrip("/")), kind, body)))
 
     def read(
@@ -138,7 +162,7 @@ class DocumentExtractor:
     ) -> list[ExtractedPart | ExtractionProblem]:
         """Text (and links) of one part that :func:`unpack` gave; ``encoding`` is the declared
         encoding of the document, used only for the document itself (member "")."""
-        job = _Job(self.limits, self.pool, self.scratch, encoding)
+        job = _Job(self.limits, self.pool, self.scratch, encoding, self.converter_slots)
         try:
             return list(job.leaf(member.member, member.kind, member.data))
         finally:
@@ -176,11 +200,13 @@ class _Job:
     """One document: its unpacked-bytes budget, its scratch directory, the walk through it."""
 
     def __init__(self, limits: ExtractionLimits, pool: WorkerPool | None,
-                 scratch: _ScratchDirs | None, declared: str | None) -> None:
+                 scratch: _ScratchDirs | None, declared: str | None,
+                 converter_slots: threading.BoundedSemaphore | None = None) -> None:
         self.limits = limits
         self.pool = pool
         self.declared = declared
         self.budget = Budget(self.limits.max_unpacked_bytes)
+        self._converter_slots = converter_slots
         self._scratch_dirs = scratch
         self._scratch: Path | None = None
 
@@ -244,6 +270,8 @@ class _Job:
         head = reader.read(TAR_HEAD_BYTES)
         if is_tar(head, inner):
             return f"tar.{kind}", tar_in_stream(inner, head, reader, self.limits)
+        if sniff_kind(inner, None, head) is None:
+            return kind, _sniffed_member(inner, head, reader)
         return kind, single_member(inner, head, reader)
 
     def _entry(
@@ -304,13 +332,14 @@ class _Job:
 
     def _ps(self, data: bytes, top: bool) -> _Content:
         """Ghostscript → PDF → text; after a PostScript error, the pages before it still count."""
-        distilled = distill_to_pdf(
-            data,
-            self._scratch_dir(),
-            timeout=self.limits.ps_timeout,
-            max_output=self.limits.max_unpacked_bytes,
-            memory_bytes=self.limits.worker_memory_bytes,
-        )
+        with self._converter_slots:
+            distilled = distill_to_pdf(
+                data,
+                self._scratch_dir(),
+                timeout=self.limits.ps_timeout,
+                max_output=self.limits.max_unpacked_bytes,
+                memory_bytes=self.limits.worker_memory_bytes,
+            )
         if distilled.failure and not distilled.output.startswith(b"%PDF"):
             raise ExtractionError(distilled.failure)
         try:
@@ -332,14 +361,15 @@ class _Job:
         return _Content(package_text(kind, data, self.budget, self.limits))
 
     def _catdoc(self, kind: str, data: bytes) -> _Content:
-        text, failure = binary_office_text(
-            kind,
-            data,
-            self._scratch_dir(),
-            timeout=self.limits.pdf_timeout,
-            max_output=self.limits.max_unpacked_bytes,
-            memory_bytes=self.limits.worker_memory_bytes,
-        )
+        with self._converter_slots:
+            text, failure = binary_office_text(
+                kind,
+                data,
+                self._scratch_dir(),
+                timeout=self.limits.pdf_timeout,
+                max_output=self.limits.max_unpacked_bytes,
+                memory_bytes=self.limits.worker_memory_bytes,
+            )
         return _Content(text, damage=failure)
 
     def _in_worker(self, task: str, data: bytes) -> str:

@@ -9,6 +9,7 @@ is common, and that page is worth reading (and following) as HTML.
 from __future__ import annotations
 
 import posixpath
+import re
 
 #: How many leading bytes the sniffer looks at (ustar sits at 257; %PDF may follow junk).
 HEAD_BYTES = 2048
@@ -64,6 +65,7 @@ CONTENT_TYPE_KINDS: dict[str, str] = {
 _OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _EPS_BINARY_MAGIC = b"\xc5\xd0\xd3\xc6"
 _HTML_OPENINGS = (b"<!doctype html", b"<html", b"<head", b"<body", b"<?xml", b"<title", b"<!--")
+_TEX_MAGIC_COMMENT = re.compile(rb"%!(?:TEX|BIB)\b", re.IGNORECASE)
 _BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
 
 
@@ -110,7 +112,7 @@ def charset_of(content_type: str | None) -> str | None:
 
 def kind_from_magic(head: bytes, hint: str | None) -> str | None:
     """Kind proven by the first bytes; ``hint`` only splits look-alike containers (OLE2, ZIP)."""
-    if head.startswith((b"%!", b"\x04%!", _EPS_BINARY_MAGIC)):
+    if head.startswith((b"%!", b"\x04%!", _EPS_BINARY_MAGIC)) and not is_tex_magic_comment(head):
         return "ps"
     if head.startswith(b"%PDF-") or (hint == "pdf" and b"%PDF-" in head[:PDF_HEADER_WINDOW]):
         return "pdf"
@@ -127,6 +129,14 @@ def kind_from_magic(head: bytes, hint: str | None) -> str | None:
     if head.startswith(_OLE2_MAGIC):
         return hint if hint in ("doc", "ppt") else "doc"
     return None
+
+
+def is_tex_magic_comment(head: bytes) -> bool:
+    """A TeX source opening with an editor's magic comment ("%!TEX program = lualatex",
+    "%!BIB ..."), not PostScript. Why: TeX Live's own documentation ships hundreds of such
+    ``.tex.gz`` files; taken for PostScript, each cost a Ghostscript run and an errors.log line.
+    """
+    return _TEX_MAGIC_COMMENT.match(head) is not None
 
 
 def _zip_flavour(head: bytes, hint: str | None) -> str:

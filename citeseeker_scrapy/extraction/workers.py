@@ -48,6 +48,9 @@ def package_root() -> str:
 MAX_WORKER_START_SECONDS = 30.0
 #: Reply size allowed beyond 4 bytes per text character (UTF-8) and the JSON header.
 REPLY_SLACK_BYTES = 1024 * 1024
+#: A worker whose resident memory is above this after a task is replaced (see
+#: ``_worker.resident_bytes``): two workers then stay under ~300 MiB on 1,000-page manuals.
+RETIRE_ABOVE_BYTES = 150 * 1024 * 1024
 
 Header = dict[str, Any]
 
@@ -152,9 +155,11 @@ class WorkerPool:
     Called by :class:`~.extractor.DocumentExtractor` for PDF and RTF text; thread-safe.
     """
 
-    def __init__(self, size: int, memory_bytes: int, workdir: Path) -> None:
+    def __init__(self, size: int, memory_bytes: int, workdir: Path,
+                 retire_above_bytes: int = RETIRE_ABOVE_BYTES) -> None:
         self._size = max(1, size)
         self._memory_bytes = memory_bytes
+        self._retire_above_bytes = retire_above_bytes
         self._workdir = workdir
         self._idle: list[_Worker] = []
         self._busy: set[_Worker] = set()
@@ -167,6 +172,7 @@ class WorkerPool:
     ) -> tuple[Header, str]:
         """Run a task in a worker; LimitError on timeout/memory, ExtractionError on failure."""
         worker = self._acquire()
+        request = {"retire_above_bytes": self._retire_above_bytes, **request}
         try:
             header, text = worker.call(request, payload, timeout, 4 * max_chars + REPLY_SLACK_BYTES)
         except ExtractionError as e:

@@ -1,0 +1,34 @@
+"""glibc's allocator tuned for a crawler that reads big documents in many threads.
+
+Why: Scrapy's thread pool (10 threads) reads PDFs, archives and PostScript of several MB; by
+default glibc gives each thread its own heap arena (up to 8 per core) and, after the first big
+block is freed, raises its mmap threshold up to 32 MiB, so the next big bodies and texts come
+from those arenas and their freed pages stay resident. With two arenas and a fixed 1 MiB mmap
+threshold, big blocks go back to the system when freed. Measured with
+``bench/bench_realdocs.py`` (TeX Live's pictures documentation, 1,782 documents): the crawler
+process's peak RSS fell from 232-241 to 185 MiB, with no measurable change in CPU time.
+
+Called once from the project's ``settings.py``, before Scrapy starts its threads (arenas are
+made per thread as threads first allocate). Does nothing where there is no glibc ``mallopt``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+
+#: ``mallopt`` parameters, from glibc's <malloc.h>.
+M_MMAP_THRESHOLD = -3
+M_ARENA_MAX = -8
+ARENAS = 2
+MMAP_THRESHOLD_BYTES = 1024 * 1024
+
+
+def tune_allocator(arenas: int = ARENAS, mmap_threshold: int = MMAP_THRESHOLD_BYTES) -> bool:
+    """Apply both settings; True when the C library took them."""
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
+    mallopt.restype = ctypes.c_int
+    return bool(mallopt(M_ARENA_MAX, arenas)) and bool(mallopt(M_MMAP_THRESHOLD, mmap_threshold))
