@@ -22,6 +22,7 @@ from scrapy.exceptions import NotConfigured
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.items import DocumentItem
 from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.papers import PAPERS_FILE, reported_papers
 from citeseeker_scrapy.report import (
     RunReport, document_counts, document_hits, feed_citations, read_reported, recover_reported,
     summary_lines,
@@ -109,6 +110,15 @@ class ReportExtension:
             wheres.append(item.where(member))
             self.report.success(wheres[-1], header, hits)
         self._record_reported(wheres)
+        self._record_papers(item)
+
+    def _record_papers(self, item: DocumentItem) -> None:
+        """The job's state: fingerprints of reported papers, after reported.txt (see
+        :mod:`citeseeker_scrapy.papers` for a kill in between)."""
+        papers = reported_papers(item)
+        if self.reported_file is not None and papers:
+            with open(self.reported_file.parent / PAPERS_FILE, "a", encoding="utf-8") as handle:
+                handle.write("".join(f"{key}\t{where}\n" for key, where in papers))
 
     def item_dropped(self, item: Any, exception: BaseException, **kwargs: Any) -> None:
         if isinstance(item, DocumentItem):
@@ -123,6 +133,9 @@ class ReportExtension:
     def _account(self, item: DocumentItem) -> None:
         for key, value in document_counts(item).items():
             self.stats.inc_value(f"{STATS}/{key}", value)
+        for where, first in item.duplicates:
+            self.stats.inc_value(f"{STATS}/documents/duplicates")
+            self.report.duplicate(where, first)
         for problem in item.problems:
             self.report.error(item.where(problem["member"]),
                               f"{problem['kind']}: {problem['reason']}")

@@ -7,6 +7,8 @@ need=()
 command -v gs >/dev/null 2>&1 || need+=(ghostscript)          # PostScript -> PDF
 command -v catdoc >/dev/null 2>&1 || need+=(catdoc)           # DOC and PPT (catppt) text
 command -v prlimit >/dev/null 2>&1 || need+=(util-linux)      # memory limit of Ghostscript
+command -v script >/dev/null 2>&1 || need+=(bsdutils)         # tests: a crawl on a pseudo-terminal
+command -v chromium >/dev/null 2>&1 || need+=(chromium)       # tests: report.html in a real browser
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
@@ -15,5 +17,6 @@ echo "Installing Debian packages: ${need[*]}"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+# several people may run apt at once on a shared machine: wait for the lock, do not fail
+$SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq
+$SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${need[@]}" >/dev/null
