@@ -7,11 +7,15 @@ named in ``reported.txt`` only once it is in the feed; the frontier hears of it 
 refusal) and ``server_completed`` (completed.log), ``spider_closed`` (summary.log).
 
 Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_INTERVAL``,
-``JOBDIR``. Disabled (NotConfigured) when the crawl refused to start: no file is written then.
+``JOBDIR``, ``CITESEEKER_REPORT_HTML``. At the end: report.html and the per-publication table
+(:mod:`citeseeker_scrapy.html_report`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
 """
 
 from __future__ import annotations
 
+import json
+import logging
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -22,13 +26,17 @@ from scrapy.exceptions import NotConfigured
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.items import DocumentItem
 from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.html_report import print_table, render_html
 from citeseeker_scrapy.papers import PAPERS_FILE, reported_papers
+from citeseeker_scrapy.progress import wants_progress
+from citeseeker_scrapy.results import JOB_FILE, job_record, read_results, results_of
 from citeseeker_scrapy.report import (
     RunReport, document_counts, document_hits, feed_citations, read_reported, recover_reported,
     summary_lines,
 )
 
 STATS = "citeseeker"
+logger = logging.getLogger(__name__)
 
 
 class ReportExtension:
@@ -54,7 +62,11 @@ class ReportExtension:
         reported_file = Path(jobdir) / "reported.txt" if jobdir else None
         extension = cls(crawler, job.config.log_dir, debug=job.config.debug_log,
                         flush_interval=job.config.flush_interval, reported_file=reported_file)
+        extension.publications = searched_publications(job)
+        extension.html = crawler.settings.getbool("CITESEEKER_REPORT_HTML", True)
+        extension.print_table = wants_progress(crawler.settings)
         if reported_file is not None:  # before the citation pipeline reads reported.txt
+            remember_job(Path(jobdir), job.config.log_dir, extension.publications)
             extension.recover(local_feeds(crawler.settings.getdict("FEEDS")))
         connect = crawler.signals.connect
         connect(extension.spider_opened, signal=signals.spider_opened)
@@ -180,6 +192,37 @@ class ReportExtension:
         value = lambda key: self.stats.get_value(f"{STATS}/{key}", 0)  # noqa: E731
         self.report.summary(summary_lines(value, time.monotonic() - self.started_at), state)
         self.report.close()
+        self.write_results()
+
+    def write_results(self) -> None:
+        """report.html in the log directory, and the per-publication table on stderr; both
+        read back from the files just written (as ``scrapy citeseeker-report`` does)."""
+        if self.reported_file is not None:
+            results = results_of(self.reported_file.parent)
+        else:
+            results = read_results(self.log_dir, publications=self.publications)
+        if self.html:
+            path = self.log_dir / "report.html"
+            path.write_text(render_html(results), encoding="utf-8")
+            logger.info("report: %s", path)
+        if self.print_table:
+            print_table(results, sys.stderr)
+
+
+def searched_publications(job: Any) -> list[str]:
+    """The searched titles in input order, each once."""
+    groups = job.inputs.groups if job.inputs else ()
+    return list(dict.fromkeys(title for group in groups for title in group.publications))
+
+
+def remember_job(jobdir: Path, log_dir: Path, publications: list[str]) -> None:
+    """A new job notes where its logs are and which runs came before it (its report covers
+    its own runs only)."""
+    path = jobdir / JOB_FILE
+    if not path.exists():
+        jobdir.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(job_record(log_dir, publications), indent=1),
+                        encoding="utf-8")
 
 
 def local_feeds(feeds: dict[str, Any]) -> list[tuple[Path, str]]:

@@ -4,7 +4,7 @@ The same text reached under another URL (a mirror, a redirect, the PDF inside an
 archive, ``.ps`` and ``.ps.gz``) is not reported again: its citations are removed, and a
 document left with none is dropped (quietly; the report extension writes the pair to
 ``duplicates.log``). With ``JOBDIR`` the fingerprints of papers reported by earlier runs are
-read from ``JOBDIR/papers.txt``. See :mod:`citeseeker_scrapy.papers`.
+read from ``JOBDIR/papers.txt``. ``CITESEEKER_DISTINCT_PAPERS = False`` reports every copy. See :mod:`citeseeker_scrapy.papers`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from scrapy.exceptions import DropItem
+from scrapy.exceptions import DropItem, NotConfigured
 
 from citeseeker_scrapy.items import DocumentItem
 from citeseeker_scrapy.papers import PAPERS_FILE, PaperRegistry, read_papers
@@ -26,6 +26,8 @@ class DistinctPapersPipeline:
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> DistinctPapersPipeline:
+        if not crawler.settings.getbool("CITESEEKER_DISTINCT_PAPERS", True):
+            raise NotConfigured("CITESEEKER_DISTINCT_PAPERS is off: every copy is reported")
         jobdir = crawler.settings.get("JOBDIR")
         return cls(PaperRegistry(read_papers(Path(jobdir) / PAPERS_FILE) if jobdir else None))
 

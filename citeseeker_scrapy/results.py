@@ -1,0 +1,189 @@
+"""A crawl's results read back from its log files, for ``report.html`` and the final table.
+
+Who calls it: the report extension at the end of a crawl, and the ``citeseeker-report``
+command on demand (with a JOBDIR or a log directory). Everything comes from the files the
+report extension wrote (success.log with its context columns, duplicates.log, errors.log,
+summary.log), so the report made on demand is the one made at the end of the crawl.
+
+Which runs: every file gets a ``*****  date  *****`` header per run. A job (``JOBDIR``)
+remembers in ``JOBDIR/citeseeker-job.json`` how many runs each file had before the job began,
+so its report covers all its runs (a resumed job's documents once each). Without JOBDIR, the
+last run only; ``all_runs`` takes every run in the directory.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .urls import server_of
+
+JOB_FILE = "citeseeker-job.json"
+_ARCHIVE_MEMBER = re.compile(r"^(.*?\.(?:zip|tar|tgz|taz|tar\.gz|gz|z))/(.+)$", re.I)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One publication found in one reported document."""
+
+    author: str
+    publication: str
+    found: str
+    similarity: float
+    context: str = ""
+    in_references: bool = False
+
+
+@dataclass
+class CitingDocument:
+    """One reported document (``where`` = ``url[/member]``) and what it cites."""
+
+    where: str
+    header: str
+    hits: list[Hit]
+    also_at: list[str] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        """The fetchable URL: an archive member's archive."""
+        match = _ARCHIVE_MEMBER.match(self.where)
+        return match.group(1) if match else self.where
+
+    @property
+    def member(self) -> str:
+        match = _ARCHIVE_MEMBER.match(self.where)
+        return match.group(2) if match else ""
+
+    @property
+    def server(self) -> str:
+        return server_of(self.where)
+
+
+@dataclass
+class Results:
+    """What a report shows."""
+
+    documents: list[CitingDocument]
+    publications: list[str]
+    summary: dict[str, str]
+    errors_by_kind: Counter
+
+    def by_publication(self) -> dict[str, list[tuple[CitingDocument, Hit]]]:
+        """Each publication (the searched ones first, in their order; others by number of
+        citing documents) and its citing documents, best similarity first."""
+        table: dict[str, list[tuple[CitingDocument, Hit]]] = {p: [] for p in self.publications}
+        for document in self.documents:
+            for hit in document.hits:
+                table.setdefault(hit.publication, []).append((document, hit))
+        for rows in table.values():
+            rows.sort(key=lambda row: (-row[1].similarity, row[0].where))
+        searched = {p: table[p] for p in self.publications}
+        others = sorted((p for p in table if p not in searched),
+                        key=lambda p: (-len({d.where for d, _ in table[p]}), p))
+        return {**searched, **{p: table[p] for p in others}}
+
+
+def read_results(log_dir: Path, *, runs_before: dict[str, int] | None = None,
+                 publications: list[str] | None = None) -> Results:
+    """The results of the runs after ``runs_before[name]`` headers of each file (None: the last
+    run of each file)."""
+    def runs(name: str) -> list[str]:
+        return _lines_of_runs(log_dir / f"{name}.log",
+                              None if runs_before is None else runs_before.get(name, 0))
+
+    documents: dict[str, CitingDocument] = {}
+    for line in runs("success"):
+        document = parse_success_line(line)
+        if document is not None:
+            documents.setdefault(document.where, document)  # a resumed job: once
+    for line in runs("duplicates"):
+        copy, _, first = line.partition("\t")
+        if first in documents and copy not in documents[first].also_at:
+            documents[first].also_at.append(copy)
+    errors = Counter(error_kind(line.split("\t", 1)[-1]) for line in runs("errors"))
+    return Results(list(documents.values()), list(publications or ()),
+                   _last_summary(runs("summary")), errors)
+
+
+def results_of(path: Path, *, all_runs: bool = False) -> Results:
+    """The results of a JOBDIR (all its runs) or of a log directory (its last run, or all)."""
+    job_file = path / JOB_FILE
+    if job_file.exists():
+        job = json.loads(job_file.read_text(encoding="utf-8"))
+        return read_results(Path(job["log_dir"]), runs_before=job.get("runs_before", {}),
+                            publications=job.get("publications"))
+    if not (path / "success.log").exists():
+        raise FileNotFoundError(f"{path}: neither a JOBDIR of CiteSeeker (no {JOB_FILE}) "
+                                "nor a log directory (no success.log)")
+    return read_results(path, runs_before={} if all_runs else None)
+
+
+def job_record(log_dir: Path, publications: list[str]) -> dict:
+    """What a new job writes to ``JOBDIR/citeseeker-job.json``: where its logs are and how
+    many runs each log file had before it began."""
+    before = {}
+    for path in Path(log_dir).glob("*.log"):
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            before[path.stem] = sum(1 for line in handle if line.startswith("*****"))
+    return {"log_dir": str(Path(log_dir).resolve()), "runs_before": before,
+            "publications": publications}
+
+
+def parse_success_line(line: str) -> CitingDocument | None:
+    """``number url header (author: publication, found, similarity)×n (context,
+    in_references)×n``; lines of the original format (no context columns) are read too."""
+    fields = line.split("\t")
+    if not line[:1].isdigit() or len(fields) < 6:
+        return None
+    rest = fields[3:]
+    extended = len(rest) % 5 == 0 and rest[-1] in ("true", "false")
+    count = len(rest) // 5 if extended else len(rest) // 3
+    hits = []
+    for index in range(count):
+        label, found, similarity = rest[3 * index: 3 * index + 3]
+        author, _, publication = label.partition(": ")
+        extra = rest[3 * count + 2 * index: 3 * count + 2 * index + 2]
+        context, in_refs = (extra + ["", ""])[:2]
+        try:
+            score = float(similarity)
+        except ValueError:
+            return None
+        hits.append(Hit(author, publication, found, score, context, in_refs == "true"))
+    return CitingDocument(fields[1], fields[2], hits)
+
+
+def error_kind(reason: str) -> str:
+    """``pdf: ...`` -> ``pdf``; ``HTTP 404`` stays; a long message is cut."""
+    head = reason.split(":", 1)[0].strip()
+    return head[:40] or "unknown"
+
+
+def _lines_of_runs(path: Path, runs_before: int | None) -> list[str]:
+    """The lines after the ``runs_before``-th run header (None: after the last one)."""
+    if not path.exists():
+        return []
+    runs: list[list[str]] = []
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            line = line.rstrip("\n")
+            if line.startswith("*****"):
+                runs.append([])
+            elif runs:
+                runs[-1].append(line)
+    chosen = runs[-1:] if runs_before is None else runs[runs_before:]
+    return [line for run in chosen for line in run]
+
+
+def _last_summary(lines: list[str]) -> dict[str, str]:
+    """The last ``The search has been ...`` block of summary.log."""
+    summary: dict[str, str] = {}
+    for line in lines:
+        if line.startswith("The search has been"):
+            summary = {"State": line[len("The search has been "):].rstrip(".")}
+        elif ":\t" in line:
+            label, _, value = line.partition(":\t")
+            summary[label] = value
+    return summary
