@@ -23,6 +23,7 @@ from .matcher import normalize_text
 #: Characters of context at most (the issue's ~300).
 CONTEXT_LENGTH = 300
 _CHUNK = 2048
+_BIG_CHUNK = 65536
 _HYPHEN_AT_LINE_END = re.compile(
     r"-(?<=[^\W\d_]-)[^\S\r\n]*(?:\r\n|\r|\n)[^\S\r\n]*(?=[^\W\d_])")
 _NAMES = (r"references|bibliography|literatur|literature|literaturverzeichnis|works\s+cited|"
@@ -33,6 +34,10 @@ _NAMES = (r"references|bibliography|literatur|literature|literaturverzeichnis|wo
 _HEADING = re.compile(
     rf"(?im)(?:^|(?<=[.\n]))[^\S\n]*(?:\d{{1,2}}\.?|[IVX]{{1,5}}\.)?[^\S\n]*(?:{_NAMES})"
     rf"[^\S\n]*(?::|$|(?=\[1\]|1\.\s))")
+#: Literal stems of the heading names (a candidate is then checked by ``_HEADING``).
+_HEADING_WORDS = ("reference", "bibliograph", "literatur", "works cited", "références",
+                  "referencias", "sources")
+_APPENDIX_WORDS = ("appendix", "anhang", "annex")
 #: What ends a reference list: an appendix heading on a line of its own.
 _SECTION_AFTER = re.compile(r"(?im)^[^\S\n]*(?:appendix|anhang|annex)\b[^\n]{0,60}$")
 #: Where a reference entry begins (inside a reference list).
@@ -51,24 +56,22 @@ class Explanation:
 
 
 class TextMap:
-    """Maps positions in ``normalize_text(text)`` back to ``text``; see the module docstring."""
+    """Maps positions in ``normalize_text(text)`` back to ``text``; see the module docstring.
+
+    Two levels of chunks keep it cheap for a long document: big chunks (64 KiB) are normalized
+    once to know where each starts in the normalized text; only the big chunk holding a
+    citation is cut into small ones (2 KiB), and only the small one holding the position is
+    folded character by character (citations cluster in the reference list)."""
 
     def __init__(self, text: str, normalized: str) -> None:
         self.text = text
         self.normalized = normalized
-        self.starts: list[int] = []  # original start of each chunk
-        self.norm_starts: list[int] = []  # normalized start of each chunk
-        offset = 0
-        for start, end in _chunks(text):
-            folded = normalize_text(text[start:end])
-            if not folded:
-                continue
-            if self.starts:
-                offset += 1  # the blank between two chunks
-            self.starts.append(start)
-            self.norm_starts.append(offset)
-            offset += len(folded)
-        self.lined_up = offset == len(normalized)
+        self.starts, self.norm_starts, total = _chunk_offsets(text, 0, len(text), _BIG_CHUNK)
+        self.lined_up = total == len(normalized)
+        self._small: dict[int, tuple[list[int], list[int]]] = {}
+        self._folded: dict[int, list[int]] = {}
+        self._headings: list[int] | None = None
+        self._appendices: list[int] = []
 
     def span(self, position: int, found: str) -> tuple[int, int]:
         """Original ``[start, end)`` of ``found`` at ``position`` of the normalized text."""
@@ -81,12 +84,32 @@ class TextMap:
 
     def original(self, position: int) -> int:
         """The original offset of the character at normalized ``position``."""
-        chunk = max(0, bisect.bisect_right(self.norm_starts, position) - 1)
-        start = self.starts[chunk]
-        end = self.starts[chunk + 1] if chunk + 1 < len(self.starts) else len(self.text)
-        _, offsets = fold_with_offsets(self.text[start:end])
-        local = min(max(position - self.norm_starts[chunk], 0), len(offsets) - 1)
+        big = max(0, bisect.bisect_right(self.norm_starts, position) - 1)
+        if big not in self._small:
+            end = self.starts[big + 1] if big + 1 < len(self.starts) else len(self.text)
+            starts, norm_starts, _ = _chunk_offsets(self.text, self.starts[big], end, _CHUNK)
+            self._small[big] = (starts + [end], [self.norm_starts[big] + n for n in norm_starts])
+        starts, norm_starts = self._small[big]
+        small = max(0, bisect.bisect_right(norm_starts, position) - 1)
+        start = starts[small]
+        if start not in self._folded:
+            self._folded[start] = fold_with_offsets(self.text[start:starts[small + 1]])[1]
+        offsets = self._folded[start]
+        local = min(max(position - norm_starts[small], 0), len(offsets) - 1)
         return start + offsets[local] if offsets else start
+
+    def in_references(self, position: int) -> bool:
+        """:func:`in_references`, with the headings found once per text (a document citing
+        many publications is scanned once, not once per citation)."""
+        if self._headings is None:
+            self._headings = _heading_ends(self.text)
+            self._appendices = _appendix_starts(self.text)
+        index = bisect.bisect_right(self._headings, position)
+        if index == 0:
+            return False
+        heading_end = self._headings[index - 1]
+        after = bisect.bisect_left(self._appendices, heading_end)
+        return after == len(self._appendices) or self._appendices[after] >= position
 
     def _search(self, position: int, found: str) -> tuple[int, int]:
         """Fallback: ``found`` nearest to the proportional estimate, in a window around it."""
@@ -106,8 +129,47 @@ def explain(text: str, text_map: TextMap, position: int, found: str,
     """The context (reference entry or sentence, up to ``length`` characters, white space
     collapsed, case kept) and whether the match lies in a detected reference list."""
     start, end = text_map.span(position, found)
-    in_refs = in_references(text, start)
+    in_refs = text_map.in_references(start)
     return Explanation(context_of(text, start, end, in_refs, length), in_refs)
+
+
+def _heading_ends(text: str) -> list[int]:
+    """Ends of the reference-list headings: the names are found by a plain search (fast), and
+    only their own line is checked against the heading pattern."""
+    ends = []
+    for start in _word_starts(text, _HEADING_WORDS):
+        line_start = max(text.rfind("\n", 0, start), text.rfind(".", 0, start), 0)
+        line_end = text.find("\n", start)
+        match = _HEADING.search(text, line_start, len(text) if line_end < 0 else line_end)
+        if match and match.end() > start:
+            ends.append(match.end())
+    return sorted(set(ends))
+
+
+def _appendix_starts(text: str) -> list[int]:
+    starts = []
+    for start in _word_starts(text, _APPENDIX_WORDS):
+        line_start = text.rfind("\n", 0, start) + 1
+        match = _SECTION_AFTER.match(text, line_start)
+        if match:
+            starts.append(match.start())
+    return sorted(set(starts))
+
+
+def _word_starts(text: str, words: tuple[str, ...]) -> list[int]:
+    """Where any of ``words`` (lower case) occurs, case-insensitively: ``str.find`` on the
+    lower-cased text is far faster than a case-insensitive alternation over megabytes."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a rare char that lower-cases to two: search the slow way
+        pattern = re.compile("|".join(map(re.escape, words)), re.I)
+        return [m.start() for m in pattern.finditer(text)]
+    starts = []
+    for word in words:
+        index = lowered.find(word)
+        while index >= 0:
+            starts.append(index)
+            index = lowered.find(word, index + 1)
+    return starts
 
 
 def in_references(text: str, position: int) -> bool:
@@ -199,16 +261,35 @@ def _fold(char: str) -> str:
     return "".join(" " if c.isspace() else c for c in folded)
 
 
-def _chunks(text: str) -> list[tuple[int, int]]:
-    """``text`` cut about every ``_CHUNK`` characters at a blank or line break that no
-    line-end hyphen joins across."""
+def _chunk_offsets(text: str, low: int, high: int,
+                   size: int) -> tuple[list[int], list[int], int]:
+    """Original and normalized starts of the non-empty chunks of ``text[low:high]`` (their
+    normalized forms joined by one blank are the normalized text), and the normalized length."""
+    starts: list[int] = []
+    norm_starts: list[int] = []
+    offset = 0
+    for start, end in _chunks(text, low, high, size):
+        folded = normalize_text(text[start:end])
+        if not folded:
+            continue
+        if starts:
+            offset += 1  # the blank between two chunks
+        starts.append(start)
+        norm_starts.append(offset)
+        offset += len(folded)
+    return starts, norm_starts, offset
+
+
+def _chunks(text: str, low: int, high: int, size: int) -> list[tuple[int, int]]:
+    """``text[low:high]`` cut about every ``size`` characters at a blank or line break that
+    no line-end hyphen joins across."""
     bounds: list[tuple[int, int]] = []
-    start = 0
-    while start < len(text):
-        cut = start + _CHUNK
-        while cut < len(text) and not (text[cut].isspace() and _free_cut(text, cut)):
+    start = low
+    while start < high:
+        cut = start + size
+        while cut < high and not (text[cut].isspace() and _free_cut(text, cut)):
             cut += 1
-        bounds.append((start, min(cut, len(text))))
+        bounds.append((start, min(cut, high)))
         start = cut
     return bounds
 

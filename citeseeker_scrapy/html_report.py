@@ -10,6 +10,7 @@ URLs become links (a ``javascript:`` URL stays text).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from html import escape
 from typing import IO
 
@@ -129,6 +130,15 @@ def _distinct(rows: list[tuple[CitingDocument, Hit]]) -> set[str]:
     return {document.where for document, _ in rows}
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _printable(text: str) -> str:
+    """Text from the web without control characters (an escape sequence in a crawled
+    document's header must not drive the user's terminal)."""
+    return _CONTROL.sub("", text)
+
+
 def print_table(results: Results, stream: IO[str]) -> None:
     """The per-publication table in the terminal (plain text when not a terminal)."""
     console = Console(file=stream, width=None if stream.isatty() else 160)
@@ -140,6 +150,7 @@ def print_table(results: Results, stream: IO[str]) -> None:
             table.add_column(column, overflow="fold")
         for document, hit in rows:
             context = hit.context if len(hit.context) <= 90 else hit.context[:89] + "…"
-            table.add_row(document.server, document.where, f"{hit.similarity:.4f}",
-                          "yes" if hit.in_references else "no", context)
+            table.add_row(*map(_printable, (document.server, document.where,
+                                            f"{hit.similarity:.4f}",
+                                            "yes" if hit.in_references else "no", context)))
         console.print(table, markup=False, highlight=False)
