@@ -6,8 +6,9 @@ report extension wrote (success.log with its context columns, duplicates.log, er
 summary.log), so the report made on demand is the one made at the end of the crawl.
 
 Which runs: every file gets a ``*****  date  *****`` header per run. A job (``JOBDIR``)
-remembers in ``JOBDIR/citeseeker-job.json`` how many runs each file had before the job began,
-so its report covers all its runs (a resumed job's documents once each). Without JOBDIR, the
+remembers in ``JOBDIR/citeseeker-job.json`` each log directory it wrote to and how many runs
+each file there had before, so its report covers all its runs (a resumed job's documents once
+each, in whichever log directory). Without JOBDIR, the
 last run only; ``all_runs`` takes every run in the directory.
 """
 
@@ -87,49 +88,73 @@ class Results:
 
 
 def read_results(log_dir: Path, *, runs_before: dict[str, int] | None = None,
-                 publications: list[str] | None = None) -> Results:
+                 publications: list[str] | None = None,
+                 more: list[tuple[Path, dict[str, int]]] = ()) -> Results:
     """The results of the runs after ``runs_before[name]`` headers of each file (None: the last
-    run of each file)."""
-    def runs(name: str) -> list[str]:
-        return _lines_of_runs(log_dir / f"{name}.log",
-                              None if runs_before is None else runs_before.get(name, 0))
+    run of each file); ``more`` adds other log directories a job used, with theirs."""
+    sources = [(Path(log_dir), runs_before), *((Path(d), b) for d, b in more)]
+
+    def lines(name: str) -> list[str]:
+        return [line for directory, before in sources
+                for line in _lines_of_runs(directory / f"{name}.log",
+                                           None if before is None else before.get(name, 0))]
 
     documents: dict[str, CitingDocument] = {}
-    for line in runs("success"):
+    for line in lines("success"):
         document = parse_success_line(line)
         if document is not None:
             documents.setdefault(document.where, document)  # a resumed job: once
-    for line in runs("duplicates"):
+    for line in lines("duplicates"):
         copy, _, first = line.partition("\t")
         if first in documents and copy not in documents[first].also_at:
             documents[first].also_at.append(copy)
-    errors = Counter(error_kind(line.split("\t", 1)[-1]) for line in runs("errors"))
+    errors = Counter(error_kind(line.split("\t", 1)[-1]) for line in lines("errors"))
     return Results(list(documents.values()), list(publications or ()),
-                   _last_summary(runs("summary")), errors)
+                   _last_summary(lines("summary")), errors)
 
 
 def results_of(path: Path, *, all_runs: bool = False) -> Results:
-    """The results of a JOBDIR (all its runs) or of a log directory (its last run, or all)."""
+    """The results of a JOBDIR (all its runs, in every log directory it used) or of a log
+    directory (its last run, or all)."""
     job_file = path / JOB_FILE
     if job_file.exists():
         job = json.loads(job_file.read_text(encoding="utf-8"))
-        return read_results(Path(job["log_dir"]), runs_before=job.get("runs_before", {}),
-                            publications=job.get("publications"))
+        (first, before), *more = [(Path(d["log_dir"]), d["runs_before"]) for d in job["logs"]]
+        return read_results(first, runs_before=before, publications=job.get("publications"),
+                            more=more)
     if not (path / "success.log").exists():
         raise FileNotFoundError(f"{path}: neither a JOBDIR of CiteSeeker (no {JOB_FILE}) "
                                 "nor a log directory (no success.log)")
     return read_results(path, runs_before={} if all_runs else None)
 
 
-def job_record(log_dir: Path, publications: list[str]) -> dict:
-    """What a new job writes to ``JOBDIR/citeseeker-job.json``: where its logs are and how
-    many runs each log file had before it began."""
+def job_log_dirs(jobdir: Path) -> list[Path]:
+    """The log directories a job has written to, first one first."""
+    job = json.loads((jobdir / JOB_FILE).read_text(encoding="utf-8"))
+    return [Path(d["log_dir"]) for d in job["logs"]]
+
+
+def remember_job(jobdir: Path, log_dir: Path, publications: list[str]) -> None:
+    """A job notes in ``JOBDIR/citeseeker-job.json`` its searched titles and, for each log
+    directory it writes to (a resumed run may use another), how many runs each log file had
+    before the job first wrote there: its report covers its own runs only."""
+    path = jobdir / JOB_FILE
+    job = json.loads(path.read_text(encoding="utf-8")) if path.exists() else \
+        {"publications": publications, "logs": []}
+    directory = str(Path(log_dir).resolve())
+    if any(d["log_dir"] == directory for d in job["logs"]):
+        return
+    job["logs"].append({"log_dir": directory, "runs_before": _runs_in(Path(log_dir))})
+    jobdir.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(job, indent=1), encoding="utf-8")
+
+
+def _runs_in(log_dir: Path) -> dict[str, int]:
     before = {}
-    for path in Path(log_dir).glob("*.log"):
+    for path in log_dir.glob("*.log"):
         with open(path, encoding="utf-8", errors="replace") as handle:
             before[path.stem] = sum(1 for line in handle if line.startswith("*****"))
-    return {"log_dir": str(Path(log_dir).resolve()), "runs_before": before,
-            "publications": publications}
+    return before
 
 
 def parse_success_line(line: str) -> CitingDocument | None:

@@ -13,7 +13,6 @@ Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_I
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 import time
@@ -29,7 +28,7 @@ from citeseeker_scrapy.job import crawl_job
 from citeseeker_scrapy.html_report import print_table, render_html
 from citeseeker_scrapy.papers import PAPERS_FILE, reported_papers
 from citeseeker_scrapy.progress import wants_progress
-from citeseeker_scrapy.results import JOB_FILE, job_record, read_results, results_of
+from citeseeker_scrapy.results import read_results, remember_job, results_of
 from citeseeker_scrapy.report import (
     RunReport, document_counts, document_hits, feed_citations, read_reported, recover_reported,
     summary_lines,
@@ -213,16 +212,6 @@ def searched_publications(job: Any) -> list[str]:
     """The searched titles in input order, each once."""
     groups = job.inputs.groups if job.inputs else ()
     return list(dict.fromkeys(title for group in groups for title in group.publications))
-
-
-def remember_job(jobdir: Path, log_dir: Path, publications: list[str]) -> None:
-    """A new job notes where its logs are and which runs came before it (its report covers
-    its own runs only)."""
-    path = jobdir / JOB_FILE
-    if not path.exists():
-        jobdir.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(job_record(log_dir, publications), indent=1),
-                        encoding="utf-8")
 
 
 def local_feeds(feeds: dict[str, Any]) -> list[tuple[Path, str]]:

@@ -5,11 +5,14 @@ resumed job still knows the papers an earlier run reported (JOBDIR/papers.txt)."
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 
 from citeseeker_scrapy.items import DocumentItem
 from citeseeker_scrapy.papers import PaperRegistry, read_papers, reported_papers
 from tests import docgen
-from tests.crawl import run_crawl
+from tests.crawl import PROJECT_ROOT, run_crawl
 from tests.servers import SiteServer, write_site
 from tests.test_crawl_e2e import page
 
@@ -81,6 +84,16 @@ def test_a_resumed_job_remembers_the_papers_it_reported(tmp_path) -> None:
     assert len(read_papers(jobdir / "papers.txt")) == 1
     assert two.documents == []  # the copy on another server, after the resume: not again
     assert duplicates(two.log_dir) == [(second_site.url("/copy.pdf"), first_site.url("/x.pdf"))]
+    # the job's report covers both runs: the first run's result, the copy as "also at"
+    report = (two.log_dir / "report.html").read_text(encoding="utf-8")
+    assert re.findall(r'data-count="(\d+)"', report) == ["1"]
+    assert f"also at: <a href=\"{second_site.url('/copy.pdf')}\"" in report
+    (two.log_dir / "report.html").unlink()
+    done = subprocess.run([sys.executable, "-m", "scrapy", "citeseeker-report", str(jobdir),
+                           "--quiet"], cwd=PROJECT_ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert re.findall(r'data-count="(\d+)"', (two.log_dir / "report.html").read_text()) == ["1"]
 
 
 def _item(url: str, *parts: tuple[str, str]) -> DocumentItem:

@@ -8,6 +8,7 @@ import re
 import shlex
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -20,12 +21,25 @@ from tests.test_crawl_e2e import page
 CITING = "References\n[1] Fiala, D.: Retrieving citations on the web. Proc. 2003"
 
 
-@pytest.fixture()
-def site(tmp_path: Path):
+@contextmanager
+def served_site(tmp_path: Path, delay: float):
     files = {"index.html": page("Home", "Papers.", [f"p{i}.html" for i in range(6)])}
     files.update({f"p{i}.html": page(f"P{i}", CITING if i == 3 else "Nothing.")
                   for i in range(6)})
-    with SiteServer(write_site(tmp_path / "site", files), delay=0.35) as server:
+    with SiteServer(write_site(tmp_path / "site", files), delay=delay) as server:
+        yield server
+
+
+@pytest.fixture()
+def site(tmp_path: Path):
+    """Six pages served slowly enough (0.35 s each) for the 1 s line and display to show."""
+    with served_site(tmp_path, 0.35) as server:
+        yield server
+
+
+@pytest.fixture()
+def fast_site(tmp_path: Path):
+    with served_site(tmp_path, 0.0) as server:
         yield server
 
 
@@ -64,8 +78,8 @@ def test_a_terminal_gets_the_live_display_and_intact_log_lines(tmp_path, site) -
 
 
 @pytest.mark.parametrize("silence", [["-s", "LOG_LEVEL=WARNING"], ["--nolog"]])
-def test_warning_level_and_nolog_silence_the_progress(tmp_path, site, silence) -> None:
-    output = in_terminal(crawl_command(tmp_path, site, *silence))
+def test_warning_level_and_nolog_silence_the_progress(tmp_path, fast_site, silence) -> None:
+    output = in_terminal(crawl_command(tmp_path, fast_site, *silence))
     assert "CiteSeeker" not in output and "crawling" not in output
     assert "citeseeker.progress" not in output
     assert (tmp_path / "out.jsonl").read_text().count("\n") == 1  # the crawl itself still ran

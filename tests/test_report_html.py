@@ -125,30 +125,6 @@ def test_the_command_writes_the_same_report_on_demand(crawled, tmp_path) -> None
     assert missing.returncode == 2 and "citeseeker-report: error:" in missing.stderr
 
 
-def test_a_jobdir_report_covers_every_run_of_the_job(tmp_path) -> None:
-    files = {"index.html": page("Lab", "Papers.", ["a.txt"]),
-             "a.txt": f"A paper\n\nReferences\n[1] Fiala, D.: {FIALA}. 2003\n"}
-    with SiteServer(write_site(tmp_path / "lab", files)) as lab:
-        settings = {"JOBDIR": str(tmp_path / "job")}
-        arguments = ("-a", "authors=Fiala", "-a", f"publications={FIALA}|{NOBODY}",
-                     "-a", f"startpoints={lab.url('/index.html')}")
-        first = run_crawl(tmp_path / "run", *arguments, settings=settings)
-        assert first.returncode == 0
-        report = first.log_dir / "report.html"
-        assert counts(report.read_text()) == [1, 0]
-        report.unlink()
-        again = run_crawl(tmp_path / "run", *arguments, settings=settings)  # nothing new
-    assert again.returncode == 0 and again.documents == []
-    # the second run found nothing new, yet the job's report still shows the first run's result
-    assert counts(report.read_text()) == [1, 0]
-    report.unlink()
-    done = subprocess.run([sys.executable, "-m", "scrapy", "citeseeker-report",
-                           str(tmp_path / "job"), "--quiet"], cwd=PROJECT_ROOT,
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert counts(report.read_text()) == [1, 0]  # written to the job's log directory
-
-
 def test_success_lines_of_both_formats_are_read() -> None:
     original = "3\thttp://a.org/x.pdf\tA paper\tFiala: T one\tt one\t1.0000\tFiala: T two\tt tw\t0.8000"
     document = parse_success_line(original)

@@ -16,7 +16,7 @@ from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
 from ..html_report import print_table, render_html
-from ..results import results_of
+from ..results import JOB_FILE, job_log_dirs, results_of
 
 
 class Command(ScrapyCommand):
@@ -55,10 +55,5 @@ class Command(ScrapyCommand):
 
 
 def _log_dir(path: Path) -> Path:
-    from ..results import JOB_FILE
-    import json
-
-    job_file = path / JOB_FILE
-    if job_file.exists():
-        return Path(json.loads(job_file.read_text(encoding="utf-8"))["log_dir"])
-    return path
+    """A JOBDIR's report goes to the last log directory the job used."""
+    return job_log_dirs(path)[-1] if (path / JOB_FILE).exists() else path
