@@ -3,7 +3,7 @@
 Listens to signals only: ``item_scraped`` (success.log, then ``reported.txt``; connected when
 the spider opens, so after the feed exporter, which connects when it is built: a document is
 named in ``reported.txt`` only once it is in the feed; the frontier hears of it after both), ``item_dropped`` / ``item_error``
-(statistics, errors.log), CiteSeeker's ``document_failed`` (errors.log, or debug.log for a
+(statistics, errors.log, duplicates.log for a copy of a paper already reported), CiteSeeker's ``document_failed`` (errors.log, or debug.log for a
 refusal) and ``server_completed`` (completed.log), ``spider_closed`` (summary.log).
 
 Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_INTERVAL``,
