@@ -66,7 +66,9 @@ class ReportExtension:
         extension.print_table = wants_progress(crawler.settings)
         if reported_file is not None:  # before the citation pipeline reads reported.txt
             remember_job(Path(jobdir), job.config.log_dir, extension.publications)
-            extension.recover(local_feeds(crawler.settings.getdict("FEEDS")))
+            feeds = remember_feeds(Path(jobdir) / "feeds.txt",
+                                   local_feeds(crawler.settings.getdict("FEEDS")))
+            extension.recover(feeds)
         connect = crawler.signals.connect
         connect(extension.spider_opened, signal=signals.spider_opened)
         connect(extension.spider_closed, signal=signals.spider_closed)
@@ -105,6 +107,9 @@ class ReportExtension:
     def spider_opened(self, spider: Any) -> None:
         self.report = self.report or RunReport(self.log_dir, debug=self.debug_enabled)
         self.started_at = time.monotonic()
+        # the job's log names the files (under Scrapyd they are in a folder of the job's own)
+        logger.info("CiteSeeker log files (success, errors, summary...): %s",
+                    self.log_dir.resolve())
         # connected now, after every extension (the feed exporter among them) was built
         self.crawler.signals.connect(self.item_scraped, signal=signals.item_scraped)
 
@@ -189,8 +194,12 @@ class ReportExtension:
         if self.stats.get_value(f"{STATS}/resumed"):
             state += ", after being resumed"
         value = lambda key: self.stats.get_value(f"{STATS}/{key}", 0)  # noqa: E731
-        self.report.summary(summary_lines(value, time.monotonic() - self.started_at), state)
+        lines = summary_lines(value, time.monotonic() - self.started_at)
+        self.report.summary(lines, state)
         self.report.close()
+        logger.info("The search has been %s. %s. Log files: %s", state,
+                    "; ".join(f"{label}: {number}" for label, number in lines.items()),
+                    self.log_dir.resolve())
         self.write_results()
 
     def write_results(self) -> None:
@@ -224,3 +233,21 @@ def local_feeds(feeds: dict[str, Any]) -> list[tuple[Path, str]]:
             continue
         local.append((Path(path), "csv" if feed_format == "csv" else "jsonlines"))
     return local
+
+
+def remember_feeds(feeds_file: Path, current: list[tuple[Path, str]]) -> list[tuple[Path, str]]:
+    """Every local feed any run of this job wrote to (``JOBDIR/feeds.txt``), this run's added:
+    a resumed run may write elsewhere (each Scrapyd job has its own items file), and a document
+    killed between an earlier run's feed and success.log must still be recovered."""
+    known: list[tuple[Path, str]] = []
+    if feeds_file.exists():
+        for line in feeds_file.read_text(encoding="utf-8").splitlines():
+            feed_format, _, path = line.partition("\t")
+            known.append((Path(path), feed_format))
+    new = [(path.resolve(), feed_format) for path, feed_format in current
+           if (path.resolve(), feed_format) not in known]
+    if new:
+        feeds_file.parent.mkdir(parents=True, exist_ok=True)
+        with open(feeds_file, "a", encoding="utf-8") as handle:
+            handle.write("".join(f"{feed_format}\t{path}\n" for path, feed_format in new))
+    return known + new

@@ -25,6 +25,7 @@ from citeseeker_scrapy.documents import sniff
 from citeseeker_scrapy.exceptions import UrlRejected
 from citeseeker_scrapy.items import DocumentItem
 from citeseeker_scrapy.job import ARGUMENT_SETTINGS, crawl_job
+from citeseeker_scrapy.job_dirs import apply_job_dirs
 from citeseeker_scrapy.scheduler import DEPTH_KEY, ORIGIN_KEY, START
 
 
@@ -45,6 +46,7 @@ class CiteSeekerSpider(scrapy.Spider):
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any) -> CiteSeekerSpider:
         """Arguments become settings before any other component reads them."""
         spider = super().from_crawler(crawler, *args, **kwargs)
+        apply_job_dirs(crawler.settings, spider.name, kwargs)  # Scrapyd job, -a crawl=NAME
         for name, setting in ARGUMENT_SETTINGS.items():
             if spider.arguments[name] is not None:
                 crawler.settings.set(setting, spider.arguments[name], priority="spider")
