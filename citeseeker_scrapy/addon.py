@@ -8,8 +8,10 @@ What it sets (components named as dotted strings: the core never imports them):
 * ``DOWNLOADER_MIDDLEWARES`` — the URL scope as the downloader's last gate, ``file://``
   directories, redirects checked by the scope (in place of Scrapy's redirect middlewares;
   OffsiteMiddleware off: the scope decides what is in bounds);
-* ``ITEM_PIPELINES`` — unpack archives (100) → extract text (200) → match citations (300);
-* ``EXTENSIONS`` — the report extension (the original's log files);
+* ``ITEM_PIPELINES`` — unpack archives (100) → extract text (200) → match citations (300) →
+  one result per paper (350);
+* ``EXTENSIONS`` — the report extension (the original's log files, report.html), the progress
+  line and live display;
 * feeds — local files written through item by item, CSV flat (one row per citation), the
   fields a document item shows in the feed;
 * every ``CITESEEKER_*`` default (:data:`citeseeker_scrapy.config.DEFAULT_SETTINGS`);
@@ -45,9 +47,11 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "pipelines.archives.UnpackArchivesPipeline": 100,
         "pipelines.text.ExtractTextPipeline": 200,
         "pipelines.citations.MatchCitationsPipeline": 300,
+        "pipelines.papers.DistinctPapersPipeline": 350,
     },
     "EXTENSIONS": {
         "extensions.report.ReportExtension": 500,
+        "extensions.progress.ProgressExtension": 510,
     },
 }
 

@@ -3,14 +3,17 @@
 Who calls it: the citation pipeline (``pipelines/citations.py``), for every part of every
 document, from a worker thread. The text is normalized once and searched by the matcher; each
 citation becomes a plain dict with the part's member path and header (the paper's first
-characters), ready for the feed and success.log.
+characters), the matcher's fields, and what explains it to a reader (``context``,
+``in_references``: :mod:`citeseeker_scrapy.context`), ready for the feed and success.log.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import asdict
 from typing import Any
 
+from .context import TextMap, explain
 from .matcher import CitationMatcher, normalize_text
 from .report import one_field
 
@@ -27,15 +30,34 @@ class CitationSearch:
 
     def search(self, member: str, text: str) -> list[dict[str, Any]]:
         """Every publication cited in ``text``: member, header, author, publication, found,
-        similarity (and whatever else the matcher tells about a citation)."""
-        citations = self.matcher.find(normalize_text(text), normalized=True, source=text)
+        similarity (and whatever else the matcher tells about a citation), context,
+        in_references."""
+        return self.search_part(member, text)[0]
+
+    def search_part(self, member: str, text: str) -> tuple[list[dict[str, Any]], str]:
+        """The citations of one part and, when there are any, the fingerprint of its text
+        (:func:`fingerprint`: the same paper reached under another URL has the same one)."""
+        normalized = normalize_text(text)
+        citations = self.matcher.find(normalized, normalized=True, source=text)
         if not citations:
-            return []
+            return [], ""
         header = self.header_of(text)
-        return [{"member": member, "header": header,
-                 **{k: v for k, v in asdict(c).items() if k not in PRIVATE_FIELDS}}
-                for c in citations]
+        text_map = TextMap(text, normalized)
+        found = []
+        for citation in citations:
+            fields = asdict(citation)
+            why = explain(text, text_map, fields.get("position", 0), fields["found"])
+            found.append({"member": member, "header": header,
+                          **{k: v for k, v in fields.items() if k not in PRIVATE_FIELDS},
+                          "context": why.context, "in_references": why.in_references})
+        return found, fingerprint(normalized)
 
     def header_of(self, text: str) -> str:
         """The paper header of §7.4.2: the first characters, white space collapsed."""
         return one_field(text[: self.header_length * 4])[: self.header_length]
+
+
+def fingerprint(normalized: str) -> str:
+    """A paper's identity: the SHA-1 of its normalized text (case, accents, white space and
+    line-end hyphens do not count, so a PDF and its copy in a ZIP, or on a mirror, agree)."""
+    return hashlib.sha1(normalized.encode("utf-8", "surrogatepass")).hexdigest()

@@ -66,9 +66,13 @@ def _add_part(item: DocumentItem, part: ExtractedPart) -> None:
 
 
 def find_citations(item: DocumentItem, search: CitationSearch) -> None:
-    """The citations of every part (one per publication and part: the best occurrence)."""
+    """The citations of every part (one per publication and part: the best occurrence);
+    a citing part's text fingerprint tells the same paper under another URL."""
     for part in item.parts:
-        item.citations += search.search(part["member"], part["text"])
+        citations, part_fingerprint = search.search_part(part["member"], part["text"])
+        if citations:
+            part["fingerprint"] = part_fingerprint
+            item.citations += citations
 
 
 def _problem(event) -> dict[str, str]:

@@ -14,10 +14,11 @@ from typing import Any
 from .urls import server_of
 
 #: What the feed shows of a document (the rest is working state of the pipelines).
-FEED_FIELDS = ["url", "server", "citations"]
-#: The columns of one citation, as the flat CSV exporter writes them (the original's item).
+FEED_FIELDS = ["url", "server", "citations", "also_at"]
+#: The columns of one citation, as the flat CSV exporter writes them: the original's item,
+#: then what explains the citation and the document's other URLs (space-separated).
 CITATION_COLUMNS = ["url", "member", "server", "header", "author", "publication", "found",
-                    "similarity", "relation"]
+                    "similarity", "relation", "context", "in_references", "also_at"]
 
 
 @dataclass
@@ -34,7 +35,10 @@ class DocumentItem:
     ``FEED_EXPORT_FIELDS`` (the add-on sets :data:`FEED_FIELDS`; ``url,parts`` gives the text).
     Citation stage: ``citations`` (``member``, ``header``, ``author``, ``publication``,
     ``found``, ``similarity``, ``relation``: ``cites``, or ``self`` when the document is the
-    searched paper itself). ``problems`` are ``member``, ``kind``, ``reason``.
+    searched paper itself, ``context``, ``in_references``; a citing part gets a
+    ``fingerprint``). Distinct-papers stage: ``also_at`` (other URLs of the same text, known
+    when the document is reported), ``duplicates`` (``(where, first where)`` of parts whose
+    text was reported before). ``problems`` are ``member``, ``kind``, ``reason``.
     """
 
     url: str
@@ -51,6 +55,8 @@ class DocumentItem:
     links: list[str] = field(default_factory=list)
     problems: list[dict[str, str]] = field(default_factory=list)
     citations: list[dict[str, Any]] = field(default_factory=list)
+    also_at: list[str] = field(default_factory=list)
+    duplicates: list[tuple[str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.server = self.server or server_of(self.url)
@@ -71,5 +77,6 @@ class DocumentItem:
 
 def citation_rows(item: Any) -> list[dict[str, Any]]:
     """One flat row per citation of an exported document (for CSV and for readers of JSON)."""
-    document = {"url": item["url"], "server": item.get("server", "")}
+    document = {"url": item["url"], "server": item.get("server", ""),
+                "also_at": " ".join(item.get("also_at") or ())}
     return [{**document, **citation} for citation in item.get("citations") or ()]

@@ -5,6 +5,12 @@
 * ``completed.log`` — one completed server per line
 * ``summary.log`` — statistics of the run
 * ``debug.log`` — a mirror of what the crawl is doing (optional)
+* ``duplicates.log`` — ``copy  first``: the same paper reached again under another URL
+
+success.log's lines end, after the original's columns, with three more per publication found,
+in the same order: ``context``, ``in_references`` (``true``/``false``) and ``relation``
+(``cites``, or ``self`` when the document is the searched paper itself); a line with n hits
+has 3 + 6n columns.
 
 Each file gets a ``*****  date time  *****`` header when a run (or a resumed run) starts. Lines
 are appended and flushed at once, so a killed crawl loses nothing it already reported.
@@ -14,16 +20,15 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
-from dataclasses import dataclass
-from pathlib import Path
 import csv
 import io
 import json
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Mapping
 
-LOG_NAMES = ("success", "summary", "completed", "errors", "debug")
+LOG_NAMES = ("success", "summary", "completed", "errors", "debug", "duplicates")
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,9 @@ class DocumentHit:
     publication: str
     found: str
     similarity: float
+    context: str = ""
+    in_references: bool = False
+    relation: str = "cites"
 
 
 def run_header(now: dt.datetime | None = None) -> str:
@@ -85,10 +93,14 @@ class RunReport:
 
     def success(self, url: str, header: str, hits: Iterable[DocumentHit]) -> int:
         """One success.log line for a document; returns its number."""
+        hits = list(hits)
         fields = []
         for hit in hits:
             fields += [one_field(f"{hit.author}: {hit.publication}"), one_field(hit.found),
                        f"{hit.similarity:.4f}"]
+        for hit in hits:  # ours, after the original's columns
+            fields += [one_field(hit.context), "true" if hit.in_references else "false",
+                       hit.relation]
         with self._lock:
             self._success_number += 1
             number = self._success_number
@@ -97,6 +109,9 @@ class RunReport:
 
     def error(self, url: str, reason: str) -> None:
         self._write("errors", f"{url}\t{one_field(reason)}")
+
+    def duplicate(self, where: str, first: str) -> None:
+        self._write("duplicates", f"{where}\t{first}")
 
     def completed(self, server: str) -> None:
         self._write("completed", server)
@@ -173,8 +188,9 @@ def feed_citations(path: Path, feed_format: str) -> list[dict[str, Any]]:
     text = path.read_text(encoding="utf-8", errors="replace")
     if feed_format == "csv":
         rows = list(csv.DictReader(io.StringIO(text)))
-        return [{**row, "similarity": float(row["similarity"])} for row in rows
-                if row.get("similarity")]
+        return [{**row, "similarity": float(row["similarity"]),
+                 "in_references": row.get("in_references") == "True"}
+                for row in rows if row.get("similarity")]
     rows: list[dict[str, Any]] = []
     for line in text.splitlines():
         try:
@@ -189,7 +205,9 @@ def document_hits(citations: Iterable[Mapping[str, Any]]) -> dict[str, list[Docu
     """A document's citations as success.log wants them: by part (member), in order."""
     by_member: dict[str, list[DocumentHit]] = {}
     for c in citations:
-        hit = DocumentHit(c["author"], c["publication"], c["found"], c["similarity"])
+        hit = DocumentHit(c["author"], c["publication"], c["found"], c["similarity"],
+                          c.get("context") or "", bool(c.get("in_references")),
+                          c.get("relation") or "cites")
         by_member.setdefault(c["member"], []).append(hit)
     return by_member
 

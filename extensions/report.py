@@ -3,16 +3,18 @@
 Listens to signals only: ``item_scraped`` (success.log, then ``reported.txt``; connected when
 the spider opens, so after the feed exporter, which connects when it is built: a document is
 named in ``reported.txt`` only once it is in the feed; the frontier hears of it after both), ``item_dropped`` / ``item_error``
-(statistics, errors.log), CiteSeeker's ``document_failed`` (errors.log, or debug.log for a
+(statistics, errors.log, duplicates.log for a copy of a paper already reported), CiteSeeker's ``document_failed`` (errors.log, or debug.log for a
 refusal) and ``server_completed`` (completed.log), ``spider_closed`` (summary.log).
 
 Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_INTERVAL``,
-``JOBDIR``. Disabled (NotConfigured) when the crawl refused to start: no file is written then.
+``JOBDIR``, ``CITESEEKER_REPORT_HTML``. At the end: report.html and the per-publication table
+(:mod:`citeseeker_scrapy.html_report`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
 """
 
 from __future__ import annotations
 
 import logging
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,10 @@ from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.items import DocumentItem
 from citeseeker_scrapy.job import crawl_job
 from citeseeker_scrapy.providers import citedby_summary
+from citeseeker_scrapy.html_report import print_table, render_html
+from citeseeker_scrapy.papers import PAPERS_FILE, reported_papers
+from citeseeker_scrapy.progress import wants_progress
+from citeseeker_scrapy.results import read_results, remember_job, results_of
 from citeseeker_scrapy.report import (
     RunReport, document_counts, document_hits, feed_citations, read_reported, recover_reported,
     summary_lines,
@@ -56,7 +62,11 @@ class ReportExtension:
         reported_file = Path(jobdir) / "reported.txt" if jobdir else None
         extension = cls(crawler, job.config.log_dir, debug=job.config.debug_log,
                         flush_interval=job.config.flush_interval, reported_file=reported_file)
+        extension.publications = searched_publications(job)
+        extension.html = crawler.settings.getbool("CITESEEKER_REPORT_HTML", True)
+        extension.print_table = wants_progress(crawler.settings)
         if reported_file is not None:  # before the citation pipeline reads reported.txt
+            remember_job(Path(jobdir), job.config.log_dir, extension.publications)
             feeds = remember_feeds(Path(jobdir) / "feeds.txt",
                                    local_feeds(crawler.settings.getdict("FEEDS")))
             extension.recover(feeds)
@@ -119,6 +129,15 @@ class ReportExtension:
             wheres.append(item.where(member))
             self.report.success(wheres[-1], header, hits)
         self._record_reported(wheres)
+        self._record_papers(item)
+
+    def _record_papers(self, item: DocumentItem) -> None:
+        """The job's state: fingerprints of reported papers, after reported.txt (see
+        :mod:`citeseeker_scrapy.papers` for a kill in between)."""
+        papers = reported_papers(item)
+        if self.reported_file is not None and papers:
+            with open(self.reported_file.parent / PAPERS_FILE, "a", encoding="utf-8") as handle:
+                handle.write("".join(f"{key}\t{where}\n" for key, where in papers))
 
     def item_dropped(self, item: Any, exception: BaseException, **kwargs: Any) -> None:
         if isinstance(item, DocumentItem):
@@ -133,6 +152,9 @@ class ReportExtension:
     def _account(self, item: DocumentItem) -> None:
         for key, value in document_counts(item).items():
             self.stats.inc_value(f"{STATS}/{key}", value)
+        for where, first in item.duplicates:
+            self.stats.inc_value(f"{STATS}/documents/duplicates")
+            self.report.duplicate(where, first)
         for problem in item.problems:
             self.report.error(item.where(problem["member"]),
                               f"{problem['kind']}: {problem['reason']}")
@@ -189,6 +211,27 @@ class ReportExtension:
         logger.info("The search has been %s. %s. Log files: %s", state,
                     "; ".join(f"{label}: {number}" for label, number in lines.items()),
                     self.log_dir.resolve())
+        self.write_results()
+
+    def write_results(self) -> None:
+        """report.html in the log directory, and the per-publication table on stderr; both
+        read back from the files just written (as ``scrapy citeseeker-report`` does)."""
+        if self.reported_file is not None:
+            results = results_of(self.reported_file.parent)
+        else:
+            results = read_results(self.log_dir, publications=self.publications)
+        if self.html:
+            path = self.log_dir / "report.html"
+            path.write_text(render_html(results), encoding="utf-8")
+            logger.info("report: %s", path)
+        if self.print_table:
+            print_table(results, sys.stderr)
+
+
+def searched_publications(job: Any) -> list[str]:
+    """The searched titles in input order, each once."""
+    groups = job.inputs.groups if job.inputs else ()
+    return list(dict.fromkeys(title for group in groups for title in group.publications))
 
 
 def local_feeds(feeds: dict[str, Any]) -> list[tuple[Path, str]]:

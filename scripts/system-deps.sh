@@ -7,9 +7,8 @@ need=()
 command -v gs >/dev/null 2>&1 || need+=(ghostscript)          # PostScript -> PDF
 command -v catdoc >/dev/null 2>&1 || need+=(catdoc)           # DOC and PPT (catppt) text
 command -v prlimit >/dev/null 2>&1 || need+=(util-linux)      # memory limit of Ghostscript
-# JavaScript pages: scrapy-playwright drives Debian's Chromium (`playwright install` cannot
-# download a browser on machines without general network access).
-command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v script >/dev/null 2>&1 || need+=(bsdutils)         # tests: a crawl on a pseudo-terminal
+command -v chromium >/dev/null 2>&1 || need+=(chromium)       # JavaScript pages (scrapy-playwright); report.html tests
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

@@ -147,7 +147,8 @@ def logged_citations(crawl: Crawl) -> list[tuple[str, str]]:
     path = crawl.log_dir / "success.log"
     lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
     return [(fields[1], hit.split(": ", 1)[1]) for fields in
-            (line.split("\t") for line in lines if line[:1].isdigit()) for hit in fields[3::3]]
+            (line.split("\t") for line in lines if line[:1].isdigit())
+            for hit in fields[3:3 + 3 * ((len(fields) - 3) // 6):3]]  # then context columns
 
 
 def assert_feed_and_log_agree(crawl: Crawl, *, finished: bool) -> None:

@@ -1,0 +1,302 @@
+"""Why a citation was found: the text around it, and whether it lies in the reference list.
+
+Who calls it: :class:`citeseeker_scrapy.citations.CitationSearch`, for every citation found.
+The matcher searches the *normalized* text (lower case, accents and line-end hyphens removed,
+white space collapsed) and tells where ``found`` starts there. A reader wants the document's
+own words, so that position is mapped back to the original text: the text is cut into chunks
+at plain white space, each chunk is normalized on its own (their normalized forms, joined by
+one blank, are the normalized text), and inside the one chunk that holds the position each
+character is folded alone, which gives the exact original offset. When the chunks do not line
+up (a normalization rule we do not mirror), ``found`` is searched near the estimated place
+instead, so a context is always taken from around the real match.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from .matcher import normalize_text
+
+#: Characters of context at most (the issue's ~300).
+CONTEXT_LENGTH = 300
+_CHUNK = 2048
+_BIG_CHUNK = 65536
+_HYPHEN_AT_LINE_END = re.compile(
+    r"-(?<=[^\W\d_]-)[^\S\r\n]*(?:\r\n|\r|\n)[^\S\r\n]*(?=[^\W\d_])")
+_NAMES = (r"references|bibliography|literatur|literature|literaturverzeichnis|works\s+cited|"
+          r"reference\s+list|bibliographie|r[ée]f[ée]rences|referencias|literatura|"
+          r"cited\s+literature|sources")
+#: A reference-list heading: on a line of its own (optionally numbered), or followed by a colon
+#: or by the first entry (``References [1] ...``).
+_HEADING = re.compile(
+    rf"(?im)(?:^|(?<=[.\n]))[^\S\n]*(?:\d{{1,2}}\.?|[IVX]{{1,5}}\.)?[^\S\n]*(?:{_NAMES})"
+    rf"[^\S\n]*(?::|$|(?=\[1\]|1\.\s))")
+#: Literal stems of the heading names (a candidate is then checked by ``_HEADING``).
+_HEADING_WORDS = ("reference", "bibliograph", "literatur", "works cited", "références",
+                  "referencias", "sources")
+_APPENDIX_WORDS = ("appendix", "anhang", "annex")
+#: What ends a reference list: an appendix heading on a line of its own.
+_SECTION_AFTER = re.compile(r"(?im)^[^\S\n]*(?:appendix|anhang|annex)\b[^\n]{0,60}$")
+#: Where a reference entry begins (inside a reference list).
+_ENTRY_START = re.compile(r"(?m)(?:^[^\S\n]*(?:\[\d{1,3}\]|\d{1,3}\.(?=\s))|\[\d{1,3}\]\s"
+                          r"|\n[^\S\n]*\n)")
+#: Where a sentence or paragraph begins (in running text).
+_SENTENCE_START = re.compile(r"(?:(?<=[a-z0-9)\]\"'][.!?])\s+(?=[A-Z\[\"'(])|\n[^\S\n]*\n)")
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What a reader needs to judge a citation without opening the document."""
+
+    context: str
+    in_references: bool
+
+
+class TextMap:
+    """Maps positions in ``normalize_text(text)`` back to ``text``; see the module docstring.
+
+    Two levels of chunks keep it cheap for a long document: big chunks (64 KiB) are normalized
+    once to know where each starts in the normalized text; only the big chunk holding a
+    citation is cut into small ones (2 KiB), and only the small one holding the position is
+    folded character by character (citations cluster in the reference list)."""
+
+    def __init__(self, text: str, normalized: str) -> None:
+        self.text = text
+        self.normalized = normalized
+        self.starts, self.norm_starts, total = _chunk_offsets(text, 0, len(text), _BIG_CHUNK)
+        self.lined_up = total == len(normalized)
+        self._small: dict[int, tuple[list[int], list[int]]] = {}
+        self._folded: dict[int, list[int]] = {}
+        self._headings: list[int] | None = None
+        self._appendices: list[int] = []
+
+    def span(self, position: int, found: str) -> tuple[int, int]:
+        """Original ``[start, end)`` of ``found`` at ``position`` of the normalized text."""
+        if self.lined_up and found:
+            start = self.original(position)
+            end = self.original(position + len(found) - 1) + 1
+            if normalize_text(self.text[start:end]) == found:
+                return start, end
+        return self._search(position, found)
+
+    def original(self, position: int) -> int:
+        """The original offset of the character at normalized ``position``."""
+        big = max(0, bisect.bisect_right(self.norm_starts, position) - 1)
+        if big not in self._small:
+            end = self.starts[big + 1] if big + 1 < len(self.starts) else len(self.text)
+            starts, norm_starts, _ = _chunk_offsets(self.text, self.starts[big], end, _CHUNK)
+            self._small[big] = (starts + [end], [self.norm_starts[big] + n for n in norm_starts])
+        starts, norm_starts = self._small[big]
+        small = max(0, bisect.bisect_right(norm_starts, position) - 1)
+        start = starts[small]
+        if start not in self._folded:
+            self._folded[start] = fold_with_offsets(self.text[start:starts[small + 1]])[1]
+        offsets = self._folded[start]
+        local = min(max(position - norm_starts[small], 0), len(offsets) - 1)
+        return start + offsets[local] if offsets else start
+
+    def in_references(self, position: int) -> bool:
+        """:func:`in_references`, with the headings found once per text (a document citing
+        many publications is scanned once, not once per citation)."""
+        if self._headings is None:
+            self._headings = _heading_ends(self.text)
+            self._appendices = _appendix_starts(self.text)
+        index = bisect.bisect_right(self._headings, position)
+        if index == 0:
+            return False
+        heading_end = self._headings[index - 1]
+        after = bisect.bisect_left(self._appendices, heading_end)
+        return after == len(self._appendices) or self._appendices[after] >= position
+
+    def _search(self, position: int, found: str) -> tuple[int, int]:
+        """Fallback: ``found`` nearest to the proportional estimate, in a window around it."""
+        ratio = len(self.text) / max(len(self.normalized), 1)
+        guess = int(position * ratio)
+        low = max(0, guess - 4 * _CHUNK)
+        folded, offsets = fold_with_offsets(self.text[low:guess + 4 * _CHUNK])
+        hits = [m.start() for m in re.finditer(re.escape(found), folded)] if found else []
+        if not hits or not offsets:
+            return guess, min(len(self.text), guess + len(found))
+        best = min(hits, key=lambda h: abs(low + offsets[h] - guess))
+        return low + offsets[best], low + offsets[best + len(found) - 1] + 1
+
+
+def explain(text: str, text_map: TextMap, position: int, found: str,
+            length: int = CONTEXT_LENGTH) -> Explanation:
+    """The context (reference entry or sentence, up to ``length`` characters, white space
+    collapsed, case kept) and whether the match lies in a detected reference list."""
+    start, end = text_map.span(position, found)
+    in_refs = text_map.in_references(start)
+    return Explanation(context_of(text, start, end, in_refs, length), in_refs)
+
+
+def _heading_ends(text: str) -> list[int]:
+    """Ends of the reference-list headings: the names are found by a plain search (fast), and
+    only their own line is checked against the heading pattern."""
+    ends = []
+    for start in _word_starts(text, _HEADING_WORDS):
+        line_start = max(text.rfind("\n", 0, start), text.rfind(".", 0, start), 0)
+        line_end = text.find("\n", start)
+        match = _HEADING.search(text, line_start, len(text) if line_end < 0 else line_end)
+        if match and match.end() > start:
+            ends.append(match.end())
+    return sorted(set(ends))
+
+
+def _appendix_starts(text: str) -> list[int]:
+    starts = []
+    for start in _word_starts(text, _APPENDIX_WORDS):
+        line_start = text.rfind("\n", 0, start) + 1
+        match = _SECTION_AFTER.match(text, line_start)
+        if match:
+            starts.append(match.start())
+    return sorted(set(starts))
+
+
+def _word_starts(text: str, words: tuple[str, ...]) -> list[int]:
+    """Where any of ``words`` (lower case) occurs, case-insensitively: ``str.find`` on the
+    lower-cased text is far faster than a case-insensitive alternation over megabytes."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a rare char that lower-cases to two: search the slow way
+        pattern = re.compile("|".join(map(re.escape, words)), re.I)
+        return [m.start() for m in pattern.finditer(text)]
+    starts = []
+    for word in words:
+        index = lowered.find(word)
+        while index >= 0:
+            starts.append(index)
+            index = lowered.find(word, index + 1)
+    return starts
+
+
+def in_references(text: str, position: int) -> bool:
+    """True when a reference-list heading comes before ``position`` and no appendix heading
+    comes between them."""
+    heading = None
+    for match in _HEADING.finditer(text, 0, position):
+        heading = match
+    if heading is None:
+        return False
+    return _SECTION_AFTER.search(text, heading.end(), position) is None
+
+
+def context_of(text: str, start: int, end: int, in_refs: bool,
+               length: int = CONTEXT_LENGTH) -> str:
+    """The entry (in a reference list) or sentence around ``text[start:end]``, trimmed to
+    ``length`` characters around the match at word boundaries (``…`` marks a cut)."""
+    boundary = _ENTRY_START if in_refs else _SENTENCE_START
+    low = max(0, start - length)
+    left = low
+    for match in boundary.finditer(text, low, start):
+        left = match.end() if match.group().isspace() else match.start()
+    right = min(len(text), end + length)
+    following = boundary.search(text, end, right)
+    if following:
+        right = following.start()
+    marked = f"{text[left:start]}\x00{text[start:end]}\x00{text[end:right]}"
+    before, match_text, after = " ".join(_rejoin(marked).split()).split("\x00")
+    return _trim(before, match_text, after, length)
+
+
+def _rejoin(text: str) -> str:
+    """Words hyphenated at a line end made whole again, as the reader would read them."""
+    return _HYPHEN_AT_LINE_END.sub("", text) if "-" in text else text
+
+
+def _trim(before: str, match_text: str, after: str, length: int) -> str:
+    """Keep the match whole (cut only if longer than ``length``) and share the rest fairly."""
+    joined = before + match_text + after
+    if len(joined) <= length:
+        return joined.strip()
+    before, after = before.rstrip(), after.lstrip()
+    match_text = match_text.strip()
+    if len(match_text) >= length:
+        return match_text[:length - 1] + "…"
+    room = length - len(match_text) - 2
+    left_room = min(len(before), room // 2)
+    right_room = min(len(after), room - left_room)
+    left_room = min(len(before), room - right_room)
+    head = before[len(before) - left_room:] if left_room else ""
+    tail = after[:right_room]
+    if left_room < len(before):
+        head = "…" + head.split(" ", 1)[-1] if " " in head else "…"
+    if right_room < len(after):
+        tail = tail.rsplit(" ", 1)[0] + "…" if " " in tail else "…"
+    return " ".join(part for part in (head, match_text, tail) if part.strip("…") or part)
+
+
+def fold_with_offsets(chunk: str) -> tuple[str, list[int]]:
+    """``normalize_text(chunk)`` computed one character at a time, with, for each character
+    of the result, the offset of the original character it came from."""
+    removed = {i for m in _HYPHEN_AT_LINE_END.finditer(chunk) for i in range(*m.span())}
+    out: list[str] = []
+    offsets: list[int] = []
+    blank = True  # no leading blank
+    for index, char in enumerate(chunk):
+        if index in removed:
+            continue
+        for folded in _fold(char):
+            if folded == " ":
+                if blank:
+                    continue
+                blank = True
+            else:
+                blank = False
+            out.append(folded)
+            offsets.append(index)
+    if out and out[-1] == " ":
+        out.pop()
+        offsets.pop()
+    return "".join(out), offsets
+
+
+def _fold(char: str) -> str:
+    if char.isascii():
+        return " " if char.isspace() or char in "\x1c\x1d\x1e\x1f" else char.lower()
+    decomposed = unicodedata.normalize("NFKD", char)
+    folded = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    return "".join(" " if c.isspace() else c for c in folded)
+
+
+def _chunk_offsets(text: str, low: int, high: int,
+                   size: int) -> tuple[list[int], list[int], int]:
+    """Original and normalized starts of the non-empty chunks of ``text[low:high]`` (their
+    normalized forms joined by one blank are the normalized text), and the normalized length."""
+    starts: list[int] = []
+    norm_starts: list[int] = []
+    offset = 0
+    for start, end in _chunks(text, low, high, size):
+        folded = normalize_text(text[start:end])
+        if not folded:
+            continue
+        if starts:
+            offset += 1  # the blank between two chunks
+        starts.append(start)
+        norm_starts.append(offset)
+        offset += len(folded)
+    return starts, norm_starts, offset
+
+
+def _chunks(text: str, low: int, high: int, size: int) -> list[tuple[int, int]]:
+    """``text[low:high]`` cut about every ``size`` characters at a blank or line break that
+    no line-end hyphen joins across."""
+    bounds: list[tuple[int, int]] = []
+    start = low
+    while start < high:
+        cut = start + size
+        while cut < high and not (text[cut].isspace() and _free_cut(text, cut)):
+            cut += 1
+        bounds.append((start, min(cut, high)))
+        start = cut
+    return bounds
+
+
+def _free_cut(text: str, cut: int) -> bool:
+    """A cut inside white space is safe unless a hyphen ends the word before it."""
+    before = cut - 1
+    while before >= 0 and text[before].isspace():
+        before -= 1
+    return before < 0 or text[before] != "-"

@@ -1,0 +1,142 @@
+"""What a running crawl tells its user: one INFO line now and then, a live display on a terminal.
+
+Who calls it: the progress extension (``extensions/progress.py``), every
+``CITESEEKER_PROGRESS_INTERVAL`` seconds for the line (Scrapy's LogStats style) and about once a
+second for the display. Figures come from the crawl's stats and, when the CiteSeeker scheduler
+runs, from its frontier (servers pending / being crawled / completed, and which servers).
+The display is drawn by ``rich`` (``Live``): log lines written meanwhile are printed above it,
+whole, so the crawl's output stays intact.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from dataclasses import dataclass, field
+from typing import IO, Any, Mapping
+
+from rich.console import Console, Group
+from rich.live import Live
+from rich.table import Table
+from rich.text import Text
+
+MEGABYTE = 1024 * 1024
+#: Stats that count as errors in the progress figures.
+ERROR_STATS = ("citeseeker/errors/download", "citeseeker/errors/extraction",
+               "citeseeker/errors/pipeline")
+
+
+@dataclass(frozen=True)
+class ProgressFigures:
+    """One snapshot of a crawl's progress."""
+
+    pending_servers: int | None
+    active_servers: int | None
+    completed_servers: int
+    documents: int
+    per_minute: float
+    megabytes: float
+    citations: int
+    errors: int
+    crawling: tuple[str, ...] = field(default=())
+
+
+def figures(stats: Mapping[str, Any], frontier: Any, *, documents_before: int,
+            seconds: float) -> ProgressFigures:
+    """The figures now; ``documents_before`` were fetched ``seconds`` ago (for the rate)."""
+    documents = int(stats.get("response_received_count", 0))
+    sizes = frontier.sizes() if frontier is not None else {}
+    active = tuple(sorted(getattr(frontier, "active", {}) or ())) if frontier is not None else ()
+    return ProgressFigures(
+        pending_servers=sizes.get("pending_servers"),
+        active_servers=sizes.get("active_servers"),
+        completed_servers=int(sizes.get("completed_servers",
+                                        stats.get("citeseeker/frontier/servers_completed", 0))),
+        documents=documents,
+        per_minute=(documents - documents_before) * 60.0 / seconds if seconds > 0 else 0.0,
+        megabytes=stats.get("downloader/response_bytes", 0) / MEGABYTE,
+        citations=int(stats.get("citeseeker/citations", 0)),
+        errors=int(sum(stats.get(key, 0) for key in ERROR_STATS)),
+        crawling=active,
+    )
+
+
+def progress_line(f: ProgressFigures) -> str:
+    """The INFO line: ``Servers 3 pending, 2 crawling, 5 completed; 120 documents (at 40/min),
+    1.2 MB; 4 citations; 1 error``."""
+    def count(value: int | None) -> str:
+        return "?" if value is None else str(value)
+
+    return (f"Servers {count(f.pending_servers)} pending, {count(f.active_servers)} crawling, "
+            f"{f.completed_servers} completed; {f.documents} documents "
+            f"(at {f.per_minute:.0f}/min), {f.megabytes:.1f} MB; {f.citations} citations; "
+            f"{f.errors} errors")
+
+
+def display(f: ProgressFigures) -> Group:
+    """The live display: the figures, then the servers being crawled."""
+    table = Table.grid(padding=(0, 2))
+    table.add_row(Text("CiteSeeker", style="bold"), Text(progress_line(f)))
+    shown = f.crawling[:8]
+    lines = [Text(f"  crawling {server}", style="cyan") for server in shown]
+    if len(f.crawling) > len(shown):
+        lines.append(Text(f"  ... and {len(f.crawling) - len(shown)} more"))
+    return Group(table, *lines)
+
+
+class LiveProgress:
+    """A rich ``Live`` display on stderr; log records go above it while it runs."""
+
+    def __init__(self, stream: IO[str] | None = None) -> None:
+        self.console = Console(file=stream or sys.stderr)
+        self.live = Live(console=self.console, auto_refresh=False, redirect_stderr=False,
+                         redirect_stdout=False, transient=False)
+        self._handlers: list[tuple[logging.StreamHandler, IO[str]]] = []
+
+    def start(self, first: ProgressFigures) -> None:
+        self.live.update(display(first))
+        self.live.start(refresh=True)
+        # Scrapy's log handler writes to stderr: its lines go above the display meanwhile
+        above = LinesAbove(self.console)
+        for handler in logging.getLogger().handlers:
+            if isinstance(handler, logging.StreamHandler) and \
+                    handler.stream in (sys.__stderr__, sys.stderr, self.console.file):
+                self._handlers.append((handler, handler.setStream(above)))
+
+    def update(self, f: ProgressFigures) -> None:
+        self.live.update(display(f), refresh=True)
+
+    def stop(self) -> None:
+        for handler, stream in self._handlers:
+            handler.setStream(stream)
+        self._handlers = []
+        self.live.stop()
+
+
+class LinesAbove:
+    """A stream for log handlers: each whole line printed above the live display, unwrapped
+    and uncoloured (exactly the bytes the handler would have written)."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self._pending = ""
+
+    def write(self, data: str) -> int:
+        lines = (self._pending + data).split("\n")
+        self._pending = lines.pop()
+        for line in lines:
+            self.console.print(Text(line), soft_wrap=True, highlight=False, markup=False)
+        return len(data)
+
+    def flush(self) -> None:
+        if self._pending:
+            self.write("\n")
+
+
+def wants_progress(settings: Any) -> bool:
+    """``--nolog`` (LOG_ENABLED False) or a LOG_LEVEL above INFO silences all progress."""
+    if not settings.getbool("LOG_ENABLED", True):
+        return False
+    level = settings.get("LOG_LEVEL", "DEBUG")
+    number = level if isinstance(level, int) else logging.getLevelName(str(level).upper())
+    return isinstance(number, int) and number <= logging.INFO

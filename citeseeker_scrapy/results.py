@@ -1,0 +1,224 @@
+"""A crawl's results read back from its log files, for ``report.html`` and the final table.
+
+Who calls it: the report extension at the end of a crawl, and the ``citeseeker-report``
+command on demand (with a JOBDIR or a log directory). Everything comes from the files the
+report extension wrote (success.log with its context columns, duplicates.log, errors.log,
+summary.log), so the report made on demand is the one made at the end of the crawl.
+
+Which runs: every file gets a ``*****  date  *****`` header per run. A job (``JOBDIR``)
+remembers in ``JOBDIR/citeseeker-job.json`` each log directory it wrote to and how many runs
+each file there had before, so its report covers all its runs (a resumed job's documents once
+each, in whichever log directory). Without JOBDIR, the
+last run only; ``all_runs`` takes every run in the directory.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .urls import server_of
+
+JOB_FILE = "citeseeker-job.json"
+_ARCHIVE_MEMBER = re.compile(r"^(.*?\.(?:zip|tar|tgz|taz|tar\.gz|gz|z))/(.+)$", re.I)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One publication found in one reported document."""
+
+    author: str
+    publication: str
+    found: str
+    similarity: float
+    context: str = ""
+    in_references: bool = False
+    relation: str = "cites"
+
+
+@dataclass
+class CitingDocument:
+    """One reported document (``where`` = ``url[/member]``) and what it cites."""
+
+    where: str
+    header: str
+    hits: list[Hit]
+    also_at: list[str] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        """The fetchable URL: an archive member's archive."""
+        match = _ARCHIVE_MEMBER.match(self.where)
+        return match.group(1) if match else self.where
+
+    @property
+    def member(self) -> str:
+        match = _ARCHIVE_MEMBER.match(self.where)
+        return match.group(2) if match else ""
+
+    @property
+    def server(self) -> str:
+        return server_of(self.where)
+
+
+@dataclass
+class Results:
+    """What a report shows."""
+
+    documents: list[CitingDocument]
+    publications: list[str]
+    summary: dict[str, str]
+    errors_by_kind: Counter
+
+    def by_publication(self) -> dict[str, list[tuple[CitingDocument, Hit]]]:
+        """Each publication (the searched ones first, in their order; others by number of
+        citing documents) and its citing documents, best similarity first. A hit that is the
+        searched paper itself (``relation`` self) is no citation and is left out."""
+        table: dict[str, list[tuple[CitingDocument, Hit]]] = {p: [] for p in self.publications}
+        for document in self.documents:
+            for hit in document.hits:
+                if hit.relation != "self":
+                    table.setdefault(hit.publication, []).append((document, hit))
+        for rows in table.values():
+            rows.sort(key=lambda row: (-row[1].similarity, row[0].where))
+        searched = {p: table[p] for p in self.publications}
+        others = sorted((p for p in table if p not in searched),
+                        key=lambda p: (-len({d.where for d, _ in table[p]}), p))
+        return {**searched, **{p: table[p] for p in others}}
+
+
+def read_results(log_dir: Path, *, runs_before: dict[str, int] | None = None,
+                 publications: list[str] | None = None,
+                 more: list[tuple[Path, dict[str, int]]] = ()) -> Results:
+    """The results of the runs after ``runs_before[name]`` headers of each file (None: the last
+    run of each file); ``more`` adds other log directories a job used, with theirs."""
+    sources = [(Path(log_dir), runs_before), *((Path(d), b) for d, b in more)]
+
+    def lines(name: str) -> list[str]:
+        return [line for directory, before in sources
+                for line in _lines_of_runs(directory / f"{name}.log",
+                                           None if before is None else before.get(name, 0))]
+
+    documents: dict[str, CitingDocument] = {}
+    for line in lines("success"):
+        document = parse_success_line(line)
+        if document is not None:
+            documents.setdefault(document.where, document)  # a resumed job: once
+    for line in lines("duplicates"):
+        copy, _, first = line.partition("\t")
+        if first in documents and copy not in documents[first].also_at:
+            documents[first].also_at.append(copy)
+    errors = Counter(error_kind(line.split("\t", 1)[-1]) for line in lines("errors"))
+    return Results(list(documents.values()), list(publications or ()),
+                   _last_summary(lines("summary")), errors)
+
+
+def results_of(path: Path, *, all_runs: bool = False) -> Results:
+    """The results of a JOBDIR (all its runs, in every log directory it used) or of a log
+    directory (its last run, or all)."""
+    job_file = path / JOB_FILE
+    if job_file.exists():
+        job = json.loads(job_file.read_text(encoding="utf-8"))
+        (first, before), *more = [(Path(d["log_dir"]), d["runs_before"]) for d in job["logs"]]
+        return read_results(first, runs_before=before, publications=job.get("publications"),
+                            more=more)
+    if not (path / "success.log").exists():
+        raise FileNotFoundError(f"{path}: neither a JOBDIR of CiteSeeker (no {JOB_FILE}) "
+                                "nor a log directory (no success.log)")
+    return read_results(path, runs_before={} if all_runs else None)
+
+
+def job_log_dirs(jobdir: Path) -> list[Path]:
+    """The log directories a job has written to, first one first."""
+    job = json.loads((jobdir / JOB_FILE).read_text(encoding="utf-8"))
+    return [Path(d["log_dir"]) for d in job["logs"]]
+
+
+def remember_job(jobdir: Path, log_dir: Path, publications: list[str]) -> None:
+    """A job notes in ``JOBDIR/citeseeker-job.json`` its searched titles and, for each log
+    directory it writes to (a resumed run may use another), how many runs each log file had
+    before the job first wrote there: its report covers its own runs only."""
+    path = jobdir / JOB_FILE
+    job = json.loads(path.read_text(encoding="utf-8")) if path.exists() else \
+        {"publications": publications, "logs": []}
+    directory = str(Path(log_dir).resolve())
+    if any(d["log_dir"] == directory for d in job["logs"]):
+        return
+    job["logs"].append({"log_dir": directory, "runs_before": _runs_in(Path(log_dir))})
+    jobdir.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(job, indent=1), encoding="utf-8")
+
+
+def _runs_in(log_dir: Path) -> dict[str, int]:
+    before = {}
+    for path in log_dir.glob("*.log"):
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            before[path.stem] = sum(1 for line in handle if line.startswith("*****"))
+    return before
+
+
+def parse_success_line(line: str) -> CitingDocument | None:
+    """``number url header (author: publication, found, similarity)×n (context,
+    in_references, relation)×n``; lines of the original format (no extra columns) and of the
+    5-column form (no relation) are read too."""
+    fields = line.split("\t")
+    if not line[:1].isdigit() or len(fields) < 6:
+        return None
+    rest = fields[3:]
+    width = 3
+    if len(rest) % 6 == 0 and rest[-1] in ("cites", "self"):
+        width = 6
+    elif len(rest) % 5 == 0 and rest[-1] in ("true", "false"):
+        width = 5
+    count = len(rest) // width
+    extras = width - 3
+    hits = []
+    for index in range(count):
+        label, found, similarity = rest[3 * index: 3 * index + 3]
+        author, _, publication = label.partition(": ")
+        extra = rest[3 * count + extras * index: 3 * count + extras * index + extras]
+        context, in_refs, relation = (extra + ["", "", "cites"])[:3]
+        try:
+            score = float(similarity)
+        except ValueError:
+            return None
+        hits.append(Hit(author, publication, found, score, context, in_refs == "true",
+                        relation))
+    return CitingDocument(fields[1], fields[2], hits)
+
+
+def error_kind(reason: str) -> str:
+    """``pdf: ...`` -> ``pdf``; ``HTTP 404`` stays; a long message is cut."""
+    head = reason.split(":", 1)[0].strip()
+    return head[:40] or "unknown"
+
+
+def _lines_of_runs(path: Path, runs_before: int | None) -> list[str]:
+    """The lines after the ``runs_before``-th run header (None: after the last one)."""
+    if not path.exists():
+        return []
+    runs: list[list[str]] = []
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            line = line.rstrip("\n")
+            if line.startswith("*****"):
+                runs.append([])
+            elif runs:
+                runs[-1].append(line)
+    chosen = runs[-1:] if runs_before is None else runs[runs_before:]
+    return [line for run in chosen for line in run]
+
+
+def _last_summary(lines: list[str]) -> dict[str, str]:
+    """The last ``The search has been ...`` block of summary.log."""
+    summary: dict[str, str] = {}
+    for line in lines:
+        if line.startswith("The search has been"):
+            summary = {"State": line[len("The search has been "):].rstrip(".")}
+        elif ":\t" in line:
+            label, _, value = line.partition(":\t")
+            summary[label] = value
+    return summary

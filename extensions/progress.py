@@ -1,0 +1,94 @@
+"""The progress extension: an INFO line every ``CITESEEKER_PROGRESS_INTERVAL`` seconds, and on a
+terminal a live display (rich) with the same figures and the servers being crawled.
+
+Settings: ``CITESEEKER_PROGRESS_INTERVAL`` (seconds, default 30; 0 turns the line off),
+``CITESEEKER_PROGRESS_LIVE`` (default True: the display when stderr is a terminal).
+``--nolog`` or ``LOG_LEVEL=WARNING`` (or above) silences both. Logic and drawing live in
+:mod:`citeseeker_scrapy.progress`.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+from typing import Any
+
+from scrapy import signals
+from scrapy.exceptions import NotConfigured
+from scrapy.utils.asyncio import create_looping_call
+
+from citeseeker_scrapy.progress import LiveProgress, figures, progress_line, wants_progress
+
+logger = logging.getLogger("citeseeker.progress")
+DISPLAY_SECONDS = 1.0
+
+
+class ProgressExtension:
+    """See the module docstring."""
+
+    def __init__(self, crawler: Any, interval: float, live: bool) -> None:
+        self.crawler = crawler
+        self.interval = interval
+        self.live_wanted = live
+        self.live: LiveProgress | None = None
+        self.tasks: list[Any] = []
+        self.documents_before = 0
+        self.line_at = self.opened_at = time.monotonic()
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> ProgressExtension:
+        settings = crawler.settings
+        interval = settings.getfloat("CITESEEKER_PROGRESS_INTERVAL", 30.0)
+        live = settings.getbool("CITESEEKER_PROGRESS_LIVE", True) and _is_terminal(sys.stderr)
+        if not wants_progress(settings) or (interval <= 0 and not live):
+            raise NotConfigured("progress silenced")
+        extension = cls(crawler, interval, live)
+        crawler.signals.connect(extension.spider_opened, signal=signals.spider_opened)
+        crawler.signals.connect(extension.spider_closed, signal=signals.spider_closed)
+        return extension
+
+    def figures(self, documents_before: int, seconds: float):
+        frontier = getattr(self.crawler.engine.scheduler, "frontier", None)
+        return figures(self.crawler.stats.get_stats(), frontier,
+                       documents_before=documents_before, seconds=seconds)
+
+    def spider_opened(self, spider: Any) -> None:
+        self.line_at = self.opened_at = time.monotonic()
+        if self.interval > 0:
+            self._start(self.log_line, self.interval)
+        if self.live_wanted:
+            self.live = LiveProgress()
+            self.live.start(self.figures(0, 0.0))
+            self._start(self.refresh, DISPLAY_SECONDS)
+
+    def _start(self, function: Any, seconds: float) -> None:
+        task = create_looping_call(function)
+        task.start(seconds, now=False)
+        self.tasks.append(task)
+
+    def log_line(self) -> None:
+        now = time.monotonic()
+        current = self.figures(self.documents_before, now - self.line_at)
+        self.documents_before, self.line_at = current.documents, now
+        logger.info(progress_line(current))
+
+    def refresh(self) -> None:
+        """The display's rate is over the whole run (steadier than the line's interval)."""
+        if self.live is not None:
+            self.live.update(self.figures(0, time.monotonic() - self.opened_at))
+
+    def spider_closed(self, spider: Any, reason: str) -> None:
+        for task in self.tasks:
+            if task.running:
+                task.stop()
+        if self.live is not None:
+            self.live.stop()
+            self.live = None
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -1,0 +1,141 @@
+"""Each citation explains itself: ``context`` (the document's own words around the match) and
+``in_references`` — unit tests on the mapping back from the normalized text, and a real crawl
+of generated documents (a PDF with a reference list, running text, a page with no heading)
+that checks the feed, the flat CSV and success.log's extra columns."""
+
+from __future__ import annotations
+
+import csv
+import random
+
+import pytest
+
+from citeseeker_scrapy.citations import CitationSearch
+from citeseeker_scrapy.context import TextMap, explain, fold_with_offsets
+from citeseeker_scrapy.matcher import AuthorGroup, CitationMatcher, MatcherSettings, normalize_text
+from tests import docgen
+from tests.crawl import run_crawl
+from tests.servers import SiteServer, write_site
+from tests.test_crawl_e2e import page
+
+TITLE = "Retrieving citations on the web"
+SEARCH = CitationSearch(CitationMatcher([AuthorGroup(("Fiala",), (TITLE,))],
+                                        MatcherSettings()), 100)
+
+REFERENCE_LIST = ("Introduction\nWe crawl the web for papers. It works well.\n\nReferences\n"
+                  "[1] Smith, J.: Another paper. Journal of Things, 1999\n"
+                  "[2] Fiala, D., Ježek, K.: Retrieving Citations on the\nWeb. In: Proc. of "
+                  "WSCG, Plzeň, 2003\n[3] Brown, A.: A third paper. 2001\n")
+RUNNING_TEXT = ("Citation indexes are old. As Fiala [3] showed in Retrieving citations on the "
+                "web, a crawler finds most citing papers. We go further here.\n\nReferences\n"
+                "[3] D. Fiala. A thesis. 2003\n")
+NO_HEADING = "Reading list for the seminar\n\nD. Fiala: Retrieving citations on the web (2003)"
+
+
+def citation(text: str) -> dict:
+    [found] = SEARCH.search("", text)
+    return found
+
+
+def test_a_citation_in_a_reference_list_gets_its_entry() -> None:
+    found = citation(REFERENCE_LIST)
+    assert found["context"] == ("[2] Fiala, D., Ježek, K.: Retrieving Citations on the Web. "
+                                "In: Proc. of WSCG, Plzeň, 2003")
+    assert found["in_references"] is True
+
+
+def test_a_citation_in_running_text_gets_its_sentence() -> None:
+    found = citation(RUNNING_TEXT)
+    assert found["context"] == ("As Fiala [3] showed in Retrieving citations on the web, a "
+                                "crawler finds most citing papers.")
+    assert found["in_references"] is False
+
+
+def test_a_document_without_a_references_heading() -> None:
+    found = citation(NO_HEADING)
+    assert found["context"] == "D. Fiala: Retrieving citations on the web (2003)"
+    assert found["in_references"] is False
+
+
+def test_an_appendix_ends_the_reference_list() -> None:
+    text = REFERENCE_LIST + "\nAppendix A\nAs shown in Fiala: Retrieving citations on the web."
+    text = text.replace("[2] Fiala, D., Ježek, K.: Retrieving Citations on the\nWeb.", "[2] X.")
+    assert citation(text)["in_references"] is False
+
+
+def test_a_long_sentence_is_cut_to_300_characters_around_the_match() -> None:
+    text = "word " * 300 + "Fiala: Retrieving citations on the web " + "more " * 300 + "."
+    context = citation(text)["context"]
+    assert len(context) <= 300
+    assert context.startswith("…word") and context.endswith("more…")
+    assert "Fiala: Retrieving citations on the web" in context
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_positions_map_back_through_accents_ligatures_hyphens_and_blanks(seed) -> None:
+    rng = random.Random(seed)
+    words = ["alpha", "Beta", "ga-\nmma", "Ježek", "ﬁle", "x.", "\n\n", "  \t", "[3]", "ÉCOLE"]
+    text = " ".join(rng.choice(words) for _ in range(3000))
+    normalized = normalize_text(text)
+    assert fold_with_offsets(text)[0] == normalized
+    text_map = TextMap(text, normalized)
+    assert text_map.lined_up
+    for _ in range(50):  # found, as the matcher gives it, starts and ends with whole words
+        start = normalized.index(" ", rng.randrange(len(normalized) - 40)) + 1
+        found = normalized[start:start + 30].rsplit(" ", 1)[0]
+        low, high = text_map.span(start, found)
+        assert normalize_text(text[low:high]) == found
+
+
+def test_an_unmirrored_normalization_falls_back_to_searching_found() -> None:
+    text = "Intro text. " * 50 + "Fiala: Retrieving citations on the web. " + "Tail. " * 50
+    normalized = normalize_text(text)
+    text_map = TextMap(text, normalized)
+    text_map.lined_up = False  # as if a chunk did not line up
+    why = explain(text, text_map, normalized.index("retrieving"), TITLE.lower())
+    assert "Fiala: Retrieving citations on the web." in why.context
+
+
+def test_the_crawl_reports_context_in_feed_csv_and_success_log(tmp_path) -> None:
+    pdf = docgen.pdf([["A Paper on Crawling", "We crawl the web for papers.", "References",
+                       "[1] Smith, J.: Another paper. 1999",
+                       "[2] Fiala, D.: Retrieving citations on the web. Proc. 2003",
+                       "[3] Brown, A.: A third paper. 2001"]])
+    files = {"index.html": page("Home", "Papers.", ["paper.pdf", "running.html", "list.txt"]),
+             "paper.pdf": pdf,
+             "running.html": page("Essay", "Citation indexes are old. As Fiala [3] showed in "
+                                  "Retrieving citations on the web, a crawler finds most citing "
+                                  "papers. We go further."),
+             "list.txt": NO_HEADING}
+    with SiteServer(write_site(tmp_path / "site", files)) as site:
+        arguments = ("-a", "authors=Fiala", "-a", f"publications={TITLE}",
+                     "-a", f"startpoints={site.url('/index.html')}")
+        result = run_crawl(tmp_path / "run", *arguments)
+        csv_path = tmp_path / "run" / "citations.csv"
+        csv_result = run_crawl(tmp_path / "csv", *arguments, "-O", str(csv_path))
+    assert result.returncode == 0, result.output[-3000:]
+    by_url = {row["url"].rsplit("/", 1)[1]: row for row in result.items}
+    assert by_url["paper.pdf"]["context"] == \
+        "[2] Fiala, D.: Retrieving citations on the web. Proc. 2003"
+    assert by_url["paper.pdf"]["in_references"] is True
+    assert by_url["running.html"]["context"] == ("As Fiala [3] showed in Retrieving citations "
+                                                 "on the web, a crawler finds most citing papers.")
+    assert by_url["running.html"]["in_references"] is False
+    assert by_url["list.txt"]["context"] == "D. Fiala: Retrieving citations on the web (2003)"
+    assert by_url["list.txt"]["in_references"] is False
+    # success.log: the original's columns unchanged, then context, in_references, relation
+    lines = [line.split("\t") for line in result.log("success").splitlines() if line[:1].isdigit()]
+    pdf_line = next(fields for fields in lines if fields[1].endswith("paper.pdf"))
+    assert len(pdf_line) == 9
+    assert pdf_line[3:6] == [f"Fiala: {TITLE}", TITLE.lower(), "1.0000"]
+    assert pdf_line[6:] == ["[2] Fiala, D.: Retrieving citations on the web. Proc. 2003", "true",
+                            "cites"]
+    # CSV: the original's columns first, ours at the end
+    assert csv_result.returncode == 0
+    with open(csv_path, newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert list(rows[0])[:8] == ["url", "member", "server", "header", "author", "publication",
+                                 "found", "similarity"]
+    assert list(rows[0])[8:] == ["context", "in_references", "also_at"]
+    assert {r["url"].rsplit("/", 1)[1]: r["in_references"] for r in rows} == \
+        {"paper.pdf": "True", "running.html": "False", "list.txt": "False"}
