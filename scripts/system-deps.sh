@@ -7,6 +7,7 @@ need=()
 command -v gs >/dev/null 2>&1 || need+=(ghostscript)          # PostScript -> PDF
 command -v catdoc >/dev/null 2>&1 || need+=(catdoc)           # DOC and PPT (catppt) text
 command -v prlimit >/dev/null 2>&1 || need+=(util-linux)      # memory limit of Ghostscript
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server) # the shared frontier's tests
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
@@ -15,5 +16,6 @@ echo "Installing Debian packages: ${need[*]}"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+APT="apt-get -o DPkg::Lock::Timeout=600"
+$SUDO $APT update -qq
+$SUDO $APT install -y -qq --no-install-recommends "${need[@]}" >/dev/null
