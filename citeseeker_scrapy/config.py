@@ -50,6 +50,12 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_MAX_TEXT_CHARS": 5_000_000,
     "CITESEEKER_EXTRACTION_WORKERS": 2,
     "CITESEEKER_TEMP_DIR": "",
+    # the shared frontier (README "Many workers on one Redis"); REDIS_URL as in scrapy-redis
+    "CITESEEKER_FRONTIER": "local",
+    "CITESEEKER_REDIS_KEY": "citeseeker",
+    "CITESEEKER_LEASE_SECONDS": 30.0,
+    "CITESEEKER_SYNC_SECONDS": 0.5,
+    "CITESEEKER_CLOSE_WHEN_IDLE": True,
 }
 
 

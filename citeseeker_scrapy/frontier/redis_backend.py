@@ -29,6 +29,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..config import DEFAULT_SETTINGS
 from ..exceptions import ConfigError
 
 SYNC_SCRIPT = r"""
@@ -274,8 +275,11 @@ class SharedSettings:
 
     @classmethod
     def from_settings(cls, settings: Any) -> SharedSettings:
+        def get(name: str) -> Any:
+            return settings.get(name, DEFAULT_SETTINGS[name])
+
         def number(name: str) -> float:
-            raw = settings.get(name)
+            raw = get(name)
             try:
                 value = float(raw)
             except (TypeError, ValueError) as error:
@@ -284,11 +288,11 @@ class SharedSettings:
                 raise ConfigError(f"{name} must be above 0, not {raw!r}")
             return value
 
-        close = str(settings.get("CITESEEKER_CLOSE_WHEN_IDLE", True)).strip().lower()
+        close = str(get("CITESEEKER_CLOSE_WHEN_IDLE")).strip().lower()
         if close not in ("1", "true", "yes", "on", "0", "false", "no", "off"):
             raise ConfigError(f"CITESEEKER_CLOSE_WHEN_IDLE must be True or False, not {close!r}")
         shared = cls(redis_url=str(settings.get("REDIS_URL") or "redis://127.0.0.1:6379/0"),
-                     prefix=str(settings.get("CITESEEKER_REDIS_KEY") or "citeseeker"),
+                     prefix=str(get("CITESEEKER_REDIS_KEY") or "citeseeker"),
                      lease_seconds=number("CITESEEKER_LEASE_SECONDS"),
                      sync_seconds=number("CITESEEKER_SYNC_SECONDS"),
                      close_when_idle=close in ("1", "true", "yes", "on"))
