@@ -153,6 +153,14 @@ def test_kill_9_of_a_worker_its_servers_are_taken_over(tmp_path: Path) -> None:
         counts = fetches(sites)
     assert held, "the victim held no server when killed"
     assert hits_of(*crawls) == expected_hits(sites)
+    merged = tmp_path / "merged.jsonl"
+    merge = subprocess.run([sys.executable, "-m", "scrapy", "citeseeker-merge", "-o", str(merged),
+                            str(crawls[0].feed), str(crawls[1].feed)], cwd=PROJECT_ROOT,
+                           env=_environment(), capture_output=True, text=True, timeout=60)
+    assert merge.returncode == 0, merge.stdout + merge.stderr
+    rows = [(d["url"], c.get("member", ""), c["publication"])
+            for d in map(json.loads, merged.read_text().splitlines()) for c in d["citations"]]
+    assert len(rows) == len(set(rows)) == len(expected_hits(sites))
     assert len(counts) == 7 * SERVERS
     refetched = sum(n - 1 for n in counts.values())
     assert refetched <= flush + 2 * len(held), (refetched, counts.most_common(5))
