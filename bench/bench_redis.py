@@ -15,8 +15,9 @@ the stock spider of ``crawlbench/stock_spider.py`` (Scrapy's scheduler and dupef
 = requests the web served / seconds from its first to its last request (startup and the close
 wait excluded, the same clock for every crawler). Redis cost, measured on the 1-worker run of
 each web: round trips (``evalsha`` calls in ``INFO commandstats``) per document and per server,
-bytes of a completed server (the skeleton) and of a document of a leased server (peak of
-``MEMORY USAGE`` over its ``done``/``queued`` keys, sampled every 0.3 s).
+bytes of a completed server (the skeleton), of a pending server and of a document of a leased
+server (peak of ``MEMORY USAGE`` over the keys, sampled every 0.3 s), and Redis CPU time per
+document (the scripts' ``usec`` in ``INFO commandstats``).
 """
 
 from __future__ import annotations
@@ -186,12 +187,16 @@ def _start(command: list[str], settings: dict, directory: Path, cwd: Path,
 
 def redis_cost(store: Redis, prefix: str, documents: int, sampler: Sampler | None) -> dict:
     info = store.client.info("commandstats")
-    trips = sum(info.get(name, {}).get("calls", 0) for name in ("cmdstat_evalsha", "cmdstat_eval"))
+    scripts = [info.get(name, {}) for name in ("cmdstat_evalsha", "cmdstat_eval")]
+    trips = sum(stat.get("calls", 0) for stat in scripts)
+    busy_usec = sum(stat.get("usec", 0) for stat in scripts)
     completed = store.client.scard(f"{prefix}:completed")
     skeleton = store.client.memory_usage(f"{prefix}:completed") or 0
     cost = {"round_trips": trips, "round_trips_per_document": trips / max(documents, 1),
             "round_trips_per_server": trips / max(completed, 1), "servers": completed,
-            "skeleton_bytes_per_server": skeleton / max(completed, 1)}
+            "skeleton_bytes_per_server": skeleton / max(completed, 1),
+            "redis_usec_per_document": busy_usec / max(documents, 1),
+            "redis_usec_per_sync": busy_usec / max(trips, 1)}
     if sampler is not None and sampler.per_document:
         cost["leased_bytes_per_document"] = max(sampler.per_document)
     if sampler is not None and sampler.per_pending_server:
@@ -265,7 +270,8 @@ def report(results: list[dict]) -> None:
         r = by.get(label)
         if r:
             costs = {k: round(v, 3) if isinstance(v, float) else v for k, v in r.items()
-                     if k.startswith(("round_trips", "skeleton", "leased", "pending", "servers"))}
+                     if k.startswith(("round_trips", "skeleton", "leased", "pending", "servers",
+                                         "redis_usec"))}
             print(f"  {label}: {costs}")
 
 

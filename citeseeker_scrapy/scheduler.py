@@ -127,6 +127,7 @@ class FrontierScheduler:
 
     def close(self, reason: str) -> Deferred | None:
         if self.shared is not None:  # its last sync flushes and hands the servers back
+            self._publish_sizes()
             return deferred_from_coro(self.shared.close())
         self.frontier.flush(self._stats_snapshot())
         self._publish_sizes()

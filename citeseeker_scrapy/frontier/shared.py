@@ -185,6 +185,8 @@ class SharedFrontier(Frontier):
         pending documents (a fresh lease), its completed documents; the root goes at the bottom
         when it is neither done nor queued. Orders continue above the previous owner's, so a
         later takeover rebuilds the same stack."""
+        if key in self.active:  # granted again by a retried sync: it is ours already
+            return
         server = ActiveServer(key)
         server.seen.update(done)
         self.active[key] = server
