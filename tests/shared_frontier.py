@@ -41,7 +41,7 @@ class SyncedWorker:
         arguments = sync_arguments(
             local.store.take_batch(), worker=self.worker, renew=list(local.active),
             want=local.wanted_servers() if want else 0, ttl_ms=self.lease_ms,
-            max_pending=local.max_pending_docs,
+            max_pending=local.max_pending_docs, start_urls=10 if want else 0,
             release=list(local.active) if release else [])
         self.last = self.loop.run_until_complete(self.client.sync(arguments))
         local.apply(self.last)

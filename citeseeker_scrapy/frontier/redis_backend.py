@@ -130,9 +130,13 @@ for s, urls in pairs(a.done) do
     each_slice(urls, function(...) redis.call('HDEL', key('queued', s), ...) end)
   end
 end
+-- a server is completed unless another worker named a document for it meanwhile (then the
+-- document goes onto its stack in step 4 and the worker asks again when it is done)
+out.completed = {}
 for _, s in ipairs(a.completed) do
   local owner = redis.call('HGET', p .. ':owner', s)
-  if not lost[s] and (not owner or owner == me) then
+  if not lost[s] and (not owner or (owner == me and redis.call('EXISTS', key('pdocs', s)) == 0)) then
+    table.insert(out.completed, s)
     redis.call('SADD', p .. ':completed', s)
     redis.call('ZREM', p .. ':pending', s)
     redis.call('ZREM', p .. ':leased', s)
@@ -210,6 +214,7 @@ class SyncReply:
     """What one sync brought back; see :data:`SYNC_SCRIPT`."""
 
     lost: list[str] = field(default_factory=list)
+    completed: list[str] = field(default_factory=list)
     granted: dict[str, tuple[dict[str, str], list[str], bool]] = field(default_factory=dict)
     arrived: dict[str, dict[str, str]] = field(default_factory=dict)
     start_urls: list[str] = field(default_factory=list)
@@ -232,7 +237,8 @@ class SyncReply:
                             bool(g.get("takeover")))
                    for server, g in (data.get("granted") or {}).items()}
         return cls(
-            lost=list_of(data.get("lost")), granted=granted,
+            lost=list_of(data.get("lost")), completed=list_of(data.get("completed")),
+            granted=granted,
             arrived={s: pairs_of(docs) for s, docs in (data.get("arrived") or {}).items()},
             start_urls=list_of(data.get("start_urls")),
             new_citations=[i - 1 for i in list_of(data.get("new_citations"))],

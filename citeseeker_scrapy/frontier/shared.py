@@ -83,9 +83,7 @@ class SharedLog:
         self.done.setdefault(server, []).append(url)
 
     def server_completed(self, server: str) -> None:
-        self.pushed.pop(server, None)
-        self.done.pop(server, None)
-        self.done_released.pop(server, None)
+        """A request: Redis completes the server unless a document for it arrived meanwhile."""
         self.completed.append(server)
 
     def checkpoint(self, next_arrival: int, next_order: int, extras: dict[str, object]) -> None:
@@ -142,6 +140,7 @@ class SharedFrontier(Frontier):
     def __init__(self, **kwargs) -> None:
         super().__init__(SharedLog(), **kwargs)
         self.taken_over = 0
+        self.completing: set[str] = set()
 
     def add_start_point(self, entry: DocumentEntry) -> str:
         server = server_of(entry.url)
@@ -173,6 +172,25 @@ class SharedFrontier(Frontier):
         self.store.server_completed(key)
         self.on_completed(key)
         return True
+
+    def _complete(self, server: ActiveServer) -> None:
+        """Finished here: ask Redis to complete it. Another worker may have named a document
+        for it since the last sync; the server stays held (and idle) until the reply says."""
+        if server.key not in self.completing:
+            self.completing.add(server.key)
+            self.store.server_completed(server.key)
+
+    def _confirm_completed(self, key: str) -> None:
+        """Redis completed the server: now it is a skeleton here too."""
+        self.completing.discard(key)
+        server = self.active.get(key)
+        if server is None or not server.is_finished():
+            return
+        del self.active[key]
+        self._rotation.remove(key)
+        self.completed.add(key)
+        self.store.forget(key)
+        self.on_completed(key)
 
     # --- what the sync brings -----------------------------------------------------------------
 
@@ -219,11 +237,14 @@ class SharedFrontier(Frontier):
             if entry.url not in server.seen and not server.skipped:
                 server.seen.add(entry.url)
                 server.stack.append(entry)
+        self.completing.discard(key)
+        self._complete_if_finished(server)  # nothing new after all: ask again
 
     def abandon(self, key: str) -> None:
         """The lease was lost (this worker stalled past its expiry): another worker owns it."""
         if self.active.pop(key, None) is not None:
             self._rotation.remove(key)
+        self.completing.discard(key)
         self.store.forget(key)
 
     def apply(self, reply) -> list[str]:
@@ -231,6 +252,8 @@ class SharedFrontier(Frontier):
         the start points pushed by users (the caller admits them by the crawl's scope)."""
         for key in reply.lost:
             self.abandon(key)
+        for key in reply.completed:
+            self._confirm_completed(key)
         for key, (queued, done, takeover) in reply.granted.items():
             self.adopt(key, queued, done, takeover=takeover)
         for key, queued in reply.arrived.items():
