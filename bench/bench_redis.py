@@ -6,7 +6,9 @@
 Two generated webs (``crawlbench/server.py``, one asyncio process, 20 servers):
 
 * **latency**: every answer 100 ms late (``--latency 0.1``), each worker limited to
-  ``CONCURRENT_REQUESTS=2`` so that a worker is network-bound: workers should scale ~linearly;
+  ``CONCURRENT_REQUESTS=2`` and one server at a time (``CITESEEKER_CONCURRENT_SERVERS=1``: a
+  worker does not lease servers it has no request slots for) so that a worker is
+  network-bound, far below the machine's CPU limit: workers should scale ~linearly;
 * **none**: no latency, the project's concurrency (16): CPU-bound on this 2-core machine.
 
 For each web, the full crawl by N workers (``scrapy crawl citeseeker`` with
@@ -133,7 +135,7 @@ class Sampler:
 
 
 def run(label: str, web: Web, workdir: Path, queries: Path, *, workers: int, store: Redis | None,
-        concurrency: int, sampler_prefix: str | None = None) -> dict:
+        concurrency: int, servers_held: int = 4, sampler_prefix: str | None = None) -> dict:
     """One full crawl by ``workers`` processes (0 = the stock spider); the web's clock."""
     web.get("/reset")
     common = {"CONCURRENT_REQUESTS": concurrency, "CONCURRENT_REQUESTS_PER_DOMAIN": concurrency,
@@ -150,7 +152,7 @@ def run(label: str, web: Web, workdir: Path, queries: Path, *, workers: int, sto
         store.client.config_resetstat()
         settings = {**common, "CITESEEKER_FRONTIER": "redis", "REDIS_URL": store.url,
                     "CITESEEKER_REDIS_KEY": prefix, "CITESEEKER_SYNC_SECONDS": 0.2,
-                    "CITESEEKER_LEASE_SECONDS": 10}
+                    "CITESEEKER_LEASE_SECONDS": 10, "CITESEEKER_CONCURRENT_SERVERS": servers_held}
         for index in range(workers):
             directory = workdir / f"{label}-w{index}"
             directory.mkdir(parents=True)
@@ -217,14 +219,14 @@ def main() -> None:
     store = Redis(workdir)
     results: list[dict] = []
     try:
-        for name, latency, pages, concurrency in (("latency", 0.1, latency_pages, 2),
-                                                  ("none", 0.0, plain_pages, 16)):
+        for name, latency, pages, concurrency, held in (("latency", 0.1, latency_pages, 2, 1),
+                                                        ("none", 0.0, plain_pages, 16, 4)):
             web = Web(servers, pages, latency)
             try:
                 for workers in (1, 2, 4):
                     label = f"{name}-{workers}w"
                     results.append(run(label, web, workdir, queries, workers=workers, store=store,
-                                       concurrency=concurrency,
+                                       concurrency=concurrency, servers_held=held,
                                        sampler_prefix=label if workers == 1 else None))
                     _print(results[-1])
                 if name == "none":

@@ -3,8 +3,8 @@
 Who uses it: :class:`citeseeker_scrapy.scheduler.FrontierScheduler`, which keeps handing out
 documents from the worker's :class:`~citeseeker_scrapy.frontier.shared.SharedFrontier` as
 usual. This loop runs beside it on the reactor's asyncio loop (redis.asyncio: the reactor never
-waits for Redis): every ``CITESEEKER_SYNC_SECONDS`` — sooner after a flush, a completed server,
-or when the worker has room for servers — it sends the frontier's log in one round trip and
+waits for Redis): every ``CITESEEKER_SYNC_SECONDS`` — sooner after a flush, a finished server,
+or when the engine is idle — it sends the frontier's log in one round trip and
 brings back leases, takeovers, documents found by other workers and pushed start points.
 
 A Redis that goes away mid-crawl (a restart) is retried with the same batch, so nothing logged

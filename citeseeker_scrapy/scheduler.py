@@ -268,6 +268,8 @@ class FrontierScheduler:
             self._publish_sizes()
             if self.shared is not None:
                 self.shared.wake()
+        if self.shared is not None and self.frontier.completing:
+            self.shared.wake()  # a finished server: complete it and lease the next one now
 
     def on_idle(self, spider: Spider) -> None:
         """Nothing is downloading or being parsed: whatever is "in flight" is stale."""

@@ -195,7 +195,9 @@ class SharedFrontier(Frontier):
     # --- what the sync brings -----------------------------------------------------------------
 
     def wanted_servers(self) -> int:
-        return max(0, self.max_active_servers - len(self.active))
+        """Room for servers; one waiting for its completion to be confirmed counts as free
+        (the same sync confirms it and leases the next one)."""
+        return max(0, self.max_active_servers - len(self.active) + len(self.completing))
 
     def adopt(self, key: str, queued: dict[str, str], done: list[str], *,
               takeover: bool = False) -> None:
