@@ -13,7 +13,9 @@ spider's ``document_failed`` signal.
 
 Settings read (in ``from_crawler`` only, through :class:`CrawlConfig`): ``CITESEEKER_CONCURRENT_SERVERS``,
 ``CITESEEKER_MAX_PENDING_DOCS``, ``CITESEEKER_MAX_DOCS_PER_SERVER``, ``CITESEEKER_MAX_DEPTH``,
-``CITESEEKER_FLUSH_INTERVAL``, ``CITESEEKER_KEEP_QUERY``, ``CITESEEKER_SKIP_FILE``, ``JOBDIR``.
+``CITESEEKER_FLUSH_INTERVAL``, ``CITESEEKER_KEEP_QUERY``, ``CITESEEKER_SKIP_FILE``, ``JOBDIR``;
+``CITESEEKER_FRONTIER=redis`` chooses the frontier shared by many workers
+(:mod:`citeseeker_scrapy.frontier.shared`, synced by :mod:`citeseeker_scrapy.redis_sync`).
 
 Writes to JOBDIR: ``frontier.sqlite`` (see :mod:`citeseeker_scrapy.frontier.sqlite_store`).
 Reads ``skip_servers.txt`` (in JOBDIR, else in CITESEEKER_LOG_DIR) for servers to skip.
@@ -37,7 +39,7 @@ from twisted.internet.defer import Deferred
 
 from . import signals as citeseeker_signals
 from .config import CrawlConfig
-from .exceptions import UrlRejected
+from .exceptions import ConfigError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED
 from .frontier.redis_backend import SharedSettings, frontier_kind, unreachable
@@ -45,7 +47,6 @@ from .frontier.shared import SharedFrontier
 from .frontier.sqlite_store import SqliteStore
 from .items import DocumentItem
 from .input_parser import CrawlInputs
-from .exceptions import ConfigError
 from .job import crawl_job, refuse_to_start, scope_of
 from .redis_sync import RedisSync
 from .urls import LinkPolicy, canonical_url, server_of
