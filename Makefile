@@ -3,15 +3,26 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup demo test bench clean
+.PHONY: setup demo test bench clean scrapyd-host
 
 setup: $(VENV)/.installed
 	@bash scripts/system-deps.sh
 
-$(VENV)/.installed: requirements.txt requirements-test.txt
+$(VENV)/.installed: requirements.txt requirements-test.txt requirements-scrapyd.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r requirements-test.txt
+	touch $@
+
+# Everything a Scrapyd host needs (README "Run under Scrapyd"): Debian packages + .venv with
+# the crawl's packages, scrapyd and scrapyd-client. Then: .venv/bin/scrapyd
+scrapyd-host: $(VENV)/.scrapyd-host
+	@bash scripts/system-deps.sh
+
+$(VENV)/.scrapyd-host: requirements.txt requirements-scrapyd.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements-scrapyd.txt
 	touch $@
 
 demo: setup

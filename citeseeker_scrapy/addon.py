@@ -12,7 +12,9 @@ What it sets (components named as dotted strings: the core never imports them):
 * ``EXTENSIONS`` — the report extension (the original's log files);
 * feeds — local files written through item by item, CSV flat (one row per citation), the
   fields a document item shows in the feed;
-* every ``CITESEEKER_*`` default (:data:`citeseeker_scrapy.config.DEFAULT_SETTINGS`).
+* every ``CITESEEKER_*`` default (:data:`citeseeker_scrapy.config.DEFAULT_SETTINGS`);
+* JavaScript rendering: the render add-on (``middlewares.render.RenderAddon``, loaded by name)
+  installs scrapy-playwright's handler and the render middleware when a browser is there.
 
 Each is set at the ``addon`` priority: a project's own settings and ``-s`` options still win,
 and a component set to ``None`` in the project stays off. The exit status 2 on bad input comes
@@ -23,6 +25,8 @@ an add-on cannot install.
 from __future__ import annotations
 
 from typing import Any
+
+from scrapy.utils.misc import load_object
 
 from .config import DEFAULT_SETTINGS
 from .items import FEED_FIELDS
@@ -48,6 +52,7 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
 }
 
 DURABLE_FILES = "extensions.feeds.DurableFileFeedStorage"
+RENDER_ADDON = "middlewares.render.RenderAddon"
 
 PLAIN_SETTINGS: dict[str, Any] = {
     "SCHEDULER": "citeseeker_scrapy.scheduler.FrontierScheduler",
@@ -75,6 +80,7 @@ class CiteSeeker:
         exporters = settings.getdict("FEED_EXPORTERS")
         exporters.setdefault("csv", "extensions.feeds.CitationCsvItemExporter")
         settings.set("FEED_EXPORTERS", exporters, priority="addon")
+        load_object(RENDER_ADDON)().update_settings(settings)
 
 
 def _add_components(settings: Any, name: str, components: dict[str, int | None]) -> None:

@@ -28,7 +28,7 @@ class CitationSearch:
     def search(self, member: str, text: str) -> list[dict[str, Any]]:
         """Every publication cited in ``text``: member, header, author, publication, found,
         similarity (and whatever else the matcher tells about a citation)."""
-        citations = self.matcher.find(normalize_text(text), normalized=True)
+        citations = self.matcher.find(normalize_text(text), normalized=True, source=text)
         if not citations:
             return []
         header = self.header_of(text)

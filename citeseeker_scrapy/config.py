@@ -6,7 +6,10 @@ else takes plain typed values, so the core is testable without a crawler.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from importlib import resources
+from importlib.abc import Traversable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -28,9 +31,16 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_MIN_AUTHOR_DISTANCE": 30,
     "CITESEEKER_FLUSH_INTERVAL": 100,
     "CITESEEKER_PERMITTED_FORMATS": f"{ORIGINAL_FORMATS} {MODERN_FORMATS}".split(),
-    "CITESEEKER_LOG_DIR": "logs",
-    "CITESEEKER_INPUTS_DIR": "inputs",
-    "CITESEEKER_KEEP_QUERY": False,
+    # "" = automatic: logs/, or a directory of the job's own under Scrapyd (see job_dirs.py).
+    "CITESEEKER_LOG_DIR": "",
+    # "" = the project's own inputs/ (beside the package, or packaged inside it), wherever the
+    # crawl is started from.
+    "CITESEEKER_INPUTS_DIR": "",
+    # A named crawl (`-a crawl=NAME`): its JOBDIR is CITESEEKER_CRAWLS_DIR/NAME (see job_dirs.py).
+    "CITESEEKER_CRAWL": "",
+    # "" = crawls/ (crawls/<project>/<spider>/ under Scrapyd).
+    "CITESEEKER_CRAWLS_DIR": "",
+    "CITESEEKER_KEEP_QUERY": True,
     "CITESEEKER_MAX_URL_LENGTH": 512,
     "CITESEEKER_MAX_REPEATED_SEGMENTS": 3,
     "CITESEEKER_HEADER_LENGTH": 100,
@@ -59,6 +69,12 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 
 
+#: A crawl name is one path segment: letters, digits, dot, dash, underscore; no leading dot.
+CRAWL_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,99}")
+#: Where the .log files go when CITESEEKER_LOG_DIR is empty and no Scrapyd job names another.
+DEFAULT_LOG_DIR = "logs"
+
+
 class SettingsLike(Protocol):
     """The part of scrapy.settings.BaseSettings we use (duck-typed: the core imports no Scrapy)."""
 
@@ -77,7 +93,7 @@ class CrawlConfig:
     flush_interval: int
     permitted_formats: frozenset[str]
     log_dir: Path
-    inputs_dir: Path
+    inputs_dir: Path | Traversable
     keep_query: bool
     max_url_length: int
     max_repeated_segments: int
@@ -97,6 +113,7 @@ class CrawlConfig:
         def value(name: str) -> Any:
             return settings.get(name, DEFAULT_SETTINGS[name])
 
+        _check_crawl_name(str(value("CITESEEKER_CRAWL") or ""))
         config = cls(
             method=str(value("CITESEEKER_METHOD")).strip().lower(),
             scheme=str(value("CITESEEKER_SCHEME")).strip().lower(),
@@ -105,8 +122,9 @@ class CrawlConfig:
             min_author_distance=_number(value, "CITESEEKER_MIN_AUTHOR_DISTANCE", int),
             flush_interval=_number(value, "CITESEEKER_FLUSH_INTERVAL", int),
             permitted_formats=_formats(value("CITESEEKER_PERMITTED_FORMATS")),
-            log_dir=_directory(value, "CITESEEKER_LOG_DIR"),
-            inputs_dir=Path(value("CITESEEKER_INPUTS_DIR")),
+            log_dir=_directory(value, "CITESEEKER_LOG_DIR", DEFAULT_LOG_DIR),
+            inputs_dir=(_directory(value, "CITESEEKER_INPUTS_DIR")
+                        if value("CITESEEKER_INPUTS_DIR") else project_inputs_dir()),
             keep_query=_boolean(value, "CITESEEKER_KEEP_QUERY"),
             max_url_length=_number(value, "CITESEEKER_MAX_URL_LENGTH", int),
             max_repeated_segments=_number(value, "CITESEEKER_MAX_REPEATED_SEGMENTS", int),
@@ -142,6 +160,23 @@ class CrawlConfig:
                 "CITESEEKER_MIN_AUTHOR_DISTANCE, _HEADER_LENGTH and _MAX_DEPTH must be >= 0")
 
 
+def project_inputs_dir() -> Path | Traversable:
+    """The project's default inputs, never the working directory's: the copy packaged as
+    ``citeseeker_scrapy/inputs`` once installed (a wheel, or scrapyd's egg, where it is inside a
+    zip and read through importlib.resources), else ``inputs/`` of the source checkout."""
+    packaged = resources.files(__package__) / "inputs"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "inputs"
+
+
+def _check_crawl_name(name: str) -> None:
+    """A crawl name becomes a directory name: one safe path segment (job_dirs.py uses it)."""
+    if name and not CRAWL_NAME.fullmatch(name):
+        raise ConfigError(f"crawl name {name!r} (-a crawl= or CITESEEKER_CRAWL) must be letters, "
+                          "digits, '.', '-' and '_', at most 100, not starting with '.'")
+
+
 def _number(value, name: str, kind: type) -> Any:
     raw = value(name)
     try:
@@ -164,9 +199,10 @@ def _extraction_limits(value) -> ExtractionLimits:
     )
 
 
-def _directory(value, name: str) -> Path:
-    """A directory setting that names an existing file cannot work: say so before the crawl."""
-    path = Path(str(value(name)))
+def _directory(value, name: str, default: str = "") -> Path:
+    """A directory setting that names an existing file cannot work: say so before the crawl.
+    An empty setting means ``default``."""
+    path = Path(str(value(name) or default))
     if path.exists() and not path.is_dir():
         raise ConfigError(f"{name} must be a directory, but {str(path)!r} is a file")
     return path

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from importlib.abc import Traversable
 from pathlib import Path
 
 from .exceptions import InputError
@@ -51,10 +52,12 @@ def looks_like_file(value: str) -> bool:
     return os.path.isfile(value) or value.strip().lower().endswith(".txt")
 
 
-def read_lines(path: str | os.PathLike) -> list[SourceLine]:
-    """Meaningful lines of an input file: comments (``#`` in column 1) and blank lines dropped."""
+def read_lines(path: str | os.PathLike | Traversable) -> list[SourceLine]:
+    """Meaningful lines of an input file: comments (``#`` in column 1) and blank lines dropped.
+
+    ``path`` may be a packaged resource (the default inputs inside scrapyd's zipped egg)."""
     try:
-        raw = Path(path).read_bytes()
+        raw = (Path(path) if isinstance(path, (str, os.PathLike)) else path).read_bytes()
     except OSError as error:
         raise InputError(f"{path}: cannot read input file: {error.strerror or error}") from error
     text = raw.decode("utf-8-sig", errors="replace")
@@ -190,7 +193,7 @@ class CrawlInputs:
 
 
 def resolve_inputs(
-    inputs_dir: Path,
+    inputs_dir: Path | Traversable,
     *,
     authors: str | None = None,
     publications: str | None = None,
@@ -199,7 +202,8 @@ def resolve_inputs(
     forbidden: str | None = None,
 ) -> CrawlInputs:
     """Spider arguments where given, else the files of ``inputs_dir`` (as the original did)."""
-    inputs_dir = Path(inputs_dir)
+    if isinstance(inputs_dir, (str, os.PathLike)):
+        inputs_dir = Path(inputs_dir)
     searched = (
         search_strings_from_arguments(authors, publications)
         if authors is not None
@@ -215,15 +219,16 @@ def resolve_inputs(
     return CrawlInputs(searched.value, starts.value, stay.value, banned.value, warnings)
 
 
-def _from_argument_or_file(value, name, default_file: Path, parse, *, required: bool) -> Parsed:
+def _from_argument_or_file(value, name, default_file: Traversable, parse, *,
+                           required: bool) -> Parsed:
     if value is None:
         return _from_default_file(default_file, parse, required)
     lines, origin = lines_from_argument(value, name)
     return parse(lines, origin)
 
 
-def _from_default_file(path: Path, parse, required: bool) -> Parsed:
-    if not path.exists():
+def _from_default_file(path: Traversable, parse, required: bool) -> Parsed:
+    if not path.is_file():
         if required:
             raise InputError(f"{path}: required input file is missing")
         return Parsed(())

@@ -17,7 +17,7 @@ from .urls import server_of
 FEED_FIELDS = ["url", "server", "citations"]
 #: The columns of one citation, as the flat CSV exporter writes them (the original's item).
 CITATION_COLUMNS = ["url", "member", "server", "header", "author", "publication", "found",
-                    "similarity"]
+                    "similarity", "relation"]
 
 
 @dataclass
@@ -31,8 +31,10 @@ class DocumentItem:
     ``problems``. Text stage: ``parts`` (``member``, ``kind``, ``text``, ``seconds``, ``size``),
     ``links`` (absolute URLs found in HTML parts, archive members included); it releases
     ``body`` (None) and ``members``. Every field can then be exported; a feed shows the
-    ``FEED_EXPORT_FIELDS`` (the add-on sets :data:`FEED_FIELDS`; ``url,parts`` gives the text). Citation stage: ``citations`` (``member``, ``header``, ``author``,
-    ``publication``, ``found``, ``similarity``). ``problems`` are ``member``, ``kind``, ``reason``.
+    ``FEED_EXPORT_FIELDS`` (the add-on sets :data:`FEED_FIELDS`; ``url,parts`` gives the text).
+    Citation stage: ``citations`` (``member``, ``header``, ``author``, ``publication``,
+    ``found``, ``similarity``, ``relation``: ``cites``, or ``self`` when the document is the
+    searched paper itself). ``problems`` are ``member``, ``kind``, ``reason``.
     """
 
     url: str

@@ -28,7 +28,10 @@ from scrapy.exceptions import CloseSpider
 
 from .config import CrawlConfig
 from .exceptions import CiteSeekerError
+from .exceptions import ConfigError
 from .input_parser import CrawlInputs, resolve_inputs
+from .providers import ProviderConfig
+from .rendering import RenderConfig, find_browser
 from .urls import LinkPolicy, file_root_of
 
 BAD_INPUT_REASON = "citeseeker_bad_input"
@@ -39,7 +42,12 @@ ARGUMENT_SETTINGS = {
     "startpoints": "CITESEEKER_STARTPOINTS",
     "staywithin": "CITESEEKER_STAYWITHIN",
     "forbidden": "CITESEEKER_FORBIDDEN",
+    "search": "CITESEEKER_SEARCH",
+    "citedby": "CITESEEKER_CITEDBY",
 }
+
+#: The arguments that name the crawl's inputs (the rest configure start-point providers).
+INPUT_ARGUMENTS = ("authors", "publications", "startpoints", "staywithin", "forbidden")
 
 logger = logging.getLogger(__name__)
 _JOBS: WeakKeyDictionary[Any, CrawlJob] = WeakKeyDictionary()
@@ -53,22 +61,35 @@ class CrawlJob:
     inputs: CrawlInputs | None
     scope: LinkPolicy | None
     error: str | None = None
+    providers: ProviderConfig | None = None
 
     @classmethod
     def from_settings(cls, settings: Any) -> CrawlJob:
         """Validate settings, read the inputs and build the scope; never raises for bad input."""
         try:
             config = CrawlConfig.from_settings(settings)
-            arguments = {name: settings.get(key) for name, key in ARGUMENT_SETTINGS.items()}
+            arguments = {name: settings.get(ARGUMENT_SETTINGS[name]) for name in INPUT_ARGUMENTS}
             inputs = resolve_inputs(config.inputs_dir, **arguments)
+            providers = ProviderConfig.from_settings(settings)
+            check_rendering(settings)
         except CiteSeekerError as error:
             return cls(None, None, None, str(error))
-        return cls(config, inputs, scope_of(config, inputs))
+        return cls(config, inputs, scope_of(config, inputs), providers=providers)
 
     def config_or_defaults(self) -> CrawlConfig:
         """The settings, or the defaults when the job refused to start (components are still
         built then, and closed again before any request)."""
         return self.config or CrawlConfig.from_settings({})
+
+
+def check_rendering(settings: Any) -> None:
+    """A bad CITESEEKER_RENDER* value, or ``always`` with no browser, refuses the crawl (the
+    render add-on only installs the browser when it can)."""
+    render = RenderConfig.from_settings(settings)
+    if render.mode == "always" and find_browser(render.browser_path) is None:
+        where = render.browser_path or "chromium on PATH (Debian package 'chromium')"
+        raise ConfigError(f"CITESEEKER_RENDER=always needs a browser, but {where} was not "
+                          "found; install it or set CITESEEKER_BROWSER_PATH")
 
 
 def scope_of(config: CrawlConfig, inputs: CrawlInputs) -> LinkPolicy:

@@ -207,20 +207,25 @@ def document_counts(item: Any) -> Counter:
             counts[f"extraction/{part['kind']}/seconds"] += part["seconds"]
     counts["archives/checked"] += item.archives
     counts["errors/extraction"] += len(item.problems)
-    if item.citations:
+    cites = sum(1 for c in item.citations if c.get("relation", "cites") == "cites")
+    if cites:
         counts["documents/with_citations"] += 1
-        counts["citations"] += len(item.citations)
+        counts["citations"] += cites
+    counts["citations/self"] += len(item.citations) - cites
     return +counts
 
 
-def summary_lines(value: Callable[[str], Any], elapsed: float) -> dict[str, object]:
-    """The original's summary.log lines (Appendix E); ``value(key)`` reads a citeseeker stat."""
+def summary_lines(value: Callable[[str], Any], elapsed: float,
+                  extra: Mapping[str, object] | None = None) -> dict[str, object]:
+    """The original's summary.log lines (Appendix E), ``extra`` lines before the frontier's
+    sizes; ``value(key)`` reads a citeseeker stat."""
     lines = {
         "Execution time": format_duration(elapsed),
         "Servers searched": value("frontier/servers_completed"),
         "Documents searched": value("documents/searched"),
         "Documents successfully searched": value("documents/with_citations"),
         "Citations found": value("citations"),
+        "Self hits (the searched paper itself)": value("citations/self"),
         "New servers found": value("frontier/size/servers_discovered"),
         "Kilobytes downloaded": value("bytes") // 1024,
         "Kilobytes processed": value("bytes_processed") // 1024,
@@ -233,6 +238,7 @@ def summary_lines(value: Callable[[str], Any], elapsed: float) -> dict[str, obje
         files = value(f"extraction/{kind}/files")
         average = value(f"extraction/{kind}/seconds") / files if files else 0.0
         lines[f"Average {kind.upper()} extraction time"] = f"{average:.3f} s ({files} files)"
+    lines.update(extra or {})
     lines.update({
         "Pending Servers queue": value("frontier/size/pending_servers"),
         "Pending Documents": value("frontier/size/pending_documents"),

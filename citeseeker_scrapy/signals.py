@@ -7,9 +7,15 @@
 * :data:`server_completed` — the scheduler: a server became a skeleton (completed.log).
   kwargs: ``server``.
 
+* :data:`note_error` / :data:`note_debug` — any component: one errors.log line (kwargs ``url``,
+  ``reason``) or one debug.log line (kwarg ``message``), written by the report extension, the
+  one owner of the log files (the browser's render failures, the start-point providers).
+
 A document that was fetched needs no signal of ours: Scrapy's ``item_scraped``,
 ``item_dropped`` and ``item_error`` tell when its item has left the pipelines.
 """
 
 document_failed = object()
 server_completed = object()
+note_error = object()
+note_debug = object()

@@ -9,9 +9,9 @@ from __future__ import annotations
 import functools
 import os
 from dataclasses import dataclass
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, unquote, urlsplit, urlunsplit
 
-from w3lib.url import canonicalize_url
+from w3lib.url import canonicalize_url, url_query_cleaner
 
 from .exceptions import UrlRejected
 
@@ -19,20 +19,50 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 SUPPORTED_SCHEMES = frozenset({"http", "https", "file"})
 #: Link schemes that name no document at all: dropped silently, not counted as refusals.
 NON_DOCUMENT_SCHEMES = frozenset({"mailto", "news", "javascript", "tel", "data", "ftp", "nntp"})
+#: Query parameters that name a visit, not a document (compared lower-cased): dropped, so that one
+#: document has one URL whoever follows the link. Parameters starting with ``utm_`` go too.
+SESSION_PARAMETERS = frozenset({
+    "sid", "sessid", "session", "sessionid", "session_id", "phpsessid", "jsessionid",
+    "aspsessionid", "cfid", "cftoken", "zenid", "oscsid", "s_cid", "fbclid", "gclid", "dclid",
+    "msclkid", "mc_cid", "mc_eid", "yclid", "_ga", "_gl", "igshid", "ref_src",
+})
 
 
 def canonical_url(url: str, *, keep_query: bool = False) -> str:
     """The one spelling of ``url`` used as its identity (§7.3.5 RemoveFragmentsFromURL & co.).
 
     Scheme and host lower-cased, default port and fragment removed, percent-escapes normalized,
-    ``./`` and ``../`` resolved, and the query removed unless ``keep_query``.
+    ``./`` and ``../`` resolved, and the query removed unless ``keep_query``; a kept query has
+    its parameters sorted (w3lib) and its session-like ones dropped (:data:`SESSION_PARAMETERS`).
     """
     canonical = canonicalize_url(url, keep_fragments=False)
     parts = urlsplit(canonical)
     netloc = _netloc_without_default_port(parts.scheme, parts.netloc)
     path = parts.path or "/"
-    query = parts.query if keep_query else ""
+    query = _without_session_parameters(parts.query) if keep_query else ""
     return urlunsplit((parts.scheme, netloc, path, query, ""))
+
+
+def _without_session_parameters(query: str) -> str:
+    """The sorted query minus the parameters that identify a visit (``sid``, ``utm_source``...).
+
+    Repositories serve papers at ``download.php?id=48`` or ``?sequence=1``, so a query names a
+    document; a session id or a tracking tag only multiplies its URLs.
+    """
+    if not query:
+        return ""
+    names = {name for name, _ in parse_qsl(query, keep_blank_values=True)
+             if _is_session_parameter(name)}
+    if not names:
+        return query
+    cleaned = url_query_cleaner("?" + query, sorted(names), remove=True, unique=False)
+    return cleaned.partition("?")[2]
+
+
+def _is_session_parameter(name: str) -> bool:
+    """True for ``PHPSESSID``, ``sid``, ``utm_medium``... (any case)."""
+    lowered = name.lower()
+    return lowered in SESSION_PARAMETERS or lowered.startswith("utm_")
 
 
 def _netloc_without_default_port(scheme: str, netloc: str) -> str:
@@ -72,7 +102,7 @@ class LinkPolicy:
     stay_within: tuple[str, ...] = ()
     forbidden: tuple[str, ...] = ()
     file_roots: tuple[str, ...] = ()
-    keep_query: bool = False
+    keep_query: bool = True
     max_url_length: int = 512
     max_repeated_segments: int = 3
 

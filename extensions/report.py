@@ -12,6 +12,7 @@ Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_I
 
 from __future__ import annotations
 
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -22,12 +23,14 @@ from scrapy.exceptions import NotConfigured
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.items import DocumentItem
 from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.providers import citedby_summary
 from citeseeker_scrapy.report import (
     RunReport, document_counts, document_hits, feed_citations, read_reported, recover_reported,
     summary_lines,
 )
 
 STATS = "citeseeker"
+logger = logging.getLogger(__name__)
 
 
 class ReportExtension:
@@ -54,7 +57,9 @@ class ReportExtension:
         extension = cls(crawler, job.config.log_dir, debug=job.config.debug_log,
                         flush_interval=job.config.flush_interval, reported_file=reported_file)
         if reported_file is not None:  # before the citation pipeline reads reported.txt
-            extension.recover(local_feeds(crawler.settings.getdict("FEEDS")))
+            feeds = remember_feeds(Path(jobdir) / "feeds.txt",
+                                   local_feeds(crawler.settings.getdict("FEEDS")))
+            extension.recover(feeds)
         connect = crawler.signals.connect
         connect(extension.spider_opened, signal=signals.spider_opened)
         connect(extension.spider_closed, signal=signals.spider_closed)
@@ -62,6 +67,8 @@ class ReportExtension:
         connect(extension.item_error, signal=signals.item_error)
         connect(extension.document_failed, signal=citeseeker_signals.document_failed)
         connect(extension.server_completed, signal=citeseeker_signals.server_completed)
+        connect(extension.note_error, signal=citeseeker_signals.note_error)
+        connect(extension.note_debug, signal=citeseeker_signals.note_debug)
         return extension
 
     def recover(self, feeds: list[tuple[Path, str]]) -> None:
@@ -93,6 +100,9 @@ class ReportExtension:
     def spider_opened(self, spider: Any) -> None:
         self.report = self.report or RunReport(self.log_dir, debug=self.debug_enabled)
         self.started_at = time.monotonic()
+        # the job's log names the files (under Scrapyd they are in a folder of the job's own)
+        logger.info("CiteSeeker log files (success, errors, summary...): %s",
+                    self.log_dir.resolve())
         # connected now, after every extension (the feed exporter among them) was built
         self.crawler.signals.connect(self.item_scraped, signal=signals.item_scraped)
 
@@ -156,6 +166,13 @@ class ReportExtension:
     def server_completed(self, server: str, **kwargs: Any) -> None:
         self.report.completed(server)
 
+    def note_error(self, url: str, reason: str, **kwargs: Any) -> None:
+        self.report.error(url, reason)
+
+    def note_debug(self, message: str, **kwargs: Any) -> None:
+        if self.debug_enabled:
+            self.report.debug(message)
+
     # --- end of the crawl ---------------------------------------------------------------------
 
     def spider_closed(self, spider: Any, reason: str) -> None:
@@ -165,8 +182,13 @@ class ReportExtension:
         if self.stats.get_value(f"{STATS}/resumed"):
             state += ", after being resumed"
         value = lambda key: self.stats.get_value(f"{STATS}/{key}", 0)  # noqa: E731
-        self.report.summary(summary_lines(value, time.monotonic() - self.started_at), state)
+        stat = lambda key: self.stats.get_value(f"{STATS}/{key}")  # noqa: E731
+        lines = summary_lines(value, time.monotonic() - self.started_at, citedby_summary(stat))
+        self.report.summary(lines, state)
         self.report.close()
+        logger.info("The search has been %s. %s. Log files: %s", state,
+                    "; ".join(f"{label}: {number}" for label, number in lines.items()),
+                    self.log_dir.resolve())
 
 
 def local_feeds(feeds: dict[str, Any]) -> list[tuple[Path, str]]:
@@ -179,3 +201,21 @@ def local_feeds(feeds: dict[str, Any]) -> list[tuple[Path, str]]:
             continue
         local.append((Path(path), "csv" if feed_format == "csv" else "jsonlines"))
     return local
+
+
+def remember_feeds(feeds_file: Path, current: list[tuple[Path, str]]) -> list[tuple[Path, str]]:
+    """Every local feed any run of this job wrote to (``JOBDIR/feeds.txt``), this run's added:
+    a resumed run may write elsewhere (each Scrapyd job has its own items file), and a document
+    killed between an earlier run's feed and success.log must still be recovered."""
+    known: list[tuple[Path, str]] = []
+    if feeds_file.exists():
+        for line in feeds_file.read_text(encoding="utf-8").splitlines():
+            feed_format, _, path = line.partition("\t")
+            known.append((Path(path), feed_format))
+    new = [(path.resolve(), feed_format) for path, feed_format in current
+           if (path.resolve(), feed_format) not in known]
+    if new:
+        feeds_file.parent.mkdir(parents=True, exist_ok=True)
+        with open(feeds_file, "a", encoding="utf-8") as handle:
+            handle.write("".join(f"{feed_format}\t{path}\n" for path, feed_format in new))
+    return known + new

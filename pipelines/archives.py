@@ -16,7 +16,7 @@ from citeseeker_scrapy.extraction import ExtractionLimits
 from citeseeker_scrapy.extraction.sniff import ARCHIVE_KINDS
 from citeseeker_scrapy.items import DocumentItem
 from citeseeker_scrapy.job import crawl_job
-from citeseeker_scrapy.threads import in_thread
+from citeseeker_scrapy.threads import in_thread_if_big
 
 
 class UnpackArchivesPipeline:
@@ -33,7 +33,7 @@ class UnpackArchivesPipeline:
         if not isinstance(item, DocumentItem):
             return item
         if item.kind is None or item.kind in ARCHIVE_KINDS:
-            await in_thread(unpack_archives, item, self.limits)
+            await in_thread_if_big(item.size, unpack_archives, item, self.limits)
         else:  # a plain document is its own part: no thread needed
             unpack_archives(item, self.limits)
         if item.kind is None:

@@ -25,7 +25,7 @@ from citeseeker_scrapy.items import DocumentItem
 from citeseeker_scrapy.job import crawl_job
 from citeseeker_scrapy.matcher import CitationMatcher, MatcherSettings
 from citeseeker_scrapy.report import read_reported
-from citeseeker_scrapy.threads import in_thread
+from citeseeker_scrapy.threads import in_thread_if_big
 
 
 class MatchCitationsPipeline:
@@ -51,7 +51,8 @@ class MatchCitationsPipeline:
         if not isinstance(item, DocumentItem):
             return item
         if item.parts:
-            await in_thread(find_citations, item, self.search)
+            size = sum(len(part["text"]) for part in item.parts)
+            await in_thread_if_big(size, find_citations, item, self.search)
         if not item.citations:
             raise DropItem(f"no citation in {item.url}", log_level="DEBUG")
         if self.reported and any(item.where(c["member"]) in self.reported

@@ -21,7 +21,7 @@ from citeseeker_scrapy.documents import read_text
 from citeseeker_scrapy.extraction import DocumentExtractor
 from citeseeker_scrapy.items import DocumentItem
 from citeseeker_scrapy.job import crawl_job
-from citeseeker_scrapy.threads import in_thread
+from citeseeker_scrapy.threads import INLINE_BYTES, in_thread_if_big
 
 
 class ExtractTextPipeline:
@@ -50,8 +50,16 @@ class ExtractTextPipeline:
 
     async def process_item(self, item: Any) -> Any:
         if isinstance(item, DocumentItem) and item.members:
-            await in_thread(read_text, item, self.extractor)
+            await in_thread_if_big(self._work_size(item), read_text, item, self.extractor)
         return item
+
+    @staticmethod
+    def _work_size(item: DocumentItem) -> int:
+        """Pages and text are parsed here when small; PDF, PostScript and office files always
+        go to a thread (their parsers wait for a worker process or Ghostscript)."""
+        if any(member.kind not in ("html", "text") for member in item.members):
+            return INLINE_BYTES + 1
+        return sum(len(member.data) for member in item.members)
 
 
 def fresh_temp_dir(temp_dir: str, jobdir: str | None) -> Path:

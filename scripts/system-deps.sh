@@ -7,6 +7,9 @@ need=()
 command -v gs >/dev/null 2>&1 || need+=(ghostscript)          # PostScript -> PDF
 command -v catdoc >/dev/null 2>&1 || need+=(catdoc)           # DOC and PPT (catppt) text
 command -v prlimit >/dev/null 2>&1 || need+=(util-linux)      # memory limit of Ghostscript
+# JavaScript pages: scrapy-playwright drives Debian's Chromium (`playwright install` cannot
+# download a browser on machines without general network access).
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server) # the shared frontier's tests
 
 if [ ${#need[@]} -eq 0 ]; then
@@ -16,6 +19,6 @@ echo "Installing Debian packages: ${need[*]}"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
-APT="apt-get -o DPkg::Lock::Timeout=600"
-$SUDO $APT update -qq
-$SUDO $APT install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+# Several users may run apt at once on a shared machine: wait for the lock instead of failing.
+$SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq
+$SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${need[@]}" >/dev/null

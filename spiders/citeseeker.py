@@ -25,7 +25,9 @@ from citeseeker_scrapy.documents import sniff
 from citeseeker_scrapy.exceptions import UrlRejected
 from citeseeker_scrapy.items import DocumentItem
 from citeseeker_scrapy.job import ARGUMENT_SETTINGS, crawl_job
+from citeseeker_scrapy.job_dirs import apply_job_dirs
 from citeseeker_scrapy.scheduler import DEPTH_KEY, ORIGIN_KEY, START
+from spiders.providers import start_points_with_providers
 
 
 class CiteSeekerSpider(scrapy.Spider):
@@ -36,15 +38,18 @@ class CiteSeekerSpider(scrapy.Spider):
 
     def __init__(self, authors: str | None = None, publications: str | None = None,
                  startpoints: str | None = None, staywithin: str | None = None,
-                 forbidden: str | None = None, **kwargs: Any) -> None:
+                 forbidden: str | None = None, search: str | None = None,
+                 citedby: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.arguments = dict(authors=authors, publications=publications,
-                              startpoints=startpoints, staywithin=staywithin, forbidden=forbidden)
+                              startpoints=startpoints, staywithin=staywithin, forbidden=forbidden,
+                              search=search, citedby=citedby)
 
     @classmethod
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any) -> CiteSeekerSpider:
         """Arguments become settings before any other component reads them."""
         spider = super().from_crawler(crawler, *args, **kwargs)
+        apply_job_dirs(crawler.settings, spider.name, kwargs)  # Scrapyd job, -a crawl=NAME
         for name, setting in ARGUMENT_SETTINGS.items():
             if spider.arguments[name] is not None:
                 crawler.settings.set(setting, spider.arguments[name], priority="spider")
@@ -54,7 +59,8 @@ class CiteSeekerSpider(scrapy.Spider):
         job = crawl_job(self.crawler)
         if job.error is not None:  # the job closes the spider before its first request
             return
-        for url in job.inputs.start_points:
+        # cited-by URLs first, then the user's start points, then search results (providers)
+        for url in await start_points_with_providers(self.crawler, job.inputs.start_points):
             try:
                 canonical = job.scope.admit(url)
             except UrlRejected as rejection:

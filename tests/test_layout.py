@@ -12,7 +12,8 @@ CORE = ROOT / "citeseeker_scrapy"
 ADAPTERS = ("spiders", "pipelines", "middlewares", "extensions")
 #: Pure core modules: usable without Scrapy or Twisted.
 PURE = ("urls.py", "input_parser.py", "matcher.py", "matching", "extraction", "frontier",
-        "citations.py", "documents.py", "report.py", "config.py", "items.py", "exceptions.py")
+        "citations.py", "documents.py", "report.py", "config.py", "items.py", "exceptions.py",
+        "job_dirs.py", "rendering.py", "providers")
 
 
 def imported_modules(path: Path) -> set[str]:

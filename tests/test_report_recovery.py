@@ -63,3 +63,16 @@ def test_a_document_in_success_log_but_not_in_reported_txt_is_named(tmp_path) ->
     reported = (tmp_path / "job" / "reported.txt").read_text().splitlines()
     assert reported == ["http://a.org/1.html", "http://a.org/2.html"]
     assert len(success_wheres(tmp_path)) == 2
+
+
+def test_a_feed_of_an_earlier_run_is_recovered_too(tmp_path) -> None:
+    """Each Scrapyd job writes its own items file: the next run of the same JOBDIR still reads
+    the earlier one back."""
+    first = tmp_path / "items-1.jsonl"
+    first.write_text(json.dumps({"url": "http://a.org/1.html", "server": "http://a.org",
+                                 "citations": [CITATION]}) + "\n")
+    extension_for(tmp_path, first)                      # run 1 (its feed is remembered)
+    (tmp_path / "logs" / "success.log").unlink()        # as if killed before success.log
+    (tmp_path / "job" / "reported.txt").unlink()
+    extension_for(tmp_path, tmp_path / "items-2.jsonl")  # run 2, another items file
+    assert success_wheres(tmp_path) == ["http://a.org/1.html"]

@@ -1,13 +1,13 @@
 """Parser worker: a long-lived process that turns PDF and RTF bytes into text.
 
 Why a separate process: PDF libraries hang or exhaust memory on hostile files, and neither a
-thread nor Python code can stop C code that loops. :class:`~.workers.WorkerPool` runs this file
-as a script (``python -I -B _worker.py <memory bytes>``), sends tasks over stdin and reads
+thread nor Python code can stop C code that loops. :class:`~.workers.WorkerPool` starts a fresh
+interpreter that imports :func:`main` by module name (``python -I -B -c <bootstrap> <package root>
+<memory bytes>``, so it works from a directory, an egg or a zip), sends tasks over stdin and reads
 replies on stdout; on a timeout it kills the process and starts another. The address space is
 limited with RLIMIT_AS here, before any parser is loaded.
 
-This module imports only the standard library and the parsers, so it starts fast and can run
-without the package on ``sys.path``. Its functions are importable for in-process tests.
+This module imports only the standard library and the parsers. Its functions are importable for in-process tests.
 
 Protocol: each message is a ``multiprocessing.connection`` frame. Request = JSON header
 (``task``, ``max_chars``, ``engines``) + payload bytes. Reply = JSON header (``ok``, ``engine``,
@@ -208,7 +208,7 @@ def _isolate(memory_bytes: int) -> tuple[Connection, Connection]:
 
 
 def main(argv: Sequence[str]) -> None:
-    """Entry point: ``_worker.py <address-space limit in bytes>``."""
+    """Entry point: ``argv[1]`` is the address-space limit in bytes."""
     inbox, outbox = _isolate(int(argv[1]))
     import pypdf  # noqa: F401 - loaded before "ready" so the first task's timeout is fair
     import pypdfium2  # noqa: F401

@@ -26,7 +26,24 @@ from ..exceptions import ExtractionError, LimitError
 from . import _worker
 from .procs import exit_status
 
-WORKER_SCRIPT = Path(_worker.__file__)
+#: What a new interpreter runs: the worker's ``main`` imported by its module name from the
+#: package's root, never a file path (inside an egg, a zipped wheel or a zipapp the file does not
+#: exist on disk and ``python path/_worker.py`` fails). ``-I`` ignores PYTHONPATH, so the root
+#: is put on ``sys.path`` explicitly; zipimport reads it when it is an archive.
+WORKER_BOOTSTRAP = (
+    "import sys; sys.path.insert(0, sys.argv.pop(1)); "
+    "from citeseeker_scrapy.extraction._worker import main; main(sys.argv)"
+)
+
+
+def package_root() -> str:
+    """The ``sys.path`` entry the package was imported from: a directory, an egg or a zip."""
+    root = os.path.abspath(_worker.__file__)
+    for _ in _worker.__name__.split("."):
+        root = os.path.dirname(root)
+    return root
+
+
 #: How long a new worker may take to start (import the parsers) before it counts as broken.
 MAX_WORKER_START_SECONDS = 30.0
 #: Reply size allowed beyond 4 bytes per text character (UTF-8) and the JSON header.
@@ -44,7 +61,8 @@ class _Worker:
         from_child, child_out = os.pipe()
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-I", "-B", str(WORKER_SCRIPT), str(memory_bytes)],
+                [sys.executable, "-I", "-B", "-c", WORKER_BOOTSTRAP, package_root(),
+                 str(memory_bytes)],
                 stdin=child_in,
                 stdout=child_out,
                 stderr=subprocess.DEVNULL,

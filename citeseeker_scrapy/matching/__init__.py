@@ -12,12 +12,14 @@ from .matcher import CitationMatcher
 from .model import SCHEMES, AuthorGroup, Citation, MatcherSettings
 from .names import find_name_positions
 from .normalize import normalize_text
+from .relation import CITES, RELATIONS, SELF, citation_relation
 from .similarity import (
     best_substring, indel_distance, reference_best_substring, reference_original_scheme,
 )
 
 __all__ = [
-    "SCHEMES", "AuthorGroup", "Citation", "CitationMatcher", "MatcherSettings",
+    "CITES", "RELATIONS", "SCHEMES", "SELF", "AuthorGroup", "Citation", "CitationMatcher",
+    "MatcherSettings", "citation_relation",
     "best_substring", "find_name_positions", "indel_distance", "normalize_text",
     "reference_best_substring", "reference_original_scheme",
 ]

@@ -84,7 +84,7 @@ class _Searched:
                  ) -> Optional[str]:
         """The author a hit ``text[start:end]`` is a citation of, or None if it is not one."""
         author = attributed(self.text, region, start, end, self.length)
-        if author is None or not verified(self.text, title, start, end):
+        if author is None or not verified(self.text, title, start, end, region):
             return None
         return author
 

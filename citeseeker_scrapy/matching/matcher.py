@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from dataclasses import replace
+from typing import Optional, Sequence
 
 from citeseeker_scrapy.exceptions import ConfigError
 
@@ -10,6 +11,7 @@ from . import improved, original
 from .model import AuthorGroup, Citation, MatcherSettings
 from .names import NameIndex, find_name_positions
 from .normalize import normalize_text
+from .relation import DocumentHead
 from .similarity import Title, ratio_of_limit
 
 
@@ -24,17 +26,35 @@ class CitationMatcher:
         self._names = list(dict.fromkeys(name for g in self._groups for name in g.names))
         self._name_index = NameIndex([form for g in self._groups for _, form in g.forms])
 
-    def find(self, text: str, *, normalized: bool = False) -> list[Citation]:
+    def find(self, text: str, *, normalized: bool = False,
+             source: Optional[str] = None) -> list[Citation]:
         """The best citation of each (group, publication) in ``text``, in input order.
 
         ``normalized=True`` promises that ``text`` is ``normalize_text`` of the document;
-        ``found`` and ``position`` refer to that text in both schemes.
+        ``found`` and ``position`` refer to that text in both schemes. Each citation's
+        ``relation`` ("self": the document's own title; "cites") is read from the document's
+        first lines: from ``text`` itself if it is not normalized, else from ``source``, the
+        text as extracted (without it, every hit is "cites").
         """
         if not normalized:
-            text = normalize_text(text)
+            source, text = text, normalize_text(text)
         if self._settings.scheme == "original":
-            return self._find_original(text)
-        return self._find_improved(text)
+            citations = self._find_original(text)
+        else:
+            citations = self._find_improved(text)
+        return self._with_relations(citations, source) if citations and source else citations
+
+    def _with_relations(self, citations: list[Citation], source: str) -> list[Citation]:
+        """Mark the hits that are the document's own title (``relation.citation_relation``)."""
+        head = DocumentHead.of(source)
+        return [replace(c, relation=head.relation(c.publication, self._authors_of(c)))
+                for c in citations]
+
+    def _authors_of(self, citation: Citation) -> tuple[str, ...]:
+        """The authors of the group a citation was found for (any of them is a byline name)."""
+        return next(g.group.authors for g in self._groups
+                    if citation.author in g.group.authors
+                    and citation.publication in g.group.publications)
 
     def _find_original(self, text: str) -> list[Citation]:
         """The baseline: exact names (also inside words), ``part_length`` after each."""
@@ -63,7 +83,7 @@ class CitationMatcher:
             for publication, hit in zip(prepared.group.publications, hits):
                 if hit is not None:
                     citations.append(Citation(hit[0], publication, *hit[1:]))
-        return citations
+        return _one_title_per_span(citations)
 
 
 class _PreparedGroup:
@@ -77,6 +97,27 @@ class _PreparedGroup:
                             for title in group.publications)
         self.forms = improved.forms_of(group)
         self.checked = tuple(improved.CheckedTitle.prepare(title) for title in self.titles)
+
+
+def _one_title_per_span(citations: list[Citation]) -> list[Citation]:
+    """Drop a hit whose text another searched title (of any group) matches better.
+
+    One span of text cites one title: "The LaTeX Companion" printed once is not also a
+    citation of the searched "The LaTeX Web Companion" (0.90). Hits as good as the best
+    stay (the same title searched in two groups).
+    """
+    if len(citations) < 2:
+        return citations
+    return [c for c in citations
+            if not any(other.similarity > c.similarity and _overlap(other, c)
+                       for other in citations if other.publication != c.publication)]
+
+
+def _overlap(a: Citation, b: Citation) -> bool:
+    """True if the two hits share at least half of the shorter one's text."""
+    shared = min(a.position + len(a.found), b.position + len(b.found)) - max(a.position,
+                                                                            b.position)
+    return shared * 2 >= min(len(a.found), len(b.found))
 
 
 def _normalized_or_fail(value: str, what: str) -> str:

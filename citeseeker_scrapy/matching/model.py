@@ -45,10 +45,15 @@ class MatcherSettings:
 
 @dataclass(frozen=True)
 class Citation:
-    """The best place in one document where a publication of a group is cited."""
+    """The best place in one document where a publication of a group is cited.
+
+    ``relation`` is ``"self"`` when the hit is the document's own title with the author in its
+    byline (the paper itself, not a citation of it), else ``"cites"`` (``relation.py``).
+    """
 
     author: str
     publication: str
     found: str
     similarity: float
     position: int
+    relation: str = "cites"

@@ -10,8 +10,13 @@ words. Two checks on top of it:
   Words missing at the title's end (start) count if they follow (precede) the match as one
   block within 150 characters and the same "[n]" entry: a running header or page number can
   sit inside a title.
+  A misquote with two words swapped passes too when every word of the title is there and
+  the hit is at least 0.8 similar (``_reordered``); in a title of up to four words no whole
+  word may be missing (another title, not a typo).
 * **Standing alone**: a title of at most three words must have punctuation (or nothing) on
-  both sides ("2015. Deep learning. Nature"), not a word ("...for deep learning in...").
+  both sides ("2015. Deep learning. Nature"), not a word ("...for deep learning in..."),
+  unless a searched name is right beside it in the sentence ("Friedl's Mastering Regular
+  Expressions,", "The TeXbook, Knuth suggests": ``windows.named_beside``).
 """
 
 from __future__ import annotations
@@ -21,16 +26,20 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import Indel
 
 from .names import SKIPPABLE
 from .similarity import Title
-from .windows import last_entry_start, next_entry_start
+from .windows import Region, last_entry_start, named_beside, next_entry_start
 
 _MIN_WORD_COVERAGE = 0.8
 _WORD_SCORE = 80  # partial_ratio of a title word with the text near the match
 _WORD_SLACK = 20  # characters around the match where the title's words are looked for
 _INTERRUPTION = 150  # a running header, footer or page number inside a title (3 lines)
 _SHORT_TITLE_WORDS = 3
+_WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one is no typo)
+_MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
+_REORDERED_SIMILARITY = 0.8  # a reordered hit's similarity to the title, at least
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
 _DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
 #: pypdf gives an unmapped ligature glyph as its code in the font: TeX's fi, fl, ffi, ffl.
@@ -55,25 +64,94 @@ class CheckedTitle:
         return cls(title, words, sum(map(len, words)), len(words) <= _SHORT_TITLE_WORDS)
 
 
-def verified(text: str, title: CheckedTitle, start: int, end: int) -> bool:
-    """Both checks of the module docstring for a hit ``text[start:end]``."""
-    if not _covers_words(text, title, start, end):
+def verified(text: str, title: CheckedTitle, start: int, end: int,
+             region: Optional[Region] = None) -> bool:
+    """Both checks of the module docstring for a hit ``text[start:end]`` (in ``region``)."""
+    if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
         return False
-    return not title.short or _stands_alone(text, start, end)
+    return not title.short or _stands_alone(text, start, end) or (
+        region is not None and _named_in_sentence(text, region, start, end))
+
+
+def _named_in_sentence(text: str, region: Region, start: int, end: int) -> bool:
+    """A short title inside a sentence, with the name right beside it (``named_beside``) and
+    punctuation on the side the name is not: "Friedl's Mastering Regular Expressions,",
+    "In chapter 18 of The TeXbook, Knuth suggests"."""
+    start = _word_start(text, start)
+    while end < len(text) and _in_word(text[end]):
+        end += 1
+    if not named_beside(text, region, start, end):
+        return False
+    after = text[end:end + _LOOK_AROUND].lstrip()[:1]
+    before = text[max(0, start - _LOOK_AROUND):start].rstrip()[-1:]
+    return (not after or not _in_word(after) or text.startswith(" by ", end)
+            or not before or not _in_word(before) or _name_follows(text, region, end))
+
+
+def _name_follows(text: str, region: Region, end: int) -> bool:
+    """True if a name of the region starts within a few words after ``end`` (", Knuth")."""
+    return any(0 <= occurrence[0] - end <= 40 for occurrence in region.occurrences)
+
+
+def _reordered(text: str, title: CheckedTitle, start: int, end: int) -> bool:
+    """True for a misquote with words swapped ("...between traditional and open..." for
+    "...between open and traditional..."): a person calls it a citation, the order check not.
+
+    Bounded so that the same words scattered around are still no title: a title of
+    ``_MIN_REORDERED_WORDS`` words or more, the hit at least ``_REORDERED_SIMILARITY`` similar
+    to it, and every one of its words inside the hit or the few characters of the title it
+    left out (a swapped word at the end falls outside the best substring), in order but for
+    one swap (``_one_short_swap``).
+    """
+    if len(title.words) < _MIN_REORDERED_WORDS:
+        return False
+    if Indel.normalized_similarity(title.title.text, text[start:end]) < _REORDERED_SIMILARITY:
+        return False
+    slack = max(0, len(title.title.text) - (end - start)) + 1
+    start = _word_start(text, max(0, start - slack))
+    end = min(len(text), end + slack)
+    while end < len(text) and _in_word(text[end]):
+        end += 1
+    return _one_short_swap(title.words, _WORDS.findall(_word_text(text, start, end)))
+
+
+def _one_short_swap(words: Sequence[str], printed: Sequence[str]) -> bool:
+    """True if every title word is among the printed words (each used once, exactly or at
+    least ``_WORD_SCORE`` similar) in the title's order but for one swap of two words at most
+    two apart ("open and traditional" / "traditional and open"): a bounded reordering."""
+    used: set[int] = set()
+    at = []
+    for word in words:
+        match = next((i for i, other in enumerate(printed) if i not in used and (
+            other == word or fuzz.ratio(word, other) >= _WORD_SCORE)), None)
+        if match is None:
+            return False
+        used.add(match)
+        at.append(match)
+    ranks = sorted(range(len(at)), key=at.__getitem__)
+    moved = [i for i, rank in enumerate(ranks) if rank != i]
+    return not moved or (len(moved) == 2 and moved[1] - moved[0] <= 2
+                         and ranks[moved[0]] == moved[1])
 
 
 def _covers_words(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     """At least ``_MIN_WORD_COVERAGE`` of the title's letters are in words present near the hit.
 
-    "Near" is the hit plus the part of the title it may have left out, plus a little. When
+    "Near" is the hit plus the part of the title it may have left out, plus a little; for a
+    title of more than ``_WHOLE_WORD_TITLE`` words also with its blanks removed (pypdf splits
+    the words of a kerned Type 3 font: "tec hnical pic/- tures"). When
     the missing words are the title's last (or first) ones, they may lie beyond a running
     header or page number that extraction put inside the title; then they count if they
     follow (precede) the hit as one block, within ``_INTERRUPTION`` characters.
     """
     slack = max(0, len(title.title.text) - (end - start)) + _WORD_SLACK
-    present = _present_words(title.words, _word_text(text, start - slack, end + slack))
+    nearby = _word_text(text, start - slack, end + slack)
+    present = _present_words(title.words, nearby)
     if _coverage(title, present):
         return True
+    if len(title.words) > _WHOLE_WORD_TITLE and _coverage(
+            title, _present_words(title.words, nearby.replace(" ", ""))):
+        return True  # words split by blanks: "tec hnical pic/- tures" (kerned Type 3 fonts)
     if not any(present):
         return False
     missing = [i for i, here in enumerate(present) if not here]
@@ -130,7 +208,15 @@ def _similar_word_end(word: str, nearby: str, cursor: int) -> Optional[int]:
 
 
 def _coverage(title: CheckedTitle, present: Sequence[bool]) -> bool:
-    """True if the present words hold at least ``_MIN_WORD_COVERAGE`` of the title's letters."""
+    """True if the present words hold at least ``_MIN_WORD_COVERAGE`` of the title's letters.
+
+    In a title of ``_WHOLE_WORD_TITLE`` words or fewer a whole word missing is another title
+    ("The LaTeX Web Companion" is not "The LaTeX Companion"), not a typo: no word of three
+    letters or more may be missing.
+    """
+    if len(title.words) <= _WHOLE_WORD_TITLE and any(
+            not here and len(word) >= 3 for word, here in zip(title.words, present)):
+        return False
     letters = sum(len(word) for word, here in zip(title.words, present) if here)
     return letters >= _MIN_WORD_COVERAGE * title.weight
 

@@ -34,15 +34,23 @@ _MAX_DITTO_ENTRIES = 5  # "[2] ," entries followed one after the other
 #: the text), with or without the blank. After a word ("as shown in [12]") it is a citation.
 _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))\d{1,4}\]")
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
-#: "2015." "(2009)." "1996a." and Harvard's "(2009) " with no full stop.
-_YEAR = re.compile(r"(?:[12][09]\d\d[a-z]?\)?\.|\([12][09]\d\d[a-z]?\))(?= |$)")
-_SENTENCE_END = re.compile(r"[^\W_]{2}[.?!] ")  # "iclr. ", "118. " (not initials: "m. ")
+#: The date of an author-year entry: a year, lettered when an author has two works in one year
+#: ("2013b"), with a month ("2013, june"), or no year at all ("n.d.", "in press", "forthcoming").
+_DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|forthcoming)"
+#: "2015." "(2009)." "1996a." "(2013b)." "(2013, june)." "(n.d.)." "in press." and Harvard's
+#: "(2009) " with no full stop.
+_YEAR = re.compile(rf"(?:{_DATE}\)?\.|\({_DATE}\))(?= |$)")
+#: Abbreviations inside an entry that end no sentence: "(Computers and Typesetting, Vol. A)".
+_ABBREVIATION = r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|repr|trans|dept)\."
+_SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. ")
+    rf"(?<![^\W_])(?!{_ABBREVIATION})[^\W_]{{2,}}[.?!] ")
 #: How an author list ends right before its title: "Smith, J.: Title", "J. Smith. Title",
 #: "et al. Title", "A. Zakhor, “Title", "(2004). Title", "2004: Title".
-_INITIAL_OR_ET_AL = r"(?<![^\W\d_])[^\W\d_]\.[:,]?|\bal\."  # "A.", "A.:", "et al."
+#: (A letter after a digit is no initial: "2013b." is a lettered year, two works of one year.)
+_INITIAL_OR_ET_AL = r"(?<![^\W_])[^\W\d_]\.[:,]?|\bal\."  # "A.", "A.:", "et al."
 _OPENING = r" ?[\"\u201c\u2018'`(]*$"  # then perhaps an opening quote, right before the title
 _LIST_BEFORE_TITLE = re.compile(
-    rf"(?:{_INITIAL_OR_ET_AL}|[^\W\d_]{{2}},|(?P<year>(?<!\d)(?:19|20)\d\d[a-z]?\)?[.:,]))"
+    rf"(?:{_INITIAL_OR_ET_AL}|[^\W\d_]{{2}},|(?P<year>(?<!\d){_DATE}\)?[.:,]))"
     + _OPENING)
 #: A year after a comma and a word ends a venue ("Journal of the Web, 2024."), not names
 #: ("Jones, K., 2014." has an initial there).
@@ -50,12 +58,24 @@ _AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
 
 
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
-#: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ").
+#: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ", nor the
+#: dates "in press." and "forthcoming.").
 _WORD_SENTENCE_END = re.compile(
-    r"(?<![^\W\d_])(?!(?:chr|jos|geo|jas)\.)[^\W\d_]{3,}[.?!]"
+    r"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.)[^\W\d_]{3,}[.?!]"
     r"[\"\u201d\u2019']? ")
+#: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313" (after its title and venue).
+_PAGES = re.compile(r"(?:\bpp?\. ?|[,:;] ?)\d+[-\u2013]\d+\b")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ".
 _NAMES_BEFORE_TITLE = re.compile(rf"(?:{_INITIAL_OR_ET_AL}){_OPENING}")
+#: Sentence ends between entries: a word's (see above), or a number's that is no year: pages,
+#: an ISBN ("...Addison-Wesley. ", "...pp. 1-10. ", "ISBN 978-0521872652. ").
+_SENTENCE_ENDS_IN_GAP = re.compile(
+    _WORD_SENTENCE_END.pattern + r"|\d[-\u2013]\d+\.(?= )|\d{5,}\.(?= )")
+#: A date that ends an author list right before its title: "(2001) ", "(2005), \u201c", "2013b. ".
+_DATE_BEFORE_TITLE = re.compile(rf"(?:\({_DATE}\)[.:,]?|(?<!\d){_DATE}[.:,]){_OPENING}")
+_LETTER = re.compile(r"[^\W\d_]")
+#: An author list of surnames ends with a colon right before its title: "Samarin: Title".
+_COLON_BEFORE_TITLE = re.compile(r"[^\W\d_]{2}: ")
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
 _DITTO_IN_GAP = re.compile(r"\u2014|\u2013{2,}|-{2,}|_{2,}|\] ?,")
 
@@ -205,7 +225,7 @@ def _author_list_end(text: str, start: int) -> int:
     """Where the commas of an author list stop being at most ``_NAME_PIECE`` apart.
 
     A piece that is no name ends the list (short titles and venues have commas close
-    together too). One longer gap is passed over if at least ``_LIST_RESUMES`` close commas
+    together too; so do the pages, "pp. 64-79,", of a style with commas only). One longer gap is passed over if at least ``_LIST_RESUMES`` close commas
     follow it: a footnote or a running header that extraction put inside a long author list.
     Only inside a long one (``_LIST_COMMAS`` names so far): after a short list the gap is the
     rest of its entry, and the close commas are the next entry's authors.
@@ -227,10 +247,12 @@ def _author_list_end(text: str, start: int) -> int:
 
 
 def _not_a_name(text: str, start: int, end: int) -> bool:
-    """True if the piece between two commas cannot be (part of) a name: it holds a colon or a
-    sentence end ("h.: topic web. in: proc. of dexa,"), as a short title and venue do."""
+    """True if the piece between two commas cannot be (part of) a name: it holds a colon, a
+    sentence end ("h.: topic web. in: proc. of dexa,") or pages ("pp. 64-79. visser,"), as a
+    short title and venue do."""
     return (text.find(":", start, end) >= 0
-            or _WORD_SENTENCE_END.search(text, start, end + 1) is not None)
+            or _WORD_SENTENCE_END.search(text, start, end + 1) is not None
+            or _PAGES.search(text, start, end) is not None)
 
 
 def _close_commas_follow(text: str, position: int) -> bool:
@@ -324,7 +346,12 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     For lists with no "[n]": between a name and its title lie only the rest of the author
     list and perhaps the year, so two sentence ends ("...of authors. In: Proc. of DEXA...")
     mean a title and a venue went by, and so does one followed by another author list right
-    before the hit ("...authors. Springer (2005) Brown, A.: Title"). The count starts after
+    before the hit ("...authors. Springer (2005) Brown, A.: Title"), or two author lists ending
+    with a colon ("Knuth, Lamport: Typesetting, 1990 Goossens, Samarin: Title"), or one
+    followed by another author list and its date ("...Addison-Wesley. K. Kline and D. Kline
+    (2001) Title"; the sentence may end with an ISBN); so do the pages of an
+    entry ("..., 12, pp. 382-395. Haddad, J., n.d., Title": styles with commas only have no
+    other sentence end; "...pp. 271-278 (2011) 2. Haddad, M.: Title"). The count starts after
     the author list the name is in (a footnote may interrupt a long one) and again after a
     ditto mark (that entry goes on with the same authors).
     """
@@ -335,13 +362,22 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
         gap_start = max(gap_start, _author_list_end(text, name_end))
     for ditto in _DITTO_IN_GAP.finditer(text, name_end, start):
         gap_start = ditto.end()
-    ends = 0
-    for _ in _WORD_SENTENCE_END.finditer(text, gap_start, start):
-        ends += 1
+    if _PAGES.search(text, gap_start, start):
+        return True
+    ends, last_end = 0, gap_start
+    for sentence_end in _SENTENCE_ENDS_IN_GAP.finditer(text, gap_start, start):
+        ends, last_end = ends + 1, sentence_end.end()
         if ends == 2:
             return True
+    date = _DATE_BEFORE_TITLE.search(text, max(last_end, start - 25), start)
+    if ends and date is not None and _LETTER.search(text, last_end, date.start()):
+        return True  # "...Addison-Wesley. K. Kline and D. Kline (2001) Title"
     names_end = _NAMES_BEFORE_TITLE.search(text, max(gap_start, start - 12), start)
-    return ends == 1 and names_end is not None
+    if names_end is None:
+        names_end = _COLON_BEFORE_TITLE.search(text, max(gap_start, start - 4), start)
+        if names_end is not None:  # "...: Title, 1990 Goossens, Samarin: Title": two lists
+            ends += _COLON_BEFORE_TITLE.search(text, gap_start, names_end.start()) is not None
+    return ends >= 1 and names_end is not None
 
 
 def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
@@ -385,3 +421,34 @@ def _next_entry_marker(text: str, start: int, stop: int) -> Optional[re.Match[st
             return marker
         bracket = text.find("[", bracket + 1, stop)
     return None
+
+
+# ----------------------------------------------------------------------------- running text
+
+#: What may stand between a name and a short title it owns in a sentence: "friedl's ",
+#: "knuth's book ", "his book " (the name is then earlier in the sentence).
+_WORK = r"(?:book|paper|article|classic|textbook|manual|essay|monograph|thesis|report|text)"
+_POSSESSIVE_BEFORE = re.compile(rf"['\u2019]s?(?: {_WORK})? $")  # used with match()
+_PRONOUN_BEFORE = re.compile(rf"\b(?:his|her|their) {_WORK} $")
+_SENTENCE_WITH_NAME = 100  # "his book Title" this far after the name, in the same sentence
+#: ... and between a short title and the name after it: "Title by Jeffrey E. F. Friedl",
+#: "The TeXbook, Knuth suggests".
+_BY_AFTER = re.compile(r"(?:,? by (?:[^\W\d_]+\.? ){0,3}|, )$")  # used with match()
+
+
+def named_beside(text: str, region: Region, start: int, end: int) -> bool:
+    """True if a searched name is right beside a short title in running text: possessive
+    before it ("Friedl's Mastering Regular Expressions", "Knuth's book Digital Typography",
+    "his book Digital Typography" after the name), or "by Name" / ", Name" after it ("The
+    TeXbook, Knuth suggests"). ``start``/``end`` are the hit widened to whole words."""
+    for occurrence in map(Occurrence._make, region.occurrences):
+        if occurrence.end <= start:
+            if _POSSESSIVE_BEFORE.match(text, occurrence.end, start) or (
+                    start - occurrence.end <= _SENTENCE_WITH_NAME
+                    and _PRONOUN_BEFORE.search(text, max(occurrence.end, start - 20), start)
+                    and not _SENTENCE_END.search(text, occurrence.end, start)):
+                return True
+        elif occurrence.start - end <= 40 and _BY_AFTER.match(text, end, occurrence.start):
+            return True
+    return False
+

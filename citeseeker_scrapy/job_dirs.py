@@ -1,0 +1,97 @@
+"""Where one crawl keeps its files: per Scrapyd job, and per named (resumable) crawl.
+
+Why: Scrapyd starts all jobs in its one working directory, so relative defaults would mix the
+``.log`` files of all jobs in one ``logs/``, and its ``jobs_dir`` gives each job id a fresh
+JOBDIR, so a cancelled job could not be resumed. Scrapyd 1.6 passes the job id as the spider
+argument ``_job`` (older versions also set ``SCRAPY_JOB``) and the job's log file as
+``LOG_FILE=<logs_dir>/<project>/<spider>/<job>.log``. From these:
+
+* CiteSeeker's ``.log`` files go to ``<logs_dir>/<project>/<spider>-files/<job>/`` — beside
+  scrapyd's job logs, served by its web UI under ``/logs/``, but in a folder of their own, so
+  scrapyd's ``jobs_to_keep`` neither counts nor deletes them. The jobs of a named crawl share
+  ``crawl-NAME/`` there: a resumed job appends (numbers go on, each run has its header) and
+  finds what a killed job logged but had not yet recorded in ``JOBDIR/reported.txt``.
+* ``-a crawl=NAME`` (``-d crawl=NAME`` with schedule.json; or the setting
+  ``CITESEEKER_CRAWL``) makes JOBDIR ``<CITESEEKER_CRAWLS_DIR>/NAME``: the same name resumes
+  the same crawl, whatever the job id, and wins over a JOBDIR from scrapyd's ``jobs_dir``.
+
+A non-empty ``CITESEEKER_LOG_DIR`` is kept. The spider calls :func:`apply_job_dirs` in its
+``from_crawler``, before anything reads the settings; a bad crawl name is not raised here but
+reported by :class:`~.config.CrawlConfig` validation like any bad setting (no JOBDIR is set).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+from .config import CRAWL_NAME
+
+logger = logging.getLogger(__name__)
+
+#: The spider argument that names a resumable crawl, and the setting it is carried in.
+CRAWL_ARGUMENT = "crawl"
+CRAWL_SETTING = "CITESEEKER_CRAWL"
+#: Suffix of the folder beside scrapyd's ``<spider>/`` log folder that holds the jobs' files.
+FILES_SUFFIX = "-files"
+#: A named crawl's log folder there: all its jobs append to it, as resumed runs do to logs/.
+CRAWL_FOLDER_PREFIX = "crawl-"
+
+
+class MutableSettings(Protocol):
+    """The part of scrapy.settings.Settings used here (duck-typed: the core imports no Scrapy)."""
+
+    def get(self, name: str, default: Any = None) -> Any: ...
+
+    def set(self, name: str, value: Any, priority: str = "project") -> None: ...
+
+
+def scrapyd_job(spider_args: Mapping[str, Any], environ: Mapping[str, str]) -> str | None:
+    """The Scrapyd job id of this process, or None outside Scrapyd."""
+    job = spider_args.get("_job") or environ.get("SCRAPY_JOB")
+    return str(job) if job else None
+
+
+def job_log_dir(folder: str, spider: str, log_file: str | None,
+                environ: Mapping[str, str]) -> Path:
+    """``<logs_dir>/<project>/<spider>-files/<folder>`` beside scrapyd's ``<job>.log``; without
+    a LOG_FILE (scrapyd's ``logs_dir`` empty), the same under ``logs/`` of scrapyd's directory."""
+    if log_file:
+        spider_logs = Path(log_file).parent
+    else:
+        spider_logs = Path("logs") / environ.get("SCRAPY_PROJECT", "default") / spider
+    return spider_logs.with_name(spider_logs.name + FILES_SUFFIX) / folder
+
+
+def crawl_dir(name: str, spider: str, settings: MutableSettings,
+              environ: Mapping[str, str], under_scrapyd: bool) -> Path:
+    """JOBDIR of the crawl called ``name``: ``<CITESEEKER_CRAWLS_DIR>/<name>``."""
+    root = settings.get("CITESEEKER_CRAWLS_DIR") or ""
+    if not root:
+        root = (Path("crawls") / environ.get("SCRAPY_PROJECT", "default") / spider
+                if under_scrapyd else Path("crawls"))
+    return Path(root) / name
+
+
+def apply_job_dirs(settings: MutableSettings, spider: str, spider_args: Mapping[str, Any],
+                   environ: Mapping[str, str] = os.environ) -> None:
+    """Set JOBDIR for a named crawl and CITESEEKER_LOG_DIR for a Scrapyd job. Must run before
+    the settings are frozen: from the spider's ``from_crawler``."""
+    if spider_args.get(CRAWL_ARGUMENT) is not None:
+        settings.set(CRAWL_SETTING, str(spider_args[CRAWL_ARGUMENT]), priority="cmdline")
+    name = str(settings.get(CRAWL_SETTING) or "")
+    named = bool(CRAWL_NAME.fullmatch(name))
+    job = scrapyd_job(spider_args, environ)
+    if named:
+        jobdir = crawl_dir(name, spider, settings, environ, under_scrapyd=job is not None)
+        previous = settings.get("JOBDIR")
+        settings.set("JOBDIR", str(jobdir), priority="cmdline")
+        logger.info("crawl %r keeps its state in JOBDIR=%s%s", name, jobdir,
+                    f" (instead of {previous})" if previous and previous != str(jobdir) else "")
+    if job and not settings.get("CITESEEKER_LOG_DIR"):
+        folder = f"{CRAWL_FOLDER_PREFIX}{name}" if named else job
+        log_dir = job_log_dir(folder, spider, settings.get("LOG_FILE"), environ)
+        settings.set("CITESEEKER_LOG_DIR", str(log_dir), priority="cmdline")

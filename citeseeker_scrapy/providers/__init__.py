@@ -1,0 +1,87 @@
+"""Start points others know: a search engine (the original's "Invoke Google") and a citation
+index's cited-by lists. Pure: no Scrapy, no Twisted; HTTP through an injected ``fetch``.
+
+Who calls it: :mod:`spiders.providers` runs :func:`run_providers` in a worker thread before the
+first request and hands :func:`merge_start_points`'s list to the spider.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from ..matching.model import AuthorGroup
+from .citedby import OpenAlexCitedBy
+from .model import (
+    PROVIDER_DEFAULTS, CitingWork, Fetch, ProviderConfig, ProviderError, ProviderOutcome,
+    ProviderSpec, http_fetcher,
+)
+from .search import build_query, queries_for, search
+
+#: Stats of the cited-by provider (listed, reachable, confirmed), under ``citeseeker/``.
+CITEDBY_STATS = "citedby"
+
+__all__ = [
+    "CITEDBY_STATS", "PROVIDER_DEFAULTS", "citedby_summary", "CitingWork", "ProviderConfig", "ProviderError", "ProviderOutcome",
+    "ProviderSpec", "build_query", "http_fetcher", "merge_start_points", "queries_for",
+    "run_providers",
+]
+
+
+def run_providers(config: ProviderConfig, groups: Sequence[AuthorGroup], fetch: Fetch,
+                  index_fetch: Fetch | None = None) -> ProviderOutcome:
+    """Ask every configured provider, one request at a time (``index_fetch`` for the citation
+    indexes, so search API keys in headers never reach them); a provider that fails adds one
+    warning, and what it found before failing is kept."""
+    outcome = ProviderOutcome()
+    for spec in config.citedby:
+        _cited_by(spec, config, groups, index_fetch or fetch, outcome)
+    queries = queries_for(groups, config) if config.search else []
+    for spec in config.search:
+        name = f"{spec.kind} {spec.address}"
+        try:
+            urls = search(spec, queries, config, fetch)
+        except ProviderError as error:
+            outcome.warnings.append(f"search provider {name} failed: {error}")
+            continue
+        outcome.notes.append(f"{name}: {len(urls)} result(s) for {len(queries)} query(ies): "
+                             + " | ".join(queries))
+        outcome.listings.append((name, urls))
+        outcome.search_urls += urls
+    return outcome
+
+
+def _cited_by(spec: ProviderSpec, config: ProviderConfig, groups: Sequence[AuthorGroup],
+              fetch: Fetch, outcome: ProviderOutcome) -> None:
+    index = OpenAlexCitedBy(spec, config, fetch)
+    name = f"cited-by {spec.kind} {spec.address}"
+    found: list[CitingWork] = []
+    try:
+        for group in groups:
+            for title in group.publications:
+                work_id, citing = index.citing_works(group, title)
+                outcome.notes.append(f"{name}: {title!r} is "
+                                     + (f"{work_id}, cited by {len(citing)} listed work(s)"
+                                        if work_id else "not in the index"))
+                found += citing
+    except ProviderError as error:
+        outcome.warnings.append(f"{name} failed: {error}")
+    outcome.citing += found
+    outcome.listings.append((name, [url for work in found for url in work.urls]))
+
+
+def merge_start_points(citing: Iterable[CitingWork], user: Iterable[str],
+                       search_urls: Iterable[str]) -> list[str]:
+    """Algorithm 7.1's input, in priority order: cited-by URLs first, then the user's start
+    points, then search results; each URL once."""
+    ordered = [url for work in citing for url in work.urls]
+    return list(dict.fromkeys([*ordered, *user, *search_urls]))
+
+
+def citedby_summary(value) -> dict[str, str]:
+    """summary.log's line when a cited-by provider was asked; ``value(key)`` reads a
+    ``citeseeker/`` stat, None when absent."""
+    if value(f"{CITEDBY_STATS}/listed") is None:
+        return {}
+    count = lambda key: value(f"{CITEDBY_STATS}/{key}") or 0  # noqa: E731
+    return {"Cited-by works (index)": f"{count('listed')} listed, {count('reachable')} "
+                                      f"reachable, {count('confirmed')} confirmed"}

@@ -1,0 +1,195 @@
+"""When a page must be rendered by a browser: the pure decisions behind JavaScript rendering.
+
+Who calls it: :mod:`middlewares.render` (the downloader middleware and add-on that drive
+scrapy-playwright) and its tests. Nothing here imports Scrapy, Twisted or Playwright.
+
+The decision is taken on the *response*, never guessed from the URL alone: a plain HTTP fetch
+comes first; an HTML page that carries scripts and yields no usable link or little text is
+fetched once more through the browser. A server where rendering revealed more than the plain
+page had is remembered, and its later pages go to the browser directly — except URLs that name a
+document format (PDF, PostScript, archives, office files), which a browser never renders. Why:
+a rendered response's body is the DOM, so a document must never go through the browser.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from dataclasses import dataclass
+from typing import Any
+
+from .config import SettingsLike
+from .exceptions import ConfigError
+from .extraction.html import parse_html
+from .urls import extension_of, scheme_of, server_of
+
+RENDER_MODES = ("never", "auto", "always")
+#: Executables tried, in order, when CITESEEKER_BROWSER_PATH is empty (Debian's package first).
+BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome-stable", "google-chrome", "chrome")
+#: Extensions of documents a browser would download or show in a viewer instead of a DOM.
+NEVER_RENDERED = frozenset(
+    "pdf ps eps zip gz z tar tgz taz rtf doc ppt docx pptx odt odp txt".split())
+_SCRIPT = re.compile(rb"<script\b", re.IGNORECASE)
+_NOT_A_LINK = ("javascript:", "#", "mailto:", "data:", "about:")
+
+RENDER_DEFAULTS: dict[str, Any] = {
+    "CITESEEKER_RENDER": "auto",
+    "CITESEEKER_RENDER_SERVERS": "",
+    "CITESEEKER_RENDER_CONCURRENCY": 2,
+    "CITESEEKER_RENDER_TIMEOUT": 30.0,
+    "CITESEEKER_RENDER_IDLE_TIMEOUT": 5.0,
+    "CITESEEKER_RENDER_SCROLLS": 3,
+    "CITESEEKER_RENDER_RESTART_AFTER": 200,
+    "CITESEEKER_RENDER_MIN_TEXT": 200,
+    "CITESEEKER_BROWSER_PATH": "",
+}
+
+
+@dataclass(frozen=True)
+class RenderConfig:
+    """The CITESEEKER_RENDER* settings, validated (see README "JavaScript pages")."""
+
+    mode: str = "auto"
+    servers: frozenset[str] = frozenset()
+    concurrency: int = 2
+    timeout: float = 30.0
+    idle_timeout: float = 5.0
+    scrolls: int = 3
+    restart_after: int = 200
+    min_text: int = 200
+    browser_path: str = ""
+
+    @classmethod
+    def from_settings(cls, settings: SettingsLike) -> "RenderConfig":
+        def value(name: str) -> Any:
+            raw = settings.get(name)
+            return RENDER_DEFAULTS[name] if raw is None else raw
+
+        try:
+            config = cls(
+                mode=str(value("CITESEEKER_RENDER")).strip().lower(),
+                servers=server_patterns(value("CITESEEKER_RENDER_SERVERS")),
+                concurrency=int(value("CITESEEKER_RENDER_CONCURRENCY")),
+                timeout=float(value("CITESEEKER_RENDER_TIMEOUT")),
+                idle_timeout=float(value("CITESEEKER_RENDER_IDLE_TIMEOUT")),
+                scrolls=int(value("CITESEEKER_RENDER_SCROLLS")),
+                restart_after=int(value("CITESEEKER_RENDER_RESTART_AFTER")),
+                min_text=int(value("CITESEEKER_RENDER_MIN_TEXT")),
+                browser_path=str(value("CITESEEKER_BROWSER_PATH") or ""),
+            )
+        except (TypeError, ValueError) as error:
+            raise ConfigError(f"CITESEEKER_RENDER_* setting is not a number: {error}") from error
+        config.validate()
+        return config
+
+    def validate(self) -> None:
+        if self.mode not in RENDER_MODES:
+            raise ConfigError(
+                f"CITESEEKER_RENDER must be one of {', '.join(RENDER_MODES)}, not {self.mode!r}")
+        if min(self.concurrency, self.restart_after) < 1 or self.timeout <= 0:
+            raise ConfigError("CITESEEKER_RENDER_CONCURRENCY, _RESTART_AFTER and _TIMEOUT "
+                              "must be positive")
+        if min(self.idle_timeout, self.scrolls, self.min_text) < 0:
+            raise ConfigError("CITESEEKER_RENDER_IDLE_TIMEOUT, _SCROLLS and _MIN_TEXT "
+                              "must be >= 0")
+
+
+def server_patterns(raw: Any) -> frozenset[str]:
+    """``http://host:port`` entries name one server; a bare ``host`` (or ``host:port``) names
+    it under any scheme."""
+    words = raw.replace(",", " ").split() if isinstance(raw, str) else list(raw or ())
+    patterns = set()
+    for word in words:
+        word = word.strip().lower().rstrip("/")
+        if word:
+            patterns.add(server_of(word) if "://" in word else word)
+    return frozenset(patterns)
+
+
+def find_browser(configured: str = "") -> str | None:
+    """The browser executable: the configured path if it is one, else the first known name on
+    PATH. None when there is none (the caller decides what that means for its mode)."""
+    if configured:
+        found = shutil.which(configured)
+        return found if found and os.access(found, os.X_OK) else None
+    for name in BROWSER_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@dataclass(frozen=True)
+class PageSignals:
+    """What a plain HTML page offers the crawl: usable links and visible text."""
+
+    links: int
+    text_chars: int
+
+
+def has_scripts(body: bytes) -> bool:
+    """A cheap first look (no parsing): only a page with ``<script`` can be made by JavaScript."""
+    return _SCRIPT.search(body) is not None
+
+
+def page_signals(html: str) -> PageSignals:
+    """Usable links and visible characters of an HTML page (lxml; call off the reactor)."""
+    content = parse_html(html)
+    links = sum(1 for link in content.links if not link.lower().startswith(_NOT_A_LINK))
+    return PageSignals(links, len(" ".join(content.text.split())))
+
+
+def needs_rendering(signals: PageSignals, min_text: int) -> bool:
+    """A scripted page (the caller checked) with no usable link or little text."""
+    return signals.links == 0 or signals.text_chars < min_text
+
+
+def rendering_helped(plain: PageSignals, rendered: PageSignals) -> bool:
+    """The browser showed more than the plain page: the server's pages are made by scripts."""
+    return rendered.links > plain.links or rendered.text_chars > max(2 * plain.text_chars, 50)
+
+
+class RenderPlanner:
+    """Which requests go to the browser directly, which responses are worth a second look.
+
+    Remembers the servers seen to need rendering (one string per server, like the frontier's
+    skeletons), so memory follows servers, not pages.
+    """
+
+    def __init__(self, config: RenderConfig) -> None:
+        self.config = config
+        self.learned: set[str] = set()
+
+    def renders_directly(self, url: str) -> bool:
+        """``always``, a listed server or a learned one; never a document's URL."""
+        if not renderable_url(url):
+            return False
+        if self.config.mode == "always":
+            return True
+        return self.config.mode == "auto" and self.known_to_need_rendering(url)
+
+    def known_to_need_rendering(self, url: str) -> bool:
+        server = server_of(url.lower())
+        if server in self.learned or server in self.config.servers:
+            return True
+        host = server.split("://", 1)[-1]
+        return host in self.config.servers or host.split(":")[0] in self.config.servers
+
+    def worth_a_look(self, url: str, status: int, kind: str | None, body: bytes) -> bool:
+        """A plain response that may need the browser: an auto-mode HTML page with scripts."""
+        return (self.config.mode == "auto" and status == 200 and kind == "html"
+                and renderable_url(url) and has_scripts(body))
+
+    def learn(self, url: str) -> bool:
+        """Remember the URL's server as needing rendering; True the first time."""
+        server = server_of(url.lower())
+        if server in self.learned:
+            return False
+        self.learned.add(server)
+        return True
+
+
+def renderable_url(url: str) -> bool:
+    """http(s) only (``file://`` stays with Scrapy's file handler), never a document format."""
+    return scheme_of(url) in ("http", "https") and extension_of(url) not in NEVER_RENDERED

@@ -1,0 +1,353 @@
+"""JavaScript pages through a real browser (scrapy-playwright), only where a page needs it.
+
+Two components, wired by one line in ``ADDONS``:
+
+* :class:`RenderAddon` decides at start-up whether a browser is used (``CITESEEKER_RENDER``,
+  a browser found on PATH or at ``CITESEEKER_BROWSER_PATH``) and, if so, installs
+  scrapy-playwright's download handler for http/https and :class:`RenderMiddleware`. The
+  handler passes every request without ``playwright`` meta to Scrapy's own HTTP/1.1 handler, so
+  pages that are not rendered take the normal path.
+* :class:`RenderMiddleware` takes the decision on the response (:mod:`citeseeker_scrapy.rendering`):
+  a scripted HTML page with no usable links or little text is fetched once more through the
+  browser; later pages of a server where that helped go to the browser directly.
+
+Why the browser request goes through ``engine.download_async`` and not back to the scheduler:
+the frontier dedupes URLs and counts documents in flight, so a second request for the same URL
+would be refused or counted twice; a direct download is one document's business. Pages are a
+bounded pool (``CITESEEKER_RENDER_CONCURRENCY``), each in its own browser context closed after
+use, and the browser is closed (and relaunched on demand) after
+``CITESEEKER_RENDER_RESTART_AFTER`` pages, so its memory stays bounded over a long crawl. A
+page that hangs or crashes the renderer gives one errors.log line; the plain HTTP response is
+used instead, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import Counter
+from typing import Any
+from urllib.parse import urlsplit
+
+from scrapy.exceptions import IgnoreRequest, NotConfigured
+from scrapy.http import Request, Response, TextResponse
+from scrapy.utils.defer import maybe_deferred_to_future
+from twisted.internet.threads import deferToThread
+
+from citeseeker_scrapy import signals as citeseeker_signals
+from citeseeker_scrapy.exceptions import ConfigError
+from citeseeker_scrapy.extraction import sniff_kind
+from citeseeker_scrapy.extraction.sniff import HEAD_BYTES
+from citeseeker_scrapy.rendering import (
+    RenderConfig, RenderPlanner, find_browser, needs_rendering, page_signals, rendering_helped,
+)
+
+logger = logging.getLogger(__name__)
+
+HANDLER = "middlewares.browser_handler.LazyPlaywrightHandler"
+MIDDLEWARE = "middlewares.render.RenderMiddleware"
+#: After robots.txt (100): a request robots.txt forbids never reaches the browser.
+MIDDLEWARE_ORDER = 120
+RENDER_KEY = "citeseeker_render"        # meta: "browser" (our own request), "done" or "failed"
+STATS = "citeseeker/render"
+#: Pages opened in one browser context before it is retired and closed.
+PAGES_PER_CONTEXT = 20
+#: Scroll to the bottom and click a visible "load more"-like control that stays on the page (a
+#: button, or a link to nowhere: a real link is followed by the crawl, not clicked); returns the
+#: element count before, and whether something was clicked.
+SCROLL_AND_LOAD_MORE = """() => {
+  const before = document.getElementsByTagName('*').length;
+  window.scrollTo(0, document.body ? document.body.scrollHeight : 0);
+  const inPlace = e => e.tagName !== 'A' || !e.getAttribute('href') ||
+    /^\\s*(#|javascript:)/i.test(e.getAttribute('href'));
+  const more = [...document.querySelectorAll('button, a, [role=button]')].find(e =>
+    /^\\s*(load|show|view|see)\\s+more\\b/i.test(e.innerText || '') &&
+    e.offsetParent !== null && inPlace(e));
+  if (more) more.click();
+  return [before, !!more];
+}"""
+
+
+class RenderAddon:
+    """Installs the browser download handler and the middleware when rendering is possible.
+
+    Reads ``CITESEEKER_RENDER*`` and ``CITESEEKER_BROWSER_PATH``; sets ``DOWNLOAD_HANDLERS``
+    (http, https), ``PLAYWRIGHT_*`` (launch options, navigation timeout, context bound) and
+    ``DOWNLOADER_MIDDLEWARES``. Without a browser ``auto`` becomes ``never`` with one warning;
+    ``always`` (and a bad value) is refused by the crawl's job before any request (one clear
+    line, exit status 2: :func:`citeseeker_scrapy.job.check_rendering`).
+    """
+
+    def update_settings(self, settings) -> None:
+        try:
+            config = RenderConfig.from_settings(settings)
+        except ConfigError:  # the crawl's job refuses to start with the setting named
+            return
+        if config.mode == "never":
+            return
+        browser = find_browser(config.browser_path)
+        if browser is None:
+            where = config.browser_path or "chromium on PATH (Debian package 'chromium')"
+            if config.mode == "always":  # the crawl's job refuses to start (exit status 2)
+                return
+            logger.warning("No browser found (%s): JavaScript pages are not rendered "
+                           "(CITESEEKER_RENDER=auto works as never)", where)
+            settings.set("CITESEEKER_RENDER", "never",
+                         priority=settings.getpriority("CITESEEKER_RENDER") or "addon")
+            return
+        _install(settings, config, browser)
+
+
+def _install(settings, config: RenderConfig, browser: str) -> None:
+    handlers = {"http": HANDLER, "https": HANDLER}
+    settings["DOWNLOAD_HANDLERS"].update(handlers, priority="addon")
+    settings.set("PLAYWRIGHT_BROWSER_TYPE", "chromium", priority="addon")
+    settings.set("PLAYWRIGHT_LAUNCH_OPTIONS", {"executable_path": browser, "headless": True},
+                 priority="addon")
+    settings.set("PLAYWRIGHT_DEFAULT_NAVIGATION_TIMEOUT", config.timeout * 1000,
+                 priority="addon")
+    # Contexts are retired and closed by the pool (BrowserPool): nothing accumulates.
+    settings.set("PLAYWRIGHT_MAX_PAGES_PER_CONTEXT", config.concurrency, priority="addon")
+    settings.set("PLAYWRIGHT_MAX_CONTEXTS", config.concurrency + 1, priority="addon")
+    settings.set("PLAYWRIGHT_ABORT_REQUEST", "middlewares.render.skip_heavy_resource",
+                 priority="addon")
+    settings["DOWNLOADER_MIDDLEWARES"].update({MIDDLEWARE: MIDDLEWARE_ORDER}, priority="addon")
+
+
+def skip_heavy_resource(request: Any) -> bool:
+    """Images, media and fonts never change a page's links or text: the browser skips them."""
+    return request.resource_type in ("image", "media", "font")
+
+
+class BrowserPool:
+    """At most ``size`` pages at once. Pages share a browser context for
+    :data:`PAGES_PER_CONTEXT` pages (a new context costs more than the page itself), then the
+    context is closed once its last page is; after ``restart_after`` pages the pool drains and
+    the browser is closed, and scrapy-playwright launches a fresh one for the next page."""
+
+    def __init__(self, size: int, restart_after: int, close_timeout: float) -> None:
+        self.size = size
+        self.restart_after = restart_after
+        self.close_timeout = close_timeout
+        self.in_use = 0
+        self.since_restart = 0
+        self.draining = False
+        self.restarts = 0
+        self.browser: Any = None
+        self._generation = 0
+        self._assigned = 0
+        self._open: Counter[str] = Counter()
+        self._changed = asyncio.Condition()
+
+    async def acquire(self) -> str:
+        """Wait for a free page slot; returns the name of the context to open the page in."""
+        async with self._changed:
+            await self._changed.wait_for(lambda: self.in_use < self.size and not self.draining)
+            self.in_use += 1
+            if self._assigned >= PAGES_PER_CONTEXT:
+                self._generation, self._assigned = self._generation + 1, 0
+            self._assigned += 1
+            name = f"citeseeker-{self._generation}"
+            self._open[name] += 1
+            return name
+
+    async def release(self, context_name: str, page: Any) -> None:
+        """Close the page, its context when retired and empty, the browser when it is due."""
+        async with self._changed:
+            self.in_use -= 1
+            self.since_restart += 1
+            self._open[context_name] -= 1
+            if page is not None:
+                self.browser = page.context.browser or self.browser
+                await self._close(page, self._retired(context_name))
+            if self._open[context_name] <= 0:
+                del self._open[context_name]
+            if self.since_restart >= self.restart_after:
+                self.draining = True
+            if self.draining and self.in_use == 0:
+                await self._restart()
+            self._changed.notify_all()
+
+    def _retired(self, context_name: str) -> bool:
+        current = f"citeseeker-{self._generation}"
+        return self._open[context_name] <= 0 and (
+            context_name != current or self._assigned >= PAGES_PER_CONTEXT)
+
+    async def _close(self, page: Any, with_context: bool) -> None:
+        target = page.context if with_context else page
+        try:
+            await asyncio.wait_for(target.close(), self.close_timeout)
+        except Exception as error:  # a renderer that will not close goes with the browser
+            logger.debug("closing a browser page/context failed: %r", error)
+
+    async def _restart(self) -> None:
+        browser, self.browser = self.browser, None
+        self.since_restart, self.draining = 0, False
+        self._generation, self._assigned = self._generation + 1, 0
+        if browser is not None and browser.is_connected():
+            try:
+                await asyncio.wait_for(browser.close(), 30)
+            except Exception as error:  # a browser that will not close is left to the OS
+                logger.warning("closing the browser for a restart failed: %r", error)
+            self.restarts += 1
+
+
+class RenderFailed(Exception):
+    """The browser could not give a page's DOM (timeout, crash, not an HTML page)."""
+
+
+class NotAnHtmlPage(Exception):
+    """The browser's answer was a document (a download, a PDF viewer): never its DOM."""
+
+
+class RenderMiddleware:
+    """Downloader middleware: renders the requests and responses that need a browser.
+
+    Who calls it: Scrapy's downloader (installed by :class:`RenderAddon`). Writes stats under
+    ``citeseeker/render/`` and one errors.log line per failed rendering (through the spider's
+    report).
+    """
+
+    def __init__(self, crawler, config: RenderConfig) -> None:
+        self.crawler = crawler
+        self.config = config
+        self.planner = RenderPlanner(config)
+        self.pool = BrowserPool(config.concurrency, config.restart_after, config.timeout)
+
+    @classmethod
+    def from_crawler(cls, crawler) -> "RenderMiddleware":
+        config = RenderConfig.from_settings(crawler.settings)
+        if config.mode == "never":
+            raise NotConfigured("CITESEEKER_RENDER is never")
+        return cls(crawler, config)
+
+    # --- the two decisions ------------------------------------------------------------------
+
+    async def process_request(self, request: Request) -> Response | None:
+        """A request of a server known to need rendering goes to the browser directly; if the
+        browser fails, the request goes on to the plain HTTP handler."""
+        if RENDER_KEY in request.meta or not self.planner.renders_directly(request.url):
+            return None
+        request.meta[RENDER_KEY] = "done"
+        try:
+            response = await self.render(request)
+        except RenderFailed:
+            request.meta[RENDER_KEY] = "failed"
+            return None
+        self._stat("direct")
+        return response
+
+    async def process_response(self, request: Request, response: Response) -> Response:
+        """A plain HTML page with scripts and nothing to follow is fetched again by the browser
+        (once: the rendered response is marked and never looked at again)."""
+        if RENDER_KEY in request.meta or not isinstance(response, TextResponse):
+            return response
+        kind = _kind(response, response.body[:HEAD_BYTES])
+        if not self.planner.worth_a_look(response.url, response.status, kind, response.body):
+            return response
+        plain = await maybe_deferred_to_future(deferToThread(page_signals, response.text))
+        self._stat("checked")
+        if not needs_rendering(plain, self.config.min_text):
+            return response
+        request.meta[RENDER_KEY] = "done"
+        try:
+            rendered = await self.render(request)
+        except RenderFailed:
+            return response
+        self._stat("refetched")
+        await self._maybe_learn(response.url, plain, rendered)
+        return rendered
+
+    async def _maybe_learn(self, url: str, plain, rendered: Response) -> None:
+        if not isinstance(rendered, TextResponse):
+            return
+        signals = await maybe_deferred_to_future(deferToThread(page_signals, rendered.text))
+        if rendering_helped(plain, signals) and self.planner.learn(url):
+            self._stat("servers_learned")
+            self._debug(f"rendering needed on {url}: later pages of its server are rendered")
+
+    # --- rendering --------------------------------------------------------------------------
+
+    async def render(self, request: Request) -> Response:
+        """The page's DOM after scripts ran, as an HtmlResponse for ``request``."""
+        context_name = await self.pool.acquire()
+        browser_request = request.replace(dont_filter=True, meta={
+            **request.meta, RENDER_KEY: "browser", "playwright": True,
+            "playwright_include_page": True, "playwright_context": context_name,
+            "playwright_page_goto_kwargs": {"wait_until": "domcontentloaded"}})
+        started = time.monotonic()
+        try:
+            response = await self.crawler.engine.download_async(browser_request)
+            return await self._dom_response(
+                request, response, browser_request.meta.get("playwright_page"))
+        except IgnoreRequest:
+            raise
+        except NotAnHtmlPage as error:  # a document: the plain HTTP handler fetches it
+            self._stat("not_html")
+            raise RenderFailed("not an HTML page") from error
+        except Exception as error:
+            self._failed(request.url, error)
+            raise RenderFailed(str(error)) from error
+        finally:
+            await self.pool.release(context_name, browser_request.meta.get("playwright_page"))
+            self._stat("seconds", round(time.monotonic() - started, 3))
+            self.crawler.stats.set_value(f"{STATS}/browser_restarts", self.pool.restarts)
+
+    async def _dom_response(self, request: Request, response: Response, page: Any) -> Response:
+        if page is None or not isinstance(response, TextResponse) or _kind(response, b"") not in (
+                "html", None):
+            raise NotAnHtmlPage(response.url)
+        await self.settle(page)
+        html = await asyncio.wait_for(page.content(), self.config.timeout)
+        self._stat("pages")
+        rendered = response.replace(body=html.encode("utf-8"), encoding="utf-8")
+        rendered.request = request
+        return rendered
+
+    async def settle(self, page: Any) -> None:
+        """Wait (bounded) for the network to be idle, then scroll and click "load more" a
+        bounded number of times, while the page keeps growing."""
+        await self._wait_idle(page)
+        for _ in range(self.config.scrolls):
+            before, clicked = await asyncio.wait_for(
+                page.evaluate(SCROLL_AND_LOAD_MORE), self.config.timeout)
+            await self._wait_idle(page)
+            after = await asyncio.wait_for(
+                page.evaluate("document.getElementsByTagName('*').length"), self.config.timeout)
+            if not clicked and after == before:
+                return
+
+    async def _wait_idle(self, page: Any) -> None:
+        if self.config.idle_timeout <= 0:
+            return
+        try:
+            await page.wait_for_load_state("networkidle", timeout=self.config.idle_timeout * 1000)
+        except Exception as error:  # a page that never goes quiet: take the DOM as it is
+            if "Timeout" not in type(error).__name__ + str(error):
+                raise
+            self._stat("idle_timeouts")
+
+    # --- reporting --------------------------------------------------------------------------
+
+    def _failed(self, url: str, error: BaseException) -> None:
+        self._stat("failed")
+        message = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        self.crawler.signals.send_catch_log(
+            citeseeker_signals.note_error, url=url,
+            reason=f"render: {type(error).__name__}: {message}"[:500])
+
+    def _debug(self, message: str) -> None:
+        self.crawler.signals.send_catch_log(citeseeker_signals.note_debug, message=message)
+
+    def _stat(self, name: str, value: float = 1) -> None:
+        self.crawler.stats.inc_value(f"{STATS}/{name}", value)
+
+
+def _kind(response: Response, head: bytes) -> str | None:
+    return sniff_kind(urlsplit(response.url).path, _content_type(response), head)
+
+
+def _content_type(response: Response) -> str | None:
+    raw = response.headers.get(b"Content-Type")
+    return raw.decode("latin-1") if raw else None
