@@ -64,6 +64,12 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_PROGRESS_LIVE": True,
     "CITESEEKER_REPORT_HTML": True,
     "CITESEEKER_DISTINCT_PAPERS": True,
+    # the shared frontier (README "Many workers on one Redis"); REDIS_URL as in scrapy-redis
+    "CITESEEKER_FRONTIER": "local",
+    "CITESEEKER_REDIS_KEY": "citeseeker",
+    "CITESEEKER_LEASE_SECONDS": 30.0,
+    "CITESEEKER_SYNC_SECONDS": 0.5,
+    "CITESEEKER_CLOSE_WHEN_IDLE": True,
 }
 
 

@@ -118,11 +118,17 @@ def crawl_job(crawler: Any) -> CrawlJob:
 def _announce(crawler: Any, job: CrawlJob) -> None:
     """Warnings about skipped input lines once; a broken job closes the spider when it opens."""
     if job.error is not None:
-        def refuse_to_start(spider: Any) -> None:
-            logger.error("citeseeker: error: %s", job.error)
-            raise CloseSpider(BAD_INPUT_REASON)
-
-        crawler.signals.connect(refuse_to_start, signal=signals.spider_opened, weak=False)
+        refuse_to_start(crawler, job.error)
         return
     for warning in job.inputs.warnings:
         logger.warning(warning)
+
+
+def refuse_to_start(crawler: Any, message: str) -> None:
+    """Close the spider when it opens, with one error line and :data:`BAD_INPUT_REASON` (exit
+    status 2): for a broken input, and for a component that cannot work (an unreachable Redis)."""
+    def refuse(spider: Any) -> None:
+        logger.error("citeseeker: error: %s", message)
+        raise CloseSpider(BAD_INPUT_REASON)
+
+    crawler.signals.connect(refuse, signal=signals.spider_opened, weak=False)

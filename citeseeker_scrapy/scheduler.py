@@ -13,7 +13,9 @@ spider's ``document_failed`` signal.
 
 Settings read (in ``from_crawler`` only, through :class:`CrawlConfig`): ``CITESEEKER_CONCURRENT_SERVERS``,
 ``CITESEEKER_MAX_PENDING_DOCS``, ``CITESEEKER_MAX_DOCS_PER_SERVER``, ``CITESEEKER_MAX_DEPTH``,
-``CITESEEKER_FLUSH_INTERVAL``, ``CITESEEKER_KEEP_QUERY``, ``CITESEEKER_SKIP_FILE``, ``JOBDIR``.
+``CITESEEKER_FLUSH_INTERVAL``, ``CITESEEKER_KEEP_QUERY``, ``CITESEEKER_SKIP_FILE``, ``JOBDIR``;
+``CITESEEKER_FRONTIER=redis`` chooses the frontier shared by many workers
+(:mod:`citeseeker_scrapy.frontier.shared`, synced by :mod:`citeseeker_scrapy.redis_sync`).
 
 Writes to JOBDIR: ``frontier.sqlite`` (see :mod:`citeseeker_scrapy.frontier.sqlite_store`).
 Reads ``skip_servers.txt`` (in JOBDIR, else in CITESEEKER_LOG_DIR) for servers to skip.
@@ -22,6 +24,7 @@ Reads ``skip_servers.txt`` (in JOBDIR, else in CITESEEKER_LOG_DIR) for servers t
 from __future__ import annotations
 
 import json
+import logging
 import os
 import pickle
 import time
@@ -30,17 +33,22 @@ from typing import Any
 
 from scrapy import Request, Spider, signals
 from scrapy.exceptions import DontCloseSpider
+from scrapy.utils.defer import deferred_from_coro
 from scrapy.utils.request import request_from_dict
+from twisted.internet.defer import Deferred
 
 from . import signals as citeseeker_signals
 from .config import CrawlConfig
-from .exceptions import UrlRejected
+from .exceptions import ConfigError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED
+from .frontier.redis_backend import SharedSettings, frontier_kind, unreachable
+from .frontier.shared import SharedFrontier
 from .frontier.sqlite_store import SqliteStore
 from .items import DocumentItem
 from .input_parser import CrawlInputs
-from .job import crawl_job, scope_of
+from .job import crawl_job, refuse_to_start, scope_of
+from .redis_sync import RedisSync
 from .urls import LinkPolicy, canonical_url, server_of
 
 ORIGIN_KEY = "citeseeker_origin"
@@ -58,6 +66,7 @@ KEPT_META = ("redirect_times", "redirect_ttl", "redirect_urls", "redirect_reason
 META_PAYLOAD, REQUEST_PAYLOAD = b"M", b"R"
 STATS = "citeseeker/frontier"
 SKIP_CHECK_SECONDS = 1.0
+logger = logging.getLogger(__name__)
 
 
 class FrontierScheduler:
@@ -73,6 +82,7 @@ class FrontierScheduler:
         self.spider: Spider | None = None
         self._skip_checked_at = 0.0
         self._skip_mtime = 0.0
+        self.shared: RedisSync | None = None   # CITESEEKER_FRONTIER=redis
 
     @classmethod
     def from_crawler(cls, crawler) -> "FrontierScheduler":
@@ -81,20 +91,25 @@ class FrontierScheduler:
         config = job.config_or_defaults()
         scope = job.scope or scope_of(config, CrawlInputs((), (), (), (), ()))
         jobdir = crawler.settings.get("JOBDIR") if job.error is None else None
-        store: FrontierStore = SqliteStore(Path(jobdir) / "frontier.sqlite") if jobdir else MemoryStore()
-        frontier = Frontier(
-            store,
-            max_active_servers=config.concurrent_servers,
-            max_pending_docs=config.max_pending_docs,
-            max_docs_per_server=config.max_docs_per_server,
-            max_depth=config.max_depth,
-            flush_interval=config.flush_interval,
-        )
+        limits = dict(max_active_servers=config.concurrent_servers,
+                      max_pending_docs=config.max_pending_docs,
+                      max_docs_per_server=config.max_docs_per_server,
+                      max_depth=config.max_depth, flush_interval=config.flush_interval)
+        shared = _shared_settings(crawler) if job.error is None else None
+        if shared is not None:
+            frontier: Frontier = SharedFrontier(**limits)
+        else:
+            store: FrontierStore = (SqliteStore(Path(jobdir) / "frontier.sqlite") if jobdir
+                                    else MemoryStore())
+            frontier = Frontier(store, **limits)
         skip = config.skip_file or os.path.join(jobdir or config.log_dir, "skip_servers.txt")
         scheduler = cls(crawler, frontier, scope=scope, keep_query=config.keep_query,
                         skip_file=Path(skip))
         frontier.root_of = scheduler.root_of
         frontier.on_completed = scheduler.on_server_completed
+        if shared is not None:
+            scheduler.shared = RedisSync(crawler, frontier, shared,
+                                         add_start_point=scheduler.add_pushed_start_point)
         return scheduler
 
     # --- engine interface ---------------------------------------------------------------------
@@ -108,8 +123,13 @@ class FrontierScheduler:
         snapshot = self.frontier.restore()
         if snapshot is not None:
             self._restore_stats(snapshot.extras)
+        if self.shared is not None:
+            self.shared.start()
 
-    def close(self, reason: str) -> None:
+    def close(self, reason: str) -> Deferred | None:
+        if self.shared is not None:  # its last sync flushes and hands the servers back
+            self._publish_sizes()
+            return deferred_from_coro(self.shared.close())
         self.frontier.flush(self._stats_snapshot())
         self._publish_sizes()
         self.frontier.store.close()
@@ -216,6 +236,9 @@ class FrontierScheduler:
             return
         if item.links:
             self._add_links(item)
+        if self.shared is not None and item.citations:
+            self.shared.report_citations([f"{item.url} {c.get('member', '')} {c.get('publication')}"
+                                          for c in item.citations])
         self._finish(item.url)
 
     def _add_links(self, item: DocumentItem) -> None:
@@ -244,6 +267,10 @@ class FrontierScheduler:
         if self.frontier.needs_flush():
             self.frontier.flush(self._stats_snapshot())
             self._publish_sizes()
+            if self.shared is not None:
+                self.shared.wake()
+        if self.shared is not None and self.frontier.completing:
+            self.shared.wake()  # a finished server: complete it and lease the next one now
 
     def on_idle(self, spider: Spider) -> None:
         """Nothing is downloading or being parsed: whatever is "in flight" is stale."""
@@ -252,6 +279,19 @@ class FrontierScheduler:
             self.crawler.stats.inc_value(f"{STATS}/stale_in_flight", stale)
         if self.frontier.has_work():
             raise DontCloseSpider
+        if self.shared is not None and not self.shared.job_finished():
+            self.shared.wake()  # other workers may still find links to servers for us
+            raise DontCloseSpider
+
+    def add_pushed_start_point(self, url: str) -> None:
+        """A start point pushed to the shared list (``scrapy citeseeker-push``)."""
+        try:
+            admitted = self.scope.admit(url.strip(), referrer=None)
+        except (UrlRejected, ValueError) as rejection:
+            logger.warning("citeseeker: pushed start point %r refused: %s", url, rejection)
+            self.crawler.stats.inc_value(f"{STATS}/refused/pushed_start_point")
+            return
+        self._counted(self.frontier.add_start_point(DocumentEntry(admitted)))
 
     def on_server_completed(self, server: str) -> None:
         self.crawler.stats.inc_value(f"{STATS}/servers_completed")
@@ -299,3 +339,20 @@ class FrontierScheduler:
     def _publish_sizes(self) -> None:
         for name, value in self.frontier.sizes().items():
             self.crawler.stats.set_value(f"{STATS}/size/{name}", value)
+
+
+def _shared_settings(crawler) -> SharedSettings | None:
+    """The shared frontier's settings when CITESEEKER_FRONTIER=redis and Redis answers; a bad
+    setting or an unreachable Redis refuses the job (exit status 2), before any request."""
+    try:
+        if frontier_kind(crawler.settings) != "redis":
+            return None
+        shared = SharedSettings.from_settings(crawler.settings)
+    except ConfigError as error:
+        refuse_to_start(crawler, str(error))
+        return None
+    problem = unreachable(shared.redis_url)
+    if problem is not None:
+        refuse_to_start(crawler, problem)
+        return None
+    return shared

@@ -9,6 +9,7 @@ command -v catdoc >/dev/null 2>&1 || need+=(catdoc)           # DOC and PPT (cat
 command -v prlimit >/dev/null 2>&1 || need+=(util-linux)      # memory limit of Ghostscript
 command -v script >/dev/null 2>&1 || need+=(bsdutils)         # tests: a crawl on a pseudo-terminal
 command -v chromium >/dev/null 2>&1 || need+=(chromium)       # JavaScript pages (scrapy-playwright); report.html tests
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server) # the shared frontier (and its tests)
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

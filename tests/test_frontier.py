@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,16 @@ from citeseeker_scrapy.frontier.frontier import (
 )
 from citeseeker_scrapy.frontier.sqlite_store import SqliteStore
 from citeseeker_scrapy.urls import server_of
+from tests.redis_server import RedisServer
+from tests.shared_frontier import SyncedWorker
+
+PREFIXES = itertools.count(1)
+
+
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory):
+    with RedisServer(tmp_path_factory.mktemp("redis")) as server:
+        yield server
 
 
 class Web:
@@ -65,12 +76,32 @@ def memory_frontier(**kwargs) -> Frontier:
     return Frontier(max_active_servers=kwargs.pop("max_active_servers", 1), **kwargs)
 
 
-@pytest.fixture(params=["memory", "sqlite-reopened"])
+@pytest.fixture(params=["memory", "sqlite-reopened", "redis", "redis-taken-over"])
 def make(request, tmp_path: Path):
     """A frontier factory and a ``reopen`` step: close and reopen the JOBDIR after every
-    document (the flush interval is 1), as a resumed crawl would."""
+    document (the flush interval is 1), as a resumed crawl would; for Redis, a worker hands
+    its servers back after every document and a new worker takes them over."""
     if request.param == "memory":
         return lambda **kw: (memory_frontier(**kw), None)
+    if request.param.startswith("redis"):
+        server = request.getfixturevalue("redis_server")
+        prefix = f"t{next(PREFIXES)}"
+
+        def worker(**kwargs) -> SyncedWorker:
+            kwargs.setdefault("max_active_servers", 1)
+            return SyncedWorker(server.url, prefix, flush_interval=1, **kwargs)
+
+        def take_over(frontier: SyncedWorker) -> SyncedWorker:
+            frontier.close()
+            return worker(**frontier_options)
+
+        frontier_options: dict = {}
+
+        def factory(**kwargs):
+            frontier_options.update(kwargs)
+            return worker(**kwargs), (take_over if request.param == "redis-taken-over" else None)
+
+        return factory
 
     def factory(**kwargs):
         def build() -> Frontier:

@@ -6,7 +6,8 @@ Binds ``--servers`` listening sockets on 127.0.0.1 (kernel-chosen ports, so para
 collide) plus a control port, then prints one JSON line ``{"ports": [...], "control": port}``
 on stdout. A minimal HTTP/1.1 parser: keep-alive, pipelining, ``Connection: close``; GET/HEAD
 only, no request bodies. ``/robots.txt`` is an empty 200, ``/`` and ``/p/<n>.html`` pages,
-``/r/<n>`` and ``/x/<s>/<n>`` 302 redirects, anything else 404.
+``/r/<n>`` and ``/x/<s>/<n>`` 302 redirects, anything else 404. ``--latency S`` answers every
+request S seconds late (a network-bound crawl), without holding up other connections.
 
 The control port answers ``/stats`` (JSON: counts since the last reset, per status, per server,
 requests for the same path more than once, this process's CPU seconds) and ``/reset``.
@@ -46,7 +47,14 @@ class Counters:
         self.paths: Counter[tuple[int, str]] = Counter()   # (server, path) of every request
         self.connections = 0
         self.started = time.monotonic()
+        self.first_request = self.last_request = None
         self.cpu = _cpu()
+
+    def stamp(self) -> None:
+        now = time.monotonic() - self.started
+        if self.first_request is None:
+            self.first_request = now
+        self.last_request = now
 
     def snapshot(self, servers: int) -> dict:
         pages = Counter()          # distinct 200 pages per server
@@ -63,6 +71,8 @@ class Counters:
             "distinct_pages_per_server": {str(s): pages.get(s, 0) for s in range(servers)},
             "connections": self.connections,
             "seconds": time.monotonic() - self.started,
+            "first_request": self.first_request,
+            "last_request": self.last_request,
             "cpu_seconds": _cpu() - self.cpu,
         }
 
@@ -98,15 +108,27 @@ class HttpProtocol(asyncio.Protocol):
                 self.transport.close()
                 return
             close = version == "HTTP/1.0" or b"connection: close" in headers.lower()
-            self.transport.write(self.app.respond(self.server, method, target, close))
+            reply = self.app.respond(self.server, method, target, close)
+            if self.app.latency and self.server >= 0:
+                # answered later without blocking the loop: a slow network or server
+                asyncio.get_running_loop().call_later(self.app.latency, self._send, reply, close)
+            else:
+                self._send(reply, close)
             if close:
-                self.transport.close()
                 return
+
+    def _send(self, reply: bytes, close: bool) -> None:
+        if self.transport.is_closing():
+            return
+        self.transport.write(reply)
+        if close:
+            self.transport.close()
 
 
 class App:
-    def __init__(self, web: Web | None, servers: int) -> None:
+    def __init__(self, web: Web | None, servers: int, latency: float = 0.0) -> None:
         self.web = web
+        self.latency = latency
         self.servers = servers
         self.counters = Counters()
 
@@ -115,6 +137,7 @@ class App:
         if server < 0:
             return self.control(path)
         self.counters.paths[(server, path)] += 1
+        self.counters.stamp()
         web = self.web
         extra = b"Connection: close\r\n" if close else b""
         n = web.page_number(path)
@@ -149,9 +172,9 @@ class App:
                 str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)
 
 
-async def serve(servers: int, pages: int, seed: int) -> None:
+async def serve(servers: int, pages: int, seed: int, latency: float = 0.0) -> None:
     loop = asyncio.get_running_loop()
-    app = App(None, servers)
+    app = App(None, servers, latency)
     listeners = []
     for server in range(servers):
         listener = await loop.create_server(lambda s=server: HttpProtocol(app, s), "127.0.0.1", 0,
@@ -170,9 +193,11 @@ def main() -> None:
     parser.add_argument("--servers", type=int, default=50)
     parser.add_argument("--pages", type=int, default=2200)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--latency", type=float, default=0.0,
+                        help="seconds before each answer (not blocking other connections)")
     args = parser.parse_args()
     try:
-        asyncio.run(serve(args.servers, args.pages, args.seed))
+        asyncio.run(serve(args.servers, args.pages, args.seed, args.latency))
     except KeyboardInterrupt:
         pass
 

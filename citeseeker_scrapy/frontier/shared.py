@@ -1,0 +1,263 @@
+"""The local half of a frontier shared by many crawler processes (CITESEEKER_FRONTIER=redis).
+
+The shared half lives in Redis (:mod:`citeseeker_scrapy.frontier.redis_backend`): Pending
+Servers with their references, each server's Pending Documents, Completed Servers, leases, and
+for every leased server its stack and completed documents as of the last flush. This module is
+what one worker holds: the servers it has **leased**, crawled depth-first exactly as the
+one-process :class:`~citeseeker_scrapy.frontier.frontier.Frontier` does (it *is* one, with no
+local Pending Servers), and a :class:`SharedLog` of changes waiting for the next sync.
+
+Why a log and not direct writes: the frontier is called from the crawl's hot path and must not
+wait for the network. Every change is buffered and one sync (one Redis round trip) carries a
+whole batch. Order matters for "nothing lost": a document is marked done only in a sync that
+also carries (or follows) the links it produced, because the log is sent whole and links are
+logged before their document is finished. Done marks travel every ``flush_interval`` documents
+(the checkpoint), links every sync, so a worker killed with ``kill -9`` costs at most one flush
+interval of re-fetches plus what was in flight.
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass, field
+
+from ..urls import server_of
+from .frontier import ACCEPTED, COMPLETED_SERVER, Frontier
+from .model import ActiveServer, DocumentEntry, PendingServer
+from .store import FrontierSnapshot
+
+
+def encode_entry(entry: DocumentEntry, order: int) -> str:
+    """``order depth [payload-base64]``: one Redis hash value per document."""
+    head = f"{order} {entry.depth}"
+    if entry.payload is None:
+        return head
+    return f"{head} {base64.b64encode(entry.payload).decode('ascii')}"
+
+
+def decode_entry(url: str, value: str) -> tuple[int, DocumentEntry]:
+    parts = value.split(" ", 2)
+    payload = base64.b64decode(parts[2]) if len(parts) == 3 else None
+    return int(parts[0]), DocumentEntry(url, int(parts[1]), payload)
+
+
+@dataclass
+class ServerLinks:
+    """Links to one server this worker does not hold: references and named documents."""
+
+    references: int = 0
+    documents: dict[str, str] = field(default_factory=dict)   # url -> "depth [payload]"
+
+
+class SharedLog:
+    """A :class:`~citeseeker_scrapy.frontier.store.FrontierStore` that buffers for Redis.
+
+    ``take_batch`` hands the sync everything buffered; done marks only once a checkpoint
+    released them (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.links: dict[str, ServerLinks] = {}
+        self.pushed: dict[str, dict[str, str]] = {}
+        self.done: dict[str, list[str]] = {}
+        self.done_released: dict[str, list[str]] = {}
+        self.completed: list[str] = []
+
+    # --- FrontierStore ------------------------------------------------------------------------
+
+    def load(self) -> FrontierSnapshot | None:
+        return None
+
+    def server_pending(self, server: PendingServer) -> None:
+        pass
+
+    def document_pending(self, server: str, entry: DocumentEntry, order: int) -> None:
+        pass
+
+    def server_active(self, server: str) -> None:
+        pass
+
+    def document_pushed(self, server: str, entry: DocumentEntry, order: int) -> None:
+        self.pushed.setdefault(server, {})[entry.url] = encode_entry(entry, order)
+
+    def document_finished(self, server: str, url: str) -> None:
+        self.done.setdefault(server, []).append(url)
+
+    def server_completed(self, server: str) -> None:
+        """A request: Redis completes the server unless a document for it arrived meanwhile."""
+        self.completed.append(server)
+
+    def checkpoint(self, next_arrival: int, next_order: int, extras: dict[str, object]) -> None:
+        for server, urls in self.done.items():
+            self.done_released.setdefault(server, []).extend(urls)
+        self.done = {}
+
+    def close(self) -> None:
+        pass
+
+    # --- links to servers held elsewhere ------------------------------------------------------
+
+    def link(self, server: str, entry: DocumentEntry | None, *, reference: bool) -> None:
+        links = self.links.setdefault(server, ServerLinks())
+        links.references += int(reference)
+        if entry is not None:
+            links.documents.setdefault(entry.url, encode_entry(entry, 0).split(" ", 1)[1])
+
+    def forget(self, server: str) -> None:
+        """A lost lease: what this worker knew of the server is the new owner's now."""
+        self.pushed.pop(server, None)
+        self.done.pop(server, None)
+        self.done_released.pop(server, None)
+
+    def has_unsent(self) -> bool:
+        return bool(self.links or self.pushed or self.done_released or self.completed)
+
+    def take_batch(self) -> dict[str, object]:
+        """Everything ready to send, as plain JSON-able data; the log starts empty again."""
+        batch = {
+            "links": {server: {"refs": links.references,
+                               "docs": [x for item in links.documents.items() for x in item]}
+                      for server, links in self.links.items()},
+            "pushed": {server: [x for item in docs.items() for x in item]
+                       for server, docs in self.pushed.items()},
+            "done": self.done_released,
+            "completed": self.completed,
+        }
+        self.links, self.pushed, self.done_released, self.completed = {}, {}, {}, []
+        return batch
+
+
+class SharedFrontier(Frontier):
+    """A worker's leased servers; links to any other server go to the shared Pending Servers.
+
+    The sync adopts the servers Redis leased to this worker (:meth:`adopt`), hands it documents
+    other workers found for them (:meth:`receive`), and takes away a server whose lease was lost
+    (:meth:`abandon`). ``completed`` holds only the servers this worker completed; Redis knows
+    the rest and drops links to them.
+    """
+
+    store: SharedLog
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(SharedLog(), **kwargs)
+        self.taken_over = 0
+        self.completing: set[str] = set()
+
+    def add_start_point(self, entry: DocumentEntry) -> str:
+        server = server_of(entry.url)
+        if server in self.completed:
+            return self._refuse(COMPLETED_SERVER)
+        if server in self.active:
+            return self._push(self.active[server], entry, force=False)
+        is_root = entry.url == self.root_of(server)
+        self.store.link(server, None if is_root else entry, reference=False)
+        return ACCEPTED
+
+    def add_link(self, entry: DocumentEntry, *, from_server: str | None, force: bool = False) -> str:
+        server = server_of(entry.url)
+        if server in self.completed:
+            return self._refuse(COMPLETED_SERVER)
+        if server in self.active:
+            return self._push(self.active[server], entry, force=force)
+        reference = from_server is not None and from_server != server
+        self.store.link(server, entry, reference=reference)
+        return ACCEPTED
+
+    def skip(self, key: str) -> bool:
+        """Skip a server held here, or (completed in Redis) one pending anywhere."""
+        if key in self.active:
+            return super().skip(key)
+        if key in self.completed:
+            return False
+        self.completed.add(key)
+        self.store.server_completed(key)
+        self.on_completed(key)
+        return True
+
+    def _complete(self, server: ActiveServer) -> None:
+        """Finished here: ask Redis to complete it. Another worker may have named a document
+        for it since the last sync; the server stays held (and idle) until the reply says."""
+        if server.key not in self.completing:
+            self.completing.add(server.key)
+            self.store.server_completed(server.key)
+
+    def _confirm_completed(self, key: str) -> None:
+        """Redis completed the server: now it is a skeleton here too."""
+        self.completing.discard(key)
+        server = self.active.get(key)
+        if server is None or not server.is_finished():
+            return
+        del self.active[key]
+        self._rotation.remove(key)
+        self.completed.add(key)
+        self.store.forget(key)
+        self.on_completed(key)
+
+    # --- what the sync brings -----------------------------------------------------------------
+
+    def wanted_servers(self) -> int:
+        """Room for servers; one waiting for its completion to be confirmed counts as free
+        (the same sync confirms it and leases the next one)."""
+        return max(0, self.max_active_servers - len(self.active) + len(self.completing))
+
+    def adopt(self, key: str, queued: dict[str, str], done: list[str], *,
+              takeover: bool = False) -> None:
+        """A server leased to this worker: its stack as of the last flush (a takeover) or its
+        pending documents (a fresh lease), its completed documents; the root goes at the bottom
+        when it is neither done nor queued. Orders continue above the previous owner's, so a
+        later takeover rebuilds the same stack."""
+        if key in self.active:  # granted again by a retried sync: it is ours already
+            return
+        server = ActiveServer(key)
+        server.seen.update(done)
+        self.active[key] = server
+        self._rotation.append(key)
+        self.taken_over += int(takeover)
+        entries = sorted((decode_entry(url, value) for url, value in queued.items()),
+                         key=lambda pair: pair[0])
+        lowest = entries[0][0] if entries else 0
+        self._next_order = max([self._next_order] + [order for order, _ in entries])
+        root = self.root_of(key)
+        if root is not None and root not in server.seen and root not in queued:
+            entry = DocumentEntry(root)
+            server.seen.add(root)
+            server.stack.append(entry)
+            self.store.document_pushed(key, entry, min(lowest, 0) - 1)
+        for _, entry in entries:
+            if entry.url not in server.seen:
+                server.seen.add(entry.url)
+                server.stack.append(entry)
+        self._complete_if_finished(server)
+
+    def receive(self, key: str, queued: dict[str, str]) -> None:
+        """Documents other workers named for a server held here (already on its Redis stack)."""
+        server = self.active.get(key)
+        if server is None:
+            return
+        entries = sorted((decode_entry(url, value) for url, value in queued.items()),
+                         key=lambda pair: pair[0])
+        for _, entry in entries:
+            if entry.url not in server.seen and not server.skipped:
+                server.seen.add(entry.url)
+                server.stack.append(entry)
+        self.completing.discard(key)
+        self._complete_if_finished(server)  # nothing new after all: ask again
+
+    def abandon(self, key: str) -> None:
+        """The lease was lost (this worker stalled past its expiry): another worker owns it."""
+        if self.active.pop(key, None) is not None:
+            self._rotation.remove(key)
+        self.completing.discard(key)
+        self.store.forget(key)
+
+    def apply(self, reply) -> list[str]:
+        """Bring a :class:`~citeseeker_scrapy.frontier.redis_backend.SyncReply` in; returns
+        the start points pushed by users (the caller admits them by the crawl's scope)."""
+        for key in reply.lost:
+            self.abandon(key)
+        for key in reply.completed:
+            self._confirm_completed(key)
+        for key, (queued, done, takeover) in reply.granted.items():
+            self.adopt(key, queued, done, takeover=takeover)
+        for key, queued in reply.arrived.items():
+            self.receive(key, queued)
+        return reply.start_urls

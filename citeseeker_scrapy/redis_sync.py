@@ -1,0 +1,144 @@
+"""The sync loop of a worker of the shared frontier (CITESEEKER_FRONTIER=redis).
+
+Who uses it: :class:`citeseeker_scrapy.scheduler.FrontierScheduler`, which keeps handing out
+documents from the worker's :class:`~citeseeker_scrapy.frontier.shared.SharedFrontier` as
+usual. This loop runs beside it on the reactor's asyncio loop (redis.asyncio: the reactor never
+waits for Redis): every ``CITESEEKER_SYNC_SECONDS`` — sooner after a flush, a finished server,
+or when the engine is idle — it sends the frontier's log in one round trip and
+brings back leases, takeovers, documents found by other workers and pushed start points.
+
+A Redis that goes away mid-crawl (a restart) is retried with the same batch, so nothing logged
+is lost; the worker keeps crawling the servers it holds meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+from typing import Any, Callable
+
+from .frontier.redis_backend import (
+    RedisFrontierClient, SharedSettings, SyncReply, sync_arguments,
+)
+from .frontier.shared import SharedFrontier
+
+STATS = "citeseeker/shared"
+#: Start points taken from the shared list per sync (the rest wait for the next one).
+START_URLS_PER_SYNC = 100
+logger = logging.getLogger(__name__)
+
+
+class RedisSync:
+    """One worker's link to the shared frontier; see the module docstring."""
+
+    def __init__(self, crawler: Any, frontier: SharedFrontier, settings: SharedSettings, *,
+                 add_start_point: Callable[[str], None]) -> None:
+        self.crawler = crawler
+        self.frontier = frontier
+        self.settings = settings
+        self.add_start_point = add_start_point
+        self.client = RedisFrontierClient(settings.redis_url, settings.prefix)
+        self.worker = f"{socket.gethostname()}:{os.getpid()}"
+        self.last: SyncReply | None = None
+        self.finished_syncs = 0
+        self._citations: list[str] = []
+        self._unsent: str | None = None
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task | None = None
+        self._closing = False
+
+    # --- the loop -----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._task = asyncio.ensure_future(self._run())
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def _run(self) -> None:
+        while not self._closing:
+            try:
+                await self.sync_once()
+            except Exception as error:  # Redis restarting, a network hiccup: retry the batch
+                self.crawler.stats.inc_value(f"{STATS}/sync_errors")
+                logger.warning("citeseeker: Redis sync failed, retrying: %s", error)
+            try:
+                await asyncio.wait_for(self._wake.wait(), self.settings.sync_seconds)
+            except asyncio.TimeoutError:
+                pass
+            self._wake.clear()
+
+    async def sync_once(self, *, release: bool = False) -> SyncReply:
+        """Send the log (or the batch a failed sync could not deliver) and apply the reply."""
+        frontier = self.frontier
+        if self._unsent is None:
+            room = frontier.wanted_servers() if not release else 0
+            self._unsent = sync_arguments(
+                frontier.store.take_batch(), worker=self.worker, renew=list(frontier.active),
+                want=room, ttl_ms=int(self.settings.lease_seconds * 1000),
+                max_pending=frontier.max_pending_docs,
+                start_urls=START_URLS_PER_SYNC if room and not release else 0,
+                citations=self._citations, release=list(frontier.active) if release else [])
+            self._citations = []
+        reply = await self.client.sync(self._unsent)
+        self._unsent = None
+        self._apply(reply)
+        return reply
+
+    def _apply(self, reply: SyncReply) -> None:
+        stats = self.crawler.stats
+        stats.inc_value(f"{STATS}/syncs")
+        taken_over = self.frontier.taken_over
+        for url in self.frontier.apply(reply):
+            self.add_start_point(url)
+        stats.inc_value(f"{STATS}/servers_leased", len(reply.granted))
+        stats.inc_value(f"{STATS}/servers_taken_over", self.frontier.taken_over - taken_over)
+        stats.inc_value(f"{STATS}/leases_lost", len(reply.lost))
+        stats.inc_value(f"{STATS}/start_urls_pulled", len(reply.start_urls))
+        stats.inc_value(f"{STATS}/links_refused/completed_server", reply.refused_completed)
+        stats.inc_value(f"{STATS}/links_refused/pending_full", reply.refused_full)
+        stats.inc_value(f"{STATS}/citations_first_reported", len(reply.new_citations))
+        for key in reply.lost:
+            logger.warning("citeseeker: lease on %s lost (this worker stalled past "
+                           "CITESEEKER_LEASE_SECONDS); another worker continues it", key)
+        idle = not self.frontier.active and not self.frontier.store.has_unsent()
+        self.finished_syncs = self.finished_syncs + 1 if idle and reply.job_finished() else 0
+        self.last = reply
+        if reply.granted or reply.arrived or reply.start_urls or self.job_finished():
+            self._nudge_engine()
+
+    def _nudge_engine(self) -> None:
+        """New work arrived, or the job finished, between the engine's heartbeats (5 s): ask
+        for requests (or find the spider idle) now."""
+        slot = getattr(getattr(self.crawler, "engine", None), "_slot", None)
+        if slot is not None:
+            slot.nextcall.schedule()
+
+    # --- what the scheduler asks --------------------------------------------------------------
+
+    def report_citations(self, keys: list[str]) -> None:
+        """Citations a document's item carried out (after the feed): counted once job-wide."""
+        self._citations.extend(keys)
+
+    def job_finished(self) -> bool:
+        """Two syncs in a row saw this worker idle and the whole shared frontier empty."""
+        return self.settings.close_when_idle and self.finished_syncs >= 2
+
+    async def close(self) -> None:
+        """Stop the loop; a last sync flushes everything and hands the servers held back."""
+        self._closing = True
+        self._wake.set()
+        if self._task is not None:
+            await asyncio.gather(self._task, return_exceptions=True)
+        self.frontier.flush()
+        try:
+            for _ in range(2):  # the batch a failed sync kept, then the rest
+                await self.sync_once(release=True)
+                if not self.frontier.store.has_unsent():
+                    break
+        except Exception as error:
+            logger.error("citeseeker: last Redis sync failed (the leases expire and another "
+                         "worker continues from the last flush): %s", error)
+        await self.client.close()

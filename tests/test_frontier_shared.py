@@ -1,0 +1,105 @@
+"""The shared frontier's own rules, with workers driven directly against a real redis-server:
+leases, takeover from the last flush, a lost lease, links to another worker's server, pushed
+start points, citations counted once."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import pytest
+
+from citeseeker_scrapy.frontier import DocumentEntry
+from tests.redis_server import RedisServer
+from tests.shared_frontier import SyncedWorker
+
+PREFIXES = itertools.count(1)
+
+
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory):
+    with RedisServer(tmp_path_factory.mktemp("redis")) as server:
+        yield server
+
+
+@pytest.fixture
+def workers(redis_server):
+    prefix = f"s{next(PREFIXES)}"
+    return lambda **kw: SyncedWorker(redis_server.url, prefix, **kw)
+
+
+def seed(worker: SyncedWorker, servers: int) -> None:
+    for index in range(servers):
+        worker.add_start_point(DocumentEntry(f"http://s{index}.org/"))
+
+
+def test_no_server_is_leased_to_two_workers(workers) -> None:
+    first, second = workers(max_active_servers=3), workers(max_active_servers=3)
+    seed(first, 5)
+    first.sync()
+    second.sync()
+    assert len(first.active) == 3 and len(second.active) == 2
+    assert not set(first.active) & set(second.active)
+    second.sync()
+    assert len(second.active) == 2  # nothing left to lease
+
+
+def test_expired_lease_is_taken_over_from_the_last_flush_and_the_stalled_worker_drops_it(
+        workers) -> None:
+    dead = workers(lease_ms=300, flush_interval=2)
+    dead.add_start_point(DocumentEntry("http://a.org/"))
+    root = dead.next_document()
+    for name in ("1", "2", "3"):
+        dead.add_link(DocumentEntry(f"http://a.org/{name}.html", 1), from_server="http://a.org")
+    dead.finish(root.url)
+    first = dead.next_document()               # 3.html (depth-first: last pushed first)
+    dead.finish(first.url)                     # two finished: the flush is due
+    dead.flush()
+    unflushed = dead.next_document()
+    dead.finish(unflushed.url)                 # finished, never flushed: fetched again
+    time.sleep(0.4)                            # the lease expires: the worker "died"
+    taker = workers(lease_ms=30_000)
+    reply = taker.sync()
+    assert reply.granted["http://a.org"][2] is True  # a takeover
+    order = []
+    while (entry := taker.next_document()) is not None:
+        order.append(entry.url)
+        taker.finish(entry.url)
+    assert order == [unflushed.url, "http://a.org/1.html"]
+    assert root.url not in order and first.url not in order
+    assert dead.sync().lost == ["http://a.org"] and dead.active == {}
+
+
+def test_links_to_a_server_another_worker_holds_reach_its_stack(workers) -> None:
+    holder, finder = workers(), workers()
+    holder.add_start_point(DocumentEntry("http://a.org/"))
+    root = holder.next_document()
+    finder.add_start_point(DocumentEntry("http://b.org/"))
+    page = finder.next_document()
+    assert finder.add_link(DocumentEntry("http://a.org/found.html"),
+                           from_server="http://b.org") == "accepted"
+    holder.finish(root.url)
+    assert holder.next_document().url == "http://a.org/found.html"
+    assert page.url == "http://b.org/"
+
+
+def test_pushed_start_points_and_citations_counted_once(workers, redis_server) -> None:
+    worker = workers()
+    redis_server.client().rpush(f"{worker.prefix}:start_urls", "http://pushed.org/x.html")
+    reply = worker.sync()
+    assert reply.start_urls == ["http://pushed.org/x.html"]
+    assert reply.starting == 1 and not reply.job_finished()  # popped, not yet a pending server
+    worker.local.add_start_point(DocumentEntry("http://pushed.org/x.html"))
+    worker.sync()
+    assert "http://pushed.org" in worker.active
+    loop, client = worker.loop, worker.client
+    from citeseeker_scrapy.frontier.redis_backend import sync_arguments
+
+    def report(keys):
+        arguments = sync_arguments({"links": {}, "pushed": {}, "done": {}, "completed": []},
+                                   worker="w", renew=[], want=0, ttl_ms=1000, max_pending=10,
+                                   citations=keys)
+        return loop.run_until_complete(client.sync(arguments)).new_citations
+
+    assert report(["u1 m1 p1", "u2  p1"]) == [0, 1]
+    assert report(["u2  p1", "u1 m2 p1"]) == [1]   # the second worker's copy is not new

@@ -1,0 +1,216 @@
+"""Many workers on one real redis-server (CITESEEKER_FRONTIER=redis), real crawls of a generated
+20-server web on 127.0.0.1: same citations as one process, each document fetched once, kill -9
+and takeover, a late worker, start points pushed mid-crawl, Redis restarted with AOF."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tests.crawl import PROJECT_ROOT, Crawl, _environment
+from tests.redis_server import RedisServer, free_port
+from tests.servers import SiteServer, write_site
+
+PUBLICATION = "Retrieving citations on the web"
+SEARCH = ("-a", "authors=Fiala", "-a", f"publications={PUBLICATION}")
+CITING = f"<p>[1] D. Fiala: {PUBLICATION}. 2003.</p>"
+SERVERS = 20
+
+
+def html(body: str, links=()) -> str:
+    anchors = "".join(f'<a href="{href}">{href}</a> ' for href in links)
+    return f"<html><body>{body}<p>{anchors}</p></body></html>"
+
+
+def site_files(index: int, bases: list[str]) -> dict[str, str]:
+    """7 documents a server; every third page cites; links chain the servers and cross over."""
+    pages = {"index.html": html("Home", ["p1.html", "p2.html", "p3.html"])}
+    for page in range(1, 6):
+        body = CITING if (index + page) % 3 == 0 else f"Page {page}"
+        pages[f"p{page}.html"] = html(body, [f"p{page + 1}.html" if page < 5 else "deep/x.html"])
+    pages["p1.html"] = html("Page 1", ["p2.html", f"{bases[(index + 1) % SERVERS]}/",
+                                       f"{bases[(index + 7) % SERVERS]}/deep/x.html"])
+    pages["deep/x.html"] = html(CITING if index % 2 else "Deep", ["../p4.html"])
+    return pages
+
+
+@contextlib.contextmanager
+def web(tmp_path: Path, delay: float = 0.0, servers: int = SERVERS):
+    with contextlib.ExitStack() as stack:
+        sites = [stack.enter_context(SiteServer(tmp_path / f"site{i}", delay=delay))
+                 for i in range(servers)]
+        bases = [site.base for site in sites]
+        for index in range(servers):
+            write_site(tmp_path / f"site{index}", site_files(index, bases))
+        yield sites
+
+
+def expected_hits(sites: list[SiteServer]) -> set[tuple[str, str]]:
+    hits = set()
+    for index, site in enumerate(sites):
+        for page in range(1, 6):
+            if page != 1 and (index + page) % 3 == 0:
+                hits.add((f"{site.base}/p{page}.html", PUBLICATION))
+        if index % 2:
+            hits.add((f"{site.base}/deep/x.html", PUBLICATION))
+    return hits
+
+
+def fetches(sites: list[SiteServer]) -> Counter:
+    return Counter(site.base + path for site in sites for path in site.requests
+                   if path != "/robots.txt")
+
+
+def worker(tmp_path: Path, name: str, redis: RedisServer, start: str | None, **settings) -> Crawl:
+    arguments = SEARCH + (("-a", f"startpoints={start}") if start else ("-a", "startpoints="))
+    return Crawl(tmp_path / name, arguments, {
+        "CITESEEKER_FRONTIER": "redis", "REDIS_URL": redis.url, "CITESEEKER_SYNC_SECONDS": "0.2",
+        "CITESEEKER_LEASE_SECONDS": "3", "CITESEEKER_CONCURRENT_SERVERS": "2",
+        **{k: str(v) for k, v in settings.items()}})
+
+
+def feed_citations(crawl: Crawl) -> list[tuple[str, str, str]]:
+    """Citations in a worker's feed (a worker killed mid-line leaves a broken last line)."""
+    found = []
+    if crawl.feed.exists():
+        for line in crawl.feed.read_text(encoding="utf-8").splitlines():
+            try:
+                document = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            found += [(document["url"], c.get("member", ""), c["publication"])
+                      for c in document["citations"]]
+    return found
+
+
+def hits_of(*crawls: Crawl) -> set[tuple[str, str]]:
+    return {(url, publication) for crawl in crawls for url, _, publication in feed_citations(crawl)}
+
+
+def finish(process: subprocess.Popen, crawl: Crawl, timeout: float = 120):
+    result = crawl.result(process.wait(timeout=timeout))
+    assert result.returncode == 0, result.output[-3000:]
+    return result
+
+
+def wait_for(condition, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out waiting"
+        time.sleep(0.02)
+
+
+def test_two_workers_equal_one_process_and_fetch_each_document_once(tmp_path: Path) -> None:
+    with web(tmp_path) as sites, RedisServer(tmp_path / "redis") as redis:
+        start = f"{sites[0].base}/"
+        single = Crawl(tmp_path / "single", SEARCH + ("-a", f"startpoints={start}"), {}).run()
+        assert single.returncode == 0, single.output[-3000:]
+        single_fetches = fetches(sites)
+        for site in sites:
+            site.requests.clear()
+        crawls = [worker(tmp_path, f"w{i}", redis, start) for i in range(2)]
+        processes = [crawl.start() for crawl in crawls]
+        results = [finish(process, crawl) for process, crawl in zip(processes, crawls)]
+        shared_fetches = fetches(sites)
+        keys = redis.client().keys("*")
+        distinct = redis.client().scard("citeseeker:citations")
+        completed = redis.client().scard("citeseeker:completed")
+    assert single.hits() == expected_hits(sites) and len(single.hits()) > 20
+    assert hits_of(*crawls) == single.hits()
+    assert set(shared_fetches) == set(single_fetches)
+    assert max(shared_fetches.values()) == 1
+    leased = [r.stats().get("citeseeker/shared/servers_leased", 0) for r in results]
+    assert sum(leased) == SERVERS and min(leased) > 0, leased
+    assert distinct == len(single.items)
+    # what stays in Redis is the skeleton: completed servers and counters, no documents
+    assert not [k for k in keys if ":pdocs:" in k or ":queued:" in k or ":done:" in k]
+    assert completed == SERVERS
+
+
+def test_kill_9_of_a_worker_its_servers_are_taken_over(tmp_path: Path) -> None:
+    flush = 5
+    with web(tmp_path, delay=0.15) as sites, RedisServer(tmp_path / "redis") as redis:
+        start = f"{sites[0].base}/"
+        settings = {"CITESEEKER_FLUSH_INTERVAL": flush, "CONCURRENT_REQUESTS_PER_DOMAIN": 1}
+        crawls = [worker(tmp_path, f"w{i}", redis, start, **settings) for i in range(2)]
+        victim, survivor = crawls[0].start(), crawls[1].start()
+        wait_for(lambda: len(redis.client().hkeys("citeseeker:owner")) >= 3
+                 and sum(fetches(sites).values()) >= 30)
+        held = {k for k, v in redis.client().hgetall("citeseeker:owner").items()
+                if v.endswith(f":{victim.pid}")}
+        victim.send_signal(signal.SIGKILL)
+        victim.wait()
+        result = finish(survivor, crawls[1])
+        counts = fetches(sites)
+    assert held, "the victim held no server when killed"
+    assert hits_of(*crawls) == expected_hits(sites)
+    merged = tmp_path / "merged.jsonl"
+    merge = subprocess.run([sys.executable, "-m", "scrapy", "citeseeker-merge", "-o", str(merged),
+                            str(crawls[0].feed), str(crawls[1].feed)], cwd=PROJECT_ROOT,
+                           env=_environment(), capture_output=True, text=True, timeout=60)
+    assert merge.returncode == 0, merge.stdout + merge.stderr
+    rows = [(d["url"], c.get("member", ""), c["publication"])
+            for d in map(json.loads, merged.read_text().splitlines()) for c in d["citations"]]
+    assert len(rows) == len(set(rows)) == len(expected_hits(sites))
+    assert len(counts) == 7 * SERVERS
+    refetched = sum(n - 1 for n in counts.values())
+    assert refetched <= flush + 2 * len(held), (refetched, counts.most_common(5))
+    assert result.stats()["citeseeker/shared/servers_taken_over"] >= len(held)
+
+
+def test_a_late_worker_joins_and_pushed_start_points_are_crawled(tmp_path: Path) -> None:
+    with web(tmp_path, delay=0.1) as sites, RedisServer(tmp_path / "redis") as redis, \
+            SiteServer(write_site(tmp_path / "pushed", {"index.html": html("Pushed"),
+                                                         "paper.html": html(CITING)})) as pushed:
+        settings = {"CONCURRENT_REQUESTS_PER_DOMAIN": 1}
+        first = worker(tmp_path, "first", redis, f"{sites[0].base}/", **settings)
+        late = worker(tmp_path, "late", redis, None, **settings)
+        processes = [first.start()]
+        wait_for(lambda: sum(fetches(sites).values()) >= 10)
+        processes.append(late.start())
+        push = subprocess.run([sys.executable, "-m", "scrapy", "citeseeker-push",
+                               "-s", f"REDIS_URL={redis.url}", f"{pushed.base}/paper.html"],
+                              cwd=PROJECT_ROOT, env=_environment(), capture_output=True,
+                              text=True, timeout=60)
+        assert push.returncode == 0, push.stdout + push.stderr
+        results = [finish(p, c) for p, c in zip(processes, (first, late))]
+        counts = fetches(sites)
+        pushed_fetches = Counter(pushed.requests)
+    assert results[1].stats().get("citeseeker/shared/servers_leased", 0) >= 1
+    assert pushed_fetches["/paper.html"] == pushed_fetches["/"] == 1
+    assert hits_of(first, late) == expected_hits(sites) | {(f"{pushed.base}/paper.html",
+                                                            PUBLICATION)}
+    assert max(counts.values()) == 1 and len(counts) == 7 * SERVERS
+
+
+def test_redis_restarted_with_aof_loses_nothing(tmp_path: Path) -> None:
+    with web(tmp_path, delay=0.1) as sites, \
+            RedisServer(tmp_path / "redis", appendonly=True) as redis:
+        crawls = [worker(tmp_path, f"w{i}", redis, f"{sites[0].base}/",
+                         CITESEEKER_FLUSH_INTERVAL=3) for i in range(2)]
+        processes = [crawl.start() for crawl in crawls]
+        wait_for(lambda: redis.client().scard("citeseeker:completed") >= 4)
+        redis.restart(down_seconds=1.0)
+        results = [finish(p, c) for p, c in zip(processes, crawls)]
+        counts = fetches(sites)
+    assert hits_of(*crawls) == expected_hits(sites)
+    assert len(counts) == 7 * SERVERS
+    assert sum(r.stats().get("citeseeker/shared/sync_errors", 0) for r in results) >= 1
+
+
+def test_unreachable_redis_is_a_clear_error_and_exit_status_2(tmp_path: Path) -> None:
+    dead = RedisServer(tmp_path / "none", port=free_port())  # never started
+    crawl = worker(tmp_path, "w", dead, "http://127.0.0.1:9/")
+    result = crawl.run(timeout=60)
+    assert result.returncode == 2, result.output[-3000:]
+    assert f"Redis at {dead.url} is unreachable" in result.output
+    assert "Traceback" not in result.output
