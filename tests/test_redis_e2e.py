@@ -32,14 +32,17 @@ def html(body: str, links=()) -> str:
 
 
 def site_files(index: int, bases: list[str]) -> dict[str, str]:
-    """7 documents a server; every third page cites; links chain the servers and cross over."""
+    """7 documents a server; every third page cites; links chain the servers and cross over.
+    Every citing page names its server, so no two are the same paper (one paper, one result)."""
     pages = {"index.html": html("Home", ["p1.html", "p2.html", "p3.html"])}
     for page in range(1, 6):
-        body = CITING if (index + page) % 3 == 0 else f"Page {page}"
+        body = f"{CITING} Site {index}, page {page}." if (index + page) % 3 == 0 \
+            else f"Page {page}"
         pages[f"p{page}.html"] = html(body, [f"p{page + 1}.html" if page < 5 else "deep/x.html"])
     pages["p1.html"] = html("Page 1", ["p2.html", f"{bases[(index + 1) % SERVERS]}/",
                                        f"{bases[(index + 7) % SERVERS]}/deep/x.html"])
-    pages["deep/x.html"] = html(CITING if index % 2 else "Deep", ["../p4.html"])
+    pages["deep/x.html"] = html(f"{CITING} Site {index}, deep." if index % 2 else "Deep",
+                                ["../p4.html"])
     return pages
 
 
