@@ -20,23 +20,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .report import DocumentHit
 from .urls import server_of
 
 JOB_FILE = "citeseeker-job.json"
 _ARCHIVE_MEMBER = re.compile(r"^(.*?\.(?:zip|tar|tgz|taz|tar\.gz|gz|z))/(.+)$", re.I)
 
 
-@dataclass(frozen=True)
-class Hit:
-    """One publication found in one reported document."""
-
-    author: str
-    publication: str
-    found: str
-    similarity: float
-    context: str = ""
-    in_references: bool = False
-    relation: str = "cites"
+#: One publication found in one reported document: what success.log wrote is what it reads.
+Hit = DocumentHit
 
 
 @dataclass
