@@ -1,6 +1,6 @@
 """Matching quality on real papers, both schemes, both PDF engines.
 
-    .venv/bin/python bench/bench_quality.py --corpus ../shared/corpus/papers [--details]
+    .venv/bin/python bench/bench_quality.py --corpus DIR_OF_PDF_PAPERS [--details]
 
 Runs the evaluation set ``bench/quality/queries.json`` (see ``bench/quality/README.md``): each
 query is one author group (its author, its title) searched in the text of one paper, as the

@@ -1,6 +1,6 @@
 """Check the matching-quality evaluation set against the papers it was built from.
 
-    .venv/bin/python bench/quality/verify_queries.py --corpus ../shared/corpus/papers
+    .venv/bin/python bench/quality/verify_queries.py --corpus DIR_OF_PDF_PAPERS
 
 For every query in ``queries.json`` (next to this file) the PDF is read with both engines the
 crawler uses (pypdfium2 and pypdf) and folded *generously* -- NFKD, accents dropped (also the
