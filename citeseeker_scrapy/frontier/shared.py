@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 
 from ..urls import server_of
 from .frontier import ACCEPTED, COMPLETED_SERVER, Frontier
-from .model import ActiveServer, DocumentEntry, PendingServer
-from .store import FrontierSnapshot
+from .model import ActiveServer, DocumentEntry
+from .store import MemoryStore
 
 
 def encode_entry(entry: DocumentEntry, order: int) -> str:
@@ -49,7 +49,7 @@ class ServerLinks:
     documents: dict[str, str] = field(default_factory=dict)   # url -> "depth [payload]"
 
 
-class SharedLog:
+class SharedLog(MemoryStore):
     """A :class:`~citeseeker_scrapy.frontier.store.FrontierStore` that buffers for Redis.
 
     ``take_batch`` hands the sync everything buffered; done marks only once a checkpoint
@@ -63,18 +63,6 @@ class SharedLog:
         self.completed: list[str] = []
 
     # --- FrontierStore ------------------------------------------------------------------------
-
-    def load(self) -> FrontierSnapshot | None:
-        return None
-
-    def server_pending(self, server: PendingServer) -> None:
-        pass
-
-    def document_pending(self, server: str, entry: DocumentEntry, order: int) -> None:
-        pass
-
-    def server_active(self, server: str) -> None:
-        pass
 
     def document_pushed(self, server: str, entry: DocumentEntry, order: int) -> None:
         self.pushed.setdefault(server, {})[entry.url] = encode_entry(entry, order)
