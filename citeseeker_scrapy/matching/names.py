@@ -101,7 +101,7 @@ def _char_class(chars: str) -> str:
     return "[" + "".join("\\" + c if c in "\\]^-" else c for c in sorted(chars)) + "]"
 
 
-_SKIP_CLASS = _char_class(SKIPPABLE) + "*"
+_SKIP_CLASS = _char_class(SKIPPABLE) + "*+"
 #: After a name's last letter: not a letter or a word joiner next (detached accents skipped),
 #: the test of :func:`_is_word_edge`, made by the scan so that "harrison" stops no scan for
 #: "harris" (the possessive ``*+`` skips accents as the function does, with no backtracking).
