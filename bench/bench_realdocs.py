@@ -195,8 +195,7 @@ def run_ours(urls: list[str], queries: Path, workdir: Path, extra: dict[str, str
              extra_env: dict[str, str] | None = None) -> Outcome:
     run = workdir / f"ours-{time.monotonic_ns()}"
     run.mkdir()
-    extensions = {"pipelines.durable_feeds.FlushFeedsAfterEachItem": 900,
-                  "realdocs.probe.Probe": 500}
+    extensions = {"realdocs.probe.Probe": 500}
     settings = {"LOG_FILE": str(run / "scrapy.log"), "LOG_LEVEL": "INFO",
                 "CITESEEKER_LOG_DIR": str(run / "logs"), "TELNETCONSOLE_ENABLED": "False",
                 "EXTENSIONS": json.dumps(extensions), "REALDOCS_PROBE_OUT": str(run / "probe.json"),
@@ -210,11 +209,14 @@ def run_ours(urls: list[str], queries: Path, workdir: Path, extra: dict[str, str
     probe = json.loads((run / "probe.json").read_text())
     hits, archive_hits = set(), 0
     for line in (run / "items.jsonl").read_text().splitlines():
-        item = json.loads(line)
-        if item.get("member") or item["url"].endswith((".gz", ".zip", ".tar", ".Z")):
-            archive_hits += 1
-        else:
-            hits.add((item["url"], item["publication"]))
+        document = json.loads(line)  # one item per citing document (issue 10); every
+        # relation counts, as the peer's matcher (given no document head) reports self hits too
+        for citation in document["citations"]:
+            if citation.get("member") or document["url"].endswith(
+                    (".gz", ".zip", ".tar", ".Z")):
+                archive_hits += 1
+            else:
+                hits.add((document["url"], citation["publication"]))
     documents = int(probe["stats"].get("citeseeker/documents/searched", 0))
     return Outcome("ours", measured, documents, hits, archive_hits,
                    split=time_split(probe, measured))
@@ -231,7 +233,7 @@ def time_split(probe: dict, measured: Measured) -> dict:
         f"{probe['rss_peak_mib_and_last_url']}": 0.0,
         "download (summed latency)": probe["download_latency"],
         "matching": matching,
-        **{f"extraction {kind} ({probe['read_count'][kind]} docs)": seconds
+        **{f"extraction {kind} ({probe['read_count'].get(kind, 0)} docs)": seconds
            for kind, seconds in sorted(reads.items(), key=lambda kv: -kv[1])},
         "CPU: crawler process": probe["cpu_self"],
         "CPU: parser workers + Ghostscript": measured.cpu - probe["cpu_self"],

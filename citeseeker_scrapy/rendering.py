@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +42,7 @@ RENDER_DEFAULTS: dict[str, Any] = {
     "CITESEEKER_RENDER_IDLE_TIMEOUT": 5.0,
     "CITESEEKER_RENDER_SCROLLS": 3,
     "CITESEEKER_RENDER_RESTART_AFTER": 200,
+    "CITESEEKER_RENDER_KEEP_ALIVE": 30.0,
     "CITESEEKER_RENDER_MIN_TEXT": 200,
     "CITESEEKER_BROWSER_PATH": "",
 }
@@ -57,6 +59,7 @@ class RenderConfig:
     idle_timeout: float = 5.0
     scrolls: int = 3
     restart_after: int = 200
+    keep_alive: float = 30.0
     min_text: int = 200
     browser_path: str = ""
 
@@ -75,6 +78,7 @@ class RenderConfig:
                 idle_timeout=float(value("CITESEEKER_RENDER_IDLE_TIMEOUT")),
                 scrolls=int(value("CITESEEKER_RENDER_SCROLLS")),
                 restart_after=int(value("CITESEEKER_RENDER_RESTART_AFTER")),
+                keep_alive=float(value("CITESEEKER_RENDER_KEEP_ALIVE")),
                 min_text=int(value("CITESEEKER_RENDER_MIN_TEXT")),
                 browser_path=str(value("CITESEEKER_BROWSER_PATH") or ""),
             )
@@ -90,9 +94,9 @@ class RenderConfig:
         if min(self.concurrency, self.restart_after) < 1 or self.timeout <= 0:
             raise ConfigError("CITESEEKER_RENDER_CONCURRENCY, _RESTART_AFTER and _TIMEOUT "
                               "must be positive")
-        if min(self.idle_timeout, self.scrolls, self.min_text) < 0:
-            raise ConfigError("CITESEEKER_RENDER_IDLE_TIMEOUT, _SCROLLS and _MIN_TEXT "
-                              "must be >= 0")
+        if min(self.idle_timeout, self.scrolls, self.min_text, self.keep_alive) < 0:
+            raise ConfigError("CITESEEKER_RENDER_IDLE_TIMEOUT, _SCROLLS, _MIN_TEXT and "
+                              "_KEEP_ALIVE must be >= 0")
 
 
 def server_patterns(raw: Any) -> frozenset[str]:
@@ -155,11 +159,25 @@ class RenderPlanner:
 
     Remembers the servers seen to need rendering (one string per server, like the frontier's
     skeletons), so memory follows servers, not pages.
+
+    A server is learned only when the pages the browser helped on are at least half of its
+    HTML pages seen so far. Why not at the first: a documentation server of hundreds of static
+    pages may hold one JavaScript page (an interactive demo); learning the server there sent
+    every later page of it through the browser (measured on TeX Live's documentation: Chromium
+    started for directory listings, 1.5 GiB summed RSS). A site made by scripts shows it on its
+    first pages, so it is still learned at once.
     """
 
     def __init__(self, config: RenderConfig) -> None:
         self.config = config
         self.learned: set[str] = set()
+        self._html_pages: Counter[str] = Counter()
+        self._helped: Counter[str] = Counter()
+
+    def saw_html(self, url: str) -> None:
+        """Count a plain HTML page of the URL's server (what :meth:`learn` compares with)."""
+        if self.config.mode == "auto":
+            self._html_pages[server_of(url.lower())] += 1
 
     def renders_directly(self, url: str) -> bool:
         """``always``, a listed server or a learned one; never a document's URL."""
@@ -182,11 +200,17 @@ class RenderPlanner:
                 and renderable_url(url) and has_scripts(body))
 
     def learn(self, url: str) -> bool:
-        """Remember the URL's server as needing rendering; True the first time."""
+        """The browser showed more than the plain page at ``url``: remember its server as
+        needing rendering once such pages are half of its HTML pages; True when it is learned.
+        """
         server = server_of(url.lower())
         if server in self.learned:
             return False
+        self._helped[server] += 1
+        if 2 * self._helped[server] < self._html_pages[server]:
+            return False
         self.learned.add(server)
+        del self._helped[server], self._html_pages[server]
         return True
 
 

@@ -16,7 +16,9 @@ the frontier dedupes URLs and counts documents in flight, so a second request fo
 would be refused or counted twice; a direct download is one document's business. Pages are a
 bounded pool (``CITESEEKER_RENDER_CONCURRENCY``), each in its own browser context closed after
 use, and the browser is closed (and relaunched on demand) after
-``CITESEEKER_RENDER_RESTART_AFTER`` pages, so its memory stays bounded over a long crawl. A
+``CITESEEKER_RENDER_RESTART_AFTER`` pages, so its memory stays bounded over a long crawl; it
+is closed too, with Playwright's driver, after ``CITESEEKER_RENDER_KEEP_ALIVE`` seconds with no
+page (a crawl that rendered a few pages does not carry ~600 MiB of browser to its end). A
 page that hangs or crashes the renderer gives one errors.log line; the plain HTTP response is
 used instead, so nothing is lost.
 """
@@ -30,6 +32,7 @@ from collections import Counter
 from typing import Any
 from urllib.parse import urlsplit
 
+from scrapy import signals
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import Request, Response, TextResponse
 from scrapy.utils.defer import maybe_deferred_to_future
@@ -47,6 +50,7 @@ logger = logging.getLogger(__name__)
 
 HANDLER = "middlewares.browser_handler.LazyPlaywrightHandler"
 MIDDLEWARE = "middlewares.render.RenderMiddleware"
+PROVIDER = "middlewares.browser_provider.OnDemandBrowserProvider"
 #: After robots.txt (100): a request robots.txt forbids never reaches the browser.
 MIDDLEWARE_ORDER = 120
 RENDER_KEY = "citeseeker_render"        # meta: "browser" (our own request), "done" or "failed"
@@ -110,6 +114,7 @@ def _install(settings, config: RenderConfig, browser: str) -> None:
     # Contexts are retired and closed by the pool (BrowserPool): nothing accumulates.
     settings.set("PLAYWRIGHT_MAX_PAGES_PER_CONTEXT", config.concurrency, priority="addon")
     settings.set("PLAYWRIGHT_MAX_CONTEXTS", config.concurrency + 1, priority="addon")
+    settings.set("PLAYWRIGHT_BROWSER_PROVIDER", PROVIDER, priority="addon")
     settings.set("PLAYWRIGHT_ABORT_REQUEST", "middlewares.render.skip_heavy_resource",
                  priority="addon")
     settings["DOWNLOADER_MIDDLEWARES"].update({MIDDLEWARE: MIDDLEWARE_ORDER}, priority="addon")
@@ -126,24 +131,29 @@ class BrowserPool:
     context is closed once its last page is; after ``restart_after`` pages the pool drains and
     the browser is closed, and scrapy-playwright launches a fresh one for the next page."""
 
-    def __init__(self, size: int, restart_after: int, close_timeout: float) -> None:
+    def __init__(self, size: int, restart_after: int, close_timeout: float,
+                 keep_alive: float = 30.0) -> None:
         self.size = size
         self.restart_after = restart_after
         self.close_timeout = close_timeout
+        self.keep_alive = keep_alive
         self.in_use = 0
         self.since_restart = 0
         self.draining = False
         self.restarts = 0
+        self.idle_closes = 0
         self.browser: Any = None
         self._generation = 0
         self._assigned = 0
         self._open: Counter[str] = Counter()
         self._changed = asyncio.Condition()
+        self._idle_timer: asyncio.TimerHandle | None = None
 
     async def acquire(self) -> str:
         """Wait for a free page slot; returns the name of the context to open the page in."""
         async with self._changed:
             await self._changed.wait_for(lambda: self.in_use < self.size and not self.draining)
+            self.cancel_idle_close()
             self.in_use += 1
             if self._assigned >= PAGES_PER_CONTEXT:
                 self._generation, self._assigned = self._generation + 1, 0
@@ -167,7 +177,24 @@ class BrowserPool:
                 self.draining = True
             if self.draining and self.in_use == 0:
                 await self._restart()
+            elif self.in_use == 0 and self.browser is not None:
+                self._idle_timer = asyncio.get_running_loop().call_later(
+                    self.keep_alive, lambda: asyncio.ensure_future(self._close_if_idle()))
             self._changed.notify_all()
+
+    def cancel_idle_close(self) -> None:
+        """A page is wanted (or the crawl ends): the browser is not closed for being idle."""
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+
+    async def _close_if_idle(self) -> None:
+        """No page for ``keep_alive`` seconds: close the browser (and with it Playwright's
+        driver, :mod:`middlewares.browser_provider`); a later page launches both again."""
+        async with self._changed:
+            self._idle_timer = None
+            if self.in_use == 0 and not self.draining and await self._close_browser():
+                self.idle_closes += 1
 
     def _retired(self, context_name: str) -> bool:
         current = f"citeseeker-{self._generation}"
@@ -182,15 +209,22 @@ class BrowserPool:
             logger.debug("closing a browser page/context failed: %r", error)
 
     async def _restart(self) -> None:
+        if await self._close_browser():
+            self.restarts += 1
+
+    async def _close_browser(self) -> bool:
+        """Close the browser (scrapy-playwright launches a new one for the next page); True
+        if there was one to close."""
         browser, self.browser = self.browser, None
         self.since_restart, self.draining = 0, False
         self._generation, self._assigned = self._generation + 1, 0
-        if browser is not None and browser.is_connected():
-            try:
-                await asyncio.wait_for(browser.close(), 30)
-            except Exception as error:  # a browser that will not close is left to the OS
-                logger.warning("closing the browser for a restart failed: %r", error)
-            self.restarts += 1
+        if browser is None or not browser.is_connected():
+            return False
+        try:
+            await asyncio.wait_for(browser.close(), 30)
+        except Exception as error:  # a browser that will not close is left to the OS
+            logger.warning("closing the browser failed: %r", error)
+        return True
 
 
 class RenderFailed(Exception):
@@ -213,7 +247,15 @@ class RenderMiddleware:
         self.crawler = crawler
         self.config = config
         self.planner = RenderPlanner(config)
-        self.pool = BrowserPool(config.concurrency, config.restart_after, config.timeout)
+        self.pool = BrowserPool(config.concurrency, config.restart_after, config.timeout,
+                                config.keep_alive)
+        crawler.signals.connect(self._spider_closed, signal=signals.spider_closed)
+
+    def _spider_closed(self) -> None:
+        """The handler closes the browser itself at the end: no idle close may race it."""
+        self.pool.cancel_idle_close()
+        if self.pool.idle_closes:
+            self.crawler.stats.set_value(f"{STATS}/browser_idle_closes", self.pool.idle_closes)
 
     @classmethod
     def from_crawler(cls, crawler) -> "RenderMiddleware":
@@ -244,6 +286,8 @@ class RenderMiddleware:
         if RENDER_KEY in request.meta or not isinstance(response, TextResponse):
             return response
         kind = _kind(response, response.body[:HEAD_BYTES])
+        if kind == "html" and response.status == 200:
+            self.planner.saw_html(response.url)
         if not self.planner.worth_a_look(response.url, response.status, kind, response.body):
             return response
         plain = await maybe_deferred_to_future(deferToThread(page_signals, response.text))

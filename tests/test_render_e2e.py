@@ -82,6 +82,32 @@ def test_auto_renders_a_page_made_by_javascript_and_never_renders_its_pdf(
     assert result.output.count("Starting download handler") == 1   # one driver, when first needed
 
 
+def test_an_idle_browser_is_closed_with_its_driver_and_launched_again_when_needed(
+        tmp_path: Path) -> None:
+    """Static pages, a scripted one, slow static pages (the browser idles past its keep-alive),
+    then a second scripted page: the browser was closed and is launched again for it."""
+    chain = [f"s{n}.html" for n in range(4)] + ["lab.html"] + [f"t{n}.html" for n in range(4)]
+    files = {name: docgen.html_page(f"Static page {name}. " * 20, [next_name])
+             for name, next_name in zip(chain, chain[1:] + ["app.html"]) if name != "lab.html"}
+    files["lab.html"] = scripted_page("'<a href=\"t' + '0.html\">On</a> ' + 'x'.repeat(300)")
+    files["app.html"] = scripted_page(
+        "'<p>We build on Fia' + 'la, D.: Retrieving cita' + 'tions on the web. Proc. 2003</p>'")
+    with SiteServer(write_site(tmp_path / "site", files), delay=0.6,
+                    pages=lambda path: "<p>Welcome</p>" if path == "/" else None) as site:
+        result = run_crawl(tmp_path / "run", *SEARCH, "-a", f"startpoints={site.base}/s0.html",
+                           settings={"CITESEEKER_RENDER_KEEP_ALIVE": "1",
+                                     "CITESEEKER_RENDER_IDLE_TIMEOUT": "0"})
+        requests = list(site.requests)
+    assert result.returncode == 0, result.output[-3000:]
+    assert result.hits() == {(f"{site.base}/app.html", TITLE)}
+    assert all(requests.count(f"/{name}") == 1 for name in chain if name != "lab.html")
+    stats = result.stats()
+    assert stats["citeseeker/render/refetched"] == 2           # lab.html and app.html
+    assert "citeseeker/render/servers_learned" not in stats    # 2 of 10 pages needed it
+    assert stats["citeseeker/render/browser_idle_closes"] >= 1
+    assert stats["playwright/browser_count"] == 2               # launched again for app.html
+
+
 def test_never_does_not_render_and_finds_nothing(tmp_path: Path, paper_pdf: bytes) -> None:
     with js_site(tmp_path, paper_pdf) as site:
         result = run_crawl(tmp_path / "run", *SEARCH, "-a", f"startpoints={site.base}/lab.html",

@@ -69,6 +69,29 @@ def test_listed_and_learned_servers_are_rendered_directly_in_auto_only() -> None
     assert not never.renders_directly("http://b.org/")
 
 
+def test_one_scripted_page_among_many_static_ones_does_not_send_the_server_to_the_browser(
+        ) -> None:
+    auto = planner(mode="auto")
+    for number in range(9):  # a documentation server: static pages first
+        auto.saw_html(f"http://docs.org/{number}.html")
+    auto.saw_html("http://docs.org/demo.html")
+    assert not auto.learn("http://docs.org/demo.html")           # 1 of 10 pages needed it
+    assert not auto.renders_directly("http://docs.org/next.html")
+    for number in range(4):                                        # then most pages need it
+        auto.saw_html(f"http://docs.org/app{number}.html")
+        learned = auto.learn(f"http://docs.org/app{number}.html")
+    assert not learned and not auto.renders_directly("http://docs.org/next.html")  # 5 of 14
+    for number in range(4, 8):
+        auto.saw_html(f"http://docs.org/app{number}.html")
+        if auto.learn(f"http://docs.org/app{number}.html"):
+            break
+    assert number == 7 and auto.renders_directly("http://docs.org/next.html")      # 9 of 18
+    spa = planner(mode="auto")
+    spa.saw_html("http://spa.org/")            # the server's root (a plain page), then the app
+    spa.saw_html("http://spa.org/app.html")
+    assert spa.learn("http://spa.org/app.html") and spa.renders_directly("http://spa.org/x")
+
+
 def test_only_plain_scripted_html_in_auto_is_worth_a_look() -> None:
     auto, always = planner(mode="auto"), planner(mode="always")
     body = b"<script>app()</script>"
