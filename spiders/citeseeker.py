@@ -28,6 +28,7 @@ from citeseeker_scrapy.job import ARGUMENT_SETTINGS, crawl_job
 from citeseeker_scrapy.job_dirs import apply_job_dirs
 from citeseeker_scrapy.scheduler import DEPTH_KEY, ORIGIN_KEY, START
 from spiders.providers import start_points_with_providers
+from spiders.site_search import SiteSearcher
 
 
 class CiteSeekerSpider(scrapy.Spider):
@@ -53,6 +54,7 @@ class CiteSeekerSpider(scrapy.Spider):
         for name, setting in ARGUMENT_SETTINGS.items():
             if spider.arguments[name] is not None:
                 crawler.settings.set(setting, spider.arguments[name], priority="spider")
+        spider.site_search = None  # built on first use, once the job is known
         return spider
 
     async def start(self) -> AsyncIterator[scrapy.Request]:
@@ -75,6 +77,16 @@ class CiteSeekerSpider(scrapy.Spider):
         item = DocumentItem.from_response(response, depth=int(response.meta.get(DEPTH_KEY, 0)))
         item.kind = sniff(item)
         yield item
+        yield from self._site_search().searches_for(response, item.kind, item.depth, self)
+
+    def parse_search(self, response: Response, **kwargs: Any) -> Iterator[scrapy.Request]:
+        """A site-search result page: its results and next page (README "Site search")."""
+        yield from self._site_search().results_of(response, self)
+
+    def _site_search(self) -> SiteSearcher:
+        if self.site_search is None:
+            self.site_search = SiteSearcher.from_crawler(self.crawler)
+        return self.site_search
 
     def on_error(self, failure: Failure) -> None:
         """A request failed for good: the frontier finishes it, the report logs it."""
