@@ -88,7 +88,6 @@ class FrontierScheduler:
         self._skip_mtime = 0.0
         self.shared: RedisSync | None = None   # CITESEEKER_FRONTIER=redis
         self.follow_same_server = True         # False with CITESEEKER_SITE_SEARCH=only
-        self._held_searches: dict[str, list[DocumentEntry]] = {}
 
     @classmethod
     def from_crawler(cls, crawler) -> "FrontierScheduler":
@@ -165,7 +164,8 @@ class FrontierScheduler:
         if origin == START:
             outcome = self.frontier.add_start_point(entry)
         else:
-            outcome = self.frontier.add_link(entry, from_server=None, force=request.dont_filter)
+            outcome = self.frontier.add_link(entry, from_server=None, force=request.dont_filter,
+                                             front=origin == SEARCH)
         return self._counted(outcome)
 
     def _enqueue_redirect(self, request: Request) -> bool:
@@ -180,25 +180,14 @@ class FrontierScheduler:
 
     def _enqueue_search(self, request: Request) -> bool:
         """A site-search submission or result page, kept whole (a POST body survives JOBDIR)
-        under its own key (a POST's key hashes its body). A submission found on a page still
-        being handled waits for that page's links, then goes on top of them: results first."""
+        under its own key (a POST's key hashes its body), on top of its server's stack and
+        above any link pushed later (``front``): results first."""
         search = request.meta[SEARCH_KEY]
         blob = pickle.dumps(request.to_dict(spider=self.spider), protocol=5)
         entry = DocumentEntry(search["key"], int(request.meta.get(DEPTH_KEY, 0)),
                               REQUEST_PAYLOAD + blob)
-        after = search.get("after")
-        server = self.frontier.active.get(server_of(after)) if after else None
-        if server is not None and after in server.in_flight:
-            self._held_searches.setdefault(after, []).append(entry)
-            return True
         return self._counted(self.frontier.add_link(entry, from_server=None,
-                                                    force=request.dont_filter))
-
-    def _release_searches(self, url: str) -> None:
-        """The page with the search form is handled: its submissions go on top of its links
-        (the first query on the very top)."""
-        for entry in reversed(self._held_searches.pop(url, ())):
-            self._counted(self.frontier.add_link(entry, from_server=None))
+                                                    force=request.dont_filter, front=True))
 
     def on_search_page_done(self, key: str, url: str, **kwargs: Any) -> None:
         """A search result page was parsed and its results queued: it is finished (under its
@@ -275,8 +264,6 @@ class FrontierScheduler:
             return
         if item.links:
             self._add_links(item)
-        if self._held_searches:
-            self._release_searches(item.url)
         if self.shared is not None and item.citations:
             self.shared.report_citations([f"{item.url} {c.get('member', '')} {c.get('publication')}"
                                           for c in item.citations])

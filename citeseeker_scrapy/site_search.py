@@ -4,7 +4,8 @@ Liu & Agah (seed 004, §5.3–5.4) find a local site-search form on ~43% of site
 result links with an 88% harvest rate. Here: which form of a page is the site search, which
 queries to send, which links of a result page are results, and where the next result page is.
 Who calls it: the spider's adapter (:mod:`spiders.site_search`), which submits the form with
-Scrapy's ``FormRequest.from_response`` (hidden inputs kept, GET and POST) and hands the results
+form2request (the successor of Scrapy's ``FormRequest.from_response``: hidden inputs kept, GET
+and POST) and hands the results
 to the frontier scheduler. Nothing here imports Scrapy or Twisted (lxml only, as the HTML
 extraction does).
 
@@ -109,8 +110,8 @@ class SiteSearchConfig:
 
 @dataclass(frozen=True)
 class SearchForm:
-    """The site-search form of a page: ``index`` among the page's ``<form>`` elements (what
-    ``FormRequest.from_response(formnumber=)`` takes), where and how it submits, the name of
+    """The site-search form of a page: ``index`` among the page's ``<form>`` elements (the spider submits
+    ``//form[index + 1]``), where and how it submits, the name of
     its text input, its hidden inputs and how sure we are (``score``: search words found)."""
 
     index: int

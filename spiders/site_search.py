@@ -4,15 +4,16 @@ Who calls it: :class:`spiders.citeseeker.CiteSeekerSpider` — ``parse`` offers 
 (:meth:`SiteSearcher.searches_for`), the ``parse_search`` callback hands each result page over
 (:meth:`SiteSearcher.results_of`). The rules (which form, which links) are the core's
 (:mod:`citeseeker_scrapy.site_search`); this module builds Scrapy requests with
-``FormRequest.from_response`` (hidden inputs kept, GET and POST) and keeps per-server counts.
+form2request (Scrapy's successor of ``FormRequest.from_response``: hidden inputs kept, GET and
+POST) and keeps per-server counts.
 
-What the frontier scheduler does with them (origin ``search``): a form submission is held until
-the page that had the form has been handled, then pushed on top of the server's depth-first
-stack (above that page's links, so the results come first); its frontier key is the URL plus a
-hash of the body for a POST (two POST queries to one URL are two documents, not duplicates),
-and it is kept whole in JOBDIR (pickled, body included). Result links and next pages are pushed
-on top of the stack as they are yielded: next page first, then the results in reverse rank
-order, so the best ranked is fetched first.
+What the frontier scheduler does with them (origin ``search``): they go on top of the server's
+depth-first stack and stay above every link pushed later (the frontier's ``front`` entries), so
+a server's search results come first whichever of its pages come back first. A submission's
+frontier key is its URL plus a hash of the body for a POST (two POST queries to one URL are two
+documents, not duplicates), and it is kept whole in JOBDIR (pickled, body included). Of a result
+page, the next page is pushed first, then the results in reverse rank order, so the best ranked
+is fetched first.
 
 Settings: ``CITESEEKER_SITE_SEARCH*`` (README "Site search"). Stats:
 ``citeseeker/site_search/<event>``.
@@ -24,8 +25,9 @@ import hashlib
 import logging
 from typing import Any, Iterator
 
+from form2request import form2request
 from scrapy import Request
-from scrapy.http import FormRequest, Response, TextResponse
+from scrapy.http import Response, TextResponse
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.exceptions import UrlRejected
@@ -89,10 +91,10 @@ class SiteSearcher:
         self._inc(f"forms_found/{form.method}")
         template = sorted(page_links(response.text, response.url))[:MAX_TEMPLATE_LINKS]
         requests = []
-        for query in self.queries:
+        for query in reversed(self.queries):  # the first query ends on top of the stack
             request = self._submit(response, spider, form.index, {form.field: query},
                                    dict(query=query, page=1, template=template,
-                                        search_url=form.action, after=response.url),
+                                        search_url=form.action),
                                    depth)
             if request is not None:
                 requests.append(request)
@@ -103,10 +105,9 @@ class SiteSearcher:
                 formdata: dict[str, str], search: dict[str, Any], depth: int, *,
                 clickdata: dict[str, str] | None = None) -> Request | None:
         try:
-            request = FormRequest.from_response(
-                response, formnumber=form_index, formdata=formdata, clickdata=clickdata,
-                callback=spider.parse_search, errback=spider.on_error, dont_filter=False)
-        except (ValueError, IndexError) as error:  # a form lxml and Scrapy read differently
+            request = form_request(response, form_index, formdata, clickdata).to_scrapy(
+                callback=spider.parse_search, errback=spider.on_error)
+        except (ValueError, IndexError) as error:  # a form lxml and form2request read differently
             self._inc("form_errors")
             logger.debug("site search: form %s of %s not submitted: %s", form_index,
                          response.url, error)
@@ -158,7 +159,7 @@ class SiteSearcher:
         found = next_page(response.text, response.url)
         if found is None:
             return None
-        following = dict(search, page=search["page"] + 1, after=None)
+        following = dict(search, page=search["page"] + 1)
         if found.url is not None:
             if not self._admitted(found.url, response.url):
                 return None
@@ -187,6 +188,22 @@ class SiteSearcher:
     def _inc(self, event: str, count: int = 1) -> None:
         if count:
             self.crawler.stats.inc_value(f"{STATS}/{event}", count)
+
+
+def form_request(response: TextResponse, form_index: int, formdata: dict[str, str],
+                 clickdata: dict[str, str] | None) -> Any:
+    """The form's submission (form2request, the successor of Scrapy's deprecated
+    ``FormRequest.from_response``): every field as the page has it (hidden inputs included),
+    ``formdata`` over them, the first button clicked or the one ``clickdata`` names."""
+    form = response.xpath("//form")[form_index]
+    click = None
+    if clickdata:
+        (attribute, value), = clickdata.items()
+        buttons = form.root.xpath(f".//*[@{attribute}=$value]", value=value)
+        if not buttons:
+            raise ValueError(f"no button with {attribute}={value!r}")
+        click = buttons[0]
+    return form2request(form, formdata, click=click)
 
 
 def search_key(request: Request) -> str:

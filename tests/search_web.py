@@ -23,6 +23,7 @@ import itertools
 import random
 import re
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
@@ -68,6 +69,8 @@ class Server:
     requests: list[tuple[int, str, str, str]] = field(default_factory=list)  # seq, method, path, body
     listed: set[str] = field(default_factory=set)            # paths a result page listed
     search_index: dict[str, str] = field(default_factory=dict)  # path -> folded text
+    post_delay: float = 0.0       # seconds a POST search waits before it is answered
+    posts_seen: int = 0           # POSTs received (counted before the delay)
     port: int = 0
 
     @property
@@ -200,7 +203,12 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:  # noqa: N802
         length = int(self.headers.get("Content-Length") or 0)
-        self._answer("POST", self.rfile.read(length))
+        body = self.rfile.read(length)
+        site: Server = self.server.site
+        with _LOCK:
+            site.posts_seen += 1
+        time.sleep(site.post_delay)
+        self._answer("POST", body)
 
     def _answer(self, method: str, body: bytes) -> None:
         site: Server = self.server.site
