@@ -79,9 +79,10 @@ class CiteSeekerSpider(scrapy.Spider):
         yield item
         yield from self._site_search().searches_for(response, item.kind, item.depth, self)
 
-    def parse_search(self, response: Response, **kwargs: Any) -> Iterator[scrapy.Request]:
-        """A site-search result page: its results and next page (README "Site search")."""
-        yield from self._site_search().results_of(response, self)
+    def parse_search(self, response: Response, **kwargs: Any) -> None:
+        """A site-search result page: its results and next page are queued, in one step with
+        finishing the page (README "Site search")."""
+        self._site_search().follow_results(response, self)
 
     def _site_search(self) -> SiteSearcher:
         if self.site_search is None:

@@ -2,7 +2,7 @@
 
 Who calls it: :class:`spiders.citeseeker.CiteSeekerSpider` — ``parse`` offers each HTML page
 (:meth:`SiteSearcher.searches_for`), the ``parse_search`` callback hands each result page over
-(:meth:`SiteSearcher.results_of`). The rules (which form, which links) are the core's
+(:meth:`SiteSearcher.follow_results`). The rules (which form, which links) are the core's
 (:mod:`citeseeker_scrapy.site_search`); this module builds Scrapy requests with
 form2request (Scrapy's successor of ``FormRequest.from_response``: hidden inputs kept, GET and
 POST) and keeps per-server counts.
@@ -132,25 +132,34 @@ class SiteSearcher:
 
     # --- the result page ----------------------------------------------------------------------
 
-    def results_of(self, response: Response, spider: Any) -> Iterator[Request]:
-        """Next page first, then the results best-ranked last (the stack pops it first); then
-        the result page is finished in the frontier (it is not a document of the crawl)."""
+    def follow_results(self, response: Response, spider: Any) -> None:
+        """Queue the next page first, then the results best-ranked last (the stack pops it
+        first); then the result page is finished in the frontier (it is not a document of the
+        crawl). Queued through the engine here rather than yielded: a spider middleware chain
+        may collect a callback's whole output before the engine sees any of it, and the page
+        must not be finished (its server possibly completed) before its results are queued."""
         search = response.meta[SEARCH_KEY]
         depth = int(response.meta.get(DEPTH_KEY, 1))
         self._inc("result_pages")
-        if isinstance(response, TextResponse):
-            following = self._next_page(response, spider, search, depth)
-            if following is not None:
-                yield following
-            links = result_links(response.text, response.url, search["query"],
-                                 template=search.get("template", ()),
-                                 search_url=search.get("search_url", ""))
-            self._inc("results", len(links))
-            for url in reversed(self._admitted_links(links, response.url)):
-                yield Request(url, callback=spider.parse, errback=spider.on_error,
-                              meta={ORIGIN_KEY: SEARCH, DEPTH_KEY: depth})
+        for request in self._requests_of(response, spider, search, depth):
+            self.crawler.engine.crawl(request)
         self.crawler.signals.send_catch_log(citeseeker_signals.search_page_done,
                                             key=search["key"], url=response.url)
+
+    def _requests_of(self, response: Response, spider: Any, search: dict[str, Any],
+                     depth: int) -> Iterator[Request]:
+        if not isinstance(response, TextResponse):
+            return
+        following = self._next_page(response, spider, search, depth)
+        if following is not None:
+            yield following
+        links = result_links(response.text, response.url, search["query"],
+                             template=search.get("template", ()),
+                             search_url=search.get("search_url", ""))
+        self._inc("results", len(links))
+        for url in reversed(self._admitted_links(links, response.url)):
+            yield Request(url, callback=spider.parse, errback=spider.on_error,
+                          meta={ORIGIN_KEY: SEARCH, DEPTH_KEY: depth})
 
     def _next_page(self, response: TextResponse, spider: Any, search: dict[str, Any],
                    depth: int) -> Request | None:
