@@ -15,6 +15,12 @@ server records every request. Printed per mode:
 * fetches until the last citation, summed over the servers with a search (each server's own
   requests counted in order, result pages included, until the last citing document);
 * decoy submissions (must be 0).
+
+Columns: ``off`` (today's crawl), ``first``, ``only``, and ``only+t2`` (``only`` with
+``CITESEEKER_SITE_SEARCH_TITLE_WORDS=2``: each query is a surname and two words of a title).
+All servers share the host 127.0.0.1, which Scrapy would put in one download slot; the crawls
+set ``CONCURRENT_REQUESTS_PER_DOMAIN=16`` so that the four servers crawled at once get about
+four requests each, as four hosts would.
 """
 
 from __future__ import annotations
@@ -30,7 +36,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.crawl import run_crawl  # noqa: E402
 from tests.search_web import SEARCH_STRINGS, SearchWeb, Server, generate  # noqa: E402
 
-MODES = ("off", "first", "only")
+#: column -> (CITESEEKER_SITE_SEARCH, CITESEEKER_SITE_SEARCH_TITLE_WORDS)
+MODES = {"off": ("off", 0), "first": ("first", 0), "only": ("only", 0),
+         "only+t2": ("only", 2)}
 SEARCH_PATHS = ("/search", "/cgi-bin/find")
 
 
@@ -89,12 +97,13 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
         work = Path(scratch)
         (work / "searchstrings.txt").write_text(SEARCH_STRINGS, encoding="utf-8")
         starts = " ".join(s.base + "/" for s in servers)
-        for mode in MODES:
+        for mode, (setting, title_words) in MODES.items():
             web.reset()
             began = time.monotonic()
             crawl = run_crawl(work / mode, "-a", f"authors={work / 'searchstrings.txt'}",
                               "-a", f"startpoints={starts}", timeout=900,
-                              settings={"CITESEEKER_SITE_SEARCH": mode,
+                              settings={"CITESEEKER_SITE_SEARCH": setting,
+                                        "CITESEEKER_SITE_SEARCH_TITLE_WORDS": str(title_words),
                                         "CITESEEKER_RENDER": "never",
                                         "CITESEEKER_PROGRESS_INTERVAL": "0",
                                         "CONCURRENT_REQUESTS_PER_DOMAIN": "16"})
@@ -130,7 +139,7 @@ def report(servers: list[Server], results: dict[str, dict[str, float]]) -> None:
         print(f"| {label:<46} | " + " | ".join(f"{form.format(results[m][key]):>7}"
                                                 for m in MODES) + " |")
     base = results["off"]
-    for mode in ("first", "only"):
+    for mode in ("first", "only", "only+t2"):
         print(f"{mode} / off: fetches until last citation "
               f"{results[mode]['until_last'] / max(1, base['until_last']):.2f}x, requests "
               f"{results[mode]['fetches'] / max(1, base['fetches']):.2f}x, harvest "

@@ -17,8 +17,8 @@ Why these rules (README "Site search"):
   button text. The paper uses the word only to choose among candidates; we require it, because
   a newsletter sign-up (one text input, one button) is otherwise indistinguishable. A password
   or e-mail field, a textarea, a file input or a sign-up/login word rejects the form.
-* A link of a result page is a result when the query's words appear in its anchor text or in
-  its snippet (the text after it, up to the next link, at most 40 words; §5.4), and it is not
+* A link of a result page is a result when the query's words (more than half of them, for a
+  query of several words) appear in its anchor text or in its snippet (the text after it, up to the next link, at most 40 words; §5.4), and it is not
   one of the site's template links (links the page with the form had too) unless its anchor
   names the query. Links back to the search page itself are never results.
 * The next page is a link whose anchor text is short and says "next" (§5.4), a ``rel=next``
@@ -232,22 +232,21 @@ def distinctive_words(title: str, count: int) -> list[str]:
 
 def search_queries(groups: Iterable[AuthorGroup], *, title_words: int = 0,
                    max_queries: int = 10) -> list[str]:
-    """Each searched author's surname once; then, if ``title_words``, one query per title
-    made of its most distinctive words. At most ``max_queries``, surnames first."""
-    queries: dict[str, None] = {}
-    groups = list(groups)
+    """Each searched author's surname once; with ``title_words``, the surname followed by that
+    many distinctive words of each of the group's titles (one query per author and title: a
+    narrower query whose results must name most of its words, §5.5's longer learned query).
+    At most ``max_queries``, in input order; spellings that fold alike are one."""
+    queries: dict[str, str] = {}
     for group in groups:
         for author in group.authors:
             surname = surname_of(author)
-            if surname and normalize_text(surname) not in {normalize_text(q) for q in queries}:
-                queries[surname] = None
-    if title_words:
-        for group in groups:
-            for title in group.publications:
-                words = distinctive_words(title, title_words)
-                if words:
-                    queries.setdefault(" ".join(words), None)
-    return list(queries)[:max_queries]
+            if not surname:
+                continue
+            titles = group.publications if title_words else ("",)
+            for title in titles:
+                query = " ".join([surname, *distinctive_words(title, title_words)])
+                queries.setdefault(normalize_text(query), query)
+    return list(queries.values())[:max_queries]
 
 
 # --- the result page -----------------------------------------------------------------------
@@ -270,7 +269,7 @@ def result_links(html: str, page_url: str, query: str, *,
     words = _WORD.findall(normalize_text(query))
     if not words:
         return []
-    needed = (len(words) + 1) // 2
+    needed = len(words) // 2 + 1  # the word itself, or most words of a longer query
     template = set(template)
     search_paths = {urlsplit(u).path for u in (page_url, search_url) if u}
     found: dict[str, None] = {}

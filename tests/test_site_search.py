@@ -67,7 +67,8 @@ def test_results_are_links_whose_anchor_or_snippet_names_the_query() -> None:
 def test_queries_and_settings() -> None:
     groups = [AuthorGroup(("Fiala", "K. Ježek", "Jezek"), ("Retrieving citations on the web",))]
     assert search_queries(groups) == ["Fiala", "Ježek"]
-    assert search_queries(groups, title_words=2) == ["Fiala", "Ježek", "Retrieving citations"]
+    assert search_queries(groups, title_words=2) == ["Fiala Retrieving citations",
+                                                     "Ježek Retrieving citations"]
     assert search_queries(groups, max_queries=1) == ["Fiala"]
     assert [surname_of(a) for a in ("Fiala, D.", "Dalibor Fiala", "D. Fiala")] == ["Fiala"] * 3
     assert SiteSearchConfig.from_settings({}).mode == "first"
@@ -184,3 +185,19 @@ def test_a_pending_post_search_survives_a_kill(web: SearchWeb, tmp_path: Path) -
     assert "token=t0k3n&lang=en&keywords=Fiala" in posts
     assert "/" not in [p for _, p, _ in requests_of(post)]  # resumed, not restarted
     assert found_paths(resumed, post) == post.citing
+
+
+def test_front_entries_stay_above_links_pushed_later() -> None:
+    """Results come first whichever of the server's pages come back first."""
+    from citeseeker_scrapy.frontier import DocumentEntry, Frontier
+
+    frontier = Frontier()
+    frontier.add_start_point(DocumentEntry("http://a.example/"))
+    assert frontier.next_document().url == "http://a.example/"
+    frontier.add_link(DocumentEntry("http://a.example/x.html", 1), from_server="http://a.example")
+    for name in ("r2", "r1"):
+        frontier.add_link(DocumentEntry(f"http://a.example/{name}.pdf", 1), from_server=None,
+                          front=True)
+    frontier.add_link(DocumentEntry("http://a.example/y.html", 1), from_server="http://a.example")
+    order = [frontier.next_document().url.rsplit("/", 1)[1] for _ in range(4)]
+    assert order == ["r1.pdf", "r2.pdf", "y.html", "x.html"]
