@@ -90,6 +90,8 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     parser.add_argument("--servers", type=int, default=30)
     parser.add_argument("--documents", type=int, default=60)
     parser.add_argument("--seed", type=int, default=14)
+    parser.add_argument("--per-domain", type=int, default=16,
+                        help="CONCURRENT_REQUESTS_PER_DOMAIN (all servers share 127.0.0.1)")
     options = parser.parse_args(argv)
     servers = generate(options.servers, seed=options.seed, documents=options.documents)
     results: dict[str, dict[str, float]] = {}
@@ -106,7 +108,8 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
                                         "CITESEEKER_SITE_SEARCH_TITLE_WORDS": str(title_words),
                                         "CITESEEKER_RENDER": "never",
                                         "CITESEEKER_PROGRESS_INTERVAL": "0",
-                                        "CONCURRENT_REQUESTS_PER_DOMAIN": "16"})
+                                        "CONCURRENT_REQUESTS_PER_DOMAIN":
+                                            str(options.per_domain)})
             if crawl.returncode != 0:
                 raise SystemExit(f"{mode}: crawl failed\n{crawl.output[-3000:]}")
             results[mode] = measure(servers, crawl.documents)

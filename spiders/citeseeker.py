@@ -36,6 +36,7 @@ class CiteSeekerSpider(scrapy.Spider):
     (see the module docstring and the README)."""
 
     name = "citeseeker"
+    site_search: SiteSearcher | None = None  # built on first use, once the job is known
 
     def __init__(self, authors: str | None = None, publications: str | None = None,
                  startpoints: str | None = None, staywithin: str | None = None,
@@ -54,7 +55,6 @@ class CiteSeekerSpider(scrapy.Spider):
         for name, setting in ARGUMENT_SETTINGS.items():
             if spider.arguments[name] is not None:
                 crawler.settings.set(setting, spider.arguments[name], priority="spider")
-        spider.site_search = None  # built on first use, once the job is known
         return spider
 
     async def start(self) -> AsyncIterator[scrapy.Request]:

@@ -87,6 +87,9 @@ class SiteSearcher:
                       else "forms_rejected")
             return []
         self.searched.add(server)
+        if server_of(form.action) != server:  # a web search engine's box, or another host
+            self._inc("forms_elsewhere")
+            return []
         self._inc("forms_found")
         self._inc(f"forms_found/{form.method}")
         template = sorted(page_links(response.text, response.url))[:MAX_TEMPLATE_LINKS]
