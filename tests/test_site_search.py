@@ -201,3 +201,27 @@ def test_front_entries_stay_above_links_pushed_later() -> None:
     frontier.add_link(DocumentEntry("http://a.example/y.html", 1), from_server="http://a.example")
     order = [frontier.next_document().url.rsplit("/", 1)[1] for _ in range(4)]
     assert order == ["r1.pdf", "r2.pdf", "y.html", "x.html"]
+
+
+def test_a_form_for_another_server_is_not_submitted(tmp_path: Path) -> None:
+    """A box that searches the site through someone else's engine is not the site's search."""
+    from tests.servers import SiteServer
+
+    (tmp_path / "site").mkdir()
+    with SiteServer(tmp_path / "site", pages=lambda path: "<p>results</p>") as engine:
+        home = (f"<html><body><form action='{engine.base}/search'><input type=hidden "
+                "name=sitesearch value=lab><input name=q><button>Search</button></form>"
+                "<p>Welcome.</p></body></html>")
+        with SiteServer(tmp_path / "site", pages=lambda path: home) as lab:
+            workdir = tmp_path / "crawl"
+            workdir.mkdir()
+            (workdir / "s.txt").write_text(SEARCH_STRINGS, encoding="utf-8")
+            result = run_crawl(workdir, "-a", f"authors={workdir / 's.txt'}",
+                               "-a", f"startpoints={lab.base}/",
+                               settings={"CITESEEKER_RENDER": "never",
+                                         "CITESEEKER_STAYWITHIN": lab.base})
+            assert result.returncode == 0, result.output[-3000:]
+            assert engine.requests == []
+            stats = result.stats()
+            assert stats["citeseeker/site_search/forms_elsewhere"] == 1
+            assert "citeseeker/site_search/queries_sent" not in stats
