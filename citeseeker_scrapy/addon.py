@@ -32,6 +32,7 @@ from scrapy.utils.misc import load_object
 
 from .config import DEFAULT_SETTINGS
 from .items import FEED_FIELDS
+from .site_search import SITE_SEARCH_DEFAULTS
 
 COMPONENTS: dict[str, dict[str, int | None]] = {
     "DOWNLOADER_MIDDLEWARES": {
@@ -66,6 +67,7 @@ PLAIN_SETTINGS: dict[str, Any] = {
     "FEED_EXPORT_FIELDS": FEED_FIELDS,
     "FEED_EXPORT_ENCODING": "utf-8",
     **DEFAULT_SETTINGS,
+    **SITE_SEARCH_DEFAULTS,
 }
 
 

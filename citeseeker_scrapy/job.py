@@ -32,6 +32,7 @@ from .exceptions import ConfigError
 from .input_parser import CrawlInputs, resolve_inputs
 from .providers import ProviderConfig
 from .rendering import RenderConfig, find_browser
+from .site_search import SiteSearchConfig
 from .urls import LinkPolicy, file_root_of
 
 BAD_INPUT_REASON = "citeseeker_bad_input"
@@ -72,6 +73,7 @@ class CrawlJob:
             inputs = resolve_inputs(config.inputs_dir, **arguments)
             providers = ProviderConfig.from_settings(settings)
             check_rendering(settings)
+            SiteSearchConfig.from_settings(settings)  # a bad CITESEEKER_SITE_SEARCH* refuses
         except CiteSeekerError as error:
             return cls(None, None, None, str(error))
         return cls(config, inputs, scope_of(config, inputs), providers=providers)

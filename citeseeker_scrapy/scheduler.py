@@ -49,6 +49,7 @@ from .items import DocumentItem
 from .input_parser import CrawlInputs
 from .job import crawl_job, refuse_to_start, scope_of
 from .redis_sync import RedisSync
+from .site_search import SiteSearchConfig
 from .urls import LinkPolicy, canonical_url, server_of
 
 ORIGIN_KEY = "citeseeker_origin"
@@ -57,6 +58,9 @@ DEPTH_KEY = "citeseeker_depth"
 #: redirect targets checked by the redirect middleware. Requests without one came from
 #: elsewhere (another component) and are canonicalized here.
 START, FRONTIER, REDIRECT = "start", "frontier", "redirect"
+#: Site search (README "Site search"): a search form submission or result page carries
+#: ``citeseeker_search`` (its frontier key, query, page); a result link only the origin.
+SEARCH, SEARCH_KEY = "search", "citeseeker_search"
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
 #: kept as a little JSON (so REDIRECT_MAX_TIMES and RETRY_TIMES still bound their chains).
 PLAIN_META = frozenset({ORIGIN_KEY, DEPTH_KEY, "depth", "download_slot", "download_latency",
@@ -83,6 +87,7 @@ class FrontierScheduler:
         self._skip_checked_at = 0.0
         self._skip_mtime = 0.0
         self.shared: RedisSync | None = None   # CITESEEKER_FRONTIER=redis
+        self.follow_same_server = True         # False with CITESEEKER_SITE_SEARCH=only
 
     @classmethod
     def from_crawler(cls, crawler) -> "FrontierScheduler":
@@ -106,6 +111,7 @@ class FrontierScheduler:
         scheduler = cls(crawler, frontier, scope=scope, keep_query=config.keep_query,
                         skip_file=Path(skip))
         frontier.root_of = scheduler.root_of
+        scheduler.follow_same_server = _follows_same_server(crawler, job.error)
         frontier.on_completed = scheduler.on_server_completed
         if shared is not None:
             scheduler.shared = RedisSync(crawler, frontier, shared,
@@ -119,6 +125,7 @@ class FrontierScheduler:
         connect = self.crawler.signals.connect
         connect(self.listen_to_items, signal=signals.engine_started)
         connect(self.on_document_failed, signal=citeseeker_signals.document_failed)
+        connect(self.on_search_page_done, signal=citeseeker_signals.search_page_done)
         self.crawler.signals.connect(self.on_idle, signal=signals.spider_idle)
         snapshot = self.frontier.restore()
         if snapshot is not None:
@@ -149,13 +156,16 @@ class FrontierScheduler:
         origin = request.meta.get(ORIGIN_KEY)
         if origin == REDIRECT:
             return self._enqueue_redirect(request)
+        if origin == SEARCH and SEARCH_KEY in request.meta:
+            return self._enqueue_search(request)
         # ours are canonical already (admitted by the scope); anything else is made canonical
         url = request.url if origin else canonical_url(request.url, keep_query=self.keep_query)
         entry = self._entry(request, url)
         if origin == START:
             outcome = self.frontier.add_start_point(entry)
         else:
-            outcome = self.frontier.add_link(entry, from_server=None, force=request.dont_filter)
+            outcome = self.frontier.add_link(entry, from_server=None, force=request.dont_filter,
+                                             front=origin == SEARCH)
         return self._counted(outcome)
 
     def _enqueue_redirect(self, request: Request) -> bool:
@@ -167,6 +177,24 @@ class FrontierScheduler:
                                          from_server=server_of(previous))
         self.frontier.finish(previous)
         return self._counted(outcome)
+
+    def _enqueue_search(self, request: Request) -> bool:
+        """A site-search submission or result page, kept whole (a POST body survives JOBDIR)
+        under its own key (a POST's key hashes its body), on top of its server's stack and
+        above any link pushed later (``front``): results first."""
+        search = request.meta[SEARCH_KEY]
+        blob = pickle.dumps(request.to_dict(spider=self.spider), protocol=5)
+        entry = DocumentEntry(search["key"], int(request.meta.get(DEPTH_KEY, 0)),
+                              REQUEST_PAYLOAD + blob)
+        return self._counted(self.frontier.add_link(entry, from_server=None,
+                                                    force=request.dont_filter, front=True))
+
+    def on_search_page_done(self, key: str, url: str, **kwargs: Any) -> None:
+        """A search result page was parsed and its results queued: it is finished (under its
+        key, and under the URL it was answered from after a redirect)."""
+        self._finish(key)
+        if url != key:
+            self._finish(url)
 
     def _counted(self, outcome: str) -> bool:
         if outcome != ACCEPTED:
@@ -253,12 +281,19 @@ class FrontierScheduler:
             except ValueError:  # a malformed host in a hand-written link
                 stats.inc_value("citeseeker/links/rejected/malformed")
                 continue
+            if not self.follow_same_server and (server_of(url) == source
+                                                and not source.startswith("file:")):
+                stats.inc_value("citeseeker/site_search/links_not_followed")
+                continue
             child = DocumentEntry(url, depth + 1 if server_of(url) == source else 0)
             self._counted(self.frontier.add_link(child, from_server=source))
 
     def on_document_failed(self, request: Request, **kwargs: Any) -> None:
         """The request failed for good (errback): nothing of it will reach the pipelines."""
         origin = request.meta.get(ORIGIN_KEY)
+        search = request.meta.get(SEARCH_KEY)
+        if search:
+            self._finish(search["key"])
         self._finish(request.url if origin else canonical_url(request.url,
                                                                keep_query=self.keep_query))
 
@@ -339,6 +374,17 @@ class FrontierScheduler:
     def _publish_sizes(self) -> None:
         for name, value in self.frontier.sizes().items():
             self.crawler.stats.set_value(f"{STATS}/size/{name}", value)
+
+
+def _follows_same_server(crawler, error: str | None) -> bool:
+    """False when CITESEEKER_SITE_SEARCH=only: a server's own links are not followed, only its
+    entry pages, search results and links to other servers (a bad value: the job refuses)."""
+    if error is not None:
+        return True
+    try:
+        return SiteSearchConfig.from_settings(crawler.settings).mode != "only"
+    except ConfigError:
+        return True
 
 
 def _shared_settings(crawler) -> SharedSettings | None:

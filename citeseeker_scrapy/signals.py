@@ -7,6 +7,10 @@
 * :data:`server_completed` — the scheduler: a server became a skeleton (completed.log).
   kwargs: ``server``.
 
+* :data:`search_page_done` — the spider: a site-search result page was parsed and its results
+  queued; the scheduler finishes it (it is not a document: no item). kwargs: ``key`` (its
+  frontier key), ``url`` (where it was answered from).
+
 * :data:`note_error` / :data:`note_debug` — any component: one errors.log line (kwargs ``url``,
   ``reason``) or one debug.log line (kwarg ``message``), written by the report extension, the
   one owner of the log files (the browser's render failures, the start-point providers).
@@ -17,5 +21,6 @@ A document that was fetched needs no signal of ours: Scrapy's ``item_scraped``,
 
 document_failed = object()
 server_completed = object()
+search_page_done = object()
 note_error = object()
 note_debug = object()

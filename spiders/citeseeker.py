@@ -28,6 +28,7 @@ from citeseeker_scrapy.job import ARGUMENT_SETTINGS, crawl_job
 from citeseeker_scrapy.job_dirs import apply_job_dirs
 from citeseeker_scrapy.scheduler import DEPTH_KEY, ORIGIN_KEY, START
 from spiders.providers import start_points_with_providers
+from spiders.site_search import SiteSearcher
 
 
 class CiteSeekerSpider(scrapy.Spider):
@@ -35,6 +36,7 @@ class CiteSeekerSpider(scrapy.Spider):
     (see the module docstring and the README)."""
 
     name = "citeseeker"
+    site_search: SiteSearcher | None = None  # built on first use, once the job is known
 
     def __init__(self, authors: str | None = None, publications: str | None = None,
                  startpoints: str | None = None, staywithin: str | None = None,
@@ -75,6 +77,17 @@ class CiteSeekerSpider(scrapy.Spider):
         item = DocumentItem.from_response(response, depth=int(response.meta.get(DEPTH_KEY, 0)))
         item.kind = sniff(item)
         yield item
+        yield from self._site_search().searches_for(response, item.kind, item.depth, self)
+
+    def parse_search(self, response: Response, **kwargs: Any) -> None:
+        """A site-search result page: its results and next page are queued, in one step with
+        finishing the page (README "Site search")."""
+        self._site_search().follow_results(response, self)
+
+    def _site_search(self) -> SiteSearcher:
+        if self.site_search is None:
+            self.site_search = SiteSearcher.from_crawler(self.crawler)
+        return self.site_search
 
     def on_error(self, failure: Failure) -> None:
         """A request failed for good: the frontier finishes it, the report logs it."""

@@ -80,15 +80,17 @@ class Frontier:
             return ACCEPTED
         return self._add_pending_document(pending, entry)
 
-    def add_link(self, entry: DocumentEntry, *, from_server: str | None, force: bool = False) -> str:
+    def add_link(self, entry: DocumentEntry, *, from_server: str | None, force: bool = False,
+                 front: bool = False) -> str:
         """A link found on ``from_server``: a child if on the same server, else the target
         server's pending document (§6.2.2 step 2). ``force`` re-queues a URL already seen (a
-        retry of a document in flight)."""
+        retry of a document in flight); ``front`` keeps it above later links of its (active)
+        server (site search)."""
         server = server_of(entry.url)
         if server in self.completed:
             return self._refuse(COMPLETED_SERVER)
         if server in self.active:
-            return self._push(self.active[server], entry, force=force)
+            return self._push(self.active[server], entry, force=force, front=front)
         pending = self._pending_server(server)
         if from_server is not None and from_server != server:
             self._reference(pending)
@@ -131,7 +133,8 @@ class Frontier:
         self.store.document_pending(pending.key, entry, self._order())
         return ACCEPTED
 
-    def _push(self, server: ActiveServer, entry: DocumentEntry, *, force: bool) -> str:
+    def _push(self, server: ActiveServer, entry: DocumentEntry, *, force: bool,
+              front: bool = False) -> str:
         if server.skipped:
             return self._refuse(SKIPPED_SERVER)
         if entry.url in server.seen and not force:
@@ -141,7 +144,7 @@ class Frontier:
         if len(server.seen) >= self.max_docs_per_server and entry.url not in server.seen:
             return self._refuse(SERVER_FULL)
         server.seen.add(entry.url)
-        server.stack.append(entry)
+        server.push(entry, front=front)
         self.store.document_pushed(server.key, entry, self._order())
         return ACCEPTED
 
@@ -171,7 +174,7 @@ class Frontier:
     def _pop(self, server: ActiveServer) -> DocumentEntry | None:
         if not server.stack:
             return None
-        entry = server.stack.pop()
+        entry = server.pop()
         server.in_flight.add(entry.url)
         return entry
 
@@ -230,7 +233,7 @@ class Frontier:
         if key in self.active:
             server = self.active[key]
             server.skipped = True
-            server.stack.clear()
+            server.clear()
             self._complete_if_finished(server)
             return True
         pending = self.pending.pop(key, None)

@@ -38,6 +38,9 @@ class ActiveServer:
 
     ``seen`` is the thesis's Completed Documents table plus the URLs waiting on the stack (so a
     page linked twice is pushed once). All of it is released when the server completes.
+    ``front`` counts the entries on top of the stack that stay on top (site-search requests and
+    results): later links are pushed below them, so results come first whatever the order in
+    which the server's pages come back.
     """
 
     key: str
@@ -45,6 +48,23 @@ class ActiveServer:
     seen: set[str] = field(default_factory=set)
     in_flight: set[str] = field(default_factory=set)
     skipped: bool = False
+    front: int = 0
+
+    def push(self, entry: DocumentEntry, *, front: bool = False) -> None:
+        if front or not self.front:
+            self.stack.append(entry)
+            self.front += front
+        else:
+            self.stack.insert(len(self.stack) - self.front, entry)
+
+    def pop(self) -> DocumentEntry:
+        if self.front:
+            self.front -= 1
+        return self.stack.pop()
+
+    def clear(self) -> None:
+        self.stack.clear()
+        self.front = 0
 
     def is_finished(self) -> bool:
         return not self.stack and not self.in_flight

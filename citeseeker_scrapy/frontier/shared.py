@@ -140,12 +140,13 @@ class SharedFrontier(Frontier):
         self.store.link(server, None if is_root else entry, reference=False)
         return ACCEPTED
 
-    def add_link(self, entry: DocumentEntry, *, from_server: str | None, force: bool = False) -> str:
+    def add_link(self, entry: DocumentEntry, *, from_server: str | None, force: bool = False,
+                 front: bool = False) -> str:
         server = server_of(entry.url)
         if server in self.completed:
             return self._refuse(COMPLETED_SERVER)
         if server in self.active:
-            return self._push(self.active[server], entry, force=force)
+            return self._push(self.active[server], entry, force=force, front=front)
         reference = from_server is not None and from_server != server
         self.store.link(server, entry, reference=reference)
         return ACCEPTED
@@ -226,7 +227,7 @@ class SharedFrontier(Frontier):
         for _, entry in entries:
             if entry.url not in server.seen and not server.skipped:
                 server.seen.add(entry.url)
-                server.stack.append(entry)
+                server.push(entry)  # below site-search results, if any
         self.completing.discard(key)
         self._complete_if_finished(server)  # nothing new after all: ask again
 

@@ -1,0 +1,369 @@
+"""A server's own search form, used before (or instead of) crawling the server: the pure part.
+
+Liu & Agah (seed 004, §5.3–5.4) find a local site-search form on ~43% of sites and fetch its
+result links with an 88% harvest rate. Here: which form of a page is the site search, which
+queries to send, which links of a result page are results, and where the next result page is.
+Who calls it: the spider's adapter (:mod:`spiders.site_search`), which submits the form with
+form2request (the successor of Scrapy's ``FormRequest.from_response``: hidden inputs kept, GET
+and POST) and hands the results
+to the frontier scheduler. Nothing here imports Scrapy or Twisted (lxml only, as the HTML
+extraction does).
+
+Why these rules (README "Site search"):
+
+* A form is a site search when it has exactly one visible text input, at most two visible
+  fields besides its buttons (the paper: fewer than three inputs), and a search word
+  ("search", "find", "query", ...) in its action, names, ids, classes, placeholder, labels or
+  button text. The paper uses the word only to choose among candidates; we require it, because
+  a newsletter sign-up (one text input, one button) is otherwise indistinguishable. A password
+  or e-mail field, a textarea, a file input or a sign-up/login word rejects the form.
+* A link of a result page is a result when the query's words (more than half of them, for a
+  query of several words) appear in its anchor text or in its snippet (the text after it, up to the next link, at most 40 words; §5.4), and it is not
+  one of the site's template links (links the page with the form had too) unless its anchor
+  names the query. Links back to the search page itself are never results.
+* The next page is a link whose anchor text is short and says "next" (§5.4), a ``rel=next``
+  link, or a form on the result page whose button says "next" (POST searches page that way).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator, Sequence
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+import lxml.etree
+import lxml.html
+
+from .config import SettingsLike
+from .exceptions import ConfigError
+from .extraction.html import INVISIBLE_TAGS
+from .matching import AuthorGroup, normalize_text
+
+SITE_SEARCH_MODES = ("first", "only", "off")
+SITE_SEARCH_DEFAULTS: dict[str, Any] = {
+    "CITESEEKER_SITE_SEARCH": "first",
+    "CITESEEKER_SITE_SEARCH_PROBE_PAGES": 3,
+    "CITESEEKER_SITE_SEARCH_PAGES": 3,
+    "CITESEEKER_SITE_SEARCH_MAX_QUERIES": 10,
+    "CITESEEKER_SITE_SEARCH_TITLE_WORDS": 0,
+}
+#: Words that make a form a search form (English first; a few of the languages of our users).
+SEARCH_WORDS = ("search", "find", "query", "lookup", "suche", "suchen", "hledat", "hledani",
+                "vyhledat", "vyhledavani", "recherche", "rechercher", "buscar", "busqueda",
+                "cerca", "zoeken", "szukaj", "sok")
+#: Words that make a one-field form something else: sign-ups, logins, contact forms.
+DECOY_WORDS = ("login", "log in", "sign in", "signin", "sign up", "signup", "subscribe",
+               "newsletter", "register", "password", "e-mail", "email", "mailing",
+               "comment", "contact", "unsubscribe")
+#: Input names that are search boxes on many sites even without a search word around them.
+SEARCH_FIELD_NAMES = frozenset({"q", "query", "search", "s", "keyword", "keywords", "term",
+                                "terms", "searchtext", "searchterm", "search_query", "qt", "k"})
+TEXT_TYPES = frozenset({"", "text", "search"})
+BUTTON_TYPES = frozenset({"submit", "image", "button", "reset"})
+REJECTING_TYPES = frozenset({"password", "email", "file", "tel"})
+NEXT_WORDS = ("next", "weiter", "dalsi", "suivant", "siguiente", "successiva", "volgende")
+NEXT_SYMBOLS = frozenset({">", ">>", "»", "›", "→", "next >", "next »", "next ›"})
+SNIPPET_WORDS = 40
+STOP_WORDS = frozenset(
+    "a an and are as at be by for from in into is it of on or the to with via using based "
+    "towards toward new its their our your what how why when".split())
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+@dataclass(frozen=True)
+class SiteSearchConfig:
+    """The CITESEEKER_SITE_SEARCH* settings, validated (README "Site search")."""
+
+    mode: str = "first"
+    probe_pages: int = 3
+    pages: int = 3
+    max_queries: int = 10
+    title_words: int = 0
+
+    @classmethod
+    def from_settings(cls, settings: SettingsLike) -> "SiteSearchConfig":
+        def value(name: str) -> Any:
+            raw = settings.get(name)
+            return SITE_SEARCH_DEFAULTS[name] if raw is None else raw
+
+        numbers = {}
+        for field_name in ("probe_pages", "pages", "max_queries", "title_words"):
+            setting = f"CITESEEKER_SITE_SEARCH_{field_name.upper()}"
+            try:
+                numbers[field_name] = int(value(setting))
+            except (TypeError, ValueError):
+                raise ConfigError(f"{setting} must be an int, not {value(setting)!r}") from None
+            if numbers[field_name] < (0 if field_name == "title_words" else 1):
+                raise ConfigError(f"{setting} must be at least "
+                                  f"{0 if field_name == 'title_words' else 1}")
+        mode = str(value("CITESEEKER_SITE_SEARCH")).strip().lower()
+        if mode not in SITE_SEARCH_MODES:
+            raise ConfigError(f"CITESEEKER_SITE_SEARCH must be one of "
+                              f"{', '.join(SITE_SEARCH_MODES)}, not {mode!r}")
+        return cls(mode=mode, **numbers)
+
+    @property
+    def enabled(self) -> bool:
+        return self.mode != "off"
+
+
+@dataclass(frozen=True)
+class SearchForm:
+    """The site-search form of a page: ``index`` among the page's ``<form>`` elements (the spider submits
+    ``//form[index + 1]``), where and how it submits, the name of
+    its text input, its hidden inputs and how sure we are (``score``: search words found)."""
+
+    index: int
+    action: str
+    method: str
+    field: str
+    hidden: tuple[tuple[str, str], ...]
+    score: int
+
+
+@dataclass(frozen=True)
+class NextPage:
+    """The next result page: a link (``url``), or a form to submit (``form_index``, with the
+    button to click named by ``button``: (attribute, value))."""
+
+    url: str | None = None
+    form_index: int | None = None
+    button: tuple[str, str] | None = None
+
+
+# --- the form ------------------------------------------------------------------------------
+
+
+def parse_page(html: str) -> lxml.html.HtmlElement | None:
+    """A lenient parse, or None for an empty or unparsable page."""
+    if not html or not html.strip():
+        return None
+    if html.lstrip().startswith("<?xml"):
+        html = html.split("?>", 1)[-1]
+    try:
+        return lxml.html.document_fromstring(html)
+    except (lxml.etree.ParserError, ValueError):
+        return None
+
+
+def find_search_form(html: str, page_url: str) -> SearchForm | None:
+    """The page's site-search form (the best scored when several qualify), or None."""
+    root = parse_page(html)
+    if root is None:
+        return None
+    candidates = [form for form in (_as_search_form(i, f, page_url)
+                                    for i, f in enumerate(root.iter("form"))) if form]
+    if not candidates:
+        return None
+    return max(candidates, key=lambda form: (form.score, -form.index))
+
+
+def count_forms(html: str) -> int:
+    root = parse_page(html)
+    return 0 if root is None else sum(1 for _ in root.iter("form"))
+
+
+def _as_search_form(index: int, form: Any, page_url: str) -> SearchForm | None:
+    action = (form.get("action") or "").strip()
+    if action.lower().startswith("javascript:"):
+        return None  # submitted by a script: only a rendered page can tell where
+    fields, text_fields, buttons, hidden = [], [], [], []
+    for element in form.iter("input", "select", "textarea", "button"):
+        kind = (element.get("type") or "").strip().lower()
+        if element.tag == "textarea" or kind in REJECTING_TYPES:
+            return None
+        if element.tag == "button" or kind in BUTTON_TYPES:
+            buttons.append(element)
+        elif kind == "hidden":
+            hidden.append((element.get("name") or "", element.get("value") or ""))
+        else:
+            fields.append(element)
+            if element.tag == "input" and kind in TEXT_TYPES:
+                text_fields.append(element)
+    if len(text_fields) != 1 or len(fields) > 2 or not text_fields[0].get("name"):
+        return None
+    words = _form_words(form, text_fields[0], buttons)
+    if any(decoy in words for decoy in DECOY_WORDS):
+        return None
+    score = sum(word in words for word in SEARCH_WORDS)
+    field = text_fields[0].get("name")
+    score += field.lower() in SEARCH_FIELD_NAMES
+    if not any(word in words for word in SEARCH_WORDS):
+        return None
+    method = (form.get("method") or "get").strip().lower()
+    return SearchForm(index=index, action=urljoin(page_url, action) if action else page_url,
+                      method="post" if method == "post" else "get", field=field,
+                      hidden=tuple(h for h in hidden if h[0]), score=score)
+
+
+def _form_words(form: Any, text_field: Any, buttons: list[Any]) -> str:
+    """Everything a person (or the paper's heuristic) reads as the form's purpose, folded."""
+    pieces = [form.get(name) or "" for name in ("action", "id", "name", "class", "role",
+                                                 "aria-label", "title")]
+    for element in (text_field, *buttons):
+        pieces += [element.get(name) or "" for name in ("name", "id", "class", "placeholder",
+                                                        "aria-label", "title", "value", "alt")]
+    pieces += [button.text_content() for button in buttons if button.tag == "button"]
+    pieces += [label.text_content() for label in form.iter("label")]
+    text = " ".join(pieces).lower().replace("_", " ").replace("-", " ")
+    return " " + normalize_text(text) + " " + text.replace(" ", "") + " "
+
+
+# --- the queries ---------------------------------------------------------------------------
+
+
+def surname_of(author: str) -> str:
+    """``Fiala``, ``D. Fiala``, ``Fiala, D.``, ``Dalibor Fiala`` -> ``Fiala``."""
+    author = author.strip()
+    if "," in author:
+        return author.split(",", 1)[0].strip()
+    words = [w for w in author.split() if not re.fullmatch(r"\w\.?(-\w\.?)?", w)]
+    return words[-1] if words else author
+
+
+def distinctive_words(title: str, count: int) -> list[str]:
+    """The ``count`` longest words of a title that are not stop words (rarest in practice)."""
+    words = [w for w in re.findall(r"\w+", title) if w.lower() not in STOP_WORDS and len(w) > 2]
+    ranked = sorted(dict.fromkeys(words), key=lambda w: (-len(w), words.index(w)))
+    chosen = set(ranked[:count])
+    return [w for w in dict.fromkeys(words) if w in chosen]
+
+
+def search_queries(groups: Iterable[AuthorGroup], *, title_words: int = 0,
+                   max_queries: int = 10) -> list[str]:
+    """Each searched author's surname once; with ``title_words``, the surname followed by that
+    many distinctive words of each of the group's titles (one query per author and title: a
+    narrower query whose results must name most of its words, §5.5's longer learned query).
+    At most ``max_queries``, in input order; spellings that fold alike are one."""
+    queries: dict[str, str] = {}
+    for group in groups:
+        for author in group.authors:
+            surname = surname_of(author)
+            if not surname:
+                continue
+            titles = group.publications if title_words else ("",)
+            for title in titles:
+                query = " ".join([surname, *distinctive_words(title, title_words)])
+                queries.setdefault(normalize_text(query), query)
+    return list(queries.values())[:max_queries]
+
+
+# --- the result page -----------------------------------------------------------------------
+
+
+def page_links(html: str, page_url: str) -> set[str]:
+    """Every absolute link target of a page (no fragment): a template to tell results apart."""
+    root = parse_page(html)
+    if root is None:
+        return set()
+    return {url for url, _ in _anchors(root, page_url)}
+
+
+def result_links(html: str, page_url: str, query: str, *,
+                 template: Sequence[str] | set[str] = (), search_url: str = "") -> list[str]:
+    """The result links of a result page, in the page's (rank) order, each once."""
+    root = parse_page(html)
+    if root is None:
+        return []
+    words = _WORD.findall(normalize_text(query))
+    if not words:
+        return []
+    needed = len(words) // 2 + 1  # the word itself, or most words of a longer query
+    template = set(template)
+    search_paths = {urlsplit(u).path for u in (page_url, search_url) if u}
+    found: dict[str, None] = {}
+    for url, anchor, snippet in _links_with_snippets(root, page_url):
+        if url in found or urlsplit(url).path in search_paths:
+            continue
+        anchor_hits = _hits(anchor, words)
+        if url in template and anchor_hits < needed:
+            continue
+        if anchor_hits >= needed or _hits(anchor + " " + snippet, words) >= needed:
+            found[url] = None
+    return list(found)
+
+
+def _hits(text: str, words: Sequence[str]) -> int:
+    present = set(_WORD.findall(normalize_text(text)))
+    return sum(word in present for word in words)
+
+
+def _anchors(root: Any, page_url: str) -> Iterator[tuple[str, Any]]:
+    for element in root.iter("a", "area"):
+        url = _absolute(element.get("href"), page_url)
+        if url is not None:
+            yield url, element
+
+
+def _absolute(href: str | None, page_url: str) -> str | None:
+    href = (href or "").strip()
+    if not href or href.startswith("#") or href.lower().startswith(
+            ("javascript:", "mailto:", "data:", "tel:")):
+        return None
+    url = urldefrag(urljoin(page_url, href))[0]
+    return url if url.startswith(("http://", "https://", "file:")) else None
+
+
+def _links_with_snippets(root: Any, page_url: str) -> Iterator[tuple[str, str, str]]:
+    """(url, anchor text, snippet) per link in document order; the snippet is the visible text
+    after the link up to the next link, at most :data:`SNIPPET_WORDS` words (§5.4)."""
+    current: list[Any] | None = None  # [url, anchor, words collected]
+    for kind, value in _text_and_links(root):
+        if kind == "link":
+            if current is not None:
+                yield current[0], current[1], " ".join(current[2])
+            url = _absolute(value.get("href"), page_url)
+            current = [url, value.text_content(), []] if url else None
+        elif current is not None and len(current[2]) < SNIPPET_WORDS:
+            current[2].extend(value.split()[:SNIPPET_WORDS - len(current[2])])
+    if current is not None:
+        yield current[0], current[1], " ".join(current[2])
+
+
+def _text_and_links(root: Any) -> Iterator[tuple[str, Any]]:
+    """The page as a stream of ("text", str) and ("link", element), in reading order."""
+    walker = lxml.etree.iterwalk(root, events=("start", "end"))
+    for event, element in walker:
+        tag = element.tag if isinstance(element.tag, str) else ""
+        if event == "start":
+            if tag in INVISIBLE_TAGS:
+                walker.skip_subtree()
+            elif tag == "a" and element.get("href"):
+                yield "link", element
+                walker.skip_subtree()
+            elif element.text and tag:
+                yield "text", element.text
+        elif element.tail:
+            yield "text", element.tail
+
+
+def next_page(html: str, page_url: str) -> NextPage | None:
+    """Where the next result page is: a "next" link, or a form whose button says "next"."""
+    root = parse_page(html)
+    if root is None:
+        return None
+    for url, element in _anchors(root, page_url):
+        if "next" in (element.get("rel") or "").lower().split():
+            return NextPage(url=url)
+    for url, element in _anchors(root, page_url):
+        if _says_next(element.text_content()) and url != page_url:
+            return NextPage(url=url)
+    for index, form in enumerate(root.iter("form")):
+        for button in form.iter("input", "button"):
+            kind = (button.get("type") or ("submit" if button.tag == "button" else "")).lower()
+            label = button.get("value") or (button.text_content() if button.tag == "button"
+                                            else "") or button.get("alt") or ""
+            if kind in ("submit", "image") and _says_next(label):
+                attribute = "value" if button.get("value") else "name"
+                if button.get(attribute):
+                    return NextPage(form_index=index, button=(attribute, button.get(attribute)))
+    return None
+
+
+def _says_next(text: str) -> bool:
+    label = " ".join(text.split()).lower()
+    if label in NEXT_SYMBOLS:
+        return True
+    folded = normalize_text(label)
+    return len(folded) < 12 and any(word in _WORD.findall(folded) for word in NEXT_WORDS)

@@ -1,0 +1,227 @@
+"""Site search for the citeseeker spider: submit a server's own search form, follow its results.
+
+Who calls it: :class:`spiders.citeseeker.CiteSeekerSpider` — ``parse`` offers each HTML page
+(:meth:`SiteSearcher.searches_for`), the ``parse_search`` callback hands each result page over
+(:meth:`SiteSearcher.follow_results`). The rules (which form, which links) are the core's
+(:mod:`citeseeker_scrapy.site_search`); this module builds Scrapy requests with
+form2request (Scrapy's successor of ``FormRequest.from_response``: hidden inputs kept, GET and
+POST) and keeps per-server counts.
+
+What the frontier scheduler does with them (origin ``search``): they go on top of the server's
+depth-first stack and stay above every link pushed later (the frontier's ``front`` entries), so
+a server's search results come first whichever of its pages come back first. A submission's
+frontier key is its URL plus a hash of the body for a POST (two POST queries to one URL are two
+documents, not duplicates), and it is kept whole in JOBDIR (pickled, body included). Of a result
+page, the next page is pushed first, then the results in reverse rank order, so the best ranked
+is fetched first.
+
+Settings: ``CITESEEKER_SITE_SEARCH*`` (README "Site search"). Stats:
+``citeseeker/site_search/<event>``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from typing import Any, Iterator
+
+from form2request import form2request
+from scrapy import Request
+from scrapy.http import Response, TextResponse
+
+from citeseeker_scrapy import signals as citeseeker_signals
+from citeseeker_scrapy.exceptions import UrlRejected
+from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.scheduler import DEPTH_KEY, ORIGIN_KEY, SEARCH, SEARCH_KEY
+from citeseeker_scrapy.site_search import (
+    SiteSearchConfig, count_forms, find_search_form, next_page, page_links, result_links,
+    search_queries)
+from citeseeker_scrapy.urls import server_of
+
+STATS = "citeseeker/site_search"
+#: A POST result page must reach the spider as the server sent it: a browser navigation would
+#: turn it into a GET (the render middleware leaves requests with this meta alone).
+RENDER_DONE = {"citeseeker_render": "done"}
+#: Template links kept in a search request's meta (enough for a site's navigation).
+MAX_TEMPLATE_LINKS = 500
+logger = logging.getLogger(__name__)
+
+
+class SiteSearcher:
+    """Per crawl: the queries, and per server how many pages were probed and whether it was
+    searched. Lost on a resume on purpose: the frontier's keys make a repeated search a
+    duplicate, so a resumed crawl never sends a query twice."""
+
+    def __init__(self, crawler: Any, config: SiteSearchConfig, queries: list[str]) -> None:
+        self.crawler = crawler
+        self.config = config
+        self.queries = queries
+        self.probed: dict[str, int] = {}
+        self.searched: set[str] = set()
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> "SiteSearcher":
+        job = crawl_job(crawler)
+        config = (SiteSearchConfig.from_settings(crawler.settings) if job.error is None
+                  else SiteSearchConfig(mode="off"))
+        groups = job.inputs.groups if job.inputs else ()
+        queries = search_queries(groups, title_words=config.title_words,
+                                 max_queries=config.max_queries)
+        return cls(crawler, config, queries)
+
+    # --- the form page ------------------------------------------------------------------------
+
+    def searches_for(self, response: Response, kind: str | None, depth: int,
+                     spider: Any) -> list[Request]:
+        """The search requests for one of a server's first HTML pages, or none."""
+        server = server_of(response.url)
+        if (not self.config.enabled or not self.queries or kind != "html"
+                or not isinstance(response, TextResponse) or server in self.searched
+                or server.startswith("file:")
+                or self.probed.get(server, 0) >= self.config.probe_pages):
+            return []
+        self.probed[server] = self.probed.get(server, 0) + 1
+        form = find_search_form(response.text, response.url)
+        if form is None:
+            self._inc("pages_without_form" if count_forms(response.text) == 0
+                      else "forms_rejected")
+            return []
+        self.searched.add(server)
+        if server_of(form.action) != server:  # a web search engine's box, or another host
+            self._inc("forms_elsewhere")
+            return []
+        self._inc("forms_found")
+        self._inc(f"forms_found/{form.method}")
+        template = sorted(page_links(response.text, response.url))[:MAX_TEMPLATE_LINKS]
+        requests = []
+        for query in reversed(self.queries):  # the first query ends on top of the stack
+            request = self._submit(response, spider, form.index, {form.field: query},
+                                   dict(query=query, page=1, template=template,
+                                        search_url=form.action),
+                                   depth)
+            if request is not None:
+                requests.append(request)
+        self._inc("queries_sent", len(requests))
+        return requests
+
+    def _submit(self, response: TextResponse, spider: Any, form_index: int,
+                formdata: dict[str, str], search: dict[str, Any], depth: int, *,
+                clickdata: dict[str, str] | None = None) -> Request | None:
+        try:
+            request = form_request(response, form_index, formdata, clickdata).to_scrapy(
+                callback=spider.parse_search, errback=spider.on_error)
+        except (ValueError, IndexError) as error:  # a form lxml and form2request read differently
+            self._inc("form_errors")
+            logger.debug("site search: form %s of %s not submitted: %s", form_index,
+                         response.url, error)
+            return None
+        if not self._admitted(request.url, response.url):
+            return None
+        search["key"] = search_key(request)
+        meta = {ORIGIN_KEY: SEARCH, DEPTH_KEY: depth + 1, SEARCH_KEY: search}
+        if request.method == "POST":
+            meta.update(RENDER_DONE)
+        return request.replace(meta=meta)
+
+    def _admitted(self, url: str, referrer: str) -> bool:
+        """The search URL must be in the crawl's scope like any link (stay-within, traps)."""
+        try:
+            crawl_job(self.crawler).scope.admit(url, referrer=referrer)
+        except (UrlRejected, ValueError) as rejection:
+            self._inc("refused")
+            logger.debug("site search: %s refused: %s", url, rejection)
+            return False
+        return True
+
+    # --- the result page ----------------------------------------------------------------------
+
+    def follow_results(self, response: Response, spider: Any) -> None:
+        """Queue the next page first, then the results best-ranked last (the stack pops it
+        first); then the result page is finished in the frontier (it is not a document of the
+        crawl). Queued through the engine here rather than yielded: a spider middleware chain
+        may collect a callback's whole output before the engine sees any of it, and the page
+        must not be finished (its server possibly completed) before its results are queued."""
+        search = response.meta[SEARCH_KEY]
+        depth = int(response.meta.get(DEPTH_KEY, 1))
+        self._inc("result_pages")
+        for request in self._requests_of(response, spider, search, depth):
+            self.crawler.engine.crawl(request)
+        self.crawler.signals.send_catch_log(citeseeker_signals.search_page_done,
+                                            key=search["key"], url=response.url)
+
+    def _requests_of(self, response: Response, spider: Any, search: dict[str, Any],
+                     depth: int) -> Iterator[Request]:
+        if not isinstance(response, TextResponse):
+            return
+        following = self._next_page(response, spider, search, depth)
+        if following is not None:
+            yield following
+        links = result_links(response.text, response.url, search["query"],
+                             template=search.get("template", ()),
+                             search_url=search.get("search_url", ""))
+        self._inc("results", len(links))
+        for url in reversed(self._admitted_links(links, response.url)):
+            yield Request(url, callback=spider.parse, errback=spider.on_error,
+                          meta={ORIGIN_KEY: SEARCH, DEPTH_KEY: depth})
+
+    def _next_page(self, response: TextResponse, spider: Any, search: dict[str, Any],
+                   depth: int) -> Request | None:
+        if search["page"] >= self.config.pages:
+            return None
+        found = next_page(response.text, response.url)
+        if found is None:
+            return None
+        following = dict(search, page=search["page"] + 1)
+        if found.url is not None:
+            if not self._admitted(found.url, response.url):
+                return None
+            request = Request(found.url, callback=spider.parse_search, errback=spider.on_error)
+            following["key"] = search_key(request)
+            self._inc("next_pages")
+            return request.replace(meta={ORIGIN_KEY: SEARCH, DEPTH_KEY: depth,
+                                         SEARCH_KEY: following})
+        attribute, value = found.button
+        request = self._submit(response, spider, found.form_index, {}, following, depth - 1,
+                               clickdata={attribute: value})
+        if request is not None:
+            self._inc("next_pages")
+        return request
+
+    def _admitted_links(self, links: list[str], referrer: str) -> list[str]:
+        scope, admitted = crawl_job(self.crawler).scope, []
+        for link in links:
+            try:
+                admitted.append(scope.admit(link, referrer=referrer))
+            except (UrlRejected, ValueError) as rejection:
+                reason = getattr(rejection, "reason", "malformed")
+                self.crawler.stats.inc_value(f"citeseeker/links/rejected/{reason}")
+        return admitted
+
+    def _inc(self, event: str, count: int = 1) -> None:
+        if count:
+            self.crawler.stats.inc_value(f"{STATS}/{event}", count)
+
+
+def form_request(response: TextResponse, form_index: int, formdata: dict[str, str],
+                 clickdata: dict[str, str] | None) -> Any:
+    """The form's submission (form2request, the successor of Scrapy's deprecated
+    ``FormRequest.from_response``): every field as the page has it (hidden inputs included),
+    ``formdata`` over them, the first button clicked or the one ``clickdata`` names."""
+    form = response.xpath("//form")[form_index]
+    click = None
+    if clickdata:
+        (attribute, value), = clickdata.items()
+        buttons = form.root.xpath(f".//*[@{attribute}=$value]", value=value)
+        if not buttons:
+            raise ValueError(f"no button with {attribute}={value!r}")
+        click = buttons[0]
+    return form2request(form, formdata, click=click)
+
+
+def search_key(request: Request) -> str:
+    """The frontier's name for a search request: its URL, plus a hash of the body for a POST
+    (one URL answers every query). The fragment never reaches the server."""
+    if request.method == "GET" or not request.body:
+        return request.url
+    digest = hashlib.sha1(request.method.encode() + b" " + request.body).hexdigest()[:16]
+    return f"{request.url}#citeseeker-post-{digest}"
