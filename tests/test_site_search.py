@@ -72,6 +72,12 @@ def test_queries_and_settings() -> None:
     assert search_queries(groups, max_queries=1) == ["Fiala"]
     assert [surname_of(a) for a in ("Fiala, D.", "Dalibor Fiala", "D. Fiala")] == ["Fiala"] * 3
     assert SiteSearchConfig.from_settings({}).mode == "first"
+    # Broad searches when the server is crawled anyway, precise ones in a focused crawl.
+    assert SiteSearchConfig.from_settings({}).title_words == 0
+    assert SiteSearchConfig.from_settings({"CITESEEKER_SITE_SEARCH": "only"}).title_words == 2
+    assert SiteSearchConfig.from_settings({"CITESEEKER_SITE_SEARCH": "only",
+                                           "CITESEEKER_SITE_SEARCH_TITLE_WORDS": "0"}
+                                          ).title_words == 0
     with pytest.raises(ConfigError, match="CITESEEKER_SITE_SEARCH must be one of"):
         SiteSearchConfig.from_settings({"CITESEEKER_SITE_SEARCH": "sometimes"})
     with pytest.raises(ConfigError, match="CITESEEKER_SITE_SEARCH_PAGES"):
