@@ -227,6 +227,7 @@ class SiteModel:
 class ServerModel:
     validators: bool
     sites: list[SiteModel]
+    name: str = "s"   # in each paper's text: no two servers serve the same paper
 
     def render(self) -> dict[str, bytes]:
         out = {"/": page("Home", [s.directory + "index.html" for s in self.sites])}
@@ -236,7 +237,7 @@ class ServerModel:
             for path, pdfs in site.pages.items():
                 out[path] = page(f"Page {path}", pdfs, site.notes.get(path, ""))
                 for pdf in pdfs:
-                    out[pdf] = paper(f"{pdf}|{'|'.join(site.cites[pdf])}"
+                    out[pdf] = paper(f"{self.name}{pdf}|{'|'.join(site.cites[pdf])}"
                                      f"|{site.notes.get(pdf, '')}", site.cites[pdf])
         return out
 
@@ -260,7 +261,7 @@ def generate_web(seed: int, servers: int = 8, sites: int = 5, pages: int = 3, pd
                 for pdf in site.pages[path]:
                     site.cites[pdf] = rng.sample(titles, 1) if rng.random() < 0.5 else []
             models.append(site)
-        web.append(ServerModel(number < servers - without_validators, models))
+        web.append(ServerModel(number < servers - without_validators, models, f"s{number}"))
     return web
 
 
@@ -270,7 +271,6 @@ class Truth:
 
     new: set[tuple[int, str, str]] = field(default_factory=set)
     gone: set[tuple[int, str, str]] = field(default_factory=set)
-    changed_documents: int = 0
 
 
 def change_web(web: list[ServerModel], seed: int) -> tuple[list[ServerModel], Truth]:
@@ -284,25 +284,23 @@ def change_web(web: list[ServerModel], seed: int) -> tuple[list[ServerModel], Tr
     new_web = copy.deepcopy(web)
     truth = Truth()
     all_sites = [(n, site) for n, server in enumerate(new_web) for site in server.sites]
-    changed = rng.sample(all_sites, max(1, len(all_sites) // 8))
+    changed = rng.sample(all_sites, max(1, len(all_sites) // 5))
     quiet = [entry for entry in all_sites if entry not in changed]
     for n, site in changed:  # the index changed: news, new papers, revisions, withdrawals
-        truth.changed_documents += 1
         first_page = next(iter(site.pages))
         new_pdf = f"{site.directory}new_{rng.randrange(10**6)}.pdf"
         title = rng.choice(titles)
         site.pages[first_page].append(new_pdf)
         site.cites[new_pdf] = [title]
         site.notes["index"] = f"News: {new_pdf} added"
-        site.notes[first_page] = "updated"
+        for path in site.pages:  # the site's pages are edited too
+            site.notes[path] = "updated"
         truth.new.add((n, new_pdf, title))
-        truth.changed_documents += 3  # the index, the page, the new PDF
         pdfs = [pdf for pdfs in site.pages.values() for pdf in pdfs if pdf != new_pdf]
         revised = rng.choice(pdfs)
         extra = [t for t in titles if t not in site.cites[revised]][0]
         site.cites[revised] = site.cites[revised] + [extra]
         truth.new.add((n, revised, extra))
-        truth.changed_documents += 1
         withdrawn = rng.choice([p for p in pdfs if p != revised and site.cites[p]] or [revised])
         if withdrawn != revised:
             for path, listed in site.pages.items():
@@ -310,7 +308,7 @@ def change_web(web: list[ServerModel], seed: int) -> tuple[list[ServerModel], Tr
                     listed.remove(withdrawn)
                     site.notes[path] = "updated"
             truth.gone.update((n, withdrawn, t) for t in site.cites.pop(withdrawn))
-    for n, site in rng.sample(quiet, max(1, len(quiet) // 12)):  # under an unchanged index
+    for n, site in rng.sample(quiet, max(1, len(quiet) // 8)):  # under an unchanged index
         deep_page = list(site.pages)[-1]
         new_pdf = f"{site.directory}late_{rng.randrange(10**6)}.pdf"
         title = rng.choice(titles)
@@ -318,5 +316,4 @@ def change_web(web: list[ServerModel], seed: int) -> tuple[list[ServerModel], Tr
         site.cites[new_pdf] = [title]
         site.notes[deep_page] = "one more"
         truth.new.add((n, new_pdf, title))
-        truth.changed_documents += 2
     return new_web, truth

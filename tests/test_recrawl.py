@@ -72,6 +72,10 @@ def test_exhaustive_asks_everything_and_hybrid_splits_only_servers_without_valid
     assert with_validators.decide(H + "/x/b.html") == CONDITIONAL
     without = RecrawlPlan.of(records(FIGURE_4), "hybrid", "directory")
     assert without.decide(H + "/x/b.html") == WAIT
+    pages = RecrawlPlan.of(records({**FIGURE_4, "/x/b.html": ["/x/b.pdf"], "/x/b.pdf": []}),
+                           "pages", "directory")
+    assert pages.decide(H + "/x/b.html") == CONDITIONAL         # a page: always asked
+    assert pages.decide(H + "/x/b.pdf") == WAIT                 # a document: by its site
 
 
 def test_citation_diff_is_by_part_and_publication() -> None:

@@ -7,6 +7,10 @@ Modes (``CITESEEKER_RECRAWL``):
   there any more). Pages of unchanged sites are not requested at all: their citations still
   hold and their links (kept in the state) are followed, so the crawl still reaches the sites
   behind them. Every document that is fetched and has validators is asked conditionally.
+* ``pages``: every page (HTML and the like) is asked, conditionally where the server gives
+  validators; documents (PDF, PostScript, archives, office files, text) only in sites whose
+  top changed. New documents are always found, since they need a link on some page, and pages
+  are small; what it misses is a document revised in place under an unchanged top.
 * ``hybrid``: ``sites`` on servers that gave no validators in the previous crawl; on servers
   that did, every known document is asked conditionally (a 304 costs a request, no body).
 * ``exhaustive``: every known document is asked conditionally (a full GET where the server
@@ -22,12 +26,15 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ..exceptions import ConfigError
-from ..urls import server_of
+from ..urls import extension_of, server_of
 from .sites import DIRECTORY, METHODS, Site, split_sites
 from .state import STATE_FILE, DocumentRecord, read_state
 
-SITES, HYBRID, EXHAUSTIVE = "sites", "hybrid", "exhaustive"
-MODES = (SITES, HYBRID, EXHAUSTIVE)
+SITES, PAGES, HYBRID, EXHAUSTIVE = "sites", "pages", "hybrid", "exhaustive"
+MODES = (SITES, PAGES, HYBRID, EXHAUSTIVE)
+#: What ``pages`` mode takes for a page (the rest are documents: PDF, PS, archives...).
+PAGE_EXTENSIONS = frozenset({"", "htm", "html", "shtml", "dhtml", "xhtml", "xml", "php", "php3",
+                             "php4", "asp", "aspx", "jsp", "cfm"})
 #: Decisions for one request.
 FETCH, CONDITIONAL, SKIP, WAIT = "fetch", "conditional", "skip", "wait"
 #: What a top page turned out to be.
@@ -145,6 +152,8 @@ class RecrawlPlan:
     def _uses_sites(self, url: str) -> bool:
         if self.mode == SITES:
             return True
+        if self.mode == PAGES:
+            return extension_of(url) not in PAGE_EXTENSIONS
         return self.mode == HYBRID and server_of(url) not in self.validating_servers
 
     def site_state(self, index: int) -> str | None:
