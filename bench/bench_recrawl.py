@@ -122,7 +122,9 @@ def main(argv: list[str] | None = None) -> None:
               f"{first_cost.seconds:.1f} s")
         print(f"changes: {changed} documents changed, {added} added, {removed} removed "
               f"({(changed + added) / total:.1%} of the first crawl's documents changed or "
-              f"new); truth: {len(true_new)} new citations, {len(true_gone)} gone")
+              f"new); truth: {len(true_new)} new citations ({len(truth.quiet)} under an "
+              f"unchanged index page, {sum(not before[n].validators for n, _, _ in truth.quiet)}"
+              f" of these on servers without validators), {len(true_gone)} gone")
         rows = {}
         for name, settings in RUNS.items():
             recrawl = None if name == "full" else work / "first" / "job"

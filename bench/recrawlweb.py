@@ -230,7 +230,10 @@ class ServerModel:
     name: str = "s"   # in each paper's text: no two servers serve the same paper
 
     def render(self) -> dict[str, bytes]:
-        out = {"/": page("Home", [s.directory + "index.html" for s in self.sites])}
+        """The pages; the home page links each site's index, and every other site's last page
+        too ("featured": a directory entered from two places, as in the paper's figure 4)."""
+        featured = [list(s.pages)[-1] for s in self.sites[1::2]]
+        out = {"/": page("Home", [s.directory + "index.html" for s in self.sites] + featured)}
         for site in self.sites:
             out[site.directory + "index.html"] = page(
                 f"Site {site.directory}", list(site.pages), site.notes.get("index", ""))
@@ -267,10 +270,12 @@ def generate_web(seed: int, servers: int = 8, sites: int = 5, pages: int = 3, pd
 
 @dataclass
 class Truth:
-    """What changed: citations ``(server, path, title)`` that are new and that are gone."""
+    """What changed: citations ``(server, path, title)`` that are new and that are gone;
+    ``quiet``: the new ones under an index page that did not change."""
 
     new: set[tuple[int, str, str]] = field(default_factory=set)
     gone: set[tuple[int, str, str]] = field(default_factory=set)
+    quiet: set[tuple[int, str, str]] = field(default_factory=set)
 
 
 def change_web(web: list[ServerModel], seed: int) -> tuple[list[ServerModel], Truth]:
@@ -316,4 +321,5 @@ def change_web(web: list[ServerModel], seed: int) -> tuple[list[ServerModel], Tr
         site.cites[new_pdf] = [title]
         site.notes[deep_page] = "one more"
         truth.new.add((n, new_pdf, title))
+        truth.quiet.add((n, new_pdf, title))
     return new_web, truth

@@ -113,3 +113,21 @@ def test_the_previous_jobdir_must_not_be_this_crawls_own(tmp_path: Path) -> None
     (tmp_path / "recrawl-state.jsonl").write_text("")
     with pytest.raises(ConfigError, match="own JOBDIR"):
         RecrawlSettings.from_settings({"CITESEEKER_RECRAWL_FROM": str(tmp_path)}, str(tmp_path))
+
+
+def test_a_recrawls_csv_feed_has_a_status_column() -> None:
+    import io
+
+    from extensions.feeds import CitationCsvItemExporter
+    from citeseeker_scrapy.items import DocumentItem
+
+    out = io.BytesIO()
+    exporter = CitationCsvItemExporter(out)
+    exporter.start_exporting()
+    citation = {"member": "", "header": "h", "author": "Fiala", "publication": "T1",
+                "found": "t1", "similarity": 1.0, "status": "gone"}
+    exporter.export_item({"url": H + "/a.pdf", "server": H, "citations": [citation]})
+    exporter.finish_exporting()
+    header, row = out.getvalue().decode().splitlines()
+    assert header.endswith(",also_at,status") and row.endswith(",gone")
+    assert DocumentItem(url=H + "/a.pdf").status == ""
