@@ -91,8 +91,6 @@ class ConditionalRequestMiddleware:
             decision = plan.decide(url)
         if decision == SKIP:
             return self._skipped(request)
-        if plan.is_top(url):
-            self.waiting.setdefault(url, [])
         self._ask_conditionally(request)
         return None
 
@@ -117,8 +115,11 @@ class ConditionalRequestMiddleware:
         return Response(request.url, status=304, request=request)
 
     async def _ask_tops(self, tops: list[str]) -> None:
-        """Wait for the answers of the site tops a page depends on: those in flight already,
-        and the others asked now (probes)."""
+        """Wait for the answers of the site tops a page depends on, asked now (probes) unless a
+        probe is in flight already. A top the frontier is fetching at this moment is asked
+        again: its answer may never come back here (a redirect ends in another request), and a
+        page waiting for it would wait for ever; it is rare (pages are mostly reached from
+        their top, once it has been read)."""
         waits = []
         for top in tops:
             if top in self.waiting:
