@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from scrapy import signals
-from scrapy.exceptions import DontCloseSpider, NotConfigured
+from scrapy.exceptions import NotConfigured
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.items import DocumentItem
@@ -122,8 +122,8 @@ class RecrawlExtension:
 
     def spider_idle(self, spider: Any) -> None:
         """Once nothing is left to crawl: the previous crawl's citing documents that no page
-        links to any more are gone. Reported while the feed and the logs are still open (the
-        spider is kept open for one more idle round)."""
+        links to any more are gone. Reported here, while the feed and the logs are still open
+        (the items are written as the signal is sent)."""
         if self.unreached_reported or not self.session.recrawling or not self._frontier_empty():
             return
         self.unreached_reported = True
@@ -131,7 +131,6 @@ class RecrawlExtension:
             self.stats.inc_value(f"{STATS}/unreached")
             self.session.mark_unreached(record)
             self._report_gone(record.url, record.citations)
-        raise DontCloseSpider
 
     def _frontier_empty(self) -> bool:
         frontier = getattr(getattr(self.crawler.engine, "scheduler", None), "frontier", None)
