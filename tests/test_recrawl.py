@@ -109,6 +109,11 @@ def test_bad_settings_are_refused(settings: dict, message: str) -> None:
         RecrawlSettings.from_settings(settings)
 
 
+def test_the_previous_jobdir_must_hold_a_state(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="no recrawl-state.jsonl there"):
+        RecrawlSettings.from_settings({"CITESEEKER_RECRAWL_FROM": str(tmp_path)})
+
+
 def test_the_previous_jobdir_must_not_be_this_crawls_own(tmp_path: Path) -> None:
     (tmp_path / "recrawl-state.jsonl").write_text("")
     with pytest.raises(ConfigError, match="own JOBDIR"):

@@ -91,7 +91,7 @@ def changed_web(request, tmp_path_factory):
 def test_sites_mode_recrawls_the_changed_site_only(changed_web) -> None:
     server, tmp_path = changed_web
     result = crawl(tmp_path / "sites", server, "-a", f"recrawl={tmp_path / 'first' / 'job'}",
-                   jobdir=tmp_path / "sites" / "job")
+                   jobdir=tmp_path / "sites" / "job", settings={"CITESEEKER_RECRAWL": "sites"})
     log = fetched(server)
     unchanged = 304 if server.validators else 200
     # the tops of every site are asked; only site A (its top changed) is gone into
@@ -106,6 +106,19 @@ def test_sites_mode_recrawls_the_changed_site_only(changed_web) -> None:
     assert stats["citeseeker/recrawl/sites_skipped"] >= 2    # / and /b/
     if server.validators:
         assert stats["citeseeker/recrawl/not_modified"] == 4
+
+
+def test_pages_mode_asks_every_page_and_the_documents_of_the_changed_site(changed_web) -> None:
+    """The default: pages are asked everywhere, documents only in sites whose top changed."""
+    server, tmp_path = changed_web
+    result = crawl(tmp_path / "pages", server, "-a", f"recrawl={tmp_path / 'first' / 'job'}",
+                   jobdir=tmp_path / "pages" / "job")
+    unchanged = 304 if server.validators else 200
+    assert fetched(server) == {"/": unchanged, "/a/index.html": 200, "/b/index.html": unchanged,
+                               "/a/p1.html": unchanged, "/b/p1.html": unchanged,
+                               "/a/x.pdf": unchanged, "/a/new.pdf": 200}
+    # z.pdf, revised in place under B's unchanged top, is what this mode does not see
+    assert statuses(result) == {("a/new.pdf", T3, "new"), ("a/y.pdf", T2, "gone")}
 
 
 def test_exhaustive_mode_sees_the_change_under_an_unchanged_top(changed_web) -> None:
@@ -134,7 +147,6 @@ def test_exhaustive_mode_sees_the_change_under_an_unchanged_top(changed_web) -> 
 @pytest.mark.parametrize("problem, message", [
     ({"recrawl": "missing"}, "no such directory"),
     ({"recrawl": ".", "CITESEEKER_RECRAWL": "everything"}, "CITESEEKER_RECRAWL must be one of"),
-    ({"recrawl": "."}, "no recrawl-state.jsonl there"),
 ])
 def test_bad_recrawl_input_refuses_to_start(tmp_path: Path, problem: dict, message: str) -> None:
     arguments = ("-a", "authors=Fiala + Jezek", "-a", f"publications={T1}",
