@@ -133,9 +133,10 @@ class RecrawlExtension:
             self._report_gone(record.url, record.citations)
 
     def _frontier_empty(self) -> bool:
-        frontier = getattr(getattr(self.crawler.engine, "scheduler", None), "frontier", None)
-        if frontier is None or not hasattr(frontier, "pending"):
-            return False  # another scheduler, or the shared frontier: not decided here
+        scheduler = getattr(self.crawler.engine, "scheduler", None)
+        frontier = getattr(scheduler, "frontier", None)
+        if frontier is None or getattr(scheduler, "shared", None) is not None:
+            return False  # another scheduler, or many workers: one cannot tell, none reports
         return not frontier.pending and not any(s.stack for s in frontier.active.values())
 
     def spider_closed(self, spider: Any, reason: str) -> None:
