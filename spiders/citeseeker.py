@@ -51,7 +51,7 @@ class CiteSeekerSpider(scrapy.Spider):
         """Arguments become settings before any other component reads them."""
         spider = super().from_crawler(crawler, *args, **kwargs)
         apply_job_dirs(crawler.settings, spider.name, kwargs)  # Scrapyd job, -a crawl=NAME
-        apply_recrawl_argument(crawler.settings, kwargs)  # -a recrawl=PREVIOUS_JOBDIR
+        apply_recrawl_argument(crawler.settings, kwargs, spider.name)  # -a recrawl=JOBDIR
         for name, setting in ARGUMENT_SETTINGS.items():
             if spider.arguments[name] is not None:
                 crawler.settings.set(setting, spider.arguments[name], priority="spider")

@@ -136,3 +136,20 @@ def test_a_recrawls_csv_feed_has_a_status_column() -> None:
     header, row = out.getvalue().decode().splitlines()
     assert header.endswith(",also_at,status") and row.endswith(",gone")
     assert DocumentItem(url=H + "/a.pdf").status == ""
+
+
+def test_recrawl_argument_names_a_directory_or_a_named_crawl(tmp_path: Path) -> None:
+    from citeseeker_scrapy.recrawl import apply_recrawl_argument
+
+    class Settings(dict):
+        def set(self, name, value, priority="project"):
+            self[name] = value
+
+    (tmp_path / "crawls" / "may").mkdir(parents=True)
+    settings = Settings(CITESEEKER_CRAWLS_DIR=str(tmp_path / "crawls"))
+    apply_recrawl_argument(settings, {"recrawl": "may"}, environ={})
+    assert settings["CITESEEKER_RECRAWL_FROM"] == str(tmp_path / "crawls" / "may")
+    apply_recrawl_argument(settings, {"recrawl": str(tmp_path)}, environ={})
+    assert settings["CITESEEKER_RECRAWL_FROM"] == str(tmp_path)
+    apply_recrawl_argument(settings, {"recrawl": "june"}, environ={})   # refused later, by name
+    assert settings["CITESEEKER_RECRAWL_FROM"] == "june"

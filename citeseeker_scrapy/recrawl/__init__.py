@@ -6,6 +6,11 @@ shared state). The adapters are ``middlewares/conditional.py``, ``pipelines/recr
 ``extensions/recrawl.py``.
 """
 
+import os
+from pathlib import Path
+
+from ..config import CRAWL_NAME
+from ..job_dirs import crawl_dir, scrapyd_job
 from .plan import RecrawlPlan, RecrawlSettings
 from .session import Answer, RecrawlSession, recrawl_session
 from .sites import Site, split_sites
@@ -19,8 +24,18 @@ RECRAWL_ARGUMENT = "recrawl"
 RECRAWL_SETTING = "CITESEEKER_RECRAWL_FROM"
 
 
-def apply_recrawl_argument(settings, spider_args) -> None:
+def apply_recrawl_argument(settings, spider_args, spider: str = "citeseeker",
+                           environ=os.environ) -> None:
     """``-a recrawl=DIR`` becomes ``CITESEEKER_RECRAWL_FROM`` (called by the spider's
-    ``from_crawler``, before anything reads the settings)."""
-    if spider_args.get(RECRAWL_ARGUMENT) is not None:
-        settings.set(RECRAWL_SETTING, str(spider_args[RECRAWL_ARGUMENT]), priority="spider")
+    ``from_crawler``, before anything reads the settings). A crawl name that is no directory
+    here names a named crawl's JOBDIR (``-a recrawl=may`` after ``-a crawl=may``; under Scrapyd
+    too, where relative paths are Scrapyd's)."""
+    value = spider_args.get(RECRAWL_ARGUMENT)
+    if value is None:
+        return
+    value = str(value)
+    if not Path(value).exists() and CRAWL_NAME.fullmatch(value):
+        named = crawl_dir(value, spider, settings, environ,
+                          under_scrapyd=scrapyd_job(spider_args, environ) is not None)
+        value = str(named) if named.is_dir() else value
+    settings.set(RECRAWL_SETTING, value, priority="spider")
