@@ -80,6 +80,8 @@ class ConditionalRequestMiddleware:
         if request.meta.get(PROBE_KEY):
             self._ask_conditionally(request)
             return None
+        if url in self.waiting:  # a top being asked early: take that answer, not a second one
+            await self._ask_tops([url])
         early = self.probed.pop(url, None)
         if early is not None:
             request.meta["handle_httpstatus_list"] = [304]
