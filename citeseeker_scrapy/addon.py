@@ -43,16 +43,20 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "middlewares.redirects.ScopedMetaRefreshMiddleware": 580,
         "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
         "middlewares.redirects.ScopedRedirectMiddleware": 600,
+        "middlewares.conditional.ConditionalRequestMiddleware": 560,  # re-crawl
     },
     "ITEM_PIPELINES": {
         "pipelines.archives.UnpackArchivesPipeline": 100,
         "pipelines.text.ExtractTextPipeline": 200,
         "pipelines.citations.MatchCitationsPipeline": 300,
         "pipelines.papers.DistinctPapersPipeline": 350,
+        "pipelines.recrawl.UnchangedDocumentsPipeline": 50,   # re-crawl
+        "pipelines.recrawl.CitationChangesPipeline": 340,     # re-crawl
     },
     "EXTENSIONS": {
         "extensions.report.ReportExtension": 500,
         "extensions.progress.ProgressExtension": 510,
+        "extensions.recrawl.RecrawlExtension": 520,  # re-crawl state, gone citations
     },
 }
 

@@ -70,6 +70,10 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_LEASE_SECONDS": 30.0,
     "CITESEEKER_SYNC_SECONDS": 0.5,
     "CITESEEKER_CLOSE_WHEN_IDLE": True,
+    # incremental re-crawl (README "Re-crawl"): -a recrawl=PREVIOUS_JOBDIR
+    "CITESEEKER_RECRAWL_FROM": "",
+    "CITESEEKER_RECRAWL": "pages",
+    "CITESEEKER_RECRAWL_SPLIT": "directory",
 }
 
 

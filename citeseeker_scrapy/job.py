@@ -31,6 +31,7 @@ from .exceptions import CiteSeekerError
 from .exceptions import ConfigError
 from .input_parser import CrawlInputs, resolve_inputs
 from .providers import ProviderConfig
+from .recrawl.plan import RecrawlSettings
 from .rendering import RenderConfig, find_browser
 from .site_search import SiteSearchConfig
 from .urls import LinkPolicy, file_root_of
@@ -74,6 +75,7 @@ class CrawlJob:
             providers = ProviderConfig.from_settings(settings)
             check_rendering(settings)
             SiteSearchConfig.from_settings(settings)  # a bad CITESEEKER_SITE_SEARCH* refuses
+            RecrawlSettings.from_settings(settings, settings.get("JOBDIR"))  # -a recrawl=
         except CiteSeekerError as error:
             return cls(None, None, None, str(error))
         return cls(config, inputs, scope_of(config, inputs), providers=providers)

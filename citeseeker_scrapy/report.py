@@ -42,6 +42,7 @@ class DocumentHit:
     context: str = ""
     in_references: bool = False
     relation: str = "cites"
+    status: str = ""  # a re-crawl's "new" or "gone"
 
 
 def run_header(now: dt.datetime | None = None) -> str:
@@ -101,6 +102,8 @@ class RunReport:
         for hit in hits:  # ours, after the original's columns
             fields += [one_field(hit.context), "true" if hit.in_references else "false",
                        hit.relation]
+            if any(h.status for h in hits):  # a re-crawl: new or gone
+                fields.append(hit.status or "new")
         with self._lock:
             self._success_number += 1
             number = self._success_number
@@ -207,7 +210,7 @@ def document_hits(citations: Iterable[Mapping[str, Any]]) -> dict[str, list[Docu
     for c in citations:
         hit = DocumentHit(c["author"], c["publication"], c["found"], c["similarity"],
                           c.get("context") or "", bool(c.get("in_references")),
-                          c.get("relation") or "cites")
+                          c.get("relation") or "cites", c.get("status") or "")
         by_member.setdefault(c["member"], []).append(hit)
     return by_member
 

@@ -72,7 +72,7 @@ class Results:
         table: dict[str, list[tuple[CitingDocument, Hit]]] = {p: [] for p in self.publications}
         for document in self.documents:
             for hit in document.hits:
-                if hit.relation != "self":
+                if hit.relation != "self" and hit.status != "gone":
                     table.setdefault(hit.publication, []).append((document, hit))
         for rows in table.values():
             rows.sort(key=lambda row: (-row[1].similarity, row[0].where))
@@ -161,7 +161,9 @@ def parse_success_line(line: str) -> CitingDocument | None:
         return None
     rest = fields[3:]
     width = 3
-    if len(rest) % 6 == 0 and rest[-1] in ("cites", "self"):
+    if len(rest) % 7 == 0 and rest[-1] in ("new", "gone"):
+        width = 7
+    elif len(rest) % 6 == 0 and rest[-1] in ("cites", "self"):
         width = 6
     elif len(rest) % 5 == 0 and rest[-1] in ("true", "false"):
         width = 5
@@ -172,13 +174,13 @@ def parse_success_line(line: str) -> CitingDocument | None:
         label, found, similarity = rest[3 * index: 3 * index + 3]
         author, _, publication = label.partition(": ")
         extra = rest[3 * count + extras * index: 3 * count + extras * index + extras]
-        context, in_refs, relation = (extra + ["", "", "cites"])[:3]
+        context, in_refs, relation, status = (extra + ["", "", "cites", ""][len(extra):])[:4]
         try:
             score = float(similarity)
         except ValueError:
             return None
         hits.append(Hit(author, publication, found, score, context, in_refs == "true",
-                        relation))
+                        relation, status))
     return CitingDocument(fields[1], fields[2], hits)
 
 

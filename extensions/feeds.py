@@ -44,5 +44,8 @@ class CitationCsvItemExporter(CsvItemExporter):
         if "citations" not in adapter:  # not a document item: as Scrapy would write it
             super().export_item(item)
             return
-        for row in citation_rows(adapter):
+        rows = citation_rows(adapter)
+        if self._headers_not_written and any("status" in row for row in rows):
+            self.fields_to_export = [*CITATION_COLUMNS, "status"]  # a re-crawl: new or gone
+        for row in rows:
             super().export_item(row)

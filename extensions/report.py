@@ -122,7 +122,8 @@ class ReportExtension:
         """The document is in the feed: success.log, then reported.txt."""
         if not isinstance(item, DocumentItem):
             return
-        self._account(item)
+        if item.status != "gone":  # a re-crawl's gone citations: no document was searched
+            self._account(item)
         wheres = []
         for member, hits in document_hits(item.citations).items():
             header = next(c["header"] for c in item.citations if c["member"] == member)

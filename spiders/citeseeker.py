@@ -26,6 +26,7 @@ from citeseeker_scrapy.exceptions import UrlRejected
 from citeseeker_scrapy.items import DocumentItem
 from citeseeker_scrapy.job import ARGUMENT_SETTINGS, crawl_job
 from citeseeker_scrapy.job_dirs import apply_job_dirs
+from citeseeker_scrapy.recrawl import apply_recrawl_argument
 from citeseeker_scrapy.scheduler import DEPTH_KEY, ORIGIN_KEY, START
 from spiders.providers import start_points_with_providers
 from spiders.site_search import SiteSearcher
@@ -52,6 +53,7 @@ class CiteSeekerSpider(scrapy.Spider):
         """Arguments become settings before any other component reads them."""
         spider = super().from_crawler(crawler, *args, **kwargs)
         apply_job_dirs(crawler.settings, spider.name, kwargs)  # Scrapyd job, -a crawl=NAME
+        apply_recrawl_argument(crawler.settings, kwargs, spider.name)  # -a recrawl=JOBDIR
         for name, setting in ARGUMENT_SETTINGS.items():
             if spider.arguments[name] is not None:
                 crawler.settings.set(setting, spider.arguments[name], priority="spider")

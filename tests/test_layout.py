@@ -13,7 +13,7 @@ ADAPTERS = ("spiders", "pipelines", "middlewares", "extensions")
 #: Pure core modules: usable without Scrapy or Twisted.
 PURE = ("urls.py", "input_parser.py", "matcher.py", "matching", "extraction", "frontier",
         "citations.py", "documents.py", "report.py", "config.py", "items.py", "exceptions.py",
-        "job_dirs.py", "rendering.py", "providers", "site_search.py")
+        "job_dirs.py", "rendering.py", "providers", "site_search.py", "recrawl")
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -1,0 +1,81 @@
+"""Item pipelines of the incremental re-crawl (``citeseeker_scrapy/recrawl``).
+
+* :class:`UnchangedDocumentsPipeline` (50, before anything reads the body): a document the
+  server said is unchanged (a 304, the previous body MD5, or a page of an unchanged site that
+  was not requested at all) is dropped with the previous crawl's links, which the scheduler
+  then follows as if the page had been read: the crawl still reaches what lies behind it. Its
+  citations still hold and are not reported again.
+* :class:`CitationChangesPipeline` (340, after the citations, before one-paper-one-result):
+  keeps a document's citations for the crawl's state; in a re-crawl the item keeps only the
+  citations the previous crawl did not have, each marked ``status: new`` (a document with none
+  is dropped quietly: nothing to report). Citations that disappeared are reported by the
+  re-crawl extension (``status: gone``).
+
+Both are off (NotConfigured) when the crawl records nothing (no JOBDIR, no ``-a recrawl``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scrapy.exceptions import DropItem, NotConfigured
+
+from citeseeker_scrapy.items import DocumentItem
+from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.recrawl import recrawl_session
+from citeseeker_scrapy.recrawl.plan import new_citations
+
+
+def _session_or_off(crawler: Any) -> Any:
+    session = recrawl_session(crawler)
+    if crawl_job(crawler).error is not None or session is None:
+        raise NotConfigured("no JOBDIR and no -a recrawl: nothing to record")
+    return session
+
+
+class UnchangedDocumentsPipeline:
+    """See the module docstring."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> UnchangedDocumentsPipeline:
+        session = _session_or_off(crawler)
+        if not session.recrawling:
+            raise NotConfigured("not a re-crawl")
+        return cls(session)
+
+    def process_item(self, item: Any) -> Any:
+        if not isinstance(item, DocumentItem) or not self.session.is_unchanged(item.url):
+            return item
+        item.links = list(self.session.previous(item.url).links)
+        item.body = b""
+        raise DropItem(f"unchanged since the previous crawl: {item.url}", log_level="DEBUG")
+
+
+class CitationChangesPipeline:
+    """See the module docstring."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> CitationChangesPipeline:
+        return cls(_session_or_off(crawler))
+
+    def process_item(self, item: Any) -> Any:
+        if not isinstance(item, DocumentItem):
+            return item
+        self.session.current[item.url] = list(item.citations)
+        if not self.session.recrawling:
+            return item
+        previous = self.session.previous(item.url)
+        new = new_citations(item.citations, previous.citations if previous else [])
+        if not new:
+            raise DropItem(f"no new citation since the previous crawl: {item.url}",
+                           log_level="DEBUG")
+        for citation in new:
+            citation["status"] = "new"
+        item.citations = new
+        return item
