@@ -48,7 +48,8 @@ def test_a_form_made_by_a_script(tmp_path: Path, rendered: bool) -> None:
         render = ({"CITESEEKER_RENDER": "auto", "CITESEEKER_RENDER_SERVERS": site.base}
                   if rendered else {"CITESEEKER_RENDER": "never"})
         result = run_crawl(tmp_path / "crawl", *SEARCH, "-a", f"startpoints={site.base}/",
-                           settings={**render, "CITESEEKER_SITE_SEARCH": "only"})
+                           settings={**render, "CITESEEKER_SITE_SEARCH": "only",
+                                     "CITESEEKER_SITE_SEARCH_TITLE_WORDS": "0"})
         assert result.returncode == 0, result.output[-3000:]
         if rendered:
             assert "/find?q=Fiala" in site.requests
