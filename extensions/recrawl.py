@@ -53,7 +53,9 @@ class RecrawlExtension:
     def from_crawler(cls, crawler: Any) -> RecrawlExtension:
         session = recrawl_session(crawler)
         if crawl_job(crawler).error is not None or session is None:
-            raise NotConfigured("no JOBDIR and no -a recrawl: nothing to record")
+            # No JOBDIR and no -a recrawl: nothing to record. Silently: Scrapy logs a warning
+            # for a NotConfigured with a message, and this is every plain crawl.
+            raise NotConfigured
         extension = cls(crawler, session)
         connect = crawler.signals.connect
         connect(extension.spider_opened, signal=signals.spider_opened)

@@ -64,7 +64,9 @@ class ConditionalRequestMiddleware:
     def from_crawler(cls, crawler: Any) -> ConditionalRequestMiddleware:
         session = recrawl_session(crawler)
         if crawl_job(crawler).error is not None or session is None:
-            raise NotConfigured("no JOBDIR and no -a recrawl: nothing to record")
+            # No JOBDIR and no -a recrawl: nothing to record. Silently: Scrapy logs a warning
+            # for a NotConfigured with a message, and this is every plain crawl.
+            raise NotConfigured
         return cls(crawler, session)
 
     # --- requests -----------------------------------------------------------------------------

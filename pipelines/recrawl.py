@@ -29,7 +29,9 @@ from citeseeker_scrapy.recrawl.plan import new_citations
 def _session_or_off(crawler: Any) -> Any:
     session = recrawl_session(crawler)
     if crawl_job(crawler).error is not None or session is None:
-        raise NotConfigured("no JOBDIR and no -a recrawl: nothing to record")
+        # No JOBDIR and no -a recrawl: nothing to record. Silently: Scrapy logs a warning for
+        # a NotConfigured with a message, and this is every plain crawl.
+        raise NotConfigured
     return session
 
 
@@ -43,7 +45,7 @@ class UnchangedDocumentsPipeline:
     def from_crawler(cls, crawler: Any) -> UnchangedDocumentsPipeline:
         session = _session_or_off(crawler)
         if not session.recrawling:
-            raise NotConfigured("not a re-crawl")
+            raise NotConfigured  # not a re-crawl (silently, as above)
         return cls(session)
 
     def process_item(self, item: Any) -> Any:
