@@ -42,7 +42,8 @@ class ProgressExtension:
         interval = settings.getfloat("CITESEEKER_PROGRESS_INTERVAL", 30.0)
         live = settings.getbool("CITESEEKER_PROGRESS_LIVE", True) and _is_terminal(sys.stderr)
         if not wants_progress(settings) or (interval <= 0 and not live):
-            raise NotConfigured("progress silenced")
+            raise NotConfigured  # silenced by the user: no warning about it (Scrapy warns
+            # about a NotConfigured with a message)
         extension = cls(crawler, interval, live)
         crawler.signals.connect(extension.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(extension.spider_closed, signal=signals.spider_closed)
