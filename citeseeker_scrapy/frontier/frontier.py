@@ -25,6 +25,7 @@ from .store import FrontierSnapshot, FrontierStore, MemoryStore
 #: Outcomes of offering a URL, also the stats keys the scheduler counts.
 ACCEPTED = "accepted"
 DUPLICATE = "duplicate"
+PROMOTED = "duplicate_moved_to_front"  # a site-search result already waiting on its stack
 COMPLETED_SERVER = "completed_server"
 TOO_DEEP = "too_deep"
 SERVER_FULL = "server_full"
@@ -138,6 +139,8 @@ class Frontier:
         if server.skipped:
             return self._refuse(SKIPPED_SERVER)
         if entry.url in server.seen and not force:
+            if front and server.promote(entry.url):
+                return self._refuse(PROMOTED)  # waiting already: moved on top, not queued twice
             return self._refuse(DUPLICATE)
         if entry.depth > self.max_depth:
             return self._refuse(TOO_DEEP)

@@ -57,6 +57,17 @@ class ActiveServer:
         else:
             self.stack.insert(len(self.stack) - self.front, entry)
 
+    def promote(self, url: str) -> bool:
+        """Move ``url``, waiting below the front entries, on top of them; False if it is not
+        waiting there. Why: a search result the server's own crawl had already pushed deep in
+        the stack would otherwise wait there, whichever response came back first."""
+        for index in range(len(self.stack) - self.front - 1, -1, -1):
+            if self.stack[index].url == url:
+                self.stack.append(self.stack.pop(index))
+                self.front += 1
+                return True
+        return False
+
     def pop(self) -> DocumentEntry:
         if self.front:
             self.front -= 1
