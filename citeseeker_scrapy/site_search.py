@@ -37,7 +37,7 @@ import lxml.html
 
 from .config import SettingsLike
 from .exceptions import ConfigError
-from .extraction.html import INVISIBLE_TAGS
+from .extraction.html import INVISIBLE_TAGS, parse_root
 from .matching import AuthorGroup, normalize_text
 
 SITE_SEARCH_MODES = ("first", "only", "off")
@@ -144,21 +144,9 @@ class NextPage:
 # --- the form ------------------------------------------------------------------------------
 
 
-def parse_page(html: str) -> lxml.html.HtmlElement | None:
-    """A lenient parse, or None for an empty or unparsable page."""
-    if not html or not html.strip():
-        return None
-    if html.lstrip().startswith("<?xml"):
-        html = html.split("?>", 1)[-1]
-    try:
-        return lxml.html.document_fromstring(html)
-    except (lxml.etree.ParserError, ValueError):
-        return None
-
-
 def find_search_form(html: str, page_url: str) -> SearchForm | None:
     """The page's site-search form (the best scored when several qualify), or None."""
-    root = parse_page(html)
+    root = parse_root(html)
     if root is None:
         return None
     candidates = [form for form in (_as_search_form(i, f, page_url)
@@ -169,7 +157,7 @@ def find_search_form(html: str, page_url: str) -> SearchForm | None:
 
 
 def count_forms(html: str) -> int:
-    root = parse_page(html)
+    root = parse_root(html)
     return 0 if root is None else sum(1 for _ in root.iter("form"))
 
 
@@ -263,7 +251,7 @@ def search_queries(groups: Iterable[AuthorGroup], *, title_words: int = 0,
 
 def page_links(html: str, page_url: str) -> set[str]:
     """Every absolute link target of a page (no fragment): a template to tell results apart."""
-    root = parse_page(html)
+    root = parse_root(html)
     if root is None:
         return set()
     return {url for url, _ in _anchors(root, page_url)}
@@ -272,7 +260,7 @@ def page_links(html: str, page_url: str) -> set[str]:
 def result_links(html: str, page_url: str, query: str, *,
                  template: Sequence[str] | set[str] = (), search_url: str = "") -> list[str]:
     """The result links of a result page, in the page's (rank) order, each once."""
-    root = parse_page(html)
+    root = parse_root(html)
     if root is None:
         return []
     words = _WORD.findall(normalize_text(query))
@@ -349,7 +337,7 @@ def _text_and_links(root: Any) -> Iterator[tuple[str, Any]]:
 
 def next_page(html: str, page_url: str) -> NextPage | None:
     """Where the next result page is: a "next" link, or a form whose button says "next"."""
-    root = parse_page(html)
+    root = parse_root(html)
     if root is None:
         return None
     for url, element in _anchors(root, page_url):

@@ -34,7 +34,7 @@ class HtmlContent:
 
 def parse_html(html: str) -> HtmlContent:
     """Parse ``html`` leniently; an unparsable or empty document gives empty content."""
-    root = _parse_root(html)
+    root = parse_root(html)
     if root is None:
         return HtmlContent(text="", links=())
     links = _links(root)
@@ -42,8 +42,9 @@ def parse_html(html: str) -> HtmlContent:
     return HtmlContent(text=_visible_text(root), links=links, base=base)
 
 
-def _parse_root(html: str) -> lxml.html.HtmlElement | None:
-    if not html.strip():
+def parse_root(html: str) -> lxml.html.HtmlElement | None:
+    """A lenient parse of a page, or None for an empty or unparsable one."""
+    if not html or not html.strip():
         return None
     if html.lstrip().startswith("<?xml"):
         # lxml refuses str input with an encoding declaration; the declaration is moot here.
