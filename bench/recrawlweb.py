@@ -23,6 +23,8 @@ import zlib
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from tests.docgen import pdf_file  # the project root is on sys.path (bench_recrawl.py)
+
 #: The searched works (author group + title) and how a citing document cites each.
 WORKS = {
     "Retrieving citations on the web": ("Fiala + Jezek", "Fiala, D., Jezek, K.: Retrieving "
@@ -73,16 +75,7 @@ def text_pdf(lines: list[str]) -> bytes:
     objects[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (
         b" ".join(b"%d 0 R" % k for k in kids), len(kids))
     objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
-    out, offsets = bytearray(b"%PDF-1.4\n"), []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
-    return bytes(out)
+    return pdf_file(objects)
 
 
 def paper(seed: str, cites: list[str], lines: int = 120) -> bytes:

@@ -477,6 +477,11 @@ def pdf_with_content(content_stream: bytes) -> bytes:
         + content_stream
         + b"\nendstream",
     ]
+    return pdf_file(objects)
+
+
+def pdf_file(objects: list[bytes]) -> bytes:
+    """A PDF file of ``objects`` (numbered from 1, the catalog first), with its xref table."""
     out, offsets = bytearray(b"%PDF-1.4\n"), []
     for number, body in enumerate(objects, 1):
         offsets.append(len(out))
