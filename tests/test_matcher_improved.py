@@ -455,14 +455,14 @@ def test_every_occurrence_counts_however_close() -> None:
 # ----------------------------------------------------------------------------- properties
 
 
-NAME_ALPHABET = "abdeiloøł"
+#: Text the index searches is ``normalize_text`` output: no ø or ł in it (folded to o, l).
+NAME_ALPHABET = "abdeilo"
 TEXT_ALPHABET = NAME_ALPHABET + " .,-\ufffe\u02c7'\u2019x1"
 
 
 def reference_spans(text: str, form: str) -> list[tuple[int, int]]:
     """Whole-word tolerant occurrences of ``form`` by the plain definition."""
     letters = [c for c in form if c.isalnum()]
-    same = {"o": "oø", "l": "lł", "ø": "oø", "ł": "lł"}
     skippable = set(SKIPPABLE)
     spans = []
     for start in range(len(text)):
@@ -471,7 +471,7 @@ def reference_spans(text: str, form: str) -> list[tuple[int, int]]:
             if k:
                 while index < len(text) and text[index] in skippable:
                     index += 1
-            if index >= len(text) or text[index] not in same.get(letter, letter):
+            if index >= len(text) or text[index] != letter:
                 ok = False
                 break
             index += 1
@@ -496,8 +496,7 @@ def damaged_texts(draw: st.DrawFn) -> tuple[str, list[str]]:
     for _ in range(draw(st.integers(0, 8))):
         name = draw(st.sampled_from(typed))
         damaged = "".join(
-            draw(st.sampled_from([c, c, c, {"o": "ø", "l": "ł"}.get(c, c)]))
-            + draw(st.sampled_from(["", "", "", " ", "\ufffe", "\u02c7", "'", "-", "  "]))
+            c + draw(st.sampled_from(["", "", "", " ", "\ufffe", "\u02c7", "'", "-", "  "]))
             for c in name)
         pieces += [draw(st.text(alphabet=TEXT_ALPHABET, max_size=4)), damaged]
     pieces.append(draw(st.text(alphabet=TEXT_ALPHABET, max_size=6)))
@@ -505,7 +504,7 @@ def damaged_texts(draw: st.DrawFn) -> tuple[str, list[str]]:
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("ba\u0142 ", [(0, 3)]),  # a longer form shares the rest: the span still ends at "ł"
+    ("bal ", [(0, 3)]),  # a longer form shares the rest: the span still ends at "l"
     ("bal-x", [(0, 3)]),  # a hyphen after the name ends the word, whatever follows it
     ("bal\ufffex", []),  # PDFium's line-end hyphen joins the word: not a whole word
     ("bala bal", [(5, 8)]),
@@ -519,7 +518,7 @@ def test_name_ends_right_after_its_last_letter(text: str, expected: list) -> Non
 @settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(damaged_texts())
 def test_name_index_equals_the_plain_definition(case: tuple[str, list[str]]) -> None:
-    # Anchors, shared tries, backward checks and variant letters must change nothing.
+    # Anchors, shared tries and backward checks must change nothing.
     text, typed = case
     forms = list(dict.fromkeys(name_forms(name)[0] for name in typed))
     found = NameIndex(forms).spans(text)

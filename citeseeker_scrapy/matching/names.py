@@ -107,11 +107,6 @@ _SKIP_CLASS = _char_class(SKIPPABLE) + "*+"
 #: "harris" (the possessive ``*+`` skips accents as the function does, with no backtracking).
 _WORD_GOES_ON_NOT = (f"(?!{_char_class(''.join(_DETACHED_ACCENTS))}*+"
                      f"(?:[^\\W\\d_]|{_char_class(''.join(_WORD_JOINERS))}))")
-#: Letters NFKD does not decompose: a name typed either way finds both.
-_LETTER_VARIANTS = {"o": "ø", "l": "ł", "i": "ı", "d": "đð", "h": "ħ", "t": "ŧ"}
-_VARIANT_LETTERS = frozenset("".join(_LETTER_VARIANTS.values()))
-_TO_PLAIN_LETTER = str.maketrans({variant: plain for plain, variants in _LETTER_VARIANTS.items()
-                                  for variant in variants})
 _PARTICLES = frozenset("van von der den de del della dalla di da dos das do du le la ter ten zu "
                        "af av".split())
 _SUFFIXES = frozenset("jr sr ii iii iv".split())
@@ -149,7 +144,7 @@ def name_forms(typed_author: str) -> tuple[str, ...]:
 def _words(typed_author: str) -> list[str]:
     """The words of a typed name, normalized, in plain letters, without edge punctuation."""
     return [word.strip(".,;:") for word in
-            normalize_text(typed_author).translate(_TO_PLAIN_LETTER).split()]
+            normalize_text(typed_author).split()]
 
 
 def _surname_words(typed_author: str) -> list[str]:
@@ -197,14 +192,15 @@ class NamePattern:
     The text is scanned for one of the name's rare letters (the anchor, chosen with the other
     names' by :func:`choose_anchors`: the regex engine scans for a literal fast), the letters
     after it are matched by a tolerant regex and the letters before it are checked backwards.
-    A letter that prints as ø, ł, ı, đ... also matches those.
+    Letters NFKD does not decompose (ø, ł, ı, đ...) are folded by ``normalize_text``, as
+    accents are: the text searched is its output, and every letter here is a literal.
     """
 
     form: str
     anchor: str  # the anchor letter
     after_anchor: tuple[str, ...]  # regex source of each letter after the anchor
-    before_anchor: tuple[str, ...]  # each letter before the anchor with its variants
-    forward: re.Pattern[str]  # the anchor (or a variant) and the tolerant rest
+    before_anchor: tuple[str, ...]  # each letter before the anchor
+    forward: re.Pattern[str]  # the anchor and the tolerant rest
     just_before: frozenset[str]  # what may precede the anchor: most candidates stop here
 
     @classmethod
@@ -214,9 +210,9 @@ class NamePattern:
         and have two letters after them."""
         chars = _NAME_CHARS.findall(form)
         at = _anchor_index(chars, anchors)
-        after = tuple(_letter_class(c) for c in chars[at + 1:])
-        before = tuple(c + _LETTER_VARIANTS.get(c, "") for c in chars[:at])
-        forward = re.compile(_letter_class(chars[at]) + "".join(_SKIP_CLASS + c for c in after))
+        after = tuple(re.escape(c) for c in chars[at + 1:])
+        before = tuple(chars[:at])
+        forward = re.compile(re.escape(chars[at]) + "".join(_SKIP_CLASS + c for c in after))
         just_before = frozenset(before[-1]) | _SKIPPABLE_SET if before else frozenset()
         return cls(form, chars[at], after, before, forward, just_before)
 
@@ -278,10 +274,10 @@ def choose_anchors(forms: Sequence[str]) -> frozenset[str]:
 def _letters_before(text: str, at: int, letters: Sequence[str]) -> Optional[int]:
     """Start of ``letters`` ending right before ``text[at]`` (skippable chars allowed), or None."""
     index = at - 1
-    for variants in reversed(letters):
+    for letter in reversed(letters):
         while index >= 0 and text[index] in _SKIPPABLE_SET:
             index -= 1
-        if index < 0 or text[index] not in variants:
+        if index < 0 or text[index] != letter:
             return None
         index -= 1
     return index + 1
@@ -293,8 +289,7 @@ class NameIndex:
     Forms that share an anchor letter share a scan: a lookahead of their tolerant rests (each
     starting with a literal, which the regex engine rejects at once) finds candidate anchors
     and tells which rest matched; only the forms with that rest then check their letters
-    before the anchor. An anchor letter's variants (ø for o...) are scanned for only in texts
-    that contain them.
+    before the anchor.
     """
 
     def __init__(self, forms: Sequence[str]) -> None:
@@ -303,29 +298,27 @@ class NameIndex:
         self.patterns = {form: NamePattern.compile(form, anchors) for form in dict.fromkeys(forms)}
         by_anchor: dict[str, list[NamePattern]] = {}
         for pattern in self.patterns.values():
-            for anchor in pattern.anchor + _LETTER_VARIANTS.get(pattern.anchor, ""):
-                by_anchor.setdefault(anchor, []).append(pattern)
-        self._scans = [(anchor, *_anchor_scan(anchor, group))
-                       for anchor, group in by_anchor.items()]
+            by_anchor.setdefault(pattern.anchor, []).append(pattern)
+        self._scans = [_anchor_scan(anchor, group) for anchor, group in by_anchor.items()]
 
     def spans(self, text: str) -> dict[str, list[tuple[int, int]]]:
         """(start, end) of every whole-word occurrence of each form, in text order."""
         found: dict[str, list[tuple[int, int]]] = {form: [] for form in self.patterns}
-        ascii_only = text.isascii()  # O(1) in CPython: no ø, ł... to scan for
-        for anchor, scan, checks in self._scans:
-            if anchor in _VARIANT_LETTERS and (ascii_only or anchor not in text):
-                continue  # ø, ł... are rare: no scan when absent
+        for scan, checks in self._scans:
             for candidate in scan.finditer(text):
                 at = candidate.start()
                 number = candidate.lastindex or 0
+                previous = text[at - 1] if at else ""
                 for pattern, ends_there in checks[number]:
-                    if pattern.just_before and (at == 0 or text[at - 1] not in pattern.just_before):
+                    if pattern.just_before and previous not in pattern.just_before:
                         continue  # "human" for "toman": the letter before "man" is wrong
-                    if ends_there:  # the scan matched this form's rest and the word end
+                    if not ends_there:
+                        span = pattern.span_at(text, at)
+                    elif previous == " " and not pattern.before_anchor:
+                        span = (at, candidate.end(number))  # the usual case, decided at once
+                    else:  # the scan matched this form's rest and the word end
                         start = pattern.start_before(text, at)
                         span = None if start is None else (start, candidate.end(number))
-                    else:
-                        span = pattern.span_at(text, at)
                     if span is not None:
                         found[pattern.form].append(span)
         return {form: sorted(spans) for form, spans in found.items()}
@@ -383,12 +376,6 @@ def _child_source(child: dict, path: tuple[str, ...], ends: list[tuple[str, ...]
         ends.append(path)
         sources.append("()" + _WORD_GOES_ON_NOT)
     return sources[0] if len(sources) == 1 else "(?:" + "|".join(sources) + ")"
-
-
-def _letter_class(char: str) -> str:
-    """A letter of a name and the undecomposable letters that print it ("o" or "ø")."""
-    variants = _LETTER_VARIANTS.get(char)
-    return f"[{char}{variants}]" if variants else re.escape(char)
 
 
 def _is_word_edge(text: str, index: int, step: int) -> bool:

@@ -20,13 +20,16 @@ _ASCII_BYTES = bytes(range(128))
 # Once other white space is folded to blanks, this finds every place the pattern above can.
 _HYPHEN_BREAK_CANDIDATE = re.compile(rb"-[ \t\x0b\x0c\x1c-\x1f]*[\r\n]")
 _DENSE_NON_ASCII = 0.08  # above this share of extra UTF-8 bytes, fold the whole text at once
+#: Letters NFKD does not decompose, folded like the accented ones: "Østbye", "Łukasz", "Đoković"
+#: print a name a reader also types as "Ostbye"; one char for one, so positions stay put.
+_UNDECOMPOSED_LETTERS = str.maketrans("øłıđðħŧ", "olidd" "ht")
 
 
 def normalize_text(text: str) -> str:
     """Fold ``text`` so that typography, accents and case never decide whether a name matches.
 
     Both the documents and the search strings go through here, hence "Ježek" and "jezek"
-    match either way. Line-end hyphens between letters are removed because PDF extraction
+    (and "Østbye" and "ostbye") match either way. Line-end hyphens between letters are removed because PDF extraction
     splits words there. Mostly-ASCII text (the usual case) only pays for its few other chars.
     """
     try:
@@ -41,7 +44,7 @@ def normalize_text(text: str) -> str:
 def _normalize_dense(text: str) -> str:
     """Whole-text path: one NFKD, then case and every Unicode white space."""
     text = _strip_combining_marks(unicodedata.normalize("NFKD", text))
-    return " ".join(_join_broken_words(text).lower().split())
+    return " ".join(_join_broken_words(text).lower().translate(_UNDECOMPOSED_LETTERS).split())
 
 
 def _normalize_mostly_ascii(data: bytes) -> str:
@@ -81,9 +84,11 @@ def _fold_run(match: re.Match[bytes]) -> bytes:
 
 @functools.lru_cache(maxsize=4096)
 def _fold_non_ascii(run: str) -> str:
-    """NFKD without combining marks, lower case, and white space as plain blanks."""
+    """NFKD without combining marks, lower case, undecomposed letters folded, and white space
+    as plain blanks."""
     decomposed = unicodedata.normalize("NFKD", run)
     folded = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    folded = folded.translate(_UNDECOMPOSED_LETTERS)
     return "".join(" " if c.isspace() else c for c in folded)
 
 
