@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from citeseeker_scrapy.extraction import ExtractedPart
 from citeseeker_scrapy.matching import (
     CITES, SELF, AuthorGroup, CitationMatcher, MatcherSettings, citation_relation, normalize_text,
 )
+from citeseeker_scrapy.matching.relation import _first_lines
 from tests.docgen import pdf, zip_bytes
 from tests.extraction_fixtures import extractor_fixture
 
@@ -103,3 +107,14 @@ def test_a_normalized_text_without_its_source_is_cites() -> None:
     assert [c.relation for c in matcher.find(normalize_text(text), normalized=True)] == [CITES]
     assert [c.relation for c in matcher.find(normalize_text(text), normalized=True,
                                              source=text)] == [SELF]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["a", "title line", "\n", "\r\n", "\r", "\x0c", "\u2028",
+                                 "x" * 5000, "y" * 40_000]), max_size=60),
+       st.integers(0, 30))
+def test_the_head_is_read_as_whole_lines_of_the_whole_text(pieces: list[str], count: int) -> None:
+    # The head is split from a growing prefix of a long document: a cut inside "\r\n" or a
+    # long line must change no line the head is made of.
+    text = "".join(pieces)
+    assert _first_lines(text, count) == text.splitlines()[:count]

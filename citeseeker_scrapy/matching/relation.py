@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import islice
 from typing import Sequence
 
 from rapidfuzz.distance import Indel
@@ -39,6 +38,7 @@ RELATIONS = (SELF, CITES)
 _HEAD_LINES = 40  # non-blank lines of the head looked at, at most
 _RAW_LINES = 200  # raw lines read to find them (blank lines, page furniture)
 _LINE_CHARS = 400  # a longer line is running text, never a title line
+_FIRST_CHUNK = 16_384  # characters split into lines first (more only if they are too few)
 _HEADER_LINES = 8  # lines that may precede the title: journal, conference, arXiv stamp, <title>
 _TITLE_LINES = 4  # a title printed over this many lines at most
 _BYLINE_LINES = 8  # lines after the title where its authors are printed
@@ -65,7 +65,7 @@ class DocumentHead:
     def of(cls, text: str) -> DocumentHead:
         """Read at most ``_RAW_LINES`` lines: the head is at the top of the first page."""
         head = []
-        for raw in islice(text.splitlines(), _RAW_LINES):
+        for raw in _first_lines(text, _RAW_LINES):
             line = normalize_text(raw[:_LINE_CHARS + 1])
             if not line:
                 continue
@@ -110,6 +110,17 @@ class DocumentHead:
         if _has_name(index, self.lines[:start + count]):
             return False  # "Fiala, D.: Title. 2003.", or the list of a thesis author's works
         return _has_name(index, self.lines[start + count:start + count + _BYLINE_LINES])
+
+
+def _first_lines(text: str, count: int) -> list[str]:
+    """``text.splitlines()[:count]``, splitting only as much of the text as they need: a
+    document may be megabytes, its head a few kilobytes."""
+    size = _FIRST_CHUNK
+    while True:
+        lines = text[:size].splitlines()
+        if len(lines) > count + 1 or size >= len(text):  # the first ``count`` lines are whole
+            return lines[:count]
+        size *= 4
 
 
 def _has_name(index: NameIndex, lines: Sequence[str]) -> bool:
