@@ -21,9 +21,8 @@ accepted wins (ties: earliest, then longest).
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
-from itertools import accumulate
-from typing import Optional, Sequence
+from itertools import accumulate, islice
+from typing import Iterator, Optional, Sequence
 
 from rapidfuzz import process
 from rapidfuzz.distance import LCSseq
@@ -37,6 +36,7 @@ from .windows import Region, attributed, regions_of
 
 _SEARCHES_PER_REGION = 4  # best-substring searches in one region when hits are rejected
 _TITLE_SLACK = 20  # a title printed with more characters than typed (blanks, hyphens)
+_FIRST_REGIONS = 16  # regions cut out at first; each later batch twice the one before
 
 
 def forms_of(group: AuthorGroup) -> tuple[tuple[str, str], ...]:
@@ -56,29 +56,50 @@ def find_in_group(text: str, forms: Sequence[tuple[str, str]], titles: Sequence[
     if not names:
         return [None] * len(titles)
     longest = max(len(title.title.text) for title in titles) + _TITLE_SLACK
-    searched = _Searched.of(text, regions_of(text, names, settings.part_length, longest),
-                            settings.part_length)
+    searched = _Searched(text, regions_of(text, names, settings.part_length, longest),
+                         settings.part_length)
     search = _first_verbatim if settings.method == "exact" else _best_fuzzy
     return [search(searched, title) for title in titles]
 
 
-@dataclass(frozen=True)
 class _Searched:
-    """The regions of one group in one document, as texts, and joined for one-scan finds."""
+    """The regions of one group in one document, as texts, and joined for one-scan finds.
 
-    text: str
-    regions: tuple[Region, ...]
-    parts: tuple[str, ...]
-    joined: str  # the parts with a NUL between them: a title (no NUL) is found in one part
-    offsets: tuple[int, ...]  # where each part starts in ``joined``
-    length: int  # part_length
+    Regions are cut out in growing batches, as they are needed: a title printed verbatim in
+    the first regions (the usual case in a reference list that cites it) needs none of the
+    rest; a title searched fuzzily needs them all (:meth:`cut_all`).
+    """
 
-    @classmethod
-    def of(cls, text: str, regions: Sequence[Region], length: int) -> _Searched:
-        """Cut the parts out of the text once for all the titles of the group."""
-        parts = tuple(text[region.start:region.end] for region in regions)
-        offsets = tuple(accumulate((len(part) + 1 for part in parts[:-1]), initial=0))
-        return cls(text, tuple(regions), parts, "\x00".join(parts), offsets, length)
+    def __init__(self, text: str, regions: Iterator[Region], length: int) -> None:
+        self.text = text
+        self.length = length  # part_length
+        self.regions: list[Region] = []
+        self.parts: list[str] = []
+        self.offsets: list[int] = []  # where each part starts in ``joined``
+        self.joined = ""  # the parts with a NUL between them: a title (no NUL) is in one part
+        self._pending = regions
+        self._batch = _FIRST_REGIONS
+        self.cut_more()
+
+    def cut_more(self) -> bool:
+        """Cut out the next batch of regions; False if none was left."""
+        regions = list(islice(self._pending, self._batch))
+        if not regions:
+            return False
+        self._batch *= 2
+        parts = [self.text[region.start:region.end] for region in regions]
+        start = len(self.joined) + 1 if self.parts else 0
+        self.offsets += accumulate((len(part) + 1 for part in parts[:-1]), initial=start)
+        joined = "\x00".join(parts)
+        self.joined = f"{self.joined}\x00{joined}" if self.parts else joined
+        self.regions += regions
+        self.parts += parts
+        return True
+
+    def cut_all(self) -> None:
+        """Cut out every region left."""
+        while self.cut_more():
+            pass
 
     def accepted(self, title: CheckedTitle, region: Region, start: int, end: int
                  ) -> Optional[str]:
@@ -92,16 +113,20 @@ class _Searched:
 def _first_verbatim(searched: _Searched, title: CheckedTitle) -> Optional[Hit]:
     """The earliest accepted verbatim occurrence of the title in the regions, if any."""
     needle = title.title.text
-    index = searched.joined.find(needle)
-    while index >= 0:
-        number = bisect_right(searched.offsets, index) - 1
-        region = searched.regions[number]
-        position = region.start + index - searched.offsets[number]
-        author = searched.accepted(title, region, position, position + len(needle))
-        if author is not None:
-            return author, needle, 1.0, position
-        index = searched.joined.find(needle, index + 1)
-    return None
+    index, done = searched.joined.find(needle), 0
+    while True:
+        while index >= 0:
+            number = bisect_right(searched.offsets, index) - 1
+            region = searched.regions[number]
+            position = region.start + index - searched.offsets[number]
+            author = searched.accepted(title, region, position, position + len(needle))
+            if author is not None:
+                return author, needle, 1.0, position
+            index = searched.joined.find(needle, index + 1)
+        done = len(searched.joined)  # new parts start after it: a title holds no NUL
+        if not searched.cut_more():
+            return None
+        index = searched.joined.find(needle, done)
 
 
 def _best_fuzzy(searched: _Searched, title: CheckedTitle) -> Optional[Hit]:
@@ -113,6 +138,7 @@ def _best_fuzzy(searched: _Searched, title: CheckedTitle) -> Optional[Hit]:
     verbatim = _first_verbatim(searched, title)
     if verbatim is not None:
         return verbatim
+    searched.cut_all()  # done by the verbatim search; said here since the ranking needs it
     prepared = title.title
     ranked = process.extract(prepared.text, searched.parts, scorer=LCSseq.similarity,
                              score_cutoff=prepared.at_limit.need, limit=None)

@@ -22,7 +22,7 @@ import re
 from bisect import bisect_right
 from functools import partial
 from itertools import repeat
-from typing import NamedTuple, Optional, Sequence
+from typing import Iterator, NamedTuple, Optional, Sequence
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
 _LIST_COMMAS = 8  # that many commas in _LIST_WINDOW characters: maybe an author list
@@ -38,6 +38,7 @@ _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
 _ENTRY_START_DITTO = re.compile(_ENTRY_START.pattern + "(" + _DITTO_MARK.pattern + ")?")
 _MARKER_CHARS = 9  # the longest "[n]" and the shortest ditto marks after it: "[9999] --"
+_FIRST_NAMES, _MOST_NAMES = 32, 1024  # name occurrences per batch of regions: first, largest
 #: The date of an author-year entry: a year, lettered when an author has two works in one year
 #: ("2013b"), with a month ("2013, june"), or no year at all ("n.d.", "in press", "forthcoming").
 _DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|forthcoming)"
@@ -108,34 +109,39 @@ _new_region = partial(tuple.__new__, Region)
 
 
 def regions_of(text: str, names: Sequence[tuple[int, int, str]], length: int,
-               longest_title: int) -> list[Region]:
-    """Merged search regions around sorted (start, end, author) name occurrences.
+               longest_title: int) -> Iterator[Region]:
+    """Merged search regions around sorted (start, end, author) name occurrences, in order.
 
     A title may start up to an occurrence's ``search_end``, so the region holds
     ``longest_title`` characters more; but a numbered entry's title lies between its "[n]"
     and the next one, which bound the region when they are there (the cheap part of
     :func:`attributed`'s checks, done early because it makes the regions smaller, and the
     search's cost grows with them). A document may hold thousands of name occurrences, so
-    the string searches of all of them are made in batches (``map`` calls C without a line of
-    Python per name) and the usual case (no author list, no ditto entry) is written out;
-    :func:`_search_ends` and the marker functions do the rest.
+    the string searches are made for a batch of names at a time (``map`` calls C without a
+    line of Python per name), in growing batches: a caller that has found what it looks for
+    in the first regions (a title printed verbatim) stops paying. The usual case (no author
+    list, no ditto entry) is written out; :func:`_search_ends` and the marker functions do
+    the rest.
     """
-    if not names:
-        return []
-    lows = _entry_starts_before(text, names, length)
-    highs = _search_highs(text, names, length, longest_title)
-    regions: list[Region] = []
-    low, high = lows[0], highs[0][1]
+    low = high = 0
     found: list[tuple[int, int, str, int]] = []
-    for (start, end, author), its_low, (reach, its_high) in zip(names, lows, highs):
-        if its_low > high:
-            regions.append(_new_region((low, high, tuple(found))))
-            low, high, found = its_low, its_high, []
-        elif its_high > high:
-            high = its_high
-        found.append((start, end, author, reach))
-    regions.append(_new_region((low, high, tuple(found))))
-    return regions
+    at, batch = 0, _FIRST_NAMES
+    while at < len(names):
+        names_batch = names[at:at + batch]
+        at, batch = at + batch, min(2 * batch, _MOST_NAMES)
+        lows = _entry_starts_before(text, names_batch, length)
+        highs = _search_highs(text, names_batch, length, longest_title)
+        for (start, end, author), its_low, (reach, its_high) in zip(names_batch, lows, highs):
+            if not found:
+                low, high = its_low, its_high
+            elif its_low > high:
+                yield _new_region((low, high, tuple(found)))
+                low, high, found = its_low, its_high, []
+            elif its_high > high:
+                high = its_high
+            found.append((start, end, author, reach))
+    if found:
+        yield _new_region((low, high, tuple(found)))
 
 
 def _entry_starts_before(text: str, names: Sequence[tuple[int, int, str]],
