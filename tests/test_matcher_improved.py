@@ -570,7 +570,7 @@ def test_improved_scheme_takes_any_text(doc: str, author: str, title: str, part_
 # ----------------------------------------------------------------------------- long documents
 
 
-def long_list(titles: dict[int, str], entries: int = 400) -> str:
+def knuth_entries(titles: dict[int, str], entries: int = 400) -> str:
     """A reference list of ``entries`` entries by Knuth, each with its own title, but where
     ``titles`` says otherwise (entry number -> printed title)."""
     return "".join(f"[{n}] D. E. Knuth. {titles.get(n, f'Volume {n} of nothing in particular')}."
@@ -586,7 +586,7 @@ def test_a_title_late_in_a_long_list_is_found_where_it_is(scheme: str, title: st
                                                            printed: str, at: int) -> None:
     # Regions are cut out in growing batches as a title needs them: entry 350 lies many
     # batches after the first.
-    doc = long_list({at: printed})
+    doc = knuth_entries({at: printed})
     citation = cite(doc, "Knuth", title, scheme=scheme)
     assert citation is not None and citation.found.startswith(normalize_text(printed)[:20])
     assert citation.position == normalize_text(doc).index(normalize_text(printed))
@@ -595,7 +595,7 @@ def test_a_title_late_in_a_long_list_is_found_where_it_is(scheme: str, title: st
 def test_a_rejected_verbatim_title_early_does_not_stop_the_search() -> None:
     # Entry 3 prints the title before a sentence end and another entry's authors (it is the
     # venue of entry 3, not Knuth's title); entry 300 prints it as Knuth's title.
-    doc = long_list({300: "The TeXbook"})
+    doc = knuth_entries({300: "The TeXbook"})
     doc = doc.replace("[3] D. E. Knuth. Volume 3 of nothing in particular. Addison-Wesley",
                       "[3] D. E. Knuth. Volume 3. In Proc. of nothing. Reviewed in The TeXbook")
     text = normalize_text(doc)
