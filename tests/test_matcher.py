@@ -492,3 +492,11 @@ def test_matcher_equals_plain_algorithm(document: tuple[str, list[AuthorGroup]],
     got = [(c.author, c.publication, c.found, c.position, c.similarity)
            for c in CitationMatcher(groups, options).find(text)]
     assert got == reference_find(text, groups, options)
+
+
+@pytest.mark.parametrize("runs", [0, 3, 255, 256, 257, 5000])
+def test_runs_of_blanks_become_one_blank_however_many(runs: int) -> None:
+    # Few runs are squeezed one by one, the rest of a text with many by one regex pass.
+    text = "".join(f"w{i}{' ' * (2 + i % 5)}\u00e9\n\n" for i in range(runs)) + "end  "
+    assert _normalize_mostly_ascii(text.encode()) == _normalize_dense(text)
+    assert "  " not in normalize_text(text)

@@ -15,10 +15,13 @@ _HYPHEN_AT_LINE_END = re.compile(
 )
 _ASCII_SPACES = b"\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
 _ASCII_SPACES_TO_BLANK = bytes.maketrans(_ASCII_SPACES, b" " * len(_ASCII_SPACES))
-_BLANK_RUN = re.compile(b"  +")  # a literal prefix lets the regex engine skip ahead fast
+_BLANK_RUN = re.compile(b"  +")
+_FEW_BLANK_RUNS = 256  # runs of blanks squeezed one by one; the regex squeezes the rest
 _ASCII_BYTES = bytes(range(128))
 # Once other white space is folded to blanks, this finds every place the pattern above can.
 _HYPHEN_BREAK_CANDIDATE = re.compile(rb"-[ \t\x0b\x0c\x1c-\x1f]*[\r\n]")
+#: The other non-ASCII chars of a run, after its first changing one.
+_REST_OF_RUN = rb"(?:[\xc2-\xf4][\x80-\xbf]+)*"
 _DENSE_NON_ASCII = 0.08  # above this share of extra UTF-8 bytes, fold the whole text at once
 #: Letters NFKD does not decompose, folded like the accented ones: "Østbye", "Łukasz", "Đoković"
 #: print a name a reader also types as "Ostbye"; one char for one, so positions stay put.
@@ -53,10 +56,27 @@ def _normalize_mostly_ascii(data: bytes) -> str:
         data = _fold_non_ascii_chars(data)
     if _HYPHEN_BREAK_CANDIDATE.search(data):
         data = _join_broken_words(data.decode("utf-8")).encode("utf-8")
-    data = data.lower().translate(_ASCII_SPACES_TO_BLANK)
-    if b"  " in data:
-        data = _BLANK_RUN.sub(b" ", data)
+    data = _squeeze_blanks(data.lower().translate(_ASCII_SPACES_TO_BLANK))
     return data.strip(b" ").decode("utf-8")
+
+
+def _squeeze_blanks(data: bytes) -> bytes:
+    """Runs of blanks as one blank. Runs found by ``bytes.find``, which passes over single
+    blanks twice as fast as the regex engine, while they are few; the regex takes the rest
+    of a text with many (a layout with aligned columns)."""
+    pieces, start = [], 0
+    run = data.find(b"  ")
+    while run >= 0:
+        if len(pieces) == _FEW_BLANK_RUNS:
+            pieces.append(_BLANK_RUN.sub(b" ", data[start:]))
+            return b"".join(pieces)
+        pieces.append(data[start:run + 1])
+        start = _BLANK_RUN.match(data, run).end()
+        run = data.find(b"  ", start)
+    if not pieces:
+        return data
+    pieces.append(data[start:])
+    return b"".join(pieces)
 
 
 def _join_broken_words(text: str) -> str:
@@ -67,19 +87,33 @@ def _join_broken_words(text: str) -> str:
 def _fold_non_ascii_chars(data: bytes) -> bytes:
     """Fold (in UTF-8) the non-ASCII chars that change: accents, ligatures, capitals, spaces.
 
-    A regex of just those chars skips ahead fast; dashes and quotes are never visited.
+    One regex pass per first byte of the changing chars ("\xc3" for "é", "ü", "Á"...): a
+    pattern that starts with one literal byte skips ahead fast, one with alternatives of
+    several first bytes tests every byte. Dashes and quotes are never visited. A match takes
+    the rest of its run of non-ASCII chars along, so a run is folded whole, as the whole-text
+    path folds it.
     """
     distinct = set(data.translate(None, _ASCII_BYTES).decode("utf-8"))
-    changing = [c.encode("utf-8") for c in distinct if _fold_non_ascii(c) != c]
-    if not changing:
-        return data
-    one = b"(?:" + b"|".join(map(re.escape, changing)) + b")"
-    return re.sub(one + one + b"*", _fold_run, data)  # (?:...)+ would defeat the fast scan
+    tails_by_lead: dict[bytes, list[bytes]] = {}
+    for char in sorted(distinct):
+        if _fold_non_ascii(char) != char:
+            encoded = char.encode("utf-8")
+            tails_by_lead.setdefault(encoded[:1], []).append(encoded[1:])
+    for lead, tails in tails_by_lead.items():
+        changing = re.escape(lead) + b"(?:" + b"|".join(map(re.escape, tails)) + b")"
+        data = re.sub(changing + _REST_OF_RUN, _fold_run, data)
+    return data
 
 
 def _fold_run(match: re.Match[bytes]) -> bytes:
-    """Fold one run of changing chars, as the whole-text path would."""
-    return _fold_non_ascii(match.group().decode("utf-8")).encode("utf-8")
+    """Fold one run of non-ASCII chars, as the whole-text path would."""
+    return _fold_utf8(match.group())
+
+
+@functools.lru_cache(maxsize=4096)
+def _fold_utf8(run: bytes) -> bytes:
+    """:func:`_fold_non_ascii` of UTF-8 bytes (names repeat: most runs are cached)."""
+    return _fold_non_ascii(run.decode("utf-8")).encode("utf-8")
 
 
 @functools.lru_cache(maxsize=4096)
