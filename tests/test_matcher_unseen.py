@@ -7,8 +7,12 @@ decoy beside it: what must be found and what must not.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from citeseeker_scrapy.matcher import AuthorGroup, CitationMatcher, MatcherSettings
+from citeseeker_scrapy.matching.matcher import _one_title_per_span, _overlap
+from citeseeker_scrapy.matching.model import Citation
 
 MIKOLOV = "Exploiting similarities among languages for machine translation"
 
@@ -102,3 +106,20 @@ def test_words_split_by_blanks_in_extracted_text_still_count() -> None:
     title = "Lefty: A two-view editor for technical pictures"
     assert found(doc, "Dobkin", title, "original") is not None
     assert found(doc, "Dobkin", title) is not None
+
+
+HITS = st.lists(st.builds(Citation, st.just("Knuth"), st.sampled_from("ABCDE"),
+                          st.text(alphabet="ab", min_size=1, max_size=30),
+                          st.sampled_from([0.8, 0.85, 0.9, 1.0]), st.integers(0, 120)),
+                max_size=40)
+
+
+@settings(max_examples=500, deadline=None)
+@given(HITS)
+def test_one_span_one_title_compares_only_hits_that_can_overlap(hits: list[Citation]) -> None:
+    # Many hits in one document are compared with their neighbours only: the outcome must be
+    # the pairwise rule's.
+    pairwise = [c for c in hits
+                if not any(o.similarity > c.similarity and _overlap(o, c)
+                           for o in hits if o.publication != c.publication)]
+    assert _one_title_per_span(hits) == pairwise

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import replace
 from typing import Optional, Sequence
 
@@ -108,9 +109,21 @@ def _one_title_per_span(citations: list[Citation]) -> list[Citation]:
     """
     if len(citations) < 2:
         return citations
+    by_start = sorted(citations, key=lambda c: c.position)
+    starts = [c.position for c in by_start]
+    longest = max(len(c.found) for c in citations)
     return [c for c in citations
             if not any(other.similarity > c.similarity and _overlap(other, c)
-                       for other in citations if other.publication != c.publication)]
+                       for other in _near(by_start, starts, c, longest)
+                       if other.publication != c.publication)]
+
+
+def _near(by_start: list[Citation], starts: list[int], citation: Citation,
+          longest: int) -> list[Citation]:
+    """The hits that may overlap ``citation`` (none further than the longest hit): a document
+    citing many searched titles is not compared pair by pair."""
+    low = bisect_left(starts, citation.position - longest)
+    return by_start[low:bisect_right(starts, citation.position + len(citation.found))]
 
 
 def _overlap(a: Citation, b: Citation) -> bool:
