@@ -216,24 +216,6 @@ class NamePattern:
         just_before = frozenset(before[-1]) | _SKIPPABLE_SET if before else frozenset()
         return cls(form, chars[at], after, before, forward, just_before)
 
-    def span_at(self, text: str, at: int) -> Optional[tuple[int, int]]:
-        """The whole-word occurrence whose anchor letter is ``text[at]``, if there is one."""
-        match = self.forward.match(text, at)
-        if match is None or not _is_word_edge(text, match.end(), 1):
-            return None
-        start = self.start_before(text, at)
-        return None if start is None else (start, match.end())
-
-    def start_before(self, text: str, at: int) -> Optional[int]:
-        """Where the name starts if its anchor letter is ``text[at]`` and the letters before
-        it are right, at the start of a word; else None."""
-        start = _letters_before(text, at, self.before_anchor) if self.before_anchor else at
-        if start is None:
-            return None
-        if start == 0 or text[start - 1] == " ":
-            return start  # the usual case, decided at once
-        return start if _is_word_edge(text, start - 1, -1) else None
-
 
 def _anchor_index(chars: Sequence[str], anchors: frozenset[str]) -> int:
     """The rarest allowed letter with two letters after it (the lookahead then rejects most
@@ -309,23 +291,28 @@ class NameIndex:
                 at = candidate.start()
                 number = candidate.lastindex or 0
                 previous = text[at - 1] if at else ""
-                for pattern, ends_there in checks[number]:
-                    if pattern.just_before and previous not in pattern.just_before:
+                for form, just_before, before, ends_there, forward in checks[number]:
+                    if just_before and previous not in just_before:
                         continue  # "human" for "toman": the letter before "man" is wrong
-                    if not ends_there:
-                        span = pattern.span_at(text, at)
-                    elif previous == " " and not pattern.before_anchor:
-                        span = (at, candidate.end(number))  # the usual case, decided at once
-                    else:  # the scan matched this form's rest and the word end
-                        start = pattern.start_before(text, at)
-                        span = None if start is None else (start, candidate.end(number))
-                    if span is not None:
-                        found[pattern.form].append(span)
+                    if ends_there:  # the scan matched this form's rest and the word end
+                        end = candidate.end(number)
+                    else:
+                        match = forward.match(text, at)
+                        if match is None or not _is_word_edge(text, match.end(), 1):
+                            continue
+                        end = match.end()
+                    start = at - len(before)
+                    if before and not (start >= 0 and text.startswith(before, start)):
+                        start = _letters_before(text, at, before)  # extraction damage, or none
+                    if start is None or (start and text[start - 1] != " "
+                                         and not _is_word_edge(text, start - 1, -1)):
+                        continue
+                    found[form].append((start, end))
         return {form: sorted(spans) for form, spans in found.items()}
 
 
 def _anchor_scan(anchor: str, group: Sequence[NamePattern]
-                 ) -> tuple[re.Pattern[str], dict[int, list[tuple[NamePattern, bool]]]]:
+                 ) -> tuple[re.Pattern[str], dict[int, list[_Check]]]:
     """The scan for one anchor letter and, per rest that matched, the forms to check there.
 
     The rests after the anchor form a trie, so the engine tests each following letter once,
@@ -337,14 +324,26 @@ def _anchor_scan(anchor: str, group: Sequence[NamePattern]
     """
     rests = sorted({p.after_anchor for p in group})
     if rests[0] == ():
-        return re.compile(re.escape(anchor)), {0: [(p, False) for p in group]}
+        return re.compile(re.escape(anchor)), {0: [_check(p, False) for p in group]}
     ends: list[tuple[str, ...]] = []
     lookahead = _trie_source(_trie(rests), (), ends)
     scan = re.compile(re.escape(anchor) + "(?=" + lookahead + ")")
-    checks = {number: [(p, rest == p.after_anchor) for p in group
+    checks = {number: [_check(p, rest == p.after_anchor) for p in group
                        if rest[:len(p.after_anchor)] == p.after_anchor]
               for number, rest in enumerate(ends, start=1)}
     return scan, checks
+
+
+#: What :meth:`NameIndex.spans` checks at a candidate anchor for one form: the form, what may
+#: precede the anchor, the letters before it (as typed), whether the scan matched the form's whole rest,
+#: and the form's own forward regex (when it did not). A tuple: thousands of candidates.
+_Check = tuple[str, frozenset[str], str, bool, re.Pattern[str]]
+
+
+def _check(pattern: NamePattern, ends_there: bool) -> _Check:
+    """The check of ``pattern`` at the candidates of one matched rest."""
+    return (pattern.form, pattern.just_before, "".join(pattern.before_anchor), ends_there,
+            pattern.forward)
 
 
 def _trie(rests: Sequence[tuple[str, ...]]) -> dict:
