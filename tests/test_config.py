@@ -35,6 +35,7 @@ def test_values_given_as_strings_on_the_command_line_are_converted() -> None:
     ("CITESEEKER_FUZZY_LIMIT", "high", "CITESEEKER_FUZZY_LIMIT must be a float"),
     ("CITESEEKER_PART_LENGTH", "0", "CITESEEKER_PART_LENGTH must be at least 1"),
     ("CITESEEKER_PS_TIMEOUT", "-1", "ps_timeout must be a positive number"),
+    ("CITESEEKER_PS_CPU_PER_PAGE", "0", "ps_cpu_per_page must be a positive number"),
     ("CITESEEKER_KEEP_QUERY", "Ture", "CITESEEKER_KEEP_QUERY must be True or False"),
     ("CITESEEKER_DEBUG_LOG", "2", "CITESEEKER_DEBUG_LOG must be True or False"),
     ("CITESEEKER_LOG_DIR", __file__, "CITESEEKER_LOG_DIR must be a directory"),

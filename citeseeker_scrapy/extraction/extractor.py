@@ -339,6 +339,7 @@ class _Job:
                 timeout=self.limits.ps_timeout,
                 max_output=self.limits.max_unpacked_bytes,
                 memory_bytes=self.limits.worker_memory_bytes,
+                cpu_seconds_per_page=self.limits.ps_cpu_per_page,
             )
         if distilled.failure and not distilled.output.startswith(b"%PDF"):
             raise ExtractionError(distilled.failure)
