@@ -141,11 +141,21 @@ def _stat_ticks(path: str) -> list[int]:
     return [int(value) for value in fields[11:15]]
 
 
+def machine_idle() -> float:
+    """Idle CPU seconds of the whole machine so far (``/proc/stat``: idle + iowait): a core
+    that neither we nor the machine's other jobs use."""
+    with open("/proc/stat", encoding="ascii") as f:
+        fields = f.readline().split()
+    return (int(fields[4]) + int(fields[5])) / CLOCK_TICKS
+
+
 def tree_cpu(pid: int) -> dict[str, float]:
     """Cumulative CPU seconds of the tree now, by part: the root's main thread (Scrapy's
     reactor: parsing, matching, feeds), its other threads (the thread pool), and its children
-    (parser workers, Ghostscript; a reaped child's seconds are in its parent's cutime)."""
+    (parser workers, Ghostscript; a reaped child's seconds are in its parent's cutime); and
+    the machine's idle seconds."""
     parts = {"main thread": 0.0, "other threads": 0.0, "children": 0.0}
+    parts["idle machine"] = machine_idle()
     for process, parent in descendants(pid):
         try:
             user, system, child_user, child_system = _stat_ticks(f"/proc/{process}/stat")
@@ -225,7 +235,8 @@ class Outcome:
     archive_hits: int = 0
     split: dict = field(default_factory=dict)
     stages: dict[str, Measured] = field(default_factory=dict)
-    #: The probe's samples: (seconds, downloading, scraper bytes, documents read, workers busy).
+    #: The probe's samples: (seconds, downloading, scraper bytes, documents read, workers busy,
+    #: converters running).
     engine: list = field(default_factory=list)
 
 
@@ -273,6 +284,7 @@ def time_split(probe: dict, measured: Measured) -> dict:
         "matching": matching,
         **{f"extraction {kind} ({probe['read_count'].get(kind, 0)} docs)": seconds
            for kind, seconds in sorted(reads.items(), key=lambda kv: -kv[1])},
+        f"parser workers started: {probe.get('worker_starts', '?')}": 0.0,
         "CPU: crawler process": probe["cpu_self"],
         "CPU: parser workers + Ghostscript": measured.cpu - probe["cpu_self"],
         "CPU: Scrapy + archives + hand-off (crawler CPU - HTML/text extraction - matching)":
@@ -416,18 +428,19 @@ def print_timeline(timeline: list, bucket: float = 5.0) -> None:
         return
     parts = list(timeline[0][1])
     print(f"\nours, cores used per {bucket:g} s (last run; 2 cores = 2.00): "
-          + " / ".join(["total", *parts]))
+          + " / ".join(["ours", *parts]))
     steps = [(t1, {k: (b[k] - a[k]) / (t1 - t0) for k in parts})
              for (t0, a), (t1, b) in zip(timeline, timeline[1:], strict=False)]
     for start in range(0, int(steps[-1][0] + bucket), int(bucket)):
         window = [used for t, used in steps if start < t <= start + bucket]
         if window:
             mean = {k: sum(w[k] for w in window) / len(window) for k in parts}
-            print(f"  {start:4d}-{start + bucket:<4g} s  {sum(mean.values()):4.2f}  "
+            ours = sum(v for k, v in mean.items() if k != "idle machine")
+            print(f"  {start:4d}-{start + bucket:<4g} s  {ours:4.2f}  "
                   + "  ".join(f"{mean[k]:4.2f}" for k in parts))
-    idle = sum(1 for _, used in steps if sum(used.values()) < 1.5)
+    idle = sum(1 for _, used in steps if used["idle machine"] > 0.5)
     saturated = sum(1 for _, used in steps if used["main thread"] > 0.9)
-    print(f"  seconds with under 1.5 cores busy: {idle} of {len(steps)}; "
+    print(f"  seconds with over half a core idle on the machine: {idle} of {len(steps)}; "
           f"with the main thread over 0.9 of a core: {saturated}")
 
 
@@ -437,13 +450,13 @@ def print_engine(samples: list, bucket: float = 5.0) -> None:
     if not samples:
         return
     print(f"\nours, engine per {bucket:g} s (probe samples, averaged): "
-          "downloading / scraper MB / documents being read / workers busy")
+          "downloading / scraper MB / documents being read / workers busy / converters running")
     for start in range(0, int(samples[-1][0] + bucket), int(bucket)):
         window = [s[1:] for s in samples if start < s[0] <= start + bucket]
         if window:
             mean = [sum(column) / len(window) for column in zip(*window, strict=True)]
             print(f"  {start:4d}-{start + bucket:<4g} s  {mean[0]:5.1f}  {mean[1] / 1e6:6.1f}  "
-                  f"{mean[2]:5.1f}  {mean[3]:4.2f}")
+                  f"{mean[2]:5.1f}  {mean[3]:4.2f}  {mean[4]:4.2f}")
 
 
 def main() -> None:
@@ -491,7 +504,7 @@ def main() -> None:
         args.json.write_text(json.dumps({
             "corpus": {k: v for k, v in vars(corpus).items() if k != "files"},
             "rounds": [{o.name: {**vars(o.measured), "documents": o.documents,
-                                 "citations": len(o.hits), "split": o.split}
+                                 "citations": len(o.hits), "split": o.split, "engine": o.engine}
                         for o in pair} for pair in rounds]}, indent=1))
 
 

@@ -42,6 +42,7 @@ class Probe:
         self.rss_peak = (0, "")
         self.opened = time.monotonic()
         self.reading = 0
+        self.worker_starts = 0
         self.timeline: list[tuple[float, int, int, int, int]] = []
         self.stop = threading.Event()
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
@@ -65,15 +66,28 @@ class Probe:
         threading.Thread(target=self._sample, daemon=True).start()
 
     def _sample(self) -> None:
-        """(seconds, downloading, scraper bytes, documents being read, workers busy)."""
+        """(seconds, downloading, scraper bytes, documents being read, workers busy,
+        Ghostscript/catdoc running); worker starts are counted on the side."""
         engine = self.crawler.engine
-        pool = next((getattr(m, "extractor", None) for m in engine.scraper.itemproc.middlewares
-                     if getattr(m, "extractor", None)), None)
+        extractor = next((getattr(m, "extractor", None) for m in engine.scraper.itemproc.middlewares
+                          if getattr(m, "extractor", None)), None)
+        if extractor is not None:
+            start = extractor.pool._start
+
+            def counted_start():
+                self.worker_starts += 1
+                return start()
+            extractor.pool._start = counted_start
         while not self.stop.wait(1.0):
             slot = engine.scraper.slot
-            busy = len(pool.pool._busy) if pool else 0
+            busy = converting = 0
+            if extractor is not None:
+                busy = len(extractor.pool._busy)
+                slots = extractor.converter_slots
+                converting = slots._initial_value - slots._value
             self.timeline.append((time.monotonic() - self.opened, len(engine.downloader.active),
-                                  slot.active_size if slot else 0, self.reading, busy))
+                                  slot.active_size if slot else 0, self.reading, busy,
+                                  converting))
 
     def _timed(self, seconds: dict[str, float], stage, count: bool = False):
         """``stage(item, ...)`` timed per document kind (whatever thread it runs in)."""
@@ -114,6 +128,7 @@ class Probe:
             "read_count": dict(self.read_count),
             "match_seconds": dict(self.match_seconds),
             "timeline": self.timeline,
+            "worker_starts": self.worker_starts,
             "stats": {k: (v if isinstance(v, int | float | str) else str(v))
                       for k, v in self.crawler.stats.get_stats().items()},
         }
