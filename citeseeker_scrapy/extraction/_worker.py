@@ -10,8 +10,9 @@ limited with RLIMIT_AS here, before any parser is loaded.
 This module imports only the standard library and the parsers. Its functions are importable for in-process tests.
 
 Protocol: each message is a ``multiprocessing.connection`` frame. Request = JSON header
-(``task``, ``max_chars``, ``engines``, ``retire_above_bytes``) + payload bytes. Reply = JSON header (``ok``, ``engine``,
-``pages``, ``error``, ``limit``, ``retire``) + UTF-8 text. JSON rather than pickle so that a
+(``task``, ``max_chars``, ``engines``, ``retire_above_bytes``, ``part``) + payload bytes. Reply = JSON header (``ok``, ``engine``,
+``pages``, ``read``, ``error``, ``limit``, ``retire``) + UTF-8 text. ``part`` = [index, parts]
+asks for the index-th of ``parts`` equal runs of pages (``read`` = [first, stop) says which). JSON rather than pickle so that a
 worker taken over by a malicious file cannot make the crawler run code.
 """
 
@@ -47,9 +48,11 @@ class PasswordRequired(TaskError):
 
 
 def pdf_text(
-    data: bytes, engines: Sequence[str] = PDF_ENGINES, max_chars: int = 5_000_000
+    data: bytes, engines: Sequence[str] = PDF_ENGINES, max_chars: int = 5_000_000,
+    part: tuple[int, int] = (0, 1),
 ) -> tuple[Header, str]:
-    """Text of a PDF from the first engine that can read it: PDFium (fast), then pypdf.
+    """Text of a PDF (of its ``part`` = (index, parts) share of the pages) from the first
+    engine that can read it: PDFium (fast), then pypdf.
 
     Why the fallback: PDFium refuses some damaged files that pypdf's lenient parser repairs
     (e.g. junk before the header, beyond PDFium's 1 KiB window).
@@ -57,13 +60,13 @@ def pdf_text(
     failures: list[str] = []
     for engine in engines:
         try:
-            text, pages = PDF_READERS[engine](data, max_chars)
+            text, pages, read = PDF_READERS[engine](data, max_chars, part)
         except PasswordRequired:
             raise  # every engine has tried the empty password: pypdf would only cost time
         except Exception as e:
             failures.append(f"{engine}: {_message(e)}")
             continue
-        return {"engine": engine, "pages": pages, "failures": failures}, text
+        return {"engine": engine, "pages": pages, "read": read, "failures": failures}, text
     if any("PasswordRequired" in failure for failure in failures):
         raise PasswordRequired()
     raise TaskError("unreadable PDF (" + "; ".join(failures) + ")")
@@ -83,6 +86,10 @@ class _PdfiumPages:
         self._opened_at = 0
         self.document = self._open()
         self.count = len(self.document)
+
+    def start_at(self, index: int) -> None:
+        """The first page read will be ``index`` (a part of the document): count from there."""
+        self._opened_at = index
 
     def _open(self) -> Any:
         import pypdfium2 as pdfium
@@ -104,10 +111,12 @@ class _PdfiumPages:
         self.document.close()
 
 
-def _pdfium_text(data: bytes, max_chars: int) -> tuple[str, int]:
+def _pdfium_text(data: bytes, max_chars: int, part: tuple[int, int]) -> tuple[str, int, range]:
     pages = _PdfiumPages(data)
     try:
-        return _collect_pages(pages.count, pages.text, max_chars)
+        read = page_range(pages.count, part)
+        pages.start_at(read.start)
+        return _collect_pages(pages.count, read, pages.text, max_chars)
     finally:
         pages.close()
 
@@ -123,7 +132,7 @@ def _pdfium_page(document: Any, index: int) -> str:
         page.close()
 
 
-def _pypdf_text(data: bytes, max_chars: int) -> tuple[str, int]:
+def _pypdf_text(data: bytes, max_chars: int, part: tuple[int, int]) -> tuple[str, int, range]:
     import pypdf
 
     reader = pypdf.PdfReader(io.BytesIO(data), strict=False)
@@ -131,7 +140,8 @@ def _pypdf_text(data: bytes, max_chars: int) -> tuple[str, int]:
         raise PasswordRequired()
     pages = reader.pages
     return _collect_pages(
-        len(pages), lambda index: ligatures_restored(pages[index].extract_text() or ""), max_chars)
+        len(pages), page_range(len(pages), part),
+        lambda index: ligatures_restored(pages[index].extract_text() or ""), max_chars)
 
 
 #: What pypdf prints for a ligature glyph it cannot map to Unicode (a font with a built-in
@@ -155,19 +165,30 @@ def ligatures_restored(text: str) -> str:
     return _LIGATURE_CODE.sub(lambda code: _LIGATURE_CODES[code.group()], text)
 
 
-def _collect_pages(count: int, page_text: Callable[[int], str], max_chars: int) -> tuple[str, int]:
-    """Join page texts, stopping once ``max_chars`` is passed (the caller truncates and says so)."""
+def page_range(count: int, part: tuple[int, int]) -> range:
+    """The pages of ``part`` = (index, parts): the index-th of ``parts`` runs of equal length."""
+    index, parts = part
+    if not 0 <= index < parts:
+        raise TaskError(f"bad part {index} of {parts}")
+    return range(count * index // parts, count * (index + 1) // parts)
+
+
+def _collect_pages(
+    count: int, read: range, page_text: Callable[[int], str], max_chars: int
+) -> tuple[str, int, range]:
+    """Join the texts of the pages ``read``, stopping once ``max_chars`` is passed (the caller
+    truncates and says so); also the document's page count and the pages read."""
     texts: list[str] = []
     total = 0
-    for index in range(count):
+    for index in read:
         texts.append(page_text(index))
         total += len(texts[-1]) + 1
         if total > max_chars:
             break
-    return "\n".join(texts), count
+    return "\n".join(texts), count, read
 
 
-PDF_READERS: dict[str, Callable[[bytes, int], tuple[str, int]]] = {
+PDF_READERS: dict[str, Callable[[bytes, int, tuple[int, int]], tuple[str, int, range]]] = {
     "pdfium": _pdfium_text,
     "pypdf": _pypdf_text,
 }
@@ -185,8 +206,11 @@ def handle(request: Header, payload: bytes) -> tuple[Header, str]:
     try:
         if request["task"] == "pdf":
             engines = request.get("engines") or PDF_ENGINES
-            header, text = pdf_text(payload, engines, int(request["max_chars"]))
-            return {"ok": True, **header}, text
+            index, parts = request.get("part") or (0, 1)
+            header, text = pdf_text(payload, engines, int(request["max_chars"]),
+                                    (int(index), int(parts)))
+            read = header.pop("read")
+            return {"ok": True, **header, "read": [read.start, read.stop]}, text
         if request["task"] == "rtf":
             return {"ok": True, "engine": "striprtf"}, rtf_text(payload)
         return {"ok": False, "error": f"unknown task {request['task']!r}"}, ""
