@@ -12,7 +12,8 @@ This module imports only the standard library and the parsers. Its functions are
 Protocol: each message is a ``multiprocessing.connection`` frame. Request = JSON header
 (``task``, ``max_chars``, ``engines``, ``retire_above_bytes``, ``part``) + payload bytes. Reply = JSON header (``ok``, ``engine``,
 ``pages``, ``read``, ``error``, ``limit``, ``retire``) + UTF-8 text. ``part`` = [index, parts]
-asks for the index-th of ``parts`` equal runs of pages (``read`` = [first, stop) says which). JSON rather than pickle so that a
+asks for the index-th of ``parts`` equal runs of pages (``read`` = [first, stop) says which);
+``path`` names a PDF file in the crawler's scratch directory to read instead of the payload. JSON rather than pickle so that a
 worker taken over by a malicious file cannot make the crawler run code.
 """
 
@@ -48,11 +49,11 @@ class PasswordRequired(TaskError):
 
 
 def pdf_text(
-    data: bytes, engines: Sequence[str] = PDF_ENGINES, max_chars: int = 5_000_000,
+    data: bytes | str, engines: Sequence[str] = PDF_ENGINES, max_chars: int = 5_000_000,
     part: tuple[int, int] = (0, 1),
 ) -> tuple[Header, str]:
     """Text of a PDF (of its ``part`` = (index, parts) share of the pages) from the first
-    engine that can read it: PDFium (fast), then pypdf.
+    engine that can read it: PDFium (fast), then pypdf. ``data`` is the PDF or its file's path.
 
     Why the fallback: PDFium refuses some damaged files that pypdf's lenient parser repairs
     (e.g. junk before the header, beyond PDFium's 1 KiB window).
@@ -81,7 +82,7 @@ REOPEN_PAGES = 100
 class _PdfiumPages:
     """Page texts of one PDF, the document reopened every :data:`REOPEN_PAGES` pages."""
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes | str) -> None:
         self._data = data
         self._opened_at = 0
         self.document = self._open()
@@ -111,7 +112,7 @@ class _PdfiumPages:
         self.document.close()
 
 
-def _pdfium_text(data: bytes, max_chars: int, part: tuple[int, int]) -> tuple[str, int, range]:
+def _pdfium_text(data: bytes | str, max_chars: int, part: tuple[int, int]) -> tuple[str, int, range]:
     pages = _PdfiumPages(data)
     try:
         read = page_range(pages.count, part)
@@ -132,10 +133,10 @@ def _pdfium_page(document: Any, index: int) -> str:
         page.close()
 
 
-def _pypdf_text(data: bytes, max_chars: int, part: tuple[int, int]) -> tuple[str, int, range]:
+def _pypdf_text(data: bytes | str, max_chars: int, part: tuple[int, int]) -> tuple[str, int, range]:
     import pypdf
 
-    reader = pypdf.PdfReader(io.BytesIO(data), strict=False)
+    reader = pypdf.PdfReader(data if isinstance(data, str) else io.BytesIO(data), strict=False)
     if reader.is_encrypted and not reader.decrypt(""):
         raise PasswordRequired()
     pages = reader.pages
@@ -207,7 +208,8 @@ def handle(request: Header, payload: bytes) -> tuple[Header, str]:
         if request["task"] == "pdf":
             engines = request.get("engines") or PDF_ENGINES
             index, parts = request.get("part") or (0, 1)
-            header, text = pdf_text(payload, engines, int(request["max_chars"]),
+            source = str(request["path"]) if request.get("path") else payload
+            header, text = pdf_text(source, engines, int(request["max_chars"]),
                                     (int(index), int(parts)))
             read = header.pop("read")
             return {"ok": True, **header, "read": [read.start, read.stop]}, text

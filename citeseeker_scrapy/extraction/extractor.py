@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import io
 import os
-from concurrent.futures import Executor, ThreadPoolExecutor, wait
 import posixpath
 import shutil
 import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -66,10 +66,12 @@ from .workers import WorkerPool
 DEFAULT_WORKERS = max(1, min(4, os.cpu_count() or 1))
 #: Bytes of a decompressed stream read to recognise a TAR inside it (the ustar magic).
 TAR_HEAD_BYTES = 512
-#: A PDF this large is read by every parser worker at once, each its share of the pages.
-#: Why: one worker read TeX Live's 1,321-page pgfmanual.pdf (10 MB) in 5.8 s of CPU while the
-#: other had nothing left to do at the end of the crawl; halves cost no more CPU (5.2 s
-#: together) and give the same text. Smaller files are mostly short: splitting gains nothing.
+#: A PDF this large is read by every parser worker at once, each its share of the pages, from
+#: a scratch file. Why parts: one worker read TeX Live's 1,321-page pgfmanual.pdf (10 MB) in
+#: 5.8 s of CPU while the other had nothing left to do at the end of the crawl; halves cost no
+#: more CPU (5.2 s together) and give the same text. Why a file: PDFium then reads only what
+#: it needs instead of the whole body sent through the pipe (mercatormap.pdf, 25 MB: the
+#: worker's peak 70 -> 46 MiB; pgfmanual.pdf 57 -> 48). Smaller files are mostly short.
 SPLIT_PDF_BYTES = 2 * 1024 * 1024
 
 
@@ -216,8 +218,8 @@ class _PdfSplit:
         self.threads: Executor | None = (
             ThreadPoolExecutor(parts - 1, thread_name_prefix="pdf-part") if parts > 1 else None)
 
-    def parts_for(self, size: int) -> int:
-        return self.parts if self.threads is not None and size >= self.min_bytes else 1
+    def big(self, size: int) -> bool:
+        return size >= self.min_bytes
 
     def close(self) -> None:
         if self.threads is not None:
@@ -355,28 +357,34 @@ class _Job:
         return _Content(decode_text(data, self.declared if top else None))
 
     def _pdf(self, data: bytes, top: bool = False) -> _Content:
-        parts = self._split.parts_for(len(data)) if self._split else 1
-        if parts == 1:
+        if self._split is None or not self._split.big(len(data)):
             return _Content(self._in_worker("pdf", data))
-        return _Content(self._pdf_in_parts(data, parts))
+        handle, name = tempfile.mkstemp(suffix=".pdf", dir=self._scratch_dir())
+        with os.fdopen(handle, "wb") as source:
+            source.write(data)
+        try:
+            return _Content(self._pdf_in_parts(name, self._split.parts))
+        finally:
+            os.unlink(name)
 
-    def _pdf_in_parts(self, data: bytes, parts: int) -> str:
+    def _pdf_in_parts(self, path: str, parts: int) -> str:
         """Every worker reads its share of the pages at once; the texts joined in page order
         are the whole document's. A part that fails fails the document (the first error)."""
-        others = [self._split.threads.submit(self._pdf_part, data, index, parts)
-                  for index in range(1, parts)]
+        threads = self._split.threads
+        others = [threads.submit(self._pdf_part, path, index, parts)
+                  for index in range(1, parts)] if threads else []
         try:
-            results = [self._pdf_part(data, 0, parts)]
+            results = [self._pdf_part(path, 0, parts if threads else 1)]
         finally:
             wait(others)
         results += [future.result() for future in others]
         return "\n".join(text for text, pages in results if pages)
 
-    def _pdf_part(self, data: bytes, index: int, parts: int) -> tuple[str, int]:
+    def _pdf_part(self, path: str, index: int, parts: int) -> tuple[str, int]:
         """Text of one part and how many pages it had (a part of a short PDF may have none)."""
         max_chars = self.limits.max_text_chars
-        request = {"task": "pdf", "max_chars": max_chars, "part": [index, parts]}
-        header, text = self.pool.run(request, data, self.limits.pdf_timeout, max_chars)
+        request = {"task": "pdf", "max_chars": max_chars, "part": [index, parts], "path": path}
+        header, text = self.pool.run(request, b"", self.limits.pdf_timeout, max_chars)
         first, stop = header.get("read") or (0, 1)
         return text, stop - first
 
