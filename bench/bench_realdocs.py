@@ -24,6 +24,13 @@ exec'd (a fork of its parent) is not counted — PDF pages/s and documents/s (ov
 time), the citations found (and which were found by only one side), the largest process of
 each command, and ours's time split from the probe. The machine is shared: run ``--repeat``
 and read the ratios of the same round.
+
+Where a core idles (ours, last round): every second the sampler reads the CPU seconds of the
+crawler's main thread (the reactor: Scrapy, HTML, matching, feeds), its other threads and its
+children (parser workers, Ghostscript), and the machine's idle seconds (``/proc/stat``: what
+neither we nor other jobs used); the probe samples the engine (requests in the downloader,
+bytes the scraper holds, documents being read, parser workers and Ghostscripts busy). Both are
+printed per 5 s and kept in ``--json``.
 """
 
 from __future__ import annotations
