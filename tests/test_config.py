@@ -44,3 +44,18 @@ def test_bad_values_are_refused_with_the_setting_named(name: str, value: str, me
     assert name in DEFAULT_SETTINGS
     with pytest.raises(ConfigError, match=message):
         CrawlConfig.from_settings({name: value})
+
+
+def test_the_addon_keeps_downloading_while_a_big_manual_is_read() -> None:
+    """Scrapy's 5 MB scraper limit stopped every download while one 10 MB PDF was read; the
+    add-on raises it, and a project's own value still wins."""
+    from scrapy.settings import Settings
+
+    from citeseeker_scrapy.addon import CiteSeeker
+
+    settings = Settings()
+    CiteSeeker().update_settings(settings)
+    assert settings.getint("SCRAPER_SLOT_MAX_ACTIVE_SIZE") == 12 * 1024 * 1024
+    own = Settings({"SCRAPER_SLOT_MAX_ACTIVE_SIZE": 1000}, priority="project")
+    CiteSeeker().update_settings(own)
+    assert own.getint("SCRAPER_SLOT_MAX_ACTIVE_SIZE") == 1000
