@@ -24,6 +24,13 @@ exec'd (a fork of its parent) is not counted — PDF pages/s and documents/s (ov
 time), the citations found (and which were found by only one side), the largest process of
 each command, and ours's time split from the probe. The machine is shared: run ``--repeat``
 and read the ratios of the same round.
+
+Where a core idles (ours, last round): every second the sampler reads the CPU seconds of the
+crawler's main thread (the reactor: Scrapy, HTML, matching, feeds), its other threads and its
+children (parser workers, Ghostscript), and the machine's idle seconds (``/proc/stat``: what
+neither we nor other jobs used); the probe samples the engine (requests in the downloader,
+bytes the scraper holds, documents being read, parser workers and Ghostscripts busy). Both are
+printed per 5 s and kept in ``--json``.
 """
 
 from __future__ import annotations
@@ -50,6 +57,9 @@ from realdocs import tree  # noqa: E402
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
 SCRAPY = str(ROOT / ".venv" / "bin" / "scrapy")
 PAGE_BYTES = os.sysconf("SC_PAGE_SIZE")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+#: Seconds between two points of the CPU timeline.
+TIMELINE_STEP = 1.0
 PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTP_PROXY",
                    "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY")
 #: Documents read wholly in the crawler process (archives are not: their PDF/PS members go to
@@ -71,6 +81,8 @@ class Measured:
     peak_by_command: dict[str, int] = field(default_factory=dict)
     #: The processes (command, MiB) at the moment of the peak.
     at_peak: list = field(default_factory=list)
+    #: Cumulative CPU seconds by part every TIMELINE_STEP (see ``tree_cpu``): where a core idles.
+    timeline: list = field(default_factory=list)
 
     def add(self, other: Measured) -> None:
         """Sequential stages: times add up, the peak is the largest stage's."""
@@ -129,6 +141,43 @@ def tree_rss_kib(pid: int, peaks: dict[str, int], now: list) -> tuple[int, int, 
     return total, proportional, count
 
 
+def _stat_ticks(path: str) -> list[int]:
+    """utime, stime, cutime, cstime (clock ticks) of ``/proc/.../stat``."""
+    with open(path, encoding="ascii", errors="replace") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return [int(value) for value in fields[11:15]]
+
+
+def machine_idle() -> float:
+    """Idle CPU seconds of the whole machine so far (``/proc/stat``: idle + iowait): a core
+    that neither we nor the machine's other jobs use."""
+    with open("/proc/stat", encoding="ascii") as f:
+        fields = f.readline().split()
+    return (int(fields[4]) + int(fields[5])) / CLOCK_TICKS
+
+
+def tree_cpu(pid: int) -> dict[str, float]:
+    """Cumulative CPU seconds of the tree now, by part: the root's main thread (Scrapy's
+    reactor: parsing, matching, feeds), its other threads (the thread pool), and its children
+    (parser workers, Ghostscript; a reaped child's seconds are in its parent's cutime); and
+    the machine's idle seconds."""
+    parts = {"main thread": 0.0, "other threads": 0.0, "children": 0.0}
+    parts["idle machine"] = machine_idle()
+    for process, parent in descendants(pid):
+        try:
+            user, system, child_user, child_system = _stat_ticks(f"/proc/{process}/stat")
+            if parent:
+                parts["children"] += (user + system + child_user + child_system) / CLOCK_TICKS
+                continue
+            main = sum(_stat_ticks(f"/proc/{process}/task/{process}/stat")[:2]) / CLOCK_TICKS
+        except (OSError, IndexError, ValueError):
+            continue
+        parts["main thread"] += main
+        parts["other threads"] += (user + system) / CLOCK_TICKS - main
+        parts["children"] += (child_user + child_system) / CLOCK_TICKS
+    return parts
+
+
 def _command_name(cmdline: bytes) -> str:
     """"scrapy", "_worker.py", "gs", ...: the program, or the script a Python runs."""
     words = [os.path.basename(w.decode(errors="replace")) for w in cmdline.split(b"\0") if w]
@@ -148,7 +197,11 @@ def run_measured(argv: list[str], cwd: Path, env: dict[str, str], log: Path) -> 
                                    start_new_session=True)
 
         def sample() -> None:
+            next_point = time.monotonic()
             while not stop.wait(0.1):
+                if time.monotonic() >= next_point:
+                    next_point += TIMELINE_STEP
+                    result.timeline.append((time.monotonic() - started, tree_cpu(process.pid)))
                 now: list = []
                 rss, pss, count = tree_rss_kib(process.pid, result.peak_by_command, now)
                 if rss > result.peak_rss_kib:
@@ -189,6 +242,9 @@ class Outcome:
     archive_hits: int = 0
     split: dict = field(default_factory=dict)
     stages: dict[str, Measured] = field(default_factory=dict)
+    #: The probe's samples: (seconds, downloading, scraper bytes, documents read, workers busy,
+    #: converters running).
+    engine: list = field(default_factory=list)
 
 
 def run_ours(urls: list[str], queries: Path, workdir: Path, extra: dict[str, str],
@@ -219,7 +275,7 @@ def run_ours(urls: list[str], queries: Path, workdir: Path, extra: dict[str, str
                 hits.add((document["url"], citation["publication"]))
     documents = int(probe["stats"].get("citeseeker/documents/searched", 0))
     return Outcome("ours", measured, documents, hits, archive_hits,
-                   split=time_split(probe, measured))
+                   split=time_split(probe, measured), engine=probe.get("timeline", []))
 
 
 def time_split(probe: dict, measured: Measured) -> dict:
@@ -235,6 +291,7 @@ def time_split(probe: dict, measured: Measured) -> dict:
         "matching": matching,
         **{f"extraction {kind} ({probe['read_count'].get(kind, 0)} docs)": seconds
            for kind, seconds in sorted(reads.items(), key=lambda kv: -kv[1])},
+        f"parser workers started: {probe.get('worker_starts', '?')}": 0.0,
         "CPU: crawler process": probe["cpu_self"],
         "CPU: parser workers + Ghostscript": measured.cpu - probe["cpu_self"],
         "CPU: Scrapy + archives + hand-off (crawler CPU - HTML/text extraction - matching)":
@@ -363,10 +420,50 @@ def print_report(corpus: Corpus, rounds: list[tuple[Outcome, Outcome]]) -> None:
     print("\npeer stages (last run): " + ", ".join(
         f"{name} {m.wall:.1f} s wall / {m.cpu:.1f} s CPU / {m.peak_rss_kib / 1024:.0f} MiB"
         for name, m in peer.stages.items()))
+    print_timeline(ours.measured.timeline)
+    print_engine(ours.engine)
     print("\nours, time split (last run; thread seconds overlap, wall "
           f"{ours.measured.wall:.1f} s):")
     for name, seconds in ours.split.items():
         print(f"  {seconds:8.2f} s  {name}")
+
+
+def print_timeline(timeline: list, bucket: float = 5.0) -> None:
+    """Cores used by part, per ``bucket`` seconds of ours's last run: is a core idle at the
+    start or the end, is the main thread (one core at most) the bottleneck?"""
+    if len(timeline) < 2:
+        return
+    parts = list(timeline[0][1])
+    print(f"\nours, cores used per {bucket:g} s (last run; 2 cores = 2.00): "
+          + " / ".join(["ours", *parts]))
+    steps = [(t1, {k: (b[k] - a[k]) / (t1 - t0) for k in parts})
+             for (t0, a), (t1, b) in zip(timeline, timeline[1:], strict=False)]
+    for start in range(0, int(steps[-1][0] + bucket), int(bucket)):
+        window = [used for t, used in steps if start < t <= start + bucket]
+        if window:
+            mean = {k: sum(w[k] for w in window) / len(window) for k in parts}
+            ours = sum(v for k, v in mean.items() if k != "idle machine")
+            print(f"  {start:4d}-{start + bucket:<4g} s  {ours:4.2f}  "
+                  + "  ".join(f"{mean[k]:4.2f}" for k in parts))
+    idle = sum(1 for _, used in steps if used["idle machine"] > 0.5)
+    saturated = sum(1 for _, used in steps if used["main thread"] > 0.9)
+    print(f"  seconds with over half a core idle on the machine: {idle} of {len(steps)}; "
+          f"with the main thread over 0.9 of a core: {saturated}")
+
+
+def print_engine(samples: list, bucket: float = 5.0) -> None:
+    """The probe's engine samples, averaged per ``bucket`` seconds: are the parser workers
+    starved because Scrapy stopped downloading (scraper bytes above its limit)?"""
+    if not samples:
+        return
+    print(f"\nours, engine per {bucket:g} s (probe samples, averaged): "
+          "downloading / scraper MB / documents being read / workers busy / converters running")
+    for start in range(0, int(samples[-1][0] + bucket), int(bucket)):
+        window = [s[1:] for s in samples if start < s[0] <= start + bucket]
+        if window:
+            mean = [sum(column) / len(window) for column in zip(*window, strict=True)]
+            print(f"  {start:4d}-{start + bucket:<4g} s  {mean[0]:5.1f}  {mean[1] / 1e6:6.1f}  "
+                  f"{mean[2]:5.1f}  {mean[3]:4.2f}  {mean[4]:4.2f}")
 
 
 def main() -> None:
@@ -414,7 +511,7 @@ def main() -> None:
         args.json.write_text(json.dumps({
             "corpus": {k: v for k, v in vars(corpus).items() if k != "files"},
             "rounds": [{o.name: {**vars(o.measured), "documents": o.documents,
-                                 "citations": len(o.hits), "split": o.split}
+                                 "citations": len(o.hits), "split": o.split, "engine": o.engine}
                         for o in pair} for pair in rounds]}, indent=1))
 
 

@@ -68,6 +68,14 @@ PLAIN_SETTINGS: dict[str, Any] = {
     # Scrapy starts CONCURRENT_ITEMS tasks per response; a response yields one document item,
     # and 100 tasks per page cost ~40% of the crawl's CPU (bench_crawl.py).
     "CONCURRENT_ITEMS": 16,
+    # Scrapy stops downloading while the responses being processed hold more than this many
+    # bytes (its default, 5 MB, suits HTML). A single 10 MB PDF manual then held every download
+    # until it was read, and a parser worker idled: on TeX Live's documentation the machine
+    # had half a core idle for 24 s of a 63 s crawl, and the two workers (+ Ghostscript) were
+    # busy 1.49 of 2 on average; 1.77 with 10 MiB, 1.8-1.9 with 16-24 MiB, 2.0 with 32 MiB
+    # (bench_realdocs.py). Each MiB here is a MiB of bodies the crawler may hold: 32 MiB took
+    # the process tree's peak from ~370 to ~440 MiB; 12 MiB keeps it under 400.
+    "SCRAPER_SLOT_MAX_ACTIVE_SIZE": 12 * 1024 * 1024,
     "FEED_EXPORT_FIELDS": FEED_FIELDS,
     "FEED_EXPORT_ENCODING": "utf-8",
     **DEFAULT_SETTINGS,

@@ -56,6 +56,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_MAX_ARCHIVE_DEPTH": 3,
     "CITESEEKER_PDF_TIMEOUT": 60.0,
     "CITESEEKER_PS_TIMEOUT": 60.0,
+    "CITESEEKER_PS_CPU_PER_PAGE": 1.0,
     "CITESEEKER_WORKER_MEMORY": 1024 * 1024 * 1024,
     "CITESEEKER_MAX_TEXT_CHARS": 5_000_000,
     "CITESEEKER_EXTRACTION_WORKERS": 2,
@@ -202,6 +203,7 @@ def _extraction_limits(value) -> ExtractionLimits:
         max_archive_depth=_number(value, "CITESEEKER_MAX_ARCHIVE_DEPTH", int),
         pdf_timeout=_number(value, "CITESEEKER_PDF_TIMEOUT", float),
         ps_timeout=_number(value, "CITESEEKER_PS_TIMEOUT", float),
+        ps_cpu_per_page=_number(value, "CITESEEKER_PS_CPU_PER_PAGE", float),
         worker_memory_bytes=_number(value, "CITESEEKER_WORKER_MEMORY", int),
         max_text_chars=_number(value, "CITESEEKER_MAX_TEXT_CHARS", int),
     )

@@ -78,6 +78,15 @@ def looping_postscript() -> bytes:
     return b"%!PS-Adobe-3.0\n%%Pages: 1\n%%EndComments\n{} loop\nshowpage\n%%EOF\n"
 
 
+def slow_figure_postscript(iterations: int = 2_000_000_000) -> bytes:
+    """A one-page EPS figure whose program computes for minutes before it draws its label
+    (as a dense PSTricks plot can: TeX Live's fig_NoiseData_*.eps take ~10 s of CPU)."""
+    return (b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 200 50\n%%Pages: 1\n%%EndComments\n"
+            + f"0 1 {iterations} {{ pop }} for\n".encode()
+            + b"/Times-Roman findfont 10 scalefont setfont 10 10 moveto (label) show\n"
+            + b"showpage\n%%EOF\n")
+
+
 def ghostscript_pdf(ps: bytes, *extra_args: str) -> bytes:
     """Distill PostScript to PDF with Ghostscript's pdfwrite (stdin to stdout)."""
     argv = [*GS, "-sDEVICE=pdfwrite", *extra_args, "-sOutputFile=-", "-_"]

@@ -35,6 +35,7 @@ def test_values_given_as_strings_on_the_command_line_are_converted() -> None:
     ("CITESEEKER_FUZZY_LIMIT", "high", "CITESEEKER_FUZZY_LIMIT must be a float"),
     ("CITESEEKER_PART_LENGTH", "0", "CITESEEKER_PART_LENGTH must be at least 1"),
     ("CITESEEKER_PS_TIMEOUT", "-1", "ps_timeout must be a positive number"),
+    ("CITESEEKER_PS_CPU_PER_PAGE", "0", "ps_cpu_per_page must be a positive number"),
     ("CITESEEKER_KEEP_QUERY", "Ture", "CITESEEKER_KEEP_QUERY must be True or False"),
     ("CITESEEKER_DEBUG_LOG", "2", "CITESEEKER_DEBUG_LOG must be True or False"),
     ("CITESEEKER_LOG_DIR", __file__, "CITESEEKER_LOG_DIR must be a directory"),
@@ -43,3 +44,18 @@ def test_bad_values_are_refused_with_the_setting_named(name: str, value: str, me
     assert name in DEFAULT_SETTINGS
     with pytest.raises(ConfigError, match=message):
         CrawlConfig.from_settings({name: value})
+
+
+def test_the_addon_keeps_downloading_while_a_big_manual_is_read() -> None:
+    """Scrapy's 5 MB scraper limit stopped every download while one 10 MB PDF was read; the
+    add-on raises it, and a project's own value still wins."""
+    from scrapy.settings import Settings
+
+    from citeseeker_scrapy.addon import CiteSeeker
+
+    settings = Settings()
+    CiteSeeker().update_settings(settings)
+    assert settings.getint("SCRAPER_SLOT_MAX_ACTIVE_SIZE") == 12 * 1024 * 1024
+    own = Settings({"SCRAPER_SLOT_MAX_ACTIVE_SIZE": 1000}, priority="project")
+    CiteSeeker().update_settings(own)
+    assert own.getint("SCRAPER_SLOT_MAX_ACTIVE_SIZE") == 1000

@@ -226,6 +226,34 @@ def test_looping_postscript_is_killed_at_the_timeout(tmp_path: Path) -> None:
     assert 1.0 <= elapsed < 3.0
 
 
+def test_slow_figure_is_stopped_at_its_cpu_budget_and_the_archive_read_on(
+    tmp_path: Path, paper_pdf: bytes
+) -> None:
+    """One declared page: 2 CPU seconds (CITESEEKER_PS_CPU_PER_PAGE 1.0, two pages at least),
+    far below the 30 s timeout; the paper beside it in the archive is still read."""
+    archive = docgen.zip_bytes({"plot.eps": docgen.slow_figure_postscript(), "ok.pdf": paper_pdf})
+    limits = ExtractionLimits(ps_timeout=30.0, ps_cpu_per_page=1.0)
+    with DocumentExtractor(limits, tmp_path, workers=1) as extractor:
+        started = time.monotonic()
+        events = list(extractor.extract("/figures.zip", archive))
+        elapsed = time.monotonic() - started
+        assert ghostscript_processes(str(tmp_path)) == []
+    assert [(p.member, p.reason) for p in problems(events)] == [
+        ("plot.eps", "ghostscript stopped at its CPU budget of 2 s (1 page declared)")
+    ]
+    assert citing_members(events) == ["ok.pdf"]
+    assert elapsed < 20.0
+
+
+def test_a_paper_that_declares_its_pages_is_read_within_its_budget(tmp_path: Path) -> None:
+    """The budget costs a normal paper nothing: 2 pages, 2 CPU seconds, ~0.1 s needed."""
+    ps = docgen.postscript(docgen.paper_pages())
+    assert postscript.cpu_budget(ps, 1.0, 60.0) == 2
+    with DocumentExtractor(ExtractionLimits(ps_cpu_per_page=1.0), tmp_path, workers=1) as extractor:
+        events = list(extractor.extract("/paper.ps", ps))
+    assert problems(events) == [] and citing_members(events) == [""]
+
+
 def test_looping_postscript_in_an_archive(extractor: DocumentExtractor, paper_pdf: bytes) -> None:
     archive = docgen.zip_bytes({"loop.ps": docgen.looping_postscript(), "ok.pdf": paper_pdf})
     events = list(extractor.extract("/both.zip", archive))

@@ -66,7 +66,7 @@ def test_pypdf_fallback_when_pdfium_fails(
 
 def test_pdfium_is_the_first_engine(paper_pdf: bytes) -> None:
     header, _ = _worker.pdf_text(paper_pdf)
-    assert header == {"engine": "pdfium", "pages": 2, "failures": []}
+    assert header == {"engine": "pdfium", "pages": 2, "read": range(0, 2), "failures": []}
 
 
 def test_pypdf_repairs_what_pdfium_refuses(extractor: DocumentExtractor, paper_pdf: bytes) -> None:
@@ -189,7 +189,7 @@ def test_a_password_protected_pdf_is_not_handed_to_pypdf(
     """PDFium already tried the empty password; pypdf could only repeat that, slowly."""
     calls: list[int] = []
 
-    def pypdf_called(data: bytes, max_chars: int) -> tuple[str, int]:
+    def pypdf_called(data: bytes, max_chars: int, part: tuple[int, int]) -> tuple[str, int, range]:
         calls.append(len(data))
         raise _worker.PasswordRequired()
 
@@ -198,3 +198,31 @@ def test_a_password_protected_pdf_is_not_handed_to_pypdf(
     with pytest.raises(_worker.PasswordRequired):
         _worker.pdf_text(locked)
     assert calls == []
+
+
+def test_a_part_of_a_pdf_is_its_share_of_the_pages() -> None:
+    pdf = docgen.pdf([[f"Page {n} says word{n}x"] for n in range(5)])
+    header, text = _worker.pdf_text(pdf, part=(1, 2))
+    assert header["pages"] == 5 and header["read"] == range(2, 5)
+    assert [w for w in text.split() if w.startswith("word")] == ["word2x", "word3x", "word4x"]
+    assert _worker.page_range(1, (0, 2)) == range(0, 0)  # a short PDF: one part has no page
+
+
+def test_a_big_pdf_is_read_by_both_workers_and_gives_the_same_text(tmp_path: Path) -> None:
+    """Every PDF counts as big here (split_pdf_bytes=1): the parts joined are the whole text,
+    also for a one-page PDF (one part empty) and the error of a broken one is the same."""
+    seven = docgen.pdf([[f"Page {n} says word{n}x"] for n in range(7)])
+    one = docgen.pdf([["A single page that cites nothing"]])
+    broken = b"%PDF-1.4 nonsense"
+    with DocumentExtractor(ExtractionLimits(), tmp_path / "whole", workers=2) as whole:
+        expected = [list(whole.extract("/a.pdf", pdf)) for pdf in (seven, one, broken)]
+        assert len(whole.pool.pids()) == 1  # one PDF at a time: one worker was enough
+    with DocumentExtractor(ExtractionLimits(), tmp_path / "split", workers=2,
+                           split_pdf_bytes=1) as split:
+        events = [list(split.extract("/a.pdf", pdf)) for pdf in (seven, one, broken)]
+        assert len(split.pool.pids()) == 2
+    strip = [[(type(e).__name__, getattr(e, "text", getattr(e, "reason", ""))) for e in doc]
+             for doc in events]
+    assert strip == [[(type(e).__name__, getattr(e, "text", getattr(e, "reason", ""))) for e in doc]
+                     for doc in expected]
+    assert [type(e) for e in events[2]] == [ExtractionProblem]

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citeseeker_scrapy.exceptions import ConfigError, ExtractionError, LimitError
-from citeseeker_scrapy.extraction import ExtractionLimits, sniff_kind
+from citeseeker_scrapy.extraction import ExtractionLimits, postscript, procs, sniff_kind
 from citeseeker_scrapy.extraction._worker import ligatures_restored
 from citeseeker_scrapy.extraction.archives import compressed_member_name, safe_member_name
 from citeseeker_scrapy.extraction.decode import decode_html, decode_text
@@ -234,3 +234,34 @@ def test_limits_must_be_positive_numbers(field: str, value: object) -> None:
 ])
 def test_pypdf_ligature_codes_are_put_back_in_words(printed: str, restored: str) -> None:
     assert ligatures_restored(printed) == restored
+
+
+EPS_HEAD = b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\n"
+
+
+@pytest.mark.parametrize("ps, pages", [
+    (b"%!PS-Adobe-3.0\n%%Pages: 260\n%%EndComments\nshowpage\n", 260),
+    (b"%!PS-Adobe-3.0\n%%Pages: (atend)\n%%EndComments\nshowpage\n%%Trailer\n%%Pages: 7\n", 7),
+    (EPS_HEAD + b"%%EndComments\nshowpage\n", 1),  # an EPS file is one page by definition
+    (EPS_HEAD + b"%%Pages: 0\n%%EndComments\n", 0),
+    (b"%!PS\nshowpage\n", None),
+    # an EPS figure embedded after the header declares its own page, not the document's
+    (b"%!PS-Adobe-3.0\n%%EndComments\n%%BeginDocument: f.eps\n" + EPS_HEAD + b"%%Pages: 1\n", None),
+])
+def test_declared_pages(ps: bytes, pages: int | None) -> None:
+    assert postscript.declared_pages(ps) == pages
+
+
+def test_cpu_budget_per_declared_page() -> None:
+    eps = EPS_HEAD + b"%%EndComments\n"
+    assert postscript.cpu_budget(eps, 1.0, 60.0) == 2  # two pages' time at least
+    assert postscript.cpu_budget(b"%!PS\n%%Pages: 9\n", 0.25, 60.0) == 3  # whole seconds, up
+    assert postscript.cpu_budget(b"%!PS\n%%Pages: 260\n", 1.0, 60.0) is None  # the timeout rules
+    assert postscript.cpu_budget(b"%!PS\nshowpage\n", 1.0, 60.0) is None
+
+
+def test_cpu_budget_goes_to_prlimit() -> None:
+    argv = procs.resource_limited(["gs", "x.ps"], memory_bytes=2**30, file_bytes=2**20,
+                                  cpu_seconds=2)
+    assert procs.prlimit_available() and argv[argv.index("--") - 1] == "--cpu=2:3"
+    assert argv[-2:] == ["gs", "x.ps"]

@@ -4,7 +4,10 @@ At ``spider_opened`` it wraps the three pipelines' stage functions (unpacking an
 extraction of one document, and its matching) with timers, per document kind; ``response_received`` sums the download latency Scrapy measured. At
 ``spider_closed`` it writes JSON to ``REALDOCS_PROBE_OUT``: those sums, the crawl's stats and
 this process's CPU seconds (Scrapy + HTML + matching; the parser workers and Ghostscript are
-child processes, measured by the benchmark). Bench-only: the project never loads it.
+child processes, measured by the benchmark). Every second it also samples the engine: requests
+being downloaded, the bytes the scraper holds (Scrapy stops downloading above
+``SCRAPER_SLOT_MAX_ACTIVE_SIZE``), documents being read, parser workers busy (the ``timeline``).
+Bench-only: the project never loads it.
 
 """
 
@@ -38,6 +41,10 @@ class Probe:
         self.rss_opened = 0
         self.rss_peak = (0, "")
         self.opened = time.monotonic()
+        self.reading = 0
+        self.worker_starts = 0
+        self.timeline: list[tuple[float, int, int, int, int]] = []
+        self.stop = threading.Event()
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(self.response_received, signal=signals.response_received)
         crawler.signals.connect(self.spider_closed, signal=signals.spider_closed)
@@ -56,17 +63,45 @@ class Probe:
         text_stage.read_text = self._timed(self.read_seconds, text_stage.read_text, count=True)
         citation_stage.find_citations = self._timed(self.match_seconds,
                                                     citation_stage.find_citations)
+        threading.Thread(target=self._sample, daemon=True).start()
+
+    def _sample(self) -> None:
+        """(seconds, downloading, scraper bytes, documents being read, workers busy,
+        Ghostscript/catdoc running); worker starts are counted on the side."""
+        engine = self.crawler.engine
+        extractor = next((getattr(m, "extractor", None) for m in engine.scraper.itemproc.middlewares
+                          if getattr(m, "extractor", None)), None)
+        if extractor is not None:
+            start = extractor.pool._start
+
+            def counted_start():
+                self.worker_starts += 1
+                return start()
+            extractor.pool._start = counted_start
+        while not self.stop.wait(1.0):
+            slot = engine.scraper.slot
+            busy = converting = 0
+            if extractor is not None:
+                busy = len(extractor.pool._busy)
+                slots = extractor.converter_slots
+                converting = slots._initial_value - slots._value
+            self.timeline.append((time.monotonic() - self.opened, len(engine.downloader.active),
+                                  slot.active_size if slot else 0, self.reading, busy,
+                                  converting))
 
     def _timed(self, seconds: dict[str, float], stage, count: bool = False):
         """``stage(item, ...)`` timed per document kind (whatever thread it runs in)."""
         @wraps(stage)
         def timed(item, *args, **kwargs):
             started = time.perf_counter()
+            with self.lock:
+                self.reading += count
             try:
                 return stage(item, *args, **kwargs)
             finally:
                 kind = item.kind or "none"
                 with self.lock:
+                    self.reading -= count
                     seconds[kind] += time.perf_counter() - started
                     if count:
                         self.read_count[kind] += 1
@@ -80,6 +115,7 @@ class Probe:
             self.rss_peak = (rss, response.url)
 
     def spider_closed(self, spider, reason) -> None:
+        self.stop.set()
         usage = resource.getrusage(resource.RUSAGE_SELF)
         record = {
             "seconds": time.monotonic() - self.opened,
@@ -91,6 +127,8 @@ class Probe:
             "read_seconds": dict(self.read_seconds),
             "read_count": dict(self.read_count),
             "match_seconds": dict(self.match_seconds),
+            "timeline": self.timeline,
+            "worker_starts": self.worker_starts,
             "stats": {k: (v if isinstance(v, int | float | str) else str(v))
                       for k, v in self.crawler.stats.get_stats().items()},
         }

@@ -15,6 +15,19 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 
+class MirrorServer(ThreadingHTTPServer):
+    """Python's threaded server with a listen backlog of 128 instead of 5.
+
+    Why: with 5, Scrapy's downloads stalled for a second now and then (TCP retries a refused
+    connection after 1 s): on a directory of 145 files, one request at a time, Scrapy's default
+    (asyncio) reactor saw a median download latency of 28 ms and a 90th percentile of 1.02 s
+    (6-10 s for the directory), 31 ms and 0.05 s (1.4 s) with 128. Real servers queue more
+    (nginx: 511); ``wget -r`` was not slowed.
+    """
+
+    request_queue_size = 128
+
+
 class QuietHandler(SimpleHTTPRequestHandler):
     """No access log on stderr (thousands of lines would cost the benchmark's CPU)."""
 
@@ -26,7 +39,7 @@ def main(roots: list[str]) -> None:
     servers = []
     for root in roots:
         handler = functools.partial(QuietHandler, directory=root)
-        server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        server = MirrorServer(("127.0.0.1", 0), handler)
         server.daemon_threads = True
         servers.append(server)
         threading.Thread(target=server.serve_forever, daemon=True).start()

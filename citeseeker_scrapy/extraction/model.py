@@ -33,6 +33,8 @@ class ExtractionLimits:
     max_archive_depth: int = 3
     pdf_timeout: float = 60.0
     ps_timeout: float = 60.0
+    #: CPU seconds Ghostscript may use per page a PostScript file declares (postscript.py).
+    ps_cpu_per_page: float = 1.0
     worker_memory_bytes: int = GIB
     max_text_chars: int = 5_000_000
 

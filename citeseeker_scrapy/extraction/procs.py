@@ -38,6 +38,8 @@ class Finished:
 
     output: bytes
     failure: str
+    #: The exit status (negative: killed by that signal), for callers that name their limits.
+    returncode: int = 0
 
 
 def run_bounded(
@@ -69,7 +71,8 @@ def run_bounded(
         kill_group(process)
     if process.returncode == 0:
         return Finished(output, "")
-    return Finished(output, f"{what} failed ({exit_status(process.returncode)}): {_cause(errors)}")
+    return Finished(output, f"{what} failed ({exit_status(process.returncode)}): {_cause(errors)}",
+                    process.returncode)
 
 
 def _collect(
@@ -134,8 +137,11 @@ def _cause(errors: bytes) -> str:
     return (named or lines or ["no message"])[0]
 
 
-def resource_limited(argv: Sequence[str], *, memory_bytes: int, file_bytes: int) -> list[str]:
-    """``argv`` run under ``prlimit`` (address space, file size, no core dumps) when available.
+def resource_limited(
+    argv: Sequence[str], *, memory_bytes: int, file_bytes: int, cpu_seconds: int | None = None
+) -> list[str]:
+    """``argv`` run under ``prlimit`` (address space, file size, no core dumps, and CPU seconds
+    when given: SIGXCPU at ``cpu_seconds``, SIGKILL one second later) when available.
 
     Why prlimit rather than ``preexec_fn``: ``preexec_fn`` is unsafe in a threaded parent
     (extraction runs in Scrapy's thread pool); prlimit sets the limits in the child itself.
@@ -143,7 +149,14 @@ def resource_limited(argv: Sequence[str], *, memory_bytes: int, file_bytes: int)
     prlimit = shutil.which("prlimit")
     if prlimit is None:
         return list(argv)
-    return [prlimit, f"--as={memory_bytes}", f"--fsize={file_bytes}", "--core=0", "--", *argv]
+    cpu = [f"--cpu={cpu_seconds}:{cpu_seconds + 1}"] if cpu_seconds else []
+    return [prlimit, f"--as={memory_bytes}", f"--fsize={file_bytes}", "--core=0", *cpu, "--",
+            *argv]
+
+
+def prlimit_available() -> bool:
+    """Whether :func:`resource_limited` can set limits (util-linux's ``prlimit`` is on PATH)."""
+    return shutil.which("prlimit") is not None
 
 
 def child_environment(scratch: Path) -> dict[str, str]:
