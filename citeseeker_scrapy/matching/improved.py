@@ -113,7 +113,7 @@ class _Searched:
 def _first_verbatim(searched: _Searched, title: CheckedTitle) -> Optional[Hit]:
     """The earliest accepted verbatim occurrence of the title in the regions, if any."""
     needle = title.title.text
-    index, done = searched.joined.find(needle), 0
+    index = searched.joined.find(needle)
     while True:
         while index >= 0:
             number = bisect_right(searched.offsets, index) - 1

@@ -335,7 +335,7 @@ def _anchor_scan(anchor: str, group: Sequence[NamePattern]
 
 
 #: What :meth:`NameIndex.spans` checks at a candidate anchor for one form: the form, what may
-#: precede the anchor, the letters before it (as typed), whether the scan matched the form's whole rest,
+#: precede the anchor, the letters before it, whether the scan matched the form's whole rest,
 #: and the form's own forward regex (when it did not). A tuple: thousands of candidates.
 _Check = tuple[str, frozenset[str], str, bool, re.Pattern[str]]
 

@@ -25,15 +25,16 @@ _REST_OF_RUN = rb"(?:[\xc2-\xf4][\x80-\xbf]+)*"
 _DENSE_NON_ASCII = 0.08  # above this share of extra UTF-8 bytes, fold the whole text at once
 #: Letters NFKD does not decompose, folded like the accented ones: "Østbye", "Łukasz", "Đoković"
 #: print a name a reader also types as "Ostbye"; one char for one, so positions stay put.
-_UNDECOMPOSED_LETTERS = str.maketrans("øłıđðħŧ", "olidd" "ht")
+_UNDECOMPOSED_LETTERS = str.maketrans("øłıđðħŧ", "oliddht")
 
 
 def normalize_text(text: str) -> str:
     """Fold ``text`` so that typography, accents and case never decide whether a name matches.
 
     Both the documents and the search strings go through here, hence "Ježek" and "jezek"
-    (and "Østbye" and "ostbye") match either way. Line-end hyphens between letters are removed because PDF extraction
-    splits words there. Mostly-ASCII text (the usual case) only pays for its few other chars.
+    (and "Østbye" and "ostbye") match either way. Line-end hyphens between letters are
+    removed because PDF extraction splits words there. Mostly-ASCII text (the usual case)
+    only pays for its few other chars.
     """
     try:
         data = text.encode("utf-8")

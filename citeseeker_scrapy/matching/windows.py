@@ -249,8 +249,8 @@ def _author_list_end(text: str, start: int) -> int:
     """Where the commas of an author list stop being at most ``_NAME_PIECE`` apart.
 
     A piece that is no name ends the list (short titles and venues have commas close
-    together too; so do the pages, "pp. 64-79,", of a style with commas only). One longer gap is passed over if at least ``_LIST_RESUMES`` close commas
-    follow it: a footnote or a running header that extraction put inside a long author list.
+    together too; so do the pages, "pp. 64-79,", of a style with commas only). One longer
+    gap is passed over if at least ``_LIST_RESUMES`` close commas follow it: a footnote or a running header that extraction put inside a long author list.
     Only inside a long one (``_LIST_COMMAS`` names so far): after a short list the gap is the
     rest of its entry, and the close commas are the next entry's authors.
     """
