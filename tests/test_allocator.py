@@ -9,7 +9,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Eight threads each read 40 "documents" of 6 MB while keeping some 1 KB objects (parsed
-#: results) alive, as Scrapy's thread pool does; prints the resident MiB at the end.
+#: results) alive, as Scrapy's thread pool does; prints the resident MiB at the end. A barrier
+#: keeps the eight bodies alive at once, so that the threads overlap however loaded the machine.
 WORKLOAD = """
 import sys, threading
 sys.path.insert(0, sys.argv[2])
@@ -20,13 +21,14 @@ if sys.argv[1] == "settings":
     import citeseeker_scrapy.settings
 if sys.argv[1] == "config":  # what settings.py imports, without its tuning
     import citeseeker_scrapy.config
-kept, lock = [], threading.Lock()
+kept, lock, together = [], threading.Lock(), threading.Barrier(8)
 def read_documents():
     for n in range(40):
         body = bytes(6 * 2**20)
         results = [bytes(1000 + n) for _ in range(200)]
         with lock:
             kept.append(results)
+        together.wait()
         del body
 threads = [threading.Thread(target=read_documents) for _ in range(8)]
 for thread in threads:
