@@ -10,11 +10,12 @@ limited with RLIMIT_AS here, before any parser is loaded.
 This module imports only the standard library and the parsers. Its functions are importable for in-process tests.
 
 Protocol: each message is a ``multiprocessing.connection`` frame. Request = JSON header
-(``task``, ``max_chars``, ``engines``, ``retire_above_bytes``, ``part``) + payload bytes. Reply = JSON header (``ok``, ``engine``,
-``pages``, ``read``, ``error``, ``limit``, ``retire``) + UTF-8 text. ``part`` = [index, parts]
-asks for the index-th of ``parts`` equal runs of pages (``read`` = [first, stop) says which);
-``path`` names a PDF file in the crawler's scratch directory to read instead of the payload. JSON rather than pickle so that a
-worker taken over by a malicious file cannot make the crawler run code.
+(``task``, ``max_chars``, ``engines``, ``retire_above_bytes``, ``part``, ``path``) + payload
+bytes. Reply = JSON header (``ok``, ``engine``, ``pages``, ``read``, ``error``, ``limit``,
+``retire``) + UTF-8 text. ``part`` = [index, parts] asks for the index-th of ``parts`` equal
+runs of pages (``read`` = [first, stop) says which); ``path`` names a PDF file in the
+crawler's scratch directory to read instead of the payload. JSON rather than pickle so that
+a worker taken over by a malicious file cannot make the crawler run code.
 """
 
 from __future__ import annotations
@@ -112,7 +113,9 @@ class _PdfiumPages:
         self.document.close()
 
 
-def _pdfium_text(data: bytes | str, max_chars: int, part: tuple[int, int]) -> tuple[str, int, range]:
+def _pdfium_text(
+    data: bytes | str, max_chars: int, part: tuple[int, int]
+) -> tuple[str, int, range]:
     pages = _PdfiumPages(data)
     try:
         read = page_range(pages.count, part)
@@ -133,7 +136,9 @@ def _pdfium_page(document: Any, index: int) -> str:
         page.close()
 
 
-def _pypdf_text(data: bytes | str, max_chars: int, part: tuple[int, int]) -> tuple[str, int, range]:
+def _pypdf_text(
+    data: bytes | str, max_chars: int, part: tuple[int, int]
+) -> tuple[str, int, range]:
     import pypdf
 
     reader = pypdf.PdfReader(data if isinstance(data, str) else io.BytesIO(data), strict=False)
@@ -189,7 +194,7 @@ def _collect_pages(
     return "\n".join(texts), count, read
 
 
-PDF_READERS: dict[str, Callable[[bytes, int, tuple[int, int]], tuple[str, int, range]]] = {
+PDF_READERS: dict[str, Callable[[bytes | str, int, tuple[int, int]], tuple[str, int, range]]] = {
     "pdfium": _pdfium_text,
     "pypdf": _pypdf_text,
 }

@@ -154,11 +154,6 @@ def resource_limited(
             *argv]
 
 
-def prlimit_available() -> bool:
-    """Whether :func:`resource_limited` can set limits (util-linux's ``prlimit`` is on PATH)."""
-    return shutil.which("prlimit") is not None
-
-
 def child_environment(scratch: Path) -> dict[str, str]:
     """Environment for converters: temporary files go to ``scratch`` and nowhere else."""
     keep = ("PATH", "LANG", "LC_ALL", "LC_CTYPE")

@@ -67,7 +67,8 @@ class _Searched:
 
     Regions are cut out in growing batches, as they are needed: a title printed verbatim in
     the first regions (the usual case in a reference list that cites it) needs none of the
-    rest; a title searched fuzzily needs them all (:meth:`cut_all`).
+    rest; a title searched fuzzily needs them all (the verbatim search that comes first has
+    cut them all out when it finds nothing).
     """
 
     def __init__(self, text: str, regions: Iterator[Region], length: int) -> None:
@@ -96,11 +97,6 @@ class _Searched:
         self.parts += parts
         return True
 
-    def cut_all(self) -> None:
-        """Cut out every region left."""
-        while self.cut_more():
-            pass
-
     def accepted(self, title: CheckedTitle, region: Region, start: int, end: int
                  ) -> Optional[str]:
         """The author a hit ``text[start:end]`` is a citation of, or None if it is not one."""
@@ -111,7 +107,8 @@ class _Searched:
 
 
 def _first_verbatim(searched: _Searched, title: CheckedTitle) -> Optional[Hit]:
-    """The earliest accepted verbatim occurrence of the title in the regions, if any."""
+    """The earliest accepted verbatim occurrence of the title in the regions, if any (None
+    only once every region is cut out)."""
     needle = title.title.text
     index = searched.joined.find(needle)
     while True:
@@ -138,7 +135,6 @@ def _best_fuzzy(searched: _Searched, title: CheckedTitle) -> Optional[Hit]:
     verbatim = _first_verbatim(searched, title)
     if verbatim is not None:
         return verbatim
-    searched.cut_all()  # done by the verbatim search; said here since the ranking needs it
     prepared = title.title
     ranked = process.extract(prepared.text, searched.parts, scorer=LCSseq.similarity,
                              score_cutoff=prepared.at_limit.need, limit=None)

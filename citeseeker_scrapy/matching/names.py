@@ -199,7 +199,7 @@ class NamePattern:
     form: str
     anchor: str  # the anchor letter
     after_anchor: tuple[str, ...]  # regex source of each letter after the anchor
-    before_anchor: tuple[str, ...]  # each letter before the anchor
+    before_anchor: str  # the letters before the anchor
     forward: re.Pattern[str]  # the anchor and the tolerant rest
     just_before: frozenset[str]  # what may precede the anchor: most candidates stop here
 
@@ -211,7 +211,7 @@ class NamePattern:
         chars = _NAME_CHARS.findall(form)
         at = _anchor_index(chars, anchors)
         after = tuple(re.escape(c) for c in chars[at + 1:])
-        before = tuple(chars[:at])
+        before = "".join(chars[:at])
         forward = re.compile(re.escape(chars[at]) + "".join(_SKIP_CLASS + c for c in after))
         just_before = frozenset(before[-1]) | _SKIPPABLE_SET if before else frozenset()
         return cls(form, chars[at], after, before, forward, just_before)
@@ -253,7 +253,7 @@ def choose_anchors(forms: Sequence[str]) -> frozenset[str]:
     return frozenset(chosen)
 
 
-def _letters_before(text: str, at: int, letters: Sequence[str]) -> Optional[int]:
+def _letters_before(text: str, at: int, letters: str) -> Optional[int]:
     """Start of ``letters`` ending right before ``text[at]`` (skippable chars allowed), or None."""
     index = at - 1
     for letter in reversed(letters):
@@ -342,8 +342,7 @@ _Check = tuple[str, frozenset[str], str, bool, re.Pattern[str]]
 
 def _check(pattern: NamePattern, ends_there: bool) -> _Check:
     """The check of ``pattern`` at the candidates of one matched rest."""
-    return (pattern.form, pattern.just_before, "".join(pattern.before_anchor), ends_there,
-            pattern.forward)
+    return pattern.form, pattern.just_before, pattern.before_anchor, ends_there, pattern.forward
 
 
 def _trie(rests: Sequence[tuple[str, ...]]) -> dict:
