@@ -15,8 +15,12 @@ argument ``_job`` (older versions also set ``SCRAPY_JOB``) and the job's log fil
   ``CITESEEKER_CRAWL``) makes JOBDIR ``<CITESEEKER_CRAWLS_DIR>/NAME``: the same name resumes
   the same crawl, whatever the job id, and wins over a JOBDIR from scrapyd's ``jobs_dir``.
 
-A non-empty ``CITESEEKER_LOG_DIR`` is kept. The spider calls :func:`apply_job_dirs` in its
-``from_crawler``, before anything reads the settings; a bad crawl name is not raised here but
+A non-empty ``CITESEEKER_LOG_DIR`` is kept. Every directory the crawl keeps or hands to a
+subprocess (``JOBDIR``, ``CITESEEKER_CRAWLS_DIR``, ``CITESEEKER_LOG_DIR``,
+``CITESEEKER_TEMP_DIR``) is made absolute here, once: Ghostscript and catdoc run with the
+scratch directory as their working directory, where a relative ``crawls/j1/tmp`` no longer
+exists. The spider calls :func:`apply_job_dirs` in its ``from_crawler``, before anything reads
+the settings; a bad crawl name is not raised here but
 reported by :class:`~.config.CrawlConfig` validation like any bad setting (no JOBDIR is set).
 """
 
@@ -35,6 +39,8 @@ logger = logging.getLogger(__name__)
 #: The spider argument that names a resumable crawl, and the setting it is carried in.
 CRAWL_ARGUMENT = "crawl"
 CRAWL_SETTING = "CITESEEKER_CRAWL"
+#: Settings that name a directory of the job; made absolute at start (see the module docstring).
+DIRECTORY_SETTINGS = ("JOBDIR", "CITESEEKER_CRAWLS_DIR", "CITESEEKER_LOG_DIR", "CITESEEKER_TEMP_DIR")
 #: Suffix of the folder beside scrapyd's ``<spider>/`` log folder that holds the jobs' files.
 FILES_SUFFIX = "-files"
 #: A named crawl's log folder there: all its jobs append to it, as resumed runs do to logs/.
@@ -46,7 +52,9 @@ class MutableSettings(Protocol):
 
     def get(self, name: str, default: Any = None) -> Any: ...
 
-    def set(self, name: str, value: Any, priority: str = "project") -> None: ...
+    def set(self, name: str, value: Any, priority: str | int = "project") -> None: ...
+
+    def getpriority(self, name: str) -> int | None: ...
 
 
 def scrapyd_job(spider_args: Mapping[str, Any], environ: Mapping[str, str]) -> str | None:
@@ -78,15 +86,17 @@ def crawl_dir(name: str, spider: str, settings: MutableSettings,
 
 def apply_job_dirs(settings: MutableSettings, spider: str, spider_args: Mapping[str, Any],
                    environ: Mapping[str, str] = os.environ) -> None:
-    """Set JOBDIR for a named crawl and CITESEEKER_LOG_DIR for a Scrapyd job. Must run before
-    the settings are frozen: from the spider's ``from_crawler``."""
+    """Set JOBDIR for a named crawl and CITESEEKER_LOG_DIR for a Scrapyd job, and make every
+    job directory absolute. Must run before the settings are frozen: from the spider's
+    ``from_crawler``."""
+    make_directories_absolute(settings)
     if spider_args.get(CRAWL_ARGUMENT) is not None:
         settings.set(CRAWL_SETTING, str(spider_args[CRAWL_ARGUMENT]), priority="cmdline")
     name = str(settings.get(CRAWL_SETTING) or "")
     named = bool(CRAWL_NAME.fullmatch(name))
     job = scrapyd_job(spider_args, environ)
     if named:
-        jobdir = crawl_dir(name, spider, settings, environ, under_scrapyd=job is not None)
+        jobdir = crawl_dir(name, spider, settings, environ, under_scrapyd=job is not None).absolute()
         previous = settings.get("JOBDIR")
         settings.set("JOBDIR", str(jobdir), priority="cmdline")
         logger.info("crawl %r keeps its state in JOBDIR=%s%s", name, jobdir,
@@ -94,4 +104,14 @@ def apply_job_dirs(settings: MutableSettings, spider: str, spider_args: Mapping[
     if job and not settings.get("CITESEEKER_LOG_DIR"):
         folder = f"{CRAWL_FOLDER_PREFIX}{name}" if named else job
         log_dir = job_log_dir(folder, spider, settings.get("LOG_FILE"), environ)
-        settings.set("CITESEEKER_LOG_DIR", str(log_dir), priority="cmdline")
+        settings.set("CITESEEKER_LOG_DIR", str(log_dir.absolute()), priority="cmdline")
+
+
+def make_directories_absolute(settings: MutableSettings) -> None:
+    """Each non-empty :data:`DIRECTORY_SETTINGS` value, relative to the working directory the
+    crawl was started in, made absolute (at the priority it was given with)."""
+    for name in DIRECTORY_SETTINGS:
+        value = settings.get(name)
+        if value and not os.path.isabs(str(value)):
+            settings.set(name, os.path.abspath(str(value)),
+                         priority=settings.getpriority(name) or "cmdline")

@@ -51,6 +51,8 @@ class Crawl:
     workdir: Path
     arguments: tuple[str, ...]
     settings: dict[str, str]
+    #: where the command runs (relative paths in ``settings`` and ``arguments`` are from here)
+    cwd: Path = PROJECT_ROOT
 
     @property
     def feed(self) -> Path:
@@ -71,12 +73,14 @@ class Crawl:
     def start(self, feed_option: str = "-o") -> subprocess.Popen:
         self.workdir.mkdir(parents=True, exist_ok=True)
         output = open(self.workdir / "output.txt", "a", encoding="utf-8")
-        return subprocess.Popen(self.command(feed_option), cwd=PROJECT_ROOT, env=_environment(),
+        return subprocess.Popen(self.command(feed_option), cwd=self.cwd,
+                                env=_environment(self.cwd),
                                 stdout=output, stderr=subprocess.STDOUT, text=True)
 
     def run(self, feed_option: str = "-O", timeout: float = 180) -> CrawlResult:
         self.workdir.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run(self.command(feed_option), cwd=PROJECT_ROOT, env=_environment(),
+        done = subprocess.run(self.command(feed_option), cwd=self.cwd,
+                              env=_environment(self.cwd),
                               capture_output=True, text=True, timeout=timeout)
         return self.result(done.returncode, done.stdout + done.stderr)
 
@@ -90,8 +94,13 @@ class Crawl:
         return CrawlResult(returncode, output, documents, self.log_dir)
 
 
-def _environment() -> dict[str, str]:
-    return dict(os.environ, PYTHONPATH=str(PROJECT_ROOT))
+def _environment(cwd: Path = PROJECT_ROOT) -> dict[str, str]:
+    """The project on the path; outside the checkout (no scrapy.cfg above ``cwd``) its
+    settings module named, as the README tells a user of a checkout to do."""
+    environment = dict(os.environ, PYTHONPATH=str(PROJECT_ROOT))
+    if cwd != PROJECT_ROOT:
+        environment["SCRAPY_SETTINGS_MODULE"] = "citeseeker_scrapy.settings"
+    return environment
 
 
 def run_crawl(workdir: Path, *arguments: str, settings: dict[str, str] | None = None,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import os
+
 import pytest
 from scrapy.settings import Settings
 
@@ -12,6 +14,11 @@ from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.job_dirs import apply_job_dirs
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def absolute(relative: str) -> str:
+    """What a relative directory setting becomes: absolute, from the crawl's working directory."""
+    return os.path.join(os.getcwd(), relative)
 SCRAPYD_LOG = "logs/citeseeker_scrapy/citeseeker/0a1b.log"
 
 
@@ -25,14 +32,14 @@ def settings(**values: str) -> Settings:
 def test_a_scrapyd_job_logs_beside_scrapyds_job_log_in_a_folder_of_its_own() -> None:
     job = settings(LOG_FILE=SCRAPYD_LOG)
     apply_job_dirs(job, "citeseeker", {"_job": "0a1b"}, {"SCRAPY_PROJECT": "citeseeker_scrapy"})
-    assert job.get("CITESEEKER_LOG_DIR") == "logs/citeseeker_scrapy/citeseeker-files/0a1b"
+    assert job.get("CITESEEKER_LOG_DIR") == absolute("logs/citeseeker_scrapy/citeseeker-files/0a1b")
     assert job.get("JOBDIR") is None
 
 
 def test_older_scrapyd_is_recognised_by_scrapy_job_and_no_log_file_means_logs_dir() -> None:
     job = settings()
     apply_job_dirs(job, "citeseeker", {}, {"SCRAPY_JOB": "77", "SCRAPY_PROJECT": "p"})
-    assert job.get("CITESEEKER_LOG_DIR") == "logs/p/citeseeker-files/77"
+    assert job.get("CITESEEKER_LOG_DIR") == absolute("logs/p/citeseeker-files/77")
 
 
 def test_a_log_dir_the_user_chose_is_kept_and_outside_scrapyd_nothing_changes() -> None:
@@ -49,16 +56,31 @@ def test_a_named_crawl_gets_a_stable_jobdir_that_wins_over_scrapyds_jobs_dir() -
     job = settings(JOBDIR="jobs/citeseeker_scrapy/citeseeker/0a1b", LOG_FILE="logs/p/citeseeker/0a1b.log")
     apply_job_dirs(job, "citeseeker", {"_job": "0a1b", "crawl": "weekly"},
                    {"SCRAPY_PROJECT": "citeseeker_scrapy"})
-    assert job.get("JOBDIR") == "crawls/citeseeker_scrapy/citeseeker/weekly"
+    assert job.get("JOBDIR") == absolute("crawls/citeseeker_scrapy/citeseeker/weekly")
     assert job.get("CITESEEKER_CRAWL") == "weekly"
     # every job of the crawl appends to the crawl's own log folder, as resumed runs do
-    assert job.get("CITESEEKER_LOG_DIR") == "logs/p/citeseeker-files/crawl-weekly"
+    assert job.get("CITESEEKER_LOG_DIR") == absolute("logs/p/citeseeker-files/crawl-weekly")
     outside = settings(CITESEEKER_CRAWLS_DIR="/var/crawls")
     apply_job_dirs(outside, "citeseeker", {"crawl": "weekly"}, {})
     assert outside.get("JOBDIR") == "/var/crawls/weekly"
     by_setting = settings(CITESEEKER_CRAWL="nightly")
     apply_job_dirs(by_setting, "citeseeker", {}, {})
-    assert by_setting.get("JOBDIR") == "crawls/nightly"
+    assert by_setting.get("JOBDIR") == absolute("crawls/nightly")
+
+
+def test_every_job_directory_is_made_absolute_once_at_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ghostscript and catdoc run inside the scratch directory: a relative JOBDIR would name a
+    directory that does not exist from there (issue: every PS and DOC file lost)."""
+    monkeypatch.chdir(tmp_path)
+    job = settings(JOBDIR="crawls/j1", CITESEEKER_TEMP_DIR="scratch", CITESEEKER_LOG_DIR="out")
+    apply_job_dirs(job, "citeseeker", {}, {})
+    assert job.get("JOBDIR") == str(tmp_path / "crawls" / "j1")
+    assert job.get("CITESEEKER_TEMP_DIR") == str(tmp_path / "scratch")
+    assert job.get("CITESEEKER_LOG_DIR") == str(tmp_path / "out")
+    named = settings(CITESEEKER_CRAWLS_DIR="mine")
+    apply_job_dirs(named, "citeseeker", {"crawl": "weekly"}, {})
+    assert named.get("JOBDIR") == str(tmp_path / "mine" / "weekly")
 
 
 @pytest.mark.parametrize("name", ["../up", "a/b", ".hidden", "x" * 101, "white space"])
@@ -66,7 +88,7 @@ def test_a_crawl_name_that_is_no_single_safe_directory_name_is_a_config_error(na
     job = settings()
     apply_job_dirs(job, "citeseeker", {"crawl": name, "_job": "0a1b"}, {})
     assert job.get("JOBDIR") is None
-    assert job.get("CITESEEKER_LOG_DIR") == "logs/default/citeseeker-files/0a1b"
+    assert job.get("CITESEEKER_LOG_DIR") == absolute("logs/default/citeseeker-files/0a1b")
     with pytest.raises(ConfigError, match="crawl name"):
         CrawlConfig.from_settings(job)
 

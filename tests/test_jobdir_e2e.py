@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import docgen
 from tests.crawl import Crawl, CrawlResult
 from tests.servers import SiteServer, write_site
 from tests.test_frontier_e2e import wait_for
@@ -196,3 +197,36 @@ def test_twenty_kill_9s_lose_no_citation_and_report_none_twice(tmp_path: Path, r
     assert_feed_and_log_agree(crawl, finished=True)
     assert normalize(result.hits(), bases) == hits
     assert sorted(normalize_lines(success_lines(result), bases)) == lines
+
+
+# -- a relative JOBDIR: PostScript and DOC read as with an absolute one --------------------------
+
+
+def converter_site() -> dict[str, bytes]:
+    """A gzipped PostScript paper and a Word 97 file, both citing; both need a converter
+    subprocess (Ghostscript, catdoc) that runs inside the job's scratch directory."""
+    files = {
+        "a47.ps.gz": docgen.gzip_bytes(docgen.postscript(docgen.paper_pages("jobs")), "a47.ps"),
+        "memo.doc": docgen.word97_doc(f"Memo\n{docgen.CITATION}"),
+    }
+    files["index.html"] = docgen.html_page("Papers", list(files))
+    return files
+
+
+@pytest.mark.parametrize("job", [("-s", "JOBDIR=crawls/j1"), ("-a", "crawl=weekly")],
+                         ids=["relative-jobdir", "named-crawl"])
+def test_relative_job_directories_read_postscript_and_doc(tmp_path: Path, job) -> None:
+    with SiteServer(write_site(tmp_path / "site", converter_site())) as site:
+        user_dir = tmp_path / "user"
+        user_dir.mkdir()
+        arguments = ("-a", "authors=Fiala + Jezek", "-a", "publications=Retrieving citations on the web",
+                     "-a", f"startpoints={site.url('/index.html')}", *job)
+        result = Crawl(tmp_path / "out", arguments, {}, cwd=user_dir).run()
+    assert result.returncode == 0, result.output[-3000:]
+    found = {(item["url"].rsplit("/", 1)[1], item["member"]) for item in result.items}
+    assert found == {("a47.ps.gz", "a47.ps"), ("memo.doc", "")}, result.log("errors")
+    assert "failed" not in result.log("errors")
+    assert "Average PS extraction time: 0.000 s (0 files)" not in result.log("summary")
+    jobdir = user_dir / "crawls" / ("j1" if job[0] == "-s" else "weekly")
+    assert (jobdir / "frontier.sqlite").is_file()
+    assert not (jobdir / "tmp").exists() or not any((jobdir / "tmp").iterdir())

@@ -169,6 +169,7 @@ def document_site() -> dict[str, bytes]:
         "a47.ps.gz": docgen.gzip_bytes(ps, name="a47.ps"),
         "g31.zip": docgen.zip_bytes({"g31.pdf": pdf}),
         "cites.html": docgen.html_page(f"Fiala, D.: {TITLE}. Found on a page."),
+        "memo.doc": docgen.word97_doc(f"Memo\nFiala, D.: {TITLE}. Proc. 2003"),
         "plain.html": docgen.html_page("Nothing cited here."),
     }
     files["index.html"] = docgen.html_page("Papers", list(files))
@@ -177,7 +178,7 @@ def document_site() -> dict[str, bytes]:
 
 #: (file name, archive member) of every document citing TITLE on the document site.
 EXPECTED_DOCUMENTS = {("a11.pdf", ""), ("a47.ps.gz", "a47.ps"), ("g31.zip", "g31.pdf"),
-                      ("cites.html", "")}
+                      ("cites.html", ""), ("memo.doc", "")}
 
 
 @pytest.fixture(scope="module")
@@ -195,13 +196,17 @@ def batch(scrapyd: Scrapyd, tmp_path_factory: pytest.TempPathFactory) -> Iterato
             "bad": scrapyd.schedule(("authors", str(root / "missing" / "searchstrings.txt")),
                                     ("startpoints", start)),
             "defaults": scrapyd.schedule(),
+            # a named crawl keeps its JOBDIR under scrapyd's (relative) working directory:
+            # Ghostscript and catdoc must still find their scratch files
+            "named": scrapyd.schedule(("authors", "Fiala"), ("publications", TITLE),
+                                      ("startpoints", start), ("crawl", "docs")),
         }
         scrapyd.wait_finished(*jobs.values())
         yield jobs
 
 
-@pytest.mark.parametrize("name", ["inline", "files"])
-def test_job_finds_citations_in_pdf_gzipped_ps_and_zipped_pdf(
+@pytest.mark.parametrize("name", ["inline", "files", "named"])
+def test_job_finds_citations_in_pdf_gzipped_ps_zipped_pdf_and_doc(
         scrapyd: Scrapyd, batch: dict[str, str], name: str) -> None:
     job = batch[name]
     log = scrapyd.job_log(job)
@@ -211,15 +216,15 @@ def test_job_finds_citations_in_pdf_gzipped_ps_and_zipped_pdf(
     assert found == EXPECTED_DOCUMENTS, log[-3000:]
     assert {item["publication"] for item in items} == {TITLE}
     # the CiteSeeker log files are the job's own, and the job log says where they are
-    files = scrapyd.files_dir(job)
+    files = scrapyd.files_dir("crawl-docs" if name == "named" else job)
     success = (files / "success.log").read_text(encoding="utf-8")
     assert "/a47.ps.gz/a47.ps\t" in success and "/g31.zip/g31.pdf\t" in success
     assert sum(line[:1].isdigit() for line in success.splitlines()) == len(EXPECTED_DOCUMENTS)
     assert "The search has been finished." in (files / "summary.log").read_text(encoding="utf-8")
     assert f"CiteSeeker log files (success, errors, summary...): {files.resolve()}" in log
-    assert "The search has been finished. " in log and "Citations found: 4" in log
+    assert "The search has been finished. " in log and "Citations found: 5" in log
     # ... and scrapyd's web UI serves them beside the job's log
-    served = scrapyd.fetch(f"/logs/{PROJECT}/{SPIDER}-files/{job}/success.log")
+    served = scrapyd.fetch(f"/logs/{PROJECT}/{SPIDER}-files/{files.name}/success.log")
     assert served == success
 
 
@@ -297,7 +302,7 @@ def test_cancelled_named_crawl_resumes_when_scheduled_again(
     jobdir = scrapyd.directory / "crawls" / PROJECT / SPIDER / "weekly"
     assert (jobdir / "frontier.sqlite").is_file()
     second_log = scrapyd.job_log(second)
-    assert f"JOBDIR=crawls/{PROJECT}/{SPIDER}/weekly" in second_log
+    assert f"JOBDIR={jobdir.resolve()}" in second_log
     assert "'citeseeker/resumed': 1" in second_log
     # both jobs logged to the crawl's own folder: numbers go on, nothing reported twice
     folder = scrapyd.files_dir("crawl-weekly")

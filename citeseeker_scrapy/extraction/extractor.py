@@ -141,7 +141,9 @@ class DocumentExtractor:
         split_pdf_bytes: int = SPLIT_PDF_BYTES,
     ) -> None:
         self.limits = limits
-        self.workdir = Path(workdir)
+        # absolute: Ghostscript and catdoc run inside a scratch directory (cwd), where a
+        # relative path given to them would name nothing
+        self.workdir = Path(workdir).absolute()
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.pool = WorkerPool(workers or DEFAULT_WORKERS, limits.worker_memory_bytes, self.workdir)
         self.scratch = _ScratchDirs(self.workdir)
