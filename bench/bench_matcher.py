@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from rapidfuzz import fuzz  # noqa: E402
 
 from bench.textgen import SURNAMES, WORDS, random_title, with_typos  # noqa: E402,F401
-from citeseeker_scrapy.matcher import (  # noqa: E402
+from citeseeker_scrapy.matching import (  # noqa: E402
     AuthorGroup, CitationMatcher, MatcherSettings, best_substring, find_name_positions,
     normalize_text, reference_best_substring, reference_original_scheme,
 )

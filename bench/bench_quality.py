@@ -5,7 +5,7 @@
 Runs the evaluation set ``bench/quality/queries.json`` (see ``bench/quality/README.md``): each
 query is one author group (its author, its title) searched in the text of one paper, as the
 crawler's two PDF engines give it (pypdfium2 and pypdf, pages joined by newlines as
-``citeseeker_scrapy/extraction/_worker.py`` does), with the original scheme (the baseline) and
+``citeseeker_scrapy/extraction/processes/worker_main.py`` does), with the original scheme (the baseline) and
 the improved one (the default). Prints per category and engine:
 
 * **recall**: expected-true queries found at the cited title (the ``found`` text is at least
@@ -41,11 +41,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rapidfuzz import fuzz  # noqa: E402
 from rapidfuzz.distance import Indel  # noqa: E402
 
-from citeseeker_scrapy.extraction._worker import pdf_text as worker_pdf_text  # noqa: E402
+from citeseeker_scrapy.extraction.processes.worker_main import pdf_text as worker_pdf_text  # noqa: E402
 from citeseeker_scrapy.extraction.html import parse_html  # noqa: E402
 from quality import generated  # noqa: E402
 
-from citeseeker_scrapy.matcher import (  # noqa: E402
+from citeseeker_scrapy.matching import (  # noqa: E402
     AuthorGroup, Citation, CitationMatcher, MatcherSettings, normalize_text,
 )
 

@@ -31,8 +31,8 @@ from typing import Any
 from scrapy.utils.misc import load_object
 
 from .config import DEFAULT_SETTINGS
-from .items import FEED_FIELDS
-from .site_search import SITE_SEARCH_DEFAULTS
+from citeseeker_scrapy.document.item import FEED_FIELDS
+from citeseeker_scrapy.site_search.forms import SITE_SEARCH_DEFAULTS
 
 COMPONENTS: dict[str, dict[str, int | None]] = {
     "DOWNLOADER_MIDDLEWARES": {

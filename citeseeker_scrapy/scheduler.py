@@ -15,7 +15,7 @@ Settings read (in ``from_crawler`` only, through :class:`CrawlConfig`): ``CITESE
 ``CITESEEKER_MAX_PENDING_DOCS``, ``CITESEEKER_MAX_DOCS_PER_SERVER``, ``CITESEEKER_MAX_DEPTH``,
 ``CITESEEKER_FLUSH_INTERVAL``, ``CITESEEKER_KEEP_QUERY``, ``CITESEEKER_SKIP_FILE``, ``JOBDIR``;
 ``CITESEEKER_FRONTIER=redis`` chooses the frontier shared by many workers
-(:mod:`citeseeker_scrapy.frontier.shared`, synced by :mod:`citeseeker_scrapy.redis_sync`).
+(:mod:`citeseeker_scrapy.frontier.shared`, synced by :mod:`citeseeker_scrapy.frontier.redis_sync`).
 
 Writes to JOBDIR: ``frontier.sqlite`` (see :mod:`citeseeker_scrapy.frontier.sqlite_store`).
 Reads ``skip_servers.txt`` (in JOBDIR, else in CITESEEKER_LOG_DIR) for servers to skip.
@@ -45,11 +45,11 @@ from .frontier.frontier import ACCEPTED
 from .frontier.redis_backend import SharedSettings, frontier_kind, unreachable
 from .frontier.shared import SharedFrontier
 from .frontier.sqlite_store import SqliteStore
-from .items import DocumentItem
-from .input_parser import CrawlInputs
-from .job import crawl_job, refuse_to_start, scope_of
-from .redis_sync import RedisSync
-from .site_search import SiteSearchConfig
+from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.job.inputs import CrawlInputs
+from citeseeker_scrapy.job.crawl_job import crawl_job, refuse_to_start, scope_of
+from citeseeker_scrapy.frontier.redis_sync import RedisSync
+from citeseeker_scrapy.site_search.forms import SiteSearchConfig
 from .urls import LinkPolicy, canonical_url, server_of
 
 ORIGIN_KEY = "citeseeker_origin"

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from demo_site import build_demo_site  # noqa: E402
 
-from citeseeker_scrapy.items import citation_rows  # noqa: E402
+from citeseeker_scrapy.document.item import citation_rows  # noqa: E402
 
 PROJECT = Path(__file__).resolve().parent.parent
 OUTPUT = PROJECT / "demo-output"

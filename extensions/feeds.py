@@ -20,7 +20,7 @@ from itemadapter import ItemAdapter
 from scrapy.exporters import CsvItemExporter
 from scrapy.extensions.feedexport import FileFeedStorage
 
-from citeseeker_scrapy.items import CITATION_COLUMNS, citation_rows
+from citeseeker_scrapy.document.item import CITATION_COLUMNS, citation_rows
 
 
 class DurableFileFeedStorage(FileFeedStorage):

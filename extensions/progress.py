@@ -4,7 +4,7 @@ terminal a live display (rich) with the same figures and the servers being crawl
 Settings: ``CITESEEKER_PROGRESS_INTERVAL`` (seconds, default 30; 0 turns the line off),
 ``CITESEEKER_PROGRESS_LIVE`` (default True: the display when stderr is a terminal).
 ``--nolog`` or ``LOG_LEVEL=WARNING`` (or above) silences both. Logic and drawing live in
-:mod:`citeseeker_scrapy.progress`.
+:mod:`citeseeker_scrapy.report.progress`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from scrapy import signals
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.asyncio import create_looping_call
 
-from citeseeker_scrapy.progress import LiveProgress, figures, progress_line, wants_progress
+from citeseeker_scrapy.report.progress import LiveProgress, figures, progress_line, wants_progress
 
 logger = logging.getLogger("citeseeker.progress")
 DISPLAY_SECONDS = 1.0

@@ -28,8 +28,8 @@ from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
 from citeseeker_scrapy import signals as citeseeker_signals
-from citeseeker_scrapy.items import DocumentItem
-from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.recrawl import read_state, recrawl_session
 from citeseeker_scrapy.recrawl.sites import METHODS, split_sites
 from citeseeker_scrapy.recrawl.state import SITES_FILE, write_json_atomically

@@ -8,7 +8,7 @@ refusal) and ``server_completed`` (completed.log), ``spider_closed`` (summary.lo
 
 Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_INTERVAL``,
 ``JOBDIR``, ``CITESEEKER_REPORT_HTML``. At the end: report.html and the per-publication table
-(:mod:`citeseeker_scrapy.html_report`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
+(:mod:`citeseeker_scrapy.report.html`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
 from citeseeker_scrapy import signals as citeseeker_signals
-from citeseeker_scrapy.items import DocumentItem
-from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.providers import citedby_summary
-from citeseeker_scrapy.html_report import print_table, render_html
-from citeseeker_scrapy.papers import PAPERS_FILE, reported_papers
-from citeseeker_scrapy.progress import wants_progress
-from citeseeker_scrapy.results import read_results, remember_job, results_of
-from citeseeker_scrapy.report import (
+from citeseeker_scrapy.report.html import print_table, render_html
+from citeseeker_scrapy.report.papers import PAPERS_FILE, reported_papers
+from citeseeker_scrapy.report.progress import wants_progress
+from citeseeker_scrapy.report.results import read_results, remember_job, results_of
+from citeseeker_scrapy.report.logs import (
     RunReport, document_counts, document_hits, feed_citations, read_reported, recover_reported,
     summary_lines,
 )
@@ -134,7 +134,7 @@ class ReportExtension:
 
     def _record_papers(self, item: DocumentItem) -> None:
         """The job's state: fingerprints of reported papers, after reported.txt (see
-        :mod:`citeseeker_scrapy.papers` for a kill in between)."""
+        :mod:`citeseeker_scrapy.report.papers` for a kill in between)."""
         papers = reported_papers(item)
         if self.reported_file is not None and papers:
             with open(self.reported_file.parent / PAPERS_FILE, "a", encoding="utf-8") as handle:

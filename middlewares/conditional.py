@@ -37,7 +37,7 @@ from scrapy.http import Response
 from scrapy.utils.defer import deferred_from_coro, maybe_deferred_to_future
 from twisted.internet.defer import Deferred, DeferredList
 
-from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.recrawl import Answer, recrawl_session
 from citeseeker_scrapy.recrawl.plan import SKIP, WAIT
 from citeseeker_scrapy.recrawl.state import md5_hex

@@ -7,7 +7,7 @@ Two components, wired by one line in ``ADDONS``:
   scrapy-playwright's download handler for http/https and :class:`RenderMiddleware`. The
   handler passes every request without ``playwright`` meta to Scrapy's own HTTP/1.1 handler, so
   pages that are not rendered take the normal path.
-* :class:`RenderMiddleware` takes the decision on the response (:mod:`citeseeker_scrapy.rendering`):
+* :class:`RenderMiddleware` takes the decision on the response (:mod:`citeseeker_scrapy.rendering.policy`):
   a scripted HTML page with no usable links or little text is fetched once more through the
   browser; later pages of a server where that helped go to the browser directly.
 
@@ -42,7 +42,7 @@ from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.extraction import sniff_kind
 from citeseeker_scrapy.extraction.sniff import HEAD_BYTES
-from citeseeker_scrapy.rendering import (
+from citeseeker_scrapy.rendering.policy import (
     RenderConfig, RenderPlanner, find_browser, needs_rendering, page_signals, rendering_helped,
 )
 
@@ -80,7 +80,7 @@ class RenderAddon:
     (http, https), ``PLAYWRIGHT_*`` (launch options, navigation timeout, context bound) and
     ``DOWNLOADER_MIDDLEWARES``. Without a browser ``auto`` becomes ``never`` with one warning;
     ``always`` (and a bad value) is refused by the crawl's job before any request (one clear
-    line, exit status 2: :func:`citeseeker_scrapy.job.check_rendering`).
+    line, exit status 2: :func:`citeseeker_scrapy.job.crawl_job.check_rendering`).
     """
 
     def update_settings(self, settings) -> None:

@@ -1,6 +1,6 @@
 """Item pipeline 1 of 3: unpack archives (ZIP, GZ, Z, TAR, nested) into the parts to read.
 
-Works with any spider that yields :class:`~citeseeker_scrapy.items.DocumentItem`. Settings:
+Works with any spider that yields :class:`~citeseeker_scrapy.document.item.DocumentItem`. Settings:
 the ``CITESEEKER_MAX_*`` archive limits. A document that is no archive becomes its own single
 part; one that is no document at all (an image, an unknown type) is dropped here, quietly.
 """
@@ -11,11 +11,11 @@ from typing import Any
 
 from scrapy.exceptions import DropItem
 
-from citeseeker_scrapy.documents import unpack_archives
+from citeseeker_scrapy.document.stages import unpack_archives
 from citeseeker_scrapy.extraction import ExtractionLimits
 from citeseeker_scrapy.extraction.sniff import ARCHIVE_KINDS
-from citeseeker_scrapy.items import DocumentItem
-from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.threads import in_thread_if_big
 
 

@@ -1,6 +1,6 @@
 """Item pipeline 3 of 3: find the citations of the searched publications in every part.
 
-Works with any spider that yields :class:`~citeseeker_scrapy.items.DocumentItem` (after the
+Works with any spider that yields :class:`~citeseeker_scrapy.document.item.DocumentItem` (after the
 text pipeline). The searched authors and titles come from ``CITESEEKER_AUTHORS`` (+
 ``CITESEEKER_PUBLICATIONS``), else ``inputs/searchstrings.txt``; the matcher's settings are
 ``CITESEEKER_METHOD``, ``_SCHEME``, ``_FUZZY_LIMIT``, ``_PART_LENGTH``,
@@ -19,12 +19,12 @@ from typing import Any
 
 from scrapy.exceptions import DropItem
 
-from citeseeker_scrapy.citations import CitationSearch
-from citeseeker_scrapy.documents import find_citations
-from citeseeker_scrapy.items import DocumentItem
-from citeseeker_scrapy.job import crawl_job
-from citeseeker_scrapy.matcher import CitationMatcher, MatcherSettings
-from citeseeker_scrapy.report import read_reported
+from citeseeker_scrapy.matching.citations import CitationSearch
+from citeseeker_scrapy.document.stages import find_citations
+from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.job.crawl_job import crawl_job
+from citeseeker_scrapy.matching import CitationMatcher, MatcherSettings
+from citeseeker_scrapy.report.logs import read_reported
 from citeseeker_scrapy.threads import in_thread_if_big
 
 

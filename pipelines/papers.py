@@ -4,7 +4,7 @@ The same text reached under another URL (a mirror, a redirect, the PDF inside an
 archive, ``.ps`` and ``.ps.gz``) is not reported again: its citations are removed, and a
 document left with none is dropped (quietly; the report extension writes the pair to
 ``duplicates.log``). With ``JOBDIR`` the fingerprints of papers reported by earlier runs are
-read from ``JOBDIR/papers.txt``. ``CITESEEKER_DISTINCT_PAPERS = False`` reports every copy. See :mod:`citeseeker_scrapy.papers`.
+read from ``JOBDIR/papers.txt``. ``CITESEEKER_DISTINCT_PAPERS = False`` reports every copy. See :mod:`citeseeker_scrapy.report.papers`.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 
 from scrapy.exceptions import DropItem, NotConfigured
 
-from citeseeker_scrapy.items import DocumentItem
-from citeseeker_scrapy.papers import PAPERS_FILE, PaperRegistry, read_papers
+from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.report.papers import PAPERS_FILE, PaperRegistry, read_papers
 
 
 class DistinctPapersPipeline:

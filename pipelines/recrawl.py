@@ -20,8 +20,8 @@ from typing import Any
 
 from scrapy.exceptions import DropItem, NotConfigured
 
-from citeseeker_scrapy.items import DocumentItem
-from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.recrawl import recrawl_session
 from citeseeker_scrapy.recrawl.plan import new_citations
 

@@ -1,6 +1,6 @@
 """Item pipeline 2 of 3: the text (and links) of every part of a document.
 
-Works with any spider that yields :class:`~citeseeker_scrapy.items.DocumentItem` (after the
+Works with any spider that yields :class:`~citeseeker_scrapy.document.item.DocumentItem` (after the
 unpack pipeline). PDF in long-lived PDFium worker processes (pypdf as the fallback), PostScript
 through a Ghostscript subprocess, office files, HTML and text. Settings: the extraction limits,
 ``CITESEEKER_EXTRACTION_WORKERS``, ``CITESEEKER_TEMP_DIR``. Scratch files go to the job's own
@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from citeseeker_scrapy.config import CrawlConfig
-from citeseeker_scrapy.documents import read_text
+from citeseeker_scrapy.document.stages import read_text
 from citeseeker_scrapy.extraction import DocumentExtractor
-from citeseeker_scrapy.items import DocumentItem
-from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.threads import INLINE_BYTES, in_thread_if_big
 
 

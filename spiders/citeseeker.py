@@ -4,7 +4,7 @@
 
 Its ``-a`` arguments (``authors``, ``publications``, ``startpoints``, ``staywithin``,
 ``forbidden``; each a file or an inline value) become ``CITESEEKER_*`` settings, read by the
-crawl's job (:mod:`citeseeker_scrapy.job`). Everything else has its own owner: the frontier
+crawl's job (:mod:`citeseeker_scrapy.job.crawl_job`). Everything else has its own owner: the frontier
 scheduler picks the documents, the downloader middlewares check URLs and redirects, the item
 pipelines unpack, extract and match, the scheduler follows the links of each document item,
 the report extension writes the log files.
@@ -21,11 +21,11 @@ from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.python.failure import Failure
 
 from citeseeker_scrapy import signals as citeseeker_signals
-from citeseeker_scrapy.documents import sniff
+from citeseeker_scrapy.document.stages import sniff
 from citeseeker_scrapy.exceptions import UrlRejected
-from citeseeker_scrapy.items import DocumentItem
-from citeseeker_scrapy.job import ARGUMENT_SETTINGS, crawl_job
-from citeseeker_scrapy.job_dirs import apply_job_dirs
+from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.job.crawl_job import ARGUMENT_SETTINGS, crawl_job
+from citeseeker_scrapy.job.directories import apply_job_dirs
 from citeseeker_scrapy.recrawl import apply_recrawl_argument
 from citeseeker_scrapy.scheduler import DEPTH_KEY, ORIGIN_KEY, START
 from spiders.providers import start_points_with_providers

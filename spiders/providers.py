@@ -23,7 +23,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.threads import deferToThread
 
 from citeseeker_scrapy import signals as citeseeker_signals
-from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.providers import (
     CITEDBY_STATS, CitingWork, ProviderConfig, ProviderOutcome, citedby_summary, http_fetcher,
     merge_start_points, run_providers,

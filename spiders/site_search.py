@@ -3,7 +3,7 @@
 Who calls it: :class:`spiders.citeseeker.CiteSeekerSpider` — ``parse`` offers each HTML page
 (:meth:`SiteSearcher.searches_for`), the ``parse_search`` callback hands each result page over
 (:meth:`SiteSearcher.follow_results`). The rules (which form, which links) are the core's
-(:mod:`citeseeker_scrapy.site_search`); this module builds Scrapy requests with
+(:mod:`citeseeker_scrapy.site_search.forms`); this module builds Scrapy requests with
 form2request (Scrapy's successor of ``FormRequest.from_response``: hidden inputs kept, GET and
 POST) and keeps per-server counts.
 
@@ -31,9 +31,9 @@ from scrapy.http import Response, TextResponse
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.exceptions import UrlRejected
-from citeseeker_scrapy.job import crawl_job
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.scheduler import DEPTH_KEY, ORIGIN_KEY, SEARCH, SEARCH_KEY
-from citeseeker_scrapy.site_search import (
+from citeseeker_scrapy.site_search.forms import (
     SiteSearchConfig, count_forms, find_search_form, next_page, page_links, result_links,
     search_queries)
 from citeseeker_scrapy.urls import server_of

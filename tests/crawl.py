@@ -12,7 +12,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from citeseeker_scrapy.items import citation_rows
+from citeseeker_scrapy.document.item import citation_rows
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from citeseeker_scrapy.citations import CitationSearch
-from citeseeker_scrapy.context import TextMap, explain, fold_with_offsets
-from citeseeker_scrapy.matcher import AuthorGroup, CitationMatcher, MatcherSettings, normalize_text
+from citeseeker_scrapy.matching.citations import CitationSearch
+from citeseeker_scrapy.matching.context import TextMap, explain, fold_with_offsets
+from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings, normalize_text
 from tests import docgen
 from tests.crawl import run_crawl
 from tests.servers import SiteServer, write_site

@@ -18,7 +18,7 @@ from citeseeker_scrapy.extraction import (
     ExtractionProblem,
     _worker,
 )
-from citeseeker_scrapy.extraction.workers import WorkerPool
+from citeseeker_scrapy.extraction.processes.pool import WorkerPool
 from tests import docgen
 from tests.extraction_fixtures import extractor_fixture
 

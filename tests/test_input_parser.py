@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from citeseeker_scrapy.exceptions import InputError
-from citeseeker_scrapy.input_parser import (
+from citeseeker_scrapy.job.inputs import (
     lines_from_argument, parse_domains, parse_search_strings, parse_start_points, read_lines,
     resolve_inputs, search_strings_from_arguments,
 )
-from citeseeker_scrapy.matcher import AuthorGroup
+from citeseeker_scrapy.matching import AuthorGroup
 
 APPENDIX_E = """\
 #2002

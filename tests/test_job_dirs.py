@@ -11,7 +11,7 @@ from scrapy.settings import Settings
 
 from citeseeker_scrapy.config import CrawlConfig
 from citeseeker_scrapy.exceptions import ConfigError
-from citeseeker_scrapy.job_dirs import apply_job_dirs
+from citeseeker_scrapy.job.directories import apply_job_dirs
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,9 +11,11 @@ ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "citeseeker_scrapy"
 ADAPTERS = ("spiders", "pipelines", "middlewares", "extensions")
 #: Pure core modules: usable without Scrapy or Twisted.
-PURE = ("urls.py", "input_parser.py", "matcher.py", "matching", "extraction", "frontier",
-        "citations.py", "documents.py", "report.py", "config.py", "items.py", "exceptions.py",
-        "job_dirs.py", "rendering.py", "providers", "site_search.py", "recrawl")
+PURE = ("urls.py", "config.py", "exceptions.py", "job/inputs.py", "job/directories.py",
+        "document", "extraction", "matching", "report/logs.py", "rendering", "providers",
+        "site_search", "recrawl", "frontier/frontier.py", "frontier/model.py",
+        "frontier/store.py", "frontier/sqlite_store.py", "frontier/shared.py",
+        "frontier/redis_backend.py")
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from rapidfuzz.distance import LCSseq
 
 from citeseeker_scrapy.exceptions import ConfigError
-from citeseeker_scrapy.matcher import (
+from citeseeker_scrapy.matching import (
     AuthorGroup, Citation, CitationMatcher, MatcherSettings, best_substring, find_name_positions,
     indel_distance, normalize_text, reference_best_substring, reference_original_scheme,
 )
@@ -331,7 +331,7 @@ def test_empty_names_or_titles_are_rejected(group: AuthorGroup) -> None:
 
 
 def test_module_is_pure_core() -> None:
-    code = ("import sys, citeseeker_scrapy.matcher, citeseeker_scrapy.matching; "
+    code = ("import sys, citeseeker_scrapy.matching; "
             "print('scrapy' in sys.modules or 'twisted' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from citeseeker_scrapy.matcher import (
+from citeseeker_scrapy.matching import (
     AuthorGroup, Citation, CitationMatcher, MatcherSettings, normalize_text,
 )
 from citeseeker_scrapy.matching.names import SKIPPABLE, NameIndex, name_forms

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from citeseeker_scrapy.matcher import AuthorGroup, CitationMatcher, MatcherSettings
+from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
 
 SURNAMES = ("Fiala Jezek Toman Novak Dvorak Svoboda Kowalski Nowak Schmidt Weber Moreau "
             "Laurent Rossi Russo Silva Santos Jansen Visser Lindqvist Berg Tanaka Sato Kim "

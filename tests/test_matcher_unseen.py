@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citeseeker_scrapy.matcher import AuthorGroup, CitationMatcher, MatcherSettings
+from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
 from citeseeker_scrapy.matching.matcher import _one_title_per_span, _overlap
 from citeseeker_scrapy.matching.model import Citation
 

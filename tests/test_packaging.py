@@ -35,7 +35,7 @@ import json, sys, tempfile
 import citeseeker_scrapy
 from citeseeker_scrapy.config import CrawlConfig
 from citeseeker_scrapy.extraction import DocumentExtractor, ExtractionLimits
-from citeseeker_scrapy.input_parser import resolve_inputs
+from citeseeker_scrapy.job.inputs import resolve_inputs
 config = CrawlConfig.from_settings({})
 texts = []
 with DocumentExtractor(ExtractionLimits(), tempfile.mkdtemp(), workers=1) as extractor:

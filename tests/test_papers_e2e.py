@@ -9,8 +9,8 @@ import re
 import subprocess
 import sys
 
-from citeseeker_scrapy.items import DocumentItem
-from citeseeker_scrapy.papers import PaperRegistry, read_papers, reported_papers
+from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.report.papers import PaperRegistry, read_papers, reported_papers
 from tests import docgen
 from tests.crawl import PROJECT_ROOT, run_crawl
 from tests.servers import SiteServer, write_site

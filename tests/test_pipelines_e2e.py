@@ -20,7 +20,7 @@ TITLE = "Retrieving citations on the web"
 #: About twenty lines, as a Scrapy user would write them: no CiteSeeker component but the item.
 STOCK_SPIDER = '''
 import scrapy
-from citeseeker_scrapy.items import DocumentItem
+from citeseeker_scrapy.document.item import DocumentItem
 
 
 class Papers(scrapy.Spider):

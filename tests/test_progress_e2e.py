@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from citeseeker_scrapy.progress import ProgressFigures, figures, progress_line
+from citeseeker_scrapy.report.progress import ProgressFigures, figures, progress_line
 from tests.crawl import PROJECT_ROOT
 from tests.servers import SiteServer, write_site
 from tests.test_crawl_e2e import page

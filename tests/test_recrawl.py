@@ -124,7 +124,7 @@ def test_a_recrawls_csv_feed_has_a_status_column() -> None:
     import io
 
     from extensions.feeds import CitationCsvItemExporter
-    from citeseeker_scrapy.items import DocumentItem
+    from citeseeker_scrapy.document.item import DocumentItem
 
     out = io.BytesIO()
     exporter = CitationCsvItemExporter(out)

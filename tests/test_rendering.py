@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from citeseeker_scrapy.exceptions import ConfigError
-from citeseeker_scrapy.rendering import (
+from citeseeker_scrapy.rendering.policy import (
     PageSignals, RenderConfig, RenderPlanner, find_browser, has_scripts, needs_rendering,
     page_signals, rendering_helped, server_patterns,
 )

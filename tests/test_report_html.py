@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from citeseeker_scrapy.results import parse_success_line, read_results
-from citeseeker_scrapy.html_report import render_html
+from citeseeker_scrapy.report.results import parse_success_line, read_results
+from citeseeker_scrapy.report.html import render_html
 from tests.crawl import PROJECT_ROOT, run_crawl
 from tests.servers import SiteServer, write_site
 from tests.test_crawl_e2e import page

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from scrapy.utils.test import get_crawler
 
-from citeseeker_scrapy.report import RunReport, DocumentHit
+from citeseeker_scrapy.report.logs import RunReport, DocumentHit
 from extensions.report import ReportExtension
 
 CITATION = {"member": "", "header": "A paper", "author": "Fiala",

@@ -15,7 +15,7 @@ from scrapy.utils.test import get_crawler
 from twisted.internet.error import TimeoutError as ConnectTimeout
 
 from citeseeker_scrapy import signals as citeseeker_signals
-from citeseeker_scrapy.items import DocumentItem
+from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.scheduler import DEPTH_KEY, ORIGIN_KEY, START, FrontierScheduler
 from middlewares.redirects import ScopedMetaRefreshMiddleware, ScopedRedirectMiddleware
 from spiders.citeseeker import CiteSeekerSpider

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from citeseeker_scrapy.items import citation_rows
+from citeseeker_scrapy.document.item import citation_rows
 from tests import docgen
 from tests.packaging import BIN, clean_environment, copy_project
 from tests.servers import SiteServer, write_site

@@ -12,7 +12,7 @@ import pytest
 
 from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.matching import AuthorGroup
-from citeseeker_scrapy.site_search import (
+from citeseeker_scrapy.site_search.forms import (
     SiteSearchConfig, find_search_form, next_page, result_links, search_queries, surname_of)
 from tests.crawl import Crawl, run_crawl
 from tests.search_web import SEARCH_STRINGS, SearchWeb, Server, generate

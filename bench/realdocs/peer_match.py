@@ -20,8 +20,8 @@ sys.path.insert(0, str(ROOT))
 
 from citeseeker_scrapy.extraction.decode import decode_html, decode_text  # noqa: E402
 from citeseeker_scrapy.extraction.html import parse_html  # noqa: E402
-from citeseeker_scrapy.input_parser import parse_search_strings, read_lines  # noqa: E402
-from citeseeker_scrapy.matcher import CitationMatcher, MatcherSettings, normalize_text  # noqa: E402
+from citeseeker_scrapy.job.inputs import parse_search_strings, read_lines  # noqa: E402
+from citeseeker_scrapy.matching import CitationMatcher, MatcherSettings, normalize_text  # noqa: E402
 
 
 def text_of(path: Path) -> tuple[str, str] | None:

@@ -15,8 +15,8 @@ from pathlib import Path
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
-from ..html_report import print_table, render_html
-from ..results import JOB_FILE, job_log_dirs, results_of
+from citeseeker_scrapy.report.html import print_table, render_html
+from citeseeker_scrapy.report.results import JOB_FILE, job_log_dirs, results_of
 
 
 class Command(ScrapyCommand):

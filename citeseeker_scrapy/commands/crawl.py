@@ -15,7 +15,7 @@ from scrapy import Spider, signals
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.crawler import Crawler
 
-from ..job import BAD_INPUT_REASON
+from citeseeker_scrapy.job.crawl_job import BAD_INPUT_REASON
 
 BAD_INPUT_STATUS = 2
 

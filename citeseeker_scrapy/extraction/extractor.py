@@ -60,7 +60,7 @@ from .office import binary_office_text, office_kind_of_zip, package_text
 from .postscript import distill_to_pdf
 from .sniff import ARCHIVE_KINDS, HEAD_BYTES, OFFICE_ZIP_KINDS, charset_of, sniff_kind
 from .streams import Budget, BoundedReader
-from .workers import WorkerPool
+from citeseeker_scrapy.extraction.processes.pool import WorkerPool
 
 #: Parser processes for PDF/RTF: enough to keep a few Scrapy threads busy, few enough for RAM.
 DEFAULT_WORKERS = max(1, min(4, os.cpu_count() or 1))

@@ -18,7 +18,7 @@ import lxml.etree
 from ..exceptions import ExtractionError
 from .archives import CORRUPTION_ERRORS, Member, Skipped, open_zip, zip_members, zip_names
 from .model import ExtractionLimits
-from .procs import child_environment, resource_limited, run_bounded
+from citeseeker_scrapy.extraction.processes.limits import child_environment, resource_limited, run_bounded
 from .streams import Budget
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"

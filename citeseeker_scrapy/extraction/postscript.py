@@ -29,7 +29,7 @@ import re
 import signal
 from pathlib import Path
 
-from .procs import Finished, child_environment, resource_limited, run_bounded
+from citeseeker_scrapy.extraction.processes.limits import Finished, child_environment, resource_limited, run_bounded
 
 GHOSTSCRIPT = "gs"
 BASE_ARGS = ("-dSAFER", "-dBATCH", "-dNOPAUSE", "-q", "-sstdout=%stderr")

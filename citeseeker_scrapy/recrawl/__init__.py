@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from ..config import CRAWL_NAME
-from ..job_dirs import crawl_dir, scrapyd_job
+from citeseeker_scrapy.job.directories import crawl_dir, scrapyd_job
 from .plan import RecrawlPlan, RecrawlSettings
 from .session import Answer, RecrawlSession, recrawl_session
 from .sites import Site, split_sites

@@ -20,10 +20,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .config import SettingsLike
-from .exceptions import ConfigError
-from .extraction.html import parse_html
-from .urls import extension_of, scheme_of, server_of
+from citeseeker_scrapy.config import SettingsLike
+from citeseeker_scrapy.exceptions import ConfigError
+from citeseeker_scrapy.extraction.html import parse_html
+from citeseeker_scrapy.urls import extension_of, scheme_of, server_of
 
 RENDER_MODES = ("never", "auto", "always")
 #: Executables tried, in order, when CITESEEKER_BROWSER_PATH is empty (Debian's package first).

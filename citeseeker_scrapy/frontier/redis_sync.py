@@ -19,10 +19,10 @@ import os
 import socket
 from typing import Any, Callable
 
-from .frontier.redis_backend import (
+from citeseeker_scrapy.frontier.redis_backend import (
     RedisFrontierClient, SharedSettings, SyncReply, sync_arguments,
 )
-from .frontier.shared import SharedFrontier
+from citeseeker_scrapy.frontier.shared import SharedFrontier
 
 STATS = "citeseeker/shared"
 #: Start points taken from the shared list per sync (the rest wait for the next one).

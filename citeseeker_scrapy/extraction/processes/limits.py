@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..exceptions import ExtractionError, LimitError
+from citeseeker_scrapy.exceptions import ExtractionError, LimitError
 
 #: How much of a failing program's stderr is kept (its start: the first error is the cause).
 MAX_STDERR_BYTES = 16 * 1024

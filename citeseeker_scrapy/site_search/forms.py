@@ -35,10 +35,10 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 import lxml.etree
 import lxml.html
 
-from .config import SettingsLike
-from .exceptions import ConfigError
-from .extraction.html import INVISIBLE_TAGS, parse_root
-from .matching import AuthorGroup, normalize_text
+from citeseeker_scrapy.config import SettingsLike
+from citeseeker_scrapy.exceptions import ConfigError
+from citeseeker_scrapy.extraction.html import INVISIBLE_TAGS, parse_root
+from citeseeker_scrapy.matching import AuthorGroup, normalize_text
 
 SITE_SEARCH_MODES = ("first", "only", "off")
 SITE_SEARCH_DEFAULTS: dict[str, Any] = {

@@ -1,4 +1,4 @@
-"""A small pool of long-lived parser processes (see ``_worker.py``), shared by all threads.
+"""A small pool of long-lived parser processes (see ``worker_main.py``), shared by all threads.
 
 Why processes that live long: starting Python and loading PDFium costs ~0.1 s, more than
 reading a typical paper (~10 ms); reusing workers keeps PDF text at PDFium's own speed.
@@ -22,24 +22,24 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from ..exceptions import ExtractionError, LimitError
-from . import _worker
-from .procs import exit_status
+from citeseeker_scrapy.exceptions import ExtractionError, LimitError
+from citeseeker_scrapy.extraction.processes import worker_main
+from citeseeker_scrapy.extraction.processes.limits import exit_status
 
 #: What a new interpreter runs: the worker's ``main`` imported by its module name from the
 #: package's root, never a file path (inside an egg, a zipped wheel or a zipapp the file does not
-#: exist on disk and ``python path/_worker.py`` fails). ``-I`` ignores PYTHONPATH, so the root
+#: exist on disk and ``python path/worker_main.py`` fails). ``-I`` ignores PYTHONPATH, so the root
 #: is put on ``sys.path`` explicitly; zipimport reads it when it is an archive.
 WORKER_BOOTSTRAP = (
     "import sys; sys.path.insert(0, sys.argv.pop(1)); "
-    "from citeseeker_scrapy.extraction._worker import main; main(sys.argv)"
+    "from citeseeker_scrapy.extraction.processes.worker_main import main; main(sys.argv)"
 )
 
 
 def package_root() -> str:
     """The ``sys.path`` entry the package was imported from: a directory, an egg or a zip."""
-    root = os.path.abspath(_worker.__file__)
-    for _ in _worker.__name__.split("."):
+    root = os.path.abspath(worker_main.__file__)
+    for _ in worker_main.__name__.split("."):
         root = os.path.dirname(root)
     return root
 
@@ -49,7 +49,7 @@ MAX_WORKER_START_SECONDS = 30.0
 #: Reply size allowed beyond 4 bytes per text character (UTF-8) and the JSON header.
 REPLY_SLACK_BYTES = 1024 * 1024
 #: A worker whose resident memory is above this after a task is replaced (see
-#: ``_worker.resident_bytes``): two workers then stay under ~300 MiB on 1,000-page manuals.
+#: ``worker_main.resident_bytes``): two workers then stay under ~300 MiB on 1,000-page manuals.
 RETIRE_ABOVE_BYTES = 150 * 1024 * 1024
 
 Header = dict[str, Any]
@@ -86,7 +86,7 @@ class _Worker:
     def wait_ready(self) -> None:
         """Block until the worker has loaded its parsers."""
         message = self._receive(time.monotonic() + MAX_WORKER_START_SECONDS, 64, "starting")
-        if message != _worker.READY:
+        if message != worker_main.READY:
             raise ExtractionError("parser worker sent a bad greeting")
 
     def alive(self) -> bool:

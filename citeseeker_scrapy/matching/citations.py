@@ -4,7 +4,7 @@ Who calls it: the citation pipeline (``pipelines/citations.py``), for every part
 document, from a worker thread. The text is normalized once and searched by the matcher; each
 citation becomes a plain dict with the part's member path and header (the paper's first
 characters), the matcher's fields, and what explains it to a reader (``context``,
-``in_references``: :mod:`citeseeker_scrapy.context`), ready for the feed and success.log.
+``in_references``: :mod:`citeseeker_scrapy.matching.context`), ready for the feed and success.log.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import asdict
 from typing import Any
 
 from .context import TextMap, explain
-from .matcher import CitationMatcher, normalize_text
-from .report import one_field
+from citeseeker_scrapy.matching import CitationMatcher, normalize_text
+from citeseeker_scrapy.report.logs import one_field
 
 #: Matcher internals that are not part of a reported citation.
 PRIVATE_FIELDS = frozenset({"position"})

@@ -20,8 +20,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .report import DocumentHit
-from .urls import server_of
+from citeseeker_scrapy.report.logs import DocumentHit
+from citeseeker_scrapy.urls import server_of
 
 JOB_FILE = "citeseeker-job.json"
 _ARCHIVE_MEMBER = re.compile(r"^(.*?\.(?:zip|tar|tgz|taz|tar\.gz|gz|z))/(.+)$", re.I)

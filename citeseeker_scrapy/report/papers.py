@@ -5,7 +5,7 @@ document, on the reactor thread (so two copies in flight at once cannot both pas
 report extension, which records a reported paper's fingerprint in the job's state.
 
 A part's identity is the fingerprint of its normalized text
-(:func:`citeseeker_scrapy.citations.fingerprint`): a mirror, a redirect, the PDF inside and
+(:func:`citeseeker_scrapy.matching.citations.fingerprint`): a mirror, a redirect, the PDF inside and
 outside a ZIP, ``.ps`` and ``.ps.gz`` all give the same text. The first copy reported is the
 result; a later copy's citations are removed from its document (a document left with none is
 not reported) and the pair ``(copy, first)`` is kept in ``duplicates.log``.

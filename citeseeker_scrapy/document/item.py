@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .urls import server_of
+from citeseeker_scrapy.urls import server_of
 
 #: What the feed shows of a document (the rest is working state of the pipelines).
 FEED_FIELDS = ["url", "server", "citations", "also_at"]

@@ -26,15 +26,15 @@ from weakref import WeakKeyDictionary
 from scrapy import signals
 from scrapy.exceptions import CloseSpider
 
-from .config import CrawlConfig
-from .exceptions import CiteSeekerError
-from .exceptions import ConfigError
-from .input_parser import CrawlInputs, resolve_inputs
-from .providers import ProviderConfig
-from .recrawl.plan import RecrawlSettings
-from .rendering import RenderConfig, find_browser
-from .site_search import SiteSearchConfig
-from .urls import LinkPolicy, file_root_of
+from citeseeker_scrapy.config import CrawlConfig
+from citeseeker_scrapy.exceptions import CiteSeekerError
+from citeseeker_scrapy.exceptions import ConfigError
+from citeseeker_scrapy.job.inputs import CrawlInputs, resolve_inputs
+from citeseeker_scrapy.providers import ProviderConfig
+from citeseeker_scrapy.recrawl.plan import RecrawlSettings
+from citeseeker_scrapy.rendering.policy import RenderConfig, find_browser
+from citeseeker_scrapy.site_search.forms import SiteSearchConfig
+from citeseeker_scrapy.urls import LinkPolicy, file_root_of
 
 BAD_INPUT_REASON = "citeseeker_bad_input"
 #: Spider argument -> the setting that carries it to every component.

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from importlib.abc import Traversable
 from pathlib import Path
 
-from .exceptions import InputError
-from .matcher import AuthorGroup
+from citeseeker_scrapy.exceptions import InputError
+from citeseeker_scrapy.matching import AuthorGroup
 
 AUTHOR_PREFIX = "author="
 SUPPORTED_SCHEMES = ("http://", "https://", "file://")

@@ -1,7 +1,7 @@
 """``report.html`` and the terminal table: the results as a reader wants them.
 
 Who calls it: the report extension at the end of a crawl and the ``citeseeker-report``
-command, with :class:`~citeseeker_scrapy.results.Results`. The page is one self-contained file:
+command, with :class:`~citeseeker_scrapy.report.results.Results`. The page is one self-contained file:
 inline CSS, an inline SVG bar chart, no script at all. Everything that came from the web
 (titles, headers, contexts, URLs) is HTML-escaped, and only ``http``, ``https`` and ``file``
 URLs become links (a ``javascript:`` URL stays text).

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from urllib.parse import urljoin, urlsplit
 
-from .citations import CitationSearch
-from .extraction import (
+from citeseeker_scrapy.matching.citations import CitationSearch
+from citeseeker_scrapy.extraction import (
     ArchiveChecked, DocumentExtractor, ExtractedPart, ExtractionLimits, UnpackedMember, unpack,
 )
-from .extraction.sniff import HEAD_BYTES, sniff_kind
-from .items import DocumentItem
+from citeseeker_scrapy.extraction.sniff import HEAD_BYTES, sniff_kind
+from citeseeker_scrapy.document.item import DocumentItem
 
 
 def sniff(item: DocumentItem) -> str | None:
