@@ -50,17 +50,9 @@ from citeseeker_scrapy.job.inputs import CrawlInputs
 from citeseeker_scrapy.job.crawl_job import crawl_job, refuse_to_start, scope_of
 from citeseeker_scrapy.frontier.redis_sync import RedisSync
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig
+from citeseeker_scrapy.keys import DEPTH_KEY, FRONTIER, ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY, START
 from .urls import LinkPolicy, canonical_url, server_of
 
-ORIGIN_KEY = "citeseeker_origin"
-DEPTH_KEY = "citeseeker_depth"
-#: Origins: the spider's start points, documents the frontier handed out (and their retries),
-#: redirect targets checked by the redirect middleware. Requests without one came from
-#: elsewhere (another component) and are canonicalized here.
-START, FRONTIER, REDIRECT = "start", "frontier", "redirect"
-#: Site search (README "Site search"): a search form submission or result page carries
-#: ``citeseeker_search`` (its frontier key, query, page); a result link only the origin.
-SEARCH, SEARCH_KEY = "search", "citeseeker_search"
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
 #: kept as a little JSON (so REDIRECT_MAX_TIMES and RETRY_TIMES still bound their chains).
 PLAIN_META = frozenset({ORIGIN_KEY, DEPTH_KEY, "depth", "download_slot", "download_latency",

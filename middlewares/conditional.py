@@ -41,11 +41,9 @@ from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.recrawl import Answer, recrawl_session
 from citeseeker_scrapy.recrawl.plan import SKIP, WAIT
 from citeseeker_scrapy.recrawl.state import md5_hex
-from citeseeker_scrapy.scheduler import FRONTIER, ORIGIN_KEY
-
-PROBE_KEY = "citeseeker_recrawl_probe"
-SKIPPED_KEY = "citeseeker_recrawl_skipped"
-EARLY_KEY = "citeseeker_recrawl_early"
+from citeseeker_scrapy.keys import (
+    FRONTIER, ORIGIN_KEY, RECRAWL_EARLY_KEY, RECRAWL_PROBE_KEY, RECRAWL_SKIPPED_KEY,
+)
 STATS = "citeseeker/recrawl"
 
 
@@ -79,7 +77,7 @@ class ConditionalRequestMiddleware:
         if request.meta.get("redirect_urls"):  # not the validators of the redirecting URL
             request.headers.pop(b"If-None-Match", None)
             request.headers.pop(b"If-Modified-Since", None)
-        if request.meta.get(PROBE_KEY):
+        if request.meta.get(RECRAWL_PROBE_KEY):
             self._ask_conditionally(request)
             return None
         if url in self.waiting:  # a top being asked early: take that answer, not a second one
@@ -87,7 +85,7 @@ class ConditionalRequestMiddleware:
         early = self.probed.pop(url, None)
         if early is not None:
             request.meta["handle_httpstatus_list"] = [304]
-            request.meta[EARLY_KEY] = True
+            request.meta[RECRAWL_EARLY_KEY] = True
             return early.replace(request=request)
         decision = plan.decide(url)
         if decision == WAIT:
@@ -113,7 +111,7 @@ class ConditionalRequestMiddleware:
     def _skipped(self, request: Request) -> Response:
         """The answer a page of an unchanged site gets without a request: a 304 of our own."""
         request.meta["handle_httpstatus_list"] = [304]
-        request.meta[SKIPPED_KEY] = True
+        request.meta[RECRAWL_SKIPPED_KEY] = True
         self.stats.inc_value(f"{STATS}/skipped")
         self._saved(request.url)
         return Response(request.url, status=304, request=request)
@@ -137,7 +135,7 @@ class ConditionalRequestMiddleware:
 
     async def _probe(self, top: str) -> None:
         self.stats.inc_value(f"{STATS}/probes")
-        request = Request(top, meta={PROBE_KEY: True, ORIGIN_KEY: FRONTIER, "dont_redirect": True,
+        request = Request(top, meta={RECRAWL_PROBE_KEY: True, ORIGIN_KEY: FRONTIER, "dont_redirect": True,
                                      "handle_httpstatus_all": True}, dont_filter=True)
         try:
             response = await self.crawler.engine.download_async(request)
@@ -152,10 +150,10 @@ class ConditionalRequestMiddleware:
     # --- responses ----------------------------------------------------------------------------
 
     def process_response(self, request: Request, response: Response) -> Response:
-        if request.meta.get(SKIPPED_KEY):
+        if request.meta.get(RECRAWL_SKIPPED_KEY):
             self.session.note_answer(response.url, Answer(304, unchanged=True))
             return response
-        if request.meta.get(EARLY_KEY):
+        if request.meta.get(RECRAWL_EARLY_KEY):
             return response  # a top asked early, handed over: noted when it came
         answer = self._answer(response)
         self.session.note_answer(response.url, answer)

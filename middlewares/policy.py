@@ -18,7 +18,7 @@ from scrapy.http import Request
 
 from citeseeker_scrapy.exceptions import UrlRejected
 from citeseeker_scrapy.job.crawl_job import crawl_job
-from citeseeker_scrapy.scheduler import ORIGIN_KEY
+from citeseeker_scrapy.keys import ORIGIN_KEY
 
 
 class LinkPolicyMiddleware:

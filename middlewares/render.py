@@ -42,6 +42,7 @@ from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.extraction import sniff_kind
 from citeseeker_scrapy.extraction.sniff import HEAD_BYTES
+from citeseeker_scrapy.keys import RENDER_BROWSER, RENDER_DONE, RENDER_FAILED, RENDER_KEY
 from citeseeker_scrapy.rendering.policy import (
     RenderConfig, RenderPlanner, find_browser, needs_rendering, page_signals, rendering_helped,
 )
@@ -53,7 +54,6 @@ MIDDLEWARE = "middlewares.render.RenderMiddleware"
 PROVIDER = "middlewares.browser_provider.OnDemandBrowserProvider"
 #: After robots.txt (100): a request robots.txt forbids never reaches the browser.
 MIDDLEWARE_ORDER = 120
-RENDER_KEY = "citeseeker_render"        # meta: "browser" (our own request), "done" or "failed"
 STATS = "citeseeker/render"
 #: Pages opened in one browser context before it is retired and closed.
 PAGES_PER_CONTEXT = 20
@@ -271,11 +271,11 @@ class RenderMiddleware:
         browser fails, the request goes on to the plain HTTP handler."""
         if RENDER_KEY in request.meta or not self.planner.renders_directly(request.url):
             return None
-        request.meta[RENDER_KEY] = "done"
+        request.meta[RENDER_KEY] = RENDER_DONE
         try:
             response = await self.render(request)
         except RenderFailed:
-            request.meta[RENDER_KEY] = "failed"
+            request.meta[RENDER_KEY] = RENDER_FAILED
             return None
         self._stat("direct")
         return response
@@ -294,7 +294,7 @@ class RenderMiddleware:
         self._stat("checked")
         if not needs_rendering(plain, self.config.min_text):
             return response
-        request.meta[RENDER_KEY] = "done"
+        request.meta[RENDER_KEY] = RENDER_DONE
         try:
             rendered = await self.render(request)
         except RenderFailed:
@@ -317,7 +317,7 @@ class RenderMiddleware:
         """The page's DOM after scripts ran, as an HtmlResponse for ``request``."""
         context_name = await self.pool.acquire()
         browser_request = request.replace(dont_filter=True, meta={
-            **request.meta, RENDER_KEY: "browser", "playwright": True,
+            **request.meta, RENDER_KEY: RENDER_BROWSER, "playwright": True,
             "playwright_include_page": True, "playwright_context": context_name,
             "playwright_page_goto_kwargs": {"wait_until": "domcontentloaded"}})
         started = time.monotonic()

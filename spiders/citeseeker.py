@@ -27,7 +27,7 @@ from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import ARGUMENT_SETTINGS, crawl_job
 from citeseeker_scrapy.job.directories import apply_job_dirs
 from citeseeker_scrapy.recrawl import apply_recrawl_argument
-from citeseeker_scrapy.scheduler import DEPTH_KEY, ORIGIN_KEY, START
+from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, START
 from spiders.providers import start_points_with_providers
 from spiders.site_search import SiteSearcher
 

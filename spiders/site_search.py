@@ -32,7 +32,7 @@ from scrapy.http import Response, TextResponse
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.exceptions import UrlRejected
 from citeseeker_scrapy.job.crawl_job import crawl_job
-from citeseeker_scrapy.scheduler import DEPTH_KEY, ORIGIN_KEY, SEARCH, SEARCH_KEY
+from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, RENDER_DONE, RENDER_KEY, SEARCH, SEARCH_KEY
 from citeseeker_scrapy.site_search.forms import (
     SiteSearchConfig, count_forms, find_search_form, next_page, page_links, result_links,
     search_queries)
@@ -41,7 +41,7 @@ from citeseeker_scrapy.urls import server_of
 STATS = "citeseeker/site_search"
 #: A POST result page must reach the spider as the server sent it: a browser navigation would
 #: turn it into a GET (the render middleware leaves requests with this meta alone).
-RENDER_DONE = {"citeseeker_render": "done"}
+AS_SENT = {RENDER_KEY: RENDER_DONE}
 #: Template links kept in a search request's meta (enough for a site's navigation).
 MAX_TEMPLATE_LINKS = 500
 logger = logging.getLogger(__name__)
@@ -120,7 +120,7 @@ class SiteSearcher:
         search["key"] = search_key(request)
         meta = {ORIGIN_KEY: SEARCH, DEPTH_KEY: depth + 1, SEARCH_KEY: search}
         if request.method == "POST":
-            meta.update(RENDER_DONE)
+            meta.update(AS_SENT)
         return request.replace(meta=meta)
 
     def _admitted(self, url: str, referrer: str) -> bool:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from citeseeker_scrapy.extraction.processes import limits as procs
 from citeseeker_scrapy.extraction import (
     ArchiveChecked,
     DocumentExtractor,
@@ -20,7 +21,6 @@ from citeseeker_scrapy.extraction import (
     ExtractionLimits,
     ExtractionProblem,
     postscript,
-    procs,
 )
 from tests import docgen
 from tests.extraction_fixtures import extractor_fixture

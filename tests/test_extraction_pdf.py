@@ -16,8 +16,8 @@ from citeseeker_scrapy.extraction import (
     ExtractedPart,
     ExtractionLimits,
     ExtractionProblem,
-    _worker,
 )
+from citeseeker_scrapy.extraction.processes import worker_main
 from citeseeker_scrapy.extraction.processes.pool import WorkerPool
 from tests import docgen
 from tests.extraction_fixtures import extractor_fixture
@@ -58,14 +58,14 @@ def test_pypdf_fallback_when_pdfium_fails(
         raise pypdfium2.PdfiumError("simulated failure")
 
     monkeypatch.setattr(pypdfium2, "PdfDocument", refuse)
-    header, text = _worker.pdf_text(paper_pdf)
+    header, text = worker_main.pdf_text(paper_pdf)
     assert header["engine"] == "pypdf"
     assert header["failures"] == ["pdfium: PdfiumError: simulated failure"]
     assert docgen.CITATION_KEY in docgen.normalized(text)
 
 
 def test_pdfium_is_the_first_engine(paper_pdf: bytes) -> None:
-    header, _ = _worker.pdf_text(paper_pdf)
+    header, _ = worker_main.pdf_text(paper_pdf)
     assert header == {"engine": "pdfium", "pages": 2, "read": range(0, 2), "failures": []}
 
 
@@ -175,9 +175,9 @@ def test_a_pdf_reopened_every_few_pages_gives_the_same_text(
     may be lost, repeated or reordered at the seams."""
     pages = [[f"Page {n} says word{n}x and cites nothing"] for n in range(7)]
     pdf = docgen.pdf(pages)
-    whole = _worker.pdf_text(pdf)
-    monkeypatch.setattr(_worker, "REOPEN_PAGES", 2)
-    reopened = _worker.pdf_text(pdf)
+    whole = worker_main.pdf_text(pdf)
+    monkeypatch.setattr(worker_main, "REOPEN_PAGES", 2)
+    reopened = worker_main.pdf_text(pdf)
     assert reopened == whole
     words = [word for word in reopened[1].split() if word.startswith("word")]
     assert words == [f"word{n}x" for n in range(7)]
@@ -191,21 +191,21 @@ def test_a_password_protected_pdf_is_not_handed_to_pypdf(
 
     def pypdf_called(data: bytes, max_chars: int, part: tuple[int, int]) -> tuple[str, int, range]:
         calls.append(len(data))
-        raise _worker.PasswordRequired()
+        raise worker_main.PasswordRequired()
 
-    monkeypatch.setitem(_worker.PDF_READERS, "pypdf", pypdf_called)
+    monkeypatch.setitem(worker_main.PDF_READERS, "pypdf", pypdf_called)
     locked = docgen.encrypted_pdf(docgen.paper_pages(), user_password="secret")
-    with pytest.raises(_worker.PasswordRequired):
-        _worker.pdf_text(locked)
+    with pytest.raises(worker_main.PasswordRequired):
+        worker_main.pdf_text(locked)
     assert calls == []
 
 
 def test_a_part_of_a_pdf_is_its_share_of_the_pages() -> None:
     pdf = docgen.pdf([[f"Page {n} says word{n}x"] for n in range(5)])
-    header, text = _worker.pdf_text(pdf, part=(1, 2))
+    header, text = worker_main.pdf_text(pdf, part=(1, 2))
     assert header["pages"] == 5 and header["read"] == range(2, 5)
     assert [w for w in text.split() if w.startswith("word")] == ["word2x", "word3x", "word4x"]
-    assert _worker.page_range(1, (0, 2)) == range(0, 0)  # a short PDF: one part has no page
+    assert worker_main.page_range(1, (0, 2)) == range(0, 0)  # a short PDF: one part has no page
 
 
 def test_a_big_pdf_is_read_by_both_workers_and_gives_the_same_text(tmp_path: Path) -> None:

@@ -16,7 +16,8 @@ from twisted.internet.error import TimeoutError as ConnectTimeout
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.item import DocumentItem
-from citeseeker_scrapy.scheduler import DEPTH_KEY, ORIGIN_KEY, START, FrontierScheduler
+from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, START
+from citeseeker_scrapy.scheduler import FrontierScheduler
 from middlewares.redirects import ScopedMetaRefreshMiddleware, ScopedRedirectMiddleware
 from spiders.citeseeker import CiteSeekerSpider
 

@@ -1,0 +1,37 @@
+"""Every request meta key the project's components share, defined once.
+
+Why one module: a key written by one component and read by another (the spider sets the
+origin, the scheduler and three middlewares read it) must be spelled the same everywhere; a
+typo would be a silent no-op. Components import the names from here, never from each other.
+Conventions: meta keys ``citeseeker_*``; stats ``citeseeker/<part>/<event>`` (each component
+owns its ``STATS`` prefix, listed in ``docs/keys-and-stats.md``).
+"""
+
+from __future__ import annotations
+
+#: Where a request came from (one of the origins below). Set by the spider, the frontier
+#: scheduler and the redirect middleware; read by the scheduler and the downloader middlewares.
+ORIGIN_KEY = "citeseeker_origin"
+#: Link depth of a document from its start point (``CITESEEKER_MAX_DEPTH``).
+DEPTH_KEY = "citeseeker_depth"
+
+#: Origins: the spider's start points, documents the frontier handed out (and their retries),
+#: redirect targets checked by the redirect middleware, site-search submissions and result
+#: pages. Requests without one came from elsewhere and are canonicalized by the scheduler.
+START, FRONTIER, REDIRECT, SEARCH = "start", "frontier", "redirect", "search"
+
+#: A site-search submission or result page: its frontier key, query and page (README "Site
+#: search"); a result link carries only the origin.
+SEARCH_KEY = "citeseeker_search"
+
+#: Browser rendering of a request: ``RENDER_BROWSER`` (the render middleware's own browser
+#: request), ``RENDER_DONE`` (rendered, or must reach the spider as the server sent it: a POST
+#: result page) or ``RENDER_FAILED``.
+RENDER_KEY = "citeseeker_render"
+RENDER_BROWSER, RENDER_DONE, RENDER_FAILED = "browser", "done", "failed"
+
+#: Re-crawl (``-a recrawl=``): a conditional probe request, a document skipped as unchanged,
+#: and a document fetched before its planned turn.
+RECRAWL_PROBE_KEY = "citeseeker_recrawl_probe"
+RECRAWL_SKIPPED_KEY = "citeseeker_recrawl_skipped"
+RECRAWL_EARLY_KEY = "citeseeker_recrawl_early"
