@@ -12,6 +12,7 @@ What it sets (components named as dotted strings: the core never imports them):
   one result per paper (350);
 * ``EXTENSIONS`` — the report extension (the original's log files, report.html), the progress
   line and live display;
+* ``LOG_FORMATTER`` — items logged as their URL and reason, never their text;
 * feeds — local files written through item by item, CSV flat (one row per citation), the
   fields a document item shows in the feed;
 * every ``CITESEEKER_*`` default (:data:`citeseeker_scrapy.config.DEFAULT_SETTINGS`);
@@ -77,6 +78,8 @@ PLAIN_SETTINGS: dict[str, Any] = {
     # the process tree's peak from ~370 to ~440 MiB; 12 MiB keeps it under 400.
     "SCRAPER_SLOT_MAX_ACTIVE_SIZE": 12 * 1024 * 1024,
     "FEED_EXPORT_FIELDS": FEED_FIELDS,
+    # a document is logged as its URL and reason, never its text (extensions/log_formatter.py)
+    "LOG_FORMATTER": "extensions.log_formatter.CiteSeekerLogFormatter",
     "FEED_EXPORT_ENCODING": "utf-8",
     **DEFAULT_SETTINGS,
     **SITE_SEARCH_DEFAULTS,
