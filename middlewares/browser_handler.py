@@ -1,58 +1,43 @@
-"""scrapy-playwright's download handler, started on first use and shared by http and https.
+"""scrapy-playwright's download handler, one instance shared by http and https.
 
-Why: the stock handler starts Playwright's driver (a Node.js process) when the engine starts, and
-Scrapy builds one handler per scheme, so every crawl paid for two drivers (seconds per crawl on
-a loaded machine, measured) even when no page needed a browser, and an https page would have
-launched a second browser. This handler starts the driver when the first page is rendered, and
-one instance serves both schemes of a crawl. Requests without ``playwright`` meta go to Scrapy's
-HTTP/1.1 handler exactly as with the stock handler.
+Why: Scrapy builds one download handler per scheme, and each scrapy-playwright handler has its
+own browser provider, so a crawl that renders an http page and an https page would launch two
+browsers (and two Playwright drivers, ~125 MiB each). Scrapy builds handlers through their
+public ``from_crawler``; this one returns the same instance for both schemes of a crawl, and
+closes it once. Laziness comes from the public ``PLAYWRIGHT_BROWSER_PROVIDER`` setting
+(:class:`middlewares.browser_provider.OnDemandBrowserProvider`): the handler's start-up only
+creates the provider, and the driver starts with the first page that needs a browser.
 
-Relies on three methods of scrapy-playwright 0.0.48 (pinned in requirements.txt):
-``_maybe_launch_in_thread`` (the engine-start hook), ``_launch`` and ``_download_request``.
+Requests without ``playwright`` meta go to Scrapy's HTTP/1.1 handler, as with the stock handler.
+Installed for http and https by :class:`middlewares.render.RenderAddon`.
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from scrapy.http import Request, Response
 from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
 
-_SHARED: "WeakKeyDictionary[Any, LazyPlaywrightHandler]" = WeakKeyDictionary()
+#: The handler of each running crawler.
+SHARED: "WeakKeyDictionary[Any, SharedPlaywrightHandler]" = WeakKeyDictionary()
 
 
-class LazyPlaywrightHandler(ScrapyPlaywrightDownloadHandler):
-    """Installed for http and https by :class:`middlewares.render.RenderAddon`."""
+class SharedPlaywrightHandler(ScrapyPlaywrightDownloadHandler):
+    """scrapy-playwright's handler, one per crawler whatever the number of schemes."""
 
     @classmethod
-    def from_crawler(cls, crawler) -> "LazyPlaywrightHandler":
-        handler = _SHARED.get(crawler)
+    def from_crawler(cls, crawler: Any) -> SharedPlaywrightHandler:
+        """Called by Scrapy once per scheme: the first call builds, the others share."""
+        handler = SHARED.get(crawler)
         if handler is None:
-            handler = _SHARED[crawler] = cls(crawler)
+            handler = SHARED[crawler] = cls(crawler)
+            handler.citeseeker_closed = False
         return handler
-
-    def __init__(self, crawler) -> None:
-        super().__init__(crawler)
-        self._launched = False
-        self._launching = asyncio.Lock()
-        self._closed = False
-
-    async def _maybe_launch_in_thread(self) -> None:
-        """Engine start: nothing to do until a page needs the browser."""
-
-    async def _download_request(self, request: Request, spider: Any = None) -> Response:
-        if not self._launched:
-            async with self._launching:
-                if not self._launched:
-                    await self._launch()
-                    self._launched = True
-        return await super()._download_request(request, spider)
 
     async def close(self) -> None:
         """Called once per scheme; the shared handler closes once."""
-        if self._closed:
+        if self.citeseeker_closed:
             return
-        self._closed = True
+        self.citeseeker_closed = True
         await super().close()

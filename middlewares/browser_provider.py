@@ -21,6 +21,8 @@ from playwright.async_api import Browser, BrowserContext, Playwright, async_play
 from scrapy.exceptions import NotSupported
 
 logger = logging.getLogger(__name__)
+#: Logged each time the driver starts (tests look for it: no page needed a browser, no line).
+DRIVER_STARTED = "Starting Playwright's driver for a page that needs a browser"
 
 
 class OnDemandBrowserProvider:
@@ -39,6 +41,7 @@ class OnDemandBrowserProvider:
     async def launch_browser(self) -> Browser:
         async with self._lock:
             if self._playwright is None:
+                logger.info(DRIVER_STARTED)
                 self._manager = async_playwright()
                 self._playwright = await self._manager.start()
             browser_type = getattr(self._playwright, self.config.browser_type_name)

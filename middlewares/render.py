@@ -49,7 +49,7 @@ from citeseeker_scrapy.rendering.policy import (
 
 logger = logging.getLogger(__name__)
 
-HANDLER = "middlewares.browser_handler.LazyPlaywrightHandler"
+HANDLER = "middlewares.browser_handler.SharedPlaywrightHandler"
 MIDDLEWARE = "middlewares.render.RenderMiddleware"
 PROVIDER = "middlewares.browser_provider.OnDemandBrowserProvider"
 #: After robots.txt (100): a request robots.txt forbids never reaches the browser.

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from middlewares.browser_provider import DRIVER_STARTED
+
 from tests import docgen
 from tests.crawl import Crawl, run_crawl
 from tests.servers import SiteServer, write_site
@@ -79,7 +81,8 @@ def test_auto_renders_a_page_made_by_javascript_and_never_renders_its_pdf(
     assert stats["playwright/request_count/navigation"] == 3
     assert "playwright/download_count" not in stats
     assert f"rendering needed on {site.base}/lab.html" in result.log("debug")
-    assert result.output.count("Starting download handler") == 1   # one driver, when first needed
+    assert result.output.count("Starting download handler") == 1   # one handler for both schemes
+    assert result.output.count(DRIVER_STARTED) == 1                # one driver, when first needed
 
 
 def test_an_idle_browser_is_closed_with_its_driver_and_launched_again_when_needed(
@@ -129,7 +132,7 @@ def test_auto_starts_no_browser_when_no_page_needs_one(tmp_path: Path) -> None:
         result = run_crawl(tmp_path / "run", *SEARCH, "-a", f"startpoints={site.base}/a.html")
     assert result.returncode == 0, result.output[-3000:]
     assert result.hits() == {(f"{site.base}/a.html", TITLE)}
-    assert "Starting download handler" not in result.output
+    assert DRIVER_STARTED not in result.output
     stats = result.stats()
     assert stats["citeseeker/render/checked"] == 1     # b.html had scripts: looked at, kept
     assert "citeseeker/render/pages" not in stats
