@@ -4,10 +4,11 @@
 
 What it sets (components named as dotted strings: the core never imports them):
 
-* ``SCHEDULER`` — the per-server depth-first frontier (replaces Scrapy's scheduler and dupefilter);
-* ``DOWNLOADER_MIDDLEWARES`` — the URL scope as the downloader's last gate, ``file://``
-  directories, redirects checked by the scope (in place of Scrapy's redirect middlewares;
-  OffsiteMiddleware off: the scope decides what is in bounds);
+* ``SCHEDULER`` — the per-server depth-first frontier (replaces Scrapy's scheduler and
+  dupefilter), and the one gate of the crawl's URL scope;
+* ``DOWNLOADER_MIDDLEWARES`` — ``file://`` directories, redirects marked for the scheduler's
+  scope gate (in place of Scrapy's redirect middlewares; OffsiteMiddleware off: the scope
+  decides what is in bounds);
 * ``ITEM_PIPELINES`` — unpack archives (100) → extract text (200) → match citations (300) →
   one result per paper (350);
 * ``EXTENSIONS`` — the report extension (the original's log files, report.html), the progress
@@ -38,7 +39,6 @@ from citeseeker_scrapy.site_search.forms import SITE_SEARCH_DEFAULTS
 COMPONENTS: dict[str, dict[str, int | None]] = {
     "DOWNLOADER_MIDDLEWARES": {
         "scrapy.downloadermiddlewares.offsite.OffsiteMiddleware": None,
-        "middlewares.policy.LinkPolicyMiddleware": 40,
         "middlewares.file_directory.FileDirectoryMiddleware": 50,
         "scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware": None,
         "middlewares.redirects.ScopedMetaRefreshMiddleware": 580,

@@ -5,8 +5,15 @@ targets, retries and any other component's requests; ``next_request`` whenever t
 has room). It replaces Scrapy's scheduler *and* dupefilter: the frontier dedupes per server and
 forgets a server's documents when the server completes.
 
+**The one scope gate.** Every URL enters the crawl here, so the crawl's URL scope (canonical
+form, protocols, stay-within/forbidden domains, permitted formats, trap URLs; :mod:`.urls`) is
+asked here and nowhere else (:meth:`FrontierScheduler.admit`), and every refusal is counted under
+one stats name, ``citeseeker/scope/refused/<reason>``: start points, redirect targets, site-search
+requests, any other component's requests, and the links of documents. Requests the frontier
+handed out (and their retries) passed the gate when they entered.
+
 Links do not come as requests: when a document item has passed the pipelines (scraped, dropped
-or failed), its links (archive members' included) are admitted by the crawl's URL scope and
+or failed), its links (archive members' included) are admitted by the gate and
 added to the frontier, and only then is the document finished — so no link is lost to a server
 that would otherwise be completed too early. A request that failed (errback) is finished on the
 spider's ``document_failed`` signal.
@@ -61,6 +68,8 @@ PLAIN_META = frozenset({ORIGIN_KEY, DEPTH_KEY, "depth", "download_slot", "downlo
 KEPT_META = ("redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons", "retry_times")
 META_PAYLOAD, REQUEST_PAYLOAD = b"M", b"R"
 STATS = "citeseeker/frontier"
+#: Every refusal of the crawl's URL scope, by reason (the one gate: :meth:`FrontierScheduler.admit`).
+SCOPE_STATS = "citeseeker/scope/refused"
 SKIP_CHECK_SECONDS = 1.0
 logger = logging.getLogger(__name__)
 
@@ -144,14 +153,17 @@ class FrontierScheduler:
         return sizes["active_stack"] + sizes["pending_documents"]
 
     def enqueue_request(self, request: Request) -> bool:
-        """Offer a request to the frontier; False (dropped) for duplicates and refusals."""
+        """Offer a request to the frontier; False (dropped) for duplicates and refusals.
+        Everything but the frontier's own requests passes the scope gate first."""
         origin = request.meta.get(ORIGIN_KEY)
+        url = request.url if origin == FRONTIER else self._admitted_request(request, origin)
+        if url is None:
+            return False
         if origin == REDIRECT:
-            return self._enqueue_redirect(request)
+            return self._enqueue_redirect(request, url)
         if origin == SEARCH and SEARCH_KEY in request.meta:
-            return self._enqueue_search(request)
-        # ours are canonical already (admitted by the scope); anything else is made canonical
-        url = request.url if origin else canonical_url(request.url, keep_query=self.keep_query)
+            return self._enqueue_search(request if url == request.url
+                                        else request.replace(url=url))
         entry = self._entry(request, url)
         if origin == START:
             outcome = self.frontier.add_start_point(entry)
@@ -160,12 +172,37 @@ class FrontierScheduler:
                                              front=origin == SEARCH)
         return self._counted(outcome)
 
-    def _enqueue_redirect(self, request: Request) -> bool:
+    def admit(self, url: str, referrer: str | None) -> str | None:
+        """The one scope gate: the URL's canonical form if the crawl's scope admits it, else
+        None, the refusal counted by reason. Who calls: :meth:`enqueue_request` (requests) and
+        :meth:`on_document_done` (the links of documents), the frontier (a server's root) and
+        the shared frontier's sync (pushed start points)."""
+        try:
+            return self.scope.admit(url, referrer=referrer)
+        except UrlRejected as rejection:
+            reason = rejection.reason
+        except ValueError:  # a malformed host in a hand-written link
+            reason = "malformed"
+        self.crawler.stats.inc_value(f"{SCOPE_STATS}/{reason}")
+        logger.debug("citeseeker: %s refused by the scope: %s", url, reason)
+        return None
+
+    def _admitted_request(self, request: Request, origin: str | None) -> str | None:
+        """A request's canonical URL, or None when the scope refuses it (a refused redirect
+        still finishes the document that redirected; a refused start point is a warning)."""
+        redirected_from = (request.meta.get("redirect_urls") or [None])[-1]
+        url = self.admit(request.url, referrer=redirected_from)
+        if url is None and origin == REDIRECT:
+            self._finish(redirected_from)
+        elif url is None and origin == START:
+            logger.warning("citeseeker: start point %s refused by the crawl's scope", request.url)
+        return url
+
+    def _enqueue_redirect(self, request: Request, url: str) -> bool:
         """Both URLs count as completed (§7.3.5); a target on another server goes to that
-        server's pending documents; a target already seen (a loop) is dropped. The redirect
-        middleware has admitted the target and made it canonical."""
+        server's pending documents; a target already seen (a loop) is dropped."""
         previous = request.meta["redirect_urls"][-1]
-        outcome = self.frontier.add_link(self._entry(request, request.url),
+        outcome = self.frontier.add_link(self._entry(request, url),
                                          from_server=server_of(previous))
         self.frontier.finish(previous)
         return self._counted(outcome)
@@ -262,16 +299,11 @@ class FrontierScheduler:
         self._finish(item.url)
 
     def _add_links(self, item: DocumentItem) -> None:
-        scope, stats = self.scope, self.crawler.stats
+        stats = self.crawler.stats
         source, depth = item.server, item.depth
         for link in item.links:
-            try:
-                url = scope.admit(link, referrer=item.url)
-            except UrlRejected as rejection:
-                stats.inc_value(f"citeseeker/links/rejected/{rejection.reason}")
-                continue
-            except ValueError:  # a malformed host in a hand-written link
-                stats.inc_value("citeseeker/links/rejected/malformed")
+            url = self.admit(link, referrer=item.url)
+            if url is None:
                 continue
             if not self.follow_same_server and (server_of(url) == source
                                                 and not source.startswith("file:")):
@@ -312,11 +344,9 @@ class FrontierScheduler:
 
     def add_pushed_start_point(self, url: str) -> None:
         """A start point pushed to the shared list (``scrapy citeseeker-push``)."""
-        try:
-            admitted = self.scope.admit(url.strip(), referrer=None)
-        except (UrlRejected, ValueError) as rejection:
-            logger.warning("citeseeker: pushed start point %r refused: %s", url, rejection)
-            self.crawler.stats.inc_value(f"{STATS}/refused/pushed_start_point")
+        admitted = self.admit(url.strip(), referrer=None)
+        if admitted is None:
+            logger.warning("citeseeker: pushed start point %r refused by the crawl's scope", url)
             return
         self._counted(self.frontier.add_start_point(DocumentEntry(admitted)))
 
@@ -328,10 +358,7 @@ class FrontierScheduler:
         """The server's root, if the crawl's policy admits it (never for ``file://``)."""
         if server.startswith("file:"):
             return None
-        try:
-            return self.scope.admit(server + "/", referrer=server + "/")
-        except UrlRejected:
-            return None
+        return self.admit(server + "/", referrer=server + "/")
 
     # --- skip file, stats ---------------------------------------------------------------------
 

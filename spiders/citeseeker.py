@@ -22,7 +22,6 @@ from twisted.python.failure import Failure
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.stages import sniff
-from citeseeker_scrapy.exceptions import UrlRejected
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import ARGUMENT_SETTINGS, crawl_job
 from citeseeker_scrapy.job.directories import apply_job_dirs
@@ -63,16 +62,14 @@ class CiteSeekerSpider(scrapy.Spider):
         job = crawl_job(self.crawler)
         if job.error is not None:  # the job closes the spider before its first request
             return
-        # cited-by URLs first, then the user's start points, then search results (providers)
+        # cited-by URLs first, then the user's start points, then search results (providers);
+        # the scheduler's scope gate admits them (or refuses them with a warning)
         for url in await start_points_with_providers(self.crawler, job.inputs.start_points):
             try:
-                canonical = job.scope.admit(url)
-            except UrlRejected as rejection:
-                self.crawler.stats.inc_value(f"citeseeker/links/rejected/{rejection.reason}")
-                self.logger.warning(f"start point {url} refused: {rejection.reason}")
-                continue
-            yield scrapy.Request(canonical, callback=self.parse, errback=self.on_error,
-                                 meta={ORIGIN_KEY: START, DEPTH_KEY: 0})
+                yield scrapy.Request(url, callback=self.parse, errback=self.on_error,
+                                     meta={ORIGIN_KEY: START, DEPTH_KEY: 0})
+            except ValueError as error:  # not even a URL Scrapy can request
+                self.logger.warning(f"start point {url} refused: {error}")
 
     def parse(self, response: Response, **kwargs: Any) -> Iterator[DocumentItem]:
         """One document item; its type is sniffed here, once (magic bytes first)."""

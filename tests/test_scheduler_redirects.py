@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from scrapy import Request, signals
 from scrapy.downloadermiddlewares.retry import RetryMiddleware
-from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse, Response
 from scrapy.utils.test import get_crawler
 from twisted.internet.error import TimeoutError as ConnectTimeout
@@ -157,11 +156,9 @@ def test_a_redirect_out_of_scope_is_refused_and_the_document_still_finishes(
         assert crawl.redirects.process_response(root, response) is response
         crawl.done(root)
     else:
-        with pytest.raises(IgnoreRequest, match=reason):
-            crawl.redirects.process_response(root, response)
-        assert crawl.stat(f"citeseeker/redirects/refused/{reason}") == 1
-        crawl.failed(root)   # the spider's errback
-    assert crawl.completed == [A]
+        assert not crawl.redirect(root, location)   # the scheduler's scope gate refuses it
+        assert crawl.stat(f"citeseeker/scope/refused/{reason}") == 1
+    assert crawl.completed == [A]    # the redirecting document finished all the same
 
 
 def test_a_retry_goes_back_through_the_frontier_with_its_count() -> None:
@@ -189,3 +186,36 @@ def test_a_request_of_another_kind_is_kept_whole() -> None:
     again = crawl.next()
     assert (again.method, again.body, again.meta["custom"]) == ("POST", b"q=fiala", 1)
     assert crawl.stat("citeseeker/frontier/pickled") == 1
+
+
+# -- the one scope gate: every request and every link, one stats name ----------------------------
+
+
+@pytest.mark.parametrize("url, meta, reason", [
+    ("http://bad.com/a.html", {}, "forbidden_domain"),
+    ("http://a.example/a.pdf", {}, "format_not_permitted"),
+    ("file:///etc/passwd", {"redirect_urls": [f"{A}/r"]}, "file_link_from_web"),
+    (f"{A}/a/a/a/a/x.html", {}, "repeated_segments"),
+    ("http://bad.com/start.html", {ORIGIN_KEY: START, DEPTH_KEY: 0}, "forbidden_domain"),
+])
+def test_the_scope_gate_refuses_any_request_and_counts_it_under_one_name(
+        url: str, meta: dict, reason: str) -> None:
+    crawl = Crawl(CITESEEKER_FORBIDDEN=".com", CITESEEKER_PERMITTED_FORMATS="html")
+    assert not crawl.scheduler.enqueue_request(Request(url, meta=meta))
+    assert crawl.stat(f"citeseeker/scope/refused/{reason}") == 1
+    assert crawl.scheduler.next_request() is None
+
+
+def test_the_scope_gate_enqueues_a_spelling_under_its_canonical_url() -> None:
+    crawl = Crawl()
+    assert crawl.scheduler.enqueue_request(Request("HTTP://A.example:80/x/../%61.html#top"))
+    assert crawl.next().url == f"{A}/a.html"
+    assert not crawl.scheduler.enqueue_request(Request(f"{A}/a.html"))   # the same document
+
+
+def test_links_of_documents_pass_the_same_gate() -> None:
+    crawl = Crawl(CITESEEKER_FORBIDDEN=".com")
+    crawl.start(f"{A}/")
+    crawl.done(crawl.next(), links=("http://bad.com/x.html", f"{A}/b.html", "mailto:x@a.example"))
+    assert crawl.stat("citeseeker/scope/refused/forbidden_domain") == 1
+    assert crawl.next().url == f"{A}/b.html"
