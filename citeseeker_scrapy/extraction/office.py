@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import lxml.etree
 
@@ -96,7 +97,7 @@ def _slide_order(parts: Iterable[Member]) -> list[Member]:
     return sorted(parts, key=lambda part: int(PPTX_SLIDE.match(part.name).group(1)))  # type: ignore[union-attr]
 
 
-def _parse_xml(data: bytes) -> lxml.etree._Element:
+def _parse_xml(data: bytes) -> Any:  # an lxml element (its class is private to lxml)
     """Parse untrusted XML: no DTDs, no entity expansion, no network (no XXE, no billion laughs)."""
     parser = lxml.etree.XMLParser(
         resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False, recover=True
