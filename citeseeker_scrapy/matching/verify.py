@@ -40,7 +40,7 @@ _INTERRUPTION = 150  # a running header, footer or page number inside a title (3
 _SHORT_TITLE_WORDS = 3
 _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one is no typo)
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
-_REORDERED_SIMILARITY = 0.8  # a reordered hit's similarity to the title, at least
+_REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
 _DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
 #: pypdf gives an unmapped ligature glyph as its code in the font: TeX's fi, fl, ffi, ffl.
