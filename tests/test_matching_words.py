@@ -77,3 +77,35 @@ def test_content_words_are_long_words_that_are_not_function_words(word: str,
 ])
 def test_same_work_table(query, nearby, inside, short, same) -> None:
     assert same_work(query, nearby, inside, short=short) is same
+
+
+# ----------------------------------------------------------------------------- author runs
+
+NEXT = " Brown, A.: Quantum teleportation of photons. Nature, 1997."
+
+
+@pytest.mark.parametrize("doc, author", [
+    ("DUPONT, Marcelle, 2012. Histoire des jardins ouvriers en Lorraine. Paris: Seuil.", "Dupont"),
+    ("MARTIN, Jean Claude, LEROY, Anne, 2017. Histoire des jardins ouvriers en Lorraine. Seuil.",
+     "Leroy"),
+    ("Moreau, Pierre. 1925-1935. Histoire des jardins ouvriers en Lorraine. Paris: Vrin.", "Moreau"),
+    ("MOREAU, Pierre. LEROY, Anne. Histoire des jardins ouvriers en Lorraine. Seuil, 2001.",
+     "Moreau"),
+    ("MOREAU, Pierre. LEROY, Anne. Histoire des jardins ouvriers en Lorraine. Seuil, 2001.", "Leroy"),
+    ("Barg, J. J., J. Jones, and R. J. Robertson. 2005. Histoire des jardins ouvriers en Lorraine."
+     " J. Anim. Ecol. 74: 139-149.", "Barg"),
+    ("Dumont, Claire, Lacour, Anne, 2008-2012, Histoire des jardins ouvriers en Lorraine, ANR.",
+     "Lacour"),
+])
+def test_author_runs_with_given_names_years_and_full_stops(doc: str, author: str) -> None:
+    assert found(doc + NEXT, author, "Histoire des jardins ouvriers en Lorraine")
+
+
+@pytest.mark.parametrize("doc", [
+    "[1] Moreau, P.: Histoire des jardins. In: Proc. of DEXA, Springer. Brown, A.: Quantum "
+    "teleportation of photons. Nature 1997.",
+    "Moreau, P. Histoire des jardins. Journal of Gardens, 12, pp. 1-10. Brown, A.: Quantum "
+    "teleportation of photons. Nature 1997.",
+])
+def test_the_next_entry_title_is_still_not_lent_to_the_author_before(doc: str) -> None:
+    assert not found(doc, "Moreau", "Quantum teleportation of photons")

@@ -60,6 +60,9 @@ _LIST_BEFORE_TITLE = re.compile(
 #: A year after a comma and a word ends a venue ("Journal of the Web, 2024."), not names
 #: ("Jones, K., 2014." has an initial there).
 _AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
+#: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
+#: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles).
+_GIVEN_NAMES_ONLY = re.compile(r"(?:, [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?)+, \(?")
 
 
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
@@ -313,6 +316,8 @@ def _ends_author_list(text: str, name_end: int, year: int) -> bool:
     and oren etzioni. 2018."), not like a title or venue ("...machine intelligence, 19 (4):
     380–393, 2002.": the year then ends the entry), and the year does not follow a venue.
     """
+    if _GIVEN_NAMES_ONLY.fullmatch(text, name_end, year):
+        return True  # "dupont, marcelle, 2012.": full given names, then the year
     if _AFTER_VENUE.search(text, max(name_end, year - 8), year):
         return False  # "kwame fiala. journal of the web, 2024."
     pieces = [piece for piece in text[name_end:year].split(",") if piece.strip()][-2:]
