@@ -79,9 +79,9 @@ def verified(text: str, title: CheckedTitle, start: int, end: int,
 def _same_work(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     """``words.same_work`` on the words around the hit: a different word is another work.
 
-    A hit much shorter than the title may have its last (first) words beyond a running
-    header or page number: then the words of its "[n]" entry up to ``_INTERRUPTION``
-    characters further are looked at too.
+    A hit shorter than the title may have its last (first) words beyond a running header or
+    page number: then the words of its "[n]" entry up to ``_INTERRUPTION`` characters
+    further are looked at too.
     """
     if end - start == len(title.title.text) and text.startswith(title.title.text, start):
         return True  # verbatim
@@ -91,8 +91,8 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     inside = _words_taken(text, start, end)
     if same_work(title.words, _word_text(text, low, high), inside, short=title.short):
         return True
-    if left_out <= _WORD_SLACK:
-        return False  # the hit is about as long as the title: no header inside it
+    if not left_out:
+        return False  # the hit is as long as the title: no header cut it short
     low = last_entry_start(text, max(0, low - _INTERRUPTION), start)
     high = next_entry_start(text, end, high + _INTERRUPTION)
     return same_work(title.words, _word_text(text, low, high), inside, short=title.short)
