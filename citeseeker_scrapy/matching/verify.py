@@ -31,6 +31,7 @@ from rapidfuzz.distance import Indel
 from .names import SKIPPABLE
 from .similarity import Title
 from .windows import Region, last_entry_start, named_beside, next_entry_start
+from .words import same_work
 
 _MIN_WORD_COVERAGE = 0.8
 _WORD_SCORE = 80  # partial_ratio of a title word with the text near the match
@@ -39,7 +40,7 @@ _INTERRUPTION = 150  # a running header, footer or page number inside a title (3
 _SHORT_TITLE_WORDS = 3
 _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one is no typo)
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
-_REORDERED_SIMILARITY = 0.8  # a reordered hit's similarity to the title, at least
+_REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
 _DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
 #: pypdf gives an unmapped ligature glyph as its code in the font: TeX's fi, fl, ffi, ffl.
@@ -69,8 +70,50 @@ def verified(text: str, title: CheckedTitle, start: int, end: int,
     """Both checks of the module docstring for a hit ``text[start:end]`` (in ``region``)."""
     if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
         return False
+    if not _same_work(text, title, start, end):
+        return False
     return not title.short or _stands_alone(text, start, end) or (
         region is not None and _named_in_sentence(text, region, start, end))
+
+
+def _same_work(text: str, title: CheckedTitle, start: int, end: int) -> bool:
+    """``words.same_work`` on the words around the hit: a different word is another work.
+
+    A hit shorter than the title may have its last (first) words beyond a running header or
+    page number: then the words of its "[n]" entry up to ``_INTERRUPTION`` characters
+    further are looked at too.
+    """
+    if end - start == len(title.title.text) and text.startswith(title.title.text, start):
+        return True  # verbatim
+    left_out = max(0, len(title.title.text) - (end - start))
+    slack = left_out + _WORD_SLACK  # a word left out may lie past a word the query lacks
+    low, high = _word_start(text, max(0, start - slack)), _word_end(text, end + slack)
+    inside = _words_taken(text, start, end)
+    if same_work(title.words, _word_text(text, low, high), inside, short=title.short):
+        return True
+    if not left_out:
+        return False  # the hit is as long as the title: no header cut it short
+    low = last_entry_start(text, max(0, low - _INTERRUPTION), start)
+    high = next_entry_start(text, end, high + _INTERRUPTION)
+    return same_work(title.words, _word_text(text, low, high), inside, short=title.short)
+
+
+def _words_taken(text: str, start: int, end: int) -> str:
+    """The hit as words: an edge word the hit takes less than half of is left out."""
+    low, high = _word_start(text, start), _word_end(text, end)
+    if start - low > (_word_end(text, low) - low) / 2:
+        low = min(_word_end(text, low) + 1, end)
+    if high - end > (high - _word_start(text, high)) / 2:
+        high = max(_word_start(text, high), low)
+    return _word_text(text, low, high)
+
+
+def _word_end(text: str, position: int) -> int:
+    """The end of the word ``position`` is in (or ``position`` between words)."""
+    position = min(position, len(text))
+    while position < len(text) and _in_word(text[position]):
+        position += 1
+    return position
 
 
 def _named_in_sentence(text: str, region: Region, start: int, end: int) -> bool:

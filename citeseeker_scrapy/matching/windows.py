@@ -60,6 +60,9 @@ _LIST_BEFORE_TITLE = re.compile(
 #: A year after a comma and a word ends a venue ("Journal of the Web, 2024."), not names
 #: ("Jones, K., 2014." has an initial there).
 _AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
+#: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
+#: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles).
+_GIVEN_NAMES_ONLY = re.compile(r"(?:, [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?)+, \(?")
 
 
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
@@ -69,13 +72,22 @@ _WORD_SENTENCE_END = re.compile(
     r"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.)[^\W\d_]{3,}[.?!]"
     r"[\"\u201d\u2019']? ")
 #: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313" (after its title and venue).
-_PAGES = re.compile(r"(?:\bpp?\. ?|[,:;] ?)\d+[-\u2013]\d+\b")
+#: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
+_YEAR_SPAN = r"[12][09]\d\d[-\u2013][12][09]\d\d\b"
+_PAGES = re.compile(rf"(?:\bpp?\. ?|[,:;] ?)(?!{_YEAR_SPAN})\d+[-\u2013]\d+\b")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ".
 _NAMES_BEFORE_TITLE = re.compile(rf"(?:{_INITIAL_OR_ET_AL}){_OPENING}")
 #: Sentence ends between entries: a word's (see above), or a number's that is no year: pages,
 #: an ISBN ("...Addison-Wesley. ", "...pp. 1-10. ", "ISBN 978-0521872652. ").
 _SENTENCE_ENDS_IN_GAP = re.compile(
-    _WORD_SENTENCE_END.pattern + r"|\d[-\u2013]\d+\.(?= )|\d{5,}\.(?= )")
+    _WORD_SENTENCE_END.pattern
+    + r"|(?<![12][09]\d)\d[-\u2013]\d+\.(?= )|\d{5,}\.(?= )")  # not "1925-1935."
+#: What makes a word with a full stop the end of a name in an author run, not of a sentence:
+#: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
+#: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators).
+_NAME_BEFORE_FULL_STOP = re.compile(
+    r"(?:(?<![^\W_])[^\W\d_]\. |(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
+    r"(?:[^\W\d_][\w'\u2019-]* )?)$")
 #: A date that ends an author list right before its title: "(2001) ", "(2005), \u201c", "2013b. ".
 _DATE_BEFORE_TITLE = re.compile(rf"(?:\({_DATE}\)[.:,]?|(?<!\d){_DATE}[.:,]){_OPENING}")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -304,6 +316,8 @@ def _ends_author_list(text: str, name_end: int, year: int) -> bool:
     and oren etzioni. 2018."), not like a title or venue ("...machine intelligence, 19 (4):
     380–393, 2002.": the year then ends the entry), and the year does not follow a venue.
     """
+    if _GIVEN_NAMES_ONLY.fullmatch(text, name_end, year):
+        return True  # "dupont, marcelle, 2012.": full given names, then the year
     if _AFTER_VENUE.search(text, max(name_end, year - 8), year):
         return False  # "kwame fiala. journal of the web, 2024."
     pieces = [piece for piece in text[name_end:year].split(",") if piece.strip()][-2:]
@@ -390,6 +404,8 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
         return True
     ends, last_end = 0, gap_start
     for sentence_end in _SENTENCE_ENDS_IN_GAP.finditer(text, gap_start, start):
+        if _ends_a_name(text, sentence_end.start()):
+            continue
         ends, last_end = ends + 1, sentence_end.end()
         if ends == 2:
             return True
@@ -402,6 +418,12 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
         if names_end is not None:  # "...: Title, 1990 Goossens, Samarin: Title": two lists
             ends += _COLON_BEFORE_TITLE.search(text, gap_start, names_end.start()) is not None
     return ends >= 1 and names_end is not None
+
+
+def _ends_a_name(text: str, word: int) -> bool:
+    """True if the word with a full stop at ``word`` ends a name of an author run
+    (``_NAME_BEFORE_FULL_STOP``), so that it ends no sentence."""
+    return _NAME_BEFORE_FULL_STOP.search(text, max(0, word - _NAME_PIECE), word) is not None
 
 
 def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:

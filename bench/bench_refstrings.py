@@ -1,0 +1,351 @@
+"""Matching quality on real reference strings, every style, both schemes, in one command.
+
+    .venv/bin/python bench/bench_refstrings.py [--corpus ../shared/refcorpus] [--sample 300]
+
+Samples the annotated real reference strings of ``--corpus`` (``quality/refstrings.py``) by
+style into generated papers (a reference list of one style each), written as HTML, plain
+text (wrapped, hyphenated, running headers), PDF through Ghostscript (the same lines, pages with
+running headers and page numbers) and gzipped PostScript, read back by the crawler's own
+``DocumentExtractor``. Each entry is queried once with one of its surnames (author positions in
+turn) and its title, as printed or as a true variant (a typo or two swapped words in the query;
+OCR damage or a hyphen whose line end was lost in the printed title); an entry also gets a decoy: every fourth a near-miss title (a content word replaced, added or dropped), every
+fourth another a title of another paper's entry or the entry before's surname. Prints recall and
+precision per style, per format, per variant and per decoy kind for the improved scheme and the
+original (2003) one, and every citation the original finds that the improved misses (exit 1 if
+there is one). A benchmark, not a test: the corpus is not part of the repository.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import random
+import sys
+import tempfile
+import textwrap
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Callable, Optional
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from rapidfuzz.distance import Indel  # noqa: E402
+
+from citeseeker_scrapy.extraction.extractor import DocumentExtractor  # noqa: E402
+from citeseeker_scrapy.extraction.model import ExtractedPart, ExtractionLimits  # noqa: E402
+from citeseeker_scrapy.matching import (  # noqa: E402
+    AuthorGroup, CitationMatcher, MatcherSettings, normalize_text,
+)
+from quality import refstrings  # noqa: E402
+from quality.refstrings import Reference  # noqa: E402
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "refcorpus"
+FORMATS = ("html", "txt", "pdf", "ps.gz")
+SCHEMES = ("improved", "original")
+VARIANTS = ("as printed", "typo", "swapped words", "OCR damage", "broken hyphen")
+NEAR_MISSES = ("replaced", "added", "dropped")
+#: Decoys of other kinds, as a real evaluation set also holds: a title of another paper's entry
+#: with this entry's surname, and this title with the surname of the entry before.
+OTHER_DECOYS = ("foreign title", "neighbour's author")
+PER_PAPER = 12  # entries per generated paper
+LINE = 88  # characters per line of the text, PDF and PostScript papers
+PAGE_LINES = 52
+RIGHT_PLACE = 0.75  # ``found`` this similar to the printed title: the right place
+FILLER = ("This generated paper discusses earlier work on the subject and cites the studies "
+          "listed at its end, as a real paper of the field would do in its introduction.")
+
+
+@dataclass(frozen=True)
+class Query:
+    """One (surname, title) group searched in one paper, and what it should give."""
+
+    paper: int
+    author: str
+    title: str
+    printed_title: str  # the title as it stands in the paper (damaged where it is)
+    expected: bool
+    kind: str  # a variant (expected true) or a decoy kind
+    style: str
+    format: str
+    position: str  # the surname's place in the author run
+
+
+# ----------------------------------------------------------------------------- papers
+
+
+def build(sampled: dict[str, list[Reference]], vocabulary: list[str], seed: int
+          ) -> tuple[list[tuple[str, list[str]]], list[Query]]:
+    """Papers (format, entry strings) and the queries on them."""
+    rng = random.Random(seed)
+    papers, queries, counter = [], [], 0
+    for style, references in sampled.items():
+        for start in range(0, len(references), PER_PAPER):
+            paper = len(papers)
+            fmt = FORMATS[paper % len(FORMATS)]
+            entries, chunk = [], references[start:start + PER_PAPER]
+            for at, reference in enumerate(chunk):
+                entry, made = _queries_of(rng, reference, paper, fmt, counter, vocabulary)
+                entries.append(entry)
+                queries += made
+                if counter % 4 == 2:
+                    queries += _other_decoy(rng, reference, chunk[at - 1] if at else None,
+                                            sampled, paper, fmt, counter)
+                counter += 1
+            numbered = paper % 2 == 0
+            papers.append((fmt, [f"[{n}] {e}" if numbered else e
+                                 for n, e in enumerate(entries, 1)]))
+    return papers, queries
+
+
+def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, counter: int,
+                vocabulary: list[str]) -> tuple[str, list[Query]]:
+    """The entry as printed in the paper and its true query (and decoy, every other one)."""
+    variant = VARIANTS[counter % len(VARIANTS)]
+    printed_title, title = reference.title, reference.title
+    if variant == "typo":
+        title = refstrings.with_typo(rng, title)
+    elif variant == "swapped words":
+        title = refstrings.with_swap(rng, title) or title
+    elif variant == "OCR damage":
+        printed_title = refstrings.ocr_damaged(rng, title)
+    elif variant == "broken hyphen":
+        printed_title = refstrings.broken_hyphen(title)
+    entry = reference.printed.replace(reference.title, printed_title, 1)
+    if fmt in ("pdf", "ps.gz"):
+        entry, printed_title = refstrings.latin1(entry), refstrings.latin1(printed_title)
+    names = reference.surnames
+    at = counter % len(names)
+    position = ("only" if len(names) == 1 else "first" if at == 0
+                else "last" if at == len(names) - 1 else "middle")
+    made = [Query(paper, names[at], title, printed_title, True, variant, reference.style, fmt,
+                  position)]
+    if counter % 4 == 0:
+        kind = NEAR_MISSES[(counter // 4) % len(NEAR_MISSES)]
+        near = refstrings.decoy(rng, reference.title, kind, vocabulary)
+        if near is not None:
+            made.append(Query(paper, names[at], near, printed_title, False, kind,
+                              reference.style, fmt, position))
+    return entry, made
+
+
+def _other_decoy(rng: random.Random, reference: Reference, before: Optional[Reference],
+                 sampled: dict[str, list[Reference]], paper: int, fmt: str, counter: int
+                 ) -> list[Query]:
+    """A foreign title with this entry's surname, or this title with the entry before's
+    surname (if that surname is not among this entry's)."""
+    kind = OTHER_DECOYS[(counter // 4) % len(OTHER_DECOYS)]
+    if kind == "foreign title":
+        pool = [r for refs in sampled.values() for r in refs if r.style != reference.style]
+        other = rng.choice(pool)
+        return [Query(paper, reference.surnames[0], other.title, other.title, False, kind,
+                      reference.style, fmt, "first")]
+    names = [n for n in (before.surnames if before else ()) if n not in reference.printed]
+    if not names:
+        return []
+    return [Query(paper, names[0], reference.title, reference.title, False, kind,
+                  reference.style, fmt, "first")]
+
+
+def wrapped_lines(entries: list[str]) -> list[str]:
+    """A paper's lines: a title block, a paragraph, the reference list wrapped at ``LINE``
+    characters with long words hyphenated at line ends."""
+    lines = ["Generated Studies of Citation Styles", "A. Nonymous, Example University", ""]
+    lines += textwrap.wrap(" ".join([FILLER] * 4), LINE) + ["", "References"]
+    for entry in entries:
+        lines += textwrap.wrap(entry, LINE, break_long_words=False, break_on_hyphens=False)
+    return [line for line in _hyphenated(lines)]
+
+
+def _hyphenated(lines: list[str]) -> list[str]:
+    """Break the first word of a line onto the line before when it fits with a hyphen, as
+    typesetting does (the reader sees "retrie-" at one line's end and "val" on the next)."""
+    out = list(lines)
+    for i in range(1, len(out)):
+        first, _, rest = out[i].partition(" ")
+        room = LINE - len(out[i - 1]) - 2
+        if out[i - 1] and first.isalpha() and len(first) >= 8 and room >= 4:
+            cut = min(room, len(first) - 3)
+            out[i - 1] += f" {first[:cut]}-"
+            out[i] = first[cut:] + (f" {rest}" if rest else "")
+    return out
+
+
+def paged(lines: list[str]) -> list[list[str]]:
+    """Pages of ``PAGE_LINES`` lines with a running header and a page number at the foot."""
+    pages = []
+    for number, start in enumerate(range(0, len(lines), PAGE_LINES), 1):
+        pages.append(["Journal of Generated Studies 12 (2024) Citation Styles", ""]
+                     + lines[start:start + PAGE_LINES] + ["", str(number)])
+    return pages
+
+
+def document(fmt: str, entries: list[str]) -> tuple[str, bytes]:
+    """(file name, bytes) of one paper in one format."""
+    if fmt == "html":
+        items = "".join(f"<li>{escape(entry)}</li>\n" for entry in entries)
+        body = (f"<html><head><title>Generated paper</title></head><body><h1>Generated "
+                f"Studies</h1><p>{FILLER}</p><h2>References</h2><ol>\n{items}</ol></body></html>")
+        return "paper.html", body.encode("utf-8")
+    pages = paged(wrapped_lines(entries))
+    if fmt == "txt":
+        return "paper.txt", "\n\f".join("\n".join(page) for page in pages).encode("utf-8")
+    from tests import docgen  # the project's PostScript and Ghostscript helpers
+    ps = docgen.postscript(pages)
+    if fmt == "pdf":
+        return "paper.pdf", docgen.ghostscript_pdf(ps)
+    return "paper.ps.gz", gzip.compress(ps)
+
+
+def extracted_texts(papers: list[tuple[str, list[str]]]) -> list[str]:
+    """Each paper through the crawler's extraction (HTML parser, PDFium, Ghostscript)."""
+    texts = []
+    with tempfile.TemporaryDirectory() as work, DocumentExtractor(
+            ExtractionLimits(), Path(work), workers=1) as extractor:
+        for fmt, entries in papers:
+            name, body = document(fmt, entries)
+            parts = [e.text for e in extractor.extract(name, body)
+                     if isinstance(e, ExtractedPart)]
+            texts.append("\n".join(parts))
+    return texts
+
+
+# ----------------------------------------------------------------------------- evaluation
+
+
+@dataclass(frozen=True)
+class Outcome:
+    query: Query
+    scheme: str
+    found: Optional[str]
+
+    @property
+    def right(self) -> bool:
+        """A hit of an expected-true query at the title as printed."""
+        return bool(self.found) and self.query.expected and Indel.normalized_similarity(
+            normalize_text(self.query.printed_title), self.found) >= RIGHT_PLACE
+
+    @property
+    def wrong(self) -> bool:
+        """A hit that is no right one: a decoy's, or a true query's found elsewhere."""
+        return bool(self.found) and not self.right
+
+
+def evaluate(queries: list[Query], texts: list[str]) -> tuple[list[Outcome], dict[str, float]]:
+    """Every query in its paper with both schemes, and the seconds each scheme took."""
+    outcomes, seconds = [], defaultdict(float)
+    for query in queries:
+        for scheme in SCHEMES:
+            matcher = CitationMatcher([AuthorGroup((query.author,), (query.title,))],
+                                      MatcherSettings(scheme=scheme))
+            started = time.perf_counter()
+            hits = matcher.find(texts[query.paper])
+            seconds[scheme] += time.perf_counter() - started
+            outcomes.append(Outcome(query, scheme, hits[0].found if hits else None))
+    return outcomes, seconds
+
+
+def scores(outcomes: list[Outcome]) -> str:
+    """"found/true recall precision" of one cell, or the decoys rejected."""
+    trues = [o for o in outcomes if o.query.expected]
+    hits = [o for o in outcomes if o.found]
+    right = sum(o.right for o in trues)
+    recall = f"{right}/{len(trues)} {right / len(trues):.3f}" if trues else "-"
+    precision = f"{right / len(hits):.3f}" if hits else "-"
+    return f"{recall:>13} {precision:>6}"
+
+
+def decoys_rejected(outcomes: list[Outcome]) -> str:
+    """Decoys not found / decoys."""
+    decoys = [o for o in outcomes if not o.query.expected]
+    rejected = sum(not o.found for o in decoys)
+    return f"{rejected}/{len(decoys)} {rejected / len(decoys):.2f}" if decoys else "-"
+
+
+def table(outcomes: list[Outcome], title: str, key: Callable[[Query], str],
+          cell: Callable[[list[Outcome]], str]) -> list[str]:
+    """A markdown table: one row per value of ``key``, one column per scheme."""
+    rows = [f"| {title} | " + " | ".join(SCHEMES) + " |", "|---|" + "---:|" * len(SCHEMES)]
+    for value in sorted({key(o.query) for o in outcomes}):
+        row = [cell([o for o in outcomes if o.scheme == scheme and key(o.query) == value])
+               for scheme in SCHEMES]
+        rows.append(f"| {value} | " + " | ".join(row) + " |")
+    return rows
+
+
+def report(outcomes: list[Outcome]) -> list[str]:
+    """All tables: per style, format, author position, variant (recall, precision), per decoy
+    kind (rejected), and the total."""
+    trues = [o for o in outcomes if o.query.expected]
+    lines = ["recall as found/true queries, then precision (right hits / all hits)", ""]
+    for title, key in (("style", lambda q: q.style), ("format", lambda q: q.format),
+                       ("author position", lambda q: q.position)):
+        lines += table(outcomes, title, key, scores) + [""]
+    lines += table(trues, "true variant", lambda q: q.kind, scores) + [""]
+    decoys = [o for o in outcomes if not o.query.expected]
+    lines += table(decoys, "decoy kind (rejected)", lambda q: q.kind, decoys_rejected)
+    near = [o for o in decoys if o.query.kind in NEAR_MISSES]
+    lines += table(near, "near-miss decoys", lambda q: "all near misses", decoys_rejected)[2:]
+    lines += table(decoys, "all decoys", lambda q: "all decoys", decoys_rejected)[2:] + [""]
+    lines += table(outcomes, "all", lambda q: "all", scores)
+    return lines
+
+
+def regressions(outcomes: list[Outcome]) -> list[Outcome]:
+    """True queries the original finds at the right place and the improved does not."""
+    improved = {id(o.query): o for o in outcomes if o.scheme == "improved"}
+    return [improved[id(o.query)] for o in outcomes
+            if o.scheme == "original" and o.right and not improved[id(o.query)].right]
+
+
+def details(outcomes: list[Outcome], texts: list[str]) -> None:
+    """Every miss and false hit of the improved scheme, with the entry's text around it."""
+    for o in outcomes:
+        if o.scheme != "improved" or o.right or (not o.query.expected and not o.found):
+            continue
+        q = o.query
+        what = "MISS " if q.expected else "DECOY"
+        text = normalize_text(texts[q.paper])
+        at = text.find(normalize_text(q.author))
+        print(f"{what} {q.style} / {q.format} / {q.kind}: {q.author!r} {q.title!r}"
+              f" -> {o.found!r}\n      printed {q.printed_title!r}\n      text "
+              f"{text[max(0, at - 60):at + 260]!r}")
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, default=CORPUS,
+                        help="directory of the annotated reference strings (default %(default)s)")
+    parser.add_argument("--sample", type=int, default=300, help="references (default 300)")
+    parser.add_argument("--seed", type=int, default=25)
+    parser.add_argument("--details", action="store_true", help="list misses and false hits")
+    args = parser.parse_args(argv)
+    references = refstrings.read_corpus(args.corpus)
+    sampled = refstrings.sample(references, args.sample, args.seed)
+    papers, queries = build(sampled, refstrings.vocabulary_of(references), args.seed)
+    started = time.perf_counter()
+    texts = extracted_texts(papers)
+    outcomes, seconds = evaluate(queries, texts)
+    trues = sum(q.expected for q in queries)
+    print(f"{len(references)} usable references; {sum(map(len, sampled.values()))} sampled into "
+          f"{len(papers)} papers; {trues} true queries, {len(queries) - trues} decoys; "
+          f"extraction {time.perf_counter() - started - sum(seconds.values()):.1f} s, matching "
+          + ", ".join(f"{s} {seconds[s]:.2f} s" for s in SCHEMES) + "\n")
+    print("\n".join(report(outcomes)))
+    lost = regressions(outcomes)
+    kept = sum(o.right for o in outcomes if o.scheme == "original")
+    print(f"\nno regression: {kept - len(lost)}/{kept} citations the original finds are found "
+          "by the improved scheme" + ("" if lost else ": OK"))
+    for o in lost:
+        print(f"  LOST {o.query.style} / {o.query.format}: {o.query.author!r} "
+              f"{o.query.title!r}")
+    if args.details:
+        details(outcomes, texts)
+    return 1 if lost else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

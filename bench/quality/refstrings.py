@@ -1,0 +1,299 @@
+"""Real reference strings (``../shared/refcorpus``) as queries: who, which title, which style.
+
+``bench_refstrings.py`` calls :func:`read_corpus` and :func:`sample`; this module knows the two
+annotation formats (AnyStyle's ``<sequence>`` of tagged fields, GROBID's TEI ``<bibl>``), the
+style of an entry's author run, the surnames a user would type, and how a queried title is
+varied (true variants: a typo, two swapped words; decoys: a content word replaced, added or
+dropped). Nothing here reads the corpus at import time; nothing is copied into the project.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import unicodedata
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Optional
+
+ANYSTYLE = ("anystyle-ugly.xml", "anystyle-bad.xml")
+GROBID = ("grobid-eval-arxiv.tei.xml", "grobid-eval-inspire.tei.xml")
+_PARTICLES = frozenset("van von der den de del della di da dos das du le la ter ten zu".split())
+_NOT_NAMES = frozenset("and et und al eds ed dir hrsg coord trans edited by with the in sous "
+                       "avec".split())
+#: Function words of the corpus's languages: never replaced, added or dropped by a decoy.
+FUNCTION_WORDS = frozenset(
+    "a an the of and or in on at to for by with from into over under about between through "
+    "as is are its their this that these those via de la le les des du et en un une au aux "
+    "dans pour par sur avec sans sous der die das des dem den und im in zu zur zum von mit "
+    "für fur ein eine einer über el los las y del con para por di il lo gli e per nel della "
+    "delle".split())
+_WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One printed reference: its text, its title as printed, its surnames, its style."""
+
+    source: str
+    printed: str
+    title: str
+    surnames: tuple[str, ...]
+    style: str
+
+
+def read_corpus(root: Path) -> list[Reference]:
+    """Every usable reference of the four files (a title of three words or more and at least
+    one surname printed before... or after it)."""
+    found = []
+    for name in ANYSTYLE:
+        found += _anystyle(root / name)
+    for name in GROBID:
+        found += _grobid(root / name)
+    return found
+
+
+def _anystyle(path: Path) -> Iterator[Reference]:
+    """AnyStyle: the printed string is the fields' texts joined by one space."""
+    for sequence in ET.parse(path).getroot().iter("sequence"):
+        fields = [(child.tag, " ".join((child.text or "").split())) for child in sequence]
+        printed = " ".join(text for _, text in fields if text)
+        title = next((text for tag, text in fields if tag == "title"), None)
+        authors = next((text for tag, text in fields if tag == "author"), None)
+        tags = [tag for tag, _ in fields]
+        first_title = "title" in tags and (
+            "author" not in tags or tags.index("title") < tags.index("author"))
+        reference = _reference(path.name, printed, title, authors, first_title,
+                               _year_after_names(tags))
+        if reference is not None:
+            yield reference
+
+
+def _grobid(path: Path) -> Iterator[Reference]:
+    """GROBID TEI: the printed string is the ``<bibl>``'s whole text; physics styles."""
+    for bibl in ET.parse(path).getroot().iter("{http://www.tei-c.org/ns/1.0}bibl"):
+        printed = " ".join("".join(bibl.itertext()).split())
+        titles = [t for t in bibl if t.tag.endswith("title") and t.get("level") in ("a", "m")]
+        authors = [" ".join("".join(a.itertext()).split()) for a in bibl
+                   if a.tag.endswith("author")]
+        title = " ".join("".join(titles[0].itertext()).split()) if titles else None
+        reference = _reference(path.name, printed, title, ", ".join(authors) or None, False,
+                               False, physics=True)
+        if reference is not None:
+            yield reference
+
+
+def _year_after_names(tags: list[str]) -> bool:
+    """True if the date follows the author run (author-year styles)."""
+    return "author" in tags and "date" in tags and tags.index("date") == tags.index("author") + 1
+
+
+def _reference(source: str, printed: str, title: Optional[str], authors: Optional[str],
+               title_first: bool, year_after: bool, physics: bool = False
+               ) -> Optional[Reference]:
+    """A Reference if the entry can be a query: a title of 3+ words, printed, and surnames."""
+    if not title or not authors:
+        return None
+    title = clean_title(title)
+    if not _readable_title(title) or title not in printed:
+        return None
+    surnames = tuple(name for name in surnames_of(authors)
+                     if name in printed and name[0].isupper() and name.lower() not in title.lower())
+    if not surnames:
+        return None
+    style = "physics (arXiv, INSPIRE)" if physics else style_of(authors, title_first, year_after)
+    return Reference(source, printed, title, surnames, style)
+
+
+def _readable_title(title: str) -> bool:
+    """A title a reader would recognise: three words or more, no annotation debris (brackets,
+    quotes inside, a dangling "in")."""
+    return (len(title.split()) >= 3 and len(title) >= 15 and not re.search(r"[\[\]{}<>\"\u201c\u201d]", title)
+            and not re.search(r"[,;:] ?in$", title, re.I))
+
+
+def clean_title(title: str) -> str:
+    """The title as a user would type it: no quotes or trailing punctuation around it."""
+    return title.strip(" \"'\u201c\u201d\u2018\u2019\u00ab\u00bb.,;:").strip()
+
+
+def style_of(authors: str, title_first: bool, year_after: bool) -> str:
+    """The style of an author run, as the issue's groups name them."""
+    text = authors.strip()
+    if title_first:
+        return "title first"
+    if _caps_words(text):
+        return "ALL-CAPS family names"
+    if year_after and re.match(r"^[^\W\d_][\w'\u2019-]+, [^\W\d_]{2,}", text):
+        return "full given names, year after names"
+    if re.search(r"[^\W\d_]{2,}, [^\W\d_]{2,}[^,]*\. [^\W\d_]", text):
+        return "full-stop separators"
+    if re.match(r"^[^\W\d_][\w'\u2019-]+ [A-Z]{1,3}\b", text):
+        return "Vancouver (Smith JA)"
+    if re.match(r"^[^\W\d_][\w'\u2019-]+, [A-Z]\.", text):
+        return "Surname, I."
+    if re.match(r"^(?:[A-Z]\.[ -]?)+ ?[^\W\d_]", text):
+        return "I. Surname"
+    if re.match(r"^[^\W\d_][\w'\u2019-]+, [^\W\d_]{2,}", text):
+        return "Surname, Given"
+    return "Given Surname and others"
+
+
+def _caps_words(text: str) -> list[str]:
+    """Family names in capitals next to given names in mixed case ("SEVEGRAND, Martine")."""
+    words = _WORD.findall(text)
+    caps = [w for w in words if len(w) >= 3 and w.isupper() and w.lower() not in _NOT_NAMES]
+    return caps if caps and any(not w.isupper() for w in words) else []
+
+
+def surnames_of(authors: str) -> list[str]:
+    """The family names of an author run, as printed, in order (heuristic, see the tests of
+    the bench: given names after an inverted surname, initials, particles are left out)."""
+    text = re.sub(r"\([^)]*\)|\bet al\b\.?", " ", authors)
+    caps = _caps_words(text)
+    if caps:
+        return list(dict.fromkeys(caps))
+    found = []
+    for chunk in re.split(r";| and | & | et | und | y |, and ", text):
+        expecting_given = False
+        for piece in chunk.split(","):
+            full = [w for w in _WORD.findall(piece) if _is_name_word(w, piece)]
+            if not full:
+                expecting_given = False
+            elif expecting_given and len(full) <= 2:
+                expecting_given = False
+            elif len(full) == 1:
+                found.append(full[0])
+                expecting_given = not re.search(r"\b[A-Z]\.", piece)
+            else:
+                found.append(full[-1])
+    return list(dict.fromkeys(found))
+
+
+def _is_name_word(word: str, piece: str) -> bool:
+    """Not an initial ("D", "JA" next to a mixed-case name), particle or connective."""
+    if word.lower() in _PARTICLES or word.lower() in _NOT_NAMES or len(word) < 2:
+        return False
+    return not (len(word) <= 3 and word.isupper() and not piece.isupper())
+
+
+def sample(references: list[Reference], size: int, seed: int) -> dict[str, list[Reference]]:
+    """About ``size`` references, the same number from each style (fewer where a style has
+    fewer), by style."""
+    by_style = defaultdict(list)
+    for reference in references:
+        by_style[reference.style].append(reference)
+    rng = random.Random(seed)
+    share = max(1, size // len(by_style))
+    return {style: rng.sample(found, min(share, len(found)))
+            for style, found in sorted(by_style.items())}
+
+
+# ----------------------------------------------------------------------------- variants
+
+
+def content_words(title: str) -> list[int]:
+    """Indexes of the title's words that carry its meaning: four letters or more, no function
+    word."""
+    words = title.split()
+    return [i for i, word in enumerate(words)
+            if len(_letters(word)) >= 4 and _letters(word).lower() not in FUNCTION_WORDS]
+
+
+def _letters(word: str) -> str:
+    """The letters of a word (its punctuation dropped)."""
+    return "".join(c for c in word if c.isalpha())
+
+
+def with_typo(rng: random.Random, title: str) -> str:
+    """A letter of the longest word dropped or two letters of it swapped."""
+    words = title.split()
+    at = max(range(len(words)), key=lambda i: len(words[i]))
+    word = words[at]
+    cut = rng.randrange(1, len(word) - 2)
+    if rng.random() < 0.5:
+        words[at] = word[:cut] + word[cut + 1:]
+    else:
+        words[at] = word[:cut] + word[cut + 1] + word[cut] + word[cut + 2:]
+    return " ".join(words)
+
+
+def with_swap(rng: random.Random, title: str) -> Optional[str]:
+    """Two neighbouring words swapped (a misquote), if the title has four words or more."""
+    words = title.split()
+    if len(words) < 4:
+        return None
+    at = rng.randrange(len(words) - 1)
+    words[at], words[at + 1] = words[at + 1], words[at]
+    return " ".join(words)
+
+
+def decoy(rng: random.Random, title: str, kind: str, vocabulary: list[str]) -> Optional[str]:
+    """A near-miss title: one content word replaced by another, one added, or one dropped."""
+    words = title.split()
+    content = content_words(title)
+    new = next(w for w in (rng.choice(vocabulary) for _ in range(50))
+               if w.lower() not in title.lower())
+    if kind == "replaced" and content:
+        at = rng.choice(content)
+        words[at] = new + "".join(c for c in words[at] if not c.isalnum())[-1:]
+    elif kind == "added":
+        words.insert(rng.randrange(1, len(words)), new)
+    elif kind == "dropped" and len(content) >= 2:
+        del words[rng.choice(content)]
+    else:
+        return None
+    return " ".join(words)
+
+
+def vocabulary_of(references: list[Reference]) -> list[str]:
+    """Content words of all titles (lower case, letters only): what a decoy adds or swaps in."""
+    words = {_letters(w).lower() for r in references for i, w in enumerate(r.title.split())
+             if i in set(content_words(r.title))}
+    return sorted(w for w in words if len(w) >= 4 and w.isascii())
+
+
+# ----------------------------------------------------------------------------- printing
+
+
+_OCR = (("rn", "m"), ("m", "rn"), ("l", "1"), ("o", "0"), ("e", "c"), ("i", "l"))
+
+
+def ocr_damaged(rng: random.Random, title: str) -> str:
+    """Two OCR confusions in the title's longer words ("m" read as "rn", "l" as "1")."""
+    words = title.split()
+    long_words = [i for i, w in enumerate(words) if len(w) >= 6] or [0]
+    for at in rng.sample(long_words, min(2, len(long_words))):
+        for wrong, read in rng.sample(_OCR, len(_OCR)):
+            if wrong in words[at][1:]:
+                words[at] = words[at][0] + words[at][1:].replace(wrong, read, 1)
+                break
+    return " ".join(words)
+
+
+def broken_hyphen(title: str) -> str:
+    """The longest word broken by a hyphen whose line end extraction lost ("retrie- val")."""
+    words = title.split()
+    at = max(range(len(words)), key=lambda i: len(words[i]))
+    word = words[at]
+    if len(word) >= 7:
+        words[at] = word[:len(word) // 2] + "- " + word[len(word) // 2:]
+    return " ".join(words)
+
+
+def latin1(text: str) -> str:
+    """``text`` as the plain PostScript font of ``tests/docgen.py`` prints it (its standard
+    encoding has no accented letters at Latin-1 codes): ASCII quotes and dashes, letters
+    without their accents (the matcher folds accents either way)."""
+    text = text.translate(str.maketrans("\u2018\u2019\u201c\u201d\u2013\u2014\u00ab\u00bb",
+                                        "''\"\"--\"\""))
+    kept = []
+    for char in text:
+        if ord(char) < 128:
+            kept.append(char)
+        else:
+            kept.append("".join(c for c in unicodedata.normalize("NFKD", char)
+                                if ord(c) < 128 and not unicodedata.combining(c)))
+    return "".join(kept)
