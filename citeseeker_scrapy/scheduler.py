@@ -18,6 +18,9 @@ Settings read (in ``from_crawler`` only, through :class:`CrawlConfig`): ``CITESE
 (:mod:`citeseeker_scrapy.frontier.shared`, synced by :mod:`citeseeker_scrapy.frontier.redis_sync`).
 
 Writes to JOBDIR: ``frontier.sqlite`` (see :mod:`citeseeker_scrapy.frontier.sqlite_store`).
+A checkpoint the disk refuses stops the crawl through the job's storage guard
+(:mod:`citeseeker_scrapy.job.storage`); from then on no document is finished and no checkpoint
+written, so the resume starts from the last whole one.
 Reads ``skip_servers.txt`` (in JOBDIR, else in CITESEEKER_LOG_DIR) for servers to skip.
 """
 
@@ -39,7 +42,7 @@ from twisted.internet.defer import Deferred
 
 from . import signals as citeseeker_signals
 from .config import CrawlConfig
-from .exceptions import ConfigError, UrlRejected
+from .exceptions import ConfigError, StorageError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED
 from .frontier.redis_backend import SharedSettings, frontier_kind, unreachable
@@ -48,6 +51,7 @@ from .frontier.sqlite_store import SqliteStore
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.inputs import CrawlInputs
 from citeseeker_scrapy.job.crawl_job import crawl_job, refuse_to_start, scope_of
+from citeseeker_scrapy.job.storage import StorageGuard
 from citeseeker_scrapy.frontier.redis_sync import RedisSync
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig
 from citeseeker_scrapy.keys import DEPTH_KEY, FRONTIER, ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY, START
@@ -80,6 +84,7 @@ class FrontierScheduler:
         self._skip_mtime = 0.0
         self.shared: RedisSync | None = None   # CITESEEKER_FRONTIER=redis
         self.follow_same_server = True         # False with CITESEEKER_SITE_SEARCH=only
+        self.storage = StorageGuard()          # the job's: a failed checkpoint stops the crawl
 
     @classmethod
     def from_crawler(cls, crawler) -> "FrontierScheduler":
@@ -96,14 +101,14 @@ class FrontierScheduler:
         if shared is not None:
             frontier: Frontier = SharedFrontier(**limits)
         else:
-            store: FrontierStore = (SqliteStore(Path(jobdir) / "frontier.sqlite") if jobdir
-                                    else MemoryStore())
+            store = _frontier_store(job, jobdir)
             frontier = Frontier(store, **limits)
         skip = config.skip_file or os.path.join(jobdir or config.log_dir, "skip_servers.txt")
         scheduler = cls(crawler, frontier, scope=scope, keep_query=config.keep_query,
                         skip_file=Path(skip))
         frontier.root_of = scheduler.root_of
         scheduler.follow_same_server = _follows_same_server(crawler, job.error)
+        scheduler.storage = job.storage
         frontier.on_completed = scheduler.on_server_completed
         if shared is not None:
             scheduler.shared = RedisSync(crawler, frontier, shared,
@@ -129,9 +134,12 @@ class FrontierScheduler:
         if self.shared is not None:  # its last sync flushes and hands the servers back
             self._publish_sizes()
             return deferred_from_coro(self.shared.close())
-        self.frontier.flush(self._stats_snapshot())
+        self._flush()
         self._publish_sizes()
-        self.frontier.store.close()
+        try:
+            self.frontier.store.close()
+        except StorageError as error:
+            self.storage.fail("the frontier", error)
 
     def has_pending_requests(self) -> bool:
         frontier = self.frontier
@@ -254,6 +262,8 @@ class FrontierScheduler:
         frontier, then the document is finished."""
         if not isinstance(item, DocumentItem) or item.status == "gone":
             return  # a re-crawl's report of citations that disappeared: never requested
+        if self.storage.failed:
+            return  # its feed or log write may have failed: the resume fetches it again
         if item.links:
             self._add_links(item)
         if self.shared is not None and item.citations:
@@ -292,12 +302,21 @@ class FrontierScheduler:
     def _finish(self, url: str) -> None:
         self.frontier.finish(url)
         if self.frontier.needs_flush():
-            self.frontier.flush(self._stats_snapshot())
+            self._flush()
             self._publish_sizes()
             if self.shared is not None:
                 self.shared.wake()
         if self.shared is not None and self.frontier.completing:
             self.shared.wake()  # a finished server: complete it and lease the next one now
+
+    def _flush(self) -> None:
+        """A checkpoint, unless the storage failed (then the last whole one is the state)."""
+        if self.storage.failed:
+            return
+        try:
+            self.frontier.flush(self._stats_snapshot())
+        except StorageError as error:
+            self.storage.fail("the frontier", error)
 
     def on_idle(self, spider: Spider) -> None:
         """Nothing is downloading or being parsed: whatever is "in flight" is stale."""
@@ -377,6 +396,17 @@ def _follows_same_server(crawler, error: str | None) -> bool:
         return SiteSearchConfig.from_settings(crawler.settings).mode != "only"
     except ConfigError:
         return True
+
+
+def _frontier_store(job, jobdir: str | None) -> FrontierStore:
+    """SQLite in JOBDIR (a disk that refuses it stops the crawl), else memory."""
+    if not jobdir:
+        return MemoryStore()
+    try:
+        return SqliteStore(Path(jobdir) / "frontier.sqlite")
+    except StorageError as error:
+        job.storage.fail("the frontier", error)
+        return MemoryStore()
 
 
 def _shared_settings(crawler) -> SharedSettings | None:
