@@ -250,6 +250,8 @@ class ReportExtension:
         logger.info("The search has been %s. %s. Log files: %s", state,
                     "; ".join(f"{label}: {number}" for label, number in lines.items()),
                     self.log_dir.resolve())
+        if self.storage.failed:  # the job's files end at the failure: no report from them
+            return
         try:
             self.write_results()
         except OSError as error:

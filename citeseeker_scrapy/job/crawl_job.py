@@ -157,8 +157,7 @@ def crawl_job(crawler: Any) -> CrawlJob:
     job = _JOBS.get(crawler)
     if job is None:
         job = _JOBS[crawler] = CrawlJob.from_settings(crawler.settings)
-        crawler_ref = weakref.ref(crawler)  # the job is the crawler's: no cycle through it
-        job.storage.bind(lambda: _close_for_storage(crawler_ref()))
+        _bind_storage(crawler, job)
         if job.lock is not None:  # another crawl of this process may use the JOBDIR next
             crawler.signals.connect(lambda: job.lock.release(), signal=signals.engine_stopped,
                                     weak=False)
@@ -166,20 +165,29 @@ def crawl_job(crawler: Any) -> CrawlJob:
     return job
 
 
-def _close_for_storage(crawler: Any) -> None:
-    """Close the crawl with the storage error's reason: now if the spider is open, else as
-    soon as it opens (a failure while the components are built)."""
-    if crawler is None:
-        return
-    engine = crawler.engine
-    if engine is not None and engine.spider is not None:
-        deferred_from_coro(engine.close_spider_async(reason=STORAGE_ERROR_REASON))
-        return
+def _bind_storage(crawler: Any, job: CrawlJob) -> None:
+    """A storage failure closes the crawl with its own reason: at once while the spider is
+    open, else as soon as it opens (a failure while the components are built)."""
+    crawler_ref = weakref.ref(crawler)  # the job is the crawler's: no cycle through it
+    spider_open = [False]
 
-    def close(spider: Any) -> None:
-        raise CloseSpider(STORAGE_ERROR_REASON)
+    def opened(spider: Any) -> None:
+        spider_open[0] = True
+        if job.storage.failed:
+            raise CloseSpider(STORAGE_ERROR_REASON)
 
-    crawler.signals.connect(close, signal=signals.spider_opened, weak=False)
+    def closed(spider: Any) -> None:
+        spider_open[0] = False
+
+    def stop() -> None:
+        current = crawler_ref()
+        if current is not None and spider_open[0]:
+            spider_open[0] = False
+            deferred_from_coro(current.engine.close_spider_async(reason=STORAGE_ERROR_REASON))
+
+    crawler.signals.connect(opened, signal=signals.spider_opened, weak=False)
+    crawler.signals.connect(closed, signal=signals.spider_closed, weak=False)
+    job.storage.bind(stop)
 
 
 def _announce(crawler: Any, job: CrawlJob) -> None:
