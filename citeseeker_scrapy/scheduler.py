@@ -54,7 +54,8 @@ from citeseeker_scrapy.job.crawl_job import crawl_job, refuse_to_start, scope_of
 from citeseeker_scrapy.job.storage import StorageGuard
 from citeseeker_scrapy.frontier.redis_sync import RedisSync
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig
-from citeseeker_scrapy.keys import DEPTH_KEY, FRONTIER, ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY, START
+from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY,
+                                    START, WAKE_KEY)
 from .urls import LinkPolicy, canonical_url, server_of
 
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
@@ -66,6 +67,8 @@ KEPT_META = ("redirect_times", "redirect_ttl", "redirect_urls", "redirect_reason
 META_PAYLOAD, REQUEST_PAYLOAD = b"M", b"R"
 STATS = "citeseeker/frontier"
 SKIP_CHECK_SECONDS = 1.0
+#: The URL of the engine's wake-up request (never downloaded; see ``wake_engine``).
+WAKE_URL = "data:,citeseeker-wake"
 logger = logging.getLogger(__name__)
 
 
@@ -112,7 +115,8 @@ class FrontierScheduler:
         frontier.on_completed = scheduler.on_server_completed
         if shared is not None:
             scheduler.shared = RedisSync(crawler, frontier, shared,
-                                         add_start_point=scheduler.add_pushed_start_point)
+                                         add_start_point=scheduler.add_pushed_start_point,
+                                         wake_engine=scheduler.wake_engine)
         return scheduler
 
     # --- engine interface ---------------------------------------------------------------------
@@ -153,6 +157,8 @@ class FrontierScheduler:
 
     def enqueue_request(self, request: Request) -> bool:
         """Offer a request to the frontier; False (dropped) for duplicates and refusals."""
+        if request.meta.get(WAKE_KEY):
+            return False  # only woke the engine (see wake_engine): not a document
         origin = request.meta.get(ORIGIN_KEY)
         if origin == REDIRECT:
             return self._enqueue_redirect(request)
@@ -328,6 +334,14 @@ class FrontierScheduler:
         if self.shared is not None and not self.shared.job_finished():
             self.shared.wake()  # other workers may still find links to servers for us
             raise DontCloseSpider
+
+    def wake_engine(self) -> None:
+        """Make the engine ask for requests (or find the spider idle) now, not at its next
+        heartbeat: ``engine.crawl`` is Scrapy's public way, and the request it carries is
+        dropped by :meth:`enqueue_request`. Called by the shared frontier's sync."""
+        if self.spider is not None and self.crawler.engine.spider is not None:
+            self.crawler.engine.crawl(Request(WAKE_URL, meta={WAKE_KEY: True},
+                                              dont_filter=True))
 
     def add_pushed_start_point(self, url: str) -> None:
         """A start point pushed to the shared list (``scrapy citeseeker-push``)."""
