@@ -58,6 +58,8 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "extensions.report.ReportExtension": 500,
         "extensions.progress.ProgressExtension": 510,
         "extensions.recrawl.RecrawlExtension": 520,  # re-crawl state, gone citations
+        "scrapy.extensions.spiderstate.SpiderState": None,
+        "extensions.spider_state.DurableSpiderState": 0,  # spider.state whole or not at all
     },
 }
 

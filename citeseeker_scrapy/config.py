@@ -75,6 +75,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_RECRAWL_FROM": "",
     "CITESEEKER_RECRAWL": "pages",
     "CITESEEKER_RECRAWL_SPLIT": "directory",
+    # a resume whose inputs differ from the job's first run refuses unless this is True
+    "CITESEEKER_RESUME_CHANGED_INPUTS": False,
 }
 
 
@@ -116,6 +118,7 @@ class CrawlConfig:
     extraction: ExtractionLimits
     extraction_workers: int
     temp_dir: str
+    resume_changed_inputs: bool = False
 
     @classmethod
     def from_settings(cls, settings: SettingsLike) -> "CrawlConfig":
@@ -147,6 +150,7 @@ class CrawlConfig:
             extraction=_extraction_limits(value),
             extraction_workers=_number(value, "CITESEEKER_EXTRACTION_WORKERS", int),
             temp_dir=str(value("CITESEEKER_TEMP_DIR") or ""),
+            resume_changed_inputs=_boolean(value, "CITESEEKER_RESUME_CHANGED_INPUTS"),
         )
         config.validate()
         return config

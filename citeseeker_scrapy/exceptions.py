@@ -28,3 +28,23 @@ class ExtractionError(CiteSeekerError):
 
 class LimitError(ExtractionError):
     """A safety limit was hit (size, compression ratio, members, nesting, time, memory)."""
+
+
+class StorageError(CiteSeekerError):
+    """The disk refused a write the crawl cannot do without (the frontier in JOBDIR, a feed, a
+    log file, the job's state, the scratch directory): the crawl stops, cleanly (issue 24)."""
+
+
+class JobDirInUse(CiteSeekerError):
+    """Another crawl holds the job directory's lock; the message names it and its process."""
+
+
+#: errno values that mean "the storage failed", not "this document is bad".
+STORAGE_ERRNOS = frozenset({28, 122, 5, 30})  # ENOSPC, EDQUOT, EIO, EROFS
+
+
+def is_storage_failure(error: BaseException) -> bool:
+    """An OSError of the disk itself (full, quota, I/O, read-only), or a StorageError."""
+    if isinstance(error, StorageError):
+        return True
+    return isinstance(error, OSError) and error.errno in STORAGE_ERRNOS

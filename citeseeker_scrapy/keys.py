@@ -35,3 +35,8 @@ RENDER_BROWSER, RENDER_DONE, RENDER_FAILED = "browser", "done", "failed"
 RECRAWL_PROBE_KEY = "citeseeker_recrawl_probe"
 RECRAWL_SKIPPED_KEY = "citeseeker_recrawl_skipped"
 RECRAWL_EARLY_KEY = "citeseeker_recrawl_early"
+
+#: A request that only wakes the engine (``engine.crawl``, Scrapy's public way to make it ask
+#: the scheduler for requests now): the shared frontier's sync brought new work between the
+#: engine's heartbeats. The scheduler drops it without a trace; it is never downloaded.
+WAKE_KEY = "citeseeker_wake"

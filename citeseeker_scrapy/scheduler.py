@@ -25,6 +25,9 @@ Settings read (in ``from_crawler`` only, through :class:`CrawlConfig`): ``CITESE
 (:mod:`citeseeker_scrapy.frontier.shared`, synced by :mod:`citeseeker_scrapy.frontier.redis_sync`).
 
 Writes to JOBDIR: ``frontier.sqlite`` (see :mod:`citeseeker_scrapy.frontier.sqlite_store`).
+A checkpoint the disk refuses stops the crawl through the job's storage guard
+(:mod:`citeseeker_scrapy.job.storage`); from then on no document is finished and no checkpoint
+written, so the resume starts from the last whole one.
 Reads ``skip_servers.txt`` (in JOBDIR, else in CITESEEKER_LOG_DIR) for servers to skip.
 """
 
@@ -46,7 +49,7 @@ from twisted.internet.defer import Deferred
 
 from . import signals as citeseeker_signals
 from .config import CrawlConfig
-from .exceptions import ConfigError, UrlRejected
+from .exceptions import ConfigError, StorageError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED
 from .frontier.redis_backend import SharedSettings, frontier_kind, unreachable
@@ -55,9 +58,11 @@ from .frontier.sqlite_store import SqliteStore
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.inputs import CrawlInputs
 from citeseeker_scrapy.job.crawl_job import crawl_job, refuse_to_start, scope_of
+from citeseeker_scrapy.job.storage import StorageGuard
 from citeseeker_scrapy.frontier.redis_sync import RedisSync
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig
-from citeseeker_scrapy.keys import DEPTH_KEY, FRONTIER, ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY, START
+from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY,
+                                    START, WAKE_KEY)
 from .urls import LinkPolicy, canonical_url, server_of
 
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
@@ -71,6 +76,8 @@ STATS = "citeseeker/frontier"
 #: Every refusal of the crawl's URL scope, by reason (the one gate: :meth:`FrontierScheduler.admit`).
 SCOPE_STATS = "citeseeker/scope/refused"
 SKIP_CHECK_SECONDS = 1.0
+#: The URL of the engine's wake-up request (never downloaded; see ``wake_engine``).
+WAKE_URL = "data:,citeseeker-wake"
 logger = logging.getLogger(__name__)
 
 
@@ -89,6 +96,7 @@ class FrontierScheduler:
         self._skip_mtime = 0.0
         self.shared: RedisSync | None = None   # CITESEEKER_FRONTIER=redis
         self.follow_same_server = True         # False with CITESEEKER_SITE_SEARCH=only
+        self.storage = StorageGuard()          # the job's: a failed checkpoint stops the crawl
 
     @classmethod
     def from_crawler(cls, crawler) -> "FrontierScheduler":
@@ -105,18 +113,19 @@ class FrontierScheduler:
         if shared is not None:
             frontier: Frontier = SharedFrontier(**limits)
         else:
-            store: FrontierStore = (SqliteStore(Path(jobdir) / "frontier.sqlite") if jobdir
-                                    else MemoryStore())
+            store = _frontier_store(job, jobdir)
             frontier = Frontier(store, **limits)
         skip = config.skip_file or os.path.join(jobdir or config.log_dir, "skip_servers.txt")
         scheduler = cls(crawler, frontier, scope=scope, keep_query=config.keep_query,
                         skip_file=Path(skip))
         frontier.root_of = scheduler.root_of
         scheduler.follow_same_server = _follows_same_server(crawler, job.error)
+        scheduler.storage = job.storage
         frontier.on_completed = scheduler.on_server_completed
         if shared is not None:
             scheduler.shared = RedisSync(crawler, frontier, shared,
-                                         add_start_point=scheduler.add_pushed_start_point)
+                                         add_start_point=scheduler.add_pushed_start_point,
+                                         wake_engine=scheduler.wake_engine)
         return scheduler
 
     # --- engine interface ---------------------------------------------------------------------
@@ -138,9 +147,12 @@ class FrontierScheduler:
         if self.shared is not None:  # its last sync flushes and hands the servers back
             self._publish_sizes()
             return deferred_from_coro(self.shared.close())
-        self.frontier.flush(self._stats_snapshot())
+        self._flush()
         self._publish_sizes()
-        self.frontier.store.close()
+        try:
+            self.frontier.store.close()
+        except StorageError as error:
+            self.storage.fail("the frontier", error)
 
     def has_pending_requests(self) -> bool:
         frontier = self.frontier
@@ -155,6 +167,8 @@ class FrontierScheduler:
     def enqueue_request(self, request: Request) -> bool:
         """Offer a request to the frontier; False (dropped) for duplicates and refusals.
         Everything but the frontier's own requests passes the scope gate first."""
+        if request.meta.get(WAKE_KEY):
+            return False  # only woke the engine (see wake_engine): not a document
         origin = request.meta.get(ORIGIN_KEY)
         url = request.url if origin == FRONTIER else self._admitted_request(request, origin)
         if url is None:
@@ -291,6 +305,8 @@ class FrontierScheduler:
         frontier, then the document is finished."""
         if not isinstance(item, DocumentItem) or item.status == "gone":
             return  # a re-crawl's report of citations that disappeared: never requested
+        if self.storage.failed:
+            return  # its feed or log write may have failed: the resume fetches it again
         if item.links:
             self._add_links(item)
         if self.shared is not None and item.citations:
@@ -324,12 +340,21 @@ class FrontierScheduler:
     def _finish(self, url: str) -> None:
         self.frontier.finish(url)
         if self.frontier.needs_flush():
-            self.frontier.flush(self._stats_snapshot())
+            self._flush()
             self._publish_sizes()
             if self.shared is not None:
                 self.shared.wake()
         if self.shared is not None and self.frontier.completing:
             self.shared.wake()  # a finished server: complete it and lease the next one now
+
+    def _flush(self) -> None:
+        """A checkpoint, unless the storage failed (then the last whole one is the state)."""
+        if self.storage.failed:
+            return
+        try:
+            self.frontier.flush(self._stats_snapshot())
+        except StorageError as error:
+            self.storage.fail("the frontier", error)
 
     def on_idle(self, spider: Spider) -> None:
         """Nothing is downloading or being parsed: whatever is "in flight" is stale."""
@@ -341,6 +366,14 @@ class FrontierScheduler:
         if self.shared is not None and not self.shared.job_finished():
             self.shared.wake()  # other workers may still find links to servers for us
             raise DontCloseSpider
+
+    def wake_engine(self) -> None:
+        """Make the engine ask for requests (or find the spider idle) now, not at its next
+        heartbeat: ``engine.crawl`` is Scrapy's public way, and the request it carries is
+        dropped by :meth:`enqueue_request`. Called by the shared frontier's sync."""
+        if self.spider is not None and self.crawler.engine.spider is not None:
+            self.crawler.engine.crawl(Request(WAKE_URL, meta={WAKE_KEY: True},
+                                              dont_filter=True))
 
     def add_pushed_start_point(self, url: str) -> None:
         """A start point pushed to the shared list (``scrapy citeseeker-push``)."""
@@ -404,6 +437,17 @@ def _follows_same_server(crawler, error: str | None) -> bool:
         return SiteSearchConfig.from_settings(crawler.settings).mode != "only"
     except ConfigError:
         return True
+
+
+def _frontier_store(job, jobdir: str | None) -> FrontierStore:
+    """SQLite in JOBDIR (a disk that refuses it stops the crawl), else memory."""
+    if not jobdir:
+        return MemoryStore()
+    try:
+        return SqliteStore(Path(jobdir) / "frontier.sqlite")
+    except StorageError as error:
+        job.storage.fail("the frontier", error)
+        return MemoryStore()
 
 
 def _shared_settings(crawler) -> SharedSettings | None:

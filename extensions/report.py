@@ -9,6 +9,13 @@ refusal) and ``server_completed`` (completed.log), ``spider_closed`` (summary.lo
 Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_INTERVAL``,
 ``JOBDIR``, ``CITESEEKER_REPORT_HTML``. At the end: report.html and the per-publication table
 (:mod:`citeseeker_scrapy.report.html`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
+
+Storage failures (issue 24): a write the disk refuses — a log line, reported.txt, papers.txt,
+the job's files, report.html, or the scratch directory of the text pipeline — goes to the job's
+storage guard (:mod:`citeseeker_scrapy.job.storage`), which stops the crawl with one error
+line; from then on nothing more is recorded as reported (a document whose feed write failed is
+never named in success.log or reported.txt). A resume first cuts off the last line a full disk
+left without its newline in each log, reported.txt, papers.txt, feeds.txt and the local feeds.
 """
 
 from __future__ import annotations
@@ -24,7 +31,9 @@ from scrapy.exceptions import NotConfigured
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.exceptions import StorageError
 from citeseeker_scrapy.job.crawl_job import crawl_job
+from citeseeker_scrapy.job.storage import StorageGuard
 from citeseeker_scrapy.providers import citedby_summary
 from citeseeker_scrapy.report.html import print_table, render_html
 from citeseeker_scrapy.report.papers import PAPERS_FILE, reported_papers
@@ -32,7 +41,7 @@ from citeseeker_scrapy.report.progress import wants_progress
 from citeseeker_scrapy.report.results import read_results, remember_job, results_of
 from citeseeker_scrapy.report.logs import (
     RunReport, document_counts, document_hits, feed_citations, read_reported, recover_reported,
-    summary_lines,
+    repair_cut_line, summary_lines,
 )
 
 STATS = "citeseeker"
@@ -43,14 +52,16 @@ class ReportExtension:
     """success.log, errors.log, completed.log, summary.log, debug.log and reported.txt."""
 
     def __init__(self, crawler: Any, log_dir: Path, *, debug: bool, flush_interval: int,
-                 reported_file: Path | None) -> None:
+                 reported_file: Path | None, storage: StorageGuard | None = None) -> None:
         self.crawler = crawler
+        self.storage = storage or StorageGuard()
         self.stats = crawler.stats
         self.log_dir = log_dir
         self.debug_enabled = debug
         self.flush_interval = flush_interval
         self.reported_file = reported_file
         self.report: RunReport | None = None
+        self.input_changes: tuple[str, ...] = ()
         self.started_at = time.monotonic()
 
     @classmethod
@@ -61,15 +72,20 @@ class ReportExtension:
         jobdir = crawler.settings.get("JOBDIR")
         reported_file = Path(jobdir) / "reported.txt" if jobdir else None
         extension = cls(crawler, job.config.log_dir, debug=job.config.debug_log,
-                        flush_interval=job.config.flush_interval, reported_file=reported_file)
+                        flush_interval=job.config.flush_interval, reported_file=reported_file,
+                        storage=job.storage)
         extension.publications = searched_publications(job)
+        extension.input_changes = job.input_changes
         extension.html = crawler.settings.getbool("CITESEEKER_REPORT_HTML", True)
         extension.print_table = wants_progress(crawler.settings)
         if reported_file is not None:  # before the citation pipeline reads reported.txt
-            remember_job(Path(jobdir), job.config.log_dir, extension.publications)
-            feeds = remember_feeds(Path(jobdir) / "feeds.txt",
-                                   local_feeds(crawler.settings.getdict("FEEDS")))
-            extension.recover(feeds)
+            try:
+                remember_job(Path(jobdir), job.config.log_dir, extension.publications)
+                feeds = remember_feeds(Path(jobdir) / "feeds.txt",
+                                       local_feeds(crawler.settings.getdict("FEEDS")))
+                extension.recover(feeds)
+            except OSError as error:
+                job.storage.fail(f"the job's state in {jobdir}", error)
         connect = crawler.signals.connect
         connect(extension.spider_opened, signal=signals.spider_opened)
         connect(extension.spider_closed, signal=signals.spider_closed)
@@ -87,13 +103,17 @@ class ReportExtension:
         reported.txt. Otherwise the resumed crawl would fetch those documents again and report
         them a second time."""
         self.reported_file.parent.mkdir(parents=True, exist_ok=True)
+        state = self.reported_file.parent
+        for path in [*self.log_dir.glob("*.log"), self.reported_file, state / PAPERS_FILE,
+                     state / "feeds.txt", *(path for path, _ in feeds)]:
+            repair_cut_line(path)
         recover_reported(self.log_dir / "success.log", self.reported_file)
         reported = read_reported(self.reported_file)
         rows = [row for path, feed_format in feeds for row in feed_citations(path, feed_format)
                 if DocumentItem(url=row["url"]).where(row["member"]) not in reported]
         if not rows:
             return
-        self.report = RunReport(self.log_dir, debug=self.debug_enabled)
+        self.report = self._run_report()
         by_where: dict[str, list[dict[str, Any]]] = {}
         for row in rows:
             by_where.setdefault(DocumentItem(url=row["url"]).where(row["member"]), []).append(row)
@@ -102,13 +122,24 @@ class ReportExtension:
                                 [hit for hits in document_hits(citations).values() for hit in hits])
         self._record_reported(list(by_where))
 
+    def _run_report(self) -> RunReport:
+        return RunReport(self.log_dir, debug=self.debug_enabled, on_failure=self.storage.fail)
+
     def _record_reported(self, wheres: list[str]) -> None:
-        if self.reported_file is not None and wheres:
-            with open(self.reported_file, "a", encoding="utf-8") as handle:
-                handle.write("".join(f"{where}\n" for where in wheres))
+        self._append(self.reported_file, [f"{where}\n" for where in wheres])
+
+    def _append(self, path: Path | None, lines: list[str]) -> None:
+        """The job's state (reported.txt, papers.txt): appended whole, or the crawl stops."""
+        if path is None or not lines or self.storage.failed:
+            return
+        try:
+            with open(path, "a", encoding="utf-8") as handle:
+                handle.write("".join(lines))
+        except OSError as error:
+            self.storage.fail(str(path), error)
 
     def spider_opened(self, spider: Any) -> None:
-        self.report = self.report or RunReport(self.log_dir, debug=self.debug_enabled)
+        self.report = self.report or self._run_report()
         self.started_at = time.monotonic()
         # the job's log names the files (under Scrapyd they are in a folder of the job's own)
         logger.info("CiteSeeker log files (success, errors, summary...): %s",
@@ -119,8 +150,9 @@ class ReportExtension:
     # --- documents ----------------------------------------------------------------------------
 
     def item_scraped(self, item: Any, **kwargs: Any) -> None:
-        """The document is in the feed: success.log, then reported.txt."""
-        if not isinstance(item, DocumentItem):
+        """The document is in the feed: success.log, then reported.txt. After a storage
+        failure nothing is recorded: this item's feed write may be the one that failed."""
+        if not isinstance(item, DocumentItem) or self.storage.failed:
             return
         if item.status != "gone":  # a re-crawl's gone citations: no document was searched
             self._account(item)
@@ -135,16 +167,18 @@ class ReportExtension:
     def _record_papers(self, item: DocumentItem) -> None:
         """The job's state: fingerprints of reported papers, after reported.txt (see
         :mod:`citeseeker_scrapy.report.papers` for a kill in between)."""
-        papers = reported_papers(item)
-        if self.reported_file is not None and papers:
-            with open(self.reported_file.parent / PAPERS_FILE, "a", encoding="utf-8") as handle:
-                handle.write("".join(f"{key}\t{where}\n" for key, where in papers))
+        if self.reported_file is not None:
+            self._append(self.reported_file.parent / PAPERS_FILE,
+                         [f"{key}\t{where}\n" for key, where in reported_papers(item)])
 
     def item_dropped(self, item: Any, exception: BaseException, **kwargs: Any) -> None:
         if isinstance(item, DocumentItem):
             self._account(item)
 
     def item_error(self, item: Any, failure: Any, **kwargs: Any) -> None:
+        if failure.check(StorageError):  # the scratch directory: the disk, not the document
+            self.storage.fail("the scratch directory", failure.value)
+            return
         if isinstance(item, DocumentItem):
             self.stats.inc_value(f"{STATS}/errors/pipeline")
             self.report.error(item.url, f"{failure.type.__name__}: {failure.getErrorMessage()}")
@@ -202,17 +236,26 @@ class ReportExtension:
         if self.report is None:
             return
         state = "finished" if reason == "finished" else f"suspended ({reason})"
+        if self.storage.failed:
+            state = f"stopped by a storage error ({self.storage.failure})"
         if self.stats.get_value(f"{STATS}/resumed"):
             state += ", after being resumed"
         value = lambda key: self.stats.get_value(f"{STATS}/{key}", 0)  # noqa: E731
         stat = lambda key: self.stats.get_value(f"{STATS}/{key}")  # noqa: E731
         lines = summary_lines(value, time.monotonic() - self.started_at, citedby_summary(stat))
+        if self.input_changes:  # CITESEEKER_RESUME_CHANGED_INPUTS: what this run searched
+            lines["Inputs changed when resumed"] = " | ".join(self.input_changes)
         self.report.summary(lines, state)
         self.report.close()
         logger.info("The search has been %s. %s. Log files: %s", state,
                     "; ".join(f"{label}: {number}" for label, number in lines.items()),
                     self.log_dir.resolve())
-        self.write_results()
+        if self.storage.failed:  # the job's files end at the failure: no report from them
+            return
+        try:
+            self.write_results()
+        except OSError as error:
+            self.storage.fail(f"the report in {self.log_dir}", error)
 
     def write_results(self) -> None:
         """report.html in the log directory, and the per-publication table on stderr; both

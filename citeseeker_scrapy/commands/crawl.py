@@ -15,7 +15,8 @@ from scrapy import Spider, signals
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.crawler import Crawler
 
-from citeseeker_scrapy.job.crawl_job import BAD_INPUT_REASON
+from citeseeker_scrapy.job.crawl_job import BAD_INPUT_REASON, crawl_job
+from citeseeker_scrapy.job.storage import STORAGE_ERROR_REASON, STORAGE_ERROR_STATUS
 
 BAD_INPUT_STATUS = 2
 
@@ -30,9 +31,15 @@ class Command(ScrapyCrawlCommand):
 
     def _remember_reason(self, spider: Spider, reason: str) -> None:
         self.close_reason = reason
+        self.storage = crawl_job(spider.crawler).storage  # may still fail while closing
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
         self.close_reason = None
+        self.storage = None
         super().run(args, opts)
+        if self.storage is not None and self.storage.failed:
+            self.close_reason = STORAGE_ERROR_REASON
         if self.close_reason == BAD_INPUT_REASON:
             self.exitcode = BAD_INPUT_STATUS
+        elif self.close_reason == STORAGE_ERROR_REASON:
+            self.exitcode = STORAGE_ERROR_STATUS

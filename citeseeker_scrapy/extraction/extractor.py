@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
-from ..exceptions import ExtractionError
+from ..exceptions import ExtractionError, StorageError, is_storage_failure
 from .archives import (
     Entry,
     Member,
@@ -331,6 +331,8 @@ class _Job:
             yield problem(member, kind, str(e))
             return
         except OSError as e:  # scratch directory trouble (disk full, removed by close())
+            if is_storage_failure(e):  # the disk, not the document: the crawl stops
+                raise StorageError(f"the scratch directory: {e}") from e
             yield problem(member, kind, f"I/O error: {e}")
             return
         except Exception as e:  # noqa: BLE001 - a library choking on hostile input

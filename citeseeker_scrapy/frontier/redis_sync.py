@@ -17,6 +17,7 @@ import asyncio
 import logging
 import os
 import socket
+import time
 from typing import Any, Callable
 
 from citeseeker_scrapy.frontier.redis_backend import (
@@ -34,17 +35,21 @@ class RedisSync:
     """One worker's link to the shared frontier; see the module docstring."""
 
     def __init__(self, crawler: Any, frontier: SharedFrontier, settings: SharedSettings, *,
-                 add_start_point: Callable[[str], None]) -> None:
+                 add_start_point: Callable[[str], None],
+                 wake_engine: Callable[[], None] = lambda: None) -> None:
         self.crawler = crawler
         self.frontier = frontier
         self.settings = settings
         self.add_start_point = add_start_point
+        self.wake_engine = wake_engine
         self.client = RedisFrontierClient(settings.redis_url, settings.prefix)
         self.worker = f"{socket.gethostname()}:{os.getpid()}"
         self.last: SyncReply | None = None
         self.finished_syncs = 0
         self._citations: list[str] = []
         self._unsent: str | None = None
+        self._unsent_renew: list[str] = []
+        self._granted_until: tuple[list[str], float] = ([], 0.0)
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
         self._closing = False
@@ -75,6 +80,7 @@ class RedisSync:
         frontier = self.frontier
         if self._unsent is None:
             room = frontier.wanted_servers() if not release else 0
+            self._unsent_renew = list(frontier.active)
             self._unsent = sync_arguments(
                 frontier.store.take_batch(), worker=self.worker, renew=list(frontier.active),
                 want=room, ttl_ms=int(self.settings.lease_seconds * 1000),
@@ -82,10 +88,23 @@ class RedisSync:
                 start_urls=START_URLS_PER_SYNC if room and not release else 0,
                 citations=self._citations, release=list(frontier.active) if release else [])
             self._citations = []
+        sent_at = time.monotonic()
         reply = await self.client.sync(self._unsent)
         self._unsent = None
+        self._prove_leases(reply, sent_at)
         self._apply(reply)
         return reply
+
+    def _prove_leases(self, reply: SyncReply, sent_at: float) -> None:
+        """Fencing: a lease renewed or granted by a sync sent at ``sent_at`` holds until
+        ``sent_at + lease`` by Redis's clock (it was set after the send); one sync interval
+        less, so a worker stops fetching a server before another may take it over."""
+        until = sent_at + self.settings.lease_seconds - self.settings.sync_seconds
+        lost = set(reply.lost)
+        renewed = [key for key in self._unsent_renew if key not in lost]
+        self.frontier.leases_proven(renewed, until)
+        granted = list(reply.granted)
+        self._granted_until = (granted, until)
 
     def _apply(self, reply: SyncReply) -> None:
         stats = self.crawler.stats
@@ -96,10 +115,12 @@ class RedisSync:
         stats.inc_value(f"{STATS}/servers_leased", len(reply.granted))
         stats.inc_value(f"{STATS}/servers_taken_over", self.frontier.taken_over - taken_over)
         stats.inc_value(f"{STATS}/leases_lost", len(reply.lost))
+        stats.set_value(f"{STATS}/leases_expired_locally", self.frontier.expired_locally)
         stats.inc_value(f"{STATS}/start_urls_pulled", len(reply.start_urls))
         stats.inc_value(f"{STATS}/links_refused/completed_server", reply.refused_completed)
         stats.inc_value(f"{STATS}/links_refused/pending_full", reply.refused_full)
         stats.inc_value(f"{STATS}/citations_first_reported", len(reply.new_citations))
+        self.frontier.leases_proven(*self._granted_until)  # adopted by apply() just now
         for key in reply.lost:
             logger.warning("citeseeker: lease on %s lost (this worker stalled past "
                            "CITESEEKER_LEASE_SECONDS); another worker continues it", key)
@@ -110,11 +131,9 @@ class RedisSync:
             self._nudge_engine()
 
     def _nudge_engine(self) -> None:
-        """New work arrived, or the job finished, between the engine's heartbeats (5 s): ask
-        for requests (or find the spider idle) now."""
-        slot = getattr(getattr(self.crawler, "engine", None), "_slot", None)
-        if slot is not None:
-            slot.nextcall.schedule()
+        """New work arrived, or the job finished, between the engine's heartbeats (5 s): the
+        scheduler wakes the engine (through Scrapy's public API) to ask for requests now."""
+        self.wake_engine()
 
     # --- what the scheduler asks --------------------------------------------------------------
 

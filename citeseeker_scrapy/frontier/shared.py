@@ -19,7 +19,9 @@ interval of re-fetches plus what was in flight.
 from __future__ import annotations
 
 import base64
+import time
 from dataclasses import dataclass, field
+from typing import Callable, Iterable
 
 from ..urls import server_of
 from .frontier import ACCEPTED, COMPLETED_SERVER, Frontier
@@ -125,10 +127,41 @@ class SharedFrontier(Frontier):
 
     store: SharedLog
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic, **kwargs) -> None:
         super().__init__(SharedLog(), **kwargs)
         self.taken_over = 0
         self.completing: set[str] = set()
+        self.clock = clock
+        #: leased server -> until when (``clock``) this worker can prove it holds the lease
+        self.lease_until: dict[str, float] = {}
+        self.expired_locally = 0
+
+    # --- fencing: no document of a server whose lease may be gone ---------------------------
+
+    def leases_proven(self, keys: Iterable[str], until: float) -> None:
+        """The sync renewed or granted these leases; they hold at least until ``until``."""
+        for key in keys:
+            if key in self.active:
+                self.lease_until[key] = until
+
+    def next_document(self) -> DocumentEntry | None:
+        """As the one-process frontier, but never from a server whose lease this worker can no
+        longer prove (it stalled past the expiry: another worker may have taken it over)."""
+        self.drop_expired_leases()
+        return super().next_document()
+
+    def drop_expired_leases(self) -> list[str]:
+        """Servers whose lease expired locally are given up before Redis says so."""
+        now = self.clock()
+        expired = [key for key, until in self.lease_until.items() if until <= now]
+        for key in expired:
+            self.abandon(key)
+        self.expired_locally += len(expired)
+        return expired
+
+    def holds(self, key: str) -> bool:
+        """Whether a document of ``key`` may still be fetched by this worker now."""
+        return key in self.active and self.lease_until.get(key, 0.0) > self.clock()
 
     def add_start_point(self, entry: DocumentEntry) -> str:
         server = server_of(entry.url)
@@ -177,6 +210,7 @@ class SharedFrontier(Frontier):
             return
         del self.active[key]
         self._rotation.remove(key)
+        self.lease_until.pop(key, None)
         self.completed.add(key)
         self.store.forget(key)
         self.on_completed(key)
@@ -236,6 +270,7 @@ class SharedFrontier(Frontier):
         if self.active.pop(key, None) is not None:
             self._rotation.remove(key)
         self.completing.discard(key)
+        self.lease_until.pop(key, None)
         self.store.forget(key)
 
     def apply(self, reply) -> list[str]:

@@ -13,6 +13,8 @@ import json
 import sqlite3
 from pathlib import Path
 
+from ..exceptions import StorageError
+
 from .model import ActiveServer, DocumentEntry, PendingServer
 from .store import FrontierSnapshot
 
@@ -35,11 +37,14 @@ class SqliteStore:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(SCHEMA)
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(f"the frontier {self.path}: {error}") from error
         self._reset_buffers()
 
     def _reset_buffers(self) -> None:
@@ -80,7 +85,16 @@ class SqliteStore:
     # --- checkpoint ---------------------------------------------------------------------------
 
     def checkpoint(self, next_arrival: int, next_order: int, extras: dict[str, object]) -> None:
-        """Write every buffered change in one transaction."""
+        """Write every buffered change in one transaction; a full disk rolls it back (the
+        previous checkpoint stays whole) and raises :class:`StorageError`."""
+        try:
+            self._write_checkpoint(next_arrival, next_order, extras)
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(f"the frontier {self.path}: {error}") from error
+        self._reset_buffers()
+
+    def _write_checkpoint(self, next_arrival: int, next_order: int,
+                          extras: dict[str, object]) -> None:
         with self.db:
             self.db.execute("BEGIN")
             self.db.executemany("DELETE FROM documents WHERE server = ?",
@@ -98,7 +112,6 @@ class SqliteStore:
                     "extras": json.dumps(extras, default=str)}
             self.db.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
                                 [(k, str(v)) for k, v in meta.items()])
-        self._reset_buffers()
 
     # --- resume -------------------------------------------------------------------------------
 
@@ -139,4 +152,7 @@ class SqliteStore:
                     active[server].stack.append(entry)
 
     def close(self) -> None:
-        self.db.close()
+        try:
+            self.db.close()
+        except sqlite3.Error as error:
+            raise StorageError(f"the frontier {self.path}: {error}") from error

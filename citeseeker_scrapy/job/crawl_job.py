@@ -19,17 +19,23 @@ is closed before its first request with reason :data:`BAD_INPUT_REASON`, which t
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+import weakref
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from scrapy import signals
 from scrapy.exceptions import CloseSpider
+from scrapy.utils.defer import deferred_from_coro
 
 from citeseeker_scrapy.config import CrawlConfig
 from citeseeker_scrapy.exceptions import CiteSeekerError
-from citeseeker_scrapy.exceptions import ConfigError
+from citeseeker_scrapy.exceptions import ConfigError, StorageError
+from citeseeker_scrapy.job.fingerprint import check_inputs, job_inputs
 from citeseeker_scrapy.job.inputs import CrawlInputs, resolve_inputs
+from citeseeker_scrapy.job.lock import JobDirLock, remove_empty_spider_state
+from citeseeker_scrapy.job.storage import STORAGE_ERROR_REASON, StorageGuard
 from citeseeker_scrapy.providers import ProviderConfig
 from citeseeker_scrapy.recrawl.plan import RecrawlSettings
 from citeseeker_scrapy.rendering.policy import RenderConfig, find_browser
@@ -64,6 +70,11 @@ class CrawlJob:
     scope: LinkPolicy | None
     error: str | None = None
     providers: ProviderConfig | None = None
+    #: JOBDIR's lock, held for the life of the crawl (None without JOBDIR or when refused)
+    lock: JobDirLock | None = None
+    #: input changes a resume accepted (CITESEEKER_RESUME_CHANGED_INPUTS)
+    input_changes: tuple[str, ...] = ()
+    storage: StorageGuard = field(default_factory=StorageGuard)
 
     @classmethod
     def from_settings(cls, settings: Any) -> CrawlJob:
@@ -78,12 +89,43 @@ class CrawlJob:
             RecrawlSettings.from_settings(settings, settings.get("JOBDIR"))  # -a recrawl=
         except CiteSeekerError as error:
             return cls(None, None, None, str(error))
-        return cls(config, inputs, scope_of(config, inputs), providers=providers)
+        try:
+            lock, accepted = open_job_dir(settings.get("JOBDIR"), config, inputs)
+        except CiteSeekerError as error:
+            return cls(None, None, None, str(error))
+        return cls(config, inputs, scope_of(config, inputs), providers=providers, lock=lock,
+                   input_changes=tuple(accepted))
 
     def config_or_defaults(self) -> CrawlConfig:
         """The settings, or the defaults when the job refused to start (components are still
         built then, and closed again before any request)."""
         return self.config or CrawlConfig.from_settings({})
+
+
+def open_job_dir(jobdir: str | None, config: CrawlConfig,
+                 inputs: CrawlInputs) -> tuple[JobDirLock | None, list[str]]:
+    """One crawl per JOBDIR (its lock), and the same inputs on a resume (issue 24): before
+    any component writes there. Raises a CiteSeekerError (the job refuses, exit status 2)."""
+    if not jobdir:
+        return None, []
+    lock = JobDirLock.acquire(Path(jobdir))
+    try:
+        if remove_empty_spider_state(lock.jobdir):
+            logger.warning("citeseeker: removed the empty spider.state a full disk left in %s",
+                           jobdir)
+        publications = list(dict.fromkeys(t for g in inputs.groups for t in g.publications))
+        accepted = check_inputs(lock.jobdir, job_inputs(config, inputs), publications,
+                                allow_changes=config.resume_changed_inputs)
+    except CiteSeekerError:
+        lock.release()
+        raise
+    except OSError as error:
+        lock.release()
+        raise StorageError(f"cannot write the job's inputs in {jobdir}: {error}") from error
+    for change in accepted:
+        logger.warning("citeseeker: resumed with changed inputs (CITESEEKER_RESUME_CHANGED_"
+                       "INPUTS): %s", change)
+    return lock, accepted
 
 
 def check_rendering(settings: Any) -> None:
@@ -115,8 +157,37 @@ def crawl_job(crawler: Any) -> CrawlJob:
     job = _JOBS.get(crawler)
     if job is None:
         job = _JOBS[crawler] = CrawlJob.from_settings(crawler.settings)
+        _bind_storage(crawler, job)
+        if job.lock is not None:  # another crawl of this process may use the JOBDIR next
+            crawler.signals.connect(lambda: job.lock.release(), signal=signals.engine_stopped,
+                                    weak=False)
         _announce(crawler, job)
     return job
+
+
+def _bind_storage(crawler: Any, job: CrawlJob) -> None:
+    """A storage failure closes the crawl with its own reason: at once while the spider is
+    open, else as soon as it opens (a failure while the components are built)."""
+    crawler_ref = weakref.ref(crawler)  # the job is the crawler's: no cycle through it
+    spider_open = [False]
+
+    def opened(spider: Any) -> None:
+        spider_open[0] = True
+        if job.storage.failed:
+            raise CloseSpider(STORAGE_ERROR_REASON)
+
+    def closed(spider: Any) -> None:
+        spider_open[0] = False
+
+    def stop() -> None:
+        current = crawler_ref()
+        if current is not None and spider_open[0]:
+            spider_open[0] = False
+            deferred_from_coro(current.engine.close_spider_async(reason=STORAGE_ERROR_REASON))
+
+    crawler.signals.connect(opened, signal=signals.spider_opened, weak=False)
+    crawler.signals.connect(closed, signal=signals.spider_closed, weak=False)
+    job.storage.bind(stop)
 
 
 def _announce(crawler: Any, job: CrawlJob) -> None:

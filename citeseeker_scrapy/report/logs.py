@@ -56,25 +56,74 @@ def one_field(text: str) -> str:
     return " ".join(text.split())
 
 
+def repair_cut_line(path: Path) -> bool:
+    """Cut off a last line a full disk (or a kill) left without its newline, so that what is
+    appended next starts on a line of its own instead of being glued to a broken one (and
+    lost with it). Who calls it: the report extension on a resume (logs, reported.txt,
+    papers.txt, feeds), :class:`RunReport`, and the feed storage before it appends."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return False
+    if size == 0:
+        return False
+    with open(path, "rb+") as handle:
+        handle.seek(-1, 2)
+        if handle.read(1) == b"\n":
+            return False
+        keep = _after_last_newline(handle, size)
+        handle.truncate(keep)
+    return True
+
+
+def _after_last_newline(handle: IO[bytes], size: int, block: int = 65536) -> int:
+    """The length of the file up to and including its last newline (0 if it has none)."""
+    end = size
+    while end > 0:
+        start = max(0, end - block)
+        handle.seek(start)
+        found = handle.read(end - start).rfind(b"\n")
+        if found >= 0:
+            return start + found + 1
+        end = start
+    return 0
+
+
+#: Called with what failed to be written and the error (the crawl's storage guard).
+FailureCallback = Callable[[str, OSError], None]
+
+
 class RunReport:
     """Appends to the log files of one crawl; thread-safe, every line flushed when written.
 
     Owned by the report extension (``extensions/report.py``), the only writer of the files.
+    A write the disk refuses goes to ``on_failure`` (the crawl stops) and nothing is written
+    after it: a log never holds a line written after a hole.
     """
 
-    def __init__(self, log_dir: Path, *, debug: bool = True) -> None:
+    def __init__(self, log_dir: Path, *, debug: bool = True,
+                 on_failure: FailureCallback | None = None) -> None:
         self.log_dir = Path(log_dir)
         self.log_dir.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
+        self._on_failure = on_failure
+        self.failed = False
         names = LOG_NAMES if debug else tuple(n for n in LOG_NAMES if n != "debug")
+        for name in names:
+            repair_cut_line(self.log_dir / f"{name}.log")
         self._success_number = self._read_success_log()
         self._files: dict[str, IO[str]] = {n: self._open(n) for n in names}
+        for name in names:
+            self._write(name, run_header())
 
     def _open(self, name: str) -> IO[str]:
-        handle = open(self.log_dir / f"{name}.log", "a", encoding="utf-8", newline="\n")
-        handle.write(run_header() + "\n")
-        handle.flush()
-        return handle
+        return open(self.log_dir / f"{name}.log", "a", encoding="utf-8", newline="\n")
+
+    def _fail(self, name: str, error: OSError) -> None:
+        self.failed = True
+        if self._on_failure is None:
+            raise error
+        self._on_failure(f"{self.log_dir / name}.log", error)
 
     def _read_success_log(self) -> int:
         """Numbers continue across resumed runs: count the numbered lines already there."""
@@ -89,8 +138,15 @@ class RunReport:
         if handle is None:
             return
         with self._lock:
-            handle.write(line + "\n")
-            handle.flush()
+            if self.failed:
+                return
+            try:
+                handle.write(line + "\n")
+                handle.flush()
+                return
+            except OSError as error:
+                self.failed, failure = True, error
+        self._fail(name, failure)  # outside the lock: the callback stops the crawl
 
     def success(self, url: str, header: str, hits: Iterable[DocumentHit]) -> int:
         """One success.log line for a document; returns its number."""
@@ -131,7 +187,10 @@ class RunReport:
     def close(self) -> None:
         with self._lock:
             for handle in self._files.values():
-                handle.close()
+                try:
+                    handle.close()
+                except OSError:  # the buffer of a failed write: already reported
+                    self.failed = True
             self._files = {}
 
 

@@ -141,7 +141,9 @@ def remember_job(jobdir: Path, log_dir: Path, publications: list[str]) -> None:
         return
     job["logs"].append({"log_dir": directory, "runs_before": _runs_in(Path(log_dir))})
     jobdir.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(job, indent=1), encoding="utf-8")
+    partial = path.with_name(path.name + ".part")  # whole or not at all (a full disk)
+    partial.write_text(json.dumps(job, indent=1), encoding="utf-8")
+    partial.replace(path)
 
 
 def _runs_in(log_dir: Path) -> dict[str, int]:
