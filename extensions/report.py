@@ -26,9 +26,11 @@ from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.providers import citedby_summary
+from citeseeker_scrapy.recrawl.gone import GoneCitations
 from citeseeker_scrapy.report.html import print_table, render_html
 from citeseeker_scrapy.report.papers import PAPERS_FILE, reported_papers
 from citeseeker_scrapy.report.progress import wants_progress
+from citeseeker_scrapy.report.titles import append_titles, title_of
 from citeseeker_scrapy.report.results import read_results, remember_job, results_of
 from citeseeker_scrapy.report.logs import (
     RunReport, document_counts, document_hits, feed_citations, read_reported, recover_reported,
@@ -119,18 +121,27 @@ class ReportExtension:
     # --- documents ----------------------------------------------------------------------------
 
     def item_scraped(self, item: Any, **kwargs: Any) -> None:
-        """The document is in the feed: success.log, then reported.txt."""
-        if not isinstance(item, DocumentItem):
-            return
-        if item.status != "gone":  # a re-crawl's gone citations: no document was searched
+        """The document is in the feed: success.log, then reported.txt. A re-crawl's gone
+        citations (their own item type: no document was searched) get their success.log line
+        only."""
+        if isinstance(item, GoneCitations):
+            self._report_citations(item)
+        elif isinstance(item, DocumentItem):
             self._account(item)
+            self._report_citations(item)
+            self._record_papers(item)
+
+    def _report_citations(self, item: DocumentItem | GoneCitations) -> None:
         wheres = []
         for member, hits in document_hits(item.citations).items():
             header = next(c["header"] for c in item.citations if c["member"] == member)
             wheres.append(item.where(member))
             self.report.success(wheres[-1], header, hits)
         self._record_reported(wheres)
-        self._record_papers(item)
+        if isinstance(item, DocumentItem):
+            append_titles(self.log_dir, [(item.where(part["member"]), title_of(part["text"]))
+                                         for part in item.parts
+                                         if item.where(part["member"]) in wheres])
 
     def _record_papers(self, item: DocumentItem) -> None:
         """The job's state: fingerprints of reported papers, after reported.txt (see
