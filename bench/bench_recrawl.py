@@ -13,6 +13,8 @@ index pages), and, one after the other on the same changed web:
 * ``sites/directory``, ``sites/links``: ``-a recrawl=first`` with the paper's method (tops of
   the sites first, only sites whose top changed), directory split (method A) and link split
   (method B), with conditional requests;
+* ``auto`` (the default since issue 28): every document with validators asked conditionally,
+  the others as in ``pages``;
 * ``pages``: every page asked (conditionally where possible), documents only in changed sites;
 * ``hybrid``: conditional requests for every document of servers with validators, the
   directory split on the servers without;
@@ -44,6 +46,7 @@ from tests.crawl import Crawl  # noqa: E402
 
 RUNS = {
     "full": {},
+    "auto/default": {},
     "sites/directory": {"CITESEEKER_RECRAWL": "sites", "CITESEEKER_RECRAWL_SPLIT": "directory"},
     "sites/links": {"CITESEEKER_RECRAWL": "sites", "CITESEEKER_RECRAWL_SPLIT": "links"},
     "pages/directory": {"CITESEEKER_RECRAWL": "pages", "CITESEEKER_RECRAWL_SPLIT": "directory"},
@@ -64,6 +67,8 @@ def run_crawl(workdir: Path, servers: list[WebServer], inputs: Path,
               settings: dict[str, str], recrawl: Path | None) -> tuple[set, set, Cost]:
     """One crawl; returns its (url, title) citations marked new, gone (or all, for a plain
     crawl) and its cost from the servers' logs."""
+    settings = {**settings, "CITESEEKER_RECRAWL": settings.get("CITESEEKER_RECRAWL", "auto")} \
+        if recrawl is not None else settings
     arguments = ["-a", f"authors={inputs}",
                  "-a", "startpoints=" + " ".join(s.base + "/" for s in servers)]
     if recrawl is not None:
@@ -124,7 +129,10 @@ def main(argv: list[str] | None = None) -> None:
               f"({(changed + added) / total:.1%} of the first crawl's documents changed or "
               f"new); truth: {len(true_new)} new citations ({len(truth.quiet)} under an "
               f"unchanged index page, {sum(not before[n].validators for n, _, _ in truth.quiet)}"
-              f" of these on servers without validators), {len(true_gone)} gone")
+              f" of these on servers without validators), {len(true_gone)} gone; "
+              f"{len(truth.in_place)} changes in place under an unchanged index "
+              f"({sum(not before[n].validators for n, _, _ in truth.in_place)} without "
+              f"validators)")
         rows = {}
         for name, settings in RUNS.items():
             recrawl = None if name == "full" else work / "first" / "job"
@@ -136,14 +144,15 @@ def main(argv: list[str] | None = None) -> None:
     full = rows["full"][3]
     print()
     print(f"| run | new found | coverage | gone found | false new | requests | bodies | "
-          f"bytes | requests / full | bodies / full | bytes / full | wall s |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+          f"bytes | requests / full | bodies / full | bytes / full | bytes / first | wall s |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+          "| ---: |")
     for name, (found, gone, false_new, cost) in rows.items():
         print(f"| {name} | {found}/{len(true_new)} | {ratio(found, len(true_new))} | "
               f"{gone}/{len(true_gone)} | {false_new} | {cost.requests} | {cost.bodies} | "
               f"{cost.bytes} | {ratio(cost.requests, full.requests)} | "
               f"{ratio(cost.bodies, full.bodies)} | {ratio(cost.bytes, full.bytes)} | "
-              f"{cost.seconds:.1f} |")
+              f"{ratio(cost.bytes, first_cost.bytes)} | {cost.seconds:.1f} |")
     if args.keep:
         print(f"\ncrawls kept in {work}")
     else:

@@ -65,10 +65,12 @@ class ReportExtension:
         extension = cls(crawler, job.config.log_dir, debug=job.config.debug_log,
                         flush_interval=job.config.flush_interval, reported_file=reported_file)
         extension.publications = searched_publications(job)
+        extension.groups = searched_groups(job)
         extension.html = crawler.settings.getbool("CITESEEKER_REPORT_HTML", True)
         extension.print_table = wants_progress(crawler.settings)
         if reported_file is not None:  # before the citation pipeline reads reported.txt
-            remember_job(Path(jobdir), job.config.log_dir, extension.publications)
+            remember_job(Path(jobdir), job.config.log_dir, extension.publications,
+                         searched_groups(job))
             feeds = remember_feeds(Path(jobdir) / "feeds.txt",
                                    local_feeds(crawler.settings.getdict("FEEDS")))
             extension.recover(feeds)
@@ -139,9 +141,9 @@ class ReportExtension:
             self.report.success(wheres[-1], header, hits)
         self._record_reported(wheres)
         if isinstance(item, DocumentItem):
-            append_titles(self.log_dir, [(item.where(part["member"]), title_of(part["text"]))
+            append_titles(self.log_dir, [(where, title_of(part["text"], part["kind"]))
                                          for part in item.parts
-                                         if item.where(part["member"]) in wheres])
+                                         if (where := item.where(part["member"])) in wheres])
 
     def _record_papers(self, item: DocumentItem) -> None:
         """The job's state: fingerprints of reported papers, after reported.txt (see
@@ -231,13 +233,22 @@ class ReportExtension:
         if self.reported_file is not None:
             results = results_of(self.reported_file.parent)
         else:
-            results = read_results(self.log_dir, publications=self.publications)
+            results = read_results(self.log_dir, publications=self.publications,
+                                   groups=self.groups,
+                                   exports=[path for path, _ in
+                                            local_feeds(self.crawler.settings.getdict("FEEDS"))])
         if self.html:
             path = self.log_dir / "report.html"
             path.write_text(render_html(results), encoding="utf-8")
             logger.info("report: %s", path)
         if self.print_table:
             print_table(results, sys.stderr)
+
+
+def searched_groups(job: Any) -> list[tuple[tuple[str, ...], list[str]]]:
+    """The searched author groups (authors, titles), for the report's totals."""
+    groups = job.inputs.groups if job.inputs else ()
+    return [(tuple(group.authors), list(group.publications)) for group in groups]
 
 
 def searched_publications(job: Any) -> list[str]:

@@ -25,13 +25,19 @@ _NOT_A_TITLE = re.compile(r"@|https?://|www\.|^\W*(page|vol\.?|volume|issn|isbn|
                           r"|october|november|december)\W+\d", re.I)
 
 
-def title_of(text: str) -> str:
-    """The first heading-like line of ``text``, or "" when none looks like one."""
-    for raw in text.splitlines()[:LINES_LOOKED_AT * 4]:
-        line = " ".join(raw.replace("\ufffe", "").split())
-        if _looks_like_title(line):
-            return line if len(line) <= MAX_TITLE else line[:MAX_TITLE - 1].rstrip() + "…"
-    return ""
+def title_of(text: str, kind: str = "") -> str:
+    """An HTML part's first line (its ``<title>``), else the first heading-like line of
+    ``text``; "" when none looks like one."""
+    lines = [" ".join(raw.replace("\ufffe", "").split())
+             for raw in text.splitlines()[:LINES_LOOKED_AT * 4]]
+    lines = [line for line in lines if line][:LINES_LOOKED_AT]
+    if kind == "html" and lines and any(ch.isalpha() for ch in lines[0]):
+        return _cut(lines[0])
+    return next((_cut(line) for line in lines if _looks_like_title(line)), "")
+
+
+def _cut(line: str) -> str:
+    return line if len(line) <= MAX_TITLE else line[:MAX_TITLE - 1].rstrip() + "…"
 
 
 def _looks_like_title(line: str) -> bool:
