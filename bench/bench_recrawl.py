@@ -121,6 +121,9 @@ def main(argv: list[str] | None = None) -> None:
         removed = sum(1 for s, old in zip(servers, old_pages) for p in old if p not in s.files)
         true_new = {(servers[n].base + path, title) for n, path, title in truth.new}
         true_gone = {(servers[n].base + path, title) for n, path, title in truth.gone}
+        validating = {s.base for s in servers if s.validators}
+        on_validating = lambda found: sum(1 for url, _ in found  # noqa: E731
+                                          if url[:url.index("/", 8)] in validating)
         print(f"web: {args.servers} servers ({sum(not m.validators for m in before)} without "
               f"validators), {total} documents; first crawl: {len(first)} citations, "
               f"{first_cost.requests} requests, {first_cost.bytes} bytes, "
@@ -140,16 +143,20 @@ def main(argv: list[str] | None = None) -> None:
                                         settings, recrawl)
             if name == "full":
                 new, gone = new - first, first - new
-            rows[name] = (len(new & true_new), len(gone & true_gone), len(new - true_new), cost)
+            rows[name] = (len(new & true_new), len(gone & true_gone), len(new - true_new), cost,
+                          on_validating(new & true_new), on_validating(gone & true_gone))
     full = rows["full"][3]
     print()
-    print(f"| run | new found | coverage | gone found | false new | requests | bodies | "
+    print(f"| run | new found | coverage | gone found | new, gone found where validators "
+          f"| false new | requests | bodies | "
           f"bytes | requests / full | bodies / full | bytes / full | bytes / first | wall s |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-          "| ---: |")
-    for name, (found, gone, false_new, cost) in rows.items():
+          "| ---: | ---: |")
+    truth_validating = (on_validating(true_new), on_validating(true_gone))
+    for name, (found, gone, false_new, cost, new_v, gone_v) in rows.items():
         print(f"| {name} | {found}/{len(true_new)} | {ratio(found, len(true_new))} | "
-              f"{gone}/{len(true_gone)} | {false_new} | {cost.requests} | {cost.bodies} | "
+              f"{gone}/{len(true_gone)} | {new_v}/{truth_validating[0]}, "
+              f"{gone_v}/{truth_validating[1]} | {false_new} | {cost.requests} | {cost.bodies} | "
               f"{cost.bytes} | {ratio(cost.requests, full.requests)} | "
               f"{ratio(cost.bodies, full.bodies)} | {ratio(cost.bytes, full.bytes)} | "
               f"{ratio(cost.bytes, first_cost.bytes)} | {cost.seconds:.1f} |")
