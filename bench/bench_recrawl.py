@@ -13,6 +13,8 @@ index pages), and, one after the other on the same changed web:
 * ``sites/directory``, ``sites/links``: ``-a recrawl=first`` with the paper's method (tops of
   the sites first, only sites whose top changed), directory split (method A) and link split
   (method B), with conditional requests;
+* ``auto`` (the default since issue 28): every document with validators asked conditionally,
+  the others as in ``pages``;
 * ``pages``: every page asked (conditionally where possible), documents only in changed sites;
 * ``hybrid``: conditional requests for every document of servers with validators, the
   directory split on the servers without;
@@ -44,6 +46,7 @@ from tests.crawl import Crawl  # noqa: E402
 
 RUNS = {
     "full": {},
+    "auto/default": {},
     "sites/directory": {"CITESEEKER_RECRAWL": "sites", "CITESEEKER_RECRAWL_SPLIT": "directory"},
     "sites/links": {"CITESEEKER_RECRAWL": "sites", "CITESEEKER_RECRAWL_SPLIT": "links"},
     "pages/directory": {"CITESEEKER_RECRAWL": "pages", "CITESEEKER_RECRAWL_SPLIT": "directory"},
@@ -64,6 +67,8 @@ def run_crawl(workdir: Path, servers: list[WebServer], inputs: Path,
               settings: dict[str, str], recrawl: Path | None) -> tuple[set, set, Cost]:
     """One crawl; returns its (url, title) citations marked new, gone (or all, for a plain
     crawl) and its cost from the servers' logs."""
+    settings = {**settings, "CITESEEKER_RECRAWL": settings.get("CITESEEKER_RECRAWL", "auto")} \
+        if recrawl is not None else settings
     arguments = ["-a", f"authors={inputs}",
                  "-a", "startpoints=" + " ".join(s.base + "/" for s in servers)]
     if recrawl is not None:
@@ -116,6 +121,9 @@ def main(argv: list[str] | None = None) -> None:
         removed = sum(1 for s, old in zip(servers, old_pages) for p in old if p not in s.files)
         true_new = {(servers[n].base + path, title) for n, path, title in truth.new}
         true_gone = {(servers[n].base + path, title) for n, path, title in truth.gone}
+        validating = {s.base for s in servers if s.validators}
+        on_validating = lambda found: sum(1 for url, _ in found  # noqa: E731
+                                          if url[:url.index("/", 8)] in validating)
         print(f"web: {args.servers} servers ({sum(not m.validators for m in before)} without "
               f"validators), {total} documents; first crawl: {len(first)} citations, "
               f"{first_cost.requests} requests, {first_cost.bytes} bytes, "
@@ -124,7 +132,10 @@ def main(argv: list[str] | None = None) -> None:
               f"({(changed + added) / total:.1%} of the first crawl's documents changed or "
               f"new); truth: {len(true_new)} new citations ({len(truth.quiet)} under an "
               f"unchanged index page, {sum(not before[n].validators for n, _, _ in truth.quiet)}"
-              f" of these on servers without validators), {len(true_gone)} gone")
+              f" of these on servers without validators), {len(true_gone)} gone; "
+              f"{len(truth.in_place)} changes in place under an unchanged index "
+              f"({sum(not before[n].validators for n, _, _ in truth.in_place)} without "
+              f"validators)")
         rows = {}
         for name, settings in RUNS.items():
             recrawl = None if name == "full" else work / "first" / "job"
@@ -132,18 +143,23 @@ def main(argv: list[str] | None = None) -> None:
                                         settings, recrawl)
             if name == "full":
                 new, gone = new - first, first - new
-            rows[name] = (len(new & true_new), len(gone & true_gone), len(new - true_new), cost)
+            rows[name] = (len(new & true_new), len(gone & true_gone), len(new - true_new), cost,
+                          on_validating(new & true_new), on_validating(gone & true_gone))
     full = rows["full"][3]
     print()
-    print(f"| run | new found | coverage | gone found | false new | requests | bodies | "
-          f"bytes | requests / full | bodies / full | bytes / full | wall s |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for name, (found, gone, false_new, cost) in rows.items():
+    print(f"| run | new found | coverage | gone found | new, gone found where validators "
+          f"| false new | requests | bodies | "
+          f"bytes | requests / full | bodies / full | bytes / full | bytes / first | wall s |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+          "| ---: | ---: |")
+    truth_validating = (on_validating(true_new), on_validating(true_gone))
+    for name, (found, gone, false_new, cost, new_v, gone_v) in rows.items():
         print(f"| {name} | {found}/{len(true_new)} | {ratio(found, len(true_new))} | "
-              f"{gone}/{len(true_gone)} | {false_new} | {cost.requests} | {cost.bodies} | "
+              f"{gone}/{len(true_gone)} | {new_v}/{truth_validating[0]}, "
+              f"{gone_v}/{truth_validating[1]} | {false_new} | {cost.requests} | {cost.bodies} | "
               f"{cost.bytes} | {ratio(cost.requests, full.requests)} | "
               f"{ratio(cost.bodies, full.bodies)} | {ratio(cost.bytes, full.bytes)} | "
-              f"{cost.seconds:.1f} |")
+              f"{ratio(cost.bytes, first_cost.bytes)} | {cost.seconds:.1f} |")
     if args.keep:
         print(f"\ncrawls kept in {work}")
     else:

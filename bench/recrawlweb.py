@@ -264,11 +264,14 @@ def generate_web(seed: int, servers: int = 8, sites: int = 5, pages: int = 3, pd
 @dataclass
 class Truth:
     """What changed: citations ``(server, path, title)`` that are new and that are gone;
-    ``quiet``: the new ones under an index page that did not change."""
+    ``quiet``: the new ones under an index page that did not change; ``in_place``: the
+    changes of documents under an unchanged index (issue 28's held-out web: deleted,
+    rewritten without their citation, with a second citation)."""
 
     new: set[tuple[int, str, str]] = field(default_factory=set)
     gone: set[tuple[int, str, str]] = field(default_factory=set)
     quiet: set[tuple[int, str, str]] = field(default_factory=set)
+    in_place: set[tuple[int, str, str]] = field(default_factory=set)
 
 
 def change_web(web: list[ServerModel], seed: int) -> tuple[list[ServerModel], Truth]:
@@ -306,6 +309,7 @@ def change_web(web: list[ServerModel], seed: int) -> tuple[list[ServerModel], Tr
                     listed.remove(withdrawn)
                     site.notes[path] = "updated"
             truth.gone.update((n, withdrawn, t) for t in site.cites.pop(withdrawn))
+    _change_in_place(rng, quiet, truth)
     for n, site in rng.sample(quiet, max(1, len(quiet) // 8)):  # under an unchanged index
         deep_page = list(site.pages)[-1]
         new_pdf = f"{site.directory}late_{rng.randrange(10**6)}.pdf"
@@ -316,3 +320,31 @@ def change_web(web: list[ServerModel], seed: int) -> tuple[list[ServerModel], Tr
         truth.new.add((n, new_pdf, title))
         truth.quiet.add((n, new_pdf, title))
     return new_web, truth
+
+
+def _change_in_place(rng: random.Random, quiet: list, truth: Truth) -> None:
+    """Under index pages that did not change (issue 28): in a few sites one citing paper is
+    deleted (and unlisted), one rewritten without its citation, one given a second citation.
+    The paper's ``notes`` change its text, so its body (and validators) change."""
+    titles = list(WORKS)
+    for n, site in rng.sample(quiet, max(1, len(quiet) // 6)):
+        citing = [pdf for pdf, cited in site.cites.items() if cited]
+        if len(citing) < 3:
+            continue
+        deleted, rewritten, extended = rng.sample(citing, 3)
+        for path, listed in site.pages.items():
+            if deleted in listed:
+                listed.remove(deleted)
+                site.notes[path] = "one less"
+        for title in site.cites.pop(deleted):
+            truth.gone.add((n, deleted, title))
+            truth.in_place.add((n, deleted, title))
+        for title in site.cites[rewritten]:
+            truth.gone.add((n, rewritten, title))
+            truth.in_place.add((n, rewritten, title))
+        site.cites[rewritten] = []
+        site.notes[rewritten] = "rewritten"
+        extra = next(t for t in titles if t not in site.cites[extended])
+        site.cites[extended] = site.cites[extended] + [extra]
+        truth.new.add((n, extended, extra))
+        truth.in_place.add((n, extended, extra))

@@ -46,6 +46,9 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "middlewares.redirects.ScopedRedirectMiddleware": 600,
         "middlewares.conditional.ConditionalRequestMiddleware": 560,  # re-crawl
     },
+    "SPIDER_MIDDLEWARES": {
+        "middlewares.recrawl_spider.RecrawlSpiderMiddleware": 45,  # re-crawl: gone citations
+    },
     "ITEM_PIPELINES": {
         "pipelines.archives.UnpackArchivesPipeline": 100,
         "pipelines.text.ExtractTextPipeline": 200,
@@ -57,7 +60,7 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
     "EXTENSIONS": {
         "extensions.report.ReportExtension": 500,
         "extensions.progress.ProgressExtension": 510,
-        "extensions.recrawl.RecrawlExtension": 520,  # re-crawl state, gone citations
+        "extensions.recrawl.RecrawlExtension": 520,  # re-crawl state
         "scrapy.extensions.spiderstate.SpiderState": None,
         "extensions.spider_state.DurableSpiderState": 0,  # spider.state whole or not at all
     },

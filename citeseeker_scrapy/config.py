@@ -73,7 +73,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_CLOSE_WHEN_IDLE": True,
     # incremental re-crawl (README "Re-crawl"): -a recrawl=PREVIOUS_JOBDIR
     "CITESEEKER_RECRAWL_FROM": "",
-    "CITESEEKER_RECRAWL": "pages",
+    "CITESEEKER_RECRAWL": "auto",
     "CITESEEKER_RECRAWL_SPLIT": "directory",
     # a resume whose inputs differ from the job's first run refuses unless this is True
     "CITESEEKER_RESUME_CHANGED_INPUTS": False,

@@ -303,8 +303,8 @@ class FrontierScheduler:
     def on_document_done(self, item: Any, **kwargs: Any) -> None:
         """A document item left the pipelines (scraped, dropped or failed): its links go to the
         frontier, then the document is finished."""
-        if not isinstance(item, DocumentItem) or item.status == "gone":
-            return  # a re-crawl's report of citations that disappeared: never requested
+        if not isinstance(item, DocumentItem):
+            return  # e.g. a re-crawl's gone citations: no document of the frontier
         if self.storage.failed:
             return  # its feed or log write may have failed: the resume fetches it again
         if item.links:

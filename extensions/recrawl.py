@@ -1,20 +1,18 @@
-"""The re-crawl extension: the crawl's state file, ``gone`` citations and the re-crawl's stats.
+"""The re-crawl extension: the crawl's state file and the re-crawl's stats.
 
 Every crawl with a JOBDIR appends one line per document to ``JOBDIR/recrawl-state.jsonl``
 when the document's outcome is known (item scraped, dropped or failed; see
 :mod:`citeseeker_scrapy.recrawl.state`), and at the end of a finished crawl writes its sites
 (``recrawl-sites.json``: both splits, each site's tops with their MD5).
 
-A re-crawl (``-a recrawl=PREVIOUS_JOBDIR``) also reports the citations that disappeared, as
-document items whose citations are marked ``status: gone``: a document that now answers 404 or
-410, a document that no longer cites a publication it cited, and — when the crawl finishes —
-a document no page links to any more. They are handed to the feed and to the report extension
-(success.log, the one writer of the log files) through Scrapy's ``item_scraped`` signal, as
-the engine does for a scraped item; the scheduler ignores them (they were never requested).
+In a re-crawl (``-a recrawl=PREVIOUS_JOBDIR``) recording a document also tells which of its
+citations are gone (it answers 404 or 410, or no longer cites a work it cited); the session
+hands them to the re-crawl spider middleware, which yields them as real items
+(:class:`~citeseeker_scrapy.recrawl.gone.GoneCitations`) to the feed and the report extension.
 
 Stats ``citeseeker/recrawl/``: ``unchanged`` (documents whose citations still hold),
-``citations_new``, ``citations_gone``, ``documents_gone``, ``unreached``, ``sites``,
-``sites_skipped``, ``sites_changed``.
+``citations_new``, ``documents_gone``, ``sites``, ``sites_skipped``, ``sites_changed``
+(``citations_gone`` is counted by the spider middleware).
 """
 
 from __future__ import annotations
@@ -35,7 +33,6 @@ from citeseeker_scrapy.recrawl.sites import METHODS, split_sites
 from citeseeker_scrapy.recrawl.state import SITES_FILE, write_json_atomically
 
 STATS = "citeseeker/recrawl"
-GONE = "gone"
 _HTTP_STATUS = re.compile(r"^HTTP (\d{3})\b")
 logger = logging.getLogger(__name__)
 
@@ -47,7 +44,6 @@ class RecrawlExtension:
         self.crawler = crawler
         self.stats = crawler.stats
         self.session = session
-        self.unreached_reported = False
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> RecrawlExtension:
@@ -63,7 +59,6 @@ class RecrawlExtension:
         connect(extension.item_left, signal=signals.item_dropped)
         connect(extension.item_left, signal=signals.item_error)
         connect(extension.document_failed, signal=citeseeker_signals.document_failed)
-        connect(extension.spider_idle, signal=signals.spider_idle)
         connect(extension.spider_closed, signal=signals.spider_closed)
         return extension
 
@@ -80,7 +75,7 @@ class RecrawlExtension:
     # --- documents ----------------------------------------------------------------------------
 
     def item_scraped(self, item: Any, **kwargs: Any) -> None:
-        if not isinstance(item, DocumentItem) or item.status == GONE:
+        if not isinstance(item, DocumentItem):
             return
         if self.session.recrawling:
             self.stats.inc_value(f"{STATS}/citations_new", len(item.citations))
@@ -97,9 +92,8 @@ class RecrawlExtension:
         self._record(item)
 
     def _record(self, item: DocumentItem) -> None:
-        gone = self.session.record_document(item.url, depth=item.depth, links=item.links,
-                                            parts=item.parts, citations=item.citations)
-        self._report_gone(item.url, gone)
+        self.session.record_document(item.url, depth=item.depth, links=item.links,
+                                     parts=item.parts, citations=item.citations)
 
     def document_failed(self, request: Any, reason: str, ignored: bool = False,
                         **kwargs: Any) -> None:
@@ -108,38 +102,8 @@ class RecrawlExtension:
         gone = self.session.record_failed(request.url, status)
         if gone:
             self.stats.inc_value(f"{STATS}/documents_gone")
-        self._report_gone(request.url, gone)
-
-    def _report_gone(self, url: str, citations: list[dict[str, Any]]) -> None:
-        """A document item of the citations that disappeared, to the feed and success.log."""
-        if not citations or not self.session.recrawling:
-            return
-        self.stats.inc_value(f"{STATS}/citations_gone", len(citations))
-        item = DocumentItem(url=url, body=None, status=GONE,
-                            citations=[{**c, "status": GONE} for c in citations])
-        self.crawler.signals.send_catch_log_deferred(
-            signals.item_scraped, item=item, response=None, spider=self.crawler.spider)
 
     # --- the end ------------------------------------------------------------------------------
-
-    def spider_idle(self, spider: Any) -> None:
-        """Once nothing is left to crawl: the previous crawl's citing documents that no page
-        links to any more are gone. Reported here, while the feed and the logs are still open
-        (the items are written as the signal is sent)."""
-        if self.unreached_reported or not self.session.recrawling or not self._frontier_empty():
-            return
-        self.unreached_reported = True
-        for record in self.session.unreached():
-            self.stats.inc_value(f"{STATS}/unreached")
-            self.session.mark_unreached(record)
-            self._report_gone(record.url, record.citations)
-
-    def _frontier_empty(self) -> bool:
-        scheduler = getattr(self.crawler.engine, "scheduler", None)
-        frontier = getattr(scheduler, "frontier", None)
-        if frontier is None or getattr(scheduler, "shared", None) is not None:
-            return False  # another scheduler, or many workers: one cannot tell, none reports
-        return not frontier.pending and not any(s.stack for s in frontier.active.values())
 
     def spider_closed(self, spider: Any, reason: str) -> None:
         plan = self.session.plan

@@ -35,9 +35,11 @@ from citeseeker_scrapy.exceptions import StorageError
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.job.storage import StorageGuard
 from citeseeker_scrapy.providers import citedby_summary
+from citeseeker_scrapy.recrawl.gone import GoneCitations
 from citeseeker_scrapy.report.html import print_table, render_html
 from citeseeker_scrapy.report.papers import PAPERS_FILE, reported_papers
 from citeseeker_scrapy.report.progress import wants_progress
+from citeseeker_scrapy.report.titles import append_titles, title_of
 from citeseeker_scrapy.report.results import read_results, remember_job, results_of
 from citeseeker_scrapy.report.logs import (
     RunReport, document_counts, document_hits, feed_citations, read_reported, recover_reported,
@@ -76,11 +78,13 @@ class ReportExtension:
                         storage=job.storage)
         extension.publications = searched_publications(job)
         extension.input_changes = job.input_changes
+        extension.groups = searched_groups(job)
         extension.html = crawler.settings.getbool("CITESEEKER_REPORT_HTML", True)
         extension.print_table = wants_progress(crawler.settings)
         if reported_file is not None:  # before the citation pipeline reads reported.txt
             try:
-                remember_job(Path(jobdir), job.config.log_dir, extension.publications)
+                remember_job(Path(jobdir), job.config.log_dir, extension.publications,
+                             extension.groups)
                 feeds = remember_feeds(Path(jobdir) / "feeds.txt",
                                        local_feeds(crawler.settings.getdict("FEEDS")))
                 extension.recover(feeds)
@@ -150,19 +154,33 @@ class ReportExtension:
     # --- documents ----------------------------------------------------------------------------
 
     def item_scraped(self, item: Any, **kwargs: Any) -> None:
-        """The document is in the feed: success.log, then reported.txt. After a storage
-        failure nothing is recorded: this item's feed write may be the one that failed."""
-        if not isinstance(item, DocumentItem) or self.storage.failed:
+        """The document is in the feed: success.log, then reported.txt. A re-crawl's gone
+        citations (their own item type: no document was searched) get their success.log line
+        only. After a storage failure nothing is recorded: this item's feed write may be the
+        one that failed."""
+        if self.storage.failed:
             return
-        if item.status != "gone":  # a re-crawl's gone citations: no document was searched
+        if isinstance(item, GoneCitations):
+            self._report_citations(item)
+        elif isinstance(item, DocumentItem):
             self._account(item)
+            self._report_citations(item)
+            self._record_papers(item)
+
+    def _report_citations(self, item: DocumentItem | GoneCitations) -> None:
         wheres = []
         for member, hits in document_hits(item.citations).items():
             header = next(c["header"] for c in item.citations if c["member"] == member)
             wheres.append(item.where(member))
             self.report.success(wheres[-1], header, hits)
         self._record_reported(wheres)
-        self._record_papers(item)
+        if isinstance(item, DocumentItem):
+            titles = [(where, title_of(part["text"], part["kind"])) for part in item.parts
+                      if (where := item.where(part["member"])) in wheres]
+            try:
+                append_titles(self.log_dir, titles)
+            except OSError as error:
+                self.storage.fail(str(self.log_dir), error)
 
     def _record_papers(self, item: DocumentItem) -> None:
         """The job's state: fingerprints of reported papers, after reported.txt (see
@@ -263,13 +281,22 @@ class ReportExtension:
         if self.reported_file is not None:
             results = results_of(self.reported_file.parent)
         else:
-            results = read_results(self.log_dir, publications=self.publications)
+            results = read_results(self.log_dir, publications=self.publications,
+                                   groups=self.groups,
+                                   exports=[path for path, _ in
+                                            local_feeds(self.crawler.settings.getdict("FEEDS"))])
         if self.html:
             path = self.log_dir / "report.html"
             path.write_text(render_html(results), encoding="utf-8")
             logger.info("report: %s", path)
         if self.print_table:
             print_table(results, sys.stderr)
+
+
+def searched_groups(job: Any) -> list[tuple[tuple[str, ...], list[str]]]:
+    """The searched author groups (authors, titles), for the report's totals."""
+    groups = job.inputs.groups if job.inputs else ()
+    return [(tuple(group.authors), list(group.publications)) for group in groups]
 
 
 def searched_publications(job: Any) -> list[str]:

@@ -142,10 +142,9 @@ class ConditionalRequestMiddleware:
         except Exception:  # noqa: BLE001 - the frontier's own request will report the error
             self._top_answered(top, changed=True)
             return
-        if 300 <= response.status < 400:  # not followed here: the frontier's request will be
+        if _is_redirect(response.status):  # not followed here: the frontier's request will be
             self._top_answered(top, changed=True)
-        else:  # process_response has noted the answer (and released the waiting pages)
-            self.probed[top] = response
+        # else process_response has kept the answer and released the waiting pages
 
     # --- responses ----------------------------------------------------------------------------
 
@@ -157,6 +156,8 @@ class ConditionalRequestMiddleware:
             return response  # a top asked early, handed over: noted when it came
         answer = self._answer(response)
         self.session.note_answer(response.url, answer)
+        if request.meta.get(RECRAWL_PROBE_KEY) and not _is_redirect(response.status):
+            self.probed[response.url] = response  # before the pages waiting for it go on
         if self.plan is not None and self.plan.is_top(response.url):
             self._top_answered(response.url, changed=not answer.unchanged)
         return response
@@ -189,3 +190,8 @@ class ConditionalRequestMiddleware:
         previous = self.session.previous(url)
         if previous is not None and previous.size:
             self.stats.inc_value(f"{STATS}/bytes_saved", previous.size)
+
+
+def _is_redirect(status: int) -> bool:
+    """A 3xx that leads elsewhere (a 304 is an answer: not modified)."""
+    return 300 <= status < 400 and status != 304

@@ -78,6 +78,45 @@ def test_exhaustive_asks_everything_and_hybrid_splits_only_servers_without_valid
     assert pages.decide(H + "/x/b.pdf") == WAIT                 # a document: by its site
 
 
+def test_auto_asks_documents_with_validators_and_decides_the_others_as_pages() -> None:
+    """The default mode: a document revised in place is seen where the server gave
+    validators (a conditional request); elsewhere documents go by their site, as in pages."""
+    links = {**FIGURE_4, "/x/b.html": ["/x/b.pdf", "/x/c.pdf"], "/x/b.pdf": [], "/x/c.pdf": []}
+    previous = records(links)
+    previous[H + "/x/b.pdf"].etag = '"1"'
+    auto = RecrawlPlan.of(previous, "auto", "directory")
+    assert auto.decide(H + "/x/b.pdf") == CONDITIONAL           # validators: asked
+    assert auto.decide(H + "/x/c.pdf") == WAIT                  # none: by its site
+    assert auto.decide(H + "/x/b.html") == CONDITIONAL          # a page: always asked
+    assert RecrawlSettings.from_settings({}).mode == "auto"
+
+
+def test_the_session_hands_gone_citations_to_who_waits_for_the_document(tmp_path) -> None:
+    from citeseeker_scrapy.recrawl import RecrawlSession
+    from citeseeker_scrapy.recrawl.state import STATE_FILE
+
+    cited = {"member": "", "publication": "T1", "header": "h"}
+    first = tmp_path / "first"
+    writer = StateWriter(first / STATE_FILE)
+    for path in ("/a.pdf", "/b.pdf", "/c.pdf"):
+        writer.write(DocumentRecord(H + path, citations=[cited]))
+    writer.write(DocumentRecord(H + "/page.html"))
+    writer.close()
+    session = RecrawlSession(RecrawlSettings(first, "auto", "directory"), tmp_path / "now")
+    assert sorted(r.url for r in session.citing_documents()) == [H + "/a.pdf", H + "/b.pdf",
+                                                                 H + "/c.pdf"]
+    heard = []
+    session.expect_outcome(H + "/a.pdf", heard.append)
+    session.record_document(H + "/a.pdf", depth=1, links=[], parts=[], citations=[])
+    assert heard == [(H + "/a.pdf", [cited])]                   # no longer cites T1
+    assert session.record_failed(H + "/b.pdf", 404) == [cited]  # nobody waits: kept
+    assert session.take_gone(H + "/b.pdf") == [cited] and session.take_gone(H + "/b.pdf") == []
+    assert session.record_failed(H + "/c.pdf", 503) == []       # says nothing of the document
+    session.expect_outcome(H + "/never.pdf", heard.append)
+    session.cancel_waiting()
+    assert heard[-1] == (H + "/never.pdf", [])
+
+
 def test_citation_diff_is_by_part_and_publication() -> None:
     old = [{"member": "", "publication": "T1"}, {"member": "a.pdf", "publication": "T2"}]
     now = [{"member": "", "publication": "T1"}, {"member": "", "publication": "T2"}]
@@ -125,6 +164,7 @@ def test_a_recrawls_csv_feed_has_a_status_column() -> None:
 
     from extensions.feeds import CitationCsvItemExporter
     from citeseeker_scrapy.document.item import DocumentItem
+    from citeseeker_scrapy.recrawl.gone import GoneCitations
 
     out = io.BytesIO()
     exporter = CitationCsvItemExporter(out)
@@ -135,7 +175,9 @@ def test_a_recrawls_csv_feed_has_a_status_column() -> None:
     exporter.finish_exporting()
     header, row = out.getvalue().decode().splitlines()
     assert header.endswith(",also_at,status") and row.endswith(",gone")
-    assert DocumentItem(url=H + "/a.pdf").status == ""
+    gone = GoneCitations(H + "/a.pdf", [citation])
+    assert gone.server == H and gone.citations[0]["status"] == "gone"
+    assert not hasattr(DocumentItem(url=H + "/a.pdf"), "status")  # only citations have one
 
 
 def test_recrawl_argument_names_a_directory_or_a_named_crawl(tmp_path: Path) -> None:
@@ -153,3 +195,25 @@ def test_recrawl_argument_names_a_directory_or_a_named_crawl(tmp_path: Path) -> 
     assert settings["CITESEEKER_RECRAWL_FROM"] == str(tmp_path)
     apply_recrawl_argument(settings, {"recrawl": "june"}, environ={})   # refused later, by name
     assert settings["CITESEEKER_RECRAWL_FROM"] == "june"
+
+
+def test_no_component_forges_a_scrapy_signal_or_reaches_into_the_frontier() -> None:
+    """Issue 23: gone citations reach the feed as real items; the re-crawl does not read the
+    scheduler's frontier."""
+    import ast
+
+    root = Path(__file__).resolve().parent.parent
+    sources = [p for folder in ("citeseeker_scrapy", "extensions", "middlewares", "pipelines",
+                                "spiders") for p in (root / folder).rglob("*.py")]
+    for path in sources:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "").startswith("send_"):
+                sent = [ast.unparse(a) for a in [*node.args, *(k.value for k in node.keywords)]]
+                assert not any(s.startswith("signals.") for s in sent), f"{path}: {sent}"
+    recrawl = [root / "extensions/recrawl.py", root / "middlewares/recrawl_spider.py",
+               root / "middlewares/conditional.py", root / "pipelines/recrawl.py",
+               *(root / "citeseeker_scrapy/recrawl").glob("*.py")]
+    for path in recrawl:
+        text = path.read_text(encoding="utf-8")
+        assert "scheduler.frontier" not in text and '"frontier")' not in text, path

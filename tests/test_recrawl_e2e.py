@@ -95,8 +95,10 @@ def test_sites_mode_recrawls_the_changed_site_only(changed_web) -> None:
     log = fetched(server)
     unchanged = 304 if server.validators else 200
     # the tops of every site are asked; only site A (its top changed) is gone into
+    # the previous citing documents are asked again (y.pdf answers 404: gone); those of B not
     assert log == {"/": unchanged, "/a/index.html": 200, "/b/index.html": unchanged,
-                   "/a/p1.html": unchanged, "/a/x.pdf": unchanged, "/a/new.pdf": 200}
+                   "/a/p1.html": unchanged, "/a/x.pdf": unchanged, "/a/new.pdf": 200,
+                   "/a/y.pdf": 404}
     # the change under B's unchanged top is the paper's blind spot: not seen in this mode
     assert statuses(result) == {("a/new.pdf", T3, "new"), ("a/y.pdf", T2, "gone")}
     success = result.log("success")
@@ -109,14 +111,14 @@ def test_sites_mode_recrawls_the_changed_site_only(changed_web) -> None:
 
 
 def test_pages_mode_asks_every_page_and_the_documents_of_the_changed_site(changed_web) -> None:
-    """The default: pages are asked everywhere, documents only in sites whose top changed."""
+    """Pages are asked everywhere, documents only in sites whose top changed."""
     server, tmp_path = changed_web
     result = crawl(tmp_path / "pages", server, "-a", f"recrawl={tmp_path / 'first' / 'job'}",
-                   jobdir=tmp_path / "pages" / "job")
+                   jobdir=tmp_path / "pages" / "job", settings={"CITESEEKER_RECRAWL": "pages"})
     unchanged = 304 if server.validators else 200
     assert fetched(server) == {"/": unchanged, "/a/index.html": 200, "/b/index.html": unchanged,
                                "/a/p1.html": unchanged, "/b/p1.html": unchanged,
-                               "/a/x.pdf": unchanged, "/a/new.pdf": 200}
+                               "/a/x.pdf": unchanged, "/a/new.pdf": 200, "/a/y.pdf": 404}
     # z.pdf, revised in place under B's unchanged top, is what this mode does not see
     assert statuses(result) == {("a/new.pdf", T3, "new"), ("a/y.pdf", T2, "gone")}
 
@@ -129,7 +131,7 @@ def test_exhaustive_mode_sees_the_change_under_an_unchanged_top(changed_web) -> 
                    settings={"CITESEEKER_RECRAWL": "exhaustive"})
     log = fetched(server)
     assert set(log) == {"/", "/a/index.html", "/a/p1.html", "/a/x.pdf", "/a/new.pdf",
-                        "/b/index.html", "/b/p1.html", "/b/z.pdf", "/b/w.pdf"}
+                        "/b/index.html", "/b/p1.html", "/b/z.pdf", "/b/w.pdf", "/a/y.pdf"}
     if server.validators:
         assert sorted(p for p, s in log.items() if s == 200) == [
             "/a/index.html", "/a/new.pdf", "/b/z.pdf"]
@@ -156,3 +158,45 @@ def test_bad_recrawl_input_refuses_to_start(tmp_path: Path, problem: dict, messa
     result = Crawl(tmp_path / "run", arguments, settings).run()
     assert result.returncode == 2, result.output[-2000:]
     assert f"citeseeker: error: " in result.output and message in result.output
+
+
+def changed_in_place() -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """A web, and the same a month later with every change under an unchanged index page:
+    d1 rewritten without its citation, d2 with a second one, d3 deleted (still linked), d4
+    deleted and unlinked, new.pdf added."""
+    before = {
+        "/": page("Home", ["/a/index.html"]),
+        "/a/index.html": page("A", ["p1.html"]),
+        "/a/p1.html": page("A1", ["d1.pdf", "d2.pdf", "d3.pdf", "d4.pdf", "d5.pdf"]),
+        "/a/d1.pdf": paper("d1", [T1]), "/a/d2.pdf": paper("d2", [T1]),
+        "/a/d3.pdf": paper("d3", [T2]), "/a/d4.pdf": paper("d4", [T2]),
+        "/a/d5.pdf": paper("d5", [T3]),
+    }
+    after = {**before, "/a/p1.html": page("A1", ["d1.pdf", "d2.pdf", "d3.pdf", "d5.pdf",
+                                                 "new.pdf"]),
+             "/a/d1.pdf": paper("d1", []), "/a/d2.pdf": paper("d2", [T1, T3]),
+             "/a/new.pdf": paper("new", [T2])}
+    del after["/a/d3.pdf"], after["/a/d4.pdf"]
+    return before, after
+
+
+def test_the_default_reports_every_change_where_the_server_answers_conditionally(
+        tmp_path: Path) -> None:
+    before, after = changed_in_place()
+    with WebServer(files_of(before, 1_000_000.0)) as server:
+        crawl(tmp_path / "first", server, jobdir=tmp_path / "first" / "job")
+        first_bytes = sum(e.size for e in server.take_log() if e.status == 200)
+        server.files = files_of(after, 2_000_000.0, server.files)
+        result = crawl(tmp_path / "again", server, "-a", f"recrawl={tmp_path / 'first' / 'job'}",
+                       jobdir=tmp_path / "again" / "job")
+        log = server.take_log()
+    assert statuses(result) == {("a/d1.pdf", T1, "gone"), ("a/d2.pdf", T3, "new"),
+                                ("a/d3.pdf", T2, "gone"), ("a/d4.pdf", T2, "gone"),
+                                ("a/new.pdf", T2, "new")}
+    bodies = sorted(e.path for e in log if e.status == 200)
+    assert bodies == ["/a/d1.pdf", "/a/d2.pdf", "/a/new.pdf", "/a/p1.html"]  # the rest: 304
+    assert sum(e.size for e in log if e.status == 200) < 0.75 * first_bytes
+    # gone citations reach success.log (and the feed above) as items of their own
+    gone_lines = [line for line in result.log("success").splitlines() if line.endswith("gone")]
+    assert len(gone_lines) == 3
+    assert result.stats()["citeseeker/recrawl/citations_gone"] == 3

@@ -88,6 +88,15 @@ def test_the_crawl_writes_report_html_and_prints_the_table(crawled) -> None:
     assert f"{NOBODY}: 0 citing documents" in result.output
 
 
+def test_the_report_names_each_citing_paper_by_its_title(crawled) -> None:
+    _, result, lab, _ = crawled
+    titles = (result.log_dir / "titles.tsv").read_text(encoding="utf-8")
+    assert f"{lab.url('/thesis.html')}\tThesis\n" in titles      # HTML: its <title>
+    assert f"{lab.url('/a.txt')}\tA copied paper\n" in titles    # else: its first heading
+    html = (result.log_dir / "report.html").read_text(encoding="utf-8")
+    assert ">A copied paper</a></h3>" in html and ">Thesis</a></h3>" in html
+
+
 def test_chromium_renders_the_report_without_running_a_script(crawled, tmp_path) -> None:
     _, result, _, _ = crawled
     report = result.log_dir / "report.html"
@@ -147,3 +156,133 @@ def test_javascript_urls_are_never_links(tmp_path) -> None:
     html = render_html(read_results(logs))
     assert "href=\"javascript" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
     assert "&lt;i&gt;c&lt;/i&gt;" in html
+
+
+# --- the report researchers asked for (issue 28) -------------------------------------------
+
+GROUPS = [(("Fiala", "Jezek"), ["T one", "T two"]), (("Kumagai",), ["T three"])]
+
+
+def success_line(number: int, url: str, header: str,
+                 hits: list[tuple[str, str, float, bool, str]]) -> str:
+    """A success.log line: hits are (author, publication, similarity, in refs, relation)."""
+    first = [f"{a}: {p}\t{p.lower()}\t{s:.4f}" for a, p, s, _, _ in hits]
+    extra = [f"as in {p.lower()}.\t{'true' if r else 'false'}\t{rel}" for _, p, _, r, rel in hits]
+    return "\t".join([str(number), url, header, *first, *extra])
+
+
+def write_logs(logs: Path, lines: list[str], titles: dict[str, str]) -> Path:
+    logs.mkdir(parents=True, exist_ok=True)
+    (logs / "success.log").write_text("*****\t1.1.2026 10:00:00\t*****\n"
+                                      + "".join(f"{line}\n" for line in lines), encoding="utf-8")
+    (logs / "titles.tsv").write_text("".join(f"{w}\t{t}\n" for w, t in titles.items()),
+                                     encoding="utf-8")
+    return logs
+
+
+def small_report(tmp_path: Path) -> Path:
+    """Three citing papers (one citing two works of group 1, one citing group 2 outside a
+    reference list, one both) and a searched paper found itself; a CSV export."""
+    lines = [
+        success_line(1, "http://a.org/p1.pdf", "January 2002 Standard stuff",
+                     [("Fiala", "T one", 0.95, True, "cites"), ("Jezek", "T two", 1.0, True,
+                                                                 "cites")]),
+        success_line(2, "http://b.org/p2.html", "Zebra page",
+                     [("Kumagai", "T three", 0.9, False, "cites")]),
+        success_line(3, "http://c.org/x.zip/p3.pdf", "Another",
+                     [("Fiala", "T one", 0.8, True, "cites"),
+                      ("Kumagai", "T three", 0.85, True, "cites")]),
+        success_line(4, "http://a.org/tone.pdf", "T one", [("Fiala", "T one", 1.0, False,
+                                                              "self")]),
+    ]
+    logs = write_logs(tmp_path / "logs", lines, {"http://a.org/p1.pdf": "Standard distributions",
+                                                 "http://c.org/x.zip/p3.pdf": "Alpha paper"})
+    export = tmp_path / "citations.csv"
+    export.write_text("url\n", encoding="utf-8")
+    results = read_results(logs, publications=["T one", "T two", "T three"], groups=GROUPS,
+                           exports=[export])
+    report = tmp_path / "report.html"
+    report.write_text(render_html(results), encoding="utf-8")
+    return report
+
+
+def articles(html: str) -> dict[str, str]:
+    return {m.group(1): m.group(2) for m in
+            re.finditer(r'<article class="[^"]*" id="(paper-\d+)"[^>]*>(.*?)</article>', html)}
+
+
+def test_one_entry_per_citing_paper_with_titles_totals_exports_and_self_hits_apart(
+        tmp_path) -> None:
+    html = small_report(tmp_path).read_text(encoding="utf-8")
+    papers = articles(html)
+    assert len(papers) == 3                                   # the self hit is no citing paper
+    first = next(body for body in papers.values() if "Standard distributions" in body)
+    assert "T one" in first and "T two" in first              # all it cites, in one entry
+    assert "January 2002 Standard stuff" in first             # the header under the title
+    assert any(">Zebra page</a>" in body for body in papers.values())  # no title: its header
+    # totals: group 1 has 2 of 2 titles cited by 2 papers (3 citations); Jezek's name in one
+    assert re.search(r"Fiala \+ Jezek</th><td[^>]*>2 of 2</td><td[^>]*>2</td><td[^>]*>3<", html)
+    assert re.search(r"<td>Jezek</td><td></td><td[^>]*>1</td><td[^>]*>1<", html)
+    assert re.search(r"Kumagai</th><td[^>]*>1 of 1</td><td[^>]*>2</td><td[^>]*>2<", html)
+    self_part = html[html.index('id="self"'):html.index('id="statistics"')]
+    assert "http://a.org/tone.pdf" in self_part and "tone.pdf" not in "".join(papers.values())
+    assert f'href="{(tmp_path / "citations.csv").resolve().as_uri()}"' in html
+    # the chart's bars lead to the sections, which exist
+    for target in re.findall(r'<a href="#(publication-\d+)"><text', html):
+        assert f'id="{target}"' in html
+    assert "<script" not in html and not re.search(r"<[^>]*\son\w+=", html)  # no handlers
+
+
+def test_a_thousand_titles_make_a_small_page(tmp_path) -> None:
+    """Before: 1,000 sections (998 empty) and a 28,000-pixel chart."""
+    titles = [f"Publication number {n} on the topic of crawling" for n in range(1000)]
+    lines = [success_line(1, "http://a.org/1.pdf", "h", [("Fiala", titles[5], 0.9, True,
+                                                          "cites")]),
+             success_line(2, "http://a.org/2.pdf", "h", [("Fiala", titles[7], 0.9, True,
+                                                          "cites")])]
+    logs = write_logs(tmp_path / "logs", lines, {})
+    html = render_html(read_results(logs, publications=titles,
+                                    groups=[(("Fiala",), titles)]))
+    assert html.count('<h3 id="publication-') == 2
+    assert html.count('<li data-count="0">') == 998           # one short list
+    assert html.count("<rect") == 2
+    assert int(re.search(r'<svg[^>]* height="(\d+)"', html).group(1)) <= 30 * 28
+    assert len(html.encode()) < 120_000
+
+
+def chromium_text(tmp_path: Path, html: Path) -> str:
+    """What real Chromium prints of a page (hidden elements are not printed), as text."""
+    import pypdfium2
+
+    pdf = tmp_path / f"{html.stem}.pdf"
+    done = chromium(tmp_path, html, f"--print-to-pdf={pdf}", "--no-pdf-header-footer")
+    assert done.returncode == 0 and console_messages(done) == [], done.stderr[-2000:]
+    document = pypdfium2.PdfDocument(str(pdf))
+    return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in document)
+
+
+def test_sorting_and_filtering_work_in_chromium_without_script(tmp_path) -> None:
+    report = small_report(tmp_path)
+    html = report.read_text(encoding="utf-8")
+    listing = lambda text: text[text.index("Citing papers", text.index("Statistics")):  # noqa
+                                text.index("Per publication", text.index("Statistics") + 20)]
+    shown = listing(chromium_text(tmp_path, report))
+    assert shown.index("Standard distributions") < shown.index("Alpha paper")  # best first
+    variants = {
+        "by-title": html.replace('id="sort-title">', 'id="sort-title" checked>'),
+        "group-2": html.replace('id="group-2">', 'id="group-2" checked>'),
+        "refs": html.replace('id="only-refs">', 'id="only-refs" checked>'),
+    }
+    text = {}
+    for name, variant in variants.items():
+        path = tmp_path / f"{name}.html"
+        path.write_text(variant, encoding="utf-8")
+        text[name] = listing(chromium_text(tmp_path, path))
+    assert text["by-title"].index("Alpha paper") < text["by-title"].index("Standard distrib")
+    assert text["by-title"].index("Standard distrib") < text["by-title"].index("Zebra page")
+    assert "Standard distributions" not in text["group-2"]    # cites group 1 only
+    assert "Zebra page" in text["group-2"] and "Alpha paper" in text["group-2"]
+    assert "Zebra page" not in text["refs"] and "Alpha paper" in text["refs"]
+    shot = chromium(tmp_path, report, f"--screenshot={tmp_path / 'issue28.png'}",
+                    "--window-size=1200,1800")
+    assert shot.returncode == 0 and console_messages(shot) == []

@@ -57,9 +57,6 @@ class DocumentItem:
     citations: list[dict[str, Any]] = field(default_factory=list)
     also_at: list[str] = field(default_factory=list)
     duplicates: list[tuple[str, str]] = field(default_factory=list)
-    #: Re-crawl: ``gone`` for an item that reports citations that disappeared (never fetched
-    #: in this crawl; see ``extensions/recrawl.py``); each citation also has its ``status``.
-    status: str = ""
 
     def __post_init__(self) -> None:
         self.server = self.server or server_of(self.url)

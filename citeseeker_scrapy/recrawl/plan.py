@@ -7,11 +7,16 @@ Modes (``CITESEEKER_RECRAWL``):
   there any more). Pages of unchanged sites are not requested at all: their citations still
   hold and their links (kept in the state) are followed, so the crawl still reaches the sites
   behind them. Every document that is fetched and has validators is asked conditionally.
-* ``pages`` (default: the one that met issue 14's target in ``bench/bench_recrawl.py``,
-  coverage 1.0 at 11% of a full re-crawl's bytes): every page (HTML and the like) is asked, conditionally where the server gives
-  validators; documents (PDF, PostScript, archives, office files, text) only in sites whose
-  top changed. New documents are always found, since they need a link on some page, and pages
-  are small; what it misses is a document revised in place under an unchanged top.
+* ``auto`` (default, issue 28): every document the previous crawl got validators for
+  (``ETag``, ``Last-Modified``) is asked conditionally: a 304 costs a request and no body, and
+  a document revised in place is seen. A document without validators is decided as in
+  ``pages``. So on servers that answer conditional requests every change is found at little
+  more than ``pages``'s bytes; elsewhere it costs what ``pages`` costs (``bench/README.md``).
+* ``pages`` (issue 14's choice): every page (HTML and the like) is asked, conditionally where
+  the server gives validators; documents (PDF, PostScript, archives, office files, text) only
+  in sites whose top changed. New documents are always found, since they need a link on some
+  page, and pages are small; what it misses is a document revised (or deleted) in place under
+  an unchanged top.
 * ``hybrid``: ``sites`` on servers that gave no validators in the previous crawl; on servers
   that did, every known document is asked conditionally (a 304 costs a request, no body).
 * ``exhaustive``: every known document is asked conditionally (a full GET where the server
@@ -31,8 +36,10 @@ from ..urls import extension_of, server_of
 from .sites import DIRECTORY, METHODS, Site, split_sites
 from .state import STATE_FILE, DocumentRecord, read_state
 
-SITES, PAGES, HYBRID, EXHAUSTIVE = "sites", "pages", "hybrid", "exhaustive"
-MODES = (SITES, PAGES, HYBRID, EXHAUSTIVE)
+SITES, PAGES, HYBRID, EXHAUSTIVE, AUTO = "sites", "pages", "hybrid", "exhaustive", "auto"
+MODES = (AUTO, SITES, PAGES, HYBRID, EXHAUSTIVE)
+#: ``CITESEEKER_RECRAWL`` and ``CITESEEKER_RECRAWL_SPLIT`` when not set (the add-on's defaults).
+DEFAULT_MODE, DEFAULT_SPLIT = AUTO, DIRECTORY
 #: What ``pages`` mode takes for a page (the rest are documents: PDF, PS, archives...).
 PAGE_EXTENSIONS = frozenset({"", "htm", "html", "shtml", "dhtml", "xhtml", "xml", "php", "php3",
                              "php4", "asp", "aspx", "jsp", "cfm"})
@@ -55,8 +62,8 @@ class RecrawlSettings:
 
     @classmethod
     def from_settings(cls, settings: Any, jobdir: str | None = None) -> RecrawlSettings:
-        mode = str(settings.get("CITESEEKER_RECRAWL") or PAGES).strip().lower()
-        split = str(settings.get("CITESEEKER_RECRAWL_SPLIT") or DIRECTORY).strip().lower()
+        mode = str(settings.get("CITESEEKER_RECRAWL") or DEFAULT_MODE).strip().lower()
+        split = str(settings.get("CITESEEKER_RECRAWL_SPLIT") or DEFAULT_SPLIT).strip().lower()
         if mode not in MODES:
             raise ConfigError(f"CITESEEKER_RECRAWL must be one of {', '.join(MODES)}, "
                               f"not {mode!r}")
@@ -153,7 +160,9 @@ class RecrawlPlan:
     def _uses_sites(self, url: str) -> bool:
         if self.mode == SITES:
             return True
-        if self.mode == PAGES:
+        if self.mode == AUTO and self.previous[url].has_validators:
+            return False
+        if self.mode in (PAGES, AUTO):
             return extension_of(url) not in PAGE_EXTENSIONS
         return self.mode == HYBRID and server_of(url) not in self.validating_servers
 

@@ -1,9 +1,10 @@
 """One crawl's re-crawl state, shared by the components that need it (built once per crawler).
 
 Who uses it: the conditional-request downloader middleware (decisions, validators and body MD5
-of each response), the re-crawl pipelines (unchanged documents, new citations) and the
-re-crawl extension (the state file, ``gone`` reports, statistics). Pure: the crawler is only a
-key and a source of settings.
+of each response), the re-crawl pipelines (unchanged documents, new citations), the re-crawl
+extension (the state file, statistics) and the re-crawl spider middleware (the previous crawl's
+citing documents as start points; the ``gone`` citations of a document, handed out once its
+outcome is recorded). Pure: the crawler is only a key and a source of settings.
 
 Every crawl with a JOBDIR records its documents (so it can be re-crawled later); a crawl with
 ``CITESEEKER_RECRAWL_FROM`` (``-a recrawl=PREVIOUS_JOBDIR``) also has a :class:`RecrawlPlan`.
@@ -14,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 from weakref import WeakKeyDictionary
 
 from ..exceptions import CiteSeekerError
@@ -49,6 +50,8 @@ class RecrawlSession:
             self.visited = set(read_state(self.state_path))  # a resumed job's earlier runs
         self.answers: dict[str, Answer] = {}
         self.current: dict[str, list[dict[str, Any]]] = {}
+        self.waiting: dict[str, Callable[[tuple[str, list[dict[str, Any]]]], None]] = {}
+        self.unclaimed: dict[str, list[dict[str, Any]]] = {}
 
     @property
     def recrawling(self) -> bool:
@@ -82,6 +85,7 @@ class RecrawlSession:
             record.etag = answer.etag or record.etag
             record.last_modified = answer.last_modified or record.last_modified
         self._write(record)
+        self._settle(url, [])
         return record
 
     def record_document(self, url: str, *, depth: int, links: list[str],
@@ -98,7 +102,9 @@ class RecrawlSession:
                                 list(dict.fromkeys(links)), found)
         self._write(record)
         previous = self.previous(url)
-        return gone_citations(found, previous.citations) if previous else []
+        gone = gone_citations(found, previous.citations) if previous else []
+        self._settle(url, gone)
+        return gone
 
     def record_failed(self, url: str, status: int | None) -> list[dict[str, Any]]:
         """A request that failed for good. HTTP 404/410: the document is gone, and so are its
@@ -106,25 +112,49 @@ class RecrawlSession:
         previous record is carried over and nothing is reported gone."""
         self.answers.pop(url, None)
         previous = self.previous(url)
+        gone: list[dict[str, Any]] = []
         if status in GONE_STATUSES:
             self._write(DocumentRecord(url, status))
-            return list(previous.citations) if previous else []
-        if previous is not None:
+            gone = list(previous.citations) if previous else []
+        elif previous is not None:
             self._write(dataclasses.replace(previous))
-        return []
+        self._settle(url, gone)
+        return gone
 
-    def unreached(self) -> list[DocumentRecord]:
-        """Documents of the previous crawl with citations this crawl never reached (no page
-        links to them any more): their citations are gone too. Asked when the crawl finishes."""
+    # --- gone citations, handed to the spider side --------------------------------------------
+
+    def citing_documents(self) -> list[DocumentRecord]:
+        """The previous crawl's documents with citations: the re-crawl asks each of them (as a
+        start point), so a citing document no page links to any more is still asked, and a
+        404 or 410 tells that it is gone."""
         if self.plan is None:
             return []
-        reached = self.visited | set(read_state(self.state_path)) if self.state_path else \
-            self.visited
-        return [record for url, record in self.plan.previous.items()
-                if record.citations and url not in reached]
+        return [record for record in self.plan.previous.values()
+                if record.citations and record.status == 200]
 
-    def mark_unreached(self, record: DocumentRecord) -> None:
-        self._write(DocumentRecord(record.url, 0))
+    def expect_outcome(self, url: str,
+                       callback: Callable[[tuple[str, list[dict[str, Any]]]], None]) -> None:
+        """Call ``callback((url, gone citations))`` once the document's outcome is recorded (its item
+        scraped, dropped or failed). Registered by the re-crawl spider middleware before the
+        document's item goes to the pipelines."""
+        self.waiting[url] = callback
+
+    def take_gone(self, url: str) -> list[dict[str, Any]]:
+        """Gone citations recorded with nobody waiting (a 404 answered to the errback)."""
+        return self.unclaimed.pop(url, [])
+
+    def cancel_waiting(self) -> None:
+        """The crawl is closing: nobody will record the rest; release who waits."""
+        waiting, self.waiting = self.waiting, {}
+        for url, callback in waiting.items():
+            callback((url, []))
+
+    def _settle(self, url: str, gone: list[dict[str, Any]]) -> None:
+        callback = self.waiting.pop(url, None)
+        if callback is not None:
+            callback((url, gone))
+        elif gone and self.recrawling:
+            self.unclaimed[url] = gone
 
     def _write(self, record: DocumentRecord) -> None:
         self.visited.add(record.url)

@@ -1,10 +1,19 @@
 """``report.html`` and the terminal table: the results as a reader wants them.
 
 Who calls it: the report extension at the end of a crawl and the ``citeseeker-report``
-command, with :class:`~citeseeker_scrapy.report.results.Results`. The page is one self-contained file:
-inline CSS, an inline SVG bar chart, no script at all. Everything that came from the web
-(titles, headers, contexts, URLs) is HTML-escaped, and only ``http``, ``https`` and ``file``
-URLs become links (a ``javascript:`` URL stays text).
+command, with :class:`~citeseeker_scrapy.report.results.Results`. The page is one self-contained
+file: inline CSS, an inline SVG bar chart, **no script at all** (``default-src 'none'`` in a
+CSP meta: nothing can run or be loaded). Sorting and filtering of the citing papers are pure
+CSS: radio buttons and check boxes, ``:has()`` selectors and the flex ``order`` of each entry
+(its ranks are custom properties in its ``style``); they work offline, in any current browser.
+
+What it shows (issue 28): totals per author group and per author; a chart of the most cited
+publications (at most :data:`CHART_BARS` bars, each a link to its section); one entry per citing
+paper with its title (``titles.tsv``) and every work it cites; a section per *cited*
+publication (the titles never cited are one short list); self hits (a searched paper found
+itself) apart; links to the job's CSV/JSONL exports. Its size follows the citations found, not
+the titles searched. Everything that came from the web is HTML-escaped, and only ``http``,
+``https`` and ``file`` URLs become links (a ``javascript:`` URL stays text).
 """
 
 from __future__ import annotations
@@ -12,6 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from html import escape
+from pathlib import Path
 from typing import IO
 
 from rich.console import Console
@@ -20,75 +30,236 @@ from rich.table import Table
 from .results import CitingDocument, Hit, Results
 
 LINK_SCHEMES = ("http://", "https://", "file://")
+#: The chart shows at most this many publications (the most cited); the rest are listed.
+CHART_BARS = 30
 #: Defence in depth: even a bug in escaping could not run a script or load anything.
 _POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 _STYLE = """
 body{font-family:system-ui,sans-serif;margin:2em;max-width:80em;color:#222}
-h1{font-size:1.6em}h2{font-size:1.25em;margin-top:2em}
+h1{font-size:1.6em}h2{font-size:1.25em;margin-top:2em}h3{font-size:1.05em;margin:.2em 0}
+nav a{margin-right:1em}
 table{border-collapse:collapse;width:100%;margin:.5em 0}
 th,td{border:1px solid #ccc;padding:.3em .5em;text-align:left;vertical-align:top;font-size:.9em}
-th{background:#f0f0f0}td.num{text-align:right;white-space:nowrap}
-.count{color:#555;font-weight:normal}.ctx{max-width:40em}
+th{background:#f0f0f0}td.num{text-align:right;white-space:nowrap}tr.author td:first-child{padding-left:2em}
+.count{color:#555;font-weight:normal}.ctx{max-width:40em}small{color:#555}
 mark{background:#fff2a8}.also{font-size:.85em;color:#555}
+.controls{background:#f6f6f6;padding:.5em;border:1px solid #ddd}.controls label{margin-right:1em}
+.papers{display:flex;flex-direction:column;gap:.4em}
+.paper{border:1px solid #ccc;padding:.4em .6em;order:var(--best)}
+.paper ul{margin:.2em 0;padding-left:1.2em}.paper li{font-size:.9em}
+.sim{font-variant-numeric:tabular-nums;color:#333}.refs{color:#2a6f2a}
+details summary{cursor:pointer}
+body:has(#sort-title:checked) .paper{order:var(--title)}
+body:has(#sort-server:checked) .paper{order:var(--server)}
+body:has(#sort-works:checked) .paper{order:var(--works)}
+body:has(#only-refs:checked) .paper:not(.in-refs){display:none}
 """
 
 
 def render_html(results: Results, title: str = "CiteSeeker report") -> str:
     """The whole page."""
     table = results.by_publication()
-    sections = "".join(_publication_section(number, publication, rows)
-                       for number, (publication, rows) in enumerate(table.items(), 1))
+    numbers = {publication: n for n, publication in enumerate(table, 1)}
+    papers = results.citing_papers()
     generated = dt.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
+    groups = results.author_groups()
+    cited = {p: rows for p, rows in table.items() if rows}
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f'<meta http-equiv="Content-Security-Policy" content="{_POLICY}">'
-        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>"
-        f"<h1>{escape(title)}</h1><p>Generated {generated}: "
-        f"<span id=\"total-documents\">{len(results.documents)}</span> citing documents, "
-        f"{len(table)} publications.</p>"
-        f"<h2>Citations per publication</h2>{bar_chart(table)}"
-        f"{sections}{_statistics(results)}</body></html>\n")
+        f"<title>{escape(title)}</title><style>{_STYLE}{_group_filters(len(groups))}</style>"
+        f"</head><body><h1>{escape(title)}</h1><p>Generated {generated}: "
+        f"<span id=\"total-documents\">{len(results.documents)}</span> documents reported "
+        f"({len(papers)} citing papers; self hits apart), {len(cited)} of {len(table)} "
+        "publications cited."
+        f"{_exports(results.exports)}</p>{_NAV}"
+        f'<h2 id="totals">Totals per author group and author</h2>{_totals(results, groups)}'
+        f'<h2 id="chart">Citations per publication</h2>{bar_chart(table, numbers)}'
+        f'<h2 id="papers">Citing papers</h2>{_papers(papers, groups, numbers)}'
+        f'<h2 id="publications">Per publication</h2>'
+        f"{_publication_sections(table, numbers)}"
+        f'<h2 id="self">Self hits</h2>{_self_hits(results)}'
+        f"{_statistics(results)}</body></html>\n")
 
 
-def bar_chart(table: dict[str, list]) -> str:
-    """An inline SVG bar chart: distinct citing documents per publication."""
+_NAV = ('<nav><a href="#totals">Totals</a><a href="#chart">Chart</a>'
+        '<a href="#papers">Citing papers</a><a href="#publications">Per publication</a>'
+        '<a href="#self">Self hits</a><a href="#statistics">Statistics</a></nav>')
+
+
+def _exports(exports: list[Path]) -> str:
+    """Links to the job's feeds (relative URIs would break when the report is moved)."""
+    links = [f'<a class="export" href="{escape(path.resolve().as_uri(), quote=True)}">'
+             f"{escape(path.name)}</a>" for path in exports]
+    return f" Exports: {', '.join(links)}." if links else ""
+
+
+def _group_filters(count: int) -> str:
+    """One CSS rule per author group: its radio button shows only its papers."""
+    return "".join(f"body:has(#group-{n}:checked) .paper:not(.g{n}){{display:none}}"
+                   for n in range(1, count + 1))
+
+
+def _totals(results: Results, groups: list[tuple[tuple[str, ...], list[str]]]) -> str:
+    rows = []
+    for authors, titles in groups:
+        cited, papers, citations = results.totals(authors, titles)
+        rows.append(f'<tr class="group"><th>{escape(" + ".join(authors))}</th>'
+                    f'<td class="num">{cited} of {len(titles)}</td><td class="num">{papers}</td>'
+                    f'<td class="num">{citations}</td></tr>')
+        for author in authors if len(authors) > 1 else ():
+            _, papers, citations = results.totals((author,), [])
+            rows.append(f'<tr class="author"><td>{escape(author)}</td><td></td>'
+                        f'<td class="num">{papers}</td><td class="num">{citations}</td></tr>')
+    return ("<table><thead><tr><th>author group / author (where the name was found)</th>"
+            "<th>publications cited</th><th>citing papers</th><th>citations</th></tr></thead>"
+            f"<tbody>{''.join(rows) or '<tr><td colspan=4>none</td></tr>'}</tbody></table>")
+
+
+def bar_chart(table: dict[str, list], numbers: dict[str, int] | None = None) -> str:
+    """An inline SVG bar chart: distinct citing documents per publication, each bar a link to
+    the publication's section. All searched titles while they are few; else the
+    :data:`CHART_BARS` most cited (the chart stays small for 1,000 titles)."""
+    numbers = numbers or {publication: n for n, publication in enumerate(table, 1)}
+    shown = list(table.items())
+    if len(shown) > CHART_BARS:
+        shown = sorted((row for row in shown if row[1]),
+                       key=lambda row: -len(_distinct(row[1])))[:CHART_BARS]
     bar_height, label_width, width = 22, 420, 760
-    most = max((len(_distinct(rows)) for rows in table.values()), default=0) or 1
-    bars = []
-    for index, (publication, rows) in enumerate(table.items()):
-        count = len(_distinct(rows))
-        y = index * (bar_height + 6)
-        length = round((width - label_width - 60) * count / most)
-        label = publication if len(publication) <= 60 else publication[:59] + "…"
-        bars.append(
-            f'<text x="{label_width - 8}" y="{y + 15}" text-anchor="end" font-size="12">'
-            f"{escape(label)}</text>"
-            f'<rect x="{label_width}" y="{y}" width="{length}" height="{bar_height}" '
-            f'fill="#4a78b5"><title>{escape(publication)}: {count}</title></rect>'
-            f'<text x="{label_width + length + 6}" y="{y + 15}" font-size="12">{count}</text>')
-    height = max(len(table), 1) * (bar_height + 6)
+    most = max((len(_distinct(rows)) for _, rows in shown), default=0) or 1
+    bars = [_bar(index, publication, len(_distinct(rows)), most, numbers[publication])
+            for index, (publication, rows) in enumerate(shown)]
+    height = max(len(shown), 1) * (bar_height + 6)
+    more = len([rows for rows in table.values() if rows]) - len([r for _, r in shown if r])
+    note = f"<p><small>and {more} less cited publications (below).</small></p>" if more > 0 \
+        else ""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" '
             f'height="{height}" aria-label="citing documents per publication">'
-            f'{"".join(bars)}</svg>')
+            f'{"".join(bars)}</svg>{note}')
+
+
+def _bar(index: int, publication: str, count: int, most: int, number: int) -> str:
+    bar_height, label_width, width = 22, 420, 760
+    y = index * (bar_height + 6)
+    length = round((width - label_width - 60) * count / most)
+    label = publication if len(publication) <= 60 else publication[:59] + "…"
+    target = f"#publication-{number}" if count else "#never-cited"
+    return (f'<a href="{target}"><text x="{label_width - 8}" y="{y + 15}" text-anchor="end" '
+            f'font-size="12" fill="#1a4d8f">{escape(label)}</text>'
+            f'<rect x="{label_width}" y="{y}" width="{length}" height="{bar_height}" '
+            f'fill="#4a78b5"><title>{escape(publication)}: {count}</title></rect>'
+            f'<text x="{label_width + length + 6}" y="{y + 15}" font-size="12">{count}</text></a>')
+
+
+def _papers(papers: list[CitingDocument], groups: list[tuple[tuple[str, ...], list[str]]],
+            numbers: dict[str, int]) -> str:
+    """One entry per citing paper; the controls above sort and filter them (pure CSS)."""
+    if not papers:
+        return "<p>No citing paper found.</p>"
+    group_of = {title: n for n, (_, titles) in enumerate(groups, 1) for title in titles}
+    group_of.update({a: n for n, (authors, _) in enumerate(groups, 1) for a in authors})
+    ranks = {key: _ranks(papers, order) for key, order in _ORDERS.items()}
+    entries = "".join(_paper(index, paper, {k: r[index] for k, r in ranks.items()}, group_of,
+                             numbers) for index, paper in enumerate(papers))
+    return _controls(groups) + f'<div class="papers">{entries}</div>'
+
+
+_ORDERS = {
+    "best": lambda d: (-d.cites[0].similarity, d.where),
+    "title": lambda d: ((d.title or d.header).lower(), d.where),
+    "server": lambda d: (d.server, d.where),
+    "works": lambda d: (-len({h.publication for h in d.cites}), d.where),
+}
+
+
+def _ranks(papers: list[CitingDocument], key) -> list[int]:
+    order = sorted(range(len(papers)), key=lambda i: key(papers[i]))
+    ranks = [0] * len(papers)
+    for rank, index in enumerate(order):
+        ranks[index] = rank
+    return ranks
+
+
+def _controls(groups: list[tuple[tuple[str, ...], list[str]]]) -> str:
+    sorts = [("best", "best similarity"), ("title", "title"), ("server", "server"),
+             ("works", "most works cited")]
+    radios = "".join(f'<label><input type="radio" name="sort" id="sort-{key}"'
+                     f'{" checked" if key == "best" else ""}> {label}</label>'
+                     for key, label in sorts)
+    choices = ['<label><input type="radio" name="group" id="group-all" checked> all</label>']
+    choices += [f'<label><input type="radio" name="group" id="group-{n}"> '
+                f'{escape(" + ".join(authors))}</label>'
+                for n, (authors, _) in enumerate(groups, 1)]
+    return (f'<div class="controls"><div>Sort by: {radios}</div>'
+            f'<div>Show: {"".join(choices)} <label><input type="checkbox" id="only-refs"> '
+            "only citations in a reference list</label></div></div>")
+
+
+def _paper(index: int, paper: CitingDocument, ranks: dict[str, int], group_of: dict[str, int],
+           numbers: dict[str, int]) -> str:
+    groups = {group_of.get(h.publication) or group_of.get(h.author) for h in paper.cites}
+    classes = " ".join(["paper", *(f"g{n}" for n in sorted(g for g in groups if g))]
+                       + (["in-refs"] if any(h.in_references for h in paper.cites) else []))
+    style = ";".join(f"--{key}:{rank}" for key, rank in ranks.items())
+    name = escape(paper.title or paper.header or paper.where)
+    heading = (f'<a href="{escape(paper.url, quote=True)}">{name}</a>'
+               if paper.url.lower().startswith(LINK_SCHEMES) else name)
+    member = f" ({escape(paper.member)})" if paper.member else ""
+    header = (f"<br><small>{escape(paper.header)}</small>"
+              if paper.title and paper.header else "")
+    works = "".join(_work(hit, numbers) for hit in paper.cites)
+    also = ('<div class="also">also at: ' + ", ".join(map(_link, paper.also_at)) + "</div>"
+            if paper.also_at else "")
+    return (f'<article class="{classes}" id="paper-{index + 1}" style="{style}">'
+            f"<h3>{heading}</h3><small>{escape(paper.server)}{member} · "
+            f"{escape(paper.where)}</small>{header}<ul>{works}</ul>{also}</article>")
+
+
+def _work(hit: Hit, numbers: dict[str, int]) -> str:
+    refs = ' <span class="refs">in references</span>' if hit.in_references else ""
+    return (f'<li><a href="#publication-{numbers.get(hit.publication, 0)}">'
+            f"{escape(hit.publication)}</a> <span class=\"sim\">{hit.similarity:.4f}</span>"
+            f"{refs}<br><span class=\"ctx\">{_highlight(hit.context, hit.found)}</span></li>")
+
+
+def _publication_sections(table: dict[str, list], numbers: dict[str, int]) -> str:
+    """A section per cited publication; the titles never cited as one list."""
+    sections = [_publication_section(numbers[p], p, rows) for p, rows in table.items() if rows]
+    never = [p for p, rows in table.items() if not rows]
+    if never:
+        items = "".join(f'<li data-count="0">{escape(p)}</li>' for p in never)
+        sections.append(f'<details id="never-cited"><summary>{len(never)} publication'
+                        f'{"" if len(never) == 1 else "s"} never cited</summary>'
+                        f"<ul>{items}</ul></details>")
+    return "".join(sections) or "<p>None searched.</p>"
 
 
 def _publication_section(number: int, publication: str,
                          rows: list[tuple[CitingDocument, Hit]]) -> str:
     count = len(_distinct(rows))
-    header = (f'<h2 id="publication-{number}">{escape(publication)} '
+    header = (f'<h3 id="publication-{number}">{escape(publication)} '
               f'<span class="count" data-count="{count}">— {count} citing '
-              f'document{"" if count == 1 else "s"}</span></h2>')
-    if not rows:
-        return header + "<p>No citing document found.</p>"
+              f'document{"" if count == 1 else "s"}</span></h3>')
     body = "".join(_row(document, hit) for document, hit in rows)
     return (header + "<table><thead><tr><th>server</th><th>document</th><th>similarity</th>"
             "<th>context</th><th>in references</th></tr></thead>"
             f"<tbody>{body}</tbody></table>")
 
 
+def _self_hits(results: Results) -> str:
+    """Documents that are a searched paper itself: no citation, shown apart."""
+    rows = "".join(_row(document, hit) for document in results.documents
+                   for hit in document.self_hits)
+    if not rows:
+        return "<p>None: no searched paper was found itself.</p>"
+    return ("<table><thead><tr><th>server</th><th>document</th><th>similarity</th>"
+            f"<th>context</th><th>in references</th></tr></thead><tbody>{rows}</tbody></table>")
+
+
 def _row(document: CitingDocument, hit: Hit) -> str:
     member = f" <small>({escape(document.member)})</small>" if document.member else ""
-    header = f"<br><small>{escape(document.header)}</small>" if document.header else ""
+    named = document.title or document.header
+    header = f"<br><small>{escape(named)}</small>" if named else ""
     also = ""
     if document.also_at:
         also = '<div class="also">also at: ' + ", ".join(map(_link, document.also_at)) + "</div>"
@@ -120,7 +291,7 @@ def _statistics(results: Results) -> str:
                    for label, value in results.summary.items())
     errors = "".join(f"<tr><th>{escape(kind)}</th><td class=\"num\">{count}</td></tr>"
                      for kind, count in results.errors_by_kind.most_common())
-    return ("<h2>Crawl statistics</h2>"
+    return ('<h2 id="statistics">Crawl statistics</h2>'
             f"<table>{rows or '<tr><td>no summary.log block</td></tr>'}</table>"
             "<h2>Errors by kind</h2>"
             f"<table>{errors or '<tr><td>none</td></tr>'}</table>")

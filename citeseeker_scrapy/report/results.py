@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from citeseeker_scrapy.report.logs import DocumentHit
+from citeseeker_scrapy.report.titles import read_titles
 from citeseeker_scrapy.urls import server_of
 
 JOB_FILE = "citeseeker-job.json"
@@ -39,6 +40,18 @@ class CitingDocument:
     header: str
     hits: list[Hit]
     also_at: list[str] = field(default_factory=list)
+    title: str = ""  # from titles.tsv (see report/titles.py); "" when none was found
+
+    @property
+    def cites(self) -> list[Hit]:
+        """The citations the report shows: not the searched paper itself, not a re-crawl's
+        gone ones; best similarity first."""
+        hits = [h for h in self.hits if h.relation != "self" and h.status != "gone"]
+        return sorted(hits, key=lambda h: -h.similarity)
+
+    @property
+    def self_hits(self) -> list[Hit]:
+        return [h for h in self.hits if h.relation == "self" and h.status != "gone"]
 
     @property
     def url(self) -> str:
@@ -64,6 +77,36 @@ class Results:
     publications: list[str]
     summary: dict[str, str]
     errors_by_kind: Counter
+    #: The searched author groups, ``(authors, titles)`` (empty when the job is not known).
+    groups: list[tuple[tuple[str, ...], list[str]]] = field(default_factory=list)
+    #: The job's local feeds (CSV, JSON lines), for links to the exports.
+    exports: list[Path] = field(default_factory=list)
+
+    def citing_papers(self) -> list[CitingDocument]:
+        """One entry per citing paper (a document part), with all it cites."""
+        return [document for document in self.documents if document.cites]
+
+    def author_groups(self) -> list[tuple[tuple[str, ...], list[str]]]:
+        """The searched groups; without them (a log directory alone) one group per author
+        name found, with the titles found for it."""
+        if self.groups:
+            return self.groups
+        found: dict[str, list[str]] = {}
+        for document in self.documents:
+            for hit in document.cites:
+                titles = found.setdefault(hit.author, [])
+                if hit.publication not in titles:
+                    titles.append(hit.publication)
+        return [((author,), titles) for author, titles in found.items()]
+
+    def totals(self, authors: tuple[str, ...], titles: list[str]) -> tuple[int, int, int]:
+        """(titles cited, citing papers, citations) of a group's titles, or of one author
+        (``titles`` empty: every title, counted where that author's name was found)."""
+        wanted = set(titles)
+        hits = [(d.where, h) for d in self.documents for h in d.cites
+                if (h.publication in wanted if wanted else h.author in authors)]
+        return (len({h.publication for _, h in hits}), len({where for where, _ in hits}),
+                len(hits))
 
     def by_publication(self) -> dict[str, list[tuple[CitingDocument, Hit]]]:
         """Each publication (the searched ones first, in their order; others by number of
@@ -71,9 +114,8 @@ class Results:
         searched paper itself (``relation`` self) is no citation and is left out."""
         table: dict[str, list[tuple[CitingDocument, Hit]]] = {p: [] for p in self.publications}
         for document in self.documents:
-            for hit in document.hits:
-                if hit.relation != "self" and hit.status != "gone":
-                    table.setdefault(hit.publication, []).append((document, hit))
+            for hit in document.cites:
+                table.setdefault(hit.publication, []).append((document, hit))
         for rows in table.values():
             rows.sort(key=lambda row: (-row[1].similarity, row[0].where))
         searched = {p: table[p] for p in self.publications}
@@ -84,7 +126,9 @@ class Results:
 
 def read_results(log_dir: Path, *, runs_before: dict[str, int] | None = None,
                  publications: list[str] | None = None,
-                 more: list[tuple[Path, dict[str, int]]] = ()) -> Results:
+                 more: list[tuple[Path, dict[str, int]]] = (),
+                 groups: list[tuple[tuple[str, ...], list[str]]] = (),
+                 exports: list[Path] = ()) -> Results:
     """The results of the runs after ``runs_before[name]`` headers of each file (None: the last
     run of each file); ``more`` adds other log directories a job used, with theirs."""
     sources = [(Path(log_dir), runs_before), *((Path(d), b) for d, b in more)]
@@ -103,9 +147,12 @@ def read_results(log_dir: Path, *, runs_before: dict[str, int] | None = None,
         copy, _, first = line.partition("\t")
         if first in documents and copy not in documents[first].also_at:
             documents[first].also_at.append(copy)
+    titles = read_titles([directory for directory, _ in sources])
+    for where, document in documents.items():
+        document.title = titles.get(where, "")
     errors = Counter(error_kind(line.split("\t", 1)[-1]) for line in lines("errors"))
     return Results(list(documents.values()), list(publications or ()),
-                   _last_summary(lines("summary")), errors)
+                   _last_summary(lines("summary")), errors, list(groups), list(exports))
 
 
 def results_of(path: Path, *, all_runs: bool = False) -> Results:
@@ -115,8 +162,9 @@ def results_of(path: Path, *, all_runs: bool = False) -> Results:
     if job_file.exists():
         job = json.loads(job_file.read_text(encoding="utf-8"))
         (first, before), *more = [(Path(d["log_dir"]), d["runs_before"]) for d in job["logs"]]
+        groups = [(tuple(g["authors"]), list(g["publications"])) for g in job.get("groups", ())]
         return read_results(first, runs_before=before, publications=job.get("publications"),
-                            more=more)
+                            more=more, groups=groups, exports=job_feeds(path))
     if not (path / "success.log").exists():
         raise FileNotFoundError(f"{path}: neither a JOBDIR of CiteSeeker (no {JOB_FILE}) "
                                 "nor a log directory (no success.log)")
@@ -129,13 +177,26 @@ def job_log_dirs(jobdir: Path) -> list[Path]:
     return [Path(d["log_dir"]) for d in job["logs"]]
 
 
-def remember_job(jobdir: Path, log_dir: Path, publications: list[str]) -> None:
-    """A job notes in ``JOBDIR/citeseeker-job.json`` its searched titles and, for each log
-    directory it writes to (a resumed run may use another), how many runs each log file had
-    before the job first wrote there: its report covers its own runs only."""
+def job_feeds(jobdir: Path) -> list[Path]:
+    """The local feeds every run of a job wrote to (``JOBDIR/feeds.txt``, kept by the report
+    extension), for the report's links to the exports."""
+    path = jobdir / "feeds.txt"
+    if not path.exists():
+        return []
+    return [Path(line.partition("\t")[2]) for line in
+            path.read_text(encoding="utf-8").splitlines() if "\t" in line]
+
+
+def remember_job(jobdir: Path, log_dir: Path, publications: list[str],
+                 groups: list[tuple[tuple[str, ...], list[str]]] = ()) -> None:
+    """A job notes in ``JOBDIR/citeseeker-job.json`` its searched titles (and author groups,
+    for the report's totals) and, for each log directory it writes to (a resumed run may use
+    another), how many runs each log file had before the job first wrote there: its report
+    covers its own runs only."""
     path = jobdir / JOB_FILE
     job = json.loads(path.read_text(encoding="utf-8")) if path.exists() else \
         {"publications": publications, "logs": []}
+    job.setdefault("groups", [{"authors": list(a), "publications": list(t)} for a, t in groups])
     directory = str(Path(log_dir).resolve())
     if any(d["log_dir"] == directory for d in job["logs"]):
         return
