@@ -4,8 +4,8 @@
 Each server has a home page, section pages, a tree of topic directories and papers (HTML and
 plain text). Some papers cite the searched publications (a reference entry: author + title),
 some only mention a searched author (a seminar, a staff list), the rest cite others. A server
-with a search ranks its documents by how often the query's words occur (a title counts thrice),
-five a page, and shows its results as one ``kind`` of result page:
+with a search lists the documents holding every word of the query, ranked by how often the
+words occur (a title counts thrice), five a page, and shows its results as one ``kind`` of result page:
 
 * ``titles``: a list of titles, nothing else (no count, no snippet);
 * ``lines``: ``<li><a>Document 17</a> first 80 characters of the document</li>``;
@@ -272,13 +272,15 @@ def template(server: Server, body: str, title: str, links: list[str]) -> str:
 
 
 def ranked(site: Server, query: str) -> list[str]:
-    """Searchable paths by occurrences of the query's words (a title counts thrice)."""
+    """Searchable paths holding every word of the query (as most site searches match: WordPress,
+    Drupal, DSpace, Google's site search), by occurrences of the words (a title counts
+    thrice)."""
     terms = re.findall(r"\w+", _fold(query))
     scored = []
     for path, text in site.search_index.items():
         score = sum(text.count(t) for t in terms) + 3 * sum(
             _fold(site.titles.get(path, "")).count(t) for t in terms)
-        if terms and score:
+        if terms and score and all(t in text for t in terms):
             scored.append((-score, path))
     return [path for _, path in sorted(scored)]
 
