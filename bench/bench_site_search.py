@@ -18,6 +18,8 @@ each server records every request it answered. Printed:
 * overall: recall on the servers with a search, harvest there (citing documents / documents
   fetched there: every GET but the search requests, the entry page and landing pages
   included), decoy submissions, documents reported that do not cite, requests, seconds;
+* harvest among the documents a result page listed (Liu & Agah's measure, a landing page's
+  file counted as listed);
 * the targets: ``first`` reaches every citing document of a search server within 25 requests
   to it; ``only`` has recall >= 0.95 and harvest >= 0.75 on the search servers.
 
@@ -65,6 +67,8 @@ def per_server(server: Server, documents: list[dict]) -> dict[str, float]:
     return {"citing": len(server.citing), "found": len(found & server.citing),
             "false": len(found - server.citing), "fetched": len(fetched),
             "citing_fetched": len(fetched & found),
+            "results_fetched": len(fetched & server.listed),
+            "citing_results": len(fetched & server.listed & found),
             "requests": len([r for r in server.requests if r[2] != "/robots.txt"]),
             "until_last": until_last_citation(server, found & server.citing),
             "decoys": sum(1 for r in server.requests if r[2].startswith(DECOY_PATHS))}
@@ -76,6 +80,7 @@ def overall(rows: dict[str, dict[str, float]], servers: list[Server]) -> dict[st
     summed = {key: sum(rows[name][key] for name in search) for key in total}
     return {"recall_search": summed["found"] / max(1, summed["citing"]),
             "harvest_search": summed["citing_fetched"] / max(1, summed["fetched"]),
+            "harvest_results": summed["citing_results"] / max(1, summed["results_fetched"]),
             "recall_all": total["found"] / max(1, total["citing"]),
             "worst_until_last": max(rows[name]["until_last"] for name in search),
             "requests": total["requests"], "fetched": total["fetched"],
@@ -140,6 +145,7 @@ def report(servers: list[Server], results: dict[str, dict]) -> None:
     print("|---|" + "---:|" * len(MODES))
     rows = [("recall, servers with search", "recall_search", "{:.3f}"),
             ("harvest, servers with search", "harvest_search", "{:.3f}"),
+            ("harvest, result documents (the paper's measure)", "harvest_results", "{:.3f}"),
             ("recall, all servers", "recall_all", "{:.3f}"),
             ("worst requests to a search server's last citation", "worst_until_last", "{:.0f}"),
             ("requests (all servers)", "requests", "{:.0f}"),
