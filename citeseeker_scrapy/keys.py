@@ -23,6 +23,9 @@ START, FRONTIER, REDIRECT, SEARCH = "start", "frontier", "redirect", "search"
 #: A site-search submission or result page: its frontier key, query and page (README "Site
 #: search"); a result link carries only the origin.
 SEARCH_KEY = "citeseeker_search"
+#: A site-search result: the title the result page showed for it (a landing page that offers
+#: the titled document is followed one step further).
+SEARCH_RESULT_KEY = "citeseeker_search_result"
 
 #: Browser rendering of a request: ``RENDER_BROWSER`` (the render middleware's own browser
 #: request), ``RENDER_DONE`` (rendered, or must reach the spider as the server sent it: a POST

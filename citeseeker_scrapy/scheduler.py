@@ -251,7 +251,10 @@ class FrontierScheduler:
         entry = self.frontier.next_document()
         if entry is None:
             return None
-        return self._request(entry)
+        request = self._request(entry)
+        if SEARCH_KEY in request.meta:
+            self.frontier.hold_for_search(entry.url)
+        return request
 
     # --- requests <-> entries -----------------------------------------------------------------
 

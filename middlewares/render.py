@@ -42,7 +42,8 @@ from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.extraction import sniff_kind
 from citeseeker_scrapy.extraction.sniff import HEAD_BYTES
-from citeseeker_scrapy.keys import RENDER_BROWSER, RENDER_DONE, RENDER_FAILED, RENDER_KEY
+from citeseeker_scrapy.keys import (
+    ORIGIN_KEY, RENDER_BROWSER, RENDER_DONE, RENDER_FAILED, RENDER_KEY, SEARCH, SEARCH_KEY)
 from citeseeker_scrapy.rendering.policy import (
     RenderConfig, RenderPlanner, find_browser, needs_rendering, page_signals, rendering_helped,
 )
@@ -300,7 +301,9 @@ class RenderMiddleware:
         except RenderFailed:
             return response
         self._stat("refetched")
-        await self._maybe_learn(response.url, plain, rendered)
+        if not (request.meta.get(ORIGIN_KEY) == SEARCH and SEARCH_KEY in request.meta):
+            # a site-search application says nothing of the server's other pages
+            await self._maybe_learn(response.url, plain, rendered)
         return rendered
 
     async def _maybe_learn(self, url: str, plain, rendered: Response) -> None:

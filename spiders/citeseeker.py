@@ -75,8 +75,12 @@ class CiteSeekerSpider(scrapy.Spider):
         """One document item; its type is sniffed here, once (magic bytes first)."""
         item = DocumentItem.from_response(response, depth=int(response.meta.get(DEPTH_KEY, 0)))
         item.kind = sniff(item)
+        site_search = self._site_search()
+        # searches and a landing page's document are queued before the page's own links (the
+        # item's), so they go out first and the page's server is not completed before them
+        yield from site_search.landing_requests(response, item.kind, item.depth, self)
+        yield from site_search.searches_for(response, item.kind, item.depth, self)
         yield item
-        yield from self._site_search().searches_for(response, item.kind, item.depth, self)
 
     def parse_search(self, response: Response, **kwargs: Any) -> None:
         """A site-search result page: its results and next page are queued, in one step with

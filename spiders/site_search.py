@@ -1,9 +1,11 @@
 """Site search for the citeseeker spider: submit a server's own search form, follow its results.
 
 Who calls it: :class:`spiders.citeseeker.CiteSeekerSpider` — ``parse`` offers each HTML page
-(:meth:`SiteSearcher.searches_for`), the ``parse_search`` callback hands each result page over
-(:meth:`SiteSearcher.follow_results`). The rules (which form, which links) are the core's
-(:mod:`citeseeker_scrapy.site_search.forms`); this module builds Scrapy requests with
+(:meth:`SiteSearcher.searches_for`) and each result that is an HTML page
+(:meth:`SiteSearcher.landing_requests`), the ``parse_search`` callback hands each result page
+over (:meth:`SiteSearcher.follow_results`). The rules (which form, which links are results,
+which document a landing page offers) are the core's (:mod:`citeseeker_scrapy.site_search`);
+this module builds Scrapy requests with
 form2request (Scrapy's successor of ``FormRequest.from_response``: hidden inputs kept, GET and
 POST) and keeps per-server counts.
 
@@ -13,9 +15,10 @@ a server's search results come first whichever of its pages come back first. A s
 frontier key is its URL plus a hash of the body for a POST (two POST queries to one URL are two
 documents, not duplicates), and it is kept whole in JOBDIR (pickled, body included). Of a result
 page, the next page is pushed first, then the results in reverse rank order, so the best ranked
-is fetched first.
+is fetched first. With the queries goes one probe (a query nobody's documents contain): its page
+of no results tells the server's result-page furniture from its results (issue 26).
 
-Settings: ``CITESEEKER_SITE_SEARCH*`` (README "Site search"). Stats:
+Settings: ``CITESEEKER_SITE_SEARCH*`` (docs/site-search.md). Stats:
 ``citeseeker/site_search/<event>``.
 """
 
@@ -30,12 +33,13 @@ from scrapy import Request
 from scrapy.http import Response, TextResponse
 
 from citeseeker_scrapy import signals as citeseeker_signals
-from citeseeker_scrapy.exceptions import UrlRejected
 from citeseeker_scrapy.job.crawl_job import crawl_job
-from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, RENDER_DONE, RENDER_KEY, SEARCH, SEARCH_KEY
+from citeseeker_scrapy.keys import (
+    DEPTH_KEY, ORIGIN_KEY, RENDER_DONE, RENDER_KEY, SEARCH, SEARCH_KEY, SEARCH_RESULT_KEY)
 from citeseeker_scrapy.site_search.forms import (
-    SiteSearchConfig, count_forms, find_search_form, next_page, page_links, result_links,
-    search_queries)
+    NO_HITS_QUERY, SiteSearchConfig, count_forms, find_search_form, search_queries)
+from citeseeker_scrapy.site_search.landing import landing_documents
+from citeseeker_scrapy.site_search.results import next_page, page_links, read_result_page
 from citeseeker_scrapy.urls import server_of
 
 STATS = "citeseeker/site_search"
@@ -48,9 +52,11 @@ logger = logging.getLogger(__name__)
 
 
 class SiteSearcher:
-    """Per crawl: the queries, and per server how many pages were probed and whether it was
-    searched. Lost on a resume on purpose: the frontier's keys make a repeated search a
-    duplicate, so a resumed crawl never sends a query twice."""
+    """Per crawl: the queries, and per server how many pages were probed, whether it was
+    searched and the links of its page of no results (released when the server completes).
+    Lost on a resume on purpose: the frontier's keys make a repeated search a duplicate, so a
+    resumed crawl never sends a query twice (a lost page of no results only weakens the
+    reading of the result pages left)."""
 
     def __init__(self, crawler: Any, config: SiteSearchConfig, queries: list[str]) -> None:
         self.crawler = crawler
@@ -58,6 +64,7 @@ class SiteSearcher:
         self.queries = queries
         self.probed: dict[str, int] = {}
         self.searched: set[str] = set()
+        self.no_hits: dict[str, frozenset[str]] = {}
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> "SiteSearcher":
@@ -67,7 +74,13 @@ class SiteSearcher:
         groups = job.inputs.groups if job.inputs else ()
         queries = search_queries(groups, title_words=config.title_words,
                                  max_queries=config.max_queries)
-        return cls(crawler, config, queries)
+        searcher = cls(crawler, config, queries)
+        crawler.signals.connect(searcher.forget_server, signal=citeseeker_signals.server_completed)
+        return searcher
+
+    def forget_server(self, server: str, **kwargs: Any) -> None:
+        """A completed server's page of no results is no longer needed."""
+        self.no_hits.pop(server, None)
 
     # --- the form page ------------------------------------------------------------------------
 
@@ -94,14 +107,15 @@ class SiteSearcher:
         self._inc(f"forms_found/{form.method}")
         template = sorted(page_links(response.text, response.url))[:MAX_TEMPLATE_LINKS]
         requests = []
-        for query in reversed(self.queries):  # the first query ends on top of the stack
-            request = self._submit(response, spider, form.index, {form.field: query},
-                                   dict(query=query, page=1, template=template,
-                                        search_url=form.action),
+        # the first query ends on top of the stack, the probe above it (answered first)
+        for query in (*reversed(self.queries), NO_HITS_QUERY):
+            search = dict(query=query, page=1, template=template, search_url=form.action,
+                          probe=query == NO_HITS_QUERY)
+            request = self._submit(response, spider, form.index, {form.field: query}, search,
                                    depth)
             if request is not None:
                 requests.append(request)
-        self._inc("queries_sent", len(requests))
+        self._inc("queries_sent", len([r for r in requests if not r.meta[SEARCH_KEY]["probe"]]))
         return requests
 
     def _submit(self, response: TextResponse, spider: Any, form_index: int,
@@ -115,23 +129,11 @@ class SiteSearcher:
             logger.debug("site search: form %s of %s not submitted: %s", form_index,
                          response.url, error)
             return None
-        if not self._admitted(request.url, response.url):
-            return None
         search["key"] = search_key(request)
         meta = {ORIGIN_KEY: SEARCH, DEPTH_KEY: depth + 1, SEARCH_KEY: search}
         if request.method == "POST":
             meta.update(AS_SENT)
         return request.replace(meta=meta)
-
-    def _admitted(self, url: str, referrer: str) -> bool:
-        """The search URL must be in the crawl's scope like any link (stay-within, traps)."""
-        try:
-            crawl_job(self.crawler).scope.admit(url, referrer=referrer)
-        except (UrlRejected, ValueError) as rejection:
-            self._inc("refused")
-            logger.debug("site search: %s refused: %s", url, rejection)
-            return False
-        return True
 
     # --- the result page ----------------------------------------------------------------------
 
@@ -143,7 +145,6 @@ class SiteSearcher:
         must not be finished (its server possibly completed) before its results are queued."""
         search = response.meta[SEARCH_KEY]
         depth = int(response.meta.get(DEPTH_KEY, 1))
-        self._inc("result_pages")
         for request in self._requests_of(response, spider, search, depth):
             self.crawler.engine.crawl(request)
         self.crawler.signals.send_catch_log(citeseeker_signals.search_page_done,
@@ -153,16 +154,48 @@ class SiteSearcher:
                      depth: int) -> Iterator[Request]:
         if not isinstance(response, TextResponse):
             return
+        server = server_of(response.url)
+        if search.get("probe"):
+            self._inc("probes_answered")
+            links = page_links(response.text, response.url)
+            self.no_hits[server] = frozenset(sorted(links)[:MAX_TEMPLATE_LINKS])
+            return
+        self._inc("result_pages")
+        page = read_result_page(response.text, response.url, search["query"],
+                                template=search.get("template", ()),
+                                no_hits=self.no_hits.get(server, ()),
+                                search_url=search.get("search_url", ""))
+        if page.empty:
+            self._inc("pages_without_results")
+            return
         following = self._next_page(response, spider, search, depth)
         if following is not None:
             yield following
-        links = result_links(response.text, response.url, search["query"],
-                             template=search.get("template", ()),
-                             search_url=search.get("search_url", ""))
-        self._inc("results", len(links))
-        for url in reversed(self._admitted_links(links, response.url)):
+        self._inc("results", len(page.results))
+        titles = {result.url: result.title for result in page.results}
+        # the scheduler's scope gate admits each (stay-within, traps) as any link
+        for url, title in reversed(list(titles.items())):
             yield Request(url, callback=spider.parse, errback=spider.on_error,
-                          meta={ORIGIN_KEY: SEARCH, DEPTH_KEY: depth})
+                          meta={ORIGIN_KEY: SEARCH, DEPTH_KEY: depth, SEARCH_RESULT_KEY: title})
+
+    # --- a result that is a landing page ------------------------------------------------------
+
+    def landing_requests(self, response: Response, kind: str | None, depth: int,
+                         spider: Any) -> list[Request]:
+        """A result that is an HTML page offering the titled document: the document, on top of
+        the server's stack like a result (followed in ``only`` mode too). One step only: the
+        document's request carries no title."""
+        title = response.meta.get(SEARCH_RESULT_KEY)
+        if not title or kind != "html" or not isinstance(response, TextResponse):
+            return []
+        documents = landing_documents(response.text, response.url, title)
+        if not documents:
+            return []
+        self._inc("landing_pages")
+        self._inc("landing_documents", len(documents))
+        return [Request(url, callback=spider.parse, errback=spider.on_error,
+                        meta={ORIGIN_KEY: SEARCH, DEPTH_KEY: depth + 1})
+                for url in reversed(documents)]
 
     def _next_page(self, response: TextResponse, spider: Any, search: dict[str, Any],
                    depth: int) -> Request | None:
@@ -173,8 +206,6 @@ class SiteSearcher:
             return None
         following = dict(search, page=search["page"] + 1)
         if found.url is not None:
-            if not self._admitted(found.url, response.url):
-                return None
             request = Request(found.url, callback=spider.parse_search, errback=spider.on_error)
             following["key"] = search_key(request)
             self._inc("next_pages")
@@ -186,16 +217,6 @@ class SiteSearcher:
         if request is not None:
             self._inc("next_pages")
         return request
-
-    def _admitted_links(self, links: list[str], referrer: str) -> list[str]:
-        scope, admitted = crawl_job(self.crawler).scope, []
-        for link in links:
-            try:
-                admitted.append(scope.admit(link, referrer=referrer))
-            except (UrlRejected, ValueError) as rejection:
-                reason = getattr(rejection, "reason", "malformed")
-                self.crawler.stats.inc_value(f"citeseeker/links/rejected/{reason}")
-        return admitted
 
     def _inc(self, event: str, count: int = 1) -> None:
         if count:

@@ -1,32 +1,42 @@
-"""A generated web of lab servers on 127.0.0.1, some with a site search (tests and the
-benchmark ``bench/bench_site_search.py``).
+"""A generated web of lab servers on 127.0.0.1 whose site searches answer as real servers do
+(tests and the benchmark ``bench/bench_site_search.py``).
 
-Each server has a home page, section pages, a tree of sub-pages and papers (HTML and plain
-text). Some papers cite the searched publications (a reference entry: author + title), some
-only mention a searched author (a seminar, a staff list), the rest cite others. A server may
-have:
+Each server has a home page, section pages, a tree of topic directories and papers (HTML and
+plain text). Some papers cite the searched publications (a reference entry: author + title),
+some only mention a searched author (a seminar, a staff list), the rest cite others. A server
+with a search lists the documents holding every word of the query, ranked by how often the
+words occur (a title counts thrice), five a page, and shows its results as one ``kind`` of result page:
 
-* a site search: GET (``/search?q=..&page=N``) or POST (``/cgi-bin/find`` with a hidden token
-  that must come back, and a "Next" button form with a hidden page number), results ranked by
-  how often the query's words occur, ten per page, each with its title and a snippet, a
-  "Results 1 - 10 of N" line, a "Next" link or form;
-* decoy forms: a newsletter sign-up (one e-mail field) and a login (password).
+* ``titles``: a list of titles, nothing else (no count, no snippet);
+* ``lines``: ``<li><a>Document 17</a> first 80 characters of the document</li>``;
+* ``kwic``: headings with links, keyword-in-context snippets with ``<b>`` highlighted words;
+* ``table``: author / title / year columns, the author linking to a person page;
+* ``landing``: titles linking to a record page that links to the file (``/files/...txt``);
+* ``script``: an empty page whose script builds the list (needs a browser);
+* ``empty``: a search whose index holds none of the searched names (no results, ever).
 
-Every request is recorded per server in order (method, path, body), with a sequence number
-shared by all servers; what a result page listed is recorded too.
+Every server answers a query without hits with a "No results" page that lists popular papers
+in its result markup (a trap for a reader that trusts structure alone). GET searches page with
+numbered links and "Next"; POST searches (``lines``, ``table``, ``empty``) with a "Next" button
+form and a hidden token that must come back. Decoy forms (every other server): a newsletter
+sign-up, a login, a comment form. Every request is recorded per server in order (method, path,
+body), with a sequence number shared by all servers; what result pages listed is recorded too.
 """
 
 from __future__ import annotations
 
 import html
 import itertools
+import json
 import random
 import re
 import threading
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlsplit
+from typing import Sequence
+from urllib.parse import parse_qs, quote_plus, urlsplit
 
 SEARCH_STRINGS = """\
 author=Fiala + Jezek
@@ -36,16 +46,20 @@ A system for citations retrieval on the web
 author=Kokaram
 Detection and removal of line scratches in degraded motion picture restoration
 """
-CITED = [("D. Fiala, K. Ježek", "Retrieving citations on the web", ("fiala", "jezek")),
-         ("D. Fiala", "A system for citations retrieval on the web", ("fiala",)),
+CITED = [("D. Fiala, K. Ježek", "Retrieving citations on the web"),
+         ("D. Fiala", "A system for citations retrieval on the web"),
          ("A. C. Kokaram", "Detection and removal of line scratches in degraded motion picture "
-                           "restoration", ("kokaram",))]
+                           "restoration")]
 OTHERS = ["A. Smith", "B. Jones", "C. Novotny", "E. Weber", "F. Rossi", "G. Tanaka", "H. Dvorak"]
 WORDS = ("graph model data query index network learning image texture motion signal kernel "
          "estimation robust sparse parallel system method analysis adaptive filter cluster "
-         "semantic retrieval compression wavelet stochastic vision mesh rendering").split()
+         "semantic compression wavelet stochastic vision mesh rendering").split()
+KINDS = ("titles", "lines", "kwic", "table", "landing", "script", "empty")
+POST_KINDS = frozenset({"lines", "table", "empty"})
 TOKEN = "t0k3n"
-PER_PAGE = 10
+PER_PAGE = 5
+SEARCH_PATHS = ("/search", "/cgi-bin/find")
+DECOY_PATHS = ("/newsletter", "/login", "/comment")
 
 
 def words(rng: random.Random, count: int) -> str:
@@ -58,132 +72,306 @@ def title_of(rng: random.Random) -> str:
 
 @dataclass
 class Server:
-    """One generated server: its files, its search kind and decoys, what it answered."""
+    """One generated server: its files, its kind of search and decoys, what it answered."""
 
     name: str
-    search: str | None            # None, "get" or "post"
+    kind: str | None              # one of KINDS, or None (no search)
     decoys: bool
     pages: dict[str, str] = field(default_factory=dict)      # path -> body
-    titles: dict[str, str] = field(default_factory=dict)     # path -> title (searchable)
+    titles: dict[str, str] = field(default_factory=dict)     # searchable path -> title
+    authors: dict[str, str] = field(default_factory=dict)    # searchable path -> its author
+    years: dict[str, int] = field(default_factory=dict)      # searchable path -> year
+    files: dict[str, str] = field(default_factory=dict)      # record path -> its file (landing)
+    homes: dict[str, str] = field(default_factory=dict)      # searchable path -> its directory
     citing: set[str] = field(default_factory=set)            # paths that cite (ground truth)
     requests: list[tuple[int, str, str, str]] = field(default_factory=list)  # seq, method, path, body
-    listed: set[str] = field(default_factory=set)            # paths a result page listed
-    search_index: dict[str, str] = field(default_factory=dict)  # path -> folded text
+    listed: set[str] = field(default_factory=set)            # documents a result page listed
+    popular: list[str] = field(default_factory=list)         # shown on "no results" pages
+    search_index: dict[str, str] = field(default_factory=dict)  # searchable path -> folded text
+    robots: str = ""              # robots.txt ("" answers 404)
     post_delay: float = 0.0       # seconds a POST search waits before it is answered
     posts_seen: int = 0           # POSTs received (counted before the delay)
     port: int = 0
 
     @property
+    def search(self) -> str | None:
+        """"get", "post" or None: how the server's search form submits."""
+        if self.kind is None:
+            return None
+        return "post" if self.kind in POST_KINDS else "get"
+
+    @property
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-
-def template(server: Server, body: str, title: str, links: list[str]) -> str:
-    forms = ""
-    if server.search == "get":
-        forms += ('<form action="/search" method="get" class="site-search">'
-                  '<input type="text" name="q" placeholder="Search this site">'
-                  '<button type="submit">Search</button></form>')
-    elif server.search == "post":
-        forms += ('<form action="/cgi-bin/find" method="post" id="finder">'
-                  f'<input type="hidden" name="token" value="{TOKEN}">'
-                  '<input type="hidden" name="lang" value="en">'
-                  '<label for="kw">Find on this site</label>'
-                  '<input type="text" id="kw" name="keywords" size="20">'
-                  '<input type="image" src="/go.gif" name="go" alt="Go"></form>')
-    if server.decoys:
-        forms = ('<form action="/newsletter" method="post"><input type="email" name="email" '
-                 'placeholder="Your e-mail"><button>Subscribe</button></form>' + forms +
-                 '<form action="/login" method="post"><input type="text" name="user">'
-                 '<input type="password" name="pw"><input type="submit" value="Log in"></form>')
-    nav = "".join(f'<a href="{p}">{html.escape(p.strip("/") or "home")}</a> '
-                  for p in ("/", "/papers/", "/people/", "/news/"))
-    items = "".join(f'<li><a href="{href}">{html.escape(text)}</a></li>' for href, text in
-                    ((link, server.titles.get(link, link)) for link in links))
-    return (f"<html><head><title>{html.escape(title)}</title></head><body><div>{nav}</div>"
-            f"{forms}<h1>{html.escape(title)}</h1><p>{body}</p><ul>{items}</ul></body></html>")
+    def document_of(self, path: str) -> str:
+        """The document a searchable path stands for (a record page's file)."""
+        return self.files.get(path, path)
 
 
-def generate(count: int = 30, *, seed: int = 14, documents: int = 60,
-             search_share: float = 0.5, decoy_share: float = 1 / 3) -> list[Server]:
-    """``count`` servers: the first ``search_share`` with a search (GET and POST alternate),
-    every third server with decoy forms (both kinds of servers get them)."""
+# --- generating ------------------------------------------------------------------------------
+
+
+def generate(kinds: Sequence[str | None], *, seed: int = 14, documents: int = 60,
+             cite_rate: float = 0.12, mention_rate: float = 0.04) -> list[Server]:
+    """One server per entry of ``kinds`` (None: no search); every other server has decoys."""
     rng = random.Random(seed)
-    servers = []
-    with_search = round(count * search_share)
-    for index in range(count):
-        search = ("get" if index % 2 == 0 else "post") if index < with_search else None
-        decoys = index % round(1 / decoy_share) == 1 if decoy_share else False
-        servers.append(_server(rng, f"s{index:02d}", search, decoys, documents))
-    return servers
+    return [_server(rng, f"s{index:02d}", kind, index % 2 == 1, documents, cite_rate,
+                    mention_rate) for index, kind in enumerate(kinds)]
 
 
-def _server(rng: random.Random, name: str, search: str | None, decoys: bool,
-            documents: int) -> Server:
-    server = Server(name, search, decoys)
-    sections = {"/papers/": [], "/people/": [], "/news/": []}
+def _server(rng: random.Random, name: str, kind: str | None, decoys: bool, documents: int,
+            cite_rate: float, mention_rate: float) -> Server:
+    server = Server(name, kind, decoys)
     dirs = [f"/papers/{topic}/" for topic in rng.sample(WORDS, 5)]
     texts: dict[str, str] = {}
     for number in range(documents):
-        directory = rng.choice(dirs)
-        depth_dir = directory + ("" if rng.random() < 0.5 else f"y{rng.randint(1998, 2003)}/")
+        directory = rng.choice(dirs) + ("" if rng.random() < 0.5 else
+                                        f"y{rng.randint(1998, 2003)}/")
         extension = ".txt" if rng.random() < 0.3 else ".html"
-        path = f"{depth_dir}p{number:03d}{extension}"
-        title = title_of(rng)
-        server.titles[path] = title
-        roll = rng.random()
-        references = [f"{rng.choice(OTHERS)}: {title_of(rng)}. {rng.randint(1990, 2003)}."
-                      for _ in range(rng.randint(3, 6))]
-        if roll < 0.15:
-            authors, cited, _ = rng.choice(CITED)
-            references.insert(rng.randrange(len(references) + 1),
-                              f"{authors}: {cited}. In Proc. WSCG, 2003.")
-            server.citing.add(path)
-        elif roll < 0.18:
-            surname = rng.choice(["Fiala", "Ježek", "Kokaram"])
-            texts[path] = f"We thank Dr. {surname} for the discussions. " + words(rng, 40)
-        body = texts.get(path, "") + words(rng, 80)
-        entries = "\n".join(f"[{i + 1}] {ref}" for i, ref in enumerate(references))
-        texts[path] = f"{title}\n\n{body}\n\nReferences\n{entries}\n"
-    # pages: section indexes -> directory indexes -> documents
+        path = f"{directory}p{number:03d}{extension}"
+        server.homes[path] = directory
+        server.titles[path] = title_of(rng)
+        server.authors[path] = rng.choice(OTHERS)
+        server.years[path] = rng.randint(1995, 2004)
+        texts[path] = _paper(rng, server, path, kind != "empty", cite_rate, mention_rate)
+    if kind == "landing":
+        texts = _records(server, texts)
+    _tree(rng, server, dirs, texts)
+    server.search_index = {path: _fold(text) for path, text in texts.items()}
+    if kind != "empty":
+        server.search_index["/people/"] = _fold(re.sub(r"<[^>]+>", " ",
+                                                       server.pages["/people/"]))
+        server.titles["/people/"] = "People"
+        server.authors["/people/"], server.years["/people/"] = OTHERS[-1], 2004
+    server.popular = sorted(p for p in texts if server.document_of(p) not in server.citing)[:3]
+    return server
+
+
+def _paper(rng: random.Random, server: Server, path: str, names: bool, cite_rate: float,
+           mention_rate: float) -> str:
+    references = [f"{rng.choice(OTHERS)}: {title_of(rng)}. {rng.randint(1990, 2003)}."
+                  for _ in range(rng.randint(3, 6))]
+    roll, thanks = rng.random(), ""
+    if names and roll < cite_rate:
+        authors, cited = rng.choice(CITED)
+        references.insert(rng.randrange(len(references) + 1),
+                          f"{authors}: {cited}. In Proc. WSCG, 2003.")
+        server.citing.add(path)
+    elif names and roll < cite_rate + mention_rate:
+        thanks = f"We thank Dr. {rng.choice(['Fiala', 'Ježek', 'Kokaram'])} for discussions. "
+    entries = "\n".join(f"[{i + 1}] {ref}" for i, ref in enumerate(references))
+    return (f"{server.titles[path]}\n{server.authors[path]}, {server.years[path]}\n\n"
+            f"{thanks}{words(rng, 80)}\n\nReferences\n{entries}\n")
+
+
+def _records(server: Server, texts: dict[str, str]) -> dict[str, str]:
+    """Landing kind: each paper becomes a record page linking to its file under /files/."""
+    records: dict[str, str] = {}
+    for path, text in texts.items():
+        number = re.search(r"p(\d+)\.", path).group(1)
+        title = server.titles[path]
+        file = f"/files/p{number}-{'-'.join(title.lower().split()[:3])}.txt"
+        record = f"/record/{number}"
+        server.pages[file] = text
+        server.files[record] = file
+        for table in (server.titles, server.authors, server.years, server.homes):
+            table[record] = table.pop(path)
+        if path in server.citing:
+            server.citing.discard(path)
+            server.citing.add(file)
+        abstract = html.escape(" ".join(text.split("\n\n")[1].split()[:30]))
+        server.pages[record] = template(
+            server, f"{html.escape(server.authors[record])}, {server.years[record]}."
+                    f"<br>{abstract}<br>Files: <a href='{file}'>{file.rsplit('/', 1)[1]}</a>"
+                    f" ({len(text)} bytes)", title, [])
+        records[record] = text
+    return records
+
+
+def _tree(rng: random.Random, server: Server, dirs: list[str], texts: dict[str, str]) -> None:
+    """Home, sections, topic directories (and year subdirectories) down to the papers."""
     for directory in dirs:
-        subdirs = sorted({p[len(directory):].split("/")[0] + "/" for p in texts
-                          if p.startswith(directory) and "/" in p[len(directory):]})
-        docs = sorted(p for p in texts if p.rsplit("/", 1)[0] + "/" == directory)
-        links = [directory + s for s in subdirs] + docs
-        server.pages[directory] = template(server, words(rng, 30), f"Topic {directory}", links)
+        inside = sorted(p for p in texts if server.homes[p].startswith(directory))
+        subdirs = sorted({server.homes[p] for p in inside} - {directory})
+        here = [p for p in inside if server.homes[p] == directory]
+        server.pages[directory] = template(server, words(rng, 30), f"Topic {directory}",
+                                           subdirs + here)
         for sub in subdirs:
-            inner = sorted(p for p in texts if p.startswith(directory + sub))
-            server.pages[directory + sub] = template(server, words(rng, 20), f"Year {sub}", inner)
-    sections["/papers/"] = dirs
-    staff = ["Dr. " + rng.choice(["Fiala", "Novak", "Weber"]) for _ in range(3)]
-    server.pages["/people/"] = template(server, "Staff: " + ", ".join(staff), "People", [])
+            server.pages[sub] = template(server, words(rng, 20), f"Year {sub}",
+                                         [p for p in inside if server.homes[p] == sub])
+    staff = ", ".join("Dr. " + rng.choice(["Fiala", "Novak", "Weber"]) for _ in range(3))
+    server.pages["/people/"] = template(server, "Staff: " + staff, "People", [])
+    for author in OTHERS:
+        server.pages[_person(author)] = template(server, f"Pages of {author}.", author, [])
     news = [f"/news/n{i}.html" for i in range(4)]
     for path in news:
         server.pages[path] = template(server, words(rng, 50), "News", [])
-    sections["/news/"] = news
     server.pages["/papers/"] = template(server, "Our papers.", "Papers", dirs)
     server.pages["/news/"] = template(server, "News.", "News", news)
-    server.pages["/"] = template(server, "Welcome to the lab.", f"Lab {name}",
+    server.pages["/"] = template(server, "Welcome to the lab.", f"Lab {server.name}",
                                  ["/papers/", "/people/", "/news/"])
     for path, text in texts.items():
-        title = server.titles[path]
+        if path.startswith("/record/"):
+            continue
         if path.endswith(".txt"):
             server.pages[path] = text
         else:
             server.pages[path] = template(server, html.escape(text).replace("\n", "<br>"),
-                                          title, [])
-    server.titles.update({p: "" for p in server.pages if p not in server.titles})
-    server.search_index = {path: _fold(texts[path]) for path in texts}
-    server.search_index.update({p: _fold(re.sub(r"<[^>]+>", " ", server.pages[p]))
-                                for p in ("/people/",)})
-    return server
+                                          server.titles[path], [])
+
+
+def _person(author: str) -> str:
+    return "/people/" + re.sub(r"\W+", "-", author.lower()).strip("-")
 
 
 def _fold(text: str) -> str:
-    import unicodedata
     text = unicodedata.normalize("NFKD", text)
     return "".join(c for c in text if not unicodedata.combining(c)).lower()
+
+
+# --- pages -----------------------------------------------------------------------------------
+
+
+def search_form(server: Server) -> str:
+    if server.search == "get":
+        return ('<form action="/search" method="get" class="site-search">'
+                '<input type="text" name="q" placeholder="Search this site">'
+                '<button type="submit">Search</button></form>')
+    if server.search == "post":
+        return ('<form action="/cgi-bin/find" method="post" id="finder">'
+                f'<input type="hidden" name="token" value="{TOKEN}">'
+                '<input type="hidden" name="lang" value="en">'
+                '<label for="kw">Find on this site</label>'
+                '<input type="text" id="kw" name="keywords" size="20">'
+                '<input type="image" src="/go.gif" name="go" alt="Go"></form>')
+    return ""
+
+
+DECOY_FORMS = (
+    '<form action="/newsletter" method="post"><input type="email" name="email" '
+    'placeholder="Your e-mail"><button>Subscribe</button></form>',
+    '<form action="/login" method="post"><input type="text" name="user">'
+    '<input type="password" name="pw"><input type="submit" value="Log in"></form>',
+    '<form action="/comment" method="post"><input type="text" name="name">'
+    '<textarea name="comment"></textarea><button>Post comment</button></form>')
+
+
+def template(server: Server, body: str, title: str, links: list[str]) -> str:
+    forms = search_form(server)
+    if server.decoys:
+        forms = DECOY_FORMS[0] + forms + DECOY_FORMS[1]
+    nav = "".join(f'<a href="{p}">{html.escape(p.strip("/") or "home")}</a> '
+                  for p in ("/", "/papers/", "/people/", "/news/"))
+    items = "".join(f'<li><a href="{href}">{html.escape(server.titles.get(href) or href)}</a>'
+                    f'</li>' for href in links)
+    footer = DECOY_FORMS[2] if server.decoys else ""
+    return (f"<html><head><title>{html.escape(title)}</title></head><body><div>{nav}</div>"
+            f"{forms}<h1>{html.escape(title)}</h1><p>{body}</p><ul>{items}</ul>{footer}"
+            "</body></html>")
+
+
+def ranked(site: Server, query: str) -> list[str]:
+    """Searchable paths holding every word of the query (as most site searches match: WordPress,
+    Drupal, DSpace, Google's site search), by occurrences of the words (a title counts
+    thrice)."""
+    terms = re.findall(r"\w+", _fold(query))
+    scored = []
+    for path, text in site.search_index.items():
+        score = sum(text.count(t) for t in terms) + 3 * sum(
+            _fold(site.titles.get(path, "")).count(t) for t in terms)
+        if terms and score and all(t in text for t in terms):
+            scored.append((-score, path))
+    return [path for _, path in sorted(scored)]
+
+
+def results_page(site: Server, query: str, page: int) -> str:
+    found = ranked(site, query)
+    if not found:
+        return _page(site, query, f"No results for <i>{html.escape(query)}</i>.",
+                     "<h2>Popular papers</h2>" + _rows(site, site.popular, []), "")
+    shown = found[(page - 1) * PER_PAGE: page * PER_PAGE]
+    with _LOCK:
+        site.listed.update(site.document_of(p) for p in shown)
+    first, last, total = (page - 1) * PER_PAGE + 1, (page - 1) * PER_PAGE + len(shown), len(found)
+    summary = {"titles": "Search results",
+               "kwic": f"{total} results for <i>{html.escape(query)}</i>",
+               "table": f"{total} records found",
+               "landing": f"Showing {first}-{last} of {total}"}.get(
+        site.kind, f"Results {first} - {last} of {total} for {html.escape(query)}")
+    pager = _pager(site, query, page, last < total)
+    return _page(site, query, summary, _rows(site, shown, re.findall(r"\w+", _fold(query))),
+                 pager)
+
+
+def _page(site: Server, query: str, summary: str, rows: str, pager: str) -> str:
+    if site.kind == "script":
+        return _script_page(summary, rows + pager)
+    return template(site, f"{summary}</p>{rows}<p>{pager}", "Search results", [])
+
+
+def _rows(site: Server, paths: list[str], terms: list[str]) -> str:
+    kind = site.kind
+    if kind == "table":
+        return ("<table class='results'><tr><th>Author</th><th>Title</th><th>Year</th></tr>" +
+                "".join(f"<tr><td><a href='{_person(site.authors[p])}'>"
+                        f"{html.escape(site.authors[p])}</a></td><td><a href='{p}'>"
+                        f"{html.escape(site.titles[p])}</a></td><td>{site.years.get(p, '')}"
+                        f"</td></tr>" for p in paths) + "</table>")
+    if kind == "kwic":
+        return "".join(f"<div class='hit'><h3><a href='{p}'>{html.escape(site.titles[p])}</a>"
+                       f"</h3><p class='kwic'>{_kwic(site.search_index[p], terms)}</p>"
+                       f"<span class='url'>{p}</span></div>" for p in paths)
+    if kind in ("lines", "empty"):
+        return "<ol>" + "".join(
+            f"<li><a href='{p}'>Document {_number(p)}</a> "
+            f"{html.escape(site.search_index[p][:80])}</li>" for p in paths) + "</ol>"
+    if kind == "landing":
+        return "<ul>" + "".join(
+            f"<li class='record'><a href='{p}'>{html.escape(site.titles[p])}</a><br>"
+            f"{html.escape(site.authors[p])} ({site.years[p]})</li>" for p in paths) + "</ul>"
+    return "<ul class='results'>" + "".join(
+        f"<li><a href='{p}'>{html.escape(site.titles[p])}</a></li>" for p in paths) + "</ul>"
+
+
+def _number(path: str) -> str:
+    digits = re.findall(r"\d+", path.rsplit("/", 2)[-1] or path)
+    return str(int(digits[-1])) if digits else path.strip("/")
+
+
+def _kwic(text: str, terms: list[str]) -> str:
+    found = [text.find(t) for t in terms if t in text]
+    start = max(0, min(found) - 60) if found else 0
+    snippet = html.escape(" ".join(text[start:start + 160].split()))
+    for term in terms:
+        snippet = re.sub(rf"\b({re.escape(term)})\b", r"<b>\1</b>", snippet)
+    return f"... {snippet} ..."
+
+
+def _pager(site: Server, query: str, page: int, more: bool) -> str:
+    if not more:
+        return ""
+    if site.search == "post":
+        return ('<form action="/cgi-bin/find" method="post">'
+                f'<input type="hidden" name="token" value="{TOKEN}">'
+                f'<input type="hidden" name="keywords" value="{html.escape(query)}">'
+                f'<input type="hidden" name="page" value="{page + 1}">'
+                '<input type="submit" name="more" value="Next"></form>')
+    link = f"/search?q={quote_plus(query)}&amp;page="
+    numbers = " ".join(str(n) if n == page else f'<a href="{link}{n}">{n}</a>'
+                       for n in range(1, page + 2))
+    return f'<span class="pager">{numbers} <a href="{link}{page + 1}">Next &raquo;</a></span>'
+
+
+def _script_page(summary: str, rows: str) -> str:
+    """An empty page whose script writes the results (a single-page search application)."""
+    data = json.dumps({"summary": summary, "rows": rows}).replace("</", "<\\/")
+    return ("<!doctype html><html><head><title>Search</title><script>\n"
+            f"var data = {data};\n"
+            "document.addEventListener('DOMContentLoaded', function () {\n"
+            "  document.getElementById('app').innerHTML = '<p>' + data.summary + '</p>' +"
+            " data.rows;\n"
+            "});</script></head><body><div id='app'>Loading results...</div></body></html>")
 
 
 # --- serving ---------------------------------------------------------------------------------
@@ -193,7 +381,7 @@ _LOCK = threading.Lock()
 
 
 class Handler(BaseHTTPRequestHandler):
-    server_version = "SearchWeb/1.0"
+    server_version = "SearchWeb/2.0"
 
     def log_message(self, format: str, *args) -> None:
         pass
@@ -215,16 +403,18 @@ class Handler(BaseHTTPRequestHandler):
         with _LOCK:
             site.requests.append((next(_SEQUENCE), method, self.path, body.decode("latin-1")))
         parts = urlsplit(self.path)
+        if parts.path == "/robots.txt" and site.robots:
+            return self._send(site.robots, 200, "text/plain")
         if parts.path == "/search" and site.search == "get" and method == "GET":
             query = parse_qs(parts.query)
             return self._send(results_page(site, query.get("q", [""])[0],
-                                           int(query.get("page", ["1"])[0]), "get"))
+                                           int(query.get("page", ["1"])[0])))
         if parts.path == "/cgi-bin/find" and site.search == "post" and method == "POST":
             form = parse_qs(body.decode("utf-8"))
             if form.get("token", [""])[0] != TOKEN:
                 return self._send("<html><body>Session expired.</body></html>", 403)
             return self._send(results_page(site, form.get("keywords", [""])[0],
-                                           int(form.get("page", ["1"])[0]), "post"))
+                                           int(form.get("page", ["1"])[0])))
         page = site.pages.get(parts.path)
         if page is None or method != "GET":
             return self._send("<html><body>Not found</body></html>", 404)
@@ -238,45 +428,6 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
-
-
-def results_page(site: Server, query: str, page: int, kind: str) -> str:
-    """Ranked by occurrences of the query's words (title counts thrice), ten a page."""
-    terms = re.findall(r"\w+", _fold(query))
-    scored = []
-    for path, text in site.search_index.items():
-        score = sum(text.count(t) for t in terms) + 3 * sum(
-            _fold(site.titles.get(path, "")).count(t) for t in terms)
-        if terms and score:
-            scored.append((-score, path))
-    scored.sort()
-    shown = [path for _, path in scored[(page - 1) * PER_PAGE: page * PER_PAGE]]
-    with _LOCK:
-        site.listed.update(shown)
-    rows = "".join(f'<li><a href="{p}">{html.escape(site.titles.get(p) or p)}</a>'
-                   f'<div class="snippet">{html.escape(_snippet(site.search_index[p], terms))}'
-                   f'</div></li>' for p in shown)
-    total = len(scored)
-    more = page * PER_PAGE < total
-    if not more:
-        pager = ""
-    elif kind == "get":
-        pager = f'<a href="/search?q={html.escape(query)}&amp;page={page + 1}">Next</a>'
-    else:
-        pager = ('<form action="/cgi-bin/find" method="post">'
-                 f'<input type="hidden" name="token" value="{TOKEN}">'
-                 f'<input type="hidden" name="keywords" value="{html.escape(query)}">'
-                 f'<input type="hidden" name="page" value="{page + 1}">'
-                 '<input type="submit" name="more" value="Next"></form>')
-    summary = (f"Results {min(total, (page - 1) * PER_PAGE + 1)} - "
-               f"{min(total, page * PER_PAGE)} of {total} for {html.escape(query)}")
-    return template(site, f"{summary}<ol>{rows}</ol>{pager}", "Search results", [])
-
-
-def _snippet(text: str, terms: list[str]) -> str:
-    found = [text.find(t) for t in terms if t in text]
-    start = max(0, min(found) - 80) if found else 0
-    return "... " + " ".join(text[start:start + 200].split()) + " ..."
 
 
 class SearchWeb:
@@ -297,7 +448,8 @@ class SearchWeb:
         # cross links: each home page names the next two servers
         for index, server in enumerate(self.servers):
             others = [self.servers[(index + k) % len(self.servers)] for k in (1, 2)]
-            extra = "".join(f'<a href="{o.base}/">{o.name}</a> ' for o in others if o is not server)
+            extra = "".join(f'<a href="{o.base}/">{o.name}</a> ' for o in others
+                            if o is not server)
             server.pages["/"] = server.pages["/"].replace("</body>", f"<p>{extra}</p></body>")
         return self
 

@@ -1,21 +1,26 @@
-"""Site search (issue 14): the form rules on their own, then real crawls of generated servers
-with GET and POST search endpoints and decoy forms (``tests/search_web.py``)."""
+"""Site search (issues 14 and 26): the form rules on their own, then real crawls of a generated
+web with one server per kind of result page, GET and POST searches, decoy forms and a
+robots.txt that forbids a search (``tests/search_web.py``)."""
 
 from __future__ import annotations
 
 import os
 import signal
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.matching import AuthorGroup
 from citeseeker_scrapy.site_search.forms import (
-    SiteSearchConfig, find_search_form, next_page, result_links, search_queries, surname_of)
+    NO_HITS_QUERY, SiteSearchConfig, find_search_form, search_queries, surname_of)
+from citeseeker_scrapy.site_search.results import next_page
 from tests.crawl import Crawl, run_crawl
-from tests.search_web import SEARCH_STRINGS, SearchWeb, Server, generate
+from tests.search_web import (
+    DECOY_PATHS, KINDS, SEARCH_PATHS, SEARCH_STRINGS, SearchWeb, Server, generate)
 
 BASE = "http://h.example"
 NEWSLETTER = ('<form action="/news" method="post"><input type="text" name="email" '
@@ -46,16 +51,9 @@ def test_decoys_and_script_forms_are_not_search_forms(html: str) -> None:
     assert find_search_form(html, BASE + "/") is None
 
 
-def test_results_are_links_whose_anchor_or_snippet_names_the_query() -> None:
-    html = ("<a href='/'>Home</a> <a href='/pubs/'>Publications</a> <h2>Results for Fiala</h2>"
-            "<ol><li><a href='/p/1.pdf'>Crawling</a> ... [3] D. Fiala: Retrieving ...</li>"
-            "<li><a href='/p/2.html'>Other</a> nothing of interest</li>"
-            "<li><a href='/p/3.html'>Fiala at the seminar</a></li>"
-            "<li><a href='/search?q=Fiala&sort=date'>by date, Fiala</a></li></ol>"
-            "<a href='/search?q=Fiala&page=2'>Next</a>")
-    links = result_links(html, BASE + "/search?q=Fiala", "Fiala",
-                         template={BASE + "/", BASE + "/pubs/"}, search_url=BASE + "/search")
-    assert links == [BASE + "/p/1.pdf", BASE + "/p/3.html"]
+def test_pager_links_and_next_buttons() -> None:
+    html = ("<ol><li><a href='/p/1.pdf'>Crawling</a></li></ol>"
+            "<a href='/search?q=Fiala&page=2'>2</a> <a href='/search?q=Fiala&page=2'>Next</a>")
     assert next_page(html, BASE + "/search?q=Fiala").url == BASE + "/search?q=Fiala&page=2"
     button = ("<form method=post action=/s><input type=hidden name=page value=2>"
               "<input type=submit name=more value='Next'></form>")
@@ -87,14 +85,45 @@ def test_queries_and_settings() -> None:
 # --- crawls ------------------------------------------------------------------------------------
 
 
+KIND_IDS = [kind for kind in KINDS]
+ROBOTS = "User-agent: *\nDisallow: /search\n"
+
+
 @pytest.fixture(scope="module")
 def web():
-    """Four servers: GET search, POST search (+ decoys), decoys only, plain."""
-    servers = generate(4, seed=3, documents=24, search_share=0.5, decoy_share=0.5)
-    assert [s.search for s in servers] == ["get", "post", None, None]
-    assert [s.decoys for s in servers] == [False, True, False, True]
+    """One server per kind of result page (``tests/search_web.py``), and one whose robots.txt
+    forbids its search."""
+    servers = generate((*KINDS, "titles"), seed=3, documents=30)
+    servers[-1].robots = ROBOTS
+    assert [s.search for s in servers[:3]] == ["get", "post", "get"]
     with SearchWeb(servers) as running:
         yield running
+
+
+@dataclass
+class Crawled:
+    """One crawl of the whole web, and what each server saw (copied: the web is reused)."""
+
+    result: Any
+    requests: dict[str, list[tuple[str, str, str]]]
+    listed: dict[str, set[str]]
+
+
+@pytest.fixture(scope="module")
+def crawls(web, tmp_path_factory):
+    """Each mode's crawl, run once for all the tests of the module (``CITESEEKER_RENDER=auto``:
+    the ``script`` kind's result pages need the browser)."""
+    done: dict[str, Crawled] = {}
+
+    def crawled(mode: str) -> Crawled:
+        if mode not in done:
+            result = crawl(web, tmp_path_factory.mktemp(mode), web.servers,
+                           CITESEEKER_SITE_SEARCH=mode, CITESEEKER_RENDER="auto").run()
+            assert result.returncode == 0, result.output[-3000:]
+            done[mode] = Crawled(result, {s.name: requests_of(s) for s in web.servers},
+                                 {s.name: set(s.listed) for s in web.servers})
+        return done[mode]
+    return crawled
 
 
 def crawl(web: SearchWeb, workdir: Path, servers: list[Server], **settings: str):
@@ -116,48 +145,66 @@ def requests_of(server: Server) -> list[tuple[str, str, str]]:
             if path != "/robots.txt"]
 
 
-def test_first_searches_first_and_finds_everything(web: SearchWeb, tmp_path: Path) -> None:
-    get, post, decoys, plain = web.servers
-    result = crawl(web, tmp_path, web.servers, CITESEEKER_SITE_SEARCH_PAGES="2").run()
-    assert result.returncode == 0, result.output[-3000:]
-    for server in web.servers:
-        assert found_paths(result, server) == server.citing  # recall never drops
-    # GET: the searches right after the home page (the first query first), results before the
-    # server's own crawl reaches them
-    sent = requests_of(get)
-    order = [p for _, p, _ in sent]
-    assert order[0] == "/" and set(order[1:4]) & {"/search?q=Fiala", "/search?q=Jezek"}
-    # (the searches go out together, 4 requests at once: the server sees them in any order)
-    assert {p for p in order if p.startswith("/search")} >= {
-        "/search?q=Fiala", "/search?q=Jezek", "/search?q=Kokaram"}
-    last_citation = max(order.index(p) for p in get.citing)
-    assert last_citation < len(order) // 2, (sorted(get.citing), order)
-    # POST: hidden inputs sent back, one request per query (none deduplicated away)
-    posts = [body for method, _, body in requests_of(post) if method == "POST"]
+def server_of_kind(web: SearchWeb, kind: str) -> Server:
+    return next(s for s in web.servers if s.kind == kind and not s.robots)
+
+
+def no_decoy_submitted(sent: list[tuple[str, str, str]]) -> bool:
+    return not [p for _, p, _ in sent if p.startswith(DECOY_PATHS)]
+
+
+@pytest.mark.parametrize("kind", KIND_IDS)
+def test_first_reaches_every_citing_document_within_25_requests(web, crawls, kind: str) -> None:
+    server, crawled = server_of_kind(web, kind), crawls("first")
+    sent = crawled.requests[server.name]
+    paths = [p for _, p, _ in sent]
+    assert found_paths(crawled.result, server) == server.citing  # recall never drops
+    assert all(paths.index(p) < 25 for p in server.citing), (sorted(server.citing), paths[:30])
+    searches = [i for i, p in enumerate(paths) if p.startswith(SEARCH_PATHS)]
+    assert len([i for i in searches if i < 5]) == 4  # the probe and 3 queries, at once
+    assert no_decoy_submitted(sent)
+    if kind == "empty":  # nothing listed, so the server's own crawl comes right after
+        assert paths[max(searches) + 1] in ("/papers/", "/people/", "/news/")
+        assert crawled.listed[server.name] == set()
+
+
+@pytest.mark.parametrize("kind", KIND_IDS)
+def test_only_fetches_the_results_and_finds_every_citing_one(web, crawls, kind: str) -> None:
+    server, crawled = server_of_kind(web, kind), crawls("only")
+    sent = crawled.requests[server.name]
+    documents = {p for m, p, _ in sent if m == "GET" and not p.startswith(SEARCH_PATHS)} - {"/"}
+    listed = crawled.listed[server.name]
+    records = {record for record, file in server.files.items() if file in listed}
+    assert documents <= listed | records  # nothing but results (and their landing pages)
+    assert found_paths(crawled.result, server) == server.citing
+    assert no_decoy_submitted(sent)
+    assert not set(server.popular) & documents - listed
+    if kind == "empty":
+        assert documents == set()
+    if kind == "landing":
+        assert {p for p in documents if p.startswith("/files/")} == {
+            p for p in listed if p.startswith("/files/")}  # every record to its file
+
+
+def test_robots_txt_forbids_the_search(web, crawls) -> None:
+    server = web.servers[-1]
+    for mode in ("first", "only"):
+        sent = crawls(mode).requests[server.name]
+        assert not [p for _, p, _ in sent if p.startswith(SEARCH_PATHS)]
+    assert found_paths(crawls("first").result, server) == server.citing
+    assert crawls("only").result.stats()["citeseeker/site_search/forms_found"] == len(KINDS) + 1
+
+
+def test_first_sends_the_queries_once_with_the_hidden_inputs(web, crawls) -> None:
+    crawled = crawls("first")
+    post = server_of_kind(web, "lines")
+    posts = [body for method, _, body in crawled.requests[post.name] if method == "POST"]
     assert {b for b in posts if "page=" not in b} == {
-        f"token=t0k3n&lang=en&keywords={q}" for q in ("Fiala", "Jezek", "Kokaram")}
-    # decoys never submitted, on servers with and without a search
-    for server in (post, decoys, plain):
-        assert not [p for m, p, _ in requests_of(server) if m == "POST" and "find" not in p]
-    stats = result.stats()
-    assert stats["citeseeker/site_search/forms_found"] == 2
-    assert stats["citeseeker/site_search/queries_sent"] == 6
-    assert stats["citeseeker/site_search/forms_rejected"] >= 1  # the decoy-only server
-
-
-def test_only_stays_focused_and_pagination_is_bounded(web: SearchWeb, tmp_path: Path) -> None:
-    get, post, decoys, plain = web.servers
-    result = crawl(web, tmp_path, [get, post, plain], CITESEEKER_SITE_SEARCH="only",
-                   CITESEEKER_SITE_SEARCH_PAGES="1").run()
-    assert result.returncode == 0, result.output[-3000:]
-    for server in (get, post):
-        fetched = {p for m, p, _ in requests_of(server) if m == "GET"} - {"/"}
-        documents = {p for p in fetched if not p.startswith("/search")}
-        assert documents <= server.listed  # nothing but results
-        assert found_paths(result, server) == server.citing & server.listed
-        assert not [b for _, p, b in requests_of(server) if "page=2" in p or "page=2" in b]
-    assert [p for _, p, _ in requests_of(plain)] == ["/"]  # no search: its entry page only
-    assert result.stats()["citeseeker/site_search/links_not_followed"] > 0
+        f"token=t0k3n&lang=en&keywords={q}" for q in ("Fiala", "Jezek", "Kokaram", NO_HITS_QUERY)}
+    stats = crawled.result.stats()
+    assert stats["citeseeker/site_search/queries_sent"] == 3 * (len(KINDS) + 1)
+    assert stats["citeseeker/site_search/landing_pages"] >= len(server_of_kind(web, "landing").citing)
+    assert stats["citeseeker/site_search/pages_without_results"] >= 3  # the empty kind's
 
 
 def test_a_bad_mode_refuses_to_start(web: SearchWeb, tmp_path: Path) -> None:

@@ -175,7 +175,7 @@ class Frontier:
         return None
 
     def _pop(self, server: ActiveServer) -> DocumentEntry | None:
-        if not server.stack:
+        if not server.stack or (server.searching and not server.front):
             return None
         entry = server.pop()
         server.in_flight.add(entry.url)
@@ -208,9 +208,17 @@ class Frontier:
         if server is None or url not in server.in_flight:
             return
         server.in_flight.discard(url)
+        server.searching.discard(url)
         self.store.document_finished(server.key, url)
         self._finished_since_flush += 1
         self._complete_if_finished(server)
+
+    def hold_for_search(self, key: str) -> None:
+        """The site-search submission ``key`` was handed out: its server's own crawl waits
+        until it is finished (called by the scheduler)."""
+        server = self.active.get(server_of(key))
+        if server is not None and key in server.in_flight:
+            server.searching.add(key)
 
     def finish_all_in_flight(self) -> int:
         """Safety net when the engine is idle: nothing can still be in flight."""

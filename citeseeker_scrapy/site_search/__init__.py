@@ -1,2 +1,4 @@
 """Optional feature: a server's own search form, used before (or instead of) crawling the
-server. ``forms`` finds forms and result links (pure); ``spiders/site_search.py`` sends them."""
+server (docs/site-search.md). Pure rules: ``forms`` (which form, which queries), ``results``
+(which links of a result page are results, the next page), ``landing`` (the document a landing
+page offers); ``spiders/site_search.py`` sends the requests."""

@@ -1,15 +1,14 @@
-"""A server's own search form, used before (or instead of) crawling the server: the pure part.
+"""A server's own search form, used before (or instead of) crawling the server: the form and
+the queries (the result page is :mod:`citeseeker_scrapy.site_search.results`).
 
 Liu & Agah (seed 004, §5.3–5.4) find a local site-search form on ~43% of sites and fetch its
-result links with an 88% harvest rate. Here: which form of a page is the site search, which
-queries to send, which links of a result page are results, and where the next result page is.
-Who calls it: the spider's adapter (:mod:`spiders.site_search`), which submits the form with
-form2request (the successor of Scrapy's ``FormRequest.from_response``: hidden inputs kept, GET
-and POST) and hands the results
-to the frontier scheduler. Nothing here imports Scrapy or Twisted (lxml only, as the HTML
-extraction does).
+result links with an 88% harvest rate. Here: which form of a page is the site search and which
+queries to send. Who calls it: the spider's adapter (:mod:`spiders.site_search`), which submits
+the form with form2request (the successor of Scrapy's ``FormRequest.from_response``: hidden
+inputs kept, GET and POST) and hands the results to the frontier scheduler. Nothing here
+imports Scrapy or Twisted (lxml only, as the HTML extraction does).
 
-Why these rules (README "Site search"):
+Why these rules (docs/site-search.md):
 
 * A form is a site search when it has exactly one visible text input, at most two visible
   fields besides its buttons (the paper: fewer than three inputs), and a search word
@@ -17,27 +16,17 @@ Why these rules (README "Site search"):
   button text. The paper uses the word only to choose among candidates; we require it, because
   a newsletter sign-up (one text input, one button) is otherwise indistinguishable. A password
   or e-mail field, a textarea, a file input or a sign-up/login word rejects the form.
-* A link of a result page is a result when the query's words (more than half of them, for a
-  query of several words) appear in its anchor text or in its snippet (the text after it, up to the next link, at most 40 words; §5.4), and it is not
-  one of the site's template links (links the page with the form had too) unless its anchor
-  names the query. Links back to the search page itself are never results.
-* The next page is a link whose anchor text is short and says "next" (§5.4), a ``rel=next``
-  link, or a form on the result page whose button says "next" (POST searches page that way).
 """
-
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Sequence
-from urllib.parse import urldefrag, urljoin, urlsplit
-
-import lxml.etree
-import lxml.html
+from typing import Any, Iterable
+from urllib.parse import urljoin
 
 from citeseeker_scrapy.config import SettingsLike
 from citeseeker_scrapy.exceptions import ConfigError
-from citeseeker_scrapy.extraction.html import INVISIBLE_TAGS, parse_root
+from citeseeker_scrapy.extraction.html import parse_root
 from citeseeker_scrapy.matching import AuthorGroup, normalize_text
 
 SITE_SEARCH_MODES = ("first", "only", "off")
@@ -54,6 +43,9 @@ SITE_SEARCH_DEFAULTS: dict[str, Any] = {
 #: title words lists the citing documents (0.95, recall unchanged). ``first`` crawls the
 #: server anyway, so its searches stay broad (surnames).
 FOCUSED_TITLE_WORDS = 2
+#: The query of the probe sent with a server's queries: its page of no results shows what the
+#: server's result pages show whatever the query (navigation, "popular documents").
+NO_HITS_QUERY = "qxzvjkwq"
 #: Words that make a form a search form (English first; a few of the languages of our users).
 SEARCH_WORDS = ("search", "find", "query", "lookup", "suche", "suchen", "hledat", "hledani",
                 "vyhledat", "vyhledavani", "recherche", "rechercher", "buscar", "busqueda",
@@ -68,13 +60,9 @@ SEARCH_FIELD_NAMES = frozenset({"q", "query", "search", "s", "keyword", "keyword
 TEXT_TYPES = frozenset({"", "text", "search"})
 BUTTON_TYPES = frozenset({"submit", "image", "button", "reset"})
 REJECTING_TYPES = frozenset({"password", "email", "file", "tel"})
-NEXT_WORDS = ("next", "weiter", "dalsi", "suivant", "siguiente", "successiva", "volgende")
-NEXT_SYMBOLS = frozenset({">", ">>", "»", "›", "→", "next >", "next »", "next ›"})
-SNIPPET_WORDS = 40
 STOP_WORDS = frozenset(
     "a an and are as at be by for from in into is it of on or the to with via using based "
     "towards toward new its their our your what how why when".split())
-_WORD = re.compile(r"[a-z0-9]+")
 
 
 @dataclass(frozen=True)
@@ -129,16 +117,6 @@ class SearchForm:
     field: str
     hidden: tuple[tuple[str, str], ...]
     score: int
-
-
-@dataclass(frozen=True)
-class NextPage:
-    """The next result page: a link (``url``), or a form to submit (``form_index``, with the
-    button to click named by ``button``: (attribute, value))."""
-
-    url: str | None = None
-    form_index: int | None = None
-    button: tuple[str, str] | None = None
 
 
 # --- the form ------------------------------------------------------------------------------
@@ -245,122 +223,3 @@ def search_queries(groups: Iterable[AuthorGroup], *, title_words: int = 0,
                 queries.setdefault(normalize_text(query), query)
     return list(queries.values())[:max_queries]
 
-
-# --- the result page -----------------------------------------------------------------------
-
-
-def page_links(html: str, page_url: str) -> set[str]:
-    """Every absolute link target of a page (no fragment): a template to tell results apart."""
-    root = parse_root(html)
-    if root is None:
-        return set()
-    return {url for url, _ in _anchors(root, page_url)}
-
-
-def result_links(html: str, page_url: str, query: str, *,
-                 template: Sequence[str] | set[str] = (), search_url: str = "") -> list[str]:
-    """The result links of a result page, in the page's (rank) order, each once."""
-    root = parse_root(html)
-    if root is None:
-        return []
-    words = _WORD.findall(normalize_text(query))
-    if not words:
-        return []
-    needed = len(words) // 2 + 1  # the word itself, or most words of a longer query
-    template = set(template)
-    search_paths = {urlsplit(u).path for u in (page_url, search_url) if u}
-    found: dict[str, None] = {}
-    for url, anchor, snippet in _links_with_snippets(root, page_url):
-        if url in found or urlsplit(url).path in search_paths:
-            continue
-        anchor_hits = _hits(anchor, words)
-        if url in template and anchor_hits < needed:
-            continue
-        if anchor_hits >= needed or _hits(anchor + " " + snippet, words) >= needed:
-            found[url] = None
-    return list(found)
-
-
-def _hits(text: str, words: Sequence[str]) -> int:
-    present = set(_WORD.findall(normalize_text(text)))
-    return sum(word in present for word in words)
-
-
-def _anchors(root: Any, page_url: str) -> Iterator[tuple[str, Any]]:
-    for element in root.iter("a", "area"):
-        url = _absolute(element.get("href"), page_url)
-        if url is not None:
-            yield url, element
-
-
-def _absolute(href: str | None, page_url: str) -> str | None:
-    href = (href or "").strip()
-    if not href or href.startswith("#") or href.lower().startswith(
-            ("javascript:", "mailto:", "data:", "tel:")):
-        return None
-    url = urldefrag(urljoin(page_url, href))[0]
-    return url if url.startswith(("http://", "https://", "file:")) else None
-
-
-def _links_with_snippets(root: Any, page_url: str) -> Iterator[tuple[str, str, str]]:
-    """(url, anchor text, snippet) per link in document order; the snippet is the visible text
-    after the link up to the next link, at most :data:`SNIPPET_WORDS` words (§5.4)."""
-    current: list[Any] | None = None  # [url, anchor, words collected]
-    for kind, value in _text_and_links(root):
-        if kind == "link":
-            if current is not None:
-                yield current[0], current[1], " ".join(current[2])
-            url = _absolute(value.get("href"), page_url)
-            current = [url, value.text_content(), []] if url else None
-        elif current is not None and len(current[2]) < SNIPPET_WORDS:
-            current[2].extend(value.split()[:SNIPPET_WORDS - len(current[2])])
-    if current is not None:
-        yield current[0], current[1], " ".join(current[2])
-
-
-def _text_and_links(root: Any) -> Iterator[tuple[str, Any]]:
-    """The page as a stream of ("text", str) and ("link", element), in reading order."""
-    walker = lxml.etree.iterwalk(root, events=("start", "end"))
-    for event, element in walker:
-        tag = element.tag if isinstance(element.tag, str) else ""
-        if event == "start":
-            if tag in INVISIBLE_TAGS:
-                walker.skip_subtree()
-            elif tag == "a" and element.get("href"):
-                yield "link", element
-                walker.skip_subtree()
-            elif element.text and tag:
-                yield "text", element.text
-        elif element.tail:
-            yield "text", element.tail
-
-
-def next_page(html: str, page_url: str) -> NextPage | None:
-    """Where the next result page is: a "next" link, or a form whose button says "next"."""
-    root = parse_root(html)
-    if root is None:
-        return None
-    for url, element in _anchors(root, page_url):
-        if "next" in (element.get("rel") or "").lower().split():
-            return NextPage(url=url)
-    for url, element in _anchors(root, page_url):
-        if _says_next(element.text_content()) and url != page_url:
-            return NextPage(url=url)
-    for index, form in enumerate(root.iter("form")):
-        for button in form.iter("input", "button"):
-            kind = (button.get("type") or ("submit" if button.tag == "button" else "")).lower()
-            label = button.get("value") or (button.text_content() if button.tag == "button"
-                                            else "") or button.get("alt") or ""
-            if kind in ("submit", "image") and _says_next(label):
-                attribute = "value" if button.get("value") else "name"
-                if button.get(attribute):
-                    return NextPage(form_index=index, button=(attribute, button.get(attribute)))
-    return None
-
-
-def _says_next(text: str) -> bool:
-    label = " ".join(text.split()).lower()
-    if label in NEXT_SYMBOLS:
-        return True
-    folded = normalize_text(label)
-    return len(folded) < 12 and any(word in _WORD.findall(folded) for word in NEXT_WORDS)
