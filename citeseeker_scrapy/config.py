@@ -6,7 +6,9 @@ else takes plain typed values, so the core is testable without a crawler.
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from importlib.abc import Traversable
@@ -167,6 +169,32 @@ class CrawlConfig:
         if min(self.min_author_distance, self.header_length, self.max_depth) < 0:
             raise ConfigError(
                 "CITESEEKER_MIN_AUTHOR_DISTANCE, _HEADER_LENGTH and _MAX_DEPTH must be >= 0")
+
+
+#: The prefix that marks a setting as CiteSeeker's: a name with it that no component reads is a
+#: typo (``CITESEEKER_FUZY_LIMIT``), refused by :func:`check_setting_names`.
+SETTING_PREFIX = "CITESEEKER_"
+
+
+def check_setting_names(names: Iterable[str], known: Iterable[str]) -> None:
+    """A ``CITESEEKER_*`` name that is not ``known`` is a :class:`ConfigError` naming the nearest
+    known one. Why: Scrapy keeps any ``-s NAME=VALUE``, so a typo was a silent no-op. Called by
+    the crawl job (:mod:`citeseeker_scrapy.job.crawl_job`) with every component's setting names."""
+    known = frozenset(known)
+    for name in sorted(str(n) for n in names):
+        if name.startswith(SETTING_PREFIX) and name not in known:
+            raise ConfigError(f"unknown setting {name}{nearest_hint(name, known)}")
+
+
+def nearest_hint(name: str, known: Iterable[str]) -> str:
+    """``"; did you mean X?"`` for the closest of ``known``, or ``""`` when none is close (the
+    shared ``CITESEEKER_`` prefix is not counted as a likeness)."""
+    def bare(text: str) -> str:
+        return text.removeprefix(SETTING_PREFIX)
+
+    by_bare = {bare(candidate): candidate for candidate in sorted(known)}
+    close = difflib.get_close_matches(bare(name), list(by_bare), n=1, cutoff=0.6)
+    return f"; did you mean {by_bare[close[0]]}?" if close else ""
 
 
 def project_inputs_dir() -> Path | Traversable:
