@@ -73,6 +73,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_LEASE_SECONDS": 30.0,
     "CITESEEKER_SYNC_SECONDS": 0.5,
     "CITESEEKER_CLOSE_WHEN_IDLE": True,
+    # a finished job under CITESEEKER_REDIS_KEY: refused (False) or deleted and crawled anew
+    "CITESEEKER_REDIS_REUSE": False,
     # incremental re-crawl (README "Re-crawl"): -a recrawl=PREVIOUS_JOBDIR
     "CITESEEKER_RECRAWL_FROM": "",
     "CITESEEKER_RECRAWL": "pages",
@@ -248,6 +250,12 @@ def _directory(value, name: str, default: str = "") -> Path:
 
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
+
+
+def boolean_setting(settings: SettingsLike, name: str) -> bool:
+    """A True/False setting of :data:`DEFAULT_SETTINGS` read outside :class:`CrawlConfig` (by a
+    component that needs only it), with the same words and errors."""
+    return _boolean(lambda key: settings.get(key, DEFAULT_SETTINGS[key]), name)
 
 
 def _boolean(value, name: str) -> bool:

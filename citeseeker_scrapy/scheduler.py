@@ -38,11 +38,12 @@ from scrapy.utils.request import request_from_dict
 from twisted.internet.defer import Deferred
 
 from . import signals as citeseeker_signals
-from .config import CrawlConfig
+from .config import CrawlConfig, boolean_setting
 from .exceptions import ConfigError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED
 from .frontier.redis_backend import SharedSettings, frontier_kind, unreachable
+from .frontier.redis_jobs import refuse_finished_job
 from .frontier.shared import SharedFrontier
 from .frontier.sqlite_store import SqliteStore
 from citeseeker_scrapy.document.item import DocumentItem
@@ -386,10 +387,13 @@ def _shared_settings(crawler) -> SharedSettings | None:
         if frontier_kind(crawler.settings) != "redis":
             return None
         shared = SharedSettings.from_settings(crawler.settings)
+        reuse = boolean_setting(crawler.settings, "CITESEEKER_REDIS_REUSE")
     except ConfigError as error:
         refuse_to_start(crawler, str(error))
         return None
     problem = unreachable(shared.redis_url)
+    if problem is None:  # a finished job key: refused unless CITESEEKER_REDIS_REUSE
+        problem = refuse_finished_job(shared.redis_url, shared.prefix, reuse=reuse)
     if problem is not None:
         refuse_to_start(crawler, problem)
         return None
