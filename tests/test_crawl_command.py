@@ -102,7 +102,7 @@ def test_overwriting_the_feed_of_a_resumed_job_appends_instead(tmp_path, search_
 
 @pytest.mark.parametrize("names", [
     {"authors", "startpoints", "crawl", "recrawl", "_job", "search", "citedby"},
-    {"user_agent", "download_delay", "http_user", "http_pass"},   # read by Scrapy itself
+    {"user_agent", "download_timeout", "http_user", "http_pass"},   # read by Scrapy itself
 ])
 def test_known_arguments_are_accepted(names: set[str]) -> None:
     check_spider_arguments(names)
@@ -111,6 +111,7 @@ def test_known_arguments_are_accepted(names: set[str]) -> None:
 @pytest.mark.parametrize("name, hint", [
     ("author", "did you mean authors?"), ("startpoint", "did you mean startpoints?"),
     ("stay_within", "did you mean staywithin?"), ("zzz", "(arguments: authors,"),
+    ("start_urls", "(arguments: authors,"),  # Scrapy's, but this spider does not read it
 ])
 def test_unknown_arguments_are_refused_with_the_nearest(name: str, hint: str) -> None:
     with pytest.raises(InputError, match=f"-a {name}=.*{hint.replace('(', '[(]')}"):

@@ -60,13 +60,11 @@ INPUT_ARGUMENTS = ("authors", "publications", "startpoints", "staywithin", "forb
 KNOWN_SETTINGS = frozenset({*DEFAULT_SETTINGS, *SITE_SEARCH_DEFAULTS, *PROVIDER_DEFAULTS,
                             *RENDER_DEFAULTS, *ARGUMENT_SETTINGS.values()})
 #: Spider arguments besides ours that a crawl may be given: Scrapyd's job id, and the spider
-#: attributes Scrapy's own components read (``-a user_agent=...``, ``-a download_timeout=...``).
+#: attributes Scrapy 2.19's own components still read (``-a user_agent=...``). Others Scrapy
+#: once read (``start_urls``, ``allowed_domains``, ``download_delay``) would be no-ops here.
 SCRAPYD_ARGUMENTS = ("_job", "_version")
-SCRAPY_SPIDER_ARGUMENTS = (
-    "name", "start_urls", "allowed_domains", "user_agent", "download_delay", "download_timeout",
-    "download_maxsize", "download_warnsize", "http_user", "http_pass", "http_auth_domain",
-    "handle_httpstatus_list", "handle_httpstatus_all", "max_concurrent_requests",
-)
+SCRAPY_SPIDER_ARGUMENTS = ("user_agent", "download_timeout", "download_maxsize",
+                           "download_warnsize", "http_user", "http_pass", "http_auth_domain")
 KNOWN_ARGUMENTS = frozenset({*ARGUMENT_SETTINGS, CRAWL_ARGUMENT, RECRAWL_ARGUMENT,
                              *SCRAPYD_ARGUMENTS, *SCRAPY_SPIDER_ARGUMENTS})
 #: Start requests the spider yielded (the crawl command tells "no start point" by it).
