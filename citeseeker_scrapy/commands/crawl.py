@@ -17,6 +17,7 @@ Everything else is Scrapy's ``crawl``.
 from __future__ import annotations
 
 import argparse
+import logging
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,11 +25,12 @@ from scrapy import Spider, signals
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
-from citeseeker_scrapy.commands.errors import BAD_INPUT_STATUS, print_error
+from citeseeker_scrapy.commands.errors import BAD_INPUT_STATUS, ERROR_PREFIX, print_error
 from citeseeker_scrapy.job.crawl_job import (
     BAD_INPUT_REASON, START_REQUESTS_STAT, refusals_of,
 )
 
+logger = logging.getLogger(__name__)
 UNREACHABLE_STATUS = 1
 #: Failed downloads, counted by the report extension (one errors.log line each).
 DOWNLOAD_ERRORS_STAT = "citeseeker/errors/download"
@@ -76,9 +78,12 @@ class Command(ScrapyCrawlCommand):
             self.exitcode = 1
             return
         shared = str(crawler.settings.get("CITESEEKER_FRONTIER") or "").lower() == "redis"
+        refusals = refusals_of(crawler)  # already in the log, when the crawl refused to start
         self.exitcode, problems = crawl_ending(self.close_reason, crawler.stats.get_stats(),
-                                               refusals_of(crawler), shared_frontier=shared)
+                                               refusals, shared_frontier=shared)
         for problem in problems:
+            if problem not in refusals:  # the job's log (Scrapyd's too) says it as well
+                logger.error("%s%s", ERROR_PREFIX, problem)
             print_error(problem)
 
     def _remember_reason(self, spider: Spider, reason: str) -> None:
