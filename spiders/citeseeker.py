@@ -22,9 +22,8 @@ from twisted.python.failure import Failure
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.stages import sniff
-from citeseeker_scrapy.exceptions import UrlRejected
+from citeseeker_scrapy.exceptions import InputError, UrlRejected
 from citeseeker_scrapy.document.item import DocumentItem
-from citeseeker_scrapy.exceptions import InputError
 from citeseeker_scrapy.job.crawl_job import (
     ARGUMENT_SETTINGS, START_REQUESTS_STAT, append_to_feeds_of_resumed_job,
     check_spider_arguments, crawl_job, refuse_to_start,

@@ -36,8 +36,8 @@ from citeseeker_scrapy.job.inputs import CrawlInputs, resolve_inputs
 from citeseeker_scrapy.providers import PROVIDER_DEFAULTS, ProviderConfig
 from citeseeker_scrapy.recrawl import RECRAWL_ARGUMENT
 from citeseeker_scrapy.recrawl.plan import RecrawlSettings
-from citeseeker_scrapy.report.results import JOB_FILE
 from citeseeker_scrapy.rendering.policy import RENDER_DEFAULTS, RenderConfig, find_browser
+from citeseeker_scrapy.report.results import JOB_FILE
 from citeseeker_scrapy.site_search.forms import SITE_SEARCH_DEFAULTS, SiteSearchConfig
 from citeseeker_scrapy.urls import LinkPolicy, file_root_of
 
