@@ -6,7 +6,9 @@ else takes plain typed values, so the core is testable without a crawler.
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from importlib.abc import Traversable
@@ -71,6 +73,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_LEASE_SECONDS": 30.0,
     "CITESEEKER_SYNC_SECONDS": 0.5,
     "CITESEEKER_CLOSE_WHEN_IDLE": True,
+    # a finished job under CITESEEKER_REDIS_KEY: refused (False) or deleted and crawled anew
+    "CITESEEKER_REDIS_REUSE": False,
     # incremental re-crawl (README "Re-crawl"): -a recrawl=PREVIOUS_JOBDIR
     "CITESEEKER_RECRAWL_FROM": "",
     "CITESEEKER_RECRAWL": "auto",
@@ -173,6 +177,32 @@ class CrawlConfig:
                 "CITESEEKER_MIN_AUTHOR_DISTANCE, _HEADER_LENGTH and _MAX_DEPTH must be >= 0")
 
 
+#: The prefix that marks a setting as CiteSeeker's: a name with it that no component reads is a
+#: typo (``CITESEEKER_FUZY_LIMIT``), refused by :func:`check_setting_names`.
+SETTING_PREFIX = "CITESEEKER_"
+
+
+def check_setting_names(names: Iterable[str], known: Iterable[str]) -> None:
+    """A ``CITESEEKER_*`` name that is not ``known`` is a :class:`ConfigError` naming the nearest
+    known one. Why: Scrapy keeps any ``-s NAME=VALUE``, so a typo was a silent no-op. Called by
+    the crawl job (:mod:`citeseeker_scrapy.job.crawl_job`) with every component's setting names."""
+    known = frozenset(known)
+    for name in sorted(str(n) for n in names):
+        if name.startswith(SETTING_PREFIX) and name not in known:
+            raise ConfigError(f"unknown setting {name}{nearest_hint(name, known)}")
+
+
+def nearest_hint(name: str, known: Iterable[str]) -> str:
+    """``"; did you mean X?"`` for the closest of ``known``, or ``""`` when none is close (the
+    shared ``CITESEEKER_`` prefix is not counted as a likeness)."""
+    def bare(text: str) -> str:
+        return text.removeprefix(SETTING_PREFIX)
+
+    by_bare = {bare(candidate): candidate for candidate in sorted(known)}
+    close = difflib.get_close_matches(bare(name), list(by_bare), n=1, cutoff=0.6)
+    return f"; did you mean {by_bare[close[0]]}?" if close else ""
+
+
 def project_inputs_dir() -> Path | Traversable:
     """The project's default inputs, never the working directory's: the copy packaged as
     ``citeseeker_scrapy/inputs`` once installed (a wheel, or scrapyd's egg, where it is inside a
@@ -224,6 +254,12 @@ def _directory(value, name: str, default: str = "") -> Path:
 
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
+
+
+def boolean_setting(settings: SettingsLike, name: str) -> bool:
+    """A True/False setting of :data:`DEFAULT_SETTINGS` read outside :class:`CrawlConfig` (by a
+    component that needs only it), with the same words and errors."""
+    return _boolean(lambda key: settings.get(key, DEFAULT_SETTINGS[key]), name)
 
 
 def _boolean(value, name: str) -> bool:

@@ -48,16 +48,17 @@ from scrapy.utils.request import request_from_dict
 from twisted.internet.defer import Deferred
 
 from . import signals as citeseeker_signals
-from .config import CrawlConfig
+from .config import CrawlConfig, boolean_setting
 from .exceptions import ConfigError, StorageError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED
 from .frontier.redis_backend import SharedSettings, frontier_kind, unreachable
+from .frontier.redis_jobs import refuse_finished_job
 from .frontier.shared import SharedFrontier
 from .frontier.sqlite_store import SqliteStore
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.inputs import CrawlInputs
-from citeseeker_scrapy.job.crawl_job import crawl_job, refuse_to_start, scope_of
+from citeseeker_scrapy.job.crawl_job import START_REQUESTS_STAT, crawl_job, refuse_to_start, scope_of
 from citeseeker_scrapy.job.storage import StorageGuard
 from citeseeker_scrapy.frontier.redis_sync import RedisSync
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig
@@ -210,6 +211,8 @@ class FrontierScheduler:
             self._finish(redirected_from)
         elif url is None and origin == START:
             logger.warning("citeseeker: start point %s refused by the crawl's scope", request.url)
+        elif origin == START and not request.meta.get("retry_times"):
+            self.crawler.stats.inc_value(START_REQUESTS_STAT)  # "no start point" is told by it
         return url
 
     def _enqueue_redirect(self, request: Request, url: str) -> bool:
@@ -460,10 +463,13 @@ def _shared_settings(crawler) -> SharedSettings | None:
         if frontier_kind(crawler.settings) != "redis":
             return None
         shared = SharedSettings.from_settings(crawler.settings)
+        reuse = boolean_setting(crawler.settings, "CITESEEKER_REDIS_REUSE")
     except ConfigError as error:
         refuse_to_start(crawler, str(error))
         return None
     problem = unreachable(shared.redis_url)
+    if problem is None:  # a finished job key: refused unless CITESEEKER_REDIS_REUSE
+        problem = refuse_finished_job(shared.redis_url, shared.prefix, reuse=reuse)
     if problem is not None:
         refuse_to_start(crawler, problem)
         return None

@@ -3,8 +3,10 @@ terminal a live display (rich) with the same figures and the servers being crawl
 
 Settings: ``CITESEEKER_PROGRESS_INTERVAL`` (seconds, default 30; 0 turns the line off),
 ``CITESEEKER_PROGRESS_LIVE`` (default True: the display when stderr is a terminal).
-``--nolog`` or ``LOG_LEVEL=WARNING`` (or above) silences both. Logic and drawing live in
-:mod:`citeseeker_scrapy.report.progress`.
+``--nolog`` or ``LOG_LEVEL=WARNING`` (or above) silences both. It also counts the job's documents
+over all its runs (a resumed crawl's count goes on) and says, at the start of a resumed run,
+what was done before, and at the end of a suspended one, how to resume it. Logic and drawing
+live in :mod:`citeseeker_scrapy.report.progress`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,10 @@ from scrapy import signals
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.asyncio import create_looping_call
 
-from citeseeker_scrapy.report.progress import LiveProgress, figures, progress_line, wants_progress
+from citeseeker_scrapy.report.progress import (
+    DOCUMENTS_STAT, LiveProgress, documents_done, figures, progress_line, resume_line, stop_line,
+    wants_progress,
+)
 
 logger = logging.getLogger("citeseeker.progress")
 DISPLAY_SECONDS = 1.0
@@ -33,7 +38,7 @@ class ProgressExtension:
         self.live_wanted = live
         self.live: LiveProgress | None = None
         self.tasks: list[Any] = []
-        self.documents_before = 0
+        self.documents_before = self.documents_at_open = 0
         self.line_at = self.opened_at = time.monotonic()
 
     @classmethod
@@ -41,13 +46,17 @@ class ProgressExtension:
         settings = crawler.settings
         interval = settings.getfloat("CITESEEKER_PROGRESS_INTERVAL", 30.0)
         live = settings.getbool("CITESEEKER_PROGRESS_LIVE", True) and _is_terminal(sys.stderr)
-        if not wants_progress(settings) or (interval <= 0 and not live):
+        if not wants_progress(settings):
             raise NotConfigured  # silenced by the user: no warning about it (Scrapy warns
             # about a NotConfigured with a message)
         extension = cls(crawler, interval, live)
         crawler.signals.connect(extension.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(extension.spider_closed, signal=signals.spider_closed)
+        crawler.signals.connect(extension.response_received, signal=signals.response_received)
         return extension
+
+    def response_received(self, **kwargs: Any) -> None:
+        self.crawler.stats.inc_value(DOCUMENTS_STAT)
 
     def figures(self, documents_before: int, seconds: float):
         frontier = getattr(self.crawler.engine.scheduler, "frontier", None)
@@ -55,12 +64,19 @@ class ProgressExtension:
                        documents_before=documents_before, seconds=seconds)
 
     def spider_opened(self, spider: Any) -> None:
+        """After the scheduler opened (and restored a resumed job's counts)."""
         self.line_at = self.opened_at = time.monotonic()
+        stats = self.crawler.stats.get_stats()
+        self.documents_before = self.documents_at_open = documents_done(stats)
+        self.crawler.stats.set_value(DOCUMENTS_STAT, self.documents_at_open)
+        resuming = resume_line(stats, self._jobdir())
+        if resuming:
+            logger.info(resuming)
         if self.interval > 0:
             self._start(self.log_line, self.interval)
         if self.live_wanted:
             self.live = LiveProgress()
-            self.live.start(self.figures(0, 0.0))
+            self.live.start(self.figures(self.documents_at_open, 0.0))
             self._start(self.refresh, DISPLAY_SECONDS)
 
     def _start(self, function: Any, seconds: float) -> None:
@@ -77,7 +93,8 @@ class ProgressExtension:
     def refresh(self) -> None:
         """The display's rate is over the whole run (steadier than the line's interval)."""
         if self.live is not None:
-            self.live.update(self.figures(0, time.monotonic() - self.opened_at))
+            self.live.update(self.figures(self.documents_at_open,
+                                          time.monotonic() - self.opened_at))
 
     def spider_closed(self, spider: Any, reason: str) -> None:
         for task in self.tasks:
@@ -86,6 +103,12 @@ class ProgressExtension:
         if self.live is not None:
             self.live.stop()
             self.live = None
+        stopped = stop_line(reason, self.crawler.stats.get_stats(), self._jobdir())
+        if stopped:
+            logger.warning(stopped)
+
+    def _jobdir(self) -> str:
+        return str(self.crawler.settings.get("JOBDIR") or "")
 
 
 def _is_terminal(stream: Any) -> bool:

@@ -22,8 +22,12 @@ from twisted.python.failure import Failure
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.stages import sniff
+from citeseeker_scrapy.exceptions import InputError
 from citeseeker_scrapy.document.item import DocumentItem
-from citeseeker_scrapy.job.crawl_job import ARGUMENT_SETTINGS, crawl_job
+from citeseeker_scrapy.job.crawl_job import (
+    ARGUMENT_SETTINGS, append_to_feeds_of_resumed_job,
+    check_spider_arguments, crawl_job, refuse_to_start,
+)
 from citeseeker_scrapy.job.directories import apply_job_dirs
 from citeseeker_scrapy.recrawl import apply_recrawl_argument
 from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, START
@@ -51,8 +55,13 @@ class CiteSeekerSpider(scrapy.Spider):
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any) -> CiteSeekerSpider:
         """Arguments become settings before any other component reads them."""
         spider = super().from_crawler(crawler, *args, **kwargs)
+        try:
+            check_spider_arguments(kwargs)  # a typo such as -a author= is an error
+        except InputError as error:
+            refuse_to_start(crawler, str(error))
         apply_job_dirs(crawler.settings, spider.name, kwargs)  # Scrapyd job, -a crawl=NAME
         apply_recrawl_argument(crawler.settings, kwargs, spider.name)  # -a recrawl=JOBDIR
+        append_to_feeds_of_resumed_job(crawler.settings)  # -O on a resumed job: append
         for name, setting in ARGUMENT_SETTINGS.items():
             if spider.arguments[name] is not None:
                 crawler.settings.set(setting, spider.arguments[name], priority="spider")

@@ -59,3 +59,36 @@ def test_the_addon_keeps_downloading_while_a_big_manual_is_read() -> None:
     own = Settings({"SCRAPER_SLOT_MAX_ACTIVE_SIZE": 1000}, priority="project")
     CiteSeeker().update_settings(own)
     assert own.getint("SCRAPER_SLOT_MAX_ACTIVE_SIZE") == 1000
+
+
+def test_a_mistyped_setting_is_refused_with_the_nearest_name() -> None:
+    from citeseeker_scrapy.job.crawl_job import CrawlJob
+
+    job = CrawlJob.from_settings({"CITESEEKER_FUZY_LIMIT": "0.9", "LOG_LEVEL": "INFO"})
+    assert job.error == ("unknown setting CITESEEKER_FUZY_LIMIT; "
+                         "did you mean CITESEEKER_FUZZY_LIMIT?")
+
+
+def test_settings_of_scrapy_and_other_plugins_are_not_ours_to_refuse() -> None:
+    from citeseeker_scrapy.config import check_setting_names
+
+    check_setting_names(["LOG_LEVEL", "PLAYWRIGHT_BROWSER_TYPE", "CITESEEKER_METHOD"],
+                        {"CITESEEKER_METHOD"})
+    with pytest.raises(ConfigError, match=r"unknown setting CITESEEKER_XYZZY$"):
+        check_setting_names(["CITESEEKER_XYZZY"], {"CITESEEKER_METHOD"})
+
+
+def test_every_setting_a_component_reads_is_known() -> None:
+    """A setting named in the code but missing from the known names would be refused as a
+    typo: each needs its default in the add-on (config.DEFAULT_SETTINGS or its feature's)."""
+    import re
+    from pathlib import Path
+
+    from citeseeker_scrapy.job.crawl_job import KNOWN_SETTINGS
+
+    root = Path(__file__).resolve().parent.parent
+    sources = [p for folder in ("citeseeker_scrapy", "spiders", "pipelines", "middlewares",
+                                "extensions") for p in (root / folder).rglob("*.py")]
+    named = {name for path in sources
+             for name in re.findall(r"[\"'](CITESEEKER_[A-Z0-9_]*[A-Z0-9])[\"']", path.read_text())}
+    assert named - KNOWN_SETTINGS == set()

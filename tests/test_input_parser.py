@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 from pathlib import Path
 
 import pytest
@@ -147,3 +148,46 @@ def test_missing_required_default_file_is_an_error(tmp_path: Path) -> None:
     write(tmp_path, "searchstrings.txt", "author=A\nT\n")
     with pytest.raises(InputError, match="startpoints.txt: required input file is missing"):
         resolve_inputs(tmp_path)
+
+
+# --- encodings: read as written, or refused with the line; never replacement characters ------
+
+
+CZECH = "author=Fiala + Ježek\nVyhledávání citací na webu\nDvořák a Čapek\n"
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "cp1250"])
+def test_input_files_are_read_in_the_encoding_they_are_in(tmp_path: Path, encoding: str) -> None:
+    path = tmp_path / "s.txt"
+    path.write_bytes(CZECH.encode(encoding))
+    parsed = parse_search_strings(read_lines(path), str(path))
+    assert parsed.value == (AuthorGroup(("Fiala", "Ježek"), (
+        "Vyhledávání citací na webu", "Dvořák a Čapek")),)
+
+
+def test_a_western_legacy_file_is_read_too(tmp_path: Path) -> None:
+    path = tmp_path / "s.txt"
+    path.write_bytes("author=Müller\nÜber die Größe\n".encode("cp1252"))
+    assert [line.text for line in read_lines(path)] == ["author=Müller", "Über die Größe"]
+
+
+def test_an_ambiguous_legacy_file_is_refused_with_its_line(tmp_path: Path) -> None:
+    """ISO 8859-2 "ž" is cp1250 "ľ": both read as Slovak, so the file is refused, not guessed."""
+    path = tmp_path / "s.txt"
+    path.write_bytes("# names\nauthor=Ježek\nTitle\n".encode("iso-8859-2"))
+    with pytest.raises(InputError, match=r"s\.txt:2: not UTF-8 .*save the file as UTF-8"):
+        read_lines(path)
+
+
+def test_bytes_that_fit_no_code_page_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.txt"
+    path.write_bytes(b"author=A\nTitle \x81\x8d\x8f\x90\x9d\n")
+    with pytest.raises(InputError, match=r"s\.txt:2: not UTF-8 and its characters fit no"):
+        read_lines(path)
+
+
+def test_a_broken_utf16_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.txt"
+    path.write_bytes(codecs.BOM_UTF16_LE + "author=A\n".encode("utf-16-le") + b"\x00\xd8")
+    with pytest.raises(InputError, match="not valid utf-16"):
+        read_lines(path)

@@ -22,7 +22,7 @@ OTHER = "A system for citations retrieval"
 
 def site(root: Path) -> None:
     pages = {f"{i}.html": f'<p>Fiala, D.: {TITLE}.</p><a href="{i + 1}.html">n</a>'
-             for i in range(30)}
+             for i in range(200)}  # long enough to be running while a second crawl starts
     pages["index.html"] = '<a href="0.html">start</a>'
     write_site(root, pages)
 

@@ -11,6 +11,7 @@ import json
 import shutil
 import subprocess
 import sys
+import sysconfig
 import zipapp
 import zipfile
 from pathlib import Path
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests import docgen
+from tests.servers import SiteServer, write_site
 from tests.packaging import (
     NOT_SHIPPED,
     build_egg,
@@ -104,3 +106,44 @@ def test_pdf_and_postscript_are_read_with_the_project_inside_a_zip(
     assert len(report["texts"]) == 2, report["texts"]
     for text in report["texts"]:
         assert docgen.CITATION_KEY in docgen.normalized(text), text[:300]
+
+
+def test_installed_citeseeker_command_crawls_from_any_directory(builds, tmp_path: Path) -> None:
+    """``pip install .`` then ``citeseeker -a ... -O out.jsonl`` in the user's own directory (no
+    scrapy.cfg anywhere above it): the crawl runs, and feed and logs land where the user is."""
+    venv = install_in_venv(builds["wheel"], tmp_path / "venv")
+    user = tmp_path / "user"
+    user.mkdir()
+    with SiteServer(write_site(tmp_path / "site", {"index.html": CITING_PAGE})) as site:
+        done = subprocess.run(
+            [str(venv / "bin" / "citeseeker"), "-a", "authors=Fiala",
+             "-a", "publications=Retrieving citations on the web",
+             "-a", f"startpoints={site.base}/", "-O", "out.jsonl", "-s", "LOG_LEVEL=INFO"],
+            cwd=user, capture_output=True, text=True, timeout=120, env=clean_environment())
+    assert done.returncode == 0, done.stderr[-3000:]
+    documents = [json.loads(line) for line in (user / "out.jsonl").read_text().splitlines()]
+    assert [d["url"] for d in documents] == [f"{site.base}/"]
+    assert (user / "logs" / "success.log").is_file()
+    report = subprocess.run([str(venv / "bin" / "citeseeker"), "citeseeker-report", "logs"],
+                            cwd=user, capture_output=True, text=True, timeout=60,
+                            env=clean_environment())
+    assert report.returncode == 0 and (user / "logs" / "report.html").is_file(), report.stderr
+
+
+CITING_PAGE = "<html><body><p>[1] D. Fiala: Retrieving citations on the web.</p></body></html>"
+
+
+def install_in_venv(wheel: Path, venv: Path) -> Path:
+    """A fresh venv with the wheel installed as ``pip install`` would; its dependencies are
+    those of the test's own environment (a .pth file: nothing is downloaded)."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    site_packages = next((venv / "lib").glob("python*/site-packages"))
+    (site_packages / "test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"),
+                    "install", "--quiet", "--no-deps", "--no-index", str(wheel)], check=True,
+                   env=clean_environment(), timeout=120)
+    where = subprocess.run([str(venv / "bin" / "python"), "-c", "import citeseeker_scrapy; "
+                            "print(citeseeker_scrapy.__file__)"], cwd=venv, capture_output=True,
+                           text=True, check=True, env=clean_environment()).stdout
+    assert where.startswith(str(site_packages))  # the installed copy, not the checkout
+    return venv

@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import signal
 import subprocess
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -109,3 +111,32 @@ def test_the_figures_and_the_line() -> None:
                                   "(at 60/min), 3.0 MB; 4 citations; 3 errors")
     without_frontier = figures(stats, None, documents_before=0, seconds=0)
     assert progress_line(without_frontier).startswith("Servers ? pending, ? crawling, 0 completed")
+
+
+def test_suspend_says_how_to_resume_and_the_resumed_count_goes_on(tmp_path, site) -> None:
+    """Ctrl-C: the last line says how to resume; the resumed run says what was done, and its
+    progress counts on from there instead of from 0."""
+    command = crawl_command(tmp_path, site, "-s", "LOG_LEVEL=INFO",
+                            "-s", f"JOBDIR={tmp_path / 'job'}")
+    process = subprocess.Popen(command, cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while len([r for r in site.requests if r != "/robots.txt"]) < 3:
+        assert time.monotonic() < deadline and process.poll() is None
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    suspended = process.communicate(timeout=60)[1]
+    stopped = re.search(r"Crawl suspended \(shutdown\) after (\d+) documents: run the same "
+                        r"command again \(JOBDIR=(.+)\) to resume it", suspended)
+    assert stopped and stopped.group(2) == str(tmp_path / "job"), suspended[-3000:]
+    before = int(stopped.group(1))
+    assert before >= 3
+    resumed = subprocess.run(command, cwd=PROJECT_ROOT, capture_output=True, text=True,
+                             timeout=120).stderr
+    assert f"Resuming JOBDIR={tmp_path / 'job'}: {before} documents done" in resumed
+    counts = [int(n) for n in re.findall(r"INFO: Servers .*?; (\d+) documents", resumed)]
+    assert all(count >= before for count in counts), resumed[-3000:]
+    total = len(site.requests)  # robots.txt answers count as documents, as in Scrapy's stats
+    final = re.search(r"'citeseeker/progress/documents': (\d+)", resumed)
+    assert final and int(final.group(1)) == total, (total, resumed[-2000:])
+    assert "Crawl suspended" not in resumed

@@ -131,7 +131,7 @@ def test_the_command_writes_the_same_report_on_demand(crawled, tmp_path) -> None
     missing = subprocess.run([sys.executable, "-m", "scrapy", "citeseeker-report",
                               str(tmp_path / "nothing")], cwd=PROJECT_ROOT,
                              capture_output=True, text=True, timeout=60)
-    assert missing.returncode == 2 and "citeseeker-report: error:" in missing.stderr
+    assert missing.returncode == 2 and "citeseeker: error:" in missing.stderr
 
 
 def test_success_lines_of_both_formats_are_read() -> None:

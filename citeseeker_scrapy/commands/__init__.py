@@ -1,2 +1,13 @@
-"""Project commands (``COMMANDS_MODULE``): ``scrapy crawl`` with CiteSeeker's exit status, and
-``scrapy citeseeker-report`` (report.html of a job or log directory, on demand)."""
+"""Project commands (``COMMANDS_MODULE``): ``scrapy crawl`` with CiteSeeker's exit status and
+last error line, ``citeseeker-report`` (report.html of a job or log directory, on demand),
+``citeseeker-push`` (start points for Redis workers) and ``citeseeker-merge`` (workers' feeds)."""
+
+#: Where ``scrapy -h`` starts each description: two spaces, the name padded to 13, a space.
+LIST_COLUMN = 16
+
+
+def listed(description: str) -> str:
+    """A ``short_desc`` for a command name longer than Scrapy's column (``citeseeker-merge``):
+    the description goes on the next line, in the column, so ``scrapy -h`` stays aligned, as
+    argparse does for long option names. The command's own ``-h`` uses ``long_desc``."""
+    return "\n" + " " * LIST_COLUMN + description

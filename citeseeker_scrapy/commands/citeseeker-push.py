@@ -4,21 +4,38 @@ Why a command: workers on a shared frontier (CITESEEKER_FRONTIER=redis) run on m
 a user adds start points to the running job without restarting any of them. The URLs are
 appended to ``<CITESEEKER_REDIS_KEY>:start_urls`` (the scrapy-redis convention); an idle
 worker takes them within one sync, checks them against its URL scope and crawls their servers.
-``-f FILE`` reads one URL a line (``#`` comments, blank lines skipped). Exit status 2 when
-Redis is unreachable or no URL was given.
+``-f FILE`` reads one URL a line (``#`` comments, blank lines skipped). Every URL must have a
+scheme and a host (``http://host/``, ``https://host/``) or be a ``file:///`` path: one that has
+not is refused before anything is pushed (a worker would refuse it later, silently). Exit
+status 2 when a URL is refused, Redis is unreachable or no URL was given.
 """
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from scrapy.commands import ScrapyCommand
 
-from ..exceptions import ConfigError
-from ..frontier.redis_backend import SharedSettings, push_start_urls, unreachable
+from citeseeker_scrapy.commands import listed
 
-BAD_INPUT_STATUS = 2
+from ..exceptions import ConfigError, InputError
+from ..frontier.redis_backend import SharedSettings, push_start_urls, unreachable
+from ..job.inputs import read_lines
+from .errors import BAD_INPUT_STATUS, print_error
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be a start point, or None."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    if scheme in ("http", "https") and parts.hostname:
+        return None
+    if scheme == "file" and parts.path:
+        return None
+    guess = f"; did you mean http://{url}?" if "://" not in url else ""
+    return f"{url!r} is not a start point: it needs http://host/, https://host/ or file:///path{guess}"
 
 
 class Command(ScrapyCommand):
@@ -29,6 +46,9 @@ class Command(ScrapyCommand):
         return "[-f FILE] [URL ...]"
 
     def short_desc(self) -> str:
+        return listed(self.long_desc())
+
+    def long_desc(self) -> str:
         return "Push start points to the workers of a shared (Redis) frontier"
 
     def add_options(self, parser: argparse.ArgumentParser) -> None:
@@ -36,24 +56,32 @@ class Command(ScrapyCommand):
         parser.add_argument("-f", "--file", dest="file", help="read start points from FILE")
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
-        urls = [url.strip() for url in args if url.strip()]
-        if opts.file:
-            lines = Path(opts.file).read_text(encoding="utf-8").splitlines()
-            urls += [line.strip() for line in lines if line.strip() and not line.startswith("#")]
-        if not urls:
-            print("citeseeker-push: error: no URL given")
-            self.exitcode = BAD_INPUT_STATUS
-            return
         try:
+            urls = self._urls(args, opts.file)
             shared = SharedSettings.from_settings(self.settings)
-        except ConfigError as error:
-            print(f"citeseeker-push: error: {error}")
-            self.exitcode = BAD_INPUT_STATUS
+        except (ConfigError, InputError) as error:
+            self._fail(str(error))
             return
         problem = unreachable(shared.redis_url)
         if problem is not None:
-            print(f"citeseeker-push: error: {problem}")
-            self.exitcode = BAD_INPUT_STATUS
+            self._fail(problem)
             return
         waiting = push_start_urls(shared.redis_url, shared.prefix, urls)
         print(f"citeseeker-push: {len(urls)} start point(s) pushed, {waiting} waiting")
+
+    @staticmethod
+    def _urls(args: list[str], file: str | None) -> list[str]:
+        """The URLs of the command line and of ``-f FILE``; any bad one refuses them all."""
+        urls = [url.strip() for url in args if url.strip()]
+        if file:
+            urls += [line.text for line in read_lines(file)]
+        if not urls:
+            raise InputError("no URL given")
+        problems = [problem for problem in map(url_problem, urls) if problem]
+        if problems:
+            raise InputError("; ".join(problems) + " (nothing was pushed)")
+        return urls
+
+    def _fail(self, message: str) -> None:
+        print_error(message)
+        self.exitcode = BAD_INPUT_STATUS

@@ -13,8 +13,11 @@ import sys
 from pathlib import Path
 
 from scrapy.commands import ScrapyCommand
+
+from citeseeker_scrapy.commands import listed
 from scrapy.exceptions import UsageError
 
+from citeseeker_scrapy.commands.errors import BAD_INPUT_STATUS, print_error
 from citeseeker_scrapy.report.html import print_table, render_html
 from citeseeker_scrapy.report.results import JOB_FILE, job_log_dirs, results_of
 
@@ -27,12 +30,15 @@ class Command(ScrapyCommand):
         return "JOBDIR_or_LOG_DIR [-o report.html] [--all-runs] [--quiet]"
 
     def short_desc(self) -> str:
+        return listed(self.long_desc())
+
+    def long_desc(self) -> str:
         return "Write report.html of a CiteSeeker job or log directory"
 
     def add_options(self, parser: argparse.ArgumentParser) -> None:
         super().add_options(parser)
         parser.add_argument("-o", "--output", default="",
-                            help="where to write the report (default: LOG_DIR/report.html)")
+                            help="where to write the report (by default LOG_DIR/report.html)")
         parser.add_argument("--all-runs", action="store_true",
                             help="a log directory: every run in it, not only the last")
         parser.add_argument("--quiet", action="store_true", help="do not print the table")
@@ -44,8 +50,8 @@ class Command(ScrapyCommand):
         try:
             results = results_of(path, all_runs=opts.all_runs)
         except (FileNotFoundError, ValueError) as error:
-            print(f"citeseeker-report: error: {error}", file=sys.stderr)
-            self.exitcode = 2
+            print_error(str(error))
+            self.exitcode = BAD_INPUT_STATUS
             return
         output = Path(opts.output) if opts.output else _log_dir(path) / "report.html"
         output.write_text(render_html(results), encoding="utf-8")

@@ -1,45 +1,99 @@
-"""``scrapy crawl`` that exits with status 2 when CiteSeeker refused to start.
+"""``scrapy crawl`` with CiteSeeker's exit status and its error as the last line printed.
 
 Why: a broken input file or setting closes the spider before its first request, through
 Scrapy's normal shutdown (stats, ``spider_closed`` and feeds still run). Scrapy's own command
-would then exit 0, and a script or Scrapyd could not tell the run did nothing. This command
-watches the close reason and turns :data:`BAD_INPUT_REASON` into exit status 2; everything else
-is Scrapy's ``crawl``.
+would then exit 0, and a script or Scrapyd could not tell the run did nothing; the one error
+line was buried in Scrapy's banner and stats, and with ``--nolog`` not printed at all. This
+command builds the crawler through the public ``CrawlerProcess`` API, watches its close reason
+and stats, and at the end prints ``citeseeker: error: ...`` on stderr (after everything else,
+also with ``--nolog``) with the exit status of :func:`crawl_ending`:
+
+* 2 — the crawl refused to start (bad input, argument or setting), or had no start point;
+* 1 — none of its start points could be reached (or Scrapy itself failed to start);
+* 3 — writing the job's files failed (a full disk, an I/O error): :mod:`..job.storage`.
+
+Everything else is Scrapy's ``crawl``.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
+from collections.abc import Mapping
+from typing import Any
 
 from scrapy import Spider, signals
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
-from scrapy.crawler import Crawler
+from scrapy.exceptions import UsageError
 
-from citeseeker_scrapy.job.crawl_job import BAD_INPUT_REASON, crawl_job
-from citeseeker_scrapy.job.storage import STORAGE_ERROR_REASON, STORAGE_ERROR_STATUS
+from citeseeker_scrapy.commands.errors import BAD_INPUT_STATUS, ERROR_PREFIX, print_error
+from citeseeker_scrapy.job.crawl_job import (
+    BAD_INPUT_REASON, START_REQUESTS_STAT, crawl_job, refusals_of,
+)
+from citeseeker_scrapy.job.storage import STORAGE_ERROR_STATUS, StorageGuard
 
-BAD_INPUT_STATUS = 2
+logger = logging.getLogger(__name__)
+UNREACHABLE_STATUS = 1
+#: Failed downloads, counted by the report extension (one errors.log line each).
+DOWNLOAD_ERRORS_STAT = "citeseeker/errors/download"
+#: Set by the frontier scheduler when it resumes a JOBDIR (it restores the citeseeker/ stats).
+RESUMED_STAT = "citeseeker/resumed"
+
+
+def crawl_ending(reason: str | None, stats: Mapping[str, Any], refusals: list[str], *,
+                 shared_frontier: bool) -> tuple[int, list[str]]:
+    """(exit status, error lines) of a finished crawl. "None reachable": not one response, and
+    downloads failed. A resumed crawl is not judged (it may have nothing left to do). A worker of a
+    shared frontier may start with no start point of its own (``citeseeker-push`` adds them)."""
+    if reason == BAD_INPUT_REASON:
+        return BAD_INPUT_STATUS, refusals or ["the crawl refused to start (see the log)"]
+    if reason != "finished" or stats.get("response_received_count", 0) \
+            or stats.get(RESUMED_STAT):  # its start points were tried in an earlier run
+        return 0, []
+    requests = stats.get(START_REQUESTS_STAT, 0)
+    if requests == 0 and not shared_frontier:
+        return BAD_INPUT_STATUS, ["no start point: give -a startpoints=URL (or a file of URLs); "
+                                  "nothing was crawled"]
+    if requests and stats.get(DOWNLOAD_ERRORS_STAT, 0):  # tried, and no server answered
+        return UNREACHABLE_STATUS, [f"none of the {requests} start point(s) could be reached "
+                                    "(see errors.log); nothing was crawled"]
+    return 0, []
 
 
 class Command(ScrapyCrawlCommand):
-    """Scrapy's ``crawl`` plus the bad-input exit status."""
+    """Scrapy's ``crawl`` plus CiteSeeker's exit status and final error line."""
 
-    def _create_crawler(self, spidercls: type[Spider] | str) -> Crawler:
-        crawler = super()._create_crawler(spidercls)
+    def short_desc(self) -> str:
+        return "Run a spider (citeseeker: exit status 2 on bad input)"
+
+    def run(self, args: list[str], opts: argparse.Namespace) -> None:
+        if len(args) != 1:
+            raise UsageError("give one spider: scrapy crawl citeseeker -a authors=... "
+                             "-a startpoints=...")
+        assert self.crawler_process is not None
+        crawler = self.crawler_process.create_crawler(args[0])
+        self.close_reason: str | None = None
+        self.storage: StorageGuard | None = None
         crawler.signals.connect(self._remember_reason, signal=signals.spider_closed)
-        return crawler
+        self.crawler_process.crawl(crawler, **opts.spargs)
+        self.crawler_process.start()
+        if self.crawler_process.bootstrap_failed:
+            self.exitcode = 1
+            return
+        if self.storage is not None and self.storage.failed:  # its ERROR line is in the log
+            self.exitcode = STORAGE_ERROR_STATUS
+            print_error(f"storage failed writing {self.storage.failure}; make room and run "
+                        "the same command again to resume")
+            return
+        shared = str(crawler.settings.get("CITESEEKER_FRONTIER") or "").lower() == "redis"
+        refusals = refusals_of(crawler)  # already in the log, when the crawl refused to start
+        self.exitcode, problems = crawl_ending(self.close_reason, crawler.stats.get_stats(),
+                                               refusals, shared_frontier=shared)
+        for problem in problems:
+            if problem not in refusals:  # the job's log (Scrapyd's too) says it as well
+                logger.error("%s%s", ERROR_PREFIX, problem)
+            print_error(problem)
 
     def _remember_reason(self, spider: Spider, reason: str) -> None:
         self.close_reason = reason
         self.storage = crawl_job(spider.crawler).storage  # may still fail while closing
-
-    def run(self, args: list[str], opts: argparse.Namespace) -> None:
-        self.close_reason = None
-        self.storage = None
-        super().run(args, opts)
-        if self.storage is not None and self.storage.failed:
-            self.close_reason = STORAGE_ERROR_REASON
-        if self.close_reason == BAD_INPUT_REASON:
-            self.exitcode = BAD_INPUT_STATUS
-        elif self.close_reason == STORAGE_ERROR_REASON:
-            self.exitcode = STORAGE_ERROR_STATUS

@@ -29,17 +29,21 @@ from scrapy import signals
 from scrapy.exceptions import CloseSpider
 from scrapy.utils.defer import deferred_from_coro
 
-from citeseeker_scrapy.config import CrawlConfig
-from citeseeker_scrapy.exceptions import CiteSeekerError
-from citeseeker_scrapy.exceptions import ConfigError, StorageError
+from citeseeker_scrapy.config import (
+    DEFAULT_SETTINGS, CrawlConfig, check_setting_names, nearest_hint,
+)
+from citeseeker_scrapy.exceptions import CiteSeekerError, ConfigError, InputError, StorageError
+from citeseeker_scrapy.job.directories import CRAWL_ARGUMENT
 from citeseeker_scrapy.job.fingerprint import check_inputs, job_inputs
 from citeseeker_scrapy.job.inputs import CrawlInputs, resolve_inputs
 from citeseeker_scrapy.job.lock import JobDirLock, remove_empty_spider_state
 from citeseeker_scrapy.job.storage import STORAGE_ERROR_REASON, StorageGuard
-from citeseeker_scrapy.providers import ProviderConfig
+from citeseeker_scrapy.providers import PROVIDER_DEFAULTS, ProviderConfig
+from citeseeker_scrapy.recrawl import RECRAWL_ARGUMENT
 from citeseeker_scrapy.recrawl.plan import RecrawlSettings
-from citeseeker_scrapy.rendering.policy import RenderConfig, find_browser
-from citeseeker_scrapy.site_search.forms import SiteSearchConfig
+from citeseeker_scrapy.rendering.policy import RENDER_DEFAULTS, RenderConfig, find_browser
+from citeseeker_scrapy.report.results import JOB_FILE
+from citeseeker_scrapy.site_search.forms import SITE_SEARCH_DEFAULTS, SiteSearchConfig
 from citeseeker_scrapy.urls import LinkPolicy, file_root_of
 
 BAD_INPUT_REASON = "citeseeker_bad_input"
@@ -56,9 +60,35 @@ ARGUMENT_SETTINGS = {
 
 #: The arguments that name the crawl's inputs (the rest configure start-point providers).
 INPUT_ARGUMENTS = ("authors", "publications", "startpoints", "staywithin", "forbidden")
+#: Every CITESEEKER_* setting some component reads (each with its default in the add-on);
+#: any other CITESEEKER_* name is refused as a typo (config.check_setting_names).
+KNOWN_SETTINGS = frozenset({*DEFAULT_SETTINGS, *SITE_SEARCH_DEFAULTS, *PROVIDER_DEFAULTS,
+                            *RENDER_DEFAULTS, *ARGUMENT_SETTINGS.values()})
+#: Spider arguments besides ours that a crawl may be given: Scrapyd's job id, and the spider
+#: attributes Scrapy 2.19's own components still read (``-a user_agent=...``). Others Scrapy
+#: once read (``start_urls``, ``allowed_domains``, ``download_delay``) would be no-ops here.
+SCRAPYD_ARGUMENTS = ("_job", "_version")
+SCRAPY_SPIDER_ARGUMENTS = ("user_agent", "download_timeout", "download_maxsize",
+                           "download_warnsize", "http_user", "http_pass", "http_auth_domain")
+KNOWN_ARGUMENTS = frozenset({*ARGUMENT_SETTINGS, CRAWL_ARGUMENT, RECRAWL_ARGUMENT,
+                             *SCRAPYD_ARGUMENTS, *SCRAPY_SPIDER_ARGUMENTS})
+#: Start requests the spider yielded (the crawl command tells "no start point" by it).
+START_REQUESTS_STAT = "citeseeker/start/requests"
 
 logger = logging.getLogger(__name__)
 _JOBS: WeakKeyDictionary[Any, CrawlJob] = WeakKeyDictionary()
+_REFUSALS: WeakKeyDictionary[Any, list[str]] = WeakKeyDictionary()
+
+
+def check_spider_arguments(names: Any) -> None:
+    """An ``-a`` name no component reads is an :class:`InputError` with the nearest known name.
+    Why: ``-a author=ok.txt`` (for ``authors``) silently searched the sample titles. Called by
+    the citeseeker spider's ``from_crawler``."""
+    for name in sorted(str(n) for n in names):
+        if name not in KNOWN_ARGUMENTS:
+            ours = {*ARGUMENT_SETTINGS, CRAWL_ARGUMENT, RECRAWL_ARGUMENT}
+            raise InputError(f"unknown spider argument -a {name}=...{nearest_hint(name, ours)}"
+                             f" (arguments: {', '.join(sorted(ours))})")
 
 
 @dataclass(frozen=True)
@@ -80,6 +110,7 @@ class CrawlJob:
     def from_settings(cls, settings: Any) -> CrawlJob:
         """Validate settings, read the inputs and build the scope; never raises for bad input."""
         try:
+            check_setting_names(settings, KNOWN_SETTINGS)
             config = CrawlConfig.from_settings(settings)
             arguments = {name: settings.get(ARGUMENT_SETTINGS[name]) for name in INPUT_ARGUMENTS}
             inputs = resolve_inputs(config.inputs_dir, **arguments)
@@ -202,8 +233,39 @@ def _announce(crawler: Any, job: CrawlJob) -> None:
 def refuse_to_start(crawler: Any, message: str) -> None:
     """Close the spider when it opens, with one error line and :data:`BAD_INPUT_REASON` (exit
     status 2): for a broken input, and for a component that cannot work (an unreachable Redis)."""
+    _REFUSALS.setdefault(crawler, []).append(message)
+
     def refuse(spider: Any) -> None:
         logger.error("citeseeker: error: %s", message)
         raise CloseSpider(BAD_INPUT_REASON)
 
     crawler.signals.connect(refuse, signal=signals.spider_opened, weak=False)
+
+
+def append_to_feeds_of_resumed_job(settings: Any) -> list[str]:
+    """``-O FEED`` on a resumed JOBDIR becomes ``-o FEED`` (append), with a warning; returns the
+    feeds changed. Why: the earlier runs' items are in that feed and the resumed job will not
+    find them again, so overwriting silently lost them (6 items became 2). A resumed JOBDIR is
+    one with the job file of an earlier run. Called by the citeseeker spider's
+    ``from_crawler``, after JOBDIR is known and before the feed exporter opens its files."""
+    jobdir = settings.get("JOBDIR")
+    if not jobdir or not (Path(jobdir) / JOB_FILE).is_file():
+        return []
+    feeds = settings.getdict("FEEDS")
+    overwritten = [uri for uri, options in feeds.items() if (options or {}).get("overwrite")]
+    if not overwritten:
+        return []
+    appended = {uri: {**(options or {}), "overwrite": uri not in overwritten}
+                for uri, options in feeds.items()}
+    settings.set("FEEDS", appended, priority=settings.getpriority("FEEDS") or "cmdline")
+    for uri in overwritten:
+        logger.warning("JOBDIR %s is resumed: items are appended to %s, not overwritten "
+                       "(-O would lose what the earlier runs found; delete the file yourself "
+                       "to start it anew)", jobdir, uri)
+    return [str(uri) for uri in overwritten]
+
+
+def refusals_of(crawler: Any) -> list[str]:
+    """Why the crawl refused to start (:func:`refuse_to_start`'s messages); the ``crawl``
+    command prints them as the last lines, also with ``--nolog``."""
+    return list(_REFUSALS.get(crawler, ()))

@@ -9,12 +9,16 @@ Formats are byte-compatible with CiteSeeker's INPUTS folder:
   (``.edu``).
 
 In every file a line starting with ``#`` (no white space before it) and blank lines are ignored.
+Files are UTF-8 (with or without a BOM), UTF-16 with a BOM, or a legacy 8-bit code page that
+:func:`decode_input` can tell apart (cp1250, cp1252, ISO 8859-2/-1); anything else is refused with
+the file and line, never read with replacement characters.
 Problems that make a run pointless raise :class:`InputError` naming the file and line; problems
 that only lose one line are returned as warnings so the caller can log them and go on.
 """
 
 from __future__ import annotations
 
+import codecs
 import os
 from dataclasses import dataclass, field
 from importlib.abc import Traversable
@@ -60,8 +64,85 @@ def read_lines(path: str | os.PathLike | Traversable) -> list[SourceLine]:
         raw = (Path(path) if isinstance(path, (str, os.PathLike)) else path).read_bytes()
     except OSError as error:
         raise InputError(f"{path}: cannot read input file: {error.strerror or error}") from error
-    text = raw.decode("utf-8-sig", errors="replace")
-    return _meaningful(str(path), text.splitlines())
+    return _meaningful(str(path), decode_input(raw, str(path)).splitlines())
+
+
+#: Byte-order marks and the codec that reads past them (UTF-32 before UTF-16: same first bytes).
+BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"),
+        (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF16_LE, "utf-16"),
+        (codecs.BOM_UTF16_BE, "utf-16"))
+#: Legacy code pages an input file may be in, most likely first (the original ran on Windows
+#: in Central Europe: its files were cp1250).
+LEGACY_ENCODINGS = ("cp1250", "cp1252", "iso-8859-2", "iso-8859-1")
+#: The non-ASCII letters of the languages whose names and titles the inputs hold; a legacy
+#: decoding is plausible when one of these alphabets has every non-ASCII letter it produced
+#: (cp1252 reads the cp1250 bytes of "Dvořák" as "Dvoøák": ø and á are in no one alphabet).
+ALPHABETS = tuple(frozenset(letters) for letters in (
+    "áäčďéěíĺľňóôŕřšťúůýž",       # Czech, Slovak
+    "ąćęłńóśźż",                  # Polish
+    "áéíóöőúüű",                  # Hungarian
+    "čćđšž",                      # Slovene, Croatian, Serbian (Latin)
+    "ăâîșțşţ",                    # Romanian
+    "äöüß", "àâæçéèêëîïôœùûüÿ",   # German, French
+    "áéíñóúü", "àèéìíòóù",         # Spanish, Italian
+    "ãõáàâçéêíóôú", "åæøäöé",     # Portuguese, Scandinavian
+))
+
+
+def decode_input(raw: bytes, origin: str) -> str:
+    """The text of an input file in the encoding it is in, or :class:`InputError` naming the
+    file and line. Why: a cp1250 ``author=Ježek`` read as UTF-8 with replacement characters
+    silently found nothing. Called by :func:`read_lines` for every input file."""
+    for bom, codec in BOMS:
+        if raw.startswith(bom):
+            return _strict(raw, codec, origin)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return _legacy(raw, origin, _line_of(raw, error.start))
+
+
+def _strict(raw: bytes, codec: str, origin: str) -> str:
+    try:
+        return raw.decode(codec)
+    except UnicodeDecodeError as error:
+        raise InputError(f"{origin}: not valid {codec} although it starts with its byte-order "
+                         f"mark (byte {error.start}); save it as UTF-8") from error
+
+
+def _legacy(raw: bytes, origin: str, line: int) -> str:
+    """The one plausible legacy decoding; none, or two that differ, is an InputError."""
+    texts = dict.fromkeys(_decoded(raw, codec) for codec in LEGACY_ENCODINGS)
+    plausible = [text for text in texts if text is not None and _plausible(text)]
+    if len(plausible) == 1:
+        return plausible[0]
+    why = "its characters fit no one code page" if not plausible else \
+        "it reads differently in several code pages (" + " or ".join(
+            repr(_line(text, line)) for text in plausible[:2]) + ")"
+    raise InputError(f"{origin}:{line}: not UTF-8 and {why}; save the file as UTF-8")
+
+
+def _decoded(raw: bytes, codec: str) -> str | None:
+    try:
+        return raw.decode(codec)
+    except UnicodeDecodeError:
+        return None
+
+
+def _plausible(text: str) -> bool:
+    """Every non-ASCII character a letter of one alphabet (control and symbol characters such
+    as the C1 controls of ISO 8859-1 or cp1257's "˛" are what a wrong code page produces)."""
+    letters = {char for char in text.lower() if ord(char) > 127}
+    return any(letters <= alphabet for alphabet in ALPHABETS)
+
+
+def _line_of(raw: bytes, offset: int) -> int:
+    return raw.count(b"\n", 0, offset) + 1
+
+
+def _line(text: str, number: int) -> str:
+    lines = text.splitlines()
+    return lines[number - 1].strip() if 0 < number <= len(lines) else ""
 
 
 def _meaningful(origin: str, lines: list[str]) -> list[SourceLine]:

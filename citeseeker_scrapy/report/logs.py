@@ -195,13 +195,14 @@ class RunReport:
 
 
 def format_duration(seconds: float) -> str:
-    """The original's ``d.h:m:s:ms`` execution time (``0.0:3:46:535``)."""
+    """The original's ``d.h:m:s:ms`` execution time, minutes and seconds in two digits and
+    milliseconds in three (``0.0:03:46:535``): unpadded, 54.070 s read ``0.0:0:54:70``."""
     millis = int(round(seconds * 1000))
     days, millis = divmod(millis, 86_400_000)
     hours, millis = divmod(millis, 3_600_000)
     minutes, millis = divmod(millis, 60_000)
     secs, millis = divmod(millis, 1000)
-    return f"{days}.{hours}:{minutes}:{secs}:{millis}"
+    return f"{days}.{hours}:{minutes:02d}:{secs:02d}:{millis:03d}"
 
 
 def read_reported(path: Path) -> frozenset[str]:

@@ -41,10 +41,45 @@ class ProgressFigures:
     crawling: tuple[str, ...] = field(default=())
 
 
+#: Documents fetched by the whole job, all its runs: counted by the progress extension; the
+#: frontier scheduler keeps every ``citeseeker/`` stat in JOBDIR and restores it on resume, so
+#: the count goes on where the suspended run stopped (Scrapy's response count restarts at 0).
+DOCUMENTS_STAT = "citeseeker/progress/documents"
+#: Set by the frontier scheduler when it resumed a JOBDIR.
+RESUMED_STAT = "citeseeker/resumed"
+
+
+def documents_done(stats: Mapping[str, Any]) -> int:
+    """Documents fetched so far by the job (Scrapy's count when the extension did not run)."""
+    return int(stats.get(DOCUMENTS_STAT, stats.get("response_received_count", 0)))
+
+
+def resume_line(stats: Mapping[str, Any], jobdir: str) -> str | None:
+    """``Resuming JOBDIR=crawls/run1: 120 documents done, 3 servers completed`` when the
+    scheduler resumed a job, else None."""
+    if not stats.get(RESUMED_STAT):
+        return None
+    return (f"Resuming JOBDIR={jobdir}: {documents_done(stats)} documents done, "
+            f"{int(stats.get('citeseeker/frontier/servers_completed', 0))} servers completed")
+
+
+def stop_line(reason: str, stats: Mapping[str, Any], jobdir: str) -> str | None:
+    """What a crawl that did not finish tells its user: how to resume it, or that it cannot
+    be resumed. None for a finished crawl (and one that refused to start)."""
+    if reason == "finished" or reason.startswith("citeseeker_bad"):
+        return None
+    done = documents_done(stats)
+    if jobdir:
+        return (f"Crawl suspended ({reason}) after {done} documents: run the same command "
+                f"again (JOBDIR={jobdir}) to resume it")
+    return (f"Crawl stopped ({reason}) after {done} documents; it cannot be resumed: give "
+            "-s JOBDIR=DIR or -a crawl=NAME to make a crawl resumable")
+
+
 def figures(stats: Mapping[str, Any], frontier: Any, *, documents_before: int,
             seconds: float) -> ProgressFigures:
     """The figures now; ``documents_before`` were fetched ``seconds`` ago (for the rate)."""
-    documents = int(stats.get("response_received_count", 0))
+    documents = documents_done(stats)
     sizes = frontier.sizes() if frontier is not None else {}
     active = tuple(sorted(getattr(frontier, "active", {}) or ())) if frontier is not None else ()
     return ProgressFigures(

@@ -125,13 +125,19 @@ def _pdfium_text(
         pages.close()
 
 
+#: What PDFium's text gives for a soft (line-end) hyphen: a noncharacter, never real text.
+PDFIUM_SOFT_HYPHEN = "\ufffe"
+
+
 def _pdfium_page(document: Any, index: int) -> str:
     page = document[index]
     try:
         textpage = page.get_textpage()
         text = textpage.get_text_range()
         textpage.close()
-        return text.replace("\r\n", "\n")
+        # PDFium marks a hyphen it took for a line-end one as U+FFFE ("the latex\ufffecompanion"
+        # reached the feed and report): drop it, the word's halves are already joined.
+        return text.replace("\r\n", "\n").replace(PDFIUM_SOFT_HYPHEN, "")
     finally:
         page.close()
 

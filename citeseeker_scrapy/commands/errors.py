@@ -1,0 +1,21 @@
+"""How every project command reports an error: ``citeseeker: error: MESSAGE`` on stderr.
+
+Why one place: the commands printed ``citeseeker-merge: error:`` on stdout, ``citeseeker-report:
+error:`` on stderr and ``citeseeker: error:`` in the log; a script (or a user reading a
+terminal) should find one prefix on one stream. Called by each command in this package; this
+module defines no command.
+"""
+
+from __future__ import annotations
+
+import sys
+
+#: Exit status of a command given bad input (an argument, setting or input file).
+BAD_INPUT_STATUS = 2
+ERROR_PREFIX = "citeseeker: error: "
+
+
+def print_error(message: str) -> None:
+    """One line on stderr, flushed, so it follows whatever the log wrote before it."""
+    sys.stderr.flush()
+    print(ERROR_PREFIX + message, file=sys.stderr, flush=True)
