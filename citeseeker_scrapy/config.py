@@ -52,6 +52,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_MAX_DOCS_PER_SERVER": 50_000,
     "CITESEEKER_MAX_DEPTH": 100,
     "CITESEEKER_SKIP_FILE": "",
+    # a server whose name does not resolve or that refuses connections this many times in a
+    # row (no answer in between) is completed, its waiting documents skipped
+    "CITESEEKER_UNREACHABLE_AFTER": 3,
     "CITESEEKER_MAX_UNPACKED_BYTES": 200 * 1024 * 1024,
     "CITESEEKER_MAX_COMPRESSION_RATIO": 200.0,
     "CITESEEKER_MAX_ARCHIVE_MEMBERS": 10_000,
@@ -119,6 +122,7 @@ class CrawlConfig:
     max_docs_per_server: int
     max_depth: int
     skip_file: str
+    unreachable_after: int
     extraction: ExtractionLimits
     extraction_workers: int
     temp_dir: str
@@ -151,6 +155,7 @@ class CrawlConfig:
             max_docs_per_server=_number(value, "CITESEEKER_MAX_DOCS_PER_SERVER", int),
             max_depth=_number(value, "CITESEEKER_MAX_DEPTH", int),
             skip_file=str(value("CITESEEKER_SKIP_FILE") or ""),
+            unreachable_after=_number(value, "CITESEEKER_UNREACHABLE_AFTER", int),
             extraction=_extraction_limits(value),
             extraction_workers=_number(value, "CITESEEKER_EXTRACTION_WORKERS", int),
             temp_dir=str(value("CITESEEKER_TEMP_DIR") or ""),
@@ -169,7 +174,7 @@ class CrawlConfig:
             raise ConfigError(f"CITESEEKER_FUZZY_LIMIT must be in (0, 1], not {self.fuzzy_limit}")
         for name in ("part_length", "flush_interval", "max_url_length", "max_repeated_segments",
                      "concurrent_servers", "max_pending_docs", "max_docs_per_server",
-                     "extraction_workers"):
+                     "extraction_workers", "unreachable_after"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"CITESEEKER_{name.upper()} must be at least 1")
         if min(self.min_author_distance, self.header_length, self.max_depth) < 0:

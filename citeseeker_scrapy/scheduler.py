@@ -86,8 +86,10 @@ class FrontierScheduler:
     """Per-server depth-first scheduling with skeletons; see the module docstring."""
 
     def __init__(self, crawler, frontier: Frontier, *, scope: LinkPolicy, keep_query: bool,
-                 skip_file: Path) -> None:
+                 skip_file: Path, unreachable_after: int = 3) -> None:
         self.crawler = crawler
+        self.unreachable_after = unreachable_after
+        self._unreachable: dict[str, int] = {}  # server -> connection failures in a row
         self.frontier = frontier
         self.scope = scope
         self.keep_query = keep_query
@@ -118,7 +120,7 @@ class FrontierScheduler:
             frontier = Frontier(store, **limits)
         skip = config.skip_file or os.path.join(jobdir or config.log_dir, "skip_servers.txt")
         scheduler = cls(crawler, frontier, scope=scope, keep_query=config.keep_query,
-                        skip_file=Path(skip))
+                        skip_file=Path(skip), unreachable_after=config.unreachable_after)
         frontier.root_of = scheduler.root_of
         scheduler.follow_same_server = _follows_same_server(crawler, job.error)
         scheduler.storage = job.storage
@@ -311,6 +313,7 @@ class FrontierScheduler:
         frontier, then the document is finished."""
         if not isinstance(item, DocumentItem):
             return  # e.g. a re-crawl's gone citations: no document of the frontier
+        self._unreachable.pop(item.server, None)  # it answered
         if self.storage.failed:
             return  # its feed or log write may have failed: the resume fetches it again
         if item.links:
@@ -334,14 +337,35 @@ class FrontierScheduler:
             child = DocumentEntry(url, depth + 1 if server_of(url) == source else 0)
             self._counted(self.frontier.add_link(child, from_server=source))
 
-    def on_document_failed(self, request: Request, **kwargs: Any) -> None:
+    def on_document_failed(self, request: Request, reason: str = "", unreachable: bool = False,
+                           **kwargs: Any) -> None:
         """The request failed for good (errback): nothing of it will reach the pipelines."""
+        self._count_unreachable(server_of(request.url), unreachable, reason)
         origin = request.meta.get(ORIGIN_KEY)
         search = request.meta.get(SEARCH_KEY)
         if search:
             self._finish(search["key"])
         self._finish(request.url if origin else canonical_url(request.url,
                                                                keep_query=self.keep_query))
+
+    def _count_unreachable(self, server: str, unreachable: bool, reason: str) -> None:
+        """After ``unreachable_after`` connection failures in a row (any answer resets the
+        count), the server is completed: one errors.log line says why and how many of its
+        documents were skipped (issue 28: a dead host's 2,080 documents each tried twice)."""
+        if not unreachable:
+            self._unreachable.pop(server, None)
+            return
+        failures = self._unreachable.get(server, 0) + 1
+        self._unreachable[server] = failures
+        if failures != self.unreachable_after:
+            return
+        skipped = self.frontier.complete_unreachable(server)
+        self.crawler.stats.inc_value(f"{STATS}/unreachable_servers")
+        self.crawler.stats.inc_value(f"{STATS}/unreachable_documents_skipped", skipped)
+        self.crawler.signals.send_catch_log(
+            citeseeker_signals.note_error, url=server,
+            reason=f"server unreachable ({failures} connection failures in a row, last: "
+                   f"{reason}): completed, {skipped} documents skipped")
 
     def _finish(self, url: str) -> None:
         self.frontier.finish(url)
@@ -390,6 +414,7 @@ class FrontierScheduler:
         self._counted(self.frontier.add_start_point(DocumentEntry(admitted)))
 
     def on_server_completed(self, server: str) -> None:
+        self._unreachable.pop(server, None)
         self.crawler.stats.inc_value(f"{STATS}/servers_completed")
         self.crawler.signals.send_catch_log(citeseeker_signals.server_completed, server=server)
 

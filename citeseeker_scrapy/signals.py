@@ -3,7 +3,10 @@
 * :data:`document_failed` — the spider's errback: a request failed for good (download error,
   HTTP error, refused by a middleware). The scheduler finishes the document; the report
   extension writes errors.log (or debug.log for a refusal). kwargs: ``request``, ``reason``,
-  ``ignored`` (True when a component refused it rather than the server failing).
+  ``ignored`` (True when a component refused it rather than the server failing),
+  ``unreachable`` (True when no connection was made: the name did not resolve, the
+  connection was refused or timed out; the scheduler completes a server after
+  ``CITESEEKER_UNREACHABLE_AFTER`` of these in a row).
 * :data:`server_completed` — the scheduler: a server became a skeleton (completed.log).
   kwargs: ``server``.
 

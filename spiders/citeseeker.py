@@ -15,9 +15,12 @@ from __future__ import annotations
 from typing import Any, AsyncIterator, Iterator
 
 import scrapy
-from scrapy.exceptions import IgnoreRequest
+from scrapy.exceptions import (
+    CannotResolveHostError, DownloadConnectionRefusedError, IgnoreRequest,
+)
 from scrapy.http import Response
 from scrapy.spidermiddlewares.httperror import HttpError
+from twisted.internet.error import ConnectError, DNSLookupError
 from twisted.python.failure import Failure
 
 from citeseeker_scrapy import signals as citeseeker_signals
@@ -33,6 +36,10 @@ from citeseeker_scrapy.recrawl import apply_recrawl_argument
 from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, START
 from spiders.providers import start_points_with_providers
 from spiders.site_search import SiteSearcher
+
+#: Failures that say no connection could be made (the scheduler completes such a server).
+UNREACHABLE = (CannotResolveHostError, DownloadConnectionRefusedError, DNSLookupError,
+               ConnectError)
 
 
 class CiteSeekerSpider(scrapy.Spider):
@@ -109,6 +116,7 @@ class CiteSeekerSpider(scrapy.Spider):
             reason, ignored = failure.getErrorMessage(), True
         else:
             reason, ignored = f"{failure.type.__name__}: {failure.getErrorMessage()}", False
+        unreachable = bool(failure.check(*UNREACHABLE))
         self.crawler.signals.send_catch_log(citeseeker_signals.document_failed,
                                             request=failure.request, reason=reason,
-                                            ignored=ignored)
+                                            ignored=ignored, unreachable=unreachable)

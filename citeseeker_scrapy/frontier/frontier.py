@@ -256,6 +256,18 @@ class Frontier:
         self.on_completed(key)
         return True
 
+    def complete_unreachable(self, key: str) -> int:
+        """Complete a server that cannot be reached now, at once: how many of its documents
+        were waiting (skipped). Called by the scheduler after repeated DNS or connection
+        failures, so that a dead host costs a few tries, not one per document."""
+        if key in self.active:
+            waiting = len(self.active[key].stack)
+        else:
+            pending = self.pending.get(key)
+            waiting = len(pending.documents) if pending is not None else 0
+        self.skip(key)
+        return waiting
+
     # --- state --------------------------------------------------------------------------------
 
     def has_work(self) -> bool:

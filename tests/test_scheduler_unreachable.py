@@ -1,0 +1,63 @@
+"""A server that refuses every connection, or whose name does not resolve, is completed after
+``CITESEEKER_UNREACHABLE_AFTER`` failures in a row (issue 28 point 5): one errors.log line with
+the count of documents skipped, instead of every document tried on its own."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+
+from tests.crawl import run_crawl
+from tests.servers import SiteServer, write_site
+
+FIALA = "Retrieving citations on the web"
+DEAD_DOCUMENTS = 80
+#: Requests Scrapy may hold in its downloader at once (the project's CONCURRENT_REQUESTS).
+IN_DOWNLOADER = 16
+
+
+def closed_port() -> int:
+    """A 127.0.0.1 port nothing listens on (bound, then released: connections are refused)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def page(body: str, links: list[str]) -> str:
+    anchors = "".join(f'<a href="{link}">{link}</a> ' for link in links)
+    return f"<html><body><p>{body}</p>{anchors}</body></html>"
+
+
+@pytest.mark.parametrize("dead_host", ["refused", "unresolvable"])
+def test_an_unreachable_server_is_completed_after_a_few_failures(tmp_path: Path,
+                                                                 dead_host: str) -> None:
+    dead = (f"http://127.0.0.1:{closed_port()}" if dead_host == "refused"
+            else "http://no-such-host.invalid")
+    links = [f"{dead}/paper{i}.html" for i in range(DEAD_DOCUMENTS)] + ["cites.html"]
+    root = write_site(tmp_path / "site", {
+        "index.html": page("Home", links),
+        "cites.html": page(f"D. Fiala. {FIALA}. 2003.", [])})
+    authors = tmp_path / "authors.txt"
+    authors.write_text(f"author=Fiala\n{FIALA}\n", encoding="utf-8")
+    with SiteServer(root) as site:
+        result = run_crawl(tmp_path / "run", "-a", f"authors={authors}",
+                           "-a", f"startpoints={site.base}/index.html",
+                           settings={"CITESEEKER_UNREACHABLE_AFTER": "3", "RETRY_TIMES": "1"})
+    assert result.returncode == 0, result.output[-3000:]
+    assert result.hits() == {(f"{site.base}/cites.html", FIALA)}
+    errors = result.log("errors").splitlines()[1:]
+    summary = [line for line in errors if line.startswith(f"{dead}\t")]
+    assert len(summary) == 1, errors
+    failed = [line for line in errors if line.startswith(f"{dead}/")]
+    skipped = int(summary[0].split(" documents skipped")[0].rsplit(" ", 1)[1])
+    assert "server unreachable (3 connection failures in a row" in summary[0]
+    assert len(failed) <= IN_DOWNLOADER + 3  # those counted, plus what was in flight
+    # a request in the downloader when the server was completed may be retried, and its retry
+    # refused: neither a failure nor a waiting document
+    assert skipped >= DEAD_DOCUMENTS - 2 * IN_DOWNLOADER
+    assert skipped + len(failed) <= DEAD_DOCUMENTS
+    stats = result.stats()
+    assert stats["citeseeker/frontier/unreachable_servers"] == 1
+    assert stats["citeseeker/frontier/unreachable_documents_skipped"] == skipped
