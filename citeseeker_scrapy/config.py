@@ -126,6 +126,10 @@ class CrawlConfig:
     extraction: ExtractionLimits
     extraction_workers: int
     temp_dir: str
+    progress_interval: float
+    progress_live: bool
+    report_html: bool
+    distinct_papers: bool
     resume_changed_inputs: bool = False
 
     @classmethod
@@ -159,6 +163,10 @@ class CrawlConfig:
             extraction=_extraction_limits(value),
             extraction_workers=_number(value, "CITESEEKER_EXTRACTION_WORKERS", int),
             temp_dir=str(value("CITESEEKER_TEMP_DIR") or ""),
+            progress_interval=_number(value, "CITESEEKER_PROGRESS_INTERVAL", float),
+            progress_live=_boolean(value, "CITESEEKER_PROGRESS_LIVE"),
+            report_html=_boolean(value, "CITESEEKER_REPORT_HTML"),
+            distinct_papers=_boolean(value, "CITESEEKER_DISTINCT_PAPERS"),
             resume_changed_inputs=_boolean(value, "CITESEEKER_RESUME_CHANGED_INPUTS"),
         )
         config.validate()
@@ -177,6 +185,8 @@ class CrawlConfig:
                      "extraction_workers", "unreachable_after"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"CITESEEKER_{name.upper()} must be at least 1")
+        if self.progress_interval < 0:
+            raise ConfigError("CITESEEKER_PROGRESS_INTERVAL must be >= 0 (0: no progress line)")
         if min(self.min_author_distance, self.header_length, self.max_depth) < 0:
             raise ConfigError(
                 "CITESEEKER_MIN_AUTHOR_DISTANCE, _HEADER_LENGTH and _MAX_DEPTH must be >= 0")

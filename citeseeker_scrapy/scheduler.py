@@ -61,6 +61,7 @@ from citeseeker_scrapy.job.inputs import CrawlInputs
 from citeseeker_scrapy.job.crawl_job import START_REQUESTS_STAT, crawl_job, refuse_to_start, scope_of
 from citeseeker_scrapy.job.storage import StorageGuard
 from citeseeker_scrapy.frontier.redis_sync import RedisSync
+from citeseeker_scrapy.report.progress import FrontierSnapshot
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig
 from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY,
                                     START, WAKE_KEY)
@@ -139,6 +140,7 @@ class FrontierScheduler:
         connect(self.listen_to_items, signal=signals.engine_started)
         connect(self.on_document_failed, signal=citeseeker_signals.document_failed)
         connect(self.on_search_page_done, signal=citeseeker_signals.search_page_done)
+        connect(self.frontier_snapshot, signal=citeseeker_signals.frontier_snapshot_wanted)
         self.crawler.signals.connect(self.on_idle, signal=signals.spider_idle)
         snapshot = self.frontier.restore()
         if snapshot is not None:
@@ -236,6 +238,10 @@ class FrontierScheduler:
                               REQUEST_PAYLOAD + blob)
         return self._counted(self.frontier.add_link(entry, from_server=None,
                                                     force=request.dont_filter, front=True))
+
+    def frontier_snapshot(self, **kwargs: Any) -> FrontierSnapshot:
+        """The progress display's figures (signal ``frontier_snapshot_wanted``)."""
+        return FrontierSnapshot(self.frontier.sizes(), tuple(self.frontier.active))
 
     def on_search_page_done(self, key: str, url: str, **kwargs: Any) -> None:
         """A search result page was parsed and its results queued: it is finished (under its

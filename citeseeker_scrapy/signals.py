@@ -18,6 +18,10 @@
   ``reason``) or one debug.log line (kwarg ``message``), written by the report extension, the
   one owner of the log files (the browser's render failures, the start-point providers).
 
+* :data:`frontier_snapshot_wanted` — the progress extension: the frontier scheduler answers
+  with a :class:`~citeseeker_scrapy.report.progress.FrontierSnapshot` (``send_catch_log``'s
+  responses), so no component reads the scheduler's frontier. No kwargs.
+
 A document that was fetched needs no signal of ours: Scrapy's ``item_scraped``,
 ``item_dropped`` and ``item_error`` tell when its item has left the pipelines.
 """
@@ -27,3 +31,4 @@ server_completed = object()
 search_page_done = object()
 note_error = object()
 note_debug = object()
+frontier_snapshot_wanted = object()

@@ -20,9 +20,11 @@ from scrapy import signals
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.asyncio import create_looping_call
 
+from citeseeker_scrapy import signals as citeseeker_signals
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.report.progress import (
-    DOCUMENTS_STAT, LiveProgress, documents_done, figures, progress_line, resume_line, stop_line,
-    wants_progress,
+    DOCUMENTS_STAT, FrontierSnapshot, LiveProgress, ProgressFigures, documents_done, figures,
+    progress_line, resume_line, stop_line, wants_progress,
 )
 
 logger = logging.getLogger("citeseeker.progress")
@@ -43,9 +45,9 @@ class ProgressExtension:
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> ProgressExtension:
-        settings = crawler.settings
-        interval = settings.getfloat("CITESEEKER_PROGRESS_INTERVAL", 30.0)
-        live = settings.getbool("CITESEEKER_PROGRESS_LIVE", True) and _is_terminal(sys.stderr)
+        settings, config = crawler.settings, crawl_job(crawler).config_or_defaults()
+        interval = config.progress_interval
+        live = config.progress_live and _is_terminal(sys.stderr)
         if not wants_progress(settings):
             raise NotConfigured  # silenced by the user: no warning about it (Scrapy warns
             # about a NotConfigured with a message)
@@ -58,10 +60,15 @@ class ProgressExtension:
     def response_received(self, **kwargs: Any) -> None:
         self.crawler.stats.inc_value(DOCUMENTS_STAT)
 
-    def figures(self, documents_before: int, seconds: float):
-        frontier = getattr(self.crawler.engine.scheduler, "frontier", None)
-        return figures(self.crawler.stats.get_stats(), frontier,
+    def figures(self, documents_before: int, seconds: float) -> ProgressFigures:
+        return figures(self.crawler.stats.get_stats(), self.frontier_snapshot(),
                        documents_before=documents_before, seconds=seconds)
+
+    def frontier_snapshot(self) -> FrontierSnapshot | None:
+        """Asked of the frontier scheduler by a signal (None with another scheduler)."""
+        answers = self.crawler.signals.send_catch_log(citeseeker_signals.frontier_snapshot_wanted)
+        return next((answer for _, answer in answers if isinstance(answer, FrontierSnapshot)),
+                    None)
 
     def spider_opened(self, spider: Any) -> None:
         """After the scheduler opened (and restored a resumed job's counts)."""

@@ -79,7 +79,7 @@ class ReportExtension:
         extension.publications = searched_publications(job)
         extension.input_changes = job.input_changes
         extension.groups = searched_groups(job)
-        extension.html = crawler.settings.getbool("CITESEEKER_REPORT_HTML", True)
+        extension.html = job.config.report_html
         extension.print_table = wants_progress(crawler.settings)
         if reported_file is not None:  # before the citation pipeline reads reported.txt
             try:

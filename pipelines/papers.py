@@ -15,6 +15,7 @@ from typing import Any
 from scrapy.exceptions import DropItem, NotConfigured
 
 from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.report.papers import PAPERS_FILE, PaperRegistry, read_papers
 
 
@@ -26,7 +27,7 @@ class DistinctPapersPipeline:
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> DistinctPapersPipeline:
-        if not crawler.settings.getbool("CITESEEKER_DISTINCT_PAPERS", True):
+        if not crawl_job(crawler).config_or_defaults().distinct_papers:
             raise NotConfigured("CITESEEKER_DISTINCT_PAPERS is off: every copy is reported")
         jobdir = crawler.settings.get("JOBDIR")
         return cls(PaperRegistry(read_papers(Path(jobdir) / PAPERS_FILE) if jobdir else None))

@@ -168,3 +168,16 @@ def test_the_private_api_check_can_fail(tmp_path: Path) -> None:
     assert found == ["extensions/x.py:3 ._slot", "extensions/x.py:3 ._slot2"]
     from scrapy.commands.crawl import Command
     assert foreign_bases_defining(type("Mine", (Command,), {}), "_create_crawler")
+
+
+def test_no_component_forges_a_scrapy_signal_or_reaches_into_the_scheduler() -> None:
+    """Issue 23: Scrapy's signals are sent by Scrapy (a re-crawl's gone citations reach the feed
+    as real items), and no component reads the scheduler's insides (``engine.scheduler``): the
+    progress display asks for a frontier snapshot by a CiteSeeker signal."""
+    for path in project_files():
+        text = path.read_text(encoding="utf-8")
+        assert "engine.scheduler" not in text, path
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "").startswith("send_"):
+                sent = [ast.unparse(a) for a in [*node.args, *(k.value for k in node.keywords)]]
+                assert not any(s.startswith("signals.") for s in sent), f"{path}: {sent}"

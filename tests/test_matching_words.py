@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from citeseeker_scrapy.matcher import AuthorGroup, CitationMatcher, MatcherSettings
+from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
 from citeseeker_scrapy.matching.words import is_content, same_work
 
 GARFINKEL = "[4] Garfinkel, H.: The classical roots of ethnomethodology. Sociology Press, 1991."

@@ -78,8 +78,10 @@ def test_a_resumed_job_remembers_the_papers_it_reported(tmp_path) -> None:
         settings = {"JOBDIR": str(jobdir)}
         one = run_crawl(tmp_path / "one", *ARGUMENTS, "-a",
                         f"startpoints={first_site.url('/x.pdf')}", settings=settings)
+        # other start points: a change of inputs the resume must be told to accept
         two = run_crawl(tmp_path / "two", *ARGUMENTS, "-a",
-                        f"startpoints={second_site.url('/copy.pdf')}", settings=settings)
+                        f"startpoints={second_site.url('/copy.pdf')}",
+                        settings={**settings, "CITESEEKER_RESUME_CHANGED_INPUTS": "True"})
     assert [d["url"] for d in one.documents] == [first_site.url("/x.pdf")]
     assert len(read_papers(jobdir / "papers.txt")) == 1
     assert two.documents == []  # the copy on another server, after the resume: not again

@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from citeseeker_scrapy.report.progress import ProgressFigures, figures, progress_line
+from citeseeker_scrapy.report.progress import (
+    FrontierSnapshot, ProgressFigures, figures, progress_line,
+)
 from tests.crawl import PROJECT_ROOT
 from tests.servers import SiteServer, write_site
 from tests.test_crawl_e2e import page
@@ -94,18 +96,13 @@ def test_without_a_terminal_only_the_line_is_written(tmp_path, site) -> None:
     assert "\x1b[" not in done.stderr
 
 
-class FakeFrontier:
-    active = {"http://b.org": None, "http://a.org": None}
-
-    def sizes(self) -> dict[str, int]:
-        return {"pending_servers": 3, "active_servers": 2, "completed_servers": 5}
-
-
 def test_the_figures_and_the_line() -> None:
     stats = {"response_received_count": 130, "downloader/response_bytes": 3 * 1024 * 1024,
              "citeseeker/citations": 4, "citeseeker/errors/download": 1,
              "citeseeker/errors/extraction": 2}
-    now = figures(stats, FakeFrontier(), documents_before=100, seconds=30)
+    snapshot = FrontierSnapshot({"pending_servers": 3, "active_servers": 2, "completed_servers": 5},
+                                ("http://b.org", "http://a.org"))
+    now = figures(stats, snapshot, documents_before=100, seconds=30)
     assert now == ProgressFigures(3, 2, 5, 130, 60.0, 3.0, 4, 3, ("http://a.org", "http://b.org"))
     assert progress_line(now) == ("Servers 3 pending, 2 crawling, 5 completed; 130 documents "
                                   "(at 60/min), 3.0 MB; 4 citations; 3 errors")

@@ -195,25 +195,3 @@ def test_recrawl_argument_names_a_directory_or_a_named_crawl(tmp_path: Path) -> 
     assert settings["CITESEEKER_RECRAWL_FROM"] == str(tmp_path)
     apply_recrawl_argument(settings, {"recrawl": "june"}, environ={})   # refused later, by name
     assert settings["CITESEEKER_RECRAWL_FROM"] == "june"
-
-
-def test_no_component_forges_a_scrapy_signal_or_reaches_into_the_frontier() -> None:
-    """Issue 23: gone citations reach the feed as real items; the re-crawl does not read the
-    scheduler's frontier."""
-    import ast
-
-    root = Path(__file__).resolve().parent.parent
-    sources = [p for folder in ("citeseeker_scrapy", "extensions", "middlewares", "pipelines",
-                                "spiders") for p in (root / folder).rglob("*.py")]
-    for path in sources:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", "").startswith("send_"):
-                sent = [ast.unparse(a) for a in [*node.args, *(k.value for k in node.keywords)]]
-                assert not any(s.startswith("signals.") for s in sent), f"{path}: {sent}"
-    recrawl = [root / "extensions/recrawl.py", root / "middlewares/recrawl_spider.py",
-               root / "middlewares/conditional.py", root / "pipelines/recrawl.py",
-               *(root / "citeseeker_scrapy/recrawl").glob("*.py")]
-    for path in recrawl:
-        text = path.read_text(encoding="utf-8")
-        assert "scheduler.frontier" not in text and '"frontier")' not in text, path

@@ -3,7 +3,8 @@
 Who calls it: the progress extension (``extensions/progress.py``), every
 ``CITESEEKER_PROGRESS_INTERVAL`` seconds for the line (Scrapy's LogStats style) and about once a
 second for the display. Figures come from the crawl's stats and, when the CiteSeeker scheduler
-runs, from its frontier (servers pending / being crawled / completed, and which servers).
+runs, from a :class:`FrontierSnapshot` the scheduler answers the ``frontier_snapshot_wanted``
+signal with (servers pending / being crawled / completed, and which servers).
 The display is drawn by ``rich`` (``Live``): log lines written meanwhile are printed above it,
 whole, so the crawl's output stays intact.
 """
@@ -41,6 +42,16 @@ class ProgressFigures:
     crawling: tuple[str, ...] = field(default=())
 
 
+@dataclass(frozen=True)
+class FrontierSnapshot:
+    """What the frontier scheduler tells the progress display: its structures' sizes
+    (``pending_servers``, ``active_servers``, ``completed_servers``...) and the servers being
+    crawled. Built by the scheduler on request (signal ``frontier_snapshot_wanted``)."""
+
+    sizes: Mapping[str, int]
+    crawling: tuple[str, ...] = ()
+
+
 #: Documents fetched by the whole job, all its runs: counted by the progress extension; the
 #: frontier scheduler keeps every ``citeseeker/`` stat in JOBDIR and restores it on resume, so
 #: the count goes on where the suspended run stopped (Scrapy's response count restarts at 0).
@@ -76,12 +87,13 @@ def stop_line(reason: str, stats: Mapping[str, Any], jobdir: str) -> str | None:
             "-s JOBDIR=DIR or -a crawl=NAME to make a crawl resumable")
 
 
-def figures(stats: Mapping[str, Any], frontier: Any, *, documents_before: int,
-            seconds: float) -> ProgressFigures:
-    """The figures now; ``documents_before`` were fetched ``seconds`` ago (for the rate)."""
+def figures(stats: Mapping[str, Any], frontier: FrontierSnapshot | None, *,
+            documents_before: int, seconds: float) -> ProgressFigures:
+    """The figures now; ``documents_before`` were fetched ``seconds`` ago (for the rate).
+    Without a frontier snapshot (another scheduler) the server counts are unknown."""
     documents = documents_done(stats)
-    sizes = frontier.sizes() if frontier is not None else {}
-    active = tuple(sorted(getattr(frontier, "active", {}) or ())) if frontier is not None else ()
+    sizes = frontier.sizes if frontier is not None else {}
+    active = tuple(sorted(frontier.crawling)) if frontier is not None else ()
     return ProgressFigures(
         pending_servers=sizes.get("pending_servers"),
         active_servers=sizes.get("active_servers"),
