@@ -22,7 +22,7 @@ from .extraction.model import ExtractionLimits
 ORIGINAL_FORMATS = (
     "htm html shtml dhtml xml php php3 php4 asp aspx txt rtf doc ppt pdf ps zip gz z tar tgz taz"
 )
-#: Formats the original did not know, read by the same machinery (see README).
+#: Formats the original did not know, read by the same machinery (docs/how-it-works.md).
 MODERN_FORMATS = "xhtml jsp cfm docx pptx odt eps"
 
 DEFAULT_SETTINGS: dict[str, Any] = {
@@ -70,7 +70,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_PROGRESS_LIVE": True,
     "CITESEEKER_REPORT_HTML": True,
     "CITESEEKER_DISTINCT_PAPERS": True,
-    # the shared frontier (README "Many workers on one Redis"); REDIS_URL as in scrapy-redis
+    # the shared frontier (docs/many-workers.md); REDIS_URL as in scrapy-redis
     "CITESEEKER_FRONTIER": "local",
     "CITESEEKER_REDIS_KEY": "citeseeker",
     "CITESEEKER_LEASE_SECONDS": 30.0,
@@ -78,7 +78,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_CLOSE_WHEN_IDLE": True,
     # a finished job under CITESEEKER_REDIS_KEY: refused (False) or deleted and crawled anew
     "CITESEEKER_REDIS_REUSE": False,
-    # incremental re-crawl (README "Re-crawl"): -a recrawl=PREVIOUS_JOBDIR
+    # incremental re-crawl (docs/recrawl.md): -a recrawl=PREVIOUS_JOBDIR
     "CITESEEKER_RECRAWL_FROM": "",
     "CITESEEKER_RECRAWL": "auto",
     "CITESEEKER_RECRAWL_SPLIT": "directory",
@@ -101,7 +101,7 @@ class SettingsLike(Protocol):
 
 @dataclass(frozen=True)
 class CrawlConfig:
-    """Validated crawl settings; see README "Settings" for each one's meaning."""
+    """Validated crawl settings; see docs/settings.md for each one's meaning."""
 
     method: str
     scheme: str

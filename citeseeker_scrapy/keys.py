@@ -20,8 +20,8 @@ DEPTH_KEY = "citeseeker_depth"
 #: pages. Requests without one came from elsewhere and are canonicalized by the scheduler.
 START, FRONTIER, REDIRECT, SEARCH = "start", "frontier", "redirect", "search"
 
-#: A site-search submission or result page: its frontier key, query and page (README "Site
-#: search"); a result link carries only the origin.
+#: A site-search submission or result page: its frontier key, query and page
+#: (docs/site-search.md); a result link carries only the origin.
 SEARCH_KEY = "citeseeker_search"
 #: A site-search result: the title the result page showed for it (a landing page that offers
 #: the titled document is followed one step further).

@@ -100,7 +100,7 @@ class CiteSeekerSpider(scrapy.Spider):
 
     def parse_search(self, response: Response, **kwargs: Any) -> None:
         """A site-search result page: its results and next page are queued, in one step with
-        finishing the page (README "Site search")."""
+        finishing the page (docs/site-search.md)."""
         self._site_search().follow_results(response, self)
 
     def _site_search(self) -> SiteSearcher:

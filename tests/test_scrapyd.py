@@ -101,7 +101,7 @@ class Scrapyd:
 
     def files_dir(self, folder: str) -> Path:
         """Where a job's (a job id) or a named crawl's (``crawl-NAME``) CiteSeeker .log files are
-        by default (README "Run under Scrapyd")."""
+        by default (docs/scrapyd.md)."""
         return self.directory / "logs" / PROJECT / f"{SPIDER}-files" / folder
 
     def daemon_says(self, pattern: str) -> bool:

@@ -20,7 +20,7 @@ Why Lua: a sync renews leases, writes a batch of links and done marks, moves doc
 workers found onto the stacks of this worker's servers, leases new servers (expired leases
 first: a takeover continues from the last flush) and reads the global state — atomically, so
 no server is ever leased twice and no link falls between a lease and a completion. The script
-names its keys from the prefix, so it needs one Redis (not a Cluster; see README "Sharding").
+names its keys from the prefix, so it needs one Redis (not a Cluster; see docs/many-workers.md, "Sharding").
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ RENDER_DEFAULTS: dict[str, Any] = {
 
 @dataclass(frozen=True)
 class RenderConfig:
-    """The CITESEEKER_RENDER* settings, validated (see README "JavaScript pages")."""
+    """The CITESEEKER_RENDER* settings, validated (see docs/javascript.md)."""
 
     mode: str = "auto"
     servers: frozenset[str] = frozenset()

@@ -67,7 +67,7 @@ STOP_WORDS = frozenset(
 
 @dataclass(frozen=True)
 class SiteSearchConfig:
-    """The CITESEEKER_SITE_SEARCH* settings, validated (README "Site search")."""
+    """The CITESEEKER_SITE_SEARCH* settings, validated (docs/site-search.md)."""
 
     mode: str = "first"
     probe_pages: int = 3
