@@ -87,7 +87,13 @@ class FrontierScheduler:
     """Per-server depth-first scheduling with skeletons; see the module docstring."""
 
     def __init__(self, crawler, frontier: Frontier, *, scope: LinkPolicy, keep_query: bool,
-                 skip_file: Path, unreachable_after: int = 3) -> None:
+                 skip_file: Path, unreachable_after: int = 3, follow_same_server: bool = True,
+                 storage: StorageGuard | None = None,
+                 shared: SharedSettings | None = None) -> None:
+        """Built in one step by :meth:`from_crawler` (or by a test, from plain values):
+        ``follow_same_server`` is False with ``CITESEEKER_SITE_SEARCH=only``; ``storage`` is the
+        job's guard (a failed checkpoint stops the crawl); ``shared`` makes this a worker of the
+        Redis frontier (``CITESEEKER_FRONTIER=redis``)."""
         self.crawler = crawler
         self.unreachable_after = unreachable_after
         self._unreachable: dict[str, int] = {}  # server -> connection failures in a row
@@ -98,9 +104,13 @@ class FrontierScheduler:
         self.spider: Spider | None = None
         self._skip_checked_at = 0.0
         self._skip_mtime = 0.0
-        self.shared: RedisSync | None = None   # CITESEEKER_FRONTIER=redis
-        self.follow_same_server = True         # False with CITESEEKER_SITE_SEARCH=only
-        self.storage = StorageGuard()          # the job's: a failed checkpoint stops the crawl
+        self.follow_same_server = follow_same_server
+        self.storage = storage or StorageGuard()
+        frontier.root_of = self.root_of
+        frontier.on_completed = self.on_server_completed
+        self.shared: RedisSync | None = None if shared is None else RedisSync(
+            crawler, frontier, shared, add_start_point=self.add_pushed_start_point,
+            wake_engine=self.wake_engine)
 
     @classmethod
     def from_crawler(cls, crawler) -> "FrontierScheduler":
@@ -120,17 +130,10 @@ class FrontierScheduler:
             store = _frontier_store(job, jobdir)
             frontier = Frontier(store, **limits)
         skip = config.skip_file or os.path.join(jobdir or config.log_dir, "skip_servers.txt")
-        scheduler = cls(crawler, frontier, scope=scope, keep_query=config.keep_query,
-                        skip_file=Path(skip), unreachable_after=config.unreachable_after)
-        frontier.root_of = scheduler.root_of
-        scheduler.follow_same_server = _follows_same_server(crawler, job.error)
-        scheduler.storage = job.storage
-        frontier.on_completed = scheduler.on_server_completed
-        if shared is not None:
-            scheduler.shared = RedisSync(crawler, frontier, shared,
-                                         add_start_point=scheduler.add_pushed_start_point,
-                                         wake_engine=scheduler.wake_engine)
-        return scheduler
+        return cls(crawler, frontier, scope=scope, keep_query=config.keep_query,
+                   skip_file=Path(skip), unreachable_after=config.unreachable_after,
+                   follow_same_server=_follows_same_server(crawler, job.error),
+                   storage=job.storage, shared=shared)
 
     # --- engine interface ---------------------------------------------------------------------
 

@@ -54,8 +54,20 @@ class ReportExtension:
     """success.log, errors.log, completed.log, summary.log, debug.log and reported.txt."""
 
     def __init__(self, crawler: Any, log_dir: Path, *, debug: bool, flush_interval: int,
-                 reported_file: Path | None, storage: StorageGuard | None = None) -> None:
+                 reported_file: Path | None, storage: StorageGuard | None = None,
+                 publications: Any = (), groups: Any = (),
+                 input_changes: tuple[str, ...] = (), html: bool = True,
+                 print_table: bool = True) -> None:
+        """Built in one step by :meth:`from_crawler`: ``publications`` and ``groups`` are what
+        the job searched (for the report), ``input_changes`` what a resume accepted
+        (``CITESEEKER_RESUME_CHANGED_INPUTS``), ``html`` writes report.html, ``print_table``
+        prints the final table on the terminal."""
         self.crawler = crawler
+        self.publications = publications
+        self.groups = groups
+        self.input_changes = input_changes
+        self.html = html
+        self.print_table = print_table
         self.storage = storage or StorageGuard()
         self.stats = crawler.stats
         self.log_dir = log_dir
@@ -63,7 +75,6 @@ class ReportExtension:
         self.flush_interval = flush_interval
         self.reported_file = reported_file
         self.report: RunReport | None = None
-        self.input_changes: tuple[str, ...] = ()
         self.started_at = time.monotonic()
 
     @classmethod
@@ -75,12 +86,10 @@ class ReportExtension:
         reported_file = Path(jobdir) / "reported.txt" if jobdir else None
         extension = cls(crawler, job.config.log_dir, debug=job.config.debug_log,
                         flush_interval=job.config.flush_interval, reported_file=reported_file,
-                        storage=job.storage)
-        extension.publications = searched_publications(job)
-        extension.input_changes = job.input_changes
-        extension.groups = searched_groups(job)
-        extension.html = job.config.report_html
-        extension.print_table = wants_progress(crawler.settings)
+                        storage=job.storage, publications=searched_publications(job),
+                        groups=searched_groups(job), input_changes=job.input_changes,
+                        html=job.config.report_html,
+                        print_table=wants_progress(crawler.settings))
         if reported_file is not None:  # before the citation pipeline reads reported.txt
             try:
                 remember_job(Path(jobdir), job.config.log_dir, extension.publications,
