@@ -40,6 +40,7 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
     "DOWNLOADER_MIDDLEWARES": {
         "scrapy.downloadermiddlewares.offsite.OffsiteMiddleware": None,
         "middlewares.file_directory.FileDirectoryMiddleware": 50,
+        "middlewares.document_type.DocumentTypeMiddleware": 550,  # the type, sniffed once
         "scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware": None,
         "middlewares.redirects.ScopedMetaRefreshMiddleware": 580,
         "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,

@@ -27,6 +27,10 @@ SEARCH_KEY = "citeseeker_search"
 #: the titled document is followed one step further).
 SEARCH_RESULT_KEY = "citeseeker_search_result"
 
+#: The response's document type (``html``, ``pdf``, ``ps``, ``zip``... or None: not read), sniffed
+#: once by the document-type downloader middleware; read by the render middleware and the spider.
+KIND_KEY = "citeseeker_kind"
+
 #: Browser rendering of a request: ``RENDER_BROWSER`` (the render middleware's own browser
 #: request), ``RENDER_DONE`` (rendered, or must reach the spider as the server sent it: a POST
 #: result page) or ``RENDER_FAILED``.

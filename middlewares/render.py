@@ -30,7 +30,6 @@ import logging
 import time
 from collections import Counter
 from typing import Any
-from urllib.parse import urlsplit
 
 from scrapy import signals
 from scrapy.exceptions import IgnoreRequest, NotConfigured
@@ -40,10 +39,8 @@ from twisted.internet.threads import deferToThread
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.exceptions import ConfigError
-from citeseeker_scrapy.extraction import sniff_kind
-from citeseeker_scrapy.extraction.sniff import HEAD_BYTES
 from citeseeker_scrapy.keys import (
-    ORIGIN_KEY, RENDER_BROWSER, RENDER_DONE, RENDER_FAILED, RENDER_KEY, SEARCH, SEARCH_KEY)
+    KIND_KEY, ORIGIN_KEY, RENDER_BROWSER, RENDER_DONE, RENDER_FAILED, RENDER_KEY, SEARCH, SEARCH_KEY)
 from citeseeker_scrapy.rendering.policy import (
     RenderConfig, RenderPlanner, find_browser, needs_rendering, page_signals, rendering_helped,
 )
@@ -286,7 +283,7 @@ class RenderMiddleware:
         (once: the rendered response is marked and never looked at again)."""
         if RENDER_KEY in request.meta or not isinstance(response, TextResponse):
             return response
-        kind = _kind(response, response.body[:HEAD_BYTES])
+        kind = request.meta.get(KIND_KEY)  # sniffed by the document-type middleware
         if kind == "html" and response.status == 200:
             self.planner.saw_html(response.url)
         if not self.planner.worth_a_look(response.url, response.status, kind, response.body):
@@ -342,8 +339,8 @@ class RenderMiddleware:
             self.crawler.stats.set_value(f"{STATS}/browser_restarts", self.pool.restarts)
 
     async def _dom_response(self, request: Request, response: Response, page: Any) -> Response:
-        if page is None or not isinstance(response, TextResponse) or _kind(response, b"") not in (
-                "html", None):
+        if page is None or not isinstance(response, TextResponse) or response.meta.get(
+                KIND_KEY) not in ("html", None):
             raise NotAnHtmlPage(response.url)
         await self.settle(page)
         html = await asyncio.wait_for(page.content(), self.config.timeout)
@@ -390,11 +387,3 @@ class RenderMiddleware:
     def _stat(self, name: str, value: float = 1) -> None:
         self.crawler.stats.inc_value(f"{STATS}/{name}", value)
 
-
-def _kind(response: Response, head: bytes) -> str | None:
-    return sniff_kind(urlsplit(response.url).path, _content_type(response), head)
-
-
-def _content_type(response: Response) -> str | None:
-    raw = response.headers.get(b"Content-Type")
-    return raw.decode("latin-1") if raw else None

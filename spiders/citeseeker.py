@@ -24,7 +24,6 @@ from twisted.internet.error import ConnectError, DNSLookupError
 from twisted.python.failure import Failure
 
 from citeseeker_scrapy import signals as citeseeker_signals
-from citeseeker_scrapy.document.stages import sniff
 from citeseeker_scrapy.exceptions import InputError
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import (
@@ -33,7 +32,7 @@ from citeseeker_scrapy.job.crawl_job import (
 )
 from citeseeker_scrapy.job.directories import apply_job_dirs
 from citeseeker_scrapy.recrawl import apply_recrawl_argument
-from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, START
+from citeseeker_scrapy.keys import DEPTH_KEY, KIND_KEY, ORIGIN_KEY, START
 from spiders.providers import start_points_with_providers
 from spiders.site_search import SiteSearcher
 
@@ -88,9 +87,9 @@ class CiteSeekerSpider(scrapy.Spider):
                 self.logger.warning(f"start point {url} refused: {error}")
 
     def parse(self, response: Response, **kwargs: Any) -> Iterator[DocumentItem]:
-        """One document item; its type is sniffed here, once (magic bytes first)."""
+        """One document item, with the type the document-type middleware sniffed."""
         item = DocumentItem.from_response(response, depth=int(response.meta.get(DEPTH_KEY, 0)))
-        item.kind = sniff(item)
+        item.kind = response.meta.get(KIND_KEY)
         site_search = self._site_search()
         # searches and a landing page's document are queued before the page's own links (the
         # item's), so they go out first and the page's server is not completed before them

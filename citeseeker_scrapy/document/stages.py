@@ -19,7 +19,9 @@ from citeseeker_scrapy.document.item import DocumentItem
 
 
 def sniff(item: DocumentItem) -> str | None:
-    """The document's type: magic bytes first, then Content-Type, then the URL's extension."""
+    """The document's type: magic bytes first, then Content-Type, then the URL's extension.
+    For items of other spiders only: the citeseeker spider's items carry the type the
+    document-type middleware sniffed on the response."""
     return sniff_kind(urlsplit(item.url).path, item.content_type, item.body[:HEAD_BYTES])
 
 
