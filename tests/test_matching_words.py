@@ -8,12 +8,18 @@ from __future__ import annotations
 
 import pytest
 
-from citeseeker_scrapy.matcher import AuthorGroup, CitationMatcher, MatcherSettings
-from citeseeker_scrapy.matching.words import is_content, same_work
+from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
+from citeseeker_scrapy.matching.words import (
+    balanced, goes_on_after, is_content, same_work,
+)
 
 GARFINKEL = "[4] Garfinkel, H.: The classical roots of ethnomethodology. Sociology Press, 1991."
 OCEAN = ("Wessel, P., Smith, W. H. F.: Observations of hydrothermal plumes on the Seafloor of the "
          "Pacific. J. Geophys. Res. 96, 1991, pp. 113-125.")
+CONTOURS = ("[3] M. Maire, P. Arbelaez, C. Fowlkes, and J. Malik, \u201cUsing contours to detect "
+            "and localize junctions in natural images,\u201d CVPR, 2008.")
+MUSIC = "Nielsen, Johan 2009 Statistical analysis of music corpora, bachelor diss., Copenhagen."
+HEARST = "[4] Hearst, M.: Automatic acquisition of hyponyms from large text corpora. COLING 1992."
 LATEX = "Goossens, M., Rahtz, S.: The LaTeX Companion. Addison-Wesley, 1994."
 
 
@@ -29,6 +35,11 @@ def found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
     (OCEAN, "Wessel", "Observations of hydrothermal vents on the Seafloor of the Pacific"),
     (LATEX, "Rahtz", "The LaTeX Graphics Companion"),  # added, a real sequel
     ("Keane, M.: Deep reinforcement learning. Nature, 2015.", "Keane", "Deep learning"),
+    # a dropped word: the printed title goes on after the query's last word ...
+    (CONTOURS, "Malik", "Using contours to detect and localize junctions in natural"),
+    # ... or the query names fewer than four in five of its content words
+    (MUSIC, "Nielsen", "Statistical of music corpora"),
+    (MUSIC, "Nielsen", "Statistical analysis of corpora"),
 ])
 def test_a_changed_content_word_is_another_work(doc: str, author: str, title: str) -> None:
     assert found(doc, author, title, "original")  # the character test alone reports them
@@ -47,6 +58,10 @@ def test_a_changed_content_word_is_another_work(doc: str, author: str, title: st
     (OCEAN, "Smith", "Observations of plumes hydrothermal on the Seafloor of the Pacific"),
     (OCEAN.replace("Pacific", "Pacifique"), "Smith",
      "Observations of hydrothermal plumes on the Seafloor of the Pacific"),
+    # a misquote that drops a word inside a title it still names four in five content words of
+    (HEARST, "Hearst", "Automatic acquisition of hyponyms from large corpora"),
+    (OCEAN, "Wessel", "Observations of plumes on the Seafloor of the Pacific"),
+    (CONTOURS, "Malik", "Using contours to detect junctions in natural images"),
 ])
 def test_a_damaged_or_misspelt_word_is_the_same_work(doc: str, author: str, title: str) -> None:
     assert found(doc, author, title)
@@ -61,22 +76,68 @@ def test_content_words_are_long_words_that_are_not_function_words(word: str,
     assert is_content(word) is content
 
 
-@pytest.mark.parametrize("query, nearby, inside, short, same", [
-    (("classical", "roots"), "the classical roots of", "classical roots", False, True),
-    (("classical", "surgery"), "the classical roots of", "classical roots", False, False),
+@pytest.mark.parametrize("query, nearby, inside, same", [
+    (("classical", "roots"), "the classical roots of", "classical roots", True),
+    (("classical", "surgery"), "the classical roots of", "classical roots", False),
     (("line", "clipping", "algorithm"), "a lineclipping algorithm", "lineclipping algorithm",
-     False, True),
-    (("consciousness", "alterations"), "consci ousness alterations", "consci ousness",
-     False, True),
-    (("of", "the", "in", "roots"), "roots", "roots", False, False),  # three short words missing
-    (("of", "the", "roots"), "roots", "roots", False, True),  # two: the allowance
-    (("deep", "learning"), "deep reinforcement learning", "deep reinforcement learning", True,
-     False),
+     True),
+    (("consciousness", "alterations"), "consci ousness alterations", "consci ousness", True),
+    (("of", "the", "in", "roots"), "roots", "roots", False),  # three short words missing
+    (("of", "the", "roots"), "roots", "roots", True),  # two: the allowance
+    (("deep", "learning"), "deep reinforcement learning", "deep reinforcement learning", False),
+    # one printed content word the query lacks: four named ones make it a misquote
     (("deep", "learning", "for", "robust", "vision"), "deep reinforcement learning for robust "
-     "vision", "deep reinforcement learning for robust vision", False, True),
+     "vision", "deep reinforcement learning for robust vision", True),
+    (("robust", "deep", "learning"), "robust deep reinforcement learning",
+     "robust deep reinforcement learning", False),  # three named: another work
+    (("automatic", "acquisition", "of", "hyponyms", "from", "large", "corpora"),
+     "automatic acquisition of hyponyms from large text corpora",
+     "automatic acquisition of hyponyms from large text corpora", True),  # five named
+    (("deep", "learning", "for", "robust", "vision"), "deep reinforcement learning for robust "
+     "stereo vision", "deep reinforcement learning for robust stereo vision", False),  # two
 ])
-def test_same_work_table(query, nearby, inside, short, same) -> None:
-    assert same_work(query, nearby, inside, short=short) is same
+def test_same_work_table(query, nearby, inside, same) -> None:
+    assert same_work(query, nearby, inside) is same
+
+
+@pytest.mark.parametrize("query, before, inside, same", [
+    # the best substring left the query's first word out: the words up to it still count
+    (("statistical", "of", "music", "corpora"), "johan 2009 statistical analy",
+     "sis of music corpora", False),
+    (("statistical", "analysis", "of", "music", "corpora"), "johan 2009 statistical analy",
+     "sis of music corpora", True),
+])
+def test_the_printed_title_runs_from_the_query_s_first_word(query, before, inside,
+                                                            same) -> None:
+    assert same_work(query, before + inside, inside, before) is same
+
+
+@pytest.mark.parametrize("query, inside, following, longer", [
+    (("junctions", "in", "natural"), "junctions in natural", ' images," cvpr, 2008.', True),
+    (("puget", "sound"), "puget sound", " fish. division of", True),
+    (("puget", "sound"), "puget sound", ". division of", False),  # the title ends there
+    (("puget", "sound"), "puget sound", ": fish and people.", False),  # a subtitle left out
+    (("art", "science", "and"), "art science and", " technology, 2002.", False),  # cut off
+    (("climate", "policy", "response"), "climate policy response", " webster, m., c. forest",
+     False),  # a title-first entry's author run
+    (("climate", "policy", "response"), "climate policy response", " webster m. forest",
+     False),
+    (("climate", "policy"), "climate policy", " response.", True),
+    (("climate", "policy"), "climate polcy", " responses.", True),  # typo in the hit
+    (("climate", "policy"), "climate policy", " a. b.", False),  # not a content word
+])
+def test_a_printed_title_that_goes_on_after_the_query_is_longer(query, inside, following,
+                                                                 longer) -> None:
+    assert goes_on_after(query, inside, following) is longer
+
+
+@pytest.mark.parametrize("title, whole", [
+    ("deep learning", True), ("a (short) history", True), ("« le ressenti », gestion", True),
+    ("renmin ribao (people's", False), ("le ressenti des enseignants », gestion", False),
+    ("\u201cquoted\u201d title", True),
+])
+def test_a_query_with_unbalanced_brackets_or_quotes_is_no_whole_title(title, whole) -> None:
+    assert balanced(title) is whole
 
 
 # ----------------------------------------------------------------------------- author runs

@@ -31,7 +31,7 @@ from rapidfuzz.distance import Indel
 from .names import SKIPPABLE
 from .similarity import Title
 from .windows import Region, last_entry_start, named_beside, next_entry_start
-from .words import same_work
+from .words import balanced, goes_on_after, same_work
 
 _MIN_WORD_COVERAGE = 0.8
 _WORD_SCORE = 80  # partial_ratio of a title word with the text near the match
@@ -42,6 +42,7 @@ _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one 
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
+_FOLLOWING = 40  # characters after a hit where the printed title may go on (one word)
 _DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
 #: pypdf gives an unmapped ligature glyph as its code in the font: TeX's fi, fl, ffi, ffl.
 _LIGATURE_CODES = {"\x02": "fi", "\x03": "fl", "\x0e": "ffi", "\x0f": "ffl"}
@@ -57,12 +58,14 @@ class CheckedTitle:
     words: tuple[str, ...]
     weight: int  # total length of the words
     short: bool  # few words: they occur as ordinary words, so a hit must stand alone
+    whole: bool  # brackets and quotes balanced: the query's last word may end a title
 
     @classmethod
     def prepare(cls, title: Title) -> CheckedTitle:
         """Split the normalized title into words (letters and digits, accents dropped)."""
         words = tuple(_WORDS.findall(title.text.translate(_DROPPED_IN_WORDS)))
-        return cls(title, words, sum(map(len, words)), len(words) <= _SHORT_TITLE_WORDS)
+        return cls(title, words, sum(map(len, words)), len(words) <= _SHORT_TITLE_WORDS,
+                   balanced(title.text))
 
 
 def verified(text: str, title: CheckedTitle, start: int, end: int,
@@ -77,25 +80,31 @@ def verified(text: str, title: CheckedTitle, start: int, end: int,
 
 
 def _same_work(text: str, title: CheckedTitle, start: int, end: int) -> bool:
-    """``words.same_work`` on the words around the hit: a different word is another work.
+    """``words.same_work`` on the words around the hit: a different word is another work; and
+    ``words.goes_on_after``: a printed title that goes on past the query is a longer one.
 
     A hit shorter than the title may have its last (first) words beyond a running header or
     page number: then the words of its "[n]" entry up to ``_INTERRUPTION`` characters
     further are looked at too.
     """
+    inside = _words_taken(text, start, end)
+    last = _word_end(text, end)
+    if title.whole and goes_on_after(title.words, inside,
+                                     _word_text(text, last, last + _FOLLOWING)):
+        return False
     if end - start == len(title.title.text) and text.startswith(title.title.text, start):
         return True  # verbatim
     left_out = max(0, len(title.title.text) - (end - start))
     slack = left_out + _WORD_SLACK  # a word left out may lie past a word the query lacks
     low, high = _word_start(text, max(0, start - slack)), _word_end(text, end + slack)
-    inside = _words_taken(text, start, end)
-    if same_work(title.words, _word_text(text, low, high), inside, short=title.short):
+    before, after = _word_text(text, low, start), _word_text(text, end, high)
+    if same_work(title.words, _word_text(text, low, high), inside, before, after):
         return True
     if not left_out:
         return False  # the hit is as long as the title: no header cut it short
     low = last_entry_start(text, max(0, low - _INTERRUPTION), start)
     high = next_entry_start(text, end, high + _INTERRUPTION)
-    return same_work(title.words, _word_text(text, low, high), inside, short=title.short)
+    return same_work(title.words, _word_text(text, low, high), inside, before, after)
 
 
 def _words_taken(text: str, start: int, end: int) -> str:
