@@ -170,3 +170,41 @@ def test_author_runs_with_given_names_years_and_full_stops(doc: str, author: str
 ])
 def test_the_next_entry_title_is_still_not_lent_to_the_author_before(doc: str) -> None:
     assert not found(doc, "Moreau", "Quantum teleportation of photons")
+
+
+# ----------------------------------------------------------------------------- title first
+
+LONG_LIST = ("[5] Multiple fMRI system-level baseline connectivity is disrupted in patients with "
+             "consciousness alterations. Demertzi A, Gomez F, Crone JS, Vanhaudenhuyse A, "
+             "Tshibanda L, Noirhomme Q, Thonnard M, Charland-Verville V, Kirsch M, Laureys S, "
+             "Soddu A. Cortex. 52: 35-46. 2014. [6] Sexuality and dementia. Wornell, D. 2014.")
+INITIALS_LIST = ("Uncertainty analysis of climate change and policy response Webster, M., C. "
+                 "Forest, J. Reilly, M. Babiker, D. Kicklighter, M. Mayer, R. Prinn, M. Sarofim, "
+                 "A. Sokolov, P. Stone and C. Wang 2003 Climatic Change, 61(3): 295-320")
+TITLE = "Multiple fMRI system-level baseline connectivity is disrupted in patients with " \
+        "consciousness alterations"
+
+
+@pytest.mark.parametrize("doc, author, title, cites", [
+    (LONG_LIST, "Demertzi", TITLE, True),
+    (LONG_LIST, "Kirsch", TITLE, True),  # the ninth author, 120 characters after the title
+    (LONG_LIST, "Soddu", TITLE, True),
+    (INITIALS_LIST, "Wang", "Uncertainty analysis of climate change and policy response", True),
+    (INITIALS_LIST, "Sokolov", "Uncertainty analysis of climate change and policy response",
+     True),
+    (LONG_LIST, "Wornell", TITLE, False),  # the next entry's author
+    ("[1] Chemisorbed nickel catalyst for the production of nanotubes X. Devaux, S. Yu. "
+     "Tsareva, C. Carteret, M. Dossot, B. Gregoire, B. Humbert, J.-Y. Mevellec, E. McRae, "
+     "L. Aranda, E. Lamouroux, Y. Fort Phys. Stat. Sol. (b) 250, 2581-2585 (2013)", "Lamouroux",
+     "Chemisorbed nickel catalyst for the production of nanotubes", True),  # "Yu." is a name
+])
+def test_a_title_first_entry_is_cited_by_every_author_of_its_list(doc, author, title,
+                                                                   cites) -> None:
+    assert found(doc, author, title) is cites
+
+
+def test_a_query_typed_with_the_separator_after_its_title_stands_alone() -> None:
+    doc = "[5] Розов А.К. Нелинейная фильтрация сигналов. - М.: Политехника, 2002.- 372 с."
+    assert found(doc, "Розов", "Нелинейная фильтрация сигналов. -")
+    assert not found("Розов писал о нелинейная фильтрация сигналов в статье.", "Розов",
+                     "Нелинейная фильтрация сигналов")

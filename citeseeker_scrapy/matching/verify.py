@@ -277,8 +277,14 @@ def _stands_alone(text: str, start: int, end: int) -> bool:
     """True if the hit, widened to whole words, has punctuation (or nothing) on both sides.
 
     A short title in a reference is delimited ("2015. Deep learning. Nature"); the same words
-    in a sentence or inside a longer title have a word next to them.
+    in a sentence or inside a longer title have a word next to them. Punctuation the hit holds
+    at its edges is such a delimiter already (a query typed with the separator after its
+    title: "Нелинейная фильтрация сигналов. -" in "сигналов. - М.: Политехника").
     """
+    while end > start and not _in_word(text[end - 1]):
+        end -= 1
+    while start < end and not _in_word(text[start]):
+        start += 1
     start = _word_start(text, start)
     while end < len(text) and _in_word(text[end]):
         end += 1

@@ -429,7 +429,8 @@ def _ends_a_name(text: str, word: int) -> bool:
 def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
     """True if a title at ``text[start:end]`` is followed by the author list holding ``name``.
 
-    Between them at most ``gap`` characters and no sentence end ("...embeddings. In ICLR.
+    Between them at most ``gap`` characters, or the author list that starts there, and no
+    sentence end but a name's full stop ("...embeddings. In ICLR.
     Iz Beltagy", "...118. 24. Øvretveit", "...1996. [4] E. Chang": the title belongs to the
     entry before), and right before the title no end of an author list ("Toman, M.: Web
     crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it.
@@ -437,9 +438,18 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
     word_start = start
     while word_start > 0 and text[word_start - 1].isalnum():
         word_start -= 1
-    return (name - end <= gap
-            and not _SENTENCE_END.search(text, min(end + 2, name), name)
+    return ((name - end <= gap or _in_list_after(text, end, name, gap))
+            and not any(not _ends_a_name(text, match.start())
+                        for match in _SENTENCE_END.finditer(text, min(end + 2, name), name))
             and not _author_list_ends_before(text, word_start))
+
+
+def _in_list_after(text: str, end: int, name: int, gap: int) -> bool:
+    """True if ``name`` is in an author list that starts within ``gap`` after a title: a
+    title-first entry lists all its authors there, the twelfth as well as the first
+    ("...alterations. Demertzi A, Gomez F, Crone JS, ..., Kirsch M, Laureys S")."""
+    comma = text.find(",", end + 1, end + gap)
+    return comma >= 0 and name <= _author_list_end(text, comma + 1) + _NAME_PIECE
 
 
 def _author_list_ends_before(text: str, at: int) -> bool:
