@@ -208,3 +208,34 @@ def test_a_query_typed_with_the_separator_after_its_title_stands_alone() -> None
     assert found(doc, "Розов", "Нелинейная фильтрация сигналов. -")
     assert not found("Розов писал о нелинейная фильтрация сигналов в статье.", "Розов",
                      "Нелинейная фильтрация сигналов")
+
+
+# ----------------------------------------------------------------------------- the next entry
+
+@pytest.mark.parametrize("doc, author, title, cites", [
+    # "[11]" after a year is no entry start by its form ("in 1994 [11]" cites), but it is the
+    # number after the name's own "[10]": the next entry
+    ("[10] H. Trocme, La cote atlantique, Presses universitaires de Nancy, 1994 [11] P. Brion, "
+     "Clint Eastwood, La Martiniere, Paris, 2001", "Trocme", "Clint Eastwood, La Martiniere",
+     False),
+    ("[10] H. Trocme, La cote atlantique, Presses universitaires de Nancy, 1994 [11] P. Brion, "
+     "Clint Eastwood, La Martiniere, Paris, 2001", "Brion", "Clint Eastwood, La Martiniere",
+     True),
+    ("[10] H. Trocme, as discussed in [12], La cote atlantique, Nancy, 1994.", "Trocme",
+     "La cote atlantique", True),  # another number: a citation inside the entry
+    # a venue's sentence end, then a name run whose surname ends with a full stop
+    ("M. O. Scully, E. S. Fry and K. Wodkiewicz, Directed spontaneous emission from an extended "
+     "ensemble of N atoms, Phys. Rev. Lett. 96, 010501 (2006). W. H. Zurek. Decoherence, "
+     "einselection, and the quantum origins of the classical, Rev. Mod. Phys. 75 (2003).",
+     "Scully", "Decoherence, einselection, and the quantum origins of the classical", False),
+    ("M. O. Scully, E. S. Fry and K. Wodkiewicz, Directed spontaneous emission from an extended "
+     "ensemble of N atoms, Phys. Rev. Lett. 96, 010501 (2006). W. H. Zurek. Decoherence, "
+     "einselection, and the quantum origins of the classical, Rev. Mod. Phys. 75 (2003).",
+     "Zurek", "Decoherence, einselection, and the quantum origins of the classical", True),
+    ("M. O. Scully, E. S. Fry, and K. Wodkiewicz. Directed spontaneous emission from an "
+     "extended ensemble of atoms. Phys. Rev. Lett. 96 (2006).", "Scully",
+     "Directed spontaneous emission from an extended ensemble of atoms", True),
+])
+def test_a_title_after_the_next_entry_s_start_is_not_the_name_s(doc, author, title,
+                                                                cites) -> None:
+    assert found(doc, author, title) is cites

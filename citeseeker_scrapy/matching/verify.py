@@ -30,7 +30,8 @@ from rapidfuzz.distance import Indel
 
 from .names import SKIPPABLE
 from .similarity import Title
-from .windows import Region, last_entry_start, named_beside, next_entry_start
+from .running_text import named_beside
+from .windows import Region, last_entry_start, next_entry_start
 from .words import balanced, goes_on_after, same_work
 
 _MIN_WORD_COVERAGE = 0.8
