@@ -197,16 +197,13 @@ def test_each_title_is_credited_to_its_own_entry_only(style: str, title_words: t
 
 
 def misquoted(rng: random.Random, title: str, kind: str) -> str:
-    """What citing authors do to a title: two words swapped, one dropped, one added.
-
-    A dropped word is one from inside the title (issue 25: a query the printed title goes on
-    after is another, longer title, "...in natural" for "...in natural images")."""
+    """What citing authors do to a title: two words swapped, one dropped, one added."""
     words = title.split()
     at = rng.randrange(len(words) - 1)
     if kind == "swapped":
         words[at], words[at + 1] = words[at + 1], words[at]
     elif kind == "dropped":
-        del words[rng.randrange(1, len(words) - 1)]
+        del words[at + 1]
     else:
         words.insert(at + 1, "new")
     return " ".join(words)

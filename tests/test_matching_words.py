@@ -9,9 +9,7 @@ from __future__ import annotations
 import pytest
 
 from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
-from citeseeker_scrapy.matching.words import (
-    balanced, goes_on_after, is_content, same_work,
-)
+from citeseeker_scrapy.matching.words import is_content, same_work
 
 GARFINKEL = "[4] Garfinkel, H.: The classical roots of ethnomethodology. Sociology Press, 1991."
 OCEAN = ("Wessel, P., Smith, W. H. F.: Observations of hydrothermal plumes on the Seafloor of the "
@@ -35,9 +33,7 @@ def found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
     (OCEAN, "Wessel", "Observations of hydrothermal vents on the Seafloor of the Pacific"),
     (LATEX, "Rahtz", "The LaTeX Graphics Companion"),  # added, a real sequel
     ("Keane, M.: Deep reinforcement learning. Nature, 2015.", "Keane", "Deep learning"),
-    # a dropped word: the printed title goes on after the query's last word ...
-    (CONTOURS, "Malik", "Using contours to detect and localize junctions in natural"),
-    # ... or the query names fewer than four in five of its content words
+    # a dropped word: the query names fewer than four in five of the printed content words
     (MUSIC, "Nielsen", "Statistical of music corpora"),
     (MUSIC, "Nielsen", "Statistical analysis of corpora"),
 ])
@@ -62,6 +58,8 @@ def test_a_changed_content_word_is_another_work(doc: str, author: str, title: st
     (HEARST, "Hearst", "Automatic acquisition of hyponyms from large corpora"),
     (OCEAN, "Wessel", "Observations of plumes on the Seafloor of the Pacific"),
     (CONTOURS, "Malik", "Using contours to detect junctions in natural images"),
+    # a query cut short looks like a shorter title; the original finds it, so it is found
+    (CONTOURS, "Malik", "Using contours to detect and localize junctions in natural"),
 ])
 def test_a_damaged_or_misspelt_word_is_the_same_work(doc: str, author: str, title: str) -> None:
     assert found(doc, author, title)
@@ -110,34 +108,6 @@ def test_same_work_table(query, nearby, inside, same) -> None:
 def test_the_printed_title_runs_from_the_query_s_first_word(query, before, inside,
                                                             same) -> None:
     assert same_work(query, before + inside, inside, before) is same
-
-
-@pytest.mark.parametrize("query, inside, following, longer", [
-    (("junctions", "in", "natural"), "junctions in natural", ' images," cvpr, 2008.', True),
-    (("puget", "sound"), "puget sound", " fish. division of", True),
-    (("puget", "sound"), "puget sound", ". division of", False),  # the title ends there
-    (("puget", "sound"), "puget sound", ": fish and people.", False),  # a subtitle left out
-    (("art", "science", "and"), "art science and", " technology, 2002.", False),  # cut off
-    (("climate", "policy", "response"), "climate policy response", " webster, m., c. forest",
-     False),  # a title-first entry's author run
-    (("climate", "policy", "response"), "climate policy response", " webster m. forest",
-     False),
-    (("climate", "policy"), "climate policy", " response.", True),
-    (("climate", "policy"), "climate polcy", " responses.", True),  # typo in the hit
-    (("climate", "policy"), "climate policy", " a. b.", False),  # not a content word
-])
-def test_a_printed_title_that_goes_on_after_the_query_is_longer(query, inside, following,
-                                                                 longer) -> None:
-    assert goes_on_after(query, inside, following) is longer
-
-
-@pytest.mark.parametrize("title, whole", [
-    ("deep learning", True), ("a (short) history", True), ("« le ressenti », gestion", True),
-    ("renmin ribao (people's", False), ("le ressenti des enseignants », gestion", False),
-    ("\u201cquoted\u201d title", True),
-])
-def test_a_query_with_unbalanced_brackets_or_quotes_is_no_whole_title(title, whole) -> None:
-    assert balanced(title) is whole
 
 
 # ----------------------------------------------------------------------------- author runs

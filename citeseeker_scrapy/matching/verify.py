@@ -32,7 +32,7 @@ from .names import SKIPPABLE
 from .similarity import Title
 from .running_text import named_beside
 from .windows import Region, last_entry_start, next_entry_start
-from .words import balanced, goes_on_after, same_work
+from .words import same_work
 
 _MIN_WORD_COVERAGE = 0.8
 _WORD_SCORE = 80  # partial_ratio of a title word with the text near the match
@@ -43,7 +43,6 @@ _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one 
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
-_FOLLOWING = 40  # characters after a hit where the printed title may go on (one word)
 _DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
 #: pypdf gives an unmapped ligature glyph as its code in the font: TeX's fi, fl, ffi, ffl.
 _LIGATURE_CODES = {"\x02": "fi", "\x03": "fl", "\x0e": "ffi", "\x0f": "ffl"}
@@ -59,14 +58,12 @@ class CheckedTitle:
     words: tuple[str, ...]
     weight: int  # total length of the words
     short: bool  # few words: they occur as ordinary words, so a hit must stand alone
-    whole: bool  # brackets and quotes balanced: the query's last word may end a title
 
     @classmethod
     def prepare(cls, title: Title) -> CheckedTitle:
         """Split the normalized title into words (letters and digits, accents dropped)."""
         words = tuple(_WORDS.findall(title.text.translate(_DROPPED_IN_WORDS)))
-        return cls(title, words, sum(map(len, words)), len(words) <= _SHORT_TITLE_WORDS,
-                   balanced(title.text))
+        return cls(title, words, sum(map(len, words)), len(words) <= _SHORT_TITLE_WORDS)
 
 
 def verified(text: str, title: CheckedTitle, start: int, end: int,
@@ -81,20 +78,15 @@ def verified(text: str, title: CheckedTitle, start: int, end: int,
 
 
 def _same_work(text: str, title: CheckedTitle, start: int, end: int) -> bool:
-    """``words.same_work`` on the words around the hit: a different word is another work; and
-    ``words.goes_on_after``: a printed title that goes on past the query is a longer one.
+    """``words.same_work`` on the words around the hit: a different word is another work.
 
     A hit shorter than the title may have its last (first) words beyond a running header or
     page number: then the words of its "[n]" entry up to ``_INTERRUPTION`` characters
     further are looked at too.
     """
-    inside = _words_taken(text, start, end)
-    last = _word_end(text, end)
-    if title.whole and goes_on_after(title.words, inside,
-                                     _word_text(text, last, last + _FOLLOWING)):
-        return False
     if end - start == len(title.title.text) and text.startswith(title.title.text, start):
         return True  # verbatim
+    inside = _words_taken(text, start, end)
     left_out = max(0, len(title.title.text) - (end - start))
     slack = left_out + _WORD_SLACK  # a word left out may lie past a word the query lacks
     low, high = _word_start(text, max(0, start - slack)), _word_end(text, end + slack)

@@ -20,10 +20,10 @@ character test (it never runs on the text at large, so it costs little):
   "...large *text* corpora", five content words of six); in a title of three content words
   or fewer each word is a third of what it names ("Statistical analysis of music corpora" is
   not "Statistical of music corpora", "Deep learning" not "Deep reinforcement learning");
-* the printed title may not go on past the query's last content word (:func:`goes_on_after`):
-  "...junctions in natural" is another, longer title than "...junctions in natural images,".
-  A query that leaves out a subtitle (": ...") or ends in a short word (a title cut off by
-  whoever typed it: "...for Art, Science and") is not read this way.
+* a word the printed title has beyond the query's first or last word is not counted: a
+  query cut short ("...the autobiography of Nelson" for "...of Nelson Mandela") and a
+  shorter title ("...in natural" for "...in natural images") look the same, and the first is
+  a citation the original scheme finds (issue 25: no loss against it).
 
 Words are compared as ``verify`` reads them: extraction debris dropped, ligature codes back.
 """
@@ -42,10 +42,6 @@ _SHORT_ALLOWANCE = 2  # short or function words of the query that may lack a cou
 #: Content words the query names for each printed content word it lacks: four in five, a
 #: misquote of a long title, not another work.
 _NAMED_PER_EXTRA = 4
-#: The word right after a hit when the printed title goes on with it: a word, then the title's
-#: closing punctuation ("natural images,", "Puget Sound Fish."), but not an inverted name's
-#: initial after it ("...policy response Webster, M., C. Forest": a title-first entry's authors).
-_WORD_THEN_TITLE_END = re.compile(r" ([^\W_]+)[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.)")
 #: Function words of the languages bibliographies are printed in (English, French, German,
 #: Spanish, Portuguese, Italian) that have four letters or more.
 FUNCTION_WORDS = frozenset(
@@ -87,40 +83,6 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
     span = _title_span(query, _WORDS.findall(before), _WORDS.findall(inside),
                        _WORDS.findall(after))
     return _names_enough(query, span)
-
-
-def balanced(title: str) -> bool:
-    """True if the title's brackets and quotes close where they open. A query that holds an
-    unclosed "(People's" or a closing "»" without its opening one was cut or joined by
-    whoever typed it, so its last word is no title's end (``goes_on_after`` is not read)."""
-    depth = 0
-    for char in title:
-        if char in "([{\u00ab\u201c":
-            depth += 1
-        elif char in ")]}\u00bb\u201d":
-            depth -= 1
-            if depth < 0:
-                return False
-    return depth == 0
-
-
-def goes_on_after(query: Sequence[str], inside: str, following: str) -> bool:
-    """True if the printed title goes on past the query's last word: another, longer title.
-
-    ``inside`` is the hit as words, ``following`` the text right after its last word. Read
-    only when the query ends in a content word printed as the hit's last word; then a content
-    word the query lacks, right after it and closed by the title's punctuation, is the printed
-    title's own last word ("...in natural" / "...in natural images,"). A subtitle (": ...")
-    is punctuation first, and a title-first entry's author run has its initials after the
-    name, so neither is read as a longer title. Called by ``verify`` on each hit.
-    """
-    printed = _WORDS.findall(inside)
-    if not query or not printed or not is_content(query[-1]) or not _has_counterpart(
-            query[-1], printed[-1:]):
-        return False
-    word = _WORD_THEN_TITLE_END.match(following)
-    return word is not None and is_content(word.group(1)) and not _has_counterpart(
-        word.group(1), query)
 
 
 def _has_counterpart(word: str, printed: Sequence[str]) -> bool:
