@@ -54,6 +54,8 @@ OTHER_DECOYS = ("foreign title", "neighbour's author")
 PER_PAPER = 12  # entries per generated paper
 LINE = 88  # characters per line of the text, PDF and PostScript papers
 PAGE_LINES = 52
+#: The issue's evaluation: per 300 true queries, 15 near-miss decoys and 60 others.
+ISSUE_SHARE = {"near miss": 15 / 300, "other": 60 / 300}
 RIGHT_PLACE = 0.75  # ``found`` this similar to the printed title: the right place
 FILLER = ("This generated paper discusses earlier work on the subject and cites the studies "
           "listed at its end, as a real paper of the field would do in its introduction.")
@@ -276,6 +278,21 @@ def table(outcomes: list[Outcome], title: str, key: Callable[[Query], str],
     return rows
 
 
+def precision_at_issue_share(outcomes: list[Outcome]) -> str:
+    """Precision if the decoys were as many as in the issue's evaluation (``ISSUE_SHARE``):
+    each kind's false hits scaled by its share; the true queries' wrong-place hits as they
+    are. The raw precision weighs near misses five times as much as the issue did."""
+    trues = [o for o in outcomes if o.query.expected]
+    right = sum(o.right for o in trues)
+    false_hits = sum(o.wrong for o in trues)
+    for kind, share in ISSUE_SHARE.items():
+        decoys = [o for o in outcomes if not o.query.expected
+                  and (o.query.kind in NEAR_MISSES) == (kind == "near miss")]
+        if decoys:
+            false_hits += sum(bool(o.found) for o in decoys) / len(decoys) * share * len(trues)
+    return f"{right / (right + false_hits):.3f}" if right else "-"
+
+
 def report(outcomes: list[Outcome]) -> list[str]:
     """All tables: per style, format, author position, variant (recall, precision), per decoy
     kind (rejected), and the total."""
@@ -291,6 +308,9 @@ def report(outcomes: list[Outcome]) -> list[str]:
     lines += table(near, "near-miss decoys", lambda q: "all near misses", decoys_rejected)[2:]
     lines += table(decoys, "all decoys", lambda q: "all decoys", decoys_rejected)[2:] + [""]
     lines += table(outcomes, "all", lambda q: "all", scores)
+    lines += [f"| precision at the issue's share (15 near misses, 60 other decoys per 300) | "
+              + " | ".join(precision_at_issue_share([o for o in outcomes if o.scheme == s])
+                           for s in SCHEMES) + " |"]
     return lines
 
 

@@ -218,9 +218,13 @@ def found_by(scheme: str, doc: str, author: str, title: str) -> bool:
 @pytest.mark.parametrize("style", ["lncs", "acm", "apa", "acl_lettered", "ieee", "mla"])
 def test_misquoted_titles_the_original_finds_are_found(style: str, kind: str) -> None:
     """A misquote the original scheme finds after the name, the improved one finds too, and
-    it is still not credited to the neighbouring entries' authors."""
+    it is still not credited to the neighbouring entries' authors.
+
+    A word is dropped from titles of six words or more: the misquote still names four in
+    five of the printed title's content words (issue 25: with fewer, a word the query lacks
+    is a large part of what the printed title names, and it is another work)."""
     rng = random.Random(f"misquote-{style}-{kind}")
-    entries = make_entries(rng, 8, (5, 8))
+    entries = make_entries(rng, 8, (6, 8) if kind == "dropped" else (5, 8))
     doc = "\n".join(STYLES[style](n, e) for n, e in enumerate(entries, 1))
     original_found = 0
     for i, entry in enumerate(entries):

@@ -30,7 +30,8 @@ from rapidfuzz.distance import Indel
 
 from .names import SKIPPABLE
 from .similarity import Title
-from .windows import Region, last_entry_start, named_beside, next_entry_start
+from .running_text import named_beside
+from .windows import Region, last_entry_start, next_entry_start
 from .words import same_work
 
 _MIN_WORD_COVERAGE = 0.8
@@ -85,17 +86,18 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     """
     if end - start == len(title.title.text) and text.startswith(title.title.text, start):
         return True  # verbatim
+    inside = _words_taken(text, start, end)
     left_out = max(0, len(title.title.text) - (end - start))
     slack = left_out + _WORD_SLACK  # a word left out may lie past a word the query lacks
     low, high = _word_start(text, max(0, start - slack)), _word_end(text, end + slack)
-    inside = _words_taken(text, start, end)
-    if same_work(title.words, _word_text(text, low, high), inside, short=title.short):
+    before, after = _word_text(text, low, start), _word_text(text, end, high)
+    if same_work(title.words, _word_text(text, low, high), inside, before, after):
         return True
     if not left_out:
         return False  # the hit is as long as the title: no header cut it short
     low = last_entry_start(text, max(0, low - _INTERRUPTION), start)
     high = next_entry_start(text, end, high + _INTERRUPTION)
-    return same_work(title.words, _word_text(text, low, high), inside, short=title.short)
+    return same_work(title.words, _word_text(text, low, high), inside, before, after)
 
 
 def _words_taken(text: str, start: int, end: int) -> str:
@@ -268,8 +270,14 @@ def _stands_alone(text: str, start: int, end: int) -> bool:
     """True if the hit, widened to whole words, has punctuation (or nothing) on both sides.
 
     A short title in a reference is delimited ("2015. Deep learning. Nature"); the same words
-    in a sentence or inside a longer title have a word next to them.
+    in a sentence or inside a longer title have a word next to them. Punctuation the hit holds
+    at its edges is such a delimiter already (a query typed with the separator after its
+    title: "Нелинейная фильтрация сигналов. -" in "сигналов. - М.: Политехника").
     """
+    while end > start and not _in_word(text[end - 1]):
+        end -= 1
+    while start < end and not _in_word(text[start]):
+        start += 1
     start = _word_start(text, start)
     while end < len(text) and _in_word(text[end]):
         end += 1

@@ -47,7 +47,7 @@ _DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|f
 _YEAR = re.compile(rf"(?:{_DATE}\)?\.|\({_DATE}\))(?= |$)")
 #: Abbreviations inside an entry that end no sentence: "(Computers and Typesetting, Vol. A)".
 _ABBREVIATION = r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|repr|trans|dept)\."
-_SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. ")
+SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. ")
     rf"(?<![^\W_])(?!{_ABBREVIATION})[^\W_]{{2,}}[.?!] ")
 #: How an author list ends right before its title: "Smith, J.: Title", "J. Smith. Title",
 #: "et al. Title", "A. Zakhor, “Title", "(2004). Title", "2004: Title".
@@ -88,6 +88,9 @@ _SENTENCE_ENDS_IN_GAP = re.compile(
 _NAME_BEFORE_FULL_STOP = re.compile(
     r"(?:(?<![^\W_])[^\W\d_]\. |(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
     r"(?:[^\W\d_][\w'\u2019-]* )?)$")
+#: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
+_SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + _OPENING)
+_ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
 #: A date that ends an author list right before its title: "(2001) ", "(2005), \u201c", "2013b. ".
 _DATE_BEFORE_TITLE = re.compile(rf"(?:\({_DATE}\)[.:,]?|(?<!\d){_DATE}[.:,]){_OPENING}")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -201,7 +204,8 @@ def attributed(text: str, region: Region, start: int, end: int, length: int) -> 
     before = occurrences[:bisect_right(starts, start)]
     for occurrence in reversed(before):
         if (start < occurrence.search_end and start < _entry_end(text, occurrence, length)
-                and not _another_entry_between(text, occurrence.end, start)):
+                and not _another_entry_between(text, occurrence.end, start)
+                and not _next_number_between(text, occurrence.start, start)):
             return occurrence.author
     following = occurrences[len(before):]
     if following and _title_first(text, start, end, following[0].start, length // 2):
@@ -413,11 +417,28 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     if ends and date is not None and _LETTER.search(text, last_end, date.start()):
         return True  # "...Addison-Wesley. K. Kline and D. Kline (2001) Title"
     names_end = _NAMES_BEFORE_TITLE.search(text, max(gap_start, start - 12), start)
+    if names_end is None:  # "...Phys. Rev. Lett. 96 (2006). W. H. Zurek. Title"
+        names_end = _SURNAME_BEFORE_TITLE.search(text, max(gap_start, start - _NAME_PIECE), start)
+        if names_end is not None and not _ends_a_name(text, names_end.start()):
+            names_end = None
     if names_end is None:
         names_end = _COLON_BEFORE_TITLE.search(text, max(gap_start, start - 4), start)
         if names_end is not None:  # "...: Title, 1990 Goossens, Samarin: Title": two lists
             ends += _COLON_BEFORE_TITLE.search(text, gap_start, names_end.start()) is not None
     return ends >= 1 and names_end is not None
+
+
+def _next_number_between(text: str, name: int, start: int) -> bool:
+    """True if the number after the name's own "[n]" ("[n+1]") lies between the name and a
+    title: the next entry of the list, even where ``_ENTRY_START`` cannot tell it from a
+    citation in running text ("...Nancy, 1994 [11] P. Brion, Clint Eastwood")."""
+    own = last_entry_start(text, max(0, name - _LIST_WINDOW), name)
+    number = _ENTRY_NUMBER.match(text, own)
+    if number is None:
+        return False
+    following = f"[{int(number.group(1)) + 1}]"
+    at = text.find(following, name, start)
+    return at >= 0 and not _DITTO_MARK.match(text, at + len(following))  # "[2] ——": same authors
 
 
 def _ends_a_name(text: str, word: int) -> bool:
@@ -429,7 +450,8 @@ def _ends_a_name(text: str, word: int) -> bool:
 def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
     """True if a title at ``text[start:end]`` is followed by the author list holding ``name``.
 
-    Between them at most ``gap`` characters and no sentence end ("...embeddings. In ICLR.
+    Between them at most ``gap`` characters, or the author list that starts there, and no
+    sentence end but a name's full stop ("...embeddings. In ICLR.
     Iz Beltagy", "...118. 24. Øvretveit", "...1996. [4] E. Chang": the title belongs to the
     entry before), and right before the title no end of an author list ("Toman, M.: Web
     crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it.
@@ -437,9 +459,18 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
     word_start = start
     while word_start > 0 and text[word_start - 1].isalnum():
         word_start -= 1
-    return (name - end <= gap
-            and not _SENTENCE_END.search(text, min(end + 2, name), name)
+    return ((name - end <= gap or _in_list_after(text, end, name, gap))
+            and not any(not _ends_a_name(text, match.start())
+                        for match in SENTENCE_END.finditer(text, min(end + 2, name), name))
             and not _author_list_ends_before(text, word_start))
+
+
+def _in_list_after(text: str, end: int, name: int, gap: int) -> bool:
+    """True if ``name`` is in an author list that starts within ``gap`` after a title: a
+    title-first entry lists all its authors there, the twelfth as well as the first
+    ("...alterations. Demertzi A, Gomez F, Crone JS, ..., Kirsch M, Laureys S")."""
+    comma = text.find(",", end + 1, end + gap)
+    return comma >= 0 and name <= _author_list_end(text, comma + 1) + _NAME_PIECE
 
 
 def _author_list_ends_before(text: str, at: int) -> bool:
@@ -467,34 +498,3 @@ def _next_entry_marker(text: str, start: int, stop: int) -> Optional[re.Match[st
             return marker
         bracket = text.find("[", bracket + 1, stop)
     return None
-
-
-# ----------------------------------------------------------------------------- running text
-
-#: What may stand between a name and a short title it owns in a sentence: "friedl's ",
-#: "knuth's book ", "his book " (the name is then earlier in the sentence).
-_WORK = r"(?:book|paper|article|classic|textbook|manual|essay|monograph|thesis|report|text)"
-_POSSESSIVE_BEFORE = re.compile(rf"['\u2019]s?(?: {_WORK})? $")  # used with match()
-_PRONOUN_BEFORE = re.compile(rf"\b(?:his|her|their) {_WORK} $")
-_SENTENCE_WITH_NAME = 100  # "his book Title" this far after the name, in the same sentence
-#: ... and between a short title and the name after it: "Title by Jeffrey E. F. Friedl",
-#: "The TeXbook, Knuth suggests".
-_BY_AFTER = re.compile(r"(?:,? by (?:[^\W\d_]+\.? ){0,3}|, )$")  # used with match()
-
-
-def named_beside(text: str, region: Region, start: int, end: int) -> bool:
-    """True if a searched name is right beside a short title in running text: possessive
-    before it ("Friedl's Mastering Regular Expressions", "Knuth's book Digital Typography",
-    "his book Digital Typography" after the name), or "by Name" / ", Name" after it ("The
-    TeXbook, Knuth suggests"). ``start``/``end`` are the hit widened to whole words."""
-    for occurrence in map(Occurrence._make, region.occurrences):
-        if occurrence.end <= start:
-            if _POSSESSIVE_BEFORE.match(text, occurrence.end, start) or (
-                    start - occurrence.end <= _SENTENCE_WITH_NAME
-                    and _PRONOUN_BEFORE.search(text, max(occurrence.end, start - 20), start)
-                    and not _SENTENCE_END.search(text, occurrence.end, start)):
-                return True
-        elif occurrence.start - end <= 40 and _BY_AFTER.match(text, end, occurrence.start):
-            return True
-    return False
-

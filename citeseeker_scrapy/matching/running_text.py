@@ -1,0 +1,41 @@
+"""A short title in running text that a searched name owns (the improved scheme).
+
+"Friedl's Mastering Regular Expressions", "The TeXbook, Knuth suggests": a title of three
+words or fewer inside a sentence is a citation only with the name right beside it.
+``verify`` asks :func:`named_beside` for such hits; the reference-list rules are in
+``windows``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .windows import SENTENCE_END, Occurrence, Region
+
+#: What may stand between a name and a short title it owns in a sentence: "friedl's ",
+#: "knuth's book ", "his book " (the name is then earlier in the sentence).
+_WORK = r"(?:book|paper|article|classic|textbook|manual|essay|monograph|thesis|report|text)"
+_POSSESSIVE_BEFORE = re.compile(rf"['\u2019]s?(?: {_WORK})? $")  # used with match()
+_PRONOUN_BEFORE = re.compile(rf"\b(?:his|her|their) {_WORK} $")
+_SENTENCE_WITH_NAME = 100  # "his book Title" this far after the name, in the same sentence
+#: ... and between a short title and the name after it: "Title by Jeffrey E. F. Friedl",
+#: "The TeXbook, Knuth suggests".
+_BY_AFTER = re.compile(r"(?:,? by (?:[^\W\d_]+\.? ){0,3}|, )$")  # used with match()
+
+
+def named_beside(text: str, region: Region, start: int, end: int) -> bool:
+    """True if a searched name is right beside a short title in running text: possessive
+    before it ("Friedl's Mastering Regular Expressions", "Knuth's book Digital Typography",
+    "his book Digital Typography" after the name), or "by Name" / ", Name" after it ("The
+    TeXbook, Knuth suggests"). ``start``/``end`` are the hit widened to whole words."""
+    for occurrence in map(Occurrence._make, region.occurrences):
+        if occurrence.end <= start:
+            if _POSSESSIVE_BEFORE.match(text, occurrence.end, start) or (
+                    start - occurrence.end <= _SENTENCE_WITH_NAME
+                    and _PRONOUN_BEFORE.search(text, max(occurrence.end, start - 20), start)
+                    and not SENTENCE_END.search(text, occurrence.end, start)):
+                return True
+        elif occurrence.start - end <= 40 and _BY_AFTER.match(text, end, occurrence.start):
+            return True
+    return False
+
