@@ -37,7 +37,7 @@ import pypdfium2
 
 from citeseeker_scrapy.extraction import DocumentExtractor, ExtractedPart, ExtractionLimits
 from citeseeker_scrapy.extraction.postscript import BASE_ARGS, GHOSTSCRIPT, TXTWRITE_ARGS
-from tests import docgen
+from tests.support import docgen
 
 WINDOW_CHARS = 40
 #: Runs per route by default; the table shows the fastest.

@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 from bench.recrawlweb import (  # noqa: E402
     WebServer, change_web, files_of, generate_web, searchstrings,
 )
-from tests.crawl import Crawl  # noqa: E402
+from tests.support.crawl import Crawl  # noqa: E402
 
 RUNS = {
     "full": {},

@@ -195,7 +195,7 @@ def document(fmt: str, entries: list[str]) -> tuple[str, bytes]:
     pages = paged(wrapped_lines(entries))
     if fmt == "txt":
         return "paper.txt", "\n\f".join("\n".join(page) for page in pages).encode("utf-8")
-    from tests import docgen  # the project's PostScript and Ghostscript helpers
+    from tests.support import docgen  # the project's PostScript and Ghostscript helpers
     ps = docgen.postscript(pages)
     if fmt == "pdf":
         return "paper.pdf", docgen.ghostscript_pdf(ps)

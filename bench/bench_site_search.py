@@ -3,7 +3,7 @@
 
     .venv/bin/python bench/bench_site_search.py [--documents 400] [--plain 3] [--seed 26]
 
-A generated web (``tests/search_web.py``) on 127.0.0.1: one server per kind of result page
+A generated web (``tests/support/search_web.py``) on 127.0.0.1: one server per kind of result page
 (titles only, first lines, keyword-in-context snippets, an author/title/year table, records
 linking to landing pages, a page written by a script, a search that never finds anything),
 plus ``--plain`` servers without a search, each a tree of ``--documents`` papers. Searches are
@@ -38,8 +38,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.crawl import run_crawl  # noqa: E402
-from tests.search_web import (  # noqa: E402
+from tests.support.crawl import run_crawl  # noqa: E402
+from tests.support.search_web import (  # noqa: E402
     DECOY_PATHS, KINDS, SEARCH_PATHS, SEARCH_STRINGS, SearchWeb, Server, generate)
 
 MODES = ("off", "first", "only")

@@ -23,7 +23,7 @@ import zlib
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from tests.docgen import pdf_file  # the project root is on sys.path (bench_recrawl.py)
+from tests.support.docgen import pdf_file  # the project root is on sys.path (bench_recrawl.py)
 
 #: The searched works (author group + title) and how a citing document cites each.
 WORKS = {

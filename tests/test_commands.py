@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.crawl import PROJECT_ROOT, _environment
-from tests.redis_server import RedisServer
+from tests.support.crawl import PROJECT_ROOT, _environment
+from tests.support.redis_server import RedisServer
 
 ERROR = "citeseeker: error: "
 

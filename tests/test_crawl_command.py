@@ -17,8 +17,8 @@ import pytest
 from citeseeker_scrapy.commands.crawl import crawl_ending
 from citeseeker_scrapy.exceptions import InputError
 from citeseeker_scrapy.job.crawl_job import BAD_INPUT_REASON, check_spider_arguments
-from tests.crawl import PROJECT_ROOT, _environment, run_crawl
-from tests.servers import SiteServer, write_site
+from tests.support.crawl import PROJECT_ROOT, _environment, run_crawl
+from tests.support.servers import SiteServer, write_site
 
 SEARCH = "author=Fiala\nRetrieving citations on the web\n"
 CITING = "<html><body><p>[1] D. Fiala: Retrieving citations on the web. 2003.</p>" \

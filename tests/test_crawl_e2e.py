@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.crawl import run_crawl
-from tests.servers import SiteServer, write_site
+from tests.support.crawl import run_crawl
+from tests.support.docgen import page
+from tests.support.servers import SiteServer, write_site
 
 SEARCH_STRINGS = """\
 # sample search strings (comment lines start with '#')
@@ -24,12 +25,6 @@ Detection and removal of line scratches in degraded motion picture restoration
 FIALA = "Retrieving citations on the web"
 THESIS = "A system for citations retrieval on the web"
 KOKARAM = "Detection and removal of line scratches in degraded motion picture restoration"
-
-
-def page(title: str, body: str, links: list[str] = ()) -> str:
-    anchors = "".join(f'<li><a href="{href}">{href}</a></li>' for href in links)
-    return f"<html><head><title>{title}</title></head><body><h1>{title}</h1>" \
-           f"<p>{body}</p><ul>{anchors}</ul></body></html>"
 
 
 def demo_site(forbidden_base: str) -> dict[str, str]:

@@ -14,7 +14,7 @@ from citeseeker_scrapy.extraction import (
     ExtractionLimits,
     ExtractionProblem,
 )
-from tests import docgen
+from tests.support import docgen
 
 
 def documents() -> dict[str, bytes]:

@@ -15,8 +15,8 @@ from citeseeker_scrapy.extraction import (
     ExtractionLimits,
     ExtractionProblem,
 )
-from tests import docgen
-from tests.extraction_fixtures import extractor_fixture
+from tests.support import docgen
+from tests.support.extraction_fixtures import extractor_fixture
 
 
 extractor = extractor_fixture(workers=2)

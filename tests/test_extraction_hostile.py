@@ -22,16 +22,11 @@ from citeseeker_scrapy.extraction import (
     ExtractionProblem,
     postscript,
 )
-from tests import docgen
-from tests.extraction_fixtures import extractor_fixture
+from tests.support import docgen
+from tests.support.extraction_fixtures import extractor_fixture
 
 
 extractor = extractor_fixture(ExtractionLimits(ps_timeout=1.0), workers=2)
-
-
-@pytest.fixture(scope="module")
-def paper_pdf() -> bytes:
-    return docgen.pdf(docgen.paper_pages())
 
 
 def problems(events: list) -> list[ExtractionProblem]:

@@ -19,13 +19,8 @@ from citeseeker_scrapy.extraction import (
 )
 from citeseeker_scrapy.extraction.processes import worker_main
 from citeseeker_scrapy.extraction.processes.pool import WorkerPool
-from tests import docgen
-from tests.extraction_fixtures import extractor_fixture
-
-
-@pytest.fixture(scope="module")
-def paper_pdf() -> bytes:
-    return docgen.pdf(docgen.paper_pages())
+from tests.support import docgen
+from tests.support.extraction_fixtures import extractor_fixture
 
 
 extractor = extractor_fixture(workers=1)

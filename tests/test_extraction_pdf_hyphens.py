@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from citeseeker_scrapy.extraction.processes.worker_main import pdf_text
-from tests import docgen
+from tests.support import docgen
 
 
 def test_pdfium_line_end_hyphens_are_dropped_and_words_joined() -> None:

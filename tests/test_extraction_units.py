@@ -18,7 +18,7 @@ from citeseeker_scrapy.extraction.decode import decode_html, decode_text
 from citeseeker_scrapy.extraction.lzw import decompress_lzw
 from citeseeker_scrapy.extraction.model import one_line
 from citeseeker_scrapy.extraction.streams import BoundedReader, Budget, ChunkStream, check_ratio
-from tests import docgen
+from tests.support import docgen
 
 TAR_HEAD = b"a.txt".ljust(257, b"\0") + b"ustar\x0000"
 OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 100

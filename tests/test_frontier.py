@@ -13,16 +13,9 @@ from citeseeker_scrapy.frontier.frontier import (
 )
 from citeseeker_scrapy.frontier.sqlite_store import SqliteStore
 from citeseeker_scrapy.urls import server_of
-from tests.redis_server import RedisServer
-from tests.shared_frontier import SyncedWorker
+from tests.support.shared_frontier import SyncedWorker
 
 PREFIXES = itertools.count(1)
-
-
-@pytest.fixture(scope="module")
-def redis_server(tmp_path_factory):
-    with RedisServer(tmp_path_factory.mktemp("redis")) as server:
-        yield server
 
 
 class Web:

@@ -8,8 +8,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from tests.crawl import Crawl, peak_child_rss_mb, run_crawl
-from tests.servers import SiteServer, write_site
+from tests.support.crawl import Crawl, peak_child_rss_mb, run_crawl, wait_for
+from tests.support.servers import SiteServer, write_site
 
 SEARCH = ("-a", "authors=Fiala", "-a", "publications=Retrieving citations on the web")
 CITING = "<p>[1] D. Fiala: Retrieving citations on the web. 2003.</p>"
@@ -122,13 +122,6 @@ def test_skip_file_skips_the_server_being_crawled(tmp_path: Path) -> None:
     assert fetched(other) == Counter({"/index.html": 1, "/": 1})
     assert sorted(result.log("completed").splitlines()[1:]) == sorted([slow.base, other.base])
     assert result.stats()["citeseeker/frontier/servers_skipped"] == 1
-
-
-def wait_for(condition, timeout: float = 60.0, step: float = 0.02) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out waiting"
-        time.sleep(step)
 
 
 def test_many_servers_release_their_documents(tmp_path: Path) -> None:

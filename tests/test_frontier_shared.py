@@ -10,16 +10,9 @@ import time
 import pytest
 
 from citeseeker_scrapy.frontier import DocumentEntry
-from tests.redis_server import RedisServer
-from tests.shared_frontier import SyncedWorker
+from tests.support.shared_frontier import SyncedWorker
 
 PREFIXES = itertools.count(1)
-
-
-@pytest.fixture(scope="module")
-def redis_server(tmp_path_factory):
-    with RedisServer(tmp_path_factory.mktemp("redis")) as server:
-        yield server
 
 
 @pytest.fixture

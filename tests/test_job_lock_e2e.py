@@ -12,9 +12,9 @@ import json
 import signal
 from pathlib import Path
 
-from tests.crawl import Crawl
-from tests.servers import SiteServer, write_site
-from tests.test_frontier_e2e import wait_for
+from tests.support.crawl import Crawl
+from tests.support.servers import SiteServer, write_site
+from tests.support.crawl import wait_for
 
 TITLE = "Retrieving citations on the web"
 OTHER = "A system for citations retrieval"

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tests import docgen
-from tests.crawl import Crawl, CrawlResult
-from tests.servers import SiteServer, write_site
-from tests.test_frontier_e2e import wait_for
+from tests.support import docgen
+from tests.support.crawl import Crawl, CrawlResult
+from tests.support.servers import SiteServer, write_site
+from tests.support.crawl import wait_for
 
 SEARCH = ("-a", "authors=Fiala + Jezek",
           "-a", "publications=Retrieving citations on the web|A system for citations retrieval")

@@ -11,8 +11,8 @@ from scrapy.utils.test import get_crawler
 
 from citeseeker_scrapy.document.item import DocumentItem
 from extensions.log_formatter import CiteSeekerLogFormatter, summary
-from tests.crawl import run_crawl
-from tests.servers import SiteServer, write_site
+from tests.support.crawl import run_crawl
+from tests.support.servers import SiteServer, write_site
 
 TEXT = "lorem ipsum dolor sit amet " * 40_000  # ~1 MB per document
 

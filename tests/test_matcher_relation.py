@@ -16,8 +16,8 @@ from citeseeker_scrapy.matching import (
     CITES, SELF, AuthorGroup, CitationMatcher, MatcherSettings, citation_relation, normalize_text,
 )
 from citeseeker_scrapy.matching.relation import _first_lines
-from tests.docgen import pdf, zip_bytes
-from tests.extraction_fixtures import extractor_fixture
+from tests.support.docgen import pdf, zip_bytes
+from tests.support.extraction_fixtures import extractor_fixture
 
 extractor = extractor_fixture(workers=1)
 

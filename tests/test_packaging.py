@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from tests import docgen
-from tests.servers import SiteServer, write_site
-from tests.packaging import (
+from tests.support import docgen
+from tests.support.servers import SiteServer, write_site
+from tests.support.packaging import (
     NOT_SHIPPED,
     build_egg,
     build_wheel,

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests import docgen
-from tests.crawl import PROJECT_ROOT, run_crawl
-from tests.servers import SiteServer, write_site
+from tests.support import docgen
+from tests.support.crawl import PROJECT_ROOT, run_crawl
+from tests.support.servers import SiteServer, write_site
 
 TITLE = "Retrieving citations on the web"
 

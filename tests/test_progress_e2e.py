@@ -18,9 +18,9 @@ import pytest
 from citeseeker_scrapy.report.progress import (
     FrontierSnapshot, ProgressFigures, figures, progress_line,
 )
-from tests.crawl import PROJECT_ROOT
-from tests.servers import SiteServer, write_site
-from tests.test_crawl_e2e import page
+from tests.support.crawl import PROJECT_ROOT
+from tests.support.servers import SiteServer, write_site
+from tests.support.docgen import page
 
 CITING = "References\n[1] Fiala, D.: Retrieving citations on the web. Proc. 2003"
 

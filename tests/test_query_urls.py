@@ -9,9 +9,9 @@ import pytest
 
 from citeseeker_scrapy.config import DEFAULT_SETTINGS
 from citeseeker_scrapy.urls import LinkPolicy, canonical_url
-from tests.crawl import run_crawl
-from tests.docgen import pdf, paper_pages
-from tests.servers import SiteServer, write_site
+from tests.support.crawl import run_crawl
+from tests.support.docgen import pdf, paper_pages
+from tests.support.servers import SiteServer, write_site
 
 FORMATS = frozenset("html php pdf".split())
 TITLE = "Retrieving citations on the web"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bench.recrawlweb import WebServer, files_of, page, paper
-from tests.crawl import Crawl, CrawlResult
+from tests.support.crawl import Crawl, CrawlResult
 
 T1 = "Retrieving citations on the web"
 T2 = "A system for citations retrieval on the web"

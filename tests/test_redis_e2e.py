@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.crawl import PROJECT_ROOT, Crawl, _environment
-from tests.redis_server import RedisServer, free_port
-from tests.servers import SiteServer, write_site
+from tests.support.crawl import PROJECT_ROOT, Crawl, _environment
+from tests.support.redis_server import RedisServer, free_port
+from tests.support.servers import SiteServer, write_site
 
 PUBLICATION = "Retrieving citations on the web"
 SEARCH = ("-a", "authors=Fiala", "-a", f"publications={PUBLICATION}")

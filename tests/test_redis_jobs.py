@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from citeseeker_scrapy.frontier.redis_jobs import refuse_finished_job
-from tests.crawl import Crawl
-from tests.redis_server import RedisServer
-from tests.servers import SiteServer, write_site
+from tests.support.crawl import Crawl
+from tests.support.redis_server import RedisServer
+from tests.support.servers import SiteServer, write_site
 
 PUBLICATION = "Retrieving citations on the web"
 CITING = f"<html><body><p>[1] D. Fiala: {PUBLICATION}. 2003.</p></body></html>"

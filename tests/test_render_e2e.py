@@ -13,9 +13,9 @@ import pytest
 
 from middlewares.browser_provider import DRIVER_STARTED
 
-from tests import docgen
-from tests.crawl import Crawl, run_crawl
-from tests.servers import SiteServer, write_site
+from tests.support import docgen
+from tests.support.crawl import Crawl, run_crawl
+from tests.support.servers import SiteServer, write_site
 
 TITLE = "Retrieving citations on the web"
 SEARCH = ("-a", "authors=Fiala", "-a", f"publications={TITLE}")

@@ -11,9 +11,9 @@ from citeseeker_scrapy.rendering.policy import (
     PageSignals, RenderConfig, RenderPlanner, find_browser, has_scripts, needs_rendering,
     page_signals, rendering_helped, server_patterns,
 )
-from tests import docgen
-from tests.crawl import run_crawl
-from tests.servers import SiteServer, write_site
+from tests.support import docgen
+from tests.support.crawl import run_crawl
+from tests.support.servers import SiteServer, write_site
 
 
 @pytest.mark.parametrize("html, links, short", [

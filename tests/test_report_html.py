@@ -14,9 +14,9 @@ import pytest
 
 from citeseeker_scrapy.report.results import parse_success_line, read_results
 from citeseeker_scrapy.report.html import render_html
-from tests.crawl import PROJECT_ROOT, run_crawl
-from tests.servers import SiteServer, write_site
-from tests.test_crawl_e2e import page
+from tests.support.crawl import PROJECT_ROOT, run_crawl
+from tests.support.servers import SiteServer, write_site
+from tests.support.docgen import page
 
 FIALA = "Retrieving citations on the web"
 THESIS = "A system for citations retrieval on the web"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.crawl import run_crawl
-from tests.servers import SiteServer, write_site
+from tests.support.crawl import run_crawl
+from tests.support.servers import SiteServer, write_site
 
 FIALA = "Retrieving citations on the web"
 DEAD_DOCUMENTS = 80

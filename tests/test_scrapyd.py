@@ -28,16 +28,16 @@ from pathlib import Path
 import pytest
 
 from citeseeker_scrapy.document.item import citation_rows
-from tests import docgen
-from tests.packaging import BIN, clean_environment, copy_project
-from tests.servers import SiteServer, write_site
+from tests.support import docgen
+from tests.support.packaging import BIN, clean_environment, copy_project
+from tests.support.servers import SiteServer, write_site
 
 PROJECT = "citeseeker_scrapy"
 SPIDER = "citeseeker"
 TITLE = "Retrieving citations on the web"
 #: Scrapy settings every job gets (-d setting=...): quick, and with a small flush interval;
 #: the document site serves one paper in three formats, and these tests count each format's
-#: result, so every copy is reported (one result per paper: tests/test_papers_e2e.py).
+#: result, so every copy is reported (one result per paper: tests/test_report_papers_e2e.py).
 JOB_SETTINGS = ("LOG_LEVEL=INFO", "CITESEEKER_FLUSH_INTERVAL=5", "CITESEEKER_PS_TIMEOUT=30",
                 "CITESEEKER_DISTINCT_PAPERS=False")
 

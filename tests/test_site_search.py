@@ -1,6 +1,6 @@
 """Site search (issues 14 and 26): the form rules on their own, then real crawls of a generated
 web with one server per kind of result page, GET and POST searches, decoy forms and a
-robots.txt that forbids a search (``tests/search_web.py``)."""
+robots.txt that forbids a search (``tests/support/search_web.py``)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from citeseeker_scrapy.matching import AuthorGroup
 from citeseeker_scrapy.site_search.forms import (
     NO_HITS_QUERY, SiteSearchConfig, find_search_form, search_queries, surname_of)
 from citeseeker_scrapy.site_search.results import next_page
-from tests.crawl import Crawl, run_crawl
-from tests.search_web import (
+from tests.support.crawl import Crawl, run_crawl
+from tests.support.search_web import (
     DECOY_PATHS, KINDS, SEARCH_PATHS, SEARCH_STRINGS, SearchWeb, Server, generate)
 
 BASE = "http://h.example"
@@ -91,7 +91,7 @@ ROBOTS = "User-agent: *\nDisallow: /search\n"
 
 @pytest.fixture(scope="module")
 def web():
-    """One server per kind of result page (``tests/search_web.py``), and one whose robots.txt
+    """One server per kind of result page (``tests/support/search_web.py``), and one whose robots.txt
     forbids its search."""
     servers = generate((*KINDS, "titles"), seed=3, documents=30)
     servers[-1].robots = ROBOTS
@@ -266,7 +266,7 @@ def test_front_entries_stay_above_links_pushed_later() -> None:
 
 def test_a_form_for_another_server_is_not_submitted(tmp_path: Path) -> None:
     """A box that searches the site through someone else's engine is not the site's search."""
-    from tests.servers import SiteServer
+    from tests.support.servers import SiteServer
 
     (tmp_path / "site").mkdir()
     with SiteServer(tmp_path / "site", pages=lambda path: "<p>results</p>") as engine:

@@ -8,8 +8,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.crawl import run_crawl
-from tests.servers import SiteServer
+from tests.support.crawl import run_crawl
+from tests.support.servers import SiteServer
 
 TITLE = "Retrieving citations on the web"
 SEARCH = ("-a", "authors=Fiala", "-a", f"publications={TITLE}")

@@ -1,5 +1,5 @@
 """Reading a site-search result page by its structure, and landing pages (issue 26): the core
-rules on the pages of the generated web (``tests/search_web.py``) and on hand-written pages."""
+rules on the pages of the generated web (``tests/support/search_web.py``) and on hand-written pages."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from citeseeker_scrapy.site_search.forms import NO_HITS_QUERY
 from citeseeker_scrapy.site_search.landing import landing_documents
 from citeseeker_scrapy.site_search.results import page_links, read_result_page
-from tests.search_web import KINDS, generate, ranked, results_page
+from tests.support.search_web import KINDS, generate, ranked, results_page
 
 BASE = "http://h.example"
 SERVERS = {server.kind: server for server in generate(KINDS, seed=3, documents=40)}

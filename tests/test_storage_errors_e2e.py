@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.crawl import Crawl, CrawlResult
+from tests.support.crawl import Crawl, CrawlResult
 from tests.test_jobdir_e2e import SEARCH, success_lines, web
 
 MOUNT_SIZE = "2m"

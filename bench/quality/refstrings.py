@@ -284,7 +284,7 @@ def broken_hyphen(title: str) -> str:
 
 
 def latin1(text: str) -> str:
-    """``text`` as the plain PostScript font of ``tests/docgen.py`` prints it (its standard
+    """``text`` as the plain PostScript font of ``tests/support/docgen.py`` prints it (its standard
     encoding has no accented letters at Latin-1 codes): ASCII quotes and dashes, letters
     without their accents (the matcher folds accents either way)."""
     text = text.translate(str.maketrans("\u2018\u2019\u201c\u201d\u2013\u2014\u00ab\u00bb",

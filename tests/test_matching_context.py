@@ -13,10 +13,10 @@ import pytest
 from citeseeker_scrapy.matching.citations import CitationSearch
 from citeseeker_scrapy.matching.context import TextMap, explain, fold_with_offsets
 from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings, normalize_text
-from tests import docgen
-from tests.crawl import run_crawl
-from tests.servers import SiteServer, write_site
-from tests.test_crawl_e2e import page
+from tests.support import docgen
+from tests.support.crawl import run_crawl
+from tests.support.servers import SiteServer, write_site
+from tests.support.docgen import page
 
 TITLE = "Retrieving citations on the web"
 SEARCH = CitationSearch(CitationMatcher([AuthorGroup(("Fiala",), (TITLE,))],

@@ -536,3 +536,10 @@ def nested_zips(depth: int, leaf_name: str, leaf_data: bytes) -> bytes:
             {f"level{level + 1}.zip": data, f"page{level}.html": html_page(f"level {level}")}
         )
     return data
+
+
+def page(title: str, body: str, links: Sequence[str] = ()) -> str:
+    """An HTML page with a title, a heading, a paragraph and a list of links."""
+    anchors = "".join(f'<li><a href="{href}">{href}</a></li>' for href in links)
+    return f"<html><head><title>{title}</title></head><body><h1>{title}</h1>" \
+           f"<p>{body}</p><ul>{anchors}</ul></body></html>"

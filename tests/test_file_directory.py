@@ -1,4 +1,4 @@
-"""Downloader middlewares, each alone, with a real Scrapy crawler object."""
+"""The file:// directory middleware: a listing for a directory without index.html, its index otherwise."""
 
 from __future__ import annotations
 

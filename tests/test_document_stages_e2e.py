@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests import docgen
-from tests.crawl import run_crawl
-from tests.servers import SiteServer, write_site
+from tests.support import docgen
+from tests.support.crawl import run_crawl
+from tests.support.servers import SiteServer, write_site
 
 TITLE = "Retrieving citations on the web"
 SEARCH = ("-a", "authors=Fiala", "-a", f"publications={TITLE}")

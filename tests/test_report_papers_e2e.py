@@ -11,10 +11,10 @@ import sys
 
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.report.papers import PaperRegistry, read_papers, reported_papers
-from tests import docgen
-from tests.crawl import PROJECT_ROOT, run_crawl
-from tests.servers import SiteServer, write_site
-from tests.test_crawl_e2e import page
+from tests.support import docgen
+from tests.support.crawl import PROJECT_ROOT, run_crawl
+from tests.support.servers import SiteServer, write_site
+from tests.support.docgen import page
 
 TITLE = "Retrieving citations on the web"
 ARGUMENTS = ("-a", "authors=Fiala", "-a", f"publications={TITLE}")

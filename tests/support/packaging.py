@@ -13,7 +13,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 #: The packages a distribution must hold: every package of the project on disk, plus the inputs.
 PACKAGE_TREES = ("citeseeker_scrapy", "spiders", "pipelines", "middlewares", "extensions")

@@ -8,13 +8,14 @@ import os
 import re
 import resource
 import subprocess
+import time
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from citeseeker_scrapy.document.item import citation_rows
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass
@@ -112,3 +113,11 @@ def run_crawl(workdir: Path, *arguments: str, settings: dict[str, str] | None = 
 def peak_child_rss_mb() -> float:
     """Largest resident set of any child process waited for so far (Linux: ru_maxrss in KiB)."""
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+def wait_for(condition, timeout: float = 60.0, step: float = 0.02) -> None:
+    """Poll ``condition`` until it holds; a test fails after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out waiting"
+        time.sleep(step)

@@ -1,0 +1,26 @@
+"""Fixtures shared by the test modules (helpers live in ``tests/support/``).
+
+* ``redis_server`` — a real ``redis-server`` on a free 127.0.0.1 port, one per module that asks.
+* ``paper_pdf`` — a generated paper citing ``docgen.CITATION``, as a PDF (modules that need a
+  paper of their own topic define their own ``paper_pdf``, which wins).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.support import docgen
+from tests.support.redis_server import RedisServer
+
+
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    with RedisServer(tmp_path_factory.mktemp("redis")) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def paper_pdf() -> bytes:
+    return docgen.pdf(docgen.paper_pages())
