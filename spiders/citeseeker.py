@@ -30,8 +30,7 @@ from citeseeker_scrapy.job.crawl_job import (
     ARGUMENT_SETTINGS, append_to_feeds_of_resumed_job,
     check_spider_arguments, crawl_job, refuse_to_start,
 )
-from citeseeker_scrapy.job.directories import apply_job_dirs
-from citeseeker_scrapy.recrawl import apply_recrawl_argument
+from citeseeker_scrapy.job.directories import apply_job_dirs, apply_recrawl_argument
 from citeseeker_scrapy.keys import DEPTH_KEY, KIND_KEY, ORIGIN_KEY, START
 from spiders.providers import start_points_with_providers
 from spiders.site_search import SiteSearcher

@@ -181,7 +181,7 @@ def test_a_recrawls_csv_feed_has_a_status_column() -> None:
 
 
 def test_recrawl_argument_names_a_directory_or_a_named_crawl(tmp_path: Path) -> None:
-    from citeseeker_scrapy.recrawl import apply_recrawl_argument
+    from citeseeker_scrapy.job.directories import apply_recrawl_argument
 
     class Settings(dict):
         def set(self, name, value, priority="project"):

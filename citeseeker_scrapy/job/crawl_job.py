@@ -33,13 +33,12 @@ from citeseeker_scrapy.config import (
     DEFAULT_SETTINGS, CrawlConfig, check_setting_names, nearest_hint,
 )
 from citeseeker_scrapy.exceptions import CiteSeekerError, ConfigError, InputError, StorageError
-from citeseeker_scrapy.job.directories import CRAWL_ARGUMENT
+from citeseeker_scrapy.job.directories import CRAWL_ARGUMENT, RECRAWL_ARGUMENT
 from citeseeker_scrapy.job.fingerprint import check_inputs, job_inputs
 from citeseeker_scrapy.job.inputs import CrawlInputs, resolve_inputs
 from citeseeker_scrapy.job.lock import JobDirLock, remove_empty_spider_state
 from citeseeker_scrapy.job.storage import STORAGE_ERROR_REASON, StorageGuard
 from citeseeker_scrapy.providers import PROVIDER_DEFAULTS, ProviderConfig
-from citeseeker_scrapy.recrawl import RECRAWL_ARGUMENT
 from citeseeker_scrapy.recrawl.plan import RecrawlSettings
 from citeseeker_scrapy.rendering.policy import RENDER_DEFAULTS, RenderConfig, find_browser
 from citeseeker_scrapy.report.results import JOB_FILE

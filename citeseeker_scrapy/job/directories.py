@@ -39,6 +39,9 @@ logger = logging.getLogger(__name__)
 #: The spider argument that names a resumable crawl, and the setting it is carried in.
 CRAWL_ARGUMENT = "crawl"
 CRAWL_SETTING = "CITESEEKER_CRAWL"
+#: The spider argument ``-a recrawl=PREVIOUS_JOBDIR`` and the setting that carries it.
+RECRAWL_ARGUMENT = "recrawl"
+RECRAWL_SETTING = "CITESEEKER_RECRAWL_FROM"
 #: Settings that name a directory of the job; made absolute at start (see the module docstring).
 DIRECTORY_SETTINGS = ("JOBDIR", "CITESEEKER_CRAWLS_DIR", "CITESEEKER_LOG_DIR", "CITESEEKER_TEMP_DIR")
 #: Suffix of the folder beside scrapyd's ``<spider>/`` log folder that holds the jobs' files.
@@ -115,3 +118,23 @@ def make_directories_absolute(settings: MutableSettings) -> None:
         if value and not os.path.isabs(str(value)):
             settings.set(name, os.path.abspath(str(value)),
                          priority=settings.getpriority(name) or "cmdline")
+
+
+def apply_recrawl_argument(settings: MutableSettings, spider_args: Mapping[str, Any],
+                           spider: str = "citeseeker",
+                           environ: Mapping[str, str] = os.environ) -> None:
+    """``-a recrawl=DIR`` becomes ``CITESEEKER_RECRAWL_FROM`` (called by the spider's
+    ``from_crawler``, before anything reads the settings). A crawl name that is no directory
+    here names a named crawl's JOBDIR (``-a recrawl=may`` after ``-a crawl=may``; under Scrapyd
+    too, where relative paths are Scrapyd's)."""
+    value = spider_args.get(RECRAWL_ARGUMENT)
+    if value is None:
+        return
+    value = str(value)
+    if Path(value).exists():
+        value = os.path.abspath(value)  # a directory the crawl reads all along
+    elif CRAWL_NAME.fullmatch(value):
+        named = crawl_dir(value, spider, settings, environ,
+                          under_scrapyd=scrapyd_job(spider_args, environ) is not None)
+        value = str(named.absolute()) if named.is_dir() else value
+    settings.set(RECRAWL_SETTING, value, priority="spider")
