@@ -45,6 +45,7 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
         "middlewares.redirects.ScopedRedirectMiddleware": 600,
         "middlewares.conditional.ConditionalRequestMiddleware": 560,  # re-crawl
+        "middlewares.lease.LeaseCheckMiddleware": 990,  # Redis workers: fencing at send time
     },
     "ITEM_PIPELINES": {
         "pipelines.archives.UnpackArchivesPipeline": 100,

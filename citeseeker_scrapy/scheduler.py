@@ -62,7 +62,7 @@ from citeseeker_scrapy.job.storage import StorageGuard
 from citeseeker_scrapy.frontier.redis_sync import RedisSync
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig
 from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY,
-                                    START, WAKE_KEY)
+                                    START, UNSENT_KEY, WAKE_KEY)
 from .urls import LinkPolicy, canonical_url, server_of
 
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
@@ -169,6 +169,8 @@ class FrontierScheduler:
         Everything but the frontier's own requests passes the scope gate first."""
         if request.meta.get(WAKE_KEY):
             return False  # only woke the engine (see wake_engine): not a document
+        if request.meta.get(UNSENT_KEY) and isinstance(self.frontier, SharedFrontier):
+            return self._put_back(request)
         origin = request.meta.get(ORIGIN_KEY)
         url = request.url if origin == FRONTIER else self._admitted_request(request, origin)
         if url is None:
@@ -248,10 +250,44 @@ class FrontierScheduler:
 
     def next_request(self) -> Request | None:
         self._check_skip_file()
-        entry = self.frontier.next_document()
+        ready = self._can_send_at_once if self.shared is not None else None
+        entry = self.frontier.next_document(ready)
         if entry is None:
             return None
         return self._request(entry)
+
+    # --- fencing at send time (CITESEEKER_FRONTIER=redis) -------------------------------------
+
+    def holds_lease(self, url: str) -> bool:
+        """Whether this worker may still send a request for ``url`` now: always without the
+        shared frontier; with it, only while the lease of the URL's server can be proven.
+        Who calls: ``middlewares.lease.LeaseCheckMiddleware``, just before a request goes to
+        the download slot (a worker paused past its lease sends nothing another worker took
+        over)."""
+        if self.shared is None:
+            return True
+        return self.frontier.holds(server_of(url))
+
+    def can_send_at_once(self, url: str) -> bool:
+        """Whether the download slot of ``url`` has a free transfer slot for one more request
+        (nothing waits in its queue). Who calls: the lease check middleware, for requests that
+        waited in the middleware chain (robots.txt) while the slot filled up."""
+        return self._can_send_at_once(server_of(url))
+
+    def _put_back(self, request: Request) -> bool:
+        """A request the lease check returned unsent: back to the frontier, as it was."""
+        meta = {k: v for k, v in request.meta.items() if k != UNSENT_KEY}
+        self.frontier.put_back(self._entry(request.replace(meta=meta), request.url))
+        return True
+
+    def _can_send_at_once(self, server: str) -> bool:
+        """With the shared frontier a document is handed out only when its download slot can
+        send it at once: a request never waits in a slot's queue, where the lease check could
+        no longer stop it (Scrapy runs the downloader middlewares before that queue)."""
+        downloader = self.crawler.engine.downloader
+        key = downloader.get_slot_key(Request(server + "/"))
+        slot = downloader.slots.get(key)
+        return slot is None or slot.free_transfer_slots() > len(slot.queue)
 
     # --- requests <-> entries -----------------------------------------------------------------
 
