@@ -307,3 +307,26 @@ def test_a_worker_paused_past_its_lease_sends_nothing_taken_over(tmp_path: Path)
              if any(agent == "victim" and moment >= continued_at for moment, agent in fetches)}
     both = {url for url in after if any(agent == "survivor" for _, agent in table[url])}
     assert not both, f"sent after SIGCONT although taken over: {sorted(both)}"
+
+
+def test_a_worker_that_holds_every_server_hands_back_a_fair_share(tmp_path: Path) -> None:
+    """Issue 28: the first worker leases all 4 servers (it is alone); a second one joins and
+    gets its share (the first hands unstarted or drained servers back), nothing twice."""
+    pages = 16
+    with small_web(tmp_path, servers=4, pages=pages, delay=0.05) as sites, \
+            RedisServer(tmp_path / "redis") as redis:
+        settings = {"CITESEEKER_CONCURRENT_SERVERS": 4, "DOWNLOAD_DELAY": 0.25}
+        starts = tmp_path / "starts.txt"
+        starts.write_text("".join(f"{site.base}/\n" for site in sites))
+        crawls = [worker(tmp_path, name, redis, str(starts) if name == "first" else None,
+                         USER_AGENT=name, **settings) for name in ("first", "second")]
+        first = crawls[0].start()
+        wait_for(lambda: len(redis.client().hkeys("citeseeker:owner")) == 4)
+        second = crawls[1].start()
+        results = [finish(first, crawls[0]), finish(second, crawls[1])]
+        table = fetched_by(sites)
+    assert hits_of(*crawls) == small_hits(sites, pages)
+    assert len(table) == 4 * pages and max(len(fetches) for fetches in table.values()) == 1
+    agents = Counter(agent for fetches in table.values() for _, agent in fetches)
+    assert agents["second"] >= pages, agents  # at least one whole server
+    assert results[0].stats().get("citeseeker/shared/servers_handed_back", 0) >= 1
