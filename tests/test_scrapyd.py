@@ -322,7 +322,7 @@ def test_a_running_named_crawl_scheduled_again_is_refused(
     status 2 at once, its log naming the directory and the running job's process."""
     arguments = (("authors", "Fiala"), ("publications", TITLE), ("crawl", "busy"),
                  ("setting", "CONCURRENT_REQUESTS_PER_DOMAIN=1"))
-    with SiteServer(write_site(tmp_path / "site", chain_site()), delay=0.5) as site:
+    with SiteServer(write_site(tmp_path / "site", chain_site()), delay=1.0) as site:
         start = ("startpoints", site.url("/0.html"))
         first = scrapyd.schedule(*arguments, start)
         deadline = time.monotonic() + 90
