@@ -23,6 +23,9 @@ Settings read (in ``from_crawler`` only, through :class:`CrawlConfig`): ``CITESE
 ``CITESEEKER_FLUSH_INTERVAL``, ``CITESEEKER_KEEP_QUERY``, ``CITESEEKER_SKIP_FILE``, ``JOBDIR``;
 ``CITESEEKER_FRONTIER=redis`` chooses the frontier shared by many workers
 (:mod:`citeseeker_scrapy.frontier.shared`, synced by :mod:`citeseeker_scrapy.frontier.redis_sync`).
+With it, :meth:`FrontierScheduler.holds_lease` and :meth:`FrontierScheduler.can_send_at_once`
+answer the lease check middleware (``middlewares/lease.py``: fencing at send time), and a
+request that middleware returned unsent (meta ``citeseeker_unsent``) is put back, not enqueued.
 
 Writes to JOBDIR: ``frontier.sqlite`` (see :mod:`citeseeker_scrapy.frontier.sqlite_store`).
 A checkpoint the disk refuses stops the crawl through the job's storage guard
