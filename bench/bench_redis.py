@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/bench_redis.py            # ~5 min here
     .venv/bin/python bench/bench_redis.py --quick    # smaller webs, a smoke run
+    .venv/bin/python bench/bench_redis.py --fair     # issue 28: 2 workers on 4 servers (~1 min)
 
 Two generated webs (``crawlbench/server.py``, one asyncio process, 20 servers):
 
@@ -20,6 +21,11 @@ each web: round trips (``evalsha`` calls in ``INFO commandstats``) per document 
 bytes of a completed server (the skeleton), of a pending server and of a document of a leased
 server (peak of ``MEMORY USAGE`` over the keys, sampled every 0.3 s), and Redis CPU time per
 document (the scripts' ``usec`` in ``INFO commandstats``).
+
+``--fair`` (issue 28, point 6): a web of only 4 servers (100 ms per answer), each worker
+allowed all 4 (``CITESEEKER_CONCURRENT_SERVERS=4``): one worker against two, wall time and the
+documents each worker fetched. Before the fair share the first worker leased every server and
+the second fetched nothing (54 s against 55 s for one process).
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -41,7 +48,7 @@ import redis
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
-PYTHON = str(ROOT / ".venv" / "bin" / "python")
+PYTHON = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else sys.executable
 sys.path.insert(0, str(BENCH))
 
 from crawlbench.web import searchstrings  # noqa: E402
@@ -171,7 +178,9 @@ def run(label: str, web: Web, workdir: Path, queries: Path, *, workers: int, sto
     result = {"label": label, "workers": workers, "requests": stats["requests"],
               "repeated": stats["repeated_requests"], "seconds": seconds,
               "pages_per_s": stats["requests"] / seconds,
-              "returncodes": [process.returncode for process in processes]}
+              "returncodes": [process.returncode for process in processes],
+              "per_worker": [_responses(workdir / f"{label}-w{index}")
+                             for index in range(workers)]}
     if workers:
         result.update(redis_cost(store, f"bench-{label}", stats["requests"], sampler))
     return result
@@ -185,6 +194,33 @@ def _start(command: list[str], settings: dict, directory: Path, cwd: Path,
     output = open(directory / "output.txt", "w", encoding="utf-8")
     return subprocess.Popen(arguments, cwd=cwd, env=clean_env(pythonpath), stdout=output,
                             stderr=subprocess.STDOUT)
+
+
+def _responses(directory: Path) -> int:
+    """Responses one worker downloaded (its stats dump at the end of its output)."""
+    found = re.findall(r"'downloader/response_count': (\d+)",
+                       (directory / "output.txt").read_text(encoding="utf-8", errors="replace"))
+    return int(found[-1]) if found else 0
+
+
+def fair_share(workdir: Path, queries: Path, store: Redis) -> list[dict]:
+    """Issue 28: one worker, then two, on a web of 4 servers, each worker allowed all 4."""
+    web = Web(4, 60, 0.1)
+    results = []
+    try:
+        for workers in (1, 2):
+            results.append(run(f"fair-{workers}w", web, workdir, queries, workers=workers,
+                               store=store, concurrency=4, servers_held=4))
+            _print(results[-1])
+    finally:
+        web.stop()
+    one, two = results
+    print("\n| web | workers | wall s | documents per worker | vs 1 worker |")
+    print("|---|---|---|---|---|")
+    for r in results:
+        print(f"| 4 servers, 100 ms | {r['workers']} | {r['seconds']:.1f} | "
+              f"{' + '.join(map(str, r['per_worker']))} | {one['seconds'] / r['seconds']:.2f}x |")
+    return results
 
 
 def redis_cost(store: Redis, prefix: str, documents: int, sampler: Sampler | None) -> dict:
@@ -210,6 +246,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--fair", action="store_true", help="only the fair-share comparison")
     args = parser.parse_args()
     servers = 20
     latency_pages, plain_pages = (15, 60) if args.quick else (40, 200)
@@ -218,6 +255,13 @@ def main() -> None:
     queries.write_text(searchstrings(), encoding="utf-8")
     store = Redis(workdir)
     results: list[dict] = []
+    if args.fair:
+        try:
+            fair_share(workdir, queries, store)
+        finally:
+            store.stop()
+            shutil.rmtree(workdir, ignore_errors=True)
+        return
     try:
         for name, latency, pages, concurrency, held in (("latency", 0.1, latency_pages, 2, 1),
                                                         ("none", 0.0, plain_pages, 16, 4)):

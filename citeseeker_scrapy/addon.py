@@ -46,6 +46,7 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
         "middlewares.redirects.ScopedRedirectMiddleware": 600,
         "middlewares.conditional.ConditionalRequestMiddleware": 560,  # re-crawl
+        "middlewares.lease.LeaseCheckMiddleware": 990,  # Redis workers: fencing at send time
     },
     "SPIDER_MIDDLEWARES": {
         "middlewares.recrawl_spider.RecrawlSpiderMiddleware": 45,  # re-crawl: gone citations

@@ -47,3 +47,9 @@ RECRAWL_EARLY_KEY = "citeseeker_recrawl_early"
 #: the scheduler for requests now): the shared frontier's sync brought new work between the
 #: engine's heartbeats. The scheduler drops it without a trace; it is never downloaded.
 WAKE_KEY = "citeseeker_wake"
+
+#: A request the frontier handed out that the lease check sent back unsent
+#: (``middlewares.lease``): its server's lease can no longer be proven, or its download slot
+#: could not send it at once. The scheduler puts it back (:meth:`put_back` of the shared
+#: frontier) instead of treating it as a new request.
+UNSENT_KEY = "citeseeker_unsent"

@@ -23,6 +23,9 @@ Settings read (in ``from_crawler`` only, through :class:`CrawlConfig`): ``CITESE
 ``CITESEEKER_FLUSH_INTERVAL``, ``CITESEEKER_KEEP_QUERY``, ``CITESEEKER_SKIP_FILE``, ``JOBDIR``;
 ``CITESEEKER_FRONTIER=redis`` chooses the frontier shared by many workers
 (:mod:`citeseeker_scrapy.frontier.shared`, synced by :mod:`citeseeker_scrapy.frontier.redis_sync`).
+With it, :meth:`FrontierScheduler.holds_lease` and :meth:`FrontierScheduler.can_send_at_once`
+answer the lease check middleware (``middlewares/lease.py``: fencing at send time), and a
+request that middleware returned unsent (meta ``citeseeker_unsent``) is put back, not enqueued.
 
 Writes to JOBDIR: ``frontier.sqlite`` (see :mod:`citeseeker_scrapy.frontier.sqlite_store`).
 A checkpoint the disk refuses stops the crawl through the job's storage guard
@@ -64,7 +67,7 @@ from citeseeker_scrapy.frontier.redis_sync import RedisSync
 from citeseeker_scrapy.report.progress import FrontierSnapshot
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig
 from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY,
-                                    START, WAKE_KEY)
+                                    START, UNSENT_KEY, WAKE_KEY)
 from .urls import LinkPolicy, canonical_url, server_of
 
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
@@ -144,6 +147,7 @@ class FrontierScheduler:
         connect(self.on_document_failed, signal=citeseeker_signals.document_failed)
         connect(self.on_search_page_done, signal=citeseeker_signals.search_page_done)
         connect(self.frontier_snapshot, signal=citeseeker_signals.frontier_snapshot_wanted)
+        connect(self.refusal_to_send, signal=citeseeker_signals.request_leaving)
         self.crawler.signals.connect(self.on_idle, signal=signals.spider_idle)
         snapshot = self.frontier.restore()
         if snapshot is not None:
@@ -177,6 +181,8 @@ class FrontierScheduler:
         Everything but the frontier's own requests passes the scope gate first."""
         if request.meta.get(WAKE_KEY):
             return False  # only woke the engine (see wake_engine): not a document
+        if request.meta.get(UNSENT_KEY) and isinstance(self.frontier, SharedFrontier):
+            return self._put_back(request)
         origin = request.meta.get(ORIGIN_KEY)
         url = request.url if origin == FRONTIER else self._admitted_request(request, origin)
         if url is None:
@@ -262,13 +268,55 @@ class FrontierScheduler:
 
     def next_request(self) -> Request | None:
         self._check_skip_file()
-        entry = self.frontier.next_document()
+        ready = self._can_send_at_once if self.shared is not None else None
+        entry = self.frontier.next_document(ready)
         if entry is None:
             return None
         request = self._request(entry)
         if SEARCH_KEY in request.meta:
             self.frontier.hold_for_search(entry.url)
         return request
+
+    # --- fencing at send time (CITESEEKER_FRONTIER=redis) -------------------------------------
+
+    def refusal_to_send(self, url: str, **kwargs: Any) -> str | None:
+        """The answer to ``request_leaving`` (the lease check middleware): None to send the
+        request now, else why it goes back to the frontier unsent."""
+        if not self.holds_lease(url):
+            return "fenced_at_send"
+        if not self.can_send_at_once(url):
+            return "returned_slot_full"
+        return None
+
+    def holds_lease(self, url: str) -> bool:
+        """Whether this worker may still send a request for ``url`` now: always without the
+        shared frontier; with it, only while the lease of the URL's server can be proven.
+        Who calls: :meth:`refusal_to_send`, just before a request goes to the download slot
+        (a worker paused past its lease sends nothing another worker took over)."""
+        if self.shared is None:
+            return True
+        return self.frontier.holds(server_of(url))
+
+    def can_send_at_once(self, url: str) -> bool:
+        """Whether the download slot of ``url`` has a free transfer slot for one more request
+        (nothing waits in its queue). Who calls: :meth:`refusal_to_send`, for requests that
+        waited in the middleware chain (robots.txt) while the slot filled up."""
+        return self._can_send_at_once(server_of(url))
+
+    def _put_back(self, request: Request) -> bool:
+        """A request the lease check returned unsent: back to the frontier, as it was."""
+        meta = {k: v for k, v in request.meta.items() if k != UNSENT_KEY}
+        self.frontier.put_back(self._entry(request.replace(meta=meta), request.url))
+        return True
+
+    def _can_send_at_once(self, server: str) -> bool:
+        """With the shared frontier a document is handed out only when its download slot can
+        send it at once: a request never waits in a slot's queue, where the lease check could
+        no longer stop it (Scrapy runs the downloader middlewares before that queue)."""
+        downloader = self.crawler.engine.downloader
+        key = downloader.get_slot_key(Request(server + "/"))
+        slot = downloader.slots.get(key)
+        return slot is None or slot.free_transfer_slots() > len(slot.queue)
 
     # --- requests <-> entries -----------------------------------------------------------------
 

@@ -22,6 +22,10 @@
   with a :class:`~citeseeker_scrapy.report.progress.FrontierSnapshot` (``send_catch_log``'s
   responses), so no component reads the scheduler's frontier. No kwargs.
 
+* :data:`request_leaving` — the lease check middleware, just before a frontier request goes to
+  its download slot: the scheduler answers None (send it) or why it must go back unsent
+  (``fenced_at_send``: its lease cannot be proven; ``returned_slot_full``). kwarg ``url``.
+
 A document that was fetched needs no signal of ours: Scrapy's ``item_scraped``,
 ``item_dropped`` and ``item_error`` tell when its item has left the pipelines.
 """
@@ -32,3 +36,4 @@ search_page_done = object()
 note_error = object()
 note_debug = object()
 frontier_snapshot_wanted = object()
+request_leaving = object()

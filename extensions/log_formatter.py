@@ -12,10 +12,13 @@ calls it for every scraped, dropped and failed item.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from itemadapter import ItemAdapter
 from scrapy.logformatter import LogFormatter, LogFormatterResult
+
+from citeseeker_scrapy.exceptions import StorageError
 
 #: An item that is not a document: at most this many characters of its repr.
 MAX_OTHER_ITEM_CHARS = 300
@@ -46,6 +49,8 @@ class CiteSeekerLogFormatter(LogFormatter):
                    spider: Any) -> LogFormatterResult:
         entry = super().item_error(item, exception, response, spider)
         entry["args"] = {**entry["args"], "item": summary(item)}
+        if isinstance(exception, StorageError):  # the storage guard's one ERROR line says it
+            entry["level"] = logging.DEBUG
         return entry
 
 

@@ -10,6 +10,10 @@ citations are gone (it answers 404 or 410, or no longer cites a work it cited); 
 hands them to the re-crawl spider middleware, which yields them as real items
 (:class:`~citeseeker_scrapy.recrawl.gone.GoneCitations`) to the feed and the report extension.
 
+The state file is one of the job's files: a write the disk refuses goes to the job's storage
+guard (:mod:`citeseeker_scrapy.job.storage`: one ERROR line, the crawl stops with exit status
+3), and nothing more is written to it after that.
+
 Stats ``citeseeker/recrawl/``: ``unchanged`` (documents whose citations still hold),
 ``citations_new``, ``documents_gone``, ``sites``, ``sites_skipped``, ``sites_changed``
 (``citations_gone`` is counted by the spider middleware).
@@ -20,13 +24,14 @@ from __future__ import annotations
 import logging
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.exceptions import is_storage_failure
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.recrawl import read_state, recrawl_session
 from citeseeker_scrapy.recrawl.sites import METHODS, split_sites
@@ -44,6 +49,21 @@ class RecrawlExtension:
         self.crawler = crawler
         self.stats = crawler.stats
         self.session = session
+        self.storage = crawl_job(crawler).storage
+
+    def _guarded(self, write: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run a write of the state file; a disk failure goes to the job's storage guard
+        (one ERROR line, the crawl stops) instead of a traceback per document. After a
+        storage failure nothing more is written (None)."""
+        if self.storage.failed:
+            return None
+        try:
+            return write(*args, **kwargs)
+        except OSError as error:
+            if not is_storage_failure(error):
+                raise
+            self.storage.fail(f"the re-crawl state {self.session.state_path}", error)
+            return None
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> RecrawlExtension:
@@ -63,7 +83,7 @@ class RecrawlExtension:
         return extension
 
     def spider_opened(self, spider: Any) -> None:
-        self.session.open()
+        self._guarded(self.session.open)
         plan = self.session.plan
         if plan is not None:
             settings = self.session.settings
@@ -86,20 +106,20 @@ class RecrawlExtension:
         if not isinstance(item, DocumentItem):
             return
         if self.session.is_unchanged(item.url):
-            self.session.record_unchanged(item.url)
+            self._guarded(self.session.record_unchanged, item.url)
             self.stats.inc_value(f"{STATS}/unchanged")
             return
         self._record(item)
 
     def _record(self, item: DocumentItem) -> None:
-        self.session.record_document(item.url, depth=item.depth, links=item.links,
-                                     parts=item.parts, citations=item.citations)
+        self._guarded(self.session.record_document, item.url, depth=item.depth,
+                      links=item.links, parts=item.parts, citations=item.citations)
 
     def document_failed(self, request: Any, reason: str, ignored: bool = False,
                         **kwargs: Any) -> None:
         match = _HTTP_STATUS.match(reason)
         status = None if ignored or match is None else int(match.group(1))
-        gone = self.session.record_failed(request.url, status)
+        gone = self._guarded(self.session.record_failed, request.url, status) or []
         if gone:
             self.stats.inc_value(f"{STATS}/documents_gone")
 
@@ -110,9 +130,20 @@ class RecrawlExtension:
         if plan is not None:
             for key, value in plan.site_counts().items():
                 self.stats.set_value(f"{STATS}/{key}", value)
-        self.session.close()
+        if self.storage.failed:
+            self._close_after_failure()
+        else:
+            self._guarded(self.session.close)
         if reason == "finished" and self.session.state_path is not None:
-            write_sites(self.session.state_path.parent)
+            self._guarded(write_sites, self.session.state_path.parent)
+
+
+    def _close_after_failure(self) -> None:
+        """The file is closed all the same (what it buffered may fail again: already said)."""
+        try:
+            self.session.close()
+        except OSError:
+            pass
 
 
 def write_sites(jobdir: Path) -> None:

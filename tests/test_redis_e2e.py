@@ -5,6 +5,7 @@ and takeover, a late worker, start points pushed mid-crawl, Redis restarted with
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import signal
@@ -18,7 +19,7 @@ import pytest
 
 from tests.support.crawl import PROJECT_ROOT, Crawl, _environment
 from tests.support.redis_server import RedisServer, free_port
-from tests.support.servers import SiteServer, write_site
+from tests.support.servers import RecordingHandler, SiteServer, write_site
 
 PUBLICATION = "Retrieving citations on the web"
 SEARCH = ("-a", "authors=Fiala", "-a", f"publications={PUBLICATION}")
@@ -217,3 +218,115 @@ def test_unreachable_redis_is_a_clear_error_and_exit_status_2(tmp_path: Path) ->
     assert result.returncode == 2, result.output[-3000:]
     assert f"Redis at {dead.url} is unreachable" in result.output
     assert "Traceback" not in result.output
+
+
+# --- fencing at send time and fair share (issues 24 and 28) ---------------------------------
+
+
+class WhoHandler(RecordingHandler):
+    """Records (time, user agent, path) of every request: which worker fetched what, when.
+    The time is when its connection was accepted (one connection a request: HTTP/1.0), so a
+    request a worker had begun to send before it was paused counts as sent before."""
+
+    def setup(self) -> None:
+        self.accepted = time.monotonic()
+        super().setup()
+
+    def do_GET(self) -> None:  # noqa: N802
+        self.server.who.append((self.accepted, self.headers.get("User-Agent", ""), self.path))
+        super().do_GET()
+
+
+@contextlib.contextmanager
+def small_web(tmp_path: Path, servers: int, pages: int, delay: float):
+    """``servers`` servers of ``pages`` pages each (every third cites), all linked from their
+    index page, which links every server (a wide stack: many requests ready at once); every request recorded with the worker's user agent."""
+    with contextlib.ExitStack() as stack:
+        sites = []
+        for index in range(servers):
+            site = SiteServer(tmp_path / f"small{index}", delay=delay)
+            site.httpd.RequestHandlerClass = functools.partial(
+                WhoHandler, directory=str(tmp_path / f"small{index}"))
+            site.httpd.who = []
+            sites.append(stack.enter_context(site))
+        for index, site in enumerate(sites):
+            files = {"index.html": html("Home", [f"p{page}.html" for page in range(1, pages)]
+                                        + [f"{s.base}/" for s in sites])}
+            for page in range(1, pages):
+                body = f"{CITING} Site {index} page {page}." if page % 3 == 0 else f"Page {page}"
+                files[f"p{page}.html"] = html(body)
+            write_site(tmp_path / f"small{index}", files)
+        yield sites
+
+
+def small_hits(sites: list[SiteServer], pages: int) -> set[tuple[str, str]]:
+    return {(f"{site.base}/p{page}.html", PUBLICATION) for site in sites
+            for page in range(1, pages) if page % 3 == 0}
+
+
+def fetched_by(sites: list[SiteServer]) -> dict[str, list[tuple[float, str]]]:
+    """url -> [(time, worker's user agent)] for every document request."""
+    table: dict[str, list[tuple[float, str]]] = {}
+    for site in sites:
+        for moment, agent, path in site.httpd.who:
+            if path != "/robots.txt":
+                table.setdefault(site.base + path, []).append((moment, agent))
+    return table
+
+
+def test_a_worker_paused_past_its_lease_sends_nothing_taken_over(tmp_path: Path) -> None:
+    pages, lease = 16, 2.0
+    with small_web(tmp_path, servers=4, pages=pages, delay=0.3) as sites, \
+            RedisServer(tmp_path / "redis") as redis:
+        settings = {"CITESEEKER_LEASE_SECONDS": lease, "CITESEEKER_CONCURRENT_SERVERS": 4,
+                    "CONCURRENT_REQUESTS_PER_DOMAIN": 2, "CITESEEKER_FLUSH_INTERVAL": 1}
+        starts = tmp_path / "starts.txt"
+        starts.write_text("".join(f"{site.base}/\n" for site in sites))
+        crawls = [worker(tmp_path, name, redis, str(starts), USER_AGENT=name, **settings)
+                  for name in ("victim", "survivor")]
+        victim, survivor = (crawl.start() for crawl in crawls)
+        owner = lambda: redis.client().hgetall("citeseeker:owner")  # noqa: E731
+        wait_for(lambda: sum(1 for v in owner().values() if v.endswith(f":{victim.pid}")) >= 1
+                 and sum(agent == "victim" and not url.endswith("/")  # its stacks are full
+                         for url, r in fetched_by(sites).items() for _, agent in r) >= 3)
+        victim.send_signal(signal.SIGSTOP)
+        held = {k for k, v in owner().items() if v.endswith(f":{victim.pid}")}
+        try:  # the survivor takes the paused worker's servers over
+            wait_for(lambda: held and all(not owner().get(k, "").endswith(f":{victim.pid}")
+                                          for k in held), timeout=30)
+            time.sleep(0.5)
+        finally:
+            continued_at = time.monotonic()
+            victim.send_signal(signal.SIGCONT)
+        finish(victim, crawls[0])
+        finish(survivor, crawls[1])
+        table = fetched_by(sites)
+    assert hits_of(*crawls) == small_hits(sites, pages)           # nothing lost
+    assert len(table) == 4 * pages
+    after = {url: fetches for url, fetches in table.items()
+             if any(agent == "victim" and moment >= continued_at for moment, agent in fetches)}
+    both = {url for url in after if any(agent == "survivor" for _, agent in table[url])}
+    assert not both, f"sent after SIGCONT although taken over: {sorted(both)}"
+
+
+def test_a_worker_that_holds_every_server_hands_back_a_fair_share(tmp_path: Path) -> None:
+    """Issue 28: the first worker leases all 4 servers (it is alone); a second one joins and
+    gets its share (the first hands unstarted or drained servers back), nothing twice."""
+    pages = 16
+    with small_web(tmp_path, servers=4, pages=pages, delay=0.05) as sites, \
+            RedisServer(tmp_path / "redis") as redis:
+        settings = {"CITESEEKER_CONCURRENT_SERVERS": 4, "DOWNLOAD_DELAY": 0.25}
+        starts = tmp_path / "starts.txt"
+        starts.write_text("".join(f"{site.base}/\n" for site in sites))
+        crawls = [worker(tmp_path, name, redis, str(starts) if name == "first" else None,
+                         USER_AGENT=name, **settings) for name in ("first", "second")]
+        first = crawls[0].start()
+        wait_for(lambda: len(redis.client().hkeys("citeseeker:owner")) == 4)
+        second = crawls[1].start()
+        results = [finish(first, crawls[0]), finish(second, crawls[1])]
+        table = fetched_by(sites)
+    assert hits_of(*crawls) == small_hits(sites, pages)
+    assert len(table) == 4 * pages and max(len(fetches) for fetches in table.values()) == 1
+    agents = Counter(agent for fetches in table.values() for _, agent in fetches)
+    assert agents["second"] >= pages, agents  # at least one whole server
+    assert results[0].stats().get("citeseeker/shared/servers_handed_back", 0) >= 1

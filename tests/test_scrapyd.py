@@ -317,3 +317,30 @@ def test_cancelled_named_crawl_resumes_when_scheduled_again(
                if line[:1].isdigit()]
     assert [int(line[0]) for line in success] == list(range(1, len(hits) + 1))
     assert len({line[1] for line in success}) == len(hits)
+
+
+def test_a_running_named_crawl_scheduled_again_is_refused(
+        scrapyd: Scrapyd, tmp_path: Path) -> None:
+    """Issue 24: one crawl per JOBDIR holds for named crawls too: the second job exits with
+    status 2 at once, its log naming the directory and the running job's process."""
+    arguments = (("authors", "Fiala"), ("publications", TITLE), ("crawl", "busy"),
+                 ("setting", "CONCURRENT_REQUESTS_PER_DOMAIN=1"))
+    with SiteServer(write_site(tmp_path / "site", chain_site()), delay=1.0) as site:
+        start = ("startpoints", site.url("/0.html"))
+        first = scrapyd.schedule(*arguments, start)
+        deadline = time.monotonic() + 90
+        while len(site.requests) < 3:
+            assert time.monotonic() < deadline, scrapyd.job_log(first)[-3000:]
+            time.sleep(0.05)
+        second = scrapyd.schedule(*arguments, start)
+        scrapyd.wait_finished(second, timeout=90)
+        running = scrapyd.job(first)
+        scrapyd.call("cancel.json", [("project", PROJECT), ("job", first)])
+        scrapyd.wait_finished(first)
+    jobdir = (scrapyd.directory / "crawls" / PROJECT / SPIDER / "busy").resolve()
+    log = scrapyd.job_log(second)
+    assert running["state"] == "running", log[-3000:]
+    assert re.search(rf"citeseeker: error: JOBDIR {re.escape(str(jobdir))} is in use by another "
+                     rf"crawl \(process {running['pid']} on ", log), log[-3000:]
+    assert scrapyd.daemon_says(rf"Process died: exitstatus=2 project='{PROJECT}' "
+                               rf"spider='{SPIDER}' job='{second}'")

@@ -16,6 +16,11 @@ ERROR_PREFIX = "citeseeker: error: "
 
 
 def print_error(message: str) -> None:
-    """One line on stderr, flushed, so it follows whatever the log wrote before it."""
-    sys.stderr.flush()
-    print(ERROR_PREFIX + message, file=sys.stderr, flush=True)
+    """One line on stderr, flushed, so it follows whatever the log wrote before it. When
+    stderr itself cannot be written (it is a file on the disk that just filled up), the line
+    is lost but the command's exit status still says what happened."""
+    try:
+        sys.stderr.flush()
+        print(ERROR_PREFIX + message, file=sys.stderr, flush=True)
+    except OSError:
+        pass

@@ -73,6 +73,9 @@ TAR_HEAD_BYTES = 512
 #: it needs instead of the whole body sent through the pipe (mercatormap.pdf, 25 MB: the
 #: worker's peak 70 -> 46 MiB; pgfmanual.pdf 57 -> 48). Smaller files are mostly short.
 SPLIT_PDF_BYTES = 2 * 1024 * 1024
+#: A converter (Ghostscript, catdoc) that fails with less than this free in the scratch
+#: directory failed for want of room: a storage error, not an error of the document.
+SCRATCH_MIN_FREE_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -327,6 +330,8 @@ class _Job:
         started = time.perf_counter()
         try:
             content = self._READERS[kind](self, data, not member)
+        except StorageError:
+            raise  # the disk, not the document (a converter found the scratch directory full)
         except ExtractionError as e:
             yield problem(member, kind, str(e))
             return
@@ -406,6 +411,8 @@ class _Job:
                 memory_bytes=self.limits.worker_memory_bytes,
                 cpu_seconds_per_page=self.limits.ps_cpu_per_page,
             )
+        if distilled.failure:
+            self._fail_if_scratch_full(distilled.failure)
         if distilled.failure and not distilled.output.startswith(b"%PDF"):
             raise ExtractionError(distilled.failure)
         try:
@@ -428,15 +435,35 @@ class _Job:
 
     def _catdoc(self, kind: str, data: bytes) -> _Content:
         with self._converter_slots:
-            text, failure = binary_office_text(
-                kind,
-                data,
-                self._scratch_dir(),
-                timeout=self.limits.pdf_timeout,
-                max_output=self.limits.max_unpacked_bytes,
-                memory_bytes=self.limits.worker_memory_bytes,
-            )
+            try:
+                text, failure = binary_office_text(
+                    kind,
+                    data,
+                    self._scratch_dir(),
+                    timeout=self.limits.pdf_timeout,
+                    max_output=self.limits.max_unpacked_bytes,
+                    memory_bytes=self.limits.worker_memory_bytes,
+                )
+            except ExtractionError as e:
+                self._fail_if_scratch_full(str(e))
+                raise
+        if failure:
+            self._fail_if_scratch_full(failure)
         return _Content(text, damage=failure)
+
+    def _fail_if_scratch_full(self, failure: str) -> None:
+        """Ghostscript or catdoc failed: for want of room in the scratch directory (the disk,
+        not the document: a StorageError stops the crawl, issue 24) when less than
+        :data:`SCRATCH_MIN_FREE_BYTES` is left there. They say so only as an exit status
+        and a message of their own, so the disk is asked."""
+        try:
+            stat = os.statvfs(self._scratch_dir())
+        except OSError:
+            return
+        free = stat.f_bavail * stat.f_frsize
+        if free < SCRATCH_MIN_FREE_BYTES:
+            raise StorageError(f"the scratch directory {self._scratch_dir().parent} is full "
+                               f"({free} bytes free; {failure})")
 
     def _in_worker(self, task: str, data: bytes) -> str:
         max_chars = self.limits.max_text_chars

@@ -157,11 +157,15 @@ class Frontier:
 
     # --- handing out documents ----------------------------------------------------------------
 
-    def next_document(self) -> DocumentEntry | None:
-        """The next document to fetch, round-robin over the active servers, each depth-first."""
+    def next_document(self, ready: Callable[[str], bool] | None = None) -> DocumentEntry | None:
+        """The next document to fetch, round-robin over the active servers, each depth-first.
+        ``ready(server)`` False passes an active server over this time (the shared frontier's
+        scheduler: its download slot cannot send a request at once)."""
         for _ in range(len(self._rotation)):
             key = self._rotation[0]
             self._rotation.rotate(-1)
+            if ready is not None and not ready(key):
+                continue
             entry = self._pop(self.active[key])
             if entry is not None:
                 return entry

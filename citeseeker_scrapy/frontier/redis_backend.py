@@ -14,6 +14,8 @@ Keys, all under a prefix (``CITESEEKER_REDIS_KEY``, default ``citeseeker``; one 
 ``<p>:start_urls``              list        start points pushed while workers run
 ``<p>:starting``                sorted set  workers holding popped start points not yet sent back
 ``<p>:citations``               set         ``url member publication`` reported by any worker
+``<p>:workers``                 sorted set  live workers → their last sync (Redis clock, ms)
+``<p>:room``                    hash        worker → servers it asked for and did not get
 ==============================  ==========  ========================================================
 
 Why Lua: a sync renews leases, writes a batch of links and done marks, moves documents other
@@ -160,8 +162,31 @@ for i, c in ipairs(a.citations) do
   if redis.call('SADD', p .. ':citations', c) == 1 then table.insert(out.new_citations, i) end
 end
 
--- 6. new leases: expired ones first (takeover from the last flush), then the most referenced
-local want = a.want
+-- 6. new leases: expired ones first (takeover from the last flush), then the most referenced;
+-- no worker holds more than its fair share while others are live (a worker is live until
+-- one lease time after its last sync): ceil(servers being crawled or pending / live workers)
+if a.leaving then
+  redis.call('ZREM', p .. ':workers', me)
+  redis.call('HDEL', p .. ':room', me)
+else
+  redis.call('ZADD', p .. ':workers', now, me)
+end
+for _, w in ipairs(redis.call('ZRANGEBYSCORE', p .. ':workers', '-inf', now - a.ttl)) do
+  redis.call('HDEL', p .. ':room', w)
+end
+redis.call('ZREMRANGEBYSCORE', p .. ':workers', '-inf', now - a.ttl)
+local live = math.max(1, redis.call('ZCARD', p .. ':workers'))
+local servers = redis.call('ZCARD', p .. ':pending') + redis.call('ZCARD', p .. ':leased')
+out.share = math.max(1, math.ceil(servers / live))
+out.live_workers = live
+-- room other live workers asked for and did not get (a worker over its share hands back no
+-- more than that)
+out.others_room = 0
+for _, w in ipairs(redis.call('ZRANGE', p .. ':workers', 0, -1)) do
+  if w ~= me then out.others_room = out.others_room + tonumber(redis.call('HGET', p .. ':room', w) or 0) end
+end
+local held = #a.renew - #out.lost
+local want = math.min(a.want, math.max(0, out.share - held))
 if want > 0 then
   for _, s in ipairs(redis.call('ZRANGEBYSCORE', p .. ':leased', '-inf', now, 'LIMIT', 0, want)) do
     lease(s, true)
@@ -175,6 +200,9 @@ while want > 0 do
     lease(top[1], false)
     want = want - 1
   end
+end
+if not a.leaving then
+  redis.call('HSET', p .. ':room', me, want)  -- wanted within its share, not granted
 end
 
 -- 7. start points pushed while workers run; "starting" covers the moment they are in no key
@@ -229,6 +257,11 @@ class SyncReply:
     starting: int = 0
     started: bool = False
     completed_servers: int = 0
+    #: the most servers this worker should hold now (see step 6 of the script), and how many
+    #: workers are live
+    share: int = 0
+    live_workers: int = 1
+    others_room: int = 0
 
     @classmethod
     def parse(cls, raw: str) -> SyncReply:
@@ -247,7 +280,9 @@ class SyncReply:
             duplicates=int(data["duplicates"]), pending=int(data["pending"]),
             leased=int(data["leased"]), waiting_start_urls=int(data["waiting_start_urls"]),
             starting=int(data["starting"]), started=bool(data["started"]),
-            completed_servers=int(data["completed_servers"]))
+            completed_servers=int(data["completed_servers"]),
+            share=int(data.get("share", 0)), live_workers=int(data.get("live_workers", 1)),
+            others_room=int(data.get("others_room", 0)))
 
     def job_finished(self) -> bool:
         """Nothing pending, leased, waiting or being started, and the job did start."""
@@ -257,12 +292,15 @@ class SyncReply:
 
 def sync_arguments(batch: dict[str, Any], *, worker: str, renew: list[str], want: int,
                    ttl_ms: int, max_pending: int, start_urls: int = 0,
-                   citations: list[str] | None = None, release: list[str] | None = None) -> str:
+                   citations: list[str] | None = None, release: list[str] | None = None,
+                   leaving: bool = False) -> str:
     """The script's one argument (JSON). Empty tables are sent as ``{}``/``[]`` as cjson reads
-    them: ``pairs`` and ``ipairs`` work on both."""
+    them: ``pairs`` and ``ipairs`` work on both. ``release`` hands servers back (a worker over
+    its share, or closing); ``leaving`` (closing) takes the worker off the live workers."""
     return json.dumps({**batch, "worker": worker, "renew": renew, "want": want, "ttl": ttl_ms,
                        "max_pending": max_pending, "start_urls": start_urls,
-                       "citations": citations or [], "release": release or []})
+                       "citations": citations or [], "release": release or [],
+                       "leaving": leaving})
 
 
 def start_urls_key(prefix: str) -> str:

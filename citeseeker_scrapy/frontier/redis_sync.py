@@ -79,14 +79,19 @@ class RedisSync:
         """Send the log (or the batch a failed sync could not deliver) and apply the reply."""
         frontier = self.frontier
         if self._unsent is None:
-            room = frontier.wanted_servers() if not release else 0
+            handed_back = [] if release else self._hand_back()
+            room = frontier.wanted_servers() if not (release or frontier.draining) else 0
+            batch = frontier.store.take_batch()
+            if handed_back:  # their log is in this batch; now they are no longer ours
+                frontier.forget_handed_back(handed_back)
             self._unsent_renew = list(frontier.active)
             self._unsent = sync_arguments(
-                frontier.store.take_batch(), worker=self.worker, renew=list(frontier.active),
+                batch, worker=self.worker, renew=list(frontier.active),
                 want=room, ttl_ms=int(self.settings.lease_seconds * 1000),
                 max_pending=frontier.max_pending_docs,
                 start_urls=START_URLS_PER_SYNC if room and not release else 0,
-                citations=self._citations, release=list(frontier.active) if release else [])
+                citations=self._citations,
+                release=list(frontier.active) if release else handed_back, leaving=release)
             self._citations = []
         sent_at = time.monotonic()
         reply = await self.client.sync(self._unsent)
@@ -94,6 +99,25 @@ class RedisSync:
         self._prove_leases(reply, sent_at)
         self._apply(reply)
         return reply
+
+    def _hand_back(self) -> list[str]:
+        """Fair share (issue 28): servers this worker holds beyond its share (the last
+        reply's) start draining when other workers asked for servers; those drained are
+        flushed and handed back in this sync (returned)."""
+        last, frontier = self.last, self.frontier
+        if last is not None and last.live_workers > 1 and last.others_room > 0:
+            held = len(frontier.active) - len(frontier.draining) - len(frontier.completing)
+            extra = min(held - last.share, last.others_room - len(frontier.draining))
+            if extra > 0:
+                chosen = frontier.hand_back(extra)
+                logger.info("citeseeker: handing %s back to other workers (fair share: %d "
+                            "servers each for %d live workers)", ", ".join(chosen), last.share,
+                            last.live_workers)
+        drained = frontier.drained_servers()
+        if drained:
+            frontier.flush()  # their completed documents travel with the release
+            self.crawler.stats.inc_value(f"{STATS}/servers_handed_back", len(drained))
+        return drained
 
     def _prove_leases(self, reply: SyncReply, sent_at: float) -> None:
         """Fencing: a lease renewed or granted by a sync sent at ``sent_at`` holds until

@@ -135,6 +135,11 @@ class SharedFrontier(Frontier):
         #: leased server -> until when (``clock``) this worker can prove it holds the lease
         self.lease_until: dict[str, float] = {}
         self.expired_locally = 0
+        #: held servers of which this worker has handed out a document (the others can be
+        #: handed back to a worker with fewer servers at no cost: see :meth:`hand_back`)
+        self.started: set[str] = set()
+        self.draining: set[str] = set()
+        self.handed_back = 0
 
     # --- fencing: no document of a server whose lease may be gone ---------------------------
 
@@ -144,11 +149,15 @@ class SharedFrontier(Frontier):
             if key in self.active:
                 self.lease_until[key] = until
 
-    def next_document(self) -> DocumentEntry | None:
+    def next_document(self, ready: Callable[[str], bool] | None = None) -> DocumentEntry | None:
         """As the one-process frontier, but never from a server whose lease this worker can no
         longer prove (it stalled past the expiry: another worker may have taken it over)."""
         self.drop_expired_leases()
-        return super().next_document()
+        own = self.ready if ready is None else (lambda key: self.ready(key) and ready(key))
+        entry = super().next_document(own)
+        if entry is not None:
+            self.started.add(server_of(entry.url))
+        return entry
 
     def drop_expired_leases(self) -> list[str]:
         """Servers whose lease expired locally are given up before Redis says so."""
@@ -158,6 +167,48 @@ class SharedFrontier(Frontier):
             self.abandon(key)
         self.expired_locally += len(expired)
         return expired
+
+    def hand_back(self, count: int) -> list[str]:
+        """Fair share: ``count`` held servers are to go to other workers (who calls: the sync,
+        when this worker holds more than its share and others asked for servers). Unstarted
+        ones first. They are *drained*: no new document of them is handed out; once none is in
+        flight, :meth:`drained_servers` gives them to the sync, which releases them with their stack
+        and completed documents, so the taker fetches nothing twice."""
+        candidates = [key for key in self.active
+                      if key not in self.draining and key not in self.completing]
+        candidates.sort(key=lambda key: key in self.started)
+        chosen = candidates[:max(0, count)]
+        self.draining.update(chosen)
+        return chosen
+
+    def drained_servers(self) -> list[str]:
+        """Servers being handed back with nothing in flight: the sync flushes, takes the log
+        (theirs included) and then calls :meth:`forget_handed_back` before sending."""
+        return [key for key in self.draining if key in self.active
+                and not self.active[key].in_flight and key not in self.completing]
+
+    def forget_handed_back(self, keys: list[str]) -> None:
+        """Their log is in the batch being sent with their release: they are no longer ours."""
+        for key in keys:
+            self.abandon(key)
+        self.handed_back += len(keys)
+
+    def ready(self, key: str) -> bool:
+        """Whether a document of ``key`` may be handed out (not while it is being handed back)."""
+        return key not in self.draining
+
+    def put_back(self, entry: DocumentEntry) -> None:
+        """A document handed out but not sent (the lease check at send time returned it).
+        Still held: back on top of its stack. Lease gone: named to the shared frontier, so
+        the server's new owner fetches it (unless it is done there already)."""
+        key = server_of(entry.url)
+        server = self.active.get(key)
+        if server is not None:
+            server.in_flight.discard(entry.url)
+        if server is not None and self.holds(key) and not server.skipped:
+            server.push(entry)
+            return
+        self.store.link(key, entry, reference=False)
 
     def holds(self, key: str) -> bool:
         """Whether a document of ``key`` may still be fetched by this worker now."""
@@ -211,6 +262,8 @@ class SharedFrontier(Frontier):
         del self.active[key]
         self._rotation.remove(key)
         self.lease_until.pop(key, None)
+        self.started.discard(key)
+        self.draining.discard(key)
         self.completed.add(key)
         self.store.forget(key)
         self.on_completed(key)
@@ -271,6 +324,8 @@ class SharedFrontier(Frontier):
             self._rotation.remove(key)
         self.completing.discard(key)
         self.lease_until.pop(key, None)
+        self.started.discard(key)
+        self.draining.discard(key)
         self.store.forget(key)
 
     def apply(self, reply) -> list[str]:
