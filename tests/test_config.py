@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from citeseeker_scrapy.config import DEFAULT_SETTINGS, CrawlConfig
@@ -92,3 +94,18 @@ def test_every_setting_a_component_reads_is_known() -> None:
     named = {name for path in sources
              for name in re.findall(r"[\"'](CITESEEKER_[A-Z0-9_]*[A-Z0-9])[\"']", path.read_text())}
     assert named - KNOWN_SETTINGS == set()
+
+
+def test_every_setting_is_documented_with_type_default_and_example() -> None:
+    """docs/settings.md has a section for every CITESEEKER_* setting a component reads, and
+    each says its type and default and gives an example."""
+    import re
+
+    from citeseeker_scrapy.job.crawl_job import KNOWN_SETTINGS
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "settings.md").read_text()
+    sections = dict(re.findall(r"### `([A-Z_]+)`[^\n]*\n(.*?)(?=\n### |\n## |\Z)", text, re.S))
+    ours = {name for name in KNOWN_SETTINGS if name.startswith("CITESEEKER_")}
+    assert sorted(ours - set(sections)) == []
+    for name in ours:
+        assert all(f"* {field}:" in sections[name] for field in ("Type", "Default", "Example")), name
