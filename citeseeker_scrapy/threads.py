@@ -9,10 +9,16 @@ from twisted.internet.threads import deferToThread
 
 T = TypeVar("T")
 
-#: Work on fewer bytes than this is done on the reactor thread (about a millisecond of lxml or
-#: matching): a hand-off to the thread pool costs more than that, and on a busy machine a
-#: worker thread may wait many milliseconds for the CPU while the document holds its server.
-INLINE_BYTES = 64 * 1024
+from citeseeker_scrapy.extraction.extractor import WORKER_MIN_BYTES
+from citeseeker_scrapy.extraction.processes.matching import MIN_WORKER_CHARS
+
+#: Work on fewer bytes than this is done on the reactor thread (a 2 KB page: ~0.2 ms of lxml
+#: and matching): a hand-off costs more than that, and on a busy machine a worker thread may
+#: wait many milliseconds for the CPU while the document holds its server. Bigger work goes to
+#: a thread, and from there its HTML, text and matching to the worker processes (so both
+#: cores work). Never more than the worker thresholds: the reactor thread must not wait for a
+#: worker process.
+INLINE_BYTES = min(WORKER_MIN_BYTES, MIN_WORKER_CHARS)
 
 
 async def in_thread(function: Callable[..., T], *args: Any) -> T:
@@ -22,8 +28,8 @@ async def in_thread(function: Callable[..., T], *args: Any) -> T:
 
 
 async def in_thread_if_big(size: int, function: Callable[..., T], *args: Any) -> T:
-    """``function(*args)`` here when ``size`` (bytes or characters of work) is small, else in
-    the thread pool."""
-    if size <= INLINE_BYTES:
+    """``function(*args)`` here when ``size`` (bytes or characters of work) is below
+    :data:`INLINE_BYTES`, else in the thread pool."""
+    if size < INLINE_BYTES:
         return function(*args)
     return await in_thread(function, *args)

@@ -58,14 +58,14 @@ Header = dict[str, Any]
 class _Worker:
     """One parser process and its two pipes; used by one thread at a time."""
 
-    def __init__(self, memory_bytes: int, workdir: Path) -> None:
+    def __init__(self, memory_bytes: int, workdir: Path, role: str = "parse") -> None:
         self._memory_bytes = memory_bytes
         child_in, to_child = os.pipe()
         from_child, child_out = os.pipe()
         try:
             self.process = subprocess.Popen(
                 [sys.executable, "-I", "-B", "-c", WORKER_BOOTSTRAP, package_root(),
-                 str(memory_bytes)],
+                 str(memory_bytes), role],
                 stdin=child_in,
                 stdout=child_out,
                 stderr=subprocess.DEVNULL,
@@ -105,7 +105,7 @@ class _Worker:
                 f"{task} parser process died before the task ({self._status()})"
             ) from e
         deadline = time.monotonic() + timeout
-        header = _header(self._receive(deadline, REPLY_SLACK_BYTES, task, timeout))
+        header = _header(self._receive(deadline, max_reply, task, timeout))
         text = self._receive(deadline, max_reply, task, timeout).decode("utf-8", "replace")
         return header, text
 
@@ -152,11 +152,17 @@ def _header(message: bytes) -> Header:
 class WorkerPool:
     """Up to ``size`` parser processes, started on demand, shared by the calling threads.
 
-    Called by :class:`~.extractor.DocumentExtractor` for PDF and RTF text; thread-safe.
+    Called by :class:`~.extractor.DocumentExtractor` for PDF, RTF, HTML, text and office XML
+    text, and by :class:`~.matching.CitationSearchProcesses` (``role="match"``) for citations;
+    thread-safe. ``setup`` is a request every new worker gets before its first task (what
+    its tasks need: the extraction limits, the matcher).
     """
 
     def __init__(self, size: int, memory_bytes: int, workdir: Path,
-                 retire_above_bytes: int = RETIRE_ABOVE_BYTES) -> None:
+                 retire_above_bytes: int = RETIRE_ABOVE_BYTES, *,
+                 setup: Header | None = None, role: str = "parse") -> None:
+        self._setup = setup
+        self._role = role
         self._size = max(1, size)
         self._memory_bytes = memory_bytes
         self._retire_above_bytes = retire_above_bytes
@@ -207,8 +213,10 @@ class WorkerPool:
     def _start(self) -> _Worker:
         worker: _Worker | None = None
         try:
-            worker = _Worker(self._memory_bytes, self._workdir)
+            worker = _Worker(self._memory_bytes, self._workdir, self._role)
             worker.wait_ready()
+            if self._setup is not None:
+                self._set_up(worker)
         except BaseException:
             if worker is not None:
                 worker.kill()
@@ -224,6 +232,11 @@ class WorkerPool:
                 worker.kill()
                 self._check_open()
         return worker
+
+    def _set_up(self, worker: _Worker) -> None:
+        header, _ = worker.call(self._setup, b"", MAX_WORKER_START_SECONDS, REPLY_SLACK_BYTES)
+        if not header.get("ok"):
+            raise ExtractionError(f"parser worker refused its setup: {header.get('error')}")
 
     def _release(self, worker: _Worker, broken: bool) -> None:
         with self._condition:
