@@ -1,7 +1,8 @@
 """HTML-only tree: documents/s and where the CPU goes, ours now against ours at another commit.
 
     /work/main/.venv/bin/python bench/bench_htmldocs.py --before /tmp/speed-before
-    /work/main/.venv/bin/python bench/bench_htmldocs.py --tree /usr/share/doc/python3.11/html
+    /work/main/.venv/bin/python bench/bench_htmldocs.py --other main=/tmp/main --other step=/tmp/s1
+    /work/main/.venv/bin/python bench/bench_htmldocs.py --set CITESEEKER_RENDER=never --repeat 2
 
 The tree (default: Debian's ``python3.11-doc``, 530 pages, ~50 MB of HTML; ``apt-get install
 python3.11-doc``) is served by ``realdocs/serve.py`` (Python's static server, listen queue
@@ -9,7 +10,9 @@ python3.11-doc``) is served by ``realdocs/serve.py`` (Python's static server, li
 -C DIR``) crawls it with ``scrapy crawl citeseeker`` (the TeX classics as queries, rendering
 off, staying within the tree: its pages link to python.org), alternating, ``--repeat`` rounds. Printed per run: wall seconds, documents/s, CPU
 seconds of the crawler's main process and of its children (the parser and match workers),
-and the ratio of the two sides' documents/s in the same round. Why CPU by process: the point
+and the ratio of each side's documents/s to the first other side's in the same round; the
+machine's load average before each round (the machine is shared). ``--set NAME=VALUE`` is
+passed to every side's crawl as ``-s`` (e.g. rendering off, as ``bench_realdocs.py`` runs). Why CPU by process: the point
 of issue 27 is that the main process stops being the one busy core.
 """
 
@@ -42,7 +45,7 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
-def crawl(project: Path, start: str, workdir: Path) -> dict[str, float]:
+def crawl(project: Path, start: str, workdir: Path, settings: list[str]) -> dict[str, float]:
     """One crawl; wall time, the main process's CPU (sampled until it exits), all children's."""
     authors = workdir / "authors.txt"
     authors.write_text(QUERIES)
@@ -51,6 +54,8 @@ def crawl(project: Path, start: str, workdir: Path) -> dict[str, float]:
                "-O", str(workdir / "feed.jsonl"),
                "-s", f"CITESEEKER_LOG_DIR={workdir / 'logs'}", "-s", "LOG_LEVEL=WARNING",
                "-s", "TELNETCONSOLE_ENABLED=False"]
+    for setting in settings:
+        command += ["-s", setting]
     before = os.times()
     started = time.perf_counter()
     process = subprocess.Popen(command, cwd=project, env=dict(os.environ, PYTHONPATH=str(project)),
@@ -86,27 +91,33 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tree", default="/usr/share/doc/python3.11/html")
     parser.add_argument("--before", type=Path, help="another project root to compare with")
+    parser.add_argument("--other", action="append", default=[], metavar="NAME=DIR",
+                        help="another project root, named (repeatable)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
+    sides = [("now", ROOT)] + ([("before", args.before)] if args.before else [])
+    sides += [(name, Path(path)) for name, _, path in (o.partition("=") for o in args.other)]
     server = subprocess.Popen([PYTHON, str(BENCH / "realdocs" / "serve.py"), args.tree],
                               stdout=subprocess.PIPE, text=True)
     try:
         port = json.loads(server.stdout.readline())["ports"][0]
         start = f"http://127.0.0.1:{port}/index.html"
-        sides = [("now", ROOT)] + ([("before", args.before)] if args.before else [])
         for round_ in range(args.repeat):
+            print(f"round {round_ + 1} load average {os.getloadavg()[0]:.1f}, "
+                  f"{os.cpu_count()} cores", flush=True)
             rates = {}
             for name, project in sides:
                 with tempfile.TemporaryDirectory(prefix="htmldocs-") as workdir:
-                    result = crawl(project, start, Path(workdir))
+                    result = crawl(project, start, Path(workdir), args.set)
                 rates[name] = result["rate"]
                 print(f"round {round_ + 1} {name:6s} {result['documents']} documents "
                       f"in {result['wall']:.1f} s = {result['rate']:.1f}/s; CPU main "
                       f"{result['main_cpu']:.1f} s, children {result['children_cpu']:.1f} s",
                       flush=True)
-            if "before" in rates:
-                print(f"round {round_ + 1} documents/s now/before: "
-                      f"{rates['now'] / rates['before']:.2f}x", flush=True)
+            for name, _ in sides[1:]:
+                print(f"round {round_ + 1} documents/s now/{name}: "
+                      f"{rates['now'] / rates[name]:.2f}x", flush=True)
     finally:
         server.terminate()
         server.wait()
