@@ -1,0 +1,140 @@
+"""Per-server concurrency that adapts (issue 27): the AIMD rule on plain values, and a real
+crawl of a server that drops connections, through the middleware the add-on installs."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from middlewares.adaptive_concurrency import HOLD_SECONDS, AdaptiveConcurrency
+from tests.crawl import run_crawl
+from tests.servers import write_site
+
+FIALA = "Retrieving citations on the web"
+PAGES = 40
+
+
+# --- the rule -------------------------------------------------------------------------------
+
+def test_congestion_halves_the_concurrency_down_to_one_and_once_per_hold() -> None:
+    rule = AdaptiveConcurrency()
+    assert rule.congested("a", 8, now=0.0) == 4
+    assert rule.congested("a", 4, now=0.5) == 4  # the requests already on the way: same event
+    assert rule.congested("a", 4, now=HOLD_SECONDS) == 2
+    assert rule.congested("a", 2, now=2 * HOLD_SECONDS) == 1
+    assert rule.congested("a", 1, now=3 * HOLD_SECONDS) == 1
+
+
+def test_a_window_of_normal_answers_adds_one_up_to_the_ceiling() -> None:
+    rule = AdaptiveConcurrency()
+    assert rule.answered("a", 4, 0.01, now=0.0) == 4  # first seen: 4 is its ceiling
+    concurrency = rule.congested("a", 4, now=0.0)
+    assert concurrency == 2
+    grown = []
+    for step in range(20):
+        concurrency = rule.answered("a", concurrency, 0.01, now=1.0 + step)
+        grown.append(concurrency)
+    assert grown[:6] == [2, 3, 3, 3, 4, 4]  # one per window of `concurrency` answers
+    assert max(grown) == 4
+
+
+def test_a_latency_spike_is_congestion_a_slow_server_is_not() -> None:
+    rule = AdaptiveConcurrency()
+    for _ in range(5):
+        assert rule.answered("fast", 4, 0.005, now=0.0) == 4
+    assert rule.answered("fast", 4, 1.02, now=0.0) == 2  # a SYN sent again after 1 s
+    for _ in range(5):  # a server that always needs 2 s: its usual latency
+        assert rule.answered("slow", 4, 2.0, now=0.0) == 4
+    assert rule.answered("slow", 4, 2.5, now=0.0) == 4
+
+
+def test_a_spike_holds_decreases_for_as_long_as_it_lasted() -> None:
+    rule = AdaptiveConcurrency()
+    rule.answered("a", 8, 0.01, now=0.0)
+    assert rule.answered("a", 8, 3.0, now=10.0) == 4
+    assert rule.answered("a", 4, 3.0, now=12.0) == 4  # sent before the decrease
+    assert rule.answered("a", 4, 3.0, now=13.0) == 2
+
+
+def test_slots_that_are_gone_are_forgotten() -> None:
+    rule = AdaptiveConcurrency()
+    for key in ("a", "b", "c"):
+        rule.congested(key, 4, now=0.0)
+    rule.forget_except({"b": object()})
+    assert set(rule.windows) == {"b"}
+
+
+# --- a crawl --------------------------------------------------------------------------------
+
+class DroppingHandler(SimpleHTTPRequestHandler):
+    """Closes the connection without an answer the first time each path is asked for (a
+    server that cannot take more), answers the second time."""
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+        with self.server.lock:
+            first = self.path not in self.server.seen
+            self.server.seen.add(self.path)
+        if first and self.path != "/robots.txt":
+            self.close_connection = True
+            return
+        super().do_GET()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002
+        pass
+
+
+def dropping_server(root: Path) -> ThreadingHTTPServer:
+    server = ThreadingHTTPServer(("127.0.0.1", 0),
+                                 functools.partial(DroppingHandler, directory=str(root)))
+    server.seen, server.lock = set(), threading.Lock()
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def write_pages(root: Path) -> Path:
+    links = "".join(f'<a href="p{i}.html">p{i}</a> ' for i in range(PAGES))
+    files = {"index.html": f"<html><body>{links}</body></html>"}
+    for i in range(PAGES):
+        text = f"D. Fiala. {FIALA}. 2003." if i == 7 else f"page {i}"
+        files[f"p{i}.html"] = f"<html><body><p>{text}</p></body></html>"
+    return write_site(root, files)
+
+
+@pytest.mark.parametrize("adaptive", ["True", "False"])
+def test_a_server_that_drops_connections_gets_fewer_and_loses_nothing(tmp_path: Path,
+                                                                      adaptive: str) -> None:
+    root = write_pages(tmp_path / "site")
+    authors = tmp_path / "authors.txt"
+    authors.write_text(f"author=Fiala\n{FIALA}\n", encoding="utf-8")
+    server = dropping_server(root)
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        result = run_crawl(tmp_path / "run", "-a", f"authors={authors}",
+                           "-a", f"startpoints={base}/index.html",
+                           settings={"RETRY_TIMES": "1", "CITESEEKER_RENDER": "never",
+                                     "CITESEEKER_ADAPTIVE_CONCURRENCY": adaptive})
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert result.returncode == 0, result.output[-3000:]
+    assert result.hits() == {(f"{base}/p7.html", FIALA)}
+    stats = result.stats()
+    assert stats["citeseeker/frontier/enqueued"] >= PAGES + 1
+    assert "Documents searched:\t41" in result.log("summary")  # every page, on its retry
+    if adaptive == "True":
+        assert stats["citeseeker/adaptive/decreased"] >= 1
+        assert stats["citeseeker/adaptive/lowest"] <= 2  # halved from 4
+    else:
+        assert not any(key.startswith("citeseeker/adaptive/") for key in stats)
+
+
+def test_a_typo_in_the_setting_is_an_error(tmp_path: Path) -> None:
+    result = run_crawl(tmp_path / "run", "-a", "authors=Fiala", "-a", f"publications={FIALA}",
+                       "-a", "startpoints=http://127.0.0.1:9/",
+                       settings={"CITESEEKER_ADAPTIVE_CONCURRENCY": "ture"})
+    assert result.returncode == 2
+    assert "CITESEEKER_ADAPTIVE_CONCURRENCY must be True or False" in result.output
