@@ -45,7 +45,7 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
         "middlewares.redirects.ScopedRedirectMiddleware": 600,
         "middlewares.conditional.ConditionalRequestMiddleware": 560,  # re-crawl
-        "middlewares.adaptive_concurrency.AdaptiveConcurrencyMiddleware": 610,  # issue 27
+        "middlewares.adaptive_concurrency.AdaptiveConcurrencyMiddleware": 950,  # issue 27
     },
     "SPIDER_MIDDLEWARES": {
         "middlewares.recrawl_spider.RecrawlSpiderMiddleware": 45,  # re-crawl: gone citations

@@ -43,3 +43,7 @@ RECRAWL_EARLY_KEY = "citeseeker_recrawl_early"
 #: the scheduler for requests now): the shared frontier's sync brought new work between the
 #: engine's heartbeats. The scheduler drops it without a trace; it is never downloaded.
 WAKE_KEY = "citeseeker_wake"
+
+#: The download slot whose connection a request holds, set by the adaptive concurrency
+#: middleware when it lets the request through and removed when its download ends.
+CONNECTION_KEY = "citeseeker_connection"

@@ -15,29 +15,37 @@ per-server queue), like TCP's congestion window:
   one connection, back up to what the settings gave the slot (``CONCURRENT_REQUESTS_PER_DOMAIN``
   or ``DOWNLOAD_SLOTS``): a server that keeps up is never held below the politeness limit.
 
-Beside the existing politeness settings, not instead: it only lowers a slot's limit. Reads
-``CITESEEKER_ADAPTIVE_CONCURRENCY`` (off: ``NotConfigured``). Writes stats
-``citeseeker/adaptive/decreased``, ``/increased`` and ``/lowest`` (the smallest concurrency any
-slot had). Uses Scrapy's public downloader API, as AutoThrottle does:
-``crawler.engine.downloader.slots``, ``Slot.concurrency``, request meta ``download_slot`` and
-``download_latency``. Installed by the add-on (``citeseeker_scrapy/addon.py``) at 610: nearer the
-downloader than the retry (550) and redirect (580, 600) middlewares, so it sees every failed
-attempt and every response, redirects included, before they act.
+Beside the existing politeness settings, not instead: it only ever holds a server below
+its configured limit. Reads ``CITESEEKER_ADAPTIVE_CONCURRENCY`` (off: ``NotConfigured``).
+Writes stats ``citeseeker/adaptive/decreased``, ``/increased`` and ``/lowest`` (the smallest
+limit any slot had). Uses Scrapy's public downloader API, as AutoThrottle does:
+``crawler.engine.downloader`` (``get_slot_key``, ``slots``, ``per_slot_settings``,
+``domain_concurrency``, ``ip_concurrency``) and request meta ``download_latency``. Installed by
+the add-on (``citeseeker_scrapy/addon.py``) at 950: its ``process_request`` is the last before
+the download (a response from the HTTP cache never takes a connection), and it sees every
+response and failure before the retry and redirect middlewares act on them.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, field
 from typing import Any
 
-from scrapy.exceptions import NotConfigured
+from scrapy.exceptions import (
+    DownloadConnectionRefusedError, DownloadFailedError, DownloadTimeoutError, NotConfigured,
+    ResponseDataLossError,
+)
 from scrapy.http import Request, Response
+from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet import error
+from twisted.internet.defer import Deferred
 from twisted.web.client import ResponseFailed, ResponseNeverReceived
 
 from citeseeker_scrapy.job.crawl_job import crawl_job
+from citeseeker_scrapy.keys import CONNECTION_KEY
 
 logger = logging.getLogger(__name__)
 
@@ -52,10 +60,12 @@ HOLD_SECONDS = 1.0
 LATENCY_WEIGHT = 0.2
 #: Forget the slots Scrapy no longer has (idle for a minute) every this many answers.
 PRUNE_EVERY = 1000
-#: Failures that say the server could not take the connection. Not DNS errors (a name, not
-#: a load) nor HTTP errors (the server answered).
-CONGESTION_ERRORS = (error.TimeoutError, error.ConnectionRefusedError, error.ConnectError,
-                     error.ConnectionLost, ResponseNeverReceived, ResponseFailed)
+#: Failures that say the server could not take the connection (Scrapy's own since 2.13, and
+#: Twisted's). Not DNS errors (a name, not a load) nor HTTP errors (the server answered).
+CONGESTION_ERRORS = (DownloadConnectionRefusedError, DownloadTimeoutError, DownloadFailedError,
+                     ResponseDataLossError, error.TimeoutError, error.ConnectError,
+                     error.ConnectionLost, error.ConnectionDone, ResponseNeverReceived,
+                     ResponseFailed)
 
 
 @dataclass
@@ -119,13 +129,37 @@ class AdaptiveConcurrency:
         return max(1, concurrency // 2)
 
 
+@dataclass
+class SlotGate:
+    """One slot's connections: how many may be open, how many are, who waits for one."""
+
+    limit: int
+    open: int = 0
+    waiting: deque = field(default_factory=deque)
+
+    def admit_waiting(self) -> None:
+        while self.waiting and self.open < self.limit:
+            self.open += 1
+            self.waiting.popleft().callback(None)
+
+
 class AdaptiveConcurrencyMiddleware:
-    """Downloader middleware applying :class:`AdaptiveConcurrency` to Scrapy's download slots;
-    see the module docstring."""
+    """Downloader middleware applying :class:`AdaptiveConcurrency` to every download slot;
+    see the module docstring.
+
+    Why it holds requests itself rather than lowering ``Slot.concurrency``: Scrapy 2.19's
+    downloader (asyncio reactor) starts each download as a task and counts it in
+    ``Slot.transferring`` only when the task runs, so one pass over a slot's queue starts every
+    request queued there, up to ``CONCURRENT_REQUESTS``: 9 connection attempts at once were
+    seen on one server limited to 4 — exactly what overflows a listen queue of 5. So its
+    ``process_request`` (last before the download) waits until the slot has a free connection
+    under the adapted limit, and the response or the failure frees it.
+    """
 
     def __init__(self, crawler: Any) -> None:
         self.crawler = crawler
         self.rule = AdaptiveConcurrency()
+        self.gates: dict[str, SlotGate] = {}
         self.lowest: int | None = None
         self._answers = 0
 
@@ -135,42 +169,74 @@ class AdaptiveConcurrencyMiddleware:
             raise NotConfigured("CITESEEKER_ADAPTIVE_CONCURRENCY is off")
         return cls(crawler)
 
+    async def process_request(self, request: Request, spider: Any = None) -> None:
+        key = self.crawler.engine.downloader.get_slot_key(request)
+        gate = self._gate(key)
+        if gate.open < gate.limit and not gate.waiting:
+            gate.open += 1
+        else:
+            turn: Deferred = Deferred()
+            gate.waiting.append(turn)
+            await maybe_deferred_to_future(turn)
+        request.meta[CONNECTION_KEY] = key
+        return None
+
     def process_response(self, request: Request, response: Response,
                          spider: Any = None) -> Response:
-        key, slot = self._slot(request)
-        if slot is not None:
+        key = request.meta.pop(CONNECTION_KEY, None)
+        if key is not None:
             latency = request.meta.get("download_latency")
-            self._set(key, slot, self.rule.answered(key, slot.concurrency, latency,
-                                                    time.monotonic()))
+            gate = self.gates[key]
+            self._set(key, gate, self.rule.answered(key, gate.limit, latency, time.monotonic()))
+            self._free(gate)
         self._answers += 1
         if self._answers % PRUNE_EVERY == 0:
-            self.rule.forget_except(self.crawler.engine.downloader.slots)
+            self._prune()
         return response
 
     def process_exception(self, request: Request, exception: BaseException,
                           spider: Any = None) -> None:
+        key = request.meta.pop(CONNECTION_KEY, None)
+        if key is None:
+            return None
+        gate = self.gates[key]
         if isinstance(exception, CONGESTION_ERRORS) and not isinstance(exception,
                                                                         error.DNSLookupError):
-            key, slot = self._slot(request)
-            if slot is not None:
-                self._set(key, slot, self.rule.congested(key, slot.concurrency,
-                                                         time.monotonic()))
+            self._set(key, gate, self.rule.congested(key, gate.limit, time.monotonic()))
+        self._free(gate)
         return None  # the retry middleware and the errback go on as before
 
-    def _slot(self, request: Request) -> tuple[str, Any]:
-        key = request.meta.get("download_slot")
-        if key is None:
-            return "", None
-        return key, self.crawler.engine.downloader.slots.get(key)
+    def _gate(self, key: str) -> SlotGate:
+        gate = self.gates.get(key)
+        if gate is None:
+            gate = self.gates[key] = SlotGate(self._configured_limit(key))
+        return gate
 
-    def _set(self, key: str, slot: Any, concurrency: int) -> None:
-        if concurrency == slot.concurrency:
+    def _configured_limit(self, key: str) -> int:
+        """What Scrapy gives the slot: DOWNLOAD_SLOTS, else the per-IP or per-domain limit."""
+        downloader = self.crawler.engine.downloader
+        default = downloader.ip_concurrency or downloader.domain_concurrency
+        return max(1, int(downloader.per_slot_settings.get(key, {}).get("concurrency", default)))
+
+    @staticmethod
+    def _free(gate: SlotGate) -> None:
+        gate.open -= 1
+        gate.admit_waiting()
+
+    def _prune(self) -> None:
+        """Forget idle slots Scrapy forgot too (a minute without a request)."""
+        slots = self.crawler.engine.downloader.slots
+        self.gates = {k: g for k, g in self.gates.items()
+                      if k in slots or g.open or g.waiting}
+        self.rule.forget_except(self.gates)
+
+    def _set(self, key: str, gate: SlotGate, limit: int) -> None:
+        if limit == gate.limit:
             return
         stats = self.crawler.stats
-        change = "increased" if concurrency > slot.concurrency else "decreased"
-        stats.inc_value(f"{STATS}/{change}")
-        logger.debug("citeseeker: %s concurrency %d -> %d", key, slot.concurrency, concurrency)
-        slot.concurrency = concurrency
-        if self.lowest is None or concurrency < self.lowest:
-            self.lowest = concurrency
-            stats.set_value(f"{STATS}/lowest", concurrency)
+        stats.inc_value(f"{STATS}/{'increased' if limit > gate.limit else 'decreased'}")
+        logger.debug("citeseeker: %s connections %d -> %d", key, gate.limit, limit)
+        gate.limit = limit
+        if self.lowest is None or limit < self.lowest:
+            self.lowest = limit
+            stats.set_value(f"{STATS}/lowest", limit)

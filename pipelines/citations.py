@@ -19,8 +19,7 @@ from typing import Any
 
 from scrapy.exceptions import DropItem
 
-from citeseeker_scrapy.extraction.extractor import DEFAULT_WORKERS
-from citeseeker_scrapy.extraction.processes.matching import CitationSearchProcesses
+from citeseeker_scrapy.extraction.processes.matching import MATCH_WORKERS, CitationSearchProcesses
 from citeseeker_scrapy.matching.citations import CitationSearch
 from citeseeker_scrapy.document.stages import find_citations
 from citeseeker_scrapy.document.item import DocumentItem
@@ -53,7 +52,7 @@ class MatchCitationsPipeline:
         reported = read_reported(Path(jobdir) / "reported.txt") if jobdir else frozenset()
         # long texts are searched in worker processes: matching then uses every core
         in_processes = CitationSearchProcesses(
-            search, groups, settings, workers=config.extraction_workers or DEFAULT_WORKERS,
+            search, groups, settings, workers=MATCH_WORKERS,
             memory_bytes=config.extraction.worker_memory_bytes)
         return cls(in_processes, reported)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -138,3 +139,43 @@ def test_a_typo_in_the_setting_is_an_error(tmp_path: Path) -> None:
                        settings={"CITESEEKER_ADAPTIVE_CONCURRENCY": "ture"})
     assert result.returncode == 2
     assert "CITESEEKER_ADAPTIVE_CONCURRENCY must be True or False" in result.output
+
+
+class CountingHandler(SimpleHTTPRequestHandler):
+    """Answers slowly and records the most requests it was answering at once."""
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+        with self.server.lock:
+            self.server.busy += 1
+            self.server.most = max(self.server.most, self.server.busy)
+        try:
+            time.sleep(0.05)
+            super().do_GET()
+        finally:
+            with self.server.lock:
+                self.server.busy -= 1
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002
+        pass
+
+
+def test_a_server_never_gets_more_connections_than_its_limit(tmp_path: Path) -> None:
+    """Scrapy 2.19's downloader may start every request queued for a slot at once (its
+    transfer count is updated when each download task runs); the middleware holds them."""
+    root = write_pages(tmp_path / "site")
+    server = ThreadingHTTPServer(("127.0.0.1", 0),
+                                 functools.partial(CountingHandler, directory=str(root)))
+    server.lock, server.busy, server.most = threading.Lock(), 0, 0
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        result = run_crawl(tmp_path / "run", "-a", "authors=Fiala", "-a", f"publications={FIALA}",
+                           "-a", f"startpoints={base}/index.html",
+                           settings={"CONCURRENT_REQUESTS_PER_DOMAIN": "3",
+                                     "CITESEEKER_RENDER": "never"})
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert result.returncode == 0, result.output[-3000:]
+    assert result.hits() == {(f"{base}/p7.html", FIALA)}
+    assert 2 <= server.most <= 3

@@ -23,6 +23,10 @@ from citeseeker_scrapy.matching.citations import CitationSearch
 
 #: A text this long or longer is searched in a worker (a 2 KB page's text stays here).
 MIN_WORKER_CHARS = 8 * 1024
+#: Match processes. Why one: the parser workers already keep the other core busy, and on
+#: bench_realdocs.py a second match process took the peak summed RSS from ~390 to 442 MiB
+#: (the target is 400).
+MATCH_WORKERS = 1
 #: How long one text may take in a worker before it is searched here instead.
 MATCH_TIMEOUT_SECONDS = 120.0
 
