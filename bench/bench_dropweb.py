@@ -164,6 +164,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--other", action="append", default=[], metavar="NAME=DIR")
     parser.add_argument("--only", action="append", choices=("ours", "stock", "wget", "other"))
+    parser.add_argument("--queues", default="5,128", help="listen queues to serve and crawl")
     parser.add_argument("--serve", nargs="+", help=argparse.SUPPRESS)  # DIR QUEUE...
     args = parser.parse_args()
     if args.serve:
@@ -172,7 +173,7 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="dropweb-"))
     (work / "web").mkdir()
     generate(work / "web", args.pages)
-    queues = [5, 128]
+    queues = [int(q) for q in args.queues.split(",")]
     server = subprocess.Popen([PYTHON, __file__, "--serve", str(work / "web"), *map(str, queues)],
                               stdout=subprocess.PIPE, text=True)
     try:

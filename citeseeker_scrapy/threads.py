@@ -7,18 +7,17 @@ from typing import Any, Callable, TypeVar
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.threads import deferToThread
 
-T = TypeVar("T")
-
 from citeseeker_scrapy.extraction.extractor import WORKER_MIN_BYTES
-from citeseeker_scrapy.extraction.processes.matching import MIN_WORKER_CHARS
+
+T = TypeVar("T")
 
 #: Work on fewer bytes than this is done on the reactor thread (a 2 KB page: ~0.2 ms of lxml
 #: and matching): a hand-off costs more than that, and on a busy machine a worker thread may
 #: wait many milliseconds for the CPU while the document holds its server. Bigger work goes to
-#: a thread, and from there its HTML, text and matching to the worker processes (so both
-#: cores work). Never more than the worker thresholds: the reactor thread must not wait for a
+#: a thread, and from there its HTML, text and office XML to the parser processes (so both
+#: cores work). Never more than the worker threshold: the reactor thread must not wait for a
 #: worker process.
-INLINE_BYTES = min(WORKER_MIN_BYTES, MIN_WORKER_CHARS)
+INLINE_BYTES = WORKER_MIN_BYTES
 
 
 async def in_thread(function: Callable[..., T], *args: Any) -> T:

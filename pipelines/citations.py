@@ -19,7 +19,6 @@ from typing import Any
 
 from scrapy.exceptions import DropItem
 
-from citeseeker_scrapy.extraction.processes.matching import MATCH_WORKERS, CitationSearchProcesses
 from citeseeker_scrapy.matching.citations import CitationSearch
 from citeseeker_scrapy.document.stages import find_citations
 from citeseeker_scrapy.document.item import DocumentItem
@@ -28,14 +27,11 @@ from citeseeker_scrapy.matching import CitationMatcher, MatcherSettings
 from citeseeker_scrapy.report.logs import read_reported
 from citeseeker_scrapy.threads import in_thread_if_big
 
-#: What ``find_citations`` is given: the search itself, or the same search in processes.
-Search = CitationSearch | CitationSearchProcesses
-
 
 class MatchCitationsPipeline:
     """Fills ``citations``; see the module docstring."""
 
-    def __init__(self, search: Search, reported: frozenset[str] = frozenset()) -> None:
+    def __init__(self, search: CitationSearch, reported: frozenset[str] = frozenset()) -> None:
         self.search = search
         self.reported = reported
 
@@ -44,21 +40,12 @@ class MatchCitationsPipeline:
         job = crawl_job(crawler)
         config = job.config_or_defaults()
         groups = job.inputs.groups if job.inputs else ()
-        settings = MatcherSettings(
+        matcher = CitationMatcher(groups, MatcherSettings(
             method=config.method, scheme=config.scheme, fuzzy_limit=config.fuzzy_limit,
-            part_length=config.part_length, min_author_distance=config.min_author_distance)
-        search = CitationSearch(CitationMatcher(groups, settings), config.header_length)
+            part_length=config.part_length, min_author_distance=config.min_author_distance))
         jobdir = crawler.settings.get("JOBDIR")
         reported = read_reported(Path(jobdir) / "reported.txt") if jobdir else frozenset()
-        # long texts are searched in worker processes: matching then uses every core
-        in_processes = CitationSearchProcesses(
-            search, groups, settings, workers=MATCH_WORKERS,
-            memory_bytes=config.extraction.worker_memory_bytes)
-        return cls(in_processes, reported)
-
-    def close_spider(self) -> None:
-        if isinstance(self.search, CitationSearchProcesses):
-            self.search.close()
+        return cls(CitationSearch(matcher, config.header_length), reported)
 
     async def process_item(self, item: Any) -> Any:
         if not isinstance(item, DocumentItem):

@@ -1,4 +1,4 @@
-"""HTML, text and office parts and the matcher in worker processes (issue 27: both cores).
+"""HTML, text and office parts read in the parser processes (issue 27: both cores).
 
 Real worker processes; each test checks that the work went where it should (a worker's pid
 exists only once a task needed one) and that the answer is the one the calling thread gives.
@@ -15,13 +15,8 @@ from citeseeker_scrapy.extraction import ExtractionLimits, UnpackedMember
 from citeseeker_scrapy.extraction.extractor import (
     WORKER_MIN_BYTES, DocumentExtractor, read_here,
 )
-from citeseeker_scrapy.extraction.processes.matching import (
-    MIN_WORKER_CHARS, CitationSearchProcesses,
-)
-from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
-from citeseeker_scrapy.matching.citations import CitationSearch
 
-GROUP = AuthorGroup(("Fiala",), ("Retrieving citations on the web",))
+
 CITING = "References. [1] D. Fiala: Retrieving citations on the web. Plzen, 2003. "
 
 
@@ -87,31 +82,3 @@ def test_office_xml_part_is_read_in_a_worker(extractor: DocumentExtractor) -> No
     assert len(data) >= WORKER_MIN_BYTES
     (part,) = extractor.read(UnpackedMember("", "docx", data), None)
     assert "retrieving citations" in part.text and extractor.pool.pids()
-
-
-def searches() -> tuple[CitationSearch, CitationSearchProcesses]:
-    settings = MatcherSettings()
-    search = CitationSearch(CitationMatcher([GROUP], settings), 100)
-    return search, CitationSearchProcesses(search, [GROUP], settings, workers=1,
-                                           memory_bytes=ExtractionLimits().worker_memory_bytes)
-
-
-def test_long_text_is_matched_in_a_worker_like_here() -> None:
-    search, in_processes = searches()
-    text = "Some introduction. " * (MIN_WORKER_CHARS // 19) + CITING + "ß " * 50
-    try:
-        found = in_processes.search_part("a.pdf", text)
-        assert in_processes.pool.pids()
-    finally:
-        in_processes.close()
-    assert found == search.search_part("a.pdf", text)
-    assert found[0][0]["publication"] == "Retrieving citations on the web"
-
-
-def test_short_text_and_a_broken_pool_are_matched_here() -> None:
-    search, in_processes = searches()
-    assert in_processes.search_part("", CITING)[0]
-    assert in_processes.pool.pids() == []
-    in_processes.close()
-    text = "x " * MIN_WORKER_CHARS + CITING
-    assert in_processes.search_part("", text) == search.search_part("", text)

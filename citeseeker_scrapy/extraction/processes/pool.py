@@ -58,14 +58,14 @@ Header = dict[str, Any]
 class _Worker:
     """One parser process and its two pipes; used by one thread at a time."""
 
-    def __init__(self, memory_bytes: int, workdir: Path, role: str = "parse") -> None:
+    def __init__(self, memory_bytes: int, workdir: Path) -> None:
         self._memory_bytes = memory_bytes
         child_in, to_child = os.pipe()
         from_child, child_out = os.pipe()
         try:
             self.process = subprocess.Popen(
                 [sys.executable, "-I", "-B", "-c", WORKER_BOOTSTRAP, package_root(),
-                 str(memory_bytes), role],
+                 str(memory_bytes)],
                 stdin=child_in,
                 stdout=child_out,
                 stderr=subprocess.DEVNULL,
@@ -153,16 +153,14 @@ class WorkerPool:
     """Up to ``size`` parser processes, started on demand, shared by the calling threads.
 
     Called by :class:`~.extractor.DocumentExtractor` for PDF, RTF, HTML, text and office XML
-    text, and by :class:`~.matching.CitationSearchProcesses` (``role="match"``) for citations;
-    thread-safe. ``setup`` is a request every new worker gets before its first task (what
-    its tasks need: the extraction limits, the matcher).
+    text; thread-safe. ``setup`` is a request every new worker gets before its first task
+    (what its tasks need: the extraction limits).
     """
 
     def __init__(self, size: int, memory_bytes: int, workdir: Path,
                  retire_above_bytes: int = RETIRE_ABOVE_BYTES, *,
-                 setup: Header | None = None, role: str = "parse") -> None:
+                 setup: Header | None = None) -> None:
         self._setup = setup
-        self._role = role
         self._size = max(1, size)
         self._memory_bytes = memory_bytes
         self._retire_above_bytes = retire_above_bytes
@@ -213,7 +211,7 @@ class WorkerPool:
     def _start(self) -> _Worker:
         worker: _Worker | None = None
         try:
-            worker = _Worker(self._memory_bytes, self._workdir, self._role)
+            worker = _Worker(self._memory_bytes, self._workdir)
             worker.wait_ready()
             if self._setup is not None:
                 self._set_up(worker)

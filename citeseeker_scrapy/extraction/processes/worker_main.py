@@ -18,12 +18,11 @@ crawler's scratch directory to read instead of the payload. JSON rather than pic
 a worker taken over by a malicious file cannot make the crawler run code.
 
 Besides PDF and RTF, a worker reads HTML, text and office XML parts (task ``leaf``: ``member``,
-``kind``, ``declared``; the reply header carries ``links``, ``base``, ``problems``) and finds
-citations (task ``match``: the payload is a part's text; the reply header carries
-``citations`` and ``fingerprint``). Why: in the crawler's process that work held the GIL, so a
-site of HTML used one core however many there were. Both need state sent once per worker by
-the pool (task ``setup``: ``limits`` = the extraction limits, ``matcher`` = the author groups,
-matcher settings and header length), before its first task.
+``kind``, ``declared``; the reply header carries ``links``, ``base``, ``problems``). Why: in the
+crawler's process that work held the GIL, so a site of HTML used one core however many there
+were. It needs the extraction limits, sent once per worker by the pool (task ``setup``:
+``limits``) before its first task. (Matching in worker processes too was measured and left
+out: no gain on HTML, 50 MiB more at the peak; bench/README.md, issue 27.)
 """
 
 from __future__ import annotations
@@ -221,30 +220,17 @@ def rtf_text(data: bytes) -> str:
     return rtf_to_text(data.decode("latin-1"), errors="ignore")
 
 
-#: What ``setup`` gave this worker: the extraction limits and the citation search.
+#: What ``setup`` gave this worker: the extraction limits.
 _session: dict[str, Any] = {}
 
 
 def setup(request: Header) -> Header:
-    """Keep what later ``leaf`` and ``match`` tasks need (imported here, not at start: a
-    worker that only reads PDF never loads the matcher)."""
+    """Keep what later ``leaf`` tasks need."""
     if request.get("limits") is not None:
         from citeseeker_scrapy.extraction.model import ExtractionLimits
 
         _session["limits"] = ExtractionLimits(**request["limits"])
-    if request.get("matcher") is not None:
-        _session["search"] = citation_search(request["matcher"])
     return {"ok": True}
-
-
-def citation_search(spec: Header) -> Any:
-    """The crawl's :class:`CitationSearch` rebuilt from its JSON description."""
-    from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
-    from citeseeker_scrapy.matching.citations import CitationSearch
-
-    groups = [AuthorGroup(tuple(authors), tuple(titles)) for authors, titles in spec["groups"]]
-    matcher = CitationMatcher(groups, MatcherSettings(**spec["settings"]))
-    return CitationSearch(matcher, int(spec["header_length"]))
 
 
 def leaf(request: Header, payload: bytes) -> tuple[Header, str]:
@@ -260,13 +246,6 @@ def leaf(request: Header, payload: bytes) -> tuple[Header, str]:
     return {**header, "part": part}, text
 
 
-def match(request: Header, payload: bytes) -> tuple[Header, str]:
-    """The citations of one part's text (the payload) and the text's fingerprint."""
-    citations, fingerprint = _needs("search").search_part(
-        str(request["member"]), payload.decode("utf-8", "surrogatepass"))
-    return {"ok": True, "citations": citations, "fingerprint": fingerprint}, ""
-
-
 def _needs(name: str) -> Any:
     if name not in _session:
         raise TaskError(f"worker not set up for this task (no {name})")
@@ -276,7 +255,6 @@ def _needs(name: str) -> Any:
 TASKS: dict[str, Callable[[Header, bytes], tuple[Header, str]]] = {
     "setup": lambda request, payload: (setup(request), ""),
     "leaf": leaf,
-    "match": match,
 }
 
 
@@ -361,15 +339,13 @@ def _isolate(memory_bytes: int) -> tuple[Connection, Connection]:
 
 
 def main(argv: Sequence[str]) -> None:
-    """Entry point: ``argv[1]`` is the address-space limit in bytes, ``argv[2]`` (optional)
-    ``"match"`` for a worker that only finds citations (it never loads PDFium)."""
+    """Entry point: ``argv[1]`` is the address-space limit in bytes."""
     inbox, outbox = _isolate(int(argv[1]))
     # PDFium is loaded before "ready" so that the first task's timeout is fair. pypdf is not:
     # it is only the fallback (no PDF of TeX Live's 491 manuals needed it) and importing it
     # costs each worker 18 MiB and 0.13 s of CPU (36 against 18 MiB resident after import);
     # the task that first needs it imports it in 0.2 s of its timeout.
-    if argv[2:3] != ["match"]:
-        import pypdfium2  # noqa: F401
+    import pypdfium2  # noqa: F401
 
     outbox.send_bytes(READY)
     serve(inbox, outbox)
