@@ -47,6 +47,7 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "middlewares.redirects.ScopedRedirectMiddleware": 600,
         "middlewares.conditional.ConditionalRequestMiddleware": 560,  # re-crawl
         "middlewares.lease.LeaseCheckMiddleware": 990,  # Redis workers: fencing at send time
+        "middlewares.adaptive_concurrency.AdaptiveConcurrencyMiddleware": 950,  # issue 27
     },
     "SPIDER_MIDDLEWARES": {
         "middlewares.recrawl_spider.RecrawlSpiderMiddleware": 45,  # re-crawl: gone citations

@@ -55,6 +55,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     # a server whose name does not resolve or that refuses connections this many times in a
     # row (no answer in between) is completed, its waiting documents skipped
     "CITESEEKER_UNREACHABLE_AFTER": 3,
+    # per-server concurrency that adapts (AIMD): halved on dropped, refused or timed-out
+    # connections and connect-time spikes, grown back by one while the server keeps up
+    "CITESEEKER_ADAPTIVE_CONCURRENCY": True,
     "CITESEEKER_MAX_UNPACKED_BYTES": 200 * 1024 * 1024,
     "CITESEEKER_MAX_COMPRESSION_RATIO": 200.0,
     "CITESEEKER_MAX_ARCHIVE_MEMBERS": 10_000,
@@ -131,6 +134,7 @@ class CrawlConfig:
     report_html: bool
     distinct_papers: bool
     resume_changed_inputs: bool = False
+    adaptive_concurrency: bool = True
 
     @classmethod
     def from_settings(cls, settings: SettingsLike) -> "CrawlConfig":
@@ -168,6 +172,7 @@ class CrawlConfig:
             report_html=_boolean(value, "CITESEEKER_REPORT_HTML"),
             distinct_papers=_boolean(value, "CITESEEKER_DISTINCT_PAPERS"),
             resume_changed_inputs=_boolean(value, "CITESEEKER_RESUME_CHANGED_INPUTS"),
+            adaptive_concurrency=_boolean(value, "CITESEEKER_ADAPTIVE_CONCURRENCY"),
         )
         config.validate()
         return config

@@ -53,3 +53,7 @@ WAKE_KEY = "citeseeker_wake"
 #: could not send it at once. The scheduler puts it back (:meth:`put_back` of the shared
 #: frontier) instead of treating it as a new request.
 UNSENT_KEY = "citeseeker_unsent"
+
+#: The download slot whose connection a request holds, set by the adaptive concurrency
+#: middleware when it lets the request through and removed when its download ends.
+CONNECTION_KEY = "citeseeker_connection"

@@ -41,6 +41,7 @@ import logging
 import os
 import pickle
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -205,15 +206,20 @@ class FrontierScheduler:
         None, the refusal counted by reason. Who calls: :meth:`enqueue_request` (requests) and
         :meth:`on_document_done` (the links of documents), the frontier (a server's root) and
         the shared frontier's sync (pushed start points)."""
+        admitted, reason = self._scope_verdict(url, referrer)
+        if admitted is None:
+            self.crawler.stats.inc_value(f"{SCOPE_STATS}/{reason}")
+            logger.debug("citeseeker: %s refused by the scope: %s", url, reason)
+        return admitted
+
+    def _scope_verdict(self, url: str, referrer: str | None) -> tuple[str | None, str]:
+        """(canonical URL, "") or (None, the reason of the refusal), neither counted nor logged."""
         try:
-            return self.scope.admit(url, referrer=referrer)
+            return self.scope.admit(url, referrer=referrer), ""
         except UrlRejected as rejection:
-            reason = rejection.reason
+            return None, rejection.reason
         except ValueError:  # a malformed host in a hand-written link
-            reason = "malformed"
-        self.crawler.stats.inc_value(f"{SCOPE_STATS}/{reason}")
-        logger.debug("citeseeker: %s refused by the scope: %s", url, reason)
-        return None
+            return None, "malformed"
 
     def _admitted_request(self, request: Request, origin: str | None) -> str | None:
         """A request's canonical URL, or None when the scope refuses it (a refused redirect
@@ -381,18 +387,30 @@ class FrontierScheduler:
         self._finish(item.url)
 
     def _add_links(self, item: DocumentItem) -> None:
+        """Each link through the scope gate to the frontier; outcomes counted, and refusals
+        logged, once per page (a page of 200 links made 200 stats calls and log records:
+        issue 27's main-process profile)."""
         stats = self.crawler.stats
         source, depth = item.server, item.depth
+        outcomes: Counter[str] = Counter()
         for link in item.links:
-            url = self.admit(link, referrer=item.url)
+            url, reason = self._scope_verdict(link, item.url)
             if url is None:
+                outcomes[f"{SCOPE_STATS}/{reason}"] += 1
                 continue
-            if not self.follow_same_server and (server_of(url) == source
-                                                and not source.startswith("file:")):
+            same_server = server_of(url) == source
+            if not self.follow_same_server and same_server and not source.startswith("file:"):
                 stats.inc_value("citeseeker/site_search/links_not_followed")
                 continue
-            child = DocumentEntry(url, depth + 1 if server_of(url) == source else 0)
-            self._counted(self.frontier.add_link(child, from_server=source))
+            child = DocumentEntry(url, depth + 1 if same_server else 0)
+            outcome = self.frontier.add_link(child, from_server=source)
+            outcomes[f"{STATS}/enqueued" if outcome == ACCEPTED
+                     else f"{STATS}/refused/{outcome}"] += 1
+        for key, count in outcomes.items():
+            stats.inc_value(key, count)
+        refused = sum(n for key, n in outcomes.items() if key.startswith(SCOPE_STATS))
+        if refused:
+            logger.debug("citeseeker: %d links of %s refused by the scope", refused, item.url)
 
     def on_document_failed(self, request: Request, reason: str = "", unreachable: bool = False,
                            **kwargs: Any) -> None:

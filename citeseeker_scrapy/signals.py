@@ -26,6 +26,11 @@
   its download slot: the scheduler answers None (send it) or why it must go back unsent
   (``fenced_at_send``: its lease cannot be proven; ``returned_slot_full``). kwarg ``url``.
 
+* :data:`connection_unused` — the lease check middleware, when it sends a request back
+  unsent after the adaptive concurrency middleware (earlier in the chain) gave it a connection:
+  that middleware frees the connection (a request returned from ``process_request`` never
+  reaches the other middlewares' ``process_response``). kwarg ``request``.
+
 A document that was fetched needs no signal of ours: Scrapy's ``item_scraped``,
 ``item_dropped`` and ``item_error`` tell when its item has left the pipelines.
 """
@@ -37,3 +42,4 @@ note_error = object()
 note_debug = object()
 frontier_snapshot_wanted = object()
 request_leaving = object()
+connection_unused = object()

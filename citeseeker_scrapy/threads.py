@@ -7,12 +7,17 @@ from typing import Any, Callable, TypeVar
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.threads import deferToThread
 
+from citeseeker_scrapy.extraction.extractor import WORKER_MIN_BYTES
+
 T = TypeVar("T")
 
-#: Work on fewer bytes than this is done on the reactor thread (about a millisecond of lxml or
-#: matching): a hand-off to the thread pool costs more than that, and on a busy machine a
-#: worker thread may wait many milliseconds for the CPU while the document holds its server.
-INLINE_BYTES = 64 * 1024
+#: Work on fewer bytes than this is done on the reactor thread (a 2 KB page: ~0.2 ms of lxml
+#: and matching): a hand-off costs more than that, and on a busy machine a worker thread may
+#: wait many milliseconds for the CPU while the document holds its server. Bigger work goes to
+#: a thread, and from there its HTML, text and office XML to the parser processes (so both
+#: cores work). Never more than the worker threshold: the reactor thread must not wait for a
+#: worker process.
+INLINE_BYTES = WORKER_MIN_BYTES
 
 
 async def in_thread(function: Callable[..., T], *args: Any) -> T:
@@ -22,8 +27,8 @@ async def in_thread(function: Callable[..., T], *args: Any) -> T:
 
 
 async def in_thread_if_big(size: int, function: Callable[..., T], *args: Any) -> T:
-    """``function(*args)`` here when ``size`` (bytes or characters of work) is small, else in
-    the thread pool."""
-    if size <= INLINE_BYTES:
+    """``function(*args)`` here when ``size`` (bytes or characters of work) is below
+    :data:`INLINE_BYTES`, else in the thread pool."""
+    if size < INLINE_BYTES:
         return function(*args)
     return await in_thread(function, *args)

@@ -62,4 +62,7 @@ class LeaseCheckMiddleware:
 
     def _unsent(self, request: Request, event: str) -> Request:
         self.crawler.stats.inc_value(f"{STATS}/{event}")
+        # a connection the adaptive concurrency middleware gave it goes back to its server
+        self.crawler.signals.send_catch_log(citeseeker_signals.connection_unused,
+                                            request=request)
         return request.replace(meta={**request.meta, UNSENT_KEY: True}, dont_filter=True)

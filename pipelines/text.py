@@ -56,9 +56,10 @@ class ExtractTextPipeline:
     @staticmethod
     def _work_size(item: DocumentItem) -> int:
         """Pages and text are parsed here when small; PDF, PostScript and office files always
-        go to a thread (their parsers wait for a worker process or Ghostscript)."""
+        go to a thread (their parsers wait for a worker process or Ghostscript), and so do
+        big pages and texts (the extractor sends them to a worker process)."""
         if any(member.kind not in ("html", "text") for member in item.members):
-            return INLINE_BYTES + 1
+            return INLINE_BYTES
         return sum(len(member.data) for member in item.members)
 
 

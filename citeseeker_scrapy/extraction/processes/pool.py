@@ -105,7 +105,7 @@ class _Worker:
                 f"{task} parser process died before the task ({self._status()})"
             ) from e
         deadline = time.monotonic() + timeout
-        header = _header(self._receive(deadline, REPLY_SLACK_BYTES, task, timeout))
+        header = _header(self._receive(deadline, max_reply, task, timeout))
         text = self._receive(deadline, max_reply, task, timeout).decode("utf-8", "replace")
         return header, text
 
@@ -152,11 +152,15 @@ def _header(message: bytes) -> Header:
 class WorkerPool:
     """Up to ``size`` parser processes, started on demand, shared by the calling threads.
 
-    Called by :class:`~.extractor.DocumentExtractor` for PDF and RTF text; thread-safe.
+    Called by :class:`~.extractor.DocumentExtractor` for PDF, RTF, HTML, text and office XML
+    text; thread-safe. ``setup`` is a request every new worker gets before its first task
+    (what its tasks need: the extraction limits).
     """
 
     def __init__(self, size: int, memory_bytes: int, workdir: Path,
-                 retire_above_bytes: int = RETIRE_ABOVE_BYTES) -> None:
+                 retire_above_bytes: int = RETIRE_ABOVE_BYTES, *,
+                 setup: Header | None = None) -> None:
+        self._setup = setup
         self._size = max(1, size)
         self._memory_bytes = memory_bytes
         self._retire_above_bytes = retire_above_bytes
@@ -209,6 +213,8 @@ class WorkerPool:
         try:
             worker = _Worker(self._memory_bytes, self._workdir)
             worker.wait_ready()
+            if self._setup is not None:
+                self._set_up(worker)
         except BaseException:
             if worker is not None:
                 worker.kill()
@@ -224,6 +230,11 @@ class WorkerPool:
                 worker.kill()
                 self._check_open()
         return worker
+
+    def _set_up(self, worker: _Worker) -> None:
+        header, _ = worker.call(self._setup, b"", MAX_WORKER_START_SECONDS, REPLY_SLACK_BYTES)
+        if not header.get("ok"):
+            raise ExtractionError(f"parser worker refused its setup: {header.get('error')}")
 
     def _release(self, worker: _Worker, broken: bool) -> None:
         with self._condition:

@@ -16,6 +16,13 @@ bytes. Reply = JSON header (``ok``, ``engine``, ``pages``, ``read``, ``error``, 
 runs of pages (``read`` = [first, stop) says which); ``path`` names a PDF file in the
 crawler's scratch directory to read instead of the payload. JSON rather than pickle so that
 a worker taken over by a malicious file cannot make the crawler run code.
+
+Besides PDF and RTF, a worker reads HTML, text and office XML parts (task ``leaf``: ``member``,
+``kind``, ``declared``; the reply header carries ``links``, ``base``, ``problems``). Why: in the
+crawler's process that work held the GIL, so a site of HTML used one core however many there
+were. It needs the extraction limits, sent once per worker by the pool (task ``setup``:
+``limits``) before its first task. (Matching in worker processes too was measured and left
+out: no gain on HTML, 50 MiB more at the peak; bench/README.md, issue 27.)
 """
 
 from __future__ import annotations
@@ -213,9 +220,49 @@ def rtf_text(data: bytes) -> str:
     return rtf_to_text(data.decode("latin-1"), errors="ignore")
 
 
+#: What ``setup`` gave this worker: the extraction limits.
+_session: dict[str, Any] = {}
+
+
+def setup(request: Header) -> Header:
+    """Keep what later ``leaf`` tasks need."""
+    if request.get("limits") is not None:
+        from citeseeker_scrapy.extraction.model import ExtractionLimits
+
+        _session["limits"] = ExtractionLimits(**request["limits"])
+    return {"ok": True}
+
+
+def leaf(request: Header, payload: bytes) -> tuple[Header, str]:
+    """Text, links and problems of one HTML, text or office XML part."""
+    from citeseeker_scrapy.extraction.extractor import read_here
+
+    part, problems = read_here(_needs("limits"), str(request["member"]), str(request["kind"]),
+                               payload, request.get("declared"))
+    header: Header = {"ok": True, "problems": problems, "part": None}
+    if part is None:
+        return header, ""
+    text = part.pop("text")
+    return {**header, "part": part}, text
+
+
+def _needs(name: str) -> Any:
+    if name not in _session:
+        raise TaskError(f"worker not set up for this task (no {name})")
+    return _session[name]
+
+
+TASKS: dict[str, Callable[[Header, bytes], tuple[Header, str]]] = {
+    "setup": lambda request, payload: (setup(request), ""),
+    "leaf": leaf,
+}
+
+
 def handle(request: Header, payload: bytes) -> tuple[Header, str]:
     """Run one task; failures become an error header, never an exception."""
     try:
+        if request["task"] in TASKS:
+            return TASKS[request["task"]](request, payload)
         if request["task"] == "pdf":
             engines = request.get("engines") or PDF_ENGINES
             index, parts = request.get("part") or (0, 1)
