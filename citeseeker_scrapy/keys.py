@@ -48,6 +48,10 @@ RECRAWL_EARLY_KEY = "citeseeker_recrawl_early"
 #: engine's heartbeats. The scheduler drops it without a trace; it is never downloaded.
 WAKE_KEY = "citeseeker_wake"
 
+#: The lease (a number, counted by the worker) a request of the shared frontier was handed out
+#: under: the lease check sends it only under that same lease (a fencing token).
+LEASE_KEY = "citeseeker_lease"
+
 #: A request the frontier handed out that the lease check sent back unsent
 #: (``middlewares.lease``): its server's lease can no longer be proven, or its download slot
 #: could not send it at once. The scheduler puts it back (:meth:`put_back` of the shared

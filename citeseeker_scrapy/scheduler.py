@@ -67,15 +67,16 @@ from citeseeker_scrapy.job.storage import StorageGuard
 from citeseeker_scrapy.frontier.redis_sync import RedisSync
 from citeseeker_scrapy.report.progress import FrontierSnapshot
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig
-from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY,
-                                    START, UNSENT_KEY, WAKE_KEY)
+from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LEASE_KEY, ORIGIN_KEY,
+                                    REDIRECT, SEARCH, SEARCH_KEY, START, UNSENT_KEY, WAKE_KEY)
 from .urls import LinkPolicy, canonical_url, server_of
 
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
-#: kept as a little JSON (so REDIRECT_MAX_TIMES and RETRY_TIMES still bound their chains).
-PLAIN_META = frozenset({ORIGIN_KEY, DEPTH_KEY, "depth", "download_slot", "download_latency",
-                        "download_timeout", "redirect_times", "redirect_ttl", "redirect_urls",
-                        "redirect_reasons", "retry_times"})
+#: kept as a little JSON (so REDIRECT_MAX_TIMES and RETRY_TIMES still bound their chains); a
+#: retry's sniffed type and lease are not kept (the next answer and lease are its own).
+PLAIN_META = frozenset({ORIGIN_KEY, DEPTH_KEY, KIND_KEY, LEASE_KEY, "depth", "download_slot",
+                        "download_latency", "download_timeout", "redirect_times", "redirect_ttl",
+                        "redirect_urls", "redirect_reasons", "retry_times"})
 KEPT_META = ("redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons", "retry_times")
 META_PAYLOAD, REQUEST_PAYLOAD = b"M", b"R"
 STATS = "citeseeker/frontier"
@@ -281,27 +282,30 @@ class FrontierScheduler:
         request = self._request(entry)
         if SEARCH_KEY in request.meta:
             self.frontier.hold_for_search(entry.url)
+        if self.shared is not None:  # its fencing token: the lease it is handed out under
+            request.meta[LEASE_KEY] = self.frontier.lease_of(server_of(request.url))
         return request
 
     # --- fencing at send time (CITESEEKER_FRONTIER=redis) -------------------------------------
 
-    def refusal_to_send(self, url: str, **kwargs: Any) -> str | None:
+    def refusal_to_send(self, url: str, lease: int | None = None, **kwargs: Any) -> str | None:
         """The answer to ``request_leaving`` (the lease check middleware): None to send the
-        request now, else why it goes back to the frontier unsent."""
-        if not self.holds_lease(url):
+        request now, else why it goes back to the frontier unsent. ``lease``: the lease the
+        request was handed out under (its ``LEASE_KEY``)."""
+        if not self.holds_lease(url, lease):
             return "fenced_at_send"
         if not self.can_send_at_once(url):
             return "returned_slot_full"
         return None
 
-    def holds_lease(self, url: str) -> bool:
+    def holds_lease(self, url: str, lease: int | None = None) -> bool:
         """Whether this worker may still send a request for ``url`` now: always without the
         shared frontier; with it, only while the lease of the URL's server can be proven.
         Who calls: :meth:`refusal_to_send`, just before a request goes to the download slot
         (a worker paused past its lease sends nothing another worker took over)."""
         if self.shared is None:
             return True
-        return self.frontier.holds(server_of(url))
+        return self.frontier.holds(server_of(url), lease)
 
     def can_send_at_once(self, url: str) -> bool:
         """Whether the download slot of ``url`` has a free transfer slot for one more request
@@ -311,7 +315,7 @@ class FrontierScheduler:
 
     def _put_back(self, request: Request) -> bool:
         """A request the lease check returned unsent: back to the frontier, as it was."""
-        meta = {k: v for k, v in request.meta.items() if k != UNSENT_KEY}
+        meta = {k: v for k, v in request.meta.items() if k not in (UNSENT_KEY, LEASE_KEY)}
         self.frontier.put_back(self._entry(request.replace(meta=meta), request.url))
         return True
 

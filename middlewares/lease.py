@@ -31,7 +31,7 @@ from scrapy.exceptions import NotConfigured
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.frontier.redis_backend import frontier_kind
-from citeseeker_scrapy.keys import ORIGIN_KEY, UNSENT_KEY
+from citeseeker_scrapy.keys import LEASE_KEY, ORIGIN_KEY, UNSENT_KEY
 
 STATS = "citeseeker/shared"
 
@@ -56,7 +56,8 @@ class LeaseCheckMiddleware:
         if ORIGIN_KEY not in request.meta:
             return None  # not a document of the frontier (robots.txt, a browser's request)
         answers = self.crawler.signals.send_catch_log(citeseeker_signals.request_leaving,
-                                                      url=request.url)
+                                                      url=request.url,
+                                                      lease=request.meta.get(LEASE_KEY))
         refusal = next((answer for _, answer in answers if isinstance(answer, str)), None)
         return None if refusal is None else self._unsent(request, refusal)
 

@@ -96,3 +96,23 @@ def test_pushed_start_points_and_citations_counted_once(workers, redis_server) -
 
     assert report(["u1 m1 p1", "u2  p1"]) == [0, 1]
     assert report(["u2  p1", "u1 m2 p1"]) == [1]   # the second worker's copy is not new
+
+
+def test_a_request_handed_out_under_an_earlier_lease_is_not_sent_under_a_later_one() -> None:
+    """Fencing token: a worker paused past its lease may be granted the server again (fair
+    share hands servers back); what it handed out before the pause was fetched by the other
+    worker meanwhile, so only requests of the current lease may go out."""
+    from citeseeker_scrapy.frontier.shared import SharedFrontier
+
+    now = [0.0]
+    frontier = SharedFrontier(clock=lambda: now[0])
+    frontier.adopt("http://a.example", {}, [])
+    frontier.leases_proven(["http://a.example"], until=10.0)
+    first = frontier.lease_of("http://a.example")
+    assert frontier.holds("http://a.example", first)
+    frontier.abandon("http://a.example")                  # the lease was lost meanwhile
+    frontier.adopt("http://a.example", {}, [])            # and granted again later
+    frontier.leases_proven(["http://a.example"], until=20.0)
+    assert frontier.holds("http://a.example")
+    assert not frontier.holds("http://a.example", first)
+    assert frontier.holds("http://a.example", frontier.lease_of("http://a.example"))

@@ -47,6 +47,9 @@ class ActiveServer:
     stack: list[DocumentEntry] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
     in_flight: set[str] = field(default_factory=set)
+    #: which lease of the server this is (a worker of the shared frontier counts its leases: a
+    #: request handed out under an earlier lease must not be sent under a later one)
+    lease: int = 0
     #: site-search submissions in flight: while one is out and no result waits on top, the
     #: server's own crawl waits (its results come first even when a result page is slow)
     searching: set[str] = field(default_factory=set)

@@ -134,6 +134,8 @@ class SharedFrontier(Frontier):
         self.clock = clock
         #: leased server -> until when (``clock``) this worker can prove it holds the lease
         self.lease_until: dict[str, float] = {}
+        #: leases taken so far: each adopted server gets the next number (its fencing token)
+        self.leases_taken = 0
         self.expired_locally = 0
         #: held servers of which this worker has handed out a document (the others can be
         #: handed back to a worker with fewer servers at no cost: see :meth:`hand_back`)
@@ -210,9 +212,19 @@ class SharedFrontier(Frontier):
             return
         self.store.link(key, entry, reference=False)
 
-    def holds(self, key: str) -> bool:
-        """Whether a document of ``key`` may still be fetched by this worker now."""
-        return key in self.active and self.lease_until.get(key, 0.0) > self.clock()
+    def holds(self, key: str, lease: int | None = None) -> bool:
+        """Whether a document of ``key`` may still be fetched by this worker now; with
+        ``lease`` (the lease a request was handed out under), only under that same lease: a
+        worker paused past its lease may have leased the server again since, after another
+        worker fetched what was handed out before."""
+        server = self.active.get(key)
+        return (server is not None and self.lease_until.get(key, 0.0) > self.clock()
+                and (lease is None or server.lease == lease))
+
+    def lease_of(self, key: str) -> int | None:
+        """The number of this worker's current lease of ``key`` (None: not held)."""
+        server = self.active.get(key)
+        return None if server is None else server.lease
 
     def add_start_point(self, entry: DocumentEntry) -> str:
         server = server_of(entry.url)
@@ -283,7 +295,8 @@ class SharedFrontier(Frontier):
         later takeover rebuilds the same stack."""
         if key in self.active:  # granted again by a retried sync: it is ours already
             return
-        server = ActiveServer(key)
+        self.leases_taken += 1
+        server = ActiveServer(key, lease=self.leases_taken)
         server.seen.update(done)
         self.active[key] = server
         self._rotation.append(key)
