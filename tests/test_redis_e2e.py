@@ -121,8 +121,16 @@ def test_two_workers_equal_one_process_and_fetch_each_document_once(tmp_path: Pa
         single_fetches = fetches(sites)
         for site in sites:
             site.requests.clear()
-        crawls = [worker(tmp_path, f"w{i}", redis, start) for i in range(2)]
+        # both workers start idle and the start point is pushed once both are live: a worker
+        # that joined after the other had finished the job would be refused (issue 28)
+        crawls = [worker(tmp_path, f"w{i}", redis, None) for i in range(2)]
         processes = [crawl.start() for crawl in crawls]
+        wait_for(lambda: redis.client().zcard("citeseeker:workers") == 2)
+        push = subprocess.run([sys.executable, "-m", "scrapy", "citeseeker-push",
+                               "-s", f"REDIS_URL={redis.url}", start],
+                              cwd=PROJECT_ROOT, env=_environment(), capture_output=True,
+                              text=True, timeout=60)
+        assert push.returncode == 0, push.stdout + push.stderr
         results = [finish(process, crawl) for process, crawl in zip(processes, crawls)]
         shared_fetches = fetches(sites)
         keys = redis.client().keys("*")
