@@ -275,17 +275,29 @@ def chain_site() -> dict[str, str]:
     return files
 
 
+def named_crawl(name: str) -> tuple[tuple[str, str], ...]:
+    """Arguments of a named crawl of TITLE, one request at a time."""
+    return (("authors", "Fiala"), ("publications", TITLE), ("crawl", name),
+            ("setting", "CONCURRENT_REQUESTS_PER_DOMAIN=1"))
+
+
+def schedule_and_wait(scrapyd: Scrapyd, site: SiteServer, arguments: tuple[tuple[str, str], ...],
+                      *, fetched: int) -> str:
+    """Schedule a job; return its id once the site has served ``fetched`` requests."""
+    job = scrapyd.schedule(*arguments)
+    deadline = time.monotonic() + 90
+    while len(site.requests) < fetched:
+        assert time.monotonic() < deadline, scrapyd.job_log(job)[-3000:]
+        time.sleep(0.05)
+    return job
+
+
 def test_cancelled_named_crawl_resumes_when_scheduled_again(
         scrapyd: Scrapyd, tmp_path: Path) -> None:
-    arguments = (("authors", "Fiala"), ("publications", TITLE), ("crawl", "weekly"),
-                 ("setting", "CONCURRENT_REQUESTS_PER_DOMAIN=1"))
+    arguments = named_crawl("weekly")
     with SiteServer(write_site(tmp_path / "site", chain_site()), delay=0.1) as site:
         start = ("startpoints", site.url("/0.html"))
-        first = scrapyd.schedule(*arguments, start)
-        deadline = time.monotonic() + 90
-        while len(site.requests) < 15:
-            assert time.monotonic() < deadline, scrapyd.job_log(first)[-3000:]
-            time.sleep(0.05)
+        first = schedule_and_wait(scrapyd, site, (*arguments, start), fetched=15)
         assert scrapyd.call("cancel.json", [("project", PROJECT), ("job", first)])["prevstate"] \
             == "running"
         scrapyd.wait_finished(first)
@@ -323,15 +335,10 @@ def test_a_running_named_crawl_scheduled_again_is_refused(
         scrapyd: Scrapyd, tmp_path: Path) -> None:
     """Issue 24: one crawl per JOBDIR holds for named crawls too: the second job exits with
     status 2 at once, its log naming the directory and the running job's process."""
-    arguments = (("authors", "Fiala"), ("publications", TITLE), ("crawl", "busy"),
-                 ("setting", "CONCURRENT_REQUESTS_PER_DOMAIN=1"))
+    arguments = named_crawl("busy")
     with SiteServer(write_site(tmp_path / "site", chain_site()), delay=1.0) as site:
         start = ("startpoints", site.url("/0.html"))
-        first = scrapyd.schedule(*arguments, start)
-        deadline = time.monotonic() + 90
-        while len(site.requests) < 3:
-            assert time.monotonic() < deadline, scrapyd.job_log(first)[-3000:]
-            time.sleep(0.05)
+        first = schedule_and_wait(scrapyd, site, (*arguments, start), fetched=3)
         second = scrapyd.schedule(*arguments, start)
         scrapyd.wait_finished(second, timeout=90)
         running = scrapyd.job(first)
