@@ -183,7 +183,7 @@ class FrontierScheduler:
         Everything but the frontier's own requests passes the scope gate first."""
         if request.meta.get(WAKE_KEY):
             return False  # only woke the engine (see wake_engine): not a document
-        if request.meta.get(UNSENT_KEY) and isinstance(self.frontier, SharedFrontier):
+        if request.meta.get(UNSENT_KEY) and self.shared is not None:
             return self._put_back(request)
         origin = request.meta.get(ORIGIN_KEY)
         url = request.url if origin == FRONTIER else self._admitted_request(request, origin)
