@@ -33,11 +33,12 @@ def test_a_request_the_lease_check_sends_back_frees_its_connection() -> None:
     from middlewares.adaptive_concurrency import AdaptiveConcurrencyMiddleware
     from middlewares.lease import LeaseCheckMiddleware
 
+    from types import SimpleNamespace
+
+    from scrapy.core.downloader import Downloader
+
     crawler = get_crawler(settings_dict={"CONCURRENT_REQUESTS_PER_DOMAIN": 1})
-    crawler.engine = type("Engine", (), {})()
-    crawler.engine.downloader = type("Downloader", (), {
-        "get_slot_key": staticmethod(lambda request: "a.example"),
-        "ip_concurrency": 0, "domain_concurrency": 1, "per_slot_settings": {}})()
+    crawler.engine = SimpleNamespace(downloader=Downloader(crawler))  # Scrapy's own downloader
     adaptive = AdaptiveConcurrencyMiddleware.from_crawler(crawler)
     request = Request("http://a.example/x.html")
     asyncio.run(adaptive.process_request(request))

@@ -1,8 +1,8 @@
 """Text extraction: HTML, text, PDF, PostScript, office files and ZIP/GZ/Z/TAR archives.
 
-The spider calls :func:`sniff_kind` to decide what a response is; the unpack pipeline calls
-:func:`unpack` and the text pipeline :meth:`DocumentExtractor.read` (in threads) for the texts,
-links, archives and problems of a document.
+The document-type downloader middleware calls :func:`sniff_kind` to decide what a response is;
+the unpack pipeline calls :func:`unpack` and the text pipeline :meth:`DocumentExtractor.read`
+(in threads) for the texts, links, archives and problems of a document.
 Pure core: no Scrapy or Twisted imports (see ``extractor.py`` for where each format is read).
 """
 
