@@ -52,7 +52,7 @@ from scrapy.utils.request import request_from_dict
 from twisted.internet.defer import Deferred
 
 from . import signals as citeseeker_signals
-from .config import CrawlConfig, boolean_setting
+from .config import boolean_setting
 from .exceptions import ConfigError, StorageError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from scrapy import Request
 from scrapy.http import HtmlResponse
-from scrapy.utils.test import get_crawler
 
 from middlewares.file_directory import FileDirectoryMiddleware
 

@@ -6,7 +6,6 @@ library) and read by the project's real extractor, so the classifier sees the li
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -15,7 +14,6 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import pytest
 
 from tests.support.crawl import PROJECT_ROOT, Crawl, _environment
 from tests.support.redis_server import RedisServer, free_port

@@ -13,7 +13,6 @@ status 2 when a URL is refused, Redis is unreachable or no URL was given.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from scrapy.commands import ScrapyCommand

@@ -32,6 +32,8 @@ from .results import CitingDocument, Hit, Results
 LINK_SCHEMES = ("http://", "https://", "file://")
 #: The chart shows at most this many publications (the most cited); the rest are listed.
 CHART_BARS = 30
+#: The chart's geometry in SVG pixels: one bar's height, the labels' column, the whole width.
+BAR_HEIGHT, LABEL_WIDTH, CHART_WIDTH = 22, 420, 760
 #: Defence in depth: even a bug in escaping could not run a script or load anything.
 _POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 _STYLE = """
@@ -125,30 +127,28 @@ def bar_chart(table: dict[str, list], numbers: dict[str, int] | None = None) -> 
     if len(shown) > CHART_BARS:
         shown = sorted((row for row in shown if row[1]),
                        key=lambda row: -len(_distinct(row[1])))[:CHART_BARS]
-    bar_height, label_width, width = 22, 420, 760
     most = max((len(_distinct(rows)) for _, rows in shown), default=0) or 1
     bars = [_bar(index, publication, len(_distinct(rows)), most, numbers[publication])
             for index, (publication, rows) in enumerate(shown)]
-    height = max(len(shown), 1) * (bar_height + 6)
+    height = max(len(shown), 1) * (BAR_HEIGHT + 6)
     more = len([rows for rows in table.values() if rows]) - len([r for _, r in shown if r])
     note = f"<p><small>and {more} less cited publications (below).</small></p>" if more > 0 \
         else ""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" '
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{CHART_WIDTH}" '
             f'height="{height}" aria-label="citing documents per publication">'
             f'{"".join(bars)}</svg>{note}')
 
 
 def _bar(index: int, publication: str, count: int, most: int, number: int) -> str:
-    bar_height, label_width, width = 22, 420, 760
-    y = index * (bar_height + 6)
-    length = round((width - label_width - 60) * count / most)
+    y = index * (BAR_HEIGHT + 6)
+    length = round((CHART_WIDTH - LABEL_WIDTH - 60) * count / most)
     label = publication if len(publication) <= 60 else publication[:59] + "…"
     target = f"#publication-{number}" if count else "#never-cited"
-    return (f'<a href="{target}"><text x="{label_width - 8}" y="{y + 15}" text-anchor="end" '
+    return (f'<a href="{target}"><text x="{LABEL_WIDTH - 8}" y="{y + 15}" text-anchor="end" '
             f'font-size="12" fill="#1a4d8f">{escape(label)}</text>'
-            f'<rect x="{label_width}" y="{y}" width="{length}" height="{bar_height}" '
+            f'<rect x="{LABEL_WIDTH}" y="{y}" width="{length}" height="{BAR_HEIGHT}" '
             f'fill="#4a78b5"><title>{escape(publication)}: {count}</title></rect>'
-            f'<text x="{label_width + length + 6}" y="{y + 15}" font-size="12">{count}</text></a>')
+            f'<text x="{LABEL_WIDTH + length + 6}" y="{y + 15}" font-size="12">{count}</text></a>')
 
 
 def _papers(papers: list[CitingDocument], groups: list[tuple[tuple[str, ...], list[str]]],
