@@ -10,7 +10,7 @@ What it sets (components named as dotted strings: the core never imports them):
   scope gate (in place of Scrapy's redirect middlewares; OffsiteMiddleware off: the scope
   decides what is in bounds);
 * ``ITEM_PIPELINES`` — unpack archives (100) → extract text (200) → match citations (300) →
-  one result per paper (350);
+  each citation reported once per job (350: not by an earlier run, not a copy of a paper);
 * ``EXTENSIONS`` — the report extension (the original's log files, report.html), the progress
   line and live display;
 * ``LOG_FORMATTER`` — items logged as their URL and reason, never their text;
@@ -56,7 +56,7 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "pipelines.archives.UnpackArchivesPipeline": 100,
         "pipelines.text.ExtractTextPipeline": 200,
         "pipelines.citations.MatchCitationsPipeline": 300,
-        "pipelines.papers.DistinctPapersPipeline": 350,
+        "pipelines.reported_once.ReportOncePipeline": 350,
         "pipelines.recrawl.UnchangedDocumentsPipeline": 50,   # re-crawl
         "pipelines.recrawl.CitationChangesPipeline": 340,     # re-crawl
     },

@@ -1,8 +1,9 @@
-"""The report extension: the one owner of the original's log files and of ``reported.txt``.
+"""The report extension: the one owner of the original's log files.
 
-Listens to signals only: ``item_scraped`` (success.log, then ``reported.txt``; connected when
-the spider opens, so after the feed exporter, which connects when it is built: a document is
-named in ``reported.txt`` only once it is in the feed; the frontier hears of it after both), ``item_dropped`` / ``item_error``
+Listens to signals only: ``item_scraped`` (success.log, then the job's report ledger records
+the document in ``reported.txt`` and ``papers.txt``; connected when the spider opens, so after
+the feed exporter, which connects when it is built: a document is recorded as reported only
+once it is in the feed; the frontier hears of it after both), ``item_dropped`` / ``item_error``
 (statistics, errors.log, duplicates.log for a copy of a paper already reported), CiteSeeker's ``document_failed`` (errors.log, or debug.log for a
 refusal) and ``server_completed`` (completed.log), ``spider_closed`` (summary.log).
 
@@ -10,12 +11,14 @@ Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_I
 ``JOBDIR``, ``CITESEEKER_REPORT_HTML``. At the end: report.html and the per-publication table
 (:mod:`citeseeker_scrapy.report.html`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
 
-Storage failures (issue 24): a write the disk refuses — a log line, reported.txt, papers.txt,
-the job's files, report.html, or the scratch directory of the text pipeline — goes to the job's
+Storage failures (issue 24): a write the disk refuses — a log line, the ledger's reported.txt
+and papers.txt, the job's files, report.html, or the scratch directory of the text pipeline —
+goes to the job's
 storage guard (:mod:`citeseeker_scrapy.job.storage`), which stops the crawl with one error
 line; from then on nothing more is recorded as reported (a document whose feed write failed is
 never named in success.log or reported.txt). A resume first cuts off the last line a full disk
-left without its newline in each log, reported.txt, papers.txt, feeds.txt and the local feeds.
+left without its newline in each log, feeds.txt and the local feeds (the ledger does so for its
+own files when the job opens).
 """
 
 from __future__ import annotations
@@ -37,13 +40,12 @@ from citeseeker_scrapy.job.storage import StorageGuard
 from citeseeker_scrapy.providers import citedby_summary
 from citeseeker_scrapy.recrawl.gone import GoneCitations
 from citeseeker_scrapy.report.html import print_table, render_html
-from citeseeker_scrapy.report.papers import PAPERS_FILE, reported_papers
+from citeseeker_scrapy.report.ledger import ReportLedger
 from citeseeker_scrapy.report.progress import wants_progress
 from citeseeker_scrapy.report.titles import append_titles, title_of
 from citeseeker_scrapy.report.results import read_results, remember_job, results_of
 from citeseeker_scrapy.report.logs import (
-    RunReport, document_counts, document_hits, feed_citations, read_reported, recover_reported,
-    repair_cut_line, summary_lines,
+    RunReport, document_counts, document_hits, feed_citations, repair_cut_line, summary_lines,
 )
 
 STATS = "citeseeker"
@@ -51,10 +53,10 @@ logger = logging.getLogger(__name__)
 
 
 class ReportExtension:
-    """success.log, errors.log, completed.log, summary.log, debug.log and reported.txt."""
+    """success.log, errors.log, completed.log, summary.log and debug.log."""
 
     def __init__(self, crawler: Any, log_dir: Path, *, debug: bool, flush_interval: int,
-                 reported_file: Path | None, storage: StorageGuard | None = None,
+                 ledger: ReportLedger, storage: StorageGuard | None = None,
                  publications: Any = (), groups: Any = (),
                  input_changes: tuple[str, ...] = (), html: bool = True,
                  print_table: bool = True) -> None:
@@ -73,7 +75,7 @@ class ReportExtension:
         self.log_dir = log_dir
         self.debug_enabled = debug
         self.flush_interval = flush_interval
-        self.reported_file = reported_file
+        self.ledger = ledger
         self.report: RunReport | None = None
         self.started_at = time.monotonic()
 
@@ -83,14 +85,13 @@ class ReportExtension:
         if job.error is not None:
             raise NotConfigured("the crawl refused to start")
         jobdir = crawler.settings.get("JOBDIR")
-        reported_file = Path(jobdir) / "reported.txt" if jobdir else None
         extension = cls(crawler, job.config.log_dir, debug=job.config.debug_log,
-                        flush_interval=job.config.flush_interval, reported_file=reported_file,
+                        flush_interval=job.config.flush_interval, ledger=job.ledger,
                         storage=job.storage, publications=searched_publications(job),
                         groups=searched_groups(job), input_changes=job.input_changes,
                         html=job.config.report_html,
                         print_table=wants_progress(crawler.settings))
-        if reported_file is not None:  # before the citation pipeline reads reported.txt
+        if jobdir:
             try:
                 remember_job(Path(jobdir), job.config.log_dir, extension.publications,
                              extension.groups)
@@ -111,19 +112,15 @@ class ReportExtension:
         return extension
 
     def recover(self, feeds: list[tuple[Path, str]]) -> None:
-        """Make a resumed job's files agree after a kill: what success.log has is named in
-        reported.txt; what a local feed has (the feed is written first) is in success.log and
-        reported.txt. Otherwise the resumed crawl would fetch those documents again and report
-        them a second time."""
-        self.reported_file.parent.mkdir(parents=True, exist_ok=True)
-        state = self.reported_file.parent
-        for path in [*self.log_dir.glob("*.log"), self.reported_file, state / PAPERS_FILE,
-                     state / "feeds.txt", *(path for path, _ in feeds)]:
+        """Make a resumed job's files agree after a kill: what success.log has is recorded in
+        the ledger (reported.txt); what a local feed has (the feed is written first) is in
+        success.log and the ledger. Otherwise the resumed crawl would fetch those documents
+        again and report them a second time. Called before any document is searched."""
+        for path in [*self.log_dir.glob("*.log"), *(path for path, _ in feeds)]:
             repair_cut_line(path)
-        recover_reported(self.log_dir / "success.log", self.reported_file)
-        reported = read_reported(self.reported_file)
+        self.ledger.recover(self.log_dir / "success.log")
         rows = [row for path, feed_format in feeds for row in feed_citations(path, feed_format)
-                if DocumentItem(url=row["url"]).where(row["member"]) not in reported]
+                if not self.ledger.is_reported(DocumentItem(url=row["url"]).where(row["member"]))]
         if not rows:
             return
         self.report = self._run_report()
@@ -133,23 +130,10 @@ class ReportExtension:
         for where, citations in by_where.items():
             self.report.success(where, citations[0]["header"],
                                 [hit for hits in document_hits(citations).values() for hit in hits])
-        self._record_reported(list(by_where))
+        self.ledger.record(by_where)
 
     def _run_report(self) -> RunReport:
         return RunReport(self.log_dir, debug=self.debug_enabled, on_failure=self.storage.fail)
-
-    def _record_reported(self, wheres: list[str]) -> None:
-        self._append(self.reported_file, [f"{where}\n" for where in wheres])
-
-    def _append(self, path: Path | None, lines: list[str]) -> None:
-        """The job's state (reported.txt, papers.txt): appended whole, or the crawl stops."""
-        if path is None or not lines or self.storage.failed:
-            return
-        try:
-            with open(path, "a", encoding="utf-8") as handle:
-                handle.write("".join(lines))
-        except OSError as error:
-            self.storage.fail(str(path), error)
 
     def spider_opened(self, spider: Any) -> None:
         self.report = self.report or self._run_report()
@@ -163,26 +147,25 @@ class ReportExtension:
     # --- documents ----------------------------------------------------------------------------
 
     def item_scraped(self, item: Any, **kwargs: Any) -> None:
-        """The document is in the feed: success.log, then reported.txt. A re-crawl's gone
-        citations (their own item type: no document was searched) get their success.log line
-        only. After a storage failure nothing is recorded: this item's feed write may be the
-        one that failed."""
+        """The document is in the feed: success.log, then the ledger records it (reported.txt,
+        then its papers' fingerprints in papers.txt). A re-crawl's gone citations (their own
+        item type: no document was searched) have no paper to record. After a storage failure
+        nothing is recorded: this item's feed write may be the one that failed."""
         if self.storage.failed:
             return
         if isinstance(item, GoneCitations):
-            self._report_citations(item)
+            self.ledger.record(self._report_citations(item))
         elif isinstance(item, DocumentItem):
             self._account(item)
-            self._report_citations(item)
-            self._record_papers(item)
+            self.ledger.record(self._report_citations(item), item)
 
-    def _report_citations(self, item: DocumentItem | GoneCitations) -> None:
+    def _report_citations(self, item: DocumentItem | GoneCitations) -> list[str]:
+        """success.log lines (and titles.tsv); returns the documents (``url[/member]``)."""
         wheres = []
         for member, hits in document_hits(item.citations).items():
             header = next(c["header"] for c in item.citations if c["member"] == member)
             wheres.append(item.where(member))
             self.report.success(wheres[-1], header, hits)
-        self._record_reported(wheres)
         if isinstance(item, DocumentItem):
             titles = [(where, title_of(part["text"], part["kind"])) for part in item.parts
                       if (where := item.where(part["member"])) in wheres]
@@ -190,13 +173,7 @@ class ReportExtension:
                 append_titles(self.log_dir, titles)
             except OSError as error:
                 self.storage.fail(str(self.log_dir), error)
-
-    def _record_papers(self, item: DocumentItem) -> None:
-        """The job's state: fingerprints of reported papers, after reported.txt (see
-        :mod:`citeseeker_scrapy.report.papers` for a kill in between)."""
-        if self.reported_file is not None:
-            self._append(self.reported_file.parent / PAPERS_FILE,
-                         [f"{key}\t{where}\n" for key, where in reported_papers(item)])
+        return wheres
 
     def item_dropped(self, item: Any, exception: BaseException, **kwargs: Any) -> None:
         if isinstance(item, DocumentItem):
@@ -287,8 +264,8 @@ class ReportExtension:
     def write_results(self) -> None:
         """report.html in the log directory, and the per-publication table on stderr; both
         read back from the files just written (as ``scrapy citeseeker-report`` does)."""
-        if self.reported_file is not None:
-            results = results_of(self.reported_file.parent)
+        if self.ledger.state_dir is not None:
+            results = results_of(self.ledger.state_dir)
         else:
             results = read_results(self.log_dir, publications=self.publications,
                                    groups=self.groups,

@@ -6,15 +6,13 @@ text pipeline). The searched authors and titles come from ``CITESEEKER_AUTHORS``
 ``CITESEEKER_METHOD``, ``_SCHEME``, ``_FUZZY_LIMIT``, ``_PART_LENGTH``,
 ``_MIN_AUTHOR_DISTANCE``, ``_HEADER_LENGTH``.
 
-A document that cites nothing is dropped here (quietly: the feed holds citing documents). With
-``JOBDIR``, a document an earlier run of the same job already reported (its parts are named in
-``reported.txt``, written by the report extension once the document is in the feed) is dropped
-too, so a resumed crawl that fetches it again does not report it twice.
+A document that cites nothing is dropped here (quietly: the feed holds citing documents).
+Whether a citation was reported already is not decided here but by the report-once pipeline
+after it (``pipelines/reported_once.py``).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from scrapy.exceptions import DropItem
@@ -24,16 +22,14 @@ from citeseeker_scrapy.document.stages import find_citations
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.matching import CitationMatcher, MatcherSettings
-from citeseeker_scrapy.report.logs import read_reported
 from citeseeker_scrapy.threads import in_thread_if_big
 
 
 class MatchCitationsPipeline:
     """Fills ``citations``; see the module docstring."""
 
-    def __init__(self, search: CitationSearch, reported: frozenset[str] = frozenset()) -> None:
+    def __init__(self, search: CitationSearch) -> None:
         self.search = search
-        self.reported = reported
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> MatchCitationsPipeline:
@@ -43,9 +39,7 @@ class MatchCitationsPipeline:
         matcher = CitationMatcher(groups, MatcherSettings(
             method=config.method, scheme=config.scheme, fuzzy_limit=config.fuzzy_limit,
             part_length=config.part_length, min_author_distance=config.min_author_distance))
-        jobdir = crawler.settings.get("JOBDIR")
-        reported = read_reported(Path(jobdir) / "reported.txt") if jobdir else frozenset()
-        return cls(CitationSearch(matcher, config.header_length), reported)
+        return cls(CitationSearch(matcher, config.header_length))
 
     async def process_item(self, item: Any) -> Any:
         if not isinstance(item, DocumentItem):
@@ -55,8 +49,4 @@ class MatchCitationsPipeline:
             await in_thread_if_big(size, find_citations, item, self.search)
         if not item.citations:
             raise DropItem(f"no citation in {item.url}", log_level="DEBUG")
-        if self.reported and any(item.where(c["member"]) in self.reported
-                                 for c in item.citations):
-            raise DropItem(f"reported by an earlier run of this job: {item.url}",
-                           log_level="DEBUG")
         return item

@@ -13,7 +13,8 @@ CORE = ROOT / "citeseeker_scrapy"
 ADAPTERS = ("spiders", "pipelines", "middlewares", "extensions")
 #: Pure core modules: usable without Scrapy or Twisted.
 PURE = ("urls.py", "config.py", "exceptions.py", "job/inputs.py", "job/directories.py",
-        "document", "extraction", "matching", "report/logs.py", "rendering", "providers",
+        "document", "extraction", "matching", "report/logs.py", "report/ledger.py",
+        "rendering", "providers",
         "site_search", "recrawl", "frontier/frontier.py", "frontier/model.py",
         "frontier/store.py", "frontier/sqlite_store.py", "frontier/shared.py",
         "frontier/redis_backend.py")

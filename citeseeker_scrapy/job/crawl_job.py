@@ -41,6 +41,7 @@ from citeseeker_scrapy.job.storage import STORAGE_ERROR_REASON, StorageGuard
 from citeseeker_scrapy.providers import PROVIDER_DEFAULTS, ProviderConfig
 from citeseeker_scrapy.recrawl.plan import RecrawlSettings
 from citeseeker_scrapy.rendering.policy import RENDER_DEFAULTS, RenderConfig, find_browser
+from citeseeker_scrapy.report.ledger import ReportLedger
 from citeseeker_scrapy.report.results import JOB_FILE
 from citeseeker_scrapy.site_search.forms import SITE_SEARCH_DEFAULTS, SiteSearchConfig
 from citeseeker_scrapy.urls import LinkPolicy, file_root_of
@@ -104,6 +105,9 @@ class CrawlJob:
     #: input changes a resume accepted (CITESEEKER_RESUME_CHANGED_INPUTS)
     input_changes: tuple[str, ...] = ()
     storage: StorageGuard = field(default_factory=StorageGuard)
+    #: what this job reported (the one owner of "already reported?"), shared by the
+    #: report-once pipeline, which asks, and the report extension, which records
+    ledger: ReportLedger = field(default_factory=ReportLedger)
 
     @classmethod
     def from_settings(cls, settings: Any) -> CrawlJob:
@@ -119,12 +123,16 @@ class CrawlJob:
             RecrawlSettings.from_settings(settings, settings.get("JOBDIR"))  # -a recrawl=
         except CiteSeekerError as error:
             return cls(None, None, None, str(error))
+        jobdir = settings.get("JOBDIR")
+        storage = StorageGuard()
+        ledger = ReportLedger(Path(jobdir) if jobdir else None,
+                              distinct_papers=config.distinct_papers, storage=storage)
         try:
-            lock, accepted = open_job_dir(settings.get("JOBDIR"), config, inputs)
+            lock, accepted = open_job_dir(jobdir, config, inputs, ledger)
         except CiteSeekerError as error:
             return cls(None, None, None, str(error))
         return cls(config, inputs, scope_of(config, inputs), providers=providers, lock=lock,
-                   input_changes=tuple(accepted))
+                   input_changes=tuple(accepted), storage=storage, ledger=ledger)
 
     def config_or_defaults(self) -> CrawlConfig:
         """The settings, or the defaults when the job refused to start (components are still
@@ -132,10 +140,11 @@ class CrawlJob:
         return self.config or CrawlConfig.from_settings({})
 
 
-def open_job_dir(jobdir: str | None, config: CrawlConfig,
-                 inputs: CrawlInputs) -> tuple[JobDirLock | None, list[str]]:
+def open_job_dir(jobdir: str | None, config: CrawlConfig, inputs: CrawlInputs,
+                 ledger: ReportLedger) -> tuple[JobDirLock | None, list[str]]:
     """One crawl per JOBDIR (its lock), and the same inputs on a resume (issue 24): before
-    any component writes there. Raises a CiteSeekerError (the job refuses, exit status 2)."""
+    any component writes there; then what earlier runs reported is read into ``ledger``.
+    Raises a CiteSeekerError (the job refuses, exit status 2)."""
     if not jobdir:
         return None, []
     lock = JobDirLock.acquire(Path(jobdir))
@@ -146,12 +155,14 @@ def open_job_dir(jobdir: str | None, config: CrawlConfig,
         publications = list(dict.fromkeys(t for g in inputs.groups for t in g.publications))
         accepted = check_inputs(lock.jobdir, job_inputs(config, inputs), publications,
                                 allow_changes=config.resume_changed_inputs)
+        ledger.load()
     except CiteSeekerError:
         lock.release()
         raise
     except OSError as error:
         lock.release()
-        raise StorageError(f"cannot write the job's inputs in {jobdir}: {error}") from error
+        raise StorageError(f"cannot write the job's inputs or read its state in {jobdir}: "
+                           f"{error}") from error
     for change in accepted:
         logger.warning("citeseeker: resumed with changed inputs (CITESEEKER_RESUME_CHANGED_"
                        "INPUTS): %s", change)

@@ -59,8 +59,9 @@ def one_field(text: str) -> str:
 def repair_cut_line(path: Path) -> bool:
     """Cut off a last line a full disk (or a kill) left without its newline, so that what is
     appended next starts on a line of its own instead of being glued to a broken one (and
-    lost with it). Who calls it: the report extension on a resume (logs, reported.txt,
-    papers.txt, feeds), :class:`RunReport`, and the feed storage before it appends."""
+    lost with it). Who calls it: the report extension on a resume (logs, feeds), the
+    report ledger (reported.txt, papers.txt), :class:`RunReport`, and the feed storage before
+    it appends."""
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -205,31 +206,9 @@ def format_duration(seconds: float) -> str:
     return f"{days}.{hours}:{minutes:02d}:{secs:02d}:{millis:03d}"
 
 
-def read_reported(path: Path) -> frozenset[str]:
-    """Documents reported by earlier runs of a job (``JOBDIR/reported.txt``), one URL a line."""
-    if not path.exists():
-        return frozenset()
-    return frozenset(path.read_text(encoding="utf-8").splitlines())
-
-
-def recover_reported(success_log: Path, reported_file: Path) -> list[str]:
-    """Name in ``reported_file`` what the previous run wrote to success.log after the last
-    document it named there: a kill between the two files leaves at most the last document's
-    lines unnamed, and a resumed crawl would report it again. Returns what was added."""
-    reported = read_reported(reported_file)
-    missing: list[str] = []
-    for where in reversed(_previous_run_reports(success_log)):
-        if where in reported:
-            break
-        missing.append(where)
-    if missing:
-        with open(reported_file, "a", encoding="utf-8") as handle:
-            handle.write("".join(f"{where}\n" for where in reversed(missing)))
-    return missing[::-1]
-
-
-def _previous_run_reports(success_log: Path) -> list[str]:
-    """The documents (``url[/member]``) of success.log's last run, after its run header."""
+def previous_run_reports(success_log: Path) -> list[str]:
+    """The documents (``url[/member]``) of success.log's last run, after its run header.
+    Who calls it: the report ledger's recovery on a resume."""
     if not success_log.exists():
         return []
     wheres: list[str] = []

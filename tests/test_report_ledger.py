@@ -1,6 +1,8 @@
-"""One paper, one result: the same paper served four ways (and more) is reported once; its
+"""The report ledger (``citeseeker_scrapy/report/ledger.py``): each citation reported once per
+job. One paper, one result: the same paper served four ways (and more) is reported once; its
 other URLs are in duplicates.log, in ``also_at`` when they are in the same document, and a
-resumed job still knows the papers an earlier run reported (JOBDIR/papers.txt)."""
+resumed job still knows the documents (JOBDIR/reported.txt) and papers (JOBDIR/papers.txt) an
+earlier run reported."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ import subprocess
 import sys
 
 from citeseeker_scrapy.document.item import DocumentItem
-from citeseeker_scrapy.report.papers import PaperRegistry, read_papers, reported_papers
+from citeseeker_scrapy.report.ledger import ReportLedger, read_papers, reported_papers
+from citeseeker_scrapy.report.logs import DocumentHit, RunReport
 from tests.support import docgen
 from tests.support.crawl import PROJECT_ROOT, run_crawl
 from tests.support.servers import SiteServer, write_site
@@ -106,16 +109,67 @@ def _item(url: str, *parts: tuple[str, str]) -> DocumentItem:
     return item
 
 
-def test_the_registry_keeps_the_first_copy_and_a_refetched_first_copy() -> None:
-    registry = PaperRegistry({"k1" * 20: "http://a.org/x.pdf"})
+def test_the_ledger_keeps_the_first_copy_and_a_refetched_first_copy() -> None:
+    ledger = ReportLedger()
+    ledger.first_copy = {"k1" * 20: "http://a.org/x.pdf"}
     again = _item("http://a.org/x.pdf", ("", "k1" * 20))  # refetched after a kill: reported
-    registry.admit(again)
+    assert ledger.screen(again) is None
     assert again.citations and not again.duplicates
     mixed = _item("http://b.org/y.zip", ("x.pdf", "k1" * 20), ("new.pdf", "k2" * 20))
-    registry.admit(mixed)
+    assert ledger.screen(mixed) is None
     assert [c["member"] for c in mixed.citations] == ["new.pdf"]
     assert mixed.duplicates == [("http://b.org/y.zip/x.pdf", "http://a.org/x.pdf")]
     assert reported_papers(mixed) == [("k2" * 20, "http://b.org/y.zip/new.pdf")]
+    copy = _item("http://c.org/z.pdf", ("", "k2" * 20))
+    assert ledger.screen(copy) == "same text as http://b.org/y.zip/new.pdf: http://c.org/z.pdf"
+    assert copy.citations == []
+
+
+def test_every_copy_is_kept_when_distinct_papers_is_off() -> None:
+    ledger = ReportLedger(distinct_papers=False)
+    first, copy = _item("http://a.org/x.pdf", ("", "k1" * 20)), _item("http://b.org/x.pdf",
+                                                                        ("", "k1" * 20))
+    assert ledger.screen(first) is None and ledger.screen(copy) is None
+    assert copy.citations and not copy.duplicates
+
+
+def test_parts_an_earlier_run_reported_are_screened_out(tmp_path) -> None:
+    (tmp_path / "reported.txt").write_text("http://a.org/y.zip/old.pdf\nhttp://a.org/1.html\n")
+    ledger = ReportLedger(tmp_path)
+    ledger.load()
+    mixed = _item("http://a.org/y.zip", ("old.pdf", "k1" * 20), ("new.pdf", "k2" * 20))
+    assert ledger.screen(mixed) is None
+    assert [c["member"] for c in mixed.citations] == ["new.pdf"]
+    page_again = _item("http://a.org/1.html", ("", "k3" * 20))
+    assert ledger.screen(page_again) == ("reported by an earlier run of this job: "
+                                         "http://a.org/1.html")
+
+
+def test_recording_appends_documents_then_papers_and_each_once(tmp_path) -> None:
+    ledger = ReportLedger(tmp_path / "job")
+    item = _item("http://a.org/y.zip", ("a.pdf", "k1" * 20))
+    ledger.record([item.where("a.pdf")], item)
+    ledger.record([item.where("a.pdf")])  # recorded again (a recovery): not written twice
+    assert (tmp_path / "job" / "reported.txt").read_text() == "http://a.org/y.zip/a.pdf\n"
+    assert read_papers(tmp_path / "job" / "papers.txt") == {"k1" * 20: "http://a.org/y.zip/a.pdf"}
+    reloaded = ReportLedger(tmp_path / "job")
+    reloaded.load()
+    assert reloaded.is_reported("http://a.org/y.zip/a.pdf")
+    assert reloaded.first_copy == {"k1" * 20: "http://a.org/y.zip/a.pdf"}
+
+
+def test_recovery_names_the_last_success_lines_a_kill_left_unrecorded(tmp_path) -> None:
+    report = RunReport(tmp_path / "logs")
+    for page_number in ("1", "2", "3"):
+        report.success(f"http://a.org/{page_number}.html", "A paper",
+                       [DocumentHit("Fiala", "P", "p", 1.0)])
+    report.close()
+    (tmp_path / "reported.txt").write_text("http://a.org/1.html\nhttp://a.org/2.html\nhttp://a.or")
+    ledger = ReportLedger(tmp_path)
+    ledger.load()  # the cut last line is dropped first
+    assert ledger.recover(tmp_path / "logs" / "success.log") == ["http://a.org/3.html"]
+    assert (tmp_path / "reported.txt").read_text().splitlines() == [
+        "http://a.org/1.html", "http://a.org/2.html", "http://a.org/3.html"]
 
 
 def test_a_papers_line_cut_by_a_kill_is_skipped(tmp_path) -> None:
