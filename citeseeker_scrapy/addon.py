@@ -58,7 +58,7 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "pipelines.citations.MatchCitationsPipeline": 300,
         "pipelines.reported_once.ReportOncePipeline": 350,
         "pipelines.recrawl.UnchangedDocumentsPipeline": 50,   # re-crawl
-        "pipelines.recrawl.CitationChangesPipeline": 340,     # re-crawl
+        "pipelines.recrawl.CrawlRecordPipeline": 340,         # re-crawl
     },
     "EXTENSIONS": {
         "extensions.report.ReportExtension": 500,

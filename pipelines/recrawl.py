@@ -5,11 +5,11 @@
   was not requested at all) is dropped with the previous crawl's links, which the scheduler
   then follows as if the page had been read: the crawl still reaches what lies behind it. Its
   citations still hold and are not reported again.
-* :class:`CitationChangesPipeline` (340, after the citations, before one-paper-one-result):
-  keeps a document's citations for the crawl's state; in a re-crawl the item keeps only the
-  citations the previous crawl did not have, each marked ``status: new`` (a document with none
-  is dropped quietly: nothing to report). Citations that disappeared are reported by the
-  re-crawl extension (``status: gone``).
+* :class:`CrawlRecordPipeline` (340, after the citations): keeps every citation of a document
+  for the crawl's state (what the next re-crawl compares with, and what tells a citation gone).
+  Which of them are new is decided by the report ledger, asked by the report-once pipeline
+  (350). Citations that disappeared are reported by the re-crawl extension (``status:
+  gone``).
 
 Both are off (NotConfigured) when the crawl records nothing (no JOBDIR, no ``-a recrawl``).
 """
@@ -23,7 +23,6 @@ from scrapy.exceptions import DropItem, NotConfigured
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.recrawl import recrawl_session
-from citeseeker_scrapy.recrawl.plan import new_citations
 
 
 def _session_or_off(crawler: Any) -> Any:
@@ -56,28 +55,17 @@ class UnchangedDocumentsPipeline:
         raise DropItem(f"unchanged since the previous crawl: {item.url}", log_level="DEBUG")
 
 
-class CitationChangesPipeline:
+class CrawlRecordPipeline:
     """See the module docstring."""
 
     def __init__(self, session: Any) -> None:
         self.session = session
 
     @classmethod
-    def from_crawler(cls, crawler: Any) -> CitationChangesPipeline:
+    def from_crawler(cls, crawler: Any) -> CrawlRecordPipeline:
         return cls(_session_or_off(crawler))
 
     def process_item(self, item: Any) -> Any:
-        if not isinstance(item, DocumentItem):
-            return item
-        self.session.current[item.url] = list(item.citations)
-        if not self.session.recrawling:
-            return item
-        previous = self.session.previous(item.url)
-        new = new_citations(item.citations, previous.citations if previous else [])
-        if not new:
-            raise DropItem(f"no new citation since the previous crawl: {item.url}",
-                           log_level="DEBUG")
-        for citation in new:
-            citation["status"] = "new"
-        item.citations = new
+        if isinstance(item, DocumentItem):
+            self.session.current[item.url] = list(item.citations)
         return item

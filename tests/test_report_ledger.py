@@ -177,3 +177,18 @@ def test_a_papers_line_cut_by_a_kill_is_skipped(tmp_path) -> None:
     path.write_text(f"{'a' * 40}\thttp://a.org/1.pdf\n{'b' * 40}\thttp://a.org/2.pdf\n{'c' * 17}")
     assert read_papers(path) == {"a" * 40: "http://a.org/1.pdf", "b" * 40: "http://a.org/2.pdf"}
     assert json.dumps(read_papers(tmp_path / "none.txt")) == "{}"
+
+
+def test_a_recrawl_reports_only_citations_the_previous_crawl_did_not_have() -> None:
+    ledger = ReportLedger()
+    item = _item("http://a.org/y.zip", ("old.pdf", "k1" * 20), ("new.pdf", "k2" * 20))
+    previous = [{"member": "old.pdf", "publication": "P"}]
+    assert ledger.screen(item, previous) is None
+    assert [(c["member"], c["status"]) for c in item.citations] == [("new.pdf", "new")]
+    unchanged = _item("http://a.org/z.pdf", ("", "k3" * 20))
+    assert ledger.screen(unchanged, [{"member": "", "publication": "P"}]) == (
+        "no new citation since the previous crawl: http://a.org/z.pdf")
+    first_seen = _item("http://a.org/w.pdf", ("", "k4" * 20))
+    assert ledger.screen(first_seen, []) is None and first_seen.citations[0]["status"] == "new"
+    not_a_recrawl = _item("http://a.org/v.pdf", ("", "k5" * 20))
+    assert ledger.screen(not_a_recrawl) is None and "status" not in not_a_recrawl.citations[0]

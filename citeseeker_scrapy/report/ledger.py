@@ -7,7 +7,7 @@ a document is in the feed and success.log, and :meth:`ReportLedger.recover` when
 Nothing else reads or writes ``reported.txt`` or ``papers.txt``. The crawl job builds one
 ledger per crawl (:class:`citeseeker_scrapy.job.crawl_job.CrawlJob`), so both ask the same one.
 
-Two questions, one answer each:
+Three questions, one answer each:
 
 * **Reported by an earlier run of this job?** With ``JOBDIR`` a reported document is named in
   ``JOBDIR/reported.txt`` (``url`` or ``url/member``, one a line), after the feed and
@@ -19,6 +19,10 @@ Two questions, one answer each:
   ``(copy, first)`` goes to ``item.duplicates`` (duplicates.log). ``JOBDIR/papers.txt``
   (``fingerprint<TAB>where``) keeps the fingerprints across a resume.
   ``CITESEEKER_DISTINCT_PAPERS = False`` reports every copy.
+* **Reported by the previous crawl?** In a re-crawl (``-a recrawl=``) a citation the previous
+  crawl already had for the same document still holds and is not reported again; a new one is
+  marked ``status: new``. The pipeline hands over the previous crawl's citations of the
+  document (:mod:`citeseeker_scrapy.recrawl`); the ledger decides.
 
 The feed is written item by item (a kill loses nothing), so a document already in the feed
 cannot be amended: its ``also_at`` lists the copies known when it is reported. A kill between
@@ -33,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from citeseeker_scrapy.job.storage import StorageGuard
+from citeseeker_scrapy.recrawl.plan import new_citations
 from citeseeker_scrapy.report.logs import previous_run_reports, repair_cut_line
 
 REPORTED_FILE = "reported.txt"
@@ -77,14 +82,22 @@ class ReportLedger:
     def is_reported(self, where: str) -> bool:
         return where in self.reported
 
-    def screen(self, item: Any) -> str | None:
-        """Remove the citations of parts this job has reported already: by an earlier run, or
-        as another copy of the same paper. Returns why nothing is left to report, else None."""
+    def screen(self, item: Any, previous_crawl: Iterable[dict] | None = None) -> str | None:
+        """Remove the citations this job has reported already: by an earlier run, by the
+        previous crawl of a re-crawl (``previous_crawl``: that crawl's citations of this
+        document; None when this crawl is no re-crawl), or as another copy of the same paper.
+        Returns why nothing is left to report, else None."""
         earlier = {c["member"] for c in item.citations if item.where(c["member"]) in self.reported}
         if earlier:
             item.citations = [c for c in item.citations if c["member"] not in earlier]
             if not item.citations:
                 return f"reported by an earlier run of this job: {item.url}"
+        if previous_crawl is not None:
+            item.citations = new_citations(item.citations, previous_crawl)
+            if not item.citations:
+                return f"no new citation since the previous crawl: {item.url}"
+            for citation in item.citations:
+                citation["status"] = "new"
         if self.distinct_papers:
             self._drop_copies(item)
             if not item.citations:
