@@ -33,6 +33,7 @@ from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.exceptions import is_storage_failure
 from citeseeker_scrapy.job.crawl_job import crawl_job
+from citeseeker_scrapy.job.storage import StorageGuard
 from citeseeker_scrapy.recrawl import read_state, recrawl_session
 from citeseeker_scrapy.recrawl.sites import METHODS, split_sites
 from citeseeker_scrapy.recrawl.state import SITES_FILE, write_json_atomically
@@ -45,11 +46,11 @@ logger = logging.getLogger(__name__)
 class RecrawlExtension:
     """See the module docstring."""
 
-    def __init__(self, crawler: Any, session: Any) -> None:
+    def __init__(self, crawler: Any, session: Any, storage: StorageGuard) -> None:
         self.crawler = crawler
         self.stats = crawler.stats
         self.session = session
-        self.storage = crawl_job(crawler).storage
+        self.storage = storage
 
     def _guarded(self, write: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run a write of the state file; a disk failure goes to the job's storage guard
@@ -67,12 +68,12 @@ class RecrawlExtension:
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> RecrawlExtension:
-        session = recrawl_session(crawler)
-        if crawl_job(crawler).error is not None or session is None:
+        session, job = recrawl_session(crawler), crawl_job(crawler)
+        if job.error is not None or session is None:
             # No JOBDIR and no -a recrawl: nothing to record. Silently: Scrapy logs a warning
             # for a NotConfigured with a message, and this is every plain crawl.
             raise NotConfigured
-        extension = cls(crawler, session)
+        extension = cls(crawler, session, job.storage)
         connect = crawler.signals.connect
         connect(extension.spider_opened, signal=signals.spider_opened)
         connect(extension.item_scraped, signal=signals.item_scraped)
