@@ -62,7 +62,7 @@ from .frontier.shared import SharedFrontier
 from .frontier.sqlite_store import SqliteStore
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.inputs import CrawlInputs
-from citeseeker_scrapy.job.crawl_job import START_REQUESTS_STAT, crawl_job, refuse_to_start, scope_of
+from citeseeker_scrapy.job.crawl_job import crawl_job, refuse_to_start, scope_of
 from citeseeker_scrapy.job.storage import StorageGuard
 from citeseeker_scrapy.frontier.redis_sync import RedisSync
 from citeseeker_scrapy.report.progress import FrontierSnapshot
@@ -70,6 +70,10 @@ from citeseeker_scrapy.site_search.forms import SiteSearchConfig
 from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LEASE_KEY, ORIGIN_KEY,
                                     REDIRECT, SEARCH, SEARCH_KEY, START, UNSENT_KEY, WAKE_KEY)
 from .urls import LinkPolicy, canonical_url, server_of
+from citeseeker_scrapy.stats import (
+    FRONTIER as STATS, RESUMED, ROOT, SCOPE_REFUSED as SCOPE_STATS, SEARCH_LINKS_NOT_FOLLOWED,
+    START_REQUESTS,
+)
 
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
 #: kept as a little JSON (so REDIRECT_MAX_TIMES and RETRY_TIMES still bound their chains); a
@@ -79,9 +83,6 @@ PLAIN_META = frozenset({ORIGIN_KEY, DEPTH_KEY, KIND_KEY, LEASE_KEY, "depth", "do
                         "redirect_urls", "redirect_reasons", "retry_times"})
 KEPT_META = ("redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons", "retry_times")
 META_PAYLOAD, REQUEST_PAYLOAD = b"M", b"R"
-STATS = "citeseeker/frontier"
-#: Every refusal of the crawl's URL scope, by reason (the one gate: :meth:`FrontierScheduler.admit`).
-SCOPE_STATS = "citeseeker/scope/refused"
 SKIP_CHECK_SECONDS = 1.0
 #: The URL of the engine's wake-up request (never downloaded; see ``wake_engine``).
 WAKE_URL = "data:,citeseeker-wake"
@@ -232,7 +233,7 @@ class FrontierScheduler:
         elif url is None and origin == START:
             logger.warning("citeseeker: start point %s refused by the crawl's scope", request.url)
         elif origin == START and not request.meta.get("retry_times"):
-            self.crawler.stats.inc_value(START_REQUESTS_STAT)  # "no start point" is told by it
+            self.crawler.stats.inc_value(START_REQUESTS)  # "no start point" is told by it
         return url
 
     def _enqueue_redirect(self, request: Request, url: str) -> bool:
@@ -404,7 +405,7 @@ class FrontierScheduler:
                 continue
             same_server = server_of(url) == source
             if not self.follow_same_server and same_server and not source.startswith("file:"):
-                stats.inc_value("citeseeker/site_search/links_not_followed")
+                stats.inc_value(SEARCH_LINKS_NOT_FOLLOWED)
                 continue
             child = DocumentEntry(url, depth + 1 if same_server else 0)
             outcome = self.frontier.add_link(child, from_server=source)
@@ -525,13 +526,13 @@ class FrontierScheduler:
 
     def _stats_snapshot(self) -> dict[str, Any]:
         stats = self.crawler.stats.get_stats()
-        return {k: v for k, v in stats.items() if k.startswith("citeseeker/")
+        return {k: v for k, v in stats.items() if k.startswith(f"{ROOT}/")
                 and isinstance(v, (int, float))}
 
     def _restore_stats(self, extras: dict[str, Any]) -> None:
         for key, value in extras.items():
             self.crawler.stats.set_value(key, value)
-        self.crawler.stats.inc_value("citeseeker/resumed")
+        self.crawler.stats.inc_value(RESUMED)
 
     def _publish_sizes(self) -> None:
         for name, value in self.frontier.sizes().items():

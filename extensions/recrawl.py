@@ -37,8 +37,8 @@ from citeseeker_scrapy.job.storage import StorageGuard
 from citeseeker_scrapy.recrawl import read_state, recrawl_session
 from citeseeker_scrapy.recrawl.sites import METHODS, split_sites
 from citeseeker_scrapy.recrawl.state import SITES_FILE, write_json_atomically
+from citeseeker_scrapy.stats import RECRAWL as STATS
 
-STATS = "citeseeker/recrawl"
 _HTTP_STATUS = re.compile(r"^HTTP (\d{3})\b")
 logger = logging.getLogger(__name__)
 

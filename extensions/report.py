@@ -47,8 +47,8 @@ from citeseeker_scrapy.report.results import read_results, remember_job, results
 from citeseeker_scrapy.report.logs import (
     RunReport, document_counts, document_hits, feed_citations, repair_cut_line, summary_lines,
 )
+from citeseeker_scrapy.stats import DOCUMENTS as STATS
 
-STATS = "citeseeker"
 logger = logging.getLogger(__name__)
 
 

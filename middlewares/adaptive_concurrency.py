@@ -47,10 +47,10 @@ from twisted.web.client import ResponseFailed, ResponseNeverReceived
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.keys import CONNECTION_KEY
+from citeseeker_scrapy.stats import ADAPTIVE as STATS
 
 logger = logging.getLogger(__name__)
 
-STATS = "citeseeker/adaptive"
 #: A latency below this is never a spike: the kernel's first SYN retransmission comes after 1 s.
 SPIKE_SECONDS = 0.75
 #: ... and a spike is this many times the server's usual latency.

@@ -44,7 +44,7 @@ from citeseeker_scrapy.recrawl.state import md5_hex
 from citeseeker_scrapy.keys import (
     FRONTIER, ORIGIN_KEY, RECRAWL_EARLY_KEY, RECRAWL_PROBE_KEY, RECRAWL_SKIPPED_KEY,
 )
-STATS = "citeseeker/recrawl"
+from citeseeker_scrapy.stats import RECRAWL as STATS
 
 
 class ConditionalRequestMiddleware:

@@ -32,8 +32,8 @@ from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.frontier.redis_backend import frontier_kind
 from citeseeker_scrapy.keys import LEASE_KEY, ORIGIN_KEY, UNSENT_KEY
+from citeseeker_scrapy.stats import SHARED as STATS
 
-STATS = "citeseeker/shared"
 
 
 class LeaseCheckMiddleware:

@@ -33,8 +33,8 @@ from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, START
 from citeseeker_scrapy.recrawl import recrawl_session
 from citeseeker_scrapy.recrawl.gone import GoneCitations
+from citeseeker_scrapy.stats import RECRAWL as STATS
 
-STATS = "citeseeker/recrawl"
 
 
 class RecrawlSpiderMiddleware:

@@ -16,8 +16,8 @@ from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware, Redirec
 from scrapy.http import Request, Response
 
 from citeseeker_scrapy.keys import ORIGIN_KEY, REDIRECT
+from citeseeker_scrapy.stats import REDIRECTS as STATS
 
-STATS = "citeseeker/redirects"
 
 
 class MarkedRedirects:

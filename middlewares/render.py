@@ -44,6 +44,7 @@ from citeseeker_scrapy.keys import (
 from citeseeker_scrapy.rendering.policy import (
     RenderConfig, RenderPlanner, find_browser, needs_rendering, page_signals, rendering_helped,
 )
+from citeseeker_scrapy.stats import RENDER as STATS
 
 logger = logging.getLogger(__name__)
 
@@ -52,7 +53,6 @@ MIDDLEWARE = "middlewares.render.RenderMiddleware"
 PROVIDER = "middlewares.browser_provider.OnDemandBrowserProvider"
 #: After robots.txt (100): a request robots.txt forbids never reaches the browser.
 MIDDLEWARE_ORDER = 120
-STATS = "citeseeker/render"
 #: Pages opened in one browser context before it is retired and closed.
 PAGES_PER_CONTEXT = 20
 #: Scroll to the bottom and click a visible "load more"-like control that stays on the page (a

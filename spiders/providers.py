@@ -25,13 +25,14 @@ from twisted.internet.threads import deferToThread
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.providers import (
-    CITEDBY_STATS, CitingWork, ProviderConfig, ProviderOutcome, citedby_summary, http_fetcher,
+    CitingWork, ProviderConfig, ProviderOutcome, citedby_summary, http_fetcher,
     merge_start_points, run_providers,
 )
+from citeseeker_scrapy.stats import CITEDBY, PROVIDERS, ROOT
 from citeseeker_scrapy.urls import canonical_url
 
 logger = logging.getLogger(__name__)
-STATS = f"citeseeker/{CITEDBY_STATS}"
+STATS = CITEDBY
 
 
 async def start_points_with_providers(crawler, start_points: Sequence[str]) -> list[str]:
@@ -62,7 +63,7 @@ def _report(crawler, outcome: ProviderOutcome) -> None:
     for warning in outcome.warnings:
         logger.warning(warning)
         debug(f"warning: {warning}")
-        stats.inc_value("citeseeker/providers/failed")
+        stats.inc_value(f"{PROVIDERS}/failed")
     for note in outcome.notes:
         debug(note)
     for name, urls in outcome.listings:
@@ -70,7 +71,7 @@ def _report(crawler, outcome: ProviderOutcome) -> None:
         for url in urls:
             debug(url)
         debug(f"END OF PROVIDER OUTPUT ({name})")
-    stats.set_value("citeseeker/providers/search_results", len(outcome.search_urls))
+    stats.set_value(f"{PROVIDERS}/search_results", len(outcome.search_urls))
 
 
 class CitedByTracker:
@@ -122,7 +123,7 @@ class CitedByTracker:
         self.stats.set_value(f"{STATS}/confirmed", len(self.confirmed))
 
     def on_closed(self, spider, **_: Any) -> None:
-        value = lambda key: self.stats.get_value(f"citeseeker/{key}")  # noqa: E731
+        value = lambda key: self.stats.get_value(f"{ROOT}/{key}")  # noqa: E731
         for label, line in citedby_summary(value).items():
             logger.info("%s: %s", label, line)
 

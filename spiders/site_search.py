@@ -41,8 +41,8 @@ from citeseeker_scrapy.site_search.forms import (
 from citeseeker_scrapy.site_search.landing import landing_documents
 from citeseeker_scrapy.site_search.results import next_page, page_links, read_result_page
 from citeseeker_scrapy.urls import server_of
+from citeseeker_scrapy.stats import SITE_SEARCH as STATS
 
-STATS = "citeseeker/site_search"
 #: A POST result page must reach the spider as the server sent it: a browser navigation would
 #: turn it into a GET (the render middleware leaves requests with this meta alone).
 AS_SENT = {RENDER_KEY: RENDER_DONE}

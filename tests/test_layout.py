@@ -182,3 +182,28 @@ def test_no_component_forges_a_scrapy_signal_or_reaches_into_the_scheduler() -> 
             if isinstance(node, ast.Call) and getattr(node.func, "attr", "").startswith("send_"):
                 sent = [ast.unparse(a) for a in [*node.args, *(k.value for k in node.keywords)]]
                 assert not any(s.startswith("signals.") for s in sent), f"{path}: {sent}"
+
+
+STATS_MODULE = CORE / "stats.py"
+
+
+def stats_name_offenders(path: Path, root: Path = ROOT) -> list[str]:
+    """String literals (f-string parts too, docstrings not) that spell a stat name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+    return [f"{path.relative_to(root)}:{node.lineno}: {node.value!r}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docstrings and node.value.startswith("citeseeker/")]
+
+
+def test_stats_names_are_spelled_only_in_the_stats_module() -> None:
+    offenders = [line for path in project_files() if path != STATS_MODULE
+                 for line in stats_name_offenders(path)]
+    assert offenders == []
+
+
+def test_the_stats_name_check_can_fail(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text('"""Counts citeseeker/x."""\nkey = f"citeseeker/{part}/seen"\n')
+    assert stats_name_offenders(sample, tmp_path) == ["sample.py:2: 'citeseeker/'"]

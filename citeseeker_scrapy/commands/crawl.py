@@ -28,16 +28,15 @@ from scrapy.exceptions import UsageError
 
 from citeseeker_scrapy.commands.errors import BAD_INPUT_STATUS, ERROR_PREFIX, print_error
 from citeseeker_scrapy.job.crawl_job import (
-    BAD_INPUT_REASON, START_REQUESTS_STAT, crawl_job, refusals_of,
+    BAD_INPUT_REASON, crawl_job, refusals_of,
 )
 from citeseeker_scrapy.job.storage import STORAGE_ERROR_STATUS, StorageGuard
+from citeseeker_scrapy.stats import DOWNLOAD_ERRORS, RESUMED, START_REQUESTS
 
 logger = logging.getLogger(__name__)
 UNREACHABLE_STATUS = 1
 #: Failed downloads, counted by the report extension (one errors.log line each).
-DOWNLOAD_ERRORS_STAT = "citeseeker/errors/download"
 #: Set by the frontier scheduler when it resumes a JOBDIR (it restores the citeseeker/ stats).
-RESUMED_STAT = "citeseeker/resumed"
 
 
 def crawl_ending(reason: str | None, stats: Mapping[str, Any], refusals: list[str], *,
@@ -48,13 +47,13 @@ def crawl_ending(reason: str | None, stats: Mapping[str, Any], refusals: list[st
     if reason == BAD_INPUT_REASON:
         return BAD_INPUT_STATUS, refusals or ["the crawl refused to start (see the log)"]
     if reason != "finished" or stats.get("response_received_count", 0) \
-            or stats.get(RESUMED_STAT):  # its start points were tried in an earlier run
+            or stats.get(RESUMED):  # its start points were tried in an earlier run
         return 0, []
-    requests = stats.get(START_REQUESTS_STAT, 0)
+    requests = stats.get(START_REQUESTS, 0)
     if requests == 0 and not shared_frontier:
         return BAD_INPUT_STATUS, ["no start point: give -a startpoints=URL (or a file of URLs); "
                                   "nothing was crawled"]
-    if requests and stats.get(DOWNLOAD_ERRORS_STAT, 0):  # tried, and no server answered
+    if requests and stats.get(DOWNLOAD_ERRORS, 0):  # tried, and no server answered
         return UNREACHABLE_STATUS, [f"none of the {requests} start point(s) could be reached "
                                     "(see errors.log); nothing was crawled"]
     return 0, []

@@ -24,8 +24,8 @@ from citeseeker_scrapy.frontier.redis_backend import (
     RedisFrontierClient, SharedSettings, SyncReply, sync_arguments,
 )
 from citeseeker_scrapy.frontier.shared import SharedFrontier
+from citeseeker_scrapy.stats import SHARED as STATS
 
-STATS = "citeseeker/shared"
 #: Start points taken from the shared list per sync (the rest wait for the next one).
 START_URLS_PER_SYNC = 100
 logger = logging.getLogger(__name__)

@@ -72,8 +72,6 @@ SCRAPY_SPIDER_ARGUMENTS = ("user_agent", "download_timeout", "download_maxsize",
                            "download_warnsize", "http_user", "http_pass", "http_auth_domain")
 KNOWN_ARGUMENTS = frozenset({*ARGUMENT_SETTINGS, CRAWL_ARGUMENT, RECRAWL_ARGUMENT,
                              *SCRAPYD_ARGUMENTS, *SCRAPY_SPIDER_ARGUMENTS})
-#: Start requests the spider yielded (the crawl command tells "no start point" by it).
-START_REQUESTS_STAT = "citeseeker/start/requests"
 
 logger = logging.getLogger(__name__)
 _JOBS: WeakKeyDictionary[Any, CrawlJob] = WeakKeyDictionary()

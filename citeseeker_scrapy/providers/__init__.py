@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..matching.model import AuthorGroup
+from ..stats import CITEDBY_PART
 from .citedby import OpenAlexCitedBy
 from .model import (
     PROVIDER_DEFAULTS, CitingWork, Fetch, ProviderConfig, ProviderError, ProviderOutcome,
@@ -17,11 +18,9 @@ from .model import (
 )
 from .search import build_query, queries_for, search
 
-#: Stats of the cited-by provider (listed, reachable, confirmed), under ``citeseeker/``.
-CITEDBY_STATS = "citedby"
 
 __all__ = [
-    "CITEDBY_STATS", "PROVIDER_DEFAULTS", "citedby_summary", "CitingWork", "ProviderConfig", "ProviderError", "ProviderOutcome",
+    "PROVIDER_DEFAULTS", "citedby_summary", "CitingWork", "ProviderConfig", "ProviderError", "ProviderOutcome",
     "ProviderSpec", "build_query", "http_fetcher", "merge_start_points", "queries_for",
     "run_providers",
 ]
@@ -80,8 +79,8 @@ def merge_start_points(citing: Iterable[CitingWork], user: Iterable[str],
 def citedby_summary(value) -> dict[str, str]:
     """summary.log's line when a cited-by provider was asked; ``value(key)`` reads a
     ``citeseeker/`` stat, None when absent."""
-    if value(f"{CITEDBY_STATS}/listed") is None:
+    if value(f"{CITEDBY_PART}/listed") is None:
         return {}
-    count = lambda key: value(f"{CITEDBY_STATS}/{key}") or 0  # noqa: E731
+    count = lambda key: value(f"{CITEDBY_PART}/{key}") or 0  # noqa: E731
     return {"Cited-by works (index)": f"{count('listed')} listed, {count('reachable')} "
                                       f"reachable, {count('confirmed')} confirmed"}

@@ -20,11 +20,14 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.table import Table
 from rich.text import Text
+from citeseeker_scrapy.stats import (
+    CITATIONS, DOWNLOAD_ERRORS, EXTRACTION_ERRORS, PIPELINE_ERRORS, PROGRESS_DOCUMENTS, RESUMED,
+    SERVERS_COMPLETED,
+)
 
 MEGABYTE = 1024 * 1024
 #: Stats that count as errors in the progress figures.
-ERROR_STATS = ("citeseeker/errors/download", "citeseeker/errors/extraction",
-               "citeseeker/errors/pipeline")
+ERROR_STATS = (DOWNLOAD_ERRORS, EXTRACTION_ERRORS, PIPELINE_ERRORS)
 
 
 @dataclass(frozen=True)
@@ -55,9 +58,7 @@ class FrontierSnapshot:
 #: Documents fetched by the whole job, all its runs: counted by the progress extension; the
 #: frontier scheduler keeps every ``citeseeker/`` stat in JOBDIR and restores it on resume, so
 #: the count goes on where the suspended run stopped (Scrapy's response count restarts at 0).
-DOCUMENTS_STAT = "citeseeker/progress/documents"
-#: Set by the frontier scheduler when it resumed a JOBDIR.
-RESUMED_STAT = "citeseeker/resumed"
+DOCUMENTS_STAT = PROGRESS_DOCUMENTS
 
 
 def documents_done(stats: Mapping[str, Any]) -> int:
@@ -68,10 +69,10 @@ def documents_done(stats: Mapping[str, Any]) -> int:
 def resume_line(stats: Mapping[str, Any], jobdir: str) -> str | None:
     """``Resuming JOBDIR=crawls/run1: 120 documents done, 3 servers completed`` when the
     scheduler resumed a job, else None."""
-    if not stats.get(RESUMED_STAT):
+    if not stats.get(RESUMED):
         return None
     return (f"Resuming JOBDIR={jobdir}: {documents_done(stats)} documents done, "
-            f"{int(stats.get('citeseeker/frontier/servers_completed', 0))} servers completed")
+            f"{int(stats.get(SERVERS_COMPLETED, 0))} servers completed")
 
 
 def stop_line(reason: str, stats: Mapping[str, Any], jobdir: str) -> str | None:
@@ -98,11 +99,11 @@ def figures(stats: Mapping[str, Any], frontier: FrontierSnapshot | None, *,
         pending_servers=sizes.get("pending_servers"),
         active_servers=sizes.get("active_servers"),
         completed_servers=int(sizes.get("completed_servers",
-                                        stats.get("citeseeker/frontier/servers_completed", 0))),
+                                        stats.get(SERVERS_COMPLETED, 0))),
         documents=documents,
         per_minute=(documents - documents_before) * 60.0 / seconds if seconds > 0 else 0.0,
         megabytes=stats.get("downloader/response_bytes", 0) / MEGABYTE,
-        citations=int(stats.get("citeseeker/citations", 0)),
+        citations=int(stats.get(CITATIONS, 0)),
         errors=int(sum(stats.get(key, 0) for key in ERROR_STATS)),
         crawling=active,
     )
