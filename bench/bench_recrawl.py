@@ -147,9 +147,9 @@ def main(argv: list[str] | None = None) -> None:
                           on_validating(new & true_new), on_validating(gone & true_gone))
     full = rows["full"][3]
     print()
-    print(f"| run | new found | coverage | gone found | new, gone found where validators "
-          f"| false new | requests | bodies | "
-          f"bytes | requests / full | bodies / full | bytes / full | bytes / first | wall s |")
+    print("| run | new found | coverage | gone found | new, gone found where validators "
+          "| false new | requests | bodies | "
+          "bytes | requests / full | bodies / full | bytes / full | bytes / first | wall s |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
           "| ---: | ---: |")
     truth_validating = (on_validating(true_new), on_validating(true_gone))

@@ -157,7 +157,7 @@ def test_bad_recrawl_input_refuses_to_start(tmp_path: Path, problem: dict, messa
     settings = {k: v for k, v in problem.items() if k != "recrawl"}
     result = Crawl(tmp_path / "run", arguments, settings).run()
     assert result.returncode == 2, result.output[-2000:]
-    assert f"citeseeker: error: " in result.output and message in result.output
+    assert "citeseeker: error: " in result.output and message in result.output
 
 
 def changed_in_place() -> tuple[dict[str, bytes], dict[str, bytes]]:
