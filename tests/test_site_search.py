@@ -286,3 +286,37 @@ def test_a_form_for_another_server_is_not_submitted(tmp_path: Path) -> None:
             stats = result.stats()
             assert stats["citeseeker/site_search/forms_elsewhere"] == 1
             assert "citeseeker/site_search/queries_sent" not in stats
+
+
+def test_the_page_of_no_results_survives_a_kill(tmp_path: Path) -> None:
+    """Every search page of this server boxes eight popular papers beside its results: only the
+    probe's page of no results tells the box from the results. Killed while the queries wait,
+    the resumed crawl still reads their pages with it (it travels with the pending queries in
+    JOBDIR) and neither probes again nor fetches the box."""
+    server, = generate(("titles",), seed=5, documents=30)
+    server.sidebar, server.hit_delay = 8, 30.0
+    with SearchWeb([server]) as web:
+        run = crawl(web, tmp_path, [server], JOBDIR=str(tmp_path / "job"),
+                    CITESEEKER_FLUSH_INTERVAL="1", CITESEEKER_SITE_SEARCH="only")
+        process = run.start()
+        try:
+            deadline = time.monotonic() + 60
+            while server.hits_seen == 0 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert server.hits_seen > 0, "no query with hits was sent"
+            time.sleep(2.0)  # the checkpoints after the probe (a loaded machine is slow to write)
+        finally:
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait()
+        before = [p for _, p, _ in requests_of(server)]
+        assert [p for p in before if NO_HITS_QUERY in p]  # the probe was answered
+        assert not [p for p in before if p.startswith("/papers/")]  # no result yet
+        server.hit_delay = 0.0
+        web.reset()
+        resumed = run.run(feed_option="-o")
+        assert resumed.returncode == 0, resumed.output[-3000:]
+    after = [p for _, p, _ in requests_of(server)]
+    assert not [p for p in after if NO_HITS_QUERY in p]  # not probed again
+    fetched = {p for p in after if not p.startswith(SEARCH_PATHS)}
+    assert not (set(server.popular) - server.listed) & fetched, sorted(fetched)
+    assert server.citing and found_paths(resumed, server) == server.citing
