@@ -320,3 +320,35 @@ def test_the_page_of_no_results_survives_a_kill(tmp_path: Path) -> None:
     fetched = {p for p in after if not p.startswith(SEARCH_PATHS)}
     assert not (set(server.popular) - server.listed) & fetched, sorted(fetched)
     assert server.citing and found_paths(resumed, server) == server.citing
+
+
+def test_a_probe_that_fails_still_sends_the_queries(tmp_path: Path) -> None:
+    """The queries ride in the probe's meta: a probe answered by an error sends them anyway."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from tests.support.servers import SiteServer
+
+    home = ("<html><body><form action='/search'><input name=q><button>Search</button></form>"
+            "<p>Welcome.</p></body></html>")
+    paper = ("<html><body><p>References</p><p>[1] D. Fiala: Retrieving citations on the web."
+             "</p></body></html>")
+
+    def pages(path: str) -> str | None:
+        parts = urlsplit(path)
+        query = parse_qs(parts.query).get("q", [""])[0]
+        if parts.path == "/search" and query == "Fiala":
+            return "<html><body><ul><li><a href='/hidden/p.html'>A paper</a></li></ul></body></html>"
+        return {"/": home, "/hidden/p.html": paper}.get(parts.path)  # the probe: 404
+
+    (tmp_path / "site").mkdir()
+    with SiteServer(tmp_path / "site", pages=pages) as site:
+        result = run_crawl(tmp_path / "crawl", "-a", "authors=Fiala", "-a",
+                           "publications=Retrieving citations on the web",
+                           "-a", f"startpoints={site.base}/",
+                           settings={"CITESEEKER_RENDER": "never",
+                                     "CITESEEKER_SITE_SEARCH": "only",
+                                     "CITESEEKER_SITE_SEARCH_TITLE_WORDS": "0"})
+        assert result.returncode == 0, result.output[-3000:]
+        assert f"/search?q={NO_HITS_QUERY}" in site.requests
+        assert [d["url"] for d in result.documents] == [site.url("/hidden/p.html")]
+        assert result.stats()["citeseeker/site_search/probes_failed"] == 1
