@@ -197,11 +197,11 @@ class SiteSearcher:
         if page.empty:
             self._inc("pages_without_results")
             return
-        following = self._next_page(response, spider, search, depth)
+        titles = {result.url: result.title for result in page.results}
+        following = self._next_page(response, spider, search, depth, list(titles))
         if following is not None:
             yield following
         self._inc("results", len(page.results))
-        titles = {result.url: result.title for result in page.results}
         # the scheduler's scope gate admits each (stay-within, traps) as any link
         for url, title in reversed(list(titles.items())):
             yield Request(url, callback=spider.parse, errback=spider.on_error,
@@ -227,13 +227,20 @@ class SiteSearcher:
                 for url in reversed(documents)]
 
     def _next_page(self, response: TextResponse, spider: Any, search: dict[str, Any],
-                   depth: int) -> Request | None:
+                   depth: int, results: list[str]) -> Request | None:
+        """The query's next result page, unless the limit is reached or this page listed
+        nothing its query's earlier pages had not (a pager that repeats itself, a server that
+        ignores the page asked for): the pages after it would bring nothing either."""
         if search["page"] >= self.config.pages:
+            return None
+        listed = search.get("listed", [])
+        if not set(results) - set(listed):
+            self._inc("paging_stopped")
             return None
         found = next_page(response.text, response.url)
         if found is None:
             return None
-        following = dict(search, page=search["page"] + 1)
+        following = dict(search, page=search["page"] + 1, listed=[*listed, *results])
         if found.url is not None:
             request = Request(found.url, callback=spider.parse_search, errback=spider.on_error)
             following["key"] = search_key(request)

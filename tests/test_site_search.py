@@ -352,3 +352,43 @@ def test_a_probe_that_fails_still_sends_the_queries(tmp_path: Path) -> None:
         assert f"/search?q={NO_HITS_QUERY}" in site.requests
         assert [d["url"] for d in result.documents] == [site.url("/hidden/p.html")]
         assert result.stats()["citeseeker/site_search/probes_failed"] == 1
+
+
+def test_paging_stops_at_a_page_that_brings_nothing_new(tmp_path: Path) -> None:
+    """A server that ignores the page asked for answers page 2 as page 1 (with a link to page
+    3): page 3 is not asked for."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from tests.support.servers import SiteServer
+
+    home = ("<html><body><form action='/search'><input name=q><button>Search</button></form>"
+            "</body></html>")
+
+    def results(page: int) -> str:
+        return ("<html><body><ul>" + "".join(
+            f"<li><a href='/p/{n}.html'>Paper number {n}</a></li>" for n in range(5)) +
+            f"</ul><a href='/search?q=Fiala&amp;page={page + 1}'>Next</a></body></html>")
+
+    def pages(path: str) -> str | None:
+        parts = urlsplit(path)
+        query = parse_qs(parts.query)
+        if parts.path == "/search":
+            return (results(int(query.get("page", ["1"])[0])) if query["q"] == ["Fiala"]
+                    else "<p>No results.</p>")
+        if parts.path.startswith("/p/"):
+            return "<html><body><p>A paper.</p></body></html>"
+        return home if parts.path == "/" else None
+
+    (tmp_path / "site").mkdir()
+    with SiteServer(tmp_path / "site", pages=pages) as site:
+        result = run_crawl(tmp_path / "crawl", "-a", "authors=Fiala", "-a",
+                           "publications=Retrieving citations on the web",
+                           "-a", f"startpoints={site.base}/",
+                           settings={"CITESEEKER_RENDER": "never", "CITESEEKER_SITE_SEARCH": "only",
+                                     "CITESEEKER_SITE_SEARCH_TITLE_WORDS": "0",
+                                     "CITESEEKER_SITE_SEARCH_PAGES": "5"})
+        assert result.returncode == 0, result.output[-3000:]
+        searches = [p for p in site.requests if p.startswith("/search") and "Fiala" in p]
+        assert searches == ["/search?q=Fiala", "/search?page=2&q=Fiala"]
+        assert len([p for p in site.requests if p.startswith("/p/")]) == 5
+        assert result.stats()["citeseeker/site_search/paging_stopped"] == 1
