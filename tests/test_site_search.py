@@ -288,6 +288,22 @@ def test_a_form_for_another_server_is_not_submitted(tmp_path: Path) -> None:
             assert "citeseeker/site_search/queries_sent" not in stats
 
 
+def test_no_result_page_is_read_before_the_probe_answered(tmp_path: Path) -> None:
+    """The probe's page of no results is slow to come: the queries wait for it, so the box of
+    popular papers beside the results is never taken for results."""
+    server, = generate(("titles",), seed=5, documents=30)
+    server.sidebar, server.miss_delay = 8, 2.0
+    with SearchWeb([server]) as web:
+        result = crawl(web, tmp_path, [server], CITESEEKER_SITE_SEARCH="only").run()
+        assert result.returncode == 0, result.output[-3000:]
+    sent = [p for _, p, _ in requests_of(server)]
+    searches = [p for p in sent if p.startswith(SEARCH_PATHS)]
+    assert NO_HITS_QUERY in searches[0] and len(searches) > 1
+    fetched = {p for p in sent if not p.startswith(SEARCH_PATHS)}
+    assert not (set(server.popular) - server.listed) & fetched, sorted(fetched)
+    assert server.citing and found_paths(result, server) == server.citing
+
+
 def test_the_page_of_no_results_survives_a_kill(tmp_path: Path) -> None:
     """Every search page of this server boxes eight popular papers beside its results: only the
     probe's page of no results tells the box from the results. Killed while the queries wait,

@@ -99,6 +99,7 @@ class Server:
     sidebar: int = 0              # popular papers boxed beside every search page
     hit_delay: float = 0.0        # seconds a search with hits waits (one without answers at once)
     hits_seen: int = 0            # searches with hits received (counted before the delay)
+    miss_delay: float = 0.0       # seconds a search without hits waits
     port: int = 0
 
     @property
@@ -300,6 +301,8 @@ def results_page(site: Server, query: str, page: int) -> str:
         with _LOCK:
             site.hits_seen += 1
         time.sleep(site.hit_delay)
+    if not found:
+        time.sleep(site.miss_delay)
     if not found:
         return _page(site, query, f"No results for <i>{html.escape(query)}</i>.",
                      "<h2>Popular papers</h2>" + _rows(site, site.popular[:POPULAR_LISTED], []),
