@@ -91,8 +91,8 @@ ROBOTS = "User-agent: *\nDisallow: /search\n"
 
 @pytest.fixture(scope="module")
 def web():
-    """One server per kind of result page (``tests/support/search_web.py``), and one whose robots.txt
-    forbids its search."""
+    """One server per kind of result page (``tests/support/search_web.py``), and one whose
+    robots.txt forbids its search."""
     servers = generate((*KINDS, "titles"), seed=3, documents=30)
     servers[-1].robots = ROBOTS
     assert [s.search for s in servers[:3]] == ["get", "post", "get"]
@@ -161,7 +161,13 @@ def test_first_reaches_every_citing_document_within_25_requests(web, crawls, kin
     assert found_paths(crawled.result, server) == server.citing  # recall never drops
     assert all(paths.index(p) < 25 for p in server.citing), (sorted(server.citing), paths[:30])
     searches = [i for i, p in enumerate(paths) if p.startswith(SEARCH_PATHS)]
-    assert len([i for i in searches if i < 5]) == 4  # the probe and 3 queries, at once
+    assert NO_HITS_QUERY in paths[1] + sent[1][2], paths[:8]  # the probe first
+    queries = [i for i, (_, p, body) in enumerate(sent)
+               if p.startswith(SEARCH_PATHS) and "page=" not in p + body]
+    assert len({sent[i] for i in queries}) == 4, paths[:8]  # the probe and 3 queries
+    results = crawled.listed[server.name] | set(server.files)  # a record page leads to a file
+    own = [p for p in paths[1:max(queries)] if not p.startswith(SEARCH_PATHS)]
+    assert set(own) <= results, paths[:12]  # no page of the server's own crawl before them
     assert no_decoy_submitted(sent)
     if kind == "empty":  # nothing listed, so the server's own crawl comes right after
         assert paths[max(searches) + 1] in ("/papers/", "/people/", "/news/")
@@ -203,7 +209,8 @@ def test_first_sends_the_queries_once_with_the_hidden_inputs(web, crawls) -> Non
         f"token=t0k3n&lang=en&keywords={q}" for q in ("Fiala", "Jezek", "Kokaram", NO_HITS_QUERY)}
     stats = crawled.result.stats()
     assert stats["citeseeker/site_search/queries_sent"] == 3 * (len(KINDS) + 1)
-    assert stats["citeseeker/site_search/landing_pages"] >= len(server_of_kind(web, "landing").citing)
+    landing = server_of_kind(web, "landing")
+    assert stats["citeseeker/site_search/landing_pages"] >= len(landing.citing)
     assert stats["citeseeker/site_search/pages_without_results"] >= 3  # the empty kind's
 
 
@@ -353,7 +360,7 @@ def test_a_probe_that_fails_still_sends_the_queries(tmp_path: Path) -> None:
         parts = urlsplit(path)
         query = parse_qs(parts.query).get("q", [""])[0]
         if parts.path == "/search" and query == "Fiala":
-            return "<html><body><ul><li><a href='/hidden/p.html'>A paper</a></li></ul></body></html>"
+            return "<html><body><ul><li><a href='/hidden/p.html'>A paper</a></li></ul></body>"
         return {"/": home, "/hidden/p.html": paper}.get(parts.path)  # the probe: 404
 
     (tmp_path / "site").mkdir()
@@ -400,7 +407,8 @@ def test_paging_stops_at_a_page_that_brings_nothing_new(tmp_path: Path) -> None:
         result = run_crawl(tmp_path / "crawl", "-a", "authors=Fiala", "-a",
                            "publications=Retrieving citations on the web",
                            "-a", f"startpoints={site.base}/",
-                           settings={"CITESEEKER_RENDER": "never", "CITESEEKER_SITE_SEARCH": "only",
+                           settings={"CITESEEKER_RENDER": "never",
+                                     "CITESEEKER_SITE_SEARCH": "only",
                                      "CITESEEKER_SITE_SEARCH_TITLE_WORDS": "0",
                                      "CITESEEKER_SITE_SEARCH_PAGES": "5"})
         assert result.returncode == 0, result.output[-3000:]

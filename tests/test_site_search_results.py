@@ -11,7 +11,7 @@ import pytest
 from citeseeker_scrapy.site_search.forms import NO_HITS_QUERY
 from citeseeker_scrapy.site_search.landing import landing_documents
 from citeseeker_scrapy.site_search.results import page_links, read_result_page
-from tests.support.search_web import POPULAR_LISTED, KINDS, generate, ranked, results_page
+from tests.support.search_web import KINDS, POPULAR_LISTED, generate, ranked, results_page
 
 BASE = "http://h.example"
 SERVERS = {server.kind: server for server in generate(KINDS, seed=3, documents=40)}
