@@ -101,6 +101,12 @@ class CiteSeekerSpider(scrapy.Spider):
         finishing the page (docs/site-search.md)."""
         self._site_search().follow_results(response, self)
 
+    def on_search_error(self, failure: Failure) -> None:
+        """A site-search probe failed for good: its queries are queued first (they ride in its
+        meta), then it fails as any request (docs/site-search.md)."""
+        self._site_search().probe_failed(failure.request, self)
+        self.on_error(failure)
+
     def _site_search(self) -> SiteSearcher:
         if self.site_search is None:
             self.site_search = SiteSearcher.from_crawler(self.crawler)

@@ -15,8 +15,15 @@ a server's search results come first whichever of its pages come back first. A s
 frontier key is its URL plus a hash of the body for a POST (two POST queries to one URL are two
 documents, not duplicates), and it is kept whole in JOBDIR (pickled, body included). Of a result
 page, the next page is pushed first, then the results in reverse rank order, so the best ranked
-is fetched first. With the queries goes one probe (a query nobody's documents contain): its page
-of no results tells the server's result-page furniture from its results (issue 26).
+is fetched first.
+
+The probe goes first: a query nobody's documents contain, whose page of no results tells the
+server's result-page furniture (navigation, a box of popular papers) from its results (issue
+26). The queries are built with it and ride in its meta; its answer (or its failure:
+``CiteSeekerSpider.on_search_error``) sends them, each carrying the links of that page. So no
+result page is read before the probe's page is known, and that page is part of every pending
+query's JOBDIR state: a resumed crawl reads the result pages left as the first run would have,
+without probing again. Nothing of a search is held in memory between requests.
 
 Settings: ``CITESEEKER_SITE_SEARCH*`` (docs/site-search.md). Stats:
 ``citeseeker/site_search/<event>``.
@@ -31,6 +38,7 @@ from typing import Any, Iterator
 from form2request import form2request
 from scrapy import Request
 from scrapy.http import Response, TextResponse
+from scrapy.utils.request import request_from_dict
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.job.crawl_job import crawl_job
@@ -52,11 +60,10 @@ logger = logging.getLogger(__name__)
 
 
 class SiteSearcher:
-    """Per crawl: the queries, and per server how many pages were probed, whether it was
-    searched and the links of its page of no results (released when the server completes).
-    Lost on a resume on purpose: the frontier's keys make a repeated search a duplicate, so a
-    resumed crawl never sends a query twice (a lost page of no results only weakens the
-    reading of the result pages left)."""
+    """Per crawl: the queries, and per server how many pages were looked at for a form and
+    whether it was searched. Lost on a resume on purpose: the frontier's keys make a repeated
+    search a duplicate, so a resumed crawl never sends a query twice; what a search needs
+    (the form page's links, the page of no results) travels in its requests' meta."""
 
     def __init__(self, crawler: Any, config: SiteSearchConfig, queries: list[str]) -> None:
         self.crawler = crawler
@@ -64,7 +71,6 @@ class SiteSearcher:
         self.queries = queries
         self.probed: dict[str, int] = {}
         self.searched: set[str] = set()
-        self.no_hits: dict[str, frozenset[str]] = {}
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> "SiteSearcher":
@@ -74,13 +80,7 @@ class SiteSearcher:
         groups = job.inputs.groups if job.inputs else ()
         queries = search_queries(groups, title_words=config.title_words,
                                  max_queries=config.max_queries)
-        searcher = cls(crawler, config, queries)
-        crawler.signals.connect(searcher.forget_server, signal=citeseeker_signals.server_completed)
-        return searcher
-
-    def forget_server(self, server: str, **kwargs: Any) -> None:
-        """A completed server's page of no results is no longer needed."""
-        self.no_hits.pop(server, None)
+        return cls(crawler, config, queries)
 
     # --- the form page ------------------------------------------------------------------------
 
@@ -106,17 +106,46 @@ class SiteSearcher:
         self._inc("forms_found")
         self._inc(f"forms_found/{form.method}")
         template = sorted(page_links(response.text, response.url))[:MAX_TEMPLATE_LINKS]
-        requests = []
-        # the first query ends on top of the stack, the probe above it (answered first)
-        for query in (*reversed(self.queries), NO_HITS_QUERY):
-            search = dict(query=query, page=1, template=template, search_url=form.action,
-                          probe=query == NO_HITS_QUERY)
+        queries = []
+        for query in reversed(self.queries):  # the first query ends on top of the stack
+            search = dict(query=query, page=1, search_url=form.action)
             request = self._submit(response, spider, form.index, {form.field: query}, search,
                                    depth)
             if request is not None:
-                requests.append(request)
-        self._inc("queries_sent", len([r for r in requests if not r.meta[SEARCH_KEY]["probe"]]))
-        return requests
+                queries.append(request)
+        probe = self._submit(response, spider, form.index, {form.field: NO_HITS_QUERY},
+                             dict(query=NO_HITS_QUERY, page=1, search_url=form.action,
+                                  probe=True, template=template,
+                                  queries=[q.to_dict(spider=spider) for q in queries]), depth)
+        if probe is None:  # the form takes no probe: the queries go at once, read without it
+            return list(self._with_pages(queries, template, ()))
+        return [probe.replace(errback=spider.on_search_error)]
+
+    def _with_pages(self, queries: list[Request], template: list[str],
+                    no_hits: list[str]) -> Iterator[Request]:
+        """The queries, each carrying the form page's links and the page of no results'."""
+        self._inc("queries_sent", len(queries))
+        for query in queries:
+            search = dict(query.meta[SEARCH_KEY], template=template, no_hits=no_hits)
+            yield query.replace(meta={**query.meta, SEARCH_KEY: search})
+
+    def _queries_after(self, probe: dict[str, Any], spider: Any,
+                       no_hits: list[str]) -> Iterator[Request]:
+        """The probe's queries, rebuilt from its meta (a JOBDIR resume may have pickled it)."""
+        queries = [request_from_dict(query, spider=spider) for query in probe.get("queries", ())]
+        return self._with_pages(queries, probe.get("template", []), no_hits)
+
+    def probe_failed(self, request: Request, spider: Any) -> None:
+        """A probe that failed for good (robots.txt, HTTP error, no answer): its queries go
+        anyway, read with the form page alone (a forbidden search is refused as the probe
+        was). Who calls: ``CiteSeekerSpider.on_search_error``, before the failure finishes the
+        probe in the frontier (so the server is not completed before the queries are queued)."""
+        search = request.meta.get(SEARCH_KEY) or {}
+        if not search.get("probe"):
+            return
+        self._inc("probes_failed")
+        for query in self._queries_after(search, spider, []):
+            self.crawler.engine.crawl(query)
 
     def _submit(self, response: TextResponse, spider: Any, form_index: int,
                 formdata: dict[str, str], search: dict[str, Any], depth: int, *,
@@ -152,27 +181,27 @@ class SiteSearcher:
 
     def _requests_of(self, response: Response, spider: Any, search: dict[str, Any],
                      depth: int) -> Iterator[Request]:
-        if not isinstance(response, TextResponse):
-            return
-        server = server_of(response.url)
+        text = response.text if isinstance(response, TextResponse) else ""
         if search.get("probe"):
             self._inc("probes_answered")
-            links = page_links(response.text, response.url)
-            self.no_hits[server] = frozenset(sorted(links)[:MAX_TEMPLATE_LINKS])
+            links = sorted(page_links(text, response.url))[:MAX_TEMPLATE_LINKS] if text else []
+            yield from self._queries_after(search, spider, links)
+            return
+        if not text:
             return
         self._inc("result_pages")
-        page = read_result_page(response.text, response.url, search["query"],
+        page = read_result_page(text, response.url, search["query"],
                                 template=search.get("template", ()),
-                                no_hits=self.no_hits.get(server, ()),
+                                no_hits=search.get("no_hits", ()),
                                 search_url=search.get("search_url", ""))
         if page.empty:
             self._inc("pages_without_results")
             return
-        following = self._next_page(response, spider, search, depth)
+        titles = {result.url: result.title for result in page.results}
+        following = self._next_page(response, spider, search, depth, list(titles))
         if following is not None:
             yield following
         self._inc("results", len(page.results))
-        titles = {result.url: result.title for result in page.results}
         # the scheduler's scope gate admits each (stay-within, traps) as any link
         for url, title in reversed(list(titles.items())):
             yield Request(url, callback=spider.parse, errback=spider.on_error,
@@ -198,13 +227,20 @@ class SiteSearcher:
                 for url in reversed(documents)]
 
     def _next_page(self, response: TextResponse, spider: Any, search: dict[str, Any],
-                   depth: int) -> Request | None:
+                   depth: int, results: list[str]) -> Request | None:
+        """The query's next result page, unless the limit is reached or this page listed
+        nothing its query's earlier pages had not (a pager that repeats itself, a server that
+        ignores the page asked for): the pages after it would bring nothing either."""
         if search["page"] >= self.config.pages:
+            return None
+        listed = search.get("listed", [])
+        if not set(results) - set(listed):
+            self._inc("paging_stopped")
             return None
         found = next_page(response.text, response.url)
         if found is None:
             return None
-        following = dict(search, page=search["page"] + 1)
+        following = dict(search, page=search["page"] + 1, listed=[*listed, *results])
         if found.url is not None:
             request = Request(found.url, callback=spider.parse_search, errback=spider.on_error)
             following["key"] = search_key(request)

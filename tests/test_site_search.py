@@ -91,8 +91,8 @@ ROBOTS = "User-agent: *\nDisallow: /search\n"
 
 @pytest.fixture(scope="module")
 def web():
-    """One server per kind of result page (``tests/support/search_web.py``), and one whose robots.txt
-    forbids its search."""
+    """One server per kind of result page (``tests/support/search_web.py``), and one whose
+    robots.txt forbids its search."""
     servers = generate((*KINDS, "titles"), seed=3, documents=30)
     servers[-1].robots = ROBOTS
     assert [s.search for s in servers[:3]] == ["get", "post", "get"]
@@ -161,7 +161,13 @@ def test_first_reaches_every_citing_document_within_25_requests(web, crawls, kin
     assert found_paths(crawled.result, server) == server.citing  # recall never drops
     assert all(paths.index(p) < 25 for p in server.citing), (sorted(server.citing), paths[:30])
     searches = [i for i, p in enumerate(paths) if p.startswith(SEARCH_PATHS)]
-    assert len([i for i in searches if i < 5]) == 4  # the probe and 3 queries, at once
+    assert NO_HITS_QUERY in paths[1] + sent[1][2], paths[:8]  # the probe first
+    queries = [i for i, (_, p, body) in enumerate(sent)
+               if p.startswith(SEARCH_PATHS) and "page=" not in p + body]
+    assert len({sent[i] for i in queries}) == 4, paths[:8]  # the probe and 3 queries
+    results = crawled.listed[server.name] | set(server.files)  # a record page leads to a file
+    own = [p for p in paths[1:max(queries)] if not p.startswith(SEARCH_PATHS)]
+    assert set(own) <= results, paths[:12]  # no page of the server's own crawl before them
     assert no_decoy_submitted(sent)
     if kind == "empty":  # nothing listed, so the server's own crawl comes right after
         assert paths[max(searches) + 1] in ("/papers/", "/people/", "/news/")
@@ -203,7 +209,8 @@ def test_first_sends_the_queries_once_with_the_hidden_inputs(web, crawls) -> Non
         f"token=t0k3n&lang=en&keywords={q}" for q in ("Fiala", "Jezek", "Kokaram", NO_HITS_QUERY)}
     stats = crawled.result.stats()
     assert stats["citeseeker/site_search/queries_sent"] == 3 * (len(KINDS) + 1)
-    assert stats["citeseeker/site_search/landing_pages"] >= len(server_of_kind(web, "landing").citing)
+    landing = server_of_kind(web, "landing")
+    assert stats["citeseeker/site_search/landing_pages"] >= len(landing.citing)
     assert stats["citeseeker/site_search/pages_without_results"] >= 3  # the empty kind's
 
 
@@ -286,3 +293,126 @@ def test_a_form_for_another_server_is_not_submitted(tmp_path: Path) -> None:
             stats = result.stats()
             assert stats["citeseeker/site_search/forms_elsewhere"] == 1
             assert "citeseeker/site_search/queries_sent" not in stats
+
+
+def test_no_result_page_is_read_before_the_probe_answered(tmp_path: Path) -> None:
+    """The probe's page of no results is slow to come: the queries wait for it, so the box of
+    popular papers beside the results is never taken for results."""
+    server, = generate(("titles",), seed=5, documents=30)
+    server.sidebar, server.miss_delay = 8, 2.0
+    with SearchWeb([server]) as web:
+        result = crawl(web, tmp_path, [server], CITESEEKER_SITE_SEARCH="only").run()
+        assert result.returncode == 0, result.output[-3000:]
+    sent = [p for _, p, _ in requests_of(server)]
+    searches = [p for p in sent if p.startswith(SEARCH_PATHS)]
+    assert NO_HITS_QUERY in searches[0] and len(searches) > 1
+    fetched = {p for p in sent if not p.startswith(SEARCH_PATHS)}
+    assert not (set(server.popular) - server.listed) & fetched, sorted(fetched)
+    assert server.citing and found_paths(result, server) == server.citing
+
+
+def test_the_page_of_no_results_survives_a_kill(tmp_path: Path) -> None:
+    """Every search page of this server boxes eight popular papers beside its results: only the
+    probe's page of no results tells the box from the results. Killed while the queries wait,
+    the resumed crawl still reads their pages with it (it travels with the pending queries in
+    JOBDIR) and neither probes again nor fetches the box."""
+    server, = generate(("titles",), seed=5, documents=30)
+    server.sidebar, server.hit_delay = 8, 30.0
+    with SearchWeb([server]) as web:
+        run = crawl(web, tmp_path, [server], JOBDIR=str(tmp_path / "job"),
+                    CITESEEKER_FLUSH_INTERVAL="1", CITESEEKER_SITE_SEARCH="only")
+        process = run.start()
+        try:
+            deadline = time.monotonic() + 60
+            while server.hits_seen == 0 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert server.hits_seen > 0, "no query with hits was sent"
+            time.sleep(2.0)  # the checkpoints after the probe (a loaded machine is slow to write)
+        finally:
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait()
+        before = [p for _, p, _ in requests_of(server)]
+        assert [p for p in before if NO_HITS_QUERY in p]  # the probe was answered
+        assert not [p for p in before if p.startswith("/papers/")]  # no result yet
+        server.hit_delay = 0.0
+        web.reset()
+        resumed = run.run(feed_option="-o")
+        assert resumed.returncode == 0, resumed.output[-3000:]
+    after = [p for _, p, _ in requests_of(server)]
+    assert not [p for p in after if NO_HITS_QUERY in p]  # not probed again
+    fetched = {p for p in after if not p.startswith(SEARCH_PATHS)}
+    assert not (set(server.popular) - server.listed) & fetched, sorted(fetched)
+    assert server.citing and found_paths(resumed, server) == server.citing
+
+
+def test_a_probe_that_fails_still_sends_the_queries(tmp_path: Path) -> None:
+    """The queries ride in the probe's meta: a probe answered by an error sends them anyway."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from tests.support.servers import SiteServer
+
+    home = ("<html><body><form action='/search'><input name=q><button>Search</button></form>"
+            "<p>Welcome.</p></body></html>")
+    paper = ("<html><body><p>References</p><p>[1] D. Fiala: Retrieving citations on the web."
+             "</p></body></html>")
+
+    def pages(path: str) -> str | None:
+        parts = urlsplit(path)
+        query = parse_qs(parts.query).get("q", [""])[0]
+        if parts.path == "/search" and query == "Fiala":
+            return "<html><body><ul><li><a href='/hidden/p.html'>A paper</a></li></ul></body>"
+        return {"/": home, "/hidden/p.html": paper}.get(parts.path)  # the probe: 404
+
+    (tmp_path / "site").mkdir()
+    with SiteServer(tmp_path / "site", pages=pages) as site:
+        result = run_crawl(tmp_path / "crawl", "-a", "authors=Fiala", "-a",
+                           "publications=Retrieving citations on the web",
+                           "-a", f"startpoints={site.base}/",
+                           settings={"CITESEEKER_RENDER": "never",
+                                     "CITESEEKER_SITE_SEARCH": "only",
+                                     "CITESEEKER_SITE_SEARCH_TITLE_WORDS": "0"})
+        assert result.returncode == 0, result.output[-3000:]
+        assert f"/search?q={NO_HITS_QUERY}" in site.requests
+        assert [d["url"] for d in result.documents] == [site.url("/hidden/p.html")]
+        assert result.stats()["citeseeker/site_search/probes_failed"] == 1
+
+
+def test_paging_stops_at_a_page_that_brings_nothing_new(tmp_path: Path) -> None:
+    """A server that ignores the page asked for answers page 2 as page 1 (with a link to page
+    3): page 3 is not asked for."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from tests.support.servers import SiteServer
+
+    home = ("<html><body><form action='/search'><input name=q><button>Search</button></form>"
+            "</body></html>")
+
+    def results(page: int) -> str:
+        return ("<html><body><ul>" + "".join(
+            f"<li><a href='/p/{n}.html'>Paper number {n}</a></li>" for n in range(5)) +
+            f"</ul><a href='/search?q=Fiala&amp;page={page + 1}'>Next</a></body></html>")
+
+    def pages(path: str) -> str | None:
+        parts = urlsplit(path)
+        query = parse_qs(parts.query)
+        if parts.path == "/search":
+            return (results(int(query.get("page", ["1"])[0])) if query["q"] == ["Fiala"]
+                    else "<p>No results.</p>")
+        if parts.path.startswith("/p/"):
+            return "<html><body><p>A paper.</p></body></html>"
+        return home if parts.path == "/" else None
+
+    (tmp_path / "site").mkdir()
+    with SiteServer(tmp_path / "site", pages=pages) as site:
+        result = run_crawl(tmp_path / "crawl", "-a", "authors=Fiala", "-a",
+                           "publications=Retrieving citations on the web",
+                           "-a", f"startpoints={site.base}/",
+                           settings={"CITESEEKER_RENDER": "never",
+                                     "CITESEEKER_SITE_SEARCH": "only",
+                                     "CITESEEKER_SITE_SEARCH_TITLE_WORDS": "0",
+                                     "CITESEEKER_SITE_SEARCH_PAGES": "5"})
+        assert result.returncode == 0, result.output[-3000:]
+        searches = [p for p in site.requests if p.startswith("/search") and "Fiala" in p]
+        assert searches == ["/search?q=Fiala", "/search?page=2&q=Fiala"]
+        assert len([p for p in site.requests if p.startswith("/p/")]) == 5
+        assert result.stats()["citeseeker/site_search/paging_stopped"] == 1

@@ -16,7 +16,9 @@ words occur (a title counts thrice), five a page, and shows its results as one `
 * ``empty``: a search whose index holds none of the searched names (no results, ever).
 
 Every server answers a query without hits with a "No results" page that lists popular papers
-in its result markup (a trap for a reader that trusts structure alone). GET searches page with
+in its result markup (a trap for a reader that trusts structure alone); with ``sidebar``, every
+search page, with results or none, also shows that many popular papers in a box of its own (a
+trap only the page of no results tells apart). GET searches page with
 numbered links and "Next"; POST searches (``lines``, ``table``, ``empty``) with a "Next" button
 form and a hidden token that must come back. Decoy forms (every other server): a newsletter
 sign-up, a login, a comment form. Every request is recorded per server in order (method, path,
@@ -58,6 +60,9 @@ KINDS = ("titles", "lines", "kwic", "table", "landing", "script", "empty")
 POST_KINDS = frozenset({"lines", "table", "empty"})
 TOKEN = "t0k3n"
 PER_PAGE = 5
+#: Popular papers a "No results" page lists in its result markup; a sidebar shows up to
+#: MAX_POPULAR.
+POPULAR_LISTED, MAX_POPULAR = 3, 8
 SEARCH_PATHS = ("/search", "/cgi-bin/find")
 DECOY_PATHS = ("/newsletter", "/login", "/comment")
 
@@ -91,6 +96,10 @@ class Server:
     robots: str = ""              # robots.txt ("" answers 404)
     post_delay: float = 0.0       # seconds a POST search waits before it is answered
     posts_seen: int = 0           # POSTs received (counted before the delay)
+    sidebar: int = 0              # popular papers boxed beside every search page
+    hit_delay: float = 0.0        # seconds a search with hits waits (one without answers at once)
+    hits_seen: int = 0            # searches with hits received (counted before the delay)
+    miss_delay: float = 0.0       # seconds a search without hits waits
     port: int = 0
 
     @property
@@ -144,7 +153,8 @@ def _server(rng: random.Random, name: str, kind: str | None, decoys: bool, docum
                                                        server.pages["/people/"]))
         server.titles["/people/"] = "People"
         server.authors["/people/"], server.years["/people/"] = OTHERS[-1], 2004
-    server.popular = sorted(p for p in texts if server.document_of(p) not in server.citing)[:3]
+    server.popular = sorted(p for p in texts
+                            if server.document_of(p) not in server.citing)[:MAX_POPULAR]
     return server
 
 
@@ -287,9 +297,16 @@ def ranked(site: Server, query: str) -> list[str]:
 
 def results_page(site: Server, query: str, page: int) -> str:
     found = ranked(site, query)
+    if found and site.hit_delay:
+        with _LOCK:
+            site.hits_seen += 1
+        time.sleep(site.hit_delay)
+    if not found:
+        time.sleep(site.miss_delay)
     if not found:
         return _page(site, query, f"No results for <i>{html.escape(query)}</i>.",
-                     "<h2>Popular papers</h2>" + _rows(site, site.popular, []), "")
+                     "<h2>Popular papers</h2>" + _rows(site, site.popular[:POPULAR_LISTED], []),
+                     "")
     shown = found[(page - 1) * PER_PAGE: page * PER_PAGE]
     with _LOCK:
         site.listed.update(site.document_of(p) for p in shown)
@@ -306,8 +323,18 @@ def results_page(site: Server, query: str, page: int) -> str:
 
 def _page(site: Server, query: str, summary: str, rows: str, pager: str) -> str:
     if site.kind == "script":
-        return _script_page(summary, rows + pager)
-    return template(site, f"{summary}</p>{rows}<p>{pager}", "Search results", [])
+        return _script_page(summary, rows + pager + _sidebar(site))
+    return template(site, f"{summary}</p>{rows}<p>{pager}</p>{_sidebar(site)}<p>",
+                    "Search results", [])
+
+
+def _sidebar(site: Server) -> str:
+    """The box of popular papers beside every search page (``sidebar``), as many sites have."""
+    if not site.sidebar:
+        return ""
+    items = "".join(f"<li><a href='{p}'>{html.escape(site.titles[p])}</a></li>"
+                    for p in site.popular[:site.sidebar])
+    return f"<div class='sidebar'><h2>Popular</h2><ul>{items}</ul></div>"
 
 
 def _rows(site: Server, paths: list[str], terms: list[str]) -> str:
