@@ -20,8 +20,12 @@ DEPTH_KEY = "citeseeker_depth"
 #: pages. Requests without one came from elsewhere and are canonicalized by the scheduler.
 START, FRONTIER, REDIRECT, SEARCH = "start", "frontier", "redirect", "search"
 
-#: A site-search submission or result page: its frontier key, query and page
-#: (docs/site-search.md); a result link carries only the origin.
+#: A site-search submission or result page (docs/site-search.md): its frontier key, query and
+#: page; ``probe`` with the ``queries`` that wait for it (a query that finds nothing goes
+#: first); ``template`` and ``no_hits``, the links of the form's page and of the page of no
+#: results (so a resume reads result pages as the first run did); ``listed``, the results of
+#: the query's earlier pages (paging stops when a page brings nothing new). A result link
+#: carries only the origin.
 SEARCH_KEY = "citeseeker_search"
 #: A site-search result: the title the result page showed for it (a landing page that offers
 #: the titled document is followed one step further).
