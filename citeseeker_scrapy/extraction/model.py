@@ -53,7 +53,10 @@ class ExtractedPart:
 
     ``member`` is "" for the document itself, else the slash-joined path inside the archive(s),
     so the spider can report ``<archive url>/<member>`` as in the thesis (Appendix E).
-    ``base`` is the page's ``<base href>`` (HTML only), needed to resolve ``links`` correctly.
+    ``base`` is the page's ``<base href>`` (HTML only), needed to resolve ``links`` correctly;
+    None when the reader was given the page's URL, and ``links`` are then absolute already.
+    ``usable_links`` counts the raw links that lead to a page (not a script, an address or a
+    fragment): the render policy decides from it and ``text`` without parsing the page again.
     """
 
     member: str
@@ -63,6 +66,7 @@ class ExtractedPart:
     seconds: float
     size: int
     base: str | None = None
+    usable_links: int = 0
 
 
 @dataclass(frozen=True)
