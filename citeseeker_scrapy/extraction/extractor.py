@@ -46,7 +46,7 @@ from .archives import (
     zip_members,
 )
 from .decode import decode_html, decode_text
-from .html import absolute_links, parse_html, usable_links
+from .html import absolute_links, parse_html, usable_links, visible_chars
 from .model import (
     ArchiveChecked,
     ExtractedPart,
@@ -438,6 +438,7 @@ class _Job:
             size=len(data),
             base=base,
             usable_links=usable_links(content.links),
+            visible_chars=visible_chars(content.text) if kind == "html" else 0,
         )
         if content.damage:
             yield problem(member, kind, content.damage)

@@ -96,6 +96,12 @@ def usable_links(links: tuple[str, ...]) -> int:
     return sum(1 for link in links if not link.lower().startswith(NOT_A_PAGE))
 
 
+def visible_chars(text: str) -> int:
+    """Characters of a page's text once every run of white space is one space: what the
+    render policy calls "little text"."""
+    return len(" ".join(text.split()))
+
+
 def absolute_links(links: tuple[str, ...], page_url: str, base: str | None) -> tuple[str, ...]:
     """The hrefs as absolute URLs: against the page's ``<base href>`` (itself relative to the
     page) or the page's URL. A link with a malformed host (a hand-written ``http://[x``) is

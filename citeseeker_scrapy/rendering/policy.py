@@ -24,7 +24,7 @@ from typing import Any
 
 from citeseeker_scrapy.config import SettingsLike
 from citeseeker_scrapy.exceptions import ConfigError
-from citeseeker_scrapy.extraction.html import parse_html, usable_links
+from citeseeker_scrapy.extraction.html import parse_html, usable_links, visible_chars
 from citeseeker_scrapy.extraction.model import ExtractedPart
 from citeseeker_scrapy.urls import extension_of, scheme_of, server_of
 
@@ -151,12 +151,7 @@ def signals_of_parts(events: Iterable[object]) -> PageSignals:
     the same counts as :func:`page_signals`, without parsing the page again."""
     parts = [event for event in events if isinstance(event, ExtractedPart)]
     return PageSignals(sum(part.usable_links for part in parts),
-                       sum(visible_chars(part.text) for part in parts))
-
-
-def visible_chars(text: str) -> int:
-    """Characters of ``text`` once every run of white space is one space."""
-    return len(" ".join(text.split()))
+                       sum(part.visible_chars for part in parts))
 
 
 def needs_rendering(signals: PageSignals, min_text: int) -> bool:
