@@ -23,8 +23,9 @@ import subprocess
 from pathlib import Path
 
 DOC_ROOT = "/usr/share/doc/texlive-doc/"
-#: Where a package's files are taken from, the first that holds a file: TeX Live's shared
-#: root (its package directories are ``latex/pgfplots``, ...), else Debian's documentation root
+#: Where a package's files are taken from, the first that holds any of them: TeX Live's shared
+#: root (its package directories are ``latex/pgfplots``, ...; the package's own changelog in
+#: ``/usr/share/doc/<package>`` is left out, as before), else Debian's documentation root
 #: (``python3.11/html``).
 DOC_ROOTS = (DOC_ROOT, "/usr/share/doc/")
 APT_GET = ["apt-get", "-o", "DPkg::Lock::Timeout=600", "install", "-y", "--no-install-recommends"]
@@ -65,7 +66,11 @@ def package_files(packages: list[str]) -> list[str]:
     for package in packages:
         listing = subprocess.run(["dpkg", "-L", package], capture_output=True, text=True,
                                  check=True).stdout.splitlines()
-        files += [f for f in listing if f.startswith(DOC_ROOTS) and os.path.isfile(f)]
+        for root in DOC_ROOTS:
+            found = [f for f in listing if f.startswith(root) and os.path.isfile(f)]
+            if found:
+                files += found
+                break
     return sorted(set(files))
 
 
