@@ -113,6 +113,8 @@ def test_pages_never_asked_for_are_dropped_oldest_first() -> None:
     assert kept.take(bodies[1], None, None) is None and kept.take(bodies[4], None, None) == []
     kept.put(b"x" * 950, None, None, [])  # over the byte bound: only the newest stays
     assert len(kept) == 1
+    kept.put(b"y" * 1001, None, None, [])  # bigger than the bound: not kept, nothing dropped
+    assert len(kept) == 1
 
 
 def test_a_read_ahead_part_is_a_part_with_its_problems(extractor: DocumentExtractor) -> None:

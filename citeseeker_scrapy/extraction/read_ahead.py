@@ -26,8 +26,9 @@ from .model import ExtractedPart, ExtractionProblem
 #: Pages kept at most: more than Scrapy's concurrent requests (the window between a response
 #: and its text stage holds at most those).
 KEEP_PAGES = 64
-#: Bytes of page bodies kept at most (the bodies are alive in their responses anyway).
-KEEP_BYTES = 64 * 1024 * 1024
+#: Bytes of page bodies kept at most (in the usual flow they are alive in their responses
+#: anyway; a bigger page is read again by the text stage).
+KEEP_BYTES = 32 * 1024 * 1024
 
 Events = list[ExtractedPart | ExtractionProblem]
 
@@ -53,6 +54,8 @@ class ReadAhead:
     def put(self, data: bytes, encoding: str | None, page_url: str | None,
             events: Events) -> None:
         """Keep ``events`` for the text stage's read of ``data``; the oldest go when full."""
+        if len(data) > self.keep_bytes:
+            return
         with self._lock:
             self._remove(id(data))
             self._kept[id(data)] = _Kept(data, encoding, page_url, events)
