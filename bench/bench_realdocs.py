@@ -54,8 +54,10 @@ sys.path.insert(0, str(BENCH))
 
 from realdocs import tree  # noqa: E402
 
-PYTHON = str(ROOT / ".venv" / "bin" / "python")
-SCRAPY = str(ROOT / ".venv" / "bin" / "scrapy")
+#: The checkout's own virtual environment, else the Python running this (a git worktree has
+#: no ``.venv`` of its own: ``/work/main/.venv/bin/python bench/bench_realdocs.py`` there).
+PYTHON = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else sys.executable
+SCRAPY = [PYTHON, "-m", "scrapy"]
 PAGE_BYTES = os.sysconf("SC_PAGE_SIZE")
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 #: Seconds between two points of the CPU timeline.
@@ -256,7 +258,7 @@ def run_ours(urls: list[str], queries: Path, workdir: Path, extra: dict[str, str
                 "CITESEEKER_LOG_DIR": str(run / "logs"), "TELNETCONSOLE_ENABLED": "False",
                 "EXTENSIONS": json.dumps(extensions), "REALDOCS_PROBE_OUT": str(run / "probe.json"),
                 **extra}
-    argv = [SCRAPY, "crawl", "citeseeker", "-a", f"authors={queries}",
+    argv = [*SCRAPY, "crawl", "citeseeker", "-a", f"authors={queries}",
             "-a", f"startpoints={' '.join(urls)}", "-a", f"staywithin={' '.join(urls)}", "-O", f"{run / 'items.jsonl'}:jsonlines"]
     for name, value in settings.items():
         argv += ["-s", f"{name}={value}"]

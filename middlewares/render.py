@@ -9,7 +9,9 @@ Two components, wired by one line in ``ADDONS``:
   pages that are not rendered take the normal path.
 * :class:`RenderMiddleware` takes the decision on the response (:mod:`citeseeker_scrapy.rendering.policy`):
   a scripted HTML page with no usable links or little text is fetched once more through the
-  browser; later pages of a server where that helped go to the browser directly.
+  browser; later pages of a server where that helped go to the browser directly. The page's
+  links and text come from the crawl's extractor (shared by the text pipeline), which keeps
+  what it read for the text stage: a page is parsed once, in a parser worker when it is big.
 
 Why the browser request goes through ``engine.download_async`` and not back to the scheduler:
 the frontier dedupes URLs and counts documents in flight, so a second request for the same URL
@@ -39,12 +41,15 @@ from twisted.internet.threads import deferToThread
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.exceptions import ConfigError
+from citeseeker_scrapy.extraction.shared import shared_extractor
 from citeseeker_scrapy.keys import (
     KIND_KEY, ORIGIN_KEY, RENDER_BROWSER, RENDER_DONE, RENDER_FAILED, RENDER_KEY, SEARCH, SEARCH_KEY)
 from citeseeker_scrapy.rendering.policy import (
-    RenderConfig, RenderPlanner, find_browser, needs_rendering, page_signals, rendering_helped,
+    PageSignals, RenderConfig, RenderPlanner, find_browser, needs_rendering, page_signals,
+    rendering_helped, signals_of_parts,
 )
 from citeseeker_scrapy.stats import RENDER as STATS
+from citeseeker_scrapy.threads import in_thread_if_big
 
 logger = logging.getLogger(__name__)
 
@@ -288,7 +293,7 @@ class RenderMiddleware:
             self.planner.saw_html(response.url)
         if not self.planner.worth_a_look(response.url, response.status, kind, response.body):
             return response
-        plain = await maybe_deferred_to_future(deferToThread(page_signals, response.text))
+        plain = await self._signals(response)
         self._stat("checked")
         if not needs_rendering(plain, self.config.min_text):
             return response
@@ -297,19 +302,38 @@ class RenderMiddleware:
             rendered = await self.render(request)
         except RenderFailed:
             return response
+        self._forget(response)
         self._stat("refetched")
         if not (request.meta.get(ORIGIN_KEY) == SEARCH and SEARCH_KEY in request.meta):
             # a site-search application says nothing of the server's other pages
             await self._maybe_learn(response.url, plain, rendered)
         return rendered
 
-    async def _maybe_learn(self, url: str, plain, rendered: Response) -> None:
+    async def _maybe_learn(self, url: str, plain: PageSignals, rendered: Response) -> None:
         if not isinstance(rendered, TextResponse):
             return
-        signals = await maybe_deferred_to_future(deferToThread(page_signals, rendered.text))
+        signals = await self._signals(rendered)
         if rendering_helped(plain, signals) and self.planner.learn(url):
             self._stat("servers_learned")
             self._debug(f"rendering needed on {url}: later pages of its server are rendered")
+
+    async def _signals(self, response: TextResponse) -> PageSignals:
+        """The page's links and text as the crawl's extractor reads them (kept for the text
+        stage, which then does not read the page again); a small page is read here, a big one
+        in a thread that hands it to a parser worker. Without the text pipeline (its extractor
+        is shared when the spider opens), the page is parsed for this decision alone."""
+        extractor = shared_extractor(self.crawler)
+        if extractor is None:
+            return await maybe_deferred_to_future(deferToThread(page_signals, response.text))
+        events = await in_thread_if_big(len(response.body), extractor.read_ahead, response.body,
+                                        "html", response.encoding, response.url)
+        return signals_of_parts(events)
+
+    def _forget(self, response: Response) -> None:
+        """The browser's DOM replaces this page: what was read of it will not be asked for."""
+        extractor = shared_extractor(self.crawler)
+        if extractor is not None:
+            extractor.forget(response.body)
 
     # --- rendering --------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from typing import Any
 from citeseeker_scrapy.config import CrawlConfig
 from citeseeker_scrapy.document.stages import read_text
 from citeseeker_scrapy.extraction import DocumentExtractor
+from citeseeker_scrapy.extraction.shared import share_extractor, unshare_extractor
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.threads import INLINE_BYTES, in_thread_if_big
@@ -27,22 +28,28 @@ from citeseeker_scrapy.threads import INLINE_BYTES, in_thread_if_big
 class ExtractTextPipeline:
     """Fills ``parts`` and ``links`` and releases the bytes; see the module docstring."""
 
-    def __init__(self, config: CrawlConfig, jobdir: str | None) -> None:
+    def __init__(self, config: CrawlConfig, jobdir: str | None, crawler: Any = None) -> None:
         self.config = config
         self.jobdir = jobdir
+        self.crawler = crawler
         self.extractor: DocumentExtractor | None = None
         self.temp_dir: Path | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> ExtractTextPipeline:
-        return cls(crawl_job(crawler).config_or_defaults(), crawler.settings.get("JOBDIR"))
+        return cls(crawl_job(crawler).config_or_defaults(), crawler.settings.get("JOBDIR"),
+                   crawler)
 
     def open_spider(self) -> None:
         self.temp_dir = fresh_temp_dir(self.config.temp_dir, self.jobdir)
         self.extractor = DocumentExtractor(self.config.extraction, self.temp_dir,
                                            workers=self.config.extraction_workers)
+        if self.crawler is not None:  # the render middleware reads scripted pages with it
+            share_extractor(self.crawler, self.extractor)
 
     def close_spider(self) -> None:
+        if self.crawler is not None:
+            unshare_extractor(self.crawler)
         if self.extractor is not None:
             self.extractor.close()
         if self.temp_dir is not None:

@@ -4,7 +4,10 @@ Why these: hundreds of real PDF manuals (typeset by pdfTeX, LuaTeX, dvips + Ghos
 ``.txt``, ``.tex.gz``/``.bib.gz`` sources, some ``.ps.gz``/``.eps.gz`` and ZIPs, exactly as a
 documentation mirror serves them. The package is installed with apt-get (lock timeout 600 s:
 other jobs use apt on this machine), and the site is a tree of symbolic links to the package's
-files, split between two servers by top-level package directory.
+files, split between two servers by top-level package directory. Other Debian documentation
+packages work too (``python3.11-doc``: its HTML tree under ``/usr/share/doc/python3.11/html`` is
+one package directory, on one server), as issue 27 measures "python3.11-doc +
+texlive-science-doc together".
 
 The queries come from the same tree: the ``.bib`` files shipped with the manuals name works that
 the manuals cite, so both crawlers have real citations to find (plus Knuth's and Lamport's books,
@@ -20,6 +23,11 @@ import subprocess
 from pathlib import Path
 
 DOC_ROOT = "/usr/share/doc/texlive-doc/"
+#: Where a package's files are taken from, the first that holds any of them: TeX Live's shared
+#: root (its package directories are ``latex/pgfplots``, ...; the package's own changelog in
+#: ``/usr/share/doc/<package>`` is left out, as before), else Debian's documentation root
+#: (``python3.11/html``).
+DOC_ROOTS = (DOC_ROOT, "/usr/share/doc/")
 APT_GET = ["apt-get", "-o", "DPkg::Lock::Timeout=600", "install", "-y", "--no-install-recommends"]
 TOOLS = {"wget": "wget", "pdftotext": "poppler-utils", "gs": "ghostscript"}
 CLASSICS = (
@@ -58,8 +66,18 @@ def package_files(packages: list[str]) -> list[str]:
     for package in packages:
         listing = subprocess.run(["dpkg", "-L", package], capture_output=True, text=True,
                                  check=True).stdout.splitlines()
-        files += [f for f in listing if f.startswith(DOC_ROOT) and os.path.isfile(f)]
+        for root in DOC_ROOTS:
+            found = [f for f in listing if f.startswith(root) and os.path.isfile(f)]
+            if found:
+                files += found
+                break
     return sorted(set(files))
+
+
+def _relative(path: str) -> str:
+    """``path`` inside the first of :data:`DOC_ROOTS` that holds it."""
+    root = next(root for root in DOC_ROOTS if path.startswith(root))
+    return path[len(root):]
 
 
 def build_sites(files: list[str], workdir: Path, servers: int) -> list[Path]:
@@ -68,7 +86,7 @@ def build_sites(files: list[str], workdir: Path, servers: int) -> list[Path]:
     packages = sorted({_package_dir(f) for f in files})
     site_of = {package: roots[i % servers] for i, package in enumerate(packages)}
     for source in files:
-        target = site_of[_package_dir(source)] / source[len(DOC_ROOT):]
+        target = site_of[_package_dir(source)] / _relative(source)
         target.parent.mkdir(parents=True, exist_ok=True)
         if not target.exists():
             target.symlink_to(source)
@@ -78,8 +96,9 @@ def build_sites(files: list[str], workdir: Path, servers: int) -> list[Path]:
 
 
 def _package_dir(path: str) -> str:
-    """``latex/pgfplots`` for ``.../texlive-doc/latex/pgfplots/doc/x.pdf``."""
-    return "/".join(path[len(DOC_ROOT):].split("/")[:2])
+    """``latex/pgfplots`` for ``.../texlive-doc/latex/pgfplots/doc/x.pdf``, ``python3.11/html``
+    for ``/usr/share/doc/python3.11/html/library/os.html``."""
+    return "/".join(_relative(path).split("/")[:2])
 
 
 # --- queries from .bib files ---------------------------------------------------------------

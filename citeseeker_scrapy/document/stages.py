@@ -8,7 +8,7 @@ fetched it; what each stage fills in is listed on :class:`DocumentItem`.
 
 from __future__ import annotations
 
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 from citeseeker_scrapy.matching.citations import CitationSearch
 from citeseeker_scrapy.extraction import (
@@ -42,11 +42,13 @@ def unpack_archives(item: DocumentItem, limits: ExtractionLimits) -> None:
 
 def read_text(item: DocumentItem, extractor: DocumentExtractor) -> None:
     """Text of every part (PDF in parser processes, PostScript through Ghostscript, office
-    files, HTML, text) and the absolute URLs of HTML parts' links; releases the bytes (so the
-    item stays small and every field can be exported)."""
+    files, HTML, text) and the absolute URLs of HTML parts' links (resolved by the extractor,
+    in the parser worker that read the part; archive members' links against the archive's URL,
+    as if unpacked there); releases the bytes (so the item stays small and every field can be
+    exported)."""
     for member in item.members:
         encoding = item.encoding if not member.member else None
-        for event in extractor.read(member, encoding):
+        for event in extractor.read(member, encoding, page_url=item.url):
             if isinstance(event, ExtractedPart):
                 _add_part(item, event)
             else:
@@ -56,15 +58,9 @@ def read_text(item: DocumentItem, extractor: DocumentExtractor) -> None:
 
 
 def _add_part(item: DocumentItem, part: ExtractedPart) -> None:
-    """Links of archive members resolve against the archive's URL (as if unpacked there)."""
     item.parts.append({"member": part.member, "kind": part.kind, "text": part.text,
                        "seconds": part.seconds, "size": part.size})
-    base = urljoin(item.url, part.base) if part.base else item.url
-    for link in part.links:
-        try:
-            item.links.append(urljoin(base, link))
-        except ValueError:  # a malformed host in a hand-written link
-            continue
+    item.links.extend(part.links)
 
 
 def find_citations(item: DocumentItem, search: CitationSearch) -> None:

@@ -3,7 +3,8 @@
 Called by the pipelines from Scrapy's thread pool, several threads at once: the unpack stage
 calls :func:`unpack` (archives opened, no parser process needed), the text stage
 :meth:`DocumentExtractor.read` for each part; :meth:`DocumentExtractor.extract` does both in one
-call (benchmarks, tests, other callers).
+call (benchmarks, tests, other callers). The render middleware reads a scripted page early
+with :meth:`DocumentExtractor.read_ahead`; the text stage then gets that result (``read_ahead.py``).
 It follows Algorithm 7.2 of the thesis: an archive's members are each handled by their own
 type, nested archives included; PDF and PostScript are leaves (text only); HTML-like members
 also give links; a member that fails becomes an :class:`ExtractionProblem` and the others go on.
@@ -45,7 +46,7 @@ from .archives import (
     zip_members,
 )
 from .decode import decode_html, decode_text
-from .html import parse_html
+from .html import absolute_links, parse_html, usable_links, visible_chars
 from .model import (
     ArchiveChecked,
     ExtractedPart,
@@ -58,6 +59,7 @@ from .model import (
 )
 from .office import binary_office_text, office_kind_of_zip, package_text
 from .postscript import distill_to_pdf
+from .read_ahead import ReadAhead
 from .sniff import ARCHIVE_KINDS, HEAD_BYTES, OFFICE_ZIP_KINDS, charset_of, sniff_kind
 from .streams import Budget, BoundedReader
 from citeseeker_scrapy.extraction.processes.pool import WorkerPool
@@ -163,6 +165,7 @@ class DocumentExtractor:
         # (25 MiB each) for no more throughput than the cores give.
         self.converter_slots = threading.BoundedSemaphore(workers or DEFAULT_WORKERS)
         self._split = _PdfSplit(split_pdf_bytes, max(1, workers or DEFAULT_WORKERS))
+        self._read_ahead = ReadAhead()
 
     def extract(
         self, path: str, body: bytes, content_type: str | None = None, encoding: str | None = None
@@ -182,27 +185,54 @@ class DocumentExtractor:
         return iter(list(job.run(posixpath.basename(path.rstrip("/")), kind, body)))
 
     def read(
-        self, member: UnpackedMember, encoding: str | None = None
+        self, member: UnpackedMember, encoding: str | None = None, page_url: str | None = None
     ) -> list[ExtractedPart | ExtractionProblem]:
         """Text (and links) of one part that :func:`unpack` gave; ``encoding`` is the declared
-        encoding of the document, used only for the document itself (member "")."""
+        encoding of the document, used only for the document itself (member "").
+
+        With ``page_url`` (the document's URL) the links come back absolute, resolved where
+        the part was read (archive members as if unpacked at the document's URL). A document
+        :meth:`read_ahead` read is not read again: its kept result is returned."""
+        if not member.member:
+            kept = self._read_ahead.take(member.data, encoding, page_url)
+            if kept is not None:
+                return kept
+        return self._read(member, encoding, page_url)
+
+    def read_ahead(
+        self, data: bytes, kind: str, encoding: str | None, page_url: str | None
+    ) -> list[ExtractedPart | ExtractionProblem]:
+        """Read a document before its text stage and keep the result for :meth:`read` of the
+        same ``data`` (see :mod:`.read_ahead`). Who calls it: the render middleware, which
+        decides from the links and text whether a browser must render the page."""
+        events = self._read(UnpackedMember("", kind, data), encoding, page_url)
+        self._read_ahead.put(data, encoding, page_url, events)
+        return events
+
+    def forget(self, data: bytes) -> None:
+        """``data`` read ahead will not reach the text stage (a browser's DOM replaces it)."""
+        self._read_ahead.forget(data)
+
+    def _read(
+        self, member: UnpackedMember, encoding: str | None, page_url: str | None
+    ) -> list[ExtractedPart | ExtractionProblem]:
         if member.kind in WORKER_LEAF_KINDS and len(member.data) >= WORKER_MIN_BYTES:
-            return self._read_in_worker(member, encoding)
+            return self._read_in_worker(member, encoding, page_url)
         job = _Job(self.limits, self.pool, self.scratch, encoding, self.converter_slots,
-                   self._split)
+                   self._split, page_url)
         try:
             return list(job.leaf(member.member, member.kind, member.data))
         finally:
             job.release_scratch()
 
     def _read_in_worker(
-        self, member: UnpackedMember, encoding: str | None
+        self, member: UnpackedMember, encoding: str | None, page_url: str | None
     ) -> list[ExtractedPart | ExtractionProblem]:
         """:meth:`read` in a parser worker (see :func:`read_here`); a worker that dies or
         times out on the part makes it a problem, as any parser failure."""
         max_chars = self.limits.max_text_chars
         request = {"task": "leaf", "member": member.member, "kind": member.kind,
-                   "declared": encoding, "max_chars": max_chars}
+                   "declared": encoding, "max_chars": max_chars, "page_url": page_url}
         try:
             header, text = self.pool.run(request, member.data, self.limits.pdf_timeout,
                                          max_chars)
@@ -245,7 +275,8 @@ def unpack(
 
 
 def read_here(
-    limits: ExtractionLimits, member: str, kind: str, data: bytes, declared: str | None
+    limits: ExtractionLimits, member: str, kind: str, data: bytes, declared: str | None,
+    page_url: str | None = None,
 ) -> tuple[dict[str, object] | None, list[dict[str, str]]]:
     """The part and the problems of one HTML, text or office XML part, as JSON-ready dicts.
 
@@ -256,7 +287,7 @@ def read_here(
         raise ExtractionError(f"a parser worker does not read {kind!r} parts")
     part: dict[str, object] | None = None
     problems: list[dict[str, str]] = []
-    for event in _Job(limits, None, None, declared).leaf(member, kind, data):
+    for event in _Job(limits, None, None, declared, page_url=page_url).leaf(member, kind, data):
         if isinstance(event, ExtractedPart):
             part = asdict(event)
         else:
@@ -287,10 +318,11 @@ class _Job:
     def __init__(self, limits: ExtractionLimits, pool: WorkerPool | None,
                  scratch: _ScratchDirs | None, declared: str | None,
                  converter_slots: threading.BoundedSemaphore | None = None,
-                 split: _PdfSplit | None = None) -> None:
+                 split: _PdfSplit | None = None, page_url: str | None = None) -> None:
         self.limits = limits
         self.pool = pool
         self.declared = declared
+        self.page_url = page_url
         self.budget = Budget(self.limits.max_unpacked_bytes)
         self._converter_slots = converter_slots
         self._split = split
@@ -394,14 +426,19 @@ class _Job:
             yield problem(member, kind, f"unexpected {type(e).__name__}: {e}")
             return
         limit = self.limits.max_text_chars
+        links, base = content.links, content.base
+        if self.page_url is not None:  # resolved here (in the worker that read the part)
+            links, base = absolute_links(links, self.page_url, base), None
         yield ExtractedPart(
             member=member,
             kind=kind,
             text=content.text[:limit],
-            links=content.links,
+            links=links,
             seconds=time.perf_counter() - started,
             size=len(data),
-            base=content.base,
+            base=base,
+            usable_links=usable_links(content.links),
+            visible_chars=visible_chars(content.text) if kind == "html" else 0,
         )
         if content.damage:
             yield problem(member, kind, content.damage)

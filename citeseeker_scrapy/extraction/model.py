@@ -53,7 +53,12 @@ class ExtractedPart:
 
     ``member`` is "" for the document itself, else the slash-joined path inside the archive(s),
     so the spider can report ``<archive url>/<member>`` as in the thesis (Appendix E).
-    ``base`` is the page's ``<base href>`` (HTML only), needed to resolve ``links`` correctly.
+    ``base`` is the page's ``<base href>`` (HTML only), needed to resolve ``links`` correctly;
+    None when the reader was given the page's URL, and ``links`` are then absolute already.
+    ``usable_links`` (the raw links that lead to a page: not a script, an address or a
+    fragment) and ``visible_chars`` (the text's characters, white space runs counted as one;
+    HTML only) are counted where the part was read (a parser worker for a big page): the
+    render policy decides from them without parsing the page again, or going over its text.
     """
 
     member: str
@@ -63,6 +68,8 @@ class ExtractedPart:
     seconds: float
     size: int
     base: str | None = None
+    usable_links: int = 0
+    visible_chars: int = 0
 
 
 @dataclass(frozen=True)

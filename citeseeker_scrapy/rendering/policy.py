@@ -5,7 +5,8 @@ scrapy-playwright) and its tests. Nothing here imports Scrapy, Twisted or Playwr
 
 The decision is taken on the *response*, never guessed from the URL alone: a plain HTTP fetch
 comes first; an HTML page that carries scripts and yields no usable link or little text is
-fetched once more through the browser. A server where rendering revealed more than the plain
+fetched once more through the browser. Its links and text are what the crawl's extractor read
+(:func:`signals_of_parts`): the page is parsed once, for this decision and the text stage. A server where rendering revealed more than the plain
 page had is remembered, and its later pages go to the browser directly — except URLs that name a
 document format (PDF, PostScript, archives, office files), which a browser never renders. Why:
 a rendered response's body is the DOM, so a document must never go through the browser.
@@ -17,12 +18,14 @@ import os
 import re
 import shutil
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from citeseeker_scrapy.config import SettingsLike
 from citeseeker_scrapy.exceptions import ConfigError
-from citeseeker_scrapy.extraction.html import parse_html
+from citeseeker_scrapy.extraction.html import parse_html, usable_links, visible_chars
+from citeseeker_scrapy.extraction.model import ExtractedPart
 from citeseeker_scrapy.urls import extension_of, scheme_of, server_of
 
 RENDER_MODES = ("never", "auto", "always")
@@ -32,7 +35,6 @@ BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome-stable", "google
 NEVER_RENDERED = frozenset(
     "pdf ps eps zip gz z tar tgz taz rtf doc ppt docx pptx odt odp txt".split())
 _SCRIPT = re.compile(rb"<script\b", re.IGNORECASE)
-_NOT_A_LINK = ("javascript:", "#", "mailto:", "data:", "about:")
 
 RENDER_DEFAULTS: dict[str, Any] = {
     "CITESEEKER_RENDER": "auto",
@@ -138,10 +140,18 @@ def has_scripts(body: bytes) -> bool:
 
 
 def page_signals(html: str) -> PageSignals:
-    """Usable links and visible characters of an HTML page (lxml; call off the reactor)."""
+    """Usable links and visible characters of an HTML page (lxml; call off the reactor).
+    For a page without the crawl's extractor; else see :func:`signals_of_parts`."""
     content = parse_html(html)
-    links = sum(1 for link in content.links if not link.lower().startswith(_NOT_A_LINK))
-    return PageSignals(links, len(" ".join(content.text.split())))
+    return PageSignals(usable_links(content.links), visible_chars(content.text))
+
+
+def signals_of_parts(events: Iterable[object]) -> PageSignals:
+    """The signals of a page from what the extractor read of it (its parts; problems aside):
+    the same counts as :func:`page_signals`, without parsing the page again."""
+    parts = [event for event in events if isinstance(event, ExtractedPart)]
+    return PageSignals(sum(part.usable_links for part in parts),
+                       sum(part.visible_chars for part in parts))
 
 
 def needs_rendering(signals: PageSignals, min_text: int) -> bool:

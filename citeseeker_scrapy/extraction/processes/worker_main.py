@@ -238,7 +238,7 @@ def leaf(request: Header, payload: bytes) -> tuple[Header, str]:
     from citeseeker_scrapy.extraction.extractor import read_here
 
     part, problems = read_here(_needs("limits"), str(request["member"]), str(request["kind"]),
-                               payload, request.get("declared"))
+                               payload, request.get("declared"), request.get("page_url"))
     header: Header = {"ok": True, "problems": problems, "part": None}
     if part is None:
         return header, ""
