@@ -29,7 +29,7 @@ request that middleware returned unsent (meta ``citeseeker_unsent``) is put back
 
 Writes to JOBDIR: ``frontier.sqlite`` (see :mod:`citeseeker_scrapy.frontier.sqlite_store`).
 A checkpoint the disk refuses stops the crawl through the job's storage guard
-(:mod:`citeseeker_scrapy.job.storage`); from then on no document is finished and no checkpoint
+(:mod:`citeseeker_scrapy.storage`); from then on no document is finished and no checkpoint
 written, so the resume starts from the last whole one.
 Reads ``skip_servers.txt`` (in JOBDIR, else in CITESEEKER_LOG_DIR) for servers to skip.
 """
@@ -63,7 +63,7 @@ from .frontier.sqlite_store import SqliteStore
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.inputs import CrawlInputs
 from citeseeker_scrapy.job.crawl_job import crawl_job, refuse_to_start, scope_of
-from citeseeker_scrapy.job.storage import StorageGuard
+from citeseeker_scrapy.storage import StorageGuard
 from citeseeker_scrapy.frontier.redis_sync import RedisSync
 from citeseeker_scrapy.report.progress import FrontierSnapshot
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig

@@ -11,7 +11,7 @@ hands them to the re-crawl spider middleware, which yields them as real items
 (:class:`~citeseeker_scrapy.recrawl.gone.GoneCitations`) to the feed and the report extension.
 
 The state file is one of the job's files: a write the disk refuses goes to the job's storage
-guard (:mod:`citeseeker_scrapy.job.storage`: one ERROR line, the crawl stops with exit status
+guard (:mod:`citeseeker_scrapy.storage`: one ERROR line, the crawl stops with exit status
 3), and nothing more is written to it after that.
 
 Stats ``citeseeker/recrawl/``: ``unchanged`` (documents whose citations still hold),
@@ -33,7 +33,7 @@ from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.exceptions import is_storage_failure
 from citeseeker_scrapy.job.crawl_job import crawl_job
-from citeseeker_scrapy.job.storage import StorageGuard
+from citeseeker_scrapy.storage import StorageGuard
 from citeseeker_scrapy.recrawl import read_state, recrawl_session
 from citeseeker_scrapy.recrawl.sites import METHODS, split_sites
 from citeseeker_scrapy.recrawl.state import SITES_FILE, write_json_atomically

@@ -14,7 +14,7 @@ Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_I
 Storage failures (issue 24): a write the disk refuses — a log line, the ledger's reported.txt
 and papers.txt, the job's files, report.html, or the scratch directory of the text pipeline —
 goes to the job's
-storage guard (:mod:`citeseeker_scrapy.job.storage`), which stops the crawl with one error
+storage guard (:mod:`citeseeker_scrapy.storage`), which stops the crawl with one error
 line; from then on nothing more is recorded as reported (a document whose feed write failed is
 never named in success.log or reported.txt). A resume first cuts off the last line a full disk
 left without its newline in each log, feeds.txt and the local feeds (the ledger does so for its
@@ -36,7 +36,7 @@ from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.exceptions import StorageError
 from citeseeker_scrapy.job.crawl_job import crawl_job
-from citeseeker_scrapy.job.storage import StorageGuard
+from citeseeker_scrapy.storage import StorageGuard
 from citeseeker_scrapy.providers import citedby_summary
 from citeseeker_scrapy.recrawl.gone import GoneCitations
 from citeseeker_scrapy.report.html import print_table, render_html

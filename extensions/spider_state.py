@@ -17,7 +17,7 @@ from scrapy.exceptions import NotConfigured
 from scrapy.extensions.spiderstate import SpiderState
 
 from citeseeker_scrapy.job.crawl_job import crawl_job
-from citeseeker_scrapy.job.storage import StorageGuard
+from citeseeker_scrapy.storage import StorageGuard
 
 
 class DurableSpiderState(SpiderState):

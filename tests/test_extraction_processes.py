@@ -12,9 +12,8 @@ from pathlib import Path
 import pytest
 
 from citeseeker_scrapy.extraction import ExtractionLimits, UnpackedMember
-from citeseeker_scrapy.extraction.extractor import (
-    WORKER_MIN_BYTES, DocumentExtractor, read_here,
-)
+from citeseeker_scrapy.extraction.extractor import WORKER_MIN_BYTES, DocumentExtractor
+from citeseeker_scrapy.extraction.leaf import read_here
 
 
 CITING = "References. [1] D. Fiala: Retrieving citations on the web. Plzen, 2003. "

@@ -12,8 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "citeseeker_scrapy"
 ADAPTERS = ("spiders", "pipelines", "middlewares", "extensions")
 #: Pure core modules: usable without Scrapy or Twisted.
-PURE = ("urls.py", "config.py", "exceptions.py", "job/inputs.py", "job/directories.py",
-        "document", "extraction", "matching", "report/logs.py", "report/ledger.py",
+PURE = ("urls.py", "config.py", "exceptions.py", "storage.py", "job/inputs.py",
+        "job/directories.py", "document", "extraction", "matching", "report/logs.py", "report/ledger.py",
         "rendering", "providers",
         "site_search", "recrawl", "frontier/frontier.py", "frontier/model.py",
         "frontier/store.py", "frontier/sqlite_store.py", "frontier/shared.py",

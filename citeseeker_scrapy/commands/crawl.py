@@ -30,7 +30,7 @@ from citeseeker_scrapy.commands.errors import BAD_INPUT_STATUS, ERROR_PREFIX, pr
 from citeseeker_scrapy.job.crawl_job import (
     BAD_INPUT_REASON, crawl_job, refusals_of,
 )
-from citeseeker_scrapy.job.storage import STORAGE_ERROR_STATUS, StorageGuard
+from citeseeker_scrapy.storage import STORAGE_ERROR_STATUS, StorageGuard
 from citeseeker_scrapy.stats import DOWNLOAD_ERRORS, RESUMED, START_REQUESTS
 
 logger = logging.getLogger(__name__)

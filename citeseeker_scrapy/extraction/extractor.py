@@ -24,14 +24,13 @@ import posixpath
 import shutil
 import tempfile
 import threading
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor, wait
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 from typing import ClassVar
 
-from ..exceptions import ExtractionError, StorageError, is_storage_failure
+from ..exceptions import ExtractionError, StorageError
 from .archives import (
     Entry,
     Member,
@@ -45,8 +44,6 @@ from .archives import (
     tar_members,
     zip_members,
 )
-from .decode import decode_html, decode_text
-from .html import absolute_links, parse_html, usable_links, visible_chars
 from .model import (
     ArchiveChecked,
     ExtractedPart,
@@ -57,8 +54,9 @@ from .model import (
     UnpackEvent,
     problem,
 )
-from .office import binary_office_text, office_kind_of_zip, package_text
+from .office import binary_office_text, office_kind_of_zip
 from .postscript import distill_to_pdf
+from .leaf import WORKER_LEAF_KINDS, Content, leaf_events, read_markup
 from .read_ahead import ReadAhead
 from .sniff import ARCHIVE_KINDS, HEAD_BYTES, OFFICE_ZIP_KINDS, charset_of, sniff_kind
 from .streams import Budget, BoundedReader
@@ -78,23 +76,11 @@ SPLIT_PDF_BYTES = 2 * 1024 * 1024
 #: A converter (Ghostscript, catdoc) that fails with less than this free in the scratch
 #: directory failed for want of room: a storage error, not an error of the document.
 SCRATCH_MIN_FREE_BYTES = 1024 * 1024
-#: Kinds a parser worker reads itself (no scratch file, no subprocess of its own).
-WORKER_LEAF_KINDS = frozenset({"html", "text", *OFFICE_ZIP_KINDS})
 #: An HTML, text or office part this large is read in a parser worker. Why: in the crawler's
 #: process lxml, the charset detection and the office XML hold the GIL, so a site of HTML used
 #: one core (Python's docs: 8.5 s of CPU in 8.4 s). Smaller parts (a 2 KB page: ~0.2 ms) cost
 #: less to read here than to send.
 WORKER_MIN_BYTES = 8 * 1024
-
-
-@dataclass(frozen=True)
-class _Content:
-    """What a reader got; ``damage`` says what failed after part of the text was read."""
-
-    text: str
-    links: tuple[str, ...] = ()
-    base: str | None = None
-    damage: str = ""
 
 
 def _sniffed_member(name: str, head: bytes, reader: BoundedReader) -> Iterator[Entry]:
@@ -228,7 +214,7 @@ class DocumentExtractor:
     def _read_in_worker(
         self, member: UnpackedMember, encoding: str | None, page_url: str | None
     ) -> list[ExtractedPart | ExtractionProblem]:
-        """:meth:`read` in a parser worker (see :func:`read_here`); a worker that dies or
+        """:meth:`read` in a parser worker (see :func:`.leaf.read_here`); a worker that dies or
         times out on the part makes it a problem, as any parser failure."""
         max_chars = self.limits.max_text_chars
         request = {"task": "leaf", "member": member.member, "kind": member.kind,
@@ -272,27 +258,6 @@ def unpack(
         return []
     job = _Job(limits, None, None, None)
     return list(job.unpack("", posixpath.basename(path.rstrip("/")), kind, body, depth=0))
-
-
-def read_here(
-    limits: ExtractionLimits, member: str, kind: str, data: bytes, declared: str | None,
-    page_url: str | None = None,
-) -> tuple[dict[str, object] | None, list[dict[str, str]]]:
-    """The part and the problems of one HTML, text or office XML part, as JSON-ready dicts.
-
-    Called by the parser worker's ``leaf`` task (``processes/worker_main.py``) for
-    :meth:`DocumentExtractor.read`: the same reader as in the calling thread, run elsewhere.
-    """
-    if kind not in WORKER_LEAF_KINDS:
-        raise ExtractionError(f"a parser worker does not read {kind!r} parts")
-    part: dict[str, object] | None = None
-    problems: list[dict[str, str]] = []
-    for event in _Job(limits, None, None, declared, page_url=page_url).leaf(member, kind, data):
-        if isinstance(event, ExtractedPart):
-            part = asdict(event)
-        else:
-            problems.append(asdict(event))
-    return part, problems
 
 
 class _PdfSplit:
@@ -409,57 +374,22 @@ class _Job:
     # -- leaves ---------------------------------------------------------------------------
 
     def leaf(self, member: str, kind: str, data: bytes) -> Iterator[ExtractionEvent]:
-        started = time.perf_counter()
-        try:
-            content = self._READERS[kind](self, data, not member)
-        except StorageError:
-            raise  # the disk, not the document (a converter found the scratch directory full)
-        except ExtractionError as e:
-            yield problem(member, kind, str(e))
-            return
-        except OSError as e:  # scratch directory trouble (disk full, removed by close())
-            if is_storage_failure(e):  # the disk, not the document: the crawl stops
-                raise StorageError(f"the scratch directory: {e}") from e
-            yield problem(member, kind, f"I/O error: {e}")
-            return
-        except Exception as e:  # noqa: BLE001 - a library choking on hostile input
-            yield problem(member, kind, f"unexpected {type(e).__name__}: {e}")
-            return
-        limit = self.limits.max_text_chars
-        links, base = content.links, content.base
-        if self.page_url is not None:  # resolved here (in the worker that read the part)
-            links, base = absolute_links(links, self.page_url, base), None
-        yield ExtractedPart(
-            member=member,
-            kind=kind,
-            text=content.text[:limit],
-            links=links,
-            seconds=time.perf_counter() - started,
-            size=len(data),
-            base=base,
-            usable_links=usable_links(content.links),
-            visible_chars=visible_chars(content.text) if kind == "html" else 0,
-        )
-        if content.damage:
-            yield problem(member, kind, content.damage)
-        if len(content.text) > limit:
-            yield problem(member, kind, f"text truncated to {limit} characters")
+        def read(body: bytes) -> Content:
+            return self._READERS[kind](self, body, not member)
 
-    def _html(self, data: bytes, top: bool) -> _Content:
-        page = parse_html(decode_html(data, self.declared if top else None))
-        return _Content(page.text, page.links, page.base)
+        yield from leaf_events(member, kind, data, read, self.limits, self.page_url)
 
-    def _text(self, data: bytes, top: bool) -> _Content:
-        return _Content(decode_text(data, self.declared if top else None))
+    def _markup(self, kind: str, data: bytes, top: bool) -> Content:
+        return read_markup(kind, data, self.declared if top else None, self.budget, self.limits)
 
-    def _pdf(self, data: bytes, top: bool = False) -> _Content:
+    def _pdf(self, data: bytes, top: bool = False) -> Content:
         if self._split is None or not self._split.big(len(data)):
-            return _Content(self._in_worker("pdf", data))
+            return Content(self._in_worker("pdf", data))
         handle, name = tempfile.mkstemp(suffix=".pdf", dir=self._scratch_dir())
         with os.fdopen(handle, "wb") as source:
             source.write(data)
         try:
-            return _Content(self._pdf_in_parts(name, self._split.parts))
+            return Content(self._pdf_in_parts(name, self._split.parts))
         finally:
             os.unlink(name)
 
@@ -484,10 +414,10 @@ class _Job:
         first, stop = header.get("read") or (0, 1)
         return text, stop - first
 
-    def _rtf(self, data: bytes, top: bool) -> _Content:
-        return _Content(self._in_worker("rtf", data))
+    def _rtf(self, data: bytes, top: bool) -> Content:
+        return Content(self._in_worker("rtf", data))
 
-    def _ps(self, data: bytes, top: bool) -> _Content:
+    def _ps(self, data: bytes, top: bool) -> Content:
         """Ghostscript → PDF → text; after a PostScript error, the pages before it still count."""
         with self._converter_slots:
             distilled = distill_to_pdf(
@@ -509,18 +439,15 @@ class _Job:
         damage = (
             f"{distilled.failure}; text of the pages before it kept" if distilled.failure else ""
         )
-        return _Content(text, damage=damage)
+        return Content(text, damage=damage)
 
-    def _doc(self, data: bytes, top: bool) -> _Content:
+    def _doc(self, data: bytes, top: bool) -> Content:
         return self._catdoc("doc", data)
 
-    def _ppt(self, data: bytes, top: bool) -> _Content:
+    def _ppt(self, data: bytes, top: bool) -> Content:
         return self._catdoc("ppt", data)
 
-    def _package(self, kind: str, data: bytes) -> _Content:
-        return _Content(package_text(kind, data, self.budget, self.limits))
-
-    def _catdoc(self, kind: str, data: bytes) -> _Content:
+    def _catdoc(self, kind: str, data: bytes) -> Content:
         with self._converter_slots:
             try:
                 text, failure = binary_office_text(
@@ -536,7 +463,7 @@ class _Job:
                 raise
         if failure:
             self._fail_if_scratch_full(failure)
-        return _Content(text, damage=failure)
+        return Content(text, damage=failure)
 
     def _fail_if_scratch_full(self, failure: str) -> None:
         """Ghostscript or catdoc failed: for want of room in the scratch directory (the disk,
@@ -563,16 +490,16 @@ class _Job:
             self._scratch = self._scratch_dirs.create()
         return self._scratch
 
-    _READERS: ClassVar[dict[str, Callable[[_Job, bytes, bool], _Content]]] = {
-        "html": _html,
-        "text": _text,
+    _READERS: ClassVar[dict[str, Callable[[_Job, bytes, bool], Content]]] = {
+        "html": lambda job, data, top: job._markup("html", data, top),
+        "text": lambda job, data, top: job._markup("text", data, top),
         "pdf": _pdf,
         "ps": _ps,
         "rtf": _rtf,
         "doc": _doc,
         "ppt": _ppt,
         **{
-            kind: (lambda job, data, top, kind=kind: job._package(kind, data))
+            kind: (lambda job, data, top, kind=kind: job._markup(kind, data, top))
             for kind in OFFICE_ZIP_KINDS
         },
     }

@@ -37,7 +37,7 @@ from citeseeker_scrapy.job.directories import CRAWL_ARGUMENT, RECRAWL_ARGUMENT
 from citeseeker_scrapy.job.fingerprint import check_inputs, job_inputs
 from citeseeker_scrapy.job.inputs import CrawlInputs, resolve_inputs
 from citeseeker_scrapy.job.lock import JobDirLock, remove_empty_spider_state
-from citeseeker_scrapy.job.storage import STORAGE_ERROR_REASON, StorageGuard
+from citeseeker_scrapy.storage import STORAGE_ERROR_REASON, StorageGuard
 from citeseeker_scrapy.providers import PROVIDER_DEFAULTS, ProviderConfig
 from citeseeker_scrapy.recrawl.plan import RecrawlSettings
 from citeseeker_scrapy.rendering.policy import RENDER_DEFAULTS, RenderConfig, find_browser

@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from citeseeker_scrapy.job.storage import StorageGuard
+from citeseeker_scrapy.storage import StorageGuard
 from citeseeker_scrapy.recrawl.plan import new_citations
 from citeseeker_scrapy.report.logs import previous_run_reports, repair_cut_line
 

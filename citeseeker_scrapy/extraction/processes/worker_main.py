@@ -235,7 +235,7 @@ def setup(request: Header) -> Header:
 
 def leaf(request: Header, payload: bytes) -> tuple[Header, str]:
     """Text, links and problems of one HTML, text or office XML part."""
-    from citeseeker_scrapy.extraction.extractor import read_here
+    from citeseeker_scrapy.extraction.leaf import read_here
 
     part, problems = read_here(_needs("limits"), str(request["member"]), str(request["kind"]),
                                payload, request.get("declared"), request.get("page_url"))
