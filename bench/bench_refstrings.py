@@ -118,6 +118,8 @@ def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, 
         printed_title = refstrings.broken_hyphen(title)
     entry = reference.printed.replace(reference.title, printed_title, 1)
     if fmt in ("pdf", "ps.gz"):
+        if not refstrings.printable(reference.title):
+            return refstrings.latin1(entry), []  # the font has no such letters: not queried
         entry, printed_title = refstrings.latin1(entry), refstrings.latin1(printed_title)
     names = reference.surnames
     at = counter % len(names)
@@ -343,15 +345,20 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--seed", type=int, default=25)
     parser.add_argument("--details", action="store_true", help="list misses and false hits")
     args = parser.parse_args(argv)
-    references = refstrings.read_corpus(args.corpus)
+    excluded: dict[str, int] = {}
+    references = refstrings.read_corpus(args.corpus, excluded)
     sampled = refstrings.sample(references, args.sample, args.seed)
     papers, queries = build(sampled, refstrings.vocabulary_of(references), args.seed)
     started = time.perf_counter()
     texts = extracted_texts(papers)
     outcomes, seconds = evaluate(queries, texts)
     trues = sum(q.expected for q in queries)
-    print(f"{len(references)} usable references; {sum(map(len, sampled.values()))} sampled into "
-          f"{len(papers)} papers; {trues} true queries, {len(queries) - trues} decoys; "
+    count = sum(map(len, sampled.values()))
+    print(f"{len(references)} usable references (left out, the annotated title is not the "
+          f"printed one: " + "; ".join(f"{reason} {n}" for reason, n in excluded.items())
+          + f"); {count} sampled into {len(papers)} papers, {count - trues} of them in PDF/PS "
+          f"papers with a title the font cannot print (not queried); {trues} true queries, "
+          f"{len(queries) - trues} decoys; "
           f"extraction {time.perf_counter() - started - sum(seconds.values()):.1f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.2f} s" for s in SCHEMES) + "\n")
     print("\n".join(report(outcomes)))

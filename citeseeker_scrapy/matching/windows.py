@@ -453,13 +453,16 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
     Between them at most ``gap`` characters, or the author list that starts there, and no
     sentence end but a name's full stop ("...embeddings. In ICLR.
     Iz Beltagy", "...118. 24. Øvretveit", "...1996. [4] E. Chang": the title belongs to the
-    entry before), and right before the title no end of an author list ("Toman, M.: Web
+    entry before) nor pages ("...In: Proc. of DEXA, pp. 18-29 (2006) 8. Svoboda": a venue
+    and its pages close an entry; a title-first entry has its authors before them), and
+    right before the title no end of an author list ("Toman, M.: Web
     crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it.
     """
     word_start = start
     while word_start > 0 and text[word_start - 1].isalnum():
         word_start -= 1
     return ((name - end <= gap or _in_list_after(text, end, name, gap))
+            and _PAGES.search(text, end, name) is None
             and not any(not _ends_a_name(text, match.start())
                         for match in SENTENCE_END.finditer(text, min(end + 2, name), name))
             and not _author_list_ends_before(text, word_start))

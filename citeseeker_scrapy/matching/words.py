@@ -20,10 +20,12 @@ character test (it never runs on the text at large, so it costs little):
   "...large *text* corpora", five content words of six); in a title of three content words
   or fewer each word is a third of what it names ("Statistical analysis of music corpora" is
   not "Statistical of music corpora", "Deep learning" not "Deep reinforcement learning");
-* a word the printed title has beyond the query's first or last word is not counted: a
-  query cut short ("...the autobiography of Nelson" for "...of Nelson Mandela") and a
-  shorter title ("...in natural" for "...in natural images") look the same, and the first is
-  a citation the original scheme finds (issue 25: no loss against it).
+* the printed title's own first and last words count too (:func:`longer_title`): a content
+  word the query lacks right before its first word, after the title's opening ("2008. *Survey*
+  of the tools for web service testing"), or right after its last word, before the title's
+  closing punctuation ("...junctions in natural *images*,"), makes the printed title a longer
+  one. The edge words of a title name its topic and its head (a survey, images, fish); a
+  misquote of a long title leaves out a modifier inside it ("large [text] corpora").
 
 Words are compared as ``verify`` reads them: extraction debris dropped, ligature codes back.
 """
@@ -31,17 +33,28 @@ Words are compared as ``verify`` reads them: extraction debris dropped, ligature
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
 _JOINED_SCORE = 90  # partial_ratio of a word inside a printed word that joins it to another
 _CONTENT_LETTERS = 4  # shorter words are short words
+_LEFT_OUT = 2  # query words at a hit's edge that the best substring may leave out ("of")
 _SHORT_ALLOWANCE = 2  # short or function words of the query that may lack a counterpart
-#: Content words the query names for each printed content word it lacks: four in five, a
+#: Content words the query names for each printed content word it lacks: five in six, a
 #: misquote of a long title, not another work.
-_NAMED_PER_EXTRA = 4
+_NAMED_PER_EXTRA = 5
+#: The printed title's own last word right after a hit: a word, then the title's closing
+#: punctuation ("natural images,", "Puget Sound Fish."), but not an inverted name's initial
+#: after it ("...policy response Webster, M., C. Forest": a title-first entry's authors).
+_WORD_THEN_TITLE_END = re.compile(r" ([^\W\d_]+)[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.)")
+#: The printed title's own first word right before a hit: after the title's opening, a sentence
+#: end (not an initial's: "k. mcdougall diabetes..." has its author's name there), a colon, an
+#: entry's "[n]", an opening quote or bracket ("2008. Survey of", "1985. Magnificent Voyages").
+_TITLE_START_THEN_WORD = re.compile(
+    r"(?:(?:(?<=[^\W\d_]{2})|(?<=[\d)\]]))[.:;!?] |\] |[\"\u201c\u2018(\u00ab] ?)"
+    r"([^\W\d_]+) $")
 #: Function words of the languages bibliographies are printed in (English, French, German,
 #: Spanish, Portuguese, Italian) that have four letters or more.
 FUNCTION_WORDS = frozenset(
@@ -85,6 +98,68 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
     return _names_enough(query, span)
 
 
+def longer_title(query: Sequence[str], inside: str, preceding: str, following: str) -> bool:
+    """True if the printed title goes on past the query's first or last word: another work.
+
+    ``inside`` is the hit as words, ``preceding`` / ``following`` the text right before its
+    first word and right after its last one. Read only where the hit's edge word is the
+    query's edge word; then a content word the query lacks, between the title's opening and
+    the hit ("...h. survey of the tools") or between the hit and the title's closing
+    punctuation ("...in natural images,"), is the printed title's own first or last word. A
+    subtitle (": ...") is punctuation first, and a title-first entry's author run has its
+    initials after the name, so neither is read as a longer title. Called by ``verify`` on
+    each hit, verbatim ones included.
+    """
+    printed = _WORDS.findall(inside)
+    if not query or not printed:
+        return False
+    following = _after_left_out(query, printed[-1], following)
+    preceding = _before_left_out(query, printed[0], preceding)
+    after = _WORD_THEN_TITLE_END.match(following) if following is not None else None
+    before = _TITLE_START_THEN_WORD.search(preceding) if preceding is not None else None
+    return any(edge is not None and _not_named(edge.group(1), query) for edge in (after, before))
+
+
+def _after_left_out(query: Sequence[str], last: str, following: str) -> Optional[str]:
+    """The text after the hit past the query's last words that the hit left out ("...tragic
+    view" + " of architecture,": " architecture,"), or None if the hit's ``last`` word is
+    not one of the query's last ``_LEFT_OUT`` + 1 words."""
+    for left_out in range(min(_LEFT_OUT + 1, len(query))):
+        if not _has_counterpart(query[-1 - left_out], (last,)):
+            continue
+        rest = following
+        for word in query[len(query) - left_out:]:
+            match = re.match(r" " + re.escape(word) + r"(?![^\W_])", rest)
+            if match is None:
+                break
+            rest = rest[match.end():]
+        else:
+            return rest
+    return None
+
+
+def _before_left_out(query: Sequence[str], first: str, preceding: str) -> Optional[str]:
+    """The text before the hit short of the query's first words that the hit left out
+    ("2008. survey of " + "the tools": "2008. survey "); see :func:`_after_left_out`."""
+    for left_out in range(min(_LEFT_OUT + 1, len(query))):
+        if not _has_counterpart(query[left_out], (first,)):
+            continue
+        rest = preceding
+        for word in reversed(query[:left_out]):
+            match = re.search(r"(?<![^\W_])" + re.escape(word) + r" $", rest)
+            if match is None:
+                break
+            rest = rest[:match.start()]
+        else:
+            return rest
+    return None
+
+
+def _not_named(word: str, query: Sequence[str]) -> bool:
+    """True for a printed content word no query word stands for (nor holds: "nano")."""
+    return is_content(word) and not (_has_counterpart(word, query) or word in "".join(query))
+
+
 def _has_counterpart(word: str, printed: Sequence[str]) -> bool:
     """True if a printed word (or two neighbours a lost hyphen split) is a variant of ``word``."""
     for i, other in enumerate(printed):
@@ -123,8 +198,6 @@ def _names_enough(query: Sequence[str], printed: Sequence[str]) -> bool:
     inside the hit: each printed content word that is neither a variant of a query word nor
     a piece of one (a query word split in two by the text: "nano technologies") counts
     against it."""
-    joined = "".join(query)
-    extra = sum(1 for word in printed if is_content(word)
-                and not (_has_counterpart(word, query) or word in joined))
+    extra = sum(1 for word in printed if _not_named(word, query))
     named = sum(1 for word in query if is_content(word))
     return named >= _NAMED_PER_EXTRA * extra
