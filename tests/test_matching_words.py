@@ -159,6 +159,8 @@ NEXT = " Brown, A.: Quantum teleportation of photons. Nature, 1997."
      " J. Anim. Ecol. 74: 139-149.", "Barg"),
     ("Dumont, Claire, Lacour, Anne, 2008-2012, Histoire des jardins ouvriers en Lorraine, ANR.",
      "Lacour"),
+    ("Ortega, R.; Lindqvist, N.; & Gardenworks, 2001. Histoire des jardins ouvriers en Lorraine."
+     " Gardenworks, Metz.", "Ortega"),  # the last name after "&", then the year
 ])
 def test_author_runs_with_given_names_years_and_full_stops(doc: str, author: str) -> None:
     assert found(doc + NEXT, author, "Histoire des jardins ouvriers en Lorraine")
@@ -172,6 +174,14 @@ def test_author_runs_with_given_names_years_and_full_stops(doc: str, author: str
 ])
 def test_the_next_entry_title_is_still_not_lent_to_the_author_before(doc: str) -> None:
     assert not found(doc, "Moreau", "Quantum teleportation of photons")
+
+
+def test_the_entry_s_title_is_found_before_a_better_rejected_one() -> None:
+    # The best substring (the book the chapter is in) belongs to no author; the chapter's
+    # damaged title before it is searched next, not only the text after the rejected hit.
+    doc = ("Lindqvist, Maria, \u2018An emergng Chrlstian way\u2019 (pp. 9-32), in The Emerging "
+           "Christian Way: Responses, pp. 1-300. Harper, Tom. The Pagan Christ. Toronto, 2004.")
+    assert found(doc, "Lindqvist", "An Emerging Christian Way")
 
 
 # ----------------------------------------------------------------------------- title first

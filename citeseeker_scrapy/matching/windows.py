@@ -63,6 +63,8 @@ _AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
 #: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
 #: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles).
 _GIVEN_NAMES_ONLY = re.compile(r"(?:, [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?)+, \(?")
+#: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.").
+_LAST_AUTHOR = re.compile(r"[;,] & [^,.;&]{2,30}, \(?$")
 
 
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
@@ -320,8 +322,9 @@ def _ends_author_list(text: str, name_end: int, year: int) -> bool:
     and oren etzioni. 2018."), not like a title or venue ("...machine intelligence, 19 (4):
     380–393, 2002.": the year then ends the entry), and the year does not follow a venue.
     """
-    if _GIVEN_NAMES_ONLY.fullmatch(text, name_end, year):
-        return True  # "dupont, marcelle, 2012.": full given names, then the year
+    if _GIVEN_NAMES_ONLY.fullmatch(text, name_end, year) or _LAST_AUTHOR.search(
+            text, max(name_end, year - _NAME_PIECE), year):
+        return True  # "dupont, marcelle, 2012.", "...; & mathworks, 1998.": names, then the year
     if _AFTER_VENUE.search(text, max(name_end, year - 8), year):
         return False  # "kwame fiala. journal of the web, 2024."
     pieces = [piece for piece in text[name_end:year].split(",") if piece.strip()][-2:]
