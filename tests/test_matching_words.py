@@ -101,6 +101,16 @@ def test_content_words_are_long_words_that_are_not_function_words(word: str,
      "automatic acquisition of hyponyms from large text corpora", True),  # five named
     (("deep", "learning", "for", "robust", "vision"), "deep reinforcement learning for robust "
      "stereo vision", "deep reinforcement learning for robust stereo vision", False),  # two
+    # each content word needs a printed counterpart of its own: one the query names exactly
+    # is no variant of another query word, nor is a short function word or two words joined
+    (("novel", "tumeurs", "tumour", "suppressors"), "novel tumour suppressors",
+     "novel tumour suppressors", False),
+    (("collected", "papers", "social", "tapes"), "collected papers the problem of social",
+     "collected papers the problem of social", False),
+    (("writers", "theo", "role"), "writers the role", "writers the role", False),
+    (("novel", "tumour", "suppressors"), "novel tumeur suppressors", "novel tumeur suppressors",
+     True),  # a spelling variant that is no other query word's
+    (("retrieval", "models"), "retrie val models", "retrie val models", True),
 ])
 def test_same_work_table(query, nearby, inside, same) -> None:
     assert same_work(query, nearby, inside) is same
@@ -116,6 +126,18 @@ def test_same_work_table(query, nearby, inside, same) -> None:
 def test_the_printed_title_runs_from_the_query_s_first_word(query, before, inside,
                                                             same) -> None:
     assert same_work(query, before + inside, inside, before) is same
+
+
+@pytest.mark.parametrize("query, inside, after, same", [
+    # ... and on to the query's last word, a short one too ("su 5" after "supersymmetry")
+    (("softly", "broken", "and", "su", "5"), "softly broken", " supersymmetry and su(5). nucl",
+     False),
+    (("softly", "broken", "supersymmetry", "and", "su", "5"), "softly broken supersymmetry",
+     " and su(5). nucl", True),
+])
+def test_the_printed_title_runs_on_to_the_query_s_last_word(query, inside, after,
+                                                            same) -> None:
+    assert same_work(query, inside + after, inside, "", after) is same
 
 
 @pytest.mark.parametrize("query, inside, preceding, following, longer", [
@@ -134,6 +156,7 @@ def test_the_printed_title_runs_from_the_query_s_first_word(query, before, insid
     (("voyages", "the"), "voyages the", "viola, 1985. magnificent ", "", True),
     (("centrale", "europeenne"), "centrale europeenne", "2003, \u201cbanque ", "", True),
     (("diabetes", "education"), "diabetes education", "s. davis, k. mcdougall ", "", False),
+    (("epidemics", "and"), "epidemics and", "rosenberg, charles e. explaining ", "", True),
     (("tools", "for"), "tools for", "the book of ", "", False),  # inside a sentence
     (("survey", "of"), "survey of", "2008. survey ", "", False),  # a word the query has
 ])

@@ -106,7 +106,7 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     left_out = max(0, len(title.title.text) - (end - start))
     slack = left_out + _WORD_SLACK  # a word left out may lie past a word the query lacks
     low, high = _word_start(text, max(0, start - slack)), _word_end(text, end + slack)
-    before, after = _word_text(text, low, start), _word_text(text, end, high)
+    before, after = _word_text(text, low, first), _word_text(text, last, high)
     if same_work(title.words, _word_text(text, low, high), inside, before, after):
         return True
     if not left_out:

@@ -38,8 +38,10 @@ from typing import Optional, Sequence
 from rapidfuzz import fuzz
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
+_SPLIT_SCORE = 85  # ratio of a word and two printed neighbours joined ("the role" is no "theo")
 _JOINED_SCORE = 90  # partial_ratio of a word inside a printed word that joins it to another
 _CONTENT_LETTERS = 4  # shorter words are short words
+_EDGE_LETTERS = 2  # a query's first or last word this long bounds the printed title it names
 _LEFT_OUT = 2  # query words at a hit's edge that the best substring may leave out ("of")
 _SHORT_ALLOWANCE = 2  # short or function words of the query that may lack a counterpart
 #: Content words the query names for each printed content word it lacks: five in six, a
@@ -50,11 +52,12 @@ _NAMED_PER_EXTRA = 5
 #: after it ("...policy response Webster, M., C. Forest": a title-first entry's authors).
 _WORD_THEN_TITLE_END = re.compile(r" ([^\W\d_]+)[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.)")
 #: The printed title's own first word right before a hit: after the title's opening, a sentence
-#: end (not an initial's: "k. mcdougall diabetes..." has its author's name there), a colon, an
-#: entry's "[n]", an opening quote or bracket ("2008. Survey of", "1985. Magnificent Voyages").
+#: end (not an initial's that starts a name: "k. mcdougall diabetes..." has its author's name
+#: there; but "charles e. Explaining", the last initial of a name), a colon, an entry's
+#: "[n]", an opening quote or bracket ("2008. Survey of", "1985. Magnificent Voyages").
 _TITLE_START_THEN_WORD = re.compile(
-    r"(?:(?:(?<=[^\W\d_]{2})|(?<=[\d)\]]))[.:;!?] |\] |[\"\u201c\u2018(\u00ab] ?)"
-    r"([^\W\d_]+) $")
+    r"(?:(?:(?<=[^\W\d_]{2})|(?<=[\d)\]])|(?<=[^\W\d_] [^\W\d_]))[.:;!?] |\] "
+    r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+) $")
 #: Function words of the languages bibliographies are printed in (English, French, German,
 #: Spanish, Portuguese, Italian) that have four letters or more.
 FUNCTION_WORDS = frozenset(
@@ -64,6 +67,11 @@ FUNCTION_WORDS = frozenset(
     "cette elle elles sont mais über uber eine einer einem einen eines durch nach oder sowie "
     "zwischen gegen unter ihre dieser diese entre para sobre como desde hasta della delle degli "
     "dello nella nelle negli sulla sulle dalla dalle degli pelo pela pelos pelas".split())
+#: Function words of three letters or fewer, of those languages: never a content word's variant.
+SHORT_FUNCTION_WORDS = frozenset(
+    "a an the of and or in on at to for by as is its de la le les des du et en un une au aux "
+    "der die das dem den und im zu zur zum von mit ein el los las y del con por di il lo gli e "
+    "per nel".split())
 _WORDS = re.compile(r"[^\W_]+")
 
 
@@ -84,18 +92,31 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
     music corpora" is "sis of music corpora").
     """
     printed = _WORDS.findall(nearby)
-    missing_short = 0
-    for word in query:
-        if _has_counterpart(word, printed):
-            continue
-        if is_content(word):
-            return False
-        missing_short += 1
-    if missing_short > _SHORT_ALLOWANCE:
+    if not _each_has_its_own(query, printed):
         return False
     span = _title_span(query, _WORDS.findall(before), _WORDS.findall(inside),
                        _WORDS.findall(after))
     return _names_enough(query, span)
+
+
+def _each_has_its_own(query: Sequence[str], printed: list[str]) -> bool:
+    """True if each content word of the query has a printed counterpart of its own, and at
+    most ``_SHORT_ALLOWANCE`` short words lack one. A printed word the query names exactly
+    is that word's, not another's variant ("tumeurs" added to "...novel tumour suppressors",
+    "social tapes" for "collected papers ... social reality")."""
+    free = list(printed)
+    for word in query:
+        if word in free:
+            free.remove(word)
+    exact = set(printed)
+    missing_short = 0
+    for word in query:
+        if word in exact or _has_counterpart(word, free):
+            continue
+        if is_content(word):
+            return False
+        missing_short += 1
+    return missing_short <= _SHORT_ALLOWANCE
 
 
 def longer_title(query: Sequence[str], inside: str, preceding: str, following: str) -> bool:
@@ -161,15 +182,18 @@ def _not_named(word: str, query: Sequence[str]) -> bool:
 
 
 def _has_counterpart(word: str, printed: Sequence[str]) -> bool:
-    """True if a printed word (or two neighbours a lost hyphen split) is a variant of ``word``."""
+    """True if a printed word (or two neighbours a lost hyphen split) is a variant of ``word``.
+    A short function word is no variant of a content word ("the" of "theo")."""
+    content = is_content(word)
     for i, other in enumerate(printed):
-        if other == word or fuzz.ratio(word, other, score_cutoff=_VARIANT_SCORE):
+        if other == word or (fuzz.ratio(word, other, score_cutoff=_VARIANT_SCORE) and not (
+                content and other in SHORT_FUNCTION_WORDS)):
             return True
         if len(other) > len(word) and is_content(word) and fuzz.partial_ratio(
                 word, other, score_cutoff=_JOINED_SCORE):
             return True  # joined: "lineclipping" holds "line" and "clipping"
         if i + 1 < len(printed) and len(other) < len(word) and fuzz.ratio(
-                word, other + printed[i + 1], score_cutoff=_VARIANT_SCORE):
+                word, other + printed[i + 1], score_cutoff=_SPLIT_SCORE):
             return True  # split: "retrie val", "con sciousness"
     return False
 
@@ -177,18 +201,19 @@ def _has_counterpart(word: str, printed: Sequence[str]) -> bool:
 def _title_span(query: Sequence[str], before: Sequence[str], inside: Sequence[str],
                 after: Sequence[str]) -> list[str]:
     """The printed title as the query's words bound it: the hit's words, widened back to the
-    counterpart of the query's first content word (and on to its last one's) when the hit
-    left that word out."""
-    content = [word for word in query if is_content(word)]
-    if not content:
+    counterpart of the query's first word (and on to its last one's) when the hit left that
+    word out ("softly broken su" for "Softly broken and SU(5)": "...supersymmetry and su 5").
+    Words of one letter are no bound (they have counterparts everywhere)."""
+    edges = [word for word in query if len(word) >= _EDGE_LETTERS]
+    if not edges:
         return list(inside)
     head: Sequence[str] = ()
     tail: Sequence[str] = ()
-    if not _has_counterpart(content[0], inside):
-        at = [i for i, other in enumerate(before) if _has_counterpart(content[0], (other,))]
+    if not _has_counterpart(edges[0], inside):
+        at = [i for i, other in enumerate(before) if _has_counterpart(edges[0], (other,))]
         head = before[at[-1]:] if at else ()
-    if not _has_counterpart(content[-1], inside):
-        at = [i for i, other in enumerate(after) if _has_counterpart(content[-1], (other,))]
+    if not _has_counterpart(edges[-1], inside):
+        at = [i for i, other in enumerate(after) if _has_counterpart(edges[-1], (other,))]
         tail = after[:at[0] + 1] if at else ()
     return [*head, *inside, *tail]
 
