@@ -220,7 +220,20 @@ TITLE = "Multiple fMRI system-level baseline connectivity is disrupted in patien
         "consciousness alterations"
 
 
+#: A title-first entry after one that ends with its pages and year, with 22 authors.
+NAMES = ", ".join(f"{initial}. {surname}" for initial, surname in zip(
+    "ABCDEFGHIJKLMNOPQRSTUV", "Rigby Muhle Miller Prinn Krummel Steele Fraser Salameh Harth "
+    "Weiss Greally Doherty Simmonds Vollmer Reimann Kimura Kang Wang Olivier Dlugokencky "
+    "Dutton Elkins".split()))
+AFTER_PAGES = ("Cortex. 52: 35-46. 2014. History of atmospheric hexafluoride emissions from 1973 "
+               f"to 2008 {NAMES} 2010 Atmospheric Chemistry and Physics, 10: 10305-10320")
+
+
 @pytest.mark.parametrize("doc, author, title, cites", [
+    (AFTER_PAGES, "Rigby", "History of atmospheric hexafluoride emissions from 1973 to 2008",
+     True),  # "35-46. 2014." ends the entry before, not this title's author list
+    (AFTER_PAGES, "Olivier", "History of atmospheric hexafluoride emissions from 1973 to 2008",
+     True),  # the 19th name, 290 characters after the title: the list is read back to it
     (LONG_LIST, "Demertzi", TITLE, True),
     (LONG_LIST, "Kirsch", TITLE, True),  # the ninth author, 120 characters after the title
     (LONG_LIST, "Soddu", TITLE, True),

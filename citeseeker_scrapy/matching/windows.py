@@ -60,6 +60,7 @@ _LIST_BEFORE_TITLE = re.compile(
 #: A year after a comma and a word ends a venue ("Journal of the Web, 2024."), not names
 #: ("Jones, K., 2014." has an initial there).
 _AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
+_AFTER_PAGES = re.compile(r"\d[.,;] \(?$")  # ... nor pages: "cortex. 52: 35-46. 2014."
 #: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
 #: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles).
 _GIVEN_NAMES_ONLY = re.compile(r"(?:, [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?)+, \(?")
@@ -165,11 +166,27 @@ def _entry_starts_before(text: str, names: Sequence[tuple[int, int, str]],
                          length: int) -> list[int]:
     """Where each name's window starts: its entry's "[n]", else ``length`` before the name."""
     starts = [name[0] for name in names]
-    lows = [start - length if start > length else 0 for start in starts]
+    lists = map(text.count, repeat(",", len(names)), [max(0, s - _LIST_WINDOW) for s in starts],
+                starts)
+    lows = [max(0, (start if commas < _LIST_COMMAS else _author_list_start(text, start))
+                - length) for start, commas in zip(starts, lists)]
     brackets = list(map(text.rfind, repeat("[", len(names)), lows, starts))
     opens = map(_ENTRY_START.match, repeat(text), brackets)  # the usual case: nearest "["
     return [low if bracket < 0 else bracket if entry else last_entry_start(text, low, bracket)
             for low, bracket, entry in zip(lows, brackets, opens)]
+
+
+def _author_list_start(text: str, name: int) -> int:
+    """Where the author list a name is in starts: commas at most ``_NAME_PIECE`` apart, back
+    from the name. A title-first entry's title lies before its list, which may be long (the
+    19th of 23 names, 300 characters after the title)."""
+    position = name
+    for _ in range(_MAX_LIST_COMMAS):
+        comma = text.rfind(",", max(0, position - _NAME_PIECE - 1), position)
+        if comma < 0 or _not_a_name(text, comma + 1, position):
+            break
+        position = comma
+    return position
 
 
 def _search_highs(text: str, names: Sequence[tuple[int, int, str]], length: int,
@@ -481,12 +498,14 @@ def _in_list_after(text: str, end: int, name: int, gap: int) -> bool:
 
 def _author_list_ends_before(text: str, at: int) -> bool:
     """True if an author list ends right before ``at`` ("Toman, M.: ", "2014. "), not a venue
-    ("Journal of the Web, 2024. ", where a title-first entry starts)."""
+    ("Journal of the Web, 2024. ", where a title-first entry starts) nor pages ("52: 35-46.
+    2014. ": the entry before ends there)."""
     match = _LIST_BEFORE_TITLE.search(text, max(0, at - 12), at)
     if match is None:
         return False
     year = match.start("year")
-    return year < 0 or _AFTER_VENUE.search(text, max(0, year - 6), year) is None
+    return year < 0 or _AFTER_VENUE.search(text, max(0, year - 6), year) is None and (
+        _AFTER_PAGES.search(text, max(0, year - 4), year) is None)
 
 
 def next_entry_start(text: str, start: int, stop: int) -> int:
