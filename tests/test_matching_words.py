@@ -182,6 +182,8 @@ NEXT = " Brown, A.: Quantum teleportation of photons. Nature, 1997."
      " J. Anim. Ecol. 74: 139-149.", "Barg"),
     ("Dumont, Claire, Lacour, Anne, 2008-2012, Histoire des jardins ouvriers en Lorraine, ANR.",
      "Lacour"),
+    ("Moreau P. 2010 Histoire des jardins ouvriers en Lorraine, these de doctorat, Metz.",
+     "Moreau"),  # an initial and a year, no single page
     ("Ortega, R.; Lindqvist, N.; & Gardenworks, 2001. Histoire des jardins ouvriers en Lorraine."
      " Gardenworks, Metz.", "Ortega"),  # the last name after "&", then the year
 ])
@@ -193,6 +195,14 @@ def test_author_runs_with_given_names_years_and_full_stops(doc: str, author: str
     "[1] Moreau, P.: Histoire des jardins. In: Proc. of DEXA, Springer. Brown, A.: Quantum "
     "teleportation of photons. Nature 1997.",
     "Moreau, P. Histoire des jardins. Journal of Gardens, 12, pp. 1-10. Brown, A.: Quantum "
+    "teleportation of photons. Nature 1997.",
+    # a bracket's full stop ends a sentence ("(abstract). "); a single page ends an entry
+    "Moreau, P., Lacour, A., Impact structures: a comparison (abstract). Program with "
+    "abstracts, v. 19, a102. 1994. Brown, A. and Klein, J.W., Quantum teleportation of photons.",
+    "Moreau, P. 2004 Bulletin of the Academy of Arts, winter, p. 33 Quantum teleportation of "
+    "photons Brown, A., Klein, J. 2011 Nature.",
+    # a Vancouver name run ends with an initial and a colon ("Klein J: Title")
+    "Moreau P., 1992, Histoire des jardins, le Seuil, Paris. Brown AB, Klein J: Quantum "
     "teleportation of photons. Nature 1997.",
 ])
 def test_the_next_entry_title_is_still_not_lent_to_the_author_before(doc: str) -> None:

@@ -74,17 +74,20 @@ _LAST_AUTHOR = re.compile(r"[;,] & [^,.;&]{2,30}, \(?$")
 _WORD_SENTENCE_END = re.compile(
     r"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.)[^\W\d_]{3,}[.?!]"
     r"[\"\u201d\u2019']? ")
-#: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313" (after its title and venue).
+#: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313", "p. 33" (after its title and
+#: venue; "Magniez P. 2010" is a name and a year).
 #: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
 _YEAR_SPAN = r"[12][09]\d\d[-\u2013][12][09]\d\d\b"
-_PAGES = re.compile(rf"(?:\bpp?\. ?|[,:;] ?)(?!{_YEAR_SPAN})\d+[-\u2013]\d+\b")
-#: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ".
-_NAMES_BEFORE_TITLE = re.compile(rf"(?:{_INITIAL_OR_ET_AL}){_OPENING}")
+_PAGES = re.compile(rf"(?:\bpp?\. ?|[,:;] ?)(?!{_YEAR_SPAN})\d+[-\u2013]\d+\b|\bpp?\. (?![12][09]\d\d\b)\d+\b")
+#: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ",
+#: "Welner J: " (Vancouver).
+_NAMES_BEFORE_TITLE = re.compile(rf"(?:{_INITIAL_OR_ET_AL}|(?<![^\W_])[^\W\d_]:){_OPENING}")
 #: Sentence ends between entries: a word's (see above), or a number's that is no year: pages,
-#: an ISBN ("...Addison-Wesley. ", "...pp. 1-10. ", "ISBN 978-0521872652. ").
+#: an ISBN ("...Addison-Wesley. ", "...pp. 1-10. ", "ISBN 978-0521872652. "), or a bracket's.
 _SENTENCE_ENDS_IN_GAP = re.compile(
     _WORD_SENTENCE_END.pattern
-    + r"|(?<![12][09]\d)\d[-\u2013]\d+\.(?= )|\d{5,}\.(?= )")  # not "1925-1935."
+    + r"|(?<![12][09]\d)\d[-\u2013]\d+\.(?= )|\d{5,}\.(?= )"  # not "1925-1935."
+    + r"|(?<=[^\W\d_])\)\.(?= )")  # "...structures (abstract). ", not "(2016). "
 #: What makes a word with a full stop the end of a name in an author run, not of a sentence:
 #: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
 #: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators).
