@@ -87,7 +87,7 @@ _NAMES_BEFORE_TITLE = re.compile(rf"(?:{_INITIAL_OR_ET_AL}|(?<![^\W_])[^\W\d_]:)
 _SENTENCE_ENDS_IN_GAP = re.compile(
     _WORD_SENTENCE_END.pattern
     + r"|(?<![12][09]\d)\d[-\u2013]\d+\.(?= )|\d{5,}\.(?= )"  # not "1925-1935."
-    + r"|(?<=[^\W\d_])\)\.(?= )")  # "...structures (abstract). ", not "(2016). "
+    + rf"|\((?!{_DATE}\))[^\W\d_][^()]*\)\.(?= )")  # "(abstract). ", not "(2013b). "
 #: What makes a word with a full stop the end of a name in an author run, not of a sentence:
 #: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
 #: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators).
