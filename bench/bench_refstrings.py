@@ -117,12 +117,12 @@ def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, 
     elif variant == "broken hyphen":
         printed_title = refstrings.broken_hyphen(title)
     entry = reference.printed.replace(reference.title, printed_title, 1)
-    if fmt in ("pdf", "ps.gz"):
-        if not refstrings.printable(reference.title):
-            return refstrings.latin1(entry), []  # the font has no such letters: not queried
-        entry, printed_title = refstrings.latin1(entry), refstrings.latin1(printed_title)
     names = reference.surnames
     at = counter % len(names)
+    if fmt in ("pdf", "ps.gz"):
+        if not (refstrings.printable(reference.title) and refstrings.printable(names[at])):
+            return refstrings.latin1(entry), []  # the font has no such letters: not queried
+        entry, printed_title = refstrings.latin1(entry), refstrings.latin1(printed_title)
     position = ("only" if len(names) == 1 else "first" if at == 0
                 else "last" if at == len(names) - 1 else "middle")
     made = [Query(paper, names[at], title, printed_title, True, variant, reference.style, fmt,
@@ -357,7 +357,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     print(f"{len(references)} usable references (left out, the annotated title is not the "
           f"printed one: " + "; ".join(f"{reason} {n}" for reason, n in excluded.items())
           + f"); {count} sampled into {len(papers)} papers, {count - trues} of them in PDF/PS "
-          f"papers with a title the font cannot print (not queried); {trues} true queries, "
+          f"papers with a title or surname the font cannot print (not queried); {trues} true queries, "
           f"{len(queries) - trues} decoys; "
           f"extraction {time.perf_counter() - started - sum(seconds.values()):.1f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.2f} s" for s in SCHEMES) + "\n")

@@ -21,8 +21,10 @@ from typing import Iterator, Optional
 ANYSTYLE = ("anystyle-ugly.xml", "anystyle-bad.xml")
 GROBID = ("grobid-eval-arxiv.tei.xml", "grobid-eval-inspire.tei.xml")
 _PARTICLES = frozenset("van von der den de del della di da dos das du le la ter ten zu".split())
+#: Words of an author field that are no surname: connectives, editors' marks, degrees and
+#: suffixes ("Jr", "MD", "PhD"), and "Int" of a journal ("Int J") the annotators left there.
 _NOT_NAMES = frozenset("and et und al eds ed dir hrsg coord trans edited by with the in sous "
-                       "avec".split())
+                       "avec jr sr md phd dr int".split())
 #: Function words of the corpus's languages: never replaced, added or dropped by a decoy.
 FUNCTION_WORDS = frozenset(
     "a an the of and or in on at to for by with from into over under about between through "
