@@ -251,6 +251,15 @@ AFTER_PAGES = ("Cortex. 52: 35-46. 2014. History of atmospheric hexafluoride emi
     (INITIALS_LIST, "Sokolov", "Uncertainty analysis of climate change and policy response",
      True),
     (LONG_LIST, "Wornell", TITLE, False),  # the next entry's author
+    ("[3] Clinical profile of tuberculosis in diabetic adults. Dr. Ragulan. R, Dr. Surendra "
+     "Menon. K and Dr. Arun Babu. V. Int J Med 2016.", "Menon",
+     "Clinical profile of tuberculosis in diabetic adults", True),  # "Dr." ends no sentence
+    ("[3] Kyoto's unfinished business Jacoby, H.D., R.G. Prinn and R. Schmalensee 1998 "
+     "Foreign Affairs, 77(4)", "Prinn", "Kyoto's unfinished business", True),  # short title
+    ("[3] Kyoto's unfinished business Jacoby, H.D., R.G. Prinn 1998 Foreign Affairs, 77(4)",
+     "Jacoby", "Kyoto's unfinished business", True),
+    ("The treaty left Kyoto's unfinished business Jacoby said in 1998.", "Jacoby",
+     "Kyoto's unfinished business", False),  # running text: no author list after it
     ("[1] Chemisorbed nickel catalyst for the production of nanotubes X. Devaux, S. Yu. "
      "Tsareva, C. Carteret, M. Dossot, B. Gregoire, B. Humbert, J.-Y. Mevellec, E. McRae, "
      "L. Aranda, E. Lamouroux, Y. Fort Phys. Stat. Sol. (b) 250, 2581-2585 (2013)", "Lamouroux",

@@ -46,7 +46,8 @@ _DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|f
 #: "(2009) " with no full stop.
 _YEAR = re.compile(rf"(?:{_DATE}\)?\.|\({_DATE}\))(?= |$)")
 #: Abbreviations inside an entry that end no sentence: "(Computers and Typesetting, Vol. A)".
-_ABBREVIATION = r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|repr|trans|dept)\."
+_ABBREVIATION = (r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|repr|trans|dept"
+                 r"|dr|prof|mr|mrs)\.")  # ... and a person's title before a name: "dr. "
 SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. ")
     rf"(?<![^\W_])(?!{_ABBREVIATION})[^\W_]{{2,}}[.?!] ")
 #: How an author list ends right before its title: "Smith, J.: Title", "J. Smith. Title",
@@ -92,7 +93,7 @@ _SENTENCE_ENDS_IN_GAP = re.compile(
 #: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
 #: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators).
 _NAME_BEFORE_FULL_STOP = re.compile(
-    r"(?:(?<![^\W_])[^\W\d_]\. |(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
+    r"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
     r"(?:[^\W\d_][\w'\u2019-]* )?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 _SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + _OPENING)
