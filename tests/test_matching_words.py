@@ -159,6 +159,13 @@ def test_the_printed_title_runs_on_to_the_query_s_last_word(query, inside, after
     (("epidemics", "and"), "epidemics and", "rosenberg, charles e. explaining ", "", True),
     (("tools", "for"), "tools for", "the book of ", "", False),  # inside a sentence
     (("survey", "of"), "survey of", "2008. survey ", "", False),  # a word the query has
+    (("of", "impactites"), "of impactites", "naumov, m. v., zeolitization ", "", True),
+    (("on", "security"), "on security", "w. jansen, t. grance, guidelines ", "", True),
+    (("on", "security"), "on security", "jansen, grance, guidelines ", "", False),  # names?
+    # a title-first entry: the title ends where its first inverted name starts
+    (("copolymer", "with"), "copolymer with", "", " trfe kavarnos, g. j., 1994", True),
+    (("copolymer", "with", "trfe"), "copolymer with trfe", "", " kavarnos, g. j., 1994",
+     False),
 ])
 def test_a_printed_title_that_goes_on_past_the_query_is_longer(query, inside, preceding,
                                                                 following, longer) -> None:

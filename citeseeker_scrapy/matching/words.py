@@ -49,14 +49,20 @@ _SHORT_ALLOWANCE = 2  # short or function words of the query that may lack a cou
 _NAMED_PER_EXTRA = 5
 #: The printed title's own last word right after a hit: a word, then the title's closing
 #: punctuation ("natural images,", "Puget Sound Fish."), but not an inverted name's initial
-#: after it ("...policy response Webster, M., C. Forest": a title-first entry's authors).
-_WORD_THEN_TITLE_END = re.compile(r" ([^\W\d_]+)[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.)")
+#: after it ("...policy response Webster, M., C. Forest": a title-first entry's authors); or a
+#: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G.").
+_WORD_THEN_TITLE_END = re.compile(
+    r" ([^\W\d_]+)(?:[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.)"
+    r"| (?=[^\W\d_][\w'\u2019-]*, [^\W\d_]\.))")  # ... or a title-first entry's authors
 #: The printed title's own first word right before a hit: after the title's opening, a sentence
 #: end (not an initial's that starts a name: "k. mcdougall diabetes..." has its author's name
-#: there; but "charles e. Explaining", the last initial of a name), a colon, an entry's
+#: there; but "charles e. Explaining", the last initial of a name; or an initial and a comma:
+#: "naumov, m. v., Zeolitization of"; or a name with its initial first and a comma: "t. grance,
+#: Guidelines on"), a colon, an entry's
 #: "[n]", an opening quote or bracket ("2008. Survey of", "1985. Magnificent Voyages").
 _TITLE_START_THEN_WORD = re.compile(
     r"(?:(?:(?<=[^\W\d_]{2})|(?<=[\d)\]])|(?<=[^\W\d_] [^\W\d_]))[.:;!?] |\] "
+    r"|(?<=(?<![^\W_])[^\W\d_]\.), |(?<![^\W_])[^\W\d_]\. [^\W\d_][\w'\u2019-]*, "
     r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+) $")
 #: Function words of the languages bibliographies are printed in (English, French, German,
 #: Spanish, Portuguese, Italian) that have four letters or more.
