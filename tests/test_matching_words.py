@@ -111,6 +111,14 @@ def test_content_words_are_long_words_that_are_not_function_words(word: str,
     (("novel", "tumour", "suppressors"), "novel tumeur suppressors", "novel tumeur suppressors",
      True),  # a spelling variant that is no other query word's
     (("retrieval", "models"), "retrie val models", "retrie val models", True),
+    # a subtitle's first word names its topic, as a title's does; a word printed twice
+    (("canal", "lachine", "et", "modes", "de", "vie", "urbaine", "quebec"),
+     "canal de lachine. souvenirs et modes de vie urbaine quebec",
+     "canal de lachine. souvenirs et modes de vie urbaine quebec", False),
+    (("the", "cantus", "database", "and", "index"), "the cantus database and cantus index",
+     "the cantus database and cantus index", False),
+    (("the", "cantus", "database", "and", "cantus", "index"), "the cantus database and cantus "
+     "index", "the cantus database and cantus index", True),
 ])
 def test_same_work_table(query, nearby, inside, same) -> None:
     assert same_work(query, nearby, inside) is same

@@ -64,6 +64,9 @@ _TITLE_START_THEN_WORD = re.compile(
     r"(?:(?:(?<=[^\W\d_]{2})|(?<=[\d)\]])|(?<=[^\W\d_] [^\W\d_]))[.:;!?] |\] "
     r"|(?<=(?<![^\W_])[^\W\d_]\.), |(?<![^\W_])[^\W\d_]\. [^\W\d_][\w'\u2019-]*, "
     r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+) $")
+#: The first word of a subtitle inside a hit ("...canal de Lachine. Souvenirs et modes"): it
+#: names the subtitle's topic as a title's first word does, so the query may not lack it.
+_SUBTITLE_HEAD = re.compile(r"[^\W\d_]{3}[.:?!] ([^\W\d_]+)")
 #: Function words of the languages bibliographies are printed in (English, French, German,
 #: Spanish, Portuguese, Italian) that have four letters or more.
 FUNCTION_WORDS = frozenset(
@@ -99,6 +102,8 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
     """
     printed = _WORDS.findall(nearby)
     if not _each_has_its_own(query, printed):
+        return False
+    if any(_not_named(word, query) for word in _SUBTITLE_HEAD.findall(inside)):
         return False
     span = _title_span(query, _WORDS.findall(before), _WORDS.findall(inside),
                        _WORDS.findall(after))
@@ -140,7 +145,9 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     printed = _WORDS.findall(inside)
     if not query or not printed:
         return False
-    following = _after_left_out(query, printed[-1], following)
+    following = _after_left_out(query, "".join(printed[-2:]), following) if len(
+        printed) > 1 and not _has_counterpart(query[-1], printed[-1:]) else _after_left_out(
+        query, printed[-1], following)  # "...platteriv- ervalley," is one word split
     preceding = _before_left_out(query, printed[0], preceding)
     after = _WORD_THEN_TITLE_END.match(following) if following is not None else None
     before = _TITLE_START_THEN_WORD.search(preceding) if preceding is not None else None
@@ -225,10 +232,13 @@ def _title_span(query: Sequence[str], before: Sequence[str], inside: Sequence[st
 
 
 def _names_enough(query: Sequence[str], printed: Sequence[str]) -> bool:
-    """True if the query names four in five (``_NAMED_PER_EXTRA``) of the content words printed
+    """True if the query names five in six (``_NAMED_PER_EXTRA``) of the content words printed
     inside the hit: each printed content word that is neither a variant of a query word nor
     a piece of one (a query word split in two by the text: "nano technologies") counts
-    against it."""
+    against it, and so does a word printed more often than the query names it ("The CANTUS
+    Database and CANTUS Index" for "...Database and Index")."""
     extra = sum(1 for word in printed if _not_named(word, query))
+    extra += sum(max(0, printed.count(word) - query.count(word)) for word in set(printed)
+                 if is_content(word) and word in query)
     named = sum(1 for word in query if is_content(word))
     return named >= _NAMED_PER_EXTRA * extra
