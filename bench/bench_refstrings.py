@@ -107,7 +107,7 @@ def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, 
                 vocabulary: list[str]) -> tuple[str, list[Query]]:
     """The entry as printed in the paper and its true query (and decoy, every other one)."""
     variant = VARIANTS[counter % len(VARIANTS)]
-    printed_title, title = reference.title, reference.title
+    printed_title, title = reference.title, reference.title.replace("\u00ac", "")  # typed
     if variant == "typo":
         title = refstrings.with_typo(rng, title)
     elif variant == "swapped words":

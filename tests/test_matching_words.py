@@ -201,6 +201,10 @@ NEXT = " Brown, A.: Quantum teleportation of photons. Nature, 1997."
      "Moreau"),  # an initial and a year, no single page
     ("Ortega, R.; Lindqvist, N.; & Gardenworks, 2001. Histoire des jardins ouvriers en Lorraine."
      " Gardenworks, Metz.", "Ortega"),  # the last name after "&", then the year
+    ("A. Chabrol, G. Fortin et E. Fouache, 2013. Histoire des jardins ouvriers en Lorraine. "
+     "Comptes rendus, p. 1331-1356.", "Chabrol"),  # the last name after "et", then the year
+    ("Hume, David. [1752] 1955. Histoire des jardins ouvriers en Lorraine. London: Nelson.",
+     "Hume"),  # "[1752]" before a year: the first edition's year, no entry number
 ])
 def test_author_runs_with_given_names_years_and_full_stops(doc: str, author: str) -> None:
     assert found(doc + NEXT, author, "Histoire des jardins ouvriers en Lorraine")
@@ -273,6 +277,10 @@ AFTER_PAGES = ("Cortex. 52: 35-46. 2014. History of atmospheric hexafluoride emi
      "Foreign Affairs, 77(4)", "Prinn", "Kyoto's unfinished business", True),  # short title
     ("[3] Kyoto's unfinished business Jacoby, H.D., R.G. Prinn 1998 Foreign Affairs, 77(4)",
      "Jacoby", "Kyoto's unfinished business", True),
+    ("Koehne E, 1884, Les Lythrariees italiennes \u2018Nuovo Giornale Botanico\u2019 (16): "
+     "p 100-104", "Koehne", "Les Lythrariees italiennes", True),  # a quote is no letter
+    ("Hamblin, W. K. 1985. The Earth\u2019s dynamic sys\u00actems. 4th ed. Minneapolis.",
+     "Hamblin", "The Earth's dynamic systems", True),  # a "not sign" hyphen inside a word
     ("The treaty left Kyoto's unfinished business Jacoby said in 1998.", "Jacoby",
      "Kyoto's unfinished business", False),  # running text: no author list after it
     ("[1] Chemisorbed nickel catalyst for the production of nanotubes X. Devaux, S. Yu. "

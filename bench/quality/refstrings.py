@@ -269,9 +269,10 @@ def with_typo(rng: random.Random, title: str) -> str:
 
 
 def with_swap(rng: random.Random, title: str) -> Optional[str]:
-    """Two neighbouring words swapped (a misquote), if the title has four words or more."""
+    """Two neighbouring words swapped (a misquote), if the title has four words or more (with
+    letters: a dash is no word)."""
     words = title.split()
-    if len(words) < 4:
+    if sum(1 for word in words if _letters(word)) < 4:
         return None
     at = rng.randrange(len(words) - 1)
     words[at], words[at + 1] = words[at + 1], words[at]

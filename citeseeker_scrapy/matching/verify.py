@@ -47,7 +47,10 @@ _EDGE_WORD = 40  # characters before and after a hit where the printed title may
 _DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
 #: pypdf gives an unmapped ligature glyph as its code in the font: TeX's fi, fl, ffi, ffl.
 _LIGATURE_CODES = {"\x02": "fi", "\x03": "fl", "\x0e": "ffi", "\x0f": "ffl"}
-_WORD_TEXT = str.maketrans({**{c: None for c in SKIPPABLE if c != " "}, **_LIGATURE_CODES})
+#: A word as compared: what ``SKIPPABLE`` holds dropped (but blanks), and the "not sign" some
+#: producers print for a line-end hyphen ("sys\u00actems").
+_WORD_TEXT = str.maketrans({**{c: None for c in SKIPPABLE + "\u00ac" if c != " "},
+                            **_LIGATURE_CODES})
 _WORDS = re.compile(r"[^\W_]+")
 
 
@@ -312,4 +315,4 @@ def _word_start(text: str, position: int) -> int:
 
 def _in_word(char: str) -> bool:
     """Letters, digits and what extraction leaves inside words."""
-    return char.isalnum() or (char in SKIPPABLE and char not in " '-\u2019\u2013")
+    return char.isalnum() or (char in SKIPPABLE and char not in " '-\u2019\u2018\u2013")

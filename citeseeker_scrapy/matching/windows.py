@@ -32,8 +32,10 @@ _LIST_RESUMES = 3  # close commas after a longer gap: the author list goes on
 _INTERRUPTION = 150  # a footnote or running header inside an author list
 _MAX_DITTO_ENTRIES = 5  # "[2] ," entries followed one after the other
 #: The "[n]" that opens a reference entry: after ". ", ") ", "] " or "; " (or at the start of
-#: the text), with or without the blank. After a word ("as shown in [12]") it is a citation.
-_ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))\d{1,4}\]")
+#: the text), with or without the blank. After a word ("as shown in [12]") it is a citation; a
+#: year before a year is a first edition's ("Hume, David. [1752] 1955. Writings on Economics").
+_ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
+                          r"(?!1[5-9]\d\d\] [12]\d{3}|20\d\d\] [12]\d{3})\d{1,4}\]")
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
 _ENTRY_START_DITTO = re.compile(_ENTRY_START.pattern + "(" + _DITTO_MARK.pattern + ")?")
@@ -65,8 +67,10 @@ _AFTER_PAGES = re.compile(r"\d[.,;] \(?$")  # ... nor pages: "cortex. 52: 35-46.
 #: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
 #: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles).
 _GIVEN_NAMES_ONLY = re.compile(r"(?:, [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?)+, \(?")
-#: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.").
-_LAST_AUTHOR = re.compile(r"[;,] & [^,.;&]{2,30}, \(?$")
+#: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.")
+#: or after "and" with its initials ("a. chabrol, g. fortin et e. fouache, 2013.").
+_LAST_AUTHOR = re.compile(r"[;,] & [^,.;&]{2,30}, \(?$"
+                          r"| (?:&|and|et|und|y) (?:[^\W\d_]\. ?)+[^\W\d_][\w'\u2019-]*, \(?$")
 
 
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
