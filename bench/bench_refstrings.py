@@ -12,7 +12,10 @@ OCR damage or a hyphen whose line end was lost in the printed title); an entry a
 fourth another a title of another paper's entry or the entry before's surname. Prints recall and
 precision per style, per format, per variant and per decoy kind for the improved scheme and the
 original (2003) one, and every citation the original finds that the improved misses (exit 1 if
-there is one). A benchmark, not a test: the corpus is not part of the repository.
+there is one). References whose annotated title is not the printed one are left out and
+counted (``refstrings.annotation_fault``), and a title or surname the PostScript font cannot
+print is not queried in a PDF or PS paper (bench/README.md says why). A benchmark, not a
+test: the corpus is not part of the repository.
 """
 
 from __future__ import annotations

@@ -7,19 +7,21 @@ word is not. So ``verify.verified`` calls :func:`same_work` on each hit that alr
 character test (it never runs on the text at large, so it costs little):
 
 * every **content word** of the query (four letters or more, no function word) needs a
-  counterpart printed near the hit that is a spelling variant of it: equal, at least
+  counterpart of its own printed near the hit (a printed word the query names exactly is
+  that word's, not another's variant) that is a spelling variant of it: equal, at least
   ``_VARIANT_SCORE`` similar (a typo, an OCR confusion, British/US spelling), or split in two
   by a lost hyphen or a stray blank ("retrie val"), or inside a longer printed word (words
   joined: "lineclipping"). Order is not checked here (two swapped words are the same work);
   ``verify`` checks it;
 * short and function words ("of", "the", "new") may lack one, ``_SHORT_ALLOWANCE`` of them;
 * the printed title may hold content words the query lacks only while the query still names
-  four in five of the printed title's content words (``_NAMED_PER_EXTRA``), the share of the
-  title ``verify`` requires from the other side. A misquote drops a word from a long
+  five in six of the printed title's content words (``_NAMED_PER_EXTRA``; a word printed
+  more often than the query names it counts too). A misquote drops a word from a long
   descriptive title (issue 16: "Automatic acquisition of hyponyms from large corpora" for
-  "...large *text* corpora", five content words of six); in a title of three content words
-  or fewer each word is a third of what it names ("Statistical analysis of music corpora" is
-  not "Statistical of music corpora", "Deep learning" not "Deep reinforcement learning");
+  "...large *text* corpora", five content words of six); in a title of four content words
+  or fewer each word is a quarter or more of what it names ("Statistical analysis of music
+  corpora" is not "Statistical of music corpora", "Deep learning" not "Deep reinforcement
+  learning"); nor may the query lack a subtitle's first word ("...Lachine. *Souvenirs* et");
 * the printed title's own first and last words count too (:func:`longer_title`): a content
   word the query lacks right before its first word, after the title's opening ("2008. *Survey*
   of the tools for web service testing"), or right after its last word, before the title's
