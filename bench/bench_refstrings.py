@@ -358,10 +358,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     trues = sum(q.expected for q in queries)
     count = sum(map(len, sampled.values()))
     print(f"{len(references)} usable references (left out, the annotated title is not the "
-          f"printed one: " + "; ".join(f"{reason} {n}" for reason, n in excluded.items())
+          "printed one: " + "; ".join(f"{reason} {n}" for reason, n in excluded.items())
           + f"); {count} sampled into {len(papers)} papers, {count - trues} of them in PDF/PS "
-          f"papers with a title or surname the font cannot print (not queried); {trues} true queries, "
-          f"{len(queries) - trues} decoys; "
+          "papers with a title or surname the font cannot print (not queried); "
+          f"{trues} true queries, {len(queries) - trues} decoys; "
           f"extraction {time.perf_counter() - started - sum(seconds.values()):.1f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.2f} s" for s in SCHEMES) + "\n")
     print("\n".join(report(outcomes)))

@@ -83,7 +83,8 @@ _WORD_SENTENCE_END = re.compile(
 #: venue; "Magniez P. 2010" is a name and a year).
 #: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
 _YEAR_SPAN = r"[12][09]\d\d[-\u2013][12][09]\d\d\b"
-_PAGES = re.compile(rf"(?:\bpp?\. ?|[,:;] ?)(?!{_YEAR_SPAN})\d+[-\u2013]\d+\b|\bpp?\. (?![12][09]\d\d\b)\d+\b")
+_PAGES = re.compile(rf"(?:\bpp?\. ?|[,:;] ?)(?!{_YEAR_SPAN})\d+[-\u2013]\d+\b"
+                    r"|\bpp?\. (?![12][09]\d\d\b)\d+\b")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ",
 #: "Welner J: " (Vancouver).
 _NAMES_BEFORE_TITLE = re.compile(rf"(?:{_INITIAL_OR_ET_AL}|(?<![^\W_])[^\W\d_]:){_OPENING}")
