@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from .windows import SENTENCE_END, Occurrence, Region
+from .entry_grammar import SENTENCE_END
+from .windows import Occurrence, Region
 
 #: What may stand between a name and a short title it owns in a sentence: "friedl's ",
 #: "knuth's book ", "his book " (the name is then earlier in the sentence).
