@@ -170,7 +170,7 @@ def _accepted_in_part(searched: _Searched, title: CheckedTitle, index: int,
     for _ in range(_SEARCHES_PER_REGION):
         if not pending:
             break
-        low, high = pending.pop()
+        low, high = pending.pop(0)  # both sides of a rejected hit in turn
         hit = best_in_part(title.title, part[low:high], floor)
         if hit is None:
             continue

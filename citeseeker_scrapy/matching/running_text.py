@@ -1,7 +1,8 @@
 """A short title in running text that a searched name owns (the improved scheme).
 
 "Friedl's Mastering Regular Expressions", "The TeXbook, Knuth suggests": a title of three
-words or fewer inside a sentence is a citation only with the name right beside it.
+words or fewer inside a sentence is a citation only with the name right beside it (or in the
+author list right after it: a title-first entry, "Kyoto's unfinished business Jacoby, H.D.").
 ``verify`` asks :func:`named_beside` for such hits; the reference-list rules are in
 ``windows``.
 """
@@ -10,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from .windows import SENTENCE_END, Occurrence, Region
+from .entry_grammar import SENTENCE_END
+from .windows import Occurrence, Region
 
 #: What may stand between a name and a short title it owns in a sentence: "friedl's ",
 #: "knuth's book ", "his book " (the name is then earlier in the sentence).
@@ -21,6 +23,12 @@ _SENTENCE_WITH_NAME = 100  # "his book Title" this far after the name, in the sa
 #: ... and between a short title and the name after it: "Title by Jeffrey E. F. Friedl",
 #: "The TeXbook, Knuth suggests".
 _BY_AFTER = re.compile(r"(?:,? by (?:[^\W\d_]+\.? ){0,3}|, )$")  # used with match()
+#: ... and a title-first entry's author list after a short title, the name in it ("Kyoto's
+#: unfinished business Jacoby, H.D., R.G. Prinn and ..."): inverted names with initials before
+#: the name, then perhaps its own initials; a name right after the title needs its initial.
+_LIST_AFTER = re.compile(r" (?:[^\W\d_][\w'\u2019-]*, (?:[^\W\d_]\.){1,3},? )*"
+                         r"(?:[^\W\d_]\.){0,3} ?$")  # used with match()
+_INITIAL_AFTER_NAME = re.compile(r",? (?:[^\W\d_]\.)")  # used with match(): "prinn, r."
 
 
 def named_beside(text: str, region: Region, start: int, end: int) -> bool:
@@ -35,7 +43,17 @@ def named_beside(text: str, region: Region, start: int, end: int) -> bool:
                     and _PRONOUN_BEFORE.search(text, max(occurrence.end, start - 20), start)
                     and not SENTENCE_END.search(text, occurrence.end, start)):
                 return True
-        elif occurrence.start - end <= 40 and _BY_AFTER.match(text, end, occurrence.start):
+        elif occurrence.start - end <= 40 and (
+                _BY_AFTER.match(text, end, occurrence.start)
+                or _in_list_after(text, end, occurrence.start, occurrence.end)):
             return True
     return False
 
+
+
+def _in_list_after(text: str, end: int, name: int, name_end: int) -> bool:
+    """True if the name is in a title-first entry's author list right after a short title
+    (``_LIST_AFTER``): after other inverted names, or first with its initial after it."""
+    between = _LIST_AFTER.match(text, end, name)
+    return between is not None and (between.end() - between.start() > 2
+                                    or _INITIAL_AFTER_NAME.match(text, name_end) is not None)

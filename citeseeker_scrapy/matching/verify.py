@@ -32,7 +32,7 @@ from .names import SKIPPABLE
 from .similarity import Title
 from .running_text import named_beside
 from .windows import Region, last_entry_start, next_entry_start
-from .words import same_work
+from .words import longer_title, same_work
 
 _MIN_WORD_COVERAGE = 0.8
 _WORD_SCORE = 80  # partial_ratio of a title word with the text near the match
@@ -43,10 +43,14 @@ _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one 
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
+_EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
 _DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
 #: pypdf gives an unmapped ligature glyph as its code in the font: TeX's fi, fl, ffi, ffl.
 _LIGATURE_CODES = {"\x02": "fi", "\x03": "fl", "\x0e": "ffi", "\x0f": "ffl"}
-_WORD_TEXT = str.maketrans({**{c: None for c in SKIPPABLE if c != " "}, **_LIGATURE_CODES})
+#: A word as compared: what ``SKIPPABLE`` holds dropped (but blanks), and the "not sign" some
+#: producers print for a line-end hyphen ("sys\u00actems").
+_WORD_TEXT = str.maketrans({**{c: None for c in SKIPPABLE + "\u00ac" if c != " "},
+                            **_LIGATURE_CODES})
 _WORDS = re.compile(r"[^\W_]+")
 
 
@@ -71,26 +75,41 @@ def verified(text: str, title: CheckedTitle, start: int, end: int,
     """Both checks of the module docstring for a hit ``text[start:end]`` (in ``region``)."""
     if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
         return False
-    if not _same_work(text, title, start, end):
+    if not _same_work(text, title, start, end, _name_before(region, start)):
         return False
     return not title.short or _stands_alone(text, start, end) or (
         region is not None and _named_in_sentence(text, region, start, end))
 
 
-def _same_work(text: str, title: CheckedTitle, start: int, end: int) -> bool:
+def _name_before(region: Optional[Region], start: int) -> bool:
+    """True if a searched name of the region lies before the hit: its author list, not a
+    heading or the entry before (a title-first entry), is what the title follows."""
+    return region is not None and any(occurrence[1] <= start
+                                      for occurrence in region.occurrences)
+
+
+def _same_work(text: str, title: CheckedTitle, start: int, end: int,
+               name_before: bool = False) -> bool:
     """``words.same_work`` on the words around the hit: a different word is another work.
 
     A hit shorter than the title may have its last (first) words beyond a running header or
     page number: then the words of its "[n]" entry up to ``_INTERRUPTION`` characters
-    further are looked at too.
+    further are looked at too. First ``words.longer_title``: a printed title that goes on
+    past the query's first or last word is a longer one (a verbatim hit too); its first word
+    is read only after a name (``name_before``): before a title-first entry lies a heading
+    ("References") or the entry before, not the title's opening.
     """
+    first, last = _words_taken(text, start, end)
+    inside = _word_text(text, first, last)
+    preceding = _word_text(text, first - _EDGE_WORD, first) if name_before else ""
+    if longer_title(title.words, inside, preceding, _word_text(text, last, last + _EDGE_WORD)):
+        return False
     if end - start == len(title.title.text) and text.startswith(title.title.text, start):
         return True  # verbatim
-    inside = _words_taken(text, start, end)
     left_out = max(0, len(title.title.text) - (end - start))
     slack = left_out + _WORD_SLACK  # a word left out may lie past a word the query lacks
     low, high = _word_start(text, max(0, start - slack)), _word_end(text, end + slack)
-    before, after = _word_text(text, low, start), _word_text(text, end, high)
+    before, after = _word_text(text, low, first), _word_text(text, last, high)
     if same_work(title.words, _word_text(text, low, high), inside, before, after):
         return True
     if not left_out:
@@ -100,14 +119,15 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     return same_work(title.words, _word_text(text, low, high), inside, before, after)
 
 
-def _words_taken(text: str, start: int, end: int) -> str:
-    """The hit as words: an edge word the hit takes less than half of is left out."""
+def _words_taken(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the hit's words start and end: an edge word the hit takes less than half of is
+    left out."""
     low, high = _word_start(text, start), _word_end(text, end)
     if start - low > (_word_end(text, low) - low) / 2:
         low = min(_word_end(text, low) + 1, end)
     if high - end > (high - _word_start(text, high)) / 2:
         high = max(_word_start(text, high), low)
-    return _word_text(text, low, high)
+    return low, high
 
 
 def _word_end(text: str, position: int) -> int:
@@ -295,4 +315,4 @@ def _word_start(text: str, position: int) -> int:
 
 def _in_word(char: str) -> bool:
     """Letters, digits and what extraction leaves inside words."""
-    return char.isalnum() or (char in SKIPPABLE and char not in " '-\u2019\u2013")
+    return char.isalnum() or (char in SKIPPABLE and char not in " '-\u2019\u2018\u2013")

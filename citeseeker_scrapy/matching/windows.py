@@ -24,6 +24,13 @@ from functools import partial
 from itertools import repeat
 from typing import Iterator, NamedTuple, Optional, Sequence
 
+from .entry_grammar import (
+    YEAR, LIST_BEFORE_TITLE, AFTER_VENUE, AFTER_PAGES, GIVEN_NAMES_ONLY, LAST_AUTHOR,
+    WORD_SENTENCE_END, PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, NAME_BEFORE_FULL_STOP,
+    SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
+    DITTO_IN_GAP, SENTENCE_END,
+)
+
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
 _LIST_COMMAS = 8  # that many commas in _LIST_WINDOW characters: maybe an author list
 _NAME_PIECE = 40  # longest comma-separated piece of an author list ("and madeleine van zuylen")
@@ -32,72 +39,15 @@ _LIST_RESUMES = 3  # close commas after a longer gap: the author list goes on
 _INTERRUPTION = 150  # a footnote or running header inside an author list
 _MAX_DITTO_ENTRIES = 5  # "[2] ," entries followed one after the other
 #: The "[n]" that opens a reference entry: after ". ", ") ", "] " or "; " (or at the start of
-#: the text), with or without the blank. After a word ("as shown in [12]") it is a citation.
-_ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))\d{1,4}\]")
+#: the text), with or without the blank. After a word ("as shown in [12]") it is a citation; a
+#: year before a year is a first edition's ("Hume, David. [1752] 1955. Writings on Economics").
+_ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
+                          r"(?!1[5-9]\d\d\] [12]\d{3}|20\d\d\] [12]\d{3})\d{1,4}\]")
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
 _ENTRY_START_DITTO = re.compile(_ENTRY_START.pattern + "(" + _DITTO_MARK.pattern + ")?")
 _MARKER_CHARS = 9  # the longest "[n]" and the shortest ditto marks after it: "[9999] --"
 _FIRST_NAMES, _MOST_NAMES = 32, 1024  # name occurrences per batch of regions: first, largest
-#: The date of an author-year entry: a year, lettered when an author has two works in one year
-#: ("2013b"), with a month ("2013, june"), or no year at all ("n.d.", "in press", "forthcoming").
-_DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|forthcoming)"
-#: "2015." "(2009)." "1996a." "(2013b)." "(2013, june)." "(n.d.)." "in press." and Harvard's
-#: "(2009) " with no full stop.
-_YEAR = re.compile(rf"(?:{_DATE}\)?\.|\({_DATE}\))(?= |$)")
-#: Abbreviations inside an entry that end no sentence: "(Computers and Typesetting, Vol. A)".
-_ABBREVIATION = r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|repr|trans|dept)\."
-SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. ")
-    rf"(?<![^\W_])(?!{_ABBREVIATION})[^\W_]{{2,}}[.?!] ")
-#: How an author list ends right before its title: "Smith, J.: Title", "J. Smith. Title",
-#: "et al. Title", "A. Zakhor, “Title", "(2004). Title", "2004: Title".
-#: (A letter after a digit is no initial: "2013b." is a lettered year, two works of one year.)
-_INITIAL_OR_ET_AL = r"(?<![^\W_])[^\W\d_]\.[:,]?|\bal\."  # "A.", "A.:", "et al."
-_OPENING = r" ?[\"\u201c\u2018'`(]*$"  # then perhaps an opening quote, right before the title
-_LIST_BEFORE_TITLE = re.compile(
-    rf"(?:{_INITIAL_OR_ET_AL}|[^\W\d_]{{2}},|(?P<year>(?<!\d){_DATE}\)?[.:,]))"
-    + _OPENING)
-#: A year after a comma and a word ends a venue ("Journal of the Web, 2024."), not names
-#: ("Jones, K., 2014." has an initial there).
-_AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
-#: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
-#: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles).
-_GIVEN_NAMES_ONLY = re.compile(r"(?:, [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?)+, \(?")
-
-
-#: A sentence end that is no abbreviation or initial of an author list: a word of three letters
-#: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ", nor the
-#: dates "in press." and "forthcoming.").
-_WORD_SENTENCE_END = re.compile(
-    r"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.)[^\W\d_]{3,}[.?!]"
-    r"[\"\u201d\u2019']? ")
-#: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313" (after its title and venue).
-#: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
-_YEAR_SPAN = r"[12][09]\d\d[-\u2013][12][09]\d\d\b"
-_PAGES = re.compile(rf"(?:\bpp?\. ?|[,:;] ?)(?!{_YEAR_SPAN})\d+[-\u2013]\d+\b")
-#: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ".
-_NAMES_BEFORE_TITLE = re.compile(rf"(?:{_INITIAL_OR_ET_AL}){_OPENING}")
-#: Sentence ends between entries: a word's (see above), or a number's that is no year: pages,
-#: an ISBN ("...Addison-Wesley. ", "...pp. 1-10. ", "ISBN 978-0521872652. ").
-_SENTENCE_ENDS_IN_GAP = re.compile(
-    _WORD_SENTENCE_END.pattern
-    + r"|(?<![12][09]\d)\d[-\u2013]\d+\.(?= )|\d{5,}\.(?= )")  # not "1925-1935."
-#: What makes a word with a full stop the end of a name in an author run, not of a sentence:
-#: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
-#: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators).
-_NAME_BEFORE_FULL_STOP = re.compile(
-    r"(?:(?<![^\W_])[^\W\d_]\. |(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
-    r"(?:[^\W\d_][\w'\u2019-]* )?)$")
-#: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
-_SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + _OPENING)
-_ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
-#: A date that ends an author list right before its title: "(2001) ", "(2005), \u201c", "2013b. ".
-_DATE_BEFORE_TITLE = re.compile(rf"(?:\({_DATE}\)[.:,]?|(?<!\d){_DATE}[.:,]){_OPENING}")
-_LETTER = re.compile(r"[^\W\d_]")
-#: An author list of surnames ends with a colon right before its title: "Samarin: Title".
-_COLON_BEFORE_TITLE = re.compile(r"[^\W\d_]{2}: ")
-#: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
-_DITTO_IN_GAP = re.compile(r"\u2014|\u2013{2,}|-{2,}|_{2,}|\] ?,")
 
 
 class Occurrence(NamedTuple):
@@ -163,11 +113,27 @@ def _entry_starts_before(text: str, names: Sequence[tuple[int, int, str]],
                          length: int) -> list[int]:
     """Where each name's window starts: its entry's "[n]", else ``length`` before the name."""
     starts = [name[0] for name in names]
-    lows = [start - length if start > length else 0 for start in starts]
+    lists = map(text.count, repeat(",", len(names)), [max(0, s - _LIST_WINDOW) for s in starts],
+                starts)
+    lows = [max(0, (start if commas < _LIST_COMMAS else _author_list_start(text, start))
+                - length) for start, commas in zip(starts, lists)]
     brackets = list(map(text.rfind, repeat("[", len(names)), lows, starts))
     opens = map(_ENTRY_START.match, repeat(text), brackets)  # the usual case: nearest "["
     return [low if bracket < 0 else bracket if entry else last_entry_start(text, low, bracket)
             for low, bracket, entry in zip(lows, brackets, opens)]
+
+
+def _author_list_start(text: str, name: int) -> int:
+    """Where the author list a name is in starts: commas at most ``_NAME_PIECE`` apart, back
+    from the name. A title-first entry's title lies before its list, which may be long (the
+    19th of 23 names, 300 characters after the title)."""
+    position = name
+    for _ in range(_MAX_LIST_COMMAS):
+        comma = text.rfind(",", max(0, position - _NAME_PIECE - 1), position)
+        if comma < 0 or _not_a_name(text, comma + 1, position):
+            break
+        position = comma
+    return position
 
 
 def _search_highs(text: str, names: Sequence[tuple[int, int, str]], length: int,
@@ -291,8 +257,8 @@ def _not_a_name(text: str, start: int, end: int) -> bool:
     sentence end ("h.: topic web. in: proc. of dexa,") or pages ("pp. 64-79. visser,"), as a
     short title and venue do."""
     return (text.find(":", start, end) >= 0
-            or _WORD_SENTENCE_END.search(text, start, end + 1) is not None
-            or _PAGES.search(text, start, end) is not None)
+            or WORD_SENTENCE_END.search(text, start, end + 1) is not None
+            or PAGES.search(text, start, end) is not None)
 
 
 def _close_commas_follow(text: str, position: int) -> bool:
@@ -320,9 +286,10 @@ def _ends_author_list(text: str, name_end: int, year: int) -> bool:
     and oren etzioni. 2018."), not like a title or venue ("...machine intelligence, 19 (4):
     380–393, 2002.": the year then ends the entry), and the year does not follow a venue.
     """
-    if _GIVEN_NAMES_ONLY.fullmatch(text, name_end, year):
-        return True  # "dupont, marcelle, 2012.": full given names, then the year
-    if _AFTER_VENUE.search(text, max(name_end, year - 8), year):
+    if GIVEN_NAMES_ONLY.fullmatch(text, name_end, year) or LAST_AUTHOR.search(
+            text, max(name_end, year - _NAME_PIECE), year):
+        return True  # "dupont, marcelle, 2012.", "...; & mathworks, 1998.": names, then the year
+    if AFTER_VENUE.search(text, max(name_end, year - 8), year):
         return False  # "kwame fiala. journal of the web, 2024."
     pieces = [piece for piece in text[name_end:year].split(",") if piece.strip()][-2:]
     return all(len(piece.strip()) <= _NAME_PIECE for piece in pieces)
@@ -330,9 +297,9 @@ def _ends_author_list(text: str, name_end: int, year: int) -> bool:
 
 def _year_span(text: str, start: int, stop: int) -> Optional[tuple[int, int]]:
     """The first "2015."-like year in ``[start, stop)``, not the end of a longer number."""
-    match = _YEAR.search(text, start, stop)
+    match = YEAR.search(text, start, stop)
     while match is not None and match.start() > 0 and text[match.start() - 1].isdigit():
-        match = _YEAR.search(text, match.start() + 1, stop)
+        match = YEAR.search(text, match.start() + 1, stop)
     return None if match is None else match.span()
 
 
@@ -402,29 +369,29 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     gap_start = name_end
     if text.count(",", name_end, name_end + _LIST_WINDOW) >= _LIST_COMMAS:
         gap_start = max(gap_start, _author_list_end(text, name_end))
-    for ditto in _DITTO_IN_GAP.finditer(text, name_end, start):
+    for ditto in DITTO_IN_GAP.finditer(text, name_end, start):
         gap_start = ditto.end()
-    if _PAGES.search(text, gap_start, start):
+    if PAGES.search(text, gap_start, start):
         return True
     ends, last_end = 0, gap_start
-    for sentence_end in _SENTENCE_ENDS_IN_GAP.finditer(text, gap_start, start):
+    for sentence_end in SENTENCE_ENDS_IN_GAP.finditer(text, gap_start, start):
         if _ends_a_name(text, sentence_end.start()):
             continue
         ends, last_end = ends + 1, sentence_end.end()
         if ends == 2:
             return True
-    date = _DATE_BEFORE_TITLE.search(text, max(last_end, start - 25), start)
-    if ends and date is not None and _LETTER.search(text, last_end, date.start()):
+    date = DATE_BEFORE_TITLE.search(text, max(last_end, start - 25), start)
+    if ends and date is not None and LETTER.search(text, last_end, date.start()):
         return True  # "...Addison-Wesley. K. Kline and D. Kline (2001) Title"
-    names_end = _NAMES_BEFORE_TITLE.search(text, max(gap_start, start - 12), start)
+    names_end = NAMES_BEFORE_TITLE.search(text, max(gap_start, start - 12), start)
     if names_end is None:  # "...Phys. Rev. Lett. 96 (2006). W. H. Zurek. Title"
-        names_end = _SURNAME_BEFORE_TITLE.search(text, max(gap_start, start - _NAME_PIECE), start)
+        names_end = SURNAME_BEFORE_TITLE.search(text, max(gap_start, start - _NAME_PIECE), start)
         if names_end is not None and not _ends_a_name(text, names_end.start()):
             names_end = None
     if names_end is None:
-        names_end = _COLON_BEFORE_TITLE.search(text, max(gap_start, start - 4), start)
+        names_end = COLON_BEFORE_TITLE.search(text, max(gap_start, start - 4), start)
         if names_end is not None:  # "...: Title, 1990 Goossens, Samarin: Title": two lists
-            ends += _COLON_BEFORE_TITLE.search(text, gap_start, names_end.start()) is not None
+            ends += COLON_BEFORE_TITLE.search(text, gap_start, names_end.start()) is not None
     return ends >= 1 and names_end is not None
 
 
@@ -433,7 +400,7 @@ def _next_number_between(text: str, name: int, start: int) -> bool:
     title: the next entry of the list, even where ``_ENTRY_START`` cannot tell it from a
     citation in running text ("...Nancy, 1994 [11] P. Brion, Clint Eastwood")."""
     own = last_entry_start(text, max(0, name - _LIST_WINDOW), name)
-    number = _ENTRY_NUMBER.match(text, own)
+    number = ENTRY_NUMBER.match(text, own)
     if number is None:
         return False
     following = f"[{int(number.group(1)) + 1}]"
@@ -443,8 +410,8 @@ def _next_number_between(text: str, name: int, start: int) -> bool:
 
 def _ends_a_name(text: str, word: int) -> bool:
     """True if the word with a full stop at ``word`` ends a name of an author run
-    (``_NAME_BEFORE_FULL_STOP``), so that it ends no sentence."""
-    return _NAME_BEFORE_FULL_STOP.search(text, max(0, word - _NAME_PIECE), word) is not None
+    (``NAME_BEFORE_FULL_STOP``), so that it ends no sentence."""
+    return NAME_BEFORE_FULL_STOP.search(text, max(0, word - _NAME_PIECE), word) is not None
 
 
 def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
@@ -453,13 +420,16 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
     Between them at most ``gap`` characters, or the author list that starts there, and no
     sentence end but a name's full stop ("...embeddings. In ICLR.
     Iz Beltagy", "...118. 24. Øvretveit", "...1996. [4] E. Chang": the title belongs to the
-    entry before), and right before the title no end of an author list ("Toman, M.: Web
+    entry before) nor pages ("...In: Proc. of DEXA, pp. 18-29 (2006) 8. Svoboda": a venue
+    and its pages close an entry; a title-first entry has its authors before them), and
+    right before the title no end of an author list ("Toman, M.: Web
     crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it.
     """
     word_start = start
     while word_start > 0 and text[word_start - 1].isalnum():
         word_start -= 1
     return ((name - end <= gap or _in_list_after(text, end, name, gap))
+            and PAGES.search(text, end, name) is None
             and not any(not _ends_a_name(text, match.start())
                         for match in SENTENCE_END.finditer(text, min(end + 2, name), name))
             and not _author_list_ends_before(text, word_start))
@@ -475,12 +445,14 @@ def _in_list_after(text: str, end: int, name: int, gap: int) -> bool:
 
 def _author_list_ends_before(text: str, at: int) -> bool:
     """True if an author list ends right before ``at`` ("Toman, M.: ", "2014. "), not a venue
-    ("Journal of the Web, 2024. ", where a title-first entry starts)."""
-    match = _LIST_BEFORE_TITLE.search(text, max(0, at - 12), at)
+    ("Journal of the Web, 2024. ", where a title-first entry starts) nor pages ("52: 35-46.
+    2014. ": the entry before ends there)."""
+    match = LIST_BEFORE_TITLE.search(text, max(0, at - 12), at)
     if match is None:
         return False
     year = match.start("year")
-    return year < 0 or _AFTER_VENUE.search(text, max(0, year - 6), year) is None
+    return year < 0 or AFTER_VENUE.search(text, max(0, year - 6), year) is None and (
+        AFTER_PAGES.search(text, max(0, year - 4), year) is None)
 
 
 def next_entry_start(text: str, start: int, stop: int) -> int:

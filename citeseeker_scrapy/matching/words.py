@@ -7,23 +7,27 @@ word is not. So ``verify.verified`` calls :func:`same_work` on each hit that alr
 character test (it never runs on the text at large, so it costs little):
 
 * every **content word** of the query (four letters or more, no function word) needs a
-  counterpart printed near the hit that is a spelling variant of it: equal, at least
+  counterpart of its own printed near the hit (a printed word the query names exactly is
+  that word's, not another's variant) that is a spelling variant of it: equal, at least
   ``_VARIANT_SCORE`` similar (a typo, an OCR confusion, British/US spelling), or split in two
   by a lost hyphen or a stray blank ("retrie val"), or inside a longer printed word (words
   joined: "lineclipping"). Order is not checked here (two swapped words are the same work);
   ``verify`` checks it;
 * short and function words ("of", "the", "new") may lack one, ``_SHORT_ALLOWANCE`` of them;
 * the printed title may hold content words the query lacks only while the query still names
-  four in five of the printed title's content words (``_NAMED_PER_EXTRA``), the share of the
-  title ``verify`` requires from the other side. A misquote drops a word from a long
+  five in six of the printed title's content words (``_NAMED_PER_EXTRA``; a word printed
+  more often than the query names it counts too). A misquote drops a word from a long
   descriptive title (issue 16: "Automatic acquisition of hyponyms from large corpora" for
-  "...large *text* corpora", five content words of six); in a title of three content words
-  or fewer each word is a third of what it names ("Statistical analysis of music corpora" is
-  not "Statistical of music corpora", "Deep learning" not "Deep reinforcement learning");
-* a word the printed title has beyond the query's first or last word is not counted: a
-  query cut short ("...the autobiography of Nelson" for "...of Nelson Mandela") and a
-  shorter title ("...in natural" for "...in natural images") look the same, and the first is
-  a citation the original scheme finds (issue 25: no loss against it).
+  "...large *text* corpora", five content words of six); in a title of four content words
+  or fewer each word is a quarter or more of what it names ("Statistical analysis of music
+  corpora" is not "Statistical of music corpora", "Deep learning" not "Deep reinforcement
+  learning"); nor may the query lack a subtitle's first word ("...Lachine. *Souvenirs* et");
+* the printed title's own first and last words count too (:func:`longer_title`): a content
+  word the query lacks right before its first word, after the title's opening ("2008. *Survey*
+  of the tools for web service testing"), or right after its last word, before the title's
+  closing punctuation ("...junctions in natural *images*,"), makes the printed title a longer
+  one. The edge words of a title name its topic and its head (a survey, images, fish); a
+  misquote of a long title leaves out a modifier inside it ("large [text] corpora").
 
 Words are compared as ``verify`` reads them: extraction debris dropped, ligature codes back.
 """
@@ -31,17 +35,40 @@ Words are compared as ``verify`` reads them: extraction debris dropped, ligature
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
+_SPLIT_SCORE = 85  # ratio of a word and two printed neighbours joined ("the role" is no "theo")
 _JOINED_SCORE = 90  # partial_ratio of a word inside a printed word that joins it to another
 _CONTENT_LETTERS = 4  # shorter words are short words
+_EDGE_LETTERS = 2  # a query's first or last word this long bounds the printed title it names
+_LEFT_OUT = 2  # query words at a hit's edge that the best substring may leave out ("of")
 _SHORT_ALLOWANCE = 2  # short or function words of the query that may lack a counterpart
-#: Content words the query names for each printed content word it lacks: four in five, a
+#: Content words the query names for each printed content word it lacks: five in six, a
 #: misquote of a long title, not another work.
-_NAMED_PER_EXTRA = 4
+_NAMED_PER_EXTRA = 5
+#: The printed title's own last word right after a hit: a word, then the title's closing
+#: punctuation ("natural images,", "Puget Sound Fish."), but not an inverted name's initial
+#: after it ("...policy response Webster, M., C. Forest": a title-first entry's authors); or a
+#: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G.").
+_WORD_THEN_TITLE_END = re.compile(
+    r" ([^\W\d_]+)(?:[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.)"
+    r"| (?=[^\W\d_][\w'\u2019-]*, [^\W\d_]\.))")  # ... or a title-first entry's authors
+#: The printed title's own first word right before a hit: after the title's opening, a sentence
+#: end (not an initial's that starts a name: "k. mcdougall diabetes..." has its author's name
+#: there; but "charles e. Explaining", the last initial of a name; or an initial and a comma:
+#: "naumov, m. v., Zeolitization of"; or a name with its initial first and a comma: "t. grance,
+#: Guidelines on"), a colon, an entry's
+#: "[n]", an opening quote or bracket ("2008. Survey of", "1985. Magnificent Voyages").
+_TITLE_START_THEN_WORD = re.compile(
+    r"(?:(?:(?<=[^\W\d_]{2})|(?<=[\d)\]])|(?<=[^\W\d_] [^\W\d_]))[.:;!?] |\] "
+    r"|(?<=(?<![^\W_])[^\W\d_]\.), |(?<![^\W_])[^\W\d_]\. [^\W\d_][\w'\u2019-]*, "
+    r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+) $")
+#: The first word of a subtitle inside a hit ("...canal de Lachine. Souvenirs et modes"): it
+#: names the subtitle's topic as a title's first word does, so the query may not lack it.
+_SUBTITLE_HEAD = re.compile(r"[^\W\d_]{3}[.:?!] ([^\W\d_]+)")
 #: Function words of the languages bibliographies are printed in (English, French, German,
 #: Spanish, Portuguese, Italian) that have four letters or more.
 FUNCTION_WORDS = frozenset(
@@ -51,6 +78,11 @@ FUNCTION_WORDS = frozenset(
     "cette elle elles sont mais über uber eine einer einem einen eines durch nach oder sowie "
     "zwischen gegen unter ihre dieser diese entre para sobre como desde hasta della delle degli "
     "dello nella nelle negli sulla sulle dalla dalle degli pelo pela pelos pelas".split())
+#: Function words of three letters or fewer, of those languages: never a content word's variant.
+SHORT_FUNCTION_WORDS = frozenset(
+    "a an the of and or in on at to for by as is its de la le les des du et en un une au aux "
+    "der die das dem den und im zu zur zum von mit ein el los las y del con por di il lo gli e "
+    "per nel".split())
 _WORDS = re.compile(r"[^\W_]+")
 
 
@@ -71,30 +103,112 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
     music corpora" is "sis of music corpora").
     """
     printed = _WORDS.findall(nearby)
-    missing_short = 0
-    for word in query:
-        if _has_counterpart(word, printed):
-            continue
-        if is_content(word):
-            return False
-        missing_short += 1
-    if missing_short > _SHORT_ALLOWANCE:
+    if not _each_has_its_own(query, printed):
+        return False
+    if any(_not_named(word, query) for word in _SUBTITLE_HEAD.findall(inside)):
         return False
     span = _title_span(query, _WORDS.findall(before), _WORDS.findall(inside),
                        _WORDS.findall(after))
     return _names_enough(query, span)
 
 
+def _each_has_its_own(query: Sequence[str], printed: list[str]) -> bool:
+    """True if each content word of the query has a printed counterpart of its own, and at
+    most ``_SHORT_ALLOWANCE`` short words lack one. A printed word the query names exactly
+    is that word's, not another's variant ("tumeurs" added to "...novel tumour suppressors",
+    "social tapes" for "collected papers ... social reality")."""
+    free = list(printed)
+    for word in query:
+        if word in free:
+            free.remove(word)
+    exact = set(printed)
+    missing_short = 0
+    for word in query:
+        if word in exact or _has_counterpart(word, free):
+            continue
+        if is_content(word):
+            return False
+        missing_short += 1
+    return missing_short <= _SHORT_ALLOWANCE
+
+
+def longer_title(query: Sequence[str], inside: str, preceding: str, following: str) -> bool:
+    """True if the printed title goes on past the query's first or last word: another work.
+
+    ``inside`` is the hit as words, ``preceding`` / ``following`` the text right before its
+    first word and right after its last one. Read only where the hit's edge word is the
+    query's edge word; then a content word the query lacks, between the title's opening and
+    the hit ("...h. survey of the tools") or between the hit and the title's closing
+    punctuation ("...in natural images,"), is the printed title's own first or last word. A
+    subtitle (": ...") is punctuation first, and a title-first entry's author run has its
+    initials after the name, so neither is read as a longer title. Called by ``verify`` on
+    each hit, verbatim ones included.
+    """
+    printed = _WORDS.findall(inside)
+    if not query or not printed:
+        return False
+    following = _after_left_out(query, "".join(printed[-2:]), following) if len(
+        printed) > 1 and not _has_counterpart(query[-1], printed[-1:]) else _after_left_out(
+        query, printed[-1], following)  # "...platteriv- ervalley," is one word split
+    preceding = _before_left_out(query, printed[0], preceding)
+    after = _WORD_THEN_TITLE_END.match(following) if following is not None else None
+    before = _TITLE_START_THEN_WORD.search(preceding) if preceding is not None else None
+    return any(edge is not None and _not_named(edge.group(1), query) for edge in (after, before))
+
+
+def _after_left_out(query: Sequence[str], last: str, following: str) -> Optional[str]:
+    """The text after the hit past the query's last words that the hit left out ("...tragic
+    view" + " of architecture,": " architecture,"), or None if the hit's ``last`` word is
+    not one of the query's last ``_LEFT_OUT`` + 1 words."""
+    for left_out in range(min(_LEFT_OUT + 1, len(query))):
+        if not _has_counterpart(query[-1 - left_out], (last,)):
+            continue
+        rest = following
+        for word in query[len(query) - left_out:]:
+            match = re.match(r" " + re.escape(word) + r"(?![^\W_])", rest)
+            if match is None:
+                break
+            rest = rest[match.end():]
+        else:
+            return rest
+    return None
+
+
+def _before_left_out(query: Sequence[str], first: str, preceding: str) -> Optional[str]:
+    """The text before the hit short of the query's first words that the hit left out
+    ("2008. survey of " + "the tools": "2008. survey "); see :func:`_after_left_out`."""
+    for left_out in range(min(_LEFT_OUT + 1, len(query))):
+        if not _has_counterpart(query[left_out], (first,)):
+            continue
+        rest = preceding
+        for word in reversed(query[:left_out]):
+            match = re.search(r"(?<![^\W_])" + re.escape(word) + r" $", rest)
+            if match is None:
+                break
+            rest = rest[:match.start()]
+        else:
+            return rest
+    return None
+
+
+def _not_named(word: str, query: Sequence[str]) -> bool:
+    """True for a printed content word no query word stands for (nor holds: "nano")."""
+    return is_content(word) and not (_has_counterpart(word, query) or word in "".join(query))
+
+
 def _has_counterpart(word: str, printed: Sequence[str]) -> bool:
-    """True if a printed word (or two neighbours a lost hyphen split) is a variant of ``word``."""
+    """True if a printed word (or two neighbours a lost hyphen split) is a variant of ``word``.
+    A short function word is no variant of a content word ("the" of "theo")."""
+    content = is_content(word)
     for i, other in enumerate(printed):
-        if other == word or fuzz.ratio(word, other, score_cutoff=_VARIANT_SCORE):
+        if other == word or (fuzz.ratio(word, other, score_cutoff=_VARIANT_SCORE) and not (
+                content and other in SHORT_FUNCTION_WORDS)):
             return True
         if len(other) > len(word) and is_content(word) and fuzz.partial_ratio(
                 word, other, score_cutoff=_JOINED_SCORE):
             return True  # joined: "lineclipping" holds "line" and "clipping"
         if i + 1 < len(printed) and len(other) < len(word) and fuzz.ratio(
-                word, other + printed[i + 1], score_cutoff=_VARIANT_SCORE):
+                word, other + printed[i + 1], score_cutoff=_SPLIT_SCORE):
             return True  # split: "retrie val", "con sciousness"
     return False
 
@@ -102,29 +216,31 @@ def _has_counterpart(word: str, printed: Sequence[str]) -> bool:
 def _title_span(query: Sequence[str], before: Sequence[str], inside: Sequence[str],
                 after: Sequence[str]) -> list[str]:
     """The printed title as the query's words bound it: the hit's words, widened back to the
-    counterpart of the query's first content word (and on to its last one's) when the hit
-    left that word out."""
-    content = [word for word in query if is_content(word)]
-    if not content:
+    counterpart of the query's first word (and on to its last one's) when the hit left that
+    word out ("softly broken su" for "Softly broken and SU(5)": "...supersymmetry and su 5").
+    Words of one letter are no bound (they have counterparts everywhere)."""
+    edges = [word for word in query if len(word) >= _EDGE_LETTERS]
+    if not edges:
         return list(inside)
     head: Sequence[str] = ()
     tail: Sequence[str] = ()
-    if not _has_counterpart(content[0], inside):
-        at = [i for i, other in enumerate(before) if _has_counterpart(content[0], (other,))]
+    if not _has_counterpart(edges[0], inside):
+        at = [i for i, other in enumerate(before) if _has_counterpart(edges[0], (other,))]
         head = before[at[-1]:] if at else ()
-    if not _has_counterpart(content[-1], inside):
-        at = [i for i, other in enumerate(after) if _has_counterpart(content[-1], (other,))]
+    if not _has_counterpart(edges[-1], inside):
+        at = [i for i, other in enumerate(after) if _has_counterpart(edges[-1], (other,))]
         tail = after[:at[0] + 1] if at else ()
     return [*head, *inside, *tail]
 
 
 def _names_enough(query: Sequence[str], printed: Sequence[str]) -> bool:
-    """True if the query names four in five (``_NAMED_PER_EXTRA``) of the content words printed
+    """True if the query names five in six (``_NAMED_PER_EXTRA``) of the content words printed
     inside the hit: each printed content word that is neither a variant of a query word nor
     a piece of one (a query word split in two by the text: "nano technologies") counts
-    against it."""
-    joined = "".join(query)
-    extra = sum(1 for word in printed if is_content(word)
-                and not (_has_counterpart(word, query) or word in joined))
+    against it, and so does a word printed more often than the query names it ("The CANTUS
+    Database and CANTUS Index" for "...Database and Index")."""
+    extra = sum(1 for word in printed if _not_named(word, query))
+    extra += sum(max(0, printed.count(word) - query.count(word)) for word in set(printed)
+                 if is_content(word) and word in query)
     named = sum(1 for word in query if is_content(word))
     return named >= _NAMED_PER_EXTRA * extra

@@ -1,0 +1,80 @@
+"""How a reference entry's parts look in normalized text: dates, sentence ends, the end of an
+author list, pages (the grammar ``windows`` reads entries with).
+
+Patterns only, no logic: ``windows`` decides where a title belongs with them, ``running_text``
+uses ``SENTENCE_END``. Each pattern's comment names the real strings it was written for.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: The date of an author-year entry: a year, lettered when an author has two works in one year
+#: ("2013b"), with a month ("2013, june"), or no year at all ("n.d.", "in press", "forthcoming").
+DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|forthcoming)"
+#: "2015." "(2009)." "1996a." "(2013b)." "(2013, june)." "(n.d.)." "in press." and Harvard's
+#: "(2009) " with no full stop.
+YEAR = re.compile(rf"(?:{DATE}\)?\.|\({DATE}\))(?= |$)")
+#: Abbreviations inside an entry that end no sentence: "(Computers and Typesetting, Vol. A)".
+ABBREVIATION = (r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|repr|trans|dept"
+                 r"|dr|prof|mr|mrs)\.")  # ... and a person's title before a name: "dr. "
+SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. ")
+    rf"(?<![^\W_])(?!{ABBREVIATION})[^\W_]{{2,}}[.?!] ")
+#: How an author list ends right before its title: "Smith, J.: Title", "J. Smith. Title",
+#: "et al. Title", "A. Zakhor, “Title", "(2004). Title", "2004: Title".
+#: (A letter after a digit is no initial: "2013b." is a lettered year, two works of one year.)
+INITIAL_OR_ET_AL = r"(?<![^\W_])[^\W\d_]\.[:,]?|\bal\."  # "A.", "A.:", "et al."
+OPENING = r" ?[\"\u201c\u2018'`(]*$"  # then perhaps an opening quote, right before the title
+LIST_BEFORE_TITLE = re.compile(
+    rf"(?:{INITIAL_OR_ET_AL}|[^\W\d_]{{2}},|(?P<year>(?<!\d){DATE}\)?[.:,]))"
+    + OPENING)
+#: A year after a comma and a word ends a venue ("Journal of the Web, 2024."), not names
+#: ("Jones, K., 2014." has an initial there).
+AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
+AFTER_PAGES = re.compile(r"\d[.,;] \(?$")  # ... nor pages: "cortex. 52: 35-46. 2014."
+#: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
+#: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles).
+GIVEN_NAMES_ONLY = re.compile(r"(?:, [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?)+, \(?")
+#: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.")
+#: or after "and" with its initials ("a. chabrol, g. fortin et e. fouache, 2013.").
+LAST_AUTHOR = re.compile(r"[;,] & [^,.;&]{2,30}, \(?$"
+                          r"| (?:&|and|et|und|y) (?:[^\W\d_]\. ?)+[^\W\d_][\w'\u2019-]*, \(?$")
+
+
+#: A sentence end that is no abbreviation or initial of an author list: a word of three letters
+#: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ", nor the
+#: dates "in press." and "forthcoming.").
+WORD_SENTENCE_END = re.compile(
+    r"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.)[^\W\d_]{3,}[.?!]"
+    r"[\"\u201d\u2019']? ")
+#: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313", "p. 33" (after its title and
+#: venue; "Magniez P. 2010" is a name and a year).
+#: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
+YEAR_SPAN = r"[12][09]\d\d[-\u2013][12][09]\d\d\b"
+PAGES = re.compile(rf"(?:\bpp?\. ?|[,:;] ?)(?!{YEAR_SPAN})\d+[-\u2013]\d+\b"
+                    r"|\bpp?\. (?![12][09]\d\d\b)\d+\b")
+#: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ",
+#: "Welner J: " (Vancouver).
+NAMES_BEFORE_TITLE = re.compile(rf"(?:{INITIAL_OR_ET_AL}|(?<![^\W_])[^\W\d_]:){OPENING}")
+#: Sentence ends between entries: a word's (see above), or a number's that is no year: pages,
+#: an ISBN ("...Addison-Wesley. ", "...pp. 1-10. ", "ISBN 978-0521872652. "), or a bracket's.
+SENTENCE_ENDS_IN_GAP = re.compile(
+    WORD_SENTENCE_END.pattern
+    + r"|(?<![12][09]\d)\d[-\u2013]\d+\.(?= )|\d{5,}\.(?= )"  # not "1925-1935."
+    + rf"|\((?!{DATE}\))[^\W\d_][^()]*\)\.(?= )")  # "(abstract). ", not "(2013b). "
+#: What makes a word with a full stop the end of a name in an author run, not of a sentence:
+#: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
+#: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators).
+NAME_BEFORE_FULL_STOP = re.compile(
+    r"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
+    r"(?:[^\W\d_][\w'\u2019-]* )?)$")
+#: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
+SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + OPENING)
+ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
+#: A date that ends an author list right before its title: "(2001) ", "(2005), \u201c", "2013b. ".
+DATE_BEFORE_TITLE = re.compile(rf"(?:\({DATE}\)[.:,]?|(?<!\d){DATE}[.:,]){OPENING}")
+LETTER = re.compile(r"[^\W\d_]")
+#: An author list of surnames ends with a colon right before its title: "Samarin: Title".
+COLON_BEFORE_TITLE = re.compile(r"[^\W\d_]{2}: ")
+#: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
+DITTO_IN_GAP = re.compile(r"\u2014|\u2013{2,}|-{2,}|_{2,}|\] ?,")
