@@ -313,7 +313,7 @@ def report(outcomes: list[Outcome]) -> list[str]:
     lines += table(near, "near-miss decoys", lambda q: "all near misses", decoys_rejected)[2:]
     lines += table(decoys, "all decoys", lambda q: "all decoys", decoys_rejected)[2:] + [""]
     lines += table(outcomes, "all", lambda q: "all", scores)
-    lines += [f"| precision at the issue's share (15 near misses, 60 other decoys per 300) | "
+    lines += ["| precision at the issue's share (15 near misses, 60 other decoys per 300) | "
               + " | ".join(precision_at_issue_share([o for o in outcomes if o.scheme == s])
                            for s in SCHEMES) + " |"]
     return lines
