@@ -10,8 +10,9 @@ writer asks :attr:`StorageGuard.failed` and records nothing more: the job's file
 were at the last whole write, and the resume (on a disk with room) continues from there.
 
 Who calls it: the feed storage (``extensions/feeds.py``), the report extension (log files,
-reported.txt, papers.txt, the job file), the frontier scheduler (checkpoints). The guard of a
-crawl is :attr:`citeseeker_scrapy.job.crawl_job.CrawlJob.storage`, bound to the crawler there.
+the job file), the report ledger (reported.txt, papers.txt), the frontier scheduler
+(checkpoints). The guard of a crawl is :attr:`citeseeker_scrapy.job.crawl_job.CrawlJob.storage`,
+bound to the crawler there. A core module below ``job/`` and ``report/``: both use it.
 """
 
 from __future__ import annotations
