@@ -60,8 +60,8 @@ sys.path.insert(0, str(BENCH))
 
 from crawlbench.web import searchstrings  # noqa: E402
 
-PYTHON = str(ROOT / ".venv" / "bin" / "python")
-SCRAPY = str(ROOT / ".venv" / "bin" / "scrapy")
+#: The interpreter running this benchmark (e.g. the project's ``.venv``) runs both crawlers.
+PYTHON = sys.executable
 COMMON_SETTINGS = {
     "CONCURRENT_REQUESTS": "16",
     "CONCURRENT_REQUESTS_PER_DOMAIN": "16",
@@ -206,7 +206,7 @@ def run_crawl(crawler: str, server: WebServer, stop: int, checkpoints: list[int]
     args, cwd, env = crawl_command(crawler, server, stop, checkpoints, workdir, queries,
                                    extra or {})
     command = ([PYTHON, str(BENCH / "crawlbench" / "profile_ours.py"), str(profile_out), *args]
-               if profile_out else [SCRAPY, *args])
+               if profile_out else [PYTHON, "-m", "scrapy", *args])
     (workdir / "command.txt").write_text(" ".join(command) + "\n", encoding="utf-8")
     server.reset()
     started = time.monotonic()
