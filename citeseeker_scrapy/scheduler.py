@@ -402,16 +402,15 @@ class FrontierScheduler:
             if url is None:
                 outcomes[f"{SCOPE_STATS}/{reason}"] += 1
                 continue
-            same_server = server_of(url) == source
+            server = server_of(url)
+            same_server = server == source
             if not self.follow_same_server and same_server and not source.startswith("file:"):
                 stats.inc_value("citeseeker/site_search/links_not_followed")
                 continue
             child = DocumentEntry(url, depth + 1 if same_server else 0)
-            outcome = self.frontier.add_link(child, from_server=source)
-            outcomes[f"{STATS}/enqueued" if outcome == ACCEPTED
-                     else f"{STATS}/refused/{outcome}"] += 1
+            outcomes[self.frontier.add_link(child, from_server=source, server=server)] += 1
         for key, count in outcomes.items():
-            stats.inc_value(key, count)
+            stats.inc_value(_link_stat(key), count)
         refused = sum(n for key, n in outcomes.items() if key.startswith(SCOPE_STATS))
         if refused:
             logger.debug("citeseeker: %d links of %s refused by the scope", refused, item.url)
@@ -536,6 +535,14 @@ class FrontierScheduler:
     def _publish_sizes(self) -> None:
         for name, value in self.frontier.sizes().items():
             self.crawler.stats.set_value(f"{STATS}/size/{name}", value)
+
+
+def _link_stat(outcome: str) -> str:
+    """The stats name of a link's outcome: a scope refusal is named already, a frontier
+    outcome becomes ``citeseeker/frontier/enqueued`` or ``.../refused/<outcome>``."""
+    if outcome.startswith(SCOPE_STATS):
+        return outcome
+    return f"{STATS}/enqueued" if outcome == ACCEPTED else f"{STATS}/refused/{outcome}"
 
 
 def _follows_same_server(crawler, error: str | None) -> bool:

@@ -131,6 +131,15 @@ def server_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
+def _plain_web_path(url: str) -> str | None:
+    """The path of a printable ``http(s)`` URL with nothing to unquote, no query and no
+    fragment (what ``urlsplit`` would give, without its cost), else None."""
+    if not url.startswith(WEB_PREFIXES) or not url.isprintable() or any(c in url for c in "%?#"):
+        return None
+    slash = url.find("/", url.index("//") + 2)
+    return "" if slash < 0 else url[slash:]
+
+
 def scheme_of(url: str) -> str:
     return url.split(":", 1)[0].lower() if ":" in url else ""
 
@@ -138,13 +147,11 @@ def scheme_of(url: str) -> str:
 def extension_of(url: str) -> str:
     """Lower-case extension of the last path segment, or "" for a page/directory (no dot).
 
-    Asked for every link the scope gate sees: a web URL with nothing to unquote, no query and
-    no fragment has its last segment after its last "/" (if it has a path at all)."""
-    if url.startswith(WEB_PREFIXES) and url.isprintable() and not any(c in url for c in "%?#"):
-        slash = url.rfind("/")
-        segment = url[slash + 1:] if slash > url.index("//") + 1 else ""
-    else:
-        segment = unquote(urlsplit(url).path).rsplit("/", 1)[-1]
+    Asked for every link the scope gate sees (hence :func:`_plain_web_path`)."""
+    path = _plain_web_path(url)
+    if path is None:
+        path = unquote(urlsplit(url).path)
+    segment = path.rsplit("/", 1)[-1]
     if "." not in segment:
         return ""
     return segment.rsplit(".", 1)[-1].lower()
@@ -230,7 +237,10 @@ class LinkPolicy:
         """IsSafeURL of §7.3.5: suspiciously long URLs and repeated path segments are traps."""
         if len(url) > self.max_url_length:
             raise UrlRejected("url_too_long", url)
-        if longest_segment_repeat(urlsplit(url).path) > self.max_repeated_segments:
+        path = _plain_web_path(url)
+        if path is None:
+            path = urlsplit(url).path
+        if longest_segment_repeat(path) > self.max_repeated_segments:
             raise UrlRejected("repeated_segments", url)
 
 

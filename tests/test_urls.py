@@ -205,3 +205,13 @@ def test_extension_of_fast_path_agrees_with_urlsplit() -> None:
             continue
         expected = segment.rsplit(".", 1)[-1].lower() if "." in segment else ""
         assert extension_of(url) == expected, url
+
+
+def test_plain_web_path_agrees_with_urlsplit() -> None:
+    from urllib.parse import urlsplit
+
+    from citeseeker_scrapy.urls import _plain_web_path
+    for url in generated_urls(20000, seed=17) + ["http://a.org", "https://a.org//x//y"]:
+        path = _plain_web_path(url)
+        if path is not None:
+            assert path == urlsplit(url).path, url
