@@ -10,7 +10,9 @@ Installed by the CiteSeeker add-on as ``LOG_FORMATTER`` (a project's own value w
 calls it for every scraped, dropped and failed item, whatever the log level: the summaries are
 therefore lazy (:class:`Summary`, :class:`DropReason`), written only if a handler prints the
 record (at the default INFO level the DEBUG lines of scraped and dropped documents never are;
-summarising each anyway cost ~1 % of the crawl's CPU in ``bench_crawl.py``).
+summarising each anyway cost ~1 % of the crawl's CPU in ``bench_crawl.py``). For the same
+reason a ``Crawled``, ``Scraped`` or ``Dropped`` record below ``LOG_LEVEL`` (the level of
+Scrapy's log handler) is not made at all: Scrapy skips a record its formatter returns None for.
 """
 
 from __future__ import annotations
@@ -28,21 +30,38 @@ MAX_OTHER_ITEM_CHARS = 300
 
 
 class CiteSeekerLogFormatter(LogFormatter):
-    """:class:`scrapy.logformatter.LogFormatter` with items summarised; see the module."""
+    """:class:`scrapy.logformatter.LogFormatter` with items summarised; see the module.
 
-    def scraped(self, item: Any, response: Any, spider: Any) -> LogFormatterResult:
+    Built by Scrapy (``LOG_FORMATTER``) through :meth:`from_crawler`; ``threshold`` is the
+    numeric ``LOG_LEVEL`` (records below it are not made; NOTSET keeps every record)."""
+
+    def __init__(self, threshold: int = logging.NOTSET) -> None:
+        self.threshold = threshold
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> CiteSeekerLogFormatter:
+        return cls(log_level_number(crawler.settings.get("LOG_LEVEL")))
+
+    def crawled(self, request: Any, response: Any, spider: Any) -> LogFormatterResult | None:
+        return self._written(super().crawled(request, response, spider))
+
+    def scraped(self, item: Any, response: Any, spider: Any) -> LogFormatterResult | None:
         entry = super().scraped(item, response, spider)
         entry["args"] = {**entry["args"], "item": Summary(item)}
-        return entry
+        return self._written(entry)
 
     def dropped(self, item: Any, exception: BaseException, response: Any,
-                spider: Any) -> LogFormatterResult:
+                spider: Any) -> LogFormatterResult | None:
         """``Dropped: <reason>`` — the reasons of the project's pipelines name the URL; any
         other reason gets the item's summary after it (:class:`DropReason`)."""
         entry = super().dropped(item, exception, response, spider)
         entry["msg"] = "Dropped: %(reason)s"
         entry["args"] = {"exception": exception, "reason": DropReason(item, exception)}
-        return entry
+        return self._written(entry)
+
+    def _written(self, entry: LogFormatterResult) -> LogFormatterResult | None:
+        """The entry, or None when Scrapy's log handler would not write it (below LOG_LEVEL)."""
+        return entry if entry["level"] >= self.threshold else None
 
     def item_error(self, item: Any, exception: BaseException, response: Any,
                    spider: Any) -> LogFormatterResult:
@@ -51,6 +70,13 @@ class CiteSeekerLogFormatter(LogFormatter):
         if isinstance(exception, StorageError):  # the storage guard's one ERROR line says it
             entry["level"] = logging.DEBUG
         return entry
+
+
+def log_level_number(level: Any) -> int:
+    """``LOG_LEVEL`` ("INFO", 20...) as a number; NOTSET (write everything) if unknown."""
+    if isinstance(level, str):
+        level = logging.getLevelName(level.upper())
+    return level if isinstance(level, int) else logging.NOTSET
 
 
 class Summary:
