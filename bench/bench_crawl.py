@@ -60,8 +60,8 @@ sys.path.insert(0, str(BENCH))
 
 from crawlbench.web import searchstrings  # noqa: E402
 
-PYTHON = str(ROOT / ".venv" / "bin" / "python")
-SCRAPY = str(ROOT / ".venv" / "bin" / "scrapy")
+#: The interpreter running this benchmark (e.g. the project's ``.venv``) runs both crawlers.
+PYTHON = sys.executable
 COMMON_SETTINGS = {
     "CONCURRENT_REQUESTS": "16",
     "CONCURRENT_REQUESTS_PER_DOMAIN": "16",
@@ -148,6 +148,11 @@ class Run:
         record = self.checkpoints.get(n)
         return record["hwm_kib"] / 1024 if record else None
 
+    def cpu_ms(self, n: int) -> float | None:
+        """The crawler process's CPU milliseconds per page up to the N-th page."""
+        record = self.checkpoints.get(n)
+        return 1000 * record["cpu_seconds"] / record["pages"] if record else None
+
 
 def clean_env(pythonpath: str | None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in PROXY_VARIABLES}
@@ -206,7 +211,7 @@ def run_crawl(crawler: str, server: WebServer, stop: int, checkpoints: list[int]
     args, cwd, env = crawl_command(crawler, server, stop, checkpoints, workdir, queries,
                                    extra or {})
     command = ([PYTHON, str(BENCH / "crawlbench" / "profile_ours.py"), str(profile_out), *args]
-               if profile_out else [SCRAPY, *args])
+               if profile_out else [PYTHON, "-m", "scrapy", *args])
     (workdir / "command.txt").write_text(" ".join(command) + "\n", encoding="utf-8")
     server.reset()
     started = time.monotonic()
@@ -292,7 +297,7 @@ def print_table(runs: list[Run], pages: list[int]) -> None:
     base = f"RSS@{pages[0] // 1000}k" if pages[0] >= 1000 else f"RSS@{pages[0]}"
     header = (f"{'pages':>8} {'ours p/s':>9} {'stock p/s':>9} {'ratio':>6} {'ours MiB':>9} "
               f"{'stock MiB':>9} {'ours RSS/' + base:>16} {'stock RSS/' + base:>17} "
-              f"{'samples o/s':>11}")
+              f"{'samples o/s':>11} {'CPU ms/page o/s':>15} {'CPU ratio':>9}")
     print(header)
     print("-" * len(header))
     for n in pages:
@@ -301,9 +306,12 @@ def print_table(runs: list[Run], pages: list[int]) -> None:
         ratio = o_rate / s_rate if o_rate and s_rate else None
         samples = (f"{sum(1 for r in ours if n in r.checkpoints)}/"
                    f"{sum(1 for r in stock if n in r.checkpoints)}")
+        o_cpu, s_cpu = median([r.cpu_ms(n) for r in ours]), median([r.cpu_ms(n) for r in stock])
+        cpu_ratio = s_cpu / o_cpu if o_cpu and s_cpu else None
         print(f"{n:>8,} {fmt(o_rate):>9} {fmt(s_rate):>9} {fmt(ratio, '.2f'):>6} "
               f"{fmt(o_mem):>9} {fmt(s_mem):>9} {fmt(growth(ours, n, pages[0]), '.2f'):>16} "
-              f"{fmt(growth(stock, n, pages[0]), '.2f'):>17} {samples:>11}")
+              f"{fmt(growth(stock, n, pages[0]), '.2f'):>17} {samples:>11} "
+              f"{fmt(o_cpu, '.2f') + '/' + fmt(s_cpu, '.2f'):>15} {fmt(cpu_ratio, '.2f'):>9}")
 
 
 def load_runs(path: str) -> list[Run]:
@@ -467,7 +475,9 @@ def main() -> None:
                   f"checkpoints, see the samples column)")
         print("pages/s: N / seconds from spider_opened to the N-th response; MiB: VmHWM (peak "
               "RSS) of the crawler process at the N-th response (medians); ratio: ours/stock; "
-              "RSS/RSS@: median over runs of the same run's peak RSS at N over at the first N")
+              "RSS/RSS@: median over runs of the same run's peak RSS at N over at the first N; "
+              "CPU ms/page: the crawler's CPU time per page (less sensitive than pages/s to "
+              "other load on a shared machine), CPU ratio: stock's over ours")
         for extra in (r for r in results if r.crawler == "ours-defaults"):
             print(f"ours with the project's CONCURRENT_REQUESTS_PER_DOMAIN=4 (one run): "
                   f"{extra.rate(pages[0]) or 0:,.0f} pages/s, {extra.hwm_mib(pages[0]) or 0:.0f} MiB"

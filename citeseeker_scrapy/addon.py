@@ -74,9 +74,11 @@ RENDER_ADDON = "middlewares.render.RenderAddon"
 
 PLAIN_SETTINGS: dict[str, Any] = {
     "SCHEDULER": "citeseeker_scrapy.scheduler.FrontierScheduler",
-    # Scrapy starts CONCURRENT_ITEMS tasks per response; a response yields one document item,
-    # and 100 tasks per page cost ~40% of the crawl's CPU (bench_crawl.py).
-    "CONCURRENT_ITEMS": 16,
+    # Scrapy starts CONCURRENT_ITEMS + 1 asyncio tasks per response, whatever it yields; a
+    # response yields one document item (and, rarely, a few site-search requests), so one
+    # worker does it all. 100 tasks per page cost ~40% of the crawl's CPU, 16 still ~4%
+    # (bench_crawl.py); responses are still processed side by side.
+    "CONCURRENT_ITEMS": 1,
     # Scrapy stops downloading while the responses being processed hold more than this many
     # bytes (its default, 5 MB, suits HTML). A single 10 MB PDF manual then held every download
     # until it was read, and a parser worker idled: on TeX Live's documentation the machine

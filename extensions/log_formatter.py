@@ -7,7 +7,12 @@ Scrapyd job over ``/usr/share/doc`` a 379 MB one. Here an item is shown as a sho
 (:func:`summary`): the URL, the kind and size, and the citations' titles.
 
 Installed by the CiteSeeker add-on as ``LOG_FORMATTER`` (a project's own value wins). Scrapy
-calls it for every scraped, dropped and failed item.
+calls it for every scraped, dropped and failed item, whatever the log level: the summaries are
+therefore lazy (:class:`Summary`, :class:`DropReason`), written only if a handler prints the
+record (at the default INFO level the DEBUG lines of scraped and dropped documents never are;
+summarising each anyway cost ~1 % of the crawl's CPU in ``bench_crawl.py``). For the same
+reason a ``Crawled``, ``Scraped`` or ``Dropped`` record below ``LOG_LEVEL`` (the level of
+Scrapy's log handler) is not made at all: Scrapy skips a record its formatter returns None for.
 """
 
 from __future__ import annotations
@@ -25,33 +30,80 @@ MAX_OTHER_ITEM_CHARS = 300
 
 
 class CiteSeekerLogFormatter(LogFormatter):
-    """:class:`scrapy.logformatter.LogFormatter` with items summarised; see the module."""
+    """:class:`scrapy.logformatter.LogFormatter` with items summarised; see the module.
 
-    def scraped(self, item: Any, response: Any, spider: Any) -> LogFormatterResult:
+    Built by Scrapy (``LOG_FORMATTER``) through :meth:`from_crawler`; ``threshold`` is the
+    numeric ``LOG_LEVEL`` (records below it are not made; NOTSET keeps every record)."""
+
+    def __init__(self, threshold: int = logging.NOTSET) -> None:
+        self.threshold = threshold
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> CiteSeekerLogFormatter:
+        return cls(log_level_number(crawler.settings.get("LOG_LEVEL")))
+
+    def crawled(self, request: Any, response: Any, spider: Any) -> LogFormatterResult | None:
+        return self._written(super().crawled(request, response, spider))
+
+    def scraped(self, item: Any, response: Any, spider: Any) -> LogFormatterResult | None:
         entry = super().scraped(item, response, spider)
-        entry["args"] = {**entry["args"], "item": summary(item)}
-        return entry
+        entry["args"] = {**entry["args"], "item": Summary(item)}
+        return self._written(entry)
 
     def dropped(self, item: Any, exception: BaseException, response: Any,
-                spider: Any) -> LogFormatterResult:
+                spider: Any) -> LogFormatterResult | None:
         """``Dropped: <reason>`` — the reasons of the project's pipelines name the URL; any
-        other reason gets the item's summary after it."""
+        other reason gets the item's summary after it (:class:`DropReason`)."""
         entry = super().dropped(item, exception, response, spider)
-        url = _url(item)
-        if url and url in str(exception):
-            entry["msg"], entry["args"] = "Dropped: %(exception)s", {"exception": exception}
-        else:
-            entry["msg"] = "Dropped: %(exception)s (%(item)s)"
-            entry["args"] = {"exception": exception, "item": summary(item)}
-        return entry
+        entry["msg"] = "Dropped: %(reason)s"
+        entry["args"] = {"exception": exception, "reason": DropReason(item, exception)}
+        return self._written(entry)
+
+    def _written(self, entry: LogFormatterResult) -> LogFormatterResult | None:
+        """The entry, or None when Scrapy's log handler would not write it (below LOG_LEVEL)."""
+        return entry if entry["level"] >= self.threshold else None
 
     def item_error(self, item: Any, exception: BaseException, response: Any,
                    spider: Any) -> LogFormatterResult:
         entry = super().item_error(item, exception, response, spider)
-        entry["args"] = {**entry["args"], "item": summary(item)}
+        entry["args"] = {**entry["args"], "item": Summary(item)}
         if isinstance(exception, StorageError):  # the storage guard's one ERROR line says it
             entry["level"] = logging.DEBUG
         return entry
+
+
+def log_level_number(level: Any) -> int:
+    """``LOG_LEVEL`` ("INFO", 20...) as a number; NOTSET (write everything) if unknown."""
+    if isinstance(level, str):
+        level = logging.getLevelName(level.upper())
+    return level if isinstance(level, int) else logging.NOTSET
+
+
+class Summary:
+    """An item's :func:`summary`, computed when the log record is written (if ever)."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: Any) -> None:
+        self.item = item
+
+    def __str__(self) -> str:
+        return summary(self.item)
+
+
+class DropReason:
+    """Why an item was dropped, as written when the log record is (if ever): the exception's
+    message, followed by the item's summary unless the message names the item's URL."""
+
+    __slots__ = ("item", "exception")
+
+    def __init__(self, item: Any, exception: BaseException) -> None:
+        self.item = item
+        self.exception = exception
+
+    def __str__(self) -> str:
+        reason, url = str(self.exception), _url(self.item)
+        return reason if url and url in reason else f"{reason} ({summary(self.item)})"
 
 
 def summary(item: Any) -> str:

@@ -53,6 +53,49 @@ def test_a_scraped_document_shows_its_url_and_cited_titles_not_its_text() -> Non
     assert "lorem" not in text
 
 
+class CountingItem(dict):
+    """A dict item that counts how often its fields are read."""
+
+    reads = 0
+
+    def __getitem__(self, key: str) -> object:
+        CountingItem.reads += 1
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: object = None) -> object:
+        CountingItem.reads += 1
+        return super().get(key, default)
+
+
+def test_summaries_are_written_only_when_the_record_is() -> None:
+    """Scrapy asks the formatter for every item at any log level: nothing of the item is read
+    until a handler formats the record."""
+    item = CountingItem(url="http://127.0.0.1/d.html", kind="html")
+    spider = get_crawler()._create_spider("x")
+    entries = [formatter().scraped(item, None, spider),
+               formatter().dropped(item, DropItem("too big"), None, spider)]
+    assert CountingItem.reads == 0
+    assert rendered(entries[0]).endswith("\nhttp://127.0.0.1/d.html (html)")
+    assert rendered(entries[1]) == "Dropped: too big (http://127.0.0.1/d.html (html))"
+    assert CountingItem.reads > 0
+
+
+def test_records_below_the_log_level_are_not_made() -> None:
+    """At LOG_LEVEL=INFO the DEBUG lines of crawled, scraped and dropped documents would not be
+    written: Scrapy is told to skip them (None); a drop logged at WARNING is still written."""
+    from scrapy.http import HtmlResponse, Request
+    quiet = CiteSeekerLogFormatter.from_crawler(get_crawler(settings_dict={"LOG_LEVEL": "INFO"}))
+    spider = get_crawler()._create_spider("x")
+    item = DocumentItem("http://127.0.0.1/e.html", body=b"<p>x</p>", kind="html")
+    response = HtmlResponse(item.url, body=b"<p>x</p>", request=Request(item.url))
+    assert quiet.crawled(response.request, response, spider) is None
+    assert quiet.scraped(item, response, spider) is None
+    assert quiet.dropped(item, DropItem("no citation", log_level="DEBUG"), response, spider) is None
+    warning = quiet.dropped(item, DropItem("odd", log_level="WARNING"), response, spider)
+    assert rendered(warning) == "Dropped: odd (http://127.0.0.1/e.html (html, 8 bytes))"
+    assert formatter().crawled(response.request, response, spider) is not None  # DEBUG
+
+
 def test_other_items_are_shown_bounded() -> None:
     assert summary({"title": "x" * 1000}).endswith("...")
     assert len(summary({"title": "x" * 1000})) == 303

@@ -219,3 +219,16 @@ def test_links_of_documents_pass_the_same_gate() -> None:
     crawl.done(crawl.next(), links=("http://bad.com/x.html", f"{A}/b.html", "mailto:x@a.example"))
     assert crawl.stat("citeseeker/scope/refused/forbidden_domain") == 1
     assert crawl.next().url == f"{A}/b.html"
+
+
+def test_every_request_handed_out_carries_the_same_callback_objects() -> None:
+    """Scrapy remembers, per callback object and weakly, whether a generator callback returns
+    a value (it parses the callback's source to know): one bound method for all requests keeps
+    that answer remembered, where a new one per request made Scrapy parse the source per page."""
+    crawl = Crawl()
+    assert crawl.start(f"{A}/")
+    root = crawl.next()
+    crawl.done(root, links=(f"{A}/x.html", f"{A}/y.html"))
+    first, second = crawl.next(), crawl.next()
+    assert first.callback is second.callback is root.callback == crawl.spider.parse
+    assert first.errback is second.errback == crawl.spider.on_error

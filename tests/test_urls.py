@@ -114,3 +114,104 @@ def test_file_root_of(tmp_path) -> None:
     root = tmp_path.as_uri()
     assert file_root_of(f"{root}/site") == f"{root}/site/"
     assert file_root_of(f"{root}/site/index.html") == f"{root}/site/"
+
+
+# --- fast paths (issue 27): the same answers as the full parse, on generated spellings ------------
+
+TRICKY_HOSTS = ["a.com", "A.com", "www.example.org", "127.0.0.1", "127.1", "0x7f.0.0.1",
+                "256.1.1.1", "01.2.3.4", "1.2.3.4.5", "a..com", "-a.com", "b-.c", "a.com.",
+                "xn--zz.com", "xn--bcher-kva.example", "a_b.com", "1a.com", "a.b1", "[::1]",
+                "a.com:80", "a.com:0080", "a.com:8080", "a.com:65535", "a.com:65536",
+                "a.com:443", "a.com:", "a@b.com", "a.com:99999", "ex\u00e4mple.org"]
+PATH_PIECES = ["/", "a", "B", "0", ".", "..", "_", "~", "-", "%7e", "%41", "%2e", "%20", " ",
+               "?", "#", ":", "@", ";", "\\", "\t", "\u00e9", "//", "/./", "/../", "x.html",
+               "?b=2&a=1", "#frag"]
+
+
+def generated_urls(count: int, seed: int = 5) -> list[str]:
+    """URLs mixing plain spellings with every kind of trap w3lib respells."""
+    import random
+    rng = random.Random(seed)
+    urls = []
+    for _ in range(count):
+        scheme = rng.choice(["http", "https", "http", "HTTP", "ftp", "Https"])
+        path = "".join(rng.choice(PATH_PIECES) for _ in range(rng.randint(0, 6)))
+        if path and not path.startswith(("/", "?", "#")) and rng.random() < 0.8:
+            path = "/" + path
+        urls.append(f"{scheme}://{rng.choice(TRICKY_HOSTS)}{path}")
+    return urls
+
+
+def full_canonical(url: str) -> str:
+    """canonical_url's answer by the full way (w3lib), whatever the fast path would say."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    from w3lib.url import canonicalize_url
+
+    from citeseeker_scrapy.urls import _netloc_without_default_port
+    parts = urlsplit(canonicalize_url(url, keep_fragments=False))
+    return urlunsplit((parts.scheme, _netloc_without_default_port(parts.scheme, parts.netloc),
+                       parts.path or "/", parts.query, ""))
+
+
+def test_canonical_fast_path_agrees_with_w3lib() -> None:
+    from citeseeker_scrapy.urls import _already_canonical
+    taken = 0
+    for url in generated_urls(20000):
+        fast = _already_canonical(url)
+        if fast is None:
+            continue
+        taken += 1
+        assert fast == full_canonical(url), url
+        assert canonical_url(url, keep_query=True) == fast
+    assert taken > 300  # the generator does reach the fast path
+
+
+@pytest.mark.parametrize("url, fast", [
+    ("http://127.0.0.1:8080/p/3.html", "http://127.0.0.1:8080/p/3.html"),
+    ("https://www.example.org", "https://www.example.org/"),
+    ("http://example.org:80/a.html", None),       # default port: w3lib keeps it, we drop it
+    ("http://Example.org/", None),                # upper case host
+    ("http://example.org/a/../b.html", None),     # dot segments
+    ("http://example.org/a%7eb", None),           # escapes
+    ("http://example.org/a.php?x=1", None),       # a query
+    ("http://127.1/", None),                      # an IPv4 address WHATWG would respell
+    ("http://xn--bcher-kva.example/", None),      # IDNA
+])
+def test_canonical_fast_path_takes_only_plain_spellings(url: str, fast: str | None) -> None:
+    from citeseeker_scrapy.urls import _already_canonical
+    assert _already_canonical(url) == fast
+
+
+def test_server_of_fast_path_agrees_with_urlsplit() -> None:
+    from urllib.parse import urlsplit
+    for url in generated_urls(20000, seed=11):
+        try:
+            parts = urlsplit(url)
+        except ValueError:
+            with pytest.raises(ValueError):
+                server_of(url)
+            continue
+        assert server_of(url) == f"{parts.scheme}://{parts.netloc}", url
+
+
+def test_extension_of_fast_path_agrees_with_urlsplit() -> None:
+    from urllib.parse import unquote, urlsplit
+    for url in generated_urls(20000, seed=13) + ["http://a.org", "http://a.org/x.PDF",
+                                                 "https://a.org/d.ir/", "http://a.org/.x"]:
+        try:
+            segment = unquote(urlsplit(url).path).rsplit("/", 1)[-1]
+        except ValueError:
+            continue
+        expected = segment.rsplit(".", 1)[-1].lower() if "." in segment else ""
+        assert extension_of(url) == expected, url
+
+
+def test_plain_web_path_agrees_with_urlsplit() -> None:
+    from urllib.parse import urlsplit
+
+    from citeseeker_scrapy.urls import _plain_web_path
+    for url in generated_urls(20000, seed=17) + ["http://a.org", "https://a.org//x//y"]:
+        path = _plain_web_path(url)
+        if path is not None:
+            assert path == urlsplit(url).path, url

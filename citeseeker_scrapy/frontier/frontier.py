@@ -82,12 +82,13 @@ class Frontier:
         return self._add_pending_document(pending, entry)
 
     def add_link(self, entry: DocumentEntry, *, from_server: str | None, force: bool = False,
-                 front: bool = False) -> str:
+                 front: bool = False, server: str | None = None) -> str:
         """A link found on ``from_server``: a child if on the same server, else the target
         server's pending document (§6.2.2 step 2). ``force`` re-queues a URL already seen (a
         retry of a document in flight); ``front`` keeps it above later links of its (active)
-        server (site search)."""
-        server = server_of(entry.url)
+        server (site search); ``server``: the entry's server, when the caller knows it
+        already (the scheduler, for every link of a page)."""
+        server = server or server_of(entry.url)
         if server in self.completed:
             return self._refuse(COMPLETED_SERVER)
         if server in self.active:

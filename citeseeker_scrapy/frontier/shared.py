@@ -237,8 +237,8 @@ class SharedFrontier(Frontier):
         return ACCEPTED
 
     def add_link(self, entry: DocumentEntry, *, from_server: str | None, force: bool = False,
-                 front: bool = False) -> str:
-        server = server_of(entry.url)
+                 front: bool = False, server: str | None = None) -> str:
+        server = server or server_of(entry.url)
         if server in self.completed:
             return self._refuse(COMPLETED_SERVER)
         if server in self.active:
