@@ -56,8 +56,10 @@ _MISQUOTE_LETTERS = 4
 #: punctuation ("natural images,", "Puget Sound Fish."), but not an inverted name's initial
 #: after it ("...policy response Webster, M., C. Forest": a title-first entry's authors); or a
 #: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G.").
+#: The word may hold an OCR digit ("string c0mpactifications."), the punctuation follow a
+#: blank (a quote: '...pour la Guyane ", Antianechos'; physics: "...field theory ,Phys.").
 _WORD_THEN_TITLE_END = re.compile(
-    r" ([^\W\d_]+)(?:[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.)"
+    r" ([^\W\d_][^\W_]*)(?: ?[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.)"
     r"| (?=[^\W\d_][\w'\u2019-]*, [^\W\d_]\.))")  # ... or a title-first entry's authors
 #: The printed title's own first word right before a hit: after the title's opening, a sentence
 #: end (not an initial's that starts a name: "k. mcdougall diabetes..." has its author's name
@@ -150,9 +152,10 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     printed = _WORDS.findall(inside)
     if not query or not printed:
         return False
-    following = _after_left_out(query, "".join(printed[-2:]), following) if len(
-        printed) > 1 and not _has_counterpart(query[-1], printed[-1:]) else _after_left_out(
-        query, printed[-1], following)  # "...platteriv- ervalley," is one word split
+    rest = _after_left_out(query, printed[-1], following)
+    if rest is None and len(printed) > 1:  # "...platteriv- ervalley," is one word split
+        rest = _after_left_out(query, "".join(printed[-2:]), following)
+    following = rest
     preceding = _before_left_out(query, printed[0], preceding)
     after = _WORD_THEN_TITLE_END.match(following) if following is not None else None
     before = _TITLE_START_THEN_WORD.search(preceding) if preceding is not None else None
@@ -168,7 +171,7 @@ def _after_left_out(query: Sequence[str], last: str, following: str) -> Optional
             continue
         rest = following
         for word in query[len(query) - left_out:]:
-            match = re.match(r" " + re.escape(word) + r"(?![^\W_])", rest)
+            match = re.match(r" ?" + re.escape(word) + r"(?![^\W_])", rest)  # " la", "la"
             if match is None:
                 break
             rest = rest[match.end():]
@@ -185,7 +188,7 @@ def _before_left_out(query: Sequence[str], first: str, preceding: str) -> Option
             continue
         rest = preceding
         for word in reversed(query[:left_out]):
-            match = re.search(r"(?<![^\W_])" + re.escape(word) + r" $", rest)
+            match = re.search(r"(?<![^\W_])" + re.escape(word) + r" ?$", rest)
             if match is None:
                 break
             rest = rest[:match.start()]
