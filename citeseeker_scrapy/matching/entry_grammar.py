@@ -73,10 +73,7 @@ NAME_BEFORE_FULL_STOP = re.compile(
 SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + OPENING)
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
 #: A date that ends an author list right before its title: "(2001) ", "(2005), \u201c", "2013b. ".
-#: ... or a bare year after a publisher ("New York, Philosophical Library 1950 Title"; read
-#: only after a sentence end: the entry before has ended there).
-DATE_BEFORE_TITLE = re.compile(
-    rf"(?:\({DATE}\)[.:,]?|(?<!\d){DATE}[.:,]|(?<![\w-])[12][09]\d\d[a-z]? ?){OPENING}")
+DATE_BEFORE_TITLE = re.compile(rf"(?:\({DATE}\)[.:,]?|(?<!\d){DATE}[.:,]){OPENING}")
 #: The next entry's number after the year that closes an entry: "Paris, 2001 17. S. Name",
 #: "Frankfurt 2003 [5] Title" (after a year, not after a word: "as shown in [12]").
 NUMBER_AFTER_YEAR = re.compile(r"(?<!\d)[12][09]\d\d[a-z]?\)?[.,]? (?:\d{1,3}\.|\[\d{1,4}\]) ")
@@ -90,7 +87,6 @@ ANY_YEAR = re.compile(r"(?<![\w.-])(?:1[5-9]|20)\d\d(?!\d)")
 INITIALS_SURNAME_BEFORE_TITLE = re.compile(
     r"(?<![^\W_])(?:[^\W\d_]|chr|jos|geo|jas|wm)\. ?[^\W\d_][\w'\u2019-]+"
     r"(?: [^\W\d_][\w'\u2019-]+)?," + OPENING[:-1] + " ?$")  # 'Moreau, " Title'
-
 LETTER = re.compile(r"[^\W\d_]")
 #: An author list of surnames ends with a colon right before its title: "Samarin: Title".
 COLON_BEFORE_TITLE = re.compile(r"[^\W\d_]{2}: ")

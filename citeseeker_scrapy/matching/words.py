@@ -241,10 +241,11 @@ def _title_span(query: Sequence[str], before: Sequence[str], inside: Sequence[st
 
 def _names_enough(query: Sequence[str], printed: Sequence[str]) -> bool:
     """True if the query names five in six (``_NAMED_PER_EXTRA``) of the content words printed
-    inside the hit, and none it lacks inside the title is longer than ``_MISQUOTE_LETTERS``: each printed content word that is neither a variant of a query word nor
-    a piece of one (a query word split in two by the text: "nano technologies") counts
-    against it, and so does a word printed more often than the query names it ("The CANTUS
-    Database and CANTUS Index" for "...Database and Index")."""
+    inside the hit, and none it lacks inside the title is longer than ``_MISQUOTE_LETTERS``
+    (:func:`_inner`; called by :func:`same_work`): each printed content word that is neither
+    a variant of a query word nor a piece of one (a query word split in two by the text:
+    "nano technologies") counts against it, and so does a word printed more often than the
+    query names it ("The CANTUS Database and CANTUS Index" for "...Database and Index")."""
     extras = [word for word in printed if _not_named(word, query)]
     if any(len(word) > _MISQUOTE_LETTERS for word in _inner(extras, printed)):
         return False  # "...traumatic [brain] injury": a word of its own, another work
