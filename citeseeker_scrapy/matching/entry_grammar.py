@@ -51,8 +51,9 @@ WORD_SENTENCE_END = re.compile(
 #: venue; "Magniez P. 2010" is a name and a year).
 #: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
 YEAR_SPAN = r"[12][09]\d\d[-\u2013][12][09]\d\d\b"
+#: A single page may follow "p." with no blank ("p.149"); "40 p." is a work's page count.
 PAGES = re.compile(rf"(?:\bpp?\. ?|[,:;] ?)(?!{YEAR_SPAN})\d+[-\u2013]\d+\b"
-                    r"|\bpp?\. (?![12][09]\d\d\b)\d+\b")
+                    r"|\bpp?\. ?(?![12][09]\d\d\b)\d+\b|\b\d+ pp?\.(?= )")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ",
 #: "Welner J: " (Vancouver).
 NAMES_BEFORE_TITLE = re.compile(rf"(?:{INITIAL_OR_ET_AL}|(?<![^\W_])[^\W\d_]:){OPENING}")
@@ -73,6 +74,19 @@ SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + OPENING)
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
 #: A date that ends an author list right before its title: "(2001) ", "(2005), \u201c", "2013b. ".
 DATE_BEFORE_TITLE = re.compile(rf"(?:\({DATE}\)[.:,]?|(?<!\d){DATE}[.:,]){OPENING}")
+#: The next entry's number after the year that closes an entry: "Paris, 2001 17. S. Name",
+#: "Frankfurt 2003 [5] Title" (after a year, not after a word: "as shown in [12]").
+NUMBER_AFTER_YEAR = re.compile(r"(?<!\d)[12][09]\d\d[a-z]?\)?[.,]? (?:\d{1,3}\.|\[\d{1,4}\]) ")
+#: A double quote: no name holds one (a quoted title does).
+QUOTE = re.compile("[\"\u201c\u201d\u00ab\u00bb]")
+#: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
+ANY_YEAR = re.compile(r"(?<![\w.-])(?:1[5-9]|20)\d\d(?!\d)")
+#: The end of an author run of initials and surnames right before a title, with its comma:
+#: "R. A. Battye and P. M. Sutcliffe, ", "Mark N. Salvo, ", "Chr. Moreau, \"", "Abbe J. B. D.
+#: Cochet, " (the name runs of the I. Surname and physics styles).
+INITIALS_SURNAME_BEFORE_TITLE = re.compile(
+    r"(?<![^\W_])(?:[^\W\d_]|chr|jos|geo|jas|wm)\. ?[^\W\d_][\w'\u2019-]+"
+    r"(?: [^\W\d_][\w'\u2019-]+)?," + OPENING[:-1] + " ?$")  # 'Moreau, " Title'
 LETTER = re.compile(r"[^\W\d_]")
 #: An author list of surnames ends with a colon right before its title: "Samarin: Title".
 COLON_BEFORE_TITLE = re.compile(r"[^\W\d_]{2}: ")

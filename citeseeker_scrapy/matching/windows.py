@@ -28,7 +28,8 @@ from .entry_grammar import (
     YEAR, LIST_BEFORE_TITLE, AFTER_VENUE, AFTER_PAGES, GIVEN_NAMES_ONLY, LAST_AUTHOR,
     WORD_SENTENCE_END, PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, NAME_BEFORE_FULL_STOP,
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
-    DITTO_IN_GAP, SENTENCE_END,
+    DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
+    INITIALS_SURNAME_BEFORE_TITLE,
 )
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
@@ -38,6 +39,7 @@ _MAX_LIST_COMMAS = 100  # an author list is followed for at most this many names
 _LIST_RESUMES = 3  # close commas after a longer gap: the author list goes on
 _INTERRUPTION = 150  # a footnote or running header inside an author list
 _MAX_DITTO_ENTRIES = 5  # "[2] ," entries followed one after the other
+_DATED_WORDS = 8  # letters after an entry's year that are its title or venue, not a name
 #: The "[n]" that opens a reference entry: after ". ", ") ", "] " or "; " (or at the start of
 #: the text), with or without the blank. After a word ("as shown in [12]") it is a citation; a
 #: year before a year is a first edition's ("Hume, David. [1752] 1955. Writings on Economics").
@@ -254,11 +256,14 @@ def _author_list_end(text: str, start: int) -> int:
 
 def _not_a_name(text: str, start: int, end: int) -> bool:
     """True if the piece between two commas cannot be (part of) a name: it holds a colon, a
+    double quote (a quoted title: 'a. 2007, "Photon mass destroyed by vortices," '), a
     sentence end ("h.: topic web. in: proc. of dexa,") or pages ("pp. 64-79. visser,"), as a
     short title and venue do."""
     return (text.find(":", start, end) >= 0
+            or QUOTE.search(text, start, end) is not None
             or WORD_SENTENCE_END.search(text, start, end + 1) is not None
-            or PAGES.search(text, start, end) is not None)
+            or PAGES.search(text, start, end) is not None
+            or NUMBER_AFTER_YEAR.search(text, start, end + 1) is not None)
 
 
 def _close_commas_follow(text: str, position: int) -> bool:
@@ -371,7 +376,7 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
         gap_start = max(gap_start, _author_list_end(text, name_end))
     for ditto in DITTO_IN_GAP.finditer(text, name_end, start):
         gap_start = ditto.end()
-    if PAGES.search(text, gap_start, start):
+    if PAGES.search(text, gap_start, start) or NUMBER_AFTER_YEAR.search(text, gap_start, start):
         return True
     ends, last_end = 0, gap_start
     for sentence_end in SENTENCE_ENDS_IN_GAP.finditer(text, gap_start, start):
@@ -392,7 +397,25 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
         names_end = COLON_BEFORE_TITLE.search(text, max(gap_start, start - 4), start)
         if names_end is not None:  # "...: Title, 1990 Goossens, Samarin: Title": two lists
             ends += COLON_BEFORE_TITLE.search(text, gap_start, names_end.start()) is not None
-    return ends >= 1 and names_end is not None
+    if names_end is None:
+        names_end = INITIALS_SURNAME_BEFORE_TITLE.search(
+            text, max(gap_start, start - _NAME_PIECE), start)
+    return names_end is not None and (
+        ends >= 1 or _dated_entry_before(text, name_end, names_end.start()))
+
+
+def _dated_entry_before(text: str, name_end: int, names_end: int) -> bool:
+    """True if a year, then words, lie between a name's author list and the name run that ends
+    right before a title: the name's entry was dated and went on (its title, its venue), so
+    the run is the next entry's authors even where no sentence end shows it ("Koehne E, 1884,
+    Les lythrariees, Giornale (16): p 100-104 Mark N. Salvo, Title", "Adelberger, E. 2007,
+    \"Title,\" Phys. Rev. Lett. 98, 010402 R. A. Battye and P. M. Sutcliffe, Title").
+    Called by :func:`_another_entry_between` only when such a run was found."""
+    year = ANY_YEAR.search(text, name_end, names_end)
+    if year is None:
+        return False
+    return (len(LETTER.findall(text, year.end(), names_end)) >= _DATED_WORDS
+            or not _ends_author_list(text, name_end, year.start()))
 
 
 def _next_number_between(text: str, name: int, start: int) -> bool:

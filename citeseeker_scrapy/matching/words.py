@@ -49,12 +49,17 @@ _SHORT_ALLOWANCE = 2  # short or function words of the query that may lack a cou
 #: Content words the query names for each printed content word it lacks: five in six, a
 #: misquote of a long title, not another work.
 _NAMED_PER_EXTRA = 5
+#: ... and the word it lacks is a short one ("large [text] corpora", issue 16's misquote): a
+#: longer one ("[protection]", "[treatment]", "[brain]") names a thing of its own.
+_MISQUOTE_LETTERS = 4
 #: The printed title's own last word right after a hit: a word, then the title's closing
 #: punctuation ("natural images,", "Puget Sound Fish."), but not an inverted name's initial
 #: after it ("...policy response Webster, M., C. Forest": a title-first entry's authors); or a
 #: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G.").
+#: The word may hold an OCR digit ("string c0mpactifications."), the punctuation follow a
+#: blank (a quote: '...pour la Guyane ", Antianechos'; physics: "...field theory ,Phys.").
 _WORD_THEN_TITLE_END = re.compile(
-    r" ([^\W\d_]+)(?:[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.)"
+    r" ([^\W\d_][^\W_]*)(?: ?[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.)"
     r"| (?=[^\W\d_][\w'\u2019-]*, [^\W\d_]\.))")  # ... or a title-first entry's authors
 #: The printed title's own first word right before a hit: after the title's opening, a sentence
 #: end (not an initial's that starts a name: "k. mcdougall diabetes..." has its author's name
@@ -147,9 +152,10 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     printed = _WORDS.findall(inside)
     if not query or not printed:
         return False
-    following = _after_left_out(query, "".join(printed[-2:]), following) if len(
-        printed) > 1 and not _has_counterpart(query[-1], printed[-1:]) else _after_left_out(
-        query, printed[-1], following)  # "...platteriv- ervalley," is one word split
+    rest = _after_left_out(query, printed[-1], following)
+    if rest is None and len(printed) > 1:  # "...platteriv- ervalley," is one word split
+        rest = _after_left_out(query, "".join(printed[-2:]), following)
+    following = rest
     preceding = _before_left_out(query, printed[0], preceding)
     after = _WORD_THEN_TITLE_END.match(following) if following is not None else None
     before = _TITLE_START_THEN_WORD.search(preceding) if preceding is not None else None
@@ -165,7 +171,7 @@ def _after_left_out(query: Sequence[str], last: str, following: str) -> Optional
             continue
         rest = following
         for word in query[len(query) - left_out:]:
-            match = re.match(r" " + re.escape(word) + r"(?![^\W_])", rest)
+            match = re.match(r" ?" + re.escape(word) + r"(?![^\W_])", rest)  # " la", "la"
             if match is None:
                 break
             rest = rest[match.end():]
@@ -182,7 +188,7 @@ def _before_left_out(query: Sequence[str], first: str, preceding: str) -> Option
             continue
         rest = preceding
         for word in reversed(query[:left_out]):
-            match = re.search(r"(?<![^\W_])" + re.escape(word) + r" $", rest)
+            match = re.search(r"(?<![^\W_])" + re.escape(word) + r" ?$", rest)
             if match is None:
                 break
             rest = rest[:match.start()]
@@ -235,12 +241,27 @@ def _title_span(query: Sequence[str], before: Sequence[str], inside: Sequence[st
 
 def _names_enough(query: Sequence[str], printed: Sequence[str]) -> bool:
     """True if the query names five in six (``_NAMED_PER_EXTRA``) of the content words printed
-    inside the hit: each printed content word that is neither a variant of a query word nor
-    a piece of one (a query word split in two by the text: "nano technologies") counts
-    against it, and so does a word printed more often than the query names it ("The CANTUS
-    Database and CANTUS Index" for "...Database and Index")."""
-    extra = sum(1 for word in printed if _not_named(word, query))
+    inside the hit, and none it lacks inside the title is longer than ``_MISQUOTE_LETTERS``
+    (:func:`_inner`; called by :func:`same_work`): each printed content word that is neither
+    a variant of a query word nor a piece of one (a query word split in two by the text:
+    "nano technologies") counts against it, and so does a word printed more often than the
+    query names it ("The CANTUS Database and CANTUS Index" for "...Database and Index")."""
+    extras = [word for word in printed if _not_named(word, query)]
+    if any(len(word) > _MISQUOTE_LETTERS for word in _inner(extras, printed)):
+        return False  # "...traumatic [brain] injury": a word of its own, another work
+    extra = len(extras)
     extra += sum(max(0, printed.count(word) - query.count(word)) for word in set(printed)
                  if is_content(word) and word in query)
     named = sum(1 for word in query if is_content(word))
     return named >= _NAMED_PER_EXTRA * extra
+
+
+def _inner(extras: Sequence[str], printed: Sequence[str]) -> list[str]:
+    """The words of ``extras`` that lie between two words of ``printed`` that the query names:
+    a word the query lacks inside its title. One at an edge of the hit is the title's first or
+    last word (:func:`longer_title` reads those) or a running header's last word that
+    extraction put before the title's rest ("...citation styles and interpretation: ...")."""
+    named = [i for i, word in enumerate(printed) if word not in extras]
+    if len(named) < 2:
+        return []
+    return [word for word in printed[named[0] + 1:named[-1]] if word in extras]

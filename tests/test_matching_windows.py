@@ -1,0 +1,70 @@
+"""Where one reference entry ends and the next begins (issue 25, round 4, ``matching/windows.py``).
+
+An author's window must never lend the next entry's title to the author of the entry before.
+Each row: a run of references as printed (written for these tests, in the styles real
+bibliographies print), the searched author and title, and whether it is a citation. Every rule
+has a row where the boundary is there (the title is the next entry's) and one where it is not
+(the same author's own title, still found).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
+
+TITLE = "Knots as stable solitons in a classical field theory"
+
+
+def found(doc: str, author: str, title: str) -> bool:
+    matcher = CitationMatcher([AuthorGroup((author,), (title,))], MatcherSettings())
+    return bool(matcher.find(doc))
+
+
+@pytest.mark.parametrize("doc, author, cites", [
+    # a year, then the entry's quoted title and venue, then the next entry's initials-and-
+    # surname run with no sentence end between (physics styles print no full stops there)
+    ('Adelberger, E., Dvali, G., Gruzinov, A. 2007, "Photon mass bound destroyed by vortices," '
+     f"Phys.Rev.Lett.98,010402 R. A. Battye and P. M. Sutcliffe, {TITLE}, Phys. Rev. 81",
+     "Adelberger", False),
+    ('Adelberger, E., Dvali, G., Gruzinov, A. 2007, "Photon mass bound destroyed by vortices," '
+     f"Phys.Rev.Lett.98,010402 R. A. Battye and P. M. Sutcliffe, {TITLE}, Phys. Rev. 81",
+     "Battye", True),
+    (f"Koehne E, 1884, Les lythrariees italiennes, Giornale botanico (16) : p 100-104 Mark N. "
+     f"Salvo, {TITLE}, 5 Envtl. L. J. 141.", "Koehne", False),
+    (f"Koehne E, 1884, Les lythrariees italiennes, Giornale botanico (16) : p 100-104 Mark N. "
+     f"Salvo, {TITLE}, 5 Envtl. L. J. 141.", "Salvo", True),
+    # a year right after a venue closes the entry: the run after it is the next entry's
+    (f"Capmas, The statistical year book, Central agency of statistics, 2012 Chr. Moreau, "
+     f"\" {TITLE} \" in C. H. Johnson (dir.), Blood and kinship", "Capmas", False),
+    # ... but a year that closes an author list is followed by that list's own title
+    (f"Battye, R. A., Sutcliffe, P. M., 1998, {TITLE}, Phys. Rev. Lett. 81.", "Battye", True),
+    (f"R. A. Battye and P. M. Sutcliffe (1998) {TITLE}. Phys. Rev. Lett. 81.", "Sutcliffe", True),
+    # the searched name inside the run that ends before the title: its own entry
+    (f"Dvali G, 2007, Phys. Rev. 98. R. A. Battye, G. Dvali, P. M. Sutcliffe, {TITLE}, 1998",
+     "Dvali", True),
+])
+def test_a_dated_entry_then_another_name_run_is_another_entry(doc: str, author: str,
+                                                              cites: bool) -> None:
+    assert found(doc, author, TITLE) is cites
+
+
+@pytest.mark.parametrize("doc, author, cites", [
+    # the next entry's number after the year that closed the entry ("Paris, 2001 17. ")
+    (f"P. Brion, Clint Eastwood, La Martiniere, Paris, 2001 17. S. Kosasih, C. Rovelli, F. P. Zen "
+     f"(2016): {TITLE}. In: arXiv e-prints, 2016.", "Brion", False),
+    (f"P. Brion, Clint Eastwood, La Martiniere, Paris, 2001 17. S. Kosasih, C. Rovelli, F. P. Zen "
+     f"(2016): {TITLE}. In: arXiv e-prints, 2016.", "Rovelli", True),
+    (f"Irmtraud Schnell, Gewerkschaft Erziehung (Hrsg.) Frankfurt 2003 [5] {TITLE} Death, J.L., "
+     "F. Monteiro 2014 Biogeosciences, 11.", "Schnell", False),
+    # a single page with no blank ("p.149") and a page count ("40 p.") end an entry
+    (f"L. D. Faddeev, in: A. Connes et al. (eds.), Les Houches lectures, North Holland, 1998, "
+     f"p.149 . S. Banerjee, B. P. Carlin, and A. E. Gelfand. {TITLE}. CRC Press, 2015.",
+     "Faddeev", False),
+    (f"Convery, F., D. Ellerman and C. de Perthuis, Interim report, June, 40 p. 2008 \" {TITLE} "
+     "\", Emery van Donsel, Proceedings of the 2nd meeting", "Convery", False),
+    # a number after a year that ends no entry (a volume after the title) changes nothing
+    (f"F. P. Zen, C. Rovelli, {TITLE}, arXiv e-prints 2016 17, 1-20.", "Zen", True),
+])
+def test_an_entry_number_or_pages_end_the_entry(doc: str, author: str, cites: bool) -> None:
+    assert found(doc, author, TITLE) is cites
