@@ -18,7 +18,7 @@ from citeseeker_scrapy.matching import AuthorGroup
 from citeseeker_scrapy.site_search.forms import (
     NO_HITS_QUERY, SiteSearchConfig, find_search_form, search_queries, surname_of)
 from citeseeker_scrapy.site_search.results import next_page
-from tests.support.crawl import Crawl, run_crawl
+from tests.support.crawl import Crawl, run_crawl, wait_for
 from tests.support.search_web import (
     DECOY_PATHS, KINDS, SEARCH_PATHS, SEARCH_STRINGS, SearchWeb, Server, generate)
 
@@ -229,10 +229,7 @@ def test_a_pending_post_search_survives_a_kill(web: SearchWeb, tmp_path: Path) -
     post.post_delay, post.posts_seen = 30.0, 0
     process = run.start()
     try:
-        deadline = time.monotonic() + 60
-        while post.posts_seen == 0 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert post.posts_seen > 0, "no POST search was sent"
+        wait_for(lambda: post.posts_seen > 0)  # a POST search was sent
         time.sleep(2.0)  # the checkpoints after the home page (a loaded machine is slow to write)
     finally:
         os.kill(process.pid, signal.SIGKILL)
@@ -323,10 +320,7 @@ def test_the_page_of_no_results_survives_a_kill(tmp_path: Path) -> None:
                     CITESEEKER_FLUSH_INTERVAL="1", CITESEEKER_SITE_SEARCH="only")
         process = run.start()
         try:
-            deadline = time.monotonic() + 60
-            while server.hits_seen == 0 and time.monotonic() < deadline:
-                time.sleep(0.05)
-            assert server.hits_seen > 0, "no query with hits was sent"
+            wait_for(lambda: server.hits_seen > 0)  # a query with hits was sent
             time.sleep(2.0)  # the checkpoints after the probe (a loaded machine is slow to write)
         finally:
             os.kill(process.pid, signal.SIGKILL)
@@ -343,6 +337,23 @@ def test_the_page_of_no_results_survives_a_kill(tmp_path: Path) -> None:
     fetched = {p for p in after if not p.startswith(SEARCH_PATHS)}
     assert not (set(server.popular) - server.listed) & fetched, sorted(fetched)
     assert server.citing and found_paths(resumed, server) == server.citing
+
+
+def site_dir(tmp_path: Path) -> Path:
+    (tmp_path / "site").mkdir()
+    return tmp_path / "site"
+
+
+def crawl_only_search(tmp_path: Path, site: Any, **settings: str) -> Crawl:
+    """A crawl of ``site`` for Fiala's paper in ``only`` mode, every result followed (no title
+    words asked of a result); it must finish with exit status 0."""
+    result = run_crawl(tmp_path / "crawl", "-a", "authors=Fiala", "-a",
+                       "publications=Retrieving citations on the web",
+                       "-a", f"startpoints={site.base}/",
+                       settings={"CITESEEKER_RENDER": "never", "CITESEEKER_SITE_SEARCH": "only",
+                                 "CITESEEKER_SITE_SEARCH_TITLE_WORDS": "0", **settings})
+    assert result.returncode == 0, result.output[-3000:]
+    return result
 
 
 def test_a_probe_that_fails_still_sends_the_queries(tmp_path: Path) -> None:
@@ -363,15 +374,8 @@ def test_a_probe_that_fails_still_sends_the_queries(tmp_path: Path) -> None:
             return "<html><body><ul><li><a href='/hidden/p.html'>A paper</a></li></ul></body>"
         return {"/": home, "/hidden/p.html": paper}.get(parts.path)  # the probe: 404
 
-    (tmp_path / "site").mkdir()
-    with SiteServer(tmp_path / "site", pages=pages) as site:
-        result = run_crawl(tmp_path / "crawl", "-a", "authors=Fiala", "-a",
-                           "publications=Retrieving citations on the web",
-                           "-a", f"startpoints={site.base}/",
-                           settings={"CITESEEKER_RENDER": "never",
-                                     "CITESEEKER_SITE_SEARCH": "only",
-                                     "CITESEEKER_SITE_SEARCH_TITLE_WORDS": "0"})
-        assert result.returncode == 0, result.output[-3000:]
+    with SiteServer(site_dir(tmp_path), pages=pages) as site:
+        result = crawl_only_search(tmp_path, site)
         assert f"/search?q={NO_HITS_QUERY}" in site.requests
         assert [d["url"] for d in result.documents] == [site.url("/hidden/p.html")]
         assert result.stats()["citeseeker/site_search/probes_failed"] == 1
@@ -402,16 +406,8 @@ def test_paging_stops_at_a_page_that_brings_nothing_new(tmp_path: Path) -> None:
             return "<html><body><p>A paper.</p></body></html>"
         return home if parts.path == "/" else None
 
-    (tmp_path / "site").mkdir()
-    with SiteServer(tmp_path / "site", pages=pages) as site:
-        result = run_crawl(tmp_path / "crawl", "-a", "authors=Fiala", "-a",
-                           "publications=Retrieving citations on the web",
-                           "-a", f"startpoints={site.base}/",
-                           settings={"CITESEEKER_RENDER": "never",
-                                     "CITESEEKER_SITE_SEARCH": "only",
-                                     "CITESEEKER_SITE_SEARCH_TITLE_WORDS": "0",
-                                     "CITESEEKER_SITE_SEARCH_PAGES": "5"})
-        assert result.returncode == 0, result.output[-3000:]
+    with SiteServer(site_dir(tmp_path), pages=pages) as site:
+        result = crawl_only_search(tmp_path, site, CITESEEKER_SITE_SEARCH_PAGES="5")
         searches = [p for p in site.requests if p.startswith("/search") and "Fiala" in p]
         assert searches == ["/search?q=Fiala", "/search?page=2&q=Fiala"]
         assert len([p for p in site.requests if p.startswith("/p/")]) == 5
