@@ -10,7 +10,7 @@ import functools
 import os
 import re
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, unquote, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, unquote, urljoin, urlsplit, urlunsplit
 
 from w3lib.url import canonicalize_url, url_query_cleaner
 
@@ -81,6 +81,49 @@ def _already_canonical(url: str) -> str | None:
     if port is not None and (int(port) > MAX_PORT or int(port) == DEFAULT_PORTS[scheme]):
         return None
     return url if path else url + "/"
+
+
+#: A link :func:`join_url` may join by hand: unreserved path characters only (no scheme, no
+#: ``%``, query, fragment or ``;`` parameters, which ``urljoin`` splits off and may respell).
+PLAIN_LINK = re.compile(r"[A-Za-z0-9._~/-]+")
+
+
+def join_url(base: str, link: str) -> str:
+    """``urllib.parse.urljoin(base, link)``, computed by hand for the plain case.
+
+    Who calls: the HTML reader, for every link of every page (``urljoin`` parses both URLs:
+    ~5 us a link, a tenth of a small page's cost in the crawler's process). The plain case is
+    a canonical ``http(s)`` base without dot segments or doubled slashes, and a link of
+    unreserved characters without them (an absolute path, or a name relative to the base's
+    directory), or a link that is itself such a URL; ``tests/test_urls.py`` compares both on
+    generated URLs. Anything else goes to ``urljoin``, which may raise ``ValueError``."""
+    fast = _join_plain(base, link)
+    return fast if fast is not None else urljoin(base, link)
+
+
+def _join_plain(base: str, link: str) -> str | None:
+    if _already_canonical(link) == link and "//" not in link[link.index("//") + 2:]:
+        return link  # an absolute link, spelled as urljoin would give it back
+    base_path = _plain_base_path(base)
+    if base_path is None or PLAIN_LINK.fullmatch(link) is None or "//" in link:
+        return None
+    if "/./" in f"/{link}/" or "/../" in f"/{link}/":
+        return None
+    if link.startswith("/"):
+        return base[:len(base) - len(base_path)] + link
+    directory = base_path[:base_path.rfind("/") + 1] or "/"
+    return base[:len(base) - len(base_path)] + directory + link
+
+
+def _plain_base_path(base: str) -> str | None:
+    """The path of a canonical base URL with no dot segment and no doubled slash, else None."""
+    match = ALREADY_CANONICAL.fullmatch(base)
+    if match is None:
+        return None
+    path = match.group(4) or ""
+    if "//" in path or "/./" in f"{path}/" or "/../" in f"{path}/":
+        return None
+    return path
 
 
 def _without_session_parameters(query: str) -> str:

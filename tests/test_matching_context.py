@@ -139,3 +139,19 @@ def test_the_crawl_reports_context_in_feed_csv_and_success_log(tmp_path) -> None
     assert list(rows[0])[8:] == ["relation", "context", "in_references", "also_at"]
     assert {r["url"].rsplit("/", 1)[1]: r["in_references"] for r in rows} == \
         {"paper.pdf": "True", "running.html": "False", "list.txt": "False"}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_folded_character_points_at_the_character_it_came_from(seed) -> None:
+    import unicodedata
+    rng = random.Random(seed)
+    pieces = ["ab", "Cd", " ", "\n", "\t", "-\n", "ﬁ", "é", "Ž", "\xa0", "\u00a8", "x\u0301",
+              "ß", "–", "\x1c", ".", "12"]
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
+        folded, offsets = fold_with_offsets(text)
+        assert len(folded) == len(offsets)
+        assert all(a <= b for a, b in zip(offsets, offsets[1:]))
+        for char, offset in zip(folded, offsets):
+            source = unicodedata.normalize("NFKD", text[offset]).lower()
+            assert char in source or (char == " " and not source.strip()), (text, offset)

@@ -215,3 +215,64 @@ def test_plain_web_path_agrees_with_urlsplit() -> None:
         path = _plain_web_path(url)
         if path is not None:
             assert path == urlsplit(url).path, url
+
+
+LINK_PIECES = ["a", "b.html", "..", ".", "", "p", "~u", "-", "x.y", "%20", "?q", "#f", ";p",
+               ":", "//", "h:1", "A"]
+
+
+def generated_links(count: int, seed: int) -> list[str]:
+    """Hrefs as pages write them: absolute paths, relative names, dot segments, queries,
+    fragments, parameters, doubled slashes, and whole URLs."""
+    import random
+    rng = random.Random(seed)
+    links = []
+    for _ in range(count):
+        link = "".join(rng.choice(["/", ""]) + rng.choice(LINK_PIECES)
+                       for _ in range(rng.randint(1, 4)))
+        if rng.random() < 0.15:
+            link = f"http://{rng.choice(TRICKY_HOSTS)}{link if link.startswith('/') else ''}"
+        links.append(link)
+    return links
+
+
+def test_join_url_agrees_with_urljoin() -> None:
+    from urllib.parse import urljoin
+
+    from citeseeker_scrapy.urls import _join_plain, join_url
+    bases = generated_urls(400, seed=19) + [
+        "http://127.0.0.1:8080/p/3.html", "http://h", "https://a.b/x/", "http://h/a//b/c",
+        "http://h/a/b;p", "http://h/a/b?q=1", "http://h:80/a"]
+    taken = 0
+    for base, link in zip(bases * 50, generated_links(len(bases) * 50, seed=23)):
+        try:
+            expected = urljoin(base, link)
+        except ValueError:
+            continue
+        taken += _join_plain(base, link) is not None
+        assert join_url(base, link) == expected, (base, link)
+    assert taken > 200  # the generator does reach the plain case
+
+
+@pytest.mark.parametrize("base, link, joined", [
+    ("http://h.org/d/page.html", "other.html", "http://h.org/d/other.html"),
+    ("http://h.org/d/page.html", "/p/3.html", "http://h.org/p/3.html"),
+    ("http://h.org", "a/b.pdf", "http://h.org/a/b.pdf"),
+    ("http://h.org:81/d/", "http://x.org/y.ps", "http://x.org/y.ps"),
+])
+def test_join_url_joins_plain_links_by_hand(base: str, link: str, joined: str) -> None:
+    from citeseeker_scrapy.urls import _join_plain
+    assert _join_plain(base, link) == joined
+
+
+@pytest.mark.parametrize("base, link", [
+    ("http://h.org/d/page.html", "../x.html"),        # dot segments: urljoin resolves them
+    ("http://h.org/d/page.html", "x.html?a=1"),       # a query
+    ("http://h.org/d/page.html", "#refs"),            # a fragment
+    ("http://h.org/d//page.html", "x.html"),          # urljoin drops the empty segment
+    ("http://h.org/d/page.html", "//other.org/x"),    # a network-path reference
+    ("http://h.org/d/page.html", "mailto:a@h.org"),   # another scheme
+])
+def test_join_url_leaves_the_rest_to_urljoin(base: str, link: str) -> None:
+    from citeseeker_scrapy.urls import _join_plain
+    assert _join_plain(base, link) is None

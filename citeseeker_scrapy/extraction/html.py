@@ -8,10 +8,11 @@ broken markup found on old lab pages.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import urljoin
 
 import lxml.etree
 import lxml.html
+
+from citeseeker_scrapy.urls import join_url
 
 #: Elements whose text is never shown to a reader, so it cannot hold a citation.
 INVISIBLE_TAGS = ("script", "style", "noscript", "template")
@@ -108,13 +109,13 @@ def absolute_links(links: tuple[str, ...], page_url: str, base: str | None) -> t
     dropped. Why here: the parser worker that read the page resolves its links too, so the
     crawler's process does not spend ~7 µs per link (Python's docs: 100,000 links)."""
     try:
-        start = urljoin(page_url, base) if base else page_url
+        start = join_url(page_url, base) if base else page_url
     except ValueError:
         start = page_url
     resolved = []
     for link in links:
         try:
-            resolved.append(urljoin(start, link))
+            resolved.append(join_url(start, link))
         except ValueError:
             continue
     return tuple(resolved)

@@ -14,6 +14,7 @@ instead, so a context is always taken from around the real match.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -22,8 +23,12 @@ from citeseeker_scrapy.matching import normalize_text
 
 #: Characters of context at most (the issue's ~300).
 CONTEXT_LENGTH = 300
-_CHUNK = 2048
+_CHUNK = 512
 _BIG_CHUNK = 65536
+#: A word (or a lone white space char) holding a character outside ASCII.
+_NON_ASCII_WORD = re.compile(r"(?<!\S)\S*[^\x00-\x7f]\S*")
+#: A word and the first white space character after it (where its blank comes from).
+_WORD_AND_BLANK = re.compile(r"\S+\s?")
 _HYPHEN_AT_LINE_END = re.compile(
     r"-(?<=[^\W\d_]-)[^\S\r\n]*(?:\r\n|\r|\n)[^\S\r\n]*(?=[^\W\d_])")
 _NAMES = (r"references|bibliography|literatur|literature|literaturverzeichnis|works\s+cited|"
@@ -60,8 +65,8 @@ class TextMap:
 
     Two levels of chunks keep it cheap for a long document: big chunks (64 KiB) are normalized
     once to know where each starts in the normalized text; only the big chunk holding a
-    citation is cut into small ones (2 KiB), and only the small one holding the position is
-    folded character by character (citations cluster in the reference list)."""
+    citation is cut into small ones (512 characters), and only the small one holding the
+    position is folded (citations cluster in the reference list)."""
 
     def __init__(self, text: str, normalized: str) -> None:
         self.text = text
@@ -229,16 +234,68 @@ def _trim(before: str, match_text: str, after: str, length: int) -> str:
 
 
 def fold_with_offsets(chunk: str) -> tuple[str, list[int]]:
-    """``normalize_text(chunk)`` computed one character at a time, with, for each character
-    of the result, the offset of the original character it came from."""
-    removed = {i for m in _HYPHEN_AT_LINE_END.finditer(chunk) for i in range(*m.span())}
+    """``normalize_text(chunk)`` with, for each character of the result, the offset of the
+    original character it came from.
+
+    Who calls it: :class:`TextMap`, once per small chunk holding a citation. Words are taken
+    whole (an ASCII word folds to its lower case, one character for one); only a word with
+    other characters is folded one character at a time, so a citation's context costs a few
+    string operations per word rather than a Python step per character."""
     out: list[str] = []
     offsets: list[int] = []
     blank = True  # no leading blank
-    for index, char in enumerate(chunk):
-        if index in removed:
-            continue
-        for folded in _fold(char):
+    low = 0
+    for removed in _HYPHEN_AT_LINE_END.finditer(chunk):  # a line-end hyphen joins two words
+        blank = _fold_words(chunk, low, removed.start(), out, offsets, blank)
+        low = removed.end()
+    _fold_words(chunk, low, len(chunk), out, offsets, blank)
+    folded = "".join(out)
+    if folded.endswith(" "):  # no trailing blank
+        folded = folded[:-1]
+        offsets.pop()
+    return folded, offsets
+
+
+def _fold_words(chunk: str, low: int, high: int, out: list[str], offsets: list[int],
+                blank: bool) -> bool:
+    """Fold ``chunk[low:high]`` onto ``out``/``offsets``: each run of white space becomes one
+    blank (none after a blank). Returns whether the output now ends with a blank. The ASCII
+    stretches go in bulk; only the words holding another character go one by one."""
+    start = low
+    for word in _NON_ASCII_WORD.finditer(chunk, low, high):
+        blank = _fold_ascii(chunk, start, word.start(), out, offsets, blank)
+        blank = _fold_word(chunk, word.start(), word.end(), out, offsets, blank)
+        start = word.end()
+    return _fold_ascii(chunk, start, high, out, offsets, blank)
+
+
+def _fold_ascii(chunk: str, low: int, high: int, out: list[str], offsets: list[int],
+                blank: bool) -> bool:
+    """The common case, without a Python step per word: the folded words joined by blanks,
+    and the offsets of each word's characters and of the blank after it, as ranges."""
+    segment = chunk[low:high]
+    if not segment:
+        return blank
+    if segment[0].isspace() and not blank:
+        out.append(" ")
+        offsets.append(low)
+        blank = True
+    words = segment.lower().split()
+    if not words:
+        return blank
+    spans = map(re.Match.span, _WORD_AND_BLANK.finditer(chunk, low, high))
+    offsets.extend(itertools.chain.from_iterable(itertools.starmap(range, spans)))
+    ends_blank = segment[-1].isspace()
+    out.append(" ".join(words) + (" " if ends_blank else ""))
+    return ends_blank
+
+
+def _fold_word(chunk: str, low: int, high: int, out: list[str], offsets: list[int],
+               blank: bool) -> bool:
+    """A word holding a non-ASCII character, char by char: an accent is dropped, a ligature
+    becomes two letters, and a char may fold to a blank (a no-break space, a lone diaeresis)."""
+    for index in range(low, high):
+        for folded in _fold(chunk[index]):
             if folded == " ":
                 if blank:
                     continue
@@ -247,15 +304,10 @@ def fold_with_offsets(chunk: str) -> tuple[str, list[int]]:
                 blank = False
             out.append(folded)
             offsets.append(index)
-    if out and out[-1] == " ":
-        out.pop()
-        offsets.pop()
-    return "".join(out), offsets
+    return blank
 
 
 def _fold(char: str) -> str:
-    if char.isascii():
-        return " " if char.isspace() or char in "\x1c\x1d\x1e\x1f" else char.lower()
     decomposed = unicodedata.normalize("NFKD", char)
     folded = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
     return "".join(" " if c.isspace() else c for c in folded)
