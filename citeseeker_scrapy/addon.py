@@ -50,6 +50,10 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "middlewares.adaptive_concurrency.AdaptiveConcurrencyMiddleware": 950,  # issue 27
     },
     "SPIDER_MIDDLEWARES": {
+        # the spider yields documents, not links: depth and URL length are the scope gate's
+        # (CITESEEKER_MAX_DEPTH, _MAX_URL_LENGTH; Scrapy's DEPTH_LIMIT/URLLENGTH_LIMIT refused)
+        "scrapy.spidermiddlewares.depth.DepthMiddleware": None,
+        "scrapy.spidermiddlewares.urllength.UrlLengthMiddleware": None,
         "middlewares.recrawl_spider.RecrawlSpiderMiddleware": 45,  # re-crawl: gone citations
     },
     "ITEM_PIPELINES": {

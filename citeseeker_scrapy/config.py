@@ -212,6 +212,26 @@ def check_setting_names(names: Iterable[str], known: Iterable[str]) -> None:
             raise ConfigError(f"unknown setting {name}{nearest_hint(name, known)}")
 
 
+#: Scrapy settings whose spider middleware the add-on leaves out, and the setting that does
+#: their job here: the spider yields documents, not links, so Scrapy's depth and URL-length
+#: checks never saw the crawl's links (the frontier's scope gate does).
+REPLACED_SCRAPY_SETTINGS = {
+    "DEPTH_LIMIT": "CITESEEKER_MAX_DEPTH",
+    "URLLENGTH_LIMIT": "CITESEEKER_MAX_URL_LENGTH",
+}
+
+
+def check_replaced_scrapy_settings(settings: Any) -> None:
+    """A Scrapy setting the crawl does not read, given by the user, is a :class:`ConfigError`
+    naming the setting that does its job (it would be a silent no-op). Called by the crawl job
+    beside :func:`check_setting_names`."""
+    priority = getattr(settings, "getpriority", None)  # Scrapy settings, or a plain mapping
+    for name, ours in REPLACED_SCRAPY_SETTINGS.items():
+        given = (priority(name) or 0) > 0 if priority else name in settings
+        if given:
+            raise ConfigError(f"{name} is not read by this crawl: use {ours}")
+
+
 def nearest_hint(name: str, known: Iterable[str]) -> str:
     """``"; did you mean X?"`` for the closest of ``known``, or ``""`` when none is close (the
     shared ``CITESEEKER_`` prefix is not counted as a likeness)."""

@@ -71,6 +71,20 @@ def test_a_mistyped_setting_is_refused_with_the_nearest_name() -> None:
                          "did you mean CITESEEKER_FUZZY_LIMIT?")
 
 
+@pytest.mark.parametrize("name, ours", [("DEPTH_LIMIT", "CITESEEKER_MAX_DEPTH"),
+                                        ("URLLENGTH_LIMIT", "CITESEEKER_MAX_URL_LENGTH")])
+def test_a_scrapy_setting_the_crawl_does_not_read_is_refused(name: str, ours: str) -> None:
+    from scrapy.settings import Settings
+
+    from citeseeker_scrapy.config import check_replaced_scrapy_settings
+    from citeseeker_scrapy.job.crawl_job import CrawlJob
+
+    check_replaced_scrapy_settings(Settings())  # Scrapy's own default: not the user's word
+    with pytest.raises(ConfigError, match=rf"^{name} is not read by this crawl: use {ours}$"):
+        check_replaced_scrapy_settings(Settings({name: 3}, priority="cmdline"))
+    assert CrawlJob.from_settings({name: "3"}).error == f"{name} is not read by this crawl: use {ours}"
+
+
 def test_settings_of_scrapy_and_other_plugins_are_not_ours_to_refuse() -> None:
     from citeseeker_scrapy.config import check_setting_names
 

@@ -30,7 +30,8 @@ from scrapy.exceptions import CloseSpider
 from scrapy.utils.defer import deferred_from_coro
 
 from citeseeker_scrapy.config import (
-    DEFAULT_SETTINGS, CrawlConfig, check_setting_names, nearest_hint,
+    DEFAULT_SETTINGS, CrawlConfig, check_replaced_scrapy_settings, check_setting_names,
+    nearest_hint,
 )
 from citeseeker_scrapy.exceptions import CiteSeekerError, ConfigError, InputError, StorageError
 from citeseeker_scrapy.job.directories import CRAWL_ARGUMENT, RECRAWL_ARGUMENT
@@ -112,6 +113,7 @@ class CrawlJob:
         """Validate settings, read the inputs and build the scope; never raises for bad input."""
         try:
             check_setting_names(settings, KNOWN_SETTINGS)
+            check_replaced_scrapy_settings(settings)
             config = CrawlConfig.from_settings(settings)
             arguments = {name: settings.get(ARGUMENT_SETTINGS[name]) for name in INPUT_ARGUMENTS}
             inputs = resolve_inputs(config.inputs_dir, **arguments)
