@@ -54,6 +54,10 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         # (CITESEEKER_MAX_DEPTH, _MAX_URL_LENGTH; Scrapy's DEPTH_LIMIT/URLLENGTH_LIMIT refused)
         "scrapy.spidermiddlewares.depth.DepthMiddleware": None,
         "scrapy.spidermiddlewares.urllength.UrlLengthMiddleware": None,
+        # the start-request marker feeds Scrapy's own queues (the frontier has its own), and
+        # the meta-copy check is a lint for hand-written spiders: each wrapped every item
+        "scrapy.spidermiddlewares.start.StartSpiderMiddleware": None,
+        "scrapy.spidermiddlewares.metacopy.MetaCopyDetectionMiddleware": None,
         "middlewares.recrawl_spider.RecrawlSpiderMiddleware": 45,  # re-crawl: gone citations
     },
     "ITEM_PIPELINES": {
