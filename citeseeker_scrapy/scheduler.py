@@ -202,7 +202,7 @@ class FrontierScheduler:
             return self._enqueue_search(request if url == request.url
                                         else request.replace(url=url))
         entry = self._entry(request, url)
-        if origin == START:
+        if origin == START and not request.dont_filter:  # a retry is re-queued, as below
             outcome = self.frontier.add_start_point(entry)
         else:
             outcome = self.frontier.add_link(entry, from_server=None, force=request.dont_filter,

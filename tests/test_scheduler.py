@@ -176,6 +176,23 @@ def test_a_retry_goes_back_through_the_frontier_with_its_count() -> None:
     assert crawl.stat("citeseeker/frontier/pickled") is None
 
 
+def test_a_start_point_kept_whole_is_retried_not_lost() -> None:
+    """A start request with meta of its own (pickled whole, its origin kept) came back from
+    the frontier as a start point; its retry was then refused as a duplicate of itself, and
+    the start point was never fetched again (nor reported failed)."""
+    crawl = Crawl()
+    assert crawl.scheduler.enqueue_request(Request(f"{A}/index.html", meta={
+        ORIGIN_KEY: START, DEPTH_KEY: 0, "custom": 1}))
+    first = crawl.next()
+    assert first.url == f"{A}/index.html" and first.meta[ORIGIN_KEY] == START
+    retry = crawl.retries.process_exception(first, ConnectTimeout())
+    assert isinstance(retry, Request)
+    assert crawl.scheduler.enqueue_request(retry)
+    again = crawl.next()
+    assert again.url == f"{A}/index.html" and again.meta["retry_times"] == 1
+    assert crawl.stat("citeseeker/frontier/refused/duplicate") is None
+
+
 def test_a_request_of_another_kind_is_kept_whole() -> None:
     crawl = Crawl()
     crawl.start(f"{A}/")
