@@ -18,6 +18,7 @@ Everything else is Scrapy's ``crawl``.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -59,6 +60,18 @@ def crawl_ending(reason: str | None, stats: Mapping[str, Any], refusals: list[st
     return 0, []
 
 
+def settle_long_lived_objects() -> None:
+    """Move what the crawl's set-up made (Scrapy, Twisted, lxml, the matcher's prepared
+    titles: objects that live as long as the process) out of the garbage collector's sight.
+
+    Why: each full collection walked them all again, ~8 % of a small-page crawl's CPU in
+    collections (``bench_crawl.py``); frozen, only what the crawl makes is walked. Who calls:
+    Scrapy's ``engine_started`` signal, once, when the command owns the process (a program
+    that embeds the spider keeps its own collector settings)."""
+    gc.collect()
+    gc.freeze()
+
+
 class Command(ScrapyCrawlCommand):
     """Scrapy's ``crawl`` plus CiteSeeker's exit status and final error line."""
 
@@ -74,6 +87,7 @@ class Command(ScrapyCrawlCommand):
         self.close_reason: str | None = None
         self.storage: StorageGuard | None = None
         crawler.signals.connect(self._remember_reason, signal=signals.spider_closed)
+        crawler.signals.connect(settle_long_lived_objects, signal=signals.engine_started)
         self.crawler_process.crawl(crawler, **opts.spargs)
         self.crawler_process.start()
         if self.crawler_process.bootstrap_failed:
