@@ -131,3 +131,15 @@ def test_unknown_arguments_are_refused_with_the_nearest(name: str, hint: str) ->
 def test_exit_status_of_a_finished_crawl(reason, stats, shared, expected) -> None:
     status, lines = crawl_ending(reason, stats, [], shared_frontier=shared)
     assert status == expected and bool(lines) == bool(expected)
+
+
+def test_the_crawl_settles_its_set_up_out_of_the_collectors_sight() -> None:
+    import gc
+
+    from citeseeker_scrapy.commands.crawl import settle_long_lived_objects
+    before = gc.get_freeze_count()
+    try:
+        settle_long_lived_objects()
+        assert gc.get_freeze_count() > before  # the objects alive now are no longer walked
+    finally:
+        gc.unfreeze()
