@@ -136,10 +136,12 @@ def test_exit_status_of_a_finished_crawl(reason, stats, shared, expected) -> Non
 def test_the_crawl_settles_its_set_up_out_of_the_collectors_sight() -> None:
     import gc
 
-    from citeseeker_scrapy.commands.crawl import settle_long_lived_objects
-    before = gc.get_freeze_count()
+    from citeseeker_scrapy.commands.crawl import YOUNG_OBJECTS, settle_long_lived_objects
+    before, threshold = gc.get_freeze_count(), gc.get_threshold()
     try:
         settle_long_lived_objects()
         assert gc.get_freeze_count() > before  # the objects alive now are no longer walked
+        assert gc.get_threshold() == (YOUNG_OBJECTS, *threshold[1:])
     finally:
         gc.unfreeze()
+        gc.set_threshold(*threshold)

@@ -60,16 +60,25 @@ def crawl_ending(reason: str | None, stats: Mapping[str, Any], refusals: list[st
     return 0, []
 
 
+#: Allocations (net of frees) between two collections of the youngest generation (Python: 700).
+YOUNG_OBJECTS = 7000
+
+
 def settle_long_lived_objects() -> None:
     """Move what the crawl's set-up made (Scrapy, Twisted, lxml, the matcher's prepared
     titles: objects that live as long as the process) out of the garbage collector's sight.
 
     Why: each full collection walked them all again, ~8 % of a small-page crawl's CPU in
-    collections (``bench_crawl.py``); frozen, only what the crawl makes is walked. Who calls:
-    Scrapy's ``engine_started`` signal, once, when the command owns the process (a program
-    that embeds the spider keeps its own collector settings)."""
+    collections (``bench_crawl.py``); frozen, only what the crawl makes is walked. The first
+    generation is collected every :data:`YOUNG_OBJECTS` allocations rather than 700: a page
+    makes thousands of short-lived objects (Deferreds, headers, lxml proxies) that reference
+    counting frees anyway, and each early collection promoted the survivors to be walked again
+    (collections: 0.9 s -> 0.2 s of a 10k-page run, same peak RSS). Who calls: Scrapy's
+    ``engine_started`` signal, once, when the command owns the process (a program that embeds
+    the spider keeps its own collector settings)."""
     gc.collect()
     gc.freeze()
+    gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
 
 
 class Command(ScrapyCrawlCommand):
