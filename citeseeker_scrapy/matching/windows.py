@@ -384,9 +384,8 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
         gap_start = max(gap_start, _author_list_end(text, name_end))
     for ditto in DITTO_IN_GAP.finditer(text, name_end, start):
         gap_start = ditto.end()
-    legal = LEGAL_CITATION.search(text, gap_start, start)
-    if legal is not None and legal.start() - gap_start <= _NAME_PIECE:
-        gap_start = legal.end()  # "Phillips, Nathan. 19 Law. & Banker ... 311 (1926) Title"
+    if _title_after_legal_citation(text, gap_start, start):
+        return False
     if PAGES.search(text, gap_start, start) or NUMBER_AFTER_YEAR.search(text, gap_start, start):
         return True
     ends, last_end = 0, gap_start
@@ -414,6 +413,18 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
             text, max(gap_start, start - _NAME_PIECE), start)
     return names_end is not None and (
         ends >= 1 or _dated_entry_before(text, name_end, names_end.start()))
+
+
+def _title_after_legal_citation(text: str, gap_start: int, start: int) -> bool:
+    """True if a legal citation follows the name's run and the title follows it right away
+    ("Phillips, Nathan. 19 Law. & Banker & S. Bench & B. Rev. 311 (1926) Title"): one entry,
+    although the reporter's abbreviations look like sentence ends and its year like the
+    next entry's. Anything after the citation but its punctuation ("(1926). Moreau, J.
+    Title") leaves the decision to the other rules. Called by
+    :func:`_another_entry_between`."""
+    legal = LEGAL_CITATION.search(text, gap_start, start)
+    return (legal is not None and legal.start() - gap_start <= _NAME_PIECE
+            and not text[legal.end():start].strip(" .,;:"))
 
 
 def _dated_entry_before(text: str, name_end: int, names_end: int) -> bool:
