@@ -266,10 +266,14 @@ def _present_words(words: Sequence[str], nearby: str) -> list[bool]:
 def _similar_word_end(word: str, nearby: str, cursor: int) -> Optional[int]:
     """Where the first word after ``cursor`` at least ``_WORD_SCORE`` similar to ``word``
     ends. ``partial_ratio`` compares equal lengths, so a short word typed with a letter
-    missing ("tpic", "quey") scores 75 against its printed form; the whole words score 89."""
+    missing ("tpic", "quey") scores 75 against its printed form; the whole words score 89.
+    A printed word is also compared with its OCR confusions read back ("norrnan")."""
     for match in _WORDS.finditer(nearby, cursor):
-        if fuzz.ratio(word, match.group(), score_cutoff=_WORD_SCORE) or (
-                fuzz.ratio(word, _ocr_read(match.group()), score_cutoff=_WORD_SCORE)):
+        printed = match.group()
+        if fuzz.ratio(word, printed, score_cutoff=_WORD_SCORE):
+            return match.end()
+        read = _ocr_read(printed)
+        if read != printed and fuzz.ratio(word, read, score_cutoff=_WORD_SCORE):
             return match.end()
     return None
 
