@@ -129,3 +129,18 @@ def test_a_contribution_and_a_legal_citation_keep_their_title(doc: str, author: 
 def test_a_title_first_entry_with_full_stops_between_its_authors(doc: str, author: str,
                                                                  title: str, cites: bool) -> None:
     assert found(doc, author, title) is cites
+
+
+HYPHENATED = ("Dupont, Jean-Luc. Histoire des ponts de Paris. Paris: Seuil, 1990. Martin, "
+              f"Anne-Claire. {TITLE}. Lyon, 1992.")
+
+
+@pytest.mark.parametrize("doc, author, cites", [
+    # a hyphenated given name's full stop ends a name, not a sentence (round 5)
+    (HYPHENATED, "Martin", True),
+    (f"[2] RIOUFOL, Marie-Odile. {TITLE}. Soins, avril 2008, n 21. p. 10-11.", "Rioufol", True),
+    # ... and the entry before still ends at its own title and venue
+    (HYPHENATED, "Dupont", False),
+])
+def test_a_hyphenated_given_name_ends_a_name(doc: str, author: str, cites: bool) -> None:
+    assert found(doc, author, TITLE) is cites

@@ -65,10 +65,11 @@ SENTENCE_ENDS_IN_GAP = re.compile(
     + rf"|\((?!{DATE}\))[^\W\d_][^()]*\)\.(?= )")  # "(abstract). ", not "(2013b). "
 #: What makes a word with a full stop the end of a name in an author run, not of a sentence:
 #: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
-#: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators).
+#: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators),
+#: the given name perhaps hyphenated ("rioufol, marie-odile. title": the word is "odile").
 NAME_BEFORE_FULL_STOP = re.compile(
     r"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
-    r"(?:[^\W\d_][\w'\u2019-]* )?)$")
+    r"(?:[^\W\d_][\w'\u2019-]* |[^\W\d_][\w'\u2019]*-)?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + OPENING)
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
