@@ -136,6 +136,8 @@ def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, 
         if near is not None:
             made.append(Query(paper, names[at], near, printed_title, False, kind,
                               reference.style, fmt, position))
+    if refstrings.short_title_runs_on(reference):
+        return entry, []  # printed, not queried (after the draws: the next entries keep theirs)
     return entry, made
 
 
@@ -359,8 +361,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     count = sum(map(len, sampled.values()))
     print(f"{len(references)} usable references (left out, the annotated title is not the "
           "printed one: " + "; ".join(f"{reason} {n}" for reason, n in excluded.items())
-          + f"); {count} sampled into {len(papers)} papers, {count - trues} of them in PDF/PS "
-          "papers with a title or surname the font cannot print (not queried); "
+          + f"); {count} sampled into {len(papers)} papers, {count - trues} of them not queried "
+          "(in a PDF/PS paper, a title or surname the font cannot print; or a short title "
+          "field the printed words run on from); "
           f"{trues} true queries, {len(queries) - trues} decoys; "
           f"extraction {time.perf_counter() - started - sum(seconds.values()):.1f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.2f} s" for s in SCHEMES) + "\n")

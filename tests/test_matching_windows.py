@@ -68,3 +68,79 @@ def test_a_dated_entry_then_another_name_run_is_another_entry(doc: str, author: 
 ])
 def test_an_entry_number_or_pages_end_the_entry(doc: str, author: str, cites: bool) -> None:
     assert found(doc, author, TITLE) is cites
+
+
+# ----------------------------------------------------------------------------- round 5
+
+ORGANISATION = ("World Health Organization (Department of Mental Health and Substance Abuse), "
+                f"2014. \u201c{TITLE}\u201d. Geneva: WHO Press.")
+AGENCIES = ("Ministry of Environment, Water and Natural Forests; and Kenya National Bureau of "
+            "Statistics, Republic of Kenya (MEWNF and KNBS). 2010. "
+            f"{TITLE}. Nairobi: Government Printer. August.")
+
+
+@pytest.mark.parametrize("doc, author, cites", [
+    # an organisation's expansion or acronym in brackets, then the year: one author run
+    (ORGANISATION, "Organization", True),
+    (f"[4] {ORGANISATION}", "Organization", True),
+    # organisations separated by semicolons, their acronyms in brackets, then "2010."
+    (AGENCIES, "Forests", True),
+    (AGENCIES, "Statistics", True),
+    # the organisation's entry ends with its own title: the next entry's title is not its
+    ("World Health Organization (Department of Mental Health and Substance Abuse), 2014. "
+     f"Mental health atlas. Geneva: WHO Press. Barnes, K. (2016). {TITLE}. Lancet.",
+     "Organization", False),
+])
+def test_an_organisation_is_an_author_run(doc: str, author: str, cites: bool) -> None:
+    assert found(doc, author, TITLE) is cites
+
+
+@pytest.mark.parametrize("doc, author, cites", [
+    # a foreword or chapter "In:" a book: the names after "In:" are the book's, one entry
+    (f"Wolfgang Keller: Geleitwort. In: M. Vogel: {TITLE}. Berlin: Springer, 2004, 5-9.",
+     "Keller", True),
+    (f"Keller, W.: Geleitwort. In: Vogel, M. (Hrsg.): {TITLE}. Berlin 2004.", "Keller", True),
+    # without "In:" the run after the full stop is the next entry's authors
+    (f"Wolfgang Keller: Geleitwort. Springer. M. Vogel: {TITLE}. Berlin 2004.", "Keller", False),
+    # a legal citation (volume, reporter, page, year) right after the name, then the title
+    (f"Phillips, Nathan. 12 Harv. L. & Pol. Rev. 311 (1899) {TITLE}; Moreau, Jean.",
+     "Phillips", True),
+    # ... but after the citation another author run: the next entry
+    (f"Phillips, Nathan. 12 Harv. L. & Pol. Rev. 311 (1899). Moreau, J. {TITLE}. Paris.",
+     "Phillips", False),
+])
+def test_a_contribution_and_a_legal_citation_keep_their_title(doc: str, author: str,
+                                                              cites: bool) -> None:
+    assert found(doc, author, TITLE) is cites
+
+
+@pytest.mark.parametrize("doc, author, title, cites", [
+    # a title-first entry's authors separated by full stops: any of them owns the title
+    (f"{TITLE}. Anna Berger. Maria Keller. Vienna: Bohlau 2011", "Keller", TITLE, True),
+    (f"{TITLE}. Anna Berger. Maria Keller. Vienna: Bohlau 2011", "Berger", TITLE, True),
+    (f"{TITLE} Ch (Christos) Berger. Maria Keller. Athens : Kapon 2012", "Keller", TITLE, True),
+    (f"{TITLE}. J Ruiz, KL. Keller Brain Res. 2(5): 12-19. 2012.", "Keller", TITLE, True),
+    # an author-first entry's title, then its publisher, then the next entry's authors
+    (f"Berger, A.: {TITLE}. Springer. Keller, M.: Other things. Wiley.", "Keller", TITLE, False),
+    # the words before "Dr." are the title's own last ones: the query lacks one of them
+    ("Care of the elderly in diabetic and non diabetic adults. Dr. Berger. A, Dr. Keller. M",
+     "Berger", "Care of the elderly in diabetic and non adults", False),
+])
+def test_a_title_first_entry_with_full_stops_between_its_authors(doc: str, author: str,
+                                                                 title: str, cites: bool) -> None:
+    assert found(doc, author, title) is cites
+
+
+HYPHENATED = ("Dupont, Jean-Luc. Histoire des ponts de Paris. Paris: Seuil, 1990. Martin, "
+              f"Anne-Claire. {TITLE}. Lyon, 1992.")
+
+
+@pytest.mark.parametrize("doc, author, cites", [
+    # a hyphenated given name's full stop ends a name, not a sentence (round 5)
+    (HYPHENATED, "Martin", True),
+    (f"[2] RIOUFOL, Marie-Odile. {TITLE}. Soins, avril 2008, n 21. p. 10-11.", "Rioufol", True),
+    # ... and the entry before still ends at its own title and venue
+    (HYPHENATED, "Dupont", False),
+])
+def test_a_hyphenated_given_name_ends_a_name(doc: str, author: str, cites: bool) -> None:
+    assert found(doc, author, TITLE) is cites

@@ -355,3 +355,23 @@ def test_a_query_typed_with_the_separator_after_its_title_stands_alone() -> None
 def test_a_title_after_the_next_entry_s_start_is_not_the_name_s(doc, author, title,
                                                                 cites) -> None:
     assert found(doc, author, title) is cites
+
+
+MOSAICS = "[7] The m0saics of Norrnan Sicily. Otto Demus. New York, Philosophical Library 1950"
+
+
+@pytest.mark.parametrize("doc, author, title, cites", [
+    # OCR confusions read back: "rn" for "m", a digit for the letter it looks like (round 5)
+    (MOSAICS, "Demus", "The mosaics of Norman Sicily", True),
+    ("Berger, A.: Mapping the vvetlands of 1ower Austria. Wien 2003.", "Berger",
+     "Mapping the wetlands of lower Austria", True),
+    ("Berger, A.: A rnodern history of the Balkans. Wien 2003.", "Berger",
+     "A modern history of the Balkans", True),
+    # ... a different word is still another work
+    (MOSAICS, "Demus", "The mosaics of Norman Venice", False),
+    ("Berger, A.: A rnodern history of the Balkans. Wien 2003.", "Berger",
+     "A maritime history of the Balkans", False),
+])
+def test_ocr_confusions_are_the_same_word(doc: str, author: str, title: str,
+                                          cites: bool) -> None:
+    assert found(doc, author, title) is cites

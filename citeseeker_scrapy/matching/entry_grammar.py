@@ -65,10 +65,11 @@ SENTENCE_ENDS_IN_GAP = re.compile(
     + rf"|\((?!{DATE}\))[^\W\d_][^()]*\)\.(?= )")  # "(abstract). ", not "(2013b). "
 #: What makes a word with a full stop the end of a name in an author run, not of a sentence:
 #: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
-#: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators).
+#: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators),
+#: the given name perhaps hyphenated ("rioufol, marie-odile. title": the word is "odile").
 NAME_BEFORE_FULL_STOP = re.compile(
     r"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
-    r"(?:[^\W\d_][\w'\u2019-]* )?)$")
+    r"(?:[^\W\d_][\w'\u2019-]* |[^\W\d_][\w'\u2019]*-)?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + OPENING)
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
@@ -88,7 +89,27 @@ INITIALS_SURNAME_BEFORE_TITLE = re.compile(
     r"(?<![^\W_])(?:[^\W\d_]|chr|jos|geo|jas|wm)\. ?[^\W\d_][\w'\u2019-]+"
     r"(?: [^\W\d_][\w'\u2019-]+)?," + OPENING[:-1] + " ?$")  # 'Moreau, " Title'
 LETTER = re.compile(r"[^\W\d_]")
-#: An author list of surnames ends with a colon right before its title: "Samarin: Title".
-COLON_BEFORE_TITLE = re.compile(r"[^\W\d_]{2}: ")
+#: An author list of surnames ends with a colon right before its title: "Samarin: Title"
+#: ("In: " opens a contribution's container, no author list: "Vorwort. In: J. Bauer: Title").
+COLON_BEFORE_TITLE = re.compile(r"(?!(?<![^\W_])in: )[^\W\d_]{2}: ")
+#: A contribution's container after its own title: the names after "In:" are the book's
+#: authors or editors, the same entry ("Wolfgang Jantzen: Vorwort. In: J. Bauer: Title").
+IN_CONTAINER = re.compile(r"in: ")
+#: A parenthesis inside an author run: an organisation's expansion or acronym ("CIDEHUM
+#: (International Centre for the Human Rights of Migrants), 2012.", "..., United States
+#: (NAVFAC Pacific and EPA). 2001.").
+PARENTHESES = re.compile(r"\([^()]*\)")
+#: A legal citation: volume, abbreviated reporter, first page, year ("19 Law. & Banker & S.
+#: Bench & B. Rev. 311 (1926)"); its full stops are abbreviations, its year no author list's.
+LEGAL_CITATION = re.compile(r"(?<![\w.])\d{1,4} (?:[^\s\d()]+ ){1,12}\d{1,5} "
+                            r"\((?:1[5-9]|20)\d\d\)")
+#: A title-first entry's authors separated by full stops, between its title and a name:
+#: ". X Di, BB. Name", " Ch (Charalampos) Bakirtzes. Alexandra Name" (pieces of one to three
+#: words with no digit, each closed by a full stop, then perhaps the name's given names). No
+#: piece ends with an abbreviation: in "...non diabetic adults. Dr. Name" the words before
+#: "Dr." are the title's last ones, past a hit that left them out.
+_NAME_WORD = rf"(?!{ABBREVIATION})\(?[^\W\d_](?:[^\W\d_]|['\u2019-])*\)?,?"
+FULL_STOP_NAMES = re.compile(rf"[.,:;]? (?:{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}\. ){{1,2}}"
+                             rf"(?:{_NAME_WORD}(?: {_NAME_WORD})? )?")
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
 DITTO_IN_GAP = re.compile(r"\u2014|\u2013{2,}|-{2,}|_{2,}|\] ?,")

@@ -52,6 +52,7 @@ _LIGATURE_CODES = {"\x02": "fi", "\x03": "fl", "\x0e": "ffi", "\x0f": "ffl"}
 _WORD_TEXT = str.maketrans({**{c: None for c in SKIPPABLE + "\u00ac" if c != " "},
                             **_LIGATURE_CODES})
 _WORDS = re.compile(r"[^\W_]+")
+_OCR_DIGITS = str.maketrans("015", "ols")  # digits OCR reads for letters
 
 
 @dataclass(frozen=True)
@@ -265,11 +266,24 @@ def _present_words(words: Sequence[str], nearby: str) -> list[bool]:
 def _similar_word_end(word: str, nearby: str, cursor: int) -> Optional[int]:
     """Where the first word after ``cursor`` at least ``_WORD_SCORE`` similar to ``word``
     ends. ``partial_ratio`` compares equal lengths, so a short word typed with a letter
-    missing ("tpic", "quey") scores 75 against its printed form; the whole words score 89."""
+    missing ("tpic", "quey") scores 75 against its printed form; the whole words score 89.
+    A printed word is also compared with its OCR confusions read back ("norrnan")."""
     for match in _WORDS.finditer(nearby, cursor):
-        if fuzz.ratio(word, match.group(), score_cutoff=_WORD_SCORE):
+        printed = match.group()
+        if fuzz.ratio(word, printed, score_cutoff=_WORD_SCORE):
+            return match.end()
+        read = _ocr_read(printed)
+        if read != printed and fuzz.ratio(word, read, score_cutoff=_WORD_SCORE):
             return match.end()
     return None
+
+
+def _ocr_read(word: str) -> str:
+    """A printed word with the common OCR confusions read back: "rn" for "m", "vv" for
+    "w", a digit for the letter it looks like ("m0saics", "1ines"). A damaged word is the
+    same word: "norrnan" scores 77 against "norman" as it is, 100 read back. Only ever
+    compared as a second chance, so "modern" (read "modem") is still found as itself."""
+    return word.translate(_OCR_DIGITS).replace("rn", "m").replace("vv", "w")
 
 
 def _coverage(title: CheckedTitle, present: Sequence[bool]) -> bool:

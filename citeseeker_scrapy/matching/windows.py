@@ -29,7 +29,7 @@ from .entry_grammar import (
     WORD_SENTENCE_END, PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, NAME_BEFORE_FULL_STOP,
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
-    INITIALS_SURNAME_BEFORE_TITLE,
+    INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
 )
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
@@ -296,8 +296,16 @@ def _ends_author_list(text: str, name_end: int, year: int) -> bool:
         return True  # "dupont, marcelle, 2012.", "...; & mathworks, 1998.": names, then the year
     if AFTER_VENUE.search(text, max(name_end, year - 8), year):
         return False  # "kwame fiala. journal of the web, 2024."
-    pieces = [piece for piece in text[name_end:year].split(",") if piece.strip()][-2:]
-    return all(len(piece.strip()) <= _NAME_PIECE for piece in pieces)
+    return all(len(piece.strip()) <= _NAME_PIECE for piece in _last_pieces(text, name_end, year))
+
+
+def _last_pieces(text: str, name_end: int, year: int) -> list[str]:
+    """The last two pieces before a year, split at commas and semicolons (";" separates
+    names too: "Command, Pacific; and Environmental Protection Agency, ..."), parentheses
+    left out: an organisation's expansion or acronym is part of its name ("CIDEHUM
+    (International Centre for the Human Rights of Migrants), 2012.")."""
+    run = PARENTHESES.sub("", text[name_end:year]).replace(";", ",")
+    return [piece for piece in run.split(",") if piece.strip()][-2:]
 
 
 def _year_span(text: str, start: int, stop: int) -> Optional[tuple[int, int]]:
@@ -376,12 +384,15 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
         gap_start = max(gap_start, _author_list_end(text, name_end))
     for ditto in DITTO_IN_GAP.finditer(text, name_end, start):
         gap_start = ditto.end()
+    if _title_after_legal_citation(text, gap_start, start):
+        return False
     if PAGES.search(text, gap_start, start) or NUMBER_AFTER_YEAR.search(text, gap_start, start):
         return True
     ends, last_end = 0, gap_start
     for sentence_end in SENTENCE_ENDS_IN_GAP.finditer(text, gap_start, start):
-        if _ends_a_name(text, sentence_end.start()):
-            continue
+        if _ends_a_name(text, sentence_end.start()) or IN_CONTAINER.match(
+                text, sentence_end.end()):
+            continue  # a name's full stop; a contribution's title before "In: Editor: Book"
         ends, last_end = ends + 1, sentence_end.end()
         if ends == 2:
             return True
@@ -402,6 +413,18 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
             text, max(gap_start, start - _NAME_PIECE), start)
     return names_end is not None and (
         ends >= 1 or _dated_entry_before(text, name_end, names_end.start()))
+
+
+def _title_after_legal_citation(text: str, gap_start: int, start: int) -> bool:
+    """True if a legal citation follows the name's run and the title follows it right away
+    ("Phillips, Nathan. 19 Law. & Banker & S. Bench & B. Rev. 311 (1926) Title"): one entry,
+    although the reporter's abbreviations look like sentence ends and its year like the
+    next entry's. Anything after the citation but its punctuation ("(1926). Moreau, J.
+    Title") leaves the decision to the other rules. Called by
+    :func:`_another_entry_between`."""
+    legal = LEGAL_CITATION.search(text, gap_start, start)
+    return (legal is not None and legal.start() - gap_start <= _NAME_PIECE
+            and not text[legal.end():start].strip(" .,;:"))
 
 
 def _dated_entry_before(text: str, name_end: int, names_end: int) -> bool:
@@ -453,8 +476,9 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
         word_start -= 1
     return ((name - end <= gap or _in_list_after(text, end, name, gap))
             and PAGES.search(text, end, name) is None
-            and not any(not _ends_a_name(text, match.start())
-                        for match in SENTENCE_END.finditer(text, min(end + 2, name), name))
+            and (FULL_STOP_NAMES.fullmatch(text, end, name) is not None
+                 or not any(not _ends_a_name(text, match.start())
+                            for match in SENTENCE_END.finditer(text, min(end + 2, name), name)))
             and not _author_list_ends_before(text, word_start))
 
 
