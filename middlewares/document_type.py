@@ -13,13 +13,12 @@ middleware (120) looks at it: responses pass the middlewares from high numbers t
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from scrapy.http import Request, Response
 
 from citeseeker_scrapy.extraction import sniff_kind
 from citeseeker_scrapy.extraction.sniff import HEAD_BYTES
 from citeseeker_scrapy.keys import KIND_KEY
+from citeseeker_scrapy.urls import path_of
 
 #: Between decompression (590) and rendering (120).
 MIDDLEWARE_ORDER = 550
@@ -32,6 +31,6 @@ class DocumentTypeMiddleware:
     def process_response(self, request: Request, response: Response) -> Response:
         raw_type = response.headers.get(b"Content-Type")
         content_type = raw_type.decode("latin-1") if raw_type else None
-        request.meta[KIND_KEY] = sniff_kind(urlsplit(response.url).path, content_type,
+        request.meta[KIND_KEY] = sniff_kind(path_of(response.url), content_type,
                                             response.body[:HEAD_BYTES])
         return response

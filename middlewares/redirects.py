@@ -13,11 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware, RedirectMiddleware
-from scrapy.http import Request, Response
+from scrapy.http import HtmlResponse, Request, Response
 
 from citeseeker_scrapy.keys import ORIGIN_KEY, REDIRECT
 from citeseeker_scrapy.stats import REDIRECTS as STATS
 
+#: Characters of a page Scrapy's meta refresh middleware reads (``get_meta_refresh``).
+META_REFRESH_SCAN = 4096
 
 
 class MarkedRedirects:
@@ -38,3 +40,18 @@ class ScopedRedirectMiddleware(MarkedRedirects, RedirectMiddleware):
 
 class ScopedMetaRefreshMiddleware(MarkedRedirects, MetaRefreshMiddleware):
     """``<meta http-equiv="refresh">`` redirects, for the scheduler's scope gate to check."""
+
+    def process_response(self, request: Request, response: Response,
+                         spider: Any = None) -> Request | Response:
+        if isinstance(response, HtmlResponse) and not may_refresh(response.text):
+            return response
+        return super().process_response(request, response)
+
+
+def may_refresh(text: str) -> bool:
+    """False when the part of a page Scrapy scans for a refresh (its first 4,096 characters)
+    cannot declare one: the word is not there, nor a numeric character reference that could
+    spell it. Why: Scrapy finds the page's base URL and scans it for every HTML response, and
+    almost no page has a refresh (~1 % of a small page's CPU in the crawler)."""
+    head = text[:META_REFRESH_SCAN].lower()
+    return "refresh" in head or "&#" in head

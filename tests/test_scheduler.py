@@ -141,6 +141,29 @@ def test_a_meta_refresh_is_booked_like_a_redirect() -> None:
     assert crawl.next().url == f"{A}/new.html"
 
 
+@pytest.mark.parametrize("head, scanned, refreshes", [
+    (b'<meta http-equiv="refresh" content="0; url=/new.html">', True, True),
+    (b'<META HTTP-EQUIV="Refresh" CONTENT="0;URL=/new.html">', True, True),
+    # the word, or a numeric reference that may spell it: Scrapy's own scan decides
+    (b'<title>No refresh here</title>', True, False),
+    (b'<meta http-equiv="&#114;efresh" content="0; url=/new.html">', True, False),
+    (b'<meta charset="utf-8"><title>Here &amp; there</title>', False, False),
+    (b'<title>x</title>' + b' ' * 5000 + b'<meta http-equiv="refresh" content="0; url=/n">',
+     False, False),  # beyond what Scrapy reads
+])
+def test_a_page_that_cannot_declare_a_refresh_is_not_scanned(head: bytes, scanned: bool,
+                                                             refreshes: bool) -> None:
+    from middlewares.redirects import may_refresh
+    crawl = Crawl()
+    crawl.start(f"{A}/")
+    root = crawl.next()
+    page = HtmlResponse(root.url, request=root, encoding="utf-8",
+                        body=b"<html><head>" + head + b"</head><body>text</body></html>")
+    assert may_refresh(page.text) is scanned
+    answer = crawl.refreshes.process_response(root, page)
+    assert isinstance(answer, Request) is refreshes
+
+
 @pytest.mark.parametrize("location, reason", [
     ("http://forbidden.example.com/x.html", "forbidden_domain"),
     ("file:///etc/passwd", "file_link_from_web"),

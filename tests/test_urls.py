@@ -239,7 +239,7 @@ def generated_links(count: int, seed: int) -> list[str]:
 def test_join_url_agrees_with_urljoin() -> None:
     from urllib.parse import urljoin
 
-    from citeseeker_scrapy.urls import _join_plain, join_url
+    from citeseeker_scrapy.urls import _join_plain, _plain_base, join_url
     bases = generated_urls(400, seed=19) + [
         "http://127.0.0.1:8080/p/3.html", "http://h", "https://a.b/x/", "http://h/a//b/c",
         "http://h/a/b;p", "http://h/a/b?q=1", "http://h:80/a"]
@@ -249,7 +249,7 @@ def test_join_url_agrees_with_urljoin() -> None:
             expected = urljoin(base, link)
         except ValueError:
             continue
-        taken += _join_plain(base, link) is not None
+        taken += _join_plain(*_plain_base(base), link) is not None
         assert join_url(base, link) == expected, (base, link)
     assert taken > 200  # the generator does reach the plain case
 
@@ -261,8 +261,8 @@ def test_join_url_agrees_with_urljoin() -> None:
     ("http://h.org:81/d/", "http://x.org/y.ps", "http://x.org/y.ps"),
 ])
 def test_join_url_joins_plain_links_by_hand(base: str, link: str, joined: str) -> None:
-    from citeseeker_scrapy.urls import _join_plain
-    assert _join_plain(base, link) == joined
+    from citeseeker_scrapy.urls import _join_plain, _plain_base
+    assert _join_plain(*_plain_base(base), link) == joined
 
 
 @pytest.mark.parametrize("base, link", [
@@ -274,5 +274,17 @@ def test_join_url_joins_plain_links_by_hand(base: str, link: str, joined: str) -
     ("http://h.org/d/page.html", "mailto:a@h.org"),   # another scheme
 ])
 def test_join_url_leaves_the_rest_to_urljoin(base: str, link: str) -> None:
-    from citeseeker_scrapy.urls import _join_plain
-    assert _join_plain(base, link) is None
+    from citeseeker_scrapy.urls import _join_plain, _plain_base
+    assert _join_plain(*_plain_base(base), link) is None
+
+
+def test_path_of_agrees_with_urlsplit() -> None:
+    from urllib.parse import urlsplit
+
+    from citeseeker_scrapy.urls import path_of
+    for url in generated_urls(20000, seed=29) + ["http://a.org", "https://a.org//x//y"]:
+        try:
+            expected = urlsplit(url).path
+        except ValueError:
+            continue
+        assert path_of(url) == expected, url

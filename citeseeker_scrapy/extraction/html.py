@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import lxml.etree
 import lxml.html
 
-from citeseeker_scrapy.urls import join_url
+from citeseeker_scrapy.urls import join_url, url_joiner
 
 #: Elements whose text is never shown to a reader, so it cannot hold a citation.
 INVISIBLE_TAGS = ("script", "style", "noscript", "template")
@@ -112,10 +112,11 @@ def absolute_links(links: tuple[str, ...], page_url: str, base: str | None) -> t
         start = join_url(page_url, base) if base else page_url
     except ValueError:
         start = page_url
+    join = url_joiner(start)
     resolved = []
     for link in links:
         try:
-            resolved.append(join_url(start, link))
+            resolved.append(join(link))
         except ValueError:
             continue
     return tuple(resolved)
