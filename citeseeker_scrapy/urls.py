@@ -171,12 +171,14 @@ def _netloc_without_default_port(scheme: str, netloc: str) -> str:
     return netloc
 
 
+@functools.lru_cache(maxsize=VERDICT_CACHE_SIZE)
 def server_of(url: str) -> str:
     """The server key of thesis §6.2: scheme + host (+ port); ``file://`` URLs share one server.
 
-    Asked several times per link and per request (scheduler, frontier, item), so a printable
-    ASCII ``http(s)://`` URL is cut where its server part ends (exactly what ``urlsplit``
-    gives for it) rather than parsed whole."""
+    Asked several times per link and per request (scheduler, frontier, item), about 18 times
+    a page, for URLs a crawl meets again and again (the links a site repeats on every page):
+    the answers are remembered, and a printable ASCII ``http(s)://`` URL is cut where its
+    server part ends (exactly what ``urlsplit`` gives for it) rather than parsed whole."""
     if url.startswith(WEB_PREFIXES) and url.isascii() and url.isprintable():
         start = url.index("//") + 2
         end = len(url)

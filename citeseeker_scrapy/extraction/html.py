@@ -18,9 +18,9 @@ from citeseeker_scrapy.urls import join_url, url_joiner
 INVISIBLE_TAGS = ("script", "style", "noscript", "template")
 #: (tag, attribute) pairs that point at other documents a crawler should visit.
 LINK_ATTRIBUTES = (("a", "href"), ("area", "href"), ("frame", "src"), ("iframe", "src"))
-#: Elements after which a reader sees a break, so words on either side must not run together.
 #: Raw hrefs that lead to no other page (a script, an address, a fragment of the page itself).
 NOT_A_PAGE = ("javascript:", "#", "mailto:", "data:", "about:")
+#: Elements after which a reader sees a break, so words on either side must not run together.
 BLOCK_TAGS = frozenset(
     "p div br li ul ol tr td th table h1 h2 h3 h4 h5 h6 dt dd dl pre blockquote title "
     "section article header footer nav address hr form option".split()
@@ -78,17 +78,14 @@ def _base_href(root: lxml.html.HtmlElement) -> str | None:
 
 
 def _visible_text(root: lxml.html.HtmlElement) -> str:
-    """Text a reader sees, with a break after block elements and nothing from scripts."""
+    """Text a reader sees, with a break after block elements and nothing from scripts.
+    The breaks go into the block elements' tails, and lxml joins the text in C (a walk of
+    every element's start and end in Python cost a third more on small pages); the tree is
+    changed, so :func:`parse_html` reads it last."""
     lxml.etree.strip_elements(root, *INVISIBLE_TAGS, lxml.etree.Comment, with_tail=False)
-    chunks: list[str] = []
-    for event, element in lxml.etree.iterwalk(root, events=("start", "end")):
-        if event == "start":
-            chunks.append(element.text or "")
-            continue
-        if element.tag in BLOCK_TAGS:
-            chunks.append("\n")
-        chunks.append(element.tail or "")
-    return "".join(chunks)
+    for element in root.iter(*BLOCK_TAGS):
+        element.tail = "\n" + element.tail if element.tail else "\n"
+    return lxml.etree.tostring(root, method="text", encoding="unicode", with_tail=True)
 
 
 def usable_links(links: tuple[str, ...]) -> int:
