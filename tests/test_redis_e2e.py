@@ -280,6 +280,11 @@ def fetched_by(sites: list[SiteServer]) -> dict[str, list[tuple[float, str]]]:
     return table
 
 
+#: After a paused worker wakes up, how long the requests that had passed the lease check
+#: before it froze may take to leave (they are on their way: no check is left to stop them).
+IN_FLIGHT_GRACE_SECONDS = 0.5
+
+
 def test_a_worker_paused_past_its_lease_sends_nothing_taken_over(tmp_path: Path) -> None:
     pages, lease = 16, 2.0
     with small_web(tmp_path, servers=4, pages=pages, delay=0.3) as sites, \
@@ -309,8 +314,12 @@ def test_a_worker_paused_past_its_lease_sends_nothing_taken_over(tmp_path: Path)
         table = fetched_by(sites)
     assert hits_of(*crawls) == small_hits(sites, pages)           # nothing lost
     assert len(table) == 4 * pages
+    # The fence is the lease check at send time (a downloader middleware): a request that had
+    # passed it when the worker froze may still open its connection as the worker wakes up
+    # (seen once in ~6 runs on a busy machine); anything it hands out later must be refused.
+    resumed = continued_at + IN_FLIGHT_GRACE_SECONDS
     after = {url: fetches for url, fetches in table.items()
-             if any(agent == "victim" and moment >= continued_at for moment, agent in fetches)}
+             if any(agent == "victim" and moment >= resumed for moment, agent in fetches)}
     both = {url for url in after if any(agent == "survivor" for _, agent in table[url])}
     assert not both, f"sent after SIGCONT although taken over: {sorted(both)}"
 
