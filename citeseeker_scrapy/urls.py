@@ -124,9 +124,7 @@ def _join_plain(origin: str | None, directory: str | None, link: str) -> str | N
     """The joined URL when ``link`` is plain (see :func:`join_url`), else None."""
     if _already_canonical(link) == link:
         return link  # an absolute link, spelled as urljoin would give it back
-    if origin is None or PLAIN_LINK.fullmatch(link) is None or "//" in link:
-        return None
-    if "/./" in f"/{link}/" or "/../" in f"/{link}/":
+    if origin is None or PLAIN_LINK.fullmatch(link) is None or _respelled_by_urljoin(link):
         return None
     return origin + link if link.startswith("/") else origin + directory + link
 
@@ -137,9 +135,12 @@ def _plain_base_path(base: str) -> str | None:
     if match is None:
         return None
     path = match.group(4) or ""
-    if "//" in path or "/./" in f"{path}/" or "/../" in f"{path}/":
-        return None
-    return path
+    return None if _respelled_by_urljoin(path) else path
+
+
+def _respelled_by_urljoin(path: str) -> bool:
+    """A doubled slash or a dot segment, which ``urljoin`` drops or resolves."""
+    return "//" in path or "/./" in f"/{path}/" or "/../" in f"/{path}/"
 
 
 def _without_session_parameters(query: str) -> str:
@@ -203,7 +204,8 @@ def _plain_web_path(url: str) -> str | None:
 
 def path_of(url: str) -> str:
     """``urlsplit(url).path``, without the parse for a plain web URL. Who calls: the document
-    type middleware, for every response (the path's extension is one of the type's clues)."""
+    type middleware, for every response (the path's extension is one of the type's clues),
+    and the scope gate's loop check, for every link it has not seen."""
     path = _plain_web_path(url)
     return urlsplit(url).path if path is None else path
 
@@ -305,10 +307,7 @@ class LinkPolicy:
         """IsSafeURL of §7.3.5: suspiciously long URLs and repeated path segments are traps."""
         if len(url) > self.max_url_length:
             raise UrlRejected("url_too_long", url)
-        path = _plain_web_path(url)
-        if path is None:
-            path = urlsplit(url).path
-        if longest_segment_repeat(path) > self.max_repeated_segments:
+        if longest_segment_repeat(path_of(url)) > self.max_repeated_segments:
             raise UrlRejected("repeated_segments", url)
 
 
