@@ -42,7 +42,7 @@ from citeseeker_scrapy.recrawl.gone import GoneCitations
 from citeseeker_scrapy.report.html import print_table, render_html
 from citeseeker_scrapy.report.ledger import ReportLedger
 from citeseeker_scrapy.report.progress import wants_progress
-from citeseeker_scrapy.report.titles import append_titles, title_of
+from citeseeker_scrapy.report.titles import title_of
 from citeseeker_scrapy.report.results import read_results, remember_job, results_of
 from citeseeker_scrapy.report.logs import (
     RunReport, document_counts, document_hits, feed_citations, repair_cut_line, summary_lines,
@@ -167,12 +167,9 @@ class ReportExtension:
             wheres.append(item.where(member))
             self.report.success(wheres[-1], header, hits)
         if isinstance(item, DocumentItem):
-            titles = [(where, title_of(part["text"], part["kind"])) for part in item.parts
-                      if (where := item.where(part["member"])) in wheres]
-            try:
-                append_titles(self.log_dir, titles)
-            except OSError as error:
-                self.storage.fail(str(self.log_dir), error)
+            self.report.titles((where, title_of(part["text"], part["kind"]))
+                               for part in item.parts
+                               if (where := item.where(part["member"])) in wheres)
         return wheres
 
     def item_dropped(self, item: Any, exception: BaseException, **kwargs: Any) -> None:

@@ -78,6 +78,17 @@ def test_the_render_decision_sees_what_parsing_for_it_alone_saw(
     assert signals_of_parts(events) == page_signals(data.decode())
 
 
+def test_visible_text_is_counted_only_on_a_page_with_scripts(
+        extractor: DocumentExtractor) -> None:
+    """The render policy judges only scripted pages by their text: the others skip the count."""
+    scripted = page(3)
+    plain = scripted.replace(b"<script>x()</script>", b"")
+    (with_scripts,) = extractor.read(UnpackedMember("", "html", scripted))
+    (without,) = extractor.read(UnpackedMember("", "html", plain))
+    assert with_scripts.visible_chars == page_signals(scripted.decode()).text_chars > 0
+    assert without.visible_chars == 0 and without.text == with_scripts.text
+
+
 def test_a_page_read_ahead_is_not_read_again(extractor: DocumentExtractor) -> None:
     data = page(400)
     events = extractor.read_ahead(data, "html", "utf-8", PAGE_URL)

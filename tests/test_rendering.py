@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from citeseeker_scrapy.exceptions import ConfigError
+from citeseeker_scrapy.extraction.html import has_scripts
 from citeseeker_scrapy.rendering.policy import (
-    PageSignals, RenderConfig, RenderPlanner, find_browser, has_scripts, needs_rendering,
+    PageSignals, RenderConfig, RenderPlanner, find_browser, needs_rendering,
     page_signals, rendering_helped, server_patterns,
 )
 from tests.support import docgen

@@ -7,6 +7,7 @@ broken markup found on old lab pages.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import lxml.etree
@@ -20,6 +21,8 @@ INVISIBLE_TAGS = ("script", "style", "noscript", "template")
 LINK_ATTRIBUTES = (("a", "href"), ("area", "href"), ("frame", "src"), ("iframe", "src"))
 #: Raw hrefs that lead to no other page (a script, an address, a fragment of the page itself).
 NOT_A_PAGE = ("javascript:", "#", "mailto:", "data:", "about:")
+#: What every page made by scripts carries (a first look at the bytes, no parsing).
+_SCRIPT = re.compile(rb"<script\b", re.IGNORECASE)
 #: Elements after which a reader sees a break, so words on either side must not run together.
 BLOCK_TAGS = frozenset(
     "p div br li ul ol tr td th table h1 h2 h3 h4 h5 h6 dt dd dl pre blockquote title "
@@ -92,6 +95,13 @@ def usable_links(links: tuple[str, ...]) -> int:
     """How many raw hrefs lead to a page (:data:`NOT_A_PAGE` aside): what the render policy
     weighs to tell a page made by scripts (none) from a static one."""
     return sum(1 for link in links if not link.lower().startswith(NOT_A_PAGE))
+
+
+def has_scripts(body: bytes) -> bool:
+    """A cheap first look (no parsing): only a page with ``<script`` can be made by JavaScript.
+    The render policy asks it of every plain HTML response; the part reader asks it before it
+    counts a page's visible characters, which only a scripted page is judged by."""
+    return _SCRIPT.search(body) is not None
 
 
 def visible_chars(text: str) -> int:

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 
 from ..exceptions import ExtractionError, StorageError, is_storage_failure
 from .decode import decode_html, decode_text
-from .html import absolute_links, parse_html, usable_links, visible_chars
+from .html import absolute_links, has_scripts, parse_html, usable_links, visible_chars
 from .model import ExtractedPart, ExtractionEvent, ExtractionLimits, problem
 from .office import package_text
 from .sniff import OFFICE_ZIP_KINDS
@@ -75,7 +75,8 @@ def leaf_events(member: str, kind: str, data: bytes, read: Callable[[bytes], Con
         member=member, kind=kind, text=content.text[:limit], links=links,
         seconds=time.perf_counter() - started, size=len(data), base=base,
         usable_links=usable_links(content.links),
-        visible_chars=visible_chars(content.text) if kind == "html" else 0,
+        visible_chars=(visible_chars(content.text)
+                       if kind == "html" and has_scripts(data) else 0),
     )
     if content.damage:
         yield problem(member, kind, content.damage)

@@ -15,7 +15,6 @@ a rendered response's body is the DOM, so a document must never go through the b
 from __future__ import annotations
 
 import os
-import re
 import shutil
 from collections import Counter
 from collections.abc import Iterable
@@ -24,7 +23,9 @@ from typing import Any
 
 from citeseeker_scrapy.config import SettingsLike
 from citeseeker_scrapy.exceptions import ConfigError
-from citeseeker_scrapy.extraction.html import parse_html, usable_links, visible_chars
+from citeseeker_scrapy.extraction.html import (
+    has_scripts, parse_html, usable_links, visible_chars,
+)
 from citeseeker_scrapy.extraction.model import ExtractedPart
 from citeseeker_scrapy.urls import extension_of, scheme_of, server_of
 
@@ -34,7 +35,6 @@ BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome-stable", "google
 #: Extensions of documents a browser would download or show in a viewer instead of a DOM.
 NEVER_RENDERED = frozenset(
     "pdf ps eps zip gz z tar tgz taz rtf doc ppt docx pptx odt odp txt".split())
-_SCRIPT = re.compile(rb"<script\b", re.IGNORECASE)
 
 RENDER_DEFAULTS: dict[str, Any] = {
     "CITESEEKER_RENDER": "auto",
@@ -132,11 +132,6 @@ class PageSignals:
 
     links: int
     text_chars: int
-
-
-def has_scripts(body: bytes) -> bool:
-    """A cheap first look (no parsing): only a page with ``<script`` can be made by JavaScript."""
-    return _SCRIPT.search(body) is not None
 
 
 def page_signals(html: str) -> PageSignals:

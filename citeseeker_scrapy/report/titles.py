@@ -1,8 +1,9 @@
 """The citing paper's title, for the report (issue 28: "the real title, not 100 characters").
 
 Who calls it: the report extension, when a citing document is in the feed (its parts still
-hold their text), writes ``titles.tsv`` beside success.log (``where<TAB>title``; success.log
-keeps the original's columns); :mod:`citeseeker_scrapy.report.results` reads it back.
+hold their text), takes the title here and has the run's report (``report/logs.RunReport``)
+write it to ``titles.tsv`` beside success.log (``where<TAB>title``; success.log keeps the
+original's columns); :mod:`citeseeker_scrapy.report.results` reads it back.
 
 Which title: an HTML part's text starts with its ``<title>`` (the text extraction keeps it as
 the first line); otherwise — PDF, PostScript, office files — the first line of the text that
@@ -46,14 +47,6 @@ def _looks_like_title(line: str) -> bool:
         return False
     letters = sum(ch.isalpha() for ch in line)
     return letters >= 0.6 * len(line.replace(" ", ""))
-
-
-def append_titles(log_dir: Path, titles: list[tuple[str, str]]) -> None:
-    """Append ``(where, title)`` pairs (tabs and newlines in a title become spaces)."""
-    lines = "".join(f"{where}\t{' '.join(title.split())}\n" for where, title in titles if title)
-    if lines:
-        with open(Path(log_dir) / TITLES_FILE, "a", encoding="utf-8", newline="\n") as handle:
-            handle.write(lines)
 
 
 def read_titles(log_dirs: list[Path]) -> dict[str, str]:
