@@ -14,6 +14,7 @@ import pytest
 
 from citeseeker_scrapy.report.results import parse_success_line, read_results
 from citeseeker_scrapy.report.html import render_html
+from citeseeker_scrapy.report.titles import HEAD_CHARS, title_of
 from tests.support.crawl import PROJECT_ROOT, run_crawl
 from tests.support.servers import SiteServer, write_site
 from tests.support.docgen import page
@@ -286,3 +287,13 @@ def test_sorting_and_filtering_work_in_chromium_without_script(tmp_path) -> None
     shot = chromium(tmp_path, report, f"--screenshot={tmp_path / 'issue28.png'}",
                     "--window-size=1200,1800")
     assert shot.returncode == 0 and console_messages(shot) == []
+
+
+@pytest.mark.parametrize("first_line_chars", [30, HEAD_CHARS // 10])
+def test_a_title_is_read_from_the_head_of_any_text(first_line_chars: int) -> None:
+    """Short lines: the title comes from the head alone; lines so long that the head holds
+    fewer than the lines looked at: the whole text is split, and the answer is the same."""
+    filler = ("7 " * (first_line_chars // 2) + "\n") * 11
+    text = filler + "A Study of Citation Crawlers on Old Servers\n" + "body words here\n" * 50_000
+    assert title_of(text, "pdf") == "A Study of Citation Crawlers on Old Servers"
+    assert title_of(filler * 5 + "The Late Title Here\n", "pdf") == ""
