@@ -115,12 +115,11 @@ class RunReport:
         self._on_failure = on_failure
         self.failed = False
         names = LOG_NAMES if debug else tuple(n for n in LOG_NAMES if n != "debug")
-        for name in names:
-            repair_cut_line(self.log_dir / f"{name}.log")
-        self._success_number = self._read_success_log()
         self._paths = {name: self.log_dir / f"{name}.log" for name in names}
         self._paths[TITLES] = self.log_dir / TITLES_FILE
-        repair_cut_line(self._paths[TITLES])
+        for path in self._paths.values():
+            repair_cut_line(path)
+        self._success_number = self._read_success_log()
         self._files: dict[str, IO[str]] = {name: self._open(name) for name in self._paths}
         for name in names:
             self._write(name, run_header())
