@@ -4,6 +4,7 @@ counts, and a ``<script>`` from a crawled document shown as text, never run."""
 
 from __future__ import annotations
 
+import io
 import re
 import struct
 import subprocess
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from citeseeker_scrapy.report.results import parse_success_line, read_results
-from citeseeker_scrapy.report.html import render_html
+from citeseeker_scrapy.report.html import TABLE_ROWS, UNCITED_LINES, print_table, render_html
 from citeseeker_scrapy.report.titles import HEAD_CHARS, title_of
 from tests.support.crawl import PROJECT_ROOT, run_crawl
 from tests.support.servers import SiteServer, write_site
@@ -297,3 +298,47 @@ def test_a_title_is_read_from_the_head_of_any_text(first_line_chars: int) -> Non
     text = filler + "A Study of Citation Crawlers on Old Servers\n" + "body words here\n" * 50_000
     assert title_of(text, "pdf") == "A Study of Citation Crawlers on Old Servers"
     assert title_of(filler * 5 + "The Late Title Here\n", "pdf") == ""
+
+
+def many_citations_report(tmp_path: Path) -> tuple[Path, list[str]]:
+    """One publication cited by 30 documents (similarity falling with the number), 14 never."""
+    cited = "Retrieving citations on the web"
+    uncited = [f"Unread paper number {n}" for n in range(14)]
+    lines = [success_line(n, f"http://a.org/{n:02}.pdf", "h",
+                          [("Fiala", cited, 0.99 - n / 100, True, "cites")])
+             for n in range(30)]
+    return write_logs(tmp_path / "logs", lines, {}), [cited, *uncited]
+
+
+def test_the_terminal_table_shows_the_best_rows_and_counts_the_rest(tmp_path) -> None:
+    """Before: every citation and an empty table per uncited title (20,000 rows took 20 s)."""
+    logs, publications = many_citations_report(tmp_path)
+    results = read_results(logs, publications=publications,
+                           groups=[(("Fiala",), publications)])
+    out = io.StringIO()
+    print_table(results, out)
+    text = out.getvalue()
+    assert f"{publications[0]}: 30 citing documents" in text
+    shown = re.findall(r"http://a\.org/(\d\d)\.pdf", text)
+    assert shown == [f"{n:02}" for n in range(TABLE_ROWS)]  # the best, best first
+    assert "and 10 more citations of this publication: see report.html" in text
+    named = [p for p in publications[1:] if f"{p}: 0 citing documents" in text]
+    assert named == publications[1:1 + UNCITED_LINES]
+    assert "and 4 more publications with 0 citing documents" in text
+    everything = io.StringIO()
+    print_table(results, everything, rows=0)
+    assert len(re.findall(r"http://a\.org/\d\d\.pdf", everything.getvalue())) == 30
+    assert "more citations" not in everything.getvalue()
+
+
+def test_the_report_command_prints_as_many_rows_as_asked(tmp_path) -> None:
+    logs, _ = many_citations_report(tmp_path)
+    command = [sys.executable, "-m", "scrapy", "citeseeker-report", str(logs), "--rows"]
+    five = subprocess.run([*command, "5"], cwd=PROJECT_ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert five.returncode == 0, five.stderr
+    assert len(re.findall(r"http://a\.org/\d\d\.pdf", five.stdout)) == 5
+    assert "and 25 more citations" in five.stdout
+    wrong = subprocess.run([*command, "all"], cwd=PROJECT_ROOT, capture_output=True, text=True,
+                           timeout=60)
+    assert wrong.returncode == 2 and "expected a number of rows" in wrong.stderr

@@ -18,7 +18,7 @@ from citeseeker_scrapy.commands import listed
 from scrapy.exceptions import UsageError
 
 from citeseeker_scrapy.commands.errors import BAD_INPUT_STATUS, print_error
-from citeseeker_scrapy.report.html import print_table, render_html
+from citeseeker_scrapy.report.html import TABLE_ROWS, print_table, render_html
 from citeseeker_scrapy.report.results import JOB_FILE, job_log_dirs, results_of
 
 
@@ -27,7 +27,7 @@ class Command(ScrapyCommand):
     default_settings = {"LOG_ENABLED": False}
 
     def syntax(self) -> str:
-        return "JOBDIR_or_LOG_DIR [-o report.html] [--all-runs] [--quiet]"
+        return "JOBDIR_or_LOG_DIR [-o report.html] [--all-runs] [--quiet] [--rows N]"
 
     def short_desc(self) -> str:
         return listed(self.long_desc())
@@ -42,6 +42,9 @@ class Command(ScrapyCommand):
         parser.add_argument("--all-runs", action="store_true",
                             help="a log directory: every run in it, not only the last")
         parser.add_argument("--quiet", action="store_true", help="do not print the table")
+        parser.add_argument("--rows", type=_rows, default=TABLE_ROWS, metavar="N",
+                            help="citing documents shown per publication in the table, best "
+                                 f"first (default {TABLE_ROWS}; 0: all)")
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
         if len(args) != 1:
@@ -56,8 +59,19 @@ class Command(ScrapyCommand):
         output = Path(opts.output) if opts.output else _log_dir(path) / "report.html"
         output.write_text(render_html(results), encoding="utf-8")
         if not opts.quiet:
-            print_table(results, sys.stdout)
+            print_table(results, sys.stdout, opts.rows)
         print(f"report: {output}", file=sys.stderr)
+
+
+def _rows(value: str) -> int:
+    """``--rows``: a count of rows, 0 for all; anything else is a usage error."""
+    try:
+        rows = int(value)
+    except ValueError:
+        rows = -1
+    if rows < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of rows (0: all), got {value!r}")
+    return rows
 
 
 def _log_dir(path: Path) -> Path:

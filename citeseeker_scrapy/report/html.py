@@ -32,6 +32,10 @@ from .results import CitingDocument, Hit, Results
 LINK_SCHEMES = ("http://", "https://", "file://")
 #: The chart shows at most this many publications (the most cited); the rest are listed.
 CHART_BARS = 30
+#: The terminal table's rows per publication (its best citations; report.html has them all).
+TABLE_ROWS = 20
+#: Publications with no citing document named one per line in the terminal; the rest counted.
+UNCITED_LINES = 10
 #: The chart's geometry in SVG pixels: one bar's height, the labels' column, the whole width.
 BAR_HEIGHT, LABEL_WIDTH, CHART_WIDTH = 22, 420, 760
 #: Defence in depth: even a bug in escaping could not run a script or load anything.
@@ -310,18 +314,47 @@ def _printable(text: str) -> str:
     return _CONTROL.sub("", text)
 
 
-def print_table(results: Results, stream: IO[str]) -> None:
-    """The per-publication table in the terminal (plain text when not a terminal)."""
+def print_table(results: Results, stream: IO[str], rows: int = TABLE_ROWS) -> None:
+    """The per-publication table in the terminal (plain text when not a terminal).
+
+    Who calls it: the report extension when a crawl ends, ``scrapy citeseeker-report``. Why
+    bounded: a crawl of 100,000 pages may find 20,000 citations, and printing them all took 20 s
+    and doubled the crawler's memory at its close for a table nobody reads in a terminal. Each
+    publication shows its best ``rows`` citing documents (0: all) and says how many more
+    report.html lists; publications nobody cites are named up to :data:`UNCITED_LINES`.
+    """
     console = Console(file=stream, width=None if stream.isatty() else 160)
-    for publication, rows in results.by_publication().items():
-        count = len(_distinct(rows))
-        table = Table(title=f"{publication}: {count} citing document{'' if count == 1 else 's'}",
-                      title_justify="left", show_lines=False, expand=False)
-        for column in ("server", "document", "similarity", "in refs", "context"):
-            table.add_column(column, overflow="fold")
-        for document, hit in rows:
-            context = hit.context if len(hit.context) <= 90 else hit.context[:89] + "…"
-            table.add_row(*map(_printable, (document.server, document.where,
-                                            f"{hit.similarity:.4f}",
-                                            "yes" if hit.in_references else "no", context)))
-        console.print(table, markup=False, highlight=False)
+    uncited: list[str] = []
+    for publication, hits in results.by_publication().items():
+        if not hits:
+            uncited.append(publication)
+            continue
+        console.print(_publication_table(publication, hits, rows), markup=False,
+                      highlight=False)
+        hidden = len(hits) - rows if rows else 0
+        if hidden > 0:
+            console.print(f"... and {hidden} more citation{'' if hidden == 1 else 's'} of this "
+                          "publication: see report.html", markup=False, highlight=False)
+    for publication in uncited[:UNCITED_LINES]:
+        console.print(f"{_printable(publication)}: 0 citing documents", markup=False,
+                      highlight=False)
+    if len(uncited) > UNCITED_LINES:
+        console.print(f"... and {len(uncited) - UNCITED_LINES} more publications with 0 citing "
+                      "documents: see report.html", markup=False, highlight=False)
+
+
+def _publication_table(publication: str, hits: list[tuple[CitingDocument, Hit]],
+                       rows: int) -> Table:
+    """One publication's citing documents, best first, at most ``rows`` of them (0: all)."""
+    count = len(_distinct(hits))
+    table = Table(title=f"{_printable(publication)}: {count} citing "
+                        f"document{'' if count == 1 else 's'}",
+                  title_justify="left", show_lines=False, expand=False)
+    for column in ("server", "document", "similarity", "in refs", "context"):
+        table.add_column(column, overflow="fold")
+    for document, hit in hits[:rows or None]:
+        context = hit.context if len(hit.context) <= 90 else hit.context[:89] + "…"
+        table.add_row(*map(_printable, (document.server, document.where,
+                                        f"{hit.similarity:.4f}",
+                                        "yes" if hit.in_references else "no", context)))
+    return table
