@@ -21,7 +21,6 @@ from citeseeker_scrapy.matching.citations import CitationSearch
 from citeseeker_scrapy.document.stages import find_citations
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import crawl_job
-from citeseeker_scrapy.matching import CitationMatcher, MatcherSettings
 from citeseeker_scrapy.threads import in_thread_if_big
 
 
@@ -33,13 +32,7 @@ class MatchCitationsPipeline:
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> MatchCitationsPipeline:
-        job = crawl_job(crawler)
-        config = job.config_or_defaults()
-        groups = job.inputs.groups if job.inputs else ()
-        matcher = CitationMatcher(groups, MatcherSettings(
-            method=config.method, scheme=config.scheme, fuzzy_limit=config.fuzzy_limit,
-            part_length=config.part_length, min_author_distance=config.min_author_distance))
-        return cls(CitationSearch(matcher, config.header_length))
+        return cls(CitationSearch.from_spec(crawl_job(crawler).search_spec()))
 
     async def process_item(self, item: Any) -> Any:
         if not isinstance(item, DocumentItem):

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from citeseeker_scrapy.config import CrawlConfig
-from citeseeker_scrapy.document.stages import read_text
+from citeseeker_scrapy.document.stages import read_small_page, read_text
 from citeseeker_scrapy.extraction import DocumentExtractor
+from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
 from citeseeker_scrapy.extraction.shared import share_extractor, unshare_extractor
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import crawl_job
@@ -28,17 +29,21 @@ from citeseeker_scrapy.threads import INLINE_BYTES, in_thread_if_big
 class ExtractTextPipeline:
     """Fills ``parts`` and ``links`` and releases the bytes; see the module docstring."""
 
-    def __init__(self, config: CrawlConfig, jobdir: str | None, crawler: Any = None) -> None:
+    def __init__(self, config: CrawlConfig, jobdir: str | None, crawler: Any = None,
+                 search: dict[str, Any] | None = None) -> None:
         self.config = config
         self.jobdir = jobdir
         self.crawler = crawler
+        self.search = search
         self.extractor: DocumentExtractor | None = None
+        self.page_worker: EventWorker | None = None
         self.temp_dir: Path | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> ExtractTextPipeline:
-        return cls(crawl_job(crawler).config_or_defaults(), crawler.settings.get("JOBDIR"),
-                   crawler)
+        job = crawl_job(crawler)
+        return cls(job.config_or_defaults(), crawler.settings.get("JOBDIR"), crawler,
+                   job.search_spec())
 
     def open_spider(self) -> None:
         self.temp_dir = fresh_temp_dir(self.config.temp_dir, self.jobdir)
@@ -46,6 +51,8 @@ class ExtractTextPipeline:
                                            workers=self.config.extraction_workers)
         if self.crawler is not None:  # the render middleware reads scripted pages with it
             share_extractor(self.crawler, self.extractor)
+        if self.search is not None:
+            self.page_worker = self.extractor.page_worker(self.search)
 
     def close_spider(self) -> None:
         if self.crawler is not None:
@@ -57,7 +64,9 @@ class ExtractTextPipeline:
 
     async def process_item(self, item: Any) -> Any:
         if isinstance(item, DocumentItem) and item.members:
-            await in_thread_if_big(self._work_size(item), read_text, item, self.extractor)
+            if self.page_worker is None or not await read_small_page(item, self.extractor,
+                                                                     self.page_worker):
+                await in_thread_if_big(self._work_size(item), read_text, item, self.extractor)
         return item
 
     @staticmethod

@@ -39,6 +39,8 @@ class DocumentItem:
     ``fingerprint``). Distinct-papers stage: ``also_at`` (other URLs of the same text, known
     when the document is reported), ``duplicates`` (``(where, first where)`` of parts whose
     text was reported before). ``problems`` are ``member``, ``kind``, ``reason``.
+    ``found_ahead``: a part's citations and fingerprint, when the worker that read it also
+    searched it (``stages.read_small_page``); the citation stage takes and empties it.
     """
 
     url: str
@@ -57,6 +59,7 @@ class DocumentItem:
     citations: list[dict[str, Any]] = field(default_factory=list)
     also_at: list[str] = field(default_factory=list)
     duplicates: list[tuple[str, str]] = field(default_factory=list)
+    found_ahead: dict[str, tuple[list[dict[str, Any]], str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.server = self.server or server_of(self.url)

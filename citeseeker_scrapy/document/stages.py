@@ -3,17 +3,24 @@
 Who calls them: the item pipelines of ``pipelines/`` (each in a worker thread, so a big PDF or
 a page with 100,000 links never stalls downloads), in this order: :func:`unpack_archives`,
 :func:`read_text`, :func:`find_citations`. Each works on any document item, whatever spider
-fetched it; what each stage fills in is listed on :class:`DocumentItem`.
+fetched it; what each stage fills in is listed on :class:`DocumentItem`. A document that is one
+small page is read *and matched* by the event loop's parser worker when it can take it
+(:func:`read_small_page`, from the text pipeline; the citation stage then uses what it found).
 """
 
 from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+from citeseeker_scrapy.exceptions import ExtractionError
 from citeseeker_scrapy.matching.citations import CitationSearch
 from citeseeker_scrapy.extraction import (
     ArchiveChecked, DocumentExtractor, ExtractedPart, ExtractionLimits, UnpackedMember, unpack,
 )
+from citeseeker_scrapy.extraction.extractor import (
+    WORKER_MIN_BYTES, leaf_reply_events, leaf_request,
+)
+from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
 from citeseeker_scrapy.extraction.sniff import HEAD_BYTES, sniff_kind
 from citeseeker_scrapy.document.item import DocumentItem
 
@@ -57,6 +64,47 @@ def read_text(item: DocumentItem, extractor: DocumentExtractor) -> None:
     item.body = None
 
 
+async def read_small_page(item: DocumentItem, extractor: DocumentExtractor,
+                          worker: EventWorker) -> bool:
+    """:func:`read_text` of a document that is one small HTML or text page, done by ``worker``
+    (``extraction/processes/event_worker.py``), which also runs the crawl's search on the text
+    it read: the citation stage takes those citations (``item.found_ahead``) instead of
+    searching again. False, with nothing done, when the document is not such a page or the
+    worker cannot take it now or fails: the caller then runs :func:`read_text` as always."""
+    member = _small_page(item, extractor)
+    if member is None or not worker.available():
+        return False
+    request = leaf_request(member, item.encoding, item.url, extractor.limits.max_text_chars)
+    try:
+        header, text = await worker.call({**request, "match": True}, member.data)
+    except ExtractionError:
+        return False
+    if not header.get("ok"):  # read here again: the reader's own failure becomes a problem
+        return False
+    for event in leaf_reply_events(header, text):
+        if isinstance(event, ExtractedPart):
+            _add_part(item, event)
+        else:
+            item.problems.append(_problem(event))
+    item.found_ahead[member.member] = (header.get("citations") or [],
+                                       header.get("fingerprint") or "")
+    item.members = []
+    item.body = None
+    return True
+
+
+def _small_page(item: DocumentItem, extractor: DocumentExtractor) -> UnpackedMember | None:
+    """The item's only part when it is an HTML or text page below the size the extractor
+    itself sends to a parser worker, and not read ahead already (by the render policy)."""
+    if len(item.members) != 1:
+        return None
+    member = item.members[0]
+    if (member.member or member.kind not in ("html", "text")
+            or len(member.data) >= WORKER_MIN_BYTES or extractor.was_read_ahead(member.data)):
+        return None
+    return member
+
+
 def _add_part(item: DocumentItem, part: ExtractedPart) -> None:
     item.parts.append({"member": part.member, "kind": part.kind, "text": part.text,
                        "seconds": part.seconds, "size": part.size})
@@ -67,10 +115,13 @@ def find_citations(item: DocumentItem, search: CitationSearch) -> None:
     """The citations of every part (one per publication and part: the best occurrence);
     a citing part's text fingerprint tells the same paper under another URL."""
     for part in item.parts:
-        citations, part_fingerprint = search.search_part(part["member"], part["text"])
+        found = item.found_ahead.get(part["member"])
+        citations, part_fingerprint = (found if found is not None
+                                       else search.search_part(part["member"], part["text"]))
         if citations:
             part["fingerprint"] = part_fingerprint
             item.citations += citations
+    item.found_ahead = {}
 
 
 def _problem(event) -> dict[str, str]:

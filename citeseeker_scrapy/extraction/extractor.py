@@ -60,7 +60,8 @@ from .leaf import WORKER_LEAF_KINDS, Content, leaf_events, read_markup
 from .read_ahead import ReadAhead
 from .sniff import ARCHIVE_KINDS, HEAD_BYTES, OFFICE_ZIP_KINDS, charset_of, sniff_kind
 from .streams import Budget, BoundedReader
-from citeseeker_scrapy.extraction.processes.pool import WorkerPool
+from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
+from citeseeker_scrapy.extraction.processes.pool import REPLY_SLACK_BYTES, WorkerPool
 
 #: Parser processes for PDF/RTF: enough to keep a few Scrapy threads busy, few enough for RAM.
 DEFAULT_WORKERS = max(1, min(4, os.cpu_count() or 1))
@@ -152,6 +153,20 @@ class DocumentExtractor:
         self.converter_slots = threading.BoundedSemaphore(workers or DEFAULT_WORKERS)
         self._split = _PdfSplit(split_pdf_bytes, max(1, workers or DEFAULT_WORKERS))
         self._read_ahead = ReadAhead()
+        self._page_workers: list[EventWorker] = []
+
+    def page_worker(self, search: dict | None = None) -> EventWorker:
+        """A parser process for the event loop to feed with small pages (``event_worker.py``),
+        set up with these limits and, to match what it reads, a crawl's ``search``
+        (``matching.citations.search_spec``); started on first use, stopped by :meth:`close`.
+        Who calls it: the text pipeline, once per crawl."""
+        worker = EventWorker(
+            self.limits.worker_memory_bytes, self.workdir,
+            {"task": "setup", "limits": asdict(self.limits), "search": search},
+            timeout=self.limits.pdf_timeout,
+            max_reply=4 * self.limits.max_text_chars + REPLY_SLACK_BYTES)
+        self._page_workers.append(worker)
+        return worker
 
     def extract(
         self, path: str, body: bytes, content_type: str | None = None, encoding: str | None = None
@@ -217,22 +232,22 @@ class DocumentExtractor:
         """:meth:`read` in a parser worker (see :func:`.leaf.read_here`); a worker that dies or
         times out on the part makes it a problem, as any parser failure."""
         max_chars = self.limits.max_text_chars
-        request = {"task": "leaf", "member": member.member, "kind": member.kind,
-                   "declared": encoding, "max_chars": max_chars, "page_url": page_url}
+        request = leaf_request(member, encoding, page_url, max_chars)
         try:
             header, text = self.pool.run(request, member.data, self.limits.pdf_timeout,
                                          max_chars)
         except ExtractionError as e:
             return [problem(member.member, member.kind, str(e))]
-        events: list[ExtractedPart | ExtractionProblem] = []
-        if header.get("part"):
-            part = header["part"]
-            events.append(ExtractedPart(text=text, **{**part, "links": tuple(part["links"])}))
-        events += [ExtractionProblem(**fields) for fields in header.get("problems") or ()]
-        return events
+        return leaf_reply_events(header, text)
+
+    def was_read_ahead(self, data: bytes) -> bool:
+        """True when :meth:`read` of ``data`` will return a kept result (read ahead)."""
+        return self._read_ahead.holds(data)
 
     def close(self) -> None:
         """Stop the parser processes and remove every scratch file."""
+        for worker in self._page_workers:
+            worker.close()
         self.pool.close()
         self._split.close()
         self.scratch.remove_all()
@@ -242,6 +257,25 @@ class DocumentExtractor:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def leaf_request(member: UnpackedMember, encoding: str | None, page_url: str | None,
+                 max_chars: int) -> dict[str, object]:
+    """A parser worker's ``leaf`` task for ``member`` (the payload is ``member.data``). Who
+    calls it: :meth:`DocumentExtractor.read` for big parts, the text stage for small pages it
+    gives the event loop's worker."""
+    return {"task": "leaf", "member": member.member, "kind": member.kind,
+            "declared": encoding, "max_chars": max_chars, "page_url": page_url}
+
+
+def leaf_reply_events(header: dict, text: str) -> list[ExtractedPart | ExtractionProblem]:
+    """The part and problems a worker's reply to :func:`leaf_request` carries."""
+    events: list[ExtractedPart | ExtractionProblem] = []
+    if header.get("part"):
+        part = header["part"]
+        events.append(ExtractedPart(text=text, **{**part, "links": tuple(part["links"])}))
+    events += [ExtractionProblem(**fields) for fields in header.get("problems") or ()]
+    return events
 
 
 def unpack(

@@ -75,6 +75,12 @@ class ReadAhead:
             return None
         return kept.events
 
+    def holds(self, data: bytes) -> bool:
+        """True when events are kept for this very ``data``."""
+        with self._lock:
+            kept = self._kept.get(id(data))
+            return kept is not None and kept.data is data
+
     def forget(self, data: bytes) -> None:
         """``data`` will not be read (the browser's DOM replaces the page)."""
         with self._lock:

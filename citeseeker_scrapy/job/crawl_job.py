@@ -38,6 +38,8 @@ from citeseeker_scrapy.job.directories import CRAWL_ARGUMENT, RECRAWL_ARGUMENT
 from citeseeker_scrapy.job.fingerprint import check_inputs, job_inputs
 from citeseeker_scrapy.job.inputs import CrawlInputs, resolve_inputs
 from citeseeker_scrapy.job.lock import JobDirLock, remove_empty_spider_state
+from citeseeker_scrapy.matching import MatcherSettings
+from citeseeker_scrapy.matching.citations import search_spec
 from citeseeker_scrapy.storage import STORAGE_ERROR_REASON, StorageGuard
 from citeseeker_scrapy.providers import PROVIDER_DEFAULTS, ProviderConfig
 from citeseeker_scrapy.recrawl.plan import RecrawlSettings
@@ -138,6 +140,16 @@ class CrawlJob:
         """The settings, or the defaults when the job refused to start (components are still
         built then, and closed again before any request)."""
         return self.config or CrawlConfig.from_settings({})
+
+    def search_spec(self) -> dict[str, Any]:
+        """The crawl's citation search as plain values (``matching.citations.search_spec``):
+        who builds it, the citation pipeline and the parser worker that matches small pages,
+        builds the same search from it."""
+        config = self.config_or_defaults()
+        return search_spec(self.inputs.groups if self.inputs else (), MatcherSettings(
+            method=config.method, scheme=config.scheme, fuzzy_limit=config.fuzzy_limit,
+            part_length=config.part_length, min_author_distance=config.min_author_distance),
+            config.header_length)
 
 
 def open_job_dir(jobdir: str | None, config: CrawlConfig, inputs: CrawlInputs,

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import asdict
-from typing import Any
+from typing import Any, Sequence
 
 from .context import TextMap, explain
 from citeseeker_scrapy.matching import CitationMatcher, normalize_text
+from .model import AuthorGroup, MatcherSettings
 from citeseeker_scrapy.report.logs import one_field
 
 #: Matcher internals that are not part of a reported citation.
@@ -27,6 +28,16 @@ class CitationSearch:
     def __init__(self, matcher: CitationMatcher, header_length: int) -> None:
         self.matcher = matcher
         self.header_length = header_length
+
+    @classmethod
+    def from_spec(cls, spec: dict[str, Any]) -> CitationSearch:
+        """The search a :func:`search_spec` describes. Who calls it: the citation pipeline,
+        and a parser worker that matches the pages it reads (the same search, built once
+        each, from the same plain values)."""
+        groups = [AuthorGroup(tuple(g["authors"]), tuple(g["publications"]))
+                  for g in spec["groups"]]
+        return cls(CitationMatcher(groups, MatcherSettings(**spec["settings"])),
+                   int(spec["header_length"]))
 
     def search(self, member: str, text: str) -> list[dict[str, Any]]:
         """Every publication cited in ``text``: member, header, author, publication, found,
@@ -55,6 +66,14 @@ class CitationSearch:
     def header_of(self, text: str) -> str:
         """The paper header of §7.4.2: the first characters, white space collapsed."""
         return one_field(text[: self.header_length * 4])[: self.header_length]
+
+
+def search_spec(groups: Sequence[AuthorGroup], settings: MatcherSettings,
+                header_length: int) -> dict[str, Any]:
+    """A crawl's search as JSON-ready values (for :meth:`CitationSearch.from_spec`)."""
+    return {"groups": [{"authors": list(g.authors), "publications": list(g.publications)}
+                       for g in groups],
+            "settings": asdict(settings), "header_length": header_length}
 
 
 def fingerprint(normalized: str) -> str:

@@ -55,31 +55,41 @@ RETIRE_ABOVE_BYTES = 150 * 1024 * 1024
 Header = dict[str, Any]
 
 
+def spawn_worker(memory_bytes: int, workdir: Path,
+                 *options: str) -> tuple[subprocess.Popen, int, int]:
+    """A new parser process in its own session (so its whole group can be killed), and the
+    ends of its two pipes: the one to write requests to, the one to read replies from. Who
+    calls it: a worker of this pool, and the event loop's worker (``event_worker.py``);
+    ``options`` are ``worker_main``'s further arguments."""
+    child_in, to_child = os.pipe()
+    from_child, child_out = os.pipe()
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-I", "-B", "-c", WORKER_BOOTSTRAP, package_root(),
+             str(memory_bytes), *options],
+            stdin=child_in,
+            stdout=child_out,
+            stderr=subprocess.DEVNULL,
+            cwd=workdir,
+            env={"PATH": os.environ.get("PATH", ""), "TMPDIR": str(workdir)},
+            start_new_session=True,
+        )
+    except OSError as e:
+        os.close(to_child)
+        os.close(from_child)
+        raise ExtractionError(f"cannot start a parser process: {e}") from e
+    finally:
+        os.close(child_in)
+        os.close(child_out)
+    return process, to_child, from_child
+
+
 class _Worker:
     """One parser process and its two pipes; used by one thread at a time."""
 
     def __init__(self, memory_bytes: int, workdir: Path) -> None:
         self._memory_bytes = memory_bytes
-        child_in, to_child = os.pipe()
-        from_child, child_out = os.pipe()
-        try:
-            self.process = subprocess.Popen(
-                [sys.executable, "-I", "-B", "-c", WORKER_BOOTSTRAP, package_root(),
-                 str(memory_bytes)],
-                stdin=child_in,
-                stdout=child_out,
-                stderr=subprocess.DEVNULL,
-                cwd=workdir,
-                env={"PATH": os.environ.get("PATH", ""), "TMPDIR": str(workdir)},
-                start_new_session=True,
-            )
-        except OSError as e:
-            os.close(to_child)
-            os.close(from_child)
-            raise ExtractionError(f"cannot start a parser process: {e}") from e
-        finally:
-            os.close(child_in)
-            os.close(child_out)
+        self.process, to_child, from_child = spawn_worker(memory_bytes, workdir)
         self._outbox = Connection(to_child, readable=False)
         self._inbox = Connection(from_child, writable=False)
 

@@ -21,8 +21,11 @@ Besides PDF and RTF, a worker reads HTML, text and office XML parts (task ``leaf
 ``kind``, ``declared``; the reply header carries ``links``, ``base``, ``problems``). Why: in the
 crawler's process that work held the GIL, so a site of HTML used one core however many there
 were. It needs the extraction limits, sent once per worker by the pool (task ``setup``:
-``limits``) before its first task. (Matching in worker processes too was measured and left
-out: no gain on HTML, 50 MiB more at the peak; bench/README.md, issue 27.)
+``limits``) before its first task. The worker the crawler's event loop feeds with small pages
+(``event_worker.py``) also gets the crawl's search (``setup``: ``search``, a
+``matching.citations.search_spec``) and matches what it reads (``leaf`` with ``match``: the
+reply header carries ``citations`` and ``fingerprint``): on a crawl of small pages, reading
+and matching were a fifth of the crawler's CPU on the reactor thread.
 """
 
 from __future__ import annotations
@@ -225,11 +228,15 @@ _session: dict[str, Any] = {}
 
 
 def setup(request: Header) -> Header:
-    """Keep what later ``leaf`` tasks need."""
+    """Keep what later ``leaf`` tasks need: the limits, and the search for ``match``."""
     if request.get("limits") is not None:
         from citeseeker_scrapy.extraction.model import ExtractionLimits
 
         _session["limits"] = ExtractionLimits(**request["limits"])
+    if request.get("search") is not None:
+        from citeseeker_scrapy.matching.citations import CitationSearch
+
+        _session["search"] = CitationSearch.from_spec(request["search"])
     return {"ok": True}
 
 
@@ -243,6 +250,9 @@ def leaf(request: Header, payload: bytes) -> tuple[Header, str]:
     if part is None:
         return header, ""
     text = part.pop("text")
+    if request.get("match"):
+        citations, fingerprint = _needs("search").search_part(str(request["member"]), text)
+        header.update(citations=citations, fingerprint=fingerprint)
     return {**header, "part": part}, text
 
 
@@ -338,14 +348,20 @@ def _isolate(memory_bytes: int) -> tuple[Connection, Connection]:
     return inbox, outbox
 
 
+#: ``argv[2]`` of a worker that reads only pages and text (``event_worker.py``): no PDFium.
+PAGES_ONLY = "pages-only"
+
+
 def main(argv: Sequence[str]) -> None:
-    """Entry point: ``argv[1]`` is the address-space limit in bytes."""
+    """Entry point: ``argv[1]`` is the address-space limit in bytes; ``argv[2]``, when
+    :data:`PAGES_ONLY`, says no PDF will come (PDFium is not loaded)."""
     inbox, outbox = _isolate(int(argv[1]))
     # PDFium is loaded before "ready" so that the first task's timeout is fair. pypdf is not:
     # it is only the fallback (no PDF of TeX Live's 491 manuals needed it) and importing it
     # costs each worker 18 MiB and 0.13 s of CPU (36 against 18 MiB resident after import);
     # the task that first needs it imports it in 0.2 s of its timeout.
-    import pypdfium2  # noqa: F401
+    if argv[2:3] != [PAGES_ONLY]:
+        import pypdfium2  # noqa: F401
 
     outbox.send_bytes(READY)
     serve(inbox, outbox)

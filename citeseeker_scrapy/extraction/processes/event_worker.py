@@ -1,0 +1,306 @@
+"""A parser process that the crawler's event loop feeds directly, without a thread.
+
+Why: on a crawl of small pages the crawler's reactor thread is the bottleneck, and reading a
+page (lxml) and matching it were a fifth of its CPU. Handing a page to a thread costs the
+crawler more than that (~1 ms of its CPU per page, measured: bench/README.md, ninth session),
+so the event loop writes the page to this worker's pipe and reads the answer when the pipe is
+readable: a few tens of microseconds, and the reading and matching run on the other core.
+Requests are pipelined; the worker answers them in order (``worker_main.serve``).
+
+Who calls it: the text stage for a document that is one small HTML or text page
+(``document/stages.read_small_page``). It never makes anyone wait: :meth:`EventWorker.available`
+is False while the worker starts, while :data:`MAX_PENDING` pages wait for it, after it failed
+too often, and without a running asyncio loop; the caller then reads the page itself, as it
+always did. A worker that dies, times out, sends garbage or retires fails the pages it holds
+with :class:`ExtractionError` (the callers read them themselves) and is replaced on next use.
+Only the standard library: the loop is asyncio's (Scrapy's reactor runs on it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import struct
+import time
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+from citeseeker_scrapy.exceptions import ExtractionError
+from citeseeker_scrapy.extraction.processes import worker_main
+from citeseeker_scrapy.extraction.processes.limits import exit_status
+from citeseeker_scrapy.extraction.processes.pool import MAX_WORKER_START_SECONDS, spawn_worker
+
+Header = dict[str, Any]
+
+#: Pages given to the worker and not answered yet, at most. Beyond, the caller reads the page
+#: itself: the worker is the slower side then, and both cores work.
+MAX_PENDING = 16
+#: A worker that failed this many times is not started again in this crawl.
+MAX_FAILURES = 5
+#: multiprocessing.connection's frame: a 4-byte big-endian signed length, then the bytes.
+_LENGTH = struct.Struct("!i")
+
+
+def frame(message: bytes) -> bytes:
+    """One message as the worker's ``Connection.recv_bytes`` reads it."""
+    return _LENGTH.pack(len(message)) + message
+
+
+class FrameReader:
+    """Cuts the worker's reply stream into messages; a message longer than ``max_bytes`` is
+    an error (a worker taken over by a hostile page must not make the crawler buffer GBs)."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self._buffer = bytearray()
+
+    def feed(self, data: bytes) -> list[bytes]:
+        """The messages completed by ``data``, in order."""
+        self._buffer += data
+        messages = []
+        while len(self._buffer) >= _LENGTH.size:
+            (size,) = _LENGTH.unpack_from(self._buffer)
+            if not 0 <= size <= self.max_bytes:
+                raise ExtractionError(f"parser process sent a message of {size} bytes")
+            end = _LENGTH.size + size
+            if len(self._buffer) < end:
+                break
+            messages.append(bytes(self._buffer[_LENGTH.size:end]))
+            del self._buffer[:end]
+        return messages
+
+
+class EventWorker:
+    """One parser process fed by the running asyncio loop; see the module docstring.
+
+    ``setup`` is the worker's first request (``worker_main.setup``: the limits, the search);
+    ``timeout`` bounds how long a page may wait for its answer; ``max_reply`` the size of one
+    reply message.
+    """
+
+    def __init__(self, memory_bytes: int, workdir: Path, setup: Header, *, timeout: float,
+                 max_reply: int, max_pending: int = MAX_PENDING) -> None:
+        self._memory_bytes = memory_bytes
+        self._workdir = workdir
+        self._setup = setup
+        self._timeout = timeout
+        self._max_reply = max_reply
+        self._max_pending = max_pending
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._process: Any = None
+        self._to_child = self._from_child = -1
+        self._state = "stopped"        # starting -> setting up -> ready
+        self._pending: deque[tuple[asyncio.Future, float]] = deque()
+        self._outgoing = bytearray()
+        self._reader = FrameReader(max_reply)
+        self._header: Header | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._started_at = 0.0
+        self.failures = 0
+        self.last_failure = ""
+        self.closed = False
+
+    def available(self) -> bool:
+        """True when a page given now goes to a live, ready worker with room for it. Starts
+        the worker on first use (not ready yet: False)."""
+        if self.closed or self.failures >= MAX_FAILURES:
+            return False
+        if self._state == "stopped":
+            self._start()
+            return False
+        return self._state == "ready" and len(self._pending) < self._max_pending
+
+    async def call(self, request: Header, payload: bytes) -> tuple[Header, str]:
+        """The worker's reply (header, text) to one request; ExtractionError when the worker
+        fails before answering it. Only after :meth:`available` said True."""
+        if self._state != "ready" or self._loop is None:
+            raise ExtractionError("the parser process is not ready")
+        future = self._loop.create_future()
+        self._pending.append((future, time.monotonic() + self._timeout))
+        if len(self._pending) == 1:
+            self._arm_timer()
+        self._send(frame(json.dumps(request).encode()) + frame(payload))
+        return await future
+
+    def pid(self) -> int | None:
+        """The worker's process id (tests and diagnostics), None when there is none."""
+        return self._process.pid if self._process is not None else None
+
+    def close(self) -> None:
+        """Kill the worker; pages it holds fail (their callers read them themselves)."""
+        self.closed = True
+        self._stop(ExtractionError("extractor is closed"))
+
+    # -- the process ---------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        try:
+            self._loop = asyncio.get_running_loop()
+        except RuntimeError:  # no asyncio loop (another Twisted reactor): never available
+            self.closed = True
+            return
+        try:
+            self._process, self._to_child, self._from_child = spawn_worker(
+                self._memory_bytes, self._workdir, worker_main.PAGES_ONLY)
+        except ExtractionError as e:
+            self._count_failure(str(e))
+            return
+        os.set_blocking(self._to_child, False)
+        os.set_blocking(self._from_child, False)
+        self._state, self._started_at = "starting", time.monotonic()
+        self._loop.add_reader(self._from_child, self._on_readable)
+        self._timer = self._loop.call_later(MAX_WORKER_START_SECONDS, self._check_start)
+
+    def _check_start(self) -> None:
+        if self._state in ("starting", "setting up"):
+            self._fail(f"parser process did not start in {MAX_WORKER_START_SECONDS:g} s")
+
+    def _stop(self, error: ExtractionError) -> None:
+        """Kill and reap the process, release its pipes, fail every page it holds."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._process is not None:
+            assert self._loop is not None
+            self._loop.remove_reader(self._from_child)
+            self._loop.remove_writer(self._to_child)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self._process.pid, signal.SIGKILL)
+            self._process.wait()
+            os.close(self._to_child)
+            os.close(self._from_child)
+            self._process = None
+        self._state = "stopped"
+        self._outgoing.clear()
+        self._reader = FrameReader(self._max_reply)
+        self._header = None
+        pending, self._pending = self._pending, deque()
+        for future, _ in pending:
+            if not future.done():
+                future.set_exception(error)
+
+    def _fail(self, reason: str) -> None:
+        status = self._status()
+        self._count_failure(f"{reason}{f' ({status})' if status else ''}")
+        self._stop(ExtractionError(f"parser process failed: {self.last_failure}"))
+
+    def _count_failure(self, reason: str) -> None:
+        self.failures += 1
+        self.last_failure = reason
+
+    def _status(self) -> str:
+        if self._process is None or self._process.poll() is None:
+            return ""
+        return exit_status(self._process.returncode)
+
+    # -- the pipes -----------------------------------------------------------------------------
+
+    def _send(self, data: bytes) -> None:
+        if self._outgoing:
+            self._outgoing += data
+            return
+        try:
+            written = os.write(self._to_child, data)
+        except BlockingIOError:
+            written = 0
+        except OSError as e:
+            self._fail(f"cannot write to the parser process: {e}")
+            return
+        if written < len(data):
+            self._outgoing += data[written:]
+            assert self._loop is not None
+            self._loop.add_writer(self._to_child, self._on_writable)
+
+    def _on_writable(self) -> None:
+        try:
+            written = os.write(self._to_child, self._outgoing)
+        except BlockingIOError:
+            return
+        except OSError as e:
+            self._fail(f"cannot write to the parser process: {e}")
+            return
+        del self._outgoing[:written]
+        if not self._outgoing and self._loop is not None:
+            self._loop.remove_writer(self._to_child)
+
+    def _on_readable(self) -> None:
+        try:
+            data = os.read(self._from_child, 1 << 16)
+        except BlockingIOError:
+            return
+        except OSError as e:
+            self._fail(f"cannot read from the parser process: {e}")
+            return
+        if not data:
+            self._fail("parser process ended")
+            return
+        try:
+            messages = self._reader.feed(data)
+        except ExtractionError as e:
+            self._fail(str(e))
+            return
+        for message in messages:
+            if self._process is None:
+                return  # failed on an earlier message of this read
+            self._on_message(message)
+
+    # -- the protocol --------------------------------------------------------------------------
+
+    def _on_message(self, message: bytes) -> None:
+        if self._state == "starting":
+            if message != worker_main.READY:
+                self._fail("parser process sent a bad greeting")
+                return
+            self._state = "setting up"
+            self._send(frame(json.dumps(self._setup).encode()) + frame(b""))
+            return
+        if self._header is None:
+            try:
+                header = json.loads(message)
+            except ValueError:
+                header = None
+            if not isinstance(header, dict):
+                self._fail("parser process sent a malformed reply")
+                return
+            self._header = header
+            return
+        header, self._header = self._header, None
+        if self._state == "setting up":
+            if not header.get("ok"):
+                self._fail(f"parser process refused its setup: {header.get('error')}")
+                return
+            self._state = "ready"
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            return
+        self._answer(header, message.decode("utf-8", "replace"))
+
+    def _answer(self, header: Header, text: str) -> None:
+        future, _ = self._pending.popleft()
+        if not future.done():
+            future.set_result((header, text))
+        if header.get("retire"):  # it exits after this reply: the pages behind it fail
+            self._stop(ExtractionError("parser process retired"))
+            return
+        self._arm_timer()
+
+    def _arm_timer(self) -> None:
+        """One timer, for the oldest page's deadline."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._pending and self._loop is not None:
+            delay = max(0.0, self._pending[0][1] - time.monotonic())
+            self._timer = self._loop.call_later(delay, self._check_deadline)
+
+    def _check_deadline(self) -> None:
+        self._timer = None
+        if self._pending and self._pending[0][1] <= time.monotonic():
+            self._fail(f"a page took more than {self._timeout:g} s")
+        else:
+            self._arm_timer()

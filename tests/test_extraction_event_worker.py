@@ -1,0 +1,182 @@
+"""Small pages read and matched by a parser process the event loop feeds (no thread between).
+
+Real worker processes on a real asyncio loop. Each test shows where the work went (the
+worker's pid, a killed or stopped worker) and that the document comes out exactly as the
+text and citation stages make it in the calling thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.document.stages import (
+    find_citations, read_small_page, read_text, unpack_archives,
+)
+from citeseeker_scrapy.exceptions import ExtractionError
+from citeseeker_scrapy.extraction import ExtractionLimits
+from citeseeker_scrapy.extraction.extractor import WORKER_MIN_BYTES, DocumentExtractor
+from citeseeker_scrapy.extraction.processes.event_worker import (
+    MAX_PENDING, EventWorker, FrameReader, frame,
+)
+from citeseeker_scrapy.matching.citations import CitationSearch, search_spec
+from citeseeker_scrapy.matching.model import AuthorGroup, MatcherSettings
+
+GROUPS = [AuthorGroup(("Fiala", "Jezek"), ("Retrieving citations on the web",
+                                            "A system for citations retrieval on the web"))]
+SPEC = search_spec(GROUPS, MatcherSettings(), 100)
+SITE = "http://lab.example.org/people/"
+
+
+def pages() -> dict[str, tuple[bytes, str]]:
+    """Small HTML and text pages: citing (exact, with typos, in a reference list, in running
+    text), not citing, relative links and a base, a charset declared by the server only."""
+    entries = ["[1] D. Fiala: Retrieving citations on the web. Plzen, 2003.",
+               "Fiala, D., Jezek, K.: A sytem for citatons retrieval on the web. 2003",
+               "As Fiala showed in Retrieving citations on the web, crawling pays.",
+               "Nothing here names the searched author at all."]
+    found = {}
+    for n in range(24):
+        entry = entries[n % len(entries)]
+        links = "".join(f"<a href='{'../' * (n % 3)}p{n}-{k}.html'>x</a>" for k in range(n % 5))
+        base = "<base href='/docs/'>" if n % 7 == 0 else ""
+        html = (f"<html><head>{base}<title>Paper {n}</title></head><body><h1>Paper {n}</h1>"
+                f"<p>Je\u017eek {links}</p><h2>References</h2><p>{entry}</p></body></html>")
+        found[f"p{n}.html"] = (html.encode("cp1250"), "windows-1250")
+        found[f"t{n}.txt"] = (f"Paper {n}\n\nReferences\n{entry}\n".encode(), "utf-8")
+    return found
+
+
+def item_of(name: str, data: bytes, encoding: str) -> DocumentItem:
+    kind = "html" if name.endswith(".html") else "text"
+    item = DocumentItem(url=SITE + name, body=data, encoding=encoding, kind=kind)
+    unpack_archives(item, ExtractionLimits())
+    return item
+
+
+def as_compared(item: DocumentItem) -> tuple:
+    parts = [{k: v for k, v in part.items() if k != "seconds"} for part in item.parts]
+    return parts, item.links, item.problems, item.citations, item.body, item.members
+
+
+@pytest.fixture
+def extractor(tmp_path: Path):
+    with DocumentExtractor(ExtractionLimits(), tmp_path, workers=1) as extractor:
+        yield extractor
+
+
+async def ready(worker: EventWorker) -> None:
+    """Wait until the worker has started and taken its setup (it starts on first use)."""
+    for _ in range(300):
+        if worker.available():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the worker never became ready: {worker.last_failure}")
+
+
+def test_a_small_page_read_and_matched_in_the_worker_is_the_one_read_here(extractor) -> None:
+    search = CitationSearch.from_spec(SPEC)
+
+    async def both() -> list[tuple[tuple, tuple]]:
+        worker = extractor.page_worker(SPEC)
+        await ready(worker)
+        compared = []
+        for name, (data, encoding) in pages().items():
+            assert len(data) < WORKER_MIN_BYTES
+            there, here = item_of(name, data, encoding), item_of(name, data, encoding)
+            assert await read_small_page(there, extractor, worker), name
+            read_text(here, extractor)
+            find_citations(there, search)
+            find_citations(here, search)
+            compared.append((as_compared(there), as_compared(here)))
+        assert worker.pid() not in (None, os.getpid())
+        return compared
+
+    results = asyncio.run(both())
+    for there, here in results:
+        assert there == here
+    citing = sum(1 for there, _ in results if there[3])
+    assert citing == 36 and all(there[0] for there, _ in results)  # 3 of 4 entries cite
+    assert not extractor.pool.pids()  # small pages never went to the thread's pool
+
+
+def test_pages_beyond_the_queue_are_left_to_the_caller_and_none_is_lost(extractor) -> None:
+    documents = [(n, *data) for n, data in enumerate(pages().values())] * 2
+
+    async def flood() -> tuple[list[bool], list[DocumentItem]]:
+        worker = extractor.page_worker(SPEC)
+        await ready(worker)
+        items = [item_of(f"p{n}.html" if enc != "utf-8" else f"t{n}.txt", data, enc)
+                 for n, data, enc in documents]
+        taken = await asyncio.gather(*(read_small_page(item, extractor, worker)
+                                       for item in items))
+        return taken, items
+
+    taken, items = asyncio.run(flood())
+    assert sum(taken) == MAX_PENDING  # all given at once: the queue takes its share
+    for item, was_taken in zip(items, taken):
+        if was_taken:
+            assert item.parts and item.body is None
+        else:  # untouched: the text stage reads it in the calling thread
+            assert not item.parts and item.members and item.body
+
+
+def test_a_killed_worker_fails_its_pages_and_a_new_one_takes_the_next(extractor) -> None:
+    (name, (data, encoding)), *_ = pages().items()
+
+    async def kill_midway() -> tuple[list[bool], int, int, bool]:
+        worker = extractor.page_worker(SPEC)
+        await ready(worker)
+        first = worker.pid()
+        items = [item_of(name, data, encoding) for _ in range(MAX_PENDING)]
+        calls = [asyncio.ensure_future(read_small_page(i, extractor, worker)) for i in items]
+        await asyncio.sleep(0)  # every page is written to the pipe
+        os.killpg(first, signal.SIGKILL)
+        done = await asyncio.gather(*calls)
+        await ready(worker)
+        again = item_of(name, data, encoding)
+        return done, first, worker.pid(), await read_small_page(again, extractor, worker)
+
+    done, first, second, again = asyncio.run(kill_midway())
+    assert not all(done)  # at least the pages still in the pipe failed over to the caller
+    assert second != first and again
+
+
+def test_a_page_that_takes_too_long_fails_over_and_the_worker_is_replaced(tmp_path) -> None:
+    limits = ExtractionLimits(pdf_timeout=1.0)
+    (name, (data, encoding)), *_ = pages().items()
+
+    async def stall() -> tuple[bool, str, int, int]:
+        with DocumentExtractor(limits, tmp_path, workers=1) as extractor:
+            worker = extractor.page_worker(SPEC)
+            await ready(worker)
+            first = worker.pid()
+            os.kill(first, signal.SIGSTOP)  # alive, never answering
+            item = item_of(name, data, encoding)
+            started = asyncio.get_running_loop().time()
+            taken = await read_small_page(item, extractor, worker)
+            waited = asyncio.get_running_loop().time() - started
+            await ready(worker)
+            return taken, worker.last_failure, waited, worker.pid() != first
+
+    taken, failure, waited, replaced = asyncio.run(stall())
+    assert not taken and "more than 1 s" in failure and 0.9 < waited < 5 and replaced
+
+
+def test_without_an_event_loop_the_worker_is_never_available(extractor) -> None:
+    worker = extractor.page_worker(SPEC)
+    assert not worker.available() and worker.closed and worker.pid() is None
+
+
+def test_replies_are_cut_into_messages_and_an_oversized_one_is_refused() -> None:
+    stream = frame(b'{"ok": true}') + frame("Ježek".encode()) + frame(b"")
+    reader = FrameReader(max_bytes=1024)
+    messages = [m for n in range(0, len(stream), 3) for m in reader.feed(stream[n:n + 3])]
+    assert messages == [b'{"ok": true}', "Ježek".encode(), b""]
+    with pytest.raises(ExtractionError, match="message of 4096 bytes"):
+        FrameReader(max_bytes=1024).feed(frame(b"x" * 4096))
