@@ -149,9 +149,12 @@ class Run:
         return record["hwm_kib"] / 1024 if record else None
 
     def cpu_ms(self, n: int) -> float | None:
-        """The crawler process's CPU milliseconds per page up to the N-th page."""
+        """CPU milliseconds per page up to the N-th page of the crawler process and of its
+        child processes (ours: the parser processes, which read and match small pages)."""
         record = self.checkpoints.get(n)
-        return 1000 * record["cpu_seconds"] / record["pages"] if record else None
+        if not record:
+            return None
+        return 1000 * (record["cpu_seconds"] + record.get("children_cpu_seconds", 0)) / record["pages"]
 
 
 def clean_env(pythonpath: str | None) -> dict[str, str]:
@@ -328,6 +331,9 @@ def describe_run(run: Run, server: WebServer) -> str:
     last = max(run.checkpoints) if run.checkpoints else None
     record = run.checkpoints.get(last) if last else None
     cpu = f"{record['cpu_seconds'] / record['seconds']:.0%}" if record else "-"
+    if record and record.get("children_rss_kib"):
+        cpu += (f", child processes CPU {record['children_cpu_seconds'] / record['seconds']:.0%}"
+                f" and RSS {record['children_rss_kib'] / 1024:.0f} MiB at the last checkpoint")
     rates = " ".join(f"{n // 1000}k:{run.rate(n):.0f}/s,{run.hwm_mib(n):.0f}MiB"
                      for n in sorted(run.checkpoints))
     status = srv.get("status", {})
@@ -476,7 +482,8 @@ def main() -> None:
         print("pages/s: N / seconds from spider_opened to the N-th response; MiB: VmHWM (peak "
               "RSS) of the crawler process at the N-th response (medians); ratio: ours/stock; "
               "RSS/RSS@: median over runs of the same run's peak RSS at N over at the first N; "
-              "CPU ms/page: the crawler's CPU time per page (less sensitive than pages/s to "
+              "CPU ms/page: CPU time per page of the crawler and its child processes (ours: the "
+              "parser process that reads and matches small pages; less sensitive than pages/s to "
               "other load on a shared machine), CPU ratio: stock's over ours")
         for extra in (r for r in results if r.crawler == "ours-defaults"):
             print(f"ours with the project's CONCURRENT_REQUESTS_PER_DOMAIN=4 (one run): "

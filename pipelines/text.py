@@ -10,6 +10,7 @@ when the crawl starts and removed when it closes.
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import tempfile
@@ -24,6 +25,8 @@ from citeseeker_scrapy.extraction.shared import share_extractor, unshare_extract
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.threads import INLINE_BYTES, in_thread_if_big
+
+logger = logging.getLogger(__name__)
 
 
 class ExtractTextPipeline:
@@ -55,6 +58,10 @@ class ExtractTextPipeline:
             self.page_worker = self.extractor.page_worker(self.search)
 
     def close_spider(self) -> None:
+        if self.page_worker is not None and self.page_worker.failures:
+            logger.warning("the parser process for small pages failed %d time(s), last: %s; "
+                           "the crawler read those pages itself", self.page_worker.failures,
+                           self.page_worker.last_failure)
         if self.crawler is not None:
             unshare_extractor(self.crawler)
         if self.extractor is not None:

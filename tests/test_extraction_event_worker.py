@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 from pathlib import Path
 
@@ -26,6 +27,9 @@ from citeseeker_scrapy.extraction.processes.event_worker import (
 )
 from citeseeker_scrapy.matching.citations import CitationSearch, search_spec
 from citeseeker_scrapy.matching.model import AuthorGroup, MatcherSettings
+from tests.support.crawl import run_crawl
+from tests.support.docgen import html_page
+from tests.support.servers import SiteServer, write_site
 
 GROUPS = [AuthorGroup(("Fiala", "Jezek"), ("Retrieving citations on the web",
                                             "A system for citations retrieval on the web"))]
@@ -180,3 +184,28 @@ def test_replies_are_cut_into_messages_and_an_oversized_one_is_refused() -> None
     assert messages == [b'{"ok": true}', "Ježek".encode(), b""]
     with pytest.raises(ExtractionError, match="message of 4096 bytes"):
         FrameReader(max_bytes=1024).feed(frame(b"x" * 4096))
+
+
+def test_a_crawl_whose_page_worker_cannot_start_reads_every_page_itself_and_says_so(
+        tmp_path) -> None:
+    """Parser processes limited to 40 MB cannot load their parsers: the small pages are read
+    and matched in the crawler, every citation is found, and the log says why."""
+    files = {"index.html": html_page("Lab", [f"p{n}.html" for n in range(60)])}
+    for n in range(60):
+        cites = n % 2 == 0
+        files[f"p{n}.html"] = html_page(
+            f"Paper {n}. References. [1] D. Fiala: "
+            f"{'Retrieving citations on the web' if cites else 'Something else entirely'}. 2003")
+    inputs = tmp_path / "searchstrings.txt"
+    inputs.write_text("author=Fiala\nRetrieving citations on the web\n", encoding="utf-8")
+    with SiteServer(write_site(tmp_path / "site", files)) as site:
+        result = run_crawl(tmp_path / "run", "-a", f"authors={inputs}",
+                           "-a", f"startpoints={site.url('/index.html')}",
+                           settings={"CITESEEKER_WORKER_MEMORY": str(40 * 1024 * 1024),
+                                     "DOWNLOAD_DELAY": "0.05"})  # time for it to fail
+        expected = {(site.url(f"/p{n}.html"), "Retrieving citations on the web")
+                    for n in range(0, 60, 2)}
+    assert result.returncode == 0, result.output[-3000:]
+    assert result.hits() == expected
+    assert re.search(r"the parser process for small pages failed [1-5] time\(s\), last: "
+                     r"parser process refused its setup: parser memory limit exceeded", result.output), result.output[-3000:]

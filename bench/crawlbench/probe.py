@@ -3,14 +3,18 @@
 At every checkpoint of ``CRAWLBENCH_CHECKPOINTS`` (numbers of ``response_received`` signals, the
 count Scrapy's ``response_received_count`` stat and ``CLOSESPIDER_PAGECOUNT`` use) it records the
 seconds since ``spider_opened``, the process's CPU seconds and its peak and current RSS
-(``VmHWM``/``VmRSS`` of /proc/self/status). At ``spider_closed`` and ``engine_stopped`` it writes
-them with the crawl's stats to ``CRAWLBENCH_OUT`` (JSON). Cost: one counter per response.
+(``VmHWM``/``VmRSS`` of /proc/self/status), and the CPU seconds and current RSS of its child
+processes (ours: the parser processes; the ones ended already count by their CPU). At
+``spider_closed`` and ``engine_stopped`` it writes them with the crawl's stats to
+``CRAWLBENCH_OUT`` (JSON). Cost: one counter per response.
 """
 
 from __future__ import annotations
 
 import datetime
 import json
+import os
+import resource
 import time
 
 from scrapy import signals
@@ -24,6 +28,27 @@ def memory_kib() -> dict[str, int]:
                 key, value = line.split(":", 1)
                 values[key] = int(value.split()[0])
     return values
+
+
+def children_usage() -> tuple[float, int]:
+    """CPU seconds of this process's children (live ones from /proc, ended ones as reaped) and
+    the resident KiB of the live ones."""
+    me, tick = os.getpid(), os.sysconf("SC_CLK_TCK")
+    page_kib = os.sysconf("SC_PAGE_SIZE") // 1024
+    ended = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu, rss = ended.ru_utime + ended.ru_stime, 0
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", encoding="ascii", errors="replace") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == me:  # after the name: state, ppid, ..., utime 11, stime 12, rss 21
+            cpu += (int(fields[11]) + int(fields[12])) / tick
+            rss += int(fields[21]) * page_kib
+    return cpu, rss
 
 
 class Probe:
@@ -51,6 +76,7 @@ class Probe:
     def spider_opened(self, spider) -> None:
         self.opened = time.monotonic()
         self.cpu_opened = time.process_time()
+        self.children_cpu_opened = children_usage()[0]
         self.memory_opened = memory_kib()
 
     def response_received(self, response, request, spider) -> None:
@@ -61,8 +87,11 @@ class Probe:
 
     def _record(self) -> dict:
         memory = memory_kib()
+        children_cpu, children_rss = children_usage()
         return {"pages": self.count, "seconds": time.monotonic() - self.opened,
                 "cpu_seconds": time.process_time() - self.cpu_opened,
+                "children_cpu_seconds": children_cpu - self.children_cpu_opened,
+                "children_rss_kib": children_rss,
                 "hwm_kib": memory.get("VmHWM", 0), "rss_kib": memory.get("VmRSS", 0)}
 
     def spider_closed(self, spider, reason) -> None:
