@@ -5,7 +5,9 @@ unpack pipeline). PDF in long-lived PDFium worker processes (pypdf as the fallba
 through a Ghostscript subprocess, office files, HTML and text. Settings: the extraction limits,
 ``CITESEEKER_EXTRACTION_WORKERS``, ``CITESEEKER_TEMP_DIR``. Scratch files go to the job's own
 directory (``JOBDIR/tmp``, ``CITESEEKER_TEMP_DIR`` or a fresh temporary directory), emptied
-when the crawl starts and removed when it closes.
+when the crawl starts and removed when it closes. A document that is one small page goes to the
+parser process the event loop feeds (``stages.read_small_page``), which also searches it for
+the citation pipeline; when that process cannot take it, it is read here as before.
 """
 
 from __future__ import annotations
