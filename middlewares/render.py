@@ -238,6 +238,14 @@ class NotAnHtmlPage(Exception):
     """The browser's answer was a document (a download, a PDF viewer): never its DOM."""
 
 
+def _search_url(request: Request) -> str | None:
+    """The search (its form's action) a site-search request belongs to, else None."""
+    if request.meta.get(ORIGIN_KEY) != SEARCH:
+        return None
+    search = request.meta.get(SEARCH_KEY)
+    return search.get("search_url") if isinstance(search, dict) else None
+
+
 class RenderMiddleware:
     """Downloader middleware: renders the requests and responses that need a browser.
 
@@ -270,9 +278,10 @@ class RenderMiddleware:
     # --- the two decisions ------------------------------------------------------------------
 
     async def process_request(self, request: Request) -> Response | None:
-        """A request of a server known to need rendering goes to the browser directly; if the
-        browser fails, the request goes on to the plain HTTP handler."""
-        if RENDER_KEY in request.meta or not self.planner.renders_directly(request.url):
+        """A request of a server known to need rendering, or a result page of a search whose
+        pages need it, goes to the browser directly; if the browser fails, the request goes on
+        to the plain HTTP handler."""
+        if RENDER_KEY in request.meta or not self._renders_directly(request):
             return None
         request.meta[RENDER_KEY] = RENDER_DONE
         try:
@@ -304,18 +313,26 @@ class RenderMiddleware:
             return response
         self._forget(response)
         self._stat("refetched")
-        if not (request.meta.get(ORIGIN_KEY) == SEARCH and SEARCH_KEY in request.meta):
-            # a site-search application says nothing of the server's other pages
-            await self._maybe_learn(response.url, plain, rendered)
+        search_url = _search_url(request)
+        if search_url is not None:  # a search application says nothing of the server's pages
+            if await self._helped(plain, rendered) and self.planner.learn_search(search_url):
+                self._stat("searches_learned")
+                self._debug(f"rendering needed on {search_url}: its later pages are rendered")
+        elif await self._helped(plain, rendered) and self.planner.learn(response.url):
+            self._stat("servers_learned")
+            self._debug(f"rendering needed on {response.url}: later pages of its server are "
+                        "rendered")
         return rendered
 
-    async def _maybe_learn(self, url: str, plain: PageSignals, rendered: Response) -> None:
-        if not isinstance(rendered, TextResponse):
-            return
-        signals = await self._signals(rendered)
-        if rendering_helped(plain, signals) and self.planner.learn(url):
-            self._stat("servers_learned")
-            self._debug(f"rendering needed on {url}: later pages of its server are rendered")
+    def _renders_directly(self, request: Request) -> bool:
+        search_url = _search_url(request)
+        return (self.planner.renders_directly(request.url)
+                or (search_url is not None and self.planner.renders_search_directly(search_url)))
+
+    async def _helped(self, plain: PageSignals, rendered: Response) -> bool:
+        """The browser's page offers more than the plain one (links or text)."""
+        return (isinstance(rendered, TextResponse)
+                and rendering_helped(plain, await self._signals(rendered)))
 
     async def _signals(self, response: TextResponse) -> PageSignals:
         """The page's links and text as the crawl's extractor reads them (kept for the text

@@ -70,6 +70,18 @@ def test_listed_and_learned_servers_are_rendered_directly_in_auto_only() -> None
     assert not never.renders_directly("http://b.org/")
 
 
+def test_a_learned_search_sends_its_pages_and_nothing_else_to_the_browser() -> None:
+    auto = planner(mode="auto")
+    assert not auto.renders_search_directly("http://c.org/search")
+    assert auto.learn_search("http://c.org/search") and not auto.learn_search("http://c.org/search")
+    assert auto.renders_search_directly("http://c.org/search")
+    assert not auto.renders_search_directly("http://c.org/find")      # another search
+    assert not auto.renders_directly("http://c.org/papers/a.html")     # the server's pages
+    never = planner(mode="never")
+    never.learn_search("http://c.org/search")
+    assert not never.renders_search_directly("http://c.org/search")
+
+
 def test_one_scripted_page_among_many_static_ones_does_not_send_the_server_to_the_browser(
         ) -> None:
     auto = planner(mode="auto")

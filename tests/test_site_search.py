@@ -192,6 +192,21 @@ def test_only_fetches_the_results_and_finds_every_citing_one(web, crawls, kind: 
             p for p in listed if p.startswith("/files/")}  # every record to its file
 
 
+def test_a_search_whose_pages_need_the_browser_fetches_each_page_once_after_the_first(
+        web, crawls) -> None:
+    """The search's first page (the probe's page of no results, written by a script) is
+    fetched plainly and then by the browser; its later pages go to the browser at once.
+    Before, every result page of the ``script`` kind was fetched twice."""
+    server, crawled = server_of_kind(web, "script"), crawls("only")
+    searches = [request for request in crawled.requests[server.name]
+                if request[1].startswith(SEARCH_PATHS)]
+    assert len(set(searches)) >= 4, searches  # the probe and three queries at least
+    assert len(searches) - len(set(searches)) == 1, searches
+    assert searches[0] == searches[1] and NO_HITS_QUERY in searches[0][1] + searches[0][2]
+    assert crawled.result.stats()["citeseeker/render/searches_learned"] == 1
+    assert found_paths(crawled.result, server) == server.citing
+
+
 def test_robots_txt_forbids_the_search(web, crawls) -> None:
     server = web.servers[-1]
     for mode in ("first", "only"):

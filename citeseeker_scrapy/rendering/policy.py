@@ -176,6 +176,7 @@ class RenderPlanner:
     def __init__(self, config: RenderConfig) -> None:
         self.config = config
         self.learned: set[str] = set()
+        self.learned_searches: set[str] = set()
         self._html_pages: Counter[str] = Counter()
         self._helped: Counter[str] = Counter()
 
@@ -191,6 +192,22 @@ class RenderPlanner:
         if self.config.mode == "always":
             return True
         return self.config.mode == "auto" and self.known_to_need_rendering(url)
+
+    def renders_search_directly(self, search_url: str) -> bool:
+        """A result page of the search at ``search_url`` (its form's action) goes to the
+        browser directly once a page of that search needed it (:meth:`learn_search`): its
+        other pages are written by the same script, and fetching each one twice doubled the
+        search's requests to the server."""
+        return self.config.mode == "auto" and search_url in self.learned_searches
+
+    def learn_search(self, search_url: str) -> bool:
+        """The browser showed more than the plain result page of the search at
+        ``search_url``; True when it is new. Why apart from :meth:`learn`: a search
+        application says nothing of the server's other pages."""
+        if search_url in self.learned_searches:
+            return False
+        self.learned_searches.add(search_url)
+        return True
 
     def known_to_need_rendering(self, url: str) -> bool:
         server = server_of(url.lower())
