@@ -64,9 +64,6 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 TIMELINE_STEP = 1.0
 PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTP_PROXY",
                    "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY")
-#: Documents read wholly in the crawler process (archives are not: their PDF/PS members go to
-#: the workers and Ghostscript, and their thread seconds include that wait).
-IN_PROCESS_KINDS = ("html", "text", "none")
 
 
 # --- measuring a process tree ----------------------------------------------------------------
@@ -285,7 +282,6 @@ def time_split(probe: dict, measured: Measured) -> dict:
     stats = probe["stats"]
     reads = probe["read_seconds"]
     matching = sum(probe["match_seconds"].values())
-    in_process = sum(reads.get(kind, 0.0) for kind in IN_PROCESS_KINDS)
     split = {
         f"crawler RSS MiB at open {probe['rss_opened_mib']}, largest seen at a response "
         f"{probe['rss_peak_mib_and_last_url']}": 0.0,
@@ -295,9 +291,10 @@ def time_split(probe: dict, measured: Measured) -> dict:
            for kind, seconds in sorted(reads.items(), key=lambda kv: -kv[1])},
         f"parser workers started: {probe.get('worker_starts', '?')}": 0.0,
         "CPU: crawler process": probe["cpu_self"],
-        "CPU: parser workers + Ghostscript": measured.cpu - probe["cpu_self"],
-        "CPU: Scrapy + archives + hand-off (crawler CPU - HTML/text extraction - matching)":
-            probe["cpu_self"] - in_process - matching,
+        # no "crawler CPU minus its reading" line any more: HTML and text are read outside
+        # the crawler process too (big parts in the parser workers, small pages in the page
+        # worker), so the reading seconds above are waits, not the crawler's CPU
+        "CPU: parser processes + Ghostscript": measured.cpu - probe["cpu_self"],
     }
     for kind in ("pdf", "ps"):
         files = stats.get(f"citeseeker/extraction/{kind}/files", 0)
