@@ -281,6 +281,9 @@ class EventWorker:
         self._answer(header, message.decode("utf-8", "replace"))
 
     def _answer(self, header: Header, text: str) -> None:
+        if not self._pending:
+            self._fail("parser process sent a reply nobody asked for")
+            return
         future, _ = self._pending.popleft()
         if not future.done():
             future.set_result((header, text))
