@@ -11,6 +11,7 @@ import asyncio
 import os
 import re
 import signal
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -170,6 +171,31 @@ def test_a_page_that_takes_too_long_fails_over_and_the_worker_is_replaced(tmp_pa
 
     taken, failure, waited, replaced = asyncio.run(stall())
     assert not taken and "more than 1 s" in failure and 0.9 < waited < 5 and replaced
+
+
+def test_a_worker_above_its_memory_bound_retires_and_a_fresh_one_follows(
+        extractor, tmp_path) -> None:
+    """Bound at 1 byte, the worker retires after every page: that page's answer counts, the
+    pages queued behind it are read by the caller, the next worker starts, nothing fails."""
+    (name, (data, encoding)), *_ = pages().items()
+    setup = {"task": "setup", "limits": asdict(ExtractionLimits()), "search": SPEC}
+
+    async def retiring() -> tuple[list[bool], int | None, int | None, int]:
+        worker = EventWorker(ExtractionLimits().worker_memory_bytes, tmp_path, setup,
+                             timeout=30, max_reply=1 << 20, retire_above_bytes=1)
+        try:
+            await ready(worker)
+            first = worker.pid()
+            items = [item_of(name, data, encoding) for _ in range(4)]
+            taken = await asyncio.gather(*(read_small_page(i, extractor, worker)
+                                           for i in items))
+            await ready(worker)
+            return taken, first, worker.pid(), worker.failures
+        finally:
+            worker.close()
+
+    taken, first, second, failures = asyncio.run(retiring())
+    assert taken == [True, False, False, False] and second != first and failures == 0
 
 
 def test_without_an_event_loop_the_worker_is_never_available(extractor) -> None:

@@ -32,7 +32,9 @@ from typing import Any
 from citeseeker_scrapy.exceptions import ExtractionError
 from citeseeker_scrapy.extraction.processes import worker_main
 from citeseeker_scrapy.extraction.processes.limits import exit_status
-from citeseeker_scrapy.extraction.processes.pool import MAX_WORKER_START_SECONDS, spawn_worker
+from citeseeker_scrapy.extraction.processes.pool import (
+    MAX_WORKER_START_SECONDS, RETIRE_ABOVE_BYTES, spawn_worker,
+)
 
 Header = dict[str, Any]
 
@@ -79,11 +81,14 @@ class EventWorker:
 
     ``setup`` is the worker's first request (``worker_main.setup``: the limits, the search);
     ``timeout`` bounds how long a page may wait for its answer; ``max_reply`` the size of one
-    reply message.
+    reply message; a worker whose resident memory is above ``retire_above_bytes`` after a page
+    exits and is replaced (as the pool's workers are: a crawl of days keeps it small).
     """
 
     def __init__(self, memory_bytes: int, workdir: Path, setup: Header, *, timeout: float,
-                 max_reply: int, max_pending: int = MAX_PENDING) -> None:
+                 max_reply: int, max_pending: int = MAX_PENDING,
+                 retire_above_bytes: int = RETIRE_ABOVE_BYTES) -> None:
+        self._retire_above_bytes = retire_above_bytes
         self._memory_bytes = memory_bytes
         self._workdir = workdir
         self._setup = setup
@@ -123,6 +128,7 @@ class EventWorker:
         self._pending.append((future, time.monotonic() + self._timeout))
         if len(self._pending) == 1:
             self._arm_timer()
+        request = {"retire_above_bytes": self._retire_above_bytes, **request}
         self._send(frame(json.dumps(request).encode()) + frame(payload))
         return await future
 
