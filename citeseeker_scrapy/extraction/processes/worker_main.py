@@ -25,7 +25,8 @@ were. It needs the extraction limits, sent once per worker by the pool (task ``s
 (``event_worker.py``) also gets the crawl's search (``setup``: ``search``, a
 ``matching.citations.search_spec``) and matches what it reads (``leaf`` with ``match``: the
 reply header carries ``citations`` and ``fingerprint``): on a crawl of small pages, reading
-and matching were a fifth of the crawler's CPU on the reactor thread.
+and matching were a fifth of the crawler's CPU on the reactor thread. The pool's workers do
+not match (measured on big HTML: no gain, 50 MiB more at the peak; bench/README.md, issue 27).
 """
 
 from __future__ import annotations
