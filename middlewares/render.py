@@ -313,16 +313,21 @@ class RenderMiddleware:
             return response
         self._forget(response)
         self._stat("refetched")
+        if await self._helped(plain, rendered):
+            self._learn(request, response.url)
+        return rendered
+
+    def _learn(self, request: Request, url: str) -> None:
+        """The browser helped on ``url``: a site search learns its search (a search
+        application says nothing of the server's other pages), any other page its server."""
         search_url = _search_url(request)
-        if search_url is not None:  # a search application says nothing of the server's pages
-            if await self._helped(plain, rendered) and self.planner.learn_search(search_url):
+        if search_url is not None:
+            if self.planner.learn_search(search_url):
                 self._stat("searches_learned")
                 self._debug(f"rendering needed on {search_url}: its later pages are rendered")
-        elif await self._helped(plain, rendered) and self.planner.learn(response.url):
+        elif self.planner.learn(url):
             self._stat("servers_learned")
-            self._debug(f"rendering needed on {response.url}: later pages of its server are "
-                        "rendered")
-        return rendered
+            self._debug(f"rendering needed on {url}: later pages of its server are rendered")
 
     def _renders_directly(self, request: Request) -> bool:
         search_url = _search_url(request)
