@@ -54,6 +54,14 @@ from citeseeker_scrapy.stats import SITE_SEARCH as STATS
 #: A POST result page must reach the spider as the server sent it: a browser navigation would
 #: turn it into a GET (the render middleware leaves requests with this meta alone).
 AS_SENT = {RENDER_KEY: RENDER_DONE}
+#: Tries of a POST submission that failed before any answer (Scrapy's ``max_retry_times``
+#: meta, over ``RETRY_TIMES``). Why: an HTTP/1.0 server (``python3 -m http.server``, old CGI
+#: hosts) closes each connection after its answer without saying ``Connection: close``, and
+#: Twisted's pool keeps the connection for the next request until it notices; a GET sent on it
+#: is re-sent on a new connection by Twisted itself, a POST is not (not idempotent) and
+#: fails, and Scrapy's retry may meet the next such connection. A search submission has no
+#: effect on the server, so repeating it is safe.
+SEARCH_POST_RETRIES = 4
 #: Template links kept in a search request's meta (enough for a site's navigation).
 MAX_TEMPLATE_LINKS = 500
 logger = logging.getLogger(__name__)
@@ -161,7 +169,7 @@ class SiteSearcher:
         search["key"] = search_key(request)
         meta = {ORIGIN_KEY: SEARCH, DEPTH_KEY: depth + 1, SEARCH_KEY: search}
         if request.method == "POST":
-            meta.update(AS_SENT)
+            meta.update(AS_SENT, max_retry_times=SEARCH_POST_RETRIES)
         return request.replace(meta=meta)
 
     # --- the result page ----------------------------------------------------------------------

@@ -98,6 +98,7 @@ class Server:
     posts_seen: int = 0           # POSTs received (counted before the delay)
     sidebar: int = 0              # popular papers boxed beside every search page
     hit_delay: float = 0.0        # seconds a search with hits waits (one without answers at once)
+    close_delay: float = 0.0      # seconds between an answer and closing its connection
     hits_seen: int = 0            # searches with hits received (counted before the delay)
     miss_delay: float = 0.0       # seconds a search without hits waits
     port: int = 0
@@ -412,6 +413,12 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args) -> None:
         pass
+
+    def finish(self) -> None:
+        """HTTP/1.0 without ``Connection: close``: the connection closes after the answer, as
+        late as ``close_delay`` says (a busy server; the client may send on it meanwhile)."""
+        super().finish()
+        time.sleep(self.server.site.close_delay)
 
     def do_GET(self) -> None:  # noqa: N802
         self._answer("GET", b"")
