@@ -254,11 +254,35 @@ def test_join_url_agrees_with_urljoin() -> None:
     assert taken > 200  # the generator does reach the plain case
 
 
+def test_join_url_agrees_with_urljoin_on_dot_segments_and_fragments() -> None:
+    """Every leading ``./``/``../`` spelling, with and without a fragment, on bases at every
+    depth (the Python documentation's links: ``../glossary.html#term-...``)."""
+    from urllib.parse import urljoin
+
+    from citeseeker_scrapy.urls import _join_plain, _plain_base, join_url
+    bases = ["http://h.org", "http://h.org/", "http://h.org/a", "http://h.org/a/",
+             "http://h.org/a/b/c.html", "https://h.org:8080/a/b/", "http://h.org/a//b/"]
+    prefixes = ["", "./", "../", "../../", "../../../../", "./../", ".././", "..", ".", "/",
+                "//", "..//", "...", "../."]
+    rests = ["", "x.html", "d/", "d/x.html", "./x", "x/../y", "a//b", ".hidden", "..x", "~u/-"]
+    fragments = ["", "#", "#f", "#a/b?c=d", "#x y", "#\tz", "#%41", "##", "#\u00e9"]
+    taken = 0
+    for base in bases:
+        for link in (p + r + f for p in prefixes for r in rests for f in fragments):
+            assert join_url(base, link) == urljoin(base, link), (base, link)
+            taken += _join_plain(*_plain_base(base), link) is not None
+    assert taken > 1000
+
+
 @pytest.mark.parametrize("base, link, joined", [
     ("http://h.org/d/page.html", "other.html", "http://h.org/d/other.html"),
     ("http://h.org/d/page.html", "/p/3.html", "http://h.org/p/3.html"),
     ("http://h.org", "a/b.pdf", "http://h.org/a/b.pdf"),
     ("http://h.org:81/d/", "http://x.org/y.ps", "http://x.org/y.ps"),
+    ("http://h.org/d/e/page.html", "../x.html#refs", "http://h.org/d/x.html#refs"),
+    ("http://h.org/d/page.html", "../../../x.html", "http://h.org/x.html"),  # not above the root
+    ("http://h.org/d/page.html", "#refs", "http://h.org/d/page.html#refs"),
+    ("http://h.org/d/page.html", "./x.html#", "http://h.org/d/x.html"),
 ])
 def test_join_url_joins_plain_links_by_hand(base: str, link: str, joined: str) -> None:
     from citeseeker_scrapy.urls import _join_plain, _plain_base
@@ -266,9 +290,10 @@ def test_join_url_joins_plain_links_by_hand(base: str, link: str, joined: str) -
 
 
 @pytest.mark.parametrize("base, link", [
-    ("http://h.org/d/page.html", "../x.html"),        # dot segments: urljoin resolves them
+    ("http://h.org/d/page.html", "a/../x.html"),      # a dot segment inside: urljoin resolves it
+    ("http://h.org/d/page.html", ".."),               # urljoin adds a slash
     ("http://h.org/d/page.html", "x.html?a=1"),       # a query
-    ("http://h.org/d/page.html", "#refs"),            # a fragment
+    ("http://h.org/d/page.html", "x.html#a b"),       # a fragment urljoin may respell
     ("http://h.org/d//page.html", "x.html"),          # urljoin drops the empty segment
     ("http://h.org/d/page.html", "//other.org/x"),    # a network-path reference
     ("http://h.org/d/page.html", "mailto:a@h.org"),   # another scheme
