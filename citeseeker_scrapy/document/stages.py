@@ -55,11 +55,7 @@ def read_text(item: DocumentItem, extractor: DocumentExtractor) -> None:
     exported)."""
     for member in item.members:
         encoding = item.encoding if not member.member else None
-        for event in extractor.read(member, encoding, page_url=item.url):
-            if isinstance(event, ExtractedPart):
-                _add_part(item, event)
-            else:
-                item.problems.append(_problem(event))
+        _add_events(item, extractor.read(member, encoding, page_url=item.url))
     item.members = []
     item.body = None
 
@@ -81,11 +77,7 @@ async def read_small_page(item: DocumentItem, extractor: DocumentExtractor,
         return False
     if not header.get("ok"):  # read here again: the reader's own failure becomes a problem
         return False
-    for event in leaf_reply_events(header, text):
-        if isinstance(event, ExtractedPart):
-            _add_part(item, event)
-        else:
-            item.problems.append(_problem(event))
+    _add_events(item, leaf_reply_events(header, text))
     item.found_ahead[member.member] = (header.get("citations") or [],
                                        header.get("fingerprint") or "")
     item.members = []
@@ -103,6 +95,15 @@ def _small_page(item: DocumentItem, extractor: DocumentExtractor) -> UnpackedMem
             or len(member.data) >= WORKER_MIN_BYTES or extractor.was_read_ahead(member.data)):
         return None
     return member
+
+
+def _add_events(item: DocumentItem, events) -> None:
+    """A part's text (and links) and its problems, as the extractor or a worker told them."""
+    for event in events:
+        if isinstance(event, ExtractedPart):
+            _add_part(item, event)
+        else:
+            item.problems.append(_problem(event))
 
 
 def _add_part(item: DocumentItem, part: ExtractedPart) -> None:
