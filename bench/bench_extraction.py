@@ -36,7 +36,7 @@ import pypdf
 import pypdfium2
 
 from citeseeker_scrapy.extraction import DocumentExtractor, ExtractedPart, ExtractionLimits
-from citeseeker_scrapy.extraction.postscript import BASE_ARGS, GHOSTSCRIPT, TXTWRITE_ARGS
+from citeseeker_scrapy.extraction.postscript import GHOSTSCRIPT, PDFWRITE_ARGS, SAFE_ARGS, TXTWRITE_ARGS
 from tests.support import docgen
 
 WINDOW_CHARS = 40
@@ -115,13 +115,17 @@ def pypdf_text(data: bytes) -> str:
     return "\n".join(page.extract_text() or "" for page in reader.pages)
 
 
-def txtwrite_text(data: bytes) -> str:
+def ghostscript_once(data: bytes, device_args: Sequence[str]) -> bytes:
+    """What one Ghostscript started for ``data`` alone writes to stdout with ``device_args``."""
     with tempfile.TemporaryDirectory() as scratch:
         source = Path(scratch) / "doc.ps"
         source.write_bytes(data)
-        argv = [GHOSTSCRIPT, *BASE_ARGS, *TXTWRITE_ARGS, str(source)]
-        result = subprocess.run(argv, capture_output=True, timeout=300, cwd=scratch)
-    return result.stdout.decode("utf-8", "replace")
+        argv = [GHOSTSCRIPT, *SAFE_ARGS, "-dBATCH", "-sstdout=%stderr", *device_args, str(source)]
+        return subprocess.run(argv, capture_output=True, timeout=300, cwd=scratch).stdout
+
+
+def txtwrite_text(data: bytes) -> str:
+    return ghostscript_once(data, TXTWRITE_ARGS).decode("utf-8", "replace")
 
 
 def extractor_text(extractor: DocumentExtractor, name: str, data: bytes) -> str:
@@ -154,20 +158,9 @@ def timed(
 
 def unfiltered_route(extractor: DocumentExtractor) -> Callable[[Document], str]:
     """Ghostscript pdfwrite with images and vectors kept, then the same PDF worker."""
-    from citeseeker_scrapy.extraction import postscript
-
     def read(doc: Document) -> str:
-        with tempfile.TemporaryDirectory(dir=extractor.workdir) as scratch:
-            args = tuple(a for a in postscript.PDFWRITE_ARGS if not a.startswith("-dFILTER"))
-            distilled = postscript.distill_to_pdf(
-                doc.data,
-                Path(scratch),
-                timeout=300,
-                max_output=1 << 30,
-                memory_bytes=1 << 30,
-                device_args=args,
-            )
-        return extractor_text(extractor, "x.pdf", distilled.output)
+        args = [a for a in PDFWRITE_ARGS if not a.startswith("-dFILTER")]
+        return extractor_text(extractor, "x.pdf", ghostscript_once(doc.data, [*args, "-sOutputFile=-"]))
 
     return read
 

@@ -217,7 +217,7 @@ def test_postscript_error_keeps_the_pages_before_it(extractor: DocumentExtractor
     assert problem == ExtractionProblem(
         member="",
         kind="ps",
-        reason="ghostscript failed (exit 1): Error: /undefined in no_such_operator; "
+        reason="ghostscript failed: Error: /undefined in no_such_operator; "
         "text of the pages before it kept",
     )
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from citeseeker_scrapy.extraction.processes import limits as procs
+from citeseeker_scrapy.extraction.processes.ghostscript import GhostscriptServer
 from citeseeker_scrapy.extraction import (
     ArchiveChecked,
     DocumentExtractor,
@@ -171,7 +171,7 @@ def test_hostile_zip_entries_are_refused(extractor: DocumentExtractor, paper_pdf
         (
             "/bad.ps",
             lambda pdf: b"%!PS\nno_such_operator\n",
-            "ghostscript failed (exit 1): Error: ",
+            "ghostscript failed: Error: /undefined in no_such_operator",
         ),
         ("/bad.doc", lambda pdf: docgen.ole2({"Other": b"x"}), "catdoc failed (exit "),
     ],
@@ -284,7 +284,7 @@ def test_nothing_is_written_outside_the_workdir(
     with DocumentExtractor(ExtractionLimits(ps_timeout=0.5), workdir, workers=1) as extractor:
         for path, body in documents.items():
             list(extractor.extract(path, body))
-            assert list(workdir.iterdir()) == [], path
+            assert left_between_documents(workdir) == [], path
     assert list(cwd.iterdir()) == [] and list(tmp_root.iterdir()) == []
     assert list(workdir.iterdir()) == []
     programs = {
@@ -298,6 +298,18 @@ def test_nothing_is_written_outside_the_workdir(
     ) in spawned:  # every child works and keeps its temporary files in workdir
         assert Path(cwd_used).is_relative_to(workdir), argv
         assert Path(env["TMPDIR"]).is_relative_to(workdir), argv
+
+
+def left_between_documents(workdir: Path) -> list[Path]:
+    """What a document left in ``workdir``: anything but a Ghostscript server's directory
+    holding its idle output (``idle.pdf``) and Ghostscript's own files for it (``gs_*``)."""
+    left = []
+    for entry in workdir.iterdir():
+        if not entry.name.startswith("gs-"):
+            left.append(entry)
+            continue
+        left += [f for f in entry.iterdir() if f.name != "idle.pdf" and not f.name.startswith("gs_")]
+    return left
 
 
 def record_children(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], str, dict[str, str]]]:
@@ -316,18 +328,21 @@ def record_children(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], st
 def test_scratch_files_exist_only_while_a_document_is_extracted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A file to distill is in its Ghostscript server's directory while it is distilled, and
+    gone with its PDF once the document is read; the servers' directories go at the close."""
     ps = docgen.postscript(docgen.paper_pages())
-    seen: list[list[Path]] = []
-    real_run = procs.run_bounded
+    seen: list[list[str]] = []
+    real_send = GhostscriptServer._send
 
-    def run_and_look(*args, **kwargs):  # type: ignore[no-untyped-def]
-        seen.append(sorted(tmp_path.rglob("*")))
-        return real_run(*args, **kwargs)
+    def send_and_look(server: GhostscriptServer, command: str) -> None:
+        if command.endswith("csk_distill\n"):
+            seen.append(sorted(p.name for p in server.directory.iterdir() if p.name.startswith("job")))
+        real_send(server, command)
 
-    monkeypatch.setattr(procs, "run_bounded", run_and_look)
-    monkeypatch.setattr(postscript, "run_bounded", run_and_look)
+    monkeypatch.setattr(GhostscriptServer, "_send", send_and_look)
     with DocumentExtractor(ExtractionLimits(), tmp_path, workers=1) as extractor:
         events = extractor.extract("/two.zip", docgen.zip_bytes({"a.ps": ps, "b.ps": ps}))
-        assert list(tmp_path.iterdir()) == []  # all done, nothing left, before iterating
+        assert left_between_documents(tmp_path) == []  # all done, nothing left, before iterating
     assert len(list(events)) == 3
-    assert len(seen) == 2 and all(len(listing) == 2 for listing in seen)  # doc-*/document.ps
+    assert seen == [["job.ps"], ["job.ps"]]
+    assert list(tmp_path.iterdir()) == []

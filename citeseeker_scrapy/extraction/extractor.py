@@ -26,7 +26,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor, wait
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -55,12 +55,13 @@ from .model import (
     problem,
 )
 from .office import binary_office_text, office_kind_of_zip
-from .postscript import distill_to_pdf
+from .postscript import distill_to_pdf, server_argv
 from .leaf import WORKER_LEAF_KINDS, Content, leaf_events, read_markup
 from .read_ahead import ReadAhead
 from .sniff import ARCHIVE_KINDS, HEAD_BYTES, OFFICE_ZIP_KINDS, charset_of, sniff_kind
 from .streams import Budget, BoundedReader
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
+from citeseeker_scrapy.extraction.processes.ghostscript import GhostscriptServers
 from citeseeker_scrapy.extraction.processes.pool import REPLY_SLACK_BYTES, WorkerPool
 
 #: Parser processes for PDF/RTF: enough to keep a few Scrapy threads busy, few enough for RAM.
@@ -151,6 +152,10 @@ class DocumentExtractor:
         # Why: Scrapy's 10 threads started up to 7 Ghostscripts at once on TeX Live's docs
         # (25 MiB each) for no more throughput than the cores give.
         self.converter_slots = threading.BoundedSemaphore(workers or DEFAULT_WORKERS)
+        # Ghostscript distills in long-lived servers, one leased per converter slot in use.
+        self.ghostscripts = GhostscriptServers(
+            server_argv(), self.workdir, memory_bytes=limits.worker_memory_bytes,
+            max_output=limits.max_unpacked_bytes)
         self._split = _PdfSplit(split_pdf_bytes, max(1, workers or DEFAULT_WORKERS))
         self._read_ahead = ReadAhead()
         self._page_workers: list[EventWorker] = []
@@ -182,7 +187,7 @@ class DocumentExtractor:
         if kind is None:
             return iter(())
         job = _Job(self.limits, self.pool, self.scratch, encoding or charset_of(content_type),
-                   self.converter_slots, self._split)
+                   self._converters(), self._split)
         return iter(list(job.run(posixpath.basename(path.rstrip("/")), kind, body)))
 
     def read(
@@ -219,7 +224,7 @@ class DocumentExtractor:
     ) -> list[ExtractedPart | ExtractionProblem]:
         if member.kind in WORKER_LEAF_KINDS and len(member.data) >= WORKER_MIN_BYTES:
             return self._read_in_worker(member, encoding, page_url)
-        job = _Job(self.limits, self.pool, self.scratch, encoding, self.converter_slots,
+        job = _Job(self.limits, self.pool, self.scratch, encoding, self._converters(),
                    self._split, page_url)
         try:
             return list(job.leaf(member.member, member.kind, member.data))
@@ -240,6 +245,9 @@ class DocumentExtractor:
             return [problem(member.member, member.kind, str(e))]
         return leaf_reply_events(header, text)
 
+    def _converters(self) -> _Converters:
+        return _Converters(self.converter_slots, self.ghostscripts)
+
     def was_read_ahead(self, data: bytes) -> bool:
         """True when :meth:`read` of ``data`` will return a kept result (read ahead)."""
         return self._read_ahead.holds(data)
@@ -249,6 +257,7 @@ class DocumentExtractor:
         for worker in self._page_workers:
             worker.close()
         self.pool.close()
+        self.ghostscripts.close()
         self._split.close()
         self.scratch.remove_all()
 
@@ -294,6 +303,15 @@ def unpack(
     return list(job.unpack("", posixpath.basename(path.rstrip("/")), kind, body, depth=0))
 
 
+@dataclass(frozen=True)
+class _Converters:
+    """What a document's external converters run under: the extractor's converter slots and
+    its Ghostscript servers."""
+
+    slots: threading.BoundedSemaphore
+    ghostscripts: GhostscriptServers
+
+
 class _PdfSplit:
     """When and how a big PDF is read in parts: the size, the parts, threads for all but one."""
 
@@ -316,14 +334,14 @@ class _Job:
 
     def __init__(self, limits: ExtractionLimits, pool: WorkerPool | None,
                  scratch: _ScratchDirs | None, declared: str | None,
-                 converter_slots: threading.BoundedSemaphore | None = None,
+                 converters: _Converters | None = None,
                  split: _PdfSplit | None = None, page_url: str | None = None) -> None:
         self.limits = limits
         self.pool = pool
         self.declared = declared
         self.page_url = page_url
         self.budget = Budget(self.limits.max_unpacked_bytes)
-        self._converter_slots = converter_slots
+        self._converters = converters
         self._split = split
         self._scratch_dirs = scratch
         self._scratch: Path | None = None
@@ -453,15 +471,14 @@ class _Job:
 
     def _ps(self, data: bytes, top: bool) -> Content:
         """Ghostscript → PDF → text; after a PostScript error, the pages before it still count."""
-        with self._converter_slots:
-            distilled = distill_to_pdf(
-                data,
-                self._scratch_dir(),
-                timeout=self.limits.ps_timeout,
-                max_output=self.limits.max_unpacked_bytes,
-                memory_bytes=self.limits.worker_memory_bytes,
-                cpu_seconds_per_page=self.limits.ps_cpu_per_page,
-            )
+        assert self._converters is not None
+        with self._converters.slots, self._converters.ghostscripts.lease() as server:
+            try:
+                distilled = distill_to_pdf(data, server, timeout=self.limits.ps_timeout,
+                                           cpu_seconds_per_page=self.limits.ps_cpu_per_page)
+            except OSError as e:  # its files could not be written: the disk, or a bad scratch
+                self._fail_if_scratch_full(str(e))
+                raise ExtractionError(f"cannot run ghostscript: {e}") from e
         if distilled.failure:
             self._fail_if_scratch_full(distilled.failure)
         if distilled.failure and not distilled.output.startswith(b"%PDF"):
@@ -482,7 +499,8 @@ class _Job:
         return self._catdoc("ppt", data)
 
     def _catdoc(self, kind: str, data: bytes) -> Content:
-        with self._converter_slots:
+        assert self._converters is not None
+        with self._converters.slots:
             try:
                 text, failure = binary_office_text(
                     kind,

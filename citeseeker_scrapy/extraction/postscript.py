@@ -9,9 +9,10 @@ pdfwrite was faster (37 against 25 pages/s on one thread); on generated two-colu
 txtwrite lost all 120 planted citations, this route none. ``-dFILTERIMAGE -dFILTERVECTOR``
 leave images and line art out of the intermediate PDF: the same text, 1.5x faster.
 
-Ghostscript runs with ``-dSAFER`` in its own process group under ``prlimit`` (address space,
-file size, CPU seconds), reads the file from the job's scratch directory, writes the PDF to
-stdout, and is killed with its group at the deadline.
+Ghostscript runs as a long-lived server (``processes/ghostscript.py``: its start-up costs more
+than most files), with ``-dSAFER`` and only its own directory readable and writable, under
+``prlimit`` (address space, file size, CPU seconds per file); at the deadline it is killed with
+its process group and replaced.
 
 Why a CPU budget per declared page (:func:`cpu_budget`): some programs are very slow to
 interpret for the text they hold. On Debian's texlive-pictures-doc, two one-page EPS plots
@@ -27,13 +28,16 @@ from __future__ import annotations
 import math
 import re
 import signal
-from pathlib import Path
 
-from citeseeker_scrapy.extraction.processes.limits import Finished, child_environment, resource_limited, run_bounded
+from citeseeker_scrapy.extraction.processes.ghostscript import GhostscriptServer
+from citeseeker_scrapy.extraction.processes.limits import Finished
 
 GHOSTSCRIPT = "gs"
-BASE_ARGS = ("-dSAFER", "-dBATCH", "-dNOPAUSE", "-q", "-sstdout=%stderr")
-PDFWRITE_ARGS = ("-sDEVICE=pdfwrite", "-dFILTERIMAGE", "-dFILTERVECTOR", "-sOutputFile=-")
+#: Every Ghostscript: no file access outside what it is given, no pause between pages.
+SAFE_ARGS = ("-dSAFER", "-dNOPAUSE", "-q")
+#: The device of our route; images and line art left out of the intermediate PDF.
+PDFWRITE_ARGS = ("-sDEVICE=pdfwrite", "-dFILTERIMAGE", "-dFILTERVECTOR")
+#: Ghostscript's own text device (bench_extraction.py compares it with our route).
 TXTWRITE_ARGS = ("-sDEVICE=txtwrite", "-sOutputFile=-")
 #: A file's CPU budget is for at least this many pages (a one-page figure gets two pages' time).
 MIN_BUDGET_PAGES = 2
@@ -43,9 +47,10 @@ _PAGES = re.compile(rb"^%%Pages:[ \t]*(\d+|\(atend\))", re.MULTILINE)
 _EPSF = re.compile(rb"%!PS-Adobe-\d\.\d+ EPSF-")
 
 
-def ghostscript_argv(source: Path, device_args: tuple[str, ...] = PDFWRITE_ARGS) -> list[str]:
-    """Command line that converts ``source`` with the given output device (stdout)."""
-    return [GHOSTSCRIPT, *BASE_ARGS, *device_args, str(source)]
+def server_argv() -> list[str]:
+    """Command line of a distilling server: it runs the files its driver is given, each under
+    the outermost save (``-dNOOUTERSAVE``, see ``processes/ghostscript.py``)."""
+    return [GHOSTSCRIPT, *SAFE_ARGS, "-dNOOUTERSAVE", *PDFWRITE_ARGS]
 
 
 def declared_pages(ps_data: bytes) -> int | None:
@@ -88,39 +93,19 @@ def cpu_budget(ps_data: bytes, seconds_per_page: float, timeout: float) -> int |
 
 def distill_to_pdf(
     ps_data: bytes,
-    scratch: Path,
+    server: GhostscriptServer,
     *,
     timeout: float,
-    max_output: int,
-    memory_bytes: int,
-    device_args: tuple[str, ...] = PDFWRITE_ARGS,
     cpu_seconds_per_page: float | None = None,
 ) -> Finished:
-    """Run Ghostscript on ``ps_data``; its output is a PDF by default, complete up to the
-    page where a PostScript error stopped it (then ``failure`` says which error). With
-    ``cpu_seconds_per_page``, a file that declares its pages is stopped at its
-    :func:`cpu_budget` (then ``failure`` says so).
+    """The PDF ``server`` makes of ``ps_data``, complete up to the page where a PostScript
+    error stopped it (then ``failure`` says which error). With ``cpu_seconds_per_page``, a file
+    that declares its pages is stopped at its :func:`cpu_budget` (then ``failure`` says so).
 
     Raises LimitError when it runs out of time or output, ExtractionError when it cannot run.
     """
     budget = cpu_budget(ps_data, cpu_seconds_per_page, timeout) if cpu_seconds_per_page else None
-    source = scratch / "document.ps"
-    source.write_bytes(ps_data)
-    try:
-        argv = resource_limited(
-            ghostscript_argv(source, device_args), memory_bytes=memory_bytes,
-            file_bytes=max_output, cpu_seconds=budget,
-        )
-        finished = run_bounded(
-            argv,
-            timeout=timeout,
-            max_output=max_output,
-            cwd=scratch,
-            env=child_environment(scratch),
-            what="ghostscript",
-        )
-    finally:
-        source.unlink(missing_ok=True)
+    finished = server.distill(ps_data, timeout=timeout, cpu_budget=budget)
     if budget and finished.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
         pages = declared_pages(ps_data)
         return Finished(finished.output, f"ghostscript stopped at its CPU budget of {budget} s "

@@ -71,7 +71,7 @@ def run_bounded(
         kill_group(process)
     if process.returncode == 0:
         return Finished(output, "")
-    return Finished(output, f"{what} failed ({exit_status(process.returncode)}): {_cause(errors)}",
+    return Finished(output, f"{what} failed ({exit_status(process.returncode)}): {cause(errors)}",
                     process.returncode)
 
 
@@ -129,7 +129,7 @@ def exit_status(returncode: int) -> str:
         return f"signal {-returncode}"
 
 
-def _cause(errors: bytes) -> str:
+def cause(errors: bytes) -> str:
     """The line of stderr that names the error (Ghostscript: "Error: /undefined in foo")."""
     lines = [line.strip() for line in errors.decode("utf-8", "replace").splitlines()]
     lines = [line for line in lines if line]
