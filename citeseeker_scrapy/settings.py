@@ -31,4 +31,8 @@ DOWNLOAD_WARNSIZE = 16 * 1024 * 1024
 REDIRECT_MAX_TIMES = 10
 RETRY_TIMES = 1
 TELNETCONSOLE_ENABLED = False
+# Scrapy 2.19's remote control (an HTTP server on 127.0.0.1 that runs the Python sent to it,
+# announced by a job file left in ~/.local/state/scrapy): off like the telnet console. A crawl
+# writes nothing outside its own directories, and it saves loading aiohttp (~0.13 s).
+REMOTE_CONTROL_ENABLED = False
 COOKIES_ENABLED = False

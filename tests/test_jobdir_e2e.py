@@ -230,3 +230,24 @@ def test_relative_job_directories_read_postscript_and_doc(tmp_path: Path, job) -
     jobdir = user_dir / "crawls" / ("j1" if job[0] == "-s" else "weekly")
     assert (jobdir / "frontier.sqlite").is_file()
     assert not (jobdir / "tmp").exists() or not any((jobdir / "tmp").iterdir())
+
+
+def test_a_crawl_writes_nothing_in_the_users_home_and_opens_no_remote_control(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Scrapy 2.19 starts a remote-control HTTP server in every crawl (it runs Python sent to
+    it) and leaves a job file under ~/.local/state/scrapy; like the telnet console, ours is
+    off, and the home and XDG directories stay untouched."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    for variable in ("XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+        monkeypatch.delenv(variable, raising=False)
+    with SiteServer(write_site(tmp_path / "site", converter_site())) as site:
+        arguments = ("-a", "authors=Fiala + Jezek", "-a", "publications=Retrieving citations on the web",
+                     "-a", f"startpoints={site.url('/index.html')}", "-s", f"JOBDIR={tmp_path / 'job'}")
+        result = Crawl(tmp_path / "out", arguments, {}).run()
+    assert result.returncode == 0, result.output[-3000:]
+    assert len(result.items) == 2
+    assert "Remote control" not in result.output
+    assert sorted(str(p.relative_to(home)) for p in home.rglob("*")) == []
