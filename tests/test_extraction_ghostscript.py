@@ -6,7 +6,6 @@ Every file is PostScript written here; the PDFs are read with PDFium, as the cra
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pypdfium2
@@ -17,6 +16,7 @@ from citeseeker_scrapy.extraction.postscript import distill_to_pdf, server_argv
 from citeseeker_scrapy.extraction.processes import ghostscript
 from citeseeker_scrapy.extraction.processes.ghostscript import GhostscriptServer, GhostscriptServers
 from tests.support import docgen
+from tests.support.crawl import wait_for
 
 MEMORY = 1 << 30
 OUTPUT = 64 << 20
@@ -133,20 +133,21 @@ def test_a_memory_hungry_server_is_replaced(servers, monkeypatch: pytest.MonkeyP
     assert len(pids) == 3 and servers.started == 3
 
 
-def test_two_files_at_once_get_two_servers_and_an_idle_one_is_stopped(
+def test_two_files_at_once_get_two_servers_one_waits_idle_and_not_for_long(
     servers, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(ghostscript, "IDLE_SECONDS", 0.3)
     ps = docgen.postscript([["a page"]])
     with servers.lease() as first, servers.lease() as second:
         assert first.process.pid != second.process.pid
         for server in (first, second):
             assert "a page" in pdf_text(distill_to_pdf(ps, server, timeout=30.0).output)
-    assert sorted(servers.pids()) == sorted([first.process.pid, second.process.pid])
-    monkeypatch.setattr(ghostscript, "IDLE_SECONDS", 0.0)
-    distill(servers, ps)  # leases a fresh server: both idle ones are past IDLE_SECONDS
-    assert len(servers.pids()) == 1 and servers.started == 3
-    assert all(not os.path.exists(f"/proc/{pid}") for pid in (first.process.pid,
-                                                              second.process.pid))
+    assert servers.pids() == [second.process.pid]  # given back first; the other one stopped
+    assert first.process.poll() is not None
+    wait_for(lambda: servers.pids() == [], timeout=10.0)  # the idle one, after IDLE_SECONDS
+    assert second.process.poll() is not None and not second.directory.exists()
+    finished, pid = distill(servers, ps)
+    assert "a page" in pdf_text(finished.output) and servers.started == 3
 
 
 def test_a_server_that_cannot_start_is_an_extraction_error(tmp_path: Path) -> None:

@@ -69,8 +69,8 @@ MAX_FILES = 200
 START_TIMEOUT = 30.0
 #: Seconds a server that closed its output is given to exit before it is killed.
 EXIT_SECONDS = 2.0
-#: A server left unused this long is stopped when the next file is leased (its memory back).
-IDLE_SECONDS = 10.0
+#: Seconds the idle server may wait for the next file before it is stopped (its memory back).
+IDLE_SECONDS = 2.0
 #: Bytes of one line of the server's stdout kept while looking for the driver's markers (a
 #: file may print without newlines; only the markers matter).
 MAX_LINE_BYTES = 4096
@@ -286,9 +286,11 @@ class GhostscriptServer:
 
 
 class GhostscriptServers:
-    """The servers of one extractor: a file leases an idle one or starts one, and gives it
-    back after. Most recently used first, so that a second server exists only while two files
-    are distilled at once; one unused for :data:`IDLE_SECONDS` is stopped."""
+    """The servers of one extractor: a file leases the idle server or starts one, and gives it
+    back after. At most one server waits idle (a second one exists only while two files are
+    distilled at once), and it is stopped after :data:`IDLE_SECONDS` unused: a Ghostscript
+    waiting for PostScript that may never come would hold ~25 MiB through the PDF-heavy rest of
+    a crawl."""
 
     def __init__(self, argv: list[str], workdir: Path, *, memory_bytes: int,
                  max_output: int) -> None:
@@ -297,50 +299,72 @@ class GhostscriptServers:
         self._memory_bytes = memory_bytes
         self._max_output = max_output
         self._lock = threading.Lock()
-        self._idle: list[GhostscriptServer] = []
+        self._idle: GhostscriptServer | None = None
         self._leased: set[GhostscriptServer] = set()
+        self._reaper: threading.Timer | None = None
         self.started = 0
 
     @contextlib.contextmanager
     def lease(self) -> Iterator[GhostscriptServer]:
         server = self._take()
-        with self._lock:
-            self._leased.add(server)
         try:
             yield server
         finally:
-            with self._lock:
-                self._leased.discard(server)
-                keep = server.alive
-                if keep:
-                    self._idle.append(server)
-            if not keep:
-                server.close()
+            self._give_back(server)
 
     def _take(self) -> GhostscriptServer:
-        now = time.monotonic()
         with self._lock:
-            stale = [s for s in self._idle if not s.alive or now - s.last_used > IDLE_SECONDS]
-            self._idle = [s for s in self._idle if s not in stale]
-            server = self._idle.pop() if self._idle else None
-        for old in stale:
-            old.close()
-        if server is None:
-            server = GhostscriptServer(self._argv, self._workdir, memory_bytes=self._memory_bytes,
-                                       max_output=self._max_output)
-            with self._lock:
-                self.started += 1
+            server, self._idle = self._idle, None
+            if server is not None and server.alive:
+                self._leased.add(server)
+                return server
+        if server is not None:
+            server.close()
+        server = GhostscriptServer(self._argv, self._workdir, memory_bytes=self._memory_bytes,
+                                   max_output=self._max_output)
+        with self._lock:
+            self.started += 1
+            self._leased.add(server)
         return server
+
+    def _give_back(self, server: GhostscriptServer) -> None:
+        with self._lock:
+            self._leased.discard(server)
+            keep = server.alive and self._idle is None
+            if keep:
+                self._idle = server
+                self._reap_later()
+        if not keep:
+            server.close()
+
+    def _reap_later(self) -> None:
+        """(Re)start the timer that stops the idle server; called with the lock held."""
+        if self._reaper is not None:
+            self._reaper.cancel()
+        self._reaper = threading.Timer(IDLE_SECONDS, self._stop_idle)
+        self._reaper.daemon = True
+        self._reaper.start()
+
+    def _stop_idle(self) -> None:
+        with self._lock:
+            server = self._idle
+            if server is None or time.monotonic() - server.last_used < IDLE_SECONDS:
+                return
+            self._idle = None
+        server.close()
 
     def pids(self) -> list[int]:
         """Process ids of the live servers (tests)."""
         with self._lock:
-            servers = [*self._idle, *self._leased]
+            servers = [*self._leased, *([self._idle] if self._idle else [])]
         return [s.process.pid for s in servers if s.process.poll() is None]
 
     def close(self) -> None:
         """Stop every server (a leased one is killed under its user, which then fails)."""
         with self._lock:
-            servers, self._idle = [*self._idle, *self._leased], []
+            if self._reaper is not None:
+                self._reaper.cancel()
+            servers = [*self._leased, *([self._idle] if self._idle else [])]
+            self._idle = None
         for server in servers:
             server.close()
