@@ -21,7 +21,7 @@ from citeseeker_scrapy.extraction.extractor import (
     WORKER_MIN_BYTES, leaf_reply_events, leaf_request,
 )
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
-from citeseeker_scrapy.extraction.sniff import HEAD_BYTES, sniff_kind
+from citeseeker_scrapy.extraction.sniff import ARCHIVE_KINDS, HEAD_BYTES, sniff_kind
 from citeseeker_scrapy.document.item import DocumentItem
 
 
@@ -52,11 +52,15 @@ def read_text(item: DocumentItem, extractor: DocumentExtractor) -> None:
     files, HTML, text) and the absolute URLs of HTML parts' links (resolved by the extractor,
     in the parser worker that read the part; archive members' links against the archive's URL,
     as if unpacked there); releases the bytes (so the item stays small and every field can be
-    exported)."""
-    for member in item.members:
+    exported). Each member's bytes go as soon as it is read (an archive's members are not all
+    held until its last one is), and an archive's own body before its first member is."""
+    members, item.members = item.members, []
+    if item.kind in ARCHIVE_KINDS:
+        item.body = None
+    while members:
+        member = members.pop(0)
         encoding = item.encoding if not member.member else None
         _add_events(item, extractor.read(member, encoding, page_url=item.url))
-    item.members = []
     item.body = None
 
 
