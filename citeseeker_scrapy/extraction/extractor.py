@@ -156,6 +156,7 @@ class DocumentExtractor:
         self.ghostscripts = GhostscriptServers(
             server_argv(), self.workdir, memory_bytes=limits.worker_memory_bytes,
             max_output=limits.max_unpacked_bytes)
+        self._converters = _Converters(self.converter_slots, self.ghostscripts)
         self._split = _PdfSplit(split_pdf_bytes, max(1, workers or DEFAULT_WORKERS))
         self._read_ahead = ReadAhead()
         self._page_workers: list[EventWorker] = []
@@ -187,7 +188,7 @@ class DocumentExtractor:
         if kind is None:
             return iter(())
         job = _Job(self.limits, self.pool, self.scratch, encoding or charset_of(content_type),
-                   self._converters(), self._split)
+                   self._converters, self._split)
         return iter(list(job.run(posixpath.basename(path.rstrip("/")), kind, body)))
 
     def read(
@@ -224,7 +225,7 @@ class DocumentExtractor:
     ) -> list[ExtractedPart | ExtractionProblem]:
         if member.kind in WORKER_LEAF_KINDS and len(member.data) >= WORKER_MIN_BYTES:
             return self._read_in_worker(member, encoding, page_url)
-        job = _Job(self.limits, self.pool, self.scratch, encoding, self._converters(),
+        job = _Job(self.limits, self.pool, self.scratch, encoding, self._converters,
                    self._split, page_url)
         try:
             return list(job.leaf(member.member, member.kind, member.data))
@@ -244,9 +245,6 @@ class DocumentExtractor:
         except ExtractionError as e:
             return [problem(member.member, member.kind, str(e))]
         return leaf_reply_events(header, text)
-
-    def _converters(self) -> _Converters:
-        return _Converters(self.converter_slots, self.ghostscripts)
 
     def was_read_ahead(self, data: bytes) -> bool:
         """True when :meth:`read` of ``data`` will return a kept result (read ahead)."""

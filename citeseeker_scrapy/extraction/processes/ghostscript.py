@@ -144,7 +144,7 @@ class GhostscriptServer:
                 start_new_session=True)
         except OSError as e:
             shutil.rmtree(self.directory, ignore_errors=True)
-            raise ExtractionError(f"cannot run {argv[0]}: {e}") from e
+            raise ExtractionError(f"cannot start ghostscript ({argv[0]}): {e}") from e
         try:
             self._send(DRIVER.replace("NONCE", self._nonce.decode())
                        + f"/csk_idle {ps_string(str(self.directory / 'idle.pdf'))} def\n")
