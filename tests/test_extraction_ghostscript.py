@@ -183,3 +183,29 @@ def test_a_pdf_over_the_output_limit_is_a_limit_error_and_the_server_replaced(
         assert "small again" in pdf_text(finished.output) and pool.started == 2
     finally:
         pool.close()
+
+
+def test_a_file_that_prints_a_flood_without_newlines_is_read_and_the_buffer_stays_small(
+    servers
+) -> None:
+    flood = docgen.postscript([["after the flood"]]).replace(
+        b"showpage", b"20000 { (0123456789abcdef0123456789abcdef0123456789abcdef) print } repeat "
+                     b"showpage")
+    with servers.lease() as server:
+        finished = distill_to_pdf(flood, server, timeout=30.0)
+        kept = len(server._stdout)
+    assert finished.failure == "" and "after the flood" in pdf_text(finished.output)
+    assert kept <= ghostscript.MAX_LINE_BYTES
+
+
+def test_a_file_that_waits_on_stdin_is_killed_at_the_timeout_and_the_server_replaced(
+    servers
+) -> None:
+    from citeseeker_scrapy.exceptions import LimitError
+
+    waiting = b"%!PS\n(%stdin) (r) file 100 string readstring pop pop\n"
+    with pytest.raises(LimitError, match="ghostscript timed out after 1 s"):
+        distill(servers, waiting, timeout=1.0)
+    assert servers.pids() == []
+    finished, _ = distill(servers, docgen.postscript([["read after the timeout"]]))
+    assert "read after the timeout" in pdf_text(finished.output) and servers.started == 2
