@@ -10,6 +10,11 @@ process's peak RSS fell from 232-241 to 185 MiB, with no measurable change in CP
 
 Called once from the project's ``settings.py``, before Scrapy starts its threads (arenas are
 made per thread as threads first allocate). Does nothing where there is no glibc ``mallopt``.
+
+:func:`release_free_memory` is for the parser workers (one thread, one document at a time):
+after a big PDF, PDFium's and Python's freed blocks stay in the heap; handing the free pages back
+after such a task kept a worker at 40 instead of 104 MiB between TeX Live's 25 largest
+manuals, for the same CPU (13.2-15.5 against 14.8-16.4 s, noise).
 """
 
 from __future__ import annotations
@@ -32,3 +37,15 @@ def tune_allocator(arenas: int = ARENAS, mmap_threshold: int = MMAP_THRESHOLD_BY
     mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
     mallopt.restype = ctypes.c_int
     return bool(mallopt(M_ARENA_MAX, arenas)) and bool(mallopt(M_MMAP_THRESHOLD, mmap_threshold))
+
+
+def release_free_memory() -> bool:
+    """Give every whole free page of the heap back to the system (glibc ``malloc_trim``); True
+    when some was. Who calls it: ``worker_main.serve``, after a task that grew the worker."""
+    try:
+        malloc_trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return False
+    malloc_trim.argtypes = (ctypes.c_size_t,)
+    malloc_trim.restype = ctypes.c_int
+    return bool(malloc_trim(0))

@@ -52,3 +52,28 @@ def test_tuned_allocator_returns_freed_big_blocks() -> None:
 
 def test_project_settings_tune_the_allocator() -> None:
     assert resident_mib("settings") < resident_mib("config") - 20
+
+
+#: Keeps 2,000 blocks of 100 KB (below glibc's mmap threshold: from the heap), frees all but
+#: the last one (which keeps the heap's top where it is, so the free pages below cannot simply
+#: be cut off), then prints the resident MiB before and after release_free_memory.
+FREED_IN_THE_MIDDLE = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from citeseeker_scrapy.allocator import release_free_memory
+blocks = [bytearray(100_000) for _ in range(2_000)]
+last = blocks.pop()
+del blocks
+resident = lambda: int(open("/proc/self/statm").read().split()[1]) * 4096 // 2**20
+before = resident()
+assert release_free_memory()
+print(before, resident())
+"""
+
+
+def test_released_free_memory_leaves_the_process() -> None:
+    """What a parser worker does after a big task (worker_main.serve)."""
+    out = subprocess.run([sys.executable, "-c", FREED_IN_THE_MIDDLE, str(ROOT)], check=True,
+                         capture_output=True, text=True).stdout
+    before, after = map(int, out.split())
+    assert after < before - 100, (before, after)

@@ -303,8 +303,18 @@ def _message(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
+#: A task that grew the worker's resident memory by this much since the last release is
+#: followed by one (``allocator.release_free_memory``): a big PDF's freed heap goes back.
+RELEASE_AFTER_GROWTH_BYTES = 8 * 1024 * 1024
+
+
 def serve(inbox: Connection, outbox: Connection) -> None:
-    """Answer requests until the parent closes the pipe or a task asks to retire the worker."""
+    """Answer requests until the parent closes the pipe or a task asks to retire the worker.
+    The retire bound is judged after the free heap went back, so that only memory the worker
+    really holds retires it."""
+    from citeseeker_scrapy.allocator import release_free_memory
+
+    released_at = resident_bytes()
     while True:
         try:
             request = json.loads(inbox.recv_bytes())
@@ -313,7 +323,11 @@ def serve(inbox: Connection, outbox: Connection) -> None:
             return
         header, text = handle(request, payload)
         del payload
-        if resident_bytes() > int(request.get("retire_above_bytes") or sys.maxsize):
+        resident = resident_bytes()
+        if resident > released_at + RELEASE_AFTER_GROWTH_BYTES:
+            release_free_memory()
+            resident = released_at = resident_bytes()
+        if resident > int(request.get("retire_above_bytes") or sys.maxsize):
             header["retire"] = True
         outbox.send_bytes(json.dumps(header).encode())
         outbox.send_bytes(text.encode("utf-8", "replace"))
