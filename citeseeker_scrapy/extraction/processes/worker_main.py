@@ -324,6 +324,7 @@ def serve(inbox: Connection, outbox: Connection) -> None:
         header, text = handle(request, payload)
         del payload
         resident = resident_bytes()
+        released_at = min(released_at, resident)  # big blocks freed on their own count too
         if resident > released_at + RELEASE_AFTER_GROWTH_BYTES:
             release_free_memory()
             resident = released_at = resident_bytes()
