@@ -262,8 +262,31 @@ def test_cpu_budget_per_declared_page() -> None:
     assert postscript.cpu_budget(b"%!PS\nshowpage\n", 1.0, 60.0) is None
 
 
-def test_cpu_budget_goes_to_prlimit() -> None:
-    argv = procs.resource_limited(["gs", "x.ps"], memory_bytes=2**30, file_bytes=2**20,
-                                  cpu_seconds=2)
-    assert shutil.which("prlimit") and argv[argv.index("--") - 1] == "--cpu=2:3"
+def test_converters_run_under_prlimit() -> None:
+    argv = procs.resource_limited(["gs", "x.ps"], memory_bytes=2**30, file_bytes=2**20)
+    assert shutil.which("prlimit") and argv[1:4] == [f"--as={2**30}", f"--fsize={2**20}",
+                                                     "--core=0"]
     assert argv[-2:] == ["gs", "x.ps"]
+
+
+def test_cpu_budget_goes_to_the_ghostscript_servers_cpu_limit(tmp_path) -> None:
+    """Before each file, the server's soft RLIMIT_CPU is the CPU it used so far plus the
+    file's budget (SIGXCPU there); a file without a budget lifts it to the hard limit."""
+    import math
+    import resource
+
+    from citeseeker_scrapy.extraction.processes.ghostscript import GhostscriptServers, cpu_seconds
+
+    servers = GhostscriptServers(postscript.server_argv(), tmp_path, memory_bytes=2**30,
+                                 max_output=2**26)
+    try:
+        with servers.lease() as server:
+            pid = server.process.pid
+            _, hard = resource.prlimit(pid, resource.RLIMIT_CPU)
+            server._limit_cpu(2)
+            soft, kept_hard = resource.prlimit(pid, resource.RLIMIT_CPU)
+            assert soft == math.ceil(cpu_seconds(pid)) + 2 and kept_hard == hard
+            server._limit_cpu(None)
+            assert resource.prlimit(pid, resource.RLIMIT_CPU) == (hard, hard)
+    finally:
+        servers.close()

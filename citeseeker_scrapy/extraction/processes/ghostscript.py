@@ -59,6 +59,7 @@ from citeseeker_scrapy.extraction.processes.limits import (
     kill_group,
     resource_limited,
 )
+from citeseeker_scrapy.extraction.processes.worker_main import resident_bytes
 
 #: A server whose resident memory is above this after a file is replaced (it starts at ~23 MiB;
 #: a 260-page PostScript manual left one at 47 MiB).
@@ -111,11 +112,6 @@ def cpu_seconds(pid: int) -> float:
     with open(f"/proc/{pid}/stat", "rb") as stat:
         fields = stat.read().rsplit(b")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def resident_bytes(pid: int) -> int:
-    with open(f"/proc/{pid}/statm", "rb") as statm:
-        return int(statm.read().split()[1]) * resource.getpagesize()
 
 
 class GhostscriptServer:

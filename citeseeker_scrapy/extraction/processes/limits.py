@@ -137,11 +137,10 @@ def cause(errors: bytes) -> str:
     return (named or lines or ["no message"])[0]
 
 
-def resource_limited(
-    argv: Sequence[str], *, memory_bytes: int, file_bytes: int, cpu_seconds: int | None = None
-) -> list[str]:
-    """``argv`` run under ``prlimit`` (address space, file size, no core dumps, and CPU seconds
-    when given: SIGXCPU at ``cpu_seconds``, SIGKILL one second later) when available.
+def resource_limited(argv: Sequence[str], *, memory_bytes: int, file_bytes: int) -> list[str]:
+    """``argv`` run under ``prlimit`` (address space, file size, no core dumps) when available.
+    A Ghostscript server's CPU budget is set per file on the running process instead
+    (``ghostscript.GhostscriptServer``).
 
     Why prlimit rather than ``preexec_fn``: ``preexec_fn`` is unsafe in a threaded parent
     (extraction runs in Scrapy's thread pool); prlimit sets the limits in the child itself.
@@ -149,9 +148,7 @@ def resource_limited(
     prlimit = shutil.which("prlimit")
     if prlimit is None:
         return list(argv)
-    cpu = [f"--cpu={cpu_seconds}:{cpu_seconds + 1}"] if cpu_seconds else []
-    return [prlimit, f"--as={memory_bytes}", f"--fsize={file_bytes}", "--core=0", *cpu, "--",
-            *argv]
+    return [prlimit, f"--as={memory_bytes}", f"--fsize={file_bytes}", "--core=0", "--", *argv]
 
 
 def child_environment(scratch: Path) -> dict[str, str]:

@@ -336,15 +336,16 @@ def serve(inbox: Connection, outbox: Connection) -> None:
             return
 
 
-def resident_bytes() -> int:
-    """This process's resident memory now (0 where /proc is missing).
+def resident_bytes(pid: int | str = "self") -> int:
+    """Resident memory of this process (or of process ``pid``) now (0 where /proc is missing
+    or the process is gone). Who calls it: :func:`serve`, and the Ghostscript servers' owner.
 
     Why: a big manual leaves PDFium's and Python's heaps large after it is done (measured on
     TeX Live's docs: 100 MiB after import, 226 MiB after a run of manuals); a worker that asks
     to retire above ``retire_above_bytes`` bounds the crawl's memory for a ~0.2 s restart.
     """
     try:
-        with open("/proc/self/statm", "rb") as statm:
+        with open(f"/proc/{pid}/statm", "rb") as statm:
             return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError):
         return 0
