@@ -235,7 +235,7 @@ def test_post_searches_reach_a_server_that_closes_its_connections_late(web, tmp_
     a GET again on a new connection, a POST not: each search submission is retried until it
     reaches the server. Before, a query was lost now and then on a loaded machine (CI)."""
     post = server_of_kind(web, "lines")
-    post.close_delay = 0.01
+    post.close_delay = 0.2
     try:
         result = crawl(web, tmp_path, [post]).run()
     finally:
