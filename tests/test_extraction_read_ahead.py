@@ -8,7 +8,7 @@ read-ahead returned, and by a worker killed in between not mattering.
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urljoin
+from urllib.parse import urldefrag, urljoin
 
 import pytest
 
@@ -42,7 +42,13 @@ def extractor(tmp_path: Path):
       "http://lab.example.org/c.ps")),
     (("a.pdf",), "/docs/", ("http://lab.example.org/docs/a.pdf",)),
     (("a.pdf",), "http://other.org/x/", ("http://other.org/x/a.pdf",)),
-    (("#top", "mailto:d@x.org"), None, (PAGE_URL + "#top", "mailto:d@x.org")),
+    (("#top", "mailto:d@x.org"), None, (PAGE_URL, "mailto:d@x.org")),
+    # without fragments, each document once (Python's documentation: 99,119 links, 23,060)
+    (("../g.html#term-a", "../g.html#term-b", "../g.html", "a.pdf#page=2", "#top", "#"), None,
+     ("http://lab.example.org/people/g.html", "http://lab.example.org/people/fiala/a.pdf",
+      PAGE_URL)),
+    (("#top", "x.html#y"), "/docs/", ("http://lab.example.org/docs/",
+                                      "http://lab.example.org/docs/x.html")),
     (("http://[bad", "ok.html"), None, ("http://lab.example.org/people/fiala/ok.html",)),
     (("a.pdf",), "http://[bad/", ("http://lab.example.org/people/fiala/a.pdf",)),
 ])
@@ -63,9 +69,12 @@ def test_a_page_read_with_its_url_gives_absolute_links_like_urljoin(
     (part,) = extractor.read(UnpackedMember("", "html", data), None, page_url=PAGE_URL)
     base = urljoin(PAGE_URL, relative.base)
     assert part.base is None and relative.base == "/docs/"
-    # what the text stage did before with the relative links (a malformed host dropped)
-    assert part.links == tuple(urljoin(base, link) for link in relative.links
-                               if not link.startswith("http://["))
+    # what the text stage did before with the relative links (a malformed host dropped),
+    # without fragments, each document once
+    assert part.links == tuple(dict.fromkeys(urldefrag(urljoin(base, link)).url
+                                             for link in relative.links
+                                             if not link.startswith("http://[")))
+    assert len(part.links) == paragraphs + 2  # p0.pdf..., the base (for #s0...), mailto
     assert part.usable_links == relative.usable_links == paragraphs + 1
     assert bool(extractor.pool.pids()) == (paragraphs == 400)
 
