@@ -88,11 +88,48 @@ class ExtractTextPipeline:
         return sum(len(member.data) for member in item.members)
 
 
+#: A crawl without JOBDIR (or CITESEEKER_TEMP_DIR) reads in ``<system temp>/citeseeker-<pid>-*``.
+SCRATCH_PREFIX = "citeseeker-"
+
+
 def fresh_temp_dir(temp_dir: str, jobdir: str | None) -> Path:
-    """The job's own scratch directory; what a killed run left there is removed first."""
+    """The job's own scratch directory; what a killed run left there is removed first.
+
+    Without a job directory the scratch directory is a new one in the system's temporary
+    directory, named with the crawl's process id, and those a killed crawl left there (its
+    process gone) are removed first: before, every ``kill -9`` left one behind for good.
+    """
     if temp_dir or jobdir:
         path = Path(temp_dir or os.path.join(jobdir, "tmp"))
         shutil.rmtree(path, ignore_errors=True)
         path.mkdir(parents=True)
         return path
-    return Path(tempfile.mkdtemp(prefix="citeseeker-"))
+    remove_orphaned_scratch(Path(tempfile.gettempdir()))
+    return Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
+
+
+def remove_orphaned_scratch(root: Path) -> list[Path]:
+    """Remove the scratch directories in ``root`` of crawls whose process is gone (ours only:
+    named ``citeseeker-<pid>-*`` and owned by this user); the ones removed."""
+    removed = []
+    for path in root.glob(f"{SCRATCH_PREFIX}*-*"):
+        pid = path.name[len(SCRATCH_PREFIX):].split("-", 1)[0]
+        try:
+            if not pid.isdigit() or path.is_symlink() or path.stat().st_uid != os.getuid():
+                continue
+        except OSError:
+            continue
+        if not _running(int(pid)):
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process: not ours to judge
+    return True

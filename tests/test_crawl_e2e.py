@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 import time
 from pathlib import Path
 
@@ -203,3 +205,28 @@ def test_a_hanging_server_costs_one_error_line_and_the_crawl_goes_on(tmp_path: P
     errors = result.log("errors").splitlines()[1:]
     assert len(errors) == 1 and errors[0].startswith(f"{site.base}/hang.html\t")
     assert "timeout" in errors[0].lower() or "timed out" in errors[0].lower()
+
+
+def test_a_crawl_without_jobdir_removes_the_scratch_a_killed_crawl_left(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without JOBDIR the scratch directory is ``<temp>/citeseeker-<pid>-*``; one whose crawl is
+    gone (a ``kill -9`` skips the clean-up) is removed by the next crawl, a running crawl's and
+    anything not named so are kept, and the crawl removes its own at the end."""
+    system_temp = tmp_path / "systemp"
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    orphan = system_temp / f"citeseeker-{gone.pid}-k1ll3d"
+    running = system_temp / f"citeseeker-{os.getpid()}-running"
+    others = [system_temp / "citeseeker-notapid-x", system_temp / "citeseeker-plain"]
+    for path in (orphan, running, *others):
+        (path / "doc-1").mkdir(parents=True)
+        (path / "doc-1" / "body.pdf").write_bytes(b"%PDF-1.4 left behind")
+    monkeypatch.setenv("TMPDIR", str(system_temp))
+    site_root = write_site(tmp_path / "site", demo_site("http://127.0.0.1:9"))
+    with SiteServer(site_root) as site:
+        result = run_crawl(tmp_path / "run", "-a", "authors=Fiala",
+                           "-a", f"publications={FIALA}", "-a", f"startpoints={site.base}/")
+    assert result.returncode == 0, result.output
+    assert (f"{site.base}/papers/2003/exact.html", FIALA) in result.hits()
+    assert not orphan.exists()
+    assert sorted(system_temp.iterdir()) == sorted([running, *others])
