@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import socket
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -88,7 +89,8 @@ class ExtractTextPipeline:
         return sum(len(member.data) for member in item.members)
 
 
-#: A crawl without JOBDIR (or CITESEEKER_TEMP_DIR) reads in ``<system temp>/citeseeker-<pid>-*``.
+#: A crawl without JOBDIR (or CITESEEKER_TEMP_DIR) reads in
+#: ``<system temp>/citeseeker-<pid>-<host>-*``.
 SCRATCH_PREFIX = "citeseeker-"
 
 
@@ -96,8 +98,10 @@ def fresh_temp_dir(temp_dir: str, jobdir: str | None) -> Path:
     """The job's own scratch directory; what a killed run left there is removed first.
 
     Without a job directory the scratch directory is a new one in the system's temporary
-    directory, named with the crawl's process id, and those a killed crawl left there (its
-    process gone) are removed first: before, every ``kill -9`` left one behind for good.
+    directory, named with the crawl's process id and host, and those a killed crawl of this
+    host left there (its process gone) are removed first: before, every ``kill -9`` left one
+    behind for good. The host name keeps a crawl from judging the process ids of another
+    machine or container that shares the temporary directory.
     """
     if temp_dir or jobdir:
         path = Path(temp_dir or os.path.join(jobdir, "tmp"))
@@ -105,17 +109,23 @@ def fresh_temp_dir(temp_dir: str, jobdir: str | None) -> Path:
         path.mkdir(parents=True)
         return path
     remove_orphaned_scratch(Path(tempfile.gettempdir()))
-    return Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
+    return Path(tempfile.mkdtemp(prefix=scratch_prefix(os.getpid())))
+
+
+def scratch_prefix(pid: int) -> str:
+    """The name a crawl's scratch directory starts with (its random part follows)."""
+    return f"{SCRATCH_PREFIX}{pid}-{socket.gethostname()}-"
 
 
 def remove_orphaned_scratch(root: Path) -> list[Path]:
     """Remove the scratch directories in ``root`` of crawls whose process is gone (ours only:
-    named ``citeseeker-<pid>-*`` and owned by this user); the ones removed."""
+    named ``citeseeker-<pid>-<this host>-*`` and owned by this user); the ones removed."""
     removed = []
     for path in root.glob(f"{SCRATCH_PREFIX}*-*"):
         pid = path.name[len(SCRATCH_PREFIX):].split("-", 1)[0]
         try:
-            if not pid.isdigit() or path.is_symlink() or path.stat().st_uid != os.getuid():
+            if (not pid.isdigit() or not path.name.startswith(scratch_prefix(int(pid)))
+                    or path.is_symlink() or path.stat().st_uid != os.getuid()):
                 continue
         except OSError:
             continue
