@@ -40,6 +40,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.threads import deferToThread
 
 from citeseeker_scrapy import signals as citeseeker_signals
+from citeseeker_scrapy.document.item import reader_encoding
 from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.extraction.shared import shared_extractor
 from citeseeker_scrapy.keys import (
@@ -348,7 +349,7 @@ class RenderMiddleware:
         if extractor is None:
             return await maybe_deferred_to_future(deferToThread(page_signals, response.text))
         events = await in_thread_if_big(len(response.body), extractor.read_ahead, response.body,
-                                        "html", response.encoding, response.url)
+                                        "html", reader_encoding(response), response.url)
         return signals_of_parts(events)
 
     def _forget(self, response: Response) -> None:
