@@ -90,7 +90,8 @@ class ExtractTextPipeline:
 
 
 #: A crawl without JOBDIR (or CITESEEKER_TEMP_DIR) reads in
-#: ``<system temp>/citeseeker-<pid>-<host>-*``.
+#: ``<system temp>/citeseeker-<pid>@<host>@*`` (``@`` is in no host name: "x" is no prefix of
+#: "x-y"'s directories).
 SCRATCH_PREFIX = "citeseeker-"
 
 
@@ -114,15 +115,15 @@ def fresh_temp_dir(temp_dir: str, jobdir: str | None) -> Path:
 
 def scratch_prefix(pid: int) -> str:
     """The name a crawl's scratch directory starts with (its random part follows)."""
-    return f"{SCRATCH_PREFIX}{pid}-{socket.gethostname()}-"
+    return f"{SCRATCH_PREFIX}{pid}@{socket.gethostname()}@"
 
 
 def remove_orphaned_scratch(root: Path) -> list[Path]:
     """Remove the scratch directories in ``root`` of crawls whose process is gone (ours only:
-    named ``citeseeker-<pid>-<this host>-*`` and owned by this user); the ones removed."""
+    named ``citeseeker-<pid>@<this host>@*`` and owned by this user); the ones removed."""
     removed = []
-    for path in root.glob(f"{SCRATCH_PREFIX}*-*"):
-        pid = path.name[len(SCRATCH_PREFIX):].split("-", 1)[0]
+    for path in root.glob(f"{SCRATCH_PREFIX}*@*@*"):
+        pid = path.name[len(SCRATCH_PREFIX):].split("@", 1)[0]
         try:
             if (not pid.isdigit() or not path.name.startswith(scratch_prefix(int(pid)))
                     or path.is_symlink() or path.stat().st_uid != os.getuid()):

@@ -210,7 +210,7 @@ def test_a_hanging_server_costs_one_error_line_and_the_crawl_goes_on(tmp_path: P
 
 def test_a_crawl_without_jobdir_removes_the_scratch_a_killed_crawl_left(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without JOBDIR the scratch directory is ``<temp>/citeseeker-<pid>-<host>-*``; one whose
+    """Without JOBDIR the scratch directory is ``<temp>/citeseeker-<pid>@<host>@*``; one whose
     crawl is gone (a ``kill -9`` skips the clean-up) is removed by the next crawl on the same
     host; a running crawl's, another host's (its process ids are not ours to judge) and
     anything not named so are kept, and the crawl removes its own at the end."""
@@ -218,10 +218,11 @@ def test_a_crawl_without_jobdir_removes_the_scratch_a_killed_crawl_left(
     gone = subprocess.Popen(["true"])
     gone.wait()
     host = socket.gethostname()
-    orphan = system_temp / f"citeseeker-{gone.pid}-{host}-k1ll3d"
-    running = system_temp / f"citeseeker-{os.getpid()}-{host}-running"
-    others = [system_temp / f"citeseeker-{gone.pid}-other-{host}-x",
-              system_temp / f"citeseeker-{gone.pid}-x", system_temp / "citeseeker-notapid-x",
+    orphan = system_temp / f"citeseeker-{gone.pid}@{host}@k1ll3d"
+    running = system_temp / f"citeseeker-{os.getpid()}@{host}@running"
+    others = [system_temp / f"citeseeker-{gone.pid}@other-{host}@x",  # other hosts
+              system_temp / f"citeseeker-{gone.pid}@{host}-2@x",
+              system_temp / f"citeseeker-{gone.pid}-x", system_temp / "citeseeker-notapid@x@y",
               system_temp / "citeseeker-plain"]
     for path in (orphan, running, *others):
         (path / "doc-1").mkdir(parents=True)
