@@ -109,7 +109,11 @@ def fresh_temp_dir(temp_dir: str, jobdir: str | None) -> Path:
         shutil.rmtree(path, ignore_errors=True)
         path.mkdir(parents=True)
         return path
-    remove_orphaned_scratch(Path(tempfile.gettempdir()))
+    removed = remove_orphaned_scratch(Path(tempfile.gettempdir()))
+    if removed:
+        logger.info("citeseeker: removed %d scratch director%s left by killed crawls (%s)",
+                    len(removed), "y" if len(removed) == 1 else "ies",
+                    ", ".join(str(path) for path in removed))
     return Path(tempfile.mkdtemp(prefix=scratch_prefix(os.getpid())))
 
 
@@ -123,14 +127,15 @@ def remove_orphaned_scratch(root: Path) -> list[Path]:
     named ``citeseeker-<pid>@<this host>@*`` and owned by this user); the ones removed."""
     removed = []
     for path in root.glob(f"{SCRATCH_PREFIX}*@*@*"):
-        pid = path.name[len(SCRATCH_PREFIX):].split("@", 1)[0]
+        number = path.name[len(SCRATCH_PREFIX):].split("@", 1)[0]
+        pid = int(number) if number.isdigit() else None
         try:
-            if (not pid.isdigit() or not path.name.startswith(scratch_prefix(int(pid)))
+            if (pid is None or not path.name.startswith(scratch_prefix(pid))
                     or path.is_symlink() or path.stat().st_uid != os.getuid()):
                 continue
         except OSError:
             continue
-        if not _running(int(pid)):
+        if not _running(pid):
             shutil.rmtree(path, ignore_errors=True)
             removed.append(path)
     return removed

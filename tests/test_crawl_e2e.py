@@ -236,3 +236,4 @@ def test_a_crawl_without_jobdir_removes_the_scratch_a_killed_crawl_left(
     assert (f"{site.base}/papers/2003/exact.html", FIALA) in result.hits()
     assert not orphan.exists()
     assert sorted(system_temp.iterdir()) == sorted([running, *others])
+    assert f"removed 1 scratch directory left by killed crawls ({orphan})" in result.output
