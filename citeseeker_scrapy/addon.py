@@ -14,6 +14,8 @@ What it sets (components named as dotted strings: the core never imports them):
 * ``EXTENSIONS`` — the report extension (the original's log files, report.html), the progress
   line and live display;
 * ``LOG_FORMATTER`` — items logged as their URL and reason, never their text;
+* ``DOWNLOAD_HANDLERS`` — http and https through Scrapy's aiohttp handler
+  (``middlewares.http_handler``: C-parsed HTTP, no retry hidden from Scrapy);
 * ``STATS_CLASS`` — Scrapy's in-memory stats without its per-call deprecation wrapper;
 * feeds — local files written through item by item, CSV flat (one row per citation), the
   fields a document item shows in the feed;
@@ -80,6 +82,9 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
 
 DURABLE_FILES = "extensions.feeds.DurableFileFeedStorage"
 RENDER_ADDON = "middlewares.render.RenderAddon"
+#: http and https: Scrapy's aiohttp handler, lazy, without aiohttp's hidden retry (its module
+#: says why); the render add-on puts the browser's handler in front of it.
+HTTP_HANDLER = "middlewares.http_handler.HttpHandler"
 
 PLAIN_SETTINGS: dict[str, Any] = {
     "SCHEDULER": "citeseeker_scrapy.scheduler.FrontierScheduler",
@@ -123,6 +128,8 @@ class CiteSeeker:
         exporters = settings.getdict("FEED_EXPORTERS")
         exporters.setdefault("csv", "extensions.feeds.CitationCsvItemExporter")
         settings.set("FEED_EXPORTERS", exporters, priority="addon")
+        settings["DOWNLOAD_HANDLERS"].update({"http": HTTP_HANDLER, "https": HTTP_HANDLER},
+                                             priority="addon")
         load_object(RENDER_ADDON)().update_settings(settings)
 
 

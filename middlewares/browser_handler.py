@@ -8,8 +8,9 @@ closes it once. Laziness comes from the public ``PLAYWRIGHT_BROWSER_PROVIDER`` s
 (:class:`middlewares.browser_provider.OnDemandBrowserProvider`): the handler's start-up only
 creates the provider, and the driver starts with the first page that needs a browser.
 
-Requests without ``playwright`` meta go to Scrapy's HTTP/1.1 handler, as with the stock handler.
-Installed for http and https by :class:`middlewares.render.RenderAddon`.
+Requests without ``playwright`` meta go to the crawl's HTTP client
+(:class:`middlewares.http_handler.HttpHandler`, built at the first such request), as they would
+without rendering; the stock handler sent them to Twisted's. Installed for http and https by :class:`middlewares.render.RenderAddon`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
+
+from middlewares.http_handler import HttpHandler
 
 #: The handler of each running crawler.
 SHARED: "WeakKeyDictionary[Any, SharedPlaywrightHandler]" = WeakKeyDictionary()
@@ -33,11 +36,23 @@ class SharedPlaywrightHandler(ScrapyPlaywrightDownloadHandler):
         if handler is None:
             handler = SHARED[crawler] = cls(crawler)
             handler.citeseeker_closed = False
+            handler.citeseeker_crawler = crawler
+            handler.citeseeker_http = None
         return handler
+
+    async def download_request(self, request: Any) -> Any:
+        """Called by Scrapy for each http(s) request: the browser's if it asks for one."""
+        if request.meta.get("playwright"):
+            return await super().download_request(request)
+        if self.citeseeker_http is None:
+            self.citeseeker_http = HttpHandler(self.citeseeker_crawler)
+        return await self.citeseeker_http.download_request(request)
 
     async def close(self) -> None:
         """Called once per scheme; the shared handler closes once."""
         if self.citeseeker_closed:
             return
         self.citeseeker_closed = True
+        if self.citeseeker_http is not None:
+            await self.citeseeker_http.close()
         await super().close()

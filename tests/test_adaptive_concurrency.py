@@ -162,6 +162,31 @@ def test_a_server_that_drops_connections_gets_fewer_and_loses_nothing(tmp_path: 
         assert not any(key.startswith("citeseeker/adaptive/") for key in stats)
 
 
+def test_a_dropped_connection_is_retried_by_scrapy_alone(tmp_path: Path) -> None:
+    """aiohttp would send a GET again, unseen, when the server closes the connection without
+    an answer (middlewares/http_handler.py turns that off): with ``RETRY_TIMES=0`` the server
+    gets one attempt per document, and the drop is the crawl's error to report."""
+    root = write_pages(tmp_path / "site")
+    authors = tmp_path / "authors.txt"
+    authors.write_text(f"author=Fiala\n{FIALA}\n", encoding="utf-8")
+    server = dropping_server(root)
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        result = run_crawl(tmp_path / "run", "-a", f"authors={authors}",
+                           "-a", f"startpoints={base}/index.html",
+                           settings={"RETRY_TIMES": "0", "CITESEEKER_RENDER": "never",
+                                     "CITESEEKER_ADAPTIVE_CONCURRENCY": "False"})
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert result.returncode == 0, result.output[-3000:]
+    # a second try of the start point would have been answered, and its pages asked for
+    assert server.seen == {"/robots.txt", "/index.html", "/"}
+    stats = result.stats()
+    assert stats["downloader/exception_count"] == 2, stats  # the start point and the root
+    assert result.hits() == set()
+
+
 def test_a_typo_in_the_setting_is_an_error(tmp_path: Path) -> None:
     result = run_crawl(tmp_path / "run", "-a", "authors=Fiala", "-a", f"publications={FIALA}",
                        "-a", "startpoints=http://127.0.0.1:9/",
