@@ -10,7 +10,8 @@ creates the provider, and the driver starts with the first page that needs a bro
 
 Requests without ``playwright`` meta go to the crawl's HTTP client
 (:class:`middlewares.http_handler.HttpHandler`, built at the first such request), as they would
-without rendering; the stock handler sent them to Twisted's. Installed for http and https by :class:`middlewares.render.RenderAddon`.
+without rendering; the stock handler sent them to Twisted's. Installed for http and https by
+:class:`middlewares.render.RenderAddon`.
 """
 
 from __future__ import annotations
