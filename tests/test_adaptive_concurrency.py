@@ -133,9 +133,9 @@ def write_pages(root: Path) -> Path:
     return write_site(root, files)
 
 
-@pytest.mark.parametrize("adaptive", ["True", "False"])
-def test_a_server_that_drops_connections_gets_fewer_and_loses_nothing(tmp_path: Path,
-                                                                      adaptive: str) -> None:
+def crawl_dropping_server(tmp_path: Path, *, retries: str, adaptive: str):
+    """Crawl :func:`write_pages` from a :func:`dropping_server`: the stopped server (what it
+    was asked for), its base URL and the crawl's result."""
     root = write_pages(tmp_path / "site")
     authors = tmp_path / "authors.txt"
     authors.write_text(f"author=Fiala\n{FIALA}\n", encoding="utf-8")
@@ -144,11 +144,18 @@ def test_a_server_that_drops_connections_gets_fewer_and_loses_nothing(tmp_path: 
     try:
         result = run_crawl(tmp_path / "run", "-a", f"authors={authors}",
                            "-a", f"startpoints={base}/index.html",
-                           settings={"RETRY_TIMES": "1", "CITESEEKER_RENDER": "never",
+                           settings={"RETRY_TIMES": retries, "CITESEEKER_RENDER": "never",
                                      "CITESEEKER_ADAPTIVE_CONCURRENCY": adaptive})
     finally:
         server.shutdown()
         server.server_close()
+    return server, base, result
+
+
+@pytest.mark.parametrize("adaptive", ["True", "False"])
+def test_a_server_that_drops_connections_gets_fewer_and_loses_nothing(tmp_path: Path,
+                                                                      adaptive: str) -> None:
+    server, base, result = crawl_dropping_server(tmp_path, retries="1", adaptive=adaptive)
     assert result.returncode == 0, result.output[-3000:]
     assert result.hits() == {(f"{base}/p7.html", FIALA)}
     stats = result.stats()
@@ -166,19 +173,7 @@ def test_a_dropped_connection_is_retried_by_scrapy_alone(tmp_path: Path) -> None
     """aiohttp would send a GET again, unseen, when the server closes the connection without
     an answer (middlewares/http_handler.py turns that off): with ``RETRY_TIMES=0`` the server
     gets one attempt per document, and the drop is the crawl's error to report."""
-    root = write_pages(tmp_path / "site")
-    authors = tmp_path / "authors.txt"
-    authors.write_text(f"author=Fiala\n{FIALA}\n", encoding="utf-8")
-    server = dropping_server(root)
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    try:
-        result = run_crawl(tmp_path / "run", "-a", f"authors={authors}",
-                           "-a", f"startpoints={base}/index.html",
-                           settings={"RETRY_TIMES": "0", "CITESEEKER_RENDER": "never",
-                                     "CITESEEKER_ADAPTIVE_CONCURRENCY": "False"})
-    finally:
-        server.shutdown()
-        server.server_close()
+    server, _, result = crawl_dropping_server(tmp_path, retries="0", adaptive="False")
     assert result.returncode == 0, result.output[-3000:]
     # a second try of the start point would have been answered, and its pages asked for
     assert server.seen == {"/robots.txt", "/index.html", "/"}
