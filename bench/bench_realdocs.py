@@ -18,8 +18,9 @@ two directories served on two 127.0.0.1 ports by Python's static server with dir
 
 Measured for each, in the same run, alternating: wall time, CPU seconds of the whole process
 tree (``wait4`` rusage: every child reaped), peak memory of the whole process tree sampled
-every 0.1 s — summed VmRSS (shared pages counted in every process: an upper bound) and summed
-PSS (shared pages divided between the processes: the tree's real use); a child not yet
+every 0.1 s — summed VmRSS (shared pages counted in every process: an upper bound), and every
+second summed PSS (shared pages divided between the processes: the tree's real use; reading it
+costs a tenth of a core at 0.1 s, see ``tree_rss_kib``); a child not yet
 exec'd (a fork of its parent) is not counted — PDF pages/s and documents/s (over the whole wall
 time), the citations found (and which were found by only one side), the largest process of
 each command, and ours's time split from the probe. The machine is shared: run ``--repeat``
@@ -110,13 +111,18 @@ def descendants(pid: int) -> list[tuple[int, int]]:
     return found
 
 
-def tree_rss_kib(pid: int, peaks: dict[str, int], now: list) -> tuple[int, int, int]:
-    """Summed RSS, summed PSS and number of processes of the tree; ``peaks`` gets each
-    command's largest RSS, ``now`` each process's (command, RSS MiB).
+def tree_rss_kib(pid: int, peaks: dict[str, int], now: list,
+                 with_pss: bool = True) -> tuple[int, int, int]:
+    """Summed RSS, summed PSS (0 unless ``with_pss``) and number of processes of the tree;
+    ``peaks`` gets each command's largest RSS, ``now`` each process's (command, RSS MiB).
 
     A child that is still its parent's copy (forked, not yet exec'd: same command line, and
     with vfork the same memory) is not counted: its pages are the parent's. PSS divides shared
     pages (libraries, copy-on-write) between the processes that map them: the tree's real use.
+    Why PSS is optional: ``statm`` is a counter, but ``smaps_rollup`` walks every page table of
+    the process. Read ten times a second for six processes, it took ~2.8 s of CPU in a 25 s
+    crawl (perf, python3.11-doc + texlive-science-doc): a tenth of a core taken from the side
+    being measured, and more from ours (six processes) than from the peer (two).
     """
     total, proportional, count, commands = 0, 0, 0, {}
     for process, parent in descendants(pid):
@@ -127,8 +133,7 @@ def tree_rss_kib(pid: int, peaks: dict[str, int], now: list) -> tuple[int, int, 
                 continue
             with open(f"/proc/{process}/statm", encoding="ascii") as f:
                 rss = int(f.read().split()[1]) * PAGE_BYTES // 1024
-            with open(f"/proc/{process}/smaps_rollup", encoding="ascii") as f:
-                pss = next((int(line.split()[1]) for line in f if line.startswith("Pss:")), 0)
+            pss = _pss_kib(process) if with_pss else 0
         except (OSError, IndexError, ValueError):
             continue
         command = _command_name(commands[process])
@@ -138,6 +143,11 @@ def tree_rss_kib(pid: int, peaks: dict[str, int], now: list) -> tuple[int, int, 
         peaks[command] = max(rss, peaks.get(command, 0))
         now.append((command, rss // 1024))
     return total, proportional, count
+
+
+def _pss_kib(process: int) -> int:
+    with open(f"/proc/{process}/smaps_rollup", encoding="ascii") as f:
+        return next((int(line.split()[1]) for line in f if line.startswith("Pss:")), 0)
 
 
 def _stat_ticks(path: str) -> list[int]:
@@ -198,11 +208,13 @@ def run_measured(argv: list[str], cwd: Path, env: dict[str, str], log: Path) -> 
         def sample() -> None:
             next_point = time.monotonic()
             while not stop.wait(0.1):
-                if time.monotonic() >= next_point:
+                on_the_second = time.monotonic() >= next_point
+                if on_the_second:
                     next_point += TIMELINE_STEP
                     result.timeline.append((time.monotonic() - started, tree_cpu(process.pid)))
                 now: list = []
-                rss, pss, count = tree_rss_kib(process.pid, result.peak_by_command, now)
+                rss, pss, count = tree_rss_kib(process.pid, result.peak_by_command, now,
+                                               with_pss=on_the_second)
                 if rss > result.peak_rss_kib:
                     result.at_peak = now
                 result.peak_rss_kib = max(result.peak_rss_kib, rss)
