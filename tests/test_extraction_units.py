@@ -120,6 +120,14 @@ def test_decode_text_fallbacks() -> None:
     assert decode_text(b"\x81\x8d") == "\ufffd\ufffd"
 
 
+def test_decode_text_takes_a_bom_over_a_declared_charset() -> None:
+    """A site-wide ``charset=iso-8859-1`` must not turn a UTF-16 or UTF-8 file with a BOM
+    into NULs and mojibake (decode_html and browsers do the same)."""
+    assert decode_text("Fiala, café".encode("utf-16"), "iso-8859-1") == "Fiala, café"
+    assert decode_text("\ufeffFiala, café".encode("utf-8"), "iso-8859-1") == "Fiala, café"
+    assert decode_text("café".encode("iso-8859-2"), "iso-8859-2") == "café"
+
+
 def test_decode_html_prefers_the_declared_header_to_meta() -> None:
     page = '<meta charset="utf-8"><p>Žluť</p>'.encode("iso-8859-2")
     assert "Žluť" in decode_html(page, "iso-8859-2")

@@ -32,12 +32,17 @@ def decode_html(body: bytes, declared: str | None = None) -> str:
 
 
 def decode_text(body: bytes, declared: str | None = None) -> str:
-    """Decode a plain-text file: declared encoding, BOM, strict UTF-8, else cp1252."""
-    if declared and _known(declared):
-        return body.decode(declared, errors="replace")
+    """Decode a plain-text file: BOM, declared encoding, strict UTF-8, else cp1252.
+
+    Why the BOM before the declared encoding: as in :func:`decode_html` and in browsers, a BOM
+    is the file's own word and a server's charset is often a site-wide default; a UTF-16 text
+    served as ``charset=iso-8859-1`` would otherwise be read as every other byte a NUL, and no
+    name in it would match."""
     for bom, encoding in _BOM_ENCODINGS:
         if body.startswith(bom):
             return body.decode(encoding, errors="replace")
+    if declared and _known(declared):
+        return body.decode(declared, errors="replace")
     try:
         return body.decode("utf-8")
     except UnicodeDecodeError:
