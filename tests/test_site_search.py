@@ -245,12 +245,12 @@ def test_post_searches_reach_a_server_that_closes_its_connections_late(web, tmp_
     finally:
         post.close_delay = 0.0
     assert result.returncode == 0, result.output[-3000:]
-    posts = [body for method, _, body in requests_of(post) if method == "POST"]
+    sent = requests_of(post)
+    posts = [body for method, _, body in sent if method == "POST"]
     searches = [b for b in posts if "page=" not in b]
     assert sorted(searches) == sorted(
         f"token=t0k3n&lang=en&keywords={q}" for q in ("Fiala", "Jezek", "Kokaram", NO_HITS_QUERY))
     stats = result.stats()
-    sent = requests_of(post)
     assert "retry/count" not in stats  # nothing failed on a closing connection ...
     assert len(sent) == len(set(sent)), sent  # ... nor was sent twice
     assert found_paths(result, post) == post.citing
