@@ -29,7 +29,7 @@ demo: setup
 	$(BIN)/python demo/run_demo.py
 
 test: setup
-	$(BIN)/python -m pytest -q -n 2 tests
+	$(BIN)/python -m pytest -q tests
 
 bench: setup
 	$(BIN)/python bench/bench_matcher.py
