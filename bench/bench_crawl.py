@@ -58,6 +58,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
 sys.path.insert(0, str(BENCH))
 
+from crawlbench.bytecode import compile_checkout  # noqa: E402
 from crawlbench.web import searchstrings  # noqa: E402
 
 #: The interpreter running this benchmark (e.g. the project's ``.venv``) runs both crawlers.
@@ -439,6 +440,7 @@ def main() -> None:
     if args.quick:
         args.pages, args.repeat, args.big_repeat = "2000", 1, 1
         args.profile = 2000 if args.profile else 0
+    compile_checkout(ROOT)
     pages = sorted({int(p) for p in args.pages.split(",")})
     site_pages = args.site_pages or max(2000, -(-int(pages[-1] * 1.1) // args.servers))
     temp = Path(tempfile.mkdtemp(prefix="crawlbench-"))

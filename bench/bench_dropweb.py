@@ -41,7 +41,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
+sys.path.insert(0, str(BENCH))
 PYTHON = sys.executable
+
+from crawlbench.bytecode import compile_checkout  # noqa: E402
 SECTION_PAGES = 100
 QUERIES = "author=Knuth\nThe TeXbook\n"
 
@@ -195,6 +198,9 @@ def _sides(args: argparse.Namespace) -> list[tuple[str, str | Path]]:
 
 
 def _rounds(args: argparse.Namespace, ports: dict[int, int], work: Path) -> None:
+    for _, project in _sides(args):
+        if isinstance(project, Path):
+            compile_checkout(project)
     print(f"{args.pages} pages; load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores",
           flush=True)
     for round_ in range(args.repeat):

@@ -31,7 +31,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
+sys.path.insert(0, str(BENCH))
 PYTHON = sys.executable
+
+from crawlbench.bytecode import compile_checkout  # noqa: E402
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 QUERIES = "author=Knuth\nThe TeXbook\nLiterate Programming\nauthor=van Rossum\nPython Reference Manual\n"
 
@@ -98,6 +101,8 @@ def main() -> None:
     args = parser.parse_args()
     sides = [("now", ROOT)] + ([("before", args.before)] if args.before else [])
     sides += [(name, Path(path)) for name, _, path in (o.partition("=") for o in args.other)]
+    for _, project in sides:
+        compile_checkout(project)
     server = subprocess.Popen([PYTHON, str(BENCH / "realdocs" / "serve.py"), args.tree],
                               stdout=subprocess.PIPE, text=True)
     try:

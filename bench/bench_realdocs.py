@@ -53,6 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
 sys.path.insert(0, str(BENCH))
 
+from crawlbench.bytecode import compile_checkout  # noqa: E402
 from realdocs import tree  # noqa: E402
 
 #: The checkout's own virtual environment, else the Python running this (a git worktree has
@@ -491,6 +492,7 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the work directory")
     parser.add_argument("--json", type=Path, help="write the figures here too")
     args = parser.parse_args()
+    compile_checkout(ROOT)
     packages = args.packages.split(",")
     tree.ensure_packages(packages)
     extra = dict(item.split("=", 1) for item in args.set)

@@ -51,6 +51,7 @@ BENCH = ROOT / "bench"
 PYTHON = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else sys.executable
 sys.path.insert(0, str(BENCH))
 
+from crawlbench.bytecode import compile_checkout  # noqa: E402
 from crawlbench.web import searchstrings  # noqa: E402
 
 PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTP_PROXY",
@@ -248,6 +249,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--fair", action="store_true", help="only the fair-share comparison")
     args = parser.parse_args()
+    compile_checkout(ROOT)
     servers = 20
     latency_pages, plain_pages = (15, 60) if args.quick else (40, 200)
     workdir = Path(tempfile.mkdtemp(prefix="bench-redis-"))
