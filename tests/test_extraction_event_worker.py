@@ -24,7 +24,7 @@ from citeseeker_scrapy.exceptions import ExtractionError
 from citeseeker_scrapy.extraction import ExtractionLimits
 from citeseeker_scrapy.extraction.extractor import WORKER_MIN_BYTES, DocumentExtractor
 from citeseeker_scrapy.extraction.processes.event_worker import (
-    MAX_PENDING, EventWorker, FrameReader, frame,
+    MAX_FAILURES, MAX_PENDING, EventWorker, FrameReader, frame,
 )
 from citeseeker_scrapy.matching.citations import CitationSearch, search_spec
 from citeseeker_scrapy.matching.model import AuthorGroup, MatcherSettings
@@ -214,8 +214,9 @@ def test_replies_are_cut_into_messages_and_an_oversized_one_is_refused() -> None
 
 def test_a_crawl_whose_page_worker_cannot_start_reads_every_page_itself_and_says_so(
         tmp_path) -> None:
-    """Parser processes limited to 40 MB cannot load their parsers: the small pages are read
-    and matched in the crawler, every citation is found, and the log says why."""
+    """Parser processes limited to 16 MiB cannot even load their parsers (they need ~40): the
+    small pages are read and matched in the crawler, every citation is found, and the log says
+    why: how the process ended and its memory limit."""
     files = {"index.html": html_page("Lab", [f"p{n}.html" for n in range(60)])}
     for n in range(60):
         cites = n % 2 == 0
@@ -227,11 +228,34 @@ def test_a_crawl_whose_page_worker_cannot_start_reads_every_page_itself_and_says
     with SiteServer(write_site(tmp_path / "site", files)) as site:
         result = run_crawl(tmp_path / "run", "-a", f"authors={inputs}",
                            "-a", f"startpoints={site.url('/index.html')}",
-                           settings={"CITESEEKER_WORKER_MEMORY": str(40 * 1024 * 1024),
+                           settings={"CITESEEKER_WORKER_MEMORY": str(16 * 1024 * 1024),
                                      "DOWNLOAD_DELAY": "0.05"})  # time for it to fail
         expected = {(site.url(f"/p{n}.html"), "Retrieving citations on the web")
                     for n in range(0, 60, 2)}
     assert result.returncode == 0, result.output[-3000:]
     assert result.hits() == expected
     assert re.search(r"the parser process for small pages failed [1-5] time\(s\), last: "
-                     r"parser process refused its setup: parser memory limit exceeded", result.output), result.output[-3000:]
+                     r"parser process ended \(exit 1; memory limit 16 MiB\)",
+                     result.output), result.output[-3000:]
+
+
+def test_a_worker_that_refuses_its_setup_is_never_available_and_says_why(tmp_path) -> None:
+    """A setup the worker cannot take (here a search it cannot build) fails the start; after
+    MAX_FAILURES starts the worker is given up, so the caller reads every page itself."""
+    setup = {"task": "setup", "limits": asdict(ExtractionLimits()), "search": {"groups": 7}}
+
+    async def starts() -> tuple[int, str, bool]:
+        worker = EventWorker(ExtractionLimits().worker_memory_bytes, tmp_path, setup,
+                             timeout=30, max_reply=1 << 20)
+        try:
+            for _ in range(600):
+                if worker.available() or worker.failures >= MAX_FAILURES:
+                    break
+                await asyncio.sleep(0.05)
+            return worker.failures, worker.last_failure, worker.available()
+        finally:
+            worker.close()
+
+    failures, last, available = asyncio.run(starts())
+    assert failures == MAX_FAILURES and not available
+    assert last.startswith("parser process refused its setup: "), last

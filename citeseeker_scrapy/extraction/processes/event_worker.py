@@ -24,6 +24,7 @@ import json
 import os
 import signal
 import struct
+import subprocess
 import time
 from collections import deque
 from pathlib import Path
@@ -43,6 +44,8 @@ Header = dict[str, Any]
 MAX_PENDING = 16
 #: A worker that failed this many times is not started again in this crawl.
 MAX_FAILURES = 5
+#: How long the event loop waits for a worker that closed its pipe to exit (failures only).
+REAP_SECONDS = 0.2
 #: multiprocessing.connection's frame: a 4-byte big-endian signed length, then the bytes.
 _LENGTH = struct.Struct("!i")
 
@@ -190,9 +193,19 @@ class EventWorker:
                 future.set_exception(error)
 
     def _fail(self, reason: str) -> None:
+        """Count the failure, with how the process ended and its memory limit when it is gone
+        (a limit too small for the parsers is the usual cause), and stop the worker."""
         status = self._status()
-        self._count_failure(f"{reason}{f' ({status})' if status else ''}")
+        if status:
+            reason += f" ({status}; memory limit {self._memory_bytes // (1024 * 1024)} MiB)"
+        self._count_failure(reason)
         self._stop(ExtractionError(f"parser process failed: {self.last_failure}"))
+
+    def _reap_briefly(self) -> None:
+        """A worker that closed its end of the pipe is exiting: wait a moment for it, so that
+        the failure says how it ended. Never long: ``_stop`` kills it anyway."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._process.wait(REAP_SECONDS)
 
     def _count_failure(self, reason: str) -> None:
         self.failures += 1
@@ -242,6 +255,7 @@ class EventWorker:
             self._fail(f"cannot read from the parser process: {e}")
             return
         if not data:
+            self._reap_briefly()
             self._fail("parser process ended")
             return
         try:
