@@ -42,9 +42,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
 sys.path.insert(0, str(BENCH))
-PYTHON = sys.executable
 
 from crawlbench.bytecode import compile_checkout  # noqa: E402
+
+PYTHON = sys.executable
 SECTION_PAGES = 100
 QUERIES = "author=Knuth\nThe TeXbook\n"
 

@@ -32,9 +32,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
 sys.path.insert(0, str(BENCH))
-PYTHON = sys.executable
 
 from crawlbench.bytecode import compile_checkout  # noqa: E402
+
+PYTHON = sys.executable
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 QUERIES = "author=Knuth\nThe TeXbook\nLiterate Programming\nauthor=van Rossum\nPython Reference Manual\n"
 
