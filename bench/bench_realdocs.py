@@ -296,7 +296,7 @@ def time_split(probe: dict, measured: Measured) -> dict:
     reads = probe["read_seconds"]
     matching = sum(probe["match_seconds"].values())
     split = {
-        f"crawler RSS MiB at open {probe['rss_opened_mib']}, largest seen at a response "
+        f"crawler RSS MiB at open {probe['rss_opened_mib']}, largest sampled (1/s), after "
         f"{probe['rss_peak_mib_and_last_url']}": 0.0,
         "download (summed latency)": probe["download_latency"],
         "matching": matching,
