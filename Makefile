@@ -5,14 +5,10 @@ BIN := $(VENV)/bin
 
 .PHONY: setup demo test bench clean scrapyd-host
 
-# The project's modules byte-compiled (all but dot-directories: .venv is pip's, .git): Python
-# may not do it itself. With PYTHONDONTWRITEBYTECODE set (as on our CI machine) every crawl
-# and every parser process compiled the project's ~90 modules from source again, ~0.7 s of CPU
-# per crawl (bench/README.md, sixteenth session). Quick when nothing changed; a stale file is
-# never used (Python checks the source's mtime and size).
+# The project byte-compiled: scripts/compile-bytecode.sh says why.
 setup: $(VENV)/.installed
 	@bash scripts/system-deps.sh
-	@$(BIN)/python -m compileall -q -x '/\.' .
+	@bash scripts/compile-bytecode.sh $(BIN)/python
 
 $(VENV)/.installed: requirements.txt requirements-test.txt requirements-scrapyd.txt
 	$(PYTHON) -m venv $(VENV)
