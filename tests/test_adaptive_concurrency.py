@@ -15,6 +15,8 @@ from middlewares.adaptive_concurrency import HOLD_SECONDS, AdaptiveConcurrency
 from tests.support.crawl import run_crawl
 from tests.support.servers import write_site
 
+pytestmark = pytest.mark.alone
+
 FIALA = "Retrieving citations on the web"
 PAGES = 40
 

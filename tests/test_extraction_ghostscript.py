@@ -144,8 +144,11 @@ def test_two_files_at_once_get_two_servers_one_waits_idle_and_not_for_long(
             assert "a page" in pdf_text(distill_to_pdf(ps, server, timeout=30.0).output)
     assert servers.pids() == [second.process.pid]  # given back first; the other one stopped
     assert first.process.poll() is not None
-    wait_for(lambda: servers.pids() == [], timeout=10.0)  # the idle one, after IDLE_SECONDS
-    assert second.process.poll() is not None and not second.directory.exists()
+    # The idle one, after IDLE_SECONDS: the timer takes it off the list, then stops it and
+    # removes its directory (on a loaded machine the test may look in between).
+    wait_for(lambda: second.process.poll() is not None and not second.directory.exists(),
+             timeout=10.0)
+    assert servers.pids() == []
     finished, pid = distill(servers, ps)
     assert "a page" in pdf_text(finished.output) and servers.started == 3
 

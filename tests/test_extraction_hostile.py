@@ -59,6 +59,7 @@ def test_zip_bomb_is_refused_and_the_other_members_extracted(
     assert citing_members(events) == ["good.pdf"]
 
 
+@pytest.mark.alone
 def test_gzip_bomb_is_stopped_early(extractor: DocumentExtractor, paper_pdf: bytes) -> None:
     bomb = docgen.gzip_bomb(100 * 1024 * 1024)
     lying = bomb[:-4] + struct.pack("<I", 1000)  # the ISIZE trailer claims 1000 bytes
@@ -208,6 +209,7 @@ def ghostscript_processes(marker: str) -> list[int]:
     return found
 
 
+@pytest.mark.alone
 def test_looping_postscript_is_killed_at_the_timeout(tmp_path: Path) -> None:
     limits = ExtractionLimits(ps_timeout=1.0)
     with DocumentExtractor(limits, tmp_path, workers=1) as extractor:
@@ -221,6 +223,7 @@ def test_looping_postscript_is_killed_at_the_timeout(tmp_path: Path) -> None:
     assert 1.0 <= elapsed < 3.0
 
 
+@pytest.mark.alone
 def test_slow_figure_is_stopped_at_its_cpu_budget_and_the_archive_read_on(
     tmp_path: Path, paper_pdf: bytes
 ) -> None:

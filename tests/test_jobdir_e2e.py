@@ -110,6 +110,7 @@ def interrupt_and_resume(tmp_path: Path, send: signal.Signals, after: int):
         return result, fetch_counts(servers), [s.base for s in servers]
 
 
+@pytest.mark.alone
 def test_ctrl_c_then_resume_equals_one_uninterrupted_crawl(tmp_path: Path, reference) -> None:
     result, counts, bases = interrupt_and_resume(tmp_path, signal.SIGINT, after=25)
     hits, lines = reference
@@ -125,6 +126,7 @@ def test_ctrl_c_then_resume_equals_one_uninterrupted_crawl(tmp_path: Path, refer
     assert stats["citeseeker/resumed"] == 1
 
 
+@pytest.mark.alone
 def test_kill_9_then_resume_loses_nothing_and_refetches_little(tmp_path: Path, reference) -> None:
     result, counts, bases = interrupt_and_resume(tmp_path, signal.SIGKILL, after=45)
     hits, lines = reference
@@ -164,6 +166,7 @@ def assert_feed_and_log_agree(crawl: Crawl, *, finished: bool) -> None:
         assert set(logged) == in_feed
 
 
+@pytest.mark.alone
 def test_twenty_kill_9s_lose_no_citation_and_report_none_twice(tmp_path: Path, reference) -> None:
     """SIGKILL at 20 moments spread over the crawl — half of them right after the feed grew —
     and a resume after each: the feed and success.log always agree, and at the end they hold

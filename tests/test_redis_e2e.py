@@ -14,10 +14,13 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
 
 from tests.support.crawl import PROJECT_ROOT, Crawl, _environment
 from tests.support.redis_server import RedisServer, free_port
 from tests.support.servers import RecordingHandler, SiteServer, write_site
+
+pytestmark = pytest.mark.alone
 
 PUBLICATION = "Retrieving citations on the web"
 SEARCH = ("-a", "authors=Fiala", "-a", f"publications={PUBLICATION}")

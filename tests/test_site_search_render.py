@@ -11,6 +11,8 @@ import pytest
 from tests.support.crawl import run_crawl
 from tests.support.servers import SiteServer
 
+pytestmark = pytest.mark.alone
+
 TITLE = "Retrieving citations on the web"
 SEARCH = ("-a", "authors=Fiala", "-a", f"publications={TITLE}")
 #: The form exists only once the script ran (split so that no reading of the source finds it).

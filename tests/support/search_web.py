@@ -40,6 +40,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Sequence
 from urllib.parse import parse_qs, quote_plus, urlsplit
 
+from tests.support.servers import LocalServer
+
 SEARCH_STRINGS = """\
 author=Fiala + Jezek
 Retrieving citations on the web
@@ -473,9 +475,8 @@ class SearchWeb:
 
     def __enter__(self) -> "SearchWeb":
         for server in self.servers:
-            httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+            httpd = LocalServer(("127.0.0.1", 0), Handler)
             httpd.site = server
-            httpd.daemon_threads = True
             server.port = httpd.server_address[1]
             threading.Thread(target=httpd.serve_forever, daemon=True).start()
             self.httpds.append(httpd)
