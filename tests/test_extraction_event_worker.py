@@ -152,6 +152,7 @@ def test_a_killed_worker_fails_its_pages_and_a_new_one_takes_the_next(extractor)
     assert second != first and again
 
 
+@pytest.mark.alone
 def test_a_page_that_takes_too_long_fails_over_and_the_worker_is_replaced(tmp_path) -> None:
     limits = ExtractionLimits(pdf_timeout=1.0)
     (name, (data, encoding)), *_ = pages().items()
