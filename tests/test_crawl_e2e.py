@@ -91,6 +91,9 @@ def test_http_crawl_finds_exactly_the_citations(tmp_path: Path, inputs: Path) ->
         assert result.returncode == 0, result.output
         assert forbidden.requests == []
     assert result.hits() == expected_hits(site.base)
+    # A clean crawl warns about nothing (Scrapy's "HttpHandler is experimental" was the first
+    # line of every crawl: middlewares/http_handler.py).
+    assert [line for line in result.output.splitlines() if "WARNING" in line] == []
     fetched = [p for p in site.requests if p != "/robots.txt"]
     assert len(fetched) == len(set(fetched)), "a document was fetched twice"
     assert len(fetched) >= 22
