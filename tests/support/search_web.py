@@ -36,7 +36,7 @@ import threading
 import time
 import unicodedata
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Sequence
 from urllib.parse import parse_qs, quote_plus, urlsplit
 
@@ -471,7 +471,7 @@ class SearchWeb:
 
     def __init__(self, servers: list[Server]) -> None:
         self.servers = servers
-        self.httpds: list[ThreadingHTTPServer] = []
+        self.httpds: list[LocalServer] = []
 
     def __enter__(self) -> "SearchWeb":
         for server in self.servers:
