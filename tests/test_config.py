@@ -63,6 +63,27 @@ def test_the_addon_keeps_downloading_while_a_big_manual_is_read() -> None:
     assert own.getint("SCRAPER_SLOT_MAX_ACTIVE_SIZE") == 1000
 
 
+def test_retry_leaves_out_only_the_tunnel_error_of_a_handler_the_crawl_never_uses() -> None:
+    """Naming Scrapy's HTTP/1.1 TunnelError made every crawl import that handler and its TLS
+    stack (~0.1 s of a one-page crawl); a project's own list or own handler keeps it."""
+    from scrapy.settings import Settings
+
+    from citeseeker_scrapy.addon import TUNNEL_ERROR, CiteSeeker
+
+    default = Settings().getlist("RETRY_EXCEPTIONS")
+    assert TUNNEL_ERROR in default
+    settings = Settings()
+    CiteSeeker().update_settings(settings)
+    assert settings.getlist("RETRY_EXCEPTIONS") == [e for e in default if e != TUNNEL_ERROR]
+    own_list = Settings({"RETRY_EXCEPTIONS": [TUNNEL_ERROR]}, priority="project")
+    CiteSeeker().update_settings(own_list)
+    assert own_list.getlist("RETRY_EXCEPTIONS") == [TUNNEL_ERROR]
+    twisted = "scrapy.core.downloader.handlers.http11.HTTP11DownloadHandler"
+    own_handler = Settings({"DOWNLOAD_HANDLERS": {"https": twisted}}, priority="project")
+    CiteSeeker().update_settings(own_handler)
+    assert own_handler.getlist("RETRY_EXCEPTIONS") == default
+
+
 def test_a_mistyped_setting_is_refused_with_the_nearest_name() -> None:
     from citeseeker_scrapy.job.crawl_job import CrawlJob
 
