@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Callable
 from urllib.parse import parse_qs, urlsplit
@@ -17,7 +17,7 @@ import pytest
 
 from tests.support import docgen
 from tests.support.crawl import run_crawl
-from tests.support.servers import SiteServer, write_site
+from tests.support.servers import LocalServer, SiteServer, write_site
 
 TITLE = "Retrieving citations on the web"
 SEARCH = ("-a", "authors=Fiala", "-a", f"publications={TITLE}")
@@ -47,7 +47,7 @@ class ApiServer:
             def log_message(self, *args) -> None:
                 pass
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd = LocalServer(("127.0.0.1", 0), Handler)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     @property
