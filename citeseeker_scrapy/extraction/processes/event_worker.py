@@ -101,7 +101,7 @@ class EventWorker:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._process: Any = None
         self._to_child = self._from_child = -1
-        self._state = "stopped"        # starting -> setting up -> ready
+        self._state = "stopped"        # starting -> setting up -> ready (-> draining)
         self._pending: deque[tuple[asyncio.Future, float]] = deque()
         self._outgoing = bytearray()
         self._reader = FrameReader(max_reply)
@@ -227,7 +227,7 @@ class EventWorker:
         except BlockingIOError:
             written = 0
         except OSError as e:
-            self._fail(f"cannot write to the parser process: {e}")
+            self._cannot_write(e)
             return
         if written < len(data):
             self._outgoing += data[written:]
@@ -240,11 +240,26 @@ class EventWorker:
         except BlockingIOError:
             return
         except OSError as e:
-            self._fail(f"cannot write to the parser process: {e}")
+            self._cannot_write(e)
             return
         del self._outgoing[:written]
         if not self._outgoing and self._loop is not None:
             self._loop.remove_writer(self._to_child)
+
+    def _cannot_write(self, error: OSError) -> None:
+        """The request pipe failed. A worker that retired closed it on exit, right after its
+        last reply, which may still wait unread in the reply pipe: a ready worker is then only
+        drained (no more requests; its replies are read), and the reply pipe decides: the
+        ``retire`` reply stops it without a failure, an end without one fails what it holds.
+        Why: failing at once lost the retiring page's answer and counted a failure for every
+        retirement, and :data:`MAX_FAILURES` of them turned the page worker off for the crawl."""
+        if self._state != "ready" or not isinstance(error, BrokenPipeError):
+            self._fail(f"cannot write to the parser process: {error}")
+            return
+        self._state = "draining"
+        self._outgoing.clear()
+        assert self._loop is not None
+        self._loop.remove_writer(self._to_child)
 
     def _on_readable(self) -> None:
         try:
