@@ -12,7 +12,8 @@ What it sets (components named as dotted strings: the core never imports them):
 * ``ITEM_PIPELINES`` — unpack archives (100) → extract text (200) → match citations (300) →
   each citation reported once per job (350: not by an earlier run, not a copy of a paper);
 * ``EXTENSIONS`` — the report extension (the original's log files, report.html), the progress
-  line and live display;
+  line and live display; Scrapy's remote control left out unless turned on (its module alone
+  costs every start ~0.3 s);
 * ``LOG_FORMATTER`` — items logged as their URL and reason, never their text;
 * ``DOWNLOAD_HANDLERS`` — http and https through Scrapy's aiohttp handler
   (``middlewares.http_handler``: C-parsed HTTP, no retry hidden from Scrapy);
@@ -93,6 +94,10 @@ HTTP_HANDLER = "middlewares.http_handler.HttpHandler"
 #: made the retry middleware import that handler and its TLS stack at every crawl's start:
 #: ~0.12 s of a one-page crawl's ~1.1 s (``-X importtime``).
 TUNNEL_ERROR = "scrapy.core.downloader.handlers.http11.TunnelError"
+#: Scrapy's remote control (an HTTP server that runs the Python sent to it), off in this
+#: project (``settings.py``). Scrapy loads every extension class it names, on or off, and this
+#: module imports aiohttp's web server: ~0.3 s of every crawl's start (py-spy, bench_realdocs).
+REMOTE_CONTROL = "scrapy.extensions.remote_control.RemoteControl"
 
 PLAIN_SETTINGS: dict[str, Any] = {
     "SCHEDULER": "citeseeker_scrapy.scheduler.FrontierScheduler",
@@ -139,6 +144,7 @@ class CiteSeeker:
         settings["DOWNLOAD_HANDLERS"].update({"http": HTTP_HANDLER, "https": HTTP_HANDLER},
                                              priority="addon")
         _retry_without_the_tunnel_error(settings)
+        _without_the_remote_control_when_off(settings)
         load_object(RENDER_ADDON)().update_settings(settings)
 
 
@@ -153,6 +159,17 @@ def _retry_without_the_tunnel_error(settings: Any) -> None:
         return  # the project's or the command line's list
     kept = [name for name in settings.getlist("RETRY_EXCEPTIONS") if name != TUNNEL_ERROR]
     settings.set("RETRY_EXCEPTIONS", kept, priority="addon")
+
+
+def _without_the_remote_control_when_off(settings: Any) -> None:
+    """Scrapy's base extensions without :data:`REMOTE_CONTROL` while it is off. Why the base:
+    Scrapy imports every extension named in ``EXTENSIONS`` or ``EXTENSIONS_BASE``, also one
+    set to ``None`` there; a project that turns it on keeps it."""
+    if settings.getbool("REMOTE_CONTROL_ENABLED"):
+        return
+    base = settings.getdict("EXTENSIONS_BASE")
+    if base.pop(REMOTE_CONTROL, "absent") != "absent":
+        settings.set("EXTENSIONS_BASE", base, priority="addon")
 
 
 def _add_components(settings: Any, name: str, components: dict[str, int | None]) -> None:

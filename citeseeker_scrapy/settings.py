@@ -33,7 +33,7 @@ RETRY_TIMES = 1
 TELNETCONSOLE_ENABLED = False
 # Scrapy 2.19's remote control (an HTTP server on 127.0.0.1 that runs the Python sent to it,
 # announced by a job file left in ~/.local/state/scrapy): off like the telnet console. A crawl
-# writes nothing outside its own directories. (Scrapy still imports the extension's module, and
-# with it aiohttp: it loads every class named in EXTENSIONS_BASE before asking it.)
+# writes nothing outside its own directories. (Off, the add-on also takes it out of the
+# extensions: Scrapy imports every extension named, and this one imports aiohttp's web server.)
 REMOTE_CONTROL_ENABLED = False
 COOKIES_ENABLED = False
