@@ -12,8 +12,9 @@ What it sets (components named as dotted strings: the core never imports them):
 * ``ITEM_PIPELINES`` — unpack archives (100) → extract text (200) → match citations (300) →
   each citation reported once per job (350: not by an earlier run, not a copy of a paper);
 * ``EXTENSIONS`` — the report extension (the original's log files, report.html), the progress
-  line and live display; Scrapy's remote control left out unless turned on (its module alone
-  costs every start ~0.3 s);
+  line and live display;
+* Scrapy's remote control and cookie middleware, off by this project's settings, left out of
+  Scrapy's base components (only their imports cost every start ~0.35 s); turned on, they stay;
 * ``LOG_FORMATTER`` — items logged as their URL and reason, never their text;
 * ``DOWNLOAD_HANDLERS`` — http and https through Scrapy's aiohttp handler
   (``middlewares.http_handler``: C-parsed HTTP, no retry hidden from Scrapy);
@@ -94,10 +95,17 @@ HTTP_HANDLER = "middlewares.http_handler.HttpHandler"
 #: made the retry middleware import that handler and its TLS stack at every crawl's start:
 #: ~0.12 s of a one-page crawl's ~1.1 s (``-X importtime``).
 TUNNEL_ERROR = "scrapy.core.downloader.handlers.http11.TunnelError"
-#: Scrapy's remote control (an HTTP server that runs the Python sent to it), off in this
-#: project (``settings.py``). Scrapy loads every extension class it names, on or off, and this
-#: module imports aiohttp's web server: ~0.3 s of every crawl's start (py-spy, bench_realdocs).
-REMOTE_CONTROL = "scrapy.extensions.remote_control.RemoteControl"
+#: Scrapy's components that this project turns off by a setting (``settings.py``), each with
+#: its base setting and that setting. Scrapy imports every component named in a base, on or
+#: off: the remote control's module (an HTTP server that runs the Python sent to it) imports
+#: aiohttp's web server, ~0.3 s of every crawl's start (py-spy, bench_realdocs.py); the cookie
+#: middleware's imports tldextract, ~0.05 s (``-X importtime``).
+OFF_BY_SETTING = {
+    "scrapy.extensions.remote_control.RemoteControl": ("EXTENSIONS_BASE",
+                                                       "REMOTE_CONTROL_ENABLED"),
+    "scrapy.downloadermiddlewares.cookies.CookiesMiddleware": ("DOWNLOADER_MIDDLEWARES_BASE",
+                                                               "COOKIES_ENABLED"),
+}
 
 PLAIN_SETTINGS: dict[str, Any] = {
     "SCHEDULER": "citeseeker_scrapy.scheduler.FrontierScheduler",
@@ -144,7 +152,7 @@ class CiteSeeker:
         settings["DOWNLOAD_HANDLERS"].update({"http": HTTP_HANDLER, "https": HTTP_HANDLER},
                                              priority="addon")
         _retry_without_the_tunnel_error(settings)
-        _without_the_remote_control_when_off(settings)
+        _unnamed_while_off(settings)
         load_object(RENDER_ADDON)().update_settings(settings)
 
 
@@ -161,15 +169,16 @@ def _retry_without_the_tunnel_error(settings: Any) -> None:
     settings.set("RETRY_EXCEPTIONS", kept, priority="addon")
 
 
-def _without_the_remote_control_when_off(settings: Any) -> None:
-    """Scrapy's base extensions without :data:`REMOTE_CONTROL` while it is off. Why the base:
-    Scrapy imports every extension named in ``EXTENSIONS`` or ``EXTENSIONS_BASE``, also one
-    set to ``None`` there; a project that turns it on keeps it."""
-    if settings.getbool("REMOTE_CONTROL_ENABLED"):
-        return
-    base = settings.getdict("EXTENSIONS_BASE")
-    if base.pop(REMOTE_CONTROL, "absent") != "absent":
-        settings.set("EXTENSIONS_BASE", base, priority="addon")
+def _unnamed_while_off(settings: Any) -> None:
+    """Scrapy's base components without those of :data:`OFF_BY_SETTING` whose setting is off.
+    Why the base: Scrapy imports every component named in a base or its setting, also one set
+    to ``None`` there. A project that turns one on keeps it."""
+    for component, (base_setting, on_setting) in OFF_BY_SETTING.items():
+        if settings.getbool(on_setting):
+            continue
+        base = settings.getdict(base_setting)
+        if base.pop(component, "absent") != "absent":
+            settings.set(base_setting, base, priority="addon")
 
 
 def _add_components(settings: Any, name: str, components: dict[str, int | None]) -> None:

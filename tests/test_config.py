@@ -84,25 +84,30 @@ def test_retry_leaves_out_only_the_tunnel_error_of_a_handler_the_crawl_never_use
     assert own_handler.getlist("RETRY_EXCEPTIONS") == default
 
 
-def test_the_remote_control_is_not_even_loaded_unless_a_project_turns_it_on() -> None:
-    """Scrapy imports every extension named in EXTENSIONS or EXTENSIONS_BASE, even one set to
-    None; this one's module imports aiohttp's web server (~0.3 s of every crawl's start)."""
+@pytest.mark.parametrize("base, on", [("EXTENSIONS", "REMOTE_CONTROL_ENABLED"),
+                                      ("DOWNLOADER_MIDDLEWARES", "COOKIES_ENABLED")])
+def test_a_component_turned_off_by_its_setting_is_not_even_loaded(base: str, on: str) -> None:
+    """Scrapy imports every component named in a setting or its base, even one set to None:
+    the remote control's module imports aiohttp's web server (~0.3 s of every crawl's start),
+    the cookie middleware's tldextract. A project that turns one on keeps it."""
     from scrapy.settings import Settings
     from scrapy.utils.conf import build_component_list
 
     from citeseeker_scrapy import settings as project
-    from citeseeker_scrapy.addon import REMOTE_CONTROL, CiteSeeker
+    from citeseeker_scrapy.addon import OFF_BY_SETTING, CiteSeeker
 
-    def extensions(**own: object) -> list:
+    component = next(path for path, (_, setting) in OFF_BY_SETTING.items() if setting == on)
+
+    def components(**own: object) -> list:
         settings = Settings()
         settings.setmodule(project, priority="project")
         settings.setdict(own, priority="cmdline")
         CiteSeeker().update_settings(settings)
-        return build_component_list(settings.getwithbase("EXTENSIONS"))
+        return build_component_list(settings.getwithbase(base))
 
-    assert REMOTE_CONTROL in build_component_list(Settings().getwithbase("EXTENSIONS"))
-    assert REMOTE_CONTROL not in extensions()
-    assert REMOTE_CONTROL in extensions(REMOTE_CONTROL_ENABLED=True)
+    assert component in build_component_list(Settings().getwithbase(base))
+    assert component not in components()
+    assert component in components(**{on: True})
 
 
 def test_a_mistyped_setting_is_refused_with_the_nearest_name() -> None:
