@@ -149,6 +149,8 @@ def test_a_meta_refresh_is_booked_like_a_redirect() -> None:
     (b'<meta http-equiv="&#114;efresh" content="0; url=/new.html">', True, False),
     (b'<meta charset="utf-8"><title>Here &amp; there</title>', False, False),
     (b'<title>x</title>' + b' ' * 5000 + b'<meta http-equiv="refresh" content="0; url=/n">',
+     True, False),  # looked at (a few more bytes than Scrapy reads characters), not followed
+    (b'<title>x</title>' + b' ' * 20000 + b'<meta http-equiv="refresh" content="0; url=/n">',
      False, False),  # beyond what Scrapy reads
 ])
 def test_a_page_that_cannot_declare_a_refresh_is_not_scanned(head: bytes, scanned: bool,
@@ -159,9 +161,37 @@ def test_a_page_that_cannot_declare_a_refresh_is_not_scanned(head: bytes, scanne
     root = crawl.next()
     page = HtmlResponse(root.url, request=root, encoding="utf-8",
                         body=b"<html><head>" + head + b"</head><body>text</body></html>")
-    assert may_refresh(page.text) is scanned
+    assert may_refresh(page) is scanned
     answer = crawl.refreshes.process_response(root, page)
     assert isinstance(answer, Request) is refreshes
+
+
+class TextCountingResponse(HtmlResponse):
+    """An HTML response that counts how often its whole text is decoded."""
+
+    decoded = 0
+
+    @property
+    def text(self) -> str:
+        type(self).decoded += 1
+        return super().text
+
+
+def test_a_refresh_in_a_utf16_page_is_followed_and_a_page_without_one_is_never_decoded() -> None:
+    """The refresh check reads bytes; a page in UTF-16 (NUL bytes in its head) is read as
+    text, as Scrapy reads it. A page without a refresh is never decoded for it."""
+    from middlewares.redirects import may_refresh
+    crawl = Crawl()
+    crawl.start(f"{A}/")
+    root = crawl.next()
+    html = '<html><head><meta http-equiv="refresh" content="0; url=/new.html"></head></html>'
+    page = HtmlResponse(root.url, request=root, body=html.encode("utf-16"))
+    assert may_refresh(page)
+    answer = crawl.refreshes.process_response(root, page)
+    assert isinstance(answer, Request) and answer.url == f"{A}/new.html"
+    plain = TextCountingResponse(root.url, request=root, body=b"<html><title>x</title></html>")
+    assert crawl.refreshes.process_response(root, plain) is plain
+    assert TextCountingResponse.decoded == 0
 
 
 @pytest.mark.parametrize("location, reason", [
