@@ -41,6 +41,7 @@ import json
 import os
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -417,6 +418,10 @@ def print_report(corpus: Corpus, rounds: list[tuple[Outcome, Outcome]]) -> None:
               f"CPU {ours.measured.cpu / peer.measured.cpu:.2f}x, "
               f"peak RSS {ours.measured.peak_rss_kib / peer.measured.peak_rss_kib:.2f}x, "
               f"peak PSS {ours.measured.peak_pss_kib / peer.measured.peak_pss_kib:.2f}x")
+    if len(rounds) > 1:  # this machine's speed moves within minutes: say how far the ratio did
+        walls = sorted(ours.measured.wall / peer.measured.wall for ours, peer in rounds)
+        print(f"ours/peer over {len(rounds)} rounds: wall median {statistics.median(walls):.2f}x, "
+              f"{walls[0]:.2f}x to {walls[-1]:.2f}x")
     ours, peer = rounds[-1]
     print(f"\ncitations (last run, PDF/HTML/text documents): both {len(ours.hits & peer.hits)}, "
           f"ours only {len(ours.hits - peer.hits)}, peer only {len(peer.hits - ours.hits)}; "
