@@ -58,10 +58,10 @@ def may_refresh(response: HtmlResponse) -> bool:
     almost no page has a refresh (~1 % of a small page's CPU in the crawler).
 
     Why the bytes: ``response.text`` decodes the whole page (an undeclared encoding guessed
-    over the whole body first) to look at its start, and nothing else in the crawler's process
-    needs the text (the parser processes read the page). Looking at a few more bytes than
-    Scrapy reads characters only lets Scrapy decide more often. A page with NUL bytes in its
-    head (UTF-16, UTF-32) is looked at as text.
+    over the whole body first) to look at its start, and a page of the crawl is read by the
+    parser processes, not as ``response.text`` (only site search's own pages are). Looking at
+    a few more bytes than Scrapy reads characters only lets Scrapy decide more often. A page
+    with NUL bytes in its head (UTF-16, UTF-32) is looked at as text.
     """
     head = response.body[:META_REFRESH_SCAN_BYTES]
     if b"\0" in head:

@@ -219,8 +219,9 @@ class NamePattern:
     def forward(self) -> re.Pattern[str]:
         """The anchor and the tolerant rest, compiled on first use. Why not with the rest:
         :class:`NameIndex` needs it only for a form whose rest another form's extends, and
-        each compiled class of :data:`SKIPPABLE` costs ~0.3 ms (a ~60-form query: 0.15 s of
-        every crawler's and parser process's start)."""
+        each compiled class of :data:`SKIPPABLE` costs ~0.3 ms: the bench's search of 55
+        publications (62 forms) was built in 0.19 s, 0.08 s now, at the start of the crawler
+        and of the parser process that matches small pages."""
         return re.compile(re.escape(self.anchor)
                           + "".join(_SKIP_CLASS + c for c in self.after_anchor))
 
