@@ -66,6 +66,18 @@ def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {"egg": egg, "wheel": wheel, "zipapp": app}
 
 
+def test_the_egg_carries_bytecode_of_every_module_even_where_python_writes_none(
+        builds) -> None:
+    """Built with PYTHONDONTWRITEBYTECODE=1 (as on this machine and Debian's CI images),
+    setuptools compiled nothing, and Scrapyd's jobs and their parser processes compiled every
+    module from source at each start: nothing can write bytecode into a zip."""
+    with zipfile.ZipFile(builds["egg"]) as opened:
+        names = set(opened.namelist())
+    sources = {name for name in names if name.endswith(".py")}
+    assert len(sources) > 100
+    assert {name for name in sources if name + "c" not in names} == set()
+
+
 @pytest.mark.parametrize("kind", ["egg", "wheel"])
 def test_distribution_holds_exactly_the_projects_packages(builds, kind: str) -> None:
     shipped = shipped_packages(builds[kind])

@@ -57,8 +57,12 @@ def clean_environment() -> dict[str, str]:
 
 
 def build_egg(project: Path, egg: Path) -> Path:
-    """The egg exactly as ``scrapyd-deploy`` builds it (``python setup.py bdist_egg``)."""
-    run([str(BIN / "scrapyd-deploy"), f"--build-egg={egg}"], cwd=project)
+    """The egg exactly as ``scrapyd-deploy`` builds it (``python setup.py bdist_egg``), from a
+    shell that asks Python to write no bytecode (the egg must carry it all the same)."""
+    done = subprocess.run([str(BIN / "scrapyd-deploy"), f"--build-egg={egg}"], cwd=project,
+                          capture_output=True, text=True, timeout=120,
+                          env={**clean_environment(), "PYTHONDONTWRITEBYTECODE": "1"})
+    assert done.returncode == 0, f"{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
     return egg
 
 
