@@ -177,7 +177,8 @@ def _unnamed_while_off(settings: Any) -> None:
         if settings.getbool(on_setting):
             continue
         base = settings.getdict(base_setting)
-        if base.pop(component, "absent") != "absent":
+        if component in base:
+            del base[component]
             settings.set(base_setting, base, priority="addon")
 
 

@@ -11,7 +11,6 @@ import asyncio
 import os
 import re
 import signal
-import time
 from dataclasses import asdict
 from pathlib import Path
 
@@ -29,7 +28,7 @@ from citeseeker_scrapy.extraction.processes.event_worker import (
 )
 from citeseeker_scrapy.matching.citations import CitationSearch, search_spec
 from citeseeker_scrapy.matching.model import AuthorGroup, MatcherSettings
-from tests.support.crawl import run_crawl
+from tests.support.crawl import run_crawl, wait_for
 from tests.support.docgen import html_page
 from tests.support.servers import SiteServer, write_site
 
@@ -209,7 +208,7 @@ def test_a_page_written_after_the_retiring_worker_exited_keeps_that_workers_last
     (name, (data, encoding)), *_ = pages().items()
     setup = {"task": "setup", "limits": asdict(ExtractionLimits()), "search": SPEC}
 
-    async def write_after_exit() -> tuple[bool, bool, int, bool]:
+    async def write_after_exit() -> tuple[bool, bool, int]:
         worker = EventWorker(ExtractionLimits().worker_memory_bytes, tmp_path, setup,
                              timeout=30, max_reply=1 << 20, retire_above_bytes=1)
         try:
@@ -217,29 +216,24 @@ def test_a_page_written_after_the_retiring_worker_exited_keeps_that_workers_last
             first = asyncio.ensure_future(
                 read_small_page(item_of(name, data, encoding), extractor, worker))
             await asyncio.sleep(0)  # its request is written
-            exited = wait_until_exited(worker.pid())  # blocks the loop: the answer stays unread
+            pid = worker.pid()
+            wait_for(lambda: has_exited(pid), timeout=20)  # blocks the loop: answer unread
             second = await read_small_page(item_of(name, data, encoding), extractor, worker)
-            return await first, second, worker.failures, exited
+            return await first, second, worker.failures
         finally:
             worker.close()
 
-    first, second, failures, exited = asyncio.run(write_after_exit())
-    assert exited and first and not second and failures == 0
+    first, second, failures = asyncio.run(write_after_exit())
+    assert first and not second and failures == 0
 
 
-def wait_until_exited(pid: int | None, seconds: float = 20.0) -> bool:
-    """Wait, without the event loop, until process ``pid`` has exited (a zombie nobody has
-    reaped yet, or gone)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except FileNotFoundError:
-            return True
-        if state in ("Z", "X"):
-            return True
-        time.sleep(0.01)
-    return False
+def has_exited(pid: int | None) -> bool:
+    """Process ``pid`` has exited: a zombie nobody has reaped yet, or gone."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return True
+    return state in ("Z", "X")
 
 
 def test_without_an_event_loop_the_worker_is_never_available(extractor) -> None:

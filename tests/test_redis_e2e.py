@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.crawl import PROJECT_ROOT, Crawl, _environment
+from tests.support.crawl import PROJECT_ROOT, Crawl, _environment, wait_for
 from tests.support.redis_server import RedisServer, free_port
 from tests.support.servers import RecordingHandler, SiteServer, write_site
 
@@ -105,13 +105,6 @@ def finish(process: subprocess.Popen, crawl: Crawl, timeout: float = 120):
     result = crawl.result(process.wait(timeout=timeout))
     assert result.returncode == 0, result.output[-3000:]
     return result
-
-
-def wait_for(condition, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out waiting"
-        time.sleep(0.02)
 
 
 def test_two_workers_equal_one_process_and_fetch_each_document_once(tmp_path: Path) -> None:

@@ -44,9 +44,11 @@ def shipped_packages(archive: Path) -> set[str]:
             if d != "." and not d.endswith((".dist-info", "EGG-INFO"))}
 
 
-def run(argv: list[str], cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess:
+def run(argv: list[str], cwd: Path, timeout: float = 120,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """``argv`` in ``cwd`` with :func:`clean_environment` plus ``env``; it must succeed."""
     done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=timeout,
-                          env=clean_environment())
+                          env={**clean_environment(), **(env or {})})
     assert done.returncode == 0, f"{argv}:\n{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
     return done
 
@@ -59,10 +61,8 @@ def clean_environment() -> dict[str, str]:
 def build_egg(project: Path, egg: Path) -> Path:
     """The egg exactly as ``scrapyd-deploy`` builds it (``python setup.py bdist_egg``), from a
     shell that asks Python to write no bytecode (the egg must carry it all the same)."""
-    done = subprocess.run([str(BIN / "scrapyd-deploy"), f"--build-egg={egg}"], cwd=project,
-                          capture_output=True, text=True, timeout=120,
-                          env={**clean_environment(), "PYTHONDONTWRITEBYTECODE": "1"})
-    assert done.returncode == 0, f"{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
+    run([str(BIN / "scrapyd-deploy"), f"--build-egg={egg}"], cwd=project,
+        env={"PYTHONDONTWRITEBYTECODE": "1"})
     return egg
 
 
