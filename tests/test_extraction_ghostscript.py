@@ -12,6 +12,7 @@ import pypdfium2
 import pytest
 
 from citeseeker_scrapy.extraction import DocumentExtractor, ExtractedPart, ExtractionLimits
+from citeseeker_scrapy.extraction.extractor import NO_PAGE_DRAWN
 from citeseeker_scrapy.extraction.postscript import distill_to_pdf, server_argv
 from citeseeker_scrapy.extraction.processes import ghostscript
 from citeseeker_scrapy.extraction.processes.ghostscript import GhostscriptServer, GhostscriptServers
@@ -212,3 +213,17 @@ def test_a_file_that_waits_on_stdin_is_killed_at_the_timeout_and_the_server_repl
     assert servers.pids() == []
     finished, _ = distill(servers, docgen.postscript([["read after the timeout"]]))
     assert "read after the timeout" in pdf_text(finished.output) and servers.started == 2
+
+
+@pytest.mark.parametrize("body", [
+    b"%%BoundingBox: -52429%%EOF\n9 52429 52429\n",      # junk named .eps (TeX Live has one)
+    b"%%BoundingBox: -52429 -52429 52429 52429\n%%HiResBoundingBox: -52428.8 -52428.8 "
+    b"52428.8 52428.8\n%\n",                             # only comments, a page out of range
+])
+def test_a_file_that_draws_no_page_is_one_clear_problem_without_a_pdf_reader(
+        body: bytes, tmp_path: Path) -> None:
+    with DocumentExtractor(ExtractionLimits(), tmp_path, workers=1) as extractor:
+        events = list(extractor.extract("/figure.eps", body))
+    # Before: "unreadable PDF (pdfium: ... Data format error; pypdf: EmptyFileError ...)",
+    # after a parser process had imported pypdf to read empty bytes as a PDF.
+    assert [(e.kind, e.reason) for e in events] == [("ps", NO_PAGE_DRAWN)]

@@ -78,6 +78,8 @@ SPLIT_PDF_BYTES = 2 * 1024 * 1024
 #: A converter (Ghostscript, catdoc) that fails with less than this free in the scratch
 #: directory failed for want of room: a storage error, not an error of the document.
 SCRATCH_MIN_FREE_BYTES = 1024 * 1024
+#: The problem of a PostScript file from which Ghostscript made no PDF, and said no more.
+NO_PAGE_DRAWN = "ghostscript drew no page: nothing to read"
 #: An HTML, text or office part this large is read in a parser worker. Why: in the crawler's
 #: process lxml, the charset detection and the office XML hold the GIL, so a site of HTML used
 #: one core (Python's docs: 8.5 s of CPU in 8.4 s). Smaller parts (a 2 KB page: ~0.2 ms) cost
@@ -479,8 +481,10 @@ class _Job:
                 raise ExtractionError(f"cannot run ghostscript: {e}") from e
         if distilled.failure:
             self._fail_if_scratch_full(distilled.failure)
-        if distilled.failure and not distilled.output.startswith(b"%PDF"):
-            raise ExtractionError(distilled.failure)
+        if not distilled.output.startswith(b"%PDF"):
+            # A file that draws no page (junk named .eps, a prolog without its document) makes
+            # no PDF: said as such, not as PDFium's and pypdf's complaints about empty bytes.
+            raise ExtractionError(distilled.failure or NO_PAGE_DRAWN)
         try:
             text = self._in_worker("pdf", distilled.output)
         except ExtractionError as e:
