@@ -264,7 +264,9 @@ def test_declared_pages(ps: bytes, pages: int | None) -> None:
 
 def test_cpu_budget_per_declared_page() -> None:
     eps = EPS_HEAD + b"%%EndComments\n"
-    assert postscript.cpu_budget(eps, 1.0, 60.0) == 2  # two pages' time at least
+    assert postscript.cpu_budget(eps, 1.0, 60.0) == 1  # an EPS is one page
+    assert postscript.cpu_budget(b"%!PS\n%%Pages: 0\n", 1.0, 60.0) == 1  # one page at least
+    assert postscript.cpu_budget(b"%!PS\n%%Pages: 3\n", 1.0, 60.0) == 3
     assert postscript.cpu_budget(b"%!PS\n%%Pages: 9\n", 0.25, 60.0) == 3  # whole seconds, up
     assert postscript.cpu_budget(b"%!PS\n%%Pages: 260\n", 1.0, 60.0) is None  # the timeout rules
     assert postscript.cpu_budget(b"%!PS\nshowpage\n", 1.0, 60.0) is None
