@@ -18,9 +18,10 @@ Why a CPU budget per declared page (:func:`cpu_budget`): some programs are very 
 interpret for the text they hold. On Debian's texlive-pictures-doc, two one-page EPS plots
 (``numericplots/src/fig_NoiseData_*.eps``, 418 KB each) took 9.5 s of CPU each in Ghostscript
 (3.5 s on a faster day), on any output device, for no text at all, while the tree's 260-page
-``VPST.ps`` (33 MB) took 11 s (2.8 s) and real papers distill at about 37 pages/s. The file's DSC header says how many pages it
-has (an EPS file is one page by definition); Ghostscript gets a CPU budget in proportion,
-counted in CPU seconds so that a loaded machine does not cut a file short.
+``VPST.ps`` (33 MB) took 11 s (2.8 s) and real papers distill at about 37 pages/s. The file's
+DSC header says how many pages it has (an EPS file is one page by definition); Ghostscript gets
+a CPU budget in proportion, counted in CPU seconds so that a loaded machine does not cut a file
+short.
 """
 
 from __future__ import annotations
@@ -42,9 +43,10 @@ TXTWRITE_ARGS = ("-sDEVICE=txtwrite", "-sOutputFile=-")
 #: A file's CPU budget is for at least this many pages: an EPS that declares ``%%Pages: 0`` (many
 #: do) is a one-page figure, not a file without a limit. One page, not two: of 48 real PostScript
 #: and EPS files (the shared corpus's papers, TeX Live's pictures and science documentation) the
-#: slowest one-page file that had text took 0.13 s, the slowest paper 0.2 s a page, while two
-#: data plots with no text took 3.5 s each and had two seconds (plus up to one of rounding, see
-#: ``GhostscriptServer._limit_cpu``) before they were stopped (bench/README.md, twentieth session).
+#: slowest one-page file took 0.13 s (0.11 s of those with text), the slowest paper 0.2 s a page,
+#: while two data plots with no text took 3.5 s each and had two seconds (plus up to one of
+#: rounding, see ``GhostscriptServer._limit_cpu``) before they were stopped (bench/README.md,
+#: twentieth session).
 MIN_BUDGET_PAGES = 1
 #: Bytes at the start (header comments) and at the end (trailer) searched for ``%%Pages:``.
 DSC_BYTES = 16 * 1024
