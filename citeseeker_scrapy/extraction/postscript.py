@@ -41,12 +41,9 @@ PDFWRITE_ARGS = ("-sDEVICE=pdfwrite", "-dFILTERIMAGE", "-dFILTERVECTOR")
 #: Ghostscript's own text device (bench_extraction.py compares it with our route).
 TXTWRITE_ARGS = ("-sDEVICE=txtwrite", "-sOutputFile=-")
 #: A file's CPU budget is for at least this many pages: an EPS that declares ``%%Pages: 0`` (many
-#: do) is a one-page figure, not a file without a limit. One page, not two: of 270 real
-#: PostScript files (the shared corpus's papers, TeX Live's pictures and science documentation,
-#: MetaPost output included; median 0.03 s) the slowest one-page file took 0.13 s (0.11 s of
-#: those with text), the slowest paper 0.2 s a page, while two data plots with no text took 3.5 s
-#: each and had two seconds (plus up to one of rounding, see ``GhostscriptServer._limit_cpu``)
-#: before they were stopped (bench/README.md, twentieth session).
+#: do) is a one-page figure, not a file without a limit. One page, not two: the slowest one-page
+#: file of 270 real ones took 0.13 s, and a second page only fed plots with no text
+#: (docs/how-it-works.md, "Ghostscript gets a CPU budget per declared page").
 MIN_BUDGET_PAGES = 1
 #: Bytes at the start (header comments) and at the end (trailer) searched for ``%%Pages:``.
 DSC_BYTES = 16 * 1024
