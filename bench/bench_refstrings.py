@@ -41,7 +41,7 @@ from rapidfuzz.distance import Indel  # noqa: E402
 from citeseeker_scrapy.extraction.extractor import DocumentExtractor  # noqa: E402
 from citeseeker_scrapy.extraction.model import ExtractedPart, ExtractionLimits  # noqa: E402
 from citeseeker_scrapy.matching import (  # noqa: E402
-    AuthorGroup, CitationMatcher, MatcherSettings, normalize_text,
+    VETOES, AuthorGroup, CitationMatcher, MatcherSettings, normalize_text,
 )
 from quality import refstrings  # noqa: E402
 from quality.refstrings import Reference  # noqa: E402
@@ -321,6 +321,25 @@ def report(outcomes: list[Outcome]) -> list[str]:
     return lines
 
 
+def veto_table(queries: list[Query], texts: list[str]) -> list[str]:
+    """Per check of ``VETOES``: the original scheme's hits it keeps the improved scheme from
+    reporting, true citations (at the right place) beside decoys."""
+    dropped: dict[str, list[int]] = {veto: [0, 0] for veto in VETOES}
+    for query in queries:
+        matcher = CitationMatcher([AuthorGroup((query.author,), (query.title,))],
+                                  MatcherSettings())
+        for explained in matcher.explain(texts[query.paper]):
+            if explained.veto is None:
+                continue
+            right = query.expected and Outcome(query, "original",
+                                               explained.citation.found).right
+            dropped[explained.veto][0 if right else 1] += 1
+    rows = ["| check (vetoes an original hit) | true citations dropped | false hits rejected (decoys, wrong place) |",
+            "|---|---:|---:|"]
+    rows += [f"| {veto} | {true} | {decoys} |" for veto, (true, decoys) in dropped.items()]
+    return rows
+
+
 def regressions(outcomes: list[Outcome]) -> list[Outcome]:
     """True queries the original finds at the right place and the improved does not."""
     improved = {id(o.query): o for o in outcomes if o.scheme == "improved"}
@@ -368,6 +387,7 @@ def main(argv: Optional[list[str]] = None) -> int:
           f"extraction {time.perf_counter() - started - sum(seconds.values()):.1f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.2f} s" for s in SCHEMES) + "\n")
     print("\n".join(report(outcomes)))
+    print("\n" + "\n".join(veto_table(queries, texts)))
     lost = regressions(outcomes)
     kept = sum(o.right for o in outcomes if o.scheme == "original")
     print(f"\nno regression: {kept - len(lost)}/{kept} citations the original finds are found "

@@ -32,13 +32,21 @@ LIST_BEFORE_TITLE = re.compile(
 #: ("Jones, K., 2014." has an initial there).
 AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
 AFTER_PAGES = re.compile(r"\d[.,;] \(?$")  # ... nor pages: "cortex. 52: 35-46. 2014."
+#: The word for "and" before an author list's last name, in the languages bibliographies are
+#: printed in: English, French "et", German "und", Spanish "y", Portuguese and Italian "e",
+#: Czech and Slovak "a", Polish and Croatian "i", Russian "и", Dutch "en", Danish and Norwegian
+#: "og", Swedish "och", Finnish "ja", Hungarian "és" (accents are gone in normalized text).
+AND_WORD = r"(?:&|and|et|und|y|e|a|i|\u0438|en|og|och|ja|es)"
+_NAME = r"[^\W\d_][\w'\u2019-]*"
 #: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
-#: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles).
-GIVEN_NAMES_ONLY = re.compile(r"(?:, [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?)+, \(?")
+#: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles),
+#: the last name perhaps after the word for "and": "NOVÁK, Jan a SVOBODA, Petr, 2010.",
+#: "NOVÁK, Jan a Petr SVOBODA, 2010." (ISO 690 in Czech).
+GIVEN_NAMES_ONLY = re.compile(rf"(?:(?:,| {AND_WORD}) {_NAME}(?: {_NAME})?)+, \(?")
 #: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.")
 #: or after "and" with its initials ("a. chabrol, g. fortin et e. fouache, 2013.").
-LAST_AUTHOR = re.compile(r"[;,] & [^,.;&]{2,30}, \(?$"
-                          r"| (?:&|and|et|und|y) (?:[^\W\d_]\. ?)+[^\W\d_][\w'\u2019-]*, \(?$")
+LAST_AUTHOR = re.compile(rf"[;,] & [^,.;&]{{2,30}}, \(?$"
+                          rf"| {AND_WORD} (?:[^\W\d_]\. ?)+{_NAME}, \(?$")
 
 
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters

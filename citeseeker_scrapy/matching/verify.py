@@ -28,6 +28,7 @@ from typing import Optional, Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
+from .model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from .names import SKIPPABLE
 from .similarity import Title
 from .running_text import named_beside
@@ -71,15 +72,21 @@ class CheckedTitle:
         return cls(title, words, sum(map(len, words)), len(words) <= _SHORT_TITLE_WORDS)
 
 
-def verified(text: str, title: CheckedTitle, start: int, end: int,
-             region: Optional[Region] = None) -> bool:
-    """Both checks of the module docstring for a hit ``text[start:end]`` (in ``region``)."""
+def veto(text: str, title: CheckedTitle, start: int, end: int,
+         region: Optional[Region] = None) -> Optional[str]:
+    """The check of the module docstring that a hit ``text[start:end]`` (in ``region``) fails,
+    by its name in ``model.VETOES``, or None if it looks like a citation of the title.
+
+    Called by ``improved`` on each hit of its own search and by ``superset`` on the original
+    scheme's hit."""
     if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
-        return False
+        return WORDS_MISSING
     if not _same_work(text, title, start, end, _name_before(region, start)):
-        return False
-    return not title.short or _stands_alone(text, start, end) or (
-        region is not None and _named_in_sentence(text, region, start, end))
+        return CHANGED_WORD
+    if title.short and not (_stands_alone(text, start, end) or (
+            region is not None and _named_in_sentence(text, region, start, end))):
+        return ORDINARY_WORDS
+    return None
 
 
 def _name_before(region: Optional[Region], start: int) -> bool:

@@ -48,6 +48,7 @@ _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
 _ENTRY_START_DITTO = re.compile(_ENTRY_START.pattern + "(" + _DITTO_MARK.pattern + ")?")
+_NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell'orto"
 _MARKER_CHARS = 9  # the longest "[n]" and the shortest ditto marks after it: "[9999] --"
 _FIRST_NAMES, _MOST_NAMES = 32, 1024  # name occurrences per batch of regions: first, largest
 
@@ -456,8 +457,21 @@ def _next_number_between(text: str, name: int, start: int) -> bool:
 
 def _ends_a_name(text: str, word: int) -> bool:
     """True if the word with a full stop at ``word`` ends a name of an author run
-    (``NAME_BEFORE_FULL_STOP``), so that it ends no sentence."""
+    (``NAME_BEFORE_FULL_STOP``), so that it ends no sentence. The name is read from its
+    first piece when a hyphen or an apostrophe joins it ("k. ter-avest. ", "b. dell'orto. ",
+    "y. ito-oka. ": the word with the full stop is its last piece)."""
+    word = _joined_name_start(text, word)
     return NAME_BEFORE_FULL_STOP.search(text, max(0, word - _NAME_PIECE), word) is not None
+
+
+def _joined_name_start(text: str, word: int) -> int:
+    """Where the name whose last piece starts at ``word`` starts: back over the pieces a
+    hyphen or an apostrophe joins to it."""
+    while word >= 2 and text[word - 1] in _NAME_JOINERS and text[word - 2].isalpha():
+        word -= 1
+        while word > 0 and text[word - 1].isalpha():
+            word -= 1
+    return word
 
 
 def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
