@@ -121,3 +121,27 @@ FULL_STOP_NAMES = re.compile(rf"[.,:;]? (?:{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}\
                              rf"(?:{_NAME_WORD}(?: {_NAME_WORD})? )?")
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
 DITTO_IN_GAP = re.compile(r"\u2014|\u2013{2,}|-{2,}|_{2,}|\] ?,")
+#: The field a title runs into with no punctuation between them, right after its last word:
+#: a dash before the place ("...and Social Order -Oxford: Blackwell."), an edition ("Crystal
+#: growth 3rd ed.", "2. Aufl.", "2. vyd."), a year ("...Manual of Style 2013."), a number or
+#: code ("...mail pieces US6123456B2", "US Patent 6,123,456"), a publisher ("The Lost Manual
+#: Addison-Wesley, 1990", "...Cambridge University Press"). Its first word is no title word.
+NEXT_FIELD = re.compile(
+    r" [-\u2010-\u2015]+ ?(?=[^\W\d_])|[\u2013\u2014] "
+    r"| \d{1,2}(?:st|nd|rd|th|e|er|\.)? ?(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|uitg)\b"
+    r"| \(?(?:1[5-9]|20)\d\d(?!\d)"
+    r"| (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}| (?:us |u\.s\. )?pat(?:ent|\.)"
+    r"| (?:[^\W\d_]+ ){0,2}(?:press|verlag|publishers|publishing)\b"
+    r"| (?:addison-wesley|springer|wiley|elsevier|kluwer|prentice[ -]hall|mcgraw-hill"
+    r"|morgan kaufmann|routledge|pearson|blackwell|birkhauser|dover|o'reilly|crc|macmillan"
+    r"|palgrave|de gruyter|vieweg|teubner|hanser|oldenbourg|north-holland|pergamon|plenum"
+    r"|world scientific|dunod|gallimard|masson|academia|grada|karolinum|sage|norton|penguin"
+    r"|cengage|chapman|taylor & francis|siam)\b")
+#: An organisation at the end of a list of persons: "..., and the members of the Citation
+#: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
+#: person's name, ``windows._ends_author_list``).
+CORPORATE_AUTHOR = re.compile(
+    r"(?:(?:and|&) )?(?:the )?(?:members of (?:the )?|on behalf of (?:the )?)?"
+    r"(?:[^\W\d_][\w'\u2019-]* ){0,8}(?:group|committee|consortium|collaboration|team"
+    r"|network|investigators|council|association|society|task force|panel|initiative"
+    r"|working party)\.?")

@@ -28,6 +28,7 @@ from typing import Optional, Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
+from .entry_grammar import NEXT_FIELD
 from .model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from .names import SKIPPABLE
 from .similarity import Title
@@ -110,7 +111,9 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     first, last = _words_taken(text, start, end)
     inside = _word_text(text, first, last)
     preceding = _word_text(text, first - _EDGE_WORD, first) if name_before else ""
-    if longer_title(title.words, inside, preceding, _word_text(text, last, last + _EDGE_WORD)):
+    following = "" if NEXT_FIELD.match(text, last) else _word_text(text, last,
+                                                                    last + _EDGE_WORD)
+    if longer_title(title.words, inside, preceding, following):
         return False
     if end - start == len(title.title.text) and text.startswith(title.title.text, start):
         return True  # verbatim
@@ -324,7 +327,8 @@ def _stands_alone(text: str, start: int, end: int) -> bool:
         end += 1
     before = text[max(0, start - _LOOK_AROUND):start].rstrip()[-1:]
     after = text[end:end + _LOOK_AROUND].lstrip()[:1]
-    return not (before and _in_word(before)) and not (after and _in_word(after))
+    return not (before and _in_word(before)) and not (
+        after and _in_word(after) and not NEXT_FIELD.match(text, end))
 
 
 def _word_start(text: str, position: int) -> int:

@@ -30,6 +30,7 @@ from .entry_grammar import (
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
+    CORPORATE_AUTHOR,
 )
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
@@ -297,7 +298,8 @@ def _ends_author_list(text: str, name_end: int, year: int) -> bool:
         return True  # "dupont, marcelle, 2012.", "...; & mathworks, 1998.": names, then the year
     if AFTER_VENUE.search(text, max(name_end, year - 8), year):
         return False  # "kwame fiala. journal of the web, 2024."
-    return all(len(piece.strip()) <= _NAME_PIECE for piece in _last_pieces(text, name_end, year))
+    return all(len(piece.strip()) <= _NAME_PIECE or CORPORATE_AUTHOR.fullmatch(piece.strip())
+               for piece in _last_pieces(text, name_end, year))
 
 
 def _last_pieces(text: str, name_end: int, year: int) -> list[str]:
@@ -335,18 +337,20 @@ def _entry_end(text: str, occurrence: Occurrence, length: int) -> int:
     """Where the entry of a name ends at the latest: its search end, clipped at the next
     entry's "[n]" (ditto entries go on), at a year that closes an entry after its title
     ("..., 2002.") and at the second year that ends an author list (the next entry's; also
-    Harvard's "Smith, J. (2009) 'Title'")."""
+    Harvard's "Smith, J. (2009) 'Title'"), unless it follows the first right away: an
+    original date before the edition's year ("Hume, D. (1997) 2015. Title")."""
     limit = _before_next_entry(text, occurrence.end, occurrence.search_end)
-    lists_ended = 0
+    lists_ended, after_date = 0, -1
     year = _year_span(text, occurrence.end, limit)
     while year is not None:
         if not _ends_author_list(text, occurrence.end, year[0]):
             if text[year[1] - 1] == ".":  # "(2009)" with no full stop closes no entry
                 return year[1]
-        else:
+        elif year[0] != after_date:  # "(1997) 2015.": an original date and the year, one date
             lists_ended += 1
             if lists_ended == 2:
                 return year[0]
+        after_date = year[1] + 1
         year = _year_span(text, year[1], limit)
     return limit
 
