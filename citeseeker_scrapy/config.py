@@ -33,12 +33,14 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_MIN_AUTHOR_DISTANCE": 30,
     "CITESEEKER_FLUSH_INTERVAL": 100,
     "CITESEEKER_PERMITTED_FORMATS": f"{ORIGINAL_FORMATS} {MODERN_FORMATS}".split(),
-    # "" = automatic: logs/, or a directory of the job's own under Scrapyd (see job_dirs.py).
+    # "" = automatic: logs/, or a directory of the job's own under Scrapyd
+    # (job/directories.py).
     "CITESEEKER_LOG_DIR": "",
     # "" = the project's own inputs/ (beside the package, or packaged inside it), wherever the
     # crawl is started from.
     "CITESEEKER_INPUTS_DIR": "",
-    # A named crawl (`-a crawl=NAME`): its JOBDIR is CITESEEKER_CRAWLS_DIR/NAME (see job_dirs.py).
+    # A named crawl (`-a crawl=NAME`): its JOBDIR is CITESEEKER_CRAWLS_DIR/NAME
+    # (job/directories.py).
     "CITESEEKER_CRAWL": "",
     # "" = crawls/ (crawls/<project>/<spider>/ under Scrapyd).
     "CITESEEKER_CRAWLS_DIR": "",
@@ -254,7 +256,7 @@ def project_inputs_dir() -> Path | Traversable:
 
 
 def _check_crawl_name(name: str) -> None:
-    """A crawl name becomes a directory name: one safe path segment (job_dirs.py uses it)."""
+    """A crawl name becomes a directory name: one safe path segment (job/directories.py uses it)."""
     if name and not CRAWL_NAME.fullmatch(name):
         raise ConfigError(f"crawl name {name!r} (-a crawl= or CITESEEKER_CRAWL) must be letters, "
                           "digits, '.', '-' and '_', at most 100, not starting with '.'")
