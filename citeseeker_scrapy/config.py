@@ -296,15 +296,14 @@ TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
 
 
-def boolean_setting(settings: SettingsLike, name: str) -> bool:
-    """A True/False setting of :data:`DEFAULT_SETTINGS` read outside :class:`CrawlConfig` (by a
-    component that needs only it), with the same words and errors."""
-    return _boolean(lambda key: settings.get(key, DEFAULT_SETTINGS[key]), name)
-
-
 def _boolean(value, name: str) -> bool:
-    """A typo (``Ture``) is an error naming the setting, not a silent False."""
-    raw = value(name)
+    return parse_boolean(value(name), name)
+
+
+def parse_boolean(raw: Any, name: str) -> bool:
+    """The one reading of a True/False setting, used by every group of settings (crawl,
+    providers, many workers): a typo (``Ture``) is an error naming the setting, not a silent
+    False."""
     if isinstance(raw, str):
         word = raw.strip().lower()
         if word in TRUE_WORDS | FALSE_WORDS:

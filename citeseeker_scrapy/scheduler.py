@@ -52,7 +52,6 @@ from scrapy.utils.request import request_from_dict
 from twisted.internet.defer import Deferred
 
 from . import signals as citeseeker_signals
-from .config import boolean_setting
 from .exceptions import ConfigError, StorageError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED
@@ -579,13 +578,12 @@ def _shared_settings(crawler) -> SharedSettings | None:
         if frontier_kind(crawler.settings) != "redis":
             return None
         shared = SharedSettings.from_settings(crawler.settings)
-        reuse = boolean_setting(crawler.settings, "CITESEEKER_REDIS_REUSE")
     except ConfigError as error:
         refuse_to_start(crawler, str(error))
         return None
     problem = unreachable(shared.redis_url)
     if problem is None:  # a finished job key: refused unless CITESEEKER_REDIS_REUSE
-        problem = refuse_finished_job(shared.redis_url, shared.prefix, reuse=reuse)
+        problem = refuse_finished_job(shared.redis_url, shared.prefix, reuse=shared.reuse_finished)
     if problem is not None:
         refuse_to_start(crawler, problem)
         return None
