@@ -86,10 +86,10 @@ def reader_encoding(response: Any) -> str | None:
     Scrapy's own ``response.encoding`` (the HTTP charset, else a BOM or a charset the body
     declares, else a guess), except for a body that is valid UTF-8 and declares nothing over
     HTTP, where it gives None and the readers find the BOM or ``<meta>`` charset themselves, or
-    decode UTF-8. Why: Scrapy's guess runs charset_normalizer over the whole body, 2.8 % of the
-    crawler's main thread on Python's documentation and TeX Live's text files, to answer
-    UTF-8 or ASCII (or worse) for such a body; for other bytes its guess (cp1250 for an
-    undeclared Czech text, say) is still taken over the readers' cp1252 fallback.
+    decode UTF-8. Why: Scrapy's guess runs charset_normalizer over the whole body, on the
+    crawler's main thread, to answer UTF-8 or ASCII (or worse) for such a body; for other
+    bytes its guess (cp1250 for an undeclared Czech text, say) is still taken over the
+    readers' cp1252 fallback.
     """
     if getattr(type(response), "encoding", None) is None:
         return None  # not a text response (a PDF, an archive): no encoding to tell

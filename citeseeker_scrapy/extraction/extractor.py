@@ -69,11 +69,10 @@ DEFAULT_WORKERS = max(1, min(4, os.cpu_count() or 1))
 #: Bytes of a decompressed stream read to recognise a TAR inside it (the ustar magic).
 TAR_HEAD_BYTES = 512
 #: A PDF this large is read by every parser worker at once, each its share of the pages, from
-#: a scratch file. Why parts: one worker read TeX Live's 1,321-page pgfmanual.pdf (10 MB) in
-#: 5.8 s of CPU while the other had nothing left to do at the end of the crawl; halves cost no
-#: more CPU (5.2 s together) and give the same text. Why a file: PDFium then reads only what
-#: it needs instead of the whole body sent through the pipe (mercatormap.pdf, 25 MB: the
-#: worker's peak 70 -> 46 MiB; pgfmanual.pdf 57 -> 48). Smaller files are mostly short.
+#: a scratch file. Why parts: a long manual that comes last would keep one worker busy while
+#: the others have nothing left to do; its parts cost no more CPU together and give the same
+#: text. Why a file: PDFium then reads only what it needs instead of a copy of the whole body
+#: sent through the pipe, which lowers the worker's peak. Smaller files are mostly short.
 SPLIT_PDF_BYTES = 2 * 1024 * 1024
 #: A converter (Ghostscript, catdoc) that fails with less than this free in the scratch
 #: directory failed for want of room: a storage error, not an error of the document.
@@ -81,9 +80,8 @@ SCRATCH_MIN_FREE_BYTES = 1024 * 1024
 #: The problem of a PostScript file from which Ghostscript made no PDF, and said no more.
 NO_PAGE_DRAWN = "ghostscript drew no page: nothing to read"
 #: An HTML, text or office part this large is read in a parser worker. Why: in the crawler's
-#: process lxml, the charset detection and the office XML hold the GIL, so a site of HTML used
-#: one core (Python's docs: 8.5 s of CPU in 8.4 s). Smaller parts (a 2 KB page: ~0.2 ms) cost
-#: less to read here than to send.
+#: process lxml, the charset detection and the office XML hold the GIL, so a site of HTML
+#: would use one core. Smaller parts cost less to read here than to send.
 WORKER_MIN_BYTES = 8 * 1024
 
 
@@ -151,8 +149,8 @@ class DocumentExtractor:
                                setup={"task": "setup", "limits": asdict(limits)})
         self.scratch = _ScratchDirs(self.workdir)
         # Ghostscript and catdoc run in the calling thread: as many at once as parser workers.
-        # Why: Scrapy's 10 threads started up to 7 Ghostscripts at once on TeX Live's docs
-        # (25 MiB each) for no more throughput than the cores give.
+        # Why: Scrapy's 10 threads would start as many Ghostscripts, each holding its memory,
+        # for no more throughput than the cores give.
         self.converter_slots = threading.BoundedSemaphore(workers or DEFAULT_WORKERS)
         # Ghostscript distills in long-lived servers, one leased per converter slot in use.
         self.ghostscripts = GhostscriptServers(

@@ -34,6 +34,7 @@ from citeseeker_scrapy.config import (
     nearest_hint,
 )
 from citeseeker_scrapy.exceptions import CiteSeekerError, ConfigError, InputError, StorageError
+from citeseeker_scrapy.frontier.redis_backend import SharedSettings
 from citeseeker_scrapy.job.directories import CRAWL_ARGUMENT, RECRAWL_ARGUMENT
 from citeseeker_scrapy.job.fingerprint import check_inputs, job_inputs
 from citeseeker_scrapy.job.inputs import CrawlInputs, resolve_inputs
@@ -129,6 +130,7 @@ class CrawlJob:
             check_rendering(settings)
             SiteSearchConfig.from_settings(settings)  # a bad CITESEEKER_SITE_SEARCH* refuses
             RecrawlSettings.from_settings(settings, settings.get("JOBDIR"))  # -a recrawl=
+            SharedSettings.from_settings(settings)  # and a bad many-workers setting
         except CiteSeekerError as error:
             return cls(None, None, None, str(error))
         jobdir = settings.get("JOBDIR")

@@ -25,8 +25,9 @@ were. It needs the extraction limits, sent once per worker by the pool (task ``s
 (``event_worker.py``) also gets the crawl's search (``setup``: ``search``, a
 ``matching.citations.search_spec``) and matches what it reads (``leaf`` with ``match``: the
 reply header carries ``citations`` and ``fingerprint``): on a crawl of small pages, reading
-and matching were a fifth of the crawler's CPU on the reactor thread. The pool's workers do
-not match (measured on big HTML: no gain, 50 MiB more at the peak; bench/README.md, issue 27).
+and matching are a large share of the crawler's CPU on the reactor thread. The pool's
+workers do not match: for big documents matching in the crawler's threads is as fast, and a
+search in every worker would add its memory to the crawl's peak.
 """
 
 from __future__ import annotations
@@ -85,9 +86,9 @@ def pdf_text(
     raise TaskError("unreadable PDF (" + "; ".join(failures) + ")")
 
 
-#: PDFium's document keeps every font, image and object it has parsed until it is closed; on
-#: TeX Live's manuals that took a worker from 78 to 203 MiB (genealogytree.pdf, 382 pages) for
-#: the same text in the same CPU time. Reopening the document every so many pages bounds it.
+#: PDFium's document keeps every font, image and object it has parsed until it is closed, so
+#: a long manual grows the worker page after page for the same text. Reopening the document
+#: every so many pages bounds it, at no measurable CPU cost.
 REOPEN_PAGES = 100
 
 
@@ -340,9 +341,9 @@ def resident_bytes(pid: int | str = "self") -> int:
     """Resident memory of this process (or of process ``pid``) now (0 where /proc is missing
     or the process is gone). Who calls it: :func:`serve`, and the Ghostscript servers' owner.
 
-    Why: a big manual leaves PDFium's and Python's heaps large after it is done (measured on
-    TeX Live's docs: 100 MiB after import, 226 MiB after a run of manuals); a worker that asks
-    to retire above ``retire_above_bytes`` bounds the crawl's memory for a ~0.2 s restart.
+    Why: a big manual leaves PDFium's and Python's heaps large after it is done; a worker
+    that asks to retire above ``retire_above_bytes`` bounds the crawl's memory for the price
+    of a restart.
     """
     try:
         with open(f"/proc/{pid}/statm", "rb") as statm:
@@ -374,9 +375,8 @@ def main(argv: Sequence[str]) -> None:
     :data:`PAGES_ONLY`, says no PDF will come (PDFium is not loaded)."""
     inbox, outbox = _isolate(int(argv[1]))
     # PDFium is loaded before "ready" so that the first task's timeout is fair. pypdf is not:
-    # it is only the fallback (no PDF of TeX Live's 491 manuals needed it) and importing it
-    # costs each worker 18 MiB and 0.13 s of CPU (36 against 18 MiB resident after import);
-    # the task that first needs it imports it in 0.2 s of its timeout.
+    # it is only the fallback, rarely needed, and importing it would double each worker's
+    # resident memory at start; the task that first needs it imports it within its timeout.
     if argv[2:3] != [PAGES_ONLY]:
         import pypdfium2  # noqa: F401
 
