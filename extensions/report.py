@@ -48,6 +48,7 @@ from citeseeker_scrapy.report.logs import (
     RunReport, document_counts, document_hits, feed_citations, repair_cut_line, summary_lines,
 )
 from citeseeker_scrapy.stats import DOCUMENTS as STATS
+from citeseeker_scrapy.works.citing import work_record
 
 logger = logging.getLogger(__name__)
 
@@ -130,6 +131,8 @@ class ReportExtension:
         for where, citations in by_where.items():
             self.report.success(where, citations[0]["header"],
                                 [hit for hits in document_hits(citations).values() for hit in hits])
+            self.report.works([work_record(where, citations[0].get("work_id") or "",
+                                           citations[0].get("work"), citations)])
         self.ledger.record(by_where)
 
     def _run_report(self) -> RunReport:
@@ -170,6 +173,11 @@ class ReportExtension:
             self.report.titles((where, title_of(part["text"], part["kind"]))
                                for part in item.parts
                                if (where := item.where(part["member"])) in wheres)
+            work = getattr(item, "work", None)
+            self.report.works(
+                work_record(item.where(member), item.work_id, work,
+                            [c for c in item.citations if c["member"] == member])
+                for member in document_hits(item.citations))
         return wheres
 
     def item_dropped(self, item: Any, exception: BaseException, **kwargs: Any) -> None:

@@ -14,11 +14,12 @@ from typing import Any
 from citeseeker_scrapy.urls import server_of
 
 #: What the feed shows of a document (the rest is working state of the pipelines).
-FEED_FIELDS = ["url", "server", "citations", "also_at"]
+FEED_FIELDS = ["url", "server", "citations", "also_at", "work_id"]
 #: The columns of one citation, as the flat CSV exporter writes them: the original's item,
 #: then what explains the citation and the document's other URLs (space-separated).
 CITATION_COLUMNS = ["url", "member", "server", "header", "author", "publication", "found",
-                    "similarity", "relation", "context", "in_references", "also_at"]
+                    "similarity", "relation", "context", "in_references", "also_at",
+                    "self_citation", "work_id"]
 
 
 @dataclass
@@ -41,6 +42,8 @@ class DocumentItem:
     text was reported before). ``problems`` are ``member``, ``kind``, ``reason``.
     ``found_ahead``: a part's citations and fingerprint, when the worker that read it also
     searched it (``stages.read_small_page``); the citation stage takes and empties it.
+    Citing-work stage (``pipelines/works.py``): ``work_id``, shared by the versions of one
+    work (:mod:`citeseeker_scrapy.works.identity`), and each citation's ``self_citation``.
     """
 
     url: str
@@ -60,6 +63,7 @@ class DocumentItem:
     also_at: list[str] = field(default_factory=list)
     duplicates: list[tuple[str, str]] = field(default_factory=list)
     found_ahead: dict[str, tuple[list[dict[str, Any]], str]] = field(default_factory=dict)
+    work_id: str = ""
 
     def __post_init__(self) -> None:
         self.server = self.server or server_of(self.url)
@@ -116,5 +120,6 @@ def _valid_utf8(body: bytes) -> bool:
 def citation_rows(item: Any) -> list[dict[str, Any]]:
     """One flat row per citation of an exported document (for CSV and for readers of JSON)."""
     document = {"url": item["url"], "server": item.get("server", ""),
-                "also_at": " ".join(item.get("also_at") or ())}
+                "also_at": " ".join(item.get("also_at") or ()),
+                "work_id": item.get("work_id", "")}
     return [{**document, **citation} for citation in item.get("citations") or ()]
