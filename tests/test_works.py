@@ -10,8 +10,9 @@ import pytest
 
 from citeseeker_scrapy.matching.names import same_person, shares_an_author
 from citeseeker_scrapy.report.logs import RunReport, DocumentHit
+from tests.support.works import write_logs
 from citeseeker_scrapy.report.results import read_results
-from citeseeker_scrapy.works.citing import mark_self_citations, work_record
+from citeseeker_scrapy.works.citing import mark_self_citations
 from citeseeker_scrapy.works.identity import (
     WORKS_FILE, WorkIds, normalized_arxiv, normalized_doi, work_keys,
 )
@@ -134,19 +135,6 @@ def test_the_map_survives_a_kill_and_seeds_a_recrawl(tmp_path: Path) -> None:
 
 
 # --- the report -------------------------------------------------------------------------------
-
-def write_logs(log_dir: Path, documents: list[tuple[str, str, dict, list[str]]]) -> None:
-    """success.log and works.jsonl as the report extension writes them; ``documents`` are
-    (where, work_id, work, self-cited publications)."""
-    report = RunReport(log_dir, debug=False)
-    for where, work_id, work, selves in documents:
-        hits = [DocumentHit("Fiala", p, p.lower(), 1.0) for p in ("Paper one", "Paper two")]
-        report.success(where, "header", hits)
-        citations = [{"author": "Fiala", "publication": p,
-                      "self_citation": p in selves} for p in ("Paper one", "Paper two")]
-        report.works([work_record(where, work_id, work, citations)])
-    report.close()
-
 
 def test_the_report_counts_works_and_self_citations(tmp_path: Path) -> None:
     ids = WorkIds()

@@ -503,3 +503,19 @@ def shares_an_author(typed_group: Sequence[str], printed_authors: Sequence[str])
     self-citation when the work cites the group's publication). Who calls it: the citing-work
     pipeline (``pipelines/works.py``), per citation."""
     return any(same_person(typed, printed) for typed in typed_group for printed in printed_authors)
+
+
+def family_and_given(printed: str) -> tuple[str, str]:
+    """A citing work's author ("Given Family", as printed) as (family, given), unfolded, for
+    the exports' "Family, Given" ("Laurens van der Maaten" -> ("van der Maaten", "Laurens"));
+    a name with a comma is taken as "Family, Given" already."""
+    head, comma, tail = printed.partition(",")
+    if comma:
+        return head.strip(), tail.strip()
+    words = printed.split()
+    if len(words) < 2:
+        return printed.strip(), ""
+    start = len(words) - 1
+    while start > 1 and normalize_text(words[start - 1]) in _PARTICLES:
+        start -= 1
+    return " ".join(words[start:]), " ".join(words[:start])

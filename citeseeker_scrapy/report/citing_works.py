@@ -31,14 +31,25 @@ class CitingWork:
 
     @property
     def work(self) -> dict[str, Any]:
-        """Each field from the first version that has it (the one with most fields first)."""
+        """Each field from the first version that has it (the one with most fields first); the
+        authors from the version that names most of them most fully (a preprint's "Jana Novák,
+        Laurens van der Maaten" over a journal page's "J. Novák")."""
         merged: dict[str, Any] = {}
         for document in self.documents:
             for name in WORK_FIELDS:
                 if not merged.get(name) and document.work.get(name):
                     merged[name] = document.work[name]
+        fullest = max((list(d.work.get("authors") or ()) for d in self.documents),
+                      key=lambda authors: (len(authors), sum(map(len, map(str, authors)))))
+        if fullest:
+            merged["authors"] = fullest
         merged.setdefault("title", self.documents[0].title or self.documents[0].header)
         return merged
+
+    @property
+    def keys(self) -> set[str]:
+        """Every id and key of every version (what joins it to another crawl's works)."""
+        return {key for document in self.documents for key in _keys(document)}
 
     @property
     def urls(self) -> list[str]:

@@ -89,6 +89,8 @@ class Results:
     groups: list[tuple[tuple[str, ...], list[str]]] = field(default_factory=list)
     #: The job's local feeds (CSV, JSON lines), for links to the exports.
     exports: list[Path] = field(default_factory=list)
+    #: A re-crawl's previous JOBDIR (what its alerts do not repeat); None otherwise.
+    previous_job: Path | None = None
 
     def works(self) -> list[CitingWork]:
         """The citing works, each with its versions (:mod:`.citing_works`)."""
@@ -195,8 +197,10 @@ def results_of(path: Path, *, all_runs: bool = False) -> Results:
         job = json.loads(job_file.read_text(encoding="utf-8"))
         (first, before), *more = [(Path(d["log_dir"]), d["runs_before"]) for d in job["logs"]]
         groups = [(tuple(g["authors"]), list(g["publications"])) for g in job.get("groups", ())]
-        return read_results(first, runs_before=before, publications=job.get("publications"),
-                            more=more, groups=groups, exports=job_feeds(path))
+        results = read_results(first, runs_before=before, publications=job.get("publications"),
+                               more=more, groups=groups, exports=job_feeds(path))
+        results.previous_job = Path(job["recrawl_from"]) if job.get("recrawl_from") else None
+        return results
     if not (path / "success.log").exists():
         raise FileNotFoundError(f"{path}: neither a JOBDIR of CiteSeeker (no {JOB_FILE}) "
                                 "nor a log directory (no success.log)")
@@ -220,19 +224,25 @@ def job_feeds(jobdir: Path) -> list[Path]:
 
 
 def remember_job(jobdir: Path, log_dir: Path, publications: list[str],
-                 groups: list[tuple[tuple[str, ...], list[str]]] = ()) -> None:
+                 groups: list[tuple[tuple[str, ...], list[str]]] = (),
+                 recrawl_from: Path | None = None) -> None:
     """A job notes in ``JOBDIR/citeseeker-job.json`` its searched titles (and author groups,
     for the report's totals) and, for each log directory it writes to (a resumed run may use
     another), how many runs each log file had before the job first wrote there: its report
-    covers its own runs only."""
+    covers its own runs only. A re-crawl notes its previous JOBDIR (``recrawl_from``), whose
+    citations its alerts do not repeat."""
     path = jobdir / JOB_FILE
     job = json.loads(path.read_text(encoding="utf-8")) if path.exists() else \
         {"publications": publications, "logs": []}
     job.setdefault("groups", [{"authors": list(a), "publications": list(t)} for a, t in groups])
+    previous = str(Path(recrawl_from).resolve()) if recrawl_from else None
     directory = str(Path(log_dir).resolve())
-    if any(d["log_dir"] == directory for d in job["logs"]):
+    if any(d["log_dir"] == directory for d in job["logs"]) and \
+            job.get("recrawl_from") == previous:
         return
-    job["logs"].append({"log_dir": directory, "runs_before": _runs_in(Path(log_dir))})
+    job["recrawl_from"] = previous
+    if not any(d["log_dir"] == directory for d in job["logs"]):
+        job["logs"].append({"log_dir": directory, "runs_before": _runs_in(Path(log_dir))})
     jobdir.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".part")  # whole or not at all (a full disk)
     partial.write_text(json.dumps(job, indent=1), encoding="utf-8")
