@@ -3,7 +3,9 @@ reference manager or a feed reader would get."""
 
 from __future__ import annotations
 
+import argparse
 import datetime as dt
+import importlib
 import io
 import json
 import subprocess
@@ -17,6 +19,8 @@ import rispy
 from citeproc import (Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle,
                       formatter)
 from citeproc.source.json import CiteProcJSON
+from scrapy.exceptions import UsageError
+from scrapy.settings import Settings
 
 from citeseeker_scrapy.report.results import read_results, remember_job, results_of
 from citeseeker_scrapy.works.alerts import ATOM_FILE, atom_feed, write_alerts
@@ -125,7 +129,21 @@ def run_report(*args: str) -> subprocess.CompletedProcess:
                           cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120)
 
 
+def report_command(capsys: pytest.CaptureFixture, *argv: str) -> tuple[int, str, str]:
+    """The command run in this process (as Scrapy runs it: options parsed, then ``run``):
+    its exit code, stdout and stderr."""
+    command = importlib.import_module("citeseeker_scrapy.commands.citeseeker-report").Command()
+    command.settings = Settings()
+    parser = argparse.ArgumentParser()
+    command.add_options(parser)
+    opts, args = parser.parse_known_args(argv)
+    command.run(args, opts)
+    captured = capsys.readouterr()
+    return command.exitcode, captured.out, captured.err
+
+
 def test_the_command_exports_a_publication_without_self_citations(logs: Path) -> None:
+    """The real command line: an export to a file, then one to stdout."""
     out = logs / "works.bib"
     done = run_report(str(logs), "--format", "bibtex", "--publication", "paper ONE",
                       "--exclude-self", "-o", str(out))
@@ -138,23 +156,25 @@ def test_the_command_exports_a_publication_without_self_citations(logs: Path) ->
 
 
 def test_the_command_refuses_an_unknown_publication_and_a_format_without_output(
-        logs: Path) -> None:
-    done = run_report(str(logs), "--format", "ris", "--publication", "Paper three", "-o",
-                      str(logs / "x.ris"))
-    assert done.returncode == 2 and "Paper one; Paper two" in done.stderr
+        logs: Path, capsys: pytest.CaptureFixture) -> None:
+    code, _, err = report_command(capsys, str(logs), "--format", "ris", "--publication",
+                                  "Paper three", "-o", str(logs / "x.ris"))
+    assert code == 2 and "Paper one; Paper two" in err
     assert not (logs / "x.ris").exists()
-    done = run_report(str(logs), "--format", "endnote", "-o", str(logs / "x"))
-    assert done.returncode != 0 and "invalid choice" in done.stderr
-    done = run_report(str(logs), "--format", "ris")
-    assert done.returncode != 0 and "-o FILE" in done.stderr
+    with pytest.raises(SystemExit):
+        report_command(capsys, str(logs), "--format", "endnote", "-o", str(logs / "x"))
+    assert "invalid choice" in capsys.readouterr().err
+    with pytest.raises(UsageError, match="-o FILE"):
+        report_command(capsys, str(logs), "--format", "ris")
 
 
-def test_the_command_writes_the_report_with_work_counts_and_the_atom_file(logs: Path) -> None:
-    done = run_report(str(logs), "--rows", "0")
-    assert done.returncode == 0, done.stderr
-    assert "Paper one: 3 citing documents, cited by 2 works (1 self-citation)" in done.stdout
+def test_the_command_writes_the_report_with_work_counts_and_the_atom_file(
+        logs: Path, capsys: pytest.CaptureFixture) -> None:
+    code, out, _ = report_command(capsys, str(logs), "--rows", "0")
+    assert code == 0
+    assert "Paper one: 3 citing documents, cited by 2 works (1 self-citation)" in out
     html = (logs / "report.html").read_text(encoding="utf-8")
     assert 'data-works="2" data-self="1"' in html and 'id="hide-self"' in html
     assert not feedparser.parse(str(logs / ATOM_FILE)).bozo
-    done = run_report(str(logs), "--exclude-self", "--rows", "0")
-    assert "Paper one: 1 citing document, cited by 1 work (0 self-citations)" in done.stdout
+    _, out, _ = report_command(capsys, str(logs), "--exclude-self", "--rows", "0")
+    assert "Paper one: 1 citing document, cited by 1 work (0 self-citations)" in out
