@@ -176,9 +176,8 @@ class ReportExtension:
             self.report.titles((where, title_of(part["text"], part["kind"]))
                                for part in item.parts
                                if (where := item.where(part["member"])) in wheres)
-            work = getattr(item, "work", None)
             self.report.works(
-                work_record(item.where(member), item.work_id, work,
+                work_record(item.where(member), item.work_id, item.work,
                             [c for c in item.citations if c["member"] == member])
                 for member in document_hits(item.citations))
         return wheres

@@ -4,8 +4,8 @@ For every document about to be reported: each citation gets ``self_citation`` (t
 work's authors include one of the cited group's authors: :mod:`citeseeker_scrapy.works.citing`)
 and the item gets ``work_id``, shared by the versions of one work (a preprint and its published
 version: :mod:`citeseeker_scrapy.works.identity`). The work is the item's ``work`` (its
-title, authors, DOI, arXiv id), set by the citation stage; a document without one is a work of
-its own. After report-once, so only what is reported enters the job's map of ids
+title, authors, DOI, arXiv id), set by the citation stage; a document whose work has none of
+them is a work of its own. After report-once, so only what is reported enters the job's map of ids
 (``JOBDIR/works.tsv``), and on the reactor thread, one document at a time.
 """
 
@@ -42,7 +42,6 @@ class CitingWorkPipeline:
     def process_item(self, item: Any) -> Any:
         if not isinstance(item, DocumentItem) or not item.citations:
             return item
-        work = getattr(item, "work", None)
-        mark_self_citations(item.citations, work, self.groups)
-        item.work_id = self.ids.assign(work_keys(work), item.url)
+        mark_self_citations(item.citations, item.work, self.groups)
+        item.work_id = self.ids.assign(work_keys(item.work), item.url)
         return item

@@ -1,182 +1,230 @@
-"""The citing work: self-citations (names compared), versions joined (the id map, the report's
-grouping), from plain values."""
+"""The citing work: meta tags, PDF metadata and the first page, merged by trust."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
-from citeseeker_scrapy.matching.names import same_person, shares_an_author
-from citeseeker_scrapy.report.logs import RunReport, DocumentHit
-from tests.support.works import write_logs
-from citeseeker_scrapy.report.results import read_results
-from citeseeker_scrapy.works.citing import mark_self_citations
-from citeseeker_scrapy.works.identity import (
-    WORKS_FILE, WorkIds, normalized_arxiv, normalized_doi, work_keys,
-)
+from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.document.stages import identify_work
+from citeseeker_scrapy.extraction.html import parse_html
+from citeseeker_scrapy.extraction.processes.worker_main import pdf_text
+from citeseeker_scrapy.works.fields import clean_title, person_names, year_of
+from citeseeker_scrapy.works.pdf_meta import info_candidate, xmp_candidate
+from citeseeker_scrapy.works.work import merged_work
+from tests.support.docgen import ghostscript_pdf, pdf_file, ps_string
 
-SAME_PERSON = [
-    ("J. Smith", "John Smith", True),
-    ("K. Smith", "John Smith", False),
-    ("Smith", "Karl Smith", True),              # a surname alone: any given name
-    ("Fiala, Dalibor", "D. Fiala", True),
-    ("Fiala, Dalibor", "Daniel Fiala", False),  # two whole given names that differ
-    ("Ježek", "KAREL JEZEK", True),             # diacritics and case folded
-    ("Smith JA", "John A. Smith", True),        # Vancouver initials
-    ("Smith JA", "John B. Smith", False),
-    ("Zhang Wei", "Wei Zhang", True),           # a typed name read in either order
-    ("van der Maaten", "Laurens van der Maaten", True),
-    ("Dan Smith", "Daniel Smith", True),
-    ("John Smith", "Jane Smith", False),
-    ("J.-P. Dupont", "Jean-Pierre Dupont", True),
-    ("J.-P. Dupont", "Jean-Marc Dupont", False),
-    ("Smithson", "John Smith", False),
-    ("Smith", "John Smithson", False),
-    ("D. Fiala Jr.", "Dalibor Fiala", True),
-    ("O'Brien", "Pat OBrien", True),
-]
+HIGHWIRE = """<html><head><title>Record 17 | Lab repository</title>
+<meta name="citation_title" content="Retrieving Citations on the Web">
+<meta name="citation_author" content="Fiala, Dalibor">
+<meta name="citation_author" content="Karel Ježek">
+<meta name="citation_publication_date" content="2003/02/03">
+<meta name="citation_conference_title" content="WSCG 2003">
+<meta name="citation_doi" content="10.1000/XYZ.123">
+<meta name="citation_pdf_url" content="https://repo.example/17/paper.pdf">
+<meta name="DC.title" content="Another title">
+</head><body><h1>Retrieving Citations on the Web</h1></body></html>"""
 
 
-@pytest.mark.parametrize(("typed", "printed", "same"), SAME_PERSON)
-def test_same_person(typed: str, printed: str, same: bool) -> None:
-    assert same_person(typed, printed) is same
+def page_work(html: str) -> dict:
+    meta = parse_html(html).meta
+    return merged_work(meta["candidates"] if meta else [])
 
 
-def test_a_group_shares_an_author_when_any_of_its_authors_wrote_the_work() -> None:
-    assert shares_an_author(["Fiala", "Jezek"], ["Ann Other", "Karel Ježek"])
-    assert not shares_an_author(["D. Fiala", "Jezek"], ["Ann Other", "M. Fiala"])
+def test_highwire_tags_give_the_whole_work_and_the_pdf_url() -> None:
+    meta = parse_html(HIGHWIRE).meta
+    work = merged_work(meta["candidates"])
+    assert work["title"] == "Retrieving Citations on the Web"
+    assert work["authors"] == ["Dalibor Fiala", "Karel Ježek"]
+    assert (work["year"], work["venue"], work["doi"]) == (2003, "WSCG 2003", "10.1000/xyz.123")
+    assert set(work["source"].values()) == {"highwire"}
+    assert meta["pdf_url"] == "https://repo.example/17/paper.pdf"
 
 
-GROUPS = [(("D. Fiala", "Jezek"), ("Retrieving citations on the web",)),
-          (("Smith",), ("Another title",))]
+def test_dublin_core_then_json_ld_then_the_heading() -> None:
+    dublin = ('<html><head><meta name="DC.title" content="A Dublin Core Title">'
+              '<meta name="DC.creator" content="Smith, John"><meta name="dcterms.issued" '
+              'content="1999-05"></head><body></body></html>')
+    assert page_work(dublin)["authors"] == ["John Smith"]
+    assert page_work(dublin)["source"] == {"title": "dc", "authors": "dc", "year": "dc"}
+    ld = {"@context": "https://schema.org", "@graph": [
+        {"@type": "WebSite", "name": "Lab"},
+        {"@type": "ScholarlyArticle", "headline": "Graph Walks for Citations",
+         "author": [{"@type": "Person", "givenName": "Ana", "familyName": "Lopes"},
+                    {"@type": "Person", "name": "Bo Chen"}],
+         "datePublished": "2021-04-01", "isPartOf": {"name": "J. Graphs"},
+         "sameAs": "https://doi.org/10.5555/abc"}]}
+    html = (f'<html><head><title>Lab - Graph Walks for Citations</title></head><body>'
+            f'<script type="application/ld+json">{json.dumps(ld)}</script>'
+            f'<h1>Graph Walks for Citations</h1></body></html>')
+    work = page_work(html)
+    assert work["authors"] == ["Ana Lopes", "Bo Chen"]
+    assert (work["year"], work["venue"], work["doi"]) == (2021, "J. Graphs", "10.5555/abc")
+    assert work["source"]["title"] == "jsonld"
+    heading = page_work("<html><head><title>Lab | Notes on Graphs</title></head>"
+                        "<body><h1>Notes on Graphs</h1></body></html>")
+    assert (heading["title"], heading["source"]) == ("Notes on Graphs", {"title": "html-title"})
 
 
-def citation(author: str, publication: str, relation: str = "cites") -> dict:
-    return {"member": "", "author": author, "publication": publication, "relation": relation}
+def test_broken_meta_never_breaks_the_page() -> None:
+    html = ('<html><head><meta name="citation_title" content="doc1.docx">'
+            '<meta name="citation_author" content="admin"></head><body>'
+            '<script type="application/ld+json">{not json</script><p>Text</p></body></html>')
+    page = parse_html(html)
+    assert "Text" in page.text
+    assert page.meta is None
 
 
-def test_self_citations_are_judged_against_the_cited_group_only() -> None:
-    citations = [citation("Jezek", "Retrieving citations on the web"),
-                 citation("Smith", "Another title"),
-                 citation("Fiala", "Retrieving citations on the web", relation="self")]
-    mark_self_citations(citations, {"authors": ["Dalibor Fiala", "Ann Other"]}, GROUPS)
-    # Fiala is in the first group (whose name Jezek was found): a self-citation; Smith's
-    # group has no Fiala; the paper's own copy is no citation at all
-    assert [c["self_citation"] for c in citations] == [True, False, False]
+@pytest.mark.parametrize("raw", ["Microsoft Word - draft3.doc", "untitled", "paper.dvi",
+                                 "Proceedings of the 45th Annual Meeting", "AI Magazine",
+                                 "6489122611071476 1..10", "doi:", ""])
+def test_implausible_titles_are_dropped(raw: str) -> None:
+    assert clean_title(raw) is None
 
 
-def test_a_work_without_authors_cites_no_self() -> None:
-    citations = [citation("Jezek", "Retrieving citations on the web")]
-    mark_self_citations(citations, None, GROUPS)
-    assert citations[0]["self_citation"] is False
+@pytest.mark.parametrize("raw,names", [
+    (["Georgiana Dinu ; Marco Baroni"], ["Georgiana Dinu", "Marco Baroni"]),
+    (["Alekh Agarwal, Sahand Negahban, Martin J. Wainwright"],
+     ["Alekh Agarwal", "Sahand Negahban", "Martin J. Wainwright"]),
+    (["Zoltan Gyongyi, Hector Garcia-Molina (Stanford Univ.)"],
+     ["Zoltan Gyongyi", "Hector Garcia-Molina"]),
+    (["Smith, John; Doe, Jane"], ["John Smith", "Jane Doe"]),
+    (["Maria Garcia, Wei Zhang"], ["Maria Garcia", "Wei Zhang"]),
+    (["chrisq"], []), (["antons.jan-niklas"], []), (["IEEE"], []),
+    (["Association for Computational Linguistics"], []), (["Nuala E. Tully {et al.}"], []),
+])
+def test_author_fields(raw: list[str], names: list[str]) -> None:
+    assert person_names(raw) == names
 
 
-# --- versions ---------------------------------------------------------------------------------
-
-PREPRINT = {"title": "Citation Indexing on the Web", "authors": ["Jana Novak", "P. Liu"],
-            "arxiv": "arXiv:2101.00001v2", "doi": None}
-PUBLISHED = {"title": "Citation indexing on the web.", "authors": ["J. Novák"],
-             "doi": "https://doi.org/10.1000/ABC.1", "venue": "JASIST", "year": 2022}
+def test_years() -> None:
+    assert [year_of(v) for v in ("D:20070501120000Z", "May 2007", "2003/02/03", "3000", None)] \
+        == [2007, 2007, 2003, None, None]
 
 
-def test_identifiers_are_normalised() -> None:
-    assert normalized_doi("https://doi.org/10.1000/ABC.1") == "10.1000/abc.1"
-    assert normalized_doi("doi: 10.1000/abc.1") == "10.1000/abc.1"
-    assert normalized_arxiv("arXiv:2101.00001v2") == normalized_arxiv("2101.00001") \
-        == "2101.00001"
+XMP = b"""<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"
+ xmlns:prism="http://prismstandard.org/namespaces/basic/2.0/" prism:doi="10.1234/ABC.5">
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">Sparse Walks in Citation Graphs</rdf:li></rdf:Alt></dc:title>
+<dc:creator><rdf:Seq><rdf:li>Maria Garcia</rdf:li><rdf:li>Wei Zhang</rdf:li></rdf:Seq></dc:creator>
+<prism:publicationName>Journal of Graphs</prism:publicationName>
+<prism:coverDate>2019-03-01</prism:coverDate>
+</rdf:Description></rdf:RDF></x:xmpmeta>
+<?xpacket end="w"?>"""
 
 
-def test_a_preprint_and_its_published_version_share_the_title_key() -> None:
-    assert work_keys(PREPRINT)[0] == work_keys(PUBLISHED)[0] == \
-        "title:citationindexingontheweb|novak"
-    assert work_keys({"title": "Intro", "authors": ["A. B"]}) == []  # too short to tell
-    assert work_keys({"title": "Citation indexing on the web"}) == []  # no first author
+def test_xmp_packet() -> None:
+    work = merged_work([xmp_candidate(b"%PDF-1.4 junk " + XMP + b" more")])
+    assert work["title"] == "Sparse Walks in Citation Graphs"
+    assert work["authors"] == ["Maria Garcia", "Wei Zhang"]
+    assert (work["year"], work["venue"], work["doi"]) == (2019, "Journal of Graphs",
+                                                          "10.1234/abc.5")
+    assert xmp_candidate(b"%PDF-1.4 <x:xmpmeta broken") is None
 
 
-def test_versions_get_one_id_in_either_order(tmp_path: Path) -> None:
-    first, second = WorkIds(), WorkIds()
-    one = first.assign(work_keys(PREPRINT), "http://a/pre.pdf")
-    assert first.assign(work_keys(PUBLISHED), "http://b/pub.pdf") == one
-    two = second.assign(work_keys(PUBLISHED), "http://b/pub.pdf")
-    assert second.assign(work_keys(PREPRINT), "http://a/pre.pdf") == two == one
-    assert first.assign(work_keys({"title": "Something else entirely", "authors": ["J. Novak"]}),
-                        "http://c/") != one
+def test_information_dictionary_counts_only_what_page_one_prints() -> None:
+    page = "Sparse Walks in Citation Graphs\nMaria Garcia and Wei Zhang\nAbstract ..."
+    good = info_candidate({"Title": "Sparse Walks in Citation Graphs",
+                           "Author": "Maria Garcia, Wei Zhang"}, page)
+    assert good["title"] and good["authors"] == ["Maria Garcia", "Wei Zhang"]
+    assert info_candidate({"Title": "Microsoft Word - draft3.doc", "Author": "chrisq"}, page) \
+        is None
+    assert info_candidate({"Title": "A Title Not On The Page", "Author": "Ann Other"},
+                          page + " words" * 50) is None
 
 
-def test_a_later_version_joins_by_another_key_than_the_first_id_was_made_of() -> None:
-    ids = WorkIds()
-    renamed = {"title": "A different published title", "authors": ["J. Novak"],
-               "arxiv": "2101.00001"}
-    one = ids.assign(work_keys(PREPRINT), "http://a/pre.pdf")
-    assert ids.assign(work_keys(renamed), "http://b/") == one
+def typeset_first_page(title: list[str], authors: str, extra: list[str],
+                       docinfo: str = "") -> bytes:
+    """A paper's page 1 as a typesetter sets it: a 17 pt title (one or more lines), 12 pt
+    authors, a 9 pt affiliation and venue line, then 10 pt two-column text."""
+    out = ["%!PS-Adobe-3.0", "%%Title: paper.dvi", "%%Pages: 1", "%%EndComments", docinfo,
+           "%%Page: 1 1", "/Times-Bold findfont 17 scalefont setfont"]
+    out += [f"90 {720 - 20 * i} moveto {ps_string(line)} show" for i, line in enumerate(title)]
+    top = 720 - 20 * len(title) - 10
+    out += ["/Times-Roman findfont 12 scalefont setfont",
+            f"150 {top} moveto {ps_string(authors)} show",
+            "/Times-Roman findfont 9 scalefont setfont"]
+    out += [f"150 {top - 14 - 11 * i} moveto {ps_string(line)} show"
+            for i, line in enumerate(extra)]
+    out += ["/Times-Roman findfont 10 scalefont setfont", f"72 {top - 80} moveto (Abstract) show"]
+    body = "We study how citations are found on the web and report what we measured there."
+    for row in range(30):
+        out += [f"{x} {top - 100 - 12 * row} moveto {ps_string(body[:44])} show" for x in (72, 320)]
+    out += ["showpage", "%%EOF"]
+    return ("\n".join(out) + "\n").encode("latin-1")
 
 
-def test_a_document_without_metadata_is_a_work_of_its_own() -> None:
-    ids = WorkIds()
-    assert ids.assign([], "http://a/x.pdf") == ids.assign([], "http://a/x.pdf")
-    assert ids.assign([], "http://a/x.pdf") != ids.assign([], "http://a/y.pdf")
+def test_first_page_of_a_pdf_without_metadata() -> None:
+    data = ghostscript_pdf(typeset_first_page(
+        ["Finding Citations of Papers", "in the Grey Literature"],
+        "Jana Novak, Petr Dvorak and Hana Svobodova",
+        ["University of West Bohemia, Plzen", "Proc. of WSCG 2004. Copyright 2004 UNION",
+         "doi:10.1111/wscg.2004.17"]))
+    header, _ = pdf_text(data, work=True)
+    work = merged_work(header["work"]["candidates"])
+    assert work["title"] == "Finding Citations of Papers in the Grey Literature"
+    assert work["authors"] == ["Jana Novak", "Petr Dvorak", "Hana Svobodova"]
+    assert (work["year"], work["doi"]) == (2004, "10.1111/wscg.2004.17")
+    assert work["source"]["title"] == "first-page"
+    assert "work" not in pdf_text(data)[0]  # asked for only
 
 
-def test_the_map_survives_a_kill_and_seeds_a_recrawl(tmp_path: Path) -> None:
-    job, recrawl = tmp_path / "job", tmp_path / "recrawl"
-    renamed = {"title": "A different published title", "authors": ["J. Novak"],
-               "arxiv": "2101.00001"}
-    one = WorkIds(job).assign(work_keys(PREPRINT), "http://a/pre.pdf")
-    with open(job / WORKS_FILE, "a", encoding="utf-8") as handle:
-        handle.write("title:cut")  # a kill in the middle of a line
-    resumed = WorkIds(job)
-    assert resumed.assign(work_keys(renamed), "http://b/") == one
-    assert (job / WORKS_FILE).read_text().count("arxiv:2101.00001") == 1  # nothing doubled
-    later = WorkIds(recrawl, previous_dir=job)
-    assert later.assign(work_keys(renamed), "http://b/") == one
-    assert WorkIds(tmp_path / "third", previous_dir=recrawl).ids == later.ids  # a series
+@pytest.mark.parametrize("title,author,source", [
+    ("Finding Citations", "Jana Novak", "xmp"),  # Ghostscript writes XMP from DOCINFO
+    ("Template Title Left In Word", "Jana Novak", "first-page"),  # page 1 does not print it
+])
+def test_pdf_metadata_wins_over_the_layout_only_when_page_one_prints_it(
+        title: str, author: str, source: str) -> None:
+    docinfo = f"[ /Title {ps_string(title)} /Author {ps_string(author)} /DOCINFO pdfmark"
+    data = ghostscript_pdf(typeset_first_page(["Finding Citations"], "Jana Novak",
+                                              ["arXiv:2101.01234v2 [cs.DL] 3 Jan 2021"],
+                                              docinfo))
+    work = merged_work(pdf_text(data, work=True)[0]["work"]["candidates"])
+    assert work["title"] == "Finding Citations" and work["source"]["title"] == source
+    assert work["authors"] == ["Jana Novak"]
+    assert (work["arxiv"], work["year"]) == ("2101.01234", 2021)
 
 
-# --- the report -------------------------------------------------------------------------------
+def test_xmp_in_a_real_pdf() -> None:
+    objects = [b"<< /Type /Catalog /Pages 2 0 R /Metadata 4 0 R >>",
+               b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << >> >>",
+               b"<< /Type /Metadata /Subtype /XML /Length %d >>\nstream\n" % len(XMP) + XMP
+               + b"\nendstream"]
+    work = merged_work(pdf_text(pdf_file(objects), work=True)[0]["work"]["candidates"])
+    assert work["title"] == "Sparse Walks in Citation Graphs"
+    assert work["source"]["title"] == "xmp"
 
-def test_the_report_counts_works_and_self_citations(tmp_path: Path) -> None:
-    ids = WorkIds()
-    write_logs(tmp_path, [
-        ("http://a/pre.pdf", ids.assign(work_keys(PREPRINT), "http://a/pre.pdf"), PREPRINT,
-         ["Paper one"]),
-        ("http://b/pub.pdf", ids.assign(work_keys(PUBLISHED), "http://b/pub.pdf"), PUBLISHED,
-         ["Paper one"]),
-        ("http://c/other.html", ids.assign([], "http://c/other.html"), {}, []),
+
+def citing_item(parts: list[dict]) -> DocumentItem:
+    item = DocumentItem(url="http://127.0.0.1/a.zip", body=None)
+    item.parts = parts
+    item.citations = [{"member": part["member"]} for part in parts if part.get("cites")]
+    return item
+
+
+def test_an_archive_gets_its_first_citing_members_work_and_bad_meta_is_a_problem() -> None:
+    html = parse_html(HIGHWIRE)
+    item = citing_item([
+        {"member": "a.txt", "kind": "text", "text": "Unrelated Notes\n", "meta": None},
+        {"member": "b.html", "kind": "html", "text": html.text, "meta": html.meta, "cites": 1},
     ])
-    results = read_results(tmp_path)
-    works = results.works()
-    assert [sorted(w.urls) for w in works] == [["http://a/pre.pdf", "http://b/pub.pdf"],
-                                               ["http://c/other.html"]]
-    merged = works[0].work
-    assert (merged["doi"], merged["arxiv"], merged["year"]) == \
-        ("https://doi.org/10.1000/ABC.1", "arXiv:2101.00001v2", 2022)
-    assert results.work_counts() == {"Paper one": (2, 1), "Paper two": (2, 0)}
-    without = results.without_self_citations()
-    assert without.work_counts() == {"Paper one": (1, 0), "Paper two": (2, 0)}
+    identify_work(item)
+    assert item.work["title"] == "Retrieving Citations on the Web"
+    broken = citing_item([{"member": "", "kind": "pdf", "text": "x", "cites": 1,
+                           "meta": {"candidates": "not a list of candidates"}}])
+    identify_work(broken)
+    assert broken.work["title"] is None
+    assert broken.problems and "work metadata" in broken.problems[0]["reason"]
 
 
-def test_versions_with_different_ids_are_joined_by_their_keys(tmp_path: Path) -> None:
-    """Two runs that gave a preprint and its published version different ids (an older map,
-    or ids from two jobs): the report still shows one work."""
-    write_logs(tmp_path, [("http://a/pre.pdf", "w1", PREPRINT, []),
-                          ("http://b/pub.pdf", "w2", PUBLISHED, [])])
-    assert len(read_results(tmp_path).works()) == 1
-
-
-def test_a_report_of_old_logs_without_works_has_one_work_per_document(tmp_path: Path) -> None:
-    report = RunReport(tmp_path, debug=False)
-    for where in ("http://a/1.pdf", "http://a/2.pdf"):
-        report.success(where, "h", [DocumentHit("Fiala", "Paper one", "paper one", 1.0)])
-    report.close()
-    (tmp_path / "works.jsonl").unlink()
-    results = read_results(tmp_path)
-    assert results.work_counts() == {"Paper one": (2, 0)}
-
-
-def test_a_cut_works_line_is_skipped(tmp_path: Path) -> None:
-    write_logs(tmp_path, [("http://a/pre.pdf", "w1", PREPRINT, [])])
-    with open(tmp_path / "works.jsonl", "a", encoding="utf-8") as handle:
-        handle.write(json.dumps({"where": "http://a/x"})[:10])
-    assert read_results(tmp_path).documents[0].work_id == "w1"
+def test_office_text_gets_its_work_from_the_head_of_its_text() -> None:
+    item = citing_item([{"member": "", "kind": "doc", "meta": None, "cites": 1,
+                         "text": "Citation Indexing on the Web\nJana Novak and Petr Dvorak\n"
+                                 "Abstract\nWe study ... (c) 2005 the authors"}])
+    identify_work(item)
+    assert (item.work["title"], item.work["authors"], item.work["year"]) == (
+        "Citation Indexing on the Web", ["Jana Novak", "Petr Dvorak"], 2005)
+    assert item.work["source"]["title"] == "text-head"

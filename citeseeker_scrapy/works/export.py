@@ -22,8 +22,8 @@ import bibtexparser
 import rispy
 from bibtexparser import model
 
-from citeseeker_scrapy.matching.names import family_and_given
 from citeseeker_scrapy.report.citing_works import CitingWork
+from citeseeker_scrapy.works.fields import surname
 from citeseeker_scrapy.works.identity import normalized_arxiv, normalized_doi
 
 FORMATS = ("bibtex", "ris", "csljson")
@@ -144,6 +144,17 @@ def to_csl_json(works: list[CitingWork]) -> str:
             item["issued"] = {"date-parts": [[year]]}
         items.append({name: value for name, value in item.items() if value})
     return json.dumps(items, ensure_ascii=False, indent=1) + "\n"
+
+
+def family_and_given(printed: str) -> tuple[str, str]:
+    """A work's author ("Given Family") as (family, given): the family name as
+    :func:`~citeseeker_scrapy.works.fields.surname` tells it, particles kept ("Laurens van der
+    Maaten" -> ("van der Maaten", "Laurens")); a "Family, Given" form is taken as it is."""
+    head, comma, tail = printed.partition(",")
+    if comma:
+        return head.strip(), tail.strip()
+    family = surname(printed.strip())
+    return family, printed.strip()[:-len(family)].strip() if family else ""
 
 
 def _csl_name(printed: str) -> dict[str, str]:

@@ -24,49 +24,38 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from citeseeker_scrapy.matching.names import person_readings
-from citeseeker_scrapy.matching.normalize import normalize_text
 from citeseeker_scrapy.report.logs import repair_cut_line
+from citeseeker_scrapy.works.fields import arxiv_of, doi_of, folded, surname
 
 WORKS_FILE = "works.tsv"
 #: A title shorter than this (in letters and digits) is too generic to identify a work alone.
 MIN_TITLE_CHARS = 12
-_NOT_LETTER_OR_DIGIT = re.compile(r"[\W_]+")
-_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
-_ARXIV_PREFIX = re.compile(r"^(?:https?://arxiv\.org/(?:abs|pdf)/|arxiv:\s*)", re.I)
-_ARXIV_VERSION = re.compile(r"v\d+$")
 
 
 def normalized_title(title: str | None) -> str:
-    """A title as compared: folded, letters and digits only ("Citation Indexing on the
-    Web." and "citation indexing on the web" are equal)."""
-    return _NOT_LETTER_OR_DIGIT.sub("", normalize_text(title or ""))
+    """A title as compared: folded (:func:`~citeseeker_scrapy.works.fields.folded`), letters
+    and digits only ("Citation Indexing on the Web." = "citation indexing on the web")."""
+    return folded(title or "").replace(" ", "")
 
 
 def first_surname(authors: Iterable[str] | None) -> str:
-    """The folded surname of the first author ("" when there is none)."""
-    for author in authors or ():
-        readings = person_readings(str(author))
-        if readings:
-            return readings[0].surname
-        return ""
-    return ""
+    """The folded family name of the first author ("" when there is none)."""
+    first = next(iter(authors or ()), "")
+    return folded(surname(str(first))).replace(" ", "") if first else ""
 
 
 def normalized_doi(doi: str | None) -> str:
-    """``10.1000/xyz`` from any printed form (``https://doi.org/...``, ``doi:...``), lower case
-    (DOIs are case-insensitive)."""
-    return _DOI_PREFIX.sub("", (doi or "").strip()).strip().lower()
+    """A DOI as compared (:func:`~citeseeker_scrapy.works.fields.doi_of`; "" for none)."""
+    return doi_of(doi) or ""
 
 
 def normalized_arxiv(arxiv: str | None) -> str:
-    """An arXiv identifier without its prefix and version: every version is one work."""
-    bare = _ARXIV_PREFIX.sub("", (arxiv or "").strip()).strip().lower()
-    return _ARXIV_VERSION.sub("", bare)
+    """An arXiv identifier as compared, without its version: every version is one work. The
+    work has it bare ("2101.00001"); a prefixed or versioned one is read too."""
+    return arxiv_of(arxiv) or arxiv_of(f"arXiv:{arxiv}") or "" if arxiv else ""
 
 
 def work_keys(work: Mapping[str, Any] | None) -> list[str]:
