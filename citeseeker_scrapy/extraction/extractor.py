@@ -433,17 +433,20 @@ class _Job:
         return read_markup(kind, data, self.declared if top else None, self.budget, self.limits)
 
     def _pdf(self, data: bytes, top: bool = False) -> Content:
+        """Text of a PDF, and what it says of its work (the worker that reads page 1 reads
+        its metadata and layout too: ``works.pdf_meta``)."""
         if self._split is None or not self._split.big(len(data)):
-            return Content(self._in_worker("pdf", data))
+            header, text = self._worker_reply("pdf", data)
+            return Content(text, meta=header.get("work"))
         handle, name = tempfile.mkstemp(suffix=".pdf", dir=self._scratch_dir())
         with os.fdopen(handle, "wb") as source:
             source.write(data)
         try:
-            return Content(self._pdf_in_parts(name, self._split.parts))
+            return self._pdf_in_parts(name, self._split.parts)
         finally:
             os.unlink(name)
 
-    def _pdf_in_parts(self, path: str, parts: int) -> str:
+    def _pdf_in_parts(self, path: str, parts: int) -> Content:
         """Every worker reads its share of the pages at once; the texts joined in page order
         are the whole document's. A part that fails fails the document (the first error)."""
         threads = self._split.threads
@@ -454,18 +457,21 @@ class _Job:
         finally:
             wait(others)
         results += [future.result() for future in others]
-        return "\n".join(text for text, pages in results if pages)
+        return Content("\n".join(text for text, pages, _ in results if pages),
+                       meta=results[0][2])
 
-    def _pdf_part(self, path: str, index: int, parts: int) -> tuple[str, int]:
-        """Text of one part and how many pages it had (a part of a short PDF may have none)."""
+    def _pdf_part(self, path: str, index: int, parts: int) -> tuple[str, int, dict | None]:
+        """Text of one part, how many pages it had (a part of a short PDF may have none) and,
+        for the part with page 1, the work's candidates."""
         max_chars = self.limits.max_text_chars
-        request = {"task": "pdf", "max_chars": max_chars, "part": [index, parts], "path": path}
+        request = {"task": "pdf", "max_chars": max_chars, "part": [index, parts], "path": path,
+                   "work": index == 0}
         header, text = self.pool.run(request, b"", self.limits.pdf_timeout, max_chars)
         first, stop = header.get("read") or (0, 1)
-        return text, stop - first
+        return text, stop - first, header.get("work")
 
     def _rtf(self, data: bytes, top: bool) -> Content:
-        return Content(self._in_worker("rtf", data))
+        return Content(self._worker_reply("rtf", data)[1])
 
     def _ps(self, data: bytes, top: bool) -> Content:
         """Ghostscript → PDF → text; after a PostScript error, the pages before it still count."""
@@ -484,13 +490,13 @@ class _Job:
             # no PDF: said as such, not as PDFium's and pypdf's complaints about empty bytes.
             raise ExtractionError(distilled.failure or NO_PAGE_DRAWN)
         try:
-            text = self._in_worker("pdf", distilled.output)
+            header, text = self._worker_reply("pdf", distilled.output)
         except ExtractionError as e:
             raise ExtractionError(distilled.failure or str(e)) from e
         damage = (
             f"{distilled.failure}; text of the pages before it kept" if distilled.failure else ""
         )
-        return Content(text, damage=damage)
+        return Content(text, damage=damage, meta=header.get("work"))
 
     def _doc(self, data: bytes, top: bool) -> Content:
         return self._catdoc("doc", data)
@@ -531,11 +537,12 @@ class _Job:
             raise StorageError(f"the scratch directory {self._scratch_dir().parent} is full "
                                f"({free} bytes free; {failure})")
 
-    def _in_worker(self, task: str, data: bytes) -> str:
+    def _worker_reply(self, task: str, data: bytes) -> tuple[dict, str]:
+        """A parser worker's reply header and text; a PDF's also says what it tells of its
+        work (header ``work``)."""
         max_chars = self.limits.max_text_chars
-        request = {"task": task, "max_chars": max_chars}
-        _, text = self.pool.run(request, data, self.limits.pdf_timeout, max_chars)
-        return text
+        request = {"task": task, "max_chars": max_chars, "work": task == "pdf"}
+        return self.pool.run(request, data, self.limits.pdf_timeout, max_chars)
 
     def _scratch_dir(self) -> Path:
         if self._scratch is None:
