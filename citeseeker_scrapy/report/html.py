@@ -26,11 +26,11 @@ from html import escape
 from pathlib import Path
 from typing import IO
 
-from rich.console import Console
 from rich.table import Table
 
 from .citing_works import CitingWork
 from .results import CitingDocument, Hit, Results
+from .terminal import TerminalConsole
 
 LINK_SCHEMES = ("http://", "https://", "file://")
 #: The chart shows at most this many publications (the most cited); the rest are listed.
@@ -378,7 +378,7 @@ def print_table(results: Results, stream: IO[str], rows: int = TABLE_ROWS) -> No
     publication shows its best ``rows`` citing documents (0: all) and says how many more
     report.html lists; publications nobody cites are named up to :data:`UNCITED_LINES`.
     """
-    console = Console(file=stream, width=None if stream.isatty() else 160)
+    console = TerminalConsole(file=stream, width=None if stream.isatty() else 160)
     uncited: list[str] = []
     counts = results.work_counts()
     for publication, hits in results.by_publication().items():
