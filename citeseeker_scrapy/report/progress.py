@@ -20,6 +20,8 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.table import Table
 from rich.text import Text
+
+from citeseeker_scrapy.report.terminal import TerminalConsole
 from citeseeker_scrapy.stats import (
     CITATIONS, DOWNLOAD_ERRORS, EXTRACTION_ERRORS, PIPELINE_ERRORS, PROGRESS_DOCUMENTS, RESUMED,
     SERVERS_COMPLETED,
@@ -136,7 +138,7 @@ class LiveProgress:
     """A rich ``Live`` display on stderr; log records go above it while it runs."""
 
     def __init__(self, stream: IO[str] | None = None) -> None:
-        self.console = Console(file=stream or sys.stderr)
+        self.console = TerminalConsole(file=stream or sys.stderr)
         self.live = Live(console=self.console, auto_refresh=False, redirect_stderr=False,
                          redirect_stdout=False, transient=False)
         self._handlers: list[tuple[logging.StreamHandler, IO[str]]] = []
