@@ -14,11 +14,12 @@ from typing import Any
 from citeseeker_scrapy.urls import server_of
 
 #: What the feed shows of a document (the rest is working state of the pipelines).
-FEED_FIELDS = ["url", "server", "citations", "also_at", "work"]
+FEED_FIELDS = ["url", "server", "citations", "also_at", "work", "work_id"]
 #: The columns of one citation, as the flat CSV exporter writes them: the original's item,
 #: then what explains the citation and the document's other URLs (space-separated).
 CITATION_COLUMNS = ["url", "member", "server", "header", "author", "publication", "found",
-                    "similarity", "relation", "context", "in_references", "also_at"]
+                    "similarity", "relation", "context", "in_references", "also_at",
+                    "self_citation", "work_id"]
 
 
 @dataclass
@@ -44,6 +45,8 @@ class DocumentItem:
     Text stage: a part's ``meta`` is what it says of its work (``works/``). Citation stage,
     for a document that cites: ``work``, the citing work (``works.work.merged_work``: title,
     authors, year, venue, doi, arxiv, source; an archive's: its first citing member's).
+    Citing-work stage (``pipelines/works.py``): ``work_id``, shared by the versions of one
+    work (:mod:`citeseeker_scrapy.works.identity`), and each citation's ``self_citation``.
     """
 
     url: str
@@ -64,6 +67,7 @@ class DocumentItem:
     duplicates: list[tuple[str, str]] = field(default_factory=list)
     found_ahead: dict[str, tuple[list[dict[str, Any]], str]] = field(default_factory=dict)
     work: dict[str, Any] | None = None
+    work_id: str = ""
 
     def __post_init__(self) -> None:
         self.server = self.server or server_of(self.url)
@@ -120,5 +124,6 @@ def _valid_utf8(body: bytes) -> bool:
 def citation_rows(item: Any) -> list[dict[str, Any]]:
     """One flat row per citation of an exported document (for CSV and for readers of JSON)."""
     document = {"url": item["url"], "server": item.get("server", ""),
-                "also_at": " ".join(item.get("also_at") or ())}
+                "also_at": " ".join(item.get("also_at") or ()),
+                "work_id": item.get("work_id", "")}
     return [{**document, **citation} for citation in item.get("citations") or ()]
