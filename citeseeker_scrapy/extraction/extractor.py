@@ -58,7 +58,8 @@ from .office import binary_office_text, office_kind_of_zip
 from .postscript import distill_to_pdf, server_argv
 from .leaf import WORKER_LEAF_KINDS, Content, leaf_events, read_markup
 from .read_ahead import ReadAhead
-from .sniff import ARCHIVE_KINDS, HEAD_BYTES, OFFICE_ZIP_KINDS, charset_of, sniff_kind
+from .decode import charset_of
+from .sniff import ARCHIVE_KINDS, HEAD_BYTES, OFFICE_ZIP_KINDS, sniff_kind
 from .streams import Budget, BoundedReader
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
 from citeseeker_scrapy.extraction.processes.ghostscript import GhostscriptServers
