@@ -52,7 +52,6 @@ from scrapy.utils.request import request_from_dict
 from twisted.internet.defer import Deferred
 
 from . import signals as citeseeker_signals
-from .config import boolean_setting
 from .exceptions import ConfigError, StorageError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED
@@ -71,8 +70,9 @@ from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LEASE_KEY, OR
                                     REDIRECT, SEARCH, SEARCH_KEY, START, UNSENT_KEY, WAKE_KEY)
 from .urls import LinkPolicy, canonical_url, server_of
 from citeseeker_scrapy.stats import (
-    FRONTIER as STATS, RESUMED, ROOT, SCOPE_REFUSED as SCOPE_STATS, SEARCH_LINKS_NOT_FOLLOWED,
-    START_REQUESTS,
+    FRONTIER_ENQUEUED, FRONTIER_PICKLED, FRONTIER_REFUSED, FRONTIER_SIZE, RESUMED, ROOT,
+    SCOPE_REFUSED as SCOPE_STATS, SEARCH_LINKS_NOT_FOLLOWED, SERVERS_COMPLETED, SERVERS_SKIPPED,
+    STALE_IN_FLIGHT, START_REQUESTS, UNREACHABLE_DOCUMENTS_SKIPPED, UNREACHABLE_SERVERS,
 )
 
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
@@ -148,8 +148,8 @@ class FrontierScheduler:
         self.spider = spider
         # One bound method each, given to every request: Scrapy caches "is this callback a
         # generator with a return value?" (it reads the callback's source and parses it) per
-        # callback object, weakly, so a new bound method per request re-parsed the spider's
-        # source for every page (~3 % of the crawl's CPU, bench_crawl.py).
+        # callback object, weakly, so a new bound method per request would make it parse the
+        # spider's source again for every page.
         self.callbacks = (getattr(spider, "parse", None), getattr(spider, "on_error", None))
         connect = self.crawler.signals.connect
         connect(self.listen_to_items, signal=signals.engine_started)
@@ -275,9 +275,9 @@ class FrontierScheduler:
 
     def _counted(self, outcome: str) -> bool:
         if outcome != ACCEPTED:
-            self.crawler.stats.inc_value(f"{STATS}/refused/{outcome}")
+            self.crawler.stats.inc_value(f"{FRONTIER_REFUSED}/{outcome}")
             return False
-        self.crawler.stats.inc_value(f"{STATS}/enqueued")
+        self.crawler.stats.inc_value(FRONTIER_ENQUEUED)
         return True
 
     def next_request(self) -> Request | None:
@@ -342,7 +342,7 @@ class FrontierScheduler:
         JSON; anything else (a POST, another callback, cookies) is kept whole, pickled."""
         depth = int(request.meta.get(DEPTH_KEY, 0))
         if not self._is_plain(request):
-            self.crawler.stats.inc_value(f"{STATS}/pickled")
+            self.crawler.stats.inc_value(FRONTIER_PICKLED)
             whole = request.replace(url=url).to_dict(spider=self.spider)
             return DocumentEntry(url, depth, REQUEST_PAYLOAD + pickle.dumps(whole, protocol=5))
         kept = {k: request.meta[k] for k in KEPT_META if k in request.meta}
@@ -397,8 +397,8 @@ class FrontierScheduler:
 
     def _add_links(self, item: DocumentItem) -> None:
         """Each link through the scope gate to the frontier; outcomes counted, and refusals
-        logged, once per page (a page of 200 links made 200 stats calls and log records:
-        issue 27's main-process profile)."""
+        logged, once per page (not one stats call and log record per link: a documentation
+        page has hundreds)."""
         stats = self.crawler.stats
         source, depth = item.server, item.depth
         outcomes: Counter[str] = Counter()
@@ -434,7 +434,7 @@ class FrontierScheduler:
     def _count_unreachable(self, server: str, unreachable: bool, reason: str) -> None:
         """After ``unreachable_after`` connection failures in a row (any answer resets the
         count), the server is completed: one errors.log line says why and how many of its
-        documents were skipped (issue 28: a dead host's 2,080 documents each tried twice)."""
+        documents were skipped (else each document of a dead host is tried, and retried)."""
         if not unreachable:
             self._unreachable.pop(server, None)
             return
@@ -443,8 +443,8 @@ class FrontierScheduler:
         if failures != self.unreachable_after:
             return
         skipped = self.frontier.complete_unreachable(server)
-        self.crawler.stats.inc_value(f"{STATS}/unreachable_servers")
-        self.crawler.stats.inc_value(f"{STATS}/unreachable_documents_skipped", skipped)
+        self.crawler.stats.inc_value(UNREACHABLE_SERVERS)
+        self.crawler.stats.inc_value(UNREACHABLE_DOCUMENTS_SKIPPED, skipped)
         self.crawler.signals.send_catch_log(
             citeseeker_signals.note_error, url=server,
             reason=f"server unreachable ({failures} connection failures in a row, last: "
@@ -473,7 +473,7 @@ class FrontierScheduler:
         """Nothing is downloading or being parsed: whatever is "in flight" is stale."""
         stale = self.frontier.finish_all_in_flight()
         if stale:
-            self.crawler.stats.inc_value(f"{STATS}/stale_in_flight", stale)
+            self.crawler.stats.inc_value(STALE_IN_FLIGHT, stale)
         if self.frontier.has_work():
             raise DontCloseSpider
         if self.shared is not None and not self.shared.job_finished():
@@ -498,7 +498,7 @@ class FrontierScheduler:
 
     def on_server_completed(self, server: str) -> None:
         self._unreachable.pop(server, None)
-        self.crawler.stats.inc_value(f"{STATS}/servers_completed")
+        self.crawler.stats.inc_value(SERVERS_COMPLETED)
         self.crawler.signals.send_catch_log(citeseeker_signals.server_completed, server=server)
 
     def root_of(self, server: str) -> str | None:
@@ -525,7 +525,7 @@ class FrontierScheduler:
         for line in self.skip_file.read_text(encoding="utf-8", errors="replace").splitlines():
             name = line.strip()
             if name and not name.startswith("#") and self.frontier.skip(server_of(name)):
-                self.crawler.stats.inc_value(f"{STATS}/servers_skipped")
+                self.crawler.stats.inc_value(SERVERS_SKIPPED)
 
     def _stats_snapshot(self) -> dict[str, Any]:
         stats = self.crawler.stats.get_stats()
@@ -539,7 +539,7 @@ class FrontierScheduler:
 
     def _publish_sizes(self) -> None:
         for name, value in self.frontier.sizes().items():
-            self.crawler.stats.set_value(f"{STATS}/size/{name}", value)
+            self.crawler.stats.set_value(f"{FRONTIER_SIZE}/{name}", value)
 
 
 def _link_stat(outcome: str) -> str:
@@ -547,7 +547,7 @@ def _link_stat(outcome: str) -> str:
     outcome becomes ``citeseeker/frontier/enqueued`` or ``.../refused/<outcome>``."""
     if outcome.startswith(SCOPE_STATS):
         return outcome
-    return f"{STATS}/enqueued" if outcome == ACCEPTED else f"{STATS}/refused/{outcome}"
+    return FRONTIER_ENQUEUED if outcome == ACCEPTED else f"{FRONTIER_REFUSED}/{outcome}"
 
 
 def _follows_same_server(crawler, error: str | None) -> bool:
@@ -579,13 +579,12 @@ def _shared_settings(crawler) -> SharedSettings | None:
         if frontier_kind(crawler.settings) != "redis":
             return None
         shared = SharedSettings.from_settings(crawler.settings)
-        reuse = boolean_setting(crawler.settings, "CITESEEKER_REDIS_REUSE")
     except ConfigError as error:
         refuse_to_start(crawler, str(error))
         return None
     problem = unreachable(shared.redis_url)
     if problem is None:  # a finished job key: refused unless CITESEEKER_REDIS_REUSE
-        problem = refuse_finished_job(shared.redis_url, shared.prefix, reuse=reuse)
+        problem = refuse_finished_job(shared.redis_url, shared.prefix, reuse=shared.reuse_finished)
     if problem is not None:
         refuse_to_start(crawler, problem)
         return None
