@@ -519,7 +519,10 @@ def main(argv: Optional[list[str]] = None) -> int:
           "by the improved scheme" + ("" if lost else ": OK"))
     for o in lost:
         print(f"  LOST {o.query.style} / {o.query.format}: {o.query.author!r} "
-              f"{o.query.title!r} [{categories_of(o.query)}]")
+              f"{o.query.title!r} [{categories_of(o.query)}] vetoed by: "
+              + ", ".join(str(e.veto) for e in CitationMatcher(
+                  [AuthorGroup((o.query.author,), (o.query.title,))],
+                  MatcherSettings()).explain(texts[o.query.paper])))
     if args.details:
         details(outcomes, texts)
     return 1 if lost else 0
