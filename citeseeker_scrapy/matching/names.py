@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import accumulate, compress, count
 from typing import Optional, Sequence
 
@@ -407,8 +407,10 @@ class PersonName:
     given: tuple[str, ...]
 
 
+@lru_cache(maxsize=4096)
 def person_readings(name: str, *, either_order: bool = False) -> tuple[PersonName, ...]:
-    """The ways ``name`` can be read as surname and given names.
+    """The ways ``name`` can be read as surname and given names (cached: a group's authors are
+    compared with every citing work's, and names repeat).
 
     "Fiala, Dalibor" is read one way; "D. Fiala" and "Dalibor Fiala" with the last word(s) as
     the surname (the "Given Family" order of a citing work's authors); ``either_order`` (a
