@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from citeseeker_scrapy.extraction.decode import reader_encoding as decided_encoding
 from citeseeker_scrapy.urls import server_of
 
 #: What the feed shows of a document (the rest is working state of the pipelines).
@@ -76,9 +77,7 @@ class DocumentItem:
     @classmethod
     def from_response(cls, response: Any, **fields: Any) -> DocumentItem:
         """The item for a Scrapy response (duck-typed: the core imports no Scrapy)."""
-        raw_type = response.headers.get(b"Content-Type")
-        return cls(url=response.url, body=response.body,
-                   content_type=raw_type.decode("latin-1") if raw_type else None,
+        return cls(url=response.url, body=response.body, content_type=_content_type(response),
                    encoding=reader_encoding(response), **fields)
 
     def where(self, member: str) -> str:
@@ -87,38 +86,17 @@ class DocumentItem:
 
 
 def reader_encoding(response: Any) -> str | None:
-    """The encoding a response's text readers are told (``extraction/decode.py``), or None.
-
-    Who calls it: :meth:`DocumentItem.from_response`, and the render middleware when it reads
-    a page ahead (both must give the same answer: it keys what was read). What it gives:
-    Scrapy's own ``response.encoding`` (the HTTP charset, else a BOM or a charset the body
-    declares, else a guess), except for a body that is valid UTF-8 and declares nothing over
-    HTTP, where it gives None and the readers find the BOM or ``<meta>`` charset themselves, or
-    decode UTF-8. Why: Scrapy's guess runs charset_normalizer over the whole body, on the
-    crawler's main thread, to answer UTF-8 or ASCII (or worse) for such a body; for other
-    bytes its guess (cp1250 for an undeclared Czech text, say) is still taken over the
-    readers' cp1252 fallback.
-    """
+    """The encoding a response's text readers are told, or None (decided by
+    ``extraction.decode.reader_encoding``). Who calls it: :meth:`DocumentItem.from_response`,
+    and the render middleware when it reads a page ahead."""
     if getattr(type(response), "encoding", None) is None:
         return None  # not a text response (a PDF, an archive): no encoding to tell
-    if not _declares_charset(response) and _valid_utf8(response.body):
-        return None
-    return response.encoding
+    return decided_encoding(_content_type(response), response.body, lambda: response.encoding)
 
 
-def _declares_charset(response: Any) -> bool:
+def _content_type(response: Any) -> str | None:
     raw = response.headers.get(b"Content-Type")
-    return raw is not None and b"charset" in raw.lower()
-
-
-def _valid_utf8(body: bytes) -> bool:
-    if body.isascii():
-        return True
-    try:
-        body.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
+    return raw.decode("latin-1") if raw else None
 
 
 def citation_rows(item: Any) -> list[dict[str, Any]]:
