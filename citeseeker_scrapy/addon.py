@@ -117,6 +117,10 @@ PLAIN_SETTINGS: dict[str, Any] = {
     # worker does it all. 100 tasks per page cost ~40% of the crawl's CPU, 16 still ~4%
     # (bench_crawl.py); responses are still processed side by side.
     "CONCURRENT_ITEMS": 1,
+    # How many requests are out at once is the frontier's to find (servers crawled at once x
+    # each server's connections, frontier/width.py); Scrapy's 16 would cap a crawl that waits
+    # on the network at 16 answers in flight. This bounds the open connections (and sockets).
+    "CONCURRENT_REQUESTS": 512,
     # Scrapy stops downloading while the responses being processed hold more than this many
     # bytes (its default, 5 MB, suits HTML). A single 10 MB PDF manual then held every download
     # until it was read, and a parser worker idled: on TeX Live's documentation the machine

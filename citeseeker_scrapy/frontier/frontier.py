@@ -3,7 +3,11 @@
 * **Pending Servers** — no duplicates, most referenced first (ties by arrival), each with the
   documents other servers named (its Pending Documents).
 * **Active servers** — up to ``max_active_servers`` crawled at once (§8.3's first improvement),
-  each depth-first from a stack: its pending documents first, then its root.
+  each depth-first from a stack: its pending documents first, then its root. A server has at
+  most ``connections_of(server)`` documents out at once (its download slot's connections);
+  when every active server has as many out, the next pending server is activated, so the
+  servers crawled at once are as many as the responses being waited for need, up to
+  ``max_active_servers`` (which the scheduler adapts: :mod:`.width`).
 * **Completed Servers** — the skeletons: names only. A server whose stack is empty and which has
   nothing in flight is completed and all its per-document state released, so memory follows the
   number of servers, not of documents (formula 6.2).
@@ -31,6 +35,8 @@ TOO_DEEP = "too_deep"
 SERVER_FULL = "server_full"
 PENDING_FULL = "pending_full"
 SKIPPED_SERVER = "skipped_server"
+#: A server's limit of documents out at once when ``connections_of`` gives none.
+UNLIMITED = 1 << 30
 
 
 class Frontier:
@@ -47,6 +53,7 @@ class Frontier:
         flush_interval: int = 100,
         root_of: Callable[[str], str | None] = lambda server: server + "/",
         on_completed: Callable[[str], None] = lambda server: None,
+        connections_of: Callable[[str], int] = lambda server: 0,
     ) -> None:
         self.store = store or MemoryStore()
         self.max_active_servers = max_active_servers
@@ -56,6 +63,10 @@ class Frontier:
         self.flush_interval = flush_interval
         self.root_of = root_of
         self.on_completed = on_completed
+        self.connections_of = connections_of  # 0: no limit of its own
+        #: set when a pending server waited because ``max_active_servers`` were active and
+        #: each had all the documents out it may have (read and reset by the scheduler)
+        self.held_back = False
         self.pending: dict[str, PendingServer] = {}
         self.active: dict[str, ActiveServer] = {}
         self.completed: set[str] = set()
@@ -159,18 +170,35 @@ class Frontier:
     # --- handing out documents ----------------------------------------------------------------
 
     def next_document(self, ready: Callable[[str], bool] | None = None) -> DocumentEntry | None:
-        """The next document to fetch, round-robin over the active servers, each depth-first.
-        ``ready(server)`` False passes an active server over this time (the shared frontier's
-        scheduler: its download slot cannot send a request at once)."""
+        """The next document to fetch, round-robin over the active servers, each depth-first,
+        from a server with room for one more document out; when none has, from the next
+        pending server. ``ready(server)`` False passes an active server over this time (the
+        shared frontier's scheduler: its download slot cannot send a request at once)."""
         for _ in range(len(self._rotation)):
             key = self._rotation[0]
             self._rotation.rotate(-1)
-            if ready is not None and not ready(key):
+            server = self.active[key]
+            if not server.stack or not self._has_room(server) or (
+                    ready is not None and not ready(key)):
                 continue
-            entry = self._pop(self.active[key])
+            entry = self._pop(server)
             if entry is not None:
                 return entry
-        while len(self.active) < self.max_active_servers and self._heap:
+        return self._activate_next()
+
+    def _has_room(self, server: ActiveServer) -> bool:
+        """Fewer of its documents out than its connections (asked once per server)."""
+        if not server.connections:
+            server.connections = self.connections_of(server.key) or UNLIMITED
+        return len(server.in_flight) < server.connections
+
+    def _activate_next(self) -> DocumentEntry | None:
+        """The first document of the most referenced pending server, activated now, unless
+        ``max_active_servers`` are active (then :attr:`held_back` tells the scheduler)."""
+        while self._heap:
+            if len(self.active) >= self.max_active_servers:
+                self.held_back = self.held_back or bool(self.pending)
+                return None
             server = self._activate_most_referenced()
             if server is None:
                 continue
