@@ -79,6 +79,18 @@ def test_a_server_gets_its_next_document_when_one_of_its_own_is_done() -> None:
     assert second is not None
 
 
+def test_retries_of_a_full_server_go_out_again() -> None:
+    """A retried request goes back on its server's stack: it is no longer out, so a server
+    whose every document out failed is not held full by its own retries."""
+    crawl = scheduler(1, 5, CITESEEKER_CONCURRENT_SERVERS=1, CONCURRENT_REQUESTS_PER_DOMAIN=2)
+    out = [crawl.next_request(), crawl.next_request()]
+    for request in out:
+        assert crawl.enqueue_request(request.replace(dont_filter=True,
+                                                     meta={**request.meta, "retry_times": 1}))
+    again = {crawl.next_request().url, crawl.next_request().url}
+    assert again == {request.url for request in out}
+
+
 def test_download_slots_concurrency_is_a_servers_limit() -> None:
     crawl = scheduler(2, 6, CITESEEKER_CONCURRENT_SERVERS=1, CONCURRENT_REQUESTS_PER_DOMAIN=2,
                       DOWNLOAD_SLOTS={"s0.example": {"concurrency": 5}})

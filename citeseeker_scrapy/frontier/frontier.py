@@ -159,6 +159,7 @@ class Frontier:
         if len(server.seen) >= self.max_docs_per_server and entry.url not in server.seen:
             return self._refuse(SERVER_FULL)
         server.seen.add(entry.url)
+        server.in_flight.discard(entry.url)  # a retry: back on the stack, no longer out
         server.push(entry, front=front)
         self.store.document_pushed(server.key, entry, self._order())
         return ACCEPTED
