@@ -19,7 +19,7 @@ the benchmarks and tests directly.
 from __future__ import annotations
 
 import heapq
-from collections import Counter, deque
+from collections import Counter
 from typing import Callable
 
 from ..urls import server_of
@@ -72,7 +72,9 @@ class Frontier:
         self.completed: set[str] = set()
         self.refused: Counter[str] = Counter()
         self._heap: list[tuple[int, int, str]] = []
-        self._rotation: deque[str] = deque()
+        #: active servers that may have a document to hand out and room for it, in turn
+        #: (offered again by whatever may change that: a push, a finished document)
+        self._candidates: dict[str, None] = {}
         self._pending_documents = 0
         self._next_arrival = 0
         self._next_order = 0
@@ -161,6 +163,7 @@ class Frontier:
         server.seen.add(entry.url)
         server.in_flight.discard(entry.url)  # a retry: back on the stack, no longer out
         server.push(entry, front=front)
+        self._offer(server.key)
         self.store.document_pushed(server.key, entry, self._order())
         return ACCEPTED
 
@@ -175,17 +178,31 @@ class Frontier:
         from a server with room for one more document out; when none has, from the next
         pending server. ``ready(server)`` False passes an active server over this time (the
         shared frontier's scheduler: its download slot cannot send a request at once)."""
-        for _ in range(len(self._rotation)):
-            key = self._rotation[0]
-            self._rotation.rotate(-1)
-            server = self.active[key]
-            if not server.stack or not self._has_room(server) or (
-                    ready is not None and not ready(key)):
-                continue
-            entry = self._pop(server)
-            if entry is not None:
+        passed: list[str] = []
+        try:
+            while self._candidates:
+                key = next(iter(self._candidates))
+                del self._candidates[key]
+                server = self.active.get(key)
+                if server is None or not server.stack or not self._has_room(server):
+                    continue  # offered again when that changes
+                if ready is not None and not ready(key):
+                    passed.append(key)
+                    continue
+                entry = self._pop(server)
+                if entry is None:
+                    continue  # its site search holds it: offered again when that ends
+                if server.stack and self._has_room(server):
+                    self._candidates[key] = None  # behind the others: round-robin
                 return entry
-        return self._activate_next()
+            return self._activate_next()
+        finally:
+            for key in passed:
+                self._candidates[key] = None
+
+    def _offer(self, key: str) -> None:
+        """``key`` may have a document to hand out and room for it now."""
+        self._candidates[key] = None
 
     def _has_room(self, server: ActiveServer) -> bool:
         """Fewer of its documents out than its connections (asked once per server)."""
@@ -224,7 +241,6 @@ class Frontier:
         self._pending_documents -= len(pending.documents)
         server = ActiveServer(key)
         self.active[key] = server
-        self._rotation.append(key)
         self.store.server_active(key)
         root = self.root_of(key)
         if root is not None:
@@ -245,6 +261,7 @@ class Frontier:
         server.searching.discard(url)
         self.store.document_finished(server.key, url)
         self._finished_since_flush += 1
+        self._offer(server.key)
         self._complete_if_finished(server)
 
     def hold_for_search(self, key: str) -> None:
@@ -268,7 +285,7 @@ class Frontier:
     def _complete(self, server: ActiveServer) -> None:
         """The server becomes a skeleton: its name stays, its documents are released."""
         del self.active[server.key]
-        self._rotation.remove(server.key)
+        self._candidates.pop(server.key, None)
         self.completed.add(server.key)
         self.store.server_completed(server.key)
         self.on_completed(server.key)
@@ -344,7 +361,7 @@ class Frontier:
             self._push_heap(pending)
         for server in snapshot.active:
             self.active[server.key] = server
-            self._rotation.append(server.key)
+            self._offer(server.key)
         self._next_arrival = snapshot.next_arrival
         self._next_order = snapshot.next_order
         return snapshot
