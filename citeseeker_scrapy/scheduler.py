@@ -64,7 +64,6 @@ from scrapy.utils.request import request_from_dict
 from twisted.internet.defer import Deferred
 
 from . import signals as citeseeker_signals
-from .config import boolean_setting
 from .exceptions import ConfigError, StorageError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED
@@ -181,8 +180,8 @@ class FrontierScheduler:
         self.spider = spider
         # One bound method each, given to every request: Scrapy caches "is this callback a
         # generator with a return value?" (it reads the callback's source and parses it) per
-        # callback object, weakly, so a new bound method per request re-parsed the spider's
-        # source for every page (~3 % of the crawl's CPU, bench_crawl.py).
+        # callback object, weakly, so a new bound method per request would make it parse the
+        # spider's source again for every page.
         self.callbacks = (getattr(spider, "parse", None), getattr(spider, "on_error", None))
         connect = self.crawler.signals.connect
         connect(self.listen_to_items, signal=signals.engine_started)
@@ -434,8 +433,8 @@ class FrontierScheduler:
 
     def _add_links(self, item: DocumentItem) -> None:
         """Each link through the scope gate to the frontier; outcomes counted, and refusals
-        logged, once per page (a page of 200 links made 200 stats calls and log records:
-        issue 27's main-process profile)."""
+        logged, once per page (not one stats call and log record per link: a documentation
+        page has hundreds)."""
         stats = self.crawler.stats
         source, depth = item.server, item.depth
         outcomes: Counter[str] = Counter()
@@ -471,7 +470,7 @@ class FrontierScheduler:
     def _count_unreachable(self, server: str, unreachable: bool, reason: str) -> None:
         """After ``unreachable_after`` connection failures in a row (any answer resets the
         count), the server is completed: one errors.log line says why and how many of its
-        documents were skipped (issue 28: a dead host's 2,080 documents each tried twice)."""
+        documents were skipped (else each document of a dead host is tried, and retried)."""
         if not unreachable:
             self._unreachable.pop(server, None)
             return
@@ -678,13 +677,12 @@ def _shared_settings(crawler) -> SharedSettings | None:
         if frontier_kind(crawler.settings) != "redis":
             return None
         shared = SharedSettings.from_settings(crawler.settings)
-        reuse = boolean_setting(crawler.settings, "CITESEEKER_REDIS_REUSE")
     except ConfigError as error:
         refuse_to_start(crawler, str(error))
         return None
     problem = unreachable(shared.redis_url)
     if problem is None:  # a finished job key: refused unless CITESEEKER_REDIS_REUSE
-        problem = refuse_finished_job(shared.redis_url, shared.prefix, reuse=reuse)
+        problem = refuse_finished_job(shared.redis_url, shared.prefix, reuse=shared.reuse_finished)
     if problem is not None:
         refuse_to_start(crawler, problem)
         return None

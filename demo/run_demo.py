@@ -58,6 +58,12 @@ def print_table(feed: Path) -> None:
         where = item["url"].split("/", 3)[-1] + (f"/{item['member']}" if item["member"] else "")
         cited = f"{item['author']}: {item['publication']}"
         print(f"{item['similarity']:>6.4f}  {cited[:48]:<48}  {where[:40]:<40}  {item['found'][:60]}")
+    print("\nThe citing works:\n")
+    for document in sorted(documents, key=lambda d: d["url"]):
+        work = document.get("work") or {}
+        authors = ", ".join(work.get("authors") or ()) or "(authors unknown)"
+        print(f"  {document['url'].split('/', 3)[-1]}: {work.get('title') or '(no title)'}"
+              f" - {authors} ({work.get('year') or 'year unknown'})")
 
 
 def main() -> int:

@@ -55,7 +55,7 @@ def may_refresh(response: HtmlResponse) -> bool:
     """False when the part of a page Scrapy scans for a refresh (its first 4,096 characters)
     cannot declare one: the word is not there, nor a numeric character reference that could
     spell it. Why: Scrapy finds the page's base URL and scans it for every HTML response, and
-    almost no page has a refresh (~1 % of a small page's CPU in the crawler).
+    almost no page has a refresh.
 
     Why the bytes: ``response.text`` decodes the whole page (an undeclared encoding guessed
     over the whole body first) to look at its start, and a page of the crawl is read by the

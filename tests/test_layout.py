@@ -14,7 +14,7 @@ ADAPTERS = ("spiders", "pipelines", "middlewares", "extensions")
 #: Pure core modules: usable without Scrapy or Twisted.
 PURE = ("urls.py", "config.py", "exceptions.py", "storage.py", "job/inputs.py",
         "job/directories.py", "document", "extraction", "matching", "report/logs.py", "report/ledger.py",
-        "rendering", "providers",
+        "rendering", "providers", "works",
         "site_search", "recrawl", "frontier/frontier.py", "frontier/model.py",
         "frontier/store.py", "frontier/sqlite_store.py", "frontier/shared.py",
         "frontier/redis_backend.py")

@@ -68,17 +68,17 @@ def settle_long_lived_objects() -> None:
     """Move what the crawl's set-up made (Scrapy, Twisted, lxml, the matcher's prepared
     titles: objects that live as long as the process) out of the garbage collector's sight.
 
-    Why: each full collection walked them all again, ~8 % of a small-page crawl's CPU in
-    collections (``bench_crawl.py``); frozen, only what the crawl makes is walked. The first
+    Why: each full collection would walk them all again; frozen, only what the crawl makes
+    is walked. The first
     generation is collected every :data:`YOUNG_OBJECTS` allocations rather than 700: a page
     makes thousands of short-lived objects (Deferreds, headers, lxml proxies) that reference
-    counting frees anyway, and each early collection promoted the survivors to be walked again
-    (collections: 0.9 s -> 0.2 s of a 10k-page run, same peak RSS). Who calls: Scrapy's
+    counting frees anyway, and each early collection promotes the survivors to be walked
+    again (the peak RSS is the same). Who calls: Scrapy's
     ``engine_started`` signal, once, when the command owns the process (a program that embeds
     the spider keeps its own collector settings).
 
-    Why no full collection first: it took 60-80 ms of every crawl's start to free 10 objects
-    (of 85,000 frozen); the few cycles frozen with the rest are never freed, a few KB."""
+    Why no full collection first: it would delay every crawl's start to free almost nothing;
+    the few cycles frozen with the rest are never freed, a few KB."""
     gc.freeze()
     gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
 

@@ -14,7 +14,7 @@ from typing import Any
 from citeseeker_scrapy.urls import server_of
 
 #: What the feed shows of a document (the rest is working state of the pipelines).
-FEED_FIELDS = ["url", "server", "citations", "also_at"]
+FEED_FIELDS = ["url", "server", "citations", "also_at", "work"]
 #: The columns of one citation, as the flat CSV exporter writes them: the original's item,
 #: then what explains the citation and the document's other URLs (space-separated).
 CITATION_COLUMNS = ["url", "member", "server", "header", "author", "publication", "found",
@@ -41,6 +41,9 @@ class DocumentItem:
     text was reported before). ``problems`` are ``member``, ``kind``, ``reason``.
     ``found_ahead``: a part's citations and fingerprint, when the worker that read it also
     searched it (``stages.read_small_page``); the citation stage takes and empties it.
+    Text stage: a part's ``meta`` is what it says of its work (``works/``). Citation stage,
+    for a document that cites: ``work``, the citing work (``works.work.merged_work``: title,
+    authors, year, venue, doi, arxiv, source; an archive's: its first citing member's).
     """
 
     url: str
@@ -60,6 +63,7 @@ class DocumentItem:
     also_at: list[str] = field(default_factory=list)
     duplicates: list[tuple[str, str]] = field(default_factory=list)
     found_ahead: dict[str, tuple[list[dict[str, Any]], str]] = field(default_factory=dict)
+    work: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self.server = self.server or server_of(self.url)
@@ -86,10 +90,10 @@ def reader_encoding(response: Any) -> str | None:
     Scrapy's own ``response.encoding`` (the HTTP charset, else a BOM or a charset the body
     declares, else a guess), except for a body that is valid UTF-8 and declares nothing over
     HTTP, where it gives None and the readers find the BOM or ``<meta>`` charset themselves, or
-    decode UTF-8. Why: Scrapy's guess runs charset_normalizer over the whole body, 2.8 % of the
-    crawler's main thread on Python's documentation and TeX Live's text files, to answer
-    UTF-8 or ASCII (or worse) for such a body; for other bytes its guess (cp1250 for an
-    undeclared Czech text, say) is still taken over the readers' cp1252 fallback.
+    decode UTF-8. Why: Scrapy's guess runs charset_normalizer over the whole body, on the
+    crawler's main thread, to answer UTF-8 or ASCII (or worse) for such a body; for other
+    bytes its guess (cp1250 for an undeclared Czech text, say) is still taken over the
+    readers' cp1252 fallback.
     """
     if getattr(type(response), "encoding", None) is None:
         return None  # not a text response (a PDF, an archive): no encoding to tell

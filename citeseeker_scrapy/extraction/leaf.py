@@ -32,6 +32,7 @@ class Content:
     links: tuple[str, ...] = ()
     base: str | None = None
     damage: str = ""
+    meta: dict | None = None
 
 
 def read_markup(kind: str, data: bytes, declared: str | None, budget: Budget,
@@ -40,7 +41,7 @@ def read_markup(kind: str, data: bytes, declared: str | None, budget: Budget,
     Called by the document walk's readers and by :func:`read_here`."""
     if kind == "html":
         page = parse_html(decode_html(data, declared))
-        return Content(page.text, page.links, page.base)
+        return Content(page.text, page.links, page.base, meta=page.meta)
     if kind == "text":
         return Content(decode_text(data, declared))
     return Content(package_text(kind, data, budget, limits))
@@ -77,6 +78,7 @@ def leaf_events(member: str, kind: str, data: bytes, read: Callable[[bytes], Con
         usable_links=usable_links(content.links),
         visible_chars=(visible_chars(content.text)
                        if kind == "html" and has_scripts(data) else 0),
+        meta=content.meta,
     )
     if content.damage:
         yield problem(member, kind, content.damage)

@@ -60,7 +60,9 @@ class ExtractedPart:
     HTML with ``<script`` only: the render policy judges no other page, and counting cost
     ~1 % of a crawl of small pages) are counted where the part was read (a parser worker for
     a big page): the render policy decides from them without parsing the page again, or going
-    over its text.
+    over its text. ``meta`` is what the part says of its work (``works/``: HTML meta tags,
+    a PDF's XMP, information dictionary and first page): ``candidates`` and, for a page,
+    ``pdf_url`` (a record page's ``citation_pdf_url``); None when it says nothing.
     """
 
     member: str
@@ -72,6 +74,7 @@ class ExtractedPart:
     base: str | None = None
     usable_links: int = 0
     visible_chars: int = 0
+    meta: dict | None = None
 
 
 @dataclass(frozen=True)

@@ -176,8 +176,8 @@ class RunReport:
 
     def titles(self, titles: Iterable[tuple[str, str]]) -> None:
         """titles.tsv lines ``where<TAB>title`` for a citing document's parts (an empty title
-        is left out). Kept open like the logs: opening the file for each citing document cost
-        ~0.6 % of a crawl of small pages."""
+        is left out). Kept open like the logs: a crawl of small pages has many citing
+        documents, and opening the file for each would be a cost of its own."""
         lines = [f"{where}\t{one_field(title)}" for where, title in titles if title]
         if lines:
             self._write(TITLES, "\n".join(lines))
