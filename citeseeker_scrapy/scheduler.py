@@ -137,9 +137,8 @@ class FrontierScheduler:
         self.storage = storage or StorageGuard()
         self.width = width
         self._pacing: Any = None  # the looping call sampling the reactor's lateness
-        self._sampled_at = 0.0
         self._ticked_at = 0.0
-        self._worst_lag = 0.0
+        self._samples = 0  # reactor calls sampled in this tick
         self._starved = False  # the last next_request found nothing while work waited
         self._engine_started = False
         frontier.root_of = self.root_of
@@ -535,20 +534,21 @@ class FrontierScheduler:
         self._engine_started = True
         if self.width is None:
             return
-        self._sampled_at = self._ticked_at = time.monotonic()
+        self._ticked_at = time.monotonic()
         self._pacing = create_looping_call(self.sample_lag)
         self._pacing.start(LAG_SAMPLE_SECONDS, now=False)
 
     def sample_lag(self) -> None:
-        """How late the reactor ran this call; every tick, the width adjusted."""
+        """Called every :data:`LAG_SAMPLE_SECONDS` by the reactor; every tick, the width is
+        adjusted by the reactor's mean lateness over the tick (one slow page is no trend)."""
         now = time.monotonic()
-        self._worst_lag = max(self._worst_lag, now - self._sampled_at - LAG_SAMPLE_SECONDS)
-        self._sampled_at = now
-        if now - self._ticked_at >= TICK_SECONDS:
-            self._ticked_at = now
-            self.tick(Tick(held_back=self.frontier.held_back, lag=self._worst_lag,
+        self._samples += 1
+        elapsed = now - self._ticked_at
+        if elapsed >= TICK_SECONDS:
+            lag = elapsed / self._samples - LAG_SAMPLE_SECONDS
+            self._ticked_at, self._samples = now, 0
+            self.tick(Tick(held_back=self.frontier.held_back, lag=lag,
                            backed_up=self._backed_up()))
-            self._worst_lag = 0.0
 
     def tick(self, tick: Tick) -> None:
         """The width after ``tick`` becomes the frontier's ``max_active_servers``; a wider

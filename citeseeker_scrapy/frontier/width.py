@@ -7,7 +7,7 @@ depends on the network and on the machine, so it is found, not set: every
 
 * **grows** (by :data:`GROWTH`) when a pending server waited because every active server had
   all its documents out (the crawl waits on the network) and the machine had room: the
-  reactor was never late by :data:`LAG_LIMIT` and the pipelines were not backed up;
+  reactor was not late by :data:`LAG_LIMIT` on average and the pipelines were not backed up;
 * **shrinks** (by :data:`SHRINK`, never below :data:`FLOOR`) when the reactor was late or the
   pipelines backed up (the parser processes' queue, the responses held in memory): the CPU
   or memory is the limit, and more servers would only queue more responses;
@@ -33,14 +33,15 @@ GROWTH = 1.5
 SHRINK = 0.75
 #: The scheduler reports one tick this often.
 TICK_SECONDS = 0.5
-#: The reactor late by more than this (seconds) means its process has no CPU to spare.
+#: The reactor late by more than this (seconds, on average over a tick) means its process has
+#: no CPU to spare.
 LAG_LIMIT = 0.1
 
 
 @dataclass(frozen=True)
 class Tick:
     """What one tick showed: whether a pending server waited for room (``held_back``), the
-    reactor's worst lateness (seconds) and whether the pipelines were backed up."""
+    reactor's mean lateness (seconds) and whether the pipelines were backed up."""
 
     held_back: bool
     lag: float
