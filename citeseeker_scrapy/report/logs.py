@@ -29,6 +29,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Mapping
 
+from ..stats import (
+    ARCHIVES_CHECKED, BYTES, BYTES_PROCESSED, CITATIONS, CITATIONS_SELF, DOCUMENTS_SEARCHED,
+    DOCUMENTS_UNSUPPORTED, DOCUMENTS_WITH_CITATIONS, DOWNLOAD_ERRORS, EXTRACTION_ERRORS, PARTS,
+    SERVERS_COMPLETED, SIZE_COMPLETED_SERVERS, SIZE_PENDING_DOCUMENTS, SIZE_PENDING_SERVERS,
+    SIZE_SERVERS_DISCOVERED, extraction_files, extraction_seconds,
+)
 from .titles import TITLES_FILE
 
 LOG_NAMES = ("success", "summary", "completed", "errors", "debug", "duplicates")
@@ -270,53 +276,53 @@ def document_hits(citations: Iterable[Mapping[str, Any]]) -> dict[str, list[Docu
 
 
 def document_counts(item: Any) -> Counter:
-    """The statistics of §7.3.8 that one document adds (keys under ``citeseeker/``)."""
-    counts: Counter = Counter({"documents/searched": 1, "bytes": item.size})
+    """The statistics of §7.3.8 that one document adds, by their names."""
+    counts: Counter = Counter({DOCUMENTS_SEARCHED: 1, BYTES: item.size})
     if item.kind is None:
-        counts["documents/unsupported"] += 1
+        counts[DOCUMENTS_UNSUPPORTED] += 1
     for part in item.parts:
-        counts[f"parts/{part['kind']}"] += 1
-        counts["bytes_processed"] += part["size"]
+        counts[f"{PARTS}/{part['kind']}"] += 1
+        counts[BYTES_PROCESSED] += part["size"]
         if part["kind"] in ("pdf", "ps"):
-            counts[f"extraction/{part['kind']}/files"] += 1
-            counts[f"extraction/{part['kind']}/seconds"] += part["seconds"]
-    counts["archives/checked"] += item.archives
-    counts["errors/extraction"] += len(item.problems)
+            counts[extraction_files(part["kind"])] += 1
+            counts[extraction_seconds(part["kind"])] += part["seconds"]
+    counts[ARCHIVES_CHECKED] += item.archives
+    counts[EXTRACTION_ERRORS] += len(item.problems)
     cites = sum(1 for c in item.citations if c.get("relation", "cites") == "cites")
     if cites:
-        counts["documents/with_citations"] += 1
-        counts["citations"] += cites
-    counts["citations/self"] += len(item.citations) - cites
+        counts[DOCUMENTS_WITH_CITATIONS] += 1
+        counts[CITATIONS] += cites
+    counts[CITATIONS_SELF] += len(item.citations) - cites
     return +counts
 
 
 def summary_lines(value: Callable[[str], Any], elapsed: float,
                   extra: Mapping[str, object] | None = None) -> dict[str, object]:
     """The original's summary.log lines (Appendix E), ``extra`` lines before the frontier's
-    sizes; ``value(key)`` reads a citeseeker stat."""
+    sizes; ``value(name)`` reads a statistic (0 when absent)."""
     lines = {
         "Execution time": format_duration(elapsed),
-        "Servers searched": value("frontier/servers_completed"),
-        "Documents searched": value("documents/searched"),
-        "Documents successfully searched": value("documents/with_citations"),
-        "Citations found": value("citations"),
-        "Self hits (the searched paper itself)": value("citations/self"),
-        "New servers found": value("frontier/size/servers_discovered"),
-        "Kilobytes downloaded": value("bytes") // 1024,
-        "Kilobytes processed": value("bytes_processed") // 1024,
-        "Archives checked": value("archives/checked"),
-        "PS and PDF checked": value("extraction/pdf/files") + value("extraction/ps/files"),
-        "Extraction errors": value("errors/extraction"),
-        "Download errors": value("errors/download"),
+        "Servers searched": value(SERVERS_COMPLETED),
+        "Documents searched": value(DOCUMENTS_SEARCHED),
+        "Documents successfully searched": value(DOCUMENTS_WITH_CITATIONS),
+        "Citations found": value(CITATIONS),
+        "Self hits (the searched paper itself)": value(CITATIONS_SELF),
+        "New servers found": value(SIZE_SERVERS_DISCOVERED),
+        "Kilobytes downloaded": value(BYTES) // 1024,
+        "Kilobytes processed": value(BYTES_PROCESSED) // 1024,
+        "Archives checked": value(ARCHIVES_CHECKED),
+        "PS and PDF checked": value(extraction_files("pdf")) + value(extraction_files("ps")),
+        "Extraction errors": value(EXTRACTION_ERRORS),
+        "Download errors": value(DOWNLOAD_ERRORS),
     }
     for kind in ("pdf", "ps"):
-        files = value(f"extraction/{kind}/files")
-        average = value(f"extraction/{kind}/seconds") / files if files else 0.0
+        files = value(extraction_files(kind))
+        average = value(extraction_seconds(kind)) / files if files else 0.0
         lines[f"Average {kind.upper()} extraction time"] = f"{average:.3f} s ({files} files)"
     lines.update(extra or {})
     lines.update({
-        "Pending Servers queue": value("frontier/size/pending_servers"),
-        "Pending Documents": value("frontier/size/pending_documents"),
-        "Accomplished Servers table": value("frontier/size/completed_servers"),
+        "Pending Servers queue": value(SIZE_PENDING_SERVERS),
+        "Pending Documents": value(SIZE_PENDING_DOCUMENTS),
+        "Accomplished Servers table": value(SIZE_COMPLETED_SERVERS),
     })
     return lines
