@@ -83,7 +83,8 @@ from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LEASE_KEY, OR
                                     REDIRECT, SEARCH, SEARCH_KEY, START, UNSENT_KEY, WAKE_KEY)
 from .urls import LinkPolicy, canonical_url, server_of
 from citeseeker_scrapy.stats import (
-    FRONTIER_ENQUEUED, FRONTIER_PICKLED, FRONTIER_REFUSED, FRONTIER_SIZE, RESUMED, ROOT,
+    FRONTIER_ENQUEUED, FRONTIER_PICKLED, FRONTIER_REFUSED, FRONTIER_SIZE, FRONTIER_WIDTH,
+    FRONTIER_WIDTH_MAX, RESUMED, ROOT,
     SCOPE_REFUSED as SCOPE_STATS, SEARCH_LINKS_NOT_FOLLOWED, SERVERS_COMPLETED, SERVERS_SKIPPED,
     STALE_IN_FLIGHT, START_REQUESTS, UNREACHABLE_DOCUMENTS_SKIPPED, UNREACHABLE_SERVERS,
 )
@@ -559,8 +560,8 @@ class FrontierScheduler:
         before = self.frontier.max_active_servers
         servers = self.frontier.max_active_servers = self.width.adjust(tick)
         stats = self.crawler.stats
-        stats.set_value(f"{STATS}/width", servers)
-        stats.max_value(f"{STATS}/width_max", servers)
+        stats.set_value(FRONTIER_WIDTH, servers)
+        stats.max_value(FRONTIER_WIDTH_MAX, servers)
         if servers > before and self._starved and self._engine_started:
             self._starved = False
             self.wake_engine()

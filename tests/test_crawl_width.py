@@ -16,6 +16,7 @@ from citeseeker_scrapy.frontier import DocumentEntry, Frontier
 from citeseeker_scrapy.frontier.width import FLOOR, START, CrawlWidth, Tick
 from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, START as START_ORIGIN
 from citeseeker_scrapy.scheduler import FrontierScheduler
+from citeseeker_scrapy.stats import FRONTIER_WIDTH_MAX
 from spiders.citeseeker import CiteSeekerSpider
 
 WAITING = Tick(held_back=True, lag=0.0, backed_up=False)
@@ -104,7 +105,7 @@ def test_by_default_the_width_grows_while_servers_wait_and_the_machine_has_room(
     wider = crawl.frontier.max_active_servers
     assert wider > START
     assert len(hand_out(crawl, at_most=1000)) == wider - START
-    assert crawl.crawler.stats.get_value("citeseeker/frontier/width_max") == wider
+    assert crawl.crawler.stats.get_value(FRONTIER_WIDTH_MAX) == wider
 
 
 @pytest.mark.parametrize("busy", [LATE, BACKED_UP], ids=["reactor late", "pipelines backed up"])
