@@ -20,8 +20,9 @@ one at a time:
 Both obey robots.txt; ``--per-server N`` sets CONCURRENT_REQUESTS_PER_DOMAIN for both (the
 large preset: 1). pages/s: pages (status 200) served / seconds from the first to the last
 request of the run; the politeness limit: hosts x the per-server connections ours uses / the
-mean latency. Peak RSS: the crawler's main process (VmRSS sampled every 0.2 s). Load: the
-machine's 1-minute load average when the run ended (``uptime``).
+mean latency. CPU ms/page: CPU time of the crawler and its child processes per page (moved
+less than pages/s by other load). Peak RSS: the crawler's main process (VmRSS sampled every
+0.2 s). Load: the machine's 1-minute load average when the run ended (``uptime``).
 """
 
 from __future__ import annotations
@@ -93,7 +94,12 @@ class Result:
     peak_mib: float
     load: float
     width: int | None = None
-    dropped: int = 0
+    cpu: float = 0.0  # CPU seconds of the crawler and its child processes
+
+    @property
+    def cpu_ms(self) -> float:
+        """CPU milliseconds per page: less moved than pages/s by other load on the machine."""
+        return 1000 * self.cpu / self.pages if self.pages else 0.0
 
     @property
     def rate(self) -> float:
@@ -125,6 +131,7 @@ def run(name: str, crawler: str, server: HostWebServer, temp: Path, seconds: flo
     merged = {**COMMON, "CLOSESPIDER_TIMEOUT": str(seconds), "LOG_FILE": str(log), **settings}
     argv, cwd, env = command(crawler, starts, queries, workdir, merged)
     server.get("/reset")
+    cpu_before = children_cpu()
     with open(workdir / "stdout", "w", encoding="utf-8") as output:
         process = subprocess.Popen(argv, cwd=cwd, env=env, stdout=output,
                                    stderr=subprocess.STDOUT, start_new_session=True)
@@ -144,7 +151,13 @@ def run(name: str, crawler: str, server: HostWebServer, temp: Path, seconds: flo
     width = WIDTH.search(text)
     return Result(name, stats["status"].get("200", 0), (last - first) if first else 0.0,
                   peak[0] / 1024, os.getloadavg()[0], int(width.group(1)) if width else None,
-                  stats["status"].get("dropped", 0))
+                  children_cpu() - cpu_before)
+
+
+def children_cpu() -> float:
+    """CPU seconds of the child processes waited for so far (the crawlers and theirs)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def raise_open_files() -> int:
@@ -182,8 +195,8 @@ def one_case(args: argparse.Namespace, temp: Path) -> list[Result]:
 def print_result(result: Result) -> None:
     width = f", servers at once up to {result.width}" if result.width else ""
     print(f"  {result.name:<32} {result.rate:7,.0f} pages/s ({result.pages:,} pages in "
-          f"{result.seconds:.0f} s), peak RSS {result.peak_mib:.0f} MiB, load {result.load:.1f}"
-          f"{width}", flush=True)
+          f"{result.seconds:.0f} s), {result.cpu_ms:.1f} CPU ms/page, peak RSS "
+          f"{result.peak_mib:.0f} MiB, load {result.load:.1f}{width}", flush=True)
 
 
 def summary(args: argparse.Namespace, results: list[Result]) -> dict[str, float]:
@@ -198,9 +211,10 @@ def summary(args: argparse.Namespace, results: list[Result]) -> dict[str, float]
     limit = min(politeness, cpu.rate)
     print(f"\n{args.hosts:,} hosts x {args.pages:,} pages, {args.latency * 1000:.0f} ms "
           f"±30 %, {'%d connection(s) per server' % connections}, {args.seconds:.0f} s per run")
-    print(f"{'':<34}{'pages/s':>9}{'RSS MiB':>9}{'load':>6}")
+    print(f"{'':<34}{'pages/s':>9}{'CPU ms/page':>12}{'RSS MiB':>9}{'load':>6}")
     for result in results:
-        print(f"{result.name:<34}{result.rate:9,.0f}{result.peak_mib:9.0f}{result.load:6.1f}")
+        print(f"{result.name:<34}{result.rate:9,.0f}{result.cpu_ms:12.1f}{result.peak_mib:9.0f}"
+              f"{result.load:6.1f}")
     print(f"{'politeness limit (hosts x conn./latency)':<34}{politeness:9,.0f}")
     ratios = {"ours / stock defaults": ours.rate / max(stock_default.rate, 1e-9),
               f"ours / stock best ({stock_best.name.split(', ')[1]})":

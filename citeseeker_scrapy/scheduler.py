@@ -22,7 +22,7 @@ spider's ``document_failed`` signal.
 as its download slot has connections (``CONCURRENT_REQUESTS_PER_DOMAIN``/``_PER_IP``,
 ``DOWNLOAD_SLOTS``); when every active server has that many out, the next pending server is
 activated, up to a width that grows while responses are waited for and the machine has room,
-and shrinks when the reactor is late or the pipelines back up (:mod:`.frontier.width`, one
+and shrinks when the process is busy and its reactor late, or the pipelines back up (:mod:`.frontier.width`, one
 tick every half second). ``CITESEEKER_CONCURRENT_SERVERS`` (0: none) bounds the width, and
 Scrapy's engine holds ``CONCURRENT_REQUESTS``. Stats: ``citeseeker/frontier/width`` (now) and
 ``.../width_max``.
@@ -140,6 +140,7 @@ class FrontierScheduler:
         self.width = width
         self._pacing: Any = None  # the looping call sampling the reactor's lateness
         self._ticked_at = 0.0
+        self._cpu_at = 0.0  # the process's CPU time at the tick's start
         self._samples = 0  # reactor calls sampled in this tick
         self._starved = False  # the last next_request found nothing while work waited
         self._engine_started = False
@@ -536,21 +537,24 @@ class FrontierScheduler:
         self._engine_started = True
         if self.width is None:
             return
-        self._ticked_at = time.monotonic()
+        self._ticked_at, self._cpu_at = time.monotonic(), time.process_time()
         self._pacing = create_looping_call(self.sample_lag)
         self._pacing.start(LAG_SAMPLE_SECONDS, now=False)
 
     def sample_lag(self) -> None:
         """Called every :data:`LAG_SAMPLE_SECONDS` by the reactor; every tick, the width is
-        adjusted by the reactor's mean lateness over the tick (one slow page is no trend)."""
+        adjusted by the reactor's mean lateness over the tick (one slow page is no trend) and
+        the CPU time the process used in it."""
         now = time.monotonic()
         self._samples += 1
         elapsed = now - self._ticked_at
         if elapsed >= TICK_SECONDS:
-            lag = elapsed / self._samples - LAG_SAMPLE_SECONDS
-            self._ticked_at, self._samples = now, 0
-            self.tick(Tick(held_back=self.frontier.held_back, lag=lag,
-                           backed_up=self._backed_up()))
+            cpu = time.process_time()
+            tick = Tick(held_back=self.frontier.held_back,
+                        lag=elapsed / self._samples - LAG_SAMPLE_SECONDS,
+                        backed_up=self._backed_up(), busy=(cpu - self._cpu_at) / elapsed)
+            self._ticked_at, self._cpu_at, self._samples = now, cpu, 0
+            self.tick(tick)
 
     def tick(self, tick: Tick) -> None:
         """The width after ``tick`` becomes the frontier's ``max_active_servers``; a wider

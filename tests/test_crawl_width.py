@@ -19,10 +19,12 @@ from citeseeker_scrapy.scheduler import FrontierScheduler
 from citeseeker_scrapy.stats import FRONTIER_WIDTH_MAX
 from spiders.citeseeker import CiteSeekerSpider
 
-WAITING = Tick(held_back=True, lag=0.0, backed_up=False)
-LATE = Tick(held_back=True, lag=0.5, backed_up=False)
-BACKED_UP = Tick(held_back=True, lag=0.0, backed_up=True)
-CALM = Tick(held_back=False, lag=0.0, backed_up=False)
+WAITING = Tick(held_back=True, lag=0.0, backed_up=False, busy=0.3)
+LATE = Tick(held_back=True, lag=0.5, backed_up=False, busy=1.0)
+BACKED_UP = Tick(held_back=True, lag=0.0, backed_up=True, busy=0.3)
+CALM = Tick(held_back=False, lag=0.0, backed_up=False, busy=0.3)
+BUSY = Tick(held_back=True, lag=0.0, backed_up=False, busy=1.0)
+OTHERS_LOAD = Tick(held_back=True, lag=0.5, backed_up=False, busy=0.2)
 
 
 def server(n: int) -> str:
@@ -108,7 +110,8 @@ def test_by_default_the_width_grows_while_servers_wait_and_the_machine_has_room(
     assert crawl.crawler.stats.get_value(FRONTIER_WIDTH_MAX) == wider
 
 
-@pytest.mark.parametrize("busy", [LATE, BACKED_UP], ids=["reactor late", "pipelines backed up"])
+@pytest.mark.parametrize("busy", [LATE, BACKED_UP],
+                         ids=["busy and reactor late", "pipelines backed up"])
 def test_the_width_shrinks_when_the_machine_is_the_limit(busy: Tick) -> None:
     crawl = scheduler(60, 10, CONCURRENT_REQUESTS_PER_DOMAIN=1)
     hand_out(crawl, at_most=1000)
@@ -132,6 +135,8 @@ def test_the_users_number_of_servers_is_a_bound_that_holds() -> None:
     ([LATE], int(START * 0.75)),
     ([BACKED_UP] * 20, FLOOR),
     ([LATE] * 20 + [WAITING], FLOOR + 1),
+    ([BUSY], START),                            # no CPU to spare: no more servers
+    ([OTHERS_LOAD], int(START * 1.5)),          # late, but not from its own work
 ])
 def test_width_rule(ticks: list[Tick], expected: int) -> None:
     width = CrawlWidth()

@@ -7,11 +7,14 @@ depends on the network and on the machine, so it is found, not set: every
 
 * **grows** (by :data:`GROWTH`) when a pending server waited because every active server had
   all its documents out (the crawl waits on the network) and the machine had room: the
-  reactor was not late by :data:`LAG_LIMIT` on average and the pipelines were not backed up;
-* **shrinks** (by :data:`SHRINK`, never below :data:`FLOOR`) when the reactor was late or the
-  pipelines backed up (the parser processes' queue, the responses held in memory): the CPU
-  or memory is the limit, and more servers would only queue more responses;
-* otherwise holds.
+  crawl's process was busy less than :data:`BUSY_LIMIT` of the tick and the pipelines were
+  not backed up;
+* **shrinks** (by :data:`SHRINK`, never below :data:`FLOOR`) when the pipelines backed up (the
+  parser processes' queue, the responses held in memory) or when the process was that busy
+  and its reactor late by :data:`LAG_LIMIT` on average: the CPU or memory is the limit, and
+  more servers would only queue more responses;
+* otherwise holds. A reactor late while its process is not busy is other programs' load: no
+  reason to crawl fewer servers.
 
 A shrunk width activates no new server until active ones complete; it never stops a server
 being crawled. ``ceiling`` (the user's ``CITESEEKER_CONCURRENT_SERVERS``) is a bound the width
@@ -33,19 +36,23 @@ GROWTH = 1.5
 SHRINK = 0.75
 #: The scheduler reports one tick this often.
 TICK_SECONDS = 0.5
-#: The reactor late by more than this (seconds, on average over a tick) means its process has
-#: no CPU to spare.
+#: The reactor late by more than this (seconds, on average over a tick) while its process is
+#: busy means the process has no CPU to spare.
 LAG_LIMIT = 0.1
+#: CPU seconds per second of the crawl's process above which it has no room for more servers.
+BUSY_LIMIT = 0.9
 
 
 @dataclass(frozen=True)
 class Tick:
     """What one tick showed: whether a pending server waited for room (``held_back``), the
-    reactor's mean lateness (seconds) and whether the pipelines were backed up."""
+    reactor's mean lateness (seconds), whether the pipelines were backed up, and the CPU
+    seconds per second the crawl's process used (``busy``)."""
 
     held_back: bool
     lag: float
     backed_up: bool
+    busy: float = 0.0
 
 
 class CrawlWidth:
@@ -57,9 +64,10 @@ class CrawlWidth:
 
     def adjust(self, tick: Tick) -> int:
         """The width after ``tick``."""
-        if tick.lag > LAG_LIMIT or tick.backed_up:
+        busy = tick.busy >= BUSY_LIMIT
+        if tick.backed_up or (busy and tick.lag > LAG_LIMIT):
             self.servers = max(FLOOR, int(self.servers * SHRINK))
-        elif tick.held_back:
+        elif tick.held_back and not busy:
             self.servers = max(self.servers + 1, int(self.servers * GROWTH))
         self.servers = self._bounded(self.servers)
         return self.servers
