@@ -9,7 +9,8 @@ refusal) and ``server_completed`` (completed.log), ``spider_closed`` (summary.lo
 
 Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_INTERVAL``,
 ``JOBDIR``, ``CITESEEKER_REPORT_HTML``. At the end: report.html and the per-publication table
-(:mod:`citeseeker_scrapy.report.html`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
+(:mod:`citeseeker_scrapy.report.html`), and ``new-citations.atom``
+(:mod:`citeseeker_scrapy.works.alerts`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
 
 Storage failures (issue 24): a write the disk refuses — a log line, the ledger's reported.txt
 and papers.txt, the job's files, report.html, or the scratch directory of the text pipeline —
@@ -51,6 +52,9 @@ from citeseeker_scrapy.stats import (
     DOCUMENTS_DUPLICATES, DOCUMENTS_IGNORED, DOCUMENTS_SEARCHED, DOWNLOAD_ERRORS, FRONTIER_SIZE,
     PIPELINE_ERRORS, RESUMED,
 )
+from citeseeker_scrapy.recrawl import recrawl_session
+from citeseeker_scrapy.works.alerts import write_alerts
+from citeseeker_scrapy.works.citing import work_record, work_records
 
 logger = logging.getLogger(__name__)
 
@@ -97,7 +101,7 @@ class ReportExtension:
         if jobdir:
             try:
                 remember_job(Path(jobdir), job.config.log_dir, extension.publications,
-                             extension.groups)
+                             extension.groups, recrawl_from(crawler))
                 feeds = remember_feeds(Path(jobdir) / "feeds.txt",
                                        local_feeds(crawler.settings.getdict("FEEDS")))
                 extension.recover(feeds)
@@ -133,6 +137,8 @@ class ReportExtension:
         for where, citations in by_where.items():
             self.report.success(where, citations[0]["header"],
                                 [hit for hits in document_hits(citations).values() for hit in hits])
+            self.report.works([work_record(where, citations[0].get("work_id") or "",
+                                           citations[0].get("work"), citations)])
         self.ledger.record(by_where)
 
     def _run_report(self) -> RunReport:
@@ -173,6 +179,7 @@ class ReportExtension:
             self.report.titles((where, title_of(part["text"], part["kind"]))
                                for part in item.parts
                                if (where := item.where(part["member"])) in wheres)
+            self.report.works(work_records(item))
         return wheres
 
     def item_dropped(self, item: Any, exception: BaseException, **kwargs: Any) -> None:
@@ -275,8 +282,15 @@ class ReportExtension:
             path = self.log_dir / "report.html"
             path.write_text(render_html(results), encoding="utf-8")
             logger.info("report: %s", path)
+        logger.info("new citing works: %s", write_alerts(self.log_dir, results))
         if self.print_table:
             print_table(results, sys.stderr)
+
+
+def recrawl_from(crawler: Any) -> Path | None:
+    """A re-crawl's previous JOBDIR (``-a recrawl=``), else None."""
+    session = recrawl_session(crawler)
+    return session.settings.previous if session and session.recrawling else None
 
 
 def searched_groups(job: Any) -> list[tuple[tuple[str, ...], list[str]]]:

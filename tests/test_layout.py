@@ -267,10 +267,15 @@ def stats_relative_heads() -> frozenset[str]:
 
 
 def stats_imports(tree: ast.AST) -> set[str]:
-    """The names a module imports from the stats module (with their aliases)."""
-    return {alias.asname or alias.name for node in ast.walk(tree)
-            if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("stats")
-            and "collector" not in (node.module or "") for alias in node.names}
+    """The names a module imports from the stats module (with their aliases), and the names
+    its top level binds to one of those (``STATS = CITEDBY``)."""
+    names = {alias.asname or alias.name for node in ast.walk(tree)
+             if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("stats")
+             and "collector" not in (node.module or "") for alias in node.names}
+    names |= {target.id for node in getattr(tree, "body", []) if isinstance(node, ast.Assign)
+              and isinstance(node.value, ast.Name) and node.value.id in names
+              for target in node.targets if isinstance(target, ast.Name)}
+    return names
 
 
 def stats_name_offenders(path: Path, root: Path = ROOT) -> list[str]:
@@ -326,3 +331,28 @@ def test_the_stats_name_check_can_fail(tmp_path: Path) -> None:
         "sample.py:3: 'citeseeker/'", "sample.py:4: \"f'{STATS}/checked'\"",
         "sample.py:5: \"STATS + '/browser_restarts'\"",
         "sample.py:6: 'frontier/servers_completed'", "sample.py:7: 'extraction/'"]
+
+
+# -- one owner of the text encoding -------------------------------------------------------------
+
+ENCODING_MODULE = CORE / "extraction" / "decode.py"
+
+
+def byte_order_mark_offenders(path: Path) -> list[str]:
+    """A byte-order mark named outside the encoding's owner: ``codecs.BOM_*`` or its bytes."""
+    import codecs
+
+    marks = {value for name, value in vars(codecs).items() if name.startswith("BOM_")}
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [f"{path.relative_to(ROOT)}:{node.lineno}" for node in ast.walk(tree)
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("BOM_"))
+            or (isinstance(node, ast.Constant) and node.value in marks)]
+
+
+def test_byte_order_marks_are_read_in_one_module() -> None:
+    """``extraction/decode.py`` owns the text encoding: its one table of byte-order marks
+    serves the readers, the type sniffer and the input files."""
+    offenders = [line for path in project_files() if path != ENCODING_MODULE
+                 for line in byte_order_mark_offenders(path)]
+    assert offenders == []
+    assert byte_order_mark_offenders(ENCODING_MODULE)  # the check sees the owner's table

@@ -7,6 +7,9 @@
 * ``debug.log`` — a mirror of what the crawl is doing (optional)
 * ``duplicates.log`` — ``copy  first``: the same paper reached again under another URL
 * ``titles.tsv`` — ``where  title``: a citing document's title (:mod:`.titles`), for the report
+* ``works.jsonl`` — one JSON object a line, a reported part's citing work: ``where``,
+  ``work_id``, ``work`` and ``self`` (its self-citations' ``author: publication`` labels;
+  :func:`citeseeker_scrapy.works.citing.work_record`), for the report and the exports
 
 success.log's lines end, after the original's columns, with three more per publication found,
 in the same order: ``context``, ``in_references`` (``true``/``false``) and ``relation``
@@ -40,6 +43,9 @@ from .titles import TITLES_FILE
 LOG_NAMES = ("success", "summary", "completed", "errors", "debug", "duplicates")
 #: Written beside the logs, without a run header (``read_titles`` takes every line as a title).
 TITLES = "titles"
+#: Beside the logs too, without a run header: the last line of a place wins.
+WORKS = "works"
+WORKS_FILE = "works.jsonl"
 
 
 @dataclass(frozen=True)
@@ -123,6 +129,7 @@ class RunReport:
         names = LOG_NAMES if debug else tuple(n for n in LOG_NAMES if n != "debug")
         self._paths = {name: self.log_dir / f"{name}.log" for name in names}
         self._paths[TITLES] = self.log_dir / TITLES_FILE
+        self._paths[WORKS] = self.log_dir / WORKS_FILE
         for path in self._paths.values():
             repair_cut_line(path)
         self._success_number = self._read_success_log()
@@ -188,6 +195,13 @@ class RunReport:
         if lines:
             self._write(TITLES, "\n".join(lines))
 
+    def works(self, records: Iterable[Mapping[str, Any]]) -> None:
+        """works.jsonl lines: the citing work of each reported part."""
+        lines = [json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+                 for record in records]
+        if lines:
+            self._write(WORKS, "\n".join(lines))
+
     def error(self, url: str, reason: str) -> None:
         self._write("errors", f"{url}\t{one_field(reason)}")
 
@@ -244,7 +258,7 @@ def previous_run_reports(success_log: Path) -> list[str]:
 
 def feed_citations(path: Path, feed_format: str) -> list[dict[str, Any]]:
     """The citations a local feed holds, as flat rows (url, member, header, author,
-    publication, found, similarity). JSON lines and CSV only (a JSON array cut by a kill is not
+    publication, found, similarity, ..., the document's work_id and, from JSON, its work). JSON lines and CSV only (a JSON array cut by a kill is not
     readable); a line cut in two by a kill is skipped."""
     if not path.exists():
         return []
@@ -252,7 +266,8 @@ def feed_citations(path: Path, feed_format: str) -> list[dict[str, Any]]:
     if feed_format == "csv":
         rows = list(csv.DictReader(io.StringIO(text)))
         return [{**row, "similarity": float(row["similarity"]),
-                 "in_references": row.get("in_references") == "True"}
+                 "in_references": row.get("in_references") == "True",
+                 "self_citation": row.get("self_citation") == "True"}
                 for row in rows if row.get("similarity")]
     rows: list[dict[str, Any]] = []
     for line in text.splitlines():
@@ -260,7 +275,8 @@ def feed_citations(path: Path, feed_format: str) -> list[dict[str, Any]]:
             document = json.loads(line)
         except ValueError:
             continue
-        rows += [{"url": document["url"], **c} for c in document.get("citations") or ()]
+        rows += [{"url": document["url"], "work_id": document.get("work_id") or "",
+                  "work": document.get("work"), **c} for c in document.get("citations") or ()]
     return rows
 
 
