@@ -44,6 +44,8 @@ class DocumentItem:
     Text stage: a part's ``meta`` is what it says of its work (``works/``). Citation stage,
     for a document that cites: ``work``, the citing work (``works.work.merged_work``: title,
     authors, year, venue, doi, arxiv, source; an archive's: its first citing member's).
+    ``landing``: set by the spider for a PDF a repository's record page named (its work, a
+    ``works`` candidate; ``works/landing.py``), merged into ``work``.
     """
 
     url: str
@@ -64,6 +66,7 @@ class DocumentItem:
     duplicates: list[tuple[str, str]] = field(default_factory=list)
     found_ahead: dict[str, tuple[list[dict[str, Any]], str]] = field(default_factory=dict)
     work: dict[str, Any] | None = None
+    landing: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self.server = self.server or server_of(self.url)
