@@ -47,6 +47,12 @@ _NAME_WORD = re.compile(r"^[^\W\d_][^\W\d_'’.-]*(?:[-'’][^\W\d_]+)*\.?$|^[^\
 PARTICLES = frozenset("van von der den de del della di da du le la dos das ter ten y bin al".split())
 
 
+#: Letters that Unicode does not decompose into a base letter and a mark.
+_UNDECOMPOSED = str.maketrans({"ı": "i", "ȷ": "j", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O",
+                               "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe",
+                               "Œ": "OE", "þ": "th"})
+
+
 def squeeze(text: str | None) -> str:
     """``text`` on one line: every run of white space one space, the ends trimmed."""
     return _SPACES.sub(" ", text or "").strip()
@@ -55,7 +61,7 @@ def squeeze(text: str | None) -> str:
 def folded(text: str) -> str:
     """Lower case, accents off, only letters and digits left, one space between words: what
     two spellings of a title or name share ("Gyöngyi" = "Gyongyi")."""
-    plain = unicodedata.normalize("NFKD", text)
+    plain = unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED))
     plain = "".join(ch for ch in plain if not unicodedata.combining(ch)).lower()
     return " ".join(re.findall(r"[^\W_]+", plain))
 
