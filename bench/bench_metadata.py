@@ -216,6 +216,8 @@ def first_page_sets(papers: list[Paper], pdfs: dict[str, bytes],
                 sets[name].add(paper.key, work, paper.title, paper.authors, paper.year)
     if corpus is not None and corpus.is_dir():
         for name, truth in json.loads(TRUTH.read_text(encoding="utf-8")).items():
+            if name.startswith("_"):
+                continue
             path = corpus / name
             if path.exists():
                 sets["../shared/corpus papers"].add(name, first_page_work(path.read_bytes()),

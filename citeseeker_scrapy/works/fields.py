@@ -33,7 +33,12 @@ _NOT_A_PERSON = frozenset(
     "ieee acm springer elsevier journals journal press publishing publisher editor editors "
     "anonymous submission author authors admin administrator user owner unknown staff "
     "center centre group team foundation committee proceedings conference workshop "
-    "microsoft word adobe acrobat abstract introduction keywords".split())
+    "microsoft word adobe acrobat abstract introduction keywords division science sciences "
+    "computer computing engineering research technology technologies systems medical "
+    "hospital faculty national international corporation universiteit institut télécom "
+    "observatory box street road avenue africa african america american asia europe china "
+    "india japan germany france italy usa canada australia republic kingdom objectives "
+    "background methods results conclusions google yahoo ibm labs".split())
 _DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+)", re.IGNORECASE)
 _ARXIV_NEW = re.compile(r"\barxiv\s*:\s*(\d{4}\.\d{4,5})(v\d+)?", re.IGNORECASE)
 _ARXIV_OLD = re.compile(r"\barxiv\s*:\s*([a-z-]+(?:\.[a-z]{2})?/\d{7})(v\d+)?", re.IGNORECASE)

@@ -34,30 +34,38 @@ TITLE_ZONE = 0.5
 #: How far down page 1 the authors may be.
 AUTHOR_ZONE = 0.7
 #: Lines under the title looked at for authors, at most.
-AUTHOR_LINES = 12
+AUTHOR_LINES = 40
 #: Lines that are no title: a venue, a date, a licence, a label, a running head.
 _NOT_TITLE = re.compile(
     r"@|https?://|www\.|\bdoi\b|arxiv|©|\(c\)|copyright|\bissn\b|\bisbn\b|\bvol(ume)?\b\.?\s*\d"
     r"|^\W*(proceedings|in proceedings|journal|transactions|conference|workshop|symposium"
     r"|research article|original article|article|open access|review|letter|preprint|draft"
     r"|technical report|abstract|keywords|received|accepted|published|submitted|page)\b"
-    r"|\bpages?\s+\d|^[\W\d]*$", re.IGNORECASE)
+    r"|\bpages?\s+\d|^[\W\d]*$|\bjournal of\b|typeset using|\blatex\b|draft version",
+    re.IGNORECASE)
 #: Where the author lines end.
 AUTHORS_END = re.compile(r"^\W*(\d\.?\s*)?(abstract|introduction|summary|keywords|index terms"
                          r"|résumé|zusammenfassung)\b", re.IGNORECASE)
-#: Marks after a name that point to an affiliation or a note.
-_MARKS = re.compile(r"[\d*†‡§¶☯⋆∗♯♮♭•◦#]+|(?<!\S)[a-f](?=[,\s]|$)|\^\S*")
+#: Marks after a name that point to an affiliation or a note; followed by a space, they end
+#: the name (authors set in a row with only their marks between them).
+_MARK_CHARS = "\\d*†‡§¶☯⋆∗♯♮♭•◦#$+"
+_MARKS = re.compile(f"[{_MARK_CHARS}]+|(?<!\\S)[a-f](?=[,\\s]|$)|\\^\\S*")
+_MARKS_THEN_SPACE = re.compile(f"(?<=[^\\W\\d_.])[{_MARK_CHARS}]+(?:,[{_MARK_CHARS}]+)*\\s+")
+#: An IEEE member grade after a name ("Avideh Zakhor, Member, IEEE"); a title before one.
+_GRADE = re.compile(r",?\s*(?:(?:student|senior|life)\s+)?(?:member|fellow),?\s+ieee\b"
+                    r"|\b(?:dr|prof|professor)\.?\s+(?=[A-Z])", re.IGNORECASE)
 _EMAIL = re.compile(r"\S*@\S*|\{[^}]*\}\S*|\([^)]*@[^)]*\)")
 _SEPARATORS = re.compile(r",|;|(?:^|\s+)and\s+|\s*&\s*|\s{3,}", re.IGNORECASE)
 _CAPITALISED = re.compile(r"^(?:[A-ZÀ-Þ][\w'’.-]*|[A-ZÀ-Þ]\.)$")
 _YEAR = re.compile(r"(?<![\d/.-])(?:19|20)\d\d(?![\d/-])")
+_COPYRIGHT = re.compile(r"©|\(c\)\s*(19|20)\d\d|copyright", re.I)
 #: (pattern of a line, how much a year on it is worth): a copyright first, then the venue.
 _YEAR_CLUES = (
-    (re.compile(r"©|\(c\)\s*(19|20)\d\d|copyright", re.I), 6),
+    (_COPYRIGHT, 6),
     (re.compile(r"\b(accepted|published|issued|appeared)\b", re.I), 5),
     (re.compile(r"proceedings|conference|journal|transactions|workshop|symposium|\bvol\b"
                 r"|volume|\bno\.|magazine|\bissn\b|\bpp\.|[A-Z]{3,}\s+(\d+\s*,|\d{4})", re.I), 4),
-    (re.compile(r"\(\s*(19|20)\d\d\s*\)"), 4),
+    (re.compile(r"\(\s*(19|20)\d\d\s*\)|\d+\s*\(\d+\)\s*:\s*\d+"), 4),
     (re.compile(r"preprint|report|thesis|dissertation|draft|dated|submitted|received"
                 r"|^\W*(january|february|march|april|may|june|july|august|september|october"
                 r"|november|december)?\W*(19|20)\d\d\W*$", re.I), 3),
@@ -75,7 +83,7 @@ def first_page_candidate(lines: list[Line] | None, text: str) -> Candidate | Non
             title = clean_title(" ".join(line[0] for line in title_lines))
             authors = _authors_below(lines, title_lines)
     arxiv = arxiv_of(text)
-    year = printed_year(_not_body(lines) if lines else text.splitlines()[:60])
+    year = printed_year(_not_body(lines) if lines else [(t, False) for t in text.splitlines()[:60]])
     return candidate("first-page", title=title, authors=authors,
                      year=year or (arxiv_year(arxiv) if arxiv else None),
                      doi=doi_of(text), arxiv=arxiv)
@@ -98,10 +106,10 @@ def _title_block(lines: list[Line]) -> list[Line]:
     largest = max(line[1] for line in zone)
     if largest <= _body_size(lines) * 1.05:
         return _first_title_lines(sorted(zone, key=lambda line: line[3]))
-    big = sorted((line for line in zone if line[1] >= largest * 0.93), key=lambda l: l[3])
+    big = sorted((line for line in zone if line[1] >= largest * 0.88), key=lambda l: l[3])
     block = [big[0]]
     for line in big[1:]:
-        if line[3] - block[-1][3] > 0.06 or len(block) >= 4:
+        if line[3] - block[-1][3] > 0.06 or len(block) >= 6:
             break
         block.append(line)
     return block
@@ -143,17 +151,26 @@ def author_zone(lines: list[Line]) -> list[int]:
 
 
 def _authors_below(lines: list[Line], title: list[Line]) -> list[str]:
-    """The names on the lines between the title and the abstract, in reading order."""
+    """The names on the lines between the title and the abstract, in reading order; once a
+    line of names was found, only lines in its type size (names further down in a grid of
+    author blocks, not the addresses under them)."""
     names: list[str] = []
+    size = None
     for index in author_zone(lines):
-        names += names_of_line(lines[index][0])
+        if size is not None and abs(lines[index][1] - size) > size * 0.1:
+            continue
+        found = names_of_line(lines[index][0])
+        if found and size is None:
+            size = lines[index][1]
+        names += found
     return list(dict.fromkeys(names))
 
 
 def names_of_line(text: str) -> list[str]:
     """The person names of one author line, or none when any part of it is something else
     (an affiliation, an address, a sentence)."""
-    text = _MARKS.sub(" ", _EMAIL.sub(" ", text))
+    text = _GRADE.sub(" ", _EMAIL.sub(" ", text))
+    text = _MARKS.sub(" ", _MARKS_THEN_SPACE.sub(", ", text))
     names = []
     for chunk in _SEPARATORS.split(text):
         words = chunk.split()
@@ -169,46 +186,79 @@ def names_of_line(text: str) -> list[str]:
 
 
 def _printed_like_a_name(name: str) -> bool:
+    """Two to four words besides particles, each capitalised; in a name of mixed case, only
+    the family name may be in capitals ("Ross G. DOUGLAS"), and no word is an acronym
+    ("CNRS LTCI", "Redmond WA")."""
     words = name.split()
     given = [w for w in words if folded(w) not in PARTICLES]
-    return 2 <= len(given) <= 4 and all(_CAPITALISED.match(w) for w in given)
+    if not 2 <= len(given) <= 4 or not all(_CAPITALISED.match(w) for w in given):
+        return False
+    if name.isupper():
+        return True
+    capitals = [w for w in given[:-1] if len(w.strip(".")) > 1 and w.isupper()]
+    return not capitals and not (given[-1].isupper() and len(given[-1]) < 3)
 
 
-#: Lines this far down the page are its footer.
-FOOTER = 0.9
+#: Lines this far down the page are its footer (a column's last lines: a conference's
+#: permission block); further down, or this near the top, its margin (running lines).
+FOOTER = 0.85
+MARGIN = 0.92
+HEADER = 0.08
+#: What a year in the header or footer is worth with no other clue (a venue's running line).
+MARGIN_WORTH = 2
 
 
 #: A type size with this many long lines is a size of running text (the body, the abstract).
 PARAGRAPH_LINES = 3
 
 
-def _not_body(lines: list[Line]) -> list[str]:
+def _not_body(lines: list[Line]) -> list[tuple[str, bool]]:
     """The texts of lines that are no running text: not in a size of running text (one with
     :data:`PARAGRAPH_LINES` long lines: the body's, the abstract's), or above the first long
     line, or in the footer. What they leave: headers, footers, title, authors, venue,
-    copyright and date lines."""
+    copyright and date lines; each with whether it is in the page's margin (header or
+    footer)."""
     long_lines = [line for line in lines if len(line[0]) > 50]
     sizes = [line[1] for line in long_lines]
     running = {size for size in sizes
                if sum(abs(size - other) <= size * 0.03 for other in sizes) >= PARAGRAPH_LINES}
-    first = min((line[3] for line in long_lines if line[1] in running), default=1.0)
 
     def is_running(size: float) -> bool:
-        return any(abs(size - r) <= r * 0.03 for r in running)
+        return any(abs(size - r) <= r * 0.06 for r in running)
 
-    return [text for text, size, _, top in lines
-            if not is_running(size) or top < first or top > FOOTER]
+    first = _first_paragraph(lines, is_running)
+    return [(text, top < HEADER or top > MARGIN) for text, size, _, top in lines
+            if not is_running(size) or top < first
+            or (top > FOOTER and _COPYRIGHT.search(text))]
 
 
-def printed_year(lines: list[str]) -> int | None:
+def _first_paragraph(lines: list[Line], is_running: Any) -> float:
+    """Where the first paragraph of running text starts: the first of
+    :data:`PARAGRAPH_LINES` lines in a row, top to bottom, that are long and in a running
+    size (an address line as long as a sentence is not one)."""
+    streak: list[float] = []
+    for text, size, _, top in sorted(lines, key=lambda line: line[3]):
+        if len(text) > 50 and is_running(size):
+            streak.append(top)
+            if len(streak) >= PARAGRAPH_LINES:
+                return streak[0]
+        else:
+            streak = []
+    return 1.0
+
+
+def printed_year(lines: list[tuple[str, bool]]) -> int | None:
     """The year of the line with the best clue (:data:`_YEAR_CLUES`: a copyright, then an
-    acceptance, a venue, a date); the latest of equals. None when no line has one."""
+    acceptance, a venue, a date; a line in the margin, ``(text, in_margin)``, is worth
+    :data:`MARGIN_WORTH` at least); the latest of equals. None when no line has one."""
     best: tuple[int, int] | None = None
-    for line in lines:
+    before = 0  # the clue of the line before: "Proceedings of the 30th VLDB Conference," /
+    for line, in_margin in lines:  # "Toronto, Canada, 2004"
+        clue = max((w for pattern, w in _YEAR_CLUES if pattern.search(line)), default=0)
+        worth, before = max(clue, before - 1, MARGIN_WORTH if in_margin else 0), clue
         years = [y for y in map(year_of, _YEAR.findall(line)) if y]
         if not years:
             continue
-        worth = max((w for pattern, w in _YEAR_CLUES if pattern.search(line)), default=0)
         if worth and (best is None or (worth, max(years)) > best):
             best = (worth, max(years))
     return best[1] if best else None

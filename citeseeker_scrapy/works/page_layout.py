@@ -16,12 +16,14 @@ from typing import Any
 from .first_page import Line, author_zone
 
 #: The lines of page 1 looked at, at most (the title and authors are in the first ones).
-MAX_LINES = 120
+MAX_LINES = 200
 #: PDFium's mark of a hyphen it took for a line end (the halves are joined already).
 SOFT_HYPHEN = "\ufffe"
-#: A gap between two words wider than this many times the line's type size parts two blocks
-#: set side by side (authors under a title): they are kept apart by :data:`BLOCK_GAP`.
-WIDE_GAP = 1.2
+#: A gap between two words wider than this many times the line's type size, and than
+#: :data:`GAP_RATIO` times the line's usual word space, parts two blocks set side by side
+#: (authors under a title): they are kept apart by :data:`BLOCK_GAP`.
+WIDE_GAP = 0.4
+GAP_RATIO = 2.5
 BLOCK_GAP = "   "
 #: TeX's OT1 fonts print an accent as a glyph of its own before its letter ("Jiˇr´ı"): the
 #: spacing accent → its combining mark, so that "ˇr" is "ř".
@@ -30,7 +32,11 @@ _SPACING_ACCENTS = {"\u02c7": "\u030c", "\u00b4": "\u0301", "\u00a8": "\u0308",
                     "\u02dd": "\u030b", "\u02c6": "\u0302", "\u02dc": "\u0303",
                     "\u0060": "\u0300", "\u02cb": "\u0300", "\u00af": "\u0304",
                     "\u02d9": "\u0307", "\u02db": "\u0328"}
-_ACCENT_BEFORE = re.compile("([" + "".join(_SPACING_ACCENTS) + "])\\s?([ıȷ]|[^\\W\\d_])")
+#: The cedilla and the ogonek come after their letter ("Franc¸ois"); the others before it.
+_AFTER_LETTER = "\u00b8\u02db"
+_ACCENT_BEFORE = re.compile(
+    "([" + "".join(a for a in _SPACING_ACCENTS if a not in _AFTER_LETTER) + "])\\s?([ıȷ]|[^\\W\\d_])")
+_ACCENT_AFTER = re.compile("([^\\W\\d_])([" + _AFTER_LETTER + "])")
 _STRAY_ACCENT = re.compile("\\s?[" + "".join(_SPACING_ACCENTS) + "](?![^\\W\\d_])")
 
 
@@ -53,7 +59,9 @@ def page_lines(textpage: Any, raw_text: str, page_size: tuple[float, float]) -> 
             pdfium_c.FPDFText_GetLooseCharBox(handle, offsets(first), box)
             left, top, size = box.left, box.top, box.top - box.bottom
             pdfium_c.FPDFText_GetLooseCharBox(handle, offsets(start + len(text) // 2), box)
-            lines.append([text.strip(), round(max(size, box.top - box.bottom), 1),
+            sizes = [s for s in (size, box.top - box.bottom) if s > 0]
+            # the smaller: a drop cap or a big first letter does not make a line big
+            lines.append([text.strip(), round(min(sizes, default=0.0), 1),
                           round(left / width, 3), round(1 - top / height, 3)])
             starts.append(first)
             if len(lines) >= MAX_LINES:
@@ -70,14 +78,21 @@ def _blocks_apart(handle: Any, line: Line, start: int, offsets: Any, box: Any) -
     """The line with :data:`BLOCK_GAP` where a gap between words is wide."""
     import pypdfium2.raw as pdfium_c
 
-    text, gap = line[0], line[1] * WIDE_GAP
-    pieces, last = [], 0
-    for match in re.finditer(r" +", text):
-        before, after = start + match.start() - 1, start + match.end()
-        pdfium_c.FPDFText_GetLooseCharBox(handle, offsets(before), box)
+    text = line[0]
+    spaces = list(re.finditer(r" +", text))
+    gaps = []
+    for match in spaces:
+        pdfium_c.FPDFText_GetLooseCharBox(handle, offsets(start + match.start() - 1), box)
         right = box.right
-        pdfium_c.FPDFText_GetLooseCharBox(handle, offsets(after), box)
-        if box.left - right > gap:
+        pdfium_c.FPDFText_GetLooseCharBox(handle, offsets(start + match.end()), box)
+        gaps.append(box.left - right)
+    if not gaps:
+        return text
+    usual = sorted(gaps)[(len(gaps) - 1) // 2]
+    wide = max(line[1] * WIDE_GAP, usual * GAP_RATIO)
+    pieces, last = [], 0
+    for match, gap in zip(spaces, gaps):
+        if gap > wide:
             pieces.append(text[last:match.start()])
             last = match.end()
     return BLOCK_GAP.join([*pieces, text[last:]])
@@ -88,6 +103,7 @@ def accents_composed(text: str) -> str:
     if not any(accent in text for accent in _SPACING_ACCENTS):
         return text
     text = _ACCENT_BEFORE.sub(lambda m: _base(m.group(2)) + _SPACING_ACCENTS[m.group(1)], text)
+    text = _ACCENT_AFTER.sub(lambda m: m.group(1) + _SPACING_ACCENTS[m.group(2)], text)
     text = _STRAY_ACCENT.sub("", text)  # one PDFium put away from its letter
     return unicodedata.normalize("NFC", text)
 
