@@ -10,7 +10,8 @@ What it sets (components named as dotted strings: the core never imports them):
   scope gate (in place of Scrapy's redirect middlewares; OffsiteMiddleware off: the scope
   decides what is in bounds);
 * ``ITEM_PIPELINES`` — unpack archives (100) → extract text (200) → match citations (300) →
-  each citation reported once per job (350: not by an earlier run, not a copy of a paper);
+  each citation reported once per job (350: not by an earlier run, not a copy of a paper) →
+  the citing work's ``work_id`` and self-citations (360);
 * ``EXTENSIONS`` — the report extension (the original's log files, report.html), the progress
   line and live display;
 * Scrapy's remote control and cookie middleware, off by this project's settings, left out of
@@ -73,6 +74,7 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "pipelines.text.ExtractTextPipeline": 200,
         "pipelines.citations.MatchCitationsPipeline": 300,
         "pipelines.reported_once.ReportOncePipeline": 350,
+        "pipelines.works.CitingWorkPipeline": 360,
         "pipelines.recrawl.UnchangedDocumentsPipeline": 50,   # re-crawl
         "pipelines.recrawl.CrawlRecordPipeline": 340,         # re-crawl
     },

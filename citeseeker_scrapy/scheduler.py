@@ -72,8 +72,9 @@ from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LANDING_KEY, 
                                     REDIRECT, SEARCH, SEARCH_KEY, START, UNSENT_KEY, WAKE_KEY)
 from .urls import LinkPolicy, canonical_url, join_url, server_of
 from citeseeker_scrapy.stats import (
-    FRONTIER as STATS, RESUMED, ROOT, SCOPE_REFUSED as SCOPE_STATS, SEARCH_LINKS_NOT_FOLLOWED,
-    START_REQUESTS,
+    FRONTIER_ENQUEUED, FRONTIER_PICKLED, FRONTIER_REFUSED, FRONTIER_SIZE, RESUMED, ROOT,
+    SCOPE_REFUSED as SCOPE_STATS, SEARCH_LINKS_NOT_FOLLOWED, SERVERS_COMPLETED, SERVERS_SKIPPED,
+    STALE_IN_FLIGHT, START_REQUESTS, UNREACHABLE_DOCUMENTS_SKIPPED, UNREACHABLE_SERVERS,
 )
 
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
@@ -278,9 +279,9 @@ class FrontierScheduler:
 
     def _counted(self, outcome: str) -> bool:
         if outcome != ACCEPTED:
-            self.crawler.stats.inc_value(f"{STATS}/refused/{outcome}")
+            self.crawler.stats.inc_value(f"{FRONTIER_REFUSED}/{outcome}")
             return False
-        self.crawler.stats.inc_value(f"{STATS}/enqueued")
+        self.crawler.stats.inc_value(FRONTIER_ENQUEUED)
         return True
 
     def next_request(self) -> Request | None:
@@ -345,7 +346,7 @@ class FrontierScheduler:
         JSON; anything else (a POST, another callback, cookies) is kept whole, pickled."""
         depth = int(request.meta.get(DEPTH_KEY, 0))
         if not self._is_plain(request):
-            self.crawler.stats.inc_value(f"{STATS}/pickled")
+            self.crawler.stats.inc_value(FRONTIER_PICKLED)
             whole = request.replace(url=url).to_dict(spider=self.spider)
             return DocumentEntry(url, depth, REQUEST_PAYLOAD + pickle.dumps(whole, protocol=5))
         kept = {k: request.meta[k] for k in KEPT_META if k in request.meta}
@@ -465,8 +466,8 @@ class FrontierScheduler:
         if failures != self.unreachable_after:
             return
         skipped = self.frontier.complete_unreachable(server)
-        self.crawler.stats.inc_value(f"{STATS}/unreachable_servers")
-        self.crawler.stats.inc_value(f"{STATS}/unreachable_documents_skipped", skipped)
+        self.crawler.stats.inc_value(UNREACHABLE_SERVERS)
+        self.crawler.stats.inc_value(UNREACHABLE_DOCUMENTS_SKIPPED, skipped)
         self.crawler.signals.send_catch_log(
             citeseeker_signals.note_error, url=server,
             reason=f"server unreachable ({failures} connection failures in a row, last: "
@@ -495,7 +496,7 @@ class FrontierScheduler:
         """Nothing is downloading or being parsed: whatever is "in flight" is stale."""
         stale = self.frontier.finish_all_in_flight()
         if stale:
-            self.crawler.stats.inc_value(f"{STATS}/stale_in_flight", stale)
+            self.crawler.stats.inc_value(STALE_IN_FLIGHT, stale)
         if self.frontier.has_work():
             raise DontCloseSpider
         if self.shared is not None and not self.shared.job_finished():
@@ -520,7 +521,7 @@ class FrontierScheduler:
 
     def on_server_completed(self, server: str) -> None:
         self._unreachable.pop(server, None)
-        self.crawler.stats.inc_value(f"{STATS}/servers_completed")
+        self.crawler.stats.inc_value(SERVERS_COMPLETED)
         self.crawler.signals.send_catch_log(citeseeker_signals.server_completed, server=server)
 
     def root_of(self, server: str) -> str | None:
@@ -547,7 +548,7 @@ class FrontierScheduler:
         for line in self.skip_file.read_text(encoding="utf-8", errors="replace").splitlines():
             name = line.strip()
             if name and not name.startswith("#") and self.frontier.skip(server_of(name)):
-                self.crawler.stats.inc_value(f"{STATS}/servers_skipped")
+                self.crawler.stats.inc_value(SERVERS_SKIPPED)
 
     def _stats_snapshot(self) -> dict[str, Any]:
         stats = self.crawler.stats.get_stats()
@@ -561,7 +562,7 @@ class FrontierScheduler:
 
     def _publish_sizes(self) -> None:
         for name, value in self.frontier.sizes().items():
-            self.crawler.stats.set_value(f"{STATS}/size/{name}", value)
+            self.crawler.stats.set_value(f"{FRONTIER_SIZE}/{name}", value)
 
 
 def _link_stat(outcome: str) -> str:
@@ -569,7 +570,7 @@ def _link_stat(outcome: str) -> str:
     outcome becomes ``citeseeker/frontier/enqueued`` or ``.../refused/<outcome>``."""
     if outcome.startswith(SCOPE_STATS):
         return outcome
-    return f"{STATS}/enqueued" if outcome == ACCEPTED else f"{STATS}/refused/{outcome}"
+    return FRONTIER_ENQUEUED if outcome == ACCEPTED else f"{FRONTIER_REFUSED}/{outcome}"
 
 
 def _follows_same_server(crawler, error: str | None) -> bool:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scrapy.core.downloader.handlers._aiohttp import AiohttpDownloadHandler
+from citeseeker_scrapy.upstream import AiohttpDownloadHandler, without_hidden_retry
 
 
 class HttpHandler(AiohttpDownloadHandler):
@@ -43,6 +43,6 @@ class HttpHandler(AiohttpDownloadHandler):
 
     def __init__(self, crawler: Any) -> None:
         super().__init__(crawler)
-        # aiohttp's own switch (ClientSession has no public one): a closed connection is
-        # Scrapy's to retry, never retried unseen.
-        self._session._retry_connection = False
+        # a closed connection is Scrapy's to retry, never retried unseen (aiohttp has no
+        # public switch: the fenced one is in citeseeker_scrapy/upstream.py)
+        without_hidden_retry(self)

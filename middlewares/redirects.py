@@ -16,7 +16,7 @@ from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware, Redirec
 from scrapy.http import HtmlResponse, Request, Response
 
 from citeseeker_scrapy.keys import ORIGIN_KEY, REDIRECT
-from citeseeker_scrapy.stats import REDIRECTS as STATS
+from citeseeker_scrapy.stats import REDIRECTS_FOLLOWED
 
 #: Characters of a page Scrapy's meta refresh middleware reads (``get_meta_refresh``).
 META_REFRESH_SCAN = 4096
@@ -33,7 +33,7 @@ class MarkedRedirects:
         result = super().process_response(request, response)
         if isinstance(result, Request):
             result.meta[ORIGIN_KEY] = REDIRECT
-            self.crawler.stats.inc_value(f"{STATS}/followed")
+            self.crawler.stats.inc_value(REDIRECTS_FOLLOWED)
         return result
 
 

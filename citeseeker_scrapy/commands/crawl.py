@@ -31,6 +31,7 @@ from citeseeker_scrapy.commands.errors import BAD_INPUT_STATUS, ERROR_PREFIX, pr
 from citeseeker_scrapy.job.crawl_job import (
     BAD_INPUT_REASON, crawl_job, refusals_of,
 )
+from citeseeker_scrapy.report.terminal import flush_standard_streams
 from citeseeker_scrapy.storage import STORAGE_ERROR_STATUS, StorageGuard
 from citeseeker_scrapy.stats import DOWNLOAD_ERRORS, RESUMED, START_REQUESTS
 
@@ -83,6 +84,19 @@ def settle_long_lived_objects() -> None:
     gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
 
 
+def stop_reactor_threads() -> None:
+    """Stop the reactor's thread pool when the reactor left it running. Why: something raised
+    out of the reactor (a ``SystemExit`` in a signal handler) skips the reactor's own shutdown;
+    the pool's threads are no daemons, so the process then waited for them forever, deaf to
+    SIGINT and SIGTERM (their handlers need the reactor). Called by :class:`Command` after the
+    crawl, whatever happened."""
+    from twisted.internet import reactor
+
+    pool = getattr(reactor, "threadpool", None)
+    if pool is not None and pool.started:
+        pool.stop()
+
+
 class Command(ScrapyCrawlCommand):
     """Scrapy's ``crawl`` plus CiteSeeker's exit status and final error line."""
 
@@ -100,7 +114,11 @@ class Command(ScrapyCrawlCommand):
         crawler.signals.connect(self._remember_reason, signal=signals.spider_closed)
         crawler.signals.connect(settle_long_lived_objects, signal=signals.engine_started)
         self.crawler_process.crawl(crawler, **opts.spargs)
-        self.crawler_process.start()
+        try:
+            self.crawler_process.start()
+        finally:
+            stop_reactor_threads()
+            flush_standard_streams()
         if self.crawler_process.bootstrap_failed:
             self.exitcode = 1
             return

@@ -58,7 +58,8 @@ from .office import binary_office_text, office_kind_of_zip
 from .postscript import distill_to_pdf, server_argv
 from .leaf import WORKER_LEAF_KINDS, Content, leaf_events, read_markup
 from .read_ahead import ReadAhead
-from .sniff import ARCHIVE_KINDS, HEAD_BYTES, OFFICE_ZIP_KINDS, charset_of, sniff_kind
+from .decode import charset_of
+from .sniff import ARCHIVE_KINDS, HEAD_BYTES, OFFICE_ZIP_KINDS, sniff_kind
 from .streams import Budget, BoundedReader
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
 from citeseeker_scrapy.extraction.processes.ghostscript import GhostscriptServers
@@ -437,7 +438,7 @@ class _Job:
         its metadata and layout too: ``works.pdf_meta``)."""
         if self._split is None or not self._split.big(len(data)):
             header, text = self._worker_reply("pdf", data)
-            return Content(text, meta=header.get("work"))
+            return Content(text, meta=header.get("work"), cut=bool(header.get("cut")))
         handle, name = tempfile.mkstemp(suffix=".pdf", dir=self._scratch_dir())
         with os.fdopen(handle, "wb") as source:
             source.write(data)
@@ -457,18 +458,20 @@ class _Job:
         finally:
             wait(others)
         results += [future.result() for future in others]
-        return Content("\n".join(text for text, pages, _ in results if pages),
-                       meta=results[0][2])
+        return Content("\n".join(text for text, pages, _, _ in results if pages),
+                       meta=results[0][2], cut=any(cut for _, _, _, cut in results))
 
-    def _pdf_part(self, path: str, index: int, parts: int) -> tuple[str, int, dict | None]:
-        """Text of one part, how many pages it had (a part of a short PDF may have none) and,
-        for the part with page 1, the work's candidates."""
+    def _pdf_part(self, path: str, index: int,
+                  parts: int) -> tuple[str, int, dict | None, bool]:
+        """Text of one part, how many pages it had (a part of a short PDF may have none),
+        for the part with page 1 the work's candidates, and whether its middle was left out
+        (``model.ends_kept``)."""
         max_chars = self.limits.max_text_chars
         request = {"task": "pdf", "max_chars": max_chars, "part": [index, parts], "path": path,
                    "work": index == 0}
         header, text = self.pool.run(request, b"", self.limits.pdf_timeout, max_chars)
         first, stop = header.get("read") or (0, 1)
-        return text, stop - first, header.get("work")
+        return text, stop - first, header.get("work"), bool(header.get("cut"))
 
     def _rtf(self, data: bytes, top: bool) -> Content:
         return Content(self._worker_reply("rtf", data)[1])
@@ -496,7 +499,7 @@ class _Job:
         damage = (
             f"{distilled.failure}; text of the pages before it kept" if distilled.failure else ""
         )
-        return Content(text, damage=damage, meta=header.get("work"))
+        return Content(text, damage=damage, meta=header.get("work"), cut=bool(header.get("cut")))
 
     def _doc(self, data: bytes, top: bool) -> Content:
         return self._catdoc("doc", data)

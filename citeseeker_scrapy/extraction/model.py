@@ -47,6 +47,27 @@ class ExtractionLimits:
                 )
 
 
+#: A text over ``max_text_chars`` keeps this share of the limit from its END, the rest from its
+#: start. Why: a paper's reference list, where the citations are, closes it; a long document
+#: cut from its start alone lost exactly that (a 40 MB PDF cited on its last page).
+END_SHARE = 0.2
+
+
+def end_chars(limit: int) -> int:
+    """How many of a cut text's ``limit`` characters come from its end."""
+    return max(1, int(limit * END_SHARE))
+
+
+def ends_kept(text: str, limit: int) -> str:
+    """``text`` if it fits in ``limit`` characters; else its start and its last
+    :func:`end_chars`, joined by a line break, ``limit`` characters in all. Who calls it: the
+    parser worker (a PDF's pages) and ``leaf.leaf_events`` (every part's text)."""
+    if len(text) <= limit:
+        return text
+    end = end_chars(limit)
+    return text[:max(0, limit - end - 1)] + "\n" + text[len(text) - end:]
+
+
 @dataclass(frozen=True)
 class ExtractedPart:
     """Text (and links, for HTML-like members) of one readable part of a document.

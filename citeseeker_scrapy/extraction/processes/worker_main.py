@@ -7,12 +7,14 @@ interpreter that imports :func:`main` by module name (``python -I -B -c <bootstr
 replies on stdout; on a timeout it kills the process and starts another. The address space is
 limited with RLIMIT_AS here, before any parser is loaded.
 
-This module imports only the standard library and the parsers. Its functions are importable for in-process tests.
+This module imports only the standard library, the parsers and the text-cut rule of
+``..model``. Its functions are importable for in-process tests.
 
 Protocol: each message is a ``multiprocessing.connection`` frame. Request = JSON header
 (``task``, ``max_chars``, ``engines``, ``retire_above_bytes``, ``part``, ``path``) + payload
-bytes. Reply = JSON header (``ok``, ``engine``, ``pages``, ``read``, ``error``, ``limit``,
-``retire``) + UTF-8 text. ``part`` = [index, parts] asks for the index-th of ``parts`` equal
+bytes. Reply = JSON header (``ok``, ``engine``, ``pages``, ``read``, ``cut``, ``error``,
+``limit``, ``retire``) + UTF-8 text; ``cut``: the text was over ``max_chars`` and its start and
+end were kept (``model.ends_kept``). ``part`` = [index, parts] asks for the index-th of ``parts`` equal
 runs of pages (``read`` = [first, stop) says which); ``path`` names a PDF file in the
 crawler's scratch directory to read instead of the payload. JSON rather than pickle so that
 a worker taken over by a malicious file cannot make the crawler run code.
@@ -42,7 +44,9 @@ import sys
 import warnings
 from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, NamedTuple
+
+from ..model import end_chars, ends_kept
 
 READY = b"ready"
 PDF_ENGINES = ("pdfium", "pypdf")
@@ -76,27 +80,28 @@ def pdf_text(
     failures: list[str] = []
     for engine in engines:
         try:
-            text, pages, read, meta = _read_pdf(engine, data, max_chars, part, work)
+            texts, meta = _read_pdf(engine, data, max_chars, part, work)
         except PasswordRequired:
             raise  # every engine has tried the empty password: pypdf would only cost time
         except Exception as e:
             failures.append(f"{engine}: {_message(e)}")
             continue
-        header = {"engine": engine, "pages": pages, "read": read, "failures": failures}
+        header = {"engine": engine, "pages": texts.count, "read": texts.read, "cut": texts.cut,
+                  "failures": failures}
         if meta is not None:
             header["work"] = meta
-        return header, text
+        return header, texts.text
     if any("PasswordRequired" in failure for failure in failures):
         raise PasswordRequired()
     raise TaskError("unreadable PDF (" + "; ".join(failures) + ")")
 
 
 def _read_pdf(engine: str, data: bytes | str, max_chars: int, part: tuple[int, int],
-              work: bool) -> tuple[str, int, range, Header | None]:
+              work: bool) -> tuple[PageTexts, Header | None]:
     """One engine's text of ``part``, and with ``work`` (PDFium only) the work's candidates."""
     if engine == "pdfium":
         return _pdfium_text(data, max_chars, part, work)
-    return (*PDF_READERS[engine](data, max_chars, part), None)
+    return PDF_READERS[engine](data, max_chars, part), None
 
 
 #: PDFium's document keeps every font, image and object it has parsed until it is closed, so
@@ -134,7 +139,7 @@ class _PdfiumPages:
             raise
 
     def text(self, index: int) -> str:
-        if index - self._opened_at >= REOPEN_PAGES:
+        if abs(index - self._opened_at) >= REOPEN_PAGES:  # the end is read backwards
             self.document.close()
             self.document, self._opened_at = self._open(), index
         if index == 0:
@@ -156,14 +161,14 @@ class _PdfiumPages:
 
 def _pdfium_text(
     data: bytes | str, max_chars: int, part: tuple[int, int], work: bool = False,
-) -> tuple[str, int, range, Header | None]:
+) -> tuple[PageTexts, Header | None]:
     pages = _PdfiumPages(data, first_page_layout=work)
     try:
         read = page_range(pages.count, part)
         pages.start_at(read.start)
-        text, count, read = _collect_pages(pages.count, read, pages.text, max_chars)
+        texts = _collect_pages(pages.count, read, pages.text, max_chars)
         meta = pages.work() if work and read.start == 0 else None
-        return text, count, read, meta
+        return texts, meta
     finally:
         pages.close()
 
@@ -209,9 +214,7 @@ def _pdfium_first_page(document: Any, layout: bool) -> tuple[str, list[Any] | No
         page.close()
 
 
-def _pypdf_text(
-    data: bytes | str, max_chars: int, part: tuple[int, int]
-) -> tuple[str, int, range]:
+def _pypdf_text(data: bytes | str, max_chars: int, part: tuple[int, int]) -> PageTexts:
     import pypdf
 
     reader = pypdf.PdfReader(data if isinstance(data, str) else io.BytesIO(data), strict=False)
@@ -252,23 +255,43 @@ def page_range(count: int, part: tuple[int, int]) -> range:
     return range(count * index // parts, count * (index + 1) // parts)
 
 
+class PageTexts(NamedTuple):
+    """What a PDF engine read: the text (at most ``max_chars``), the document's page count,
+    the pages of the part asked for, and whether the text was cut (``model.ends_kept``)."""
+
+    text: str
+    count: int
+    read: range
+    cut: bool
+
+
 def _collect_pages(
     count: int, read: range, page_text: Callable[[int], str], max_chars: int
-) -> tuple[str, int, range]:
-    """Join the texts of the pages ``read``, stopping once ``max_chars`` is passed (the caller
-    truncates and says so); also the document's page count and the pages read."""
-    texts: list[str] = []
+) -> PageTexts:
+    """The texts of the pages ``read`` in page order, at most ``max_chars`` characters.
+
+    Pages are read from the first until the start's share of ``max_chars`` is passed, then
+    from the last backwards until the end's share is (``model.end_chars``): a paper's
+    reference list is at its end. The pages between are not read at all, so a long manual
+    costs no more than its two ends."""
+    end_budget = end_chars(max_chars)
+    head, tail = [], []
+    first, last, total = read.start, read.stop, 0
+    while first < last and total <= max_chars - end_budget:
+        head.append(page_text(first))
+        total, first = total + len(head[-1]) + 1, first + 1
     total = 0
-    for index in read:
-        texts.append(page_text(index))
-        total += len(texts[-1]) + 1
-        if total > max_chars:
-            break
-    return "\n".join(texts), count, read
+    while first < last and total <= end_budget:
+        last -= 1
+        tail.append(page_text(last))
+        total += len(tail[-1]) + 1
+    text = "\n".join(head + tail[::-1])
+    return PageTexts(ends_kept(text, max_chars), count, read,
+                     first < last or len(text) > max_chars)
 
 
-PDF_READERS: dict[str, Callable[[bytes | str, int, tuple[int, int]], tuple[str, int, range]]] = {
-    "pdfium": lambda data, max_chars, part: _pdfium_text(data, max_chars, part)[:3],
+PDF_READERS: dict[str, Callable[[bytes | str, int, tuple[int, int]], PageTexts]] = {
+    "pdfium": lambda data, max_chars, part: _pdfium_text(data, max_chars, part)[0],
     "pypdf": _pypdf_text,
 }
 
