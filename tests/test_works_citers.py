@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from citeseeker_scrapy.matching.names import same_person, shares_an_author
+from citeseeker_scrapy.matching.persons import same_person, shares_an_author
 from citeseeker_scrapy.report.logs import RunReport, DocumentHit
 from tests.support.works import write_logs
 from citeseeker_scrapy.report.results import read_results

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from citeseeker_scrapy.matching.names import shares_an_author
+from citeseeker_scrapy.matching.persons import shares_an_author
 from citeseeker_scrapy.works.identity import id_of_key
 
 #: A searched author group as the job knows it: (authors, publications).
