@@ -267,10 +267,15 @@ def stats_relative_heads() -> frozenset[str]:
 
 
 def stats_imports(tree: ast.AST) -> set[str]:
-    """The names a module imports from the stats module (with their aliases)."""
-    return {alias.asname or alias.name for node in ast.walk(tree)
-            if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("stats")
-            and "collector" not in (node.module or "") for alias in node.names}
+    """The names a module imports from the stats module (with their aliases), and the names
+    its top level binds to one of those (``STATS = CITEDBY``)."""
+    names = {alias.asname or alias.name for node in ast.walk(tree)
+             if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("stats")
+             and "collector" not in (node.module or "") for alias in node.names}
+    names |= {target.id for node in getattr(tree, "body", []) if isinstance(node, ast.Assign)
+              and isinstance(node.value, ast.Name) and node.value.id in names
+              for target in node.targets if isinstance(target, ast.Name)}
+    return names
 
 
 def stats_name_offenders(path: Path, root: Path = ROOT) -> list[str]:

@@ -57,15 +57,11 @@ class FrontierSnapshot:
     crawling: tuple[str, ...] = ()
 
 
-#: Documents fetched by the whole job, all its runs: counted by the progress extension; the
-#: frontier scheduler keeps every ``citeseeker/`` stat in JOBDIR and restores it on resume, so
-#: the count goes on where the suspended run stopped (Scrapy's response count restarts at 0).
-DOCUMENTS_STAT = PROGRESS_DOCUMENTS
 
 
 def documents_done(stats: Mapping[str, Any]) -> int:
     """Documents fetched so far by the job (Scrapy's count when the extension did not run)."""
-    return int(stats.get(DOCUMENTS_STAT, stats.get("response_received_count", 0)))
+    return int(stats.get(PROGRESS_DOCUMENTS, stats.get("response_received_count", 0)))
 
 
 def resume_line(stats: Mapping[str, Any], jobdir: str) -> str | None:
