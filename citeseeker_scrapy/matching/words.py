@@ -49,8 +49,8 @@ _SHORT_ALLOWANCE = 2  # short or function words of the query that may lack a cou
 #: Content words the query names for each printed content word it lacks: five in six, a
 #: misquote of a long title, not another work.
 _NAMED_PER_EXTRA = 5
-#: ... and the word it lacks is a short one ("large [text] corpora", a misquote of Hearst's title): a
-#: longer one ("[protection]", "[treatment]", "[brain]") names a thing of its own.
+#: ... and the word it lacks is a short one ("large [text] corpora", a misquote of Hearst's
+#: title): a longer one ("[protection]", "[treatment]", "[brain]") names a thing of its own.
 _MISQUOTE_LETTERS = 4
 #: The printed title's own last word right after a hit: a word, then the title's closing
 #: punctuation ("natural images,", "Puget Sound Fish."), but not an inverted name's initial
