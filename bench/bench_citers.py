@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from citeseeker_scrapy.matching.names import person_readings, shares_an_author  # noqa: E402
+from citeseeker_scrapy.matching.persons import person_readings, shares_an_author  # noqa: E402
 from citeseeker_scrapy.report.citing_works import group_works  # noqa: E402
 from citeseeker_scrapy.report.results import CitingDocument  # noqa: E402
 from citeseeker_scrapy.works.identity import WorkIds, normalized_doi, work_keys  # noqa: E402

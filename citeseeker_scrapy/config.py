@@ -49,7 +49,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_MAX_REPEATED_SEGMENTS": 3,
     "CITESEEKER_HEADER_LENGTH": 100,
     "CITESEEKER_DEBUG_LOG": True,
-    "CITESEEKER_CONCURRENT_SERVERS": 4,
+    # servers crawled at once: found while crawling (frontier/width.py); a number bounds it
+    "CITESEEKER_CONCURRENT_SERVERS": 0,
     "CITESEEKER_MAX_PENDING_DOCS": 10_000,
     "CITESEEKER_MAX_DOCS_PER_SERVER": 50_000,
     "CITESEEKER_MAX_DEPTH": 100,
@@ -188,10 +189,13 @@ class CrawlConfig:
         if not 0.0 < self.fuzzy_limit <= 1.0:
             raise ConfigError(f"CITESEEKER_FUZZY_LIMIT must be in (0, 1], not {self.fuzzy_limit}")
         for name in ("part_length", "flush_interval", "max_url_length", "max_repeated_segments",
-                     "concurrent_servers", "max_pending_docs", "max_docs_per_server",
+                     "max_pending_docs", "max_docs_per_server",
                      "extraction_workers", "unreachable_after"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"CITESEEKER_{name.upper()} must be at least 1")
+        if self.concurrent_servers < 0:
+            raise ConfigError("CITESEEKER_CONCURRENT_SERVERS must be >= 0 (0: as many as the "
+                              "crawl finds it needs)")
         if self.progress_interval < 0:
             raise ConfigError("CITESEEKER_PROGRESS_INTERVAL must be >= 0 (0: no progress line)")
         if min(self.min_author_distance, self.header_length, self.max_depth) < 0:

@@ -32,12 +32,21 @@ PAPERS = {
     "b02": ("Facial animation with muscles", [
         "[9] T. Kanade et al.: Recognizing action units for facialexpression analysis. PAMI 2001.",
     ]),
+    # by one of the searched authors: a self-citation
+    "f05": ("Citation crawling revisited", [
+        "[1] D. Fiala, K. Jezek: Retrieving citations on the web. WSCG 2003.",
+    ]),
 }
+#: The journal version of c07 (the PDF preprint below): one work, two versions.
+JOURNAL_VERSION = ("c07-journal", "Citation Indexing on the Web", [
+    "[2] Fiala, D., Jezek, K.: Retrieving citations on the web. In: Proc. of WSCG 2003.",
+])
 
 
 #: The authors of the paper pages, printed as the Highwire Press tags of a proceedings site.
 PAPER_AUTHORS = {"a11": ["Novak, Jana", "Horak, Milan"], "g31": ["Karel Cerny"],
-                 "a47": ["Eva Kralova", "Jan Dvorak"], "b02": ["Tomas Marek"]}
+                 "a47": ["Eva Kralova", "Jan Dvorak"], "b02": ["Tomas Marek"],
+                 "f05": ["Dalibor Fiala"], "c07-journal": ["Jana Novak", "Petr Dvorak"]}
 
 
 def _page(title: str, body: str, links: list[tuple[str, str]] = (), meta: str = "") -> str:
@@ -118,6 +127,7 @@ def build_demo_site(root: Path) -> Path:
         "index.html": _page("WSCG 2003 Proceedings", "<p>Papers of the conference.</p>",
                             [(f"papers/{k}.html", t) for k, (t, _) in PAPERS.items()]
                             + [("papers/c07.pdf", "c07 (PDF)"), ("papers/c07.zip", "c07 (ZIP)"),
+                               ("papers/c07-journal.html", "c07 (journal version)"),
                                ("papers/d13.ps.gz", "d13 (PostScript, gzipped)"),
                                ("people/committee.html", "Committee"),
                                ("notes/reading-list.txt", "Reading list"),
@@ -132,7 +142,7 @@ def build_demo_site(root: Path) -> Path:
                                          [("../../index.html", "Home"),
                                           ("../2002/index.html", "Loop")]),
     }
-    for key, (title, references) in PAPERS.items():
+    for key, (title, references) in [*PAPERS.items(), (JOURNAL_VERSION[0], JOURNAL_VERSION[1:])]:
         files[f"papers/{key}.html"] = _paper_page(key, title, references)
     for relative, content in {**files, **document_files()}.items():
         path = root / relative

@@ -54,7 +54,7 @@ from citeseeker_scrapy.stats import (
 )
 from citeseeker_scrapy.recrawl import recrawl_session
 from citeseeker_scrapy.works.alerts import write_alerts
-from citeseeker_scrapy.works.citing import work_record
+from citeseeker_scrapy.works.citing import work_record, work_records
 
 logger = logging.getLogger(__name__)
 
@@ -179,10 +179,7 @@ class ReportExtension:
             self.report.titles((where, title_of(part["text"], part["kind"]))
                                for part in item.parts
                                if (where := item.where(part["member"])) in wheres)
-            self.report.works(
-                work_record(item.where(member), item.work_id, item.work,
-                            [c for c in item.citations if c["member"] == member])
-                for member in document_hits(item.citations))
+            self.report.works(work_records(item))
         return wheres
 
     def item_dropped(self, item: Any, exception: BaseException, **kwargs: Any) -> None:

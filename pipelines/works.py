@@ -17,7 +17,7 @@ from typing import Any
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.recrawl import recrawl_session
-from citeseeker_scrapy.works.citing import Group, mark_self_citations
+from citeseeker_scrapy.works.citing import Group, mark_item
 from citeseeker_scrapy.works.identity import WorkIds, work_keys
 
 
@@ -39,9 +39,12 @@ class CitingWorkPipeline:
         return cls(WorkIds(Path(state_dir) if state_dir else None, previous,
                            on_failure=job.storage.fail), groups)
 
+    def close_spider(self) -> None:
+        self.ids.close()
+
     def process_item(self, item: Any) -> Any:
         if not isinstance(item, DocumentItem) or not item.citations:
             return item
-        mark_self_citations(item.citations, item.work, self.groups)
+        mark_item(item, self.groups)
         item.work_id = self.ids.assign(work_keys(item.work), item.url)
         return item

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from citeseeker_scrapy.matching.names import same_person, shares_an_author
+from citeseeker_scrapy.matching.persons import same_person, shares_an_author
 from citeseeker_scrapy.report.logs import RunReport, DocumentHit
 from tests.support.works import write_logs
 from citeseeker_scrapy.report.results import read_results
@@ -180,3 +180,23 @@ def test_a_cut_works_line_is_skipped(tmp_path: Path) -> None:
     with open(tmp_path / "works.jsonl", "a", encoding="utf-8") as handle:
         handle.write(json.dumps({"where": "http://a/x"})[:10])
     assert read_results(tmp_path).documents[0].work_id == "w1"
+
+
+def test_an_archives_other_citing_members_are_works_of_their_own() -> None:
+    """The item's work is its first citing member's: the second paper of a ZIP gets no self-
+    citation from the first's authors and is not joined to its work."""
+    from citeseeker_scrapy.document.item import DocumentItem
+    from citeseeker_scrapy.works.citing import mark_item, work_records
+
+    item = DocumentItem(url="http://a/two.zip", parts=[{"member": "a.pdf"}, {"member": "b.pdf"}],
+                        citations=[{**citation("Jezek", "Retrieving citations on the web"),
+                                    "member": member} for member in ("b.pdf", "a.pdf")],
+                        work={"title": "Paper a", "authors": ["Dalibor Fiala"]},
+                        work_id="w1")
+    mark_item(item, GROUPS)
+    assert {c["member"]: c["self_citation"] for c in item.citations} == \
+        {"a.pdf": True, "b.pdf": False}
+    records = {r["where"]: r for r in work_records(item)}
+    assert records["http://a/two.zip/a.pdf"]["work_id"] == "w1"
+    assert records["http://a/two.zip/b.pdf"]["work_id"] not in ("w1", "")
+    assert records["http://a/two.zip/b.pdf"]["work"] == {}

@@ -175,6 +175,7 @@ def test_the_command_writes_the_report_with_work_counts_and_the_atom_file(
     assert "Paper one: 3 citing documents, cited by 2 works (1 self-citation)" in out
     html = (logs / "report.html").read_text(encoding="utf-8")
     assert 'data-works="2" data-self="1"' in html and 'id="hide-self"' in html
+    assert '<td class="num works">2 (1)</td>' in html  # the group's citing works (self)
     assert not feedparser.parse(str(logs / ATOM_FILE)).bozo
     _, out, _ = report_command(capsys, str(logs), "--exclude-self", "--rows", "0")
     assert "Paper one: 1 citing document, cited by 1 work (0 self-citations)" in out

@@ -115,18 +115,27 @@ def _group_filters(count: int) -> str:
 
 def _totals(results: Results, groups: list[tuple[tuple[str, ...], list[str]]]) -> str:
     rows = []
+    works = results.works()
     for authors, titles in groups:
         cited, papers, citations = results.totals(authors, titles)
+        counted = _work_cell(results.work_totals(authors, titles, works))
         rows.append(f'<tr class="group"><th>{escape(" + ".join(authors))}</th>'
                     f'<td class="num">{cited} of {len(titles)}</td><td class="num">{papers}</td>'
-                    f'<td class="num">{citations}</td></tr>')
+                    f'<td class="num">{citations}</td>{counted}</tr>')
         for author in authors if len(authors) > 1 else ():
             _, papers, citations = results.totals((author,), [])
+            counted = _work_cell(results.work_totals((author,), [], works))
             rows.append(f'<tr class="author"><td>{escape(author)}</td><td></td>'
-                        f'<td class="num">{papers}</td><td class="num">{citations}</td></tr>')
+                        f'<td class="num">{papers}</td><td class="num">{citations}</td>'
+                        f"{counted}</tr>")
     return ("<table><thead><tr><th>author group / author (where the name was found)</th>"
-            "<th>publications cited</th><th>citing papers</th><th>citations</th></tr></thead>"
-            f"<tbody>{''.join(rows) or '<tr><td colspan=4>none</td></tr>'}</tbody></table>")
+            "<th>publications cited</th><th>citing papers</th><th>citations</th>"
+            "<th>citing works (self-citations)</th></tr></thead>"
+            f"<tbody>{''.join(rows) or '<tr><td colspan=5>none</td></tr>'}</tbody></table>")
+
+
+def _work_cell(counts: tuple[int, int]) -> str:
+    return f'<td class="num works">{counts[0]} ({counts[1]})</td>'
 
 
 def bar_chart(table: dict[str, list], numbers: dict[str, int] | None = None) -> str:

@@ -105,6 +105,19 @@ class Results:
                 counts[publication] = (works + 1, selves + is_self)
         return counts
 
+    def work_totals(self, authors: tuple[str, ...], titles: list[str],
+                    works: list[CitingWork]) -> tuple[int, int]:
+        """(citing works, those with a self-citation) of a group's titles, or of one author
+        (``titles`` empty), as :meth:`totals` selects the citations."""
+        wanted = set(titles)
+        counted = selves = 0
+        for work in works:
+            hits = [(d, h) for d, h in work.cites
+                    if (h.publication in wanted if wanted else h.author in authors)]
+            counted += bool(hits)
+            selves += any(d.is_self_citation(h) for d, h in hits)
+        return counted, selves
+
     def without_self_citations(self) -> Results:
         """The same results with every self-citation left out (``--exclude-self``)."""
         documents = [replace(d, hits=[h for h in d.hits if not d.is_self_citation(h)])

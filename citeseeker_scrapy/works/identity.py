@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import IO, Any, Iterable, Mapping
 
 from citeseeker_scrapy.report.logs import repair_cut_line
 from citeseeker_scrapy.works.fields import arxiv_of, doi_of, folded, surname
@@ -90,6 +90,7 @@ class WorkIds:
                  on_failure: Any = None) -> None:
         self.path = state_dir / WORKS_FILE if state_dir else None
         self.on_failure = on_failure
+        self._handle: IO[str] | None = None
         self.ids: dict[str, str] = {}
         if self.path is not None:
             inherit_map(self.path, previous_dir / WORKS_FILE if previous_dir else None)
@@ -110,16 +111,26 @@ class WorkIds:
         return work_id
 
     def _append(self, lines: list[str]) -> None:
+        """Written and flushed at once (a kill -9 keeps what was flushed); the file stays open
+        for the crawl, as the logs do."""
         if self.path is None or not lines:
             return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(self.path, "a", encoding="utf-8") as handle:
-                handle.write("".join(lines))
+            if self._handle is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._handle = open(self.path, "a", encoding="utf-8")
+            self._handle.write("".join(lines))
+            self._handle.flush()
         except OSError as error:
             if self.on_failure is None:
                 raise
             self.on_failure(str(self.path), error)
+
+    def close(self) -> None:
+        """Called by the citing-work pipeline when the spider closes."""
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
 
 
 def read_map(path: Path) -> dict[str, str]:
