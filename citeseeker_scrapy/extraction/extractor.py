@@ -291,11 +291,12 @@ def unpack(
 ) -> list[UnpackEvent]:
     """Open a document's archives (nested, Algorithm 7.2): its readable parts, the archives
     checked and the problems met. A document that is no archive is its own single part.
+    ``kind`` is the document's type as the item carries it (None: nothing we read); only the
+    members are sniffed here.
 
     Runs in the caller's thread and needs no parser process, so the unpack stage can run
     apart from text extraction; the bytes unpacked are bounded by ``limits``.
     """
-    kind = kind or sniff_kind(path, None, body[:HEAD_BYTES])
     if kind is None:
         return []
     job = _Job(limits, None, None, None)
