@@ -205,7 +205,7 @@ class CrawlJob:
 
 def open_job_dir(jobdir: str | None, config: CrawlConfig, inputs: CrawlInputs,
                  ledger: ReportLedger) -> tuple[JobDirLock | None, list[str]]:
-    """One crawl per JOBDIR (its lock), and the same inputs on a resume (issue 24): before
+    """One crawl per JOBDIR (its lock), and the same inputs on a resume: before
     any component writes there; then what earlier runs reported is read into ``ledger``.
     Raises a CiteSeekerError (the job refuses, exit status 2)."""
     if not jobdir:
