@@ -87,6 +87,9 @@ SERVERS_SKIPPED = f"{FRONTIER}/servers_skipped"
 UNREACHABLE_SERVERS = f"{FRONTIER}/unreachable_servers"
 UNREACHABLE_DOCUMENTS_SKIPPED = f"{FRONTIER}/unreachable_documents_skipped"
 STALE_IN_FLIGHT = f"{FRONTIER}/stale_in_flight"
+#: servers crawled at once: allowed now, and the most allowed so far (frontier/width.py)
+FRONTIER_WIDTH = f"{FRONTIER}/width"
+FRONTIER_WIDTH_MAX = f"{FRONTIER}/width_max"
 #: the frontier's structures: ``f"{FRONTIER_SIZE}/{structure}"``
 FRONTIER_SIZE = f"{FRONTIER}/size"
 SIZE_PENDING_SERVERS = f"{FRONTIER_SIZE}/pending_servers"

@@ -12,7 +12,7 @@ Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_I
 (:mod:`citeseeker_scrapy.report.html`), and ``new-citations.atom``
 (:mod:`citeseeker_scrapy.works.alerts`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
 
-Storage failures (issue 24): a write the disk refuses — a log line, the ledger's reported.txt
+Storage failures: a write the disk refuses — a log line, the ledger's reported.txt
 and papers.txt, the job's files, report.html, or the scratch directory of the text pipeline —
 goes to the job's
 storage guard (:mod:`citeseeker_scrapy.storage`), which stops the crawl with one error

@@ -46,6 +46,8 @@ class DocumentItem:
     Text stage: a part's ``meta`` is what it says of its work (``works/``). Citation stage,
     for a document that cites: ``work``, the citing work (``works.work.merged_work``: title,
     authors, year, venue, doi, arxiv, source; an archive's: its first citing member's).
+    ``landing``: set by the spider for a PDF a repository's record page named (its work, a
+    ``works`` candidate; ``works/landing.py``), merged into ``work``.
     Citing-work stage (``pipelines/works.py``): ``work_id``, shared by the versions of one
     work (:mod:`citeseeker_scrapy.works.identity`), and each citation's ``self_citation``.
     """
@@ -68,6 +70,7 @@ class DocumentItem:
     duplicates: list[tuple[str, str]] = field(default_factory=list)
     found_ahead: dict[str, tuple[list[dict[str, Any]], str]] = field(default_factory=dict)
     work: dict[str, Any] | None = None
+    landing: dict[str, Any] | None = None
     work_id: str = ""
 
     def __post_init__(self) -> None:

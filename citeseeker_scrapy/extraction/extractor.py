@@ -528,7 +528,7 @@ class _Job:
 
     def _fail_if_scratch_full(self, failure: str) -> None:
         """Ghostscript or catdoc failed: for want of room in the scratch directory (the disk,
-        not the document: a StorageError stops the crawl, issue 24) when less than
+        not the document: a StorageError stops the crawl) when less than
         :data:`SCRATCH_MIN_FREE_BYTES` is left there. They say so only as an exit status
         and a message of their own, so the disk is asked."""
         try:

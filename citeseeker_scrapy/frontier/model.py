@@ -55,6 +55,9 @@ class ActiveServer:
     searching: set[str] = field(default_factory=set)
     skipped: bool = False
     front: int = 0
+    #: how many of its documents may be out at once (its download slot's connections, known
+    #: from the first time it is asked for one; 0: not known yet)
+    connections: int = 0
 
     def push(self, entry: DocumentEntry, *, front: bool = False) -> None:
         if front or not self.front:

@@ -29,6 +29,7 @@ from scrapy import signals
 from scrapy.exceptions import CloseSpider
 from scrapy.utils.defer import deferred_from_coro
 
+from citeseeker_scrapy.addresses import is_private_url
 from citeseeker_scrapy.config import (
     DEFAULT_SETTINGS, CrawlConfig, check_replaced_scrapy_settings, check_setting_names,
     nearest_hint,
@@ -177,7 +178,7 @@ class CrawlJob:
 
 def open_job_dir(jobdir: str | None, config: CrawlConfig, inputs: CrawlInputs,
                  ledger: ReportLedger) -> tuple[JobDirLock | None, list[str]]:
-    """One crawl per JOBDIR (its lock), and the same inputs on a resume (issue 24): before
+    """One crawl per JOBDIR (its lock), and the same inputs on a resume: before
     any component writes there; then what earlier runs reported is read into ``ledger``.
     Raises a CiteSeekerError (the job refuses, exit status 2)."""
     if not jobdir:
@@ -215,7 +216,8 @@ def check_rendering(settings: Any) -> None:
 
 
 def scope_of(config: CrawlConfig, inputs: CrawlInputs) -> LinkPolicy:
-    """The crawl's URL rules: formats, domains, ``file://`` roots of the start points, traps."""
+    """The crawl's URL rules: formats, domains, ``file://`` roots of the start points, traps,
+    and whether links may lead to private addresses (``addresses.py``)."""
     return LinkPolicy(
         permitted_formats=config.permitted_formats,
         stay_within=inputs.stay_within,
@@ -225,6 +227,8 @@ def scope_of(config: CrawlConfig, inputs: CrawlInputs) -> LinkPolicy:
         keep_query=config.keep_query,
         max_url_length=config.max_url_length,
         max_repeated_segments=config.max_repeated_segments,
+        private_addresses=(config.allow_private_addresses
+                           or any(is_private_url(url) for url in inputs.start_points)),
     )
 
 
