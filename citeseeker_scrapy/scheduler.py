@@ -79,9 +79,11 @@ from citeseeker_scrapy.storage import StorageGuard
 from citeseeker_scrapy.frontier.redis_sync import RedisSync
 from citeseeker_scrapy.report.progress import FrontierSnapshot
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig
-from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LEASE_KEY, ORIGIN_KEY,
+from citeseeker_scrapy.works.landing import landing_offer
+from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LANDING_KEY, LEASE_KEY,
+                                    ORIGIN_KEY,
                                     REDIRECT, SEARCH, SEARCH_KEY, START, UNSENT_KEY, WAKE_KEY)
-from .urls import LinkPolicy, canonical_url, server_of
+from .urls import LinkPolicy, canonical_url, join_url, server_of
 from citeseeker_scrapy.stats import (
     FRONTIER_ENQUEUED, FRONTIER_PICKLED, FRONTIER_REFUSED, FRONTIER_SIZE, FRONTIER_WIDTH,
     FRONTIER_WIDTH_MAX, RESUMED, ROOT,
@@ -92,10 +94,12 @@ from citeseeker_scrapy.stats import (
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
 #: kept as a little JSON (so REDIRECT_MAX_TIMES and RETRY_TIMES still bound their chains); a
 #: retry's sniffed type and lease are not kept (the next answer and lease are its own).
-PLAIN_META = frozenset({ORIGIN_KEY, DEPTH_KEY, KIND_KEY, LEASE_KEY, "depth", "download_slot",
-                        "download_latency", "download_timeout", "redirect_times", "redirect_ttl",
-                        "redirect_urls", "redirect_reasons", "retry_times"})
-KEPT_META = ("redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons", "retry_times")
+PLAIN_META = frozenset({ORIGIN_KEY, DEPTH_KEY, KIND_KEY, LEASE_KEY, LANDING_KEY, "depth",
+                        "download_slot", "download_latency", "download_timeout",
+                        "redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons",
+                        "retry_times"})
+KEPT_META = ("redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons", "retry_times",
+             LANDING_KEY)
 META_PAYLOAD, REQUEST_PAYLOAD = b"M", b"R"
 SKIP_CHECK_SECONDS = 1.0
 #: The URL of the engine's wake-up request (never downloaded; see ``wake_engine``).
@@ -426,7 +430,7 @@ class FrontierScheduler:
         self._unreachable.pop(item.server, None)  # it answered
         if self.storage.failed:
             return  # its feed or log write may have failed: the resume fetches it again
-        if item.links:
+        if item.links or item.parts:  # a record page may name its PDF in a tag only
             self._add_links(item)
         if self.shared is not None and item.citations:
             self.shared.report_citations([f"{item.url} {c.get('member', '')} {c.get('publication')}"
@@ -440,7 +444,8 @@ class FrontierScheduler:
         stats = self.crawler.stats
         source, depth = item.server, item.depth
         outcomes: Counter[str] = Counter()
-        for link in item.links:
+        links, landing = self._landing_links(item)
+        for link in links:
             url, reason = self._scope_verdict(link, item.url)
             if url is None:
                 outcomes[f"{SCOPE_STATS}/{reason}"] += 1
@@ -450,13 +455,31 @@ class FrontierScheduler:
             if not self.follow_same_server and same_server and not source.startswith("file:"):
                 stats.inc_value(SEARCH_LINKS_NOT_FOLLOWED)
                 continue
-            child = DocumentEntry(url, depth + 1 if same_server else 0)
+            child = DocumentEntry(url, depth + 1 if same_server else 0, landing.get(url))
             outcomes[self.frontier.add_link(child, from_server=source, server=server)] += 1
         for key, count in outcomes.items():
             stats.inc_value(_link_stat(key), count)
         refused = sum(n for key, n in outcomes.items() if key.startswith(SCOPE_STATS))
         if refused:
             logger.debug("citeseeker: %d links of %s refused by the scope", refused, item.url)
+
+    def _landing_links(self, item: DocumentItem) -> tuple[list[str], dict[str, bytes]]:
+        """The document's links, with the PDF a record page names (``citation_pdf_url``) among
+        them, and that PDF's frontier payload: the page's work, for the PDF's item
+        (``works/landing.py``). A PDF the frontier knows already keeps what it had."""
+        offer = landing_offer(item.parts) if item.parts else None
+        if offer is None:
+            return item.links, {}
+        try:
+            absolute = join_url(item.url, offer[0])
+        except ValueError:
+            return item.links, {}
+        url, _ = self._scope_verdict(absolute, item.url)
+        if url is None:
+            return item.links, {}
+        payload = META_PAYLOAD + json.dumps({LANDING_KEY: offer[1]}).encode()
+        named = absolute in item.links or url in item.links
+        return (item.links if named else [*item.links, url]), {url: payload}
 
     def on_document_failed(self, request: Request, reason: str = "", unreachable: bool = False,
                            **kwargs: Any) -> None:

@@ -228,3 +228,41 @@ def test_office_text_gets_its_work_from_the_head_of_its_text() -> None:
     assert (item.work["title"], item.work["authors"], item.work["year"]) == (
         "Citation Indexing on the Web", ["Jana Novak", "Petr Dvorak"], 2005)
     assert item.work["source"]["title"] == "text-head"
+
+
+@pytest.mark.parametrize("line,names", [
+    ("Ed Chang and Avideh Zakhor, Member, IEEE", ["Ed Chang", "Avideh Zakhor"]),
+    ("Kyle Lo†∗ Lucy Lu Wang†∗ Mark Neumann†", ["Kyle Lo", "Lucy Lu Wang", "Mark Neumann"]),
+    ("Ross G. DOUGLAS∗1, Rajni K. SHARMA†1", ["Ross G. DOUGLAS", "Rajni K. SHARMA"]),
+    ("CHEN SCHMIDT-LANGE AND AMARA PETROV", ["CHEN SCHMIDT-LANGE", "AMARA PETROV"]),
+    ("Hiroshi J. van der Berg1", ["Hiroshi J. van der Berg"]),
+    ("Muhammad Atif Iqbal   Dr. Saeed Murtaza", ["Muhammad Atif Iqbal", "Saeed Murtaza"]),
+    ("Department of Computer Science, ETH Zurich", []),
+    ("Institut Télécom; Télécom ParisTech; CNRS LTCI", []),
+    ("Redmond WA 98052", []),
+])
+def test_one_author_line(line: str, names: list[str]) -> None:
+    from citeseeker_scrapy.works.first_page import names_of_line
+
+    assert names_of_line(line) == names
+
+
+def test_tex_accents_are_put_on_their_letters() -> None:
+    from citeseeker_scrapy.works.page_layout import accents_composed
+
+    assert accents_composed("Jiˇr´ı Dvoˇr´ak, Pierre-Franc¸ois") == "Jiří Dvořák, Pierre-François"
+
+
+@pytest.mark.parametrize("lines,year", [
+    ([("Proceedings of the 30th VLDB Conference,", False), ("Toronto, Canada, 2004", False)],
+     2004),
+    ([("Accepted 2012 March 3. Received 2011 December 1", False),
+      ("MNRAS 000, 1-10 (2012) Preprint 28 November 2026", False)], 2012),
+    ([("978-1-6654-1234-1/11/$31.00 ©2011 IEEE", False), ("In 2019 we ...", False)], 2011),
+    ([("as Smith and Lee showed in 2011", False)], None),
+    ([("Journal header 2009 page 1", True)], 2009),
+])
+def test_the_printed_year_is_the_best_placed_one(lines: list, year: int | None) -> None:
+    from citeseeker_scrapy.works.first_page import printed_year
+
+    assert printed_year(lines) == year

@@ -35,5 +35,6 @@ def text_head_candidate(text: str, kind: str) -> Candidate | None:
             authors += names_of_line(line)
     arxiv = arxiv_of(head)
     return candidate("text-head", title=title, authors=list(dict.fromkeys(authors)),
-                     year=printed_year(head) or (arxiv_year(arxiv) if arxiv else None),
+                     year=printed_year([(line, False) for line in head.splitlines()[:60]])
+                     or (arxiv_year(arxiv) if arxiv else None),
                      doi=doi_of(head), arxiv=arxiv)

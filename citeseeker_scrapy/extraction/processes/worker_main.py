@@ -204,7 +204,7 @@ def _pdfium_first_page(document: Any, layout: bool) -> tuple[str, list[Any] | No
             raw_text = textpage.get_text_range()
             lines = None
             if layout:
-                from citeseeker_scrapy.works.first_page import page_lines
+                from citeseeker_scrapy.works.page_layout import page_lines
 
                 lines = page_lines(textpage, raw_text, page.get_size())
             return _plain(raw_text), lines
