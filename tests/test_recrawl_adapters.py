@@ -17,14 +17,16 @@ from scrapy.exceptions import DropItem, NotConfigured
 from scrapy.http import Response
 
 from citeseeker_scrapy.document.item import DocumentItem
-from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, RECRAWL_SKIPPED_KEY, START
+from citeseeker_scrapy.keys import (
+    DEPTH_KEY, ORIGIN_KEY, RECRAWL_EARLY_KEY, RECRAWL_PROBE_KEY, RECRAWL_SKIPPED_KEY, START,
+)
 from citeseeker_scrapy.recrawl import Answer, DocumentRecord, read_state, recrawl_session
 from citeseeker_scrapy.recrawl.gone import GoneCitations
 from citeseeker_scrapy.recrawl.state import SITES_FILE, STATE_FILE, StateWriter, md5_hex
 from citeseeker_scrapy.stats import (
     RECRAWL_BYTES_SAVED, RECRAWL_CITATIONS_GONE, RECRAWL_CITATIONS_NEW, RECRAWL_CITING_ASKED,
-    RECRAWL_CONDITIONAL, RECRAWL_DOCUMENTS_GONE, RECRAWL_NOT_MODIFIED, RECRAWL_SAME_BODY,
-    RECRAWL_SITES, RECRAWL_SKIPPED, RECRAWL_UNCHANGED,
+    RECRAWL_CONDITIONAL, RECRAWL_DOCUMENTS_GONE, RECRAWL_NOT_MODIFIED, RECRAWL_PROBES,
+    RECRAWL_SAME_BODY, RECRAWL_SITES, RECRAWL_SKIPPED, RECRAWL_UNCHANGED,
 )
 from extensions.recrawl import RecrawlExtension
 from middlewares.conditional import ConditionalRequestMiddleware
@@ -171,6 +173,36 @@ def test_a_page_of_an_unchanged_site_is_answered_without_a_request(tmp_path: Pat
         assert recrawl_session(crawler).is_unchanged(page.url)
         assert crawler.stats.get_value(RECRAWL_SKIPPED) == 1
         assert crawler.stats.get_value(RECRAWL_BYTES_SAVED) == 300 + 200
+
+
+def test_a_top_asked_early_is_handed_to_the_frontiers_request_not_fetched_again(
+        tmp_path: Path, previous: Path) -> None:
+    with recrawl(tmp_path, previous, CITESEEKER_RECRAWL="sites",
+                 CITESEEKER_RECRAWL_SPLIT="directory") as crawler:
+        middleware = ConditionalRequestMiddleware.from_crawler(crawler)
+        probe = Request(f"{H}/x/a.html", meta={RECRAWL_PROBE_KEY: True}, dont_filter=True)
+        assert run(middleware.process_request(probe)) is None
+        early = answer(probe.url, 304)
+        middleware.process_response(probe, early)
+        frontiers = Request(f"{H}/x/a.html")
+        handed = run(middleware.process_request(frontiers))
+        assert (handed.status, handed.request) == (304, frontiers)
+        assert frontiers.meta[RECRAWL_EARLY_KEY] and frontiers.meta["handle_httpstatus_list"] \
+            == [304]
+        assert middleware.process_response(frontiers, handed) is handed
+        assert run(middleware.process_request(Request(f"{H}/x/a.html"))) is None  # once only
+
+
+def test_a_top_that_fails_counts_as_changed_so_its_pages_are_asked(tmp_path: Path,
+                                                                  previous: Path) -> None:
+    with recrawl(tmp_path, previous, CITESEEKER_RECRAWL="sites",
+                 CITESEEKER_RECRAWL_SPLIT="directory") as crawler:
+        middleware = ConditionalRequestMiddleware.from_crawler(crawler)
+        middleware.process_exception(Request(f"{H}/x/a.html"), TimeoutError())
+        page = Request(f"{H}/x/b.html")
+        assert run(middleware.process_request(page)) is None       # requested, not skipped
+        assert crawler.stats.get_value(RECRAWL_SKIPPED) is None
+        assert crawler.stats.get_value(RECRAWL_PROBES) is None     # the top is not asked again
 
 
 # --- the re-crawl spider middleware -------------------------------------------------------
