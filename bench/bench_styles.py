@@ -3,20 +3,22 @@
     .venv/bin/python bench/bench_styles.py [--corpus ../shared/refcorpus] [--works 150]
         [--per-style 30] [--cache DIR] [--styles NAME,...] [--details]
 
-The annotated works of ``--corpus`` become bibliography records (``quality/styleworks.py``:
-CSL-JSON and BibTeX, from the refcorpus only) and are typeset by the engines researchers use:
-CSL styles through pandoc's citeproc (Debian's ``citation-style-language-styles``, one or more
+The annotated works of ``--corpus`` become bibliography records (``quality/styleworks.py``: CSL-
+JSON and BibTeX, from the refcorpus only) and are typeset by the engines researchers use: CSL
+styles through pandoc's citeproc (Debian's ``citation-style-language-styles``, one or more
 styles per language the styles cover) as HTML, as PDF printed by headless Chromium, and through
-pandoc's LaTeX as PDF (pdflatex) and PostScript (latex + dvips); BibTeX and biblatex styles through LaTeX as PDF (pdflatex), PostScript
-(latex + dvips) and a ZIP holding the PDF. Each style typesets ``--per-style`` works (taken in
-turn from the ``--works`` selected, so that each work meets many styles). The crawler's own
-``DocumentExtractor`` reads every document back, and each work is queried with one of its
-authors (positions in turn; an author the style left out, "et al.", is not queried) and its
-title (not queried where the style prints no title), plus decoys as in ``bench_refstrings.py``
-(a near-miss title every fourth work, a title of a work not in the document every fourth other). Prints recall and precision per engine,
-format, language and style (styles below 0.99 listed), per name shape and per title ending in
-the typeset entry, for the improved and the original (2003) scheme, and every citation the
-original finds that the improved misses, with its style and the typeset entry (exit 1 if any).
+pandoc's LaTeX as PDF (pdflatex) and PostScript (latex + dvips); BibTeX and biblatex styles
+through LaTeX as PDF (pdflatex), PostScript (latex + dvips) and a ZIP holding the PDF. Each
+style typesets ``--per-style`` works (taken in turn from the ``--works`` selected, so that each
+work meets many styles). The crawler's own ``DocumentExtractor`` reads every document back, and
+each work is queried with one of its authors (positions in turn; an author the style left out,
+"et al.", is not queried) and its title (not queried where the style prints no title), plus
+decoys as in ``bench_refstrings.py`` (a near-miss title every fourth work, a title of a work not
+in the document every fourth other). Prints recall and precision per engine, format, language
+and style (styles below 0.99 listed), per name shape and per title ending in the typeset entry,
+for the improved and the original (2003) scheme, the labels of the right hits
+(``in_references``, "self") per format and language, and every citation the original finds that
+the improved misses, with its style and the typeset entry (exit 1 if any).
 
 The typeset documents are cached in ``--cache`` under a key of their inputs (engine, style,
 language, records, this file's template version), so a second run only extracts and matches.
@@ -31,6 +33,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import random
 import re
 import shutil
 import subprocess
@@ -193,6 +196,7 @@ def render(style: Style, works: list[Work], cache: Path) -> Path:
 
 
 def _run(command: list[str], cwd: Path, timeout: float = 180) -> subprocess.CompletedProcess:
+    """One typesetting command in the style's folder (its output kept for the error)."""
     return subprocess.run(command, cwd=cwd, capture_output=True, timeout=timeout,
                           stdin=subprocess.DEVNULL)
 
@@ -331,6 +335,7 @@ def detex(text: str) -> str:
 
 
 def _checked(done: subprocess.CompletedProcess, style: Style) -> None:
+    """Stop the bench with the command's error when a tool failed (no half-made set)."""
     if done.returncode != 0:
         raise RuntimeError(f"{style.name}: {' '.join(map(str, done.args))[:80]} failed: "
                            f"{done.stderr.decode(errors='replace')[-400:]}")
@@ -341,6 +346,8 @@ def _checked(done: subprocess.CompletedProcess, style: Style) -> None:
 
 @dataclass(frozen=True)
 class Document:
+    """One typeset file: its style, its format, where it is."""
+
     style: Style
     format: str
     path: Path
@@ -361,7 +368,6 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
                skipped: dict[str, int]) -> list[Query]:
     """The queries on each document: one author of each work (in turn) with its title, and
     decoys; the same queries on each format of a style."""
-    import random
     made = []
     for style, works in chosen.items():
         rng = random.Random(f"{seed}-{style.name}")
@@ -446,6 +452,7 @@ def extracted(documents: list[Document]) -> list[str]:
 
 
 def recall_of(outcomes: list[Outcome]) -> float:
+    """Right hits / true queries (1.0 without any), to list the styles below 0.99."""
     trues = [o for o in outcomes if o.query.expected]
     return sum(o.right for o in trues) / len(trues) if trues else 1.0
 
@@ -532,6 +539,13 @@ def main(argv: Optional[list[str]] = None) -> int:
           f"(cache {args.cache}), extraction {extraction:.0f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.1f} s" for s in refbench.SCHEMES) + "\n")
     print("\n".join(report(outcomes, engine_of)))
+    language = {s.name: s.language for s in styles}
+    print("\nlabels of the right hits (the bibliography's heading is the style's, in its "
+          "language)\n")
+    print("\n".join(refbench.label_table(outcomes, texts, "format",
+                                         lambda q: f"{engine_of[q.style]}: {q.format}")))
+    print("\n" + "\n".join(refbench.label_table(outcomes, texts, "language",
+                                                 lambda q: language[q.style])))
     lost = refbench.regressions(outcomes)
     kept = sum(o.right for o in outcomes if o.scheme == "original")
     print(f"\nno regression: {kept - len(lost)}/{kept} citations the original finds are found "
@@ -548,6 +562,7 @@ def main(argv: Optional[list[str]] = None) -> int:
 
 
 def _key_of(works: list[Work], title: str) -> str:
+    """The key of the work with this title (to print a lost citation's typeset entry)."""
     return next((w.key for w in works if w.title == title), "")
 
 
