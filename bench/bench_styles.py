@@ -62,7 +62,7 @@ from quality import refstrings, styleworks  # noqa: E402
 from quality.styleworks import Work  # noqa: E402
 
 CSL_DIR = Path("/usr/share/citation-style-language/styles")
-TEMPLATE_VERSION = "2"  # part of the cache key: bump when a template below changes
+TEMPLATE_VERSION = "3"  # part of the cache key: bump when a template below changes
 TOOLS = {"pandoc": "pandoc", "chromium": "chromium",
          "pdflatex": "texlive-latex-base", "latex": "texlive-latex-base",
          "dvips": "texlive-binaries", "bibtex": "texlive-binaries", "biber": "biber"}
@@ -70,6 +70,14 @@ PACKAGES = ("pandoc citation-style-language-styles chromium texlive-latex-base "
             "texlive-latex-recommended texlive-fonts-recommended texlive-bibtex-extra "
             "texlive-publishers biber")
 FILLER = refbench.FILLER
+#: The heading a paper in the language puts above a CSL bibliography (LaTeX's styles print
+#: their own: "References", biblatex's language's word). Not Russian: the LaTeX papers
+#: have no Cyrillic font.
+HEADINGS = {"Czech": "Literatura", "Slovak": "Literatúra", "German": "Literatur",
+            "French": "Bibliographie", "Spanish": "Bibliografía", "Portuguese": "Referências",
+            "Italian": "Bibliografia", "Polish": "Bibliografia",
+            "Dutch": "Literatuur", "Danish": "Litteratur", "Swedish": "Referenser",
+            "Norwegian": "Litteratur", "Finnish": "Lähteet", "Turkish": "Kaynakça"}
 ZIP_NAME = "paper.zip"
 
 
@@ -207,7 +215,8 @@ def _render_csl(style: Style, works: list[Work], work: Path) -> dict[str, str]:
     (work / "works.json").write_text(json.dumps(styleworks.csl_json(works), ensure_ascii=False))
     meta = ["---", "title: Generated Studies of Citation Styles", "nocite: '@*'"]
     meta += [f"lang: {style.lang_tag}"] if style.lang_tag else []
-    (work / "paper.md").write_text("\n".join(meta + ["---", "", FILLER, "", "# References", ""]))
+    heading = HEADINGS.get(style.language, "References")
+    (work / "paper.md").write_text("\n".join(meta + ["---", "", FILLER, "", f"# {heading}", ""]))
     _checked(_run(["pandoc", "paper.md", "--citeproc", f"--csl={CSL_DIR / style.spec}.csl",
                    "--bibliography=works.json", "-s", "-o", "paper.html"], work), style)
     _checked(_run(["chromium", "--headless", "--disable-gpu", "--no-sandbox",
