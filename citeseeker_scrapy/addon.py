@@ -56,7 +56,7 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "middlewares.redirects.ScopedRedirectMiddleware": 600,
         "middlewares.conditional.ConditionalRequestMiddleware": 560,  # re-crawl
         "middlewares.lease.LeaseCheckMiddleware": 990,  # Redis workers: fencing at send time
-        "middlewares.adaptive_concurrency.AdaptiveConcurrencyMiddleware": 950,  # issue 27
+        "middlewares.adaptive_concurrency.AdaptiveConcurrencyMiddleware": 950,
     },
     "SPIDER_MIDDLEWARES": {
         # the spider yields documents, not links: depth and URL length are the scope gate's

@@ -47,6 +47,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_KEEP_QUERY": True,
     "CITESEEKER_MAX_URL_LENGTH": 512,
     "CITESEEKER_MAX_REPEATED_SEGMENTS": 3,
+    # links from public pages to loopback, private and link-local addresses (addresses.py):
+    # refused unless a start point is on one, or this is True
+    "CITESEEKER_ALLOW_PRIVATE_ADDRESSES": False,
     "CITESEEKER_HEADER_LENGTH": 100,
     "CITESEEKER_DEBUG_LOG": True,
     # servers crawled at once: found while crawling (frontier/width.py); a number bounds it
@@ -138,6 +141,7 @@ class CrawlConfig:
     distinct_papers: bool
     resume_changed_inputs: bool = False
     adaptive_concurrency: bool = True
+    allow_private_addresses: bool = False
 
     @classmethod
     def from_settings(cls, settings: SettingsLike) -> "CrawlConfig":
@@ -176,6 +180,7 @@ class CrawlConfig:
             distinct_papers=_boolean(value, "CITESEEKER_DISTINCT_PAPERS"),
             resume_changed_inputs=_boolean(value, "CITESEEKER_RESUME_CHANGED_INPUTS"),
             adaptive_concurrency=_boolean(value, "CITESEEKER_ADAPTIVE_CONCURRENCY"),
+            allow_private_addresses=_boolean(value, "CITESEEKER_ALLOW_PRIVATE_ADDRESSES"),
         )
         config.validate()
         return config

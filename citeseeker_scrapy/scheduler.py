@@ -430,7 +430,7 @@ class FrontierScheduler:
         self._unreachable.pop(item.server, None)  # it answered
         if self.storage.failed:
             return  # its feed or log write may have failed: the resume fetches it again
-        if item.links:
+        if item.links or item.parts:  # a record page may name its PDF in a tag only
             self._add_links(item)
         if self.shared is not None and item.citations:
             self.shared.report_citations([f"{item.url} {c.get('member', '')} {c.get('publication')}"

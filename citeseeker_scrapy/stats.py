@@ -46,6 +46,11 @@ DOCUMENTS_WITH_CITATIONS = f"{ROOT}/documents/with_citations"
 DOCUMENTS_UNSUPPORTED = f"{ROOT}/documents/unsupported"
 DOCUMENTS_DUPLICATES = f"{ROOT}/documents/duplicates"
 DOCUMENTS_IGNORED = f"{ROOT}/documents/ignored"
+#: of those ignored, the ones robots.txt forbids (summary.log, the progress line): Scrapy's
+#: RobotsTxtMiddleware refuses them with :data:`ROBOTS_REFUSAL`, and its own
+#: ``robotstxt/forbidden`` starts again at 0 on a resume
+DOCUMENTS_ROBOTS_REFUSED = f"{ROOT}/documents/robots_refused"
+ROBOTS_REFUSAL = "Forbidden by robots.txt"
 #: citing documents' citations (the progress line)
 CITATIONS = f"{ROOT}/citations"
 CITATIONS_SELF = f"{ROOT}/citations/self"

@@ -12,7 +12,7 @@ Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_I
 (:mod:`citeseeker_scrapy.report.html`), and ``new-citations.atom``
 (:mod:`citeseeker_scrapy.works.alerts`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
 
-Storage failures (issue 24): a write the disk refuses — a log line, the ledger's reported.txt
+Storage failures: a write the disk refuses — a log line, the ledger's reported.txt
 and papers.txt, the job's files, report.html, or the scratch directory of the text pipeline —
 goes to the job's
 storage guard (:mod:`citeseeker_scrapy.storage`), which stops the crawl with one error
@@ -49,8 +49,8 @@ from citeseeker_scrapy.report.logs import (
     RunReport, document_counts, document_hits, feed_citations, repair_cut_line, summary_lines,
 )
 from citeseeker_scrapy.stats import (
-    DOCUMENTS_DUPLICATES, DOCUMENTS_IGNORED, DOCUMENTS_SEARCHED, DOWNLOAD_ERRORS, FRONTIER_SIZE,
-    PIPELINE_ERRORS, RESUMED,
+    DOCUMENTS_DUPLICATES, DOCUMENTS_IGNORED, DOCUMENTS_ROBOTS_REFUSED, DOCUMENTS_SEARCHED,
+    DOWNLOAD_ERRORS, FRONTIER_SIZE, PIPELINE_ERRORS, RESUMED, ROBOTS_REFUSAL,
 )
 from citeseeker_scrapy.recrawl import recrawl_session
 from citeseeker_scrapy.works.alerts import write_alerts
@@ -226,6 +226,8 @@ class ReportExtension:
         """One errors.log line per failed document; a refusal is only a debug.log line."""
         if ignored:
             self.stats.inc_value(DOCUMENTS_IGNORED)
+            if reason == ROBOTS_REFUSAL:
+                self.stats.inc_value(DOCUMENTS_ROBOTS_REFUSED)
             self.report.debug(f"ignored {request.url}: {reason}")
         else:
             self.stats.inc_value(DOWNLOAD_ERRORS)

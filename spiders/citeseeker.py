@@ -87,8 +87,8 @@ class CiteSeekerSpider(scrapy.Spider):
 
     def parse(self, response: Response, **kwargs: Any) -> Iterator[DocumentItem]:
         """One document item, with the type the document-type middleware sniffed."""
-        item = DocumentItem.from_response(response, depth=int(response.meta.get(DEPTH_KEY, 0)))
-        item.kind = response.meta.get(KIND_KEY)
+        item = DocumentItem.from_response(response, depth=int(response.meta.get(DEPTH_KEY, 0)),
+                                          kind=response.meta.get(KIND_KEY))
         item.landing = response.meta.get(LANDING_KEY)
         site_search = self._site_search()
         # searches and a landing page's document are queued before the page's own links (the

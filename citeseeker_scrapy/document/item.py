@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from citeseeker_scrapy.extraction.decode import reader_encoding as decided_encoding
+from citeseeker_scrapy.extraction.sniff import document_kind
 from citeseeker_scrapy.urls import server_of
 
 #: What the feed shows of a document (the rest is working state of the pipelines).
@@ -28,8 +29,9 @@ class DocumentItem:
     """A fetched document and what the pipelines learn from it.
 
     Set by the spider: ``url`` (as fetched), ``body``, ``content_type``, ``encoding``, ``kind``
-    (sniffed type, or None: the unpack stage sniffs), ``depth`` (inside its server); ``server``
-    and ``size`` (bytes downloaded) follow from them.
+    (the type the document-type middleware sniffed; an item made without it is sniffed here,
+    once: :func:`~citeseeker_scrapy.extraction.sniff.document_kind`; None: nothing we read),
+    ``depth`` (inside its server); ``server`` and ``size`` (bytes downloaded) follow from them.
     Unpack stage: ``members`` (the readable parts, with their bytes), ``archives``,
     ``problems``. Text stage: ``parts`` (``member``, ``kind``, ``text``, ``seconds``, ``size``),
     ``links`` (absolute URLs found in HTML parts, archive members included); it releases
@@ -76,6 +78,8 @@ class DocumentItem:
     def __post_init__(self) -> None:
         self.server = self.server or server_of(self.url)
         self.size = self.size or len(self.body or b"")
+        if self.kind is None and self.body:
+            self.kind = document_kind(self.url, self.content_type, self.body)
 
     @classmethod
     def from_response(cls, response: Any, **fields: Any) -> DocumentItem:

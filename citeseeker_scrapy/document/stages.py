@@ -21,7 +21,7 @@ from citeseeker_scrapy.extraction.extractor import (
     WORKER_MIN_BYTES, leaf_reply_events, leaf_request,
 )
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
-from citeseeker_scrapy.extraction.sniff import ARCHIVE_KINDS, HEAD_BYTES, sniff_kind
+from citeseeker_scrapy.extraction.sniff import ARCHIVE_KINDS
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.works.text_head import text_head_candidate
 from citeseeker_scrapy.works.work import empty_work, merged_work
@@ -31,17 +31,9 @@ from citeseeker_scrapy.works.work import empty_work, merged_work
 LAYOUT_KINDS = frozenset({"html", "pdf", "ps"})
 
 
-def sniff(item: DocumentItem) -> str | None:
-    """The document's type: magic bytes first, then Content-Type, then the URL's extension.
-    For items of other spiders only: the citeseeker spider's items carry the type the
-    document-type middleware sniffed on the response."""
-    return sniff_kind(urlsplit(item.url).path, item.content_type, item.body[:HEAD_BYTES])
-
-
 def unpack_archives(item: DocumentItem, limits: ExtractionLimits) -> None:
     """Members of (nested) archives become the item's parts to read; a plain document is its
-    own single part."""
-    item.kind = item.kind or sniff(item)
+    own single part (its type is the item's: decided once, when the item was made)."""
     if item.kind is None:
         return
     for event in unpack(urlsplit(item.url).path, item.body, item.kind, limits):

@@ -32,13 +32,21 @@ LIST_BEFORE_TITLE = re.compile(
 #: ("Jones, K., 2014." has an initial there).
 AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
 AFTER_PAGES = re.compile(r"\d[.,;] \(?$")  # ... nor pages: "cortex. 52: 35-46. 2014."
+#: The word for "and" before an author list's last name, in the languages bibliographies are
+#: printed in: English, French "et", German "und", Spanish "y", Portuguese and Italian "e",
+#: Czech and Slovak "a", Polish and Croatian "i", Russian "и", Dutch "en", Danish and Norwegian
+#: "og", Swedish "och", Finnish "ja", Hungarian "és" (accents are gone in normalized text).
+AND_WORD = r"(?:&|and|et|und|y|e|a|i|\u0438|en|og|och|ja|es)"
+_NAME = r"[^\W\d_][\w'\u2019-]*"
 #: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
-#: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles).
-GIVEN_NAMES_ONLY = re.compile(r"(?:, [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?)+, \(?")
+#: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles),
+#: the last name perhaps after the word for "and": "NOVÁK, Jan a SVOBODA, Petr, 2010.",
+#: "NOVÁK, Jan a Petr SVOBODA, 2010." (ISO 690 in Czech).
+GIVEN_NAMES_ONLY = re.compile(rf"(?:(?:,| {AND_WORD}) {_NAME}(?: {_NAME})?)+, \(?")
 #: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.")
 #: or after "and" with its initials ("a. chabrol, g. fortin et e. fouache, 2013.").
-LAST_AUTHOR = re.compile(r"[;,] & [^,.;&]{2,30}, \(?$"
-                          r"| (?:&|and|et|und|y) (?:[^\W\d_]\. ?)+[^\W\d_][\w'\u2019-]*, \(?$")
+LAST_AUTHOR = re.compile(rf"[;,] & [^,.;&]{{2,30}}, \(?$"
+                          rf"| {AND_WORD} (?:[^\W\d_]\. ?)+{_NAME}, \(?$")
 
 
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
@@ -113,3 +121,27 @@ FULL_STOP_NAMES = re.compile(rf"[.,:;]? (?:{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}\
                              rf"(?:{_NAME_WORD}(?: {_NAME_WORD})? )?")
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
 DITTO_IN_GAP = re.compile(r"\u2014|\u2013{2,}|-{2,}|_{2,}|\] ?,")
+#: The field a title runs into with no punctuation between them, right after its last word:
+#: a dash before the place ("...and Social Order -Oxford: Blackwell."), an edition ("Crystal
+#: growth 3rd ed.", "2. Aufl.", "2. vyd."), a year ("...Manual of Style 2013."), a number or
+#: code ("...mail pieces US6123456B2", "US Patent 6,123,456"), a publisher ("The Lost Manual
+#: Addison-Wesley, 1990", "...Cambridge University Press"). Its first word is no title word.
+NEXT_FIELD = re.compile(
+    r" [-\u2010-\u2015]+ ?(?=[^\W\d_])|[\u2013\u2014] "
+    r"| \d{1,2}(?:st|nd|rd|th|e|er|\.)? ?(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|uitg)\b"
+    r"| \(?(?:1[5-9]|20)\d\d(?!\d)"
+    r"| (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}| (?:us |u\.s\. )?pat(?:ent|\.)"
+    r"| (?:[^\W\d_]+ ){0,2}(?:press|verlag|publishers|publishing)\b"
+    r"| (?:addison-wesley|springer|wiley|elsevier|kluwer|prentice[ -]hall|mcgraw-hill"
+    r"|morgan kaufmann|routledge|pearson|blackwell|birkhauser|dover|o'reilly|crc|macmillan"
+    r"|palgrave|de gruyter|vieweg|teubner|hanser|oldenbourg|north-holland|pergamon|plenum"
+    r"|world scientific|dunod|gallimard|masson|academia|grada|karolinum|sage|norton|penguin"
+    r"|cengage|chapman|taylor & francis|siam)\b")
+#: An organisation at the end of a list of persons: "..., and the members of the Citation
+#: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
+#: person's name, ``windows._ends_author_list``).
+CORPORATE_AUTHOR = re.compile(
+    r"(?:(?:and|&) )?(?:the )?(?:members of (?:the )?|on behalf of (?:the )?)?"
+    r"(?:[^\W\d_][\w'\u2019-]* ){0,8}(?:group|committee|consortium|collaboration|team"
+    r"|network|investigators|council|association|society|task force|panel|initiative"
+    r"|working party)\.?")

@@ -28,6 +28,8 @@ from typing import Optional, Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
+from .entry_grammar import NEXT_FIELD
+from .model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from .names import SKIPPABLE
 from .similarity import Title
 from .running_text import named_beside
@@ -71,15 +73,21 @@ class CheckedTitle:
         return cls(title, words, sum(map(len, words)), len(words) <= _SHORT_TITLE_WORDS)
 
 
-def verified(text: str, title: CheckedTitle, start: int, end: int,
-             region: Optional[Region] = None) -> bool:
-    """Both checks of the module docstring for a hit ``text[start:end]`` (in ``region``)."""
+def veto(text: str, title: CheckedTitle, start: int, end: int,
+         region: Optional[Region] = None) -> Optional[str]:
+    """The check of the module docstring that a hit ``text[start:end]`` (in ``region``) fails,
+    by its name in ``model.VETOES``, or None if it looks like a citation of the title.
+
+    Called by ``improved`` on each hit of its own search and by ``superset`` on the original
+    scheme's hit."""
     if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
-        return False
+        return WORDS_MISSING
     if not _same_work(text, title, start, end, _name_before(region, start)):
-        return False
-    return not title.short or _stands_alone(text, start, end) or (
-        region is not None and _named_in_sentence(text, region, start, end))
+        return CHANGED_WORD
+    if title.short and not (_stands_alone(text, start, end) or (
+            region is not None and _named_in_sentence(text, region, start, end))):
+        return ORDINARY_WORDS
+    return None
 
 
 def _name_before(region: Optional[Region], start: int) -> bool:
@@ -103,7 +111,9 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     first, last = _words_taken(text, start, end)
     inside = _word_text(text, first, last)
     preceding = _word_text(text, first - _EDGE_WORD, first) if name_before else ""
-    if longer_title(title.words, inside, preceding, _word_text(text, last, last + _EDGE_WORD)):
+    following = "" if NEXT_FIELD.match(text, last) else _word_text(text, last,
+                                                                    last + _EDGE_WORD)
+    if longer_title(title.words, inside, preceding, following):
         return False
     if end - start == len(title.title.text) and text.startswith(title.title.text, start):
         return True  # verbatim
@@ -317,7 +327,8 @@ def _stands_alone(text: str, start: int, end: int) -> bool:
         end += 1
     before = text[max(0, start - _LOOK_AROUND):start].rstrip()[-1:]
     after = text[end:end + _LOOK_AROUND].lstrip()[:1]
-    return not (before and _in_word(before)) and not (after and _in_word(after))
+    return not (before and _in_word(before)) and not (
+        after and _in_word(after) and not NEXT_FIELD.match(text, end))
 
 
 def _word_start(text: str, position: int) -> int:
