@@ -16,9 +16,10 @@ each work is queried with one of its authors (positions in turn; an author the s
 decoys as in ``bench_refstrings.py`` (a near-miss title every fourth work, a title of a work not
 in the document every fourth other). Prints recall and precision per engine, format, language
 and style (styles below 0.99 listed), per name shape and per title ending in the typeset entry,
-for the improved and the original (2003) scheme, the labels of the right hits
-(``in_references``, "self") per format and language, and every citation the original finds that
-the improved misses, with its style and the typeset entry (exit 1 if any).
+for the improved and the original (2003) scheme, what each check of the improved scheme vetoes
+(true citations beside false hits), the labels of the right hits (``in_references``, "self") per
+format and language, and every citation the original finds that the improved misses, with its
+style and the typeset entry (exit 1 if any).
 
 The typeset documents are cached in ``--cache`` under a key of their inputs (engine, style,
 language, records, this file's template version), so a second run only extracts and matches.
@@ -548,6 +549,7 @@ def main(argv: Optional[list[str]] = None) -> int:
           f"(cache {args.cache}), extraction {extraction:.0f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.1f} s" for s in refbench.SCHEMES) + "\n")
     print("\n".join(report(outcomes, engine_of)))
+    print("\n" + "\n".join(refbench.veto_table(queries, texts)))
     language = {s.name: s.language for s in styles}
     print("\nlabels of the right hits (the bibliography's heading is the style's, in its "
           "language)\n")
