@@ -323,17 +323,23 @@ def _typeset(style: Style, work: Path, bibliography_tool: list[str]) -> None:
 
 def latex_entries(works: list[Work], bbl: str, engine: str) -> dict[str, str]:
     """Work key -> the entry's text as far as the .bbl shows it: BibTeX's ``\\bibitem``
-    text with its commands dropped; biber's .bbl holds data, not the printed entry, and
-    biblatex prints every name (``maxbibnames=99``), so the record's names and title."""
+    text with its commands dropped. Biber's .bbl holds data, not the printed entry: for
+    biblatex, :func:`main` reads the typeset PDF instead (:func:`biblatex_entries`)."""
     if engine == "biblatex":
-        return {w.key: " ".join(n.get("literal") or f"{n.get('given', '')} {n['family']}"
-                                for n in w.authors) + ". " + w.title for w in works}
+        return {}
     entries = {}
     for chunk in re.split(r"\\bibitem", bbl)[1:]:
         key = re.match(r"\s*(?:\[(?:[^\[\]]|\[[^\]]*\])*\])?\s*\{([^}]*)\}", chunk)
         if key:
             entries[key.group(1)] = detex(chunk[key.end():])
     return entries
+
+
+def biblatex_entries(works: list[Work], pdf_text: str) -> dict[str, str]:
+    """Work key -> the text of the whole typeset bibliography, for a biblatex style: every
+    name is printed (``maxbibnames=99``), and :func:`title_printed` finds whether the style
+    printed the title (biblatex-nature prints none for a chapter)."""
+    return {work.key: pdf_text for work in works}
 
 
 def detex(text: str) -> str:
@@ -429,11 +435,16 @@ def _printed_name(names: list[str], counter: int, entry: str) -> tuple[str, Opti
     return position, None
 
 
+#: ``fuzz.partial_ratio`` of a printed title (line-end hyphens, escapes, quotes and case
+#: the style's) against the entry.
+TITLE_PRINTED = 90
+
+
 def title_printed(entry: str, title: str) -> bool:
     """True if the typeset entry holds the title (cased, quoted or escaped as the style does):
     a style that prints no article title ("chem-acs", "american-physics-society") gives no
     title query."""
-    return fuzz.partial_ratio(normalize_text(title), normalize_text(entry)) >= 90
+    return fuzz.partial_ratio(normalize_text(title), normalize_text(entry)) >= TITLE_PRINTED
 
 
 def title_ending(entry: str, title: str) -> str:
@@ -533,6 +544,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     started = time.perf_counter()
     texts = extracted(documents)
     extraction = time.perf_counter() - started
+    for document, text in zip(documents, texts):
+        if document.style.engine == "biblatex" and document.format == "pdf (pdflatex)":
+            entries[document.style] = biblatex_entries(chosen[document.style], text)
     vocabulary = refstrings.vocabulary_of(refstrings.read_corpus(args.corpus))
     skipped: dict[str, int] = {}
     queries = queries_of(documents, chosen, entries, vocabulary, args.seed, skipped)
@@ -565,6 +579,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     for o in lost:
         q = o.query
         entry = entries[by_style[q.style]].get(_key_of(chosen[by_style[q.style]], q.title), "")
+        if by_style[q.style].engine == "biblatex":  # the whole bibliography: the entry's part
+            at = max(0, entry.find(q.author))
+            entry = " ".join(entry[max(0, at - 40):at + 300].split())
         print(f"  LOST {q.style} / {q.format} [{', '.join(q.names)}; {q.title_end[0]}; "
               f"{q.position}]: {q.author!r} {q.title!r}\n       entry: {entry}")
     if args.details:
