@@ -47,6 +47,7 @@ from citeseeker_scrapy.extraction.html import parse_html  # noqa: E402
 from citeseeker_scrapy.extraction.processes.worker_main import pdf_text  # noqa: E402
 from citeseeker_scrapy.works.fields import folded, surname  # noqa: E402
 from citeseeker_scrapy.works.landing import landing_offer  # noqa: E402
+from citeseeker_scrapy.works.pdf_meta import pdf_candidates  # noqa: E402
 from citeseeker_scrapy.works.work import merged_work  # noqa: E402
 
 TRUTH = ROOT / "bench" / "quality" / "metadata_truth.json"
@@ -194,15 +195,15 @@ def xmp_set(papers: list[Paper], pdfs: dict[str, bytes]) -> Scores:
     for paper in papers:
         if paper.key in pdfs:
             year = paper.year or 2001
-            header, _ = pdf_text(with_xmp(pdfs[paper.key], paper, year), work=True)
-            work = merged_work(header["work"]["candidates"])
+            header, text = pdf_text(with_xmp(pdfs[paper.key], paper, year), work=True)
+            work = merged_work(pdf_candidates(header["work"], text))
             scores.add(paper.key, work, paper.title, paper.authors, year)
     return scores
 
 
 def first_page_work(data: bytes) -> dict:
-    header, _ = pdf_text(data, work=True)
-    return merged_work([c for c in (header.get("work") or {}).get("candidates") or ()
+    header, text = pdf_text(data, work=True)
+    return merged_work([c for c in pdf_candidates(header["work"], text)
                         if c.get("from") == "first-page"])
 
 

@@ -78,6 +78,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_PROGRESS_INTERVAL": 30.0,
     "CITESEEKER_PROGRESS_LIVE": True,
     "CITESEEKER_REPORT_HTML": True,
+    # the end-of-crawl report.html, table and alerts without self-citations
+    "CITESEEKER_REPORT_EXCLUDE_SELF": False,
     "CITESEEKER_DISTINCT_PAPERS": True,
     # the shared frontier (docs/many-workers.md); REDIS_URL as in scrapy-redis
     "CITESEEKER_FRONTIER": "local",
@@ -138,6 +140,7 @@ class CrawlConfig:
     progress_interval: float
     progress_live: bool
     report_html: bool
+    report_exclude_self: bool
     distinct_papers: bool
     resume_changed_inputs: bool = False
     adaptive_concurrency: bool = True
@@ -177,6 +180,7 @@ class CrawlConfig:
             progress_interval=_number(value, "CITESEEKER_PROGRESS_INTERVAL", float),
             progress_live=_boolean(value, "CITESEEKER_PROGRESS_LIVE"),
             report_html=_boolean(value, "CITESEEKER_REPORT_HTML"),
+            report_exclude_self=_boolean(value, "CITESEEKER_REPORT_EXCLUDE_SELF"),
             distinct_papers=_boolean(value, "CITESEEKER_DISTINCT_PAPERS"),
             resume_changed_inputs=_boolean(value, "CITESEEKER_RESUME_CHANGED_INPUTS"),
             adaptive_concurrency=_boolean(value, "CITESEEKER_ADAPTIVE_CONCURRENCY"),

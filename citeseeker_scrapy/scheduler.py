@@ -22,10 +22,10 @@ spider's ``document_failed`` signal.
 as its download slot has connections (``CONCURRENT_REQUESTS_PER_DOMAIN``/``_PER_IP``,
 ``DOWNLOAD_SLOTS``); when every active server has that many out, the next pending server is
 activated, up to a width that grows while responses are waited for and the machine has room,
-and shrinks when the process is busy and its reactor late, or the pipelines back up (:mod:`.frontier.width`, one
-tick every half second). ``CITESEEKER_CONCURRENT_SERVERS`` (0: none) bounds the width, and
-Scrapy's engine holds ``CONCURRENT_REQUESTS``. Stats: ``citeseeker/frontier/width`` (now) and
-``.../width_max``.
+and shrinks when the process is busy and its reactor late, or the pipelines back up
+(:mod:`.frontier.width`, one tick every half second). ``CITESEEKER_CONCURRENT_SERVERS`` (0:
+none) bounds the width, and Scrapy's engine holds ``CONCURRENT_REQUESTS``. Stats:
+``citeseeker/frontier/width`` (now) and ``.../width_max``.
 
 Settings read (in ``from_crawler`` only, through :class:`CrawlConfig`): ``CITESEEKER_CONCURRENT_SERVERS``,
 ``CITESEEKER_MAX_PENDING_DOCS``, ``CITESEEKER_MAX_DOCS_PER_SERVER``, ``CITESEEKER_MAX_DEPTH``,

@@ -8,7 +8,7 @@ once it is in the feed; the frontier hears of it after both), ``item_dropped`` /
 refusal) and ``server_completed`` (completed.log), ``spider_closed`` (summary.log).
 
 Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_INTERVAL``,
-``JOBDIR``, ``CITESEEKER_REPORT_HTML``. At the end: report.html and the per-publication table
+``JOBDIR``, ``CITESEEKER_REPORT_HTML``, ``CITESEEKER_REPORT_EXCLUDE_SELF``. At the end: report.html and the per-publication table
 (:mod:`citeseeker_scrapy.report.html`), and ``new-citations.atom``
 (:mod:`citeseeker_scrapy.works.alerts`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
 
@@ -66,17 +66,19 @@ class ReportExtension:
                  ledger: ReportLedger, storage: StorageGuard | None = None,
                  publications: Any = (), groups: Any = (),
                  input_changes: tuple[str, ...] = (), html: bool = True,
-                 print_table: bool = True) -> None:
+                 print_table: bool = True, exclude_self: bool = False) -> None:
         """Built in one step by :meth:`from_crawler`: ``publications`` and ``groups`` are what
         the job searched (for the report), ``input_changes`` what a resume accepted
         (``CITESEEKER_RESUME_CHANGED_INPUTS``), ``html`` writes report.html, ``print_table``
-        prints the final table on the terminal."""
+        prints the final table on the terminal, ``exclude_self`` leaves self-citations out of
+        both and of the alerts (``CITESEEKER_REPORT_EXCLUDE_SELF``)."""
         self.crawler = crawler
         self.publications = publications
         self.groups = groups
         self.input_changes = input_changes
         self.html = html
         self.print_table = print_table
+        self.exclude_self = exclude_self
         self.storage = storage or StorageGuard()
         self.stats = crawler.stats
         self.log_dir = log_dir
@@ -97,6 +99,7 @@ class ReportExtension:
                         storage=job.storage, publications=searched_publications(job),
                         groups=searched_groups(job), input_changes=job.input_changes,
                         html=job.config.report_html,
+                        exclude_self=job.config.report_exclude_self,
                         print_table=wants_progress(crawler.settings))
         if jobdir:
             try:
@@ -280,6 +283,8 @@ class ReportExtension:
                                    groups=self.groups,
                                    exports=[path for path, _ in
                                             local_feeds(self.crawler.settings.getdict("FEEDS"))])
+        if self.exclude_self:
+            results = results.without_self_citations()
         if self.html:
             path = self.log_dir / "report.html"
             path.write_text(render_html(results), encoding="utf-8")

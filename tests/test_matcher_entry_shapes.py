@@ -168,3 +168,45 @@ def test_a_neighbours_title_after_an_organisation_is_still_not_lent() -> None:
 ])
 def test_title_first_with_by(entry: str, authors: tuple[str, ...]) -> None:
     assert entries_found([(entry, authors, "Typesetting tables with care")]) == []
+
+
+MORE_DATES_AND_RUNS = [
+    # a span of old years is a date, not pages
+    ("DUVAL Jean et MOREAU Pierre, 1730-1739 : Carte du diocèse de Rouen dressée par ordre "
+     "du roi. Paris.", ("Duval", "Moreau"), "Carte du diocèse de Rouen dressée par ordre du roi"),
+    # the first edition's year in brackets after the year
+    ("Saussure, F. (1959) [1916]. Course in general linguistics. New York: Philosophical "
+     "Library.", ("Saussure",), "Course in general linguistics"),
+    # an organisation after "&" and an initial
+    ("Horn, A. D. & Delta Drilling Mid-Continent, 2009. Mobile treatment of "
+     "drilling fluids at the well. SPE Conference.", ("Horn",),
+     "Mobile treatment of drilling fluids at the well"),
+    # organisations with long names, then APA's date
+    ("Agencia Metropolitana del Valle, Alcaldía de la Ciudad, Programa de las Naciones Unidas "
+     "para el Desarrollo. (1997). Plan de movilidad para la región. Medellín.", ("Valle",),
+     "Plan de movilidad para la región"),
+]
+
+
+@pytest.mark.parametrize("entry, authors, title", MORE_DATES_AND_RUNS)
+def test_dates_and_author_runs_of_old_and_institutional_works(
+        entry: str, authors: tuple[str, ...], title: str) -> None:
+    assert entries_found([(entry, authors, title)]) == []
+
+
+def test_a_short_title_before_its_container() -> None:
+    entry = ("[13] Georg Feuser: Geschichte der Integration In: Sabine Meier (Hrsg.): "
+             "Handlexikon. Stuttgart 2009, 12-20.")
+    assert entries_found([(entry, ("Feuser",), "Geschichte der Integration")]) == []
+
+
+@pytest.mark.parametrize("entry, title", [
+    # an OCR-damaged title word printed undamaged again in the venue: the greedy reading takes
+    # the venue's word and loses the title's order
+    ("[4] Koeberl, C., Berg, B., Contincntal drilling and the study of irnpact craters, in: "
+     "Continental Drilling (eds. Harms, U.), Springer, 2007.",
+     "Continental drilling and the study of impact craters"),
+])
+def test_title_words_read_in_the_order_that_aligns_most(entry: str, title: str) -> None:
+    author = entry.split()[1].rstrip(",")
+    assert found(entry, author, title)

@@ -23,6 +23,7 @@ from citeseeker_scrapy.extraction.extractor import (
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
 from citeseeker_scrapy.extraction.sniff import ARCHIVE_KINDS
 from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.works.pdf_meta import pdf_candidates
 from citeseeker_scrapy.works.text_head import text_head_candidate
 from citeseeker_scrapy.works.work import empty_work, merged_work
 
@@ -139,7 +140,11 @@ def identify_work(item: DocumentItem) -> None:
         return
     try:
         meta = part.get("meta")
-        candidates = list((meta or {}).get("candidates") or ())
+        if (meta or {}).get("error"):
+            item.problems.append({"member": part["member"], "kind": part["kind"],
+                                  "reason": f"work metadata unreadable: {meta['error']}"})
+        candidates = (list(meta.get("candidates") or ()) if meta and "candidates" in meta
+                      else pdf_candidates(meta, part["text"]) if meta else [])
         if not any(c.get("title") for c in candidates) and (
                 meta is None or part["kind"] not in LAYOUT_KINDS):
             candidates.append(text_head_candidate(part["text"], part["kind"]))

@@ -43,9 +43,11 @@ _MAX_DITTO_ENTRIES = 5  # "[2] ," entries followed one after the other
 _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, not a name
 #: The "[n]" that opens a reference entry: after ". ", ") ", "] " or "; " (or at the start of
 #: the text), with or without the blank. After a word ("as shown in [12]") it is a citation; a
-#: year before a year is a first edition's ("Hume, David. [1752] 1955. Writings on Economics").
+#: year before a year is a first edition's ("Hume, David. [1752] 1955. Writings on Economics"),
+#: and so is one after a year ("Hjelmslev, L. (1961) [1943]. Prolegomena").
 _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
-                          r"(?!1[5-9]\d\d\] [12]\d{3}|20\d\d\] [12]\d{3})\d{1,4}\]")
+                          r"(?!1[5-9]\d\d\] [12]\d{3}|20\d\d\] [12]\d{3}"
+                          r"|(?<=\d\) \[)(?:1[5-9]|20)\d\d\])\d{1,4}\]")
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
 _ENTRY_START_DITTO = re.compile(_ENTRY_START.pattern + "(" + _DITTO_MARK.pattern + ")?")
@@ -298,8 +300,19 @@ def _ends_author_list(text: str, name_end: int, year: int) -> bool:
         return True  # "dupont, marcelle, 2012.", "...; & mathworks, 1998.": names, then the year
     if AFTER_VENUE.search(text, max(name_end, year - 8), year):
         return False  # "kwame fiala. journal of the web, 2024."
+    if _bracketed_after_full_stop(text, year) and not any(map(str.isdigit,
+                                                               text[name_end:year])):
+        return True  # "..., programa de las naciones unidas. (1997).": organisations, APA's date
     return all(len(piece.strip()) <= _NAME_PIECE or CORPORATE_AUTHOR.fullmatch(piece.strip())
                for piece in _last_pieces(text, name_end, year))
+
+
+def _bracketed_after_full_stop(text: str, year: int) -> bool:
+    """True if the year at ``year`` is in brackets right after a full stop ("... Pública.
+    (1997)."): APA's date after its author run, which may be organisations with long names
+    (called by :func:`_ends_author_list` when no digit precedes it in the run)."""
+    opening = year if text.startswith("(", year) else year - 1
+    return text.startswith("(", opening) and text.endswith(". ", 0, opening)
 
 
 def _last_pieces(text: str, name_end: int, year: int) -> list[str]:

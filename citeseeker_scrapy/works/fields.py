@@ -52,10 +52,18 @@ _NAME_WORD = re.compile(r"^[^\W\d_][^\W\d_'’.-]*(?:[-'’][^\W\d_]+)*\.?$|^[^\
 PARTICLES = frozenset("van von der den de del della di da du le la dos das ter ten y bin al".split())
 
 
-#: Letters that Unicode does not decompose into a base letter and a mark.
+#: Letters that Unicode does not decompose into a base letter and a mark, and the spacing
+#: accents TeX prints as glyphs of their own ("Dvoˇr´ak"): folded as the letter, or nothing.
 _UNDECOMPOSED = str.maketrans({"ı": "i", "ȷ": "j", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O",
                                "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe",
-                               "Œ": "OE", "þ": "th"})
+                               "Œ": "OE", "þ": "th",
+                               **dict.fromkeys("\u02c6\u02c7\u02d8\u02d9\u02da\u02db\u02dc"
+                                               "\u02dd\u02cb\u00b4\u00a8\u00af\u00b8", "")})
+
+
+#: Unicode's combining marks (what NFKD splits off a letter).
+_COMBINING = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+_WORD_CHARS = re.compile(r"[^\W_]+")
 
 
 def squeeze(text: str | None) -> str:
@@ -66,9 +74,10 @@ def squeeze(text: str | None) -> str:
 def folded(text: str) -> str:
     """Lower case, accents off, only letters and digits left, one space between words: what
     two spellings of a title or name share ("Gyöngyi" = "Gyongyi")."""
-    plain = unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED))
-    plain = "".join(ch for ch in plain if not unicodedata.combining(ch)).lower()
-    return " ".join(re.findall(r"[^\W_]+", plain))
+    if not text.isascii():
+        plain = unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED))
+        text = _COMBINING.sub("", plain)
+    return " ".join(_WORD_CHARS.findall(text.lower()))
 
 
 def clean_title(raw: str | None) -> str | None:

@@ -78,10 +78,11 @@ def first_page_candidate(lines: list[Line] | None, text: str) -> Candidate | Non
     a cited work's, does not count)."""
     title, authors = None, []
     if lines:
-        title_lines = _title_block(lines)
+        body = _body_size(lines)
+        title_lines = _title_block(lines, body)
         if title_lines:
             title = clean_title(" ".join(line[0] for line in title_lines))
-            authors = _authors_below(lines, title_lines)
+            authors = _authors_below(lines, author_zone(lines, title_lines, body))
     arxiv = arxiv_of(text)
     year = printed_year(_not_body(lines) if lines else [(t, False) for t in text.splitlines()[:60]])
     return candidate("first-page", title=title, authors=authors,
@@ -94,19 +95,22 @@ def _body_size(lines: list[Line]) -> float:
     weight: dict[float, int] = {}
     for text, size, _, _ in lines:
         weight[size] = weight.get(size, 0) + len(text)
-    return max(weight, key=weight.get)
+    return max(weight, key=weight.get, default=0.0)
 
 
-def _title_block(lines: list[Line]) -> list[Line]:
+def _title_block(lines: list[Line], body: float) -> list[Line]:
     """The lines of the largest type near the top of the page that read like a title,
-    top to bottom (a title of several lines)."""
-    zone = [line for line in lines if line[3] <= TITLE_ZONE and _could_be_title(line[0])]
-    if not zone:
+    top to bottom (a title of several lines). Lines are judged largest first, so that few
+    are (the rule's regular expression is most of this module's time)."""
+    zone = sorted((line for line in lines if line[3] <= TITLE_ZONE), key=lambda l: -l[1])
+    largest = next((line[1] for line in zone if _could_be_title(line[0])), None)
+    if largest is None:
         return []
-    largest = max(line[1] for line in zone)
-    if largest <= _body_size(lines) * 1.05:
-        return _first_title_lines(sorted(zone, key=lambda line: line[3]))
-    big = sorted((line for line in zone if line[1] >= largest * 0.88), key=lambda l: l[3])
+    if largest <= body * 1.05:
+        return _first_title_lines(sorted((l for l in zone if l[1] >= body * 0.95),
+                                         key=lambda line: line[3]))
+    big = sorted((line for line in zone if line[1] >= largest * 0.88
+                  and _could_be_title(line[0])), key=lambda l: l[3])
     block = [big[0]]
     for line in big[1:]:
         if line[3] - block[-1][3] > 0.06 or len(block) >= 6:
@@ -116,10 +120,13 @@ def _title_block(lines: list[Line]) -> list[Line]:
 
 
 def _first_title_lines(zone: list[Line]) -> list[Line]:
-    """A title in the body's type size (amsart sets it in bold capitals): the first line,
-    with the capitals right under it."""
-    block = [zone[0]]
-    for line in zone[1:4]:
+    """A title in the body's type size (amsart sets it in bold capitals): the first line
+    that reads like a title, with the capitals right under it."""
+    start = next((i for i, line in enumerate(zone) if _could_be_title(line[0])), None)
+    if start is None:
+        return []
+    block = [zone[start]]
+    for line in zone[start + 1:start + 4]:
         if not (block[0][0].isupper() and line[0].isupper()) or line[3] - block[-1][3] > 0.03:
             break
         block.append(line)
@@ -130,17 +137,19 @@ def _could_be_title(text: str) -> bool:
     return sum(ch.isalpha() for ch in text) >= 3 and not _NOT_TITLE.search(text)
 
 
-def author_zone(lines: list[Line]) -> list[int]:
-    """Indices of the lines where the authors may be: under the title, above the abstract.
-    Who calls it: ``page_layout.page_lines``, which looks at these lines word by word."""
-    title = _title_block(lines)
+def author_zone(lines: list[Line], title: list[Line] | None = None,
+                body: float | None = None) -> list[int]:
+    """Indices of the lines where the authors may be: under the title (found here unless
+    given), above the abstract. Who calls it: ``page_layout.page_lines``, which looks at
+    these lines word by word, and :func:`first_page_candidate`."""
+    body = _body_size(lines) if body is None else body
+    title = _title_block(lines, body) if title is None else title
     if not title:
         return []
     below = title[-1][3]
     zone = sorted((i for i, line in enumerate(lines)
                    if below < line[3] <= AUTHOR_ZONE and line not in title),
                   key=lambda i: (round(lines[i][3], 2), lines[i][2]))
-    body = _body_size(lines)
     kept = []
     for index in zone[:AUTHOR_LINES]:
         text, size = lines[index][0], lines[index][1]
@@ -150,13 +159,13 @@ def author_zone(lines: list[Line]) -> list[int]:
     return kept
 
 
-def _authors_below(lines: list[Line], title: list[Line]) -> list[str]:
-    """The names on the lines between the title and the abstract, in reading order; once a
-    line of names was found, only lines in its type size (names further down in a grid of
-    author blocks, not the addresses under them)."""
+def _authors_below(lines: list[Line], zone: list[int]) -> list[str]:
+    """The names on the lines of the author ``zone``, in reading order; once a line of names
+    was found, only lines in its type size (names further down in a grid of author blocks,
+    not the addresses under them)."""
     names: list[str] = []
     size = None
-    for index in author_zone(lines):
+    for index in zone:
         if size is not None and abs(lines[index][1] - size) > size * 0.1:
             continue
         found = names_of_line(lines[index][0])
@@ -220,7 +229,7 @@ def _not_body(lines: list[Line]) -> list[tuple[str, bool]]:
     footer)."""
     long_lines = [line for line in lines if len(line[0]) > 50]
     sizes = [line[1] for line in long_lines]
-    running = {size for size in sizes
+    running = {size for size in set(sizes)
                if sum(abs(size - other) <= size * 0.03 for other in sizes) >= PARAGRAPH_LINES}
 
     def is_running(size: float) -> bool:
@@ -247,18 +256,24 @@ def _first_paragraph(lines: list[Line], is_running: Any) -> float:
     return 1.0
 
 
+def _clue(line: str) -> int:
+    return max((w for pattern, w in _YEAR_CLUES if pattern.search(line)), default=0)
+
+
 def printed_year(lines: list[tuple[str, bool]]) -> int | None:
     """The year of the line with the best clue (:data:`_YEAR_CLUES`: a copyright, then an
     acceptance, a venue, a date; a line in the margin, ``(text, in_margin)``, is worth
     :data:`MARGIN_WORTH` at least); the latest of equals. None when no line has one."""
     best: tuple[int, int] | None = None
-    before = 0  # the clue of the line before: "Proceedings of the 30th VLDB Conference," /
-    for line, in_margin in lines:  # "Toronto, Canada, 2004"
-        clue = max((w for pattern, w in _YEAR_CLUES if pattern.search(line)), default=0)
-        worth, before = max(clue, before - 1, MARGIN_WORTH if in_margin else 0), clue
-        years = [y for y in map(year_of, _YEAR.findall(line)) if y]
+    found = [_YEAR.findall(line) for line, _ in lines]
+    for index, (line, in_margin) in enumerate(lines):
+        years = [y for y in map(year_of, found[index]) if y]
         if not years:
             continue
+        # the clue may be on the line before: "Proceedings of the 30th VLDB Conference," /
+        # "Toronto, Canada, 2004"
+        before = _clue(lines[index - 1][0]) - 1 if index else 0
+        worth = max(_clue(line), before, MARGIN_WORTH if in_margin else 0)
         if worth and (best is None or (worth, max(years)) > best):
             best = (worth, max(years))
     return best[1] if best else None

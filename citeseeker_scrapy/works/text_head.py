@@ -22,9 +22,13 @@ AUTHOR_LINES = 8
 
 
 def text_head_candidate(text: str, kind: str) -> Candidate | None:
-    """The work the first lines of ``text`` show."""
+    """The work the first lines of ``text`` show. A page's text starts with its <title>: for
+    a page without scholarly metadata that is all (``html-title``), its text's names and dates
+    being anyone's."""
     head = text[:HEAD_CHARS]
     title = clean_title(title_of(head, kind))
+    if kind == "html":
+        return candidate("html-title", title=title)
     authors: list[str] = []
     if title:
         lines = [squeeze(line) for line in head.splitlines() if line.strip()]
