@@ -23,6 +23,12 @@ FRONTIER = f"{ROOT}/frontier"
 SHARED = f"{ROOT}/shared"
 #: the redirect middlewares
 REDIRECTS = f"{ROOT}/redirects"
+#: the outage middleware (429, 5xx, connections refused: retried or given up)
+OUTAGES = f"{ROOT}/outages"
+#: the robots.txt middleware's Crawl-delay and Request-rate
+POLITENESS = f"{ROOT}/politeness"
+#: crawler traps: the soft-404 middleware and the scheduler's watch of alike pages
+TRAPS = f"{ROOT}/traps"
 #: the adaptive per-server concurrency middleware
 ADAPTIVE = f"{ROOT}/adaptive"
 #: the render middleware (JavaScript pages)
@@ -46,10 +52,16 @@ RESUMED = f"{ROOT}/resumed"
 DOWNLOAD_ERRORS = f"{ROOT}/errors/download"
 EXTRACTION_ERRORS = f"{ROOT}/errors/extraction"
 PIPELINE_ERRORS = f"{ROOT}/errors/pipeline"
+#: documents searched (the report extension; summary.log, the exit status)
+DOCUMENTS_SEARCHED = f"{ROOT}/documents/searched"
 #: citing documents' citations (the progress line)
 CITATIONS = f"{ROOT}/citations"
 #: servers whose every document was searched (the progress line, summary.log)
 SERVERS_COMPLETED = f"{FRONTIER}/servers_completed"
+#: servers given up as down, and documents not fetched because their server was down or kept
+#: failing them (the scheduler; the crawl command's last line and exit status)
+UNREACHABLE_SERVERS = f"{FRONTIER}/unreachable_servers"
+DOCUMENTS_NOT_FETCHED = f"{FRONTIER}/documents_not_fetched"
 #: documents the progress extension counted (continues across a resume)
 PROGRESS_DOCUMENTS = f"{ROOT}/progress/documents"
 #: links of result pages the scope or the frontier refused
