@@ -1,16 +1,23 @@
 """Matching quality on real reference strings, every style, both schemes, in one command.
 
     .venv/bin/python bench/bench_refstrings.py [--corpus ../shared/refcorpus] [--sample 300]
+        [--seed 25] [--mix even|corpus] [--details]
+    .venv/bin/python bench/bench_refstrings.py --held-out    # once, at the end of an issue
 
 Samples the annotated real reference strings of ``--corpus`` (``quality/refstrings.py``) by
 style into generated papers (a reference list of one style each), written as HTML, plain
 text (wrapped, hyphenated, running headers), PDF through Ghostscript (the same lines, pages with
-running headers and page numbers) and gzipped PostScript, read back by the crawler's own
-``DocumentExtractor``. Each entry is queried once with one of its surnames (author positions in
+running headers and page numbers), gzipped PostScript and (``--mix corpus``) the PDF in a ZIP,
+read back by the crawler's own ``DocumentExtractor``. ``--mix even`` draws the same number per
+style, 12 entries a paper (the five tuned samples: seeds 25, 7, 99, 1, 2); ``--mix corpus``
+each style's share of the corpus, 28 entries a paper, so that reference lists cross pages.
+``--held-out`` queries a fixed share of the corpus that no other sample draws
+(``refstrings.held_out``): run it once, when the rules are final. Each entry is queried once with one of its surnames (author positions in
 turn) and its title, as printed or as a true variant (a typo or two swapped words in the query;
 OCR damage or a hyphen whose line end was lost in the printed title); an entry also gets a decoy: every fourth a near-miss title (a content word replaced, added or dropped), every
 fourth another a title of another paper's entry or the entry before's surname. Prints recall and
-precision per style, per format, per variant and per decoy kind for the improved scheme and the
+precision per style, per format, per variant, per decoy kind and per category of issue 47 (name
+shape, title ending, page break; with the citations lost) for the improved scheme and the
 original (2003) one, and every citation the original finds that the improved misses (exit 1 if
 there is one). References whose annotated title is not the printed one are left out and
 counted (``refstrings.annotation_fault``), and a title or surname the PostScript font cannot
@@ -21,12 +28,15 @@ test: the corpus is not part of the repository.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gzip
+import io
 import random
 import sys
 import tempfile
 import textwrap
 import time
+import zipfile
 from collections import defaultdict
 from dataclasses import dataclass
 from html import escape
@@ -48,13 +58,19 @@ from quality.refstrings import Reference  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "refcorpus"
 FORMATS = ("html", "txt", "pdf", "ps.gz")
+#: ``--mix corpus``: the formats of the issue's evaluation, an archive among them.
+MIX_FORMATS = FORMATS + ("zip",)
+PAGED = ("txt", "pdf", "ps.gz", "zip")
+FONT_FORMATS = ("pdf", "ps.gz", "zip")  # printed with the plain PostScript font
 SCHEMES = ("improved", "original")
 VARIANTS = ("as printed", "typo", "swapped words", "OCR damage", "broken hyphen")
 NEAR_MISSES = ("replaced", "added", "dropped")
 #: Decoys of other kinds, as a real evaluation set also holds: a title of another paper's entry
 #: with this entry's surname, and this title with the surname of the entry before.
 OTHER_DECOYS = ("foreign title", "neighbour's author")
-PER_PAPER = 12  # entries per generated paper
+PER_PAPER = 12  # entries per generated paper (``--mix even``)
+MIX_PER_PAPER = 28  # ``--mix corpus``: about the issue's 1,100 strings in 40 papers
+HELD_OUT_SEED = 4747
 LINE = 88  # characters per line of the text, PDF and PostScript papers
 PAGE_LINES = 52
 #: The issue's evaluation: per 300 true queries, 15 near-miss decoys and 60 others.
@@ -77,32 +93,41 @@ class Query:
     style: str
     format: str
     position: str  # the surname's place in the author run
+    names: tuple[str, ...] = ()  # ``refstrings.name_shapes`` of the entry
+    title_end: tuple[str, ...] = ()  # ``refstrings.title_shapes`` of the entry
+    page_break: str = "no pages"  # where a page break falls (:func:`page_breaks`)
 
 
 # ----------------------------------------------------------------------------- papers
 
 
-def build(sampled: dict[str, list[Reference]], vocabulary: list[str], seed: int
+def build(sampled: dict[str, list[Reference]], vocabulary: list[str], seed: int,
+          formats: tuple[str, ...] = FORMATS, per_paper: int = PER_PAPER
           ) -> tuple[list[tuple[str, list[str]]], list[Query]]:
     """Papers (format, entry strings) and the queries on them."""
     rng = random.Random(seed)
     papers, queries, counter = [], [], 0
     for style, references in sampled.items():
-        for start in range(0, len(references), PER_PAPER):
+        for start in range(0, len(references), per_paper):
             paper = len(papers)
-            fmt = FORMATS[paper % len(FORMATS)]
-            entries, chunk = [], references[start:start + PER_PAPER]
+            fmt = formats[paper % len(formats)]
+            entries, chunk, per_entry = [], references[start:start + per_paper], []
             for at, reference in enumerate(chunk):
                 entry, made = _queries_of(rng, reference, paper, fmt, counter, vocabulary)
                 entries.append(entry)
-                queries += made
                 if counter % 4 == 2:
-                    queries += _other_decoy(rng, reference, chunk[at - 1] if at else None,
-                                            sampled, paper, fmt, counter)
+                    made += _other_decoy(rng, reference, chunk[at - 1] if at else None,
+                                         sampled, paper, fmt, counter)
+                per_entry.append(made)
                 counter += 1
             numbered = paper % 2 == 0
-            papers.append((fmt, [f"[{n}] {e}" if numbered else e
-                                 for n, e in enumerate(entries, 1)]))
+            entries = [f"[{n}] {e}" if numbered else e for n, e in enumerate(entries, 1)]
+            titles = [made[0].printed_title if made else "" for made in per_entry]
+            breaks = (page_breaks(entries, titles) if fmt in PAGED
+                      else ["no pages"] * len(entries))
+            queries += [dataclasses.replace(q, page_break=where)
+                        for made, where in zip(per_entry, breaks) for q in made]
+            papers.append((fmt, entries))
     return papers, queries
 
 
@@ -122,20 +147,22 @@ def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, 
     entry = reference.printed.replace(reference.title, printed_title, 1)
     names = reference.surnames
     at = counter % len(names)
-    if fmt in ("pdf", "ps.gz"):
+    if fmt in FONT_FORMATS:
         if not (refstrings.printable(reference.title) and refstrings.printable(names[at])):
             return refstrings.latin1(entry), []  # the font has no such letters: not queried
         entry, printed_title = refstrings.latin1(entry), refstrings.latin1(printed_title)
     position = ("only" if len(names) == 1 else "first" if at == 0
                 else "last" if at == len(names) - 1 else "middle")
+    shapes = {"names": refstrings.name_shapes(reference),
+              "title_end": refstrings.title_shapes(reference)}
     made = [Query(paper, names[at], title, printed_title, True, variant, reference.style, fmt,
-                  position)]
+                  position, **shapes)]
     if counter % 4 == 0:
         kind = NEAR_MISSES[(counter // 4) % len(NEAR_MISSES)]
         near = refstrings.decoy(rng, reference.title, kind, vocabulary)
         if near is not None:
             made.append(Query(paper, names[at], near, printed_title, False, kind,
-                              reference.style, fmt, position))
+                              reference.style, fmt, position, **shapes))
     if refstrings.short_title_runs_on(reference):
         return entry, []  # printed, not queried (after the draws: the next entries keep theirs)
     return entry, made
@@ -151,22 +178,60 @@ def _other_decoy(rng: random.Random, reference: Reference, before: Optional[Refe
         pool = [r for refs in sampled.values() for r in refs if r.style != reference.style]
         other = rng.choice(pool)
         return [Query(paper, reference.surnames[0], other.title, other.title, False, kind,
-                      reference.style, fmt, "first")]
+                      reference.style, fmt, "first", refstrings.name_shapes(reference),
+                      refstrings.title_shapes(reference))]
     names = [n for n in (before.surnames if before else ()) if n not in reference.printed]
     if not names:
         return []
     return [Query(paper, names[0], reference.title, reference.title, False, kind,
-                  reference.style, fmt, "first")]
+                  reference.style, fmt, "first", refstrings.name_shapes(reference),
+                  refstrings.title_shapes(reference))]
 
 
 def wrapped_lines(entries: list[str]) -> list[str]:
     """A paper's lines: a title block, a paragraph, the reference list wrapped at ``LINE``
     characters with long words hyphenated at line ends."""
-    lines = ["Generated Studies of Citation Styles", "A. Nonymous, Example University", ""]
-    lines += textwrap.wrap(" ".join([FILLER] * 4), LINE) + ["", "References"]
+    lines = _front_lines()
     for entry in entries:
-        lines += textwrap.wrap(entry, LINE, break_long_words=False, break_on_hyphens=False)
+        lines += _entry_lines(entry)
     return [line for line in _hyphenated(lines)]
+
+
+def _front_lines() -> list[str]:
+    """A paper's lines before its reference list."""
+    return (["Generated Studies of Citation Styles", "A. Nonymous, Example University", ""]
+            + textwrap.wrap(" ".join([FILLER] * 4), LINE) + ["", "References"])
+
+
+def _entry_lines(entry: str) -> list[str]:
+    """One entry wrapped at ``LINE`` characters."""
+    return textwrap.wrap(entry, LINE, break_long_words=False, break_on_hyphens=False)
+
+
+def page_breaks(entries: list[str], titles: list[str]) -> list[str]:
+    """For each entry of a paged paper (:func:`paged`): "page break in title" if the page ends
+    between two lines of its title, "page break in entry" if elsewhere inside the entry,
+    else "no page break" (issue 47's category; the running header and page number then stand
+    inside the entry)."""
+    line, found = len(_front_lines()), []
+    for entry, title in zip(entries, titles):
+        lines = _entry_lines(entry)
+        starts, offset = [], 0
+        for text in lines:
+            offset = entry.find(text, offset)
+            starts.append(offset)
+        begin = entry.find(title) if title else -1
+        first = sum(1 for s in starts if s <= begin) - 1
+        last = sum(1 for s in starts if s < begin + len(title)) - 1
+        page_ends = [at for at in range(len(lines) - 1) if (line + at + 1) % PAGE_LINES == 0]
+        if begin >= 0 and any(first <= at < last for at in page_ends):
+            found.append("page break in title")
+        elif page_ends:
+            found.append("page break in entry")
+        else:
+            found.append("no page break")
+        line += len(lines)
+    return found
 
 
 def _hyphenated(lines: list[str]) -> list[str]:
@@ -206,7 +271,18 @@ def document(fmt: str, entries: list[str]) -> tuple[str, bytes]:
     ps = docgen.postscript(pages)
     if fmt == "pdf":
         return "paper.pdf", docgen.ghostscript_pdf(ps)
+    if fmt == "zip":
+        return "paper.zip", zipped({"paper/paper.pdf": docgen.ghostscript_pdf(ps)})
     return "paper.ps.gz", gzip.compress(ps)
+
+
+def zipped(members: dict[str, bytes]) -> bytes:
+    """A ZIP archive of ``members`` (name -> bytes), as a paper's sources are shipped."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
 
 
 def extracted_texts(papers: list[tuple[str, list[str]]]) -> list[str]:
@@ -321,6 +397,42 @@ def report(outcomes: list[Outcome]) -> list[str]:
     return lines
 
 
+#: Issue 47's categories of an entry: one table each (a query can be in several rows).
+CATEGORIES: dict[str, Callable[[Query], tuple[str, ...]]] = {
+    "name shape": lambda q: q.names,
+    "title ending, before the title": lambda q: q.title_end,
+    "page break": lambda q: (q.page_break,),
+    "format": lambda q: (q.format,),
+}
+
+
+def category_table(outcomes: list[Outcome], title: str,
+                   key: Callable[[Query], tuple[str, ...]]) -> list[str]:
+    """A markdown table per category value: both schemes' recall and precision, and the
+    citations the original finds that the improved misses ("lost")."""
+    lost = {id(o.query) for o in regressions(outcomes)}
+    rows = [f"| {title} | " + " | ".join(SCHEMES) + " | lost |", "|---|" + "---:|" * 3]
+    for value in sorted({v for o in outcomes for v in key(o.query)}):
+        cell = [o for o in outcomes if value in key(o.query)]
+        row = [scores([o for o in cell if o.scheme == scheme]) for scheme in SCHEMES]
+        gone = len({id(o.query) for o in cell} & lost)
+        rows.append(f"| {value} | " + " | ".join(row) + f" | {gone} |")
+    return rows
+
+
+def category_report(outcomes: list[Outcome]) -> list[str]:
+    """Every category table of :data:`CATEGORIES`."""
+    lines = []
+    for title, key in CATEGORIES.items():
+        lines += category_table(outcomes, title, key) + [""]
+    return lines
+
+
+def categories_of(query: Query) -> str:
+    """The query's categories in one line (for the list of lost citations)."""
+    return "; ".join(", ".join(key(query)) for title, key in CATEGORIES.items())
+
+
 def regressions(outcomes: list[Outcome]) -> list[Outcome]:
     """True queries the original finds at the right place and the improved does not."""
     improved = {id(o.query): o for o in outcomes if o.scheme == "improved"}
@@ -346,14 +458,25 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS,
                         help="directory of the annotated reference strings (default %(default)s)")
-    parser.add_argument("--sample", type=int, default=300, help="references (default 300)")
-    parser.add_argument("--seed", type=int, default=25)
+    parser.add_argument("--sample", type=int, default=None,
+                        help="references (default 300; --held-out: all it holds)")
+    parser.add_argument("--seed", type=int, default=None, help="default 25")
+    parser.add_argument("--mix", choices=("even", "corpus"), default=None,
+                        help="even: the same number per style, 12 entries a paper (default); "
+                             "corpus: each style's share of the corpus, 28 a paper, + ZIP")
+    parser.add_argument("--held-out", action="store_true",
+                        help="the held-out sample (corpus mix): run once, at the end")
     parser.add_argument("--details", action="store_true", help="list misses and false hits")
     args = parser.parse_args(argv)
+    if args.held_out and (args.seed is not None or args.mix is not None
+                          or args.sample is not None):
+        parser.error("--held-out is one fixed sample: no --seed, --mix or --sample with it")
     excluded: dict[str, int] = {}
     references = refstrings.read_corpus(args.corpus, excluded)
-    sampled = refstrings.sample(references, args.sample, args.seed)
-    papers, queries = build(sampled, refstrings.vocabulary_of(references), args.seed)
+    sampled, formats, per_paper = drawn(references, args)
+    papers, queries = build(sampled, refstrings.vocabulary_of(references),
+                            HELD_OUT_SEED if args.held_out else args.seed or 25,
+                            formats, per_paper)
     started = time.perf_counter()
     texts = extracted_texts(papers)
     outcomes, seconds = evaluate(queries, texts)
@@ -368,16 +491,36 @@ def main(argv: Optional[list[str]] = None) -> int:
           f"extraction {time.perf_counter() - started - sum(seconds.values()):.1f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.2f} s" for s in SCHEMES) + "\n")
     print("\n".join(report(outcomes)))
+    print("\nby issue 47's categories (recall, precision; lost = found by the original only)\n")
+    print("\n".join(category_report(outcomes)))
     lost = regressions(outcomes)
     kept = sum(o.right for o in outcomes if o.scheme == "original")
-    print(f"\nno regression: {kept - len(lost)}/{kept} citations the original finds are found "
+    print(f"no regression: {kept - len(lost)}/{kept} citations the original finds are found "
           "by the improved scheme" + ("" if lost else ": OK"))
     for o in lost:
         print(f"  LOST {o.query.style} / {o.query.format}: {o.query.author!r} "
-              f"{o.query.title!r}")
+              f"{o.query.title!r} [{categories_of(o.query)}]")
     if args.details:
         details(outcomes, texts)
     return 1 if lost else 0
+
+
+def drawn(references: list[Reference], args: argparse.Namespace
+          ) -> tuple[dict[str, list[Reference]], tuple[str, ...], int]:
+    """The sample of the command line (by style), its formats and entries per paper. The
+    held-out references are in no sample but the held-out one (``refstrings.held_out``)."""
+    held = refstrings.held_out(references)
+    if args.held_out:
+        pool = [r for r in references if r.printed in held]
+        print(f"HELD-OUT SAMPLE ({len(pool)} references): run once, when the rules are final\n")
+        return refstrings.sample_mix(pool, len(pool), HELD_OUT_SEED), MIX_FORMATS, MIX_PER_PAPER
+    size, seed = args.sample or 300, args.seed or 25
+    if args.mix == "corpus":
+        pool = [r for r in references if r.printed not in held]
+        return refstrings.sample_mix(pool, size, seed), MIX_FORMATS, MIX_PER_PAPER
+    sampled = refstrings.sample(references, size, seed)
+    return ({style: [r for r in found if r.printed not in held]
+             for style, found in sampled.items()}, FORMATS, PER_PAPER)
 
 
 if __name__ == "__main__":

@@ -10,11 +10,12 @@ What it sets (components named as dotted strings: the core never imports them):
   scope gate (in place of Scrapy's redirect middlewares; OffsiteMiddleware off: the scope
   decides what is in bounds);
 * ``ITEM_PIPELINES`` — unpack archives (100) → extract text (200) → match citations (300) →
-  each citation reported once per job (350: not by an earlier run, not a copy of a paper);
+  each citation reported once per job (350: not by an earlier run, not a copy of a paper) →
+  the citing work's ``work_id`` and self-citations (360);
 * ``EXTENSIONS`` — the report extension (the original's log files, report.html), the progress
   line and live display;
 * Scrapy's remote control and cookie middleware, off by this project's settings, left out of
-  Scrapy's base components (their imports alone cost every start ~0.12 s); turned on, they stay;
+  Scrapy's base components (their imports alone would slow every start); turned on, they stay;
 * ``LOG_FORMATTER`` — items logged as their URL and reason, never their text;
 * ``DOWNLOAD_HANDLERS`` — http and https through Scrapy's aiohttp handler
   (``middlewares.http_handler``: C-parsed HTTP, no retry hidden from Scrapy);
@@ -78,6 +79,7 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "pipelines.text.ExtractTextPipeline": 200,
         "pipelines.citations.MatchCitationsPipeline": 300,
         "pipelines.reported_once.ReportOncePipeline": 350,
+        "pipelines.works.CitingWorkPipeline": 360,
         "pipelines.recrawl.UnchangedDocumentsPipeline": 50,   # re-crawl
         "pipelines.recrawl.CrawlRecordPipeline": 340,         # re-crawl
     },
@@ -97,14 +99,14 @@ RENDER_ADDON = "middlewares.render.RenderAddon"
 HTTP_HANDLER = "middlewares.http_handler.HttpHandler"
 #: Raised only by Scrapy's HTTP/1.1 handler (by its proxy tunnel), which never downloads an
 #: http or https request of a crawl whose handlers are ours. Named in ``RETRY_EXCEPTIONS``, it
-#: made the retry middleware import that handler and its TLS stack at every crawl's start:
-#: ~0.12 s of a one-page crawl's ~1.1 s (``-X importtime``).
+#: made the retry middleware import that handler and its TLS stack at every crawl's start,
+#: a noticeable part of a short crawl (``-X importtime`` shows it).
 TUNNEL_ERROR = "scrapy.core.downloader.handlers.http11.TunnelError"
 #: Scrapy's components that this project turns off by a setting (``settings.py``), each with
 #: its base setting and that setting. Scrapy imports every component named in a base, on or
 #: off: the remote control's module (an HTTP server that runs the Python sent to it) imports
-#: aiohttp's web server, the cookie middleware's tldextract: ~0.04 s and ~0.08 s of every
-#: crawl's start (each import timed after what a crawl imports anyway, five runs).
+#: aiohttp's web server, the cookie middleware's tldextract: time at every crawl's start for
+#: components that are off.
 OFF_BY_SETTING = {
     "scrapy.extensions.remote_control.RemoteControl": ("EXTENSIONS_BASE",
                                                        "REMOTE_CONTROL_ENABLED"),
@@ -114,21 +116,19 @@ OFF_BY_SETTING = {
 
 PLAIN_SETTINGS: dict[str, Any] = {
     "SCHEDULER": "citeseeker_scrapy.scheduler.FrontierScheduler",
-    # Scrapy's in-memory stats without the deprecation wrapper on every lookup (2-3 % of the
-    # crawl's CPU: extensions/stats_collector.py)
+    # Scrapy's in-memory stats without the deprecation wrapper on every lookup
+    # (extensions/stats_collector.py says why)
     "STATS_CLASS": "extensions.stats_collector.PlainStatsCollector",
     # Scrapy starts CONCURRENT_ITEMS + 1 asyncio tasks per response, whatever it yields; a
     # response yields one document item (and, rarely, a few site-search requests), so one
-    # worker does it all. 100 tasks per page cost ~40% of the crawl's CPU, 16 still ~4%
-    # (bench_crawl.py); responses are still processed side by side.
+    # worker does it all: every task more per page is CPU spent on nothing. Responses are
+    # still processed side by side.
     "CONCURRENT_ITEMS": 1,
     # Scrapy stops downloading while the responses being processed hold more than this many
-    # bytes (its default, 5 MB, suits HTML). A single 10 MB PDF manual then held every download
-    # until it was read, and a parser worker idled: on TeX Live's documentation the machine
-    # had half a core idle for 24 s of a 63 s crawl, and the two workers (+ Ghostscript) were
-    # busy 1.49 of 2 on average; 1.77 with 10 MiB, 1.8-1.9 with 16-24 MiB, 2.0 with 32 MiB
-    # (bench_realdocs.py). Each MiB here is a MiB of bodies the crawler may hold: 32 MiB took
-    # the process tree's peak from ~370 to ~440 MiB; 12 MiB keeps it under 400.
+    # bytes (its default, 5 MB, suits HTML). A single 10 MB PDF manual then holds every
+    # download until it is read, and a parser worker idles. Each MiB here is a MiB of bodies
+    # the crawler may hold: 12 MiB keeps both parser workers busy on documentation trees and
+    # the process tree's peak under the 400 MiB bound (bench_realdocs.py measures both).
     "SCRAPER_SLOT_MAX_ACTIVE_SIZE": 12 * 1024 * 1024,
     "FEED_EXPORT_FIELDS": FEED_FIELDS,
     # a document is logged as its URL and reason, never its text (extensions/log_formatter.py)

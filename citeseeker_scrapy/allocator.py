@@ -4,17 +4,15 @@ Why: Scrapy's thread pool (10 threads) reads PDFs, archives and PostScript of se
 default glibc gives each thread its own heap arena (up to 8 per core) and, after the first big
 block is freed, raises its mmap threshold up to 32 MiB, so the next big bodies and texts come
 from those arenas and their freed pages stay resident. With two arenas and a fixed 1 MiB mmap
-threshold, big blocks go back to the system when freed. Measured with
-``bench/bench_realdocs.py`` (TeX Live's pictures documentation, 1,782 documents): the crawler
-process's peak RSS fell from 232-241 to 185 MiB, with no measurable change in CPU time.
+threshold, big blocks go back to the system when freed, which lowers the crawler's peak RSS
+for the same CPU time (``bench/bench_realdocs.py`` measures it).
 
 Called once from the project's ``settings.py``, before Scrapy starts its threads (arenas are
 made per thread as threads first allocate). Does nothing where there is no glibc ``mallopt``.
 
 :func:`release_free_memory` is for the parser workers (one thread, one document at a time):
 after a big PDF, PDFium's and Python's freed blocks stay in the heap; handing the free pages back
-after such a task kept a worker at 40 instead of 104 MiB between TeX Live's 25 largest
-manuals, for the same CPU (13.2-15.5 against 14.8-16.4 s, noise).
+after such a task keeps a worker small between big manuals, for the same CPU.
 """
 
 from __future__ import annotations

@@ -33,12 +33,14 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_MIN_AUTHOR_DISTANCE": 30,
     "CITESEEKER_FLUSH_INTERVAL": 100,
     "CITESEEKER_PERMITTED_FORMATS": f"{ORIGINAL_FORMATS} {MODERN_FORMATS}".split(),
-    # "" = automatic: logs/, or a directory of the job's own under Scrapyd (see job_dirs.py).
+    # "" = automatic: logs/, or a directory of the job's own under Scrapyd
+    # (job/directories.py).
     "CITESEEKER_LOG_DIR": "",
     # "" = the project's own inputs/ (beside the package, or packaged inside it), wherever the
     # crawl is started from.
     "CITESEEKER_INPUTS_DIR": "",
-    # A named crawl (`-a crawl=NAME`): its JOBDIR is CITESEEKER_CRAWLS_DIR/NAME (see job_dirs.py).
+    # A named crawl (`-a crawl=NAME`): its JOBDIR is CITESEEKER_CRAWLS_DIR/NAME
+    # (job/directories.py).
     "CITESEEKER_CRAWL": "",
     # "" = crawls/ (crawls/<project>/<spider>/ under Scrapyd).
     "CITESEEKER_CRAWLS_DIR": "",
@@ -278,7 +280,7 @@ def project_inputs_dir() -> Path | Traversable:
 
 
 def _check_crawl_name(name: str) -> None:
-    """A crawl name becomes a directory name: one safe path segment (job_dirs.py uses it)."""
+    """A crawl name becomes a directory name: one safe path segment (job/directories.py uses it)."""
     if name and not CRAWL_NAME.fullmatch(name):
         raise ConfigError(f"crawl name {name!r} (-a crawl= or CITESEEKER_CRAWL) must be letters, "
                           "digits, '.', '-' and '_', at most 100, not starting with '.'")
@@ -320,15 +322,14 @@ TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
 
 
-def boolean_setting(settings: SettingsLike, name: str) -> bool:
-    """A True/False setting of :data:`DEFAULT_SETTINGS` read outside :class:`CrawlConfig` (by a
-    component that needs only it), with the same words and errors."""
-    return _boolean(lambda key: settings.get(key, DEFAULT_SETTINGS[key]), name)
-
-
 def _boolean(value, name: str) -> bool:
-    """A typo (``Ture``) is an error naming the setting, not a silent False."""
-    raw = value(name)
+    return parse_boolean(value(name), name)
+
+
+def parse_boolean(raw: Any, name: str) -> bool:
+    """The one reading of a True/False setting, used by every group of settings (crawl,
+    providers, many workers): a typo (``Ture``) is an error naming the setting, not a silent
+    False."""
     if isinstance(raw, str):
         word = raw.strip().lower()
         if word in TRUE_WORDS | FALSE_WORDS:

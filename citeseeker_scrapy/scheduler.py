@@ -61,7 +61,6 @@ from scrapy.utils.asyncio import call_later
 from twisted.internet.defer import Deferred
 
 from . import signals as citeseeker_signals
-from .config import boolean_setting
 from .exceptions import ConfigError, StorageError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED, SERVER_FULL
@@ -83,8 +82,10 @@ from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LEASE_KEY, OR
                                     WAKE_KEY)
 from .urls import LinkPolicy, canonical_url, server_of
 from citeseeker_scrapy.stats import (
-    DOCUMENTS_NOT_FETCHED, FRONTIER as STATS, RESUMED, TRAPS, UNREACHABLE_SERVERS, ROOT, SCOPE_REFUSED as SCOPE_STATS, SEARCH_LINKS_NOT_FOLLOWED,
-    START_REQUESTS,
+    DOCUMENTS_NOT_FETCHED, FRONTIER_ENQUEUED, FRONTIER_PICKLED, FRONTIER_REFUSED, FRONTIER_SIZE,
+    RESUMED, ROOT, SCOPE_REFUSED as SCOPE_STATS, SEARCH_LINKS_NOT_FOLLOWED, SERVERS_COMPLETED,
+    SERVERS_DEFERRED, SERVERS_SKIPPED, STALE_IN_FLIGHT, START_REQUESTS, TRAPS_SERVERS,
+    UNREACHABLE_DOCUMENTS_SKIPPED, UNREACHABLE_SERVERS,
 )
 
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
@@ -167,8 +168,8 @@ class FrontierScheduler:
         self.spider = spider
         # One bound method each, given to every request: Scrapy caches "is this callback a
         # generator with a return value?" (it reads the callback's source and parses it) per
-        # callback object, weakly, so a new bound method per request re-parsed the spider's
-        # source for every page (~3 % of the crawl's CPU, bench_crawl.py).
+        # callback object, weakly, so a new bound method per request would make it parse the
+        # spider's source again for every page.
         self.callbacks = (getattr(spider, "parse", None), getattr(spider, "on_error", None))
         connect = self.crawler.signals.connect
         connect(self.listen_to_items, signal=signals.engine_started)
@@ -295,9 +296,9 @@ class FrontierScheduler:
 
     def _counted(self, outcome: str) -> bool:
         if outcome != ACCEPTED:
-            self.crawler.stats.inc_value(f"{STATS}/refused/{outcome}")
+            self.crawler.stats.inc_value(f"{FRONTIER_REFUSED}/{outcome}")
             return False
-        self.crawler.stats.inc_value(f"{STATS}/enqueued")
+        self.crawler.stats.inc_value(FRONTIER_ENQUEUED)
         return True
 
     def next_request(self) -> Request | None:
@@ -362,7 +363,7 @@ class FrontierScheduler:
         JSON; anything else (a POST, another callback, cookies) is kept whole, pickled."""
         depth = int(request.meta.get(DEPTH_KEY, 0))
         if not self._is_plain(request):
-            self.crawler.stats.inc_value(f"{STATS}/pickled")
+            self.crawler.stats.inc_value(FRONTIER_PICKLED)
             whole = request.replace(url=url).to_dict(spider=self.spider)
             return DocumentEntry(url, depth, REQUEST_PAYLOAD + pickle.dumps(whole, protocol=5))
         kept = {k: request.meta[k] for k in KEPT_META if k in request.meta}
@@ -420,8 +421,8 @@ class FrontierScheduler:
 
     def _add_links(self, item: DocumentItem) -> None:
         """Each link through the scope gate to the frontier; outcomes counted, and refusals
-        logged, once per page (a page of 200 links made 200 stats calls and log records:
-        issue 27's main-process profile)."""
+        logged, once per page (not one stats call and log record per link: a documentation
+        page has hundreds)."""
         stats = self.crawler.stats
         source, depth = item.server, item.depth
         outcomes: Counter[str] = Counter()
@@ -485,7 +486,7 @@ class FrontierScheduler:
             return None
         if verdict.action == DEFER:
             self.frontier.defer(server, verdict.until)
-            self.crawler.stats.inc_value(f"{STATS}/deferred")
+            self.crawler.stats.inc_value(SERVERS_DEFERRED)
             logger.info("citeseeker: %s is down (%d failures in a row, last: %s): deferred for "
                         "%.0f s (%d of %d)", server, verdict.failures, reason,
                         verdict.until - now, self.frontier.deferrals(server),
@@ -503,7 +504,7 @@ class FrontierScheduler:
         skipped = self.frontier.complete_now(server)
         stats = self.crawler.stats
         stats.inc_value(UNREACHABLE_SERVERS)
-        stats.inc_value(f"{STATS}/unreachable_documents_skipped", skipped)
+        stats.inc_value(UNREACHABLE_DOCUMENTS_SKIPPED, skipped)
         stats.inc_value(DOCUMENTS_NOT_FETCHED, skipped)
         self.crawler.signals.send_catch_log(
             citeseeker_signals.note_error, url=server,
@@ -533,7 +534,7 @@ class FrontierScheduler:
         """Nothing is downloading or being parsed: whatever is "in flight" is stale."""
         stale = self.frontier.finish_all_in_flight()
         if stale:
-            self.crawler.stats.inc_value(f"{STATS}/stale_in_flight", stale)
+            self.crawler.stats.inc_value(STALE_IN_FLIGHT, stale)
         if self.frontier.has_work():
             raise DontCloseSpider
         if self.shared is not None and not self.shared.job_finished():
@@ -559,7 +560,7 @@ class FrontierScheduler:
     def _end_trap(self, server: str) -> None:
         """A crawler trap: the server's crawl ends now, said in one errors.log line."""
         skipped = self.frontier.complete_now(server)
-        self.crawler.stats.inc_value(f"{TRAPS}/servers")
+        self.crawler.stats.inc_value(TRAPS_SERVERS)
         self.crawler.signals.send_catch_log(
             citeseeker_signals.note_error, url=server,
             reason=f"crawler trap: {self.traps.alike_limit} pages alike (a calendar, session ids "
@@ -579,7 +580,7 @@ class FrontierScheduler:
         self.outages.answered(server)
         self.traps.forget(server)
         self._over_budget.discard(server)
-        self.crawler.stats.inc_value(f"{STATS}/servers_completed")
+        self.crawler.stats.inc_value(SERVERS_COMPLETED)
         self.crawler.signals.send_catch_log(citeseeker_signals.server_completed, server=server)
 
     def root_of(self, server: str) -> str | None:
@@ -606,7 +607,7 @@ class FrontierScheduler:
         for line in self.skip_file.read_text(encoding="utf-8", errors="replace").splitlines():
             name = line.strip()
             if name and not name.startswith("#") and self.frontier.skip(server_of(name)):
-                self.crawler.stats.inc_value(f"{STATS}/servers_skipped")
+                self.crawler.stats.inc_value(SERVERS_SKIPPED)
 
     def _stats_snapshot(self) -> dict[str, Any]:
         stats = self.crawler.stats.get_stats()
@@ -620,7 +621,7 @@ class FrontierScheduler:
 
     def _publish_sizes(self) -> None:
         for name, value in self.frontier.sizes().items():
-            self.crawler.stats.set_value(f"{STATS}/size/{name}", value)
+            self.crawler.stats.set_value(f"{FRONTIER_SIZE}/{name}", value)
 
 
 def _link_stat(outcome: str) -> str:
@@ -628,7 +629,7 @@ def _link_stat(outcome: str) -> str:
     outcome becomes ``citeseeker/frontier/enqueued`` or ``.../refused/<outcome>``."""
     if outcome.startswith(SCOPE_STATS):
         return outcome
-    return f"{STATS}/enqueued" if outcome == ACCEPTED else f"{STATS}/refused/{outcome}"
+    return FRONTIER_ENQUEUED if outcome == ACCEPTED else f"{FRONTIER_REFUSED}/{outcome}"
 
 
 def _follows_same_server(crawler, error: str | None) -> bool:
@@ -660,13 +661,12 @@ def _shared_settings(crawler) -> SharedSettings | None:
         if frontier_kind(crawler.settings) != "redis":
             return None
         shared = SharedSettings.from_settings(crawler.settings)
-        reuse = boolean_setting(crawler.settings, "CITESEEKER_REDIS_REUSE")
     except ConfigError as error:
         refuse_to_start(crawler, str(error))
         return None
     problem = unreachable(shared.redis_url)
     if problem is None:  # a finished job key: refused unless CITESEEKER_REDIS_REUSE
-        problem = refuse_finished_job(shared.redis_url, shared.prefix, reuse=reuse)
+        problem = refuse_finished_job(shared.redis_url, shared.prefix, reuse=shared.reuse_finished)
     if problem is not None:
         refuse_to_start(crawler, problem)
         return None

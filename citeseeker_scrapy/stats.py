@@ -1,10 +1,14 @@
-"""Every statistic CiteSeeker keeps is named here: ``citeseeker/<part>/<event>``.
+"""Every statistic CiteSeeker keeps is named here, once: ``citeseeker/<part>/<event>``.
 
-Who reads it: each component that counts imports its part's prefix from here and adds its own
-events under it (the events are listed in ``docs/keys-and-stats.md``); a statistic one module
-writes and another reads (the progress line, the crawl command's exit status, summary.log) is
-named here in full, so writer and reader cannot drift apart. ``tests/test_layout.py`` fails on
-a ``"citeseeker/..."`` string anywhere else.
+Who reads it: every component that counts or reads a statistic imports its name from here
+(``stats.RENDER_CHECKED``), so writer and reader cannot drift apart and a grep for the name
+finds every use. An open family (one statistic per scope reason, per frontier structure, per
+part kind) is named by its prefix, and the component adds the variable part only
+(``f"{SCOPE_REFUSED}/{reason}"``); a family with a fixed event after the variable part has a
+function here (:func:`extraction_files`). ``tests/test_layout.py`` fails on a statistic's name
+spelled anywhere else: a ``"citeseeker/..."`` string, a prefix joined with a literal event
+(``f"{RENDER}/checked"``), or a name relative to ``citeseeker/`` (``"documents/searched"``).
+The events are listed, with who counts them, in ``docs/keys-and-stats.md``.
 """
 
 from __future__ import annotations
@@ -12,25 +16,25 @@ from __future__ import annotations
 #: every statistic of ours starts with it (the frontier's checkpoint keeps them across a resume)
 ROOT = "citeseeker"
 
-# --- parts: the prefix of the events one component counts -----------------------------------
+# --- parts: the prefix of the statistics one component counts --------------------------------
 #: the report extension: documents, citations, bytes, archives (``report/logs.document_counts``)
 DOCUMENTS = ROOT
 #: the scheduler's scope gate: one event per reason a URL was refused
 SCOPE_REFUSED = f"{ROOT}/scope/refused"
-#: the scheduler's frontier: enqueued, refused/<outcome>, servers_completed, size/<structure>
+#: the scheduler's frontier
 FRONTIER = f"{ROOT}/frontier"
 #: the shared (Redis) frontier's sync and the lease check middleware
 SHARED = f"{ROOT}/shared"
 #: the redirect middlewares
 REDIRECTS = f"{ROOT}/redirects"
+#: the adaptive per-server concurrency middleware
+ADAPTIVE = f"{ROOT}/adaptive"
 #: the outage middleware (429, 5xx, connections refused: retried or given up)
 OUTAGES = f"{ROOT}/outages"
 #: the robots.txt middleware's Crawl-delay and Request-rate
 POLITENESS = f"{ROOT}/politeness"
 #: crawler traps: the soft-404 middleware and the scheduler's watch of alike pages
 TRAPS = f"{ROOT}/traps"
-#: the adaptive per-server concurrency middleware
-ADAPTIVE = f"{ROOT}/adaptive"
 #: the render middleware (JavaScript pages)
 RENDER = f"{ROOT}/render"
 #: the site-search spider and the scheduler's result pages
@@ -39,11 +43,23 @@ SITE_SEARCH = f"{ROOT}/site_search"
 RECRAWL = f"{ROOT}/recrawl"
 #: start points from search engines
 PROVIDERS = f"{ROOT}/providers"
-#: the cited-by lookup of the providers (the events: :data:`CITEDBY_EVENTS`)
-CITEDBY_PART = "citedby"
-CITEDBY = f"{ROOT}/{CITEDBY_PART}"
+#: the cited-by lookup of the providers
+CITEDBY = f"{ROOT}/citedby"
 
-# --- statistics one module writes and others read --------------------------------------------
+# --- documents (the report extension; the crawl command, summary.log, the progress line) ----
+DOCUMENTS_SEARCHED = f"{ROOT}/documents/searched"
+DOCUMENTS_WITH_CITATIONS = f"{ROOT}/documents/with_citations"
+DOCUMENTS_UNSUPPORTED = f"{ROOT}/documents/unsupported"
+DOCUMENTS_DUPLICATES = f"{ROOT}/documents/duplicates"
+DOCUMENTS_IGNORED = f"{ROOT}/documents/ignored"
+#: citing documents' citations (the progress line)
+CITATIONS = f"{ROOT}/citations"
+CITATIONS_SELF = f"{ROOT}/citations/self"
+BYTES = f"{ROOT}/bytes"
+BYTES_PROCESSED = f"{ROOT}/bytes_processed"
+ARCHIVES_CHECKED = f"{ROOT}/archives/checked"
+#: a document's parts by kind: ``f"{PARTS}/{kind}"``
+PARTS = f"{ROOT}/parts"
 #: start requests the spider yielded (the crawl command tells "no start point" by it)
 START_REQUESTS = f"{ROOT}/start/requests"
 #: set when a crawl resumed from its JOBDIR (summary.log, the progress line, the exit status)
@@ -52,17 +68,125 @@ RESUMED = f"{ROOT}/resumed"
 DOWNLOAD_ERRORS = f"{ROOT}/errors/download"
 EXTRACTION_ERRORS = f"{ROOT}/errors/extraction"
 PIPELINE_ERRORS = f"{ROOT}/errors/pipeline"
-#: documents searched (the report extension; summary.log, the exit status)
-DOCUMENTS_SEARCHED = f"{ROOT}/documents/searched"
-#: citing documents' citations (the progress line)
-CITATIONS = f"{ROOT}/citations"
-#: servers whose every document was searched (the progress line, summary.log)
-SERVERS_COMPLETED = f"{FRONTIER}/servers_completed"
-#: servers given up as down, and documents not fetched because their server was down or kept
-#: failing them (the scheduler; the crawl command's last line and exit status)
-UNREACHABLE_SERVERS = f"{FRONTIER}/unreachable_servers"
-DOCUMENTS_NOT_FETCHED = f"{FRONTIER}/documents_not_fetched"
 #: documents the progress extension counted (continues across a resume)
 PROGRESS_DOCUMENTS = f"{ROOT}/progress/documents"
+
+
+def extraction_files(kind: str) -> str:
+    """PDF or PostScript files read (``kind``: ``pdf``, ``ps``), for summary.log."""
+    return f"{ROOT}/extraction/{kind}/files"
+
+
+def extraction_seconds(kind: str) -> str:
+    """Seconds spent reading them, for summary.log's averages."""
+    return f"{ROOT}/extraction/{kind}/seconds"
+
+
+# --- the frontier (the scheduler) ------------------------------------------------------------
+FRONTIER_ENQUEUED = f"{FRONTIER}/enqueued"
+#: a link the frontier refused, by outcome: ``f"{FRONTIER_REFUSED}/{outcome}"``
+FRONTIER_REFUSED = f"{FRONTIER}/refused"
+FRONTIER_PICKLED = f"{FRONTIER}/pickled"
+#: servers whose every document was searched (the progress line, summary.log)
+SERVERS_COMPLETED = f"{FRONTIER}/servers_completed"
+SERVERS_SKIPPED = f"{FRONTIER}/servers_skipped"
+UNREACHABLE_SERVERS = f"{FRONTIER}/unreachable_servers"
+UNREACHABLE_DOCUMENTS_SKIPPED = f"{FRONTIER}/unreachable_documents_skipped"
+#: servers deferred as down (frontier/outages.py)
+SERVERS_DEFERRED = f"{FRONTIER}/deferred"
+#: documents not fetched because their server was down or kept failing them (the crawl
+#: command's last line and exit status)
+DOCUMENTS_NOT_FETCHED = f"{FRONTIER}/documents_not_fetched"
+STALE_IN_FLIGHT = f"{FRONTIER}/stale_in_flight"
+#: the frontier's structures: ``f"{FRONTIER_SIZE}/{structure}"``
+FRONTIER_SIZE = f"{FRONTIER}/size"
+SIZE_PENDING_SERVERS = f"{FRONTIER_SIZE}/pending_servers"
+SIZE_PENDING_DOCUMENTS = f"{FRONTIER_SIZE}/pending_documents"
+SIZE_COMPLETED_SERVERS = f"{FRONTIER_SIZE}/completed_servers"
+SIZE_SERVERS_DISCOVERED = f"{FRONTIER_SIZE}/servers_discovered"
+
+# --- the shared frontier (its sync; the lease check adds ``f"{SHARED}/{refusal}"``) ------------
+SHARED_SYNCS = f"{SHARED}/syncs"
+SHARED_SYNC_ERRORS = f"{SHARED}/sync_errors"
+SHARED_SERVERS_LEASED = f"{SHARED}/servers_leased"
+SHARED_SERVERS_TAKEN_OVER = f"{SHARED}/servers_taken_over"
+SHARED_SERVERS_HANDED_BACK = f"{SHARED}/servers_handed_back"
+SHARED_LEASES_LOST = f"{SHARED}/leases_lost"
+SHARED_LEASES_EXPIRED_LOCALLY = f"{SHARED}/leases_expired_locally"
+SHARED_START_URLS_PULLED = f"{SHARED}/start_urls_pulled"
+SHARED_LINKS_REFUSED_COMPLETED = f"{SHARED}/links_refused/completed_server"
+SHARED_LINKS_REFUSED_FULL = f"{SHARED}/links_refused/pending_full"
+SHARED_CITATIONS_FIRST_REPORTED = f"{SHARED}/citations_first_reported"
+
+# --- downloader middlewares ------------------------------------------------------------------
+OUTAGES_RETRIED = f"{OUTAGES}/retried"
+OUTAGES_GIVEN_UP = f"{OUTAGES}/given_up"
+POLITENESS_DELAYED_SERVERS = f"{POLITENESS}/delayed_servers"
+POLITENESS_LONGEST_DELAY = f"{POLITENESS}/longest_delay"
+TRAPS_PROBES = f"{TRAPS}/probes"
+TRAPS_SOFT_404_SERVERS = f"{TRAPS}/soft_404_servers"
+TRAPS_SOFT_404_PAGES = f"{TRAPS}/soft_404_pages"
+#: servers whose crawl ended as a trap (the scheduler)
+TRAPS_SERVERS = f"{TRAPS}/servers"
+REDIRECTS_FOLLOWED = f"{REDIRECTS}/followed"
+ADAPTIVE_INCREASED = f"{ADAPTIVE}/increased"
+ADAPTIVE_DECREASED = f"{ADAPTIVE}/decreased"
+ADAPTIVE_LOWEST = f"{ADAPTIVE}/lowest"
+RENDER_CHECKED = f"{RENDER}/checked"
+RENDER_REFETCHED = f"{RENDER}/refetched"
+RENDER_DIRECT = f"{RENDER}/direct"
+RENDER_PAGES = f"{RENDER}/pages"
+RENDER_SECONDS = f"{RENDER}/seconds"
+RENDER_SERVERS_LEARNED = f"{RENDER}/servers_learned"
+RENDER_SEARCHES_LEARNED = f"{RENDER}/searches_learned"
+RENDER_NOT_HTML = f"{RENDER}/not_html"
+RENDER_IDLE_TIMEOUTS = f"{RENDER}/idle_timeouts"
+RENDER_FAILED = f"{RENDER}/failed"
+RENDER_BROWSER_RESTARTS = f"{RENDER}/browser_restarts"
+RENDER_BROWSER_IDLE_CLOSES = f"{RENDER}/browser_idle_closes"
+
+# --- site search (the spider; the scheduler counts the result links it refused) -------------
+SEARCH_FORMS_FOUND = f"{SITE_SEARCH}/forms_found"
+SEARCH_FORMS_ELSEWHERE = f"{SITE_SEARCH}/forms_elsewhere"
+SEARCH_FORM_ERRORS = f"{SITE_SEARCH}/form_errors"
+SEARCH_PAGES_WITHOUT_FORM = f"{SITE_SEARCH}/pages_without_form"
+SEARCH_FORMS_REJECTED = f"{SITE_SEARCH}/forms_rejected"
+SEARCH_PROBES_ANSWERED = f"{SITE_SEARCH}/probes_answered"
+SEARCH_PROBES_FAILED = f"{SITE_SEARCH}/probes_failed"
+SEARCH_QUERIES_SENT = f"{SITE_SEARCH}/queries_sent"
+SEARCH_RESULT_PAGES = f"{SITE_SEARCH}/result_pages"
+SEARCH_PAGES_WITHOUT_RESULTS = f"{SITE_SEARCH}/pages_without_results"
+SEARCH_RESULTS = f"{SITE_SEARCH}/results"
+SEARCH_NEXT_PAGES = f"{SITE_SEARCH}/next_pages"
+SEARCH_PAGING_STOPPED = f"{SITE_SEARCH}/paging_stopped"
+SEARCH_LANDING_PAGES = f"{SITE_SEARCH}/landing_pages"
+SEARCH_LANDING_DOCUMENTS = f"{SITE_SEARCH}/landing_documents"
 #: links of result pages the scope or the frontier refused
 SEARCH_LINKS_NOT_FOLLOWED = f"{SITE_SEARCH}/links_not_followed"
+
+
+def search_forms_found(method: str) -> str:
+    """Search forms found, by method (``get``, ``post``)."""
+    return f"{SEARCH_FORMS_FOUND}/{method}"
+
+
+# --- re-crawl (the middlewares; the extension adds the plan's ``f"{RECRAWL}/{count}"``) ------
+RECRAWL_CONDITIONAL = f"{RECRAWL}/conditional"
+RECRAWL_NOT_MODIFIED = f"{RECRAWL}/not_modified"
+RECRAWL_SAME_BODY = f"{RECRAWL}/same_body"
+RECRAWL_SKIPPED = f"{RECRAWL}/skipped"
+RECRAWL_PROBES = f"{RECRAWL}/probes"
+RECRAWL_BYTES_SAVED = f"{RECRAWL}/bytes_saved"
+RECRAWL_UNCHANGED = f"{RECRAWL}/unchanged"
+RECRAWL_CITATIONS_NEW = f"{RECRAWL}/citations_new"
+RECRAWL_CITATIONS_GONE = f"{RECRAWL}/citations_gone"
+RECRAWL_CITING_ASKED = f"{RECRAWL}/citing_asked"
+RECRAWL_DOCUMENTS_GONE = f"{RECRAWL}/documents_gone"
+RECRAWL_SITES = f"{RECRAWL}/sites"
+
+# --- providers ----------------------------------------------------------------------------------
+PROVIDERS_SEARCH_RESULTS = f"{PROVIDERS}/search_results"
+PROVIDERS_FAILED = f"{PROVIDERS}/failed"
+CITEDBY_LISTED = f"{CITEDBY}/listed"
+CITEDBY_REACHABLE = f"{CITEDBY}/reachable"
+CITEDBY_CONFIRMED = f"{CITEDBY}/confirmed"

@@ -11,8 +11,8 @@ from citeseeker_scrapy.extraction.extractor import WORKER_MIN_BYTES
 
 T = TypeVar("T")
 
-#: Work on fewer bytes than this is done on the reactor thread (a 2 KB page: ~0.2 ms of lxml
-#: and matching): a hand-off costs more than that, and on a busy machine a worker thread may
+#: Work on fewer bytes than this is done on the reactor thread (a small page's lxml and
+#: matching are quick): a hand-off costs more than that, and on a busy machine a worker thread may
 #: wait many milliseconds for the CPU while the document holds its server. Bigger work goes to
 #: a thread, and from there its HTML, text and office XML to the parser processes (so both
 #: cores work). Never more than the worker threshold: the reactor thread must not wait for a

@@ -67,9 +67,9 @@ def canonical_url(url: str, *, keep_query: bool = False) -> str:
 def _already_canonical(url: str) -> str | None:
     """``url`` itself (with the root's "/") when it is spelled canonically already, else None.
 
-    Why: w3lib's ``canonicalize_url`` costs ~8 us a URL, and the links of a crawl are mostly
-    plain ``http://host/path.html`` that it returns unchanged; the scope gate asks it for every
-    link it has not seen (issue 27: a third of the gate's time). Only spellings that w3lib
+    Why: w3lib's ``canonicalize_url`` parses and rebuilds every URL, and the links of a crawl
+    are mostly plain ``http://host/path.html`` that it returns unchanged; the scope gate asks
+    it for every link it has not seen. Only spellings that w3lib
     provably leaves as they are qualify (``tests/test_urls.py`` compares both on generated
     URLs); anything else takes the full way.
     """
@@ -265,8 +265,8 @@ class LinkPolicy:
 
     def __post_init__(self) -> None:
         # One verdict per link spelling (fragment aside), remembered: a documentation page
-        # links the same ~200 pages as its neighbours, and w3lib's canonical form of each
-        # cost ~0.1 ms, most of the crawler's main-process CPU per page (issue 27).
+        # links the same pages as its neighbours, and w3lib's canonical form of each would
+        # be most of the crawler's main-process CPU per page.
         object.__setattr__(self, "_web_verdict",
                            functools.lru_cache(maxsize=VERDICT_CACHE_SIZE)(self._web_verdict))
 

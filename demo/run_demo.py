@@ -58,6 +58,15 @@ def print_table(feed: Path) -> None:
         where = item["url"].split("/", 3)[-1] + (f"/{item['member']}" if item["member"] else "")
         cited = f"{item['author']}: {item['publication']}"
         print(f"{item['similarity']:>6.4f}  {cited[:48]:<48}  {where[:40]:<40}  {item['found'][:60]}")
+    print("\nThe citing works (versions of one work share a work_id):\n")
+    for document in sorted(documents, key=lambda d: (d.get("work_id", ""), d["url"])):
+        work = document.get("work") or {}
+        authors = ", ".join(work.get("authors") or ()) or "(authors unknown)"
+        own = " [self-citation]" if any(c.get("self_citation")
+                                         for c in document["citations"]) else ""
+        print(f"  {document.get('work_id', '')}  {document['url'].split('/', 3)[-1]}: "
+              f"{work.get('title') or '(no title)'} - {authors} "
+              f"({work.get('year') or 'year unknown'}){own}")
 
 
 def main() -> int:
@@ -76,6 +85,10 @@ def main() -> int:
     print_table(OUTPUT / "citations.jsonl")
     print(f"\nResults: {OUTPUT / 'citations.jsonl'}")
     print(f"Logs (success, errors, completed, summary, debug): {OUTPUT / 'logs'}/")
+    print(f"Report: {OUTPUT / 'logs' / 'report.html'}; new citing works as Atom 1.0: "
+          f"{OUTPUT / 'logs' / 'new-citations.atom'}")
+    print(f"For a reference manager: scrapy citeseeker-report {OUTPUT / 'logs'} --format bibtex "
+          "-o citing.bib")
     return 0
 
 

@@ -32,16 +32,21 @@ class DurableFileFeedStorage(FileFeedStorage):
     """Scrapy's file storage, unbuffered and guarded; see the module docstring."""
 
     def __init__(self, uri: str, *, feed_options: dict[str, Any] | None = None,
-                 storage: StorageGuard | None = None) -> None:
+                 storage: StorageGuard | None = None, refused: bool = False) -> None:
         super().__init__(uri, feed_options=feed_options)
         self.storage = storage or StorageGuard()
+        self.refused = refused
 
     @classmethod
     def from_crawler(cls, crawler: Any, uri: str, *,
                      feed_options: dict[str, Any] | None = None) -> DurableFileFeedStorage:
-        return cls(uri, feed_options=feed_options, storage=crawl_job(crawler).storage)
+        job = crawl_job(crawler)
+        return cls(uri, feed_options=feed_options, storage=job.storage,
+                   refused=job.error is not None)
 
     def open(self, spider: Any) -> IO[bytes]:
+        if self.refused:  # nothing will be exported; the file is left as it is
+            return io.BytesIO()
         path = Path(self.path)
         path.parent.mkdir(parents=True, exist_ok=True)
         if self.write_mode == "ab":

@@ -9,8 +9,8 @@ Scrapyd job over ``/usr/share/doc`` a 379 MB one. Here an item is shown as a sho
 Installed by the CiteSeeker add-on as ``LOG_FORMATTER`` (a project's own value wins). Scrapy
 calls it for every scraped, dropped and failed item, whatever the log level: the summaries are
 therefore lazy (:class:`Summary`, :class:`DropReason`), written only if a handler prints the
-record (at the default INFO level the DEBUG lines of scraped and dropped documents never are;
-summarising each anyway cost ~1 % of the crawl's CPU in ``bench_crawl.py``). For the same
+record (at the default INFO level the DEBUG lines of scraped and dropped documents never are,
+and summarising each anyway would be work for nothing). For the same
 reason a ``Crawled``, ``Scraped`` or ``Dropped`` record below ``LOG_LEVEL`` (the level of
 Scrapy's log handler) is not made at all: Scrapy skips a record its formatter returns None for.
 """

@@ -23,9 +23,10 @@ from scrapy.utils.asyncio import create_looping_call
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.report.progress import (
-    DOCUMENTS_STAT, FrontierSnapshot, LiveProgress, ProgressFigures, documents_done, figures,
-    progress_line, resume_line, stop_line, wants_progress,
+    FrontierSnapshot, LiveProgress, ProgressFigures, documents_done, figures, progress_line,
+    resume_line, stop_line, wants_progress,
 )
+from citeseeker_scrapy.stats import PROGRESS_DOCUMENTS
 
 logger = logging.getLogger("citeseeker.progress")
 DISPLAY_SECONDS = 1.0
@@ -58,7 +59,7 @@ class ProgressExtension:
         return extension
 
     def response_received(self, **kwargs: Any) -> None:
-        self.crawler.stats.inc_value(DOCUMENTS_STAT)
+        self.crawler.stats.inc_value(PROGRESS_DOCUMENTS)
 
     def figures(self, documents_before: int, seconds: float) -> ProgressFigures:
         return figures(self.crawler.stats.get_stats(), self.frontier_snapshot(),
@@ -75,7 +76,7 @@ class ProgressExtension:
         self.line_at = self.opened_at = time.monotonic()
         stats = self.crawler.stats.get_stats()
         self.documents_before = self.documents_at_open = documents_done(stats)
-        self.crawler.stats.set_value(DOCUMENTS_STAT, self.documents_at_open)
+        self.crawler.stats.set_value(PROGRESS_DOCUMENTS, self.documents_at_open)
         resuming = resume_line(stats, self._jobdir())
         if resuming:
             logger.info(resuming)

@@ -37,7 +37,10 @@ from citeseeker_scrapy.storage import StorageGuard
 from citeseeker_scrapy.recrawl import read_state, recrawl_session
 from citeseeker_scrapy.recrawl.sites import METHODS, split_sites
 from citeseeker_scrapy.recrawl.state import SITES_FILE, write_json_atomically
-from citeseeker_scrapy.stats import RECRAWL as STATS
+from citeseeker_scrapy.stats import (
+    RECRAWL as STATS, RECRAWL_CITATIONS_NEW, RECRAWL_DOCUMENTS_GONE, RECRAWL_SITES,
+    RECRAWL_UNCHANGED,
+)
 
 _HTTP_STATUS = re.compile(r"^HTTP (\d{3})\b")
 logger = logging.getLogger(__name__)
@@ -88,7 +91,7 @@ class RecrawlExtension:
         plan = self.session.plan
         if plan is not None:
             settings = self.session.settings
-            self.stats.set_value(f"{STATS}/sites", len(plan.sites))
+            self.stats.set_value(RECRAWL_SITES, len(plan.sites))
             logger.info("re-crawl of %s (%s mode, %s split): %d documents, %d sites known",
                         settings.previous, settings.mode, settings.split, len(plan.previous),
                         len(plan.sites))
@@ -99,7 +102,7 @@ class RecrawlExtension:
         if not isinstance(item, DocumentItem):
             return
         if self.session.recrawling:
-            self.stats.inc_value(f"{STATS}/citations_new", len(item.citations))
+            self.stats.inc_value(RECRAWL_CITATIONS_NEW, len(item.citations))
         self._record(item)
 
     def item_left(self, item: Any, **kwargs: Any) -> None:
@@ -108,7 +111,7 @@ class RecrawlExtension:
             return
         if self.session.is_unchanged(item.url):
             self._guarded(self.session.record_unchanged, item.url)
-            self.stats.inc_value(f"{STATS}/unchanged")
+            self.stats.inc_value(RECRAWL_UNCHANGED)
             return
         self._record(item)
 
@@ -122,7 +125,7 @@ class RecrawlExtension:
         status = None if ignored or match is None else int(match.group(1))
         gone = self._guarded(self.session.record_failed, request.url, status) or []
         if gone:
-            self.stats.inc_value(f"{STATS}/documents_gone")
+            self.stats.inc_value(RECRAWL_DOCUMENTS_GONE)
 
     # --- the end ------------------------------------------------------------------------------
 

@@ -9,7 +9,8 @@ refusal) and ``server_completed`` (completed.log), ``spider_closed`` (summary.lo
 
 Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_INTERVAL``,
 ``JOBDIR``, ``CITESEEKER_REPORT_HTML``. At the end: report.html and the per-publication table
-(:mod:`citeseeker_scrapy.report.html`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
+(:mod:`citeseeker_scrapy.report.html`), and ``new-citations.atom``
+(:mod:`citeseeker_scrapy.works.alerts`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
 
 Storage failures (issue 24): a write the disk refuses — a log line, the ledger's reported.txt
 and papers.txt, the job's files, report.html, or the scratch directory of the text pipeline —
@@ -47,7 +48,13 @@ from citeseeker_scrapy.report.results import read_results, remember_job, results
 from citeseeker_scrapy.report.logs import (
     RunReport, document_counts, document_hits, feed_citations, repair_cut_line, summary_lines,
 )
-from citeseeker_scrapy.stats import DOCUMENTS as STATS
+from citeseeker_scrapy.stats import (
+    DOCUMENTS_DUPLICATES, DOCUMENTS_IGNORED, DOCUMENTS_SEARCHED, DOWNLOAD_ERRORS, FRONTIER_SIZE,
+    PIPELINE_ERRORS, RESUMED,
+)
+from citeseeker_scrapy.recrawl import recrawl_session
+from citeseeker_scrapy.works.alerts import write_alerts
+from citeseeker_scrapy.works.citing import work_record, work_records
 
 logger = logging.getLogger(__name__)
 
@@ -94,7 +101,7 @@ class ReportExtension:
         if jobdir:
             try:
                 remember_job(Path(jobdir), job.config.log_dir, extension.publications,
-                             extension.groups)
+                             extension.groups, recrawl_from(crawler))
                 feeds = remember_feeds(Path(jobdir) / "feeds.txt",
                                        local_feeds(crawler.settings.getdict("FEEDS")))
                 extension.recover(feeds)
@@ -130,6 +137,8 @@ class ReportExtension:
         for where, citations in by_where.items():
             self.report.success(where, citations[0]["header"],
                                 [hit for hits in document_hits(citations).values() for hit in hits])
+            self.report.works([work_record(where, citations[0].get("work_id") or "",
+                                           citations[0].get("work"), citations)])
         self.ledger.record(by_where)
 
     def _run_report(self) -> RunReport:
@@ -170,6 +179,7 @@ class ReportExtension:
             self.report.titles((where, title_of(part["text"], part["kind"]))
                                for part in item.parts
                                if (where := item.where(part["member"])) in wheres)
+            self.report.works(work_records(item))
         return wheres
 
     def item_dropped(self, item: Any, exception: BaseException, **kwargs: Any) -> None:
@@ -181,15 +191,15 @@ class ReportExtension:
             self.storage.fail("the scratch directory", failure.value)
             return
         if isinstance(item, DocumentItem):
-            self.stats.inc_value(f"{STATS}/errors/pipeline")
+            self.stats.inc_value(PIPELINE_ERRORS)
             self.report.error(item.url, f"{failure.type.__name__}: {failure.getErrorMessage()}")
             self._account(item)
 
     def _account(self, item: DocumentItem) -> None:
         for key, value in document_counts(item).items():
-            self.stats.inc_value(f"{STATS}/{key}", value)
+            self.stats.inc_value(key, value)
         for where, first in item.duplicates:
-            self.stats.inc_value(f"{STATS}/documents/duplicates")
+            self.stats.inc_value(DOCUMENTS_DUPLICATES)
             self.report.duplicate(where, first)
         for problem in item.problems:
             self.report.error(item.where(problem["member"]),
@@ -205,20 +215,20 @@ class ReportExtension:
             self.report.debug(f"not a document we read: {item.url}")
         self.report.debug(f"searched {item.url} ({item.kind or 'not a document'}): "
                           f"{len(item.citations)} citation(s), {len(item.links)} link(s)")
-        searched = self.stats.get_value(f"{STATS}/documents/searched", 0)
+        searched = self.stats.get_value(DOCUMENTS_SEARCHED, 0)
         if searched % self.flush_interval == 0:
             sizes = {k.rsplit("/", 1)[1]: v for k, v in self.stats.get_stats().items()
-                     if k.startswith(f"{STATS}/frontier/size/")}
+                     if k.startswith(f"{FRONTIER_SIZE}/")}
             self.report.debug(f"after {searched} documents, frontier sizes: {sizes}")
 
     def document_failed(self, request: Any, reason: str, ignored: bool = False,
                         **kwargs: Any) -> None:
         """One errors.log line per failed document; a refusal is only a debug.log line."""
         if ignored:
-            self.stats.inc_value(f"{STATS}/documents/ignored")
+            self.stats.inc_value(DOCUMENTS_IGNORED)
             self.report.debug(f"ignored {request.url}: {reason}")
         else:
-            self.stats.inc_value(f"{STATS}/errors/download")
+            self.stats.inc_value(DOWNLOAD_ERRORS)
             self.report.error(request.url, reason)
 
     def server_completed(self, server: str, **kwargs: Any) -> None:
@@ -239,11 +249,11 @@ class ReportExtension:
         state = "finished" if reason == "finished" else f"suspended ({reason})"
         if self.storage.failed:
             state = f"stopped by a storage error ({self.storage.failure})"
-        if self.stats.get_value(f"{STATS}/resumed"):
+        if self.stats.get_value(RESUMED):
             state += ", after being resumed"
-        value = lambda key: self.stats.get_value(f"{STATS}/{key}", 0)  # noqa: E731
-        stat = lambda key: self.stats.get_value(f"{STATS}/{key}")  # noqa: E731
-        lines = summary_lines(value, time.monotonic() - self.started_at, citedby_summary(stat))
+        value = lambda name: self.stats.get_value(name, 0)  # noqa: E731
+        lines = summary_lines(value, time.monotonic() - self.started_at,
+                              citedby_summary(self.stats.get_value))
         if self.input_changes:  # CITESEEKER_RESUME_CHANGED_INPUTS: what this run searched
             lines["Inputs changed when resumed"] = " | ".join(self.input_changes)
         self.report.summary(lines, state)
@@ -272,8 +282,15 @@ class ReportExtension:
             path = self.log_dir / "report.html"
             path.write_text(render_html(results), encoding="utf-8")
             logger.info("report: %s", path)
+        logger.info("new citing works: %s", write_alerts(self.log_dir, results))
         if self.print_table:
             print_table(results, sys.stderr)
+
+
+def recrawl_from(crawler: Any) -> Path | None:
+    """A re-crawl's previous JOBDIR (``-a recrawl=``), else None."""
+    session = recrawl_session(crawler)
+    return session.settings.previous if session and session.recrawling else None
 
 
 def searched_groups(job: Any) -> list[tuple[tuple[str, ...], list[str]]]:

@@ -4,8 +4,8 @@ Why: since Scrapy 2.13 every attribute looked up on the stats collector goes thr
 ``__getattribute__`` that first tries a cached wrapper (which warns when a caller still passes
 a ``spider`` argument) and raises and catches an ``AttributeError`` when there is none — also
 for the collector's own ``self._stats`` inside each ``inc_value``. A crawl makes about a dozen
-stats calls per page (Scrapy's downloader stats, ours), and on ``bench/bench_crawl.py`` that
-lookup was 2-3 % of the crawler's CPU. Here attribute lookup is Python's own; the counting is
+stats calls per page (Scrapy's downloader stats, ours), so that lookup is a visible share of
+the crawler's CPU. Here attribute lookup is Python's own; the counting is
 Scrapy's, unchanged. What is lost: the deprecation warning for a component that still passes
 ``spider=`` (the argument is accepted and ignored, as before).
 

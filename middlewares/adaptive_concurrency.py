@@ -47,7 +47,7 @@ from twisted.web.client import ResponseFailed, ResponseNeverReceived
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.keys import CONNECTION_KEY
-from citeseeker_scrapy.stats import ADAPTIVE as STATS
+from citeseeker_scrapy.stats import ADAPTIVE_DECREASED, ADAPTIVE_INCREASED, ADAPTIVE_LOWEST
 
 logger = logging.getLogger(__name__)
 
@@ -251,9 +251,9 @@ class AdaptiveConcurrencyMiddleware:
         if limit == gate.limit:
             return
         stats = self.crawler.stats
-        stats.inc_value(f"{STATS}/{'increased' if limit > gate.limit else 'decreased'}")
+        stats.inc_value(ADAPTIVE_INCREASED if limit > gate.limit else ADAPTIVE_DECREASED)
         logger.debug("citeseeker: %s connections %d -> %d", key, gate.limit, limit)
         gate.limit = limit
         if self.lowest is None or limit < self.lowest:
             self.lowest = limit
-            stats.set_value(f"{STATS}/lowest", limit)
+            stats.set_value(ADAPTIVE_LOWEST, limit)

@@ -1,6 +1,6 @@
 """scrapy-playwright's browser provider, with Playwright's driver living only as long as a browser.
 
-Why: the stock provider starts the driver (a Node.js process, ~125 MiB resident) once and keeps
+Why: the stock provider starts the driver (a Node.js process of its own) once and keeps
 it to the end of the crawl. A crawl that renders a few JavaScript pages among thousands of
 documents then carries the driver for hours. This provider starts the driver when a browser is
 launched and stops it when that browser is gone (closed by :class:`middlewares.render.BrowserPool`

@@ -44,7 +44,10 @@ from citeseeker_scrapy.recrawl.state import md5_hex
 from citeseeker_scrapy.keys import (
     FRONTIER, ORIGIN_KEY, RECRAWL_EARLY_KEY, RECRAWL_PROBE_KEY, RECRAWL_SKIPPED_KEY,
 )
-from citeseeker_scrapy.stats import RECRAWL as STATS
+from citeseeker_scrapy.stats import (
+    RECRAWL_BYTES_SAVED, RECRAWL_CONDITIONAL, RECRAWL_NOT_MODIFIED, RECRAWL_PROBES,
+    RECRAWL_SAME_BODY, RECRAWL_SKIPPED,
+)
 
 
 class ConditionalRequestMiddleware:
@@ -106,13 +109,13 @@ class ConditionalRequestMiddleware:
         if previous.last_modified:
             request.headers[b"If-Modified-Since"] = previous.last_modified
         if previous.has_validators:
-            self.stats.inc_value(f"{STATS}/conditional")
+            self.stats.inc_value(RECRAWL_CONDITIONAL)
 
     def _skipped(self, request: Request) -> Response:
         """The answer a page of an unchanged site gets without a request: a 304 of our own."""
         request.meta["handle_httpstatus_list"] = [304]
         request.meta[RECRAWL_SKIPPED_KEY] = True
-        self.stats.inc_value(f"{STATS}/skipped")
+        self.stats.inc_value(RECRAWL_SKIPPED)
         self._saved(request.url)
         return Response(request.url, status=304, request=request)
 
@@ -134,7 +137,7 @@ class ConditionalRequestMiddleware:
             await maybe_deferred_to_future(DeferredList(waits, consumeErrors=True))
 
     async def _probe(self, top: str) -> None:
-        self.stats.inc_value(f"{STATS}/probes")
+        self.stats.inc_value(RECRAWL_PROBES)
         request = Request(top, meta={RECRAWL_PROBE_KEY: True, ORIGIN_KEY: FRONTIER, "dont_redirect": True,
                                      "handle_httpstatus_all": True}, dont_filter=True)
         try:
@@ -167,14 +170,14 @@ class ConditionalRequestMiddleware:
         etag = (headers.get(b"ETag") or b"").decode("latin-1")
         modified = (headers.get(b"Last-Modified") or b"").decode("latin-1")
         if response.status == 304 and self.plan is not None:
-            self.stats.inc_value(f"{STATS}/not_modified")
+            self.stats.inc_value(RECRAWL_NOT_MODIFIED)
             self._saved(response.url)
             return Answer(304, etag, modified, unchanged=True)
         digest = md5_hex(response.body)
         unchanged = (self.plan is not None and response.status == 200
                      and self.plan.unchanged_body(response.url, digest))
         if unchanged:
-            self.stats.inc_value(f"{STATS}/same_body")
+            self.stats.inc_value(RECRAWL_SAME_BODY)
         return Answer(response.status, etag, modified, digest, len(response.body), unchanged)
 
     def process_exception(self, request: Request, exception: BaseException) -> None:
@@ -189,7 +192,7 @@ class ConditionalRequestMiddleware:
     def _saved(self, url: str) -> None:
         previous = self.session.previous(url)
         if previous is not None and previous.size:
-            self.stats.inc_value(f"{STATS}/bytes_saved", previous.size)
+            self.stats.inc_value(RECRAWL_BYTES_SAVED, previous.size)
 
 
 def _is_redirect(status: int) -> bool:

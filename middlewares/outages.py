@@ -26,7 +26,7 @@ from scrapy.http import Request, Response
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.frontier.outages import retry_after_seconds
 from citeseeker_scrapy.keys import ORIGIN_KEY, TROUBLE_KEY
-from citeseeker_scrapy.stats import OUTAGES as STATS
+from citeseeker_scrapy.stats import OUTAGES_GIVEN_UP, OUTAGES_RETRIED
 
 logger = logging.getLogger(__name__)
 #: Answers whose ``Retry-After`` is obeyed (RFC 9110 §10.2.3).
@@ -80,9 +80,9 @@ class ServerTroubleMiddleware:
         if until is None:
             request.meta[TROUBLE_KEY] = True
             request.meta["dont_retry"] = True
-            stats.inc_value(f"{STATS}/given_up")
+            stats.inc_value(OUTAGES_GIVEN_UP)
             return None
-        stats.inc_value(f"{STATS}/retried")
+        stats.inc_value(OUTAGES_RETRIED)
         logger.debug("citeseeker: %s: %s, retried in %.1f s", request.url, reason,
                      until - time.monotonic())
         retry = request.replace(dont_filter=True)

@@ -26,7 +26,7 @@ from scrapy.http import Request
 from scrapy.robotstxt import RobotParser
 
 from citeseeker_scrapy.job.crawl_job import crawl_job
-from citeseeker_scrapy.stats import POLITENESS as STATS
+from citeseeker_scrapy.stats import POLITENESS_DELAYED_SERVERS, POLITENESS_LONGEST_DELAY
 
 logger = logging.getLogger(__name__)
 
@@ -61,8 +61,8 @@ class PoliteRobotsTxtMiddleware(RobotsTxtMiddleware):
         if slot is not None:
             slot.delay, slot.jitter = delay, 0.0
         stats = self.crawler.stats
-        stats.inc_value(f"{STATS}/delayed_servers")
-        stats.max_value(f"{STATS}/longest_delay", delay)
+        stats.inc_value(POLITENESS_DELAYED_SERVERS)
+        stats.max_value(POLITENESS_LONGEST_DELAY, delay)
         logger.info("citeseeker: %s asks for %.3g s between requests (robots.txt)", key, delay)
 
 

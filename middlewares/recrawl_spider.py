@@ -33,7 +33,7 @@ from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, START
 from citeseeker_scrapy.recrawl import recrawl_session
 from citeseeker_scrapy.recrawl.gone import GoneCitations
-from citeseeker_scrapy.stats import RECRAWL as STATS
+from citeseeker_scrapy.stats import RECRAWL_CITATIONS_GONE, RECRAWL_CITING_ASKED
 
 
 
@@ -59,7 +59,7 @@ class RecrawlSpiderMiddleware:
             yield request_or_item
         errback = getattr(self.crawler.spider, "on_error", None)
         for record in self.session.citing_documents():
-            self.stats.inc_value(f"{STATS}/citing_asked")
+            self.stats.inc_value(RECRAWL_CITING_ASKED)
             yield Request(record.url, errback=errback,
                           meta={ORIGIN_KEY: START, DEPTH_KEY: record.depth})
 
@@ -82,7 +82,7 @@ class RecrawlSpiderMiddleware:
                 yield self._gone(url, gone)
 
     def _gone(self, url: str, citations: list[dict[str, Any]]) -> GoneCitations:
-        self.stats.inc_value(f"{STATS}/citations_gone", len(citations))
+        self.stats.inc_value(RECRAWL_CITATIONS_GONE, len(citations))
         return GoneCitations(url, citations)
 
     def spider_closed(self, spider: Any, reason: str) -> None:

@@ -16,7 +16,7 @@ from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware, Redirec
 from scrapy.http import HtmlResponse, Request, Response
 
 from citeseeker_scrapy.keys import ORIGIN_KEY, REDIRECT
-from citeseeker_scrapy.stats import REDIRECTS as STATS
+from citeseeker_scrapy.stats import REDIRECTS_FOLLOWED
 
 #: Characters of a page Scrapy's meta refresh middleware reads (``get_meta_refresh``).
 META_REFRESH_SCAN = 4096
@@ -33,7 +33,7 @@ class MarkedRedirects:
         result = super().process_response(request, response)
         if isinstance(result, Request):
             result.meta[ORIGIN_KEY] = REDIRECT
-            self.crawler.stats.inc_value(f"{STATS}/followed")
+            self.crawler.stats.inc_value(REDIRECTS_FOLLOWED)
         return result
 
 
@@ -55,7 +55,7 @@ def may_refresh(response: HtmlResponse) -> bool:
     """False when the part of a page Scrapy scans for a refresh (its first 4,096 characters)
     cannot declare one: the word is not there, nor a numeric character reference that could
     spell it. Why: Scrapy finds the page's base URL and scans it for every HTML response, and
-    almost no page has a refresh (~1 % of a small page's CPU in the crawler).
+    almost no page has a refresh.
 
     Why the bytes: ``response.text`` decodes the whole page (an undeclared encoding guessed
     over the whole body first) to look at its start, and a page of the crawl is read by the

@@ -49,7 +49,11 @@ from citeseeker_scrapy.rendering.policy import (
     PageSignals, RenderConfig, RenderPlanner, find_browser, needs_rendering, page_signals,
     rendering_helped, signals_of_parts,
 )
-from citeseeker_scrapy.stats import RENDER as STATS
+from citeseeker_scrapy.stats import (
+    RENDER_BROWSER_IDLE_CLOSES, RENDER_BROWSER_RESTARTS, RENDER_CHECKED, RENDER_DIRECT,
+    RENDER_FAILED, RENDER_IDLE_TIMEOUTS, RENDER_NOT_HTML, RENDER_PAGES, RENDER_REFETCHED,
+    RENDER_SEARCHES_LEARNED, RENDER_SECONDS, RENDER_SERVERS_LEARNED,
+)
 from citeseeker_scrapy.threads import in_thread_if_big
 
 logger = logging.getLogger(__name__)
@@ -267,7 +271,7 @@ class RenderMiddleware:
         """The handler closes the browser itself at the end: no idle close may race it."""
         self.pool.cancel_idle_close()
         if self.pool.idle_closes:
-            self.crawler.stats.set_value(f"{STATS}/browser_idle_closes", self.pool.idle_closes)
+            self.crawler.stats.set_value(RENDER_BROWSER_IDLE_CLOSES, self.pool.idle_closes)
 
     @classmethod
     def from_crawler(cls, crawler) -> "RenderMiddleware":
@@ -290,7 +294,7 @@ class RenderMiddleware:
         except RenderFailed:
             request.meta[RENDER_KEY] = RENDER_FAILED
             return None
-        self._stat("direct")
+        self._stat(RENDER_DIRECT)
         return response
 
     async def process_response(self, request: Request, response: Response) -> Response:
@@ -304,7 +308,7 @@ class RenderMiddleware:
         if not self.planner.worth_a_look(response.url, response.status, kind, response.body):
             return response
         plain = await self._signals(response)
-        self._stat("checked")
+        self._stat(RENDER_CHECKED)
         if not needs_rendering(plain, self.config.min_text):
             return response
         request.meta[RENDER_KEY] = RENDER_DONE
@@ -313,7 +317,7 @@ class RenderMiddleware:
         except RenderFailed:
             return response
         self._forget(response)
-        self._stat("refetched")
+        self._stat(RENDER_REFETCHED)
         if await self._helped(plain, rendered):
             self._learn(request, response.url)
         return rendered
@@ -324,10 +328,10 @@ class RenderMiddleware:
         search_url = _search_url(request)
         if search_url is not None:
             if self.planner.learn_search(search_url):
-                self._stat("searches_learned")
+                self._stat(RENDER_SEARCHES_LEARNED)
                 self._debug(f"rendering needed on {search_url}: its later pages are rendered")
         elif self.planner.learn(url):
-            self._stat("servers_learned")
+            self._stat(RENDER_SERVERS_LEARNED)
             self._debug(f"rendering needed on {url}: later pages of its server are rendered")
 
     def _renders_directly(self, request: Request) -> bool:
@@ -375,15 +379,15 @@ class RenderMiddleware:
         except IgnoreRequest:
             raise
         except NotAnHtmlPage as error:  # a document: the plain HTTP handler fetches it
-            self._stat("not_html")
+            self._stat(RENDER_NOT_HTML)
             raise RenderFailed("not an HTML page") from error
         except Exception as error:
             self._failed(request.url, error)
             raise RenderFailed(str(error)) from error
         finally:
             await self.pool.release(context_name, browser_request.meta.get("playwright_page"))
-            self._stat("seconds", round(time.monotonic() - started, 3))
-            self.crawler.stats.set_value(f"{STATS}/browser_restarts", self.pool.restarts)
+            self._stat(RENDER_SECONDS, round(time.monotonic() - started, 3))
+            self.crawler.stats.set_value(RENDER_BROWSER_RESTARTS, self.pool.restarts)
 
     async def _dom_response(self, request: Request, response: Response, page: Any) -> Response:
         if page is None or not isinstance(response, TextResponse) or response.meta.get(
@@ -391,7 +395,7 @@ class RenderMiddleware:
             raise NotAnHtmlPage(response.url)
         await self.settle(page)
         html = await asyncio.wait_for(page.content(), self.config.timeout)
-        self._stat("pages")
+        self._stat(RENDER_PAGES)
         rendered = response.replace(body=html.encode("utf-8"), encoding="utf-8")
         rendered.request = request
         return rendered
@@ -417,12 +421,12 @@ class RenderMiddleware:
         except Exception as error:  # a page that never goes quiet: take the DOM as it is
             if "Timeout" not in type(error).__name__ + str(error):
                 raise
-            self._stat("idle_timeouts")
+            self._stat(RENDER_IDLE_TIMEOUTS)
 
     # --- reporting --------------------------------------------------------------------------
 
     def _failed(self, url: str, error: BaseException) -> None:
-        self._stat("failed")
+        self._stat(RENDER_FAILED)
         message = str(error).strip().splitlines()[0] if str(error).strip() else ""
         self.crawler.signals.send_catch_log(
             citeseeker_signals.note_error, url=url,
@@ -432,5 +436,5 @@ class RenderMiddleware:
         self.crawler.signals.send_catch_log(citeseeker_signals.note_debug, message=message)
 
     def _stat(self, name: str, value: float = 1) -> None:
-        self.crawler.stats.inc_value(f"{STATS}/{name}", value)
+        self.crawler.stats.inc_value(name, value)
 

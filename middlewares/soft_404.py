@@ -30,7 +30,7 @@ from w3lib.html import remove_tags, remove_tags_with_content
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.keys import KIND_KEY, ORIGIN_KEY
-from citeseeker_scrapy.stats import TRAPS as STATS
+from citeseeker_scrapy.stats import TRAPS_PROBES, TRAPS_SOFT_404_PAGES, TRAPS_SOFT_404_SERVERS
 from citeseeker_scrapy.urls import server_of
 
 #: HTML pages a server answers before it is probed: a small site costs no extra request.
@@ -82,7 +82,7 @@ class Soft404Middleware:
         if isinstance(not_found, asyncio.Future):
             not_found = await asyncio.shield(not_found)
         if not_found is not None and self._alike(response, not_found):
-            self.crawler.stats.inc_value(f"{STATS}/soft_404_pages")
+            self.crawler.stats.inc_value(TRAPS_SOFT_404_PAGES)
             raise IgnoreRequest(f"soft 404: like {server}'s answer for a page that does not exist")
         return response
 
@@ -90,7 +90,7 @@ class Soft404Middleware:
         """Ask for a page that cannot exist; its text if the server answers 200 HTML."""
         path = f"/{secrets.token_hex(8)}-no-such-page.html"
         probe = Request(server + path, meta={PROBE_KEY: True}, dont_filter=True)
-        self.crawler.stats.inc_value(f"{STATS}/probes")
+        self.crawler.stats.inc_value(TRAPS_PROBES)
         try:
             answer = await self.crawler.engine.download_async(probe)
         except Exception:  # noqa: BLE001 (any failure: nothing learnt, the server is left alone)
@@ -99,7 +99,7 @@ class Soft404Middleware:
         if (answer is not None and answer.status == 200 and isinstance(answer, TextResponse)
                 and b"html" in (answer.headers.get(b"Content-Type") or b"html")):
             text = page_text(answer, path)
-            self.crawler.stats.inc_value(f"{STATS}/soft_404_servers")
+            self.crawler.stats.inc_value(TRAPS_SOFT_404_SERVERS)
             self.crawler.signals.send_catch_log(
                 citeseeker_signals.note_debug,
                 message=f"{server} answers 200 for a page that does not exist ({path}): "

@@ -18,7 +18,7 @@ from typing import Any
 from scrapy.exceptions import DropItem
 
 from citeseeker_scrapy.matching.citations import CitationSearch
-from citeseeker_scrapy.document.stages import find_citations
+from citeseeker_scrapy.document.stages import find_citations, identify_work
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.threads import in_thread_if_big
@@ -42,4 +42,5 @@ class MatchCitationsPipeline:
             await in_thread_if_big(size, find_citations, item, self.search)
         if not item.citations:
             raise DropItem(f"no citation in {item.url}", log_level="DEBUG")
+        identify_work(item)
         return item

@@ -28,11 +28,13 @@ from citeseeker_scrapy.providers import (
     CitingWork, ProviderConfig, ProviderOutcome, citedby_summary, http_fetcher,
     merge_start_points, run_providers,
 )
-from citeseeker_scrapy.stats import CITEDBY, PROVIDERS, ROOT
+from citeseeker_scrapy.stats import (
+    CITEDBY_CONFIRMED, CITEDBY_LISTED, CITEDBY_REACHABLE, PROVIDERS_FAILED,
+    PROVIDERS_SEARCH_RESULTS,
+)
 from citeseeker_scrapy.urls import canonical_url
 
 logger = logging.getLogger(__name__)
-STATS = CITEDBY
 
 
 async def start_points_with_providers(crawler, start_points: Sequence[str]) -> list[str]:
@@ -63,7 +65,7 @@ def _report(crawler, outcome: ProviderOutcome) -> None:
     for warning in outcome.warnings:
         logger.warning(warning)
         debug(f"warning: {warning}")
-        stats.inc_value(f"{PROVIDERS}/failed")
+        stats.inc_value(PROVIDERS_FAILED)
     for note in outcome.notes:
         debug(note)
     for name, urls in outcome.listings:
@@ -71,7 +73,7 @@ def _report(crawler, outcome: ProviderOutcome) -> None:
         for url in urls:
             debug(url)
         debug(f"END OF PROVIDER OUTPUT ({name})")
-    stats.set_value(f"{PROVIDERS}/search_results", len(outcome.search_urls))
+    stats.set_value(PROVIDERS_SEARCH_RESULTS, len(outcome.search_urls))
 
 
 class CitedByTracker:
@@ -87,7 +89,7 @@ class CitedByTracker:
                 self.work_of.setdefault(self._key(url), work.work_id)
         self.reachable: set[str] = set()
         self.confirmed: set[str] = set()
-        self.stats.set_value(f"{STATS}/listed", len({work.work_id for work in citing}))
+        self.stats.set_value(CITEDBY_LISTED, len({work.work_id for work in citing}))
         self._publish()
         # weak=False: nothing else holds the tracker; it lives as long as the crawl.
         for handler, signal in ((self.on_response, signals.response_received),
@@ -119,12 +121,11 @@ class CitedByTracker:
             self._publish()
 
     def _publish(self) -> None:
-        self.stats.set_value(f"{STATS}/reachable", len(self.reachable))
-        self.stats.set_value(f"{STATS}/confirmed", len(self.confirmed))
+        self.stats.set_value(CITEDBY_REACHABLE, len(self.reachable))
+        self.stats.set_value(CITEDBY_CONFIRMED, len(self.confirmed))
 
     def on_closed(self, spider, **_: Any) -> None:
-        value = lambda key: self.stats.get_value(f"{ROOT}/{key}")  # noqa: E731
-        for label, line in citedby_summary(value).items():
+        for label, line in citedby_summary(self.stats.get_value).items():
             logger.info("%s: %s", label, line)
 
 

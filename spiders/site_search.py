@@ -49,7 +49,13 @@ from citeseeker_scrapy.site_search.forms import (
 from citeseeker_scrapy.site_search.landing import landing_documents
 from citeseeker_scrapy.site_search.results import next_page, page_links, read_result_page
 from citeseeker_scrapy.urls import server_of
-from citeseeker_scrapy.stats import SITE_SEARCH as STATS
+from citeseeker_scrapy.stats import (
+    SEARCH_FORMS_ELSEWHERE, SEARCH_FORMS_FOUND, SEARCH_FORMS_REJECTED, SEARCH_FORM_ERRORS,
+    SEARCH_LANDING_DOCUMENTS, SEARCH_LANDING_PAGES, SEARCH_NEXT_PAGES, SEARCH_PAGES_WITHOUT_FORM,
+    SEARCH_PAGES_WITHOUT_RESULTS, SEARCH_PAGING_STOPPED, SEARCH_PROBES_ANSWERED,
+    SEARCH_PROBES_FAILED, SEARCH_QUERIES_SENT, SEARCH_RESULTS, SEARCH_RESULT_PAGES,
+    search_forms_found,
+)
 
 #: A POST result page must reach the spider as the server sent it: a browser navigation would
 #: turn it into a GET (the render middleware leaves requests with this meta alone).
@@ -104,15 +110,15 @@ class SiteSearcher:
         self.probed[server] = self.probed.get(server, 0) + 1
         form = find_search_form(response.text, response.url)
         if form is None:
-            self._inc("pages_without_form" if count_forms(response.text) == 0
-                      else "forms_rejected")
+            self._inc(SEARCH_PAGES_WITHOUT_FORM if count_forms(response.text) == 0
+                      else SEARCH_FORMS_REJECTED)
             return []
         self.searched.add(server)
         if server_of(form.action) != server:  # a web search engine's box, or another host
-            self._inc("forms_elsewhere")
+            self._inc(SEARCH_FORMS_ELSEWHERE)
             return []
-        self._inc("forms_found")
-        self._inc(f"forms_found/{form.method}")
+        self._inc(SEARCH_FORMS_FOUND)
+        self._inc(search_forms_found(form.method))
         template = sorted(page_links(response.text, response.url))[:MAX_TEMPLATE_LINKS]
         queries = []
         for query in reversed(self.queries):  # the first query ends on top of the stack
@@ -132,7 +138,7 @@ class SiteSearcher:
     def _with_pages(self, queries: list[Request], template: list[str],
                     no_hits: list[str]) -> Iterator[Request]:
         """The queries, each carrying the form page's links and the page of no results'."""
-        self._inc("queries_sent", len(queries))
+        self._inc(SEARCH_QUERIES_SENT, len(queries))
         for query in queries:
             search = dict(query.meta[SEARCH_KEY], template=template, no_hits=no_hits)
             yield query.replace(meta={**query.meta, SEARCH_KEY: search})
@@ -151,7 +157,7 @@ class SiteSearcher:
         search = request.meta.get(SEARCH_KEY) or {}
         if not search.get("probe"):
             return
-        self._inc("probes_failed")
+        self._inc(SEARCH_PROBES_FAILED)
         for query in self._queries_after(search, spider, []):
             self.crawler.engine.crawl(query)
 
@@ -162,7 +168,7 @@ class SiteSearcher:
             request = form_request(response, form_index, formdata, clickdata).to_scrapy(
                 callback=spider.parse_search, errback=spider.on_error)
         except (ValueError, IndexError) as error:  # a form lxml and form2request read differently
-            self._inc("form_errors")
+            self._inc(SEARCH_FORM_ERRORS)
             logger.debug("site search: form %s of %s not submitted: %s", form_index,
                          response.url, error)
             return None
@@ -191,25 +197,25 @@ class SiteSearcher:
                      depth: int) -> Iterator[Request]:
         text = response.text if isinstance(response, TextResponse) else ""
         if search.get("probe"):
-            self._inc("probes_answered")
+            self._inc(SEARCH_PROBES_ANSWERED)
             links = sorted(page_links(text, response.url))[:MAX_TEMPLATE_LINKS] if text else []
             yield from self._queries_after(search, spider, links)
             return
         if not text:
             return
-        self._inc("result_pages")
+        self._inc(SEARCH_RESULT_PAGES)
         page = read_result_page(text, response.url, search["query"],
                                 template=search.get("template", ()),
                                 no_hits=search.get("no_hits", ()),
                                 search_url=search.get("search_url", ""))
         if page.empty:
-            self._inc("pages_without_results")
+            self._inc(SEARCH_PAGES_WITHOUT_RESULTS)
             return
         titles = {result.url: result.title for result in page.results}
         following = self._next_page(response, spider, search, depth, list(titles))
         if following is not None:
             yield following
-        self._inc("results", len(page.results))
+        self._inc(SEARCH_RESULTS, len(page.results))
         # the scheduler's scope gate admits each (stay-within, traps) as any link
         for url, title in reversed(list(titles.items())):
             yield Request(url, callback=spider.parse, errback=spider.on_error,
@@ -228,8 +234,8 @@ class SiteSearcher:
         documents = landing_documents(response.text, response.url, title)
         if not documents:
             return []
-        self._inc("landing_pages")
-        self._inc("landing_documents", len(documents))
+        self._inc(SEARCH_LANDING_PAGES)
+        self._inc(SEARCH_LANDING_DOCUMENTS, len(documents))
         return [Request(url, callback=spider.parse, errback=spider.on_error,
                         meta={ORIGIN_KEY: SEARCH, DEPTH_KEY: depth + 1})
                 for url in reversed(documents)]
@@ -243,7 +249,7 @@ class SiteSearcher:
             return None
         listed = search.get("listed", [])
         if not set(results) - set(listed):
-            self._inc("paging_stopped")
+            self._inc(SEARCH_PAGING_STOPPED)
             return None
         found = next_page(response.text, response.url)
         if found is None:
@@ -252,19 +258,19 @@ class SiteSearcher:
         if found.url is not None:
             request = Request(found.url, callback=spider.parse_search, errback=spider.on_error)
             following["key"] = search_key(request)
-            self._inc("next_pages")
+            self._inc(SEARCH_NEXT_PAGES)
             return request.replace(meta={ORIGIN_KEY: SEARCH, DEPTH_KEY: depth,
                                          SEARCH_KEY: following})
         attribute, value = found.button
         request = self._submit(response, spider, found.form_index, {}, following, depth - 1,
                                clickdata={attribute: value})
         if request is not None:
-            self._inc("next_pages")
+            self._inc(SEARCH_NEXT_PAGES)
         return request
 
     def _inc(self, event: str, count: int = 1) -> None:
         if count:
-            self.crawler.stats.inc_value(f"{STATS}/{event}", count)
+            self.crawler.stats.inc_value(event, count)
 
 
 def form_request(response: TextResponse, form_index: int, formdata: dict[str, str],

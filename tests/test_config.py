@@ -170,3 +170,30 @@ def test_every_setting_is_documented_with_type_default_and_example() -> None:
     assert sorted(ours - set(sections)) == []
     for name in ours:
         assert all(f"* {field}:" in sections[name] for field in ("Type", "Default", "Example")), name
+
+
+def boolean_settings() -> list[str]:
+    from citeseeker_scrapy.providers import PROVIDER_DEFAULTS
+    from citeseeker_scrapy.rendering.policy import RENDER_DEFAULTS
+    from citeseeker_scrapy.site_search.forms import SITE_SEARCH_DEFAULTS
+
+    defaults = {**DEFAULT_SETTINGS, **PROVIDER_DEFAULTS, **RENDER_DEFAULTS, **SITE_SEARCH_DEFAULTS}
+    return sorted(name for name, default in defaults.items() if isinstance(default, bool))
+
+
+def test_the_boolean_settings_of_every_group_are_checked_below() -> None:
+    assert {"CITESEEKER_KEEP_QUERY", "CITESEEKER_SEARCH_FILTER", "CITESEEKER_CLOSE_WHEN_IDLE",
+            "CITESEEKER_REDIS_REUSE"} <= set(boolean_settings())
+
+
+@pytest.mark.parametrize("name", boolean_settings())
+def test_a_mistyped_boolean_refuses_the_crawl_whichever_group_reads_it(name: str) -> None:
+    """``-s CITESEEKER_SEARCH_FILTER=Ture`` is a typo, not False: every group of settings reads
+    True/False with the one strict parser, and the job refuses before its first request."""
+    from citeseeker_scrapy.job.crawl_job import CrawlJob
+
+    inputs = {"CITESEEKER_AUTHORS": "Fiala", "CITESEEKER_PUBLICATIONS": "Retrieving citations",
+              "CITESEEKER_STARTPOINTS": "http://127.0.0.1:1/"}
+    job = CrawlJob.from_settings({**inputs, name: "Ture"})
+    assert job.error is not None and job.error.endswith(
+        f"{name} must be True or False (or 1/0, yes/no, on/off), not 'Ture'")

@@ -17,6 +17,7 @@ from citeseeker_scrapy.extraction import (
     ExtractionLimits,
     ExtractionProblem,
 )
+from citeseeker_scrapy.extraction.leaf import cut_reason
 from citeseeker_scrapy.extraction.processes import worker_main
 from citeseeker_scrapy.extraction.processes.pool import WorkerPool
 from tests.support import docgen
@@ -61,7 +62,8 @@ def test_pypdf_fallback_when_pdfium_fails(
 
 def test_pdfium_is_the_first_engine(paper_pdf: bytes) -> None:
     header, _ = worker_main.pdf_text(paper_pdf)
-    assert header == {"engine": "pdfium", "pages": 2, "read": range(0, 2), "failures": []}
+    assert header == {"engine": "pdfium", "pages": 2, "read": range(0, 2), "cut": False,
+                      "failures": []}
 
 
 def test_pypdf_repairs_what_pdfium_refuses(extractor: DocumentExtractor, paper_pdf: bytes) -> None:
@@ -145,15 +147,29 @@ def test_worker_reports_errors_without_dying(tmp_path: Path) -> None:
         pool.close()
 
 
-def test_text_is_truncated_at_the_limit(tmp_path: Path) -> None:
+def test_a_text_over_the_limit_keeps_its_start_and_its_end(tmp_path: Path) -> None:
+    """The reference list closes a paper: a text cut at the limit keeps its last characters
+    (the end's share) with its start, and says so; the middle pages are not even read."""
     lines = [f"{n:04d} " + "word " * 15 for n in range(60)]
-    document = docgen.pdf([lines] * 3)
+    pages = [lines] * 4 + [[*lines[:30], docgen.CITATION]]
+    document = docgen.pdf(pages)
     with DocumentExtractor(ExtractionLimits(max_text_chars=1000), tmp_path, workers=1) as extractor:
         part, problem = extractor.extract("/long.pdf", document)
     assert len(part.text) == 1000 and part.text.startswith("0000 word")
-    assert problem == ExtractionProblem(
-        member="", kind="pdf", reason="text truncated to 1000 characters"
-    )
+    assert part.text.rstrip().endswith(docgen.CITATION)
+    assert problem == ExtractionProblem(member="", kind="pdf", reason=cut_reason(1000))
+    header, text = worker_main.pdf_text(document, max_chars=1000)
+    assert header["cut"] and len(text) == 1000 and header["pages"] == 5
+
+
+def test_a_pdf_read_in_parts_keeps_the_end_of_its_last_part(tmp_path: Path) -> None:
+    lines = [f"{n:04d} " + "word " * 15 for n in range(60)]
+    document = docgen.pdf([lines] * 6 + [[*lines[:10], docgen.CITATION]])
+    limits = ExtractionLimits(max_text_chars=2000)
+    with DocumentExtractor(limits, tmp_path, workers=2, split_pdf_bytes=1) as extractor:
+        part, problem = extractor.extract("/long.pdf", document)
+    assert part.text.startswith("0000 word") and docgen.CITATION in part.text
+    assert len(part.text) == 2000 and problem.reason == cut_reason(2000)
 
 
 def test_a_memory_limit_too_small_to_start_a_parser_is_reported(tmp_path: Path) -> None:

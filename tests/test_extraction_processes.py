@@ -13,7 +13,7 @@ import pytest
 
 from citeseeker_scrapy.extraction import ExtractionLimits, UnpackedMember
 from citeseeker_scrapy.extraction.extractor import WORKER_MIN_BYTES, DocumentExtractor
-from citeseeker_scrapy.extraction.leaf import read_here
+from citeseeker_scrapy.extraction.leaf import cut_reason, read_here
 
 
 CITING = "References. [1] D. Fiala: Retrieving citations on the web. Plzen, 2003. "
@@ -63,7 +63,7 @@ def test_worker_problem_and_truncation_come_back(tmp_path: Path) -> None:
         events = extractor.read(UnpackedMember("a.html", "html", page(400)), None)
     part, truncated = events
     assert len(part.text) == 1000 and part.member == "a.html"
-    assert truncated.reason == "text truncated to 1000 characters"
+    assert truncated.reason == cut_reason(1000)
 
 
 def test_a_killed_worker_makes_a_problem_not_a_crash(tmp_path: Path) -> None:

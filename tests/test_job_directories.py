@@ -12,6 +12,7 @@ from scrapy.settings import Settings
 from citeseeker_scrapy.config import CrawlConfig
 from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.job.directories import apply_job_dirs
+from citeseeker_scrapy.job.scratch import open_scratch, remove_scratch, scratch_prefix
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,3 +99,22 @@ def test_default_inputs_are_the_projects_wherever_the_crawl_starts(
     monkeypatch.chdir(tmp_path)
     assert CrawlConfig.from_settings({}).inputs_dir == ROOT / "inputs"
     assert CrawlConfig.from_settings({"CITESEEKER_INPUTS_DIR": "mine"}).inputs_dir == Path("mine")
+
+
+def test_the_scratch_directory_of_a_jobdir_is_emptied_and_a_shared_root_never_is(tmp_path) -> None:
+    """``JOBDIR/tmp`` is the job's alone (its lock is held): what a killed run left goes. A
+    ``CITESEEKER_TEMP_DIR`` may be shared by several running crawls: each gets its own
+    directory there, and nothing of the others' is removed."""
+    jobdir = tmp_path / "job"
+    (jobdir / "tmp" / "doc-left").mkdir(parents=True)
+    assert open_scratch("", str(jobdir)) == jobdir / "tmp"
+    assert list((jobdir / "tmp").iterdir()) == []
+    shared = tmp_path / "scratch"
+    first = open_scratch(str(shared), str(jobdir))
+    (first / "doc-1").mkdir()
+    second = open_scratch(str(shared), None)
+    assert first != second and first.parent == second.parent == shared
+    assert (first / "doc-1").is_dir()  # the running crawl's file is still there
+    assert first.name.startswith(scratch_prefix(os.getpid()))
+    remove_scratch(first)
+    assert not first.exists() and second.exists()

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import json
 import signal
+import threading
 from pathlib import Path
 
+import pytest
+
+from tests.support import docgen
 from tests.support.crawl import Crawl
 from tests.support.servers import SiteServer, write_site
 from tests.support.crawl import wait_for
@@ -80,3 +84,52 @@ def test_a_resume_with_other_titles_is_refused_unless_asked(tmp_path) -> None:
     # the change is now the job's inputs: the same command resumes without the setting
     again = crawl(tmp_path, "again", server.base, jobdir, publications=OTHER).run()
     assert again.returncode == 0, again.output[-2000:]
+
+
+def citing_documents(count: int) -> dict[str, bytes | str]:
+    """``count`` distinct papers citing TITLE, half PostScript (read by Ghostscript in the
+    scratch directory), half PDF (read by the parser processes); the second half under
+    ``late/``. The index links to all of them."""
+    files: dict[str, bytes | str] = {}
+    for i in range(count):
+        folder = "late/" if i >= count // 2 else ""
+        pages = docgen.paper_pages(f"topic number {i} of the refused-crawl test")
+        name = f"{folder}paper{i}.{'ps' if i % 2 else 'pdf'}"
+        files[name] = docgen.postscript(pages) if i % 2 else docgen.pdf(pages)
+    files["index.html"] = docgen.page("Papers", "All of them.", list(files))
+    return files
+
+
+@pytest.mark.alone
+def test_ten_refused_crawls_during_a_running_one_lose_it_nothing(tmp_path) -> None:
+    """The same command started ten times on a running job: each is refused with the lock's
+    message, and the running crawl, whose parser processes are reading documents before and
+    after the refusals, reports every one of its 40 citations (feed and success.log)."""
+    count = 40
+    root = write_site(tmp_path / "site", citing_documents(count))
+    released = threading.Event()  # the late half is answered after the ten refusals
+
+    def hold_late(path: str) -> None:
+        if "/late/" in path:
+            released.wait(180)
+        return None  # then served from the directory
+
+    jobdir = tmp_path / "job"
+    with SiteServer(root, pages=hold_late) as server:
+        running = crawl(tmp_path, "crawl", server.base, jobdir)
+        first = running.start()
+        try:
+            wait_for(lambda: sum("/late/" in p for p in server.requests) >= 1, timeout=120)
+            refusals = [running.run() for _ in range(10)]  # same feed, logs and JOBDIR
+            assert first.poll() is None  # the refusals were for the lock
+        finally:
+            released.set()
+        assert first.wait(timeout=300) == 0
+    for refused in refusals:
+        assert refused.returncode == 2, refused.output[-2000:]
+        assert f"is in use by another crawl (process {first.pid} " in refused.output
+    result = running.result(0)
+    assert len(result.hits()) == count, running.workdir.joinpath("output.txt").read_text()[-3000:]
+    lines = [line for line in result.log("success").splitlines() if line[:1].isdigit()]
+    assert len(lines) == count
+    assert "parser process" not in result.log("errors")

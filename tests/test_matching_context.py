@@ -136,7 +136,8 @@ def test_the_crawl_reports_context_in_feed_csv_and_success_log(tmp_path) -> None
         rows = list(csv.DictReader(handle))
     assert list(rows[0])[:8] == ["url", "member", "server", "header", "author", "publication",
                                  "found", "similarity"]
-    assert list(rows[0])[8:] == ["relation", "context", "in_references", "also_at"]
+    assert list(rows[0])[8:] == ["relation", "context", "in_references", "also_at",
+                                 "self_citation", "work_id"]
     assert {r["url"].rsplit("/", 1)[1]: r["in_references"] for r in rows} == \
         {"paper.pdf": "True", "running.html": "False", "list.txt": "False"}
 

@@ -174,7 +174,7 @@ def test_a_recrawls_csv_feed_has_a_status_column() -> None:
     exporter.export_item({"url": H + "/a.pdf", "server": H, "citations": [citation]})
     exporter.finish_exporting()
     header, row = out.getvalue().decode().splitlines()
-    assert header.endswith(",also_at,status") and row.endswith(",gone")
+    assert header.endswith(",also_at,self_citation,work_id,status") and row.endswith(",gone")
     gone = GoneCitations(H + "/a.pdf", [citation])
     assert gone.server == H and gone.citations[0]["status"] == "gone"
     assert not hasattr(DocumentItem(url=H + "/a.pdf"), "status")  # only citations have one

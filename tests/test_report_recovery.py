@@ -76,3 +76,20 @@ def test_a_feed_of_an_earlier_run_is_recovered_too(tmp_path) -> None:
     (tmp_path / "job" / "reported.txt").unlink()
     extension_for(tmp_path, tmp_path / "items-2.jsonl")  # run 2, another items file
     assert success_wheres(tmp_path) == ["http://a.org/1.html"]
+
+
+def test_a_recovered_document_keeps_its_work_and_self_citations(tmp_path) -> None:
+    """Killed between the feed and success.log: works.jsonl gets the feed's work, work_id and
+    self-citations too, so the report and the alerts count the document as the feed has it."""
+    from citeseeker_scrapy.report.results import results_of
+
+    feed = tmp_path / "citations.jsonl"
+    work = {"title": "Own work", "authors": ["Dalibor Fiala"], "year": 2004}
+    feed.write_text(json.dumps({"url": "http://a.org/own.html", "server": "http://a.org",
+                                "citations": [{**CITATION, "self_citation": True}],
+                                "work": work, "work_id": "w0123456789abcdef"}) + "\n")
+    extension_for(tmp_path, feed).spider_closed(None, "finished")
+    [document] = results_of(tmp_path / "job").documents
+    assert (document.work_id, document.work, document.title) == \
+        ("w0123456789abcdef", work, "Own work")
+    assert results_of(tmp_path / "job").work_counts() == {CITATION["publication"]: (1, 1)}

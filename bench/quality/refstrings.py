@@ -9,6 +9,7 @@ dropped). Nothing here reads the corpus at import time; nothing is copied into t
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 import unicodedata
@@ -46,6 +47,7 @@ class Reference:
     title: str
     surnames: tuple[str, ...]
     style: str
+    authors: str = ""  # the annotated author field (what :func:`name_shapes` reads)
 
 
 #: A printed word right after the annotated title, then the title's closing punctuation: the
@@ -176,7 +178,7 @@ def _reference(source: str, printed: str, title: Optional[str], authors: Optiona
     if not surnames:
         return None
     style = "physics (arXiv, INSPIRE)" if physics else style_of(authors, title_first, year_after)
-    return Reference(source, printed, title, surnames, style)
+    return Reference(source, printed, title, surnames, style, authors)
 
 
 def _readable_title(title: str) -> bool:
@@ -261,6 +263,113 @@ def sample(references: list[Reference], size: int, seed: int) -> dict[str, list[
     share = max(1, size // len(by_style))
     return {style: rng.sample(found, min(share, len(found)))
             for style, found in sorted(by_style.items())}
+
+
+#: The five samples the matcher's rules were tuned on (``sample`` of 300, these seeds): their
+#: references are never in the held-out sample.
+DEV_SEEDS = (25, 7, 99, 1, 2)
+DEV_SIZE = 300
+#: One reference in ``HELD_OUT_SHARE`` (by a hash of its printed string) is held out, unless a
+#: tuned sample holds it.
+HELD_OUT_SHARE = 4
+
+
+def held_out(references: list[Reference]) -> set[str]:
+    """Printed strings of the held-out sample: a fixed hash share of the corpus that none of
+    the five tuned samples drew. ``bench_refstrings.py --held-out`` alone queries them; every
+    other sample leaves them out, so a rule written from a miss never saw them."""
+    tuned = {reference.printed for seed in DEV_SEEDS
+             for drawn in sample(references, DEV_SIZE, seed).values() for reference in drawn}
+    return {r.printed for r in references
+            if _bucket(r.printed) == 0 and r.printed not in tuned}
+
+
+def _bucket(printed: str) -> int:
+    """A stable bucket of a printed string (the same on every machine and Python)."""
+    return int(hashlib.sha256(printed.encode("utf-8")).hexdigest(), 16) % HELD_OUT_SHARE
+
+
+def sample_mix(references: list[Reference], size: int, seed: int
+               ) -> dict[str, list[Reference]]:
+    """About ``size`` references with each style's share of the corpus (the mix the two
+    corpora publish, not one share per style as :func:`sample` draws), by style."""
+    by_style = defaultdict(list)
+    for reference in references:
+        by_style[reference.style].append(reference)
+    rng = random.Random(seed)
+    total = len(references)
+    return {style: rng.sample(found, min(len(found), max(1, round(size * len(found) / total))))
+            for style, found in sorted(by_style.items())}
+
+
+# ----------------------------------------------------------------------------- categories
+
+#: "and" between two authors in the corpus's other languages (not "et al.").
+_FOREIGN_AND = re.compile(r"\s(?:et(?!\s*al\b)|und|y|e|a|i|en|och|og|és|и)\s")
+#: Words of an organisation's name in an author field.
+_CORPORATE = re.compile(
+    r"\b(?:group|committee|association|consortium|society|institute|organi[sz]ation|agency|"
+    r"council|collaboration|members|team|department|ministry|centre|center|university|"
+    r"foundation|commission|office|bureau|board|network|programme|program|project|survey|"
+    r"service|task force|working party|inc|ltd|gmbh)\b", re.I)
+MANY_AUTHORS = 10
+
+
+def name_shapes(reference: Reference) -> tuple[str, ...]:
+    """The categories of an entry's author run that issue 47 names (one entry can be in
+    several): a surname with a hyphen or an apostrophe, "and" in another language, an
+    organisation among the authors, ``MANY_AUTHORS`` names or more, family names in capitals;
+    else "plain names". ``bench_refstrings.py`` reports recall per category."""
+    authors = reference.authors
+    shapes = []
+    if any(re.search(r"\w[-'\u2019]\w", name) for name in reference.surnames):
+        shapes.append("hyphen/apostrophe surname")
+    if _FOREIGN_AND.search(authors):
+        shapes.append("non-English \"and\"")
+    if _CORPORATE.search(authors):
+        shapes.append("corporate author")
+    if len(surnames_of(authors)) >= MANY_AUTHORS:
+        shapes.append(f"many authors ({MANY_AUTHORS}+)")
+    if _caps_words(authors) or (authors.isupper() and len(_letters(authors)) > 3):
+        shapes.append("all-caps names")
+    return tuple(shapes) or ("plain names",)
+
+
+_CLOSING_QUOTES = "\"'\u201d\u2019\u00bb"
+#: A year as printed before a title ("(2001).", "2001a,", "[1999]").
+_YEAR_TOKEN = re.compile(r"[(\[]?(?:1[5-9]|20)\d\d[a-z]?[)\]]?[.,:;]?")
+
+
+def title_shapes(reference: Reference) -> tuple[str, ...]:
+    """How the printed title ends (full stop, dash then a place, other punctuation, running
+    into the next field with no punctuation, the entry's end) and what stands right before it
+    (a number or code that is no year; an original date before the year)."""
+    at = reference.printed.find(reference.title)
+    after = reference.printed[at + len(reference.title):]
+    shapes = [_title_ending(reference.title, after)]
+    before = reference.printed[:at].rstrip(" \"'\u201c\u2018\u00ab([")
+    last = re.split(r"[,(]", before.split()[-1])[-1] if before.split() else ""
+    if re.search(r"\(\d{4}\)\s*\d{4}[a-z]?\W*$", before):
+        shapes.append("original date before year")
+    elif re.search(r"\d", last) and not _YEAR_TOKEN.fullmatch(last):
+        shapes.append("number before title")
+    return tuple(shapes)
+
+
+def _title_ending(title: str, after: str) -> str:
+    """The category of what follows the title."""
+    rest = after.lstrip(_CLOSING_QUOTES)
+    if not rest.strip():
+        return "title ends the entry"
+    if title[-1] in "?!" or rest[0] == ".":
+        return "full stop"
+    if re.match(r"\s*[-\u2013\u2014]+\s*\S", rest):
+        return "dash (place)"
+    if rest[0] in ",;:":
+        return "comma, colon"
+    if rest[0] == " " and rest.lstrip()[0].isalnum() and rest == after:
+        return "runs into next field"
+    return "bracket, quote, other"
 
 
 # ----------------------------------------------------------------------------- variants

@@ -36,6 +36,7 @@ from citeseeker_scrapy.commands.errors import (
 from citeseeker_scrapy.job.crawl_job import (
     BAD_INPUT_REASON, crawl_job, refusals_of,
 )
+from citeseeker_scrapy.report.terminal import flush_standard_streams
 from citeseeker_scrapy.storage import STORAGE_ERROR_STATUS, StorageGuard
 from citeseeker_scrapy.stats import (
     DOCUMENTS_NOT_FETCHED, DOCUMENTS_SEARCHED, DOWNLOAD_ERRORS, RESUMED, START_REQUESTS,
@@ -93,19 +94,32 @@ def settle_long_lived_objects() -> None:
     """Move what the crawl's set-up made (Scrapy, Twisted, lxml, the matcher's prepared
     titles: objects that live as long as the process) out of the garbage collector's sight.
 
-    Why: each full collection walked them all again, ~8 % of a small-page crawl's CPU in
-    collections (``bench_crawl.py``); frozen, only what the crawl makes is walked. The first
+    Why: each full collection would walk them all again; frozen, only what the crawl makes
+    is walked. The first
     generation is collected every :data:`YOUNG_OBJECTS` allocations rather than 700: a page
     makes thousands of short-lived objects (Deferreds, headers, lxml proxies) that reference
-    counting frees anyway, and each early collection promoted the survivors to be walked again
-    (collections: 0.9 s -> 0.2 s of a 10k-page run, same peak RSS). Who calls: Scrapy's
+    counting frees anyway, and each early collection promotes the survivors to be walked
+    again (the peak RSS is the same). Who calls: Scrapy's
     ``engine_started`` signal, once, when the command owns the process (a program that embeds
     the spider keeps its own collector settings).
 
-    Why no full collection first: it took 60-80 ms of every crawl's start to free 10 objects
-    (of 85,000 frozen); the few cycles frozen with the rest are never freed, a few KB."""
+    Why no full collection first: it would delay every crawl's start to free almost nothing;
+    the few cycles frozen with the rest are never freed, a few KB."""
     gc.freeze()
     gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
+
+
+def stop_reactor_threads() -> None:
+    """Stop the reactor's thread pool when the reactor left it running. Why: something raised
+    out of the reactor (a ``SystemExit`` in a signal handler) skips the reactor's own shutdown;
+    the pool's threads are no daemons, so the process then waited for them forever, deaf to
+    SIGINT and SIGTERM (their handlers need the reactor). Called by :class:`Command` after the
+    crawl, whatever happened."""
+    from twisted.internet import reactor
+
+    pool = getattr(reactor, "threadpool", None)
+    if pool is not None and pool.started:
+        pool.stop()
 
 
 class Command(ScrapyCrawlCommand):
@@ -125,7 +139,11 @@ class Command(ScrapyCrawlCommand):
         crawler.signals.connect(self._remember_reason, signal=signals.spider_closed)
         crawler.signals.connect(settle_long_lived_objects, signal=signals.engine_started)
         self.crawler_process.crawl(crawler, **opts.spargs)
-        self.crawler_process.start()
+        try:
+            self.crawler_process.start()
+        finally:
+            stop_reactor_threads()
+            flush_standard_streams()
         if self.crawler_process.bootstrap_failed:
             self.exitcode = 1
             return

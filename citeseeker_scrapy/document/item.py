@@ -11,14 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from citeseeker_scrapy.extraction.decode import reader_encoding as decided_encoding
 from citeseeker_scrapy.urls import server_of
 
 #: What the feed shows of a document (the rest is working state of the pipelines).
-FEED_FIELDS = ["url", "server", "citations", "also_at"]
+FEED_FIELDS = ["url", "server", "citations", "also_at", "work", "work_id"]
 #: The columns of one citation, as the flat CSV exporter writes them: the original's item,
 #: then what explains the citation and the document's other URLs (space-separated).
 CITATION_COLUMNS = ["url", "member", "server", "header", "author", "publication", "found",
-                    "similarity", "relation", "context", "in_references", "also_at"]
+                    "similarity", "relation", "context", "in_references", "also_at",
+                    "self_citation", "work_id"]
 
 
 @dataclass
@@ -41,6 +43,11 @@ class DocumentItem:
     text was reported before). ``problems`` are ``member``, ``kind``, ``reason``.
     ``found_ahead``: a part's citations and fingerprint, when the worker that read it also
     searched it (``stages.read_small_page``); the citation stage takes and empties it.
+    Text stage: a part's ``meta`` is what it says of its work (``works/``). Citation stage,
+    for a document that cites: ``work``, the citing work (``works.work.merged_work``: title,
+    authors, year, venue, doi, arxiv, source; an archive's: its first citing member's).
+    Citing-work stage (``pipelines/works.py``): ``work_id``, shared by the versions of one
+    work (:mod:`citeseeker_scrapy.works.identity`), and each citation's ``self_citation``.
     """
 
     url: str
@@ -60,6 +67,8 @@ class DocumentItem:
     also_at: list[str] = field(default_factory=list)
     duplicates: list[tuple[str, str]] = field(default_factory=list)
     found_ahead: dict[str, tuple[list[dict[str, Any]], str]] = field(default_factory=dict)
+    work: dict[str, Any] | None = None
+    work_id: str = ""
 
     def __post_init__(self) -> None:
         self.server = self.server or server_of(self.url)
@@ -68,9 +77,7 @@ class DocumentItem:
     @classmethod
     def from_response(cls, response: Any, **fields: Any) -> DocumentItem:
         """The item for a Scrapy response (duck-typed: the core imports no Scrapy)."""
-        raw_type = response.headers.get(b"Content-Type")
-        return cls(url=response.url, body=response.body,
-                   content_type=raw_type.decode("latin-1") if raw_type else None,
+        return cls(url=response.url, body=response.body, content_type=_content_type(response),
                    encoding=reader_encoding(response), **fields)
 
     def where(self, member: str) -> str:
@@ -79,42 +86,22 @@ class DocumentItem:
 
 
 def reader_encoding(response: Any) -> str | None:
-    """The encoding a response's text readers are told (``extraction/decode.py``), or None.
-
-    Who calls it: :meth:`DocumentItem.from_response`, and the render middleware when it reads
-    a page ahead (both must give the same answer: it keys what was read). What it gives:
-    Scrapy's own ``response.encoding`` (the HTTP charset, else a BOM or a charset the body
-    declares, else a guess), except for a body that is valid UTF-8 and declares nothing over
-    HTTP, where it gives None and the readers find the BOM or ``<meta>`` charset themselves, or
-    decode UTF-8. Why: Scrapy's guess runs charset_normalizer over the whole body, 2.8 % of the
-    crawler's main thread on Python's documentation and TeX Live's text files, to answer
-    UTF-8 or ASCII (or worse) for such a body; for other bytes its guess (cp1250 for an
-    undeclared Czech text, say) is still taken over the readers' cp1252 fallback.
-    """
+    """The encoding a response's text readers are told, or None (decided by
+    ``extraction.decode.reader_encoding``). Who calls it: :meth:`DocumentItem.from_response`,
+    and the render middleware when it reads a page ahead."""
     if getattr(type(response), "encoding", None) is None:
         return None  # not a text response (a PDF, an archive): no encoding to tell
-    if not _declares_charset(response) and _valid_utf8(response.body):
-        return None
-    return response.encoding
+    return decided_encoding(_content_type(response), response.body, lambda: response.encoding)
 
 
-def _declares_charset(response: Any) -> bool:
+def _content_type(response: Any) -> str | None:
     raw = response.headers.get(b"Content-Type")
-    return raw is not None and b"charset" in raw.lower()
-
-
-def _valid_utf8(body: bytes) -> bool:
-    if body.isascii():
-        return True
-    try:
-        body.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
+    return raw.decode("latin-1") if raw else None
 
 
 def citation_rows(item: Any) -> list[dict[str, Any]]:
     """One flat row per citation of an exported document (for CSV and for readers of JSON)."""
     document = {"url": item["url"], "server": item.get("server", ""),
-                "also_at": " ".join(item.get("also_at") or ())}
+                "also_at": " ".join(item.get("also_at") or ()),
+                "work_id": item.get("work_id", "")}
     return [{**document, **citation} for citation in item.get("citations") or ()]

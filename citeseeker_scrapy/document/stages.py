@@ -23,6 +23,12 @@ from citeseeker_scrapy.extraction.extractor import (
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
 from citeseeker_scrapy.extraction.sniff import ARCHIVE_KINDS, HEAD_BYTES, sniff_kind
 from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.works.text_head import text_head_candidate
+from citeseeker_scrapy.works.work import Candidate, empty_work, merged_work
+
+#: Kinds whose reader gives the work's candidates from the document's layout or markup: a
+#: page's meta tags and <title>, a PDF's (or distilled PostScript's) metadata and first page.
+LAYOUT_KINDS = frozenset({"html", "pdf", "ps"})
 
 
 def sniff(item: DocumentItem) -> str | None:
@@ -112,7 +118,7 @@ def _add_events(item: DocumentItem, events) -> None:
 
 def _add_part(item: DocumentItem, part: ExtractedPart) -> None:
     item.parts.append({"member": part.member, "kind": part.kind, "text": part.text,
-                       "seconds": part.seconds, "size": part.size})
+                       "seconds": part.seconds, "size": part.size, "meta": part.meta})
     item.links.extend(part.links)
 
 
@@ -127,6 +133,29 @@ def find_citations(item: DocumentItem, search: CitationSearch) -> None:
             part["fingerprint"] = part_fingerprint
             item.citations += citations
     item.found_ahead = {}
+
+
+def identify_work(item: DocumentItem, landing: list[Candidate] = ()) -> None:
+    """The citing work of a document that cites (``item.work``): what its citing part says
+    of itself (its reader's candidates, else the head of its text) and, for a PDF a
+    repository's record page named, that page's (``landing``). An archive's work is its
+    first citing member's. Bad metadata never stops a document: a failure here is a problem
+    of the part, and the work stays empty."""
+    members = {citation["member"] for citation in item.citations}
+    part = next((p for p in item.parts if p["member"] in members), None)
+    if part is None:
+        return
+    try:
+        meta = part.get("meta")
+        candidates = list((meta or {}).get("candidates") or ())
+        if not any(c.get("title") for c in candidates) and (
+                meta is None or part["kind"] not in LAYOUT_KINDS):
+            candidates.append(text_head_candidate(part["text"], part["kind"]))
+        item.work = merged_work([c for c in [*candidates, *landing] if c])
+    except Exception as e:  # noqa: BLE001 - metadata of any shape must not stop the document
+        item.work = empty_work()
+        item.problems.append({"member": part["member"], "kind": part["kind"],
+                              "reason": f"work metadata unreadable: {type(e).__name__}: {e}"})
 
 
 def _problem(event) -> dict[str, str]:

@@ -58,7 +58,8 @@ from .office import binary_office_text, office_kind_of_zip
 from .postscript import distill_to_pdf, server_argv
 from .leaf import WORKER_LEAF_KINDS, Content, leaf_events, read_markup
 from .read_ahead import ReadAhead
-from .sniff import ARCHIVE_KINDS, HEAD_BYTES, OFFICE_ZIP_KINDS, charset_of, sniff_kind
+from .decode import charset_of
+from .sniff import ARCHIVE_KINDS, HEAD_BYTES, OFFICE_ZIP_KINDS, sniff_kind
 from .streams import Budget, BoundedReader
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
 from citeseeker_scrapy.extraction.processes.ghostscript import GhostscriptServers
@@ -69,11 +70,10 @@ DEFAULT_WORKERS = max(1, min(4, os.cpu_count() or 1))
 #: Bytes of a decompressed stream read to recognise a TAR inside it (the ustar magic).
 TAR_HEAD_BYTES = 512
 #: A PDF this large is read by every parser worker at once, each its share of the pages, from
-#: a scratch file. Why parts: one worker read TeX Live's 1,321-page pgfmanual.pdf (10 MB) in
-#: 5.8 s of CPU while the other had nothing left to do at the end of the crawl; halves cost no
-#: more CPU (5.2 s together) and give the same text. Why a file: PDFium then reads only what
-#: it needs instead of the whole body sent through the pipe (mercatormap.pdf, 25 MB: the
-#: worker's peak 70 -> 46 MiB; pgfmanual.pdf 57 -> 48). Smaller files are mostly short.
+#: a scratch file. Why parts: a long manual that comes last would keep one worker busy while
+#: the others have nothing left to do; its parts cost no more CPU together and give the same
+#: text. Why a file: PDFium then reads only what it needs instead of a copy of the whole body
+#: sent through the pipe, which lowers the worker's peak. Smaller files are mostly short.
 SPLIT_PDF_BYTES = 2 * 1024 * 1024
 #: A converter (Ghostscript, catdoc) that fails with less than this free in the scratch
 #: directory failed for want of room: a storage error, not an error of the document.
@@ -81,9 +81,8 @@ SCRATCH_MIN_FREE_BYTES = 1024 * 1024
 #: The problem of a PostScript file from which Ghostscript made no PDF, and said no more.
 NO_PAGE_DRAWN = "ghostscript drew no page: nothing to read"
 #: An HTML, text or office part this large is read in a parser worker. Why: in the crawler's
-#: process lxml, the charset detection and the office XML hold the GIL, so a site of HTML used
-#: one core (Python's docs: 8.5 s of CPU in 8.4 s). Smaller parts (a 2 KB page: ~0.2 ms) cost
-#: less to read here than to send.
+#: process lxml, the charset detection and the office XML hold the GIL, so a site of HTML
+#: would use one core. Smaller parts cost less to read here than to send.
 WORKER_MIN_BYTES = 8 * 1024
 
 
@@ -151,8 +150,8 @@ class DocumentExtractor:
                                setup={"task": "setup", "limits": asdict(limits)})
         self.scratch = _ScratchDirs(self.workdir)
         # Ghostscript and catdoc run in the calling thread: as many at once as parser workers.
-        # Why: Scrapy's 10 threads started up to 7 Ghostscripts at once on TeX Live's docs
-        # (25 MiB each) for no more throughput than the cores give.
+        # Why: Scrapy's 10 threads would start as many Ghostscripts, each holding its memory,
+        # for no more throughput than the cores give.
         self.converter_slots = threading.BoundedSemaphore(workers or DEFAULT_WORKERS)
         # Ghostscript distills in long-lived servers, one leased per converter slot in use.
         self.ghostscripts = GhostscriptServers(
@@ -435,17 +434,20 @@ class _Job:
         return read_markup(kind, data, self.declared if top else None, self.budget, self.limits)
 
     def _pdf(self, data: bytes, top: bool = False) -> Content:
+        """Text of a PDF, and what it says of its work (the worker that reads page 1 reads
+        its metadata and layout too: ``works.pdf_meta``)."""
         if self._split is None or not self._split.big(len(data)):
-            return Content(self._in_worker("pdf", data))
+            header, text = self._worker_reply("pdf", data)
+            return Content(text, meta=header.get("work"), cut=bool(header.get("cut")))
         handle, name = tempfile.mkstemp(suffix=".pdf", dir=self._scratch_dir())
         with os.fdopen(handle, "wb") as source:
             source.write(data)
         try:
-            return Content(self._pdf_in_parts(name, self._split.parts))
+            return self._pdf_in_parts(name, self._split.parts)
         finally:
             os.unlink(name)
 
-    def _pdf_in_parts(self, path: str, parts: int) -> str:
+    def _pdf_in_parts(self, path: str, parts: int) -> Content:
         """Every worker reads its share of the pages at once; the texts joined in page order
         are the whole document's. A part that fails fails the document (the first error)."""
         threads = self._split.threads
@@ -456,18 +458,23 @@ class _Job:
         finally:
             wait(others)
         results += [future.result() for future in others]
-        return "\n".join(text for text, pages in results if pages)
+        return Content("\n".join(text for text, pages, _, _ in results if pages),
+                       meta=results[0][2], cut=any(cut for _, _, _, cut in results))
 
-    def _pdf_part(self, path: str, index: int, parts: int) -> tuple[str, int]:
-        """Text of one part and how many pages it had (a part of a short PDF may have none)."""
+    def _pdf_part(self, path: str, index: int,
+                  parts: int) -> tuple[str, int, dict | None, bool]:
+        """Text of one part, how many pages it had (a part of a short PDF may have none),
+        for the part with page 1 the work's candidates, and whether its middle was left out
+        (``model.ends_kept``)."""
         max_chars = self.limits.max_text_chars
-        request = {"task": "pdf", "max_chars": max_chars, "part": [index, parts], "path": path}
+        request = {"task": "pdf", "max_chars": max_chars, "part": [index, parts], "path": path,
+                   "work": index == 0}
         header, text = self.pool.run(request, b"", self.limits.pdf_timeout, max_chars)
         first, stop = header.get("read") or (0, 1)
-        return text, stop - first
+        return text, stop - first, header.get("work"), bool(header.get("cut"))
 
     def _rtf(self, data: bytes, top: bool) -> Content:
-        return Content(self._in_worker("rtf", data))
+        return Content(self._worker_reply("rtf", data)[1])
 
     def _ps(self, data: bytes, top: bool) -> Content:
         """Ghostscript → PDF → text; after a PostScript error, the pages before it still count."""
@@ -486,13 +493,13 @@ class _Job:
             # no PDF: said as such, not as PDFium's and pypdf's complaints about empty bytes.
             raise ExtractionError(distilled.failure or NO_PAGE_DRAWN)
         try:
-            text = self._in_worker("pdf", distilled.output)
+            header, text = self._worker_reply("pdf", distilled.output)
         except ExtractionError as e:
             raise ExtractionError(distilled.failure or str(e)) from e
         damage = (
             f"{distilled.failure}; text of the pages before it kept" if distilled.failure else ""
         )
-        return Content(text, damage=damage)
+        return Content(text, damage=damage, meta=header.get("work"), cut=bool(header.get("cut")))
 
     def _doc(self, data: bytes, top: bool) -> Content:
         return self._catdoc("doc", data)
@@ -533,11 +540,12 @@ class _Job:
             raise StorageError(f"the scratch directory {self._scratch_dir().parent} is full "
                                f"({free} bytes free; {failure})")
 
-    def _in_worker(self, task: str, data: bytes) -> str:
+    def _worker_reply(self, task: str, data: bytes) -> tuple[dict, str]:
+        """A parser worker's reply header and text; a PDF's also says what it tells of its
+        work (header ``work``)."""
         max_chars = self.limits.max_text_chars
-        request = {"task": task, "max_chars": max_chars}
-        _, text = self.pool.run(request, data, self.limits.pdf_timeout, max_chars)
-        return text
+        request = {"task": task, "max_chars": max_chars, "work": task == "pdf"}
+        return self.pool.run(request, data, self.limits.pdf_timeout, max_chars)
 
     def _scratch_dir(self) -> Path:
         if self._scratch is None:

@@ -15,7 +15,9 @@ from dataclasses import asdict, dataclass
 from ..exceptions import ExtractionError, StorageError, is_storage_failure
 from .decode import decode_html, decode_text
 from .html import absolute_links, has_scripts, parse_html, usable_links, visible_chars
-from .model import ExtractedPart, ExtractionEvent, ExtractionLimits, problem
+from .model import (
+    ExtractedPart, ExtractionEvent, ExtractionLimits, end_chars, ends_kept, problem,
+)
 from .office import package_text
 from .sniff import OFFICE_ZIP_KINDS
 from .streams import Budget
@@ -32,6 +34,8 @@ class Content:
     links: tuple[str, ...] = ()
     base: str | None = None
     damage: str = ""
+    meta: dict | None = None
+    cut: bool = False
 
 
 def read_markup(kind: str, data: bytes, declared: str | None, budget: Budget,
@@ -40,7 +44,7 @@ def read_markup(kind: str, data: bytes, declared: str | None, budget: Budget,
     Called by the document walk's readers and by :func:`read_here`."""
     if kind == "html":
         page = parse_html(decode_html(data, declared))
-        return Content(page.text, page.links, page.base)
+        return Content(page.text, page.links, page.base, meta=page.meta)
     if kind == "text":
         return Content(decode_text(data, declared))
     return Content(package_text(kind, data, budget, limits))
@@ -72,16 +76,23 @@ def leaf_events(member: str, kind: str, data: bytes, read: Callable[[bytes], Con
     if page_url is not None:
         links, base = absolute_links(links, page_url, base), None
     yield ExtractedPart(
-        member=member, kind=kind, text=content.text[:limit], links=links,
+        member=member, kind=kind, text=ends_kept(content.text, limit), links=links,
         seconds=time.perf_counter() - started, size=len(data), base=base,
         usable_links=usable_links(content.links),
         visible_chars=(visible_chars(content.text)
                        if kind == "html" and has_scripts(data) else 0),
+        meta=content.meta,
     )
     if content.damage:
         yield problem(member, kind, content.damage)
-    if len(content.text) > limit:
-        yield problem(member, kind, f"text truncated to {limit} characters")
+    if content.cut or len(content.text) > limit:
+        yield problem(member, kind, cut_reason(limit))
+
+
+def cut_reason(limit: int) -> str:
+    """The item's problem for a text over the limit: what of it was searched."""
+    return (f"text over {limit} characters (CITESEEKER_MAX_TEXT_CHARS): its start and its last "
+            f"{end_chars(limit)} characters (the reference list) searched, the middle left out")
 
 
 def read_here(

@@ -47,6 +47,27 @@ class ExtractionLimits:
                 )
 
 
+#: A text over ``max_text_chars`` keeps this share of the limit from its END, the rest from its
+#: start. Why: a paper's reference list, where the citations are, closes it; a long document
+#: cut from its start alone lost exactly that (a 40 MB PDF cited on its last page).
+END_SHARE = 0.2
+
+
+def end_chars(limit: int) -> int:
+    """How many of a cut text's ``limit`` characters come from its end."""
+    return max(1, int(limit * END_SHARE))
+
+
+def ends_kept(text: str, limit: int) -> str:
+    """``text`` if it fits in ``limit`` characters; else its start and its last
+    :func:`end_chars`, joined by a line break, ``limit`` characters in all. Who calls it: the
+    parser worker (a PDF's pages) and ``leaf.leaf_events`` (every part's text)."""
+    if len(text) <= limit:
+        return text
+    end = end_chars(limit)
+    return text[:max(0, limit - end - 1)] + "\n" + text[len(text) - end:]
+
+
 @dataclass(frozen=True)
 class ExtractedPart:
     """Text (and links, for HTML-like members) of one readable part of a document.
@@ -60,7 +81,9 @@ class ExtractedPart:
     HTML with ``<script`` only: the render policy judges no other page, and counting cost
     ~1 % of a crawl of small pages) are counted where the part was read (a parser worker for
     a big page): the render policy decides from them without parsing the page again, or going
-    over its text.
+    over its text. ``meta`` is what the part says of its work (``works/``: HTML meta tags,
+    a PDF's XMP, information dictionary and first page): ``candidates`` and, for a page,
+    ``pdf_url`` (a record page's ``citation_pdf_url``); None when it says nothing.
     """
 
     member: str
@@ -72,6 +95,7 @@ class ExtractedPart:
     base: str | None = None
     usable_links: int = 0
     visible_chars: int = 0
+    meta: dict | None = None
 
 
 @dataclass(frozen=True)

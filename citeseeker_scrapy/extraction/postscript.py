@@ -2,12 +2,10 @@
 
 Why not Ghostscript's own ``txtwrite`` device: it prints text line by line across the page, so
 two-column papers come out with the columns interleaved and every reference that wraps a line
-is split by the other column's text. Measured with ``bench/bench_extraction.py`` on the 7 real
-PostScript papers of the shared corpus (53 pages), 40-character windows of the original PDFs'
-text were found in 96% of cases through pdfwrite + PDFium against 58% through txtwrite, and
-pdfwrite was faster (37 against 25 pages/s on one thread); on generated two-column papers
-txtwrite lost all 120 planted citations, this route none. ``-dFILTERIMAGE -dFILTERVECTOR``
-leave images and line art out of the intermediate PDF: the same text, 1.5x faster.
+is split by the other column's text; pdfwrite + PDFium keeps each column whole and is no
+slower (``bench/bench_extraction.py`` compares the two routes). ``-dFILTERIMAGE
+-dFILTERVECTOR`` leave images and line art out of the intermediate PDF: the same text, less
+work.
 
 Ghostscript runs as a long-lived server (``processes/ghostscript.py``: its start-up costs more
 than most files), with ``-dSAFER`` and only its own directory readable and writable, under
@@ -41,9 +39,10 @@ PDFWRITE_ARGS = ("-sDEVICE=pdfwrite", "-dFILTERIMAGE", "-dFILTERVECTOR")
 #: Ghostscript's own text device (bench_extraction.py compares it with our route).
 TXTWRITE_ARGS = ("-sDEVICE=txtwrite", "-sOutputFile=-")
 #: A file's CPU budget is for at least this many pages: an EPS that declares ``%%Pages: 0`` (many
-#: do) is a one-page figure, not a file without a limit. One page, not two: the slowest one-page
-#: file of 270 real ones took 0.13 s, and a second page only fed plots with no text
-#: (docs/how-it-works.md, "Ghostscript gets a CPU budget per declared page").
+#: do) is a one-page figure, not a file without a limit. One page, not two: one page's budget
+#: is already many times what a real one-page file needs, and a second page would only feed
+#: plots that give no text (docs/how-it-works.md, "Ghostscript gets a CPU budget per declared
+#: page").
 MIN_BUDGET_PAGES = 1
 #: Bytes at the start (header comments) and at the end (trailer) searched for ``%%Pages:``.
 DSC_BYTES = 16 * 1024

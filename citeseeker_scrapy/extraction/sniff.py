@@ -11,6 +11,8 @@ from __future__ import annotations
 import posixpath
 import re
 
+from .decode import BOMS
+
 #: How many leading bytes the sniffer looks at (ustar sits at 257; %PDF may follow junk).
 HEAD_BYTES = 2048
 #: Where PDF readers accept the %PDF header (PDFium's own window).
@@ -66,7 +68,6 @@ _OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _EPS_BINARY_MAGIC = b"\xc5\xd0\xd3\xc6"
 _HTML_OPENINGS = (b"<!doctype html", b"<html", b"<head", b"<body", b"<?xml", b"<title", b"<!--")
 _TEX_MAGIC_COMMENT = re.compile(rb"%!(?:TEX|BIB)\b", re.IGNORECASE)
-_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
 
 
 def sniff_kind(path: str, content_type: str | None, head: bytes) -> str | None:
@@ -99,15 +100,6 @@ def kind_from_content_type(content_type: str | None) -> str | None:
     if not content_type:
         return None
     return CONTENT_TYPE_KINDS.get(content_type.split(";", 1)[0].strip().lower())
-
-
-def charset_of(content_type: str | None) -> str | None:
-    """The ``charset`` parameter of a Content-Type header value, if any."""
-    for parameter in (content_type or "").split(";")[1:]:
-        key, _, value = parameter.partition("=")
-        if key.strip().lower() == "charset" and value.strip():
-            return value.strip().strip("\"'")
-    return None
 
 
 def kind_from_magic(head: bytes, hint: str | None) -> str | None:
@@ -152,7 +144,7 @@ def _zip_flavour(head: bytes, hint: str | None) -> str:
 
 def looks_like_html(head: bytes) -> bool:
     """True when the first non-blank bytes open an HTML or XML document."""
-    for bom in _BOMS:
+    for bom, _ in BOMS:
         if head.startswith(bom):
             head = head[len(bom) :]
             break

@@ -31,7 +31,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..config import DEFAULT_SETTINGS
+from ..config import DEFAULT_SETTINGS, parse_boolean
 from ..exceptions import ConfigError
 
 SYNC_SCRIPT = r"""
@@ -316,6 +316,8 @@ class SharedSettings:
     lease_seconds: float
     sync_seconds: float
     close_when_idle: bool
+    #: a finished job under ``prefix``: deleted and crawled anew (True) or refused
+    reuse_finished: bool = False
 
     @classmethod
     def from_settings(cls, settings: Any) -> SharedSettings:
@@ -332,14 +334,14 @@ class SharedSettings:
                 raise ConfigError(f"{name} must be above 0, not {raw!r}")
             return value
 
-        close = str(get("CITESEEKER_CLOSE_WHEN_IDLE")).strip().lower()
-        if close not in ("1", "true", "yes", "on", "0", "false", "no", "off"):
-            raise ConfigError(f"CITESEEKER_CLOSE_WHEN_IDLE must be True or False, not {close!r}")
         shared = cls(redis_url=str(settings.get("REDIS_URL") or "redis://127.0.0.1:6379/0"),
                      prefix=str(get("CITESEEKER_REDIS_KEY") or "citeseeker"),
                      lease_seconds=number("CITESEEKER_LEASE_SECONDS"),
                      sync_seconds=number("CITESEEKER_SYNC_SECONDS"),
-                     close_when_idle=close in ("1", "true", "yes", "on"))
+                     close_when_idle=parse_boolean(get("CITESEEKER_CLOSE_WHEN_IDLE"),
+                                                   "CITESEEKER_CLOSE_WHEN_IDLE"),
+                     reuse_finished=parse_boolean(get("CITESEEKER_REDIS_REUSE"),
+                                                  "CITESEEKER_REDIS_REUSE"))
         if shared.sync_seconds * 3 > shared.lease_seconds:
             raise ConfigError("CITESEEKER_LEASE_SECONDS must be at least 3 x CITESEEKER_SYNC_SECONDS "
                               "(a lease is renewed every sync)")

@@ -24,7 +24,12 @@ from citeseeker_scrapy.frontier.redis_backend import (
     RedisFrontierClient, SharedSettings, SyncReply, sync_arguments,
 )
 from citeseeker_scrapy.frontier.shared import SharedFrontier
-from citeseeker_scrapy.stats import SHARED as STATS
+from citeseeker_scrapy.stats import (
+    SHARED_CITATIONS_FIRST_REPORTED, SHARED_LEASES_EXPIRED_LOCALLY, SHARED_LEASES_LOST,
+    SHARED_LINKS_REFUSED_COMPLETED, SHARED_LINKS_REFUSED_FULL, SHARED_SERVERS_HANDED_BACK,
+    SHARED_SERVERS_LEASED, SHARED_SERVERS_TAKEN_OVER, SHARED_START_URLS_PULLED, SHARED_SYNCS,
+    SHARED_SYNC_ERRORS,
+)
 
 #: Start points taken from the shared list per sync (the rest wait for the next one).
 START_URLS_PER_SYNC = 100
@@ -67,7 +72,7 @@ class RedisSync:
             try:
                 await self.sync_once()
             except Exception as error:  # Redis restarting, a network hiccup: retry the batch
-                self.crawler.stats.inc_value(f"{STATS}/sync_errors")
+                self.crawler.stats.inc_value(SHARED_SYNC_ERRORS)
                 logger.warning("citeseeker: Redis sync failed, retrying: %s", error)
             try:
                 await asyncio.wait_for(self._wake.wait(), self.settings.sync_seconds)
@@ -116,7 +121,7 @@ class RedisSync:
         drained = frontier.drained_servers()
         if drained:
             frontier.flush()  # their completed documents travel with the release
-            self.crawler.stats.inc_value(f"{STATS}/servers_handed_back", len(drained))
+            self.crawler.stats.inc_value(SHARED_SERVERS_HANDED_BACK, len(drained))
         return drained
 
     def _prove_leases(self, reply: SyncReply, sent_at: float) -> None:
@@ -132,18 +137,18 @@ class RedisSync:
 
     def _apply(self, reply: SyncReply) -> None:
         stats = self.crawler.stats
-        stats.inc_value(f"{STATS}/syncs")
+        stats.inc_value(SHARED_SYNCS)
         taken_over = self.frontier.taken_over
         for url in self.frontier.apply(reply):
             self.add_start_point(url)
-        stats.inc_value(f"{STATS}/servers_leased", len(reply.granted))
-        stats.inc_value(f"{STATS}/servers_taken_over", self.frontier.taken_over - taken_over)
-        stats.inc_value(f"{STATS}/leases_lost", len(reply.lost))
-        stats.set_value(f"{STATS}/leases_expired_locally", self.frontier.expired_locally)
-        stats.inc_value(f"{STATS}/start_urls_pulled", len(reply.start_urls))
-        stats.inc_value(f"{STATS}/links_refused/completed_server", reply.refused_completed)
-        stats.inc_value(f"{STATS}/links_refused/pending_full", reply.refused_full)
-        stats.inc_value(f"{STATS}/citations_first_reported", len(reply.new_citations))
+        stats.inc_value(SHARED_SERVERS_LEASED, len(reply.granted))
+        stats.inc_value(SHARED_SERVERS_TAKEN_OVER, self.frontier.taken_over - taken_over)
+        stats.inc_value(SHARED_LEASES_LOST, len(reply.lost))
+        stats.set_value(SHARED_LEASES_EXPIRED_LOCALLY, self.frontier.expired_locally)
+        stats.inc_value(SHARED_START_URLS_PULLED, len(reply.start_urls))
+        stats.inc_value(SHARED_LINKS_REFUSED_COMPLETED, reply.refused_completed)
+        stats.inc_value(SHARED_LINKS_REFUSED_FULL, reply.refused_full)
+        stats.inc_value(SHARED_CITATIONS_FIRST_REPORTED, len(reply.new_citations))
         self.frontier.leases_proven(*self._granted_until)  # adopted by apply() just now
         for key in reply.lost:
             logger.warning("citeseeker: lease on %s lost (this worker stalled past "

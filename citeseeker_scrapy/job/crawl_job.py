@@ -34,10 +34,12 @@ from citeseeker_scrapy.config import (
     nearest_hint,
 )
 from citeseeker_scrapy.exceptions import CiteSeekerError, ConfigError, InputError, StorageError
+from citeseeker_scrapy.frontier.redis_backend import SharedSettings
 from citeseeker_scrapy.job.directories import CRAWL_ARGUMENT, RECRAWL_ARGUMENT
 from citeseeker_scrapy.job.fingerprint import check_inputs, job_inputs
 from citeseeker_scrapy.job.inputs import CrawlInputs, resolve_inputs
 from citeseeker_scrapy.job.lock import JobDirLock, remove_empty_spider_state
+from citeseeker_scrapy.job.scratch import open_scratch, remove_scratch
 from citeseeker_scrapy.matching import MatcherSettings
 from citeseeker_scrapy.matching.citations import search_spec
 from citeseeker_scrapy.storage import STORAGE_ERROR_REASON, StorageGuard
@@ -109,10 +111,15 @@ class CrawlJob:
     #: what this job reported (the one owner of "already reported?"), shared by the
     #: report-once pipeline, which asks, and the report extension, which records
     ledger: ReportLedger = field(default_factory=ReportLedger)
+    #: extraction's scratch directory (``job/scratch.py``), made after the lock is held;
+    #: None when the job refused to start
+    scratch: Path | None = None
 
     @classmethod
     def from_settings(cls, settings: Any) -> CrawlJob:
-        """Validate settings, read the inputs and build the scope; never raises for bad input."""
+        """Validate settings, read the inputs and build the scope, then take the job's places
+        in one order, the JOBDIR lock first: a refused crawl creates, empties or removes no
+        file of the job that holds it. Never raises for bad input."""
         try:
             check_setting_names(settings, KNOWN_SETTINGS)
             check_replaced_scrapy_settings(settings)
@@ -123,6 +130,7 @@ class CrawlJob:
             check_rendering(settings)
             SiteSearchConfig.from_settings(settings)  # a bad CITESEEKER_SITE_SEARCH* refuses
             RecrawlSettings.from_settings(settings, settings.get("JOBDIR"))  # -a recrawl=
+            SharedSettings.from_settings(settings)  # and a bad many-workers setting
         except CiteSeekerError as error:
             return cls(None, None, None, str(error))
         jobdir = settings.get("JOBDIR")
@@ -133,8 +141,23 @@ class CrawlJob:
             lock, accepted = open_job_dir(jobdir, config, inputs, ledger)
         except CiteSeekerError as error:
             return cls(None, None, None, str(error))
+        try:
+            scratch = open_scratch(config.temp_dir, jobdir)
+        except OSError as error:
+            if lock is not None:
+                lock.release()
+            return cls(None, None, None, f"cannot make the scratch directory: {error}")
         return cls(config, inputs, scope_of(config, inputs), providers=providers, lock=lock,
-                   input_changes=tuple(accepted), storage=storage, ledger=ledger)
+                   input_changes=tuple(accepted), storage=storage, ledger=ledger,
+                   scratch=scratch)
+
+    def close(self) -> None:
+        """The crawl is over: its scratch files go, then the lock (so another crawl of the
+        JOBDIR starts only when nothing of this one is left). Called at ``engine_stopped``."""
+        if self.scratch is not None:
+            remove_scratch(self.scratch)
+        if self.lock is not None:
+            self.lock.release()
 
     def config_or_defaults(self) -> CrawlConfig:
         """The settings, or the defaults when the job refused to start (components are still
@@ -211,9 +234,8 @@ def crawl_job(crawler: Any) -> CrawlJob:
     if job is None:
         job = _JOBS[crawler] = CrawlJob.from_settings(crawler.settings)
         _bind_storage(crawler, job)
-        if job.lock is not None:  # another crawl of this process may use the JOBDIR next
-            crawler.signals.connect(lambda: job.lock.release(), signal=signals.engine_stopped,
-                                    weak=False)
+        # another crawl of this process may use the JOBDIR next
+        crawler.signals.connect(job.close, signal=signals.engine_stopped, weak=False)
         _announce(crawler, job)
     return job
 

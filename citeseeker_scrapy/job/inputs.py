@@ -18,13 +18,13 @@ that only lose one line are returned as warnings so the caller can log them and 
 
 from __future__ import annotations
 
-import codecs
 import os
 from dataclasses import dataclass, field
 from importlib.abc import Traversable
 from pathlib import Path
 
 from citeseeker_scrapy.exceptions import InputError
+from citeseeker_scrapy.extraction.decode import bom_encoding
 from citeseeker_scrapy.matching import AuthorGroup
 
 AUTHOR_PREFIX = "author="
@@ -67,10 +67,6 @@ def read_lines(path: str | os.PathLike | Traversable) -> list[SourceLine]:
     return _meaningful(str(path), decode_input(raw, str(path)).splitlines())
 
 
-#: Byte-order marks and the codec that reads past them (UTF-32 before UTF-16: same first bytes).
-BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"),
-        (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF16_LE, "utf-16"),
-        (codecs.BOM_UTF16_BE, "utf-16"))
 #: Legacy code pages an input file may be in, most likely first (the original ran on Windows
 #: in Central Europe: its files were cp1250).
 LEGACY_ENCODINGS = ("cp1250", "cp1252", "iso-8859-2", "iso-8859-1")
@@ -93,9 +89,9 @@ def decode_input(raw: bytes, origin: str) -> str:
     """The text of an input file in the encoding it is in, or :class:`InputError` naming the
     file and line. Why: a cp1250 ``author=Ježek`` read as UTF-8 with replacement characters
     silently found nothing. Called by :func:`read_lines` for every input file."""
-    for bom, codec in BOMS:
-        if raw.startswith(bom):
-            return _strict(raw, codec, origin)
+    marked = bom_encoding(raw)
+    if marked is not None:
+        return _strict(raw, marked, origin)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -181,8 +181,8 @@ _LETTER_PERCENT = {
     "d": 4.3, "l": 4.0, "c": 2.8, "u": 2.8, "m": 2.4, "w": 2.4, "f": 2.2, "g": 2.0, "y": 2.0,
     "p": 1.9, "b": 1.5, "v": 1.0, "k": 0.8, "j": 0.15, "x": 0.15, "q": 0.1, "z": 0.07}
 _RARE_PERCENT = 0.05  # digits and other letters
-#: One more scan over the whole text costs about as much as stopping at this share of it
-#: (measured: ~1.6 ms per 5 MB for a scan, ~50 ns per stop).
+#: One more scan over the whole text costs about as much as stopping at this share of it (a
+#: scan is one C call over the text; a stop is a Python step).
 _SCAN_PERCENT = 0.6
 
 
@@ -219,9 +219,9 @@ class NamePattern:
     def forward(self) -> re.Pattern[str]:
         """The anchor and the tolerant rest, compiled on first use. Why not with the rest:
         :class:`NameIndex` needs it only for a form whose rest another form's extends, and
-        each compiled class of :data:`SKIPPABLE` costs ~0.3 ms: the bench's search of 55
-        publications (62 forms) was built in 0.19 s, 0.08 s now, at the start of the crawler
-        and of the parser process that matches small pages."""
+        each compiled class of :data:`SKIPPABLE` is slow to compile (a class with characters
+        above U+00FF is a big bitmap in Python's ``re`` compiler); the search is built at the
+        start of the crawler and of the parser process that matches small pages."""
         return re.compile(re.escape(self.anchor)
                           + "".join(_SKIP_CLASS + c for c in self.after_anchor))
 
@@ -394,3 +394,4 @@ def _is_word_edge(text: str, index: int, step: int) -> bool:
         return True
     char = text[index]
     return not (char.isalpha() or char in _WORD_JOINERS)
+

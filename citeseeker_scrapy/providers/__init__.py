@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..matching.model import AuthorGroup
-from ..stats import CITEDBY_PART
+from ..stats import CITEDBY_CONFIRMED, CITEDBY_LISTED, CITEDBY_REACHABLE
 from .citedby import OpenAlexCitedBy
 from .model import (
     PROVIDER_DEFAULTS, CitingWork, Fetch, ProviderConfig, ProviderError, ProviderOutcome,
@@ -77,10 +77,11 @@ def merge_start_points(citing: Iterable[CitingWork], user: Iterable[str],
 
 
 def citedby_summary(value) -> dict[str, str]:
-    """summary.log's line when a cited-by provider was asked; ``value(key)`` reads a
-    ``citeseeker/`` stat, None when absent."""
-    if value(f"{CITEDBY_PART}/listed") is None:
+    """summary.log's line when a cited-by provider was asked; ``value(name)`` reads a
+    statistic, None when absent."""
+    if value(CITEDBY_LISTED) is None:
         return {}
-    count = lambda key: value(f"{CITEDBY_PART}/{key}") or 0  # noqa: E731
-    return {"Cited-by works (index)": f"{count('listed')} listed, {count('reachable')} "
-                                      f"reachable, {count('confirmed')} confirmed"}
+    listed, reachable, confirmed = (value(name) or 0 for name in (
+        CITEDBY_LISTED, CITEDBY_REACHABLE, CITEDBY_CONFIRMED))
+    return {"Cited-by works (index)": f"{listed} listed, {reachable} reachable, "
+                                      f"{confirmed} confirmed"}

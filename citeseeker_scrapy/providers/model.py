@@ -12,7 +12,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from ..config import SettingsLike
+from ..config import SettingsLike, parse_boolean
 from ..exceptions import CiteSeekerError, ConfigError
 
 #: fetch(url) -> parsed JSON; raises ProviderError. One call at a time (the providers are polite).
@@ -101,7 +101,8 @@ class ProviderConfig:
                             if t.strip()),
                 operator=str(value("CITESEEKER_SEARCH_OPERATOR")).strip().upper(),
                 max_results=int(value("CITESEEKER_SEARCH_MAX_RESULTS")),
-                filter_servers=_boolean(value("CITESEEKER_SEARCH_FILTER")),
+                filter_servers=parse_boolean(value("CITESEEKER_SEARCH_FILTER"),
+                                             "CITESEEKER_SEARCH_FILTER"),
                 results_path=str(value("CITESEEKER_SEARCH_RESULTS_PATH")),
                 url_field=str(value("CITESEEKER_SEARCH_URL_FIELD")),
                 headers=_headers(value("CITESEEKER_SEARCH_HEADERS")),
@@ -182,9 +183,3 @@ def _headers(raw: Any) -> dict[str, str]:
     if isinstance(raw, str):
         raw = json.loads(raw)
     return {str(k): str(v) for k, v in dict(raw).items()}
-
-
-def _boolean(raw: Any) -> bool:
-    if isinstance(raw, str):
-        return raw.strip().lower() in ("1", "true", "yes", "on")
-    return bool(raw)

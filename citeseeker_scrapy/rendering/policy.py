@@ -168,9 +168,9 @@ class RenderPlanner:
     A server is learned only when the pages the browser helped on are at least half of its
     HTML pages seen so far. Why not at the first: a documentation server of hundreds of static
     pages may hold one JavaScript page (an interactive demo); learning the server there sent
-    every later page of it through the browser (measured on TeX Live's documentation: Chromium
-    started for directory listings, 1.5 GiB summed RSS). A site made by scripts shows it on its
-    first pages, so it is still learned at once.
+    every later page of it through the browser (directory listings included, with the
+    browser's memory). A site made by scripts shows it on its first pages, so it is still
+    learned at once.
     """
 
     def __init__(self, config: RenderConfig) -> None:

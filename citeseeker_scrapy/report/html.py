@@ -8,7 +8,9 @@ CSS: radio buttons and check boxes, ``:has()`` selectors and the flex ``order`` 
 (its ranks are custom properties in its ``style``); they work offline, in any current browser.
 
 What it shows (issue 28): totals per author group and per author; a chart of the most cited
-publications (at most :data:`CHART_BARS` bars, each a link to its section); one entry per citing
+publications (at most :data:`CHART_BARS` bars, each a link to its section); one entry per
+citing *work* (its versions' URLs joined: :mod:`.citing_works`; self-citations marked, and a
+check box hides them); per publication "cited by N works (M self-citations)"; one entry per citing
 paper with its title (``titles.tsv``) and every work it cites; a section per *cited*
 publication (the titles never cited are one short list); self hits (a searched paper found
 itself) apart; links to the job's CSV/JSONL exports. Its size follows the citations found, not
@@ -24,10 +26,11 @@ from html import escape
 from pathlib import Path
 from typing import IO
 
-from rich.console import Console
 from rich.table import Table
 
+from .citing_works import CitingWork
 from .results import CitingDocument, Hit, Results
+from .terminal import TerminalConsole
 
 LINK_SCHEMES = ("http://", "https://", "file://")
 #: The chart shows at most this many publications (the most cited); the rest are listed.
@@ -59,6 +62,8 @@ body:has(#sort-title:checked) .paper{order:var(--title)}
 body:has(#sort-server:checked) .paper{order:var(--server)}
 body:has(#sort-works:checked) .paper{order:var(--works)}
 body:has(#only-refs:checked) .paper:not(.in-refs){display:none}
+body:has(#hide-self:checked) .selfcite{display:none}
+.selfmark{color:#8a4b00;font-size:.85em}.work-meta{color:#444;font-size:.9em}
 """
 
 
@@ -70,26 +75,28 @@ def render_html(results: Results, title: str = "CiteSeeker report") -> str:
     generated = dt.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
     groups = results.author_groups()
     cited = {p: rows for p, rows in table.items() if rows}
+    works = results.works()
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f'<meta http-equiv="Content-Security-Policy" content="{_POLICY}">'
         f"<title>{escape(title)}</title><style>{_STYLE}{_group_filters(len(groups))}</style>"
         f"</head><body><h1>{escape(title)}</h1><p>Generated {generated}: "
         f"<span id=\"total-documents\">{len(results.documents)}</span> documents reported "
-        f"({len(papers)} citing papers; self hits apart), {len(cited)} of {len(table)} "
-        "publications cited."
+        f"({len(papers)} citing papers, <span id=\"total-works\">{len(works)}</span> citing works; "
+        f"self hits apart), {len(cited)} of {len(table)} publications cited."
         f"{_exports(results.exports)}</p>{_NAV}"
         f'<h2 id="totals">Totals per author group and author</h2>{_totals(results, groups)}'
         f'<h2 id="chart">Citations per publication</h2>{bar_chart(table, numbers)}'
+        f'<h2 id="works">Citing works</h2>{_works(works, numbers)}'
         f'<h2 id="papers">Citing papers</h2>{_papers(papers, groups, numbers)}'
         f'<h2 id="publications">Per publication</h2>'
-        f"{_publication_sections(table, numbers)}"
+        f"{_publication_sections(table, numbers, results.work_counts())}"
         f'<h2 id="self">Self hits</h2>{_self_hits(results)}'
         f"{_statistics(results)}</body></html>\n")
 
 
 _NAV = ('<nav><a href="#totals">Totals</a><a href="#chart">Chart</a>'
-        '<a href="#papers">Citing papers</a><a href="#publications">Per publication</a>'
+        '<a href="#works">Citing works</a><a href="#papers">Citing papers</a><a href="#publications">Per publication</a>'
         '<a href="#self">Self hits</a><a href="#statistics">Statistics</a></nav>')
 
 
@@ -108,18 +115,27 @@ def _group_filters(count: int) -> str:
 
 def _totals(results: Results, groups: list[tuple[tuple[str, ...], list[str]]]) -> str:
     rows = []
+    works = results.works()
     for authors, titles in groups:
         cited, papers, citations = results.totals(authors, titles)
+        counted = _work_cell(results.work_totals(authors, titles, works))
         rows.append(f'<tr class="group"><th>{escape(" + ".join(authors))}</th>'
                     f'<td class="num">{cited} of {len(titles)}</td><td class="num">{papers}</td>'
-                    f'<td class="num">{citations}</td></tr>')
+                    f'<td class="num">{citations}</td>{counted}</tr>')
         for author in authors if len(authors) > 1 else ():
             _, papers, citations = results.totals((author,), [])
+            counted = _work_cell(results.work_totals((author,), [], works))
             rows.append(f'<tr class="author"><td>{escape(author)}</td><td></td>'
-                        f'<td class="num">{papers}</td><td class="num">{citations}</td></tr>')
+                        f'<td class="num">{papers}</td><td class="num">{citations}</td>'
+                        f"{counted}</tr>")
     return ("<table><thead><tr><th>author group / author (where the name was found)</th>"
-            "<th>publications cited</th><th>citing papers</th><th>citations</th></tr></thead>"
-            f"<tbody>{''.join(rows) or '<tr><td colspan=4>none</td></tr>'}</tbody></table>")
+            "<th>publications cited</th><th>citing papers</th><th>citations</th>"
+            "<th>citing works (self-citations)</th></tr></thead>"
+            f"<tbody>{''.join(rows) or '<tr><td colspan=5>none</td></tr>'}</tbody></table>")
+
+
+def _work_cell(counts: tuple[int, int]) -> str:
+    return f'<td class="num works">{counts[0]} ({counts[1]})</td>'
 
 
 def bar_chart(table: dict[str, list], numbers: dict[str, int] | None = None) -> str:
@@ -199,11 +215,17 @@ def _controls(groups: list[tuple[tuple[str, ...], list[str]]]) -> str:
             "only citations in a reference list</label></div></div>")
 
 
+_HIDE_SELF = ('<div class="controls"><label><input type="checkbox" id="hide-self"> '
+              "hide self-citations (the citing work is by an author of the cited group)"
+              "</label></div>")
+
+
 def _paper(index: int, paper: CitingDocument, ranks: dict[str, int], group_of: dict[str, int],
            numbers: dict[str, int]) -> str:
     groups = {group_of.get(h.publication) or group_of.get(h.author) for h in paper.cites}
     classes = " ".join(["paper", *(f"g{n}" for n in sorted(g for g in groups if g))]
-                       + (["in-refs"] if any(h.in_references for h in paper.cites) else []))
+                       + (["in-refs"] if any(h.in_references for h in paper.cites) else [])
+                       + (["selfcite"] if all(map(paper.is_self_citation, paper.cites)) else []))
     style = ";".join(f"--{key}:{rank}" for key, rank in ranks.items())
     name = escape(paper.title or paper.header or paper.where)
     heading = (f'<a href="{escape(paper.url, quote=True)}">{name}</a>'
@@ -211,7 +233,7 @@ def _paper(index: int, paper: CitingDocument, ranks: dict[str, int], group_of: d
     member = f" ({escape(paper.member)})" if paper.member else ""
     header = (f"<br><small>{escape(paper.header)}</small>"
               if paper.title and paper.header else "")
-    works = "".join(_work(hit, numbers) for hit in paper.cites)
+    works = "".join(_work(hit, numbers, paper.is_self_citation(hit)) for hit in paper.cites)
     also = ('<div class="also">also at: ' + ", ".join(map(_link, paper.also_at)) + "</div>"
             if paper.also_at else "")
     return (f'<article class="{classes}" id="paper-{index + 1}" style="{style}">'
@@ -219,16 +241,47 @@ def _paper(index: int, paper: CitingDocument, ranks: dict[str, int], group_of: d
             f"{escape(paper.where)}</small>{header}<ul>{works}</ul>{also}</article>")
 
 
-def _work(hit: Hit, numbers: dict[str, int]) -> str:
+def _work(hit: Hit, numbers: dict[str, int], is_self: bool = False) -> str:
     refs = ' <span class="refs">in references</span>' if hit.in_references else ""
-    return (f'<li><a href="#publication-{numbers.get(hit.publication, 0)}">'
+    mark = ' <span class="selfmark">self-citation</span>' if is_self else ""
+    return (f'<li{_SELF_CLASS if is_self else ""}>'
+            f'<a href="#publication-{numbers.get(hit.publication, 0)}">'
             f"{escape(hit.publication)}</a> <span class=\"sim\">{hit.similarity:.4f}</span>"
-            f"{refs}<br><span class=\"ctx\">{_highlight(hit.context, hit.found)}</span></li>")
+            f"{refs}{mark}<br><span class=\"ctx\">{_highlight(hit.context, hit.found)}</span></li>")
 
 
-def _publication_sections(table: dict[str, list], numbers: dict[str, int]) -> str:
+_SELF_CLASS = ' class="selfcite"'
+
+
+def _works(works: list[CitingWork], numbers: dict[str, int]) -> str:
+    """One entry per citing work: its metadata, every version's URL, what it cites."""
+    if not works:
+        return "<p>No citing work found.</p>"
+    return _HIDE_SELF + "<ol>" + "".join(_citing_work(work, numbers) for work in works) + "</ol>"
+
+
+def _citing_work(work: CitingWork, numbers: dict[str, int]) -> str:
+    meta = work.work
+    details = [", ".join(map(str, meta.get("authors") or ())), str(meta.get("year") or ""),
+               str(meta.get("venue") or ""), f"DOI {meta['doi']}" if meta.get("doi") else "",
+               f"arXiv {meta['arxiv']}" if meta.get("arxiv") else ""]
+    cited = work.publications()
+    items = "".join(f'<li{_SELF_CLASS if is_self else ""}>'
+                    f'<a href="#publication-{numbers.get(p, 0)}">{escape(p)}</a>'
+                    f'{" <span class=selfmark>self-citation</span>" if is_self else ""}</li>'
+                    for p, is_self in cited.items())
+    versions = "" if len(work.urls) < 2 else f" <small>({len(work.urls)} versions/copies)</small>"
+    return (f'<li{_SELF_CLASS if all(cited.values()) else ""} id="work-{escape(work.work_id)}">'
+            f"<strong>{escape(str(meta.get('title') or ''))}</strong>{versions}"
+            f'<div class="work-meta">{escape(" · ".join(d for d in details if d))}</div>'
+            f'<div class="also">{", ".join(map(_link, work.urls))}</div><ul>{items}</ul></li>')
+
+
+def _publication_sections(table: dict[str, list], numbers: dict[str, int],
+                          counts: dict[str, tuple[int, int]]) -> str:
     """A section per cited publication; the titles never cited as one list."""
-    sections = [_publication_section(numbers[p], p, rows) for p, rows in table.items() if rows]
+    sections = [_publication_section(numbers[p], p, rows, counts.get(p, (0, 0)))
+                for p, rows in table.items() if rows]
     never = [p for p, rows in table.items() if not rows]
     if never:
         items = "".join(f'<li data-count="0">{escape(p)}</li>' for p in never)
@@ -239,12 +292,16 @@ def _publication_sections(table: dict[str, list], numbers: dict[str, int]) -> st
 
 
 def _publication_section(number: int, publication: str,
-                         rows: list[tuple[CitingDocument, Hit]]) -> str:
+                         rows: list[tuple[CitingDocument, Hit]],
+                         work_count: tuple[int, int]) -> str:
     count = len(_distinct(rows))
     header = (f'<h3 id="publication-{number}">{escape(publication)} '
               f'<span class="count" data-count="{count}">— {count} citing '
-              f'document{"" if count == 1 else "s"}</span></h3>')
-    body = "".join(_row(document, hit) for document, hit in rows)
+              f'document{"" if count == 1 else "s"}</span> '
+              f'<span class="count works" data-works="{work_count[0]}" '
+              f'data-self="{work_count[1]}">— {cited_by(*work_count)}</span></h3>')
+    body = "".join(_row(document, hit, document.is_self_citation(hit))
+                   for document, hit in rows)
     return (header + "<table><thead><tr><th>server</th><th>document</th><th>similarity</th>"
             "<th>context</th><th>in references</th></tr></thead>"
             f"<tbody>{body}</tbody></table>")
@@ -260,14 +317,21 @@ def _self_hits(results: Results) -> str:
             f"<th>context</th><th>in references</th></tr></thead><tbody>{rows}</tbody></table>")
 
 
-def _row(document: CitingDocument, hit: Hit) -> str:
+def cited_by(works: int, selves: int) -> str:
+    """"cited by 3 works (1 self-citation)": the per-publication count of the report, the
+    terminal table and the command."""
+    return (f"cited by {works} work{'' if works == 1 else 's'} "
+            f"({selves} self-citation{'' if selves == 1 else 's'})")
+
+
+def _row(document: CitingDocument, hit: Hit, is_self: bool = False) -> str:
     member = f" <small>({escape(document.member)})</small>" if document.member else ""
     named = document.title or document.header
     header = f"<br><small>{escape(named)}</small>" if named else ""
     also = ""
     if document.also_at:
         also = '<div class="also">also at: ' + ", ".join(map(_link, document.also_at)) + "</div>"
-    return (f"<tr><td>{escape(document.server)}</td>"
+    return (f"<tr{_SELF_CLASS if is_self else ''}><td>{escape(document.server)}</td>"
             f"<td>{_link(document.url)}{member}{header}{also}</td>"
             f'<td class="num">{hit.similarity:.4f}</td>'
             f'<td class="ctx">{_highlight(hit.context, hit.found)}</td>'
@@ -323,14 +387,15 @@ def print_table(results: Results, stream: IO[str], rows: int = TABLE_ROWS) -> No
     publication shows its best ``rows`` citing documents (0: all) and says how many more
     report.html lists; publications nobody cites are named up to :data:`UNCITED_LINES`.
     """
-    console = Console(file=stream, width=None if stream.isatty() else 160)
+    console = TerminalConsole(file=stream, width=None if stream.isatty() else 160)
     uncited: list[str] = []
+    counts = results.work_counts()
     for publication, hits in results.by_publication().items():
         if not hits:
             uncited.append(publication)
             continue
-        console.print(_publication_table(publication, hits, rows), markup=False,
-                      highlight=False)
+        console.print(_publication_table(publication, hits, rows, counts.get(publication, (0, 0))),
+                      markup=False, highlight=False)
         hidden = len(hits) - rows if rows else 0
         if hidden > 0:
             console.print(f"... and {hidden} more citation{'' if hidden == 1 else 's'} of this "
@@ -344,11 +409,11 @@ def print_table(results: Results, stream: IO[str], rows: int = TABLE_ROWS) -> No
 
 
 def _publication_table(publication: str, hits: list[tuple[CitingDocument, Hit]],
-                       rows: int) -> Table:
+                       rows: int, work_count: tuple[int, int]) -> Table:
     """One publication's citing documents, best first, at most ``rows`` of them (0: all)."""
     count = len(_distinct(hits))
     table = Table(title=f"{_printable(publication)}: {count} citing "
-                        f"document{'' if count == 1 else 's'}",
+                        f"document{'' if count == 1 else 's'}, {cited_by(*work_count)}",
                   title_justify="left", show_lines=False, expand=False)
     for column in ("server", "document", "similarity", "in refs", "context"):
         table.add_column(column, overflow="fold")

@@ -7,6 +7,9 @@
 * ``debug.log`` — a mirror of what the crawl is doing (optional)
 * ``duplicates.log`` — ``copy  first``: the same paper reached again under another URL
 * ``titles.tsv`` — ``where  title``: a citing document's title (:mod:`.titles`), for the report
+* ``works.jsonl`` — one JSON object a line, a reported part's citing work: ``where``,
+  ``work_id``, ``work`` and ``self`` (its self-citations' ``author: publication`` labels;
+  :func:`citeseeker_scrapy.works.citing.work_record`), for the report and the exports
 
 success.log's lines end, after the original's columns, with three more per publication found,
 in the same order: ``context``, ``in_references`` (``true``/``false``) and ``relation``
@@ -29,11 +32,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Mapping
 
+from ..stats import (
+    ARCHIVES_CHECKED, BYTES, BYTES_PROCESSED, CITATIONS, CITATIONS_SELF, DOCUMENTS_SEARCHED,
+    DOCUMENTS_UNSUPPORTED, DOCUMENTS_WITH_CITATIONS, DOWNLOAD_ERRORS, EXTRACTION_ERRORS, PARTS,
+    SERVERS_COMPLETED, SIZE_COMPLETED_SERVERS, SIZE_PENDING_DOCUMENTS, SIZE_PENDING_SERVERS,
+    SIZE_SERVERS_DISCOVERED, extraction_files, extraction_seconds,
+)
 from .titles import TITLES_FILE
 
 LOG_NAMES = ("success", "summary", "completed", "errors", "debug", "duplicates")
 #: Written beside the logs, without a run header (``read_titles`` takes every line as a title).
 TITLES = "titles"
+#: Beside the logs too, without a run header: the last line of a place wins.
+WORKS = "works"
+WORKS_FILE = "works.jsonl"
 
 
 @dataclass(frozen=True)
@@ -117,6 +129,7 @@ class RunReport:
         names = LOG_NAMES if debug else tuple(n for n in LOG_NAMES if n != "debug")
         self._paths = {name: self.log_dir / f"{name}.log" for name in names}
         self._paths[TITLES] = self.log_dir / TITLES_FILE
+        self._paths[WORKS] = self.log_dir / WORKS_FILE
         for path in self._paths.values():
             repair_cut_line(path)
         self._success_number = self._read_success_log()
@@ -176,11 +189,18 @@ class RunReport:
 
     def titles(self, titles: Iterable[tuple[str, str]]) -> None:
         """titles.tsv lines ``where<TAB>title`` for a citing document's parts (an empty title
-        is left out). Kept open like the logs: opening the file for each citing document cost
-        ~0.6 % of a crawl of small pages."""
+        is left out). Kept open like the logs: a crawl of small pages has many citing
+        documents, and opening the file for each would be a cost of its own."""
         lines = [f"{where}\t{one_field(title)}" for where, title in titles if title]
         if lines:
             self._write(TITLES, "\n".join(lines))
+
+    def works(self, records: Iterable[Mapping[str, Any]]) -> None:
+        """works.jsonl lines: the citing work of each reported part."""
+        lines = [json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+                 for record in records]
+        if lines:
+            self._write(WORKS, "\n".join(lines))
 
     def error(self, url: str, reason: str) -> None:
         self._write("errors", f"{url}\t{one_field(reason)}")
@@ -238,7 +258,7 @@ def previous_run_reports(success_log: Path) -> list[str]:
 
 def feed_citations(path: Path, feed_format: str) -> list[dict[str, Any]]:
     """The citations a local feed holds, as flat rows (url, member, header, author,
-    publication, found, similarity). JSON lines and CSV only (a JSON array cut by a kill is not
+    publication, found, similarity, ..., the document's work_id and, from JSON, its work). JSON lines and CSV only (a JSON array cut by a kill is not
     readable); a line cut in two by a kill is skipped."""
     if not path.exists():
         return []
@@ -246,7 +266,8 @@ def feed_citations(path: Path, feed_format: str) -> list[dict[str, Any]]:
     if feed_format == "csv":
         rows = list(csv.DictReader(io.StringIO(text)))
         return [{**row, "similarity": float(row["similarity"]),
-                 "in_references": row.get("in_references") == "True"}
+                 "in_references": row.get("in_references") == "True",
+                 "self_citation": row.get("self_citation") == "True"}
                 for row in rows if row.get("similarity")]
     rows: list[dict[str, Any]] = []
     for line in text.splitlines():
@@ -254,7 +275,8 @@ def feed_citations(path: Path, feed_format: str) -> list[dict[str, Any]]:
             document = json.loads(line)
         except ValueError:
             continue
-        rows += [{"url": document["url"], **c} for c in document.get("citations") or ()]
+        rows += [{"url": document["url"], "work_id": document.get("work_id") or "",
+                  "work": document.get("work"), **c} for c in document.get("citations") or ()]
     return rows
 
 
@@ -270,53 +292,53 @@ def document_hits(citations: Iterable[Mapping[str, Any]]) -> dict[str, list[Docu
 
 
 def document_counts(item: Any) -> Counter:
-    """The statistics of §7.3.8 that one document adds (keys under ``citeseeker/``)."""
-    counts: Counter = Counter({"documents/searched": 1, "bytes": item.size})
+    """The statistics of §7.3.8 that one document adds, by their names."""
+    counts: Counter = Counter({DOCUMENTS_SEARCHED: 1, BYTES: item.size})
     if item.kind is None:
-        counts["documents/unsupported"] += 1
+        counts[DOCUMENTS_UNSUPPORTED] += 1
     for part in item.parts:
-        counts[f"parts/{part['kind']}"] += 1
-        counts["bytes_processed"] += part["size"]
+        counts[f"{PARTS}/{part['kind']}"] += 1
+        counts[BYTES_PROCESSED] += part["size"]
         if part["kind"] in ("pdf", "ps"):
-            counts[f"extraction/{part['kind']}/files"] += 1
-            counts[f"extraction/{part['kind']}/seconds"] += part["seconds"]
-    counts["archives/checked"] += item.archives
-    counts["errors/extraction"] += len(item.problems)
+            counts[extraction_files(part["kind"])] += 1
+            counts[extraction_seconds(part["kind"])] += part["seconds"]
+    counts[ARCHIVES_CHECKED] += item.archives
+    counts[EXTRACTION_ERRORS] += len(item.problems)
     cites = sum(1 for c in item.citations if c.get("relation", "cites") == "cites")
     if cites:
-        counts["documents/with_citations"] += 1
-        counts["citations"] += cites
-    counts["citations/self"] += len(item.citations) - cites
+        counts[DOCUMENTS_WITH_CITATIONS] += 1
+        counts[CITATIONS] += cites
+    counts[CITATIONS_SELF] += len(item.citations) - cites
     return +counts
 
 
 def summary_lines(value: Callable[[str], Any], elapsed: float,
                   extra: Mapping[str, object] | None = None) -> dict[str, object]:
     """The original's summary.log lines (Appendix E), ``extra`` lines before the frontier's
-    sizes; ``value(key)`` reads a citeseeker stat."""
+    sizes; ``value(name)`` reads a statistic (0 when absent)."""
     lines = {
         "Execution time": format_duration(elapsed),
-        "Servers searched": value("frontier/servers_completed"),
-        "Documents searched": value("documents/searched"),
-        "Documents successfully searched": value("documents/with_citations"),
-        "Citations found": value("citations"),
-        "Self hits (the searched paper itself)": value("citations/self"),
-        "New servers found": value("frontier/size/servers_discovered"),
-        "Kilobytes downloaded": value("bytes") // 1024,
-        "Kilobytes processed": value("bytes_processed") // 1024,
-        "Archives checked": value("archives/checked"),
-        "PS and PDF checked": value("extraction/pdf/files") + value("extraction/ps/files"),
-        "Extraction errors": value("errors/extraction"),
-        "Download errors": value("errors/download"),
+        "Servers searched": value(SERVERS_COMPLETED),
+        "Documents searched": value(DOCUMENTS_SEARCHED),
+        "Documents successfully searched": value(DOCUMENTS_WITH_CITATIONS),
+        "Citations found": value(CITATIONS),
+        "Self hits (the searched paper itself)": value(CITATIONS_SELF),
+        "New servers found": value(SIZE_SERVERS_DISCOVERED),
+        "Kilobytes downloaded": value(BYTES) // 1024,
+        "Kilobytes processed": value(BYTES_PROCESSED) // 1024,
+        "Archives checked": value(ARCHIVES_CHECKED),
+        "PS and PDF checked": value(extraction_files("pdf")) + value(extraction_files("ps")),
+        "Extraction errors": value(EXTRACTION_ERRORS),
+        "Download errors": value(DOWNLOAD_ERRORS),
     }
     for kind in ("pdf", "ps"):
-        files = value(f"extraction/{kind}/files")
-        average = value(f"extraction/{kind}/seconds") / files if files else 0.0
+        files = value(extraction_files(kind))
+        average = value(extraction_seconds(kind)) / files if files else 0.0
         lines[f"Average {kind.upper()} extraction time"] = f"{average:.3f} s ({files} files)"
     lines.update(extra or {})
     lines.update({
-        "Pending Servers queue": value("frontier/size/pending_servers"),
-        "Pending Documents": value("frontier/size/pending_documents"),
-        "Accomplished Servers table": value("frontier/size/completed_servers"),
+        "Pending Servers queue": value(SIZE_PENDING_SERVERS),
+        "Pending Documents": value(SIZE_PENDING_DOCUMENTS),
+        "Accomplished Servers table": value(SIZE_COMPLETED_SERVERS),
     })
     return lines

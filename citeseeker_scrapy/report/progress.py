@@ -20,6 +20,8 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.table import Table
 from rich.text import Text
+
+from citeseeker_scrapy.report.terminal import TerminalConsole
 from citeseeker_scrapy.stats import (
     CITATIONS, DOWNLOAD_ERRORS, EXTRACTION_ERRORS, PIPELINE_ERRORS, PROGRESS_DOCUMENTS, RESUMED,
     SERVERS_COMPLETED,
@@ -55,15 +57,11 @@ class FrontierSnapshot:
     crawling: tuple[str, ...] = ()
 
 
-#: Documents fetched by the whole job, all its runs: counted by the progress extension; the
-#: frontier scheduler keeps every ``citeseeker/`` stat in JOBDIR and restores it on resume, so
-#: the count goes on where the suspended run stopped (Scrapy's response count restarts at 0).
-DOCUMENTS_STAT = PROGRESS_DOCUMENTS
 
 
 def documents_done(stats: Mapping[str, Any]) -> int:
     """Documents fetched so far by the job (Scrapy's count when the extension did not run)."""
-    return int(stats.get(DOCUMENTS_STAT, stats.get("response_received_count", 0)))
+    return int(stats.get(PROGRESS_DOCUMENTS, stats.get("response_received_count", 0)))
 
 
 def resume_line(stats: Mapping[str, Any], jobdir: str) -> str | None:
@@ -136,7 +134,7 @@ class LiveProgress:
     """A rich ``Live`` display on stderr; log records go above it while it runs."""
 
     def __init__(self, stream: IO[str] | None = None) -> None:
-        self.console = Console(file=stream or sys.stderr)
+        self.console = TerminalConsole(file=stream or sys.stderr)
         self.live = Live(console=self.console, auto_refresh=False, redirect_stderr=False,
                          redirect_stdout=False, transient=False)
         self._handlers: list[tuple[logging.StreamHandler, IO[str]]] = []

@@ -17,10 +17,11 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from citeseeker_scrapy.report.logs import DocumentHit
+from citeseeker_scrapy.report.logs import WORKS_FILE, DocumentHit
+from citeseeker_scrapy.report.citing_works import CitingWork, group_works
 from citeseeker_scrapy.report.titles import read_titles
 from citeseeker_scrapy.urls import server_of
 
@@ -40,7 +41,14 @@ class CitingDocument:
     header: str
     hits: list[Hit]
     also_at: list[str] = field(default_factory=list)
-    title: str = ""  # from titles.tsv (see report/titles.py); "" when none was found
+    title: str = ""  # the work's title, else titles.tsv's (see report/titles.py), else ""
+    work_id: str = ""  # works.jsonl (see works/identity.py); "" for a log without one
+    work: dict = field(default_factory=dict)  # the citing work (title, authors, year...)
+    self_labels: frozenset[str] = frozenset()  # "author: publication" of its self-citations
+
+    def is_self_citation(self, hit: Hit) -> bool:
+        """Whether the citing work is by an author of the group it cites (works.jsonl)."""
+        return f"{hit.author}: {hit.publication}" in self.self_labels
 
     @property
     def cites(self) -> list[Hit]:
@@ -81,6 +89,40 @@ class Results:
     groups: list[tuple[tuple[str, ...], list[str]]] = field(default_factory=list)
     #: The job's local feeds (CSV, JSON lines), for links to the exports.
     exports: list[Path] = field(default_factory=list)
+    #: A re-crawl's previous JOBDIR (what its alerts do not repeat); None otherwise.
+    previous_job: Path | None = None
+
+    def works(self) -> list[CitingWork]:
+        """The citing works, each with its versions (:mod:`.citing_works`)."""
+        return group_works(self.citing_papers())
+
+    def work_counts(self) -> dict[str, tuple[int, int]]:
+        """Per publication: (works citing it, those of them that are self-citations)."""
+        counts: dict[str, tuple[int, int]] = {}
+        for work in self.works():
+            for publication, is_self in work.publications().items():
+                works, selves = counts.get(publication, (0, 0))
+                counts[publication] = (works + 1, selves + is_self)
+        return counts
+
+    def work_totals(self, authors: tuple[str, ...], titles: list[str],
+                    works: list[CitingWork]) -> tuple[int, int]:
+        """(citing works, those with a self-citation) of a group's titles, or of one author
+        (``titles`` empty), as :meth:`totals` selects the citations."""
+        wanted = set(titles)
+        counted = selves = 0
+        for work in works:
+            hits = [(d, h) for d, h in work.cites
+                    if (h.publication in wanted if wanted else h.author in authors)]
+            counted += bool(hits)
+            selves += any(d.is_self_citation(h) for d, h in hits)
+        return counted, selves
+
+    def without_self_citations(self) -> Results:
+        """The same results with every self-citation left out (``--exclude-self``)."""
+        documents = [replace(d, hits=[h for h in d.hits if not d.is_self_citation(h)])
+                     for d in self.documents]
+        return replace(self, documents=documents)
 
     def citing_papers(self) -> list[CitingDocument]:
         """One entry per citing paper (a document part), with all it cites."""
@@ -148,8 +190,13 @@ def read_results(log_dir: Path, *, runs_before: dict[str, int] | None = None,
         if first in documents and copy not in documents[first].also_at:
             documents[first].also_at.append(copy)
     titles = read_titles([directory for directory, _ in sources])
+    works = read_works([directory for directory, _ in sources])
     for where, document in documents.items():
-        document.title = titles.get(where, "")
+        record = works.get(where, {})
+        document.work_id = str(record.get("work_id") or "")
+        document.work = dict(record.get("work") or {})
+        document.self_labels = frozenset(record.get("self") or ())
+        document.title = str(document.work.get("title") or "") or titles.get(where, "")
     errors = Counter(error_kind(line.split("\t", 1)[-1]) for line in lines("errors"))
     return Results(list(documents.values()), list(publications or ()),
                    _last_summary(lines("summary")), errors, list(groups), list(exports))
@@ -163,8 +210,10 @@ def results_of(path: Path, *, all_runs: bool = False) -> Results:
         job = json.loads(job_file.read_text(encoding="utf-8"))
         (first, before), *more = [(Path(d["log_dir"]), d["runs_before"]) for d in job["logs"]]
         groups = [(tuple(g["authors"]), list(g["publications"])) for g in job.get("groups", ())]
-        return read_results(first, runs_before=before, publications=job.get("publications"),
-                            more=more, groups=groups, exports=job_feeds(path))
+        results = read_results(first, runs_before=before, publications=job.get("publications"),
+                               more=more, groups=groups, exports=job_feeds(path))
+        results.previous_job = Path(job["recrawl_from"]) if job.get("recrawl_from") else None
+        return results
     if not (path / "success.log").exists():
         raise FileNotFoundError(f"{path}: neither a JOBDIR of CiteSeeker (no {JOB_FILE}) "
                                 "nor a log directory (no success.log)")
@@ -188,19 +237,25 @@ def job_feeds(jobdir: Path) -> list[Path]:
 
 
 def remember_job(jobdir: Path, log_dir: Path, publications: list[str],
-                 groups: list[tuple[tuple[str, ...], list[str]]] = ()) -> None:
+                 groups: list[tuple[tuple[str, ...], list[str]]] = (),
+                 recrawl_from: Path | None = None) -> None:
     """A job notes in ``JOBDIR/citeseeker-job.json`` its searched titles (and author groups,
     for the report's totals) and, for each log directory it writes to (a resumed run may use
     another), how many runs each log file had before the job first wrote there: its report
-    covers its own runs only."""
+    covers its own runs only. A re-crawl notes its previous JOBDIR (``recrawl_from``), whose
+    citations its alerts do not repeat."""
     path = jobdir / JOB_FILE
     job = json.loads(path.read_text(encoding="utf-8")) if path.exists() else \
         {"publications": publications, "logs": []}
     job.setdefault("groups", [{"authors": list(a), "publications": list(t)} for a, t in groups])
+    previous = str(Path(recrawl_from).resolve()) if recrawl_from else None
     directory = str(Path(log_dir).resolve())
-    if any(d["log_dir"] == directory for d in job["logs"]):
+    if any(d["log_dir"] == directory for d in job["logs"]) and \
+            job.get("recrawl_from") == previous:
         return
-    job["logs"].append({"log_dir": directory, "runs_before": _runs_in(Path(log_dir))})
+    job["recrawl_from"] = previous
+    if not any(d["log_dir"] == directory for d in job["logs"]):
+        job["logs"].append({"log_dir": directory, "runs_before": _runs_in(Path(log_dir))})
     jobdir.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".part")  # whole or not at all (a full disk)
     partial.write_text(json.dumps(job, indent=1), encoding="utf-8")
@@ -245,6 +300,24 @@ def parse_success_line(line: str) -> CitingDocument | None:
         hits.append(Hit(author, publication, found, score, context, in_refs == "true",
                         relation, status))
     return CitingDocument(fields[1], fields[2], hits)
+
+
+def read_works(log_dirs: list[Path]) -> dict[str, dict]:
+    """``where -> works.jsonl record`` from every log directory given; the last line of a
+    place wins, a line a kill cut is skipped."""
+    works: dict[str, dict] = {}
+    for directory in log_dirs:
+        path = Path(directory) / WORKS_FILE
+        if not path.exists():
+            continue
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(record, dict) and isinstance(record.get("where"), str):
+                works[record["where"]] = record
+    return works
 
 
 def error_kind(reason: str) -> str:

@@ -39,8 +39,8 @@ SITE_SEARCH_DEFAULTS: dict[str, Any] = {
 }
 #: Title words added to each surname in ``only`` mode unless set. Why: a focused crawl keeps
 #: only what the searches list, and a bare surname also lists every page that merely names the
-#: author (harvest 0.84 in bench_site_search.py, below the paper's 0.88); a surname and two
-#: title words lists the citing documents (0.95, recall unchanged). ``first`` crawls the
+#: author, below the harvest the paper reached; a surname and two title words lists the
+#: citing documents, with the same recall (bench_site_search.py measures both). ``first`` crawls the
 #: server anyway, so its searches stay broad (surnames).
 FOCUSED_TITLE_WORDS = 2
 #: The query of the probe sent with a server's queries: its page of no results shows what the

@@ -1,10 +1,11 @@
 """A parser process that the crawler's event loop feeds directly, without a thread.
 
 Why: on a crawl of small pages the crawler's reactor thread is the bottleneck, and reading a
-page (lxml) and matching it were a fifth of its CPU. Handing a page to a thread costs the
-crawler more than that (~1 ms of its CPU per page, measured: bench/README.md, ninth session),
-so the event loop writes the page to this worker's pipe and reads the answer when the pipe is
-readable: a few tens of microseconds, and the reading and matching run on the other core.
+page (lxml) and matching it are a large share of its CPU. Handing a page to a thread costs
+the crawler more CPU than the work itself (Scrapy's thread pool: a Deferred, a lock, a
+wake-up per page), so the event loop writes the page to this worker's pipe and reads the
+answer when the pipe is readable: a few tens of microseconds, and the reading and matching
+run on the other core.
 Requests are pipelined; the worker answers them in order (``worker_main.serve``).
 
 Who calls it: the text stage for a document that is one small HTML or text page

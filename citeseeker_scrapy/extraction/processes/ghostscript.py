@@ -61,8 +61,8 @@ from citeseeker_scrapy.extraction.processes.limits import (
 )
 from citeseeker_scrapy.extraction.processes.worker_main import resident_bytes
 
-#: A server whose resident memory is above this after a file is replaced (it starts at ~23 MiB;
-#: a 260-page PostScript manual left one at 47 MiB).
+#: A server whose resident memory is above this after a file is replaced: a long PostScript
+#: manual leaves a server about twice its size at start.
 RETIRE_ABOVE_BYTES = 40 * 1024 * 1024
 #: Files one server distills before it is replaced (bounds anything a restore leaves behind).
 MAX_FILES = 200
@@ -285,8 +285,8 @@ class GhostscriptServers:
     """The servers of one extractor: a file leases the idle server or starts one, and gives it
     back after. At most one server waits idle (a second one exists only while two files are
     distilled at once), and it is stopped after :data:`IDLE_SECONDS` unused: a Ghostscript
-    waiting for PostScript that may never come would hold ~25 MiB through the PDF-heavy rest of
-    a crawl."""
+    waiting for PostScript that may never come would hold its memory through the PDF-heavy
+    rest of a crawl."""
 
     def __init__(self, argv: list[str], workdir: Path, *, memory_bytes: int,
                  max_output: int) -> None:

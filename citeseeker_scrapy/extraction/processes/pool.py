@@ -49,7 +49,8 @@ MAX_WORKER_START_SECONDS = 30.0
 #: Reply size allowed beyond 4 bytes per text character (UTF-8) and the JSON header.
 REPLY_SLACK_BYTES = 1024 * 1024
 #: A worker whose resident memory is above this after a task is replaced (see
-#: ``worker_main.resident_bytes``): two workers then stay under ~300 MiB on 1,000-page manuals.
+#: ``worker_main.resident_bytes``): it bounds what the parser workers add to a crawl's peak
+#: when they read long manuals.
 RETIRE_ABOVE_BYTES = 150 * 1024 * 1024
 
 Header = dict[str, Any]

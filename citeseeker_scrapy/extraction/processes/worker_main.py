@@ -7,12 +7,14 @@ interpreter that imports :func:`main` by module name (``python -I -B -c <bootstr
 replies on stdout; on a timeout it kills the process and starts another. The address space is
 limited with RLIMIT_AS here, before any parser is loaded.
 
-This module imports only the standard library and the parsers. Its functions are importable for in-process tests.
+This module imports only the standard library, the parsers and the text-cut rule of
+``..model``. Its functions are importable for in-process tests.
 
 Protocol: each message is a ``multiprocessing.connection`` frame. Request = JSON header
 (``task``, ``max_chars``, ``engines``, ``retire_above_bytes``, ``part``, ``path``) + payload
-bytes. Reply = JSON header (``ok``, ``engine``, ``pages``, ``read``, ``error``, ``limit``,
-``retire``) + UTF-8 text. ``part`` = [index, parts] asks for the index-th of ``parts`` equal
+bytes. Reply = JSON header (``ok``, ``engine``, ``pages``, ``read``, ``cut``, ``error``,
+``limit``, ``retire``) + UTF-8 text; ``cut``: the text was over ``max_chars`` and its start and
+end were kept (``model.ends_kept``). ``part`` = [index, parts] asks for the index-th of ``parts`` equal
 runs of pages (``read`` = [first, stop) says which); ``path`` names a PDF file in the
 crawler's scratch directory to read instead of the payload. JSON rather than pickle so that
 a worker taken over by a malicious file cannot make the crawler run code.
@@ -25,8 +27,9 @@ were. It needs the extraction limits, sent once per worker by the pool (task ``s
 (``event_worker.py``) also gets the crawl's search (``setup``: ``search``, a
 ``matching.citations.search_spec``) and matches what it reads (``leaf`` with ``match``: the
 reply header carries ``citations`` and ``fingerprint``): on a crawl of small pages, reading
-and matching were a fifth of the crawler's CPU on the reactor thread. The pool's workers do
-not match (measured on big HTML: no gain, 50 MiB more at the peak; bench/README.md, issue 27).
+and matching are a large share of the crawler's CPU on the reactor thread. The pool's
+workers do not match: for big documents matching in the crawler's threads is as fast, and a
+search in every worker would add its memory to the crawl's peak.
 """
 
 from __future__ import annotations
@@ -41,7 +44,9 @@ import sys
 import warnings
 from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, NamedTuple
+
+from ..model import end_chars, ends_kept
 
 READY = b"ready"
 PDF_ENGINES = ("pdfium", "pypdf")
@@ -62,10 +67,12 @@ class PasswordRequired(TaskError):
 
 def pdf_text(
     data: bytes | str, engines: Sequence[str] = PDF_ENGINES, max_chars: int = 5_000_000,
-    part: tuple[int, int] = (0, 1),
+    part: tuple[int, int] = (0, 1), work: bool = False,
 ) -> tuple[Header, str]:
     """Text of a PDF (of its ``part`` = (index, parts) share of the pages) from the first
     engine that can read it: PDFium (fast), then pypdf. ``data`` is the PDF or its file's path.
+    With ``work``, the part that holds page 1 read by PDFium also gives what the PDF says of
+    its work (header ``work``: ``works.pdf_meta`` and ``works.first_page`` candidates).
 
     Why the fallback: PDFium refuses some damaged files that pypdf's lenient parser repairs
     (e.g. junk before the header, beyond PDFium's 1 KiB window).
@@ -73,32 +80,49 @@ def pdf_text(
     failures: list[str] = []
     for engine in engines:
         try:
-            text, pages, read = PDF_READERS[engine](data, max_chars, part)
+            texts, meta = _read_pdf(engine, data, max_chars, part, work)
         except PasswordRequired:
             raise  # every engine has tried the empty password: pypdf would only cost time
         except Exception as e:
             failures.append(f"{engine}: {_message(e)}")
             continue
-        return {"engine": engine, "pages": pages, "read": read, "failures": failures}, text
+        header = {"engine": engine, "pages": texts.count, "read": texts.read, "cut": texts.cut,
+                  "failures": failures}
+        if meta is not None:
+            header["work"] = meta
+        return header, texts.text
     if any("PasswordRequired" in failure for failure in failures):
         raise PasswordRequired()
     raise TaskError("unreadable PDF (" + "; ".join(failures) + ")")
 
 
-#: PDFium's document keeps every font, image and object it has parsed until it is closed; on
-#: TeX Live's manuals that took a worker from 78 to 203 MiB (genealogytree.pdf, 382 pages) for
-#: the same text in the same CPU time. Reopening the document every so many pages bounds it.
+def _read_pdf(engine: str, data: bytes | str, max_chars: int, part: tuple[int, int],
+              work: bool) -> tuple[PageTexts, Header | None]:
+    """One engine's text of ``part``, and with ``work`` (PDFium only) the work's candidates."""
+    if engine == "pdfium":
+        return _pdfium_text(data, max_chars, part, work)
+    return PDF_READERS[engine](data, max_chars, part), None
+
+
+#: PDFium's document keeps every font, image and object it has parsed until it is closed, so
+#: a long manual grows the worker page after page for the same text. Reopening the document
+#: every so many pages bounds it, at no measurable CPU cost.
 REOPEN_PAGES = 100
 
 
 class _PdfiumPages:
     """Page texts of one PDF, the document reopened every :data:`REOPEN_PAGES` pages."""
 
-    def __init__(self, data: bytes | str) -> None:
+    def __init__(self, data: bytes | str, first_page_layout: bool = False) -> None:
         self._data = data
         self._opened_at = 0
         self.document = self._open()
         self.count = len(self.document)
+        #: Page 1's text, and its lines with their type sizes when ``first_page_layout``
+        #: (``works.first_page.page_lines``), once page 1 is read.
+        self.first_text: str | None = None
+        self.first_lines: list[Any] | None = None
+        self._first_page_layout = first_page_layout
 
     def start_at(self, index: int) -> None:
         """The first page read will be ``index`` (a part of the document): count from there."""
@@ -115,23 +139,36 @@ class _PdfiumPages:
             raise
 
     def text(self, index: int) -> str:
-        if index - self._opened_at >= REOPEN_PAGES:
+        if abs(index - self._opened_at) >= REOPEN_PAGES:  # the end is read backwards
             self.document.close()
             self.document, self._opened_at = self._open(), index
+        if index == 0:
+            self.first_text, self.first_lines = _pdfium_first_page(
+                self.document, self._first_page_layout)
+            return self.first_text
         return _pdfium_page(self.document, index)
+
+    def work(self) -> Header:
+        """What the PDF says of its work: XMP, the information dictionary, page 1's layout."""
+        from citeseeker_scrapy.works.pdf_meta import pdf_candidates
+
+        return {"candidates": pdf_candidates(self._data, self.document.get_metadata_dict(),
+                                             self.first_text or "", self.first_lines)}
 
     def close(self) -> None:
         self.document.close()
 
 
 def _pdfium_text(
-    data: bytes | str, max_chars: int, part: tuple[int, int]
-) -> tuple[str, int, range]:
-    pages = _PdfiumPages(data)
+    data: bytes | str, max_chars: int, part: tuple[int, int], work: bool = False,
+) -> tuple[PageTexts, Header | None]:
+    pages = _PdfiumPages(data, first_page_layout=work)
     try:
         read = page_range(pages.count, part)
         pages.start_at(read.start)
-        return _collect_pages(pages.count, read, pages.text, max_chars)
+        texts = _collect_pages(pages.count, read, pages.text, max_chars)
+        meta = pages.work() if work and read.start == 0 else None
+        return texts, meta
     finally:
         pages.close()
 
@@ -146,16 +183,38 @@ def _pdfium_page(document: Any, index: int) -> str:
         textpage = page.get_textpage()
         text = textpage.get_text_range()
         textpage.close()
-        # PDFium marks a hyphen it took for a line-end one as U+FFFE ("the latex\ufffecompanion"
-        # reached the feed and report): drop it, the word's halves are already joined.
-        return text.replace("\r\n", "\n").replace(PDFIUM_SOFT_HYPHEN, "")
+        return _plain(text)
     finally:
         page.close()
 
 
-def _pypdf_text(
-    data: bytes | str, max_chars: int, part: tuple[int, int]
-) -> tuple[str, int, range]:
+def _plain(text: str) -> str:
+    # PDFium marks a hyphen it took for a line-end one as U+FFFE ("the latex\ufffecompanion"
+    # reached the feed and report): drop it, the word's halves are already joined.
+    return text.replace("\r\n", "\n").replace(PDFIUM_SOFT_HYPHEN, "")
+
+
+def _pdfium_first_page(document: Any, layout: bool) -> tuple[str, list[Any] | None]:
+    """Page 1's text and, with ``layout``, its lines with their type sizes (read from the
+    same text page: ``works.first_page.page_lines``)."""
+    page = document[0]
+    try:
+        textpage = page.get_textpage()
+        try:
+            raw_text = textpage.get_text_range()
+            lines = None
+            if layout:
+                from citeseeker_scrapy.works.first_page import page_lines
+
+                lines = page_lines(textpage, raw_text, page.get_size())
+            return _plain(raw_text), lines
+        finally:
+            textpage.close()
+    finally:
+        page.close()
+
+
+def _pypdf_text(data: bytes | str, max_chars: int, part: tuple[int, int]) -> PageTexts:
     import pypdf
 
     reader = pypdf.PdfReader(data if isinstance(data, str) else io.BytesIO(data), strict=False)
@@ -196,23 +255,43 @@ def page_range(count: int, part: tuple[int, int]) -> range:
     return range(count * index // parts, count * (index + 1) // parts)
 
 
+class PageTexts(NamedTuple):
+    """What a PDF engine read: the text (at most ``max_chars``), the document's page count,
+    the pages of the part asked for, and whether the text was cut (``model.ends_kept``)."""
+
+    text: str
+    count: int
+    read: range
+    cut: bool
+
+
 def _collect_pages(
     count: int, read: range, page_text: Callable[[int], str], max_chars: int
-) -> tuple[str, int, range]:
-    """Join the texts of the pages ``read``, stopping once ``max_chars`` is passed (the caller
-    truncates and says so); also the document's page count and the pages read."""
-    texts: list[str] = []
+) -> PageTexts:
+    """The texts of the pages ``read`` in page order, at most ``max_chars`` characters.
+
+    Pages are read from the first until the start's share of ``max_chars`` is passed, then
+    from the last backwards until the end's share is (``model.end_chars``): a paper's
+    reference list is at its end. The pages between are not read at all, so a long manual
+    costs no more than its two ends."""
+    end_budget = end_chars(max_chars)
+    head, tail = [], []
+    first, last, total = read.start, read.stop, 0
+    while first < last and total <= max_chars - end_budget:
+        head.append(page_text(first))
+        total, first = total + len(head[-1]) + 1, first + 1
     total = 0
-    for index in read:
-        texts.append(page_text(index))
-        total += len(texts[-1]) + 1
-        if total > max_chars:
-            break
-    return "\n".join(texts), count, read
+    while first < last and total <= end_budget:
+        last -= 1
+        tail.append(page_text(last))
+        total += len(tail[-1]) + 1
+    text = "\n".join(head + tail[::-1])
+    return PageTexts(ends_kept(text, max_chars), count, read,
+                     first < last or len(text) > max_chars)
 
 
-PDF_READERS: dict[str, Callable[[bytes | str, int, tuple[int, int]], tuple[str, int, range]]] = {
-    "pdfium": _pdfium_text,
+PDF_READERS: dict[str, Callable[[bytes | str, int, tuple[int, int]], PageTexts]] = {
+    "pdfium": lambda data, max_chars, part: _pdfium_text(data, max_chars, part)[0],
     "pypdf": _pypdf_text,
 }
 
@@ -279,7 +358,7 @@ def handle(request: Header, payload: bytes) -> tuple[Header, str]:
             index, parts = request.get("part") or (0, 1)
             source = str(request["path"]) if request.get("path") else payload
             header, text = pdf_text(source, engines, int(request["max_chars"]),
-                                    (int(index), int(parts)))
+                                    (int(index), int(parts)), bool(request.get("work")))
             read = header.pop("read")
             return {"ok": True, **header, "read": [read.start, read.stop]}, text
         if request["task"] == "rtf":
@@ -340,9 +419,9 @@ def resident_bytes(pid: int | str = "self") -> int:
     """Resident memory of this process (or of process ``pid``) now (0 where /proc is missing
     or the process is gone). Who calls it: :func:`serve`, and the Ghostscript servers' owner.
 
-    Why: a big manual leaves PDFium's and Python's heaps large after it is done (measured on
-    TeX Live's docs: 100 MiB after import, 226 MiB after a run of manuals); a worker that asks
-    to retire above ``retire_above_bytes`` bounds the crawl's memory for a ~0.2 s restart.
+    Why: a big manual leaves PDFium's and Python's heaps large after it is done; a worker
+    that asks to retire above ``retire_above_bytes`` bounds the crawl's memory for the price
+    of a restart.
     """
     try:
         with open(f"/proc/{pid}/statm", "rb") as statm:
@@ -374,9 +453,8 @@ def main(argv: Sequence[str]) -> None:
     :data:`PAGES_ONLY`, says no PDF will come (PDFium is not loaded)."""
     inbox, outbox = _isolate(int(argv[1]))
     # PDFium is loaded before "ready" so that the first task's timeout is fair. pypdf is not:
-    # it is only the fallback (no PDF of TeX Live's 491 manuals needed it) and importing it
-    # costs each worker 18 MiB and 0.13 s of CPU (36 against 18 MiB resident after import);
-    # the task that first needs it imports it in 0.2 s of its timeout.
+    # it is only the fallback, rarely needed, and importing it would double each worker's
+    # resident memory at start; the task that first needs it imports it within its timeout.
     if argv[2:3] != [PAGES_ONLY]:
         import pypdfium2  # noqa: F401
 
