@@ -66,7 +66,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     # the longest robots.txt Crawl-delay (or Request-rate interval) obeyed, in seconds
     "CITESEEKER_MAX_CRAWL_DELAY": 30.0,
     # this many HTML pages of one server alike (numbers aside) end its crawl: a crawler trap
-    "CITESEEKER_TRAP_PAGES": 50,
+    "CITESEEKER_TRAP_PAGES": 100,
     # per-server concurrency that adapts (AIMD): halved on dropped, refused or timed-out
     # connections and connect-time spikes, grown back by one while the server keeps up
     "CITESEEKER_ADAPTIVE_CONCURRENCY": True,

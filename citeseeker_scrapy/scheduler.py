@@ -106,7 +106,7 @@ class FrontierScheduler:
     """Per-server depth-first scheduling with skeletons; see the module docstring."""
 
     def __init__(self, crawler, frontier: Frontier, *, scope: LinkPolicy, keep_query: bool,
-                 skip_file: Path, outages: OutageLimits | None = None, trap_pages: int = 50,
+                 skip_file: Path, outages: OutageLimits | None = None, trap_pages: int = 100,
                  follow_same_server: bool = True, storage: StorageGuard | None = None,
                  shared: SharedSettings | None = None) -> None:
         """Built in one step by :meth:`from_crawler` (or by a test, from plain values):

@@ -30,18 +30,20 @@ from w3lib.html import remove_tags, remove_tags_with_content
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.keys import KIND_KEY, ORIGIN_KEY
-from citeseeker_scrapy.stats import TRAPS_PROBES, TRAPS_SOFT_404_PAGES, TRAPS_SOFT_404_SERVERS
+from citeseeker_scrapy.stats import (
+    TRAPS_PROBES, TRAPS_SOFT_404_PAGES, TRAPS_SOFT_404_SERVERS,
+)
 from citeseeker_scrapy.urls import server_of
 
 #: HTML pages a server answers before it is probed: a small site costs no extra request.
-PROBE_AFTER = 20
+PROBE_AFTER = 50
 #: Similarity (difflib's ratio) at which a page is the server's not-found page.
 ALIKE = 0.9
 #: Characters of a page's text compared.
 COMPARED_CHARS = 2000
 DIGITS = re.compile(r"\d+")
-#: A probe's meta key: this middleware leaves its answer alone.
-PROBE_KEY = "citeseeker_soft_404_probe"
+#: How a probe's path starts (a server's log shows who asked for it, and why).
+PROBE_PREFIX = "citeseeker-no-such-page-"
 
 
 def page_text(response: TextResponse, path: str) -> str:
@@ -88,8 +90,8 @@ class Soft404Middleware:
 
     async def _probe(self, server: str) -> str | None:
         """Ask for a page that cannot exist; its text if the server answers 200 HTML."""
-        path = f"/{secrets.token_hex(8)}-no-such-page.html"
-        probe = Request(server + path, meta={PROBE_KEY: True}, dont_filter=True)
+        path = f"/{PROBE_PREFIX}{secrets.token_hex(8)}.html"
+        probe = Request(server + path, dont_filter=True)  # no origin: its answer is let be
         self.crawler.stats.inc_value(TRAPS_PROBES)
         try:
             answer = await self.crawler.engine.download_async(probe)

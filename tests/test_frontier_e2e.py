@@ -94,12 +94,15 @@ def test_crawler_traps_end_within_bounded_requests_and_memory(tmp_path: Path) ->
         elapsed = time.monotonic() - started
     assert result.returncode == 0, result.output[-3000:]
     requests = fetched(traps)
-    assert 300 <= sum(requests.values()) <= 400
+    assert sum(requests.values()) <= 400
     assert max(requests.values()) == 1
     chain = [p for p in requests if p.startswith("/chain/")]
     assert len(chain) <= 31
     stats = result.stats()
-    assert stats["citeseeker/frontier/refused/server_full"] > 0
+    # CITESEEKER_TRAP_PAGES pages alike (calendar months, session pages, leaves) end it first
+    assert stats["citeseeker/traps/servers"] == 1
+    assert len([line for line in result.log("errors").splitlines()
+                if line.startswith(f"{traps.base}\tcrawler trap: ")]) == 1
     assert elapsed < 240
     assert peak_child_rss_mb() < 400
 

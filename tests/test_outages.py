@@ -98,3 +98,35 @@ def test_a_deferred_server_gives_its_place_and_comes_back_after_the_others() -> 
     frontier.finish("http://a/")
     frontier.finish("http://a/1")
     assert not frontier.has_work()
+
+
+def test_a_deferred_server_is_kept_by_the_jobdir_store(tmp_path) -> None:
+    """A resume (or a kill -9 after the checkpoint) finds the deferred server with its
+    documents, ready to be tried again at once."""
+    from citeseeker_scrapy.frontier.sqlite_store import SqliteStore
+
+    frontier = Frontier(SqliteStore(tmp_path / "frontier.sqlite"), max_active_servers=1)
+    frontier.add_start_point(DocumentEntry("http://a/1"))
+    handed_out = frontier.next_document(now=0.0)
+    frontier.add_link(handed_out, from_server=None, force=True)  # its retry, back on the stack
+    frontier.defer("http://a", 1e9)
+    frontier.flush()
+    frontier.store.close()
+
+    resumed = Frontier(SqliteStore(tmp_path / "frontier.sqlite"), max_active_servers=1)
+    resumed.restore()
+    urls = []
+    while (entry := resumed.next_document(now=0.0)) is not None:
+        urls.append(entry.url)
+    assert sorted(urls) == ["http://a/", "http://a/1"]
+
+
+def test_a_worker_of_the_shared_frontier_keeps_its_deferred_server_and_takes_another() -> None:
+    from citeseeker_scrapy.frontier.shared import SharedFrontier
+
+    worker = SharedFrontier(max_active_servers=1)
+    worker.adopt("http://a", {}, [])
+    assert worker.wanted_servers() == 0
+    worker.defer("http://a", 1e9)
+    assert worker.wanted_servers() == 1  # its place is free for another server
+    assert "http://a" in worker.active  # still leased: its documents stay with it
