@@ -18,7 +18,7 @@ Both crawlers run as subprocesses, one at a time (2-core machine), alternating o
 
 * **ours**: ``scrapy crawl citeseeker`` from the project root, ``-a authors=<workload A file>
   -a startpoints=http://127.0.0.1:<port0>/``, logs in a temp dir, project settings otherwise
-  (CITESEEKER_CONCURRENT_SERVERS=4, ROBOTSTXT_OBEY, matching on);
+  (servers at once as the frontier finds, ROBOTSTXT_OBEY, matching on);
 * **stock**: ``scrapy runspider crawlbench/stock_spider.py`` from a temp dir (Scrapy defaults:
   default scheduler + RFPDupeFilter), following every ``a[href]`` with ``response.follow``.
 
@@ -462,7 +462,8 @@ def main() -> None:
         print("settings, both: " + " ".join(f"{k}={v}" for k, v in COMMON_SETTINGS.items()
                                             if k != "EXTENSIONS")
               + " CLOSESPIDER_PAGECOUNT=<N> + probe extension; ours: project settings otherwise "
-                "(CITESEEKER_CONCURRENT_SERVERS=4, matching on); stock: Scrapy defaults otherwise")
+                "(servers at once as the frontier finds, matching on); stock: Scrapy defaults "
+                "otherwise")
         print(f"runs ({len(runs_plan)}, one at a time): "
               + ", ".join(f"{c}->{s // 1000}k" for c, s in runs_plan), flush=True)
         for index, (crawler, stop) in enumerate(runs_plan):

@@ -51,7 +51,7 @@ from rapidfuzz.distance import Indel  # noqa: E402
 from citeseeker_scrapy.extraction.extractor import DocumentExtractor  # noqa: E402
 from citeseeker_scrapy.extraction.model import ExtractedPart, ExtractionLimits  # noqa: E402
 from citeseeker_scrapy.matching import (  # noqa: E402
-    AuthorGroup, CitationMatcher, MatcherSettings, normalize_text,
+    VETOES, AuthorGroup, CitationMatcher, MatcherSettings, normalize_text,
 )
 from quality import refstrings  # noqa: E402
 from quality.refstrings import Reference  # noqa: E402
@@ -397,6 +397,25 @@ def report(outcomes: list[Outcome]) -> list[str]:
     return lines
 
 
+def veto_table(queries: list[Query], texts: list[str]) -> list[str]:
+    """Per check of ``VETOES``: the original scheme's hits it keeps the improved scheme from
+    reporting, true citations (at the right place) beside decoys."""
+    dropped: dict[str, list[int]] = {veto: [0, 0] for veto in VETOES}
+    for query in queries:
+        matcher = CitationMatcher([AuthorGroup((query.author,), (query.title,))],
+                                  MatcherSettings())
+        for explained in matcher.explain(texts[query.paper]):
+            if explained.veto is None:
+                continue
+            right = query.expected and Outcome(query, "original",
+                                               explained.citation.found).right
+            dropped[explained.veto][0 if right else 1] += 1
+    rows = ["| check (vetoes an original hit) | true citations dropped | false hits rejected |",
+            "|---|---:|---:|"]
+    rows += [f"| {veto} | {true} | {decoys} |" for veto, (true, decoys) in dropped.items()]
+    return rows
+
+
 #: Issue 47's categories of an entry: one table each (a query can be in several rows).
 CATEGORIES: dict[str, Callable[[Query], tuple[str, ...]]] = {
     "name shape": lambda q: q.names,
@@ -491,6 +510,7 @@ def main(argv: Optional[list[str]] = None) -> int:
           f"extraction {time.perf_counter() - started - sum(seconds.values()):.1f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.2f} s" for s in SCHEMES) + "\n")
     print("\n".join(report(outcomes)))
+    print("\n" + "\n".join(veto_table(queries, texts)))
     print("\nby issue 47's categories (recall, precision; lost = found by the original only)\n")
     print("\n".join(category_report(outcomes)))
     lost = regressions(outcomes)
@@ -499,7 +519,10 @@ def main(argv: Optional[list[str]] = None) -> int:
           "by the improved scheme" + ("" if lost else ": OK"))
     for o in lost:
         print(f"  LOST {o.query.style} / {o.query.format}: {o.query.author!r} "
-              f"{o.query.title!r} [{categories_of(o.query)}]")
+              f"{o.query.title!r} [{categories_of(o.query)}] vetoed by: "
+              + ", ".join(str(e.veto) for e in CitationMatcher(
+                  [AuthorGroup((o.query.author,), (o.query.title,))],
+                  MatcherSettings()).explain(texts[o.query.paper])))
     if args.details:
         details(outcomes, texts)
     return 1 if lost else 0

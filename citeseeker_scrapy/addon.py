@@ -61,7 +61,7 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "middlewares.conditional.ConditionalRequestMiddleware": 560,  # re-crawl
         "middlewares.outages.ServerTroubleMiddleware": 570,  # before Scrapy's retry (550)
         "middlewares.lease.LeaseCheckMiddleware": 990,  # Redis workers: fencing at send time
-        "middlewares.adaptive_concurrency.AdaptiveConcurrencyMiddleware": 950,  # issue 27
+        "middlewares.adaptive_concurrency.AdaptiveConcurrencyMiddleware": 950,
     },
     "SPIDER_MIDDLEWARES": {
         # the spider yields documents, not links: depth and URL length are the scope gate's
@@ -124,6 +124,10 @@ PLAIN_SETTINGS: dict[str, Any] = {
     # worker does it all: every task more per page is CPU spent on nothing. Responses are
     # still processed side by side.
     "CONCURRENT_ITEMS": 1,
+    # How many requests are out at once is the frontier's to find (servers crawled at once x
+    # each server's connections, frontier/width.py); Scrapy's 16 would cap a crawl that waits
+    # on the network at 16 answers in flight. This bounds the open connections (and sockets).
+    "CONCURRENT_REQUESTS": 512,
     # Scrapy stops downloading while the responses being processed hold more than this many
     # bytes (its default, 5 MB, suits HTML). A single 10 MB PDF manual then holds every
     # download until it is read, and a parser worker idles. Each MiB here is a MiB of bodies

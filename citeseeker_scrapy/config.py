@@ -47,9 +47,13 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_KEEP_QUERY": True,
     "CITESEEKER_MAX_URL_LENGTH": 512,
     "CITESEEKER_MAX_REPEATED_SEGMENTS": 3,
+    # links from public pages to loopback, private and link-local addresses (addresses.py):
+    # refused unless a start point is on one, or this is True
+    "CITESEEKER_ALLOW_PRIVATE_ADDRESSES": False,
     "CITESEEKER_HEADER_LENGTH": 100,
     "CITESEEKER_DEBUG_LOG": True,
-    "CITESEEKER_CONCURRENT_SERVERS": 4,
+    # servers crawled at once: found while crawling (frontier/width.py); a number bounds it
+    "CITESEEKER_CONCURRENT_SERVERS": 0,
     "CITESEEKER_MAX_PENDING_DOCS": 10_000,
     "CITESEEKER_MAX_DOCS_PER_SERVER": 50_000,
     "CITESEEKER_MAX_DEPTH": 100,
@@ -84,6 +88,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_PROGRESS_INTERVAL": 30.0,
     "CITESEEKER_PROGRESS_LIVE": True,
     "CITESEEKER_REPORT_HTML": True,
+    # the end-of-crawl report.html, table and alerts without self-citations
+    "CITESEEKER_REPORT_EXCLUDE_SELF": False,
     "CITESEEKER_DISTINCT_PAPERS": True,
     # the shared frontier (docs/many-workers.md); REDIS_URL as in scrapy-redis
     "CITESEEKER_FRONTIER": "local",
@@ -149,9 +155,11 @@ class CrawlConfig:
     progress_interval: float
     progress_live: bool
     report_html: bool
+    report_exclude_self: bool
     distinct_papers: bool
     resume_changed_inputs: bool = False
     adaptive_concurrency: bool = True
+    allow_private_addresses: bool = False
 
     @classmethod
     def from_settings(cls, settings: SettingsLike) -> "CrawlConfig":
@@ -192,9 +200,11 @@ class CrawlConfig:
             progress_interval=_number(value, "CITESEEKER_PROGRESS_INTERVAL", float),
             progress_live=_boolean(value, "CITESEEKER_PROGRESS_LIVE"),
             report_html=_boolean(value, "CITESEEKER_REPORT_HTML"),
+            report_exclude_self=_boolean(value, "CITESEEKER_REPORT_EXCLUDE_SELF"),
             distinct_papers=_boolean(value, "CITESEEKER_DISTINCT_PAPERS"),
             resume_changed_inputs=_boolean(value, "CITESEEKER_RESUME_CHANGED_INPUTS"),
             adaptive_concurrency=_boolean(value, "CITESEEKER_ADAPTIVE_CONCURRENCY"),
+            allow_private_addresses=_boolean(value, "CITESEEKER_ALLOW_PRIVATE_ADDRESSES"),
         )
         config.validate()
         return config
@@ -208,10 +218,13 @@ class CrawlConfig:
         if not 0.0 < self.fuzzy_limit <= 1.0:
             raise ConfigError(f"CITESEEKER_FUZZY_LIMIT must be in (0, 1], not {self.fuzzy_limit}")
         for name in ("part_length", "flush_interval", "max_url_length", "max_repeated_segments",
-                     "concurrent_servers", "max_pending_docs", "max_docs_per_server",
+                     "max_pending_docs", "max_docs_per_server",
                      "extraction_workers", "unreachable_after", "trap_pages"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"CITESEEKER_{name.upper()} must be at least 1")
+        if self.concurrent_servers < 0:
+            raise ConfigError("CITESEEKER_CONCURRENT_SERVERS must be >= 0 (0: as many as the "
+                              "crawl finds it needs)")
         if min(self.defer_seconds, self.defer_times, self.max_retry_after,
                self.max_crawl_delay) < 0:
             raise ConfigError("CITESEEKER_DEFER_SECONDS, _DEFER_TIMES, _MAX_RETRY_AFTER and "

@@ -32,7 +32,7 @@ class LimitError(ExtractionError):
 
 class StorageError(CiteSeekerError):
     """The disk refused a write the crawl cannot do without (the frontier in JOBDIR, a feed, a
-    log file, the job's state, the scratch directory): the crawl stops, cleanly (issue 24)."""
+    log file, the job's state, the scratch directory): the crawl stops, cleanly."""
 
 
 class JobDirInUse(CiteSeekerError):

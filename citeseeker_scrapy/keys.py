@@ -35,6 +35,11 @@ SEARCH_RESULT_KEY = "citeseeker_search_result"
 #: once by the document-type downloader middleware; read by the render middleware and the spider.
 KIND_KEY = "citeseeker_kind"
 
+#: The work a repository's record page gives the PDF it names (``citation_pdf_url``): a
+#: ``works`` candidate, kept with the PDF's frontier entry (``works/landing.py``); the spider
+#: puts it on the PDF's item.
+LANDING_KEY = "citeseeker_landing"
+
 #: Browser rendering of a request: ``RENDER_BROWSER`` (the render middleware's own browser
 #: request), ``RENDER_DONE`` (rendered, or must reach the spider as the server sent it: a POST
 #: result page) or ``RENDER_FAILED``.

@@ -24,6 +24,15 @@ spider's ``document_failed`` signal.
 up gets one errors.log line with the count of its documents not fetched
 (``citeseeker/frontier/documents_not_fetched``, which the crawl command's last line reports).
 
+**As many servers at once as the network needs.** A server has at most as many documents out
+as its download slot has connections (``CONCURRENT_REQUESTS_PER_DOMAIN``/``_PER_IP``,
+``DOWNLOAD_SLOTS``); when every active server has that many out, the next pending server is
+activated, up to a width that grows while responses are waited for and the machine has room,
+and shrinks when the process is busy and its reactor late, or the pipelines back up
+(:mod:`.frontier.width`, one tick every half second). ``CITESEEKER_CONCURRENT_SERVERS`` (0:
+none) bounds the width, and Scrapy's engine holds ``CONCURRENT_REQUESTS``. Stats:
+``citeseeker/frontier/width`` (now) and ``.../width_max``.
+
 Settings read (in ``from_crawler`` only, through :class:`CrawlConfig`): ``CITESEEKER_CONCURRENT_SERVERS``,
 ``CITESEEKER_MAX_PENDING_DOCS``, ``CITESEEKER_MAX_DOCS_PER_SERVER``, ``CITESEEKER_MAX_DEPTH``,
 ``CITESEEKER_FLUSH_INTERVAL``, ``CITESEEKER_KEEP_QUERY``, ``CITESEEKER_SKIP_FILE``,
@@ -51,10 +60,13 @@ import pickle
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
+from urllib.parse import urlsplit
 
 from scrapy import Request, Spider, signals
 from scrapy.exceptions import DontCloseSpider
+from scrapy.settings import BaseSettings
+from scrapy.utils.asyncio import create_looping_call
 from scrapy.utils.defer import deferred_from_coro
 from scrapy.utils.request import request_from_dict
 from scrapy.utils.asyncio import call_later
@@ -70,6 +82,7 @@ from .frontier.redis_backend import SharedSettings, frontier_kind, unreachable
 from .frontier.redis_jobs import refuse_finished_job
 from .frontier.shared import SharedFrontier
 from .frontier.sqlite_store import SqliteStore
+from .frontier.width import TICK_SECONDS, CrawlWidth, Tick
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.inputs import CrawlInputs
 from citeseeker_scrapy.job.crawl_job import crawl_job, refuse_to_start, scope_of
@@ -77,28 +90,40 @@ from citeseeker_scrapy.storage import StorageGuard
 from citeseeker_scrapy.frontier.redis_sync import RedisSync
 from citeseeker_scrapy.report.progress import FrontierSnapshot
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig
-from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LEASE_KEY, ORIGIN_KEY,
-                                    REDIRECT, SEARCH, SEARCH_KEY, START, TROUBLE_KEY, UNSENT_KEY,
-                                    WAKE_KEY)
-from .urls import LinkPolicy, canonical_url, server_of
+from citeseeker_scrapy.works.landing import landing_offer
+from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LANDING_KEY, LEASE_KEY,
+                                    ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY, START, TROUBLE_KEY,
+                                    UNSENT_KEY, WAKE_KEY)
+from .urls import LinkPolicy, canonical_url, join_url, server_of
 from citeseeker_scrapy.stats import (
     DOCUMENTS_NOT_FETCHED, FRONTIER_ENQUEUED, FRONTIER_PICKLED, FRONTIER_REFUSED, FRONTIER_SIZE,
-    RESUMED, ROOT, SCOPE_REFUSED as SCOPE_STATS, SEARCH_LINKS_NOT_FOLLOWED, SERVERS_COMPLETED,
-    SERVERS_DEFERRED, SERVERS_SKIPPED, STALE_IN_FLIGHT, START_REQUESTS, TRAPS_SERVERS,
-    UNREACHABLE_DOCUMENTS_SKIPPED, UNREACHABLE_SERVERS,
+    FRONTIER_WIDTH, FRONTIER_WIDTH_MAX, RESUMED, ROOT, SCOPE_REFUSED as SCOPE_STATS,
+    SEARCH_LINKS_NOT_FOLLOWED, SERVERS_COMPLETED, SERVERS_DEFERRED, SERVERS_SKIPPED,
+    STALE_IN_FLIGHT, START_REQUESTS, TRAPS_SERVERS, UNREACHABLE_DOCUMENTS_SKIPPED,
+    UNREACHABLE_SERVERS,
 )
 
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
 #: kept as a little JSON (so REDIRECT_MAX_TIMES and RETRY_TIMES still bound their chains); a
 #: retry's sniffed type and lease are not kept (the next answer and lease are its own).
-PLAIN_META = frozenset({ORIGIN_KEY, DEPTH_KEY, KIND_KEY, LEASE_KEY, "depth", "download_slot",
-                        "download_latency", "download_timeout", "redirect_times", "redirect_ttl",
-                        "redirect_urls", "redirect_reasons", "retry_times"})
-KEPT_META = ("redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons", "retry_times")
+PLAIN_META = frozenset({ORIGIN_KEY, DEPTH_KEY, KIND_KEY, LEASE_KEY, LANDING_KEY, "depth",
+                        "download_slot", "download_latency", "download_timeout",
+                        "redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons",
+                        "retry_times"})
+KEPT_META = ("redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons", "retry_times",
+             LANDING_KEY)
 META_PAYLOAD, REQUEST_PAYLOAD = b"M", b"R"
 SKIP_CHECK_SECONDS = 1.0
 #: The URL of the engine's wake-up request (never downloaded; see ``wake_engine``).
 WAKE_URL = "data:,citeseeker-wake"
+#: The reactor's lateness is sampled this often (seconds) for the width's ticks.
+LAG_SAMPLE_SECONDS = 0.1
+#: Responses waiting in or for the pipelines beyond which the machine, not the network, is
+#: the limit (the parser processes' queue): the width shrinks.
+BACKLOG_RESPONSES = 64
+#: Servers a worker of the shared frontier leases at once unless CITESEEKER_CONCURRENT_SERVERS
+#: says (the workers' fair share is counted in leases).
+SHARED_SERVERS = 4
 logger = logging.getLogger(__name__)
 
 
@@ -108,13 +133,15 @@ class FrontierScheduler:
     def __init__(self, crawler, frontier: Frontier, *, scope: LinkPolicy, keep_query: bool,
                  skip_file: Path, outages: OutageLimits | None = None, trap_pages: int = 100,
                  follow_same_server: bool = True, storage: StorageGuard | None = None,
-                 shared: SharedSettings | None = None) -> None:
+                 shared: SharedSettings | None = None,
+                 width: CrawlWidth | None = None) -> None:
         """Built in one step by :meth:`from_crawler` (or by a test, from plain values):
         ``outages`` are the limits of servers in trouble; ``trap_pages`` the pages alike that
         end a server's crawl (:mod:`.frontier.traps`); ``follow_same_server`` is False with
         ``CITESEEKER_SITE_SEARCH=only``; ``storage`` is the job's guard (a failed checkpoint
         stops the crawl); ``shared`` makes this a worker of the Redis frontier
-        (``CITESEEKER_FRONTIER=redis``)."""
+        (``CITESEEKER_FRONTIER=redis``); ``width`` adapts the frontier's ``max_active_servers``
+        while the crawl runs (None: it stays as given)."""
         self.crawler = crawler
         self.outages = OutagePolicy(outages or OutageLimits())
         self.traps = TrapWatch(trap_pages)
@@ -129,6 +156,13 @@ class FrontierScheduler:
         self._skip_mtime = 0.0
         self.follow_same_server = follow_same_server
         self.storage = storage or StorageGuard()
+        self.width = width
+        self._pacing: Any = None  # the looping call sampling the reactor's lateness
+        self._ticked_at = 0.0
+        self._cpu_at = 0.0  # the process's CPU time at the tick's start
+        self._samples = 0  # reactor calls sampled in this tick
+        self._starved = False  # the last next_request found nothing while work waited
+        self._engine_started = False
         frontier.root_of = self.root_of
         frontier.on_completed = self.on_server_completed
         self.shared: RedisSync | None = None if shared is None else RedisSync(
@@ -142,11 +176,14 @@ class FrontierScheduler:
         config = job.config_or_defaults()
         scope = job.scope or scope_of(config, CrawlInputs((), (), (), (), ()))
         jobdir = crawler.settings.get("JOBDIR") if job.error is None else None
-        limits = dict(max_active_servers=config.concurrent_servers,
+        shared = _shared_settings(crawler) if job.error is None else None
+        width = None if shared is not None else CrawlWidth(config.concurrent_servers or None)
+        servers = (width.servers if width is not None
+                   else config.concurrent_servers or SHARED_SERVERS)
+        limits = dict(max_active_servers=servers, connections_of=_connections_of(crawler.settings),
                       max_pending_docs=config.max_pending_docs,
                       max_docs_per_server=config.max_docs_per_server,
                       max_depth=config.max_depth, flush_interval=config.flush_interval)
-        shared = _shared_settings(crawler) if job.error is None else None
         if shared is not None:
             frontier: Frontier = SharedFrontier(**limits)
         else:
@@ -160,7 +197,7 @@ class FrontierScheduler:
         return cls(crawler, frontier, scope=scope, keep_query=config.keep_query,
                    skip_file=Path(skip), outages=outages, trap_pages=config.trap_pages,
                    follow_same_server=_follows_same_server(crawler, job.error),
-                   storage=job.storage, shared=shared)
+                   storage=job.storage, shared=shared, width=width)
 
     # --- engine interface ---------------------------------------------------------------------
 
@@ -173,6 +210,7 @@ class FrontierScheduler:
         self.callbacks = (getattr(spider, "parse", None), getattr(spider, "on_error", None))
         connect = self.crawler.signals.connect
         connect(self.listen_to_items, signal=signals.engine_started)
+        connect(self.on_engine_started, signal=signals.engine_started)
         connect(self.on_document_failed, signal=citeseeker_signals.document_failed)
         connect(self.on_server_trouble, signal=citeseeker_signals.server_trouble)
         connect(self.on_search_page_done, signal=citeseeker_signals.search_page_done)
@@ -186,6 +224,8 @@ class FrontierScheduler:
             self.shared.start()
 
     def close(self, reason: str) -> Deferred | None:
+        if self._pacing is not None and self._pacing.running:
+            self._pacing.stop()
         if self.shared is not None:  # its last sync flushes and hands the servers back
             self._publish_sizes()
             return deferred_from_coro(self.shared.close())
@@ -306,6 +346,7 @@ class FrontierScheduler:
         ready = self._can_send_at_once if self.shared is not None else None
         entry = self.frontier.next_document(ready)
         if entry is None:
+            self._starved = True
             return None
         request = self._request(entry)
         if SEARCH_KEY in request.meta:
@@ -412,7 +453,7 @@ class FrontierScheduler:
         if (item.kind == "html" and item.parts
                 and self.traps.is_trap(item.server, item.parts[0]["text"])):
             self._end_trap(item.server)
-        if item.links:
+        if item.links or item.parts:  # a record page may name its PDF in a tag only
             self._add_links(item)
         if self.shared is not None and item.citations:
             self.shared.report_citations([f"{item.url} {c.get('member', '')} {c.get('publication')}"
@@ -426,7 +467,8 @@ class FrontierScheduler:
         stats = self.crawler.stats
         source, depth = item.server, item.depth
         outcomes: Counter[str] = Counter()
-        for link in item.links:
+        links, landing = self._landing_links(item)
+        for link in links:
             url, reason = self._scope_verdict(link, item.url)
             if url is None:
                 outcomes[f"{SCOPE_STATS}/{reason}"] += 1
@@ -436,7 +478,7 @@ class FrontierScheduler:
             if not self.follow_same_server and same_server and not source.startswith("file:"):
                 stats.inc_value(SEARCH_LINKS_NOT_FOLLOWED)
                 continue
-            child = DocumentEntry(url, depth + 1 if same_server else 0)
+            child = DocumentEntry(url, depth + 1 if same_server else 0, landing.get(url))
             outcome = self.frontier.add_link(child, from_server=source, server=server)
             outcomes[outcome] += 1
             if outcome == SERVER_FULL and server not in self._over_budget:
@@ -446,6 +488,24 @@ class FrontierScheduler:
         refused = sum(n for key, n in outcomes.items() if key.startswith(SCOPE_STATS))
         if refused:
             logger.debug("citeseeker: %d links of %s refused by the scope", refused, item.url)
+
+    def _landing_links(self, item: DocumentItem) -> tuple[list[str], dict[str, bytes]]:
+        """The document's links, with the PDF a record page names (``citation_pdf_url``) among
+        them, and that PDF's frontier payload: the page's work, for the PDF's item
+        (``works/landing.py``). A PDF the frontier knows already keeps what it had."""
+        offer = landing_offer(item.parts) if item.parts else None
+        if offer is None:
+            return item.links, {}
+        try:
+            absolute = join_url(item.url, offer[0])
+        except ValueError:
+            return item.links, {}
+        url, _ = self._scope_verdict(absolute, item.url)
+        if url is None:
+            return item.links, {}
+        payload = META_PAYLOAD + json.dumps({LANDING_KEY: offer[1]}).encode()
+        named = absolute in item.links or url in item.links
+        return (item.links if named else [*item.links, url]), {url: payload}
 
     def on_document_failed(self, request: Request, reason: str = "", unreachable: bool = False,
                            **kwargs: Any) -> None:
@@ -513,6 +573,9 @@ class FrontierScheduler:
 
     def _finish(self, url: str) -> None:
         self.frontier.finish(url)
+        if self._starved and self._engine_started:  # a document out less: room for one more
+            self._starved = False
+            self.wake_engine()
         if self.frontier.needs_flush():
             self._flush()
             self._publish_sizes()
@@ -548,6 +611,55 @@ class FrontierScheduler:
         if self.spider is not None and self.crawler.engine.spider is not None:
             self.crawler.engine.crawl(Request(WAKE_URL, meta={WAKE_KEY: True},
                                               dont_filter=True))
+
+    # --- the width: servers crawled at once --------------------------------------------------
+
+    def on_engine_started(self) -> None:
+        """From now on the engine can be woken, and the width ticks (the reactor's lateness
+        sampled every :data:`LAG_SAMPLE_SECONDS`)."""
+        self._engine_started = True
+        if self.width is None:
+            return
+        self._ticked_at, self._cpu_at = time.monotonic(), time.process_time()
+        self._pacing = create_looping_call(self.sample_lag)
+        self._pacing.start(LAG_SAMPLE_SECONDS, now=False)
+
+    def sample_lag(self) -> None:
+        """Called every :data:`LAG_SAMPLE_SECONDS` by the reactor; every tick, the width is
+        adjusted by the reactor's mean lateness over the tick (one slow page is no trend) and
+        the CPU time the process used in it."""
+        now = time.monotonic()
+        self._samples += 1
+        elapsed = now - self._ticked_at
+        if elapsed >= TICK_SECONDS:
+            cpu = time.process_time()
+            tick = Tick(held_back=self.frontier.held_back,
+                        lag=elapsed / self._samples - LAG_SAMPLE_SECONDS,
+                        backed_up=self._backed_up(), busy=(cpu - self._cpu_at) / elapsed)
+            self._ticked_at, self._cpu_at, self._samples = now, cpu, 0
+            self.tick(tick)
+
+    def tick(self, tick: Tick) -> None:
+        """The width after ``tick`` becomes the frontier's ``max_active_servers``; a wider
+        crawl wakes the engine (a pending server may start now)."""
+        assert self.width is not None
+        self.frontier.held_back = False
+        before = self.frontier.max_active_servers
+        servers = self.frontier.max_active_servers = self.width.adjust(tick)
+        stats = self.crawler.stats
+        stats.set_value(FRONTIER_WIDTH, servers)
+        stats.max_value(FRONTIER_WIDTH_MAX, servers)
+        if servers > before and self._starved and self._engine_started:
+            self._starved = False
+            self.wake_engine()
+
+    def _backed_up(self) -> bool:
+        """The pipelines hold more responses than the machine keeps up with, or as many
+        bytes as Scrapy allows (``SCRAPER_SLOT_MAX_ACTIVE_SIZE``)."""
+        slot = self.crawler.engine.scraper.slot
+        if slot is None:
+            return False
+        return slot.needs_backout() or len(slot.queue) + len(slot.active) > BACKLOG_RESPONSES
 
     def add_pushed_start_point(self, url: str) -> None:
         """A start point pushed to the shared list (``scrapy citeseeker-push``)."""
@@ -630,6 +742,20 @@ def _link_stat(outcome: str) -> str:
     if outcome.startswith(SCOPE_STATS):
         return outcome
     return FRONTIER_ENQUEUED if outcome == ACCEPTED else f"{FRONTIER_REFUSED}/{outcome}"
+
+
+def _connections_of(settings: BaseSettings) -> Callable[[str], int]:
+    """A server's connections as Scrapy's downloader gives its download slot (keyed by host
+    name): ``DOWNLOAD_SLOTS``' concurrency, else ``CONCURRENT_REQUESTS_PER_IP`` or
+    ``_PER_DOMAIN``. The frontier hands out no more of a server's documents at once."""
+    default = (settings.getint("CONCURRENT_REQUESTS_PER_IP")
+               or settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN"))
+    slots = settings.getdict("DOWNLOAD_SLOTS")
+
+    def connections(server: str) -> int:
+        host = urlsplit(server).hostname or ""
+        return max(1, int(slots.get(host, {}).get("concurrency", default)))
+    return connections
 
 
 def _follows_same_server(crawler, error: str | None) -> bool:

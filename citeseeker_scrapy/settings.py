@@ -22,8 +22,8 @@ ADDONS = {"citeseeker_scrapy.addon.CiteSeeker": 0}
 USER_AGENT = "CiteSeeker-Scrapy/0.1 (citation crawler; +https://github.com/citeseeker-scrapy)"
 ROBOTSTXT_OBEY = True
 
-# Polite by default: a few requests per server at a time, many servers at once.
-CONCURRENT_REQUESTS = 16
+# Polite by default: a few requests per server at a time, as many servers at once as the
+# responses waited for need (the add-on's CONCURRENT_REQUESTS is only a bound on connections).
 CONCURRENT_REQUESTS_PER_DOMAIN = 4
 DOWNLOAD_TIMEOUT = 60
 DOWNLOAD_MAXSIZE = 64 * 1024 * 1024

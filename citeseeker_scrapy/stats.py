@@ -52,6 +52,11 @@ DOCUMENTS_WITH_CITATIONS = f"{ROOT}/documents/with_citations"
 DOCUMENTS_UNSUPPORTED = f"{ROOT}/documents/unsupported"
 DOCUMENTS_DUPLICATES = f"{ROOT}/documents/duplicates"
 DOCUMENTS_IGNORED = f"{ROOT}/documents/ignored"
+#: of those ignored, the ones robots.txt forbids (summary.log, the progress line): Scrapy's
+#: RobotsTxtMiddleware refuses them with :data:`ROBOTS_REFUSAL`, and its own
+#: ``robotstxt/forbidden`` starts again at 0 on a resume
+DOCUMENTS_ROBOTS_REFUSED = f"{ROOT}/documents/robots_refused"
+ROBOTS_REFUSAL = "Forbidden by robots.txt"
 #: citing documents' citations (the progress line)
 CITATIONS = f"{ROOT}/citations"
 CITATIONS_SELF = f"{ROOT}/citations/self"
@@ -98,6 +103,9 @@ SERVERS_DEFERRED = f"{FRONTIER}/deferred"
 #: command's last line and exit status)
 DOCUMENTS_NOT_FETCHED = f"{FRONTIER}/documents_not_fetched"
 STALE_IN_FLIGHT = f"{FRONTIER}/stale_in_flight"
+#: servers crawled at once: allowed now, and the most allowed so far (frontier/width.py)
+FRONTIER_WIDTH = f"{FRONTIER}/width"
+FRONTIER_WIDTH_MAX = f"{FRONTIER}/width_max"
 #: the frontier's structures: ``f"{FRONTIER_SIZE}/{structure}"``
 FRONTIER_SIZE = f"{FRONTIER}/size"
 SIZE_PENDING_SERVERS = f"{FRONTIER_SIZE}/pending_servers"

@@ -1,4 +1,4 @@
-"""One owner of "the disk failed": a storage failure stops the crawl, once, cleanly (issue 24).
+"""One owner of "the disk failed": a storage failure stops the crawl, once, cleanly.
 
 Why: a full disk used to be a stream of tracebacks while the crawl went on "finished" with exit
 status 0, success.log and reported.txt naming documents the feed never got, and a resume

@@ -15,6 +15,7 @@ from urllib.parse import parse_qsl, unquote, urljoin, urlsplit, urlunsplit
 
 from w3lib.url import canonicalize_url, url_query_cleaner
 
+from .addresses import is_private_url
 from .exceptions import UrlRejected
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -249,7 +250,9 @@ def extension_of(url: str) -> str:
 
 @dataclass(frozen=True)
 class LinkPolicy:
-    """Which URLs the crawl may fetch: protocol, format, domains, ``file://`` roots, loop safety.
+    """Which URLs the crawl may fetch: protocol, format, domains, ``file://`` roots, loop safety,
+    and no link into the crawler's own networks (``addresses.py``) unless
+    ``private_addresses`` (the crawl started on one, or the setting allows them).
 
     Built once per crawl from the parsed inputs and settings. ``admit`` returns the canonical URL
     or raises :class:`UrlRejected` with a short reason that adapters turn into a stats key.
@@ -262,6 +265,7 @@ class LinkPolicy:
     keep_query: bool = True
     max_url_length: int = 512
     max_repeated_segments: int = 3
+    private_addresses: bool = False
 
     def __post_init__(self) -> None:
         # One verdict per link spelling (fragment aside), remembered: a documentation page
@@ -275,17 +279,29 @@ class LinkPolicy:
         Who calls: the scheduler's scope gate, for every request and every link."""
         if scheme_of(url) == "file":
             return self._checked(url, referrer)  # its verdict depends on the referrer
-        canonical, reason = self._web_verdict(url.partition("#")[0])
+        canonical, reason, private = self._web_verdict(url.partition("#")[0])
         if reason:
             raise UrlRejected(reason, url)
+        if private and self._steered_inside(referrer):
+            raise UrlRejected("private_address", url)
         return canonical
 
-    def _web_verdict(self, url: str) -> tuple[str, str]:
-        """(canonical form, "") or ("", the reason of the refusal) of a non-``file:`` URL."""
+    def _steered_inside(self, referrer: str | None) -> bool:
+        """A link (or redirect) to a private address, in a crawl that neither started on one
+        nor allows them: refused when a public page gave it. A start point (no referrer) is
+        the user's own choice; a private page's links are its network's own, and a
+        ``file:`` page's the user's own disk's."""
+        return (referrer is not None and not referrer.startswith("file:")
+                and not is_private_url(referrer))
+
+    def _web_verdict(self, url: str) -> tuple[str, str, bool]:
+        """(canonical form, "", is its host private and refused from public pages?) or ("",
+        the reason of the refusal, False) of a non-``file:`` URL."""
         try:
-            return self._checked(url, None), ""
+            canonical = self._checked(url, None)
         except UrlRejected as rejection:
-            return "", rejection.reason
+            return "", rejection.reason, False
+        return canonical, "", not self.private_addresses and is_private_url(canonical)
 
     def _checked(self, url: str, referrer: str | None) -> str:
         scheme = scheme_of(url)

@@ -8,11 +8,11 @@ once it is in the feed; the frontier hears of it after both), ``item_dropped`` /
 refusal) and ``server_completed`` (completed.log), ``spider_closed`` (summary.log).
 
 Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_INTERVAL``,
-``JOBDIR``, ``CITESEEKER_REPORT_HTML``. At the end: report.html and the per-publication table
+``JOBDIR``, ``CITESEEKER_REPORT_HTML``, ``CITESEEKER_REPORT_EXCLUDE_SELF``. At the end: report.html and the per-publication table
 (:mod:`citeseeker_scrapy.report.html`), and ``new-citations.atom``
 (:mod:`citeseeker_scrapy.works.alerts`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
 
-Storage failures (issue 24): a write the disk refuses — a log line, the ledger's reported.txt
+Storage failures: a write the disk refuses — a log line, the ledger's reported.txt
 and papers.txt, the job's files, report.html, or the scratch directory of the text pipeline —
 goes to the job's
 storage guard (:mod:`citeseeker_scrapy.storage`), which stops the crawl with one error
@@ -49,8 +49,8 @@ from citeseeker_scrapy.report.logs import (
     RunReport, document_counts, document_hits, feed_citations, repair_cut_line, summary_lines,
 )
 from citeseeker_scrapy.stats import (
-    DOCUMENTS_DUPLICATES, DOCUMENTS_IGNORED, DOCUMENTS_SEARCHED, DOWNLOAD_ERRORS, FRONTIER_SIZE,
-    PIPELINE_ERRORS, RESUMED,
+    DOCUMENTS_DUPLICATES, DOCUMENTS_IGNORED, DOCUMENTS_ROBOTS_REFUSED, DOCUMENTS_SEARCHED,
+    DOWNLOAD_ERRORS, FRONTIER_SIZE, PIPELINE_ERRORS, RESUMED, ROBOTS_REFUSAL,
 )
 from citeseeker_scrapy.recrawl import recrawl_session
 from citeseeker_scrapy.works.alerts import write_alerts
@@ -66,17 +66,19 @@ class ReportExtension:
                  ledger: ReportLedger, storage: StorageGuard | None = None,
                  publications: Any = (), groups: Any = (),
                  input_changes: tuple[str, ...] = (), html: bool = True,
-                 print_table: bool = True) -> None:
+                 print_table: bool = True, exclude_self: bool = False) -> None:
         """Built in one step by :meth:`from_crawler`: ``publications`` and ``groups`` are what
         the job searched (for the report), ``input_changes`` what a resume accepted
         (``CITESEEKER_RESUME_CHANGED_INPUTS``), ``html`` writes report.html, ``print_table``
-        prints the final table on the terminal."""
+        prints the final table on the terminal, ``exclude_self`` leaves self-citations out of
+        both and of the alerts (``CITESEEKER_REPORT_EXCLUDE_SELF``)."""
         self.crawler = crawler
         self.publications = publications
         self.groups = groups
         self.input_changes = input_changes
         self.html = html
         self.print_table = print_table
+        self.exclude_self = exclude_self
         self.storage = storage or StorageGuard()
         self.stats = crawler.stats
         self.log_dir = log_dir
@@ -97,6 +99,7 @@ class ReportExtension:
                         storage=job.storage, publications=searched_publications(job),
                         groups=searched_groups(job), input_changes=job.input_changes,
                         html=job.config.report_html,
+                        exclude_self=job.config.report_exclude_self,
                         print_table=wants_progress(crawler.settings))
         if jobdir:
             try:
@@ -226,6 +229,8 @@ class ReportExtension:
         """One errors.log line per failed document; a refusal is only a debug.log line."""
         if ignored:
             self.stats.inc_value(DOCUMENTS_IGNORED)
+            if reason == ROBOTS_REFUSAL:
+                self.stats.inc_value(DOCUMENTS_ROBOTS_REFUSED)
             self.report.debug(f"ignored {request.url}: {reason}")
         else:
             self.stats.inc_value(DOWNLOAD_ERRORS)
@@ -278,6 +283,8 @@ class ReportExtension:
                                    groups=self.groups,
                                    exports=[path for path, _ in
                                             local_feeds(self.crawler.settings.getdict("FEEDS"))])
+        if self.exclude_self:
+            results = results.without_self_citations()
         if self.html:
             path = self.log_dir / "report.html"
             path.write_text(render_html(results), encoding="utf-8")

@@ -2,7 +2,7 @@
 
 Why: Scrapy's SpiderState extension writes ``JOBDIR/spider.state`` in place at close; on a
 full disk it left a 0-byte file, and every later resume logged an error when reading it and
-another at close (issue 24). This subclass writes a temporary file and renames it (atomic), and
+another at close. This subclass writes a temporary file and renames it (atomic), and
 writes nothing once the job's storage guard has stopped the crawl (the previous state stays).
 The add-on puts it in place of Scrapy's (``EXTENSIONS``).
 """

@@ -1,4 +1,4 @@
-"""Per-server concurrency that adapts to what the server can take (AIMD, issue 27).
+"""Per-server concurrency that adapts to what the server can take (AIMD).
 
 A small server — a lab's machine, a student's ``python3 -m http.server`` (listen queue 5), an
 old appliance — drops the connections it cannot accept: the kernel discards the SYN, the

@@ -1,4 +1,4 @@
-"""Fencing at send time for workers of the shared frontier (CITESEEKER_FRONTIER=redis, issue 24).
+"""Fencing at send time for workers of the shared frontier (CITESEEKER_FRONTIER=redis).
 
 Why: a worker paused (SIGSTOP, a long GC, a suspended VM) past its lease finds, when it
 continues, requests it had already handed to the downloader for servers another worker has

@@ -28,7 +28,7 @@ from citeseeker_scrapy.job.crawl_job import (
     check_spider_arguments, crawl_job, refuse_to_start,
 )
 from citeseeker_scrapy.job.directories import apply_job_dirs, apply_recrawl_argument
-from citeseeker_scrapy.keys import DEPTH_KEY, KIND_KEY, ORIGIN_KEY, START
+from citeseeker_scrapy.keys import DEPTH_KEY, KIND_KEY, LANDING_KEY, ORIGIN_KEY, START
 from spiders.providers import start_points_with_providers
 from spiders.site_search import SiteSearcher
 
@@ -82,8 +82,9 @@ class CiteSeekerSpider(scrapy.Spider):
 
     def parse(self, response: Response, **kwargs: Any) -> Iterator[DocumentItem]:
         """One document item, with the type the document-type middleware sniffed."""
-        item = DocumentItem.from_response(response, depth=int(response.meta.get(DEPTH_KEY, 0)))
-        item.kind = response.meta.get(KIND_KEY)
+        item = DocumentItem.from_response(response, depth=int(response.meta.get(DEPTH_KEY, 0)),
+                                          kind=response.meta.get(KIND_KEY))
+        item.landing = response.meta.get(LANDING_KEY)
         site_search = self._site_search()
         # searches and a landing page's document are queued before the page's own links (the
         # item's), so they go out first and the page's server is not completed before them

@@ -16,7 +16,10 @@ import pytest
 
 from citeseeker_scrapy.commands.crawl import crawl_ending
 from citeseeker_scrapy.exceptions import InputError
-from citeseeker_scrapy.job.crawl_job import BAD_INPUT_REASON, check_spider_arguments
+from citeseeker_scrapy.job.crawl_job import (
+    ARGUMENT_HELP, ARGUMENT_SETTINGS, BAD_INPUT_REASON, check_spider_arguments,
+)
+from citeseeker_scrapy.job.directories import CRAWL_ARGUMENT, RECRAWL_ARGUMENT
 from tests.support.crawl import PROJECT_ROOT, _environment, run_crawl
 from tests.support.servers import SiteServer, write_site
 
@@ -160,3 +163,26 @@ def test_the_crawl_settles_its_set_up_out_of_the_collectors_sight() -> None:
     finally:
         gc.unfreeze()
         gc.set_threshold(*threshold)
+
+
+@pytest.mark.parametrize("command", [
+    ("-m", "scrapy", "crawl", "citeseeker", "-h"),
+    ("-c", "from citeseeker_scrapy.cli import main; main()", "-h"),  # the citeseeker script
+])
+def test_the_help_lists_the_spiders_arguments(command: tuple[str, ...]) -> None:
+    done = subprocess.run([sys.executable, *command], cwd=PROJECT_ROOT, env=_environment(),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert set(ARGUMENT_HELP) == {*ARGUMENT_SETTINGS, CRAWL_ARGUMENT, RECRAWL_ARGUMENT}
+    for name, text in ARGUMENT_HELP.items():
+        line = next(line for line in done.stdout.splitlines() if f"-a {name}=" in line)
+        assert text.split()[0] in line  # the argument's text begins beside it
+
+
+def test_a_crawl_without_authors_says_which_titles_it_searches(tmp_path) -> None:
+    with SiteServer(write_site(tmp_path / "site", {"a.html": CITING})) as site:
+        result = run_crawl(tmp_path / "run", "-a", f"startpoints={site.base}/a.html")
+    assert result.returncode == 0, result.output[-2000:]
+    [line] = [line for line in result.output.splitlines() if "no -a authors given" in line]
+    assert str(PROJECT_ROOT / "inputs" / "searchstrings.txt") in line
+    assert "INFO" in line and " title(s) of " in line

@@ -20,19 +20,24 @@ SERVERS, PAGES = 3, 40
 
 
 def site_files(index: int, bases: list[str]) -> dict[str, str]:
-    """40 linked pages per server; every 7th cites a title; some link to the other servers."""
+    """40 linked pages per server; every 7th cites a title, with the scholarly meta tags of a
+    work that each server has a version of (one work, three versions); some link to the other
+    servers."""
     files = {}
     for page in range(PAGES):
         links = [f"{(page * 3 + 1) % PAGES}.html", f"{(page + 1) % PAGES}.html"]
         if page % 10 == 5:
             links.append(f"{bases[(index + 1) % SERVERS]}/{page}.html")
-        cite = ""
+        cite = head = ""
         if page % 7 == 3:
             cite = f"<p>[{page}] Fiala, D.: Retrieving citations on the web, {index}.</p>"
+            head = (f'<head><meta name="citation_title" content="Crawling study {page}">'
+                    '<meta name="citation_author" content="Jana Novak"></head>')
         if page % 11 == 4:
             cite += "<p>J. Ježek: A system for citatons retrieval on the web.</p>"
         anchors = "".join(f'<a href="{href}">x</a>' for href in links)
-        files[f"{page}.html"] = f"<html><body><h1>Page {index}/{page}</h1>{cite}{anchors}</body></html>"
+        files[f"{page}.html"] = (f"<html>{head}<body><h1>Page {index}/{page}</h1>{cite}{anchors}"
+                                 "</body></html>")
     files["index.html"] = '<html><body><a href="0.html">start</a></body></html>'
     return files
 
@@ -138,6 +143,7 @@ def test_kill_9_then_resume_loses_nothing_and_refetches_little(tmp_path: Path, r
     assert max(counts.values()) <= 2
     assert result.log("summary").count("The search has been") == 1  # the killed run wrote none
     assert len(refetched) <= 10 + 16  # one flush interval + CONCURRENT_REQUESTS in flight
+    assert_works_once(result, tmp_path / "job")
 
 
 def feed_citations(crawl: Crawl) -> list[tuple[str, str, str]]:
@@ -200,6 +206,30 @@ def test_twenty_kill_9s_lose_no_citation_and_report_none_twice(tmp_path: Path, r
     assert_feed_and_log_agree(crawl, finished=True)
     assert normalize(result.hits(), bases) == hits
     assert sorted(normalize_lines(success_lines(result), bases)) == lines
+    assert_works_once(result, tmp_path / "job")
+
+
+def assert_works_once(result: CrawlResult, jobdir: Path) -> None:
+    """The versions of a work (the same page on each server) share one work_id, other works
+    differ; the job's id map names each key once; new-citations.atom lists each work once."""
+    import feedparser
+
+    from citeseeker_scrapy.works.alerts import ATOM_FILE
+    from citeseeker_scrapy.works.identity import WORKS_FILE
+
+    ids: dict[str, set[str]] = {}
+    for document in result.documents:
+        if any(c["publication"].startswith("Retrieving") for c in document["citations"]):
+            ids.setdefault(document["url"].rsplit("/", 1)[1], set()).add(document["work_id"])
+    assert all(len(shared) == 1 for shared in ids.values()), ids
+    assert len({work_id for shared in ids.values() for work_id in shared}) == len(ids)
+    keys = [line.split("\t")[0] for line in
+            (jobdir / WORKS_FILE).read_text(encoding="utf-8").splitlines()]
+    assert len(keys) == len(set(keys)) and len(keys) >= len(ids)
+    entries = feedparser.parse(str(result.log_dir / ATOM_FILE)).entries
+    assert len({entry.id for entry in entries}) == len(entries)
+    assert {entry.title for entry in entries} >= {
+        f"Crawling study {page.removesuffix('.html')}" for page in ids}
 
 
 # -- a relative JOBDIR: PostScript and DOC read as with an absolute one --------------------------

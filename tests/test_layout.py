@@ -356,3 +356,31 @@ def test_byte_order_marks_are_read_in_one_module() -> None:
                  for line in byte_order_mark_offenders(path)]
     assert offenders == []
     assert byte_order_mark_offenders(ENCODING_MODULE)  # the check sees the owner's table
+
+
+# -- one owner of a document's type -------------------------------------------------------------
+
+#: The callers of ``extraction.sniff.document_kind``: the response's type for the crawl, and
+#: the item's for a spider without that middleware. Everything after takes ``item.kind``.
+DOCUMENT_TYPE_DECIDERS = frozenset({ROOT / "middlewares" / "document_type.py",
+                                    CORE / "document" / "item.py"})
+
+
+def type_sniff_calls(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [f"{path.relative_to(ROOT)}:{node.lineno} {name}" for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            and (name := getattr(node.func, "id", getattr(node.func, "attr", "")))
+            in ("sniff_kind", "document_kind")]
+
+
+def test_a_documents_type_is_decided_once() -> None:
+    """The document-type middleware sniffs a response, the item one made without it; no
+    stage, pipeline or spider sniffs again (members of archives are sniffed in extraction/,
+    where they are unpacked)."""
+    extraction = CORE / "extraction"
+    offenders = [call for path in project_files()
+                 if extraction not in path.parents and path not in DOCUMENT_TYPE_DECIDERS
+                 for call in type_sniff_calls(path)]
+    assert offenders == []
+    assert all(type_sniff_calls(path) for path in DOCUMENT_TYPE_DECIDERS)

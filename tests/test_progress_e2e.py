@@ -18,7 +18,7 @@ import pytest
 from citeseeker_scrapy.report.progress import (
     FrontierSnapshot, ProgressFigures, figures, progress_line,
 )
-from tests.support.crawl import PROJECT_ROOT
+from tests.support.crawl import PROJECT_ROOT, run_crawl
 from tests.support.servers import SiteServer, write_site
 from tests.support.docgen import page
 
@@ -137,3 +137,22 @@ def test_suspend_says_how_to_resume_and_the_resumed_count_goes_on(tmp_path, site
     final = re.search(r"'citeseeker/progress/documents': (\d+)", resumed)
     assert final and int(final.group(1)) == total, (total, resumed[-2000:])
     assert "Crawl suspended" not in resumed
+
+
+def test_documents_refused_by_robots_txt_are_counted(tmp_path) -> None:
+    """robots.txt forbids two of the site's documents: summary.log counts them (they were a
+    debug.log line only), and so does the progress line."""
+    files = {"robots.txt": "User-agent: *\nDisallow: /private/\n",
+             "index.html": page("Home", "Papers.", ["private/a.html", "private/b.html", "c.html"]),
+             "private/a.html": page("A", "a"), "private/b.html": page("B", "b"),
+             "c.html": page("C", "c")}
+    with SiteServer(write_site(tmp_path / "site", files)) as server:
+        result = run_crawl(tmp_path / "run", "-a", "authors=Fiala",
+                           "-a", "publications=Retrieving citations on the web",
+                           "-a", f"startpoints={server.base}/index.html")
+    assert result.returncode == 0, result.output[-2000:]
+    assert "Documents refused by robots.txt:\t2" in result.log("summary")
+    assert not any(path.startswith("/private/") for path in server.requests)
+    stats = {"citeseeker/documents/robots_refused": 2}
+    assert progress_line(figures(stats, None, documents_before=0, seconds=1)).endswith(
+        "0 errors; 2 refused by robots.txt")

@@ -15,12 +15,12 @@ CITATION = {"member": "", "header": "A paper", "author": "Fiala",
             "found": "retrieving citations on the web", "similarity": 1.0}
 
 
-def extension_for(tmp_path: Path, feed: Path) -> ReportExtension:
+def extension_for(tmp_path: Path, feed: Path, **settings: str) -> ReportExtension:
     crawler = get_crawler(settings_dict={
         "JOBDIR": str(tmp_path / "job"), "CITESEEKER_LOG_DIR": str(tmp_path / "logs"),
         "FEEDS": {str(feed): {"format": "jsonlines"}},
         "CITESEEKER_AUTHORS": "Fiala", "CITESEEKER_PUBLICATIONS": CITATION["publication"],
-        "CITESEEKER_STARTPOINTS": ""})
+        "CITESEEKER_STARTPOINTS": "", "CITESEEKER_PROGRESS_LIVE": "False", **settings})
     return ReportExtension.from_crawler(crawler)
 
 
@@ -93,3 +93,21 @@ def test_a_recovered_document_keeps_its_work_and_self_citations(tmp_path) -> Non
     assert (document.work_id, document.work, document.title) == \
         ("w0123456789abcdef", work, "Own work")
     assert results_of(tmp_path / "job").work_counts() == {CITATION["publication"]: (1, 1)}
+
+
+def test_the_end_of_a_crawl_can_leave_self_citations_out(tmp_path) -> None:
+    """CITESEEKER_REPORT_EXCLUDE_SELF: report.html and the alerts without the self-citing
+    work; the feed and works.jsonl keep it."""
+    import feedparser
+
+    feed = tmp_path / "citations.jsonl"
+    feed.write_text(json.dumps({"url": "http://a.org/own.html", "server": "http://a.org",
+                                "citations": [{**CITATION, "self_citation": True}],
+                                "work": {"title": "Own work", "authors": ["Dalibor Fiala"]},
+                                "work_id": "w0123456789abcdef"}) + "\n")
+    extension = extension_for(tmp_path, feed, CITESEEKER_REPORT_EXCLUDE_SELF="True")
+    extension.spider_closed(None, "finished")
+    html = (tmp_path / "logs" / "report.html").read_text(encoding="utf-8")
+    assert "No citing work found." in html and "1 publication never cited" in html
+    assert feedparser.parse(str(tmp_path / "logs" / "new-citations.atom")).entries == []
+    assert "w0123456789abcdef" in (tmp_path / "logs" / "works.jsonl").read_text()

@@ -11,7 +11,7 @@ from citeseeker_scrapy.document.stages import identify_work
 from citeseeker_scrapy.extraction.html import parse_html
 from citeseeker_scrapy.extraction.processes.worker_main import pdf_text
 from citeseeker_scrapy.works.fields import clean_title, person_names, year_of
-from citeseeker_scrapy.works.pdf_meta import info_candidate, xmp_candidate
+from citeseeker_scrapy.works.pdf_meta import info_candidate, pdf_candidates, xmp_candidate
 from citeseeker_scrapy.works.work import merged_work
 from tests.support.docgen import ghostscript_pdf, pdf_file, ps_string
 
@@ -62,9 +62,21 @@ def test_dublin_core_then_json_ld_then_the_heading() -> None:
     assert work["authors"] == ["Ana Lopes", "Bo Chen"]
     assert (work["year"], work["venue"], work["doi"]) == (2021, "J. Graphs", "10.5555/abc")
     assert work["source"]["title"] == "jsonld"
-    heading = page_work("<html><head><title>Lab | Notes on Graphs</title></head>"
-                        "<body><h1>Notes on Graphs</h1></body></html>")
-    assert (heading["title"], heading["source"]) == ("Notes on Graphs", {"title": "html-title"})
+    tagged = page_work('<html><head><title>Lab | Notes on Graphs</title><meta name="DC.type" '
+                       'content="Text"></head><body><h1>Notes on Graphs</h1></body></html>')
+    assert (tagged["title"], tagged["source"]) == ("Notes on Graphs", {"title": "html-title"})
+
+
+def test_a_page_without_scholarly_metadata_is_told_by_its_title() -> None:
+    page = parse_html("<html><head><title>Lab | Notes on Graphs</title></head><body>"
+                      "<h1>Notes on Graphs</h1><p>Jana Novak</p><p>(c) 2004</p></body></html>")
+    assert page.meta is None  # nothing looked at but <meta> and the scripts
+    item = citing_item([{"member": "", "kind": "html", "text": page.text, "meta": None,
+                         "cites": 1}])
+    identify_work(item)
+    assert item.work == {"title": "Lab | Notes on Graphs", "authors": [], "year": None,
+                         "venue": None, "doi": None, "arxiv": None,
+                         "source": {"title": "html-title"}}
 
 
 def test_broken_meta_never_breaks_the_page() -> None:
@@ -156,14 +168,19 @@ def typeset_first_page(title: list[str], authors: str, extra: list[str],
     return ("\n".join(out) + "\n").encode("latin-1")
 
 
+def pdf_work(data: bytes) -> dict:
+    """The work of a PDF as the crawl tells it: its worker's reading, judged."""
+    header, text = pdf_text(data, work=True)
+    return merged_work(pdf_candidates(header["work"], text))
+
+
 def test_first_page_of_a_pdf_without_metadata() -> None:
     data = ghostscript_pdf(typeset_first_page(
         ["Finding Citations of Papers", "in the Grey Literature"],
         "Jana Novak, Petr Dvorak and Hana Svobodova",
         ["University of West Bohemia, Plzen", "Proc. of WSCG 2004. Copyright 2004 UNION",
          "doi:10.1111/wscg.2004.17"]))
-    header, _ = pdf_text(data, work=True)
-    work = merged_work(header["work"]["candidates"])
+    work = pdf_work(data)
     assert work["title"] == "Finding Citations of Papers in the Grey Literature"
     assert work["authors"] == ["Jana Novak", "Petr Dvorak", "Hana Svobodova"]
     assert (work["year"], work["doi"]) == (2004, "10.1111/wscg.2004.17")
@@ -181,7 +198,7 @@ def test_pdf_metadata_wins_over_the_layout_only_when_page_one_prints_it(
     data = ghostscript_pdf(typeset_first_page(["Finding Citations"], "Jana Novak",
                                               ["arXiv:2101.01234v2 [cs.DL] 3 Jan 2021"],
                                               docinfo))
-    work = merged_work(pdf_text(data, work=True)[0]["work"]["candidates"])
+    work = pdf_work(data)
     assert work["title"] == "Finding Citations" and work["source"]["title"] == source
     assert work["authors"] == ["Jana Novak"]
     assert (work["arxiv"], work["year"]) == ("2101.01234", 2021)
@@ -193,7 +210,7 @@ def test_xmp_in_a_real_pdf() -> None:
                b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << >> >>",
                b"<< /Type /Metadata /Subtype /XML /Length %d >>\nstream\n" % len(XMP) + XMP
                + b"\nendstream"]
-    work = merged_work(pdf_text(pdf_file(objects), work=True)[0]["work"]["candidates"])
+    work = pdf_work(pdf_file(objects))
     assert work["title"] == "Sparse Walks in Citation Graphs"
     assert work["source"]["title"] == "xmp"
 
@@ -228,3 +245,64 @@ def test_office_text_gets_its_work_from_the_head_of_its_text() -> None:
     assert (item.work["title"], item.work["authors"], item.work["year"]) == (
         "Citation Indexing on the Web", ["Jana Novak", "Petr Dvorak"], 2005)
     assert item.work["source"]["title"] == "text-head"
+
+
+@pytest.mark.parametrize("line,names", [
+    ("Ed Chang and Avideh Zakhor, Member, IEEE", ["Ed Chang", "Avideh Zakhor"]),
+    ("Kyle Lo†∗ Lucy Lu Wang†∗ Mark Neumann†", ["Kyle Lo", "Lucy Lu Wang", "Mark Neumann"]),
+    ("Ross G. DOUGLAS∗1, Rajni K. SHARMA†1", ["Ross G. DOUGLAS", "Rajni K. SHARMA"]),
+    ("CHEN SCHMIDT-LANGE AND AMARA PETROV", ["CHEN SCHMIDT-LANGE", "AMARA PETROV"]),
+    ("Hiroshi J. van der Berg1", ["Hiroshi J. van der Berg"]),
+    ("Muhammad Atif Iqbal   Dr. Saeed Murtaza", ["Muhammad Atif Iqbal", "Saeed Murtaza"]),
+    ("Department of Computer Science, ETH Zurich", []),
+    ("Institut Télécom; Télécom ParisTech; CNRS LTCI", []),
+    ("Redmond WA 98052", []),
+])
+def test_one_author_line(line: str, names: list[str]) -> None:
+    from citeseeker_scrapy.works.first_page import names_of_line
+
+    assert names_of_line(line) == names
+
+
+def test_tex_accents_are_put_on_their_letters() -> None:
+    from citeseeker_scrapy.works.page_layout import accents_composed
+
+    assert accents_composed("Jiˇr´ı Dvoˇr´ak, Pierre-Franc¸ois") == "Jiří Dvořák, Pierre-François"
+
+
+@pytest.mark.parametrize("lines,year", [
+    ([("Proceedings of the 30th VLDB Conference,", False), ("Toronto, Canada, 2004", False)],
+     2004),
+    ([("Accepted 2012 March 3. Received 2011 December 1", False),
+      ("MNRAS 000, 1-10 (2012) Preprint 28 November 2026", False)], 2012),
+    ([("978-1-6654-1234-1/11/$31.00 ©2011 IEEE", False), ("In 2019 we ...", False)], 2011),
+    ([("as Smith and Lee showed in 2011", False)], None),
+    ([("Journal header 2009 page 1", True)], 2009),
+])
+def test_the_printed_year_is_the_best_placed_one(lines: list, year: int | None) -> None:
+    from citeseeker_scrapy.works.first_page import printed_year
+
+    assert printed_year(lines) == year
+
+
+def test_a_scan_and_a_failing_layout_reader_cost_no_text(monkeypatch) -> None:
+    from citeseeker_scrapy.works import page_layout
+
+    scan = pdf_file([b"<< /Type /Catalog /Pages 2 0 R >>",
+                     b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                     b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>"])
+    header, text = pdf_text(scan, work=True)  # no text on page 1: nothing to tell, no error
+    assert header["work"] == {"xmp": None, "info": {}, "lines": [], "page_chars": 0}
+    assert pdf_candidates(header["work"], text) == []
+
+    def broken(*args):
+        raise ValueError("a layout PDFium cannot give")
+
+    monkeypatch.setattr(page_layout, "page_lines", broken)
+    data = ghostscript_pdf(typeset_first_page(["Finding Citations"], "Jana Novak", []))
+    header, text = pdf_text(data, work=True)
+    assert "Finding Citations" in text and "layout PDFium" in header["work"]["error"]
+    item = citing_item([{"member": "", "kind": "pdf", "text": text, "meta": header["work"],
+                         "cites": 1}])
+    identify_work(item)
+    assert "work metadata unreadable" in item.problems[0]["reason"]

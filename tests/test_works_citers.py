@@ -36,6 +36,8 @@ SAME_PERSON = [
     ("Smith", "John Smithson", False),
     ("D. Fiala Jr.", "Dalibor Fiala", True),
     ("O'Brien", "Pat OBrien", True),
+    ("Lee, Wei", "Wei LEE", True),              # a surname in capitals, not initials
+    ("Dalibor Larsen", "Dalibor LEE", False),   # two unlikely readings make no match
 ]
 
 

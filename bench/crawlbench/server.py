@@ -109,16 +109,20 @@ class HttpProtocol(asyncio.Protocol):
                 return
             close = version == "HTTP/1.0" or b"connection: close" in headers.lower()
             reply = self.app.respond(self.server, method, target, close)
-            if self.app.latency and self.server >= 0:
+            delay = self.app.delay(self.server)
+            if delay:
                 # answered later without blocking the loop: a slow network or server
-                asyncio.get_running_loop().call_later(self.app.latency, self._send, reply, close)
+                asyncio.get_running_loop().call_later(delay, self._send, reply, close)
             else:
                 self._send(reply, close)
             if close:
                 return
 
-    def _send(self, reply: bytes, close: bool) -> None:
+    def _send(self, reply: bytes | None, close: bool) -> None:
         if self.transport.is_closing():
+            return
+        if reply is None:  # a dropped answer: the connection closes without one
+            self.transport.close()
             return
         self.transport.write(reply)
         if close:
@@ -132,7 +136,11 @@ class App:
         self.servers = servers
         self.counters = Counters()
 
-    def respond(self, server: int, method: str, target: str, close: bool) -> bytes:
+    def delay(self, server: int) -> float:
+        """Seconds before the answer to a request to ``server`` (-1: the control port)."""
+        return self.latency if server >= 0 else 0.0
+
+    def respond(self, server: int, method: str, target: str, close: bool) -> bytes | None:
         path = target.split("?", 1)[0].split("#", 1)[0]
         if server < 0:
             return self.control(path)

@@ -171,7 +171,7 @@ def _reference(source: str, printed: str, title: Optional[str], authors: Optiona
     if not title or not authors:
         return None
     title = clean_title(title)
-    if not _readable_title(title) or title not in printed:
+    if not readable_title(title) or title not in printed:
         return None
     surnames = tuple(name for name in surnames_of(authors)
                      if name in printed and name[0].isupper() and name.lower() not in title.lower())
@@ -181,7 +181,7 @@ def _reference(source: str, printed: str, title: Optional[str], authors: Optiona
     return Reference(source, printed, title, surnames, style, authors)
 
 
-def _readable_title(title: str) -> bool:
+def readable_title(title: str) -> bool:
     """A title a reader would recognise: three words or more, no annotation debris (brackets,
     quotes inside, a dangling "in")."""
     return (len(title.split()) >= 3 and len(title) >= 15 and not re.search(r"[\[\]{}<>\"\u201c\u201d]", title)
@@ -346,7 +346,7 @@ def title_shapes(reference: Reference) -> tuple[str, ...]:
     (a number or code that is no year; an original date before the year)."""
     at = reference.printed.find(reference.title)
     after = reference.printed[at + len(reference.title):]
-    shapes = [_title_ending(reference.title, after)]
+    shapes = [title_ending(reference.title, after)]
     before = reference.printed[:at].rstrip(" \"'\u201c\u2018\u00ab([")
     last = re.split(r"[,(]", before.split()[-1])[-1] if before.split() else ""
     if re.search(r"\(\d{4}\)\s*\d{4}[a-z]?\W*$", before):
@@ -356,7 +356,7 @@ def title_shapes(reference: Reference) -> tuple[str, ...]:
     return tuple(shapes)
 
 
-def _title_ending(title: str, after: str) -> str:
+def title_ending(title: str, after: str) -> str:
     """The category of what follows the title."""
     rest = after.lstrip(_CLOSING_QUOTES)
     if not rest.strip():

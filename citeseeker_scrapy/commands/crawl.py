@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scrapy import Spider, signals
+from scrapy.commands import ScrapyHelpFormatter
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
@@ -34,7 +35,7 @@ from citeseeker_scrapy.commands.errors import (
     BAD_INPUT_STATUS, ERROR_PREFIX, WARNING_PREFIX, print_error,
 )
 from citeseeker_scrapy.job.crawl_job import (
-    BAD_INPUT_REASON, crawl_job, refusals_of,
+    BAD_INPUT_REASON, arguments_help, crawl_job, refusals_of,
 )
 from citeseeker_scrapy.report.terminal import flush_standard_streams
 from citeseeker_scrapy.storage import STORAGE_ERROR_STATUS, StorageGuard
@@ -122,11 +123,24 @@ def stop_reactor_threads() -> None:
         pool.stop()
 
 
+class HelpFormatter(argparse.RawDescriptionHelpFormatter, ScrapyHelpFormatter):
+    """Scrapy's help layout, the description printed as written (the arguments' table)."""
+
+
 class Command(ScrapyCrawlCommand):
-    """Scrapy's ``crawl`` plus CiteSeeker's exit status and final error line."""
+    """Scrapy's ``crawl`` plus CiteSeeker's exit status and final error line, and the
+    citeseeker spider's ``-a`` arguments in its help (``-h``; also ``citeseeker -h``)."""
 
     def short_desc(self) -> str:
         return "Run a spider (citeseeker: exit status 2 on bad input)"
+
+    def long_desc(self) -> str:
+        return (f"{self.short_desc()}.\n\nArguments of the citeseeker spider "
+                f"(-a NAME=VALUE):\n{arguments_help()}")
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        super().add_options(parser)
+        parser.formatter_class = HelpFormatter  # keeps the arguments' table of long_desc
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
         if len(args) != 1:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from citeseeker_scrapy.extraction.decode import reader_encoding as decided_encoding
+from citeseeker_scrapy.extraction.sniff import document_kind
 from citeseeker_scrapy.urls import server_of
 
 #: What the feed shows of a document (the rest is working state of the pipelines).
@@ -28,8 +29,9 @@ class DocumentItem:
     """A fetched document and what the pipelines learn from it.
 
     Set by the spider: ``url`` (as fetched), ``body``, ``content_type``, ``encoding``, ``kind``
-    (sniffed type, or None: the unpack stage sniffs), ``depth`` (inside its server); ``server``
-    and ``size`` (bytes downloaded) follow from them.
+    (the type the document-type middleware sniffed; an item made without it is sniffed here,
+    once: :func:`~citeseeker_scrapy.extraction.sniff.document_kind`; None: nothing we read),
+    ``depth`` (inside its server); ``server`` and ``size`` (bytes downloaded) follow from them.
     Unpack stage: ``members`` (the readable parts, with their bytes), ``archives``,
     ``problems``. Text stage: ``parts`` (``member``, ``kind``, ``text``, ``seconds``, ``size``),
     ``links`` (absolute URLs found in HTML parts, archive members included); it releases
@@ -46,6 +48,8 @@ class DocumentItem:
     Text stage: a part's ``meta`` is what it says of its work (``works/``). Citation stage,
     for a document that cites: ``work``, the citing work (``works.work.merged_work``: title,
     authors, year, venue, doi, arxiv, source; an archive's: its first citing member's).
+    ``landing``: set by the spider for a PDF a repository's record page named (its work, a
+    ``works`` candidate; ``works/landing.py``), merged into ``work``.
     Citing-work stage (``pipelines/works.py``): ``work_id``, shared by the versions of one
     work (:mod:`citeseeker_scrapy.works.identity`), and each citation's ``self_citation``.
     """
@@ -68,11 +72,14 @@ class DocumentItem:
     duplicates: list[tuple[str, str]] = field(default_factory=list)
     found_ahead: dict[str, tuple[list[dict[str, Any]], str]] = field(default_factory=dict)
     work: dict[str, Any] | None = None
+    landing: dict[str, Any] | None = None
     work_id: str = ""
 
     def __post_init__(self) -> None:
         self.server = self.server or server_of(self.url)
         self.size = self.size or len(self.body or b"")
+        if self.kind is None and self.body:
+            self.kind = document_kind(self.url, self.content_type, self.body)
 
     @classmethod
     def from_response(cls, response: Any, **fields: Any) -> DocumentItem:

@@ -21,27 +21,20 @@ from citeseeker_scrapy.extraction.extractor import (
     WORKER_MIN_BYTES, leaf_reply_events, leaf_request,
 )
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
-from citeseeker_scrapy.extraction.sniff import ARCHIVE_KINDS, HEAD_BYTES, sniff_kind
+from citeseeker_scrapy.extraction.sniff import ARCHIVE_KINDS
 from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.works.pdf_meta import pdf_candidates
 from citeseeker_scrapy.works.text_head import text_head_candidate
-from citeseeker_scrapy.works.work import Candidate, empty_work, merged_work
+from citeseeker_scrapy.works.work import empty_work, merged_work
 
 #: Kinds whose reader gives the work's candidates from the document's layout or markup: a
 #: page's meta tags and <title>, a PDF's (or distilled PostScript's) metadata and first page.
 LAYOUT_KINDS = frozenset({"html", "pdf", "ps"})
 
 
-def sniff(item: DocumentItem) -> str | None:
-    """The document's type: magic bytes first, then Content-Type, then the URL's extension.
-    For items of other spiders only: the citeseeker spider's items carry the type the
-    document-type middleware sniffed on the response."""
-    return sniff_kind(urlsplit(item.url).path, item.content_type, item.body[:HEAD_BYTES])
-
-
 def unpack_archives(item: DocumentItem, limits: ExtractionLimits) -> None:
     """Members of (nested) archives become the item's parts to read; a plain document is its
-    own single part."""
-    item.kind = item.kind or sniff(item)
+    own single part (its type is the item's: decided once, when the item was made)."""
     if item.kind is None:
         return
     for event in unpack(urlsplit(item.url).path, item.body, item.kind, limits):
@@ -135,10 +128,10 @@ def find_citations(item: DocumentItem, search: CitationSearch) -> None:
     item.found_ahead = {}
 
 
-def identify_work(item: DocumentItem, landing: list[Candidate] = ()) -> None:
+def identify_work(item: DocumentItem) -> None:
     """The citing work of a document that cites (``item.work``): what its citing part says
-    of itself (its reader's candidates, else the head of its text) and, for a PDF a
-    repository's record page named, that page's (``landing``). An archive's work is its
+    of itself (its reader's candidates, else the head of its text) and, for a document a
+    repository's record page named, that page's (``item.landing``). An archive's work is its
     first citing member's. Bad metadata never stops a document: a failure here is a problem
     of the part, and the work stays empty."""
     members = {citation["member"] for citation in item.citations}
@@ -147,11 +140,15 @@ def identify_work(item: DocumentItem, landing: list[Candidate] = ()) -> None:
         return
     try:
         meta = part.get("meta")
-        candidates = list((meta or {}).get("candidates") or ())
+        if (meta or {}).get("error"):
+            item.problems.append({"member": part["member"], "kind": part["kind"],
+                                  "reason": f"work metadata unreadable: {meta['error']}"})
+        candidates = (list(meta.get("candidates") or ()) if meta and "candidates" in meta
+                      else pdf_candidates(meta, part["text"]) if meta else [])
         if not any(c.get("title") for c in candidates) and (
                 meta is None or part["kind"] not in LAYOUT_KINDS):
             candidates.append(text_head_candidate(part["text"], part["kind"]))
-        item.work = merged_work([c for c in [*candidates, *landing] if c])
+        item.work = merged_work([c for c in [*candidates, item.landing] if c])
     except Exception as e:  # noqa: BLE001 - metadata of any shape must not stop the document
         item.work = empty_work()
         item.problems.append({"member": part["member"], "kind": part["kind"],

@@ -291,11 +291,12 @@ def unpack(
 ) -> list[UnpackEvent]:
     """Open a document's archives (nested, Algorithm 7.2): its readable parts, the archives
     checked and the problems met. A document that is no archive is its own single part.
+    ``kind`` is the document's type as the item carries it (None: nothing we read); only the
+    members are sniffed here.
 
     Runs in the caller's thread and needs no parser process, so the unpack stage can run
     apart from text extraction; the bytes unpacked are bounded by ``limits``.
     """
-    kind = kind or sniff_kind(path, None, body[:HEAD_BYTES])
     if kind is None:
         return []
     job = _Job(limits, None, None, None)
@@ -528,7 +529,7 @@ class _Job:
 
     def _fail_if_scratch_full(self, failure: str) -> None:
         """Ghostscript or catdoc failed: for want of room in the scratch directory (the disk,
-        not the document: a StorageError stops the crawl, issue 24) when less than
+        not the document: a StorageError stops the crawl) when less than
         :data:`SCRATCH_MIN_FREE_BYTES` is left there. They say so only as an exit status
         and a message of their own, so the disk is asked."""
         try:

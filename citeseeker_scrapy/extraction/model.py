@@ -82,8 +82,10 @@ class ExtractedPart:
     ~1 % of a crawl of small pages) are counted where the part was read (a parser worker for
     a big page): the render policy decides from them without parsing the page again, or going
     over its text. ``meta`` is what the part says of its work (``works/``: HTML meta tags,
-    a PDF's XMP, information dictionary and first page): ``candidates`` and, for a page,
-    ``pdf_url`` (a record page's ``citation_pdf_url``); None when it says nothing.
+    a PDF's XMP, information dictionary and first page): a page's ``candidates`` and
+    ``pdf_url`` (a record page's ``citation_pdf_url``); a PDF's reading
+    (``works.pdf_meta.pdf_meta``), judged only for the documents that cite; None when the
+    part says nothing.
     """
 
     member: str

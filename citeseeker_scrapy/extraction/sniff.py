@@ -11,6 +11,7 @@ from __future__ import annotations
 import posixpath
 import re
 
+from ..urls import path_of
 from .decode import BOMS
 
 #: How many leading bytes the sniffer looks at (ustar sits at 257; %PDF may follow junk).
@@ -68,6 +69,15 @@ _OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _EPS_BINARY_MAGIC = b"\xc5\xd0\xd3\xc6"
 _HTML_OPENINGS = (b"<!doctype html", b"<html", b"<head", b"<body", b"<?xml", b"<title", b"<!--")
 _TEX_MAGIC_COMMENT = re.compile(rb"%!(?:TEX|BIB)\b", re.IGNORECASE)
+
+
+def document_kind(url: str, content_type: str | None, body: bytes) -> str | None:
+    """The type of a fetched document, decided once for the whole crawl. Who calls it: the
+    document-type middleware for every response (so the render middleware and the spider read
+    the type from the response's meta), and :class:`DocumentItem` for an item made without
+    that middleware (another spider's); the pipelines and the extractor take the item's type
+    as given. Archive members are sniffed where they are unpacked (:func:`sniff_kind`)."""
+    return sniff_kind(path_of(url), content_type, body[:HEAD_BYTES])
 
 
 def sniff_kind(path: str, content_type: str | None, head: bytes) -> str | None:

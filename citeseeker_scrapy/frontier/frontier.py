@@ -3,7 +3,11 @@
 * **Pending Servers** — no duplicates, most referenced first (ties by arrival), each with the
   documents other servers named (its Pending Documents).
 * **Active servers** — up to ``max_active_servers`` crawled at once (§8.3's first improvement),
-  each depth-first from a stack: its pending documents first, then its root.
+  each depth-first from a stack: its pending documents first, then its root. A server has at
+  most ``connections_of(server)`` documents out at once (its download slot's connections);
+  when every active server has as many out, the next pending server is activated, so the
+  servers crawled at once are as many as the responses being waited for need, up to
+  ``max_active_servers`` (which the scheduler adapts: :mod:`.width`).
 * **Completed Servers** — the skeletons: names only. A server whose stack is empty and which has
   nothing in flight is completed and all its per-document state released, so memory follows the
   number of servers, not of documents (formula 6.2).
@@ -23,7 +27,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections import Counter, deque
+from collections import Counter
 from typing import Callable
 
 from ..urls import server_of
@@ -39,6 +43,8 @@ TOO_DEEP = "too_deep"
 SERVER_FULL = "server_full"
 PENDING_FULL = "pending_full"
 SKIPPED_SERVER = "skipped_server"
+#: A server's limit of documents out at once when ``connections_of`` gives none.
+UNLIMITED = 1 << 30
 
 
 class Frontier:
@@ -55,6 +61,7 @@ class Frontier:
         flush_interval: int = 100,
         root_of: Callable[[str], str | None] = lambda server: server + "/",
         on_completed: Callable[[str], None] = lambda server: None,
+        connections_of: Callable[[str], int] = lambda server: 0,
     ) -> None:
         self.store = store or MemoryStore()
         self.max_active_servers = max_active_servers
@@ -64,13 +71,19 @@ class Frontier:
         self.flush_interval = flush_interval
         self.root_of = root_of
         self.on_completed = on_completed
+        self.connections_of = connections_of  # 0: no limit of its own
+        #: set when a pending server waited because ``max_active_servers`` were active and
+        #: each had all the documents out it may have (read and reset by the scheduler)
+        self.held_back = False
         self.pending: dict[str, PendingServer] = {}
         self.active: dict[str, ActiveServer] = {}
         self.deferred: set[str] = set()
         self.completed: set[str] = set()
         self.refused: Counter[str] = Counter()
         self._heap: list[tuple[int, int, str]] = []
-        self._rotation: deque[str] = deque()
+        #: active servers that may have a document to hand out and room for it, in turn
+        #: (offered again by whatever may change that: a push, a finished document)
+        self._candidates: dict[str, None] = {}
         self._pending_documents = 0
         self._next_arrival = 0
         self._next_order = 0
@@ -157,7 +170,9 @@ class Frontier:
         if len(server.seen) >= self.max_docs_per_server and entry.url not in server.seen:
             return self._refuse(SERVER_FULL)
         server.seen.add(entry.url)
+        server.in_flight.discard(entry.url)  # a retry: back on the stack, no longer out
         server.push(entry, front=front)
+        self._offer(server.key)
         self.store.document_pushed(server.key, entry, self._order())
         return ACCEPTED
 
@@ -169,30 +184,35 @@ class Frontier:
 
     def next_document(self, ready: Callable[[str], bool] | None = None,
                       now: float | None = None) -> DocumentEntry | None:
-        """The next document to fetch, round-robin over the active servers, each depth-first.
-        ``ready(server)`` False passes an active server over this time (the shared frontier's
-        scheduler: its download slot cannot send a request at once); so does a server held
-        past ``now`` (``time.monotonic()`` when not given)."""
+        """The next document to fetch, round-robin over the active servers, each depth-first,
+        from a server with room for one more document out; when none has, from the next
+        pending server. ``ready(server)`` False passes an active server over this time (the
+        shared frontier's scheduler: its download slot cannot send a request at once); so does
+        a server held past ``now`` (``time.monotonic()`` when not given), or deferred and not
+        yet let back in (:meth:`_end_deferral`)."""
         now = time.monotonic() if now is None else now
-        for _ in range(len(self._rotation)):
-            key = self._rotation[0]
-            self._rotation.rotate(-1)
-            server = self.active[key]
-            if server.ready_at > now or (ready is not None and not ready(key)):
-                continue
-            if key in self.deferred and not self._end_deferral(key):
-                continue
-            entry = self._pop(server)
-            if entry is not None:
+        passed: list[str] = []
+        try:
+            while self._candidates:
+                key = next(iter(self._candidates))
+                del self._candidates[key]
+                server = self.active.get(key)
+                if server is None or not server.stack or not self._has_room(server):
+                    continue  # offered again when that changes
+                if (server.ready_at > now or (ready is not None and not ready(key))
+                        or (key in self.deferred and not self._end_deferral(key))):
+                    passed.append(key)
+                    continue
+                entry = self._pop(server)
+                if entry is None:
+                    continue  # its site search holds it: offered again when that ends
+                if server.stack and self._has_room(server):
+                    self._candidates[key] = None  # behind the others: round-robin
                 return entry
-        while self.crawling() < self.max_active_servers and self._heap:
-            server = self._activate_most_referenced()
-            if server is None:
-                continue
-            entry = self._pop(server)
-            if entry is not None:
-                return entry
-        return None
+            return self._activate_next()
+        finally:
+            for key in passed:
+                self._candidates[key] = None
 
     def crawling(self) -> int:
         """Active servers that count against ``max_active_servers`` (the deferred do not)."""
@@ -236,6 +256,31 @@ class Frontier:
         server = self.active.get(key)
         return 0 if server is None else server.deferrals
 
+    def _offer(self, key: str) -> None:
+        """``key`` may have a document to hand out and room for it now."""
+        self._candidates[key] = None
+
+    def _has_room(self, server: ActiveServer) -> bool:
+        """Fewer of its documents out than its connections (asked once per server)."""
+        if not server.connections:
+            server.connections = self.connections_of(server.key) or UNLIMITED
+        return len(server.in_flight) < server.connections
+
+    def _activate_next(self) -> DocumentEntry | None:
+        """The first document of the most referenced pending server, activated now, unless
+        ``max_active_servers`` are active (then :attr:`held_back` tells the scheduler)."""
+        while self._heap:
+            if self.crawling() >= self.max_active_servers:
+                self.held_back = self.held_back or bool(self.pending)
+                return None
+            server = self._activate_most_referenced()
+            if server is None:
+                continue
+            entry = self._pop(server)
+            if entry is not None:
+                return entry
+        return None
+
     def _pop(self, server: ActiveServer) -> DocumentEntry | None:
         if not server.stack or (server.searching and not server.front):
             return None
@@ -252,7 +297,6 @@ class Frontier:
         self._pending_documents -= len(pending.documents)
         server = ActiveServer(key)
         self.active[key] = server
-        self._rotation.append(key)
         self.store.server_active(key)
         root = self.root_of(key)
         if root is not None:
@@ -273,6 +317,7 @@ class Frontier:
         server.searching.discard(url)
         self.store.document_finished(server.key, url)
         self._finished_since_flush += 1
+        self._offer(server.key)
         self._complete_if_finished(server)
 
     def hold_for_search(self, key: str) -> None:
@@ -296,7 +341,7 @@ class Frontier:
     def _complete(self, server: ActiveServer) -> None:
         """The server becomes a skeleton: its name stays, its documents are released."""
         del self.active[server.key]
-        self._rotation.remove(server.key)
+        self._candidates.pop(server.key, None)
         self.deferred.discard(server.key)
         self.completed.add(server.key)
         self.store.server_completed(server.key)
@@ -374,7 +419,7 @@ class Frontier:
             self._push_heap(pending)
         for server in snapshot.active:
             self.active[server.key] = server
-            self._rotation.append(server.key)
+            self._offer(server.key)
         self._next_arrival = snapshot.next_arrival
         self._next_order = snapshot.next_order
         return snapshot

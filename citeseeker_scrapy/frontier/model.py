@@ -60,6 +60,9 @@ class ActiveServer:
     ready_at: float = 0.0
     #: how many times the server was deferred as down (bounded by the scheduler)
     deferrals: int = 0
+    #: how many of its documents may be out at once (its download slot's connections, known
+    #: from the first time it is asked for one; 0: not known yet)
+    connections: int = 0
 
     def push(self, entry: DocumentEntry, *, front: bool = False) -> None:
         if front or not self.front:

@@ -106,7 +106,7 @@ class RedisSync:
         return reply
 
     def _hand_back(self) -> list[str]:
-        """Fair share (issue 28): servers this worker holds beyond its share (the last
+        """Fair share: servers this worker holds beyond its share (the last
         reply's) start draining when other workers asked for servers; those drained are
         flushed and handed back in this sync (returned)."""
         last, frontier = self.last, self.frontier

@@ -209,6 +209,7 @@ class SharedFrontier(Frontier):
             server.in_flight.discard(entry.url)
         if server is not None and self.holds(key) and not server.skipped:
             server.push(entry)
+            self._offer(key)
             return
         self.store.link(key, entry, reference=False)
 
@@ -272,7 +273,7 @@ class SharedFrontier(Frontier):
         if server is None or not server.is_finished():
             return
         del self.active[key]
-        self._rotation.remove(key)
+        self._candidates.pop(key, None)
         self.deferred.discard(key)
         self.lease_until.pop(key, None)
         self.started.discard(key)
@@ -300,7 +301,7 @@ class SharedFrontier(Frontier):
         server = ActiveServer(key, lease=self.leases_taken)
         server.seen.update(done)
         self.active[key] = server
-        self._rotation.append(key)
+        self._offer(key)
         self.taken_over += int(takeover)
         entries = sorted((decode_entry(url, value) for url, value in queued.items()),
                          key=lambda pair: pair[0])
@@ -329,13 +330,14 @@ class SharedFrontier(Frontier):
             if entry.url not in server.seen and not server.skipped:
                 server.seen.add(entry.url)
                 server.push(entry)  # below site-search results, if any
+        self._offer(key)
         self.completing.discard(key)
         self._complete_if_finished(server)  # nothing new after all: ask again
 
     def abandon(self, key: str) -> None:
         """The lease was lost (this worker stalled past its expiry): another worker owns it."""
         if self.active.pop(key, None) is not None:
-            self._rotation.remove(key)
+            self._candidates.pop(key, None)
         self.deferred.discard(key)
         self.completing.discard(key)
         self.lease_until.pop(key, None)

@@ -19,6 +19,7 @@ is closed before its first request with reason :data:`BAD_INPUT_REASON`, which t
 from __future__ import annotations
 
 import logging
+import textwrap
 import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,7 @@ from scrapy import signals
 from scrapy.exceptions import CloseSpider
 from scrapy.utils.defer import deferred_from_coro
 
+from citeseeker_scrapy.addresses import is_private_url
 from citeseeker_scrapy.config import (
     DEFAULT_SETTINGS, CrawlConfig, check_replaced_scrapy_settings, check_setting_names,
     nearest_hint,
@@ -62,6 +64,32 @@ ARGUMENT_SETTINGS = {
     "search": "CITESEEKER_SEARCH",
     "citedby": "CITESEEKER_CITEDBY",
 }
+
+#: What each of our spider arguments is: ``scrapy crawl citeseeker -h`` lists them (the crawl
+#: command); README's "Inputs" table says the same at length.
+ARGUMENT_HELP = {
+    "authors": "a searchstrings.txt (author=Name1 + Name2, then its titles) or inline names "
+               "'Fiala + Jezek'; none: the packaged inputs/searchstrings.txt",
+    "publications": "the titles of inline authors, '|' between them",
+    "startpoints": "a file of URLs, one a line, or URLs separated by spaces (http://, "
+                   "https://, file://); none: the packaged inputs/startpoints.txt",
+    "staywithin": "URL prefixes or domains (.edu) the crawl stays within: a file or inline",
+    "forbidden": "URL prefixes or domains never crawled (when no staywithin): a file or inline",
+    "crawl": "NAME of a resumable crawl: its JOBDIR is crawls/NAME",
+    "recrawl": "a previous crawl's JOBDIR or name: report only new and gone citations",
+    "search": "start points from a search engine: searxng:URL or json:URL (docs/providers.md)",
+    "citedby": "start points from a citation index: openalex (docs/providers.md)",
+}
+
+
+def arguments_help(width: int = 79) -> str:
+    """The spider's ``-a`` arguments, each with its text wrapped beside it, for the crawl
+    command's help."""
+    column = max(map(len, ARGUMENT_HELP)) + len("  -a =  ")
+    return "\n".join(textwrap.fill(text, width, initial_indent=f"  -a {name}=".ljust(column),
+                                   subsequent_indent=" " * column)
+                     for name, text in ARGUMENT_HELP.items())
+
 
 #: The arguments that name the crawl's inputs (the rest configure start-point providers).
 INPUT_ARGUMENTS = ("authors", "publications", "startpoints", "staywithin", "forbidden")
@@ -177,7 +205,7 @@ class CrawlJob:
 
 def open_job_dir(jobdir: str | None, config: CrawlConfig, inputs: CrawlInputs,
                  ledger: ReportLedger) -> tuple[JobDirLock | None, list[str]]:
-    """One crawl per JOBDIR (its lock), and the same inputs on a resume (issue 24): before
+    """One crawl per JOBDIR (its lock), and the same inputs on a resume: before
     any component writes there; then what earlier runs reported is read into ``ledger``.
     Raises a CiteSeekerError (the job refuses, exit status 2)."""
     if not jobdir:
@@ -215,7 +243,8 @@ def check_rendering(settings: Any) -> None:
 
 
 def scope_of(config: CrawlConfig, inputs: CrawlInputs) -> LinkPolicy:
-    """The crawl's URL rules: formats, domains, ``file://`` roots of the start points, traps."""
+    """The crawl's URL rules: formats, domains, ``file://`` roots of the start points, traps,
+    and whether links may lead to private addresses (``addresses.py``)."""
     return LinkPolicy(
         permitted_formats=config.permitted_formats,
         stay_within=inputs.stay_within,
@@ -225,6 +254,8 @@ def scope_of(config: CrawlConfig, inputs: CrawlInputs) -> LinkPolicy:
         keep_query=config.keep_query,
         max_url_length=config.max_url_length,
         max_repeated_segments=config.max_repeated_segments,
+        private_addresses=(config.allow_private_addresses
+                           or any(is_private_url(url) for url in inputs.start_points)),
     )
 
 
@@ -266,12 +297,17 @@ def _bind_storage(crawler: Any, job: CrawlJob) -> None:
 
 
 def _announce(crawler: Any, job: CrawlJob) -> None:
-    """Warnings about skipped input lines once; a broken job closes the spider when it opens."""
+    """Warnings about skipped input lines once, and which packaged titles a crawl without
+    ``-a authors`` searches; a broken job closes the spider when it opens."""
     if job.error is not None:
         refuse_to_start(crawler, job.error)
         return
     for warning in job.inputs.warnings:
         logger.warning(warning)
+    if job.inputs.default_search is not None:
+        titles = sum(len(group.publications) for group in job.inputs.groups)
+        logger.info("citeseeker: no -a authors given: searching the %d title(s) of %d author "
+                    "group(s) in %s", titles, len(job.inputs.groups), job.inputs.default_search)
 
 
 def refuse_to_start(crawler: Any, message: str) -> None:

@@ -267,6 +267,8 @@ class CrawlInputs:
     stay_within: tuple[str, ...]
     forbidden: tuple[str, ...]
     warnings: tuple[str, ...]
+    #: the file the searched titles came from when no ``-a authors`` was given (else None)
+    default_search: str | None = None
 
 
 def resolve_inputs(
@@ -293,7 +295,9 @@ def resolve_inputs(
     banned = _from_argument_or_file(forbidden, "forbidden", inputs_dir / "forbiddendomains.txt",
                                     parse_domains, required=False)
     warnings = searched.warnings + starts.warnings + stay.warnings + banned.warnings
-    return CrawlInputs(searched.value, starts.value, stay.value, banned.value, warnings)
+    default_search = str(inputs_dir / "searchstrings.txt") if authors is None else None
+    return CrawlInputs(searched.value, starts.value, stay.value, banned.value, warnings,
+                       default_search)
 
 
 def _from_argument_or_file(value, name, default_file: Traversable, parse, *,

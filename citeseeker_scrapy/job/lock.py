@@ -1,4 +1,4 @@
-"""One crawl per job directory: an exclusive lock on JOBDIR (issue 24).
+"""One crawl per job directory: an exclusive lock on JOBDIR.
 
 Why: two ``scrapy crawl … -s JOBDIR=D`` (or two Scrapyd jobs of one named crawl, ``-a
 crawl=NAME``) used to run side by side on one frontier, fetching everything twice and reporting

@@ -3,13 +3,14 @@
 Two schemes (``MatcherSettings.scheme``): ``"original"``, the thesis's algorithm kept as the
 baseline (``original.py``), and ``"improved"``, the default (``improved.py``, with ``names.py``
 for whole-word tolerant names, ``windows.py`` for where a title may be relative to a name and
-``verify.py`` for the word-level checks). Both share the normalization (``normalize.py``), the
+``verify.py`` for the word-level checks; ``superset.py`` makes it report every hit of the
+original unless a named check, ``model.VETOES``, says why not). Both share the normalization (``normalize.py``), the
 query model (``model.py``) and the exact fast best-substring search (``similarity.py``);
 ``matcher.py`` dispatches.
 """
 
-from .matcher import CitationMatcher
-from .model import SCHEMES, AuthorGroup, Citation, MatcherSettings
+from .matcher import CitationMatcher, Explained
+from .model import SCHEMES, VETOES, AuthorGroup, Citation, MatcherSettings
 from .names import find_name_positions
 from .normalize import normalize_text
 from .relation import CITES, RELATIONS, SELF, citation_relation
@@ -18,7 +19,8 @@ from .similarity import (
 )
 
 __all__ = [
-    "CITES", "RELATIONS", "SCHEMES", "SELF", "AuthorGroup", "Citation", "CitationMatcher",
+    "CITES", "RELATIONS", "SCHEMES", "SELF", "VETOES", "AuthorGroup", "Citation",
+    "CitationMatcher", "Explained",
     "MatcherSettings", "citation_relation",
     "best_substring", "find_name_positions", "indel_distance", "normalize_text",
     "reference_best_substring", "reference_original_scheme",

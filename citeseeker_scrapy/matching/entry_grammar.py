@@ -32,13 +32,22 @@ LIST_BEFORE_TITLE = re.compile(
 #: ("Jones, K., 2014." has an initial there).
 AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
 AFTER_PAGES = re.compile(r"\d[.,;] \(?$")  # ... nor pages: "cortex. 52: 35-46. 2014."
+#: The word for "and" before an author list's last name, in the languages bibliographies are
+#: printed in: English, French "et", German "und", Spanish "y", Portuguese and Italian "e",
+#: Czech and Slovak "a", Polish and Croatian "i", Russian "и", Dutch "en", Danish and Norwegian
+#: "og", Swedish "och", Finnish "ja", Hungarian "és" (accents are gone in normalized text).
+AND_WORD = r"(?:&|and|et|und|y|e|a|i|\u0438|en|og|och|ja|es)"
+_NAME = r"[^\W\d_][\w'\u2019-]*"
 #: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
-#: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles).
-GIVEN_NAMES_ONLY = re.compile(r"(?:, [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?)+, \(?")
-#: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.")
+#: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles),
+#: the last name perhaps after the word for "and": "NOVÁK, Jan a SVOBODA, Petr, 2010.",
+#: "NOVÁK, Jan a Petr SVOBODA, 2010." (ISO 690 in Czech).
+GIVEN_NAMES_ONLY = re.compile(rf"(?:(?:,| {AND_WORD}) {_NAME}(?: {_NAME})?)+, \(?")
+#: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.",
+#: an organisation after an initial: "horn, a.d. & newfield exploration mid-continent, 2009.")
 #: or after "and" with its initials ("a. chabrol, g. fortin et e. fouache, 2013.").
-LAST_AUTHOR = re.compile(r"[;,] & [^,.;&]{2,30}, \(?$"
-                          r"| (?:&|and|et|und|y) (?:[^\W\d_]\. ?)+[^\W\d_][\w'\u2019-]*, \(?$")
+LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
+                          rf"| {AND_WORD} (?:[^\W\d_]\. ?)+{_NAME}, \(?$")
 
 
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
@@ -50,7 +59,8 @@ WORD_SENTENCE_END = re.compile(
 #: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313", "p. 33" (after its title and
 #: venue; "Magniez P. 2010" is a name and a year).
 #: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
-YEAR_SPAN = r"[12][09]\d\d[-\u2013][12][09]\d\d\b"
+#: (Years from 1500, as ``ANY_YEAR``: "1730-1739" dates an old map, it is no pages.)
+YEAR_SPAN = r"(?:1[5-9]|20)\d\d[-\u2013](?:1[5-9]|20)\d\d\b"
 #: A single page may follow "p." with no blank ("p.149"); "40 p." is a work's page count.
 PAGES = re.compile(rf"(?:\bpp?\. ?|[,:;] ?)(?!{YEAR_SPAN})\d+[-\u2013]\d+\b"
                     r"|\bpp?\. ?(?![12][09]\d\d\b)\d+\b|\b\d+ pp?\.(?= )")
@@ -77,7 +87,10 @@ ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
 DATE_BEFORE_TITLE = re.compile(rf"(?:\({DATE}\)[.:,]?|(?<!\d){DATE}[.:,]){OPENING}")
 #: The next entry's number after the year that closes an entry: "Paris, 2001 17. S. Name",
 #: "Frankfurt 2003 [5] Title" (after a year, not after a word: "as shown in [12]").
-NUMBER_AFTER_YEAR = re.compile(r"(?<!\d)[12][09]\d\d[a-z]?\)?[.,]? (?:\d{1,3}\.|\[\d{1,4}\]) ")
+#: A year in brackets after the year is the first edition's, no entry number ("Hjelmslev, L.
+#: (1961) [1943]. Title").
+NUMBER_AFTER_YEAR = re.compile(r"(?<!\d)[12][09]\d\d[a-z]?\)?[.,]? "
+                               r"(?:\d{1,3}\.|\[(?!(?:1[5-9]|20)\d\d\])\d{1,4}\]) ")
 #: A double quote: no name holds one (a quoted title does).
 QUOTE = re.compile("[\"\u201c\u201d\u00ab\u00bb]")
 #: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
@@ -113,3 +126,28 @@ FULL_STOP_NAMES = re.compile(rf"[.,:;]? (?:{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}\
                              rf"(?:{_NAME_WORD}(?: {_NAME_WORD})? )?")
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
 DITTO_IN_GAP = re.compile(r"\u2014|\u2013{2,}|-{2,}|_{2,}|\] ?,")
+#: The field a title runs into with no punctuation between them, right after its last word:
+#: a dash before the place ("...and Social Order -Oxford: Blackwell."), an edition ("Crystal
+#: growth 3rd ed.", "2. Aufl.", "2. vyd."), a year ("...Manual of Style 2013."), a number or
+#: code ("...mail pieces US6123456B2", "US Patent 6,123,456"), a publisher ("The Lost Manual
+#: Addison-Wesley, 1990", "...Cambridge University Press"), a contribution's container
+#: ("Ideengeschichte der Integration In: Name (Hrsg.)"). Its first word is no title word.
+NEXT_FIELD = re.compile(
+    r" [-\u2010-\u2015]+ ?(?=[^\W\d_])|[\u2013\u2014] "
+    r"| \d{1,2}(?:st|nd|rd|th|e|er|\.)? ?(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|uitg)\b"
+    r"| \(?(?:1[5-9]|20)\d\d(?!\d)"
+    r"| (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}| (?:us |u\.s\. )?pat(?:ent|\.)"
+    r"| (?:[^\W\d_]+ ){0,2}(?:press|verlag|publishers|publishing)\b| in: "
+    r"| (?:addison-wesley|springer|wiley|elsevier|kluwer|prentice[ -]hall|mcgraw-hill"
+    r"|morgan kaufmann|routledge|pearson|blackwell|birkhauser|dover|o'reilly|crc|macmillan"
+    r"|palgrave|de gruyter|vieweg|teubner|hanser|oldenbourg|north-holland|pergamon|plenum"
+    r"|world scientific|dunod|gallimard|masson|academia|grada|karolinum|sage|norton|penguin"
+    r"|cengage|chapman|taylor & francis|siam)\b")
+#: An organisation at the end of a list of persons: "..., and the members of the Citation
+#: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
+#: person's name, ``windows._ends_author_list``).
+CORPORATE_AUTHOR = re.compile(
+    r"(?:(?:and|&) )?(?:the )?(?:members of (?:the )?|on behalf of (?:the )?)?"
+    r"(?:[^\W\d_][\w'\u2019-]* ){0,8}(?:group|committee|consortium|collaboration|team"
+    r"|network|investigators|council|association|society|task force|panel|initiative"
+    r"|working party)\.?")

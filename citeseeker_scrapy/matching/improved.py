@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate, islice
-from typing import Iterator, Optional, Sequence
+from typing import Iterator, NamedTuple, Optional, Sequence
 
 from rapidfuzz import process
 from rapidfuzz.distance import LCSseq
@@ -31,7 +31,7 @@ from .model import AuthorGroup, MatcherSettings
 from .names import name_forms
 from .original import Hit, better
 from .similarity import Bounds, Ratio, best_in_part
-from .verify import CheckedTitle, verified
+from .verify import CheckedTitle, veto
 from .windows import Region, attributed, regions_of
 
 _SEARCHES_PER_REGION = 4  # best-substring searches in one region when hits are rejected
@@ -44,22 +44,33 @@ def forms_of(group: AuthorGroup) -> tuple[tuple[str, str], ...]:
     return tuple((author, form) for author in group.authors for form in name_forms(author))
 
 
+class Found(NamedTuple):
+    """What the search of one title in one group's regions gave."""
+
+    hit: Optional[Hit]
+    #: Some region reaches the title's LCS cutoff (holds it verbatim, method "exact"): only
+    #: then can the original rule fire after a whole-word name (its part lies in a region),
+    #: so only then does ``superset`` look at the original's hit when ``hit`` is None.
+    reachable: bool
+
+
 def find_in_group(text: str, forms: Sequence[tuple[str, str]], titles: Sequence[CheckedTitle],
                   settings: MatcherSettings,
-                  spans_of: dict[str, list[tuple[int, int]]]) -> list[Optional[Hit]]:
-    """The best accepted hit of each title of one group (None where there is none).
+                  spans_of: dict[str, list[tuple[int, int]]]) -> list[Found]:
+    """The best accepted hit of each title of one group, and whether the title was in reach.
 
     ``spans_of`` holds the whole-word occurrences of every name form in the document.
     """
     names = sorted((start, end, author) for author, form in forms
                    for start, end in spans_of[form])
     if not names:
-        return [None] * len(titles)
+        return [Found(None, False)] * len(titles)
     longest = max(len(title.title.text) for title in titles) + _TITLE_SLACK
     searched = _Searched(text, regions_of(text, names, settings.part_length, longest),
                          settings.part_length)
-    search = _first_verbatim if settings.method == "exact" else _best_fuzzy
-    return [search(searched, title) for title in titles]
+    if settings.method == "exact":
+        return [_exact(searched, title) for title in titles]
+    return [_best_fuzzy(searched, title) for title in titles]
 
 
 class _Searched:
@@ -101,7 +112,7 @@ class _Searched:
                  ) -> Optional[str]:
         """The author a hit ``text[start:end]`` is a citation of, or None if it is not one."""
         author = attributed(self.text, region, start, end, self.length)
-        if author is None or not verified(self.text, title, start, end, region):
+        if author is None or veto(self.text, title, start, end, region) is not None:
             return None
         return author
 
@@ -126,7 +137,13 @@ def _first_verbatim(searched: _Searched, title: CheckedTitle) -> Optional[Hit]:
         index = searched.joined.find(needle, done)
 
 
-def _best_fuzzy(searched: _Searched, title: CheckedTitle) -> Optional[Hit]:
+def _exact(searched: _Searched, title: CheckedTitle) -> Found:
+    """Method "exact": the earliest accepted verbatim occurrence; in reach if any is there."""
+    hit = _first_verbatim(searched, title)
+    return Found(hit, hit is not None or title.title.text in searched.joined)
+
+
+def _best_fuzzy(searched: _Searched, title: CheckedTitle) -> Found:
     """The best accepted hit over all regions; ties go to the earliest, then the longer.
 
     As in the original scheme, regions are searched in the order of their LCS with the title
@@ -134,10 +151,17 @@ def _best_fuzzy(searched: _Searched, title: CheckedTitle) -> Optional[Hit]:
     """
     verbatim = _first_verbatim(searched, title)
     if verbatim is not None:
-        return verbatim
+        return Found(verbatim, True)
     prepared = title.title
     ranked = process.extract(prepared.text, searched.parts, scorer=LCSseq.similarity,
                              score_cutoff=prepared.at_limit.need, limit=None)
+    return Found(_best_ranked(searched, title, ranked), bool(ranked))
+
+
+def _best_ranked(searched: _Searched, title: CheckedTitle,
+                 ranked: list[tuple[str, float, int]]) -> Optional[Hit]:
+    """The best accepted hit in the ``ranked`` regions (best LCS first), if any."""
+    prepared = title.title
     best: Optional[tuple[Ratio, tuple[int, int], str]] = None
     floor = prepared.at_limit
     for _, lcs, index in ranked:

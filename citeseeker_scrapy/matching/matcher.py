@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import replace
-from typing import Optional, Sequence
+from typing import NamedTuple, Optional, Sequence
 
 from citeseeker_scrapy.exceptions import ConfigError
 
-from . import improved, original
-from .model import AuthorGroup, Citation, MatcherSettings
+from . import improved, original, superset
+from .model import BETTER_TITLE, AuthorGroup, Citation, MatcherSettings
+from .original import Hit
 from .names import NameIndex, find_name_positions
 from .normalize import normalize_text
 from .relation import DocumentHead
@@ -74,17 +75,79 @@ class CitationMatcher:
                     citations.append(Citation(hit[0], publication, *hit[1:]))
         return citations
 
+    def explain(self, text: str) -> list[Explained]:
+        """Every hit the original scheme makes in ``text`` (normalized here), with the check
+        of ``model.VETOES`` that kept the improved scheme from reporting it (None if it
+        reports the publication). For benchmarks: the cost of each check in true citations.
+        """
+        text = normalize_text(text)
+        candidates = self._improved_candidates(text)
+        searched = {(c.author, c.publication) for c in candidates}
+        reported = {(c.author, c.publication) for c in _one_title_per_span(candidates)}
+        found = dict(zip(self._names, find_name_positions(text, self._names)))
+        explained = []
+        for prepared in self._groups:
+            for publication, title, checked in zip(prepared.group.publications,
+                                                   prepared.titles, prepared.checked):
+                hit = superset.original_hit(text, prepared.group, prepared.names, title,
+                                            found, self._settings)
+                if hit is None:
+                    continue
+                keys = [(author, publication) for author in prepared.group.authors]
+                why = None
+                if any(key in searched for key in keys):
+                    why = None if any(key in reported for key in keys) else BETTER_TITLE
+                else:
+                    why = superset.veto_of(text, hit, checked, self._settings.part_length)
+                    if why is None:
+                        raise AssertionError(f"no check vetoes the original's hit {hit}, yet "
+                                             "the improved scheme does not report it")
+                explained.append(Explained(Citation(hit.author, publication, *hit.hit[1:]),
+                                           why))
+        return explained
+
     def _find_improved(self, text: str) -> list[Citation]:
-        """Whole-word tolerant names, reference-shaped regions, verified hits."""
+        """Whole-word tolerant names, reference-shaped regions, verified hits; and the
+        original scheme's hit where none was accepted but one may be (``superset``)."""
+        return _one_title_per_span(self._improved_candidates(text))
+
+    def _improved_candidates(self, text: str) -> list[Citation]:
+        """The improved scheme's hits before ``_one_title_per_span``."""
         spans_of = self._name_index.spans(text)
+        exact: dict[str, list[int]] = {}
         citations: list[Citation] = []
         for prepared in self._groups:
-            hits = improved.find_in_group(text, prepared.forms, prepared.checked,
-                                          self._settings, spans_of)
-            for publication, hit in zip(prepared.group.publications, hits):
+            results = improved.find_in_group(text, prepared.forms, prepared.checked,
+                                             self._settings, spans_of)
+            for index, (publication, result) in enumerate(
+                    zip(prepared.group.publications, results)):
+                hit = result.hit
+                if hit is None and result.reachable:
+                    hit = self._original_unless_vetoed(text, prepared, index, exact)
                 if hit is not None:
                     citations.append(Citation(hit[0], publication, *hit[1:]))
-        return _one_title_per_span(citations)
+        return citations
+
+    def _original_unless_vetoed(self, text: str, prepared: _PreparedGroup, index: int,
+                                exact: dict[str, list[int]]) -> Optional[Hit]:
+        """The original scheme's hit for title ``index`` of a group, unless a check of
+        ``model.VETOES`` names why it is no citation. ``exact`` caches the names' exact
+        positions in ``text`` (found on first need: most documents never need them)."""
+        if not exact:
+            exact.update(zip(self._names, find_name_positions(text, self._names)))
+        hit = superset.original_hit(text, prepared.group, prepared.names,
+                                    prepared.titles[index], exact, self._settings)
+        if hit is None or superset.veto_of(text, hit, prepared.checked[index],
+                                           self._settings.part_length) is not None:
+            return None
+        return hit.hit
+
+
+class Explained(NamedTuple):
+    """A hit of the original scheme and the check that vetoed it (None: reported)."""
+
+    citation: Citation
+    veto: Optional[str]
 
 
 class _PreparedGroup:

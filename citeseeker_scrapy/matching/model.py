@@ -9,6 +9,20 @@ from citeseeker_scrapy.exceptions import ConfigError
 #: "original": Algorithm 7.3 as in the thesis (the baseline); "improved": see ``improved.py``.
 SCHEMES = ("original", "improved")
 
+#: The named checks that may drop a hit the original scheme makes (``superset.py``): the
+#: improved scheme reports every such hit but those one of them names. Each is countable, so a
+#: benchmark can weigh the true citations it drops against the decoys it rejects.
+NAME_IN_WORD = "name inside a longer word"  # "lee" in "byerlee"
+NEXT_ENTRY = "runs into the next entry"  # the hit holds the next entry's "[n]"
+OTHER_ENTRY = "title of another entry"  # the hit lies past the end of the name's entry
+CLOSER_NEARBY = "title printed closer nearby"  # a more similar print around the name
+WORDS_MISSING = "title words missing"  # under 80 % of the title's words, in order, near it
+CHANGED_WORD = "changed content word"  # a printed content word the title lacks (a near miss)
+ORDINARY_WORDS = "short title as ordinary words"  # a title of <= 3 words inside a sentence
+BETTER_TITLE = "another searched title fits better"  # ``matcher._one_title_per_span``
+VETOES = (NAME_IN_WORD, NEXT_ENTRY, OTHER_ENTRY, CLOSER_NEARBY, WORDS_MISSING, CHANGED_WORD, ORDINARY_WORDS,
+          BETTER_TITLE)
+
 
 @dataclass(frozen=True)
 class AuthorGroup:

@@ -386,6 +386,13 @@ def _child_source(child: dict, path: tuple[str, ...], ends: list[tuple[str, ...]
     return sources[0] if len(sources) == 1 else "(?:" + "|".join(sources) + ")"
 
 
+def is_whole_word(text: str, start: int, end: int) -> bool:
+    """True if ``text[start:end]`` is no part of a longer word, as :class:`NameIndex` reads
+    word edges ("lee" in "byerlee" is not). Called by ``superset`` on the original scheme's
+    exact name occurrences."""
+    return _is_word_edge(text, start - 1, -1) and _is_word_edge(text, end, 1)
+
+
 def _is_word_edge(text: str, index: int, step: int) -> bool:
     """True if the char at ``index`` (detached accents skipped, going ``step``) ends a word."""
     while 0 <= index < len(text) and text[index] in _DETACHED_ACCENTS:

@@ -9,7 +9,7 @@ printed name is that person.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Sequence
 
@@ -22,10 +22,13 @@ from .normalize import normalize_text
 @dataclass(frozen=True)
 class PersonName:
     """One reading of a printed or typed name: the surname (particles and hyphens dropped,
-    folded) and the given names in order, each an initial ("j") or a whole name ("john")."""
+    folded) and the given names in order, each an initial ("j") or a whole name ("john");
+    ``alternate`` for the less likely reading of an ambiguous name (two alternates never make
+    a match: "Dalibor Larsen" read backwards is no "Dalibor LEE" read as Vancouver initials)."""
 
     surname: str
     given: tuple[str, ...]
+    alternate: bool = field(default=False, compare=False)
 
 
 @lru_cache(maxsize=4096)
@@ -50,7 +53,10 @@ def person_readings(name: str, *, either_order: bool = False) -> tuple[PersonNam
     readings = list(_readings(typed, dotted, either_order))
     if capitals != dotted:
         vancouver = _readings(typed, capitals, either_order)
-        readings = readings + vancouver if not either_order else vancouver + readings
+        if either_order:  # typed: initials first, a surname in capitals the alternate
+            readings = vancouver + [replace(r, alternate=True) for r in readings]
+        else:
+            readings += [replace(r, alternate=True) for r in vancouver]
     return tuple(dict.fromkeys(reading for reading in readings if reading.surname))
 
 
@@ -69,7 +75,8 @@ def _readings(typed: list[str], initial: list[bool], either_order: bool) -> list
     given = " ".join(typed[:last_initial + 1] + rest[:split])
     readings = [PersonName(_surname_core(_words(" ".join(rest[split:]))), _given_parts(given))]
     if either_order and len(typed) == 2 and split == 1 and last_initial < 0:
-        readings.append(PersonName(_surname_core(_words(rest[0])), _given_parts(rest[1])))
+        readings.append(PersonName(_surname_core(_words(rest[0])), _given_parts(rest[1]),
+                                   alternate=True))
     return readings
 
 
@@ -117,6 +124,7 @@ def same_person(typed: str, printed: str) -> bool:
     initials ("J. Smith" and "John Smith" yes, "K. Smith" no). Who calls it: the self-citation
     test of :func:`shares_an_author`."""
     return any(mine.surname == theirs.surname and _given_compatible(mine.given, theirs.given)
+               and not (mine.alternate and theirs.alternate)
                for mine in person_readings(typed, either_order=True)
                for theirs in person_readings(printed))
 

@@ -28,6 +28,8 @@ from typing import Optional, Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
+from .entry_grammar import NEXT_FIELD
+from .model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from .names import SKIPPABLE
 from .similarity import Title
 from .running_text import named_beside
@@ -36,6 +38,7 @@ from .words import longer_title, same_work
 
 _MIN_WORD_COVERAGE = 0.8
 _WORD_SCORE = 80  # partial_ratio of a title word with the text near the match
+_JOINED_SCORE = 90  # partial_ratio of a title word inside a printed word joined to another
 _WORD_SLACK = 20  # characters around the match where the title's words are looked for
 _INTERRUPTION = 150  # a running header, footer or page number inside a title (3 lines)
 _SHORT_TITLE_WORDS = 3
@@ -71,15 +74,21 @@ class CheckedTitle:
         return cls(title, words, sum(map(len, words)), len(words) <= _SHORT_TITLE_WORDS)
 
 
-def verified(text: str, title: CheckedTitle, start: int, end: int,
-             region: Optional[Region] = None) -> bool:
-    """Both checks of the module docstring for a hit ``text[start:end]`` (in ``region``)."""
+def veto(text: str, title: CheckedTitle, start: int, end: int,
+         region: Optional[Region] = None) -> Optional[str]:
+    """The check of the module docstring that a hit ``text[start:end]`` (in ``region``) fails,
+    by its name in ``model.VETOES``, or None if it looks like a citation of the title.
+
+    Called by ``improved`` on each hit of its own search and by ``superset`` on the original
+    scheme's hit."""
     if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
-        return False
+        return WORDS_MISSING
     if not _same_work(text, title, start, end, _name_before(region, start)):
-        return False
-    return not title.short or _stands_alone(text, start, end) or (
-        region is not None and _named_in_sentence(text, region, start, end))
+        return CHANGED_WORD
+    if title.short and not (_stands_alone(text, start, end) or (
+            region is not None and _named_in_sentence(text, region, start, end))):
+        return ORDINARY_WORDS
+    return None
 
 
 def _name_before(region: Optional[Region], start: int) -> bool:
@@ -103,7 +112,9 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     first, last = _words_taken(text, start, end)
     inside = _word_text(text, first, last)
     preceding = _word_text(text, first - _EDGE_WORD, first) if name_before else ""
-    if longer_title(title.words, inside, preceding, _word_text(text, last, last + _EDGE_WORD)):
+    following = "" if NEXT_FIELD.match(text, last) else _word_text(text, last,
+                                                                    last + _EDGE_WORD)
+    if longer_title(title.words, inside, preceding, following):
         return False
     if end - start == len(title.title.text) and text.startswith(title.title.text, start):
         return True  # verbatim
@@ -218,6 +229,11 @@ def _covers_words(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     if len(title.words) > _WHOLE_WORD_TITLE and _coverage(
             title, _present_words(title.words, nearby.replace(" ", ""))):
         return True  # words split by blanks: "tec hnical pic/- tures" (kerned Type 3 fonts)
+    aligned = _aligned_words(title.words, nearby)
+    if _coverage(title, aligned):
+        return True
+    if _weight(title, aligned) > _weight(title, present):
+        present = aligned
     if not any(present):
         return False
     missing = [i for i, here in enumerate(present) if not here]
@@ -232,6 +248,51 @@ def _covers_words(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     else:
         return False
     return fuzz.partial_ratio(block, nearby, score_cutoff=_WORD_SCORE) > 0
+
+
+def _aligned_words(words: Sequence[str], nearby: str) -> list[bool]:
+    """Which title words have a counterpart among the printed words of ``nearby``, in the
+    title's order, aligned so that the most letters have one (a longest common subsequence
+    of words, weighted by length; counterparts as :func:`_same_word` reads them).
+
+    The second reading of :func:`_covers_words`: :func:`_present_words` takes each word's
+    first exact occurrence, so a later repetition (the venue's "continental" after an
+    OCR-damaged "contincntal" in the title; the title's own last words "draw solutes" when
+    its first half lies before a page break) takes the cursor past the title's other words.
+    """
+    printed = _WORDS.findall(nearby)
+    same = [[_same_word(word, other) for other in printed] for word in words]
+    rows, columns = len(words), len(printed)
+    best = [[0] * (columns + 1) for _ in range(rows + 1)]
+    for i in range(rows - 1, -1, -1):
+        for j in range(columns - 1, -1, -1):
+            taken = len(words[i]) + best[i + 1][j + 1] if same[i][j] else 0
+            best[i][j] = max(best[i + 1][j], best[i][j + 1], taken)
+    present, i, j = [], 0, 0
+    while i < rows:
+        if j < columns and same[i][j] and best[i][j] == len(words[i]) + best[i + 1][j + 1]:
+            present.append(True)
+            i, j = i + 1, j + 1
+        elif j < columns and best[i][j] == best[i][j + 1]:
+            j += 1
+        else:
+            present.append(False)
+            i += 1
+    return present
+
+
+def _same_word(word: str, printed: str) -> bool:
+    """True if a printed word stands for a title word: equal, at least ``_WORD_SCORE``
+    similar (also with its OCR confusions read back), or holding it (words joined)."""
+    return (printed == word or fuzz.ratio(word, printed, score_cutoff=_WORD_SCORE) > 0
+            or fuzz.ratio(word, _ocr_read(printed), score_cutoff=_WORD_SCORE) > 0
+            or (len(printed) > len(word) >= 4
+                and fuzz.partial_ratio(word, printed, score_cutoff=_JOINED_SCORE) > 0))
+
+
+def _weight(title: CheckedTitle, present: Sequence[bool]) -> int:
+    """The letters of the title's words that are present."""
+    return sum(len(word) for word, here in zip(title.words, present) if here)
 
 
 def _word_text(text: str, start: int, end: int) -> str:
@@ -317,7 +378,8 @@ def _stands_alone(text: str, start: int, end: int) -> bool:
         end += 1
     before = text[max(0, start - _LOOK_AROUND):start].rstrip()[-1:]
     after = text[end:end + _LOOK_AROUND].lstrip()[:1]
-    return not (before and _in_word(before)) and not (after and _in_word(after))
+    return not (before and _in_word(before)) and not (
+        after and _in_word(after) and not NEXT_FIELD.match(text, end))
 
 
 def _word_start(text: str, position: int) -> int:

@@ -30,6 +30,7 @@ from .entry_grammar import (
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
+    CORPORATE_AUTHOR,
 )
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
@@ -42,12 +43,15 @@ _MAX_DITTO_ENTRIES = 5  # "[2] ," entries followed one after the other
 _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, not a name
 #: The "[n]" that opens a reference entry: after ". ", ") ", "] " or "; " (or at the start of
 #: the text), with or without the blank. After a word ("as shown in [12]") it is a citation; a
-#: year before a year is a first edition's ("Hume, David. [1752] 1955. Writings on Economics").
+#: year before a year is a first edition's ("Hume, David. [1752] 1955. Writings on Economics"),
+#: and so is one after a year ("Hjelmslev, L. (1961) [1943]. Prolegomena").
 _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
-                          r"(?!1[5-9]\d\d\] [12]\d{3}|20\d\d\] [12]\d{3})\d{1,4}\]")
+                          r"(?!1[5-9]\d\d\] [12]\d{3}|20\d\d\] [12]\d{3}"
+                          r"|(?<=\d\) \[)(?:1[5-9]|20)\d\d\])\d{1,4}\]")
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
 _ENTRY_START_DITTO = re.compile(_ENTRY_START.pattern + "(" + _DITTO_MARK.pattern + ")?")
+_NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell'orto"
 _MARKER_CHARS = 9  # the longest "[n]" and the shortest ditto marks after it: "[9999] --"
 _FIRST_NAMES, _MOST_NAMES = 32, 1024  # name occurrences per batch of regions: first, largest
 
@@ -296,7 +300,19 @@ def _ends_author_list(text: str, name_end: int, year: int) -> bool:
         return True  # "dupont, marcelle, 2012.", "...; & mathworks, 1998.": names, then the year
     if AFTER_VENUE.search(text, max(name_end, year - 8), year):
         return False  # "kwame fiala. journal of the web, 2024."
-    return all(len(piece.strip()) <= _NAME_PIECE for piece in _last_pieces(text, name_end, year))
+    if _bracketed_after_full_stop(text, year) and not any(map(str.isdigit,
+                                                               text[name_end:year])):
+        return True  # "..., programa de las naciones unidas. (1997).": organisations, APA's date
+    return all(len(piece.strip()) <= _NAME_PIECE or CORPORATE_AUTHOR.fullmatch(piece.strip())
+               for piece in _last_pieces(text, name_end, year))
+
+
+def _bracketed_after_full_stop(text: str, year: int) -> bool:
+    """True if the year at ``year`` is in brackets right after a full stop ("... Pública.
+    (1997)."): APA's date after its author run, which may be organisations with long names
+    (called by :func:`_ends_author_list` when no digit precedes it in the run)."""
+    opening = year if text.startswith("(", year) else year - 1
+    return text.startswith("(", opening) and text.endswith(". ", 0, opening)
 
 
 def _last_pieces(text: str, name_end: int, year: int) -> list[str]:
@@ -334,18 +350,20 @@ def _entry_end(text: str, occurrence: Occurrence, length: int) -> int:
     """Where the entry of a name ends at the latest: its search end, clipped at the next
     entry's "[n]" (ditto entries go on), at a year that closes an entry after its title
     ("..., 2002.") and at the second year that ends an author list (the next entry's; also
-    Harvard's "Smith, J. (2009) 'Title'")."""
+    Harvard's "Smith, J. (2009) 'Title'"), unless it follows the first right away: an
+    original date before the edition's year ("Hume, D. (1997) 2015. Title")."""
     limit = _before_next_entry(text, occurrence.end, occurrence.search_end)
-    lists_ended = 0
+    lists_ended, after_date = 0, -1
     year = _year_span(text, occurrence.end, limit)
     while year is not None:
         if not _ends_author_list(text, occurrence.end, year[0]):
             if text[year[1] - 1] == ".":  # "(2009)" with no full stop closes no entry
                 return year[1]
-        else:
+        elif year[0] != after_date:  # "(1997) 2015.": an original date and the year, one date
             lists_ended += 1
             if lists_ended == 2:
                 return year[0]
+        after_date = year[1] + 1
         year = _year_span(text, year[1], limit)
     return limit
 
@@ -456,8 +474,21 @@ def _next_number_between(text: str, name: int, start: int) -> bool:
 
 def _ends_a_name(text: str, word: int) -> bool:
     """True if the word with a full stop at ``word`` ends a name of an author run
-    (``NAME_BEFORE_FULL_STOP``), so that it ends no sentence."""
+    (``NAME_BEFORE_FULL_STOP``), so that it ends no sentence. The name is read from its
+    first piece when a hyphen or an apostrophe joins it ("k. ter-avest. ", "b. dell'orto. ",
+    "y. ito-oka. ": the word with the full stop is its last piece)."""
+    word = _joined_name_start(text, word)
     return NAME_BEFORE_FULL_STOP.search(text, max(0, word - _NAME_PIECE), word) is not None
+
+
+def _joined_name_start(text: str, word: int) -> int:
+    """Where the name whose last piece starts at ``word`` starts: back over the pieces a
+    hyphen or an apostrophe joins to it."""
+    while word >= 2 and text[word - 1] in _NAME_JOINERS and text[word - 2].isalpha():
+        word -= 1
+        while word > 0 and text[word - 1].isalpha():
+            word -= 1
+    return word
 
 
 def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:

@@ -17,7 +17,7 @@ character test (it never runs on the text at large, so it costs little):
 * the printed title may hold content words the query lacks only while the query still names
   five in six of the printed title's content words (``_NAMED_PER_EXTRA``; a word printed
   more often than the query names it counts too). A misquote drops a word from a long
-  descriptive title (issue 16: "Automatic acquisition of hyponyms from large corpora" for
+  descriptive title ("Automatic acquisition of hyponyms from large corpora" for
   "...large *text* corpora", five content words of six); in a title of four content words
   or fewer each word is a quarter or more of what it names ("Statistical analysis of music
   corpora" is not "Statistical of music corpora", "Deep learning" not "Deep reinforcement
@@ -49,8 +49,8 @@ _SHORT_ALLOWANCE = 2  # short or function words of the query that may lack a cou
 #: Content words the query names for each printed content word it lacks: five in six, a
 #: misquote of a long title, not another work.
 _NAMED_PER_EXTRA = 5
-#: ... and the word it lacks is a short one ("large [text] corpora", issue 16's misquote): a
-#: longer one ("[protection]", "[treatment]", "[brain]") names a thing of its own.
+#: ... and the word it lacks is a short one ("large [text] corpora", a misquote of Hearst's
+#: title): a longer one ("[protection]", "[treatment]", "[brain]") names a thing of its own.
 _MISQUOTE_LETTERS = 4
 #: The printed title's own last word right after a hit: a word, then the title's closing
 #: punctuation ("natural images,", "Puget Sound Fish."), but not an inverted name's initial

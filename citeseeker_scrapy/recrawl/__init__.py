@@ -1,4 +1,4 @@
-"""Incremental re-crawl (issue 14, seed paper 002): state of a crawl, site split, decisions.
+"""Incremental re-crawl (seed paper 002): state of a crawl, site split, decisions.
 
 Pure core (no Scrapy): :mod:`.state` (the state file), :mod:`.sites` (directory and link
 split), :mod:`.plan` (modes and decisions, citation diff), :mod:`.session` (one crawl's

@@ -1,4 +1,4 @@
-"""The item of a re-crawl's citations that disappeared (issue 28, issue 23's forged signal).
+"""The item of a re-crawl's citations that disappeared (a real item, not a forged signal).
 
 Why an item of its own: a gone citation comes from no document searched in this crawl (the
 document answered 404, no longer cites the work, or cites nothing and was dropped), so it must

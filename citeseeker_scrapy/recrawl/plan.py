@@ -7,12 +7,12 @@ Modes (``CITESEEKER_RECRAWL``):
   there any more). Pages of unchanged sites are not requested at all: their citations still
   hold and their links (kept in the state) are followed, so the crawl still reaches the sites
   behind them. Every document that is fetched and has validators is asked conditionally.
-* ``auto`` (default, issue 28): every document the previous crawl got validators for
+* ``auto`` (default): every document the previous crawl got validators for
   (``ETag``, ``Last-Modified``) is asked conditionally: a 304 costs a request and no body, and
   a document revised in place is seen. A document without validators is decided as in
   ``pages``. So on servers that answer conditional requests every change is found at little
   more than ``pages``'s bytes; elsewhere it costs what ``pages`` costs (``bench/README.md``).
-* ``pages`` (issue 14's choice): every page (HTML and the like) is asked, conditionally where
+* ``pages``: every page (HTML and the like) is asked, conditionally where
   the server gives validators; documents (PDF, PostScript, archives, office files, text) only
   in sites whose top changed. New documents are always found, since they need a link on some
   page, and pages are small; what it misses is a document revised (or deleted) in place under

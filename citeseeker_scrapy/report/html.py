@@ -7,7 +7,7 @@ CSP meta: nothing can run or be loaded). Sorting and filtering of the citing pap
 CSS: radio buttons and check boxes, ``:has()`` selectors and the flex ``order`` of each entry
 (its ranks are custom properties in its ``style``); they work offline, in any current browser.
 
-What it shows (issue 28): totals per author group and per author; a chart of the most cited
+What it shows: totals per author group and per author; a chart of the most cited
 publications (at most :data:`CHART_BARS` bars, each a link to its section); one entry per
 citing *work* (its versions' URLs joined: :mod:`.citing_works`; self-citations marked, and a
 check box hides them); per publication "cited by N works (M self-citations)"; one entry per citing

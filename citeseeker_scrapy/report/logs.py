@@ -33,10 +33,10 @@ from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Mapping
 
 from ..stats import (
-    ARCHIVES_CHECKED, BYTES, BYTES_PROCESSED, CITATIONS, CITATIONS_SELF, DOCUMENTS_SEARCHED,
-    DOCUMENTS_UNSUPPORTED, DOCUMENTS_WITH_CITATIONS, DOWNLOAD_ERRORS, EXTRACTION_ERRORS, PARTS,
-    SERVERS_COMPLETED, SIZE_COMPLETED_SERVERS, SIZE_PENDING_DOCUMENTS, SIZE_PENDING_SERVERS,
-    SIZE_SERVERS_DISCOVERED, extraction_files, extraction_seconds,
+    ARCHIVES_CHECKED, BYTES, BYTES_PROCESSED, CITATIONS, CITATIONS_SELF, DOCUMENTS_ROBOTS_REFUSED,
+    DOCUMENTS_SEARCHED, DOCUMENTS_UNSUPPORTED, DOCUMENTS_WITH_CITATIONS, DOWNLOAD_ERRORS,
+    EXTRACTION_ERRORS, PARTS, SERVERS_COMPLETED, SIZE_COMPLETED_SERVERS, SIZE_PENDING_DOCUMENTS,
+    SIZE_PENDING_SERVERS, SIZE_SERVERS_DISCOVERED, extraction_files, extraction_seconds,
 )
 from .titles import TITLES_FILE
 
@@ -330,6 +330,7 @@ def summary_lines(value: Callable[[str], Any], elapsed: float,
         "PS and PDF checked": value(extraction_files("pdf")) + value(extraction_files("ps")),
         "Extraction errors": value(EXTRACTION_ERRORS),
         "Download errors": value(DOWNLOAD_ERRORS),
+        "Documents refused by robots.txt": value(DOCUMENTS_ROBOTS_REFUSED),
     }
     for kind in ("pdf", "ps"):
         files = value(extraction_files(kind))

@@ -23,7 +23,7 @@ from rich.text import Text
 
 from citeseeker_scrapy.report.terminal import TerminalConsole
 from citeseeker_scrapy.stats import (
-    CITATIONS, DOWNLOAD_ERRORS, EXTRACTION_ERRORS, PIPELINE_ERRORS, PROGRESS_DOCUMENTS, RESUMED,
+    CITATIONS, DOCUMENTS_ROBOTS_REFUSED, DOWNLOAD_ERRORS, EXTRACTION_ERRORS, PIPELINE_ERRORS, PROGRESS_DOCUMENTS, RESUMED,
     SERVERS_COMPLETED,
 )
 
@@ -45,6 +45,7 @@ class ProgressFigures:
     citations: int
     errors: int
     crawling: tuple[str, ...] = field(default=())
+    robots_refused: int = 0
 
 
 @dataclass(frozen=True)
@@ -104,19 +105,21 @@ def figures(stats: Mapping[str, Any], frontier: FrontierSnapshot | None, *,
         citations=int(stats.get(CITATIONS, 0)),
         errors=int(sum(stats.get(key, 0) for key in ERROR_STATS)),
         crawling=active,
+        robots_refused=int(stats.get(DOCUMENTS_ROBOTS_REFUSED, 0)),
     )
 
 
 def progress_line(f: ProgressFigures) -> str:
     """The INFO line: ``Servers 3 pending, 2 crawling, 5 completed; 120 documents (at 40/min),
-    1.2 MB; 4 citations; 1 error``."""
+    1.2 MB; 4 citations; 1 error``, then ``; 2 refused by robots.txt`` when some were."""
     def count(value: int | None) -> str:
         return "?" if value is None else str(value)
 
     return (f"Servers {count(f.pending_servers)} pending, {count(f.active_servers)} crawling, "
             f"{f.completed_servers} completed; {f.documents} documents "
             f"(at {f.per_minute:.0f}/min), {f.megabytes:.1f} MB; {f.citations} citations; "
-            f"{f.errors} errors")
+            f"{f.errors} errors"
+            + (f"; {f.robots_refused} refused by robots.txt" if f.robots_refused else ""))
 
 
 def display(f: ProgressFigures) -> Group:

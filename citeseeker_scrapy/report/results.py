@@ -91,10 +91,14 @@ class Results:
     exports: list[Path] = field(default_factory=list)
     #: A re-crawl's previous JOBDIR (what its alerts do not repeat); None otherwise.
     previous_job: Path | None = None
+    _works: list[CitingWork] | None = field(default=None, init=False, repr=False, compare=False)
 
     def works(self) -> list[CitingWork]:
-        """The citing works, each with its versions (:mod:`.citing_works`)."""
-        return group_works(self.citing_papers())
+        """The citing works, each with its versions (:mod:`.citing_works`); joined once (the
+        page, the table and the alerts all ask)."""
+        if self._works is None:
+            self._works = group_works(self.citing_papers())
+        return self._works
 
     def work_counts(self) -> dict[str, tuple[int, int]]:
         """Per publication: (works citing it, those of them that are self-citations)."""

@@ -1,4 +1,4 @@
-"""The citing paper's title, for the report (issue 28: "the real title, not 100 characters").
+"""The citing paper's title, for the report: the real title, not the first 100 characters.
 
 Who calls it: the report extension, when a citing document is in the feed (its parts still
 hold their text), takes the title here and has the run's report (``report/logs.RunReport``)

@@ -4,7 +4,7 @@ Who calls it: the spider's adapter (:mod:`spiders.site_search`) with each result
 back, the links of the page the form was on (``template``) and, when the server answered one,
 the links of a page of no results (``no_hits``). Pure: lxml only, no Scrapy or Twisted.
 
-Why structure and not the query's words (issue 26): many servers show a result as its title,
+Why structure and not the query's words: many servers show a result as its title,
 its first lines or a table row, not the words that matched (DSpace and EPrints lists, most CMS
 and wiki searches, library catalogues); the server already did the matching. So a result is a
 link that

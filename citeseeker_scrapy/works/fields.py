@@ -33,7 +33,12 @@ _NOT_A_PERSON = frozenset(
     "ieee acm springer elsevier journals journal press publishing publisher editor editors "
     "anonymous submission author authors admin administrator user owner unknown staff "
     "center centre group team foundation committee proceedings conference workshop "
-    "microsoft word adobe acrobat abstract introduction keywords".split())
+    "microsoft word adobe acrobat abstract introduction keywords division science sciences "
+    "computer computing engineering research technology technologies systems medical "
+    "hospital faculty national international corporation universiteit institut télécom "
+    "observatory box street road avenue africa african america american asia europe china "
+    "india japan germany france italy usa canada australia republic kingdom objectives "
+    "background methods results conclusions google yahoo ibm labs".split())
 _DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+)", re.IGNORECASE)
 _ARXIV_NEW = re.compile(r"\barxiv\s*:\s*(\d{4}\.\d{4,5})(v\d+)?", re.IGNORECASE)
 _ARXIV_OLD = re.compile(r"\barxiv\s*:\s*([a-z-]+(?:\.[a-z]{2})?/\d{7})(v\d+)?", re.IGNORECASE)
@@ -47,6 +52,20 @@ _NAME_WORD = re.compile(r"^[^\W\d_][^\W\d_'’.-]*(?:[-'’][^\W\d_]+)*\.?$|^[^\
 PARTICLES = frozenset("van von der den de del della di da du le la dos das ter ten y bin al".split())
 
 
+#: Letters that Unicode does not decompose into a base letter and a mark, and the spacing
+#: accents TeX prints as glyphs of their own ("Dvoˇr´ak"): folded as the letter, or nothing.
+_UNDECOMPOSED = str.maketrans({"ı": "i", "ȷ": "j", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O",
+                               "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe",
+                               "Œ": "OE", "þ": "th",
+                               **dict.fromkeys("\u02c6\u02c7\u02d8\u02d9\u02da\u02db\u02dc"
+                                               "\u02dd\u02cb\u00b4\u00a8\u00af\u00b8", "")})
+
+
+#: Unicode's combining marks (what NFKD splits off a letter).
+_COMBINING = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+_WORD_CHARS = re.compile(r"[^\W_]+")
+
+
 def squeeze(text: str | None) -> str:
     """``text`` on one line: every run of white space one space, the ends trimmed."""
     return _SPACES.sub(" ", text or "").strip()
@@ -55,9 +74,10 @@ def squeeze(text: str | None) -> str:
 def folded(text: str) -> str:
     """Lower case, accents off, only letters and digits left, one space between words: what
     two spellings of a title or name share ("Gyöngyi" = "Gyongyi")."""
-    plain = unicodedata.normalize("NFKD", text)
-    plain = "".join(ch for ch in plain if not unicodedata.combining(ch)).lower()
-    return " ".join(re.findall(r"[^\W_]+", plain))
+    if not text.isascii():
+        plain = unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED))
+        text = _COMBINING.sub("", plain)
+    return " ".join(_WORD_CHARS.findall(text.lower()))
 
 
 def clean_title(raw: str | None) -> str | None:

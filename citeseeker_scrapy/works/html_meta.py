@@ -3,7 +3,7 @@
 Who calls it: the HTML reader (``extraction/html.parse_html``), on the parsed page before its
 scripts are stripped, so every page read is looked at once, wherever it is read (the crawler's
 thread, a parser worker, the event loop's worker). Cheap on pages without scholarly markup: the
-``<meta>`` elements of ``<head>`` and the JSON-LD scripts are all that is visited.
+``<meta>`` elements and the JSON-LD scripts are all that is visited.
 
 Sources, most trusted first (``work.SOURCES``): Google Scholar's Highwire Press tags
 (``citation_*``, what DSpace, EPrints, OJS, arXiv and most publishers print), Dublin Core
@@ -29,11 +29,20 @@ WORK_TYPES = frozenset({"scholarlyarticle", "article", "thesis", "report", "tech
 MAX_JSONLD_CHARS = 200_000
 
 
+#: Meta tag names that mark a page with scholarly metadata.
+SCHOLARLY_PREFIXES = ("citation_", "dc.", "dcterms.")
+
+
 def page_meta(root: Any) -> dict[str, Any] | None:
     """The candidates of a parsed page (lxml root) and its ``citation_pdf_url``; None when the
-    page says nothing of a work (no meta tags, no JSON-LD work, no title or heading)."""
+    page has no scholarly metadata (no Highwire or Dublin Core tag, no JSON-LD work): most
+    pages, and they then cost a look at <head> and at their scripts. A page without it that
+    cites is told by its <title> (``text_head``), its text's first line."""
     tags = _meta_tags(root)
-    candidates = [c for c in (_highwire(tags), _dublin_core(tags), _json_ld(root),
+    json_ld = _json_ld(root)
+    if json_ld is None and not any(name.startswith(SCHOLARLY_PREFIXES) for name in tags):
+        return None
+    candidates = [c for c in (_highwire(tags), _dublin_core(tags), json_ld,
                               _html_title(root)) if c]
     pdf_url = (tags.get("citation_pdf_url") or [None])[0]
     if not candidates and not pdf_url:
@@ -42,10 +51,9 @@ def page_meta(root: Any) -> dict[str, Any] | None:
 
 
 def _meta_tags(root: Any) -> dict[str, list[str]]:
-    """``name`` (lower case) → the ``content`` values of the ``<meta>`` tags of <head>."""
+    """``name`` (lower case) → the ``content`` values of the page's ``<meta>`` tags."""
     tags: dict[str, list[str]] = defaultdict(list)
-    head = root.find("head")
-    for element in (head.iter("meta") if head is not None else ()):
+    for element in root.iter("meta"):
         name = (element.get("name") or element.get("property") or "").strip().lower()
         content = squeeze(element.get("content"))
         if name and content:

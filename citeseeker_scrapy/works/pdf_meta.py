@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ElementTree
+from functools import lru_cache
 from typing import Any
 
 from .fields import arxiv_of, clean_title, doi_of, folded, person_names, squeeze, surname, year_of
@@ -26,7 +27,7 @@ MIN_PAGE_CHARS = 200
 MAX_PACKETS = 8
 #: The longest XMP packet parsed.
 MAX_PACKET_BYTES = 256 * 1024
-_PACKET = re.compile(rb"<x:xmpmeta\b.*?</x:xmpmeta>", re.DOTALL)
+_OPEN, _CLOSE = b"<x:xmpmeta", b"</x:xmpmeta>"
 _NS = {"rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
        "dc": "http://purl.org/dc/elements/1.1/",
        "prism": "http://prismstandard.org/namespaces/basic/2.0/",
@@ -35,20 +36,33 @@ _NS = {"rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
        "pdfx": "http://ns.adobe.com/pdfx/1.3/"}
 
 
-def xmp_candidate(data: bytes | memoryview, first_page: str = "") -> Candidate | None:
+def xmp_candidate(data: bytes | memoryview, first_page: str | None = None) -> Candidate | None:
     """The work of the PDF's document XMP packet (found in its bytes: XMP is stored
-    uncompressed so that any tool can find it), title and authors only when page 1
-    (``first_page``, its text) prints them; or None."""
+    uncompressed so that any tool can find it), or None; with ``first_page`` (page 1's
+    text), title and authors only when page 1 prints them."""
     found = []
-    for count, match in enumerate(_PACKET.finditer(data)):
-        if count >= MAX_PACKETS:
-            break
-        if len(match.group()) <= MAX_PACKET_BYTES:
-            work = _packet_candidate(bytes(match.group()))
-            if work is not None:
-                found.append(work)
+    for packet in _packets(data):
+        work = _packet_candidate(packet)
+        if work is not None:
+            found.append(work)
     best = max(found, key=len, default=None)
-    return _printed_on(best, first_page) if best else None
+    return _printed_on(best, first_page) if best and first_page is not None else best
+
+
+def _packets(data: bytes | memoryview) -> list[bytes]:
+    """The XMP packets of a PDF's bytes (at most :data:`MAX_PACKETS`), found with
+    ``bytes.find`` (a regular expression over a whole PDF cost milliseconds)."""
+    packets: list[bytes] = []
+    start = data.find(_OPEN)
+    while start >= 0 and len(packets) < MAX_PACKETS:
+        end = data.find(_CLOSE, start)
+        if end < 0:
+            break
+        end += len(_CLOSE)
+        if end - start <= MAX_PACKET_BYTES:
+            packets.append(bytes(data[start:end]))
+        start = data.find(_OPEN, end)
+    return packets
 
 
 def _packet_candidate(packet: bytes) -> Candidate | None:
@@ -108,7 +122,7 @@ def _printed_on(found: Candidate, first_page: str) -> Candidate | None:
     surname); None when nothing is left. A page with little text checks nothing."""
     if len(first_page.strip()) < MIN_PAGE_CHARS:
         return found
-    page = _squashed(first_page)
+    page = _squashed_page(first_page)
     checked = dict(found)
     if "title" in checked and _squashed(checked["title"]) not in page:
         del checked["title"]
@@ -122,24 +136,47 @@ def _squashed(text: str) -> str:
     return folded(text).replace(" ", "")
 
 
-def pdf_candidates(data: bytes | str, info: dict[str, Any], first_page: str,
-                   lines: list[Any] | None) -> list[Candidate]:
-    """Every candidate of one PDF (``data``: its bytes, or its file's path): XMP, the
-    information dictionary, the first page. Who calls it: the parser worker."""
+@lru_cache(maxsize=2)
+def _squashed_page(text: str) -> str:
+    """Page 1's text squashed once for both the XMP's and the document information's check."""
+    return _squashed(text)
+
+
+#: The information dictionary's entries a work is read from.
+INFO_KEYS = ("Title", "Author", "Subject", "Keywords")
+
+
+def pdf_meta(data: bytes | str, info: dict[str, Any], first_page: str,
+             lines: list[Any] | None) -> dict[str, Any]:
+    """What the parser worker hands back of a PDF (``data``: its bytes, or its file's path)
+    for its work: the XMP packet's work (parsed there: untrusted XML stays in the worker),
+    the information dictionary's entries, page 1's lines and the length of page 1's text.
+    Who calls it: the parser worker, for every PDF. What it costs there is the reading; the
+    judging (:func:`pdf_candidates`) waits for the documents that cite."""
+    return {"xmp": _xmp_of(data), "info": {k: str(info[k]) for k in INFO_KEYS if info.get(k)},
+            "lines": lines, "page_chars": len(first_page)}
+
+
+def pdf_candidates(meta: dict[str, Any], text: str) -> list[Candidate]:
+    """The candidates of a PDF part from what its worker handed back (:func:`pdf_meta`) and
+    its ``text`` (page 1 is its head): XMP and the information dictionary as far as page 1
+    prints them, page 1's layout. Who calls it: the citation stage, for a citing part."""
     from .first_page import first_page_candidate
 
-    found = [_xmp_of(data, first_page), info_candidate(info, first_page),
-             first_page_candidate(lines, first_page)]
+    page = text[: int(meta.get("page_chars") or 0)]
+    xmp = meta.get("xmp")
+    found = [_printed_on(xmp, page) if xmp else None, info_candidate(meta.get("info") or {}, page),
+             first_page_candidate(meta.get("lines"), page)]
     return [c for c in found if c]
 
 
-def _xmp_of(data: bytes | str, first_page: str) -> Candidate | None:
+def _xmp_of(data: bytes | str) -> Candidate | None:
     if isinstance(data, bytes):
-        return xmp_candidate(data, first_page)
+        return xmp_candidate(data)
     import mmap
 
     try:
         with open(data, "rb") as file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as m:
-            return xmp_candidate(m, first_page)
+            return xmp_candidate(m)
     except (OSError, ValueError):
         return None

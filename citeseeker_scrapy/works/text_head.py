@@ -22,9 +22,13 @@ AUTHOR_LINES = 8
 
 
 def text_head_candidate(text: str, kind: str) -> Candidate | None:
-    """The work the first lines of ``text`` show."""
+    """The work the first lines of ``text`` show. A page's text starts with its <title>: for
+    a page without scholarly metadata that is all (``html-title``), its text's names and dates
+    being anyone's."""
     head = text[:HEAD_CHARS]
     title = clean_title(title_of(head, kind))
+    if kind == "html":
+        return candidate("html-title", title=title)
     authors: list[str] = []
     if title:
         lines = [squeeze(line) for line in head.splitlines() if line.strip()]
@@ -35,5 +39,6 @@ def text_head_candidate(text: str, kind: str) -> Candidate | None:
             authors += names_of_line(line)
     arxiv = arxiv_of(head)
     return candidate("text-head", title=title, authors=list(dict.fromkeys(authors)),
-                     year=printed_year(head) or (arxiv_year(arxiv) if arxiv else None),
+                     year=printed_year([(line, False) for line in head.splitlines()[:60]])
+                     or (arxiv_year(arxiv) if arxiv else None),
                      doi=doi_of(head), arxiv=arxiv)

@@ -122,6 +122,7 @@ class _PdfiumPages:
         #: (``works.first_page.page_lines``), once page 1 is read.
         self.first_text: str | None = None
         self.first_lines: list[Any] | None = None
+        self.layout_error = ""
         self._first_page_layout = first_page_layout
 
     def start_at(self, index: int) -> None:
@@ -143,17 +144,25 @@ class _PdfiumPages:
             self.document.close()
             self.document, self._opened_at = self._open(), index
         if index == 0:
-            self.first_text, self.first_lines = _pdfium_first_page(
+            self.first_text, self.first_lines, self.layout_error = _pdfium_first_page(
                 self.document, self._first_page_layout)
             return self.first_text
         return _pdfium_page(self.document, index)
 
     def work(self) -> Header:
-        """What the PDF says of its work: XMP, the information dictionary, page 1's layout."""
-        from citeseeker_scrapy.works.pdf_meta import pdf_candidates
+        """What the PDF says of its work: XMP, the information dictionary, page 1's layout.
+        A failure here is said (``error``), never the text's failure: metadata of any shape
+        must not cost a document its text."""
+        from citeseeker_scrapy.works.pdf_meta import pdf_meta
 
-        return {"candidates": pdf_candidates(self._data, self.document.get_metadata_dict(),
-                                             self.first_text or "", self.first_lines)}
+        try:
+            meta = pdf_meta(self._data, self.document.get_metadata_dict(),
+                            self.first_text or "", self.first_lines)
+        except MemoryError:
+            raise
+        except Exception as e:  # noqa: BLE001 - a hostile file's metadata
+            return {"error": _message(e)}
+        return {**meta, "error": self.layout_error} if self.layout_error else meta
 
     def close(self) -> None:
         self.document.close()
@@ -194,24 +203,33 @@ def _plain(text: str) -> str:
     return text.replace("\r\n", "\n").replace(PDFIUM_SOFT_HYPHEN, "")
 
 
-def _pdfium_first_page(document: Any, layout: bool) -> tuple[str, list[Any] | None]:
+def _pdfium_first_page(document: Any, layout: bool) -> tuple[str, list[Any] | None, str]:
     """Page 1's text and, with ``layout``, its lines with their type sizes (read from the
-    same text page: ``works.first_page.page_lines``)."""
+    same text page: ``works.page_layout.page_lines``), and why they could not be read."""
     page = document[0]
     try:
         textpage = page.get_textpage()
         try:
             raw_text = textpage.get_text_range()
-            lines = None
-            if layout:
-                from citeseeker_scrapy.works.first_page import page_lines
-
-                lines = page_lines(textpage, raw_text, page.get_size())
-            return _plain(raw_text), lines
+            return (_plain(raw_text), *_first_page_lines(textpage, raw_text, page, layout))
         finally:
             textpage.close()
     finally:
         page.close()
+
+
+def _first_page_lines(textpage: Any, raw_text: str, page: Any,
+                      layout: bool) -> tuple[list[Any] | None, str]:
+    if not layout:
+        return None, ""
+    from citeseeker_scrapy.works.page_layout import page_lines
+
+    try:
+        return page_lines(textpage, raw_text, page.get_size()), ""
+    except MemoryError:
+        raise
+    except Exception as e:  # noqa: BLE001 - the text stays the page's, whatever its layout
+        return None, _message(e)
 
 
 def _pypdf_text(data: bytes | str, max_chars: int, part: tuple[int, int]) -> PageTexts:

@@ -1,0 +1,555 @@
+"""Matching quality on bibliographies typeset by real style engines, both schemes, one command.
+
+    .venv/bin/python bench/bench_styles.py [--corpus ../shared/refcorpus] [--works 150]
+        [--per-style 30] [--cache DIR] [--styles NAME,...] [--details]
+
+The annotated works of ``--corpus`` become bibliography records (``quality/styleworks.py``:
+CSL-JSON and BibTeX, from the refcorpus only) and are typeset by the engines researchers use:
+CSL styles through pandoc's citeproc (Debian's ``citation-style-language-styles``, one or more
+styles per language the styles cover) as HTML, as PDF printed by headless Chromium, and through
+pandoc's LaTeX as PDF (pdflatex) and PostScript (latex + dvips); BibTeX and biblatex styles through LaTeX as PDF (pdflatex), PostScript
+(latex + dvips) and a ZIP holding the PDF. Each style typesets ``--per-style`` works (taken in
+turn from the ``--works`` selected, so that each work meets many styles). The crawler's own
+``DocumentExtractor`` reads every document back, and each work is queried with one of its
+authors (positions in turn; an author the style left out, "et al.", is not queried) and its
+title (not queried where the style prints no title), plus decoys as in ``bench_refstrings.py``
+(a near-miss title every fourth work, a title of a work not in the document every fourth other). Prints recall and precision per engine,
+format, language and style (styles below 0.99 listed), per name shape and per title ending in
+the typeset entry, for the improved and the original (2003) scheme, and every citation the
+original finds that the improved misses, with its style and the typeset entry (exit 1 if any).
+
+The typeset documents are cached in ``--cache`` under a key of their inputs (engine, style,
+language, records, this file's template version), so a second run only extracts and matches.
+Needs Debian's ``pandoc citation-style-language-styles chromium texlive-latex-base
+texlive-latex-recommended texlive-fonts-recommended texlive-bibtex-extra texlive-publishers
+biber`` (bench only; the command says what is missing). A benchmark, not a test: the corpus is
+not part of the repository.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Callable, Optional
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from rapidfuzz import fuzz  # noqa: E402
+
+from citeseeker_scrapy.extraction.extractor import DocumentExtractor  # noqa: E402
+from citeseeker_scrapy.extraction.model import ExtractedPart, ExtractionLimits  # noqa: E402
+from citeseeker_scrapy.matching import normalize_text  # noqa: E402
+
+import bench_refstrings as refbench  # noqa: E402
+from bench_refstrings import Outcome, Query  # noqa: E402
+from quality import refstrings, styleworks  # noqa: E402
+from quality.styleworks import Work  # noqa: E402
+
+CSL_DIR = Path("/usr/share/citation-style-language/styles")
+TEMPLATE_VERSION = "2"  # part of the cache key: bump when a template below changes
+TOOLS = {"pandoc": "pandoc", "chromium": "chromium",
+         "pdflatex": "texlive-latex-base", "latex": "texlive-latex-base",
+         "dvips": "texlive-binaries", "bibtex": "texlive-binaries", "biber": "biber"}
+PACKAGES = ("pandoc citation-style-language-styles chromium texlive-latex-base "
+            "texlive-latex-recommended texlive-fonts-recommended texlive-bibtex-extra "
+            "texlive-publishers biber")
+FILLER = refbench.FILLER
+ZIP_NAME = "paper.zip"
+
+
+@dataclass(frozen=True)
+class Style:
+    """One style of one engine: ``spec`` is the CSL file's name, the .bst name, or biblatex's
+    package options; ``language`` the language its bibliography is printed in."""
+
+    engine: str  # "CSL", "biblatex", "BibTeX"
+    spec: str
+    language: str
+    lang_tag: str = ""  # pandoc's ``lang`` (CSL locale) or biblatex's ``language=``
+
+    @property
+    def name(self) -> str:
+        return f"{self.engine} {self.spec}" + (f" ({self.lang_tag})" if self.lang_tag else "")
+
+
+def _csl(spec: str, language: str, tag: str = "") -> Style:
+    return Style("CSL", spec, language, tag)
+
+
+#: 45 CSL styles: the common English ones and at least one for each language the Debian
+#: styles' default locales cover (ISO 690 in Czech and Slovak, DIN 1505 in German, ...).
+CSL_STYLES = (
+    _csl("apa", "English"), _csl("chicago-author-date", "English"), _csl("ieee", "English"),
+    _csl("nature", "English"), _csl("vancouver", "English"),
+    _csl("american-medical-association", "English"),
+    _csl("modern-language-association", "English"), _csl("harvard-cite-them-right", "English"),
+    _csl("elsevier-harvard", "English"), _csl("springer-basic-author-date", "English"),
+    _csl("american-chemical-society", "English"), _csl("american-sociological-association",
+                                                       "English"),
+    _csl("american-physics-society", "English"), _csl("cell", "English"),
+    _csl("iso690-author-date-en", "English"),
+    _csl("iso690-author-date-cs", "Czech"), _csl("iso690-numeric-cs", "Czech"),
+    _csl("iso690-author-date-sk", "Slovak"),
+    _csl("din-1505-2", "German"), _csl("chicago-author-date-de", "German"),
+    _csl("iso690-author-date-fr", "French"), _csl("apa-fr-provost", "French"),
+    _csl("iso690-author-date-es", "Spanish"), _csl("chicago-author-date", "Spanish", "es-ES"),
+    _csl("associacao-brasileira-de-normas-tecnicas", "Portuguese"),
+    _csl("norma-portuguesa-405", "Portuguese"),
+    _csl("bibliothecae-it", "Italian"), _csl("chicago-author-date", "Italian", "it-IT"),
+    _csl("gost-r-7-0-5-2008", "Russian"), _csl("gost-r-7-0-5-2008-numeric", "Russian"),
+    _csl("nowa-audiofonologia", "Polish"), _csl("apa-tr", "Turkish"),
+    _csl("tijdschrift-voor-geneeskunde", "Dutch"), _csl("ugeskrift-for-laeger", "Danish"),
+    _csl("karlstad-universitet-harvard", "Swedish"), _csl("apa", "Norwegian", "nb-NO"),
+    _csl("metropolia-university-of-applied-sciences-harvard", "Finnish"),
+    _csl("urbani-izziv", "Slovenian"), _csl("romanian-humanities", "Romanian"),
+    _csl("iso690-numeric-lt", "Lithuanian"), _csl("szociologiai-szemle", "Hungarian"),
+    _csl("keel-ja-kirjandus", "Estonian"), _csl("chicago-author-date-basque", "Basque"),
+    _csl("institut-pertanian-bogor", "Indonesian"),
+    _csl("china-national-standard-gb-t-7714-2015-numeric", "Chinese"),
+)
+
+#: biblatex styles (options of ``\usepackage[...]{biblatex}``; every name printed).
+BIBLATEX_STYLES = (
+    Style("biblatex", "numeric", "English"), Style("biblatex", "authoryear", "German", "german"),
+    Style("biblatex", "alphabetic", "French", "french"), Style("biblatex", "ieee", "English"),
+    Style("biblatex", "apa", "English"), Style("biblatex", "chem-acs", "English"),
+    Style("biblatex", "nature", "English"), Style("biblatex", "phys", "English"),
+    Style("biblatex", "iso-authoryear", "Czech", "czech"),
+    Style("biblatex", "iso-numeric", "Slovak", "slovak"),
+    Style("biblatex", "authoryear-comp", "Spanish", "spanish"),
+    Style("biblatex", "numeric-comp", "Italian", "italian"),
+    Style("biblatex", "authortitle", "Portuguese", "portuguese"),
+)
+
+#: BibTeX styles (.bst); natbib loaded for the author-year ones.
+BIBTEX_STYLES = tuple(Style("BibTeX", spec, language) for spec, language in (
+    ("plain", "English"), ("unsrt", "English"), ("alpha", "English"), ("abbrv", "English"),
+    ("acm", "English"), ("ieeetr", "English"), ("siam", "English"), ("apalike", "English"),
+    ("IEEEtran", "English"), ("plainnat", "English"), ("abbrvnat", "English"),
+    ("elsarticle-harv", "English"), ("plaindin", "German"), ("francais", "French"),
+    ("dk-plain", "Danish"), ("is-plain", "Icelandic")))
+NATBIB = frozenset({"plainnat", "abbrvnat", "elsarticle-harv", "apalike"})
+STYLES = CSL_STYLES + BIBLATEX_STYLES + BIBTEX_STYLES
+FORMATS = {"CSL": ("html", "pdf (Chromium)", "pdf (pdflatex)", "ps (dvips)"),
+           "biblatex": ("pdf (pdflatex)", "ps (dvips)", "zip"),
+           "BibTeX": ("pdf (pdflatex)", "ps (dvips)", "zip")}
+FILES = {"html": "paper.html", "pdf (Chromium)": "chromium.pdf", "pdf (pdflatex)": "paper.pdf",
+         "ps (dvips)": "paper.ps", "zip": ZIP_NAME}
+#: biblatex styles that leave an article's title out unless told to print it.
+ARTICLE_TITLE_OPTION = frozenset({"chem-acs", "phys"})
+
+
+# ----------------------------------------------------------------------------- rendering
+
+
+def missing_tools() -> list[str]:
+    """The Debian packages whose commands or files are missing."""
+    packages = {package for tool, package in TOOLS.items() if shutil.which(tool) is None}
+    if not CSL_DIR.is_dir():
+        packages.add("citation-style-language-styles")
+    if shutil.which("kpsewhich") and subprocess.run(
+            ["kpsewhich", "biblatex.sty"], capture_output=True).returncode != 0:
+        packages.add("texlive-bibtex-extra")
+    return sorted(packages)
+
+
+def cache_key(style: Style, works: list[Work]) -> str:
+    """A key of everything a style's documents are made from."""
+    digest = hashlib.sha256()
+    for part in (TEMPLATE_VERSION, style.name, json.dumps(styleworks.csl_json(works)),
+                 (CSL_DIR / f"{style.spec}.csl").read_text() if style.engine == "CSL" else ""):
+        digest.update(part.encode("utf-8"))
+    return digest.hexdigest()[:20]
+
+
+def render(style: Style, works: list[Work], cache: Path) -> Path:
+    """The directory holding the style's documents and its typeset entries (``entries.json``:
+    key -> entry text), made once per :func:`cache_key`."""
+    done = cache / cache_key(style, works)
+    if (done / "entries.json").exists():
+        return done
+    work = Path(tempfile.mkdtemp(prefix="render-", dir=cache))
+    if style.engine == "CSL":
+        entries = _render_csl(style, works, work)
+    else:
+        entries = _render_latex(style, works, work)
+    (work / "entries.json").write_text(json.dumps(entries, ensure_ascii=False))
+    shutil.rmtree(done, ignore_errors=True)
+    work.rename(done)
+    return done
+
+
+def _run(command: list[str], cwd: Path, timeout: float = 180) -> subprocess.CompletedProcess:
+    return subprocess.run(command, cwd=cwd, capture_output=True, timeout=timeout,
+                          stdin=subprocess.DEVNULL)
+
+
+def _render_csl(style: Style, works: list[Work], work: Path) -> dict[str, str]:
+    """pandoc + citeproc to HTML (printed to PDF by Chromium) and to LaTeX (pdflatex to PDF,
+    latex + dvips to PostScript)."""
+    (work / "works.json").write_text(json.dumps(styleworks.csl_json(works), ensure_ascii=False))
+    meta = ["---", "title: Generated Studies of Citation Styles", "nocite: '@*'"]
+    meta += [f"lang: {style.lang_tag}"] if style.lang_tag else []
+    (work / "paper.md").write_text("\n".join(meta + ["---", "", FILLER, "", "# References", ""]))
+    _checked(_run(["pandoc", "paper.md", "--citeproc", f"--csl={CSL_DIR / style.spec}.csl",
+                   "--bibliography=works.json", "-s", "-o", "paper.html"], work), style)
+    _checked(_run(["chromium", "--headless", "--disable-gpu", "--no-sandbox",
+                   f"--user-data-dir={work / 'profile'}", "--print-to-pdf=chromium.pdf",
+                   (work / "paper.html").as_uri()], work), style)
+    shutil.rmtree(work / "profile", ignore_errors=True)
+    _checked(_run(["pandoc", "paper.md", "--citeproc", f"--csl={CSL_DIR / style.spec}.csl",
+                   "--bibliography=works.json", "-s", "-V", "fontfamily=times", "-o",
+                   "paper.tex"], work), style)
+    _typeset(style, work, [])
+    return csl_entries((work / "paper.html").read_text("utf-8"))
+
+
+class _Entries(HTMLParser):
+    """The text of each ``<div id="ref-KEY" class="csl-entry">`` of pandoc's HTML."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: dict[str, list[str]] = {}
+        self.key: Optional[str] = None
+        self.depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        found = dict(attrs)
+        if tag == "div" and "csl-entry" in (found.get("class") or ""):
+            self.key, self.depth = (found.get("id") or "")[len("ref-"):], 0
+            self.entries[self.key] = []
+        elif tag == "div" and self.key is not None:
+            self.depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "div" and self.key is not None:
+            if self.depth == 0:
+                self.key = None
+            else:
+                self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.key is not None:
+            self.entries[self.key].append(data)
+
+
+def csl_entries(html: str) -> dict[str, str]:
+    """Work key -> the entry as citeproc typeset it (plain text)."""
+    parser = _Entries()
+    parser.feed(html)
+    return {key: " ".join("".join(parts).split()) for key, parts in parser.entries.items()}
+
+
+LATEX = r"""\documentclass[11pt]{article}
+\usepackage[T1]{fontenc}
+\usepackage[utf8]{inputenc}
+\usepackage{times}
+\usepackage{url}
+%(preamble)s
+\begin{document}
+\section*{Generated Studies of Citation Styles}
+%(filler)s
+\nocite{*}
+%(bibliography)s
+\end{document}
+"""
+
+
+def _render_latex(style: Style, works: list[Work], work: Path) -> dict[str, str]:
+    """pdflatex + BibTeX/biber to PDF, latex + dvips to PostScript, the PDF in a ZIP."""
+    (work / "works.bib").write_text(styleworks.bibtex(works))
+    if style.engine == "biblatex":
+        options = f"backend=biber,style={style.spec},maxbibnames=99,minbibnames=99"
+        options += f",language={style.lang_tag}" if style.lang_tag else ""
+        options += ",articletitle=true" if style.spec in ARTICLE_TITLE_OPTION else ""
+        preamble = f"\\usepackage[{options}]{{biblatex}}\n\\addbibresource{{works.bib}}"
+        bibliography, tool = r"\printbibliography", ["biber", "paper"]
+    else:
+        preamble = r"\usepackage{natbib}" if style.spec in NATBIB else ""
+        bibliography = f"\\bibliographystyle{{{style.spec}}}\n\\bibliography{{works}}"
+        tool = ["bibtex", "paper"]
+    (work / "paper.tex").write_text(LATEX % {"preamble": preamble, "filler": FILLER,
+                                             "bibliography": bibliography})
+    _typeset(style, work, tool)
+    with zipfile.ZipFile(work / ZIP_NAME, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.write(work / "paper.pdf", "paper/paper.pdf")
+    return latex_entries(works, (work / "paper.bbl").read_text("utf-8", "replace"),
+                         style.engine)
+
+
+def _typeset(style: Style, work: Path, bibliography_tool: list[str]) -> None:
+    """paper.tex to paper.pdf (pdflatex) and paper.ps (latex + dvips), running the
+    bibliography tool (BibTeX, biber) between the first two runs. Errors of a letter the
+    fonts lack do not stop LaTeX (``nonstopmode``): the page prints without it."""
+    latex = ["-interaction=nonstopmode", "paper.tex"]
+    if bibliography_tool:
+        _run(["pdflatex", *latex], work)
+        _run(bibliography_tool, work)
+    for _ in range(2):
+        _run(["pdflatex", *latex], work)
+    for _ in range(2):
+        _run(["latex", *latex], work)
+    _checked(_run(["dvips", "-q", "-o", "paper.ps", "paper.dvi"], work), style)
+    if not (work / "paper.pdf").exists():
+        raise RuntimeError(f"{style.name}: pdflatex made no PDF (see {work / 'paper.log'})")
+
+
+def latex_entries(works: list[Work], bbl: str, engine: str) -> dict[str, str]:
+    """Work key -> the entry's text as far as the .bbl shows it: BibTeX's ``\\bibitem``
+    text with its commands dropped; biber's .bbl holds data, not the printed entry, and
+    biblatex prints every name (``maxbibnames=99``), so the record's names and title."""
+    if engine == "biblatex":
+        return {w.key: " ".join(n.get("literal") or f"{n.get('given', '')} {n['family']}"
+                                for n in w.authors) + ". " + w.title for w in works}
+    entries = {}
+    for chunk in re.split(r"\\bibitem", bbl)[1:]:
+        key = re.match(r"\s*(?:\[(?:[^\[\]]|\[[^\]]*\])*\])?\s*\{([^}]*)\}", chunk)
+        if key:
+            entries[key.group(1)] = detex(chunk[key.end():])
+    return entries
+
+
+def detex(text: str) -> str:
+    """LaTeX source as the reader sees it, near enough to find a name in it."""
+    text = re.sub(r"\\end\{thebibliography\}.*", "", text, flags=re.S)
+    text = re.sub(r"\\(?:newblock|em|it|bf|sc|relax|natexlab|penalty\d*|url)\b", " ", text)
+    text = re.sub(r"\\[a-zA-Z@]+\*?", " ", text).replace("~", " ")
+    return " ".join(re.sub(r"[{}]", "", text).split())
+
+
+def _checked(done: subprocess.CompletedProcess, style: Style) -> None:
+    if done.returncode != 0:
+        raise RuntimeError(f"{style.name}: {' '.join(map(str, done.args))[:80]} failed: "
+                           f"{done.stderr.decode(errors='replace')[-400:]}")
+
+
+# ----------------------------------------------------------------------------- queries
+
+
+@dataclass(frozen=True)
+class Document:
+    style: Style
+    format: str
+    path: Path
+
+
+def assign(works: list[Work], styles: tuple[Style, ...], per_style: int
+           ) -> dict[Style, list[Work]]:
+    """Each style's works: ``per_style`` taken in turn from the selection, so that every
+    work is typeset by about ``len(styles) * per_style / len(works)`` styles."""
+    step = max(1, len(works) // len(styles)) if len(styles) < len(works) else 1
+    return {style: [works[(at * step + n) % len(works)] for n in range(min(per_style,
+                                                                             len(works)))]
+            for at, style in enumerate(styles)}
+
+
+def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
+               entries: dict[Style, dict[str, str]], vocabulary: list[str], seed: int,
+               skipped: dict[str, int]) -> list[Query]:
+    """The queries on each document: one author of each work (in turn) with its title, and
+    decoys; the same queries on each format of a style."""
+    import random
+    made = []
+    for style, works in chosen.items():
+        rng = random.Random(f"{seed}-{style.name}")
+        typeset = entries[style]
+        others = [w for s in chosen for w in chosen[s] if w not in works]
+        planned = []
+        for counter, work in enumerate(works):
+            entry = typeset.get(work.key, "")
+            names = work.query_names
+            position, name = _printed_name(names, counter, entry)
+            if name is None or not title_printed(entry, work.title):
+                why = "no author printed" if name is None else "no title printed"
+                skipped[why] = skipped.get(why, 0) + 1
+                continue
+            common = dict(style=style.name, position=position,
+                          names=tuple(styleworks.shapes(work)) or ("plain names",),
+                          title_end=(title_ending(entry, work.title)
+                                     if style.engine != "biblatex" else "not read (biblatex)",))
+            planned.append(dict(author=name, title=work.title, printed_title=work.title,
+                                expected=True, kind="as typeset", **common))
+            if counter % 4 == 0:
+                kind = refbench.NEAR_MISSES[(counter // 4) % len(refbench.NEAR_MISSES)]
+                near = refstrings.decoy(rng, work.title, kind, vocabulary)
+                if near is not None:
+                    planned.append(dict(author=name, title=near, printed_title=work.title,
+                                        expected=False, kind=kind, **common))
+            if counter % 4 == 2 and others:
+                foreign = rng.choice(others)
+                planned.append(dict(author=name, title=foreign.title,
+                                    printed_title=foreign.title, expected=False,
+                                    kind="foreign title", **common))
+        for index, document in enumerate(documents):
+            if document.style == style:
+                made += [Query(paper=index, format=document.format, **plan) for plan in planned]
+    return made
+
+
+def _printed_name(names: list[str], counter: int, entry: str) -> tuple[str, Optional[str]]:
+    """The author queried (position ``counter`` in turn) if the entry prints it; else the
+    first author (the style cut the list: "et al.")."""
+    at = counter % len(names)
+    position = ("only" if len(names) == 1 else "first" if at == 0
+                else "last" if at == len(names) - 1 else "middle")
+    folded = normalize_text(entry)
+    if normalize_text(names[at]) in folded:
+        return position, names[at]
+    if at and normalize_text(names[0]) in folded:
+        return "first (a later one not printed)", names[0]
+    return position, None
+
+
+def title_printed(entry: str, title: str) -> bool:
+    """True if the typeset entry holds the title (cased, quoted or escaped as the style does):
+    a style that prints no article title ("chem-acs", "american-physics-society") gives no
+    title query."""
+    return fuzz.partial_ratio(normalize_text(title), normalize_text(entry)) >= 90
+
+
+def title_ending(entry: str, title: str) -> str:
+    """What follows the title in the typeset entry (``refstrings``' categories)."""
+    folded, wanted = entry.lower(), title.lower()
+    at = folded.find(wanted)
+    if at < 0:
+        return "title changed by the style"
+    return refstrings.title_ending(title, entry[at + len(title):])
+
+
+# ----------------------------------------------------------------------------- main
+
+
+def extracted(documents: list[Document]) -> list[str]:
+    """Each document through the crawler's extraction."""
+    texts = []
+    with tempfile.TemporaryDirectory() as scratch, DocumentExtractor(
+            ExtractionLimits(), Path(scratch), workers=1) as extractor:
+        for document in documents:
+            parts = [e.text for e in extractor.extract(document.path.name,
+                                                       document.path.read_bytes())
+                     if isinstance(e, ExtractedPart)]
+            texts.append("\n".join(parts))
+    return texts
+
+
+def recall_of(outcomes: list[Outcome]) -> float:
+    trues = [o for o in outcomes if o.query.expected]
+    return sum(o.right for o in trues) / len(trues) if trues else 1.0
+
+
+def report(outcomes: list[Outcome], engine_of: dict[str, str]) -> list[str]:
+    """Tables per engine, format, language, per style below 0.99, per category."""
+    def table(title: str, key: Callable[[Query], str]) -> list[str]:
+        return refbench.category_table(outcomes, title, lambda q: (key(q),)) + [""]
+    language = {s.name: s.language for s in STYLES}
+    lines = table("engine", lambda q: engine_of[q.style])
+    lines += table("format", lambda q: f"{engine_of[q.style]}: {q.format}")
+    lines += table("language", lambda q: language[q.style])
+    improved = [o for o in outcomes if o.scheme == "improved"]
+    low = sorted({o.query.style for o in improved
+                  if recall_of([p for p in improved if p.query.style == o.query.style]) < 0.99})
+    lines += ["styles with recall below 0.99 (improved):", ""]
+    lines += refbench.category_table([o for o in outcomes if o.query.style in low], "style",
+                                     lambda q: (q.style,)) + [""]
+    lines += table("author position", lambda q: q.position)
+    lines += refbench.category_table(outcomes, "name shape", lambda q: q.names) + [""]
+    lines += table("title ending (typeset)", lambda q: q.title_end[0])
+    decoys = [o for o in outcomes if not o.query.expected]
+    lines += refbench.table(decoys, "decoy kind (rejected)", lambda q: q.kind,
+                            refbench.decoys_rejected) + [""]
+    lines += refbench.table(outcomes, "all", lambda q: "all", refbench.scores)
+    lines += ["| precision at the issue's share | " + " | ".join(
+        refbench.precision_at_issue_share([o for o in outcomes if o.scheme == s])
+        for s in refbench.SCHEMES) + " |"]
+    return lines
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, default=refbench.CORPUS)
+    parser.add_argument("--works", type=int, default=150, help="works selected (default 150)")
+    parser.add_argument("--per-style", type=int, default=30, help="works a style typesets")
+    parser.add_argument("--seed", type=int, default=47)
+    parser.add_argument("--cache", type=Path,
+                        default=Path(tempfile.gettempdir()) / "citeseeker-bench-styles",
+                        help="typeset documents, reused across runs (default %(default)s)")
+    parser.add_argument("--styles", default="", help="only styles whose name holds one of "
+                        "these comma-separated words")
+    parser.add_argument("--jobs", type=int, default=2, help="styles typeset at once")
+    parser.add_argument("--details", action="store_true", help="list misses and false hits")
+    args = parser.parse_args(argv)
+    missing = missing_tools()
+    if missing:
+        print("bench_styles.py needs Debian packages that are missing: "
+              + " ".join(missing) + f"\n  apt-get install -y --no-install-recommends {PACKAGES}",
+              file=sys.stderr)
+        return 2
+    wanted = [w.strip() for w in args.styles.split(",") if w.strip()]
+    styles = tuple(s for s in STYLES if not wanted or any(w in s.name for w in wanted))
+    if not styles:
+        parser.error(f"--styles {args.styles!r} names no style")
+    args.cache.mkdir(parents=True, exist_ok=True)
+    works = styleworks.select(styleworks.read_works(args.corpus), args.works, args.seed)
+    chosen = assign(works, STYLES, args.per_style)
+    chosen = {s: chosen[s] for s in styles}
+    started = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        folders = dict(zip(styles, pool.map(lambda s: render(s, chosen[s], args.cache),
+                                            styles)))
+    rendered = time.perf_counter() - started
+    entries = {s: json.loads((folders[s] / "entries.json").read_text()) for s in styles}
+    documents = [Document(s, fmt, folders[s] / FILES[fmt])
+                 for s in styles for fmt in FORMATS[s.engine]]
+    started = time.perf_counter()
+    texts = extracted(documents)
+    extraction = time.perf_counter() - started
+    vocabulary = refstrings.vocabulary_of(refstrings.read_corpus(args.corpus))
+    skipped: dict[str, int] = {}
+    queries = queries_of(documents, chosen, entries, vocabulary, args.seed, skipped)
+    outcomes, seconds = refbench.evaluate(queries, texts)
+    engine_of = {s.name: s.engine for s in styles}
+    trues = sum(q.expected for q in queries)
+    print(f"{len(works)} works, {len(styles)} styles ({sum(s.engine == 'CSL' for s in styles)} "
+          f"CSL, {sum(s.engine == 'biblatex' for s in styles)} biblatex, "
+          f"{sum(s.engine == 'BibTeX' for s in styles)} BibTeX; "
+          f"{len({s.language for s in styles})} languages), {len(documents)} documents; "
+          f"{trues} true queries, {len(queries) - trues} decoys (entries not queried, the "
+          "style printed: " + ", ".join(f"{k} {v}" for k, v in skipped.items()) + "); "
+          f"typesetting {rendered:.0f} s "
+          f"(cache {args.cache}), extraction {extraction:.0f} s, matching "
+          + ", ".join(f"{s} {seconds[s]:.1f} s" for s in refbench.SCHEMES) + "\n")
+    print("\n".join(report(outcomes, engine_of)))
+    lost = refbench.regressions(outcomes)
+    kept = sum(o.right for o in outcomes if o.scheme == "original")
+    print(f"\nno regression: {kept - len(lost)}/{kept} citations the original finds are found "
+          "by the improved scheme" + ("" if lost else ": OK"))
+    by_style = {s.name: s for s in styles}
+    for o in lost:
+        q = o.query
+        entry = entries[by_style[q.style]].get(_key_of(chosen[by_style[q.style]], q.title), "")
+        print(f"  LOST {q.style} / {q.format} [{', '.join(q.names)}; {q.title_end[0]}; "
+              f"{q.position}]: {q.author!r} {q.title!r}\n       entry: {entry}")
+    if args.details:
+        refbench.details(outcomes, texts)
+    return 1 if lost else 0
+
+
+def _key_of(works: list[Work], title: str) -> str:
+    return next((w.key for w in works if w.title == title), "")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,212 @@
+"""Entry shapes the improved scheme must read as one entry: each a table of reference strings
+(written for these tests) with the searched author and title, found for every author named.
+
+Each shape is a rule of ``windows`` / ``entry_grammar`` / ``verify``, not a case: the tables
+hold several styles and languages of it, and queries of the first, a middle and the last
+author.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
+
+OPENING = ("This study builds on earlier work on the analysis of citations and cites the "
+           "studies listed below.\nReferences\n")
+NEXT = "\nBrown, Paul. 2001. Other things of the world. Journal of Things.\n"
+
+
+def found(doc: str, author: str, title: str) -> bool:
+    """True if the improved scheme finds ``title`` by ``author`` in ``doc``."""
+    matcher = CitationMatcher([AuthorGroup((author,), (title,))], MatcherSettings())
+    return bool(matcher.find(OPENING + doc + NEXT))
+
+
+def entries_found(table: list[tuple[str, tuple[str, ...], str]]) -> list[tuple[str, str]]:
+    """(entry, author) of each row's authors that are not found with the row's title."""
+    return [(entry, author) for entry, authors, title in table for author in authors
+            if not found(entry, author, title)]
+
+
+TITLE = "Robust indexing of scanned journals"
+JOINED_LAST_NAMES = [
+    (f"J. Smith and K. Ter-Avest. {TITLE}. In Proc. of JCDL, 2004.", ("Smith", "Ter-Avest")),
+    (f"J. Smith, P. Brown, and K. Ter-Avest. {TITLE}. In Proc. of JCDL, 2004.",
+     ("Smith", "Brown", "Ter-Avest")),
+    (f"A. Lee, P. Brown, and B. Dell'Orto. {TITLE}. Water Res. 12, 2003.",
+     ("Lee", "Brown", "Dell'Orto")),
+    (f"H. Tanaka, P. Brown, and Y. Ito-oka. {TITLE}. J. Cryst. Growth 5, 1999.",
+     ("Tanaka", "Brown", "Ito-oka")),
+    (f"M. Novak, J. Smith and A. O'Brien-Lee. {TITLE}. Journal of the Web, 2004.",
+     ("Novak", "Smith", "O'Brien-Lee")),
+]
+
+
+@pytest.mark.parametrize("entry, authors", JOINED_LAST_NAMES)
+def test_a_joined_last_surname_whose_full_stop_ends_the_author_list(
+        entry: str, authors: tuple[str, ...]) -> None:
+    # "ter-avest. " is a name's full stop, not a sentence end between two entries.
+    assert entries_found([(entry, authors, TITLE)]) == []
+
+
+CZECH = "Metody vyhledávání citací na webu"
+AND_IN_LANGUAGES = [
+    # ISO 690 in Czech, author-date and numeric
+    (f"NOVÁK, Jan a Petr SVOBODA, 2010. {CZECH}. Praha: Academia.", ("Novák", "Svoboda"), CZECH),
+    (f"NOVÁK, Jan a SVOBODA, Petr, 2010. {CZECH}. Praha: Academia.", ("Novák", "Svoboda"), CZECH),
+    (f"NOVÁK, Jan, Petr SVOBODA a Karel DVOŘÁK, 2010. {CZECH}. Praha: Academia.",
+     ("Novák", "Svoboda", "Dvořák"), CZECH),
+    (f"NOVÁK, Jan a Petr SVOBODA. {CZECH}. Praha: Academia, 2010.", ("Novák", "Svoboda"), CZECH),
+    ("MÜLLER, Hans und Peter SCHMIDT, 2010. Methoden der Zitationsanalyse im Netz. Berlin.",
+     ("Müller", "Schmidt"), "Methoden der Zitationsanalyse im Netz"),
+    ("DUPONT, Jean et Pierre MARTIN, 2010. Méthodes d'analyse des citations. Paris : PUF.",
+     ("Dupont", "Martin"), "Méthodes d'analyse des citations"),
+    ("GARCÍA, Ana y Pedro SANTOS, 2010. Métodos de análisis de citas en la web. Madrid.",
+     ("García", "Santos"), "Métodos de análisis de citas en la web"),
+    ("ROSSI, Marco e Giulia RUSSO, 2010. Metodi di analisi delle citazioni. Roma.",
+     ("Rossi", "Russo"), "Metodi di analisi delle citazioni"),
+    ("SILVA, João e Ana SANTOS, 2010. Métodos de análise de citações. Lisboa.",
+     ("Silva", "Santos"), "Métodos de análise de citações"),
+    ("ИВАНОВ, Иван и Пётр ПЕТРОВ, 2010. Методы анализа цитирования в сети. Москва.",
+     ("Иванов", "Петров"), "Методы анализа цитирования в сети"),
+]
+
+
+@pytest.mark.parametrize("entry, authors, title", AND_IN_LANGUAGES)
+def test_the_word_for_and_in_the_styles_language(entry: str, authors: tuple[str, ...],
+                                                 title: str) -> None:
+    # Given names with no full stop between surnames and the year: the "and" of the style's
+    # language joins the last two names; the year ends the author list, not the entry.
+    assert entries_found([(entry, authors, title)]) == []
+
+
+RUN_ON = [
+    # a dash before the place closes the title
+    ("Giddens, A. 1991. Modernity, Religion and Social Order -Oxford: Blackwell.",
+     ("Giddens",), "Modernity, Religion and Social Order"),
+    ("Weber, M. 1922. Economy and the Market Society \u2013 Tübingen: Mohr.", ("Weber",),
+     "Economy and the Market Society"),
+    # an edition, a year, a number or a publisher right after a title with no punctuation
+    ("Mullin, J. W. 2001. Crystal growth 3rd ed. Oxford: Butterworth.", ("Mullin",),
+     "Crystal growth"),
+    ("Kittel, C. 1996. Solid state physics 7th edn. New York: Wiley.", ("Kittel",),
+     "Solid state physics"),
+    ("Schmidt, H. 2004. Numerische Mathematik 2. Aufl. Berlin: Springer.", ("Schmidt",),
+     "Numerische Mathematik"),
+    ("Turabian, K. 2017. Manual of Style 2013. Chicago: University of Chicago Press.",
+     ("Turabian",), "Manual of Style"),
+    ("Smith, J. 2005. Sorting mail pieces US6123456B2. United States Patent Office.",
+     ("Smith",), "Sorting mail pieces"),
+    ("Jones, K. 2009. Folding bicycle frame US Patent 7,523,991.", ("Jones",),
+     "Folding bicycle frame"),
+    ("[1] D. Knuth. The Lost Manual Addison-Wesley, 1990.", ("Knuth",), "The Lost Manual"),
+    ("[2] R. Sedgewick. Graph Algorithms Cambridge University Press, 2002.", ("Sedgewick",),
+     "Graph Algorithms"),
+]
+
+
+@pytest.mark.parametrize("entry, authors, title", RUN_ON)
+def test_a_title_that_runs_into_the_next_field(entry: str, authors: tuple[str, ...],
+                                               title: str) -> None:
+    assert entries_found([(entry, authors, title)]) == []
+
+
+@pytest.mark.parametrize("entry, title", [
+    ("[3] J. Smith. Robust indexing of scanned journals archives. Proc. JCDL, 2004.",
+     "Robust indexing of scanned journals"),  # the printed title goes on: a longer work
+    ("[3] J. Smith. Crystal growth kinetics. Oxford: Butterworth, 2001.", "Crystal growth"),
+    ("J. Smith argues that crystal growth is slow in most melts, 2001.", "Crystal growth"),
+])
+def test_a_title_that_goes_on_is_still_another_work(entry: str, title: str) -> None:
+    assert not found(entry, "Smith", title)
+
+
+AUTHOR_LISTS = [
+    # an organisation after the persons
+    ("Jones, K., Park, M., and the members of the Citation Metrics Work Group. 2013. "
+     "Guidelines for reporting citation counts. J. Inf. 4: 1-9.", ("Jones", "Park"),
+     "Guidelines for reporting citation counts"),
+    ("Lee, A., Kim, S., and the Open Bibliography Consortium. 2010. Sharing reference "
+     "lists openly. Library Journal 8: 3-7.", ("Lee", "Kim"), "Sharing reference lists openly"),
+    # an original date before the year
+    ("Hume, D. (1997) 2015. Essays on trade and money. London: Pen.", ("Hume",),
+     "Essays on trade and money"),
+    ("Marx, K., and F. Engels. (1848) 2002. Manifesto of the working people. London: Pen.",
+     ("Marx", "Engels"), "Manifesto of the working people"),
+    # a number or code before the title
+    ("Brown, K. 2001. 04-17: A model of web citation growth. Tech. rep.", ("Brown",),
+     "A model of web citation growth"),
+    ("[7] K. Brown. RFC 2616: A model of web citation growth. Tech. rep., 2001.", ("Brown",),
+     "A model of web citation growth"),
+    # long author lists in capitals
+    ("SMITH J, BROWN K, WEBER L, ROSSI M, SILVA J, TANAKA H, NOVAK P, FIALA D, JEZEK K, "
+     "TOMAN M, BERG A, KIM S, PARK J, SATO T, LEE C. Robust indexing of scanned journals. "
+     "J Inf Sci. 2004;12:1-9.", ("Smith", "Tanaka", "Lee"), TITLE),
+    ("J. SMITH, K. BROWN, L. WEBER, M. ROSSI, J. SILVA, H. TANAKA, P. NOVAK, D. FIALA, "
+     "K. JEZEK, M. TOMAN, A. BERG, S. KIM, J. PARK, T. SATO, AND C. LEE. Robust indexing of "
+     "scanned journals. J Inf Sci 12: 1-9, 2004.", ("Smith", "Park", "Lee"), TITLE),
+]
+
+
+@pytest.mark.parametrize("entry, authors, title", AUTHOR_LISTS)
+def test_author_lists_and_dates_before_the_title(entry: str, authors: tuple[str, ...],
+                                                 title: str) -> None:
+    assert entries_found([(entry, authors, title)]) == []
+
+
+def test_a_neighbours_title_after_an_organisation_is_still_not_lent() -> None:
+    doc = ("Jones, K., and the Citation Metrics Work Group. 2013. Guidelines for reporting "
+           "citation counts. J. Inf. 4: 1-9.\nPark, M. 2014. Ranking journals by their "
+           "readers. J. Inf. 5: 2-8.")
+    assert not found(doc, "Jones", "Ranking journals by their readers")
+
+
+@pytest.mark.parametrize("entry, authors", [
+    ("[1] Typesetting tables with care: by Fiala, Jezek (Springer, 1994)", ("Fiala", "Jezek")),
+    ("Typesetting tables with care: by D. Fiala, K. Jezek (Springer, 1994)", ("Fiala", "Jezek")),
+])
+def test_title_first_with_by(entry: str, authors: tuple[str, ...]) -> None:
+    assert entries_found([(entry, authors, "Typesetting tables with care")]) == []
+
+
+MORE_DATES_AND_RUNS = [
+    # a span of old years is a date, not pages
+    ("DUVAL Jean et MOREAU Pierre, 1730-1739 : Carte du diocèse de Rouen dressée par ordre "
+     "du roi. Paris.", ("Duval", "Moreau"), "Carte du diocèse de Rouen dressée par ordre du roi"),
+    # the first edition's year in brackets after the year
+    ("Saussure, F. (1959) [1916]. Course in general linguistics. New York: Philosophical "
+     "Library.", ("Saussure",), "Course in general linguistics"),
+    # an organisation after "&" and an initial
+    ("Horn, A. D. & Delta Drilling Mid-Continent, 2009. Mobile treatment of "
+     "drilling fluids at the well. SPE Conference.", ("Horn",),
+     "Mobile treatment of drilling fluids at the well"),
+    # organisations with long names, then APA's date
+    ("Agencia Metropolitana del Valle, Alcaldía de la Ciudad, Programa de las Naciones Unidas "
+     "para el Desarrollo. (1997). Plan de movilidad para la región. Medellín.", ("Valle",),
+     "Plan de movilidad para la región"),
+]
+
+
+@pytest.mark.parametrize("entry, authors, title", MORE_DATES_AND_RUNS)
+def test_dates_and_author_runs_of_old_and_institutional_works(
+        entry: str, authors: tuple[str, ...], title: str) -> None:
+    assert entries_found([(entry, authors, title)]) == []
+
+
+def test_a_short_title_before_its_container() -> None:
+    entry = ("[13] Georg Feuser: Geschichte der Integration In: Sabine Meier (Hrsg.): "
+             "Handlexikon. Stuttgart 2009, 12-20.")
+    assert entries_found([(entry, ("Feuser",), "Geschichte der Integration")]) == []
+
+
+@pytest.mark.parametrize("entry, title", [
+    # an OCR-damaged title word printed undamaged again in the venue: the greedy reading takes
+    # the venue's word and loses the title's order
+    ("[4] Koeberl, C., Berg, B., Contincntal drilling and the study of irnpact craters, in: "
+     "Continental Drilling (eds. Harms, U.), Springer, 2007.",
+     "Continental drilling and the study of impact craters"),
+])
+def test_title_words_read_in_the_order_that_aligns_most(entry: str, title: str) -> None:
+    author = entry.split()[1].rstrip(",")
+    assert found(entry, author, title)
