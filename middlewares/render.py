@@ -51,7 +51,8 @@ from citeseeker_scrapy.rendering.policy import (
 )
 from citeseeker_scrapy.stats import (
     RENDER_BROWSER_IDLE_CLOSES, RENDER_BROWSER_RESTARTS, RENDER_CHECKED, RENDER_DIRECT,
-    RENDER_FAILED, RENDER_IDLE_TIMEOUTS, RENDER_NOT_HTML, RENDER_PAGES, RENDER_REFETCHED,
+    RENDER_FAILED as RENDER_FAILURES,  # keys.RENDER_FAILED is the request's meta value
+    RENDER_IDLE_TIMEOUTS, RENDER_NOT_HTML, RENDER_PAGES, RENDER_REFETCHED,
     RENDER_SEARCHES_LEARNED, RENDER_SECONDS, RENDER_SERVERS_LEARNED,
 )
 from citeseeker_scrapy.threads import in_thread_if_big
@@ -426,7 +427,7 @@ class RenderMiddleware:
     # --- reporting --------------------------------------------------------------------------
 
     def _failed(self, url: str, error: BaseException) -> None:
-        self._stat(RENDER_FAILED)
+        self._stat(RENDER_FAILURES)
         message = str(error).strip().splitlines()[0] if str(error).strip() else ""
         self.crawler.signals.send_catch_log(
             citeseeker_signals.note_error, url=url,

@@ -117,3 +117,39 @@ def test_the_head_is_read_as_whole_lines_of_the_whole_text(pieces: list[str], co
     # long line must change no line the head is made of.
     text = "".join(pieces)
     assert _first_lines(text, count) == text.splitlines()[:count]
+
+
+HOMAGE = ("Typesetting Tables in Plain TeX\nAn homage to\nThe TeXbook\nJane Doe, after "
+          "Donald Knuth\nAbstract\nWe typeset tables as The TeXbook taught us.\n1 Introduction\n"
+          "Tables are hard to set well.\n")
+
+
+def test_a_title_page_naming_a_work_its_bibliography_cites_is_no_self_hit() -> None:
+    # The subtitle names the cited work and the byline a searched name, as a title page of the
+    # work itself would; the reference list citing it shows that this paper is another one.
+    doc = HOMAGE + ("References\n[1] D. E. Knuth. The TeXbook. Addison-Wesley, 1984.\n"
+                    "[2] L. Lamport. LaTeX: a document preparation system. 1994.\n")
+    [citation] = CitationMatcher([AuthorGroup(("Knuth",), ("The TeXbook",))],
+                                 MatcherSettings()).find(doc)
+    assert citation.relation == CITES
+    assert normalize_text(doc)[citation.position - 13:citation.position] == "d. e. knuth. "
+
+
+def test_the_works_own_title_page_with_a_bibliography_that_does_not_list_it_is_self() -> None:
+    title = "Typesetting Tables with Plain TeX Macros"
+    doc = (f"{title}\nDonald E. Knuth\nAbstract\nA manual of TeX.\n1 Introduction\nText.\n"
+           "References\n[1] L. Lamport. LaTeX: a document preparation system. 1994.\n")
+    [citation] = CitationMatcher([AuthorGroup(("Knuth",), (title,))],
+                                 MatcherSettings()).find(doc)
+    assert citation.relation == SELF
+
+
+def test_the_works_running_header_on_its_reference_pages_keeps_it_self() -> None:
+    title = "Typesetting Tables with Plain TeX Macros"
+    doc = (f"{title}\nDonald E. Knuth\nAbstract\nA manual of TeX.\n1 Introduction\n"
+           + f"{BODY}\n" * 6 + "References\n[1] L. Lamport. LaTeX: a document preparation "
+           f"system. 1994.\n{title} 17\n"
+           "[2] M. Goossens. The LaTeX companion. 1994.\n")
+    [citation] = CitationMatcher([AuthorGroup(("Knuth",), (title,))],
+                                 MatcherSettings()).find(doc)
+    assert citation.relation == SELF

@@ -156,3 +156,24 @@ def test_every_folded_character_points_at_the_character_it_came_from(seed) -> No
         for char, offset in zip(folded, offsets):
             source = unicodedata.normalize("NFKD", text[offset]).lower()
             assert char in source or (char == " " and not source.strip()), (text, offset)
+
+
+@pytest.mark.parametrize("text", [
+    # a numbered bibliography whose heading is not read as one (a figure caption, a
+    # two-column layout put it elsewhere) or missing
+    "Some text of the paper.\n\n[1] Smith, J.: Another paper. 1999\n[2] Fiala, D.: Retrieving "
+    "citations on the web. In: Proc. of WSCG, 2003\n",
+    "Text.\n\nList of works cited in the text\n[12] D. Fiala. Retrieving citations on\nthe web. "
+    "Proc. of WSCG, 2003.\n",
+    # small capitals split after their first letter
+    "Text of the paper.\n\nR EFERENCES\nD. Fiala: Retrieving citations on the web (2003)\n",
+    "Text of the paper.\n\nReferences and Notes\nD. Fiala: Retrieving citations on the web (2003)\n",
+])
+def test_labelled_entries_and_more_headings_are_in_the_references(text: str) -> None:
+    assert citation(text)["in_references"] is True
+
+
+def test_a_paragraph_after_a_labelled_entry_is_not_in_it() -> None:
+    text = ("[1] Smith, J.: Another paper. 1999\n\nAs D. Fiala showed in Retrieving citations on "
+            "the web, crawlers find most citing papers.\n")
+    assert citation(text)["in_references"] is False

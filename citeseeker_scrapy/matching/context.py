@@ -19,7 +19,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from citeseeker_scrapy.matching import normalize_text
+from .normalize import normalize_text
 
 #: Characters of context at most (the issue's ~300).
 CONTEXT_LENGTH = 300
@@ -31,20 +31,27 @@ _NON_ASCII_WORD = re.compile(r"(?<!\S)\S*[^\x00-\x7f]\S*")
 _WORD_AND_BLANK = re.compile(r"\S+\s?")
 _HYPHEN_AT_LINE_END = re.compile(
     r"-(?<=[^\W\d_]-)[^\S\r\n]*(?:\r\n|\r|\n)[^\S\r\n]*(?=[^\W\d_])")
-_NAMES = (r"references|bibliography|literatur|literature|literaturverzeichnis|works\s+cited|"
-          r"reference\s+list|bibliographie|r[ée]f[ée]rences|referencias|literatura|"
-          r"cited\s+literature|sources")
+_NAMES = (r"(?:references|notes)\s+and\s+(?:notes|references)|references\s+cited|"
+          r"literature\s+cited|r\s?eferences|b\s?ibliography|literatur|literature|"
+          r"literaturverzeichnis|works\s+cited|reference\s+list|bibliographie|"
+          r"r[ée]f[ée]rences|referencias|literatura|cited\s+literature|sources")
 #: A reference-list heading: on a line of its own (optionally numbered), or followed by a colon
 #: or by the first entry (``References [1] ...``).
 _HEADING = re.compile(
     rf"(?im)(?:^|(?<=[.\n]))[^\S\n]*(?:\d{{1,2}}\.?|[IVX]{{1,5}}\.)?[^\S\n]*(?:{_NAMES})"
     rf"[^\S\n]*(?::|$|(?=\[1\]|1\.\s))")
-#: Literal stems of the heading names (a candidate is then checked by ``_HEADING``).
+#: Literal stems of the heading names (a candidate is then checked by ``_HEADING``); small
+#: capitals split after their first letter by PDF extraction ("R EFERENCES") too.
 _HEADING_WORDS = ("reference", "bibliograph", "literatur", "works cited", "références",
-                  "referencias", "sources")
+                  "referencias", "sources", "r eferences", "b ibliograph")
 _APPENDIX_WORDS = ("appendix", "anhang", "annex")
 #: What ends a reference list: an appendix heading on a line of its own.
 _SECTION_AFTER = re.compile(r"(?im)^[^\S\n]*(?:appendix|anhang|annex)\b[^\n]{0,60}$")
+#: A reference entry's "[n]" label at the start of a line: the line and the ones after it,
+#: up to a blank line, are a reference entry, whatever heading the list has (or none found).
+_LABELLED_LINE = re.compile(r"(?m)^[^\S\n]*\[\d{1,4}\][^\S\n]")
+_ENTRY_REACH = 600  # characters from an entry's label to a hit inside it, at most
+_BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
 #: Where a reference entry begins (inside a reference list).
 _ENTRY_START = re.compile(r"(?m)(?:^[^\S\n]*(?:\[\d{1,3}\]|\d{1,3}\.(?=\s))|\[\d{1,3}\]\s"
                           r"|\n[^\S\n]*\n)")
@@ -111,10 +118,11 @@ class TextMap:
             self._appendices = _appendix_starts(self.text)
         index = bisect.bisect_right(self._headings, position)
         if index == 0:
-            return False
+            return in_labelled_entry(self.text, position)
         heading_end = self._headings[index - 1]
         after = bisect.bisect_left(self._appendices, heading_end)
-        return after == len(self._appendices) or self._appendices[after] >= position
+        return (after == len(self._appendices) or self._appendices[after] >= position
+                or in_labelled_entry(self.text, position))
 
     def _search(self, position: int, found: str) -> tuple[int, int]:
         """Fallback: ``found`` nearest to the proportional estimate, in a window around it."""
@@ -179,13 +187,24 @@ def _word_starts(text: str, words: tuple[str, ...]) -> list[int]:
 
 def in_references(text: str, position: int) -> bool:
     """True when a reference-list heading comes before ``position`` and no appendix heading
-    comes between them."""
+    comes between them, or when ``position`` is in an entry labelled "[n]"."""
     heading = None
     for match in _HEADING.finditer(text, 0, position):
         heading = match
-    if heading is None:
-        return False
-    return _SECTION_AFTER.search(text, heading.end(), position) is None
+    if heading is None or _SECTION_AFTER.search(text, heading.end(), position) is not None:
+        return in_labelled_entry(text, position)
+    return True
+
+
+def in_labelled_entry(text: str, position: int) -> bool:
+    """True if ``position`` lies in a reference entry whose line starts with its "[n]" label
+    ("[12] D. Knuth. The TeXbook..."), at most ``_ENTRY_REACH`` characters after it and with
+    no blank line between: a numbered bibliography, whatever its heading."""
+    low = max(0, position - _ENTRY_REACH)
+    label = None
+    for label in _LABELLED_LINE.finditer(text, low, position):
+        pass
+    return label is not None and _BLANK_LINE.search(text, label.end(), position) is None
 
 
 def context_of(text: str, start: int, end: int, in_refs: bool,

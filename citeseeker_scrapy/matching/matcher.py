@@ -13,8 +13,13 @@ from .model import BETTER_TITLE, AuthorGroup, Citation, MatcherSettings
 from .original import Hit
 from .names import NameIndex, find_name_positions
 from .normalize import normalize_text
-from .relation import DocumentHead
+from .context import TextMap
+from .relation import CITES, SELF, DocumentHead
 from .similarity import Title, ratio_of_limit
+
+
+_MAX_REPRINTS = 64  # later prints of a title looked at (a running header repeats it per page)
+_NAME_BESIDE = 200  # characters around a reference entry's title where its author is named
 
 
 class CitationMatcher:
@@ -44,13 +49,35 @@ class CitationMatcher:
             citations = self._find_original(text)
         else:
             citations = self._find_improved(text)
-        return self._with_relations(citations, source) if citations and source else citations
+        if citations and source:
+            return self._with_relations(citations, source, text)
+        return citations
 
-    def _with_relations(self, citations: list[Citation], source: str) -> list[Citation]:
-        """Mark the hits that are the document's own title (``relation.citation_relation``)."""
+    def _with_relations(self, citations: list[Citation], source: str,
+                        text: str) -> list[Citation]:
+        """Mark the hits that are the document's own title (``relation.citation_relation``),
+        unless the document also prints the title in its reference list: a paper does not
+        cite itself there, so its title page only names the cited work ("...: An homage to
+        The TeXbook"); then the reference entry is the citation reported."""
         head = DocumentHead.of(source)
-        return [replace(c, relation=head.relation(c.publication, self._authors_of(c)))
-                for c in citations]
+        text_map: Optional[TextMap] = None
+        related = []
+        for citation in citations:
+            relation = head.relation(citation.publication, self._authors_of(citation))
+            if relation == SELF:
+                text_map = text_map or TextMap(source, text)
+                entry = _in_reference_list(text, text_map, citation,
+                                           self._name_index_of(citation))
+                if entry is not None:
+                    citation, relation = replace(citation, position=entry), CITES
+            related.append(replace(citation, relation=relation))
+        return related
+
+    def _name_index_of(self, citation: Citation) -> NameIndex:
+        """The name forms of the group a citation was found for."""
+        return NameIndex([form for g in self._groups if citation.author in g.group.authors
+                          and citation.publication in g.group.publications
+                          for _, form in g.forms])
 
     def _authors_of(self, citation: Citation) -> tuple[str, ...]:
         """The authors of the group a citation was found for (any of them is a byline name)."""
@@ -194,6 +221,25 @@ def _overlap(a: Citation, b: Citation) -> bool:
     shared = min(a.position + len(a.found), b.position + len(b.found)) - max(a.position,
                                                                             b.position)
     return shared * 2 >= min(len(a.found), len(b.found))
+
+
+def _in_reference_list(text: str, text_map: TextMap, citation: Citation,
+                       names: NameIndex) -> Optional[int]:
+    """Where ``citation.found`` is printed (there or later) as an entry of the reference list
+    of the normalized ``text`` (``context``'s reading of headings and "[n]" entries) with a
+    searched name beside it (``names``; the paper's own running header, which repeats its
+    title on the reference list's pages too, has none), or None."""
+    position = text.find(citation.found, citation.position)
+    for _ in range(_MAX_REPRINTS):
+        if position < 0:
+            return None
+        beside = text[max(0, position - _NAME_BESIDE):position + len(citation.found)
+                      + _NAME_BESIDE]
+        if (text_map.in_references(text_map.original(position))
+                and any(names.spans(beside).values())):
+            return position
+        position = text.find(citation.found, position + 1)
+    return None
 
 
 def _normalized_or_fail(value: str, what: str) -> str:
