@@ -50,6 +50,7 @@ from rapidfuzz.distance import Indel  # noqa: E402
 
 from citeseeker_scrapy.extraction.extractor import DocumentExtractor  # noqa: E402
 from citeseeker_scrapy.extraction.model import ExtractedPart, ExtractionLimits  # noqa: E402
+from citeseeker_scrapy.matching.citations import CitationSearch  # noqa: E402
 from citeseeker_scrapy.matching import (  # noqa: E402
     VETOES, AuthorGroup, CitationMatcher, MatcherSettings, normalize_text,
 )
@@ -452,6 +453,32 @@ def categories_of(query: Query) -> str:
     return "; ".join(", ".join(key(query)) for title, key in CATEGORIES.items())
 
 
+def label_table(outcomes: list[Outcome], texts: list[str], title: str,
+                key: Callable[[Query], str]) -> list[str]:
+    """The labels a reader sees on each right hit, as the crawl reports it
+    (``CitationSearch``): ``in_references`` (every true citation of these papers stands in
+    their reference list, so each false one is a miss of the label) and the relation "self"
+    (no generated paper is the cited work, so each one is wrong). Issue 47 asks for both."""
+    rows = [f"| {title} | scheme | right hits | in_references | labelled self |",
+            "|---|---|---:|---:|---:|"]
+    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for o in outcomes:
+        if not o.right:
+            continue
+        search = CitationSearch(CitationMatcher(
+            [AuthorGroup((o.query.author,), (o.query.title,))],
+            MatcherSettings(scheme=o.scheme)), header_length=200)
+        found = search.search("paper", texts[o.query.paper])
+        count = counts[(key(o.query), o.scheme)]
+        count[0] += 1
+        count[1] += bool(found and found[0]["in_references"])
+        count[2] += bool(found and found[0].get("relation") == "self")
+    for (value, scheme), (right, in_refs, self_hits) in sorted(counts.items()):
+        rows.append(f"| {value} | {scheme} | {right} | {in_refs} {in_refs / right:.3f} | "
+                    f"{self_hits} |")
+    return rows
+
+
 def regressions(outcomes: list[Outcome]) -> list[Outcome]:
     """True queries the original finds at the right place and the improved does not."""
     improved = {id(o.query): o for o in outcomes if o.scheme == "improved"}
@@ -513,6 +540,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     print("\n" + "\n".join(veto_table(queries, texts)))
     print("\nby issue 47's categories (recall, precision; lost = found by the original only)\n")
     print("\n".join(category_report(outcomes)))
+    print("\n".join(label_table(outcomes, texts, "format", lambda q: q.format)) + "\n")
     lost = regressions(outcomes)
     kept = sum(o.right for o in outcomes if o.scheme == "original")
     print(f"no regression: {kept - len(lost)}/{kept} citations the original finds are found "

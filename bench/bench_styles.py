@@ -3,20 +3,23 @@
     .venv/bin/python bench/bench_styles.py [--corpus ../shared/refcorpus] [--works 150]
         [--per-style 30] [--cache DIR] [--styles NAME,...] [--details]
 
-The annotated works of ``--corpus`` become bibliography records (``quality/styleworks.py``:
-CSL-JSON and BibTeX, from the refcorpus only) and are typeset by the engines researchers use:
-CSL styles through pandoc's citeproc (Debian's ``citation-style-language-styles``, one or more
+The annotated works of ``--corpus`` become bibliography records (``quality/styleworks.py``: CSL-
+JSON and BibTeX, from the refcorpus only) and are typeset by the engines researchers use: CSL
+styles through pandoc's citeproc (Debian's ``citation-style-language-styles``, one or more
 styles per language the styles cover) as HTML, as PDF printed by headless Chromium, and through
-pandoc's LaTeX as PDF (pdflatex) and PostScript (latex + dvips); BibTeX and biblatex styles through LaTeX as PDF (pdflatex), PostScript
-(latex + dvips) and a ZIP holding the PDF. Each style typesets ``--per-style`` works (taken in
-turn from the ``--works`` selected, so that each work meets many styles). The crawler's own
-``DocumentExtractor`` reads every document back, and each work is queried with one of its
-authors (positions in turn; an author the style left out, "et al.", is not queried) and its
-title (not queried where the style prints no title), plus decoys as in ``bench_refstrings.py``
-(a near-miss title every fourth work, a title of a work not in the document every fourth other). Prints recall and precision per engine,
-format, language and style (styles below 0.99 listed), per name shape and per title ending in
-the typeset entry, for the improved and the original (2003) scheme, and every citation the
-original finds that the improved misses, with its style and the typeset entry (exit 1 if any).
+pandoc's LaTeX as PDF (pdflatex) and PostScript (latex + dvips); BibTeX and biblatex styles
+through LaTeX as PDF (pdflatex), PostScript (latex + dvips) and a ZIP holding the PDF. Each
+style typesets ``--per-style`` works (taken in turn from the ``--works`` selected, so that each
+work meets many styles). The crawler's own ``DocumentExtractor`` reads every document back, and
+each work is queried with one of its authors (positions in turn; an author the style left out,
+"et al.", is not queried) and its title (not queried where the style prints no title), plus
+decoys as in ``bench_refstrings.py`` (a near-miss title every fourth work, a title of a work not
+in the document every fourth other). Prints recall and precision per engine, format, language
+and style (styles below 0.99 listed), per name shape and per title ending in the typeset entry,
+for the improved and the original (2003) scheme, what each check of the improved scheme vetoes
+(true citations beside false hits), the labels of the right hits (``in_references``, "self") per
+format and language, and every citation the original finds that the improved misses, with its
+style and the typeset entry (exit 1 if any).
 
 The typeset documents are cached in ``--cache`` under a key of their inputs (engine, style,
 language, records, this file's template version), so a second run only extracts and matches.
@@ -31,6 +34,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import random
 import re
 import shutil
 import subprocess
@@ -59,7 +63,7 @@ from quality import refstrings, styleworks  # noqa: E402
 from quality.styleworks import Work  # noqa: E402
 
 CSL_DIR = Path("/usr/share/citation-style-language/styles")
-TEMPLATE_VERSION = "2"  # part of the cache key: bump when a template below changes
+TEMPLATE_VERSION = "3"  # part of the cache key: bump when a template below changes
 TOOLS = {"pandoc": "pandoc", "chromium": "chromium",
          "pdflatex": "texlive-latex-base", "latex": "texlive-latex-base",
          "dvips": "texlive-binaries", "bibtex": "texlive-binaries", "biber": "biber"}
@@ -67,6 +71,14 @@ PACKAGES = ("pandoc citation-style-language-styles chromium texlive-latex-base "
             "texlive-latex-recommended texlive-fonts-recommended texlive-bibtex-extra "
             "texlive-publishers biber")
 FILLER = refbench.FILLER
+#: The heading a paper in the language puts above a CSL bibliography (LaTeX's styles print
+#: their own: "References", biblatex's language's word). Not Russian: the LaTeX papers
+#: have no Cyrillic font.
+HEADINGS = {"Czech": "Literatura", "Slovak": "Literatúra", "German": "Literatur",
+            "French": "Bibliographie", "Spanish": "Bibliografía", "Portuguese": "Referências",
+            "Italian": "Bibliografia", "Polish": "Bibliografia",
+            "Dutch": "Literatuur", "Danish": "Litteratur", "Swedish": "Referenser",
+            "Norwegian": "Litteratur", "Finnish": "Lähteet", "Turkish": "Kaynakça"}
 ZIP_NAME = "paper.zip"
 
 
@@ -193,6 +205,7 @@ def render(style: Style, works: list[Work], cache: Path) -> Path:
 
 
 def _run(command: list[str], cwd: Path, timeout: float = 180) -> subprocess.CompletedProcess:
+    """One typesetting command in the style's folder (its output kept for the error)."""
     return subprocess.run(command, cwd=cwd, capture_output=True, timeout=timeout,
                           stdin=subprocess.DEVNULL)
 
@@ -203,7 +216,8 @@ def _render_csl(style: Style, works: list[Work], work: Path) -> dict[str, str]:
     (work / "works.json").write_text(json.dumps(styleworks.csl_json(works), ensure_ascii=False))
     meta = ["---", "title: Generated Studies of Citation Styles", "nocite: '@*'"]
     meta += [f"lang: {style.lang_tag}"] if style.lang_tag else []
-    (work / "paper.md").write_text("\n".join(meta + ["---", "", FILLER, "", "# References", ""]))
+    heading = HEADINGS.get(style.language, "References")
+    (work / "paper.md").write_text("\n".join(meta + ["---", "", FILLER, "", f"# {heading}", ""]))
     _checked(_run(["pandoc", "paper.md", "--citeproc", f"--csl={CSL_DIR / style.spec}.csl",
                    "--bibliography=works.json", "-s", "-o", "paper.html"], work), style)
     _checked(_run(["chromium", "--headless", "--disable-gpu", "--no-sandbox",
@@ -309,17 +323,23 @@ def _typeset(style: Style, work: Path, bibliography_tool: list[str]) -> None:
 
 def latex_entries(works: list[Work], bbl: str, engine: str) -> dict[str, str]:
     """Work key -> the entry's text as far as the .bbl shows it: BibTeX's ``\\bibitem``
-    text with its commands dropped; biber's .bbl holds data, not the printed entry, and
-    biblatex prints every name (``maxbibnames=99``), so the record's names and title."""
+    text with its commands dropped. Biber's .bbl holds data, not the printed entry: for
+    biblatex, :func:`main` reads the typeset PDF instead (:func:`biblatex_entries`)."""
     if engine == "biblatex":
-        return {w.key: " ".join(n.get("literal") or f"{n.get('given', '')} {n['family']}"
-                                for n in w.authors) + ". " + w.title for w in works}
+        return {}
     entries = {}
     for chunk in re.split(r"\\bibitem", bbl)[1:]:
         key = re.match(r"\s*(?:\[(?:[^\[\]]|\[[^\]]*\])*\])?\s*\{([^}]*)\}", chunk)
         if key:
             entries[key.group(1)] = detex(chunk[key.end():])
     return entries
+
+
+def biblatex_entries(works: list[Work], pdf_text: str) -> dict[str, str]:
+    """Work key -> the text of the whole typeset bibliography, for a biblatex style: every
+    name is printed (``maxbibnames=99``), and :func:`title_printed` finds whether the style
+    printed the title (biblatex-nature prints none for a chapter)."""
+    return {work.key: pdf_text for work in works}
 
 
 def detex(text: str) -> str:
@@ -331,6 +351,7 @@ def detex(text: str) -> str:
 
 
 def _checked(done: subprocess.CompletedProcess, style: Style) -> None:
+    """Stop the bench with the command's error when a tool failed (no half-made set)."""
     if done.returncode != 0:
         raise RuntimeError(f"{style.name}: {' '.join(map(str, done.args))[:80]} failed: "
                            f"{done.stderr.decode(errors='replace')[-400:]}")
@@ -341,6 +362,8 @@ def _checked(done: subprocess.CompletedProcess, style: Style) -> None:
 
 @dataclass(frozen=True)
 class Document:
+    """One typeset file: its style, its format, where it is."""
+
     style: Style
     format: str
     path: Path
@@ -361,7 +384,6 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
                skipped: dict[str, int]) -> list[Query]:
     """The queries on each document: one author of each work (in turn) with its title, and
     decoys; the same queries on each format of a style."""
-    import random
     made = []
     for style, works in chosen.items():
         rng = random.Random(f"{seed}-{style.name}")
@@ -413,11 +435,16 @@ def _printed_name(names: list[str], counter: int, entry: str) -> tuple[str, Opti
     return position, None
 
 
+#: ``fuzz.partial_ratio`` of a printed title (line-end hyphens, escapes, quotes and case
+#: the style's) against the entry.
+TITLE_PRINTED = 90
+
+
 def title_printed(entry: str, title: str) -> bool:
     """True if the typeset entry holds the title (cased, quoted or escaped as the style does):
     a style that prints no article title ("chem-acs", "american-physics-society") gives no
     title query."""
-    return fuzz.partial_ratio(normalize_text(title), normalize_text(entry)) >= 90
+    return fuzz.partial_ratio(normalize_text(title), normalize_text(entry)) >= TITLE_PRINTED
 
 
 def title_ending(entry: str, title: str) -> str:
@@ -446,6 +473,7 @@ def extracted(documents: list[Document]) -> list[str]:
 
 
 def recall_of(outcomes: list[Outcome]) -> float:
+    """Right hits / true queries (1.0 without any), to list the styles below 0.99."""
     trues = [o for o in outcomes if o.query.expected]
     return sum(o.right for o in trues) / len(trues) if trues else 1.0
 
@@ -516,6 +544,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     started = time.perf_counter()
     texts = extracted(documents)
     extraction = time.perf_counter() - started
+    for document, text in zip(documents, texts):
+        if document.style.engine == "biblatex" and document.format == "pdf (pdflatex)":
+            entries[document.style] = biblatex_entries(chosen[document.style], text)
     vocabulary = refstrings.vocabulary_of(refstrings.read_corpus(args.corpus))
     skipped: dict[str, int] = {}
     queries = queries_of(documents, chosen, entries, vocabulary, args.seed, skipped)
@@ -532,6 +563,14 @@ def main(argv: Optional[list[str]] = None) -> int:
           f"(cache {args.cache}), extraction {extraction:.0f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.1f} s" for s in refbench.SCHEMES) + "\n")
     print("\n".join(report(outcomes, engine_of)))
+    print("\n" + "\n".join(refbench.veto_table(queries, texts)))
+    language = {s.name: s.language for s in styles}
+    print("\nlabels of the right hits (the bibliography's heading is the style's, in its "
+          "language)\n")
+    print("\n".join(refbench.label_table(outcomes, texts, "format",
+                                         lambda q: f"{engine_of[q.style]}: {q.format}")))
+    print("\n" + "\n".join(refbench.label_table(outcomes, texts, "language",
+                                                 lambda q: language[q.style])))
     lost = refbench.regressions(outcomes)
     kept = sum(o.right for o in outcomes if o.scheme == "original")
     print(f"\nno regression: {kept - len(lost)}/{kept} citations the original finds are found "
@@ -540,6 +579,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     for o in lost:
         q = o.query
         entry = entries[by_style[q.style]].get(_key_of(chosen[by_style[q.style]], q.title), "")
+        if by_style[q.style].engine == "biblatex":  # the whole bibliography: the entry's part
+            at = max(0, entry.find(q.author))
+            entry = " ".join(entry[max(0, at - 40):at + 300].split())
         print(f"  LOST {q.style} / {q.format} [{', '.join(q.names)}; {q.title_end[0]}; "
               f"{q.position}]: {q.author!r} {q.title!r}\n       entry: {entry}")
     if args.details:
@@ -548,6 +590,7 @@ def main(argv: Optional[list[str]] = None) -> int:
 
 
 def _key_of(works: list[Work], title: str) -> str:
+    """The key of the work with this title (to print a lost citation's typeset entry)."""
     return next((w.key for w in works if w.title == title), "")
 
 

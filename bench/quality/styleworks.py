@@ -163,11 +163,12 @@ def people(authors: str, inverted: bool) -> Optional[list[dict]]:
     neither a person nor an organisation."""
     text = re.sub(r"\bet al\b\.?|\((?:eds?|hrsg|dir|coord)\.?\)|\beds?\.$", " ", authors,
                   flags=re.I)
-    text = text.strip(" .,;:")
+    text = _without_full_stop(text.strip(" ,;:"))
     if _CORPORATE.search(text) and not re.search(r"\b[A-Z]\.|,", text):
         return [{"literal": text}]  # an organisation alone
     names: list[dict] = []
-    chunks = [c.strip(" .,;:") for c in _CONNECTIVES.split(text) if c.strip(" .,;:")]
+    chunks = [_without_full_stop(c.strip(" ,;:")) for c in _CONNECTIVES.split(text)]
+    chunks = [c for c in chunks if c]
     for number, chunk in enumerate(chunks):
         if _CORPORATE.search(chunk):
             if number == len(chunks) - 1 and number and _GROUP_END.search(chunk) and (
@@ -179,7 +180,8 @@ def people(authors: str, inverted: bool) -> Optional[list[dict]]:
         at = 0
         while at < len(parts):
             part = parts[at]
-            if inverted and at + 1 < len(parts) and _family_like(part) and _given_like(parts[at + 1]):
+            if (inverted and at + 1 < len(parts) and _family_like(part)
+                    and _given_like(parts[at + 1])):
                 names.append({"family": part, "given": parts[at + 1]})
                 at += 2
                 continue
@@ -189,6 +191,14 @@ def people(authors: str, inverted: bool) -> Optional[list[dict]]:
             names.append(person)
             at += 1
     return names
+
+
+def _without_full_stop(chunk: str) -> str:
+    """A piece of an author run without the full stop that ends it, unless an initial's."""
+    words = chunk.split()
+    if chunk.endswith(".") and words and not _INITIALS.match(words[-1].split(",")[-1]):
+        return chunk[:-1].rstrip(" ,;:")
+    return chunk
 
 
 def _family_like(text: str) -> bool:

@@ -1,0 +1,96 @@
+"""The evaluation benchmarks' own readings (issue 47): author runs into records, categories of
+an entry, page breaks of a paged paper, typeset entries read back. Strings written here; the
+benchmarks read ``../shared/refcorpus``, these tests never do."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench import bench_refstrings, bench_styles
+from bench.quality import refstrings, styleworks
+from bench.quality.refstrings import Reference
+
+
+@pytest.mark.parametrize("authors, inverted, expected", [
+    ("J. Smith and K. Ter-Avest", False,
+     [{"family": "Smith", "given": "J."}, {"family": "Ter-Avest", "given": "K."}]),
+    ("Smith, J., Dell'Orto, B. & Lee, K.", True,
+     [{"family": "Smith", "given": "J."}, {"family": "Dell'Orto", "given": "B."},
+      {"family": "Lee", "given": "K."}]),
+    ("Seely AJE, Bravi A", False,
+     [{"family": "Seely", "given": "AJE"}, {"family": "Bravi", "given": "A"}]),
+    ("Edwards, G.A., K. Stiller, et G.L. Dunlop", True,
+     [{"family": "Edwards", "given": "G.A."}, {"family": "Stiller", "given": "K."},
+      {"family": "Dunlop", "given": "G.L."}]),
+    ("J. von Neumann", False, [{"family": "von Neumann", "given": "J."}]),
+    ("Refugee Council of Australia", False, [{"literal": "Refugee Council of Australia"}]),
+    ("A. Lee, B. Kim, and the Imaging Work Group", False,
+     [{"family": "Lee", "given": "A."}, {"family": "Kim", "given": "B."},
+      {"literal": "the Imaging Work Group"}]),
+])
+def test_author_runs_become_csl_names(authors: str, inverted: bool, expected: list) -> None:
+    assert styleworks.people(authors, inverted) == expected
+
+
+def test_an_author_run_that_is_no_list_of_persons_makes_no_record() -> None:
+    assert styleworks.people("Área Metropolitana del Valle, 1997 (c)", False) is None
+
+
+def test_bibtex_records_escape_latex_and_keep_organisations_whole() -> None:
+    work = styleworks.Work("w1", "article-journal", "Costs & Benefits of 50% Less", "2001",
+                           [{"family": "Ter-Avest", "given": "K."},
+                            {"literal": "Imaging Work Group"}],
+                           {"container-title": "J. Stuff", "page": "1-10"})
+    bib = styleworks.bibtex([work])
+    assert "author = {Ter-Avest, K. and {Imaging Work Group}}" in bib
+    assert r"title = {Costs \& Benefits of 50\% Less}" in bib
+    assert "journal = {J. Stuff}" in bib and "pages = {1-10}" in bib
+    assert styleworks.csl_json([work])[0]["author"][1] == {"literal": "Imaging Work Group"}
+
+
+def _reference(printed: str, title: str, authors: str) -> Reference:
+    return Reference("test", printed, title, tuple(refstrings.surnames_of(authors)), "test",
+                     authors)
+
+
+@pytest.mark.parametrize("printed, title, authors, names, titles", [
+    ("J. Smith and K. Ter-Avest. Social Order and its Forms -Oxford: Blackwell.",
+     "Social Order and its Forms", "J. Smith and K. Ter-Avest.",
+     ("hyphen/apostrophe surname",), ("dash (place)",)),
+    ("NOVAK, J. a P. DVORAK, 2001. 04-17: A model of growth. Praha.",
+     "A model of growth", "NOVAK, J. a P. DVORAK,",
+     ('non-English "and"', "all-caps names"), ("full stop", "number before title")),
+    ("Lee, A. (1997) 2015. Crystal growth processes 3rd ed. Wiley.",
+     "Crystal growth processes", "Lee, A.",
+     ("plain names",), ("runs into next field", "original date before year")),
+])
+def test_entries_fall_in_the_issue_categories(printed: str, title: str, authors: str,
+                                              names: tuple, titles: tuple) -> None:
+    reference = _reference(printed, title, authors)
+    assert refstrings.name_shapes(reference) == names
+    assert refstrings.title_shapes(reference) == titles
+
+
+def test_page_breaks_name_the_entry_and_the_title_they_fall_in() -> None:
+    front = len(bench_refstrings._front_lines())
+    fill = ["x " * 40] * (bench_refstrings.PAGE_LINES - front - 1)  # one-line entries
+    title = "A title long enough " * 6
+    entries = [*fill, "A. Author. " + title + "Journal.", "B. Other. Short one. Journal."]
+    breaks = bench_refstrings.page_breaks(entries, [""] * len(fill) + [title.strip(), ""])
+    assert breaks[-2] == "page break in title"
+    assert set(breaks[:-2]) == {"no page break"} and breaks[-1] == "no page break"
+
+
+def test_typeset_entries_are_read_back_per_work() -> None:
+    html = ('<div id="refs"><div id="ref-w1" class="csl-entry" role="doc-biblioentry">'
+            'SMITH, J. a K. <span>TER-AVEST</span>, 2001. <em>Title</em>.</div>'
+            '<div id="ref-w2" class="csl-entry">Lee, A. Other.</div></div>')
+    assert bench_styles.csl_entries(html) == {
+        "w1": "SMITH, J. a K. TER-AVEST, 2001. Title.", "w2": "Lee, A. Other."}
+    bbl = ("\\begin{thebibliography}{1}\n\\bibitem[Smith and Ter-Avest(2001)]{w1}\n"
+           "J.~Smith and K.~Ter-Avest.\n\\newblock {\\em Costs \\& benefits}.\n"
+           "\\end{thebibliography}\n")
+    assert bench_styles.latex_entries([], bbl, "BibTeX") == {
+        "w1": "J. Smith and K. Ter-Avest. Costs \\& benefits."}
+    assert bench_styles.title_printed("J. Smith. Costs \\& benefits.", "Costs & Benefits")
+    assert not bench_styles.title_printed("J. Smith. J. Chem. 12, 4.", "Costs & Benefits")
