@@ -70,6 +70,11 @@ AND_IN_LANGUAGES = [
      ("Silva", "Santos"), "Métodos de análise de citações"),
     ("ИВАНОВ, Иван и Пётр ПЕТРОВ, 2010. Методы анализа цитирования в сети. Москва.",
      ("Иванов", "Петров"), "Методы анализа цитирования в сети"),
+    # the last author's initial with no full stop; a given name after an initial
+    ("KRAMER, K. a M SOUKUP, 1942. Studie über die Höhlenfauna der Karstgebiete. Brno.",
+     ("Kramer", "Soukup"), "Studie über die Höhlenfauna der Karstgebiete"),
+    ("HOLLAND, J. Peter, 1991. Walking through the old towns of Europe. Minneapolis : Fortress.",
+     ("Holland",), "Walking through the old towns of Europe"),
 ]
 
 

@@ -41,13 +41,16 @@ _NAME = r"[^\W\d_][\w'\u2019-]*"
 #: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
 #: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles),
 #: the last name perhaps after the word for "and": "NOVÁK, Jan a SVOBODA, Petr, 2010.",
-#: "NOVÁK, Jan a Petr SVOBODA, 2010." (ISO 690 in Czech).
-GIVEN_NAMES_ONLY = re.compile(rf"(?:(?:,| {AND_WORD}) {_NAME}(?: {_NAME})?)+, \(?")
+#: "NOVÁK, Jan a Petr SVOBODA, 2010." (ISO 690 in Czech), a middle name after an initial:
+#: "SAMPLEY, J. Paul, 1991.".
+GIVEN_NAMES_ONLY = re.compile(
+    rf"(?:(?:,| {AND_WORD}) (?:[^\W\d_]\. )?{_NAME}(?: {_NAME})?)+, \(?")
 #: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.",
 #: an organisation after an initial: "horn, a.d. & newfield exploration mid-continent, 2009.")
-#: or after "and" with its initials ("a. chabrol, g. fortin et e. fouache, 2013.").
+#: or after "and" with its initials ("a. chabrol, g. fortin et e. fouache, 2013."; ISO 690 in
+#: Czech prints one with no full stop: "ABSOLON, K. a M KSENEMAN, 1942.").
 LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
-                          rf"| {AND_WORD} (?:[^\W\d_]\. ?)+{_NAME}, \(?$")
+                          rf"| {AND_WORD} (?:[^\W\d_](?:\. ?| ))+{_NAME}, \(?$")
 
 
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
