@@ -46,7 +46,7 @@ from citeseeker_scrapy.extraction.html import parse_html  # noqa: E402
 from quality import generated  # noqa: E402
 
 from citeseeker_scrapy.matching import (  # noqa: E402
-    AuthorGroup, Citation, CitationMatcher, MatcherSettings, normalize_text,
+    VETOES, AuthorGroup, Citation, CitationMatcher, MatcherSettings, normalize_text,
 )
 
 QUERIES = Path(__file__).resolve().parent / "quality" / "queries.json"
@@ -265,6 +265,24 @@ def print_no_regression(outcomes: list[Outcome], label: str) -> int:
     return len(lost)
 
 
+def print_vetoes(queries: list[dict], texts: Texts) -> None:
+    """Per check of ``VETOES`` (``CitationMatcher.explain``): the original's hits it keeps the
+    improved scheme from reporting, true citations (at the right place) beside false hits."""
+    dropped = {veto: [0, 0] for veto in VETOES}
+    for query in queries:
+        matcher = CitationMatcher([AuthorGroup((query["author"],), (query["title"],))],
+                                  MatcherSettings())
+        for engine in ENGINES:
+            for explained in matcher.explain(texts.raw[query["paper"], engine]):
+                if explained.veto is not None:
+                    right = Outcome(query, engine, "original", explained.citation).right
+                    dropped[explained.veto][0 if right else 1] += 1
+    print("\nchecks vetoing an original hit (both engines): true citations dropped / false hits "
+          "rejected")
+    for veto, (true, false) in dropped.items():
+        print(f"  {veto:40} {true:5} / {false}")
+
+
 def wrong_place(outcomes: list[Outcome]) -> str:
     """Expected-true queries found somewhere else than at the cited title."""
     return str(sum(o.wrong for o in outcomes if o.query["expected"]))
@@ -335,6 +353,7 @@ def run_set(label: str, queries: list[dict], texts: Texts, details: bool) -> int
           f"decoys) on {len({q['paper'] for q in queries})} documents; matching "
           + ", ".join(f"{scheme} {seconds[scheme]:.2f} s" for scheme in SCHEMES) + "\n")
     print_table(outcomes)
+    print_vetoes(queries, texts)
     lost = print_no_regression(outcomes, label)
     if details:
         print_details(outcomes)

@@ -48,13 +48,18 @@ from citeseeker_scrapy.site_search.forms import SITE_SEARCH_DEFAULTS
 COMPONENTS: dict[str, dict[str, int | None]] = {
     "DOWNLOADER_MIDDLEWARES": {
         "scrapy.downloadermiddlewares.offsite.OffsiteMiddleware": None,
+        # robots.txt's Crawl-delay and Request-rate obeyed as well (its place: Scrapy's, 100)
+        "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
+        "middlewares.politeness.PoliteRobotsTxtMiddleware": 100,
         "middlewares.file_directory.FileDirectoryMiddleware": 50,
         "middlewares.document_type.DocumentTypeMiddleware": 550,  # the type, sniffed once
+        "middlewares.soft_404.Soft404Middleware": 540,  # pages like a made-up path's: dropped
         "scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware": None,
         "middlewares.redirects.ScopedMetaRefreshMiddleware": 580,
         "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
         "middlewares.redirects.ScopedRedirectMiddleware": 600,
         "middlewares.conditional.ConditionalRequestMiddleware": 560,  # re-crawl
+        "middlewares.outages.ServerTroubleMiddleware": 570,  # before Scrapy's retry (550)
         "middlewares.lease.LeaseCheckMiddleware": 990,  # Redis workers: fencing at send time
         "middlewares.adaptive_concurrency.AdaptiveConcurrencyMiddleware": 950,
     },

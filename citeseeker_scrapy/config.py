@@ -58,9 +58,19 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "CITESEEKER_MAX_DOCS_PER_SERVER": 50_000,
     "CITESEEKER_MAX_DEPTH": 100,
     "CITESEEKER_SKIP_FILE": "",
-    # a server whose name does not resolve or that refuses connections this many times in a
-    # row (no answer in between) is completed, its waiting documents skipped
+    # a server that refuses connections, does not resolve or answers 5xx this many times in a
+    # row (no answer in between) is deferred (frontier/outages.py)
     "CITESEEKER_UNREACHABLE_AFTER": 3,
+    # a deferred server waits this long, doubled at each deferral; after _DEFER_TIMES
+    # deferrals it is completed, its documents counted as not fetched
+    "CITESEEKER_DEFER_SECONDS": 30.0,
+    "CITESEEKER_DEFER_TIMES": 3,
+    # the longest Retry-After (429, 503) obeyed, in seconds
+    "CITESEEKER_MAX_RETRY_AFTER": 120.0,
+    # the longest robots.txt Crawl-delay (or Request-rate interval) obeyed, in seconds
+    "CITESEEKER_MAX_CRAWL_DELAY": 30.0,
+    # this many HTML pages of one server alike (numbers aside) end its crawl: a crawler trap
+    "CITESEEKER_TRAP_PAGES": 100,
     # per-server concurrency that adapts (AIMD): halved on dropped, refused or timed-out
     # connections and connect-time spikes, grown back by one while the server keeps up
     "CITESEEKER_ADAPTIVE_CONCURRENCY": True,
@@ -134,6 +144,11 @@ class CrawlConfig:
     max_depth: int
     skip_file: str
     unreachable_after: int
+    defer_seconds: float
+    defer_times: int
+    max_retry_after: float
+    max_crawl_delay: float
+    trap_pages: int
     extraction: ExtractionLimits
     extraction_workers: int
     temp_dir: str
@@ -174,6 +189,11 @@ class CrawlConfig:
             max_depth=_number(value, "CITESEEKER_MAX_DEPTH", int),
             skip_file=str(value("CITESEEKER_SKIP_FILE") or ""),
             unreachable_after=_number(value, "CITESEEKER_UNREACHABLE_AFTER", int),
+            defer_seconds=_number(value, "CITESEEKER_DEFER_SECONDS", float),
+            defer_times=_number(value, "CITESEEKER_DEFER_TIMES", int),
+            max_retry_after=_number(value, "CITESEEKER_MAX_RETRY_AFTER", float),
+            max_crawl_delay=_number(value, "CITESEEKER_MAX_CRAWL_DELAY", float),
+            trap_pages=_number(value, "CITESEEKER_TRAP_PAGES", int),
             extraction=_extraction_limits(value),
             extraction_workers=_number(value, "CITESEEKER_EXTRACTION_WORKERS", int),
             temp_dir=str(value("CITESEEKER_TEMP_DIR") or ""),
@@ -199,12 +219,16 @@ class CrawlConfig:
             raise ConfigError(f"CITESEEKER_FUZZY_LIMIT must be in (0, 1], not {self.fuzzy_limit}")
         for name in ("part_length", "flush_interval", "max_url_length", "max_repeated_segments",
                      "max_pending_docs", "max_docs_per_server",
-                     "extraction_workers", "unreachable_after"):
+                     "extraction_workers", "unreachable_after", "trap_pages"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"CITESEEKER_{name.upper()} must be at least 1")
         if self.concurrent_servers < 0:
             raise ConfigError("CITESEEKER_CONCURRENT_SERVERS must be >= 0 (0: as many as the "
                               "crawl finds it needs)")
+        if min(self.defer_seconds, self.defer_times, self.max_retry_after,
+               self.max_crawl_delay) < 0:
+            raise ConfigError("CITESEEKER_DEFER_SECONDS, _DEFER_TIMES, _MAX_RETRY_AFTER and "
+                              "_MAX_CRAWL_DELAY must be >= 0")
         if self.progress_interval < 0:
             raise ConfigError("CITESEEKER_PROGRESS_INTERVAL must be >= 0 (0: no progress line)")
         if min(self.min_author_distance, self.header_length, self.max_depth) < 0:

@@ -70,3 +70,8 @@ UNSENT_KEY = "citeseeker_unsent"
 #: The download slot whose connection a request holds, set by the adaptive concurrency
 #: middleware when it lets the request through and removed when its download ends.
 CONNECTION_KEY = "citeseeker_connection"
+
+#: A request the outage middleware gave up (its retries, or its server, are used up): the
+#: scheduler does not take its failure for an answer of the server, and Scrapy's retry
+#: middleware does not retry it again.
+TROUBLE_KEY = "citeseeker_trouble"

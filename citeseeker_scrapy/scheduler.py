@@ -18,6 +18,12 @@ added to the frontier, and only then is the document finished — so no link is 
 that would otherwise be completed too early. A request that failed (errback) is finished on the
 spider's ``document_failed`` signal.
 
+**Servers in trouble** (``429``, ``5xx``, a connection refused: the outage middleware's
+``server_trouble`` signal) are held, deferred and at last given up by the rules of
+:mod:`citeseeker_scrapy.frontier.outages`; the engine is woken when a hold ends. A server given
+up gets one errors.log line with the count of its documents not fetched
+(``citeseeker/frontier/documents_not_fetched``, which the crawl command's last line reports).
+
 **As many servers at once as the network needs.** A server has at most as many documents out
 as its download slot has connections (``CONCURRENT_REQUESTS_PER_DOMAIN``/``_PER_IP``,
 ``DOWNLOAD_SLOTS``); when every active server has that many out, the next pending server is
@@ -29,7 +35,9 @@ none) bounds the width, and Scrapy's engine holds ``CONCURRENT_REQUESTS``. Stats
 
 Settings read (in ``from_crawler`` only, through :class:`CrawlConfig`): ``CITESEEKER_CONCURRENT_SERVERS``,
 ``CITESEEKER_MAX_PENDING_DOCS``, ``CITESEEKER_MAX_DOCS_PER_SERVER``, ``CITESEEKER_MAX_DEPTH``,
-``CITESEEKER_FLUSH_INTERVAL``, ``CITESEEKER_KEEP_QUERY``, ``CITESEEKER_SKIP_FILE``, ``JOBDIR``;
+``CITESEEKER_FLUSH_INTERVAL``, ``CITESEEKER_KEEP_QUERY``, ``CITESEEKER_SKIP_FILE``,
+``CITESEEKER_UNREACHABLE_AFTER``, ``_DEFER_SECONDS``, ``_DEFER_TIMES``, ``_MAX_RETRY_AFTER``,
+``JOBDIR``;
 ``CITESEEKER_FRONTIER=redis`` chooses the frontier shared by many workers
 (:mod:`citeseeker_scrapy.frontier.shared`, synced by :mod:`citeseeker_scrapy.frontier.redis_sync`).
 With it, :meth:`FrontierScheduler.holds_lease` and :meth:`FrontierScheduler.can_send_at_once`
@@ -61,12 +69,15 @@ from scrapy.settings import BaseSettings
 from scrapy.utils.asyncio import create_looping_call
 from scrapy.utils.defer import deferred_from_coro
 from scrapy.utils.request import request_from_dict
+from scrapy.utils.asyncio import call_later
 from twisted.internet.defer import Deferred
 
 from . import signals as citeseeker_signals
 from .exceptions import ConfigError, StorageError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
-from .frontier.frontier import ACCEPTED
+from .frontier.frontier import ACCEPTED, SERVER_FULL
+from .frontier.outages import DEFER, GIVE_UP, GIVE_UP_SERVER, OutageLimits, OutagePolicy
+from .frontier.traps import TrapWatch
 from .frontier.redis_backend import SharedSettings, frontier_kind, unreachable
 from .frontier.redis_jobs import refuse_finished_job
 from .frontier.shared import SharedFrontier
@@ -81,14 +92,15 @@ from citeseeker_scrapy.report.progress import FrontierSnapshot
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig
 from citeseeker_scrapy.works.landing import landing_offer
 from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LANDING_KEY, LEASE_KEY,
-                                    ORIGIN_KEY,
-                                    REDIRECT, SEARCH, SEARCH_KEY, START, UNSENT_KEY, WAKE_KEY)
+                                    ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY, START, TROUBLE_KEY,
+                                    UNSENT_KEY, WAKE_KEY)
 from .urls import LinkPolicy, canonical_url, join_url, server_of
 from citeseeker_scrapy.stats import (
-    FRONTIER_ENQUEUED, FRONTIER_PICKLED, FRONTIER_REFUSED, FRONTIER_SIZE, FRONTIER_WIDTH,
-    FRONTIER_WIDTH_MAX, RESUMED, ROOT,
-    SCOPE_REFUSED as SCOPE_STATS, SEARCH_LINKS_NOT_FOLLOWED, SERVERS_COMPLETED, SERVERS_SKIPPED,
-    STALE_IN_FLIGHT, START_REQUESTS, UNREACHABLE_DOCUMENTS_SKIPPED, UNREACHABLE_SERVERS,
+    DOCUMENTS_NOT_FETCHED, FRONTIER_ENQUEUED, FRONTIER_PICKLED, FRONTIER_REFUSED, FRONTIER_SIZE,
+    FRONTIER_WIDTH, FRONTIER_WIDTH_MAX, RESUMED, ROOT, SCOPE_REFUSED as SCOPE_STATS,
+    SEARCH_LINKS_NOT_FOLLOWED, SERVERS_COMPLETED, SERVERS_DEFERRED, SERVERS_SKIPPED,
+    STALE_IN_FLIGHT, START_REQUESTS, TRAPS_SERVERS, UNREACHABLE_DOCUMENTS_SKIPPED,
+    UNREACHABLE_SERVERS,
 )
 
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
@@ -119,18 +131,21 @@ class FrontierScheduler:
     """Per-server depth-first scheduling with skeletons; see the module docstring."""
 
     def __init__(self, crawler, frontier: Frontier, *, scope: LinkPolicy, keep_query: bool,
-                 skip_file: Path, unreachable_after: int = 3, follow_same_server: bool = True,
-                 storage: StorageGuard | None = None,
+                 skip_file: Path, outages: OutageLimits | None = None, trap_pages: int = 100,
+                 follow_same_server: bool = True, storage: StorageGuard | None = None,
                  shared: SharedSettings | None = None,
                  width: CrawlWidth | None = None) -> None:
         """Built in one step by :meth:`from_crawler` (or by a test, from plain values):
-        ``follow_same_server`` is False with ``CITESEEKER_SITE_SEARCH=only``; ``storage`` is the
-        job's guard (a failed checkpoint stops the crawl); ``shared`` makes this a worker of the
-        Redis frontier (``CITESEEKER_FRONTIER=redis``); ``width`` adapts the frontier's
-        ``max_active_servers`` while the crawl runs (None: it stays as given)."""
+        ``outages`` are the limits of servers in trouble; ``trap_pages`` the pages alike that
+        end a server's crawl (:mod:`.frontier.traps`); ``follow_same_server`` is False with
+        ``CITESEEKER_SITE_SEARCH=only``; ``storage`` is the job's guard (a failed checkpoint
+        stops the crawl); ``shared`` makes this a worker of the Redis frontier
+        (``CITESEEKER_FRONTIER=redis``); ``width`` adapts the frontier's ``max_active_servers``
+        while the crawl runs (None: it stays as given)."""
         self.crawler = crawler
-        self.unreachable_after = unreachable_after
-        self._unreachable: dict[str, int] = {}  # server -> connection failures in a row
+        self.outages = OutagePolicy(outages or OutageLimits())
+        self.traps = TrapWatch(trap_pages)
+        self._over_budget: set[str] = set()  # servers whose budget errors.log has told
         self.frontier = frontier
         self.scope = scope
         self.keep_query = keep_query
@@ -175,8 +190,12 @@ class FrontierScheduler:
             store = _frontier_store(job, jobdir)
             frontier = Frontier(store, **limits)
         skip = config.skip_file or os.path.join(jobdir or config.log_dir, "skip_servers.txt")
+        outages = OutageLimits(unreachable_after=config.unreachable_after,
+                               defer_seconds=config.defer_seconds,
+                               defer_times=config.defer_times,
+                               max_retry_after=config.max_retry_after)
         return cls(crawler, frontier, scope=scope, keep_query=config.keep_query,
-                   skip_file=Path(skip), unreachable_after=config.unreachable_after,
+                   skip_file=Path(skip), outages=outages, trap_pages=config.trap_pages,
                    follow_same_server=_follows_same_server(crawler, job.error),
                    storage=job.storage, shared=shared, width=width)
 
@@ -193,6 +212,7 @@ class FrontierScheduler:
         connect(self.listen_to_items, signal=signals.engine_started)
         connect(self.on_engine_started, signal=signals.engine_started)
         connect(self.on_document_failed, signal=citeseeker_signals.document_failed)
+        connect(self.on_server_trouble, signal=citeseeker_signals.server_trouble)
         connect(self.on_search_page_done, signal=citeseeker_signals.search_page_done)
         connect(self.frontier_snapshot, signal=citeseeker_signals.frontier_snapshot_wanted)
         connect(self.refusal_to_send, signal=citeseeker_signals.request_leaving)
@@ -220,7 +240,7 @@ class FrontierScheduler:
         frontier = self.frontier
         if any(server.stack for server in frontier.active.values()):
             return True
-        return bool(frontier.pending) and len(frontier.active) < frontier.max_active_servers
+        return bool(frontier.pending) and frontier.crawling() < frontier.max_active_servers
 
     def __len__(self) -> int:
         sizes = self.frontier.sizes()
@@ -427,9 +447,12 @@ class FrontierScheduler:
         frontier, then the document is finished."""
         if not isinstance(item, DocumentItem):
             return  # e.g. a re-crawl's gone citations: no document of the frontier
-        self._unreachable.pop(item.server, None)  # it answered
+        self.outages.answered(item.server)
         if self.storage.failed:
             return  # its feed or log write may have failed: the resume fetches it again
+        if (item.kind == "html" and item.parts
+                and self.traps.is_trap(item.server, item.parts[0]["text"])):
+            self._end_trap(item.server)
         if item.links or item.parts:  # a record page may name its PDF in a tag only
             self._add_links(item)
         if self.shared is not None and item.citations:
@@ -456,7 +479,10 @@ class FrontierScheduler:
                 stats.inc_value(SEARCH_LINKS_NOT_FOLLOWED)
                 continue
             child = DocumentEntry(url, depth + 1 if same_server else 0, landing.get(url))
-            outcomes[self.frontier.add_link(child, from_server=source, server=server)] += 1
+            outcome = self.frontier.add_link(child, from_server=source, server=server)
+            outcomes[outcome] += 1
+            if outcome == SERVER_FULL and server not in self._over_budget:
+                self._tell_budget_reached(server)
         for key, count in outcomes.items():
             stats.inc_value(_link_stat(key), count)
         refused = sum(n for key, n in outcomes.items() if key.startswith(SCOPE_STATS))
@@ -483,8 +509,10 @@ class FrontierScheduler:
 
     def on_document_failed(self, request: Request, reason: str = "", unreachable: bool = False,
                            **kwargs: Any) -> None:
-        """The request failed for good (errback): nothing of it will reach the pipelines."""
-        self._count_unreachable(server_of(request.url), unreachable, reason)
+        """The request failed for good (errback): nothing of it will reach the pipelines. An
+        answer of its server (a 404) ends the server's failures in a row."""
+        if not unreachable and not request.meta.get(TROUBLE_KEY):
+            self.outages.answered(server_of(request.url))
         origin = request.meta.get(ORIGIN_KEY)
         search = request.meta.get(SEARCH_KEY)
         if search:
@@ -492,24 +520,56 @@ class FrontierScheduler:
         self._finish(request.url if origin else canonical_url(request.url,
                                                                keep_query=self.keep_query))
 
-    def _count_unreachable(self, server: str, unreachable: bool, reason: str) -> None:
-        """After ``unreachable_after`` connection failures in a row (any answer resets the
-        count), the server is completed: one errors.log line says why and how many of its
-        documents were skipped (else each document of a dead host is tried, and retried)."""
-        if not unreachable:
-            self._unreachable.pop(server, None)
-            return
-        failures = self._unreachable.get(server, 0) + 1
-        self._unreachable[server] = failures
-        if failures != self.unreachable_after:
-            return
-        skipped = self.frontier.complete_unreachable(server)
-        self.crawler.stats.inc_value(UNREACHABLE_SERVERS)
-        self.crawler.stats.inc_value(UNREACHABLE_DOCUMENTS_SKIPPED, skipped)
+    def on_server_trouble(self, request: Request, reason: str, retry_after: float | None = None,
+                          down: bool = True, **kwargs: Any) -> float | None:
+        """The answer to ``server_trouble`` (the outage middleware): until when the request's
+        retry waits (its server is held or deferred till then), or None to give it up."""
+        server = server_of(request.url)
+        until = self._trouble_verdict(server, request, reason, retry_after, down)
+        if until is None:
+            self.crawler.stats.inc_value(DOCUMENTS_NOT_FETCHED)
+        return until
+
+    def _trouble_verdict(self, server: str, request: Request, reason: str,
+                         retry_after: float | None, down: bool) -> float | None:
+        if not self.frontier.is_crawling(server):
+            return None  # completed or skipped meanwhile
+        now = time.monotonic()
+        verdict = self.outages.trouble(
+            server, now=now, held_until=self.frontier.held_until(server),
+            deferrals=self.frontier.deferrals(server),
+            retries=int(request.meta.get("retry_times", 0)), retry_after=retry_after, down=down)
+        if verdict.action == GIVE_UP:
+            return None
+        if verdict.action == GIVE_UP_SERVER:
+            self._give_up_server(server, verdict.failures, reason)
+            return None
+        if verdict.action == DEFER:
+            self.frontier.defer(server, verdict.until)
+            self.crawler.stats.inc_value(SERVERS_DEFERRED)
+            logger.info("citeseeker: %s is down (%d failures in a row, last: %s): deferred for "
+                        "%.0f s (%d of %d)", server, verdict.failures, reason,
+                        verdict.until - now, self.frontier.deferrals(server),
+                        self.outages.limits.defer_times)
+        else:
+            self.frontier.hold(server, verdict.until)
+        call_later(max(0.0, verdict.until - now), self.wake_engine)
+        return verdict.until
+
+    def _give_up_server(self, server: str, failures: int, reason: str) -> None:
+        """Deferred as often as allowed and still down: completed at once, one errors.log line
+        with the count of its documents not fetched (those in the downloader fail on their
+        own, each counted as well)."""
+        deferrals = self.frontier.deferrals(server)
+        skipped = self.frontier.complete_now(server)
+        stats = self.crawler.stats
+        stats.inc_value(UNREACHABLE_SERVERS)
+        stats.inc_value(UNREACHABLE_DOCUMENTS_SKIPPED, skipped)
+        stats.inc_value(DOCUMENTS_NOT_FETCHED, skipped)
         self.crawler.signals.send_catch_log(
             citeseeker_signals.note_error, url=server,
-            reason=f"server unreachable ({failures} connection failures in a row, last: "
-                   f"{reason}): completed, {skipped} documents skipped")
+            reason=f"server unreachable ({failures} failures in a row after {deferrals} "
+                   f"deferrals, last: {reason}): completed, {skipped} documents skipped")
 
     def _finish(self, url: str) -> None:
         self.frontier.finish(url)
@@ -609,8 +669,29 @@ class FrontierScheduler:
             return
         self._counted(self.frontier.add_start_point(DocumentEntry(admitted)))
 
+    def _end_trap(self, server: str) -> None:
+        """A crawler trap: the server's crawl ends now, said in one errors.log line."""
+        skipped = self.frontier.complete_now(server)
+        self.crawler.stats.inc_value(TRAPS_SERVERS)
+        self.crawler.signals.send_catch_log(
+            citeseeker_signals.note_error, url=server,
+            reason=f"crawler trap: {self.traps.alike_limit} pages alike (a calendar, session ids "
+                   f"in links, generated pages): its crawl ended, {skipped} documents skipped "
+                   "(CITESEEKER_TRAP_PAGES)")
+
+    def _tell_budget_reached(self, server: str) -> None:
+        """The first link refused by the server's budget: one errors.log line, so the user
+        sees it and may raise the budget."""
+        self._over_budget.add(server)
+        self.crawler.signals.send_catch_log(
+            citeseeker_signals.note_error, url=server,
+            reason=f"document budget reached ({self.frontier.max_docs_per_server} documents): "
+                   "its further links are not followed (raise CITESEEKER_MAX_DOCS_PER_SERVER)")
+
     def on_server_completed(self, server: str) -> None:
-        self._unreachable.pop(server, None)
+        self.outages.answered(server)
+        self.traps.forget(server)
+        self._over_budget.discard(server)
         self.crawler.stats.inc_value(SERVERS_COMPLETED)
         self.crawler.signals.send_catch_log(citeseeker_signals.server_completed, server=server)
 

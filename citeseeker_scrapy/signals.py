@@ -5,8 +5,12 @@
   extension writes errors.log (or debug.log for a refusal). kwargs: ``request``, ``reason``,
   ``ignored`` (True when a component refused it rather than the server failing),
   ``unreachable`` (True when no connection was made: the name did not resolve, the
-  connection was refused or timed out; the scheduler completes a server after
-  ``CITESEEKER_UNREACHABLE_AFTER`` of these in a row).
+  connection was refused or timed out).
+* :data:`server_trouble` — the outage middleware: a server answered 429 or 5xx, or no
+  connection could be made. The scheduler answers until when (``time.monotonic``) the request's
+  retry waits, its server held meanwhile, or None: give the request up
+  (:mod:`citeseeker_scrapy.frontier.outages`). kwargs: ``request``, ``reason``,
+  ``retry_after`` (seconds or None), ``down`` (False for 429: busy, not down).
 * :data:`server_completed` — the scheduler: a server became a skeleton (completed.log).
   kwargs: ``server``.
 
@@ -35,7 +39,16 @@ A document that was fetched needs no signal of ours: Scrapy's ``item_scraped``,
 ``item_dropped`` and ``item_error`` tell when its item has left the pipelines.
 """
 
+from scrapy.exceptions import CannotResolveHostError, DownloadConnectionRefusedError
+from twisted.internet.error import ConnectError, DNSLookupError
+
+#: Failures that say no connection could be made: ``document_failed``'s ``unreachable``, and
+#: the outage middleware's "server down".
+UNREACHABLE_ERRORS = (CannotResolveHostError, DownloadConnectionRefusedError, DNSLookupError,
+                      ConnectError)
+
 document_failed = object()
+server_trouble = object()
 server_completed = object()
 search_page_done = object()
 note_error = object()

@@ -29,6 +29,12 @@ SHARED = f"{ROOT}/shared"
 REDIRECTS = f"{ROOT}/redirects"
 #: the adaptive per-server concurrency middleware
 ADAPTIVE = f"{ROOT}/adaptive"
+#: the outage middleware (429, 5xx, connections refused: retried or given up)
+OUTAGES = f"{ROOT}/outages"
+#: the robots.txt middleware's Crawl-delay and Request-rate
+POLITENESS = f"{ROOT}/politeness"
+#: crawler traps: the soft-404 middleware and the scheduler's watch of alike pages
+TRAPS = f"{ROOT}/traps"
 #: the render middleware (JavaScript pages)
 RENDER = f"{ROOT}/render"
 #: the site-search spider and the scheduler's result pages
@@ -91,6 +97,11 @@ SERVERS_COMPLETED = f"{FRONTIER}/servers_completed"
 SERVERS_SKIPPED = f"{FRONTIER}/servers_skipped"
 UNREACHABLE_SERVERS = f"{FRONTIER}/unreachable_servers"
 UNREACHABLE_DOCUMENTS_SKIPPED = f"{FRONTIER}/unreachable_documents_skipped"
+#: servers deferred as down (frontier/outages.py)
+SERVERS_DEFERRED = f"{FRONTIER}/deferred"
+#: documents not fetched because their server was down or kept failing them (the crawl
+#: command's last line and exit status)
+DOCUMENTS_NOT_FETCHED = f"{FRONTIER}/documents_not_fetched"
 STALE_IN_FLIGHT = f"{FRONTIER}/stale_in_flight"
 #: servers crawled at once: allowed now, and the most allowed so far (frontier/width.py)
 FRONTIER_WIDTH = f"{FRONTIER}/width"
@@ -116,6 +127,15 @@ SHARED_LINKS_REFUSED_FULL = f"{SHARED}/links_refused/pending_full"
 SHARED_CITATIONS_FIRST_REPORTED = f"{SHARED}/citations_first_reported"
 
 # --- downloader middlewares ------------------------------------------------------------------
+OUTAGES_RETRIED = f"{OUTAGES}/retried"
+OUTAGES_GIVEN_UP = f"{OUTAGES}/given_up"
+POLITENESS_DELAYED_SERVERS = f"{POLITENESS}/delayed_servers"
+POLITENESS_LONGEST_DELAY = f"{POLITENESS}/longest_delay"
+TRAPS_PROBES = f"{TRAPS}/probes"
+TRAPS_SOFT_404_SERVERS = f"{TRAPS}/soft_404_servers"
+TRAPS_SOFT_404_PAGES = f"{TRAPS}/soft_404_pages"
+#: servers whose crawl ended as a trap (the scheduler)
+TRAPS_SERVERS = f"{TRAPS}/servers"
 REDIRECTS_FOLLOWED = f"{REDIRECTS}/followed"
 ADAPTIVE_INCREASED = f"{ADAPTIVE}/increased"
 ADAPTIVE_DECREASED = f"{ADAPTIVE}/decreased"

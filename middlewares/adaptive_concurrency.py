@@ -6,8 +6,8 @@ client sends it again after a second, and with 4 connections per server the drop
 (3,000 pages: 133 s, against 1.5 s one connection at a time). So, per download slot (Scrapy's
 per-server queue), like TCP's congestion window:
 
-* **multiplicative decrease** — a connection refused, lost, dropped or timed out, or a
-  response whose latency spiked (at least :data:`SPIKE_SECONDS` and :data:`SPIKE_FACTOR` times
+* **multiplicative decrease** — a connection refused, lost, dropped or timed out, an answer
+  that asks the crawler to slow down (``429``, ``503``), or a response whose latency spiked (at least :data:`SPIKE_SECONDS` and :data:`SPIKE_FACTOR` times
   the server's usual latency: a SYN sent again), halves the slot's concurrency (never below
   one), at most once per :data:`HOLD_SECONDS` or per spiked latency (the requests already on
   the way when it was halved report the same congestion);
@@ -61,6 +61,8 @@ HOLD_SECONDS = 1.0
 LATENCY_WEIGHT = 0.2
 #: Forget the slots Scrapy no longer has (idle for a minute) every this many answers.
 PRUNE_EVERY = 1000
+#: Answers that say the server cannot take more now (Too Many Requests, Service Unavailable).
+SLOW_DOWN_STATUSES = (429, 503)
 #: Failures that say the server could not take the connection (Scrapy's own since 2.13, and
 #: Twisted's). Not DNS errors (a name, not a load) nor HTTP errors (the server answered).
 CONGESTION_ERRORS = (DownloadConnectionRefusedError, DownloadTimeoutError, DownloadFailedError,
@@ -198,7 +200,11 @@ class AdaptiveConcurrencyMiddleware:
         if key is not None:
             latency = request.meta.get("download_latency")
             gate = self.gates[key]
-            self._set(key, gate, self.rule.answered(key, gate.limit, latency, time.monotonic()))
+            now = time.monotonic()
+            if response.status in SLOW_DOWN_STATUSES:
+                self._set(key, gate, self.rule.congested(key, gate.limit, now))
+            else:
+                self._set(key, gate, self.rule.answered(key, gate.limit, latency, now))
             self._free(gate)
         self._answers += 1
         if self._answers % PRUNE_EVERY == 0:

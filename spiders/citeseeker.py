@@ -15,12 +15,9 @@ from __future__ import annotations
 from typing import Any, AsyncIterator, Iterator
 
 import scrapy
-from scrapy.exceptions import (
-    CannotResolveHostError, DownloadConnectionRefusedError, IgnoreRequest,
-)
+from scrapy.exceptions import IgnoreRequest
 from scrapy.http import Response
 from scrapy.spidermiddlewares.httperror import HttpError
-from twisted.internet.error import ConnectError, DNSLookupError
 from twisted.python.failure import Failure
 
 from citeseeker_scrapy import signals as citeseeker_signals
@@ -35,9 +32,7 @@ from citeseeker_scrapy.keys import DEPTH_KEY, KIND_KEY, LANDING_KEY, ORIGIN_KEY,
 from spiders.providers import start_points_with_providers
 from spiders.site_search import SiteSearcher
 
-#: Failures that say no connection could be made (the scheduler completes such a server).
-UNREACHABLE = (CannotResolveHostError, DownloadConnectionRefusedError, DNSLookupError,
-               ConnectError)
+UNREACHABLE = citeseeker_signals.UNREACHABLE_ERRORS
 
 
 class CiteSeekerSpider(scrapy.Spider):

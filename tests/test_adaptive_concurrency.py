@@ -3,6 +3,7 @@ crawl of a server that drops connections, through the middleware the add-on inst
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import threading
 import time
@@ -11,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from middlewares.adaptive_concurrency import HOLD_SECONDS, AdaptiveConcurrency
+from middlewares.adaptive_concurrency import (
+    HOLD_SECONDS, AdaptiveConcurrency, AdaptiveConcurrencyMiddleware,
+)
 from tests.support.crawl import run_crawl
 from tests.support.servers import write_site
 
@@ -230,3 +233,24 @@ def test_a_server_never_gets_more_connections_than_its_limit(tmp_path: Path) -> 
     assert result.returncode == 0, result.output[-3000:]
     assert result.hits() == {(f"{base}/p7.html", FIALA)}
     assert 2 <= server.most <= 3
+
+
+def test_an_answer_that_asks_to_slow_down_halves_the_connections() -> None:
+    """429 and 503 are the server saying what a dropped connection says without words."""
+    from types import SimpleNamespace
+
+    from scrapy import Request
+    from scrapy.core.downloader import Downloader
+    from scrapy.http import HtmlResponse
+    from scrapy.utils.test import get_crawler
+
+    crawler = get_crawler(settings_dict={"CONCURRENT_REQUESTS_PER_DOMAIN": 8})
+    crawler.engine = SimpleNamespace(downloader=Downloader(crawler))
+    adaptive = AdaptiveConcurrencyMiddleware.from_crawler(crawler)
+    limits = []
+    for status in (200, 429, 503):
+        request = Request("http://a.example/x.html")
+        asyncio.run(adaptive.process_request(request))
+        adaptive.process_response(request, HtmlResponse(request.url, status=status))
+        limits.append(adaptive.gates["a.example"].limit)
+    assert limits == [8, 4, 4]  # the second within the hold: the same event

@@ -83,10 +83,12 @@ def test_no_start_point_at_all_is_an_error(tmp_path, search_file) -> None:
 def test_no_reachable_start_point_is_an_error(tmp_path, search_file) -> None:
     nobody = f"http://127.0.0.1:{free_port()}"
     done = crawl_nolog(tmp_path, "-a", f"authors={search_file}",
-                       "-a", f"startpoints={nobody}/ {nobody}/a.html")
+                       "-a", f"startpoints={nobody}/ {nobody}/a.html",
+                       "-s", "CITESEEKER_DEFER_TIMES=0")
     assert done.returncode == 1
     assert last_line(done.stderr) == ("citeseeker: error: none of the 2 start point(s) could be "
-                                      "reached (see errors.log); nothing was crawled")
+                                      "reached (see errors.log); nothing was crawled: 2 "
+                                      "document(s) not fetched")
 
 
 def test_overwriting_the_feed_of_a_resumed_job_appends_instead(tmp_path, search_file) -> None:
@@ -134,6 +136,19 @@ def test_unknown_arguments_are_refused_with_the_nearest(name: str, hint: str) ->
 def test_exit_status_of_a_finished_crawl(reason, stats, shared, expected) -> None:
     status, lines = crawl_ending(reason, stats, [], shared_frontier=shared)
     assert status == expected and bool(lines) == bool(expected)
+
+@pytest.mark.parametrize("stats, expected", [
+    ({"citeseeker/frontier/documents_not_fetched": 3, "citeseeker/frontier/unreachable_servers": 1,
+      "response_received_count": 9},
+     (1, ["3 document(s) not fetched: 1 server(s) never answered (see errors.log); nothing "
+          "was searched"])),
+    ({"citeseeker/frontier/documents_not_fetched": 2, "citeseeker/documents/searched": 5,
+      "response_received_count": 7},
+     (0, ["2 document(s) not fetched: their servers kept failing them (see errors.log)"])),
+])
+def test_documents_not_fetched_are_the_last_line(stats, expected) -> None:
+    assert crawl_ending("finished", stats, [], shared_frontier=False) == expected
+
 
 
 def test_the_crawl_settles_its_set_up_out_of_the_collectors_sight() -> None:

@@ -8,6 +8,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from middlewares.soft_404 import PROBE_PREFIX
 from tests.support.crawl import Crawl, peak_child_rss_mb, run_crawl, wait_for
 from tests.support.servers import SiteServer, write_site
 
@@ -21,7 +22,9 @@ def html(body: str, links=()) -> str:
 
 
 def fetched(server: SiteServer) -> Counter:
-    return Counter(path for path in server.requests if path != "/robots.txt")
+    """Documents asked for: not robots.txt, nor the soft-404 probe of a made-up path."""
+    return Counter(path for path in server.requests
+                   if path != "/robots.txt" and PROBE_PREFIX not in path)
 
 
 def test_redirects_same_server_other_server_loop_and_completed(tmp_path: Path) -> None:
@@ -100,6 +103,8 @@ def test_crawler_traps_end_within_bounded_requests_and_memory(tmp_path: Path) ->
     assert len(chain) <= 31
     stats = result.stats()
     assert stats["citeseeker/frontier/refused/server_full"] > 0
+    budget = [line for line in result.log("errors").splitlines() if "budget reached" in line]
+    assert len(budget) == 1 and budget[0].startswith(f"{traps.base}\t"), budget
     assert elapsed < 240
     assert peak_child_rss_mb() < 400
 

@@ -16,7 +16,7 @@ PURE = ("urls.py", "config.py", "exceptions.py", "storage.py", "job/inputs.py",
         "job/directories.py", "document", "extraction", "matching", "report/logs.py", "report/ledger.py",
         "rendering", "providers", "works",
         "site_search", "recrawl", "frontier/frontier.py", "frontier/model.py",
-        "frontier/store.py", "frontier/sqlite_store.py", "frontier/shared.py",
+        "frontier/store.py", "frontier/sqlite_store.py", "frontier/outages.py", "frontier/traps.py", "frontier/shared.py",
         "frontier/redis_backend.py")
 
 

@@ -1,5 +1,6 @@
-"""A server that refuses every connection, or whose name does not resolve, is completed after
-``CITESEEKER_UNREACHABLE_AFTER`` failures in a row (issue 28 point 5): one errors.log line with
+"""A server that refuses every connection, or whose name does not resolve, is deferred after
+``CITESEEKER_UNREACHABLE_AFTER`` failures in a row and completed once its deferrals
+(``CITESEEKER_DEFER_TIMES``) are used up (issue 28 point 5, issue 43): one errors.log line with
 the count of documents skipped, instead of every document tried on its own."""
 
 from __future__ import annotations
@@ -45,7 +46,9 @@ def test_an_unreachable_server_is_completed_after_a_few_failures(tmp_path: Path,
     with SiteServer(root) as site:
         result = run_crawl(tmp_path / "run", "-a", f"authors={authors}",
                            "-a", f"startpoints={site.base}/index.html",
-                           settings={"CITESEEKER_UNREACHABLE_AFTER": "3", "RETRY_TIMES": "1"})
+                           settings={"CITESEEKER_UNREACHABLE_AFTER": "3", "RETRY_TIMES": "1",
+                                     "CITESEEKER_DEFER_SECONDS": "0.2",
+                                     "CITESEEKER_DEFER_TIMES": "1"})
     assert result.returncode == 0, result.output[-3000:]
     assert result.hits() == {(f"{site.base}/cites.html", FIALA)}
     errors = result.log("errors").splitlines()[1:]
@@ -53,7 +56,7 @@ def test_an_unreachable_server_is_completed_after_a_few_failures(tmp_path: Path,
     assert len(summary) == 1, errors
     failed = [line for line in errors if line.startswith(f"{dead}/")]
     skipped = int(summary[0].split(" documents skipped")[0].rsplit(" ", 1)[1])
-    assert "server unreachable (3 connection failures in a row" in summary[0]
+    assert "server unreachable (3 failures in a row after 1 deferrals" in summary[0]
     assert len(failed) <= IN_DOWNLOADER + 3  # those counted, plus what was in flight
     # a request in the downloader when the server was completed may be retried, and its retry
     # refused: neither a failure nor a waiting document
@@ -62,3 +65,7 @@ def test_an_unreachable_server_is_completed_after_a_few_failures(tmp_path: Path,
     stats = result.stats()
     assert stats["citeseeker/frontier/unreachable_servers"] == 1
     assert stats["citeseeker/frontier/unreachable_documents_skipped"] == skipped
+    assert stats["citeseeker/frontier/deferred"] == 1
+    assert stats["citeseeker/frontier/documents_not_fetched"] == skipped + len(failed)
+    last = result.output.strip().splitlines()[-1]
+    assert last.startswith("citeseeker: warning: ") and "1 server(s) never answered" in last

@@ -9,10 +9,13 @@ and stats, and at the end prints ``citeseeker: error: ...`` on stderr (after eve
 also with ``--nolog``) with the exit status of :func:`crawl_ending`:
 
 * 2 — the crawl refused to start (bad input, argument or setting), or had no start point;
-* 1 — none of its start points could be reached (or Scrapy itself failed to start);
+* 1 — none of its start points could be reached, or nothing was searched because the servers
+  never answered (or Scrapy itself failed to start);
 * 3 — writing the job's files failed (a full disk, an I/O error): :mod:`..job.storage`.
 
-Everything else is Scrapy's ``crawl``.
+A crawl that searched something but could not fetch some documents (their servers never
+answered, or kept failing them: :mod:`citeseeker_scrapy.frontier.outages`) exits 0 with a last
+line ``citeseeker: warning: ...`` giving the count. Everything else is Scrapy's ``crawl``.
 """
 
 from __future__ import annotations
@@ -28,13 +31,18 @@ from scrapy.commands import ScrapyHelpFormatter
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
-from citeseeker_scrapy.commands.errors import BAD_INPUT_STATUS, ERROR_PREFIX, print_error
+from citeseeker_scrapy.commands.errors import (
+    BAD_INPUT_STATUS, ERROR_PREFIX, WARNING_PREFIX, print_error,
+)
 from citeseeker_scrapy.job.crawl_job import (
     BAD_INPUT_REASON, arguments_help, crawl_job, refusals_of,
 )
 from citeseeker_scrapy.report.terminal import flush_standard_streams
 from citeseeker_scrapy.storage import STORAGE_ERROR_STATUS, StorageGuard
-from citeseeker_scrapy.stats import DOWNLOAD_ERRORS, RESUMED, START_REQUESTS
+from citeseeker_scrapy.stats import (
+    DOCUMENTS_NOT_FETCHED, DOCUMENTS_SEARCHED, DOWNLOAD_ERRORS, RESUMED, START_REQUESTS,
+    UNREACHABLE_SERVERS,
+)
 
 logger = logging.getLogger(__name__)
 UNREACHABLE_STATUS = 1
@@ -49,6 +57,9 @@ def crawl_ending(reason: str | None, stats: Mapping[str, Any], refusals: list[st
     shared frontier may start with no start point of its own (``citeseeker-push`` adds them)."""
     if reason == BAD_INPUT_REASON:
         return BAD_INPUT_STATUS, refusals or ["the crawl refused to start (see the log)"]
+    if reason == "finished" and stats.get(DOCUMENTS_NOT_FETCHED) and (
+            stats.get("response_received_count", 0) or stats.get(RESUMED)):
+        return _documents_not_fetched(stats)
     if reason != "finished" or stats.get("response_received_count", 0) \
             or stats.get(RESUMED):  # its start points were tried in an earlier run
         return 0, []
@@ -56,10 +67,24 @@ def crawl_ending(reason: str | None, stats: Mapping[str, Any], refusals: list[st
     if requests == 0 and not shared_frontier:
         return BAD_INPUT_STATUS, ["no start point: give -a startpoints=URL (or a file of URLs); "
                                   "nothing was crawled"]
-    if requests and stats.get(DOWNLOAD_ERRORS, 0):  # tried, and no server answered
+    lost = stats.get(DOCUMENTS_NOT_FETCHED, 0)
+    if requests and (stats.get(DOWNLOAD_ERRORS, 0) or lost):  # tried, and no server answered
         return UNREACHABLE_STATUS, [f"none of the {requests} start point(s) could be reached "
-                                    "(see errors.log); nothing was crawled"]
+                                    "(see errors.log); nothing was crawled"
+                                    + (f": {lost} document(s) not fetched" if lost else "")]
     return 0, []
+
+
+def _documents_not_fetched(stats: Mapping[str, Any]) -> tuple[int, list[str]]:
+    """The last line of a crawl that could not fetch some documents: status 1 when it searched
+    nothing at all (counting an earlier run's documents, for a resumed crawl)."""
+    servers, documents = stats.get(UNREACHABLE_SERVERS, 0), stats[DOCUMENTS_NOT_FETCHED]
+    why = (f"{servers} server(s) never answered" if servers
+           else "their servers kept failing them")
+    line = f"{documents} document(s) not fetched: {why} (see errors.log)"
+    if stats.get(DOCUMENTS_SEARCHED, 0):
+        return 0, [line]
+    return UNREACHABLE_STATUS, [f"{line}; nothing was searched"]
 
 
 #: Allocations (net of frees) between two collections of the youngest generation (Python: 700).
@@ -145,10 +170,12 @@ class Command(ScrapyCrawlCommand):
         refusals = refusals_of(crawler)  # already in the log, when the crawl refused to start
         self.exitcode, problems = crawl_ending(self.close_reason, crawler.stats.get_stats(),
                                                refusals, shared_frontier=shared)
+        prefix = ERROR_PREFIX if self.exitcode else WARNING_PREFIX
         for problem in problems:
             if problem not in refusals:  # the job's log (Scrapyd's too) says it as well
-                logger.error("%s%s", ERROR_PREFIX, problem)
-            print_error(problem)
+                logger.log(logging.ERROR if self.exitcode else logging.WARNING, "%s%s",
+                           prefix, problem)
+            print_error(problem, prefix=prefix)
 
     def _remember_reason(self, spider: Spider, reason: str) -> None:
         self.close_reason = reason

@@ -11,6 +11,13 @@
 * **Completed Servers** — the skeletons: names only. A server whose stack is empty and which has
   nothing in flight is completed and all its per-document state released, so memory follows the
   number of servers, not of documents (formula 6.2).
+* **Held and deferred servers** — an active server may be *held* until a time (a Retry-After, a
+  backoff after a failure): none of its documents is handed out before. A server that is down is
+  *deferred*: held longer, and it stops counting against ``max_active_servers`` so other
+  servers are crawled meanwhile; when its time has come it waits for a free place and for the
+  pending servers to be taken first, then goes on where it stopped (its stack and completed
+  documents are kept, in the store too: a resume or another worker of the shared frontier
+  finds it as an active server).
 
 Who calls it: :class:`citeseeker_scrapy.scheduler.FrontierScheduler` (Scrapy's SCHEDULER), and
 the benchmarks and tests directly.
@@ -19,6 +26,7 @@ the benchmarks and tests directly.
 from __future__ import annotations
 
 import heapq
+import time
 from collections import Counter
 from typing import Callable
 
@@ -69,6 +77,7 @@ class Frontier:
         self.held_back = False
         self.pending: dict[str, PendingServer] = {}
         self.active: dict[str, ActiveServer] = {}
+        self.deferred: set[str] = set()
         self.completed: set[str] = set()
         self.refused: Counter[str] = Counter()
         self._heap: list[tuple[int, int, str]] = []
@@ -173,11 +182,15 @@ class Frontier:
 
     # --- handing out documents ----------------------------------------------------------------
 
-    def next_document(self, ready: Callable[[str], bool] | None = None) -> DocumentEntry | None:
+    def next_document(self, ready: Callable[[str], bool] | None = None,
+                      now: float | None = None) -> DocumentEntry | None:
         """The next document to fetch, round-robin over the active servers, each depth-first,
         from a server with room for one more document out; when none has, from the next
         pending server. ``ready(server)`` False passes an active server over this time (the
-        shared frontier's scheduler: its download slot cannot send a request at once)."""
+        shared frontier's scheduler: its download slot cannot send a request at once); so does
+        a server held past ``now`` (``time.monotonic()`` when not given), or deferred and not
+        yet let back in (:meth:`_end_deferral`)."""
+        now = time.monotonic() if now is None else now
         passed: list[str] = []
         try:
             while self._candidates:
@@ -186,7 +199,8 @@ class Frontier:
                 server = self.active.get(key)
                 if server is None or not server.stack or not self._has_room(server):
                     continue  # offered again when that changes
-                if ready is not None and not ready(key):
+                if (server.ready_at > now or (ready is not None and not ready(key))
+                        or (key in self.deferred and not self._end_deferral(key))):
                     passed.append(key)
                     continue
                 entry = self._pop(server)
@@ -199,6 +213,48 @@ class Frontier:
         finally:
             for key in passed:
                 self._candidates[key] = None
+
+    def crawling(self) -> int:
+        """Active servers that count against ``max_active_servers`` (the deferred do not)."""
+        return len(self.active) - len(self.deferred)
+
+    def _end_deferral(self, key: str) -> bool:
+        """A deferred server whose time has come is crawled again once there is room and no
+        pending server waits for it (the crawl's other servers first)."""
+        if self.crawling() >= self.max_active_servers or self.pending:
+            return False
+        self.deferred.discard(key)
+        return True
+
+    def hold(self, key: str, until: float) -> None:
+        """Hand out no document of ``key`` before ``until`` (a Retry-After, a backoff)."""
+        server = self.active.get(key)
+        if server is not None:
+            server.ready_at = max(server.ready_at, until)
+
+    def defer(self, key: str, until: float) -> None:
+        """``key`` is down: held until ``until``, its place given to other servers meanwhile
+        (see the module docstring). Who calls: the scheduler, after failures in a row."""
+        server = self.active.get(key)
+        if server is not None:
+            server.ready_at = until
+            server.deferrals += 1
+            self.deferred.add(key)
+
+    def is_crawling(self, key: str) -> bool:
+        """Whether ``key`` is active (deferred or not) and not being skipped."""
+        server = self.active.get(key)
+        return server is not None and not server.skipped
+
+    def held_until(self, key: str) -> float:
+        """Until when ``key`` is held (0.0: not held, or not active)."""
+        server = self.active.get(key)
+        return 0.0 if server is None else server.ready_at
+
+    def deferrals(self, key: str) -> int:
+        """How many times ``key`` was deferred in this run."""
+        server = self.active.get(key)
+        return 0 if server is None else server.deferrals
 
     def _offer(self, key: str) -> None:
         """``key`` may have a document to hand out and room for it now."""
@@ -214,7 +270,7 @@ class Frontier:
         """The first document of the most referenced pending server, activated now, unless
         ``max_active_servers`` are active (then :attr:`held_back` tells the scheduler)."""
         while self._heap:
-            if len(self.active) >= self.max_active_servers:
+            if self.crawling() >= self.max_active_servers:
                 self.held_back = self.held_back or bool(self.pending)
                 return None
             server = self._activate_most_referenced()
@@ -286,6 +342,7 @@ class Frontier:
         """The server becomes a skeleton: its name stays, its documents are released."""
         del self.active[server.key]
         self._candidates.pop(server.key, None)
+        self.deferred.discard(server.key)
         self.completed.add(server.key)
         self.store.server_completed(server.key)
         self.on_completed(server.key)
@@ -307,10 +364,10 @@ class Frontier:
         self.on_completed(key)
         return True
 
-    def complete_unreachable(self, key: str) -> int:
-        """Complete a server that cannot be reached now, at once: how many of its documents
-        were waiting (skipped). Called by the scheduler after repeated DNS or connection
-        failures, so that a dead host costs a few tries, not one per document."""
+    def complete_now(self, key: str) -> int:
+        """Complete a server at once: how many of its documents were waiting (skipped). Called
+        by the scheduler for a server given up as down (a dead host costs a few tries, not one
+        per document) and for a crawler trap."""
         if key in self.active:
             waiting = len(self.active[key].stack)
         else:
@@ -333,6 +390,7 @@ class Frontier:
             "pending_servers": len(self.pending),
             "pending_documents": self._pending_documents,
             "active_servers": len(self.active),
+            "deferred_servers": len(self.deferred),
             "active_stack": sum(len(s.stack) for s in self.active.values()),
             "active_seen_documents": sum(len(s.seen) for s in self.active.values()),
             "in_flight": self.in_flight(),

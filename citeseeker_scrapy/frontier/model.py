@@ -55,6 +55,11 @@ class ActiveServer:
     searching: set[str] = field(default_factory=set)
     skipped: bool = False
     front: int = 0
+    #: no document is handed out before this time (``time.monotonic``): a Retry-After, a
+    #: backoff after a failure, or the end of a deferral (:meth:`Frontier.hold`, ``defer``)
+    ready_at: float = 0.0
+    #: how many times the server was deferred as down (bounded by the scheduler)
+    deferrals: int = 0
     #: how many of its documents may be out at once (its download slot's connections, known
     #: from the first time it is asked for one; 0: not known yet)
     connections: int = 0

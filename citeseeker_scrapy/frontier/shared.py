@@ -274,6 +274,7 @@ class SharedFrontier(Frontier):
             return
         del self.active[key]
         self._candidates.pop(key, None)
+        self.deferred.discard(key)
         self.lease_until.pop(key, None)
         self.started.discard(key)
         self.draining.discard(key)
@@ -286,7 +287,7 @@ class SharedFrontier(Frontier):
     def wanted_servers(self) -> int:
         """Room for servers; one waiting for its completion to be confirmed counts as free
         (the same sync confirms it and leases the next one)."""
-        return max(0, self.max_active_servers - len(self.active) + len(self.completing))
+        return max(0, self.max_active_servers - self.crawling() + len(self.completing))
 
     def adopt(self, key: str, queued: dict[str, str], done: list[str], *,
               takeover: bool = False) -> None:
@@ -337,6 +338,7 @@ class SharedFrontier(Frontier):
         """The lease was lost (this worker stalled past its expiry): another worker owns it."""
         if self.active.pop(key, None) is not None:
             self._candidates.pop(key, None)
+        self.deferred.discard(key)
         self.completing.discard(key)
         self.lease_until.pop(key, None)
         self.started.discard(key)

@@ -1,9 +1,11 @@
 """What a paper's first page shows of its work: the title by its type size, the authors below
 it, and the DOI, arXiv identifier and year printed on the page.
 
-Who calls it: ``pdf_meta.pdf_candidates`` in the PDF parser worker, with page 1's lines
-(``page_layout.page_lines``: text, type size, place) and text; ``text_head.py`` uses its
-rules for one author line and for the year. PostScript is distilled to PDF first, so it is
+Who calls it: ``pdf_meta.pdf_candidates`` in the citation stage, for a PDF part that cites,
+with page 1's lines (read in the parser worker by ``page_layout.page_lines``: text, type
+size, place) and text; ``page_layout`` asks it where the author lines are (it looks at their
+word gaps while PDFium's page is open); ``text_head.py`` uses its rules for one author line
+and for the year. PostScript is distilled to PDF first, so it is
 read the same way. Pure: the standard library only.
 
 The rules, in the order they run: the title is the largest type in the upper half of the page

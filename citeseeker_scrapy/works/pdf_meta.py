@@ -1,7 +1,10 @@
 """What a PDF's own metadata says of its work: XMP and the document information dictionary.
 
-Who calls it: the PDF parser worker (``extraction/processes/worker_main.py``), with the
-document PDFium opened and the text of its first page, so nothing is parsed twice. Each value
+Who calls it: the PDF parser worker (``extraction/processes/worker_main.py``) reads it
+(:func:`pdf_meta`: the XMP packet parsed there, with the document PDFium opened, so nothing is
+parsed twice and untrusted XML stays in the worker); the citation stage judges that reading
+for a part that cites (:func:`pdf_candidates`), so a PDF that cites nothing costs only the
+reading. Each value
 is kept only when plausible: a title that names a file ("Microsoft Word - draft3.doc",
 "paper.dvi"), a venue ("Proceedings of ...") or nothing ("untitled") is dropped, and so are
 authors that are a login name, an organisation or a partial list. The information dictionary
@@ -13,7 +16,6 @@ the information dictionary into it). A page 1 without text (a scan) checks nothi
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ElementTree
 from functools import lru_cache
 from typing import Any

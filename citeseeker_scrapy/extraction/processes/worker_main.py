@@ -72,7 +72,7 @@ def pdf_text(
     """Text of a PDF (of its ``part`` = (index, parts) share of the pages) from the first
     engine that can read it: PDFium (fast), then pypdf. ``data`` is the PDF or its file's path.
     With ``work``, the part that holds page 1 read by PDFium also gives what the PDF says of
-    its work (header ``work``: ``works.pdf_meta`` and ``works.first_page`` candidates).
+    its work (header ``work``: ``works.pdf_meta.pdf_meta``, judged by the citation stage).
 
     Why the fallback: PDFium refuses some damaged files that pypdf's lenient parser repairs
     (e.g. junk before the header, beyond PDFium's 1 KiB window).

@@ -1,0 +1,102 @@
+"""Real HTTP servers on 127.x.y.z that behave as servers do on a bad day: throttling (429),
+restarting (503 with ``Retry-After``), down (connections refused), or answering 200 for every
+path (soft-404 sites, calendars). Each answer comes from a function the test gives, and every
+request is recorded with its time, so tests can assert how politely the crawler waited."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler
+from typing import Callable
+
+from tests.support.servers import LocalServer
+
+
+@dataclass
+class Answer:
+    """What a scripted server sends: a status, headers and a body (HTML unless told)."""
+
+    status: int = 200
+    body: str = ""
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Hit:
+    """One request the server received: when (``time.monotonic``), which path, what it sent."""
+
+    at: float
+    path: str
+    status: int
+
+
+#: ``respond(path, hits_so_far, seconds_since_start) -> Answer``
+Responder = Callable[[str, int, float], Answer]
+
+
+class ScriptedHandler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+        server: ScriptedServer = self.server.owner
+        with server.lock:
+            now = time.monotonic()
+            answer = server.respond(self.path, len(server.hits), now - server.started)
+            server.hits.append(Hit(now, self.path, answer.status))
+        data = answer.body.encode("utf-8")
+        self.send_response(answer.status)
+        headers = {"Content-Type": "text/html; charset=utf-8", **answer.headers}
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, format: str, *args) -> None:  # keep test output quiet
+        pass
+
+
+class ScriptedServer:
+    """``with ScriptedServer(respond, host="127.0.4.1") as site: site.base``; ``port`` may be
+    given (a server that comes up later on the port a crawl already knows)."""
+
+    def __init__(self, respond: Responder, *, host: str = "127.0.0.1", port: int = 0) -> None:
+        self.respond = respond
+        self.hits: list[Hit] = []
+        self.lock = threading.Lock()
+        self.started = time.monotonic()
+        self.httpd = LocalServer((host, port), ScriptedHandler)
+        self.httpd.owner = self
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def base(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def paths(self) -> list[str]:
+        return [hit.path for hit in self.hits]
+
+    def __enter__(self) -> "ScriptedServer":
+        self.started = time.monotonic()
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A port nothing listens on (bound, then released: connections to it are refused)."""
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        return probe.getsockname()[1]
+
+
+def page(body: str, links: list[str] = ()) -> str:
+    anchors = "".join(f'<a href="{link}">{link}</a> ' for link in links)
+    return f"<html><body><p>{body}</p>{anchors}</body></html>"
