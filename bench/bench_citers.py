@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from citeseeker_scrapy.matching.persons import person_readings, shares_an_author  # noqa: E402
 from citeseeker_scrapy.report.citing_works import group_works  # noqa: E402
-from citeseeker_scrapy.report.results import CitingDocument  # noqa: E402
+from citeseeker_scrapy.report.citing_works import CitingDocument  # noqa: E402
 from citeseeker_scrapy.works.identity import WorkIds, normalized_doi, work_keys  # noqa: E402
 
 SURNAMES = ["Smith", "Novák", "Müller", "Fiala", "Ježek", "García", "Nguyen", "Kowalski",

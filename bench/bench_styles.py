@@ -338,8 +338,10 @@ def latex_entries(works: list[Work], bbl: str, engine: str) -> dict[str, str]:
 def biblatex_entries(works: list[Work], pdf_text: str) -> dict[str, str]:
     """Work key -> the text of the whole typeset bibliography, for a biblatex style: every
     name is printed (``maxbibnames=99``), and :func:`title_printed` finds whether the style
-    printed the title (biblatex-nature prints none for a chapter)."""
-    return {work.key: pdf_text for work in works}
+    printed the title (biblatex-nature prints none for a chapter). Lines are joined, a
+    line-end hyphen's mark dropped, so that :func:`title_ending` finds the title too."""
+    joined = " ".join(pdf_text.replace("\ufffe", "").replace("\u00ad", "").split())
+    return {work.key: joined for work in works}
 
 
 def detex(text: str) -> str:
@@ -398,10 +400,11 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
                 why = "no author printed" if name is None else "no title printed"
                 skipped[why] = skipped.get(why, 0) + 1
                 continue
+            if dashed(entry, work.title, name):
+                position = "repeated author printed as a dash"
             common = dict(style=style.name, position=position,
                           names=tuple(styleworks.shapes(work)) or ("plain names",),
-                          title_end=(title_ending(entry, work.title)
-                                     if style.engine != "biblatex" else "not read (biblatex)",))
+                          title_end=(title_ending(entry, work.title),))
             planned.append(dict(author=name, title=work.title, printed_title=work.title,
                                 expected=True, kind="as typeset", **common))
             if counter % 4 == 0:
@@ -438,6 +441,14 @@ def _printed_name(names: list[str], counter: int, entry: str) -> tuple[str, Opti
 #: ``fuzz.partial_ratio`` of a printed title (line-end hyphens, escapes, quotes and case
 #: the style's) against the entry.
 TITLE_PRINTED = 90
+
+
+def dashed(entry: str, title: str, name: str) -> bool:
+    """True if the style printed the entry's author as a dash ("— (2012). Title"): the
+    name stands only on an entry before (biblatex's author-year and author-title styles)."""
+    at = entry.lower().find(title.lower())
+    before = entry[max(0, at - 40):at] if at > 0 else ""
+    return "\u2014" in before and normalize_text(name) not in normalize_text(before)
 
 
 def title_printed(entry: str, title: str) -> bool:

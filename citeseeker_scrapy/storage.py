@@ -18,7 +18,8 @@ bound to the crawler there. A core module below ``job/`` and ``report/``: both u
 from __future__ import annotations
 
 import logging
-from typing import Callable
+from pathlib import Path
+from typing import IO, Callable
 
 #: Close reason of a crawl stopped by a storage failure; the crawl command exits with
 #: :data:`STORAGE_ERROR_STATUS`.
@@ -53,3 +54,37 @@ class StorageGuard:
                      "make room and run the same command again to resume.",
                      what, error, STORAGE_ERROR_REASON)
         self._stop()
+
+
+def repair_cut_line(path: Path) -> bool:
+    """Cut off a last line a full disk (or a kill) left without its newline, so that what is
+    appended next starts on a line of its own instead of being glued to a broken one (and
+    lost with it). Who calls it: the report extension on a resume (logs, feeds), the
+    report ledger (reported.txt, papers.txt), :class:`RunReport`, and the feed storage before
+    it appends."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return False
+    if size == 0:
+        return False
+    with open(path, "rb+") as handle:
+        handle.seek(-1, 2)
+        if handle.read(1) == b"\n":
+            return False
+        keep = _after_last_newline(handle, size)
+        handle.truncate(keep)
+    return True
+
+
+def _after_last_newline(handle: IO[bytes], size: int, block: int = 65536) -> int:
+    """The length of the file up to and including its last newline (0 if it has none)."""
+    end = size
+    while end > 0:
+        start = max(0, end - block)
+        handle.seek(start)
+        found = handle.read(end - start).rfind(b"\n")
+        if found >= 0:
+            return start + found + 1
+        end = start
+    return 0

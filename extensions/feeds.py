@@ -25,7 +25,7 @@ from scrapy.extensions.feedexport import FileFeedStorage
 from citeseeker_scrapy.document.item import CITATION_COLUMNS, citation_rows
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.storage import StorageGuard
-from citeseeker_scrapy.report.logs import repair_cut_line
+from citeseeker_scrapy.storage import repair_cut_line
 
 
 class DurableFileFeedStorage(FileFeedStorage):

@@ -10,7 +10,7 @@ refusal) and ``server_completed`` (completed.log), ``spider_closed`` (summary.lo
 Settings: ``CITESEEKER_LOG_DIR``, ``CITESEEKER_DEBUG_LOG``, ``CITESEEKER_FLUSH_INTERVAL``,
 ``JOBDIR``, ``CITESEEKER_REPORT_HTML``, ``CITESEEKER_REPORT_EXCLUDE_SELF``. At the end: report.html and the per-publication table
 (:mod:`citeseeker_scrapy.report.html`), and ``new-citations.atom``
-(:mod:`citeseeker_scrapy.works.alerts`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
+(:mod:`citeseeker_scrapy.report.alerts`). Disabled (NotConfigured) when the crawl refused to start: no file is written then.
 
 Storage failures: a write the disk refuses — a log line, the ledger's reported.txt
 and papers.txt, the job's files, report.html, or the scratch directory of the text pipeline —
@@ -37,24 +37,24 @@ from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.exceptions import StorageError
 from citeseeker_scrapy.job.crawl_job import crawl_job
-from citeseeker_scrapy.storage import StorageGuard
+from citeseeker_scrapy.storage import StorageGuard, repair_cut_line
 from citeseeker_scrapy.providers import citedby_summary
 from citeseeker_scrapy.recrawl.gone import GoneCitations
 from citeseeker_scrapy.report.html import print_table, render_html
 from citeseeker_scrapy.report.ledger import ReportLedger
 from citeseeker_scrapy.report.progress import wants_progress
-from citeseeker_scrapy.report.titles import title_of
 from citeseeker_scrapy.report.results import read_results, remember_job, results_of
 from citeseeker_scrapy.report.logs import (
-    RunReport, document_counts, document_hits, feed_citations, repair_cut_line, summary_lines,
+    RunReport, document_counts, document_hits, feed_citations, summary_lines,
 )
 from citeseeker_scrapy.stats import (
     DOCUMENTS_DUPLICATES, DOCUMENTS_IGNORED, DOCUMENTS_ROBOTS_REFUSED, DOCUMENTS_SEARCHED,
     DOWNLOAD_ERRORS, FRONTIER_SIZE, PIPELINE_ERRORS, RESUMED, ROBOTS_REFUSAL,
 )
 from citeseeker_scrapy.recrawl import recrawl_session
-from citeseeker_scrapy.works.alerts import write_alerts
+from citeseeker_scrapy.report.alerts import write_alerts
 from citeseeker_scrapy.works.citing import work_record, work_records
+from citeseeker_scrapy.works.text_head import title_of
 
 logger = logging.getLogger(__name__)
 

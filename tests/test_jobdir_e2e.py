@@ -214,7 +214,7 @@ def assert_works_once(result: CrawlResult, jobdir: Path) -> None:
     differ; the job's id map names each key once; new-citations.atom lists each work once."""
     import feedparser
 
-    from citeseeker_scrapy.works.alerts import ATOM_FILE
+    from citeseeker_scrapy.report.alerts import ATOM_FILE
     from citeseeker_scrapy.works.identity import WORKS_FILE
 
     ids: dict[str, set[str]] = {}

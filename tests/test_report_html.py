@@ -15,7 +15,7 @@ import pytest
 
 from citeseeker_scrapy.report.results import parse_success_line, read_results
 from citeseeker_scrapy.report.html import TABLE_ROWS, UNCITED_LINES, print_table, render_html
-from citeseeker_scrapy.report.titles import HEAD_CHARS, title_of
+from citeseeker_scrapy.works.text_head import TITLE_HEAD_CHARS as HEAD_CHARS, title_of
 from tests.support.crawl import PROJECT_ROOT, run_crawl
 from tests.support.servers import SiteServer, write_site
 from tests.support.docgen import page

@@ -9,7 +9,7 @@ from pathlib import Path
 import feedparser
 import pytest
 
-from citeseeker_scrapy.works.alerts import ATOM_FILE
+from citeseeker_scrapy.report.alerts import ATOM_FILE
 from citeseeker_scrapy.works.identity import WORKS_FILE
 from tests.support.crawl import Crawl, CrawlResult
 from tests.support.servers import SiteServer, write_site

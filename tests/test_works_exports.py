@@ -23,8 +23,8 @@ from scrapy.exceptions import UsageError
 from scrapy.settings import Settings
 
 from citeseeker_scrapy.report.results import read_results, remember_job, results_of
-from citeseeker_scrapy.works.alerts import ATOM_FILE, atom_feed, write_alerts
-from citeseeker_scrapy.works.export import export
+from citeseeker_scrapy.report.alerts import ATOM_FILE, atom_feed, write_alerts
+from citeseeker_scrapy.report.export import export
 from tests.support.crawl import PROJECT_ROOT
 from tests.support.works import write_logs
 

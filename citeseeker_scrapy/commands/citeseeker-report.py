@@ -8,7 +8,7 @@ at any time. With a JOBDIR: every run of the job; with a log directory: its last
 the table and an export); ``--publication TITLE`` exports only the works citing that searched
 publication (its title as searched, case ignored; a title not found is an error naming the
 publications there are). Each run also rewrites the job's ``new-citations.atom``
-(:mod:`citeseeker_scrapy.works.alerts`).
+(:mod:`citeseeker_scrapy.report.alerts`).
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from citeseeker_scrapy.commands.errors import BAD_INPUT_STATUS, print_error
 from citeseeker_scrapy.report.html import TABLE_ROWS, print_table, render_html
 from citeseeker_scrapy.report.citing_works import CitingWork
 from citeseeker_scrapy.report.results import JOB_FILE, Results, job_log_dirs, results_of
-from citeseeker_scrapy.works.alerts import write_alerts
-from citeseeker_scrapy.works.export import FORMATS, export
+from citeseeker_scrapy.report.alerts import write_alerts
+from citeseeker_scrapy.report.export import FORMATS, export
 
 
 class Command(ScrapyCommand):

@@ -16,7 +16,6 @@ from typing import Any, Sequence
 from .context import TextMap, explain
 from citeseeker_scrapy.matching import CitationMatcher, normalize_text
 from .model import AuthorGroup, MatcherSettings
-from citeseeker_scrapy.report.logs import one_field
 
 #: Matcher internals that are not part of a reported citation.
 PRIVATE_FIELDS = frozenset({"position"})
@@ -65,7 +64,7 @@ class CitationSearch:
 
     def header_of(self, text: str) -> str:
         """The paper header of §7.4.2: the first characters, white space collapsed."""
-        return one_field(text[: self.header_length * 4])[: self.header_length]
+        return " ".join(text[: self.header_length * 4].split())[: self.header_length]
 
 
 def search_spec(groups: Sequence[AuthorGroup], settings: MatcherSettings,

@@ -28,8 +28,8 @@ from typing import IO
 
 from rich.table import Table
 
-from .citing_works import CitingWork
-from .results import CitingDocument, Hit, Results
+from .citing_works import CitingDocument, CitingWork, Hit
+from .results import Results
 from .terminal import TerminalConsole
 
 LINK_SCHEMES = ("http://", "https://", "file://")

@@ -36,9 +36,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from citeseeker_scrapy.storage import StorageGuard
+from citeseeker_scrapy.storage import StorageGuard, repair_cut_line
 from citeseeker_scrapy.recrawl.plan import new_citations
-from citeseeker_scrapy.report.logs import previous_run_reports, repair_cut_line
+from citeseeker_scrapy.report.logs import previous_run_reports
 
 REPORTED_FILE = "reported.txt"
 PAPERS_FILE = "papers.txt"

@@ -38,6 +38,7 @@ from ..stats import (
     EXTRACTION_ERRORS, PARTS, SERVERS_COMPLETED, SIZE_COMPLETED_SERVERS, SIZE_PENDING_DOCUMENTS,
     SIZE_PENDING_SERVERS, SIZE_SERVERS_DISCOVERED, extraction_files, extraction_seconds,
 )
+from ..storage import repair_cut_line
 from .titles import TITLES_FILE
 
 LOG_NAMES = ("success", "summary", "completed", "errors", "debug", "duplicates")
@@ -71,40 +72,6 @@ def run_header(now: dt.datetime | None = None) -> str:
 def one_field(text: str) -> str:
     """Make ``text`` safe as one tab-separated field: no tabs, no line breaks."""
     return " ".join(text.split())
-
-
-def repair_cut_line(path: Path) -> bool:
-    """Cut off a last line a full disk (or a kill) left without its newline, so that what is
-    appended next starts on a line of its own instead of being glued to a broken one (and
-    lost with it). Who calls it: the report extension on a resume (logs, feeds), the
-    report ledger (reported.txt, papers.txt), :class:`RunReport`, and the feed storage before
-    it appends."""
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        return False
-    if size == 0:
-        return False
-    with open(path, "rb+") as handle:
-        handle.seek(-1, 2)
-        if handle.read(1) == b"\n":
-            return False
-        keep = _after_last_newline(handle, size)
-        handle.truncate(keep)
-    return True
-
-
-def _after_last_newline(handle: IO[bytes], size: int, block: int = 65536) -> int:
-    """The length of the file up to and including its last newline (0 if it has none)."""
-    end = size
-    while end > 0:
-        start = max(0, end - block)
-        handle.seek(start)
-        found = handle.read(end - start).rfind(b"\n")
-        if found >= 0:
-            return start + found + 1
-        end = start
-    return 0
 
 
 #: Called with what failed to be written and the error (the crawl's storage guard).

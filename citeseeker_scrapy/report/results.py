@@ -15,68 +15,15 @@ last run only; ``all_runs`` takes every run in the directory.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from citeseeker_scrapy.report.logs import WORKS_FILE, DocumentHit
-from citeseeker_scrapy.report.citing_works import CitingWork, group_works
+from citeseeker_scrapy.report.citing_works import CitingDocument, CitingWork, Hit, group_works
+from citeseeker_scrapy.report.logs import WORKS_FILE
 from citeseeker_scrapy.report.titles import read_titles
-from citeseeker_scrapy.urls import server_of
 
 JOB_FILE = "citeseeker-job.json"
-_ARCHIVE_MEMBER = re.compile(r"^(.*?\.(?:zip|tar|tgz|taz|tar\.gz|gz|z))/(.+)$", re.I)
-
-
-#: One publication found in one reported document: what success.log wrote is what it reads.
-Hit = DocumentHit
-
-
-@dataclass
-class CitingDocument:
-    """One reported document (``where`` = ``url[/member]``) and what it cites."""
-
-    where: str
-    header: str
-    hits: list[Hit]
-    also_at: list[str] = field(default_factory=list)
-    title: str = ""  # the work's title, else titles.tsv's (see report/titles.py), else ""
-    work_id: str = ""  # works.jsonl (see works/identity.py); "" for a log without one
-    work: dict = field(default_factory=dict)  # the citing work (title, authors, year...)
-    self_labels: frozenset[str] = frozenset()  # "author: publication" of its self-citations
-
-    def is_self_citation(self, hit: Hit) -> bool:
-        """Whether the citing work is by an author of the group it cites (works.jsonl)."""
-        return f"{hit.author}: {hit.publication}" in self.self_labels
-
-    @property
-    def cites(self) -> list[Hit]:
-        """The citations the report shows: not the searched paper itself, not a re-crawl's
-        gone ones; best similarity first."""
-        hits = [h for h in self.hits if h.relation != "self" and h.status != "gone"]
-        return sorted(hits, key=lambda h: -h.similarity)
-
-    @property
-    def self_hits(self) -> list[Hit]:
-        return [h for h in self.hits if h.relation == "self" and h.status != "gone"]
-
-    @property
-    def url(self) -> str:
-        """The fetchable URL: an archive member's archive."""
-        match = _ARCHIVE_MEMBER.match(self.where)
-        return match.group(1) if match else self.where
-
-    @property
-    def member(self) -> str:
-        match = _ARCHIVE_MEMBER.match(self.where)
-        return match.group(2) if match else ""
-
-    @property
-    def server(self) -> str:
-        return server_of(self.where)
-
-
 @dataclass
 class Results:
     """What a report shows."""

@@ -27,7 +27,7 @@ import os
 from pathlib import Path
 from typing import IO, Any, Iterable, Mapping
 
-from citeseeker_scrapy.report.logs import repair_cut_line
+from citeseeker_scrapy.storage import repair_cut_line
 from citeseeker_scrapy.works.fields import arxiv_of, doi_of, folded, surname
 
 WORKS_FILE = "works.tsv"

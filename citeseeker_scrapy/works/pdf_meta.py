@@ -16,7 +16,6 @@ the information dictionary into it). A page 1 without text (a scan) checks nothi
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ElementTree
 from functools import lru_cache
 from typing import Any
