@@ -111,6 +111,13 @@ RUN_ON = [
 ]
 
 
+def test_a_title_that_ends_its_entry_before_the_next_entrys_inverted_names() -> None:
+    entry = ("MOREAU, Claire; LAURENT-DUPUIS, Anne - La gestion des archives numériques\n"
+             "DUMONT, Béatrice; LACOUR, Stéphanie - Programme de recherche sur les réseaux")
+    assert entries_found([(entry, ("Moreau", "Laurent-Dupuis"),
+                           "La gestion des archives numériques")]) == []
+
+
 @pytest.mark.parametrize("entry, authors, title", RUN_ON)
 def test_a_title_that_runs_into_the_next_field(entry: str, authors: tuple[str, ...],
                                                title: str) -> None:

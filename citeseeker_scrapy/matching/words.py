@@ -54,12 +54,14 @@ _NAMED_PER_EXTRA = 5
 _MISQUOTE_LETTERS = 4
 #: The printed title's own last word right after a hit: a word, then the title's closing
 #: punctuation ("natural images,", "Puget Sound Fish."), but not an inverted name's initial
-#: after it ("...policy response Webster, M., C. Forest": a title-first entry's authors); or a
+#: after it ("...policy response Webster, M., C. Forest": a title-first entry's authors) nor its
+#: given name before a semicolon (a title that ends its entry, the next entry's "DUMONT,
+#: Béatrice; LACOUR, ..." after it: NBR 6023 prints no full stop there); or a
 #: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G.").
 #: The word may hold an OCR digit ("string c0mpactifications."), the punctuation follow a
 #: blank (a quote: '...pour la Guyane ", Antianechos'; physics: "...field theory ,Phys.").
 _WORD_THEN_TITLE_END = re.compile(
-    r" ([^\W\d_][^\W_]*)(?: ?[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.)"
+    r" ([^\W\d_][^\W_]*)(?: ?[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.| [^\W\d_][\w'\u2019-]*;)"
     r"| (?=[^\W\d_][\w'\u2019-]*, [^\W\d_]\.))")  # ... or a title-first entry's authors
 #: The printed title's own first word right before a hit: after the title's opening, a sentence
 #: end (not an initial's that starts a name: "k. mcdougall diabetes..." has its author's name
