@@ -75,6 +75,10 @@ AND_IN_LANGUAGES = [
      ("Kramer", "Soukup"), "Studie über die Höhlenfauna der Karstgebiete"),
     ("HOLLAND, J. Peter, 1991. Walking through the old towns of Europe. Minneapolis : Fortress.",
      ("Holland",), "Walking through the old towns of Europe"),
+    ("KING, TC and FRONT, Maya J. Green, 2011. Injuries of hikers in mountain trails. Sports.",
+     ("King", "Front"), "Injuries of hikers in mountain trails"),
+    ("Berg, M., Lund, D., Nyberg, A., KarinLarsson, 2010. Registres et recensements en Suède. "
+     "Paris.", ("Berg", "Nyberg"), "Registres et recensements en Suède"),
 ]
 
 

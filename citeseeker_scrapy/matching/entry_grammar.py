@@ -41,10 +41,12 @@ _NAME = r"[^\W\d_][\w'\u2019-]*"
 #: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
 #: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles),
 #: the last name perhaps after the word for "and": "NOVÁK, Jan a SVOBODA, Petr, 2010.",
-#: "NOVÁK, Jan a Petr SVOBODA, 2010." (ISO 690 in Czech), a middle name after an initial:
-#: "SAMPLEY, J. Paul, 1991.".
+#: "NOVÁK, Jan a Petr SVOBODA, 2010." (ISO 690 in Czech), initials among the given names:
+#: "SAMPLEY, J. Paul, 1991.", "ROY, TC and BACK, Seay J. Low, 2011.", "Holmberg, A., Name, 2010.".
+_INITIAL = r"[^\W\d_]\."
 GIVEN_NAMES_ONLY = re.compile(
-    rf"(?:(?:,| {AND_WORD}) (?:[^\W\d_]\. )?{_NAME}(?: {_NAME})?)+, \(?")
+    rf"(?:(?:,| {AND_WORD}) (?:(?:{_INITIAL} )?{_NAME}(?: (?:{_INITIAL} )?{_NAME})?|{_INITIAL}))+"
+    r", \(?")
 #: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.",
 #: an organisation after an initial: "horn, a.d. & newfield exploration mid-continent, 2009.")
 #: or after "and" with its initials ("a. chabrol, g. fortin et e. fouache, 2013."; ISO 690 in
