@@ -16,7 +16,7 @@ each style's share of the corpus, 28 entries a paper, so that reference lists cr
 turn) and its title, as printed or as a true variant (a typo or two swapped words in the query;
 OCR damage or a hyphen whose line end was lost in the printed title); an entry also gets a decoy: every fourth a near-miss title (a content word replaced, added or dropped), every
 fourth another a title of another paper's entry or the entry before's surname. Prints recall and
-precision per style, per format, per variant, per decoy kind and per category of issue 47 (name
+precision per style, per format, per variant, per decoy kind and per category of entry (name
 shape, title ending, page break; with the citations lost) for the improved scheme and the
 original (2003) one, and every citation the original finds that the improved misses (exit 1 if
 there is one). References whose annotated title is not the printed one are left out and
@@ -212,7 +212,7 @@ def _entry_lines(entry: str) -> list[str]:
 def page_breaks(entries: list[str], titles: list[str]) -> list[str]:
     """For each entry of a paged paper (:func:`paged`): "page break in title" if the page ends
     between two lines of its title, "page break in entry" if elsewhere inside the entry,
-    else "no page break" (issue 47's category; the running header and page number then stand
+    else "no page break" (a category of the tables; the running header and page number then stand
     inside the entry)."""
     line, found = len(_front_lines()), []
     for entry, title in zip(entries, titles):
@@ -538,7 +538,7 @@ def main(argv: Optional[list[str]] = None) -> int:
           + ", ".join(f"{s} {seconds[s]:.2f} s" for s in SCHEMES) + "\n")
     print("\n".join(report(outcomes)))
     print("\n" + "\n".join(veto_table(queries, texts)))
-    print("\nby issue 47's categories (recall, precision; lost = found by the original only)\n")
+    print("\nby category (recall, precision; lost = found by the original only)\n")
     print("\n".join(category_report(outcomes)))
     print("\n".join(label_table(outcomes, texts, "format", lambda q: q.format)) + "\n")
     lost = regressions(outcomes)

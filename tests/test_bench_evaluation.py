@@ -1,6 +1,6 @@
-"""The evaluation benchmarks' own readings (issue 47): author runs into records, categories of
+"""The evaluation benchmarks' own readings: author runs into records, categories of
 an entry, page breaks of a paged paper, typeset entries read back. Strings written here; the
-benchmarks read ``../shared/refcorpus``, these tests never do."""
+benchmarks read the shared reference corpus, these tests never do."""
 
 from __future__ import annotations
 

@@ -316,7 +316,7 @@ MANY_AUTHORS = 10
 
 
 def name_shapes(reference: Reference) -> tuple[str, ...]:
-    """The categories of an entry's author run that issue 47 names (one entry can be in
+    """The categories of an entry's author run that the recall tables report (one entry can be in
     several): a surname with a hyphen or an apostrophe, "and" in another language, an
     organisation among the authors, ``MANY_AUTHORS`` names or more, family names in capitals;
     else "plain names". ``bench_refstrings.py`` reports recall per category."""
