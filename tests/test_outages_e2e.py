@@ -1,4 +1,4 @@
-"""Servers on a bad day (issue 43): a restart (503 with Retry-After), throttling (429 with
+"""Servers on a bad day: a restart (503 with Retry-After), throttling (429 with
 Retry-After), a server down for the first part of the crawl, a server that answers 503 forever.
 Each crawl runs against real local servers; nothing is lost that could be fetched, the waits
 are the server's, and what could not be fetched is said in the last line and the exit status."""

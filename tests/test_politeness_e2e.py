@@ -1,5 +1,5 @@
 """robots.txt's ``Crawl-delay`` and ``Request-rate`` are obeyed per server, up to
-``CITESEEKER_MAX_CRAWL_DELAY`` (issue 43); a server that asks nothing is not slowed."""
+``CITESEEKER_MAX_CRAWL_DELAY``; a server that asks nothing is not slowed."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Crawler traps (issue 43): a soft-404 site (200 "not found" for every path, each linking to
+"""Crawler traps: a soft-404 site (200 "not found" for every path, each linking to
 more made-up paths), a calendar and a session-id loop end soon and say so; the per-server
 budget is told in errors.log."""
 
