@@ -21,14 +21,7 @@ PURE = ("urls.py", "config.py", "exceptions.py", "storage.py", "job/inputs.py",
 
 
 def imported_modules(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
-    return names
+    return imported_modules_of(ast.parse(path.read_text(encoding="utf-8")))
 
 
 def core_files() -> list[Path]:
