@@ -107,6 +107,7 @@ INITIALS_SURNAME_BEFORE_TITLE = re.compile(
     r"(?<![^\W_])(?:[^\W\d_]|chr|jos|geo|jas|wm)\. ?[^\W\d_][\w'\u2019-]+"
     r"(?: [^\W\d_][\w'\u2019-]+)?," + OPENING[:-1] + " ?$")  # 'Moreau, " Title'
 LETTER = re.compile(r"[^\W\d_]")
+LETTER_OR_DIGIT = re.compile(r"[^\W_]")
 #: An author list of surnames ends with a colon right before its title: "Samarin: Title"
 #: ("In: " opens a contribution's container, no author list: "Vorwort. In: J. Bauer: Title").
 COLON_BEFORE_TITLE = re.compile(r"(?!(?<![^\W_])in: )[^\W\d_]{2}: ")
@@ -131,6 +132,9 @@ FULL_STOP_NAMES = re.compile(rf"[.,:;]? (?:{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}\
                              rf"(?:{_NAME_WORD}(?: {_NAME_WORD})? )?")
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
 DITTO_IN_GAP = re.compile(r"\u2014|\u2013{2,}|-{2,}|_{2,}|\] ?,")
+#: An unnumbered entry that opens with a ditto mark for the authors of the entry before, after
+#: that entry's last sentence end: "...Affairs Committee. — (2012). Title", "Basel. ——— Title".
+DITTO_ENTRY = re.compile(r"(?<=[.)] )(?:\u2014+|\u2013{2,}|-{2,}|_{2,})(?= |[.,])")
 #: The field a title runs into with no punctuation between them, right after its last word:
 #: a dash before the place ("...and Social Order -Oxford: Blackwell."), an edition ("Crystal
 #: growth 3rd ed.", "2. Aufl.", "2. vyd."), a year ("...Manual of Style 2013."), a number or
