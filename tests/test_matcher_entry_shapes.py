@@ -112,6 +112,15 @@ RUN_ON = [
     ("[1] D. Knuth. The Lost Manual Addison-Wesley, 1990.", ("Knuth",), "The Lost Manual"),
     ("[2] R. Sedgewick. Graph Algorithms Cambridge University Press, 2002.", ("Sedgewick",),
      "Graph Algorithms"),
+    # the place and year of publication (biblatex's nature style)
+    ("4. Moreau, C. Les archives numériques de la Bibliothèque nationale Paris, 2000.",
+     ("Moreau",), "Les archives numériques de la Bibliothèque nationale"),
+    ("5. Field Research Institute. Phase II: survey of a fuel spill. Vols. I and II Denver, "
+     "1988.", ("Field Research Institute",), "Phase II: survey of a fuel spill. Vols. I and II"),
+    ("6. Agency for Clean Water. Toxicological profile for lead. PB/97/1011/AS Atlanta, GA, "
+     "1997.", ("Agency for Clean Water",), "Toxicological profile for lead. PB/97/1011/AS"),
+    ("7. Novak, J. Reading lists of the web New York, 2011.", ("Novak",),
+     "Reading lists of the web"),
 ]
 
 
@@ -133,6 +142,9 @@ def test_a_title_that_runs_into_the_next_field(entry: str, authors: tuple[str, .
      "Robust indexing of scanned journals"),  # the printed title goes on: a longer work
     ("[3] J. Smith. Crystal growth kinetics. Oxford: Butterworth, 2001.", "Crystal growth"),
     ("J. Smith argues that crystal growth is slow in most melts, 2001.", "Crystal growth"),
+    # a word before the comma and year that is no place: the title goes on
+    ("[3] J. Smith. Crystal growth in cold melts, 2001.", "Crystal growth"),
+    ("[3] J. Smith. Crystal growth kinetics, 2001.", "Crystal growth"),
 ])
 def test_a_title_that_goes_on_is_still_another_work(entry: str, title: str) -> None:
     assert not found(entry, "Smith", title)
