@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "citeseeker_scrapy"
 ADAPTERS = ("spiders", "pipelines", "middlewares", "extensions")
 #: Pure core modules: usable without Scrapy or Twisted.
-PURE = ("urls.py", "config.py", "exceptions.py", "storage.py", "job/inputs.py",
+PURE = ("urls.py", "config.py", "settings_table.py", "exceptions.py", "storage.py", "job/inputs.py",
         "job/directories.py", "document", "extraction", "matching", "report/logs.py", "report/ledger.py",
         "rendering", "providers", "works",
         "site_search", "recrawl", "frontier/frontier.py", "frontier/model.py",
