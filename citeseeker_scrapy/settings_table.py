@@ -5,9 +5,10 @@ Who reads it: the add-on publishes :func:`defaults` to Scrapy; the crawl job ref
 ``CITESEEKER_*`` name not in :data:`SETTINGS` (a typo); each typed group of settings
 (:class:`citeseeker_scrapy.config.CrawlConfig`, the render, site-search, provider, re-crawl
 and shared-frontier settings) reads its values through :func:`read`, which parses with the one
-parser of the setting's type and applies its check; ``docs/settings.md`` states each
-setting's type, default and example as the table does. A rule that ties two settings together
-(the lease and the sync interval) stays with its group.
+parser of the setting's type and applies its check; each setting's first line, type, default
+and example in ``docs/settings.md`` are written from it by :mod:`citeseeker_scrapy.settings_doc`
+(a test keeps the page equal). A rule that ties two settings together (the lease and the sync
+interval) stays with its group.
 
 Pure: no Scrapy import, so every group is testable with a plain dict of settings.
 """
@@ -395,7 +396,7 @@ _TABLE = (
             default_doc="empty: the project's `inputs/` (packaged in the egg/wheel)"),
     Setting("CITESEEKER_CRAWL", TEXT, "",
             doc="A named crawl (also `-a crawl=NAME`): JOBDIR is `CITESEEKER_CRAWLS_DIR/NAME`.",
-            example="-s CITESEEKER_CRAWL=weekly (or -a crawl=weekly)",
+            example="-a crawl=weekly",
             check=check_crawl_name),
     Setting("CITESEEKER_CRAWLS_DIR", TEXT, "",
             doc="Where named crawls keep their JOBDIR.",
