@@ -43,6 +43,7 @@ from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.item import reader_encoding
 from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.extraction.shared import shared_extractor
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.keys import (
     KIND_KEY, ORIGIN_KEY, RENDER_BROWSER, RENDER_DONE, RENDER_FAILED, RENDER_KEY, SEARCH, SEARCH_KEY)
 from citeseeker_scrapy.rendering.policy import (
@@ -276,7 +277,7 @@ class RenderMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler) -> "RenderMiddleware":
-        config = RenderConfig.from_settings(crawler.settings)
+        config = crawl_job(crawler).render
         if config.mode == "never":
             raise NotConfigured("CITESEEKER_RENDER is never")
         return cls(crawler, config)
