@@ -12,7 +12,8 @@ What it sets (components named as dotted strings: the core never imports them):
 * ``ITEM_PIPELINES`` — unpack archives (100) → extract text (200) → match citations (300) →
   each citation reported once per job (350: not by an earlier run, not a copy of a paper) →
   the citing work's ``work_id`` and self-citations (360);
-* ``EXTENSIONS`` — the report extension (the original's log files, report.html), the progress
+* ``EXTENSIONS`` — the crawl-job extension, built first of all components (it checks the
+  settings and inputs and takes the JOBDIR lock), the report extension (the original's log files, report.html), the progress
   line and live display;
 * Scrapy's remote control and cookie middleware, off by this project's settings, left out of
   Scrapy's base components (their imports alone would slow every start); turned on, they stay;
@@ -84,6 +85,8 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "pipelines.recrawl.CrawlRecordPipeline": 340,         # re-crawl
     },
     "EXTENSIONS": {
+        # the crawl's job (its checks, the JOBDIR lock): built before every other component
+        "extensions.crawl_job.CrawlJobExtension": -1000,
         "extensions.report.ReportExtension": 500,
         "extensions.progress.ProgressExtension": 510,
         "extensions.recrawl.RecrawlExtension": 520,  # re-crawl state
