@@ -13,7 +13,7 @@ from citeseeker_scrapy.addon import CiteSeeker
 from citeseeker_scrapy.job.crawl_job import crawl_job, refuse_to_start, start_crawl_job
 from citeseeker_scrapy.job.lock import LOCK_FILE
 from citeseeker_scrapy.signals import crawl_refused
-from extensions.crawl_job import CrawlJobExtension
+from citeseeker_scrapy.extensions.crawl_job import CrawlJobExtension
 from tests.support.components import JOB_SETTINGS
 
 
