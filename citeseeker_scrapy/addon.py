@@ -24,7 +24,7 @@ What it sets (components named as dotted strings: the core never imports them):
 * ``STATS_CLASS`` — Scrapy's in-memory stats without its per-call deprecation wrapper;
 * feeds — local files written through item by item, CSV flat (one row per citation), the
   fields a document item shows in the feed;
-* every ``CITESEEKER_*`` default (:data:`citeseeker_scrapy.config.DEFAULT_SETTINGS`);
+* every ``CITESEEKER_*`` default (:func:`citeseeker_scrapy.settings_table.defaults`);
 * JavaScript rendering: the render add-on (``middlewares.render.RenderAddon``, loaded by name)
   installs scrapy-playwright's handler and the render middleware when a browser is there.
 
@@ -41,9 +41,8 @@ from typing import Any
 from scrapy.settings import SETTINGS_PRIORITIES
 from scrapy.utils.misc import load_object
 
-from .config import DEFAULT_SETTINGS
 from citeseeker_scrapy.document.item import FEED_FIELDS
-from citeseeker_scrapy.site_search.forms import SITE_SEARCH_DEFAULTS
+from citeseeker_scrapy.settings_table import defaults
 
 COMPONENTS: dict[str, dict[str, int | None]] = {
     "DOWNLOADER_MIDDLEWARES": {
@@ -138,8 +137,7 @@ PLAIN_SETTINGS: dict[str, Any] = {
     # a document is logged as its URL and reason, never its text (extensions/log_formatter.py)
     "LOG_FORMATTER": "citeseeker_scrapy.extensions.log_formatter.CiteSeekerLogFormatter",
     "FEED_EXPORT_ENCODING": "utf-8",
-    **DEFAULT_SETTINGS,
-    **SITE_SEARCH_DEFAULTS,
+    **defaults(),
 }
 
 
