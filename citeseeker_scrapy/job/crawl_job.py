@@ -32,8 +32,7 @@ from scrapy.utils.defer import deferred_from_coro
 
 from citeseeker_scrapy.addresses import is_private_url
 from citeseeker_scrapy.config import (
-    DEFAULT_SETTINGS, CrawlConfig, check_replaced_scrapy_settings, check_setting_names,
-    nearest_hint,
+    CrawlConfig, check_replaced_scrapy_settings, check_setting_names, nearest_hint,
 )
 from citeseeker_scrapy.exceptions import CiteSeekerError, ConfigError, InputError, StorageError
 from citeseeker_scrapy.frontier.redis_backend import SharedSettings
@@ -45,12 +44,13 @@ from citeseeker_scrapy.job.scratch import open_scratch, remove_scratch
 from citeseeker_scrapy.matching import MatcherSettings
 from citeseeker_scrapy.matching.citations import search_spec
 from citeseeker_scrapy.storage import STORAGE_ERROR_REASON, StorageGuard
-from citeseeker_scrapy.providers import PROVIDER_DEFAULTS, ProviderConfig
+from citeseeker_scrapy.providers import ProviderConfig
 from citeseeker_scrapy.recrawl.plan import RecrawlSettings
-from citeseeker_scrapy.rendering.policy import RENDER_DEFAULTS, RenderConfig, find_browser
+from citeseeker_scrapy.rendering.policy import RenderConfig, find_browser
 from citeseeker_scrapy.report.ledger import ReportLedger
 from citeseeker_scrapy.report.results import JOB_FILE
-from citeseeker_scrapy.site_search.forms import SITE_SEARCH_DEFAULTS, SiteSearchConfig
+from citeseeker_scrapy.settings_table import SETTINGS
+from citeseeker_scrapy.site_search.forms import SiteSearchConfig
 from citeseeker_scrapy.urls import LinkPolicy, file_root_of
 
 BAD_INPUT_REASON = "citeseeker_bad_input"
@@ -93,10 +93,9 @@ def arguments_help(width: int = 79) -> str:
 
 #: The arguments that name the crawl's inputs (the rest configure start-point providers).
 INPUT_ARGUMENTS = ("authors", "publications", "startpoints", "staywithin", "forbidden")
-#: Every CITESEEKER_* setting some component reads (each with its default in the add-on);
-#: any other CITESEEKER_* name is refused as a typo (config.check_setting_names).
-KNOWN_SETTINGS = frozenset({*DEFAULT_SETTINGS, *SITE_SEARCH_DEFAULTS, *PROVIDER_DEFAULTS,
-                            *RENDER_DEFAULTS, *ARGUMENT_SETTINGS.values()})
+#: Every CITESEEKER_* setting, as the settings table declares them; any other CITESEEKER_* name
+#: is refused as a typo (config.check_setting_names).
+KNOWN_SETTINGS = frozenset(SETTINGS)
 #: Spider arguments besides ours that a crawl may be given: Scrapyd's job id, and the spider
 #: attributes Scrapy 2.19's own components still read (``-a user_agent=...``). Others Scrapy
 #: once read (``start_urls``, ``allowed_domains``, ``download_delay``) would be no-ops here.
