@@ -123,9 +123,6 @@ LAG_SAMPLE_SECONDS = 0.1
 #: Responses waiting in or for the pipelines beyond which the machine, not the network, is
 #: the limit (the parser processes' queue): the width shrinks.
 BACKLOG_RESPONSES = 64
-#: Servers a worker of the shared frontier leases at once unless CITESEEKER_CONCURRENT_SERVERS
-#: says (the workers' fair share is counted in leases).
-SHARED_SERVERS = 4
 logger = logging.getLogger(__name__)
 
 
@@ -180,10 +177,8 @@ class FrontierScheduler:
         scope = job.scope or scope_of(config, CrawlInputs((), (), (), (), ()))
         jobdir = crawler.settings.get("JOBDIR") if job.error is None else None
         shared = _shared_settings(crawler) if job.error is None else None
-        width = None if shared is not None else CrawlWidth(config.concurrent_servers or None)
-        servers = (width.servers if width is not None
-                   else config.concurrent_servers or SHARED_SERVERS)
-        limits = dict(max_active_servers=servers, connections_of=_connections_of(crawler.settings),
+        width = CrawlWidth(config.concurrent_servers or None)
+        limits = dict(max_active_servers=width.servers, connections_of=_connections_of(crawler.settings),
                       max_pending_docs=config.max_pending_docs,
                       max_docs_per_server=config.max_docs_per_server,
                       max_depth=config.max_depth, flush_interval=config.flush_interval)
