@@ -12,7 +12,8 @@ What it sets (components named as dotted strings: the core never imports them):
 * ``ITEM_PIPELINES`` — unpack archives (100) → extract text (200) → match citations (300) →
   each citation reported once per job (350: not by an earlier run, not a copy of a paper) →
   the citing work's ``work_id`` and self-citations (360);
-* ``EXTENSIONS`` — the report extension (the original's log files, report.html), the progress
+* ``EXTENSIONS`` — the crawl-job extension, built first of all components (it checks the
+  settings and inputs and takes the JOBDIR lock), the report extension (the original's log files, report.html), the progress
   line and live display;
 * Scrapy's remote control and cookie middleware, off by this project's settings, left out of
   Scrapy's base components (their imports alone would slow every start); turned on, they stay;
@@ -83,6 +84,8 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "citeseeker_scrapy.pipelines.recrawl.CrawlRecordPipeline": 340,         # re-crawl
     },
     "EXTENSIONS": {
+        # the crawl's job (its checks, the JOBDIR lock): built before every other component
+        "citeseeker_scrapy.extensions.crawl_job.CrawlJobExtension": -1000,
         "citeseeker_scrapy.extensions.report.ReportExtension": 500,
         "citeseeker_scrapy.extensions.progress.ProgressExtension": 510,
         "citeseeker_scrapy.extensions.recrawl.RecrawlExtension": 520,  # re-crawl state
