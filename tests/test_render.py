@@ -12,10 +12,9 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from scrapy import Request, Spider
+from scrapy import Request
 from scrapy.exceptions import NotConfigured
 from scrapy.http import HtmlResponse, Response
-from scrapy.utils.test import get_crawler
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.extraction.extractor import DocumentExtractor
@@ -29,6 +28,7 @@ from citeseeker_scrapy.stats import (
     RENDER_SEARCHES_LEARNED, RENDER_SERVERS_LEARNED,
 )
 from citeseeker_scrapy.middlewares.render import RenderFailed, RenderMiddleware
+from tests.support.components import job_crawler
 
 A, B = "http://127.0.0.1:8001", "http://127.0.0.2:8001"
 SCRIPTED = (b"<html><head><script src='/app.js'></script></head>"
@@ -61,8 +61,8 @@ class PageGivenByTheTest(RenderMiddleware):
 @pytest.fixture()
 def crawler(tmp_path: Path) -> Iterator[Any]:
     """A crawler whose text stage shares its extractor (pages are read as in a crawl)."""
-    crawler = get_crawler(Spider, settings_dict={"CITESEEKER_RENDER": "auto"})
-    with DocumentExtractor(ExtractionLimits(), tmp_path) as extractor:
+    with job_crawler(CITESEEKER_RENDER="auto") as crawler, \
+            DocumentExtractor(ExtractionLimits(), tmp_path) as extractor:
         share_extractor(crawler, extractor)
         yield crawler
         unshare_extractor(crawler)
@@ -78,9 +78,8 @@ def run(coroutine: Any) -> Any:
 
 
 def test_never_turns_the_middleware_off() -> None:
-    with pytest.raises(NotConfigured):
-        RenderMiddleware.from_crawler(get_crawler(Spider, settings_dict={
-            "CITESEEKER_RENDER": "never"}))
+    with job_crawler(CITESEEKER_RENDER="never") as crawler, pytest.raises(NotConfigured):
+        RenderMiddleware.from_crawler(crawler)
 
 
 def test_a_scripted_page_with_nothing_to_follow_is_fetched_again_and_its_server_learned(
