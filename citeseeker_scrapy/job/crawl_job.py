@@ -47,6 +47,7 @@ from citeseeker_scrapy.matching.citations import search_spec
 from citeseeker_scrapy.storage import STORAGE_ERROR_REASON, StorageGuard
 from citeseeker_scrapy.providers import ProviderConfig
 from citeseeker_scrapy.recrawl.plan import RecrawlSettings
+from citeseeker_scrapy.recrawl.session import RecrawlSession
 from citeseeker_scrapy.rendering.policy import RenderConfig, find_browser
 from citeseeker_scrapy.report.ledger import ReportLedger
 from citeseeker_scrapy.report.results import JOB_FILE
@@ -144,6 +145,9 @@ class CrawlJob:
     #: extraction's scratch directory (``job/scratch.py``), made after the lock is held;
     #: None when the job refused to start
     scratch: Path | None = None
+    #: what this crawl records of its documents, and the previous crawl it re-crawls
+    #: (``recrawl/session.py``); None without JOBDIR and ``-a recrawl``, or when refused
+    recrawl: RecrawlSession | None = None
 
     @classmethod
     def from_settings(cls, settings: Any) -> CrawlJob:
@@ -159,7 +163,7 @@ class CrawlJob:
             providers = ProviderConfig.from_settings(settings)
             check_rendering(settings)
             SiteSearchConfig.from_settings(settings)  # a bad CITESEEKER_SITE_SEARCH* refuses
-            RecrawlSettings.from_settings(settings, settings.get("JOBDIR"))  # -a recrawl=
+            recrawl = RecrawlSettings.from_settings(settings, settings.get("JOBDIR"))
             SharedSettings.from_settings(settings)  # and a bad many-workers setting
         except CiteSeekerError as error:
             return cls(None, None, None, str(error))
@@ -177,9 +181,16 @@ class CrawlJob:
             if lock is not None:
                 lock.release()
             return cls(None, None, None, f"cannot make the scratch directory: {error}")
+        try:
+            session = open_recrawl(recrawl, jobdir)
+        except OSError as error:
+            remove_scratch(scratch)
+            if lock is not None:
+                lock.release()
+            return cls(None, None, None, f"cannot read the re-crawl state: {error}")
         return cls(config, inputs, scope_of(config, inputs), providers=providers, lock=lock,
                    input_changes=tuple(accepted), storage=storage, ledger=ledger,
-                   scratch=scratch)
+                   scratch=scratch, recrawl=session)
 
     def close(self) -> None:
         """The crawl is over: its scratch files go, then the lock (so another crawl of the
@@ -232,6 +243,15 @@ def open_job_dir(jobdir: str | None, config: CrawlConfig, inputs: CrawlInputs,
         logger.warning("citeseeker: resumed with changed inputs (CITESEEKER_RESUME_CHANGED_"
                        "INPUTS): %s", change)
     return lock, accepted
+
+
+def open_recrawl(recrawl: RecrawlSettings, jobdir: str | None) -> RecrawlSession | None:
+    """The crawl's re-crawl session, read once the lock is held (this JOBDIR's record of its
+    earlier runs, and the previous crawl's); None when there is nothing to record or re-crawl
+    (no JOBDIR and no ``-a recrawl``)."""
+    if not jobdir and recrawl.previous is None:
+        return None
+    return RecrawlSession(recrawl, Path(jobdir) if jobdir else None)
 
 
 def check_rendering(settings: Any) -> None:
