@@ -36,6 +36,7 @@ from citeseeker_scrapy.config import (
     CrawlConfig, check_replaced_scrapy_settings, check_setting_names, nearest_hint,
 )
 from citeseeker_scrapy.exceptions import CiteSeekerError, ConfigError, InputError, StorageError
+from citeseeker_scrapy.extraction.shared import SharedExtractor
 from citeseeker_scrapy.frontier.redis_backend import SharedSettings
 from citeseeker_scrapy.job.directories import CRAWL_ARGUMENT, RECRAWL_ARGUMENT
 from citeseeker_scrapy.job.fingerprint import check_inputs, job_inputs
@@ -148,6 +149,8 @@ class CrawlJob:
     #: what this crawl records of its documents, and the previous crawl it re-crawls
     #: (``recrawl/session.py``); None without JOBDIR and ``-a recrawl``, or when refused
     recrawl: RecrawlSession | None = None
+    #: the text pipeline's extractor while the spider is open, for the render middleware
+    extractor: SharedExtractor = field(default_factory=SharedExtractor)
 
     @classmethod
     def from_settings(cls, settings: Any) -> CrawlJob:
