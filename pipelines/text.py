@@ -22,9 +22,8 @@ from citeseeker_scrapy.config import CrawlConfig
 from citeseeker_scrapy.document.stages import read_small_page, read_text
 from citeseeker_scrapy.extraction import DocumentExtractor
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
-from citeseeker_scrapy.extraction.shared import SharedExtractor
 from citeseeker_scrapy.document.item import DocumentItem
-from citeseeker_scrapy.job.crawl_job import crawl_job
+from citeseeker_scrapy.job.crawl_job import CrawlJob, crawl_job
 from citeseeker_scrapy.threads import INLINE_BYTES, in_thread_if_big
 
 logger = logging.getLogger(__name__)
@@ -33,11 +32,11 @@ logger = logging.getLogger(__name__)
 class ExtractTextPipeline:
     """Fills ``parts`` and ``links`` and releases the bytes; see the module docstring."""
 
-    def __init__(self, config: CrawlConfig, scratch: Path, shared: SharedExtractor | None = None,
+    def __init__(self, config: CrawlConfig, scratch: Path, job: CrawlJob | None = None,
                  search: dict[str, Any] | None = None) -> None:
         self.config = config
         self.scratch = scratch
-        self.shared = shared
+        self.job = job
         self.search = search
         self.extractor: DocumentExtractor | None = None
         self.page_worker: EventWorker | None = None
@@ -47,13 +46,13 @@ class ExtractTextPipeline:
         job = crawl_job(crawler)
         if job.scratch is None:  # refused: it reads nothing, and must touch no file
             raise NotConfigured("the crawl refused to start")
-        return cls(job.config_or_defaults(), job.scratch, job.extractor, job.search_spec())
+        return cls(job.config_or_defaults(), job.scratch, job, job.search_spec())
 
     def open_spider(self) -> None:
         self.extractor = DocumentExtractor(self.config.extraction, self.scratch,
                                            workers=self.config.extraction_workers)
-        if self.shared is not None:  # the render middleware reads scripted pages with it
-            self.shared.share(self.extractor)
+        if self.job is not None:  # the render middleware reads scripted pages with it
+            self.job.extractor = self.extractor
         if self.search is not None:
             self.page_worker = self.extractor.page_worker(self.search)
 
@@ -62,8 +61,8 @@ class ExtractTextPipeline:
             logger.warning("the parser process for small pages failed %d time(s), last: %s; "
                            "the crawler read those pages itself", self.page_worker.failures,
                            self.page_worker.last_failure)
-        if self.shared is not None:
-            self.shared.withdraw()
+        if self.job is not None:
+            self.job.extractor = None
         if self.extractor is not None:
             self.extractor.close()  # its scratch files go; the directory is the job's
 

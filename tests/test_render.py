@@ -64,9 +64,9 @@ def crawler(tmp_path: Path) -> Iterator[Any]:
     """A crawler whose text stage shares its extractor (pages are read as in a crawl)."""
     with job_crawler(CITESEEKER_RENDER="auto") as crawler:
         with DocumentExtractor(ExtractionLimits(), tmp_path) as extractor:
-            crawl_job(crawler).extractor.share(extractor)
+            crawl_job(crawler).extractor = extractor
             yield crawler
-            crawl_job(crawler).extractor.withdraw()
+            crawl_job(crawler).extractor = None
 
 
 def plain(url: str, body: bytes, kind: str | None = "html") -> tuple[Request, Response]:

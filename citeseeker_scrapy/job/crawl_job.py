@@ -36,7 +36,7 @@ from citeseeker_scrapy.config import (
     CrawlConfig, check_replaced_scrapy_settings, check_setting_names, nearest_hint,
 )
 from citeseeker_scrapy.exceptions import CiteSeekerError, ConfigError, InputError, StorageError
-from citeseeker_scrapy.extraction.shared import SharedExtractor
+from citeseeker_scrapy.extraction import DocumentExtractor
 from citeseeker_scrapy.frontier.redis_backend import SharedSettings
 from citeseeker_scrapy.job.directories import CRAWL_ARGUMENT, RECRAWL_ARGUMENT
 from citeseeker_scrapy.job.fingerprint import check_inputs, job_inputs
@@ -126,9 +126,13 @@ def check_spider_arguments(names: Any) -> None:
                              f" (arguments: {', '.join(sorted(ours))})")
 
 
-@dataclass(frozen=True)
+@dataclass
 class CrawlJob:
-    """What one crawl searches for and where it may go; ``error`` when it cannot start."""
+    """What one crawl searches for and where it may go; ``error`` when it cannot start.
+
+    The crawl's context: every field is set by :meth:`from_settings` at the crawl's start,
+    except the two that components fill while the crawl runs (``extractor``,
+    ``browser_handler``), each by its one owner."""
 
     config: CrawlConfig | None
     inputs: CrawlInputs | None
@@ -149,8 +153,13 @@ class CrawlJob:
     #: what this crawl records of its documents, and the previous crawl it re-crawls
     #: (``recrawl/session.py``); None without JOBDIR and ``-a recrawl``, or when refused
     recrawl: RecrawlSession | None = None
-    #: the text pipeline's extractor while the spider is open, for the render middleware
-    extractor: SharedExtractor = field(default_factory=SharedExtractor)
+    #: the text pipeline's extractor while the spider is open (set and cleared by that
+    #: pipeline, its owner): the render middleware reads scripted pages with it, so the text
+    #: stage does not read them again (``extraction/read_ahead.py``); None without one
+    extractor: DocumentExtractor | None = None
+    #: the browser's download handler, one for http and https: built for the first scheme
+    #: and kept here for the second (``middlewares/browser_handler.py``, its owner)
+    browser_handler: Any = None
 
     @classmethod
     def from_settings(cls, settings: Any) -> CrawlJob:
