@@ -23,8 +23,9 @@ from citeseeker_scrapy.document.stages import read_small_page, read_text
 from citeseeker_scrapy.extraction import DocumentExtractor
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
 from citeseeker_scrapy.document.item import DocumentItem
-from citeseeker_scrapy.job.crawl_job import CrawlJob, crawl_job
-from citeseeker_scrapy.threads import INLINE_BYTES, in_thread_if_big
+from citeseeker_scrapy.job.crawl_job import CrawlJob, pipeline_crawl_job
+from citeseeker_scrapy.extraction.placement import text_work_size
+from citeseeker_scrapy.threads import in_thread_if_big
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +44,7 @@ class ExtractTextPipeline:
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> ExtractTextPipeline:
-        job = crawl_job(crawler)
+        job = pipeline_crawl_job(crawler)
         if job.scratch is None:  # refused: it reads nothing, and must touch no file
             raise NotConfigured("the crawl refused to start")
         return cls(job.config_or_defaults(), job.scratch, job, job.search_spec())
@@ -70,15 +71,7 @@ class ExtractTextPipeline:
         if isinstance(item, DocumentItem) and item.members:
             if self.page_worker is None or not await read_small_page(item, self.extractor,
                                                                      self.page_worker):
-                await in_thread_if_big(self._work_size(item), read_text, item, self.extractor)
+                size = text_work_size((m.kind, len(m.data)) for m in item.members)
+                await in_thread_if_big(size, read_text, item, self.extractor)
         return item
-
-    @staticmethod
-    def _work_size(item: DocumentItem) -> int:
-        """Pages and text are parsed here when small; PDF, PostScript and office files always
-        go to a thread (their parsers wait for a worker process or Ghostscript), and so do
-        big pages and texts (the extractor sends them to a worker process)."""
-        if any(member.kind not in ("html", "text") for member in item.members):
-            return INLINE_BYTES
-        return sum(len(member.data) for member in item.members)
 

@@ -321,6 +321,17 @@ def crawl_job(crawler: Any) -> CrawlJob:
     return job
 
 
+def pipeline_crawl_job(crawler: Any) -> CrawlJob:
+    """The job the three document pipelines (archives, text, citations) work with. With the
+    add-on it is the crawl's job; in a crawl without the add-on (the pipelines in a spider of
+    one's own: docs/how-it-works.md, "The pipelines with any spider") no extension started
+    one, and the first of these pipelines Scrapy builds starts it here, in the add-on's order:
+    settings checked and inputs read before anything else. Who calls: those pipelines'
+    ``from_crawler``."""
+    job = getattr(crawler, CRAWLER_ATTRIBUTE, None)
+    return job if job is not None else start_crawl_job(crawler)
+
+
 def _bind_storage(crawler: Any, job: CrawlJob) -> None:
     """A storage failure closes the crawl with its own reason: at once while the spider is
     open, else as soon as it opens (a failure while the components are built)."""
