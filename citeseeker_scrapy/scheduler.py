@@ -76,7 +76,9 @@ from . import signals as citeseeker_signals
 from .exceptions import ConfigError, StorageError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED, SERVER_FULL
-from .frontier.outages import DEFER, GIVE_UP, GIVE_UP_SERVER, OutageLimits, OutagePolicy
+from .frontier.outages import (
+    DEFER, GIVE_UP, GIVE_UP_SERVER, OutageLimits, OutagePolicy, Verdict,
+)
 from .frontier.traps import TrapWatch
 from .frontier.redis_backend import SharedSettings, frontier_kind, unreachable
 from .frontier.redis_jobs import refuse_finished_job
@@ -96,8 +98,8 @@ from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LANDING_KEY, 
                                     UNSENT_KEY, WAKE_KEY)
 from .urls import LinkPolicy, canonical_url, join_url, server_of
 from citeseeker_scrapy.stats import (
-    DOCUMENTS_NOT_FETCHED, FRONTIER_ENQUEUED, FRONTIER_PICKLED, FRONTIER_REFUSED, FRONTIER_SIZE,
-    FRONTIER_WIDTH, FRONTIER_WIDTH_MAX, RESUMED, ROOT, SCOPE_REFUSED as SCOPE_STATS,
+    DEFERRALS_RESTORED, DOCUMENTS_NOT_FETCHED, FRONTIER_ENQUEUED, FRONTIER_PICKLED,
+    FRONTIER_REFUSED, FRONTIER_SIZE, FRONTIER_WIDTH, FRONTIER_WIDTH_MAX, RESUMED, ROOT, SCOPE_REFUSED as SCOPE_STATS,
     SEARCH_LINKS_NOT_FOLLOWED, SERVERS_COMPLETED, SERVERS_DEFERRED, SERVERS_SKIPPED,
     STALE_IN_FLIGHT, START_REQUESTS, TRAPS_SERVERS, UNREACHABLE_DOCUMENTS_SKIPPED,
     UNREACHABLE_SERVERS,
@@ -162,6 +164,7 @@ class FrontierScheduler:
         self._engine_started = False
         frontier.root_of = self.root_of
         frontier.on_completed = self.on_server_completed
+        frontier.on_deferral_restored = self.on_deferral_restored
         self.shared: RedisSync | None = None if shared is None else RedisSync(
             crawler, frontier, shared, add_start_point=self.add_pushed_start_point,
             wake_engine=self.wake_engine)
@@ -540,16 +543,33 @@ class FrontierScheduler:
             self._give_up_server(server, verdict.failures, reason)
             return None
         if verdict.action == DEFER:
-            self.frontier.defer(server, verdict.until)
-            self.crawler.stats.inc_value(SERVERS_DEFERRED)
-            logger.info("citeseeker: %s is down (%d failures in a row, last: %s): deferred for "
-                        "%.0f s (%d of %d)", server, verdict.failures, reason,
-                        verdict.until - now, self.frontier.deferrals(server),
-                        self.outages.limits.defer_times)
+            self._defer(server, verdict, reason, now)
         else:
             self.frontier.hold(server, verdict.until)
         call_later(max(0.0, verdict.until - now), self.wake_engine)
         return verdict.until
+
+    def _defer(self, server: str, verdict: Verdict, reason: str, now: float) -> None:
+        """Defer ``server`` and write it down at once (a checkpoint, a sync): a crawl killed
+        while the server waits resumes with its deferrals and its next try, not afresh."""
+        self.frontier.defer(server, verdict.until)
+        self.crawler.stats.inc_value(SERVERS_DEFERRED)
+        self._flush()
+        if self.shared is not None:
+            self.shared.wake()
+        logger.info("citeseeker: %s is down (%d failures in a row, last: %s): deferred for "
+                    "%.0f s (%d of %d)", server, verdict.failures, reason,
+                    verdict.until - now, self.frontier.deferrals(server),
+                    self.outages.limits.defer_times)
+
+    def on_deferral_restored(self, server: str, deferrals: int, until: float) -> None:
+        """A server deferred before (an earlier run of the job, or the worker that held it):
+        said once, and the engine woken when its wait ends."""
+        wait = max(0.0, until - time.monotonic())
+        self.crawler.stats.inc_value(DEFERRALS_RESTORED)
+        logger.info("citeseeker: %s was deferred %d of %d times before: next try in %.0f s",
+                    server, deferrals, self.outages.limits.defer_times, wait)
+        call_later(wait, self.wake_engine)
 
     def _give_up_server(self, server: str, failures: int, reason: str) -> None:
         """Deferred as often as allowed and still down: completed at once, one errors.log line
