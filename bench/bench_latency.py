@@ -41,7 +41,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
