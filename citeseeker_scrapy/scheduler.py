@@ -563,7 +563,9 @@ class FrontierScheduler:
 
     def on_deferral_restored(self, server: str, deferrals: int, until: float) -> None:
         """A server deferred before (an earlier run of the job, or the worker that held it):
-        said once, and the engine woken when its wait ends."""
+        said once, and the engine woken when its wait ends (else the next request would wait
+        for the engine's heartbeat). Who calls: the frontier, when it restores JOBDIR or
+        adopts a server from the shared frontier."""
         wait = max(0.0, until - time.monotonic())
         self.crawler.stats.inc_value(DEFERRALS_RESTORED)
         logger.info("citeseeker: %s was deferred %d of %d times before: next try in %.0f s",

@@ -19,7 +19,7 @@ from scrapy.http import HtmlResponse, Response
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.extraction.extractor import DocumentExtractor
 from citeseeker_scrapy.extraction.model import ExtractionLimits
-from citeseeker_scrapy.extraction.shared import share_extractor, unshare_extractor
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.keys import (
     KIND_KEY, ORIGIN_KEY, RENDER_DONE, RENDER_FAILED, RENDER_KEY, SEARCH, SEARCH_KEY,
 )
@@ -61,11 +61,11 @@ class PageGivenByTheTest(RenderMiddleware):
 @pytest.fixture()
 def crawler(tmp_path: Path) -> Iterator[Any]:
     """A crawler whose text stage shares its extractor (pages are read as in a crawl)."""
-    with job_crawler(CITESEEKER_RENDER="auto") as crawler, \
-            DocumentExtractor(ExtractionLimits(), tmp_path) as extractor:
-        share_extractor(crawler, extractor)
-        yield crawler
-        unshare_extractor(crawler)
+    with job_crawler(CITESEEKER_RENDER="auto") as crawler:
+        with DocumentExtractor(ExtractionLimits(), tmp_path) as extractor:
+            crawl_job(crawler).extractor = extractor
+            yield crawler
+            crawl_job(crawler).extractor = None
 
 
 def plain(url: str, body: bytes, kind: str | None = "html") -> tuple[Request, Response]:

@@ -93,7 +93,6 @@ def test_a_choice_is_read_without_regard_to_case_and_kept_as_declared() -> None:
 PARSED_OUTSIDE_THE_JOB = {
     "middlewares/render.py": "the render add-on decides at settings time, before the crawler",
     "citeseeker_scrapy/commands/citeseeker-push.py": "a command, not a crawl",
-    "citeseeker_scrapy/recrawl/session.py": "the re-crawl session, until the job holds it",
 }
 
 

@@ -36,6 +36,7 @@ from citeseeker_scrapy.config import (
     CrawlConfig, check_replaced_scrapy_settings, check_setting_names, nearest_hint,
 )
 from citeseeker_scrapy.exceptions import CiteSeekerError, ConfigError, InputError, StorageError
+from citeseeker_scrapy.extraction import DocumentExtractor
 from citeseeker_scrapy.frontier.redis_backend import SharedSettings, frontier_kind
 from citeseeker_scrapy.job.directories import CRAWL_ARGUMENT, RECRAWL_ARGUMENT
 from citeseeker_scrapy.job.fingerprint import check_inputs, job_inputs
@@ -47,6 +48,7 @@ from citeseeker_scrapy.matching.citations import search_spec
 from citeseeker_scrapy.storage import STORAGE_ERROR_REASON, StorageGuard
 from citeseeker_scrapy.providers import ProviderConfig
 from citeseeker_scrapy.recrawl.plan import RecrawlSettings
+from citeseeker_scrapy.recrawl.session import RecrawlSession
 from citeseeker_scrapy.rendering.policy import RenderConfig, find_browser
 from citeseeker_scrapy.report.ledger import ReportLedger
 from citeseeker_scrapy.report.results import JOB_FILE
@@ -124,9 +126,13 @@ def check_spider_arguments(names: Any) -> None:
                              f" (arguments: {', '.join(sorted(ours))})")
 
 
-@dataclass(frozen=True)
+@dataclass
 class CrawlJob:
-    """What one crawl searches for and where it may go; ``error`` when it cannot start."""
+    """What one crawl searches for and where it may go; ``error`` when it cannot start.
+
+    The crawl's context: every field is set by :meth:`from_settings` at the crawl's start,
+    except the two that components fill while the crawl runs (``extractor``,
+    ``browser_handler``), each by its one owner."""
 
     config: CrawlConfig | None
     inputs: CrawlInputs | None
@@ -150,6 +156,16 @@ class CrawlJob:
     render: RenderConfig = field(default_factory=RenderConfig)
     #: the shared frontier's settings; None unless CITESEEKER_FRONTIER=redis
     shared: SharedSettings | None = None
+    #: what this crawl records of its documents, and the previous crawl it re-crawls
+    #: (``recrawl/session.py``); None without JOBDIR and ``-a recrawl``, or when refused
+    recrawl: RecrawlSession | None = None
+    #: the text pipeline's extractor while the spider is open (set and cleared by that
+    #: pipeline, its owner): the render middleware reads scripted pages with it, so the text
+    #: stage does not read them again (``extraction/read_ahead.py``); None without one
+    extractor: DocumentExtractor | None = None
+    #: the browser's download handler, one for http and https: built for the first scheme
+    #: and kept here for the second (``middlewares/browser_handler.py``, its owner)
+    browser_handler: Any = None
 
     @classmethod
     def from_settings(cls, settings: Any) -> CrawlJob:
@@ -165,7 +181,7 @@ class CrawlJob:
             providers = ProviderConfig.from_settings(settings)
             render = check_rendering(settings)
             site_search = SiteSearchConfig.from_settings(settings)
-            RecrawlSettings.from_settings(settings, settings.get("JOBDIR"))  # -a recrawl=
+            recrawl = RecrawlSettings.from_settings(settings, settings.get("JOBDIR"))
             shared = shared_frontier_settings(settings)
         except CiteSeekerError as error:
             return cls(None, None, None, str(error))
@@ -183,9 +199,17 @@ class CrawlJob:
             if lock is not None:
                 lock.release()
             return cls(None, None, None, f"cannot make the scratch directory: {error}")
+        try:
+            session = open_recrawl(recrawl, jobdir)
+        except OSError as error:
+            remove_scratch(scratch)
+            if lock is not None:
+                lock.release()
+            return cls(None, None, None, f"cannot read the re-crawl state: {error}")
         return cls(config, inputs, scope_of(config, inputs), providers=providers, lock=lock,
                    input_changes=tuple(accepted), storage=storage, ledger=ledger,
-                   scratch=scratch, site_search=site_search, render=render, shared=shared)
+                   scratch=scratch, recrawl=session, site_search=site_search, render=render,
+                   shared=shared)
 
     def close(self) -> None:
         """The crawl is over: its scratch files go, then the lock (so another crawl of the
@@ -238,6 +262,15 @@ def open_job_dir(jobdir: str | None, config: CrawlConfig, inputs: CrawlInputs,
         logger.warning("citeseeker: resumed with changed inputs (CITESEEKER_RESUME_CHANGED_"
                        "INPUTS): %s", change)
     return lock, accepted
+
+
+def open_recrawl(recrawl: RecrawlSettings, jobdir: str | None) -> RecrawlSession | None:
+    """The crawl's re-crawl session, read once the lock is held (this JOBDIR's record of its
+    earlier runs, and the previous crawl's); None when there is nothing to record or re-crawl
+    (no JOBDIR and no ``-a recrawl``)."""
+    if not jobdir and recrawl.previous is None:
+        return None
+    return RecrawlSession(recrawl, Path(jobdir) if jobdir else None)
 
 
 def check_rendering(settings: Any) -> RenderConfig:
