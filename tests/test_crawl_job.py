@@ -3,6 +3,9 @@ components, with the JOBDIR lock; found by every other component without buildin
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -15,6 +18,7 @@ from citeseeker_scrapy.job.lock import LOCK_FILE
 from citeseeker_scrapy.signals import crawl_refused
 from citeseeker_scrapy.extensions.crawl_job import CrawlJobExtension
 from tests.support.components import JOB_SETTINGS
+from tests.support.crawl import PROJECT_ROOT, _environment
 
 
 def test_the_add_on_starts_the_job_first_of_the_extensions_with_the_lock(tmp_path: Path) -> None:
@@ -61,3 +65,22 @@ def test_a_refusal_is_announced_at_once_for_the_crawl_command() -> None:
     crawler.signals.connect(hear, signal=crawl_refused)
     refuse_to_start(crawler, "no start point")
     assert heard == ["no start point"]
+
+
+def test_http_and_https_share_one_browser_handler_per_crawl() -> None:
+    """Scrapy builds a download handler per scheme; the browser's is built once per crawl and
+    kept in its job, so one crawl launches one browser. In a fresh interpreter: the handler
+    needs Scrapy's asyncio reactor installed."""
+    script = textwrap.dedent("""
+        from scrapy.utils.reactor import install_reactor
+        install_reactor("twisted.internet.asyncioreactor.AsyncioSelectorReactor")
+        from citeseeker_scrapy.middlewares.browser_handler import SharedPlaywrightHandler
+        from tests.support.components import job_crawler
+        with job_crawler() as one, job_crawler() as two:
+            http, https = (SharedPlaywrightHandler.from_crawler(one) for _ in "sd")
+            other = SharedPlaywrightHandler.from_crawler(two)
+            print(http is https, other is not http, http.citeseeker_crawler is one)
+        """)
+    result = subprocess.run([sys.executable, "-c", script], cwd=PROJECT_ROOT,
+                            env=_environment(), capture_output=True, text=True, timeout=120)
+    assert result.stdout.split() == ["True", "True", "True"], result.stderr

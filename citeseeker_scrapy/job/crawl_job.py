@@ -7,6 +7,8 @@ component exists) and hangs it on the crawler. Every component then finds it wit
 downloader middlewares (scope, canonical form, redirect targets), the report extension and the
 pipelines (searched publications). They all get the same object from the crawler, so no
 component reaches into another one's attributes, and the URL rules are decided in one place.
+Without the add-on (the document pipelines in a spider of one's own) no extension starts the
+job: the first of those pipelines does (:func:`pipeline_crawl_job`).
 
 Inputs come from settings (``CITESEEKER_AUTHORS``, ``CITESEEKER_PUBLICATIONS``,
 ``CITESEEKER_STARTPOINTS``, ``CITESEEKER_STAYWITHIN``, ``CITESEEKER_FORBIDDEN``; the
@@ -132,7 +134,9 @@ class CrawlJob:
 
     The crawl's context: every field is set by :meth:`from_settings` at the crawl's start,
     except the two that components fill while the crawl runs (``extractor``,
-    ``browser_handler``), each by its one owner."""
+    ``browser_handler``), each by its one owner. Something else a crawl owns is one more
+    field here, made in :meth:`from_settings` (after the lock when it touches JOBDIR), never a
+    registry keyed by the crawler."""
 
     config: CrawlConfig | None
     inputs: CrawlInputs | None
