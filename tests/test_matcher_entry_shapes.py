@@ -315,3 +315,14 @@ PAGE_BREAKS = [
 @pytest.mark.parametrize("entry", PAGE_BREAKS)
 def test_a_page_header_with_short_title_words_inside_the_title(entry: str) -> None:
     assert entries_found([(entry, ("Mason", "Edwards"), GROWTH)]) == []
+
+
+@pytest.mark.parametrize("entry, title", [
+    ("[2] Koehne E, 1884, Les rosiers italiens `Nuovo giornale botanico' (16): p 100-104",
+     "Les rosiers italiens"),
+    ("[4] Berg A. Web crawling `Proceedings of the Web Conference', 2001, 1-9", "Web crawling"),
+])
+def test_a_short_title_before_a_tex_opening_quote(entry: str, title: str) -> None:
+    # a backquote after a blank opens the venue's quotation: the short title stands alone
+    author = entry.split()[1]
+    assert found(entry, author, title)

@@ -42,6 +42,8 @@ _JOINED_SCORE = 90  # partial_ratio of a title word inside a printed word joined
 _WORD_SLACK = 20  # characters around the match where the title's words are looked for
 _INTERRUPTION = 150  # a running header, footer or page number inside a title (3 lines)
 _SHORT_TITLE_WORDS = 3
+#: A backquote after a blank, before a letter: an opening quote in plain text.
+_OPENING_BACKQUOTE = re.compile(r"\s+`(?=[^\W\d_])")
 _SHORT_WORD = 4  # letters of a word a running header is likely to hold too ("of", "and")
 _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one is no typo)
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
@@ -389,6 +391,8 @@ def _stands_alone(text: str, start: int, end: int) -> bool:
         end += 1
     before = text[max(0, start - _LOOK_AROUND):start].rstrip()[-1:]
     after = text[end:end + _LOOK_AROUND].lstrip()[:1]
+    if _OPENING_BACKQUOTE.match(text, end):
+        after = ""  # TeX's opening quote, not a detached accent: "Title `Venue'"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end))
 
