@@ -85,6 +85,14 @@ def _already_canonical(url: str) -> str | None:
     return url if path else url + "/"
 
 
+def is_plain_url(url: str) -> bool:
+    """True for a canonical ``http(s)`` URL of unreserved characters only (with its path, no
+    query): one that Scrapy's ``safe_url_string`` and aiohttp's URL parser give back as it is.
+    Who calls: the scheduler, which sends such a URL verbatim (Scrapy's ``verbatim_url``) and
+    spares both their quoting, per request."""
+    return _already_canonical(url) == url
+
+
 #: A link :func:`join_url` may join by hand: unreserved path characters only (no scheme, no
 #: ``%``, query or ``;`` parameters, which ``urljoin`` splits off and may respell), leading
 #: ``./`` and ``../`` segments aside; a fragment after it is kept as it is.
