@@ -73,12 +73,14 @@ from scrapy.utils.asyncio import call_later
 from twisted.internet.defer import Deferred
 
 from . import signals as citeseeker_signals
-from .exceptions import ConfigError, StorageError, UrlRejected
+from .exceptions import StorageError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED, SERVER_FULL
-from .frontier.outages import DEFER, GIVE_UP, GIVE_UP_SERVER, OutageLimits, OutagePolicy
+from .frontier.outages import (
+    DEFER, GIVE_UP, GIVE_UP_SERVER, OutageLimits, OutagePolicy, Verdict,
+)
 from .frontier.traps import TrapWatch
-from .frontier.redis_backend import SharedSettings, frontier_kind, unreachable
+from .frontier.redis_backend import SharedSettings, unreachable
 from .frontier.redis_jobs import refuse_finished_job
 from .frontier.shared import SharedFrontier
 from .frontier.sqlite_store import SqliteStore
@@ -89,15 +91,14 @@ from citeseeker_scrapy.job.crawl_job import crawl_job, refuse_to_start, scope_of
 from citeseeker_scrapy.storage import StorageGuard
 from citeseeker_scrapy.frontier.redis_sync import RedisSync
 from citeseeker_scrapy.report.progress import FrontierSnapshot
-from citeseeker_scrapy.site_search.forms import SiteSearchConfig
 from citeseeker_scrapy.works.landing import landing_offer
 from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LANDING_KEY, LEASE_KEY,
                                     ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY, START, TROUBLE_KEY,
                                     UNSENT_KEY, WAKE_KEY)
 from .urls import LinkPolicy, canonical_url, is_plain_url, join_url, server_of
 from citeseeker_scrapy.stats import (
-    DOCUMENTS_NOT_FETCHED, FRONTIER_ENQUEUED, FRONTIER_PICKLED, FRONTIER_REFUSED, FRONTIER_SIZE,
-    FRONTIER_WIDTH, FRONTIER_WIDTH_MAX, RESUMED, ROOT, SCOPE_REFUSED as SCOPE_STATS,
+    DEFERRALS_RESTORED, DOCUMENTS_NOT_FETCHED, FRONTIER_ENQUEUED, FRONTIER_PICKLED,
+    FRONTIER_REFUSED, FRONTIER_SIZE, FRONTIER_WIDTH, FRONTIER_WIDTH_MAX, RESUMED, ROOT, SCOPE_REFUSED as SCOPE_STATS,
     SEARCH_LINKS_NOT_FOLLOWED, SERVERS_COMPLETED, SERVERS_DEFERRED, SERVERS_SKIPPED,
     STALE_IN_FLIGHT, START_REQUESTS, TRAPS_SERVERS, UNREACHABLE_DOCUMENTS_SKIPPED,
     UNREACHABLE_SERVERS,
@@ -123,9 +124,6 @@ LAG_SAMPLE_SECONDS = 0.1
 #: Responses waiting in or for the pipelines beyond which the machine, not the network, is
 #: the limit (the parser processes' queue): the width shrinks.
 BACKLOG_RESPONSES = 64
-#: Servers a worker of the shared frontier leases at once unless CITESEEKER_CONCURRENT_SERVERS
-#: says (the workers' fair share is counted in leases).
-SHARED_SERVERS = 4
 logger = logging.getLogger(__name__)
 
 
@@ -167,6 +165,7 @@ class FrontierScheduler:
         self._engine_started = False
         frontier.root_of = self.root_of
         frontier.on_completed = self.on_server_completed
+        frontier.on_deferral_restored = self.on_deferral_restored
         self.shared: RedisSync | None = None if shared is None else RedisSync(
             crawler, frontier, shared, add_start_point=self.add_pushed_start_point,
             wake_engine=self.wake_engine)
@@ -178,11 +177,9 @@ class FrontierScheduler:
         config = job.config_or_defaults()
         scope = job.scope or scope_of(config, CrawlInputs((), (), (), (), ()))
         jobdir = crawler.settings.get("JOBDIR") if job.error is None else None
-        shared = _shared_settings(crawler) if job.error is None else None
-        width = None if shared is not None else CrawlWidth(config.concurrent_servers or None)
-        servers = (width.servers if width is not None
-                   else config.concurrent_servers or SHARED_SERVERS)
-        limits = dict(max_active_servers=servers, connections_of=_connections_of(crawler.settings),
+        shared = _reachable_shared_frontier(crawler, job.shared) if job.error is None else None
+        width = CrawlWidth(config.concurrent_servers or None)
+        limits = dict(max_active_servers=width.servers, connections_of=_connections_of(crawler.settings),
                       max_pending_docs=config.max_pending_docs,
                       max_docs_per_server=config.max_docs_per_server,
                       max_depth=config.max_depth, flush_interval=config.flush_interval)
@@ -198,7 +195,7 @@ class FrontierScheduler:
                                max_retry_after=config.max_retry_after)
         return cls(crawler, frontier, scope=scope, keep_query=config.keep_query,
                    skip_file=Path(skip), outages=outages, trap_pages=config.trap_pages,
-                   follow_same_server=_follows_same_server(crawler, job.error),
+                   follow_same_server=job.site_search.mode != "only",
                    storage=job.storage, shared=shared, width=width)
 
     # --- engine interface ---------------------------------------------------------------------
@@ -549,16 +546,35 @@ class FrontierScheduler:
             self._give_up_server(server, verdict.failures, reason)
             return None
         if verdict.action == DEFER:
-            self.frontier.defer(server, verdict.until)
-            self.crawler.stats.inc_value(SERVERS_DEFERRED)
-            logger.info("citeseeker: %s is down (%d failures in a row, last: %s): deferred for "
-                        "%.0f s (%d of %d)", server, verdict.failures, reason,
-                        verdict.until - now, self.frontier.deferrals(server),
-                        self.outages.limits.defer_times)
+            self._defer(server, verdict, reason, now)
         else:
             self.frontier.hold(server, verdict.until)
         call_later(max(0.0, verdict.until - now), self.wake_engine)
         return verdict.until
+
+    def _defer(self, server: str, verdict: Verdict, reason: str, now: float) -> None:
+        """Defer ``server`` and write it down at once (a checkpoint, a sync): a crawl killed
+        while the server waits resumes with its deferrals and its next try, not afresh."""
+        self.frontier.defer(server, verdict.until)
+        self.crawler.stats.inc_value(SERVERS_DEFERRED)
+        self._flush()
+        if self.shared is not None:
+            self.shared.wake()
+        logger.info("citeseeker: %s is down (%d failures in a row, last: %s): deferred for "
+                    "%.0f s (%d of %d)", server, verdict.failures, reason,
+                    verdict.until - now, self.frontier.deferrals(server),
+                    self.outages.limits.defer_times)
+
+    def on_deferral_restored(self, server: str, deferrals: int, until: float) -> None:
+        """A server deferred before (an earlier run of the job, or the worker that held it):
+        said once, and the engine woken when its wait ends (else the next request would wait
+        for the engine's heartbeat). Who calls: the frontier, when it restores JOBDIR or
+        adopts a server from the shared frontier."""
+        wait = max(0.0, until - time.monotonic())
+        self.crawler.stats.inc_value(DEFERRALS_RESTORED)
+        logger.info("citeseeker: %s was deferred %d of %d times before: next try in %.0f s",
+                    server, deferrals, self.outages.limits.defer_times, wait)
+        call_later(wait, self.wake_engine)
 
     def _give_up_server(self, server: str, failures: int, reason: str) -> None:
         """Deferred as often as allowed and still down: completed at once, one errors.log line
@@ -762,17 +778,6 @@ def _connections_of(settings: BaseSettings) -> Callable[[str], int]:
     return connections
 
 
-def _follows_same_server(crawler, error: str | None) -> bool:
-    """False when CITESEEKER_SITE_SEARCH=only: a server's own links are not followed, only its
-    entry pages, search results and links to other servers (a bad value: the job refuses)."""
-    if error is not None:
-        return True
-    try:
-        return SiteSearchConfig.from_settings(crawler.settings).mode != "only"
-    except ConfigError:
-        return True
-
-
 def _frontier_store(job, jobdir: str | None) -> FrontierStore:
     """SQLite in JOBDIR (a disk that refuses it stops the crawl), else memory."""
     if not jobdir:
@@ -784,15 +789,11 @@ def _frontier_store(job, jobdir: str | None) -> FrontierStore:
         return MemoryStore()
 
 
-def _shared_settings(crawler) -> SharedSettings | None:
-    """The shared frontier's settings when CITESEEKER_FRONTIER=redis and Redis answers; a bad
-    setting or an unreachable Redis refuses the job (exit status 2), before any request."""
-    try:
-        if frontier_kind(crawler.settings) != "redis":
-            return None
-        shared = SharedSettings.from_settings(crawler.settings)
-    except ConfigError as error:
-        refuse_to_start(crawler, str(error))
+def _reachable_shared_frontier(crawler, shared: SharedSettings | None) -> SharedSettings | None:
+    """The job's shared-frontier settings (None: a local frontier) when Redis answers; an
+    unreachable Redis, or a finished job under the key, refuses the job (exit status 2), before
+    any request."""
+    if shared is None:
         return None
     problem = unreachable(shared.redis_url)
     if problem is None:  # a finished job key: refused unless CITESEEKER_REDIS_REUSE

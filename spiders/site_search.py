@@ -1,6 +1,6 @@
 """Site search for the citeseeker spider: submit a server's own search form, follow its results.
 
-Who calls it: :class:`spiders.citeseeker.CiteSeekerSpider` — ``parse`` offers each HTML page
+Who calls it: :class:`citeseeker_scrapy.spiders.citeseeker.CiteSeekerSpider` — ``parse`` offers each HTML page
 (:meth:`SiteSearcher.searches_for`) and each result that is an HTML page
 (:meth:`SiteSearcher.landing_requests`), the ``parse_search`` callback hands each result page
 over (:meth:`SiteSearcher.follow_results`). The rules (which form, which links are results,
@@ -89,8 +89,7 @@ class SiteSearcher:
     @classmethod
     def from_crawler(cls, crawler: Any) -> "SiteSearcher":
         job = crawl_job(crawler)
-        config = (SiteSearchConfig.from_settings(crawler.settings) if job.error is None
-                  else SiteSearchConfig(mode="off"))
+        config = job.site_search if job.error is None else SiteSearchConfig(mode="off")
         groups = job.inputs.groups if job.inputs else ()
         queries = search_queries(groups, title_words=config.title_words,
                                  max_queries=config.max_queries)

@@ -116,3 +116,51 @@ def test_a_request_handed_out_under_an_earlier_lease_is_not_sent_under_a_later_o
     assert frontier.holds("http://a.example")
     assert not frontier.holds("http://a.example", first)
     assert frontier.holds("http://a.example", frontier.lease_of("http://a.example"))
+
+
+def test_a_worker_whose_leased_servers_all_wait_says_more_servers_wait(workers) -> None:
+    """The width of a worker grows on the frontier's ``held_back``: set when every leased
+    server has its documents out while Redis holds pending servers, not while the worker
+    still has room or nothing else is pending."""
+    worker = workers(max_active_servers=2, connections_of=lambda server: 1)
+    seed(worker, 5)
+    out = [worker.next_document(), worker.next_document()]
+    assert all(entry is not None for entry in out)
+    assert worker.local.next_document() is None
+    assert worker.local.held_back  # 3 servers pending in Redis, no room for them
+    worker.local.held_back = False
+    worker.local.max_active_servers = 5  # the width grew: room for the others
+    out += [worker.next_document() for _ in range(3)]
+    assert len({entry.url for entry in out if entry is not None}) == 5
+    assert worker.next_document() is None
+    assert not worker.local.held_back  # all five leased, none pending: no reason to grow
+
+
+def test_a_deferred_server_taken_over_keeps_its_deferrals_and_the_rest_of_its_wait(
+        workers) -> None:
+    dead = workers(lease_ms=300)
+    dead.add_start_point(DocumentEntry("http://down.org/paper.html"))
+    handed_out = dead.next_document()
+    dead.local.add_link(handed_out, from_server=None, force=True)  # its retry, back on the stack
+    dead.local.defer("http://down.org", time.monotonic() + 3)
+    dead.local.defer("http://down.org", time.monotonic() + 60)
+    dead.sync(want=False)
+    time.sleep(0.4)                            # the lease expires: the worker "died"
+    restored = []
+    taker = workers(on_deferral_restored=lambda *deferral: restored.append(deferral))
+    taker.sync()
+    assert [(server, deferrals) for server, deferrals, _ in restored] == [("http://down.org", 2)]
+    assert taker.local.deferrals("http://down.org") == 2
+    assert 55 < taker.local.held_until("http://down.org") - time.monotonic() <= 60
+    assert taker.local.sizes()["deferred_servers"] == 1
+    assert taker.local.next_document() is None  # it goes on waiting
+    taker.local.active["http://down.org"].ready_at = 0.0  # its wait is over
+    urls = []
+    while (entry := taker.local.next_document()) is not None:
+        urls.append(entry.url)
+        taker.finish(entry.url)
+    assert sorted(urls) == ["http://down.org/", "http://down.org/paper.html"]
+    taker.flush()
+    taker.sync()
+    assert "http://down.org" in taker.completed
+    assert not taker.redis.hgetall(f"{taker.prefix}:deferred")  # nothing left behind

@@ -16,13 +16,14 @@ from citeseeker_scrapy.report.progress import FrontierSnapshot
 from citeseeker_scrapy.stats import (
     CITATIONS, PROGRESS_DOCUMENTS, RESUMED, SERVERS_COMPLETED,
 )
-from extensions.progress import ProgressExtension
+from citeseeker_scrapy.extensions.progress import ProgressExtension
+from tests.support.components import started
 
 QUIET = {"CITESEEKER_PROGRESS_INTERVAL": 0, "CITESEEKER_PROGRESS_LIVE": False}
 
 
 def progress(**settings) -> ProgressExtension:
-    crawler = get_crawler(Spider, settings_dict={**QUIET, **settings})
+    crawler = started(get_crawler(Spider, settings_dict={**QUIET, **settings}))
     crawler.stats.open_spider()
     return ProgressExtension.from_crawler(crawler)
 

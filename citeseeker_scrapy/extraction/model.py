@@ -138,6 +138,14 @@ def one_line(text: str, max_chars: int = 300) -> str:
     return flat if len(flat) <= max_chars else flat[: max_chars - 3] + "..."
 
 
+def error_text(error: BaseException) -> str:
+    """An unexpected error as one line: its type, then its message with runs of white space
+    made one. Who calls it: the parser worker for a task that failed, and PDF reading
+    (``pdf.py``) for each engine that could not read a document."""
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
 def problem(member: str, kind: str, reason: str) -> ExtractionProblem:
     """Build a problem whose reason is guaranteed to fit on one log line."""
     return ExtractionProblem(member=member, kind=kind, reason=one_line(reason))
