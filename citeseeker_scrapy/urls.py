@@ -17,6 +17,7 @@ from w3lib.url import canonicalize_url, url_query_cleaner
 
 from .addresses import is_private_url
 from .exceptions import UrlRejected
+from .settings_table import default_of
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 SUPPORTED_SCHEMES = frozenset({"http", "https", "file"})
@@ -271,10 +272,10 @@ class LinkPolicy:
     stay_within: tuple[str, ...] = ()
     forbidden: tuple[str, ...] = ()
     file_roots: tuple[str, ...] = ()
-    keep_query: bool = True
-    max_url_length: int = 512
-    max_repeated_segments: int = 3
-    private_addresses: bool = False
+    keep_query: bool = default_of("CITESEEKER_KEEP_QUERY")
+    max_url_length: int = default_of("CITESEEKER_MAX_URL_LENGTH")
+    max_repeated_segments: int = default_of("CITESEEKER_MAX_REPEATED_SEGMENTS")
+    private_addresses: bool = default_of("CITESEEKER_ALLOW_PRIVATE_ADDRESSES")
 
     def __post_init__(self) -> None:
         # One verdict per link spelling (fragment aside), remembered: a documentation page
