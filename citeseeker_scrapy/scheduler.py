@@ -74,7 +74,7 @@ from scrapy.utils.asyncio import call_later
 from twisted.internet.defer import Deferred
 
 from . import signals as citeseeker_signals
-from .exceptions import ConfigError, StorageError, UrlRejected
+from .exceptions import StorageError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED, SERVER_FULL
 from .frontier.outages import (
@@ -82,7 +82,7 @@ from .frontier.outages import (
     Verdict,
 )
 from .frontier.traps import TrapWatch
-from .frontier.redis_backend import SharedSettings, frontier_kind, unreachable
+from .frontier.redis_backend import SharedSettings, unreachable
 from .frontier.redis_jobs import refuse_finished_job
 from .frontier.shared import SharedFrontier
 from .frontier.sqlite_store import SqliteStore
@@ -93,12 +93,11 @@ from citeseeker_scrapy.job.crawl_job import crawl_job, refuse_to_start, scope_of
 from citeseeker_scrapy.storage import StorageGuard
 from citeseeker_scrapy.frontier.redis_sync import RedisSync
 from citeseeker_scrapy.report.progress import FrontierSnapshot
-from citeseeker_scrapy.site_search.forms import SiteSearchConfig
 from citeseeker_scrapy.works.landing import landing_offer
 from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LANDING_KEY, LEASE_KEY,
                                     ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY, START, TROUBLE_KEY,
                                     UNSENT_KEY, WAKE_KEY)
-from .urls import LinkPolicy, canonical_url, join_url, server_of
+from .urls import LinkPolicy, canonical_url, is_plain_url, join_url, server_of
 from citeseeker_scrapy.stats import (
     DEFERRALS_RESTORED, DOCUMENTS_NOT_FETCHED, EARLIER_RESPONSES, FRONTIER_ENQUEUED,
     FRONTIER_PICKLED,
@@ -108,13 +107,15 @@ from citeseeker_scrapy.stats import (
     UNREACHABLE_SERVERS,
 )
 
+#: Scrapy's meta key for a URL sent as it is (set by ``_request`` for plain URLs only).
+VERBATIM_URL = "verbatim_url"
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
 #: kept as a little JSON (so REDIRECT_MAX_TIMES and RETRY_TIMES still bound their chains); a
 #: retry's sniffed type and lease are not kept (the next answer and lease are its own).
 PLAIN_META = frozenset({ORIGIN_KEY, DEPTH_KEY, KIND_KEY, LEASE_KEY, LANDING_KEY, "depth",
                         "download_slot", "download_latency", "download_timeout",
                         "redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons",
-                        "retry_times"})
+                        "retry_times", VERBATIM_URL})
 KEPT_META = ("redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons", "retry_times",
              LANDING_KEY)
 META_PAYLOAD, REQUEST_PAYLOAD = b"M", b"R"
@@ -180,7 +181,7 @@ class FrontierScheduler:
         config = job.config_or_defaults()
         scope = job.scope or scope_of(config, CrawlInputs((), (), (), (), ()))
         jobdir = crawler.settings.get("JOBDIR") if job.error is None else None
-        shared = _shared_settings(crawler) if job.error is None else None
+        shared = _reachable_shared_frontier(crawler, job.shared) if job.error is None else None
         width = CrawlWidth(config.concurrent_servers or None)
         limits = dict(max_active_servers=width.servers, connections_of=_connections_of(crawler.settings),
                       max_pending_docs=config.max_pending_docs,
@@ -198,7 +199,7 @@ class FrontierScheduler:
                                max_retry_after=config.max_retry_after)
         return cls(crawler, frontier, scope=scope, keep_query=config.keep_query,
                    skip_file=Path(skip), outages=outages, trap_pages=config.trap_pages,
-                   follow_same_server=_follows_same_server(crawler, job.error),
+                   follow_same_server=job.site_search.mode != "only",
                    storage=job.storage, shared=shared, width=width)
 
     # --- engine interface ---------------------------------------------------------------------
@@ -430,6 +431,8 @@ class FrontierScheduler:
         if payload is not None and payload.startswith(REQUEST_PAYLOAD):
             return request_from_dict(pickle.loads(payload[1:]), spider=self.spider)
         meta: dict[str, Any] = {ORIGIN_KEY: FRONTIER, DEPTH_KEY: entry.depth}
+        if is_plain_url(entry.url):
+            meta[VERBATIM_URL] = True  # nothing to quote: Scrapy and aiohttp skip their quoting
         if payload is not None:
             meta.update(json.loads(payload[1:]))
         dont_filter = bool(meta.pop("dont_filter", False))
@@ -803,17 +806,6 @@ def _connections_of(settings: BaseSettings) -> Callable[[str], int]:
     return connections
 
 
-def _follows_same_server(crawler, error: str | None) -> bool:
-    """False when CITESEEKER_SITE_SEARCH=only: a server's own links are not followed, only its
-    entry pages, search results and links to other servers (a bad value: the job refuses)."""
-    if error is not None:
-        return True
-    try:
-        return SiteSearchConfig.from_settings(crawler.settings).mode != "only"
-    except ConfigError:
-        return True
-
-
 def _frontier_store(job, jobdir: str | None) -> FrontierStore:
     """SQLite in JOBDIR (a disk that refuses it stops the crawl), else memory."""
     if not jobdir:
@@ -825,15 +817,11 @@ def _frontier_store(job, jobdir: str | None) -> FrontierStore:
         return MemoryStore()
 
 
-def _shared_settings(crawler) -> SharedSettings | None:
-    """The shared frontier's settings when CITESEEKER_FRONTIER=redis and Redis answers; a bad
-    setting or an unreachable Redis refuses the job (exit status 2), before any request."""
-    try:
-        if frontier_kind(crawler.settings) != "redis":
-            return None
-        shared = SharedSettings.from_settings(crawler.settings)
-    except ConfigError as error:
-        refuse_to_start(crawler, str(error))
+def _reachable_shared_frontier(crawler, shared: SharedSettings | None) -> SharedSettings | None:
+    """The job's shared-frontier settings (None: a local frontier) when Redis answers; an
+    unreachable Redis, or a finished job under the key, refuses the job (exit status 2), before
+    any request."""
+    if shared is None:
         return None
     problem = unreachable(shared.redis_url)
     if problem is None:  # a finished job key: refused unless CITESEEKER_REDIS_REUSE

@@ -276,7 +276,7 @@ class RenderMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler) -> "RenderMiddleware":
-        config = RenderConfig.from_settings(crawler.settings)
+        config = crawl_job(crawler).render
         if config.mode == "never":
             raise NotConfigured("CITESEEKER_RENDER is never")
         return cls(crawler, config)

@@ -12,10 +12,9 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from scrapy import Request, Spider
+from scrapy import Request
 from scrapy.exceptions import NotConfigured
 from scrapy.http import HtmlResponse, Response
-from scrapy.utils.test import get_crawler
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.extraction.extractor import DocumentExtractor
@@ -79,9 +78,8 @@ def run(coroutine: Any) -> Any:
 
 
 def test_never_turns_the_middleware_off() -> None:
-    with pytest.raises(NotConfigured):
-        RenderMiddleware.from_crawler(get_crawler(Spider, settings_dict={
-            "CITESEEKER_RENDER": "never"}))
+    with job_crawler(CITESEEKER_RENDER="never") as crawler, pytest.raises(NotConfigured):
+        RenderMiddleware.from_crawler(crawler)
 
 
 def test_a_scripted_page_with_nothing_to_follow_is_fetched_again_and_its_server_learned(

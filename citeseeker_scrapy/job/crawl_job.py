@@ -7,6 +7,8 @@ component exists) and hangs it on the crawler. Every component then finds it wit
 downloader middlewares (scope, canonical form, redirect targets), the report extension and the
 pipelines (searched publications). They all get the same object from the crawler, so no
 component reaches into another one's attributes, and the URL rules are decided in one place.
+Without the add-on (the document pipelines in a spider of one's own) no extension starts the
+job: the first of those pipelines does (:func:`pipeline_crawl_job`).
 
 Inputs come from settings (``CITESEEKER_AUTHORS``, ``CITESEEKER_PUBLICATIONS``,
 ``CITESEEKER_STARTPOINTS``, ``CITESEEKER_STAYWITHIN``, ``CITESEEKER_FORBIDDEN``; the
@@ -37,7 +39,7 @@ from citeseeker_scrapy.config import (
 )
 from citeseeker_scrapy.exceptions import CiteSeekerError, ConfigError, InputError, StorageError
 from citeseeker_scrapy.extraction import DocumentExtractor
-from citeseeker_scrapy.frontier.redis_backend import SharedSettings
+from citeseeker_scrapy.frontier.redis_backend import SharedSettings, frontier_kind
 from citeseeker_scrapy.job.directories import CRAWL_ARGUMENT, RECRAWL_ARGUMENT
 from citeseeker_scrapy.job.fingerprint import check_inputs, job_inputs
 from citeseeker_scrapy.job.inputs import CrawlInputs, resolve_inputs
@@ -132,7 +134,9 @@ class CrawlJob:
 
     The crawl's context: every field is set by :meth:`from_settings` at the crawl's start,
     except the two that components fill while the crawl runs (``extractor``,
-    ``browser_handler``), each by its one owner."""
+    ``browser_handler``), each by its one owner. Something else a crawl owns is one more
+    field here, made in :meth:`from_settings` (after the lock when it touches JOBDIR), never a
+    registry keyed by the crawler."""
 
     config: CrawlConfig | None
     inputs: CrawlInputs | None
@@ -150,6 +154,12 @@ class CrawlJob:
     #: extraction's scratch directory (``job/scratch.py``), made after the lock is held;
     #: None when the job refused to start
     scratch: Path | None = None
+    #: the other groups of settings, each parsed once here with the rest (their defaults when
+    #: the job refused): components read these, never the settings again
+    site_search: SiteSearchConfig = field(default_factory=SiteSearchConfig)
+    render: RenderConfig = field(default_factory=RenderConfig)
+    #: the shared frontier's settings; None unless CITESEEKER_FRONTIER=redis
+    shared: SharedSettings | None = None
     #: what this crawl records of its documents, and the previous crawl it re-crawls
     #: (``recrawl/session.py``); None without JOBDIR and ``-a recrawl``, or when refused
     recrawl: RecrawlSession | None = None
@@ -173,10 +183,10 @@ class CrawlJob:
             arguments = {name: settings.get(ARGUMENT_SETTINGS[name]) for name in INPUT_ARGUMENTS}
             inputs = resolve_inputs(config.inputs_dir, **arguments)
             providers = ProviderConfig.from_settings(settings)
-            check_rendering(settings)
-            SiteSearchConfig.from_settings(settings)  # a bad CITESEEKER_SITE_SEARCH* refuses
+            render = check_rendering(settings)
+            site_search = SiteSearchConfig.from_settings(settings)
             recrawl = RecrawlSettings.from_settings(settings, settings.get("JOBDIR"))
-            SharedSettings.from_settings(settings)  # and a bad many-workers setting
+            shared = shared_frontier_settings(settings)
         except CiteSeekerError as error:
             return cls(None, None, None, str(error))
         jobdir = settings.get("JOBDIR")
@@ -202,7 +212,8 @@ class CrawlJob:
             return cls(None, None, None, f"cannot read the re-crawl state: {error}")
         return cls(config, inputs, scope_of(config, inputs), providers=providers, lock=lock,
                    input_changes=tuple(accepted), storage=storage, ledger=ledger,
-                   scratch=scratch, recrawl=session)
+                   scratch=scratch, recrawl=session, site_search=site_search, render=render,
+                   shared=shared)
 
     def close(self) -> None:
         """The crawl is over: its scratch files go, then the lock (so another crawl of the
@@ -266,14 +277,22 @@ def open_recrawl(recrawl: RecrawlSettings, jobdir: str | None) -> RecrawlSession
     return RecrawlSession(recrawl, Path(jobdir) if jobdir else None)
 
 
-def check_rendering(settings: Any) -> None:
-    """A bad CITESEEKER_RENDER* value, or ``always`` with no browser, refuses the crawl (the
-    render add-on only installs the browser when it can)."""
+def check_rendering(settings: Any) -> RenderConfig:
+    """The CITESEEKER_RENDER* settings; a bad value, or ``always`` with no browser, refuses the
+    crawl (the render add-on only installs the browser when it can)."""
     render = RenderConfig.from_settings(settings)
     if render.mode == "always" and find_browser(render.browser_path) is None:
         where = render.browser_path or "chromium on PATH (Debian package 'chromium')"
         raise ConfigError(f"CITESEEKER_RENDER=always needs a browser, but {where} was not "
                           "found; install it or set CITESEEKER_BROWSER_PATH")
+    return render
+
+
+def shared_frontier_settings(settings: Any) -> SharedSettings | None:
+    """The shared frontier's settings when CITESEEKER_FRONTIER=redis, else None; checked in
+    either case, so a bad many-workers setting refuses a local crawl too."""
+    shared = SharedSettings.from_settings(settings)
+    return shared if frontier_kind(settings) == "redis" else None
 
 
 def scope_of(config: CrawlConfig, inputs: CrawlInputs) -> LinkPolicy:
