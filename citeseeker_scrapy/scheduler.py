@@ -95,7 +95,7 @@ from citeseeker_scrapy.works.landing import landing_offer
 from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LANDING_KEY, LEASE_KEY,
                                     ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY, START, TROUBLE_KEY,
                                     UNSENT_KEY, WAKE_KEY)
-from .urls import LinkPolicy, canonical_url, join_url, server_of
+from .urls import LinkPolicy, canonical_url, is_plain_url, join_url, server_of
 from citeseeker_scrapy.stats import (
     DEFERRALS_RESTORED, DOCUMENTS_NOT_FETCHED, FRONTIER_ENQUEUED, FRONTIER_PICKLED,
     FRONTIER_REFUSED, FRONTIER_SIZE, FRONTIER_WIDTH, FRONTIER_WIDTH_MAX, RESUMED, ROOT, SCOPE_REFUSED as SCOPE_STATS,
@@ -104,13 +104,15 @@ from citeseeker_scrapy.stats import (
     UNREACHABLE_SERVERS,
 )
 
+#: Scrapy's meta key for a URL sent as it is (set by ``_request`` for plain URLs only).
+VERBATIM_URL = "verbatim_url"
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
 #: kept as a little JSON (so REDIRECT_MAX_TIMES and RETRY_TIMES still bound their chains); a
 #: retry's sniffed type and lease are not kept (the next answer and lease are its own).
 PLAIN_META = frozenset({ORIGIN_KEY, DEPTH_KEY, KIND_KEY, LEASE_KEY, LANDING_KEY, "depth",
                         "download_slot", "download_latency", "download_timeout",
                         "redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons",
-                        "retry_times"})
+                        "retry_times", VERBATIM_URL})
 KEPT_META = ("redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons", "retry_times",
              LANDING_KEY)
 META_PAYLOAD, REQUEST_PAYLOAD = b"M", b"R"
@@ -423,6 +425,8 @@ class FrontierScheduler:
         if payload is not None and payload.startswith(REQUEST_PAYLOAD):
             return request_from_dict(pickle.loads(payload[1:]), spider=self.spider)
         meta: dict[str, Any] = {ORIGIN_KEY: FRONTIER, DEPTH_KEY: entry.depth}
+        if is_plain_url(entry.url):
+            meta[VERBATIM_URL] = True  # nothing to quote: Scrapy and aiohttp skip their quoting
         if payload is not None:
             meta.update(json.loads(payload[1:]))
         dont_filter = bool(meta.pop("dont_filter", False))

@@ -86,6 +86,14 @@ def _already_canonical(url: str) -> str | None:
     return url if path else url + "/"
 
 
+def is_plain_url(url: str) -> bool:
+    """True for a canonical ``http(s)`` URL of unreserved characters only (with its path, no
+    query): one that Scrapy's ``safe_url_string`` and aiohttp's URL parser give back as it is.
+    Who calls: the scheduler, which sends such a URL verbatim (Scrapy's ``verbatim_url``) and
+    spares both their quoting, per request."""
+    return _already_canonical(url) == url
+
+
 #: A link :func:`join_url` may join by hand: unreserved path characters only (no scheme, no
 #: ``%``, query or ``;`` parameters, which ``urljoin`` splits off and may respell), leading
 #: ``./`` and ``../`` segments aside; a fragment after it is kept as it is.
@@ -218,7 +226,8 @@ def server_of(url: str) -> str:
 def _plain_web_path(url: str) -> str | None:
     """The path of a printable ``http(s)`` URL with nothing to unquote, no query and no
     fragment (what ``urlsplit`` would give, without its cost), else None."""
-    if not url.startswith(WEB_PREFIXES) or not url.isprintable() or any(c in url for c in "%?#"):
+    if (not url.startswith(WEB_PREFIXES) or "%" in url or "?" in url or "#" in url
+            or not url.isprintable()):
         return None
     slash = url.find("/", url.index("//") + 2)
     return "" if slash < 0 else url[slash:]
@@ -278,7 +287,7 @@ class LinkPolicy:
     def admit(self, url: str, *, referrer: str | None = None) -> str:
         """Canonical form of ``url`` if the crawl may fetch it (found on page ``referrer``).
         Who calls: the scheduler's scope gate, for every request and every link."""
-        if scheme_of(url) == "file":
+        if url[:5].lower() == "file:":  # scheme_of(url) == "file", without the split
             return self._checked(url, referrer)  # its verdict depends on the referrer
         canonical, reason, private = self._web_verdict(url.partition("#")[0])
         if reason:
