@@ -150,6 +150,7 @@ class Command(ScrapyCrawlCommand):
         crawler = self.crawler_process.create_crawler(args[0])
         self.close_reason: str | None = None
         self.storage: StorageGuard | None = None
+        self.shared_frontier = False
         self.refusals: list[str] = []
         crawler.signals.connect(self._remember_refusal, signal=crawl_refused)
         crawler.signals.connect(self._remember_reason, signal=signals.spider_closed)
@@ -168,10 +169,9 @@ class Command(ScrapyCrawlCommand):
             print_error(f"storage failed writing {self.storage.failure}; make room and run "
                         "the same command again to resume")
             return
-        shared = str(crawler.settings.get("CITESEEKER_FRONTIER") or "").lower() == "redis"
         refusals = self.refusals  # already in the log, when the crawl refused to start
         self.exitcode, problems = crawl_ending(self.close_reason, crawler.stats.get_stats(),
-                                               refusals, shared_frontier=shared)
+                                               refusals, shared_frontier=self.shared_frontier)
         prefix = ERROR_PREFIX if self.exitcode else WARNING_PREFIX
         for problem in problems:
             if problem not in refusals:  # the job's log (Scrapyd's too) says it as well
@@ -184,4 +184,6 @@ class Command(ScrapyCrawlCommand):
 
     def _remember_reason(self, spider: Spider, reason: str) -> None:
         self.close_reason = reason
-        self.storage = crawl_job(spider.crawler).storage  # may still fail while closing
+        job = crawl_job(spider.crawler)
+        self.storage = job.storage  # may still fail while closing
+        self.shared_frontier = job.shared is not None
