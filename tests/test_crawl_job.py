@@ -3,6 +3,7 @@ components, with the JOBDIR lock; found by every other component without buildin
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 import textwrap
@@ -84,3 +85,39 @@ def test_http_and_https_share_one_browser_handler_per_crawl() -> None:
     result = subprocess.run([sys.executable, "-c", script], cwd=PROJECT_ROOT,
                             env=_environment(), capture_output=True, text=True, timeout=120)
     assert result.stdout.split() == ["True", "True", "True"], result.stderr
+
+
+#: What a registry of per-crawl state keyed by the crawler is built from.
+REGISTRY_TYPES = ("WeakKeyDictionary", "WeakValueDictionary")
+
+
+def module_registries(source: str) -> list[str]:
+    """The module-level names ``source`` binds to a weakly keyed dictionary."""
+    found = []
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call):
+            called = node.value.func
+            name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
+            if name in REGISTRY_TYPES:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                found += [ast.unparse(target) for target in targets]
+    return found
+
+
+def test_no_module_keeps_per_crawl_state_in_a_registry() -> None:
+    """What a crawl owns is a field of its job on the crawler, not a module-level dictionary
+    keyed by the crawler."""
+    root = Path(__file__).resolve().parent.parent
+    sources = [path for folder in ("citeseeker_scrapy", "spiders", "pipelines", "middlewares",
+                                   "extensions") for path in sorted((root / folder).rglob("*.py"))]
+    assert {str(path.relative_to(root)): names for path in sources
+            if (names := module_registries(path.read_text(encoding="utf-8")))} == {}
+
+
+def test_the_registry_check_can_fail() -> None:
+    planted = ("from weakref import WeakKeyDictionary\n"
+               "import weakref\n"
+               "_JOBS: WeakKeyDictionary[object, object] = WeakKeyDictionary()\n"
+               "SHARED = weakref.WeakKeyDictionary()\n"
+               "PLAIN = {}\n")
+    assert module_registries(planted) == ["_JOBS", "SHARED"]

@@ -304,3 +304,53 @@ def test_every_request_handed_out_carries_the_same_callback_objects() -> None:
     first, second = crawl.next(), crawl.next()
     assert first.callback is second.callback is root.callback == crawl.spider.parse
     assert first.errback is second.errback == crawl.spider.on_error
+
+
+def test_a_plain_url_is_sent_verbatim_and_its_redirect_stays_plain() -> None:
+    """The frontier's plain URLs skip Scrapy's and aiohttp's quoting (``verbatim_url``); any
+    other is quoted as usual; a redirect of a verbatim request is booked like any other."""
+    crawl = Crawl()
+    crawl.start(f"{A}/")
+    root = crawl.next()
+    assert root.meta.get("verbatim_url") is True
+    assert crawl.redirect(root, "/my paper.html")
+    moved = crawl.next()
+    assert moved.url == f"{A}/my%20paper.html" and not moved.meta.get("verbatim_url")
+    assert moved.meta["redirect_urls"] == [f"{A}/"]
+    assert crawl.redirect(moved, "/final.html")
+    final = crawl.next()
+    assert final.url == f"{A}/final.html" and final.meta.get("verbatim_url") is True
+    assert crawl.stat("citeseeker/frontier/pickled") is None
+
+
+def test_a_server_given_up_counts_every_document_it_lost_in_one_line() -> None:
+    """A server given up as down: its errors.log line, told when its last document out is back,
+    counts the one that failed last, those waiting and those out that failed after; a document
+    out that was answered after all is searched, not counted."""
+    crawl = Crawl(CITESEEKER_UNREACHABLE_AFTER=1, CITESEEKER_DEFER_TIMES=0,
+                  CONCURRENT_REQUESTS_PER_DOMAIN=4)
+    lines: list[tuple[str, str]] = []
+    crawl.crawler.signals.connect(lambda url, reason, **kwargs: lines.append((url, reason)),
+                                  signal=citeseeker_signals.note_error, weak=False)
+    crawl.start(f"{A}/")
+    root = crawl.next()
+    crawl.done(root, links=tuple(f"{A}/{n}.html" for n in range(6)))
+    first, second, answered = crawl.next(), crawl.next(), crawl.next()  # 3 waiting
+
+    def trouble(request: Request) -> Any:
+        [(_, until)] = crawl.crawler.signals.send_catch_log(
+            citeseeker_signals.server_trouble, request=request, reason="refused",
+            retry_after=None, down=True)
+        return until
+
+    assert trouble(first) is None and trouble(second) is None  # given up, then out of it
+    crawl.failed(first)
+    crawl.failed(second)
+    assert lines == [] and crawl.completed == []  # a document of it is still out
+    crawl.done(answered)
+    assert crawl.completed == [A]
+    assert lines == [(A, "server unreachable (1 failures in a row after 0 deferrals, last: "
+                         "refused): completed, 5 documents not fetched")]
+    assert crawl.stat("citeseeker/frontier/documents_not_fetched") == 5
+    assert crawl.stat("citeseeker/frontier/unreachable_documents_skipped") == 5
+    assert crawl.stat("citeseeker/frontier/unreachable_servers") == 1

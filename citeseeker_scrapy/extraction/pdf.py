@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from ..settings_table import default_of
 from .model import end_chars, ends_kept, error_text
 
 PDF_ENGINES = ("pdfium", "pypdf")
@@ -38,7 +39,7 @@ class PasswordRequired(PdfError):
 
 
 def pdf_text(
-    data: bytes | str, engines: Sequence[str] = PDF_ENGINES, max_chars: int = 5_000_000,
+    data: bytes | str, engines: Sequence[str] = PDF_ENGINES, max_chars: int = default_of("CITESEEKER_MAX_TEXT_CHARS"),
     part: tuple[int, int] = (0, 1), work: bool = False,
 ) -> tuple[Header, str]:
     """Text of a PDF (of its ``part`` = (index, parts) share of the pages) from the first

@@ -33,6 +33,7 @@ import time
 from collections import Counter
 from typing import Callable
 
+from ..settings_table import default_of
 from ..urls import server_of
 from .model import ActiveServer, DocumentEntry, PendingServer
 from .store import FrontierSnapshot, FrontierStore, MemoryStore
@@ -58,10 +59,10 @@ class Frontier:
         store: FrontierStore | None = None,
         *,
         max_active_servers: int = 4,
-        max_pending_docs: int = 10_000,
-        max_docs_per_server: int = 50_000,
-        max_depth: int = 100,
-        flush_interval: int = 100,
+        max_pending_docs: int = default_of("CITESEEKER_MAX_PENDING_DOCS"),
+        max_docs_per_server: int = default_of("CITESEEKER_MAX_DOCS_PER_SERVER"),
+        max_depth: int = default_of("CITESEEKER_MAX_DEPTH"),
+        flush_interval: int = default_of("CITESEEKER_FLUSH_INTERVAL"),
         root_of: Callable[[str], str | None] = lambda server: server + "/",
         on_completed: Callable[[str], None] = lambda server: None,
         on_deferral_restored: Callable[[str, int, float], None] = lambda *deferral: None,
@@ -377,13 +378,16 @@ class Frontier:
         """Complete a server at once: how many of its documents were waiting (skipped). Called
         by the scheduler for a server given up as down (a dead host costs a few tries, not one
         per document) and for a crawler trap."""
-        if key in self.active:
-            waiting = len(self.active[key].stack)
-        else:
-            pending = self.pending.get(key)
-            waiting = len(pending.documents) if pending is not None else 0
+        waiting = self.waiting(key)
         self.skip(key)
         return waiting
+
+    def waiting(self, key: str) -> int:
+        """How many documents of ``key`` wait to be handed out (on its stack, or pending)."""
+        if key in self.active:
+            return len(self.active[key].stack)
+        pending = self.pending.get(key)
+        return len(pending.documents) if pending is not None else 0
 
     # --- state --------------------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..settings_table import read
+from ..settings_table import default_of, read
 from ..exceptions import ConfigError
 from .model import Deferral
 
@@ -351,7 +351,8 @@ class SharedSettings:
     @classmethod
     def from_settings(cls, settings: Any) -> SharedSettings:
         shared = cls(redis_url=str(settings.get("REDIS_URL") or "redis://127.0.0.1:6379/0"),
-                     prefix=read(settings, "CITESEEKER_REDIS_KEY") or "citeseeker",
+                     prefix=(read(settings, "CITESEEKER_REDIS_KEY")
+                             or default_of("CITESEEKER_REDIS_KEY")),
                      lease_seconds=read(settings, "CITESEEKER_LEASE_SECONDS"),
                      sync_seconds=read(settings, "CITESEEKER_SYNC_SECONDS"),
                      close_when_idle=read(settings, "CITESEEKER_CLOSE_WHEN_IDLE"),
