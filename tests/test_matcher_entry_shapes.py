@@ -326,3 +326,14 @@ def test_a_short_title_before_a_tex_opening_quote(entry: str, title: str) -> Non
     # a backquote after a blank opens the venue's quotation: the short title stands alone
     author = entry.split()[1]
     assert found(entry, author, title)
+
+
+@pytest.mark.parametrize("entry, author", [
+    ("[27] ASTM. 2012. F2927. Standard test method for door systems. West Conshohocken.",
+     "ASTM"),
+    ("Weber, L. 2009. TR1994. Standard test method for door systems. Bonn: Academia.",
+     "Weber"),
+])
+def test_a_code_ending_in_a_year_like_number_is_no_year(entry: str, author: str) -> None:
+    # "f2927." and "tr1994." are codes: they close no entry before the title
+    assert found(entry, author, "Standard test method for door systems")

@@ -325,9 +325,10 @@ def _last_pieces(text: str, name_end: int, year: int) -> list[str]:
 
 
 def _year_span(text: str, start: int, stop: int) -> Optional[tuple[int, int]]:
-    """The first "2015."-like year in ``[start, stop)``, not the end of a longer number."""
+    """The first "2015."-like year in ``[start, stop)``, not the end of a longer number nor of
+    a code ("ASTM. 2012. F2927. Standard test method": a standard's or a report's number)."""
     match = YEAR.search(text, start, stop)
-    while match is not None and match.start() > 0 and text[match.start() - 1].isdigit():
+    while match is not None and match.start() > 0 and text[match.start() - 1].isalnum():
         match = YEAR.search(text, match.start() + 1, stop)
     return None if match is None else match.span()
 
