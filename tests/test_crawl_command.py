@@ -158,6 +158,8 @@ RESUMED_RUN = {"citeseeker/resumed": 1}
     ("finished", {"citeseeker/start/requests": 1, "citeseeker/errors/download": 1,
                   **RESUMED_RUN, "citeseeker/earlier_runs/responses": 5}, False, (0, [])),
     ("finished", {"citeseeker/resumed": 1, "citeseeker/errors/download": 1}, False, (0, [])),
+    ("finished", {"citeseeker/start/requests": 1, "citeseeker/errors/download": 1,
+                  **RESUMED_RUN, "citeseeker/documents/searched": 3}, False, (0, [])),
     ("finished", {"citeseeker/frontier/documents_not_fetched": 2, "citeseeker/documents/searched": 5,
                   "response_received_count": 7, "citeseeker/start/requests": 1}, False,
      (0, ["2 document(s) not fetched: their servers kept failing them (see errors.log)"])),
