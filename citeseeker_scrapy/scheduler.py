@@ -59,6 +59,7 @@ import os
 import pickle
 import time
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import urlsplit
@@ -77,7 +78,8 @@ from .exceptions import StorageError, UrlRejected
 from .frontier import DocumentEntry, Frontier, FrontierStore, MemoryStore
 from .frontier.frontier import ACCEPTED, SERVER_FULL
 from .frontier.outages import (
-    DEFER, GIVE_UP, GIVE_UP_SERVER, OutageLimits, OutagePolicy, Verdict,
+    DEFER, GIVE_UP, GIVE_UP_SERVER, GivenUp, GivenUpServers, OutageLimits, OutagePolicy,
+    Verdict,
 )
 from .frontier.traps import TrapWatch
 from .frontier.redis_backend import SharedSettings, unreachable
@@ -98,7 +100,8 @@ from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LANDING_KEY, 
                                     UNSENT_KEY, WAKE_KEY)
 from .urls import LinkPolicy, canonical_url, is_plain_url, join_url, server_of
 from citeseeker_scrapy.stats import (
-    DEFERRALS_RESTORED, DOCUMENTS_NOT_FETCHED, FRONTIER_ENQUEUED, FRONTIER_PICKLED,
+    DEFERRALS_RESTORED, DOCUMENTS_NOT_FETCHED, EARLIER_RESPONSES, FRONTIER_ENQUEUED,
+    FRONTIER_PICKLED,
     FRONTIER_REFUSED, FRONTIER_SIZE, FRONTIER_WIDTH, FRONTIER_WIDTH_MAX, RESUMED, ROOT, SCOPE_REFUSED as SCOPE_STATS,
     SEARCH_LINKS_NOT_FOLLOWED, SERVERS_COMPLETED, SERVERS_DEFERRED, SERVERS_SKIPPED,
     STALE_IN_FLIGHT, START_REQUESTS, TRAPS_SERVERS, UNREACHABLE_DOCUMENTS_SKIPPED,
@@ -145,6 +148,7 @@ class FrontierScheduler:
         while the crawl runs (None: it stays as given)."""
         self.crawler = crawler
         self.outages = OutagePolicy(outages or OutageLimits())
+        self.given_up = GivenUpServers()
         self.traps = TrapWatch(trap_pages)
         self._over_budget: set[str] = set()  # servers whose budget errors.log has told
         self.frontier = frontier
@@ -224,6 +228,8 @@ class FrontierScheduler:
             self.shared.start()
 
     def close(self, reason: str) -> Deferred | None:
+        for server, given_up in self.given_up.remaining().items():  # documents still out
+            self._tell_given_up(server, given_up)
         if self._pacing is not None and self._pacing.running:
             self._pacing.stop()
         if self.shared is not None:  # its last sync flushes and hands the servers back
@@ -526,25 +532,23 @@ class FrontierScheduler:
                           down: bool = True, **kwargs: Any) -> float | None:
         """The answer to ``server_trouble`` (the outage middleware): until when the request's
         retry waits (its server is held or deferred till then), or None to give it up."""
-        server = server_of(request.url)
-        until = self._trouble_verdict(server, request, reason, retry_after, down)
-        if until is None:
-            self.crawler.stats.inc_value(DOCUMENTS_NOT_FETCHED)
-        return until
+        return self._trouble_verdict(server_of(request.url), request, reason, retry_after, down)
 
     def _trouble_verdict(self, server: str, request: Request, reason: str,
                          retry_after: float | None, down: bool) -> float | None:
-        if not self.frontier.is_crawling(server):
-            return None  # completed or skipped meanwhile
+        if not self.frontier.is_crawling(server):  # completed or skipped meanwhile
+            self._not_fetched(server, 1)
+            return None
         now = time.monotonic()
         verdict = self.outages.trouble(
             server, now=now, held_until=self.frontier.held_until(server),
             deferrals=self.frontier.deferrals(server),
             retries=int(request.meta.get("retry_times", 0)), retry_after=retry_after, down=down)
         if verdict.action == GIVE_UP:
+            self._not_fetched(server, 1)
             return None
         if verdict.action == GIVE_UP_SERVER:
-            self._give_up_server(server, verdict.failures, reason)
+            self._give_up_server(server, verdict.failures, reason)  # this document counted
             return None
         if verdict.action == DEFER:
             self._defer(server, verdict, reason, now)
@@ -578,19 +582,28 @@ class FrontierScheduler:
         call_later(wait, self.wake_engine)
 
     def _give_up_server(self, server: str, failures: int, reason: str) -> None:
-        """Deferred as often as allowed and still down: completed at once, one errors.log line
-        with the count of its documents not fetched (those in the downloader fail on their
-        own, each counted as well)."""
+        """Deferred as often as allowed and still down: completed at once. Its documents not
+        fetched are the one that failed last, those waiting, and those out that fail as they
+        come back; its errors.log line says them all when it completes
+        (:meth:`on_server_completed`)."""
         deferrals = self.frontier.deferrals(server)
-        skipped = self.frontier.complete_now(server)
-        stats = self.crawler.stats
-        stats.inc_value(UNREACHABLE_SERVERS)
-        stats.inc_value(UNREACHABLE_DOCUMENTS_SKIPPED, skipped)
-        stats.inc_value(DOCUMENTS_NOT_FETCHED, skipped)
-        self.crawler.signals.send_catch_log(
-            citeseeker_signals.note_error, url=server,
-            reason=f"server unreachable ({failures} failures in a row after {deferrals} "
-                   f"deferrals, last: {reason}): completed, {skipped} documents skipped")
+        self.given_up.give_up(server, f"server unreachable ({failures} failures in a row after "
+                                      f"{deferrals} deferrals, last: {reason})")
+        self.crawler.stats.inc_value(UNREACHABLE_SERVERS)
+        self._not_fetched(server, 1 + self.frontier.waiting(server))
+        self.frontier.skip(server)
+
+    def _not_fetched(self, server: str, documents: int) -> None:
+        """The one count of documents not fetched: the stats (the crawl command's last line),
+        and the errors.log line of their server when it was given up."""
+        self.crawler.stats.inc_value(DOCUMENTS_NOT_FETCHED, documents)
+        self.given_up.count(server, documents)
+
+    def _tell_given_up(self, server: str, given_up: GivenUp) -> None:
+        """The errors.log line of a server given up as down, once its tally is final."""
+        self.crawler.stats.inc_value(UNREACHABLE_DOCUMENTS_SKIPPED, given_up.not_fetched)
+        self.crawler.signals.send_catch_log(citeseeker_signals.note_error, url=server,
+                                            reason=given_up.line())
 
     def _finish(self, url: str) -> None:
         self.frontier.finish(url)
@@ -710,6 +723,9 @@ class FrontierScheduler:
                    "its further links are not followed (raise CITESEEKER_MAX_DOCS_PER_SERVER)")
 
     def on_server_completed(self, server: str) -> None:
+        given_up = self.given_up.completed(server)
+        if given_up is not None:
+            self._tell_given_up(server, given_up)
         self.outages.answered(server)
         self.traps.forget(server)
         self._over_budget.discard(server)
@@ -743,18 +759,30 @@ class FrontierScheduler:
                 self.crawler.stats.inc_value(SERVERS_SKIPPED)
 
     def _stats_snapshot(self) -> dict[str, Any]:
+        """Our statistics for the checkpoint, the job's responses so far among them: the next
+        run restores them as its earlier runs' figures."""
         stats = self.crawler.stats.get_stats()
-        return {k: v for k, v in stats.items() if k.startswith(f"{ROOT}/")
-                and isinstance(v, (int, float))}
+        snapshot = {k: v for k, v in stats.items() if k.startswith(f"{ROOT}/")
+                    and isinstance(v, (int, float))}
+        snapshot[EARLIER_RESPONSES] = job_responses(stats)
+        return snapshot
 
     def _restore_stats(self, extras: dict[str, Any]) -> None:
         for key, value in extras.items():
-            self.crawler.stats.set_value(key, value)
+            if key != START_REQUESTS:  # this run yields its start points again
+                self.crawler.stats.set_value(key, value)
         self.crawler.stats.inc_value(RESUMED)
 
     def _publish_sizes(self) -> None:
         for name, value in self.frontier.sizes().items():
             self.crawler.stats.set_value(f"{FRONTIER_SIZE}/{name}", value)
+
+
+def job_responses(stats: Mapping[str, Any]) -> int:
+    """Responses the whole job received: its earlier runs' (restored from the checkpoint) and
+    this run's. Who calls: the scheduler, for the checkpoint (what the next run restores as
+    ``EARLIER_RESPONSES``), and the crawl command, which judges "none reachable" on the job."""
+    return int(stats.get(EARLIER_RESPONSES, 0)) + int(stats.get("response_received_count", 0))
 
 
 def _link_stat(outcome: str) -> str:
