@@ -361,7 +361,7 @@ def run_set(label: str, queries: list[dict], texts: Texts, details: bool) -> int
 
 
 def generated_texts() -> tuple[list[dict], Texts]:
-    """The generated cases of issue 16 (``quality/generated.py``): the same text for both
+    """The generated cases (``quality/generated.py``): the same text for both
     engine columns."""
     raw = {(name, engine): text for name, text in generated.DOCUMENTS.items()
            for engine in ENGINES}

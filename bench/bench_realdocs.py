@@ -278,7 +278,7 @@ def run_ours(urls: list[str], queries: Path, workdir: Path, extra: dict[str, str
     probe = json.loads((run / "probe.json").read_text())
     hits, archive_hits = set(), 0
     for line in (run / "items.jsonl").read_text().splitlines():
-        document = json.loads(line)  # one item per citing document (issue 10); every
+        document = json.loads(line)  # one item per citing document; every
         # relation counts, as the peer's matcher (given no document head) reports self hits too
         for citation in document["citations"]:
             if citation.get("member") or document["url"].endswith(

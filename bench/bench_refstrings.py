@@ -418,7 +418,7 @@ def veto_table(queries: list[Query], texts: list[str]) -> list[str]:
     return rows
 
 
-#: Issue 47's categories of an entry: one table each (a query can be in several rows).
+#: The categories an entry is sorted by: one table each (a query can be in several rows).
 CATEGORIES: dict[str, Callable[[Query], tuple[str, ...]]] = {
     "name shape": lambda q: q.names,
     "title ending, before the title": lambda q: q.title_end,
@@ -459,7 +459,7 @@ def label_table(outcomes: list[Outcome], texts: list[str], title: str,
     """The labels a reader sees on each right hit, as the crawl reports it
     (``CitationSearch``): ``in_references`` (every true citation of these papers stands in
     their reference list, so each false one is a miss of the label) and the relation "self"
-    (no generated paper is the cited work, so each one is wrong). Issue 47 asks for both."""
+    (no generated paper is the cited work, so each one is wrong)."""
     rows = [f"| {title} | scheme | right hits | in_references | labelled self |",
             "|---|---|---:|---:|---:|"]
     counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
