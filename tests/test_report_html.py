@@ -161,7 +161,7 @@ def test_javascript_urls_are_never_links(tmp_path) -> None:
     assert "&lt;i&gt;c&lt;/i&gt;" in html
 
 
-# --- the report researchers asked for (issue 28) -------------------------------------------
+# --- one entry per citing paper, sorting and filtering without script ---------------------
 
 GROUPS = [(("Fiala", "Jezek"), ["T one", "T two"]), (("Kumagai",), ["T three"])]
 

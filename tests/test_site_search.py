@@ -1,4 +1,4 @@
-"""Site search (issues 14 and 26): the form rules on their own, then real crawls of a generated
+"""Site search: the form rules on their own, then real crawls of a generated
 web with one server per kind of result page, GET and POST searches, decoy forms and a
 robots.txt that forbids a search (``tests/support/search_web.py``)."""
 
