@@ -50,7 +50,7 @@ class ExtractionLimits:
 
 #: A text over ``max_text_chars`` keeps this share of the limit from its END, the rest from its
 #: start. Why: a paper's reference list, where the citations are, closes it; a long document
-#: cut from its start alone lost exactly that (a 40 MB PDF cited on its last page).
+#: cut from its start alone would lose exactly that (a 40 MB PDF citing on its last page).
 END_SHARE = 0.2
 
 
