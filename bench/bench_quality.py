@@ -142,7 +142,7 @@ def search(text: str, author: str, title: str, scheme: str,
 
 def find(matcher: CitationMatcher, text: str, source: Optional[str]) -> list[Citation]:
     """``matcher.find`` on a normalized text, with its source where the matcher takes one (an
-    older checkout, measured for the "before" figures, does not)."""
+    older checkout, run as the peer, does not)."""
     try:
         return matcher.find(text, normalized=True, source=source)
     except TypeError:

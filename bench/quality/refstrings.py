@@ -194,7 +194,7 @@ def clean_title(title: str) -> str:
 
 
 def style_of(authors: str, title_first: bool, year_after: bool) -> str:
-    """The style of an author run, as the issue's groups name them."""
+    """The style of an author run, as the evaluation's groups name them."""
     text = authors.strip()
     if title_first:
         return "title first"
