@@ -21,7 +21,7 @@ _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f]+")
 
 @dataclass(frozen=True)
 class ExtractionLimits:
-    """Safety limits for one downloaded document; the lead maps ``CITESEEKER_*`` settings here.
+    """Safety limits for one downloaded document, read from ``CITESEEKER_*`` settings by ``config.py``.
 
     They bound what a hostile or broken file can cost: bytes unpacked (zip/gzip bombs), members
     and nesting (archive quines), time and memory of parsers (PDF/PS files that hang or explode),
