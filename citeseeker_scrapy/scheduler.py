@@ -89,7 +89,8 @@ from .frontier.sqlite_store import SqliteStore
 from .frontier.width import TICK_SECONDS, CrawlWidth, Tick
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.inputs import CrawlInputs
-from citeseeker_scrapy.job.crawl_job import crawl_job, refuse_to_start, scope_of
+from citeseeker_scrapy.job.crawl_job import crawl_job, scope_of
+from citeseeker_scrapy.job.start import refuse_to_start
 from citeseeker_scrapy.storage import StorageGuard
 from citeseeker_scrapy.frontier.redis_sync import RedisSync
 from citeseeker_scrapy.report.progress import FrontierSnapshot

@@ -14,6 +14,7 @@ CORE = ROOT / "citeseeker_scrapy"
 ADAPTERS = ("spiders", "pipelines", "middlewares", "extensions")
 #: Pure core modules: usable without Scrapy or Twisted.
 PURE = ("urls.py", "config.py", "settings_table.py", "exceptions.py", "storage.py", "job/inputs.py",
+        "job/crawl_job.py",
         "job/directories.py", "document", "extraction", "matching", "report/logs.py", "report/ledger.py",
         "rendering", "providers", "works",
         "site_search", "recrawl", "frontier/frontier.py", "frontier/model.py",
@@ -252,7 +253,7 @@ def test_the_private_api_check_can_fail(tmp_path: Path) -> None:
 
 
 def test_no_component_forges_a_scrapy_signal_or_reaches_into_the_scheduler() -> None:
-    """Issue 23: Scrapy's signals are sent by Scrapy (a re-crawl's gone citations reach the feed
+    """Scrapy's signals are sent by Scrapy (a re-crawl's gone citations reach the feed
     as real items), and no component reads the scheduler's insides (``engine.scheduler``): the
     progress display asks for a frontier snapshot by a CiteSeeker signal."""
     for path in project_files():

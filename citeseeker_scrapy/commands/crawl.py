@@ -3,7 +3,7 @@
 Why: a broken input file or setting closes the spider before its first request, through
 Scrapy's normal shutdown (stats, ``spider_closed`` and feeds still run). Scrapy's own command
 would then exit 0, and a script or Scrapyd could not tell the run did nothing; the one error
-line was buried in Scrapy's banner and stats, and with ``--nolog`` not printed at all. This
+line would be buried in Scrapy's banner and stats, and with ``--nolog`` not printed at all. This
 command builds the crawler through the public ``CrawlerProcess`` API, watches its close reason
 and stats, and at the end prints ``citeseeker: error: ...`` on stderr (after everything else,
 also with ``--nolog``) with the exit status of :func:`crawl_ending`:
@@ -63,13 +63,15 @@ def crawl_ending(reason: str | None, stats: Mapping[str, Any], refusals: list[st
     if reason != "finished":
         return 0, []
     requests, lost = stats.get(START_REQUESTS, 0), stats.get(DOCUMENTS_NOT_FETCHED, 0)
-    if requests and not job_responses(stats) and (stats.get(DOWNLOAD_ERRORS, 0) or lost):
+    # a document searched was answered (a checkpoint may lack the earlier runs' responses)
+    answered = job_responses(stats) or stats.get(DOCUMENTS_SEARCHED, 0)
+    if requests and not answered and (stats.get(DOWNLOAD_ERRORS, 0) or lost):
         return UNREACHABLE_STATUS, [f"none of the {requests} start point(s) could be reached "
                                     "(see errors.log); nothing was crawled"
                                     + (f": {lost} document(s) not fetched" if lost else "")]
     if lost:
         return _documents_not_fetched(stats)
-    if not (requests or job_responses(stats) or shared_frontier or stats.get(RESUMED)):
+    if not (requests or answered or shared_frontier or stats.get(RESUMED)):
         return BAD_INPUT_STATUS, ["no start point: give -a startpoints=URL (or a file of URLs); "
                                   "nothing was crawled"]
     return 0, []
