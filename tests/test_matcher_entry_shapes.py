@@ -337,3 +337,14 @@ def test_a_short_title_before_a_tex_opening_quote(entry: str, title: str) -> Non
 def test_a_code_ending_in_a_year_like_number_is_no_year(entry: str, author: str) -> None:
     # "f2927." and "tr1994." are codes: they close no entry before the title
     assert found(entry, author, "Standard test method for door systems")
+
+
+def test_a_query_without_the_titles_first_word_before_a_subtitle_colon() -> None:
+    # "I: Survey ..." lacks "Phase": the printed title is a longer one, though the hit leaves
+    # out the query's "I:" and a place and year follow the title
+    doc = ("9. Field Research Institute. Phase I: Survey of a fuel spill at the old power plant "
+           "Denver, 1988.\n10. Gonzalez, R. Where are my followers? Arxiv (2011).")
+    assert not found(doc, "Field Research Institute",
+                     "I: Survey of a fuel spill at the old power plant")
+    assert found(doc, "Field Research Institute",
+                 "Phase I: Survey of a fuel spill at the old power plant")

@@ -184,13 +184,14 @@ def _after_left_out(query: Sequence[str], last: str, following: str) -> Optional
 
 def _before_left_out(query: Sequence[str], first: str, preceding: str) -> Optional[str]:
     """The text before the hit short of the query's first words that the hit left out
-    ("2008. survey of " + "the tools": "2008. survey "); see :func:`_after_left_out`."""
+    ("2008. survey of " + "the tools": "2008. survey "; "Phase I: " + "Remedial ...": a
+    subtitle's colon after the left-out word, "Phase "); see :func:`_after_left_out`."""
     for left_out in range(min(_LEFT_OUT + 1, len(query))):
         if not _has_counterpart(query[left_out], (first,)):
             continue
         rest = preceding
         for word in reversed(query[:left_out]):
-            match = re.search(r"(?<![^\W_])" + re.escape(word) + r" ?$", rest)
+            match = re.search(r"(?<![^\W_])" + re.escape(word) + r"[:;,.]? ?$", rest)
             if match is None:
                 break
             rest = rest[:match.start()]
