@@ -1,0 +1,108 @@
+"""Which frontier a crawl gets, from its settings: local (memory, or SQLite in JOBDIR) or
+shared (Redis), its limits (the crawl's and those Scrapy's settings put on it), and for a
+local one the width that adapts its servers crawled at once (:mod:`.width`).
+
+Who calls it: the scheduler's ``from_crawler``, once, before any request.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable
+from urllib.parse import urlsplit
+
+from citeseeker_scrapy.config import CrawlConfig
+from citeseeker_scrapy.exceptions import ConfigError, StorageError
+from citeseeker_scrapy.site_search.forms import SiteSearchConfig
+from citeseeker_scrapy.storage import StorageGuard
+
+from .frontier import Frontier
+from .outages import OutageLimits
+from .redis_backend import SharedSettings, frontier_kind, unreachable
+from .redis_jobs import refuse_finished_job
+from .shared import SharedFrontier
+from .sqlite_store import SqliteStore
+from .store import FrontierStore, MemoryStore
+from .width import CrawlWidth
+
+#: Servers a worker of the shared frontier leases at once unless CITESEEKER_CONCURRENT_SERVERS
+#: says (the workers' fair share is counted in leases).
+SHARED_SERVERS = 4
+
+
+def build_frontier(config: CrawlConfig, settings: Any, *, jobdir: str | None,
+                   storage: StorageGuard, shared: SharedSettings | None
+                   ) -> tuple[Frontier, CrawlWidth | None]:
+    """The crawl's frontier (shared with ``shared``, else local) and the width that adapts a
+    local one (None for the shared frontier: its workers' fair share is counted in leases)."""
+    width = None if shared is not None else CrawlWidth(config.concurrent_servers or None)
+    servers = width.servers if width is not None else config.concurrent_servers or SHARED_SERVERS
+    limits: dict[str, Any] = dict(
+        max_active_servers=servers, connections_of=connections_of(settings),
+        max_pending_docs=config.max_pending_docs, max_docs_per_server=config.max_docs_per_server,
+        max_depth=config.max_depth, flush_interval=config.flush_interval)
+    if shared is not None:
+        return SharedFrontier(**limits), None
+    return Frontier(frontier_store(jobdir, storage), **limits), width
+
+
+def outage_limits(config: CrawlConfig) -> OutageLimits:
+    """The limits of servers in trouble (:mod:`.outages`)."""
+    return OutageLimits(unreachable_after=config.unreachable_after,
+                        defer_seconds=config.defer_seconds, defer_times=config.defer_times,
+                        max_retry_after=config.max_retry_after)
+
+
+def skip_file_path(config: CrawlConfig, jobdir: str | None) -> Path:
+    """``CITESEEKER_SKIP_FILE``, else ``skip_servers.txt`` in JOBDIR, else in the log dir."""
+    return Path(config.skip_file or os.path.join(jobdir or config.log_dir, "skip_servers.txt"))
+
+
+def connections_of(settings: Any) -> Callable[[str], int]:
+    """A server's connections as Scrapy's downloader gives its download slot (keyed by host
+    name): ``DOWNLOAD_SLOTS``' concurrency, else ``CONCURRENT_REQUESTS_PER_IP`` or
+    ``_PER_DOMAIN``. The frontier hands out no more of a server's documents at once."""
+    default = (settings.getint("CONCURRENT_REQUESTS_PER_IP")
+               or settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN"))
+    slots = settings.getdict("DOWNLOAD_SLOTS")
+
+    def connections(server: str) -> int:
+        host = urlsplit(server).hostname or ""
+        return max(1, int(slots.get(host, {}).get("concurrency", default)))
+    return connections
+
+
+def follows_same_server(settings: Any) -> bool:
+    """False when CITESEEKER_SITE_SEARCH=only: a server's own links are not followed, only its
+    entry pages, search results and links to other servers (a bad value: the job refuses)."""
+    try:
+        return SiteSearchConfig.from_settings(settings).mode != "only"
+    except ConfigError:
+        return True
+
+
+def frontier_store(jobdir: str | None, storage: StorageGuard) -> FrontierStore:
+    """SQLite in JOBDIR (a disk that refuses it stops the crawl), else memory."""
+    if not jobdir:
+        return MemoryStore()
+    try:
+        return SqliteStore(Path(jobdir) / "frontier.sqlite")
+    except StorageError as error:
+        storage.fail("the frontier", error)
+        return MemoryStore()
+
+
+def shared_settings(settings: Any) -> SharedSettings | None:
+    """The shared frontier's settings when CITESEEKER_FRONTIER=redis and Redis answers, else
+    None; a bad setting, an unreachable Redis or a finished job key (unless
+    CITESEEKER_REDIS_REUSE) raise :class:`ConfigError`: the job refuses to start."""
+    if frontier_kind(settings) != "redis":
+        return None
+    shared = SharedSettings.from_settings(settings)
+    problem = unreachable(shared.redis_url)
+    if problem is None:
+        problem = refuse_finished_job(shared.redis_url, shared.prefix, reuse=shared.reuse_finished)
+    if problem is not None:
+        raise ConfigError(problem)
+    return shared
