@@ -1,30 +1,25 @@
 """The Scrapy SCHEDULER over the CiteSeeker frontier (thesis §6.2–6.4, Algorithm 7.1).
 
-Who calls it: Scrapy's engine (``enqueue_request`` for the spider's start points, redirect
-targets, retries and any other component's requests; ``next_request`` whenever the downloader
-has room). It replaces Scrapy's scheduler *and* dupefilter: the frontier dedupes per server and
-forgets a server's documents when the server completes. It wires the frontier's parts to the
-crawl's signals: the one scope gate (:mod:`.frontier.admission`), requests as frontier records
-(:mod:`.frontier.codec`), servers held or ended early (:mod:`.frontier.trouble`), the servers
-crawled at once (:mod:`.frontier.pacing`), checkpoints, the skip file, fencing at send time
-(:mod:`.frontier.fencing`) and the engine's wake-up (:mod:`.frontier.wake`).
+Who calls it: Scrapy's engine (``enqueue_request`` for start points, redirect targets, retries
+and other components' requests; ``next_request`` whenever the downloader has room). It replaces
+Scrapy's scheduler *and* dupefilter: the frontier dedupes per server and forgets a server's
+documents when it completes. Its parts live in ``frontier/``: the one scope gate
+(``admission``), requests as records (``codec``), documents finished (``finishing``), servers
+held or ended early (``trouble``), servers crawled at once (``pacing``), ``checkpoints``, the
+``skip_file``, fencing at send time (``fencing``), the engine's wake-up (``wake``). A document
+is finished only once its item left the pipelines and its links are in the frontier, so no
+link is lost to a server completed too early.
 
-Links do not come as requests: when a document item has passed the pipelines (scraped, dropped
-or failed), its links are admitted to the frontier, and only then is the document finished —
-so no link is lost to a server that would otherwise be completed too early. A request that
-failed (errback) is finished on the spider's ``document_failed`` signal.
-
-Settings read (in ``from_crawler`` only, through :class:`CrawlConfig` and
-:mod:`.frontier.build`): ``CITESEEKER_CONCURRENT_SERVERS``, ``_MAX_PENDING_DOCS``,
-``_MAX_DOCS_PER_SERVER``, ``_MAX_DEPTH``, ``_FLUSH_INTERVAL``, ``_KEEP_QUERY``, ``_SKIP_FILE``,
-``_TRAP_PAGES``, ``_UNREACHABLE_AFTER``, ``_DEFER_SECONDS``, ``_DEFER_TIMES``,
-``_MAX_RETRY_AFTER``, ``_SITE_SEARCH``, ``JOBDIR``; ``CITESEEKER_FRONTIER=redis`` makes this a
-worker of the frontier shared by many (:mod:`.frontier.shared`, :mod:`.frontier.redis_sync`).
-Writes to JOBDIR: ``frontier.sqlite``. Reads ``skip_servers.txt`` (JOBDIR, else the log dir).
+Settings read (in ``from_crawler`` only, through :class:`CrawlConfig` and ``frontier/build``):
+``CITESEEKER_CONCURRENT_SERVERS``, ``_MAX_PENDING_DOCS``, ``_MAX_DOCS_PER_SERVER``,
+``_MAX_DEPTH``, ``_FLUSH_INTERVAL``, ``_KEEP_QUERY``, ``_SKIP_FILE``, ``_TRAP_PAGES``,
+``_UNREACHABLE_AFTER``, ``_DEFER_*``, ``_MAX_RETRY_AFTER``, ``_SITE_SEARCH``, ``_FRONTIER``
+(``redis``: a worker of the shared frontier), ``JOBDIR`` (writes ``frontier.sqlite`` there).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +30,6 @@ from twisted.internet.defer import Deferred
 
 from . import signals as citeseeker_signals
 from .document.item import DocumentItem
-from .exceptions import ConfigError
 from .frontier import Frontier
 from .frontier.admission import Admission
 from .frontier.build import (build_frontier, follows_same_server, outage_limits, shared_settings,
@@ -43,6 +37,7 @@ from .frontier.build import (build_frontier, follows_same_server, outage_limits,
 from .frontier.checkpoints import Checkpoints
 from .frontier.codec import RequestCodec
 from .frontier.fencing import LeaseFence
+from .frontier.finishing import Finishing
 from .frontier.outages import OutageLimits
 from .frontier.pacing import WidthPacer
 from .frontier.redis_backend import SharedSettings
@@ -53,11 +48,10 @@ from .frontier.wake import is_wake, wake_engine
 from .frontier.width import CrawlWidth, Tick
 from .job.crawl_job import crawl_job, refuse_to_start, scope_of
 from .job.inputs import CrawlInputs
-from .keys import LEASE_KEY, ORIGIN_KEY, SEARCH_KEY, TROUBLE_KEY, UNSENT_KEY
-from .report.progress import FrontierSnapshot
-from .stats import SERVERS_COMPLETED, SERVERS_SKIPPED, STALE_IN_FLIGHT
+from .keys import LEASE_KEY, SEARCH_KEY, UNSENT_KEY
+from .stats import SERVERS_SKIPPED, STALE_IN_FLIGHT
 from .storage import StorageGuard
-from .urls import LinkPolicy, canonical_url, server_of
+from .urls import LinkPolicy, server_of
 
 
 class FrontierScheduler:
@@ -70,13 +64,11 @@ class FrontierScheduler:
         """Built by :meth:`from_crawler` (or a test, from plain values): ``shared`` makes this a
         worker of the Redis frontier; ``width`` adapts the frontier's ``max_active_servers``
         while the crawl runs (None: it stays as given)."""
-        self.crawler, self.frontier, self.keep_query = crawler, frontier, keep_query
+        self.crawler, self.frontier = crawler, frontier
+        self.wake_engine = partial(wake_engine, crawler)
         self.watch = ServerWatch(crawler, frontier, outages=outages or OutageLimits(),
                                  trap_pages=trap_pages, wake_engine=self.wake_engine)
         self.codec = RequestCodec(crawler.stats)
-        self.admission = Admission(crawler.stats, frontier, scope, self.codec,
-                                   follow_same_server=follow_same_server,
-                                   budget_reached=self.watch.budget_reached, finish=self._finish)
         self.storage = storage or StorageGuard()
         self.checkpoints = Checkpoints(crawler.stats, frontier, self.storage)
         self.skip_file = SkipFile(skip_file)
@@ -84,24 +76,28 @@ class FrontierScheduler:
                                                            self._wake_if_starved)
         self._starved = False  # the last next_request found nothing while work waited
         self._engine_started = False
-        frontier.root_of = self.admission.root_of
-        frontier.on_completed = self.on_server_completed
         self.shared: RedisSync | None = None if shared is None else RedisSync(
-            crawler, frontier, shared, add_start_point=self.admission.add_start_point,
+            crawler, frontier, shared, add_start_point=self._add_pushed_start_point,
             wake_engine=self.wake_engine)
+        self.finishing = Finishing(frontier, self.checkpoints, self.watch, keep_query=keep_query,
+                                   shared=self.shared, on_finished=self._wake_if_starved)
+        self.admission = Admission(crawler.stats, frontier, scope, self.codec,
+                                   follow_same_server=follow_same_server,
+                                   budget_reached=self.watch.budget_reached,
+                                   finish=self.finishing.finish)
         self.fence = LeaseFence(crawler, None if shared is None else frontier)
+        frontier.root_of = self.admission.root_of
+        frontier.on_completed = self.watch.server_completed
 
     @classmethod
     def from_crawler(cls, crawler) -> FrontierScheduler:
         job = crawl_job(crawler)
         # a job that refused to start closes before its first request: leave JOBDIR untouched
         config = job.config_or_defaults()
-        jobdir = crawler.settings.get("JOBDIR") if job.error is None else None
-        shared = None
-        try:
-            shared = shared_settings(crawler.settings) if job.error is None else None
-        except ConfigError as error:  # an unreachable Redis too: exit status 2, no request
-            refuse_to_start(crawler, str(error))
+        jobdir, shared = None, None
+        if job.error is None:
+            jobdir = crawler.settings.get("JOBDIR")
+            shared = shared_settings(crawler.settings, refuse=partial(refuse_to_start, crawler))
         frontier, width = build_frontier(config, crawler.settings, jobdir=jobdir,
                                          storage=job.storage, shared=shared)
         return cls(crawler, frontier, keep_query=config.keep_query,
@@ -111,17 +107,15 @@ class FrontierScheduler:
                    follow_same_server=job.error is not None or follows_same_server(
                        crawler.settings))
 
-    # --- engine interface ---------------------------------------------------------------------
-
     def open(self, spider: Spider) -> None:
         self.codec.open(spider)
         connect = self.crawler.signals.connect
         connect(self.listen_to_items, signal=signals.engine_started)
         connect(self.on_engine_started, signal=signals.engine_started)
-        connect(self.on_document_failed, signal=citeseeker_signals.document_failed)
+        connect(self.finishing.on_document_failed, signal=citeseeker_signals.document_failed)
         connect(self.watch.on_server_trouble, signal=citeseeker_signals.server_trouble)
-        connect(self.on_search_page_done, signal=citeseeker_signals.search_page_done)
-        connect(self.frontier_snapshot, signal=citeseeker_signals.frontier_snapshot_wanted)
+        connect(self.finishing.on_search_page_done, signal=citeseeker_signals.search_page_done)
+        connect(self.checkpoints.progress_snapshot, signal=citeseeker_signals.frontier_snapshot_wanted)
         connect(self.fence.refusal_to_send, signal=citeseeker_signals.request_leaving)
         connect(self.on_idle, signal=signals.spider_idle)
         self.checkpoints.restore()
@@ -137,10 +131,7 @@ class FrontierScheduler:
         return deferred_from_coro(self.shared.close())
 
     def has_pending_requests(self) -> bool:
-        frontier = self.frontier
-        if any(server.stack for server in frontier.active.values()):
-            return True
-        return bool(frontier.pending) and frontier.crawling() < frontier.max_active_servers
+        return self.frontier.has_documents_ready()
 
     def __len__(self) -> int:
         sizes = self.frontier.sizes()
@@ -172,8 +163,6 @@ class FrontierScheduler:
             request.meta[LEASE_KEY] = self.frontier.lease_of(server_of(request.url))
         return request
 
-    # --- what the crawl tells -----------------------------------------------------------------
-
     def listen_to_items(self) -> None:
         """Connected when the engine starts, after every extension and spider_opened handler:
         the frontier hears of a document last, once the feed and the report have it, so a
@@ -195,36 +184,7 @@ class FrontierScheduler:
         if self.shared is not None and item.citations:
             self.shared.report_citations([f"{item.url} {c.get('member', '')} {c.get('publication')}"
                                           for c in item.citations])
-        self._finish(item.url)
-
-    def on_document_failed(self, request: Request, reason: str = "", unreachable: bool = False,
-                           **kwargs: Any) -> None:
-        """The request failed for good (errback): nothing of it will reach the pipelines. An
-        answer of its server (a 404) ends the server's failures in a row."""
-        if not unreachable and not request.meta.get(TROUBLE_KEY):
-            self.watch.answered(server_of(request.url))
-        if request.meta.get(SEARCH_KEY):
-            self._finish(request.meta[SEARCH_KEY]["key"])
-        self._finish(request.url if request.meta.get(ORIGIN_KEY)
-                     else canonical_url(request.url, keep_query=self.keep_query))
-
-    def on_search_page_done(self, key: str, url: str, **kwargs: Any) -> None:
-        """A search result page was parsed and its results queued: it is finished (under its
-        key, and under the URL it was answered from after a redirect)."""
-        self._finish(key)
-        if url != key:
-            self._finish(url)
-
-    def _finish(self, url: str) -> None:
-        self.frontier.finish(url)
-        self._wake_if_starved()  # a document out less: room for one more
-        if self.frontier.needs_flush():
-            self.checkpoints.flush()
-            self.checkpoints.publish_sizes()
-            if self.shared is not None:
-                self.shared.wake()
-        if self.shared is not None and self.frontier.completing:
-            self.shared.wake()  # a finished server: complete it and lease the next one now
+        self.finishing.finish(item.url)
 
     def on_idle(self, spider: Spider) -> None:
         """Nothing is downloading or being parsed: whatever is "in flight" is stale."""
@@ -237,17 +197,6 @@ class FrontierScheduler:
             self.shared.wake()  # other workers may still find links to servers for us
             raise DontCloseSpider
 
-    def on_server_completed(self, server: str) -> None:
-        self.watch.forget(server)
-        self.crawler.stats.inc_value(SERVERS_COMPLETED)
-        self.crawler.signals.send_catch_log(citeseeker_signals.server_completed, server=server)
-
-    def frontier_snapshot(self, **kwargs: Any) -> FrontierSnapshot:
-        """The progress display's figures (signal ``frontier_snapshot_wanted``)."""
-        return FrontierSnapshot(self.frontier.sizes(), tuple(self.frontier.active))
-
-    # --- the engine's wake-up and the width ---------------------------------------------------
-
     def on_engine_started(self) -> None:
         """From now on the engine can be woken, and the width ticks."""
         self._engine_started = True
@@ -259,9 +208,8 @@ class FrontierScheduler:
         assert self.pacer is not None
         self.pacer.tick(tick)
 
-    def wake_engine(self) -> None:
-        """Called by the server watch (a hold ended) and the shared frontier's sync."""
-        wake_engine(self.crawler)
+    def _add_pushed_start_point(self, url: str) -> None:
+        self.admission.add_start_point(url)  # the shared frontier's sync: a pushed start point
 
     def _wake_if_starved(self) -> None:
         if self._starved and self._engine_started:

@@ -93,16 +93,21 @@ def frontier_store(jobdir: str | None, storage: StorageGuard) -> FrontierStore:
         return MemoryStore()
 
 
-def shared_settings(settings: Any) -> SharedSettings | None:
-    """The shared frontier's settings when CITESEEKER_FRONTIER=redis and Redis answers, else
-    None; a bad setting, an unreachable Redis or a finished job key (unless
-    CITESEEKER_REDIS_REUSE) raise :class:`ConfigError`: the job refuses to start."""
-    if frontier_kind(settings) != "redis":
+def shared_settings(settings: Any, refuse: Callable[[str], None]) -> SharedSettings | None:
+    """The shared frontier's settings when CITESEEKER_FRONTIER=redis and Redis answers; a bad
+    setting, an unreachable Redis or a finished job key (unless CITESEEKER_REDIS_REUSE) are
+    told to ``refuse`` (the job refuses to start: exit status 2, before any request)."""
+    try:
+        if frontier_kind(settings) != "redis":
+            return None
+        shared = SharedSettings.from_settings(settings)
+    except ConfigError as error:
+        refuse(str(error))
         return None
-    shared = SharedSettings.from_settings(settings)
     problem = unreachable(shared.redis_url)
-    if problem is None:
+    if problem is None:  # a finished job key: refused unless CITESEEKER_REDIS_REUSE
         problem = refuse_finished_job(shared.redis_url, shared.prefix, reuse=shared.reuse_finished)
     if problem is not None:
-        raise ConfigError(problem)
+        refuse(problem)
+        return None
     return shared

@@ -6,7 +6,8 @@ keeps every numeric statistic of ours (``citeseeker/...``), so a resumed crawl c
 where it stopped (``citeseeker/resumed`` counts the resumes). A checkpoint the disk refuses
 stops the crawl through the job's storage guard (:mod:`citeseeker_scrapy.storage`); from then
 on none is written, so the resume starts from the last whole one. The frontier's sizes are
-published as ``citeseeker/frontier/size/<structure>`` with each checkpoint.
+published as ``citeseeker/frontier/size/<structure>`` with each checkpoint, and given to the
+progress display when it asks (:meth:`Checkpoints.progress_snapshot`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from citeseeker_scrapy.exceptions import StorageError
+from citeseeker_scrapy.report.progress import FrontierSnapshot
 from citeseeker_scrapy.stats import FRONTIER_SIZE, RESUMED, ROOT
 from citeseeker_scrapy.storage import StorageGuard
 
@@ -58,6 +60,10 @@ class Checkpoints:
     def publish_sizes(self) -> None:
         for name, value in self.frontier.sizes().items():
             self.stats.set_value(f"{FRONTIER_SIZE}/{name}", value)
+
+    def progress_snapshot(self, **kwargs: Any) -> FrontierSnapshot:
+        """The progress display's figures (signal ``frontier_snapshot_wanted``)."""
+        return FrontierSnapshot(self.frontier.sizes(), tuple(self.frontier.active))
 
     def _snapshot(self) -> dict[str, Any]:
         stats = self.stats.get_stats()

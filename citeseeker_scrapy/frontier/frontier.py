@@ -378,6 +378,13 @@ class Frontier:
 
     # --- state --------------------------------------------------------------------------------
 
+    def has_documents_ready(self) -> bool:
+        """A document waits on an active server's stack, or a pending server may be activated
+        (Scrapy's ``has_pending_requests``, asked by its engine)."""
+        if any(server.stack for server in self.active.values()):
+            return True
+        return bool(self.pending) and self.crawling() < self.max_active_servers
+
     def has_work(self) -> bool:
         return bool(self.pending) or any(not s.is_finished() for s in self.active.values())
 

@@ -7,7 +7,9 @@ heard. **Servers in trouble** (``429``, ``5xx``, a connection refused: the outag
 frontier); the engine is woken when a hold ends. A server given up gets one errors.log line
 with the count of its documents not fetched (``citeseeker/frontier/documents_not_fetched``,
 which the crawl command's last line reports). A **crawler trap** (:mod:`.traps`) ends its
-server's crawl the same way; a **document budget** reached is told once per server.
+server's crawl the same way; a **document budget** reached is told once per server. A server
+the frontier completes is counted (``citeseeker/frontier/servers_completed``) and told by the
+CiteSeeker signal ``server_completed``.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from scrapy.utils.asyncio import call_later
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.item import DocumentItem
-from citeseeker_scrapy.stats import (DOCUMENTS_NOT_FETCHED, SERVERS_DEFERRED, TRAPS_SERVERS,
-                                     UNREACHABLE_DOCUMENTS_SKIPPED, UNREACHABLE_SERVERS)
+from citeseeker_scrapy.stats import (DOCUMENTS_NOT_FETCHED, SERVERS_COMPLETED, SERVERS_DEFERRED,
+                                     TRAPS_SERVERS, UNREACHABLE_DOCUMENTS_SKIPPED,
+                                     UNREACHABLE_SERVERS)
 from citeseeker_scrapy.urls import server_of
 
 from .frontier import Frontier
@@ -48,11 +51,14 @@ class ServerWatch:
         """The server answered (a page, or a 404): its failures in a row end."""
         self.outages.answered(server)
 
-    def forget(self, server: str) -> None:
-        """The server is completed: nothing of it is watched any longer."""
+    def server_completed(self, server: str) -> None:
+        """The frontier completed the server (its ``on_completed``): nothing of it is watched
+        any longer; counted, and told by the CiteSeeker signal ``server_completed``."""
         self.outages.answered(server)
         self.traps.forget(server)
         self.over_budget.discard(server)
+        self.crawler.stats.inc_value(SERVERS_COMPLETED)
+        self.crawler.signals.send_catch_log(citeseeker_signals.server_completed, server=server)
 
     def on_server_trouble(self, request: Request, reason: str, retry_after: float | None = None,
                           down: bool = True, **kwargs: Any) -> float | None:
