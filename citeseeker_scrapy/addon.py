@@ -50,18 +50,18 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "scrapy.downloadermiddlewares.offsite.OffsiteMiddleware": None,
         # robots.txt's Crawl-delay and Request-rate obeyed as well (its place: Scrapy's, 100)
         "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
-        "middlewares.politeness.PoliteRobotsTxtMiddleware": 100,
-        "middlewares.file_directory.FileDirectoryMiddleware": 50,
-        "middlewares.document_type.DocumentTypeMiddleware": 550,  # the type, sniffed once
-        "middlewares.soft_404.Soft404Middleware": 540,  # pages like a made-up path's: dropped
+        "citeseeker_scrapy.middlewares.politeness.PoliteRobotsTxtMiddleware": 100,
+        "citeseeker_scrapy.middlewares.file_directory.FileDirectoryMiddleware": 50,
+        "citeseeker_scrapy.middlewares.document_type.DocumentTypeMiddleware": 550,  # the type, sniffed once
+        "citeseeker_scrapy.middlewares.soft_404.Soft404Middleware": 540,  # pages like a made-up path's: dropped
         "scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware": None,
-        "middlewares.redirects.ScopedMetaRefreshMiddleware": 580,
+        "citeseeker_scrapy.middlewares.redirects.ScopedMetaRefreshMiddleware": 580,
         "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
-        "middlewares.redirects.ScopedRedirectMiddleware": 600,
-        "middlewares.conditional.ConditionalRequestMiddleware": 560,  # re-crawl
-        "middlewares.outages.ServerTroubleMiddleware": 570,  # before Scrapy's retry (550)
-        "middlewares.lease.LeaseCheckMiddleware": 990,  # Redis workers: fencing at send time
-        "middlewares.adaptive_concurrency.AdaptiveConcurrencyMiddleware": 950,
+        "citeseeker_scrapy.middlewares.redirects.ScopedRedirectMiddleware": 600,
+        "citeseeker_scrapy.middlewares.conditional.ConditionalRequestMiddleware": 560,  # re-crawl
+        "citeseeker_scrapy.middlewares.outages.ServerTroubleMiddleware": 570,  # before Scrapy's retry (550)
+        "citeseeker_scrapy.middlewares.lease.LeaseCheckMiddleware": 990,  # Redis workers: fencing at send time
+        "citeseeker_scrapy.middlewares.adaptive_concurrency.AdaptiveConcurrencyMiddleware": 950,
     },
     "SPIDER_MIDDLEWARES": {
         # the spider yields documents, not links: depth and URL length are the scope gate's
@@ -72,31 +72,31 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         # the meta-copy check is a lint for hand-written spiders: each wrapped every item
         "scrapy.spidermiddlewares.start.StartSpiderMiddleware": None,
         "scrapy.spidermiddlewares.metacopy.MetaCopyDetectionMiddleware": None,
-        "middlewares.recrawl_spider.RecrawlSpiderMiddleware": 45,  # re-crawl: gone citations
+        "citeseeker_scrapy.middlewares.recrawl_spider.RecrawlSpiderMiddleware": 45,  # re-crawl: gone citations
     },
     "ITEM_PIPELINES": {
-        "pipelines.archives.UnpackArchivesPipeline": 100,
-        "pipelines.text.ExtractTextPipeline": 200,
-        "pipelines.citations.MatchCitationsPipeline": 300,
-        "pipelines.reported_once.ReportOncePipeline": 350,
-        "pipelines.works.CitingWorkPipeline": 360,
-        "pipelines.recrawl.UnchangedDocumentsPipeline": 50,   # re-crawl
-        "pipelines.recrawl.CrawlRecordPipeline": 340,         # re-crawl
+        "citeseeker_scrapy.pipelines.archives.UnpackArchivesPipeline": 100,
+        "citeseeker_scrapy.pipelines.text.ExtractTextPipeline": 200,
+        "citeseeker_scrapy.pipelines.citations.MatchCitationsPipeline": 300,
+        "citeseeker_scrapy.pipelines.reported_once.ReportOncePipeline": 350,
+        "citeseeker_scrapy.pipelines.works.CitingWorkPipeline": 360,
+        "citeseeker_scrapy.pipelines.recrawl.UnchangedDocumentsPipeline": 50,   # re-crawl
+        "citeseeker_scrapy.pipelines.recrawl.CrawlRecordPipeline": 340,         # re-crawl
     },
     "EXTENSIONS": {
-        "extensions.report.ReportExtension": 500,
-        "extensions.progress.ProgressExtension": 510,
-        "extensions.recrawl.RecrawlExtension": 520,  # re-crawl state
+        "citeseeker_scrapy.extensions.report.ReportExtension": 500,
+        "citeseeker_scrapy.extensions.progress.ProgressExtension": 510,
+        "citeseeker_scrapy.extensions.recrawl.RecrawlExtension": 520,  # re-crawl state
         "scrapy.extensions.spiderstate.SpiderState": None,
-        "extensions.spider_state.DurableSpiderState": 0,  # spider.state whole or not at all
+        "citeseeker_scrapy.extensions.spider_state.DurableSpiderState": 0,  # spider.state whole or not at all
     },
 }
 
-DURABLE_FILES = "extensions.feeds.DurableFileFeedStorage"
-RENDER_ADDON = "middlewares.render.RenderAddon"
+DURABLE_FILES = "citeseeker_scrapy.extensions.feeds.DurableFileFeedStorage"
+RENDER_ADDON = "citeseeker_scrapy.middlewares.render.RenderAddon"
 #: http and https: Scrapy's aiohttp handler, lazy, without aiohttp's hidden retry (its module
 #: says why); the render add-on puts the browser's handler in front of it.
-HTTP_HANDLER = "middlewares.http_handler.HttpHandler"
+HTTP_HANDLER = "citeseeker_scrapy.middlewares.http_handler.HttpHandler"
 #: Raised only by Scrapy's HTTP/1.1 handler (by its proxy tunnel), which never downloads an
 #: http or https request of a crawl whose handlers are ours. Named in ``RETRY_EXCEPTIONS``, it
 #: made the retry middleware import that handler and its TLS stack at every crawl's start,
@@ -118,7 +118,7 @@ PLAIN_SETTINGS: dict[str, Any] = {
     "SCHEDULER": "citeseeker_scrapy.scheduler.FrontierScheduler",
     # Scrapy's in-memory stats without the deprecation wrapper on every lookup
     # (extensions/stats_collector.py says why)
-    "STATS_CLASS": "extensions.stats_collector.PlainStatsCollector",
+    "STATS_CLASS": "citeseeker_scrapy.extensions.stats_collector.PlainStatsCollector",
     # Scrapy starts CONCURRENT_ITEMS + 1 asyncio tasks per response, whatever it yields; a
     # response yields one document item (and, rarely, a few site-search requests), so one
     # worker does it all: every task more per page is CPU spent on nothing. Responses are
@@ -136,7 +136,7 @@ PLAIN_SETTINGS: dict[str, Any] = {
     "SCRAPER_SLOT_MAX_ACTIVE_SIZE": 12 * 1024 * 1024,
     "FEED_EXPORT_FIELDS": FEED_FIELDS,
     # a document is logged as its URL and reason, never its text (extensions/log_formatter.py)
-    "LOG_FORMATTER": "extensions.log_formatter.CiteSeekerLogFormatter",
+    "LOG_FORMATTER": "citeseeker_scrapy.extensions.log_formatter.CiteSeekerLogFormatter",
     "FEED_EXPORT_ENCODING": "utf-8",
     **DEFAULT_SETTINGS,
     **SITE_SEARCH_DEFAULTS,
@@ -156,7 +156,7 @@ class CiteSeeker:
             storages.setdefault(scheme, DURABLE_FILES)
         settings.set("FEED_STORAGES", storages, priority="addon")
         exporters = settings.getdict("FEED_EXPORTERS")
-        exporters.setdefault("csv", "extensions.feeds.CitationCsvItemExporter")
+        exporters.setdefault("csv", "citeseeker_scrapy.extensions.feeds.CitationCsvItemExporter")
         settings.set("FEED_EXPORTERS", exporters, priority="addon")
         settings["DOWNLOAD_HANDLERS"].update({"http": HTTP_HANDLER, "https": HTTP_HANDLER},
                                              priority="addon")

@@ -13,8 +13,8 @@ from citeseeker_scrapy.allocator import tune_allocator
 tune_allocator()
 
 BOT_NAME = "citeseeker"
-SPIDER_MODULES = ["spiders"]
-NEWSPIDER_MODULE = "spiders"
+SPIDER_MODULES = ["citeseeker_scrapy.spiders"]
+NEWSPIDER_MODULE = "citeseeker_scrapy.spiders"
 COMMANDS_MODULE = "citeseeker_scrapy.commands"
 
 ADDONS = {"citeseeker_scrapy.addon.CiteSeeker": 0}

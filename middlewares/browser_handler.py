@@ -5,13 +5,13 @@ own browser provider, so a crawl that renders an http page and an https page wou
 browsers (and two Playwright drivers, ~125 MiB each). Scrapy builds handlers through their
 public ``from_crawler``; this one returns the same instance for both schemes of a crawl, and
 closes it once. Laziness comes from the public ``PLAYWRIGHT_BROWSER_PROVIDER`` setting
-(:class:`middlewares.browser_provider.OnDemandBrowserProvider`): the handler's start-up only
+(:class:`citeseeker_scrapy.middlewares.browser_provider.OnDemandBrowserProvider`): the handler's start-up only
 creates the provider, and the driver starts with the first page that needs a browser.
 
 Requests without ``playwright`` meta go to the crawl's HTTP client
-(:class:`middlewares.http_handler.HttpHandler`, built at the first such request), as they would
+(:class:`citeseeker_scrapy.middlewares.http_handler.HttpHandler`, built at the first such request), as they would
 without rendering; the stock handler sent them to Twisted's. Installed for http and https by
-:class:`middlewares.render.RenderAddon`.
+:class:`citeseeker_scrapy.middlewares.render.RenderAddon`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from weakref import WeakKeyDictionary
 
 from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
 
-from middlewares.http_handler import HttpHandler
+from citeseeker_scrapy.middlewares.http_handler import HttpHandler
 
 #: The handler of each running crawler.
 SHARED: "WeakKeyDictionary[Any, SharedPlaywrightHandler]" = WeakKeyDictionary()

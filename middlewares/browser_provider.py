@@ -3,12 +3,12 @@
 Why: the stock provider starts the driver (a Node.js process of its own) once and keeps
 it to the end of the crawl. A crawl that renders a few JavaScript pages among thousands of
 documents then carries the driver for hours. This provider starts the driver when a browser is
-launched and stops it when that browser is gone (closed by :class:`middlewares.render.BrowserPool`
+launched and stops it when that browser is gone (closed by :class:`citeseeker_scrapy.middlewares.render.BrowserPool`
 after a quiet spell or for a restart, or crashed); the next page needing a browser starts both
 again, through scrapy-playwright's own relaunch of a disconnected browser.
 
 Installed through scrapy-playwright's public ``PLAYWRIGHT_BROWSER_PROVIDER`` setting by
-:class:`middlewares.render.RenderAddon`.
+:class:`citeseeker_scrapy.middlewares.render.RenderAddon`.
 """
 
 from __future__ import annotations

@@ -59,9 +59,9 @@ from citeseeker_scrapy.threads import in_thread_if_big
 
 logger = logging.getLogger(__name__)
 
-HANDLER = "middlewares.browser_handler.SharedPlaywrightHandler"
-MIDDLEWARE = "middlewares.render.RenderMiddleware"
-PROVIDER = "middlewares.browser_provider.OnDemandBrowserProvider"
+HANDLER = "citeseeker_scrapy.middlewares.browser_handler.SharedPlaywrightHandler"
+MIDDLEWARE = "citeseeker_scrapy.middlewares.render.RenderMiddleware"
+PROVIDER = "citeseeker_scrapy.middlewares.browser_provider.OnDemandBrowserProvider"
 #: After robots.txt (100): a request robots.txt forbids never reaches the browser.
 MIDDLEWARE_ORDER = 120
 #: Pages opened in one browser context before it is retired and closed.
@@ -124,7 +124,7 @@ def _install(settings, config: RenderConfig, browser: str) -> None:
     settings.set("PLAYWRIGHT_MAX_PAGES_PER_CONTEXT", config.concurrency, priority="addon")
     settings.set("PLAYWRIGHT_MAX_CONTEXTS", config.concurrency + 1, priority="addon")
     settings.set("PLAYWRIGHT_BROWSER_PROVIDER", PROVIDER, priority="addon")
-    settings.set("PLAYWRIGHT_ABORT_REQUEST", "middlewares.render.skip_heavy_resource",
+    settings.set("PLAYWRIGHT_ABORT_REQUEST", "citeseeker_scrapy.middlewares.render.skip_heavy_resource",
                  priority="addon")
     settings["DOWNLOADER_MIDDLEWARES"].update({MIDDLEWARE: MIDDLEWARE_ORDER}, priority="addon")
 

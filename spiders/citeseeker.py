@@ -29,8 +29,8 @@ from citeseeker_scrapy.job.crawl_job import (
 )
 from citeseeker_scrapy.job.directories import apply_job_dirs, apply_recrawl_argument
 from citeseeker_scrapy.keys import DEPTH_KEY, KIND_KEY, LANDING_KEY, ORIGIN_KEY, START
-from spiders.providers import start_points_with_providers
-from spiders.site_search import SiteSearcher
+from citeseeker_scrapy.spiders.providers import start_points_with_providers
+from citeseeker_scrapy.spiders.site_search import SiteSearcher
 
 UNREACHABLE = citeseeker_signals.UNREACHABLE_ERRORS
 

@@ -1,6 +1,6 @@
 """Site search for the citeseeker spider: submit a server's own search form, follow its results.
 
-Who calls it: :class:`spiders.citeseeker.CiteSeekerSpider` — ``parse`` offers each HTML page
+Who calls it: :class:`citeseeker_scrapy.spiders.citeseeker.CiteSeekerSpider` — ``parse`` offers each HTML page
 (:meth:`SiteSearcher.searches_for`) and each result that is an HTML page
 (:meth:`SiteSearcher.landing_requests`), the ``parse_search`` callback hands each result page
 over (:meth:`SiteSearcher.follow_results`). The rules (which form, which links are results,

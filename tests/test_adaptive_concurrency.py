@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from middlewares.adaptive_concurrency import (
+from citeseeker_scrapy.middlewares.adaptive_concurrency import (
     HOLD_SECONDS, AdaptiveConcurrency, AdaptiveConcurrencyMiddleware,
 )
 from tests.support.crawl import run_crawl
@@ -35,8 +35,8 @@ def test_a_request_the_lease_check_sends_back_frees_its_connection() -> None:
     from scrapy.utils.test import get_crawler
 
     from citeseeker_scrapy.keys import CONNECTION_KEY
-    from middlewares.adaptive_concurrency import AdaptiveConcurrencyMiddleware
-    from middlewares.lease import LeaseCheckMiddleware
+    from citeseeker_scrapy.middlewares.adaptive_concurrency import AdaptiveConcurrencyMiddleware
+    from citeseeker_scrapy.middlewares.lease import LeaseCheckMiddleware
 
     from types import SimpleNamespace
 

@@ -17,7 +17,7 @@ from citeseeker_scrapy.frontier.width import FLOOR, START, CrawlWidth, Tick
 from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, START as START_ORIGIN
 from citeseeker_scrapy.scheduler import FrontierScheduler
 from citeseeker_scrapy.stats import FRONTIER_WIDTH_MAX
-from spiders.citeseeker import CiteSeekerSpider
+from citeseeker_scrapy.spiders.citeseeker import CiteSeekerSpider
 
 WAITING = Tick(held_back=True, lag=0.0, backed_up=False, busy=0.3)
 LATE = Tick(held_back=True, lag=0.5, backed_up=False, busy=1.0)

@@ -46,6 +46,8 @@ def dotted_exists(name: str) -> bool:
     """The longest prefix that is a module of ours, then names defined in it (read, not
     imported: a module, a class of it, a function, a constant or a class attribute)."""
     parts = name.split(".")
+    if parts[0] == "citeseeker_scrapy" and len(parts) > 1 and (ROOT / parts[1]).is_dir():
+        parts = parts[1:]  # a component (citeseeker_scrapy.spiders) is in a top-level folder
     for length in range(len(parts), 0, -1):
         base = ROOT.joinpath(*parts[:length])
         module = base / "__init__.py" if base.is_dir() else base.with_suffix(".py")

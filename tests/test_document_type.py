@@ -10,7 +10,7 @@ from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
 from citeseeker_scrapy.keys import KIND_KEY
-from middlewares.document_type import DocumentTypeMiddleware
+from citeseeker_scrapy.middlewares.document_type import DocumentTypeMiddleware
 
 PDF = b"%PDF-1.4\n1 0 obj\n<< >>\nendobj\n"
 HTML = b"<!DOCTYPE html><html><head><title>t</title></head><body><p>x</p></body></html>"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from scrapy import Request
 from scrapy.http import HtmlResponse
 
-from middlewares.file_directory import FileDirectoryMiddleware
+from citeseeker_scrapy.middlewares.file_directory import FileDirectoryMiddleware
 
 
 def test_file_directory_listing_and_index(tmp_path) -> None:

@@ -8,7 +8,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from middlewares.soft_404 import PROBE_PREFIX
+from citeseeker_scrapy.middlewares.soft_404 import PROBE_PREFIX
 from tests.support.crawl import Crawl, peak_child_rss_mb, run_crawl, wait_for
 from tests.support.servers import SiteServer, write_site
 

@@ -10,6 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "citeseeker_scrapy"
+#: The component packages: top-level folders of the checkout, ``citeseeker_scrapy.<name>`` by import.
 ADAPTERS = ("spiders", "pipelines", "middlewares", "extensions")
 #: Pure core modules: usable without Scrapy or Twisted.
 PURE = ("urls.py", "config.py", "exceptions.py", "storage.py", "job/inputs.py",
@@ -28,10 +29,27 @@ def core_files() -> list[Path]:
     return sorted(CORE.rglob("*.py"))
 
 
+def adapter_of(module: str) -> str | None:
+    """The component package a dotted module name belongs to (``citeseeker_scrapy.spiders.x``
+    -> ``spiders``), or None for the core and for code the project does not own."""
+    parts = module.split(".")
+    if parts[0] == "citeseeker_scrapy" and len(parts) > 1 and parts[1] in ADAPTERS:
+        return parts[1]
+    return None
+
+
 @pytest.mark.parametrize("path", core_files(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_core_never_imports_the_adapters(path: Path) -> None:
     for module in imported_modules(path):
-        assert module.split(".")[0] not in ADAPTERS, f"{path} imports {module}"
+        assert adapter_of(module) is None, f"{path} imports {module}"
+
+
+def test_components_are_imported_by_the_projects_name_only() -> None:
+    """``import spiders.x`` works in a checkout but not once installed, and beside
+    ``citeseeker_scrapy.spiders.x`` it would load a second copy of every class."""
+    for path in project_files() + sorted((ROOT / "tests").rglob("*.py")):
+        for module in imported_modules(path):
+            assert module.split(".")[0] not in ADAPTERS, f"{path} imports {module}"
 
 
 def pure_files() -> list[Path]:
@@ -53,7 +71,7 @@ def test_adapters_do_not_import_each_other() -> None:
         for path in (ROOT / package).rglob("*.py"):
             others = set(ADAPTERS) - {package}
             for module in imported_modules(path):
-                assert module.split(".")[0] not in others, f"{path} imports {module}"
+                assert adapter_of(module) not in others, f"{path} imports {module}"
 
 
 # -- public APIs only: no underscored attribute of an object the project does not define ----------
@@ -70,6 +88,8 @@ def project_files() -> list[Path]:
 
 def module_name(path: Path) -> str:
     parts = path.relative_to(ROOT).with_suffix("").parts
+    if parts[0] in ADAPTERS:
+        parts = ("citeseeker_scrapy", *parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 

@@ -10,7 +10,7 @@ from scrapy.exceptions import DropItem
 from scrapy.utils.test import get_crawler
 
 from citeseeker_scrapy.document.item import DocumentItem
-from extensions.log_formatter import CiteSeekerLogFormatter, summary
+from citeseeker_scrapy.extensions.log_formatter import CiteSeekerLogFormatter, summary
 from tests.support.crawl import run_crawl
 from tests.support.servers import SiteServer, write_site
 

@@ -1,4 +1,4 @@
-"""Where one reference entry ends and the next begins (issue 25, round 4, ``matching/windows.py``).
+"""Where one reference entry ends and the next begins (issue 25, round 4, ``matching/improved/windows.py``).
 
 An author's window must never lend the next entry's title to the author of the entry before.
 Each row: a run of references as printed (written for these tests, in the styles real

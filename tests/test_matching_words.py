@@ -1,4 +1,4 @@
-"""A different word is another work, a damaged word is not (issue 25, ``matching/words.py``).
+"""A different word is another work, a damaged word is not (issue 25, ``matching/improved/words.py``).
 
 Each row: a reference as printed, the searched author and title, and whether it is a citation.
 The strings are written for these tests in the styles real bibliographies print.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
-from citeseeker_scrapy.matching.words import is_content, longer_title, same_work
+from citeseeker_scrapy.matching.improved.words import is_content, longer_title, same_work
 
 GARFINKEL = "[4] Garfinkel, H.: The classical roots of ethnomethodology. Sociology Press, 1991."
 OCEAN = ("Wessel, P., Smith, W. H. F.: Observations of hydrothermal plumes on the Seafloor of the "

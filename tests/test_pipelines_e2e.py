@@ -46,9 +46,9 @@ class SeesCitations:
         return item
 '''
 
-PIPELINES = {"pipelines.archives.UnpackArchivesPipeline": 100,
-             "pipelines.text.ExtractTextPipeline": 200,
-             "pipelines.citations.MatchCitationsPipeline": 300}
+PIPELINES = {"citeseeker_scrapy.pipelines.archives.UnpackArchivesPipeline": 100,
+             "citeseeker_scrapy.pipelines.text.ExtractTextPipeline": 200,
+             "citeseeker_scrapy.pipelines.citations.MatchCitationsPipeline": 300}
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from citeseeker_scrapy.report.progress import FrontierSnapshot
 from citeseeker_scrapy.stats import (
     CITATIONS, PROGRESS_DOCUMENTS, RESUMED, SERVERS_COMPLETED,
 )
-from extensions.progress import ProgressExtension
+from citeseeker_scrapy.extensions.progress import ProgressExtension
 
 QUIET = {"CITESEEKER_PROGRESS_INTERVAL": 0, "CITESEEKER_PROGRESS_LIVE": False}
 

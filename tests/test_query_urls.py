@@ -9,7 +9,7 @@ import pytest
 
 from citeseeker_scrapy.config import DEFAULT_SETTINGS
 from citeseeker_scrapy.urls import LinkPolicy, canonical_url
-from middlewares.soft_404 import PROBE_PREFIX
+from citeseeker_scrapy.middlewares.soft_404 import PROBE_PREFIX
 from tests.support.crawl import run_crawl
 from tests.support.docgen import pdf, paper_pages
 from tests.support.servers import SiteServer, write_site

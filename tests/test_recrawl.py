@@ -162,7 +162,7 @@ def test_the_previous_jobdir_must_not_be_this_crawls_own(tmp_path: Path) -> None
 def test_a_recrawls_csv_feed_has_a_status_column() -> None:
     import io
 
-    from extensions.feeds import CitationCsvItemExporter
+    from citeseeker_scrapy.extensions.feeds import CitationCsvItemExporter
     from citeseeker_scrapy.document.item import DocumentItem
     from citeseeker_scrapy.recrawl.gone import GoneCitations
 

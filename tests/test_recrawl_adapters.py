@@ -28,11 +28,11 @@ from citeseeker_scrapy.stats import (
     RECRAWL_CONDITIONAL, RECRAWL_DOCUMENTS_GONE, RECRAWL_NOT_MODIFIED, RECRAWL_PROBES,
     RECRAWL_SAME_BODY, RECRAWL_SITES, RECRAWL_SKIPPED, RECRAWL_UNCHANGED,
 )
-from extensions.recrawl import RecrawlExtension
-from middlewares.conditional import ConditionalRequestMiddleware
-from middlewares.recrawl_spider import RecrawlSpiderMiddleware
-from pipelines.recrawl import CrawlRecordPipeline, UnchangedDocumentsPipeline
-from spiders.citeseeker import CiteSeekerSpider
+from citeseeker_scrapy.extensions.recrawl import RecrawlExtension
+from citeseeker_scrapy.middlewares.conditional import ConditionalRequestMiddleware
+from citeseeker_scrapy.middlewares.recrawl_spider import RecrawlSpiderMiddleware
+from citeseeker_scrapy.pipelines.recrawl import CrawlRecordPipeline, UnchangedDocumentsPipeline
+from citeseeker_scrapy.spiders.citeseeker import CiteSeekerSpider
 from tests.support.components import job_crawler
 
 H = "http://127.0.0.1:8000"

@@ -28,7 +28,7 @@ from citeseeker_scrapy.stats import (
     RENDER_CHECKED, RENDER_DIRECT, RENDER_FAILED as RENDER_FAILED_STAT, RENDER_REFETCHED,
     RENDER_SEARCHES_LEARNED, RENDER_SERVERS_LEARNED,
 )
-from middlewares.render import RenderFailed, RenderMiddleware
+from citeseeker_scrapy.middlewares.render import RenderFailed, RenderMiddleware
 
 A, B = "http://127.0.0.1:8001", "http://127.0.0.2:8001"
 SCRIPTED = (b"<html><head><script src='/app.js'></script></head>"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from middlewares.browser_provider import DRIVER_STARTED
+from citeseeker_scrapy.middlewares.browser_provider import DRIVER_STARTED
 
 from tests.support import docgen
 from tests.support.crawl import Crawl, run_crawl

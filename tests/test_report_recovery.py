@@ -8,7 +8,7 @@ from pathlib import Path
 from scrapy.utils.test import get_crawler
 
 from citeseeker_scrapy.report.logs import RunReport, DocumentHit
-from extensions.report import ReportExtension
+from citeseeker_scrapy.extensions.report import ReportExtension
 
 CITATION = {"member": "", "header": "A paper", "author": "Fiala",
             "publication": "Retrieving citations on the web",

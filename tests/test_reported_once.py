@@ -12,7 +12,7 @@ from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.recrawl import DocumentRecord
 from citeseeker_scrapy.recrawl.state import STATE_FILE, StateWriter
 from citeseeker_scrapy.report.ledger import REPORTED_FILE
-from pipelines.reported_once import ReportOncePipeline
+from citeseeker_scrapy.pipelines.reported_once import ReportOncePipeline
 from tests.support.components import job_crawler
 
 H = "http://127.0.0.1:8000"

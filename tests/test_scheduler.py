@@ -17,8 +17,8 @@ from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, START
 from citeseeker_scrapy.scheduler import FrontierScheduler
-from middlewares.redirects import ScopedMetaRefreshMiddleware, ScopedRedirectMiddleware
-from spiders.citeseeker import CiteSeekerSpider
+from citeseeker_scrapy.middlewares.redirects import ScopedMetaRefreshMiddleware, ScopedRedirectMiddleware
+from citeseeker_scrapy.spiders.citeseeker import CiteSeekerSpider
 
 A, B = "http://a.example", "http://b.example"
 
@@ -155,7 +155,7 @@ def test_a_meta_refresh_is_booked_like_a_redirect() -> None:
 ])
 def test_a_page_that_cannot_declare_a_refresh_is_not_scanned(head: bytes, scanned: bool,
                                                              refreshes: bool) -> None:
-    from middlewares.redirects import may_refresh
+    from citeseeker_scrapy.middlewares.redirects import may_refresh
     crawl = Crawl()
     crawl.start(f"{A}/")
     root = crawl.next()
@@ -180,7 +180,7 @@ class TextCountingResponse(HtmlResponse):
 def test_a_refresh_in_a_utf16_page_is_followed_and_a_page_without_one_is_never_decoded() -> None:
     """The refresh check reads bytes; a page in UTF-16 (NUL bytes in its head) is read as
     text, as Scrapy reads it. A page without a refresh is never decoded for it."""
-    from middlewares.redirects import may_refresh
+    from citeseeker_scrapy.middlewares.redirects import may_refresh
     crawl = Crawl()
     crawl.start(f"{A}/")
     root = crawl.next()

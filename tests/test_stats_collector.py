@@ -6,7 +6,7 @@ from scrapy.statscollectors import MemoryStatsCollector, StatsCollector
 from scrapy.utils.test import get_crawler
 
 from citeseeker_scrapy.addon import CiteSeeker
-from extensions.stats_collector import PlainStatsCollector
+from citeseeker_scrapy.extensions.stats_collector import PlainStatsCollector
 
 
 def crawler_with_addon(**settings: object):

@@ -12,7 +12,7 @@ import pytest
 from scrapy.utils.test import get_crawler
 
 from citeseeker_scrapy.upstream import RETRY_SWITCH, AiohttpDownloadHandler, without_hidden_retry
-from middlewares.http_handler import HttpHandler
+from citeseeker_scrapy.middlewares.http_handler import HttpHandler
 
 
 def test_scrapy_names_its_aiohttp_handler_by_the_fenced_path() -> None:

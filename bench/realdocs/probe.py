@@ -60,9 +60,9 @@ class Probe:
     def spider_opened(self, spider) -> None:
         self.opened = time.monotonic()
         self.rss_opened = resident_mib()
-        import pipelines.archives as unpack_stage
-        import pipelines.citations as citation_stage
-        import pipelines.text as text_stage
+        import citeseeker_scrapy.pipelines.archives as unpack_stage
+        import citeseeker_scrapy.pipelines.citations as citation_stage
+        import citeseeker_scrapy.pipelines.text as text_stage
         unpack_stage.unpack_archives = self._timed(self.read_seconds, unpack_stage.unpack_archives)
         text_stage.read_text = self._timed(self.read_seconds, text_stage.read_text, count=True)
         citation_stage.find_citations = self._timed(self.match_seconds,

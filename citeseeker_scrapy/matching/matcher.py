@@ -8,7 +8,8 @@ from typing import NamedTuple, Optional, Sequence
 
 from citeseeker_scrapy.exceptions import ConfigError
 
-from . import improved, original, superset
+from . import original
+from .improved import search, superset
 from .model import BETTER_TITLE, AuthorGroup, Citation, MatcherSettings
 from .original import Hit
 from .names import NameIndex, find_name_positions
@@ -144,7 +145,7 @@ class CitationMatcher:
         exact: dict[str, list[int]] = {}
         citations: list[Citation] = []
         for prepared in self._groups:
-            results = improved.find_in_group(text, prepared.forms, prepared.checked,
+            results = search.find_in_group(text, prepared.forms, prepared.checked,
                                              self._settings, spans_of)
             for index, (publication, result) in enumerate(
                     zip(prepared.group.publications, results)):
@@ -186,8 +187,8 @@ class _PreparedGroup:
         self.names = tuple(_normalized_or_fail(author, "author") for author in group.authors)
         self.titles = tuple(Title.prepare(_normalized_or_fail(title, "title"), limit)
                             for title in group.publications)
-        self.forms = improved.forms_of(group)
-        self.checked = tuple(improved.CheckedTitle.prepare(title) for title in self.titles)
+        self.forms = search.forms_of(group)
+        self.checked = tuple(search.CheckedTitle.prepare(title) for title in self.titles)
 
 
 def _one_title_per_span(citations: list[Citation]) -> list[Citation]:

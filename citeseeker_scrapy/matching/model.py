@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 from citeseeker_scrapy.exceptions import ConfigError
 
-#: "original": Algorithm 7.3 as in the thesis (the baseline); "improved": see ``improved.py``.
+#: "original": Algorithm 7.3 as in the thesis (the baseline); "improved": see ``improved/search.py``.
 SCHEMES = ("original", "improved")
 
-#: The named checks that may drop a hit the original scheme makes (``superset.py``): the
+#: The named checks that may drop a hit the original scheme makes (``improved/superset.py``): the
 #: improved scheme reports every such hit but those one of them names. Each is countable, so a
 #: benchmark can weigh the true citations it drops against the decoys it rejects.
 NAME_IN_WORD = "name inside a longer word"  # "lee" in "byerlee"

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from scrapy.utils.test import get_crawler
 
 from citeseeker_scrapy.job.crawl_job import crawl_job
-from spiders.citeseeker import CiteSeekerSpider
+from citeseeker_scrapy.spiders.citeseeker import CiteSeekerSpider
 
 #: The least a crawl job needs to start: one searched paper and one start point.
 JOB_SETTINGS = {"CITESEEKER_AUTHORS": "Fiala", "CITESEEKER_PUBLICATIONS": "A title",

@@ -15,9 +15,8 @@ from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
-#: The packages a distribution must hold: every package of the project on disk, plus the inputs.
-PACKAGE_TREES = ("citeseeker_scrapy", "spiders", "pipelines", "middlewares", "extensions")
-NOT_SHIPPED = ("tests", "bench", "demo", "scripts")
+#: The checkout's folders holding the Scrapy components, shipped as ``citeseeker_scrapy.<name>``.
+COMPONENT_TREES = ("spiders", "pipelines", "middlewares", "extensions")
 IGNORED = shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.pyc", "build", "*.egg-info",
                                  "logs", "crawls", "demo-output", ".pytest_cache", ".hypothesis")
 
@@ -28,11 +27,13 @@ def copy_project(destination: Path) -> Path:
 
 
 def project_packages() -> set[str]:
-    """Dotted names of the project's packages (directories with ``__init__.py``)."""
+    """Dotted names of the project's packages once installed (directories with ``__init__.py``):
+    the core's, and the component folders' under the core's name, plus the inputs."""
     names = {"citeseeker_scrapy.inputs"}
-    for tree in PACKAGE_TREES:
+    for tree in ("citeseeker_scrapy", *COMPONENT_TREES):
+        prefix = () if tree == "citeseeker_scrapy" else ("citeseeker_scrapy",)
         for init in (PROJECT_ROOT / tree).rglob("__init__.py"):
-            names.add(".".join(init.parent.relative_to(PROJECT_ROOT).parts))
+            names.add(".".join(prefix + init.parent.relative_to(PROJECT_ROOT).parts))
     return names
 
 

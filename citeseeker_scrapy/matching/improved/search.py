@@ -27,10 +27,10 @@ from typing import Iterator, NamedTuple, Optional, Sequence
 from rapidfuzz import process
 from rapidfuzz.distance import LCSseq
 
-from .model import AuthorGroup, MatcherSettings
-from .names import name_forms
-from .original import Hit, better
-from .similarity import Bounds, Ratio, best_in_part
+from ..model import AuthorGroup, MatcherSettings
+from ..names import name_forms
+from ..original import Hit, better
+from ..similarity import Bounds, Ratio, best_in_part
 from .verify import CheckedTitle, veto
 from .windows import Region, attributed, regions_of
 

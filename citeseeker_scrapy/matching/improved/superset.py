@@ -1,7 +1,7 @@
 """The improved scheme as a superset of the original one: the 2003 rule's hit is reported
 unless a named check says why it is no citation.
 
-The improved search (``improved``) looks for a title in its own regions and keeps the best hit
+The improved search (``search``) looks for a title in its own regions and keeps the best hit
 it accepts. Where it keeps none, the original rule may still fire (an exact name, the
 ``part_length`` characters after it, a substring at least ``fuzzy_limit`` similar to the
 title): then its hit is reported unless one of the checks of ``model.VETOES`` fails on it:
@@ -28,13 +28,13 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional, Sequence
 
-from . import original
-from .model import (
+from .. import original
+from ..model import (
     CLOSER_NEARBY, NAME_IN_WORD, NEXT_ENTRY, OTHER_ENTRY, AuthorGroup, MatcherSettings,
 )
-from .names import is_whole_word
-from .original import Hit
-from .similarity import Bounds, Title, best_in_part, ratio_of_limit
+from ..names import is_whole_word
+from ..original import Hit
+from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
 from .verify import CheckedTitle, veto
 from .windows import Region, attributed, next_entry_start
 

@@ -29,9 +29,9 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
 from .entry_grammar import NEXT_FIELD
-from .model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
-from .names import SKIPPABLE
-from .similarity import Title
+from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
+from ..names import SKIPPABLE
+from ..similarity import Title
 from .running_text import named_beside
 from .windows import Region, last_entry_start, next_entry_start
 from .words import longer_title, same_work
@@ -79,7 +79,7 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
     """The check of the module docstring that a hit ``text[start:end]`` (in ``region``) fails,
     by its name in ``model.VETOES``, or None if it looks like a citation of the title.
 
-    Called by ``improved`` on each hit of its own search and by ``superset`` on the original
+    Called by ``search`` on each hit of its own search and by ``superset`` on the original
     scheme's hit."""
     if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
         return WORDS_MISSING
