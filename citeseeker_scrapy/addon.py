@@ -12,7 +12,8 @@ What it sets (components named as dotted strings: the core never imports them):
 * ``ITEM_PIPELINES`` — unpack archives (100) → extract text (200) → match citations (300) →
   each citation reported once per job (350: not by an earlier run, not a copy of a paper) →
   the citing work's ``work_id`` and self-citations (360);
-* ``EXTENSIONS`` — the report extension (the original's log files, report.html), the progress
+* ``EXTENSIONS`` — the crawl-job extension, built first of all components (it checks the
+  settings and inputs and takes the JOBDIR lock), the report extension (the original's log files, report.html), the progress
   line and live display;
 * Scrapy's remote control and cookie middleware, off by this project's settings, left out of
   Scrapy's base components (their imports alone would slow every start); turned on, they stay;
@@ -24,7 +25,7 @@ What it sets (components named as dotted strings: the core never imports them):
 * ``STATS_CLASS`` — Scrapy's in-memory stats without its per-call deprecation wrapper;
 * feeds — local files written through item by item, CSV flat (one row per citation), the
   fields a document item shows in the feed;
-* every ``CITESEEKER_*`` default (:data:`citeseeker_scrapy.config.DEFAULT_SETTINGS`);
+* every ``CITESEEKER_*`` default (:func:`citeseeker_scrapy.settings_table.defaults`);
 * JavaScript rendering: the render add-on (``middlewares.render.RenderAddon``, loaded by name)
   installs scrapy-playwright's handler and the render middleware when a browser is there.
 
@@ -41,9 +42,8 @@ from typing import Any
 from scrapy.settings import SETTINGS_PRIORITIES
 from scrapy.utils.misc import load_object
 
-from .config import DEFAULT_SETTINGS
 from citeseeker_scrapy.document.item import FEED_FIELDS
-from citeseeker_scrapy.site_search.forms import SITE_SEARCH_DEFAULTS
+from citeseeker_scrapy.settings_table import defaults
 
 COMPONENTS: dict[str, dict[str, int | None]] = {
     "DOWNLOADER_MIDDLEWARES": {
@@ -84,6 +84,8 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "citeseeker_scrapy.pipelines.recrawl.CrawlRecordPipeline": 340,         # re-crawl
     },
     "EXTENSIONS": {
+        # the crawl's job (its checks, the JOBDIR lock): built before every other component
+        "citeseeker_scrapy.extensions.crawl_job.CrawlJobExtension": -1000,
         "citeseeker_scrapy.extensions.report.ReportExtension": 500,
         "citeseeker_scrapy.extensions.progress.ProgressExtension": 510,
         "citeseeker_scrapy.extensions.recrawl.RecrawlExtension": 520,  # re-crawl state
@@ -138,8 +140,7 @@ PLAIN_SETTINGS: dict[str, Any] = {
     # a document is logged as its URL and reason, never its text (extensions/log_formatter.py)
     "LOG_FORMATTER": "citeseeker_scrapy.extensions.log_formatter.CiteSeekerLogFormatter",
     "FEED_EXPORT_ENCODING": "utf-8",
-    **DEFAULT_SETTINGS,
-    **SITE_SEARCH_DEFAULTS,
+    **defaults(),
 }
 
 

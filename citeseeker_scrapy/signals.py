@@ -35,6 +35,11 @@
   that middleware frees the connection (a request returned from ``process_request`` never
   reaches the other middlewares' ``process_response``). kwarg ``request``.
 
+* :data:`crawl_refused` — :func:`citeseeker_scrapy.job.crawl_job.refuse_to_start`, the moment a
+  component (the spider for its arguments, the crawl job for its inputs, the scheduler for its
+  frontier) decides the crawl cannot start; the ``crawl`` command collects the messages to print
+  as its last lines. kwarg ``message``.
+
 A document that was fetched needs no signal of ours: Scrapy's ``item_scraped``,
 ``item_dropped`` and ``item_error`` tell when its item has left the pipelines.
 """
@@ -56,3 +61,4 @@ note_debug = object()
 frontier_snapshot_wanted = object()
 request_leaving = object()
 connection_unused = object()
+crawl_refused = object()

@@ -34,6 +34,8 @@ def test_a_request_the_lease_check_sends_back_frees_its_connection() -> None:
     from scrapy import Request
     from scrapy.utils.test import get_crawler
 
+    from tests.support.components import started
+
     from citeseeker_scrapy.keys import CONNECTION_KEY
     from citeseeker_scrapy.middlewares.adaptive_concurrency import AdaptiveConcurrencyMiddleware
     from citeseeker_scrapy.middlewares.lease import LeaseCheckMiddleware
@@ -42,7 +44,7 @@ def test_a_request_the_lease_check_sends_back_frees_its_connection() -> None:
 
     from scrapy.core.downloader import Downloader
 
-    crawler = get_crawler(settings_dict={"CONCURRENT_REQUESTS_PER_DOMAIN": 1})
+    crawler = started(get_crawler(settings_dict={"CONCURRENT_REQUESTS_PER_DOMAIN": 1}))
     crawler.engine = SimpleNamespace(downloader=Downloader(crawler))  # Scrapy's own downloader
     adaptive = AdaptiveConcurrencyMiddleware.from_crawler(crawler)
     request = Request("http://a.example/x.html")
@@ -244,7 +246,9 @@ def test_an_answer_that_asks_to_slow_down_halves_the_connections() -> None:
     from scrapy.http import HtmlResponse
     from scrapy.utils.test import get_crawler
 
-    crawler = get_crawler(settings_dict={"CONCURRENT_REQUESTS_PER_DOMAIN": 8})
+    from tests.support.components import started
+
+    crawler = started(get_crawler(settings_dict={"CONCURRENT_REQUESTS_PER_DOMAIN": 8}))
     crawler.engine = SimpleNamespace(downloader=Downloader(crawler))
     adaptive = AdaptiveConcurrencyMiddleware.from_crawler(crawler)
     limits = []

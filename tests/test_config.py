@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from citeseeker_scrapy.config import DEFAULT_SETTINGS, CrawlConfig
+from citeseeker_scrapy.config import CrawlConfig
 from citeseeker_scrapy.exceptions import ConfigError
+from citeseeker_scrapy.settings_table import BOOLEAN, SETTINGS
 
 
 def test_defaults_are_the_originals_table_a1() -> None:
@@ -34,16 +35,16 @@ def test_values_given_as_strings_on_the_command_line_are_converted() -> None:
     ("CITESEEKER_METHOD", "regex", "CITESEEKER_METHOD must be"),
     ("CITESEEKER_SCHEME", "best", "CITESEEKER_SCHEME must be"),
     ("CITESEEKER_FUZZY_LIMIT", "1.5", "CITESEEKER_FUZZY_LIMIT must be in"),
-    ("CITESEEKER_FUZZY_LIMIT", "high", "CITESEEKER_FUZZY_LIMIT must be a float"),
+    ("CITESEEKER_FUZZY_LIMIT", "high", "CITESEEKER_FUZZY_LIMIT must be a number"),
     ("CITESEEKER_PART_LENGTH", "0", "CITESEEKER_PART_LENGTH must be at least 1"),
-    ("CITESEEKER_PS_TIMEOUT", "-1", "ps_timeout must be a positive number"),
-    ("CITESEEKER_PS_CPU_PER_PAGE", "0", "ps_cpu_per_page must be a positive number"),
+    ("CITESEEKER_PS_TIMEOUT", "-1", "CITESEEKER_PS_TIMEOUT must be above 0"),
+    ("CITESEEKER_PS_CPU_PER_PAGE", "0", "CITESEEKER_PS_CPU_PER_PAGE must be above 0"),
     ("CITESEEKER_KEEP_QUERY", "Ture", "CITESEEKER_KEEP_QUERY must be True or False"),
     ("CITESEEKER_DEBUG_LOG", "2", "CITESEEKER_DEBUG_LOG must be True or False"),
     ("CITESEEKER_LOG_DIR", __file__, "CITESEEKER_LOG_DIR must be a directory"),
 ])
 def test_bad_values_are_refused_with_the_setting_named(name: str, value: str, message: str) -> None:
-    assert name in DEFAULT_SETTINGS
+    assert name in SETTINGS
     with pytest.raises(ConfigError, match=message):
         CrawlConfig.from_settings({name: value})
 
@@ -143,7 +144,7 @@ def test_settings_of_scrapy_and_other_plugins_are_not_ours_to_refuse() -> None:
 
 def test_every_setting_a_component_reads_is_known() -> None:
     """A setting named in the code but missing from the known names would be refused as a
-    typo: each needs its default in the add-on (config.DEFAULT_SETTINGS or its feature's)."""
+    typo: each is declared in the settings table, which gives the add-on its default."""
     import re
     from pathlib import Path
 
@@ -173,12 +174,7 @@ def test_every_setting_is_documented_with_type_default_and_example() -> None:
 
 
 def boolean_settings() -> list[str]:
-    from citeseeker_scrapy.providers import PROVIDER_DEFAULTS
-    from citeseeker_scrapy.rendering.policy import RENDER_DEFAULTS
-    from citeseeker_scrapy.site_search.forms import SITE_SEARCH_DEFAULTS
-
-    defaults = {**DEFAULT_SETTINGS, **PROVIDER_DEFAULTS, **RENDER_DEFAULTS, **SITE_SEARCH_DEFAULTS}
-    return sorted(name for name, default in defaults.items() if isinstance(default, bool))
+    return sorted(name for name, setting in SETTINGS.items() if setting.kind is BOOLEAN)
 
 
 def test_the_boolean_settings_of_every_group_are_checked_below() -> None:

@@ -18,6 +18,7 @@ from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, START as START_ORIGIN
 from citeseeker_scrapy.scheduler import FrontierScheduler
 from citeseeker_scrapy.stats import FRONTIER_WIDTH_MAX
 from citeseeker_scrapy.spiders.citeseeker import CiteSeekerSpider
+from tests.support.components import started
 
 WAITING = Tick(held_back=True, lag=0.0, backed_up=False, busy=0.3)
 LATE = Tick(held_back=True, lag=0.5, backed_up=False, busy=1.0)
@@ -38,6 +39,7 @@ def scheduler(servers: int, documents: int, **settings: Any) -> FrontierSchedule
         "CITESEEKER_AUTHORS": "Fiala", "CITESEEKER_PUBLICATIONS": "A title",
         "CITESEEKER_STARTPOINTS": f"{server(0)}/", **settings})
     spider = crawler.spider = CiteSeekerSpider.from_crawler(crawler)
+    started(crawler)
     frontier_scheduler = FrontierScheduler.from_crawler(crawler)
     frontier_scheduler.open(spider)
     for n in range(servers):

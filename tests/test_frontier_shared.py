@@ -116,3 +116,21 @@ def test_a_request_handed_out_under_an_earlier_lease_is_not_sent_under_a_later_o
     assert frontier.holds("http://a.example")
     assert not frontier.holds("http://a.example", first)
     assert frontier.holds("http://a.example", frontier.lease_of("http://a.example"))
+
+
+def test_a_worker_whose_leased_servers_all_wait_says_more_servers_wait(workers) -> None:
+    """The width of a worker grows on the frontier's ``held_back``: set when every leased
+    server has its documents out while Redis holds pending servers, not while the worker
+    still has room or nothing else is pending."""
+    worker = workers(max_active_servers=2, connections_of=lambda server: 1)
+    seed(worker, 5)
+    out = [worker.next_document(), worker.next_document()]
+    assert all(entry is not None for entry in out)
+    assert worker.local.next_document() is None
+    assert worker.local.held_back  # 3 servers pending in Redis, no room for them
+    worker.local.held_back = False
+    worker.local.max_active_servers = 5  # the width grew: room for the others
+    out += [worker.next_document() for _ in range(3)]
+    assert len({entry.url for entry in out if entry is not None}) == 5
+    assert worker.next_document() is None
+    assert not worker.local.held_back  # all five leased, none pending: no reason to grow

@@ -17,12 +17,13 @@ from citeseeker_scrapy.stats import (
     CITATIONS, PROGRESS_DOCUMENTS, RESUMED, SERVERS_COMPLETED,
 )
 from citeseeker_scrapy.extensions.progress import ProgressExtension
+from tests.support.components import started
 
 QUIET = {"CITESEEKER_PROGRESS_INTERVAL": 0, "CITESEEKER_PROGRESS_LIVE": False}
 
 
 def progress(**settings) -> ProgressExtension:
-    crawler = get_crawler(Spider, settings_dict={**QUIET, **settings})
+    crawler = started(get_crawler(Spider, settings_dict={**QUIET, **settings}))
     crawler.stats.open_spider()
     return ProgressExtension.from_crawler(crawler)
 

@@ -63,10 +63,10 @@ def test_provider_settings_and_arguments() -> None:
     ({}, {"search": "google:http://x"}, "unknown provider"),
     ({}, {"search": "searxng:ftp://x"}, "needs an http"),
     ({}, {"citedby": "searxng:http://x"}, "unknown provider"),
-    ({"CITESEEKER_SEARCH_OPERATOR": "XOR"}, {}, "AND or OR"),
-    ({"CITESEEKER_SEARCH_MAX_RESULTS": "0"}, {}, "must be positive"),
+    ({"CITESEEKER_SEARCH_OPERATOR": "XOR"}, {}, "CITESEEKER_SEARCH_OPERATOR must be one of AND, OR"),
+    ({"CITESEEKER_SEARCH_MAX_RESULTS": "0"}, {}, "CITESEEKER_SEARCH_MAX_RESULTS must be at least 1"),
     ({"CITESEEKER_SEARCH_TERMS": "|".join("abcdefghijk")}, {}, "at most 10 terms"),
-    ({"CITESEEKER_SEARCH_HEADERS": "{not json"}, {}, "invalid"),
+    ({"CITESEEKER_SEARCH_HEADERS": "{not json"}, {}, "CITESEEKER_SEARCH_HEADERS must be a JSON object"),
 ])
 def test_bad_provider_settings_are_refused(settings, arguments, message) -> None:
     with pytest.raises(ConfigError, match=message):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from citeseeker_scrapy.config import DEFAULT_SETTINGS
+from citeseeker_scrapy.settings_table import defaults
 from citeseeker_scrapy.urls import LinkPolicy, canonical_url
 from citeseeker_scrapy.middlewares.soft_404 import PROBE_PREFIX
 from tests.support.crawl import run_crawl
@@ -35,7 +35,7 @@ def test_kept_query_is_sorted_without_session_parameters(url: str, expected: str
 
 
 def test_queries_are_kept_by_default_and_can_be_dropped() -> None:
-    assert DEFAULT_SETTINGS["CITESEEKER_KEEP_QUERY"] is True
+    assert defaults()["CITESEEKER_KEEP_QUERY"] is True
     url = "http://e.org/download.php?id=48&sid=1"
     assert LinkPolicy(FORMATS).admit(url) == "http://e.org/download.php?id=48"
     assert LinkPolicy(FORMATS, keep_query=False).admit(url) == "http://e.org/download.php"

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from citeseeker_scrapy.frontier.width import START
 from tests.support.crawl import PROJECT_ROOT, Crawl, _environment, wait_for
 from tests.support.redis_server import RedisServer, free_port
 from tests.support.servers import RecordingHandler, SiteServer, write_site
@@ -240,13 +241,16 @@ class WhoHandler(RecordingHandler):
 
 
 @contextlib.contextmanager
-def small_web(tmp_path: Path, servers: int, pages: int, delay: float):
+def small_web(tmp_path: Path, servers: int, pages: int, delay: float, hosts: bool = False):
     """``servers`` servers of ``pages`` pages each (every third cites), all linked from their
-    index page, which links every server (a wide stack: many requests ready at once); every request recorded with the worker's user agent."""
+    index page, which links every server (a wide stack: many requests ready at once); every
+    request recorded with the worker's user agent. ``hosts``: each server at its own address
+    127.9.0.x (its own download slot, as on the web), not only its own port."""
     with contextlib.ExitStack() as stack:
         sites = []
         for index in range(servers):
-            site = SiteServer(tmp_path / f"small{index}", delay=delay)
+            host = f"127.9.0.{index + 1}" if hosts else "127.0.0.1"
+            site = SiteServer(tmp_path / f"small{index}", delay=delay, host=host)
             site.httpd.RequestHandlerClass = functools.partial(
                 WhoHandler, directory=str(tmp_path / f"small{index}"))
             site.httpd.who = []
@@ -343,3 +347,19 @@ def test_a_worker_that_holds_every_server_hands_back_a_fair_share(tmp_path: Path
     agents = Counter(agent for fetches in table.values() for _, agent in fetches)
     assert agents["second"] >= pages, agents  # at least one whole server
     assert results[0].stats().get("citeseeker/shared/servers_handed_back", 0) >= 1
+
+
+def test_a_worker_crawls_more_servers_at_once_while_they_answer_slowly(tmp_path: Path) -> None:
+    """A worker's width adapts as one process's does: on 30 servers that answer 0.2 s late it
+    leases more servers than it started with, with no CITESEEKER_CONCURRENT_SERVERS set."""
+    pages = 8
+    with small_web(tmp_path, servers=30, pages=pages, delay=0.2, hosts=True) as sites, \
+            RedisServer(tmp_path / "redis") as redis:
+        starts = tmp_path / "starts.txt"
+        starts.write_text("".join(f"{site.base}/\n" for site in sites))
+        crawl = worker(tmp_path, "wide", redis, str(starts), CITESEEKER_CONCURRENT_SERVERS=0)
+        result = finish(crawl.start(), crawl)
+        table = fetched_by(sites)
+    assert hits_of(crawl) == small_hits(sites, pages)
+    assert len(table) == 30 * pages
+    assert result.stats()["citeseeker/frontier/width_max"] > START

@@ -117,8 +117,8 @@ def test_only_plain_scripted_html_in_auto_is_worth_a_look() -> None:
 
 @pytest.mark.parametrize("settings, message", [
     ({"CITESEEKER_RENDER": "sometimes"}, "CITESEEKER_RENDER must be one of"),
-    ({"CITESEEKER_RENDER_CONCURRENCY": 0}, "must be positive"),
-    ({"CITESEEKER_RENDER_TIMEOUT": "soon"}, "not a number"),
+    ({"CITESEEKER_RENDER_CONCURRENCY": 0}, "CITESEEKER_RENDER_CONCURRENCY must be at least 1"),
+    ({"CITESEEKER_RENDER_TIMEOUT": "soon"}, "CITESEEKER_RENDER_TIMEOUT must be a number"),
 ])
 def test_bad_render_settings_are_refused(settings, message) -> None:
     with pytest.raises(ConfigError, match=message):

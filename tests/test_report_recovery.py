@@ -9,6 +9,7 @@ from scrapy.utils.test import get_crawler
 
 from citeseeker_scrapy.report.logs import RunReport, DocumentHit
 from citeseeker_scrapy.extensions.report import ReportExtension
+from tests.support.components import started
 
 CITATION = {"member": "", "header": "A paper", "author": "Fiala",
             "publication": "Retrieving citations on the web",
@@ -16,11 +17,11 @@ CITATION = {"member": "", "header": "A paper", "author": "Fiala",
 
 
 def extension_for(tmp_path: Path, feed: Path, **settings: str) -> ReportExtension:
-    crawler = get_crawler(settings_dict={
+    crawler = started(get_crawler(settings_dict={
         "JOBDIR": str(tmp_path / "job"), "CITESEEKER_LOG_DIR": str(tmp_path / "logs"),
         "FEEDS": {str(feed): {"format": "jsonlines"}},
         "CITESEEKER_AUTHORS": "Fiala", "CITESEEKER_PUBLICATIONS": CITATION["publication"],
-        "CITESEEKER_STARTPOINTS": "", "CITESEEKER_PROGRESS_LIVE": "False", **settings})
+        "CITESEEKER_STARTPOINTS": "", "CITESEEKER_PROGRESS_LIVE": "False", **settings}))
     return ReportExtension.from_crawler(crawler)
 
 

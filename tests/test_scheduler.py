@@ -19,6 +19,7 @@ from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, START
 from citeseeker_scrapy.scheduler import FrontierScheduler
 from citeseeker_scrapy.middlewares.redirects import ScopedMetaRefreshMiddleware, ScopedRedirectMiddleware
 from citeseeker_scrapy.spiders.citeseeker import CiteSeekerSpider
+from tests.support.components import started
 
 A, B = "http://a.example", "http://b.example"
 
@@ -32,6 +33,7 @@ class Crawl:
             "CITESEEKER_AUTHORS": "Fiala", "CITESEEKER_PUBLICATIONS": "A title",
             "CITESEEKER_STARTPOINTS": f"{A}/", "RETRY_TIMES": 1, **settings})
         self.spider = self.crawler.spider = CiteSeekerSpider.from_crawler(self.crawler)
+        started(self.crawler)
         self.completed: list[str] = []
         self.crawler.signals.connect(self._completed, signal=citeseeker_signals.server_completed)
         self.scheduler = FrontierScheduler.from_crawler(self.crawler)

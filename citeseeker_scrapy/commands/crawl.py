@@ -35,9 +35,10 @@ from citeseeker_scrapy.commands.errors import (
     BAD_INPUT_STATUS, ERROR_PREFIX, WARNING_PREFIX, print_error,
 )
 from citeseeker_scrapy.job.crawl_job import (
-    BAD_INPUT_REASON, arguments_help, crawl_job, refusals_of,
+    BAD_INPUT_REASON, arguments_help, crawl_job,
 )
 from citeseeker_scrapy.report.terminal import flush_standard_streams
+from citeseeker_scrapy.signals import crawl_refused
 from citeseeker_scrapy.storage import STORAGE_ERROR_STATUS, StorageGuard
 from citeseeker_scrapy.stats import (
     DOCUMENTS_NOT_FETCHED, DOCUMENTS_SEARCHED, DOWNLOAD_ERRORS, RESUMED, START_REQUESTS,
@@ -150,6 +151,8 @@ class Command(ScrapyCrawlCommand):
         crawler = self.crawler_process.create_crawler(args[0])
         self.close_reason: str | None = None
         self.storage: StorageGuard | None = None
+        self.refusals: list[str] = []
+        crawler.signals.connect(self._remember_refusal, signal=crawl_refused)
         crawler.signals.connect(self._remember_reason, signal=signals.spider_closed)
         crawler.signals.connect(settle_long_lived_objects, signal=signals.engine_started)
         self.crawler_process.crawl(crawler, **opts.spargs)
@@ -167,7 +170,7 @@ class Command(ScrapyCrawlCommand):
                         "the same command again to resume")
             return
         shared = str(crawler.settings.get("CITESEEKER_FRONTIER") or "").lower() == "redis"
-        refusals = refusals_of(crawler)  # already in the log, when the crawl refused to start
+        refusals = self.refusals  # already in the log, when the crawl refused to start
         self.exitcode, problems = crawl_ending(self.close_reason, crawler.stats.get_stats(),
                                                refusals, shared_frontier=shared)
         prefix = ERROR_PREFIX if self.exitcode else WARNING_PREFIX
@@ -176,6 +179,9 @@ class Command(ScrapyCrawlCommand):
                 logger.log(logging.ERROR if self.exitcode else logging.WARNING, "%s%s",
                            prefix, problem)
             print_error(problem, prefix=prefix)
+
+    def _remember_refusal(self, message: str) -> None:
+        self.refusals.append(message)
 
     def _remember_reason(self, spider: Spider, reason: str) -> None:
         self.close_reason = reason

@@ -1,6 +1,6 @@
 """Which frontier a crawl gets, from its settings: local (memory, or SQLite in JOBDIR) or
-shared (Redis), its limits (the crawl's and those Scrapy's settings put on it), and for a
-local one the width that adapts its servers crawled at once (:mod:`.width`).
+shared (Redis), its limits (the crawl's and those Scrapy's settings put on it), and the width
+that adapts its servers crawled at once (:mod:`.width`).
 
 Who calls it: the scheduler's ``from_crawler``, once, before any request.
 """
@@ -26,24 +26,19 @@ from .sqlite_store import SqliteStore
 from .store import FrontierStore, MemoryStore
 from .width import CrawlWidth
 
-#: Servers a worker of the shared frontier leases at once unless CITESEEKER_CONCURRENT_SERVERS
-#: says (the workers' fair share is counted in leases).
-SHARED_SERVERS = 4
-
 
 def build_frontier(config: CrawlConfig, settings: Any, *, jobdir: str | None,
                    storage: StorageGuard, shared: SharedSettings | None
-                   ) -> tuple[Frontier, CrawlWidth | None]:
-    """The crawl's frontier (shared with ``shared``, else local) and the width that adapts a
-    local one (None for the shared frontier: its workers' fair share is counted in leases)."""
-    width = None if shared is not None else CrawlWidth(config.concurrent_servers or None)
-    servers = width.servers if width is not None else config.concurrent_servers or SHARED_SERVERS
+                   ) -> tuple[Frontier, CrawlWidth]:
+    """The crawl's frontier (shared with ``shared``, else local) and the width that adapts
+    its servers crawled (or, shared, leased) at once."""
+    width = CrawlWidth(config.concurrent_servers or None)
     limits: dict[str, Any] = dict(
-        max_active_servers=servers, connections_of=connections_of(settings),
+        max_active_servers=width.servers, connections_of=connections_of(settings),
         max_pending_docs=config.max_pending_docs, max_docs_per_server=config.max_docs_per_server,
         max_depth=config.max_depth, flush_interval=config.flush_interval)
     if shared is not None:
-        return SharedFrontier(**limits), None
+        return SharedFrontier(**limits), width
     return Frontier(frontier_store(jobdir, storage), **limits), width
 
 

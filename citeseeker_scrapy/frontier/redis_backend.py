@@ -31,7 +31,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..config import DEFAULT_SETTINGS, parse_boolean
+from ..settings_table import read
 from ..exceptions import ConfigError
 
 SYNC_SCRIPT = r"""
@@ -321,27 +321,12 @@ class SharedSettings:
 
     @classmethod
     def from_settings(cls, settings: Any) -> SharedSettings:
-        def get(name: str) -> Any:
-            return settings.get(name, DEFAULT_SETTINGS[name])
-
-        def number(name: str) -> float:
-            raw = get(name)
-            try:
-                value = float(raw)
-            except (TypeError, ValueError) as error:
-                raise ConfigError(f"{name} must be a number, not {raw!r}") from error
-            if value <= 0:
-                raise ConfigError(f"{name} must be above 0, not {raw!r}")
-            return value
-
         shared = cls(redis_url=str(settings.get("REDIS_URL") or "redis://127.0.0.1:6379/0"),
-                     prefix=str(get("CITESEEKER_REDIS_KEY") or "citeseeker"),
-                     lease_seconds=number("CITESEEKER_LEASE_SECONDS"),
-                     sync_seconds=number("CITESEEKER_SYNC_SECONDS"),
-                     close_when_idle=parse_boolean(get("CITESEEKER_CLOSE_WHEN_IDLE"),
-                                                   "CITESEEKER_CLOSE_WHEN_IDLE"),
-                     reuse_finished=parse_boolean(get("CITESEEKER_REDIS_REUSE"),
-                                                  "CITESEEKER_REDIS_REUSE"))
+                     prefix=read(settings, "CITESEEKER_REDIS_KEY") or "citeseeker",
+                     lease_seconds=read(settings, "CITESEEKER_LEASE_SECONDS"),
+                     sync_seconds=read(settings, "CITESEEKER_SYNC_SECONDS"),
+                     close_when_idle=read(settings, "CITESEEKER_CLOSE_WHEN_IDLE"),
+                     reuse_finished=read(settings, "CITESEEKER_REDIS_REUSE"))
         if shared.sync_seconds * 3 > shared.lease_seconds:
             raise ConfigError("CITESEEKER_LEASE_SECONDS must be at least 3 x CITESEEKER_SYNC_SECONDS "
                               "(a lease is renewed every sync)")
@@ -350,10 +335,7 @@ class SharedSettings:
 
 def frontier_kind(settings: Any) -> str:
     """``local`` (memory, or SQLite in JOBDIR) or ``redis``; anything else is an error."""
-    kind = str(settings.get("CITESEEKER_FRONTIER") or "local").strip().lower()
-    if kind not in ("local", "redis"):
-        raise ConfigError(f"CITESEEKER_FRONTIER must be 'local' or 'redis', not {kind!r}")
-    return kind
+    return read(settings, "CITESEEKER_FRONTIER")
 
 
 class RedisFrontierClient:

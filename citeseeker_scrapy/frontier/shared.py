@@ -142,6 +142,9 @@ class SharedFrontier(Frontier):
         self.started: set[str] = set()
         self.draining: set[str] = set()
         self.handed_back = 0
+        #: servers pending in Redis at the last sync: the ones this worker could lease if it
+        #: had room (its width, :mod:`.width`, grows while they wait)
+        self.pending_elsewhere = 0
 
     # --- fencing: no document of a server whose lease may be gone ---------------------------
 
@@ -159,6 +162,8 @@ class SharedFrontier(Frontier):
         entry = super().next_document(own)
         if entry is not None:
             self.started.add(server_of(entry.url))
+        elif self.pending_elsewhere and not self.wanted_servers():
+            self.held_back = True  # every leased server has its documents out; more wait
         return entry
 
     def drop_expired_leases(self) -> list[str]:
@@ -341,4 +346,5 @@ class SharedFrontier(Frontier):
             self.adopt(key, queued, done, takeover=takeover)
         for key, queued in reply.arrived.items():
             self.receive(key, queued)
+        self.pending_elsewhere = reply.pending
         return reply.start_urls

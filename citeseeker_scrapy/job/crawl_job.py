@@ -1,10 +1,12 @@
 """One CiteSeeker crawl: its validated settings, parsed inputs and URL scope, built once.
 
-Who calls it: every component of a crawl, through :func:`crawl_job` with its crawler — the
-spider (start points), the scheduler (links, redirect bookkeeping), the downloader middlewares
-(scope, canonical form, redirect targets), the report extension and the pipelines (searched
-publications). They all get the same object from the crawler, so no component reaches into
-another one's attributes, and the URL rules are decided in one place.
+Who calls it: the crawl-job extension starts the job once (:func:`start_crawl_job`, the first
+component Scrapy builds after the add-ons; the JOBDIR lock is taken there, before any other
+component exists) and hangs it on the crawler. Every component then finds it with
+:func:`crawl_job` — the spider (start points), the scheduler (links, redirect bookkeeping), the
+downloader middlewares (scope, canonical form, redirect targets), the report extension and the
+pipelines (searched publications). They all get the same object from the crawler, so no
+component reaches into another one's attributes, and the URL rules are decided in one place.
 
 Inputs come from settings (``CITESEEKER_AUTHORS``, ``CITESEEKER_PUBLICATIONS``,
 ``CITESEEKER_STARTPOINTS``, ``CITESEEKER_STAYWITHIN``, ``CITESEEKER_FORBIDDEN``; the
@@ -24,7 +26,6 @@ import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from scrapy import signals
 from scrapy.exceptions import CloseSpider
@@ -32,8 +33,7 @@ from scrapy.utils.defer import deferred_from_coro
 
 from citeseeker_scrapy.addresses import is_private_url
 from citeseeker_scrapy.config import (
-    DEFAULT_SETTINGS, CrawlConfig, check_replaced_scrapy_settings, check_setting_names,
-    nearest_hint,
+    CrawlConfig, check_replaced_scrapy_settings, check_setting_names, nearest_hint,
 )
 from citeseeker_scrapy.exceptions import CiteSeekerError, ConfigError, InputError, StorageError
 from citeseeker_scrapy.frontier.redis_backend import SharedSettings
@@ -45,12 +45,14 @@ from citeseeker_scrapy.job.scratch import open_scratch, remove_scratch
 from citeseeker_scrapy.matching import MatcherSettings
 from citeseeker_scrapy.matching.citations import search_spec
 from citeseeker_scrapy.storage import STORAGE_ERROR_REASON, StorageGuard
-from citeseeker_scrapy.providers import PROVIDER_DEFAULTS, ProviderConfig
+from citeseeker_scrapy.providers import ProviderConfig
 from citeseeker_scrapy.recrawl.plan import RecrawlSettings
-from citeseeker_scrapy.rendering.policy import RENDER_DEFAULTS, RenderConfig, find_browser
+from citeseeker_scrapy.rendering.policy import RenderConfig, find_browser
 from citeseeker_scrapy.report.ledger import ReportLedger
 from citeseeker_scrapy.report.results import JOB_FILE
-from citeseeker_scrapy.site_search.forms import SITE_SEARCH_DEFAULTS, SiteSearchConfig
+from citeseeker_scrapy.settings_table import SETTINGS
+from citeseeker_scrapy.signals import crawl_refused
+from citeseeker_scrapy.site_search.forms import SiteSearchConfig
 from citeseeker_scrapy.urls import LinkPolicy, file_root_of
 
 BAD_INPUT_REASON = "citeseeker_bad_input"
@@ -93,10 +95,9 @@ def arguments_help(width: int = 79) -> str:
 
 #: The arguments that name the crawl's inputs (the rest configure start-point providers).
 INPUT_ARGUMENTS = ("authors", "publications", "startpoints", "staywithin", "forbidden")
-#: Every CITESEEKER_* setting some component reads (each with its default in the add-on);
-#: any other CITESEEKER_* name is refused as a typo (config.check_setting_names).
-KNOWN_SETTINGS = frozenset({*DEFAULT_SETTINGS, *SITE_SEARCH_DEFAULTS, *PROVIDER_DEFAULTS,
-                            *RENDER_DEFAULTS, *ARGUMENT_SETTINGS.values()})
+#: Every CITESEEKER_* setting, as the settings table declares them; any other CITESEEKER_* name
+#: is refused as a typo (config.check_setting_names).
+KNOWN_SETTINGS = frozenset(SETTINGS)
 #: Spider arguments besides ours that a crawl may be given: Scrapyd's job id, and the spider
 #: attributes Scrapy 2.19's own components still read (``-a user_agent=...``). Others Scrapy
 #: once read (``start_urls``, ``allowed_domains``, ``download_delay``) would be no-ops here.
@@ -106,9 +107,10 @@ SCRAPY_SPIDER_ARGUMENTS = ("user_agent", "download_timeout", "download_maxsize",
 KNOWN_ARGUMENTS = frozenset({*ARGUMENT_SETTINGS, CRAWL_ARGUMENT, RECRAWL_ARGUMENT,
                              *SCRAPYD_ARGUMENTS, *SCRAPY_SPIDER_ARGUMENTS})
 
+#: The crawler's attribute that holds its :class:`CrawlJob` (set by :func:`start_crawl_job`).
+CRAWLER_ATTRIBUTE = "citeseeker_job"
+
 logger = logging.getLogger(__name__)
-_JOBS: WeakKeyDictionary[Any, CrawlJob] = WeakKeyDictionary()
-_REFUSALS: WeakKeyDictionary[Any, list[str]] = WeakKeyDictionary()
 
 
 def check_spider_arguments(names: Any) -> None:
@@ -259,15 +261,31 @@ def scope_of(config: CrawlConfig, inputs: CrawlInputs) -> LinkPolicy:
     )
 
 
+def start_crawl_job(crawler: Any) -> CrawlJob:
+    """Build the crawler's job and hang it on the crawler as :data:`CRAWLER_ATTRIBUTE`: the
+    settings checked, the inputs read, then the JOBDIR lock taken before anything else of the
+    job is touched. Called once per crawl, by the crawl-job extension
+    (``extensions/crawl_job.py``), the first component Scrapy builds after the add-ons have
+    completed the settings; every other component finds the job with :func:`crawl_job`."""
+    if getattr(crawler, CRAWLER_ATTRIBUTE, None) is not None:
+        raise RuntimeError("this crawler's CiteSeeker job has already started")
+    job = CrawlJob.from_settings(crawler.settings)
+    setattr(crawler, CRAWLER_ATTRIBUTE, job)
+    _bind_storage(crawler, job)
+    # another crawl of this process may use the JOBDIR next
+    crawler.signals.connect(job.close, signal=signals.engine_stopped, weak=False)
+    _announce(crawler, job)
+    return job
+
+
 def crawl_job(crawler: Any) -> CrawlJob:
-    """The crawler's job, built on first use (after the spider copied its arguments)."""
-    job = _JOBS.get(crawler)
+    """The crawler's job, started by :func:`start_crawl_job`; builds nothing. A crawler
+    without one is a crawl set up without the add-on (or without its crawl-job extension)."""
+    job = getattr(crawler, CRAWLER_ATTRIBUTE, None)
     if job is None:
-        job = _JOBS[crawler] = CrawlJob.from_settings(crawler.settings)
-        _bind_storage(crawler, job)
-        # another crawl of this process may use the JOBDIR next
-        crawler.signals.connect(job.close, signal=signals.engine_stopped, weak=False)
-        _announce(crawler, job)
+        raise RuntimeError("this crawler has no CiteSeeker job: enable the add-on "
+                           "(ADDONS = {\"citeseeker_scrapy.addon.CiteSeeker\": 0}), whose "
+                           "crawl-job extension starts it")
     return job
 
 
@@ -312,8 +330,10 @@ def _announce(crawler: Any, job: CrawlJob) -> None:
 
 def refuse_to_start(crawler: Any, message: str) -> None:
     """Close the spider when it opens, with one error line and :data:`BAD_INPUT_REASON` (exit
-    status 2): for a broken input, and for a component that cannot work (an unreachable Redis)."""
-    _REFUSALS.setdefault(crawler, []).append(message)
+    status 2): for a broken input, and for a component that cannot work (an unreachable Redis).
+    The message goes out at once as :data:`~citeseeker_scrapy.signals.crawl_refused`: the
+    ``crawl`` command collects it to print as the last lines, also with ``--nolog``."""
+    crawler.signals.send_catch_log(crawl_refused, message=message)
 
     def refuse(spider: Any) -> None:
         logger.error("citeseeker: error: %s", message)
@@ -343,9 +363,3 @@ def append_to_feeds_of_resumed_job(settings: Any) -> list[str]:
                        "(-O would lose what the earlier runs found; delete the file yourself "
                        "to start it anew)", jobdir, uri)
     return [str(uri) for uri in overwritten]
-
-
-def refusals_of(crawler: Any) -> list[str]:
-    """Why the crawl refused to start (:func:`refuse_to_start`'s messages); the ``crawl``
-    command prints them as the last lines, also with ``--nolog``."""
-    return list(_REFUSALS.get(crawler, ()))

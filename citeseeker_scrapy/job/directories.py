@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from citeseeker_scrapy.config import CRAWL_NAME
+from citeseeker_scrapy.settings_table import CRAWL_NAME
 
 logger = logging.getLogger(__name__)
 

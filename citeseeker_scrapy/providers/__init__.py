@@ -13,14 +13,14 @@ from ..matching.model import AuthorGroup
 from ..stats import CITEDBY_CONFIRMED, CITEDBY_LISTED, CITEDBY_REACHABLE
 from .citedby import OpenAlexCitedBy
 from .model import (
-    PROVIDER_DEFAULTS, CitingWork, Fetch, ProviderConfig, ProviderError, ProviderOutcome,
+    CitingWork, Fetch, ProviderConfig, ProviderError, ProviderOutcome,
     ProviderSpec, http_fetcher,
 )
 from .search import build_query, queries_for, search
 
 
 __all__ = [
-    "PROVIDER_DEFAULTS", "citedby_summary", "CitingWork", "ProviderConfig", "ProviderError", "ProviderOutcome",
+    "citedby_summary", "CitingWork", "ProviderConfig", "ProviderError", "ProviderOutcome",
     "ProviderSpec", "build_query", "http_fetcher", "merge_start_points", "queries_for",
     "run_providers",
 ]

@@ -12,7 +12,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from ..config import SettingsLike, parse_boolean
+from ..settings_table import SettingsLike, default_of, read
 from ..exceptions import CiteSeekerError, ConfigError
 
 #: fetch(url) -> parsed JSON; raises ProviderError. One call at a time (the providers are polite).
@@ -20,23 +20,6 @@ Fetch = Callable[[str], Any]
 
 OPENALEX = "https://api.openalex.org"
 MAX_TERMS = 10          # the original's limit (Google Web APIs, thesis Table 5.3)
-
-PROVIDER_DEFAULTS: dict[str, Any] = {
-    "CITESEEKER_SEARCH": "",
-    "CITESEEKER_SEARCH_TERMS": "",
-    "CITESEEKER_SEARCH_OPERATOR": "AND",
-    "CITESEEKER_SEARCH_MAX_RESULTS": 10,
-    "CITESEEKER_SEARCH_FILTER": True,
-    "CITESEEKER_SEARCH_RESULTS_PATH": "results",
-    "CITESEEKER_SEARCH_URL_FIELD": "url",
-    "CITESEEKER_SEARCH_HEADERS": "",
-    "CITESEEKER_CITEDBY": "",
-    "CITESEEKER_CITEDBY_MAILTO": "",
-    "CITESEEKER_CITEDBY_MAX_PAGES": 5,
-    "CITESEEKER_CITEDBY_PER_PAGE": 50,
-    "CITESEEKER_PROVIDER_TIMEOUT": 30.0,
-}
-
 
 class ProviderError(CiteSeekerError):
     """A provider that cannot answer (HTTP error, not JSON, unexpected shape)."""
@@ -71,16 +54,16 @@ class ProviderConfig:
     search: tuple[ProviderSpec, ...] = ()
     citedby: tuple[ProviderSpec, ...] = ()
     terms: tuple[str, ...] = ()
-    operator: str = "AND"
-    max_results: int = 10
-    filter_servers: bool = True
-    results_path: str = "results"
-    url_field: str = "url"
+    operator: str = default_of("CITESEEKER_SEARCH_OPERATOR")
+    max_results: int = default_of("CITESEEKER_SEARCH_MAX_RESULTS")
+    filter_servers: bool = default_of("CITESEEKER_SEARCH_FILTER")
+    results_path: str = default_of("CITESEEKER_SEARCH_RESULTS_PATH")
+    url_field: str = default_of("CITESEEKER_SEARCH_URL_FIELD")
     headers: Mapping[str, str] = field(default_factory=dict)
-    mailto: str = ""
-    max_pages: int = 5
-    per_page: int = 50
-    timeout: float = 30.0
+    mailto: str = default_of("CITESEEKER_CITEDBY_MAILTO")
+    max_pages: int = default_of("CITESEEKER_CITEDBY_MAX_PAGES")
+    per_page: int = default_of("CITESEEKER_CITEDBY_PER_PAGE")
+    timeout: float = default_of("CITESEEKER_PROVIDER_TIMEOUT")
 
     @property
     def enabled(self) -> bool:
@@ -90,42 +73,27 @@ class ProviderConfig:
     def from_settings(cls, settings: SettingsLike, *, search: str | None = None,
                       citedby: str | None = None) -> "ProviderConfig":
         def value(name: str) -> Any:
-            raw = settings.get(name)
-            return PROVIDER_DEFAULTS[name] if raw is None else raw
+            return read(settings, name)
 
-        try:
-            config = cls(
-                search=_specs(search or value("CITESEEKER_SEARCH"), ("searxng", "json")),
-                citedby=_specs(citedby or value("CITESEEKER_CITEDBY"), ("openalex",)),
-                terms=tuple(t.strip() for t in str(value("CITESEEKER_SEARCH_TERMS")).split("|")
-                            if t.strip()),
-                operator=str(value("CITESEEKER_SEARCH_OPERATOR")).strip().upper(),
-                max_results=int(value("CITESEEKER_SEARCH_MAX_RESULTS")),
-                filter_servers=parse_boolean(value("CITESEEKER_SEARCH_FILTER"),
-                                             "CITESEEKER_SEARCH_FILTER"),
-                results_path=str(value("CITESEEKER_SEARCH_RESULTS_PATH")),
-                url_field=str(value("CITESEEKER_SEARCH_URL_FIELD")),
-                headers=_headers(value("CITESEEKER_SEARCH_HEADERS")),
-                mailto=str(value("CITESEEKER_CITEDBY_MAILTO")),
-                max_pages=int(value("CITESEEKER_CITEDBY_MAX_PAGES")),
-                per_page=int(value("CITESEEKER_CITEDBY_PER_PAGE")),
-                timeout=float(value("CITESEEKER_PROVIDER_TIMEOUT")),
-            )
-        except (TypeError, ValueError) as error:
-            raise ConfigError(f"a CITESEEKER_SEARCH/CITEDBY setting is invalid: {error}") from error
-        config.validate()
-        return config
-
-    def validate(self) -> None:
-        if self.operator not in ("AND", "OR"):
-            raise ConfigError(
-                f"CITESEEKER_SEARCH_OPERATOR must be AND or OR, not {self.operator!r}")
-        if min(self.max_results, self.max_pages, self.per_page) < 1 or self.timeout <= 0:
-            raise ConfigError("CITESEEKER_SEARCH_MAX_RESULTS, CITESEEKER_CITEDBY_MAX_PAGES, "
-                              "_PER_PAGE and CITESEEKER_PROVIDER_TIMEOUT must be positive")
-        if len(self.terms) > MAX_TERMS:
-            raise ConfigError(f"CITESEEKER_SEARCH_TERMS: at most {MAX_TERMS} terms (the original's "
-                              f"limit), not {len(self.terms)}")
+        terms = tuple(t.strip() for t in value("CITESEEKER_SEARCH_TERMS").split("|") if t.strip())
+        if len(terms) > MAX_TERMS:
+            raise ConfigError(f"CITESEEKER_SEARCH_TERMS: at most {MAX_TERMS} terms (the "
+                              f"original's limit), not {len(terms)}")
+        return cls(
+            search=_specs(search or value("CITESEEKER_SEARCH"), ("searxng", "json")),
+            citedby=_specs(citedby or value("CITESEEKER_CITEDBY"), ("openalex",)),
+            terms=terms,
+            operator=value("CITESEEKER_SEARCH_OPERATOR"),
+            max_results=value("CITESEEKER_SEARCH_MAX_RESULTS"),
+            filter_servers=value("CITESEEKER_SEARCH_FILTER"),
+            results_path=value("CITESEEKER_SEARCH_RESULTS_PATH"),
+            url_field=value("CITESEEKER_SEARCH_URL_FIELD"),
+            headers=value("CITESEEKER_SEARCH_HEADERS"),
+            mailto=value("CITESEEKER_CITEDBY_MAILTO"),
+            max_pages=value("CITESEEKER_CITEDBY_MAX_PAGES"),
+            per_page=value("CITESEEKER_CITEDBY_PER_PAGE"),
+            timeout=value("CITESEEKER_PROVIDER_TIMEOUT"),
+        )
 
 
 @dataclass(frozen=True)
@@ -175,11 +143,3 @@ def http_fetcher(timeout: float, user_agent: str, headers: Mapping[str, str] | N
 def _specs(raw: Any, kinds: tuple[str, ...]) -> tuple[ProviderSpec, ...]:
     words = str(raw or "").split()
     return tuple(ProviderSpec.parse(word, kinds) for word in words)
-
-
-def _headers(raw: Any) -> dict[str, str]:
-    if not raw:
-        return {}
-    if isinstance(raw, str):
-        raw = json.loads(raw)
-    return {str(k): str(v) for k, v in dict(raw).items()}

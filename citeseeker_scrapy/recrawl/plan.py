@@ -32,14 +32,13 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ..exceptions import ConfigError
+from ..settings_table import SettingsLike, choices_of, read
 from ..urls import extension_of, server_of
-from .sites import DIRECTORY, METHODS, Site, split_sites
+from .sites import Site, split_sites
 from .state import STATE_FILE, DocumentRecord, read_state
 
 SITES, PAGES, HYBRID, EXHAUSTIVE, AUTO = "sites", "pages", "hybrid", "exhaustive", "auto"
-MODES = (AUTO, SITES, PAGES, HYBRID, EXHAUSTIVE)
-#: ``CITESEEKER_RECRAWL`` and ``CITESEEKER_RECRAWL_SPLIT`` when not set (the add-on's defaults).
-DEFAULT_MODE, DEFAULT_SPLIT = AUTO, DIRECTORY
+MODES = choices_of("CITESEEKER_RECRAWL")
 #: What ``pages`` mode takes for a page (the rest are documents: PDF, PS, archives...).
 PAGE_EXTENSIONS = frozenset({"", "htm", "html", "shtml", "dhtml", "xhtml", "xml", "php", "php3",
                              "php4", "asp", "aspx", "jsp", "cfm"})
@@ -61,16 +60,10 @@ class RecrawlSettings:
     split: str
 
     @classmethod
-    def from_settings(cls, settings: Any, jobdir: str | None = None) -> RecrawlSettings:
-        mode = str(settings.get("CITESEEKER_RECRAWL") or DEFAULT_MODE).strip().lower()
-        split = str(settings.get("CITESEEKER_RECRAWL_SPLIT") or DEFAULT_SPLIT).strip().lower()
-        if mode not in MODES:
-            raise ConfigError(f"CITESEEKER_RECRAWL must be one of {', '.join(MODES)}, "
-                              f"not {mode!r}")
-        if split not in METHODS:
-            raise ConfigError(f"CITESEEKER_RECRAWL_SPLIT must be one of {', '.join(METHODS)}, "
-                              f"not {split!r}")
-        raw = str(settings.get("CITESEEKER_RECRAWL_FROM") or "").strip()
+    def from_settings(cls, settings: SettingsLike, jobdir: str | None = None) -> RecrawlSettings:
+        mode = read(settings, "CITESEEKER_RECRAWL")
+        split = read(settings, "CITESEEKER_RECRAWL_SPLIT")
+        raw = read(settings, "CITESEEKER_RECRAWL_FROM").strip()
         previous = Path(raw) if raw else None
         if previous is not None:
             _check_previous(previous, jobdir)

@@ -30,11 +30,12 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 from urllib.parse import urlsplit
 
+from ..settings_table import choices_of
 from ..urls import server_of
 from .state import DocumentRecord
 
 DIRECTORY, LINKS = "directory", "links"
-METHODS = (DIRECTORY, LINKS)
+METHODS = choices_of("CITESEEKER_RECRAWL_SPLIT")
 
 
 @dataclass

@@ -21,84 +21,46 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from citeseeker_scrapy.config import SettingsLike
-from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.extraction.html import (
     has_scripts, parse_html, usable_links, visible_chars,
 )
 from citeseeker_scrapy.extraction.model import ExtractedPart
+from citeseeker_scrapy.settings_table import SettingsLike, choices_of, default_of, read
 from citeseeker_scrapy.urls import extension_of, scheme_of, server_of
 
-RENDER_MODES = ("never", "auto", "always")
+RENDER_MODES = choices_of("CITESEEKER_RENDER")
 #: Executables tried, in order, when CITESEEKER_BROWSER_PATH is empty (Debian's package first).
 BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome-stable", "google-chrome", "chrome")
 #: Extensions of documents a browser would download or show in a viewer instead of a DOM.
 NEVER_RENDERED = frozenset(
     "pdf ps eps zip gz z tar tgz taz rtf doc ppt docx pptx odt odp txt".split())
 
-RENDER_DEFAULTS: dict[str, Any] = {
-    "CITESEEKER_RENDER": "auto",
-    "CITESEEKER_RENDER_SERVERS": "",
-    "CITESEEKER_RENDER_CONCURRENCY": 2,
-    "CITESEEKER_RENDER_TIMEOUT": 30.0,
-    "CITESEEKER_RENDER_IDLE_TIMEOUT": 5.0,
-    "CITESEEKER_RENDER_SCROLLS": 3,
-    "CITESEEKER_RENDER_RESTART_AFTER": 200,
-    "CITESEEKER_RENDER_KEEP_ALIVE": 30.0,
-    "CITESEEKER_RENDER_MIN_TEXT": 200,
-    "CITESEEKER_BROWSER_PATH": "",
-}
-
-
 @dataclass(frozen=True)
 class RenderConfig:
     """The CITESEEKER_RENDER* settings, validated (see docs/javascript.md)."""
 
-    mode: str = "auto"
+    mode: str = default_of("CITESEEKER_RENDER")
     servers: frozenset[str] = frozenset()
-    concurrency: int = 2
-    timeout: float = 30.0
-    idle_timeout: float = 5.0
-    scrolls: int = 3
-    restart_after: int = 200
-    keep_alive: float = 30.0
-    min_text: int = 200
-    browser_path: str = ""
+    concurrency: int = default_of("CITESEEKER_RENDER_CONCURRENCY")
+    timeout: float = default_of("CITESEEKER_RENDER_TIMEOUT")
+    idle_timeout: float = default_of("CITESEEKER_RENDER_IDLE_TIMEOUT")
+    scrolls: int = default_of("CITESEEKER_RENDER_SCROLLS")
+    restart_after: int = default_of("CITESEEKER_RENDER_RESTART_AFTER")
+    keep_alive: float = default_of("CITESEEKER_RENDER_KEEP_ALIVE")
+    min_text: int = default_of("CITESEEKER_RENDER_MIN_TEXT")
+    browser_path: str = default_of("CITESEEKER_BROWSER_PATH")
 
     @classmethod
     def from_settings(cls, settings: SettingsLike) -> "RenderConfig":
         def value(name: str) -> Any:
-            raw = settings.get(name)
-            return RENDER_DEFAULTS[name] if raw is None else raw
+            return read(settings, f"CITESEEKER_{name}")
 
-        try:
-            config = cls(
-                mode=str(value("CITESEEKER_RENDER")).strip().lower(),
-                servers=server_patterns(value("CITESEEKER_RENDER_SERVERS")),
-                concurrency=int(value("CITESEEKER_RENDER_CONCURRENCY")),
-                timeout=float(value("CITESEEKER_RENDER_TIMEOUT")),
-                idle_timeout=float(value("CITESEEKER_RENDER_IDLE_TIMEOUT")),
-                scrolls=int(value("CITESEEKER_RENDER_SCROLLS")),
-                restart_after=int(value("CITESEEKER_RENDER_RESTART_AFTER")),
-                keep_alive=float(value("CITESEEKER_RENDER_KEEP_ALIVE")),
-                min_text=int(value("CITESEEKER_RENDER_MIN_TEXT")),
-                browser_path=str(value("CITESEEKER_BROWSER_PATH") or ""),
-            )
-        except (TypeError, ValueError) as error:
-            raise ConfigError(f"CITESEEKER_RENDER_* setting is not a number: {error}") from error
-        config.validate()
-        return config
-
-    def validate(self) -> None:
-        if self.mode not in RENDER_MODES:
-            raise ConfigError(
-                f"CITESEEKER_RENDER must be one of {', '.join(RENDER_MODES)}, not {self.mode!r}")
-        if min(self.concurrency, self.restart_after) < 1 or self.timeout <= 0:
-            raise ConfigError("CITESEEKER_RENDER_CONCURRENCY, _RESTART_AFTER and _TIMEOUT "
-                              "must be positive")
-        if min(self.idle_timeout, self.scrolls, self.min_text, self.keep_alive) < 0:
-            raise ConfigError("CITESEEKER_RENDER_IDLE_TIMEOUT, _SCROLLS, _MIN_TEXT and "
-                              "_KEEP_ALIVE must be >= 0")
+        return cls(mode=value("RENDER"), servers=server_patterns(value("RENDER_SERVERS")),
+                   concurrency=value("RENDER_CONCURRENCY"), timeout=value("RENDER_TIMEOUT"),
+                   idle_timeout=value("RENDER_IDLE_TIMEOUT"), scrolls=value("RENDER_SCROLLS"),
+                   restart_after=value("RENDER_RESTART_AFTER"),
+                   keep_alive=value("RENDER_KEEP_ALIVE"), min_text=value("RENDER_MIN_TEXT"),
+                   browser_path=value("BROWSER_PATH"))
 
 
 def server_patterns(raw: Any) -> frozenset[str]:

@@ -24,19 +24,11 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 from urllib.parse import urljoin
 
-from citeseeker_scrapy.config import SettingsLike
-from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.extraction.html import parse_root
 from citeseeker_scrapy.matching import AuthorGroup, normalize_text
+from citeseeker_scrapy.settings_table import SettingsLike, choices_of, default_of, read
 
-SITE_SEARCH_MODES = ("first", "only", "off")
-SITE_SEARCH_DEFAULTS: dict[str, Any] = {
-    "CITESEEKER_SITE_SEARCH": "first",
-    "CITESEEKER_SITE_SEARCH_PROBE_PAGES": 3,
-    "CITESEEKER_SITE_SEARCH_PAGES": 3,
-    "CITESEEKER_SITE_SEARCH_MAX_QUERIES": 10,
-    "CITESEEKER_SITE_SEARCH_TITLE_WORDS": None,  # by mode: FOCUSED_TITLE_WORDS in only, 0
-}
+SITE_SEARCH_MODES = choices_of("CITESEEKER_SITE_SEARCH")
 #: Title words added to each surname in ``only`` mode unless set. Why: a focused crawl keeps
 #: only what the searches list, and a bare surname also lists every page that merely names the
 #: author, below the harvest the paper reached; a surname and two title words lists the
@@ -69,36 +61,24 @@ STOP_WORDS = frozenset(
 class SiteSearchConfig:
     """The CITESEEKER_SITE_SEARCH* settings, validated (docs/site-search.md)."""
 
-    mode: str = "first"
-    probe_pages: int = 3
-    pages: int = 3
-    max_queries: int = 10
+    mode: str = default_of("CITESEEKER_SITE_SEARCH")
+    probe_pages: int = default_of("CITESEEKER_SITE_SEARCH_PROBE_PAGES")
+    pages: int = default_of("CITESEEKER_SITE_SEARCH_PAGES")
+    max_queries: int = default_of("CITESEEKER_SITE_SEARCH_MAX_QUERIES")
+    #: title words of each query; the setting's empty default: chosen by the mode
     title_words: int = 0
 
     @classmethod
     def from_settings(cls, settings: SettingsLike) -> "SiteSearchConfig":
         def value(name: str) -> Any:
-            raw = settings.get(name)
-            return SITE_SEARCH_DEFAULTS[name] if raw is None else raw
+            return read(settings, f"CITESEEKER_SITE_SEARCH{name}")
 
-        mode = str(value("CITESEEKER_SITE_SEARCH")).strip().lower()
-        numbers = {}
-        for field_name in ("probe_pages", "pages", "max_queries", "title_words"):
-            setting = f"CITESEEKER_SITE_SEARCH_{field_name.upper()}"
-            if value(setting) in (None, ""):  # title_words: chosen by the mode
-                numbers[field_name] = FOCUSED_TITLE_WORDS if mode == "only" else 0
-                continue
-            try:
-                numbers[field_name] = int(value(setting))
-            except (TypeError, ValueError):
-                raise ConfigError(f"{setting} must be an int, not {value(setting)!r}") from None
-            if numbers[field_name] < (0 if field_name == "title_words" else 1):
-                raise ConfigError(f"{setting} must be at least "
-                                  f"{0 if field_name == 'title_words' else 1}")
-        if mode not in SITE_SEARCH_MODES:
-            raise ConfigError(f"CITESEEKER_SITE_SEARCH must be one of "
-                              f"{', '.join(SITE_SEARCH_MODES)}, not {mode!r}")
-        return cls(mode=mode, **numbers)
+        mode = value("")
+        title_words = value("_TITLE_WORDS")
+        if title_words is None:
+            title_words = FOCUSED_TITLE_WORDS if mode == "only" else 0
+        return cls(mode=mode, probe_pages=value("_PROBE_PAGES"), pages=value("_PAGES"),
+                   max_queries=value("_MAX_QUERIES"), title_words=title_words)
 
     @property
     def enabled(self) -> bool:

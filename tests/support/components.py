@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 from scrapy.utils.test import get_crawler
 
-from citeseeker_scrapy.job.crawl_job import crawl_job
+from citeseeker_scrapy.job.crawl_job import start_crawl_job
 from citeseeker_scrapy.spiders.citeseeker import CiteSeekerSpider
 
 #: The least a crawl job needs to start: one searched paper and one start point.
@@ -22,9 +22,16 @@ def job_crawler(**settings: Any) -> Iterator[Any]:
     """A crawler of the project's spider whose job has started (its JOBDIR locked, when one is
     set); the job is closed on leaving, as ``engine_stopped`` would."""
     crawler = get_crawler(CiteSeekerSpider, settings_dict={**JOB_SETTINGS, **settings})
-    job = crawl_job(crawler)
+    job = start_crawl_job(crawler)
     assert job.error is None, job.error
     try:
         yield crawler
     finally:
         job.close()
+
+
+def started(crawler: Any) -> Any:
+    """``crawler`` with its job started, as the crawl-job extension starts it at a crawl's
+    start (for a component test whose crawler is not :func:`job_crawler`'s)."""
+    start_crawl_job(crawler)
+    return crawler

@@ -61,9 +61,9 @@ class SiteServer:
 
     def __init__(self, root: Path, redirects: dict[str, str] | None = None, *,
                  pages: Callable[[str], str | None] | None = None, delay: float = 0.0,
-                 port: int = 0) -> None:
+                 port: int = 0, host: str = "127.0.0.1") -> None:
         handler = functools.partial(RecordingHandler, directory=str(root))
-        self.httpd = LocalServer(("127.0.0.1", port), handler)
+        self.httpd = LocalServer((host, port), handler)
         self.httpd.requests = []
         self.httpd.redirects = dict(redirects or {})
         self.httpd.pages = pages
