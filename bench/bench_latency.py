@@ -4,6 +4,7 @@
     .venv/bin/python bench/bench_latency.py --preset large       # 3,000 x 30, 500 ms, 1 connection
     .venv/bin/python bench/bench_latency.py --preset both        # both, and their peak RSS ratio
     .venv/bin/python bench/bench_latency.py --hosts 100 --pages 100 --seconds 20 --stock 64
+    .venv/bin/python bench/bench_latency.py --redis-workers 2    # also 2 workers on one Redis
 
 The web (``crawlbench/hostweb.py``): ``--hosts`` servers, each at its own address 127.1.x.y (its
 own download slot), ``--pages`` pages each (~2 KB, ~10 links, one to another host), every
@@ -15,7 +16,9 @@ one at a time:
 * **stock**: ``scrapy runspider crawlbench/stock_spider.py`` (follow every link) at Scrapy's
   defaults (CONCURRENT_REQUESTS=16), then at each ``--stock`` CONCURRENT_REQUESTS: its best
   is the peer of the second ratio;
-* **ours, CPU-bound**: ours again on the same web answering at once (the machine's limit).
+* **ours, CPU-bound**: ours again on the same web answering at once (the machine's limit);
+* with ``--redis-workers N``: ours as N workers of one shared frontier (a redis-server the
+  bench starts), each at the project's defaults, against ours as one process.
 
 Both obey robots.txt; ``--per-server N`` sets CONCURRENT_REQUESTS_PER_DOMAIN for both (the
 large preset: 1). pages/s: pages (status 200) served / seconds from the first to the last
@@ -38,7 +41,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -123,35 +125,61 @@ def command(crawler: str, starts: Path, queries: Path, workdir: Path,
 
 
 def run(name: str, crawler: str, server: HostWebServer, temp: Path, seconds: float,
-        settings: dict[str, str]) -> Result:
-    workdir = temp / name.replace(" ", "-").replace("=", "")
+        settings: dict[str, str], workers: int = 1) -> Result:
+    """One crawler on the web for ``seconds``; ``workers`` processes of it at once (ours as
+    workers of one shared frontier: ``settings`` name the Redis). Peak RSS: the first's."""
+    workdir = temp / name.replace(" ", "-").replace("=", "").replace(",", "")
     workdir.mkdir()
     starts, queries = temp / "starts.txt", temp / "queries.txt"
-    log = workdir / "scrapy.log"
-    merged = {**COMMON, "CLOSESPIDER_TIMEOUT": str(seconds), "LOG_FILE": str(log), **settings}
-    argv, cwd, env = command(crawler, starts, queries, workdir, merged)
     server.get("/reset")
     cpu_before = children_cpu()
-    with open(workdir / "stdout", "w", encoding="utf-8") as output:
-        process = subprocess.Popen(argv, cwd=cwd, env=env, stdout=output,
-                                   stderr=subprocess.STDOUT, start_new_session=True)
+    processes, logs = [], []
+    for index in range(workers):
+        place = workdir / f"w{index}" if workers > 1 else workdir
+        place.mkdir(exist_ok=True)
+        logs.append(place / "scrapy.log")
+        merged = {**COMMON, "CLOSESPIDER_TIMEOUT": str(seconds), "LOG_FILE": str(logs[-1]),
+                  **settings}
+        argv, cwd, env = command(crawler, starts, queries, place, merged)
+        with open(place / "stdout", "w", encoding="utf-8") as output:
+            processes.append(subprocess.Popen(argv, cwd=cwd, env=env, stdout=output,
+                                              stderr=subprocess.STDOUT,
+                                              start_new_session=True))
     done, peak = threading.Event(), [0]
-    sampler = threading.Thread(target=sample_rss, args=(process.pid, done, peak), daemon=True)
+    sampler = threading.Thread(target=sample_rss, args=(processes[0].pid, done, peak),
+                               daemon=True)
     sampler.start()
-    try:
-        process.wait(timeout=seconds + 120)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
+    for process in processes:
+        try:
+            process.wait(timeout=seconds + 120)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
     done.set()
     sampler.join()
     stats = server.get("/stats")
     first, last = stats.get("first_request"), stats.get("last_request")
-    text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
-    width = WIDTH.search(text)
+    widths = [int(found.group(1)) for log in logs if log.exists()
+              for found in [WIDTH.search(log.read_text(encoding="utf-8", errors="replace"))]
+              if found]
     return Result(name, stats["status"].get("200", 0), (last - first) if first else 0.0,
-                  peak[0] / 1024, os.getloadavg()[0], int(width.group(1)) if width else None,
+                  peak[0] / 1024, os.getloadavg()[0], max(widths) if widths else None,
                   children_cpu() - cpu_before)
+
+
+def redis_workers_run(args: argparse.Namespace, server: HostWebServer, temp: Path,
+                      settings: dict[str, str]) -> Result:
+    """Ours as ``--redis-workers`` workers of one shared frontier on a redis-server of its own."""
+    from bench_redis import Redis  # redis-py: only this run needs it
+
+    store = Redis(temp)
+    try:
+        shared = {**settings, "CITESEEKER_FRONTIER": "redis", "REDIS_URL": store.url,
+                  "CITESEEKER_REDIS_KEY": "latencybench"}
+        return run(f"ours, {args.redis_workers} Redis workers", "ours", server, temp,
+                   args.seconds, shared, workers=args.redis_workers)
+    finally:
+        store.stop()
 
 
 def children_cpu() -> float:
@@ -183,6 +211,9 @@ def one_case(args: argparse.Namespace, temp: Path) -> list[Result]:
         for name, crawler, settings in plan:
             results.append(run(name, crawler, server, temp, args.seconds, settings))
             print_result(results[-1])
+        if args.redis_workers:
+            results.append(redis_workers_run(args, server, temp, per_server))
+            print_result(results[-1])
         server.get("/latency?s=0")
         results.append(run("ours, CPU-bound (no latency)", "ours", server, temp,
                            args.cpu_seconds, per_server))
@@ -202,7 +233,7 @@ def print_result(result: Result) -> None:
 def summary(args: argparse.Namespace, results: list[Result]) -> dict[str, float]:
     """The compact table: each crawler's rate, the limits and the ratios."""
     ours, stock_default = results[0], results[1]
-    stock_best = max(results[1:-1], key=lambda r: r.rate)
+    stock_best = max((r for r in results if r.name.startswith("stock")), key=lambda r: r.rate)
     cpu = results[-1]
     connections = args.per_server or OURS_PER_SERVER
     slow = args.hosts // SLOW_EVERY
@@ -220,6 +251,10 @@ def summary(args: argparse.Namespace, results: list[Result]) -> dict[str, float]
               f"ours / stock best ({stock_best.name.split(', ')[1]})":
                   ours.rate / max(stock_best.rate, 1e-9),
               "ours / min(politeness, ours CPU-bound)": ours.rate / max(limit, 1e-9)}
+    shared = [r for r in results if "Redis workers" in r.name]
+    if shared:
+        ratios[f"{shared[0].name.removeprefix('ours, ')} / ours one process"] = (
+            shared[0].rate / max(ours.rate, 1e-9))
     for name, value in ratios.items():
         print(f"{name:<42}{value:6.2f}")
     return {"rss": ours.peak_mib}
@@ -238,6 +273,8 @@ def main() -> None:
     parser.add_argument("--cpu-seconds", type=float, default=30.0)
     parser.add_argument("--stock", default="64,256",
                         help="stock's CONCURRENT_REQUESTS to try besides its default 16")
+    parser.add_argument("--redis-workers", type=int, default=0,
+                        help="also ours as this many workers of one Redis frontier")
     parser.add_argument("--keep", action="store_true", help="keep the logs")
     args = parser.parse_args()
     args.stock = [int(n) for n in args.stock.split(",") if n]

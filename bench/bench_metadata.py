@@ -44,7 +44,7 @@ from quality.metadata_papers import Paper, build, generate  # noqa: E402
 from citeseeker_scrapy.document.item import DocumentItem  # noqa: E402
 from citeseeker_scrapy.document.stages import identify_work  # noqa: E402
 from citeseeker_scrapy.extraction.html import parse_html  # noqa: E402
-from citeseeker_scrapy.extraction.processes.worker_main import pdf_text  # noqa: E402
+from citeseeker_scrapy.extraction.pdf import pdf_text  # noqa: E402
 from citeseeker_scrapy.works.fields import folded, surname  # noqa: E402
 from citeseeker_scrapy.works.landing import landing_offer  # noqa: E402
 from citeseeker_scrapy.works.pdf_meta import pdf_candidates  # noqa: E402

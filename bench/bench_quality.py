@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rapidfuzz import fuzz  # noqa: E402
 from rapidfuzz.distance import Indel  # noqa: E402
 
-from citeseeker_scrapy.extraction.processes.worker_main import pdf_text as worker_pdf_text  # noqa: E402
+from citeseeker_scrapy.extraction.pdf import pdf_text as worker_pdf_text  # noqa: E402
 from citeseeker_scrapy.extraction.html import parse_html  # noqa: E402
 from quality import generated  # noqa: E402
 

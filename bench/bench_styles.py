@@ -594,7 +594,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             at = max(0, entry.find(q.author))
             entry = " ".join(entry[max(0, at - 40):at + 300].split())
         print(f"  LOST {q.style} / {q.format} [{', '.join(q.names)}; {q.title_end[0]}; "
-              f"{q.position}]: {q.author!r} {q.title!r}\n       entry: {entry}")
+              f"{q.position}]: {q.author!r} {q.title!r} vetoed by: "
+              f"{refbench.vetoes_of(q, texts)}\n       entry: {entry}")
     if args.details:
         refbench.details(outcomes, texts)
     return 1 if lost else 0

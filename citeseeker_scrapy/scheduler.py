@@ -32,7 +32,7 @@ from . import signals as citeseeker_signals
 from .document.item import DocumentItem
 from .frontier import Frontier
 from .frontier.admission import Admission
-from .frontier.build import (build_frontier, follows_same_server, outage_limits, shared_settings,
+from .frontier.build import (build_frontier, outage_limits, reachable_shared_frontier,
                              skip_file_path)
 from .frontier.checkpoints import Checkpoints
 from .frontier.codec import RequestCodec
@@ -66,8 +66,6 @@ class FrontierScheduler:
         while the crawl runs (None: it stays as given)."""
         self.crawler, self.frontier = crawler, frontier
         self.wake_engine = partial(wake_engine, crawler)
-        self.watch = ServerWatch(crawler, frontier, outages=outages or OutageLimits(),
-                                 trap_pages=trap_pages, wake_engine=self.wake_engine)
         self.codec = RequestCodec(crawler.stats)
         self.storage = storage or StorageGuard()
         self.checkpoints = Checkpoints(crawler.stats, frontier, self.storage)
@@ -79,6 +77,9 @@ class FrontierScheduler:
         self.shared: RedisSync | None = None if shared is None else RedisSync(
             crawler, frontier, shared, add_start_point=self._add_pushed_start_point,
             wake_engine=self.wake_engine)
+        self.watch = ServerWatch(crawler, frontier, outages=outages or OutageLimits(),
+                                 trap_pages=trap_pages, wake_engine=self.wake_engine,
+                                 checkpoints=self.checkpoints, shared=self.shared)
         self.finishing = Finishing(frontier, self.checkpoints, self.watch, keep_query=keep_query,
                                    shared=self.shared, on_finished=self._wake_if_starved)
         self.admission = Admission(crawler.stats, frontier, scope, self.codec,
@@ -88,6 +89,7 @@ class FrontierScheduler:
         self.fence = LeaseFence(crawler, None if shared is None else frontier)
         frontier.root_of = self.admission.root_of
         frontier.on_completed = self.watch.server_completed
+        frontier.on_deferral_restored = self.watch.deferral_restored
 
     @classmethod
     def from_crawler(cls, crawler) -> FrontierScheduler:
@@ -97,15 +99,14 @@ class FrontierScheduler:
         jobdir, shared = None, None
         if job.error is None:
             jobdir = crawler.settings.get("JOBDIR")
-            shared = shared_settings(crawler.settings, refuse=partial(refuse_to_start, crawler))
+            shared = reachable_shared_frontier(job.shared, partial(refuse_to_start, crawler))
         frontier, width = build_frontier(config, crawler.settings, jobdir=jobdir,
                                          storage=job.storage, shared=shared)
         return cls(crawler, frontier, keep_query=config.keep_query,
                    scope=job.scope or scope_of(config, CrawlInputs((), (), (), (), ())),
                    skip_file=skip_file_path(config, jobdir), outages=outage_limits(config),
                    trap_pages=config.trap_pages, storage=job.storage, shared=shared, width=width,
-                   follow_same_server=job.error is not None or follows_same_server(
-                       crawler.settings))
+                   follow_same_server=job.site_search.mode != "only")
 
     def open(self, spider: Spider) -> None:
         self.codec.open(spider)

@@ -45,8 +45,14 @@ def section(setting: Setting, body: str) -> str:
     prose = paragraphs[1:]  # the first is the doc line, written anew
     facts = (f"* Type: {setting.type_doc()}\n* Default: {setting.default_text()}\n"
              f"* Example: `{setting.example_text()}`")
-    doc = textwrap.fill(setting.doc, WIDTH, break_long_words=False, break_on_hyphens=False)
-    return "\n\n".join([f"### `{setting.name}`", doc, *prose, facts]) + "\n\n"
+    return "\n\n".join([f"### `{setting.name}`", wrap(setting.doc), *prose, facts]) + "\n\n"
+
+
+def wrap(text: str) -> str:
+    """``text`` in lines of at most :data:`WIDTH`, never breaking inside a `code span`."""
+    kept = re.sub(r"`[^`]*`", lambda span: span.group().replace(" ", "\0"), text)
+    lines = textwrap.fill(kept, WIDTH, break_long_words=False, break_on_hyphens=False)
+    return lines.replace("\0", " ")
 
 
 def main() -> int:

@@ -99,6 +99,8 @@ UNREACHABLE_SERVERS = f"{FRONTIER_STATS}/unreachable_servers"
 UNREACHABLE_DOCUMENTS_SKIPPED = f"{FRONTIER_STATS}/unreachable_documents_skipped"
 #: servers deferred as down (frontier/outages.py)
 SERVERS_DEFERRED = f"{FRONTIER_STATS}/deferred"
+#: deferred servers found deferred in JOBDIR or in the shared frontier (a resume, a takeover)
+DEFERRALS_RESTORED = f"{FRONTIER_STATS}/deferrals_restored"
 #: documents not fetched because their server was down or kept failing them (the crawl
 #: command's last line and exit status)
 DOCUMENTS_NOT_FETCHED = f"{FRONTIER_STATS}/documents_not_fetched"

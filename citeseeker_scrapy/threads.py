@@ -1,4 +1,5 @@
-"""Blocking core work (unpacking, parsing, matching) awaited off the reactor thread."""
+"""Blocking core work (unpacking, parsing, matching) awaited off the reactor thread; whether a
+piece of work goes is :mod:`citeseeker_scrapy.extraction.placement`'s choice."""
 
 from __future__ import annotations
 
@@ -7,17 +8,9 @@ from typing import Any, Callable, TypeVar
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.threads import deferToThread
 
-from citeseeker_scrapy.extraction.extractor import WORKER_MIN_BYTES
+from citeseeker_scrapy.extraction.placement import inline
 
 T = TypeVar("T")
-
-#: Work on fewer bytes than this is done on the reactor thread (a small page's lxml and
-#: matching are quick): a hand-off costs more than that, and on a busy machine a worker thread may
-#: wait many milliseconds for the CPU while the document holds its server. Bigger work goes to
-#: a thread, and from there its HTML, text and office XML to the parser processes (so both
-#: cores work). Never more than the worker threshold: the reactor thread must not wait for a
-#: worker process.
-INLINE_BYTES = WORKER_MIN_BYTES
 
 
 async def in_thread(function: Callable[..., T], *args: Any) -> T:
@@ -27,8 +20,8 @@ async def in_thread(function: Callable[..., T], *args: Any) -> T:
 
 
 async def in_thread_if_big(size: int, function: Callable[..., T], *args: Any) -> T:
-    """``function(*args)`` here when ``size`` (bytes or characters of work) is below
-    :data:`INLINE_BYTES`, else in the thread pool."""
-    if size < INLINE_BYTES:
+    """``function(*args)`` here when work on ``size`` bytes (or characters) runs on the
+    reactor thread (:func:`.extraction.placement.inline` decides), else in the thread pool."""
+    if inline(size):
         return function(*args)
     return await in_thread(function, *args)

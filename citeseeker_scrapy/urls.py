@@ -17,6 +17,7 @@ from w3lib.url import canonicalize_url, url_query_cleaner
 
 from .addresses import is_private_url
 from .exceptions import UrlRejected
+from .settings_table import default_of
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 SUPPORTED_SCHEMES = frozenset({"http", "https", "file"})
@@ -83,6 +84,14 @@ def _already_canonical(url: str) -> str | None:
     if port is not None and (int(port) > MAX_PORT or int(port) == DEFAULT_PORTS[scheme]):
         return None
     return url if path else url + "/"
+
+
+def is_plain_url(url: str) -> bool:
+    """True for a canonical ``http(s)`` URL of unreserved characters only (with its path, no
+    query): one that Scrapy's ``safe_url_string`` and aiohttp's URL parser give back as it is.
+    Who calls: the scheduler, which sends such a URL verbatim (Scrapy's ``verbatim_url``) and
+    spares both their quoting, per request."""
+    return _already_canonical(url) == url
 
 
 #: A link :func:`join_url` may join by hand: unreserved path characters only (no scheme, no
@@ -217,7 +226,8 @@ def server_of(url: str) -> str:
 def _plain_web_path(url: str) -> str | None:
     """The path of a printable ``http(s)`` URL with nothing to unquote, no query and no
     fragment (what ``urlsplit`` would give, without its cost), else None."""
-    if not url.startswith(WEB_PREFIXES) or not url.isprintable() or any(c in url for c in "%?#"):
+    if (not url.startswith(WEB_PREFIXES) or "%" in url or "?" in url or "#" in url
+            or not url.isprintable()):
         return None
     slash = url.find("/", url.index("//") + 2)
     return "" if slash < 0 else url[slash:]
@@ -262,10 +272,10 @@ class LinkPolicy:
     stay_within: tuple[str, ...] = ()
     forbidden: tuple[str, ...] = ()
     file_roots: tuple[str, ...] = ()
-    keep_query: bool = True
-    max_url_length: int = 512
-    max_repeated_segments: int = 3
-    private_addresses: bool = False
+    keep_query: bool = default_of("CITESEEKER_KEEP_QUERY")
+    max_url_length: int = default_of("CITESEEKER_MAX_URL_LENGTH")
+    max_repeated_segments: int = default_of("CITESEEKER_MAX_REPEATED_SEGMENTS")
+    private_addresses: bool = default_of("CITESEEKER_ALLOW_PRIVATE_ADDRESSES")
 
     def __post_init__(self) -> None:
         # One verdict per link spelling (fragment aside), remembered: a documentation page
@@ -277,7 +287,7 @@ class LinkPolicy:
     def admit(self, url: str, *, referrer: str | None = None) -> str:
         """Canonical form of ``url`` if the crawl may fetch it (found on page ``referrer``).
         Who calls: the scheduler's scope gate, for every request and every link."""
-        if scheme_of(url) == "file":
+        if url[:5].lower() == "file:":  # scheme_of(url) == "file", without the split
             return self._checked(url, referrer)  # its verdict depends on the referrer
         canonical, reason, private = self._web_verdict(url.partition("#")[0])
         if reason:

@@ -34,7 +34,7 @@ from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.exceptions import is_storage_failure
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.storage import StorageGuard
-from citeseeker_scrapy.recrawl import read_state, recrawl_session
+from citeseeker_scrapy.recrawl import read_state
 from citeseeker_scrapy.recrawl.sites import METHODS, split_sites
 from citeseeker_scrapy.recrawl.state import SITES_FILE, write_json_atomically
 from citeseeker_scrapy.stats import (
@@ -71,8 +71,9 @@ class RecrawlExtension:
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> RecrawlExtension:
-        session, job = recrawl_session(crawler), crawl_job(crawler)
-        if job.error is not None or session is None:
+        job = crawl_job(crawler)
+        session = job.recrawl
+        if session is None:  # also when the job refused to start
             # No JOBDIR and no -a recrawl: nothing to record. Silently: Scrapy logs a warning
             # for a NotConfigured with a message, and this is every plain crawl.
             raise NotConfigured

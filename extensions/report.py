@@ -51,7 +51,6 @@ from citeseeker_scrapy.stats import (
     DOCUMENTS_DUPLICATES, DOCUMENTS_IGNORED, DOCUMENTS_ROBOTS_REFUSED, DOCUMENTS_SEARCHED,
     DOWNLOAD_ERRORS, FRONTIER_SIZE, PIPELINE_ERRORS, RESUMED, ROBOTS_REFUSAL,
 )
-from citeseeker_scrapy.recrawl import recrawl_session
 from citeseeker_scrapy.report.alerts import write_alerts
 from citeseeker_scrapy.works.citing import work_record, work_records
 from citeseeker_scrapy.works.text_head import title_of
@@ -296,7 +295,7 @@ class ReportExtension:
 
 def recrawl_from(crawler: Any) -> Path | None:
     """A re-crawl's previous JOBDIR (``-a recrawl=``), else None."""
-    session = recrawl_session(crawler)
+    session = crawl_job(crawler).recrawl
     return session.settings.previous if session and session.recrawling else None
 
 

@@ -3,7 +3,8 @@
 Why: Scrapy builds one download handler per scheme, and each scrapy-playwright handler has its
 own browser provider, so a crawl that renders an http page and an https page would launch two
 browsers (and two Playwright drivers, ~125 MiB each). Scrapy builds handlers through their
-public ``from_crawler``; this one returns the same instance for both schemes of a crawl, and
+public ``from_crawler``; this one returns the same instance for both schemes of a crawl (kept
+in the crawl job, :attr:`citeseeker_scrapy.job.crawl_job.CrawlJob.browser_handler`), and
 closes it once. Laziness comes from the public ``PLAYWRIGHT_BROWSER_PROVIDER`` setting
 (:class:`citeseeker_scrapy.middlewares.browser_provider.OnDemandBrowserProvider`): the handler's start-up only
 creates the provider, and the driver starts with the first page that needs a browser.
@@ -17,14 +18,11 @@ without rendering; the stock handler sent them to Twisted's. Installed for http 
 from __future__ import annotations
 
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
 
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.middlewares.http_handler import HttpHandler
-
-#: The handler of each running crawler.
-SHARED: "WeakKeyDictionary[Any, SharedPlaywrightHandler]" = WeakKeyDictionary()
 
 
 class SharedPlaywrightHandler(ScrapyPlaywrightDownloadHandler):
@@ -33,9 +31,10 @@ class SharedPlaywrightHandler(ScrapyPlaywrightDownloadHandler):
     @classmethod
     def from_crawler(cls, crawler: Any) -> SharedPlaywrightHandler:
         """Called by Scrapy once per scheme: the first call builds, the others share."""
-        handler = SHARED.get(crawler)
+        job = crawl_job(crawler)
+        handler = job.browser_handler
         if handler is None:
-            handler = SHARED[crawler] = cls(crawler)
+            handler = job.browser_handler = cls(crawler)
             handler.citeseeker_closed = False
             handler.citeseeker_crawler = crawler
             handler.citeseeker_http = None

@@ -38,7 +38,7 @@ from scrapy.utils.defer import deferred_from_coro, maybe_deferred_to_future
 from twisted.internet.defer import Deferred, DeferredList
 
 from citeseeker_scrapy.job.crawl_job import crawl_job
-from citeseeker_scrapy.recrawl import Answer, recrawl_session
+from citeseeker_scrapy.recrawl import Answer
 from citeseeker_scrapy.recrawl.plan import SKIP, WAIT
 from citeseeker_scrapy.recrawl.state import md5_hex
 from citeseeker_scrapy.keys import (
@@ -63,8 +63,8 @@ class ConditionalRequestMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> ConditionalRequestMiddleware:
-        session = recrawl_session(crawler)
-        if crawl_job(crawler).error is not None or session is None:
+        session = crawl_job(crawler).recrawl
+        if session is None:  # also when the job refused to start
             # No JOBDIR and no -a recrawl: nothing to record. Silently: Scrapy logs a warning
             # for a NotConfigured with a message, and this is every plain crawl.
             raise NotConfigured

@@ -3,7 +3,9 @@
 Why: a ``file://`` start point may name a directory (a local mirror of a conference site);
 Scrapy's file handler cannot read directories. A directory with an index.html shows that page,
 as a web server would. The listing links only to the directory's own
-entries, so the crawl stays inside the start point's tree (the LinkPolicy enforces it too).
+entries. Whether a ``file://`` URL may be crawled at all (inside a start point's tree) is
+decided by the scope gate alone (:class:`citeseeker_scrapy.urls.LinkPolicy`): this middleware
+serves what reached it.
 """
 
 from __future__ import annotations

@@ -29,8 +29,7 @@ from scrapy import Request
 from scrapy.exceptions import NotConfigured
 
 from citeseeker_scrapy import signals as citeseeker_signals
-from citeseeker_scrapy.exceptions import ConfigError
-from citeseeker_scrapy.frontier.redis_backend import frontier_kind
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.keys import LEASE_KEY, ORIGIN_KEY, UNSENT_KEY
 from citeseeker_scrapy.stats import SHARED as STATS
 
@@ -44,11 +43,7 @@ class LeaseCheckMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> LeaseCheckMiddleware:
-        try:
-            shared = frontier_kind(crawler.settings) == "redis"
-        except ConfigError:  # a bad value: the job refuses to start (scheduler), not here
-            shared = False
-        if not shared:
+        if crawl_job(crawler).shared is None:  # a local frontier (or a job that refused)
             raise NotConfigured
         return cls(crawler)
 

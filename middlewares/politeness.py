@@ -6,8 +6,9 @@ parser Scrapy already built (Protego; ``Request-rate: n/s`` is one request per `
 seconds, the slower of the two wins) the first time it checks a request of a server, and
 gives that server's download slot the delay, at most ``CITESEEKER_MAX_CRAWL_DELAY`` seconds,
 without Scrapy's random jitter (which would send some requests sooner than asked): one request
-at a time, one delay apart. A server whose robots.txt asks nothing costs one dictionary look-up
-per request.
+at a time, one delay apart. Once a server's slot is decided, its requests cost one set look-up
+(the slot key, a parse of the URL, is asked again only for a request that names its own slot,
+or when slots are per IP address).
 
 Uses Scrapy's public downloader API as AutoThrottle does (``crawler.engine.downloader``:
 ``get_slot_key``, ``slots``, ``per_slot_settings``; ``Slot.delay`` and ``Slot.jitter``).
@@ -21,6 +22,7 @@ import logging
 from typing import Any
 
 from protego import Protego
+from scrapy.core.downloader import Downloader
 from scrapy.downloadermiddlewares.robotstxt import RobotsTxtMiddleware
 from scrapy.http import Request
 from scrapy.robotstxt import RobotParser
@@ -42,10 +44,16 @@ class PoliteRobotsTxtMiddleware(RobotsTxtMiddleware):
                               or settings.get("USER_AGENT") or "")
         #: slot key -> the delay its robots.txt asked for (0.0: none)
         self.delays: dict[str, float] = {}
+        #: robots.txt parsers (one per server) whose requests' slot is decided already: their
+        #: slot key is the host name, the same for every request (see ``process_request_2``)
+        self.decided: set[RobotParser] = set()
 
     def process_request_2(self, rp: RobotParser | None, request: Request) -> None:
         super().process_request_2(rp, request)
         if rp is None:
+            return
+        own_slot = Downloader.DOWNLOAD_SLOT in request.meta
+        if not own_slot and rp in self.decided:
             return
         downloader = self.crawler.engine.downloader
         key = downloader.get_slot_key(request)
@@ -53,6 +61,8 @@ class PoliteRobotsTxtMiddleware(RobotsTxtMiddleware):
             self.delays[key] = delay = min(self.max_delay, asked_delay(rp, self.user_agent))
             if delay > 0:
                 self._slow_down(downloader, key, delay)
+        if not own_slot and not downloader.ip_concurrency:  # per IP, the key may change
+            self.decided.add(rp)
 
     def _slow_down(self, downloader: Any, key: str, delay: float) -> None:
         """The slot's delay, for the slot Scrapy has now and any it makes later for the key."""

@@ -31,7 +31,6 @@ from twisted.internet.defer import Deferred
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.keys import DEPTH_KEY, ORIGIN_KEY, START
-from citeseeker_scrapy.recrawl import recrawl_session
 from citeseeker_scrapy.recrawl.gone import GoneCitations
 from citeseeker_scrapy.stats import RECRAWL_CITATIONS_GONE, RECRAWL_CITING_ASKED
 
@@ -47,8 +46,8 @@ class RecrawlSpiderMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> RecrawlSpiderMiddleware:
-        session = recrawl_session(crawler)
-        if crawl_job(crawler).error is not None or session is None or not session.recrawling:
+        session = crawl_job(crawler).recrawl  # None also when the job refused to start
+        if session is None or not session.recrawling:
             raise NotConfigured  # silently, as the other re-crawl components
         middleware = cls(crawler, session)
         crawler.signals.connect(middleware.spider_closed, signal=signals.spider_closed)

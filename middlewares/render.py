@@ -42,7 +42,7 @@ from twisted.internet.threads import deferToThread
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.item import reader_encoding
 from citeseeker_scrapy.exceptions import ConfigError
-from citeseeker_scrapy.extraction.shared import shared_extractor
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.keys import (
     KIND_KEY, ORIGIN_KEY, RENDER_BROWSER, RENDER_DONE, RENDER_FAILED, RENDER_KEY, SEARCH, SEARCH_KEY)
 from citeseeker_scrapy.rendering.policy import (
@@ -276,7 +276,7 @@ class RenderMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler) -> "RenderMiddleware":
-        config = RenderConfig.from_settings(crawler.settings)
+        config = crawl_job(crawler).render
         if config.mode == "never":
             raise NotConfigured("CITESEEKER_RENDER is never")
         return cls(crawler, config)
@@ -350,7 +350,7 @@ class RenderMiddleware:
         stage, which then does not read the page again); a small page is read here, a big one
         in a thread that hands it to a parser worker. Without the text pipeline (its extractor
         is shared when the spider opens), the page is parsed for this decision alone."""
-        extractor = shared_extractor(self.crawler)
+        extractor = crawl_job(self.crawler).extractor
         if extractor is None:
             return await maybe_deferred_to_future(deferToThread(page_signals, response.text))
         events = await in_thread_if_big(len(response.body), extractor.read_ahead, response.body,
@@ -359,7 +359,7 @@ class RenderMiddleware:
 
     def _forget(self, response: Response) -> None:
         """The browser's DOM replaces this page: what was read of it will not be asked for."""
-        extractor = shared_extractor(self.crawler)
+        extractor = crawl_job(self.crawler).extractor
         if extractor is not None:
             extractor.forget(response.body)
 

@@ -22,12 +22,11 @@ from scrapy.exceptions import DropItem, NotConfigured
 
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import crawl_job
-from citeseeker_scrapy.recrawl import recrawl_session
 
 
 def _session_or_off(crawler: Any) -> Any:
-    session = recrawl_session(crawler)
-    if crawl_job(crawler).error is not None or session is None:
+    session = crawl_job(crawler).recrawl
+    if session is None:  # also when the job refused to start
         # No JOBDIR and no -a recrawl: nothing to record. Silently: Scrapy logs a warning for
         # a NotConfigured with a message, and this is every plain crawl.
         raise NotConfigured

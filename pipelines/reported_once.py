@@ -17,7 +17,6 @@ from scrapy.exceptions import DropItem
 
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import crawl_job
-from citeseeker_scrapy.recrawl import recrawl_session
 from citeseeker_scrapy.recrawl.session import RecrawlSession
 from citeseeker_scrapy.report.ledger import ReportLedger
 
@@ -32,8 +31,9 @@ class ReportOncePipeline:
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> ReportOncePipeline:
-        session = recrawl_session(crawler)
-        return cls(crawl_job(crawler).ledger, session if session and session.recrawling else None)
+        job = crawl_job(crawler)
+        session = job.recrawl
+        return cls(job.ledger, session if session and session.recrawling else None)
 
     def process_item(self, item: Any) -> Any:
         if not isinstance(item, DocumentItem) or not item.citations:

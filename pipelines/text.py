@@ -22,10 +22,10 @@ from citeseeker_scrapy.config import CrawlConfig
 from citeseeker_scrapy.document.stages import read_small_page, read_text
 from citeseeker_scrapy.extraction import DocumentExtractor
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
-from citeseeker_scrapy.extraction.shared import share_extractor, unshare_extractor
 from citeseeker_scrapy.document.item import DocumentItem
-from citeseeker_scrapy.job.crawl_job import crawl_job
-from citeseeker_scrapy.threads import INLINE_BYTES, in_thread_if_big
+from citeseeker_scrapy.job.crawl_job import CrawlJob, pipeline_crawl_job
+from citeseeker_scrapy.extraction.placement import text_work_size
+from citeseeker_scrapy.threads import in_thread_if_big
 
 logger = logging.getLogger(__name__)
 
@@ -33,27 +33,27 @@ logger = logging.getLogger(__name__)
 class ExtractTextPipeline:
     """Fills ``parts`` and ``links`` and releases the bytes; see the module docstring."""
 
-    def __init__(self, config: CrawlConfig, scratch: Path, crawler: Any = None,
+    def __init__(self, config: CrawlConfig, scratch: Path, job: CrawlJob | None = None,
                  search: dict[str, Any] | None = None) -> None:
         self.config = config
         self.scratch = scratch
-        self.crawler = crawler
+        self.job = job
         self.search = search
         self.extractor: DocumentExtractor | None = None
         self.page_worker: EventWorker | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> ExtractTextPipeline:
-        job = crawl_job(crawler)
+        job = pipeline_crawl_job(crawler)
         if job.scratch is None:  # refused: it reads nothing, and must touch no file
             raise NotConfigured("the crawl refused to start")
-        return cls(job.config_or_defaults(), job.scratch, crawler, job.search_spec())
+        return cls(job.config_or_defaults(), job.scratch, job, job.search_spec())
 
     def open_spider(self) -> None:
         self.extractor = DocumentExtractor(self.config.extraction, self.scratch,
                                            workers=self.config.extraction_workers)
-        if self.crawler is not None:  # the render middleware reads scripted pages with it
-            share_extractor(self.crawler, self.extractor)
+        if self.job is not None:  # the render middleware reads scripted pages with it
+            self.job.extractor = self.extractor
         if self.search is not None:
             self.page_worker = self.extractor.page_worker(self.search)
 
@@ -62,8 +62,8 @@ class ExtractTextPipeline:
             logger.warning("the parser process for small pages failed %d time(s), last: %s; "
                            "the crawler read those pages itself", self.page_worker.failures,
                            self.page_worker.last_failure)
-        if self.crawler is not None:
-            unshare_extractor(self.crawler)
+        if self.job is not None:
+            self.job.extractor = None
         if self.extractor is not None:
             self.extractor.close()  # its scratch files go; the directory is the job's
 
@@ -71,15 +71,7 @@ class ExtractTextPipeline:
         if isinstance(item, DocumentItem) and item.members:
             if self.page_worker is None or not await read_small_page(item, self.extractor,
                                                                      self.page_worker):
-                await in_thread_if_big(self._work_size(item), read_text, item, self.extractor)
+                size = text_work_size((m.kind, len(m.data)) for m in item.members)
+                await in_thread_if_big(size, read_text, item, self.extractor)
         return item
-
-    @staticmethod
-    def _work_size(item: DocumentItem) -> int:
-        """Pages and text are parsed here when small; PDF, PostScript and office files always
-        go to a thread (their parsers wait for a worker process or Ghostscript), and so do
-        big pages and texts (the extractor sends them to a worker process)."""
-        if any(member.kind not in ("html", "text") for member in item.members):
-            return INLINE_BYTES
-        return sum(len(member.data) for member in item.members)
 

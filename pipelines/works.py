@@ -16,7 +16,6 @@ from typing import Any
 
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import crawl_job
-from citeseeker_scrapy.recrawl import recrawl_session
 from citeseeker_scrapy.works.citing import Group, mark_item
 from citeseeker_scrapy.works.identity import WorkIds, work_keys
 
@@ -31,7 +30,7 @@ class CitingWorkPipeline:
     @classmethod
     def from_crawler(cls, crawler: Any) -> CitingWorkPipeline:
         job = crawl_job(crawler)
-        session = recrawl_session(crawler)
+        session = job.recrawl
         previous = session.settings.previous if session and session.recrawling else None
         groups = [(tuple(g.authors), tuple(g.publications))
                   for g in (job.inputs.groups if job.inputs else ())]

@@ -89,8 +89,7 @@ class SiteSearcher:
     @classmethod
     def from_crawler(cls, crawler: Any) -> "SiteSearcher":
         job = crawl_job(crawler)
-        config = (SiteSearchConfig.from_settings(crawler.settings) if job.error is None
-                  else SiteSearchConfig(mode="off"))
+        config = job.site_search if job.error is None else SiteSearchConfig(mode="off")
         groups = job.inputs.groups if job.inputs else ()
         queries = search_queries(groups, title_words=config.title_words,
                                  max_queries=config.max_queries)

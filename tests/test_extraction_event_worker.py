@@ -22,7 +22,8 @@ from citeseeker_scrapy.document.stages import (
 )
 from citeseeker_scrapy.exceptions import ExtractionError
 from citeseeker_scrapy.extraction import ExtractionLimits
-from citeseeker_scrapy.extraction.extractor import WORKER_MIN_BYTES, DocumentExtractor
+from citeseeker_scrapy.extraction.extractor import DocumentExtractor
+from citeseeker_scrapy.extraction.placement import WORKER_MIN_BYTES
 from citeseeker_scrapy.extraction.processes.event_worker import (
     MAX_FAILURES, MAX_PENDING, EventWorker, FrameReader, frame,
 )

@@ -18,7 +18,7 @@ from citeseeker_scrapy.extraction import (
     ExtractionProblem,
 )
 from citeseeker_scrapy.extraction.leaf import cut_reason
-from citeseeker_scrapy.extraction.processes import worker_main
+from citeseeker_scrapy.extraction import pdf as pdf_reading
 from citeseeker_scrapy.extraction.processes.pool import WorkerPool
 from tests.support import docgen
 from tests.support.extraction_fixtures import extractor_fixture
@@ -54,14 +54,14 @@ def test_pypdf_fallback_when_pdfium_fails(
         raise pypdfium2.PdfiumError("simulated failure")
 
     monkeypatch.setattr(pypdfium2, "PdfDocument", refuse)
-    header, text = worker_main.pdf_text(paper_pdf)
+    header, text = pdf_reading.pdf_text(paper_pdf)
     assert header["engine"] == "pypdf"
     assert header["failures"] == ["pdfium: PdfiumError: simulated failure"]
     assert docgen.CITATION_KEY in docgen.normalized(text)
 
 
 def test_pdfium_is_the_first_engine(paper_pdf: bytes) -> None:
-    header, _ = worker_main.pdf_text(paper_pdf)
+    header, _ = pdf_reading.pdf_text(paper_pdf)
     assert header == {"engine": "pdfium", "pages": 2, "read": range(0, 2), "cut": False,
                       "failures": []}
 
@@ -158,7 +158,7 @@ def test_a_text_over_the_limit_keeps_its_start_and_its_end(tmp_path: Path) -> No
     assert len(part.text) == 1000 and part.text.startswith("0000 word")
     assert part.text.rstrip().endswith(docgen.CITATION)
     assert problem == ExtractionProblem(member="", kind="pdf", reason=cut_reason(1000))
-    header, text = worker_main.pdf_text(document, max_chars=1000)
+    header, text = pdf_reading.pdf_text(document, max_chars=1000)
     assert header["cut"] and len(text) == 1000 and header["pages"] == 5
 
 
@@ -186,9 +186,9 @@ def test_a_pdf_reopened_every_few_pages_gives_the_same_text(
     may be lost, repeated or reordered at the seams."""
     pages = [[f"Page {n} says word{n}x and cites nothing"] for n in range(7)]
     pdf = docgen.pdf(pages)
-    whole = worker_main.pdf_text(pdf)
-    monkeypatch.setattr(worker_main, "REOPEN_PAGES", 2)
-    reopened = worker_main.pdf_text(pdf)
+    whole = pdf_reading.pdf_text(pdf)
+    monkeypatch.setattr(pdf_reading, "REOPEN_PAGES", 2)
+    reopened = pdf_reading.pdf_text(pdf)
     assert reopened == whole
     words = [word for word in reopened[1].split() if word.startswith("word")]
     assert words == [f"word{n}x" for n in range(7)]
@@ -202,21 +202,21 @@ def test_a_password_protected_pdf_is_not_handed_to_pypdf(
 
     def pypdf_called(data: bytes, max_chars: int, part: tuple[int, int]) -> tuple[str, int, range]:
         calls.append(len(data))
-        raise worker_main.PasswordRequired()
+        raise pdf_reading.PasswordRequired()
 
-    monkeypatch.setitem(worker_main.PDF_READERS, "pypdf", pypdf_called)
+    monkeypatch.setitem(pdf_reading.PDF_READERS, "pypdf", pypdf_called)
     locked = docgen.encrypted_pdf(docgen.paper_pages(), user_password="secret")
-    with pytest.raises(worker_main.PasswordRequired):
-        worker_main.pdf_text(locked)
+    with pytest.raises(pdf_reading.PasswordRequired):
+        pdf_reading.pdf_text(locked)
     assert calls == []
 
 
 def test_a_part_of_a_pdf_is_its_share_of_the_pages() -> None:
     pdf = docgen.pdf([[f"Page {n} says word{n}x"] for n in range(5)])
-    header, text = worker_main.pdf_text(pdf, part=(1, 2))
+    header, text = pdf_reading.pdf_text(pdf, part=(1, 2))
     assert header["pages"] == 5 and header["read"] == range(2, 5)
     assert [w for w in text.split() if w.startswith("word")] == ["word2x", "word3x", "word4x"]
-    assert worker_main.page_range(1, (0, 2)) == range(0, 0)  # a short PDF: one part has no page
+    assert pdf_reading.page_range(1, (0, 2)) == range(0, 0)  # a short PDF: one part has no page
 
 
 def test_a_big_pdf_is_read_by_both_workers_and_gives_the_same_text(tmp_path: Path) -> None:

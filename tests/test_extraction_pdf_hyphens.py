@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from citeseeker_scrapy.extraction.processes.worker_main import pdf_text
+from citeseeker_scrapy.extraction.pdf import pdf_text
 from tests.support import docgen
 
 

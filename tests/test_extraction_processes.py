@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from citeseeker_scrapy.extraction import ExtractionLimits, UnpackedMember
-from citeseeker_scrapy.extraction.extractor import WORKER_MIN_BYTES, DocumentExtractor
+from citeseeker_scrapy.extraction.extractor import DocumentExtractor
+from citeseeker_scrapy.extraction.placement import WORKER_MIN_BYTES
 from citeseeker_scrapy.extraction.leaf import cut_reason, read_here
 
 

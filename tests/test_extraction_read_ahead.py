@@ -13,7 +13,8 @@ from urllib.parse import urldefrag, urljoin
 import pytest
 
 from citeseeker_scrapy.extraction import ExtractedPart, ExtractionLimits, UnpackedMember
-from citeseeker_scrapy.extraction.extractor import WORKER_MIN_BYTES, DocumentExtractor
+from citeseeker_scrapy.extraction.extractor import DocumentExtractor
+from citeseeker_scrapy.extraction.placement import WORKER_MIN_BYTES
 from citeseeker_scrapy.extraction.html import absolute_links, usable_links
 from citeseeker_scrapy.extraction.read_ahead import ReadAhead
 from citeseeker_scrapy.rendering.policy import page_signals, signals_of_parts

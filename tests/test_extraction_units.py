@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from citeseeker_scrapy.exceptions import ConfigError, ExtractionError, LimitError
 from citeseeker_scrapy.extraction.processes import limits as procs
 from citeseeker_scrapy.extraction import ExtractionLimits, postscript, sniff_kind
-from citeseeker_scrapy.extraction.processes.worker_main import ligatures_restored
+from citeseeker_scrapy.extraction.pdf import ligatures_restored
 from citeseeker_scrapy.extraction.archives import compressed_member_name, safe_member_name
 from citeseeker_scrapy.extraction.decode import decode_html, decode_text
 from citeseeker_scrapy.extraction.lzw import decompress_lzw

@@ -134,3 +134,33 @@ def test_a_worker_whose_leased_servers_all_wait_says_more_servers_wait(workers) 
     assert len({entry.url for entry in out if entry is not None}) == 5
     assert worker.next_document() is None
     assert not worker.local.held_back  # all five leased, none pending: no reason to grow
+
+
+def test_a_deferred_server_taken_over_keeps_its_deferrals_and_the_rest_of_its_wait(
+        workers) -> None:
+    dead = workers(lease_ms=300)
+    dead.add_start_point(DocumentEntry("http://down.org/paper.html"))
+    handed_out = dead.next_document()
+    dead.local.add_link(handed_out, from_server=None, force=True)  # its retry, back on the stack
+    dead.local.defer("http://down.org", time.monotonic() + 3)
+    dead.local.defer("http://down.org", time.monotonic() + 60)
+    dead.sync(want=False)
+    time.sleep(0.4)                            # the lease expires: the worker "died"
+    restored = []
+    taker = workers(on_deferral_restored=lambda *deferral: restored.append(deferral))
+    taker.sync()
+    assert [(server, deferrals) for server, deferrals, _ in restored] == [("http://down.org", 2)]
+    assert taker.local.deferrals("http://down.org") == 2
+    assert 55 < taker.local.held_until("http://down.org") - time.monotonic() <= 60
+    assert taker.local.sizes()["deferred_servers"] == 1
+    assert taker.local.next_document() is None  # it goes on waiting
+    taker.local.active["http://down.org"].ready_at = 0.0  # its wait is over
+    urls = []
+    while (entry := taker.local.next_document()) is not None:
+        urls.append(entry.url)
+        taker.finish(entry.url)
+    assert sorted(urls) == ["http://down.org/", "http://down.org/paper.html"]
+    taker.flush()
+    taker.sync()
+    assert "http://down.org" in taker.completed
+    assert not taker.redis.hgetall(f"{taker.prefix}:deferred")  # nothing left behind

@@ -112,6 +112,15 @@ RUN_ON = [
     ("[1] D. Knuth. The Lost Manual Addison-Wesley, 1990.", ("Knuth",), "The Lost Manual"),
     ("[2] R. Sedgewick. Graph Algorithms Cambridge University Press, 2002.", ("Sedgewick",),
      "Graph Algorithms"),
+    # the place and year of publication (biblatex's nature style)
+    ("4. Moreau, C. Les archives numériques de la Bibliothèque nationale Paris, 2000.",
+     ("Moreau",), "Les archives numériques de la Bibliothèque nationale"),
+    ("5. Field Research Institute. Phase II: survey of a fuel spill. Vols. I and II Denver, "
+     "1988.", ("Field Research Institute",), "Phase II: survey of a fuel spill. Vols. I and II"),
+    ("6. Agency for Clean Water. Toxicological profile for lead. PB/97/1011/AS Atlanta, GA, "
+     "1997.", ("Agency for Clean Water",), "Toxicological profile for lead. PB/97/1011/AS"),
+    ("7. Novak, J. Reading lists of the web New York, 2011.", ("Novak",),
+     "Reading lists of the web"),
 ]
 
 
@@ -133,6 +142,9 @@ def test_a_title_that_runs_into_the_next_field(entry: str, authors: tuple[str, .
      "Robust indexing of scanned journals"),  # the printed title goes on: a longer work
     ("[3] J. Smith. Crystal growth kinetics. Oxford: Butterworth, 2001.", "Crystal growth"),
     ("J. Smith argues that crystal growth is slow in most melts, 2001.", "Crystal growth"),
+    # a word before the comma and year that is no place: the title goes on
+    ("[3] J. Smith. Crystal growth in cold melts, 2001.", "Crystal growth"),
+    ("[3] J. Smith. Crystal growth kinetics, 2001.", "Crystal growth"),
 ])
 def test_a_title_that_goes_on_is_still_another_work(entry: str, title: str) -> None:
     assert not found(entry, "Smith", title)
@@ -226,3 +238,62 @@ def test_a_short_title_before_its_container() -> None:
 def test_title_words_read_in_the_order_that_aligns_most(entry: str, title: str) -> None:
     author = entry.split()[1].rstrip(",")
     assert found(entry, author, title)
+
+
+READING = "Reading lists of the web"
+DITTO_ENTRIES = [
+    # biblatex's dash for the authors of the entry before: author-year and author-title
+    (f"Weber, Lena (2009). Earlier work on the subject. Berlin: Verlag. — (2012). {READING}. "
+     "Bonn: Press.", ("Weber",)),
+    (f"Weber, Lena. Earlier work on the subject. Berlin und Bonn, 2009. — “{READING}”. In: "
+     "Zeitschrift 4 (2012), p. 7.", ("Weber",)),
+    (f"Open Science Council (2011). A first report. Senate Affairs Committee. — (2012). "
+     f"{READING}. Government.", ("Open Science Council",)),
+    (f"Open Science Council. A first report. Joint committee on the subject, 2011. — {READING}. "
+     "Department of Affairs, 2012.", ("Open Science Council",)),
+    # Chicago's three em dashes, two dittos in a row
+    (f"Weber, Lena, and Jan Novak. 2009. Earlier work. Berlin: Verlag.\n———. 2010. More work. "
+     f"Bonn: Press.\n———. 2012. {READING}. Bonn: Press.", ("Weber", "Novak")),
+]
+
+
+@pytest.mark.parametrize("entry, authors", DITTO_ENTRIES)
+def test_a_dash_for_the_authors_of_the_entry_before(entry: str,
+                                                    authors: tuple[str, ...]) -> None:
+    assert entries_found([(entry, authors, READING)]) == []
+
+
+def test_a_dash_after_another_authors_entry_is_not_lent() -> None:
+    doc = (f"Weber, Lena (2009). Earlier work on the subject. Berlin: Verlag.\nPark, Min (2010). "
+           f"Other things. Bonn: Academia. — (2012). {READING}. Bonn: Academia.")
+    assert not found(doc, "Weber", READING)
+
+
+NAMES_THEN_YEAR = [
+    # ISO 690 in Czech: the second author's given names before the surname
+    (f"ROY, TC a Seay J. Low BACK, 2011. {READING}. Medicine & Science. 43.", ("Roy",)),
+    (f"NOVÁK, Jan a Karel Petr DVOŘÁK, 2011. {READING}. Praha: Academia.", ("Novák",)),
+    # biblatex's ISO author-year: names separated by semicolons
+    (f"Agrosi, G.; Cavalieri, M; Hoti, A.; Santoro, Sara, 2003. {READING}. Tirana.",
+     ("Agrosi", "Cavalieri", "Hoti")),
+]
+
+
+@pytest.mark.parametrize("entry, authors", NAMES_THEN_YEAR)
+def test_a_title_right_after_the_names_and_year(entry: str, authors: tuple[str, ...]) -> None:
+    # whatever the shape of the names, a year is followed by the next entry's authors,
+    # never by a title, where it closes an entry
+    assert entries_found([(entry, authors, READING)]) == []
+
+
+def test_the_next_entrys_title_after_its_authors_and_year_is_not_lent() -> None:
+    doc = (f"ROY, TC a Seay J. Low BACK, 2011. Earlier work. Medicine. 43.\nPARK, Min, 2012. "
+           f"{READING}. Praha: Academia.")
+    assert not found(doc, "Roy", READING)
+
+
+def test_a_title_first_entry_after_a_closing_year_is_not_lent() -> None:
+    # the name's full stop is a sentence end: the year closes its title-first entry
+    doc = (f"Earlier work on the subject. Giulia Rossi. Journal of the Web, 2014.\n{READING}. "
+           "Karel Kim. Journal of the Web, 2015.")
+    assert not found(doc, "Rossi", READING)

@@ -173,6 +173,29 @@ def test_labelled_entries_and_more_headings_are_in_the_references(text: str) -> 
     assert citation(text)["in_references"] is True
 
 
+@pytest.mark.parametrize("heading", [
+    "Referências", "Literatúra", "Bibliografia", "Bibliografía", "Literatuur", "Lähteet",
+    "Källor", "Kaynakça", "Litteratur", "Referenser", "Irodalom", "Odkazy", "Список литературы",
+    "4. Zoznam literatúry", "Referências bibliográficas:", "LITERATURA", "Daftar Pustaka",
+    "Referencie", "Riferimenti bibliografici",
+])
+def test_headings_in_other_languages_open_the_reference_list(heading: str) -> None:
+    """The heading a paper in another language puts above its unnumbered bibliography,
+    accented or not, in capitals or numbered, is read as one."""
+    text = (f"Some text of the paper.\n\n{heading}\nSmith, J.: Another paper. 1999\n"
+            "Fiala, D.: Retrieving citations on the web. In: Proc. of WSCG, 2003\n")
+    assert citation(text)["in_references"] is True
+
+
+@pytest.mark.parametrize("line", [
+    "We list the literatura we read.", "Kaynakça and other words in a long sentence here",
+    "The references of this paper", "Fontes e bibliografia consultadas pela autora em 2001",
+])
+def test_heading_words_inside_a_sentence_open_no_reference_list(line: str) -> None:
+    text = f"Some text.\n{line}\nAs D. Fiala showed in Retrieving citations on the web, it works.\n"
+    assert citation(text)["in_references"] is False
+
+
 def test_a_paragraph_after_a_labelled_entry_is_not_in_it() -> None:
     text = ("[1] Smith, J.: Another paper. 1999\n\nAs D. Fiala showed in Retrieving citations on "
             "the web, crawlers find most citing papers.\n")

@@ -3,6 +3,8 @@ servers, on plain values."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from citeseeker_scrapy.frontier import DocumentEntry, Frontier
@@ -102,23 +104,37 @@ def test_a_deferred_server_gives_its_place_and_comes_back_after_the_others() -> 
 
 def test_a_deferred_server_is_kept_by_the_jobdir_store(tmp_path) -> None:
     """A resume (or a kill -9 after the checkpoint) finds the deferred server with its
-    documents, ready to be tried again at once."""
+    documents, its deferrals so far and the rest of its wait; a server deferred once more and
+    then completed leaves nothing behind."""
     from citeseeker_scrapy.frontier.sqlite_store import SqliteStore
 
     frontier = Frontier(SqliteStore(tmp_path / "frontier.sqlite"), max_active_servers=1)
     frontier.add_start_point(DocumentEntry("http://a/1"))
     handed_out = frontier.next_document(now=0.0)
     frontier.add_link(handed_out, from_server=None, force=True)  # its retry, back on the stack
-    frontier.defer("http://a", 1e9)
+    frontier.defer("http://a", time.monotonic() + 5)
+    frontier.defer("http://a", time.monotonic() + 100)
     frontier.flush()
     frontier.store.close()
 
-    resumed = Frontier(SqliteStore(tmp_path / "frontier.sqlite"), max_active_servers=1)
+    restored = []
+    resumed = Frontier(SqliteStore(tmp_path / "frontier.sqlite"), max_active_servers=1,
+                       on_deferral_restored=lambda *deferral: restored.append(deferral))
     resumed.restore()
+    assert [(server, deferrals) for server, deferrals, _ in restored] == [("http://a", 2)]
+    assert resumed.deferrals("http://a") == 2
+    assert 99 < resumed.held_until("http://a") - time.monotonic() <= 100
+    assert resumed.sizes()["deferred_servers"] == 1
+    assert resumed.next_document() is None  # still waiting
     urls = []
-    while (entry := resumed.next_document(now=0.0)) is not None:
+    later = time.monotonic() + 101
+    while (entry := resumed.next_document(now=later)) is not None:
         urls.append(entry.url)
     assert sorted(urls) == ["http://a/", "http://a/1"]
+    for url in urls:
+        resumed.finish(url)
+    resumed.flush()
+    assert resumed.store.db.execute("SELECT COUNT(*) FROM deferrals").fetchone() == (0,)
 
 
 def test_a_worker_of_the_shared_frontier_keeps_its_deferred_server_and_takes_another() -> None:

@@ -17,10 +17,11 @@ from scrapy.exceptions import DropItem, NotConfigured
 from scrapy.http import Response
 
 from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.keys import (
     DEPTH_KEY, ORIGIN_KEY, RECRAWL_EARLY_KEY, RECRAWL_PROBE_KEY, RECRAWL_SKIPPED_KEY, START,
 )
-from citeseeker_scrapy.recrawl import Answer, DocumentRecord, read_state, recrawl_session
+from citeseeker_scrapy.recrawl import Answer, DocumentRecord, read_state
 from citeseeker_scrapy.recrawl.gone import GoneCitations
 from citeseeker_scrapy.recrawl.state import SITES_FILE, STATE_FILE, StateWriter, md5_hex
 from citeseeker_scrapy.stats import (
@@ -110,7 +111,7 @@ def test_a_first_crawl_asks_plainly_and_notes_each_answers_validators(tmp_path: 
         assert run(middleware.process_request(request)) is None
         assert b"If-None-Match" not in request.headers
         middleware.process_response(request, answer(request.url, body=OLD_PDF, ETag='"v2"'))
-        noted = recrawl_session(crawler).answers[request.url]
+        noted = crawl_job(crawler).recrawl.answers[request.url]
         assert (noted.status, noted.etag, noted.body_md5, noted.size, noted.unchanged) == (
             200, '"v2"', md5_hex(OLD_PDF), len(OLD_PDF), False)
 
@@ -144,7 +145,7 @@ def test_a_304_and_a_200_with_the_previous_body_are_unchanged(tmp_path: Path,
                                                               previous: Path) -> None:
     with recrawl(tmp_path, previous) as crawler:
         middleware = ConditionalRequestMiddleware.from_crawler(crawler)
-        session = recrawl_session(crawler)
+        session = crawl_job(crawler).recrawl
         middleware.process_response(Request(f"{H}/"), answer(f"{H}/", 304))
         middleware.process_response(Request(f"{H}/paper.pdf"),
                                     answer(f"{H}/paper.pdf", body=OLD_PDF))
@@ -170,7 +171,7 @@ def test_a_page_of_an_unchanged_site_is_answered_without_a_request(tmp_path: Pat
         assert (skipped.status, skipped.url, skipped.request) == (304, page.url, page)
         assert page.meta[RECRAWL_SKIPPED_KEY] and page.meta["handle_httpstatus_list"] == [304]
         assert middleware.process_response(page, skipped) is skipped
-        assert recrawl_session(crawler).is_unchanged(page.url)
+        assert crawl_job(crawler).recrawl.is_unchanged(page.url)
         assert crawler.stats.get_value(RECRAWL_SKIPPED) == 1
         assert crawler.stats.get_value(RECRAWL_BYTES_SAVED) == 300 + 200
 
@@ -238,7 +239,7 @@ def test_a_documents_gone_citations_follow_its_item_once_recorded(tmp_path: Path
                                                                  previous: Path) -> None:
     with recrawl(tmp_path, previous) as crawler:
         middleware = spider_middleware(crawler)
-        session = recrawl_session(crawler)
+        session = crawl_job(crawler).recrawl
         item = document(f"{H}/paper.pdf")          # no longer cites the paper
 
         async def output() -> list[Any]:
@@ -260,7 +261,7 @@ def test_an_errbacks_output_gets_the_citations_of_a_document_gone_404(tmp_path: 
                                                                       previous: Path) -> None:
     with recrawl(tmp_path, previous) as crawler:
         middleware = spider_middleware(crawler)
-        recrawl_session(crawler).record_failed(f"{H}/paper.pdf", 404)
+        crawl_job(crawler).recrawl.record_failed(f"{H}/paper.pdf", 404)
 
         async def output() -> list[Any]:
             return [each async for each in middleware.process_spider_output(
@@ -293,7 +294,7 @@ def test_an_unchanged_document_is_dropped_with_its_previous_links(tmp_path: Path
                                                                  previous: Path) -> None:
     with recrawl(tmp_path, previous) as crawler:
         pipeline = UnchangedDocumentsPipeline.from_crawler(crawler)
-        recrawl_session(crawler).note_answer(f"{H}/", Answer(304, unchanged=True))
+        crawl_job(crawler).recrawl.note_answer(f"{H}/", Answer(304, unchanged=True))
         item = DocumentItem(f"{H}/", body=b"<html></html>", kind="html")
         with pytest.raises(DropItem, match="unchanged since the previous crawl"):
             pipeline.process_item(item)
@@ -307,7 +308,7 @@ def test_the_record_pipeline_keeps_every_citation_for_the_crawls_state(tmp_path:
         pipeline = CrawlRecordPipeline.from_crawler(crawler)
         item = document(f"{H}/paper.pdf", CITED)
         assert pipeline.process_item(item) is item
-        assert recrawl_session(crawler).current == {item.url: [CITED]}
+        assert crawl_job(crawler).recrawl.current == {item.url: [CITED]}
         other = {"url": f"{H}/x"}
         assert pipeline.process_item(other) is other
 
@@ -318,7 +319,7 @@ def test_the_extension_writes_each_outcome_to_the_state_and_the_sites_at_the_end
         tmp_path: Path, previous: Path) -> None:
     with recrawl(tmp_path, previous) as crawler:
         extension = RecrawlExtension.from_crawler(crawler)
-        session = recrawl_session(crawler)
+        session = crawl_job(crawler).recrawl
         extension.spider_opened(None)
         assert crawler.stats.get_value(RECRAWL_SITES) == len(session.plan.sites)
         extension.item_scraped(document(f"{H}/new.pdf", CITED, {**CITED, "header": "h2"}))

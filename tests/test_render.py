@@ -12,15 +12,14 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from scrapy import Request, Spider
+from scrapy import Request
 from scrapy.exceptions import NotConfigured
 from scrapy.http import HtmlResponse, Response
-from scrapy.utils.test import get_crawler
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.extraction.extractor import DocumentExtractor
 from citeseeker_scrapy.extraction.model import ExtractionLimits
-from citeseeker_scrapy.extraction.shared import share_extractor, unshare_extractor
+from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.keys import (
     KIND_KEY, ORIGIN_KEY, RENDER_DONE, RENDER_FAILED, RENDER_KEY, SEARCH, SEARCH_KEY,
 )
@@ -29,6 +28,7 @@ from citeseeker_scrapy.stats import (
     RENDER_SEARCHES_LEARNED, RENDER_SERVERS_LEARNED,
 )
 from citeseeker_scrapy.middlewares.render import RenderFailed, RenderMiddleware
+from tests.support.components import job_crawler
 
 A, B = "http://127.0.0.1:8001", "http://127.0.0.2:8001"
 SCRIPTED = (b"<html><head><script src='/app.js'></script></head>"
@@ -61,11 +61,11 @@ class PageGivenByTheTest(RenderMiddleware):
 @pytest.fixture()
 def crawler(tmp_path: Path) -> Iterator[Any]:
     """A crawler whose text stage shares its extractor (pages are read as in a crawl)."""
-    crawler = get_crawler(Spider, settings_dict={"CITESEEKER_RENDER": "auto"})
-    with DocumentExtractor(ExtractionLimits(), tmp_path) as extractor:
-        share_extractor(crawler, extractor)
-        yield crawler
-        unshare_extractor(crawler)
+    with job_crawler(CITESEEKER_RENDER="auto") as crawler:
+        with DocumentExtractor(ExtractionLimits(), tmp_path) as extractor:
+            crawl_job(crawler).extractor = extractor
+            yield crawler
+            crawl_job(crawler).extractor = None
 
 
 def plain(url: str, body: bytes, kind: str | None = "html") -> tuple[Request, Response]:
@@ -78,9 +78,8 @@ def run(coroutine: Any) -> Any:
 
 
 def test_never_turns_the_middleware_off() -> None:
-    with pytest.raises(NotConfigured):
-        RenderMiddleware.from_crawler(get_crawler(Spider, settings_dict={
-            "CITESEEKER_RENDER": "never"}))
+    with job_crawler(CITESEEKER_RENDER="never") as crawler, pytest.raises(NotConfigured):
+        RenderMiddleware.from_crawler(crawler)
 
 
 def test_a_scripted_page_with_nothing_to_follow_is_fetched_again_and_its_server_learned(

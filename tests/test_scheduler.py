@@ -304,3 +304,20 @@ def test_every_request_handed_out_carries_the_same_callback_objects() -> None:
     first, second = crawl.next(), crawl.next()
     assert first.callback is second.callback is root.callback == crawl.spider.parse
     assert first.errback is second.errback == crawl.spider.on_error
+
+
+def test_a_plain_url_is_sent_verbatim_and_its_redirect_stays_plain() -> None:
+    """The frontier's plain URLs skip Scrapy's and aiohttp's quoting (``verbatim_url``); any
+    other is quoted as usual; a redirect of a verbatim request is booked like any other."""
+    crawl = Crawl()
+    crawl.start(f"{A}/")
+    root = crawl.next()
+    assert root.meta.get("verbatim_url") is True
+    assert crawl.redirect(root, "/my paper.html")
+    moved = crawl.next()
+    assert moved.url == f"{A}/my%20paper.html" and not moved.meta.get("verbatim_url")
+    assert moved.meta["redirect_urls"] == [f"{A}/"]
+    assert crawl.redirect(moved, "/final.html")
+    final = crawl.next()
+    assert final.url == f"{A}/final.html" and final.meta.get("verbatim_url") is True
+    assert crawl.stat("citeseeker/frontier/pickled") is None

@@ -86,3 +86,27 @@ def test_a_choice_is_read_without_regard_to_case_and_kept_as_declared() -> None:
     with pytest.raises(ConfigError, match="^CITESEEKER_RENDER must be one of never, auto, "
                                           "always, not 'sometimes'$"):
         read({"CITESEEKER_RENDER": "sometimes"}, "CITESEEKER_RENDER")
+
+
+#: Where a group of settings may be parsed besides the crawl job (which parses every group once,
+#: before any request): each place runs where no crawl job exists.
+PARSED_OUTSIDE_THE_JOB = {
+    "middlewares/render.py": "the render add-on decides at settings time, before the crawler",
+    "citeseeker_scrapy/commands/citeseeker-push.py": "a command, not a crawl",
+}
+
+
+def test_each_group_of_settings_is_parsed_once_by_the_crawl_job() -> None:
+    """Components read the job's parsed groups (``crawl_job(crawler).site_search``, ``.render``,
+    ``.shared``...), never the settings again: a second parse could disagree with the first."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    parse = re.compile(r"\b(?:CrawlConfig|SiteSearchConfig|RenderConfig|ProviderConfig|"
+                       r"RecrawlSettings|SharedSettings)\.from_settings\(")
+    places = {str(path.relative_to(root))
+              for folder in ("citeseeker_scrapy", "spiders", "middlewares", "pipelines",
+                             "extensions")
+              for path in (root / folder).rglob("*.py") if parse.search(path.read_text())}
+    assert places - {"citeseeker_scrapy/job/crawl_job.py"} <= set(PARSED_OUTSIDE_THE_JOB)

@@ -9,7 +9,7 @@ import pytest
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.document.stages import identify_work
 from citeseeker_scrapy.extraction.html import parse_html
-from citeseeker_scrapy.extraction.processes.worker_main import pdf_text
+from citeseeker_scrapy.extraction.pdf import pdf_text
 from citeseeker_scrapy.works.fields import clean_title, person_names, year_of
 from citeseeker_scrapy.works.pdf_meta import info_candidate, pdf_candidates, xmp_candidate
 from citeseeker_scrapy.works.work import merged_work

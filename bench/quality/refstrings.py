@@ -269,19 +269,38 @@ def sample(references: list[Reference], size: int, seed: int) -> dict[str, list[
 #: references are never in the held-out sample.
 DEV_SEEDS = (25, 7, 99, 1, 2)
 DEV_SIZE = 300
-#: One reference in ``HELD_OUT_SHARE`` (by a hash of its printed string) is held out, unless a
-#: tuned sample holds it.
+#: One reference in ``HELD_OUT_SHARE`` (by a hash of its printed string) is held out per share,
+#: ``HELD_OUT_SAMPLES`` shares (buckets 0 and 1), unless a sample looked at holds it.
 HELD_OUT_SHARE = 4
+HELD_OUT_SAMPLES = 2
+#: Corpus-mix samples (seed, size) looked at while rules were written, before the second share
+#: was held out (drawn from everything but the first): the second share leaves them out too.
+MIX_LOOKED_AT = ((25, 300), (7, 300), (3, 300), (25, 1100))
 
 
-def held_out(references: list[Reference]) -> set[str]:
-    """Printed strings of the held-out sample: a fixed hash share of the corpus that none of
-    the five tuned samples drew. ``bench_refstrings.py --held-out`` alone queries them; every
-    other sample leaves them out, so a rule written from a miss never saw them."""
-    tuned = {reference.printed for seed in DEV_SEEDS
-             for drawn in sample(references, DEV_SIZE, seed).values() for reference in drawn}
+def held_out(references: list[Reference], share: int = 1) -> set[str]:
+    """Printed strings of held-out sample ``share`` (1 or 2): a fixed hash share of the corpus
+    that none of the samples looked at drew (the five tuned ones; for the second, also the
+    corpus-mix ones of ``MIX_LOOKED_AT``). ``bench_refstrings.py --held-out [share]`` alone
+    queries them; every other sample leaves both shares out, so a rule written from a miss
+    never saw them."""
+    if not 1 <= share <= HELD_OUT_SAMPLES:
+        raise ValueError(f"held-out share must be 1 to {HELD_OUT_SAMPLES}, not {share!r}")
+    seen = {reference.printed for seed in DEV_SEEDS
+            for drawn in sample(references, DEV_SIZE, seed).values() for reference in drawn}
+    if share > 1:
+        first = held_out(references, 1)
+        pool = [r for r in references if r.printed not in first]
+        seen |= {reference.printed for seed, size in MIX_LOOKED_AT
+                 for drawn in sample_mix(pool, size, seed).values() for reference in drawn}
     return {r.printed for r in references
-            if _bucket(r.printed) == 0 and r.printed not in tuned}
+            if _bucket(r.printed) == share - 1 and r.printed not in seen}
+
+
+def held_out_all(references: list[Reference]) -> set[str]:
+    """Printed strings of every held-out share: no other sample draws them."""
+    return set().union(*(held_out(references, share)
+                         for share in range(1, HELD_OUT_SAMPLES + 1)))
 
 
 def _bucket(printed: str) -> int:

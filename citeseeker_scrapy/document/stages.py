@@ -17,9 +17,8 @@ from citeseeker_scrapy.matching.citations import CitationSearch
 from citeseeker_scrapy.extraction import (
     ArchiveChecked, DocumentExtractor, ExtractedPart, ExtractionLimits, UnpackedMember, unpack,
 )
-from citeseeker_scrapy.extraction.extractor import (
-    WORKER_MIN_BYTES, leaf_reply_events, leaf_request,
-)
+from citeseeker_scrapy.extraction.extractor import leaf_reply_events, leaf_request
+from citeseeker_scrapy.extraction.placement import event_worker_page
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
 from citeseeker_scrapy.extraction.sniff import ARCHIVE_KINDS
 from citeseeker_scrapy.document.item import DocumentItem
@@ -89,13 +88,13 @@ async def read_small_page(item: DocumentItem, extractor: DocumentExtractor,
 
 
 def _small_page(item: DocumentItem, extractor: DocumentExtractor) -> UnpackedMember | None:
-    """The item's only part when it is an HTML or text page below the size the extractor
-    itself sends to a parser worker, and not read ahead already (by the render policy)."""
+    """The item's only part when it is a small page for the event loop's parser process
+    (:func:`.placement.event_worker_page`), not read ahead already (by the render policy)."""
     if len(item.members) != 1:
         return None
     member = item.members[0]
-    if (member.member or member.kind not in ("html", "text")
-            or len(member.data) >= WORKER_MIN_BYTES or extractor.was_read_ahead(member.data)):
+    if (not event_worker_page(member.kind, len(member.data), member.member)
+            or extractor.was_read_ahead(member.data)):
         return None
     return member
 

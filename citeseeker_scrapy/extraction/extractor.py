@@ -10,7 +10,7 @@ type, nested archives included; PDF and PostScript are leaves (text only); HTML-
 also give links; a member that fails becomes an :class:`ExtractionProblem` and the others go on.
 
 Where the work happens: archives in the calling thread (bounded by :class:`ExtractionLimits`);
-PDF, RTF, and HTML, text and office XML of :data:`WORKER_MIN_BYTES` or more in the
+PDF, RTF, and HTML, text and office XML of :data:`.placement.WORKER_MIN_BYTES` or more in the
 :class:`WorkerPool` processes (timeout, memory limit; smaller parts in the calling thread); PostScript in Ghostscript and DOC/PPT in catdoc/catppt subprocesses (timeout, killed
 with their process group). Files are written only to a scratch directory per document inside
 ``workdir``, removed when the document is done and on :meth:`close`.
@@ -56,7 +56,8 @@ from .model import (
 )
 from .office import binary_office_text, office_kind_of_zip
 from .postscript import distill_to_pdf, server_argv
-from .leaf import WORKER_LEAF_KINDS, Content, leaf_events, read_markup
+from .leaf import Content, leaf_events, read_markup
+from .placement import read_in_worker
 from .read_ahead import ReadAhead
 from .decode import charset_of
 from .sniff import ARCHIVE_KINDS, HEAD_BYTES, OFFICE_ZIP_KINDS, sniff_kind
@@ -80,10 +81,6 @@ SPLIT_PDF_BYTES = 2 * 1024 * 1024
 SCRATCH_MIN_FREE_BYTES = 1024 * 1024
 #: The problem of a PostScript file from which Ghostscript made no PDF, and said no more.
 NO_PAGE_DRAWN = "ghostscript drew no page: nothing to read"
-#: An HTML, text or office part this large is read in a parser worker. Why: in the crawler's
-#: process lxml, the charset detection and the office XML hold the GIL, so a site of HTML
-#: would use one core. Smaller parts cost less to read here than to send.
-WORKER_MIN_BYTES = 8 * 1024
 
 
 def _sniffed_member(name: str, head: bytes, reader: BoundedReader) -> Iterator[Entry]:
@@ -224,7 +221,7 @@ class DocumentExtractor:
     def _read(
         self, member: UnpackedMember, encoding: str | None, page_url: str | None
     ) -> list[ExtractedPart | ExtractionProblem]:
-        if member.kind in WORKER_LEAF_KINDS and len(member.data) >= WORKER_MIN_BYTES:
+        if read_in_worker(member.kind, len(member.data)):
             return self._read_in_worker(member, encoding, page_url)
         job = _Job(self.limits, self.pool, self.scratch, encoding, self._converters,
                    self._split, page_url)

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ..exceptions import ConfigError
+from ..settings_table import default_of
 
 MIB = 1024 * 1024
 GIB = 1024 * MIB
@@ -27,16 +28,16 @@ class ExtractionLimits:
     and the size of the text handed to the matcher.
     """
 
-    max_unpacked_bytes: int = 200 * MIB
-    max_compression_ratio: float = 200.0
-    max_archive_members: int = 10_000
-    max_archive_depth: int = 3
-    pdf_timeout: float = 60.0
-    ps_timeout: float = 60.0
+    max_unpacked_bytes: int = default_of("CITESEEKER_MAX_UNPACKED_BYTES")
+    max_compression_ratio: float = default_of("CITESEEKER_MAX_COMPRESSION_RATIO")
+    max_archive_members: int = default_of("CITESEEKER_MAX_ARCHIVE_MEMBERS")
+    max_archive_depth: int = default_of("CITESEEKER_MAX_ARCHIVE_DEPTH")
+    pdf_timeout: float = default_of("CITESEEKER_PDF_TIMEOUT")
+    ps_timeout: float = default_of("CITESEEKER_PS_TIMEOUT")
     #: CPU seconds Ghostscript may use per page a PostScript file declares (postscript.py).
-    ps_cpu_per_page: float = 1.0
-    worker_memory_bytes: int = GIB
-    max_text_chars: int = 5_000_000
+    ps_cpu_per_page: float = default_of("CITESEEKER_PS_CPU_PER_PAGE")
+    worker_memory_bytes: int = default_of("CITESEEKER_WORKER_MEMORY")
+    max_text_chars: int = default_of("CITESEEKER_MAX_TEXT_CHARS")
 
     def __post_init__(self) -> None:
         """A zero or negative limit would silently refuse everything: reject it here."""
@@ -136,6 +137,14 @@ def one_line(text: str, max_chars: int = 300) -> str:
     """Squeeze ``text`` onto one short printable line (reasons go to tab-separated logs)."""
     flat = _UNPRINTABLE.sub(" ", text).strip()
     return flat if len(flat) <= max_chars else flat[: max_chars - 3] + "..."
+
+
+def error_text(error: BaseException) -> str:
+    """An unexpected error as one line: its type, then its message with runs of white space
+    made one. Who calls it: the parser worker for a task that failed, and PDF reading
+    (``pdf.py``) for each engine that could not read a document."""
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def problem(member: str, kind: str, reason: str) -> ExtractionProblem:

@@ -13,13 +13,12 @@ from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from citeseeker_scrapy.config import CrawlConfig
-from citeseeker_scrapy.exceptions import ConfigError, StorageError
-from citeseeker_scrapy.site_search.forms import SiteSearchConfig
+from citeseeker_scrapy.exceptions import StorageError
 from citeseeker_scrapy.storage import StorageGuard
 
 from .frontier import Frontier
 from .outages import OutageLimits
-from .redis_backend import SharedSettings, frontier_kind, unreachable
+from .redis_backend import SharedSettings, unreachable
 from .redis_jobs import refuse_finished_job
 from .shared import SharedFrontier
 from .sqlite_store import SqliteStore
@@ -68,15 +67,6 @@ def connections_of(settings: Any) -> Callable[[str], int]:
     return connections
 
 
-def follows_same_server(settings: Any) -> bool:
-    """False when CITESEEKER_SITE_SEARCH=only: a server's own links are not followed, only its
-    entry pages, search results and links to other servers (a bad value: the job refuses)."""
-    try:
-        return SiteSearchConfig.from_settings(settings).mode != "only"
-    except ConfigError:
-        return True
-
-
 def frontier_store(jobdir: str | None, storage: StorageGuard) -> FrontierStore:
     """SQLite in JOBDIR (a disk that refuses it stops the crawl), else memory."""
     if not jobdir:
@@ -88,16 +78,12 @@ def frontier_store(jobdir: str | None, storage: StorageGuard) -> FrontierStore:
         return MemoryStore()
 
 
-def shared_settings(settings: Any, refuse: Callable[[str], None]) -> SharedSettings | None:
-    """The shared frontier's settings when CITESEEKER_FRONTIER=redis and Redis answers; a bad
-    setting, an unreachable Redis or a finished job key (unless CITESEEKER_REDIS_REUSE) are
+def reachable_shared_frontier(shared: SharedSettings | None,
+                              refuse: Callable[[str], None]) -> SharedSettings | None:
+    """The job's shared-frontier settings (None: a local frontier) when Redis answers; an
+    unreachable Redis, or a finished job under the key (unless CITESEEKER_REDIS_REUSE), is
     told to ``refuse`` (the job refuses to start: exit status 2, before any request)."""
-    try:
-        if frontier_kind(settings) != "redis":
-            return None
-        shared = SharedSettings.from_settings(settings)
-    except ConfigError as error:
-        refuse(str(error))
+    if shared is None:
         return None
     problem = unreachable(shared.redis_url)
     if problem is None:  # a finished job key: refused unless CITESEEKER_REDIS_REUSE

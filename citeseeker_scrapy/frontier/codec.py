@@ -20,16 +20,20 @@ from scrapy.utils.request import request_from_dict
 from citeseeker_scrapy.keys import (DEPTH_KEY, FRONTIER, KIND_KEY, LANDING_KEY, LEASE_KEY,
                                     ORIGIN_KEY, SEARCH_KEY, UNSENT_KEY)
 from citeseeker_scrapy.stats import FRONTIER_PICKLED
+from citeseeker_scrapy.urls import is_plain_url
 
 from .model import DocumentEntry
 
+#: Scrapy's meta key for a URL sent as it is (set by :meth:`RequestCodec.request` for plain
+#: URLs only).
+VERBATIM_URL = "verbatim_url"
 #: Meta a plain document request may carry; what RedirectMiddleware and RetryMiddleware add is
 #: kept as a little JSON (so REDIRECT_MAX_TIMES and RETRY_TIMES still bound their chains); a
 #: retry's sniffed type and lease are not kept (the next answer and lease are its own).
 PLAIN_META = frozenset({ORIGIN_KEY, DEPTH_KEY, KIND_KEY, LEASE_KEY, LANDING_KEY, "depth",
                         "download_slot", "download_latency", "download_timeout",
                         "redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons",
-                        "retry_times"})
+                        "retry_times", VERBATIM_URL})
 KEPT_META = ("redirect_times", "redirect_ttl", "redirect_urls", "redirect_reasons", "retry_times",
              LANDING_KEY)
 #: The first byte of an entry's payload: the kept meta as JSON, or the whole request pickled.
@@ -98,6 +102,8 @@ class RequestCodec:
         if payload is not None and payload.startswith(REQUEST_PAYLOAD):
             return request_from_dict(pickle.loads(payload[1:]), spider=self.spider)
         meta: dict[str, Any] = {ORIGIN_KEY: FRONTIER, DEPTH_KEY: entry.depth}
+        if is_plain_url(entry.url):
+            meta[VERBATIM_URL] = True  # nothing to quote: Scrapy and aiohttp skip their quoting
         if payload is not None:
             meta.update(json.loads(payload[1:]))
         dont_filter = bool(meta.pop("dont_filter", False))

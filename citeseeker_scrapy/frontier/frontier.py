@@ -17,7 +17,10 @@
   servers are crawled meanwhile; when its time has come it waits for a free place and for the
   pending servers to be taken first, then goes on where it stopped (its stack and completed
   documents are kept, in the store too: a resume or another worker of the shared frontier
-  finds it as an active server).
+  finds it as an active server). Its deferrals so far and its next try go to the store as
+  well, so a resume (or the worker that takes it over) neither tries it sooner nor grants it
+  more deferrals than one uninterrupted crawl would (``on_deferral_restored`` tells the
+  scheduler, which wakes the engine when the wait ends).
 
 Who calls it: :class:`citeseeker_scrapy.scheduler.FrontierScheduler` (Scrapy's SCHEDULER), and
 the benchmarks and tests directly.
@@ -30,6 +33,7 @@ import time
 from collections import Counter
 from typing import Callable
 
+from ..settings_table import default_of
 from ..urls import server_of
 from .model import ActiveServer, DocumentEntry, PendingServer
 from .store import FrontierSnapshot, FrontierStore, MemoryStore
@@ -55,12 +59,13 @@ class Frontier:
         store: FrontierStore | None = None,
         *,
         max_active_servers: int = 4,
-        max_pending_docs: int = 10_000,
-        max_docs_per_server: int = 50_000,
-        max_depth: int = 100,
-        flush_interval: int = 100,
+        max_pending_docs: int = default_of("CITESEEKER_MAX_PENDING_DOCS"),
+        max_docs_per_server: int = default_of("CITESEEKER_MAX_DOCS_PER_SERVER"),
+        max_depth: int = default_of("CITESEEKER_MAX_DEPTH"),
+        flush_interval: int = default_of("CITESEEKER_FLUSH_INTERVAL"),
         root_of: Callable[[str], str | None] = lambda server: server + "/",
         on_completed: Callable[[str], None] = lambda server: None,
+        on_deferral_restored: Callable[[str, int, float], None] = lambda *deferral: None,
         connections_of: Callable[[str], int] = lambda server: 0,
     ) -> None:
         self.store = store or MemoryStore()
@@ -71,6 +76,8 @@ class Frontier:
         self.flush_interval = flush_interval
         self.root_of = root_of
         self.on_completed = on_completed
+        #: ``(server, deferrals, until)`` of a deferred server found in the store
+        self.on_deferral_restored = on_deferral_restored
         self.connections_of = connections_of  # 0: no limit of its own
         #: set when a pending server waited because ``max_active_servers`` were active and
         #: each had all the documents out it may have (read and reset by the scheduler)
@@ -232,6 +239,8 @@ class Frontier:
         if self.crawling() >= self.max_active_servers or self.pending:
             return False
         self.deferred.discard(key)
+        server = self.active[key]
+        self.store.server_deferred(key, server.deferrals, server.ready_at, waiting=False)
         return True
 
     def hold(self, key: str, until: float) -> None:
@@ -248,6 +257,7 @@ class Frontier:
             server.ready_at = until
             server.deferrals += 1
             self.deferred.add(key)
+            self.store.server_deferred(key, server.deferrals, until, waiting=True)
 
     def is_crawling(self, key: str) -> bool:
         """Whether ``key`` is active (deferred or not) and not being skipped."""
@@ -260,7 +270,7 @@ class Frontier:
         return 0.0 if server is None else server.ready_at
 
     def deferrals(self, key: str) -> int:
-        """How many times ``key`` was deferred in this run."""
+        """How many times ``key`` was deferred (in earlier runs of the job too)."""
         server = self.active.get(key)
         return 0 if server is None else server.deferrals
 
@@ -435,6 +445,14 @@ class Frontier:
         for server in snapshot.active:
             self.active[server.key] = server
             self._offer(server.key)
+            self._restore_deferral(server, waiting=server.key in snapshot.deferred)
         self._next_arrival = snapshot.next_arrival
         self._next_order = snapshot.next_order
         return snapshot
+
+    def _restore_deferral(self, server: ActiveServer, *, waiting: bool) -> None:
+        """A server the store (or the shared frontier) knew as deferred: it goes on waiting."""
+        if waiting:
+            self.deferred.add(server.key)
+        if server.deferrals:
+            self.on_deferral_restored(server.key, server.deferrals, server.ready_at)

@@ -32,6 +32,17 @@ class PendingServer:
         return (-self.references, self.arrival)
 
 
+@dataclass(frozen=True, slots=True)
+class Deferral:
+    """A deferred server as the shared frontier hands it to the worker that leases it next:
+    its deferrals so far, the seconds left of its wait, whether it still waits for the other
+    servers to be taken first (see :mod:`.outages`)."""
+
+    deferrals: int
+    seconds_left: float
+    waiting: bool
+
+
 @dataclass(slots=True)
 class ActiveServer:
     """A server being crawled depth-first: its stack, every URL it has seen, what is in flight.

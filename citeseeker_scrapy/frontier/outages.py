@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
 from typing import Callable
 
+from ..settings_table import default_of
+
 #: The first backoff after a failure, in seconds; doubled for each further failure in a row.
 BACKOFF_BASE = 1.0
 #: The longest backoff between two tries of a server, in seconds.
@@ -62,10 +64,10 @@ class OutageLimits:
     """The settings of the policy (``CITESEEKER_UNREACHABLE_AFTER``, ``_DEFER_SECONDS``,
     ``_DEFER_TIMES``, ``_MAX_RETRY_AFTER``; docs/settings.md)."""
 
-    unreachable_after: int = 3
-    defer_seconds: float = 30.0
-    defer_times: int = 3
-    max_retry_after: float = 120.0
+    unreachable_after: int = default_of("CITESEEKER_UNREACHABLE_AFTER")
+    defer_seconds: float = default_of("CITESEEKER_DEFER_SECONDS")
+    defer_times: int = default_of("CITESEEKER_DEFER_TIMES")
+    max_retry_after: float = default_of("CITESEEKER_MAX_RETRY_AFTER")
 
     @property
     def max_retries(self) -> int:

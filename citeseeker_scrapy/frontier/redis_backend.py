@@ -10,6 +10,8 @@ Keys, all under a prefix (``CITESEEKER_REDIS_KEY``, default ``citeseeker``; one 
 ``<p>:leased``                  sorted set  leased server → lease expiry (Redis clock, ms)
 ``<p>:queued:<server>``         hash        a leased server's stack as of the last flush
 ``<p>:done:<server>``           set         its completed documents as of the last flush
+``<p>:deferred``                hash        a deferred leased server → ``deferrals until waiting``
+                                            (``until``: its next try, Redis clock, ms)
 ``<p>:completed``               set         Completed Servers (the skeletons: names only)
 ``<p>:start_urls``              list        start points pushed while workers run
 ``<p>:starting``                sorted set  workers holding popped start points not yet sent back
@@ -31,8 +33,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..settings_table import read
+from ..settings_table import default_of, read
 from ..exceptions import ConfigError
+from .model import Deferral
 
 SYNC_SCRIPT = r"""
 local p = KEYS[1]
@@ -64,6 +67,14 @@ local function move_pending_documents(s)
   return moved
 end
 
+-- a deferred server's state for its next owner: the milliseconds left of its wait
+local function deferral(s)
+  local d = redis.call('HGET', p .. ':deferred', s)
+  if not d then return nil end
+  local count, untl, waiting = string.match(d, '^(%d+) (%d+) (%d)$')
+  return {tonumber(count), math.max(0, tonumber(untl) - now), tonumber(waiting)}
+end
+
 local function lease(s, takeover)
   redis.call('HSET', p .. ':owner', s, me)
   redis.call('ZADD', p .. ':leased', now + a.ttl, s)
@@ -71,7 +82,8 @@ local function lease(s, takeover)
   redis.call('HDEL', p .. ':arrival', s)
   move_pending_documents(s)
   out.granted[s] = {queued = redis.call('HGETALL', key('queued', s)),
-                    done = redis.call('SMEMBERS', key('done', s)), takeover = takeover}
+                    done = redis.call('SMEMBERS', key('done', s)), takeover = takeover,
+                    deferral = deferral(s)}
 end
 
 -- 1. renew this worker's leases; a lease another worker took over is lost
@@ -132,6 +144,12 @@ for s, urls in pairs(a.done) do
     each_slice(urls, function(...) redis.call('HDEL', key('queued', s), ...) end)
   end
 end
+for s, d in pairs(a.deferred or {}) do
+  if not lost[s] then
+    redis.call('HSET', p .. ':deferred', s,
+               string.format('%d %.0f %d', d[1], now + d[2], d[3]))
+  end
+end
 -- a server is completed unless another worker named a document for it meanwhile (then the
 -- document goes onto its stack in step 4 and the worker asks again when it is done)
 out.completed = {}
@@ -145,6 +163,7 @@ for _, s in ipairs(a.completed) do
     redis.call('HDEL', p .. ':owner', s)
     redis.call('HDEL', p .. ':refs', s)
     redis.call('HDEL', p .. ':arrival', s)
+    redis.call('HDEL', p .. ':deferred', s)
     redis.call('DEL', key('pdocs', s), key('queued', s), key('done', s))
   end
 end
@@ -237,13 +256,23 @@ def list_of(value: Any) -> list:
     return list(value) if isinstance(value, list) else []
 
 
+def deferral_of(value: Any) -> Deferral | None:
+    """The script's ``[deferrals, milliseconds left, waiting]`` of a granted server."""
+    if not value:
+        return None
+    deferrals, left_ms, waiting = value
+    return Deferral(int(deferrals), left_ms / 1000, bool(waiting))
+
+
 @dataclass
 class SyncReply:
     """What one sync brought back; see :data:`SYNC_SCRIPT`."""
 
     lost: list[str] = field(default_factory=list)
     completed: list[str] = field(default_factory=list)
-    granted: dict[str, tuple[dict[str, str], list[str], bool]] = field(default_factory=dict)
+    #: server -> (its stack, its completed documents, a takeover, its deferral if deferred)
+    granted: dict[str, tuple[dict[str, str], list[str], bool, Deferral | None]] = field(
+        default_factory=dict)
     arrived: dict[str, dict[str, str]] = field(default_factory=dict)
     start_urls: list[str] = field(default_factory=list)
     new_citations: list[int] = field(default_factory=list)
@@ -267,7 +296,7 @@ class SyncReply:
     def parse(cls, raw: str) -> SyncReply:
         data = json.loads(raw)
         granted = {server: (pairs_of(g.get("queued")), list_of(g.get("done")),
-                            bool(g.get("takeover")))
+                            bool(g.get("takeover")), deferral_of(g.get("deferral")))
                    for server, g in (data.get("granted") or {}).items()}
         return cls(
             lost=list_of(data.get("lost")), completed=list_of(data.get("completed")),
@@ -322,7 +351,8 @@ class SharedSettings:
     @classmethod
     def from_settings(cls, settings: Any) -> SharedSettings:
         shared = cls(redis_url=str(settings.get("REDIS_URL") or "redis://127.0.0.1:6379/0"),
-                     prefix=read(settings, "CITESEEKER_REDIS_KEY") or "citeseeker",
+                     prefix=(read(settings, "CITESEEKER_REDIS_KEY")
+                             or default_of("CITESEEKER_REDIS_KEY")),
                      lease_seconds=read(settings, "CITESEEKER_LEASE_SECONDS"),
                      sync_seconds=read(settings, "CITESEEKER_SYNC_SECONDS"),
                      close_when_idle=read(settings, "CITESEEKER_CLOSE_WHEN_IDLE"),

@@ -14,6 +14,11 @@ also carries (or follows) the links it produced, because the log is sent whole a
 logged before their document is finished. Done marks travel every ``flush_interval`` documents
 (the checkpoint), links every sync, so a worker killed with ``kill -9`` costs at most one flush
 interval of re-fetches plus what was in flight.
+
+A deferred server (:mod:`.outages`) keeps its deferrals and its next try in Redis too (sent
+with every sync as the seconds left, kept by Redis's clock), so the worker that takes it over
+— after a ``kill -9``, a graceful stop or a fair-share hand-back — waits the rest of the wait
+and counts on from there.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from typing import Callable, Iterable
 
 from ..urls import server_of
 from .frontier import ACCEPTED, Frontier
-from .model import ActiveServer, DocumentEntry
+from .model import ActiveServer, Deferral, DocumentEntry
 from .store import MemoryStore
 
 
@@ -63,6 +68,8 @@ class SharedLog(MemoryStore):
         self.done: dict[str, list[str]] = {}
         self.done_released: dict[str, list[str]] = {}
         self.completed: list[str] = []
+        #: server -> (deferrals, until as ``time.monotonic``, still waiting for the others)
+        self.deferred: dict[str, tuple[int, float, bool]] = {}
 
     # --- FrontierStore ------------------------------------------------------------------------
 
@@ -75,6 +82,10 @@ class SharedLog(MemoryStore):
     def server_completed(self, server: str) -> None:
         """A request: Redis completes the server unless a document for it arrived meanwhile."""
         self.completed.append(server)
+
+    def server_deferred(self, server: str, deferrals: int, until: float,
+                        waiting: bool) -> None:
+        self.deferred[server] = (deferrals, until, waiting)
 
     def checkpoint(self, next_arrival: int, next_order: int, extras: dict[str, object]) -> None:
         for server, urls in self.done.items():
@@ -97,9 +108,11 @@ class SharedLog(MemoryStore):
         self.pushed.pop(server, None)
         self.done.pop(server, None)
         self.done_released.pop(server, None)
+        self.deferred.pop(server, None)
 
     def has_unsent(self) -> bool:
-        return bool(self.links or self.pushed or self.done_released or self.completed)
+        return bool(self.links or self.pushed or self.done_released or self.completed
+                    or self.deferred)
 
     def take_batch(self) -> dict[str, object]:
         """Everything ready to send, as plain JSON-able data; the log starts empty again."""
@@ -111,9 +124,17 @@ class SharedLog(MemoryStore):
                        for server, docs in self.pushed.items()},
             "done": self.done_released,
             "completed": self.completed,
+            "deferred": {server: [deferrals, remaining_ms(until), int(waiting)]
+                         for server, (deferrals, until, waiting) in self.deferred.items()},
         }
         self.links, self.pushed, self.done_released, self.completed = {}, {}, {}, []
+        self.deferred = {}
         return batch
+
+
+def remaining_ms(until: float) -> int:
+    """Milliseconds from now to ``until`` (a ``time.monotonic`` time), 0 when past."""
+    return max(0, round((until - time.monotonic()) * 1000))
 
 
 class SharedFrontier(Frontier):
@@ -280,11 +301,12 @@ class SharedFrontier(Frontier):
         return max(0, self.max_active_servers - self.crawling() + len(self.completing))
 
     def adopt(self, key: str, queued: dict[str, str], done: list[str], *,
-              takeover: bool = False) -> None:
+              takeover: bool = False, deferral: Deferral | None = None) -> None:
         """A server leased to this worker: its stack as of the last flush (a takeover) or its
         pending documents (a fresh lease), its completed documents; the root goes at the bottom
         when it is neither done nor queued. Orders continue above the previous owner's, so a
-        later takeover rebuilds the same stack."""
+        later takeover rebuilds the same stack. ``deferral``: the server was deferred by its
+        previous owner (it goes on waiting here)."""
         if key in self.active:  # granted again by a retried sync: it is ours already
             return
         self.leases_taken += 1
@@ -292,6 +314,10 @@ class SharedFrontier(Frontier):
         server.seen.update(done)
         self.active[key] = server
         self._offer(key)
+        if deferral is not None:
+            server.deferrals = deferral.deferrals
+            server.ready_at = time.monotonic() + deferral.seconds_left
+            self._restore_deferral(server, waiting=deferral.waiting)
         self.taken_over += int(takeover)
         entries = sorted((decode_entry(url, value) for url, value in queued.items()),
                          key=lambda pair: pair[0])
@@ -342,8 +368,8 @@ class SharedFrontier(Frontier):
             self.abandon(key)
         for key in reply.completed:
             self._confirm_completed(key)
-        for key, (queued, done, takeover) in reply.granted.items():
-            self.adopt(key, queued, done, takeover=takeover)
+        for key, (queued, done, takeover, deferral) in reply.granted.items():
+            self.adopt(key, queued, done, takeover=takeover, deferral=deferral)
         for key, queued in reply.arrived.items():
             self.receive(key, queued)
         self.pending_elsewhere = reply.pending

@@ -5,6 +5,10 @@ one (a few hundred rows), not the whole frontier, and a transaction is atomic by
 a crawl killed mid-write leaves the previous checkpoint intact, so a resume never fails on a
 half-written file. Changes are buffered in memory and written every ``flush_interval`` documents
 (CITESEEKER_FLUSH_INTERVAL, the original's "data flush interval"), and at close.
+
+A deferred server (:mod:`.outages`) keeps its deferrals and its next try across a resume: the
+``deferrals`` table holds them with the next try as an epoch time, so a crawl resumed after
+the server's wait has passed tries it at once, and one resumed sooner waits the rest.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from pathlib import Path
 from ..exceptions import StorageError
 
 from .model import ActiveServer, DocumentEntry, PendingServer
-from .store import FrontierSnapshot
+from .store import FrontierSnapshot, monotonic_of, wall_clock_of
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS servers (
@@ -27,6 +31,10 @@ CREATE TABLE IF NOT EXISTS documents (
     state TEXT NOT NULL, ord INTEGER NOT NULL, PRIMARY KEY (server, url)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS deferrals (
+    server TEXT PRIMARY KEY, deferrals INTEGER NOT NULL, until REAL NOT NULL,
+    waiting INTEGER NOT NULL
+);
 """
 PENDING, ACTIVE, COMPLETED = "pending", "active", "completed"
 QUEUED, DONE = "queued", "done"
@@ -52,6 +60,7 @@ class SqliteStore:
         self._documents: dict[tuple[str, str], list] = {}
         self._finished: set[tuple[str, str]] = set()
         self._completed: list[str] = []
+        self._deferrals: dict[str, tuple[int, float, int]] = {}
 
     # --- changes, buffered ------------------------------------------------------------------
 
@@ -68,6 +77,11 @@ class SqliteStore:
         for key in [k for k in self._documents if k[0] == server]:
             del self._documents[key]
         self._finished = {k for k in self._finished if k[0] != server}
+        self._deferrals.pop(server, None)
+
+    def server_deferred(self, server: str, deferrals: int, until: float,
+                        waiting: bool) -> None:
+        self._deferrals[server] = (deferrals, wall_clock_of(until), int(waiting))
 
     def document_pending(self, server: str, entry: DocumentEntry, order: int) -> None:
         self._documents[(server, entry.url)] = [entry.depth, entry.payload, PENDING, order]
@@ -97,8 +111,12 @@ class SqliteStore:
                           extras: dict[str, object]) -> None:
         with self.db:
             self.db.execute("BEGIN")
-            self.db.executemany("DELETE FROM documents WHERE server = ?",
-                                [(key,) for key in self._completed])
+            completed = [(key,) for key in self._completed]
+            self.db.executemany("DELETE FROM documents WHERE server = ?", completed)
+            self.db.executemany("DELETE FROM deferrals WHERE server = ?", completed)
+            self.db.executemany(
+                "INSERT OR REPLACE INTO deferrals (server, deferrals, until, waiting) "
+                "VALUES (?, ?, ?, ?)", [(key, *row) for key, row in self._deferrals.items()])
             self.db.executemany(
                 "INSERT OR REPLACE INTO servers (key, state, refs, arrival) VALUES (?, ?, ?, ?)",
                 [(key, *row) for key, row in self._servers.items()])
@@ -134,6 +152,7 @@ class SqliteStore:
             else:
                 active[key] = ActiveServer(key)
         self._load_documents(pending, active)
+        self._load_deferrals(active, snapshot.deferred)
         snapshot.pending = sorted(pending.values(), key=PendingServer.sort_key)
         snapshot.active = list(active.values())
         return snapshot
@@ -150,6 +169,16 @@ class SqliteStore:
                 active[server].seen.add(url)
                 if state == QUEUED:
                     active[server].stack.append(entry)
+
+    def _load_deferrals(self, active: dict[str, ActiveServer], deferred: set[str]) -> None:
+        rows = self.db.execute("SELECT server, deferrals, until, waiting FROM deferrals")
+        for key, deferrals, until, waiting in rows:
+            server = active.get(key)
+            if server is None:
+                continue
+            server.deferrals, server.ready_at = deferrals, monotonic_of(until)
+            if waiting:
+                deferred.add(key)
 
     def close(self) -> None:
         try:

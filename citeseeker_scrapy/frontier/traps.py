@@ -24,11 +24,21 @@ from dataclasses import dataclass, field
 #: Characters of a page's text that make its shape.
 SHAPE_CHARS = 4000
 DIGITS = re.compile(r"\d+")
+#: An ASCII text's digits as zeros (:func:`page_shape`), then each run of zeros one zero.
+ASCII_DIGITS_AS_ZEROS = bytes.maketrans(b"123456789", b"000000000")
+ZERO_RUNS = re.compile(rb"00+")
 
 
 def page_shape(text: str) -> int:
-    """The page's text with its numbers and spacing taken out, hashed."""
+    """The page's text with its numbers and spacing taken out, hashed.
+
+    Asked for every HTML page in the crawler's main thread: an ASCII text (the usual case)
+    takes a byte-level way that gives the same bytes as ``DIGITS.sub`` (whose scan of every
+    character was most of this function's time)."""
     flat = " ".join(text[:SHAPE_CHARS].lower().split())
+    if flat.isascii():
+        zeros = flat.encode("ascii").translate(ASCII_DIGITS_AS_ZEROS)
+        return zlib.crc32(ZERO_RUNS.sub(b"0", zeros))
     return zlib.crc32(DIGITS.sub("0", flat).encode("utf-8", "replace"))
 
 

@@ -23,25 +23,32 @@ from scrapy.utils.asyncio import call_later
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.document.item import DocumentItem
-from citeseeker_scrapy.stats import (DOCUMENTS_NOT_FETCHED, SERVERS_COMPLETED, SERVERS_DEFERRED,
-                                     TRAPS_SERVERS, UNREACHABLE_DOCUMENTS_SKIPPED,
-                                     UNREACHABLE_SERVERS)
+from citeseeker_scrapy.stats import (DEFERRALS_RESTORED, DOCUMENTS_NOT_FETCHED, SERVERS_COMPLETED,
+                                     SERVERS_DEFERRED, TRAPS_SERVERS,
+                                     UNREACHABLE_DOCUMENTS_SKIPPED, UNREACHABLE_SERVERS)
 from citeseeker_scrapy.urls import server_of
 
+from .checkpoints import Checkpoints
 from .frontier import Frontier
-from .outages import DEFER, GIVE_UP, GIVE_UP_SERVER, OutageLimits, OutagePolicy
+from .outages import DEFER, GIVE_UP, GIVE_UP_SERVER, OutageLimits, OutagePolicy, Verdict
+from .redis_sync import RedisSync
 from .traps import TrapWatch
 
 logger = logging.getLogger(__name__)
 
 
 class ServerWatch:
-    """Failures in a row, page shapes and budgets told, per server; see the module docstring."""
+    """Failures in a row, page shapes and budgets told, per server; see the module docstring.
+    A deferral is written down at once: a checkpoint (``checkpoints``), and with the shared
+    frontier (``shared``) a sync."""
 
     def __init__(self, crawler: Any, frontier: Frontier, *, outages: OutageLimits,
-                 trap_pages: int, wake_engine: Callable[[], None]) -> None:
+                 trap_pages: int, wake_engine: Callable[[], None], checkpoints: Checkpoints,
+                 shared: RedisSync | None) -> None:
         self.crawler = crawler
         self.frontier = frontier
+        self.checkpoints = checkpoints
+        self.shared = shared
         self.outages = OutagePolicy(outages)
         self.traps = TrapWatch(trap_pages)
         self.wake_engine = wake_engine
@@ -84,16 +91,35 @@ class ServerWatch:
             self._give_up_server(server, verdict.failures, reason)
             return None
         if verdict.action == DEFER:
-            self.frontier.defer(server, verdict.until)
-            self.crawler.stats.inc_value(SERVERS_DEFERRED)
-            logger.info("citeseeker: %s is down (%d failures in a row, last: %s): deferred for "
-                        "%.0f s (%d of %d)", server, verdict.failures, reason,
-                        verdict.until - now, self.frontier.deferrals(server),
-                        self.outages.limits.defer_times)
+            self._defer(server, verdict, reason, now)
         else:
             self.frontier.hold(server, verdict.until)
         call_later(max(0.0, verdict.until - now), self.wake_engine)
         return verdict.until
+
+    def _defer(self, server: str, verdict: Verdict, reason: str, now: float) -> None:
+        """Defer ``server`` and write it down at once (a checkpoint, a sync): a crawl killed
+        while the server waits resumes with its deferrals and its next try, not afresh."""
+        self.frontier.defer(server, verdict.until)
+        self.crawler.stats.inc_value(SERVERS_DEFERRED)
+        self.checkpoints.flush()
+        if self.shared is not None:
+            self.shared.wake()
+        logger.info("citeseeker: %s is down (%d failures in a row, last: %s): deferred for "
+                    "%.0f s (%d of %d)", server, verdict.failures, reason,
+                    verdict.until - now, self.frontier.deferrals(server),
+                    self.outages.limits.defer_times)
+
+    def deferral_restored(self, server: str, deferrals: int, until: float) -> None:
+        """A server deferred before (an earlier run of the job, or the worker that held it):
+        said once, and the engine woken when its wait ends (else the next request would wait
+        for the engine's heartbeat). Who calls: the frontier (its ``on_deferral_restored``),
+        when it restores JOBDIR or adopts a server from the shared frontier."""
+        wait = max(0.0, until - time.monotonic())
+        self.crawler.stats.inc_value(DEFERRALS_RESTORED)
+        logger.info("citeseeker: %s was deferred %d of %d times before: next try in %.0f s",
+                    server, deferrals, self.outages.limits.defer_times, wait)
+        call_later(wait, self.wake_engine)
 
     def _give_up_server(self, server: str, failures: int, reason: str) -> None:
         """Deferred as often as allowed and still down: completed at once, one errors.log line

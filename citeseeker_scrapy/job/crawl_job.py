@@ -7,6 +7,8 @@ component exists) and hangs it on the crawler. Every component then finds it wit
 downloader middlewares (scope, canonical form, redirect targets), the report extension and the
 pipelines (searched publications). They all get the same object from the crawler, so no
 component reaches into another one's attributes, and the URL rules are decided in one place.
+Without the add-on (the document pipelines in a spider of one's own) no extension starts the
+job: the first of those pipelines does (:func:`pipeline_crawl_job`).
 
 Inputs come from settings (``CITESEEKER_AUTHORS``, ``CITESEEKER_PUBLICATIONS``,
 ``CITESEEKER_STARTPOINTS``, ``CITESEEKER_STAYWITHIN``, ``CITESEEKER_FORBIDDEN``; the
@@ -36,7 +38,8 @@ from citeseeker_scrapy.config import (
     CrawlConfig, check_replaced_scrapy_settings, check_setting_names, nearest_hint,
 )
 from citeseeker_scrapy.exceptions import CiteSeekerError, ConfigError, InputError, StorageError
-from citeseeker_scrapy.frontier.redis_backend import SharedSettings
+from citeseeker_scrapy.extraction import DocumentExtractor
+from citeseeker_scrapy.frontier.redis_backend import SharedSettings, frontier_kind
 from citeseeker_scrapy.job.directories import CRAWL_ARGUMENT, RECRAWL_ARGUMENT
 from citeseeker_scrapy.job.fingerprint import check_inputs, job_inputs
 from citeseeker_scrapy.job.inputs import CrawlInputs, resolve_inputs
@@ -47,6 +50,7 @@ from citeseeker_scrapy.matching.citations import search_spec
 from citeseeker_scrapy.storage import STORAGE_ERROR_REASON, StorageGuard
 from citeseeker_scrapy.providers import ProviderConfig
 from citeseeker_scrapy.recrawl.plan import RecrawlSettings
+from citeseeker_scrapy.recrawl.session import RecrawlSession
 from citeseeker_scrapy.rendering.policy import RenderConfig, find_browser
 from citeseeker_scrapy.report.ledger import ReportLedger
 from citeseeker_scrapy.report.results import JOB_FILE
@@ -124,9 +128,15 @@ def check_spider_arguments(names: Any) -> None:
                              f" (arguments: {', '.join(sorted(ours))})")
 
 
-@dataclass(frozen=True)
+@dataclass
 class CrawlJob:
-    """What one crawl searches for and where it may go; ``error`` when it cannot start."""
+    """What one crawl searches for and where it may go; ``error`` when it cannot start.
+
+    The crawl's context: every field is set by :meth:`from_settings` at the crawl's start,
+    except the two that components fill while the crawl runs (``extractor``,
+    ``browser_handler``), each by its one owner. Something else a crawl owns is one more
+    field here, made in :meth:`from_settings` (after the lock when it touches JOBDIR), never a
+    registry keyed by the crawler."""
 
     config: CrawlConfig | None
     inputs: CrawlInputs | None
@@ -144,6 +154,22 @@ class CrawlJob:
     #: extraction's scratch directory (``job/scratch.py``), made after the lock is held;
     #: None when the job refused to start
     scratch: Path | None = None
+    #: the other groups of settings, each parsed once here with the rest (their defaults when
+    #: the job refused): components read these, never the settings again
+    site_search: SiteSearchConfig = field(default_factory=SiteSearchConfig)
+    render: RenderConfig = field(default_factory=RenderConfig)
+    #: the shared frontier's settings; None unless CITESEEKER_FRONTIER=redis
+    shared: SharedSettings | None = None
+    #: what this crawl records of its documents, and the previous crawl it re-crawls
+    #: (``recrawl/session.py``); None without JOBDIR and ``-a recrawl``, or when refused
+    recrawl: RecrawlSession | None = None
+    #: the text pipeline's extractor while the spider is open (set and cleared by that
+    #: pipeline, its owner): the render middleware reads scripted pages with it, so the text
+    #: stage does not read them again (``extraction/read_ahead.py``); None without one
+    extractor: DocumentExtractor | None = None
+    #: the browser's download handler, one for http and https: built for the first scheme
+    #: and kept here for the second (``middlewares/browser_handler.py``, its owner)
+    browser_handler: Any = None
 
     @classmethod
     def from_settings(cls, settings: Any) -> CrawlJob:
@@ -157,10 +183,10 @@ class CrawlJob:
             arguments = {name: settings.get(ARGUMENT_SETTINGS[name]) for name in INPUT_ARGUMENTS}
             inputs = resolve_inputs(config.inputs_dir, **arguments)
             providers = ProviderConfig.from_settings(settings)
-            check_rendering(settings)
-            SiteSearchConfig.from_settings(settings)  # a bad CITESEEKER_SITE_SEARCH* refuses
-            RecrawlSettings.from_settings(settings, settings.get("JOBDIR"))  # -a recrawl=
-            SharedSettings.from_settings(settings)  # and a bad many-workers setting
+            render = check_rendering(settings)
+            site_search = SiteSearchConfig.from_settings(settings)
+            recrawl = RecrawlSettings.from_settings(settings, settings.get("JOBDIR"))
+            shared = shared_frontier_settings(settings)
         except CiteSeekerError as error:
             return cls(None, None, None, str(error))
         jobdir = settings.get("JOBDIR")
@@ -177,9 +203,17 @@ class CrawlJob:
             if lock is not None:
                 lock.release()
             return cls(None, None, None, f"cannot make the scratch directory: {error}")
+        try:
+            session = open_recrawl(recrawl, jobdir)
+        except OSError as error:
+            remove_scratch(scratch)
+            if lock is not None:
+                lock.release()
+            return cls(None, None, None, f"cannot read the re-crawl state: {error}")
         return cls(config, inputs, scope_of(config, inputs), providers=providers, lock=lock,
                    input_changes=tuple(accepted), storage=storage, ledger=ledger,
-                   scratch=scratch)
+                   scratch=scratch, recrawl=session, site_search=site_search, render=render,
+                   shared=shared)
 
     def close(self) -> None:
         """The crawl is over: its scratch files go, then the lock (so another crawl of the
@@ -234,14 +268,31 @@ def open_job_dir(jobdir: str | None, config: CrawlConfig, inputs: CrawlInputs,
     return lock, accepted
 
 
-def check_rendering(settings: Any) -> None:
-    """A bad CITESEEKER_RENDER* value, or ``always`` with no browser, refuses the crawl (the
-    render add-on only installs the browser when it can)."""
+def open_recrawl(recrawl: RecrawlSettings, jobdir: str | None) -> RecrawlSession | None:
+    """The crawl's re-crawl session, read once the lock is held (this JOBDIR's record of its
+    earlier runs, and the previous crawl's); None when there is nothing to record or re-crawl
+    (no JOBDIR and no ``-a recrawl``)."""
+    if not jobdir and recrawl.previous is None:
+        return None
+    return RecrawlSession(recrawl, Path(jobdir) if jobdir else None)
+
+
+def check_rendering(settings: Any) -> RenderConfig:
+    """The CITESEEKER_RENDER* settings; a bad value, or ``always`` with no browser, refuses the
+    crawl (the render add-on only installs the browser when it can)."""
     render = RenderConfig.from_settings(settings)
     if render.mode == "always" and find_browser(render.browser_path) is None:
         where = render.browser_path or "chromium on PATH (Debian package 'chromium')"
         raise ConfigError(f"CITESEEKER_RENDER=always needs a browser, but {where} was not "
                           "found; install it or set CITESEEKER_BROWSER_PATH")
+    return render
+
+
+def shared_frontier_settings(settings: Any) -> SharedSettings | None:
+    """The shared frontier's settings when CITESEEKER_FRONTIER=redis, else None; checked in
+    either case, so a bad many-workers setting refuses a local crawl too."""
+    shared = SharedSettings.from_settings(settings)
+    return shared if frontier_kind(settings) == "redis" else None
 
 
 def scope_of(config: CrawlConfig, inputs: CrawlInputs) -> LinkPolicy:
@@ -287,6 +338,17 @@ def crawl_job(crawler: Any) -> CrawlJob:
                            "(ADDONS = {\"citeseeker_scrapy.addon.CiteSeeker\": 0}), whose "
                            "crawl-job extension starts it")
     return job
+
+
+def pipeline_crawl_job(crawler: Any) -> CrawlJob:
+    """The job the three document pipelines (archives, text, citations) work with. With the
+    add-on it is the crawl's job; in a crawl without the add-on (the pipelines in a spider of
+    one's own: docs/how-it-works.md, "The pipelines with any spider") no extension started
+    one, and the first of these pipelines Scrapy builds starts it here, in the add-on's order:
+    settings checked and inputs read before anything else. Who calls: those pipelines'
+    ``from_crawler``."""
+    job = getattr(crawler, CRAWLER_ATTRIBUTE, None)
+    return job if job is not None else start_crawl_job(crawler)
 
 
 def _bind_storage(crawler: Any, job: CrawlJob) -> None:

@@ -31,19 +31,60 @@ _NON_ASCII_WORD = re.compile(r"(?<!\S)\S*[^\x00-\x7f]\S*")
 _WORD_AND_BLANK = re.compile(r"\S+\s?")
 _HYPHEN_AT_LINE_END = re.compile(
     r"-(?<=[^\W\d_]-)[^\S\r\n]*(?:\r\n|\r|\n)[^\S\r\n]*(?=[^\W\d_])")
-_NAMES = (r"(?:references|notes)\s+and\s+(?:notes|references)|references\s+cited|"
-          r"literature\s+cited|r\s?eferences|b\s?ibliography|literatur|literature|"
-          r"literaturverzeichnis|works\s+cited|reference\s+list|bibliographie|"
-          r"r[ée]f[ée]rences|referencias|literatura|cited\s+literature|sources")
-#: A reference-list heading: on a line of its own (optionally numbered), or followed by a colon
-#: or by the first entry (``References [1] ...``).
+#: Reference-list headings as papers print them, in the languages of the styles researchers use:
+#: compared folded (``normalize_text``: case and accents off), so "Referências", "Literatúra"
+#: and "Bibliografía" are read as "referencias", "literatura" and "bibliografia".
+HEADING_NAMES = (
+    "references", "reference list", "references cited", "references and notes",
+    "notes and references", "bibliography", "literature", "literature cited",
+    "cited literature", "works cited", "sources",  # English
+    "literatur", "literaturverzeichnis", "quellenverzeichnis",  # German
+    "bibliographie", "références", "références bibliographiques",  # French
+    "bibliografía", "referencias", "referencias bibliográficas",  # Spanish
+    "referências", "bibliografia", "referências bibliográficas",  # Portuguese, Italian, Polish
+    "riferimenti bibliografici",  # Italian
+    "literatuur", "literatuurlijst", "referenties",  # Dutch
+    "litteratur", "referencer", "referanser", "litteraturliste",  # Danish, Norwegian
+    "referenser", "källor", "källförteckning", "litteraturförteckning",  # Swedish
+    "lähteet", "kirjallisuus", "viitteet",  # Finnish
+    "kirjandus", "viited",  # Estonian
+    "literatūra", "šaltiniai",  # Lithuanian, Latvian
+    "literatura", "seznam literatury", "použitá literatura", "odkazy",  # Czech, Polish, ...
+    "literatúra", "zoznam literatúry", "použitá literatúra", "referencie",  # Slovak
+    "reference", "referencje",  # Czech, Polish
+    "bibliografija", "piśmiennictwo",  # Croatian, Serbian, Polish
+    "irodalom", "irodalomjegyzék", "hivatkozások", "felhasznált irodalom",  # Hungarian
+    "bibliografie", "referințe",  # Romanian
+    "kaynakça", "kaynaklar",  # Turkish
+    "daftar pustaka", "referensi",  # Indonesian
+    "heimildir",  # Icelandic
+    "erreferentziak", "referències",  # Basque, Catalan
+    "литература", "список литературы", "библиография", "література",  # Russian, Ukrainian
+    "βιβλιογραφία", "参考文献",  # Greek, Chinese and Japanese
+)
+_FOLDED_NAMES = sorted({normalize_text(name) for name in HEADING_NAMES}, key=len, reverse=True)
+#: A reference-list heading, on its folded line: on a line of its own (optionally numbered), or
+#: followed by a colon or by the first entry (``References [1] ...``); small capitals split
+#: after their first letter by PDF extraction ("R EFERENCES") too.
 _HEADING = re.compile(
-    rf"(?im)(?:^|(?<=[.\n]))[^\S\n]*(?:\d{{1,2}}\.?|[IVX]{{1,5}}\.)?[^\S\n]*(?:{_NAMES})"
-    rf"[^\S\n]*(?::|$|(?=\[1\]|1\.\s))")
-#: Literal stems of the heading names (a candidate is then checked by ``_HEADING``); small
-#: capitals split after their first letter by PDF extraction ("R EFERENCES") too.
-_HEADING_WORDS = ("reference", "bibliograph", "literatur", "works cited", "références",
-                  "referencias", "sources", "r eferences", "b ibliograph")
+    r"^ ?(?:\d{1,2}\.?|[ivx]{1,5}\.)? ?(?:"
+    + "|".join(rf"{re.escape(name[0])} ?{re.escape(name[1:])}" for name in _FOLDED_NAMES)
+    + r") ?(?::|$|(?=\[1\]|1\. ))")
+
+
+def _search_stems(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Where to look for a heading: in each name, the longest stretch that prints the same
+    folded or not, and none holding another (a plain search in the lower-cased text finds
+    them; the candidate's line is then folded and checked by ``_HEADING``)."""
+    stems = {max(re.findall(r"[a-z]+(?: [a-z]+)*", name), key=len, default=name)
+             for name in (n.lower() for n in names)} | {"r eferences", "b ibliograph"}
+    return tuple(sorted(s for s in stems if not any(o != s and o in s for o in stems)))
+
+
+_HEADING_WORDS = _search_stems(HEADING_NAMES)
+#: A heading starts this close to its line's start (a number, blanks): a name found further in
+#: is part of a sentence, and only this much of the line is folded to check it.
+_HEADING_INDENT, _HEADING_LINE = 40, 100
 _APPENDIX_WORDS = ("appendix", "anhang", "annex")
 #: What ends a reference list: an appendix heading on a line of its own.
 _SECTION_AFTER = re.compile(r"(?im)^[^\S\n]*(?:appendix|anhang|annex)\b[^\n]{0,60}$")
@@ -148,14 +189,18 @@ def explain(text: str, text_map: TextMap, position: int, found: str,
 
 def _heading_ends(text: str) -> list[int]:
     """Ends of the reference-list headings: the names are found by a plain search (fast), and
-    only their own line is checked against the heading pattern."""
+    only their own line, folded, is checked against the heading pattern."""
     ends = []
     for start in _word_starts(text, _HEADING_WORDS):
-        line_start = max(text.rfind("\n", 0, start), text.rfind(".", 0, start), 0)
-        line_end = text.find("\n", start)
-        match = _HEADING.search(text, line_start, len(text) if line_end < 0 else line_end)
-        if match and match.end() > start:
-            ends.append(match.end())
+        line_start = max(text.rfind("\n", 0, start), text.rfind(".", 0, start)) + 1
+        if start - line_start > _HEADING_INDENT:
+            continue
+        line_end = text.find("\n", start, line_start + _HEADING_LINE)
+        line_end = min(len(text), line_start + _HEADING_LINE) if line_end < 0 else line_end
+        folded, offsets = fold_with_offsets(text[line_start:line_end])
+        match = _HEADING.match(folded)
+        if match and match.end() > 0 and line_start + offsets[match.end() - 1] + 1 > start:
+            ends.append(line_start + offsets[match.end() - 1] + 1)
     return sorted(set(ends))
 
 
@@ -183,17 +228,6 @@ def _word_starts(text: str, words: tuple[str, ...]) -> list[int]:
             starts.append(index)
             index = lowered.find(word, index + 1)
     return starts
-
-
-def in_references(text: str, position: int) -> bool:
-    """True when a reference-list heading comes before ``position`` and no appendix heading
-    comes between them, or when ``position`` is in an entry labelled "[n]"."""
-    heading = None
-    for match in _HEADING.finditer(text, 0, position):
-        heading = match
-    if heading is None or _SECTION_AFTER.search(text, heading.end(), position) is not None:
-        return in_labelled_entry(text, position)
-    return True
 
 
 def in_labelled_entry(text: str, position: int) -> bool:

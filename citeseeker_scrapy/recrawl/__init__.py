@@ -8,9 +8,9 @@ shared state). The adapters are ``middlewares/conditional.py``, ``pipelines/recr
 """
 
 from .plan import RecrawlPlan, RecrawlSettings
-from .session import Answer, RecrawlSession, recrawl_session
+from .session import Answer, RecrawlSession
 from .sites import Site, split_sites
 from .state import DocumentRecord, read_state
 
 __all__ = ["Answer", "DocumentRecord", "RecrawlPlan", "RecrawlSession", "RecrawlSettings",
-           "Site", "read_state", "recrawl_session", "split_sites"]
+           "Site", "read_state", "split_sites"]

@@ -1,10 +1,12 @@
-"""One crawl's re-crawl state, shared by the components that need it (built once per crawler).
+"""One crawl's re-crawl state, shared by the components that need it (built once per crawl).
 
 Who uses it: the conditional-request downloader middleware (decisions, validators and body MD5
 of each response), the re-crawl pipelines (unchanged documents, new citations), the re-crawl
 extension (the state file, statistics) and the re-crawl spider middleware (the previous crawl's
 citing documents as start points; the ``gone`` citations of a document, handed out once its
-outcome is recorded). Pure: the crawler is only a key and a source of settings.
+outcome is recorded). They find it as the crawl job's ``recrawl``
+(:meth:`citeseeker_scrapy.job.crawl_job.CrawlJob.from_settings` builds it, after the JOBDIR lock
+is held). Pure: no Scrapy.
 
 Every crawl with a JOBDIR records its documents (so it can be re-crawled later); a crawl with
 ``CITESEEKER_RECRAWL_FROM`` (``-a recrawl=PREVIOUS_JOBDIR``) also has a :class:`RecrawlPlan`.
@@ -16,13 +18,9 @@ import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
-from weakref import WeakKeyDictionary
 
-from ..exceptions import CiteSeekerError
 from .plan import GONE_STATUSES, RecrawlPlan, RecrawlSettings, gone_citations
 from .state import STATE_FILE, DocumentRecord, StateWriter, kept_citations, md5_hex, read_state
-
-_SESSIONS: WeakKeyDictionary[Any, "RecrawlSession | None"] = WeakKeyDictionary()
 
 
 @dataclass
@@ -160,21 +158,3 @@ class RecrawlSession:
         self.visited.add(record.url)
         if self.writer is not None:
             self.writer.write(record)
-
-
-def recrawl_session(crawler: Any) -> RecrawlSession | None:
-    """The crawler's session; None when there is nothing to record or re-crawl (no JOBDIR and
-    no ``-a recrawl``), or when the settings are bad (the job refuses to start then)."""
-    if crawler in _SESSIONS:
-        return _SESSIONS[crawler]
-    settings = crawler.settings
-    jobdir = settings.get("JOBDIR") or None
-    try:
-        recrawl = RecrawlSettings.from_settings(settings, jobdir)
-    except CiteSeekerError:
-        recrawl = None
-    session = None
-    if recrawl is not None and (jobdir or recrawl.previous):
-        session = RecrawlSession(recrawl, Path(jobdir) if jobdir else None)
-    _SESSIONS[crawler] = session
-    return session

@@ -148,12 +148,12 @@ class RenderPlanner:
             self._html_pages[server_of(url.lower())] += 1
 
     def renders_directly(self, url: str) -> bool:
-        """``always``, a listed server or a learned one; never a document's URL."""
-        if not renderable_url(url):
-            return False
+        """``always``, a listed server or a learned one; never a document's URL. Asked for
+        every request: the cheap answers first (most crawls know no such server)."""
         if self.config.mode == "always":
-            return True
-        return self.config.mode == "auto" and self.known_to_need_rendering(url)
+            return renderable_url(url)
+        return (self.config.mode == "auto" and self.known_to_need_rendering(url)
+                and renderable_url(url))
 
     def renders_search_directly(self, search_url: str) -> bool:
         """A result page of the search at ``search_url`` (its form's action) goes to the
@@ -172,6 +172,8 @@ class RenderPlanner:
         return True
 
     def known_to_need_rendering(self, url: str) -> bool:
+        if not self.learned and not self.config.servers:
+            return False
         server = server_of(url.lower())
         if server in self.learned or server in self.config.servers:
             return True
@@ -181,7 +183,7 @@ class RenderPlanner:
     def worth_a_look(self, url: str, status: int, kind: str | None, body: bytes) -> bool:
         """A plain response that may need the browser: an auto-mode HTML page with scripts."""
         return (self.config.mode == "auto" and status == 200 and kind == "html"
-                and renderable_url(url) and has_scripts(body))
+                and has_scripts(body) and renderable_url(url))
 
     def learn(self, url: str) -> bool:
         """The browser showed more than the plain page at ``url``: remember its server as

@@ -10,6 +10,7 @@ PDF's first page.
 from __future__ import annotations
 
 import re
+from itertools import chain, islice
 
 from .fields import arxiv_of, arxiv_year, clean_title, doi_of, squeeze
 from .first_page import AUTHORS_END, names_of_line, printed_year
@@ -36,12 +37,16 @@ _NOT_A_TITLE = re.compile(r"@|https?://|www\.|^\W*(page|vol\.?|volume|issn|isbn|
 def title_of(text: str, kind: str = "") -> str:
     """An HTML part's first line (its ``<title>``), else the first heading-like line of
     ``text``; "" when none looks like one."""
-    lines = [" ".join(raw.replace("\ufffe", "").split())
-             for raw in _first_lines(text, LINES_LOOKED_AT * 4)]
-    lines = [line for line in lines if line][:LINES_LOOKED_AT]
-    if kind == "html" and lines and any(ch.isalpha() for ch in lines[0]):
-        return _cut(lines[0])
-    return next((_cut(line) for line in lines if _looks_like_title(line)), "")
+    # lazily: a page's title is its first line, and the first heading-like line ends the look
+    squeezed = (" ".join(raw.replace("\ufffe", "").split())
+                for raw in _first_lines(text, LINES_LOOKED_AT * 4))
+    lines = islice(filter(None, squeezed), LINES_LOOKED_AT)
+    first = next(lines, None)
+    if first is None:
+        return ""
+    if kind == "html" and any(ch.isalpha() for ch in first):
+        return _cut(first)
+    return next((_cut(line) for line in chain((first,), lines) if _looks_like_title(line)), "")
 
 
 def _first_lines(text: str, count: int) -> list[str]:

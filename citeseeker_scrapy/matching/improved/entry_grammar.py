@@ -107,6 +107,7 @@ INITIALS_SURNAME_BEFORE_TITLE = re.compile(
     r"(?<![^\W_])(?:[^\W\d_]|chr|jos|geo|jas|wm)\. ?[^\W\d_][\w'\u2019-]+"
     r"(?: [^\W\d_][\w'\u2019-]+)?," + OPENING[:-1] + " ?$")  # 'Moreau, " Title'
 LETTER = re.compile(r"[^\W\d_]")
+LETTER_OR_DIGIT = re.compile(r"[^\W_]")
 #: An author list of surnames ends with a colon right before its title: "Samarin: Title"
 #: ("In: " opens a contribution's container, no author list: "Vorwort. In: J. Bauer: Title").
 COLON_BEFORE_TITLE = re.compile(r"(?!(?<![^\W_])in: )[^\W\d_]{2}: ")
@@ -131,14 +132,34 @@ FULL_STOP_NAMES = re.compile(rf"[.,:;]? (?:{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}\
                              rf"(?:{_NAME_WORD}(?: {_NAME_WORD})? )?")
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
 DITTO_IN_GAP = re.compile(r"\u2014|\u2013{2,}|-{2,}|_{2,}|\] ?,")
+#: An unnumbered entry that opens with a ditto mark for the authors of the entry before, after
+#: that entry's last sentence end: "...Affairs Committee. — (2012). Title", "Basel. ——— Title".
+DITTO_ENTRY = re.compile(r"(?<=[.)] )(?:\u2014+|\u2013{2,}|-{2,}|_{2,})(?= |[.,])")
 #: The field a title runs into with no punctuation between them, right after its last word:
 #: a dash before the place ("...and Social Order -Oxford: Blackwell."), an edition ("Crystal
 #: growth 3rd ed.", "2. Aufl.", "2. vyd."), a year ("...Manual of Style 2013."), a number or
 #: code ("...mail pieces US6123456B2", "US Patent 6,123,456"), a publisher ("The Lost Manual
 #: Addison-Wesley, 1990", "...Cambridge University Press"), a contribution's container
-#: ("Ideengeschichte der Integration In: Name (Hrsg.)"). Its first word is no title word.
+#: ("Ideengeschichte der Integration In: Name (Hrsg.)"), the place and year of publication
+#: ("...nationale de France Paris, 2000.", "...Vols. I and II Denver, 1988.": a city books are
+#: published in; "...Atlanta, GA, 1997.": one or two words, a state's code). Its first word is
+#: no title word. (Not any word before ", 2000.": a title's own last word is one, "...der
+#: neunziger Jahre, 1986.", where a query that lacks it names another work.)
+_YEAR_AFTER_PLACE = r",(?: [^\W\d_]{2},)? \(?(?:1[5-9]|20)\d\d(?!\d)"
+_PUBLISHING_CITIES = (
+    "new york|london|paris|berlin|oxford|cambridge|boston|chicago|amsterdam|tokyo|washington"
+    "|philadelphia|princeton|san francisco|los angeles|toronto|montreal|leipzig|munchen|munich"
+    "|frankfurt|stuttgart|heidelberg|wien|vienna|zurich|basel|bern|geneve|geneva|bruxelles"
+    "|brussels|roma|rome|milano|milan|madrid|barcelona|lisboa|lisbon|praha|prague|warszawa"
+    "|warsaw|moscow|moskva|stockholm|kobenhavn|copenhagen|oslo|helsinki|budapest|beijing"
+    "|shanghai|singapore|sydney|melbourne|denver|atlanta|baltimore|seattle|berkeley"
+    "|new haven|ithaca|ann arbor|lyon|bologna|firenze|florence|leiden|utrecht|dordrecht"
+    "|hoboken|bonn|hamburg|koln|dresden|gottingen|tubingen|brno|bratislava|krakow|quebec"
+    "|ottawa|mexico|buenos aires|sao paulo|rio de janeiro|new delhi|delhi")
 NEXT_FIELD = re.compile(
-    r" [-\u2010-\u2015]+ ?(?=[^\W\d_])|[\u2013\u2014] "
+    rf" (?:(?:{_PUBLISHING_CITIES})|[^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?"
+    rf"(?=, [^\W\d_]{{2}},)){_YEAR_AFTER_PLACE}"
+    r"| [-\u2010-\u2015]+ ?(?=[^\W\d_])|[\u2013\u2014] "
     r"| \d{1,2}(?:st|nd|rd|th|e|er|\.)? ?(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|uitg)\b"
     r"| \(?(?:1[5-9]|20)\d\d(?!\d)"
     r"| (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}| (?:us |u\.s\. )?pat(?:ent|\.)"

@@ -30,7 +30,7 @@ from .entry_grammar import (
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
-    CORPORATE_AUTHOR,
+    CORPORATE_AUTHOR, DITTO_ENTRY, LETTER_OR_DIGIT,
 )
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
@@ -175,7 +175,7 @@ def attributed(text: str, region: Region, start: int, end: int, length: int) -> 
     starts = [occurrence.start for occurrence in occurrences]
     before = occurrences[:bisect_right(starts, start)]
     for occurrence in reversed(before):
-        if (start < occurrence.search_end and start < _entry_end(text, occurrence, length)
+        if (start < occurrence.search_end and _in_entry(text, occurrence, start, length)
                 and not _another_entry_between(text, occurrence.end, start)
                 and not _next_number_between(text, occurrence.start, start)):
             return occurrence.author
@@ -346,6 +346,67 @@ def _through_ditto_entries(text: str, end: int, high: int, length: int) -> int:
 # ----------------------------------------------------------------------------- attribution
 
 
+def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> bool:
+    """True if a title at ``start`` is in the entry of the name at ``occurrence``.
+
+    It starts before the entry's end (:func:`_entry_end`), or the end is a year that closes
+    the name's run of names with no sentence between ("ROY, TC a Seay J. Low BACK, 2011.
+    Title", "Hoti, A.; Santoro, Sara, 2003. Title", "— (1997). “Title”") and the title follows
+    it with only punctuation between: that year dates the author list, it closes no entry (an
+    entry closed by its year is followed by the next entry's authors or number; a title-first
+    entry's name is followed by a sentence end: "Title. Giulia Rossi. Venue, 2014. Title").
+    An entry that opens with a ditto mark after a sentence end ("... Committee. — (2012).
+    Title", "..., 2011. — Title") has the authors of the one before, so the name's entry goes
+    on through it, if only the rest of that entry lies between its end and the mark: one
+    sentence at most (its publisher) and no year (another entry's title and venue, or its dated
+    author list, would show). Called by :func:`attributed`.
+    """
+    for _ in range(_MAX_DITTO_ENTRIES + 1):
+        end = _entry_end(text, occurrence, length)
+        if start < end:
+            return True
+        ditto = DITTO_ENTRY.search(text, end, start)
+        if ditto is None:
+            return not LETTER_OR_DIGIT.search(text, end, start) and _names_then_year(
+                text, occurrence, end)
+        if ANY_YEAR.search(text, end, ditto.start()) or len(
+                SENTENCE_ENDS_IN_GAP.findall(text, end, ditto.start())) > 1:
+            return False
+        occurrence = Occurrence(ditto.start(), ditto.end(), occurrence.author,
+                                ditto.end() + length)
+    return False
+
+
+def _names_then_year(text: str, occurrence: Occurrence, year_end: int) -> bool:
+    """True if no sentence end but a name's full stop lies between the name (its own full stop
+    included: "Title. Giulia Rossi. Venue, 2014.") and the year ending at ``year_end``."""
+    low = _run_start(text, occurrence.end, year_end)
+    if low == occurrence.end:
+        low = occurrence.start
+    return next(_sentence_ends(text, low, year_end), None) is None
+
+
+def _run_start(text: str, name_end: int, end: int) -> int:
+    """Where the run of names a name ends at goes on with no other entry in ``[name_end,
+    end)``: after its author list (a footnote may interrupt a long one) and after the last
+    ditto mark (that entry goes on with the same authors)."""
+    run_start = name_end
+    if text.count(",", name_end, name_end + _LIST_WINDOW) >= _LIST_COMMAS:
+        run_start = max(run_start, _author_list_end(text, name_end))
+    for ditto in DITTO_IN_GAP.finditer(text, name_end, end):
+        run_start = ditto.end()
+    return run_start
+
+
+def _sentence_ends(text: str, low: int, high: int) -> Iterator[re.Match[str]]:
+    """The sentence ends in ``[low, high)`` but a name's full stop and a contribution's title
+    before its container ("In: Editor: Book")."""
+    for sentence_end in SENTENCE_ENDS_IN_GAP.finditer(text, low, high):
+        if not (_ends_a_name(text, sentence_end.start())
+                or IN_CONTAINER.match(text, sentence_end.end())):
+            yield sentence_end
+
+
 def _entry_end(text: str, occurrence: Occurrence, length: int) -> int:
     """Where the entry of a name ends at the latest: its search end, clipped at the next
     entry's "[n]" (ditto entries go on), at a year that closes an entry after its title
@@ -397,20 +458,13 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     """
     while start > name_end and text[start - 1].isalnum():
         start -= 1  # a fuzzy hit may begin inside the title's first word
-    gap_start = name_end
-    if text.count(",", name_end, name_end + _LIST_WINDOW) >= _LIST_COMMAS:
-        gap_start = max(gap_start, _author_list_end(text, name_end))
-    for ditto in DITTO_IN_GAP.finditer(text, name_end, start):
-        gap_start = ditto.end()
+    gap_start = _run_start(text, name_end, start)
     if _title_after_legal_citation(text, gap_start, start):
         return False
     if PAGES.search(text, gap_start, start) or NUMBER_AFTER_YEAR.search(text, gap_start, start):
         return True
     ends, last_end = 0, gap_start
-    for sentence_end in SENTENCE_ENDS_IN_GAP.finditer(text, gap_start, start):
-        if _ends_a_name(text, sentence_end.start()) or IN_CONTAINER.match(
-                text, sentence_end.end()):
-            continue  # a name's full stop; a contribution's title before "In: Editor: Book"
+    for sentence_end in _sentence_ends(text, gap_start, start):
         ends, last_end = ends + 1, sentence_end.end()
         if ends == 2:
             return True

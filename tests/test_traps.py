@@ -1,0 +1,36 @@
+"""A page's shape (``frontier/traps.py``): the ASCII way and the general way give one hash."""
+
+from __future__ import annotations
+
+import random
+import re
+import zlib
+
+from citeseeker_scrapy.frontier.traps import SHAPE_CHARS, TrapWatch, page_shape
+
+DIGITS = re.compile(r"\d+")
+
+
+def reference_shape(text: str) -> int:
+    """The shape as defined: lower case, white space collapsed, each run of digits one 0."""
+    flat = " ".join(text[:SHAPE_CHARS].lower().split())
+    return zlib.crc32(DIGITS.sub("0", flat).encode("utf-8", "replace"))
+
+
+def test_the_shape_is_the_defined_one_for_ascii_and_other_texts():
+    rng = random.Random(5)
+    pieces = ["0", "00", "7", "2026", "a0b", "x00y", " ", "\n\t", "Page", "day", "-", "١٢",
+              "é", "ß", "İ", "\ufffd", "10 0 01", "Calendar"]
+    texts = ["", "0", "00", "a00b", "12 34", "no digits at all", "٣٤ 34"]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 60))) for _ in range(500)]
+    texts.append("9" * (SHAPE_CHARS + 10))
+    for text in texts:
+        assert page_shape(text) == reference_shape(text), text
+
+
+def test_pages_differing_only_in_numbers_have_one_shape():
+    assert page_shape("Events on 2026-11-29, page 3") == page_shape("Events on 2026-11-30, page 41")
+    assert page_shape("Events on 2026-11-29") != page_shape("Events in 2026-11-29")
+    watch = TrapWatch(alike_limit=3)
+    verdicts = [watch.is_trap("http://a", f"Day {n} of the calendar") for n in range(4)]
+    assert verdicts == [False, False, True, False]
