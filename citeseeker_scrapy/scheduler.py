@@ -46,7 +46,8 @@ from .frontier.skip_file import SkipFile
 from .frontier.trouble import ServerWatch
 from .frontier.wake import is_wake, wake_engine
 from .frontier.width import CrawlWidth, Tick
-from .job.crawl_job import crawl_job, refuse_to_start, scope_of
+from .job.crawl_job import crawl_job, scope_of
+from .job.start import refuse_to_start
 from .job.inputs import CrawlInputs
 from .keys import LEASE_KEY, SEARCH_KEY, UNSENT_KEY
 from .stats import SERVERS_SKIPPED, STALE_IN_FLIGHT
@@ -124,6 +125,7 @@ class FrontierScheduler:
             self.shared.start()
 
     def close(self, reason: str) -> Deferred | None:
+        self.watch.close()
         if self.pacer is not None:
             self.pacer.stop()
         if self.shared is None:

@@ -236,31 +236,32 @@ MODERN_FORMATS = "xhtml jsp cfm docx pptx odt eps"
 MIB = 1024 * 1024
 
 _TABLE = (
-    # inputs: the spider's arguments, carried as settings
-    Setting("CITESEEKER_AUTHORS", TEXT, "",
+    # inputs: the spider's arguments, carried as settings (None: not given, which differs from
+    # an empty value: ``-a authors=`` is an error)
+    Setting("CITESEEKER_AUTHORS", TEXT, None,
             doc="The search strings: a `searchstrings.txt` file, or inline author names (`Fiala "
                 "+ Jezek`) whose titles come from `CITESEEKER_PUBLICATIONS`. Also `-a authors=`.",
             example='-a authors="Fiala + Jezek"',
             note="a file or inline names",
             default_doc="empty: the project's `inputs/searchstrings.txt`"),
-    Setting("CITESEEKER_PUBLICATIONS", TEXT, "",
+    Setting("CITESEEKER_PUBLICATIONS", TEXT, None,
             doc="The titles searched for the inline authors, separated by `|`. Also `-a "
                 "publications=`.",
             example='-a publications="Retrieving citations on the web|A system for citations '
                     'retrieval on the web"'),
-    Setting("CITESEEKER_STARTPOINTS", TEXT, "",
+    Setting("CITESEEKER_STARTPOINTS", TEXT, None,
             doc="Where the crawl starts: a file of URLs, one a line, or URLs separated by "
                 "spaces. Also `-a startpoints=`.",
             example='-a startpoints="https://example.org/ https://example.org/lab/papers.html"',
             note="a file or inline URLs",
             default_doc="empty: the project's `inputs/startpoints.txt`"),
-    Setting("CITESEEKER_STAYWITHIN", TEXT, "",
+    Setting("CITESEEKER_STAYWITHIN", TEXT, None,
             doc="URL prefixes or wildcard domains (`.edu`) the crawl stays within. Also `-a "
                 "staywithin=`.",
             example="-a staywithin=.example.org",
             note="a file or inline rules",
             default_doc="empty: the project's `inputs/staywithindomains.txt` if it has rules"),
-    Setting("CITESEEKER_FORBIDDEN", TEXT, "",
+    Setting("CITESEEKER_FORBIDDEN", TEXT, None,
             doc="URL prefixes or wildcard domains never crawled; used only when there are no "
                 "stay-within rules. Also `-a forbidden=`.",
             example="-a forbidden=.example.com",
@@ -553,7 +554,7 @@ _TABLE = (
             example="/usr/bin/chromium",
             default_doc="empty: search `PATH`"),
     # search engines and citation indexes
-    Setting("CITESEEKER_SEARCH", TEXT, "",
+    Setting("CITESEEKER_SEARCH", TEXT, None,
             doc="Search providers (`-a search=` wins).",
             example="-a search=searxng:http://127.0.0.1:8888"),
     Setting("CITESEEKER_SEARCH_TERMS", TEXT, "",
@@ -580,7 +581,7 @@ _TABLE = (
     Setting("CITESEEKER_SEARCH_HEADERS", MAPPING, "",
             doc="JSON object of headers for search APIs (keys).",
             example="""-s 'CITESEEKER_SEARCH_HEADERS={"X-API-Key": "..."}'"""),
-    Setting("CITESEEKER_CITEDBY", TEXT, "",
+    Setting("CITESEEKER_CITEDBY", TEXT, None,
             doc="Citation index (`-a citedby=` wins).",
             example="-a citedby=openalex"),
     Setting("CITESEEKER_CITEDBY_MAILTO", TEXT, "",

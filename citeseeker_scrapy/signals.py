@@ -35,7 +35,7 @@
   that middleware frees the connection (a request returned from ``process_request`` never
   reaches the other middlewares' ``process_response``). kwarg ``request``.
 
-* :data:`crawl_refused` — :func:`citeseeker_scrapy.job.crawl_job.refuse_to_start`, the moment a
+* :data:`crawl_refused` — :func:`citeseeker_scrapy.job.start.refuse_to_start`, the moment a
   component (the spider for its arguments, the crawl job for its inputs, the scheduler for its
   frontier) decides the crawl cannot start; the ``crawl`` command collects the messages to print
   as its last lines. kwarg ``message``.

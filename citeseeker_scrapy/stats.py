@@ -65,10 +65,14 @@ BYTES_PROCESSED = f"{ROOT}/bytes_processed"
 ARCHIVES_CHECKED = f"{ROOT}/archives/checked"
 #: a document's parts by kind: ``f"{PARTS}/{kind}"``
 PARTS = f"{ROOT}/parts"
-#: start requests the spider yielded (the crawl command tells "no start point" by it)
+#: start requests the spider yielded in this run (the crawl command tells "no start point" by
+#: it); not carried across a resume, as every run yields its start points again
 START_REQUESTS = f"{ROOT}/start/requests"
 #: set when a crawl resumed from its JOBDIR (summary.log, the progress line, the exit status)
 RESUMED = f"{ROOT}/resumed"
+#: responses the job's earlier runs received (Scrapy's ``response_received_count`` starts
+#: again at 0 on a resume): see :func:`citeseeker_scrapy.frontier.checkpoints.job_responses`
+EARLIER_RESPONSES = f"{ROOT}/earlier_runs/responses"
 #: documents that could not be downloaded (errors.log; the exit status "none reachable")
 DOWNLOAD_ERRORS = f"{ROOT}/errors/download"
 EXTRACTION_ERRORS = f"{ROOT}/errors/extraction"

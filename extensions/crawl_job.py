@@ -4,7 +4,7 @@ Why an extension: Scrapy builds the extensions right after the add-ons have comp
 settings and before the engine builds any middleware, pipeline or the scheduler; the add-on
 gives this one the lowest order, so it is built first of them all. Its ``from_crawler`` checks
 the settings, reads the inputs and takes the JOBDIR lock before anything else of the job is
-touched (:func:`citeseeker_scrapy.job.crawl_job.start_crawl_job`): a refused crawl creates,
+touched (:func:`citeseeker_scrapy.job.start.start_crawl_job`): a refused crawl creates,
 empties or removes no file of the job that holds the lock. Every other component then finds the
 job on the crawler (:func:`~citeseeker_scrapy.job.crawl_job.crawl_job`), which builds nothing.
 """
@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from citeseeker_scrapy.job.crawl_job import CrawlJob, start_crawl_job
+from citeseeker_scrapy.job.crawl_job import CrawlJob
+from citeseeker_scrapy.job.start import start_crawl_job
 
 
 class CrawlJobExtension:

@@ -37,13 +37,22 @@ class CiteSeekerLogFormatter(LogFormatter):
 
     def __init__(self, threshold: int = logging.NOTSET) -> None:
         self.threshold = threshold
+        #: The level of Scrapy's ``Crawled`` record (the same for every response), learnt from
+        #: its first: below ``threshold``, later responses are not formatted at all.
+        self.crawled_level: int | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> CiteSeekerLogFormatter:
         return cls(log_level_number(crawler.settings.get("LOG_LEVEL")))
 
     def crawled(self, request: Any, response: Any, spider: Any) -> LogFormatterResult | None:
-        return self._written(super().crawled(request, response, spider))
+        """Called by the engine for every response: once its level is known to be below the
+        threshold, not even made (Scrapy's entry looks up the referer for it)."""
+        if self.crawled_level is not None and self.crawled_level < self.threshold:
+            return None
+        entry = super().crawled(request, response, spider)
+        self.crawled_level = entry["level"]
+        return self._written(entry)
 
     def scraped(self, item: Any, response: Any, spider: Any) -> LogFormatterResult | None:
         entry = super().scraped(item, response, spider)

@@ -15,7 +15,7 @@ from citeseeker_scrapy.document.stages import unpack_archives
 from citeseeker_scrapy.extraction import ExtractionLimits
 from citeseeker_scrapy.extraction.sniff import ARCHIVE_KINDS
 from citeseeker_scrapy.document.item import DocumentItem
-from citeseeker_scrapy.job.crawl_job import pipeline_crawl_job
+from citeseeker_scrapy.job.start import pipeline_crawl_job
 from citeseeker_scrapy.threads import in_thread_if_big
 
 

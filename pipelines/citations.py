@@ -20,7 +20,7 @@ from scrapy.exceptions import DropItem
 from citeseeker_scrapy.matching.citations import CitationSearch
 from citeseeker_scrapy.document.stages import find_citations, identify_work
 from citeseeker_scrapy.document.item import DocumentItem
-from citeseeker_scrapy.job.crawl_job import pipeline_crawl_job
+from citeseeker_scrapy.job.start import pipeline_crawl_job
 from citeseeker_scrapy.threads import in_thread_if_big
 
 

@@ -23,7 +23,8 @@ from citeseeker_scrapy.document.stages import read_small_page, read_text
 from citeseeker_scrapy.extraction import DocumentExtractor
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
 from citeseeker_scrapy.document.item import DocumentItem
-from citeseeker_scrapy.job.crawl_job import CrawlJob, pipeline_crawl_job
+from citeseeker_scrapy.job.crawl_job import CrawlJob
+from citeseeker_scrapy.job.start import pipeline_crawl_job
 from citeseeker_scrapy.extraction.placement import text_work_size
 from citeseeker_scrapy.threads import in_thread_if_big
 

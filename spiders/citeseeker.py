@@ -25,9 +25,10 @@ from citeseeker_scrapy.exceptions import InputError
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import (
     ARGUMENT_SETTINGS, append_to_feeds_of_resumed_job,
-    check_spider_arguments, crawl_job, refuse_to_start,
+    check_spider_arguments, crawl_job,
 )
 from citeseeker_scrapy.job.directories import apply_job_dirs, apply_recrawl_argument
+from citeseeker_scrapy.job.start import refuse_to_start
 from citeseeker_scrapy.keys import DEPTH_KEY, KIND_KEY, LANDING_KEY, ORIGIN_KEY, START
 from citeseeker_scrapy.spiders.providers import start_points_with_providers
 from citeseeker_scrapy.spiders.site_search import SiteSearcher

@@ -123,32 +123,50 @@ def test_unknown_arguments_are_refused_with_the_nearest(name: str, hint: str) ->
         check_spider_arguments({"authors", name})
 
 
-@pytest.mark.parametrize("reason, stats, shared, expected", [
-    ("finished", {"response_received_count": 3, "citeseeker/start/requests": 1}, False, 0),
-    ("finished", {}, False, 2),                                   # no start point
-    ("finished", {}, True, 0),                                    # a worker waiting for pushes
-    ("finished", {"citeseeker/start/requests": 2, "citeseeker/errors/download": 2}, False, 1),
-    ("finished", {"citeseeker/start/requests": 2}, False, 0),     # all known already
-    ("finished", {"citeseeker/resumed": 1, "citeseeker/errors/download": 1}, False, 0),
-    ("shutdown", {}, False, 0),                                   # Ctrl-C
-    (BAD_INPUT_REASON, {}, False, 2),
-])
-def test_exit_status_of_a_finished_crawl(reason, stats, shared, expected) -> None:
-    status, lines = crawl_ending(reason, stats, [], shared_frontier=shared)
-    assert status == expected and bool(lines) == bool(expected)
+NONE_REACHABLE = ("none of the 1 start point(s) could be reached (see errors.log); nothing "
+                  "was crawled: 2 document(s) not fetched")
+NEVER_ANSWERED = "2 document(s) not fetched: 1 server(s) never answered (see errors.log)"
+#: a dead start point whose server was given up: 2 documents (it and the server's root) lost
+DEAD_START = {"citeseeker/start/requests": 1, "citeseeker/errors/download": 2,
+              "citeseeker/frontier/documents_not_fetched": 2,
+              "citeseeker/frontier/unreachable_servers": 1}
+RESUMED_RUN = {"citeseeker/resumed": 1}
 
-@pytest.mark.parametrize("stats, expected", [
-    ({"citeseeker/frontier/documents_not_fetched": 3, "citeseeker/frontier/unreachable_servers": 1,
-      "response_received_count": 9},
-     (1, ["3 document(s) not fetched: 1 server(s) never answered (see errors.log); nothing "
-          "was searched"])),
-    ({"citeseeker/frontier/documents_not_fetched": 2, "citeseeker/documents/searched": 5,
-      "response_received_count": 7},
+
+@pytest.mark.parametrize("reason, stats, shared, expected", [
+    ("finished", {"response_received_count": 3, "citeseeker/start/requests": 1}, False, (0, [])),
+    ("finished", {}, False, (2, ["no start point: give -a startpoints=URL (or a file of URLs); "
+                                 "nothing was crawled"])),
+    ("finished", {}, True, (0, [])),                              # a worker waiting for pushes
+    ("finished", {"response_received_count": 4}, False, (0, [])),  # a site search, no start point
+    ("finished", {"citeseeker/start/requests": 2, "citeseeker/errors/download": 2}, False,
+     (1, ["none of the 2 start point(s) could be reached (see errors.log); nothing was crawled"])),
+    ("finished", {"citeseeker/start/requests": 2}, False, (0, [])),  # all known already
+    ("shutdown", DEAD_START, False, (0, [])),                       # Ctrl-C
+    (BAD_INPUT_REASON, {}, False, (2, ["the crawl refused to start (see the log)"])),
+    # the same state of a job ends with the same line, whichever run of the job it is
+    ("finished", DEAD_START, False, (1, [NONE_REACHABLE])),
+    ("finished", {**DEAD_START, **RESUMED_RUN}, False, (1, [NONE_REACHABLE])),
+    ("finished", {**DEAD_START, **RESUMED_RUN, "citeseeker/earlier_runs/responses": 0},
+     False, (1, [NONE_REACHABLE])),
+    ("finished", {**DEAD_START, "response_received_count": 2}, False,
+     (1, [f"{NEVER_ANSWERED}; nothing was searched"])),            # it answered 503
+    ("finished", {**DEAD_START, **RESUMED_RUN, "citeseeker/earlier_runs/responses": 2}, False,
+     (1, [f"{NEVER_ANSWERED}; nothing was searched"])),            # it answered in a run before
+    ("finished", {**DEAD_START, **RESUMED_RUN, "citeseeker/earlier_runs/responses": 5,
+                  "citeseeker/documents/searched": 3}, False, (0, [NEVER_ANSWERED])),
+    ("finished", {"citeseeker/start/requests": 1, "citeseeker/errors/download": 1,
+                  **RESUMED_RUN, "citeseeker/earlier_runs/responses": 5}, False, (0, [])),
+    ("finished", {"citeseeker/resumed": 1, "citeseeker/errors/download": 1}, False, (0, [])),
+    ("finished", {"citeseeker/start/requests": 1, "citeseeker/errors/download": 1,
+                  **RESUMED_RUN, "citeseeker/documents/searched": 3}, False, (0, [])),
+    ("finished", {"citeseeker/frontier/documents_not_fetched": 2, "citeseeker/documents/searched": 5,
+                  "response_received_count": 7, "citeseeker/start/requests": 1}, False,
      (0, ["2 document(s) not fetched: their servers kept failing them (see errors.log)"])),
 ])
-def test_documents_not_fetched_are_the_last_line(stats, expected) -> None:
-    assert crawl_ending("finished", stats, [], shared_frontier=False) == expected
-
+def test_the_ending_of_a_crawl(reason, stats, shared, expected) -> None:
+    """The exit status and last line of every kind of ending, from the job's figures."""
+    assert crawl_ending(reason, stats, [], shared_frontier=shared) == expected
 
 
 def test_the_crawl_settles_its_set_up_out_of_the_collectors_sight() -> None:

@@ -14,7 +14,8 @@ from scrapy import Spider
 from scrapy.utils.test import get_crawler
 
 from citeseeker_scrapy.addon import CiteSeeker
-from citeseeker_scrapy.job.crawl_job import crawl_job, refuse_to_start, start_crawl_job
+from citeseeker_scrapy.job.crawl_job import crawl_job
+from citeseeker_scrapy.job.start import refuse_to_start, start_crawl_job
 from citeseeker_scrapy.job.lock import LOCK_FILE
 from citeseeker_scrapy.signals import crawl_refused
 from citeseeker_scrapy.extensions.crawl_job import CrawlJobExtension

@@ -136,6 +136,11 @@ def test_a_crawl_killed_while_a_server_is_deferred_resumes_with_its_deferrals(
     assert "not fetched" not in output
 
 
+#: the last line of a job whose only start point never answered, in any run of the job
+NONE_REACHABLE = ("citeseeker: error: none of the 1 start point(s) could be reached (see "
+                  "errors.log); nothing was crawled: 2 document(s) not fetched")
+
+
 def test_a_server_down_for_the_whole_resumed_crawl_is_given_up_after_its_deferrals(
         tmp_path: Path) -> None:
     host = "127.0.43.22"
@@ -152,11 +157,15 @@ def test_a_server_down_for_the_whole_resumed_crawl_is_given_up_after_its_deferra
     assert result.returncode == 1, output[-3000:]
     assert f"{dead} was deferred 1 of 2 times before" in output
     assert deferral_lines(output, dead) == [2]  # counted on, not from 1 again
-    last = output.strip().splitlines()[-1]
-    assert last == ("citeseeker: error: 2 document(s) not fetched: 1 server(s) never answered "
-                    "(see errors.log); nothing was searched"), last
+    assert output.strip().splitlines()[-1] == NONE_REACHABLE
     errors = [line for line in result.log("errors").splitlines() if "server unreachable" in line]
     assert len(errors) == 1 and "after 2 deferrals" in errors[0], errors
+    assert errors[0].endswith("completed, 2 documents not fetched"), errors
+    # the same dead start point crawled in one run ends with the same line
+    fresh = crawl_of(tmp_path, "fresh", dead + "/paper.html", CITESEEKER_DEFER_SECONDS="1")
+    once = fresh.run(timeout=120)
+    assert once.returncode == 1, once.output[-3000:]
+    assert once.output.strip().splitlines()[-1] == NONE_REACHABLE
 
 
 def test_a_worker_killed_while_its_server_is_deferred_the_other_counts_on(

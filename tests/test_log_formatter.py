@@ -93,7 +93,11 @@ def test_records_below_the_log_level_are_not_made() -> None:
     assert quiet.dropped(item, DropItem("no citation", log_level="DEBUG"), response, spider) is None
     warning = quiet.dropped(item, DropItem("odd", log_level="WARNING"), response, spider)
     assert rendered(warning) == "Dropped: odd (http://127.0.0.1/e.html (html, 8 bytes))"
-    assert formatter().crawled(response.request, response, spider) is not None  # DEBUG
+    assert quiet.crawled(response.request, response, spider) is None  # and so on, unmade
+    verbose = formatter()
+    for _ in range(2):  # every response's record, not only the first one's
+        assert rendered(verbose.crawled(response.request, response, spider)).startswith(
+            "Crawled (200) <GET http://127.0.0.1/e.html>")
 
 
 def test_other_items_are_shown_bounded() -> None:

@@ -297,3 +297,32 @@ def test_a_title_first_entry_after_a_closing_year_is_not_lent() -> None:
     doc = (f"Earlier work on the subject. Giulia Rossi. Journal of the Web, 2014.\n{READING}. "
            "Karel Kim. Journal of the Web, 2015.")
     assert not found(doc, "Rossi", READING)
+
+
+GROWTH = "Reading lists of scanned journals and the growth of citation indexes in Europe"
+HEADER = "11/29/26, 12:14 AM Generated Studies of Citation Styles file:///tmp/paper.html 1/3"
+PAGE_BREAKS = [
+    # a browser's page header and footer inside the title, holding short title words ("of")
+    f"[9] Mason, A., Edwards, E. A. Reading lists of scanned journals and the growth of\n"
+    f"{HEADER}\ncitation indexes in Europe. Applied Microbiology 72: 7849-7856, 2006.",
+    f"[9] Mason, A., Edwards, E. A. Reading lists of\n{HEADER}\nscanned journals and the "
+    f"growth of citation indexes in Europe. Applied Microbiology 72: 7849-7856, 2006.",
+    f"9. MASON A., EDWARDS E. A. Reading lists of scanned journals and the growth of\n"
+    f"Page 4 of 12 Journal of the Studies of Things\ncitation indexes in Europe. Microbiology.",
+]
+
+
+@pytest.mark.parametrize("entry", PAGE_BREAKS)
+def test_a_page_header_with_short_title_words_inside_the_title(entry: str) -> None:
+    assert entries_found([(entry, ("Mason", "Edwards"), GROWTH)]) == []
+
+
+@pytest.mark.parametrize("entry, title", [
+    ("[2] Koehne E, 1884, Les rosiers italiens `Nuovo giornale botanico' (16): p 100-104",
+     "Les rosiers italiens"),
+    ("[4] Berg A. Web crawling `Proceedings of the Web Conference', 2001, 1-9", "Web crawling"),
+])
+def test_a_short_title_before_a_tex_opening_quote(entry: str, title: str) -> None:
+    # a backquote after a blank opens the venue's quotation: the short title stands alone
+    author = entry.split()[1]
+    assert found(entry, author, title)

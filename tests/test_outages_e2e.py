@@ -137,6 +137,7 @@ def test_a_server_that_answers_503_forever_is_given_up_and_said_so(tmp_path: Pat
     assert not_fetched == 2  # the start point and the server's root
     errors = [line for line in result.log("errors").splitlines() if "server unreachable" in line]
     assert len(errors) == 1 and errors[0].startswith(f"{site.base}\t"), errors
+    assert errors[0].endswith(f"completed, {not_fetched} documents not fetched"), errors
     # tried a bounded number of times, never two tries of a document in the same instant
     assert len(site.hits) <= 12, site.paths()
 
@@ -152,3 +153,5 @@ def test_a_dead_server_beside_a_good_one_is_said_in_the_last_line(tmp_path: Path
     last = result.output.strip().splitlines()[-1]
     assert last == ("citeseeker: warning: 2 document(s) not fetched: 1 server(s) never "
                     "answered (see errors.log)"), last
+    errors = [line for line in result.log("errors").splitlines() if "server unreachable" in line]
+    assert len(errors) == 1 and errors[0].endswith("completed, 2 documents not fetched"), errors

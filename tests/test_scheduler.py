@@ -321,3 +321,36 @@ def test_a_plain_url_is_sent_verbatim_and_its_redirect_stays_plain() -> None:
     final = crawl.next()
     assert final.url == f"{A}/final.html" and final.meta.get("verbatim_url") is True
     assert crawl.stat("citeseeker/frontier/pickled") is None
+
+
+def test_a_server_given_up_counts_every_document_it_lost_in_one_line() -> None:
+    """A server given up as down: its errors.log line, told when its last document out is back,
+    counts the one that failed last, those waiting and those out that failed after; a document
+    out that was answered after all is searched, not counted."""
+    crawl = Crawl(CITESEEKER_UNREACHABLE_AFTER=1, CITESEEKER_DEFER_TIMES=0,
+                  CONCURRENT_REQUESTS_PER_DOMAIN=4)
+    lines: list[tuple[str, str]] = []
+    crawl.crawler.signals.connect(lambda url, reason, **kwargs: lines.append((url, reason)),
+                                  signal=citeseeker_signals.note_error, weak=False)
+    crawl.start(f"{A}/")
+    root = crawl.next()
+    crawl.done(root, links=tuple(f"{A}/{n}.html" for n in range(6)))
+    first, second, answered = crawl.next(), crawl.next(), crawl.next()  # 3 waiting
+
+    def trouble(request: Request) -> Any:
+        [(_, until)] = crawl.crawler.signals.send_catch_log(
+            citeseeker_signals.server_trouble, request=request, reason="refused",
+            retry_after=None, down=True)
+        return until
+
+    assert trouble(first) is None and trouble(second) is None  # given up, then out of it
+    crawl.failed(first)
+    crawl.failed(second)
+    assert lines == [] and crawl.completed == []  # a document of it is still out
+    crawl.done(answered)
+    assert crawl.completed == [A]
+    assert lines == [(A, "server unreachable (1 failures in a row after 0 deferrals, last: "
+                         "refused): completed, 5 documents not fetched")]
+    assert crawl.stat("citeseeker/frontier/documents_not_fetched") == 5
+    assert crawl.stat("citeseeker/frontier/unreachable_documents_skipped") == 5
+    assert crawl.stat("citeseeker/frontier/unreachable_servers") == 1

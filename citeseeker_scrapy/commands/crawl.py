@@ -44,41 +44,42 @@ from citeseeker_scrapy.stats import (
     DOCUMENTS_NOT_FETCHED, DOCUMENTS_SEARCHED, DOWNLOAD_ERRORS, RESUMED, START_REQUESTS,
     UNREACHABLE_SERVERS,
 )
+from citeseeker_scrapy.frontier.checkpoints import job_responses
 
 logger = logging.getLogger(__name__)
 UNREACHABLE_STATUS = 1
-#: Failed downloads, counted by the report extension (one errors.log line each).
-#: Set by the frontier scheduler when it resumes a JOBDIR (it restores the citeseeker/ stats).
 
 
 def crawl_ending(reason: str | None, stats: Mapping[str, Any], refusals: list[str], *,
                  shared_frontier: bool) -> tuple[int, list[str]]:
-    """(exit status, error lines) of a finished crawl. "None reachable": not one response, and
-    downloads failed. A resumed crawl is not judged (it may have nothing left to do). A worker of a
-    shared frontier may start with no start point of its own (``citeseeker-push`` adds them)."""
+    """(exit status, error lines) of a finished crawl, judged on the whole job: a resumed run
+    has its earlier runs' figures in the stats (the frontier's checkpoint carries them), so the
+    same state of a job ends with the same line whichever run it is. "None reachable": not one
+    response in the job, and the start points' downloads failed or their documents were not
+    fetched. A worker of a shared frontier may start with no start point of its own
+    (``citeseeker-push`` adds them); a resumed run with none has its job's."""
     if reason == BAD_INPUT_REASON:
         return BAD_INPUT_STATUS, refusals or ["the crawl refused to start (see the log)"]
-    if reason == "finished" and stats.get(DOCUMENTS_NOT_FETCHED) and (
-            stats.get("response_received_count", 0) or stats.get(RESUMED)):
-        return _documents_not_fetched(stats)
-    if reason != "finished" or stats.get("response_received_count", 0) \
-            or stats.get(RESUMED):  # its start points were tried in an earlier run
+    if reason != "finished":
         return 0, []
-    requests = stats.get(START_REQUESTS, 0)
-    if requests == 0 and not shared_frontier:
-        return BAD_INPUT_STATUS, ["no start point: give -a startpoints=URL (or a file of URLs); "
-                                  "nothing was crawled"]
-    lost = stats.get(DOCUMENTS_NOT_FETCHED, 0)
-    if requests and (stats.get(DOWNLOAD_ERRORS, 0) or lost):  # tried, and no server answered
+    requests, lost = stats.get(START_REQUESTS, 0), stats.get(DOCUMENTS_NOT_FETCHED, 0)
+    # a document searched was answered (a checkpoint may lack the earlier runs' responses)
+    answered = job_responses(stats) or stats.get(DOCUMENTS_SEARCHED, 0)
+    if requests and not answered and (stats.get(DOWNLOAD_ERRORS, 0) or lost):
         return UNREACHABLE_STATUS, [f"none of the {requests} start point(s) could be reached "
                                     "(see errors.log); nothing was crawled"
                                     + (f": {lost} document(s) not fetched" if lost else "")]
+    if lost:
+        return _documents_not_fetched(stats)
+    if not (requests or answered or shared_frontier or stats.get(RESUMED)):
+        return BAD_INPUT_STATUS, ["no start point: give -a startpoints=URL (or a file of URLs); "
+                                  "nothing was crawled"]
     return 0, []
 
 
 def _documents_not_fetched(stats: Mapping[str, Any]) -> tuple[int, list[str]]:
-    """The last line of a crawl that could not fetch some documents: status 1 when it searched
-    nothing at all (counting an earlier run's documents, for a resumed crawl)."""
+    """The last line of a crawl that could not fetch some documents: status 1 when the job
+    searched nothing at all."""
     servers, documents = stats.get(UNREACHABLE_SERVERS, 0), stats[DOCUMENTS_NOT_FETCHED]
     why = (f"{servers} server(s) never answered" if servers
            else "their servers kept failing them")
@@ -151,6 +152,7 @@ class Command(ScrapyCrawlCommand):
         crawler = self.crawler_process.create_crawler(args[0])
         self.close_reason: str | None = None
         self.storage: StorageGuard | None = None
+        self.shared_frontier = False
         self.refusals: list[str] = []
         crawler.signals.connect(self._remember_refusal, signal=crawl_refused)
         crawler.signals.connect(self._remember_reason, signal=signals.spider_closed)
@@ -169,10 +171,9 @@ class Command(ScrapyCrawlCommand):
             print_error(f"storage failed writing {self.storage.failure}; make room and run "
                         "the same command again to resume")
             return
-        shared = str(crawler.settings.get("CITESEEKER_FRONTIER") or "").lower() == "redis"
         refusals = self.refusals  # already in the log, when the crawl refused to start
         self.exitcode, problems = crawl_ending(self.close_reason, crawler.stats.get_stats(),
-                                               refusals, shared_frontier=shared)
+                                               refusals, shared_frontier=self.shared_frontier)
         prefix = ERROR_PREFIX if self.exitcode else WARNING_PREFIX
         for problem in problems:
             if problem not in refusals:  # the job's log (Scrapyd's too) says it as well
@@ -185,4 +186,6 @@ class Command(ScrapyCrawlCommand):
 
     def _remember_reason(self, spider: Spider, reason: str) -> None:
         self.close_reason = reason
-        self.storage = crawl_job(spider.crawler).storage  # may still fail while closing
+        job = crawl_job(spider.crawler)
+        self.storage = job.storage  # may still fail while closing
+        self.shared_frontier = job.shared is not None

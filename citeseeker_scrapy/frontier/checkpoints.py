@@ -12,11 +12,13 @@ progress display when it asks (:meth:`Checkpoints.progress_snapshot`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from citeseeker_scrapy.exceptions import StorageError
 from citeseeker_scrapy.report.progress import FrontierSnapshot
-from citeseeker_scrapy.stats import FRONTIER_SIZE, RESUMED, ROOT
+from citeseeker_scrapy.stats import (EARLIER_RESPONSES, FRONTIER_SIZE, RESUMED, ROOT,
+                                     START_REQUESTS)
 from citeseeker_scrapy.storage import StorageGuard
 
 from .frontier import Frontier
@@ -36,7 +38,8 @@ class Checkpoints:
         if snapshot is None:
             return
         for key, value in snapshot.extras.items():
-            self.stats.set_value(key, value)
+            if key != START_REQUESTS:  # this run yields its start points again
+                self.stats.set_value(key, value)
         self.stats.inc_value(RESUMED)
 
     def flush(self) -> None:
@@ -66,6 +69,17 @@ class Checkpoints:
         return FrontierSnapshot(self.frontier.sizes(), tuple(self.frontier.active))
 
     def _snapshot(self) -> dict[str, Any]:
+        """Our statistics for the checkpoint, the job's responses so far among them: the next
+        run restores them as its earlier runs' figures."""
         stats = self.stats.get_stats()
-        return {k: v for k, v in stats.items() if k.startswith(f"{ROOT}/")
-                and isinstance(v, (int, float))}
+        snapshot = {k: v for k, v in stats.items() if k.startswith(f"{ROOT}/")
+                    and isinstance(v, (int, float))}
+        snapshot[EARLIER_RESPONSES] = job_responses(stats)
+        return snapshot
+
+
+def job_responses(stats: Mapping[str, Any]) -> int:
+    """Responses the whole job received: its earlier runs' (restored from the checkpoint) and
+    this run's. Who calls: the checkpoints (what the next run restores as
+    ``EARLIER_RESPONSES``), and the crawl command, which judges "none reachable" on the job."""
+    return int(stats.get(EARLIER_RESPONSES, 0)) + int(stats.get("response_received_count", 0))

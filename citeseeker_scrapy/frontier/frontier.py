@@ -386,13 +386,16 @@ class Frontier:
         """Complete a server at once: how many of its documents were waiting (skipped). Called
         by the scheduler for a server given up as down (a dead host costs a few tries, not one
         per document) and for a crawler trap."""
-        if key in self.active:
-            waiting = len(self.active[key].stack)
-        else:
-            pending = self.pending.get(key)
-            waiting = len(pending.documents) if pending is not None else 0
+        waiting = self.waiting(key)
         self.skip(key)
         return waiting
+
+    def waiting(self, key: str) -> int:
+        """How many documents of ``key`` wait to be handed out (on its stack, or pending)."""
+        if key in self.active:
+            return len(self.active[key].stack)
+        pending = self.pending.get(key)
+        return len(pending.documents) if pending is not None else 0
 
     # --- state --------------------------------------------------------------------------------
 

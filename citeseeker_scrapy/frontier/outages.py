@@ -126,3 +126,47 @@ class OutagePolicy:
 
     def _stretched(self, seconds: float) -> float:
         return seconds * (1.0 + self.uniform(0.0, JITTER))
+
+
+@dataclass
+class GivenUp:
+    """One server given up as down, until it completes: why, and its documents not fetched."""
+
+    why: str
+    not_fetched: int = 0
+
+    def line(self) -> str:
+        """Its errors.log line: what the user lost on it."""
+        return f"{self.why}: completed, {self.not_fetched} documents not fetched"
+
+
+@dataclass
+class GivenUpServers:
+    """What each server given up as down cost, counted in one place: its documents waiting in
+    the frontier when it was given up, and those out in the downloader then, which fail after
+    (a document out that is answered after all is searched, not counted). The server's
+    errors.log line is told when the server completes, its last document back.
+
+    Who calls: the scheduler — :meth:`give_up` when the outage policy gives the server up,
+    :meth:`count` for each document given up, :meth:`completed` when the frontier completes a
+    server, :meth:`remaining` when the crawl closes first."""
+
+    servers: dict[str, GivenUp] = field(default_factory=dict)
+
+    def give_up(self, server: str, why: str) -> None:
+        self.servers[server] = GivenUp(why)
+
+    def count(self, server: str, documents: int) -> None:
+        """``documents`` of ``server`` were not fetched (counted only for a server given up)."""
+        given_up = self.servers.get(server)
+        if given_up is not None:
+            given_up.not_fetched += documents
+
+    def completed(self, server: str) -> GivenUp | None:
+        """The server, if it was given up: its tally is final now."""
+        return self.servers.pop(server, None)
+
+    def remaining(self) -> dict[str, GivenUp]:
+        """Servers given up whose documents out never came back (the crawl closes)."""
+        remaining, self.servers = self.servers, {}
+        return remaining

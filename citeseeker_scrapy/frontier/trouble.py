@@ -30,7 +30,8 @@ from citeseeker_scrapy.urls import server_of
 
 from .checkpoints import Checkpoints
 from .frontier import Frontier
-from .outages import DEFER, GIVE_UP, GIVE_UP_SERVER, OutageLimits, OutagePolicy, Verdict
+from .outages import (DEFER, GIVE_UP, GIVE_UP_SERVER, GivenUp, GivenUpServers, OutageLimits,
+                      OutagePolicy, Verdict)
 from .redis_sync import RedisSync
 from .traps import TrapWatch
 
@@ -50,6 +51,7 @@ class ServerWatch:
         self.checkpoints = checkpoints
         self.shared = shared
         self.outages = OutagePolicy(outages)
+        self.given_up = GivenUpServers()
         self.traps = TrapWatch(trap_pages)
         self.wake_engine = wake_engine
         self.over_budget: set[str] = set()  # servers whose budget errors.log has told
@@ -61,34 +63,41 @@ class ServerWatch:
     def server_completed(self, server: str) -> None:
         """The frontier completed the server (its ``on_completed``): nothing of it is watched
         any longer; counted, and told by the CiteSeeker signal ``server_completed``."""
+        given_up = self.given_up.completed(server)
+        if given_up is not None:
+            self._tell_given_up(server, given_up)
         self.outages.answered(server)
         self.traps.forget(server)
         self.over_budget.discard(server)
         self.crawler.stats.inc_value(SERVERS_COMPLETED)
         self.crawler.signals.send_catch_log(citeseeker_signals.server_completed, server=server)
 
+    def close(self) -> None:
+        """The crawl ends: servers given up whose documents were still out are told now."""
+        for server, given_up in self.given_up.remaining().items():
+            self._tell_given_up(server, given_up)
+
     def on_server_trouble(self, request: Request, reason: str, retry_after: float | None = None,
                           down: bool = True, **kwargs: Any) -> float | None:
         """The answer to ``server_trouble`` (the outage middleware): until when the request's
         retry waits (its server is held or deferred till then), or None to give it up."""
-        until = self._verdict(server_of(request.url), request, reason, retry_after, down)
-        if until is None:
-            self.crawler.stats.inc_value(DOCUMENTS_NOT_FETCHED)
-        return until
+        return self._verdict(server_of(request.url), request, reason, retry_after, down)
 
     def _verdict(self, server: str, request: Request, reason: str,
                  retry_after: float | None, down: bool) -> float | None:
-        if not self.frontier.is_crawling(server):
-            return None  # completed or skipped meanwhile
+        if not self.frontier.is_crawling(server):  # completed or skipped meanwhile
+            self._not_fetched(server, 1)
+            return None
         now = time.monotonic()
         verdict = self.outages.trouble(
             server, now=now, held_until=self.frontier.held_until(server),
             deferrals=self.frontier.deferrals(server),
             retries=int(request.meta.get("retry_times", 0)), retry_after=retry_after, down=down)
         if verdict.action == GIVE_UP:
+            self._not_fetched(server, 1)
             return None
         if verdict.action == GIVE_UP_SERVER:
-            self._give_up_server(server, verdict.failures, reason)
+            self._give_up_server(server, verdict.failures, reason)  # this document counted
             return None
         if verdict.action == DEFER:
             self._defer(server, verdict, reason, now)
@@ -122,18 +131,27 @@ class ServerWatch:
         call_later(wait, self.wake_engine)
 
     def _give_up_server(self, server: str, failures: int, reason: str) -> None:
-        """Deferred as often as allowed and still down: completed at once, one errors.log line
-        with the count of its documents not fetched (those in the downloader fail on their
-        own, each counted as well)."""
+        """Deferred as often as allowed and still down: completed at once. Its documents not
+        fetched are the one that failed last, those waiting, and those out that fail as they
+        come back; its errors.log line says them all when it completes
+        (:meth:`server_completed`)."""
         deferrals = self.frontier.deferrals(server)
-        skipped = self.frontier.complete_now(server)
-        stats = self.crawler.stats
-        stats.inc_value(UNREACHABLE_SERVERS)
-        stats.inc_value(UNREACHABLE_DOCUMENTS_SKIPPED, skipped)
-        stats.inc_value(DOCUMENTS_NOT_FETCHED, skipped)
-        self._note_error(server, f"server unreachable ({failures} failures in a row after "
-                                 f"{deferrals} deferrals, last: {reason}): completed, {skipped} "
-                                 "documents skipped")
+        self.given_up.give_up(server, f"server unreachable ({failures} failures in a row after "
+                                      f"{deferrals} deferrals, last: {reason})")
+        self.crawler.stats.inc_value(UNREACHABLE_SERVERS)
+        self._not_fetched(server, 1 + self.frontier.waiting(server))
+        self.frontier.skip(server)
+
+    def _not_fetched(self, server: str, documents: int) -> None:
+        """The one count of documents not fetched: the stats (the crawl command's last line),
+        and the errors.log line of their server when it was given up."""
+        self.crawler.stats.inc_value(DOCUMENTS_NOT_FETCHED, documents)
+        self.given_up.count(server, documents)
+
+    def _tell_given_up(self, server: str, given_up: GivenUp) -> None:
+        """The errors.log line of a server given up as down, once its tally is final."""
+        self.crawler.stats.inc_value(UNREACHABLE_DOCUMENTS_SKIPPED, given_up.not_fetched)
+        self._note_error(server, given_up.line())
 
     def watch_page(self, item: DocumentItem) -> None:
         """An HTML page of the server: a crawler trap when too many pages look alike, and

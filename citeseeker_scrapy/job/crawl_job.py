@@ -1,14 +1,16 @@
 """One CiteSeeker crawl: its validated settings, parsed inputs and URL scope, built once.
 
-Who calls it: the crawl-job extension starts the job once (:func:`start_crawl_job`, the first
-component Scrapy builds after the add-ons; the JOBDIR lock is taken there, before any other
-component exists) and hangs it on the crawler. Every component then finds it with
+Who calls it: the crawl-job extension starts the job once (``job/start.py``'s
+``start_crawl_job``, the first component Scrapy builds after the add-ons; the JOBDIR lock is
+taken there, before any other component exists) and hangs it on the crawler. Every component
+then finds it with
 :func:`crawl_job` — the spider (start points), the scheduler (links, redirect bookkeeping), the
 downloader middlewares (scope, canonical form, redirect targets), the report extension and the
 pipelines (searched publications). They all get the same object from the crawler, so no
 component reaches into another one's attributes, and the URL rules are decided in one place.
 Without the add-on (the document pipelines in a spider of one's own) no extension starts the
-job: the first of those pipelines does (:func:`pipeline_crawl_job`).
+job: the first of those pipelines does (``job/start.py``'s ``pipeline_crawl_job``). Pure: no
+Scrapy here; starting the job on the crawler and refusing a crawl are ``job/start.py``'s.
 
 Inputs come from settings (``CITESEEKER_AUTHORS``, ``CITESEEKER_PUBLICATIONS``,
 ``CITESEEKER_STARTPOINTS``, ``CITESEEKER_STAYWITHIN``, ``CITESEEKER_FORBIDDEN``; the
@@ -24,14 +26,10 @@ from __future__ import annotations
 
 import logging
 import textwrap
-import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scrapy import signals
-from scrapy.exceptions import CloseSpider
-from scrapy.utils.defer import deferred_from_coro
 
 from citeseeker_scrapy.addresses import is_private_url
 from citeseeker_scrapy.config import (
@@ -47,7 +45,7 @@ from citeseeker_scrapy.job.lock import JobDirLock, remove_empty_spider_state
 from citeseeker_scrapy.job.scratch import open_scratch, remove_scratch
 from citeseeker_scrapy.matching import MatcherSettings
 from citeseeker_scrapy.matching.citations import search_spec
-from citeseeker_scrapy.storage import STORAGE_ERROR_REASON, StorageGuard
+from citeseeker_scrapy.storage import StorageGuard
 from citeseeker_scrapy.providers import ProviderConfig
 from citeseeker_scrapy.recrawl.plan import RecrawlSettings
 from citeseeker_scrapy.recrawl.session import RecrawlSession
@@ -55,7 +53,6 @@ from citeseeker_scrapy.rendering.policy import RenderConfig, find_browser
 from citeseeker_scrapy.report.ledger import ReportLedger
 from citeseeker_scrapy.report.results import JOB_FILE
 from citeseeker_scrapy.settings_table import SETTINGS
-from citeseeker_scrapy.signals import crawl_refused
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig
 from citeseeker_scrapy.urls import LinkPolicy, file_root_of
 
@@ -111,7 +108,7 @@ SCRAPY_SPIDER_ARGUMENTS = ("user_agent", "download_timeout", "download_maxsize",
 KNOWN_ARGUMENTS = frozenset({*ARGUMENT_SETTINGS, CRAWL_ARGUMENT, RECRAWL_ARGUMENT,
                              *SCRAPYD_ARGUMENTS, *SCRAPY_SPIDER_ARGUMENTS})
 
-#: The crawler's attribute that holds its :class:`CrawlJob` (set by :func:`start_crawl_job`).
+#: The crawler's attribute that holds its :class:`CrawlJob` (set by ``job/start.py``).
 CRAWLER_ATTRIBUTE = "citeseeker_job"
 
 logger = logging.getLogger(__name__)
@@ -312,96 +309,16 @@ def scope_of(config: CrawlConfig, inputs: CrawlInputs) -> LinkPolicy:
     )
 
 
-def start_crawl_job(crawler: Any) -> CrawlJob:
-    """Build the crawler's job and hang it on the crawler as :data:`CRAWLER_ATTRIBUTE`: the
-    settings checked, the inputs read, then the JOBDIR lock taken before anything else of the
-    job is touched. Called once per crawl, by the crawl-job extension
-    (``extensions/crawl_job.py``), the first component Scrapy builds after the add-ons have
-    completed the settings; every other component finds the job with :func:`crawl_job`."""
-    if getattr(crawler, CRAWLER_ATTRIBUTE, None) is not None:
-        raise RuntimeError("this crawler's CiteSeeker job has already started")
-    job = CrawlJob.from_settings(crawler.settings)
-    setattr(crawler, CRAWLER_ATTRIBUTE, job)
-    _bind_storage(crawler, job)
-    # another crawl of this process may use the JOBDIR next
-    crawler.signals.connect(job.close, signal=signals.engine_stopped, weak=False)
-    _announce(crawler, job)
-    return job
-
-
 def crawl_job(crawler: Any) -> CrawlJob:
-    """The crawler's job, started by :func:`start_crawl_job`; builds nothing. A crawler
-    without one is a crawl set up without the add-on (or without its crawl-job extension)."""
+    """The crawler's job, started by :func:`citeseeker_scrapy.job.start.start_crawl_job`;
+    builds nothing. A crawler without one is a crawl set up without the add-on (or without its
+    crawl-job extension)."""
     job = getattr(crawler, CRAWLER_ATTRIBUTE, None)
     if job is None:
         raise RuntimeError("this crawler has no CiteSeeker job: enable the add-on "
                            "(ADDONS = {\"citeseeker_scrapy.addon.CiteSeeker\": 0}), whose "
                            "crawl-job extension starts it")
     return job
-
-
-def pipeline_crawl_job(crawler: Any) -> CrawlJob:
-    """The job the three document pipelines (archives, text, citations) work with. With the
-    add-on it is the crawl's job; in a crawl without the add-on (the pipelines in a spider of
-    one's own: docs/how-it-works.md, "The pipelines with any spider") no extension started
-    one, and the first of these pipelines Scrapy builds starts it here, in the add-on's order:
-    settings checked and inputs read before anything else. Who calls: those pipelines'
-    ``from_crawler``."""
-    job = getattr(crawler, CRAWLER_ATTRIBUTE, None)
-    return job if job is not None else start_crawl_job(crawler)
-
-
-def _bind_storage(crawler: Any, job: CrawlJob) -> None:
-    """A storage failure closes the crawl with its own reason: at once while the spider is
-    open, else as soon as it opens (a failure while the components are built)."""
-    crawler_ref = weakref.ref(crawler)  # the job is the crawler's: no cycle through it
-    spider_open = [False]
-
-    def opened(spider: Any) -> None:
-        spider_open[0] = True
-        if job.storage.failed:
-            raise CloseSpider(STORAGE_ERROR_REASON)
-
-    def closed(spider: Any) -> None:
-        spider_open[0] = False
-
-    def stop() -> None:
-        current = crawler_ref()
-        if current is not None and spider_open[0]:
-            spider_open[0] = False
-            deferred_from_coro(current.engine.close_spider_async(reason=STORAGE_ERROR_REASON))
-
-    crawler.signals.connect(opened, signal=signals.spider_opened, weak=False)
-    crawler.signals.connect(closed, signal=signals.spider_closed, weak=False)
-    job.storage.bind(stop)
-
-
-def _announce(crawler: Any, job: CrawlJob) -> None:
-    """Warnings about skipped input lines once, and which packaged titles a crawl without
-    ``-a authors`` searches; a broken job closes the spider when it opens."""
-    if job.error is not None:
-        refuse_to_start(crawler, job.error)
-        return
-    for warning in job.inputs.warnings:
-        logger.warning(warning)
-    if job.inputs.default_search is not None:
-        titles = sum(len(group.publications) for group in job.inputs.groups)
-        logger.info("citeseeker: no -a authors given: searching the %d title(s) of %d author "
-                    "group(s) in %s", titles, len(job.inputs.groups), job.inputs.default_search)
-
-
-def refuse_to_start(crawler: Any, message: str) -> None:
-    """Close the spider when it opens, with one error line and :data:`BAD_INPUT_REASON` (exit
-    status 2): for a broken input, and for a component that cannot work (an unreachable Redis).
-    The message goes out at once as :data:`~citeseeker_scrapy.signals.crawl_refused`: the
-    ``crawl`` command collects it to print as the last lines, also with ``--nolog``."""
-    crawler.signals.send_catch_log(crawl_refused, message=message)
-
-    def refuse(spider: Any) -> None:
-        logger.error("citeseeker: error: %s", message)
-        raise CloseSpider(BAD_INPUT_REASON)
-
-    crawler.signals.connect(refuse, signal=signals.spider_opened, weak=False)
 
 
 def append_to_feeds_of_resumed_job(settings: Any) -> list[str]:

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 from scrapy.utils.test import get_crawler
 
-from citeseeker_scrapy.job.crawl_job import start_crawl_job
+from citeseeker_scrapy.job.start import start_crawl_job
 from citeseeker_scrapy.spiders.citeseeker import CiteSeekerSpider
 
 #: The least a crawl job needs to start: one searched paper and one start point.

@@ -42,6 +42,9 @@ _JOINED_SCORE = 90  # partial_ratio of a title word inside a printed word joined
 _WORD_SLACK = 20  # characters around the match where the title's words are looked for
 _INTERRUPTION = 150  # a running header, footer or page number inside a title (3 lines)
 _SHORT_TITLE_WORDS = 3
+#: A backquote after a blank, before a letter: an opening quote in plain text.
+_OPENING_BACKQUOTE = re.compile(r"\s+`(?=[^\W\d_])")
+_SHORT_WORD = 4  # letters of a word a running header is likely to hold too ("of", "and")
 _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one is no typo)
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
@@ -237,17 +240,27 @@ def _covers_words(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     if not any(present):
         return False
     missing = [i for i, here in enumerate(present) if not here]
-    if missing[0] > max(i for i, here in enumerate(present) if here):
+    if missing[0] > 0 and not _longer_word_present(title, present, missing[0] + 1, len(present)):
         block = " ".join(title.words[missing[0]:])
         stop = next_entry_start(text, end, end + _INTERRUPTION + len(block) + slack)
         nearby = _word_text(text, end, stop)
-    elif missing[-1] < present.index(True):
+    elif missing[-1] < len(present) - 1 and not _longer_word_present(title, present, 0,
+                                                                       missing[-1]):
         block = " ".join(title.words[:missing[-1] + 1])
         low = max(0, start - _INTERRUPTION - len(block) - slack)
         nearby = _word_text(text, last_entry_start(text, low, start), start)
     else:
         return False
     return fuzz.partial_ratio(block, nearby, score_cutoff=_WORD_SCORE) > 0
+
+
+def _longer_word_present(title: CheckedTitle, present: Sequence[bool], low: int,
+                         high: int) -> bool:
+    """True if a title word of ``_SHORT_WORD`` letters or more in ``[low, high)`` is present:
+    a short one may be the running header's own ("Generated Studies of Citation Styles" inside
+    "...Biotransformation of | Mixtures of Chlorinated..."), so it does not tell that the
+    title's words go on there. Called by :func:`_covers_words`."""
+    return any(present[i] and len(title.words[i]) >= _SHORT_WORD for i in range(low, high))
 
 
 def _aligned_words(words: Sequence[str], nearby: str) -> list[bool]:
@@ -378,6 +391,8 @@ def _stands_alone(text: str, start: int, end: int) -> bool:
         end += 1
     before = text[max(0, start - _LOOK_AROUND):start].rstrip()[-1:]
     after = text[end:end + _LOOK_AROUND].lstrip()[:1]
+    if _OPENING_BACKQUOTE.match(text, end):
+        after = ""  # TeX's opening quote, not a detached accent: "Title `Venue'"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end))
 
