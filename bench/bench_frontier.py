@@ -8,7 +8,7 @@ tracemalloc sees allocated, sampled as the crawl goes.
     .venv/bin/python bench/bench_frontier.py                 # 1,000,000 documents, 10,000 servers
     .venv/bin/python bench/bench_frontier.py --documents 200000 --servers 2000
 
-Target (issue "Performance"): ours <= 1/5 of stock at 1M documents, flat once servers complete.
+Target: ours <= 1/5 of stock at 1M documents, flat once servers complete.
 The stock peer uses ScrapyPriorityQueue (DownloaderAwarePriorityQueue needs a running
 downloader); requests are the same Request objects a spider would yield.
 """

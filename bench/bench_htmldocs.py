@@ -12,8 +12,9 @@ off, staying within the tree: its pages link to python.org), alternating, ``--re
 seconds of the crawler's main process and of its children (the parser and match workers),
 and the ratio of each side's documents/s to the first other side's in the same round; the
 machine's load average before each round (the machine is shared). ``--set NAME=VALUE`` is
-passed to every side's crawl as ``-s`` (e.g. rendering off, as ``bench_realdocs.py`` runs). Why CPU by process: the point
-of issue 27 is that the main process stops being the one busy core.
+passed to every side's crawl as ``-s`` (e.g. rendering off, as ``bench_realdocs.py`` runs).
+Why CPU by process: the parser processes are there so that the main process stops being the
+one busy core.
 """
 
 from __future__ import annotations

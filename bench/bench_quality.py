@@ -142,7 +142,7 @@ def search(text: str, author: str, title: str, scheme: str,
 
 def find(matcher: CitationMatcher, text: str, source: Optional[str]) -> list[Citation]:
     """``matcher.find`` on a normalized text, with its source where the matcher takes one (an
-    older checkout, measured for the "before" figures, does not)."""
+    older checkout, run as the peer, does not)."""
     try:
         return matcher.find(text, normalized=True, source=source)
     except TypeError:
@@ -361,7 +361,7 @@ def run_set(label: str, queries: list[dict], texts: Texts, details: bool) -> int
 
 
 def generated_texts() -> tuple[list[dict], Texts]:
-    """The generated cases of issue 16 (``quality/generated.py``): the same text for both
+    """The generated cases (``quality/generated.py``): the same text for both
     engine columns."""
     raw = {(name, engine): text for name, text in generated.DOCUMENTS.items()
            for engine in ENGINES}

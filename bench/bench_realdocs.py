@@ -122,9 +122,9 @@ def tree_rss_kib(pid: int, peaks: dict[str, int], now: list,
     with vfork the same memory) is not counted: its pages are the parent's. PSS divides shared
     pages (libraries, copy-on-write) between the processes that map them: the tree's real use.
     Why PSS is optional: ``statm`` is a counter, but ``smaps_rollup`` walks every page table of
-    the process. Read ten times a second for six processes, it took ~2.8 s of CPU in a 25 s
-    crawl (perf, python3.11-doc + texlive-science-doc): a tenth of a core taken from the side
-    being measured, and more from ours (six processes) than from the peer (two).
+    the process. Read ten times a second for six processes, it costs about a tenth of a core,
+    taken from the side being measured, and more from ours (six processes) than from the peer
+    (two).
     """
     total, proportional, count, commands = 0, 0, 0, {}
     for process, parent in descendants(pid):
@@ -278,7 +278,7 @@ def run_ours(urls: list[str], queries: Path, workdir: Path, extra: dict[str, str
     probe = json.loads((run / "probe.json").read_text())
     hits, archive_hits = set(), 0
     for line in (run / "items.jsonl").read_text().splitlines():
-        document = json.loads(line)  # one item per citing document (issue 10); every
+        document = json.loads(line)  # one item per citing document; every
         # relation counts, as the peer's matcher (given no document head) reports self hits too
         for citation in document["citations"]:
             if citation.get("member") or document["url"].endswith(

@@ -1,4 +1,4 @@
-"""Incremental re-crawl against a full re-crawl, on a generated web that changes (issue 14).
+"""Incremental re-crawl against a full re-crawl, on a generated web that changes.
 
     .venv/bin/python bench/bench_recrawl.py [--servers 8] [--sites 5] [--seed 1]
 
@@ -13,7 +13,7 @@ index pages), and, one after the other on the same changed web:
 * ``sites/directory``, ``sites/links``: ``-a recrawl=first`` with the paper's method (tops of
   the sites first, only sites whose top changed), directory split (method A) and link split
   (method B), with conditional requests;
-* ``auto`` (the default since issue 28): every document with validators asked conditionally,
+* ``auto`` (the default): every document with validators asked conditionally,
   the others as in ``pages``;
 * ``pages``: every page asked (conditionally where possible), documents only in changed sites;
 * ``hybrid``: conditional requests for every document of servers with validators, the

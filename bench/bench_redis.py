@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bench_redis.py            # ~5 min here
     .venv/bin/python bench/bench_redis.py --quick    # smaller webs, a smoke run
-    .venv/bin/python bench/bench_redis.py --fair     # issue 28: 2 workers on 4 servers (~1 min)
+    .venv/bin/python bench/bench_redis.py --fair     # 2 workers on 4 servers (~1 min)
 
 Two generated webs (``crawlbench/server.py``, one asyncio process, 20 servers):
 
@@ -22,10 +22,10 @@ bytes of a completed server (the skeleton), of a pending server and of a documen
 server (peak of ``MEMORY USAGE`` over the keys, sampled every 0.3 s), and Redis CPU time per
 document (the scripts' ``usec`` in ``INFO commandstats``).
 
-``--fair`` (issue 28, point 6): a web of only 4 servers (100 ms per answer), each worker
+``--fair``: a web of only 4 servers (100 ms per answer), each worker
 allowed all 4 (``CITESEEKER_CONCURRENT_SERVERS=4``): one worker against two, wall time and the
-documents each worker fetched. Before the fair share the first worker leased every server and
-the second fetched nothing (54 s against 55 s for one process).
+documents each worker fetched. Without a fair share the first worker would lease every server
+and the second fetch nothing: two workers would take as long as one.
 """
 
 from __future__ import annotations
@@ -205,7 +205,7 @@ def _responses(directory: Path) -> int:
 
 
 def fair_share(workdir: Path, queries: Path, store: Redis) -> list[dict]:
-    """Issue 28: one worker, then two, on a web of 4 servers, each worker allowed all 4."""
+    """One worker, then two, on a web of 4 servers, each worker allowed all 4."""
     web = Web(4, 60, 0.1)
     results = []
     try:

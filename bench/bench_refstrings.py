@@ -60,7 +60,7 @@ from quality.refstrings import Reference  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "refcorpus"
 FORMATS = ("html", "txt", "pdf", "ps.gz")
-#: ``--mix corpus``: the formats of the issue's evaluation, an archive among them.
+#: ``--mix corpus``: the formats of the target evaluation, an archive among them.
 MIX_FORMATS = FORMATS + ("zip",)
 PAGED = ("txt", "pdf", "ps.gz", "zip")
 FONT_FORMATS = ("pdf", "ps.gz", "zip")  # printed with the plain PostScript font
@@ -71,11 +71,11 @@ NEAR_MISSES = ("replaced", "added", "dropped")
 #: with this entry's surname, and this title with the surname of the entry before.
 OTHER_DECOYS = ("foreign title", "neighbour's author")
 PER_PAPER = 12  # entries per generated paper (``--mix even``)
-MIX_PER_PAPER = 28  # ``--mix corpus``: about the issue's 1,100 strings in 40 papers
+MIX_PER_PAPER = 28  # ``--mix corpus``: about the target evaluation's 1,100 strings in 40 papers
 HELD_OUT_SEEDS = {1: 4747, 2: 4748}  # each held-out share's papers and queries
 LINE = 88  # characters per line of the text, PDF and PostScript papers
 PAGE_LINES = 52
-#: The issue's evaluation: per 300 true queries, 15 near-miss decoys and 60 others.
+#: The target evaluation: per 300 true queries, 15 near-miss decoys and 60 others.
 ISSUE_SHARE = {"near miss": 15 / 300, "other": 60 / 300}
 RIGHT_PLACE = 0.75  # ``found`` this similar to the printed title: the right place
 FILLER = ("This generated paper discusses earlier work on the subject and cites the studies "
@@ -364,9 +364,9 @@ def table(outcomes: list[Outcome], title: str, key: Callable[[Query], str],
 
 
 def precision_at_issue_share(outcomes: list[Outcome]) -> str:
-    """Precision if the decoys were as many as in the issue's evaluation (``ISSUE_SHARE``):
+    """Precision if the decoys were as many as in the target evaluation (``ISSUE_SHARE``):
     each kind's false hits scaled by its share; the true queries' wrong-place hits as they
-    are. The raw precision weighs near misses five times as much as the issue did."""
+    are. The raw precision weighs near misses five times as much as the target evaluation does."""
     trues = [o for o in outcomes if o.query.expected]
     right = sum(o.right for o in trues)
     false_hits = sum(o.wrong for o in trues)
@@ -418,7 +418,7 @@ def veto_table(queries: list[Query], texts: list[str]) -> list[str]:
     return rows
 
 
-#: Issue 47's categories of an entry: one table each (a query can be in several rows).
+#: The categories an entry is sorted by: one table each (a query can be in several rows).
 CATEGORIES: dict[str, Callable[[Query], tuple[str, ...]]] = {
     "name shape": lambda q: q.names,
     "title ending, before the title": lambda q: q.title_end,
@@ -459,7 +459,7 @@ def label_table(outcomes: list[Outcome], texts: list[str], title: str,
     """The labels a reader sees on each right hit, as the crawl reports it
     (``CitationSearch``): ``in_references`` (every true citation of these papers stands in
     their reference list, so each false one is a miss of the label) and the relation "self"
-    (no generated paper is the cited work, so each one is wrong). Issue 47 asks for both."""
+    (no generated paper is the cited work, so each one is wrong)."""
     rows = [f"| {title} | scheme | right hits | in_references | labelled self |",
             "|---|---|---:|---:|---:|"]
     counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])

@@ -1,4 +1,4 @@
-"""Site search on the result pages real servers show (issue 26): ``off`` against ``first`` and
+"""Site search on the result pages real servers show: ``off`` against ``first`` and
 ``only``, side by side, every kind of result page in one run.
 
     .venv/bin/python bench/bench_site_search.py [--documents 400] [--plain 3] [--seed 26]
@@ -28,7 +28,7 @@ each server records every request it answered. Printed:
 * the targets: ``first`` reaches every citing document of a search server within 25 requests
   to it; ``only`` has recall >= 0.95 and harvest >= 0.75 on the search servers.
 
-What counts as a document fetched (issue 26, second round): robots.txt and the search's own
+What counts as a document fetched: robots.txt and the search's own
 requests (the probe, queries, result pages) are not documents, as Liu & Agah count fetched
 documents, so they stay out of the harvest; their cost is the per-request figure. The page
 the form is on is a document the crawl fetched and searched, and so is a record page: both

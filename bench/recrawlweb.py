@@ -1,4 +1,4 @@
-"""A generated web that changes between two crawls, served on 127.0.0.1 (issue 14, re-crawl).
+"""A generated web that changes between two crawls, served on 127.0.0.1 (for the re-crawl).
 
 Used by ``bench/bench_recrawl.py`` and ``tests/test_recrawl_e2e.py``.
 
@@ -265,7 +265,7 @@ def generate_web(seed: int, servers: int = 8, sites: int = 5, pages: int = 3, pd
 class Truth:
     """What changed: citations ``(server, path, title)`` that are new and that are gone;
     ``quiet``: the new ones under an index page that did not change; ``in_place``: the
-    changes of documents under an unchanged index (issue 28's held-out web: deleted,
+    changes of documents under an unchanged index (the held-out web: deleted,
     rewritten without their citation, with a second citation)."""
 
     new: set[tuple[int, str, str]] = field(default_factory=set)
@@ -323,7 +323,7 @@ def change_web(web: list[ServerModel], seed: int) -> tuple[list[ServerModel], Tr
 
 
 def _change_in_place(rng: random.Random, quiet: list, truth: Truth) -> None:
-    """Under index pages that did not change (issue 28): in a few sites one citing paper is
+    """Under index pages that did not change: in a few sites one citing paper is
     deleted (and unlisted), one rewritten without its citation, one given a second citation.
     The paper's ``notes`` change its text, so its body (and validators) change."""
     titles = list(WORKS)

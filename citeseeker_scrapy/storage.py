@@ -1,13 +1,13 @@
 """One owner of "the disk failed": a storage failure stops the crawl, once, cleanly.
 
-Why: a full disk used to be a stream of tracebacks while the crawl went on "finished" with exit
-status 0, success.log and reported.txt naming documents the feed never got, and a resume
-appending to cut lines. Now the first failed write of anything the job cannot do without — the
-frontier's checkpoint (SQLite in JOBDIR), a feed, a log file, the job's state, the scratch
-directory — is reported here; the guard logs ONE error line, asks the crawl to close with
-:data:`STORAGE_ERROR_REASON` (exit status :data:`STORAGE_ERROR_STATUS`), and from then on every
-writer asks :attr:`StorageGuard.failed` and records nothing more: the job's files stay as they
-were at the last whole write, and the resume (on a disk with room) continues from there.
+Why: left to each writer, a full disk is a stream of tracebacks while the crawl goes on to
+"finished" with exit status 0, success.log and reported.txt naming documents the feed never got,
+and a resume appending to cut lines. So the first failed write of anything the job cannot do
+without — the frontier's checkpoint (SQLite in JOBDIR), a feed, a log file, the job's state, the
+scratch directory — is reported here; the guard logs ONE error line, asks the crawl to close
+with :data:`STORAGE_ERROR_REASON` (exit status :data:`STORAGE_ERROR_STATUS`), and from then on
+every writer asks :attr:`StorageGuard.failed` and records nothing more: the job's files stay as
+they were at the last whole write, and the resume (on a disk with room) continues from there.
 
 Who calls it: the feed storage (``extensions/feeds.py``), the report extension (log files,
 the job file), the report ledger (reported.txt, papers.txt), the frontier scheduler

@@ -2,8 +2,8 @@
 
 Why: Scrapy's own formatter logs every scraped and every dropped item whole. A document item
 carries the document's extracted text (and, for a document we do not read, its raw bytes), so
-at Scrapy's default log level a crawl of 158 MB of documentation wrote a 45 MB log, and a
-Scrapyd job over ``/usr/share/doc`` a 379 MB one. Here an item is shown as a short summary
+at Scrapy's default log level a crawl of a documentation tree copies most of the tree's text
+into its log, hundreds of megabytes on a big one. Here an item is shown as a short summary
 (:func:`summary`): the URL, the kind and size, and the citations' titles.
 
 Installed by the CiteSeeker add-on as ``LOG_FORMATTER`` (a project's own value wins). Scrapy

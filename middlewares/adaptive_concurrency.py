@@ -3,7 +3,7 @@
 A small server — a lab's machine, a student's ``python3 -m http.server`` (listen queue 5), an
 old appliance — drops the connections it cannot accept: the kernel discards the SYN, the
 client sends it again after a second, and with 4 connections per server the drops never stop
-(3,000 pages: 133 s, against 1.5 s one connection at a time). So, per download slot (Scrapy's
+(such a crawl is then far slower than one connection at a time). So, per download slot (Scrapy's
 per-server queue), like TCP's congestion window:
 
 * **multiplicative decrease** — a connection refused, lost, dropped or timed out, an answer
@@ -153,8 +153,8 @@ class AdaptiveConcurrencyMiddleware:
     Why it holds requests itself rather than lowering ``Slot.concurrency``: Scrapy 2.19's
     downloader (asyncio reactor) starts each download as a task and counts it in
     ``Slot.transferring`` only when the task runs, so one pass over a slot's queue starts every
-    request queued there, up to ``CONCURRENT_REQUESTS``: 9 connection attempts at once were
-    seen on one server limited to 4 — exactly what overflows a listen queue of 5. So its
+    request queued there, up to ``CONCURRENT_REQUESTS``: a server limited to 4 can get twice as
+    many connection attempts at once — exactly what overflows a listen queue of 5. So its
     ``process_request`` (last before the download) waits until the slot has a free connection
     under the adapted limit, and the response or the failure frees it.
     """

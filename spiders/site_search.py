@@ -18,8 +18,8 @@ page, the next page is pushed first, then the results in reverse rank order, so 
 is fetched first.
 
 The probe goes first: a query nobody's documents contain, whose page of no results tells the
-server's result-page furniture (navigation, a box of popular papers) from its results (issue
-26). The queries are built with it and ride in its meta; its answer (or its failure:
+server's result-page furniture (navigation, a box of popular papers) from its results. The
+queries are built with it and ride in its meta; its answer (or its failure:
 ``CiteSeekerSpider.on_search_error``) sends them, each carrying the links of that page. So no
 result page is read before the probe's page is known, and that page is part of every pending
 query's JOBDIR state: a resumed crawl reads the result pages left as the first run would have,

@@ -1,4 +1,4 @@
-"""Per-server concurrency that adapts (issue 27): the AIMD rule on plain values, and a real
+"""Per-server concurrency that adapts: the AIMD rule on plain values, and a real
 crawl of a server that drops connections, through the middleware the add-on installs."""
 
 from __future__ import annotations

@@ -92,7 +92,7 @@ def test_no_reachable_start_point_is_an_error(tmp_path, search_file) -> None:
 
 
 def test_overwriting_the_feed_of_a_resumed_job_appends_instead(tmp_path, search_file) -> None:
-    """-O on a resumed JOBDIR truncated the earlier runs' items; now it appends and warns."""
+    """-O on a resumed JOBDIR would truncate the earlier runs' items: it appends and warns."""
     files = {"index.html": CITING.replace("b.html", "a.html"),
              "a.html": CITING.replace("[1]", "<h1>Another paper</h1> [4]")}
     arguments = ("-a", f"authors={search_file}", "-s", f"JOBDIR={tmp_path / 'job'}")

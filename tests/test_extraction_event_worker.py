@@ -202,7 +202,7 @@ def test_a_worker_above_its_memory_bound_retires_and_a_fresh_one_follows(
 
 def test_a_page_written_after_the_retiring_worker_exited_keeps_that_workers_last_answer(
         extractor, tmp_path) -> None:
-    """The race a loaded machine showed: the worker answers, retires and exits before the
+    """A race a loaded machine makes likely: the worker answers, retires and exits before the
     crawler has read the answer, and the next page's write finds the pipe broken. The answer
     still counts, the next page fails over to the caller, and a retirement is no failure (five
     failures turn the page worker off for the crawl)."""

@@ -1,4 +1,5 @@
-"""HTML, text and office parts read in the parser processes (issue 27: both cores).
+"""HTML, text and office parts read in the parser processes, so that a crawl uses
+every core rather than one.
 
 Real worker processes; each test checks that the work went where it should (a worker's pid
 exists only once a task needed one) and that the answer is the one the calling thread gives.

@@ -1,5 +1,5 @@
 """A page read once: links resolved where the page was read, and a page read ahead (by the
-render middleware) not read again by the text stage (issue 27, second round).
+render middleware) not read again by the text stage.
 
 Real parser workers; "not read again" is shown by the result being the very object the
 read-ahead returned, and by a worker killed in between not mattering.

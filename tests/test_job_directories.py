@@ -72,7 +72,7 @@ def test_a_named_crawl_gets_a_stable_jobdir_that_wins_over_scrapyds_jobs_dir() -
 def test_every_job_directory_is_made_absolute_once_at_start(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Ghostscript and catdoc run inside the scratch directory: a relative JOBDIR would name a
-    directory that does not exist from there (issue: every PS and DOC file lost)."""
+    directory that does not exist from there (every PS and DOC file would be lost)."""
     monkeypatch.chdir(tmp_path)
     job = settings(JOBDIR="crawls/j1", CITESEEKER_TEMP_DIR="scratch", CITESEEKER_LOG_DIR="out")
     apply_job_dirs(job, "citeseeker", {}, {})

@@ -1,4 +1,4 @@
-"""One crawl per JOBDIR, and a resume with other inputs refused unless asked (issue 24).
+"""One crawl per JOBDIR, and a resume with other inputs refused unless asked.
 
 Real ``scrapy crawl`` processes against a real HTTP server on 127.0.0.1: a second crawl of a
 running job directory exits with status 2 naming the directory and the running process; a

@@ -254,7 +254,7 @@ def test_the_private_api_check_can_fail(tmp_path: Path) -> None:
 
 
 def test_no_component_forges_a_scrapy_signal_or_reaches_into_the_scheduler() -> None:
-    """Issue 23: Scrapy's signals are sent by Scrapy (a re-crawl's gone citations reach the feed
+    """Scrapy's signals are sent by Scrapy (a re-crawl's gone citations reach the feed
     as real items), and no component reads the scheduler's insides (``engine.scheduler``): the
     progress display asks for a frontier snapshot by a CiteSeeker signal."""
     for path in project_files():

@@ -1,4 +1,4 @@
-"""A paper is not its own citation (issue 16, item 4): hits get ``relation`` "self" or "cites".
+"""A paper is not its own citation: hits get ``relation`` "self" or "cites".
 
 The documents are generated here (PostScript -> PDF by Ghostscript, a ZIP by the standard
 library) and read by the project's real extractor, so the classifier sees the lines a crawl sees.

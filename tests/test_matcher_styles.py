@@ -210,9 +210,9 @@ def with_short_word(rng: random.Random, entry: Entry) -> Entry:
 def misquoted(rng: random.Random, title: str, kind: str) -> str:
     """What citing authors do to a title: two words swapped, one dropped, one added.
 
-    The word dropped is a short inner one (issue 16: "large [text] corpora"): a title without
-    its first or last word is a shorter title, and one without a longer inner word names
-    less, another work (issue 25: ``words.longer_title``, ``words._names_enough``)."""
+    The word dropped is a short inner one ("large [text] corpora"): a title without its
+    first or last word is a shorter title, and one without a longer inner word names less,
+    another work (``words.longer_title``, ``words._names_enough``)."""
     words = title.split()
     at = rng.randrange(len(words) - 1)
     if kind == "swapped":
@@ -236,10 +236,10 @@ def test_misquoted_titles_the_original_finds_are_found(style: str, kind: str) ->
     it is still not credited to the neighbouring entries' authors.
 
     A short inner word ("text") is dropped from titles of eight words or more: the misquote
-    still names five in six of the printed title's content words (issue 25: with fewer, a
-    word the query lacks is a large part of what the printed title names, and it is another
-    work; so is a title that goes on past the query's first or last word, or that lacks a
-    longer word inside it: round 4)."""
+    still names five in six of the printed title's content words (with fewer, a word the
+    query lacks is a large part of what the printed title names, and it is another work; so
+    is a title that goes on past the query's first or last word, or that lacks a longer word
+    inside it)."""
     rng = random.Random(f"misquote-{style}-{kind}")
     entries = make_entries(rng, 8, (7, 8) if kind == "dropped" else (5, 8))
     if kind == "dropped":

@@ -1,4 +1,4 @@
-"""Matching quality on documents of kinds the first evaluation set lacked (issue 16).
+"""Matching quality on documents of kinds the first evaluation set lacked.
 
 Each test is one rule, checked on the kind of text where real documents showed it, with a
 decoy beside it: what must be found and what must not.

@@ -1,4 +1,4 @@
-"""Where one reference entry ends and the next begins (issue 25, round 4, ``matching/improved/windows.py``).
+"""Where one reference entry ends and the next begins (``matching/improved/windows.py``).
 
 An author's window must never lend the next entry's title to the author of the entry before.
 Each row: a run of references as printed (written for these tests, in the styles real
@@ -70,7 +70,7 @@ def test_an_entry_number_or_pages_end_the_entry(doc: str, author: str, cites: bo
     assert found(doc, author, TITLE) is cites
 
 
-# ----------------------------------------------------------------------------- round 5
+# --- organisations, contributions, legal citations, full stops between authors ----------
 
 ORGANISATION = ("World Health Organization (Department of Mental Health and Substance Abuse), "
                 f"2014. \u201c{TITLE}\u201d. Geneva: WHO Press.")
@@ -136,7 +136,7 @@ HYPHENATED = ("Dupont, Jean-Luc. Histoire des ponts de Paris. Paris: Seuil, 1990
 
 
 @pytest.mark.parametrize("doc, author, cites", [
-    # a hyphenated given name's full stop ends a name, not a sentence (round 5)
+    # a hyphenated given name's full stop ends a name, not a sentence
     (HYPHENATED, "Martin", True),
     (f"[2] RIOUFOL, Marie-Odile. {TITLE}. Soins, avril 2008, n 21. p. 10-11.", "Rioufol", True),
     # ... and the entry before still ends at its own title and venue

@@ -1,4 +1,4 @@
-"""A different word is another work, a damaged word is not (issue 25, ``matching/improved/words.py``).
+"""A different word is another work, a damaged word is not (``matching/improved/words.py``).
 
 Each row: a reference as printed, the searched author and title, and whether it is a citation.
 The strings are written for these tests in the styles real bibliographies print.
@@ -41,7 +41,7 @@ def found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
     (MUSIC, "Nielsen", "Statistical of music corpora"),
     (MUSIC, "Nielsen", "Statistical analysis of corpora"),
     (OCEAN, "Wessel", "Observations of plumes on the Seafloor of the Pacific"),
-    # ... or lacks a longer word inside the title, however long (round 4: "localize")
+    # ... or lacks a longer word inside the title, however long ("localize")
     (CONTOURS, "Malik", "Using contours to detect junctions in natural images"),
     ("Chandler, K.: Incidence and risk factors for perioperative hyperglycemia in children "
      "with traumatic brain injury. Anesth Analg 2009.", "Chandler",
@@ -52,7 +52,7 @@ def found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
     ("Shariq, H. 2008. Survey of the tools for web service testing. Proc. ICSE.", "Shariq",
      "of the tools for web service testing"),
     # the last word may hold an OCR digit, its closing punctuation follow a blank, and the
-    # query's last word be a function word the best substring left out (round 4)
+    # query's last word be a function word the best substring left out
     (STRING, "Aschieri", "Triproducts, star products and geometry of R-flux string"),
     (GUYANE, "Claude-Valentin", "Migrations, famille et vieillissement : defis et enjeux pour la"),
 ])
@@ -361,7 +361,7 @@ MOSAICS = "[7] The m0saics of Norrnan Sicily. Otto Demus. New York, Philosophica
 
 
 @pytest.mark.parametrize("doc, author, title, cites", [
-    # OCR confusions read back: "rn" for "m", a digit for the letter it looks like (round 5)
+    # OCR confusions read back: "rn" for "m", a digit for the letter it looks like
     (MOSAICS, "Demus", "The mosaics of Norman Sicily", True),
     ("Berger, A.: Mapping the vvetlands of 1ower Austria. Wien 2003.", "Berger",
      "Mapping the wetlands of lower Austria", True),

@@ -1,4 +1,4 @@
-"""Documents behind query-string URLs (issue 16, item 3): kept by default, bounded by the caps."""
+"""Documents behind query-string URLs: kept by default, bounded by the caps."""
 
 from __future__ import annotations
 

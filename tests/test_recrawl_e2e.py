@@ -1,4 +1,4 @@
-"""Incremental re-crawl end to end (issue 14): crawl a generated web served on 127.0.0.1, change
+"""Incremental re-crawl end to end: crawl a generated web served on 127.0.0.1, change
 one site and one document under an unchanged top page, re-crawl with ``-a recrawl=``, and check
 what was fetched (the server's own log), the ``new`` and the ``gone`` citations."""
 

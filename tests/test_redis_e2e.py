@@ -117,7 +117,7 @@ def test_two_workers_equal_one_process_and_fetch_each_document_once(tmp_path: Pa
         for site in sites:
             site.requests.clear()
         # both workers start idle and the start point is pushed once both are live: a worker
-        # that joined after the other had finished the job would be refused (issue 28)
+        # that joined after the other had finished the job would be refused
         crawls = [worker(tmp_path, f"w{i}", redis, None) for i in range(2)]
         processes = [crawl.start() for crawl in crawls]
         wait_for(lambda: redis.client().zcard("citeseeker:workers") == 2)
@@ -223,7 +223,7 @@ def test_unreachable_redis_is_a_clear_error_and_exit_status_2(tmp_path: Path) ->
     assert "Traceback" not in result.output
 
 
-# --- fencing at send time and fair share (issues 24 and 28) ---------------------------------
+# --- fencing at send time and fair share -------------------------------------------------
 
 
 class WhoHandler(RecordingHandler):
@@ -325,10 +325,10 @@ def test_a_worker_paused_past_its_lease_sends_nothing_taken_over(tmp_path: Path)
 
 
 def test_a_worker_that_holds_every_server_hands_back_a_fair_share(tmp_path: Path) -> None:
-    """Issue 28: the first worker leases all 4 servers (it is alone); a second one joins and
-    gets its share (the first hands unstarted or drained servers back), nothing twice.
-    32 pages a server: what the second gets is what is left of the servers handed back when it
-    joins, and a second worker slow to start (two test processes on two cores) got 14 of 16."""
+    """The first worker leases all 4 servers (it is alone); a second one joins and gets its
+    share (the first hands unstarted or drained servers back), nothing twice. 32 pages a
+    server: what the second gets is what is left of the servers handed back when it joins,
+    so work must remain even when it is slow to start (two test processes on two cores)."""
     pages = 32
     with small_web(tmp_path, servers=4, pages=pages, delay=0.05) as sites, \
             RedisServer(tmp_path / "redis") as redis:

@@ -161,7 +161,7 @@ def test_javascript_urls_are_never_links(tmp_path) -> None:
     assert "&lt;i&gt;c&lt;/i&gt;" in html
 
 
-# --- the report researchers asked for (issue 28) -------------------------------------------
+# --- one entry per citing paper, sorting and filtering without script ---------------------
 
 GROUPS = [(("Fiala", "Jezek"), ["T one", "T two"]), (("Kumagai",), ["T three"])]
 
@@ -313,7 +313,8 @@ def many_citations_report(tmp_path: Path) -> tuple[Path, list[str]]:
 
 
 def test_the_terminal_table_shows_the_best_rows_and_counts_the_rest(tmp_path) -> None:
-    """Before: every citation and an empty table per uncited title (20,000 rows took 20 s)."""
+    """A big crawl's table stays short: every citation and an empty table per uncited title
+    would take many seconds to print and double the crawler's memory at its close."""
     logs, publications = many_citations_report(tmp_path)
     results = read_results(logs, publications=publications,
                            groups=[(("Fiala",), publications)])

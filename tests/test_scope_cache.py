@@ -1,4 +1,4 @@
-"""The scope gate's remembered verdicts (issue 27): the same answers as without the memory,
+"""The scope gate's remembered verdicts: the same answers as without the memory,
 refusals included, and ``file:`` links always judged with their referrer."""
 
 from __future__ import annotations

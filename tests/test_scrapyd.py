@@ -333,7 +333,7 @@ def test_cancelled_named_crawl_resumes_when_scheduled_again(
 
 def test_a_running_named_crawl_scheduled_again_is_refused(
         scrapyd: Scrapyd, tmp_path: Path) -> None:
-    """Issue 24: one crawl per JOBDIR holds for named crawls too: the second job exits with
+    """One crawl per JOBDIR holds for named crawls too: the second job exits with
     status 2 at once, its log naming the directory and the running job's process."""
     arguments = named_crawl("busy")
     with SiteServer(write_site(tmp_path / "site", chain_site()), delay=1.0) as site:

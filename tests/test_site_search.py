@@ -1,4 +1,4 @@
-"""Site search (issues 14 and 26): the form rules on their own, then real crawls of a generated
+"""Site search: the form rules on their own, then real crawls of a generated
 web with one server per kind of result page, GET and POST searches, decoy forms and a
 robots.txt that forbids a search (``tests/support/search_web.py``)."""
 
@@ -233,9 +233,8 @@ def test_first_sends_the_queries_once_with_the_hidden_inputs(web, crawls) -> Non
 def test_post_searches_reach_a_server_that_closes_its_connections_late(web, tmp_path,
                                                                        render) -> None:
     """An HTTP/1.0 server closes each connection 0.2 s after its answer without saying so.
-    Twisted's pool sent the next request on such a connection before it noticed the close (a
-    POST then failed and was retried; before the retry a query was lost now and then on a
-    loaded machine). The crawl's HTTP client (``middlewares/http_handler.py``) never reuses an
+    Twisted's pool sends the next request on such a connection before it notices the close (a
+    POST then fails and must be retried, or its query is lost). The crawl's HTTP client (``middlewares/http_handler.py``) never reuses an
     HTTP/1.0 connection: each search reaches the server once, at the first try. With a browser
     installed (``auto``) the browser's handler sends these requests to the same client."""
     post = server_of_kind(web, "lines")

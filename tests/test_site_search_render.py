@@ -1,4 +1,4 @@
-"""A search form made by a script (issue 14): submitted when the page was rendered by the
+"""A search form made by a script: submitted when the page was rendered by the
 browser (real Chromium through scrapy-playwright), skipped when it was not."""
 
 from __future__ import annotations

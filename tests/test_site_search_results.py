@@ -1,4 +1,4 @@
-"""Reading a site-search result page by its structure, and landing pages (issue 26): the core
+"""Reading a site-search result page by its structure, and landing pages: the core
 rules on the pages of the generated web (``tests/support/search_web.py``) and on hand-written pages."""
 
 from __future__ import annotations

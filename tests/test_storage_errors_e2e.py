@@ -1,4 +1,4 @@
-"""A full disk stops the crawl cleanly and the resume loses nothing (issue 24).
+"""A full disk stops the crawl cleanly and the resume loses nothing.
 
 JOBDIR, the log files and the feed live on a real size-limited tmpfs (the tests run as root);
 a filler file leaves only a little room, so the disk fills at a different moment of the crawl

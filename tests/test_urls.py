@@ -116,7 +116,7 @@ def test_file_root_of(tmp_path) -> None:
     assert file_root_of(f"{root}/site/index.html") == f"{root}/site/"
 
 
-# --- fast paths (issue 27): the same answers as the full parse, on generated spellings ------------
+# --- fast paths: the same answers as the full parse, on generated spellings ------------
 
 TRICKY_HOSTS = ["a.com", "A.com", "www.example.org", "127.0.0.1", "127.1", "0x7f.0.0.1",
                 "256.1.1.1", "01.2.3.4", "1.2.3.4.5", "a..com", "-a.com", "b-.c", "a.com.",

@@ -1,4 +1,5 @@
-"""Generated cases of the categories of issue 16, with decoys, for ``bench_quality.py``.
+"""Generated cases of the kinds of document the first evaluation set lacked, with decoys,
+for ``bench_quality.py``.
 
 Each case is a small document (the lines a page or a reference list gives) and one query,
 in the schema of ``queries.json`` (``paper`` names the document here). The documents imitate

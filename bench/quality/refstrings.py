@@ -82,7 +82,7 @@ def read_corpus(root: Path, excluded: Optional[dict[str, int]] = None) -> list[R
 
 
 def annotation_fault(reference: Reference) -> Optional[str]:
-    """Why the annotated title is not the title as printed, or None (a bench rule, issue 25).
+    """Why the annotated title is not the title as printed, or None (a bench rule).
 
     The annotators' title field sometimes stops a word early ("Long walk to freedom: the
     autobiography of Nelson" in "...of Nelson Mandela, London"), starts a word late (the
@@ -114,9 +114,9 @@ def short_title_runs_on(reference: Reference) -> bool:
     """True if a title field of at most four words is followed, with no delimiter, by two
     printed words (not function words) and then the closing punctuation: the annotators cut
     a longer name in two ("Academy of Marketing | Science Review,", "Criteria for Municipal
-    Solid | Waste Landfills."). A bench rule of round 5: such an entry stays in its paper
-    but is not queried. A short title must stand alone (issue 16) and a query without the
-    printed title's last words is another title (issue 25), so querying the head measures
+    Solid | Waste Landfills."). A bench rule: such an entry stays in its paper but is
+    not queried. A short title must stand alone and a query without the printed title's
+    last words is another title, so querying the head measures
     the annotation. (Left in the corpus, not excluded like :func:`annotation_fault`'s
     cases, so that the other entries of every seed keep their sample and variants.)
     """
@@ -194,7 +194,7 @@ def clean_title(title: str) -> str:
 
 
 def style_of(authors: str, title_first: bool, year_after: bool) -> str:
-    """The style of an author run, as the issue's groups name them."""
+    """The style of an author run, as the evaluation's groups name them."""
     text = authors.strip()
     if title_first:
         return "title first"

@@ -235,7 +235,8 @@ def _one_piece(text: str) -> Optional[dict]:
 # ----------------------------------------------------------------------------- selection
 
 
-#: Issue 47's name shapes, each kept in the selection up to ``_PER_SHAPE`` works.
+#: The name shapes the benchmark sorts entries by, each kept in the selection up to
+#: ``_PER_SHAPE`` works.
 _PER_SHAPE = 20
 
 

@@ -18,11 +18,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 class MirrorServer(ThreadingHTTPServer):
     """Python's threaded server with a listen backlog of 128 instead of 5.
 
-    Why: with 5, Scrapy's downloads stalled for a second now and then (TCP retries a refused
-    connection after 1 s): on a directory of 145 files, one request at a time, Scrapy's default
-    (asyncio) reactor saw a median download latency of 28 ms and a 90th percentile of 1.02 s
-    (6-10 s for the directory), 31 ms and 0.05 s (1.4 s) with 128. Real servers queue more
-    (nginx: 511); ``wget -r`` was not slowed.
+    Why: with 5, Scrapy's downloads stall for a second now and then (TCP retries a refused
+    connection after 1 s), even one request at a time, and the benchmark would measure the
+    server's queue rather than the crawlers. Real servers queue more (nginx: 511).
     """
 
     request_queue_size = 128

@@ -6,8 +6,7 @@ documentation mirror serves them. The package is installed with apt-get (lock ti
 other jobs use apt on this machine), and the site is a tree of symbolic links to the package's
 files, split between two servers by top-level package directory. Other Debian documentation
 packages work too (``python3.11-doc``: its HTML tree under ``/usr/share/doc/python3.11/html`` is
-one package directory, on one server), as issue 27 measures "python3.11-doc +
-texlive-science-doc together".
+one package directory, on one server), alone or together with ``texlive-science-doc``.
 
 The queries come from the same tree: the ``.bib`` files shipped with the manuals name works that
 the manuals cite, so both crawlers have real citations to find (plus Knuth's and Lamport's books,

@@ -3,7 +3,7 @@
 Why: a broken input file or setting closes the spider before its first request, through
 Scrapy's normal shutdown (stats, ``spider_closed`` and feeds still run). Scrapy's own command
 would then exit 0, and a script or Scrapyd could not tell the run did nothing; the one error
-line was buried in Scrapy's banner and stats, and with ``--nolog`` not printed at all. This
+line would be buried in Scrapy's banner and stats, and with ``--nolog`` not printed at all. This
 command builds the crawler through the public ``CrawlerProcess`` API, watches its close reason
 and stats, and at the end prints ``citeseeker: error: ...`` on stderr (after everything else,
 also with ``--nolog``) with the exit status of :func:`crawl_ending`:

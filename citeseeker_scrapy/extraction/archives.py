@@ -289,7 +289,7 @@ def single_member(name: str, head: bytes, reader: BoundedReader) -> Iterator[Ent
     """The one file of a gzip/.Z stream whose first bytes ``head`` were already read.
 
     Why a ``BytesIO``: it grows in place and ``getvalue`` hands over its buffer without a
-    copy, so a 33 MB member costs 33 MB (joining a list of chunks held it twice at the end).
+    copy, so a 33 MB member costs 33 MB (joining a list of chunks would hold it twice at the end).
     """
     unpacked = io.BytesIO()
     unpacked.write(head)

@@ -21,7 +21,7 @@ _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f]+")
 
 @dataclass(frozen=True)
 class ExtractionLimits:
-    """Safety limits for one downloaded document; the lead maps ``CITESEEKER_*`` settings here.
+    """Safety limits for one downloaded document, read from ``CITESEEKER_*`` settings by ``config.py``.
 
     They bound what a hostile or broken file can cost: bytes unpacked (zip/gzip bombs), members
     and nesting (archive quines), time and memory of parsers (PDF/PS files that hang or explode),
@@ -50,7 +50,7 @@ class ExtractionLimits:
 
 #: A text over ``max_text_chars`` keeps this share of the limit from its END, the rest from its
 #: start. Why: a paper's reference list, where the citations are, closes it; a long document
-#: cut from its start alone lost exactly that (a 40 MB PDF cited on its last page).
+#: cut from its start alone would lose exactly that (a 40 MB PDF citing on its last page).
 END_SHARE = 0.2
 
 

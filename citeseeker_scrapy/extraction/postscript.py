@@ -13,10 +13,9 @@ than most files), with ``-dSAFER`` and only its own directory readable and writa
 its process group and replaced.
 
 Why a CPU budget per declared page (:func:`cpu_budget`): some programs are very slow to
-interpret for the text they hold. On Debian's texlive-pictures-doc, two one-page EPS plots
-(``numericplots/src/fig_NoiseData_*.eps``, 418 KB each) took 9.5 s of CPU each in Ghostscript
-(3.5 s on a faster day), on any output device, for no text at all, while the tree's 260-page
-``VPST.ps`` (33 MB) took 11 s (2.8 s) and real papers distill at about 37 pages/s. The file's
+interpret for the text they hold: a one-page EPS plot of a dense data set (as Debian's
+texlive-pictures-doc ships) can cost Ghostscript as much CPU as a 260-page manual, on any
+output device, for no text at all, while real papers distill at dozens of pages a second. The file's
 DSC header says how many pages it has (an EPS file is one page by definition); Ghostscript gets
 a CPU budget in proportion, counted in CPU seconds so that a loaded machine does not cut a file
 short.

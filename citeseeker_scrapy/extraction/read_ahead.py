@@ -2,10 +2,10 @@
 
 Why: the render middleware must know a scripted page's links and text to decide whether a
 browser is needed, before the spider sees the response; the text stage reads the same page a
-moment later. Reading it twice cost ~5 s of the crawler's CPU on Python's documentation (527
-pages, every one with a ``<script>``). Now the middleware reads the page with the crawl's
-:class:`~.extractor.DocumentExtractor` (in a parser worker when it is big) and the extractor
-keeps the result here; the text stage takes it instead of reading again.
+moment later. Reading it twice would double the crawler's CPU spent reading scripted pages (a
+documentation tree has a ``<script>`` on every page). So the middleware reads the page with the
+crawl's :class:`~.extractor.DocumentExtractor` (in a parser worker when it is big) and the
+extractor keeps the result here; the text stage takes it instead of reading again.
 
 Who calls it: :class:`~.extractor.DocumentExtractor` only (``read_ahead`` puts, ``read``
 takes). A page is known by its bytes object itself (``is``, not equality: the text stage gets

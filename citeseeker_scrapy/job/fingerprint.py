@@ -1,8 +1,8 @@
 """What a job searches, remembered in JOBDIR, so that a resume cannot silently change it.
 
-Why: a resume with another authors file used to run silently — the dropped titles were searched
-in half of the crawl only, and the job file still listed the first run's titles, so the report
-claimed a search that did not happen. The first run writes :data:`INPUTS_FILE` (authors,
+Why: a resume with another authors file, run silently, would search the dropped titles in half
+of the crawl only while the job file still listed the first run's titles, so the report would
+claim a search that did not happen. The first run writes :data:`INPUTS_FILE` (authors,
 titles, start points, scope and the settings that change what is found); a resume compares
 and, if anything differs, refuses (exit status 2) with what changed — unless the user set
 ``CITESEEKER_RESUME_CHANGED_INPUTS = True``: then the change is recorded in the inputs file's

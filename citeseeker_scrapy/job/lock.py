@@ -1,11 +1,11 @@
 """One crawl per job directory: an exclusive lock on JOBDIR.
 
 Why: two ``scrapy crawl … -s JOBDIR=D`` (or two Scrapyd jobs of one named crawl, ``-a
-crawl=NAME``) used to run side by side on one frontier, fetching everything twice and reporting
-every citation twice. The first crawl takes ``fcntl.flock`` on ``JOBDIR/citeseeker.lock`` and
-holds it until its process ends (the kernel releases it even after ``kill -9``, so a stale lock
-never blocks a resume); the file names the holder's process, so the second crawl's refusal can
-say which one runs.
+crawl=NAME``) would otherwise run side by side on one frontier, fetching everything twice and
+reporting every citation twice. The first crawl takes ``fcntl.flock`` on
+``JOBDIR/citeseeker.lock`` and holds it until its process ends (the kernel releases it even
+after ``kill -9``, so a stale lock never blocks a resume); the file names the holder's process,
+so the second crawl's refusal can say which one runs.
 
 Who calls it: :meth:`citeseeker_scrapy.job.crawl_job.CrawlJob.from_settings`, before any
 component writes to JOBDIR. A refusal is a :class:`~citeseeker_scrapy.exceptions.JobDirInUse`,

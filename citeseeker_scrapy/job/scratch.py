@@ -1,9 +1,9 @@
 """The crawl's scratch directory: where extraction writes (Ghostscript, catdoc, big PDFs).
 
-Why one owner, inside the job's start-up: a crawl used to empty its scratch directory when its
-text stage opened, whether or not it held the job's lock, so a second crawl refused on a
-running JOBDIR first removed the running crawl's scratch files and its parser processes failed
-("cannot start a parser process"), losing citations for good. Now :func:`open_scratch` runs only
+Why one owner, inside the job's start-up: the scratch directory is emptied when it is opened,
+so a crawl that opened it without holding the job's lock (a second crawl, refused on a running
+JOBDIR) would remove the running crawl's scratch files, and its parser processes would fail
+("cannot start a parser process"), losing citations for good. So :func:`open_scratch` runs only
 in :meth:`citeseeker_scrapy.job.crawl_job.CrawlJob.from_settings`, after the lock is held, and
 a refused crawl has no scratch directory at all.
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .normalize import normalize_text
 
-#: Characters of context at most (the issue's ~300).
+#: Characters of context at most.
 CONTEXT_LENGTH = 300
 _CHUNK = 512
 _BIG_CHUNK = 65536

@@ -382,10 +382,10 @@ def print_table(results: Results, stream: IO[str], rows: int = TABLE_ROWS) -> No
     """The per-publication table in the terminal (plain text when not a terminal).
 
     Who calls it: the report extension when a crawl ends, ``scrapy citeseeker-report``. Why
-    bounded: a crawl of 100,000 pages may find 20,000 citations, and printing them all took 20 s
-    and doubled the crawler's memory at its close for a table nobody reads in a terminal. Each
-    publication shows its best ``rows`` citing documents (0: all) and says how many more
-    report.html lists; publications nobody cites are named up to :data:`UNCITED_LINES`.
+    bounded: a crawl of 100,000 pages may find 20,000 citations, and printing them all takes
+    many seconds and doubles the crawler's memory at its close for a table nobody reads in a
+    terminal. Each publication shows its best ``rows`` citing documents (0: all) and says how
+    many more report.html lists; publications nobody cites are named up to :data:`UNCITED_LINES`.
     """
     console = TerminalConsole(file=stream, width=None if stream.isatty() else 160)
     uncited: list[str] = []

@@ -2,10 +2,11 @@
 
 Why: ``citeseeker ... 2>&1 | head -3`` closes the crawl's stdout and stderr after three lines.
 rich's ``Console`` answers a broken pipe with ``SystemExit(1)``; raised by the final table in a
-``spider_closed`` handler, it left the reactor's thread pool running, and the process never
-exited (and ignored SIGINT and SIGTERM, whose handlers need the reactor). Now a broken stdout or
-stderr is pointed at ``/dev/null`` (both, when they are one pipe): whatever else is printed is
-dropped, the crawl goes on writing its log files and feed, and its exit status says how it went.
+``spider_closed`` handler, it would leave the reactor's thread pool running, and the process
+would never exit (and ignore SIGINT and SIGTERM, whose handlers need the reactor). So a broken
+stdout or stderr is pointed at ``/dev/null`` (both, when they are one pipe): whatever else is
+printed is dropped, the crawl goes on writing its log files and feed, and its exit status says
+how it went.
 
 Who calls it: the live progress display and the final table (through :class:`TerminalConsole`),
 and the crawl command's last error lines (:func:`silence_broken_output`).

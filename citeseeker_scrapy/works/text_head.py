@@ -52,7 +52,7 @@ def title_of(text: str, kind: str = "") -> str:
 def _first_lines(text: str, count: int) -> list[str]:
     """The first ``count`` lines of ``text``, split from its head only: the report extension
     asks for the title of every citing document in the crawl's main thread, and splitting a
-    whole 10 MB manual into lines there took tens of milliseconds for a dozen of them."""
+    whole 10 MB manual into lines there would stall the crawl for a dozen of them."""
     head = text[:TITLE_HEAD_CHARS]
     lines = head.splitlines()
     if len(lines) > count or len(head) == len(text):

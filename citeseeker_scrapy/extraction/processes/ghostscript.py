@@ -1,9 +1,9 @@
 """Long-lived Ghostscripts that distill PostScript files to PDF one after another.
 
-Why long-lived: a Ghostscript spends ~50 ms of CPU initialising its PostScript interpreter
-before it reads a byte of the file, and most PostScript on the web is small (figures, one-page
-EPS files, MetaPost output): on Debian's texlive-science-doc, 92 files took 4.5 s of CPU in
-Ghostscript, ~4 s of it start-up. A server started once distills each file in ~10 ms more.
+Why long-lived: a Ghostscript spends tens of milliseconds of CPU initialising its PostScript
+interpreter before it reads a byte of the file, and most PostScript on the web is small
+(figures, one-page EPS files, MetaPost output), so a Ghostscript started per file spends most
+of its CPU starting. A server started once distills each small file for a fraction of that.
 
 How one file is isolated from the next (the driver, :data:`DRIVER`): Ghostscript runs with
 ``-dNOOUTERSAVE``, so the ``save`` the driver makes before each file is the outermost one and

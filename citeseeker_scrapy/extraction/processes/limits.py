@@ -81,7 +81,7 @@ def _collect(
     """Read stdout (capped) and stderr (start kept) until both close or the deadline passes.
 
     stdout goes into a ``BytesIO``, whose ``getvalue`` hands its buffer over without a copy
-    (a distilled PDF of tens of MB was held twice at the end when copied out of a bytearray).
+    (copied out of a bytearray, a distilled PDF of tens of MB would be held twice at the end).
     """
     deadline = time.monotonic() + timeout
     output, errors = io.BytesIO(), bytearray()

@@ -1,7 +1,7 @@
 """A small pool of long-lived parser processes (see ``worker_main.py``), shared by all threads.
 
-Why processes that live long: starting Python and loading PDFium costs ~0.1 s, more than
-reading a typical paper (~10 ms); reusing workers keeps PDF text at PDFium's own speed.
+Why processes that live long: starting Python and loading PDFium costs several times more
+than reading a typical paper; reusing workers keeps PDF text at PDFium's own speed.
 Why spawned (``subprocess``) rather than forked: extraction is called from Scrapy's thread
 pool, and forking a threaded process can deadlock the child; a fresh interpreter is clean.
 A worker that times out or dies is killed (its whole process group) and a new one is
