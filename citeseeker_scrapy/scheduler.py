@@ -28,7 +28,7 @@ from scrapy.exceptions import DontCloseSpider
 from scrapy.utils.defer import deferred_from_coro
 from twisted.internet.defer import Deferred
 
-from . import signals as citeseeker_signals
+from . import signals as crawl_signals
 from .document.item import DocumentItem
 from .frontier import Frontier
 from .frontier.admission import Admission
@@ -76,8 +76,8 @@ class FrontierScheduler:
         self._starved = False  # the last next_request found nothing while work waited
         self._engine_started = False
         self.shared: RedisSync | None = None if shared is None else RedisSync(
-            crawler, frontier, shared, add_start_point=self._add_pushed_start_point,
-            wake_engine=self.wake_engine)
+            crawler, frontier, shared, wake_engine=self.wake_engine,
+            add_start_point=lambda url: self.admission.add_start_point(url))  # built below
         self.watch = ServerWatch(crawler, frontier, outages=outages or OutageLimits(),
                                  trap_pages=trap_pages, wake_engine=self.wake_engine,
                                  checkpoints=self.checkpoints, shared=self.shared)
@@ -114,11 +114,11 @@ class FrontierScheduler:
         connect = self.crawler.signals.connect
         connect(self.listen_to_items, signal=signals.engine_started)
         connect(self.on_engine_started, signal=signals.engine_started)
-        connect(self.finishing.on_document_failed, signal=citeseeker_signals.document_failed)
-        connect(self.watch.on_server_trouble, signal=citeseeker_signals.server_trouble)
-        connect(self.finishing.on_search_page_done, signal=citeseeker_signals.search_page_done)
-        connect(self.checkpoints.progress_snapshot, signal=citeseeker_signals.frontier_snapshot_wanted)
-        connect(self.fence.refusal_to_send, signal=citeseeker_signals.request_leaving)
+        connect(self.finishing.on_document_failed, signal=crawl_signals.document_failed)
+        connect(self.watch.on_server_trouble, signal=crawl_signals.server_trouble)
+        connect(self.finishing.on_search_page_done, signal=crawl_signals.search_page_done)
+        connect(self.checkpoints.progress_snapshot, signal=crawl_signals.frontier_snapshot_wanted)
+        connect(self.fence.refusal_to_send, signal=crawl_signals.request_leaving)
         connect(self.on_idle, signal=signals.spider_idle)
         self.checkpoints.restore()
         if self.shared is not None:
@@ -210,9 +210,6 @@ class FrontierScheduler:
         """One tick of the width (:meth:`WidthPacer.tick`; a test calls it directly)."""
         assert self.pacer is not None
         self.pacer.tick(tick)
-
-    def _add_pushed_start_point(self, url: str) -> None:
-        self.admission.add_start_point(url)  # the shared frontier's sync: a pushed start point
 
     def _wake_if_starved(self) -> None:
         if self._starved and self._engine_started:

@@ -70,8 +70,8 @@ def test_the_skip_file_names_servers_once_and_again_only_when_it_changed(
     path = tmp_path / "skip_servers.txt"
     skipping = SkipFile(path)
     assert skipping.servers_named() == []  # no file yet
-    path.write_text("# servers to skip\nhttp://a.example/some/page.html\n\n http://b.example:8080\n",
-                    encoding="utf-8")
+    path.write_text("# servers to skip\nhttp://a.example/some/page.html\n\n"
+                    " http://b.example:8080\n", encoding="utf-8")
     assert skipping.servers_named() == ["http://a.example", "http://b.example:8080"]
     assert skipping.servers_named() == []  # unchanged
     path.write_text("http://c.example/\n", encoding="utf-8")
