@@ -21,8 +21,8 @@ ROOT = "citeseeker"
 DOCUMENTS = ROOT
 #: the scheduler's scope gate: one event per reason a URL was refused
 SCOPE_REFUSED = f"{ROOT}/scope/refused"
-#: the scheduler's frontier
-FRONTIER = f"{ROOT}/frontier"
+#: the scheduler's frontier (``keys.FRONTIER`` is the origin of the requests it hands out)
+FRONTIER_STATS = f"{ROOT}/frontier"
 #: the shared (Redis) frontier's sync and the lease check middleware
 SHARED = f"{ROOT}/shared"
 #: the redirect middlewares
@@ -71,7 +71,7 @@ START_REQUESTS = f"{ROOT}/start/requests"
 #: set when a crawl resumed from its JOBDIR (summary.log, the progress line, the exit status)
 RESUMED = f"{ROOT}/resumed"
 #: responses the job's earlier runs received (Scrapy's ``response_received_count`` starts
-#: again at 0 on a resume): see :func:`citeseeker_scrapy.scheduler.job_responses`
+#: again at 0 on a resume): see :func:`citeseeker_scrapy.frontier.checkpoints.job_responses`
 EARLIER_RESPONSES = f"{ROOT}/earlier_runs/responses"
 #: documents that could not be downloaded (errors.log; the exit status "none reachable")
 DOWNLOAD_ERRORS = f"{ROOT}/errors/download"
@@ -92,28 +92,28 @@ def extraction_seconds(kind: str) -> str:
 
 
 # --- the frontier (the scheduler) ------------------------------------------------------------
-FRONTIER_ENQUEUED = f"{FRONTIER}/enqueued"
+FRONTIER_ENQUEUED = f"{FRONTIER_STATS}/enqueued"
 #: a link the frontier refused, by outcome: ``f"{FRONTIER_REFUSED}/{outcome}"``
-FRONTIER_REFUSED = f"{FRONTIER}/refused"
-FRONTIER_PICKLED = f"{FRONTIER}/pickled"
+FRONTIER_REFUSED = f"{FRONTIER_STATS}/refused"
+FRONTIER_PICKLED = f"{FRONTIER_STATS}/pickled"
 #: servers whose every document was searched (the progress line, summary.log)
-SERVERS_COMPLETED = f"{FRONTIER}/servers_completed"
-SERVERS_SKIPPED = f"{FRONTIER}/servers_skipped"
-UNREACHABLE_SERVERS = f"{FRONTIER}/unreachable_servers"
-UNREACHABLE_DOCUMENTS_SKIPPED = f"{FRONTIER}/unreachable_documents_skipped"
+SERVERS_COMPLETED = f"{FRONTIER_STATS}/servers_completed"
+SERVERS_SKIPPED = f"{FRONTIER_STATS}/servers_skipped"
+UNREACHABLE_SERVERS = f"{FRONTIER_STATS}/unreachable_servers"
+UNREACHABLE_DOCUMENTS_SKIPPED = f"{FRONTIER_STATS}/unreachable_documents_skipped"
 #: servers deferred as down (frontier/outages.py)
-SERVERS_DEFERRED = f"{FRONTIER}/deferred"
+SERVERS_DEFERRED = f"{FRONTIER_STATS}/deferred"
 #: deferred servers found deferred in JOBDIR or in the shared frontier (a resume, a takeover)
-DEFERRALS_RESTORED = f"{FRONTIER}/deferrals_restored"
+DEFERRALS_RESTORED = f"{FRONTIER_STATS}/deferrals_restored"
 #: documents not fetched because their server was down or kept failing them (the crawl
 #: command's last line and exit status)
-DOCUMENTS_NOT_FETCHED = f"{FRONTIER}/documents_not_fetched"
-STALE_IN_FLIGHT = f"{FRONTIER}/stale_in_flight"
+DOCUMENTS_NOT_FETCHED = f"{FRONTIER_STATS}/documents_not_fetched"
+STALE_IN_FLIGHT = f"{FRONTIER_STATS}/stale_in_flight"
 #: servers crawled at once: allowed now, and the most allowed so far (frontier/width.py)
-FRONTIER_WIDTH = f"{FRONTIER}/width"
-FRONTIER_WIDTH_MAX = f"{FRONTIER}/width_max"
+FRONTIER_WIDTH = f"{FRONTIER_STATS}/width"
+FRONTIER_WIDTH_MAX = f"{FRONTIER_STATS}/width_max"
 #: the frontier's structures: ``f"{FRONTIER_SIZE}/{structure}"``
-FRONTIER_SIZE = f"{FRONTIER}/size"
+FRONTIER_SIZE = f"{FRONTIER_STATS}/size"
 SIZE_PENDING_SERVERS = f"{FRONTIER_SIZE}/pending_servers"
 SIZE_PENDING_DOCUMENTS = f"{FRONTIER_SIZE}/pending_documents"
 SIZE_COMPLETED_SERVERS = f"{FRONTIER_SIZE}/completed_servers"

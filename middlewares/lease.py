@@ -4,7 +4,7 @@ Why: a worker paused (SIGSTOP, a long GC, a suspended VM) past its lease finds, 
 continues, requests it had already handed to the downloader for servers another worker has
 since taken over; unchecked, they go out within milliseconds, before its next sync learns that
 the leases are gone, and those documents are fetched twice. This middleware asks the
-scheduler (:meth:`~citeseeker_scrapy.scheduler.FrontierScheduler.holds_lease`) just before a
+scheduler (:class:`~citeseeker_scrapy.frontier.fencing.LeaseFence`) just before a
 document request enters its download slot (the CiteSeeker signal ``request_leaving``, which
 the scheduler answers: no component reads another's insides), and sends a request whose lease cannot be proven
 back to the frontier unsent (meta ``citeseeker_unsent``): the frontier names it to the shared

@@ -15,6 +15,7 @@ from typing import Any
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware, RedirectMiddleware
 from scrapy.http import HtmlResponse, Request, Response
 
+from citeseeker_scrapy.extraction.decode import bytes_spell_ascii
 from citeseeker_scrapy.keys import ORIGIN_KEY, REDIRECT
 from citeseeker_scrapy.stats import REDIRECTS_FOLLOWED
 
@@ -64,7 +65,7 @@ def may_refresh(response: HtmlResponse) -> bool:
     with NUL bytes in its head (UTF-16, UTF-32) is looked at as text.
     """
     head = response.body[:META_REFRESH_SCAN_BYTES]
-    if b"\0" in head:
+    if not bytes_spell_ascii(head):
         text = response.text[:META_REFRESH_SCAN].lower()
         return "refresh" in text or "&#" in text
     head = head.lower()

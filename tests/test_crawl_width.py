@@ -78,7 +78,7 @@ def test_a_server_gets_its_next_document_when_one_of_its_own_is_done() -> None:
     crawl = scheduler(2, 5, CITESEEKER_CONCURRENT_SERVERS=1, CONCURRENT_REQUESTS_PER_DOMAIN=2)
     first, second = crawl.next_request(), crawl.next_request()
     assert crawl.next_request() is None
-    crawl.on_document_failed(first)
+    crawl.finishing.on_document_failed(first)
     third = crawl.next_request()
     assert third is not None and third.url.split("/doc")[0] == first.url.split("/doc")[0]
     assert second is not None

@@ -19,7 +19,8 @@ PURE = ("urls.py", "config.py", "settings_table.py", "exceptions.py", "storage.p
         "rendering", "providers", "works",
         "site_search", "recrawl", "frontier/frontier.py", "frontier/model.py",
         "frontier/store.py", "frontier/sqlite_store.py", "frontier/outages.py", "frontier/traps.py", "frontier/shared.py",
-        "frontier/redis_backend.py")
+        "frontier/redis_backend.py", "frontier/skip_file.py", "frontier/checkpoints.py",
+        "frontier/build.py")
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -44,7 +44,7 @@ from citeseeker_scrapy.stats import (
     DOCUMENTS_NOT_FETCHED, DOCUMENTS_SEARCHED, DOWNLOAD_ERRORS, RESUMED, START_REQUESTS,
     UNREACHABLE_SERVERS,
 )
-from citeseeker_scrapy.scheduler import job_responses
+from citeseeker_scrapy.frontier.checkpoints import job_responses
 
 logger = logging.getLogger(__name__)
 UNREACHABLE_STATUS = 1

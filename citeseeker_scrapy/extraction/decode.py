@@ -44,6 +44,13 @@ def bom_encoding(body: bytes) -> str | None:
     return next((codec for bom, codec in BOMS if body.startswith(bom)), None)
 
 
+def bytes_spell_ascii(head: bytes) -> bool:
+    """Whether an ASCII word in this text is the same bytes (a search of the bytes finds it):
+    not in UTF-16 or UTF-32, which put NULs beside each ASCII character. Who calls: the
+    redirect middleware, looking for a refresh in a page's first bytes."""
+    return b"\0" not in head
+
+
 def is_utf8(body: bytes) -> bool:
     """Whether ``body`` is valid UTF-8 (ASCII is, at once)."""
     if body.isascii():

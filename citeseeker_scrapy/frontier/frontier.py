@@ -105,10 +105,8 @@ class Frontier:
             return self._refuse(COMPLETED_SERVER)
         if server in self.active:
             return self._push(self.active[server], entry, force=False)
-        pending = self._pending_server(server)
-        if entry.url == self.root_of(server):
-            return ACCEPTED
-        return self._add_pending_document(pending, entry)
+        is_root = entry.url == self.root_of(server)
+        return self._add_pending(server, None if is_root else entry, reference=False)
 
     def add_link(self, entry: DocumentEntry, *, from_server: str | None, force: bool = False,
                  front: bool = False, server: str | None = None) -> str:
@@ -122,9 +120,19 @@ class Frontier:
             return self._refuse(COMPLETED_SERVER)
         if server in self.active:
             return self._push(self.active[server], entry, force=force, front=front)
+        return self._add_pending(server, entry,
+                                 reference=from_server is not None and from_server != server)
+
+    def _add_pending(self, server: str, entry: DocumentEntry | None, *, reference: bool) -> str:
+        """A document (None: only the server, its root) of a server not crawled here: the
+        server becomes pending, once more referenced when the link came from another server,
+        and the document one of its Pending Documents. The shared frontier overrides this one
+        step (Redis keeps the Pending Servers); the rules before it are the same for both."""
         pending = self._pending_server(server)
-        if from_server is not None and from_server != server:
+        if reference:
             self._reference(pending)
+        if entry is None:
+            return ACCEPTED
         return self._add_pending_document(pending, entry)
 
     def _refuse(self, reason: str) -> str:
@@ -390,6 +398,13 @@ class Frontier:
         return len(pending.documents) if pending is not None else 0
 
     # --- state --------------------------------------------------------------------------------
+
+    def has_documents_ready(self) -> bool:
+        """A document waits on an active server's stack, or a pending server may be activated
+        (Scrapy's ``has_pending_requests``, asked by its engine)."""
+        if any(server.stack for server in self.active.values()):
+            return True
+        return bool(self.pending) and self.crawling() < self.max_active_servers
 
     def has_work(self) -> bool:
         return bool(self.pending) or any(not s.is_finished() for s in self.active.values())

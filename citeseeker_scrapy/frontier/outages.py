@@ -17,7 +17,8 @@ scheduler completes it, its documents counted as not fetched). A request is retr
 its other pages ends too. Failures reported while the server is held were on the way before it
 was held: they are retried but not counted again.
 
-Pure (no Scrapy): the scheduler asks :meth:`OutagePolicy.trouble` and applies the verdict.
+Pure (no Scrapy): the scheduler's server watch (:mod:`.trouble`) asks
+:meth:`OutagePolicy.trouble` and applies the verdict.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from ..urls import server_of
-from .frontier import ACCEPTED, COMPLETED_SERVER, Frontier
+from .frontier import ACCEPTED, Frontier
 from .model import ActiveServer, Deferral, DocumentEntry
 from .store import MemoryStore
 
@@ -253,24 +253,9 @@ class SharedFrontier(Frontier):
         server = self.active.get(key)
         return None if server is None else server.lease
 
-    def add_start_point(self, entry: DocumentEntry) -> str:
-        server = server_of(entry.url)
-        if server in self.completed:
-            return self._refuse(COMPLETED_SERVER)
-        if server in self.active:
-            return self._push(self.active[server], entry, force=False)
-        is_root = entry.url == self.root_of(server)
-        self.store.link(server, None if is_root else entry, reference=False)
-        return ACCEPTED
-
-    def add_link(self, entry: DocumentEntry, *, from_server: str | None, force: bool = False,
-                 front: bool = False, server: str | None = None) -> str:
-        server = server or server_of(entry.url)
-        if server in self.completed:
-            return self._refuse(COMPLETED_SERVER)
-        if server in self.active:
-            return self._push(self.active[server], entry, force=force, front=front)
-        reference = from_server is not None and from_server != server
+    def _add_pending(self, server: str, entry: DocumentEntry | None, *, reference: bool) -> str:
+        """A server held elsewhere or pending: the link goes to Redis with the next sync, which
+        refuses it there if the server is completed or its Pending Documents are full."""
         self.store.link(server, entry, reference=reference)
         return ACCEPTED
 

@@ -10,7 +10,8 @@ server is a trap: the scheduler ends its crawl (its waiting documents skipped) w
 errors.log line. Memory: one counter per page of the servers being crawled, released when a
 server completes.
 
-Pure (no Scrapy): who calls it is the frontier scheduler, for each HTML document done.
+Pure (no Scrapy): who calls it is the scheduler's server watch (:mod:`.trouble`), for each
+HTML document done.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ depends on the network and on the machine, so it is found, not set: every
 
 A shrunk width activates no new server until active ones complete; it never stops a server
 being crawled. ``ceiling`` (the user's ``CITESEEKER_CONCURRENT_SERVERS``) is a bound the width
-never passes. Who calls it: :class:`citeseeker_scrapy.scheduler.FrontierScheduler`, which
+never passes. Who calls it: :class:`citeseeker_scrapy.frontier.pacing.WidthPacer`, which
 sets the frontier's ``max_active_servers`` to :attr:`CrawlWidth.servers`. Pure: no Scrapy.
 """
 
