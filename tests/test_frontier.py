@@ -247,6 +247,21 @@ def test_limits_depth_documents_per_server_pending_documents() -> None:
     assert frontier.refused == {TOO_DEEP: 1, SERVER_FULL: 1, PENDING_FULL: 1}
 
 
+def test_a_link_already_pending_is_a_duplicate_even_when_its_server_is_full(make) -> None:
+    """One rule order for every store: a pending document offered again is a duplicate, a new
+    one beyond the server's pending limit is refused as full."""
+    frontier, _ = make(max_pending_docs=2)
+    frontier.add_start_point(DocumentEntry("http://a.org/"))
+    frontier.next_document()
+    for name in ("1", "2"):
+        assert frontier.add_link(DocumentEntry(f"http://b.org/{name}.html"),
+                                 from_server="http://a.org") == ACCEPTED
+    assert frontier.add_link(DocumentEntry("http://b.org/1.html"),
+                             from_server="http://a.org") == DUPLICATE
+    assert frontier.add_link(DocumentEntry("http://b.org/3.html"),
+                             from_server="http://a.org") == PENDING_FULL
+
+
 def test_skip_a_server_being_crawled_and_a_pending_one() -> None:
     completed: list[str] = []
     frontier = memory_frontier(on_completed=completed.append)

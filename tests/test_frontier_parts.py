@@ -3,6 +3,7 @@ and the skip file read only when it changed (``frontier/skip_file.py``)."""
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
@@ -77,3 +78,18 @@ def test_the_skip_file_names_servers_once_and_again_only_when_it_changed(
     path.write_text("http://c.example/\n", encoding="utf-8")
     os.utime(path, (1, path.stat().st_mtime + 5))
     assert skipping.servers_named() == ["http://c.example"]
+
+
+def test_a_skip_file_line_is_read_as_a_user_spells_a_server(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Upper case, a default port, a bare host name: each names the server as the frontier
+    spells it; a line naming no web server is said in the log, and the others still count."""
+    monkeypatch.setattr(skip_file, "SKIP_CHECK_SECONDS", 0.0)
+    path = tmp_path / "skip_servers.txt"
+    path.write_text("HTTP://A.Example:80/Some/Page.html\nwww.b.example\nftp://c.example/\n"
+                    "https://d.example:443\n", encoding="utf-8")
+    with caplog.at_level(logging.WARNING):
+        named = SkipFile(path).servers_named()
+    assert named == ["http://a.example", "http://www.b.example", "https://www.b.example",
+                     "https://d.example"]
+    assert "line 3, 'ftp://c.example/', names no web server" in caplog.text

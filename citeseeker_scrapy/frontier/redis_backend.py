@@ -117,16 +117,16 @@ for s, l in pairs(a.links) do
       local refs = redis.call('HINCRBY', p .. ':refs', s, l.refs)
       redis.call('ZADD', p .. ':pending', string.format('%.0f', refs * 1073741824 - arrival), s)
     end
+    -- the order of Frontier._add_pending_document: a duplicate, then the limit
     for i = 1, #l.docs, 2 do
-      if redis.call('HLEN', key('pdocs', s)) >= a.max_pending then
+      if redis.call('HEXISTS', key('pdocs', s), l.docs[i]) == 1 then
+        out.duplicates = out.duplicates + 1
+      elseif redis.call('HLEN', key('pdocs', s)) >= a.max_pending then
         out.refused_full = out.refused_full + 1
       else
         local order = redis.call('INCR', p .. ':order')
-        if redis.call('HSETNX', key('pdocs', s), l.docs[i], '-' .. order .. ' ' .. l.docs[i + 1]) == 1 then
-          out.accepted = out.accepted + 1
-        else
-          out.duplicates = out.duplicates + 1
-        end
+        redis.call('HSET', key('pdocs', s), l.docs[i], '-' .. order .. ' ' .. l.docs[i + 1])
+        out.accepted = out.accepted + 1
       end
     end
   end
