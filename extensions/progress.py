@@ -23,7 +23,7 @@ from scrapy.utils.asyncio import create_looping_call
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.report.progress import (
-    FrontierSnapshot, LiveProgress, ProgressFigures, documents_done, figures, progress_line,
+    FrontierCounts, LiveProgress, ProgressFigures, documents_done, figures, progress_line,
     resume_line, stop_line, wants_progress,
 )
 from citeseeker_scrapy.stats import PROGRESS_DOCUMENTS
@@ -65,10 +65,10 @@ class ProgressExtension:
         return figures(self.crawler.stats.get_stats(), self.frontier_snapshot(),
                        documents_before=documents_before, seconds=seconds)
 
-    def frontier_snapshot(self) -> FrontierSnapshot | None:
+    def frontier_snapshot(self) -> FrontierCounts | None:
         """Asked of the frontier scheduler by a signal (None with another scheduler)."""
         answers = self.crawler.signals.send_catch_log(citeseeker_signals.frontier_snapshot_wanted)
-        return next((answer for _, answer in answers if isinstance(answer, FrontierSnapshot)),
+        return next((answer for _, answer in answers if isinstance(answer, FrontierCounts)),
                     None)
 
     def spider_opened(self, spider: Any) -> None:

@@ -12,7 +12,7 @@ from scrapy.exceptions import NotConfigured
 from scrapy.utils.test import get_crawler
 
 from citeseeker_scrapy import signals as citeseeker_signals
-from citeseeker_scrapy.report.progress import FrontierSnapshot
+from citeseeker_scrapy.report.progress import FrontierCounts
 from citeseeker_scrapy.stats import (
     CITATIONS, PROGRESS_DOCUMENTS, RESUMED, SERVERS_COMPLETED,
 )
@@ -60,7 +60,7 @@ def test_a_new_job_counts_from_scrapys_responses_and_says_nothing(caplog) -> Non
 
 def test_the_line_has_the_frontiers_figures_and_the_rate_since_the_last_line(caplog) -> None:
     extension = progress()
-    snapshot = FrontierSnapshot({"pending_servers": 4, "active_servers": 2,
+    snapshot = FrontierCounts({"pending_servers": 4, "active_servers": 2,
                                  "completed_servers": 5}, ("127.0.0.1:8000",))
     extension.crawler.signals.connect(lambda **kwargs: snapshot,
                                       signal=citeseeker_signals.frontier_snapshot_wanted,

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from citeseeker_scrapy.report.progress import (
-    FrontierSnapshot, ProgressFigures, figures, progress_line,
+    FrontierCounts, ProgressFigures, figures, progress_line,
 )
 from tests.support.crawl import PROJECT_ROOT, run_crawl
 from tests.support.servers import SiteServer, write_site
@@ -100,7 +100,7 @@ def test_the_figures_and_the_line() -> None:
     stats = {"response_received_count": 130, "downloader/response_bytes": 3 * 1024 * 1024,
              "citeseeker/citations": 4, "citeseeker/errors/download": 1,
              "citeseeker/errors/extraction": 2}
-    snapshot = FrontierSnapshot({"pending_servers": 3, "active_servers": 2, "completed_servers": 5},
+    snapshot = FrontierCounts({"pending_servers": 3, "active_servers": 2, "completed_servers": 5},
                                 ("http://b.org", "http://a.org"))
     now = figures(stats, snapshot, documents_before=100, seconds=30)
     assert now == ProgressFigures(3, 2, 5, 130, 60.0, 3.0, 4, 3, ("http://a.org", "http://b.org"))

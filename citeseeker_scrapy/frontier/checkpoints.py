@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from citeseeker_scrapy.exceptions import StorageError
-from citeseeker_scrapy.report.progress import FrontierSnapshot
+from citeseeker_scrapy.report.progress import FrontierCounts
 from citeseeker_scrapy.stats import (EARLIER_RESPONSES, FRONTIER_SIZE, RESUMED, ROOT,
                                      START_REQUESTS)
 from citeseeker_scrapy.storage import StorageGuard
@@ -64,9 +64,9 @@ class Checkpoints:
         for name, value in self.frontier.sizes().items():
             self.stats.set_value(f"{FRONTIER_SIZE}/{name}", value)
 
-    def progress_snapshot(self, **kwargs: Any) -> FrontierSnapshot:
+    def progress_snapshot(self, **kwargs: Any) -> FrontierCounts:
         """The progress display's figures (signal ``frontier_snapshot_wanted``)."""
-        return FrontierSnapshot(self.frontier.sizes(), tuple(self.frontier.active))
+        return FrontierCounts(self.frontier.sizes(), tuple(self.frontier.active))
 
     def _snapshot(self) -> dict[str, Any]:
         """Our statistics for the checkpoint, the job's responses so far among them: the next

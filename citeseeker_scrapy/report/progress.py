@@ -3,7 +3,7 @@
 Who calls it: the progress extension (``extensions/progress.py``), every
 ``CITESEEKER_PROGRESS_INTERVAL`` seconds for the line (Scrapy's LogStats style) and about once a
 second for the display. Figures come from the crawl's stats and, when the CiteSeeker scheduler
-runs, from a :class:`FrontierSnapshot` the scheduler answers the ``frontier_snapshot_wanted``
+runs, from a :class:`FrontierCounts` the scheduler answers the ``frontier_snapshot_wanted``
 signal with (servers pending / being crawled / completed, and which servers).
 The display is drawn by ``rich`` (``Live``): log lines written meanwhile are printed above it,
 whole, so the crawl's output stays intact.
@@ -49,7 +49,7 @@ class ProgressFigures:
 
 
 @dataclass(frozen=True)
-class FrontierSnapshot:
+class FrontierCounts:
     """What the frontier scheduler tells the progress display: its structures' sizes
     (``pending_servers``, ``active_servers``, ``completed_servers``...) and the servers being
     crawled. Built by the scheduler on request (signal ``frontier_snapshot_wanted``)."""
@@ -87,7 +87,7 @@ def stop_line(reason: str, stats: Mapping[str, Any], jobdir: str) -> str | None:
             "-s JOBDIR=DIR or -a crawl=NAME to make a crawl resumable")
 
 
-def figures(stats: Mapping[str, Any], frontier: FrontierSnapshot | None, *,
+def figures(stats: Mapping[str, Any], frontier: FrontierCounts | None, *,
             documents_before: int, seconds: float) -> ProgressFigures:
     """The figures now; ``documents_before`` were fetched ``seconds`` ago (for the rate).
     Without a frontier snapshot (another scheduler) the server counts are unknown."""
