@@ -1,8 +1,8 @@
 """A shared frontier's job key that has already finished: refused, or cleared when asked.
 
 Why: all the state of a Redis job lives under its key (``CITESEEKER_REDIS_KEY``); a second
-crawl started with the same key found every server completed and "finished" in half a second
-with 0 documents, saying nothing. A worker now refuses a finished job key (exit status 2)
+crawl started with the same key would find every server completed and "finish" in half a
+second with 0 documents, saying nothing. So a worker refuses a finished job key (exit status 2)
 unless ``CITESEEKER_REDIS_REUSE`` is true, in which case the old job's keys are deleted and the
 crawl starts anew. Who calls it: the frontier scheduler when it opens with
 ``CITESEEKER_FRONTIER=redis``, once, before any request (blocking calls: at start only).
