@@ -23,7 +23,7 @@
   one owner of the log files (the browser's render failures, the start-point providers).
 
 * :data:`frontier_snapshot_wanted` — the progress extension: the frontier scheduler answers
-  with a :class:`~citeseeker_scrapy.report.progress.FrontierSnapshot` (``send_catch_log``'s
+  with a :class:`~citeseeker_scrapy.report.progress.FrontierCounts` (``send_catch_log``'s
   responses), so no component reads the scheduler's frontier. No kwargs.
 
 * :data:`request_leaving` — the lease check middleware, just before a frontier request goes to
