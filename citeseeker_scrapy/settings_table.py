@@ -334,7 +334,7 @@ _TABLE = (
             at_least=1),
     Setting("CITESEEKER_TRAP_PAGES", INTEGER, 100,
             doc="This many HTML pages of one server alike (the same text once numbers are taken "
-                "out) end its crawl: a crawler trap.",
+                "out), lying over a quarter as many link depths, end its crawl: a crawler trap.",
             example="500",
             at_least=1),
     Setting("CITESEEKER_MAX_DEPTH", INTEGER, 100,

@@ -32,5 +32,17 @@ def test_pages_differing_only_in_numbers_have_one_shape():
     assert page_shape("Events on 2026-11-29, page 3") == page_shape("Events on 2026-11-30, page 41")
     assert page_shape("Events on 2026-11-29") != page_shape("Events in 2026-11-29")
     watch = TrapWatch(alike_limit=3)
-    verdicts = [watch.is_trap("http://a", f"Day {n} of the calendar") for n in range(4)]
+    verdicts = [watch.is_trap("http://a", f"Day {n} of the calendar", depth=n) for n in range(4)]
     assert verdicts == [False, False, True, False]
+
+
+def test_pages_alike_side_by_side_are_no_chain():
+    """A generated site's numbered pages, each linked from its section's index (one depth):
+    crawled; the same pages found one on the other (a calendar's next day) are a trap."""
+    watch = TrapWatch(alike_limit=3)
+    assert not any(watch.is_trap("http://a", f"Page 3.{n}: page {n - 1} page {n + 1}", depth=2)
+                   for n in range(500))
+    chain = [watch.is_trap("http://b", f"Day {n} of the calendar", depth=5 + n) for n in range(3)]
+    assert chain == [False, False, True]
+    wide = [watch.is_trap("http://c", "Basket empty", depth=d) for d in (4, 4, 4, 4, 5, 6)]
+    assert wide == [False, False, False, False, True, False]  # over two depths: told once

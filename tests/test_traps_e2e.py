@@ -102,3 +102,27 @@ def test_the_per_server_budget_is_told_once(tmp_path: Path) -> None:
     lines = errors_about(result, "document budget reached")
     assert len(lines) == 1 and "CITESEEKER_MAX_DOCS_PER_SERVER" in lines[0], lines
     assert len([hit for hit in site.hits if hit.path.startswith("/p")]) == 4  # + the root
+
+
+def numbered_pages(path: str, hits: int, elapsed: float) -> Answer:
+    """A generated list: an index links 80 pages that differ only in their numbers (prev and
+    next links among them); the last one cites."""
+    if path == "/":
+        return Answer(body=page("The list", [f"p{n}.html" for n in range(80)]))
+    if path == "/robots.txt":
+        return Answer(404, "")
+    if path in {f"/p{n}.html" for n in range(80)}:
+        number = int(path[2:-5])
+        return Answer(body=page(CITING if number == 79 else f"Item {number} of the list.",
+                                [f"p{number - 1}.html", f"p{number + 1}.html"]))
+    return Answer(404, "")
+
+
+def test_many_pages_alike_side_by_side_are_crawled(tmp_path: Path) -> None:
+    """Pages alike linked from one index are no chain: every one is fetched, no trap said."""
+    with ScriptedServer(numbered_pages, host="127.0.45.4") as site:
+        result = crawl(tmp_path, site.base + "/", CITESEEKER_TRAP_PAGES="30")
+    assert result.returncode == 0, result.output[-3000:]
+    assert result.hits() == {(f"{site.base}/p79.html", FIALA)}
+    assert errors_about(result, "crawler trap") == []
+    assert {hit.path for hit in site.hits} >= {f"/p{n}.html" for n in range(80)}

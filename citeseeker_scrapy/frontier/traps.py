@@ -5,10 +5,14 @@ the duplicate check nor the depth limit stops them soon.
 
 What is compared is a page's *shape*: its text in lower case, every run of digits one ``0``
 (dates, ids, page numbers), white space collapsed, the first :data:`SHAPE_CHARS` characters,
-hashed. When :attr:`TrapWatch.alike_limit` HTML pages of one server have the same shape, the
-server is a trap: the scheduler ends its crawl (its waiting documents skipped) with one
-errors.log line. Memory: one counter per page of the servers being crawled, released when a
-server completes.
+hashed. A trap is a *chain* of such pages, each found on one before it (the next day, the next
+session id), so its pages lie ever deeper: when :attr:`TrapWatch.alike_limit` HTML pages of one
+server have one shape and lie over at least a quarter as many depths (links from the server's
+first document), the server is a trap: the scheduler ends its crawl (its waiting documents
+skipped) with one errors.log line. Many pages alike side by side (a generated site's thousands
+of numbered pages, each linked from its section's index) are no chain: they are crawled.
+Memory: three numbers per shape of the servers being crawled, released when a server
+completes.
 
 Pure (no Scrapy): who calls it is the scheduler's server watch (:mod:`.trouble`), for each
 HTML document done.
@@ -18,7 +22,6 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections import Counter
 from dataclasses import dataclass, field
 
 #: Characters of a page's text that make its shape.
@@ -47,14 +50,28 @@ class TrapWatch:
     """Shapes of each server's pages; ``alike_limit`` is ``CITESEEKER_TRAP_PAGES``."""
 
     alike_limit: int
-    shapes: dict[str, Counter[int]] = field(default_factory=dict)
+    #: server -> shape -> (its pages, the shallowest and the deepest one's depth); pages -1
+    #: once the shape was told a trap
+    shapes: dict[str, dict[int, tuple[int, int, int]]] = field(default_factory=dict)
 
-    def is_trap(self, server: str, text: str) -> bool:
-        """Count one page of ``server``; True exactly when its shape reaches the limit."""
-        counter = self.shapes.setdefault(server, Counter())
+    @property
+    def chain_depths(self) -> int:
+        """Depths a trap's pages lie over at least: a quarter of the limit (a page may link
+        a few of the next pages alike, as a session id's links do)."""
+        return max(1, self.alike_limit // 4)
+
+    def is_trap(self, server: str, text: str, depth: int) -> bool:
+        """Count one page of ``server`` at ``depth``; True exactly once, when its shape makes
+        a chain (see the module docstring)."""
+        chains = self.shapes.setdefault(server, {})
         shape = page_shape(text)
-        counter[shape] += 1
-        return counter[shape] == self.alike_limit
+        pages, shallowest, deepest = chains.get(shape, (0, depth, depth))
+        if pages < 0:
+            return False
+        pages, shallowest, deepest = pages + 1, min(shallowest, depth), max(deepest, depth)
+        trap = pages >= self.alike_limit and deepest - shallowest >= self.chain_depths
+        chains[shape] = (-1 if trap else pages, shallowest, deepest)
+        return trap
 
     def forget(self, server: str) -> None:
         self.shapes.pop(server, None)

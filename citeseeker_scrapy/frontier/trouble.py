@@ -157,12 +157,12 @@ class ServerWatch:
         """An HTML page of the server: a crawler trap when too many pages look alike, and
         then the server's crawl ends now, said in one errors.log line."""
         if not (item.kind == "html" and item.parts
-                and self.traps.is_trap(item.server, item.parts[0]["text"])):
+                and self.traps.is_trap(item.server, item.parts[0]["text"], item.depth)):
             return
         skipped = self.frontier.complete_now(item.server)
         self.crawler.stats.inc_value(TRAPS_SERVERS)
         self._note_error(item.server,
-                         f"crawler trap: {self.traps.alike_limit} pages alike (a calendar, "
+                         f"crawler trap: a chain of {self.traps.alike_limit} pages alike (a calendar, "
                          f"session ids in links, generated pages): its crawl ended, {skipped} "
                          "documents skipped (CITESEEKER_TRAP_PAGES)")
 
