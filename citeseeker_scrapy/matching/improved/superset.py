@@ -14,7 +14,8 @@ title): then its hit is reported unless one of the checks of ``model.VETOES`` fa
   it to be no citation (another entry's title), so this weaker one, a similar title after
   the name ("Ranking analysis" for a typed "Craling analysis" where the entry before holds
   "Crawling analysis"), is none either;
-* ``WORDS_MISSING``, ``CHANGED_WORD``, ``ORDINARY_WORDS``: the word checks of ``verify``.
+* ``WORDS_MISSING``, ``CHANGED_WORD``, ``ORDINARY_WORDS``: the word checks of ``verify``, read
+  again without the running headers near the hit (a title cut by a page break).
 
 So a citation the original finds is lost only for a reason with a name, and a benchmark can
 count, per check, the true citations it drops beside the decoys it rejects
@@ -92,7 +93,7 @@ def veto_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int) -> Op
         return OTHER_ENTRY
     if _closer_nearby(text, hit, title.title, length):
         return CLOSER_NEARBY
-    return veto(text, title, hit.position, end, region)
+    return veto(text, title, hit.position, end, region, across_headers=True)
 
 
 def _closer_nearby(text: str, hit: OriginalHit, title: Title, length: int) -> bool:

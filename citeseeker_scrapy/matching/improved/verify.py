@@ -83,16 +83,17 @@ class CheckedTitle:
 
 
 def veto(text: str, title: CheckedTitle, start: int, end: int,
-         region: Optional[Region] = None) -> Optional[str]:
+         region: Optional[Region] = None, across_headers: bool = False) -> Optional[str]:
     """The check of the module docstring that a hit ``text[start:end]`` (in ``region``) fails,
     by its name in ``model.VETOES``, or None if it looks like a citation of the title.
 
     Called by ``search`` on each hit of its own search and by ``superset`` on the original
-    scheme's hit. A word check that fails is read again with the running headers near the
-    hit left out (:func:`_without_running_header`)."""
+    scheme's hit. With ``across_headers`` (the original's hit: few, so the search for a
+    header is paid rarely) a word check that fails is read again with the running headers
+    near the hit left out (:func:`_without_running_header`)."""
     name_before = _name_before(region, start)
     why = _word_veto(text, title, start, end, name_before, region)
-    if why not in (WORDS_MISSING, CHANGED_WORD):
+    if not across_headers or why not in (WORDS_MISSING, CHANGED_WORD):
         return why
     without = _without_running_header(text, title, start, end)
     if without is None:
@@ -153,17 +154,20 @@ def _foreign_runs(text: str, title: CheckedTitle, start: int, end: int
     that the title does not hold, near the hit; short words and numbers may stand among them,
     the run's ends are such words."""
     own = set(title.words)
-    runs, first, last, count = [], None, None, 0
-    for token in _TOKEN.finditer(text, max(0, start - _INTERRUPTION),
-                                 min(len(text), end + _INTERRUPTION)):
-        words = _WORDS.findall(_word_text(text, *token.span()))
-        if any(word in own for word in words if len(word) >= _SHORT_WORD):
+    low = max(0, start - _INTERRUPTION)
+    runs, first, last, count = [], 0, 0, 0
+    for word in _WORDS.finditer(text, low, min(len(text), end + _INTERRUPTION)):
+        printed = word.group()
+        if len(printed) < _SHORT_WORD or printed.isdigit():
+            continue
+        if printed in own:
             if count >= _HEADER_WORDS:
                 runs.append((first, last))
-            first, last, count = None, None, 0
-        elif any(len(word) >= _SHORT_WORD and not word.isdigit() for word in words):
-            first = token.start() if first is None else first
-            last, count = token.end(), count + 1
+            count = 0
+            continue
+        if not count:
+            first = word.start()
+        last, count = word.end(), count + 1
     if count >= _HEADER_WORDS:
         runs.append((first, last))
     return runs
@@ -186,7 +190,11 @@ def _whole_header(text: str, low: int, high: int) -> tuple[int, int]:
 
 
 def _repeated(text: str, run: str) -> bool:
-    """True if ``text`` prints ``run``, numbers aside, at least ``_HEADER_PAGES`` times."""
+    """True if ``text`` prints ``run``, numbers aside, at least ``_HEADER_PAGES`` times.
+    Its longest part without digits is counted first: most runs fail there, without a
+    pattern scanning the whole text."""
+    if text.count(max(re.split(r"\d+", run), key=len)) < _HEADER_PAGES:
+        return False
     pattern = re.compile(re.sub(r"\d+", r"\\d+", re.escape(run)))
     return sum(1 for _, _ in zip(range(_HEADER_PAGES), pattern.finditer(text))) >= _HEADER_PAGES
 
