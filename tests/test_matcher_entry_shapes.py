@@ -348,3 +348,54 @@ def test_a_query_without_the_titles_first_word_before_a_subtitle_colon() -> None
                      "I: Survey of a fuel spill at the old power plant")
     assert found(doc, "Field Research Institute",
                  "Phase I: Survey of a fuel spill at the old power plant")
+
+
+
+SPREAD = ("Measuring the Spread of Open Lecture Notes: Reinstating Inquiry Into Regional "
+          "Teaching Archives")
+RUNNING = "Annals of Invented Bibliometrics {} (2031) Reference Lists"
+
+
+def _paged_entry(first_half: str, between: str, second_half: str) -> str:
+    """A reference list whose second entry's title is cut by ``between`` (a page number and
+    the next page's running header); the first page opens with the same header."""
+    return (f"{RUNNING.format(4)}\n[1] Brown, P. Other things of the world. Journal of Things, "
+            f'2001.\n[2] Okafor, N. and Lindqvist, T., "{first_half}\n{between}\n{second_half},"'
+            " in a lecture to the School of Education, University of Bath, UK, March 2010.\n")
+
+
+RUNNING_HEADERS = [
+    # the page number, then the next page's header with content words of its own
+    _paged_entry("Measuring the Spread of Open Lecture Notes: Reinstating",
+                 f"1\n{RUNNING.format(4)}", "Inquiry Into Regional Teaching Archives"),
+    _paged_entry("Measuring the Spread of Open Lecture Notes: Reinstating",
+                 f"1\n{RUNNING.format(5)}", "Inquiry Into Reg1onal Teaching Arch1ves"),
+    # the header first, its page number after it
+    _paged_entry("Measuring the Spread of Open Lecture Notes: Reinstating",
+                 f"{RUNNING.format(4)} 18", "Inquiry Into Regional Teaching Archives"),
+]
+
+
+@pytest.mark.parametrize("entry", RUNNING_HEADERS)
+def test_a_running_header_with_words_of_its_own_inside_the_title(entry: str) -> None:
+    assert found(entry, "Okafor", SPREAD)
+    assert found(entry, "Lindqvist", SPREAD.replace("Spread", "Sprad"))  # a typo in the query
+
+
+@pytest.mark.parametrize("entry, title", [
+    (RUNNING_HEADERS[0], SPREAD.replace("Regional", "National")),  # a content word changed
+    (RUNNING_HEADERS[1], SPREAD.replace("Lecture", "Video")),
+    (RUNNING_HEADERS[2], SPREAD.replace("Archives", "Libraries")),
+    # the title's last words missing: the print ends at the page break
+    (_paged_entry("Measuring the Spread of Open Lecture Notes: Reinstating Inquiry Into",
+                  f"1\n{RUNNING.format(4)}", "Bath"), SPREAD),
+])
+def test_a_running_header_lends_no_title_its_missing_words(entry: str, title: str) -> None:
+    assert not found(entry, "Okafor", title)
+
+
+def test_words_printed_once_between_the_halves_are_the_titles_own() -> None:
+    # not a running header: the document prints "Invented Bibliometrics" only there
+    entry = _paged_entry("Measuring the Spread of Open Lecture Notes: Reinstating",
+                         "1\nInvented Bibliometrics", "Inquiry Into Regional Teaching Archives")
+    assert not found(entry.replace(RUNNING.format(4), "Journal"), "Okafor", SPREAD)

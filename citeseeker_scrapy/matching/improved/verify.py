@@ -45,6 +45,11 @@ _SHORT_TITLE_WORDS = 3
 #: A backquote after a blank, before a letter: an opening quote in plain text.
 _OPENING_BACKQUOTE = re.compile(r"\s+`(?=[^\W\d_])")
 _SHORT_WORD = 4  # letters of a word a running header is likely to hold too ("of", "and")
+_HEADER_PAGES = 2  # a running header: the same words (numbers aside) on this many pages
+_HEADER_WORDS = 2  # words of its own a running header holds at least
+_HEADER_SPAN = 12  # words a running header holds at most beside its own
+_TOKEN = re.compile(r"\S+")
+_NUMBER = re.compile(r"[\d()/.,:-]+")
 _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one is no typo)
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
@@ -83,15 +88,121 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
     by its name in ``model.VETOES``, or None if it looks like a citation of the title.
 
     Called by ``search`` on each hit of its own search and by ``superset`` on the original
-    scheme's hit."""
+    scheme's hit. A word check that fails is read again with the running headers near the
+    hit left out (:func:`_without_running_header`)."""
+    name_before = _name_before(region, start)
+    why = _word_veto(text, title, start, end, name_before, region)
+    if why not in (WORDS_MISSING, CHANGED_WORD):
+        return why
+    without = _without_running_header(text, title, start, end)
+    if without is None:
+        return why
+    cleaned, start, end = without
+    return why if _word_veto(cleaned, title, start, end, name_before) else None
+
+
+def _word_veto(text: str, title: CheckedTitle, start: int, end: int, name_before: bool,
+               region: Optional[Region] = None) -> Optional[str]:
+    """The checks of :func:`veto` on ``text`` as it is (``region`` None: a short title must
+    stand alone)."""
     if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
         return WORDS_MISSING
-    if not _same_work(text, title, start, end, _name_before(region, start)):
+    if not _same_work(text, title, start, end, name_before):
         return CHANGED_WORD
     if title.short and not (_stands_alone(text, start, end) or (
             region is not None and _named_in_sentence(text, region, start, end))):
         return ORDINARY_WORDS
     return None
+
+
+def _without_running_header(text: str, title: CheckedTitle, start: int, end: int
+                            ) -> Optional[tuple[str, int, int]]:
+    """``text`` with the running headers within ``_INTERRUPTION`` of the hit left out (and
+    the hit's ``start`` and ``end`` in it), or None if there is none.
+
+    A page break inside a title puts the page number and the next page's running header
+    between its halves ("...Reinstating 1 Journal of Generated Studies 12 (2024) Citation
+    Styles Inquiry Into..."). A header is a run of at least ``_HEADER_WORDS`` words the title
+    lacks (short words and numbers may stand among them) that the document prints, numbers
+    aside, at least ``_HEADER_PAGES`` times; it is left out with all the words each print of
+    it holds (``_whole_header``: title words among them, so a query cannot borrow its last
+    words from the header) and the numbers on either side (the page number). The title's
+    other words stay, so a title whose words are missing is still missing them. Called by
+    :func:`veto` when a word check fails.
+    """
+    spans = [_whole_header(text, *span) for span in _foreign_runs(text, title, start, end)
+             if _repeated(text, text[span[0]:span[1]])]
+    if not spans:
+        return None
+    kept, at, new_start, new_end = [], 0, start, end
+    for low, high in sorted(_with_numbers_around(text, *span) for span in spans):
+        low = max(low, at)
+        if high <= low:
+            continue
+        kept.append(text[at:low])
+        new_start -= max(0, min(start, high) - low)
+        new_end -= max(0, min(end, high) - low)
+        at = high
+    kept.append(text[at:])
+    return "".join(kept), new_start, new_end
+
+
+def _foreign_runs(text: str, title: CheckedTitle, start: int, end: int
+                  ) -> list[tuple[int, int]]:
+    """(start, end) of each run of ``_HEADER_WORDS`` or more words of ``_SHORT_WORD`` letters
+    that the title does not hold, near the hit; short words and numbers may stand among them,
+    the run's ends are such words."""
+    own = set(title.words)
+    runs, first, last, count = [], None, None, 0
+    for token in _TOKEN.finditer(text, max(0, start - _INTERRUPTION),
+                                 min(len(text), end + _INTERRUPTION)):
+        words = _WORDS.findall(_word_text(text, *token.span()))
+        if any(word in own for word in words if len(word) >= _SHORT_WORD):
+            if count >= _HEADER_WORDS:
+                runs.append((first, last))
+            first, last, count = None, None, 0
+        elif any(len(word) >= _SHORT_WORD and not word.isdigit() for word in words):
+            first = token.start() if first is None else first
+            last, count = token.end(), count + 1
+    if count >= _HEADER_WORDS:
+        runs.append((first, last))
+    return runs
+
+
+def _whole_header(text: str, low: int, high: int) -> tuple[int, int]:
+    """``[low, high)``, a repeated run, widened word by word over what every print of it
+    holds too ("... Reference Lists" after "Annals of Invented Bibliometrics")."""
+    for _ in range(_HEADER_SPAN):
+        word = _TOKEN.search(text, high)
+        if word is None or not _repeated(text, text[low:word.end()]):
+            break
+        high = word.end()
+    for _ in range(_HEADER_SPAN):
+        word = re.search(r"\S+\s*$", text[max(0, low - _EDGE_WORD):low])
+        if word is None or not _repeated(text, text[low - len(word.group()):high]):
+            break
+        low -= len(word.group())
+    return low, high
+
+
+def _repeated(text: str, run: str) -> bool:
+    """True if ``text`` prints ``run``, numbers aside, at least ``_HEADER_PAGES`` times."""
+    pattern = re.compile(re.sub(r"\d+", r"\\d+", re.escape(run)))
+    return sum(1 for _, _ in zip(range(_HEADER_PAGES), pattern.finditer(text))) >= _HEADER_PAGES
+
+
+def _with_numbers_around(text: str, low: int, high: int) -> tuple[int, int]:
+    """``[low, high)`` widened over the numbers and blanks right before and after it (a page
+    number, "12 (2024)"), and one blank."""
+    while (number := re.search(r"(\S+)\s*$", text[max(0, low - _EDGE_WORD):low])) and (
+            _NUMBER.fullmatch(number.group(1))):
+        low -= len(number.group())
+    while (number := re.match(r"\s*(\S+)", text[high:high + _EDGE_WORD])) and (
+            _NUMBER.fullmatch(number.group(1))):
+        high += len(number.group())
+    while high < len(text) and text[high] == " ":
+        high += 1
+    return low, high
 
 
 def _name_before(region: Optional[Region], start: int) -> bool:
