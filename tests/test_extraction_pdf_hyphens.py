@@ -1,5 +1,6 @@
 """PDF text has no U+FFFE: PDFium's mark for a line-end hyphen is dropped, the word joined
-(it reached the feed, success.log and the report as ``the latex\\ufffecompanion``)."""
+(it reached the feed, success.log and the report as ``the latex\\ufffecompanion``), unless
+the text PDFium joined is no half of the word (a page number): then the hyphen stays."""
 
 from __future__ import annotations
 
@@ -13,3 +14,15 @@ def test_pdfium_line_end_hyphens_are_dropped_and_words_joined() -> None:
     _, text = pdf_text(data, engines=("pdfium",))
     assert "\ufffe" not in text
     assert "LaTeXcompanion of hyphenation, 2003." in text
+
+
+def test_pdfium_line_end_hyphen_before_a_page_number_is_kept_apart() -> None:
+    """A hyphen ending a page's last line, with the page number under it: PDFium joins the
+    line to the number; the hyphen and the line break stay, the number is no half of the word
+    (else the title read "self1 management")."""
+    data = docgen.pdf([["Haas, L. (2012). National standards for diabetes self-", "1"],
+                       ["management education and support. Diabetes Educ, 38, 619-629."]])
+    _, text = pdf_text(data, engines=("pdfium",))
+    assert "\ufffe" not in text
+    assert "diabetes self-\n1\nmanagement education" in text
+    assert "self1" not in text

@@ -170,10 +170,21 @@ def _pdfium_page(document: Any, index: int) -> str:
         page.close()
 
 
+#: A soft hyphen the word's second half follows: a letter ("the latex\ufffecompanion").
+_SOFT_HYPHEN_IN_WORD = re.compile(PDFIUM_SOFT_HYPHEN + r"(?=[^\W\d_])")
+
+
 def _plain(text: str) -> str:
-    # PDFium marks a hyphen it took for a line-end one as U+FFFE ("the latex\ufffecompanion"
-    # reached the feed and report): drop it, the word's halves are already joined.
-    return text.replace("\r\n", "\n").replace(PDFIUM_SOFT_HYPHEN, "")
+    """PDFium's page text with Unix line ends and its line-end hyphens resolved.
+
+    PDFium marks a hyphen that ends a line after a letter as U+FFFE and joins the line to the
+    next text on the page when that starts with a letter or a digit. A letter is the word's
+    second half: the mark is dropped ("latex" + "companion"). A digit is no half of a word (the
+    page number under the page's last line: "self\ufffe1", the word's half is on the next
+    page): the hyphen and the line break are put back as printed ("self-" newline "1").
+    """
+    text = _SOFT_HYPHEN_IN_WORD.sub("", text.replace("\r\n", "\n"))
+    return text.replace(PDFIUM_SOFT_HYPHEN, "-\n")
 
 
 def _pdfium_first_page(document: Any, layout: bool) -> tuple[str, list[Any] | None, str]:
