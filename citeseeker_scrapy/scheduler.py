@@ -130,7 +130,9 @@ class FrontierScheduler:
             self.pacer.stop()
         if self.shared is None:
             return self.checkpoints.close()
-        self.checkpoints.publish_sizes()  # the sync's last round flushes, hands servers back
+        # the sizes first: the closing sync flushes and hands the servers back, which
+        # empties this worker's frontier
+        self.checkpoints.publish_sizes()
         return deferred_from_coro(self.shared.close())
 
     def has_pending_requests(self) -> bool:

@@ -157,8 +157,10 @@ class CrawlJob:
     render: RenderConfig = field(default_factory=RenderConfig)
     #: the shared frontier's settings; None unless CITESEEKER_FRONTIER=redis
     shared: SharedSettings | None = None
-    #: what this crawl records of its documents, and the previous crawl it re-crawls
-    #: (``recrawl/session.py``); None without JOBDIR and ``-a recrawl``, or when refused
+    #: what this crawl records of its documents (what a later re-crawl compares with), and
+    #: the previous crawl it re-crawls (``recrawl/session.py``); None when there is nothing
+    #: to record or compare (no JOBDIR, no ``-a recrawl``), and for a refused crawl, which
+    #: may touch nothing of the job
     recrawl: RecrawlSession | None = None
     #: the text pipeline's extractor while the spider is open (set and cleared by that
     #: pipeline, its owner): the render middleware reads scripted pages with it, so the text
@@ -266,9 +268,9 @@ def open_job_dir(jobdir: str | None, config: CrawlConfig, inputs: CrawlInputs,
 
 
 def open_recrawl(recrawl: RecrawlSettings, jobdir: str | None) -> RecrawlSession | None:
-    """The crawl's re-crawl session, read once the lock is held (this JOBDIR's record of its
-    earlier runs, and the previous crawl's); None when there is nothing to record or re-crawl
-    (no JOBDIR and no ``-a recrawl``)."""
+    """The crawl's :class:`RecrawlSession`. Opened only after the lock is taken, because it
+    reads and writes this JOBDIR's record of its earlier runs (and reads the previous crawl's);
+    None when there is nothing to record or re-crawl (no JOBDIR and no ``-a recrawl``)."""
     if not jobdir and recrawl.previous is None:
         return None
     return RecrawlSession(recrawl, Path(jobdir) if jobdir else None)
