@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable
 
 import pytest
 from scrapy import Request
@@ -213,6 +213,17 @@ async def items(*outputs: Any) -> AsyncIterator[Any]:
         yield output
 
 
+async def output_of(middleware: RecrawlSpiderMiddleware, item: DocumentItem,
+                    after_each: Callable[[Any], None]) -> list[Any]:
+    """The middleware's output for ``item``'s response; ``after_each`` runs on each output
+    as it comes (what the engine would do meanwhile: record the document, close the spider)."""
+    seen = []
+    async for each in middleware.process_spider_output(answer(item.url), items(item)):
+        seen.append(each)
+        after_each(each)
+    return seen
+
+
 def spider_middleware(crawler: Any) -> RecrawlSpiderMiddleware:
     crawler.spider = CiteSeekerSpider.from_crawler(crawler)
     return RecrawlSpiderMiddleware.from_crawler(crawler)
@@ -242,16 +253,11 @@ def test_a_documents_gone_citations_follow_its_item_once_recorded(tmp_path: Path
         session = crawl_job(crawler).recrawl
         item = document(f"{H}/paper.pdf")          # no longer cites the paper
 
-        async def output() -> list[Any]:
-            seen = []
-            async for each in middleware.process_spider_output(answer(item.url), items(item)):
-                seen.append(each)
-                if each is item:   # the pipelines and the re-crawl extension record it
-                    session.record_document(item.url, depth=1, links=[], parts=[],
-                                            citations=[])
-            return seen
+        def recorded(each: Any) -> None:
+            if each is item:   # the pipelines and the re-crawl extension record it
+                session.record_document(item.url, depth=1, links=[], parts=[], citations=[])
 
-        scraped, gone = run(output())
+        scraped, gone = run(output_of(middleware, item, recorded))
         assert scraped is item and isinstance(gone, GoneCitations)
         assert (gone.url, gone.citations) == (item.url, [{**CITED, "status": "gone"}])
         assert crawler.stats.get_value(RECRAWL_CITATIONS_GONE) == 1
@@ -278,14 +284,10 @@ def test_the_close_releases_a_document_whose_outcome_never_comes(tmp_path: Path,
         middleware = spider_middleware(crawler)
         item = document(f"{H}/paper.pdf")
 
-        async def output() -> list[Any]:
-            seen = []
-            async for each in middleware.process_spider_output(answer(item.url), items(item)):
-                seen.append(each)
-                middleware.spider_closed(crawler.spider, "shutdown")
-            return seen
+        def closed(each: Any) -> None:
+            middleware.spider_closed(crawler.spider, "shutdown")
 
-        assert run(asyncio.wait_for(output(), 10)) == [item]
+        assert run(asyncio.wait_for(output_of(middleware, item, closed), 10)) == [item]
 
 
 # --- the re-crawl pipelines ---------------------------------------------------------------
