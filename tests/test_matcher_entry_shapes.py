@@ -399,3 +399,41 @@ def test_words_printed_once_between_the_halves_are_the_titles_own() -> None:
     entry = _paged_entry("Measuring the Spread of Open Lecture Notes: Reinstating",
                          "1\nInvented Bibliometrics", "Inquiry Into Regional Teaching Archives")
     assert not found(entry.replace(RUNNING.format(4), "Journal"), "Okafor", SPREAD)
+
+
+HARBOUR = "Annual monitoring report for the northern harbour site"
+LEGAL_FORMS = [
+    (f"Pacific Coast Environmental Services, Inc. (PCES). 2012. {HARBOUR}. Honolulu.",
+     ("Services",)),
+    (f"Pacific Coast Environmental Services, Inc. (PCES). 2012. {HARBOUR} (1 October through 30 "
+     "December 2011). Honolulu.", ("Services",)),
+    (f"Northwind Engineering Associates, Ltd. (NEA). 2014. {HARBOUR}. Aberdeen.",
+     ("Associates",)),
+    (f"Baltic Shipping Corp. (BSC). 2009. {HARBOUR}. Riga.", ("Shipping",)),
+    (f"Harbour Analytics LLC. (HA). 2016. {HARBOUR}. Boston.", ("Analytics",)),
+    (f"Harbour Analytics Pty. Ltd. 2016. {HARBOUR}. Sydney.", ("Analytics",)),
+    (f"Rheinische Umwelttechnik GmbH. (RUT). 2016. {HARBOUR}. Köln.", ("Umwelttechnik",)),
+    (f"Brown, K. and Coastal Services, Inc. (CSI). 2016. {HARBOUR}. Sydney.",
+     ("Brown", "Services")),
+]
+
+
+@pytest.mark.parametrize("entry, authors", LEGAL_FORMS)
+def test_a_companys_legal_form_ends_no_sentence_in_its_author_run(
+        entry: str, authors: tuple[str, ...]) -> None:
+    # "Inc." and the acronym after it are the organisation's name, not its entry's title and
+    # venue: the title after the year is the organisation's.
+    assert entries_found([(entry, authors, HARBOUR)]) == []
+
+
+@pytest.mark.parametrize("entry, author", [
+    (f"Pacific Coast Environmental Services, Inc. 2011. Quarterly report on the old harbour. "
+     f"Journal of Reports 3. Brown, K. 2012. {HARBOUR}. Honolulu.", "Services"),
+    (f"Pacific Coast Environmental Services, Inc. (PCES). 2011. Quarterly report. Honolulu: "
+     f"PCES. Brown, K. 2012. {HARBOUR}. Honolulu.", "Services"),
+    (f"Harbour Analytics Ltd. Quarterly report on the old harbour. Boston. K. Brown. {HARBOUR}. "
+     "Honolulu, 2012.", "Analytics"),
+])
+def test_a_title_after_a_companys_own_entry_is_not_lent(entry: str, author: str) -> None:
+    assert not found(entry, author, HARBOUR)
+

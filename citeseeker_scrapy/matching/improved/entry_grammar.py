@@ -55,11 +55,15 @@ LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
                           rf"| {AND_WORD} (?:[^\W\d_](?:\. ?| ))+{_NAME}, \(?$")
 
 
+#: A company's legal form, part of an organisation's name in an author run: "Environmental
+#: Services, Inc. (HIES). 2012.", "Harbour Analytics Pty. Ltd.", "Baltic Shipping Corp.",
+#: "Umwelttechnik GmbH." ("Co." and "S.A." are too short to read as a sentence end).
+LEGAL_FORM = r"(?:inc|ltd|corp|llc|plc|pty|gmbh)\."
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
 #: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ", nor the
-#: dates "in press." and "forthcoming.").
+#: dates "in press." and "forthcoming.", nor a company's legal form).
 WORD_SENTENCE_END = re.compile(
-    r"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.)[^\W\d_]{3,}[.?!]"
+    rf"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.|{LEGAL_FORM})[^\W\d_]{{3,}}[.?!]"
     r"[\"\u201d\u2019']? ")
 #: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313", "p. 33" (after its title and
 #: venue; "Magniez P. 2010" is a name and a year).
