@@ -437,3 +437,33 @@ def test_a_companys_legal_form_ends_no_sentence_in_its_author_run(
 def test_a_title_after_a_companys_own_entry_is_not_lent(entry: str, author: str) -> None:
     assert not found(entry, author, HARBOUR)
 
+
+KATO = "[10] J. Smith and D. Li, On an endpoint Kato-Ponce inequality, Differ. Integral Equ. 27"
+SWAPS_AFTER_AND = [
+    # a swapped pair of words whose title starts with a word like the "and" of the author list
+    (f"{KATO} (2014), no. 11-12, 1037-1072.", ("Smith", "Li"), "On an endpoint inequality Kato-Ponce"),
+    (f"{KATO} (2014), no. 11-12, 1037-1072.", ("Smith", "Li"), "On an Kato-Ponce endpoint inequality"),
+    ("[4] A. Meyer und B. Li, Und die Grenze des Navier-Stokes Systems, Math. Ann. 3 (2001).",
+     ("Meyer", "Li"), "Und die Grenze des Systems Navier-Stokes"),
+    ("[4] A. Meyer und B. Li, Und die Grenze des Navier-Stokes Systems, Math. Ann. 3 (2001).",
+     ("Meyer", "Li"), "Und die des Grenze Navier-Stokes Systems"),
+    ("[5] P. Roux et M. Lo, Et la stabilite des ondes auto-similaires, C. R. Acad. 3 (2001).",
+     ("Roux", "Lo"), "Et la stabilite des auto-similaires ondes"),
+    ("[6] P. Roux und M. Lo, Un modele des ondes auto-similaires, Ann. Phys. 3 (2001).",
+     ("Roux", "Lo"), "Un modele des auto-similaires ondes"),
+]
+
+
+@pytest.mark.parametrize("entry, authors, title", SWAPS_AFTER_AND)
+def test_a_swapped_pair_of_words_after_an_author_lists_and(
+        entry: str, authors: tuple[str, ...], title: str) -> None:
+    assert entries_found([(entry, authors, title)]) == []
+
+
+@pytest.mark.parametrize("title", [
+    "On an endpoint inequality Ponce-Kato estimate",  # a word added
+    "On an inequality Kato-Ponce endpoint",  # words moved further than one swap
+    "On a Kato-Ponce endpoint inequality",  # a word changed
+])
+def test_more_than_one_swap_after_an_author_lists_and_is_no_citation(title: str) -> None:
+    assert not found(f"{KATO} (2014), no. 11-12, 1037-1072.", "Smith", title)
