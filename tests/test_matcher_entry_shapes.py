@@ -121,6 +121,16 @@ RUN_ON = [
      "1997.", ("Agency for Clean Water",), "Toxicological profile for lead. PB/97/1011/AS"),
     ("7. Novak, J. Reading lists of the web New York, 2011.", ("Novak",),
      "Reading lists of the web"),
+    # an abbreviated journal name (physics styles)
+    ("[9] Dyson F J 1949 The radiation theories of Tomonaga and Schwinger Phys. Rev. 75 486",
+     ("Dyson",), "The radiation theories of Tomonaga and Schwinger"),
+    ("[10] Lieb E H and Liniger W 1963 Exact analysis of an interacting Bose gas Phys. Rev. "
+     "Lett. 130 1605", ("Lieb", "Liniger"), "Exact analysis of an interacting Bose gas"),
+    ("[12] Bardeen J M 1970 Kerr metric black holes and rotating stars Nucl. Phys. B 12 1",
+     ("Bardeen",), "Kerr metric black holes and rotating stars"),
+    ("[8] Bondi H and Sachs A W K 1962 Gravitational waves from isolated axisymmetric "
+     "systems Proc .R .Soc .A 269 21", ("Bondi", "Sachs"),
+     "Gravitational waves from isolated axisymmetric systems"),
 ]
 
 
@@ -148,6 +158,20 @@ def test_a_title_that_runs_into_the_next_field(entry: str, authors: tuple[str, .
 ])
 def test_a_title_that_goes_on_is_still_another_work(entry: str, title: str) -> None:
     assert not found(entry, "Smith", title)
+
+
+@pytest.mark.parametrize("entry, author, title", [
+    ("[9] Dyson F J 1949 The radiation theories of Tomonaga and Schwinger Phys. Rev. 75 486",
+     "Dyson", "The radiation theories of Tomonaga and"),
+    ("[11] Wald R M 1984 Black hole entropy in curved spacetimes Ann. Phys. 82 548", "Wald",
+     "Black hole entropy in curved"),
+    ("[12] Bardeen J M 1970 Kerr metric black holes and rotating stars Nucl. Phys. B 12 1",
+     "Bardeen", "Kerr metric black holes and rotating"),
+])
+def test_a_title_before_an_abbreviated_journal_has_its_own_last_word(entry: str, author: str,
+                                                                      title: str) -> None:
+    # the word before "Phys. Rev." is the printed title's last: a query lacking it is another
+    assert not found(entry, author, title)
 
 
 AUTHOR_LISTS = [

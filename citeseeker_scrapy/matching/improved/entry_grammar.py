@@ -143,7 +143,8 @@ DITTO_ENTRY = re.compile(r"(?<=[.)] )(?:\u2014+|\u2013{2,}|-{2,}|_{2,})(?= |[.,]
 #: a dash before the place ("...and Social Order -Oxford: Blackwell."), an edition ("Crystal
 #: growth 3rd ed.", "2. Aufl.", "2. vyd."), a year ("...Manual of Style 2013."), a number or
 #: code ("...mail pieces US6123456B2", "US Patent 6,123,456"), a publisher ("The Lost Manual
-#: Addison-Wesley, 1990", "...Cambridge University Press"), a contribution's container
+#: Addison-Wesley, 1990", "...Cambridge University Press"), an abbreviated journal name
+#: (``ABBREVIATED_VENUE``), a contribution's container
 #: ("Ideengeschichte der Integration In: Name (Hrsg.)"), the place and year of publication
 #: ("...nationale de France Paris, 2000.", "...Vols. I and II Denver, 1988.": a city books are
 #: published in; "...Atlanta, GA, 1997.": one or two words, a state's code). Its first word is
@@ -160,7 +161,14 @@ _PUBLISHING_CITIES = (
     "|new haven|ithaca|ann arbor|lyon|bologna|firenze|florence|leiden|utrecht|dordrecht"
     "|hoboken|bonn|hamburg|koln|dresden|gottingen|tubingen|brno|bratislava|krakow|quebec"
     "|ottawa|mexico|buenos aires|sao paulo|rio de janeiro|new delhi|delhi")
+#: An abbreviated journal name right after a title with no punctuation (physics styles:
+#: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
+#: journal word's abbreviation, then another abbreviation.
+ABBREVIATED_VENUE = (r" (?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|theor"
+                     r"|fortschr|helv|prog|nuovo|sov|zh|math|chem|biol|acad|natl|sci|soc)"
+                     r" ?\. ?[^\W\d_]{1,9} ?\.")
 NEXT_FIELD = re.compile(
+    ABBREVIATED_VENUE + "|"
     rf" (?:(?:{_PUBLISHING_CITIES})|[^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?"
     rf"(?=, [^\W\d_]{{2}},)){_YEAR_AFTER_PLACE}"
     r"| [-\u2010-\u2015]+ ?(?=[^\W\d_])|[\u2013\u2014] "
