@@ -162,10 +162,7 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     if rest is None and len(printed) > 1:  # "...platteriv- ervalley," is one word split
         rest = _after_left_out(query, "".join(printed[-2:]), following)
     following = rest
-    first = _before_left_out(query, printed[0], preceding)
-    if first is None and len(printed) > 1:  # "discl- osure to social..." too
-        first = _before_left_out(query, "".join(printed[:2]), preceding)
-    preceding = first
+    preceding = _before_left_out(query, printed[0], preceding)
     after = _WORD_THEN_TITLE_END.match(following) if following is not None else None
     before = _TITLE_START_THEN_WORD.search(preceding) if preceding is not None else None
     return any(edge is not None and _not_named(edge.group(1), query) for edge in (after, before))
