@@ -397,6 +397,11 @@ RUNNING_HEADERS = [
     # the header first, its page number after it
     _paged_entry("Measuring the Spread of Open Lecture Notes: Reinstating",
                  f"{RUNNING.format(4)} 18", "Inquiry Into Regional Teaching Archives"),
+    # a title word damaged (a typo, OCR) right after the header is still the title's
+    _paged_entry("Measuring the Spread of Open Lecture Notes: Reinstating",
+                 f"1\n{RUNNING.format(5)}", "Inqulry Into Regional Teaching Archives"),
+    _paged_entry("Measuring the Spread of Open Lecture Notes: Reinstating",
+                 f"{RUNNING.format(4)} 18", "1nquiry Into Regional Teaching Archives"),
 ]
 
 
