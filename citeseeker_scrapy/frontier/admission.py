@@ -34,8 +34,9 @@ from citeseeker_scrapy.urls import LinkPolicy, join_url, server_of
 from citeseeker_scrapy.works.landing import landing_offer
 
 from .codec import RequestCodec, landing_payload
-from .frontier import ACCEPTED, SERVER_FULL, Frontier
+from .frontier import Frontier
 from .model import DocumentEntry
+from .rules import ACCEPTED, SERVER_FULL
 
 logger = logging.getLogger(__name__)
 
