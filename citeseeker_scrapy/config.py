@@ -105,7 +105,8 @@ SETTING_PREFIX = "CITESEEKER_"
 def check_setting_names(names: Iterable[str], known: Iterable[str]) -> None:
     """A ``CITESEEKER_*`` name that is not ``known`` is a :class:`ConfigError` naming the nearest
     known one. Why: Scrapy keeps any ``-s NAME=VALUE``, so a typo would be a silent no-op. Called by
-    the crawl job (:mod:`citeseeker_scrapy.job.crawl_job`) with the settings table's names."""
+    the crawl job (:mod:`citeseeker_scrapy.job.crawl_job`) and by ``citeseeker-push``, with the
+    settings table's names."""
     known = frozenset(known)
     for name in sorted(str(n) for n in names):
         if name.startswith(SETTING_PREFIX) and name not in known:

@@ -45,7 +45,7 @@ from .frontier.redis_sync import RedisSync
 from .frontier.skip_file import SkipFile
 from .frontier.trouble import ServerWatch
 from .frontier.wake import is_wake, wake_engine
-from .frontier.width import CrawlWidth, Tick
+from .frontier.width import CrawlWidth
 from .job.crawl_job import crawl_job, scope_of
 from .job.start import refuse_to_start
 from .job.inputs import CrawlInputs
@@ -112,8 +112,9 @@ class FrontierScheduler:
     def open(self, spider: Spider) -> None:
         self.codec.open(spider)
         connect = self.crawler.signals.connect
-        connect(self.listen_to_items, signal=signals.engine_started)
         connect(self.on_engine_started, signal=signals.engine_started)
+        if self.pacer is not None:
+            connect(self.pacer.start, signal=signals.engine_started)
         connect(self.finishing.on_document_failed, signal=crawl_signals.document_failed)
         connect(self.watch.on_server_trouble, signal=crawl_signals.server_trouble)
         connect(self.finishing.on_search_page_done, signal=crawl_signals.search_page_done)
@@ -168,13 +169,6 @@ class FrontierScheduler:
             request.meta[LEASE_KEY] = self.frontier.lease_of(server_of(request.url))
         return request
 
-    def listen_to_items(self) -> None:
-        """Connected when the engine starts, after every extension and spider_opened handler:
-        the frontier hears of a document last, once the feed and the report have it, so a
-        checkpoint never counts a document done whose citations are not yet on disk."""
-        for signal in (signals.item_scraped, signals.item_dropped, signals.item_error):
-            self.crawler.signals.connect(self.on_document_done, signal=signal)
-
     def on_document_done(self, item: Any, **kwargs: Any) -> None:
         """A document item left the pipelines (scraped, dropped or failed): its links go to the
         frontier, then the document is finished."""
@@ -203,15 +197,13 @@ class FrontierScheduler:
             raise DontCloseSpider
 
     def on_engine_started(self) -> None:
-        """From now on the engine can be woken, and the width ticks."""
+        """From now on the engine can be woken, and the frontier hears of documents. The item
+        signals are connected now, after every extension and spider_opened handler: the
+        frontier hears of a document last, once the feed and the report have it, so a
+        checkpoint never counts a document done whose citations are not yet on disk."""
         self._engine_started = True
-        if self.pacer is not None:
-            self.pacer.start()
-
-    def tick(self, tick: Tick) -> None:
-        """One tick of the width (:meth:`WidthPacer.tick`; a test calls it directly)."""
-        assert self.pacer is not None
-        self.pacer.tick(tick)
+        for signal in (signals.item_scraped, signals.item_dropped, signals.item_error):
+            self.crawler.signals.connect(self.on_document_done, signal=signal)
 
     def _wake_if_starved(self) -> None:
         if self._starved and self._engine_started:

@@ -5,13 +5,17 @@ Who reads it: every component that counts or reads a statistic imports its name 
 finds every use. An open family (one statistic per scope reason, per frontier structure, per
 part kind) is named by its prefix, and the component adds the variable part only
 (``f"{SCOPE_REFUSED}/{reason}"``); a family with a fixed event after the variable part has a
-function here (:func:`extraction_files`). ``tests/test_layout.py`` fails on a statistic's name
+function here (:func:`extraction_files`). The one figure summed from two statistics, the
+job's responses across resumes, is read here too (:func:`job_responses`). ``tests/test_layout.py`` fails on a statistic's name
 spelled anywhere else: a ``"citeseeker/..."`` string, a prefix joined with a literal event
 (``f"{RENDER}/checked"``), or a name relative to ``citeseeker/`` (``"documents/searched"``).
 The events are listed, with who counts them, in ``docs/keys-and-stats.md``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 #: every statistic of ours starts with it (the frontier's checkpoint keeps them across a resume)
 ROOT = "citeseeker"
@@ -70,9 +74,20 @@ PARTS = f"{ROOT}/parts"
 START_REQUESTS = f"{ROOT}/start/requests"
 #: set when a crawl resumed from its JOBDIR (summary.log, the progress line, the exit status)
 RESUMED = f"{ROOT}/resumed"
-#: responses the job's earlier runs received (Scrapy's ``response_received_count`` starts
-#: again at 0 on a resume): see :func:`citeseeker_scrapy.frontier.checkpoints.job_responses`
+#: responses the job's earlier runs received (Scrapy's :data:`RESPONSES_RECEIVED` starts
+#: again at 0 on a resume): see :func:`job_responses`
 EARLIER_RESPONSES = f"{ROOT}/earlier_runs/responses"
+#: Scrapy's own count of the responses this run received (its core stats)
+RESPONSES_RECEIVED = "response_received_count"
+
+
+def job_responses(stats: Mapping[str, Any]) -> int:
+    """Responses the whole job received: its earlier runs' (restored from the checkpoint) and
+    this run's. Who calls: the frontier's checkpoints (what the next run restores as
+    :data:`EARLIER_RESPONSES`), and the crawl command, which judges "none reachable" on the
+    job."""
+    return int(stats.get(EARLIER_RESPONSES, 0)) + int(stats.get(RESPONSES_RECEIVED, 0))
+
 #: documents that could not be downloaded (errors.log; the exit status "none reachable")
 DOWNLOAD_ERRORS = f"{ROOT}/errors/download"
 EXTRACTION_ERRORS = f"{ROOT}/errors/extraction"

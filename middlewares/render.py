@@ -93,6 +93,13 @@ class RenderAddon:
     """
 
     def update_settings(self, settings) -> None:
+        """Read the render settings through their group's parser
+        (:meth:`RenderConfig.from_settings`, the one the crawl's job uses) and install the
+        browser when it can work. Why here, outside the job: Scrapy calls add-ons before the
+        crawler builds any component, and ``DOWNLOAD_HANDLERS`` and ``PLAYWRIGHT_*`` must be
+        set now, before they are frozen; the job, started later, parses the same settings
+        again with the same parser and refuses a bad value with the setting named (so here a
+        bad value only means: install nothing)."""
         try:
             config = RenderConfig.from_settings(settings)
         except ConfigError:  # the crawl's job refuses to start with the setting named

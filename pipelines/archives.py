@@ -15,7 +15,7 @@ from citeseeker_scrapy.document.stages import unpack_archives
 from citeseeker_scrapy.extraction import ExtractionLimits
 from citeseeker_scrapy.extraction.sniff import ARCHIVE_KINDS
 from citeseeker_scrapy.document.item import DocumentItem
-from citeseeker_scrapy.job.start import pipeline_crawl_job
+from citeseeker_scrapy.job.start import start_crawl_job_unless_started
 from citeseeker_scrapy.threads import in_thread_if_big
 
 
@@ -27,7 +27,7 @@ class UnpackArchivesPipeline:
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> UnpackArchivesPipeline:
-        return cls(pipeline_crawl_job(crawler).config_or_defaults().extraction)
+        return cls(start_crawl_job_unless_started(crawler).config_or_defaults().extraction)
 
     async def process_item(self, item: Any) -> Any:
         if not isinstance(item, DocumentItem):

@@ -20,7 +20,7 @@ from scrapy.exceptions import DropItem
 from citeseeker_scrapy.matching.citations import CitationSearch
 from citeseeker_scrapy.document.stages import find_citations, identify_work
 from citeseeker_scrapy.document.item import DocumentItem
-from citeseeker_scrapy.job.start import pipeline_crawl_job
+from citeseeker_scrapy.job.start import start_crawl_job_unless_started
 from citeseeker_scrapy.threads import in_thread_if_big
 
 
@@ -32,7 +32,8 @@ class MatchCitationsPipeline:
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> MatchCitationsPipeline:
-        return cls(CitationSearch.from_spec(pipeline_crawl_job(crawler).search_spec()))
+        job = start_crawl_job_unless_started(crawler)
+        return cls(CitationSearch.from_spec(job.search_spec()))
 
     async def process_item(self, item: Any) -> Any:
         if not isinstance(item, DocumentItem):

@@ -24,7 +24,7 @@ from citeseeker_scrapy.extraction import DocumentExtractor
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
 from citeseeker_scrapy.document.item import DocumentItem
 from citeseeker_scrapy.job.crawl_job import CrawlJob
-from citeseeker_scrapy.job.start import pipeline_crawl_job
+from citeseeker_scrapy.job.start import start_crawl_job_unless_started
 from citeseeker_scrapy.extraction.placement import text_work_size
 from citeseeker_scrapy.threads import in_thread_if_big
 
@@ -45,7 +45,7 @@ class ExtractTextPipeline:
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> ExtractTextPipeline:
-        job = pipeline_crawl_job(crawler)
+        job = start_crawl_job_unless_started(crawler)
         if job.scratch is None:  # refused: it reads nothing, and must touch no file
             raise NotConfigured("the crawl refused to start")
         return cls(job.config_or_defaults(), job.scratch, job, job.search_spec())

@@ -93,6 +93,21 @@ def test_push_refuses_a_url_without_scheme_and_pushes_nothing(tmp_path: Path) ->
     assert good.returncode == 0 and after == 2, good.stdout + good.stderr
 
 
+@pytest.mark.parametrize("setting, refusal", [
+    ("CITESEEKER_REDIS_REUSE=Ture", "CITESEEKER_REDIS_REUSE must be True or False"),
+    ("CITESEEKER_LEASE_SECONDS=soon", "CITESEEKER_LEASE_SECONDS must be a number"),
+    ("CITESEEKER_REDIS_KYE=june", "unknown setting CITESEEKER_REDIS_KYE"),
+])
+def test_push_refuses_a_mistyped_setting_and_pushes_nothing(
+        tmp_path: Path, setting: str, refusal: str) -> None:
+    with RedisServer(tmp_path / "redis") as redis:
+        done = scrapy("citeseeker-push", "-s", f"REDIS_URL={redis.url}", "-s", setting,
+                      "http://127.0.0.1:8304/")
+        pushed = redis.client().keys("*start_urls")
+    assert done.returncode == 2 and pushed == []
+    assert done.stderr.startswith(f"{ERROR}{refusal}"), done.stderr
+
+
 def test_every_command_reports_errors_with_one_prefix_on_stderr(tmp_path: Path) -> None:
     report = scrapy("citeseeker-report", str(tmp_path / "nothing"))
     merge = scrapy("citeseeker-merge", "-o", str(tmp_path / "m.jsonl"), str(tmp_path / "none"))

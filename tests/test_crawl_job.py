@@ -15,7 +15,11 @@ from scrapy.utils.test import get_crawler
 
 from citeseeker_scrapy.addon import CiteSeeker
 from citeseeker_scrapy.job.crawl_job import crawl_job
-from citeseeker_scrapy.job.start import refuse_to_start, start_crawl_job
+from citeseeker_scrapy.job.start import (refuse_to_start, start_crawl_job,
+                                         start_crawl_job_unless_started)
+from citeseeker_scrapy.pipelines.archives import UnpackArchivesPipeline
+from citeseeker_scrapy.pipelines.citations import MatchCitationsPipeline
+from citeseeker_scrapy.pipelines.text import ExtractTextPipeline
 from citeseeker_scrapy.job.lock import LOCK_FILE
 from citeseeker_scrapy.signals import crawl_refused
 from citeseeker_scrapy.extensions.crawl_job import CrawlJobExtension
@@ -53,6 +57,32 @@ def test_a_job_starts_once_per_crawler() -> None:
         with pytest.raises(RuntimeError, match="already started"):
             start_crawl_job(crawler)
         assert crawl_job(crawler) is job
+    finally:
+        job.close()
+
+
+def test_without_the_add_on_the_first_document_pipeline_starts_the_job_once(
+        tmp_path: Path) -> None:
+    jobdir = tmp_path / "job"
+    crawler = get_crawler(Spider, settings_dict={"JOBDIR": str(jobdir), **JOB_SETTINGS})
+    UnpackArchivesPipeline.from_crawler(crawler)
+    job = crawl_job(crawler)  # found: the first pipeline started it, with the lock
+    try:
+        assert job.error is None and (jobdir / LOCK_FILE).is_file()
+        text = ExtractTextPipeline.from_crawler(crawler)
+        MatchCitationsPipeline.from_crawler(crawler)
+        assert text.job is job and crawl_job(crawler) is job
+    finally:
+        job.close()
+
+
+def test_with_the_add_on_the_document_pipelines_get_the_extensions_job(tmp_path: Path) -> None:
+    crawler = get_crawler(Spider, settings_dict={
+        "ADDONS": {CiteSeeker: 0}, "CITESEEKER_LOG_DIR": str(tmp_path), **JOB_SETTINGS})
+    job = crawl_job(crawler)
+    try:
+        assert start_crawl_job_unless_started(crawler) is job
+        assert ExtractTextPipeline.from_crawler(crawler).job is job
     finally:
         job.close()
 

@@ -105,7 +105,7 @@ def test_download_slots_concurrency_is_a_servers_limit() -> None:
 def test_by_default_the_width_grows_while_servers_wait_and_the_machine_has_room() -> None:
     crawl = scheduler(60, 10, CONCURRENT_REQUESTS_PER_DOMAIN=1)
     assert len(hand_out(crawl, at_most=1000)) == START
-    crawl.tick(WAITING)
+    crawl.pacer.tick(WAITING)
     wider = crawl.frontier.max_active_servers
     assert wider > START
     assert len(hand_out(crawl, at_most=1000)) == wider - START
@@ -117,7 +117,7 @@ def test_by_default_the_width_grows_while_servers_wait_and_the_machine_has_room(
 def test_the_width_shrinks_when_the_machine_is_the_limit(busy: Tick) -> None:
     crawl = scheduler(60, 10, CONCURRENT_REQUESTS_PER_DOMAIN=1)
     hand_out(crawl, at_most=1000)
-    crawl.tick(busy)
+    crawl.pacer.tick(busy)
     assert crawl.frontier.max_active_servers < START
     assert crawl.next_request() is None  # no new server while the active ones are crawled
 
@@ -125,7 +125,7 @@ def test_the_width_shrinks_when_the_machine_is_the_limit(busy: Tick) -> None:
 def test_the_users_number_of_servers_is_a_bound_that_holds() -> None:
     crawl = scheduler(60, 10, CITESEEKER_CONCURRENT_SERVERS=11, CONCURRENT_REQUESTS_PER_DOMAIN=1)
     for _ in range(10):
-        crawl.tick(WAITING)
+        crawl.pacer.tick(WAITING)
     assert crawl.frontier.max_active_servers == 11
     assert len(hand_out(crawl, at_most=1000)) == 11
 

@@ -277,7 +277,8 @@ def stats_relative_heads() -> frozenset[str]:
     names = [value for name, value in vars(stats).items()
              if name.isupper() and isinstance(value, str) and value.startswith(stats.ROOT + "/")]
     names += [family("x") for name, family in vars(stats).items()
-              if callable(family) and not name.startswith("_") and name.islower()]
+              if callable(family) and not name.startswith("_") and name.islower()
+              and family.__annotations__.get("return") == "str"]  # a family, not a reader
     return frozenset(name.split("/")[1] + "/" for name in names)
 
 

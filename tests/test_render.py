@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from scrapy import Request
+from scrapy import Request, Spider
 from scrapy.exceptions import NotConfigured
 from scrapy.http import HtmlResponse, Response
+from scrapy.utils.test import get_crawler
 
 from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.extraction.extractor import DocumentExtractor
@@ -27,8 +28,9 @@ from citeseeker_scrapy.stats import (
     RENDER_CHECKED, RENDER_DIRECT, RENDER_FAILED as RENDER_FAILED_STAT, RENDER_REFETCHED,
     RENDER_SEARCHES_LEARNED, RENDER_SERVERS_LEARNED,
 )
-from citeseeker_scrapy.middlewares.render import RenderFailed, RenderMiddleware
-from tests.support.components import job_crawler
+from citeseeker_scrapy.addon import CiteSeeker
+from citeseeker_scrapy.middlewares.render import MIDDLEWARE, RenderFailed, RenderMiddleware
+from tests.support.components import JOB_SETTINGS, job_crawler
 
 A, B = "http://127.0.0.1:8001", "http://127.0.0.2:8001"
 SCRIPTED = (b"<html><head><script src='/app.js'></script></head>"
@@ -75,6 +77,28 @@ def plain(url: str, body: bytes, kind: str | None = "html") -> tuple[Request, Re
 
 def run(coroutine: Any) -> Any:
     return asyncio.run(coroutine)
+
+
+@pytest.mark.parametrize("setting, value, installed, refusal", [
+    ("CITESEEKER_RENDER_KEEP_ALIVE", "60", True, None),
+    ("CITESEEKER_RENDER_KEEP_ALIVE", "soon", False,
+     "CITESEEKER_RENDER_KEEP_ALIVE must be a number, not 'soon'"),
+    ("CITESEEKER_RENDER", "alwyas", False, "CITESEEKER_RENDER must be one of"),
+])
+def test_the_render_add_on_reads_its_settings_with_the_jobs_parser(
+        tmp_path: Path, setting: str, value: str, installed: bool, refusal: str | None) -> None:
+    """The add-on decides at settings time, before the job: a value the job's parser refuses
+    installs no browser, and the job then refuses the crawl with the setting named."""
+    crawler = get_crawler(Spider, settings_dict={
+        "ADDONS": {CiteSeeker: 0}, "CITESEEKER_LOG_DIR": str(tmp_path), **JOB_SETTINGS,
+        "CITESEEKER_RENDER": "auto", setting: value})
+    job = crawl_job(crawler)
+    try:
+        middlewares = crawler.settings.getdict("DOWNLOADER_MIDDLEWARES")
+        assert (MIDDLEWARE in middlewares) is installed
+        assert job.error is None if refusal is None else job.error.startswith(refusal)
+    finally:
+        job.close()
 
 
 def test_never_turns_the_middleware_off() -> None:

@@ -59,14 +59,14 @@ def test_documents_and_file_urls_are_never_rendered_directly() -> None:
 
 
 def test_listed_and_learned_servers_are_rendered_directly_in_auto_only() -> None:
-    auto = planner(mode="auto", servers=server_patterns("http://a.org:8080, b.org"))
+    auto = planner(mode="auto", servers=server_patterns(("http://a.org:8080", "b.org")))
     assert auto.renders_directly("http://a.org:8080/x.html")
     assert not auto.renders_directly("http://a.org/x.html")       # another port
     assert auto.renders_directly("https://b.org/x") and auto.renders_directly("http://b.org:81/")
     assert not auto.renders_directly("http://c.org/")
     assert auto.learn("http://c.org/one.html") and not auto.learn("http://C.org/two.html")
     assert auto.renders_directly("http://c.org/three.html")
-    never = planner(mode="never", servers=server_patterns("b.org"))
+    never = planner(mode="never", servers=server_patterns(("b.org",)))
     assert not never.renders_directly("http://b.org/")
 
 
@@ -123,6 +123,11 @@ def test_only_plain_scripted_html_in_auto_is_worth_a_look() -> None:
 def test_bad_render_settings_are_refused(settings, message) -> None:
     with pytest.raises(ConfigError, match=message):
         RenderConfig.from_settings(settings)
+
+
+def test_the_listed_servers_are_read_from_words_separated_by_spaces_or_commas() -> None:
+    config = RenderConfig.from_settings({"CITESEEKER_RENDER_SERVERS": "http://a.org:8080, b.org"})
+    assert config.servers == {"http://a.org:8080", "b.org"}
 
 
 def test_a_browser_is_found_on_path_or_at_the_configured_place(tmp_path: Path) -> None:

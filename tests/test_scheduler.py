@@ -38,7 +38,7 @@ class Crawl:
         self.crawler.signals.connect(self._completed, signal=citeseeker_signals.server_completed)
         self.scheduler = FrontierScheduler.from_crawler(self.crawler)
         self.scheduler.open(self.spider)
-        self.scheduler.listen_to_items()
+        self.scheduler.on_engine_started()  # what the engine_started signal calls
         self.redirects = ScopedRedirectMiddleware.from_crawler(self.crawler)
         self.refreshes = ScopedMetaRefreshMiddleware.from_crawler(self.crawler)
         self.retries = RetryMiddleware.from_crawler(self.crawler)

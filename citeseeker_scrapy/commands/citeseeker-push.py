@@ -7,20 +7,27 @@ worker takes them within one sync, checks them against its URL scope and crawls 
 ``-f FILE`` reads one URL a line (``#`` comments, blank lines skipped). Every URL must have a
 scheme and a host (``http://host/``, ``https://host/``) or be a ``file:///`` path: one that has
 not is refused before anything is pushed (a worker would refuse it later, silently). Exit
-status 2 when a URL is refused, Redis is unreachable or no URL was given.
+status 2 when a URL is refused, a setting is refused, Redis is unreachable or no URL was given.
+
+Settings: a command runs without a crawler, so no crawl job parses the settings for it; it
+reads them itself (:func:`push_settings`), through the same checks the workers' crawl jobs
+use, so a setting a worker would refuse is refused here before anything is pushed.
 """
 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 from urllib.parse import urlsplit
 
 from scrapy.commands import ScrapyCommand
 
 from citeseeker_scrapy.commands import listed
 
+from ..config import check_setting_names
 from ..exceptions import ConfigError, InputError
 from ..frontier.redis_backend import SharedSettings, push_start_urls, unreachable
+from ..settings_table import SETTINGS
 from ..job.inputs import read_lines
 from .errors import BAD_INPUT_STATUS, print_error
 
@@ -35,6 +42,16 @@ def url_problem(url: str) -> str | None:
         return None
     guess = f"; did you mean http://{url}?" if "://" not in url else ""
     return f"{url!r} is not a start point: it needs http://host/, https://host/ or file:///path{guess}"
+
+
+def push_settings(settings: Any) -> SharedSettings:
+    """The shared frontier's settings, checked as a worker's crawl job checks them: a
+    ``CITESEEKER_*`` name that is not a setting (``CITESEEKER_REDIS_KYE`` would push under the
+    default key, where no worker of the job looks) or a value the group's parser refuses is a
+    :class:`ConfigError`. Who calls: :meth:`Command.run`; with the render add-on's, the one
+    read of settings outside a crawl job (``middlewares/render.py``)."""
+    check_setting_names(settings, SETTINGS)
+    return SharedSettings.from_settings(settings)
 
 
 class Command(ScrapyCommand):
@@ -57,7 +74,7 @@ class Command(ScrapyCommand):
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
         try:
             urls = self._urls(args, opts.file)
-            shared = SharedSettings.from_settings(self.settings)
+            shared = push_settings(self.settings)
         except (ConfigError, InputError) as error:
             self._fail(str(error))
             return

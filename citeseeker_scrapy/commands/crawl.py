@@ -42,9 +42,8 @@ from citeseeker_scrapy.signals import crawl_refused
 from citeseeker_scrapy.storage import STORAGE_ERROR_STATUS, StorageGuard
 from citeseeker_scrapy.stats import (
     DOCUMENTS_NOT_FETCHED, DOCUMENTS_SEARCHED, DOWNLOAD_ERRORS, RESUMED, START_REQUESTS,
-    UNREACHABLE_SERVERS,
+    UNREACHABLE_SERVERS, job_responses,
 )
-from citeseeker_scrapy.frontier.checkpoints import job_responses
 
 logger = logging.getLogger(__name__)
 UNREACHABLE_STATUS = 1

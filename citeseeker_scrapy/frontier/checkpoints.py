@@ -12,13 +12,12 @@ progress display when it asks (:meth:`Checkpoints.progress_snapshot`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from citeseeker_scrapy.exceptions import StorageError
 from citeseeker_scrapy.report.progress import FrontierCounts
 from citeseeker_scrapy.stats import (EARLIER_RESPONSES, FRONTIER_SIZE, RESUMED, ROOT,
-                                     START_REQUESTS)
+                                     START_REQUESTS, job_responses)
 from citeseeker_scrapy.storage import StorageGuard
 
 from .frontier import Frontier
@@ -76,10 +75,3 @@ class Checkpoints:
                     and isinstance(v, (int, float))}
         snapshot[EARLIER_RESPONSES] = job_responses(stats)
         return snapshot
-
-
-def job_responses(stats: Mapping[str, Any]) -> int:
-    """Responses the whole job received: its earlier runs' (restored from the checkpoint) and
-    this run's. Who calls: the checkpoints (what the next run restores as
-    ``EARLIER_RESPONSES``), and the crawl command, which judges "none reachable" on the job."""
-    return int(stats.get(EARLIER_RESPONSES, 0)) + int(stats.get("response_received_count", 0))

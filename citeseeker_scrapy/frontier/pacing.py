@@ -1,7 +1,7 @@
 """The width's clock: every tick, what the crawl showed becomes the servers crawled at once.
 
-Who calls it: the scheduler starts it when the engine starts (:meth:`WidthPacer.start`) and
-stops it at close. The reactor's lateness is sampled every :data:`LAG_SAMPLE_SECONDS`; every
+Who calls it: the engine_started signal starts it (:meth:`WidthPacer.start`, connected by the
+scheduler when it opens) and the scheduler stops it at close; tests call :meth:`WidthPacer.tick`. The reactor's lateness is sampled every :data:`LAG_SAMPLE_SECONDS`; every
 :data:`~.width.TICK_SECONDS` the mean lateness (one slow page is no trend), the CPU time the
 process used, whether the pipelines backed up and whether a pending server waited make a
 :class:`~.width.Tick`, and the width it gives (:class:`~.width.CrawlWidth`, pure) becomes the

@@ -9,8 +9,8 @@ downloader middlewares (scope, canonical form, redirect targets), the report ext
 pipelines (searched publications). They all get the same object from the crawler, so no
 component reaches into another one's attributes, and the URL rules are decided in one place.
 Without the add-on (the document pipelines in a spider of one's own) no extension starts the
-job: the first of those pipelines does (``job/start.py``'s ``pipeline_crawl_job``). Pure: no
-Scrapy here; starting the job on the crawler and refusing a crawl are ``job/start.py``'s.
+job: the first of those pipelines does (``job/start.py``'s ``start_crawl_job_unless_started``).
+Pure: no Scrapy here; starting the job on the crawler and refusing a crawl are ``job/start.py``'s.
 
 Inputs come from settings (``CITESEEKER_AUTHORS``, ``CITESEEKER_PUBLICATIONS``,
 ``CITESEEKER_STARTPOINTS``, ``CITESEEKER_STAYWITHIN``, ``CITESEEKER_FORBIDDEN``; the
@@ -313,8 +313,10 @@ def scope_of(config: CrawlConfig, inputs: CrawlInputs) -> LinkPolicy:
 
 def crawl_job(crawler: Any) -> CrawlJob:
     """The crawler's job, started by :func:`citeseeker_scrapy.job.start.start_crawl_job`;
-    builds nothing. A crawler without one is a crawl set up without the add-on (or without its
-    crawl-job extension)."""
+    finds, never builds or starts. A crawler without one is a crawl set up without the add-on
+    (or without its crawl-job extension). Who calls: every component but the three document
+    pipelines, which start the job themselves when no extension did
+    (:func:`~citeseeker_scrapy.job.start.start_crawl_job_unless_started`)."""
     job = getattr(crawler, CRAWLER_ATTRIBUTE, None)
     if job is None:
         raise RuntimeError("this crawler has no CiteSeeker job: enable the add-on "

@@ -2,7 +2,10 @@
 
 Who calls it: the crawl-job extension (``extensions/crawl_job.py``) starts the job with
 :func:`start_crawl_job`, the first component Scrapy builds once the add-ons have completed the
-settings; without the add-on the first document pipeline does (:func:`pipeline_crawl_job`).
+settings. The three document pipelines call :func:`start_crawl_job_unless_started`: with the
+add-on they get the extension's job; without it (the pipelines in a spider of one's own) the
+first of them Scrapy builds starts it. Starting happens here and nowhere else; the getter
+:func:`~citeseeker_scrapy.job.crawl_job.crawl_job` only finds.
 The spider, the job itself and the scheduler refuse a crawl that cannot start with
 :func:`refuse_to_start`. This is the Scrapy side of the job (signals, closing the spider); the
 job (``crawl_job.py``) is plain data the components find with
@@ -44,13 +47,15 @@ def start_crawl_job(crawler: Any) -> CrawlJob:
     return job
 
 
-def pipeline_crawl_job(crawler: Any) -> CrawlJob:
-    """The job the three document pipelines (archives, text, citations) work with. With the
-    add-on it is the crawl's job; in a crawl without the add-on (the pipelines in a spider of
-    one's own: docs/how-it-works.md, "The pipelines with any spider") no extension started
-    one, and the first of these pipelines Scrapy builds starts it here, in the add-on's order:
-    settings checked and inputs read before anything else. Who calls: those pipelines'
-    ``from_crawler``."""
+def start_crawl_job_unless_started(crawler: Any) -> CrawlJob:
+    """The job of this crawl, started here if no extension started it. With the add-on the
+    crawl-job extension has started it and this returns it. In a crawl without the add-on (the
+    document pipelines in a spider of one's own: docs/how-it-works.md, "The pipelines with any
+    spider") nothing has, and the first caller starts it with :func:`start_crawl_job`, in the
+    add-on's order (settings checked and inputs read before anything else); later callers get
+    that job. Who calls: the ``from_crawler`` of the three document pipelines (archives, text,
+    citations), which work with or without the add-on; every other component requires the
+    add-on and finds the job with :func:`~citeseeker_scrapy.job.crawl_job.crawl_job`."""
     job = getattr(crawler, CRAWLER_ATTRIBUTE, None)
     return job if job is not None else start_crawl_job(crawler)
 

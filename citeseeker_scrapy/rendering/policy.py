@@ -63,10 +63,10 @@ class RenderConfig:
                    browser_path=value("BROWSER_PATH"))
 
 
-def server_patterns(raw: Any) -> frozenset[str]:
-    """``http://host:port`` entries name one server; a bare ``host`` (or ``host:port``) names
-    it under any scheme."""
-    words = raw.replace(",", " ").split() if isinstance(raw, str) else list(raw or ())
+def server_patterns(words: Iterable[str]) -> frozenset[str]:
+    """The servers named by ``CITESEEKER_RENDER_SERVERS``'s words (split by the settings
+    table's parser): ``http://host:port`` entries name one server; a bare ``host`` (or
+    ``host:port``) names it under any scheme."""
     patterns = set()
     for word in words:
         word = word.strip().lower().rstrip("/")

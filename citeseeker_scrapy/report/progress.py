@@ -23,8 +23,8 @@ from rich.text import Text
 
 from citeseeker_scrapy.report.terminal import TerminalConsole
 from citeseeker_scrapy.stats import (
-    CITATIONS, DOCUMENTS_ROBOTS_REFUSED, DOWNLOAD_ERRORS, EXTRACTION_ERRORS, PIPELINE_ERRORS, PROGRESS_DOCUMENTS, RESUMED,
-    SERVERS_COMPLETED,
+    CITATIONS, DOCUMENTS_ROBOTS_REFUSED, DOWNLOAD_ERRORS, EXTRACTION_ERRORS, PIPELINE_ERRORS,
+    PROGRESS_DOCUMENTS, RESPONSES_RECEIVED, RESUMED, SERVERS_COMPLETED,
 )
 
 MEGABYTE = 1024 * 1024
@@ -62,7 +62,7 @@ class FrontierCounts:
 
 def documents_done(stats: Mapping[str, Any]) -> int:
     """Documents fetched so far by the job (Scrapy's count when the extension did not run)."""
-    return int(stats.get(PROGRESS_DOCUMENTS, stats.get("response_received_count", 0)))
+    return int(stats.get(PROGRESS_DOCUMENTS, stats.get(RESPONSES_RECEIVED, 0)))
 
 
 def resume_line(stats: Mapping[str, Any], jobdir: str) -> str | None:
