@@ -397,7 +397,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     print_cross_pairs(cross_pairs(queries), texts, args.details)
     print_foreign_titles(queries, texts, args.details)
     made_queries, made_texts = generated_texts()
-    lost += run_set("generated cases of issue 16", made_queries, made_texts, args.details)
+    lost += run_set("generated cases", made_queries, made_texts, args.details)
     print_one_span(made_texts)
     manuals = json.loads(args.manuals.read_text(encoding="utf-8"))
     if not manuals:

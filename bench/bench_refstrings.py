@@ -76,7 +76,7 @@ HELD_OUT_SEEDS = {1: 4747, 2: 4748}  # each held-out share's papers and queries
 LINE = 88  # characters per line of the text, PDF and PostScript papers
 PAGE_LINES = 52
 #: The target evaluation: per 300 true queries, 15 near-miss decoys and 60 others.
-ISSUE_SHARE = {"near miss": 15 / 300, "other": 60 / 300}
+TARGET_SHARE = {"near miss": 15 / 300, "other": 60 / 300}
 RIGHT_PLACE = 0.75  # ``found`` this similar to the printed title: the right place
 FILLER = ("This generated paper discusses earlier work on the subject and cites the studies "
           "listed at its end, as a real paper of the field would do in its introduction.")
@@ -363,14 +363,14 @@ def table(outcomes: list[Outcome], title: str, key: Callable[[Query], str],
     return rows
 
 
-def precision_at_issue_share(outcomes: list[Outcome]) -> str:
-    """Precision if the decoys were as many as in the target evaluation (``ISSUE_SHARE``):
+def precision_at_target_share(outcomes: list[Outcome]) -> str:
+    """Precision if the decoys were as many as in the target evaluation (``TARGET_SHARE``):
     each kind's false hits scaled by its share; the true queries' wrong-place hits as they
     are. The raw precision weighs near misses five times as much as the target evaluation does."""
     trues = [o for o in outcomes if o.query.expected]
     right = sum(o.right for o in trues)
     false_hits = sum(o.wrong for o in trues)
-    for kind, share in ISSUE_SHARE.items():
+    for kind, share in TARGET_SHARE.items():
         decoys = [o for o in outcomes if not o.query.expected
                   and (o.query.kind in NEAR_MISSES) == (kind == "near miss")]
         if decoys:
@@ -393,8 +393,8 @@ def report(outcomes: list[Outcome]) -> list[str]:
     lines += table(near, "near-miss decoys", lambda q: "all near misses", decoys_rejected)[2:]
     lines += table(decoys, "all decoys", lambda q: "all decoys", decoys_rejected)[2:] + [""]
     lines += table(outcomes, "all", lambda q: "all", scores)
-    lines += ["| precision at the issue's share (15 near misses, 60 other decoys per 300) | "
-              + " | ".join(precision_at_issue_share([o for o in outcomes if o.scheme == s])
+    lines += ["| precision at the target decoy share (15 near misses, 60 other decoys per 300) | "
+              + " | ".join(precision_at_target_share([o for o in outcomes if o.scheme == s])
                            for s in SCHEMES) + " |"]
     return lines
 

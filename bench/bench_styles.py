@@ -510,8 +510,8 @@ def report(outcomes: list[Outcome], engine_of: dict[str, str]) -> list[str]:
     lines += refbench.table(decoys, "decoy kind (rejected)", lambda q: q.kind,
                             refbench.decoys_rejected) + [""]
     lines += refbench.table(outcomes, "all", lambda q: "all", refbench.scores)
-    lines += ["| precision at the issue's share | " + " | ".join(
-        refbench.precision_at_issue_share([o for o in outcomes if o.scheme == s])
+    lines += ["| precision at the target decoy share | " + " | ".join(
+        refbench.precision_at_target_share([o for o in outcomes if o.scheme == s])
         for s in refbench.SCHEMES) + " |"]
     return lines
 

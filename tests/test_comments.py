@@ -1,7 +1,9 @@
-"""Comments and docstrings explain the code as it is, not the history of how it came to be:
-a reader of ``scheduler.py`` cannot open an issue's number and round of work, and the reason
-they stood for is lost once the issue is closed. The tracker and git log keep the history; the code keeps the
-why. Only comments and docstrings are read, never string data the code uses."""
+"""Comments, docstrings and docs explain the code as it is, not the history of how it came to
+be: a reader of ``scheduler.py`` cannot open an issue's number and round of work, and the reason
+they stood for is lost once the issue is closed. The tracker and git log keep the history; the
+code keeps the why. In the code only comments and docstrings are read, never string data the
+code uses; the docs (README, docs/, the benchmarks' READMEs) are read whole, and so are the
+labels the benchmarks print (their figures are copied into bench/README.md)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,13 @@ SKIPPED_DIRS = {".venv", ".git", "__pycache__", "node_modules", "build", "dist"}
 #: A pointer into the tracker's or the lab's history: an issue's number (one or several,
 #: any case), a numbered round of an issue's work, the session that wrote the line; the words
 #: may be split over two lines of a docstring or of a run of comments.
-HISTORY = re.compile(r"\bissues?\s+\d+|\bround\s+\d+\b|\bthis\s+session\b", re.IGNORECASE)
+HISTORY = re.compile(r"\bissues?[\s-]+#?\d+|\bround\s+\d+\b|\bthis\s+session\b", re.IGNORECASE)
+
+
+def doc_files(root: Path) -> list[Path]:
+    """The docs a reader follows: the README, docs/ and the benchmarks' READMEs."""
+    return [root / "README.md", *sorted((root / "docs").glob("*.md")),
+            *sorted((root / "bench").rglob("*.md"))]
 
 
 def python_files(root: Path) -> list[Path]:
@@ -102,3 +110,50 @@ def test_the_history_check_can_fail(tmp_path: Path) -> None:
         "pkg/planted.py:5: Raised in round 4.",
         "pkg/planted.py:7: Decided this",
     ]
+
+
+def text_offenders(name: str, start: int, text: str) -> list[str]:
+    """``name:line: text`` for each line of ``text`` (whose first line is ``start``) where a
+    pointer into history starts; the words may be split over two lines."""
+    lines = text.splitlines()
+    offsets = [text.count("\n", 0, match.start()) for match in HISTORY.finditer(text)]
+    return [f"{name}:{start + offset}: {lines[offset].strip()}" for offset in offsets]
+
+
+def doc_offenders(path: Path, root: Path) -> list[str]:
+    return text_offenders(str(path.relative_to(root)), 1, path.read_text(encoding="utf-8"))
+
+
+def label_offenders(path: Path, root: Path) -> list[str]:
+    """The strings of a benchmark (the labels it prints, f-strings' text included)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [line for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            for line in text_offenders(str(path.relative_to(root)), node.lineno, node.value)]
+
+
+def test_docs_and_benchmark_labels_say_what_they_are_not_which_issue() -> None:
+    offenders = [line for path in doc_files(ROOT) for line in doc_offenders(path, ROOT)]
+    offenders += [line for path in python_files(ROOT / "bench")
+                  for line in label_offenders(path, ROOT)]
+    assert offenders == []
+
+
+def test_the_docs_and_labels_check_can_fail(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "README.md").write_text("Recall by the recall categories.\n", encoding="utf-8")
+    (tmp_path / "docs" / "a.md").write_text(
+        "## Issue 47's evaluation\nexits 1 below issue\n45's targets; the issue-16 cases\n",
+        encoding="utf-8")
+    (tmp_path / "bench" / "README.md").write_text("| fifth round 5 |\n", encoding="utf-8")
+    (tmp_path / "bench" / "b.py").write_text(
+        'run("generated cases of issue 16")\nprint(f"{n} cases (issue #12)")\n'
+        '# the cases\n', encoding="utf-8")
+    offenders = [line for path in doc_files(tmp_path) for line in doc_offenders(path, tmp_path)]
+    offenders += [line for path in python_files(tmp_path / "bench")
+                  for line in label_offenders(path, tmp_path)]
+    assert offenders == [
+        "docs/a.md:1: ## Issue 47's evaluation", "docs/a.md:2: exits 1 below issue",
+        "docs/a.md:3: 45's targets; the issue-16 cases", "bench/README.md:1: | fifth round 5 |",
+        "bench/b.py:1: generated cases of issue 16", "bench/b.py:2: cases (issue #12)"]

@@ -312,3 +312,32 @@ def test_a_crash_between_checkpoints_loses_at_most_one_interval(tmp_path: Path) 
     assert in_flight.url in rest
     refetched = set(fetched) & set(rest)
     assert 1 <= len(refetched) <= 5
+
+
+def test_a_known_link_is_what_add_link_refuses_as_a_duplicate() -> None:
+    """``known_link`` answers "duplicate" where ``add_link`` would refuse a link as one and do
+    nothing else: a document its active server has seen (in flight or on the stack); not a
+    pending server's document (``add_link`` counts one more reference to the server), a
+    skipped or completed server's (refused for that), nor a new one. It changes nothing."""
+    frontier = memory_frontier()
+    frontier.add_start_point(DocumentEntry("http://a.org/"))
+    root = frontier.next_document()
+    frontier.add_link(DocumentEntry("http://a.org/1.html", 1), from_server="http://a.org")
+    frontier.add_link(DocumentEntry("http://b.org/x.html"), from_server="http://a.org")
+    sizes = frontier.sizes()
+    assert frontier.known_link(root.url, "http://a.org")                  # in flight
+    assert frontier.known_link("http://a.org/1.html", "http://a.org")     # on the stack
+    assert not frontier.known_link("http://a.org/2.html", "http://a.org")
+    assert not frontier.known_link("http://b.org/x.html", "http://b.org")  # pending server
+    assert frontier.sizes() == sizes and not frontier.refused
+    assert frontier.add_link(DocumentEntry("http://a.org/1.html"),
+                             from_server="http://c.org") == DUPLICATE
+    references = frontier.pending["http://b.org"].references
+    assert frontier.add_link(DocumentEntry("http://b.org/x.html"),
+                             from_server="http://c.org") == DUPLICATE
+    assert frontier.pending["http://b.org"].references == references + 1  # why b.org is not known
+    frontier.skip("http://a.org")
+    assert not frontier.known_link("http://a.org/1.html", "http://a.org")  # skipped: its own answer
+    frontier.finish(root.url)
+    assert "http://a.org" in frontier.completed
+    assert not frontier.known_link(root.url, "http://a.org")

@@ -124,6 +124,18 @@ class Frontier:
         return self._add_pending(server, entry,
                                  reference=from_server is not None and from_server != server)
 
+    def known_link(self, url: str, server: str) -> bool:
+        """Whether :meth:`add_link` would refuse ``url`` (of ``server``) as a duplicate: the
+        server is being crawled here, is not skipped, and has seen ``url``. Nothing changes
+        (the caller counts the refusal). Who calls: the scope gate, for every link of a page
+        before it checks the link and builds its entry (most links of a page are links its
+        server has seen: its navigation, its tree). A link of a pending server is not
+        answered here: a link from another server is one more reference to it even when the
+        document waits already."""
+        server_state = self.active.get(server)
+        return (server_state is not None and not server_state.skipped
+                and url in server_state.seen and server not in self.completed)
+
     def _add_pending(self, server: str, entry: DocumentEntry | None, *, reference: bool) -> str:
         """A document (None: only the server, its root) of a server not crawled here: the
         server becomes pending, once more referenced when the link came from another server,

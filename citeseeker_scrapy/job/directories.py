@@ -22,6 +22,12 @@ scratch directory as their working directory, where a relative ``crawls/j1/tmp``
 exists. The spider calls :func:`apply_job_dirs` in its ``from_crawler``, before anything reads
 the settings; a bad crawl name is not raised here but
 reported by :class:`~.config.CrawlConfig` validation like any bad setting (no JOBDIR is set).
+
+Settings read outside the crawl's job, because the spider's ``from_crawler`` runs before the
+job exists and JOBDIR must be set before the settings are frozen: ``CITESEEKER_CRAWLS_DIR``
+through the settings table's parser; ``CITESEEKER_CRAWL`` and ``CITESEEKER_LOG_DIR`` only
+looked at (a well-formed name, a value given), so that a bad value reaches the job, which
+refuses it with the setting named (exit status 2) instead of a traceback here.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from citeseeker_scrapy.settings_table import CRAWL_NAME
+from citeseeker_scrapy.settings_table import CRAWL_NAME, read
 
 logger = logging.getLogger(__name__)
 
@@ -80,7 +86,7 @@ def job_log_dir(folder: str, spider: str, log_file: str | None,
 def crawl_dir(name: str, spider: str, settings: MutableSettings,
               environ: Mapping[str, str], under_scrapyd: bool) -> Path:
     """JOBDIR of the crawl called ``name``: ``<CITESEEKER_CRAWLS_DIR>/<name>``."""
-    root = settings.get("CITESEEKER_CRAWLS_DIR") or ""
+    root = read(settings, "CITESEEKER_CRAWLS_DIR")
     if not root:
         root = (Path("crawls") / environ.get("SCRAPY_PROJECT", "default") / spider
                 if under_scrapyd else Path("crawls"))
