@@ -296,6 +296,13 @@ class LinkPolicy:
             raise UrlRejected("private_address", url)
         return canonical
 
+    def refuses_private_links_from(self, referrer: str | None) -> bool:
+        """Whether a link to a private address found on page ``referrer`` is refused (the
+        only part of a web link's verdict that depends on the page it is on). Who calls: the
+        scope gate, once per page, before it answers the page's known links without a
+        verdict."""
+        return not self.private_addresses and self._steered_inside(referrer)
+
     def _steered_inside(self, referrer: str | None) -> bool:
         """A link (or redirect) to a private address, in a crawl that neither started on one
         nor allows them: refused when a public page gave it. A start point (no referrer) is

@@ -11,6 +11,7 @@ from citeseeker_scrapy.frontier import DocumentEntry, Frontier
 from citeseeker_scrapy.frontier.frontier import (
     ACCEPTED, COMPLETED_SERVER, DUPLICATE, PENDING_FULL, SERVER_FULL, TOO_DEEP,
 )
+from citeseeker_scrapy.frontier.rules import AdmissionRules, admission_rules
 from citeseeker_scrapy.frontier.sqlite_store import SqliteStore
 from citeseeker_scrapy.urls import server_of
 from tests.support.shared_frontier import SyncedWorker
@@ -262,6 +263,24 @@ def test_a_link_already_pending_is_a_duplicate_even_when_its_server_is_full(make
                              from_server="http://a.org") == PENDING_FULL
 
 
+@pytest.mark.parametrize("change, outcomes", [
+    ("reversed", [ACCEPTED, ACCEPTED, PENDING_FULL, PENDING_FULL]),
+    ("without the limit", [ACCEPTED, ACCEPTED, DUPLICATE, ACCEPTED]),
+])
+def test_every_store_follows_the_admission_rules_it_is_given(make, change, outcomes) -> None:
+    """The rules are data: with the document's rules reversed (the limit first), a pending
+    document offered again to a full server is refused as full; with the limit dropped, a
+    third document is accepted; Redis decides as the frontier in memory and in SQLite."""
+    rules = admission_rules(2)
+    document = rules.document[::-1] if change == "reversed" else rules.document[:1]
+    frontier, _ = make(rules=AdmissionRules(rules.server, document))
+    frontier.add_start_point(DocumentEntry("http://a.org/"))
+    frontier.next_document()
+    offered = [frontier.add_link(DocumentEntry(f"http://b.org/{name}.html"),
+                                 from_server="http://a.org") for name in ("1", "2", "1", "3")]
+    assert offered == outcomes
+
+
 def test_skip_a_server_being_crawled_and_a_pending_one() -> None:
     completed: list[str] = []
     frontier = memory_frontier(on_completed=completed.append)
@@ -293,3 +312,32 @@ def test_a_crash_between_checkpoints_loses_at_most_one_interval(tmp_path: Path) 
     assert in_flight.url in rest
     refetched = set(fetched) & set(rest)
     assert 1 <= len(refetched) <= 5
+
+
+def test_a_known_link_is_what_add_link_refuses_as_a_duplicate() -> None:
+    """``known_link`` answers "duplicate" where ``add_link`` would refuse a link as one and do
+    nothing else: a document its active server has seen (in flight or on the stack); not a
+    pending server's document (``add_link`` counts one more reference to the server), a
+    skipped or completed server's (refused for that), nor a new one. It changes nothing."""
+    frontier = memory_frontier()
+    frontier.add_start_point(DocumentEntry("http://a.org/"))
+    root = frontier.next_document()
+    frontier.add_link(DocumentEntry("http://a.org/1.html", 1), from_server="http://a.org")
+    frontier.add_link(DocumentEntry("http://b.org/x.html"), from_server="http://a.org")
+    sizes = frontier.sizes()
+    assert frontier.known_link(root.url, "http://a.org")                  # in flight
+    assert frontier.known_link("http://a.org/1.html", "http://a.org")     # on the stack
+    assert not frontier.known_link("http://a.org/2.html", "http://a.org")
+    assert not frontier.known_link("http://b.org/x.html", "http://b.org")  # pending server
+    assert frontier.sizes() == sizes and not frontier.refused
+    assert frontier.add_link(DocumentEntry("http://a.org/1.html"),
+                             from_server="http://c.org") == DUPLICATE
+    references = frontier.pending["http://b.org"].references
+    assert frontier.add_link(DocumentEntry("http://b.org/x.html"),
+                             from_server="http://c.org") == DUPLICATE
+    assert frontier.pending["http://b.org"].references == references + 1  # why b.org is not known
+    frontier.skip("http://a.org")
+    assert not frontier.known_link("http://a.org/1.html", "http://a.org")  # skipped: its own answer
+    frontier.finish(root.url)
+    assert "http://a.org" in frontier.completed
+    assert not frontier.known_link(root.url, "http://a.org")

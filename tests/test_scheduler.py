@@ -354,3 +354,54 @@ def test_a_server_given_up_counts_every_document_it_lost_in_one_line() -> None:
     assert crawl.stat("citeseeker/frontier/documents_not_fetched") == 5
     assert crawl.stat("citeseeker/frontier/unreachable_documents_skipped") == 5
     assert crawl.stat("citeseeker/frontier/unreachable_servers") == 1
+
+
+def test_links_a_server_has_seen_are_counted_once_as_duplicates_in_any_spelling() -> None:
+    """A page's links to documents its server has seen (itself, a page waiting, with a
+    fragment or spelled otherwise) are refused as duplicates and counted once each; a new link
+    is queued once, a link out of scope is refused by the scope as before."""
+    crawl = Crawl(CITESEEKER_FORBIDDEN=".com")
+    crawl.start(f"{A}/")
+    root = crawl.next()
+    crawl.done(root, links=(f"{A}/b.html", f"{A}/c.html"))
+    page = crawl.next()
+    crawl.done(page, links=(f"{A}/", f"{A}/#top", "HTTP://A.EXAMPLE:80/b.html", f"{A}/b.html",
+                            f"{A}/c.html#refs", f"{A}/d.html", f"{A}/d.html#x",
+                            "http://bad.com/b.html"))
+    assert crawl.stat("citeseeker/frontier/refused/duplicate") == 6
+    assert crawl.stat("citeseeker/frontier/enqueued") == 1 + 2 + 1  # start, root's 2, d.html
+    assert crawl.stat("citeseeker/scope/refused/forbidden_domain") == 1
+    waiting = {f"{A}/b.html", f"{A}/c.html"} - {page.url}
+    assert {crawl.next().url for _ in range(2)} == {*waiting, f"{A}/d.html"}
+    assert crawl.scheduler.next_request() is None
+
+
+def test_a_seen_link_of_its_own_server_is_not_followed_with_site_search_only() -> None:
+    """With CITESEEKER_SITE_SEARCH=only a page's own-server links are counted as not followed,
+    those its server has seen too (not as duplicates); a link to another server is followed."""
+    crawl = Crawl(CITESEEKER_SITE_SEARCH="only")
+    crawl.start(f"{A}/")
+    root = crawl.next()
+    crawl.done(root, links=(f"{A}/", f"{A}/b.html", f"{B}/x.html"))
+    assert crawl.stat("citeseeker/site_search/links_not_followed") == 2
+    assert crawl.stat("citeseeker/frontier/refused/duplicate") is None
+    assert crawl.next().url == f"{B}/x.html"
+
+
+def test_a_seen_private_document_linked_from_a_public_page_is_refused_by_the_scope() -> None:
+    """A private address the crawl knows (a start point pushed to it) linked from a public
+    page is refused by the scope, whose verdict depends on the page, not counted as a
+    duplicate; linked from its own server's page, it is a duplicate."""
+    crawl = Crawl()
+    private = "http://10.1.2.3"
+    crawl.scheduler.admission.add_start_point(f"{private}/")
+    crawl.start(f"{A}/")
+    first = crawl.next()
+    assert first.url == f"{private}/"
+    crawl.done(first, links=(f"{private}/", f"{private}/a.html"))
+    assert crawl.stat("citeseeker/frontier/refused/duplicate") == 1
+    out = {crawl.next().url for _ in range(2)}  # the private page stays out: its server active
+    assert out == {f"{private}/a.html", f"{A}/"}
+    crawl.done(Request(f"{A}/", meta={DEPTH_KEY: 0}), links=(f"{private}/a.html", f"{private}/"))
+    assert crawl.stat("citeseeker/scope/refused/private_address") == 2
+    assert crawl.stat("citeseeker/frontier/refused/duplicate") == 1

@@ -30,12 +30,14 @@ from citeseeker_scrapy.exceptions import UrlRejected
 from citeseeker_scrapy.keys import FRONTIER, ORIGIN_KEY, REDIRECT, SEARCH, SEARCH_KEY, START
 from citeseeker_scrapy.stats import (FRONTIER_ENQUEUED, FRONTIER_REFUSED, SCOPE_REFUSED,
                                      SEARCH_LINKS_NOT_FOLLOWED, START_REQUESTS)
-from citeseeker_scrapy.urls import LinkPolicy, join_url, server_of
+from citeseeker_scrapy.addresses import is_private_url
+from citeseeker_scrapy.urls import WEB_PREFIXES, LinkPolicy, join_url, server_of
 from citeseeker_scrapy.works.landing import landing_offer
 
 from .codec import RequestCodec, landing_payload
-from .frontier import ACCEPTED, SERVER_FULL, Frontier
+from .frontier import Frontier
 from .model import DocumentEntry
+from .rules import ACCEPTED, DUPLICATE, SERVER_FULL
 
 logger = logging.getLogger(__name__)
 
@@ -145,7 +147,11 @@ class Admission:
         source, depth = item.server, item.depth
         outcomes: Counter[str] = Counter()
         links, landing = self._landing_links(item)
+        private_refused = self.scope.refuses_private_links_from(item.url)
         for link in links:
+            if self._known(link, source, private_refused):
+                outcomes[DUPLICATE] += 1
+                continue
             url, reason = self.verdict(link, item.url)
             if url is None:
                 outcomes[f"{SCOPE_REFUSED}/{reason}"] += 1
@@ -165,6 +171,21 @@ class Admission:
         refused = sum(n for key, n in outcomes.items() if key.startswith(SCOPE_REFUSED))
         if refused:
             logger.debug("citeseeker: %d links of %s refused by the scope", refused, item.url)
+
+    def _known(self, link: str, source: str, private_refused: bool) -> bool:
+        """A web link the frontier refuses as a duplicate (``Frontier.known_link``), answered
+        before the scope gate and without building its entry. The gate's verdict would be the
+        same: a URL a server has seen is canonical and passed this gate, whose verdict on a
+        web URL depends on the page only for a private address (``private_refused``: refused
+        from this page, so such a link takes the gate); a same-server link not followed
+        (``CITESEEKER_SITE_SEARCH=only``) takes the gate too, to be counted as that."""
+        if not link.startswith(WEB_PREFIXES):
+            return False
+        url = link.partition("#")[0]
+        server = server_of(url)
+        return (self.frontier.known_link(url, server)
+                and (self.follow_same_server or server != source)
+                and not (private_refused and is_private_url(url)))
 
     def _landing_links(self, item: DocumentItem) -> tuple[list[str], dict[str, bytes]]:
         """The document's links, with the PDF a record page names (``citation_pdf_url``) among
