@@ -222,6 +222,8 @@ ENTRY = "Fiala, D.: Retrieving citations on the web. In: Proc. of WSCG, 2003"
     "the web. 2003",
     "References Western Bohe-\nmia Citation Research Group, Fiala, D.: Retrieving citations on "
     "the web. 2003",
+    "Bibliografia Western Bohemia Research Council (WBRC). 2003. Fiala, D.: Retrieving citations",
+    "Referências Garcia Lopez J., Fiala D. Retrieving citations on the web. WSCG 2003",
 ])
 def test_a_heading_sharing_its_line_with_the_first_entry_opens_the_reference_list(
         line: str) -> None:

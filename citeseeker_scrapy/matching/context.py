@@ -80,22 +80,22 @@ _PARTICLES = r"(?:(?:van|von|de|der|den|del|della|da|di|du|dos|la|le|ten|ter|al|
 _YEAR = r"\(?(?:1[5-9]|20)\d\d"
 #: How the first entry of a reference list starts, right after its heading on the same line:
 #: a label ("[1]", "1.", "(1)", "1)", "[Knu84]") before a word that is not lower case, or the
-#: first author: "Smith, J." / "Smith, John," / "van Dijk, A." (surname first), "Smith JA,"
-#: (Vancouver), "J. Smith" / "D. E. Knuth" (initials first), "Percy Liang, " / "Jane Doe and" /
-#: "Percy Liang. 2005" (given name first), "Smith et al.", "Smith (2001)" / "World Health
-#: Organization. 2001" / "Associated Press 05/21/07" (a name before the date), "Environmental
-#: Protection Agency, ..." (an organisation of up to six capitalized words, then a comma). A
+#: first author: "Smith, J." / "Smith, John," / "van Dijk, A." (surname first), "Smith JA," /
+#: "Garcia Lopez J." (Vancouver), "J. Smith" / "D. E. Knuth" (initials first), "Percy Liang, " /
+#: "Jane Doe and" / "Percy Liang. 2005" (given name first), "Smith et al.", "Smith (2001)" /
+#: "Technology Council (ITC). 2001" / "Associated Press 05/21/07" (a name before the date),
+#: "Environmental Protection Agency, ..." (up to six capitalized words, then a comma). A
 #: sentence that begins with the heading's word ("References to earlier work ...", "Literature
 #: Review and ...") starts none of these.
 _ENTRY_OPENING = re.compile(
     r"(?:\[(?:1|[^\W\d_]{1,8}\+?\d{2,4}[a-z]?)\]|\(1\)|1[.)]) "
     rf"(?!{_LOWER})"
     rf"|{_PARTICLES}{{0,2}}{_NAME_WORD}(?: {_NAME_WORD})?, ?(?:{_INITIALS}|{_NAME_WORD}[ ,.(])"
-    rf"|{_NAME_WORD} {_UPPER}{{1,3}}[,.]"
+    rf"|{_NAME_WORD}(?: {_NAME_WORD})? {_UPPER}{{1,3}}[,.]"
     rf"|{_INITIALS} ?{_PARTICLES}{{0,2}}{_NAME_WORD}"
     rf"|{_NAME_WORD}(?: {_INITIALS})? {_PARTICLES}{{0,2}}{_NAME_WORD}(?:,| and | & |\. {_YEAR})"
     rf"|{_NAME_WORD} et al\."
-    rf"|(?:{_NAME_WORD} ){{0,5}}{_NAME_WORD}\.? (?:{_YEAR}|\d\d?/\d\d?/\d\d)"
+    rf"|(?:{_NAME_WORD} ){{0,5}}{_NAME_WORD}(?: \({_UPPER}+\))?\.? (?:{_YEAR}|\d\d?/\d\d?/\d\d)"
     rf"|(?:{_NAME_WORD} ){{1,5}}{_NAME_WORD}(?: \({_UPPER}+\))?, ")
 #: How much of the text after a heading ``_opens_entry`` reads.
 _OPENING_CHARS = 120
