@@ -165,6 +165,11 @@ def test_every_folded_character_points_at_the_character_it_came_from(seed) -> No
     "citations on the web. In: Proc. of WSCG, 2003\n",
     "Text.\n\nList of works cited in the text\n[12] D. Fiala. Retrieving citations on\nthe web. "
     "Proc. of WSCG, 2003.\n",
+    # an alphabetic style's labels, also after the entry's number, under a heading of its own
+    "Text.\n\nTeX and LaTeX References\n[Knu91] D. E. Knuth. The TeXbook. 1991.\n[Fia03] D. "
+    "Fiala. Retrieving citations on\nthe web. Proc. of WSCG, 2003.\n",
+    "Text.\n\nWorks we draw on\n12. [FJ03] D. Fiala and K. Ježek. Retrieving citations on the "
+    "web. Proc. of WSCG, 2003.\n",
     # small capitals split after their first letter
     "Text of the paper.\n\nR EFERENCES\nD. Fiala: Retrieving citations on the web (2003)\n",
     "Text of the paper.\n\nReferences and Notes\nD. Fiala: Retrieving citations on the web (2003)\n",
