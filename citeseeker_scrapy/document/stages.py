@@ -68,7 +68,9 @@ async def read_small_page(item: DocumentItem, extractor: DocumentExtractor,
     (``extraction/processes/event_worker.py``), which also runs the crawl's search on the text
     it read: the citation stage takes those citations (``item.found_ahead``) instead of
     searching again. False, with nothing done, when the document is not such a page or the
-    worker cannot take it now or fails: the caller then runs :func:`read_text` as always."""
+    worker cannot take it now or fails: the caller then runs :func:`read_text` as always.
+    The worker also gives an HTML page's shape (``item.shape``), which the crawler-trap watch
+    would otherwise compute on the crawler's event loop."""
     member = _small_page(item, extractor)
     if member is None or not worker.available():
         return False
@@ -82,6 +84,8 @@ async def read_small_page(item: DocumentItem, extractor: DocumentExtractor,
     _add_events(item, leaf_reply_events(header, text))
     item.found_ahead[member.member] = (header.get("citations") or [],
                                        header.get("fingerprint") or "")
+    shape = header.get("shape")
+    item.shape = shape if isinstance(shape, int) else None
     item.members = []
     item.body = None
     return True
