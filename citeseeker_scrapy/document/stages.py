@@ -10,7 +10,6 @@ small page is read *and matched* by the event loop's parser worker when it can t
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
 
 from citeseeker_scrapy.exceptions import ExtractionError
 from citeseeker_scrapy.matching.citations import CitationSearch
@@ -22,6 +21,7 @@ from citeseeker_scrapy.extraction.placement import event_worker_page
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
 from citeseeker_scrapy.extraction.sniff import ARCHIVE_KINDS
 from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.urls import path_of
 from citeseeker_scrapy.works.pdf_meta import pdf_candidates
 from citeseeker_scrapy.works.text_head import text_head_candidate
 from citeseeker_scrapy.works.work import empty_work, merged_work
@@ -36,7 +36,7 @@ def unpack_archives(item: DocumentItem, limits: ExtractionLimits) -> None:
     own single part (its type is the item's: decided once, when the item was made)."""
     if item.kind is None:
         return
-    for event in unpack(urlsplit(item.url).path, item.body, item.kind, limits):
+    for event in unpack(path_of(item.url), item.body, item.kind, limits):
         if isinstance(event, UnpackedMember):
             item.members.append(event)
         elif isinstance(event, ArchiveChecked):
