@@ -38,13 +38,15 @@ from ..settings_table import default_of
 from ..urls import server_of
 from .model import ActiveServer, DocumentEntry, PendingServer
 from .rules import (  # noqa: F401  (callers read the outcomes from here too)
-    ACCEPTED, COMPLETED_SERVER, COMPLETED_SERVERS, DUPLICATE, PENDING_FULL, PROMOTED,
-    SERVER_FULL, SKIPPED_SERVER, TOO_DEEP, AdmissionRules, Rule, admission_rules,
+    ACCEPTED, COMPLETED_SERVER, DUPLICATE, HAS, MEMBER, PENDING_FULL, PROMOTED, SERVER_FULL,
+    SKIPPED_SERVER, TOO_DEEP, AdmissionRules, Rule, admission_rules,
 )
 from .store import FrontierSnapshot, FrontierStore, MemoryStore
 
 #: A server's limit of documents out at once when ``connections_of`` gives none.
 UNLIMITED = 1 << 30
+#: An admission rule's check: (server, document URL or None) -> whether it refuses
+Check = Callable[[str, "str | None"], bool]
 
 
 class Frontier:
@@ -67,9 +69,9 @@ class Frontier:
     ) -> None:
         self.store = store or MemoryStore()
         self.max_active_servers = max_active_servers
-        #: what a link to a server not crawled here goes through (:mod:`.rules`); by default
-        #: the crawl's rules, with ``max_pending_docs`` as the servers' pending limit
-        self.rules = rules or admission_rules(max_pending_docs)
+        self._rules = rules or admission_rules(max_pending_docs)
+        self._server_checks = self._checks(self._rules.server)
+        self._document_checks = self._checks(self._rules.document)
         self.max_docs_per_server = max_docs_per_server
         self.max_depth = max_depth
         self.flush_interval = flush_interval
@@ -100,7 +102,7 @@ class Frontier:
     def add_start_point(self, entry: DocumentEntry) -> str:
         """Algorithm 7.1: the start point's server becomes pending; a non-root URL its document."""
         server = server_of(entry.url)
-        refusal = self._refusal(self.rules.server, server)
+        refusal = self._refusal(self._server_checks, server)
         if refusal is not None:
             return refusal
         if server in self.active:
@@ -116,7 +118,7 @@ class Frontier:
         server (site search); ``server``: the entry's server, when the caller knows it
         already (the scheduler, for every link of a page)."""
         server = server or server_of(entry.url)
-        refusal = self._refusal(self.rules.server, server)
+        refusal = self._refusal(self._server_checks, server)
         if refusal is not None:
             return refusal
         if server in self.active:
@@ -152,18 +154,35 @@ class Frontier:
         self.refused[reason] += 1
         return reason
 
-    def _refusal(self, rules: tuple[Rule, ...], server: str, url: str | None = None) -> str | None:
-        """The outcome of the first of ``rules`` whose check holds here (counted), or None."""
-        for rule in rules:
-            if rule.holds(server, url, self._structure(rule.of, server)):
-                return self._refuse(rule.outcome)
+    @property
+    def rules(self) -> AdmissionRules:
+        """What a link to a server not crawled here goes through (:mod:`.rules`): given at
+        construction, by default the crawl's rules with ``max_pending_docs`` as the pending
+        limit. Who reads it: the shared frontier's sync, which sends it to Redis."""
+        return self._rules
+
+    def _checks(self, rules: tuple[Rule, ...]) -> tuple[tuple[str, Check], ...]:
+        """Each rule as its outcome and its check over this frontier's structures: the
+        primitives the Redis script applies to its keys (``member``, ``has``, ``at_least``)."""
+        def check(rule: Rule) -> Check:
+            if rule.check == MEMBER:  # of the Completed Servers
+                return lambda server, url: server in self.completed
+            if rule.check == HAS:  # one of the server's Pending Documents
+                return lambda server, url: url in self._pending_documents_of(server)
+            limit = rule.limit
+            return lambda server, url: len(self._pending_documents_of(server)) >= limit
+
+        return tuple((rule.outcome, check(rule)) for rule in rules)
+
+    def _refusal(self, checks: tuple[tuple[str, Check], ...], server: str,
+                 url: str | None = None) -> str | None:
+        """The outcome of the first rule whose check holds (counted), or None: admitted."""
+        for outcome, holds in checks:
+            if holds(server, url):
+                return self._refuse(outcome)
         return None
 
-    def _structure(self, name: str, server: str) -> Collection[str]:
-        """What a rule's check looks at: the Completed Servers, or ``server``'s Pending
-        Documents (none when it is not pending)."""
-        if name == COMPLETED_SERVERS:
-            return self.completed
+    def _pending_documents_of(self, server: str) -> Collection[str]:
         pending = self.pending.get(server)
         return pending.documents if pending is not None else ()
 
@@ -191,7 +210,7 @@ class Frontier:
             heapq.heapify(self._heap)
 
     def _add_pending_document(self, pending: PendingServer, entry: DocumentEntry) -> str:
-        refusal = self._refusal(self.rules.document, pending.key, entry.url)
+        refusal = self._refusal(self._document_checks, pending.key, entry.url)
         if refusal is not None:
             return refusal
         pending.documents[entry.url] = entry

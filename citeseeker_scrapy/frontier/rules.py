@@ -10,11 +10,11 @@ Documents. (A link to a server being crawled is decided by that server's stack:
 
 Why a table: the frontier's state lives in two kinds of store, and both must decide alike.
 Who reads it: :class:`~citeseeker_scrapy.frontier.frontier.Frontier` evaluates it over its own
-structures (in memory, or restored from SQLite) with :meth:`Rule.holds`; the shared frontier's
-sync sends the same table to Redis as data
-(:func:`~citeseeker_scrapy.frontier.redis_backend.sync_arguments`), where the script applies
-each check with a generic primitive, in the order given, and counts refusals under the rule's
-outcome. A rule changed, reordered or dropped here is followed by both.
+structures (in memory, or restored from SQLite); the shared frontier's sync sends the same
+table to Redis as data (:func:`~citeseeker_scrapy.frontier.redis_backend.sync_arguments`),
+where the script applies each check with a generic primitive, in the order given, and counts
+refusals under the rule's outcome. A rule changed, reordered or dropped here is followed by
+both.
 
 A check looks at one structure the rule names (``of``):
 
@@ -26,7 +26,6 @@ A check looks at one structure the rule names (``of``):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Collection
 
 #: Outcomes of offering a URL, also the stats keys the scheduler counts.
 ACCEPTED = "accepted"
@@ -61,15 +60,6 @@ class Rule:
         if _CHECKS.get(self.check) != self.of:
             raise ValueError(f"admission rule {self.outcome!r}: no check {self.check!r} "
                              f"over {self.of!r}")
-
-    def holds(self, server: str, url: str | None, found: Collection[str]) -> bool:
-        """The check over ``found``, the structure ``of`` of ``server``, as this process holds
-        it. Who calls: the frontier; Redis applies the same check in its script."""
-        if self.check == MEMBER:
-            return server in found
-        if self.check == HAS:
-            return url in found
-        return len(found) >= self.limit
 
 
 @dataclass(frozen=True)
