@@ -121,6 +121,16 @@ RUN_ON = [
      "1997.", ("Agency for Clean Water",), "Toxicological profile for lead. PB/97/1011/AS"),
     ("7. Novak, J. Reading lists of the web New York, 2011.", ("Novak",),
      "Reading lists of the web"),
+    # an abbreviated journal name (physics styles)
+    ("[9] Dyson F J 1949 The radiation theories of Tomonaga and Schwinger Phys. Rev. 75 486",
+     ("Dyson",), "The radiation theories of Tomonaga and Schwinger"),
+    ("[10] Lieb E H and Liniger W 1963 Exact analysis of an interacting Bose gas Phys. Rev. "
+     "Lett. 130 1605", ("Lieb", "Liniger"), "Exact analysis of an interacting Bose gas"),
+    ("[12] Bardeen J M 1970 Kerr metric black holes and rotating stars Nucl. Phys. B 12 1",
+     ("Bardeen",), "Kerr metric black holes and rotating stars"),
+    ("[8] Bondi H and Sachs A W K 1962 Gravitational waves from isolated axisymmetric "
+     "systems Proc .R .Soc .A 269 21", ("Bondi", "Sachs"),
+     "Gravitational waves from isolated axisymmetric systems"),
 ]
 
 
@@ -148,6 +158,20 @@ def test_a_title_that_runs_into_the_next_field(entry: str, authors: tuple[str, .
 ])
 def test_a_title_that_goes_on_is_still_another_work(entry: str, title: str) -> None:
     assert not found(entry, "Smith", title)
+
+
+@pytest.mark.parametrize("entry, author, title", [
+    ("[9] Dyson F J 1949 The radiation theories of Tomonaga and Schwinger Phys. Rev. 75 486",
+     "Dyson", "The radiation theories of Tomonaga and"),
+    ("[11] Wald R M 1984 Black hole entropy in curved spacetimes Ann. Phys. 82 548", "Wald",
+     "Black hole entropy in curved"),
+    ("[12] Bardeen J M 1970 Kerr metric black holes and rotating stars Nucl. Phys. B 12 1",
+     "Bardeen", "Kerr metric black holes and rotating"),
+])
+def test_a_title_before_an_abbreviated_journal_has_its_own_last_word(entry: str, author: str,
+                                                                      title: str) -> None:
+    # the word before "Phys. Rev." is the printed title's last: a query lacking it is another
+    assert not found(entry, author, title)
 
 
 AUTHOR_LISTS = [
@@ -399,3 +423,71 @@ def test_words_printed_once_between_the_halves_are_the_titles_own() -> None:
     entry = _paged_entry("Measuring the Spread of Open Lecture Notes: Reinstating",
                          "1\nInvented Bibliometrics", "Inquiry Into Regional Teaching Archives")
     assert not found(entry.replace(RUNNING.format(4), "Journal"), "Okafor", SPREAD)
+
+
+HARBOUR = "Annual monitoring report for the northern harbour site"
+LEGAL_FORMS = [
+    (f"Pacific Coast Environmental Services, Inc. (PCES). 2012. {HARBOUR}. Honolulu.",
+     ("Services",)),
+    (f"Pacific Coast Environmental Services, Inc. (PCES). 2012. {HARBOUR} (1 October through 30 "
+     "December 2011). Honolulu.", ("Services",)),
+    (f"Northwind Engineering Associates, Ltd. (NEA). 2014. {HARBOUR}. Aberdeen.",
+     ("Associates",)),
+    (f"Baltic Shipping Corp. (BSC). 2009. {HARBOUR}. Riga.", ("Shipping",)),
+    (f"Harbour Analytics LLC. (HA). 2016. {HARBOUR}. Boston.", ("Analytics",)),
+    (f"Harbour Analytics Pty. Ltd. 2016. {HARBOUR}. Sydney.", ("Analytics",)),
+    (f"Rheinische Umwelttechnik GmbH. (RUT). 2016. {HARBOUR}. Köln.", ("Umwelttechnik",)),
+    (f"Brown, K. and Coastal Services, Inc. (CSI). 2016. {HARBOUR}. Sydney.",
+     ("Brown", "Services")),
+]
+
+
+@pytest.mark.parametrize("entry, authors", LEGAL_FORMS)
+def test_a_companys_legal_form_ends_no_sentence_in_its_author_run(
+        entry: str, authors: tuple[str, ...]) -> None:
+    # "Inc." and the acronym after it are the organisation's name, not its entry's title and
+    # venue: the title after the year is the organisation's.
+    assert entries_found([(entry, authors, HARBOUR)]) == []
+
+
+@pytest.mark.parametrize("entry, author", [
+    (f"Pacific Coast Environmental Services, Inc. 2011. Quarterly report on the old harbour. "
+     f"Journal of Reports 3. Brown, K. 2012. {HARBOUR}. Honolulu.", "Services"),
+    (f"Pacific Coast Environmental Services, Inc. (PCES). 2011. Quarterly report. Honolulu: "
+     f"PCES. Brown, K. 2012. {HARBOUR}. Honolulu.", "Services"),
+    (f"Harbour Analytics Ltd. Quarterly report on the old harbour. Boston. K. Brown. {HARBOUR}. "
+     "Honolulu, 2012.", "Analytics"),
+])
+def test_a_title_after_a_companys_own_entry_is_not_lent(entry: str, author: str) -> None:
+    assert not found(entry, author, HARBOUR)
+
+
+KATO = "[10] J. Smith and D. Li, On an endpoint Kato-Ponce inequality, Differ. Integral Equ. 27"
+SWAPS_AFTER_AND = [
+    # a swapped pair of words whose title starts with a word like the "and" of the author list
+    (f"{KATO} (2014), no. 11-12, 1037-1072.", ("Smith", "Li"), "On an endpoint inequality Kato-Ponce"),
+    (f"{KATO} (2014), no. 11-12, 1037-1072.", ("Smith", "Li"), "On an Kato-Ponce endpoint inequality"),
+    ("[4] A. Meyer und B. Li, Und die Grenze des Navier-Stokes Systems, Math. Ann. 3 (2001).",
+     ("Meyer", "Li"), "Und die Grenze des Systems Navier-Stokes"),
+    ("[4] A. Meyer und B. Li, Und die Grenze des Navier-Stokes Systems, Math. Ann. 3 (2001).",
+     ("Meyer", "Li"), "Und die des Grenze Navier-Stokes Systems"),
+    ("[5] P. Roux et M. Lo, Et la stabilite des ondes auto-similaires, C. R. Acad. 3 (2001).",
+     ("Roux", "Lo"), "Et la stabilite des auto-similaires ondes"),
+    ("[6] P. Roux und M. Lo, Un modele des ondes auto-similaires, Ann. Phys. 3 (2001).",
+     ("Roux", "Lo"), "Un modele des auto-similaires ondes"),
+]
+
+
+@pytest.mark.parametrize("entry, authors, title", SWAPS_AFTER_AND)
+def test_a_swapped_pair_of_words_after_an_author_lists_and(
+        entry: str, authors: tuple[str, ...], title: str) -> None:
+    assert entries_found([(entry, authors, title)]) == []
+
+
+@pytest.mark.parametrize("title", [
+    "On an endpoint inequality Ponce-Kato estimate",  # a word added
+    "On an inequality Kato-Ponce endpoint",  # words moved further than one swap
+    "On a Kato-Ponce endpoint inequality",  # a word changed
+])
+def test_more_than_one_swap_after_an_author_lists_and_is_no_citation(title: str) -> None:
+    assert not found(f"{KATO} (2014), no. 11-12, 1037-1072.", "Smith", title)

@@ -63,13 +63,42 @@ HEADING_NAMES = (
     "βιβλιογραφία", "参考文献",  # Greek, Chinese and Japanese
 )
 _FOLDED_NAMES = sorted({normalize_text(name) for name in HEADING_NAMES}, key=len, reverse=True)
-#: A reference-list heading, on its folded line: on a line of its own (optionally numbered), or
-#: followed by a colon or by the first entry (``References [1] ...``); small capitals split
-#: after their first letter by PDF extraction ("R EFERENCES") too.
+#: A reference-list name at the start of its folded line (optionally numbered; small capitals
+#: split after their first letter by PDF extraction, "R EFERENCES", too), then the line's end or
+#: a colon (``closed``: a heading), or a blank and more words: a heading only if they open the
+#: first entry (:func:`_opens_entry`, read in the original text).
 _HEADING = re.compile(
     r"^ ?(?:\d{1,2}\.?|[ivx]{1,5}\.)? ?(?:"
     + "|".join(rf"{re.escape(name[0])} ?{re.escape(name[1:])}" for name in _FOLDED_NAMES)
-    + r") ?(?::|$|(?=\[1\]|1\. ))")
+    + r")(?: ?(?P<closed>:|$)| (?=\S))")
+#: Upper- and lower-case letters of the scripts papers print (``re`` has no class for them).
+_UPPER, _LOWER = ("[" + re.escape("".join(c for c in map(chr, range(0x2000)) if case(c))) + "]"
+                  for case in (str.isupper, str.islower))
+_NAME_WORD = rf"{_UPPER}(?:[^\W\d_]|['’-](?=[^\W\d_]))*"
+_INITIALS = rf"{_UPPER}\.(?: ?-?{_UPPER}\.)*"
+_PARTICLES = r"(?:(?:van|von|de|der|den|del|della|da|di|du|dos|la|le|ten|ter|al|el) )"
+_YEAR = r"\(?(?:1[5-9]|20)\d\d"
+#: How the first entry of a reference list starts, right after its heading on the same line:
+#: a label ("[1]", "1.", "(1)", "1)", "[Knu84]") before a word that is not lower case, or the
+#: first author: "Smith, J." / "Smith, John," / "van Dijk, A." (surname first), "Smith JA,"
+#: (Vancouver), "J. Smith" / "D. E. Knuth" (initials first), "Percy Liang, " / "Jane Doe and" /
+#: "Percy Liang. 2005" (given name first), "Smith et al.", "Smith (2001)" / "World Health
+#: Organization. 2001" / "Associated Press 05/21/07" (a name before the date), "Environmental
+#: Protection Agency, ..." (an organisation of up to six capitalized words, then a comma). A
+#: sentence that begins with the heading's word ("References to earlier work ...", "Literature
+#: Review and ...") starts none of these.
+_ENTRY_OPENING = re.compile(
+    r"(?:\[(?:1|[^\W\d_]{1,8}\+?\d{2,4}[a-z]?)\]|\(1\)|1[.)]) "
+    rf"(?!{_LOWER})"
+    rf"|{_PARTICLES}{{0,2}}{_NAME_WORD}(?: {_NAME_WORD})?, ?(?:{_INITIALS}|{_NAME_WORD}[ ,.(])"
+    rf"|{_NAME_WORD} {_UPPER}{{1,3}}[,.]"
+    rf"|{_INITIALS} ?{_PARTICLES}{{0,2}}{_NAME_WORD}"
+    rf"|{_NAME_WORD}(?: {_INITIALS})? {_PARTICLES}{{0,2}}{_NAME_WORD}(?:,| and | & |\. {_YEAR})"
+    rf"|{_NAME_WORD} et al\."
+    rf"|(?:{_NAME_WORD} ){{0,5}}{_NAME_WORD}\.? (?:{_YEAR}|\d\d?/\d\d?/\d\d)"
+    rf"|(?:{_NAME_WORD} ){{1,5}}{_NAME_WORD}(?: \({_UPPER}+\))?, ")
+#: How much of the text after a heading ``_opens_entry`` reads.
+_OPENING_CHARS = 120
 
 
 def _search_stems(names: tuple[str, ...]) -> tuple[str, ...]:
@@ -199,9 +228,22 @@ def _heading_ends(text: str) -> list[int]:
         line_end = min(len(text), line_start + _HEADING_LINE) if line_end < 0 else line_end
         folded, offsets = fold_with_offsets(text[line_start:line_end])
         match = _HEADING.match(folded)
-        if match and match.end() > 0 and line_start + offsets[match.end() - 1] + 1 > start:
-            ends.append(line_start + offsets[match.end() - 1] + 1)
+        if not match or match.end() == 0:
+            continue
+        end = line_start + offsets[match.end() - 1] + 1
+        if end > start and (match.group("closed") is not None or _opens_entry(text, end)):
+            ends.append(end)
     return sorted(set(ends))
+
+
+def _opens_entry(text: str, position: int) -> bool:
+    """True if the words at ``position`` (right after a heading's name, on its line) start a
+    reference entry (``_ENTRY_OPENING``): "References [1] A. Smith ...", "REFERENCES Smith,
+    J. ...", as text extracted from PDF or PostScript, plain-text papers and flattened HTML
+    print a heading and the first entry. Only the heading's line is read (a word broken at
+    its end whole): a heading alone on its line followed by a paragraph is not read here."""
+    line = _rejoin(text[position:position + _OPENING_CHARS]).split("\n", 1)[0]
+    return _ENTRY_OPENING.match(" ".join(line.split())) is not None
 
 
 def _appendix_starts(text: str) -> list[int]:

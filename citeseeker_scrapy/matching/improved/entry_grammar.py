@@ -55,11 +55,15 @@ LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
                           rf"| {AND_WORD} (?:[^\W\d_](?:\. ?| ))+{_NAME}, \(?$")
 
 
+#: A company's legal form, part of an organisation's name in an author run: "Environmental
+#: Services, Inc. (HIES). 2012.", "Harbour Analytics Pty. Ltd.", "Baltic Shipping Corp.",
+#: "Umwelttechnik GmbH." ("Co." and "S.A." are too short to read as a sentence end).
+LEGAL_FORM = r"(?:inc|ltd|corp|llc|plc|pty|gmbh)\."
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
 #: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ", nor the
-#: dates "in press." and "forthcoming.").
+#: dates "in press." and "forthcoming.", nor a company's legal form).
 WORD_SENTENCE_END = re.compile(
-    r"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.)[^\W\d_]{3,}[.?!]"
+    rf"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.|{LEGAL_FORM})[^\W\d_]{{3,}}[.?!]"
     r"[\"\u201d\u2019']? ")
 #: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313", "p. 33" (after its title and
 #: venue; "Magniez P. 2010" is a name and a year).
@@ -139,7 +143,8 @@ DITTO_ENTRY = re.compile(r"(?<=[.)] )(?:\u2014+|\u2013{2,}|-{2,}|_{2,})(?= |[.,]
 #: a dash before the place ("...and Social Order -Oxford: Blackwell."), an edition ("Crystal
 #: growth 3rd ed.", "2. Aufl.", "2. vyd."), a year ("...Manual of Style 2013."), a number or
 #: code ("...mail pieces US6123456B2", "US Patent 6,123,456"), a publisher ("The Lost Manual
-#: Addison-Wesley, 1990", "...Cambridge University Press"), a contribution's container
+#: Addison-Wesley, 1990", "...Cambridge University Press"), an abbreviated journal name
+#: (``ABBREVIATED_VENUE``), a contribution's container
 #: ("Ideengeschichte der Integration In: Name (Hrsg.)"), the place and year of publication
 #: ("...nationale de France Paris, 2000.", "...Vols. I and II Denver, 1988.": a city books are
 #: published in; "...Atlanta, GA, 1997.": one or two words, a state's code). Its first word is
@@ -156,7 +161,14 @@ _PUBLISHING_CITIES = (
     "|new haven|ithaca|ann arbor|lyon|bologna|firenze|florence|leiden|utrecht|dordrecht"
     "|hoboken|bonn|hamburg|koln|dresden|gottingen|tubingen|brno|bratislava|krakow|quebec"
     "|ottawa|mexico|buenos aires|sao paulo|rio de janeiro|new delhi|delhi")
+#: An abbreviated journal name right after a title with no punctuation (physics styles:
+#: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
+#: journal word's abbreviation, then another abbreviation.
+ABBREVIATED_VENUE = (r" (?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|theor"
+                     r"|fortschr|helv|prog|nuovo|sov|zh|math|chem|biol|acad|natl|sci|soc)"
+                     r" ?\. ?[^\W\d_]{1,9} ?\.")
 NEXT_FIELD = re.compile(
+    ABBREVIATED_VENUE + "|"
     rf" (?:(?:{_PUBLISHING_CITIES})|[^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?"
     rf"(?=, [^\W\d_]{{2}},)){_YEAR_AFTER_PLACE}"
     r"| [-\u2010-\u2015]+ ?(?=[^\W\d_])|[\u2013\u2014] "

@@ -8,7 +8,11 @@ title): then its hit is reported unless one of the checks of ``model.VETOES`` fa
 
 * ``NAME_IN_WORD``: the name is part of a longer word ("lee" in "byerlee");
 * ``NEXT_ENTRY``: the hit holds the "[n]" of the next entry;
-* ``OTHER_ENTRY``: the hit lies past the end of the name's entry (``windows.attributed``);
+* ``OTHER_ENTRY``: the hit lies past the end of the name's entry (``windows.attributed``), and
+  past the end of the entry of every other whole-word occurrence of the group's names that
+  the rule fires from too (the hit within ``part_length`` after it): the original scheme
+  follows the first such name, which may be the same author's entry before ("Agency. Report
+  one. Agency. Report two."), while the title is the entry of a later one;
 * ``CLOSER_NEARBY``: the title is printed more similar elsewhere around the name (within
   ``part_length`` before it or after the hit): the improved search saw that print and found
   it to be no citation (another entry's title), so this weaker one, a similar title after
@@ -51,6 +55,9 @@ class OriginalHit(NamedTuple):
     position: int
     name_start: int
     name_end: int
+    #: (start, end, author) of the group's other exact name occurrences the hit lies within
+    #: ``part_length`` after, nearest first: the 2003 rule fires from each of them too.
+    other_names: tuple[tuple[int, int, str], ...] = ()
 
     @property
     def hit(self) -> Hit:
@@ -75,34 +82,58 @@ def original_hit(text: str, group: AuthorGroup, names: Sequence[str], title: Tit
     occurrence = next(o for o in occurrences if o.author == author
                       and o.part_start <= position and end <= o.part_start + len(o.part))
     name = names[group.authors.index(occurrence.author)]
-    return OriginalHit(author, text_found, similarity, position,
-                       occurrence.part_start - len(name), occurrence.part_start)
+    name_start = occurrence.part_start - len(name)
+    others = sorted(((start, start + len(other), its_author)
+                     for other, its_author in zip(names, group.authors)
+                     for start in found[other]
+                     if start != name_start and start + len(other) <= position
+                     and end <= start + len(other) + settings.part_length), reverse=True)
+    return OriginalHit(author, text_found, similarity, position, name_start,
+                       occurrence.part_start, tuple(others))
 
 
 def veto_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int) -> Optional[str]:
     """The first check of ``model.VETOES`` the original's hit fails, or None: then the
-    improved scheme reports it. ``length`` is ``part_length``."""
+    improved scheme reports it. ``length`` is ``part_length``.
+
+    The name the hit is read after is the original's own occurrence if the hit is in its
+    entry, else the nearest other whole-word occurrence it fires from whose entry holds the
+    hit (:func:`_attributed_name`).
+    """
     end = hit.position + len(hit.found)
-    if not is_whole_word(text, hit.name_start, hit.name_end):
+    names = [name for name in ((hit.name_start, hit.name_end, hit.author),) + hit.other_names
+             if is_whole_word(text, name[0], name[1])]
+    if not names:
         return NAME_IN_WORD
     if next_entry_start(text, hit.position, end) < end:
         return NEXT_ENTRY
-    region = Region(hit.name_start, end,
-                    ((hit.name_start, hit.name_end, hit.author, hit.name_end + length),))
-    if attributed(text, region, hit.position, end, length) is None:
+    region = _attributed_name(text, names, hit.position, end, length)
+    if region is None:
         return OTHER_ENTRY
-    if _closer_nearby(text, hit, title.title, length):
+    if _closer_nearby(text, hit, region.start, title.title, length):
         return CLOSER_NEARBY
     return veto(text, title, hit.position, end, region, across_headers=True)
 
 
-def _closer_nearby(text: str, hit: OriginalHit, title: Title, length: int) -> bool:
+def _attributed_name(text: str, names: list[tuple[int, int, str]], start: int, end: int,
+                     length: int) -> Optional[Region]:
+    """The search region of the first name (start, end, author) in ``names`` whose entry holds
+    the hit ``text[start:end]`` (``windows.attributed``), or None if none does."""
+    for name_start, name_end, author in names:
+        region = Region(name_start, end, ((name_start, name_end, author, name_end + length),))
+        if attributed(text, region, start, end, length) is not None:
+            return region
+    return None
+
+
+def _closer_nearby(text: str, hit: OriginalHit, name_start: int, title: Title,
+                   length: int) -> bool:
     """True if a substring clearly more similar to the title than the hit (by more than the
     rounding of its similarity), not overlapping it, lies within ``length`` before the name
-    or after the hit."""
+    at ``name_start`` or after the hit."""
     end = hit.position + len(hit.found)
     floor = Bounds.at(ratio_of_limit(hit.similarity), len(title.text))
-    low = max(0, hit.name_start - length)
+    low = max(0, name_start - length)
     for start, stop in ((low, hit.position), (end, end + length)):
         better = best_in_part(title, text[start:stop], floor)
         if better is not None and better[0][0] / better[0][1] > hit.similarity + _ROUNDING:

@@ -300,18 +300,22 @@ def _reordered(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     ``_MIN_REORDERED_WORDS`` words or more, the hit at least ``_REORDERED_SIMILARITY`` similar
     to it, and every one of its words inside the hit or the few characters of the title it
     left out (a swapped word at the end falls outside the best substring), in order but for
-    one swap (``_one_short_swap``).
+    one swap (``_one_short_swap``). The words taken in before the hit may be the end of the
+    author list ("...Smith and D. Li, On an endpoint...": "and" would stand for "an"), so
+    they are left out one by one until the check passes or the hit's own words remain.
     """
     if len(title.words) < _MIN_REORDERED_WORDS:
         return False
     if Indel.normalized_similarity(title.title.text, text[start:end]) < _REORDERED_SIMILARITY:
         return False
     slack = max(0, len(title.title.text) - (end - start)) + 1
-    start = _word_start(text, max(0, start - slack))
-    end = min(len(text), end + slack)
-    while end < len(text) and _in_word(text[end]):
-        end += 1
-    return _one_short_swap(title.words, _WORDS.findall(_word_text(text, start, end)))
+    low = _word_start(text, max(0, start - slack))
+    high = min(len(text), end + slack)
+    while high < len(text) and _in_word(text[high]):
+        high += 1
+    printed = _WORDS.findall(_word_text(text, low, high))
+    before = len(_WORDS.findall(_word_text(text, low, _word_start(text, start))))
+    return any(_one_short_swap(title.words, printed[skipped:]) for skipped in range(before + 1))
 
 
 def _one_short_swap(words: Sequence[str], printed: Sequence[str]) -> bool:

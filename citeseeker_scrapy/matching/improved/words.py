@@ -39,6 +39,8 @@ from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
 
+from .entry_grammar import ABBREVIATED_VENUE
+
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
 _SPLIT_SCORE = 85  # ratio of a word and two printed neighbours joined ("the role" is no "theo")
 _JOINED_SCORE = 90  # partial_ratio of a word inside a printed word that joins it to another
@@ -57,12 +59,14 @@ _MISQUOTE_LETTERS = 4
 #: after it ("...policy response Webster, M., C. Forest": a title-first entry's authors) nor its
 #: given name before a semicolon (a title that ends its entry, the next entry's "DUMONT,
 #: Béatrice; LACOUR, ..." after it: NBR 6023 prints no full stop there); or a
-#: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G.").
+#: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G."), or
+#: an abbreviated journal name ("...rotating stars Nucl. Phys. B").
 #: The word may hold an OCR digit ("string c0mpactifications."), the punctuation follow a
 #: blank (a quote: '...pour la Guyane ", Antianechos'; physics: "...field theory ,Phys.").
 _WORD_THEN_TITLE_END = re.compile(
     r" ([^\W\d_][^\W_]*)(?: ?[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.| [^\W\d_][\w'\u2019-]*;)"
-    r"| (?=[^\W\d_][\w'\u2019-]*, [^\W\d_]\.))")  # ... or a title-first entry's authors
+    r"| (?=[^\W\d_][\w'\u2019-]*, [^\W\d_]\.)"  # ... or a title-first entry's authors
+    rf"|(?={ABBREVIATED_VENUE}))")  # ... or an abbreviated journal name: "stars Nucl. Phys."
 #: The printed title's own first word right before a hit: after the title's opening, a sentence
 #: end (not an initial's that starts a name: "k. mcdougall diabetes..." has its author's name
 #: there; but "charles e. Explaining", the last initial of a name; or an initial and a comma:
