@@ -128,15 +128,16 @@ class Frontier:
 
     def known_link(self, url: str, server: str) -> bool:
         """Whether :meth:`add_link` would refuse ``url`` (of ``server``) as a duplicate: the
-        server is being crawled here, is not skipped, and has seen ``url``. Nothing changes
-        (the caller counts the refusal). Who calls: the scope gate, for every link of a page
-        before it checks the link and builds its entry (most links of a page are links its
-        server has seen: its navigation, its tree). A link of a pending server is not
-        answered here: a link from another server is one more reference to it even when the
-        document waits already."""
+        server is being crawled here, no server rule refuses it (:mod:`.rules`), it is not
+        skipped, and it has seen ``url``. Nothing changes (the caller counts the refusal).
+        Who calls: the scope gate, for every link of a page before it checks the link and
+        builds its entry (most links of a page are links its server has seen: its
+        navigation, its tree). A link of a pending server is not answered here: a link from
+        another server is one more reference to it even when the document waits already."""
         server_state = self.active.get(server)
         return (server_state is not None and not server_state.skipped
-                and url in server_state.seen and server not in self.completed)
+                and url in server_state.seen
+                and not any(holds(server, None) for _, holds in self._server_checks))
 
     def _add_pending(self, server: str, entry: DocumentEntry | None, *, reference: bool) -> str:
         """A document (None: only the server, its root) of a server not crawled here: the
