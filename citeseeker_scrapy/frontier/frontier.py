@@ -45,8 +45,9 @@ from .store import FrontierSnapshot, FrontierStore, MemoryStore
 
 #: A server's limit of documents out at once when ``connections_of`` gives none.
 UNLIMITED = 1 << 30
-#: An admission rule's check: (server, document URL or None) -> whether it refuses
-Check = Callable[[str, "str | None"], bool]
+#: An admission rule's check: (server, document URL, the server's Pending Documents) -> whether
+#: it refuses (a server's rules are given no document)
+Check = Callable[[str, "str | None", "Collection[str]"], bool]
 
 
 class Frontier:
@@ -167,25 +168,22 @@ class Frontier:
         primitives the Redis script applies to its keys (``member``, ``has``, ``at_least``)."""
         def check(rule: Rule) -> Check:
             if rule.check == MEMBER:  # of the Completed Servers
-                return lambda server, url: server in self.completed
+                return lambda server, url, documents: server in self.completed
             if rule.check == HAS:  # one of the server's Pending Documents
-                return lambda server, url: url in self._pending_documents_of(server)
+                return lambda server, url, documents: url in documents
             limit = rule.limit
-            return lambda server, url: len(self._pending_documents_of(server)) >= limit
+            return lambda server, url, documents: len(documents) >= limit
 
         return tuple((rule.outcome, check(rule)) for rule in rules)
 
     def _refusal(self, checks: tuple[tuple[str, Check], ...], server: str,
-                 url: str | None = None) -> str | None:
-        """The outcome of the first rule whose check holds (counted), or None: admitted."""
+                 url: str | None = None, documents: Collection[str] = ()) -> str | None:
+        """The outcome of the first rule whose check holds (counted), or None: admitted.
+        ``url`` and ``documents`` (its server's Pending Documents): for a document's rules."""
         for outcome, holds in checks:
-            if holds(server, url):
+            if holds(server, url, documents):
                 return self._refuse(outcome)
         return None
-
-    def _pending_documents_of(self, server: str) -> Collection[str]:
-        pending = self.pending.get(server)
-        return pending.documents if pending is not None else ()
 
     def _pending_server(self, server: str) -> PendingServer:
         pending = self.pending.get(server)
@@ -211,7 +209,7 @@ class Frontier:
             heapq.heapify(self._heap)
 
     def _add_pending_document(self, pending: PendingServer, entry: DocumentEntry) -> str:
-        refusal = self._refusal(self._document_checks, pending.key, entry.url)
+        refusal = self._refusal(self._document_checks, pending.key, entry.url, pending.documents)
         if refusal is not None:
             return refusal
         pending.documents[entry.url] = entry

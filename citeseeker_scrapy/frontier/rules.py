@@ -21,6 +21,8 @@ A check looks at one structure the rule names (``of``):
 * ``MEMBER`` — the server is one of ``of`` (a set of servers: ``COMPLETED_SERVERS``);
 * ``HAS`` — the document is one of the server's ``of`` (``PENDING_DOCUMENTS``);
 * ``AT_LEAST`` — the server's ``of`` number ``limit`` or more.
+
+A server's rules use ``MEMBER`` only (the server is not pending yet: it has no documents).
 """
 
 from __future__ import annotations
@@ -70,8 +72,9 @@ class AdmissionRules:
     document: tuple[Rule, ...]
 
     def __post_init__(self) -> None:
-        if any(rule.check == HAS for rule in self.server):
-            raise ValueError("a rule of the server cannot look for a document")
+        if any(rule.check != MEMBER for rule in self.server):
+            raise ValueError("a rule of the server looks at a set of servers (member), "
+                             "not at its documents")
 
 
 def admission_rules(max_pending_docs: int) -> AdmissionRules:
