@@ -138,7 +138,7 @@ class Frontier:
         server_state = self.active.get(server)
         return (server_state is not None and not server_state.skipped
                 and url in server_state.seen
-                and not any(holds(server, None) for _, holds in self._server_checks))
+                and not any(holds(server, None, ()) for _, holds in self._server_checks))
 
     def _add_pending(self, server: str, entry: DocumentEntry | None, *, reference: bool) -> str:
         """A document (None: only the server, its root) of a server not crawled here: the
