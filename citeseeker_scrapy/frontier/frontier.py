@@ -38,13 +38,16 @@ from ..settings_table import default_of
 from ..urls import server_of
 from .model import ActiveServer, DocumentEntry, PendingServer
 from .rules import (  # noqa: F401  (callers read the outcomes from here too)
-    ACCEPTED, COMPLETED_SERVER, COMPLETED_SERVERS, DUPLICATE, PENDING_FULL, PROMOTED,
-    SERVER_FULL, SKIPPED_SERVER, TOO_DEEP, AdmissionRules, Rule, admission_rules,
+    ACCEPTED, COMPLETED_SERVER, DUPLICATE, HAS, MEMBER, PENDING_FULL, PROMOTED, SERVER_FULL,
+    SKIPPED_SERVER, TOO_DEEP, AdmissionRules, Rule, admission_rules,
 )
 from .store import FrontierSnapshot, FrontierStore, MemoryStore
 
 #: A server's limit of documents out at once when ``connections_of`` gives none.
 UNLIMITED = 1 << 30
+#: An admission rule's check: (server, document URL, the server's Pending Documents) -> whether
+#: it refuses (a server's rules are given no document)
+Check = Callable[[str, "str | None", "Collection[str]"], bool]
 
 
 class Frontier:
@@ -67,9 +70,9 @@ class Frontier:
     ) -> None:
         self.store = store or MemoryStore()
         self.max_active_servers = max_active_servers
-        #: what a link to a server not crawled here goes through (:mod:`.rules`); by default
-        #: the crawl's rules, with ``max_pending_docs`` as the servers' pending limit
-        self.rules = rules or admission_rules(max_pending_docs)
+        self._rules = rules or admission_rules(max_pending_docs)
+        self._server_checks = self._checks(self._rules.server)
+        self._document_checks = self._checks(self._rules.document)
         self.max_docs_per_server = max_docs_per_server
         self.max_depth = max_depth
         self.flush_interval = flush_interval
@@ -100,7 +103,7 @@ class Frontier:
     def add_start_point(self, entry: DocumentEntry) -> str:
         """Algorithm 7.1: the start point's server becomes pending; a non-root URL its document."""
         server = server_of(entry.url)
-        refusal = self._refusal(self.rules.server, server)
+        refusal = self._refusal(self._server_checks, server)
         if refusal is not None:
             return refusal
         if server in self.active:
@@ -116,7 +119,7 @@ class Frontier:
         server (site search); ``server``: the entry's server, when the caller knows it
         already (the scheduler, for every link of a page)."""
         server = server or server_of(entry.url)
-        refusal = self._refusal(self.rules.server, server)
+        refusal = self._refusal(self._server_checks, server)
         if refusal is not None:
             return refusal
         if server in self.active:
@@ -126,15 +129,16 @@ class Frontier:
 
     def known_link(self, url: str, server: str) -> bool:
         """Whether :meth:`add_link` would refuse ``url`` (of ``server``) as a duplicate: the
-        server is being crawled here, is not skipped, and has seen ``url``. Nothing changes
-        (the caller counts the refusal). Who calls: the scope gate, for every link of a page
-        before it checks the link and builds its entry (most links of a page are links its
-        server has seen: its navigation, its tree). A link of a pending server is not
-        answered here: a link from another server is one more reference to it even when the
-        document waits already."""
+        server is being crawled here, no server rule refuses it (:mod:`.rules`), it is not
+        skipped, and it has seen ``url``. Nothing changes (the caller counts the refusal).
+        Who calls: the scope gate, for every link of a page before it checks the link and
+        builds its entry (most links of a page are links its server has seen: its
+        navigation, its tree). A link of a pending server is not answered here: a link from
+        another server is one more reference to it even when the document waits already."""
         server_state = self.active.get(server)
         return (server_state is not None and not server_state.skipped
-                and url in server_state.seen and server not in self.completed)
+                and url in server_state.seen
+                and not any(holds(server, None, ()) for _, holds in self._server_checks))
 
     def _add_pending(self, server: str, entry: DocumentEntry | None, *, reference: bool) -> str:
         """A document (None: only the server, its root) of a server not crawled here: the
@@ -152,20 +156,34 @@ class Frontier:
         self.refused[reason] += 1
         return reason
 
-    def _refusal(self, rules: tuple[Rule, ...], server: str, url: str | None = None) -> str | None:
-        """The outcome of the first of ``rules`` whose check holds here (counted), or None."""
-        for rule in rules:
-            if rule.holds(server, url, self._structure(rule.of, server)):
-                return self._refuse(rule.outcome)
-        return None
+    @property
+    def rules(self) -> AdmissionRules:
+        """What a link to a server not crawled here goes through (:mod:`.rules`): given at
+        construction, by default the crawl's rules with ``max_pending_docs`` as the pending
+        limit. Who reads it: the shared frontier's sync, which sends it to Redis."""
+        return self._rules
 
-    def _structure(self, name: str, server: str) -> Collection[str]:
-        """What a rule's check looks at: the Completed Servers, or ``server``'s Pending
-        Documents (none when it is not pending)."""
-        if name == COMPLETED_SERVERS:
-            return self.completed
-        pending = self.pending.get(server)
-        return pending.documents if pending is not None else ()
+    def _checks(self, rules: tuple[Rule, ...]) -> tuple[tuple[str, Check], ...]:
+        """Each rule as its outcome and its check over this frontier's structures: the
+        primitives the Redis script applies to its keys (``member``, ``has``, ``at_least``)."""
+        def check(rule: Rule) -> Check:
+            if rule.check == MEMBER:  # of the Completed Servers
+                return lambda server, url, documents: server in self.completed
+            if rule.check == HAS:  # one of the server's Pending Documents
+                return lambda server, url, documents: url in documents
+            limit = rule.limit
+            return lambda server, url, documents: len(documents) >= limit
+
+        return tuple((rule.outcome, check(rule)) for rule in rules)
+
+    def _refusal(self, checks: tuple[tuple[str, Check], ...], server: str,
+                 url: str | None = None, documents: Collection[str] = ()) -> str | None:
+        """The outcome of the first rule whose check holds (counted), or None: admitted.
+        ``url`` and ``documents`` (its server's Pending Documents): for a document's rules."""
+        for outcome, holds in checks:
+            if holds(server, url, documents):
+                return self._refuse(outcome)
+        return None
 
     def _pending_server(self, server: str) -> PendingServer:
         pending = self.pending.get(server)
@@ -191,7 +209,7 @@ class Frontier:
             heapq.heapify(self._heap)
 
     def _add_pending_document(self, pending: PendingServer, entry: DocumentEntry) -> str:
-        refusal = self._refusal(self.rules.document, pending.key, entry.url)
+        refusal = self._refusal(self._document_checks, pending.key, entry.url, pending.documents)
         if refusal is not None:
             return refusal
         pending.documents[entry.url] = entry

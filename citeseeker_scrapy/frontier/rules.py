@@ -10,23 +10,24 @@ Documents. (A link to a server being crawled is decided by that server's stack:
 
 Why a table: the frontier's state lives in two kinds of store, and both must decide alike.
 Who reads it: :class:`~citeseeker_scrapy.frontier.frontier.Frontier` evaluates it over its own
-structures (in memory, or restored from SQLite) with :meth:`Rule.holds`; the shared frontier's
-sync sends the same table to Redis as data
-(:func:`~citeseeker_scrapy.frontier.redis_backend.sync_arguments`), where the script applies
-each check with a generic primitive, in the order given, and counts refusals under the rule's
-outcome. A rule changed, reordered or dropped here is followed by both.
+structures (in memory, or restored from SQLite); the shared frontier's sync sends the same
+table to Redis as data (:func:`~citeseeker_scrapy.frontier.redis_backend.sync_arguments`),
+where the script applies each check with a generic primitive, in the order given, and counts
+refusals under the rule's outcome. A rule changed, reordered or dropped here is followed by
+both.
 
 A check looks at one structure the rule names (``of``):
 
 * ``MEMBER`` — the server is one of ``of`` (a set of servers: ``COMPLETED_SERVERS``);
 * ``HAS`` — the document is one of the server's ``of`` (``PENDING_DOCUMENTS``);
 * ``AT_LEAST`` — the server's ``of`` number ``limit`` or more.
+
+A server's rules use ``MEMBER`` only (the server is not pending yet: it has no documents).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Collection
 
 #: Outcomes of offering a URL, also the stats keys the scheduler counts.
 ACCEPTED = "accepted"
@@ -62,15 +63,6 @@ class Rule:
             raise ValueError(f"admission rule {self.outcome!r}: no check {self.check!r} "
                              f"over {self.of!r}")
 
-    def holds(self, server: str, url: str | None, found: Collection[str]) -> bool:
-        """The check over ``found``, the structure ``of`` of ``server``, as this process holds
-        it. Who calls: the frontier; Redis applies the same check in its script."""
-        if self.check == MEMBER:
-            return server in found
-        if self.check == HAS:
-            return url in found
-        return len(found) >= self.limit
-
 
 @dataclass(frozen=True)
 class AdmissionRules:
@@ -80,8 +72,9 @@ class AdmissionRules:
     document: tuple[Rule, ...]
 
     def __post_init__(self) -> None:
-        if any(rule.check == HAS for rule in self.server):
-            raise ValueError("a rule of the server cannot look for a document")
+        if any(rule.check != MEMBER for rule in self.server):
+            raise ValueError("a rule of the server looks at a set of servers (member), "
+                             "not at its documents")
 
 
 def admission_rules(max_pending_docs: int) -> AdmissionRules:
