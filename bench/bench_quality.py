@@ -15,6 +15,10 @@ the improved one (the default). Prints per category and engine:
 * **cross pairs**: an author and the title of *another* reference of the same paper whose
   printed author list (the query's note) does not show that author. A hit is a possible
   misattribution; some are real co-authors the note abbreviates ("...").
+* **labels**: precision and recall of ``in_references`` and "self" on the right hits, as the
+  crawl reports them: on the real papers a query whose note names the paper's own title block or
+  running header is "self" and outside the reference list, every other one an entry of it; the
+  generated cases say theirs in ``quality/generated.py`` (``LABELS``);
 * **foreign titles**: each expected-true query's author with every other query's title that
   does not occur in that paper (``partial_ratio`` < 80), as one group: every hit is false.
 
@@ -33,7 +37,7 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -44,6 +48,7 @@ from rapidfuzz.distance import Indel  # noqa: E402
 from citeseeker_scrapy.extraction.pdf import pdf_text as worker_pdf_text  # noqa: E402
 from citeseeker_scrapy.extraction.html import parse_html  # noqa: E402
 from quality import generated  # noqa: E402
+import bench_refstrings as refbench  # noqa: E402
 
 from citeseeker_scrapy.matching import (  # noqa: E402
     VETOES, AuthorGroup, Citation, CitationMatcher, MatcherSettings, normalize_text,
@@ -345,8 +350,45 @@ def print_details(outcomes: list[Outcome]) -> None:
                   f"{o.query['title'][:50]!r} -> {o.hit.found[:50]!r}")
 
 
-def run_set(label: str, queries: list[dict], texts: Texts, details: bool) -> int:
-    """One evaluation set: its table, its no-regression check; returns the regressions."""
+def real_label_truth(query: dict) -> dict[str, Optional[bool]]:
+    """What a reader should see on a right hit of a real paper: "self" where the query is the
+    paper's own title (its title block or running header, as the query's note says), which
+    stands outside its reference list; every other query is an entry of the reference list
+    (the note names it)."""
+    own = "the paper's own" in query["note"]
+    return {"in_references": not own, "self": own}
+
+
+def generated_label_truth(query: dict) -> dict[str, Optional[bool]]:
+    """The same for the generated cases (``generated.LABELS``)."""
+    in_references, own = generated.LABELS.get(query["paper"], generated.UNSCORED)
+    return {"in_references": in_references, "self": own}
+
+
+def print_labels(outcomes: list[Outcome], texts: Texts,
+                 truth_of: Callable[[dict], dict[str, Optional[bool]]]) -> None:
+    """Precision and recall of the labels a reader sees on the right hits (``in_references``,
+    "self"; ``bench_refstrings.labels_of``), per engine and scheme, against ``truth_of``."""
+    print("\nlabels of the right hits against the truth\n")
+    print("| engine " + refbench.LABEL_HEADER)
+    print("|---|---|---:|" + "---:|" * 4)
+    for engine in ENGINES:
+        for scheme in SCHEMES:
+            pairs = []
+            for o in outcomes:
+                if o.right and (o.engine, o.scheme) == (engine, scheme):
+                    given = refbench.labels_of(o.query["author"], o.query["title"], scheme,
+                                               texts.raw[o.query["paper"], engine])
+                    pairs.append((truth_of(o.query),
+                                  given or {"in_references": False, "self": False}))
+            print(f"| {engine} | {scheme} | {len(pairs)} | "
+                  + " | ".join(refbench.label_cells(pairs)) + " |")
+
+
+def run_set(label: str, queries: list[dict], texts: Texts, details: bool,
+            truth_of: Optional[Callable[[dict], dict[str, Optional[bool]]]] = None) -> int:
+    """One evaluation set: its table, the labels' precision and recall (where ``truth_of``
+    says what they should be), its no-regression check; returns the regressions."""
     outcomes, seconds = evaluate(queries, texts)
     trues = sum(1 for q in queries if q["expected"])
     print(f"\n=== {label}: {len(queries)} queries ({trues} expected true, {len(queries) - trues} "
@@ -354,6 +396,8 @@ def run_set(label: str, queries: list[dict], texts: Texts, details: bool) -> int
           + ", ".join(f"{scheme} {seconds[scheme]:.2f} s" for scheme in SCHEMES) + "\n")
     print_table(outcomes)
     print_vetoes(queries, texts)
+    if truth_of:
+        print_labels(outcomes, texts, truth_of)
     lost = print_no_regression(outcomes, label)
     if details:
         print_details(outcomes)
@@ -393,11 +437,12 @@ def main(argv: Optional[list[str]] = None) -> int:
     started = time.perf_counter()
     texts = Texts.read(args.corpus, (q["paper"] for q in queries), args.text_cache)
     print(f"papers read in {time.perf_counter() - started:.1f} s")
-    lost = run_set("real papers", queries, texts, args.details)
+    lost = run_set("real papers", queries, texts, args.details, real_label_truth)
     print_cross_pairs(cross_pairs(queries), texts, args.details)
     print_foreign_titles(queries, texts, args.details)
     made_queries, made_texts = generated_texts()
-    lost += run_set("generated cases", made_queries, made_texts, args.details)
+    lost += run_set("generated cases", made_queries, made_texts, args.details,
+                    generated_label_truth)
     print_one_span(made_texts)
     manuals = json.loads(args.manuals.read_text(encoding="utf-8"))
     if not manuals:

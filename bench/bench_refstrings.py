@@ -19,8 +19,9 @@ OCR damage or a hyphen whose line end was lost in the printed title); an entry a
 fourth another a title of another paper's entry or the entry before's surname. Prints recall and
 precision per style, per format, per variant, per decoy kind and per category of entry (name
 shape, title ending, page break; with the citations lost) for the improved scheme and the
-original (2003) one, and every citation the original finds that the improved misses (exit 1 if
-there is one). References whose annotated title is not the printed one are left out and
+original (2003) one, the precision and recall of the labels of the right hits
+(``in_references``, "self") per format, and every citation the original finds that the improved
+misses (exit 1 if there is one). References whose annotated title is not the printed one are left out and
 counted (``refstrings.annotation_fault``), and a title or surname the PostScript font cannot
 print is not queried in a PDF or PS paper (bench/README.md says why). A benchmark, not a
 test: the corpus is not part of the repository.
@@ -454,29 +455,61 @@ def categories_of(query: Query) -> str:
     return "; ".join(", ".join(key(query)) for title, key in CATEGORIES.items())
 
 
+#: The two labels a reader sees on a citation, read from a hit's dict (``CitationSearch``).
+LABELS = {"in_references": lambda found: bool(found["in_references"]),
+          "self": lambda found: found.get("relation") == "self"}
+
+
+def labels_of(author: str, title: str, scheme: str, text: str) -> Optional[dict[str, bool]]:
+    """The labels of the citation of (author, title) in ``text`` (as extracted) as the crawl
+    reports it (``CitationSearch``), None if there is none. Called by this bench and by
+    ``bench_quality.py`` and ``bench_styles.py``."""
+    search = CitationSearch(CitationMatcher([AuthorGroup((author,), (title,))],
+                                            MatcherSettings(scheme=scheme)), header_length=200)
+    found = search.search("paper", text)
+    return {label: read(found[0]) for label, read in LABELS.items()} if found else None
+
+
+def label_cells(pairs: list[tuple[dict[str, Optional[bool]], dict[str, bool]]]
+                ) -> list[str]:
+    """Per label of :data:`LABELS`, from (truth, labels) pairs of the right hits: precision
+    (true ones among the labelled) and recall (labelled among the true ones), "-" where the
+    set has none to count; a truth of None (not known) is not counted."""
+    cells = []
+    for label in LABELS:
+        known = [(truth[label], given[label]) for truth, given in pairs
+                 if truth[label] is not None]
+        hit = sum(truth and given for truth, given in known)
+        labelled = sum(given for _, given in known)
+        true = sum(truth for truth, _ in known)
+        cells += [f"{hit / labelled:.3f} ({hit}/{labelled})" if labelled else "-",
+                  f"{hit / true:.3f} ({hit}/{true})" if true else "-"]
+    return cells
+
+
+LABEL_HEADER = ("| scheme | right hits | in_references precision | in_references recall "
+                "| self precision | self recall |")
+
+
 def label_table(outcomes: list[Outcome], texts: list[str], title: str,
                 key: Callable[[Query], str]) -> list[str]:
-    """The labels a reader sees on each right hit, as the crawl reports it
-    (``CitationSearch``): ``in_references`` (every true citation of these papers stands in
-    their reference list, so each false one is a miss of the label) and the relation "self"
-    (no generated paper is the cited work, so each one is wrong)."""
-    rows = [f"| {title} | scheme | right hits | in_references | labelled self |",
-            "|---|---|---:|---:|---:|"]
-    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    """The labels a reader sees on each right hit, against their truth: every true citation of
+    these papers stands in their reference list and none is the paper's own title (no
+    generated paper is the cited work). So every hit here counts for ``in_references``'s
+    recall and none against its precision, and every "self" label is a wrong one."""
+    rows = [f"| {title} " + LABEL_HEADER, "|---|---|" + "---:|" * 5]
+    pairs: dict[tuple[str, str], list] = defaultdict(list)
+    truth = {"in_references": True, "self": False}
     for o in outcomes:
-        if not o.right:
-            continue
-        search = CitationSearch(CitationMatcher(
-            [AuthorGroup((o.query.author,), (o.query.title,))],
-            MatcherSettings(scheme=o.scheme)), header_length=200)
-        found = search.search("paper", texts[o.query.paper])
-        count = counts[(key(o.query), o.scheme)]
-        count[0] += 1
-        count[1] += bool(found and found[0]["in_references"])
-        count[2] += bool(found and found[0].get("relation") == "self")
-    for (value, scheme), (right, in_refs, self_hits) in sorted(counts.items()):
-        rows.append(f"| {value} | {scheme} | {right} | {in_refs} {in_refs / right:.3f} | "
-                    f"{self_hits} |")
+        if o.right:
+            given = labels_of(o.query.author, o.query.title, o.scheme, texts[o.query.paper])
+            for value in (key(o.query), "all"):
+                pairs[(value, o.scheme)].append(
+                    (truth, given or {"in_references": False, "self": False}))
+    for (value, scheme), found in sorted(pairs.items(), key=lambda item: (
+            item[0][0] == "all", item[0])):
+        rows.append(f"| {value} | {scheme} | {len(found)} | " + " | ".join(label_cells(found))
+                    + " |")
     return rows
 
 

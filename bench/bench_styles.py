@@ -17,8 +17,8 @@ decoys as in ``bench_refstrings.py`` (a near-miss title every fourth work, a tit
 in the document every fourth other). Prints recall and precision per engine, format, language
 and style (styles below 0.99 listed), per name shape and per title ending in the typeset entry,
 for the improved and the original (2003) scheme, what each check of the improved scheme vetoes
-(true citations beside false hits), the labels of the right hits (``in_references``, "self") per
-format and language, and every citation the original finds that the improved misses, with its
+(true citations beside false hits), the precision and recall of the labels of the right hits
+(``in_references``, "self") per format and language, and every citation the original finds that the improved misses, with its
 style and the typeset entry (exit 1 if any).
 
 The typeset documents are cached in ``--cache`` under a key of their inputs (engine, style,

@@ -143,8 +143,8 @@ SHARED_SERVERS_HANDED_BACK = f"{SHARED}/servers_handed_back"
 SHARED_LEASES_LOST = f"{SHARED}/leases_lost"
 SHARED_LEASES_EXPIRED_LOCALLY = f"{SHARED}/leases_expired_locally"
 SHARED_START_URLS_PULLED = f"{SHARED}/start_urls_pulled"
-SHARED_LINKS_REFUSED_COMPLETED = f"{SHARED}/links_refused/completed_server"
-SHARED_LINKS_REFUSED_FULL = f"{SHARED}/links_refused/pending_full"
+#: a link Redis refused by an admission rule: ``f"{SHARED_LINKS_REFUSED}/{outcome}"``
+SHARED_LINKS_REFUSED = f"{SHARED}/links_refused"
 SHARED_CITATIONS_FIRST_REPORTED = f"{SHARED}/citations_first_reported"
 
 # --- downloader middlewares ------------------------------------------------------------------

@@ -236,7 +236,8 @@ def _plain_web_path(url: str) -> str | None:
 def path_of(url: str) -> str:
     """``urlsplit(url).path``, without the parse for a plain web URL. Who calls: the document
     type middleware, for every response (the path's extension is one of the type's clues),
-    and the scope gate's loop check, for every link it has not seen."""
+    the unpack stage, for every document (an archive's name), and the scope gate's loop
+    check, for every link it has not seen."""
     path = _plain_web_path(url)
     return urlsplit(url).path if path is None else path
 

@@ -27,6 +27,7 @@ from citeseeker_scrapy.extraction.placement import WORKER_MIN_BYTES
 from citeseeker_scrapy.extraction.processes.event_worker import (
     MAX_FAILURES, MAX_PENDING, EventWorker, FrameReader, frame,
 )
+from citeseeker_scrapy.frontier.traps import page_shape
 from citeseeker_scrapy.matching.citations import CitationSearch, search_spec
 from citeseeker_scrapy.matching.model import AuthorGroup, MatcherSettings
 from tests.support.crawl import run_crawl, wait_for
@@ -100,6 +101,9 @@ def test_a_small_page_read_and_matched_in_the_worker_is_the_one_read_here(extrac
             find_citations(there, search)
             find_citations(here, search)
             compared.append((as_compared(there), as_compared(here)))
+            # the trap watch's shape of an HTML page comes with it, as computed here
+            expected = page_shape(here.parts[0]["text"]) if here.kind == "html" else None
+            assert (there.shape, here.shape) == (expected, None), name
         assert worker.pid() not in (None, os.getpid())
         return compared
 

@@ -11,6 +11,9 @@ from citeseeker_scrapy.frontier import DocumentEntry, Frontier
 from citeseeker_scrapy.frontier.frontier import (
     ACCEPTED, COMPLETED_SERVER, DUPLICATE, PENDING_FULL, SERVER_FULL, TOO_DEEP,
 )
+from citeseeker_scrapy.frontier.rules import (
+    COMPLETED_SERVERS, HAS, MEMBER, PENDING_DOCUMENTS, AdmissionRules, Rule, admission_rules,
+)
 from citeseeker_scrapy.frontier.sqlite_store import SqliteStore
 from citeseeker_scrapy.urls import server_of
 from tests.support.shared_frontier import SyncedWorker
@@ -260,6 +263,35 @@ def test_a_link_already_pending_is_a_duplicate_even_when_its_server_is_full(make
                              from_server="http://a.org") == DUPLICATE
     assert frontier.add_link(DocumentEntry("http://b.org/3.html"),
                              from_server="http://a.org") == PENDING_FULL
+
+
+@pytest.mark.parametrize("change, outcomes", [
+    ("reversed", [ACCEPTED, ACCEPTED, PENDING_FULL, PENDING_FULL]),
+    ("without the limit", [ACCEPTED, ACCEPTED, DUPLICATE, ACCEPTED]),
+])
+def test_every_store_follows_the_admission_rules_it_is_given(make, change, outcomes) -> None:
+    """The rules are data: with the document's rules reversed (the limit first), a pending
+    document offered again to a full server is refused as full; with the limit dropped, a
+    third document is accepted; Redis decides as the frontier in memory and in SQLite."""
+    rules = admission_rules(2)
+    document = rules.document[::-1] if change == "reversed" else rules.document[:1]
+    frontier, _ = make(rules=AdmissionRules(rules.server, document))
+    frontier.add_start_point(DocumentEntry("http://a.org/"))
+    frontier.next_document()
+    offered = [frontier.add_link(DocumentEntry(f"http://b.org/{name}.html"),
+                                 from_server="http://a.org") for name in ("1", "2", "1", "3")]
+    assert offered == outcomes
+
+
+def test_an_admission_rule_that_cannot_be_checked_is_refused() -> None:
+    """A misspelt check, a check over a structure it cannot look at, or a document's check
+    among the server's rules is an error when the table is built, not a rule that never holds."""
+    with pytest.raises(ValueError, match="no check 'membr'"):
+        Rule(COMPLETED_SERVER, "membr", COMPLETED_SERVERS)
+    with pytest.raises(ValueError, match="over 'pending_documents'"):
+        Rule(COMPLETED_SERVER, MEMBER, PENDING_DOCUMENTS)
+    with pytest.raises(ValueError, match="not at its documents"):
+        AdmissionRules(server=(Rule(DUPLICATE, HAS, PENDING_DOCUMENTS),), document=())
 
 
 def test_skip_a_server_being_crawled_and_a_pending_one() -> None:

@@ -5,6 +5,7 @@ start points, citations counted once."""
 from __future__ import annotations
 
 import itertools
+import re
 import time
 
 import pytest
@@ -87,11 +88,12 @@ def test_pushed_start_points_and_citations_counted_once(workers, redis_server) -
     assert "http://pushed.org" in worker.active
     loop, client = worker.loop, worker.client
     from citeseeker_scrapy.frontier.redis_backend import sync_arguments
+    from citeseeker_scrapy.frontier.rules import admission_rules
 
     def report(keys):
         arguments = sync_arguments({"links": {}, "pushed": {}, "done": {}, "completed": []},
-                                   worker="w", renew=[], want=0, ttl_ms=1000, max_pending=10,
-                                   citations=keys)
+                                   worker="w", renew=[], want=0, ttl_ms=1000,
+                                   rules=admission_rules(10), citations=keys)
         return loop.run_until_complete(client.sync(arguments)).new_citations
 
     assert report(["u1 m1 p1", "u2  p1"]) == [0, 1]
@@ -164,3 +166,18 @@ def test_a_deferred_server_taken_over_keeps_its_deferrals_and_the_rest_of_its_wa
     taker.sync()
     assert "http://down.org" in taker.completed
     assert not taker.redis.hgetall(f"{taker.prefix}:deferred")  # nothing left behind
+
+
+def test_the_sync_script_applies_admission_rules_it_does_not_name() -> None:
+    """Redis decides a link by the rules the worker sends (tests/test_frontier.py has every
+    store follow a changed table): the script names no rule's outcome, and its links step makes
+    no check of its own (a completed server, a count of pending documents)."""
+    from citeseeker_scrapy.frontier.redis_backend import SYNC_SCRIPT
+    from citeseeker_scrapy.frontier.rules import admission_rules
+
+    rules = admission_rules(10)
+    assert [rule.outcome for rule in (*rules.server, *rules.document)
+            if re.search(rf"\b{rule.outcome}\b", SYNC_SCRIPT)] == []
+    links_step = SYNC_SCRIPT.split("\n-- 2.")[1].split("\n-- 3.")[0]
+    assert [command for command in ("SISMEMBER", "HLEN", "max_pending")
+            if command in links_step] == []

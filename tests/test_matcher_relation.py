@@ -7,6 +7,7 @@ library) and read by the project's real extractor, so the classifier sees the li
 from __future__ import annotations
 
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -153,3 +154,24 @@ def test_the_works_running_header_on_its_reference_pages_keeps_it_self() -> None
     [citation] = CitationMatcher([AuthorGroup(("Knuth",), (title,))],
                                  MatcherSettings()).find(doc)
     assert citation.relation == SELF
+
+
+@pytest.mark.parametrize("first_entry", [
+    "REFERENCES Knuth, D. E. The TeXbook. Addison-Wesley, 1984.",
+    "Literatur D. E. Knuth. The TeXbook. Addison-Wesley, 1984.",
+    "Bibliographie (1) Knuth, Donald E. The TeXbook. Addison-Wesley, 1984.",
+])
+def test_an_homage_citing_the_work_under_a_heading_on_its_first_entrys_line(
+        first_entry: str) -> None:
+    """The paper's subtitle names the cited work and its byline the work's author, as the
+    work's own title page would; its reference list, whose heading shares a line with the
+    first entry (text extracted from PDF, plain-text papers), cites the work: that entry is
+    the citation. The paper's own title, searched for its own author, is its "self" hit."""
+    own_title = "Typesetting Tables in Plain TeX: An homage to The TeXbook"
+    doc = HOMAGE + f"{first_entry}\nLamport, L. LaTeX: a document preparation system. 1994.\n"
+    matcher = CitationMatcher([AuthorGroup(("Knuth",), ("The TeXbook",)),
+                               AuthorGroup(("Doe",), (own_title,))], MatcherSettings())
+    cited, own = matcher.find(doc)
+    assert (cited.publication, cited.relation) == ("The TeXbook", CITES)
+    assert cited.position > normalize_text(doc).index(normalize_text(first_entry)[:12])
+    assert (own.publication, own.relation) == (own_title, SELF)

@@ -165,6 +165,11 @@ def test_every_folded_character_points_at_the_character_it_came_from(seed) -> No
     "citations on the web. In: Proc. of WSCG, 2003\n",
     "Text.\n\nList of works cited in the text\n[12] D. Fiala. Retrieving citations on\nthe web. "
     "Proc. of WSCG, 2003.\n",
+    # an alphabetic style's labels, also after the entry's number, under a heading of its own
+    "Text.\n\nTeX and LaTeX References\n[Knu91] D. E. Knuth. The TeXbook. 1991.\n[Fia03] D. "
+    "Fiala. Retrieving citations on\nthe web. Proc. of WSCG, 2003.\n",
+    "Text.\n\nWorks we draw on\n12. [FJ03] D. Fiala and K. Ježek. Retrieving citations on the "
+    "web. Proc. of WSCG, 2003.\n",
     # small capitals split after their first letter
     "Text of the paper.\n\nR EFERENCES\nD. Fiala: Retrieving citations on the web (2003)\n",
     "Text of the paper.\n\nReferences and Notes\nD. Fiala: Retrieving citations on the web (2003)\n",
@@ -199,4 +204,54 @@ def test_heading_words_inside_a_sentence_open_no_reference_list(line: str) -> No
 def test_a_paragraph_after_a_labelled_entry_is_not_in_it() -> None:
     text = ("[1] Smith, J.: Another paper. 1999\n\nAs D. Fiala showed in Retrieving citations on "
             "the web, crawlers find most citing papers.\n")
+    assert citation(text)["in_references"] is False
+
+
+ENTRY = "Fiala, D.: Retrieving citations on the web. In: Proc. of WSCG, 2003"
+
+
+@pytest.mark.parametrize("line", [
+    f"References {ENTRY}",
+    f"REFERENCES 1. {ENTRY}",
+    f"Literatur (1) {ENTRY}",
+    f"Bibliographie 1) {ENTRY}",
+    f"References [Fia03] {ENTRY}",
+    "Referencias Fiala D, Ježek K. Retrieving citations on the web. WSCG 2003",
+    "Литература Fiala D. Retrieving citations on the web. WSCG, 2003",
+    "Literatura D. Fiala, K. Ježek: Retrieving citations on the web. WSCG 2003",
+    "7 Bibliografia Dušan Fiala and Karel Ježek. Retrieving citations on the web. WSCG 2003",
+    "References Fiala et al. (2003). Retrieving citations on the web. WSCG",
+    "Kaynakça Fiala (2003) Retrieving citations on the web. WSCG",
+    "Références van der Fiala, D. Retrieving citations on the web. WSCG 2003",
+    "References Western Bohemia Citation Research Group, Fiala, D.: Retrieving citations on "
+    "the web. 2003",
+    "References Western Bohe-\nmia Citation Research Group, Fiala, D.: Retrieving citations on "
+    "the web. 2003",
+    "Bibliografia Western Bohemia Research Council (WBRC). 2003. Fiala, D.: Retrieving citations",
+    "Referências Garcia Lopez J., Fiala D. Retrieving citations on the web. WSCG 2003",
+])
+def test_a_heading_sharing_its_line_with_the_first_entry_opens_the_reference_list(
+        line: str) -> None:
+    """Text extracted from PDF and PostScript, plain-text papers and flattened HTML print the
+    heading and the first entry on one line: the entry's start (a label, an author's name, an
+    organisation) tells it from a sentence."""
+    text = f"Some text of the paper.\n\n{line}\nSmith, J.: Another paper. 1999\n"
+    assert citation(text)["in_references"] is True
+
+
+@pytest.mark.parametrize("line", [
+    "References to earlier work are given in the appendix, as Fiala, D. did.",
+    "Literature on this topic is scarce; Fiala, D. is an exception.",
+    "References [1] and [2] describe crawlers; Fiala, D. goes further.",
+    "Literatur zu diesem Thema ist selten, sagt Fiala, D. in seiner Arbeit.",
+    "Bibliographie de l'auteur: voir Fiala, D. pour le reste.",
+    "Referencias a trabajos anteriores se dan en el anexo.",
+    "Literature Review and Hypotheses",
+    "Literature Review",
+    "Sources of funding and Fiala, D. are listed here.",
+    "Literatura 1. a 2. vydání jsou stejné.",
+])
+def test_a_sentence_that_begins_with_a_heading_word_opens_no_reference_list(line: str) -> None:
+    text = (f"Some text.\n{line}\nAs D. Fiala showed in Retrieving citations on the web, "
+            "crawlers find most citing papers.\n")
     assert citation(text)["in_references"] is False

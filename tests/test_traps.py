@@ -46,3 +46,14 @@ def test_pages_alike_side_by_side_are_no_chain():
     assert chain == [False, False, True]
     wide = [watch.is_trap("http://c", "Basket empty", depth=d) for d in (4, 4, 4, 4, 5, 6)]
     assert wide == [False, False, False, False, True, False]  # over two depths: told once
+
+
+def test_a_shape_the_reader_computed_is_counted_as_the_texts_own() -> None:
+    """A page's shape given with it (the parser process computed it) is what is counted: the
+    same verdicts as the texts' own shapes, and the text is not read again."""
+    given, computed = TrapWatch(alike_limit=4), TrapWatch(alike_limit=4)
+    texts = [f"Day {n} of the calendar" for n in range(4)] + ["Basket empty", "Read on"] * 4
+    assert [given.is_trap("http://a", "", depth=n, shape=page_shape(text))
+            for n, text in enumerate(texts)] == [computed.is_trap("http://a", text, depth=n)
+                                                 for n, text in enumerate(texts)]
+    assert given.shapes == computed.shapes and sum(map(len, given.shapes.values())) == 3

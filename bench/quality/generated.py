@@ -67,6 +67,15 @@ DOCUMENTS = {
 }
 
 
+#: What a reader should see on each document's right hits: (``in_references``, "self"). The
+#: labelled lists stand in a reference list, running text and a title page do not; the
+#: fragments of a list with no heading and no labels, and the paper naming the work both in its
+#: first paragraph and in its list, leave ``in_references`` unscored (None). Only the paper
+#: "self" is the cited work.
+LABELS = {"misquote": (True, False), "title_first": (True, False), "running": (False, False),
+          "self": (False, True), "self_cited": (None, False)}
+UNSCORED = (None, False)
+
 def _query(paper: str, author: str, title: str, category: str, cited: str = "",
            decoy: str = "") -> dict:
     """One query in the schema of ``queries.json``."""

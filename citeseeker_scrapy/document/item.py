@@ -45,6 +45,8 @@ class DocumentItem:
     text was reported before). ``problems`` are ``member``, ``kind``, ``reason``.
     ``found_ahead``: a part's citations and fingerprint, when the worker that read it also
     searched it (``stages.read_small_page``); the citation stage takes and empties it.
+    ``shape``: that worker's ``frontier.traps.page_shape`` of an HTML page's text (None: not
+    computed), for the scheduler's crawler-trap watch.
     Text stage: a part's ``meta`` is what it says of its work (``works/``). Citation stage,
     for a document that cites: ``work``, the citing work (``works.work.merged_work``: title,
     authors, year, venue, doi, arxiv, source; an archive's: its first citing member's).
@@ -71,6 +73,7 @@ class DocumentItem:
     also_at: list[str] = field(default_factory=list)
     duplicates: list[tuple[str, str]] = field(default_factory=list)
     found_ahead: dict[str, tuple[list[dict[str, Any]], str]] = field(default_factory=dict)
+    shape: int | None = None
     work: dict[str, Any] | None = None
     landing: dict[str, Any] | None = None
     work_id: str = ""

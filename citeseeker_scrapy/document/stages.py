@@ -10,7 +10,6 @@ small page is read *and matched* by the event loop's parser worker when it can t
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
 
 from citeseeker_scrapy.exceptions import ExtractionError
 from citeseeker_scrapy.matching.citations import CitationSearch
@@ -22,6 +21,7 @@ from citeseeker_scrapy.extraction.placement import event_worker_page
 from citeseeker_scrapy.extraction.processes.event_worker import EventWorker
 from citeseeker_scrapy.extraction.sniff import ARCHIVE_KINDS
 from citeseeker_scrapy.document.item import DocumentItem
+from citeseeker_scrapy.urls import path_of
 from citeseeker_scrapy.works.pdf_meta import pdf_candidates
 from citeseeker_scrapy.works.text_head import text_head_candidate
 from citeseeker_scrapy.works.work import empty_work, merged_work
@@ -36,7 +36,7 @@ def unpack_archives(item: DocumentItem, limits: ExtractionLimits) -> None:
     own single part (its type is the item's: decided once, when the item was made)."""
     if item.kind is None:
         return
-    for event in unpack(urlsplit(item.url).path, item.body, item.kind, limits):
+    for event in unpack(path_of(item.url), item.body, item.kind, limits):
         if isinstance(event, UnpackedMember):
             item.members.append(event)
         elif isinstance(event, ArchiveChecked):
@@ -68,7 +68,9 @@ async def read_small_page(item: DocumentItem, extractor: DocumentExtractor,
     (``extraction/processes/event_worker.py``), which also runs the crawl's search on the text
     it read: the citation stage takes those citations (``item.found_ahead``) instead of
     searching again. False, with nothing done, when the document is not such a page or the
-    worker cannot take it now or fails: the caller then runs :func:`read_text` as always."""
+    worker cannot take it now or fails: the caller then runs :func:`read_text` as always.
+    The worker also gives an HTML page's shape (``item.shape``), which the crawler-trap watch
+    would otherwise compute on the crawler's event loop."""
     member = _small_page(item, extractor)
     if member is None or not worker.available():
         return False
@@ -82,6 +84,8 @@ async def read_small_page(item: DocumentItem, extractor: DocumentExtractor,
     _add_events(item, leaf_reply_events(header, text))
     item.found_ahead[member.member] = (header.get("citations") or [],
                                        header.get("fingerprint") or "")
+    shape = header.get("shape")
+    item.shape = shape if isinstance(shape, int) else None
     item.members = []
     item.body = None
     return True

@@ -35,8 +35,9 @@ from citeseeker_scrapy.urls import WEB_PREFIXES, LinkPolicy, join_url, server_of
 from citeseeker_scrapy.works.landing import landing_offer
 
 from .codec import RequestCodec, landing_payload
-from .frontier import ACCEPTED, DUPLICATE, SERVER_FULL, Frontier
+from .frontier import Frontier
 from .model import DocumentEntry
+from .rules import ACCEPTED, DUPLICATE, SERVER_FULL
 
 logger = logging.getLogger(__name__)
 

@@ -1,7 +1,8 @@
 """The crawl frontier of thesis §6.2–6.4 and Algorithm 7.1, free of Scrapy.
 
 * **Pending Servers** — no duplicates, most referenced first (ties by arrival), each with the
-  documents other servers named (its Pending Documents).
+  documents other servers named (its Pending Documents), admitted by the rules of
+  :mod:`.rules` (a completed server, a duplicate, a pending limit), which Redis applies alike.
 * **Active servers** — up to ``max_active_servers`` crawled at once (§8.3's first improvement),
   each depth-first from a stack: its pending documents first, then its root. A server has at
   most ``connections_of(server)`` documents out at once (its download slot's connections);
@@ -31,24 +32,22 @@ from __future__ import annotations
 import heapq
 import time
 from collections import Counter
-from typing import Callable
+from typing import Callable, Collection
 
 from ..settings_table import default_of
 from ..urls import server_of
 from .model import ActiveServer, DocumentEntry, PendingServer
+from .rules import (  # noqa: F401  (callers read the outcomes from here too)
+    ACCEPTED, COMPLETED_SERVER, DUPLICATE, HAS, MEMBER, PENDING_FULL, PROMOTED, SERVER_FULL,
+    SKIPPED_SERVER, TOO_DEEP, AdmissionRules, Rule, admission_rules,
+)
 from .store import FrontierSnapshot, FrontierStore, MemoryStore
 
-#: Outcomes of offering a URL, also the stats keys the scheduler counts.
-ACCEPTED = "accepted"
-DUPLICATE = "duplicate"
-PROMOTED = "duplicate_moved_to_front"  # a site-search result already waiting on its stack
-COMPLETED_SERVER = "completed_server"
-TOO_DEEP = "too_deep"
-SERVER_FULL = "server_full"
-PENDING_FULL = "pending_full"
-SKIPPED_SERVER = "skipped_server"
 #: A server's limit of documents out at once when ``connections_of`` gives none.
 UNLIMITED = 1 << 30
+#: An admission rule's check: (server, document URL, the server's Pending Documents) -> whether
+#: it refuses (a server's rules are given no document)
+Check = Callable[[str, "str | None", "Collection[str]"], bool]
 
 
 class Frontier:
@@ -67,10 +66,13 @@ class Frontier:
         on_completed: Callable[[str], None] = lambda server: None,
         on_deferral_restored: Callable[[str, int, float], None] = lambda *deferral: None,
         connections_of: Callable[[str], int] = lambda server: 0,
+        rules: AdmissionRules | None = None,
     ) -> None:
         self.store = store or MemoryStore()
         self.max_active_servers = max_active_servers
-        self.max_pending_docs = max_pending_docs
+        self._rules = rules or admission_rules(max_pending_docs)
+        self._server_checks = self._checks(self._rules.server)
+        self._document_checks = self._checks(self._rules.document)
         self.max_docs_per_server = max_docs_per_server
         self.max_depth = max_depth
         self.flush_interval = flush_interval
@@ -101,8 +103,9 @@ class Frontier:
     def add_start_point(self, entry: DocumentEntry) -> str:
         """Algorithm 7.1: the start point's server becomes pending; a non-root URL its document."""
         server = server_of(entry.url)
-        if server in self.completed:
-            return self._refuse(COMPLETED_SERVER)
+        refusal = self._refusal(self._server_checks, server)
+        if refusal is not None:
+            return refusal
         if server in self.active:
             return self._push(self.active[server], entry, force=False)
         is_root = entry.url == self.root_of(server)
@@ -116,8 +119,9 @@ class Frontier:
         server (site search); ``server``: the entry's server, when the caller knows it
         already (the scheduler, for every link of a page)."""
         server = server or server_of(entry.url)
-        if server in self.completed:
-            return self._refuse(COMPLETED_SERVER)
+        refusal = self._refusal(self._server_checks, server)
+        if refusal is not None:
+            return refusal
         if server in self.active:
             return self._push(self.active[server], entry, force=force, front=front)
         return self._add_pending(server, entry,
@@ -125,21 +129,22 @@ class Frontier:
 
     def known_link(self, url: str, server: str) -> bool:
         """Whether :meth:`add_link` would refuse ``url`` (of ``server``) as a duplicate: the
-        server is being crawled here, is not skipped, and has seen ``url``. Nothing changes
-        (the caller counts the refusal). Who calls: the scope gate, for every link of a page
-        before it checks the link and builds its entry (most links of a page are links its
-        server has seen: its navigation, its tree). A link of a pending server is not
-        answered here: a link from another server is one more reference to it even when the
-        document waits already."""
+        server is being crawled here, no server rule refuses it (:mod:`.rules`), it is not
+        skipped, and it has seen ``url``. Nothing changes (the caller counts the refusal).
+        Who calls: the scope gate, for every link of a page before it checks the link and
+        builds its entry (most links of a page are links its server has seen: its
+        navigation, its tree). A link of a pending server is not answered here: a link from
+        another server is one more reference to it even when the document waits already."""
         server_state = self.active.get(server)
         return (server_state is not None and not server_state.skipped
-                and url in server_state.seen and server not in self.completed)
+                and url in server_state.seen
+                and not any(holds(server, None, ()) for _, holds in self._server_checks))
 
     def _add_pending(self, server: str, entry: DocumentEntry | None, *, reference: bool) -> str:
         """A document (None: only the server, its root) of a server not crawled here: the
         server becomes pending, once more referenced when the link came from another server,
         and the document one of its Pending Documents. The shared frontier overrides this one
-        step (Redis keeps the Pending Servers); the rules before it are the same for both."""
+        step (Redis keeps the Pending Servers and applies the document's rules there)."""
         pending = self._pending_server(server)
         if reference:
             self._reference(pending)
@@ -150,6 +155,35 @@ class Frontier:
     def _refuse(self, reason: str) -> str:
         self.refused[reason] += 1
         return reason
+
+    @property
+    def rules(self) -> AdmissionRules:
+        """What a link to a server not crawled here goes through (:mod:`.rules`): given at
+        construction, by default the crawl's rules with ``max_pending_docs`` as the pending
+        limit. Who reads it: the shared frontier's sync, which sends it to Redis."""
+        return self._rules
+
+    def _checks(self, rules: tuple[Rule, ...]) -> tuple[tuple[str, Check], ...]:
+        """Each rule as its outcome and its check over this frontier's structures: the
+        primitives the Redis script applies to its keys (``member``, ``has``, ``at_least``)."""
+        def check(rule: Rule) -> Check:
+            if rule.check == MEMBER:  # of the Completed Servers
+                return lambda server, url, documents: server in self.completed
+            if rule.check == HAS:  # one of the server's Pending Documents
+                return lambda server, url, documents: url in documents
+            limit = rule.limit
+            return lambda server, url, documents: len(documents) >= limit
+
+        return tuple((rule.outcome, check(rule)) for rule in rules)
+
+    def _refusal(self, checks: tuple[tuple[str, Check], ...], server: str,
+                 url: str | None = None, documents: Collection[str] = ()) -> str | None:
+        """The outcome of the first rule whose check holds (counted), or None: admitted.
+        ``url`` and ``documents`` (its server's Pending Documents): for a document's rules."""
+        for outcome, holds in checks:
+            if holds(server, url, documents):
+                return self._refuse(outcome)
+        return None
 
     def _pending_server(self, server: str) -> PendingServer:
         pending = self.pending.get(server)
@@ -175,10 +209,9 @@ class Frontier:
             heapq.heapify(self._heap)
 
     def _add_pending_document(self, pending: PendingServer, entry: DocumentEntry) -> str:
-        if entry.url in pending.documents:
-            return self._refuse(DUPLICATE)
-        if len(pending.documents) >= self.max_pending_docs:
-            return self._refuse(PENDING_FULL)
+        refusal = self._refusal(self._document_checks, pending.key, entry.url, pending.documents)
+        if refusal is not None:
+            return refusal
         pending.documents[entry.url] = entry
         self._pending_documents += 1
         self.store.document_pending(pending.key, entry, self._order())

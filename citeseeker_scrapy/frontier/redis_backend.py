@@ -23,7 +23,9 @@ Keys, all under a prefix (``CITESEEKER_REDIS_KEY``, default ``citeseeker``; one 
 Why Lua: a sync renews leases, writes a batch of links and done marks, moves documents other
 workers found onto the stacks of this worker's servers, leases new servers (expired leases
 first: a takeover continues from the last flush) and reads the global state — atomically, so
-no server is ever leased twice and no link falls between a lease and a completion. The script
+no server is ever leased twice and no link falls between a lease and a completion. A link is
+admitted by the worker's admission rules (:mod:`.rules`), sent with every sync: the script
+applies the checks it is given, in their order, and decides nothing of its own. The script
 names its keys from the prefix, so it needs one Redis (not a Cluster; see docs/many-workers.md, "Sharding").
 """
 
@@ -36,6 +38,7 @@ from typing import Any
 from ..settings_table import default_of, read
 from ..exceptions import ConfigError
 from .model import Deferral
+from .rules import COMPLETED_SERVERS, PENDING_DOCUMENTS, AdmissionRules, Rule
 
 SYNC_SCRIPT = r"""
 local p = KEYS[1]
@@ -43,11 +46,25 @@ local a = cjson.decode(ARGV[1])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local me = a.worker
-local out = {lost = {}, granted = {}, arrived = {}, refused_completed = 0, refused_full = 0,
-             accepted = 0, duplicates = 0}
+local out = {lost = {}, granted = {}, arrived = {}, refused = {}, accepted = 0}
 local lost = {}
 
 local function key(name, server) return p .. ':' .. name .. ':' .. server end
+
+-- the outcome of the first rule whose check holds (the rules and their order are the
+-- caller's: a rule checks server s, or its document url, against the key it names)
+local function refusal(rules, s, url)
+  for _, r in ipairs(rules) do
+    if (r.check == 'member' and redis.call('SISMEMBER', p .. ':' .. r.key, s) == 1)
+       or (r.check == 'has' and redis.call('HEXISTS', key(r.key, s), url) == 1)
+       or (r.check == 'at_least' and redis.call('HLEN', key(r.key, s)) >= r.limit) then
+      return r.outcome
+    end
+  end
+  return nil
+end
+
+local function refuse(outcome, count) out.refused[outcome] = (out.refused[outcome] or 0) + count end
 
 -- SADD/HDEL in slices: Lua's unpack has a limit on the number of values
 local function each_slice(list, fn)
@@ -103,10 +120,13 @@ for _, s in ipairs(a.release) do
   end
 end
 
--- 2. links to servers held elsewhere: pending servers (references) and pending documents
+-- 2. links to servers held elsewhere: pending servers (references) and pending documents,
+-- each through the admission rules given: the server's (a refusal drops the link whole), then
+-- the document's
 for s, l in pairs(a.links) do
-  if redis.call('SISMEMBER', p .. ':completed', s) == 1 then
-    out.refused_completed = out.refused_completed + #l.docs / 2
+  local outcome = refusal(a.rules.server, s, nil)
+  if outcome then
+    refuse(outcome, #l.docs / 2)
   else
     if redis.call('HEXISTS', p .. ':owner', s) == 0 then
       local arrival = redis.call('HGET', p .. ':arrival', s)
@@ -117,12 +137,10 @@ for s, l in pairs(a.links) do
       local refs = redis.call('HINCRBY', p .. ':refs', s, l.refs)
       redis.call('ZADD', p .. ':pending', string.format('%.0f', refs * 1073741824 - arrival), s)
     end
-    -- the order of Frontier._add_pending_document: a duplicate, then the limit
     for i = 1, #l.docs, 2 do
-      if redis.call('HEXISTS', key('pdocs', s), l.docs[i]) == 1 then
-        out.duplicates = out.duplicates + 1
-      elseif redis.call('HLEN', key('pdocs', s)) >= a.max_pending then
-        out.refused_full = out.refused_full + 1
+      outcome = refusal(a.rules.document, s, l.docs[i])
+      if outcome then
+        refuse(outcome, 1)
       else
         local order = redis.call('INCR', p .. ':order')
         redis.call('HSET', key('pdocs', s), l.docs[i], '-' .. order .. ' ' .. l.docs[i + 1])
@@ -277,9 +295,8 @@ class SyncReply:
     start_urls: list[str] = field(default_factory=list)
     new_citations: list[int] = field(default_factory=list)
     accepted: int = 0
-    refused_completed: int = 0
-    refused_full: int = 0
-    duplicates: int = 0
+    #: links refused by an admission rule: the rule's outcome -> how many
+    refused: dict[str, int] = field(default_factory=dict)
     pending: int = 0
     leased: int = 0
     waiting_start_urls: int = 0
@@ -304,9 +321,9 @@ class SyncReply:
             arrived={s: pairs_of(docs) for s, docs in (data.get("arrived") or {}).items()},
             start_urls=list_of(data.get("start_urls")),
             new_citations=[i - 1 for i in list_of(data.get("new_citations"))],
-            accepted=int(data["accepted"]), refused_completed=int(data["refused_completed"]),
-            refused_full=int(data["refused_full"]),
-            duplicates=int(data["duplicates"]), pending=int(data["pending"]),
+            accepted=int(data["accepted"]),
+            refused={outcome: int(count) for outcome, count in (data.get("refused") or {}).items()},
+            pending=int(data["pending"]),
             leased=int(data["leased"]), waiting_start_urls=int(data["waiting_start_urls"]),
             starting=int(data["starting"]), started=bool(data["started"]),
             completed_servers=int(data["completed_servers"]),
@@ -319,15 +336,31 @@ class SyncReply:
                 and not self.waiting_start_urls and not self.starting)
 
 
+#: The key each structure an admission rule looks at is kept under (see the table above).
+RULE_KEYS = {COMPLETED_SERVERS: "completed", PENDING_DOCUMENTS: "pdocs"}
+
+
+def rules_argument(rules: AdmissionRules) -> dict[str, list[dict[str, Any]]]:
+    """The frontier's admission rules as the script applies them: in order, each its check,
+    the key it looks at, its limit and its outcome."""
+    def encoded(rule: Rule) -> dict[str, Any]:
+        return {"check": rule.check, "key": RULE_KEYS[rule.of], "limit": rule.limit,
+                "outcome": rule.outcome}
+
+    return {"server": [encoded(rule) for rule in rules.server],
+            "document": [encoded(rule) for rule in rules.document]}
+
+
 def sync_arguments(batch: dict[str, Any], *, worker: str, renew: list[str], want: int,
-                   ttl_ms: int, max_pending: int, start_urls: int = 0,
+                   ttl_ms: int, rules: AdmissionRules, start_urls: int = 0,
                    citations: list[str] | None = None, release: list[str] | None = None,
                    leaving: bool = False) -> str:
     """The script's one argument (JSON). Empty tables are sent as ``{}``/``[]`` as cjson reads
-    them: ``pairs`` and ``ipairs`` work on both. ``release`` hands servers back (a worker over
-    its share, or closing); ``leaving`` (closing) takes the worker off the live workers."""
+    them: ``pairs`` and ``ipairs`` work on both. ``rules``: the frontier's admission rules,
+    applied to the links of the batch. ``release`` hands servers back (a worker over its
+    share, or closing); ``leaving`` (closing) takes the worker off the live workers."""
     return json.dumps({**batch, "worker": worker, "renew": renew, "want": want, "ttl": ttl_ms,
-                       "max_pending": max_pending, "start_urls": start_urls,
+                       "rules": rules_argument(rules), "start_urls": start_urls,
                        "citations": citations or [], "release": release or [],
                        "leaving": leaving})
 

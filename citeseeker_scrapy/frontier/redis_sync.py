@@ -26,7 +26,7 @@ from citeseeker_scrapy.frontier.redis_backend import (
 from citeseeker_scrapy.frontier.shared import SharedFrontier
 from citeseeker_scrapy.stats import (
     SHARED_CITATIONS_FIRST_REPORTED, SHARED_LEASES_EXPIRED_LOCALLY, SHARED_LEASES_LOST,
-    SHARED_LINKS_REFUSED_COMPLETED, SHARED_LINKS_REFUSED_FULL, SHARED_SERVERS_HANDED_BACK,
+    SHARED_LINKS_REFUSED, SHARED_SERVERS_HANDED_BACK,
     SHARED_SERVERS_LEASED, SHARED_SERVERS_TAKEN_OVER, SHARED_START_URLS_PULLED, SHARED_SYNCS,
     SHARED_SYNC_ERRORS,
 )
@@ -93,7 +93,7 @@ class RedisSync:
             self._unsent = sync_arguments(
                 batch, worker=self.worker, renew=list(frontier.active),
                 want=room, ttl_ms=int(self.settings.lease_seconds * 1000),
-                max_pending=frontier.max_pending_docs,
+                rules=frontier.rules,
                 start_urls=START_URLS_PER_SYNC if room and not release else 0,
                 citations=self._citations,
                 release=list(frontier.active) if release else handed_back, leaving=release)
@@ -146,8 +146,8 @@ class RedisSync:
         stats.inc_value(SHARED_LEASES_LOST, len(reply.lost))
         stats.set_value(SHARED_LEASES_EXPIRED_LOCALLY, self.frontier.expired_locally)
         stats.inc_value(SHARED_START_URLS_PULLED, len(reply.start_urls))
-        stats.inc_value(SHARED_LINKS_REFUSED_COMPLETED, reply.refused_completed)
-        stats.inc_value(SHARED_LINKS_REFUSED_FULL, reply.refused_full)
+        for outcome, count in reply.refused.items():
+            stats.inc_value(f"{SHARED_LINKS_REFUSED}/{outcome}", count)
         stats.inc_value(SHARED_CITATIONS_FIRST_REPORTED, len(reply.new_citations))
         self.frontier.leases_proven(*self._granted_until)  # adopted by apply() just now
         for key in reply.lost:

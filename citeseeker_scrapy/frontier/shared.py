@@ -29,8 +29,9 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from ..urls import server_of
-from .frontier import ACCEPTED, Frontier
+from .frontier import Frontier
 from .model import ActiveServer, Deferral, DocumentEntry
+from .rules import ACCEPTED
 from .store import MemoryStore
 
 
@@ -143,7 +144,7 @@ class SharedFrontier(Frontier):
     The sync adopts the servers Redis leased to this worker (:meth:`adopt`), hands it documents
     other workers found for them (:meth:`receive`), and takes away a server whose lease was lost
     (:meth:`abandon`). ``completed`` holds only the servers this worker completed; Redis knows
-    the rest and drops links to them.
+    the rest and applies the same rules to links to them.
     """
 
     store: SharedLog
@@ -255,7 +256,7 @@ class SharedFrontier(Frontier):
 
     def _add_pending(self, server: str, entry: DocumentEntry | None, *, reference: bool) -> str:
         """A server held elsewhere or pending: the link goes to Redis with the next sync, which
-        refuses it there if the server is completed or its Pending Documents are full."""
+        decides it there by this frontier's admission rules (:mod:`.rules`, sent as data)."""
         self.store.link(server, entry, reference=reference)
         return ACCEPTED
 

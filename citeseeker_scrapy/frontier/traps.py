@@ -35,7 +35,8 @@ ZERO_RUNS = re.compile(rb"00+")
 def page_shape(text: str) -> int:
     """The page's text with its numbers and spacing taken out, hashed.
 
-    Asked for every HTML page in the crawler's main thread: an ASCII text (the usual case)
+    Asked for every HTML page: by the parser process that read a small page, else in the
+    crawler's main thread (:meth:`TrapWatch.is_trap`). An ASCII text (the usual case)
     takes a byte-level way that gives the same bytes as ``DIGITS.sub`` (whose scan of every
     character was most of this function's time)."""
     flat = " ".join(text[:SHAPE_CHARS].lower().split())
@@ -60,11 +61,13 @@ class TrapWatch:
         a few of the next pages alike, as a session id's links do)."""
         return max(1, self.alike_limit // 4)
 
-    def is_trap(self, server: str, text: str, depth: int) -> bool:
+    def is_trap(self, server: str, text: str, depth: int, *, shape: int | None = None) -> bool:
         """Count one page of ``server`` at ``depth``; True exactly once, when its shape makes
-        a chain (see the module docstring)."""
+        a chain (see the module docstring). ``shape``: ``page_shape(text)`` when the parser
+        process that read the page computed it (``DocumentItem.shape``), else computed here."""
         chains = self.shapes.setdefault(server, {})
-        shape = page_shape(text)
+        if shape is None:
+            shape = page_shape(text)
         pages, shallowest, deepest = chains.get(shape, (0, depth, depth))
         if pages < 0:
             return False

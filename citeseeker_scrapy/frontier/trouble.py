@@ -157,7 +157,8 @@ class ServerWatch:
         """An HTML page of the server: a crawler trap when too many pages look alike, and
         then the server's crawl ends now, said in one errors.log line."""
         if not (item.kind == "html" and item.parts
-                and self.traps.is_trap(item.server, item.parts[0]["text"], item.depth)):
+                and self.traps.is_trap(item.server, item.parts[0]["text"], item.depth,
+                                       shape=item.shape)):
             return
         skipped = self.frontier.complete_now(item.server)
         self.crawler.stats.inc_value(TRAPS_SERVERS)

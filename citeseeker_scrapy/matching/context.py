@@ -63,13 +63,44 @@ HEADING_NAMES = (
     "βιβλιογραφία", "参考文献",  # Greek, Chinese and Japanese
 )
 _FOLDED_NAMES = sorted({normalize_text(name) for name in HEADING_NAMES}, key=len, reverse=True)
-#: A reference-list heading, on its folded line: on a line of its own (optionally numbered), or
-#: followed by a colon or by the first entry (``References [1] ...``); small capitals split
-#: after their first letter by PDF extraction ("R EFERENCES") too.
+#: A reference-list name at the start of its folded line (optionally numbered; small capitals
+#: split after their first letter by PDF extraction, "R EFERENCES", too), then the line's end or
+#: a colon (``closed``: a heading), or a blank and more words: a heading only if they open the
+#: first entry (:func:`_opens_entry`, read in the original text).
 _HEADING = re.compile(
     r"^ ?(?:\d{1,2}\.?|[ivx]{1,5}\.)? ?(?:"
     + "|".join(rf"{re.escape(name[0])} ?{re.escape(name[1:])}" for name in _FOLDED_NAMES)
-    + r") ?(?::|$|(?=\[1\]|1\. ))")
+    + r")(?: ?(?P<closed>:|$)| (?=\S))")
+#: Upper- and lower-case letters of the scripts papers print (``re`` has no class for them).
+_UPPER, _LOWER = ("[" + re.escape("".join(c for c in map(chr, range(0x2000)) if case(c))) + "]"
+                  for case in (str.isupper, str.islower))
+_NAME_WORD = rf"{_UPPER}(?:[^\W\d_]|['’-](?=[^\W\d_]))*"
+_INITIALS = rf"{_UPPER}\.(?: ?-?{_UPPER}\.)*"
+_PARTICLES = r"(?:(?:van|von|de|der|den|del|della|da|di|du|dos|la|le|ten|ter|al|el) )"
+_YEAR = r"\(?(?:1[5-9]|20)\d\d"
+#: An alphabetic style's label inside its brackets: "Knu86b", "GMS94", "ABC+99".
+_KEY_LABEL = r"[^\W\d_]{1,8}\+?\d{2,4}[a-z]?"
+#: How the first entry of a reference list starts, right after its heading on the same line:
+#: a label ("[1]", "1.", "(1)", "1)", "[Knu84]") before a word that is not lower case, or the
+#: first author: "Smith, J." / "Smith, John," / "van Dijk, A." (surname first), "Smith JA," /
+#: "Garcia Lopez J." (Vancouver), "J. Smith" / "D. E. Knuth" (initials first), "Percy Liang, " /
+#: "Jane Doe and" / "Percy Liang. 2005" (given name first), "Smith et al.", "Smith (2001)" /
+#: "Technology Council (ITC). 2001" / "Associated Press 05/21/07" (a name before the date),
+#: "Environmental Protection Agency, ..." (up to six capitalized words, then a comma). A
+#: sentence that begins with the heading's word ("References to earlier work ...", "Literature
+#: Review and ...") starts none of these.
+_ENTRY_OPENING = re.compile(
+    rf"(?:\[(?:1|{_KEY_LABEL})\]|\(1\)|1[.)]) "
+    rf"(?!{_LOWER})"
+    rf"|{_PARTICLES}{{0,2}}{_NAME_WORD}(?: {_NAME_WORD})?, ?(?:{_INITIALS}|{_NAME_WORD}[ ,.(])"
+    rf"|{_NAME_WORD}(?: {_NAME_WORD})? {_UPPER}{{1,3}}[,.]"
+    rf"|{_INITIALS} ?{_PARTICLES}{{0,2}}{_NAME_WORD}"
+    rf"|{_NAME_WORD}(?: {_INITIALS})? {_PARTICLES}{{0,2}}{_NAME_WORD}(?:,| and | & |\. {_YEAR})"
+    rf"|{_NAME_WORD} et al\."
+    rf"|(?:{_NAME_WORD} ){{0,5}}{_NAME_WORD}(?: \({_UPPER}+\))?\.? (?:{_YEAR}|\d\d?/\d\d?/\d\d)"
+    rf"|(?:{_NAME_WORD} ){{1,5}}{_NAME_WORD}(?: \({_UPPER}+\))?, ")
+#: How much of the text after a heading ``_opens_entry`` reads.
+_OPENING_CHARS = 120
 
 
 def _search_stems(names: tuple[str, ...]) -> tuple[str, ...]:
@@ -88,14 +119,17 @@ _HEADING_INDENT, _HEADING_LINE = 40, 100
 _APPENDIX_WORDS = ("appendix", "anhang", "annex")
 #: What ends a reference list: an appendix heading on a line of its own.
 _SECTION_AFTER = re.compile(r"(?im)^[^\S\n]*(?:appendix|anhang|annex)\b[^\n]{0,60}$")
-#: A reference entry's "[n]" label at the start of a line: the line and the ones after it,
-#: up to a blank line, are a reference entry, whatever heading the list has (or none found).
-_LABELLED_LINE = re.compile(r"(?m)^[^\S\n]*\[\d{1,4}\][^\S\n]")
+#: A reference entry's "[n]" or "[Knu86]" label at the start of a line (after the entry's
+#: number, "15. [Knu86b]", too): the line and the ones after it, up to a blank line, are a
+#: reference entry, whatever heading the list has (or none found).
+_LABELLED_LINE = re.compile(
+    rf"(?m)^[^\S\n]*(?:\d{{1,3}}\.[^\S\n]+)?\[(?:\d{{1,4}}|{_KEY_LABEL})\][^\S\n]")
 _ENTRY_REACH = 600  # characters from an entry's label to a hit inside it, at most
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
 #: Where a reference entry begins (inside a reference list).
-_ENTRY_START = re.compile(r"(?m)(?:^[^\S\n]*(?:\[\d{1,3}\]|\d{1,3}\.(?=\s))|\[\d{1,3}\]\s"
-                          r"|\n[^\S\n]*\n)")
+_ENTRY_START = re.compile(
+    rf"(?m)(?:^[^\S\n]*(?:\[(?:\d{{1,3}}|{_KEY_LABEL})\]|\d{{1,3}}\.(?=\s))"
+    rf"|\[(?:\d{{1,3}}|{_KEY_LABEL})\]\s|\n[^\S\n]*\n)")
 #: Where a sentence or paragraph begins (in running text).
 _SENTENCE_START = re.compile(r"(?:(?<=[a-z0-9)\]\"'][.!?])\s+(?=[A-Z\[\"'(])|\n[^\S\n]*\n)")
 
@@ -199,9 +233,22 @@ def _heading_ends(text: str) -> list[int]:
         line_end = min(len(text), line_start + _HEADING_LINE) if line_end < 0 else line_end
         folded, offsets = fold_with_offsets(text[line_start:line_end])
         match = _HEADING.match(folded)
-        if match and match.end() > 0 and line_start + offsets[match.end() - 1] + 1 > start:
-            ends.append(line_start + offsets[match.end() - 1] + 1)
+        if not match or match.end() == 0:
+            continue
+        end = line_start + offsets[match.end() - 1] + 1
+        if end > start and (match.group("closed") is not None or _opens_entry(text, end)):
+            ends.append(end)
     return sorted(set(ends))
+
+
+def _opens_entry(text: str, position: int) -> bool:
+    """True if the words at ``position`` (right after a heading's name, on its line) start a
+    reference entry (``_ENTRY_OPENING``): "References [1] A. Smith ...", "REFERENCES Smith,
+    J. ...", as text extracted from PDF or PostScript, plain-text papers and flattened HTML
+    print a heading and the first entry. Only the heading's line is read (a word broken at
+    its end whole): a heading alone on its line followed by a paragraph is not read here."""
+    line = _rejoin(text[position:position + _OPENING_CHARS]).split("\n", 1)[0]
+    return _ENTRY_OPENING.match(" ".join(line.split())) is not None
 
 
 def _appendix_starts(text: str) -> list[int]:
@@ -231,9 +278,10 @@ def _word_starts(text: str, words: tuple[str, ...]) -> list[int]:
 
 
 def in_labelled_entry(text: str, position: int) -> bool:
-    """True if ``position`` lies in a reference entry whose line starts with its "[n]" label
-    ("[12] D. Knuth. The TeXbook..."), at most ``_ENTRY_REACH`` characters after it and with
-    no blank line between: a numbered bibliography, whatever its heading."""
+    """True if ``position`` lies in a reference entry whose line starts with its label
+    ("[12] D. Knuth. The TeXbook...", "[Knu86b] D. Knuth. ...", ``_LABELLED_LINE``), at most
+    ``_ENTRY_REACH`` characters after it and with no blank line between: a numbered or an
+    alphabetic bibliography, whatever its heading."""
     low = max(0, position - _ENTRY_REACH)
     label = None
     for label in _LABELLED_LINE.finditer(text, low, position):

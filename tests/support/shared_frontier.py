@@ -13,9 +13,7 @@ import itertools
 import redis
 
 from citeseeker_scrapy.frontier import DocumentEntry
-from citeseeker_scrapy.frontier.frontier import (
-    ACCEPTED, COMPLETED_SERVER, DUPLICATE, PENDING_FULL,
-)
+from citeseeker_scrapy.frontier.frontier import ACCEPTED
 from citeseeker_scrapy.frontier.model import PendingServer
 from citeseeker_scrapy.frontier.redis_backend import RedisFrontierClient, sync_arguments
 from citeseeker_scrapy.frontier.shared import SharedFrontier, decode_entry
@@ -41,7 +39,7 @@ class SyncedWorker:
         arguments = sync_arguments(
             local.store.take_batch(), worker=self.worker, renew=list(local.active),
             want=local.wanted_servers() if want else 0, ttl_ms=self.lease_ms,
-            max_pending=local.max_pending_docs, start_urls=10 if want else 0,
+            rules=local.rules, start_urls=10 if want else 0,
             release=list(local.active) if release else [])
         self.last = self.loop.run_until_complete(self.client.sync(arguments))
         local.apply(self.last)
@@ -50,14 +48,11 @@ class SyncedWorker:
     # --- the Frontier's interface -----------------------------------------------------------
 
     def _offered(self, outcome: str) -> str:
+        """The local outcome, or the one Redis gave the link (one link per sync)."""
         if outcome != ACCEPTED:
             return outcome
-        reply = self.sync(want=False)
-        if reply.refused_completed:
-            return COMPLETED_SERVER
-        if reply.refused_full:
-            return PENDING_FULL
-        return DUPLICATE if reply.duplicates else ACCEPTED
+        refused = [name for name, count in self.sync(want=False).refused.items() if count]
+        return refused[0] if refused else ACCEPTED
 
     def add_start_point(self, entry: DocumentEntry) -> str:
         return self._offered(self.local.add_start_point(entry))
