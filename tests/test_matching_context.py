@@ -165,6 +165,11 @@ def test_every_folded_character_points_at_the_character_it_came_from(seed) -> No
     "citations on the web. In: Proc. of WSCG, 2003\n",
     "Text.\n\nList of works cited in the text\n[12] D. Fiala. Retrieving citations on\nthe web. "
     "Proc. of WSCG, 2003.\n",
+    # an alphabetic style's labels, also after the entry's number, under a heading of its own
+    "Text.\n\nTeX and LaTeX References\n[Knu91] D. E. Knuth. The TeXbook. 1991.\n[Fia03] D. "
+    "Fiala. Retrieving citations on\nthe web. Proc. of WSCG, 2003.\n",
+    "Text.\n\nWorks we draw on\n12. [FJ03] D. Fiala and K. Ježek. Retrieving citations on the "
+    "web. Proc. of WSCG, 2003.\n",
     # small capitals split after their first letter
     "Text of the paper.\n\nR EFERENCES\nD. Fiala: Retrieving citations on the web (2003)\n",
     "Text of the paper.\n\nReferences and Notes\nD. Fiala: Retrieving citations on the web (2003)\n",
@@ -222,6 +227,8 @@ ENTRY = "Fiala, D.: Retrieving citations on the web. In: Proc. of WSCG, 2003"
     "the web. 2003",
     "References Western Bohe-\nmia Citation Research Group, Fiala, D.: Retrieving citations on "
     "the web. 2003",
+    "Bibliografia Western Bohemia Research Council (WBRC). 2003. Fiala, D.: Retrieving citations",
+    "Referências Garcia Lopez J., Fiala D. Retrieving citations on the web. WSCG 2003",
 ])
 def test_a_heading_sharing_its_line_with_the_first_entry_opens_the_reference_list(
         line: str) -> None:

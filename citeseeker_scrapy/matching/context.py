@@ -78,24 +78,26 @@ _NAME_WORD = rf"{_UPPER}(?:[^\W\d_]|['’-](?=[^\W\d_]))*"
 _INITIALS = rf"{_UPPER}\.(?: ?-?{_UPPER}\.)*"
 _PARTICLES = r"(?:(?:van|von|de|der|den|del|della|da|di|du|dos|la|le|ten|ter|al|el) )"
 _YEAR = r"\(?(?:1[5-9]|20)\d\d"
+#: An alphabetic style's label inside its brackets: "Knu86b", "GMS94", "ABC+99".
+_KEY_LABEL = r"[^\W\d_]{1,8}\+?\d{2,4}[a-z]?"
 #: How the first entry of a reference list starts, right after its heading on the same line:
 #: a label ("[1]", "1.", "(1)", "1)", "[Knu84]") before a word that is not lower case, or the
-#: first author: "Smith, J." / "Smith, John," / "van Dijk, A." (surname first), "Smith JA,"
-#: (Vancouver), "J. Smith" / "D. E. Knuth" (initials first), "Percy Liang, " / "Jane Doe and" /
-#: "Percy Liang. 2005" (given name first), "Smith et al.", "Smith (2001)" / "World Health
-#: Organization. 2001" / "Associated Press 05/21/07" (a name before the date), "Environmental
-#: Protection Agency, ..." (an organisation of up to six capitalized words, then a comma). A
+#: first author: "Smith, J." / "Smith, John," / "van Dijk, A." (surname first), "Smith JA," /
+#: "Garcia Lopez J." (Vancouver), "J. Smith" / "D. E. Knuth" (initials first), "Percy Liang, " /
+#: "Jane Doe and" / "Percy Liang. 2005" (given name first), "Smith et al.", "Smith (2001)" /
+#: "Technology Council (ITC). 2001" / "Associated Press 05/21/07" (a name before the date),
+#: "Environmental Protection Agency, ..." (up to six capitalized words, then a comma). A
 #: sentence that begins with the heading's word ("References to earlier work ...", "Literature
 #: Review and ...") starts none of these.
 _ENTRY_OPENING = re.compile(
-    r"(?:\[(?:1|[^\W\d_]{1,8}\+?\d{2,4}[a-z]?)\]|\(1\)|1[.)]) "
+    rf"(?:\[(?:1|{_KEY_LABEL})\]|\(1\)|1[.)]) "
     rf"(?!{_LOWER})"
     rf"|{_PARTICLES}{{0,2}}{_NAME_WORD}(?: {_NAME_WORD})?, ?(?:{_INITIALS}|{_NAME_WORD}[ ,.(])"
-    rf"|{_NAME_WORD} {_UPPER}{{1,3}}[,.]"
+    rf"|{_NAME_WORD}(?: {_NAME_WORD})? {_UPPER}{{1,3}}[,.]"
     rf"|{_INITIALS} ?{_PARTICLES}{{0,2}}{_NAME_WORD}"
     rf"|{_NAME_WORD}(?: {_INITIALS})? {_PARTICLES}{{0,2}}{_NAME_WORD}(?:,| and | & |\. {_YEAR})"
     rf"|{_NAME_WORD} et al\."
-    rf"|(?:{_NAME_WORD} ){{0,5}}{_NAME_WORD}\.? (?:{_YEAR}|\d\d?/\d\d?/\d\d)"
+    rf"|(?:{_NAME_WORD} ){{0,5}}{_NAME_WORD}(?: \({_UPPER}+\))?\.? (?:{_YEAR}|\d\d?/\d\d?/\d\d)"
     rf"|(?:{_NAME_WORD} ){{1,5}}{_NAME_WORD}(?: \({_UPPER}+\))?, ")
 #: How much of the text after a heading ``_opens_entry`` reads.
 _OPENING_CHARS = 120
@@ -117,14 +119,17 @@ _HEADING_INDENT, _HEADING_LINE = 40, 100
 _APPENDIX_WORDS = ("appendix", "anhang", "annex")
 #: What ends a reference list: an appendix heading on a line of its own.
 _SECTION_AFTER = re.compile(r"(?im)^[^\S\n]*(?:appendix|anhang|annex)\b[^\n]{0,60}$")
-#: A reference entry's "[n]" label at the start of a line: the line and the ones after it,
-#: up to a blank line, are a reference entry, whatever heading the list has (or none found).
-_LABELLED_LINE = re.compile(r"(?m)^[^\S\n]*\[\d{1,4}\][^\S\n]")
+#: A reference entry's "[n]" or "[Knu86]" label at the start of a line (after the entry's
+#: number, "15. [Knu86b]", too): the line and the ones after it, up to a blank line, are a
+#: reference entry, whatever heading the list has (or none found).
+_LABELLED_LINE = re.compile(
+    rf"(?m)^[^\S\n]*(?:\d{{1,3}}\.[^\S\n]+)?\[(?:\d{{1,4}}|{_KEY_LABEL})\][^\S\n]")
 _ENTRY_REACH = 600  # characters from an entry's label to a hit inside it, at most
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
 #: Where a reference entry begins (inside a reference list).
-_ENTRY_START = re.compile(r"(?m)(?:^[^\S\n]*(?:\[\d{1,3}\]|\d{1,3}\.(?=\s))|\[\d{1,3}\]\s"
-                          r"|\n[^\S\n]*\n)")
+_ENTRY_START = re.compile(
+    rf"(?m)(?:^[^\S\n]*(?:\[(?:\d{{1,3}}|{_KEY_LABEL})\]|\d{{1,3}}\.(?=\s))"
+    rf"|\[(?:\d{{1,3}}|{_KEY_LABEL})\]\s|\n[^\S\n]*\n)")
 #: Where a sentence or paragraph begins (in running text).
 _SENTENCE_START = re.compile(r"(?:(?<=[a-z0-9)\]\"'][.!?])\s+(?=[A-Z\[\"'(])|\n[^\S\n]*\n)")
 
@@ -273,9 +278,10 @@ def _word_starts(text: str, words: tuple[str, ...]) -> list[int]:
 
 
 def in_labelled_entry(text: str, position: int) -> bool:
-    """True if ``position`` lies in a reference entry whose line starts with its "[n]" label
-    ("[12] D. Knuth. The TeXbook..."), at most ``_ENTRY_REACH`` characters after it and with
-    no blank line between: a numbered bibliography, whatever its heading."""
+    """True if ``position`` lies in a reference entry whose line starts with its label
+    ("[12] D. Knuth. The TeXbook...", "[Knu86b] D. Knuth. ...", ``_LABELLED_LINE``), at most
+    ``_ENTRY_REACH`` characters after it and with no blank line between: a numbered or an
+    alphabetic bibliography, whatever its heading."""
     low = max(0, position - _ENTRY_REACH)
     label = None
     for label in _LABELLED_LINE.finditer(text, low, position):
