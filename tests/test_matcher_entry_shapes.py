@@ -397,6 +397,11 @@ RUNNING_HEADERS = [
     # the header first, its page number after it
     _paged_entry("Measuring the Spread of Open Lecture Notes: Reinstating",
                  f"{RUNNING.format(4)} 18", "Inquiry Into Regional Teaching Archives"),
+    # a title word damaged (a typo, OCR) right after the header is still the title's
+    _paged_entry("Measuring the Spread of Open Lecture Notes: Reinstating",
+                 f"1\n{RUNNING.format(5)}", "Inqulry Into Regional Teaching Archives"),
+    _paged_entry("Measuring the Spread of Open Lecture Notes: Reinstating",
+                 f"{RUNNING.format(4)} 18", "1nquiry Into Regional Teaching Archives"),
 ]
 
 
@@ -491,3 +496,35 @@ def test_a_swapped_pair_of_words_after_an_author_lists_and(
 ])
 def test_more_than_one_swap_after_an_author_lists_and_is_no_citation(title: str) -> None:
     assert not found(f"{KATO} (2014), no. 11-12, 1037-1072.", "Smith", title)
+
+
+TEXTILE = "Histoire des ouvriers du textile en France"
+EDITOR_ROLES = [
+    (f"LEQUIN Yves. (dir). {TEXTILE}. Paris : Armand Colin, 1983.", "LEQUIN", TEXTILE),
+    (f"LEQUIN Yves. (dir.). {TEXTILE}. Paris : Armand Colin, 1983.", "LEQUIN", TEXTILE),
+    (f"Smith John. (eds). {TEXTILE}. Paris, 1983.", "Smith", TEXTILE),
+    ("Müller Hans. (Hrsg.). Geschichte der Textilarbeiter in Frankreich. Berlin, 1983.", "Müller",
+     "Geschichte der Textilarbeiter in Frankreich"),
+    ("Rossi Marco. (a cura di). Storia degli operai tessili in Francia. Roma, 1983.", "Rossi",
+     "Storia degli operai tessili in Francia"),
+    ("Silva João. (org.). História dos operários têxteis na França. Lisboa, 1983.", "Silva",
+     "História dos operários têxteis na França"),
+    ("García Ana. (coord.). Historia de los obreros textiles en Francia. Madrid, 1983.", "García",
+     "Historia de los obreros textiles en Francia"),
+]
+
+
+@pytest.mark.parametrize("entry, author, title", EDITOR_ROLES)
+def test_an_editors_role_in_brackets_ends_no_sentence(entry: str, author: str,
+                                                      title: str) -> None:
+    # "(dir)." after the names is the author run's, not the end of a title or a venue
+    assert found(entry, author, title)
+
+
+@pytest.mark.parametrize("entry", [
+    f"LEQUIN Yves. (dir). Histoire des Français. Paris : Armand Colin, 1983. Brown, K. {TEXTILE}. "
+    "Paris, 1990.",
+    f"LEQUIN Yves. Histoire des Français (abstract). Brown, K. (ed.). {TEXTILE}. Paris, 1990.",
+])
+def test_an_editors_entry_lends_no_title_to_the_next(entry: str) -> None:
+    assert not found(entry, "LEQUIN", TEXTILE)

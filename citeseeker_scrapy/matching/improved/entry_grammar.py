@@ -76,12 +76,16 @@ PAGES = re.compile(rf"(?:\bpp?\. ?|[,:;] ?)(?!{YEAR_SPAN})\d+[-\u2013]\d+\b"
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ",
 #: "Welner J: " (Vancouver).
 NAMES_BEFORE_TITLE = re.compile(rf"(?:{INITIAL_OR_ET_AL}|(?<![^\W_])[^\W\d_]:){OPENING}")
+#: An editor's role in brackets after the names, part of the author run: "LEQUIN Yves. (dir).",
+#: "(ed.)", "(eds)", "(Hrsg.)", "(Hg.)", "(coord.)", "(org.)", "(red.)", "(comp.)", "(a cura di)".
+EDITOR_ROLE = r"(?:dir|eds?|edd|hrsg|hgg?|coords?|orgs?|red|comps?|a cura di)\.?"
 #: Sentence ends between entries: a word's (see above), or a number's that is no year: pages,
-#: an ISBN ("...Addison-Wesley. ", "...pp. 1-10. ", "ISBN 978-0521872652. "), or a bracket's.
+#: an ISBN ("...Addison-Wesley. ", "...pp. 1-10. ", "ISBN 978-0521872652. "), or a bracket's
+#: but a date's or an editor's role.
 SENTENCE_ENDS_IN_GAP = re.compile(
     WORD_SENTENCE_END.pattern
     + r"|(?<![12][09]\d)\d[-\u2013]\d+\.(?= )|\d{5,}\.(?= )"  # not "1925-1935."
-    + rf"|\((?!{DATE}\))[^\W\d_][^()]*\)\.(?= )")  # "(abstract). ", not "(2013b). "
+    + rf"|\((?!{DATE}\)|{EDITOR_ROLE}\))[^\W\d_][^()]*\)\.(?= )")  # "(abstract). ", not "(2013b). "
 #: What makes a word with a full stop the end of a name in an author run, not of a sentence:
 #: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
 #: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators),

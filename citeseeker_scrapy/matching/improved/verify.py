@@ -152,7 +152,9 @@ def _foreign_runs(text: str, title: CheckedTitle, start: int, end: int
                   ) -> list[tuple[int, int]]:
     """(start, end) of each run of ``_HEADER_WORDS`` or more words of ``_SHORT_WORD`` letters
     that the title does not hold, near the hit; short words and numbers may stand among them,
-    the run's ends are such words."""
+    the run's ends are such words. A title word printed with a typo or OCR damage is the
+    title's (:func:`_damaged_title_word`): right after a header ("...Citation Styles hyloggcr
+    data") it would make the run one that is printed only once."""
     own = set(title.words)
     low = max(0, start - _INTERRUPTION)
     runs, first, last, count = [], 0, 0, 0
@@ -160,7 +162,7 @@ def _foreign_runs(text: str, title: CheckedTitle, start: int, end: int
         printed = word.group()
         if len(printed) < _SHORT_WORD or printed.isdigit():
             continue
-        if printed in own:
+        if printed in own or _damaged_title_word(printed, own):
             if count >= _HEADER_WORDS:
                 runs.append((first, last))
             count = 0
@@ -171,6 +173,14 @@ def _foreign_runs(text: str, title: CheckedTitle, start: int, end: int
     if count >= _HEADER_WORDS:
         runs.append((first, last))
     return runs
+
+
+def _damaged_title_word(printed: str, own: set[str]) -> bool:
+    """True if ``printed`` is a title word with a typo or OCR damage (at least ``_WORD_SCORE``
+    similar, also with its OCR digits read back)."""
+    read = _ocr_read(printed)
+    return any(fuzz.ratio(word, printed, score_cutoff=_WORD_SCORE)
+               or fuzz.ratio(word, read, score_cutoff=_WORD_SCORE) for word in own)
 
 
 def _whole_header(text: str, low: int, high: int) -> tuple[int, int]:
