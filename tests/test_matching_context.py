@@ -229,6 +229,8 @@ ENTRY = "Fiala, D.: Retrieving citations on the web. In: Proc. of WSCG, 2003"
     "the web. 2003",
     "Bibliografia Western Bohemia Research Council (WBRC). 2003. Fiala, D.: Retrieving citations",
     "Referências Garcia Lopez J., Fiala D. Retrieving citations on the web. WSCG 2003",
+    "References Retrieving citations on the web. Fiala D, Ježek K. WSCG 2003",
+    "Literatur Retrieving citations on the web. D. Fiala, K. Ježek. WSCG 2003",
 ])
 def test_a_heading_sharing_its_line_with_the_first_entry_opens_the_reference_list(
         line: str) -> None:
@@ -250,6 +252,7 @@ def test_a_heading_sharing_its_line_with_the_first_entry_opens_the_reference_lis
     "Literature Review",
     "Sources of funding and Fiala, D. are listed here.",
     "Literatura 1. a 2. vydání jsou stejné.",
+    "Literature Review and Hypotheses. As Fiala showed, crawlers find papers.",
 ])
 def test_a_sentence_that_begins_with_a_heading_word_opens_no_reference_list(line: str) -> None:
     text = (f"Some text.\n{line}\nAs D. Fiala showed in Retrieving citations on the web, "

@@ -86,9 +86,10 @@ _KEY_LABEL = r"[^\W\d_]{1,8}\+?\d{2,4}[a-z]?"
 #: "Garcia Lopez J." (Vancouver), "J. Smith" / "D. E. Knuth" (initials first), "Percy Liang, " /
 #: "Jane Doe and" / "Percy Liang. 2005" (given name first), "Smith et al.", "Smith (2001)" /
 #: "Technology Council (ITC). 2001" / "Associated Press 05/21/07" (a name before the date),
-#: "Environmental Protection Agency, ..." (up to six capitalized words, then a comma). A
-#: sentence that begins with the heading's word ("References to earlier work ...", "Literature
-#: Review and ...") starts none of these.
+#: "Environmental Protection Agency, ..." (up to six capitalized words, then a comma); or a
+#: title first, its authors after its full stop ("Multiple networks in the brain. Smith JA,").
+#: A sentence that begins with the heading's word ("References to earlier work ...",
+#: "Literature Review and ...") starts none of these.
 _ENTRY_OPENING = re.compile(
     rf"(?:\[(?:1|{_KEY_LABEL})\]|\(1\)|1[.)]) "
     rf"(?!{_LOWER})"
@@ -98,9 +99,11 @@ _ENTRY_OPENING = re.compile(
     rf"|{_NAME_WORD}(?: {_INITIALS})? {_PARTICLES}{{0,2}}{_NAME_WORD}(?:,| and | & |\. {_YEAR})"
     rf"|{_NAME_WORD} et al\."
     rf"|(?:{_NAME_WORD} ){{0,5}}{_NAME_WORD}(?: \({_UPPER}+\))?\.? (?:{_YEAR}|\d\d?/\d\d?/\d\d)"
-    rf"|(?:{_NAME_WORD} ){{1,5}}{_NAME_WORD}(?: \({_UPPER}+\))?, ")
+    rf"|(?:{_NAME_WORD} ){{1,5}}{_NAME_WORD}(?: \({_UPPER}+\))?, "
+    rf"|{_UPPER}[^.\n]{{10,200}}\. (?:{_NAME_WORD}(?: {_NAME_WORD})? {_UPPER}{{1,3}}[*,.]"
+    rf"|{_NAME_WORD}, {_INITIALS}|{_INITIALS} ?{_NAME_WORD})")
 #: How much of the text after a heading ``_opens_entry`` reads.
-_OPENING_CHARS = 120
+_OPENING_CHARS = 260
 
 
 def _search_stems(names: tuple[str, ...]) -> tuple[str, ...]:
