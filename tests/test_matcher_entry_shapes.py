@@ -423,6 +423,29 @@ def test_a_running_header_lends_no_title_its_missing_words(entry: str, title: st
     assert not found(entry, "Okafor", title)
 
 
+@pytest.mark.parametrize("entry", [
+    # a title word split by a line-end hyphen at the page break, the header between its pieces
+    _paged_entry("Measuring the Spread of Open Lecture Notes: Reinsta-",
+                 f"1\n{RUNNING.format(5)}", "ting Inquiry Into Regional Teaching Archives"),
+    _paged_entry("Measuring the Spread of Open Lecture Notes: Reinstating Inquiry Into Reg-",
+                 f"{RUNNING.format(4)} 18", "ional Teaching Archives"),
+])
+def test_a_title_word_split_at_a_running_header(entry: str) -> None:
+    assert found(entry, "Okafor", SPREAD)
+    assert found(entry, "Lindqvist", SPREAD)
+
+
+@pytest.mark.parametrize("title", [
+    SPREAD.replace("Regional ", ""),  # a title word missing
+    SPREAD.replace("Regional", "National"),  # a title word changed
+    SPREAD.replace("Reinstating", "Restoring"),  # the split word changed
+])
+def test_a_word_split_at_the_header_lends_no_title_its_missing_words(title: str) -> None:
+    entry = _paged_entry("Measuring the Spread of Open Lecture Notes: Reinsta-",
+                         f"1\n{RUNNING.format(5)}", "ting Inquiry Into Regional Teaching Archives")
+    assert not found(entry, "Lindqvist", title)
+
+
 def test_words_printed_once_between_the_halves_are_the_titles_own() -> None:
     # not a running header: the document prints "Invented Bibliometrics" only there
     entry = _paged_entry("Measuring the Spread of Open Lecture Notes: Reinstating",

@@ -153,8 +153,10 @@ def _foreign_runs(text: str, title: CheckedTitle, start: int, end: int
     """(start, end) of each run of ``_HEADER_WORDS`` or more words of ``_SHORT_WORD`` letters
     that the title does not hold, near the hit; short words and numbers may stand among them,
     the run's ends are such words. A title word printed with a typo or OCR damage is the
-    title's (:func:`_damaged_title_word`): right after a header ("...Citation Styles hyloggcr
-    data") it would make the run one that is printed only once."""
+    title's (:func:`_damaged_title_word`), and so are the pieces of one a line-end hyphen
+    split at the page break (:func:`_title_word_piece`): right beside a header ("...Citation
+    Styles hyloggcr data", "athab- 1 Journal ... Styles aska area") they would make the run one
+    that is printed only once."""
     own = set(title.words)
     low = max(0, start - _INTERRUPTION)
     runs, first, last, count = [], 0, 0, 0
@@ -162,7 +164,8 @@ def _foreign_runs(text: str, title: CheckedTitle, start: int, end: int
         printed = word.group()
         if len(printed) < _SHORT_WORD or printed.isdigit():
             continue
-        if printed in own or _damaged_title_word(printed, own):
+        if printed in own or _damaged_title_word(printed, own) or _title_word_piece(
+                text, word, own):
             if count >= _HEADER_WORDS:
                 runs.append((first, last))
             count = 0
@@ -181,6 +184,16 @@ def _damaged_title_word(printed: str, own: set[str]) -> bool:
     read = _ocr_read(printed)
     return any(fuzz.ratio(word, printed, score_cutoff=_WORD_SCORE)
                or fuzz.ratio(word, read, score_cutoff=_WORD_SCORE) for word in own)
+
+
+def _title_word_piece(text: str, word: re.Match[str], own: set[str]) -> bool:
+    """True if ``word`` is the first piece of a title word, a line-end hyphen after it
+    ("reinsta-"), or the last piece of one ("ting")."""
+    printed = word.group()
+    if text.startswith("-", word.end()):
+        return any(title_word.startswith(printed) for title_word in own)
+    return any(len(title_word) > len(printed) and title_word.endswith(printed)
+               for title_word in own)
 
 
 def _whole_header(text: str, low: int, high: int) -> tuple[int, int]:
