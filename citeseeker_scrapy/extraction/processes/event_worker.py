@@ -326,10 +326,13 @@ class EventWorker:
         if header.get("retire"):  # it exits after this reply: the pages behind it fail
             self._stop(ExtractionError("parser process retired"))
             return
-        self._arm_timer()
+        if self._timer is None:  # a timer still armed is early for the next page: it re-arms
+            self._arm_timer()
 
     def _arm_timer(self) -> None:
-        """One timer, for the oldest page's deadline."""
+        """One timer, for the oldest page's deadline. An answer leaves an armed timer as it
+        is (the deadlines come in order, so it is early for the page now oldest, and
+        :meth:`_check_deadline` arms it again): not a cancelled timer and a new one per page."""
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
