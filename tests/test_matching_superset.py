@@ -149,3 +149,40 @@ def test_a_near_miss_after_the_same_authors_entry_is_vetoed_by_its_word() -> Non
     doc = SAME_AUTHOR_BEFORE[0][0].format(t=STORAGE)
     near_miss = "Safe storage of chemical reagents in school laboratories"
     assert original_veto(doc, "Sharma", near_miss) == CHANGED_WORD
+
+
+TIDES = "The theory of tidal friction in shallow seas and estuaries"
+DAMAGED = "The theory of tidal fricton in shalow seas and estuaries"
+PROCEEDINGS = ("Proceedings of the Royal Society of London, Series A, Mathematical and Physical "
+               "Sciences, 14")
+ENTRY_BEFORE = "Lenz, A. (1929). Wave records. Nature, 3. "
+
+
+@pytest.mark.parametrize("doc", [
+    # the entry prints its title again, closer to the typed one, where the 2003 rule's part
+    # ends inside it: the print the rule reads is the first, damaged one
+    f"Hartwig, M. (1931). Thc theory of tidal fricti0n in shallow scas and estuarics. "
+    f"{PROCEEDINGS}. Bd. 2. {TIDES} (1931), 7.",
+    f"Hartwig, M. (1931). {DAMAGED}. {PROCEEDINGS}. URL: example.org/{TIDES.lower()}.",
+    f"Hartwig, M. (1931). Die Theorie [{DAMAGED}]. {PROCEEDINGS}. Engl. "
+    f"transl.: {TIDES}. Dover, 1960.",
+    f"Hartwig, M. (1931). {DAMAGED}. {PROCEEDINGS}. Monograph series {TIDES}, vol. 2.",
+])
+def test_a_closer_print_of_the_title_in_the_same_entry_does_not_veto(doc: str) -> None:
+    assert original_veto(ENTRY_BEFORE + doc, "Hartwig", TIDES) is None
+
+
+@pytest.mark.parametrize("doc", [
+    # the closer print is another entry's: its author list, "[n]", a ditto entry, a year
+    # closing the entry before a title-first entry
+    f"Hartwig, M. (1931). {DAMAGED}. {PROCEEDINGS}. Brown, K. (1960). {TIDES}. Dover.",
+    f"Hartwig, M. (1931). {DAMAGED}. {PROCEEDINGS}. K. Brown. {TIDES}. Dover.",
+    f"Hartwig, M. (1931). {DAMAGED}. {PROCEEDINGS}. Brown K, Lee J: {TIDES}. Dover.",
+    f"Hartwig, M. (1931). {DAMAGED}. {PROCEEDINGS}. Brown, K. and Lee, J. (1960) {TIDES}. "
+    "Dover.",
+    f"[3] M. Hartwig. {DAMAGED}. {PROCEEDINGS}. [4] {TIDES}. Dover.",
+    f"Hartwig, M. (1931). {DAMAGED}. {PROCEEDINGS}. \u2014\u2014 (1960). {TIDES}. Dover.",
+    f"Hartwig, M. {DAMAGED}. {PROCEEDINGS}, 1931. {TIDES}. Brown, K. Dover, 1960.",
+])
+def test_a_closer_print_in_another_entry_still_vetoes(doc: str) -> None:
+    assert original_veto(doc, "Hartwig", TIDES) == CLOSER_NEARBY

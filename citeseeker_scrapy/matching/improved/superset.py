@@ -41,7 +41,7 @@ from ..names import is_whole_word
 from ..original import Hit
 from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
 from .verify import CheckedTitle, veto
-from .windows import Region, attributed, next_entry_start
+from .windows import Region, attributed, next_entry_start, repeated_in_entry
 
 _ROUNDING = 1e-4  # the original scheme rounds a similarity to four decimals
 
@@ -110,7 +110,7 @@ def veto_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int) -> Op
     region = _attributed_name(text, names, hit.position, end, length)
     if region is None:
         return OTHER_ENTRY
-    if _closer_nearby(text, hit, region.start, title.title, length):
+    if _closer_nearby(text, hit, region, title.title, length):
         return CLOSER_NEARBY
     return veto(text, title, hit.position, end, region, across_headers=True)
 
@@ -126,16 +126,25 @@ def _attributed_name(text: str, names: list[tuple[int, int, str]], start: int, e
     return None
 
 
-def _closer_nearby(text: str, hit: OriginalHit, name_start: int, title: Title,
+def _closer_nearby(text: str, hit: OriginalHit, region: Region, title: Title,
                    length: int) -> bool:
     """True if a substring clearly more similar to the title than the hit (by more than the
     rounding of its similarity), not overlapping it, lies within ``length`` before the name
-    at ``name_start`` or after the hit."""
+    that opens ``region`` or after the hit, and not in the name's entry after the hit.
+
+    A better print after the hit in the name's own entry (``windows.repeated_in_entry``) is
+    the same citation printed again ("Title. Journal, 39. Title (1997)"): it says nothing
+    against the hit, and the search goes on in the rest of the window after it.
+    """
     end = hit.position + len(hit.found)
     floor = Bounds.at(ratio_of_limit(hit.similarity), len(title.text))
-    low = max(0, name_start - length)
-    for start, stop in ((low, hit.position), (end, end + length)):
-        better = best_in_part(title, text[start:stop], floor)
-        if better is not None and better[0][0] / better[0][1] > hit.similarity + _ROUNDING:
-            return True
+    for start, stop in ((max(0, region.start - length), hit.position), (end, end + length)):
+        while start < stop:
+            better = best_in_part(title, text[start:stop], floor)
+            if better is None or better[0][0] / better[0][1] <= hit.similarity + _ROUNDING:
+                break
+            better_start = start + better[1]
+            if start < end or not repeated_in_entry(text, region, end, better_start, length):
+                return True
+            start = better_start + better[2]
     return False

@@ -472,6 +472,17 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     date = DATE_BEFORE_TITLE.search(text, max(last_end, start - 25), start)
     if ends and date is not None and LETTER.search(text, last_end, date.start()):
         return True  # "...Addison-Wesley. K. Kline and D. Kline (2001) Title"
+    names_end, two_lists = _names_before_title(text, gap_start, start)
+    return names_end is not None and (
+        ends + two_lists >= 1 or _dated_entry_before(text, name_end, names_end.start()))
+
+
+def _names_before_title(text: str, gap_start: int, start: int
+                        ) -> tuple[Optional[re.Match[str]], bool]:
+    """The end of an author list right before a title at ``start`` (after ``gap_start``),
+    or None; and True if it ends with a colon and another such list lies before it ("...:
+    Title, 1990 Goossens, Samarin: Title": two lists). Called by
+    :func:`_another_entry_between` and :func:`repeated_in_entry`."""
     names_end = NAMES_BEFORE_TITLE.search(text, max(gap_start, start - 12), start)
     if names_end is None:  # "...Phys. Rev. Lett. 96 (2006). W. H. Zurek. Title"
         names_end = SURNAME_BEFORE_TITLE.search(text, max(gap_start, start - _NAME_PIECE), start)
@@ -479,13 +490,31 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
             names_end = None
     if names_end is None:
         names_end = COLON_BEFORE_TITLE.search(text, max(gap_start, start - 4), start)
-        if names_end is not None:  # "...: Title, 1990 Goossens, Samarin: Title": two lists
-            ends += COLON_BEFORE_TITLE.search(text, gap_start, names_end.start()) is not None
+        if names_end is not None:
+            return names_end, COLON_BEFORE_TITLE.search(
+                text, gap_start, names_end.start()) is not None
     if names_end is None:
         names_end = INITIALS_SURNAME_BEFORE_TITLE.search(
             text, max(gap_start, start - _NAME_PIECE), start)
-    return names_end is not None and (
-        ends >= 1 or _dated_entry_before(text, name_end, names_end.start()))
+    return names_end, False
+
+
+def repeated_in_entry(text: str, region: Region, hit_end: int, start: int,
+                      length: int) -> bool:
+    """True if a title printed at ``start``, after a hit ending at ``hit_end`` in the entry
+    of the name that opens ``region``, is that entry's title printed again (a reprint's, a
+    translated or the original title, a series or a URL repeating it): it starts before the
+    name's entry ends (:func:`_entry_end`: the next "[n]") and nothing between the hit and
+    it opens or closes an entry: no year ("..., 1931. Title. Brown, K."), no ditto mark, no
+    "[n+1]", no author list right before it. A title and a venue going by (two sentence
+    ends, which :func:`attributed` reads as another entry after a name) is what a repeat
+    follows. Called by ``superset`` for a print more similar to the title than the hit."""
+    occurrence = Occurrence._make(region.occurrences[0])
+    return (start < _entry_end(text, occurrence, length)
+            and ANY_YEAR.search(text, hit_end, start) is None
+            and DITTO_ENTRY.search(text, hit_end, start) is None
+            and not _next_number_between(text, occurrence.start, start)
+            and _names_before_title(text, hit_end, start)[0] is None)
 
 
 def _title_after_legal_citation(text: str, gap_start: int, start: int) -> bool:
