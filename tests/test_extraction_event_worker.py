@@ -27,7 +27,7 @@ from citeseeker_scrapy.extraction.placement import WORKER_MIN_BYTES
 from citeseeker_scrapy.extraction.processes.event_worker import (
     MAX_FAILURES, MAX_PENDING, EventWorker, FrameReader, frame,
 )
-from citeseeker_scrapy.frontier.traps import page_shape
+from citeseeker_scrapy.extraction.shape import page_shape
 from citeseeker_scrapy.matching.citations import CitationSearch, search_spec
 from citeseeker_scrapy.matching.model import AuthorGroup, MatcherSettings
 from tests.support.crawl import run_crawl, wait_for

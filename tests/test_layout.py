@@ -400,3 +400,83 @@ def test_a_documents_type_is_decided_once() -> None:
                  for call in type_sniff_calls(path)]
     assert offenders == []
     assert all(type_sniff_calls(path) for path in DOCUMENT_TYPE_DECIDERS)
+
+
+def core_unit(module: str) -> str | None:
+    """The core's room a dotted module belongs to: its sub-package (``citeseeker_scrapy.frontier.traps``
+    -> ``frontier``) or its top-level module (``citeseeker_scrapy.urls`` -> ``urls``); None
+    outside the core and for the components."""
+    parts = module.split(".")
+    if parts[0] != "citeseeker_scrapy" or len(parts) < 2 or parts[1] in ADAPTERS:
+        return None
+    return parts[1]
+
+
+def core_imports_of(path: Path) -> set[str]:
+    """Every module of the project ``path`` imports, relative imports resolved, imports
+    inside functions included (a lazy import ties two rooms as much as one at the top)."""
+    package = ["citeseeker_scrapy", *path.relative_to(CORE).parent.parts]
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            names.add(module)
+            names.update(f"{module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def room_graph(files: list[Path]) -> dict[str, set[str]]:
+    """Room -> the other rooms of the core it imports."""
+    graph: dict[str, set[str]] = {}
+    for path in files:
+        room = core_unit(".".join(["citeseeker_scrapy", *path.relative_to(CORE).with_suffix("").parts]))
+        if room is None or room == "__init__":
+            continue
+        targets = {core_unit(module) for module in core_imports_of(path)}
+        graph.setdefault(room, set()).update(t for t in targets if t and t not in (room, "__init__"))
+    return graph
+
+
+def a_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One loop of rooms importing each other (empty when there is none): depth-first, a
+    room met again while still on the path closes a loop."""
+    on_path: list[str] = []
+    done: set[str] = set()
+
+    def visit(room: str) -> list[str]:
+        if room in on_path:
+            return on_path[on_path.index(room):] + [room]
+        if room in done:
+            return []
+        on_path.append(room)
+        for target in sorted(graph.get(room, ())):
+            if loop := visit(target):
+                return loop
+        on_path.pop()
+        done.add(room)
+        return []
+
+    for room in sorted(graph):
+        if loop := visit(room):
+            return loop
+    return []
+
+
+def test_the_cores_rooms_import_each_other_without_a_loop() -> None:
+    """The core's sub-packages and modules stand on floors (urls and matching low, extraction,
+    document and report above them, the frontier and the job higher): a room imports only
+    rooms below it. An import from a low room up to a high one (the parser process reaching
+    into the frontier for a helper) closes a loop of rooms, which this finds."""
+    assert a_cycle(room_graph(core_files())) == []
+
+
+def test_the_room_loop_check_can_fail() -> None:
+    """The check above on the core as it is plus one planted upward import: extraction
+    reaching up into the frontier."""
+    graph = room_graph(core_files())
+    graph["extraction"].add("frontier")
+    loop = a_cycle(graph)
+    assert "extraction" in loop and "frontier" in loop and loop[0] == loop[-1]

@@ -6,7 +6,8 @@ import random
 import re
 import zlib
 
-from citeseeker_scrapy.frontier.traps import SHAPE_CHARS, TrapWatch, page_shape
+from citeseeker_scrapy.extraction.shape import SHAPE_CHARS, page_shape
+from citeseeker_scrapy.frontier.traps import TrapWatch
 
 DIGITS = re.compile(r"\d+")
 

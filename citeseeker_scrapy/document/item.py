@@ -45,7 +45,7 @@ class DocumentItem:
     text was reported before). ``problems`` are ``member``, ``kind``, ``reason``.
     ``found_ahead``: a part's citations and fingerprint, when the worker that read it also
     searched it (``stages.read_small_page``); the citation stage takes and empties it.
-    ``shape``: that worker's ``frontier.traps.page_shape`` of an HTML page's text (None: not
+    ``shape``: that worker's ``extraction.shape.page_shape`` of an HTML page's text (None: not
     computed), for the scheduler's crawler-trap watch.
     Text stage: a part's ``meta`` is what it says of its work (``works/``). Citation stage,
     for a document that cites: ``work``, the citing work (``works.work.merged_work``: title,

@@ -3,9 +3,8 @@ linking to the next), a session id in every link (the same page under ever new U
 of near-identical generated pages. Each page looks new to the frontier (a new URL), so neither
 the duplicate check nor the depth limit stops them soon.
 
-What is compared is a page's *shape*: its text in lower case, every run of digits one ``0``
-(dates, ids, page numbers), white space collapsed, the first :data:`SHAPE_CHARS` characters,
-hashed. A trap is a *chain* of such pages, each found on one before it (the next day, the next
+What is compared is a page's *shape* (:func:`~citeseeker_scrapy.extraction.shape.page_shape`:
+its text without its numbers and spacing, hashed). A trap is a *chain* of such pages, each found on one before it (the next day, the next
 session id), so its pages lie ever deeper: when :attr:`TrapWatch.alike_limit` HTML pages of one
 server have one shape and lie over at least a quarter as many depths (links from the server's
 first document), the server is a trap: the scheduler ends its crawl (its waiting documents
@@ -20,30 +19,9 @@ HTML document done.
 
 from __future__ import annotations
 
-import re
-import zlib
 from dataclasses import dataclass, field
 
-#: Characters of a page's text that make its shape.
-SHAPE_CHARS = 4000
-DIGITS = re.compile(r"\d+")
-#: An ASCII text's digits as zeros (:func:`page_shape`), then each run of zeros one zero.
-ASCII_DIGITS_AS_ZEROS = bytes.maketrans(b"123456789", b"000000000")
-ZERO_RUNS = re.compile(rb"00+")
-
-
-def page_shape(text: str) -> int:
-    """The page's text with its numbers and spacing taken out, hashed.
-
-    Asked for every HTML page: by the parser process that read a small page, else in the
-    crawler's main thread (:meth:`TrapWatch.is_trap`). An ASCII text (the usual case)
-    takes a byte-level way that gives the same bytes as ``DIGITS.sub`` (whose scan of every
-    character was most of this function's time)."""
-    flat = " ".join(text[:SHAPE_CHARS].lower().split())
-    if flat.isascii():
-        zeros = flat.encode("ascii").translate(ASCII_DIGITS_AS_ZEROS)
-        return zlib.crc32(ZERO_RUNS.sub(b"0", zeros))
-    return zlib.crc32(DIGITS.sub("0", flat).encode("utf-8", "replace"))
+from ..extraction.shape import page_shape
 
 
 @dataclass

@@ -28,7 +28,7 @@ were. It needs the extraction limits, sent once per worker by the pool (task ``s
 (``event_worker.py``) also gets the crawl's search (``setup``: ``search``, a
 ``matching.citations.search_spec``) and matches what it reads (``leaf`` with ``match``: the
 reply header carries ``citations`` and ``fingerprint``, and for an HTML page its ``shape``,
-which the crawler-trap watch compares: ``frontier.traps.page_shape``): on a crawl of small
+which the crawler-trap watch compares: ``extraction.shape.page_shape``): on a crawl of small
 pages, reading and matching are a large share of the crawler's CPU on the reactor thread. The pool's
 workers do not match: for big documents matching in the crawler's threads is as fast, and a
 search in every worker would add its memory to the crawl's peak.
@@ -96,7 +96,7 @@ def leaf(request: Header, payload: bytes) -> tuple[Header, str]:
         citations, fingerprint = _needs("search").search_part(str(request["member"]), text)
         header.update(citations=citations, fingerprint=fingerprint)
         if request["kind"] == "html":
-            from citeseeker_scrapy.frontier.traps import page_shape
+            from citeseeker_scrapy.extraction.shape import page_shape
 
             header["shape"] = page_shape(text)
     return {**header, "part": part}, text
