@@ -17,7 +17,9 @@ title): then its hit is reported unless one of the checks of ``model.VETOES`` fa
   ``part_length`` before it or after the hit): the improved search saw that print and found
   it to be no citation (another entry's title), so this weaker one, a similar title after
   the name ("Ranking analysis" for a typed "Craling analysis" where the entry before holds
-  "Crawling analysis"), is none either;
+  "Crawling analysis"), is none either. A closer print after the hit in the name's own entry
+  (``windows.repeated_in_entry``: a reprint's, a translated title, a series or a URL printing
+  the title again) is the same citation and vetoes nothing;
 * ``WORDS_MISSING``, ``CHANGED_WORD``, ``ORDINARY_WORDS``: the word checks of ``verify``, read
   again without the running headers near the hit (a title cut by a page break).
 
