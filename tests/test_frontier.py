@@ -8,11 +8,9 @@ from pathlib import Path
 import pytest
 
 from citeseeker_scrapy.frontier import DocumentEntry, Frontier
-from citeseeker_scrapy.frontier.frontier import (
-    ACCEPTED, COMPLETED_SERVER, DUPLICATE, PENDING_FULL, SERVER_FULL, TOO_DEEP,
-)
 from citeseeker_scrapy.frontier.rules import (
-    COMPLETED_SERVERS, HAS, MEMBER, PENDING_DOCUMENTS, AdmissionRules, Rule, admission_rules,
+    ACCEPTED, COMPLETED_SERVER, COMPLETED_SERVERS, DUPLICATE, HAS, MEMBER, PENDING_DOCUMENTS,
+    PENDING_FULL, SERVER_FULL, TOO_DEEP, AdmissionRules, Rule, admission_rules,
 )
 from citeseeker_scrapy.frontier.sqlite_store import SqliteStore
 from citeseeker_scrapy.urls import server_of

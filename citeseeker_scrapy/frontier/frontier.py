@@ -37,9 +37,9 @@ from typing import Callable, Collection
 from ..settings_table import default_of
 from ..urls import server_of
 from .model import ActiveServer, DocumentEntry, PendingServer
-from .rules import (  # noqa: F401  (callers read the outcomes from here too)
-    ACCEPTED, COMPLETED_SERVER, DUPLICATE, HAS, MEMBER, PENDING_FULL, PROMOTED, SERVER_FULL,
-    SKIPPED_SERVER, TOO_DEEP, AdmissionRules, Rule, admission_rules,
+from .rules import (
+    ACCEPTED, DUPLICATE, HAS, MEMBER, PROMOTED, SERVER_FULL, SKIPPED_SERVER, TOO_DEEP,
+    AdmissionRules, Rule, admission_rules,
 )
 from .store import FrontierSnapshot, FrontierStore, MemoryStore
 

@@ -13,7 +13,7 @@ import itertools
 import redis
 
 from citeseeker_scrapy.frontier import DocumentEntry
-from citeseeker_scrapy.frontier.frontier import ACCEPTED
+from citeseeker_scrapy.frontier.rules import ACCEPTED
 from citeseeker_scrapy.frontier.model import PendingServer
 from citeseeker_scrapy.frontier.redis_backend import RedisFrontierClient, sync_arguments
 from citeseeker_scrapy.frontier.shared import SharedFrontier, decode_entry
