@@ -70,8 +70,9 @@ WORD_SENTENCE_END = re.compile(
 #: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
 #: (Years from 1500, as ``ANY_YEAR``: "1730-1739" dates an old map, it is no pages.)
 YEAR_SPAN = r"(?:1[5-9]|20)\d\d[-\u2013](?:1[5-9]|20)\d\d\b"
-#: A single page may follow "p." with no blank ("p.149"); "40 p." is a work's page count.
-PAGES = re.compile(rf"(?:\bpp?\. ?|[,:;] ?)(?!{YEAR_SPAN})\d+[-\u2013]\d+\b"
+#: A single page may follow "p." with no blank ("p.149"); "40 p." is a work's page count. The
+#: word may be written out ("Pages 246-259"), OCR may read the dash as "_" ("pp. 290_301").
+PAGES = re.compile(rf"(?:\bpp?\. ?|\bpages |[,:;] ?)(?!{YEAR_SPAN})\d+[-\u2013_]\d+\b"
                     r"|\bpp?\. ?(?![12][09]\d\d\b)\d+\b|\b\d+ pp?\.(?= )")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ",
 #: "Welner J: " (Vancouver).

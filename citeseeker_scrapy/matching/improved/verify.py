@@ -34,7 +34,7 @@ from ..names import SKIPPABLE
 from ..similarity import Title
 from .running_text import named_beside
 from .windows import Region, last_entry_start, next_entry_start
-from .words import longer_title, same_work
+from .words import longer_title, names_both_ends, same_work
 
 _MIN_WORD_COVERAGE = 0.8
 _WORD_SCORE = 80  # partial_ratio of a title word with the text near the match
@@ -63,6 +63,12 @@ _LIGATURE_CODES = {"\x02": "fi", "\x03": "fl", "\x0e": "ffi", "\x0f": "ffl"}
 _WORD_TEXT = str.maketrans({**{c: None for c in SKIPPABLE + "\u00ac" if c != " "},
                             **_LIGATURE_CODES})
 _WORDS = re.compile(r"[^\W_]+")
+#: A word split by a line-end hyphen ("reconna- issance"): one word when the title's own first
+#: or last word is read (a dash before a field has a blank before it: "Social Order -Oxford").
+_LINE_END_SPLIT = re.compile(r"(?<=[^\W\d_])-\s(?=[^\W\d_])")
+#: The colon that opens a subtitle, right after a hit (a query that ends with it lacks that
+#: subtitle: "Le travail des femmes a une histoire :" for "... histoire : l'industrialisation").
+_SUBTITLE_COLON = re.compile(r"^ ?: ?")
 _OCR_DIGITS = str.maketrans("015", "ols")  # digits OCR reads for letters
 
 
@@ -256,9 +262,12 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     """
     first, last = _words_taken(text, start, end)
     inside = _word_text(text, first, last)
-    preceding = _word_text(text, first - _EDGE_WORD, first) if name_before else ""
-    following = "" if NEXT_FIELD.match(text, last) else _word_text(text, last,
-                                                                    last + _EDGE_WORD)
+    preceding = _joined_word_text(text, first - _EDGE_WORD, first) if name_before else ""
+    after = last - 1 if 1 < last and text[last - 1] == " " and _in_word(text[last - 2]) else last
+    following = "" if NEXT_FIELD.match(text, after) else _joined_word_text(
+        text, after, after + _EDGE_WORD)
+    if title.title.text.rstrip().endswith(":"):  # the query's subtitle is what follows
+        following = _SUBTITLE_COLON.sub(" ", following, count=1)
     if longer_title(title.words, inside, preceding, following):
         return False
     if end - start == len(title.title.text) and text.startswith(title.title.text, start):
@@ -269,8 +278,9 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     before, after = _word_text(text, low, first), _word_text(text, last, high)
     if same_work(title.words, _word_text(text, low, high), inside, before, after):
         return True
-    if not left_out:
-        return False  # the hit is as long as the title: no header cut it short
+    if not left_out or names_both_ends(title.words, inside):
+        return False  # no header cut the hit short: it is as long as the title, or holds both
+        # of its ends (a query word missing between them is missing, not past a header)
     low = last_entry_start(text, max(0, low - _INTERRUPTION), start)
     high = next_entry_start(text, end, high + _INTERRUPTION)
     return same_work(title.words, _word_text(text, low, high), inside, before, after)
@@ -457,6 +467,12 @@ def _weight(title: CheckedTitle, present: Sequence[bool]) -> int:
 def _word_text(text: str, start: int, end: int) -> str:
     """``text[start:end]`` as words are compared: extraction debris dropped, ligatures back."""
     return text[max(0, start):max(0, end)].translate(_WORD_TEXT)
+
+
+def _joined_word_text(text: str, start: int, end: int) -> str:
+    """:func:`_word_text` with each word a line-end hyphen split made one again ("reconna-
+    issance"): the printed title's own first or last word, read by ``words.longer_title``."""
+    return _LINE_END_SPLIT.sub("", text[max(0, start):max(0, end)]).translate(_WORD_TEXT)
 
 
 def _present_words(words: Sequence[str], nearby: str) -> list[bool]:

@@ -15,8 +15,10 @@ character test (it never runs on the text at large, so it costs little):
   ``verify`` checks it;
 * short and function words ("of", "the", "new") may lack one, ``_SHORT_ALLOWANCE`` of them;
 * the printed title may hold content words the query lacks only while the query still names
-  five in six of the printed title's content words (``_NAMED_PER_EXTRA``; a word printed
-  more often than the query names it counts too). A misquote drops a word from a long
+  five in six of the printed title's content words (``_NAMED_PER_EXTRA``; each query word
+  stands for one printed word, so a word printed more often than the query names it counts
+  too, and so does a variant of a query word printed exactly beside it: "Association Fibers
+  Associated"). A misquote drops a word from a long
   descriptive title ("Automatic acquisition of hyponyms from large corpora" for
   "...large *text* corpora", five content words of six); in a title of four content words
   or fewer each word is a quarter or more of what it names ("Statistical analysis of music
@@ -26,8 +28,10 @@ character test (it never runs on the text at large, so it costs little):
   word the query lacks right before its first word, after the title's opening ("2008. *Survey*
   of the tools for web service testing"), or right after its last word, before the title's
   closing punctuation ("...junctions in natural *images*,"), makes the printed title a longer
-  one. The edge words of a title name its topic and its head (a survey, images, fish); a
-  misquote of a long title leaves out a modifier inside it ("large [text] corpora").
+  one (a word a line-end hyphen split is one word there; a query that ends with a subtitle's
+  colon lacks the subtitle's first word). The edge words of a title name its topic and its
+  head (a survey, images, fish); a misquote of a long title leaves out a modifier inside it
+  ("large [text] corpora").
 
 Words are compared as ``verify`` reads them: extraction debris dropped, ligature codes back.
 """
@@ -62,9 +66,11 @@ _MISQUOTE_LETTERS = 4
 #: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G."), or
 #: an abbreviated journal name ("...rotating stars Nucl. Phys. B").
 #: The word may hold an OCR digit ("string c0mpactifications."), the punctuation follow a
-#: blank (a quote: '...pour la Guyane ", Antianechos'; physics: "...field theory ,Phys.").
+#: blank (a quote: '...pour la Guyane ", Antianechos'; physics: "...field theory ,Phys."), an
+#: "&" stand before it ("Fjords: Processes & Products." for a query that ends at "&").
 _WORD_THEN_TITLE_END = re.compile(
-    r" ([^\W\d_][^\W_]*)(?: ?[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.| [^\W\d_][\w'\u2019-]*;)"
+    r" (?:& )?([^\W\d_][^\W_]*)"
+    r"(?: ?[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.| [^\W\d_][\w'\u2019-]*;)"
     r"| (?=[^\W\d_][\w'\u2019-]*, [^\W\d_]\.)"  # ... or a title-first entry's authors
     rf"|(?={ABBREVIATED_VENUE}))")  # ... or an abbreviated journal name: "stars Nucl. Phys."
 #: The printed title's own first word right before a hit: after the title's opening, a sentence
@@ -76,7 +82,14 @@ _WORD_THEN_TITLE_END = re.compile(
 _TITLE_START_THEN_WORD = re.compile(
     r"(?:(?:(?<=[^\W\d_]{2})|(?<=[\d)\]])|(?<=[^\W\d_] [^\W\d_]))[.:;!?] |\] "
     r"|(?<=(?<![^\W_])[^\W\d_]\.), |(?<![^\W_])[^\W\d_]\. [^\W\d_][\w'\u2019-]*, "
+    r"|\((?:1[5-9]|20)\d\d[a-z]?\) "  # ... a year in brackets: "Pieters, K. (2011) Uncertainty"
     r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+) $")
+#: ... or right after the initials of an inverted name that opens an entry ("(9) Hartley, J. M.
+#: Relationship of", "2012. Hartley, J. Relationship of"; not "S. Davis, K. McDougall Diabetes",
+#: where the word after the initial is the next author's surname).
+_INVERTED_NAME_THEN_WORD = re.compile(
+    r"(?:[^\W\d_]{2}|\d|[)\]])[.;]? [^\W\d_][\w'\u2019-]+, (?:[^\W\d_]\. ?){0,3}[^\W\d_]\. "
+    r"([^\W\d_]+) $")
 #: The first word of a subtitle inside a hit ("...canal de Lachine. Souvenirs et modes"): it
 #: names the subtitle's topic as a title's first word does, so the query may not lack it.
 _SUBTITLE_HEAD = re.compile(r"[^\W\d_]{3}[.:?!] ([^\W\d_]+)")
@@ -164,8 +177,21 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     following = rest
     preceding = _before_left_out(query, printed[0], preceding)
     after = _WORD_THEN_TITLE_END.match(following) if following is not None else None
-    before = _TITLE_START_THEN_WORD.search(preceding) if preceding is not None else None
+    before = None if preceding is None else (_TITLE_START_THEN_WORD.search(preceding)
+                                             or _INVERTED_NAME_THEN_WORD.search(preceding))
     return any(edge is not None and _not_named(edge.group(1), query) for edge in (after, before))
+
+
+def names_both_ends(query: Sequence[str], inside: str) -> bool:
+    """True if the hit's words ``inside`` hold a counterpart of the query's first and of its
+    last word (of ``_EDGE_LETTERS`` or more). Called by ``verify``, which looks past a
+    running header for the query's words only when the hit lacks one of its ends: a header
+    cuts a title in two, so the words beyond it are the title's first or last ones, never
+    words between two that the hit holds ("...at Superfund [emergence] Sites")."""
+    edges = [word for word in query if len(word) >= _EDGE_LETTERS]
+    printed = _WORDS.findall(inside)
+    return len(edges) >= 2 and all(_has_counterpart(word, printed)
+                                   for word in (edges[0], edges[-1]))
 
 
 def _after_left_out(query: Sequence[str], last: str, following: str) -> Optional[str]:
@@ -249,26 +275,53 @@ def _title_span(query: Sequence[str], before: Sequence[str], inside: Sequence[st
 def _names_enough(query: Sequence[str], printed: Sequence[str]) -> bool:
     """True if the query names five in six (``_NAMED_PER_EXTRA``) of the content words printed
     inside the hit, and none it lacks inside the title is longer than ``_MISQUOTE_LETTERS``
-    (:func:`_inner`; called by :func:`same_work`): each printed content word that is neither
-    a variant of a query word nor a piece of one (a query word split in two by the text:
-    "nano technologies") counts against it, and so does a word printed more often than the
-    query names it ("The CANTUS Database and CANTUS Index" for "...Database and Index")."""
-    extras = [word for word in printed if _not_named(word, query)]
-    if any(len(word) > _MISQUOTE_LETTERS for word in _inner(extras, printed)):
+    (:func:`_inner`; called by :func:`same_work`). Each printed content word the query does
+    not name (:func:`_unnamed`) counts against it."""
+    extras = _unnamed(query, printed)
+    if any(len(printed[i]) > _MISQUOTE_LETTERS for i in _inner(extras, len(printed))):
         return False  # "...traumatic [brain] injury": a word of its own, another work
-    extra = len(extras)
-    extra += sum(max(0, printed.count(word) - query.count(word)) for word in set(printed)
-                 if is_content(word) and word in query)
     named = sum(1 for word in query if is_content(word))
-    return named >= _NAMED_PER_EXTRA * extra
+    return named >= _NAMED_PER_EXTRA * len(extras)
 
 
-def _inner(extras: Sequence[str], printed: Sequence[str]) -> list[str]:
-    """The words of ``extras`` that lie between two words of ``printed`` that the query names:
-    a word the query lacks inside its title. One at an edge of the hit is the title's first or
-    last word (:func:`longer_title` reads those) or a running header's last word that
-    extraction put before the title's rest ("...citation styles and interpretation: ...")."""
-    named = [i for i, word in enumerate(printed) if word not in extras]
+def _unnamed(query: Sequence[str], printed: Sequence[str]) -> set[int]:
+    """The positions of the printed content words that no query word stands for.
+
+    Each query word stands for one printed word: the one it names exactly first, else a
+    spelling variant of it (a typo, OCR damage) that no other query word took. So a word
+    printed more often than the query names it is one of the title's own ("The CANTUS
+    Database and CANTUS Index" for "...Database and Index"), and so is a printed word that
+    is a variant of a query word printed exactly beside it ("Tractography of Association
+    Fibers Associated with ..." for "Tractography of Fibers Associated with ...", "Of
+    Revelation and Revolution" for "Of and Revolution"). A printed word that is a piece of a
+    query word the text split ("nano technologies"), or two of them joined, is named too.
+    """
+    left = list(query)
+    taken = [False] * len(printed)
+    for i, word in enumerate(printed):
+        if word in left:
+            left.remove(word)
+            taken[i] = True
+    unprinted = tuple(left)
+    extras = set()
+    for i, word in enumerate(printed):
+        if taken[i] or not is_content(word):
+            continue
+        variant = next((other for other in left if _has_counterpart(word, (other,))), None)
+        if variant is not None:
+            left.remove(variant)
+        elif _not_named(word, unprinted):
+            extras.add(i)
+    return extras
+
+
+def _inner(extras: set[int], count: int) -> list[int]:
+    """The positions in ``extras`` that lie between two of the ``count`` printed words that
+    the query names: a word the query lacks inside its title. One at an edge of the hit is the
+    title's first or last word (:func:`longer_title` reads those) or a running header's last
+    word that extraction put before the title's rest ("...citation styles and interpretation:
+    ...")."""
+    named = [i for i in range(count) if i not in extras]
     if len(named) < 2:
         return []
-    return [word for word in printed[named[0] + 1:named[-1]] if word in extras]
+    return [i for i in range(named[0] + 1, named[-1]) if i in extras]
