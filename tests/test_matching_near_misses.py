@@ -1,6 +1,6 @@
 """A near-miss title (one content word of the printed title dropped from the query, or one
-added) is another work; the same title typed or printed with damage is not (``matching/improved/words.py``,
-``verify.py``, ``entry_grammar.PAGES``).
+added) is another work; the same title typed or printed with damage is not
+(``matching/improved/words.py``, ``verify.py``, ``entry_grammar.PAGES``).
 
 Each row: a reference as printed, the searched author and title. The strings are written for
 these tests in the styles real bibliographies print. Every near miss is one the 2003 scheme
@@ -27,6 +27,16 @@ FIBRES = ("[12] Varga, M.: Imaging of projection fibres projecting to the motor 
 CITIES = ("Tarigan, A., Samsura, D., Balikpapan: urban planning after oil, Cities, volume 60, "
           "pages 246-259 Yu, D., Chen, X. (2006). Adaptive tutoring with bayesian networks on "
           "phones. Proc. ICALT.")
+READER = ('[14] Gower, Linda S., and John R. Hales. "The Patient Reader: An Inquiry into the '
+          'Nature of Reading." College English 31 (1980): 21-32.')
+STRINGS = ("[5] Okafor, M., Lind, K., Varga, C.: Quantum geometry of folded membranes. JHEP 11 "
+           "(2012) 19.")
+MUSIC = ("[12] Lindqvist, Karin, Daniel Ortega, 2007, Benchmarking ScoreMerge: merging optical "
+         "music readings from several engines, Proceedings of ISMIR, 12-17.")
+CLIMATE = ("Ortega, M.D., C.E. Lind, and R.G. Varga 2001 Sensitivity analysis of regional sea "
+           "level projections Report 73, MIT.")
+SEISMIC = ("[3] Okafor B.L.N., & Varga M., (2012) AfSREM: African seismological reference model, "
+           "Afr. J. Earth Sci., 59, 1091-1103.")
 HARBOURS = ("as the survey shows. Sources Water Board of Oregon (OWB). 2014. Screening limits for "
             "metal contaminants at harbour sites. OWB Office of Harbours. June.")
 SENS = ("G. Julliot, Les inscriptions du musee de Sens, Bulletin de la societe de Sens, t. ix, "
@@ -47,6 +57,15 @@ def found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
     # ... or before its first word: after a year in brackets, or split by a line-end hyphen
     (FLOODS, "Pieters", "analysis of coastal flood projections"),
     (FLOODS_SPLIT, "Pieters", "analysis of coastal flood projections"),
+    # ... or after the initials and colon of an author list, or after the year, or a word
+    # and its colon after the year (the title's head word; the query names its subtitle)
+    (STRINGS, "Varga", "geometry of folded membranes"),
+    (MUSIC, "Ortega", "ScoreMerge: merging optical music readings from several engines"),
+    (CLIMATE, "Varga", "analysis of regional sea level projections"),
+    (SEISMIC, "Varga", "African seismological reference model"),
+    # ... or between the query's first word and the hit: "The [Patient] Reader", the hit
+    # starting at the dropped word's last letter
+    (READER, "Hales", "The Reader: An Inquiry into the Nature of Reading"),
     # a content word printed twice, named once by the query: the second print is a word of
     # the title's own, however many words the query names
     (KINASE, "Okoro", "Kinase signalling sorts membrane receptors into endosomes and vesicles in "
@@ -104,6 +123,16 @@ def test_the_title_after_an_entry_s_pages_is_the_next_entry_s(doc: str, author: 
      "Imaging of projection fibres projecting to the motor cortex"),
     (FIBRES.replace("fibres", "\ufb01bres"), "Varga",
      "Imaging of projection fibres projecting to the motor cortex"),  # a ligature
+    (STRINGS, "Lind", "Quantum geometry of folded membranes"),
+    (STRINGS, "Okafor", "Quantum geometry of folded membrane"),
+    (MUSIC, "Lindqvist", "Benchmarking ScoreMerge: merging optical music readings from several "
+     "engines"),
+    (CLIMATE, "Lind", "Sensitivity analysis of regional sea level projections"),
+    (CLIMATE.replace("Sensitivity", "Sensitlvity"), "Ortega",
+     "Sensitivity analysis of regional sea level projections"),
+    (SEISMIC, "Okafor", "AfSREM: African seismological reference model"),
+    (READER, "Gower", "The Patient Reader: An Inquiry into the Nature of Reading"),
+    (READER, "Hales", "The Patient Reader: An Inqiury into the Nature of Reading"),
     # the entry's own title before its pages, written out
     (CITIES, "Samsura", "Balikpapan: urban planning after oil"),
     (CITIES, "Chen", "Adaptive tutoring with bayesian networks on phones"),

@@ -51,6 +51,7 @@ _JOINED_SCORE = 90  # partial_ratio of a word inside a printed word that joins i
 _CONTENT_LETTERS = 4  # shorter words are short words
 _EDGE_LETTERS = 2  # a query's first or last word this long bounds the printed title it names
 _LEFT_OUT = 2  # query words at a hit's edge that the best substring may leave out ("of")
+_EDGE_REACH = 2  # words before a hit where the query's first word may stand, a word between
 _SHORT_ALLOWANCE = 2  # short or function words of the query that may lack a counterpart
 #: Content words the query names for each printed content word it lacks: five in six, a
 #: misquote of a long title, not another work.
@@ -75,15 +76,20 @@ _WORD_THEN_TITLE_END = re.compile(
     rf"|(?={ABBREVIATED_VENUE}))")  # ... or an abbreviated journal name: "stars Nucl. Phys."
 #: The printed title's own first word right before a hit: after the title's opening, a sentence
 #: end (not an initial's that starts a name: "k. mcdougall diabetes..." has its author's name
-#: there; but "charles e. Explaining", the last initial of a name; or an initial and a comma:
-#: "naumov, m. v., Zeolitization of"; or a name with its initial first and a comma: "t. grance,
-#: Guidelines on"), a colon, an entry's
-#: "[n]", an opening quote or bracket ("2008. Survey of", "1985. Magnificent Voyages").
+#: there; but "charles e. Explaining", the last initial of a name; or an initial and a comma
+#: or a colon: "naumov, m. v., Zeolitization of", "vafa, c.: Quantum geometry"; or a name with
+#: its initial first and a comma: "t. grance, Guidelines on"), a colon, an entry's "[n]", an
+#: opening quote or bracket, a year ("2008. Survey of", "1985. Magnificent Voyages", "(2011)
+#: Uncertainty analysis", "prinn 2001 Uncertainty analysis", "byrd, 2007, Towards MusicDiff").
 _TITLE_START_THEN_WORD = re.compile(
     r"(?:(?:(?<=[^\W\d_]{2})|(?<=[\d)\]])|(?<=[^\W\d_] [^\W\d_]))[.:;!?] |\] "
-    r"|(?<=(?<![^\W_])[^\W\d_]\.), |(?<![^\W_])[^\W\d_]\. [^\W\d_][\w'\u2019-]*, "
-    r"|\((?:1[5-9]|20)\d\d[a-z]?\) "  # ... a year in brackets: "Pieters, K. (2011) Uncertainty"
+    r"|(?<=(?<![^\W_])[^\W\d_]\.)[,:] |(?<![^\W_])[^\W\d_]\. [^\W\d_][\w'\u2019-]*, "
+    r"|\((?:1[5-9]|20)\d\d[a-z]?\) |(?<![\d.])(?:1[5-9]|20)\d\d,? "
     r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+) $")
+#: ... or a word and its colon right after the year ("(2012) AuSREM: Australian ...", "2012.
+#: CAM-chem: Description"): the title's head word, the query its subtitle only.
+_DATE_THEN_WORD_COLON = re.compile(
+    r"(?:\((?:1[5-9]|20)\d\d[a-z]?\)|(?<![\d.])(?:1[5-9]|20)\d\d[a-z]?[.,]?) ([^\W\d_]+): $")
 #: ... or right after the initials of an inverted name that opens an entry ("(9) Hartley, J. M.
 #: Relationship of", "2012. Hartley, J. Relationship of"; not "S. Davis, K. McDougall Diabetes",
 #: where the word after the initial is the next author's surname).
@@ -177,8 +183,9 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     following = rest
     preceding = _before_left_out(query, printed[0], preceding)
     after = _WORD_THEN_TITLE_END.match(following) if following is not None else None
-    before = None if preceding is None else (_TITLE_START_THEN_WORD.search(preceding)
-                                             or _INVERTED_NAME_THEN_WORD.search(preceding))
+    before = None if preceding is None else (
+        _TITLE_START_THEN_WORD.search(preceding) or _INVERTED_NAME_THEN_WORD.search(preceding)
+        or _DATE_THEN_WORD_COLON.search(preceding))
     return any(edge is not None and _not_named(edge.group(1), query) for edge in (after, before))
 
 
@@ -257,7 +264,10 @@ def _title_span(query: Sequence[str], before: Sequence[str], inside: Sequence[st
     """The printed title as the query's words bound it: the hit's words, widened back to the
     counterpart of the query's first word (and on to its last one's) when the hit left that
     word out ("softly broken su" for "Softly broken and SU(5)": "...supersymmetry and su 5").
-    Words of one letter are no bound (they have counterparts everywhere)."""
+    Words of one letter are no bound (they have counterparts everywhere). A first word the
+    hit holds only further in ("the" of "...into the nature") bounds it too, if one of the
+    ``_EDGE_REACH`` words before the hit stands for it: "The Reader" is printed "The
+    *Patient* Reader", the hit starting at the dropped word's last letter."""
     edges = [word for word in query if len(word) >= _EDGE_LETTERS]
     if not edges:
         return list(inside)
@@ -265,6 +275,10 @@ def _title_span(query: Sequence[str], before: Sequence[str], inside: Sequence[st
     tail: Sequence[str] = ()
     if not _has_counterpart(edges[0], inside):
         at = [i for i, other in enumerate(before) if _has_counterpart(edges[0], (other,))]
+        head = before[at[-1]:] if at else ()
+    elif not _has_counterpart(edges[0], inside[:1]):
+        at = [i for i in range(max(0, len(before) - _EDGE_REACH), len(before))
+              if _has_counterpart(edges[0], (before[i],))]
         head = before[at[-1]:] if at else ()
     if not _has_counterpart(edges[-1], inside):
         at = [i for i, other in enumerate(after) if _has_counterpart(edges[-1], (other,))]
