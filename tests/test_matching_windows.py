@@ -160,6 +160,9 @@ def test_a_hyphenated_given_name_ends_a_name(doc: str, author: str, cites: bool)
     # ... but after a dated entry's title and venue, surnames with a colon: the next entry
     (f"Raman, K. (2011), Coastlines of Kerala, Orient Press Delhi Lamm: {TITLE}, Leiden 1971",
      "Raman", False),
+    # ... or after the year that closes it, another date and a name with a colon
+    (f"Raman, K. and Lamm, F., Type and print, Orient Press, 2005. 1998: Olaf Berg-Kranz: {TITLE}"
+     ", Leiden.", "Raman", False),
     # a number or code the title opens with, after the year that closes the author run
     (f"Ministry of Works (MOW). June. Harbour Corporation, 2014. 2012/2013 {TITLE}, Port Kelang. "
      "May 2. Delta Services, Inc. 2015. Site sampling report.", "Harbour", True),

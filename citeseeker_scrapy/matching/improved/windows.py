@@ -539,17 +539,19 @@ def _dated_entry_before(text: str, name_end: int, names_end: int) -> bool:
     the run is the next entry's authors even where no sentence end shows it ("Koehne E, 1884,
     Les lythrariees, Giornale (16): p 100-104 Mark N. Salvo, Title", "Adelberger, E. 2007,
     \"Title,\" Phys. Rev. Lett. 98, 010402 R. A. Battye and P. M. Sutcliffe, Title").
-    Called by :func:`_another_entry_between` only when such a run was found. The words
-    counted stop before the run's last name, which is the run's own: a main title before its
-    subtitle's colon right after the year ("Subramanian, A. (2009): Shorelines: Space and
-    Rights") looks like a list of surnames ending with a colon ("Goossens: Title"), but
-    nothing went by between the year and it."""
+    Called by :func:`_another_entry_between` only when such a run was found. A single word
+    right after the year that dates the name's author list is no other entry's run: a main
+    title before its subtitle's colon ("Subramanian, A. (2009): Shorelines: Space and
+    Rights") looks like a list of surnames ending with a colon ("Goossens: Title"), but no
+    title and venue went by between the year and it (words there, "..., 2005. 1995: Ulf
+    Preuss: Title", are counted with the run)."""
     year = ANY_YEAR.search(text, name_end, names_end)
     if year is None:
         return False
-    last_name = _name_start(text, names_end)
-    return (len(LETTER.findall(text, year.end(), last_name)) >= _DATED_WORDS
-            or not _ends_author_list(text, name_end, year.start()))
+    if not _ends_author_list(text, name_end, year.start()):
+        return True
+    return (LETTER.search(text, year.end(), _name_start(text, names_end)) is not None
+            and len(LETTER.findall(text, year.end(), names_end)) >= _DATED_WORDS)
 
 
 def _name_start(text: str, at: int) -> int:
