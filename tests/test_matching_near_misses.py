@@ -131,6 +131,9 @@ def test_the_title_after_an_entry_s_pages_is_the_next_entry_s(doc: str, author: 
     (CLIMATE.replace("Sensitivity", "Sensitlvity"), "Ortega",
      "Sensitivity analysis of regional sea level projections"),
     (SEISMIC, "Okafor", "AfSREM: African seismological reference model"),
+    # an author list that ends with a colon after the year closing the entry before
+    ("Okafor, Lind: Sorting networks, Algorithmica 1991\nVarga: Tectonics: A Primer for "
+     "Field Geologists, 1986", "Varga", "Tectonics: A Primer for Field Geologists"),
     (READER, "Gower", "The Patient Reader: An Inquiry into the Nature of Reading"),
     (READER, "Hales", "The Patient Reader: An Inqiury into the Nature of Reading"),
     # the entry's own title before its pages, written out

@@ -86,10 +86,11 @@ _TITLE_START_THEN_WORD = re.compile(
     r"|(?<=(?<![^\W_])[^\W\d_]\.)[,:] |(?<![^\W_])[^\W\d_]\. [^\W\d_][\w'\u2019-]*, "
     r"|\((?:1[5-9]|20)\d\d[a-z]?\) |(?<![\d.])(?:1[5-9]|20)\d\d,? "
     r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+) $")
-#: ... or a word and its colon right after the year ("(2012) AuSREM: Australian ...", "2012.
-#: CAM-chem: Description"): the title's head word, the query its subtitle only.
-_DATE_THEN_WORD_COLON = re.compile(
-    r"(?:\((?:1[5-9]|20)\d\d[a-z]?\)|(?<![\d.])(?:1[5-9]|20)\d\d[a-z]?[.,]?) ([^\W\d_]+): $")
+#: ... or a word and its colon right after the year in brackets ("(2012) AuSREM: Australian
+#: ...", "et al. (2012) CAM-chem: Description"): the title's head word, the query its subtitle
+#: only. (A year with no brackets may close the entry before: "Wiley 1994 Lamport: LaTeX: A
+#: Document ...", an author list ending with a colon.)
+_DATE_THEN_WORD_COLON = re.compile(r"\((?:1[5-9]|20)\d\d[a-z]?\) ([^\W\d_]+): $")
 #: ... or right after the initials of an inverted name that opens an entry ("(9) Hartley, J. M.
 #: Relationship of", "2012. Hartley, J. Relationship of"; not "S. Davis, K. McDougall Diabetes",
 #: where the word after the initial is the next author's surname).
