@@ -28,7 +28,7 @@ from typing import Optional, Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
-from .entry_grammar import NEXT_FIELD
+from .entry_grammar import ABBREVIATION, NEXT_FIELD
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
 from ..similarity import Title
@@ -54,6 +54,19 @@ _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one 
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
+#: The name's last letters kept before a title's opening: "OECD. Title" is read as a sentence
+#: end after a word, as a full stop is (two letters, as ``words`` looks behind one).
+_NAME_TAIL = 2
+_GIVEN = r"(?:[^\W\d_]\.|[^\W\d_][\w'\u2019-]*)"  # a given name or an initial
+#: After an inverted surname, up to its title: its given names or initials, a full stop, perhaps
+#: "et al." (", R. ", ", Paul-André. ", ", G. et al. ").
+_GIVEN_NAMES_RUN = re.compile(rf", {_GIVEN}(?: {_GIVEN}){{0,2}}\.? (?:et al\. )?")
+#: An inverted name and its given names with a full stop, opening an entry (" SANDER, Alfred. ";
+#: not "methods, vol. 2").
+_INVERTED_NAME_RUN = re.compile(
+    rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){_GIVEN}(?: {_GIVEN}){{0,2}})\.? ")
+#: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
+_YEAR_BEFORE = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d[a-z]? $")
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
 _DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
 #: pypdf gives an unmapped ligature glyph as its code in the font: TeX's fi, fl, ffi, ffl.
@@ -91,7 +104,7 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
     scheme's hit. With ``across_headers`` (the original's hit: few, so the search for a
     header is paid rarely) a word check that fails is read again with the running headers
     near the hit left out (:func:`_without_running_header`)."""
-    name_before = _name_before(region, start)
+    name_before = _name_end_before(region, start)
     why = _word_veto(text, title, start, end, name_before, region)
     if not across_headers or why not in (WORDS_MISSING, CHANGED_WORD):
         return why
@@ -99,18 +112,19 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
     if without is None:
         return why
     cleaned, start, end = without
+    name_before = None if name_before is None else 0  # its place moved with the headers
     return why if _word_veto(cleaned, title, start, end, name_before) else None
 
 
-def _word_veto(text: str, title: CheckedTitle, start: int, end: int, name_before: bool,
-               region: Optional[Region] = None) -> Optional[str]:
+def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
+               name_before: Optional[int], region: Optional[Region] = None) -> Optional[str]:
     """The checks of :func:`veto` on ``text`` as it is (``region`` None: a short title must
     stand alone)."""
     if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
         return WORDS_MISSING
     if not _same_work(text, title, start, end, name_before):
         return CHANGED_WORD
-    if title.short and not (_stands_alone(text, start, end) or (
+    if title.short and not (_stands_alone(text, start, end, name_before) or (
             region is not None and _named_in_sentence(text, region, start, end))):
         return ORDINARY_WORDS
     return None
@@ -236,29 +250,35 @@ def _with_numbers_around(text: str, low: int, high: int) -> tuple[int, int]:
     return low, high
 
 
-def _name_before(region: Optional[Region], start: int) -> bool:
-    """True if a searched name of the region lies before the hit: its author list, not a
-    heading or the entry before (a title-first entry), is what the title follows."""
-    return region is not None and any(occurrence[1] <= start
-                                      for occurrence in region.occurrences)
+def _name_end_before(region: Optional[Region], start: int) -> Optional[int]:
+    """Where the last searched name of the region before the hit ends, or None if none lies
+    before it: its author list, not a heading or the entry before (a title-first entry), is
+    what the title follows."""
+    if region is None:
+        return None
+    return max((occurrence[1] for occurrence in region.occurrences if occurrence[1] <= start),
+               default=None)
 
 
 def _same_work(text: str, title: CheckedTitle, start: int, end: int,
-               name_before: bool = False) -> bool:
+               name_before: Optional[int] = None) -> bool:
     """``words.same_work`` on the words around the hit: a different word is another work.
 
     A hit shorter than the title may have its last (first) words beyond a running header or
     page number: then the words of its "[n]" entry up to ``_INTERRUPTION`` characters
     further are looked at too. First ``words.longer_title``: a printed title that goes on
     past the query's first or last word is a longer one (a verbatim hit too); its first word
-    is read only after a name (``name_before``): before a title-first entry lies a heading
-    ("References") or the entry before, not the title's opening.
+    is read only after a name (``name_before``: where it ends), and only after it: before a
+    title-first entry lies a heading ("References") or the entry before, not the title's
+    opening, and a name printed right before the title with no punctuation ("8. ECESR
+    Taqrir ...", an organisation in GOST's style) is the author run's, not the title's.
     """
     first, last = _words_taken(text, start, end)
     inside = _word_text(text, first, last)
-    preceding = _word_text(text, first - _EDGE_WORD, first) if name_before else ""
-    following = "" if NEXT_FIELD.match(text, last) else _word_text(text, last,
-                                                                    last + _EDGE_WORD)
+    preceding = ("" if name_before is None else _word_text(
+        text, max(first - _EDGE_WORD, name_before - _NAME_TAIL), first))
+    following = "" if NEXT_FIELD.match(text, last) or _next_entry_as_this(
+        text, name_before, first, last) else _word_text(text, last, last + _EDGE_WORD)
     if longer_title(title.words, inside, preceding, following):
         return False
     if end - start == len(title.title.text) and text.startswith(title.title.text, start):
@@ -274,6 +294,20 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     low = last_entry_start(text, max(0, low - _INTERRUPTION), start)
     high = next_entry_start(text, end, high + _INTERRUPTION)
     return same_work(title.words, _word_text(text, low, high), inside, before, after)
+
+
+def _next_entry_as_this(text: str, name_end: Optional[int], first: int, last: int) -> bool:
+    """True if the words after the hit open an entry as the hit's own entry opens: an
+    inverted name and its given names or initials, then a full stop ("RIPON, R. Title
+    SANDER, Alfred. Title": ISO 690 styles that close no entry ending with its title). The
+    name was searched for: its entry's opening (``text[name_end:first]``) is known to be
+    an author run, so the same shape after the title is the next entry's, not the title's
+    last word; unless what stands for the given names is a field (a publisher: "...brány
+    Moravy, Academia. 2004", the title's last word then). Called by :func:`_same_work`."""
+    if name_end is None or not _GIVEN_NAMES_RUN.fullmatch(text, name_end, first):
+        return False
+    run = _INVERTED_NAME_RUN.match(text, last)
+    return run is not None and not NEXT_FIELD.match(text, run.start(1))
 
 
 def _words_taken(text: str, start: int, end: int) -> tuple[int, int]:
@@ -520,11 +554,16 @@ def _coverage(title: CheckedTitle, present: Sequence[bool]) -> bool:
     return letters >= _MIN_WORD_COVERAGE * title.weight
 
 
-def _stands_alone(text: str, start: int, end: int) -> bool:
+def _stands_alone(text: str, start: int, end: int, name_end: Optional[int] = None) -> bool:
     """True if the hit, widened to whole words, has punctuation (or nothing) on both sides.
 
-    A short title in a reference is delimited ("2015. Deep learning. Nature"); the same words
-    in a sentence or inside a longer title have a word next to them. Punctuation the hit holds
+    A short title in a reference is delimited ("2015. Deep learning. Nature"), or follows the
+    entry's year or its author's given names with no punctuation (styles that print none, or
+    print the year apart: "SMITH J 2015 Deep learning.", "Smith, John Deep learning, vol. 1"),
+    or ends its entry before the next entry's author run opened as its own
+    (:func:`_next_entry_as_this`); the same words in a sentence or inside a longer title
+    have a word next to them. ``name_end``: where the searched name before the hit ends, if
+    one does. Punctuation the hit holds
     at its edges is such a delimiter already (a query typed with the separator after its
     title: "Нелинейная фильтрация сигналов. -" in "сигналов. - М.: Политехника").
     """
@@ -539,8 +578,12 @@ def _stands_alone(text: str, start: int, end: int) -> bool:
     after = text[end:end + _LOOK_AROUND].lstrip()[:1]
     if _OPENING_BACKQUOTE.match(text, end):
         after = ""  # TeX's opening quote, not a detached accent: "Title `Venue'"
+    if _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start) or (
+            name_end is not None and _GIVEN_NAMES_RUN.fullmatch(text, name_end, start)):
+        before = ""  # the date or the author run the title follows: "BOZON M 2002 Title."
     return not (before and _in_word(before)) and not (
-        after and _in_word(after) and not NEXT_FIELD.match(text, end))
+        after and _in_word(after) and not NEXT_FIELD.match(text, end)
+        and not _next_entry_as_this(text, name_end, start, end))
 
 
 def _word_start(text: str, position: int) -> int:
