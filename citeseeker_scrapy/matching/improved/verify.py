@@ -54,17 +54,14 @@ _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one 
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
-#: The name's last letters kept before a title's opening: "OECD. Title" is read as a sentence
-#: end after a word, as a full stop is (two letters, as ``words`` looks behind one).
-_NAME_TAIL = 2
 _GIVEN = r"(?:[^\W\d_]\.|[^\W\d_][\w'\u2019-]*)"  # a given name or an initial
 #: After an inverted surname, up to its title: its given names or initials, a full stop, perhaps
 #: "et al." (", R. ", ", Paul-André. ", ", G. et al. ").
-_GIVEN_NAMES_RUN = re.compile(rf", {_GIVEN}(?: {_GIVEN}){{0,2}}\.? (?:et al\. )?")
+_GIVEN_NAMES_RUN = re.compile(rf", {_GIVEN}(?: {_GIVEN}){{0,2}}(?:(?<=\.)|\.) (?:et al\. )?")
 #: An inverted name and its given names with a full stop, opening an entry (" SANDER, Alfred. ";
 #: not "methods, vol. 2").
 _INVERTED_NAME_RUN = re.compile(
-    rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){_GIVEN}(?: {_GIVEN}){{0,2}})\.? ")
+    rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){_GIVEN}(?: {_GIVEN}){{0,2}})(?:(?<=\.)|\.) ")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d[a-z]? $")
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
@@ -268,15 +265,15 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     page number: then the words of its "[n]" entry up to ``_INTERRUPTION`` characters
     further are looked at too. First ``words.longer_title``: a printed title that goes on
     past the query's first or last word is a longer one (a verbatim hit too); its first word
-    is read only after a name (``name_before``: where it ends), and only after it: before a
-    title-first entry lies a heading ("References") or the entry before, not the title's
-    opening, and a name printed right before the title with no punctuation ("8. ECESR
-    Taqrir ...", an organisation in GOST's style) is the author run's, not the title's.
+    is read only after a name (``name_before``: where it ends): before a title-first entry
+    lies a heading ("References") or the entry before, not the title's opening; and not
+    when the name itself is the word right before the hit ("8. ECESR Taqrir ...": GOST
+    prints an organisation with no punctuation before its title).
     """
     first, last = _words_taken(text, start, end)
     inside = _word_text(text, first, last)
-    preceding = ("" if name_before is None else _word_text(
-        text, max(first - _EDGE_WORD, name_before - _NAME_TAIL), first))
+    preceding = ("" if name_before is None or not text[name_before:first].strip()
+                 else _word_text(text, first - _EDGE_WORD, first))
     following = "" if NEXT_FIELD.match(text, last) or _next_entry_as_this(
         text, name_before, first, last) else _word_text(text, last, last + _EDGE_WORD)
     if longer_title(title.words, inside, preceding, following):
@@ -558,12 +555,12 @@ def _stands_alone(text: str, start: int, end: int, name_end: Optional[int] = Non
     """True if the hit, widened to whole words, has punctuation (or nothing) on both sides.
 
     A short title in a reference is delimited ("2015. Deep learning. Nature"), or follows the
-    entry's year or its author's given names with no punctuation (styles that print none, or
-    print the year apart: "SMITH J 2015 Deep learning.", "Smith, John Deep learning, vol. 1"),
+    entry's year with no punctuation (styles that print none: "SMITH J 2015 Deep learning."),
     or ends its entry before the next entry's author run opened as its own
     (:func:`_next_entry_as_this`); the same words in a sentence or inside a longer title
-    have a word next to them. ``name_end``: where the searched name before the hit ends, if
-    one does. Punctuation the hit holds
+    have a word next to them (given names right before a short title are not read as the
+    author run's: "Sawer, Feder- ation under strain" has a title word there). ``name_end``:
+    where the searched name before the hit ends, if one does. Punctuation the hit holds
     at its edges is such a delimiter already (a query typed with the separator after its
     title: "Нелинейная фильтрация сигналов. -" in "сигналов. - М.: Политехника").
     """
@@ -578,9 +575,8 @@ def _stands_alone(text: str, start: int, end: int, name_end: Optional[int] = Non
     after = text[end:end + _LOOK_AROUND].lstrip()[:1]
     if _OPENING_BACKQUOTE.match(text, end):
         after = ""  # TeX's opening quote, not a detached accent: "Title `Venue'"
-    if _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start) or (
-            name_end is not None and _GIVEN_NAMES_RUN.fullmatch(text, name_end, start)):
-        before = ""  # the date or the author run the title follows: "BOZON M 2002 Title."
+    if _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start):
+        before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end)
         and not _next_entry_as_this(text, name_end, start, end))
