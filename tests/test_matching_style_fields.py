@@ -97,6 +97,8 @@ def test_a_title_word_after_the_names_punctuation_still_counts(doc: str, author:
      "2001.", "Halvorsen", "Fjordene og fiskeriene i nord"),
     ("DE-WITTE, Ruth et al. Sociale netwerken in de stad\nPAUWELS, Marc. Buurtwerk. Gent, 1999.",
      "De-Witte", "Sociale netwerken in de stad"),
+    ("NORDIC FISHERIES BOARD. Quota management in the Barents region\nHALVORSEN, Kari. "
+     "Fjordene. Oslo, 2001.", "Nordic Fisheries Board", "Quota management in the Barents region"),
 ])
 def test_a_title_ending_its_entry_before_the_next_inverted_name(doc: str, author: str,
                                                                 title: str) -> None:
@@ -109,6 +111,9 @@ def test_a_title_ending_its_entry_before_the_next_inverted_name(doc: str, author
      "Nov\u00e1k", "M\u011bstsk\u00e9 hradby a br\u00e1ny"),
     ("NOV\u00c1K, Jan. M\u011bstsk\u00e9 hradby a br\u00e1ny Moravy. Praha: Academia, 2004.",
      "Nov\u00e1k", "M\u011bstsk\u00e9 hradby a br\u00e1ny"),
+    # a one-word name and its full stop may be a person's: the shape of no organisation
+    ("HALVORSEN. Quota management in the Barents region Lofoten, Troms\u00f8. 2001.",
+     "Halvorsen", "Quota management in the Barents region"),
     # an entry that opens otherwise ("J. Novák.") gives no shape to read the next one by
     ("J. Nov\u00e1k. M\u011bstsk\u00e9 hradby a br\u00e1ny Moravy, Hradec. 2004.",
      "Nov\u00e1k", "M\u011bstsk\u00e9 hradby a br\u00e1ny"),

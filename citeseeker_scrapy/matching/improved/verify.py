@@ -42,6 +42,7 @@ _JOINED_SCORE = 90  # partial_ratio of a title word inside a printed word joined
 _WORD_SLACK = 20  # characters around the match where the title's words are looked for
 _INTERRUPTION = 150  # a running header, footer or page number inside a title (3 lines)
 _SHORT_TITLE_WORDS = 3
+Span = tuple[int, int]  # (start, end) in the text
 #: A backquote after a blank, before a letter: an opening quote in plain text.
 _OPENING_BACKQUOTE = re.compile(r"\s+`(?=[^\W\d_])")
 _SHORT_WORD = 4  # letters of a word a running header is likely to hold too ("of", "and")
@@ -101,7 +102,7 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
     scheme's hit. With ``across_headers`` (the original's hit: few, so the search for a
     header is paid rarely) a word check that fails is read again with the running headers
     near the hit left out (:func:`_without_running_header`)."""
-    name_before = _name_end_before(region, start)
+    name_before = _name_before(region, start)
     why = _word_veto(text, title, start, end, name_before, region)
     if not across_headers or why not in (WORDS_MISSING, CHANGED_WORD):
         return why
@@ -109,12 +110,12 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
     if without is None:
         return why
     cleaned, start, end = without
-    name_before = None if name_before is None else 0  # its place moved with the headers
+    name_before = None if name_before is None else (0, 0)  # it moved with the headers
     return why if _word_veto(cleaned, title, start, end, name_before) else None
 
 
 def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
-               name_before: Optional[int], region: Optional[Region] = None) -> Optional[str]:
+               name_before: Optional[Span], region: Optional[Region] = None) -> Optional[str]:
     """The checks of :func:`veto` on ``text`` as it is (``region`` None: a short title must
     stand alone)."""
     if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
@@ -247,32 +248,32 @@ def _with_numbers_around(text: str, low: int, high: int) -> tuple[int, int]:
     return low, high
 
 
-def _name_end_before(region: Optional[Region], start: int) -> Optional[int]:
-    """Where the last searched name of the region before the hit ends, or None if none lies
-    before it: its author list, not a heading or the entry before (a title-first entry), is
-    what the title follows."""
+def _name_before(region: Optional[Region], start: int) -> Optional[Span]:
+    """Where the last searched name of the region before the hit starts and ends, or None if
+    none lies before it: its author list, not a heading or the entry before (a title-first
+    entry), is what the title follows."""
     if region is None:
         return None
-    return max((occurrence[1] for occurrence in region.occurrences if occurrence[1] <= start),
-               default=None)
+    return max(((occurrence[0], occurrence[1]) for occurrence in region.occurrences
+                if occurrence[1] <= start), key=lambda span: span[1], default=None)
 
 
 def _same_work(text: str, title: CheckedTitle, start: int, end: int,
-               name_before: Optional[int] = None) -> bool:
+               name_before: Optional[Span] = None) -> bool:
     """``words.same_work`` on the words around the hit: a different word is another work.
 
     A hit shorter than the title may have its last (first) words beyond a running header or
     page number: then the words of its "[n]" entry up to ``_INTERRUPTION`` characters
     further are looked at too. First ``words.longer_title``: a printed title that goes on
     past the query's first or last word is a longer one (a verbatim hit too); its first word
-    is read only after a name (``name_before``: where it ends): before a title-first entry
+    is read only after a name (``name_before``: where it is): before a title-first entry
     lies a heading ("References") or the entry before, not the title's opening; and not
     when the name itself is the word right before the hit ("8. ECESR Taqrir ...": GOST
     prints an organisation with no punctuation before its title).
     """
     first, last = _words_taken(text, start, end)
     inside = _word_text(text, first, last)
-    preceding = ("" if name_before is None or not text[name_before:first].strip()
+    preceding = ("" if name_before is None or not text[name_before[1]:first].strip()
                  else _word_text(text, first - _EDGE_WORD, first))
     following = "" if NEXT_FIELD.match(text, last) or _next_entry_as_this(
         text, name_before, first, last) else _word_text(text, last, last + _EDGE_WORD)
@@ -293,15 +294,20 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     return same_work(title.words, _word_text(text, low, high), inside, before, after)
 
 
-def _next_entry_as_this(text: str, name_end: Optional[int], first: int, last: int) -> bool:
+def _next_entry_as_this(text: str, name: Optional[Span], first: int, last: int) -> bool:
     """True if the words after the hit open an entry as the hit's own entry opens: an
     inverted name and its given names or initials, then a full stop ("RIPON, R. Title
-    SANDER, Alfred. Title": ISO 690 styles that close no entry ending with its title). The
-    name was searched for: its entry's opening (``text[name_end:first]``) is known to be
-    an author run, so the same shape after the title is the next entry's, not the title's
-    last word; unless what stands for the given names is a field (a publisher: "...brány
-    Moravy, Academia. 2004", the title's last word then). Called by :func:`_same_work`."""
-    if name_end is None or not _GIVEN_NAMES_RUN.fullmatch(text, name_end, first):
+    SANDER, Alfred. Title": ISO 690 styles that close no entry ending with its title; the
+    hit's entry may be an organisation's, its name and a full stop). The name was searched
+    for: its entry's opening (``text[name[1]:first]``) is known to be an author run, so an
+    inverted name after the title is the next entry's, not the title's last word; unless what
+    stands for the given names is a field (a publisher: "...brány Moravy, Academia. 2004",
+    the title's last word then). Called by :func:`_same_work` and :func:`_stands_alone`."""
+    if name is None:
+        return False
+    organisation = " " in text[name[0]:name[1]] and text.startswith(". ", name[1]) and (
+        first == name[1] + 2)
+    if not (organisation or _GIVEN_NAMES_RUN.fullmatch(text, name[1], first)):
         return False
     run = _INVERTED_NAME_RUN.match(text, last)
     return run is not None and not NEXT_FIELD.match(text, run.start(1))
@@ -551,7 +557,7 @@ def _coverage(title: CheckedTitle, present: Sequence[bool]) -> bool:
     return letters >= _MIN_WORD_COVERAGE * title.weight
 
 
-def _stands_alone(text: str, start: int, end: int, name_end: Optional[int] = None) -> bool:
+def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None) -> bool:
     """True if the hit, widened to whole words, has punctuation (or nothing) on both sides.
 
     A short title in a reference is delimited ("2015. Deep learning. Nature"), or follows the
@@ -559,8 +565,8 @@ def _stands_alone(text: str, start: int, end: int, name_end: Optional[int] = Non
     or ends its entry before the next entry's author run opened as its own
     (:func:`_next_entry_as_this`); the same words in a sentence or inside a longer title
     have a word next to them (given names right before a short title are not read as the
-    author run's: "Sawer, Feder- ation under strain" has a title word there). ``name_end``:
-    where the searched name before the hit ends, if one does. Punctuation the hit holds
+    author run's: "Sawer, Feder- ation under strain" has a title word there). ``name``:
+    where the searched name before the hit is, if one is. Punctuation the hit holds
     at its edges is such a delimiter already (a query typed with the separator after its
     title: "Нелинейная фильтрация сигналов. -" in "сигналов. - М.: Политехника").
     """
@@ -579,7 +585,7 @@ def _stands_alone(text: str, start: int, end: int, name_end: Optional[int] = Non
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end)
-        and not _next_entry_as_this(text, name_end, start, end))
+        and not _next_entry_as_this(text, name, start, end))
 
 
 def _word_start(text: str, position: int) -> int:
