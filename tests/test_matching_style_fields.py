@@ -135,6 +135,10 @@ def test_a_title_going_on_before_the_next_entry_is_still_longer(doc: str, author
      "Groundwater Survey of the Coastal Plain"),
     ("Keller et al. (2001). Riverside Park Restoration Plan Chicago.", "Keller",
      "Riverside Park Restoration Plan"),
+    ("Dubois, M. (2011). Les ponts de pierre du Midi Londres: Hachette.", "Dubois",
+     "Les ponts de pierre du Midi"),
+    ("Okafor, Ngozi. Coastal Trade and Inland Markets Yale, 1998.", "Okafor",
+     "Coastal Trade and Inland Markets"),
 ])
 def test_a_title_running_into_its_place_of_publication(doc: str, author: str,
                                                        title: str) -> None:
@@ -153,3 +157,16 @@ def test_a_title_word_before_a_container_or_a_place_is_still_the_titles(doc: str
                                                                        title: str) -> None:
     assert found(doc, author, title, "original")
     assert not found(doc, author, title)
+
+
+# The Arabic script's comma between the Latin names of a Persian bibliography.
+@pytest.mark.parametrize("doc", [
+    "Schulz\u060c K. 2001. Die Grundschule im Wandel. Gerdau: GEW\u060c 14\u201340. Rostami\u060c "
+    "F.A.\u060c Berg\u060c J.A.\u060c Cina\u060c S.E. \u0648 Tidewater. 2003. Harbour town planning "
+    "in the Baltic region. LPSC XXXIV\u060c 1116. Merli\u060c C. 2006. Il teatro in gioco.",
+    "Schulz\u060c K. 2001. Die Grundschule im Wandel. Gerdau: GEW\u060c 14\u201340. Rostami\u060c "
+    "F. A.\u060c J.A. Berg\u060c S.E. Cina\u060c \u0648 Tidewater. 2003. \u00abHarbour town "
+    "planning in the Baltic region.\u00bb LPSC XXXIV 1116. Merli\u060c Chiara. 2006.",
+])
+def test_arabic_commas_separate_the_names_of_an_author_list(doc: str) -> None:
+    _kept(doc, "Rostami", "Harbour town planning in the Baltic region")

@@ -168,7 +168,10 @@ _PUBLISHING_CITIES = (
     "|shanghai|singapore|sydney|melbourne|denver|atlanta|baltimore|seattle|berkeley"
     "|new haven|ithaca|ann arbor|lyon|bologna|firenze|florence|leiden|utrecht|dordrecht"
     "|hoboken|bonn|hamburg|koln|dresden|gottingen|tubingen|brno|bratislava|krakow|quebec"
-    "|ottawa|mexico|buenos aires|sao paulo|rio de janeiro|new delhi|delhi")
+    "|ottawa|mexico|buenos aires|sao paulo|rio de janeiro|new delhi|delhi"
+    # ... as other languages name them, and universities whose press is named by them alone
+    "|parigi|londra|londres|nueva york|ginevra|ginebra|varsavia|praga|viena|vienne|mosca"
+    "|moscou|bruxelas|berlino|colonia|yale|harvard|stanford")
 #: An abbreviated journal name right after a title with no punctuation (physics styles:
 #: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
 #: journal word's abbreviation, then another abbreviation.
