@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bench_styles.py [--corpus ../shared/refcorpus] [--works 150]
         [--per-style 30] [--cache DIR] [--styles NAME,...] [--details]
-        [--unseen-styles N --draw-seed S]
+        [--unseen-styles N [--unseen-latex K] --draw-seed S]
 
 The annotated works of ``--corpus`` become bibliography records (``quality/styleworks.py``: CSL-
 JSON and BibTeX, from the refcorpus only) and are typeset by the engines researchers use: CSL
@@ -27,8 +27,10 @@ written on, N independent CSL styles drawn by the seed from Debian's styles that
 among them (a dependent style, a journal's name for its parent's rules, is never drawn: its
 parent may be, once), a third English, the rest one per language of the styles' default
 locales in an order of the seed, then more to the languages with the most styles; a style
-the engines fail on gives its place to the next of its language. Each drawn style typesets
-``--per-style`` works in turn, as the fixed ones do.
+the engines fail on gives its place to the next of its language. ``--unseen-latex K`` adds K
+biblatex and K BibTeX styles of TeX Live packages not among the fixed ones
+(:func:`latex_slots`). Each drawn style typesets ``--per-style`` works in turn, as the fixed
+ones do.
 
 The typeset documents are cached in ``--cache`` under a key of their inputs (engine, style,
 language, records, this file's template version), so a second run only extracts and matches.
@@ -100,6 +102,7 @@ class Style:
     spec: str
     language: str
     lang_tag: str = ""  # pandoc's ``lang`` (CSL locale) or biblatex's ``language=``
+    drawn: bool = False  # drawn by ``--unseen-latex``: a BibTeX style gets natbib
 
     @property
     def name(self) -> str:
@@ -207,6 +210,69 @@ def unseen_candidates(seed: int) -> dict[str, list[Style]]:
     return by_language
 
 
+TEXMF = Path("/usr/share/texlive/texmf-dist")
+#: Languages a drawn biblatex style prints its bibliography in (biblatex's own language files),
+#: in turn: those of the fixed biblatex styles.
+BIBLATEX_LANGUAGES = (("English", ""), ("German", "german"), ("French", "french"),
+                      ("Czech", "czech"), ("Spanish", "spanish"), ("Italian", "italian"),
+                      ("Portuguese", "portuguese"), ("Slovak", "slovak"))
+#: .bst and .bbx files that are no bibliography style of their own (helpers, test styles).
+_NOT_STYLES = re.compile(r"debug|draft|standard|^ext-|^dw-|bibexport|^index|multibib"
+                         r"|^sort-by-letters|^figbib|^bestpapers|^bibhtml|^biblatex$")
+
+
+_TRIES_PER_FAMILY = 2
+#: LaTeX's errors of a style that needs what the paper does not load (a missing glyph is no
+#: such error: the page prints without it).
+_BROKEN_STYLE = re.compile(r"^! (?:Undefined control sequence|Package biblatex Error)", re.M)
+
+
+def latex_slots(count: int, seed: int) -> list[list[Style]]:
+    """``count`` biblatex and ``count`` BibTeX slots of a draw (:func:`draw_slots`' rules):
+    the TeX Live packages that ship styles (biblatex-*, .bst folders) not among the fixed ones,
+    one package a slot in an order of ``seed`` (a package is a family: biblatex-ext's 40
+    variants are one parent), two of its styles tried in turn, then the next package's (a
+    package that fails, needing another engine or language, fails for most). A biblatex
+    style prints in a language of :data:`BIBLATEX_LANGUAGES` in turn; a BibTeX style in
+    English, natbib loaded (author-year styles need it)."""
+    fixed = {s.spec for s in BIBLATEX_STYLES + BIBTEX_STYLES}
+    rng = random.Random(seed)
+    slots: list[list[Style]] = []
+    for engine, pattern, root in (("biblatex", "*.bbx", TEXMF / "tex" / "latex"),
+                                  ("BibTeX", "*.bst", TEXMF / "bibtex" / "bst")):
+        families: dict[str, list[str]] = {}
+        for path in sorted(root.rglob(pattern)):
+            if path.stem not in fixed and not _NOT_STYLES.search(path.stem):
+                families.setdefault(path.relative_to(root).parts[0], []).append(path.stem)
+        order = sorted(families)
+        rng.shuffle(order)
+        for names in families.values():
+            rng.shuffle(names)
+        for at in range(min(count, len(order))):
+            specs = [spec for family in order[at::count]
+                     for spec in families[family][:_TRIES_PER_FAMILY]]
+            language, tag = (BIBLATEX_LANGUAGES[at % len(BIBLATEX_LANGUAGES)]
+                             if engine == "biblatex" else ("English", ""))
+            slots.append([Style(engine, spec, language, tag, drawn=True) for spec in specs])
+    return slots
+
+
+def typeset_whole(style: Style, folder: Path) -> bool:
+    """True if the engines made a bibliography of the records: BibTeX's ``\\bibitem``s were
+    read, biber wrote the entries, and LaTeX met no command it lacks (a .bst or .bbx that
+    needs a package or macros the paper does not load prints none, or prints its data raw,
+    "family=Smith, given=J.": the draw takes the next style). No fixed style fails these."""
+    log = folder / "paper.log"
+    if log.exists() and _BROKEN_STYLE.search(log.read_text("utf-8", "replace")):
+        return False
+    if style.engine == "BibTeX":
+        return bool(json.loads((folder / "entries.json").read_text()))
+    if style.engine == "biblatex":
+        bbl = folder / "paper.bbl"
+        return bbl.exists() and "\\entry{" in bbl.read_text("utf-8", "replace")
+    return True
+
+
 def draw_slots(count: int, seed: int) -> list[list[Style]]:
     """``count`` slots of the draw, each a list of styles of one language to try in turn (a
     style the engines fail on gives its place to the next): English gets
@@ -279,7 +345,7 @@ def render(style: Style, works: list[Work], cache: Path) -> Path:
 
 
 #: Styles of a draw's slot tried before the slot is left empty.
-TRIES_PER_SLOT = 4
+TRIES_PER_SLOT = 6
 
 
 def render_first(slot: list[Style], works: list[Work], cache: Path
@@ -294,7 +360,10 @@ def render_first(slot: list[Style], works: list[Work], cache: Path
             failures.append(failed.read_text())
             continue
         try:
-            return style, render(style, works, cache), failures
+            folder = render(style, works, cache)
+            if not typeset_whole(style, folder):
+                raise RuntimeError("no bibliography typeset")
+            return style, folder, failures
         except (RuntimeError, subprocess.TimeoutExpired) as error:
             failed.write_text(f"{style.name}: {str(error)[:200]}")
             failures.append(failed.read_text())
@@ -389,7 +458,7 @@ def _render_latex(style: Style, works: list[Work], work: Path) -> dict[str, str]
         preamble = f"\\usepackage[{options}]{{biblatex}}\n\\addbibresource{{works.bib}}"
         bibliography, tool = r"\printbibliography", ["biber", "paper"]
     else:
-        preamble = r"\usepackage{natbib}" if style.spec in NATBIB else ""
+        preamble = r"\usepackage{natbib}" if style.spec in NATBIB or style.drawn else ""
         bibliography = f"\\bibliographystyle{{{style.spec}}}\n\\bibliography{{works}}"
         tool = ["bibtex", "paper"]
     (work / "paper.tex").write_text(LATEX % {"preamble": preamble, "filler": FILLER,
@@ -630,13 +699,16 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--unseen-styles", type=int, default=0, metavar="N",
                         help="instead of the fixed styles, N independent CSL styles not among "
                         "them, drawn by --draw-seed over the languages of their locales")
+    parser.add_argument("--unseen-latex", type=int, default=0, metavar="K",
+                        help="with the draw, K biblatex and K BibTeX styles from TeX Live not "
+                        "among the fixed ones too")
     parser.add_argument("--draw-seed", type=int, default=None,
                         help="the seed of --unseen-styles' draw (required with it)")
     args = parser.parse_args(argv)
-    if args.unseen_styles < 0:
-        parser.error("--unseen-styles must be 0 or more")
-    if (args.draw_seed is None) != (args.unseen_styles == 0):
-        parser.error("--unseen-styles N and --draw-seed S go together")
+    if args.unseen_styles < 0 or args.unseen_latex < 0:
+        parser.error("--unseen-styles and --unseen-latex must be 0 or more")
+    if (args.draw_seed is None) != (args.unseen_styles == 0 and args.unseen_latex == 0):
+        parser.error("--unseen-styles N (or --unseen-latex K) and --draw-seed S go together")
     missing = missing_tools()
     if missing:
         print("bench_styles.py needs Debian packages that are missing: "
@@ -647,8 +719,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     args.cache.mkdir(parents=True, exist_ok=True)
     works = styleworks.select(styleworks.read_works(args.corpus), args.works, args.seed)
     started = time.perf_counter()
-    if args.unseen_styles:
-        chosen, folders = _typeset_draw(args.unseen_styles, args.draw_seed, works, args)
+    if args.draw_seed is not None:
+        chosen, folders = _typeset_draw(args.draw_seed, works, args)
     else:
         chosen, folders = _typeset_fixed(works, args)
     chosen = {s: chosen[s] for s in folders if not wanted or any(w in s.name for w in wanted)}
@@ -722,11 +794,11 @@ def _typeset_fixed(works: list[Work], args: argparse.Namespace
     return chosen, folders
 
 
-def _typeset_draw(count: int, seed: int, works: list[Work], args: argparse.Namespace
+def _typeset_draw(seed: int, works: list[Work], args: argparse.Namespace
                   ) -> tuple[dict[Style, list[Work]], dict[Style, Path]]:
-    """The drawn styles' works and folders (:func:`draw_slots`; a slot whose styles all fail
-    is named and left out)."""
-    slots = draw_slots(count, seed)
+    """The drawn styles' works and folders (:func:`draw_slots`, :func:`latex_slots`; a slot
+    whose styles all fail is named and left out)."""
+    slots = draw_slots(args.unseen_styles, seed) + latex_slots(args.unseen_latex, seed)
     per_slot = assign(works, tuple(range(len(slots))), args.per_style)
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         made = list(pool.map(lambda at: render_first(slots[at], per_slot[at], args.cache),
