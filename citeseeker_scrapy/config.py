@@ -113,6 +113,38 @@ def check_setting_names(names: Iterable[str], known: Iterable[str]) -> None:
             raise ConfigError(f"unknown setting {name}{nearest_hint(name, known)}")
 
 
+#: Settings the crawl reads that neither Scrapy's defaults nor the settings table declare:
+#: the shared frontier's Redis address, and the per-address limit Scrapy still honours.
+OTHER_SETTINGS_READ = frozenset({"REDIS_URL", "CONCURRENT_REQUESTS_PER_IP"})
+#: How alike (difflib's ratio) an unknown name must be to a known one to be taken for its typo:
+#: one letter swapped, dropped or doubled in a name of eight letters or more.
+TYPO_LIKENESS = 0.85
+#: Scrapy's priority of the project's settings module: the user's own word from there up
+#: (project, spider, ``-s``, Scrapyd's ``-d setting=``).
+_USER_PRIORITY = 20
+
+
+def check_setting_typos(settings: Any, known: Iterable[str]) -> None:
+    """A setting the user gave that nothing reads, spelled almost like one that is read
+    (``REDIS_ULR``, ``CONCURENT_REQUESTS``), is a :class:`ConfigError` naming the real one.
+    Why: Scrapy keeps any name, so the typo would leave the real setting at its default. A name
+    like none known passes (another add-on of the user's may read it); ``CITESEEKER_*`` names
+    are :func:`check_setting_names`'s. Called by the crawl job and by ``citeseeker-push``, with
+    the settings table's names and the framework's (``scrapy.settings.default_settings``, which
+    the Scrapy side passes: this module imports no Scrapy)."""
+    known = frozenset(known) | OTHER_SETTINGS_READ
+    priority = getattr(settings, "getpriority", None)  # Scrapy settings, or a plain mapping
+    for name in sorted(str(n) for n in settings):
+        if name in known or name.startswith(SETTING_PREFIX):
+            continue
+        if priority and (priority(name) or 0) < _USER_PRIORITY:
+            continue
+        close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=TYPO_LIKENESS)
+        if close:
+            meant = REPLACED_SCRAPY_SETTINGS.get(close[0], close[0])
+            raise ConfigError(f"unknown setting {name}; did you mean {meant}?")
+
+
 #: Scrapy settings whose spider middleware the add-on leaves out, and the setting that does
 #: their job here: the spider yields documents, not links, so Scrapy's depth and URL-length
 #: checks never saw the crawl's links (the frontier's scope gate does).

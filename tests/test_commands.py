@@ -97,6 +97,7 @@ def test_push_refuses_a_url_without_scheme_and_pushes_nothing(tmp_path: Path) ->
     ("CITESEEKER_REDIS_REUSE=Ture", "CITESEEKER_REDIS_REUSE must be True or False"),
     ("CITESEEKER_LEASE_SECONDS=soon", "CITESEEKER_LEASE_SECONDS must be a number"),
     ("CITESEEKER_REDIS_KYE=june", "unknown setting CITESEEKER_REDIS_KYE"),
+    ("REDIS_ULR=redis://127.0.0.1:1/0", "unknown setting REDIS_ULR; did you mean REDIS_URL?"),
 ])
 def test_push_refuses_a_mistyped_setting_and_pushes_nothing(
         tmp_path: Path, setting: str, refusal: str) -> None:

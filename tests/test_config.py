@@ -142,6 +142,40 @@ def test_settings_of_scrapy_and_other_plugins_are_not_ours_to_refuse() -> None:
         check_setting_names(["CITESEEKER_XYZZY"], {"CITESEEKER_METHOD"})
 
 
+@pytest.mark.parametrize("name, meant", [
+    ("REDIS_ULR", "REDIS_URL"),                    # read by the shared frontier, not Scrapy
+    ("CONCURENT_REQUESTS", "CONCURRENT_REQUESTS"),  # Scrapy's own
+    ("DOWNLOAD_DELAYS", "DOWNLOAD_DELAY"),
+    ("DEPTH_LIMT", "CITESEEKER_MAX_DEPTH"),        # Scrapy's, not read here: ours is named
+])
+def test_a_near_miss_of_a_setting_that_is_read_is_refused_as_a_typo(name: str, meant: str) -> None:
+    from scrapy.settings import Settings
+
+    from citeseeker_scrapy.job.crawl_job import CrawlJob
+    from citeseeker_scrapy.job.start import SCRAPY_SETTING_NAMES
+
+    given = Settings()
+    given.set(name, "1", priority="cmdline")
+    job = CrawlJob.from_settings(given, SCRAPY_SETTING_NAMES)
+    assert job.error == f"unknown setting {name}; did you mean {meant}?"
+
+
+@pytest.mark.parametrize("name, priority", [
+    ("SPIDER_MIDDLEWARES", "cmdline"),   # Scrapy's, though close to SPIDER_MIDDLEWARES_BASE
+    ("SCRAPEOPS_API_KEY", "cmdline"),    # like no setting read here: another add-on's
+    ("DOWNLOAD_DELAYS", "addon"),        # an add-on's own name, not the user's word
+])
+def test_settings_that_are_not_a_users_typo_pass(name: str, priority: str) -> None:
+    from scrapy.settings import Settings
+
+    from citeseeker_scrapy.config import check_setting_typos
+    from citeseeker_scrapy.job.start import SCRAPY_SETTING_NAMES
+
+    given = Settings()
+    given.set(name, {} if name.endswith("MIDDLEWARES") else "1", priority=priority)
+    check_setting_typos(given, SCRAPY_SETTING_NAMES)
+
+
 def test_every_setting_a_component_reads_is_known() -> None:
     """A setting named in the code but missing from the known names would be refused as a
     typo: each is declared in the settings table, which gives the add-on its default."""

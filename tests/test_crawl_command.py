@@ -74,6 +74,14 @@ def test_a_mistyped_setting_is_an_error_also_with_nolog(tmp_path, search_file) -
                                    "did you mean CITESEEKER_FUZZY_LIMIT?")
 
 
+def test_a_near_miss_of_a_scrapy_or_redis_setting_is_an_error(tmp_path, search_file) -> None:
+    done = crawl_nolog(tmp_path, "-a", f"authors={search_file}",
+                       "-a", "startpoints=http://127.0.0.1:9/", "-s", "REDIS_ULR=redis://127.0.0.1:1/0")
+    assert done.returncode == 2
+    assert done.stderr.strip() == ("citeseeker: error: unknown setting REDIS_ULR; "
+                                   "did you mean REDIS_URL?")
+
+
 def test_no_start_point_at_all_is_an_error(tmp_path, search_file) -> None:
     done = crawl_nolog(tmp_path, "-a", f"authors={search_file}")  # inputs/startpoints.txt: none
     assert done.returncode == 2

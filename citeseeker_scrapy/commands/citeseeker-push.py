@@ -24,9 +24,10 @@ from scrapy.commands import ScrapyCommand
 
 from citeseeker_scrapy.commands import listed
 
-from ..config import check_setting_names
+from ..config import check_setting_names, check_setting_typos
 from ..exceptions import ConfigError, InputError
 from ..frontier.redis_backend import SharedSettings, push_start_urls, unreachable
+from ..job.start import SCRAPY_SETTING_NAMES
 from ..settings_table import SETTINGS
 from ..job.inputs import read_lines
 from .errors import BAD_INPUT_STATUS, print_error
@@ -51,6 +52,7 @@ def push_settings(settings: Any) -> SharedSettings:
     :class:`ConfigError`. Who calls: :meth:`Command.run`; with the render add-on's, the one
     read of settings outside a crawl job (``middlewares/render.py``)."""
     check_setting_names(settings, SETTINGS)
+    check_setting_typos(settings, SETTINGS.keys() | SCRAPY_SETTING_NAMES)
     return SharedSettings.from_settings(settings)
 
 

@@ -26,14 +26,15 @@ from __future__ import annotations
 
 import logging
 import textwrap
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-
 from citeseeker_scrapy.addresses import is_private_url
 from citeseeker_scrapy.config import (
-    CrawlConfig, check_replaced_scrapy_settings, check_setting_names, nearest_hint,
+    CrawlConfig, check_replaced_scrapy_settings, check_setting_names, check_setting_typos,
+    nearest_hint,
 )
 from citeseeker_scrapy.exceptions import CiteSeekerError, ConfigError, InputError, StorageError
 from citeseeker_scrapy.extraction import DocumentExtractor
@@ -171,12 +172,15 @@ class CrawlJob:
     browser_handler: Any = None
 
     @classmethod
-    def from_settings(cls, settings: Any) -> CrawlJob:
+    def from_settings(cls, settings: Any, framework_names: Iterable[str] = ()) -> CrawlJob:
         """Validate settings, read the inputs and build the scope, then take the job's places
         in one order, the JOBDIR lock first: a refused crawl creates, empties or removes no
-        file of the job that holds it. Never raises for bad input."""
+        file of the job that holds it. Never raises for bad input. ``framework_names``: the
+        settings Scrapy declares (the Scrapy side passes them), so that a near miss of one of
+        them or of ours is refused as a typo."""
         try:
             check_setting_names(settings, KNOWN_SETTINGS)
+            check_setting_typos(settings, KNOWN_SETTINGS | frozenset(framework_names))
             check_replaced_scrapy_settings(settings)
             config = CrawlConfig.from_settings(settings)
             arguments = {name: settings.get(ARGUMENT_SETTINGS[name]) for name in INPUT_ARGUMENTS}

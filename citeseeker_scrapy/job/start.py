@@ -19,6 +19,7 @@ import weakref
 from typing import Any
 
 from scrapy import signals
+from scrapy.settings import default_settings
 from scrapy.exceptions import CloseSpider
 from scrapy.utils.defer import deferred_from_coro
 
@@ -27,6 +28,10 @@ from citeseeker_scrapy.signals import crawl_refused
 from citeseeker_scrapy.storage import STORAGE_ERROR_REASON
 
 logger = logging.getLogger(__name__)
+
+#: The setting names Scrapy declares: with the settings table's, what a user's setting may be
+#: named without being taken for a typo (``config.check_setting_typos``).
+SCRAPY_SETTING_NAMES = frozenset(name for name in vars(default_settings) if name.isupper())
 
 
 def start_crawl_job(crawler: Any) -> CrawlJob:
@@ -38,7 +43,7 @@ def start_crawl_job(crawler: Any) -> CrawlJob:
     :func:`~citeseeker_scrapy.job.crawl_job.crawl_job`."""
     if getattr(crawler, CRAWLER_ATTRIBUTE, None) is not None:
         raise RuntimeError("this crawler's CiteSeeker job has already started")
-    job = CrawlJob.from_settings(crawler.settings)
+    job = CrawlJob.from_settings(crawler.settings, SCRAPY_SETTING_NAMES)
     setattr(crawler, CRAWLER_ATTRIBUTE, job)
     _bind_storage(crawler, job)
     # another crawl of this process may use the JOBDIR next
