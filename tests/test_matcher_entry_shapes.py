@@ -435,6 +435,24 @@ def test_a_title_word_split_at_a_running_header(entry: str) -> None:
     assert found(entry, "Lindqvist", SPREAD)
 
 
+POLLEN = ("Palynological investigations of late glacial sediments from the Kemijoki river "
+          "basin, northern Finland")
+
+
+@pytest.mark.parametrize("typed, cites", [
+    # the query's typo lies in the first piece ("investi-" for "invesitgations"): the piece is
+    # still the title's, so the header beside it is found and left out
+    ("invesitgations", True),
+    ("investigations", True),
+    # ... but another word is no typo of the split one, header or not
+    ("examinations", False),
+])
+def test_a_typo_in_the_word_split_at_a_running_header(typed: str, cites: bool) -> None:
+    entry = _paged_entry("Palynological investi-", f"1\n{RUNNING.format(5)}",
+                         POLLEN.replace("Palynological investi", ""))
+    assert found(entry, "Okafor", POLLEN.replace("investigations", typed)) is cites
+
+
 @pytest.mark.parametrize("title", [
     SPREAD.replace("Regional ", ""),  # a title word missing
     SPREAD.replace("Regional", "National"),  # a title word changed

@@ -144,3 +144,34 @@ HYPHENATED = ("Dupont, Jean-Luc. Histoire des ponts de Paris. Paris: Seuil, 1990
 ])
 def test_a_hyphenated_given_name_ends_a_name(doc: str, author: str, cites: bool) -> None:
     assert found(doc, author, TITLE) is cites
+
+
+@pytest.mark.parametrize("doc, author, cites", [
+    # a year in brackets with a full stop or comma after it is the entry's date, no "[n]"
+    (f"Visser, H. [1938]. {TITLE}, deel 4, Leiden, p.1-90. Lamm, F., Other things, 1971.",
+     "Visser", True),
+    (f"Brandt, K. Old works, 1920. Visser, H. [1938], {TITLE}, Leiden: Brill.", "Visser", True),
+    # ... an entry's number is followed by its text: "[1938] " opens the next entry
+    (f"Brandt, K. Old works. Leiden, 1920. [1938] H. Visser. {TITLE}. Leiden: Brill.",
+     "Brandt", False),
+    # a main title and the colon of its subtitle right after the year: no author list
+    (f"Raman, K. (2011): Coastlines: {TITLE}, Delhi: Orient Press. Lamm, F. (1971). Other.",
+     "Raman", True),
+    # ... but after a dated entry's title and venue, surnames with a colon: the next entry
+    (f"Raman, K. (2011), Coastlines of Kerala, Orient Press Delhi Lamm: {TITLE}, Leiden 1971",
+     "Raman", False),
+    # ... or after the year that closes it, another date and a name with a colon
+    (f"Raman, K. and Lamm, F., Type and print, Orient Press, 2005. 1998: Olaf Berg-Kranz: {TITLE}"
+     ", Leiden.", "Raman", False),
+    # a number or code the title opens with, after the year that closes the author run
+    (f"Ministry of Works (MOW). June. Harbour Corporation, 2014. 2012/2013 {TITLE}, Port Kelang. "
+     "May 2. Delta Services, Inc. 2015. Site sampling report.", "Harbour", True),
+    (f"Kumar, R., 2009. 07-15: {TITLE}. Technical note, Pune.", "Kumar", True),
+    # ... but an entry's number after the year is the next entry's, as before
+    (f"Kumar, R., 2009. 15. {TITLE}. Technical note, Pune.", "Kumar", False),
+    # ... and after the entry's title, another author run's year and code: the next entry
+    (f"Kumar, R., 2009. Tidal notes. Pune. Delta Services, 2013. 2012/2013 {TITLE}. Report.",
+     "Kumar", False),
+])
+def test_a_date_or_code_is_no_entry_boundary(doc: str, author: str, cites: bool) -> None:
+    assert found(doc, author, TITLE) is cites

@@ -115,7 +115,10 @@ INITIALS_SURNAME_BEFORE_TITLE = re.compile(
     r"(?<![^\W_])(?:[^\W\d_]|chr|jos|geo|jas|wm)\. ?[^\W\d_][\w'\u2019-]+"
     r"(?: [^\W\d_][\w'\u2019-]+)?," + OPENING[:-1] + " ?$")  # 'Moreau, " Title'
 LETTER = re.compile(r"[^\W\d_]")
-LETTER_OR_DIGIT = re.compile(r"[^\W_]")
+#: What may stand between the year that closes an author run and its title: punctuation, and
+#: perhaps one number or code the title opens with ("URS Corporation, 2012. 2011/2012 Well
+#: Condition Survey", "Smith, J., 2001. 04-17: A model", "ASTM. 2012. F2927. Standard").
+CODE_BEFORE_TITLE = re.compile(r"[\W_]*(?:[^\W\d_]*\d\S*\s)?[\W_]*")
 #: An author list of surnames ends with a colon right before its title: "Samarin: Title"
 #: ("In: " opens a contribution's container, no author list: "Vorwort. In: J. Bauer: Title").
 COLON_BEFORE_TITLE = re.compile(r"(?!(?<![^\W_])in: )[^\W\d_]{2}: ")

@@ -200,12 +200,21 @@ def _damaged_title_word(printed: str, own: set[str]) -> bool:
 
 def _title_word_piece(text: str, word: re.Match[str], own: set[str]) -> bool:
     """True if ``word`` is the first piece of a title word, a line-end hyphen after it
-    ("reinsta-"), or the last piece of one ("ting")."""
+    ("reinsta-"), or the last piece of one ("ting"); the piece as printed, the title word
+    perhaps with a typo (the query's "chraacteristics" for the printed "characteri- stics"),
+    as :func:`_damaged_title_word` reads a whole word."""
     printed = word.group()
     if text.startswith("-", word.end()):
-        return any(title_word.startswith(printed) for title_word in own)
-    return any(len(title_word) > len(printed) and title_word.endswith(printed)
-               for title_word in own)
+        return any(_same_piece(printed, title_word[:len(printed)]) for title_word in own)
+    return any(len(title_word) > len(printed)
+               and _same_piece(printed, title_word[-len(printed):]) for title_word in own)
+
+
+def _same_piece(printed: str, title_piece: str) -> bool:
+    """True if a printed piece of a word is the title word's piece, at least ``_WORD_SCORE``
+    similar."""
+    return printed == title_piece or fuzz.ratio(printed, title_piece,
+                                                score_cutoff=_WORD_SCORE) > 0
 
 
 def _whole_header(text: str, low: int, high: int) -> tuple[int, int]:

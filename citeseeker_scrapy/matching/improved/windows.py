@@ -30,7 +30,7 @@ from .entry_grammar import (
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
-    CORPORATE_AUTHOR, DITTO_ENTRY, LETTER_OR_DIGIT,
+    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE,
 )
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
@@ -44,9 +44,12 @@ _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, n
 #: The "[n]" that opens a reference entry: after ". ", ") ", "] " or "; " (or at the start of
 #: the text), with or without the blank. After a word ("as shown in [12]") it is a citation; a
 #: year before a year is a first edition's ("Hume, David. [1752] 1955. Writings on Economics"),
-#: and so is one after a year ("Hjelmslev, L. (1961) [1943]. Prolegomena").
+#: and so is one after a year ("Hjelmslev, L. (1961) [1943]. Prolegomena"); a year in brackets
+#: with punctuation after it is the entry's own date, supplied by the cataloguer ("Kolsteren,
+#: A. [1945]. Het rijk", "Name, J. [1950], Title"): an entry's number is followed by its text.
 _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
                           r"(?!1[5-9]\d\d\] [12]\d{3}|20\d\d\] [12]\d{3}"
+                          r"|(?:1[5-9]|20)\d\d\][.,:;]"
                           r"|(?<=\d\) \[)(?:1[5-9]|20)\d\d\])\d{1,4}\]")
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
@@ -353,7 +356,8 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
     It starts before the entry's end (:func:`_entry_end`), or the end is a year that closes
     the name's run of names with no sentence between ("ROY, TC a Seay J. Low BACK, 2011.
     Title", "Hoti, A.; Santoro, Sara, 2003. Title", "— (1997). “Title”") and the title follows
-    it with only punctuation between: that year dates the author list, it closes no entry (an
+    it with only punctuation between, or a number or code it opens with ("URS Corporation,
+    2012. 2011/2012 Well Survey"): that year dates the author list, it closes no entry (an
     entry closed by its year is followed by the next entry's authors or number; a title-first
     entry's name is followed by a sentence end: "Title. Giulia Rossi. Venue, 2014. Title").
     An entry that opens with a ditto mark after a sentence end ("... Committee. — (2012).
@@ -368,8 +372,8 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
             return True
         ditto = DITTO_ENTRY.search(text, end, start)
         if ditto is None:
-            return not LETTER_OR_DIGIT.search(text, end, start) and _names_then_year(
-                text, occurrence, end)
+            return (CODE_BEFORE_TITLE.fullmatch(text, end, start) is not None
+                    and _names_then_year(text, occurrence, end))
         if ANY_YEAR.search(text, end, ditto.start()) or len(
                 SENTENCE_ENDS_IN_GAP.findall(text, end, ditto.start())) > 1:
             return False
@@ -535,12 +539,27 @@ def _dated_entry_before(text: str, name_end: int, names_end: int) -> bool:
     the run is the next entry's authors even where no sentence end shows it ("Koehne E, 1884,
     Les lythrariees, Giornale (16): p 100-104 Mark N. Salvo, Title", "Adelberger, E. 2007,
     \"Title,\" Phys. Rev. Lett. 98, 010402 R. A. Battye and P. M. Sutcliffe, Title").
-    Called by :func:`_another_entry_between` only when such a run was found."""
+    Called by :func:`_another_entry_between` only when such a run was found. A single word
+    right after the year that dates the name's author list is no other entry's run: a main
+    title before its subtitle's colon ("Subramanian, A. (2009): Shorelines: Space and
+    Rights") looks like a list of surnames ending with a colon ("Goossens: Title"), but no
+    title and venue went by between the year and it (words there, "..., 2005. 1995: Ulf
+    Preuss: Title", are counted with the run)."""
     year = ANY_YEAR.search(text, name_end, names_end)
     if year is None:
         return False
-    return (len(LETTER.findall(text, year.end(), names_end)) >= _DATED_WORDS
-            or not _ends_author_list(text, name_end, year.start()))
+    if not _ends_author_list(text, name_end, year.start()):
+        return True
+    return (LETTER.search(text, year.end(), _name_start(text, names_end)) is not None
+            and len(LETTER.findall(text, year.end(), names_end)) >= _DATED_WORDS)
+
+
+def _name_start(text: str, at: int) -> int:
+    """Where the name whose letters run up to or through ``at`` starts, with the pieces a
+    hyphen or an apostrophe joins to it (:func:`_joined_name_start`)."""
+    while at > 0 and text[at - 1].isalpha():
+        at -= 1
+    return _joined_name_start(text, at)
 
 
 def _next_number_between(text: str, name: int, start: int) -> bool:
