@@ -12,7 +12,8 @@ title): then its hit is reported unless one of the checks of ``model.VETOES`` fa
   past the end of the entry of every other whole-word occurrence of the group's names that
   the rule fires from too (the hit within ``part_length`` after it): the original scheme
   follows the first such name, which may be the same author's entry before ("Agency. Report
-  one. Agency. Report two."), while the title is the entry of a later one;
+  one. Agency. Report two."), while the title is the entry of a later one; read again
+  without the running headers between the name and the hit (a page break inside the entry);
 * ``CLOSER_NEARBY``: the title is printed more similar elsewhere around the name (within
   ``part_length`` before it or after the hit): the improved search saw that print and found
   it to be no citation (another entry's title), so this weaker one, a similar title after
