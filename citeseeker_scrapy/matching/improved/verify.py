@@ -64,6 +64,9 @@ _WORD_TEXT = str.maketrans({**{c: None for c in SKIPPABLE + "\u00ac" if c != " "
                             **_LIGATURE_CODES})
 _WORDS = re.compile(r"[^\W_]+")
 _OCR_DIGITS = str.maketrans("015", "ols")  # digits OCR reads for letters
+#: A page number beside a running header: a bare number of up to four digits.
+_PAGE_NUMBER_BEFORE = re.compile(r"(?<!\S)\d{1,4} (?:\d{1,4} )?$")
+_PAGE_NUMBER_AFTER = re.compile(r" \d{1,4}(?= |$)")
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,56 @@ def _without_running_header(text: str, title: CheckedTitle, start: int, end: int
         at = high
     kept.append(text[at:])
     return "".join(kept), new_start, new_end
+
+
+def running_headers(text: str, low: int, high: int) -> list[tuple[int, int]]:
+    """(start, end) of each running header in ``[low, high)``, with its page number: a run of
+    ``_HEADER_WORDS`` or more words of ``_SHORT_WORD`` letters (short words and numbers may
+    stand among them) that the document prints, numbers aside, at least ``_HEADER_PAGES``
+    times, with no comma nor sentence end in it (an author list printed twice, the same
+    authors' two entries, has them) and a number beside it (the page's).
+
+    A page break between an author list and its title ("..., & Powledge, P. 1 Journal of
+    Generated Studies 12 (2024) Citation Styles (2005). Title") puts the header's date and
+    words where the entry's year and title are read. Called by ``superset`` for an original
+    hit that lies past the end of its name's entry, to read the entry again without them.
+    """
+    words = [word for word in _WORDS.finditer(text, low, high)
+             if len(word.group()) >= _SHORT_WORD and not word.group().isdigit()]
+    spans: list[tuple[int, int]] = []
+    first = 0
+    while first + _HEADER_WORDS <= len(words):
+        last = first + _HEADER_WORDS - 1
+        if not _header_run(text, words[first].start(), words[last].end()):
+            first += 1
+            continue
+        while last + 1 < len(words) and last - first < _HEADER_SPAN and _header_run(
+                text, words[first].start(), words[last + 1].end()):
+            last += 1
+        span = _with_page_number(text, words[first].start(), words[last].end())
+        if span is not None:
+            spans.append(span)
+        first = last + 1
+    return spans
+
+
+def _with_page_number(text: str, low: int, high: int) -> Optional[tuple[int, int]]:
+    """``[low, high)`` widened over the bare page number right before or after it, and the
+    blank after it; None if there is no such number. Only a bare number: "(2005)." after a
+    header is the entry's date."""
+    before = _PAGE_NUMBER_BEFORE.search(text, max(0, low - _EDGE_WORD), low)
+    after = _PAGE_NUMBER_AFTER.match(text, high)
+    if before is None and after is None:
+        return None
+    high = after.end() if after is not None else high
+    return (low if before is None else before.start()), min(len(text), high + 1)
+
+
+def _header_run(text: str, low: int, high: int) -> bool:
+    """True if ``text[low:high]`` holds no comma nor full stop and is printed, numbers
+    aside, ``_HEADER_PAGES`` times (:func:`running_headers`)."""
+    run = text[low:high]
+    return "," not in run and "." not in run and _repeated(text, run)
 
 
 def _foreign_runs(text: str, title: CheckedTitle, start: int, end: int
