@@ -1,6 +1,6 @@
 """What a citation style prints right beside a title with no punctuation between: the date
 field before it, the author's name before it, the place of publication or the next entry
-after it.
+after it; and the ditto word some styles print for the authors of the entry before.
 
 Each table pairs the entries the original (2003) scheme finds and the improved one must keep
 with near-miss decoys beside them that the improved scheme must still reject. Strings of our
@@ -170,3 +170,22 @@ def test_a_title_word_before_a_container_or_a_place_is_still_the_titles(doc: str
 ])
 def test_arabic_commas_separate_the_names_of_an_author_list(doc: str) -> None:
     _kept(doc, "Rostami", "Harbour town planning in the Baltic region")
+
+
+# A ditto word for the authors of the entry before ("Idem:", "Ders.", Latin and German).
+_AFTER_SCHOELER = ("Rossi, Paolo: Arbeiten zur Geschichte, in: Berlin 1998, 11\u201324. Sch\u00f6ler, "
+                   "Jutta: Einzelintegration \u2013 Alternative oder L\u00fcckenb\u00fc\u00dfer?, in: "
+                   "Berlin 1988, 112\u2013124. {} Von Fall zu Fall \u2013 Hilfe im Einzelfall, in: "
+                   "Stuttgart 2012. Sch\u00f6nwiese, Volker: Zur Geschichte, Wien 2001.")
+
+
+@pytest.mark.parametrize("mark", ["Idem:", "Eadem:", "Ders.:", "Dies.,"])
+def test_a_ditto_word_goes_on_with_the_authors_before(mark: str) -> None:
+    _kept(_AFTER_SCHOELER.format(mark), "Sch\u00f6ler", "Von Fall zu Fall \u2013 Hilfe im Einzelfall")
+
+
+@pytest.mark.parametrize("mark", ["Wolff, Anna:", "Ideme:"])
+def test_another_author_or_a_word_is_no_ditto(mark: str) -> None:
+    doc = _AFTER_SCHOELER.format(mark)
+    assert found(doc, "Sch\u00f6ler", "Von Fall zu Fall \u2013 Hilfe im Einzelfall", "original")
+    assert not found(doc, "Sch\u00f6ler", "Von Fall zu Fall \u2013 Hilfe im Einzelfall")

@@ -141,11 +141,15 @@ LEGAL_CITATION = re.compile(r"(?<![\w.])\d{1,4} (?:[^\s\d()]+ ){1,12}\d{1,5} "
 _NAME_WORD = rf"(?!{ABBREVIATION})\(?[^\W\d_](?:[^\W\d_]|['\u2019-])*\)?,?"
 FULL_STOP_NAMES = re.compile(rf"[.,:;]? (?:{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}\. ){{1,2}}"
                              rf"(?:{_NAME_WORD}(?: {_NAME_WORD})? )?")
-#: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
-DITTO_IN_GAP = re.compile(r"\u2014|\u2013{2,}|-{2,}|_{2,}|\] ?,")
+#: The word some styles print for the authors of the entry before: "Idem: Title" (Latin, for
+#: one or more persons), "Ders.", "Dies." (German).
+DITTO_WORD = r"(?<![^\W_])(?:idem|eadem|iidem|eaedem|ders|dies)(?=[.:,]{0,2} )"
+#: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,", a ditto word.
+DITTO_IN_GAP = re.compile(rf"\u2014|\u2013{{2,}}|-{{2,}}|_{{2,}}|\] ?,|{DITTO_WORD}")
 #: An unnumbered entry that opens with a ditto mark for the authors of the entry before, after
-#: that entry's last sentence end: "...Affairs Committee. — (2012). Title", "Basel. ——— Title".
-DITTO_ENTRY = re.compile(r"(?<=[.)] )(?:\u2014+|\u2013{2,}|-{2,}|_{2,})(?= |[.,])")
+#: that entry's last sentence end: "...Affairs Committee. — (2012). Title", "Basel. ——— Title",
+#: "...112–124. Idem: Title".
+DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:\u2014+|\u2013{{2,}}|-{{2,}}|_{{2,}}|{DITTO_WORD})(?= |[.,:])")
 #: The field a title runs into with no punctuation between them, right after its last word:
 #: a dash before the place ("...and Social Order -Oxford: Blackwell."), an edition ("Crystal
 #: growth 3rd ed.", "2. Aufl.", "2. vyd."), a year ("...Manual of Style 2013."), a number or
