@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/bench_styles.py [--corpus ../shared/refcorpus] [--works 150]
         [--per-style 30] [--cache DIR] [--styles NAME,...] [--details]
+        [--unseen-styles N [--unseen-latex K] --draw-seed S]
 
 The annotated works of ``--corpus`` become bibliography records (``quality/styleworks.py``: CSL-
 JSON and BibTeX, from the refcorpus only) and are typeset by the engines researchers use: CSL
@@ -20,6 +21,16 @@ for the improved and the original (2003) scheme, what each check of the improved
 (true citations beside false hits), the precision and recall of the labels of the right hits
 (``in_references``, "self") per format and language, and every citation the original finds that the improved misses, with its
 style and the typeset entry (exit 1 if any).
+
+``--unseen-styles N --draw-seed S`` measures, instead of the fixed styles the rules were
+written on, N independent CSL styles drawn by the seed from Debian's styles that are not
+among them (a dependent style, a journal's name for its parent's rules, is never drawn: its
+parent may be, once), a third English, the rest one per language of the styles' default
+locales in an order of the seed, then more to the languages with the most styles; a style
+the engines fail on gives its place to the next of its language. ``--unseen-latex K`` adds K
+biblatex and K BibTeX styles of TeX Live packages not among the fixed ones
+(:func:`latex_slots`). Each drawn style typesets ``--per-style`` works in turn, as the fixed
+ones do.
 
 The typeset documents are cached in ``--cache`` under a key of their inputs (engine, style,
 language, records, this file's template version), so a second run only extracts and matches.
@@ -91,6 +102,7 @@ class Style:
     spec: str
     language: str
     lang_tag: str = ""  # pandoc's ``lang`` (CSL locale) or biblatex's ``language=``
+    drawn: bool = False  # drawn by ``--unseen-latex``: a BibTeX style gets natbib
 
     @property
     def name(self) -> str:
@@ -155,6 +167,130 @@ BIBTEX_STYLES = tuple(Style("BibTeX", spec, language) for spec, language in (
     ("dk-plain", "Danish"), ("is-plain", "Icelandic")))
 NATBIB = frozenset({"plainnat", "abbrvnat", "elsarticle-harv", "apalike"})
 STYLES = CSL_STYLES + BIBLATEX_STYLES + BIBTEX_STYLES
+
+#: The language of a CSL style's ``default-locale`` (its primary subtag; none: English), for
+#: the styles ``--unseen-styles`` draws.
+LOCALE_LANGUAGES = {
+    "en": "English", "fr": "French", "de": "German", "es": "Spanish", "pt": "Portuguese",
+    "it": "Italian", "tr": "Turkish", "cs": "Czech", "zh": "Chinese", "pl": "Polish",
+    "id": "Indonesian", "da": "Danish", "nl": "Dutch", "sk": "Slovak", "ru": "Russian",
+    "sv": "Swedish", "sl": "Slovenian", "ro": "Romanian", "ja": "Japanese", "fi": "Finnish",
+    "nb": "Norwegian", "nn": "Norwegian", "no": "Norwegian", "lt": "Lithuanian",
+    "is": "Icelandic", "fa": "Persian", "vi": "Vietnamese", "hu": "Hungarian", "eu": "Basque",
+    "et": "Estonian", "uk": "Ukrainian", "hr": "Croatian", "sr": "Serbian", "ca": "Catalan",
+    "el": "Greek", "ko": "Korean", "ar": "Arabic", "he": "Hebrew", "lv": "Latvian",
+    "bg": "Bulgarian", "th": "Thai", "af": "Afrikaans", "mn": "Mongolian", "km": "Khmer"}
+#: The share of a draw given to English styles (three in four of Debian's independent styles);
+#: the rest goes one style per other language in turn, so that a draw covers many languages.
+ENGLISH_SHARE = 1 / 3
+
+
+def csl_language(path: Path) -> str:
+    """The language a CSL style prints its bibliography in by default."""
+    found = re.search(r'default-locale="([A-Za-z]+)', path.read_text("utf-8", "replace"))
+    tag = found.group(1).lower() if found else "en"
+    return LOCALE_LANGUAGES.get(tag, tag)
+
+
+def unseen_candidates(seed: int) -> dict[str, list[Style]]:
+    """Language -> the independent CSL styles of that language not among :data:`CSL_STYLES`
+    that print a bibliography, in the order of ``seed``. A dependent style (Debian's
+    ``dependent/`` folder: a journal's name pointing to its parent's rules) is never drawn:
+    its parent is, once."""
+    fixed = {s.spec for s in CSL_STYLES}
+    by_language: dict[str, list[Style]] = {}
+    for path in sorted(CSL_DIR.glob("*.csl")):
+        if path.stem in fixed or "<bibliography" not in path.read_text("utf-8", "replace"):
+            continue
+        language = csl_language(path)
+        by_language.setdefault(language, []).append(_csl(path.stem, language))
+    rng = random.Random(seed)
+    for styles in by_language.values():
+        rng.shuffle(styles)
+    return by_language
+
+
+TEXMF = Path("/usr/share/texlive/texmf-dist")
+#: Languages a drawn biblatex style prints its bibliography in (biblatex's own language files),
+#: in turn: those of the fixed biblatex styles.
+BIBLATEX_LANGUAGES = (("English", ""), ("German", "german"), ("French", "french"),
+                      ("Czech", "czech"), ("Spanish", "spanish"), ("Italian", "italian"),
+                      ("Portuguese", "portuguese"), ("Slovak", "slovak"))
+#: .bst and .bbx files that are no bibliography style of their own (helpers, test styles).
+_NOT_STYLES = re.compile(r"debug|draft|standard|^ext-|^dw-|bibexport|^index|multibib"
+                         r"|^sort-by-letters|^figbib|^bestpapers|^bibhtml|^biblatex$")
+
+
+_TRIES_PER_FAMILY = 2
+#: LaTeX's errors of a style that needs what the paper does not load (a missing glyph is no
+#: such error: the page prints without it).
+_BROKEN_STYLE = re.compile(r"^! (?:Undefined control sequence|Package biblatex Error)", re.M)
+
+
+def latex_slots(count: int, seed: int) -> list[list[Style]]:
+    """``count`` biblatex and ``count`` BibTeX slots of a draw (:func:`draw_slots`' rules):
+    the TeX Live packages that ship styles (biblatex-*, .bst folders) not among the fixed ones,
+    one package a slot in an order of ``seed`` (a package is a family: biblatex-ext's 40
+    variants are one parent), two of its styles tried in turn, then the next package's (a
+    package that fails, needing another engine or language, fails for most). A biblatex
+    style prints in a language of :data:`BIBLATEX_LANGUAGES` in turn; a BibTeX style in
+    English, natbib loaded (author-year styles need it)."""
+    fixed = {s.spec for s in BIBLATEX_STYLES + BIBTEX_STYLES}
+    rng = random.Random(seed)
+    slots: list[list[Style]] = []
+    for engine, pattern, root in (("biblatex", "*.bbx", TEXMF / "tex" / "latex"),
+                                  ("BibTeX", "*.bst", TEXMF / "bibtex" / "bst")):
+        families: dict[str, list[str]] = {}
+        for path in sorted(root.rglob(pattern)):
+            if path.stem not in fixed and not _NOT_STYLES.search(path.stem):
+                families.setdefault(path.relative_to(root).parts[0], []).append(path.stem)
+        order = sorted(families)
+        rng.shuffle(order)
+        for names in families.values():
+            rng.shuffle(names)
+        for at in range(min(count, len(order))):
+            specs = [spec for family in order[at::count]
+                     for spec in families[family][:_TRIES_PER_FAMILY]]
+            language, tag = (BIBLATEX_LANGUAGES[at % len(BIBLATEX_LANGUAGES)]
+                             if engine == "biblatex" else ("English", ""))
+            slots.append([Style(engine, spec, language, tag, drawn=True) for spec in specs])
+    return slots
+
+
+def typeset_whole(style: Style, folder: Path) -> bool:
+    """True if the engines made a bibliography of the records: BibTeX's ``\\bibitem``s were
+    read, biber wrote the entries, and LaTeX met no command it lacks (a .bst or .bbx that
+    needs a package or macros the paper does not load prints none, or prints its data raw,
+    "family=Smith, given=J.": the draw takes the next style). No fixed style fails these."""
+    log = folder / "paper.log"
+    if log.exists() and _BROKEN_STYLE.search(log.read_text("utf-8", "replace")):
+        return False
+    if style.engine == "BibTeX":
+        return bool(json.loads((folder / "entries.json").read_text()))
+    if style.engine == "biblatex":
+        bbl = folder / "paper.bbl"
+        return bbl.exists() and "\\entry{" in bbl.read_text("utf-8", "replace")
+    return True
+
+
+def draw_slots(count: int, seed: int) -> list[list[Style]]:
+    """``count`` slots of the draw, each a list of styles of one language to try in turn (a
+    style the engines fail on gives its place to the next): English gets
+    :data:`ENGLISH_SHARE` of them, the other languages one slot each in an order of ``seed``,
+    then more to the languages with the most styles (French, German, Spanish, ...)."""
+    candidates = unseen_candidates(seed)
+    others = sorted(language for language in candidates if language != "English")
+    random.Random(seed).shuffle(others)
+    shares = {"English": min(round(count * ENGLISH_SHARE), len(candidates.get("English", [])))}
+    total = shares["English"]
+    while total < count and any(shares.get(l, 0) < len(candidates[l]) for l in others):
+        for language in others:
+            if total < count and shares.get(language, 0) < len(candidates[language]):
+                shares[language] = shares.get(language, 0) + 1
+                total += 1
+        others.sort(key=lambda language: -len(candidates[language]))
+    return [candidates[language][at::share] for language, share in shares.items()
+            for at in range(share)]
 FORMATS = {"CSL": ("html", "pdf (Chromium)", "pdf (pdflatex)", "ps (dvips)"),
            "biblatex": ("pdf (pdflatex)", "ps (dvips)", "zip"),
            "BibTeX": ("pdf (pdflatex)", "ps (dvips)", "zip")}
@@ -194,14 +330,44 @@ def render(style: Style, works: list[Work], cache: Path) -> Path:
     if (done / "entries.json").exists():
         return done
     work = Path(tempfile.mkdtemp(prefix="render-", dir=cache))
-    if style.engine == "CSL":
-        entries = _render_csl(style, works, work)
-    else:
-        entries = _render_latex(style, works, work)
+    try:
+        if style.engine == "CSL":
+            entries = _render_csl(style, works, work)
+        else:
+            entries = _render_latex(style, works, work)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
     (work / "entries.json").write_text(json.dumps(entries, ensure_ascii=False))
     shutil.rmtree(done, ignore_errors=True)
     work.rename(done)
     return done
+
+
+#: Styles of a draw's slot tried before the slot is left empty.
+TRIES_PER_SLOT = 6
+
+
+def render_first(slot: list[Style], works: list[Work], cache: Path
+                 ) -> tuple[Optional[Style], Optional[Path], list[str]]:
+    """The first style of a draw's slot that the engines typeset (with its folder), and why
+    the ones before failed. A failure is cached beside the documents (``KEY.failed``), so a
+    second run draws the same styles without typesetting again."""
+    failures = []
+    for style in slot[:TRIES_PER_SLOT]:
+        failed = cache / f"{cache_key(style, works)}.failed"
+        if failed.exists():
+            failures.append(failed.read_text())
+            continue
+        try:
+            folder = render(style, works, cache)
+            if not typeset_whole(style, folder):
+                raise RuntimeError("no bibliography typeset")
+            return style, folder, failures
+        except (RuntimeError, subprocess.TimeoutExpired) as error:
+            failed.write_text(f"{style.name}: {str(error)[:200]}")
+            failures.append(failed.read_text())
+    return None, None, failures
 
 
 def _run(command: list[str], cwd: Path, timeout: float = 180) -> subprocess.CompletedProcess:
@@ -292,7 +458,7 @@ def _render_latex(style: Style, works: list[Work], work: Path) -> dict[str, str]
         preamble = f"\\usepackage[{options}]{{biblatex}}\n\\addbibresource{{works.bib}}"
         bibliography, tool = r"\printbibliography", ["biber", "paper"]
     else:
-        preamble = r"\usepackage{natbib}" if style.spec in NATBIB else ""
+        preamble = r"\usepackage{natbib}" if style.spec in NATBIB or style.drawn else ""
         bibliography = f"\\bibliographystyle{{{style.spec}}}\n\\bibliography{{works}}"
         tool = ["bibtex", "paper"]
     (work / "paper.tex").write_text(LATEX % {"preamble": preamble, "filler": FILLER,
@@ -489,11 +655,12 @@ def recall_of(outcomes: list[Outcome]) -> float:
     return sum(o.right for o in trues) / len(trues) if trues else 1.0
 
 
-def report(outcomes: list[Outcome], engine_of: dict[str, str]) -> list[str]:
+def report(outcomes: list[Outcome], styles: tuple[Style, ...]) -> list[str]:
     """Tables per engine, format, language, per style below 0.99, per category."""
     def table(title: str, key: Callable[[Query], str]) -> list[str]:
         return refbench.category_table(outcomes, title, lambda q: (key(q),)) + [""]
-    language = {s.name: s.language for s in STYLES}
+    language = {s.name: s.language for s in styles}
+    engine_of = {s.name: s.engine for s in styles}
     lines = table("engine", lambda q: engine_of[q.style])
     lines += table("format", lambda q: f"{engine_of[q.style]}: {q.format}")
     lines += table("language", lambda q: language[q.style])
@@ -529,7 +696,19 @@ def main(argv: Optional[list[str]] = None) -> int:
                         "these comma-separated words")
     parser.add_argument("--jobs", type=int, default=2, help="styles typeset at once")
     parser.add_argument("--details", action="store_true", help="list misses and false hits")
+    parser.add_argument("--unseen-styles", type=int, default=0, metavar="N",
+                        help="instead of the fixed styles, N independent CSL styles not among "
+                        "them, drawn by --draw-seed over the languages of their locales")
+    parser.add_argument("--unseen-latex", type=int, default=0, metavar="K",
+                        help="with the draw, K biblatex and K BibTeX styles from TeX Live not "
+                        "among the fixed ones too")
+    parser.add_argument("--draw-seed", type=int, default=None,
+                        help="the seed of --unseen-styles' draw (required with it)")
     args = parser.parse_args(argv)
+    if args.unseen_styles < 0 or args.unseen_latex < 0:
+        parser.error("--unseen-styles and --unseen-latex must be 0 or more")
+    if (args.draw_seed is None) != (args.unseen_styles == 0 and args.unseen_latex == 0):
+        parser.error("--unseen-styles N (or --unseen-latex K) and --draw-seed S go together")
     missing = missing_tools()
     if missing:
         print("bench_styles.py needs Debian packages that are missing: "
@@ -537,17 +716,18 @@ def main(argv: Optional[list[str]] = None) -> int:
               file=sys.stderr)
         return 2
     wanted = [w.strip() for w in args.styles.split(",") if w.strip()]
-    styles = tuple(s for s in STYLES if not wanted or any(w in s.name for w in wanted))
-    if not styles:
-        parser.error(f"--styles {args.styles!r} names no style")
     args.cache.mkdir(parents=True, exist_ok=True)
     works = styleworks.select(styleworks.read_works(args.corpus), args.works, args.seed)
-    chosen = assign(works, STYLES, args.per_style)
-    chosen = {s: chosen[s] for s in styles}
     started = time.perf_counter()
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        folders = dict(zip(styles, pool.map(lambda s: render(s, chosen[s], args.cache),
-                                            styles)))
+    if args.draw_seed is not None:
+        chosen, folders = _typeset_draw(args.draw_seed, works, args)
+    else:
+        chosen, folders = _typeset_fixed(works, args)
+    chosen = {s: chosen[s] for s in folders if not wanted or any(w in s.name for w in wanted)}
+    folders = {s: folders[s] for s in chosen}
+    styles = tuple(chosen)
+    if not styles:
+        parser.error(f"--styles {args.styles!r} names no style")
     rendered = time.perf_counter() - started
     entries = {s: json.loads((folders[s] / "entries.json").read_text()) for s in styles}
     documents = [Document(s, fmt, folders[s] / FILES[fmt])
@@ -573,7 +753,7 @@ def main(argv: Optional[list[str]] = None) -> int:
           f"typesetting {rendered:.0f} s "
           f"(cache {args.cache}), extraction {extraction:.0f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.1f} s" for s in refbench.SCHEMES) + "\n")
-    print("\n".join(report(outcomes, engine_of)))
+    print("\n".join(report(outcomes, styles)))
     print("\n" + "\n".join(refbench.veto_table(queries, texts)))
     language = {s.name: s.language for s in styles}
     print("\nlabels of the right hits (the bibliography's heading is the style's, in its "
@@ -599,6 +779,40 @@ def main(argv: Optional[list[str]] = None) -> int:
     if args.details:
         refbench.details(outcomes, texts)
     return 1 if lost else 0
+
+
+def _typeset_fixed(works: list[Work], args: argparse.Namespace
+                   ) -> tuple[dict[Style, list[Work]], dict[Style, Path]]:
+    """The fixed styles' works and folders (works assigned over every fixed style, so that
+    ``--styles`` keeps each style's own)."""
+    wanted = [w.strip() for w in args.styles.split(",") if w.strip()]
+    chosen = assign(works, STYLES, args.per_style)
+    styles = [s for s in STYLES if not wanted or any(w in s.name for w in wanted)]
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        folders = dict(zip(styles, pool.map(lambda s: render(s, chosen[s], args.cache),
+                                            styles)))
+    return chosen, folders
+
+
+def _typeset_draw(seed: int, works: list[Work], args: argparse.Namespace
+                  ) -> tuple[dict[Style, list[Work]], dict[Style, Path]]:
+    """The drawn styles' works and folders (:func:`draw_slots`, :func:`latex_slots`; a slot
+    whose styles all fail is named and left out)."""
+    slots = draw_slots(args.unseen_styles, seed) + latex_slots(args.unseen_latex, seed)
+    per_slot = assign(works, tuple(range(len(slots))), args.per_style)
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        made = list(pool.map(lambda at: render_first(slots[at], per_slot[at], args.cache),
+                             range(len(slots))))
+    chosen, folders = {}, {}
+    for at, (style, folder, failures) in enumerate(made):
+        for failure in failures:
+            print(f"drawn style not typeset, the next of its language drawn: {failure}",
+                  file=sys.stderr)
+        if style is not None:
+            chosen[style], folders[style] = per_slot[at], folder
+    print(f"drawn (seed {seed}): " + ", ".join(s.name + f" [{s.language}]" for s in chosen)
+          + "\n")
+    return chosen, folders
 
 
 def _key_of(works: list[Work], title: str) -> str:

@@ -7,7 +7,7 @@ import asyncio
 import functools
 import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 
 import pytest
@@ -16,9 +16,7 @@ from citeseeker_scrapy.middlewares.adaptive_concurrency import (
     HOLD_SECONDS, AdaptiveConcurrency, AdaptiveConcurrencyMiddleware,
 )
 from tests.support.crawl import run_crawl
-from tests.support.servers import write_site
-
-pytestmark = pytest.mark.alone
+from tests.support.servers import LocalServer, write_site
 
 FIALA = "Retrieving citations on the web"
 PAGES = 40
@@ -123,8 +121,8 @@ class DroppingHandler(SimpleHTTPRequestHandler):
         pass
 
 
-def dropping_server(root: Path) -> ThreadingHTTPServer:
-    server = ThreadingHTTPServer(("127.0.0.1", 0),
+def dropping_server(root: Path) -> LocalServer:
+    server = LocalServer(("127.0.0.1", 0),
                                  functools.partial(DroppingHandler, directory=str(root)))
     server.seen, server.lock = set(), threading.Lock()
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -215,11 +213,12 @@ class CountingHandler(SimpleHTTPRequestHandler):
         pass
 
 
+@pytest.mark.alone
 def test_a_server_never_gets_more_connections_than_its_limit(tmp_path: Path) -> None:
     """Scrapy 2.19's downloader may start every request queued for a slot at once (its
     transfer count is updated when each download task runs); the middleware holds them."""
     root = write_pages(tmp_path / "site")
-    server = ThreadingHTTPServer(("127.0.0.1", 0),
+    server = LocalServer(("127.0.0.1", 0),
                                  functools.partial(CountingHandler, directory=str(root)))
     server.lock, server.busy, server.most = threading.Lock(), 0, 0
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -237,6 +236,7 @@ def test_a_server_never_gets_more_connections_than_its_limit(tmp_path: Path) -> 
     assert 2 <= server.most <= 3
 
 
+@pytest.mark.alone
 def test_an_answer_that_asks_to_slow_down_halves_the_connections() -> None:
     """429 and 503 are the server saying what a dropped connection says without words."""
     from types import SimpleNamespace

@@ -62,7 +62,7 @@ def test_a_crawl_whose_output_pipe_closed_finishes_and_exits_with_its_status(tmp
 
 @pytest.mark.alone
 def test_sigterm_ends_a_crawl_whose_output_pipe_closed(tmp_path) -> None:
-    with SiteServer(papers_site(tmp_path / "site"), delay=2.0) as server:
+    with SiteServer(papers_site(tmp_path / "site"), delay=1.0) as server:
         crawl = crawl_of(tmp_path, server.base)
         process = start_behind_head(crawl)
         try:

@@ -186,3 +186,41 @@ def test_a_closer_print_of_the_title_in_the_same_entry_does_not_veto(doc: str) -
 ])
 def test_a_closer_print_in_another_entry_still_vetoes(doc: str) -> None:
     assert original_veto(doc, "Hartwig", TIDES) == CLOSER_NEARBY
+
+
+HEADER = "Annals of Invented Bibliometrics {} (2031) Reference Lists"
+CRAWL = "Location sharing with close friends: who, when and what people disclose"
+
+
+def _paged(entries: str) -> str:
+    """A reference list whose first page opens with the running header and whose entries
+    (``{page}`` marks the page break: the page number, then the next page's header) cross
+    pages."""
+    return (f"{HEADER.format(4)}\n" + entries.format(page=f"\n1\n{HEADER.format(5)}\n"))
+
+
+@pytest.mark.parametrize("entries, author, cites", [
+    # the page break between an author list and its date: the header's "(2031)" is no
+    # second author list's date, the title is still the list's
+    ("[13] Brennan, K. Other things. Journal, 2001.\n[14] Okafor, N., Lindqvist, T., Marsh, "
+     f"A., Dube, R., Tanaka, J., & Powell, P.{{page}}(2005). {CRAWL.replace('o', '0')}. Paper "
+     "presented at the meeting on human factors. [15] Rossi, M. Later things.", "Lindqvist",
+     True),
+    ("Brennan, K. (2001). Other things. Journal.\nOkafor, N. and Lindqvist, T.{page}(2005). "
+     f"{CRAWL.replace('o', '0')}. Proceedings of the meeting. Rossi, M. (2007). Later.",
+     "Okafor", True),
+    # ... but a page break between two entries joins them no more than a line break does
+    (f"Okafor, N. and Lindqvist, T. (2001). Other things. Journal.{{page}}Rossi, M. (2005). "
+     f"{CRAWL.replace('o', '0')}. Proceedings of the meeting. Brennan, K. (2007). Later.",
+     "Okafor", False),
+    # ... nor does a venue printed twice with its volume, read as a header and left out
+    ("Okafor, N. (2001). Other things. Proceedings of Human Factors Meeting 12 Rossi, M. "
+     f"(2005). {CRAWL.replace('o', '0')}. Proceedings of Human Factors Meeting 14 Brennan, K.",
+     "Okafor", False),
+])
+def test_a_page_break_inside_an_entry_is_no_entry_boundary(entries: str, author: str,
+                                                           cites: bool) -> None:
+    # the title printed with OCR damage: the improved search rejects it, the original's hit
+    # is judged by the checks of ``superset``
+    matcher = CitationMatcher([AuthorGroup((author,), (CRAWL,))], MatcherSettings())
+    assert bool(matcher.find(_paged(entries))) is cites

@@ -21,8 +21,6 @@ from tests.support.crawl import PROJECT_ROOT, Crawl, _environment, wait_for
 from tests.support.redis_server import RedisServer, free_port
 from tests.support.servers import RecordingHandler, SiteServer, write_site
 
-pytestmark = pytest.mark.alone
-
 PUBLICATION = "Retrieving citations on the web"
 SEARCH = ("-a", "authors=Fiala", "-a", f"publications={PUBLICATION}")
 CITING = f"<p>[1] D. Fiala: {PUBLICATION}. 2003.</p>"
@@ -102,12 +100,22 @@ def hits_of(*crawls: Crawl) -> set[tuple[str, str]]:
     return {(url, publication) for crawl in crawls for url, _, publication in feed_citations(crawl)}
 
 
+def push(redis: RedisServer, url: str) -> None:
+    """``scrapy citeseeker-push URL``: a start point for the job's running workers."""
+    done = subprocess.run([sys.executable, "-m", "scrapy", "citeseeker-push",
+                           "-s", f"REDIS_URL={redis.url}", url],
+                          cwd=PROJECT_ROOT, env=_environment(), capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def finish(process: subprocess.Popen, crawl: Crawl, timeout: float = 120):
     result = crawl.result(process.wait(timeout=timeout))
     assert result.returncode == 0, result.output[-3000:]
     return result
 
 
+@pytest.mark.alone
 def test_two_workers_equal_one_process_and_fetch_each_document_once(tmp_path: Path) -> None:
     with web(tmp_path) as sites, RedisServer(tmp_path / "redis") as redis:
         start = f"{sites[0].base}/"
@@ -121,11 +129,7 @@ def test_two_workers_equal_one_process_and_fetch_each_document_once(tmp_path: Pa
         crawls = [worker(tmp_path, f"w{i}", redis, None) for i in range(2)]
         processes = [crawl.start() for crawl in crawls]
         wait_for(lambda: redis.client().zcard("citeseeker:workers") == 2)
-        push = subprocess.run([sys.executable, "-m", "scrapy", "citeseeker-push",
-                               "-s", f"REDIS_URL={redis.url}", start],
-                              cwd=PROJECT_ROOT, env=_environment(), capture_output=True,
-                              text=True, timeout=60)
-        assert push.returncode == 0, push.stdout + push.stderr
+        push(redis, start)
         results = [finish(process, crawl) for process, crawl in zip(processes, crawls)]
         shared_fetches = fetches(sites)
         keys = redis.client().keys("*")
@@ -143,6 +147,7 @@ def test_two_workers_equal_one_process_and_fetch_each_document_once(tmp_path: Pa
     assert completed == SERVERS
 
 
+@pytest.mark.alone
 def test_kill_9_of_a_worker_its_servers_are_taken_over(tmp_path: Path) -> None:
     flush = 5
     with web(tmp_path, delay=0.15) as sites, RedisServer(tmp_path / "redis") as redis:
@@ -174,6 +179,7 @@ def test_kill_9_of_a_worker_its_servers_are_taken_over(tmp_path: Path) -> None:
     assert result.stats()["citeseeker/shared/servers_taken_over"] >= len(held)
 
 
+@pytest.mark.alone
 def test_a_late_worker_joins_and_pushed_start_points_are_crawled(tmp_path: Path) -> None:
     with web(tmp_path, delay=0.1) as sites, RedisServer(tmp_path / "redis") as redis, \
             SiteServer(write_site(tmp_path / "pushed", {"index.html": html("Pushed"),
@@ -184,11 +190,7 @@ def test_a_late_worker_joins_and_pushed_start_points_are_crawled(tmp_path: Path)
         processes = [first.start()]
         wait_for(lambda: sum(fetches(sites).values()) >= 10)
         processes.append(late.start())
-        push = subprocess.run([sys.executable, "-m", "scrapy", "citeseeker-push",
-                               "-s", f"REDIS_URL={redis.url}", f"{pushed.base}/paper.html"],
-                              cwd=PROJECT_ROOT, env=_environment(), capture_output=True,
-                              text=True, timeout=60)
-        assert push.returncode == 0, push.stdout + push.stderr
+        push(redis, f"{pushed.base}/paper.html")
         results = [finish(p, c) for p, c in zip(processes, (first, late))]
         counts = fetches(sites)
         pushed_fetches = Counter(pushed.requests)
@@ -199,12 +201,17 @@ def test_a_late_worker_joins_and_pushed_start_points_are_crawled(tmp_path: Path)
     assert max(counts.values()) == 1 and len(counts) == 7 * SERVERS
 
 
+@pytest.mark.alone
 def test_redis_restarted_with_aof_loses_nothing(tmp_path: Path) -> None:
     with web(tmp_path, delay=0.1) as sites, \
             RedisServer(tmp_path / "redis", appendonly=True) as redis:
-        crawls = [worker(tmp_path, f"w{i}", redis, f"{sites[0].base}/",
-                         CITESEEKER_FLUSH_INTERVAL=3) for i in range(2)]
+        crawls = [worker(tmp_path, f"w{i}", redis, None, CITESEEKER_FLUSH_INTERVAL=3)
+                  for i in range(2)]
         processes = [crawl.start() for crawl in crawls]
+        # both live before Redis goes down: a worker still starting would find it unreachable
+        # and exit, however long the other had been crawling
+        wait_for(lambda: redis.client().zcard("citeseeker:workers") == 2)
+        push(redis, f"{sites[0].base}/")
         wait_for(lambda: redis.client().scard("citeseeker:completed") >= 4)
         redis.restart(down_seconds=1.0)
         results = [finish(p, c) for p, c in zip(processes, crawls)]
@@ -285,6 +292,7 @@ def fetched_by(sites: list[SiteServer]) -> dict[str, list[tuple[float, str]]]:
 IN_FLIGHT_GRACE_SECONDS = 0.5
 
 
+@pytest.mark.alone
 def test_a_worker_paused_past_its_lease_sends_nothing_taken_over(tmp_path: Path) -> None:
     pages, lease = 16, 2.0
     with small_web(tmp_path, servers=4, pages=pages, delay=0.3) as sites, \
@@ -324,6 +332,7 @@ def test_a_worker_paused_past_its_lease_sends_nothing_taken_over(tmp_path: Path)
     assert not both, f"sent after SIGCONT although taken over: {sorted(both)}"
 
 
+@pytest.mark.alone
 def test_a_worker_that_holds_every_server_hands_back_a_fair_share(tmp_path: Path) -> None:
     """The first worker leases all 4 servers (it is alone); a second one joins and gets its
     share (the first hands unstarted or drained servers back), nothing twice. 32 pages a
@@ -349,6 +358,7 @@ def test_a_worker_that_holds_every_server_hands_back_a_fair_share(tmp_path: Path
     assert results[0].stats().get("citeseeker/shared/servers_handed_back", 0) >= 1
 
 
+@pytest.mark.alone
 def test_a_worker_crawls_more_servers_at_once_while_they_answer_slowly(tmp_path: Path) -> None:
     """A worker's width adapts as one process's does: on 30 servers that answer 0.2 s late it
     leases more servers than it started with, with no CITESEEKER_CONCURRENT_SERVERS set."""

@@ -17,8 +17,6 @@ from tests.support import docgen
 from tests.support.crawl import Crawl, run_crawl
 from tests.support.servers import SiteServer, write_site
 
-pytestmark = pytest.mark.alone
-
 TITLE = "Retrieving citations on the web"
 SEARCH = ("-a", "authors=Fiala", "-a", f"publications={TITLE}")
 
@@ -63,6 +61,7 @@ def js_site(tmp_path: Path, pdf: bytes) -> SiteServer:
     return SiteServer(root, pages=lambda path: "<p>Welcome</p>" if path == "/" else None)
 
 
+@pytest.mark.alone
 def test_auto_renders_a_page_made_by_javascript_and_never_renders_its_pdf(
         tmp_path: Path, paper_pdf: bytes) -> None:
     with js_site(tmp_path, paper_pdf) as site:
@@ -87,6 +86,7 @@ def test_auto_renders_a_page_made_by_javascript_and_never_renders_its_pdf(
     assert result.output.count(DRIVER_STARTED) == 1                # one driver, when first needed
 
 
+@pytest.mark.alone
 def test_an_idle_browser_is_closed_with_its_driver_and_launched_again_when_needed(
         tmp_path: Path) -> None:
     """Static pages, a scripted one, slow static pages (the browser idles past its keep-alive),
@@ -140,6 +140,7 @@ def test_auto_starts_no_browser_when_no_page_needs_one(tmp_path: Path) -> None:
     assert "citeseeker/render/pages" not in stats
 
 
+@pytest.mark.alone
 def test_a_hung_renderer_gives_one_error_and_a_busy_page_is_taken_as_it_is(tmp_path: Path) -> None:
     """A page whose script never returns (renderer hung) times out: one errors.log line, and its
     plain HTML is still searched; a page that never goes quiet is rendered after the idle wait."""
@@ -191,6 +192,7 @@ def tree_page(number: int, pages: int) -> str:
     return scripted_page(f"'<p>Page {number} of a lab site made by scripts.</p>' + {links}")
 
 
+@pytest.mark.alone
 def test_a_60_page_javascript_site_keeps_the_browser_memory_bounded(tmp_path: Path) -> None:
     """60 pages and a restart every 20: the browser's 2 restarts, page and context bounds as
     with 300 and 100, in a fifth of the time (~0.3 s a page)."""

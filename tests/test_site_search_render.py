@@ -11,8 +11,6 @@ import pytest
 from tests.support.crawl import run_crawl
 from tests.support.servers import SiteServer
 
-pytestmark = pytest.mark.alone
-
 TITLE = "Retrieving citations on the web"
 SEARCH = ("-a", "authors=Fiala", "-a", f"publications={TITLE}")
 #: The form exists only once the script ran (split so that no reading of the source finds it).
@@ -43,7 +41,8 @@ def pages(path: str) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("rendered", [True, False], ids=["rendered", "not-rendered"])
+@pytest.mark.parametrize("rendered", [pytest.param(True, id="rendered", marks=pytest.mark.alone),
+                                      pytest.param(False, id="not-rendered")])
 def test_a_form_made_by_a_script(tmp_path: Path, rendered: bool) -> None:
     (tmp_path / "site").mkdir()
     with SiteServer(tmp_path / "site", pages=pages) as site:

@@ -24,8 +24,10 @@ _HYPHEN_BREAK_CANDIDATE = re.compile(rb"-[ \t\x0b\x0c\x1c-\x1f]*[\r\n]")
 _REST_OF_RUN = rb"(?:[\xc2-\xf4][\x80-\xbf]+)*"
 _DENSE_NON_ASCII = 0.08  # above this share of extra UTF-8 bytes, fold the whole text at once
 #: Letters NFKD does not decompose, folded like the accented ones: "Østbye", "Łukasz", "Đoković"
-#: print a name a reader also types as "Ostbye"; one char for one, so positions stay put.
-_UNDECOMPOSED_LETTERS = str.maketrans("øłıđðħŧ", "oliddht")
+#: print a name a reader also types as "Ostbye"; and the Arabic script's comma and semicolon,
+#: which separate the Latin names of a Persian or Arabic bibliography ("Macdonald، F.A.،").
+#: One char for one, so positions stay put.
+_UNDECOMPOSED_LETTERS = str.maketrans("øłıđðħŧ\u060c\u061b", "oliddht,;")
 
 
 def normalize_text(text: str) -> str:

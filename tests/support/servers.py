@@ -46,10 +46,20 @@ class RecordingHandler(SimpleHTTPRequestHandler):
         pass
 
 
+#: How often a serving thread looks whether it was asked to stop: ``shutdown()`` waits up to
+#: this long, once per server (the standard library's half second, times the dozens of servers
+#: some tests start, added up to seconds of the suite's run).
+SHUTDOWN_POLL_SECONDS = 0.05
+
+
 class LocalServer(ThreadingHTTPServer):
     """A threading HTTP server for tests whose crawler may hang up mid-answer (a kill, a
     cancelled download, the crawl's end): that is no server error, so it is not printed (the
-    standard library prints a traceback into the test run's output); any other error is."""
+    standard library prints a traceback into the test run's output); any other error is.
+    It stops within :data:`SHUTDOWN_POLL_SECONDS` of ``shutdown()``."""
+
+    def serve_forever(self, poll_interval: float = SHUTDOWN_POLL_SECONDS) -> None:
+        super().serve_forever(poll_interval)
 
     def handle_error(self, request, client_address) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):

@@ -142,11 +142,15 @@ LEGAL_CITATION = re.compile(r"(?<![\w.])\d{1,4} (?:[^\s\d()]+ ){1,12}\d{1,5} "
 _NAME_WORD = rf"(?!{ABBREVIATION})\(?[^\W\d_](?:[^\W\d_]|['\u2019-])*\)?,?"
 FULL_STOP_NAMES = re.compile(rf"[.,:;]? (?:{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}\. ){{1,2}}"
                              rf"(?:{_NAME_WORD}(?: {_NAME_WORD})? )?")
-#: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,".
-DITTO_IN_GAP = re.compile(r"\u2014|\u2013{2,}|-{2,}|_{2,}|\] ?,")
+#: The word some styles print for the authors of the entry before: "Idem: Title" (Latin, for
+#: one or more persons), "Ders.", "Dies." (German).
+DITTO_WORD = r"(?<![^\W_])(?:idem|eadem|iidem|eaedem|ders|dies)(?=[.:,]{0,2} )"
+#: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,", a ditto word.
+DITTO_IN_GAP = re.compile(rf"\u2014|\u2013{{2,}}|-{{2,}}|_{{2,}}|\] ?,|{DITTO_WORD}")
 #: An unnumbered entry that opens with a ditto mark for the authors of the entry before, after
-#: that entry's last sentence end: "...Affairs Committee. — (2012). Title", "Basel. ——— Title".
-DITTO_ENTRY = re.compile(r"(?<=[.)] )(?:\u2014+|\u2013{2,}|-{2,}|_{2,})(?= |[.,])")
+#: that entry's last sentence end: "...Affairs Committee. — (2012). Title", "Basel. ——— Title",
+#: "...112–124. Idem: Title".
+DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:\u2014+|\u2013{{2,}}|-{{2,}}|_{{2,}}|{DITTO_WORD})(?= |[.,:])")
 #: The field a title runs into with no punctuation between them, right after its last word:
 #: a dash before the place ("...and Social Order -Oxford: Blackwell."), an edition ("Crystal
 #: growth 3rd ed.", "2. Aufl.", "2. vyd."), a year ("...Manual of Style 2013."), a number or
@@ -155,7 +159,11 @@ DITTO_ENTRY = re.compile(r"(?<=[.)] )(?:\u2014+|\u2013{2,}|-{2,}|_{2,})(?= |[.,]
 #: (``ABBREVIATED_VENUE``), a contribution's container
 #: ("Ideengeschichte der Integration In: Name (Hrsg.)"), the place and year of publication
 #: ("...nationale de France Paris, 2000.", "...Vols. I and II Denver, 1988.": a city books are
-#: published in; "...Atlanta, GA, 1997.": one or two words, a state's code). Its first word is
+#: published in; "...Atlanta, GA, 1997.": one or two words, a state's code), or such a city
+#: before its publisher or ending the entry ("...concepts et méthodes Paris: Dunod.",
+#: "...Components Atlanta, GA.", "...Redevelopment Proposal Chicago."), or any place with
+#: its state's or country's code before the publisher ("...in Texas Lubbock, USA: Texas Tech
+#: University", "Thousand Oaks, CA: Sage"). Its first word is
 #: no title word. (Not any word before ", 2000.": a title's own last word is one, "...der
 #: neunziger Jahre, 1986.", where a query that lacks it names another work.)
 _YEAR_AFTER_PLACE = r",(?: [^\W\d_]{2},)? \(?(?:1[5-9]|20)\d\d(?!\d)"
@@ -168,7 +176,10 @@ _PUBLISHING_CITIES = (
     "|shanghai|singapore|sydney|melbourne|denver|atlanta|baltimore|seattle|berkeley"
     "|new haven|ithaca|ann arbor|lyon|bologna|firenze|florence|leiden|utrecht|dordrecht"
     "|hoboken|bonn|hamburg|koln|dresden|gottingen|tubingen|brno|bratislava|krakow|quebec"
-    "|ottawa|mexico|buenos aires|sao paulo|rio de janeiro|new delhi|delhi")
+    "|ottawa|mexico|buenos aires|sao paulo|rio de janeiro|new delhi|delhi"
+    # ... as other languages name them, and universities whose press is named by them alone
+    "|parigi|londra|londres|nueva york|ginevra|ginebra|varsavia|praga|viena|vienne|mosca"
+    "|moscou|bruxelas|berlino|colonia|yale|harvard|stanford")
 #: An abbreviated journal name right after a title with no punctuation (physics styles:
 #: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
 #: journal word's abbreviation, then another abbreviation.
@@ -179,6 +190,8 @@ NEXT_FIELD = re.compile(
     ABBREVIATED_VENUE + "|"
     rf" (?:(?:{_PUBLISHING_CITIES})|[^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?"
     rf"(?=, [^\W\d_]{{2}},)){_YEAR_AFTER_PLACE}"
+    rf"| (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?(?:: |\.(?: |$))"
+    r"| [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)(?:[^\W\d_]{2}|usa|u\.s\.a\.): "
     r"| [-\u2010-\u2015]+ ?(?=[^\W\d_])|[\u2013\u2014] "
     r"| \d{1,2}(?:st|nd|rd|th|e|er|\.)? ?(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|uitg)\b"
     r"| \(?(?:1[5-9]|20)\d\d(?!\d)"

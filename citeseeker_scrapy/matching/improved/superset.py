@@ -12,7 +12,8 @@ title): then its hit is reported unless one of the checks of ``model.VETOES`` fa
   past the end of the entry of every other whole-word occurrence of the group's names that
   the rule fires from too (the hit within ``part_length`` after it): the original scheme
   follows the first such name, which may be the same author's entry before ("Agency. Report
-  one. Agency. Report two."), while the title is the entry of a later one;
+  one. Agency. Report two."), while the title is the entry of a later one; read again
+  without the running headers between the name and the hit (a page break inside the entry);
 * ``CLOSER_NEARBY``: the title is printed more similar elsewhere around the name (within
   ``part_length`` before it or after the hit): the improved search saw that print and found
   it to be no citation (another entry's title), so this weaker one, a similar title after
@@ -42,7 +43,7 @@ from ..model import (
 from ..names import is_whole_word
 from ..original import Hit
 from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
-from .verify import CheckedTitle, veto
+from .verify import CheckedTitle, running_headers, veto
 from .windows import Region, attributed, next_entry_start, repeated_in_entry
 
 _ROUNDING = 1e-4  # the original scheme rounds a similarity to four decimals
@@ -111,6 +112,8 @@ def veto_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int) -> Op
         return NEXT_ENTRY
     region = _attributed_name(text, names, hit.position, end, length)
     if region is None:
+        region = _attributed_across_headers(text, names, hit.position, end, length)
+    if region is None:
         return OTHER_ENTRY
     if _closer_nearby(text, hit, region, title.title, length):
         return CLOSER_NEARBY
@@ -125,6 +128,29 @@ def _attributed_name(text: str, names: list[tuple[int, int, str]], start: int, e
         region = Region(name_start, end, ((name_start, name_end, author, name_end + length),))
         if attributed(text, region, start, end, length) is not None:
             return region
+    return None
+
+
+def _attributed_across_headers(text: str, names: list[tuple[int, int, str]], start: int,
+                               end: int, length: int) -> Optional[Region]:
+    """:func:`_attributed_name` read again with the running headers (and their page numbers)
+    between the first name and the hit left out (``verify.running_headers``): a page break
+    inside an entry puts a header's date and words where the entry's year and title are
+    read. The region returned is the name's in ``text``; None if there is no header or the
+    hit is still past the name's entry."""
+    spans = running_headers(text, min(name[0] for name in names), start)
+    if not spans:
+        return None
+    cleaned = "".join(text[low:high] for low, high in zip(
+        [0] + [span[1] for span in spans], [span[0] for span in spans] + [len(text)]))
+
+    def moved(position: int) -> int:
+        return position - sum(min(position, high) - low for low, high in spans if low < position)
+
+    for name_start, name_end, author in names:
+        shifted = [(moved(name_start), moved(name_end), author)]
+        if _attributed_name(cleaned, shifted, moved(start), moved(end), length) is not None:
+            return Region(name_start, end, ((name_start, name_end, author, name_end + length),))
     return None
 
 

@@ -28,7 +28,7 @@ from typing import Optional, Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
-from .entry_grammar import NEXT_FIELD
+from .entry_grammar import ABBREVIATION, NEXT_FIELD
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
 from ..similarity import Title
@@ -42,6 +42,7 @@ _JOINED_SCORE = 90  # partial_ratio of a title word inside a printed word joined
 _WORD_SLACK = 20  # characters around the match where the title's words are looked for
 _INTERRUPTION = 150  # a running header, footer or page number inside a title (3 lines)
 _SHORT_TITLE_WORDS = 3
+Span = tuple[int, int]  # (start, end) in the text
 #: A backquote after a blank, before a letter: an opening quote in plain text.
 _OPENING_BACKQUOTE = re.compile(r"\s+`(?=[^\W\d_])")
 _SHORT_WORD = 4  # letters of a word a running header is likely to hold too ("of", "and")
@@ -54,6 +55,16 @@ _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one 
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
+_GIVEN = r"(?:[^\W\d_]\.|[^\W\d_][\w'\u2019-]*)"  # a given name or an initial
+#: After an inverted surname, up to its title: its given names or initials, a full stop, perhaps
+#: "et al." (", R. ", ", Paul-André. ", ", G. et al. ").
+_GIVEN_NAMES_RUN = re.compile(rf", {_GIVEN}(?: {_GIVEN}){{0,2}}(?:(?<=\.)|\.) (?:et al\. )?")
+#: An inverted name and its given names with a full stop, opening an entry (" SANDER, Alfred. ";
+#: not "methods, vol. 2").
+_INVERTED_NAME_RUN = re.compile(
+    rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){_GIVEN}(?: {_GIVEN}){{0,2}})(?:(?<=\.)|\.) ")
+#: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
+_YEAR_BEFORE = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d[a-z]? $")
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
 _DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
 #: pypdf gives an unmapped ligature glyph as its code in the font: TeX's fi, fl, ffi, ffl.
@@ -70,6 +81,9 @@ _LINE_END_SPLIT = re.compile(r"(?<=[^\W\d_])-\s(?=[^\W\d_])")
 #: subtitle: "Le travail des femmes a une histoire :" for "... histoire : l'industrialisation").
 _SUBTITLE_COLON = re.compile(r"^ ?: ?")
 _OCR_DIGITS = str.maketrans("015", "ols")  # digits OCR reads for letters
+#: A page number beside a running header: a bare number of up to four digits.
+_PAGE_NUMBER_BEFORE = re.compile(r"(?<!\S)\d{1,4} (?:\d{1,4} )?$")
+_PAGE_NUMBER_AFTER = re.compile(r" \d{1,4}(?= |$)")
 
 
 @dataclass(frozen=True)
@@ -105,18 +119,19 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
     if without is None:
         return why
     cleaned, start, end = without
+    name_before = None if name_before is None else (0, 0)  # it moved with the headers
     return why if _word_veto(cleaned, title, start, end, name_before) else None
 
 
-def _word_veto(text: str, title: CheckedTitle, start: int, end: int, name_before: bool,
-               region: Optional[Region] = None) -> Optional[str]:
+def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
+               name_before: Optional[Span], region: Optional[Region] = None) -> Optional[str]:
     """The checks of :func:`veto` on ``text`` as it is (``region`` None: a short title must
     stand alone)."""
     if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
         return WORDS_MISSING
     if not _same_work(text, title, start, end, name_before):
         return CHANGED_WORD
-    if title.short and not (_stands_alone(text, start, end) or (
+    if title.short and not (_stands_alone(text, start, end, name_before) or (
             region is not None and _named_in_sentence(text, region, start, end))):
         return ORDINARY_WORDS
     return None
@@ -152,6 +167,56 @@ def _without_running_header(text: str, title: CheckedTitle, start: int, end: int
         at = high
     kept.append(text[at:])
     return "".join(kept), new_start, new_end
+
+
+def running_headers(text: str, low: int, high: int) -> list[tuple[int, int]]:
+    """(start, end) of each running header in ``[low, high)``, with its page number: a run of
+    ``_HEADER_WORDS`` or more words of ``_SHORT_WORD`` letters (short words and numbers may
+    stand among them) that the document prints, numbers aside, at least ``_HEADER_PAGES``
+    times, with no comma nor sentence end in it (an author list printed twice, the same
+    authors' two entries, has them) and a number beside it (the page's).
+
+    A page break between an author list and its title ("..., & Powledge, P. 1 Journal of
+    Generated Studies 12 (2024) Citation Styles (2005). Title") puts the header's date and
+    words where the entry's year and title are read. Called by ``superset`` for an original
+    hit that lies past the end of its name's entry, to read the entry again without them.
+    """
+    words = [word for word in _WORDS.finditer(text, low, high)
+             if len(word.group()) >= _SHORT_WORD and not word.group().isdigit()]
+    spans: list[tuple[int, int]] = []
+    first = 0
+    while first + _HEADER_WORDS <= len(words):
+        last = first + _HEADER_WORDS - 1
+        if not _header_run(text, words[first].start(), words[last].end()):
+            first += 1
+            continue
+        while last + 1 < len(words) and last - first < _HEADER_SPAN and _header_run(
+                text, words[first].start(), words[last + 1].end()):
+            last += 1
+        span = _with_page_number(text, words[first].start(), words[last].end())
+        if span is not None:
+            spans.append(span)
+        first = last + 1
+    return spans
+
+
+def _with_page_number(text: str, low: int, high: int) -> Optional[tuple[int, int]]:
+    """``[low, high)`` widened over the bare page number right before or after it, and the
+    blank after it; None if there is no such number. Only a bare number: "(2005)." after a
+    header is the entry's date."""
+    before = _PAGE_NUMBER_BEFORE.search(text, max(0, low - _EDGE_WORD), low)
+    after = _PAGE_NUMBER_AFTER.match(text, high)
+    if before is None and after is None:
+        return None
+    high = after.end() if after is not None else high
+    return (low if before is None else before.start()), min(len(text), high + 1)
+
+
+def _header_run(text: str, low: int, high: int) -> bool:
+    """True if ``text[low:high]`` holds no comma nor full stop and is printed, numbers
+    aside, ``_HEADER_PAGES`` times (:func:`running_headers`)."""
+    run = text[low:high]
+    return "," not in run and "." not in run and _repeated(text, run)
 
 
 def _foreign_runs(text: str, title: CheckedTitle, start: int, end: int
@@ -251,30 +316,36 @@ def _with_numbers_around(text: str, low: int, high: int) -> tuple[int, int]:
     return low, high
 
 
-def _name_before(region: Optional[Region], start: int) -> bool:
-    """True if a searched name of the region lies before the hit: its author list, not a
-    heading or the entry before (a title-first entry), is what the title follows."""
-    return region is not None and any(occurrence[1] <= start
-                                      for occurrence in region.occurrences)
+def _name_before(region: Optional[Region], start: int) -> Optional[Span]:
+    """Where the last searched name of the region before the hit starts and ends, or None if
+    none lies before it: its author list, not a heading or the entry before (a title-first
+    entry), is what the title follows."""
+    if region is None:
+        return None
+    return max(((occurrence[0], occurrence[1]) for occurrence in region.occurrences
+                if occurrence[1] <= start), key=lambda span: span[1], default=None)
 
 
 def _same_work(text: str, title: CheckedTitle, start: int, end: int,
-               name_before: bool = False) -> bool:
+               name_before: Optional[Span] = None) -> bool:
     """``words.same_work`` on the words around the hit: a different word is another work.
 
     A hit shorter than the title may have its last (first) words beyond a running header or
     page number: then the words of its "[n]" entry up to ``_INTERRUPTION`` characters
     further are looked at too. First ``words.longer_title``: a printed title that goes on
     past the query's first or last word is a longer one (a verbatim hit too); its first word
-    is read only after a name (``name_before``): before a title-first entry lies a heading
-    ("References") or the entry before, not the title's opening.
+    is read only after a name (``name_before``: where it is): before a title-first entry
+    lies a heading ("References") or the entry before, not the title's opening; and not
+    when the name itself is the word right before the hit ("8. ECESR Taqrir ...": GOST
+    prints an organisation with no punctuation before its title).
     """
     first, last = _words_taken(text, start, end)
     inside = _word_text(text, first, last)
-    preceding = _joined_word_text(text, first - _EDGE_WORD, first) if name_before else ""
+    preceding = ("" if name_before is None or not text[name_before[1]:first].strip()
+                 else _joined_word_text(text, first - _EDGE_WORD, first))
     after = last - 1 if 1 < last and text[last - 1] == " " and _in_word(text[last - 2]) else last
-    following = "" if NEXT_FIELD.match(text, after) else _joined_word_text(
-        text, after, after + _EDGE_WORD)
+    following = "" if NEXT_FIELD.match(text, after) or _next_entry_as_this(
+        text, name_before, first, last) else _joined_word_text(text, after, after + _EDGE_WORD)
     if title.title.text.rstrip().endswith(":"):  # the query's subtitle is what follows
         following = _SUBTITLE_COLON.sub(" ", following, count=1)
     if longer_title(title.words, inside, preceding, following):
@@ -293,6 +364,25 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     low = last_entry_start(text, max(0, low - _INTERRUPTION), start)
     high = next_entry_start(text, end, high + _INTERRUPTION)
     return same_work(title.words, _word_text(text, low, high), inside, before, after)
+
+
+def _next_entry_as_this(text: str, name: Optional[Span], first: int, last: int) -> bool:
+    """True if the words after the hit open an entry as the hit's own entry opens: an
+    inverted name and its given names or initials, then a full stop ("RIPON, R. Title
+    SANDER, Alfred. Title": ISO 690 styles that close no entry ending with its title; the
+    hit's entry may be an organisation's, its name and a full stop). The name was searched
+    for: its entry's opening (``text[name[1]:first]``) is known to be an author run, so an
+    inverted name after the title is the next entry's, not the title's last word; unless what
+    stands for the given names is a field (a publisher: "...brány Moravy, Academia. 2004",
+    the title's last word then). Called by :func:`_same_work` and :func:`_stands_alone`."""
+    if name is None:
+        return False
+    organisation = " " in text[name[0]:name[1]] and text.startswith(". ", name[1]) and (
+        first == name[1] + 2)
+    if not (organisation or _GIVEN_NAMES_RUN.fullmatch(text, name[1], first)):
+        return False
+    run = _INVERTED_NAME_RUN.match(text, last)
+    return run is not None and not NEXT_FIELD.match(text, run.start(1))
 
 
 def _words_taken(text: str, start: int, end: int) -> tuple[int, int]:
@@ -545,11 +635,16 @@ def _coverage(title: CheckedTitle, present: Sequence[bool]) -> bool:
     return letters >= _MIN_WORD_COVERAGE * title.weight
 
 
-def _stands_alone(text: str, start: int, end: int) -> bool:
+def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None) -> bool:
     """True if the hit, widened to whole words, has punctuation (or nothing) on both sides.
 
-    A short title in a reference is delimited ("2015. Deep learning. Nature"); the same words
-    in a sentence or inside a longer title have a word next to them. Punctuation the hit holds
+    A short title in a reference is delimited ("2015. Deep learning. Nature"), or follows the
+    entry's year with no punctuation (styles that print none: "SMITH J 2015 Deep learning."),
+    or ends its entry before the next entry's author run opened as its own
+    (:func:`_next_entry_as_this`); the same words in a sentence or inside a longer title
+    have a word next to them (given names right before a short title are not read as the
+    author run's: "Sawer, Feder- ation under strain" has a title word there). ``name``:
+    where the searched name before the hit is, if one is. Punctuation the hit holds
     at its edges is such a delimiter already (a query typed with the separator after its
     title: "Нелинейная фильтрация сигналов. -" in "сигналов. - М.: Политехника").
     """
@@ -564,8 +659,11 @@ def _stands_alone(text: str, start: int, end: int) -> bool:
     after = text[end:end + _LOOK_AROUND].lstrip()[:1]
     if _OPENING_BACKQUOTE.match(text, end):
         after = ""  # TeX's opening quote, not a detached accent: "Title `Venue'"
+    if _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start):
+        before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
-        after and _in_word(after) and not NEXT_FIELD.match(text, end))
+        after and _in_word(after) and not NEXT_FIELD.match(text, end)
+        and not _next_entry_as_this(text, name, start, end))
 
 
 def _word_start(text: str, position: int) -> int:

@@ -1,0 +1,191 @@
+"""What a citation style prints right beside a title with no punctuation between: the date
+field before it, the author's name before it, the place of publication or the next entry
+after it; and the ditto word some styles print for the authors of the entry before.
+
+Each table pairs the entries the original (2003) scheme finds and the improved one must keep
+with near-miss decoys beside them that the improved scheme must still reject. Strings of our
+own, in the shapes citation styles print them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
+
+OPENING = "The studies this paper builds on are listed below.\nReferences\n"
+
+
+def found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
+    """True if the scheme reports the title by the author in the document."""
+    matcher = CitationMatcher([AuthorGroup((author,), (title,))], MatcherSettings(scheme=scheme))
+    return bool(matcher.find(OPENING + doc))
+
+
+def _kept(doc: str, author: str, title: str) -> None:
+    assert found(doc, author, title, "original")
+    assert found(doc, author, title)
+
+
+# A short title right after the year, no punctuation between (styles that print none, or a
+# name and a year run together by the style's layout), or ending its entry.
+@pytest.mark.parametrize("doc, author, title", [
+    ("KOWALSKI P 2011 Ciudades y memoria. En Historia urbana, pp 12\u201340. Siglo XXI.",
+     "Kowalski", "Ciudades y memoria"),
+    ("Lindqvist, Erik1998 Harbour Town Planning, vol. 2.\nMoreau, Anne2001 Stone Bridges, "
+     "vol. 1.", "Lindqvist", "Harbour Town Planning"),
+    ("Okafor, Ngozi 2004b Coastal Trade Routes, en Historia del mar, vol. 3.", "Okafor",
+     "Coastal Trade Routes"),
+    ("LINDQVIST, Erik. Harbour Town Planning\nMOREAU, Anne. Stone bridges of Provence. Paris, "
+     "2001.", "Lindqvist", "Harbour Town Planning"),
+])
+def test_a_short_title_right_after_the_year_stands_alone(doc: str, author: str,
+                                                         title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    ("Lindqvist wrote that since 1998 harbour town planning became a field of its own.",
+     "Lindqvist", "Harbour Town Planning"),
+    ("KOWALSKI P 2011 Ciudades y memoria colectiva. En Historia urbana, pp 12\u201340.",
+     "Kowalski", "Ciudades y memoria"),
+    ("Okonkwo, Chidi harbour town planning methods, vol. 2.", "Okonkwo", "Harbour Town Planning"),
+    # a title word, not a given name, between the name and the hit
+    ("Sawyer, G. Feder- ation under strain, Melbourne University Press 1977.", "Sawyer",
+     "under strain"),
+    ("LINDQVIST, Erik. Harbour Town Planning Methods, Academia. Oslo, 2001.", "Lindqvist",
+     "Harbour Town Planning"),
+])
+def test_a_short_title_after_a_year_inside_words_is_still_no_title(doc: str, author: str,
+                                                                   title: str) -> None:
+    assert found(doc, author, title, "original")
+    assert not found(doc, author, title)
+
+
+# The author's name right before the title, no punctuation between (GOST prints an
+# organisation so: "8. ECESR Title / ECESR, ...").
+@pytest.mark.parametrize("doc, author, title", [
+    ("12. OECD Education at a Glance 2010 / OECD. Paris: OECD Publishing, 2010.\n13. UNESCO "
+     "World Report / UNESCO, 2009.", "OECD", "Education at a Glance 2010"),
+    ("[4] WHOI Tidal mixing over rough slopes, 2019 / WHOI, Woods Hole Oceanographic "
+     "Institution, 2020.", "WHOI", "Tidal mixing over rough slopes, 2019"),
+])
+def test_the_name_right_before_a_title_is_no_title_word(doc: str, author: str,
+                                                        title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    ("12. OECD. Regional Education at a Glance 2010 / OECD. Paris: OECD Publishing, 2010.",
+     "OECD", "Education at a Glance 2010"),
+    ("[4] WHOI, 2019. Seasonal tidal mixing over rough slopes. Woods Hole, 2020.", "WHOI",
+     "Tidal mixing over rough slopes"),
+])
+def test_a_title_word_after_the_names_punctuation_still_counts(doc: str, author: str,
+                                                               title: str) -> None:
+    assert found(doc, author, title, "original")
+    assert not found(doc, author, title)
+
+
+# A title that ends its entry with no full stop, the next entry's inverted name after it
+# (ISO 690 note styles print a work without a publisher so).
+@pytest.mark.parametrize("doc, author, title", [
+    ("NOV\u00c1K, Jan. D\u011bjiny m\u011bstsk\u00fdch hradeb v \u010cech\u00e1ch\nDVO\u0158\u00c1K, "
+     "Petr. Kamenn\u00e9 mosty. Praha: Academia, 2004.", "Nov\u00e1k",
+     "D\u011bjiny m\u011bstsk\u00fdch hradeb v \u010cech\u00e1ch"),
+    ("HALVORSEN, K. T. Fjordene og fiskeriene i nord\nBERG-NIELSEN, Anne. Kystkultur. Oslo, "
+     "2001.", "Halvorsen", "Fjordene og fiskeriene i nord"),
+    ("DE-WITTE, Ruth et al. Sociale netwerken in de stad\nPAUWELS, Marc. Buurtwerk. Gent, 1999.",
+     "De-Witte", "Sociale netwerken in de stad"),
+    ("NORDIC FISHERIES BOARD. Quota management in the Barents region\nHALVORSEN, Kari. "
+     "Fjordene. Oslo, 2001.", "Nordic Fisheries Board", "Quota management in the Barents region"),
+])
+def test_a_title_ending_its_entry_before_the_next_inverted_name(doc: str, author: str,
+                                                                title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the printed title goes on: a word then a publisher, a full stop, a word and a period
+    ("NOV\u00c1K, Jan. M\u011bstsk\u00e9 hradby a br\u00e1ny Moravy, Academia. Praha 2004.",
+     "Nov\u00e1k", "M\u011bstsk\u00e9 hradby a br\u00e1ny"),
+    ("NOV\u00c1K, Jan. M\u011bstsk\u00e9 hradby a br\u00e1ny Moravy. Praha: Academia, 2004.",
+     "Nov\u00e1k", "M\u011bstsk\u00e9 hradby a br\u00e1ny"),
+    # a one-word name and its full stop may be a person's: the shape of no organisation
+    ("HALVORSEN. Quota management in the Barents region Lofoten, Troms\u00f8. 2001.",
+     "Halvorsen", "Quota management in the Barents region"),
+    # an entry that opens otherwise ("J. Novák.") gives no shape to read the next one by
+    ("J. Nov\u00e1k. M\u011bstsk\u00e9 hradby a br\u00e1ny Moravy, Hradec. 2004.",
+     "Nov\u00e1k", "M\u011bstsk\u00e9 hradby a br\u00e1ny"),
+])
+def test_a_title_going_on_before_the_next_entry_is_still_longer(doc: str, author: str,
+                                                                title: str) -> None:
+    assert found(doc, author, title, "original")
+    assert not found(doc, author, title)
+
+
+# A title running into the place of publication (APA-like styles that print none between).
+@pytest.mark.parametrize("doc, author, title", [
+    ("Marchetti, L. (2008). Storia delle mura urbane e delle porte Milano: Feltrinelli.",
+     "Marchetti", "Storia delle mura urbane e delle porte"),
+    ("Hargrove, T. (2012). Nesting success of the lesser sand plover in Oregon Corvallis, OR: "
+     "Oregon State University.", "Hargrove", "Nesting success of the lesser sand plover in Oregon"),
+    ("Water Quality Board (2003). Groundwater Survey of the Coastal Plain Atlanta, GA.\nKeller "
+     "et al. (2001). Riverside Park Restoration Plan Chicago.", "Water Quality Board",
+     "Groundwater Survey of the Coastal Plain"),
+    ("Keller et al. (2001). Riverside Park Restoration Plan Chicago.", "Keller",
+     "Riverside Park Restoration Plan"),
+    ("Dubois, M. (2011). Les ponts de pierre du Midi Londres: Hachette.", "Dubois",
+     "Les ponts de pierre du Midi"),
+    ("Okafor, Ngozi. Coastal Trade and Inland Markets Yale, 1998.", "Okafor",
+     "Coastal Trade and Inland Markets"),
+])
+def test_a_title_running_into_its_place_of_publication(doc: str, author: str,
+                                                       title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    ("Okafor, N. (2010). Coastal trade and inland markets, In: Studies of West African trade. "
+     "Lagos.", "Okafor", "Coastal trade and inland"),
+    ("Okafor, N. (2010). Coastal trade and inland markets, II: The south. Lagos.", "Okafor",
+     "Coastal trade and inland"),
+    ("Keller et al. (2001). Riverside Park Restoration Plan Revisions. Chicago.", "Keller",
+     "Riverside Park Restoration Plan"),
+])
+def test_a_title_word_before_a_container_or_a_place_is_still_the_titles(doc: str, author: str,
+                                                                       title: str) -> None:
+    assert found(doc, author, title, "original")
+    assert not found(doc, author, title)
+
+
+# The Arabic script's comma between the Latin names of a Persian bibliography.
+@pytest.mark.parametrize("doc", [
+    "Schulz\u060c K. 2001. Die Grundschule im Wandel. Gerdau: GEW\u060c 14\u201340. Rostami\u060c "
+    "F.A.\u060c Berg\u060c J.A.\u060c Cina\u060c S.E. \u0648 Tidewater. 2003. Harbour town planning "
+    "in the Baltic region. LPSC XXXIV\u060c 1116. Merli\u060c C. 2006. Il teatro in gioco.",
+    "Schulz\u060c K. 2001. Die Grundschule im Wandel. Gerdau: GEW\u060c 14\u201340. Rostami\u060c "
+    "F. A.\u060c J.A. Berg\u060c S.E. Cina\u060c \u0648 Tidewater. 2003. \u00abHarbour town "
+    "planning in the Baltic region.\u00bb LPSC XXXIV 1116. Merli\u060c Chiara. 2006.",
+])
+def test_arabic_commas_separate_the_names_of_an_author_list(doc: str) -> None:
+    _kept(doc, "Rostami", "Harbour town planning in the Baltic region")
+
+
+# A ditto word for the authors of the entry before ("Idem:", "Ders.", Latin and German).
+_AFTER_SCHOELER = ("Rossi, Paolo: Arbeiten zur Geschichte, in: Berlin 1998, 11\u201324. Sch\u00f6ler, "
+                   "Jutta: Einzelintegration \u2013 Alternative oder L\u00fcckenb\u00fc\u00dfer?, in: "
+                   "Berlin 1988, 112\u2013124. {} Von Fall zu Fall \u2013 Hilfe im Einzelfall, in: "
+                   "Stuttgart 2012. Sch\u00f6nwiese, Volker: Zur Geschichte, Wien 2001.")
+
+
+@pytest.mark.parametrize("mark", ["Idem:", "Eadem:", "Ders.:", "Dies.,"])
+def test_a_ditto_word_goes_on_with_the_authors_before(mark: str) -> None:
+    _kept(_AFTER_SCHOELER.format(mark), "Sch\u00f6ler", "Von Fall zu Fall \u2013 Hilfe im Einzelfall")
+
+
+@pytest.mark.parametrize("mark", ["Wolff, Anna:", "Ideme:"])
+def test_another_author_or_a_word_is_no_ditto(mark: str) -> None:
+    doc = _AFTER_SCHOELER.format(mark)
+    assert found(doc, "Sch\u00f6ler", "Von Fall zu Fall \u2013 Hilfe im Einzelfall", "original")
+    assert not found(doc, "Sch\u00f6ler", "Von Fall zu Fall \u2013 Hilfe im Einzelfall")
