@@ -345,7 +345,7 @@ def render(style: Style, works: list[Work], cache: Path) -> Path:
 
 
 #: Styles of a draw's slot tried before the slot is left empty.
-TRIES_PER_SLOT = 6
+TRIES_PER_SLOT = 10
 
 
 def render_first(slot: list[Style], works: list[Work], cache: Path
