@@ -78,6 +78,14 @@ def test_a_title_with_a_word_dropped_is_another_work(doc: str, author: str, titl
     assert not found(doc, author, title)
 
 
+@pytest.mark.parametrize("doc, title", [
+    (ESTUARIES.replace("Sediments &", "Tides &"), "Estuaries: Sediments and Habitats"),
+    (ESTUARIES.replace("& Habitats", "& Fisheries"), "Estuaries: Sediments and Habitats"),
+])
+def test_an_ampersand_stands_for_and_not_for_another_word(doc: str, title: str) -> None:
+    assert not found(doc, "Marsh", title)
+
+
 def test_a_query_word_the_print_lacks_between_the_hit_s_ends_is_not_past_a_header() -> None:
     # "resources" is not printed; the heading "Sources" further back is a variant of it, but
     # a running header cuts a title at one place, so the words past it are the title's first
@@ -106,6 +114,11 @@ def test_the_title_after_an_entry_s_pages_is_the_next_entry_s(doc: str, author: 
     (FLOODS_SPLIT, "Pieters", "Uncertainty analysis of costal flood projections"),  # a typo
     (ESTUARIES, "Marsh", "Estuaries: Sediments & Habitats"),
     (ESTUARIES, "Hollis", "Estuaries: Sediment & Habitats"),
+    # a printed "&" is the title's own word for "and", in a title of four words or fewer
+    (ESTUARIES, "Marsh", "Estuaries: Sediments and Habitats"),
+    ("[2] Brandt, U. Flüsse & Seen. Berlin, 1998. [3] Ott, K. Moore. Bonn, 2001.", "Brandt",
+     "Flüsse und Seen"),
+    ("Lind, K. (2004). Fjäll & dalar. Stockholm: Norstedt.", "Lind", "Fjäll och dalar"),
     (FLOODS, "Pieters", "Uncertainty analysis of coastal flood projections"),
     # a query without the subtitle, a title that runs into its venue with no punctuation
     (ESTUARIES.replace("&", ":"), "Marsh", "Estuaries: Sediments"),

@@ -480,7 +480,7 @@ def _covers_words(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     follow (precede) the hit as one block, within ``_INTERRUPTION`` characters.
     """
     slack = max(0, len(title.title.text) - (end - start)) + _WORD_SLACK
-    nearby = _word_text(text, start - slack, end + slack)
+    nearby = _ampersand_as_and(title.words, _word_text(text, start - slack, end + slack))
     present = _present_words(title.words, nearby)
     if _coverage(title, present):
         return True
@@ -572,6 +572,20 @@ def _joined_word_text(text: str, start: int, end: int) -> str:
     """:func:`_word_text` with each word a line-end hyphen split made one again ("reconna-
     issance"): the printed title's own first or last word, read by ``words.longer_title``."""
     return _LINE_END_SPLIT.sub("", text[max(0, start):max(0, end)]).translate(_WORD_TEXT)
+
+
+#: The word for "and" in the languages titles are printed in, three letters or more (a shorter
+#: one may be missing from any title: :func:`_coverage`).
+_AND_WORDS = frozenset({"and", "und", "och"})
+_AMPERSAND = re.compile(r"(?<!\S)&(?!\S)")
+
+
+def _ampersand_as_and(words: Sequence[str], nearby: str) -> str:
+    """``nearby`` with each printed "&" read as the title's own word for "and": "Sediments &
+    Habitats" prints the title "Sediments and Habitats" (a style or a typesetter's choice),
+    no word of it missing. Called by :func:`_covers_words`."""
+    conjunction = next((word for word in words if word in _AND_WORDS), None)
+    return nearby if conjunction is None else _AMPERSAND.sub(conjunction, nearby)
 
 
 def _present_words(words: Sequence[str], nearby: str) -> list[bool]:
