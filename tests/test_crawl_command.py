@@ -66,20 +66,17 @@ def test_a_mistyped_argument_is_the_last_line_and_exit_status_2(tmp_path, search
         "startpoints, staywithin)")
 
 
-def test_a_mistyped_setting_is_an_error_also_with_nolog(tmp_path, search_file) -> None:
+@pytest.mark.parametrize("setting, meant", [
+    ("CITESEEKER_FUZY_LIMIT=0.9", "CITESEEKER_FUZZY_LIMIT"),
+    ("REDIS_ULR=redis://127.0.0.1:1/0", "REDIS_URL"),  # a near miss of a setting not ours
+])
+def test_a_mistyped_setting_is_an_error_also_with_nolog(tmp_path, search_file, setting: str,
+                                                         meant: str) -> None:
     done = crawl_nolog(tmp_path, "-a", f"authors={search_file}",
-                       "-a", "startpoints=http://127.0.0.1:9/", "-s", "CITESEEKER_FUZY_LIMIT=0.9")
+                       "-a", "startpoints=http://127.0.0.1:9/", "-s", setting)
     assert done.returncode == 2
-    assert done.stderr.strip() == ("citeseeker: error: unknown setting CITESEEKER_FUZY_LIMIT; "
-                                   "did you mean CITESEEKER_FUZZY_LIMIT?")
-
-
-def test_a_near_miss_of_a_scrapy_or_redis_setting_is_an_error(tmp_path, search_file) -> None:
-    done = crawl_nolog(tmp_path, "-a", f"authors={search_file}",
-                       "-a", "startpoints=http://127.0.0.1:9/", "-s", "REDIS_ULR=redis://127.0.0.1:1/0")
-    assert done.returncode == 2
-    assert done.stderr.strip() == ("citeseeker: error: unknown setting REDIS_ULR; "
-                                   "did you mean REDIS_URL?")
+    name = setting.partition("=")[0]
+    assert done.stderr.strip() == f"citeseeker: error: unknown setting {name}; did you mean {meant}?"
 
 
 def test_no_start_point_at_all_is_an_error(tmp_path, search_file) -> None:
