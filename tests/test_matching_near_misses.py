@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
+from tests.support.matching import found
 
 TERRACES = ("[7] Okafor, B. 1961. Fluvial terraces of the upper Rhine valley and their chro- "
             "nology. Geol. Surv. Bull. 12. [8] Lind, K. 1970. Glaciers. Oslo.")
@@ -41,11 +41,6 @@ HARBOURS = ("as the survey shows. Sources Water Board of Oregon (OWB). 2014. Scr
             "metal contaminants at harbour sites. OWB Office of Harbours. June.")
 SENS = ("G. Julliot, Les inscriptions du musee de Sens, Bulletin de la societe de Sens, t. ix, "
         "pp. 290_301. W. Witters, Pauvres et pauvrete dans les coutumes monastiques, Etudes.")
-
-
-def found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
-    matcher = CitationMatcher([AuthorGroup((author,), (title,))], MatcherSettings(scheme=scheme))
-    return bool(matcher.find(doc))
 
 
 @pytest.mark.parametrize("doc, author, title", [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
+from tests.support.matching import found
 from citeseeker_scrapy.matching.improved.words import is_content, longer_title, same_work
 
 GARFINKEL = "[4] Garfinkel, H.: The classical roots of ethnomethodology. Sociology Press, 1991."
@@ -23,11 +23,6 @@ STRING = ("[9] Aschieri, P., Szabo, R.J.: Triproducts, star products and geometr
           "string c0mpactifications.J .Phys Conf .Ser .634 ,012004 ( 2015).")
 GUYANE = ("[3] Marie Claude-Valentin, Breton Didier, \" Migrations, famille et vieillissement : "
           "defis et enjeux pour la Guyane \", Antianechos, n21, 2012, 8p.")
-
-
-def found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
-    matcher = CitationMatcher([AuthorGroup((author,), (title,))], MatcherSettings(scheme=scheme))
-    return bool(matcher.find(doc))
 
 
 @pytest.mark.parametrize("doc, author, title", [

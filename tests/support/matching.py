@@ -1,0 +1,15 @@
+"""One title searched in one text, for the matcher's table tests: does a scheme report it?
+
+Who calls it: the table tests of the word checks and entry shapes (``tests/test_matching_*.py``),
+which each pair entries a scheme must report with near-miss decoys it must not.
+"""
+
+from __future__ import annotations
+
+from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
+
+
+def found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
+    """True if ``scheme`` ("improved" or "original") reports ``title`` by ``author`` in ``doc``."""
+    matcher = CitationMatcher([AuthorGroup((author,), (title,))], MatcherSettings(scheme=scheme))
+    return bool(matcher.find(doc))
