@@ -43,7 +43,7 @@ from ..model import (
 from ..names import is_whole_word
 from ..original import Hit
 from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
-from .verify import CheckedTitle, running_headers, veto
+from .verify import CheckedTitle, running_headers, veto, without_spans
 from .windows import Region, attributed, next_entry_start, repeated_in_entry
 
 _ROUNDING = 1e-4  # the original scheme rounds a similarity to four decimals
@@ -141,12 +141,7 @@ def _attributed_across_headers(text: str, names: list[tuple[int, int, str]], sta
     spans = running_headers(text, min(name[0] for name in names), start)
     if not spans:
         return None
-    cleaned = "".join(text[low:high] for low, high in zip(
-        [0] + [span[1] for span in spans], [span[0] for span in spans] + [len(text)]))
-
-    def moved(position: int) -> int:
-        return position - sum(min(position, high) - low for low, high in spans if low < position)
-
+    cleaned, moved = without_spans(text, spans)
     for name_start, name_end, author in names:
         shifted = [(moved(name_start), moved(name_end), author)]
         if _attributed_name(cleaned, shifted, moved(start), moved(end), length) is not None:

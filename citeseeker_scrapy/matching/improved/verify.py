@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
@@ -156,20 +156,32 @@ def _without_running_header(text: str, title: CheckedTitle, start: int, end: int
              if _repeated(text, text[span[0]:span[1]])]
     if not spans:
         return None
-    kept, at, new_start, new_end = [], 0, start, end
-    for low, high in sorted(_with_numbers_around(text, *span) for span in spans):
-        low = max(low, at)
-        if high <= low:
-            continue
-        kept.append(text[at:low])
-        new_start -= max(0, min(start, high) - low)
-        new_end -= max(0, min(end, high) - low)
-        at = high
-    kept.append(text[at:])
-    return "".join(kept), new_start, new_end
+    cleaned, moved = without_spans(text, [_with_numbers_around(text, *span) for span in spans])
+    return cleaned, moved(start), moved(end)
 
 
-def running_headers(text: str, low: int, high: int) -> list[tuple[int, int]]:
+def without_spans(text: str, spans: Sequence[Span]) -> tuple[str, Callable[[int], int]]:
+    """``text`` with ``spans`` left out (overlapping ones as one), and where a position of
+    ``text`` lands in what is left (a position inside a span lands where the span was).
+    Who calls: :func:`_without_running_header`, and ``superset`` for the running headers
+    between a name and its hit."""
+    merged: list[Span] = []
+    for low, high in sorted(spans):
+        if merged and low <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], high))
+        elif low < high:
+            merged.append((low, high))
+    kept = [text[at:low] for at, low in zip([0] + [high for _, high in merged],
+                                            [low for low, _ in merged])]
+    kept.append(text[merged[-1][1] if merged else 0:])
+
+    def moved(position: int) -> int:
+        return position - sum(min(position, high) - low for low, high in merged if low < position)
+
+    return "".join(kept), moved
+
+
+def running_headers(text: str, low: int, high: int) -> list[Span]:
     """(start, end) of each running header in ``[low, high)``, with its page number: a run of
     ``_HEADER_WORDS`` or more words of ``_SHORT_WORD`` letters (short words and numbers may
     stand among them) that the document prints, numbers aside, at least ``_HEADER_PAGES``
@@ -183,7 +195,7 @@ def running_headers(text: str, low: int, high: int) -> list[tuple[int, int]]:
     """
     words = [word for word in _WORDS.finditer(text, low, high)
              if len(word.group()) >= _SHORT_WORD and not word.group().isdigit()]
-    spans: list[tuple[int, int]] = []
+    spans: list[Span] = []
     first = 0
     while first + _HEADER_WORDS <= len(words):
         last = first + _HEADER_WORDS - 1
@@ -200,7 +212,7 @@ def running_headers(text: str, low: int, high: int) -> list[tuple[int, int]]:
     return spans
 
 
-def _with_page_number(text: str, low: int, high: int) -> Optional[tuple[int, int]]:
+def _with_page_number(text: str, low: int, high: int) -> Optional[Span]:
     """``[low, high)`` widened over the bare page number right before or after it, and the
     blank after it; None if there is no such number. Only a bare number: "(2005)." after a
     header is the entry's date."""
