@@ -145,12 +145,18 @@ FULL_STOP_NAMES = re.compile(rf"[.,:;]? (?:{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}\
 #: The word some styles print for the authors of the entry before: "Idem: Title" (Latin, for
 #: one or more persons), "Ders.", "Dies." (German).
 DITTO_WORD = r"(?<![^\W_])(?:idem|eadem|iidem|eaedem|ders|dies)(?=[.:,]{0,2} )"
-#: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,", a ditto word.
-DITTO_IN_GAP = re.compile(rf"\u2014|\u2013{{2,}}|-{{2,}}|_{{2,}}|\] ?,|{DITTO_WORD}")
+#: A ditto mark extraction lost: a dash drawn as a rule, not a glyph (biblatex's "\\bibnamedash"
+#: in some styles), leaves only the punctuation after it, right after the entry before ends:
+#: "...Berlin, 1988. . “Title”", "...(1989): 27-32. . Title": that punctuation is the mark.
+LOST_DITTO = r"(?<=[.)] )[.,:;](?= )"
+#: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,", a ditto
+#: word, a lost mark.
+DITTO_IN_GAP = re.compile(rf"\u2014|\u2013{{2,}}|-{{2,}}|_{{2,}}|\] ?,|{DITTO_WORD}|{LOST_DITTO}")
 #: An unnumbered entry that opens with a ditto mark for the authors of the entry before, after
 #: that entry's last sentence end: "...Affairs Committee. — (2012). Title", "Basel. ——— Title",
-#: "...112–124. Idem: Title".
-DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:\u2014+|\u2013{{2,}}|-{{2,}}|_{{2,}}|{DITTO_WORD})(?= |[.,:])")
+#: "...112–124. Idem: Title", "...Berlin, 1988. . Title" (a lost mark).
+DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:\u2014+|\u2013{{2,}}|-{{2,}}|_{{2,}}|{DITTO_WORD})"
+                         rf"(?= |[.,:])|{LOST_DITTO})")
 #: The field a title runs into with no punctuation between them, right after its last word:
 #: a dash before the place ("...and Social Order -Oxford: Blackwell."), an edition ("Crystal
 #: growth 3rd ed.", "2. Aufl.", "2. vyd."), a year ("...Manual of Style 2013."), a number or

@@ -28,7 +28,7 @@ from typing import Callable, Optional, Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
-from .entry_grammar import ABBREVIATION, NEXT_FIELD
+from .entry_grammar import ABBREVIATION, ANY_YEAR, NEXT_FIELD
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
 from ..similarity import Title
@@ -63,6 +63,13 @@ _GIVEN_NAMES_RUN = re.compile(rf", {_GIVEN}(?: {_GIVEN}){{0,2}}(?:(?<=\.)|\.) (?
 #: not "methods, vol. 2").
 _INVERTED_NAME_RUN = re.compile(
     rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){_GIVEN}(?: {_GIVEN}){{0,2}})(?:(?<=\.)|\.) ")
+#: What a dated author run looks like, for :func:`_dated_run_again`: each word "a", each number
+#: (perhaps a lettered year) "0", then given names or initials in a row one "a" (", P L (2005 ).
+#: " and ", J. (1999 ). " are both ", a (0 ). ").
+_SHAPE_WORD = re.compile(r"[^\W\d_]+")
+_SHAPE_NUMBER = re.compile(r"\d+[^\W\d_]?(?![^\W\d_])")
+_SHAPE_GIVEN = re.compile(r"a(?:\.?[ -]a)+")
+_SURNAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d[a-z]? $")
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
@@ -389,12 +396,35 @@ def _next_entry_as_this(text: str, name: Optional[Span], first: int, last: int) 
     the title's last word then). Called by :func:`_same_work` and :func:`_stands_alone`."""
     if name is None:
         return False
+    if _dated_run_again(text, name[1], first, last):
+        return True
     organisation = " " in text[name[0]:name[1]] and text.startswith(". ", name[1]) and (
         first == name[1] + 2)
     if not (organisation or _GIVEN_NAMES_RUN.fullmatch(text, name[1], first)):
         return False
     run = _INVERTED_NAME_RUN.match(text, last)
     return run is not None and not NEXT_FIELD.match(text, run.start(1))
+
+
+def _dated_run_again(text: str, name_end: int, first: int, last: int) -> bool:
+    """True if the hit's entry opens with an inverted name and a dated run (its given names
+    or initials and its year, ``text[name_end:first]``), and the words after the hit are a
+    surname and a run of the same shape: the next entry ("O'Connell, P L (2005 ). Title Where
+    Observed Uriagereka, J (1999 ). Title": author-year styles that close no entry ending
+    with its title). Called by :func:`_next_entry_as_this`."""
+    own = text[name_end:first]
+    if not own.startswith(", ") or len(own) > _EDGE_WORD or ANY_YEAR.search(own) is None:
+        return False
+    surname = _SURNAME_AFTER.match(text, last)
+    if surname is None:
+        return False
+    after = text[surname.end():surname.end() + 2 * len(own)]
+    return _run_shape(after).startswith(_run_shape(own))
+
+
+def _run_shape(run: str) -> str:
+    """The shape :func:`_dated_run_again` compares two author runs by."""
+    return _SHAPE_GIVEN.sub("a", _SHAPE_WORD.sub("a", _SHAPE_NUMBER.sub("0", run)))
 
 
 def _words_taken(text: str, start: int, end: int) -> tuple[int, int]:

@@ -162,6 +162,9 @@ def _search_highs(text: str, names: Sequence[tuple[int, int, str]], length: int,
             continue
         reach = end + length if end + length < size else size
         high = reach + longest_title if reach + longest_title < size else size
+        ditto = DITTO_ENTRY.search(text, end, end + 2 * length)
+        if ditto is not None:
+            high = min(size, _after_ditto_entries(text, ditto, length) + longest_title)
         if marker is not None and marker.start() < high:
             high = marker.start()
         highs.append((reach, high))
@@ -178,7 +181,9 @@ def attributed(text: str, region: Region, start: int, end: int, length: int) -> 
     starts = [occurrence.start for occurrence in occurrences]
     before = occurrences[:bisect_right(starts, start)]
     for occurrence in reversed(before):
-        if (start < occurrence.search_end and _in_entry(text, occurrence, start, length)
+        if start >= occurrence.search_end:
+            occurrence = _on_to_ditto_entry(text, occurrence, start)
+        if (occurrence is not None and _in_entry(text, occurrence, start, length)
                 and not _another_entry_between(text, occurrence.end, start)
                 and not _next_number_between(text, occurrence.start, start)):
             return occurrence.author
@@ -345,6 +350,31 @@ def _through_ditto_entries(text: str, end: int, high: int, length: int) -> int:
             break
         end, high = marker.end(), max(high, marker.end() + length)
     return high
+
+
+def _on_to_ditto_entry(text: str, occurrence: Occurrence, start: int
+                       ) -> Optional[Occurrence]:
+    """The name's occurrence with its entry read on up to the first unnumbered ditto mark
+    before a title at ``start`` past its search end, or None if there is none: the entries
+    after the mark (:func:`_after_ditto_entries`) are followed from the name's entry, and
+    :func:`_in_entry` decides whether the title is in one of them."""
+    ditto = DITTO_ENTRY.search(text, occurrence.end, start)
+    if ditto is None:
+        return None
+    return occurrence._replace(search_end=max(occurrence.search_end, ditto.start()))
+
+
+def _after_ditto_entries(text: str, ditto: re.Match[str], length: int) -> int:
+    """How far after an unnumbered entry's ditto mark ("...1991. — Title", "...1988. . Title")
+    a title may start: ``length`` after the last of the marks that follow each other within
+    ``length``, a few in a row. The same authors' entries go on there; :func:`_in_entry`
+    decides whether a title is in one of them."""
+    for _ in range(_MAX_DITTO_ENTRIES):
+        following = DITTO_ENTRY.search(text, ditto.end(), ditto.end() + length)
+        if following is None:
+            break
+        ditto = following
+    return ditto.end() + length
 
 
 # ----------------------------------------------------------------------------- attribution

@@ -1,0 +1,114 @@
+"""How a style prints the author of an entry: a ditto mark for the authors of the entry before
+(printed, or lost by extraction), and the next entry's author run right after a title.
+
+Each table pairs the entries the improved scheme must report with near-miss decoys beside
+them that it must still reject. Strings of our own, in the shapes citation styles print them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support import matching
+
+OPENING = "The studies this paper builds on are listed below.\nReferences\n"
+
+
+def found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
+    """True if the scheme reports the title by the author in the document, printed under a
+    reference list's heading."""
+    return matching.found(OPENING + doc, author, title, scheme)
+
+
+# A ditto dash drawn as a rule, not a glyph: extraction keeps only the punctuation after it.
+_LOST_DASH = ("Lindqvist, Erik. \u201cHamnst\u00e4der i Norden\u201d. In Stadshistoria, 11\u201324. "
+              "Lund: s.n. 1996.\nNordahl, Kari. \u201cKystkultur og fiske i nord\u201d. In Studier "
+              "i kulturhistorie, 112\u2013124. Bergen: s.n. 1988.\n{} \u201cFjordene og "
+              "fiskeriene\u201d. In Nordnorsk tidsskrift, 3\u201319. Troms\u00f8: s.n. 2012.\n"
+              "Okafor, Ngozi. Coastal Trade. Lagos, 2001.")
+
+
+@pytest.mark.parametrize("mark", [".", ","])
+def test_an_entry_whose_ditto_dash_was_lost_goes_on_with_the_authors_before(mark: str) -> None:
+    doc = _LOST_DASH.format(mark)
+    assert found(doc, "Nordahl", "Fjordene og fiskeriene", "original")
+    assert found(doc, "Nordahl", "Fjordene og fiskeriene")
+
+
+@pytest.mark.parametrize("mark, title", [
+    ("Okafor, Ngozi.", "Fjordene og fiskeriene"),  # another author's entry
+    (".", "Fjordene og fiskeriene i nord"),  # the same author's, another title
+])
+def test_another_author_or_title_after_an_entry_is_no_lost_ditto(mark: str, title: str) -> None:
+    doc = _LOST_DASH.format(mark)
+    assert found(doc, "Nordahl", title, "original")
+    assert not found(doc, "Nordahl", title)
+
+
+# Ditto entries past the part the original scheme looks at after the name (neither scheme
+# found their titles): the entries after the mark are the same authors'.
+_DITTO_RUN = ("Halvorsen, Kari. \u201cKystkultur og fiske i de nordlige fylkene\u201d. Pages 6-12 in "
+              "Studier i kulturhistorie og samfunnsliv langs kysten og fjordene i Nord-Norge og "
+              "Svalbard. Bergen: "
+              "Universitetsforlaget, "
+              "1990.\n{mark} \u201cFjordene og fiskeriene i nord\u201d. In: Nordnorsk tidsskrift 27 "
+              "(1989): 27-32.\n{mark} Havnebyenes historie fra middelalderen til i dag. "
+              "Tidsskriftserie 1983 ff. Oslo, 1983.\n{next} Coastal Trade Routes. Lagos, 2001.")
+
+
+@pytest.mark.parametrize("mark, title", [
+    (".", "Fjordene og fiskeriene i nord"),
+    ("\u2014\u2014\u2014.", "Fjordene og fiskeriene i nord"),
+    (".", "Havnebyenes historie fra middelalderen til i dag"),
+    ("\u2014", "Havnebyenes historie fra middelalderen til i dag"),
+    ("\u2014\u2014\u2014.", "Havnebyenes historie fra middelalderen til i dag"),
+])
+def test_ditto_entries_past_the_names_part_are_its_authors(mark: str, title: str) -> None:
+    doc = _DITTO_RUN.format(mark=mark, next="Okafor, Ngozi.")
+    assert not found(doc, "Halvorsen", title, "original")
+    assert found(doc, "Halvorsen", title)
+
+
+@pytest.mark.parametrize("title", [
+    "Fjordene og skogene i nord",
+    "Havnebyenes historie fra oldtiden til i dag",
+])
+def test_a_title_with_a_word_changed_in_a_ditto_entry_is_still_rejected(title: str) -> None:
+    assert not found(_DITTO_RUN.format(mark="\u2014", next="Okafor, Ngozi."), "Halvorsen", title)
+
+
+def test_a_ditto_entry_after_another_authors_entry_is_not_the_names() -> None:
+    doc = ("Halvorsen, Kari. Kystkultur. Bergen, 1990.\nOkafor, Ngozi. Coastal Trade Routes "
+           "and Inland Markets of the Niger Delta. Lagos: University Press, 1995.\n\u2014 "
+           "Fjordene og fiskeriene i nord. Oslo, 2001.")
+    assert not found(doc, "Halvorsen", "Fjordene og fiskeriene i nord")
+    assert found(doc, "Okafor", "Fjordene og fiskeriene i nord")
+
+
+# A title closing no entry, then the next entry's surname and a run shaped as the one the
+# title's own entry opened with (author-year styles printed with no full stop after a title).
+@pytest.mark.parametrize("doc, author, title", [
+    ("O\u2019Brennan, P L (2005 ). Harbour Towns of the Baltic, Where Trade Began\nUrquhart, J "
+     "(1999 ). Coastal routes. Lagos", "O\u2019Brennan", "Harbour towns of the Baltic, where trade began"),
+    ("D\u2019Amico, R (2011a) Le mura di Lucca\nZanetti, M A (2003) Porte urbane. Milano",
+     "D\u2019Amico", "Le mura di Lucca"),
+])
+def test_a_title_ending_before_the_next_dated_author_run(doc: str, author: str,
+                                                         title: str) -> None:
+    assert found(doc, author, title, "original")
+    assert found(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the next entry opens otherwise (no date): the title's last word is not read as its name
+    ("O\u2019Brennan, P L (2005 ). Harbour Towns of the Baltic, Where Trade Began Anew\n"
+     "Urquhart, J. Coastal routes (1999). Lagos", "O\u2019Brennan",
+     "Harbour towns of the Baltic, where trade began"),
+    # what follows the title's word is no author run shaped as the entry's own
+    ("D\u2019Amico, R. (2011a). Le mura di Lucca antica, in Storia (2003). Porte. Milano",
+     "D\u2019Amico", "Le mura di Lucca"),
+])
+def test_a_title_going_on_before_a_dated_run_is_still_longer(doc: str, author: str,
+                                                             title: str) -> None:
+    assert found(doc, author, title, "original")
+    assert not found(doc, author, title)
