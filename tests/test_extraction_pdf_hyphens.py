@@ -26,3 +26,13 @@ def test_pdfium_line_end_hyphen_before_a_page_number_is_kept_apart() -> None:
     assert "\ufffe" not in text
     assert "diabetes self-\n1\nmanagement education" in text
     assert "self1" not in text
+
+
+def test_pdfium_line_end_hyphen_before_an_initial_is_kept_apart() -> None:
+    """A style's hyphen between two names at a line end: the next line opens with an
+    initial, no half of a word (else the name read "FRANKLING.")."""
+    data = docgen.pdf([["E. D. FORSMAN-R. G. ANTHONY-A. B. FRANKLIN-",
+                        "G. C. WHITE, Population demography of owls, 2011."]])
+    _, text = pdf_text(data, engines=("pdfium",))
+    assert "\ufffe" not in text
+    assert "A. B. FRANKLIN-\nG. C. WHITE" in text

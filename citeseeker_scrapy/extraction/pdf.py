@@ -170,8 +170,10 @@ def _pdfium_page(document: Any, index: int) -> str:
         page.close()
 
 
-#: A soft hyphen the word's second half follows: a letter ("the latex\ufffecompanion").
-_SOFT_HYPHEN_IN_WORD = re.compile(PDFIUM_SOFT_HYPHEN + r"(?=[^\W\d_])")
+#: A soft hyphen the word's second half follows: a letter ("the latex\ufffecompanion"), but not
+#: an initial and its full stop ("A. B. FRANKLIN\ufffeG. C. WHITE": a style's hyphen between two
+#: names; a word is never broken before its last letter alone).
+_SOFT_HYPHEN_IN_WORD = re.compile(PDFIUM_SOFT_HYPHEN + r"(?=[^\W\d_](?!\.))")
 
 
 def _plain(text: str) -> str:
@@ -181,7 +183,8 @@ def _plain(text: str) -> str:
     next text on the page when that starts with a letter or a digit. A letter is the word's
     second half: the mark is dropped ("latex" + "companion"). A digit is no half of a word (the
     page number under the page's last line: "self\ufffe1", the word's half is on the next
-    page): the hyphen and the line break are put back as printed ("self-" newline "1").
+    page), nor is an initial (the next name of an author list a style joins with hyphens):
+    the hyphen and the line break are put back as printed ("self-" newline "1").
     """
     text = _SOFT_HYPHEN_IN_WORD.sub("", text.replace("\r\n", "\n"))
     return text.replace(PDFIUM_SOFT_HYPHEN, "-\n")
