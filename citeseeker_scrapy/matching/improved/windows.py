@@ -182,7 +182,7 @@ def attributed(text: str, region: Region, start: int, end: int, length: int) -> 
     before = occurrences[:bisect_right(starts, start)]
     for occurrence in reversed(before):
         if start >= occurrence.search_end:
-            occurrence = _on_to_ditto_entry(text, occurrence, start)
+            occurrence = _on_to_ditto_entry(text, occurrence, start, length)
         if (occurrence is not None and _in_entry(text, occurrence, start, length)
                 and not _another_entry_between(text, occurrence.end, start)
                 and not _next_number_between(text, occurrence.start, start)):
@@ -352,14 +352,16 @@ def _through_ditto_entries(text: str, end: int, high: int, length: int) -> int:
     return high
 
 
-def _on_to_ditto_entry(text: str, occurrence: Occurrence, start: int
+def _on_to_ditto_entry(text: str, occurrence: Occurrence, start: int, length: int
                        ) -> Optional[Occurrence]:
     """The name's occurrence with its entry read on up to the first unnumbered ditto mark
     before a title at ``start`` past its search end, or None if there is none: the entries
     after the mark (:func:`_after_ditto_entries`) are followed from the name's entry, and
     :func:`_in_entry` decides whether the title is in one of them."""
-    ditto = DITTO_ENTRY.search(text, occurrence.end, start)
-    if ditto is None:
+    if start - occurrence.end > (_MAX_DITTO_ENTRIES + 3) * length:
+        return None  # past the ditto entries that can follow (:func:`_after_ditto_entries`)
+    ditto = DITTO_ENTRY.search(text, occurrence.end, min(start, occurrence.end + 2 * length))
+    if ditto is None or start >= _after_ditto_entries(text, ditto, length):
         return None
     return occurrence._replace(search_end=max(occurrence.search_end, ditto.start()))
 
