@@ -112,3 +112,24 @@ def test_a_title_going_on_before_a_dated_run_is_still_longer(doc: str, author: s
                                                              title: str) -> None:
     assert found(doc, author, title, "original")
     assert not found(doc, author, title)
+
+
+# A title-first entry (GOST) whose title is longer than the part the original scheme looks at
+# before a name: the whole title lies before the author list.
+_LONG_TITLE = ("Die Entwicklung der Hafenstädte an der Ostsee vom Mittelalter bis in die Gegenwart - "
+               "Zwischenbericht der historischen Begleitung von Projekten mit Archiven und "
+               "Bibliotheken an Schulen des Küstenraums in Pommern")
+_TITLE_FIRST = ("[90] Okafor N. Coastal trade routes. \u2014 Lagos, 2001.\n[91] {title} / H. Lindqvist, "
+                "G. Nordahl, K. Berg-Nielsen. \u2014 Bonn : Hanse-Verlag, 1991.\n[92] Moreau A. "
+                "Stone bridges. \u2014 Paris, 2001.")
+
+
+@pytest.mark.parametrize("author", ["Lindqvist", "Nordahl", "Berg-Nielsen"])
+def test_a_long_title_before_its_author_list(author: str) -> None:
+    assert len(_LONG_TITLE) > 200
+    assert found(_TITLE_FIRST.format(title=_LONG_TITLE), author, _LONG_TITLE)
+
+
+def test_a_long_title_with_a_word_changed_before_the_author_list_is_still_rejected() -> None:
+    changed = _LONG_TITLE.replace("Bibliotheken", "Museen")
+    assert not found(_TITLE_FIRST.format(title=_LONG_TITLE), "Nordahl", changed)

@@ -2,11 +2,11 @@
 
 Two steps, so that the many names a document holds cost little and the few hits decide well:
 
-* **Search regions** (:func:`regions_of`), generous and cheap: ``part_length`` before each name
-  and ``part_length`` after it or after the end of the author list it is in (dense commas;
-  in author-year styles the year that ends the list), on through entries that print a ditto
-  mark for the same authors, but within the name's numbered entry ("[n]" to "[n+1]") where
-  there is one. Overlapping windows are merged.
+* **Search regions** (:func:`regions_of`), generous and cheap: ``part_length`` (or the longest
+  title's length) before each name and ``part_length`` after it or after the end of the
+  author list it is in (dense commas; in author-year styles the year that ends the list),
+  on through entries that print a ditto mark for the same authors, but within the name's
+  numbered entry ("[n]" to "[n+1]") where there is one. Overlapping windows are merged.
 * **Attribution of a hit** (:func:`attributed`), exact: after a name, the hit must start
   before the name's entry ends (the next entry's "[n]", a year that closes the entry after
   its title, "..., 2002.", or the next author list's year), and no other entry may lie
@@ -103,7 +103,7 @@ def regions_of(text: str, names: Sequence[tuple[int, int, str]], length: int,
     while at < len(names):
         names_batch = names[at:at + batch]
         at, batch = at + batch, min(2 * batch, _MOST_NAMES)
-        lows = _entry_starts_before(text, names_batch, length)
+        lows = _entry_starts_before(text, names_batch, length, longest_title)
         highs = _search_highs(text, names_batch, length, longest_title)
         for (start, end, author), its_low, (reach, its_high) in zip(names_batch, lows, highs):
             if not found:
@@ -118,15 +118,28 @@ def regions_of(text: str, names: Sequence[tuple[int, int, str]], length: int,
         yield _new_region((low, high, tuple(found)))
 
 
-def _entry_starts_before(text: str, names: Sequence[tuple[int, int, str]],
-                         length: int) -> list[int]:
-    """Where each name's window starts: its entry's "[n]", else ``length`` before the name."""
+def _entry_starts_before(text: str, names: Sequence[tuple[int, int, str]], length: int,
+                         longest_title: int) -> list[int]:
+    """Where each name's window starts: its entry's "[n]", else ``length`` before the name or
+    before the start of the long author list it is in. A title longer than ``length`` is
+    looked for that far before the start of any author list: a title-first entry prints its
+    whole title before its names ("Title of 200 characters / H. Reiser, G. Cowlan, H. Kron.
+    — Bonn, 1991.")."""
     starts = [name[0] for name in names]
+    if longest_title > length:
+        return _bounded_by_entry(text, starts, [max(0, _author_list_start(text, start)
+                                                    - longest_title) for start in starts])
     lists = map(text.count, repeat(",", len(names)), [max(0, s - _LIST_WINDOW) for s in starts],
                 starts)
     lows = [max(0, (start if commas < _LIST_COMMAS else _author_list_start(text, start))
                 - length) for start, commas in zip(starts, lists)]
-    brackets = list(map(text.rfind, repeat("[", len(names)), lows, starts))
+    return _bounded_by_entry(text, starts, lows)
+
+
+def _bounded_by_entry(text: str, starts: list[int], lows: list[int]) -> list[int]:
+    """Each window start in ``lows`` moved up to the "[n]" of the entry of the name starting
+    at the same place of ``starts``, if one lies between them."""
+    brackets = list(map(text.rfind, repeat("[", len(starts)), lows, starts))
     opens = map(_ENTRY_START.match, repeat(text), brackets)  # the usual case: nearest "["
     return [low if bracket < 0 else bracket if entry else last_entry_start(text, low, bracket)
             for low, bracket, entry in zip(lows, brackets, opens)]
