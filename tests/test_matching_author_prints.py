@@ -133,3 +133,25 @@ def test_a_long_title_before_its_author_list(author: str) -> None:
 def test_a_long_title_with_a_word_changed_before_the_author_list_is_still_rejected() -> None:
     changed = _LONG_TITLE.replace("Bibliotheken", "Museen")
     assert not found(_TITLE_FIRST.format(title=_LONG_TITLE), "Nordahl", changed)
+
+
+# A surname with "ß" printed in capitals or small capitals, which spell it "SS".
+@pytest.mark.parametrize("doc", [
+    "LINDQVIST, ERIK; GROSS, ANNA, \u201eHafenst\u00e4dte und Fernhandel an der Ostsee\u201c, in Studien, "
+    "2003.",
+    "Lindqvist, E. \u2013 GROSS, A. (2003) Hafenst\u00e4dte und Fernhandel an der Ostsee. In Studien.",
+])
+def test_a_sharp_s_in_a_surname_printed_in_capitals(doc: str) -> None:
+    assert found(doc, "Gro\u00df", "Hafenst\u00e4dte und Fernhandel an der Ostsee")
+
+
+@pytest.mark.parametrize("doc, title", [
+    # another surname that begins with the same letters
+    ("LINDQVIST, ERIK; GROSSMANN, ANNA, \u201eHafenst\u00e4dte und Fernhandel an der Ostsee\u201c, "
+     "2003.", "Hafenst\u00e4dte und Fernhandel an der Ostsee"),
+    # the right name, a title with a word changed
+    ("LINDQVIST, ERIK; GROSS, ANNA, \u201eHafenst\u00e4dte und Fernhandel an der Ostsee\u201c, 2003.",
+     "Hafenst\u00e4dte und Binnenhandel an der Ostsee"),
+])
+def test_a_sharp_s_is_no_wildcard(doc: str, title: str) -> None:
+    assert not found(doc, "Gro\u00df", title)

@@ -122,7 +122,9 @@ def name_forms(typed_author: str) -> tuple[str, ...]:
     the surname stands alone ("Fiala, Dalibor" -> "fiala"); without one the order is unknown
     ("Dalibor Fiala", "Zhang Wei"), so the whole name and its last and first words are looked
     for. A surname with particles is also looked for without them ("van der Maaten",
-    "Laurens van der Maaten" -> "maaten"), for styles that print "Maaten, L. van der".
+    "Laurens van der Maaten" -> "maaten"), for styles that print "Maaten, L. van der". A
+    surname with "ß" is also looked for with "ss": capitals and small capitals print it so
+    ("Meiß" as "MEISS").
     """
     head, comma, _ = typed_author.partition(",")
     if comma and _surname_words(head):
@@ -139,7 +141,11 @@ def name_forms(typed_author: str) -> tuple[str, ...]:
             forms.append(" ".join(core))
     elif len(surname) >= 2 and not comma:
         forms += [surname[-1], surname[0]]
+    forms += [form.replace(_SHARP_S, "ss") for form in forms if _SHARP_S in form]
     return tuple(dict.fromkeys(form for form in forms if _NAME_CHARS.search(form)))
+
+
+_SHARP_S = "\u00df"  # "ß", which capitals print as "SS"
 
 
 def _words(typed_author: str) -> list[str]:
