@@ -56,6 +56,7 @@ def find_original(text: str, authors: tuple[str, ...], titles: tuple[str, ...],
     ("re-\r\nmoval", "removal"),
     ("Ex-\nTraction", "extraction"),
     ("pages 12-\n34", "pages 12- 34"),  # digits are not a broken word
+    ("A. B. FRANKLIN-\nG. C. WHITE", "a. b. franklin- g. c. white"),  # nor is an initial
     ("three-dimensional", "three-dimensional"),
     ("a\u00a0b\tc\nd  e\r\n\u2003f", "a b c d e f"),
     ("  \n padded \t ", "padded"),

@@ -155,3 +155,12 @@ def test_a_sharp_s_in_a_surname_printed_in_capitals(doc: str) -> None:
 ])
 def test_a_sharp_s_is_no_wildcard(doc: str, title: str) -> None:
     assert not found(doc, "Gro\u00df", title)
+
+
+def test_a_hyphen_between_two_names_at_a_line_end_joins_no_word() -> None:
+    """A style that joins names with hyphens, one of them at a line end: the next line opens
+    with an initial, no half of a word (else the name read "LINDQVISTG.")."""
+    doc = ("E. OKAFOR-K. BERG-H. LINDQVIST-\nG. NORDAHL-A. MOREAU, Harbour towns of the Baltic: "
+           "1850\u20131914, 2011, 1\u2013118")
+    assert found(doc, "Lindqvist", "Harbour towns of the Baltic: 1850\u20131914", "original")
+    assert found(doc, "Lindqvist", "Harbour towns of the Baltic: 1850\u20131914")

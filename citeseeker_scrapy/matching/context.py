@@ -19,7 +19,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .normalize import normalize_text
+from .normalize import HYPHEN_AT_LINE_END, normalize_text
 
 #: Characters of context at most.
 CONTEXT_LENGTH = 300
@@ -29,8 +29,6 @@ _BIG_CHUNK = 65536
 _NON_ASCII_WORD = re.compile(r"(?<!\S)\S*[^\x00-\x7f]\S*")
 #: A word and the first white space character after it (where its blank comes from).
 _WORD_AND_BLANK = re.compile(r"\S+\s?")
-_HYPHEN_AT_LINE_END = re.compile(
-    r"-(?<=[^\W\d_]-)[^\S\r\n]*(?:\r\n|\r|\n)[^\S\r\n]*(?=[^\W\d_])")
 #: Reference-list headings as papers print them, in the languages of the styles researchers use:
 #: compared folded (``normalize_text``: case and accents off), so "Referências", "Literatúra"
 #: and "Bibliografía" are read as "referencias", "literatura" and "bibliografia".
@@ -312,7 +310,7 @@ def context_of(text: str, start: int, end: int, in_refs: bool,
 
 def _rejoin(text: str) -> str:
     """Words hyphenated at a line end made whole again, as the reader would read them."""
-    return _HYPHEN_AT_LINE_END.sub("", text) if "-" in text else text
+    return HYPHEN_AT_LINE_END.sub("", text) if "-" in text else text
 
 
 def _trim(before: str, match_text: str, after: str, length: int) -> str:
@@ -349,7 +347,7 @@ def fold_with_offsets(chunk: str) -> tuple[str, list[int]]:
     offsets: list[int] = []
     blank = True  # no leading blank
     low = 0
-    for removed in _HYPHEN_AT_LINE_END.finditer(chunk):  # a line-end hyphen joins two words
+    for removed in HYPHEN_AT_LINE_END.finditer(chunk):  # a line-end hyphen joins two words
         blank = _fold_words(chunk, low, removed.start(), out, offsets, blank)
         low = removed.end()
     _fold_words(chunk, low, len(chunk), out, offsets, blank)

@@ -10,8 +10,11 @@ import functools
 import re
 import unicodedata
 
-_HYPHEN_AT_LINE_END = re.compile(
-    r"-(?<=[^\W\d_]-)[^\S\r\n]*(?:\r\n|\r|\n)[^\S\r\n]*(?=[^\W\d_])"
+#: A hyphen and a line break between two letters: a word split at the line end. Not before an
+#: initial and its full stop ("FRANKLIN-" newline "G. C. WHITE": a style's hyphen between two
+#: names); a word is never broken before its last letter alone. ``context`` reads it too.
+HYPHEN_AT_LINE_END = re.compile(
+    r"-(?<=[^\W\d_]-)[^\S\r\n]*(?:\r\n|\r|\n)[^\S\r\n]*(?=[^\W\d_](?!\.))"
 )
 _ASCII_SPACES = b"\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
 _ASCII_SPACES_TO_BLANK = bytes.maketrans(_ASCII_SPACES, b" " * len(_ASCII_SPACES))
@@ -84,7 +87,7 @@ def _squeeze_blanks(data: bytes) -> bytes:
 
 def _join_broken_words(text: str) -> str:
     """Remove a hyphen + line break between two letters ("re-<newline>moval" -> "removal")."""
-    return _HYPHEN_AT_LINE_END.sub("", text) if "-" in text else text
+    return HYPHEN_AT_LINE_END.sub("", text) if "-" in text else text
 
 
 def _fold_non_ascii_chars(data: bytes) -> bytes:
