@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence
+from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
@@ -32,6 +32,7 @@ from .entry_grammar import ABBREVIATION, NEXT_FIELD
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
 from ..similarity import Title
+from .headers import SHORT_WORD, Span, running_headers, without_spans
 from .running_text import named_beside
 from .windows import Region, last_entry_start, next_entry_start
 from .words import longer_title, names_both_ends, same_work
@@ -42,15 +43,8 @@ _JOINED_SCORE = 90  # partial_ratio of a title word inside a printed word joined
 _WORD_SLACK = 20  # characters around the match where the title's words are looked for
 _INTERRUPTION = 150  # a running header, footer or page number inside a title (3 lines)
 _SHORT_TITLE_WORDS = 3
-Span = tuple[int, int]  # (start, end) in the text
 #: A backquote after a blank, before a letter: an opening quote in plain text.
 _OPENING_BACKQUOTE = re.compile(r"\s+`(?=[^\W\d_])")
-_SHORT_WORD = 4  # letters of a word a running header is likely to hold too ("of", "and")
-_HEADER_PAGES = 2  # a running header: the same words (numbers aside) on this many pages
-_HEADER_WORDS = 2  # words of its own a running header holds at least
-_HEADER_SPAN = 12  # words a running header holds at most beside its own
-_TOKEN = re.compile(r"\S+")
-_NUMBER = re.compile(r"[\d()/.,:-]+")
 _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one is no typo)
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
@@ -81,9 +75,6 @@ _LINE_END_SPLIT = re.compile(r"(?<=[^\W\d_])-\s(?=[^\W\d_])")
 #: subtitle: "Le travail des femmes a une histoire :" for "... histoire : l'industrialisation").
 _SUBTITLE_COLON = re.compile(r"^ ?: ?")
 _OCR_DIGITS = str.maketrans("015", "ols")  # digits OCR reads for letters
-#: A page number beside a running header: a bare number of up to four digits.
-_PAGE_NUMBER_BEFORE = re.compile(r"(?<!\S)\d{1,4} (?:\d{1,4} )?$")
-_PAGE_NUMBER_AFTER = re.compile(r" \d{1,4}(?= |$)")
 
 
 @dataclass(frozen=True)
@@ -143,122 +134,29 @@ def _without_running_header(text: str, title: CheckedTitle, start: int, end: int
     the hit's ``start`` and ``end`` in it), or None if there is none.
 
     A page break inside a title puts the page number and the next page's running header
-    between its halves ("...Reinstating 1 Journal of Generated Studies 12 (2024) Citation
-    Styles Inquiry Into..."). A header is a run of at least ``_HEADER_WORDS`` words the title
-    lacks (short words and numbers may stand among them) that the document prints, numbers
-    aside, at least ``_HEADER_PAGES`` times; it is left out with all the words each print of
-    it holds (``_whole_header``: title words among them, so a query cannot borrow its last
-    words from the header) and the numbers on either side (the page number). The title's
-    other words stay, so a title whose words are missing is still missing them. Called by
-    :func:`veto` when a word check fails.
+    between its halves (``headers.running_headers``: the title's words are none of a
+    header's own). The title's other words stay, so a title whose words are missing is
+    still missing them. Called by :func:`veto` when a word check fails.
     """
-    spans = [_whole_header(text, *span) for span in _foreign_runs(text, title, start, end)
-             if _repeated(text, text[span[0]:span[1]])]
+    own = set(title.words)
+    spans = running_headers(text, max(0, start - _INTERRUPTION),
+                            min(len(text), end + _INTERRUPTION),
+                            lambda word: _title_word(text, word, own))
     if not spans:
         return None
-    cleaned, moved = without_spans(text, [_with_numbers_around(text, *span) for span in spans])
+    cleaned, moved = without_spans(text, spans)
     return cleaned, moved(start), moved(end)
 
 
-def without_spans(text: str, spans: Sequence[Span]) -> tuple[str, Callable[[int], int]]:
-    """``text`` with ``spans`` left out (overlapping ones as one), and where a position of
-    ``text`` lands in what is left (a position inside a span lands where the span was).
-    Who calls: :func:`_without_running_header`, and ``superset`` for the running headers
-    between a name and its hit."""
-    merged: list[Span] = []
-    for low, high in sorted(spans):
-        if merged and low <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], high))
-        elif low < high:
-            merged.append((low, high))
-    kept = [text[at:low] for at, low in zip([0] + [high for _, high in merged],
-                                            [low for low, _ in merged])]
-    kept.append(text[merged[-1][1] if merged else 0:])
-
-    def moved(position: int) -> int:
-        return position - sum(min(position, high) - low for low, high in merged if low < position)
-
-    return "".join(kept), moved
-
-
-def running_headers(text: str, low: int, high: int) -> list[Span]:
-    """(start, end) of each running header in ``[low, high)``, with its page number: a run of
-    ``_HEADER_WORDS`` or more words of ``_SHORT_WORD`` letters (short words and numbers may
-    stand among them) that the document prints, numbers aside, at least ``_HEADER_PAGES``
-    times, with no comma nor sentence end in it (an author list printed twice, the same
-    authors' two entries, has them) and a number beside it (the page's).
-
-    A page break between an author list and its title ("..., & Powledge, P. 1 Journal of
-    Generated Studies 12 (2024) Citation Styles (2005). Title") puts the header's date and
-    words where the entry's year and title are read. Called by ``superset`` for an original
-    hit that lies past the end of its name's entry, to read the entry again without them.
-    """
-    words = [word for word in _WORDS.finditer(text, low, high)
-             if len(word.group()) >= _SHORT_WORD and not word.group().isdigit()]
-    spans: list[Span] = []
-    first = 0
-    while first + _HEADER_WORDS <= len(words):
-        last = first + _HEADER_WORDS - 1
-        if not _header_run(text, words[first].start(), words[last].end()):
-            first += 1
-            continue
-        while last + 1 < len(words) and last - first < _HEADER_SPAN and _header_run(
-                text, words[first].start(), words[last + 1].end()):
-            last += 1
-        span = _with_page_number(text, words[first].start(), words[last].end())
-        if span is not None:
-            spans.append(span)
-        first = last + 1
-    return spans
-
-
-def _with_page_number(text: str, low: int, high: int) -> Optional[Span]:
-    """``[low, high)`` widened over the bare page number right before or after it, and the
-    blank after it; None if there is no such number. Only a bare number: "(2005)." after a
-    header is the entry's date."""
-    before = _PAGE_NUMBER_BEFORE.search(text, max(0, low - _EDGE_WORD), low)
-    after = _PAGE_NUMBER_AFTER.match(text, high)
-    if before is None and after is None:
-        return None
-    high = after.end() if after is not None else high
-    return (low if before is None else before.start()), min(len(text), high + 1)
-
-
-def _header_run(text: str, low: int, high: int) -> bool:
-    """True if ``text[low:high]`` holds no comma nor full stop and is printed, numbers
-    aside, ``_HEADER_PAGES`` times (:func:`running_headers`)."""
-    run = text[low:high]
-    return "," not in run and "." not in run and _repeated(text, run)
-
-
-def _foreign_runs(text: str, title: CheckedTitle, start: int, end: int
-                  ) -> list[tuple[int, int]]:
-    """(start, end) of each run of ``_HEADER_WORDS`` or more words of ``_SHORT_WORD`` letters
-    that the title does not hold, near the hit; short words and numbers may stand among them,
-    the run's ends are such words. A title word printed with a typo or OCR damage is the
-    title's (:func:`_damaged_title_word`), and so are the pieces of one a line-end hyphen
-    split at the page break (:func:`_title_word_piece`): right beside a header ("...Citation
-    Styles hyloggcr data", "athab- 1 Journal ... Styles aska area") they would make the run one
-    that is printed only once."""
-    own = set(title.words)
-    low = max(0, start - _INTERRUPTION)
-    runs, first, last, count = [], 0, 0, 0
-    for word in _WORDS.finditer(text, low, min(len(text), end + _INTERRUPTION)):
-        printed = word.group()
-        if len(printed) < _SHORT_WORD or printed.isdigit():
-            continue
-        if printed in own or _damaged_title_word(printed, own) or _title_word_piece(
-                text, word, own):
-            if count >= _HEADER_WORDS:
-                runs.append((first, last))
-            count = 0
-            continue
-        if not count:
-            first = word.start()
-        last, count = word.end(), count + 1
-    if count >= _HEADER_WORDS:
-        runs.append((first, last))
-    return runs
+def _title_word(text: str, word: re.Match[str], own: set[str]) -> bool:
+    """True if a printed word of ``text`` is one of the title's words ``own``: as it is, with
+    a typo or OCR damage (:func:`_damaged_title_word`), or a piece of one a line-end hyphen
+    split at the page break (:func:`_title_word_piece`). Right beside a header ("...Citation
+    Styles hyloggcr data", "athab- 1 Journal ... Styles aska area") such a word would make
+    the header's run one that is printed only once."""
+    printed = word.group()
+    return printed in own or _damaged_title_word(printed, own) or _title_word_piece(
+        text, word, own)
 
 
 def _damaged_title_word(printed: str, own: set[str]) -> bool:
@@ -286,46 +184,6 @@ def _same_piece(printed: str, title_piece: str) -> bool:
     similar."""
     return printed == title_piece or fuzz.ratio(printed, title_piece,
                                                 score_cutoff=_WORD_SCORE) > 0
-
-
-def _whole_header(text: str, low: int, high: int) -> tuple[int, int]:
-    """``[low, high)``, a repeated run, widened word by word over what every print of it
-    holds too ("... Reference Lists" after "Annals of Invented Bibliometrics")."""
-    for _ in range(_HEADER_SPAN):
-        word = _TOKEN.search(text, high)
-        if word is None or not _repeated(text, text[low:word.end()]):
-            break
-        high = word.end()
-    for _ in range(_HEADER_SPAN):
-        word = re.search(r"\S+\s*$", text[max(0, low - _EDGE_WORD):low])
-        if word is None or not _repeated(text, text[low - len(word.group()):high]):
-            break
-        low -= len(word.group())
-    return low, high
-
-
-def _repeated(text: str, run: str) -> bool:
-    """True if ``text`` prints ``run``, numbers aside, at least ``_HEADER_PAGES`` times.
-    Its longest part without digits is counted first: most runs fail there, without a
-    pattern scanning the whole text."""
-    if text.count(max(re.split(r"\d+", run), key=len)) < _HEADER_PAGES:
-        return False
-    pattern = re.compile(re.sub(r"\d+", r"\\d+", re.escape(run)))
-    return sum(1 for _, _ in zip(range(_HEADER_PAGES), pattern.finditer(text))) >= _HEADER_PAGES
-
-
-def _with_numbers_around(text: str, low: int, high: int) -> tuple[int, int]:
-    """``[low, high)`` widened over the numbers and blanks right before and after it (a page
-    number, "12 (2024)"), and one blank."""
-    while (number := re.search(r"(\S+)\s*$", text[max(0, low - _EDGE_WORD):low])) and (
-            _NUMBER.fullmatch(number.group(1))):
-        low -= len(number.group())
-    while (number := re.match(r"\s*(\S+)", text[high:high + _EDGE_WORD])) and (
-            _NUMBER.fullmatch(number.group(1))):
-        high += len(number.group())
-    while high < len(text) and text[high] == " ":
-        high += 1
-    return low, high
 
 
 def _name_before(region: Optional[Region], start: int) -> Optional[Span]:
@@ -523,11 +381,11 @@ def _covers_words(text: str, title: CheckedTitle, start: int, end: int) -> bool:
 
 def _longer_word_present(title: CheckedTitle, present: Sequence[bool], low: int,
                          high: int) -> bool:
-    """True if a title word of ``_SHORT_WORD`` letters or more in ``[low, high)`` is present:
+    """True if a title word of ``SHORT_WORD`` letters or more in ``[low, high)`` is present:
     a short one may be the running header's own ("Generated Studies of Citation Styles" inside
     "...Biotransformation of | Mixtures of Chlorinated..."), so it does not tell that the
     title's words go on there. Called by :func:`_covers_words`."""
-    return any(present[i] and len(title.words[i]) >= _SHORT_WORD for i in range(low, high))
+    return any(present[i] and len(title.words[i]) >= SHORT_WORD for i in range(low, high))
 
 
 def _aligned_words(words: Sequence[str], nearby: str) -> list[bool]:
