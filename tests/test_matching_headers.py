@@ -11,8 +11,10 @@ import pytest
 from citeseeker_scrapy.matching import normalize_text
 from citeseeker_scrapy.matching.improved.headers import running_headers, without_spans
 
+CHROMIUM = "11/29/26, 10:41 AM Studies of Invented Styles file:///tmp/render/paper.html"
 RUNNING = "Annals of Invented Bibliometrics {} (2031) Reference Lists"
-FIRST_PAGE = f"{RUNNING.format(4)}\n[1] Brown, P. Other things. Journal of Things, 2001.\n"
+FIRST_PAGE = (f"{RUNNING.format(4)}\n{CHROMIUM} 1/3 1. 2.\n[1] Brown, P. Other things. "
+              "Journal of Things, 2001.\n")
 SPREAD = "Measuring the spread of open lecture notes"
 
 
@@ -37,8 +39,11 @@ def _read_across(doc: str, title: Optional[str]) -> str:
     (f"[2] Okafor, N. and Lindqvist, T.\n1\n{RUNNING.format(5)}\n(2010). {SPREAD}.", None,
      "okafor, n. and lindqvist, t. (2010). measuring the spread of open lecture notes."),
     # the words of the next page after it are none of the header's
-    (f"[2] Okafor, N. {SPREAD}.\n1\n{RUNNING.format(5)}\nPoster presented at Bath.", SPREAD,
+    (f"[2] Okafor, N. {SPREAD}.\n1\n{RUNNING.format(5)}\nPoster presented at Bath.", None,
      "okafor, n. measuring the spread of open lecture notes. poster presented at bath."),
+    # a browser's page counter for its page number, the page's labels after it
+    (f"[2] Okafor, N. Measuring the spread of\n{CHROMIUM} 1/3 3. 4.\nopen lecture notes. "
+     "Bath, 2010.", SPREAD, "okafor, n. measuring the spread of open lecture notes. bath, 2010."),
 ])
 def test_a_running_header_and_its_page_number_are_left_out(doc: str, title: Optional[str],
                                                            read: str) -> None:
@@ -54,6 +59,11 @@ def test_a_running_header_and_its_page_number_are_left_out(doc: str, title: Opti
     # the title printed twice, a number beside it: the title read across it is no header
     (f"[2] Lee, K. Open lecture notes 12\n[3] Lee, K. Open lecture notes 14\n", "Open lecture "
      "notes"),
+    # a word the title lacks beside the header: it stands between two words of another title
+    (f"[2] Okafor, N. Measuring the spread of plain\n1\n{RUNNING.format(5)}\nopen lecture "
+     "notes. Bath, 2010.", SPREAD),
+    # a year between its own words is no page number: the same author's two entries
+    ("[2] Lee 1909 : Lee, K. Open notes.\n[3] Lee 1911 : Lee, K. Closed notes.", None),
     # words printed once between a title's halves
     ("[2] Okafor, N. Measuring the spread of\n1\nCollected Papers Abroad\nopen lecture notes.",
      SPREAD),

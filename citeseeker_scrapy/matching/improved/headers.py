@@ -28,10 +28,10 @@ _HEADER_SPAN = 12  # words a running header holds at most beside its own
 _EDGE = 40  # characters before a header read for its page number or a word every print holds
 _WORDS = re.compile(r"[^\W_]+")
 _TOKEN = re.compile(r"\S+")
-#: A page number beside a running header: a bare number of up to four digits.
-_PAGE_NUMBER_BEFORE = re.compile(r"(?<!\S)\d{1,4} (?:\d{1,4} )?$")
-_PAGE_NUMBER_AFTER = re.compile(r" \d{1,4}(?= |$)")
-_PAGE_NUMBER_AT_EDGE = re.compile(r"\d{1,4} .*|.* \d{1,4}", re.DOTALL)
+#: A page number: a bare number of up to four digits, or a browser's page counter ("1/3").
+_PAGE = re.compile(r"\d{1,4}(?:/\d{1,4})?")
+_PAGE_NUMBER_BEFORE = re.compile(rf"(?<!\S){_PAGE.pattern} (?:{_PAGE.pattern} )?$")
+_PAGE_NUMBER_AFTER = re.compile(rf" {_PAGE.pattern}(?= |$)")
 
 
 def running_headers(text: str, low: int, high: int,
@@ -42,11 +42,12 @@ def running_headers(text: str, low: int, high: int,
     (short words and numbers may stand among them) that the document prints, numbers aside,
     at least ``_HEADER_PAGES`` times, with no comma nor sentence end in it (an author list
     printed twice, the same authors' two entries, has them), widened over what every print
-    of it holds (:func:`_whole_header`), and a bare page number beside it. With
-    ``title_word``, a word of the title read across the header is none of the header's own
-    words (a title printed twice is no header), though the widening may take title words
-    the header holds too ("... Reference Lists" after "Annals of Invented Bibliometrics"),
-    so a title cannot borrow its missing words from a header.
+    of it holds (:func:`_whole_header`), and a page number among its words or beside it.
+    With ``title_word``, a word of the title read across the header is none of the header's
+    own words (a title printed twice is no header), though the widening may take title
+    words the header holds too ("... Reference Lists" after "Annals of Invented
+    Bibliometrics"), so a title cannot borrow its missing words from a header; and the
+    header stands between two of the title's words (:func:`_between_title_words`).
 
     Called by ``verify`` for a title cut by a page break, with ``title_word``, and by
     ``superset`` for an original hit that lies past the end of its name's entry, to read
@@ -64,10 +65,18 @@ def running_headers(text: str, low: int, high: int,
                     text, words[first].start(), words[last + 1].end()):
                 last += 1
             span = _header_around(text, (words[first].start(), words[last].end()))
-            if span is not None:
+            if span is not None and (title_word is None or _between_title_words(span, words)):
                 spans.append(span)
             first = last + 1
     return spans
+
+
+def _between_title_words(span: Span, words: Sequence[re.Match[str]]) -> bool:
+    """True if the header ``span`` holds every word of its run, the words between two of the
+    title's: a header inside a title stands between two of its words, and a word the title
+    lacks right beside it ("...a participatory | header | approach" read for a title without
+    "participatory") is a word of another title."""
+    return span[0] <= words[0].start() and words[-1].end() <= span[1]
 
 
 def without_spans(text: str, spans: Sequence[Span]) -> tuple[str, Callable[[int], int]]:
@@ -115,24 +124,17 @@ def _header_run(text: str, low: int, high: int) -> bool:
 def _header_around(text: str, own: Span) -> Optional[Span]:
     """The header whose own words span ``own``, widened over what every print of it holds
     (:func:`_whole_header`), then over the bare page number right before or after that, and
-    the blank after it; None if no page number stands at the edge of its own words nor of
-    the widened header (:func:`_page_number_at`)."""
+    the blank after it; None if no page number stands beside it or among the words every
+    print holds beside its own ("... paper.html 1/3"). Only a bare number: "(2005)." after
+    a header is the entry's date."""
     low, high = _whole_header(text, *own)
-    if not (_page_number_at(text, *own) or _page_number_at(text, low, high)):
-        return None
     before = _PAGE_NUMBER_BEFORE.search(text, max(0, low - _EDGE), low)
     after = _PAGE_NUMBER_AFTER.match(text, high)
+    if before is None and after is None and not any(
+            _PAGE.fullmatch(token) for token in (text[low:own[0]] + text[own[1]:high]).split()):
+        return None  # a number between its own words is no page's ("Beaupré 1909 : Beaupré")
     low = low if before is None else before.start()
     return low, min(len(text), (high if after is None else after.end()) + 1)
-
-
-def _page_number_at(text: str, low: int, high: int) -> bool:
-    """True if a bare page number stands right before or after ``text[low:high]``, or opens
-    or closes it ("1 Journal of ..." on every page). Only a bare number: "(2005)." after a
-    header is the entry's date."""
-    return bool(_PAGE_NUMBER_BEFORE.search(text, max(0, low - _EDGE), low)
-                or _PAGE_NUMBER_AFTER.match(text, high)
-                or _PAGE_NUMBER_AT_EDGE.fullmatch(text, low, high))
 
 
 def _whole_header(text: str, low: int, high: int) -> Span:
