@@ -28,7 +28,7 @@ from typing import Callable, Optional, Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
-from .entry_grammar import ABBREVIATION, NEXT_FIELD
+from .entry_grammar import ABBREVIATION, AND_WORD, NEXT_FIELD
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
 from ..similarity import Title
@@ -56,13 +56,20 @@ _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words r
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
 _GIVEN = r"(?:[^\W\d_]\.|[^\W\d_][\w'\u2019-]*)"  # a given name or an initial
-#: After an inverted surname, up to its title: its given names or initials, a full stop, perhaps
-#: "et al." (", R. ", ", Paul-André. ", ", G. et al. ").
-_GIVEN_NAMES_RUN = re.compile(rf", {_GIVEN}(?: {_GIVEN}){{0,2}}(?:(?<=\.)|\.) (?:et al\. )?")
-#: An inverted name and its given names with a full stop, opening an entry (" SANDER, Alfred. ";
-#: not "methods, vol. 2").
+_GIVEN_NAMES = rf"{_GIVEN}(?: {_GIVEN}){{0,2}}"
+#: The author list's further inverted names after the first one's given names, each after a
+#: comma, a semicolon or the word for "and" (", MEISS, Garnet", "; LEE, K.", " a SVOBODA, Petr").
+_MORE_INVERTED_NAMES = rf"(?:(?:[,;]| {AND_WORD}) [^\W\d_][\w'\u2019-]*, {_GIVEN_NAMES})*"
+#: After an inverted surname, up to its title: its given names or initials (and the list's
+#: further inverted names), a full stop, perhaps "et al." (", R. ", ", Paul-André. ", ", G. et
+#: al. ", ", Otto, MEISS, Garnet. ").
+_GIVEN_NAMES_RUN = re.compile(
+    rf", {_GIVEN_NAMES}{_MORE_INVERTED_NAMES}(?:(?<=\.)|\.) (?:et al\. )?")
+#: An inverted name and its given names (perhaps more inverted names) with a full stop, opening
+#: an entry (" SANDER, Alfred. ", " PRENGEL, Annedore, MEISS, Garnet. "; not "methods, vol. 2").
 _INVERTED_NAME_RUN = re.compile(
-    rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){_GIVEN}(?: {_GIVEN}){{0,2}})(?:(?<=\.)|\.) ")
+    rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){_GIVEN_NAMES}){_MORE_INVERTED_NAMES}"
+    r"(?:(?<=\.)|\.) ")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d[a-z]? $")
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
