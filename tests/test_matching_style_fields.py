@@ -174,6 +174,37 @@ def test_a_title_word_before_a_container_or_a_place_is_still_the_titles(doc: str
     _turned_down(doc, author, title)
 
 
+# The searched name right beside its title is no word of the title: before it with only a colon
+# between (a style that closes the entry before with its year: "Springer, Berlin (1988)
+# Leroux: Title"), after it as the entry's publisher (an organisation that publishes its own).
+@pytest.mark.parametrize("doc, author, title", [
+    ("Vogel, H.: Optik der Kristalle. Springer, Berlin (1988) Leroux: Les jardins du roi et leurs "
+     "fontaines. Champion, Paris (1931)", "Leroux", "Les jardins du roi et leurs fontaines"),
+    ("HELCOM. 2010. Ecosystem health of the open Baltic Sea HELCOM, Helsinki.\nKoivisto, M. "
+     "2011. Baltic herring stocks. Turku.", "HELCOM", "Ecosystem health of the open Baltic Sea"),
+    ("Nordvik, T. (1997) Harbour towns. Oslo. UNESCO (2003) Heritage Futures UNESCO, Paris.",
+     "UNESCO", "Heritage Futures"),
+])
+def test_the_searched_name_beside_its_title_is_no_title_word(doc: str, author: str,
+                                                              title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the title goes on after the query's last word, before the publisher
+    ("HELCOM. 2010. Ecosystem health of the open Baltic Sea coast. HELCOM, Helsinki.",
+     "HELCOM", "Ecosystem health of the open Baltic Sea"),
+    # ... or before its first word, after the name's colon
+    ("Vogel, H.: Optik der Kristalle. Springer, Berlin (1988) Leroux: Nouveaux jardins du roi et "
+     "leurs fontaines. Champion, Paris (1931)", "Leroux", "Jardins du roi et leurs fontaines"),
+    # another word after a short title, the name later
+    ("UNESCO (2003) Heritage Futures Forum UNESCO, Paris.", "UNESCO", "Heritage Futures"),
+])
+def test_a_title_word_beside_the_searched_name_is_still_the_titles(doc: str, author: str,
+                                                                    title: str) -> None:
+    _turned_down(doc, author, title)
+
+
 # The Arabic script's comma between the Latin names of a Persian bibliography.
 @pytest.mark.parametrize("doc", [
     "Schulz\u060c K. 2001. Die Grundschule im Wandel. Gerdau: GEW\u060c 14\u201340. Rostami\u060c "

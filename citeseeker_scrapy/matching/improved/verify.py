@@ -355,16 +355,20 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     past the query's first or last word is a longer one (a verbatim hit too); its first word
     is read only after a name (``name_before``: where it is): before a title-first entry
     lies a heading ("References") or the entry before, not the title's opening; and not
-    when the name itself is the word right before the hit ("8. ECESR Taqrir ...": GOST
-    prints an organisation with no punctuation before its title).
+    when the name itself is the word right before the hit, only punctuation between ("8.
+    ECESR Taqrir ...": GOST prints an organisation with no punctuation before its title;
+    "(2010) Bedier: Les chansons ...": a style that closes the entry before with its year
+    and prints the name and a colon). Nor is the name the title's last word when it is printed
+    again right after the hit (:func:`_name_again`).
     """
     first, last = _words_taken(text, start, end)
     inside = _word_text(text, first, last)
-    preceding = ("" if name_before is None or not text[name_before[1]:first].strip()
+    preceding = ("" if name_before is None or not _WORDS.search(text, name_before[1], first)
                  else _joined_word_text(text, first - _EDGE_WORD, first))
     after = last - 1 if 1 < last and text[last - 1] == " " and _in_word(text[last - 2]) else last
     following = "" if NEXT_FIELD.match(text, after) or _next_entry_as_this(
-        text, name_before, first, last) else _joined_word_text(text, after, after + _EDGE_WORD)
+        text, name_before, first, last) or _name_again(text, name_before, after) else (
+        _joined_word_text(text, after, after + _EDGE_WORD))
     if title.title.text.rstrip().endswith(":"):  # the query's subtitle is what follows
         following = _SUBTITLE_COLON.sub(" ", following, count=1)
     if longer_title(title.words, inside, preceding, following):
@@ -402,6 +406,19 @@ def _next_entry_as_this(text: str, name: Optional[Span], first: int, last: int) 
         return False
     run = _INVERTED_NAME_RUN.match(text, last)
     return run is not None and not NEXT_FIELD.match(text, run.start(1))
+
+
+def _name_again(text: str, name: Optional[Span], at: int) -> bool:
+    """True if the searched name before the hit (``name``) is printed again at ``at``, right
+    after the hit, then punctuation: the entry's publisher, an organisation that publishes
+    its own work ("ANCREAI: Favoriser l'accès ... SESSAD ? ANCREAI, Paris (2009)", "WORLD
+    HEALTH ORGANIZATION. Title World Health Organization, 2010."). A word the query lacks
+    there is the title's last one otherwise (:func:`_same_work`); the author's own name is
+    the next field. Called by :func:`_same_work` and :func:`_stands_alone`."""
+    if name is None:
+        return False
+    printed = text[name[0]:name[1]]
+    return bool(printed) and re.match(r" ?" + re.escape(printed) + r"[.,:;]", text[at:]) is not None
 
 
 def _words_taken(text: str, start: int, end: int) -> tuple[int, int]:
@@ -696,7 +713,7 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None) 
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end)
-        and not _next_entry_as_this(text, name, start, end))
+        and not _next_entry_as_this(text, name, start, end) and not _name_again(text, name, end))
 
 
 def _word_start(text: str, position: int) -> int:
