@@ -692,10 +692,11 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None) 
     entry's year with no punctuation (styles that print none: "SMITH J 2015 Deep learning."),
     or ends its entry before the next entry's author run opened as its own
     (:func:`_next_entry_as_this`) or before its author's name printed again as the publisher
-    (:func:`_name_again`: "UNESCO (2003) Heritage Futures UNESCO, Paris."); the same words in a sentence or inside a longer title
-    have a word next to them (given names right before a short title are not read as the
-    author run's: "Sawer, Feder- ation under strain" has a title word there). ``name``:
-    where the searched name before the hit is, if one is. Punctuation the hit holds
+    (:func:`_name_again`: "UNESCO (2003) Heritage Futures UNESCO, Paris."); the same words
+    in a sentence or inside a longer title have a word next to them (given names right before
+    a short title are not read as the author run's: "Sawer, Feder- ation under strain" has a
+    title word there). ``name``: where the searched name before the hit is, if one is.
+    Punctuation the hit holds
     at its edges is such a delimiter already (a query typed with the separator after its
     title: "Нелинейная фильтрация сигналов. -" in "сигналов. - М.: Политехника").
     """
