@@ -261,15 +261,14 @@ def _has_counterpart(word: str, printed: Sequence[str]) -> bool:
     return False
 
 
-def _rest_of_split(printed: Sequence[str], at: int) -> list[str]:
-    """The printed words that may finish a word split before ``printed[at]``: that word, or
-    the one after it when it is a bare page number (a word hyphenated at a page's end, the
+def _rest_of_split(printed: Sequence[str], at: int) -> tuple[str, ...]:
+    """The printed words that may finish a word split before ``printed[at]``: that word, and
+    the one after it too when it is a bare page number (a word hyphenated at a page's end, the
     page number printed between its halves: "gen- 12 der"). Called by
     :func:`_has_counterpart`."""
-    rest = list(printed[at:at + 1])
     if at + 1 < len(printed) and printed[at].isdigit() and len(printed[at]) <= _PAGE_DIGITS:
-        rest.append(printed[at + 1])
-    return rest
+        return printed[at], printed[at + 1]
+    return tuple(printed[at:at + 1])
 
 
 def _title_span(query: Sequence[str], before: Sequence[str], inside: Sequence[str],
