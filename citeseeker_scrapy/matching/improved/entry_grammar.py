@@ -186,6 +186,25 @@ _PUBLISHING_CITIES = (
 ABBREVIATED_VENUE = (r" (?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|theor"
                      r"|fortschr|helv|prog|nuovo|sov|zh|math|chem|biol|acad|natl|sci|soc)"
                      r" ?\. ?[^\W\d_]{1,9} ?\.")
+#: A contribution's container opened by "in" with no colon after it ("...as Teaching In Academic
+#: Advising: A Handbook for Advisors", "...mixing In Proceedings of the Ocean Workshop", "...dunes
+#: in J. Lee (eds.), Coastal Forms", "...walls In Coastal Engineering, ed. by M. Berg"): the word
+#: "in", and before the container's first sentence end (a full stop after an initial is none)
+#: an editor's role, or a word only a container's name holds as the first word after "in" or
+#: after a subtitle's colon. A title that goes on with "in" ("Deep learning in medicine.
+#: Nature", "Harbour walls in workshop sheds") holds neither.
+_CONTAINER_WORDS = (r"proceedings|proc\.|handbook|handbuch|encyclopa?edia|companion|conference"
+                    r"|symposium|workshop|congress|colloquium|yearbook|jahrbuch|festschrift"
+                    r"|anthology|sammelband|actes|atti|anais|anales")
+_EDITED = (rf"\((?:{EDITOR_ROLE})\)|(?<![^\W_])(?:eds?|edd|hrsg|hgg?|dir|coords?)\.(?= |,|$)"
+           r"|(?<![^\W_])eds? (?=[^\W\d_]\.? )|edited by|herausgegeben von|a cura di")
+_UP_TO_SENTENCE_END = r"(?:[^.?!]|(?<![^\W_]{2})\.)"
+_CONTAINER_HEAD = rf"(?:(?:the|a|an|der|die|das|le|la|les|el|il) )?(?:{_CONTAINER_WORDS})(?![^\W_])"
+CONTAINER_IN = (rf" (?:in|en|dans|im) (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_END}{{0,100}}?"
+                rf"(?:[:,] {_CONTAINER_HEAD}|{_EDITED})))")
+#: A volume number and its date in brackets after a journal's or a series' title run into it
+#: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
+VOLUME_AND_DATE = r" \d{1,4},? \([^()]{0,12}(?<![\d])(?:1[5-9]|20)\d\d[a-z]?\)"
 NEXT_FIELD = re.compile(
     ABBREVIATED_VENUE + "|"
     rf" (?:(?:{_PUBLISHING_CITIES})|[^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?"
@@ -197,6 +216,7 @@ NEXT_FIELD = re.compile(
     r"| \(?(?:1[5-9]|20)\d\d(?!\d)"
     r"| (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}| (?:us |u\.s\. )?pat(?:ent|\.)"
     r"| (?:[^\W\d_]+ ){0,2}(?:press|verlag|publishers|publishing)\b| in: "
+    rf"|{CONTAINER_IN}|{VOLUME_AND_DATE}"
     r"| (?:addison-wesley|springer|wiley|elsevier|kluwer|prentice[ -]hall|mcgraw-hill"
     r"|morgan kaufmann|routledge|pearson|blackwell|birkhauser|dover|o'reilly|crc|macmillan"
     r"|palgrave|de gruyter|vieweg|teubner|hanser|oldenbourg|north-holland|pergamon|plenum"
