@@ -43,7 +43,8 @@ from ..model import (
 from ..names import is_whole_word
 from ..original import Hit
 from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
-from .verify import CheckedTitle, running_headers, veto, without_spans
+from .headers import running_headers, without_spans
+from .verify import CheckedTitle, veto
 from .windows import Region, attributed, next_entry_start, repeated_in_entry
 
 _ROUNDING = 1e-4  # the original scheme rounds a similarity to four decimals
@@ -134,7 +135,7 @@ def _attributed_name(text: str, names: list[tuple[int, int, str]], start: int, e
 def _attributed_across_headers(text: str, names: list[tuple[int, int, str]], start: int,
                                end: int, length: int) -> Optional[Region]:
     """:func:`_attributed_name` read again with the running headers (and their page numbers)
-    between the first name and the hit left out (``verify.running_headers``): a page break
+    between the first name and the hit left out (``headers.running_headers``): a page break
     inside an entry puts a header's date and words where the entry's year and title are
     read. The region returned is the name's in ``text``; None if there is no header or the
     hit is still past the name's entry."""

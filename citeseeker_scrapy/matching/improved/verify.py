@@ -23,15 +23,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence
+from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
-from .entry_grammar import ABBREVIATION, NEXT_FIELD
+from .entry_grammar import ABBREVIATION, AND_WORD, NEXT_FIELD
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
 from ..similarity import Title
+from .headers import SHORT_WORD, Span, running_headers, without_spans
 from .running_text import named_beside
 from .windows import Region, last_entry_start, next_entry_start
 from .words import longer_title, names_both_ends, same_work
@@ -42,27 +43,27 @@ _JOINED_SCORE = 90  # partial_ratio of a title word inside a printed word joined
 _WORD_SLACK = 20  # characters around the match where the title's words are looked for
 _INTERRUPTION = 150  # a running header, footer or page number inside a title (3 lines)
 _SHORT_TITLE_WORDS = 3
-Span = tuple[int, int]  # (start, end) in the text
 #: A backquote after a blank, before a letter: an opening quote in plain text.
 _OPENING_BACKQUOTE = re.compile(r"\s+`(?=[^\W\d_])")
-_SHORT_WORD = 4  # letters of a word a running header is likely to hold too ("of", "and")
-_HEADER_PAGES = 2  # a running header: the same words (numbers aside) on this many pages
-_HEADER_WORDS = 2  # words of its own a running header holds at least
-_HEADER_SPAN = 12  # words a running header holds at most beside its own
-_TOKEN = re.compile(r"\S+")
-_NUMBER = re.compile(r"[\d()/.,:-]+")
 _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one is no typo)
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
 _GIVEN = r"(?:[^\W\d_]\.|[^\W\d_][\w'\u2019-]*)"  # a given name or an initial
-#: After an inverted surname, up to its title: its given names or initials, a full stop, perhaps
-#: "et al." (", R. ", ", Paul-André. ", ", G. et al. ").
-_GIVEN_NAMES_RUN = re.compile(rf", {_GIVEN}(?: {_GIVEN}){{0,2}}(?:(?<=\.)|\.) (?:et al\. )?")
-#: An inverted name and its given names with a full stop, opening an entry (" SANDER, Alfred. ";
-#: not "methods, vol. 2").
+_GIVEN_NAMES = rf"{_GIVEN}(?: {_GIVEN}){{0,2}}"
+#: The author list's further inverted names after the first one's given names, each after a
+#: comma, a semicolon or the word for "and" (", MEISS, Garnet", "; LEE, K.", " a SVOBODA, Petr").
+_MORE_INVERTED_NAMES = rf"(?:(?:[,;]| {AND_WORD}) [^\W\d_][\w'\u2019-]*, {_GIVEN_NAMES})*"
+#: After an inverted surname, up to its title: its given names or initials (and the list's
+#: further inverted names), a full stop, perhaps "et al." (", R. ", ", Paul-André. ", ", G. et
+#: al. ", ", Otto, MEISS, Garnet. ").
+_GIVEN_NAMES_RUN = re.compile(
+    rf", {_GIVEN_NAMES}{_MORE_INVERTED_NAMES}(?:(?<=\.)|\.) (?:et al\. )?")
+#: An inverted name and its given names (perhaps more inverted names) with a full stop, opening
+#: an entry (" SANDER, Alfred. ", " PRENGEL, Annedore, MEISS, Garnet. "; not "methods, vol. 2").
 _INVERTED_NAME_RUN = re.compile(
-    rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){_GIVEN}(?: {_GIVEN}){{0,2}})(?:(?<=\.)|\.) ")
+    rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){_GIVEN_NAMES}){_MORE_INVERTED_NAMES}"
+    r"(?:(?<=\.)|\.) ")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d[a-z]? $")
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
@@ -81,9 +82,6 @@ _LINE_END_SPLIT = re.compile(r"(?<=[^\W\d_])-\s(?=[^\W\d_])")
 #: subtitle: "Le travail des femmes a une histoire :" for "... histoire : l'industrialisation").
 _SUBTITLE_COLON = re.compile(r"^ ?: ?")
 _OCR_DIGITS = str.maketrans("015", "ols")  # digits OCR reads for letters
-#: A page number beside a running header: a bare number of up to four digits.
-_PAGE_NUMBER_BEFORE = re.compile(r"(?<!\S)\d{1,4} (?:\d{1,4} )?$")
-_PAGE_NUMBER_AFTER = re.compile(r" \d{1,4}(?= |$)")
 
 
 @dataclass(frozen=True)
@@ -143,122 +141,29 @@ def _without_running_header(text: str, title: CheckedTitle, start: int, end: int
     the hit's ``start`` and ``end`` in it), or None if there is none.
 
     A page break inside a title puts the page number and the next page's running header
-    between its halves ("...Reinstating 1 Journal of Generated Studies 12 (2024) Citation
-    Styles Inquiry Into..."). A header is a run of at least ``_HEADER_WORDS`` words the title
-    lacks (short words and numbers may stand among them) that the document prints, numbers
-    aside, at least ``_HEADER_PAGES`` times; it is left out with all the words each print of
-    it holds (``_whole_header``: title words among them, so a query cannot borrow its last
-    words from the header) and the numbers on either side (the page number). The title's
-    other words stay, so a title whose words are missing is still missing them. Called by
-    :func:`veto` when a word check fails.
+    between its halves (``headers.running_headers``: the title's words are none of a
+    header's own). The title's other words stay, so a title whose words are missing is
+    still missing them. Called by :func:`veto` when a word check fails.
     """
-    spans = [_whole_header(text, *span) for span in _foreign_runs(text, title, start, end)
-             if _repeated(text, text[span[0]:span[1]])]
+    own = set(title.words)
+    spans = running_headers(text, max(0, start - _INTERRUPTION),
+                            min(len(text), end + _INTERRUPTION),
+                            lambda word: _title_word(text, word, own))
     if not spans:
         return None
-    cleaned, moved = without_spans(text, [_with_numbers_around(text, *span) for span in spans])
+    cleaned, moved = without_spans(text, spans)
     return cleaned, moved(start), moved(end)
 
 
-def without_spans(text: str, spans: Sequence[Span]) -> tuple[str, Callable[[int], int]]:
-    """``text`` with ``spans`` left out (overlapping ones as one), and where a position of
-    ``text`` lands in what is left (a position inside a span lands where the span was).
-    Who calls: :func:`_without_running_header`, and ``superset`` for the running headers
-    between a name and its hit."""
-    merged: list[Span] = []
-    for low, high in sorted(spans):
-        if merged and low <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], high))
-        elif low < high:
-            merged.append((low, high))
-    kept = [text[at:low] for at, low in zip([0] + [high for _, high in merged],
-                                            [low for low, _ in merged])]
-    kept.append(text[merged[-1][1] if merged else 0:])
-
-    def moved(position: int) -> int:
-        return position - sum(min(position, high) - low for low, high in merged if low < position)
-
-    return "".join(kept), moved
-
-
-def running_headers(text: str, low: int, high: int) -> list[Span]:
-    """(start, end) of each running header in ``[low, high)``, with its page number: a run of
-    ``_HEADER_WORDS`` or more words of ``_SHORT_WORD`` letters (short words and numbers may
-    stand among them) that the document prints, numbers aside, at least ``_HEADER_PAGES``
-    times, with no comma nor sentence end in it (an author list printed twice, the same
-    authors' two entries, has them) and a number beside it (the page's).
-
-    A page break between an author list and its title ("..., & Powledge, P. 1 Journal of
-    Generated Studies 12 (2024) Citation Styles (2005). Title") puts the header's date and
-    words where the entry's year and title are read. Called by ``superset`` for an original
-    hit that lies past the end of its name's entry, to read the entry again without them.
-    """
-    words = [word for word in _WORDS.finditer(text, low, high)
-             if len(word.group()) >= _SHORT_WORD and not word.group().isdigit()]
-    spans: list[Span] = []
-    first = 0
-    while first + _HEADER_WORDS <= len(words):
-        last = first + _HEADER_WORDS - 1
-        if not _header_run(text, words[first].start(), words[last].end()):
-            first += 1
-            continue
-        while last + 1 < len(words) and last - first < _HEADER_SPAN and _header_run(
-                text, words[first].start(), words[last + 1].end()):
-            last += 1
-        span = _with_page_number(text, words[first].start(), words[last].end())
-        if span is not None:
-            spans.append(span)
-        first = last + 1
-    return spans
-
-
-def _with_page_number(text: str, low: int, high: int) -> Optional[Span]:
-    """``[low, high)`` widened over the bare page number right before or after it, and the
-    blank after it; None if there is no such number. Only a bare number: "(2005)." after a
-    header is the entry's date."""
-    before = _PAGE_NUMBER_BEFORE.search(text, max(0, low - _EDGE_WORD), low)
-    after = _PAGE_NUMBER_AFTER.match(text, high)
-    if before is None and after is None:
-        return None
-    high = after.end() if after is not None else high
-    return (low if before is None else before.start()), min(len(text), high + 1)
-
-
-def _header_run(text: str, low: int, high: int) -> bool:
-    """True if ``text[low:high]`` holds no comma nor full stop and is printed, numbers
-    aside, ``_HEADER_PAGES`` times (:func:`running_headers`)."""
-    run = text[low:high]
-    return "," not in run and "." not in run and _repeated(text, run)
-
-
-def _foreign_runs(text: str, title: CheckedTitle, start: int, end: int
-                  ) -> list[tuple[int, int]]:
-    """(start, end) of each run of ``_HEADER_WORDS`` or more words of ``_SHORT_WORD`` letters
-    that the title does not hold, near the hit; short words and numbers may stand among them,
-    the run's ends are such words. A title word printed with a typo or OCR damage is the
-    title's (:func:`_damaged_title_word`), and so are the pieces of one a line-end hyphen
-    split at the page break (:func:`_title_word_piece`): right beside a header ("...Citation
-    Styles hyloggcr data", "athab- 1 Journal ... Styles aska area") they would make the run one
-    that is printed only once."""
-    own = set(title.words)
-    low = max(0, start - _INTERRUPTION)
-    runs, first, last, count = [], 0, 0, 0
-    for word in _WORDS.finditer(text, low, min(len(text), end + _INTERRUPTION)):
-        printed = word.group()
-        if len(printed) < _SHORT_WORD or printed.isdigit():
-            continue
-        if printed in own or _damaged_title_word(printed, own) or _title_word_piece(
-                text, word, own):
-            if count >= _HEADER_WORDS:
-                runs.append((first, last))
-            count = 0
-            continue
-        if not count:
-            first = word.start()
-        last, count = word.end(), count + 1
-    if count >= _HEADER_WORDS:
-        runs.append((first, last))
-    return runs
+def _title_word(text: str, word: re.Match[str], own: set[str]) -> bool:
+    """True if a printed word of ``text`` is one of the title's words ``own``: as it is, with
+    a typo or OCR damage (:func:`_damaged_title_word`), or a piece of one a line-end hyphen
+    split at the page break (:func:`_title_word_piece`). Right beside a header ("...Citation
+    Styles hyloggcr data", "athab- 1 Journal ... Styles aska area") such a word would make
+    the header's run one that is printed only once."""
+    printed = word.group()
+    return printed in own or _damaged_title_word(printed, own) or _title_word_piece(
+        text, word, own)
 
 
 def _damaged_title_word(printed: str, own: set[str]) -> bool:
@@ -288,46 +193,6 @@ def _same_piece(printed: str, title_piece: str) -> bool:
                                                 score_cutoff=_WORD_SCORE) > 0
 
 
-def _whole_header(text: str, low: int, high: int) -> tuple[int, int]:
-    """``[low, high)``, a repeated run, widened word by word over what every print of it
-    holds too ("... Reference Lists" after "Annals of Invented Bibliometrics")."""
-    for _ in range(_HEADER_SPAN):
-        word = _TOKEN.search(text, high)
-        if word is None or not _repeated(text, text[low:word.end()]):
-            break
-        high = word.end()
-    for _ in range(_HEADER_SPAN):
-        word = re.search(r"\S+\s*$", text[max(0, low - _EDGE_WORD):low])
-        if word is None or not _repeated(text, text[low - len(word.group()):high]):
-            break
-        low -= len(word.group())
-    return low, high
-
-
-def _repeated(text: str, run: str) -> bool:
-    """True if ``text`` prints ``run``, numbers aside, at least ``_HEADER_PAGES`` times.
-    Its longest part without digits is counted first: most runs fail there, without a
-    pattern scanning the whole text."""
-    if text.count(max(re.split(r"\d+", run), key=len)) < _HEADER_PAGES:
-        return False
-    pattern = re.compile(re.sub(r"\d+", r"\\d+", re.escape(run)))
-    return sum(1 for _, _ in zip(range(_HEADER_PAGES), pattern.finditer(text))) >= _HEADER_PAGES
-
-
-def _with_numbers_around(text: str, low: int, high: int) -> tuple[int, int]:
-    """``[low, high)`` widened over the numbers and blanks right before and after it (a page
-    number, "12 (2024)"), and one blank."""
-    while (number := re.search(r"(\S+)\s*$", text[max(0, low - _EDGE_WORD):low])) and (
-            _NUMBER.fullmatch(number.group(1))):
-        low -= len(number.group())
-    while (number := re.match(r"\s*(\S+)", text[high:high + _EDGE_WORD])) and (
-            _NUMBER.fullmatch(number.group(1))):
-        high += len(number.group())
-    while high < len(text) and text[high] == " ":
-        high += 1
-    return low, high
-
-
 def _name_before(region: Optional[Region], start: int) -> Optional[Span]:
     """Where the last searched name of the region before the hit starts and ends, or None if
     none lies before it: its author list, not a heading or the entry before (a title-first
@@ -348,16 +213,20 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     past the query's first or last word is a longer one (a verbatim hit too); its first word
     is read only after a name (``name_before``: where it is): before a title-first entry
     lies a heading ("References") or the entry before, not the title's opening; and not
-    when the name itself is the word right before the hit ("8. ECESR Taqrir ...": GOST
-    prints an organisation with no punctuation before its title).
+    when the name itself is the word right before the hit, only punctuation between ("8.
+    ECESR Taqrir ...": GOST prints an organisation with no punctuation before its title;
+    "(2010) Bedier: Les chansons ...": a style that closes the entry before with its year
+    and prints the name and a colon). Nor is the name the title's last word when it is printed
+    again right after the hit (:func:`_name_again`).
     """
     first, last = _words_taken(text, start, end)
     inside = _word_text(text, first, last)
-    preceding = ("" if name_before is None or not text[name_before[1]:first].strip()
+    preceding = ("" if name_before is None or not _WORDS.search(text, name_before[1], first)
                  else _joined_word_text(text, first - _EDGE_WORD, first))
     after = last - 1 if 1 < last and text[last - 1] == " " and _in_word(text[last - 2]) else last
     following = "" if NEXT_FIELD.match(text, after) or _next_entry_as_this(
-        text, name_before, first, last) else _joined_word_text(text, after, after + _EDGE_WORD)
+        text, name_before, first, last) or _name_again(text, name_before, after) else (
+        _joined_word_text(text, after, after + _EDGE_WORD))
     if title.title.text.rstrip().endswith(":"):  # the query's subtitle is what follows
         following = _SUBTITLE_COLON.sub(" ", following, count=1)
     if longer_title(title.words, inside, preceding, following):
@@ -395,6 +264,19 @@ def _next_entry_as_this(text: str, name: Optional[Span], first: int, last: int) 
         return False
     run = _INVERTED_NAME_RUN.match(text, last)
     return run is not None and not NEXT_FIELD.match(text, run.start(1))
+
+
+def _name_again(text: str, name: Optional[Span], at: int) -> bool:
+    """True if the searched name before the hit (``name``) is printed again at ``at``, right
+    after the hit, then punctuation: the entry's publisher, an organisation that publishes
+    its own work ("ANCREAI: Favoriser l'accès ... SESSAD ? ANCREAI, Paris (2009)", "WORLD
+    HEALTH ORGANIZATION. Title World Health Organization, 2010."). A word the query lacks
+    there is the title's last one otherwise (:func:`_same_work`); the author's own name is
+    the next field. Called by :func:`_same_work` and :func:`_stands_alone`."""
+    if name is None:
+        return False
+    printed = text[name[0]:name[1]]
+    return bool(printed) and re.match(r" ?" + re.escape(printed) + r"[.,:;]", text[at:]) is not None
 
 
 def _words_taken(text: str, start: int, end: int) -> tuple[int, int]:
@@ -523,11 +405,11 @@ def _covers_words(text: str, title: CheckedTitle, start: int, end: int) -> bool:
 
 def _longer_word_present(title: CheckedTitle, present: Sequence[bool], low: int,
                          high: int) -> bool:
-    """True if a title word of ``_SHORT_WORD`` letters or more in ``[low, high)`` is present:
+    """True if a title word of ``SHORT_WORD`` letters or more in ``[low, high)`` is present:
     a short one may be the running header's own ("Generated Studies of Citation Styles" inside
     "...Biotransformation of | Mixtures of Chlorinated..."), so it does not tell that the
     title's words go on there. Called by :func:`_covers_words`."""
-    return any(present[i] and len(title.words[i]) >= _SHORT_WORD for i in range(low, high))
+    return any(present[i] and len(title.words[i]) >= SHORT_WORD for i in range(low, high))
 
 
 def _aligned_words(words: Sequence[str], nearby: str) -> list[bool]:
@@ -667,10 +549,12 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None) 
     A short title in a reference is delimited ("2015. Deep learning. Nature"), or follows the
     entry's year with no punctuation (styles that print none: "SMITH J 2015 Deep learning."),
     or ends its entry before the next entry's author run opened as its own
-    (:func:`_next_entry_as_this`); the same words in a sentence or inside a longer title
-    have a word next to them (given names right before a short title are not read as the
-    author run's: "Sawer, Feder- ation under strain" has a title word there). ``name``:
-    where the searched name before the hit is, if one is. Punctuation the hit holds
+    (:func:`_next_entry_as_this`) or before its author's name printed again as the publisher
+    (:func:`_name_again`: "UNESCO (2003) Heritage Futures UNESCO, Paris."); the same words
+    in a sentence or inside a longer title have a word next to them (given names right before
+    a short title are not read as the author run's: "Sawer, Feder- ation under strain" has a
+    title word there). ``name``: where the searched name before the hit is, if one is.
+    Punctuation the hit holds
     at its edges is such a delimiter already (a query typed with the separator after its
     title: "Нелинейная фильтрация сигналов. -" in "сигналов. - М.: Политехника").
     """
@@ -689,7 +573,7 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None) 
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end)
-        and not _next_entry_as_this(text, name, start, end))
+        and not _next_entry_as_this(text, name, start, end) and not _name_again(text, name, end))
 
 
 def _word_start(text: str, position: int) -> int:

@@ -1,0 +1,167 @@
+"""Running headers inside an entry: what a page break prints between two of its words.
+
+A page break inside a reference list puts the page number and the next page's running
+header (a journal's name and volume, a browser's date and address) between two words of an
+entry: between the halves of a title ("...Reinstating 1 Journal of Generated Studies 12
+(2024) Citation Styles Inquiry Into...") or between an author list and its date ("..., &
+Powledge, P. 1 Journal of Generated Studies 12 (2024) Citation Styles (2005). Title").
+:func:`running_headers` is the one definition of such a header; its callers read the entry
+again without the headers (:func:`without_spans`): ``verify`` for a title's words,
+``superset`` for the entry an original hit lies in.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional, Sequence
+
+from .entry_grammar import ENTRY_NUMBER
+
+Span = tuple[int, int]  # (start, end) in the text
+#: Whether a word of the text is a word of the title read across the header (``verify``).
+TitleWord = Callable[[re.Match[str]], bool]
+
+SHORT_WORD = 4  # letters of a word a running header is likely to hold too ("of", "and")
+_HEADER_PAGES = 2  # a running header: the same words (numbers aside) on this many pages
+_HEADER_WORDS = 2  # words of its own a running header holds at least
+_HEADER_SPAN = 12  # words a running header holds at most beside its own
+_EDGE = 40  # characters before a header read for its page number or a word every print holds
+_WORDS = re.compile(r"[^\W_]+")
+_TOKEN = re.compile(r"\S+")
+#: A page number: a bare number of up to four digits, or a browser's page counter ("1/3").
+_PAGE = re.compile(r"\d{1,4}(?:/\d{1,4})?")
+_PAGE_NUMBER_BEFORE = re.compile(rf"(?<!\S){_PAGE.pattern} (?:{_PAGE.pattern} )?$")
+_PAGE_NUMBER_AFTER = re.compile(rf" {_PAGE.pattern}(?= |$)")
+
+
+def running_headers(text: str, low: int, high: int,
+                    title_word: Optional[TitleWord] = None) -> list[Span]:
+    """(start, end) of each running header in ``[low, high)``, with its page number.
+
+    A running header is a run of ``_HEADER_WORDS`` or more words of ``SHORT_WORD`` letters
+    (short words and numbers may stand among them) that the document prints, numbers aside,
+    at least ``_HEADER_PAGES`` times, with no comma nor sentence end in it (an author list
+    printed twice, the same authors' two entries, has them), widened over what every print
+    of it holds (:func:`_whole_header`), and a page number among its words or beside it.
+    With ``title_word``, a word of the title read across the header is none of the header's
+    own words (a title printed twice is no header), though the widening may take title
+    words the header holds too ("... Reference Lists" after "Annals of Invented
+    Bibliometrics"), so a title cannot borrow its missing words from a header; and the
+    header stands between two of the title's words (:func:`_between_title_words`).
+
+    Called by ``verify`` for a title cut by a page break, with ``title_word``, and by
+    ``superset`` for an original hit that lies past the end of its name's entry, to read
+    the entry again without the headers.
+    """
+    spans: list[Span] = []
+    for words in _runs(text, low, high, title_word):
+        first = 0
+        while first + _HEADER_WORDS <= len(words):
+            last = first + _HEADER_WORDS - 1
+            if not _header_run(text, words[first].start(), words[last].end()):
+                first += 1
+                continue
+            while last + 1 < len(words) and last - first < _HEADER_SPAN and _header_run(
+                    text, words[first].start(), words[last + 1].end()):
+                last += 1
+            span = _header_around(text, (words[first].start(), words[last].end()))
+            if span is not None and (title_word is None or _between_title_words(span, words)):
+                spans.append(span)
+            first = last + 1
+    return spans
+
+
+def _between_title_words(span: Span, words: Sequence[re.Match[str]]) -> bool:
+    """True if the header ``span`` holds every word of its run, the words between two of the
+    title's: a header inside a title stands between two of its words, and a word the title
+    lacks right beside it ("...a participatory | header | approach" read for a title without
+    "participatory") is a word of another title."""
+    return span[0] <= words[0].start() and words[-1].end() <= span[1]
+
+
+def without_spans(text: str, spans: Sequence[Span]) -> tuple[str, Callable[[int], int]]:
+    """``text`` with ``spans`` left out (overlapping ones as one), and where a position of
+    ``text`` lands in what is left (a position inside a span lands where the span was).
+    Who calls: ``verify`` and ``superset``, with the spans of :func:`running_headers`."""
+    merged: list[Span] = []
+    for low, high in sorted(spans):
+        if merged and low <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], high))
+        elif low < high:
+            merged.append((low, high))
+    kept = [text[at:low] for at, low in zip([0] + [high for _, high in merged],
+                                            [low for low, _ in merged])]
+    kept.append(text[merged[-1][1] if merged else 0:])
+
+    def moved(position: int) -> int:
+        return position - sum(min(position, high) - low for low, high in merged if low < position)
+
+    return "".join(kept), moved
+
+
+def _runs(text: str, low: int, high: int, title_word: Optional[TitleWord]
+          ) -> list[list[re.Match[str]]]:
+    """The words of ``SHORT_WORD`` letters or more in ``[low, high)`` (no number), in runs
+    that the title's words (``title_word``) end."""
+    runs: list[list[re.Match[str]]] = [[]]
+    for word in _WORDS.finditer(text, low, high):
+        if len(word.group()) < SHORT_WORD or word.group().isdigit():
+            continue
+        if title_word is not None and title_word(word):
+            runs.append([])
+        else:
+            runs[-1].append(word)
+    return runs
+
+
+def _header_run(text: str, low: int, high: int) -> bool:
+    """True if ``text[low:high]`` holds no comma nor full stop and is printed, numbers
+    aside, ``_HEADER_PAGES`` times."""
+    run = text[low:high]
+    return "," not in run and "." not in run and _repeated(text, run)
+
+
+def _header_around(text: str, own: Span) -> Optional[Span]:
+    """The header whose own words span ``own``, widened over what every print of it holds
+    (:func:`_whole_header`), then over the bare page number right before or after that, and
+    the blank after it; None if no page number stands beside it or among the words every
+    print holds beside its own ("... paper.html 1/3"). Only a bare number: "(2005)." after
+    a header is the entry's date."""
+    low, high = _whole_header(text, *own)
+    before = _PAGE_NUMBER_BEFORE.search(text, max(0, low - _EDGE), low)
+    after = _PAGE_NUMBER_AFTER.match(text, high)
+    if before is None and after is None and not any(
+            _PAGE.fullmatch(token) for token in (text[low:own[0]] + text[own[1]:high]).split()):
+        return None  # a number between its own words is no page's ("Beaupré 1909 : Beaupré")
+    low = low if before is None else before.start()
+    return low, min(len(text), (high if after is None else after.end()) + 1)
+
+
+def _whole_header(text: str, low: int, high: int) -> Span:
+    """``[low, high)``, a repeated run, widened word by word over what every print of it
+    holds too ("... Reference Lists" after "Annals of Invented Bibliometrics"), but never
+    over an entry's "[n]": what every print holds after it is an author's name (the same
+    author's entries, "[6] Wolfgang Jantzen: ... [17] Wolfgang Jantzen:"), no header."""
+    for _ in range(_HEADER_SPAN):
+        word = _TOKEN.search(text, high)
+        if word is None or ENTRY_NUMBER.fullmatch(word.group()) or not _repeated(
+                text, text[low:word.end()]):
+            break
+        high = word.end()
+    for _ in range(_HEADER_SPAN):
+        word = re.search(r"\S+\s*$", text[max(0, low - _EDGE):low])
+        if word is None or ENTRY_NUMBER.fullmatch(word.group().rstrip()) or not _repeated(
+                text, text[low - len(word.group()):high]):
+            break
+        low -= len(word.group())
+    return low, high
+
+
+def _repeated(text: str, run: str) -> bool:
+    """True if ``text`` prints ``run``, numbers aside, at least ``_HEADER_PAGES`` times.
+    Its longest part without digits is counted first: most runs fail there, without a
+    pattern scanning the whole text."""
+    if text.count(max(re.split(r"\d+", run), key=len)) < _HEADER_PAGES:
+        return False
+    pattern = re.compile(re.sub(r"\d+", r"\\d+", re.escape(run)))
+    return sum(1 for _, _ in zip(range(_HEADER_PAGES), pattern.finditer(text))) >= _HEADER_PAGES

@@ -1,0 +1,78 @@
+"""What counts as a running header inside an entry (``matching.improved.headers``): the one
+definition the word checks and the entry check read an entry across a page break with."""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+import pytest
+
+from citeseeker_scrapy.matching import normalize_text
+from citeseeker_scrapy.matching.improved.headers import running_headers, without_spans
+
+CHROMIUM = "11/29/26, 10:41 AM Studies of Invented Styles file:///tmp/render/paper.html"
+RUNNING = "Annals of Invented Bibliometrics {} (2031) Reference Lists"
+FIRST_PAGE = (f"{RUNNING.format(4)}\n{CHROMIUM} 1/3 1. 2.\n[1] Brown, P. Other things. "
+              "Journal of Things, 2001.\n")
+SPREAD = "Measuring the spread of open lecture notes"
+
+
+def _read_across(doc: str, title: Optional[str]) -> str:
+    """``doc`` as the matcher reads it, with the headers found after its first page left out
+    (``title``: the title read across them, whose words are none of a header's own)."""
+    text = normalize_text(FIRST_PAGE + doc)
+    own = None if title is None else set(normalize_text(title).split())
+    spans = running_headers(text, len(normalize_text(FIRST_PAGE)), len(text),
+                            None if own is None else lambda word: word.group() in own)
+    return without_spans(text, spans)[0][len(normalize_text(FIRST_PAGE)) + 1:]
+
+
+@pytest.mark.parametrize("doc, title, read", [
+    # the page number, then the next page's header, inside a title
+    (f"[2] Okafor, N. Measuring the spread of\n1\n{RUNNING.format(5)}\nopen lecture notes. "
+     "Bath, 2010.", SPREAD, "okafor, n. measuring the spread of open lecture notes. bath, 2010."),
+    # the header first, its page number after it
+    (f"[2] Okafor, N. Measuring the spread of\n{RUNNING.format(5)} 18\nopen lecture notes. "
+     "Bath, 2010.", SPREAD, "okafor, n. measuring the spread of open lecture notes. bath, 2010."),
+    # between an author list and its date, no title read across it
+    (f"[2] Okafor, N. and Lindqvist, T.\n1\n{RUNNING.format(5)}\n(2010). {SPREAD}.", None,
+     "okafor, n. and lindqvist, t. (2010). measuring the spread of open lecture notes."),
+    # the words of the next page after it are none of the header's
+    (f"[2] Okafor, N. {SPREAD}.\n1\n{RUNNING.format(5)}\nPoster presented at Bath.", None,
+     "okafor, n. measuring the spread of open lecture notes. poster presented at bath."),
+    # a browser's page counter for its page number, the page's labels after it
+    (f"[2] Okafor, N. Measuring the spread of\n{CHROMIUM} 1/3 3. 4.\nopen lecture notes. "
+     "Bath, 2010.", SPREAD, "okafor, n. measuring the spread of open lecture notes. bath, 2010."),
+])
+def test_a_running_header_and_its_page_number_are_left_out(doc: str, title: Optional[str],
+                                                           read: str) -> None:
+    assert _read_across(doc, title) == "[2] " + read
+
+
+@pytest.mark.parametrize("doc, title", [
+    # the same authors' two entries: an author list printed twice holds commas
+    ("[2] Okafor, N., Lindqvist, T. Other work. 2009.\n[3] Okafor, N., Lindqvist, T. "
+     f"{SPREAD}. 2010.", None),
+    # a venue printed in two entries, no page number beside it
+    (f"[2] Lee, K. {SPREAD}. Journal of Things, 2010.", None),
+    # the title printed twice, a number beside it: the title read across it is no header
+    (f"[2] Lee, K. Open lecture notes 12\n[3] Lee, K. Open lecture notes 14\n", "Open lecture "
+     "notes"),
+    # a word the title lacks beside the header: it stands between two words of another title
+    (f"[2] Okafor, N. Measuring the spread of plain\n1\n{RUNNING.format(5)}\nopen lecture "
+     "notes. Bath, 2010.", SPREAD),
+    # a year between its own words is no page number: the same author's two entries
+    ("[2] Lee 1909 : Lee, K. Open notes.\n[3] Lee 1911 : Lee, K. Closed notes.", None),
+    # words printed once between a title's halves
+    ("[2] Okafor, N. Measuring the spread of\n1\nCollected Papers Abroad\nopen lecture notes.",
+     SPREAD),
+])
+def test_what_is_no_running_header(doc: str, title: Optional[str]) -> None:
+    assert _read_across(doc, title) == normalize_text(doc)
+
+
+def test_a_title_printed_twice_is_a_header_only_for_a_reader_of_another_title() -> None:
+    doc = "[2] Lee, K. Open lecture notes 12\n[3] Lee, K. Open lecture notes 14\n"
+    assert re.search(r"notes 12", _read_across(doc, "Open lecture notes"))
+    assert not re.search(r"notes 12", _read_across(doc, None))
