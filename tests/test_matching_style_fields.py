@@ -244,3 +244,42 @@ def test_another_author_or_a_word_is_no_ditto(mark: str) -> None:
     doc = _AFTER_SCHOELER.format(mark)
     assert found(doc, "Sch\u00f6ler", "Von Fall zu Fall \u2013 Hilfe im Einzelfall", "original")
     assert not found(doc, "Sch\u00f6ler", "Von Fall zu Fall \u2013 Hilfe im Einzelfall")
+
+
+# A title run into the field after it with no punctuation: a contribution's container opened
+# by "In" (an editor or a container's word tells it), a journal's volume and its date.
+@pytest.mark.parametrize("doc, author, title", [
+    ("Okafor N. 2011. Tutoring as Mentoring In Student Support: A Handbook for Tutors. Volume 2. "
+     "Lagos University.", "Okafor", "Tutoring as Mentoring"),
+    ("Lindqvist, E. 2004. Harbour walls In Coastal Engineering, ed. by M. Berg. Oslo: Fjord.",
+     "Lindqvist", "Harbour walls"),
+    ("[7] Moreau A 2009 Tidal mixing in Proceedings of the Third Estuary Meeting vol 2 pp 12-19",
+     "Moreau", "Tidal mixing"),
+    ("Moreau, A. (2009). Stone bridges en P. Dubois (eds.), Les ponts du Midi, 33-40.", "Moreau",
+     "Stone bridges"),
+    ("Halvorsen, Kari, Harbour Town Planning 4 (zp 1988) 21-30.", "Halvorsen",
+     "Harbour Town Planning"),
+    ("Berg, M. Quota management 12, (2003) 5-17.", "Berg", "Quota management"),
+])
+def test_a_title_running_into_its_container_or_volume(doc: str, author: str, title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # "in" going on with the title's own words: no editor, no container's word before its end
+    ("Okafor N. 2011. Tutoring in rural schools. Journal of Student Support 4, 1-9.", "Okafor",
+     "Tutoring"),
+    ("Lindqvist, E. 2004. Harbour walls in storms. Coastal Engineering, ed. by M. Berg.",
+     "Lindqvist", "Harbour walls"),
+    # a content word dropped from the title, before the container or the volume
+    ("Lindqvist, E. 2004. Harbour walls and breakwaters In Coastal Engineering, ed. by M. Berg.",
+     "Lindqvist", "Harbour walls and"),
+    ("Halvorsen, Kari, Harbour Town Planning Methods 4 (zp 1988) 21-30.", "Halvorsen",
+     "Harbour Town Planning"),
+    # a container's word inside such a title, not opening it nor its subtitle
+    ("Lindqvist, E. 2004. Harbour walls in coastal workshop sheds. Oslo: Fjord.", "Lindqvist",
+     "Harbour walls"),
+])
+def test_a_title_word_before_a_container_or_volume_is_still_the_titles(doc: str, author: str,
+                                                                      title: str) -> None:
+    _turned_down(doc, author, title)
