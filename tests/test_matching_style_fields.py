@@ -155,6 +155,12 @@ def test_a_title_going_on_before_the_next_entry_is_still_longer(doc: str, author
      "Les ponts de pierre du Midi"),
     ("Okafor, Ngozi. Coastal Trade and Inland Markets Yale, 1998.", "Okafor",
      "Coastal Trade and Inland Markets"),
+    # publishing cities of other countries, a short title too
+    ("Ferrante, G. (1961). Le strade del porto Torino: Einaudi.", "Ferrante",
+     "Le strade del porto"),
+    ("Rinaldi, C. (1953). Non siamo soli Napoli: Guida.", "Rinaldi", "Non siamo soli"),
+    ("Lindgren, A. (2004). Hamnar och fyrar i v\u00e4st G\u00f6teborg: Daidalos.", "Lindgren",
+     "Hamnar och fyrar i v\u00e4st"),
 ])
 def test_a_title_running_into_its_place_of_publication(doc: str, author: str,
                                                        title: str) -> None:
@@ -168,6 +174,9 @@ def test_a_title_running_into_its_place_of_publication(doc: str, author: str,
      "Coastal trade and inland"),
     ("Keller et al. (2001). Riverside Park Restoration Plan Revisions. Chicago.", "Keller",
      "Riverside Park Restoration Plan"),
+    ("Ferrante, G. (1961). Le strade del porto vecchio. Torino: Einaudi.", "Ferrante",
+     "Le strade del porto"),
+    ("Rinaldi, C. (1953). Non siamo soli nel mondo Napoli: Guida.", "Rinaldi", "Non siamo soli"),
 ])
 def test_a_title_word_before_a_container_or_a_place_is_still_the_titles(doc: str, author: str,
                                                                        title: str) -> None:

@@ -183,6 +183,14 @@ _PUBLISHING_CITIES = (
     "|new haven|ithaca|ann arbor|lyon|bologna|firenze|florence|leiden|utrecht|dordrecht"
     "|hoboken|bonn|hamburg|koln|dresden|gottingen|tubingen|brno|bratislava|krakow|quebec"
     "|ottawa|mexico|buenos aires|sao paulo|rio de janeiro|new delhi|delhi"
+    "|torino|napoli|venezia|padova|genova|palermo|valencia|sevilla|salamanca|bogota|caracas"
+    "|toulouse|bordeaux|marseille|rennes|strasbourg|grenoble|freiburg|marburg|wiesbaden"
+    "|hannover|darmstadt|weinheim|munster|rotterdam|groningen|nijmegen|den haag|goteborg"
+    "|uppsala|trondheim|aarhus|wroclaw|poznan|gdansk|lublin|olomouc|ostrava|coimbra"
+    "|belo horizonte|brasilia|edinburgh|glasgow|manchester|minneapolis|urbana|chapel hill"
+    "|new brunswick|sankt-peterburg|st\\. petersburg|jerusalem|tel aviv|istanbul|ankara|seoul"
+    "|kyoto|osaka|hong kong|taipei|mumbai|kolkata|chennai|cape town|johannesburg|nairobi"
+    "|canberra|auckland"
     # ... as other languages name them, and universities whose press is named by them alone
     "|parigi|londra|londres|nueva york|ginevra|ginebra|varsavia|praga|viena|vienne|mosca"
     "|moscou|bruxelas|berlino|colonia|yale|harvard|stanford")
