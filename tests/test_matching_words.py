@@ -132,6 +132,14 @@ def test_content_words_are_long_words_that_are_not_function_words(word: str,
     (("novel", "tumour", "suppressors"), "novel tumeur suppressors", "novel tumeur suppressors",
      True),  # a spelling variant that is no other query word's
     (("retrieval", "models"), "retrie val models", "retrie val models", True),
+    # a word hyphenated at a page's end, the page number between its halves; not another word
+    # so split, nor a number that is no page's
+    (("effect", "of", "gender", "on", "recovery"), "effect of gen 214 der on recovery",
+     "effect of gen 214 der on recovery", True),
+    (("effect", "of", "gender", "on", "recovery"), "effect of gen 214 eration on recovery",
+     "effect of gen 214 eration on recovery", False),
+    (("effect", "of", "gender", "on", "recovery"), "effect of gen 21467 der on recovery",
+     "effect of gen 21467 der on recovery", False),
     # a subtitle's first word names its topic, as a title's does; a word printed twice
     (("canal", "lachine", "et", "modes", "de", "vie", "urbaine", "quebec"),
      "canal de lachine. souvenirs et modes de vie urbaine quebec",

@@ -163,8 +163,8 @@ DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:\u2014+|\u2013{{2,}}|-{{2,}}|_{{2,}}|{D
 #: before its publisher or ending the entry ("...concepts et méthodes Paris: Dunod.",
 #: "...Components Atlanta, GA.", "...Redevelopment Proposal Chicago."), or any place with
 #: its state's or country's code before the publisher ("...in Texas Lubbock, USA: Texas Tech
-#: University", "Thousand Oaks, CA: Sage"). Its first word is
-#: no title word. (Not any word before ", 2000.": a title's own last word is one, "...der
+#: University", "Thousand Oaks, CA: Sage"), a container opened by "in" (``_CONTAINER_IN``),
+#: a volume and its date in brackets (``_VOLUME_AND_DATE``). Its first word is no title word. (Not any word before ", 2000.": a title's own last word is one, "...der
 #: neunziger Jahre, 1986.", where a query that lacks it names another work.)
 _YEAR_AFTER_PLACE = r",(?: [^\W\d_]{2},)? \(?(?:1[5-9]|20)\d\d(?!\d)"
 _PUBLISHING_CITIES = (
@@ -177,6 +177,14 @@ _PUBLISHING_CITIES = (
     "|new haven|ithaca|ann arbor|lyon|bologna|firenze|florence|leiden|utrecht|dordrecht"
     "|hoboken|bonn|hamburg|koln|dresden|gottingen|tubingen|brno|bratislava|krakow|quebec"
     "|ottawa|mexico|buenos aires|sao paulo|rio de janeiro|new delhi|delhi"
+    "|torino|napoli|venezia|padova|genova|palermo|valencia|sevilla|salamanca|bogota|caracas"
+    "|toulouse|bordeaux|marseille|rennes|strasbourg|grenoble|freiburg|marburg|wiesbaden"
+    "|hannover|darmstadt|weinheim|munster|rotterdam|groningen|nijmegen|den haag|goteborg"
+    "|uppsala|trondheim|aarhus|wroclaw|poznan|gdansk|lublin|olomouc|ostrava|coimbra"
+    "|belo horizonte|brasilia|edinburgh|glasgow|manchester|minneapolis|urbana|chapel hill"
+    "|new brunswick|sankt-peterburg|st\\. petersburg|jerusalem|tel aviv|istanbul|ankara|seoul"
+    "|kyoto|osaka|hong kong|taipei|mumbai|kolkata|chennai|cape town|johannesburg|nairobi"
+    "|canberra|auckland"
     # ... as other languages name them, and universities whose press is named by them alone
     "|parigi|londra|londres|nueva york|ginevra|ginebra|varsavia|praga|viena|vienne|mosca"
     "|moscou|bruxelas|berlino|colonia|yale|harvard|stanford")
@@ -186,6 +194,25 @@ _PUBLISHING_CITIES = (
 ABBREVIATED_VENUE = (r" (?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|theor"
                      r"|fortschr|helv|prog|nuovo|sov|zh|math|chem|biol|acad|natl|sci|soc)"
                      r" ?\. ?[^\W\d_]{1,9} ?\.")
+#: A contribution's container opened by "in" with no colon after it ("...as Teaching In Academic
+#: Advising: A Handbook for Advisors", "...mixing In Proceedings of the Ocean Workshop", "...dunes
+#: in J. Lee (eds.), Coastal Forms", "...walls In Coastal Engineering, ed. by M. Berg"): the word
+#: "in", and before the container's first sentence end (a full stop after an initial is none)
+#: an editor's role, or a word only a container's name holds as the first word after "in" or
+#: after a subtitle's colon. A title that goes on with "in" ("Deep learning in medicine.
+#: Nature", "Harbour walls in coastal workshop sheds") holds neither.
+_CONTAINER_WORDS = (r"proceedings|proc\.|handbook|handbuch|encyclopa?edia|companion|conference"
+                    r"|symposium|workshop|congress|colloquium|yearbook|jahrbuch|festschrift"
+                    r"|anthology|sammelband|actes|atti|anais|anales")
+_EDITED = (rf"\((?:{EDITOR_ROLE})\)|(?<![^\W_])(?:eds?|edd|hrsg|hgg?|dir|coords?)\.(?= |,|$)"
+           r"|(?<![^\W_])eds? (?=[^\W\d_]\.? )|edited by|herausgegeben von|a cura di")
+_UP_TO_SENTENCE_END = r"(?:[^.?!]|(?<![^\W_]{2})\.)"
+_CONTAINER_HEAD = rf"(?:(?:the|a|an|der|die|das|le|la|les|el|il) )?(?:{_CONTAINER_WORDS})(?![^\W_])"
+_CONTAINER_IN = (rf" (?:in|en|dans|im) (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_END}{{0,100}}?"
+                 rf"(?:[:,] {_CONTAINER_HEAD}|{_EDITED})))")
+#: A volume number and its date in brackets after a journal's or a series' title run into it
+#: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
+_VOLUME_AND_DATE = r" \d{1,4},? \([^()]{0,12}(?<![\d])(?:1[5-9]|20)\d\d[a-z]?\)"
 NEXT_FIELD = re.compile(
     ABBREVIATED_VENUE + "|"
     rf" (?:(?:{_PUBLISHING_CITIES})|[^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?"
@@ -197,6 +224,7 @@ NEXT_FIELD = re.compile(
     r"| \(?(?:1[5-9]|20)\d\d(?!\d)"
     r"| (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}| (?:us |u\.s\. )?pat(?:ent|\.)"
     r"| (?:[^\W\d_]+ ){0,2}(?:press|verlag|publishers|publishing)\b| in: "
+    rf"|{_CONTAINER_IN}|{_VOLUME_AND_DATE}"
     r"| (?:addison-wesley|springer|wiley|elsevier|kluwer|prentice[ -]hall|mcgraw-hill"
     r"|morgan kaufmann|routledge|pearson|blackwell|birkhauser|dover|o'reilly|crc|macmillan"
     r"|palgrave|de gruyter|vieweg|teubner|hanser|oldenbourg|north-holland|pergamon|plenum"

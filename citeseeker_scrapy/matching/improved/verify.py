@@ -28,7 +28,7 @@ from typing import Optional, Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
-from .entry_grammar import ABBREVIATION, NEXT_FIELD
+from .entry_grammar import ABBREVIATION, AND_WORD, NEXT_FIELD
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
 from ..similarity import Title
@@ -50,13 +50,20 @@ _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words r
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
 _GIVEN = r"(?:[^\W\d_]\.|[^\W\d_][\w'\u2019-]*)"  # a given name or an initial
-#: After an inverted surname, up to its title: its given names or initials, a full stop, perhaps
-#: "et al." (", R. ", ", Paul-André. ", ", G. et al. ").
-_GIVEN_NAMES_RUN = re.compile(rf", {_GIVEN}(?: {_GIVEN}){{0,2}}(?:(?<=\.)|\.) (?:et al\. )?")
-#: An inverted name and its given names with a full stop, opening an entry (" SANDER, Alfred. ";
-#: not "methods, vol. 2").
+_GIVEN_NAMES = rf"{_GIVEN}(?: {_GIVEN}){{0,2}}"
+#: The author list's further inverted names after the first one's given names, each after a
+#: comma, a semicolon or the word for "and" (", MEISS, Garnet", "; LEE, K.", " a SVOBODA, Petr").
+_MORE_INVERTED_NAMES = rf"(?:(?:[,;]| {AND_WORD}) [^\W\d_][\w'\u2019-]*, {_GIVEN_NAMES})*"
+#: After an inverted surname, up to its title: its given names or initials (and the list's
+#: further inverted names), a full stop, perhaps "et al." (", R. ", ", Paul-André. ", ", G. et
+#: al. ", ", Otto, MEISS, Garnet. ").
+_GIVEN_NAMES_RUN = re.compile(
+    rf", {_GIVEN_NAMES}{_MORE_INVERTED_NAMES}(?:(?<=\.)|\.) (?:et al\. )?")
+#: An inverted name and its given names (perhaps more inverted names) with a full stop, opening
+#: an entry (" SANDER, Alfred. ", " PRENGEL, Annedore, MEISS, Garnet. "; not "methods, vol. 2").
 _INVERTED_NAME_RUN = re.compile(
-    rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){_GIVEN}(?: {_GIVEN}){{0,2}})(?:(?<=\.)|\.) ")
+    rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){_GIVEN_NAMES}){_MORE_INVERTED_NAMES}"
+    r"(?:(?<=\.)|\.) ")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d[a-z]? $")
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
@@ -206,16 +213,20 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     past the query's first or last word is a longer one (a verbatim hit too); its first word
     is read only after a name (``name_before``: where it is): before a title-first entry
     lies a heading ("References") or the entry before, not the title's opening; and not
-    when the name itself is the word right before the hit ("8. ECESR Taqrir ...": GOST
-    prints an organisation with no punctuation before its title).
+    when the name itself is the word right before the hit, only punctuation between ("8.
+    ECESR Taqrir ...": GOST prints an organisation with no punctuation before its title;
+    "(2010) Bedier: Les chansons ...": a style that closes the entry before with its year
+    and prints the name and a colon). Nor is the name the title's last word when it is printed
+    again right after the hit (:func:`_name_again`).
     """
     first, last = _words_taken(text, start, end)
     inside = _word_text(text, first, last)
-    preceding = ("" if name_before is None or not text[name_before[1]:first].strip()
+    preceding = ("" if name_before is None or not _WORDS.search(text, name_before[1], first)
                  else _joined_word_text(text, first - _EDGE_WORD, first))
     after = last - 1 if 1 < last and text[last - 1] == " " and _in_word(text[last - 2]) else last
     following = "" if NEXT_FIELD.match(text, after) or _next_entry_as_this(
-        text, name_before, first, last) else _joined_word_text(text, after, after + _EDGE_WORD)
+        text, name_before, first, last) or _name_again(text, name_before, after) else (
+        _joined_word_text(text, after, after + _EDGE_WORD))
     if title.title.text.rstrip().endswith(":"):  # the query's subtitle is what follows
         following = _SUBTITLE_COLON.sub(" ", following, count=1)
     if longer_title(title.words, inside, preceding, following):
@@ -253,6 +264,19 @@ def _next_entry_as_this(text: str, name: Optional[Span], first: int, last: int) 
         return False
     run = _INVERTED_NAME_RUN.match(text, last)
     return run is not None and not NEXT_FIELD.match(text, run.start(1))
+
+
+def _name_again(text: str, name: Optional[Span], at: int) -> bool:
+    """True if the searched name before the hit (``name``) is printed again at ``at``, right
+    after the hit, then punctuation: the entry's publisher, an organisation that publishes
+    its own work ("ANCREAI: Favoriser l'accès ... SESSAD ? ANCREAI, Paris (2009)", "WORLD
+    HEALTH ORGANIZATION. Title World Health Organization, 2010."). A word the query lacks
+    there is the title's last one otherwise (:func:`_same_work`); the author's own name is
+    the next field. Called by :func:`_same_work` and :func:`_stands_alone`."""
+    if name is None:
+        return False
+    printed = text[name[0]:name[1]]
+    return bool(printed) and re.match(r" ?" + re.escape(printed) + r"[.,:;]", text[at:]) is not None
 
 
 def _words_taken(text: str, start: int, end: int) -> tuple[int, int]:
@@ -525,10 +549,12 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None) 
     A short title in a reference is delimited ("2015. Deep learning. Nature"), or follows the
     entry's year with no punctuation (styles that print none: "SMITH J 2015 Deep learning."),
     or ends its entry before the next entry's author run opened as its own
-    (:func:`_next_entry_as_this`); the same words in a sentence or inside a longer title
-    have a word next to them (given names right before a short title are not read as the
-    author run's: "Sawer, Feder- ation under strain" has a title word there). ``name``:
-    where the searched name before the hit is, if one is. Punctuation the hit holds
+    (:func:`_next_entry_as_this`) or before its author's name printed again as the publisher
+    (:func:`_name_again`: "UNESCO (2003) Heritage Futures UNESCO, Paris."); the same words
+    in a sentence or inside a longer title have a word next to them (given names right before
+    a short title are not read as the author run's: "Sawer, Feder- ation under strain" has a
+    title word there). ``name``: where the searched name before the hit is, if one is.
+    Punctuation the hit holds
     at its edges is such a delimiter already (a query typed with the separator after its
     title: "Нелинейная фильтрация сигналов. -" in "сигналов. - М.: Политехника").
     """
@@ -547,7 +573,7 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None) 
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end)
-        and not _next_entry_as_this(text, name, start, end))
+        and not _next_entry_as_this(text, name, start, end) and not _name_again(text, name, end))
 
 
 def _word_start(text: str, position: int) -> int:

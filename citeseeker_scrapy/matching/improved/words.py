@@ -53,6 +53,7 @@ _CONTENT_LETTERS = 4  # shorter words are short words
 _EDGE_LETTERS = 2  # a query's first or last word this long bounds the printed title it names
 _LEFT_OUT = 2  # query words at a hit's edge that the best substring may leave out ("of")
 _EDGE_REACH = 2  # words before a hit where the query's first word may stand, a word between
+_PAGE_DIGITS = 4  # a page number between the halves of a word split at a page break
 _SHORT_ALLOWANCE = 2  # short or function words of the query that may lack a counterpart
 #: Content words the query names for each printed content word it lacks: five in six, a
 #: misquote of a long title, not another work.
@@ -258,10 +259,20 @@ def _has_counterpart(word: str, printed: Sequence[str]) -> bool:
         if len(other) > len(word) and is_content(word) and fuzz.partial_ratio(
                 word, other, score_cutoff=_JOINED_SCORE):
             return True  # joined: "lineclipping" holds "line" and "clipping"
-        if i + 1 < len(printed) and len(other) < len(word) and fuzz.ratio(
-                word, other + printed[i + 1], score_cutoff=_SPLIT_SCORE):
-            return True  # split: "retrie val", "con sciousness"
+        if len(other) < len(word) and any(fuzz.ratio(word, other + rest, score_cutoff=_SPLIT_SCORE)
+                                          for rest in _rest_of_split(printed, i + 1)):
+            return True  # split: "retrie val", "con sciousness", "gen- 12 der"
     return False
+
+
+def _rest_of_split(printed: Sequence[str], at: int) -> tuple[str, ...]:
+    """The printed words that may finish a word split before ``printed[at]``: that word, and
+    the one after it too when it is a bare page number (a word hyphenated at a page's end, the
+    page number printed between its halves: "gen- 12 der"). Called by
+    :func:`_has_counterpart`."""
+    if at + 1 < len(printed) and printed[at].isdigit() and len(printed[at]) <= _PAGE_DIGITS:
+        return printed[at], printed[at + 1]
+    return tuple(printed[at:at + 1])
 
 
 def _title_span(query: Sequence[str], before: Sequence[str], inside: Sequence[str],
