@@ -41,6 +41,14 @@ HARBOURS = ("as the survey shows. Sources Water Board of Oregon (OWB). 2014. Scr
             "metal contaminants at harbour sites. OWB Office of Harbours. June.")
 SENS = ("G. Julliot, Les inscriptions du musee de Sens, Bulletin de la societe de Sens, t. ix, "
         "pp. 290_301. W. Witters, Pauvres et pauvrete dans les coutumes monastiques, Etudes.")
+HARBOURS_GIVEN_FIRST = ("[27] Karin J Lindqvist, Imagining Harbours: From Ports to Marinas, "
+                        "Chicago Studies in Trade (Chicago: University Press, 1982).")
+COUNCIL = ("[2] Okafor, B. Other things. Bonn, 2001. [3] Council of Coastal Towns, Family Support "
+           "Program Future Directions, Sydney, 2009. [4] Lind, K. Later things.")
+TOWNS = ("Varga, M., Lind, K., Transitions of Coastal Towns: Northern Europe, West Africa and "
+         "Post-Industrial Europe, Oxford University Press, 1996. Okafor, B., Other things, 1998.")
+TIDES = ("[8] Okafor B., Other things, 1979. [9] de Varga Henri, Petite histoire naturelle des "
+         "marees et des courants, Paris, Fayard, 1980. [10] Lind K., Later things, 1982.")
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -67,6 +75,15 @@ SENS = ("G. Julliot, Les inscriptions du musee de Sens, Bulletin de la societe d
      "yeast cells"),
     # a printed word that is a spelling variant of a query word printed exactly beside it
     (FIBRES, "Varga", "Imaging of fibres projecting to the motor cortex"),
+    # a word printed twice, the query's in the title's order: the first print is the title's
+    # own word, inside it
+    (TOWNS, "Lind", "Transitions of Coastal Towns: Northern West Africa and Post-Industrial "
+     "Europe"),
+    # the printed title's first word after an entry's "[n]", a name written out and a comma:
+    # a surname and its given name, given names first, an organisation
+    (TIDES, "Varga", "histoire naturelle des marees et des courants"),
+    (HARBOURS_GIVEN_FIRST, "Lindqvist", "Harbours: From Ports to Marinas"),
+    (COUNCIL, "Council of Coastal Towns", "Support Program Future Directions"),
 ])
 def test_a_title_with_a_word_dropped_is_another_work(doc: str, author: str, title: str) -> None:
     assert found(doc, author, title, "original")
@@ -148,7 +165,20 @@ def test_the_title_after_an_entry_s_pages_is_the_next_entry_s(doc: str, author: 
     (CITIES, "Samsura", "Balikpapan: urban planning after oil"),
     (CITIES, "Chen", "Adaptive tutoring with bayesian networks on phones"),
     (SENS, "Julliot", "Les inscriptions du musee de Sens"),
+    (TOWNS, "Lind", "Transitions of Coastal Towns: Northern Europe, West Africa and "
+     "Post-Industrial Europe"),
+    (TOWNS, "Varga", "Transitions of Costal Towns: Northern Europe, West Africa and "
+     "Post-Industrial Europe"),
+    (HARBOURS_GIVEN_FIRST, "Lindqvist", "Imagining Harbours: From Ports to Marinas"),
+    (TIDES, "Varga", "Petite histoire naturelle des marees et des courants"),
+    (TIDES.replace("Petite", "Pctite"), "Varga", "Petite histoire naturelle des marees et des "
+     "courants"),
+    (COUNCIL, "Council of Coastal Towns", "Family Support Program Future Directions"),
+    # "[n] Surname, Given Title": a given name with no punctuation after it is no title word
+    ("[4] Okafor, Bea Harbour pilots and their schools. Bremen, 1973.", "Okafor",
+     "Harbour pilots and their schools"),
 ])
 def test_the_whole_title_typed_or_damaged_is_still_found(doc: str, author: str,
                                                           title: str) -> None:
     assert found(doc, author, title)
+

@@ -39,6 +39,7 @@ Words are compared as ``verify`` reads them: extraction debris dropped, ligature
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
@@ -94,10 +95,13 @@ _TITLE_START_THEN_WORD = re.compile(
 _DATE_THEN_WORD_COLON = re.compile(r"\((?:1[5-9]|20)\d\d[a-z]?\) ([^\W\d_]+): $")
 #: ... or right after the initials of an inverted name that opens an entry ("(9) Hartley, J. M.
 #: Relationship of", "2012. Hartley, J. Relationship of"; not "S. Davis, K. McDougall Diabetes",
-#: where the word after the initial is the next author's surname).
+#: where the word after the initial is the next author's surname), or after an entry's "[n]",
+#: a name of two to four words written out and a comma ("[9] de Varga Henri, Petite histoire",
+#: "[27] Karin J Lindqvist, Imagining Harbours", "[3] Council of Coastal Towns, Family
+#: Support"; not one word before the comma: "[9] Varga, Henri Title" prints a given name there).
 _INVERTED_NAME_THEN_WORD = re.compile(
-    r"(?:[^\W\d_]{2}|\d|[)\]])[.;]? [^\W\d_][\w'\u2019-]+, (?:[^\W\d_]\. ?){0,3}[^\W\d_]\. "
-    r"([^\W\d_]+) $")
+    r"(?:(?:[^\W\d_]{2}|\d|[)\]])[.;]? [^\W\d_][\w'\u2019-]+, (?:[^\W\d_]\. ?){0,3}[^\W\d_]\. "
+    r"|\] (?:[^\W\d_][\w'\u2019-]* ){1,3}[^\W\d_][\w'\u2019-]*, )([^\W\d_]+) $")
 #: The first word of a subtitle inside a hit ("...canal de Lachine. Souvenirs et modes"): it
 #: names the subtitle's topic as a title's first word does, so the query may not lack it.
 _SUBTITLE_HEAD = re.compile(r"[^\W\d_]{3}[.:?!] ([^\W\d_]+)")
@@ -313,10 +317,13 @@ def _names_enough(query: Sequence[str], printed: Sequence[str]) -> bool:
 def _unnamed(query: Sequence[str], printed: Sequence[str]) -> set[int]:
     """The positions of the printed content words that no query word stands for.
 
-    Each query word stands for one printed word: the one it names exactly first, else a
-    spelling variant of it (a typo, OCR damage) that no other query word took. So a word
-    printed more often than the query names it is one of the title's own ("The CANTUS
-    Database and CANTUS Index" for "...Database and Index"), and so is a printed word that
+    Each query word stands for one printed word: the one it names exactly first (in the
+    title's order, then anywhere: two swapped words are still named), else a spelling
+    variant of it (a typo, OCR damage) that no other query word took. So a word printed more
+    often than the query names it is one of the title's own ("The CANTUS Database and CANTUS
+    Index" for "...Database and Index"), the print out of the query's order ("Southern
+    *Europe*, South America and Post-Communist Europe" for "Southern South America and
+    Post-Communist Europe"), and so is a printed word that
     is a variant of a query word printed exactly beside it ("Tractography of Association
     Fibers Associated with ..." for "Tractography of Fibers Associated with ...", "Of
     Revelation and Revolution" for "Of and Revolution"). A printed word that is a piece of a
@@ -324,8 +331,13 @@ def _unnamed(query: Sequence[str], printed: Sequence[str]) -> set[int]:
     """
     left = list(query)
     taken = [False] * len(printed)
+    in_order = SequenceMatcher(None, list(query), list(printed), autojunk=False)
+    for block in in_order.get_matching_blocks():
+        for k in range(block.size):
+            left.remove(query[block.a + k])
+            taken[block.b + k] = True
     for i, word in enumerate(printed):
-        if word in left:
+        if not taken[i] and word in left:
             left.remove(word)
             taken[i] = True
     unprinted = tuple(left)
