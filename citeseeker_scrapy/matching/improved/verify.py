@@ -303,10 +303,12 @@ def _name_again(text: str, name: Optional[Span], at: int) -> bool:
     HEALTH ORGANIZATION. Title World Health Organization, 2010."). A word the query lacks
     there is the title's last one otherwise (:func:`_same_work`); the author's own name is
     the next field. Called by :func:`_same_work` and :func:`_stands_alone`."""
-    if name is None:
+    if name is None or name[0] == name[1]:
         return False
     printed = text[name[0]:name[1]]
-    return bool(printed) and re.match(r" ?" + re.escape(printed) + r"[.,:;]", text[at:]) is not None
+    at += text.startswith(" ", at)
+    after = at + len(printed)
+    return text.startswith(printed, at) and after < len(text) and text[after] in ".,:;"
 
 
 def _words_taken(text: str, start: int, end: int) -> tuple[int, int]:

@@ -259,20 +259,20 @@ def _has_counterpart(word: str, printed: Sequence[str]) -> bool:
         if len(other) > len(word) and is_content(word) and fuzz.partial_ratio(
                 word, other, score_cutoff=_JOINED_SCORE):
             return True  # joined: "lineclipping" holds "line" and "clipping"
-        if len(other) < len(word) and any(fuzz.ratio(word, other + rest, score_cutoff=_SPLIT_SCORE)
-                                          for rest in _rest_of_split(printed, i + 1)):
+        if i + 1 < len(printed) and len(other) < len(word) and (fuzz.ratio(
+                word, other + printed[i + 1], score_cutoff=_SPLIT_SCORE) or _split_at_page(
+                word, other, printed, i + 1)):
             return True  # split: "retrie val", "con sciousness", "gen- 12 der"
     return False
 
 
-def _rest_of_split(printed: Sequence[str], at: int) -> tuple[str, ...]:
-    """The printed words that may finish a word split before ``printed[at]``: that word, and
-    the one after it too when it is a bare page number (a word hyphenated at a page's end, the
-    page number printed between its halves: "gen- 12 der"). Called by
-    :func:`_has_counterpart`."""
-    if at + 1 < len(printed) and printed[at].isdigit() and len(printed[at]) <= _PAGE_DIGITS:
-        return printed[at], printed[at + 1]
-    return tuple(printed[at:at + 1])
+def _split_at_page(word: str, other: str, printed: Sequence[str], at: int) -> bool:
+    """True if ``printed[at]`` is a bare page number and ``other`` with the word after it is
+    ``word``: a word hyphenated at a page's end, the page number printed between its halves
+    ("gen- 12 der"). Called by :func:`_has_counterpart`."""
+    number = printed[at]
+    return (number.isdigit() and len(number) <= _PAGE_DIGITS and at + 1 < len(printed)
+            and fuzz.ratio(word, other + printed[at + 1], score_cutoff=_SPLIT_SCORE) > 0)
 
 
 def _title_span(query: Sequence[str], before: Sequence[str], inside: Sequence[str],
