@@ -331,11 +331,8 @@ def _unnamed(query: Sequence[str], printed: Sequence[str]) -> set[int]:
     """
     left = list(query)
     taken = [False] * len(printed)
-    in_order = SequenceMatcher(None, list(query), list(printed), autojunk=False)
-    for block in in_order.get_matching_blocks():
-        for k in range(block.size):
-            left.remove(query[block.a + k])
-            taken[block.b + k] = True
+    if len(set(printed)) < len(printed):  # else each word is named where it is printed
+        _name_in_order(query, printed, left, taken)
     for i, word in enumerate(printed):
         if not taken[i] and word in left:
             left.remove(word)
@@ -351,6 +348,18 @@ def _unnamed(query: Sequence[str], printed: Sequence[str]) -> set[int]:
         elif _not_named(word, unprinted):
             extras.add(i)
     return extras
+
+
+def _name_in_order(query: Sequence[str], printed: Sequence[str], left: list[str],
+                   taken: list[bool]) -> None:
+    """Mark the printed words the query names exactly in the title's order as ``taken`` and
+    remove their query words from ``left``. Called by :func:`_unnamed` only for a print that
+    holds a word twice: which of the two a query word names is the one in its order."""
+    in_order = SequenceMatcher(None, list(query), list(printed), autojunk=False)
+    for block in in_order.get_matching_blocks():
+        for k in range(block.size):
+            left.remove(query[block.a + k])
+            taken[block.b + k] = True
 
 
 def _inner(extras: set[int], count: int) -> list[int]:
