@@ -543,7 +543,8 @@ def csl_entries(html: str) -> dict[str, str]:
 
 #: LuaLaTeX's fonts: the Times of pdflatex's ``times`` (URW's Nimbus Roman), then for the
 #: characters it lacks Noto (Vietnamese letters, Cyrillic, Greek; CJK; Arabic script), as
-#: luaotfload's fallback fonts.
+#: luaotfload's fallback fonts. No "fi"/"fl" ligatures: pdftocairo names a glyph that stands
+#: for two letters by its number (``/g27``), and the PostScript would read "field" as "\x1beld".
 MAIN_FONT = "Nimbus Roman"
 MAIN_FONT_OPTIONS = "Ligatures=NoCommon,RawFeature={fallback=bench}"
 LUALATEX_FALLBACK = ('\\directlua{luaotfload.add_fallback("bench", {"Noto Serif:mode=node;", '
