@@ -82,13 +82,9 @@ def _between_title_words(span: Span, words: Sequence[re.Match[str]]) -> bool:
 def without_spans(text: str, spans: Sequence[Span]) -> tuple[str, Callable[[int], int]]:
     """``text`` with ``spans`` left out (overlapping ones as one), and where a position of
     ``text`` lands in what is left (a position inside a span lands where the span was).
-    Who calls: ``verify`` and ``superset``, with the spans of :func:`running_headers`."""
-    merged: list[Span] = []
-    for low, high in sorted(spans):
-        if merged and low <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], high))
-        elif low < high:
-            merged.append((low, high))
+    Who calls: ``verify``, ``superset`` and ``search``, with the spans of
+    :func:`running_headers`."""
+    merged = _merged(spans)
     kept = [text[at:low] for at, low in zip([0] + [high for _, high in merged],
                                             [low for low, _ in merged])]
     kept.append(text[merged[-1][1] if merged else 0:])
@@ -97,6 +93,28 @@ def without_spans(text: str, spans: Sequence[Span]) -> tuple[str, Callable[[int]
         return position - sum(min(position, high) - low for low, high in merged if low < position)
 
     return "".join(kept), moved
+
+
+def restored(spans: Sequence[Span], position: int) -> int:
+    """Where a position of the text :func:`without_spans` left (the same ``spans``) was in
+    the text: a position where a span was left out lands after it. Who calls: ``search``,
+    for a hit found in the text without the running headers."""
+    for low, high in _merged(spans):
+        if low > position:
+            break
+        position += high - low
+    return position
+
+
+def _merged(spans: Sequence[Span]) -> list[Span]:
+    """``spans`` sorted, overlapping ones as one, empty ones left out."""
+    merged: list[Span] = []
+    for low, high in sorted(spans):
+        if merged and low <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], high))
+        elif low < high:
+            merged.append((low, high))
+    return merged
 
 
 def _runs(text: str, low: int, high: int, title_word: Optional[TitleWord]

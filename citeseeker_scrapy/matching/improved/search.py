@@ -31,7 +31,8 @@ from ..model import AuthorGroup, MatcherSettings
 from ..names import name_forms
 from ..original import Hit, better
 from ..similarity import Bounds, Ratio, best_in_part
-from .verify import CheckedTitle, veto
+from .headers import restored, without_spans
+from .verify import CheckedTitle, headers_in_title, veto
 from .windows import Region, attributed, regions_of
 
 _SEARCHES_PER_REGION = 4  # best-substring searches in one region when hits are rejected
@@ -155,7 +156,10 @@ def _best_fuzzy(searched: _Searched, title: CheckedTitle) -> Found:
     prepared = title.title
     ranked = process.extract(prepared.text, searched.parts, scorer=LCSseq.similarity,
                              score_cutoff=prepared.at_limit.need, limit=None)
-    return Found(_best_ranked(searched, title, ranked), bool(ranked))
+    hit = _best_ranked(searched, title, ranked)
+    if hit is None:
+        hit = _across_page_break(searched, title, ranked)
+    return Found(hit, bool(ranked))
 
 
 def _best_ranked(searched: _Searched, title: CheckedTitle,
@@ -178,6 +182,38 @@ def _best_ranked(searched: _Searched, title: CheckedTitle,
     (num, den), (position, negative_size), author = best
     found = searched.text[position:position - negative_size]
     return author, found, round(num / den, 4), position
+
+
+def _across_page_break(searched: _Searched, title: CheckedTitle,
+                       ranked: list[tuple[str, float, int]]) -> Optional[Hit]:
+    """The first ranked region's hit found with the running headers inside the title left
+    out (``verify.headers_in_title``), or None.
+
+    A page break inside a long title prints the page number and the next page's header (a
+    browser's date, the document's title, its address and page counter: 120 characters and
+    more) between its halves, so no substring of the text reaches the limit, though the
+    title's letters are all there (its LCS with the region reaches the cutoff: ``ranked``).
+    Only a region holding such a header is searched again, with the header left out: the
+    hit must pass the same checks there, and is reported as the text from its first word to
+    its last, the header inside it. Called by :func:`_best_fuzzy` when no hit was accepted
+    (the header search reads the whole document per word: paid for rare titles only).
+    """
+    for _, _, index in ranked:
+        region = searched.regions[index]
+        spans = headers_in_title(searched.text, title, region.start, region.end)
+        if not spans:
+            continue
+        cleaned, moved = without_spans(searched.text, spans)
+        shifted = Region(moved(region.start), moved(region.end), tuple(
+            (moved(start), moved(end), author, moved(reach))
+            for start, end, author, reach in region.occurrences))
+        again = _Searched(cleaned, iter((shifted,)), searched.length)
+        hit = _accepted_in_part(again, title, 0, title.title.at_limit)
+        if hit is not None:
+            (num, den), position, size, author = hit
+            start, end = restored(spans, position), restored(spans, position + size - 1) + 1
+            return author, searched.text[start:end], round(num / den, 4), start
+    return None
 
 
 def _accepted_in_part(searched: _Searched, title: CheckedTitle, index: int,

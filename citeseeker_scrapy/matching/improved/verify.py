@@ -152,14 +152,20 @@ def _without_running_header(text: str, title: CheckedTitle, start: int, end: int
     header's own). The title's other words stay, so a title whose words are missing is
     still missing them. Called by :func:`veto` when a word check fails.
     """
-    own = set(title.words)
-    spans = running_headers(text, max(0, start - _INTERRUPTION),
-                            min(len(text), end + _INTERRUPTION),
-                            lambda word: _title_word(text, word, own))
+    spans = headers_in_title(text, title, max(0, start - _INTERRUPTION),
+                             min(len(text), end + _INTERRUPTION))
     if not spans:
         return None
     cleaned, moved = without_spans(text, spans)
     return cleaned, moved(start), moved(end)
+
+
+def headers_in_title(text: str, title: CheckedTitle, low: int, high: int) -> list[Span]:
+    """The running headers in ``text[low:high]`` that stand between two of the title's words
+    and hold none of them (``headers.running_headers`` with :func:`_title_word`). Called by
+    :func:`_without_running_header` and by ``search`` for a title a page break cut."""
+    own = set(title.words)
+    return running_headers(text, low, high, lambda word: _title_word(text, word, own))
 
 
 def _title_word(text: str, word: re.Match[str], own: set[str]) -> bool:

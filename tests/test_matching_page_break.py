@@ -1,0 +1,89 @@
+"""A long title a page break cut: the page's header (a browser's date, the document's title,
+its address and page counter, or a journal's running header) stands between the title's
+halves, so no substring of the text reaches the limit. The improved search reads the region
+again without the header (``search._across_page_break``); near misses stay rejected."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
+
+BROWSER = ("11/30/26, 9:12 AM Printed Reading Lists of Imaginary Fields "
+           "file:///home/reader/lists/imaginary-reading.html {page}")
+JOURNAL = "Quarterly of Unwritten Reviews 7 (2038) Selected Bibliography {page}"
+FIRST_PAGE = ("{header}\nReading list\nAhlgren, B. 1987. Tide tables of the northern fjords "
+              "and their harbours. Oslo: Sjø.\n")
+LONG = ("The drainage of raised peat bogs and the three-dimensional mapping of their margins. "
+        "Raised Bogs of the Baltic Rim and Similar Landforms: Origin and Use (1988 Meeting)")
+SECOND = ("Gemeinsame Erziehung gehörloser und hörender Geschwister in ländlichen Gemeinden "
+          "des Nordens und des Westens. Zwischenbericht der wissenschaftlichen "
+          "Begleitforschung 1979 ff")
+
+
+def _paged(header: str, entry: str, cut: int) -> str:
+    """A reference list on two pages whose entry ``entry`` is cut after ``cut`` characters
+    by the end of page 1 (page 1's footer, page 2's header)."""
+    top = FIRST_PAGE.format(header=header.format(page="1/2" if "file" in header else "1"))
+    break_ = f"\n{header.format(page='2/2' if 'file' in header else '2')}\n"
+    return (f"{top}{entry[:cut]}{break_}{entry[cut:]}\nZimmer, K. 2001. Later things. "
+            "Bergen: Fjell.\n")
+
+
+def _found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
+    matcher = CitationMatcher([AuthorGroup((author,), (title,))], MatcherSettings(scheme=scheme))
+    return bool(matcher.find(doc))
+
+
+def _entry(author: str, title: str) -> str:
+    return f"{author}, T., Voss, M. 1990. {title}. Survey Papers, Riga, 12, 40–51."
+
+
+@pytest.mark.parametrize("header, author, title, cut", [
+    # a browser's page footer and header in the title's middle
+    (BROWSER, "Lindqvist", LONG, 85),
+    (BROWSER, "Lindqvist", LONG, 60),
+    (BROWSER, "Hahn-Oberle", SECOND, 85),
+    # a journal's running header and its page number
+    (JOURNAL, "Lindqvist", LONG, 85),
+])
+def test_a_long_title_cut_by_a_page_break_is_found(header: str, author: str, title: str,
+                                                   cut: int) -> None:
+    entry = _entry(author, title)
+    doc = _paged(header, entry, entry.index(title) + cut)
+    assert not _found(doc, author, title, "original")  # the 2003 scheme misses it
+    assert _found(doc, author, title)
+
+
+@pytest.mark.parametrize("header, author, title, query", [
+    # one content word changed in the query
+    (BROWSER, "Lindqvist", LONG, LONG.replace("raised peat", "raised moss")),
+    (BROWSER, "Hahn-Oberle", SECOND, SECOND.replace("gehörloser", "blinder")),
+    # a word dropped from the query
+    (BROWSER, "Lindqvist", LONG, LONG.replace("three-dimensional ", "")),
+    (JOURNAL, "Lindqvist", LONG, LONG.replace("Similar Landforms", "Landforms")),
+])
+def test_a_near_miss_of_a_cut_title_stays_rejected(header: str, author: str, title: str,
+                                                   query: str) -> None:
+    entry = _entry(author, title)
+    doc = _paged(header, entry, entry.index(title) + 80)
+    assert not _found(doc, author, query)
+
+
+def test_words_printed_once_between_the_halves_are_no_header() -> None:
+    # the title's second half after another entry's words: no repeated header, no page number
+    entry = _entry("Lindqvist", LONG)
+    cut = entry.index(LONG) + 80
+    inserted = ("\nHalvorsen, P. 1999. Notes on the coastal winds of the western islands and "
+                "their seasons. Tromsø.\n")
+    doc = FIRST_PAGE.format(header="") + entry[:cut] + inserted + entry[cut:]
+    assert not _found(doc, "Lindqvist", LONG, "original")
+    assert not _found(doc, "Lindqvist", LONG)
+
+
+def test_another_author_s_title_across_a_page_break_is_not_theirs() -> None:
+    # the title cut by the break is Voss's entry's, the queried name is the entry before's
+    entry = "Voss, M. 1990. " + LONG + ". Survey Papers, Riga, 12, 40–51."
+    doc = _paged(BROWSER, "Lindqvist, T. 1985. Peat. Riga: Zinat.\n" + entry,
+                 len("Lindqvist, T. 1985. Peat. Riga: Zinat.\n") + entry.index(LONG) + 80)
+    assert not _found(doc, "Lindqvist", LONG)
