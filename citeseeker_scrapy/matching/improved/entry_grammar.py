@@ -194,6 +194,17 @@ _PUBLISHING_CITIES = (
     # ... as other languages name them, and universities whose press is named by them alone
     "|parigi|londra|londres|nueva york|ginevra|ginebra|varsavia|praga|viena|vienne|mosca"
     "|moscou|bruxelas|berlino|colonia|yale|harvard|stanford")
+#: A publication field told by its shape, whatever the words: a publisher's one-word name, its
+#: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
+#: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place"), or a
+#: publishing city, a dash or a blank perhaps, its colon and the publisher ("...Einzelfallhilfe
+#: Stuttgart -: RAABE-Verlag" (GOST), "...de l'\u00e9tat Paris : Dunod" (French spacing)).
+#: One word, never two, before the city's colon: the field starts right after the title's last
+#: word, so a query that lacks that word ("...Moral [Reasoning] Fortress: Minneapolis") still
+#: has a word of the title after it.
+_PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{_PUBLISHING_CITIES})"
+                        r"(?:, [^\W\d_]{2,3})?(?=[.,;]|$| \(?(?:1[5-9]|20)\d\d)")
+_CITY_THEN_PUBLISHER = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?(?: [-\u2013\u2014]?)?: "
 #: An abbreviated journal name right after a title with no punctuation (physics styles:
 #: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
 #: journal word's abbreviation, then another abbreviation.
@@ -223,7 +234,8 @@ NEXT_FIELD = re.compile(
     ABBREVIATED_VENUE + "|"
     rf" (?:(?:{_PUBLISHING_CITIES})|[^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?"
     rf"(?=, [^\W\d_]{{2}},)){_YEAR_AFTER_PLACE}"
-    rf"| (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?(?:: |\.(?: |$))"
+    rf"| (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?\.(?: |$)"
+    rf"|{_CITY_THEN_PUBLISHER}|{_PUBLISHER_THEN_CITY}"
     r"| [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)(?:[^\W\d_]{2}|usa|u\.s\.a\.): "
     r"| [-\u2010-\u2015]+ ?(?=[^\W\d_])|[\u2013\u2014] "
     r"| \d{1,2}(?:st|nd|rd|th|e|er|\.)? ?(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|uitg)\b"
