@@ -33,7 +33,8 @@ biblatex and K BibTeX styles of TeX Live packages not among the fixed ones
 ones do.
 
 The typeset documents are cached in ``--cache`` under a key of their inputs (engine, style,
-language, records, this file's template version), so a second run only extracts and matches.
+language, records, this file's template version), so a second run only extracts and matches;
+runs at once on one cache wait for each other's typesetting of a key (``KEY.lock`` beside it).
 Needs Debian's ``pandoc citation-style-language-styles chromium texlive-latex-base
 texlive-latex-recommended texlive-fonts-recommended texlive-bibtex-extra texlive-publishers
 biber`` (bench only; the command says what is missing). A benchmark, not a test: the corpus is
@@ -43,6 +44,7 @@ not part of the repository.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
 import json
 import random
@@ -54,10 +56,11 @@ import tempfile
 import time
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, Iterator, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -323,10 +326,38 @@ def cache_key(style: Style, works: list[Work]) -> str:
     return digest.hexdigest()[:20]
 
 
+@contextmanager
+def key_lock(cache: Path, key: str) -> Iterator[None]:
+    """Hold ``KEY.lock`` beside the cache key's folder while one run makes, reads or marks
+    as failed that key's documents. Runs of the bench at once on one cache (engineers
+    measuring the same draw) then wait for the first one's typesetting and reuse its
+    documents, instead of typesetting them twice and replacing the folder under the other
+    run's feet (a folder read while being replaced looked like a style that typeset no
+    bibliography, and was cached as failed). :func:`render` and :func:`render_first` take it;
+    ``flock`` is released by the kernel when a run dies."""
+    with open(cache / f"{key}.lock", "a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print(f"waiting for another run typesetting {key} in {cache}", file=sys.stderr)
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def render(style: Style, works: list[Work], cache: Path) -> Path:
     """The directory holding the style's documents and its typeset entries (``entries.json``:
-    key -> entry text), made once per :func:`cache_key`."""
-    done = cache / cache_key(style, works)
+    key -> entry text), made once per :func:`cache_key` (under its :func:`key_lock`)."""
+    key = cache_key(style, works)
+    with key_lock(cache, key):
+        return _render_unlocked(style, works, cache, key)
+
+
+def _render_unlocked(style: Style, works: list[Work], cache: Path, key: str) -> Path:
+    """:func:`render` for a caller that holds the key's lock."""
+    done = cache / key
     if (done / "entries.json").exists():
         return done
     work = Path(tempfile.mkdtemp(prefix="render-", dir=cache))
@@ -339,6 +370,9 @@ def render(style: Style, works: list[Work], cache: Path) -> Path:
         shutil.rmtree(work, ignore_errors=True)
         raise
     (work / "entries.json").write_text(json.dumps(entries, ensure_ascii=False))
+    if (done / "entries.json").exists():  # made meanwhile by a run that takes no lock
+        shutil.rmtree(work, ignore_errors=True)
+        return done
     shutil.rmtree(done, ignore_errors=True)
     work.rename(done)
     return done
@@ -351,22 +385,28 @@ TRIES_PER_SLOT = 10
 def render_first(slot: list[Style], works: list[Work], cache: Path
                  ) -> tuple[Optional[Style], Optional[Path], list[str]]:
     """The first style of a draw's slot that the engines typeset (with its folder), and why
-    the ones before failed. A failure is cached beside the documents (``KEY.failed``), so a
-    second run draws the same styles without typesetting again."""
+    the ones before failed. A failure of the style (a tool's error, no bibliography) is
+    cached beside the documents (``KEY.failed``), so a second run draws the same styles
+    without typesetting again; a command that ran out of time is not (a loaded machine's,
+    not the style's: the next run tries the style again)."""
     failures = []
     for style in slot[:TRIES_PER_SLOT]:
-        failed = cache / f"{cache_key(style, works)}.failed"
-        if failed.exists():
-            failures.append(failed.read_text())
-            continue
-        try:
-            folder = render(style, works, cache)
-            if not typeset_whole(style, folder):
-                raise RuntimeError("no bibliography typeset")
-            return style, folder, failures
-        except (RuntimeError, subprocess.TimeoutExpired) as error:
-            failed.write_text(f"{style.name}: {str(error)[:200]}")
-            failures.append(failed.read_text())
+        key = cache_key(style, works)
+        failed = cache / f"{key}.failed"
+        with key_lock(cache, key):
+            if failed.exists():
+                failures.append(failed.read_text())
+                continue
+            try:
+                folder = _render_unlocked(style, works, cache, key)
+                if not typeset_whole(style, folder):
+                    raise RuntimeError("no bibliography typeset")
+                return style, folder, failures
+            except RuntimeError as error:
+                failed.write_text(f"{style.name}: {str(error)[:200]}")
+                failures.append(failed.read_text())
+            except subprocess.TimeoutExpired as error:
+                failures.append(f"{style.name}: {error} (not cached)")
     return None, None, failures
 
 

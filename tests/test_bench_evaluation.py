@@ -4,6 +4,8 @@ benchmarks read the shared reference corpus, these tests never do."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from bench import bench_refstrings, bench_styles
@@ -94,3 +96,25 @@ def test_typeset_entries_are_read_back_per_work() -> None:
         "w1": "J. Smith and K. Ter-Avest. Costs \\& benefits."}
     assert bench_styles.title_printed("J. Smith. Costs \\& benefits.", "Costs & Benefits")
     assert not bench_styles.title_printed("J. Smith. J. Chem. 12, 4.", "Costs & Benefits")
+
+
+def test_a_second_run_waits_for_the_first_ones_typesetting_and_reuses_it(tmp_path) -> None:
+    """Two runs of the style bench on one cache: the second waits on the key's lock and takes
+    the first one's documents, typesetting nothing (no scratch folder of its own)."""
+    style = bench_styles.Style("BibTeX", "plain", "English")
+    works = [styleworks.Work("w1", "article-journal", "Costs and Benefits", "2001",
+                             [{"family": "Smith", "given": "J."}])]
+    key = bench_styles.cache_key(style, works)
+    made: list = []
+    with bench_styles.key_lock(tmp_path, key):
+        second = threading.Thread(
+            target=lambda: made.append(bench_styles.render(style, works, tmp_path)))
+        second.start()
+        second.join(timeout=1.0)
+        assert second.is_alive()
+        assert not list(tmp_path.glob("render-*"))
+        (tmp_path / key).mkdir()
+        (tmp_path / key / "entries.json").write_text('{"w1": "J. Smith. Costs and Benefits."}')
+    second.join(timeout=10)
+    assert made == [tmp_path / key]
+    assert not list(tmp_path.glob("render-*"))
