@@ -177,8 +177,10 @@ DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:\u2014+|\u2013{{2,}}|-{{2,}}|_{{2,}}
 #: "...Components Atlanta, GA.", "...Redevelopment Proposal Chicago."), or any place with
 #: its state's or country's code before the publisher ("...in Texas Lubbock, USA: Texas Tech
 #: University", "Thousand Oaks, CA: Sage"), a container opened by "in" (``_CONTAINER_IN``),
-#: a volume and its date in brackets (``_VOLUME_AND_DATE``). Its first word is no title word. (Not any word before ", 2000.": a title's own last word is one, "...der
-#: neunziger Jahre, 1986.", where a query that lacks it names another work.)
+#: a volume and its date in brackets (``_VOLUME_AND_DATE``), a publisher and its city told by
+#: their shape (``_PUBLISHER_THEN_CITY``, ``_CITY_THEN_PUBLISHER``). Its first word is no title
+#: word. (Not any word before ", 2000.": a title's own last word is one, "...der neunziger
+#: Jahre, 1986.", where a query that lacks it names another work.)
 _YEAR_AFTER_PLACE = r",(?: [^\W\d_]{2},)? \(?(?:1[5-9]|20)\d\d(?!\d)"
 _PUBLISHING_CITIES = (
     "new york|london|paris|berlin|oxford|cambridge|boston|chicago|amsterdam|tokyo|washington"
