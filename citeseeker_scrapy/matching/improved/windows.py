@@ -274,15 +274,16 @@ def _author_list_end(text: str, start: int) -> int:
     A piece that is no name ends the list (short titles and venues have commas close
     together too; so do the pages, "pp. 64-79,", of a style with commas only). One longer
     gap is passed over if at least ``_LIST_RESUMES`` close commas follow it: a footnote or a running header that extraction put inside a long author list.
-    Only inside a long one (``_LIST_COMMAS`` names so far): after a short list the gap is the
-    rest of its entry, and the close commas are the next entry's authors.
+    Only inside a long one (``_LIST_COMMAS`` names so far, those before ``start`` too: a
+    page's header after the 20th of 30 names): after a short list the gap is the rest of its
+    entry, and the close commas are the next entry's authors.
     """
     position, interruptions = start, 1
     for seen in range(_MAX_LIST_COMMAS):
         comma = text.find(",", position, position + _NAME_PIECE + 1)
         if comma >= 0 and _not_a_name(text, position, comma):
             break
-        if comma < 0 and interruptions and seen >= _LIST_COMMAS:
+        if comma < 0 and interruptions and _long_list(text, start, seen):
             comma = text.find(",", position, position + _INTERRUPTION)
             if comma < 0 or not _close_commas_follow(text, comma + 1):
                 break
@@ -291,6 +292,14 @@ def _author_list_end(text: str, start: int) -> int:
             break
         position = comma + 1
     return position
+
+
+def _long_list(text: str, start: int, seen: int) -> bool:
+    """True if the author list holds ``_LIST_COMMAS`` names: ``seen`` after ``start``, and
+    those before it (:func:`_author_list_start`). Called by :func:`_author_list_end` at a
+    gap, once per list."""
+    return seen >= _LIST_COMMAS or (
+        seen + text.count(",", _author_list_start(text, start), start) >= _LIST_COMMAS)
 
 
 def _not_a_name(text: str, start: int, end: int) -> bool:
