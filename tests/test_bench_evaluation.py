@@ -118,3 +118,29 @@ def test_a_second_run_waits_for_the_first_ones_typesetting_and_reuses_it(tmp_pat
     second.join(timeout=10)
     assert made == [tmp_path / key]
     assert not list(tmp_path.glob("render-*"))
+
+
+def test_a_paper_pdflatex_printed_without_a_character_goes_to_lualatex(tmp_path) -> None:
+    """pdflatex's log names the characters its fonts lack (the page prints without them): such
+    a paper is typeset by LuaLaTeX, and its formats are named after the engine that made them."""
+    style = bench_styles.Style("CSL", "some-japanese-style", "Japanese")
+    whole, lacking, lua = (tmp_path / name for name in ("whole", "lacking", "lua"))
+    for folder, log in ((whole, "This is pdfTeX, Version 3.14\nOverfull \\hbox\n"),
+                        (lacking, "This is pdfTeX, Version 3.14\n! LaTeX Error: Unicode "
+                                  "character ＝ (U+FF1D)\n  not set up for use with LaTeX.\n"),
+                        (lua, "This is LuaHBTeX, Version 1.15.0\nMissing character: There "
+                              "is no ＝ (U+FF1D) in font nullfont!\n")):
+        folder.mkdir()
+        (folder / "paper.log").write_text(log, "utf-8")
+    assert not bench_styles.glyphs_lost(whole)
+    assert bench_styles.glyphs_lost(lacking)
+    assert not bench_styles.glyphs_lost(lua)  # LuaLaTeX's paper is the last word
+    assert bench_styles.formats_of(style, lacking) == (
+        "html", "pdf (Chromium)", "pdf (pdflatex)", "ps (dvips)")
+    assert bench_styles.formats_of(style, lua) == (
+        "html", "pdf (Chromium)", "pdf (lualatex)", "ps (lualatex, pdftocairo)")
+    biblatex = bench_styles.Style("biblatex", "numeric", "English")
+    assert bench_styles.formats_of(biblatex, lua) == (
+        "pdf (lualatex)", "ps (lualatex, pdftocairo)", "zip")
+    assert {bench_styles.FILES[f] for f in bench_styles.formats_of(biblatex, lua)} == {
+        "paper.pdf", "paper.ps", bench_styles.ZIP_NAME}
