@@ -411,7 +411,8 @@ _DITTO_ENTRY_OPENING = re.compile("[.)](?= (?:[\u2014\u2013\\-_.,:;]|i?idem|eae?
 def _ditto_entry(text: str, pos: int, endpos: int) -> Optional[re.Match[str]]:
     """The first ``DITTO_ENTRY`` from ``pos`` to ``endpos``, as ``DITTO_ENTRY.search(text, pos,
     endpos)`` finds it, in about half its time. Why: the search regions look for one after
-    every name occurrence of a document (:func:`_search_highs`), where it is rare."""
+    every name occurrence of a document that no near "[n]" follows (:func:`_search_highs`),
+    where it is rare."""
     for opening in _DITTO_ENTRY_OPENING.finditer(text, max(0, pos - 2), endpos):
         found = DITTO_ENTRY.match(text, opening.start() + 2, endpos)
         if found is not None and found.start() >= pos:
