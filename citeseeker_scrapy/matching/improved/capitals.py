@@ -1,22 +1,26 @@
 """Where the printed capitals end a title that runs into the next field (improved scheme).
 
-Some styles print a title and the field after it with no punctuation between: "...judgments
-of well-being Choices, Values and Frames" (a chapter, then its book), "...et sexualité INED,
-2002" (then the publisher). Normalized text is lower case, so there the next field's first
-word reads as one more title word, and the word checks (``verify``) take the print for a
-longer title than the query: another work. The print's capitals tell the two apart where the
-title itself says how it capitalises its words:
+Some styles print a title and the field after it with no punctuation between: "...et
+sexualité Démographie : analyse et synthèse" (a chapter, then its book), "...et sexualité
+INED, 2002" (then the publisher), "...Risk AssessmentsWeb site" (no blank either). Normalized
+text is lower case, so there the next field's first word reads as one more title word, and
+the word checks (``verify``) take the print for a longer title than the query: another work.
+The print's capitals tell the two apart where the title itself says how it capitalises:
 
-* **a sentence-case title, then a capital**: the query's last word and another of its
-  content words are printed in lower case (so the title capitalises only its first word and
-  proper nouns), and the word right after it starts with a capital: a new field's first word;
+* **a sentence-case title, then a capital**: every content word of the title but its first
+  is printed in lower case, the query's last one too, and the word right after it starts
+  with a capital, then a word or a colon: the next field's first word;
 * **then an acronym**: the query's last word is printed in lower case and the word right
-  after it in capitals only (two letters or more): a publisher or an organisation ("INED").
+  after it in capitals only, then no sentence's end: a publisher or an organisation;
+* **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb").
 
-A title in title case ("Advising as Teaching Society ...") capitalises its own words, so a
-capital after it tells nothing, and it stays as strict as the word checks are. Who calls it:
-``verify.veto``, on a hit a word check turned down, with the document's capitals at hand
-(:data:`PrintedCase`); the hit is then read again with the field punctuated.
+A title in title case ("Advising as Teaching Society ...") or with a proper noun inside
+capitalises its own words, so a capital after it tells nothing, and it stays as strict as the
+word checks are. Nor does a capital then a comma or a full stop ("...judgments of well-being
+Choices, Values and Frames"): a sentence-case title that ends with a name is printed so too
+("...a brány Moravy, Academia"), and a near miss that leaves the name out would pass. Who calls
+it: ``superset``, on an original hit a word check turned down, with the document's capitals
+at hand (:data:`PrintedCase`); the hit is then read again with the title closed there.
 """
 
 from __future__ import annotations
