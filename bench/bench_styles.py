@@ -9,7 +9,11 @@ JSON and BibTeX, from the refcorpus only) and are typeset by the engines researc
 styles through pandoc's citeproc (Debian's ``citation-style-language-styles``, one or more
 styles per language the styles cover) as HTML, as PDF printed by headless Chromium, and through
 pandoc's LaTeX as PDF (pdflatex) and PostScript (latex + dvips); BibTeX and biblatex styles
-through LaTeX as PDF (pdflatex), PostScript (latex + dvips) and a ZIP holding the PDF. Each
+through LaTeX as PDF (pdflatex), PostScript (latex + dvips) and a ZIP holding the PDF. A paper
+pdflatex prints without characters its fonts lack (CJK, Cyrillic, Arabic script, Vietnamese
+letters: mostly a style's own terms and separators) is typeset by LuaLaTeX instead, with Noto
+fonts for those characters, its PostScript printed from the PDF by pdftocairo; the formats
+are named after the engine that made them ("pdf (lualatex)"). Each
 style typesets ``--per-style`` works (taken in turn from the ``--works`` selected, so that each
 work meets many styles). The crawler's own ``DocumentExtractor`` reads every document back, and
 each work is queried with one of its authors (positions in turn; an author the style left out,
@@ -33,16 +37,19 @@ biblatex and K BibTeX styles of TeX Live packages not among the fixed ones
 ones do.
 
 The typeset documents are cached in ``--cache`` under a key of their inputs (engine, style,
-language, records, this file's template version), so a second run only extracts and matches.
+language, records, this file's template version), so a second run only extracts and matches;
+runs at once on one cache wait for each other's typesetting of a key (``KEY.lock`` beside it).
 Needs Debian's ``pandoc citation-style-language-styles chromium texlive-latex-base
 texlive-latex-recommended texlive-fonts-recommended texlive-bibtex-extra texlive-publishers
-biber`` (bench only; the command says what is missing). A benchmark, not a test: the corpus is
+biber texlive-luatex poppler-utils fonts-noto-cjk fonts-noto-core`` (bench only; the
+command says what is missing). A benchmark, not a test: the corpus is
 not part of the repository.
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
 import json
 import random
@@ -54,10 +61,11 @@ import tempfile
 import time
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, Iterator, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -77,10 +85,14 @@ CSL_DIR = Path("/usr/share/citation-style-language/styles")
 TEMPLATE_VERSION = "3"  # part of the cache key: bump when a template below changes
 TOOLS = {"pandoc": "pandoc", "chromium": "chromium",
          "pdflatex": "texlive-latex-base", "latex": "texlive-latex-base",
-         "dvips": "texlive-binaries", "bibtex": "texlive-binaries", "biber": "biber"}
+         "dvips": "texlive-binaries", "bibtex": "texlive-binaries", "biber": "biber",
+         "luaotfload-tool": "texlive-luatex", "pdftocairo": "poppler-utils"}
+#: Fonts of the LuaLaTeX route (:data:`LUALATEX_FONTS`) -> their Debian package.
+FONT_FILES = {"/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc": "fonts-noto-cjk",
+              "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf": "fonts-noto-core"}
 PACKAGES = ("pandoc citation-style-language-styles chromium texlive-latex-base "
             "texlive-latex-recommended texlive-fonts-recommended texlive-bibtex-extra "
-            "texlive-publishers biber")
+            "texlive-publishers biber texlive-luatex poppler-utils fonts-noto-cjk fonts-noto-core")
 FILLER = refbench.FILLER
 #: The heading a paper in the language puts above a CSL bibliography (LaTeX's styles print
 #: their own: "References", biblatex's language's word). Not Russian: the LaTeX papers
@@ -291,11 +303,14 @@ def draw_slots(count: int, seed: int) -> list[list[Style]]:
         others.sort(key=lambda language: -len(candidates[language]))
     return [candidates[language][at::share] for language, share in shares.items()
             for at in range(share)]
-FORMATS = {"CSL": ("html", "pdf (Chromium)", "pdf (pdflatex)", "ps (dvips)"),
-           "biblatex": ("pdf (pdflatex)", "ps (dvips)", "zip"),
-           "BibTeX": ("pdf (pdflatex)", "ps (dvips)", "zip")}
+#: The PDF and PostScript of the LaTeX route, by the engine that typeset them
+#: (:func:`latex_engine`): pdflatex and latex + dvips, or LuaLaTeX (:func:`_render_unlocked`)
+#: and its PDF printed to PostScript by poppler's cairo backend (dvips reads no OpenType).
+LATEX_FORMATS = {"pdflatex": ("pdf (pdflatex)", "ps (dvips)"),
+                 "lualatex": ("pdf (lualatex)", "ps (lualatex, pdftocairo)")}
 FILES = {"html": "paper.html", "pdf (Chromium)": "chromium.pdf", "pdf (pdflatex)": "paper.pdf",
-         "ps (dvips)": "paper.ps", "zip": ZIP_NAME}
+         "ps (dvips)": "paper.ps", "pdf (lualatex)": "paper.pdf",
+         "ps (lualatex, pdftocairo)": "paper.ps", "zip": ZIP_NAME}
 #: biblatex styles that leave an article's title out unless told to print it.
 ARTICLE_TITLE_OPTION = frozenset({"chem-acs", "phys"})
 
@@ -306,6 +321,7 @@ ARTICLE_TITLE_OPTION = frozenset({"chem-acs", "phys"})
 def missing_tools() -> list[str]:
     """The Debian packages whose commands or files are missing."""
     packages = {package for tool, package in TOOLS.items() if shutil.which(tool) is None}
+    packages |= {package for font, package in FONT_FILES.items() if not Path(font).exists()}
     if not CSL_DIR.is_dir():
         packages.add("citation-style-language-styles")
     if shutil.which("kpsewhich") and subprocess.run(
@@ -323,25 +339,100 @@ def cache_key(style: Style, works: list[Work]) -> str:
     return digest.hexdigest()[:20]
 
 
+@contextmanager
+def key_lock(cache: Path, key: str) -> Iterator[None]:
+    """Hold ``KEY.lock`` beside the cache key's folder while one run makes, reads or marks
+    as failed that key's documents. Runs of the bench at once on one cache (engineers
+    measuring the same draw) then wait for the first one's typesetting and reuse its
+    documents, instead of typesetting them twice and replacing the folder under the other
+    run's feet (a folder read while being replaced looked like a style that typeset no
+    bibliography, and was cached as failed). :func:`render` and :func:`render_first` take it;
+    ``flock`` is released by the kernel when a run dies."""
+    with open(cache / f"{key}.lock", "a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print(f"waiting for another run typesetting {key} in {cache}", file=sys.stderr)
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def render(style: Style, works: list[Work], cache: Path) -> Path:
     """The directory holding the style's documents and its typeset entries (``entries.json``:
-    key -> entry text), made once per :func:`cache_key`."""
-    done = cache / cache_key(style, works)
-    if (done / "entries.json").exists():
+    key -> entry text), made once per :func:`cache_key` (under its :func:`key_lock`)."""
+    key = cache_key(style, works)
+    with key_lock(cache, key):
+        return _render_unlocked(style, works, cache, key)
+
+
+def _render_unlocked(style: Style, works: list[Work], cache: Path, key: str) -> Path:
+    """:func:`render` for a caller that holds the key's lock. The LaTeX route is pdflatex's
+    unless pdflatex printed the paper without characters its fonts lack (CJK punctuation
+    and terms, Cyrillic, Arabic script, Vietnamese letters: a style's terms and separators,
+    "＝" between a Japanese style's names): then LuaLaTeX typesets it again with fonts that
+    have them (:data:`LUALATEX_FONTS`), under the key with :data:`LUALATEX_SUFFIX`, so that
+    pdflatex's documents stay as they were for a run of the code before."""
+    done, wide = cache / key, cache / f"{key}{LUALATEX_SUFFIX}"
+    if (wide / "entries.json").exists():
+        return wide
+    if (done / "entries.json").exists() and not glyphs_lost(done):
         return done
     work = Path(tempfile.mkdtemp(prefix="render-", dir=cache))
     try:
-        if style.engine == "CSL":
-            entries = _render_csl(style, works, work)
+        if (done / "entries.json").exists():
+            shutil.copytree(done, work, dirs_exist_ok=True)
         else:
-            entries = _render_latex(style, works, work)
+            entries = (_render_csl if style.engine == "CSL" else _render_latex)(style, works, work)
+            (work / "entries.json").write_text(json.dumps(entries, ensure_ascii=False))
+        if glyphs_lost(work):
+            (work / "paper.dvi").unlink(missing_ok=True)
+            if style.engine == "CSL":
+                _csl_latex(style, work, "lualatex")
+            else:
+                _render_latex(style, works, work, "lualatex")
+            done = wide
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
-    (work / "entries.json").write_text(json.dumps(entries, ensure_ascii=False))
+    if (done / "entries.json").exists():  # made meanwhile by a run that takes no lock
+        shutil.rmtree(work, ignore_errors=True)
+        return done
     shutil.rmtree(done, ignore_errors=True)
     work.rename(done)
     return done
+
+
+#: A cache key's folder of documents LuaLaTeX typeset (:func:`_render_unlocked`).
+LUALATEX_SUFFIX = "-lualatex"
+#: pdflatex's (and latex's) words for a character its fonts cannot print: the page goes on
+#: without it (``nonstopmode``).
+_LOST_GLYPH = re.compile(r"^(?:! LaTeX Error: Unicode character |Missing character: There is no )",
+                         re.M)
+
+
+def glyphs_lost(folder: Path) -> bool:
+    """True if pdflatex typeset the folder's paper without a character of its text."""
+    log = folder / "paper.log"
+    return (latex_engine(folder) == "pdflatex" and log.exists()
+            and _LOST_GLYPH.search(log.read_text("utf-8", "replace")) is not None)
+
+
+def latex_engine(folder: Path) -> str:
+    """The engine that typeset the folder's paper.pdf, as its log names it."""
+    log = folder / "paper.log"
+    first = log.read_text("utf-8", "replace")[:40] if log.exists() else ""
+    return "lualatex" if first.startswith("This is Lua") else "pdflatex"
+
+
+def formats_of(style: Style, folder: Path) -> tuple[str, ...]:
+    """The formats of a style's documents in its folder (:data:`FILES` names their files)."""
+    latex = LATEX_FORMATS[latex_engine(folder)]
+    if style.engine == "CSL":
+        return ("html", "pdf (Chromium)") + latex
+    return latex + ("zip",)
 
 
 #: Styles of a draw's slot tried before the slot is left empty.
@@ -351,22 +442,28 @@ TRIES_PER_SLOT = 10
 def render_first(slot: list[Style], works: list[Work], cache: Path
                  ) -> tuple[Optional[Style], Optional[Path], list[str]]:
     """The first style of a draw's slot that the engines typeset (with its folder), and why
-    the ones before failed. A failure is cached beside the documents (``KEY.failed``), so a
-    second run draws the same styles without typesetting again."""
+    the ones before failed. A failure of the style (a tool's error, no bibliography) is
+    cached beside the documents (``KEY.failed``), so a second run draws the same styles
+    without typesetting again; a command that ran out of time is not (a loaded machine's,
+    not the style's: the next run tries the style again)."""
     failures = []
     for style in slot[:TRIES_PER_SLOT]:
-        failed = cache / f"{cache_key(style, works)}.failed"
-        if failed.exists():
-            failures.append(failed.read_text())
-            continue
-        try:
-            folder = render(style, works, cache)
-            if not typeset_whole(style, folder):
-                raise RuntimeError("no bibliography typeset")
-            return style, folder, failures
-        except (RuntimeError, subprocess.TimeoutExpired) as error:
-            failed.write_text(f"{style.name}: {str(error)[:200]}")
-            failures.append(failed.read_text())
+        key = cache_key(style, works)
+        failed = cache / f"{key}.failed"
+        with key_lock(cache, key):
+            if failed.exists():
+                failures.append(failed.read_text())
+                continue
+            try:
+                folder = _render_unlocked(style, works, cache, key)
+                if not typeset_whole(style, folder):
+                    raise RuntimeError("no bibliography typeset")
+                return style, folder, failures
+            except RuntimeError as error:
+                failed.write_text(f"{style.name}: {str(error)[:200]}")
+                failures.append(failed.read_text())
+            except subprocess.TimeoutExpired as error:
+                failures.append(f"{style.name}: {error} (not cached)")
     return None, None, failures
 
 
@@ -390,11 +487,22 @@ def _render_csl(style: Style, works: list[Work], work: Path) -> dict[str, str]:
                    f"--user-data-dir={work / 'profile'}", "--print-to-pdf=chromium.pdf",
                    (work / "paper.html").as_uri()], work), style)
     shutil.rmtree(work / "profile", ignore_errors=True)
-    _checked(_run(["pandoc", "paper.md", "--citeproc", f"--csl={CSL_DIR / style.spec}.csl",
-                   "--bibliography=works.json", "-s", "-V", "fontfamily=times", "-o",
-                   "paper.tex"], work), style)
-    _typeset(style, work, [])
+    _csl_latex(style, work, "pdflatex")
     return csl_entries((work / "paper.html").read_text("utf-8"))
+
+
+def _csl_latex(style: Style, work: Path, engine: str) -> None:
+    """pandoc + citeproc to LaTeX (pandoc's template, its font Times), typeset by
+    ``engine`` (:func:`_typeset`)."""
+    fonts = ["-V", "fontfamily=times"]
+    if engine == "lualatex":
+        fonts += ["-V", f"mainfont={MAIN_FONT}", "-V", f"mainfontoptions={MAIN_FONT_OPTIONS}"]
+    _checked(_run(["pandoc", "paper.md", "--citeproc", f"--csl={CSL_DIR / style.spec}.csl",
+                   "--bibliography=works.json", "-s", *fonts, "-o", "paper.tex"], work), style)
+    if engine == "lualatex":
+        tex = work / "paper.tex"
+        tex.write_text(LUALATEX_FALLBACK + tex.read_text("utf-8"), "utf-8")
+    _typeset(style, work, [], engine)
 
 
 class _Entries(HTMLParser):
@@ -433,10 +541,21 @@ def csl_entries(html: str) -> dict[str, str]:
     return {key: " ".join("".join(parts).split()) for key, parts in parser.entries.items()}
 
 
+#: LuaLaTeX's fonts: the Times of pdflatex's ``times`` (URW's Nimbus Roman), then for the
+#: characters it lacks Noto (Vietnamese letters, Cyrillic, Greek; CJK; Arabic script), as
+#: luaotfload's fallback fonts. No "fi"/"fl" ligatures: pdftocairo names a glyph that stands
+#: for two letters by its number (``/g27``), and the PostScript would read "field" as "\x1beld".
+MAIN_FONT = "Nimbus Roman"
+MAIN_FONT_OPTIONS = "Ligatures=NoCommon,RawFeature={fallback=bench}"
+LUALATEX_FALLBACK = ('\\directlua{luaotfload.add_fallback("bench", {"Noto Serif:mode=node;", '
+                     '"Noto Serif CJK JP:mode=node;", "Noto Naskh Arabic:mode=node;"})}\n')
+#: The font lines of :data:`LATEX` for each engine.
+LATEX_FONTS = {
+    "pdflatex": "\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n\\usepackage{times}",
+    "lualatex": (f"{LUALATEX_FALLBACK}\\usepackage{{fontspec}}\n"
+                 f"\\setmainfont{{{MAIN_FONT}}}[{MAIN_FONT_OPTIONS}]")}
 LATEX = r"""\documentclass[11pt]{article}
-\usepackage[T1]{fontenc}
-\usepackage[utf8]{inputenc}
-\usepackage{times}
+%(fonts)s
 \usepackage{url}
 %(preamble)s
 \begin{document}
@@ -448,8 +567,10 @@ LATEX = r"""\documentclass[11pt]{article}
 """
 
 
-def _render_latex(style: Style, works: list[Work], work: Path) -> dict[str, str]:
-    """pdflatex + BibTeX/biber to PDF, latex + dvips to PostScript, the PDF in a ZIP."""
+def _render_latex(style: Style, works: list[Work], work: Path, engine: str = "pdflatex"
+                  ) -> dict[str, str]:
+    """pdflatex (or LuaLaTeX) + BibTeX/biber to PDF, latex + dvips (or pdftocairo) to
+    PostScript, the PDF in a ZIP."""
     (work / "works.bib").write_text(styleworks.bibtex(works))
     if style.engine == "biblatex":
         options = f"backend=biber,style={style.spec},maxbibnames=99,minbibnames=99"
@@ -461,30 +582,34 @@ def _render_latex(style: Style, works: list[Work], work: Path) -> dict[str, str]
         preamble = r"\usepackage{natbib}" if style.spec in NATBIB or style.drawn else ""
         bibliography = f"\\bibliographystyle{{{style.spec}}}\n\\bibliography{{works}}"
         tool = ["bibtex", "paper"]
-    (work / "paper.tex").write_text(LATEX % {"preamble": preamble, "filler": FILLER,
-                                             "bibliography": bibliography})
-    _typeset(style, work, tool)
+    (work / "paper.tex").write_text(LATEX % {"fonts": LATEX_FONTS[engine], "preamble": preamble,
+                                             "filler": FILLER, "bibliography": bibliography})
+    _typeset(style, work, tool, engine)
     with zipfile.ZipFile(work / ZIP_NAME, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.write(work / "paper.pdf", "paper/paper.pdf")
     return latex_entries(works, (work / "paper.bbl").read_text("utf-8", "replace"),
                          style.engine)
 
 
-def _typeset(style: Style, work: Path, bibliography_tool: list[str]) -> None:
-    """paper.tex to paper.pdf (pdflatex) and paper.ps (latex + dvips), running the
-    bibliography tool (BibTeX, biber) between the first two runs. Errors of a letter the
-    fonts lack do not stop LaTeX (``nonstopmode``): the page prints without it."""
+def _typeset(style: Style, work: Path, bibliography_tool: list[str], engine: str) -> None:
+    """paper.tex to paper.pdf (``engine``: pdflatex or lualatex) and paper.ps (latex + dvips;
+    LuaLaTeX's PDF through pdftocairo), running the bibliography tool (BibTeX, biber)
+    between the first two runs. Errors of a letter the fonts lack do not stop LaTeX
+    (``nonstopmode``): the page prints without it."""
     latex = ["-interaction=nonstopmode", "paper.tex"]
     if bibliography_tool:
-        _run(["pdflatex", *latex], work)
+        _run([engine, *latex], work)
         _run(bibliography_tool, work)
     for _ in range(2):
-        _run(["pdflatex", *latex], work)
+        _run([engine, *latex], work)
+    if not (work / "paper.pdf").exists():
+        raise RuntimeError(f"{style.name}: {engine} made no PDF (see {work / 'paper.log'})")
+    if engine == "lualatex":
+        _checked(_run(["pdftocairo", "-ps", "paper.pdf", "paper.ps"], work), style)
+        return
     for _ in range(2):
         _run(["latex", *latex], work)
     _checked(_run(["dvips", "-q", "-o", "paper.ps", "paper.dvi"], work), style)
-    if not (work / "paper.pdf").exists():
-        raise RuntimeError(f"{style.name}: pdflatex made no PDF (see {work / 'paper.log'})")
 
 
 def latex_entries(works: list[Work], bbl: str, engine: str) -> dict[str, str]:
@@ -731,12 +856,12 @@ def main(argv: Optional[list[str]] = None) -> int:
     rendered = time.perf_counter() - started
     entries = {s: json.loads((folders[s] / "entries.json").read_text()) for s in styles}
     documents = [Document(s, fmt, folders[s] / FILES[fmt])
-                 for s in styles for fmt in FORMATS[s.engine]]
+                 for s in styles for fmt in formats_of(s, folders[s])]
     started = time.perf_counter()
     texts = extracted(documents)
     extraction = time.perf_counter() - started
     for document, text in zip(documents, texts):
-        if document.style.engine == "biblatex" and document.format == "pdf (pdflatex)":
+        if document.style.engine == "biblatex" and document.path.name == "paper.pdf":
             entries[document.style] = biblatex_entries(chosen[document.style], text)
     vocabulary = refstrings.vocabulary_of(refstrings.read_corpus(args.corpus))
     skipped: dict[str, int] = {}

@@ -4,6 +4,8 @@ benchmarks read the shared reference corpus, these tests never do."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from bench import bench_refstrings, bench_styles
@@ -94,3 +96,51 @@ def test_typeset_entries_are_read_back_per_work() -> None:
         "w1": "J. Smith and K. Ter-Avest. Costs \\& benefits."}
     assert bench_styles.title_printed("J. Smith. Costs \\& benefits.", "Costs & Benefits")
     assert not bench_styles.title_printed("J. Smith. J. Chem. 12, 4.", "Costs & Benefits")
+
+
+def test_a_second_run_waits_for_the_first_ones_typesetting_and_reuses_it(tmp_path) -> None:
+    """Two runs of the style bench on one cache: the second waits on the key's lock and takes
+    the first one's documents, typesetting nothing (no scratch folder of its own)."""
+    style = bench_styles.Style("BibTeX", "plain", "English")
+    works = [styleworks.Work("w1", "article-journal", "Costs and Benefits", "2001",
+                             [{"family": "Smith", "given": "J."}])]
+    key = bench_styles.cache_key(style, works)
+    made: list = []
+    with bench_styles.key_lock(tmp_path, key):
+        second = threading.Thread(
+            target=lambda: made.append(bench_styles.render(style, works, tmp_path)))
+        second.start()
+        second.join(timeout=1.0)
+        assert second.is_alive()
+        assert not list(tmp_path.glob("render-*"))
+        (tmp_path / key).mkdir()
+        (tmp_path / key / "entries.json").write_text('{"w1": "J. Smith. Costs and Benefits."}')
+    second.join(timeout=10)
+    assert made == [tmp_path / key]
+    assert not list(tmp_path.glob("render-*"))
+
+
+def test_a_paper_pdflatex_printed_without_a_character_goes_to_lualatex(tmp_path) -> None:
+    """pdflatex's log names the characters its fonts lack (the page prints without them): such
+    a paper is typeset by LuaLaTeX, and its formats are named after the engine that made them."""
+    style = bench_styles.Style("CSL", "some-japanese-style", "Japanese")
+    whole, lacking, lua = (tmp_path / name for name in ("whole", "lacking", "lua"))
+    for folder, log in ((whole, "This is pdfTeX, Version 3.14\nOverfull \\hbox\n"),
+                        (lacking, "This is pdfTeX, Version 3.14\n! LaTeX Error: Unicode "
+                                  "character ＝ (U+FF1D)\n  not set up for use with LaTeX.\n"),
+                        (lua, "This is LuaHBTeX, Version 1.15.0\nMissing character: There "
+                              "is no ＝ (U+FF1D) in font nullfont!\n")):
+        folder.mkdir()
+        (folder / "paper.log").write_text(log, "utf-8")
+    assert not bench_styles.glyphs_lost(whole)
+    assert bench_styles.glyphs_lost(lacking)
+    assert not bench_styles.glyphs_lost(lua)  # LuaLaTeX's paper is the last word
+    assert bench_styles.formats_of(style, lacking) == (
+        "html", "pdf (Chromium)", "pdf (pdflatex)", "ps (dvips)")
+    assert bench_styles.formats_of(style, lua) == (
+        "html", "pdf (Chromium)", "pdf (lualatex)", "ps (lualatex, pdftocairo)")
+    biblatex = bench_styles.Style("biblatex", "numeric", "English")
+    assert bench_styles.formats_of(biblatex, lua) == (
+        "pdf (lualatex)", "ps (lualatex, pdftocairo)", "zip")
+    assert {bench_styles.FILES[f] for f in bench_styles.formats_of(biblatex, lua)} == {
+        "paper.pdf", "paper.ps", bench_styles.ZIP_NAME}

@@ -13,8 +13,8 @@ CORE = ROOT / "citeseeker_scrapy"
 #: The component packages: top-level folders of the checkout, ``citeseeker_scrapy.<name>`` by import.
 ADAPTERS = ("spiders", "pipelines", "middlewares", "extensions")
 #: Pure core modules: usable without Scrapy or Twisted.
-PURE = ("urls.py", "config.py", "settings_table.py", "exceptions.py", "storage.py", "job/inputs.py",
-        "job/crawl_job.py",
+PURE = ("urls.py", "config.py", "settings_table.py", "exceptions.py", "storage.py", "hyphens.py",
+        "job/inputs.py", "job/crawl_job.py",
         "job/directories.py", "document", "extraction", "matching", "report/logs.py", "report/ledger.py",
         "rendering", "providers", "works",
         "site_search", "recrawl", "frontier/frontier.py", "frontier/model.py",

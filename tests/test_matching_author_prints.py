@@ -69,6 +69,17 @@ def test_ditto_entries_past_the_names_part_are_its_authors(mark: str, title: str
     assert found(doc, "Halvorsen", title)
 
 
+@pytest.mark.parametrize("title, cites", [
+    ("Fjordene og fiskeriene i nord", True),
+    ("Havnebyenes historie fra middelalderen til i dag", True),
+    ("Coastal trade routes", False),  # the next numbered entry's, after the ditto entries
+])
+def test_ditto_entries_inside_a_numbered_entry_end_at_the_next_number(title: str,
+                                                                      cites: bool) -> None:
+    doc = "[1] " + _DITTO_RUN.format(mark="\u2014", next="[2] Okafor, Ngozi.")
+    assert found(doc, "Halvorsen", title) is cites
+
+
 @pytest.mark.parametrize("title", [
     "Fjordene og skogene i nord",
     "Havnebyenes historie fra oldtiden til i dag",

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from ..hyphens import WORD_GOES_ON
 from ..settings_table import default_of
 from .model import end_chars, ends_kept, error_text
 
@@ -170,10 +171,9 @@ def _pdfium_page(document: Any, index: int) -> str:
         page.close()
 
 
-#: A soft hyphen the word's second half follows: a letter ("the latex\ufffecompanion"), but not
-#: an initial and its full stop ("A. B. FRANKLIN\ufffeG. C. WHITE": a style's hyphen between two
-#: names; a word is never broken before its last letter alone).
-_SOFT_HYPHEN_IN_WORD = re.compile(PDFIUM_SOFT_HYPHEN + r"(?=[^\W\d_](?!\.))")
+#: A soft hyphen the word's second half follows (``WORD_GOES_ON``: "the latex\ufffecompanion",
+#: not "A. B. FRANKLIN\ufffeG. C. WHITE").
+_SOFT_HYPHEN_IN_WORD = re.compile(PDFIUM_SOFT_HYPHEN + WORD_GOES_ON)
 
 
 def _plain(text: str) -> str:

@@ -10,11 +10,13 @@ import functools
 import re
 import unicodedata
 
+from ..hyphens import WORD_GOES_ON
+
 #: A hyphen and a line break between two letters: a word split at the line end. Not before an
-#: initial and its full stop ("FRANKLIN-" newline "G. C. WHITE": a style's hyphen between two
-#: names); a word is never broken before its last letter alone. ``context`` reads it too.
+#: initial and its full stop (``WORD_GOES_ON``: "FRANKLIN-" newline "G. C. WHITE").
+#: ``context`` reads it too.
 HYPHEN_AT_LINE_END = re.compile(
-    r"-(?<=[^\W\d_]-)[^\S\r\n]*(?:\r\n|\r|\n)[^\S\r\n]*(?=[^\W\d_](?!\.))"
+    r"-(?<=[^\W\d_]-)[^\S\r\n]*(?:\r\n|\r|\n)[^\S\r\n]*" + WORD_GOES_ON
 )
 _ASCII_SPACES = b"\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
 _ASCII_SPACES_TO_BLANK = bytes.maketrans(_ASCII_SPACES, b" " * len(_ASCII_SPACES))

@@ -175,13 +175,27 @@ def _search_highs(text: str, names: Sequence[tuple[int, int, str]], length: int,
             continue
         reach = end + length if end + length < size else size
         high = reach + longest_title if reach + longest_title < size else size
-        ditto = _ditto_entry(text, end, end + 2 * length)
-        if ditto is not None:
-            high = min(size, _after_ditto_entries(text, ditto, length) + longest_title)
-        if marker is not None and marker.start() < high:
-            high = marker.start()
+        if marker is not None and marker.start() <= high:
+            high = marker.start()  # a ditto entry would only move the end past the "[n]"
+        else:
+            high = _through_unnumbered_ditto(text, end, length, longest_title, high)
+            if marker is not None and marker.start() < high:
+                high = marker.start()
         highs.append((reach, high))
     return highs
+
+
+def _through_unnumbered_ditto(text: str, end: int, length: int, longest_title: int,
+                              high: int) -> int:
+    """``high``, or further: past the unnumbered ditto entries (:func:`_after_ditto_entries`)
+    after a name ending at ``end``, if one opens within ``2 * length``. Called by
+    :func:`_search_highs` only where the next entry's "[n]" is not before ``high``: a ditto
+    entry can only move the end further out, so where that "[n]" is before ``high`` it ends the
+    region either way, and the scan of ``2 * length`` characters after the name is saved."""
+    ditto = _ditto_entry(text, end, end + 2 * length)
+    if ditto is None:
+        return high
+    return min(len(text), _after_ditto_entries(text, ditto, length) + longest_title)
 
 
 def attributed(text: str, region: Region, start: int, end: int, length: int) -> Optional[str]:
