@@ -183,6 +183,40 @@ def test_a_title_word_before_a_container_or_a_place_is_still_the_titles(doc: str
     _turned_down(doc, author, title)
 
 
+# A title running into a publication field told by its shape: a publisher's one word, a colon
+# and its city ("Publisher: Place" styles), or a publishing city, a dash or a blank perhaps, a
+# colon and the publisher (GOST's "Place -: Publisher", French spacing).
+@pytest.mark.parametrize("doc, author, title", [
+    ("Lindqvist, E. Harbour Towns of the North Sea Fjordbok: Oslo, 1998.\nMoreau, A. Stone "
+     "bridges. Paris, 2001.", "Lindqvist", "Harbour Towns of the North Sea"),
+    ("[3] Moreau, A. Les ponts de pierre, IIe \u00e9d., t. II Hachette: Paris, 1911. [4] Berg, M. "
+     "Fjords. Oslo, 1990.", "Moreau", "Les ponts de pierre, IIe \u00e9d., t. II"),
+    ("Okafor, N. Tidal Markets of the Niger Delta Heinemann: London, UK, 1994.", "Okafor",
+     "Tidal Markets of the Niger Delta"),
+    ("Okafor, N. Tidal Markets Heinemann: London, 1994.", "Okafor", "Tidal Markets"),
+    ("12. Keller H. Kinder im Hafen \u2013 Hilfe durch Nachbarschaft Hamburg -: Fischer-Verlag, "
+     "2010. 13. Berg M. Fjorde.", "Keller", "Kinder im Hafen \u2013 Hilfe durch Nachbarschaft"),
+    ("Dubois, M. (2011). Les canaux de la Loire Paris : Belin.", "Dubois",
+     "Les canaux de la Loire"),
+])
+def test_a_title_running_into_its_publisher_and_place(doc: str, author: str, title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the title's own last word between the query and the publisher's one word
+    ("Okafor, N. Tidal Markets Delta Heinemann: London, 1994.", "Okafor", "Tidal Markets"),
+    ("12. Keller H. Hafen und Stadt Hamburg -: Fischer-Verlag, 2010. 13. Berg M. Fjorde.",
+     "Keller", "Hafen und"),
+    # a subtitle after the colon, no publishing city
+    ("Okafor, N. Tidal Markets Revisited: Lagos Traders, 1994.", "Okafor", "Tidal Markets"),
+    ("Okafor, N. Tidal Markets Heinemann: Lagos Traders, 1994.", "Okafor", "Tidal Markets"),
+])
+def test_a_title_word_before_a_publisher_and_place_is_still_the_titles(doc: str, author: str,
+                                                                       title: str) -> None:
+    _turned_down(doc, author, title)
+
+
 # The searched name right beside its title is no word of the title: before it with only a colon
 # between (a style that closes the entry before with its year: "Springer, Berlin (1988)
 # Leroux: Title"), after it as the entry's publisher (an organisation that publishes its own).

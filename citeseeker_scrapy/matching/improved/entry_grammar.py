@@ -134,6 +134,13 @@ PARENTHESES = re.compile(r"\([^()]*\)")
 #: Bench & B. Rev. 311 (1926)"); its full stops are abbreviations, its year no author list's.
 LEGAL_CITATION = re.compile(r"(?<![\w.])\d{1,4} (?:[^\s\d()]+ ){1,12}\d{1,5} "
                             r"\((?:1[5-9]|20)\d\d\)")
+#: The statement of responsibility GOST and ISO 690 print after a title: a slash, then all the
+#: work's authors, the first of them also the entry's heading before the title ("Lindqvist,
+#: E. A way to read charts / E. Lindqvist, K. Moreau // Venue"; "//" opens the container).
+RESPONSIBILITY = re.compile(r"[.,]? ?/ (?!/)")
+#: The surname of the name right before a title, with its initials: such an entry's heading
+#: ("Lindqvist, E. ", "Lindqvist E. ").
+HEADING_SURNAME = re.compile(r"([^\W\d_][\w'\u2019-]+),? (?:[^\W\d_]\. ?){1,3}$")
 #: A title-first entry's authors separated by full stops, between its title and a name:
 #: ". X Di, BB. Name", " Ch (Charalampos) Bakirtzes. Alexandra Name" (pieces of one to three
 #: words with no digit, each closed by a full stop, then perhaps the name's given names). No
@@ -170,8 +177,10 @@ DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:\u2014+|\u2013{{2,}}|-{{2,}}|_{{2,}}
 #: "...Components Atlanta, GA.", "...Redevelopment Proposal Chicago."), or any place with
 #: its state's or country's code before the publisher ("...in Texas Lubbock, USA: Texas Tech
 #: University", "Thousand Oaks, CA: Sage"), a container opened by "in" (``_CONTAINER_IN``),
-#: a volume and its date in brackets (``_VOLUME_AND_DATE``). Its first word is no title word. (Not any word before ", 2000.": a title's own last word is one, "...der
-#: neunziger Jahre, 1986.", where a query that lacks it names another work.)
+#: a volume and its date in brackets (``_VOLUME_AND_DATE``), a publisher and its city told by
+#: their shape (``_PUBLISHER_THEN_CITY``, ``_CITY_THEN_PUBLISHER``). Its first word is no title
+#: word. (Not any word before ", 2000.": a title's own last word is one, "...der neunziger
+#: Jahre, 1986.", where a query that lacks it names another work.)
 _YEAR_AFTER_PLACE = r",(?: [^\W\d_]{2},)? \(?(?:1[5-9]|20)\d\d(?!\d)"
 _PUBLISHING_CITIES = (
     "new york|london|paris|berlin|oxford|cambridge|boston|chicago|amsterdam|tokyo|washington"
@@ -194,6 +203,17 @@ _PUBLISHING_CITIES = (
     # ... as other languages name them, and universities whose press is named by them alone
     "|parigi|londra|londres|nueva york|ginevra|ginebra|varsavia|praga|viena|vienne|mosca"
     "|moscou|bruxelas|berlino|colonia|yale|harvard|stanford")
+#: A publication field told by its shape, whatever the words: a publisher's one-word name, its
+#: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
+#: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place"), or a
+#: publishing city, a dash or a blank perhaps, its colon and the publisher ("...Einzelfallhilfe
+#: Stuttgart -: RAABE-Verlag" (GOST), "...de l'\u00e9tat Paris : Dunod" (French spacing)).
+#: One word, never two, before the city's colon: the field starts right after the title's last
+#: word, so a query that lacks that word ("...Moral [Reasoning] Fortress: Minneapolis") still
+#: has a word of the title after it.
+_PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{_PUBLISHING_CITIES})"
+                        r"(?:, [^\W\d_]{2,3})?(?=[.,;]|$| \(?(?:1[5-9]|20)\d\d)")
+_CITY_THEN_PUBLISHER = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?(?: [-\u2013\u2014]?)?: "
 #: An abbreviated journal name right after a title with no punctuation (physics styles:
 #: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
 #: journal word's abbreviation, then another abbreviation.
@@ -223,7 +243,8 @@ NEXT_FIELD = re.compile(
     ABBREVIATED_VENUE + "|"
     rf" (?:(?:{_PUBLISHING_CITIES})|[^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?"
     rf"(?=, [^\W\d_]{{2}},)){_YEAR_AFTER_PLACE}"
-    rf"| (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?(?:: |\.(?: |$))"
+    rf"| (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?\.(?: |$)"
+    rf"|{_CITY_THEN_PUBLISHER}|{_PUBLISHER_THEN_CITY}"
     r"| [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)(?:[^\W\d_]{2}|usa|u\.s\.a\.): "
     r"| [-\u2010-\u2015]+ ?(?=[^\W\d_])|[\u2013\u2014] "
     r"| \d{1,2}(?:st|nd|rd|th|e|er|\.)? ?(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|uitg)\b"

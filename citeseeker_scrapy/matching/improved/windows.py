@@ -30,7 +30,7 @@ from .entry_grammar import (
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
-    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE,
+    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, RESPONSIBILITY, HEADING_SURNAME,
 )
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
@@ -402,7 +402,8 @@ _DITTO_ENTRY_OPENING = re.compile("[.)](?= (?:[\u2014\u2013\\-_.,:;]|i?idem|eae?
 def _ditto_entry(text: str, pos: int, endpos: int) -> Optional[re.Match[str]]:
     """The first ``DITTO_ENTRY`` from ``pos`` to ``endpos``, as ``DITTO_ENTRY.search(text, pos,
     endpos)`` finds it, in about half its time. Why: the search regions look for one after
-    every name occurrence of a document (:func:`_search_highs`), where it is rare."""
+    every name occurrence of a document that no near "[n]" follows (:func:`_search_highs`),
+    where it is rare."""
     for opening in _DITTO_ENTRY_OPENING.finditer(text, max(0, pos - 2), endpos):
         found = DITTO_ENTRY.match(text, opening.start() + 2, endpos)
         if found is not None and found.start() >= pos:
@@ -679,7 +680,8 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
     entry before) nor pages ("...In: Proc. of DEXA, pp. 18-29 (2006) 8. Svoboda": a venue
     and its pages close an entry; a title-first entry has its authors before them), and
     right before the title no end of an author list ("Toman, M.: Web
-    crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it.
+    crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it;
+    unless the list after the title repeats it (:func:`_heading_repeated`).
     """
     word_start = start
     while word_start > 0 and text[word_start - 1].isalnum():
@@ -689,7 +691,22 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
             and (FULL_STOP_NAMES.fullmatch(text, end, name) is not None
                  or not any(not _ends_a_name(text, match.start())
                             for match in SENTENCE_END.finditer(text, min(end + 2, name), name)))
-            and not _author_list_ends_before(text, word_start))
+            and (not _author_list_ends_before(text, word_start)
+                 or _heading_repeated(text, word_start, end, name)))
+
+
+def _heading_repeated(text: str, word_start: int, end: int, name: int) -> bool:
+    """True if a title at ``text[word_start:end]`` is followed by a statement of
+    responsibility (a slash, then the work's authors up to ``name``) that names the surname of
+    the heading right before the title: GOST and ISO 690 print the first author before the
+    title and all of them after it ("Lindqvist, E. Title / E. Lindqvist, K. Moreau //"), so a
+    later author's name follows its title as in a title-first entry. Called by
+    :func:`_title_first`."""
+    if RESPONSIBILITY.match(text, end) is None:
+        return False
+    heading = HEADING_SURNAME.search(text, max(0, word_start - _NAME_PIECE), word_start)
+    return heading is not None and re.search(
+        rf"(?<![^\W_]){re.escape(heading.group(1))}(?![^\W_])", text[end:name]) is not None
 
 
 def _in_list_after(text: str, end: int, name: int, gap: int) -> bool:
