@@ -5,20 +5,21 @@ sexualité Démographie : analyse et synthèse" (a chapter, then its book), "...
 INED, 2002" (then the publisher), "...Risk AssessmentsWeb site" (no blank either). Normalized
 text is lower case, so there the next field's first word reads as one more title word, and
 the word checks (``verify``) take the print for a longer title than the query: another work.
-The print's capitals tell the two apart where the title itself says how it capitalises:
+The print's capitals tell the two apart in three shapes:
 
-* **a sentence-case title, then a capital**: every content word of the title but its first
-  is printed in lower case, the query's last one too, and the word right after it starts
-  with a capital, then a word or a colon: the next field's first word;
-* **then an acronym**: the query's last word is printed in lower case and the word right
-  after it in capitals only, then no sentence's end: a publisher or an organisation;
+* **a capital and a colon**: the query's last word is printed in lower case, the word right
+  after it starts with a capital and a colon follows it: a place, a publisher or a container
+  before its subtitle (a title that goes on to a subtitle there is queried with it);
+* **an acronym**: the query's last word is printed in lower case and the word right after it
+  in capitals only, then no sentence's end: a publisher or an organisation;
 * **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb").
 
-A title in title case ("Advising as Teaching Society ...") or with a proper noun inside
-capitalises its own words, so a capital after it tells nothing, and it stays as strict as the
-word checks are. Nor does a capital then a comma or a full stop ("...judgments of well-being
-Choices, Values and Frames"): a sentence-case title that ends with a name is printed so too
-("...a brány Moravy, Academia"), and a near miss that leaves the name out would pass. Who calls
+A capital after a title in title case tells nothing ("Tidal Markets Revisited: Lagos Traders",
+"Advising as Teaching Society for the Teaching of Psychology"), nor does a capital then other
+punctuation or a word: a title that ends with a name, or a German title's noun, is printed so
+too ("...a brány Moravy, Academia", "...der westlichen Ostsee und Nordsee"), and a near miss
+that leaves the name out would pass; so "...judgments of well-being Choices, Values and
+Frames" stays as strict as the word checks are. Who calls
 it: ``superset``, on an original hit a word check turned down, with the document's capitals
 at hand (:data:`PrintedCase`); the hit is then read again with the title closed there.
 """
@@ -44,12 +45,14 @@ _WORD_PIECE_BEFORE = re.compile(r"[^\W_]+$")
 _LEFT_OUT = 2  # query words after the hit that the best substring may leave out
 _REACH = 80  # characters after the hit where the query's last words and the field are read
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
-#: What may follow a capitalised word that starts the next field: a word of the same field, or
-#: a colon before its subtitle ("Démographie : analyse"). Other punctuation is as likely the
-#: title's own closing one after its last word, a proper noun ("...brány Moravy, Academia").
-_WORD_OR_COLON = re.compile(r" ?:| [^\W_]")
-#: ... and after an acronym, anything but a sentence's end: "...sexualité INED, 2002" (a title
-#: ending with an acronym after a word in lower case is rarer than one ending with a name).
+#: A capitalised word and a colon right after the query's last word printed in lower case: a
+#: field and its colon ("...sexualité Démographie : analyse", "...coastal towns Bodø: Nordland
+#: Press"), not the title's own last word: a title that goes on to a subtitle after it would be
+#: queried with its subtitle, so a query that lacks the word lacks the subtitle too.
+_COLON = re.compile(r" ?:")
+#: ... or an acronym right after the query's last word printed in lower case, then anything
+#: but a sentence's end: "...sexualité INED, 2002" (a title that ends with an acronym after a
+#: word in lower case is rarer than one that ends with a name).
 _SENTENCE_CLOSE = re.compile(r" ?[.;!?]")
 
 
@@ -81,10 +84,10 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
     title = [cased[w.start() - low:w.end() - low] for w in words[:last + 1]]
     first = cased[field.start() - low:]
     if not title[-1].islower():
-        return None
-    if _acronym(first) and not _SENTENCE_CLOSE.match(text, field.end()):
+        return None  # a title's own capital: "Tidal Markets Revisited: Lagos Traders"
+    if first[0].isupper() and _COLON.match(text, field.end()):
         return field.start()
-    if first[0].isupper() and _sentence_case(title) and _WORD_OR_COLON.match(text, field.end()):
+    if _acronym(first) and not _SENTENCE_CLOSE.match(text, field.end()):
         return field.start()
     return None
 
@@ -137,9 +140,3 @@ def _acronym(word: str) -> bool:
     letters = [c for c in word if c.isalpha()]
     return len(letters) >= _ACRONYM_LETTERS and all(c.isupper() for c in letters)
 
-
-def _sentence_case(title: Sequence[str]) -> bool:
-    """True if every content word of the printed title but its first is printed in lower
-    case: the title capitalises only its first word. (A proper noun inside it, or a German
-    title's nouns, leave the case of a word after it unread.)"""
-    return all(word.islower() for word in title[1:] if is_content(word.lower()))
