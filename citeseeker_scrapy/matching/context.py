@@ -186,6 +186,26 @@ class TextMap:
         local = min(max(position - norm_starts[small], 0), len(offsets) - 1)
         return start + offsets[local] if offsets else start
 
+    def printed_case(self, start: int, end: int) -> str | None:
+        """``normalized[start:end]`` with each letter in the case the document prints it in
+        ("well-being Choices"), or None where the map does not line up with the text.
+
+        Normalization folds case away; a title that runs into the next field with no
+        punctuation is told from a longer title only by the capitals the field starts with.
+        Who calls it: the matcher, for the few words around a hit a word check turned down."""
+        if not self.lined_up or not 0 <= start < end <= len(self.normalized):
+            return None
+        low, high = self.original(start), self.original(end - 1) + 1
+        if normalize_text(self.text[low:high]) != self.normalized[start:end]:
+            return None
+        chars = []
+        for position in range(start, end):
+            char = self.normalized[position]
+            upper = char.upper()
+            printed_upper = self.text[self.original(position)].isupper()
+            chars.append(upper if printed_upper and len(upper) == 1 else char)
+        return "".join(chars)
+
     def in_references(self, position: int) -> bool:
         """:func:`in_references`, with the headings found once per text (a document citing
         many publications is scanned once, not once per citation)."""

@@ -10,6 +10,7 @@ from citeseeker_scrapy.exceptions import ConfigError
 
 from . import original
 from .improved import search, superset
+from .improved.capitals import PrintedCase
 from .model import BETTER_TITLE, AuthorGroup, Citation, MatcherSettings
 from .original import Hit
 from .names import NameIndex, find_name_positions
@@ -49,7 +50,8 @@ class CitationMatcher:
         if self._settings.scheme == "original":
             citations = self._find_original(text)
         else:
-            citations = self._find_improved(text)
+            citations = self._find_improved(text, None if source is None
+                                            else _LazyPrintedCase(source, text))
         if citations and source:
             return self._with_relations(citations, source, text)
         return citations
@@ -108,8 +110,9 @@ class CitationMatcher:
         of ``model.VETOES`` that kept the improved scheme from reporting it (None if it
         reports the publication). For benchmarks: the cost of each check in true citations.
         """
-        text = normalize_text(text)
-        candidates = self._improved_candidates(text)
+        source, text = text, normalize_text(text)
+        printed = _LazyPrintedCase(source, text)
+        candidates = self._improved_candidates(text, printed)
         searched = {(c.author, c.publication) for c in candidates}
         reported = {(c.author, c.publication) for c in _one_title_per_span(candidates)}
         found = dict(zip(self._names, find_name_positions(text, self._names)))
@@ -126,7 +129,8 @@ class CitationMatcher:
                 if any(key in searched for key in keys):
                     why = None if any(key in reported for key in keys) else BETTER_TITLE
                 else:
-                    why = superset.veto_of(text, hit, checked, self._settings.part_length)
+                    why = superset.veto_of(text, hit, checked, self._settings.part_length,
+                                           printed)
                     if why is None:
                         raise AssertionError(f"no check vetoes the original's hit {hit}, yet "
                                              "the improved scheme does not report it")
@@ -134,12 +138,14 @@ class CitationMatcher:
                                            why))
         return explained
 
-    def _find_improved(self, text: str) -> list[Citation]:
+    def _find_improved(self, text: str, printed: Optional[PrintedCase]) -> list[Citation]:
         """Whole-word tolerant names, reference-shaped regions, verified hits; and the
-        original scheme's hit where none was accepted but one may be (``superset``)."""
-        return _one_title_per_span(self._improved_candidates(text))
+        original scheme's hit where none was accepted but one may be (``superset``).
+        ``printed`` gives the document's capitals (None: the caller passed no source)."""
+        return _one_title_per_span(self._improved_candidates(text, printed))
 
-    def _improved_candidates(self, text: str) -> list[Citation]:
+    def _improved_candidates(self, text: str,
+                             printed: Optional[PrintedCase]) -> list[Citation]:
         """The improved scheme's hits before ``_one_title_per_span``."""
         spans_of = self._name_index.spans(text)
         exact: dict[str, list[int]] = {}
@@ -151,13 +157,15 @@ class CitationMatcher:
                     zip(prepared.group.publications, results)):
                 hit = result.hit
                 if hit is None and result.reachable:
-                    hit = self._original_unless_vetoed(text, prepared, index, exact)
+                    hit = self._original_unless_vetoed(text, prepared, index, exact,
+                                                       printed)
                 if hit is not None:
                     citations.append(Citation(hit[0], publication, *hit[1:]))
         return citations
 
     def _original_unless_vetoed(self, text: str, prepared: _PreparedGroup, index: int,
-                                exact: dict[str, list[int]]) -> Optional[Hit]:
+                                exact: dict[str, list[int]],
+                                printed: Optional[PrintedCase]) -> Optional[Hit]:
         """The original scheme's hit for title ``index`` of a group, unless a check of
         ``model.VETOES`` names why it is no citation. ``exact`` caches the names' exact
         positions in ``text`` (found on first need: most documents never need them)."""
@@ -166,9 +174,24 @@ class CitationMatcher:
         hit = superset.original_hit(text, prepared.group, prepared.names,
                                     prepared.titles[index], exact, self._settings)
         if hit is None or superset.veto_of(text, hit, prepared.checked[index],
-                                           self._settings.part_length) is not None:
+                                           self._settings.part_length, printed) is not None:
             return None
         return hit.hit
+
+
+class _LazyPrintedCase:
+    """The document's capitals for a span of its normalized text
+    (``context.TextMap.printed_case``), the map built on the first call only: few documents
+    have a hit that a word check turns down, and only those need the capitals."""
+
+    def __init__(self, source: str, text: str) -> None:
+        self._source, self._text = source, text
+        self._map: Optional[TextMap] = None
+
+    def __call__(self, start: int, end: int) -> Optional[str]:
+        if self._map is None:
+            self._map = TextMap(self._source, self._text)
+        return self._map.printed_case(start, end)
 
 
 class Explained(NamedTuple):

@@ -4,6 +4,7 @@
 * ``search`` — the scheme: where a title is looked for around each name, and which hit wins;
 * ``windows`` and ``entry_grammar`` — where one reference entry ends and the next begins;
 * ``verify``, ``words`` and ``running_text`` — the checks a hit must pass to be a citation;
+  ``capitals`` — where the printed capitals say the title ends (a hit turned down read again);
 * ``superset`` — every hit of the original scheme is reported unless a named check says why not.
 
 Who calls it: :class:`citeseeker_scrapy.matching.matcher.CitationMatcher` (``search`` and

@@ -38,11 +38,13 @@ from typing import NamedTuple, Optional, Sequence
 
 from .. import original
 from ..model import (
-    CLOSER_NEARBY, NAME_IN_WORD, NEXT_ENTRY, OTHER_ENTRY, AuthorGroup, MatcherSettings,
+    CHANGED_WORD, CLOSER_NEARBY, NAME_IN_WORD, NEXT_ENTRY, ORDINARY_WORDS, OTHER_ENTRY,
+    AuthorGroup, MatcherSettings,
 )
 from ..names import is_whole_word
 from ..original import Hit
 from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
+from .capitals import PrintedCase, field_start, title_closed
 from .headers import running_headers, without_spans
 from .verify import CheckedTitle, veto
 from .windows import Region, attributed, next_entry_start, repeated_in_entry
@@ -96,9 +98,11 @@ def original_hit(text: str, group: AuthorGroup, names: Sequence[str], title: Tit
                        occurrence.part_start, tuple(others))
 
 
-def veto_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int) -> Optional[str]:
+def veto_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int,
+            printed: Optional[PrintedCase] = None) -> Optional[str]:
     """The first check of ``model.VETOES`` the original's hit fails, or None: then the
-    improved scheme reports it. ``length`` is ``part_length``.
+    improved scheme reports it. ``length`` is ``part_length``; ``printed`` gives the
+    document's capitals, if the caller has them (:func:`_word_veto`).
 
     The name the hit is read after is the original's own occurrence if the hit is in its
     entry, else the nearest other whole-word occurrence it fires from whose entry holds the
@@ -118,7 +122,22 @@ def veto_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int) -> Op
         return OTHER_ENTRY
     if _closer_nearby(text, hit, region, title.title, length):
         return CLOSER_NEARBY
-    return veto(text, title, hit.position, end, region, across_headers=True)
+    return _word_veto(text, title, hit.position, end, region, printed)
+
+
+def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Region,
+               printed: Optional[PrintedCase]) -> Optional[str]:
+    """``verify.veto`` on the hit ``text[start:end]``; where a word after the hit reads as the
+    title's own, but the document's capitals (``printed``) say a field starts there
+    (``capitals.field_start``), the hit is read again with that field punctuated."""
+    why = veto(text, title, start, end, region, across_headers=True)
+    if why not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
+        return why
+    field = field_start(text, title.words, start, end, printed)
+    if field is None:
+        return why
+    closed = title_closed(text, field)
+    return why if veto(closed, title, start, end, region, across_headers=True) else None
 
 
 def _attributed_name(text: str, names: list[tuple[int, int, str]], start: int, end: int,

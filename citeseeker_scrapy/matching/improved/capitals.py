@@ -1,0 +1,142 @@
+"""Where the printed capitals end a title that runs into the next field (improved scheme).
+
+Some styles print a title and the field after it with no punctuation between: "...et
+sexualité Démographie : analyse et synthèse" (a chapter, then its book), "...et sexualité
+INED, 2002" (then the publisher), "...Risk AssessmentsWeb site" (no blank either). Normalized
+text is lower case, so there the next field's first word reads as one more title word, and
+the word checks (``verify``) take the print for a longer title than the query: another work.
+The print's capitals tell the two apart in three shapes:
+
+* **a capital and a colon**: the query's last word is printed in lower case, the word right
+  after it starts with a capital and a colon follows it: a place, a publisher or a container
+  before its subtitle (a title that goes on to a subtitle there is queried with it);
+* **an acronym**: the query's last word is printed in lower case and the word right after it
+  in capitals only, then no sentence's end: a publisher or an organisation;
+* **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb").
+
+A capital after a title in title case tells nothing ("Tidal Markets Revisited: Lagos Traders",
+"Advising as Teaching Society for the Teaching of Psychology"), nor does a capital then other
+punctuation or a word: a title that ends with a name, or a German title's noun, is printed so
+too ("...a brány Moravy, Academia", "...der westlichen Ostsee und Nordsee"), and a near miss
+that leaves the name out would pass; so "...judgments of well-being Choices, Values and
+Frames" stays as strict as the word checks are. Who calls
+it: ``superset``, on an original hit a word check turned down, with the document's capitals
+at hand (:data:`PrintedCase`); the hit is then read again with the title closed there.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional, Sequence
+
+from ..names import SKIPPABLE
+from .words import is_content
+
+#: The normalized text's ``[start:end]`` with the document's own capitals, or None where they
+#: cannot be read (``context.TextMap.printed_case``, made lazy by the matcher).
+PrintedCase = Callable[[int, int], Optional[str]]
+
+_IN_WORDS = re.escape(SKIPPABLE.replace(" ", ""))
+#: A word as the word checks read it: letters and digits, with what extraction leaves inside
+#: words ("well-being", "l'état"), compared without it ("wellbeing").
+_WORDS = re.compile(rf"[^\W_](?:[^\W_]|[{_IN_WORDS}](?=[^\W_]))*")
+_DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
+_WORD_PIECE_BEFORE = re.compile(r"[^\W_]+$")
+_LEFT_OUT = 2  # query words after the hit that the best substring may leave out
+_REACH = 80  # characters after the hit where the query's last words and the field are read
+_ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
+#: A capitalised word and a colon right after the query's last word printed in lower case: a
+#: field and its colon ("...sexualité Démographie : analyse", "...coastal towns Bodø: Nordland
+#: Press"), not the title's own last word: a title that goes on to a subtitle after it would be
+#: queried with its subtitle, so a query that lacks the word lacks the subtitle too.
+_COLON = re.compile(r" ?:")
+#: ... or an acronym right after the query's last word printed in lower case, then anything
+#: but a sentence's end: "...sexualité INED, 2002" (a title that ends with an acronym after a
+#: word in lower case is rarer than one that ends with a name).
+_SENTENCE_CLOSE = re.compile(r" ?[.;!?]")
+
+
+def field_start(text: str, query: Sequence[str], start: int, end: int,
+                printed: PrintedCase) -> Optional[int]:
+    """Where the field after the title starts, told by the capitals (module docstring): the
+    position in ``text`` of the first character after the query's last word, or None.
+
+    ``query`` is the title's words, ``text[start:end]`` the hit. The field must follow the
+    query's last word with a blank and no punctuation (punctuation ends a title already), or
+    inside the same printed word."""
+    if len(query) < 2 or not is_content(query[-1]):
+        return None
+    piece = _WORD_PIECE_BEFORE.search(text, max(0, start - _REACH), start)
+    low = start if piece is None else piece.start()  # the hit may begin inside a word
+    words = list(_WORDS.finditer(text, low, min(len(text), end + _REACH)))
+    joined = _joined_field(query[-1], words, end, printed)
+    if joined is not None:
+        return joined
+    last = _last_query_word(query, words, end)
+    if last is None or last + 1 >= len(words):
+        return None
+    title_end, field = words[last], words[last + 1]
+    if text[title_end.end():field.start()] != " ":
+        return None
+    cased = printed(low, field.end())
+    if cased is None:
+        return None
+    title = [cased[w.start() - low:w.end() - low] for w in words[:last + 1]]
+    first = cased[field.start() - low:]
+    if not title[-1].islower():
+        return None  # a title's own capital: "Tidal Markets Revisited: Lagos Traders"
+    if first[0].isupper() and _COLON.match(text, field.end()):
+        return field.start()
+    if _acronym(first) and not _SENTENCE_CLOSE.match(text, field.end()):
+        return field.start()
+    return None
+
+
+def title_closed(text: str, field: int) -> str:
+    """``text`` with a full stop closing the title before the field at ``field`` ("...well-being.
+    Choices", "...Assessments. Web site"): positions before ``field`` stay put. Called by
+    ``superset`` to read a hit again as the capitals say the entry is punctuated."""
+    if text[field - 1:field] == " ":
+        return text[:field - 1] + "." + text[field - 1:]
+    return text[:field] + ". " + text[field:]
+
+
+def _joined_field(last: str, words: list[re.Match[str]], end: int,
+                  printed: PrintedCase) -> Optional[int]:
+    """Where a field joined to the query's ``last`` word starts inside the hit's last printed
+    word: at a capital right after the word's own lower-case letters ("...Risk
+    AssessmentsWeb site": the style printed no blank), or None."""
+    inside = [word for word in words if word.start() < end]
+    if not inside or not inside[-1].group().startswith(last) or inside[-1].group() == last:
+        return None
+    at = inside[-1].start() + len(last)
+    cased = printed(at - 1, at + 1)
+    return at if cased is not None and cased[0].islower() and cased[1].isupper() else None
+
+
+def _last_query_word(query: Sequence[str], words: list[re.Match[str]],
+                     end: int) -> Optional[int]:
+    """The index in ``words`` of the query's last word: the hit's last word if it is, or up
+    to ``_LEFT_OUT`` words further when the hit left the query's last words out."""
+    inside = [i for i, word in enumerate(words) if word.start() < end]
+    if not inside:
+        return None
+    at = inside[-1]
+    for left_out in range(min(_LEFT_OUT, len(query) - 1) + 1):
+        tail = query[len(query) - 1 - left_out:]
+        printed = [_word(word) for word in words[at:at + len(tail)]]
+        if printed == list(tail):
+            return at + left_out
+    return None
+
+
+def _word(match: re.Match[str]) -> str:
+    """A printed word as the query's words are compared: "well-being" is "wellbeing"."""
+    return match.group().translate(_DROPPED_IN_WORDS)
+
+
+def _acronym(word: str) -> bool:
+    """True for a word printed in capitals only, ``_ACRONYM_LETTERS`` or more: "INED"."""
+    letters = [c for c in word if c.isalpha()]
+    return len(letters) >= _ACRONYM_LETTERS and all(c.isupper() for c in letters)
+

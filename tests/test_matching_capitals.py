@@ -1,0 +1,100 @@
+"""A title that runs into the next field with no punctuation, where only the printed capitals
+say where the field starts (``improved/capitals.py``): a capitalised word and its colon after
+the title; an acronym after its last word printed in lower case; a field joined to its last
+word.
+
+Each table pairs entries the original (2003) scheme finds and the improved one must keep with
+near-miss decoys beside them that the improved scheme must still reject: a capitalised word
+that ends a longer title (a proper noun, a German noun, a title in title case) or an acronym
+that ends one, then punctuation.
+Strings of our own, in the shapes citation styles print them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
+from citeseeker_scrapy.matching.context import TextMap
+from citeseeker_scrapy.matching.normalize import normalize_text
+from tests.support import matching
+
+OPENING = "The studies this paper builds on are listed below.\nReferences\n"
+
+
+def found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
+    """True if the scheme reports the title by the author in the document, printed under a
+    reference list's heading."""
+    return matching.found(OPENING + doc, author, title, scheme)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a title, then a capitalised word and its colon: a container or a place
+    ("Durand P. 2006. Travail et santé rurale Sociologie : enquêtes et méthodes. Paris: PUF.",
+     "Durand", "Travail et santé rurale"),
+    ("Lindqvist, E. (2004): Harbour towns of the northern coast Bodø: Nordland Press, "
+     "collection 12.", "Lindqvist", "Harbour towns of the northern coast"),
+    # a title, then the publisher's acronym
+    ("12. Durand P. Travail et santé rurale CNRS, 2006.", "Durand", "Travail et santé rurale"),
+    ("Vasquez, R. (2015) Water rights in dry valleys UNDP, Rome.", "Vasquez",
+     "Water rights in dry valleys"),
+    # a field joined to the title's last word, no blank between: its capital starts it
+    ("Department of the Harbour (DOH) 2004. Harbour Guidance for Conducting Coastal Sediment "
+     "Risk AssessmentsWeb site. URL: <http://www.example.org/risk>. Harbour Centre. 3 March.",
+     "Department of the Harbour (DOH)",
+     "Harbour Guidance for Conducting Coastal Sediment Risk Assessments"),
+    ("Lindqvist E. 2004. Guidance for conducting coastal sediment risk assessmentsWeb site. "
+     "URL: <http://www.example.org/risk>. Harbour Centre. 3 March.", "Lindqvist",
+     "Guidance for conducting coastal sediment risk assessments"),
+])
+def test_a_capital_the_title_does_not_print_starts_the_next_field(doc: str, author: str,
+                                                                     title: str) -> None:
+    assert found(doc, author, title, "original")
+    assert found(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # title case: a capitalised word after it is the title's own
+    ("[7] Moreau, A. Seasonal Grazing on Upland Pastures Revisited, Bern: Haupt, 2004.",
+     "Moreau", "Seasonal Grazing on Upland Pastures"),
+    # a proper noun or an acronym that ends the longer title, then its closing punctuation
+    ("Okafor N. 2011. Coastal trade and the growth of harbour towns Lagos. Ibadan: University "
+     "Press.", "Okafor", "Coastal trade and the growth of harbour towns"),
+    ("Okafor N. 2011. Coastal trade and the growth of harbour towns Lagos, Ibadan: University "
+     "Press.", "Okafor", "Coastal trade and the growth of harbour towns"),
+    ("12. Durand P. Travail et santé des femmes rurales CNRS. Paris, 2006.", "Durand",
+     "Travail et santé des femmes rurales"),
+    ("Kowal J. 2010. Rozšíření a bezpečnost NATO. Praha: Academia.", "Kowal",
+     "Rozšíření a bezpečnost"),
+    # a German title's noun after a word in lower case, then a word: the title's own
+    ("Krause, H. 2009. Häfen der westlichen Ostsee und Nordsee, Kiel: Wachholtz.", "Krause",
+     "Häfen der westlichen"),
+])
+def test_a_capital_inside_a_longer_title_is_still_another_work(doc: str, author: str,
+                                                               title: str) -> None:
+    assert found(doc, author, title, "original")
+    assert not found(doc, author, title)
+
+
+def test_without_the_printed_text_the_capitals_are_not_guessed() -> None:
+    """A caller that passes only the normalized text gives the matcher no capitals: the
+    entry is read as the word checks read it, a longer title."""
+    doc = OPENING + ("Durand P. 2006. Travail et santé rurale Sociologie : enquêtes et "
+                     "méthodes. Paris: PUF.")
+    matcher = CitationMatcher([AuthorGroup(("Durand",), ("Travail et santé rurale",))],
+                              MatcherSettings())
+    assert matcher.find(doc)
+    assert not matcher.find(normalize_text(doc), normalized=True)
+    assert matcher.find(normalize_text(doc), normalized=True, source=doc)
+
+
+def test_the_printed_case_of_a_span_of_the_normalized_text() -> None:
+    """``TextMap.printed_case``: the normalized words with the document's capitals, across a
+    line-end hyphen, an accent and a ligature; None past the text's end."""
+    text = "Seasonal graz-\ning on upland  pastures \u00c9COLE \ufb01ne Ways"
+    normalized = normalize_text(text)
+    text_map = TextMap(text, normalized)
+    assert text_map.printed_case(0, len(normalized)) == (
+        "Seasonal grazing on upland pastures ECOLE fine Ways")
+    assert text_map.printed_case(9, 16) == "grazing"
+    assert text_map.printed_case(0, len(normalized) + 1) is None
