@@ -222,32 +222,6 @@ def test_title_first_with_by(entry: str, authors: tuple[str, ...]) -> None:
     assert entries_found([(entry, authors, "Typesetting tables with care")]) == []
 
 
-# GOST and ISO 690: the first author before the title, all of them after its slash.
-@pytest.mark.parametrize("entry, authors", [
-    ("[9] Lindqvist, E. Reading harbour charts in coastal navigation: Application to fjord "
-     "pilots / E. Lindqvist, K. Moreau // International Conference on Navigation. \u2014 s.n., "
-     "1995. \u2014 P. 10\u201317.", ("Lindqvist", "Moreau")),
-    ("12. Novak J. Reading harbour charts in coastal navigation: Application to fjord pilots. / "
-     "J. Novak, P. Brown, A. Ito-oka // Navigation. \u2014 2003. \u2014 Vol. 5.",
-     ("Novak", "Brown", "Ito-oka")),
-])
-def test_a_heading_repeated_after_the_titles_slash(entry: str, authors: tuple[str, ...]) -> None:
-    title = "Reading harbour charts in coastal navigation: Application to fjord pilots"
-    assert entries_found([(entry, authors, title)]) == []
-
-
-@pytest.mark.parametrize("entry", [
-    # the slash's names are the entry's own, the next entry's author comes after its end
-    "[9] Dahl, K. Reading harbour charts in coastal navigation / K. Dahl. \u2014 Oslo, 1990. "
-    "\u2014 20 p. [10] Moreau, K. Tidal flats / K. Moreau. \u2014 1999.",
-    # the heading before the title is not among the names after its slash
-    "[9] Dahl, K. Reading harbour charts in coastal navigation / E. Lindqvist, K. Moreau // "
-    "Navigation. \u2014 1995.",
-])
-def test_a_title_after_another_heading_is_not_lent_past_its_slash(entry: str) -> None:
-    assert not found(entry, "Moreau", "Reading harbour charts in coastal navigation")
-
-
 MORE_DATES_AND_RUNS = [
     # a span of old years is a date, not pages
     ("DUVAL Jean et MOREAU Pierre, 1730-1739 : Carte du diocèse de Rouen dressée par ordre "

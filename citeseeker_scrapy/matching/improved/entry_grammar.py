@@ -134,13 +134,6 @@ PARENTHESES = re.compile(r"\([^()]*\)")
 #: Bench & B. Rev. 311 (1926)"); its full stops are abbreviations, its year no author list's.
 LEGAL_CITATION = re.compile(r"(?<![\w.])\d{1,4} (?:[^\s\d()]+ ){1,12}\d{1,5} "
                             r"\((?:1[5-9]|20)\d\d\)")
-#: The statement of responsibility GOST and ISO 690 print after a title: a slash, then all the
-#: work's authors, the first of them also the entry's heading before the title ("Lindqvist,
-#: E. A way to read charts / E. Lindqvist, K. Moreau // Venue"; "//" opens the container).
-RESPONSIBILITY = re.compile(r"[.,]? ?/ (?!/)")
-#: The surname of the name right before a title, with its initials: such an entry's heading
-#: ("Lindqvist, E. ", "Lindqvist E. ").
-HEADING_SURNAME = re.compile(r"([^\W\d_][\w'\u2019-]+),? (?:[^\W\d_]\. ?){1,3}$")
 #: A title-first entry's authors separated by full stops, between its title and a name:
 #: ". X Di, BB. Name", " Ch (Charalampos) Bakirtzes. Alexandra Name" (pieces of one to three
 #: words with no digit, each closed by a full stop, then perhaps the name's given names). No

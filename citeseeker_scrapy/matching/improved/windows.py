@@ -30,7 +30,7 @@ from .entry_grammar import (
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
-    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, RESPONSIBILITY, HEADING_SURNAME,
+    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE,
 )
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
@@ -274,16 +274,15 @@ def _author_list_end(text: str, start: int) -> int:
     A piece that is no name ends the list (short titles and venues have commas close
     together too; so do the pages, "pp. 64-79,", of a style with commas only). One longer
     gap is passed over if at least ``_LIST_RESUMES`` close commas follow it: a footnote or a running header that extraction put inside a long author list.
-    Only inside a long one (``_LIST_COMMAS`` names so far, those before ``start`` too: a
-    page's header after the 20th of 30 names): after a short list the gap is the rest of its
-    entry, and the close commas are the next entry's authors.
+    Only inside a long one (``_LIST_COMMAS`` names so far): after a short list the gap is the
+    rest of its entry, and the close commas are the next entry's authors.
     """
     position, interruptions = start, 1
     for seen in range(_MAX_LIST_COMMAS):
         comma = text.find(",", position, position + _NAME_PIECE + 1)
         if comma >= 0 and _not_a_name(text, position, comma):
             break
-        if comma < 0 and interruptions and _long_list(text, start, seen):
+        if comma < 0 and interruptions and seen >= _LIST_COMMAS:
             comma = text.find(",", position, position + _INTERRUPTION)
             if comma < 0 or not _close_commas_follow(text, comma + 1):
                 break
@@ -292,14 +291,6 @@ def _author_list_end(text: str, start: int) -> int:
             break
         position = comma + 1
     return position
-
-
-def _long_list(text: str, start: int, seen: int) -> bool:
-    """True if the author list holds ``_LIST_COMMAS`` names: ``seen`` after ``start``, and
-    those before it (:func:`_author_list_start`). Called by :func:`_author_list_end` at a
-    gap, once per list."""
-    return seen >= _LIST_COMMAS or (
-        seen + text.count(",", _author_list_start(text, start), start) >= _LIST_COMMAS)
 
 
 def _not_a_name(text: str, start: int, end: int) -> bool:
@@ -689,8 +680,7 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
     entry before) nor pages ("...In: Proc. of DEXA, pp. 18-29 (2006) 8. Svoboda": a venue
     and its pages close an entry; a title-first entry has its authors before them), and
     right before the title no end of an author list ("Toman, M.: Web
-    crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it;
-    unless the list after the title repeats it (:func:`_heading_repeated`).
+    crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it.
     """
     word_start = start
     while word_start > 0 and text[word_start - 1].isalnum():
@@ -700,22 +690,7 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
             and (FULL_STOP_NAMES.fullmatch(text, end, name) is not None
                  or not any(not _ends_a_name(text, match.start())
                             for match in SENTENCE_END.finditer(text, min(end + 2, name), name)))
-            and (not _author_list_ends_before(text, word_start)
-                 or _heading_repeated(text, word_start, end, name)))
-
-
-def _heading_repeated(text: str, word_start: int, end: int, name: int) -> bool:
-    """True if a title at ``text[word_start:end]`` is followed by a statement of
-    responsibility (a slash, then the work's authors up to ``name``) that names the surname of
-    the heading right before the title: GOST and ISO 690 print the first author before the
-    title and all of them after it ("Lindqvist, E. Title / E. Lindqvist, K. Moreau //"), so a
-    later author's name follows its title as in a title-first entry. Called by
-    :func:`_title_first`."""
-    if RESPONSIBILITY.match(text, end) is None:
-        return False
-    heading = HEADING_SURNAME.search(text, max(0, word_start - _NAME_PIECE), word_start)
-    return heading is not None and re.search(
-        rf"(?<![^\W_]){re.escape(heading.group(1))}(?![^\W_])", text[end:name]) is not None
+            and not _author_list_ends_before(text, word_start))
 
 
 def _in_list_after(text: str, end: int, name: int, gap: int) -> bool:
