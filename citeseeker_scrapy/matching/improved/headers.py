@@ -56,6 +56,8 @@ def running_headers(text: str, low: int, high: int,
     the entry again without the headers.
     """
     spans: list[Span] = []
+    if not _any_header_pair(text, low, high):
+        return spans
     for words in _runs(text, low, high, title_word):
         first = 0
         while first + _HEADER_WORDS <= len(words):
@@ -119,14 +121,28 @@ def _merged(spans: Sequence[Span]) -> list[Span]:
     return merged
 
 
+def _any_header_pair(text: str, low: int, high: int) -> bool:
+    """True if two words next to each other among :func:`_long_words` are a header's run
+    (:func:`_header_run`). Every header :func:`running_headers` finds starts with such a
+    pair (the title's words only split these words into runs), so a region without one holds
+    no header: it is passed over before each of its words is compared with the title's,
+    which costs more than this check. Who calls: :func:`running_headers`."""
+    words = _long_words(text, low, high)
+    return any(_header_run(text, first.start(), second.end())
+               for first, second in zip(words, words[1:]))
+
+
+def _long_words(text: str, low: int, high: int) -> list[re.Match[str]]:
+    """The words of ``SHORT_WORD`` letters or more in ``[low, high)``, numbers left out."""
+    return [word for word in _WORDS.finditer(text, low, high)
+            if len(word.group()) >= SHORT_WORD and not word.group().isdigit()]
+
+
 def _runs(text: str, low: int, high: int, title_word: Optional[TitleWord]
           ) -> list[list[re.Match[str]]]:
-    """The words of ``SHORT_WORD`` letters or more in ``[low, high)`` (no number), in runs
-    that the title's words (``title_word``) end."""
+    """:func:`_long_words` in runs that the title's words (``title_word``) end."""
     runs: list[list[re.Match[str]]] = [[]]
-    for word in _WORDS.finditer(text, low, high):
-        if len(word.group()) < SHORT_WORD or word.group().isdigit():
-            continue
+    for word in _long_words(text, low, high):
         if title_word is not None and title_word(word):
             runs.append([])
         else:
