@@ -12,6 +12,7 @@ again without the headers (:func:`without_spans`): ``verify`` for a title's word
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Callable, Optional, Sequence
 
@@ -25,6 +26,7 @@ SHORT_WORD = 4  # letters of a word a running header is likely to hold too ("of"
 _HEADER_PAGES = 2  # a running header: the same words (numbers aside) on this many pages
 _HEADER_WORDS = 2  # words of its own a running header holds at least
 _HEADER_SPAN = 12  # words a running header holds at most beside its own
+_TEXTS_KEPT = 4  # texts whose runs' answers are kept (:func:`_repeats_in`)
 _EDGE = 40  # characters before a header read for its page number or a word every print holds
 _WORDS = re.compile(r"[^\W_]+")
 _TOKEN = re.compile(r"\S+")
@@ -54,6 +56,8 @@ def running_headers(text: str, low: int, high: int,
     the entry again without the headers.
     """
     spans: list[Span] = []
+    if not _any_header_pair(text, low, high):
+        return spans
     for words in _runs(text, low, high, title_word):
         first = 0
         while first + _HEADER_WORDS <= len(words):
@@ -117,14 +121,28 @@ def _merged(spans: Sequence[Span]) -> list[Span]:
     return merged
 
 
+def _any_header_pair(text: str, low: int, high: int) -> bool:
+    """True if two words next to each other among :func:`_long_words` are a header's run
+    (:func:`_header_run`). Every header :func:`running_headers` finds starts with such a
+    pair (the title's words only split these words into runs), so a region without one holds
+    no header: it is passed over before each of its words is compared with the title's,
+    which costs more than this check. Who calls: :func:`running_headers`."""
+    words = _long_words(text, low, high)
+    return any(_header_run(text, first.start(), second.end())
+               for first, second in zip(words, words[1:]))
+
+
+def _long_words(text: str, low: int, high: int) -> list[re.Match[str]]:
+    """The words of ``SHORT_WORD`` letters or more in ``[low, high)``, numbers left out."""
+    return [word for word in _WORDS.finditer(text, low, high)
+            if len(word.group()) >= SHORT_WORD and not word.group().isdigit()]
+
+
 def _runs(text: str, low: int, high: int, title_word: Optional[TitleWord]
           ) -> list[list[re.Match[str]]]:
-    """The words of ``SHORT_WORD`` letters or more in ``[low, high)`` (no number), in runs
-    that the title's words (``title_word``) end."""
+    """:func:`_long_words` in runs that the title's words (``title_word``) end."""
     runs: list[list[re.Match[str]]] = [[]]
-    for word in _WORDS.finditer(text, low, high):
-        if len(word.group()) < SHORT_WORD or word.group().isdigit():
-            continue
+    for word in _long_words(text, low, high):
         if title_word is not None and title_word(word):
             runs.append([])
         else:
@@ -177,8 +195,28 @@ def _whole_header(text: str, low: int, high: int) -> Span:
 
 def _repeated(text: str, run: str) -> bool:
     """True if ``text`` prints ``run``, numbers aside, at least ``_HEADER_PAGES`` times.
-    Its longest part without digits is counted first: most runs fail there, without a
-    pattern scanning the whole text."""
+    Each answer reads the whole text, and one document is searched for many titles whose
+    regions hold the same runs (mostly near-miss titles, every region of which is searched
+    for headers: ``search``), so the answers are kept per text (:func:`_repeats_in`).
+    Who calls: :func:`_header_run` and :func:`_whole_header`."""
+    known = _repeats_in(text)
+    answer = known.get(run)
+    if answer is None:
+        answer = known[run] = _counted_repeated(text, run)
+    return answer
+
+
+@functools.lru_cache(maxsize=_TEXTS_KEPT)
+def _repeats_in(text: str) -> dict[str, bool]:
+    """The answers of :func:`_repeated` for ``text`` so far, run -> answer, for the last
+    ``_TEXTS_KEPT`` texts asked about (the documents being matched now). Keyed on the text
+    itself: a string's hash is computed once, and the same text object is found by identity."""
+    return {}
+
+
+def _counted_repeated(text: str, run: str) -> bool:
+    """:func:`_repeated` read from the text. Its longest part without digits is counted
+    first: most runs fail there, without a pattern scanning the whole text."""
     if text.count(max(re.split(r"\d+", run), key=len)) < _HEADER_PAGES:
         return False
     pattern = re.compile(re.sub(r"\d+", r"\\d+", re.escape(run)))

@@ -21,6 +21,7 @@ words. Two checks on top of it:
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Optional, Sequence
@@ -41,6 +42,7 @@ _MIN_WORD_COVERAGE = 0.8
 _WORD_SCORE = 80  # partial_ratio of a title word with the text near the match
 _JOINED_SCORE = 90  # partial_ratio of a title word inside a printed word joined to another
 _WORD_SLACK = 20  # characters around the match where the title's words are looked for
+_TITLES_KEPT = 8  # titles whose words' answers are kept (:func:`_title_word_answers`)
 _INTERRUPTION = 150  # a running header, footer or page number inside a title (3 lines)
 _SHORT_TITLE_WORDS = 3
 #: A backquote after a blank, before a letter: an opening quote in plain text.
@@ -165,18 +167,34 @@ def headers_in_title(text: str, title: CheckedTitle, low: int, high: int) -> lis
     and hold none of them (``headers.running_headers`` with :func:`_title_word`). Called by
     :func:`_without_running_header` and by ``search`` for a title a page break cut."""
     own = set(title.words)
-    return running_headers(text, low, high, lambda word: _title_word(text, word, own))
+    known = _title_word_answers(title.words)
+    return running_headers(text, low, high, lambda word: _title_word(text, word, own, known))
 
 
-def _title_word(text: str, word: re.Match[str], own: set[str]) -> bool:
+@functools.lru_cache(maxsize=_TITLES_KEPT)
+def _title_word_answers(words: tuple[str, ...]) -> dict[tuple[str, bool], bool]:
+    """The answers of :func:`_title_word` for a title's ``words`` so far, (printed word, a
+    line-end hyphen after it) -> answer, for the last ``_TITLES_KEPT`` titles: ``search``
+    reads every region of a document for a title a page break may have cut, and the same
+    words (a journal's name, a publisher's) stand in many regions, each answer costing a
+    similarity per title word."""
+    return {}
+
+
+def _title_word(text: str, word: re.Match[str], own: set[str],
+                known: dict[tuple[str, bool], bool]) -> bool:
     """True if a printed word of ``text`` is one of the title's words ``own``: as it is, with
     a typo or OCR damage (:func:`_damaged_title_word`), or a piece of one a line-end hyphen
     split at the page break (:func:`_title_word_piece`). Right beside a header ("...Citation
     Styles hyloggcr data", "athab- 1 Journal ... Styles aska area") such a word would make
-    the header's run one that is printed only once."""
-    printed = word.group()
-    return printed in own or _damaged_title_word(printed, own) or _title_word_piece(
-        text, word, own)
+    the header's run one that is printed only once. The answer depends only on the word and
+    whether a hyphen follows it, and is kept in ``known`` (:func:`_title_word_answers`)."""
+    printed, split = word.group(), text.startswith("-", word.end())
+    answer = known.get((printed, split))
+    if answer is None:
+        answer = known[printed, split] = printed in own or _damaged_title_word(
+            printed, own) or _title_word_piece(printed, split, own)
+    return answer
 
 
 def _damaged_title_word(printed: str, own: set[str]) -> bool:
@@ -187,13 +205,12 @@ def _damaged_title_word(printed: str, own: set[str]) -> bool:
                or fuzz.ratio(word, read, score_cutoff=_WORD_SCORE) for word in own)
 
 
-def _title_word_piece(text: str, word: re.Match[str], own: set[str]) -> bool:
-    """True if ``word`` is the first piece of a title word, a line-end hyphen after it
-    ("reinsta-"), or the last piece of one ("ting"); the piece as printed, the title word
-    perhaps with a typo (the query's "chraacteristics" for the printed "characteri- stics"),
-    as :func:`_damaged_title_word` reads a whole word."""
-    printed = word.group()
-    if text.startswith("-", word.end()):
+def _title_word_piece(printed: str, split: bool, own: set[str]) -> bool:
+    """True if ``printed`` is the first piece of a title word, a line-end hyphen after it
+    (``split``: "reinsta-"), or the last piece of one ("ting"); the piece as printed, the
+    title word perhaps with a typo (the query's "chraacteristics" for the printed
+    "characteri- stics"), as :func:`_damaged_title_word` reads a whole word."""
+    if split:
         return any(_same_piece(printed, title_word[:len(printed)]) for title_word in own)
     return any(len(title_word) > len(printed)
                and _same_piece(printed, title_word[-len(printed):]) for title_word in own)
