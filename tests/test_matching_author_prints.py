@@ -11,13 +11,8 @@ import pytest
 
 from tests.support import matching
 
-OPENING = "The studies this paper builds on are listed below.\nReferences\n"
-
-
-def found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
-    """True if the scheme reports the title by the author in the document, printed under a
-    reference list's heading."""
-    return matching.found(OPENING + doc, author, title, scheme)
+OPENING = matching.OPENING
+found = matching.found_in_references
 
 
 # A ditto dash drawn as a rule, not a glyph: extraction keeps only the punctuation after it.

@@ -19,13 +19,8 @@ from citeseeker_scrapy.matching.context import TextMap
 from citeseeker_scrapy.matching.normalize import normalize_text
 from tests.support import matching
 
-OPENING = "The studies this paper builds on are listed below.\nReferences\n"
-
-
-def found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
-    """True if the scheme reports the title by the author in the document, printed under a
-    reference list's heading."""
-    return matching.found(OPENING + doc, author, title, scheme)
+OPENING = matching.OPENING
+found = matching.found_in_references
 
 
 @pytest.mark.parametrize("doc, author, title", [

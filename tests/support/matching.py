@@ -13,3 +13,12 @@ def found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
     """True if ``scheme`` ("improved" or "original") reports ``title`` by ``author`` in ``doc``."""
     matcher = CitationMatcher([AuthorGroup((author,), (title,))], MatcherSettings(scheme=scheme))
     return bool(matcher.find(doc))
+
+
+#: A paper's text before its reference list: the entries of a table test are printed under it.
+OPENING = "The studies this paper builds on are listed below.\nReferences\n"
+
+
+def found_in_references(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
+    """:func:`found` with ``doc`` printed under a reference list's heading (``OPENING``)."""
+    return found(OPENING + doc, author, title, scheme)

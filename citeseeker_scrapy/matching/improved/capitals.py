@@ -30,6 +30,7 @@ import re
 from typing import Callable, Optional, Sequence
 
 from ..names import SKIPPABLE
+from .verify import DROPPED_IN_WORDS
 from .words import is_content
 
 #: The normalized text's ``[start:end]`` with the document's own capitals, or None where they
@@ -40,7 +41,6 @@ _IN_WORDS = re.escape(SKIPPABLE.replace(" ", ""))
 #: A word as the word checks read it: letters and digits, with what extraction leaves inside
 #: words ("well-being", "l'état"), compared without it ("wellbeing").
 _WORDS = re.compile(rf"[^\W_](?:[^\W_]|[{_IN_WORDS}](?=[^\W_]))*")
-_DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
 _WORD_PIECE_BEFORE = re.compile(r"[^\W_]+$")
 _LEFT_OUT = 2  # query words after the hit that the best substring may leave out
 _REACH = 80  # characters after the hit where the query's last words and the field are read
@@ -132,7 +132,7 @@ def _last_query_word(query: Sequence[str], words: list[re.Match[str]],
 
 def _word(match: re.Match[str]) -> str:
     """A printed word as the query's words are compared: "well-being" is "wellbeing"."""
-    return match.group().translate(_DROPPED_IN_WORDS)
+    return match.group().translate(DROPPED_IN_WORDS)
 
 
 def _acronym(word: str) -> bool:

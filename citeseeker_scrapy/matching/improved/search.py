@@ -195,8 +195,10 @@ def _across_page_break(searched: _Searched, title: CheckedTitle,
     title's letters are all there (its LCS with the region reaches the cutoff: ``ranked``).
     Only a region holding such a header is searched again, with the header left out: the
     hit must pass the same checks there, and is reported as the text from its first word to
-    its last, the header inside it. Called by :func:`_best_fuzzy` when no hit was accepted
-    (the header search reads the whole document per word: paid for rare titles only).
+    its last, the header inside it. Called by :func:`_best_fuzzy` when no hit was accepted,
+    mostly for near-miss titles (``headers`` passes over a region with no repeated pair of
+    words first and keeps its answers per document: a document searched for many titles
+    reads its runs once).
     """
     for _, _, index in ranked:
         region = searched.regions[index]

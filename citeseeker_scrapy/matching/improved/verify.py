@@ -76,7 +76,9 @@ _SURNAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d[a-z]? $")
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
-_DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
+#: What extraction leaves inside a word ("well-being", "l'état"), dropped when words are compared
+#: ("wellbeing"); ``capitals`` compares printed words with the query's so too.
+DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
 #: pypdf gives an unmapped ligature glyph as its code in the font: TeX's fi, fl, ffi, ffl.
 _LIGATURE_CODES = {"\x02": "fi", "\x03": "fl", "\x0e": "ffi", "\x0f": "ffl"}
 #: A word as compared: what ``SKIPPABLE`` holds dropped (but blanks), and the "not sign" some
@@ -105,7 +107,7 @@ class CheckedTitle:
     @classmethod
     def prepare(cls, title: Title) -> CheckedTitle:
         """Split the normalized title into words (letters and digits, accents dropped)."""
-        words = tuple(_WORDS.findall(title.text.translate(_DROPPED_IN_WORDS)))
+        words = tuple(_WORDS.findall(title.text.translate(DROPPED_IN_WORDS)))
         return cls(title, words, sum(map(len, words)), len(words) <= _SHORT_TITLE_WORDS)
 
 
