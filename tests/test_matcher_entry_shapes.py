@@ -278,6 +278,16 @@ DITTO_ENTRIES = [
     # Chicago's three em dashes, two dittos in a row
     (f"Weber, Lena, and Jan Novak. 2009. Earlier work. Berlin: Verlag.\n———. 2010. More work. "
      f"Bonn: Press.\n———. 2012. {READING}. Bonn: Press.", ("Weber", "Novak")),
+    # dittos in a row, the first within the name's reach: the entry between the marks is the
+    # same authors', a year late in it (its title's, its report's) no other entry's date
+    ("Open Science Council (1998), A first report on the reading of the web, Department of "
+     "Affairs and Culture. — (2011), Library amendment (strengthening the lending rules and "
+     "other provisions) bill, Senate Legal and Constitutional Affairs Committee, report 2011. — "
+     f"(2012), {READING}, Government of the Commonwealth.", ("Open Science Council",)),
+    ("Weber, Lena. 1998, Earlier work on the reading of the world (Berlin: Verlag) —. 2011, "
+     "Library law amendment (strengthening the lending rules and other provisions) act (Joint "
+     "Committee on Culture and the Arts of the Federal Parliament, report 2011) —. 2012, "
+     f"{READING} (Bonn: Press)", ("Weber",)),
 ]
 
 
@@ -287,9 +297,21 @@ def test_a_dash_for_the_authors_of_the_entry_before(entry: str,
     assert entries_found([(entry, authors, READING)]) == []
 
 
-def test_a_dash_after_another_authors_entry_is_not_lent() -> None:
-    doc = (f"Weber, Lena (2009). Earlier work on the subject. Berlin: Verlag.\nPark, Min (2010). "
-           f"Other things. Bonn: Academia. — (2012). {READING}. Bonn: Academia.")
+@pytest.mark.parametrize("doc", [
+    (f"Weber, Lena (2009). Earlier work on the subject. Berlin: Verlag.\nPark, Min (2010). "
+     f"Other things. Bonn: Academia. — (2012). {READING}. Bonn: Academia."),
+    # the name's entry, a ditto entry within its reach, then another author's entry (dated as
+    # the style dates entries) and that author's ditto entry
+    ("Weber, Lena (1998), Earlier work on the reading of the world, Department of Affairs and "
+     "Culture. — (2011), Library amendment (strengthening the lending rules) bill, Senate "
+     "Committee, report 2011.\nPark, Min (2010), Other things of the world, Bonn: Academia. — "
+     f"(2012), {READING}, Government of the Commonwealth."),
+    # GOST's dash between the fields of one entry is no ditto mark for the next entry
+    ("Weber L. Earlier work on the reading of the world / L. Weber. — Berlin : Verlag, 2009. — "
+     "300 p.\nPark M. Other things of the world / M. Park. — Bonn : Academia, 2010. — 120 p.\n"
+     f"Park M. {READING} / M. Park. — Bonn : Press, 2012. — 90 p."),
+])
+def test_a_dash_after_another_authors_entry_is_not_lent(doc: str) -> None:
     assert not found(doc, "Weber", READING)
 
 
