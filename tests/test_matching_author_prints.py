@@ -98,6 +98,18 @@ def test_a_ditto_entry_after_another_authors_entry_is_not_the_names() -> None:
      "(1999 ). Coastal routes. Lagos", "O\u2019Brennan", "Harbour towns of the Baltic, where trade began"),
     ("D\u2019Amico, R (2011a) Le mura di Lucca\nZanetti, M A (2003) Porte urbane. Milano",
      "D\u2019Amico", "Le mura di Lucca"),
+    # a longer author list: the next entry's one-word name (an organisation's), then its date
+    # printed as the list's own ("et al. 2003, " / "NORDA. 2013, ")
+    ("Halvorsen, K., Lindqvist, E., Berg, A., et al. 2003, Harbour towns of the Baltic, a guide "
+     "to the exhibition, edited by M. Okafor, J. Berg\nNORDA. 2013, Coastal routes. Oslo",
+     "Lindqvist", "Harbour towns of the Baltic, a guide to the exhibition, edited by M. Okafor, "
+     "J. Berg"),
+    ("Halvorsen, K., Lindqvist, E., Berg, A., et al. 2003b, Harbour towns of the Baltic, a guide "
+     "to the exhibition\nNORDA. 2013a, Coastal routes. Oslo", "Halvorsen",
+     "Harbour towns of the Baltic, a guide to the exhibition"),
+    ("Halvorsen, K.; Lindqvist, E.; Berg, A. (2003), Harbour towns of the Baltic, a guide to the "
+     "exhibition\nNORDA. (2013), Coastal routes. Oslo", "Berg",
+     "Harbour towns of the Baltic, a guide to the exhibition"),
 ])
 def test_a_title_ending_before_the_next_dated_author_run(doc: str, author: str,
                                                          title: str) -> None:
@@ -113,6 +125,17 @@ def test_a_title_ending_before_the_next_dated_author_run(doc: str, author: str,
     # what follows the title's word is no author run shaped as the entry's own
     ("D\u2019Amico, R. (2011a). Le mura di Lucca antica, in Storia (2003). Porte. Milano",
      "D\u2019Amico", "Le mura di Lucca"),
+    # a query lacking the title's last word: that word before the next entry's name and date
+    # (a word then a name is no one name), or before a date printed otherwise than the list's
+    ("Halvorsen, K., Lindqvist, E., Berg, A., et al. 2003, Harbour towns of the Baltic, a guide "
+     "to the exhibition catalogue Urquhart, J. 1999, Coastal routes. Lagos", "Halvorsen",
+     "Harbour towns of the Baltic, a guide to the exhibition"),
+    ("Halvorsen, K., Lindqvist, E., Berg, A., et al. 2003, Harbour towns of the Baltic, a guide "
+     "to the exhibition catalogue. (2013) Oslo: Press", "Halvorsen",
+     "Harbour towns of the Baltic, a guide to the exhibition"),
+    ("Halvorsen, K., Lindqvist, E., Berg, A., et al. 2003, Harbour towns of the Baltic, a guide "
+     "to the exhibition catalogue, Oslo. 2013, Press", "Lindqvist",
+     "Harbour towns of the Baltic, a guide to the exhibition"),
 ])
 def test_a_title_going_on_before_a_dated_run_is_still_longer(doc: str, author: str,
                                                              title: str) -> None:

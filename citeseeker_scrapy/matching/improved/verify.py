@@ -29,7 +29,7 @@ from typing import Optional, Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
-from .entry_grammar import ABBREVIATION, AND_WORD, ANY_YEAR, NEXT_FIELD
+from .entry_grammar import ABBREVIATION, AND_WORD, ANY_YEAR, DATE, NEXT_FIELD
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
 from ..similarity import Title
@@ -73,6 +73,11 @@ _SHAPE_WORD = re.compile(r"[^\W\d_]+")
 _SHAPE_NUMBER = re.compile(r"\d+[^\W\d_]?(?![^\W\d_])")
 _SHAPE_GIVEN = re.compile(r"a(?:\.?[ -]a)+")
 _SURNAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*")
+#: The date that ends an author list right before its title, the punctuation around it in
+#: groups 1 and 2: "..., et al. 2003, ", "..., Berg, A. (2003), ", "... (2005 ). ".
+_RUN_DATE = re.compile(rf"\.? ?(\(?)(?:{DATE}) ?(\)?[.,:]?) $")
+#: One name after a hit: a word (an organisation's, a surname) and perhaps its initials.
+_NAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d[a-z]? $")
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
@@ -305,15 +310,31 @@ def _dated_run_again(text: str, name_end: int, first: int, last: int) -> bool:
     or initials and its year, ``text[name_end:first]``), and the words after the hit are a
     surname and a run of the same shape: the next entry ("O'Connell, P L (2005 ). Title Where
     Observed Uriagereka, J (1999 ). Title": author-year styles that close no entry ending
-    with its title). Called by :func:`_next_entry_as_this`."""
+    with its title); or one name and a date printed as the run's own (:func:`_dated_name_after`:
+    a run of several names, an organisation after it). Called by :func:`_next_entry_as_this`."""
     own = text[name_end:first]
-    if not own.startswith(", ") or len(own) > _EDGE_WORD or ANY_YEAR.search(own) is None:
+    if not own.startswith(", ") or ANY_YEAR.search(own) is None:
         return False
     surname = _SURNAME_AFTER.match(text, last)
-    if surname is None:
+    if surname is not None and len(own) <= _EDGE_WORD and _run_shape(
+            text[surname.end():surname.end() + 2 * len(own)]).startswith(_run_shape(own)):
+        return True
+    return _dated_name_after(text, own, last)
+
+
+def _dated_name_after(text: str, own: str, last: int) -> bool:
+    """True if the words after a hit ending at ``last`` are one name, a word (an
+    organisation's) or a surname and its initials, then a date printed as the hit's own entry
+    prints its date after its author list ``own`` ("Halvorsen, K., Berg, A., et al. 2003,
+    Title NORDA. 2013, Title", "... Title Urquhart, J. 1999, Title"): the next entry. A
+    query lacking the title's last word has that word before the next entry's name, which
+    is no name of one word then the date. Called by :func:`_dated_run_again`."""
+    date = _RUN_DATE.search(own)
+    name = _NAME_AFTER.match(text, last)
+    if date is None or name is None:
         return False
-    after = text[surname.end():surname.end() + 2 * len(own)]
-    return _run_shape(after).startswith(_run_shape(own))
+    again = rf"\.? ?{re.escape(date[1])}{DATE} ?{re.escape(date[2])} "
+    return re.compile(again).match(text, name.end()) is not None
 
 
 def _run_shape(run: str) -> str:
