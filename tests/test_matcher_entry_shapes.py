@@ -315,6 +315,39 @@ def test_a_dash_after_another_authors_entry_is_not_lent(doc: str) -> None:
     assert not found(doc, "Weber", READING)
 
 
+# The authors printed once, above their works, each later work opening with its date alone
+# (biblatex's philosophy styles): the name's own date printed bare after its author run.
+DATED_ENTRIES = [
+    ("Open Science Council 1998 A first report on the reading of the web, Department of Affairs "
+     "and Culture. 2011 Library amendment (strengthening the lending rules and other provisions) "
+     f"bill, Senate Legal and Constitutional Affairs Committee. 2012 {READING}, Government.",
+     ("Open Science Council",)),
+    ("Weber, Lena 1986 Earlier work on the reading of the world and its lists, Weinheim und "
+     "Basel. 1989 “Lists and readers of the world: the tasks of a library”, in Kann denn Lesen "
+     f"schöner sein?, s.n., Frankfurt/M, p. 5-9. 1997 “{READING}”, in: Zeitung, 29, p. 7.",
+     ("Weber",)),
+]
+
+
+@pytest.mark.parametrize("entry, authors", DATED_ENTRIES)
+def test_a_date_alone_for_the_authors_of_the_entry_before(entry: str,
+                                                          authors: tuple[str, ...]) -> None:
+    assert entries_found([(entry, authors, READING)]) == []
+
+
+@pytest.mark.parametrize("doc", [
+    # a date after a sentence end where the name's entry prints no bare date: a journal's
+    # issue (Vancouver), and the next author's entry after it
+    ("Weber L, Novak J. Earlier work on the reading of the world. J Libr Stud. 2011 Mar;12(3):"
+     f"45-9. Park M. {READING}. J Libr Stud. 2012 Apr;13(1):1-9."),
+    # the name's date bare, but another author's entry (its own bare date) before the title
+    ("Weber, Lena 1986 Earlier work on the reading of the world, Basel. Park, Min 1989 Other "
+     f"things of the world, Bonn. 1997 {READING}, Bonn: Press."),
+])
+def test_a_date_after_another_authors_entry_is_not_lent(doc: str) -> None:
+    assert not found(doc, "Weber", READING)
+
+
 NAMES_THEN_YEAR = [
     # ISO 690 in Czech: the second author's given names before the surname
     (f"ROY, TC a Seay J. Low BACK, 2011. {READING}. Medicine & Science. 43.", ("Roy",)),

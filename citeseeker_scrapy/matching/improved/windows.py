@@ -22,7 +22,7 @@ import re
 from bisect import bisect_right
 from functools import partial
 from itertools import repeat
-from typing import Iterator, NamedTuple, Optional, Sequence
+from typing import Callable, Iterator, NamedTuple, Optional, Sequence
 
 from .entry_grammar import (
     YEAR, LIST_BEFORE_TITLE, AFTER_VENUE, AFTER_PAGES, GIVEN_NAMES_ONLY, LAST_AUTHOR,
@@ -193,9 +193,15 @@ def _through_unnumbered_ditto(text: str, end: int, length: int, longest_title: i
     entry can only move the end further out, so where that "[n]" is before ``high`` it ends the
     region either way, and the scan of ``2 * length`` characters after the name is saved."""
     ditto = _ditto_entry(text, end, end + 2 * length)
+    find = _ditto_entry
     if ditto is None:
-        return high
-    return min(len(text), _after_ditto_entries(text, ditto, length) + longest_title)
+        find = _same_authors_entry(text, end)
+        if find is _ditto_entry:
+            return high
+        ditto = find(text, end, end + 2 * length)
+        if ditto is None:
+            return high
+    return min(len(text), _after_ditto_entries(text, ditto, length, find) + longest_title)
 
 
 def attributed(text: str, region: Region, start: int, end: int, length: int) -> Optional[str]:
@@ -387,8 +393,9 @@ def _on_to_ditto_entry(text: str, occurrence: Occurrence, start: int, length: in
     :func:`_in_entry` decides whether the title is in one of them."""
     if start - occurrence.end > (_MAX_DITTO_ENTRIES + 3) * length:
         return None  # past the ditto entries that can follow (:func:`_after_ditto_entries`)
-    ditto = _ditto_entry(text, occurrence.end, min(start, occurrence.end + 2 * length))
-    if ditto is None or start >= _after_ditto_entries(text, ditto, length):
+    find = _same_authors_entry(text, occurrence.end)
+    ditto = find(text, occurrence.end, min(start, occurrence.end + 2 * length))
+    if ditto is None or start >= _after_ditto_entries(text, ditto, length, find):
         return None
     return occurrence._replace(search_end=max(occurrence.search_end, ditto.start()))
 
@@ -416,13 +423,58 @@ def _ditto_entry(text: str, pos: int, endpos: int) -> Optional[re.Match[str]]:
     return None
 
 
-def _after_ditto_entries(text: str, ditto: re.Match[str], length: int) -> int:
+MarkFinder = Callable[[str, int, int], Optional[re.Match[str]]]
+
+#: A date printed bare after an author run, a word before it and a word or an opening quote
+#: after it: "Preuss-Lausitz, Ulf 1986 Title", "Refugee Council of Australia 1905 Title".
+_BARE_YEAR = "(?:1[5-9]|20)\\d\\d[a-z]? (?=[^\\W\\d_]|[\"\u201c\u00ab\u2018])"
+_BARE_DATE = re.compile("(?:(?<=[^\\W\\d_] )|(?<=[^\\W\\d_]\\. ))" + _BARE_YEAR)
+#: ... and such a date alone after a sentence end ("...Weinheim und Basel. 1989 “Title”",
+#: "...p. 5-9. 1997 Title"; not after an initial: "Dudley, S. 2011 Title" is an author run's).
+_DATED_ENTRY = re.compile("(?:(?<=[^\\W_]{2}\\. )|(?<=\\d\\. )|(?<=[\"\u201d\u00bb]\\. ))"
+                          + _BARE_YEAR)
+#: Any of those dates, after a blank: :func:`_run_start` tells the two kinds apart.
+_ANY_BARE_DATE = re.compile("(?<= )" + _BARE_YEAR)
+_DATE_REACH = 2 * _NAME_PIECE  # characters after a name in which its run's date is printed
+
+
+def _same_authors_entry(text: str, name_end: int) -> MarkFinder:
+    """How the entries of the same authors after a name's entry open: with a ditto mark
+    (:func:`_ditto_entry`); where the name's own entry prints its date bare after its author
+    run, also with that date alone after the entry before's sentence end (styles that print
+    the authors once, above their works: "Preuss-Lausitz, Ulf 1986 Title, Basel. 1989 “Title”,
+    Frankfurt. 1997 Title"). Called by :func:`_through_unnumbered_ditto`,
+    :func:`_on_to_ditto_entry` and :func:`_in_entry`."""
+    return _ditto_entry if _own_bare_date(text, name_end) is None else _ditto_or_dated_entry
+
+
+def _own_bare_date(text: str, name_end: int) -> Optional[re.Match[str]]:
+    """The date printed bare after the author run of a name ending at ``name_end``, with no
+    sentence end between them (``_BARE_DATE``), or None."""
+    date = _BARE_DATE.search(text, name_end, name_end + _DATE_REACH)
+    if date is None or SENTENCE_ENDS_IN_GAP.search(text, name_end, date.start()):
+        return None
+    return date
+
+
+def _ditto_or_dated_entry(text: str, pos: int, endpos: int) -> Optional[re.Match[str]]:
+    """The first ditto mark (:func:`_ditto_entry`) or ``_DATED_ENTRY`` from ``pos`` to
+    ``endpos`` (the first letter of the entry after its date may lie at ``endpos``: a title
+    starting there)."""
+    ditto = _ditto_entry(text, pos, endpos)
+    stop = endpos if ditto is None else ditto.start()
+    dated = _DATED_ENTRY.search(text, pos, stop + 1)
+    return ditto if dated is None or dated.end() > stop else dated
+
+
+def _after_ditto_entries(text: str, ditto: re.Match[str], length: int,
+                         find: MarkFinder = _ditto_entry) -> int:
     """How far after an unnumbered entry's ditto mark ("...1991. — Title", "...1988. . Title")
     a title may start: ``length`` after the last of the marks that follow each other within
-    ``length``, a few in a row. The same authors' entries go on there; :func:`_in_entry`
-    decides whether a title is in one of them."""
+    ``length``, a few in a row (each found by ``find``: :func:`_same_authors_entry`). The same
+    authors' entries go on there; :func:`_in_entry` decides whether a title is in one of them."""
     for _ in range(_MAX_DITTO_ENTRIES):
-        following = _ditto_entry(text, ditto.end(), ditto.end() + length)
+        following = find(text, ditto.end(), ditto.end() + length)
         if following is None:
             break
         ditto = following
@@ -449,11 +501,12 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
     author list, would show); where that rest is the middle of a ditto entry within the name's
     reach, from that entry's mark (:func:`_ditto_entry_between`). Called by :func:`attributed`.
     """
+    find = _same_authors_entry(text, occurrence.end)
     for _ in range(_MAX_DITTO_ENTRIES + 1):
         end = _entry_end(text, occurrence, length)
         if start < end:
             return True
-        ditto = _ditto_entry(text, end, start)
+        ditto = find(text, end, start)
         if ditto is None:
             return (CODE_BEFORE_TITLE.fullmatch(text, end, start) is not None
                     and _names_then_year(text, occurrence, end))
@@ -501,12 +554,20 @@ def _names_then_year(text: str, occurrence: Occurrence, year_end: int) -> bool:
 def _run_start(text: str, name_end: int, end: int) -> int:
     """Where the run of names a name ends at goes on with no other entry in ``[name_end,
     end)``: after its author list (a footnote may interrupt a long one) and after the last
-    ditto mark (that entry goes on with the same authors)."""
+    ditto mark (that entry goes on with the same authors), or the last date that opens an
+    entry of the same authors (:func:`_same_authors_entry`) with no other author run's bare
+    date before it ("Weber, Lena 1986 Title. Park, Min 1989 Title. 1997 Title": Park's)."""
     run_start = name_end
     if text.count(",", name_end, name_end + _LIST_WINDOW) >= _LIST_COMMAS:
         run_start = max(run_start, _author_list_end(text, name_end))
     for ditto in DITTO_IN_GAP.finditer(text, name_end, end):
         run_start = ditto.end()
+    own = _own_bare_date(text, name_end)
+    if own is not None:
+        for date in _ANY_BARE_DATE.finditer(text, own.end(), min(len(text), end + 1)):
+            if date.end() > end or not _DATED_ENTRY.match(text, date.start()):
+                break
+            run_start = max(run_start, date.end())
     return run_start
 
 
