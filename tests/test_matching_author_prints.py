@@ -110,6 +110,10 @@ def test_a_ditto_entry_after_another_authors_entry_is_not_the_names() -> None:
     ("Halvorsen, K.; Lindqvist, E.; Berg, A. (2003), Harbour towns of the Baltic, a guide to the "
      "exhibition\nNORDA. (2013), Coastal routes. Oslo", "Berg",
      "Harbour towns of the Baltic, a guide to the exhibition"),
+    # an organisation's entry, its name and date: the next entry's one name and date alike
+    ("Nordic Harbour Institute. 1988, Harbour towns of the Baltic, a guide to the exhibition\n"
+     "Coll. 1867, Coastal routes, Lagos", "Nordic Harbour Institute",
+     "Harbour towns of the Baltic, a guide to the exhibition"),
 ])
 def test_a_title_ending_before_the_next_dated_author_run(doc: str, author: str,
                                                          title: str) -> None:
@@ -135,6 +139,9 @@ def test_a_title_ending_before_the_next_dated_author_run(doc: str, author: str,
      "Harbour towns of the Baltic, a guide to the exhibition"),
     ("Halvorsen, K., Lindqvist, E., Berg, A., et al. 2003, Harbour towns of the Baltic, a guide "
      "to the exhibition catalogue, Oslo. 2013, Press", "Lindqvist",
+     "Harbour towns of the Baltic, a guide to the exhibition"),
+    ("Nordic Harbour Institute. 1988, Harbour towns of the Baltic, a guide to the exhibition "
+     "catalogue. Coll. 1867, Coastal routes, Lagos", "Nordic Harbour Institute",
      "Harbour towns of the Baltic, a guide to the exhibition"),
 ])
 def test_a_title_going_on_before_a_dated_run_is_still_longer(doc: str, author: str,

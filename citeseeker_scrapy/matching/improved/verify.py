@@ -73,9 +73,10 @@ _SHAPE_WORD = re.compile(r"[^\W\d_]+")
 _SHAPE_NUMBER = re.compile(r"\d+[^\W\d_]?(?![^\W\d_])")
 _SHAPE_GIVEN = re.compile(r"a(?:\.?[ -]a)+")
 _SURNAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*")
+_ANY_DATE = rf"(?:{DATE}|{ANY_YEAR.pattern}[a-z]?)"  # an older year too: "Coll. 1867, "
 #: The date that ends an author list right before its title, the punctuation around it in
 #: groups 1 and 2: "..., et al. 2003, ", "..., Berg, A. (2003), ", "... (2005 ). ".
-_RUN_DATE = re.compile(rf"\.? ?(\(?)(?:{DATE}) ?(\)?[.,:]?) $")
+_RUN_DATE = re.compile(rf"\.? ?(\(?){_ANY_DATE} ?(\)?[.,:]?) $")
 #: One name after a hit: a word (an organisation's, a surname) and perhaps its initials.
 _NAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
@@ -311,8 +312,12 @@ def _dated_run_again(text: str, name_end: int, first: int, last: int) -> bool:
     surname and a run of the same shape: the next entry ("O'Connell, P L (2005 ). Title Where
     Observed Uriagereka, J (1999 ). Title": author-year styles that close no entry ending
     with its title); or one name and a date printed as the run's own (:func:`_dated_name_after`:
-    a run of several names, an organisation after it). Called by :func:`_next_entry_as_this`."""
+    a run of several names, an organisation after it; also after an organisation's name and
+    its date, "Battelle Institute. 1988, Title Coll. 1867, Title"). Called by
+    :func:`_next_entry_as_this`."""
     own = text[name_end:first]
+    if _RUN_DATE.fullmatch(own):  # an organisation's entry: "Battelle Institute. 1988, Title"
+        return _dated_name_after(text, own, last)
     if not own.startswith(", ") or ANY_YEAR.search(own) is None:
         return False
     surname = _SURNAME_AFTER.match(text, last)
@@ -333,7 +338,7 @@ def _dated_name_after(text: str, own: str, last: int) -> bool:
     name = _NAME_AFTER.match(text, last)
     if date is None or name is None:
         return False
-    again = rf"\.? ?{re.escape(date[1])}{DATE} ?{re.escape(date[2])} "
+    again = rf"\.? ?{re.escape(date[1])}{_ANY_DATE} ?{re.escape(date[2])} "
     return re.compile(again).match(text, name.end()) is not None
 
 
