@@ -278,16 +278,6 @@ DITTO_ENTRIES = [
     # Chicago's three em dashes, two dittos in a row
     (f"Weber, Lena, and Jan Novak. 2009. Earlier work. Berlin: Verlag.\n———. 2010. More work. "
      f"Bonn: Press.\n———. 2012. {READING}. Bonn: Press.", ("Weber", "Novak")),
-    # dittos in a row, the first within the name's reach: the entry between the marks is the
-    # same authors', a year late in it (its title's, its report's) no other entry's date
-    ("Open Science Council (1998), A first report on the reading of the web, Department of "
-     "Affairs and Culture. — (2011), Library amendment (strengthening the lending rules and "
-     "other provisions) bill, Senate Legal and Constitutional Affairs Committee, report 2011. — "
-     f"(2012), {READING}, Government of the Commonwealth.", ("Open Science Council",)),
-    ("Weber, Lena. 1998, Earlier work on the reading of the world (Berlin: Verlag) —. 2011, "
-     "Library law amendment (strengthening the lending rules and other provisions) act (Joint "
-     "Committee on Culture and the Arts of the Federal Parliament, report 2011) —. 2012, "
-     f"{READING} (Bonn: Press)", ("Weber",)),
 ]
 
 

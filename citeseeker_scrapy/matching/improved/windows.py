@@ -30,7 +30,7 @@ from .entry_grammar import (
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
-    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, DATE,
+    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE,
 )
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
@@ -406,11 +406,6 @@ def _on_to_ditto_entry(text: str, occurrence: Occurrence, start: int, length: in
 _DITTO_ENTRY_OPENING = re.compile("[.)](?= (?:[\u2014\u2013\\-_.,:;]|i?idem|eae?dem|ders|dies))")
 
 
-#: The date after an entry's ditto mark, as the style prints its entries' dates: "— (2012), ",
-#: "—. 2012, ", "———. 2010. " (the punctuation before and after it, groups 1 and 2).
-_DATE_AFTER_MARK = re.compile(rf"(\.? ?\(?)(?:{DATE})(\)?[.,:]?) ")
-
-
 def _ditto_entry(text: str, pos: int, endpos: int) -> Optional[re.Match[str]]:
     """The first ``DITTO_ENTRY`` from ``pos`` to ``endpos``, as ``DITTO_ENTRY.search(text, pos,
     endpos)`` finds it, in about half its time. Why: the search regions look for one after
@@ -498,8 +493,7 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
     Title", "..., 2011. — Title") has the authors of the one before, so the name's entry goes
     on through it, if only the rest of that entry lies between its end and the mark: one
     sentence at most (its publisher) and no year (another entry's title and venue, or its dated
-    author list, would show); where that rest is the middle of a ditto entry within the name's
-    reach, from that entry's mark (:func:`_ditto_entry_between`). Called by :func:`attributed`.
+    author list, would show). Called by :func:`attributed`.
     """
     find = _same_authors_entry(text, occurrence.end)
     for _ in range(_MAX_DITTO_ENTRIES + 1):
@@ -510,36 +504,12 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
         if ditto is None:
             return (CODE_BEFORE_TITLE.fullmatch(text, end, start) is not None
                     and _names_then_year(text, occurrence, end))
-        if (ANY_YEAR.search(text, end, ditto.start()) or len(
-                SENTENCE_ENDS_IN_GAP.findall(text, end, ditto.start())) > 1) and not (
-                _ditto_entry_between(text, occurrence.end, end, ditto)):
+        if ANY_YEAR.search(text, end, ditto.start()) or len(
+                SENTENCE_ENDS_IN_GAP.findall(text, end, ditto.start())) > 1:
             return False
         occurrence = Occurrence(ditto.start(), ditto.end(), occurrence.author,
                                 ditto.end() + length)
     return False
-
-
-def _ditto_entry_between(text: str, name_end: int, end: int, ditto: re.Match[str]) -> bool:
-    """True if the entry of a name ending at ``name_end`` ends at a ditto mark before its
-    search end ``end``, and the entry that mark opens (the last such one) runs on to the mark
-    ``ditto``: the same authors' entries, one after the other ("...Affairs. — (2011), Amendment
-    bill 2011, Senate Committee. — (2012), Title"). The rest of the name's entry read from
-    ``end`` is then the middle of that entry, where a year (its title's, a report's) dates
-    nothing. Both marks must be followed by a date printed alike, and no date printed so may
-    lie between them, after the first one's own: that would be another entry's ("— (2011),
-    Bill, Committee. Park, Min (2010), Title. — (2012), Title": the last mark is Park's).
-    Called by :func:`_in_entry` when that rest holds a year or a sentence end too many."""
-    last, inside = None, _ditto_entry(text, name_end, end)
-    while inside is not None:
-        last, inside = inside, _ditto_entry(text, inside.end(), end)
-    if last is None:
-        return False
-    own = _DATE_AFTER_MARK.match(text, last.end())
-    date = _DATE_AFTER_MARK.match(text, ditto.end())
-    if own is None or date is None or own.group(1, 2) != date.group(1, 2):
-        return False
-    printed = re.compile(re.escape(date[1]) + DATE + re.escape(date[2]) + " ")
-    return printed.search(text, own.end(), ditto.start()) is None
 
 
 def _names_then_year(text: str, occurrence: Occurrence, year_end: int) -> bool:
