@@ -6,7 +6,8 @@ benchmarks call :func:`pdf_text` in-process. It imports only the standard librar
 (when first needed) and the text-cut rule of ``model``, so a worker stays small.
 
 What it decides: which engine reads (PDFium, pypdf as the lenient fallback), which pages are read
-of a long document (its two ends, ``model.end_chars``), PDFium's soft hyphens and pypdf's
+of a long document (its two ends, ``model.end_chars``), a page's lines in reading order where a
+browser painted a margin column first (``pdf_order``), PDFium's soft hyphens and pypdf's
 unmapped ligature codes, and what page 1 says of its work (``works.pdf_meta``) when asked.
 """
 
@@ -20,6 +21,7 @@ from typing import Any, NamedTuple
 from ..hyphens import WORD_GOES_ON
 from ..settings_table import default_of
 from .model import end_chars, ends_kept, error_text
+from .pdf_order import reading_order
 
 PDF_ENGINES = ("pdfium", "pypdf")
 
@@ -164,9 +166,10 @@ def _pdfium_page(document: Any, index: int) -> str:
     page = document[index]
     try:
         textpage = page.get_textpage()
-        text = textpage.get_text_range()
-        textpage.close()
-        return _plain(text)
+        try:
+            return _plain(reading_order(textpage, textpage.get_text_range()))
+        finally:
+            textpage.close()
     finally:
         page.close()
 
@@ -198,7 +201,8 @@ def _pdfium_first_page(document: Any, layout: bool) -> tuple[str, list[Any] | No
         textpage = page.get_textpage()
         try:
             raw_text = textpage.get_text_range()
-            return (_plain(raw_text), *_first_page_lines(textpage, raw_text, page, layout))
+            return (_plain(reading_order(textpage, raw_text)),
+                    *_first_page_lines(textpage, raw_text, page, layout))
         finally:
             textpage.close()
     finally:

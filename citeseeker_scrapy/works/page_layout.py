@@ -47,7 +47,7 @@ def page_lines(textpage: Any, raw_text: str, page_size: tuple[float, float]) -> 
     import pypdfium2.raw as pdfium_c
 
     handle = textpage.raw
-    offsets = _char_offsets(raw_text, textpage.count_chars())
+    offsets = char_offsets(raw_text, textpage.count_chars())
     box = pdfium_c.FS_RECTF()
     width, height = (max(1.0, side) for side in page_size)
     lines: list[Line] = []
@@ -112,7 +112,7 @@ def _base(letter: str) -> str:
     return {"ı": "i", "ȷ": "j"}.get(letter, letter)
 
 
-def _char_offsets(text: str, count: int):
+def char_offsets(text: str, count: int):
     """Index in ``text`` → PDFium's character index (they differ after a character outside
     the Basic Multilingual Plane, which PDFium counts twice)."""
     if len(text) == count:
