@@ -87,3 +87,32 @@ def test_another_author_s_title_across_a_page_break_is_not_theirs() -> None:
     doc = _paged(BROWSER, "Lindqvist, T. 1985. Peat. Riga: Zinat.\n" + entry,
                  len("Lindqvist, T. 1985. Peat. Riga: Zinat.\n") + entry.index(LONG) + 80)
     assert not _found(doc, "Lindqvist", LONG)
+
+
+
+#: A title whose second half names the volume, and an entry before it in the same volume: the
+#: volume's name and what follows it (a publisher and series that repeat one of its words)
+#: are printed twice.
+IN_VOLUME = ("The drainage of raised peat bogs and the three-dimensional mapping of their margins. "
+             "Proceedings Northwestern Peatland Hydrology Conference: Origins, Conservation (1988)")
+SAME_VOLUME = ("Berzins, A. 1990. Peat cutting on the lowland shores. Proceedings Northwestern "
+               "Peatland Hydrology Conference: Origins, Conservation (1988). Survey Office, Riga: "
+               "Hydrology Series 12, 10–19.\n")
+
+
+@pytest.mark.parametrize("header, query, found", [
+    # the page break where the words the two entries share start: their second print is
+    # no header of its own (the page number before it is the page's header's)
+    (BROWSER, IN_VOLUME, True),
+    (JOURNAL, IN_VOLUME, True),
+    # near misses stay rejected
+    (BROWSER, IN_VOLUME.replace("raised peat", "raised moss"), False),
+    (BROWSER, IN_VOLUME.replace("three-dimensional ", ""), False),
+    (JOURNAL, IN_VOLUME.replace("Peatland Hydrology", "Hydrology"), False),
+])
+def test_a_title_cut_where_words_printed_twice_start_is_read_across_the_header(
+        header: str, query: str, found: bool) -> None:
+    entry = (f"{SAME_VOLUME}Lindqvist, T. 1990. {IN_VOLUME}. Survey Office, Riga: Hydrology "
+             "Series 12, 40–51.")
+    doc = _paged(header, entry, entry.index("Proceedings", len(SAME_VOLUME)))
+    assert _found(doc, "Lindqvist", query) is found

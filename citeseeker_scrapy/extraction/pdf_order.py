@@ -66,7 +66,7 @@ def reading_order(textpage: Any, raw_text: str) -> str:
     if not painted_first:
         return raw_text
     rest = [index for index in range(painted_first[-1] + 1, len(pieces)) if boxes.line(index)]
-    if len(painted_first) * 2 > len(rest):
+    if len(painted_first) * 2 > len(rest):  # a margin column: fewer lines than its text
         return raw_text
     moved_lines = [boxes.line(index) for index in painted_first]
     rest_lines = [boxes.line(index) for index in rest]
