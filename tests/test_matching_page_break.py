@@ -116,3 +116,21 @@ def test_a_title_cut_where_words_printed_twice_start_is_read_across_the_header(
              "Series 12, 40–51.")
     doc = _paged(header, entry, entry.index("Proceedings", len(SAME_VOLUME)))
     assert _found(doc, "Lindqvist", query) is found
+
+
+ENDS_PAST = "Resilient harbour towns and their tidal defences: a working model for a shared approach"
+
+
+@pytest.mark.parametrize("header, query, found", [
+    # the title's last word past the header: found
+    (BROWSER, ENDS_PAST, True),
+    (JOURNAL, ENDS_PAST, True),
+    # the word before the page break dropped from the query: the title goes on past the hit
+    (BROWSER, ENDS_PAST.replace("a shared approach", "an approach"), False),
+    (JOURNAL, ENDS_PAST.replace("a shared approach", "an approach"), False),
+])
+def test_a_word_the_query_lacks_right_before_a_page_break_is_the_title_s(
+        header: str, query: str, found: bool) -> None:
+    entry = _entry("Lindqvist", ENDS_PAST)
+    doc = _paged(header, entry, entry.index("approach"))
+    assert _found(doc, "Lindqvist", query) is found

@@ -276,7 +276,24 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
         # of its ends (a query word missing between them is missing, not past a header)
     low = last_entry_start(text, max(0, low - _INTERRUPTION), start)
     high = next_entry_start(text, end, high + _INTERRUPTION)
+    before = _words_across_header(text, low, first) or before
+    after = _words_across_header(text, last, high) or after
     return same_work(title.words, _word_text(text, low, high), inside, before, after)
+
+
+def _words_across_header(text: str, low: int, high: int) -> str:
+    """The words of ``text[low:high]`` with the running headers in it left out, or "" if it
+    holds none. Read by :func:`_same_work` beside a hit a header cut short: the title's
+    words past the header then bound the printed title, so a word the query lacks right
+    before the page break ("...for a *participatory* | header | approach" read for "...for a
+    approach") is one of the title's own, not a word past the hit's end. Any header, not
+    only one between two of the query's words (``headers_in_title``): the word the query
+    lacks stands beside it."""
+    spans = running_headers(text, low, high)
+    if not spans:
+        return ""
+    cleaned, moved = without_spans(text, spans)
+    return _word_text(cleaned, moved(low), moved(high))
 
 
 def _next_entry_as_this(text: str, name: Optional[Span], first: int, last: int) -> bool:
