@@ -2,13 +2,16 @@
 first) are read at their place; a page painted in reading order, or in columns, stays as it is.
 
 Each PDF is made by Ghostscript from PostScript that paints its lines in the order given, at
-the places given, so the order PDFium reads is the painting order of the test.
+the places given, so the order PDFium reads is the painting order of the test; pypdf then
+names its producer (a browser's, or a typesetter's).
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 
+import pypdf
 import pytest
 
 from citeseeker_scrapy.extraction.pdf import pdf_text
@@ -18,17 +21,25 @@ Painted = tuple[float, float, str]  # x, y (points from the bottom), text
 ROW = 14  # the distance between two lines
 
 
-def painted_pdf(lines: Sequence[Painted]) -> bytes:
+BROWSER = "Skia/PDF m120"  # Chromium's producer
+
+
+def painted_pdf(lines: Sequence[Painted], producer: str = BROWSER) -> bytes:
     """A one-page PDF whose lines are painted in the order given, in 10 pt Times."""
     out = ["%!PS-Adobe-3.0", "%%Pages: 1", "%%EndComments", "%%Page: 1 1",
            "/Times-Roman findfont 10 scalefont setfont"]
     out += [f"{x} {y} moveto {docgen.ps_string(text)} show" for x, y, text in lines]
     out += ["showpage", "%%EOF"]
-    return docgen.ghostscript_pdf(("\n".join(out) + "\n").encode("latin-1"))
+    writer = pypdf.PdfWriter(clone_from=io.BytesIO(
+        docgen.ghostscript_pdf(("\n".join(out) + "\n").encode("latin-1"))))
+    writer.add_metadata({"/Producer": producer})
+    named = io.BytesIO()
+    writer.write(named)
+    return named.getvalue()
 
 
-def read(lines: Sequence[Painted]) -> str:
-    return docgen.normalized(pdf_text(painted_pdf(lines))[1])
+def read(lines: Sequence[Painted], producer: str = BROWSER) -> str:
+    return docgen.normalized(pdf_text(painted_pdf(lines, producer))[1])
 
 
 def entries(top: float, left: float, rows: Sequence[str]) -> list[Painted]:
@@ -93,3 +104,11 @@ def test_a_margin_column_painted_first_is_read_beside_its_lines(
 def test_a_page_painted_in_reading_order_or_in_columns_stays_as_painted(
         painted: list[Painted], reads: str) -> None:
     assert reads in read(painted)
+
+
+def test_a_typesetter_s_page_is_read_as_painted() -> None:
+    """A typesetter paints a page's text in its order, or in columns: its pages are not
+    measured, a line painted first stays first."""
+    painted = LABELS + entries(700, 100, NUMBERED)
+    assert read(painted, BROWSER).startswith("[7] hollis m.")
+    assert read(painted, "pdfTeX-1.40.25").startswith("[7] [8] [9] hollis m.")

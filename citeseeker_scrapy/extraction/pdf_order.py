@@ -1,6 +1,7 @@
 """A page's lines painted before the text they stand beside, put back in their place.
 
-Who calls it: ``pdf.py``, on every page PDFium reads, with the page's text page still open.
+Who calls it: ``pdf.py``, on every page PDFium reads of a PDF a browser printed
+(:func:`painted_by_a_browser`), with the page's text page still open.
 
 Why: PDFium gives a page's text in the order it was painted. A browser that prints an HTML
 page paints every floated box of the page before the page's ordinary text (CSS's painting
@@ -22,6 +23,7 @@ precedes on the page. If any line of the run has no such place, the page stays a
 from __future__ import annotations
 
 import re
+from itertools import accumulate
 from typing import Any, NamedTuple
 
 from citeseeker_scrapy.works.page_layout import char_offsets
@@ -41,12 +43,23 @@ LINE_PITCH = 1.5
 SPARE_ROOM = 2.5
 
 
-class PageLine(NamedTuple):
-    """One line of PDFium's page text and its box (PDF units, y up)."""
+#: How a PDF's "Producer" starts when a browser printed it (an HTML page, its CSS painting
+#: order): Chromium's (Chrome, Edge, headless Chromium), Firefox's (cairo), wkhtmltopdf's
+#: (Qt), WeasyPrint's.
+BROWSER_PRODUCERS = ("Skia/PDF", "cairo", "Qt ", "WeasyPrint")
 
-    text: str
+
+def painted_by_a_browser(producer: str) -> bool:
+    """True if the PDF's producer is a browser's (:data:`BROWSER_PRODUCERS`): only its pages
+    are read by :func:`reading_order`; a typesetter (TeX, a word processor, Distiller) paints
+    its text in reading order, or in columns, and its pages are not measured at all."""
+    return producer.startswith(BROWSER_PRODUCERS)
+
+
+class Box(NamedTuple):
+    """Where a line starts: its first character's box (PDF units, y up)."""
+
     left: float
-    right: float
     top: float
     bottom: float
 
@@ -61,119 +74,137 @@ def reading_order(textpage: Any, raw_text: str) -> str:
     if "\r\n" not in raw_text:
         return raw_text
     pieces = raw_text.split("\r\n")
-    boxes = _LineBoxes(textpage, raw_text, pieces)
-    painted_first = _lines_before_jump(boxes)
+    lines = _Lines(textpage, raw_text, pieces)
+    painted_first = lines.before_jump()
     if not painted_first:
         return raw_text
-    rest = [index for index in range(painted_first[-1] + 1, len(pieces)) if boxes.line(index)]
-    if len(painted_first) * 2 > len(rest):  # a margin column: fewer lines than its text
-        return raw_text
-    moved_lines = [boxes.line(index) for index in painted_first]
-    rest_lines = [boxes.line(index) for index in rest]
-    places = [_place(line, rest_lines, moved_lines) for line in moved_lines]
-    if any(place is None for place in places):
-        return raw_text
+    rest = [index for index in range(painted_first[-1] + 1, len(pieces))
+            if pieces[index] and not pieces[index].isspace()]
     before: dict[int, list[int]] = {}
-    for index, place in zip(painted_first, places):
-        before.setdefault(rest[place], []).append(index)
+    for index in painted_first:
+        place = _place(lines, index, rest, painted_first)
+        if place is None:
+            return raw_text
+        before.setdefault(place, []).append(index)
     moved = set(painted_first)
     order = [index for at in range(len(pieces)) if at not in moved
              for index in (*before.get(at, ()), at)]
     return "\r\n".join(pieces[index] for index in order)
 
 
-class _LineBoxes:
-    """The boxes of a page's lines, asked of PDFium when first needed (two characters a
-    line: the first and the last)."""
+class _Lines:
+    """A page's lines and their boxes, asked of PDFium when first needed: the first
+    character's box of a line, its last character's right edge only where a place is
+    weighed."""
 
     def __init__(self, textpage: Any, raw_text: str, pieces: list[str]) -> None:
         import pypdfium2.raw as pdfium_c
 
-        self._pdfium = pdfium_c
+        self._get_box = pdfium_c.FPDFText_GetLooseCharBox
         self._handle = textpage.raw
-        self._offsets = char_offsets(raw_text, textpage.count_chars())
-        self._pieces = pieces
-        self._starts = [0] * len(pieces)
-        for index in range(1, len(pieces)):
-            self._starts[index] = self._starts[index - 1] + len(pieces[index - 1]) + 2
-        self._lines: dict[int, PageLine | None] = {}
         self._box = pdfium_c.FS_RECTF()
+        self._offsets = char_offsets(raw_text, textpage.count_chars())
+        self.pieces = pieces
+        self._starts = list(accumulate((len(piece) + 2 for piece in pieces[:-1]), initial=0))
+        self._boxes: dict[int, Box] = {}
+        self._rights: dict[int, float] = {}
+        self._listed: list[int] | None = None
+        self._listed_boxes: list[Box] = []
 
-    def __len__(self) -> int:
-        return len(self._pieces)
+    def text(self, index: int) -> str:
+        return self.pieces[index].strip()
 
-    def line(self, index: int) -> PageLine | None:
-        """The line at ``index`` with its box; None for a blank one."""
-        if index not in self._lines:
-            self._lines[index] = self._measure(index)
-        return self._lines[index]
+    def box(self, index: int) -> Box:
+        """The box of the (non-blank) line's first character."""
+        known = self._boxes.get(index)
+        if known is None:
+            piece = self.pieces[index]
+            at = self._starts[index] + len(piece) - len(piece.lstrip())
+            self._get_box(self._handle, self._offsets(at), self._box)
+            known = self._boxes[index] = Box(self._box.left, self._box.top, self._box.bottom)
+        return known
 
-    def _measure(self, index: int) -> PageLine | None:
-        piece = self._pieces[index]
-        text = piece.strip()
-        if not text:
-            return None
-        first = self._starts[index] + len(piece) - len(piece.lstrip())
-        last = self._starts[index] + len(piece.rstrip()) - 1
-        get_box = self._pdfium.FPDFText_GetLooseCharBox
-        get_box(self._handle, self._offsets(first), self._box)
-        left, top, bottom = self._box.left, self._box.top, self._box.bottom
-        get_box(self._handle, self._offsets(last), self._box)
-        return PageLine(text, left, max(left, self._box.right), top, bottom)
+    def boxes(self, indexes: list[int]) -> list[Box]:
+        """The boxes of the lines ``indexes`` (the same list is asked for again: kept)."""
+        if self._listed is not indexes:
+            self._listed, self._listed_boxes = indexes, [self.box(index) for index in indexes]
+        return self._listed_boxes
 
+    def right(self, index: int) -> float:
+        """Where the (non-blank) line ends: its last character's right edge."""
+        known = self._rights.get(index)
+        if known is None:
+            piece = self.pieces[index]
+            self._get_box(self._handle,
+                          self._offsets(self._starts[index] + len(piece.rstrip()) - 1), self._box)
+            known = self._rights[index] = max(self._box.right, self.box(index).left)
+        return known
 
-def _lines_before_jump(boxes: _LineBoxes) -> list[int]:
-    """The indexes of the page's first lines, painted before the text goes back up the page
-    (a line above the one before it by more than half a height); none if it never does."""
-    seen: list[int] = []
-    for index in range(len(boxes)):
-        line = boxes.line(index)
-        if line is None:
-            continue
-        if seen:
-            previous = boxes.line(seen[-1])
-            if line.bottom > previous.top - SAME_LINE * previous.height:
+    def before_jump(self) -> list[int]:
+        """The indexes of the page's first lines, painted before the text goes back up the
+        page (a line above the one before it by more than half a height), if they are a
+        third of the page's lines at most (a margin column holds fewer lines than the text
+        beside it: two columns side by side, a browser's header painted last, are no margin
+        column); else none. Most pages never go back up: only the first third of their lines
+        is measured."""
+        lines = [index for index, piece in enumerate(self.pieces)
+                 if piece and not piece.isspace()]
+        seen: list[int] = []
+        above = 0.0  # a line starting higher than this is above the one before
+        for index in lines[:len(lines) // 3 + 1]:
+            box = self.box(index)
+            if seen and box.bottom > above:
                 return seen
-        seen.append(index)
-    return []
+            seen.append(index)
+            above = box.top - SAME_LINE * box.height
+        return []
 
 
-def _place(line: PageLine, rest: list[PageLine], moved: list[PageLine]) -> int | None:
-    """Where ``line`` goes among ``rest`` (the index of the line it goes before): beside a
-    line as its label, or between two lines in the column; None when the page shows no such
-    place."""
-    if MARGIN_LABEL.fullmatch(line.text):
-        for at, other in enumerate(rest):
-            if _beside(line, other):
-                return at
-    return _between(line, rest, moved)
+def _place(lines: _Lines, index: int, rest: list[int], painted: list[int]) -> int | None:
+    """The line of ``rest`` the line ``index`` (one of the lines ``painted`` first) goes
+    before: the line it is the label of, or the line below it in the column; None when the
+    page shows no such place."""
+    if MARGIN_LABEL.fullmatch(lines.text(index)):
+        label = lines.box(index)
+        for other in rest:
+            if _beside(lines, index, label, other):
+                return other
+    return _between(lines, index, rest, painted)
 
 
-def _beside(label: PageLine, other: PageLine) -> bool:
-    """True if ``other`` starts on the label's baseline, just right of it."""
-    gap = other.left - label.right
-    return (abs(other.bottom - label.bottom) < SAME_LINE * label.height
-            and -SAME_LINE * label.height <= gap <= LABEL_GAP * label.height)
+def _beside(lines: _Lines, index: int, label: Box, other: int) -> bool:
+    """True if the line ``other`` starts on the label's baseline, just right of it."""
+    line = lines.box(other)
+    if abs(line.bottom - label.bottom) >= SAME_LINE * label.height or line.left <= label.left:
+        return False
+    gap = line.left - lines.right(index)
+    return -SAME_LINE * label.height <= gap <= LABEL_GAP * label.height
 
 
-def _between(line: PageLine, rest: list[PageLine], moved: list[PageLine]) -> int | None:
-    """The index of the line ``line`` goes before when it sits in the column between two
-    lines that follow each other in ``rest`` (the one above and the one below it, both
-    overlapping it across the page), in a gap the ``moved`` lines there fill; else None."""
+def _between(lines: _Lines, index: int, rest: list[int], painted: list[int]) -> int | None:
+    """The line of ``rest`` that the line ``index`` goes before when it sits in the column
+    between two lines that follow each other in ``rest`` (the one above and the one below
+    it, both overlapping it across the page), in a gap that the lines ``painted`` first
+    there fill; else None."""
+    line = lines.box(index)
+    tolerance = SAME_LINE * line.height
+    boxes = lines.boxes(rest)
     for at in range(1, len(rest)):
-        above, below = rest[at - 1], rest[at]
-        if not (above.bottom >= line.top - SAME_LINE * line.height
-                and below.top <= line.bottom + SAME_LINE * line.height):
+        high, low = boxes[at - 1], boxes[at]
+        if not (high.bottom >= line.top - tolerance and low.top <= line.bottom + tolerance):
             continue
-        room = (above.bottom - below.top) / line.height
-        inside = sum(below.top <= (m.top + m.bottom) / 2 <= above.bottom for m in moved)
-        if (_overlap(line, above) and _overlap(line, below)
-                and room <= inside * LINE_PITCH + SPARE_ROOM):
-            return at
+        room = (high.bottom - low.top) / line.height
+        centres = ((lines.box(other).top + lines.box(other).bottom) / 2 for other in painted)
+        inside = sum(low.top <= centre <= high.bottom for centre in centres)
+        if room <= inside * LINE_PITCH + SPARE_ROOM and _overlap(
+                lines, index, rest[at - 1]) and _overlap(lines, index, rest[at]):
+            return rest[at]
     return None
 
 
-def _overlap(one: PageLine, other: PageLine) -> bool:
+def _overlap(lines: _Lines, one: int, other: int) -> bool:
     """True if the two lines share more than half of the narrower one's width."""
-    shared = min(one.right, other.right) - max(one.left, other.left)
-    return shared > 0.5 * min(one.right - one.left, other.right - other.left)
+    left_one, left_other = lines.box(one).left, lines.box(other).left
+    right_one, right_other = lines.right(one), lines.right(other)
+    shared = min(right_one, right_other) - max(left_one, left_other)
+    return shared > 0.5 * min(right_one - left_one, right_other - left_other)
