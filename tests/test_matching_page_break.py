@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from rapidfuzz.distance import Indel
+
 from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
 
 BROWSER = ("11/30/26, 9:12 AM Printed Reading Lists of Imaginary Fields "
@@ -134,3 +136,25 @@ def test_a_word_the_query_lacks_right_before_a_page_break_is_the_title_s(
     entry = _entry("Lindqvist", ENDS_PAST)
     doc = _paged(header, entry, entry.index("approach"))
     assert _found(doc, "Lindqvist", query) is found
+
+
+NAMED_HEADER = ("{name} et al. Quarterly of Unwritten Reviews 2038, 7:1 "
+                "http://www.unwritten-reviews.org/content/7/1/1 Page {page} of 11")
+CUT_LATE = ("A field trial of tidal barriers in the protection of coastal salt marshes in regions "
+            "with shifting sandbanks")
+
+
+@pytest.mark.parametrize("name, cut", [("Wiltz", "with shifting"), ("Mehta", "in regions"),
+                                       ("Datta", "with shifting")])
+def test_a_hit_that_takes_the_header_s_first_word_reads_as_the_title(name: str, cut: str
+                                                                     ) -> None:
+    """The best substring of a title cut late by a page break ends in the header's first
+    word ("...in regions Wiltz"): that word is the header's, not one the query lacks inside
+    the title, and what is reported reads as the title."""
+    entry = _entry("Lindqvist", CUT_LATE)
+    header = NAMED_HEADER.replace("{name}", name)
+    doc = _paged(header, entry, entry.index(cut))
+    query = CUT_LATE.replace("sandbanks", "sandbankss")  # with a typo: no verbatim hit
+    matcher = CitationMatcher([AuthorGroup(("Lindqvist",), (query,))], MatcherSettings())
+    (hit,) = matcher.find(doc)
+    assert Indel.normalized_similarity(CUT_LATE.lower(), hit.found) >= 0.75
