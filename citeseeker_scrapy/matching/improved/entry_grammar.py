@@ -157,24 +157,12 @@ DITTO_IN_GAP = re.compile(rf"\u2014|\u2013{{2,}}|-{{2,}}|_{{2,}}|\] ?,|{DITTO_WO
 #: "...112–124. Idem: Title", "...Berlin, 1988. . Title" (a lost mark).
 DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:\u2014+|\u2013{{2,}}|-{{2,}}|_{{2,}}|{DITTO_WORD})"
                          rf"(?= |[.,:])|{LOST_DITTO})")
-#: The field a title runs into with no punctuation between them, right after its last word:
-#: a dash before the place ("...and Social Order -Oxford: Blackwell."), an edition ("Crystal
-#: growth 3rd ed.", "2. Aufl.", "2. vyd."), a year ("...Manual of Style 2013."), a number or
-#: code ("...mail pieces US6123456B2", "US Patent 6,123,456"), a publisher ("The Lost Manual
-#: Addison-Wesley, 1990", "...Cambridge University Press"), an abbreviated journal name
-#: (``ABBREVIATED_VENUE``), a contribution's container
-#: ("Ideengeschichte der Integration In: Name (Hrsg.)"), the place and year of publication
-#: ("...nationale de France Paris, 2000.", "...Vols. I and II Denver, 1988.": a city books are
-#: published in; "...Atlanta, GA, 1997.": one or two words, a state's code), or such a city
-#: before its publisher or ending the entry ("...concepts et méthodes Paris: Dunod.",
-#: "...Components Atlanta, GA.", "...Redevelopment Proposal Chicago."), or any place with
-#: its state's or country's code before the publisher ("...in Texas Lubbock, USA: Texas Tech
-#: University", "Thousand Oaks, CA: Sage"), a container opened by "in" (``_CONTAINER_IN``),
-#: a volume and its date in brackets (``_VOLUME_AND_DATE``), a publisher and its city told by
-#: their shape (``_PUBLISHER_THEN_CITY``, ``_CITY_THEN_PUBLISHER``). Its first word is no title
-#: word. (Not any word before ", 2000.": a title's own last word is one, "...der neunziger
-#: Jahre, 1986.", where a query that lacks it names another work.)
+# The fields a title runs into with no punctuation between them, each read from the end of the
+# title's last word (the blank before the field, or a dash joined to the word): one shape each
+# below, ``NEXT_FIELD`` any of them. A field's first word is no title word.
+#: The year after a place, perhaps after its state's code: ", 2000", ", GA, 1997".
 _YEAR_AFTER_PLACE = r",(?: [^\W\d_]{2},)? \(?(?:1[5-9]|20)\d\d(?!\d)"
+#: Cities books are published in (as normalized text prints them: no accents, lower case).
 _PUBLISHING_CITIES = (
     "new york|london|paris|berlin|oxford|cambridge|boston|chicago|amsterdam|tokyo|washington"
     "|philadelphia|princeton|san francisco|los angeles|toronto|montreal|leipzig|munchen|munich"
@@ -196,17 +184,53 @@ _PUBLISHING_CITIES = (
     # ... as other languages name them, and universities whose press is named by them alone
     "|parigi|londra|londres|nueva york|ginevra|ginebra|varsavia|praga|viena|vienne|mosca"
     "|moscou|bruxelas|berlino|colonia|yale|harvard|stanford")
+#: The place and year of publication: a publishing city ("...nationale de France Paris, 2000.",
+#: "...Vols. I and II Denver, 1988.") or one or two words and a state's code ("...Atlanta, GA,
+#: 1997."). Not any word before ", 2000.": a title's own last word is one ("...der neunziger
+#: Jahre, 1986."), where a query that lacks it names another work.
+_PLACE_AND_YEAR = (rf" (?:(?:{_PUBLISHING_CITIES})|[^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?"
+                   rf"(?=, [^\W\d_]{{2}},)){_YEAR_AFTER_PLACE}")
+#: A publishing city (perhaps with a state's code) and a full stop: the place ends the entry or
+#: comes before its publisher ("...Redevelopment Proposal Chicago.", "...Components Atlanta,
+#: GA.").
+_CITY_AND_FULL_STOP = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?\.(?: |$)"
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place"), or a
 #: publishing city, a dash or a blank perhaps, its colon and the publisher ("...Einzelfallhilfe
-#: Stuttgart -: RAABE-Verlag" (GOST), "...de l'\u00e9tat Paris : Dunod" (French spacing)).
+#: Stuttgart -: RAABE-Verlag" (GOST), "...de l'\u00e9tat Paris : Dunod" (French spacing),
+#: "...concepts et méthodes Paris: Dunod.").
 #: One word, never two, before the city's colon: the field starts right after the title's last
 #: word, so a query that lacks that word ("...Moral [Reasoning] Fortress: Minneapolis") still
 #: has a word of the title after it.
 _PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{_PUBLISHING_CITIES})"
                         r"(?:, [^\W\d_]{2,3})?(?=[.,;]|$| \(?(?:1[5-9]|20)\d\d)")
 _CITY_THEN_PUBLISHER = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?(?: [-\u2013\u2014]?)?: "
+#: Any place (one or two words) with its state's or country's code, then the colon before its
+#: publisher ("...in Texas Lubbock, USA: Texas Tech University", "Thousand Oaks, CA: Sage"); not
+#: the word for "in" before a container, an editor's "ed" or "hg", nor a Roman numeral.
+_PLACE_AND_CODE_THEN_PUBLISHER = (
+    r" [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)"
+    r"(?:[^\W\d_]{2}|usa|u\.s\.a\.): ")
+#: A dash (a hyphen or any dash, one or more) after a blank, right before the next field's word:
+#: the place ("...and Social Order -Oxford: Blackwell.").
+_DASH_BEFORE_WORD = r" [-\u2010-\u2015]+ ?(?=[^\W\d_])"
+#: An en or em dash joined to the title's last word, then a blank, before the next field.
+_DASH_AFTER_WORD = r"[\u2013\u2014] "
+#: An edition: "Crystal growth 3rd ed.", "2. Aufl.", "2. vyd.".
+_EDITION = r" \d{1,2}(?:st|nd|rd|th|e|er|\.)? ?(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|uitg)\b"
+#: A year, perhaps in brackets: "...Manual of Style 2013.".
+_YEAR_FIELD = r" \(?(?:1[5-9]|20)\d\d(?!\d)"
+#: A number or code of four characters or more, perhaps after a short prefix: "...mail pieces
+#: US6123456B2".
+_NUMBER_OR_CODE = r" (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}"
+#: A patent: "US Patent 6,123,456".
+_PATENT = r" (?:us |u\.s\. )?pat(?:ent|\.)"
+#: A publisher told by its word, up to two words before it: "...Cambridge University Press".
+_PUBLISHER_WORD = r" (?:[^\W\d_]+ ){0,2}(?:press|verlag|publishers|publishing)\b"
+#: A contribution's container after "In:" (``IN_CONTAINER``): "Ideengeschichte der Integration
+#: In: Name (Hrsg.)".
+_CONTAINER_AFTER_COLON = " " + IN_CONTAINER.pattern
 #: An abbreviated journal name right after a title with no punctuation (physics styles:
 #: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
 #: journal word's abbreviation, then another abbreviation.
@@ -232,24 +256,20 @@ _CONTAINER_IN = (rf" (?:in|en|dans|im) (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_
 #: A volume number and its date in brackets after a journal's or a series' title run into it
 #: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
 _VOLUME_AND_DATE = r" \d{1,4},? \([^()]{0,12}(?<![\d])(?:1[5-9]|20)\d\d[a-z]?\)"
-NEXT_FIELD = re.compile(
-    ABBREVIATED_VENUE + "|"
-    rf" (?:(?:{_PUBLISHING_CITIES})|[^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?"
-    rf"(?=, [^\W\d_]{{2}},)){_YEAR_AFTER_PLACE}"
-    rf"| (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?\.(?: |$)"
-    rf"|{_CITY_THEN_PUBLISHER}|{_PUBLISHER_THEN_CITY}"
-    r"| [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)(?:[^\W\d_]{2}|usa|u\.s\.a\.): "
-    r"| [-\u2010-\u2015]+ ?(?=[^\W\d_])|[\u2013\u2014] "
-    r"| \d{1,2}(?:st|nd|rd|th|e|er|\.)? ?(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|uitg)\b"
-    r"| \(?(?:1[5-9]|20)\d\d(?!\d)"
-    r"| (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}| (?:us |u\.s\. )?pat(?:ent|\.)"
-    r"| (?:[^\W\d_]+ ){0,2}(?:press|verlag|publishers|publishing)\b| in: "
-    rf"|{_CONTAINER_IN}|{_VOLUME_AND_DATE}"
-    r"| (?:addison-wesley|springer|wiley|elsevier|kluwer|prentice[ -]hall|mcgraw-hill"
+#: A publisher known by its name: "The Lost Manual Addison-Wesley, 1990".
+_KNOWN_PUBLISHERS = (
+    r" (?:addison-wesley|springer|wiley|elsevier|kluwer|prentice[ -]hall|mcgraw-hill"
     r"|morgan kaufmann|routledge|pearson|blackwell|birkhauser|dover|o'reilly|crc|macmillan"
     r"|palgrave|de gruyter|vieweg|teubner|hanser|oldenbourg|north-holland|pergamon|plenum"
     r"|world scientific|dunod|gallimard|masson|academia|grada|karolinum|sage|norton|penguin"
     r"|cengage|chapman|taylor & francis|siam)\b")
+#: The field a title runs into, any of the shapes above, read right after the title's last
+#: word: ``verify`` reads the words after a hit there as another field's, not the title's.
+NEXT_FIELD = re.compile("|".join((
+    ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_FULL_STOP, _CITY_THEN_PUBLISHER,
+    _PUBLISHER_THEN_CITY, _PLACE_AND_CODE_THEN_PUBLISHER, _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
+    _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
+    _CONTAINER_IN, _VOLUME_AND_DATE, _KNOWN_PUBLISHERS)))
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
 #: person's name, ``windows._ends_author_list``).

@@ -28,7 +28,11 @@ _HEADER_WORDS = 2  # words of its own a running header holds at least
 _HEADER_SPAN = 12  # words a running header holds at most beside its own
 _TEXTS_KEPT = 4  # texts whose runs' answers are kept (:func:`_repeats_in`)
 _EDGE = 40  # characters before a header read for its page number or a word every print holds
-_WORDS = re.compile(r"[^\W_]+")
+#: A word of ``SHORT_WORD`` characters or more (letters, digits), whole: a shorter word's
+#: characters never start a match, so no piece of one is found.
+_LONG_WORD = re.compile(rf"[^\W_]{{{SHORT_WORD},}}")
+_DIGITS = re.compile(r"\d+")
+_LAST_TOKEN = re.compile(r"\S+\s*$")
 _TOKEN = re.compile(r"\S+")
 #: A page number: a bare number of up to four digits, or a browser's page counter ("1/3").
 _PAGE = re.compile(r"\d{1,4}(?:/\d{1,4})?")
@@ -56,9 +60,10 @@ def running_headers(text: str, low: int, high: int,
     the entry again without the headers.
     """
     spans: list[Span] = []
-    if not _any_header_pair(text, low, high):
+    long_words = _long_words(text, low, high)
+    if not _any_header_pair(text, long_words):
         return spans
-    for words in _runs(text, low, high, title_word):
+    for words in _runs(long_words, title_word):
         first = 0
         while first + _HEADER_WORDS <= len(words):
             last = first + _HEADER_WORDS - 1
@@ -122,28 +127,26 @@ def _merged(spans: Sequence[Span]) -> list[Span]:
     return merged
 
 
-def _any_header_pair(text: str, low: int, high: int) -> bool:
-    """True if two words next to each other among :func:`_long_words` are a header's run
-    (:func:`_header_run`). Every header :func:`running_headers` finds starts with such a
-    pair (the title's words only split these words into runs), so a region without one holds
-    no header: it is passed over before each of its words is compared with the title's,
-    which costs more than this check. Who calls: :func:`running_headers`."""
-    words = _long_words(text, low, high)
+def _any_header_pair(text: str, words: Sequence[re.Match[str]]) -> bool:
+    """True if two words next to each other among ``words`` (:func:`_long_words`) are a
+    header's run (:func:`_header_run`). Every header :func:`running_headers` finds starts
+    with such a pair (the title's words only split these words into runs), so a region
+    without one holds no header: it is passed over before each of its words is compared with
+    the title's, which costs more than this check. Who calls: :func:`running_headers`."""
     return any(_header_run(text, first.start(), second.end())
                for first, second in zip(words, words[1:]))
 
 
 def _long_words(text: str, low: int, high: int) -> list[re.Match[str]]:
     """The words of ``SHORT_WORD`` letters or more in ``[low, high)``, numbers left out."""
-    return [word for word in _WORDS.finditer(text, low, high)
-            if len(word.group()) >= SHORT_WORD and not word.group().isdigit()]
+    return [word for word in _LONG_WORD.finditer(text, low, high) if not word.group().isdigit()]
 
 
-def _runs(text: str, low: int, high: int, title_word: Optional[TitleWord]
+def _runs(words: Sequence[re.Match[str]], title_word: Optional[TitleWord]
           ) -> list[list[re.Match[str]]]:
-    """:func:`_long_words` in runs that the title's words (``title_word``) end."""
+    """``words`` (:func:`_long_words`) in runs that the title's words (``title_word``) end."""
     runs: list[list[re.Match[str]]] = [[]]
-    for word in _long_words(text, low, high):
+    for word in words:
         if title_word is not None and title_word(word):
             runs.append([])
         else:
@@ -189,7 +192,7 @@ def _whole_header(text: str, low: int, high: int) -> Span:
             break
         high = word.end()
     for _ in range(_HEADER_SPAN):
-        word = re.search(r"\S+\s*$", text[max(0, low - _EDGE):low])
+        word = _LAST_TOKEN.search(text[max(0, low - _EDGE):low])
         if word is None or ENTRY_NUMBER.fullmatch(word.group().rstrip()) or not _repeated(
                 text, text[low - len(word.group()):high]):
             break
@@ -220,8 +223,12 @@ def _repeats_in(text: str) -> dict[str, bool]:
 
 def _counted_repeated(text: str, run: str) -> bool:
     """:func:`_repeated` read from the text. Its longest part without digits is counted
-    first: most runs fail there, without a pattern scanning the whole text."""
-    if text.count(max(re.split(r"\d+", run), key=len)) < _HEADER_PAGES:
-        return False
-    pattern = re.compile(re.sub(r"\d+", r"\\d+", re.escape(run)))
+    first: most runs fail there, without a pattern scanning the whole text; a run without
+    digits is that part, its count the answer (a pattern of its letters would find the same
+    prints)."""
+    longest = max(_DIGITS.split(run), key=len)
+    prints = text.count(longest)
+    if prints < _HEADER_PAGES or longest == run:
+        return prints >= _HEADER_PAGES
+    pattern = re.compile(_DIGITS.sub(r"\\d+", re.escape(run)))
     return sum(1 for _, _ in zip(range(_HEADER_PAGES), pattern.finditer(text))) >= _HEADER_PAGES

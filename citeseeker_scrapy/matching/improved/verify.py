@@ -24,9 +24,9 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel
 
 from .entry_grammar import ABBREVIATION, AND_WORD, ANY_YEAR, NEXT_FIELD
@@ -203,8 +203,7 @@ def _damaged_title_word(printed: str, own: set[str]) -> bool:
     """True if ``printed`` is a title word with a typo or OCR damage (at least ``_WORD_SCORE``
     similar, also with its OCR digits read back)."""
     read = _ocr_read(printed)
-    return any(fuzz.ratio(word, printed, score_cutoff=_WORD_SCORE)
-               or fuzz.ratio(word, read, score_cutoff=_WORD_SCORE) for word in own)
+    return _similar_to_one(printed, own) or (read != printed and _similar_to_one(read, own))
 
 
 def _title_word_piece(printed: str, split: bool, own: set[str]) -> bool:
@@ -213,16 +212,17 @@ def _title_word_piece(printed: str, split: bool, own: set[str]) -> bool:
     title word perhaps with a typo (the query's "chraacteristics" for the printed
     "characteri- stics"), as :func:`_damaged_title_word` reads a whole word."""
     if split:
-        return any(_same_piece(printed, title_word[:len(printed)]) for title_word in own)
-    return any(len(title_word) > len(printed)
-               and _same_piece(printed, title_word[-len(printed):]) for title_word in own)
+        return _similar_to_one(printed, [title_word[:len(printed)] for title_word in own])
+    return _similar_to_one(printed, [title_word[-len(printed):] for title_word in own
+                                     if len(title_word) > len(printed)])
 
 
-def _same_piece(printed: str, title_piece: str) -> bool:
-    """True if a printed piece of a word is the title word's piece, at least ``_WORD_SCORE``
-    similar."""
-    return printed == title_piece or fuzz.ratio(printed, title_piece,
-                                                score_cutoff=_WORD_SCORE) > 0
+def _similar_to_one(printed: str, words: Iterable[str]) -> bool:
+    """True if ``printed`` is at least ``_WORD_SCORE`` similar to one of ``words``: one
+    rapidfuzz call for them all, as :func:`_title_word` asks it of every word of a region a
+    page break may have cut (an equal word scores 100)."""
+    return process.extractOne(printed, words, scorer=fuzz.ratio,
+                              score_cutoff=_WORD_SCORE) is not None
 
 
 def _name_before(region: Optional[Region], start: int) -> Optional[Span]:
