@@ -12,12 +12,13 @@ entries they belong to. The entries then read "BOZON, Michel Démographie et sex
 with no year between the names and the title, and a title cut by the page break has the next
 page's "[24] [25] [26]" between its halves.
 
-What it decides: when a page's text starts with such a run, the lines painted before the text
-jumps back up the page, and each of them has a place the page shows: a label on the baseline
-of a later line just right of it, or a line in the column between two lines that follow each
-other in the text, with no room for more lines there. Then each is put before the line it
-precedes on the page. If any line of the run has no such place, the page stays as painted
-(two columns, a page of running headers: their order is the painter's and the reader's).
+What it decides: a page's text starts with such a run when its text goes back up the page
+after at most a third of its lines, and each line before that has a place the page shows: a
+label ("[24]", "2002") on the baseline of a later line just right of it, or a line in the
+column between two lines that follow each other in the text, with no room for more lines
+there. Then each is put before the line it precedes on the page. If any line of the run has
+no such place, the page stays as painted (two columns, a footer painted first, a browser's
+header painted last: their order is the painter's and the reader's).
 """
 
 from __future__ import annotations
