@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from rapidfuzz.distance import Indel
+
 from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
 
 BROWSER = ("11/30/26, 9:12 AM Printed Reading Lists of Imaginary Fields "
@@ -87,3 +89,72 @@ def test_another_author_s_title_across_a_page_break_is_not_theirs() -> None:
     doc = _paged(BROWSER, "Lindqvist, T. 1985. Peat. Riga: Zinat.\n" + entry,
                  len("Lindqvist, T. 1985. Peat. Riga: Zinat.\n") + entry.index(LONG) + 80)
     assert not _found(doc, "Lindqvist", LONG)
+
+
+
+#: A title whose second half names the volume, and an entry before it in the same volume: the
+#: volume's name and what follows it (a publisher and series that repeat one of its words)
+#: are printed twice.
+IN_VOLUME = ("The drainage of raised peat bogs and the three-dimensional mapping of their margins. "
+             "Proceedings Northwestern Peatland Hydrology Conference: Origins, Conservation (1988)")
+SAME_VOLUME = ("Berzins, A. 1990. Peat cutting on the lowland shores. Proceedings Northwestern "
+               "Peatland Hydrology Conference: Origins, Conservation (1988). Survey Office, Riga: "
+               "Hydrology Series 12, 10–19.\n")
+
+
+@pytest.mark.parametrize("header, query, found", [
+    # the page break where the words the two entries share start: their second print is
+    # no header of its own (the page number before it is the page's header's)
+    (BROWSER, IN_VOLUME, True),
+    (JOURNAL, IN_VOLUME, True),
+    # near misses stay rejected
+    (BROWSER, IN_VOLUME.replace("raised peat", "raised moss"), False),
+    (BROWSER, IN_VOLUME.replace("three-dimensional ", ""), False),
+    (JOURNAL, IN_VOLUME.replace("Peatland Hydrology", "Hydrology"), False),
+])
+def test_a_title_cut_where_words_printed_twice_start_is_read_across_the_header(
+        header: str, query: str, found: bool) -> None:
+    entry = (f"{SAME_VOLUME}Lindqvist, T. 1990. {IN_VOLUME}. Survey Office, Riga: Hydrology "
+             "Series 12, 40–51.")
+    doc = _paged(header, entry, entry.index("Proceedings", len(SAME_VOLUME)))
+    assert _found(doc, "Lindqvist", query) is found
+
+
+ENDS_PAST = "Resilient harbour towns and their tidal defences: a working model for a shared approach"
+
+
+@pytest.mark.parametrize("header, query, found", [
+    # the title's last word past the header: found
+    (BROWSER, ENDS_PAST, True),
+    (JOURNAL, ENDS_PAST, True),
+    # the word before the page break dropped from the query: the title goes on past the hit
+    (BROWSER, ENDS_PAST.replace("a shared approach", "an approach"), False),
+    (JOURNAL, ENDS_PAST.replace("a shared approach", "an approach"), False),
+])
+def test_a_word_the_query_lacks_right_before_a_page_break_is_the_title_s(
+        header: str, query: str, found: bool) -> None:
+    entry = _entry("Lindqvist", ENDS_PAST)
+    doc = _paged(header, entry, entry.index("approach"))
+    assert _found(doc, "Lindqvist", query) is found
+
+
+NAMED_HEADER = ("{name} et al. Quarterly of Unwritten Reviews 2038, 7:1 "
+                "http://www.unwritten-reviews.org/content/7/1/1 Page {page} of 11")
+CUT_LATE = ("A field trial of tidal barriers in the protection of coastal salt marshes in regions "
+            "with shifting sandbanks")
+
+
+@pytest.mark.parametrize("name, cut", [("Wiltz", "with shifting"), ("Mehta", "in regions"),
+                                       ("Datta", "with shifting")])
+def test_a_hit_that_takes_the_header_s_first_word_reads_as_the_title(name: str, cut: str
+                                                                     ) -> None:
+    """The best substring of a title cut late by a page break ends in the header's first
+    word ("...in regions Wiltz"): that word is the header's, not one the query lacks inside
+    the title, and what is reported reads as the title."""
+    entry = _entry("Lindqvist", CUT_LATE)
+    header = NAMED_HEADER.replace("{name}", name)
+    doc = _paged(header, entry, entry.index(cut))
+    query = CUT_LATE.replace("sandbanks", "sandbankss")  # with a typo: no verbatim hit
+    matcher = CitationMatcher([AuthorGroup(("Lindqvist",), (query,))], MatcherSettings())
+    (hit,) = matcher.find(doc)
+    assert Indel.normalized_similarity(CUT_LATE.lower(), hit.found) >= 0.75

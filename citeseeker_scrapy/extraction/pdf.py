@@ -6,7 +6,8 @@ benchmarks call :func:`pdf_text` in-process. It imports only the standard librar
 (when first needed) and the text-cut rule of ``model``, so a worker stays small.
 
 What it decides: which engine reads (PDFium, pypdf as the lenient fallback), which pages are read
-of a long document (its two ends, ``model.end_chars``), PDFium's soft hyphens and pypdf's
+of a long document (its two ends, ``model.end_chars``), a page's lines in reading order where a
+browser painted a margin column first (``pdf_order``), PDFium's soft hyphens and pypdf's
 unmapped ligature codes, and what page 1 says of its work (``works.pdf_meta``) when asked.
 """
 
@@ -20,6 +21,7 @@ from typing import Any, NamedTuple
 from ..hyphens import WORD_GOES_ON
 from ..settings_table import default_of
 from .model import end_chars, ends_kept, error_text
+from .pdf_order import painted_by_a_browser, reading_order
 
 PDF_ENGINES = ("pdfium", "pypdf")
 
@@ -92,6 +94,9 @@ class _PdfiumPages:
         self._opened_at = 0
         self.document = self._open()
         self.count = len(self.document)
+        #: Whether the page texts are put in reading order (``pdf_order``).
+        self.browser_printed = painted_by_a_browser(
+            self.document.get_metadata_dict().get("Producer", ""))
         #: Page 1's text, and its lines with their type sizes when ``first_page_layout``
         #: (``works.first_page.page_lines``), once page 1 is read.
         self.first_text: str | None = None
@@ -119,9 +124,9 @@ class _PdfiumPages:
             self.document, self._opened_at = self._open(), index
         if index == 0:
             self.first_text, self.first_lines, self.layout_error = _pdfium_first_page(
-                self.document, self._first_page_layout)
+                self.document, self._first_page_layout, self.browser_printed)
             return self.first_text
-        return _pdfium_page(self.document, index)
+        return _pdfium_page(self.document, index, self.browser_printed)
 
     def work(self) -> Header:
         """What the PDF says of its work: XMP, the information dictionary, page 1's layout.
@@ -160,13 +165,15 @@ def _pdfium_text(
 PDFIUM_SOFT_HYPHEN = "\ufffe"
 
 
-def _pdfium_page(document: Any, index: int) -> str:
+def _pdfium_page(document: Any, index: int, browser_printed: bool) -> str:
     page = document[index]
     try:
         textpage = page.get_textpage()
-        text = textpage.get_text_range()
-        textpage.close()
-        return _plain(text)
+        try:
+            text = textpage.get_text_range()
+            return _plain(reading_order(textpage, text) if browser_printed else text)
+        finally:
+            textpage.close()
     finally:
         page.close()
 
@@ -190,7 +197,8 @@ def _plain(text: str) -> str:
     return text.replace(PDFIUM_SOFT_HYPHEN, "-\n")
 
 
-def _pdfium_first_page(document: Any, layout: bool) -> tuple[str, list[Any] | None, str]:
+def _pdfium_first_page(document: Any, layout: bool, browser_printed: bool
+                       ) -> tuple[str, list[Any] | None, str]:
     """Page 1's text and, with ``layout``, its lines with their type sizes (read from the
     same text page: ``works.page_layout.page_lines``), and why they could not be read."""
     page = document[0]
@@ -198,7 +206,9 @@ def _pdfium_first_page(document: Any, layout: bool) -> tuple[str, list[Any] | No
         textpage = page.get_textpage()
         try:
             raw_text = textpage.get_text_range()
-            return (_plain(raw_text), *_first_page_lines(textpage, raw_text, page, layout))
+            text = reading_order(textpage, raw_text) if browser_printed else raw_text
+            return (_plain(text),
+                    *_first_page_lines(textpage, raw_text, page, layout))
         finally:
             textpage.close()
     finally:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
 from typing import Any
 
 from .first_page import Line, author_zone
@@ -37,6 +38,8 @@ _AFTER_LETTER = "\u00b8\u02db"
 _ACCENT_BEFORE = re.compile(
     "([" + "".join(a for a in _SPACING_ACCENTS if a not in _AFTER_LETTER) + "])\\s?([ıȷ]|[^\\W\\d_])")
 _ACCENT_AFTER = re.compile("([^\\W\\d_])([" + _AFTER_LETTER + "])")
+#: A character PDFium counts as two (outside the Basic Multilingual Plane).
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 _STRAY_ACCENT = re.compile("\\s?[" + "".join(_SPACING_ACCENTS) + "](?![^\\W\\d_])")
 
 
@@ -47,7 +50,7 @@ def page_lines(textpage: Any, raw_text: str, page_size: tuple[float, float]) -> 
     import pypdfium2.raw as pdfium_c
 
     handle = textpage.raw
-    offsets = _char_offsets(raw_text, textpage.count_chars())
+    offsets = char_offsets(raw_text, textpage.count_chars())
     box = pdfium_c.FS_RECTF()
     width, height = (max(1.0, side) for side in page_size)
     lines: list[Line] = []
@@ -112,12 +115,12 @@ def _base(letter: str) -> str:
     return {"ı": "i", "ȷ": "j"}.get(letter, letter)
 
 
-def _char_offsets(text: str, count: int):
+def char_offsets(text: str, count: int):
     """Index in ``text`` → PDFium's character index (they differ after a character outside
-    the Basic Multilingual Plane, which PDFium counts twice)."""
+    the Basic Multilingual Plane, which PDFium counts twice). Who calls: :func:`page_lines`
+    and ``extraction.pdf_order`` (a line's first and last characters)."""
     if len(text) == count:
         return lambda index: index
-    units = [0] * (len(text) + 1)
-    for index, ch in enumerate(text):
-        units[index + 1] = units[index] + (2 if ord(ch) > 0xFFFF else 1)
-    return lambda index: units[min(index, len(text))]
+    astral = [match.start() for match in _ASTRAL.finditer(text)]
+    end = len(text)
+    return lambda index: min(index, end) + bisect_left(astral, min(index, end))

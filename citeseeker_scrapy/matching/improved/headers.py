@@ -73,7 +73,8 @@ def running_headers(text: str, low: int, high: int,
             while last + 1 < len(words) and last - first < _HEADER_SPAN and _header_run(
                     text, words[first].start(), words[last + 1].end()):
                 last += 1
-            span = _header_around(text, (words[first].start(), words[last].end()))
+            span = _header_around(text, (words[first].start(), words[last].end()),
+                                  spans[-1][1] if spans else low)
             if span is not None and (title_word is None or _between_title_words(span, words)):
                 spans.append(span)
             first = last + 1
@@ -160,14 +161,17 @@ def _header_run(text: str, low: int, high: int) -> bool:
     return "," not in run and "." not in run and _repeated(text, run)
 
 
-def _header_around(text: str, own: Span) -> Optional[Span]:
+def _header_around(text: str, own: Span, taken: int) -> Optional[Span]:
     """The header whose own words span ``own``, widened over what every print of it holds
     (:func:`_whole_header`), then over the bare page number right before or after that, and
     the blank after it; None if no page number stands beside it or among the words every
     print holds beside its own ("... paper.html 1/3"). Only a bare number: "(2005)." after
-    a header is the entry's date."""
+    a header is the entry's date. A page number before ``taken`` (the end of the header
+    found before this one) is that header's: words printed twice right after a page break
+    (the container two entries share, "... paper.html 2/3 Ames Structure in Northwest
+    Oklahoma ...") are no second header."""
     low, high = _whole_header(text, *own)
-    before = _PAGE_NUMBER_BEFORE.search(text, max(0, low - _EDGE), low)
+    before = _PAGE_NUMBER_BEFORE.search(text, max(0, low - _EDGE, taken), low)
     after = _PAGE_NUMBER_AFTER.match(text, high)
     if before is None and after is None and not any(
             _PAGE.fullmatch(token) for token in (text[low:own[0]] + text[own[1]:high]).split()):

@@ -282,7 +282,36 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
         # of its ends (a query word missing between them is missing, not past a header)
     low = last_entry_start(text, max(0, low - _INTERRUPTION), start)
     high = next_entry_start(text, end, high + _INTERRUPTION)
+    before, inside, after = _words_across_header(text, title, (low, first, last, high)) or (
+        before, inside, after)
     return same_work(title.words, _word_text(text, low, high), inside, before, after)
+
+
+def _words_across_header(text: str, title: CheckedTitle, bounds: tuple[int, int, int, int]
+                         ) -> Optional[tuple[str, str, str]]:
+    """The words before, inside and after a hit (``bounds``: its entry's start, the hit's
+    first and last word, its entry's end) with the running headers between them left out,
+    or None if there is none. Read by :func:`_same_work` beside a hit a header cut short:
+    the title's words past the header then bound the printed title, so a word the query
+    lacks right before the page break ("...for a *participatory* | header | approach" read
+    for "...for a approach") is one of the title's own, not a word past the hit's end, and
+    a header's word the hit took ("...in patients *Dat*ta et al. Journal of ...") is none
+    of the title's. Any header that holds none of the title's words of ``SHORT_WORD``
+    letters, not only one between two of them (``headers_in_title``): the word the query
+    lacks stands beside it; but words printed twice that hold the title's (a container two
+    entries share, "...Ames *Structure* in Northwest Oklahoma...") are no header to leave
+    out (the word the query changed would go with them)."""
+    low, first, last, high = bounds
+    own = set(title.words)
+    spans = [(a, b) for a, b in running_headers(text, low, high) if not any(
+        len(word) >= SHORT_WORD and word in own for word in _WORDS.findall(_word_text(text, a, b)))]
+    if not spans:
+        return None
+    entry, moved = without_spans(text[low:high], [(max(a, low) - low, min(b, high) - low)
+                                                  for a, b in spans])
+    first, last, high = (moved(at - low) for at in (first, last, high))
+    return (_word_text(entry, 0, first), _word_text(entry, first, last),
+            _word_text(entry, last, high))
 
 
 def _next_entry_as_this(text: str, name: Optional[Span], first: int, last: int) -> bool:

@@ -1,0 +1,211 @@
+"""A page's lines painted before the text they stand beside, put back in their place.
+
+Who calls it: ``pdf.py``, on every page PDFium reads of a PDF a browser printed
+(:func:`painted_by_a_browser`), with the page's text page still open.
+
+Why: PDFium gives a page's text in the order it was painted. A browser that prints an HTML
+page paints every floated box of the page before the page's ordinary text (CSS's painting
+order), so a bibliography laid out with a margin column (pandoc's citeproc ``csl-left-margin``:
+an entry's number "[24]", an author-date style's year "2002", or a whole entry when it is
+only a title) comes out as a run of lines at the top of the page's text, apart from the
+entries they belong to. The entries then read "BOZON, Michel Démographie et sexualité"
+with no year between the names and the title, and a title cut by the page break has the next
+page's "[24] [25] [26]" between its halves.
+
+What it decides: a page's text starts with such a run when its text goes back up the page
+after at most a third of its lines, and each line before that has a place the page shows: a
+label ("[24]", "2002") on the baseline of a later line just right of it, or a line in the
+column between two lines that follow each other in the text, with no room for more lines
+there. Then each is put before the line it precedes on the page. If any line of the run has
+no such place, the page stays as painted (two columns, a footer painted first, a browser's
+header painted last: their order is the painter's and the reader's).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import accumulate
+from typing import Any, NamedTuple
+
+from citeseeker_scrapy.works.page_layout import char_offsets
+
+#: A label a margin column holds: an entry's number ("[24]", "24.", "(24)", "24)") or a year
+#: ("2002", "2002a"). A bare number of one to three digits is not one: a column of line
+#: numbers (a manuscript's) is no part of its lines' text.
+MARGIN_LABEL = re.compile(r"\[\d{1,4}[a-z]?\]|\(\d{1,4}[a-z]?\)|\d{1,4}[a-z]?[.)]|\d{4}[a-z]?")
+#: How far right of a label its line may start, in the label's line heights.
+LABEL_GAP = 4.0
+#: Two lines share a baseline when their bottoms differ by less than this share of a height.
+SAME_LINE = 0.5
+#: The room between the lines around a moved line: the moved lines there (a line's pitch
+#: in its heights, at most), and at most this many line heights more (the gap between two
+#: entries).
+LINE_PITCH = 1.5
+SPARE_ROOM = 2.5
+
+
+#: How a PDF's "Producer" starts when a browser printed it (an HTML page, its CSS painting
+#: order): Chromium's (Chrome, Edge, headless Chromium), Firefox's (cairo), wkhtmltopdf's
+#: (Qt), WeasyPrint's.
+BROWSER_PRODUCERS = ("Skia/PDF", "cairo", "Qt ", "WeasyPrint")
+
+
+def painted_by_a_browser(producer: str) -> bool:
+    """True if the PDF's producer is a browser's (:data:`BROWSER_PRODUCERS`): only its pages
+    are read by :func:`reading_order`; a typesetter (TeX, a word processor, Distiller) paints
+    its text in reading order, or in columns, and its pages are not measured at all."""
+    return producer.startswith(BROWSER_PRODUCERS)
+
+
+class Box(NamedTuple):
+    """Where a line starts: its first character's box (PDF units, y up)."""
+
+    left: float
+    top: float
+    bottom: float
+
+    @property
+    def height(self) -> float:
+        return max(self.top - self.bottom, 1e-3)
+
+
+def reading_order(textpage: Any, raw_text: str) -> str:
+    """``raw_text`` (PDFium's ``\\r\\n``-separated text of ``textpage``) with the lines a
+    margin column painted first moved before the lines they sit beside or between."""
+    if "\r\n" not in raw_text:
+        return raw_text
+    pieces = raw_text.split("\r\n")
+    lines = _Lines(textpage, raw_text, pieces)
+    painted_first = lines.before_jump()
+    if not painted_first:
+        return raw_text
+    rest = [index for index in range(painted_first[-1] + 1, len(pieces))
+            if pieces[index] and not pieces[index].isspace()]
+    before: dict[int, list[int]] = {}
+    for index in painted_first:
+        place = _place(lines, index, rest, painted_first)
+        if place is None:
+            return raw_text
+        before.setdefault(place, []).append(index)
+    moved = set(painted_first)
+    order = [index for at in range(len(pieces)) if at not in moved
+             for index in (*before.get(at, ()), at)]
+    return "\r\n".join(pieces[index] for index in order)
+
+
+class _Lines:
+    """A page's lines and their boxes, asked of PDFium when first needed: the first
+    character's box of a line, its last character's right edge only where a place is
+    weighed."""
+
+    def __init__(self, textpage: Any, raw_text: str, pieces: list[str]) -> None:
+        import pypdfium2.raw as pdfium_c
+
+        self._get_box = pdfium_c.FPDFText_GetLooseCharBox
+        self._handle = textpage.raw
+        self._box = pdfium_c.FS_RECTF()
+        self._offsets = char_offsets(raw_text, textpage.count_chars())
+        self.pieces = pieces
+        self._starts = list(accumulate((len(piece) + 2 for piece in pieces[:-1]), initial=0))
+        self._boxes: dict[int, Box] = {}
+        self._rights: dict[int, float] = {}
+        self._listed: list[int] | None = None
+        self._listed_boxes: list[Box] = []
+
+    def text(self, index: int) -> str:
+        return self.pieces[index].strip()
+
+    def box(self, index: int) -> Box:
+        """The box of the (non-blank) line's first character."""
+        known = self._boxes.get(index)
+        if known is None:
+            piece = self.pieces[index]
+            at = self._starts[index] + len(piece) - len(piece.lstrip())
+            self._get_box(self._handle, self._offsets(at), self._box)
+            known = self._boxes[index] = Box(self._box.left, self._box.top, self._box.bottom)
+        return known
+
+    def boxes(self, indexes: list[int]) -> list[Box]:
+        """The boxes of the lines ``indexes`` (the same list is asked for again: kept)."""
+        if self._listed is not indexes:
+            self._listed, self._listed_boxes = indexes, [self.box(index) for index in indexes]
+        return self._listed_boxes
+
+    def right(self, index: int) -> float:
+        """Where the (non-blank) line ends: its last character's right edge."""
+        known = self._rights.get(index)
+        if known is None:
+            piece = self.pieces[index]
+            self._get_box(self._handle,
+                          self._offsets(self._starts[index] + len(piece.rstrip()) - 1), self._box)
+            known = self._rights[index] = max(self._box.right, self.box(index).left)
+        return known
+
+    def before_jump(self) -> list[int]:
+        """The indexes of the page's first lines, painted before the text goes back up the
+        page (a line above the one before it by more than half a height), if they are a
+        third of the page's lines at most (a margin column holds fewer lines than the text
+        beside it: two columns side by side, a browser's header painted last, are no margin
+        column); else none. Most pages never go back up: only the first third of their lines
+        is measured."""
+        lines = [index for index, piece in enumerate(self.pieces)
+                 if piece and not piece.isspace()]
+        seen: list[int] = []
+        above = 0.0  # a line starting higher than this is above the one before
+        for index in lines[:len(lines) // 3 + 1]:
+            box = self.box(index)
+            if seen and box.bottom > above:
+                return seen
+            seen.append(index)
+            above = box.top - SAME_LINE * box.height
+        return []
+
+
+def _place(lines: _Lines, index: int, rest: list[int], painted: list[int]) -> int | None:
+    """The line of ``rest`` the line ``index`` (one of the lines ``painted`` first) goes
+    before: the line it is the label of, or the line below it in the column; None when the
+    page shows no such place."""
+    if MARGIN_LABEL.fullmatch(lines.text(index)):
+        label = lines.box(index)
+        for other in rest:
+            if _beside(lines, index, label, other):
+                return other
+    return _between(lines, index, rest, painted)
+
+
+def _beside(lines: _Lines, index: int, label: Box, other: int) -> bool:
+    """True if the line ``other`` starts on the label's baseline, just right of it."""
+    line = lines.box(other)
+    if abs(line.bottom - label.bottom) >= SAME_LINE * label.height or line.left <= label.left:
+        return False
+    gap = line.left - lines.right(index)
+    return -SAME_LINE * label.height <= gap <= LABEL_GAP * label.height
+
+
+def _between(lines: _Lines, index: int, rest: list[int], painted: list[int]) -> int | None:
+    """The line of ``rest`` that the line ``index`` goes before when it sits in the column
+    between two lines that follow each other in ``rest`` (the one above and the one below
+    it, both overlapping it across the page), in a gap that the lines ``painted`` first
+    there fill; else None."""
+    line = lines.box(index)
+    tolerance = SAME_LINE * line.height
+    boxes = lines.boxes(rest)
+    for at in range(1, len(rest)):
+        high, low = boxes[at - 1], boxes[at]
+        if not (high.bottom >= line.top - tolerance and low.top <= line.bottom + tolerance):
+            continue
+        room = (high.bottom - low.top) / line.height
+        centres = ((lines.box(other).top + lines.box(other).bottom) / 2 for other in painted)
+        inside = sum(low.top <= centre <= high.bottom for centre in centres)
+        if room <= inside * LINE_PITCH + SPARE_ROOM and _overlap(
+                lines, index, rest[at - 1]) and _overlap(lines, index, rest[at]):
+            return rest[at]
+    return None
+
+
+def _overlap(lines: _Lines, one: int, other: int) -> bool:
+    """True if the two lines share more than half of the narrower one's width."""
+    left_one, left_other = lines.box(one).left, lines.box(other).left
+    right_one, right_other = lines.right(one), lines.right(other)
+    shared = min(right_one, right_other) - max(left_one, left_other)
+    return shared > 0.5 * min(right_one - left_one, right_other - left_other)

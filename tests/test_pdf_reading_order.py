@@ -1,0 +1,114 @@
+"""A page's lines painted before the text they belong to (a browser paints a margin column
+first) are read at their place; a page painted in reading order, or in columns, stays as it is.
+
+Each PDF is made by Ghostscript from PostScript that paints its lines in the order given, at
+the places given, so the order PDFium reads is the painting order of the test; pypdf then
+names its producer (a browser's, or a typesetter's).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+import pypdf
+import pytest
+
+from citeseeker_scrapy.extraction.pdf import pdf_text
+from tests.support import docgen
+
+Painted = tuple[float, float, str]  # x, y (points from the bottom), text
+ROW = 14  # the distance between two lines
+
+
+BROWSER = "Skia/PDF m120"  # Chromium's producer
+
+
+def painted_pdf(lines: Sequence[Painted], producer: str = BROWSER) -> bytes:
+    """A one-page PDF whose lines are painted in the order given, in 10 pt Times."""
+    out = ["%!PS-Adobe-3.0", "%%Pages: 1", "%%EndComments", "%%Page: 1 1",
+           "/Times-Roman findfont 10 scalefont setfont"]
+    out += [f"{x} {y} moveto {docgen.ps_string(text)} show" for x, y, text in lines]
+    out += ["showpage", "%%EOF"]
+    writer = pypdf.PdfWriter(clone_from=io.BytesIO(
+        docgen.ghostscript_pdf(("\n".join(out) + "\n").encode("latin-1"))))
+    writer.add_metadata({"/Producer": producer})
+    named = io.BytesIO()
+    writer.write(named)
+    return named.getvalue()
+
+
+def read(lines: Sequence[Painted], producer: str = BROWSER) -> str:
+    return docgen.normalized(pdf_text(painted_pdf(lines, producer))[1])
+
+
+def entries(top: float, left: float, rows: Sequence[str]) -> list[Painted]:
+    return [(left, top - ROW * at, text) for at, text in enumerate(rows)]
+
+
+#: An author-date list: a name block, then the year in a margin column beside the title.
+NAMES_THEN_TITLES = ["Hollis, Maren", "Quiet harbours of the northern coast. Tidewater Press.",
+                     "Okafor, Jide and Lena Brandt", "Salt marsh hydrology in practice.",
+                     "Second edition, Fenland Books."]
+YEARS = [(72, 700 - ROW, "2004"), (72, 700 - 3 * ROW, "1998")]
+#: A numbered list whose numbers stand in a margin column.
+NUMBERED = ["Hollis M. Quiet harbours of the northern coast. Tidewater Press; 2004.",
+            "Okafor J, Brandt L. Salt marsh hydrology in practice.", "Fenland Books; 1998.",
+            "Varga T. Counting gulls at dawn. Shoreline; 2011.", "Second printing with a new",
+            "preface and an index of", "the birds counted."]
+LABELS = [(72, 700, "[7]"), (72, 700 - ROW, "[8]"), (72, 700 - 3 * ROW, "[9]")]
+
+
+@pytest.mark.parametrize("painted, reads", [
+    # years painted before the names and titles they stand beside
+    (YEARS + entries(700, 72, NAMES_THEN_TITLES[:1]) + [(110, 700 - ROW, NAMES_THEN_TITLES[1])]
+     + entries(700 - 2 * ROW, 72, NAMES_THEN_TITLES[2:3])
+     + entries(700 - 3 * ROW, 110, NAMES_THEN_TITLES[3:]),
+     "hollis, maren 2004 quiet harbours of the northern coast. tidewater press. "
+     "okafor, jide and lena brandt 1998 salt marsh hydrology in practice. second edition"),
+    # entry numbers painted before the entries
+    (LABELS + entries(700, 100, NUMBERED),
+     "[7] hollis m. quiet harbours of the northern coast. tidewater press; 2004. "
+     "[8] okafor j, brandt l. salt marsh hydrology in practice. fenland books; 1998. "
+     "[9] varga t."),
+    # an entry printed in the column between two entries, painted first
+    ([(72, 700 - 2 * ROW, "Tide tables of the lower estuary.")]
+     + entries(700, 72, NUMBERED[:2]) + entries(700 - 3 * ROW, 72, NUMBERED[3:]),
+     "salt marsh hydrology in practice. tide tables of the lower estuary. varga t."),
+])
+def test_a_margin_column_painted_first_is_read_beside_its_lines(
+        painted: list[Painted], reads: str) -> None:
+    assert reads in read(painted)
+
+
+@pytest.mark.parametrize("painted, reads", [
+    # two columns side by side, the left one painted first: its lines stay together
+    (entries(700, 72, NUMBERED) + entries(700, 320, ["Right column line one.",
+                                                     "Right column line two."]),
+     "the birds counted. right column line one. right column line two."),
+    # a browser's running header painted last at the page's top: the page is read as painted
+    (entries(700, 72, NUMBERED) + [(72, 760, "11/29/26, 10:44 AM Generated Page"),
+                                   (72, 40, "file:///tmp/page.html 1/2")],
+     "the birds counted. 11/29/26, 10:44 am generated page file:///tmp/page.html 1/2"),
+    # line numbers in the margin (no entry's label): not moved into the lines
+    ([(60, 700 - ROW * at, str(at + 1)) for at in range(4)] + entries(700, 100, NUMBERED),
+     "1 2 3 4 hollis m. quiet harbours"),
+    # a year painted first with no line beside it (too far right): the page stays as painted
+    ([(72, 700 - ROW, "2004")] + entries(700, 200, NUMBERED[:2]),
+     "2004 hollis m. quiet harbours"),
+    # a line painted first with room for many lines around it: no gap of the column
+    ([(72, 500, "Tide tables of the lower estuary.")] + entries(700, 72, NUMBERED[:2])
+     + entries(300, 72, NUMBERED[2:]),
+     "tide tables of the lower estuary. hollis m."),
+])
+def test_a_page_painted_in_reading_order_or_in_columns_stays_as_painted(
+        painted: list[Painted], reads: str) -> None:
+    assert reads in read(painted)
+
+
+def test_a_typesetter_s_page_is_read_as_painted() -> None:
+    """A typesetter paints a page's text in its order, or in columns: its pages are not
+    measured, a line painted first stays first."""
+    painted = LABELS + entries(700, 100, NUMBERED)
+    assert read(painted, BROWSER).startswith("[7] hollis m.")
+    assert read(painted, "pdfTeX-1.40.25").startswith("[7] [8] [9] hollis m.")
