@@ -14,23 +14,14 @@ The print's capitals tell the two apart in three shapes:
   in capitals only, then no sentence's end: a publisher or an organisation;
 * **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb").
 
-A capital after a title in title case tells nothing by itself ("Tidal Markets Revisited:
-Lagos Traders"), nor does a capital then other punctuation or a word: a title that ends with
-a name, or a German title's noun, is printed so too ("...a brány Moravy, Academia", "...der
-westlichen Ostsee und Nordsee"), and a near miss that leaves the name out would pass. The
-next field's whole shape tells it in two more shapes, each longer than the one word a near
-miss leaves out:
-
-* **an organisation's name** after a title in any case: a head word, its preposition and a
-  capitalised word ("Advising as Teaching Society for the Teaching of Psychology. American
-  Psychological Association, 2014"): a series, a publisher, a report's body;
-* **a series in title case** after the query's last word printed in lower case: a word, a
-  comma, more words and the word for "and", then a sentence end ("...judgments of well-being
-  Choices, Values and Frames., New York"): a book's title, the container of a chapter.
-
-Who calls it: ``superset``, on an original hit a word check turned down, with the document's
-capitals at hand (:data:`PrintedCase`); the hit is then read again with the title closed
-there.
+A capital after a title in title case tells nothing ("Tidal Markets Revisited: Lagos Traders",
+"Advising as Teaching Society for the Teaching of Psychology"), nor does a capital then other
+punctuation or a word: a title that ends with a name, or a German title's noun, is printed so
+too ("...a brány Moravy, Academia", "...der westlichen Ostsee und Nordsee"), and a near miss
+that leaves the name out would pass; so "...judgments of well-being Choices, Values and
+Frames" stays as strict as the word checks are. Who calls
+it: ``superset``, on an original hit a word check turned down, with the document's capitals
+at hand (:data:`PrintedCase`); the hit is then read again with the title closed there.
 """
 
 from __future__ import annotations
@@ -39,9 +30,8 @@ import re
 from typing import Callable, Optional, Sequence
 
 from ..names import SKIPPABLE
-from .entry_grammar import AND_WORD
 from .verify import DROPPED_IN_WORDS
-from .words import SHORT_FUNCTION_WORDS, is_content
+from .words import is_content
 
 #: The normalized text's ``[start:end]`` with the document's own capitals, or None where they
 #: cannot be read (``context.TextMap.printed_case``, made lazy by the matcher).
@@ -64,20 +54,6 @@ _COLON = re.compile(r" ?:")
 #: but a sentence's end: "...sexualité INED, 2002" (a title that ends with an acronym after a
 #: word in lower case is rarer than one that ends with a name).
 _SENTENCE_CLOSE = re.compile(r" ?[.;!?]")
-#: ... or, after a title in any case, an organisation's name (:func:`_organisation_opens`): a
-#: head word, its preposition, perhaps an article, a word (its capitals checked there).
-_ORGANISATION = re.compile(
-    r"((?i:society|association|institute|institution|academy|council|committee|commission"
-    r"|foundation|federation|agency|department|ministry|bureau|centre|center|organi[sz]ation"
-    r"|gesellschaft|institut|verein|verband|akademie|societe|sociedad|societa|asociacion"
-    r"|associacao|associazione|academie|istituto|instituto|ministerio|ministere|ministerium))"
-    r" (?i:for|of|on|fur|zur|de|des|du|di|del|della|do|da|dos|das)"
-    r"(?: (?i:the|la|les|le|el|los|las|der|die|das))? ([^\W\d_])")
-#: ... or, after a title in sentence case, a series in title case (:func:`_series_opens`): a
-#: word and a comma, up to five words, the word for "and", a word and a sentence end.
-_NOUNS_CAPITALISED = frozenset({"und"})  # German's "and": every noun there has a capital
-_SERIES = re.compile(
-    rf"[^\W\d_][\w'-]*, (?:[^\W\d_][\w'-]*,? ){{0,5}}?({AND_WORD}) [^\W\d_][\w'-]* ?\.")
 
 
 def field_start(text: str, query: Sequence[str], start: int, end: int,
@@ -107,15 +83,11 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         return None
     title = [cased[w.start() - low:w.end() - low] for w in words[:last + 1]]
     first = cased[field.start() - low:]
-    lower_before = title[-1].islower()  # else a title's own capital: "...Revisited: Lagos"
-    if lower_before and first[0].isupper() and _COLON.match(text, field.end()):
+    if not title[-1].islower():
+        return None  # a title's own capital: "Tidal Markets Revisited: Lagos Traders"
+    if first[0].isupper() and _COLON.match(text, field.end()):
         return field.start()
-    if lower_before and _acronym(first) and not _SENTENCE_CLOSE.match(text, field.end()):
-        return field.start()
-    following = _printed_to_sentence_end(text, field.start(), printed)
-    if following is None:
-        return None
-    if _organisation_opens(following) or (lower_before and _series_opens(following)):
+    if _acronym(first) and not _SENTENCE_CLOSE.match(text, field.end()):
         return field.start()
     return None
 
@@ -161,49 +133,6 @@ def _last_query_word(query: Sequence[str], words: list[re.Match[str]],
 def _word(match: re.Match[str]) -> str:
     """A printed word as the query's words are compared: "well-being" is "wellbeing"."""
     return match.group().translate(DROPPED_IN_WORDS)
-
-
-def _printed_to_sentence_end(text: str, at: int, printed: PrintedCase) -> Optional[str]:
-    """``text`` from ``at`` to its first full stop (included; at most ``_REACH`` characters)
-    in the document's capitals, or None: only as far as the field's shapes are read, as the
-    printed case is given only where the text's normalization lines up over the whole span
-    (an initial further on, "e.t.", may not)."""
-    stop = text.find(".", at, at + _REACH)
-    return printed(at, stop + 1 if stop >= 0 else min(len(text), at + _REACH))
-
-
-def _organisation_opens(following: str) -> bool:
-    """True if ``following`` (the printed text where the field would start) opens with an
-    organisation's name: a capitalised head word, its preposition and a capitalised word
-    ("Society for the Teaching of Psychology", "Institute of Physics", "Gesellschaft für
-    Erdkunde"): a publisher, a series or a report's body, after a title in any case.
-
-    A query that lacks the title's last word never has such a name after its last one: the
-    name is two content words at least, so the title would go on past both."""
-    opened = _ORGANISATION.match(following)
-    return opened is not None and opened.group(1)[0].isupper() and opened.group(2)[0].isupper()
-
-
-def _series_opens(following: str) -> bool:
-    """True if ``following`` opens with a series of words in title case, a comma after the
-    first one, closed by the word for "and", a capitalised word and a sentence end, no
-    colon: a book's title ("Choices, Values and Frames., New York"), a container after a
-    title in sentence case.
-
-    A name that ends a longer title is followed by its closing comma and the next field
-    ("...harbour towns Lagos, Ibadan: University Press"), not by a series that ends the field
-    before the place of publication. Not in German, whose titles print every noun with a
-    capital ("...der westlichen Ostsee, Nordsee und Elbe."): there title case says nothing.
-    A title that itself ends with such a series of names right after a word in lower case
-    ("...harbour towns Lagos, Ibadan and Benin.") would be read so too: such a title names
-    its places after a preposition or a colon as a rule ("...in Lagos, Ibadan and Benin")."""
-    series = _SERIES.match(following)
-    if series is None or series.group(1) in _NOUNS_CAPITALISED:
-        return False
-    words = _WORDS.findall(series.group(0))
-    conjunction = series.group(1)
-    return all(word[0].isupper() or word in SHORT_FUNCTION_WORDS or word == conjunction
-               for word in words)
 
 
 def _acronym(word: str) -> bool:
