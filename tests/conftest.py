@@ -11,8 +11,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.support import docgen
-from tests.support.redis_server import RedisServer
+# The table tests' shared assertions report their values as a test module's would.
+pytest.register_assert_rewrite("tests.support.matching")
+
+from tests.support import docgen  # noqa: E402
+from tests.support.redis_server import RedisServer  # noqa: E402
 
 
 @pytest.fixture(scope="module")

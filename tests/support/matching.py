@@ -6,6 +6,8 @@ which each pair entries a scheme must report with near-miss decoys it must not.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
 
 
@@ -22,3 +24,21 @@ OPENING = "The studies this paper builds on are listed below.\nReferences\n"
 def found_in_references(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
     """:func:`found` with ``doc`` printed under a reference list's heading (``OPENING``)."""
     return found(OPENING + doc, author, title, scheme)
+
+
+#: :func:`found` or :func:`found_in_references`: how a table test prints its entries.
+Lookup = Callable[[str, str, str, str], bool]
+
+
+def kept_by_both(doc: str, author: str, title: str, lookup: Lookup = found_in_references) -> None:
+    """Assert both schemes report ``title``: the improved scheme keeps what the 2003 scheme
+    finds (an entry a style prints). Called by the table tests' positive rows."""
+    assert lookup(doc, author, title, "original")
+    assert lookup(doc, author, title, "improved")
+
+
+def turned_down(doc: str, author: str, title: str, lookup: Lookup = found_in_references) -> None:
+    """Assert the 2003 scheme reports ``title`` and the improved scheme does not: a near-miss
+    decoy one of its checks rejects. Called by the table tests' decoy rows."""
+    assert lookup(doc, author, title, "original")
+    assert not lookup(doc, author, title, "improved")
