@@ -68,6 +68,48 @@ def test_a_capital_inside_a_longer_title_is_still_another_work(doc: str, author:
     matching.turned_down(doc, author, title)
 
 
+@pytest.mark.parametrize("doc, author, title", [
+    # a place of one word and its publisher, then the entry ends (the title's last word a name)
+    ("Lindgren, P. (2003)Les ports de la Guyane Cayenne: Éditions du Fleuve, collection Regards "
+     "12. Marsh, T.K. (2010)Harbour lights of the north. Brill.", "Lindgren",
+     "Les ports de la Guyane"),
+    ("Ruiz, M. (2008)La pesca artesanal en el Caribe Cartagena: Ediciones del Mar, serie Costas "
+     "4. Soto, A. (2010)Redes. Brill.", "Ruiz", "La pesca artesanal en el Caribe"),
+    # a container after a sentence-case title, its own place and publisher, then the entry ends
+    ("Halloran B., Ruiz T. 2005. Habits and anchoring in household budgets Decisions, Risks and "
+     "Choices., Boston: Harbor University Press. Ito K. 2001. Tidal lights. Brill.", "Halloran",
+     "Habits and anchoring in household budgets"),
+    ("[3] Halloran B. Habits and anchoring in household budgets Choices, Risks and Frames. "
+     "Boston: Harbor Press. [4] Ito K. Tidal lights. Brill.", "Halloran",
+     "Habits and anchoring in household budgets"),
+    ("Ruiz M. 2008. La pesca artesanal en el litoral Costas, Puertos y Mareas., Cartagena: "
+     "Ediciones del Mar. Soto A. 2010. Redes. Brill.", "Ruiz", "La pesca artesanal en el litoral"),
+])
+def test_publication_data_up_to_the_entry_end_starts_after_the_title(doc: str, author: str,
+                                                                     title: str) -> None:
+    matching.kept_by_both(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # an entry that ends with its title's last word, a name: no place alone is read
+    ("Okonkwo, B. (2014)Tidal energy in coastal Malta. Marsh, T.K. (2010)Harbour lights of the "
+     "north. Brill.", "Okonkwo", "Tidal energy in coastal"),
+    # the title's last word and its full stop, then place and publisher: no container of one word
+    ("Okonkwo, B. (2014)Tidal energy in coastal Malta. Valletta: Gozo Press. Marsh, T.K. (2010)"
+     "Harbour lights of the north. Brill.", "Okonkwo", "Tidal energy in coastal"),
+    ("Krause H. 2009. Häfen der westlichen Ostsee. Kiel: Wachholtz. Ito K. 2001. Tidal lights. "
+     "Brill.", "Krause", "Häfen der westlichen"),
+    # two capitals end the title: the query's last word is printed with one
+    ("Okonkwo, B. (2014)Tidal trade in the Roman Empire. Tunis: Gozo Press. Marsh, T.K. (2010)"
+     "Harbour lights of the north. Brill.", "Okonkwo", "Tidal trade in the Roman"),
+    ("[3] Okonkwo B. Tidal trade in the Roman Empire. Tunis: Gozo Press. [4] Ito K. Tidal "
+     "lights. Brill.", "Okonkwo", "Tidal trade in the Roman"),
+])
+def test_a_title_word_before_the_publication_data_is_still_another_work(doc: str, author: str,
+                                                                        title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 def test_without_the_printed_text_the_capitals_are_not_guessed() -> None:
     """A caller that passes only the normalized text gives the matcher no capitals: the
     entry is read as the word checks read it, a longer title."""

@@ -5,21 +5,29 @@ sexualité Démographie : analyse et synthèse" (a chapter, then its book), "...
 INED, 2002" (then the publisher), "...Risk AssessmentsWeb site" (no blank either). Normalized
 text is lower case, so there the next field's first word reads as one more title word, and
 the word checks (``verify``) take the print for a longer title than the query: another work.
-The print's capitals tell the two apart in three shapes:
+The print's capitals tell the two apart in four shapes:
 
 * **a capital and a colon**: the query's last word is printed in lower case, the word right
   after it starts with a capital and a colon follows it: a place, a publisher or a container
   before its subtitle (a title that goes on to a subtitle there is queried with it);
 * **an acronym**: the query's last word is printed in lower case and the word right after it
   in capitals only, then no sentence's end: a publisher or an organisation;
-* **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb").
+* **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb");
+* **publication data to the entry's end**: after a title not in title case, a capital that
+  opens the rest of the entry read as its publication data, and the next entry's opening
+  after it: a place of one word and its publisher ("...en Nouvelle-Calédonie Nouméa: Île de
+  lumière, collection 101 mots."), or, after a title with no capital inside, a container of
+  two words or more with its own place and publisher ("...judgments of well-being Choices,
+  Values and Frames., New York: Cambridge University Press."). A query that lacks the title's
+  last word has it before them (:func:`_publication_data_to_entry_end`).
 
 A capital after a title in title case tells nothing ("Tidal Markets Revisited: Lagos Traders",
 "Advising as Teaching Society for the Teaching of Psychology"), nor does a capital then other
-punctuation or a word: a title that ends with a name, or a German title's noun, is printed so
-too ("...a brány Moravy, Academia", "...der westlichen Ostsee und Nordsee"), and a near miss
-that leaves the name out would pass; so "...judgments of well-being Choices, Values and
-Frames" stays as strict as the word checks are. Who calls
+punctuation or a word short of the entry's publication data: a title that ends with a name,
+or a German title's noun, is printed so too ("...a brány Moravy, Academia", "...der
+westlichen Ostsee und Nordsee"), and a near miss that leaves the name out would pass; nor a
+place alone before the entry's end ("...security strategies Athens."): an entry that ends
+with its title prints a name there too ("...in coastal Malta."). Who calls
 it: ``superset``, on an original hit a word check turned down, with the document's capitals
 at hand (:data:`PrintedCase`); the hit is then read again with the title closed there.
 """
@@ -30,6 +38,7 @@ import re
 from typing import Callable, Optional, Sequence
 
 from ..names import SKIPPABLE
+from .entry_grammar import CONTAINER_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END
 from .verify import DROPPED_IN_WORDS
 from .words import is_content
 
@@ -83,13 +92,32 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         return None
     title = [cased[w.start() - low:w.end() - low] for w in words[:last + 1]]
     first = cased[field.start() - low:]
-    if not title[-1].islower():
-        return None  # a title's own capital: "Tidal Markets Revisited: Lagos Traders"
-    if first[0].isupper() and _COLON.match(text, field.end()):
-        return field.start()
-    if _acronym(first) and not _SENTENCE_CLOSE.match(text, field.end()):
+    if title[-1].islower():  # else a title's own capital: "Tidal Markets Revisited: Lagos"
+        if first[0].isupper() and _COLON.match(text, field.end()):
+            return field.start()
+        if _acronym(first) and not _SENTENCE_CLOSE.match(text, field.end()):
+            return field.start()
+    if first[0].isupper() and _publication_data_to_entry_end(text, field.start(), title):
         return field.start()
     return None
+
+
+def _publication_data_to_entry_end(text: str, at: int, title: list[str]) -> bool:
+    """True if the words from ``at`` (a capital after a title not in title case: ``title`` is
+    its printed words) to the entry's end are the entry's own publication data: a place of
+    one word and its publisher (``PLACE_AND_PUBLISHER_TO_ENTRY_END``), or, after a title that
+    prints every content word but its first in lower case, a container of two words or more
+    with its own place and publisher (``CONTAINER_TO_ENTRY_END``). A query that lacks the
+    title's last word has that word before them: two words before the place's colon, or a
+    container of one word (the title's last, then its full stop), or a sentence-case title's
+    proper noun before the container; German prints its nouns with a capital, so a title with
+    a capital inside is read as the word checks read it."""
+    lower = [word.islower() for word in title[1:] if is_content(_folded(word))]
+    if not any(lower):
+        return False  # title case: "Advising as Teaching Society for the Teaching of ..."
+    if PLACE_AND_PUBLISHER_TO_ENTRY_END.match(text, at):
+        return True
+    return all(lower) and CONTAINER_TO_ENTRY_END.match(text, at) is not None
 
 
 def title_closed(text: str, field: int) -> str:
@@ -133,6 +161,11 @@ def _last_query_word(query: Sequence[str], words: list[re.Match[str]],
 def _word(match: re.Match[str]) -> str:
     """A printed word as the query's words are compared: "well-being" is "wellbeing"."""
     return match.group().translate(DROPPED_IN_WORDS)
+
+
+def _folded(printed: str) -> str:
+    """A word with the document's capitals as the query's words are compared (:func:`_word`)."""
+    return printed.lower().translate(DROPPED_IN_WORDS)
 
 
 def _acronym(word: str) -> bool:

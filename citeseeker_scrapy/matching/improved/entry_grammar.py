@@ -270,6 +270,30 @@ NEXT_FIELD = re.compile("|".join((
     _PUBLISHER_THEN_CITY, _PLACE_AND_CODE_THEN_PUBLISHER, _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
     _CONTAINER_IN, _VOLUME_AND_DATE, _KNOWN_PUBLISHERS)))
+# The rest of an entry after a title that runs into it, read as the entry's own publication
+# data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
+#: The next entry's opening right after an entry's last full stop: the text's end, an entry's
+#: "[n]" or "n.", a surname and its initials ("Forsman, E.D.", "Walters E.T."), an inverted name
+#: and its given name ("DUMONT, Béatrice;"), or a ditto mark ("— (2012)").
+_NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,4}\. "
+                       r"| [^\W\d_][\w'\u2019-]*,? (?:[^\W\d_]\.[ -]?){1,3}"
+                       r"| [^\W\d_][\w'\u2019-]*, [^\W\d_][\w'\u2019-]*[.,;] "
+                       r"| (?:\u2014|\u2013{2,}|-{2,}|_{2,}))")
+_PLACE_WORD = r"[^\W\d_][\w'\u2019/-]*"  # "Athens", "Nouméa", "Frankfurt/Main"
+_PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a year after it
+#: A place of one word, its publisher, and the entry ends: "...en Nouvelle-Calédonie Nouméa: Île
+#: de lumière, collection 101 mots.". One word: a query that lacks the title's last word has
+#: that word before the place. (A place alone, "...security strategies Athens.", is not read
+#: so: an entry that ends with its title prints its last word so too, "...in coastal Malta.")
+PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
+    rf"{_PLACE_WORD}{_PUBLISHER}\.{_NEXT_ENTRY_OPENING}")
+#: A container of two words or more (a book a chapter is in, a series), its full stop, then its
+#: own place (up to three words) and publisher, and the entry ends: "...judgments of well-being
+#: Choices, Values and Frames., New York: Cambridge University Press.". Two words or more: a
+#: title's own last word and its full stop before the place is one.
+CONTAINER_TO_ENTRY_END = re.compile(
+    rf"{_PLACE_WORD}(?:,? {_PLACE_WORD})+\.,? {_PLACE_WORD}(?: {_PLACE_WORD}){{0,2}}"
+    rf"(?:{_PUBLISHER})?\.{_NEXT_ENTRY_OPENING}")
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
 #: person's name, ``windows._ends_author_list``).
