@@ -99,6 +99,13 @@ def test_publication_data_up_to_the_entry_end_starts_after_the_title(doc: str, a
      "Harbour lights of the north. Brill.", "Okonkwo", "Tidal energy in coastal"),
     ("Krause H. 2009. Häfen der westlichen Ostsee. Kiel: Wachholtz. Ito K. 2001. Tidal lights. "
      "Brill.", "Krause", "Häfen der westlichen"),
+    # the title's last word, a comma and the place: no container, nor is the next entry's name
+    # a place and its year an entry's number
+    ("Okafor N. 2011. Coastal trade and the harbour towns Lagos, Ibadan. Ito K. 2001. Tidal "
+     "lights. Brill.", "Okafor", "Coastal trade and the harbour towns"),
+    # the publication data read, a query that lacks the title's first word is still another work
+    ("Okonkwo, B. (2014)Tidal energy in coastal Malta Valletta: Gozo Press. Marsh, T.K. (2010)"
+     "Harbour lights of the north. Brill.", "Okonkwo", "energy in coastal Malta"),
     # two capitals end the title: the query's last word is printed with one
     ("Okonkwo, B. (2014)Tidal trade in the Roman Empire. Tunis: Gozo Press. Marsh, T.K. (2010)"
      "Harbour lights of the north. Brill.", "Okonkwo", "Tidal trade in the Roman"),

@@ -197,6 +197,9 @@ def test_the_printed_title_runs_on_to_the_query_s_last_word(query, inside, after
     (("tools", "for"), "tools for", "the book of ", "", False),  # inside a sentence
     (("survey", "of"), "survey of", "2008. survey ", "", False),  # a word the query has
     (("of", "impactites"), "of impactites", "naumov, m. v., zeolitization ", "", True),
+    # ... or a year in brackets that a style prints with no blank after it
+    (("energy", "in"), "energy in", "okonkwo, b. (2014)tidal ", "", True),
+    (("tidal", "energy"), "tidal energy", "okonkwo, b. (2014)", "", False),
     (("on", "security"), "on security", "w. jansen, t. grance, guidelines ", "", True),
     (("on", "security"), "on security", "jansen, grance, guidelines ", "", False),  # names?
     # a title-first entry: the title ends where its first inverted name starts

@@ -273,9 +273,10 @@ NEXT_FIELD = re.compile("|".join((
 # The rest of an entry after a title that runs into it, read as the entry's own publication
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's
-#: "[n]" or "n.", a surname and its initials ("Forsman, E.D.", "Walters E.T."), an inverted name
-#: and its given name ("DUMONT, Béatrice;"), or a ditto mark ("— (2012)").
-_NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,4}\. "
+#: "[n]" or "n." (up to three digits: "2003." is a year that closes a name), a surname and its
+#: initials ("Forsman, E.D.", "Walters E.T."), an inverted name and its given name ("DUMONT,
+#: Béatrice;"), or a ditto mark ("— (2012)").
+_NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
                        r"| [^\W\d_][\w'\u2019-]*,? (?:[^\W\d_]\.[ -]?){1,3}"
                        r"| [^\W\d_][\w'\u2019-]*, [^\W\d_][\w'\u2019-]*[.,;] "
                        r"| (?:\u2014|\u2013{2,}|-{2,}|_{2,}))")
