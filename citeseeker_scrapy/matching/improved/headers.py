@@ -228,12 +228,20 @@ def _repeats_in(text: str) -> dict[str, bool]:
 
 def _counted_repeated(text: str, run: str) -> bool:
     """:func:`_repeated` read from the text. Its longest part without digits is counted
-    first: most runs fail there, without a pattern scanning the whole text; a run without
-    digits is that part, its count the answer (a pattern of its letters would find the same
-    prints)."""
+    first: most runs fail there, without reading the text again; a run without digits is
+    that part, its count the answer. A run with digits is counted in the text with every
+    number written as one digit (:func:`_numbers_as_one`), the run too: a print of the run
+    with other numbers is then the run itself, as each number of a print is the whole number
+    (the run's other characters are no digits)."""
     longest = max(_DIGITS.split(run), key=len)
     prints = text.count(longest)
     if prints < _HEADER_PAGES or longest == run:
         return prints >= _HEADER_PAGES
-    pattern = re.compile(_DIGITS.sub(r"\\d+", re.escape(run)))
-    return sum(1 for _, _ in zip(range(_HEADER_PAGES), pattern.finditer(text))) >= _HEADER_PAGES
+    return _numbers_as_one(text).count(_DIGITS.sub("0", run)) >= _HEADER_PAGES
+
+
+@functools.lru_cache(maxsize=_TEXTS_KEPT)
+def _numbers_as_one(text: str) -> str:
+    """``text`` with every number (run of digits) written as "0", for the last
+    ``_TEXTS_KEPT`` texts (:func:`_counted_repeated` asks for each run with digits)."""
+    return _DIGITS.sub("0", text)
