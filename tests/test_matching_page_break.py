@@ -206,3 +206,35 @@ def test_words_printed_twice_that_hold_the_title_s_are_not_left_out_as_a_header(
            "Zimmer, K. 2001. Coastal geology of the Gulf of Riga. Bergen: Fjell.\n")
     assert _found(doc, "Lindqvist", query, "original")
     assert _found(doc, "Lindqvist", query) is found
+
+
+#: Twenty authors as some author-date styles print them ("SURNAME, I. J., ..."), the title
+#: after them, more than the name's reach after the searched names in the middle.
+MANY = [f"{surname}, {initials}" for surname, initials in zip(
+    "ALDRIN BERGQVIST CARLSSON DAHLIN EKMAN FALK GRANLUND HOLM ISAKSSON JARL KVIST LUNDIN "
+    "MATTSSON NORDIN OSTERBERG PALM QVARNSTROM ROSLUND STRAND TOLL".split(),
+    ["A.", "B. C.", "D.", "E. F.", "G.", "H.", "I. J.", "K.", "L. M.", "N.", "O.", "P. Q.",
+     "R.", "S.", "T. U.", "V.", "W.", "X. Y.", "Z.", "A. B."])]
+LIST_TITLE = "Winter ice on shallow lagoons and its hold on their bottom fauna"
+
+
+@pytest.mark.parametrize("author, after", [
+    # the page break right after the searched name, or a name later
+    ("ISAKSSON", 9), ("ISAKSSON", 10), ("JARL", 10), ("HOLM", 9),
+])
+def test_a_long_author_list_cut_by_a_page_break_leads_to_its_title(author: str, after: int
+                                                                   ) -> None:
+    entry = (", ".join(MANY) + f" (2005): {LIST_TITLE}. Boreal Lagoon Studies 12: 40–51.")
+    doc = _paged(BROWSER, entry, len(", ".join(MANY[:after])) + 2)
+    assert not _found(doc, author, LIST_TITLE, "original")
+    assert _found(doc, author, LIST_TITLE)
+
+
+def test_the_next_entry_s_title_is_not_the_last_author_s() -> None:
+    # the long list ends, its title and venue, then the next entry's short list: no header
+    # between, so the gap after the last name is the rest of its entry
+    doc = FIRST_PAGE.format(header="") + (
+        ", ".join(MANY) + " (2005): Ice. Lagoons 1: 2.\nSTORM, A., VIND, B., REGN, C., "
+        f"SNO, D. (2006): {LIST_TITLE}. Boreal Lagoon Studies 12: 40–51.\n")
+    assert not _found(doc, "TOLL", LIST_TITLE)
+    assert _found(doc, "STORM", LIST_TITLE)

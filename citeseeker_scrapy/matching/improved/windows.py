@@ -32,6 +32,7 @@ from .entry_grammar import (
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE,
 )
+from .headers import running_headers
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
 _LIST_COMMAS = 8  # that many commas in _LIST_WINDOW characters: maybe an author list
@@ -279,24 +280,44 @@ def _author_list_end(text: str, start: int) -> int:
 
     A piece that is no name ends the list (short titles and venues have commas close
     together too; so do the pages, "pp. 64-79,", of a style with commas only). One longer
-    gap is passed over if at least ``_LIST_RESUMES`` close commas follow it: a footnote or a running header that extraction put inside a long author list.
-    Only inside a long one (``_LIST_COMMAS`` names so far): after a short list the gap is the
-    rest of its entry, and the close commas are the next entry's authors.
+    gap is passed over if at least ``_LIST_RESUMES`` close commas follow it: a footnote or a running header that extraction put inside a long author list
+    (:func:`_past_interruption`).
     """
     position, interruptions = start, 1
     for seen in range(_MAX_LIST_COMMAS):
         comma = text.find(",", position, position + _NAME_PIECE + 1)
         if comma >= 0 and _not_a_name(text, position, comma):
             break
-        if comma < 0 and interruptions and seen >= _LIST_COMMAS:
-            comma = text.find(",", position, position + _INTERRUPTION)
-            if comma < 0 or not _close_commas_follow(text, comma + 1):
+        if comma < 0 and interruptions:
+            comma = _past_interruption(text, start, position, seen)
+            if comma < 0:
                 break
             interruptions -= 1
         if comma < 0:
             break
         position = comma + 1
     return position
+
+
+def _past_interruption(text: str, start: int, position: int, seen: int) -> int:
+    """The comma after the gap at ``position`` in the author list followed from a name
+    ending at ``start`` (``seen`` names after it so far), if the list goes on past the gap,
+    else -1. Only inside a long list: after a short one the gap is the rest of its entry,
+    and the close commas are the next entry's authors. Past ``_LIST_COMMAS`` names after
+    the name, any gap (a footnote); with the list's names before the name counted, only a
+    running header (``headers.running_headers``): a page break right after the searched
+    name or a few names later ("..., ERVENS, B., | date, document title, address, page
+    counter | NENES, A., ..."), where the list goes on and its title lies further than the
+    name's reach. Called by :func:`_author_list_end`."""
+    comma = text.find(",", position, position + _INTERRUPTION)
+    if comma < 0 or not _close_commas_follow(text, comma + 1):
+        return -1
+    if seen >= _LIST_COMMAS:
+        return comma
+    before = text.count(",", _author_list_start(text, start), start)
+    if seen + before >= _LIST_COMMAS and running_headers(text, position, comma):
+        return comma
+    return -1
 
 
 def _not_a_name(text: str, start: int, end: int) -> bool:
