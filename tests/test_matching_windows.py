@@ -175,3 +175,28 @@ def test_a_hyphenated_given_name_ends_a_name(doc: str, author: str, cites: bool)
 ])
 def test_a_date_or_code_is_no_entry_boundary(doc: str, author: str, cites: bool) -> None:
     assert found(doc, author, TITLE) is cites
+
+
+GOST_TITLE = "Winter ice on shallow lagoons and its hold on their bottom fauna"
+
+
+@pytest.mark.parametrize("doc, author, cites", [
+    # the first author before the title, every author in the statement of responsibility
+    # after the slash: a later one is named only there
+    (f"[4] Lindqvist, T. {GOST_TITLE} / T. Lindqvist, K. Ozols // Boreal Lagoon Studies. — "
+     "2005. — V. 12. — P. 40–51.\n[5] Moreau, A. Stone bridges / A. Moreau. — Paris, 2001.",
+     "Ozols", True),
+    (f"Lindqvist, T. {GOST_TITLE} / T. Lindqvist, R. Berzins, K. Ozols. — Riga : "
+     "Zinatne, 2005. — 212 p.\nMoreau, A. Stone bridges / A. Moreau. — Paris, 2001.",
+     "Berzins", True),
+    (f"[4] Lindqvist, T. {GOST_TITLE} / T. Lindqvist, K. Ozols // Boreal Lagoon Studies. — "
+     "2005. — V. 12. — P. 40–51.", "Lindqvist", True),
+    # a name past the statement: the container's editor, the next entry's author
+    (f"[4] Lindqvist, T. {GOST_TITLE} / T. Lindqvist // Lagoons / ed. K. Ozols. — Riga, "
+     "2005. — P. 40–51.", "Ozols", False),
+    (f"Lindqvist, T. {GOST_TITLE} / T. Lindqvist. — Riga, 2005.\nOzols, K. Stone bridges / "
+     "K. Ozols. — Paris, 2001.", "Ozols", False),
+])
+def test_a_statement_of_responsibility_names_the_title_s_authors(doc: str, author: str,
+                                                                cites: bool) -> None:
+    assert found(doc, author, GOST_TITLE) is cites

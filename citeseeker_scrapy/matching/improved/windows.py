@@ -56,6 +56,12 @@ _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
 _ENTRY_START_DITTO = re.compile(_ENTRY_START.pattern + "(" + _DITTO_MARK.pattern + ")?")
 _NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell'orto"
+#: The slash that opens a statement of responsibility right after a title (GOST 7.1: "Title
+#: / B. Coüasnon, J. Camillerapp // Container"), not a container's double slash.
+_RESPONSIBILITY = re.compile(r" ?[.,:;]? ?/ (?!/)")
+#: What ends a statement of responsibility: the container's double slash, the next field's
+#: dash ("... / K. Ozols. — Riga, 2005."), an entry's "[n]".
+_STATEMENT_END = re.compile(r"//| [\u2014\u2013-] |\[\d")
 _MARKER_CHARS = 9  # the longest "[n]" and the shortest ditto marks after it: "[9999] --"
 _FIRST_NAMES, _MOST_NAMES = 32, 1024  # name occurrences per batch of regions: first, largest
 
@@ -762,7 +768,8 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
     entry before) nor pages ("...In: Proc. of DEXA, pp. 18-29 (2006) 8. Svoboda": a venue
     and its pages close an entry; a title-first entry has its authors before them), and
     right before the title no end of an author list ("Toman, M.: Web
-    crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it.
+    crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it;
+    unless a statement of responsibility holds the name (:func:`_responsibility_holds`).
     """
     word_start = start
     while word_start > 0 and text[word_start - 1].isalnum():
@@ -772,7 +779,19 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
             and (FULL_STOP_NAMES.fullmatch(text, end, name) is not None
                  or not any(not _ends_a_name(text, match.start())
                             for match in SENTENCE_END.finditer(text, min(end + 2, name), name)))
-            and not _author_list_ends_before(text, word_start))
+            and (not _author_list_ends_before(text, word_start)
+                 or _responsibility_holds(text, end, name)))
+
+
+def _responsibility_holds(text: str, end: int, name: int) -> bool:
+    """True if the title ending at ``end`` is followed by a statement of responsibility that
+    holds ``name``: a slash, then the work's authors, up to the container's double slash or
+    the next field's dash (GOST 7.1: "Coüasnon, B. Title / B. Coüasnon, J. Camillerapp //
+    Container. — 1995."). Every author of the work is named there, the first one also
+    before the title, so the author list that ends before the title is this title's own,
+    and so is a later name of the statement. Called by :func:`_title_first`."""
+    slash = _RESPONSIBILITY.match(text, end)
+    return slash is not None and not _STATEMENT_END.search(text, slash.end(), name)
 
 
 def _in_list_after(text: str, end: int, name: int, gap: int) -> bool:
