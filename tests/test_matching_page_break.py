@@ -238,3 +238,15 @@ def test_the_next_entry_s_title_is_not_the_last_author_s() -> None:
         f"SNO, D. (2006): {LIST_TITLE}. Boreal Lagoon Studies 12: 40–51.\n")
     assert not _found(doc, "TOLL", LIST_TITLE)
     assert _found(doc, "STORM", LIST_TITLE)
+
+
+@pytest.mark.parametrize("title", [ENDS_PAST, LIST_TITLE])
+def test_the_same_author_s_entries_after_their_pages_are_no_header(title: str) -> None:
+    # "pages, the name" printed before each of the author's entries reads like a header
+    # beside its page number: the words before the title are read up to the name only
+    doc = FIRST_PAGE.format(header="") + (
+        "Halvorsen, P., Coastal winds, Nordic Weather 48 s. 100–107 Lund-Berg, K., Harbour "
+        "silt and its movement, in: Coastal notes: Winter 12 s. 57–61 Lund-Berg, K., "
+        f"{title}, Survey Office Riga 1983 Moreau, A., Stone bridges, Paris 2001\n")
+    assert _found(doc, "Lund-Berg", title, "original")
+    assert _found(doc, "Lund-Berg", title)

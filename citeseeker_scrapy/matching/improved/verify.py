@@ -260,9 +260,9 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     first, last = _words_taken(text, start, end)
     inside = _word_text(text, first, last)
     preceding = ("" if name_before is None or not _WORDS.search(text, name_before[1], first)
-                 else _text_before(text, title, first))
+                 else _text_before(text, title, first, name_before[1]))
     after = last - 1 if 1 < last and text[last - 1] == " " and _in_word(text[last - 2]) else last
-    after = _past_header(text, title, after)
+    after = _past_header(text, title, after, name_before)
     following = "" if NEXT_FIELD.match(text, after) or _next_entry_as_this(
         text, name_before, first, last) or _name_again(text, name_before, after) else (
         _joined_word_text(text, after, after + _EDGE_WORD))
@@ -288,27 +288,33 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     return same_work(title.words, _word_text(text, low, high), inside, before, after)
 
 
-def _text_before(text: str, title: CheckedTitle, first: int) -> str:
+def _text_before(text: str, title: CheckedTitle, first: int, name_end: int) -> str:
     """The ``_EDGE_WORD`` characters before a hit's first word, as ``words.longer_title``
-    reads them (:func:`_joined_word_text`), read across a running header that ends right
-    before that word (:func:`_entry_headers`): a page break between the printed title's
-    first word and the hit ("Resilient | header | harbour towns ..." read for a query
-    that lacks "Resilient", or "Resilient harbour | header | towns ...", the hit without
-    "harbour") leaves the title's opening before the header. Called by :func:`_same_work`."""
-    spans = _entry_headers(text, title, max(0, first - _INTERRUPTION), first)
+    reads them (:func:`_joined_word_text`), read across a running header between the name
+    (ending at ``name_end``) and that word, ending right before it (:func:`_entry_headers`):
+    a page break between the printed title's first word and the hit ("Resilient | header |
+    harbour towns ..." read for a query that lacks "Resilient", or "Resilient harbour |
+    header | towns ...", the hit without "harbour") leaves the title's opening before the
+    header. Not the name's own author run: the same author's entries one after another
+    print it again after the pages of the one before ("s. 12-19 Lund, K., Title"), as a
+    header is printed beside its page number. Called by :func:`_same_work`."""
+    spans = _entry_headers(text, title, max(name_end, first - _INTERRUPTION), first)
     at = next((a for a, b in reversed(spans) if not text[b:first].strip()), first)
     return _joined_word_text(text, at - _EDGE_WORD, at)
 
 
-def _past_header(text: str, title: CheckedTitle, end: int) -> int:
+def _past_header(text: str, title: CheckedTitle, end: int, name: Optional[Span]) -> int:
     """Where the words after a hit ending at ``end`` go on: past a running header that
     starts right there (:func:`_entry_headers`), the blank before it kept; ``end`` if there
     is none. A page break between the hit and the printed title's last word ("...a shared |
     header | approach." read for a query that ends at "shared") leaves that word after the
-    header. Called by :func:`_same_work`."""
+    header. Not a run that holds the searched name (``name``: where it is printed before
+    the hit): the same author's next entry, printed after pages as this one is. Called by
+    :func:`_same_work`."""
     spans = _entry_headers(text, title, end, min(len(text), end + _INTERRUPTION))
-    return next((b - 1 for a, b in spans if not text[end:a].strip() and text[b - 1] == " "),
-                end)
+    own = "" if name is None else text[name[0]:name[1]]
+    return next((b - 1 for a, b in spans if not text[end:a].strip() and text[b - 1] == " "
+                 and not (own and own in text[a:b])), end)
 
 
 def _entry_headers(text: str, title: CheckedTitle, low: int, high: int) -> list[Span]:
