@@ -62,6 +62,10 @@ _RESPONSIBILITY = re.compile(r" ?[.,:;]? ?/ (?!/)")
 #: What ends a statement of responsibility: the container's double slash, the next field's
 #: dash ("... / K. Ozols. — Riga, 2005."), an entry's "[n]".
 _STATEMENT_END = re.compile(r"//| [\u2014\u2013-] |\[\d")
+_INITIALS = r"(?:[^\W\d_]\. ?){1,3}"  # "b.", "e. n.", "l.m."
+#: The first name of a statement of responsibility: initials, then the surname ("e. n.
+#: matyushkin"), in group 2.
+_STATEMENT_NAME = re.compile(rf"({_INITIALS}) ?([^\W\d_][\w'\u2019-]*)")
 _MARKER_CHARS = 9  # the longest "[n]" and the shortest ditto marks after it: "[9999] --"
 _FIRST_NAMES, _MOST_NAMES = 32, 1024  # name occurrences per batch of regions: first, largest
 
@@ -780,18 +784,26 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
                  or not any(not _ends_a_name(text, match.start())
                             for match in SENTENCE_END.finditer(text, min(end + 2, name), name)))
             and (not _author_list_ends_before(text, word_start)
-                 or _responsibility_holds(text, end, name)))
+                 or _responsibility_holds(text, (word_start, end), name)))
 
 
-def _responsibility_holds(text: str, end: int, name: int) -> bool:
-    """True if the title ending at ``end`` is followed by a statement of responsibility that
-    holds ``name``: a slash, then the work's authors, up to the container's double slash or
-    the next field's dash (GOST 7.1: "Coüasnon, B. Title / B. Coüasnon, J. Camillerapp //
-    Container. — 1995."). Every author of the work is named there, the first one also
-    before the title, so the author list that ends before the title is this title's own,
-    and so is a later name of the statement. Called by :func:`_title_first`."""
-    slash = _RESPONSIBILITY.match(text, end)
-    return slash is not None and not _STATEMENT_END.search(text, slash.end(), name)
+def _responsibility_holds(text: str, hit: tuple[int, int], name: int) -> bool:
+    """True if the title at ``hit`` (its first word's start, its end) is followed by a
+    statement of responsibility that holds ``name``: a slash, then the work's authors, up to
+    the container's double slash or the next field's dash (GOST 7.1: "Coüasnon, B. Title /
+    B. Coüasnon, J. Camillerapp // Container. — 1995."). Every author of the work is named
+    there, the first one also right before the title, inverted ("Coüasnon, B."): so the
+    author run that ends before the hit is this title's own, and so is a later name of the
+    statement. Only where the hit starts right after that run: a hit that leaves out the
+    title's first words ("Numbers, distribution and ..." read for a query without
+    "Numbers,") has them between. Called by :func:`_title_first`."""
+    slash = _RESPONSIBILITY.match(text, hit[1])
+    if slash is None or _STATEMENT_END.search(text, slash.end(), name):
+        return False
+    first = _STATEMENT_NAME.match(text, slash.end())
+    return first is not None and re.search(
+        rf"(?<![^\W_]){re.escape(first.group(2))},? {_INITIALS} ?$",
+        text[max(0, hit[0] - _NAME_PIECE):hit[0]]) is not None
 
 
 def _in_list_after(text: str, end: int, name: int, gap: int) -> bool:
