@@ -425,6 +425,41 @@ def test_a_title_right_after_the_names_and_year(entry: str, authors: tuple[str, 
     assert entries_found([(entry, authors, READING)]) == []
 
 
+# Author runs whose names print full stops that end no sentence: names separated by
+# semicolons, each its surname, a full stop and its given name; a volume and its number
+# printed before the year and the title.
+RUNS_WITH_FULL_STOPS = [
+    (f"NOVAK. Jan; DVORAK. Karel; SVOBODA. Petr. {READING}. [S.l: s.n.], 2015.",
+     ("Novak", "Dvorak", "Svoboda")),
+    (f"WEBER. Lena; PARK. Min. {READING}. Bonn: Academia, 2012.", ("Weber", "Park")),
+    (f"Weber, Lena and Novak Jan. vol. 2. 2011, “{READING}”, Journal of Things.",
+     ("Weber", "Novak")),
+    (f"Weber, LN and Park J.Min Lee. vol. 12. 2011, “{READING}”, Journal of Things.",
+     ("Weber", "Park")),
+]
+
+
+@pytest.mark.parametrize("entry, authors", RUNS_WITH_FULL_STOPS)
+def test_full_stops_inside_an_author_run(entry: str, authors: tuple[str, ...]) -> None:
+    for author in authors:
+        kept_by_both(entry, author, READING)
+
+
+WORKS = ("Earlier work. Berlin, 2009. NOVAK. Jan; DVORAK. Karel; SVOBODA. Petr. Lists and "
+         "readers of the world. [S.l: s.n.], 2015. PARK. Min. Other things. Bonn, 2012.\n"
+         "Weber, Lena and Novak Jan. vol. 2. 2011, “Lists and readers of the world”, Journal "
+         "of Things. Park, Min. 2012, “Other things”, Press.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Novak", "Lists and readers of the globe"),  # a changed word
+    ("Weber", "Tables and readers of the world"),
+    ("Svoboda", "Other things"),  # the next entry's title
+])
+def test_near_misses_after_full_stops_inside_an_author_run(author: str, title: str) -> None:
+    turned_down(WORKS, author, title)
+
+
 def test_the_next_entrys_title_after_its_authors_and_year_is_not_lent() -> None:
     doc = (f"ROY, TC a Seay J. Low BACK, 2011. Earlier work. Medicine. 43.\nPARK, Min, 2012. "
            f"{READING}. Praha: Academia.")

@@ -30,7 +30,7 @@ from .entry_grammar import (
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
-    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE,
+    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, VOLUME,
 )
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
@@ -55,6 +55,7 @@ _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
 _ENTRY_START_DITTO = re.compile(_ENTRY_START.pattern + "(" + _DITTO_MARK.pattern + ")?")
 _NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell'orto"
+_VOLUME = re.compile(VOLUME)  # the entry's own volume, no author run before a title
 _MARKER_CHARS = 9  # the longest "[n]" and the shortest ditto marks after it: "[9999] --"
 _FIRST_NAMES, _MOST_NAMES = 32, 1024  # name occurrences per batch of regions: first, largest
 
@@ -693,8 +694,9 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
         if ends == 2:
             return True
     date = DATE_BEFORE_TITLE.search(text, max(last_end, start - 25), start)
-    if ends and date is not None and LETTER.search(text, last_end, date.start()):
-        return True  # "...Addison-Wesley. K. Kline and D. Kline (2001) Title"
+    if ends and date is not None and LETTER.search(
+            _VOLUME.sub("", text[last_end:date.start()])):
+        return True  # "...Addison-Wesley. K. Kline and D. Kline (2001) Title", not "vol. 43."
     names_end, two_lists = _names_before_title(text, gap_start, start)
     return names_end is not None and (
         ends + two_lists >= 1 or _dated_entry_before(text, name_end, names_end.start()))
