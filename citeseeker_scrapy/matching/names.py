@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import accumulate, compress, count
 from typing import Optional, Sequence
 
@@ -290,13 +290,9 @@ class NameIndex:
     """
 
     def __init__(self, forms: Sequence[str]) -> None:
-        """Compile every distinct form and group them by their anchor letter."""
-        anchors = choose_anchors(list(dict.fromkeys(forms)))
-        self.patterns = {form: NamePattern.compile(form, anchors) for form in dict.fromkeys(forms)}
-        by_anchor: dict[str, list[NamePattern]] = {}
-        for pattern in self.patterns.values():
-            by_anchor.setdefault(pattern.anchor, []).append(pattern)
-        self._scans = [_anchor_scan(anchor, group) for anchor, group in by_anchor.items()]
+        """Compile every distinct form and group them by their anchor letter
+        (:func:`_compiled_forms`)."""
+        self.patterns, self._scans = _compiled_forms(tuple(dict.fromkeys(forms)))
 
     def spans(self, text: str) -> dict[str, list[tuple[int, int]]]:
         """(start, end) of every whole-word occurrence of each form, in text order."""
@@ -324,6 +320,29 @@ class NameIndex:
                         continue
                     found[form].append((start, end))
         return {form: sorted(spans) for form, spans in found.items()}
+
+
+#: Lists of distinct forms whose compiled scans are kept (:func:`_compiled_forms`): a document's
+#: relation and reference list ask again for the names of each group a citation was found for.
+_FORM_LISTS_KEPT = 256
+
+
+@lru_cache(maxsize=_FORM_LISTS_KEPT)
+def _compiled_forms(forms: tuple[str, ...]
+                    ) -> tuple[dict[str, NamePattern], list[tuple[re.Pattern[str],
+                                                                 dict[int, list[_Check]]]]]:
+    """The patterns of the distinct ``forms`` and the scan of each anchor letter, for
+    :class:`NameIndex`. Kept for the last ``_FORM_LISTS_KEPT`` lists of forms: building the
+    scans' regex source and compiling it costs more than a short document's search, and the
+    same names are indexed again for every citation's relation (``relation``), for the
+    reference list a citation lies in (``matcher``), and for each query of a benchmark. Read
+    only by :meth:`NameIndex.spans`, which changes none of it."""
+    anchors = choose_anchors(list(forms))
+    patterns = {form: NamePattern.compile(form, anchors) for form in forms}
+    by_anchor: dict[str, list[NamePattern]] = {}
+    for pattern in patterns.values():
+        by_anchor.setdefault(pattern.anchor, []).append(pattern)
+    return patterns, [_anchor_scan(anchor, group) for anchor, group in by_anchor.items()]
 
 
 def _anchor_scan(anchor: str, group: Sequence[NamePattern]

@@ -61,9 +61,7 @@ def running_headers(text: str, low: int, high: int,
     """
     spans: list[Span] = []
     long_words = _long_words(text, low, high)
-    if not _any_header_pair(text, long_words):
-        return spans
-    for words in _runs(long_words, title_word):
+    for words in _runs_with_pair(text, long_words, title_word):
         first = 0
         while first + _HEADER_WORDS <= len(words):
             last = first + _HEADER_WORDS - 1
@@ -127,30 +125,37 @@ def _merged(spans: Sequence[Span]) -> list[Span]:
     return merged
 
 
-def _any_header_pair(text: str, words: Sequence[re.Match[str]]) -> bool:
-    """True if two words next to each other among ``words`` (:func:`_long_words`) are a
-    header's run (:func:`_header_run`). Every header :func:`running_headers` finds starts
-    with such a pair (the title's words only split these words into runs), so a region
-    without one holds no header: it is passed over before each of its words is compared with
-    the title's, which costs more than this check. Who calls: :func:`running_headers`."""
-    return any(_header_run(text, first.start(), second.end())
-               for first, second in zip(words, words[1:]))
-
-
 def _long_words(text: str, low: int, high: int) -> list[re.Match[str]]:
     """The words of ``SHORT_WORD`` letters or more in ``[low, high)``, numbers left out."""
     return [word for word in _LONG_WORD.finditer(text, low, high) if not word.group().isdigit()]
 
 
-def _runs(words: Sequence[re.Match[str]], title_word: Optional[TitleWord]
-          ) -> list[list[re.Match[str]]]:
-    """``words`` (:func:`_long_words`) in runs that the title's words (``title_word``) end."""
-    runs: list[list[re.Match[str]]] = [[]]
-    for word in words:
-        if title_word is not None and title_word(word):
-            runs.append([])
-        else:
-            runs[-1].append(word)
+def _runs_with_pair(text: str, words: Sequence[re.Match[str]],
+                    title_word: Optional[TitleWord]) -> list[list[re.Match[str]]]:
+    """The runs of ``words`` (:func:`_long_words`) that the title's words (``title_word``)
+    end and that hold two words next to each other that are a header's run
+    (:func:`_header_run`): every header :func:`running_headers` finds starts with such a
+    pair, so a run without one holds none. Without ``title_word``, ``words`` are one run.
+    The pairs are asked first and the title only about the words of a pair that is a
+    header's run and about the words out from it to the nearest title word on each side:
+    comparing a word with the title's words costs more than the pair's answer, which is
+    kept per text (:func:`_repeated`). Who calls: :func:`running_headers`."""
+    runs: list[list[re.Match[str]]] = []
+    taken = 0  # the words before this one are in a run already listed or before one
+    for first in range(len(words) - 1):
+        if first < taken or not _header_run(text, words[first].start(), words[first + 1].end()):
+            continue
+        if title_word is None:
+            return [list(words)]
+        if title_word(words[first]) or title_word(words[first + 1]):
+            continue
+        start, stop = first, first + 2
+        while start > taken and not title_word(words[start - 1]):
+            start -= 1
+        while stop < len(words) and not title_word(words[stop]):
+            stop += 1
+        runs.append(list(words[start:stop]))
+        taken = stop
     return runs
 
 
@@ -223,12 +228,20 @@ def _repeats_in(text: str) -> dict[str, bool]:
 
 def _counted_repeated(text: str, run: str) -> bool:
     """:func:`_repeated` read from the text. Its longest part without digits is counted
-    first: most runs fail there, without a pattern scanning the whole text; a run without
-    digits is that part, its count the answer (a pattern of its letters would find the same
-    prints)."""
+    first: most runs fail there, without reading the text again; a run without digits is
+    that part, its count the answer. A run with digits is counted in the text with every
+    number written as one digit (:func:`_numbers_as_one`), the run too: a print of the run
+    with other numbers is then the run itself, as each number of a print is the whole number
+    (the run's other characters are no digits)."""
     longest = max(_DIGITS.split(run), key=len)
     prints = text.count(longest)
     if prints < _HEADER_PAGES or longest == run:
         return prints >= _HEADER_PAGES
-    pattern = re.compile(_DIGITS.sub(r"\\d+", re.escape(run)))
-    return sum(1 for _, _ in zip(range(_HEADER_PAGES), pattern.finditer(text))) >= _HEADER_PAGES
+    return _numbers_as_one(text).count(_DIGITS.sub("0", run)) >= _HEADER_PAGES
+
+
+@functools.lru_cache(maxsize=_TEXTS_KEPT)
+def _numbers_as_one(text: str) -> str:
+    """``text`` with every number (run of digits) written as "0", for the last
+    ``_TEXTS_KEPT`` texts (:func:`_counted_repeated` asks for each run with digits)."""
+    return _DIGITS.sub("0", text)
