@@ -426,13 +426,13 @@ def test_a_title_right_after_the_names_and_year(entry: str, authors: tuple[str, 
 
 
 # Author runs whose names print full stops that end no sentence: names separated by
-# semicolons, each its surname, a full stop and its given name; a volume and its number
-# printed before the year and the title.
+# semicolons, each its surname, a full stop and its given name; an initial joined to the
+# given name before the surname (a volume and its number printed before the year and title).
 RUNS_WITH_FULL_STOPS = [
     (f"NOVAK. Jan; DVORAK. Karel; SVOBODA. Petr. {READING}. [S.l: s.n.], 2015.",
      ("Novak", "Dvorak", "Svoboda")),
     (f"WEBER. Lena; PARK. Min. {READING}. Bonn: Academia, 2012.", ("Weber", "Park")),
-    (f"Weber, Lena and Novak Jan. vol. 2. 2011, “{READING}”, Journal of Things.",
+    (f"Weber, LN and Novak J.Karel Petr. vol. 2. 2011, “{READING}”, Journal of Things.",
      ("Weber", "Novak")),
     (f"Weber, LN and Park J.Min Lee. vol. 12. 2011, “{READING}”, Journal of Things.",
      ("Weber", "Park")),
@@ -447,14 +447,17 @@ def test_full_stops_inside_an_author_run(entry: str, authors: tuple[str, ...]) -
 
 WORKS = ("Earlier work. Berlin, 2009. NOVAK. Jan; DVORAK. Karel; SVOBODA. Petr. Lists and "
          "readers of the world. [S.l: s.n.], 2015. PARK. Min. Other things. Bonn, 2012.\n"
-         "Weber, Lena and Novak Jan. vol. 2. 2011, “Lists and readers of the world”, Journal "
-         "of Things. Park, Min. 2012, “Other things”, Press.")
+         "Weber, LN and Novak J.Karel Petr. vol. 2. 2011, “Lists and readers of the world”, "
+         "Journal of Things. Park, Min. 2012, “Other things”, Press.\n"
+         "Lee, M., Developing the harbour tolls of the coast, Journal of Things; vol. 34, no. 4, "
+         "supp. p. a32. 1999. Jan Novak, Karel Weber, Reading lists of the web, Future Systems.")
 
 
 @pytest.mark.parametrize("author, title", [
     ("Novak", "Lists and readers of the globe"),  # a changed word
     ("Weber", "Tables and readers of the world"),
     ("Svoboda", "Other things"),  # the next entry's title
+    ("Lee", READING),  # after a venue's semicolon and volume
 ])
 def test_near_misses_after_full_stops_inside_an_author_run(author: str, title: str) -> None:
     turned_down(WORKS, author, title)

@@ -59,15 +59,12 @@ LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
 #: Services, Inc. (HIES). 2012.", "Harbour Analytics Pty. Ltd.", "Baltic Shipping Corp.",
 #: "Umwelttechnik GmbH." ("Co." and "S.A." are too short to read as a sentence end).
 LEGAL_FORM = r"(?:inc|ltd|corp|llc|plc|pty|gmbh)\."
-#: A volume or an issue and its number: "vol. 43. ", "Vol. 2, ", "nos. 3 " (the entry's own,
-#: wherever a style prints it: "Roy, TC and Seay J. vol. 43. 2011, “Title”").
-VOLUME = r"(?<![^\W_])(?:vol|vols|no|nos)\. \d+[a-z]?[.,]? "
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
 #: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ", nor the
-#: dates "in press." and "forthcoming.", nor a company's legal form, nor a volume's word).
+#: dates "in press." and "forthcoming.", nor a company's legal form).
 WORD_SENTENCE_END = re.compile(
-    rf"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.|{LEGAL_FORM}|{VOLUME})"
-    r"[^\W\d_]{3,}[.?!][\"\u201d\u2019']? ")
+    rf"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.|{LEGAL_FORM})[^\W\d_]{{3,}}[.?!]"
+    r"[\"\u201d\u2019']? ")
 #: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313", "p. 33" (after its title and
 #: venue; "Magniez P. 2010" is a name and a year).
 #: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
@@ -94,13 +91,17 @@ SENTENCE_ENDS_IN_GAP = re.compile(
 #: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
 #: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators),
 #: the given name perhaps hyphenated ("rioufol, marie-odile. title": the word is "odile"),
-#: or a name of a list separated by semicolons, its surname and given name by a full stop
-#: ("DEO. Sarang; JAIN. Aditya; FIRST. Slow. Title": the surname right after the semicolon,
-#: the given name after it).
+#: or an initial joined to a given name before it ("Seay J.Low Back. vol. 43.").
 NAME_BEFORE_FULL_STOP = re.compile(
     r"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
     r"(?:[^\W\d_][\w'\u2019-]* |[^\W\d_][\w'\u2019]*-)?"
-    r"|; (?:[^\W\d_][\w'\u2019-]*\. )?)$")
+    r"|(?<![^\W_])[^\W\d_]\.[^\W\d_][\w'\u2019-]* )$")
+#: ... or, in a list of names separated by semicolons, each its surname, a full stop and its
+#: given name ("DEO. Sarang; JAIN. Aditya; FIRST. Slow. Title"), the surname right after a
+#: semicolon or the given name after it (``SEMICOLON_BEFORE_NAME``), if a word follows it and
+#: it is no abbreviation (``NAME_THEN_WORD``: "...Meteoritics; vol. 34" is a venue).
+SEMICOLON_BEFORE_NAME = re.compile(r"; (?:[^\W\d_][\w'\u2019-]*\. )?$")
+NAME_THEN_WORD = re.compile(rf"(?!{ABBREVIATION})[^\W\d_][\w'\u2019-]*\. [^\W\d_]")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + OPENING)
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")

@@ -30,7 +30,7 @@ from .entry_grammar import (
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
-    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, VOLUME,
+    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, SEMICOLON_BEFORE_NAME, NAME_THEN_WORD,
 )
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
@@ -55,7 +55,6 @@ _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
 _ENTRY_START_DITTO = re.compile(_ENTRY_START.pattern + "(" + _DITTO_MARK.pattern + ")?")
 _NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell'orto"
-_VOLUME = re.compile(VOLUME)  # the entry's own volume, no author run before a title
 _MARKER_CHARS = 9  # the longest "[n]" and the shortest ditto marks after it: "[9999] --"
 _FIRST_NAMES, _MOST_NAMES = 32, 1024  # name occurrences per batch of regions: first, largest
 
@@ -694,9 +693,8 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
         if ends == 2:
             return True
     date = DATE_BEFORE_TITLE.search(text, max(last_end, start - 25), start)
-    if ends and date is not None and LETTER.search(
-            _VOLUME.sub("", text[last_end:date.start()])):
-        return True  # "...Addison-Wesley. K. Kline and D. Kline (2001) Title", not "vol. 43."
+    if ends and date is not None and LETTER.search(text, last_end, date.start()):
+        return True  # "...Addison-Wesley. K. Kline and D. Kline (2001) Title"
     names_end, two_lists = _names_before_title(text, gap_start, start)
     return names_end is not None and (
         ends + two_lists >= 1 or _dated_entry_before(text, name_end, names_end.start()))
@@ -798,11 +796,15 @@ def _next_number_between(text: str, name: int, start: int) -> bool:
 
 def _ends_a_name(text: str, word: int) -> bool:
     """True if the word with a full stop at ``word`` ends a name of an author run
-    (``NAME_BEFORE_FULL_STOP``), so that it ends no sentence. The name is read from its
+    (``NAME_BEFORE_FULL_STOP``; in a list separated by semicolons, ``SEMICOLON_BEFORE_NAME``
+    and ``NAME_THEN_WORD``), so that it ends no sentence. The name is read from its
     first piece when a hyphen or an apostrophe joins it ("k. ter-avest. ", "b. dell'orto. ",
     "y. ito-oka. ": the word with the full stop is its last piece)."""
     word = _joined_name_start(text, word)
-    return NAME_BEFORE_FULL_STOP.search(text, max(0, word - _NAME_PIECE), word) is not None
+    low = max(0, word - _NAME_PIECE)
+    return NAME_BEFORE_FULL_STOP.search(text, low, word) is not None or (
+        SEMICOLON_BEFORE_NAME.search(text, low, word) is not None
+        and NAME_THEN_WORD.match(text, word) is not None)
 
 
 def _joined_name_start(text: str, word: int) -> int:
