@@ -425,26 +425,9 @@ def test_a_title_right_after_the_names_and_year(entry: str, authors: tuple[str, 
     assert entries_found([(entry, authors, READING)]) == []
 
 
-# Author runs whose names print full stops that end no sentence: names separated by
-# semicolons, each its surname, a full stop and its given name; an initial joined to the
-# given name before the surname (a volume and its number printed before the year and title).
-RUNS_WITH_FULL_STOPS = [
-    (f"NOVAK. Jan; DVORAK. Karel; SVOBODA. Petr. {READING}. [S.l: s.n.], 2015.",
-     ("Novak", "Dvorak", "Svoboda")),
-    (f"WEBER. Lena; PARK. Min. {READING}. Bonn: Academia, 2012.", ("Weber", "Park")),
-    (f"Weber, LN and Novak J.Karel Petr. vol. 2. 2011, “{READING}”, Journal of Things.",
-     ("Weber", "Novak")),
-    (f"Weber, LN and Park J.Min Lee. vol. 12. 2011, “{READING}”, Journal of Things.",
-     ("Weber", "Park")),
-]
-
-
-@pytest.mark.parametrize("entry, authors", RUNS_WITH_FULL_STOPS)
-def test_full_stops_inside_an_author_run(entry: str, authors: tuple[str, ...]) -> None:
-    for author in authors:
-        kept_by_both(entry, author, READING)
-
-
+# Author runs whose names print full stops (names separated by semicolons, each its surname,
+# a full stop and its given name; an initial joined to the given name): near misses of their
+# entries, and a title after a venue's semicolon and volume, stay turned down.
 WORKS = ("Earlier work. Berlin, 2009. NOVAK. Jan; DVORAK. Karel; SVOBODA. Petr. Lists and "
          "readers of the world. [S.l: s.n.], 2015. PARK. Min. Other things. Bonn, 2012.\n"
          "Weber, LN and Novak J.Karel Petr. vol. 2. 2011, “Lists and readers of the world”, "

@@ -90,18 +90,10 @@ SENTENCE_ENDS_IN_GAP = re.compile(
 #: What makes a word with a full stop the end of a name in an author run, not of a sentence:
 #: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
 #: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators),
-#: the given name perhaps hyphenated ("rioufol, marie-odile. title": the word is "odile"),
-#: or an initial joined to a given name before it ("Seay J.Low Back. vol. 43.").
+#: the given name perhaps hyphenated ("rioufol, marie-odile. title": the word is "odile").
 NAME_BEFORE_FULL_STOP = re.compile(
     r"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
-    r"(?:[^\W\d_][\w'\u2019-]* |[^\W\d_][\w'\u2019]*-)?"
-    r"|(?<![^\W_])[^\W\d_]\.[^\W\d_][\w'\u2019-]* )$")
-#: ... or, in a list of names separated by semicolons, each its surname, a full stop and its
-#: given name ("DEO. Sarang; JAIN. Aditya; FIRST. Slow. Title"), the surname right after a
-#: semicolon or the given name after it (``SEMICOLON_BEFORE_NAME``), if a word follows it and
-#: it is no abbreviation (``NAME_THEN_WORD``: "...Meteoritics; vol. 34" is a venue).
-SEMICOLON_BEFORE_NAME = re.compile(r"; (?:[^\W\d_][\w'\u2019-]*\. )?$")
-NAME_THEN_WORD = re.compile(rf"(?!{ABBREVIATION})[^\W\d_][\w'\u2019-]*\. [^\W\d_]")
+    r"(?:[^\W\d_][\w'\u2019-]* |[^\W\d_][\w'\u2019]*-)?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + OPENING)
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")

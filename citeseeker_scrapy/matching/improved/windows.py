@@ -30,7 +30,7 @@ from .entry_grammar import (
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
-    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, SEMICOLON_BEFORE_NAME, NAME_THEN_WORD,
+    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE,
 )
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
@@ -796,15 +796,11 @@ def _next_number_between(text: str, name: int, start: int) -> bool:
 
 def _ends_a_name(text: str, word: int) -> bool:
     """True if the word with a full stop at ``word`` ends a name of an author run
-    (``NAME_BEFORE_FULL_STOP``; in a list separated by semicolons, ``SEMICOLON_BEFORE_NAME``
-    and ``NAME_THEN_WORD``), so that it ends no sentence. The name is read from its
+    (``NAME_BEFORE_FULL_STOP``), so that it ends no sentence. The name is read from its
     first piece when a hyphen or an apostrophe joins it ("k. ter-avest. ", "b. dell'orto. ",
     "y. ito-oka. ": the word with the full stop is its last piece)."""
     word = _joined_name_start(text, word)
-    low = max(0, word - _NAME_PIECE)
-    return NAME_BEFORE_FULL_STOP.search(text, low, word) is not None or (
-        SEMICOLON_BEFORE_NAME.search(text, low, word) is not None
-        and NAME_THEN_WORD.match(text, word) is not None)
+    return NAME_BEFORE_FULL_STOP.search(text, max(0, word - _NAME_PIECE), word) is not None
 
 
 def _joined_name_start(text: str, word: int) -> int:
