@@ -144,3 +144,26 @@ def test_a_paper_pdflatex_printed_without_a_character_goes_to_lualatex(tmp_path)
         "pdf (lualatex)", "ps (lualatex, pdftocairo)", "zip")
     assert {bench_styles.FILES[f] for f in bench_styles.formats_of(biblatex, lua)} == {
         "paper.pdf", "paper.ps", bench_styles.ZIP_NAME}
+
+
+def test_the_quality_bench_reads_a_hit_across_a_page_break_s_header_as_the_title() -> None:
+    from bench import bench_quality
+
+    header = ("11/30/26, 9:12 AM Printed Reading Lists of Imaginary Fields "
+              "file:///home/reader/lists/imaginary-reading.html {page}")
+    title = ("The drainage of raised peat bogs and the three-dimensional mapping of their "
+             "margins. Raised Bogs of the Baltic Rim: Origin and Use")
+    cut = title.index("mapping")
+    raw = (f"{header.format(page='1/2')}\nReferences\nAhlgren, B. 1987. Coastal winds. Oslo: "
+           f"Sjø.\nLindqvist, T. 1990. {title[:cut]}\n{header.format(page='2/2')}\n"
+           f"{title[cut:]}. Riga: Zinatne.\n")
+    paper = "lists.pdf"
+    texts = bench_quality.Texts(
+        {(paper, engine): raw for engine in bench_quality.ENGINES},
+        {(paper, engine): bench_quality.normalize_text(raw) for engine in bench_quality.ENGINES})
+    query = {"paper": paper, "author": "Lindqvist", "title": title, "cited_title": title,
+             "expected": True, "category": "broken_title", "note": ""}
+    outcomes, _ = bench_quality.evaluate([query], texts)
+    improved = [o for o in outcomes if o.scheme == "improved"]
+    assert all(o.hit is not None and "imaginary" in o.hit.found for o in improved)
+    assert all(o.right for o in improved)

@@ -158,3 +158,95 @@ def test_a_hit_that_takes_the_header_s_first_word_reads_as_the_title(name: str, 
     matcher = CitationMatcher([AuthorGroup(("Lindqvist",), (query,))], MatcherSettings())
     (hit,) = matcher.find(doc)
     assert Indel.normalized_similarity(CUT_LATE.lower(), hit.found) >= 0.75
+
+
+@pytest.mark.parametrize("header, cut, query, found", [
+    # the title's first word before the header, the rest after it: found
+    (BROWSER, "harbour", ENDS_PAST, True),
+    (JOURNAL, "towns", ENDS_PAST, True),
+    # the query lacks the title's first word, printed right before the header: the hit
+    # starts after the header, its first word there or before it too; the title goes on
+    (BROWSER, "harbour", ENDS_PAST.replace("Resilient harbour", "Harbour"), False),
+    (JOURNAL, "harbour", ENDS_PAST.replace("Resilient harbour", "Harbour"), False),
+    (BROWSER, "towns", ENDS_PAST.replace("Resilient harbour", "Harbour"), False),
+    (JOURNAL, "towns", ENDS_PAST.replace("Resilient harbour", "Harbour"), False),
+    # the query lacks the title's last word, printed right after the header
+    (BROWSER, "approach", ENDS_PAST.removesuffix(" approach"), False),
+    (JOURNAL, "approach", ENDS_PAST.removesuffix(" approach"), False),
+])
+def test_a_title_s_edge_word_across_a_page_break_bounds_the_printed_title(
+        header: str, cut: str, query: str, found: bool) -> None:
+    entry = _entry("Lindqvist", ENDS_PAST)
+    doc = _paged(header, entry, entry.index(cut))
+    assert _found(doc, "Lindqvist", query) is found
+
+
+#: Two entries in one volume, the later one last on its page: the volume's name and its
+#: publication data, printed twice up to the page range, then the page number, read as a
+#: running header. The title's second half is that volume's name.
+IN_SERIES = ("The peatland hydrology of the Baltic shore and its three-dimensional drainage "
+             "surveys. Proceedings Northwestern Peatland Hydrology Conference: Origins and "
+             "Conservation (1988 Meeting)")
+VOLUME_END = IN_SERIES[IN_SERIES.index("Proceedings"):]
+
+
+@pytest.mark.parametrize("query, found", [
+    (IN_SERIES, True),
+    # a word the query changed whose new word the next entry prints: the "header" holds the
+    # title's own words, so it is no header to leave out with them
+    (IN_SERIES.replace("peatland hydrology", "peatland geology"), False),
+])
+def test_words_printed_twice_that_hold_the_title_s_are_not_left_out_as_a_header(
+        query: str, found: bool) -> None:
+    doc = (FIRST_PAGE.format(header="")
+           + f"Berzins, A. 1990. Peat cutting on the lowland shores. {VOLUME_END}. Survey "
+           "Office, Riga: Hydrology Series 12, 10–19.\n"
+           f"Lindqvist, T., Voss, M. and Ozols, K. 1990. {IN_SERIES}. Survey Office, Riga: "
+           "Hydrology Series 12, 40–51.\n2\n"
+           "Zimmer, K. 2001. Coastal geology of the Gulf of Riga. Bergen: Fjell.\n")
+    assert _found(doc, "Lindqvist", query, "original")
+    assert _found(doc, "Lindqvist", query) is found
+
+
+#: Twenty authors as some author-date styles print them ("SURNAME, I. J., ..."), the title
+#: after them, more than the name's reach after the searched names in the middle.
+MANY = [f"{surname}, {initials}" for surname, initials in zip(
+    "ALDRIN BERGQVIST CARLSSON DAHLIN EKMAN FALK GRANLUND HOLM ISAKSSON JARL KVIST LUNDIN "
+    "MATTSSON NORDIN OSTERBERG PALM QVARNSTROM ROSLUND STRAND TOLL".split(),
+    ["A.", "B. C.", "D.", "E. F.", "G.", "H.", "I. J.", "K.", "L. M.", "N.", "O.", "P. Q.",
+     "R.", "S.", "T. U.", "V.", "W.", "X. Y.", "Z.", "A. B."])]
+LIST_TITLE = "Winter ice on shallow lagoons and its hold on their bottom fauna"
+
+
+@pytest.mark.parametrize("author, after", [
+    # the page break right after the searched name, or a name later
+    ("ISAKSSON", 9), ("ISAKSSON", 10), ("JARL", 10), ("HOLM", 9),
+])
+def test_a_long_author_list_cut_by_a_page_break_leads_to_its_title(author: str, after: int
+                                                                   ) -> None:
+    entry = (", ".join(MANY) + f" (2005): {LIST_TITLE}. Boreal Lagoon Studies 12: 40–51.")
+    doc = _paged(BROWSER, entry, len(", ".join(MANY[:after])) + 2)
+    assert not _found(doc, author, LIST_TITLE, "original")
+    assert _found(doc, author, LIST_TITLE)
+
+
+def test_the_next_entry_s_title_is_not_the_last_author_s() -> None:
+    # the long list ends, its title and venue, then the next entry's short list: no header
+    # between, so the gap after the last name is the rest of its entry
+    doc = FIRST_PAGE.format(header="") + (
+        ", ".join(MANY) + " (2005): Ice. Lagoons 1: 2.\nSTORM, A., VIND, B., REGN, C., "
+        f"SNO, D. (2006): {LIST_TITLE}. Boreal Lagoon Studies 12: 40–51.\n")
+    assert not _found(doc, "TOLL", LIST_TITLE)
+    assert _found(doc, "STORM", LIST_TITLE)
+
+
+@pytest.mark.parametrize("title", [ENDS_PAST, LIST_TITLE])
+def test_the_same_author_s_entries_after_their_pages_are_no_header(title: str) -> None:
+    # "pages, the name" printed before each of the author's entries reads like a header
+    # beside its page number: the words before the title are read up to the name only
+    doc = FIRST_PAGE.format(header="") + (
+        "Halvorsen, P., Coastal winds, Nordic Weather 48 s. 100–107 Lund-Berg, K., Harbour "
+        "silt and its movement, in: Coastal notes: Winter 12 s. 57–61 Lund-Berg, K., "
+        f"{title}, Survey Office Riga 1983 Moreau, A., Stone bridges, Paris 2001\n")
+    assert _found(doc, "Lund-Berg", title, "original")
+    assert _found(doc, "Lund-Berg", title)

@@ -175,3 +175,48 @@ def test_a_hyphenated_given_name_ends_a_name(doc: str, author: str, cites: bool)
 ])
 def test_a_date_or_code_is_no_entry_boundary(doc: str, author: str, cites: bool) -> None:
     assert found(doc, author, TITLE) is cites
+
+
+GOST_TITLE = "Winter ice on shallow lagoons and its hold on their bottom fauna"
+
+
+@pytest.mark.parametrize("doc, author, cites", [
+    # the first author before the title, every author in the statement of responsibility
+    # after the slash: a later one is named only there
+    (f"[4] Lindqvist, T. {GOST_TITLE} / T. Lindqvist, K. Ozols // Boreal Lagoon Studies. — "
+     "2005. — V. 12. — P. 40–51.\n[5] Moreau, A. Stone bridges / A. Moreau. — Paris, 2001.",
+     "Ozols", True),
+    (f"Lindqvist, T. {GOST_TITLE} / T. Lindqvist, R. Berzins, K. Ozols. — Riga : "
+     "Zinatne, 2005. — 212 p.\nMoreau, A. Stone bridges / A. Moreau. — Paris, 2001.",
+     "Berzins", True),
+    (f"[4] Lindqvist, T. {GOST_TITLE} / T. Lindqvist, K. Ozols // Boreal Lagoon Studies. — "
+     "2005. — V. 12. — P. 40–51.", "Lindqvist", True),
+    # a name past the statement: the container's editor, the next entry's author
+    (f"[4] Lindqvist, T. {GOST_TITLE} / T. Lindqvist // Lagoons / ed. K. Ozols. — Riga, "
+     "2005. — P. 40–51.", "Ozols", False),
+    (f"Lindqvist, T. {GOST_TITLE} / T. Lindqvist. — Riga, 2005.\nOzols, K. Stone bridges / "
+     "K. Ozols. — Paris, 2001.", "Ozols", False),
+])
+def test_a_statement_of_responsibility_names_the_title_s_authors(doc: str, author: str,
+                                                                cites: bool) -> None:
+    assert found(doc, author, GOST_TITLE) is cites
+
+
+#: A title whose first word and its comma look like an author run's end ("Tides, ").
+COMMA_TITLE = "Tides, ice and their hold on the bottom fauna of shallow lagoons"
+COMMA_ENTRY = (f"[4] Lindqvist, T. {COMMA_TITLE} / T. Lindqvist, K. Ozols, R. Berzins et al. // "
+               "Boreal Lagoon Studies. — 2005. — V. 12. — P. 40–51.\n[5] Moreau, A. Stone "
+               "bridges / A. Moreau. — Paris, 2001.")
+
+
+@pytest.mark.parametrize("author, title, cites", [
+    ("Ozols", COMMA_TITLE, True),
+    ("Berzins", COMMA_TITLE, True),
+    # the query lacks the title's first word: the hit starts after it, not right after the
+    # author run the statement's first name prints before the title
+    ("Ozols", COMMA_TITLE.replace("Tides, ice", "Ice"), False),
+    ("Berzins", COMMA_TITLE.replace("Tides, ice", "Ice"), False),
+])
+def test_a_statement_of_responsibility_names_only_a_title_read_from_its_start(
+        author: str, title: str, cites: bool) -> None:
+    assert found(COMMA_ENTRY, author, title) is cites

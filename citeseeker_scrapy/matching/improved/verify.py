@@ -260,8 +260,9 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     first, last = _words_taken(text, start, end)
     inside = _word_text(text, first, last)
     preceding = ("" if name_before is None or not _WORDS.search(text, name_before[1], first)
-                 else _joined_word_text(text, first - _EDGE_WORD, first))
+                 else _text_before(text, title, first, name_before[1]))
     after = last - 1 if 1 < last and text[last - 1] == " " and _in_word(text[last - 2]) else last
+    after = _past_header(text, title, after, name_before)
     following = "" if NEXT_FIELD.match(text, after) or _next_entry_as_this(
         text, name_before, first, last) or _name_again(text, name_before, after) else (
         _joined_word_text(text, after, after + _EDGE_WORD))
@@ -287,6 +288,46 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     return same_work(title.words, _word_text(text, low, high), inside, before, after)
 
 
+def _text_before(text: str, title: CheckedTitle, first: int, name_end: int) -> str:
+    """The ``_EDGE_WORD`` characters before a hit's first word, as ``words.longer_title``
+    reads them (:func:`_joined_word_text`), read across a running header between the name
+    (ending at ``name_end``) and that word, ending right before it (:func:`_entry_headers`):
+    a page break between the printed title's first word and the hit ("Resilient | header |
+    harbour towns ..." read for a query that lacks "Resilient", or "Resilient harbour |
+    header | towns ...", the hit without "harbour") leaves the title's opening before the
+    header. Not the name's own author run: the same author's entries one after another
+    print it again after the pages of the one before ("s. 12-19 Lund, K., Title"), as a
+    header is printed beside its page number. Called by :func:`_same_work`."""
+    spans = _entry_headers(text, title, max(name_end, first - _INTERRUPTION), first)
+    at = next((a for a, b in reversed(spans) if not text[b:first].strip()), first)
+    return _joined_word_text(text, at - _EDGE_WORD, at)
+
+
+def _past_header(text: str, title: CheckedTitle, end: int, name: Optional[Span]) -> int:
+    """Where the words after a hit ending at ``end`` go on: past a running header that
+    starts right there (:func:`_entry_headers`), the blank before it kept; ``end`` if there
+    is none. A page break between the hit and the printed title's last word ("...a shared |
+    header | approach." read for a query that ends at "shared") leaves that word after the
+    header. Not a run that holds the searched name (``name``: where it is printed before
+    the hit): the same author's next entry, printed after pages as this one is. Called by
+    :func:`_same_work`."""
+    spans = _entry_headers(text, title, end, min(len(text), end + _INTERRUPTION))
+    own = "" if name is None else text[name[0]:name[1]]
+    return next((b - 1 for a, b in spans if not text[end:a].strip() and text[b - 1] == " "
+                 and not (own and own in text[a:b])), end)
+
+
+def _entry_headers(text: str, title: CheckedTitle, low: int, high: int) -> list[Span]:
+    """The running headers in ``text[low:high]`` (``headers.running_headers``) that hold none
+    of the title's words of ``SHORT_WORD`` letters: words printed twice that hold the
+    title's (a container two entries share, "...Ames *Structure* in Northwest Oklahoma...")
+    are no header to read across (a word the query changed would go with them). Called by
+    :func:`_words_across_header`, :func:`_text_before` and :func:`_past_header`."""
+    own = set(title.words)
+    return [(a, b) for a, b in running_headers(text, low, high) if not any(
+        len(word) >= SHORT_WORD and word in own for word in _WORDS.findall(_word_text(text, a, b)))]
+
+
 def _words_across_header(text: str, title: CheckedTitle, bounds: tuple[int, int, int, int]
                          ) -> Optional[tuple[str, str, str]]:
     """The words before, inside and after a hit (``bounds``: its entry's start, the hit's
@@ -296,15 +337,10 @@ def _words_across_header(text: str, title: CheckedTitle, bounds: tuple[int, int,
     lacks right before the page break ("...for a *participatory* | header | approach" read
     for "...for a approach") is one of the title's own, not a word past the hit's end, and
     a header's word the hit took ("...in patients *Dat*ta et al. Journal of ...") is none
-    of the title's. Any header that holds none of the title's words of ``SHORT_WORD``
-    letters, not only one between two of them (``headers_in_title``): the word the query
-    lacks stands beside it; but words printed twice that hold the title's (a container two
-    entries share, "...Ames *Structure* in Northwest Oklahoma...") are no header to leave
-    out (the word the query changed would go with them)."""
+    of the title's. Any header of :func:`_entry_headers`, not only one between two of the
+    title's words (``headers_in_title``): the word the query lacks stands beside it."""
     low, first, last, high = bounds
-    own = set(title.words)
-    spans = [(a, b) for a, b in running_headers(text, low, high) if not any(
-        len(word) >= SHORT_WORD and word in own for word in _WORDS.findall(_word_text(text, a, b)))]
+    spans = _entry_headers(text, title, low, high)
     if not spans:
         return None
     entry, moved = without_spans(text[low:high], [(max(a, low) - low, min(b, high) - low)

@@ -32,6 +32,7 @@ from .entry_grammar import (
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE,
 )
+from .headers import running_headers
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
 _LIST_COMMAS = 8  # that many commas in _LIST_WINDOW characters: maybe an author list
@@ -55,6 +56,16 @@ _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
 _ENTRY_START_DITTO = re.compile(_ENTRY_START.pattern + "(" + _DITTO_MARK.pattern + ")?")
 _NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell'orto"
+#: The slash that opens a statement of responsibility right after a title (GOST 7.1: "Title
+#: / B. Coüasnon, J. Camillerapp // Container"), not a container's double slash.
+_RESPONSIBILITY = re.compile(r" ?[.,:;]? ?/ (?!/)")
+#: What ends a statement of responsibility: the container's double slash, the next field's
+#: dash ("... / K. Ozols. — Riga, 2005."), an entry's "[n]".
+_STATEMENT_END = re.compile(r"//| [\u2014\u2013-] |\[\d")
+_INITIALS = r"(?:[^\W\d_]\. ?){1,3}"  # "b.", "e. n.", "l.m."
+#: The first name of a statement of responsibility: initials, then the surname ("e. n.
+#: matyushkin"), in group 2.
+_STATEMENT_NAME = re.compile(rf"({_INITIALS}) ?([^\W\d_][\w'\u2019-]*)")
 _MARKER_CHARS = 9  # the longest "[n]" and the shortest ditto marks after it: "[9999] --"
 _FIRST_NAMES, _MOST_NAMES = 32, 1024  # name occurrences per batch of regions: first, largest
 
@@ -279,24 +290,44 @@ def _author_list_end(text: str, start: int) -> int:
 
     A piece that is no name ends the list (short titles and venues have commas close
     together too; so do the pages, "pp. 64-79,", of a style with commas only). One longer
-    gap is passed over if at least ``_LIST_RESUMES`` close commas follow it: a footnote or a running header that extraction put inside a long author list.
-    Only inside a long one (``_LIST_COMMAS`` names so far): after a short list the gap is the
-    rest of its entry, and the close commas are the next entry's authors.
+    gap is passed over if at least ``_LIST_RESUMES`` close commas follow it: a footnote or a running header that extraction put inside a long author list
+    (:func:`_past_interruption`).
     """
     position, interruptions = start, 1
     for seen in range(_MAX_LIST_COMMAS):
         comma = text.find(",", position, position + _NAME_PIECE + 1)
         if comma >= 0 and _not_a_name(text, position, comma):
             break
-        if comma < 0 and interruptions and seen >= _LIST_COMMAS:
-            comma = text.find(",", position, position + _INTERRUPTION)
-            if comma < 0 or not _close_commas_follow(text, comma + 1):
+        if comma < 0 and interruptions:
+            comma = _past_interruption(text, start, position, seen)
+            if comma < 0:
                 break
             interruptions -= 1
         if comma < 0:
             break
         position = comma + 1
     return position
+
+
+def _past_interruption(text: str, start: int, position: int, seen: int) -> int:
+    """The comma after the gap at ``position`` in the author list followed from a name
+    ending at ``start`` (``seen`` names after it so far), if the list goes on past the gap,
+    else -1. Only inside a long list: after a short one the gap is the rest of its entry,
+    and the close commas are the next entry's authors. Past ``_LIST_COMMAS`` names after
+    the name, any gap (a footnote); with the list's names before the name counted, only a
+    running header (``headers.running_headers``): a page break right after the searched
+    name or a few names later ("..., ERVENS, B., | date, document title, address, page
+    counter | NENES, A., ..."), where the list goes on and its title lies further than the
+    name's reach. Called by :func:`_author_list_end`."""
+    comma = text.find(",", position, position + _INTERRUPTION)
+    if comma < 0 or not _close_commas_follow(text, comma + 1):
+        return -1
+    if seen >= _LIST_COMMAS:
+        return comma
+    before = text.count(",", _author_list_start(text, start), start)
+    if seen + before >= _LIST_COMMAS and running_headers(text, position, comma):
+        return comma
+    return -1
 
 
 def _not_a_name(text: str, start: int, end: int) -> bool:
@@ -822,7 +853,8 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
     entry before) nor pages ("...In: Proc. of DEXA, pp. 18-29 (2006) 8. Svoboda": a venue
     and its pages close an entry; a title-first entry has its authors before them), and
     right before the title no end of an author list ("Toman, M.: Web
-    crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it.
+    crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it;
+    unless a statement of responsibility holds the name (:func:`_responsibility_holds`).
     """
     word_start = start
     while word_start > 0 and text[word_start - 1].isalnum():
@@ -832,7 +864,27 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
             and (FULL_STOP_NAMES.fullmatch(text, end, name) is not None
                  or not any(not _ends_a_name(text, match.start())
                             for match in SENTENCE_END.finditer(text, min(end + 2, name), name)))
-            and not _author_list_ends_before(text, word_start))
+            and (not _author_list_ends_before(text, word_start)
+                 or _responsibility_holds(text, (word_start, end), name)))
+
+
+def _responsibility_holds(text: str, hit: tuple[int, int], name: int) -> bool:
+    """True if the title at ``hit`` (its first word's start, its end) is followed by a
+    statement of responsibility that holds ``name``: a slash, then the work's authors, up to
+    the container's double slash or the next field's dash (GOST 7.1: "Coüasnon, B. Title /
+    B. Coüasnon, J. Camillerapp // Container. — 1995."). Every author of the work is named
+    there, the first one also right before the title, inverted ("Coüasnon, B."): so the
+    author run that ends before the hit is this title's own, and so is a later name of the
+    statement. Only where the hit starts right after that run: a hit that leaves out the
+    title's first words ("Numbers, distribution and ..." read for a query without
+    "Numbers,") has them between. Called by :func:`_title_first`."""
+    slash = _RESPONSIBILITY.match(text, hit[1])
+    if slash is None or _STATEMENT_END.search(text, slash.end(), name):
+        return False
+    first = _STATEMENT_NAME.match(text, slash.end())
+    return first is not None and re.search(
+        rf"(?<![^\W_]){re.escape(first.group(2))},? {_INITIALS} ?$",
+        text[max(0, hit[0] - _NAME_PIECE):hit[0]]) is not None
 
 
 def _in_list_after(text: str, end: int, name: int, gap: int) -> bool:
