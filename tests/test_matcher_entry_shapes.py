@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
+from tests.support.matching import kept_by_both, turned_down
 
 OPENING = ("This study builds on earlier work on the analysis of citations and cites the "
            "studies listed below.\nReferences\n")
@@ -338,6 +339,75 @@ def test_a_date_after_another_authors_entry_is_not_lent(doc: str) -> None:
     assert not found(doc, "Weber", READING)
 
 
+
+# Styles that close no entry with a full stop (biblatex's spbasic): the dash for the authors
+# of the entry before follows the last word of that entry; the date after it, printed as the
+# name's own date after its run, tells it from a dash inside an entry. The entry before ends
+# with a year the entry's end is read at ("bill 2011.", "Report 2009.").
+UNPUNCTUATED_DITTO_ENTRIES = [
+    (f"Open Science Council (2011) Library amendment (strengthening the lending rules) bill "
+     f"2011. Senate Affairs Committee — (2012) {READING}. Government Weber L, Park M (1999) "
+     "Other things", "Open Science Council"),
+    (f"Weber L, Novak J (2009) Earlier work on the subject, 2nd edn. Verlag, Berlin, 2009. "
+     f"Verlag — (2012) {READING}. Press, Bonn Park M (2010) Other things", "Novak"),
+    (f"Weber, L. and Novak, J. (2009) Earlier work on the subject. Report 2009. Berlin -- (2012) "
+     f"{READING}. Press, Bonn Park M (2010) Other things", "Weber"),
+]
+
+
+@pytest.mark.parametrize("entry, author", UNPUNCTUATED_DITTO_ENTRIES)
+def test_a_dash_and_a_date_after_an_entry_with_no_full_stop(entry: str, author: str) -> None:
+    kept_by_both(entry, author, READING)
+
+
+@pytest.mark.parametrize("entry", [
+    # a dash inside the entry, words after it
+    (f"Open Science Council (2011) Library amendment (strengthening the lending rules) bill "
+     f"2011. Senate Affairs Committee — the {READING}. Government Weber L (1999) Other things"),
+    # another author's run and date, no dash
+    (f"Open Science Council (2011) Library amendment (strengthening the lending rules) bill "
+     f"2011. Senate Affairs Committee Park M (2012) {READING}. Government Weber L (1999) Other"),
+])
+def test_no_dash_and_date_alike_opens_no_entry_of_the_same_authors(entry: str) -> None:
+    turned_down(entry, "Open Science Council", READING)
+
+
+TOLLS = "Harbour tolls of the northern coast"
+# Ditto entries one after the other where the first mark lies within the name's reach and the
+# title past it: the middle entry's title and venue hold a year or sentence ends, read from
+# the name's reach they looked like another entry.
+DATED_DITTO_CHAINS = [
+    ("Weber, Lena (1998), Earlier work on the reading of the world and its many lists, "
+     "Department of Affairs and Culture of the Commonwealth. — (2011), Library amendment "
+     "(strengthening the lending rules and other provisions) bill 2011, Senate Legal and "
+     f"Constitutional Affairs Committee. — (2012), {TOLLS}, Government.", "Weber"),
+    ("Open Science Council 1998 : A first report on the reading of the world and its many "
+     "lists. Department of Affairs and Culture. — 2011 : Lists and readers of the world: the "
+     "tasks of a library. In : Kann denn Lesen schöner sein? Frankfurt/M : s.n., 5-9. — 2012 : "
+     f"{TOLLS}. Government.", "Open Science Council"),
+]
+
+
+@pytest.mark.parametrize("entry, author", DATED_DITTO_CHAINS)
+def test_ditto_entries_read_from_the_mark_in_the_names_reach(entry: str, author: str) -> None:
+    assert entries_found([(entry, (author,), TOLLS)]) == []
+
+
+@pytest.mark.parametrize("doc", [
+    # another author's run, dated as the name's, between the marks: the last mark is its
+    ("Weber, Lena (1998), Earlier work on the reading of the world and its many lists, "
+     "Department of Affairs. — (2011), Library amendment bill, Senate Committee. Park, Min "
+     f"(2010), Other things of the world, Bonn: Academia and Culture Press. — (2012), {TOLLS}, "
+     "Government."),
+    ("Novak, Jan (1986): Earlier work on the reading of the world in the nineties. Weinheim und "
+     "Basel. — (1989): Lists and readers of the world. Frankfurt/M: s.n., 5-9. Park, Min "
+     f"(1990): Other things. Bonn. — (1997): {TOLLS}. Berlin."),
+])
+def test_a_mark_after_another_dated_run_is_not_followed(doc: str) -> None:
+    author = doc.split(",")[0]
+    assert not found(doc, author, TOLLS)
+
+
 NAMES_THEN_YEAR = [
     # ISO 690 in Czech: the second author's given names before the surname
     (f"ROY, TC a Seay J. Low BACK, 2011. {READING}. Medicine & Science. 43.", ("Roy",)),
@@ -353,6 +423,27 @@ def test_a_title_right_after_the_names_and_year(entry: str, authors: tuple[str, 
     # whatever the shape of the names, a year is followed by the next entry's authors,
     # never by a title, where it closes an entry
     assert entries_found([(entry, authors, READING)]) == []
+
+
+# Author runs whose names print full stops (names separated by semicolons, each its surname,
+# a full stop and its given name; an initial joined to the given name): near misses of their
+# entries, and a title after a venue's semicolon and volume, stay turned down.
+WORKS = ("Earlier work. Berlin, 2009. NOVAK. Jan; DVORAK. Karel; SVOBODA. Petr. Lists and "
+         "readers of the world. [S.l: s.n.], 2015. PARK. Min. Other things. Bonn, 2012.\n"
+         "Weber, LN and Novak J.Karel Petr. vol. 2. 2011, “Lists and readers of the world”, "
+         "Journal of Things. Park, Min. 2012, “Other things”, Press.\n"
+         "Lee, M., Developing the harbour tolls of the coast, Journal of Things; vol. 34, no. 4, "
+         "supp. p. a32. 1999. Jan Novak, Karel Weber, Reading lists of the web, Future Systems.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Novak", "Lists and readers of the globe"),  # a changed word
+    ("Weber", "Tables and readers of the world"),
+    ("Svoboda", "Other things"),  # the next entry's title
+    ("Lee", READING),  # after a venue's semicolon and volume
+])
+def test_near_misses_after_full_stops_inside_an_author_run(author: str, title: str) -> None:
+    turned_down(WORKS, author, title)
 
 
 def test_the_next_entrys_title_after_its_authors_and_year_is_not_lent() -> None:

@@ -462,16 +462,35 @@ _DATED_ENTRY = re.compile("(?:(?<=[^\\W_]{2}\\. )|(?<=\\d\\. )|(?<=[\"\u201d\u00
 #: Any of those dates, after a blank: :func:`_run_start` tells the two kinds apart.
 _ANY_BARE_DATE = re.compile("(?<= )" + _BARE_YEAR)
 _DATE_REACH = 2 * _NAME_PIECE  # characters after a name in which its run's date is printed
+#: A date after an author run or a ditto mark, as the style prints it there: groups 1 and 2
+#: hold what stands before and after the year ("(1905), ", " 1986 : ", "(2011) ", ". 2012. ").
+_DATE_AFTER_RUN = re.compile("(\\(?)(?:1[5-9]|20)\\d\\d[a-z]?(\\)?(?: ?[.,:;])?) ")
+#: ... right after a ditto mark ("— (2012), ", "———. 2010. ").
+_DATE_AFTER_MARK = re.compile("[.,]? ?" + _DATE_AFTER_RUN.pattern)
+#: A ditto mark right before such a date ("— (2012), ", "———. 2010. ").
+_MARK_BEFORE_DATE = re.compile("[\u2014\u2013\\-_][.,]? ?$")
+#: A ditto mark (after a word and a blank, no sentence end: :func:`_ditto_or_dated_entry`
+#: reads the word before it): styles that close no entry with a full stop ("...Affairs Committee — (2012) Title"). Only a date printed after it as the
+#: name's own is printed after its run makes it one (:func:`_ditto_or_dated_entry`): a dash
+#: inside a title or between the fields of an entry is followed by words.
+_UNPUNCTUATED_MARK = re.compile("(?:\u2014+|\u2013{2,}|-{2,}|_{2,})(?= )")
 
 
 def _same_authors_entry(text: str, name_end: int) -> MarkFinder:
     """How the entries of the same authors after a name's entry open: with a ditto mark
-    (:func:`_ditto_entry`); where the name's own entry prints its date bare after its author
-    run, also with that date alone after the entry before's sentence end (styles that print
-    the authors once, above their works: "Preuss-Lausitz, Ulf 1986 Title, Basel. 1989 “Title”,
-    Frankfurt. 1997 Title"). Called by :func:`_through_unnumbered_ditto`,
-    :func:`_on_to_ditto_entry` and :func:`_in_entry`."""
-    return _ditto_entry if _own_bare_date(text, name_end) is None else _ditto_or_dated_entry
+    (:func:`_ditto_entry`); where the name's own entry prints its date after its author run
+    (:func:`_run_date`), also with a dash and a date printed alike, after an entry the style
+    closes with no punctuation ("Refugee Council (2011) Title. Senate Committee — (2012)
+    Title"); where that date is bare, also with that date alone after the entry before's
+    sentence end (styles that print the authors once, above their works: "Preuss-Lausitz, Ulf
+    1986 Title, Basel. 1989 “Title”, Frankfurt. 1997 Title"). Called by
+    :func:`_through_unnumbered_ditto`, :func:`_on_to_ditto_entry` and :func:`_in_entry`."""
+    own = _run_date(text, name_end)
+    bare = _own_bare_date(text, name_end) is not None
+    if own is None and not bare:
+        return _ditto_entry
+    return partial(_ditto_or_dated_entry, form=None if own is None else own.group(1, 2),
+                   bare=bare)
 
 
 def _own_bare_date(text: str, name_end: int) -> Optional[re.Match[str]]:
@@ -483,14 +502,36 @@ def _own_bare_date(text: str, name_end: int) -> Optional[re.Match[str]]:
     return date
 
 
-def _ditto_or_dated_entry(text: str, pos: int, endpos: int) -> Optional[re.Match[str]]:
-    """The first ditto mark (:func:`_ditto_entry`) or ``_DATED_ENTRY`` from ``pos`` to
-    ``endpos`` (the first letter of the entry after its date may lie at ``endpos``: a title
-    starting there)."""
+def _run_date(text: str, run_end: int) -> Optional[re.Match[str]]:
+    """The date printed after an author run (or a ditto mark) ending at ``run_end``, with no
+    sentence end between them (``_DATE_AFTER_RUN``: its groups 1 and 2 say how it is
+    printed), or None."""
+    date = _DATE_AFTER_RUN.search(text, run_end, run_end + _DATE_REACH)
+    if date is None or SENTENCE_ENDS_IN_GAP.search(text, run_end, date.start()):
+        return None
+    return date
+
+
+def _ditto_or_dated_entry(text: str, pos: int, endpos: int, form: Optional[tuple[str, str]],
+                          bare: bool) -> Optional[re.Match[str]]:
+    """The first ditto mark (:func:`_ditto_entry`), unpunctuated mark followed by a date
+    printed as ``form`` (``_UNPUNCTUATED_MARK``, if ``form``) or, if ``bare``,
+    ``_DATED_ENTRY`` from ``pos`` to ``endpos`` (the first letter of the entry after its date
+    may lie at ``endpos``: a title starting there)."""
     ditto = _ditto_entry(text, pos, endpos)
     stop = endpos if ditto is None else ditto.start()
-    dated = _DATED_ENTRY.search(text, pos, stop + 1)
-    return ditto if dated is None or dated.end() > stop else dated
+    if bare:
+        dated = _DATED_ENTRY.search(text, pos, stop + 1)
+        if dated is not None and dated.end() <= stop:
+            ditto, stop = dated, dated.start()
+    if form is None:
+        return ditto
+    for mark in _UNPUNCTUATED_MARK.finditer(text, pos, stop):
+        date = _DATE_AFTER_MARK.match(text, mark.end())
+        if (mark.start() >= 2 and text[mark.start() - 1] == " " and text[mark.start() - 2].isalpha()
+                and date is not None and date.group(1, 2) == form):
+            return mark
+    return ditto
 
 
 def _after_ditto_entries(text: str, ditto: re.Match[str], length: int,
@@ -527,10 +568,17 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
     author list, would show). Called by :func:`attributed`.
     """
     find = _same_authors_entry(text, occurrence.end)
+    own: Optional[re.Match[str]] = None  # the name's date, once a mark in its reach is followed
     for _ in range(_MAX_DITTO_ENTRIES + 1):
         end = _entry_end(text, occurrence, length)
         if start < end:
-            return True
+            return own is None or not _other_run_dated(text, own, start)
+        inside = _dated_mark_before(text, occurrence, start, find)
+        if inside is not None:
+            own = own or _run_date(text, occurrence.end)
+            occurrence = Occurrence(inside.start(), inside.end(), occurrence.author,
+                                    inside.end() + length)
+            continue
         ditto = find(text, end, start)
         if ditto is None:
             return (CODE_BEFORE_TITLE.fullmatch(text, end, start) is not None
@@ -541,6 +589,39 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
         occurrence = Occurrence(ditto.start(), ditto.end(), occurrence.author,
                                 ditto.end() + length)
     return False
+
+
+def _dated_mark_before(text: str, occurrence: Occurrence, start: int, find: MarkFinder
+                       ) -> Optional[re.Match[str]]:
+    """The first mark of the same authors (``find``) after the entry of ``occurrence``'s own
+    date and before a title at ``start``, if that entry prints its date after its author run
+    or mark and the mark is followed by a date printed alike (:func:`_run_date`), with no
+    date printed so between them (another author run's: "(1998), Title, Culture. Park, Min
+    (2010), Title. — (2012)"); else None. The entry ends at that mark, which opens the next
+    one of the same authors, whatever years and sentence ends its title and venue hold
+    ("(1905), Title, Affairs. — (2011), Amendment bill 2011, Senate Committee. — (2012),
+    Title": read from the entry's end, "bill 2011" is another entry's date). Called by
+    :func:`_in_entry`."""
+    own = _run_date(text, occurrence.end)
+    if own is None:
+        return None
+    mark = find(text, own.end(), start)
+    if mark is None:
+        return None
+    date = _DATE_AFTER_MARK.match(text, mark.end())
+    if date is None or date.group(1, 2) != own.group(1, 2):
+        return None
+    return None if _other_run_dated(text, own, mark.start()) else mark
+
+
+def _other_run_dated(text: str, own: re.Match[str], stop: int) -> bool:
+    """True if a date printed as ``own`` (:func:`_run_date`) lies between it and ``stop``, not
+    right after a ditto mark: another author run's. Called by :func:`_dated_mark_before` and
+    :func:`_in_entry` for the entries a mark in a name's reach opens."""
+    form = own.group(1, 2)
+    return any(date.group(1, 2) == form and _MARK_BEFORE_DATE.search(
+                   text, max(0, date.start() - 4), date.start()) is None
+               for date in _DATE_AFTER_RUN.finditer(text, own.end(), stop))
 
 
 def _names_then_year(text: str, occurrence: Occurrence, year_end: int) -> bool:
