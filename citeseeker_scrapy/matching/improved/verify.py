@@ -298,8 +298,10 @@ def _text_before(text: str, title: CheckedTitle, first: int, name_end: int) -> s
     header. Not the name's own author run: the same author's entries one after another
     print it again after the pages of the one before ("s. 12-19 Lund, K., Title"), as a
     header is printed beside its page number. Called by :func:`_same_work`."""
-    spans = _entry_headers(text, title, max(name_end, first - _INTERRUPTION), first)
-    at = next((a for a, b in reversed(spans) if not text[b:first].strip()), first)
+    at = first
+    if _after_word(text, first):  # a header ends with a word or its page number
+        spans = _entry_headers(text, title, max(name_end, first - _INTERRUPTION), first)
+        at = next((a for a, b in reversed(spans) if not text[b:first].strip()), first)
     return _joined_word_text(text, at - _EDGE_WORD, at)
 
 
@@ -311,10 +313,28 @@ def _past_header(text: str, title: CheckedTitle, end: int, name: Optional[Span])
     header. Not a run that holds the searched name (``name``: where it is printed before
     the hit): the same author's next entry, printed after pages as this one is. Called by
     :func:`_same_work`."""
+    if not _before_word(text, end):  # a header starts with a word or its page number
+        return end
     spans = _entry_headers(text, title, end, min(len(text), end + _INTERRUPTION))
     own = "" if name is None else text[name[0]:name[1]]
     return next((b - 1 for a, b in spans if not text[end:a].strip() and text[b - 1] == " "
                  and not (own and own in text[a:b])), end)
+
+
+def _after_word(text: str, at: int) -> bool:
+    """True if the last character before ``at`` that is no blank is a letter or a digit:
+    where a running header may end (its last word, its page number). Asked before the
+    header search of :func:`_text_before`, which most hits, after punctuation, are spared."""
+    stripped = text[max(0, at - _EDGE_WORD):at].rstrip()
+    return bool(stripped) and stripped[-1].isalnum()
+
+
+def _before_word(text: str, at: int) -> bool:
+    """True if the first character from ``at`` on that is no blank is a letter or a digit:
+    where a running header may start (its first word, its page number). Asked before the
+    header search of :func:`_past_header`: most titles are closed by punctuation."""
+    stripped = text[at:at + _EDGE_WORD].lstrip()
+    return bool(stripped) and stripped[0].isalnum()
 
 
 def _entry_headers(text: str, title: CheckedTitle, low: int, high: int) -> list[Span]:
