@@ -75,15 +75,6 @@ def test_a_capital_inside_a_longer_title_is_still_another_work(doc: str, author:
      "Les ports de la Guyane"),
     ("Ruiz, M. (2008)La pesca artesanal en el Caribe Cartagena: Ediciones del Mar, serie Costas "
      "4. Soto, A. (2010)Redes. Brill.", "Ruiz", "La pesca artesanal en el Caribe"),
-    # a container after a sentence-case title, its own place and publisher, then the entry ends
-    ("Halloran B., Ruiz T. 2005. Habits and anchoring in household budgets Decisions, Risks and "
-     "Choices., Boston: Harbor University Press. Ito K. 2001. Tidal lights. Brill.", "Halloran",
-     "Habits and anchoring in household budgets"),
-    ("[3] Halloran B. Habits and anchoring in household budgets Choices, Risks and Frames. "
-     "Boston: Harbor Press. [4] Ito K. Tidal lights. Brill.", "Halloran",
-     "Habits and anchoring in household budgets"),
-    ("Ruiz M. 2008. La pesca artesanal en el litoral Costas, Puertos y Mareas., Cartagena: "
-     "Ediciones del Mar. Soto A. 2010. Redes. Brill.", "Ruiz", "La pesca artesanal en el litoral"),
 ])
 def test_publication_data_up_to_the_entry_end_starts_after_the_title(doc: str, author: str,
                                                                      title: str) -> None:

@@ -14,12 +14,10 @@ The print's capitals tell the two apart in four shapes:
   in capitals only, then no sentence's end: a publisher or an organisation;
 * **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb");
 * **publication data to the entry's end**: after a title not in title case, a capital that
-  opens the rest of the entry read as its publication data, and the next entry's opening
-  after it: a place of one word and its publisher ("...en Nouvelle-Calédonie Nouméa: Île de
-  lumière, collection 101 mots."), or, after a title with no capital inside, a container of
-  two words or more with its own place and publisher ("...judgments of well-being Choices,
-  Values and Frames., New York: Cambridge University Press."). A query that lacks the title's
-  last word has it before them (:func:`_publication_data_to_entry_end`).
+  opens the rest of the entry read as its publication data, a place of one word and its
+  publisher, and the next entry's opening after it ("...en Nouvelle-Calédonie Nouméa: Île de
+  lumière, collection 101 mots."). A query that lacks the title's last word has it before the
+  place (:func:`_publication_data_to_entry_end`).
 
 A capital after a title in title case tells nothing ("Tidal Markets Revisited: Lagos Traders",
 "Advising as Teaching Society for the Teaching of Psychology"), nor does a capital then other
@@ -38,7 +36,7 @@ import re
 from typing import Callable, Optional, Sequence
 
 from ..names import SKIPPABLE
-from .entry_grammar import CONTAINER_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END
+from .entry_grammar import PLACE_AND_PUBLISHER_TO_ENTRY_END
 from .verify import DROPPED_IN_WORDS
 from .words import is_content
 
@@ -105,19 +103,13 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
 def _publication_data_to_entry_end(text: str, at: int, title: list[str]) -> bool:
     """True if the words from ``at`` (a capital after a title not in title case: ``title`` is
     its printed words) to the entry's end are the entry's own publication data: a place of
-    one word and its publisher (``PLACE_AND_PUBLISHER_TO_ENTRY_END``), or, after a title that
-    prints every content word but its first in lower case, a container of two words or more
-    with its own place and publisher (``CONTAINER_TO_ENTRY_END``). A query that lacks the
-    title's last word has that word before them: two words before the place's colon, or a
-    container of one word (the title's last, then its full stop), or a sentence-case title's
-    proper noun before the container; German prints its nouns with a capital, so a title with
-    a capital inside is read as the word checks read it."""
-    lower = [word.islower() for word in title[1:] if is_content(_folded(word))]
-    if not any(lower):
+    one word and its publisher (``PLACE_AND_PUBLISHER_TO_ENTRY_END``). A query that lacks the
+    title's last word has that word before them: two words before the place's colon. (A
+    container before its own place, "...of well-being Choices, Values and Frames., New York:
+    Press.", is not read: a sentence-case title's proper noun before it would be read with it.)"""
+    if not any(word.islower() for word in title[1:] if is_content(_folded(word))):
         return False  # title case: "Advising as Teaching Society for the Teaching of ..."
-    if PLACE_AND_PUBLISHER_TO_ENTRY_END.match(text, at):
-        return True
-    return all(lower) and CONTAINER_TO_ENTRY_END.match(text, at) is not None
+    return PLACE_AND_PUBLISHER_TO_ENTRY_END.match(text, at) is not None
 
 
 def title_closed(text: str, field: int) -> str:

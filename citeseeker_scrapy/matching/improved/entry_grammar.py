@@ -288,13 +288,6 @@ _PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a
 #: so: an entry that ends with its title prints its last word so too, "...in coastal Malta.")
 PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
     rf"{_PLACE_WORD}{_PUBLISHER}\.{_NEXT_ENTRY_OPENING}")
-#: A container of two words or more (a book a chapter is in, a series), its full stop, then its
-#: own place (up to three words) and publisher, and the entry ends: "...judgments of well-being
-#: Choices, Values and Frames., New York: Cambridge University Press.". Two words or more: a
-#: title's own last word and its full stop before the place is one.
-CONTAINER_TO_ENTRY_END = re.compile(
-    rf"{_PLACE_WORD}(?:,? {_PLACE_WORD})+\.,? {_PLACE_WORD}(?: {_PLACE_WORD}){{0,2}}"
-    rf"(?:{_PUBLISHER})?\.{_NEXT_ENTRY_OPENING}")
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
 #: person's name, ``windows._ends_author_list``).
