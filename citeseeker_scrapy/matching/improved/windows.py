@@ -290,8 +290,8 @@ def _author_list_end(text: str, start: int) -> int:
 
     A piece that is no name ends the list (short titles and venues have commas close
     together too; so do the pages, "pp. 64-79,", of a style with commas only). One longer
-    gap is passed over if at least ``_LIST_RESUMES`` close commas follow it: a footnote or a running header that extraction put inside a long author list
-    (:func:`_past_interruption`).
+    gap is passed over if at least ``_LIST_RESUMES`` close commas follow it: a footnote or a
+    running header that extraction put inside a long author list (:func:`_past_interruption`).
     """
     position, interruptions = start, 1
     for seen in range(_MAX_LIST_COMMAS):
@@ -469,10 +469,11 @@ _DATE_AFTER_RUN = re.compile("(\\(?)(?:1[5-9]|20)\\d\\d[a-z]?(\\)?(?: ?[.,:;])?)
 _DATE_AFTER_MARK = re.compile("[.,]? ?" + _DATE_AFTER_RUN.pattern)
 #: A ditto mark right before such a date ("— (2012), ", "———. 2010. ").
 _MARK_BEFORE_DATE = re.compile("[\u2014\u2013\\-_][.,]? ?$")
-#: A ditto mark (after a word and a blank, no sentence end: :func:`_ditto_or_dated_entry`
-#: reads the word before it): styles that close no entry with a full stop ("...Affairs Committee — (2012) Title"). Only a date printed after it as the
-#: name's own is printed after its run makes it one (:func:`_ditto_or_dated_entry`): a dash
-#: inside a title or between the fields of an entry is followed by words.
+#: A ditto mark after a word and a blank, no sentence end (:func:`_ditto_or_dated_entry` reads
+#: the word before it): styles that close no entry with a full stop ("...Affairs Committee —
+#: (2012) Title"). Only a date printed after it as the name's own is printed after its run
+#: makes it one (:func:`_ditto_or_dated_entry`): a dash inside a title or between the fields of
+#: an entry is followed by words.
 _UNPUNCTUATED_MARK = re.compile("(?:\u2014+|\u2013{2,}|-{2,}|_{2,})(?= )")
 
 
