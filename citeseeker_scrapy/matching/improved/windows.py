@@ -576,9 +576,10 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
             return own is None or not _other_run_dated(text, own, start)
         inside = _dated_mark_before(text, occurrence, start, find)
         if inside is not None:
-            own = own or _run_date(text, occurrence.end)
-            occurrence = Occurrence(inside.start(), inside.end(), occurrence.author,
-                                    inside.end() + length)
+            mark, date = inside
+            own = own or date
+            occurrence = Occurrence(mark.start(), mark.end(), occurrence.author,
+                                    mark.end() + length)
             continue
         ditto = find(text, end, start)
         if ditto is None:
@@ -593,7 +594,7 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
 
 
 def _dated_mark_before(text: str, occurrence: Occurrence, start: int, find: MarkFinder
-                       ) -> Optional[re.Match[str]]:
+                       ) -> Optional[tuple[re.Match[str], re.Match[str]]]:
     """The first mark of the same authors (``find``) after the entry of ``occurrence``'s own
     date and before a title at ``start``, if that entry prints its date after its author run
     or mark and the mark is followed by a date printed alike (:func:`_run_date`), with no
@@ -601,8 +602,8 @@ def _dated_mark_before(text: str, occurrence: Occurrence, start: int, find: Mark
     (2010), Title. — (2012)"); else None. The entry ends at that mark, which opens the next
     one of the same authors, whatever years and sentence ends its title and venue hold
     ("(1905), Title, Affairs. — (2011), Amendment bill 2011, Senate Committee. — (2012),
-    Title": read from the entry's end, "bill 2011" is another entry's date). Called by
-    :func:`_in_entry`."""
+    Title": read from the entry's end, "bill 2011" is another entry's date). Returned with
+    the entry's own date, which :func:`_in_entry` keeps to read the entries after the mark."""
     own = _run_date(text, occurrence.end)
     if own is None:
         return None
@@ -612,7 +613,7 @@ def _dated_mark_before(text: str, occurrence: Occurrence, start: int, find: Mark
     date = _DATE_AFTER_MARK.match(text, mark.end())
     if date is None or date.group(1, 2) != own.group(1, 2):
         return None
-    return None if _other_run_dated(text, own, mark.start()) else mark
+    return None if _other_run_dated(text, own, mark.start()) else (mark, own)
 
 
 def _other_run_dated(text: str, own: re.Match[str], stop: int) -> bool:
