@@ -206,6 +206,11 @@ def test_the_printed_title_runs_on_to_the_query_s_last_word(query, inside, after
     (("copolymer", "with"), "copolymer with", "", " trfe kavarnos, g. j., 1994", True),
     (("copolymer", "with", "trfe"), "copolymer with trfe", "", " kavarnos, g. j., 1994",
      False),
+    # a date joined to the title's last word ends the title: the word after it is none of it
+    (("lights", "of", "harbour", "towns"), "lights of harbour towns2011", "", " epub.", False),
+    (("lights", "of", "harbour"), "lights of harbour", "", " towns2011 epub.", True),
+    (("lights", "of", "harbour"), "lights of harbour", "", " towns2011a epub.", True),
+    (("lights", "of", "harbour", "towns"), "lights of harbour towns", "", " epub.", True),
 ])
 def test_a_printed_title_that_goes_on_past_the_query_is_longer(query, inside, preceding,
                                                                 following, longer) -> None:
@@ -381,3 +386,23 @@ MOSAICS = "[7] The m0saics of Norrnan Sicily. Otto Demus. New York, Philosophica
 def test_ocr_confusions_are_the_same_word(doc: str, author: str, title: str,
                                           cites: bool) -> None:
     assert found(doc, author, title) is cites
+
+
+#: Styles that print the date right after the title, no blank between ("...towns2011 Epub.").
+JOINED_DATE = ("8. Ito K. Harbour ecology of the north2001 Epub. 9. Okafor N, Lindqvist E, "
+               "Marsh T. Tidal lights of northern coastal towns2011 Epub. 10. Sauvage M. Une "
+               "nouvelle lecture des ports en émergence2014 Epub.")
+
+
+@pytest.mark.parametrize("doc, author, title, cites", [
+    (JOINED_DATE, "Lindqvist", "Tidal lights of northern coastal towns", True),
+    (JOINED_DATE, "Sauvage", "Une nouvelle lecture des ports en émergence", True),
+    (JOINED_DATE, "Ito", "Harbour ecology of the north", True),
+    # ... a query that lacks the title's last word, the one the date is joined to, or another
+    (JOINED_DATE, "Lindqvist", "Tidal lights of northern coastal", False),
+    (JOINED_DATE, "Sauvage", "Une nouvelle lecture des ports en", False),
+    (JOINED_DATE, "Lindqvist", "Tidal lights of coastal towns", False),
+])
+def test_a_date_joined_to_the_title_s_last_word_ends_the_title(doc: str, author: str,
+                                                                title: str, cites: bool) -> None:
+    (matching.kept_by_both if cites else matching.turned_down)(doc, author, title)

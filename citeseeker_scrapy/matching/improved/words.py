@@ -76,6 +76,13 @@ _WORD_THEN_TITLE_END = re.compile(
     r"(?: ?[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.| [^\W\d_][\w'\u2019-]*;)"
     r"| (?=[^\W\d_][\w'\u2019-]*, [^\W\d_]\.)"  # ... or a title-first entry's authors
     rf"|(?={ABBREVIATED_VENUE}))")  # ... or an abbreviated journal name: "stars Nucl. Phys."
+#: A year joined to the end of a word, with no blank: a style that prints the date right after
+#: the title ("...endolithic habitats2002 Epub.", "...en émergence2014 Epub."). The date ends
+#: the title: the word before the year is the title's last one, the words after it are none.
+_JOINED_YEAR = re.compile(r"(?<=[^\W\d_]{2})(?:1[5-9]|20)\d\d[a-z]?$")
+#: ... read after a hit: the printed title's own last word, the date joined to it ("...coastal
+#: towns2011 Epub." for a query that ends at "coastal").
+_WORD_THEN_JOINED_YEAR = re.compile(r" (?:& )?([^\W\d_]+)(?:1[5-9]|20)\d\d[a-z]?(?![^\W_])")
 #: The printed title's own first word right before a hit: after the title's opening, a sentence
 #: end (not an initial's that starts a name: "k. mcdougall diabetes..." has its author's name
 #: there; but "charles e. Explaining", the last initial of a name; or an initial and a comma
@@ -178,18 +185,23 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     the hit ("...h. survey of the tools") or between the hit and the title's closing
     punctuation ("...in natural images,"), is the printed title's own first or last word. A
     subtitle (": ...") is punctuation first, and a title-first entry's author run has its
-    initials after the name, so neither is read as a longer title. Called by ``verify`` on
+    initials after the name, so neither is read as a longer title; nor the words after a
+    date joined to the title's last word (:data:`_JOINED_YEAR`). Called by ``verify`` on
     each hit, verbatim ones included.
     """
     printed = _WORDS.findall(inside)
     if not query or not printed:
         return False
+    joined = _JOINED_YEAR.search(printed[-1])
+    if joined is not None:  # "habitats2002": the title ends before the year
+        printed[-1], following = printed[-1][:joined.start()], joined.group() + following
     rest = _after_left_out(query, printed[-1], following)
     if rest is None and len(printed) > 1:  # "...platteriv- ervalley," is one word split
         rest = _after_left_out(query, "".join(printed[-2:]), following)
     following = rest
     preceding = _before_left_out(query, printed[0], preceding)
-    after = _WORD_THEN_TITLE_END.match(following) if following is not None else None
+    after = None if following is None else (
+        _WORD_THEN_JOINED_YEAR.match(following) or _WORD_THEN_TITLE_END.match(following))
     before = None if preceding is None else (
         _TITLE_START_THEN_WORD.search(preceding) or _INVERTED_NAME_THEN_WORD.search(preceding)
         or _DATE_THEN_WORD_COLON.search(preceding))
