@@ -211,6 +211,7 @@ def test_the_printed_title_runs_on_to_the_query_s_last_word(query, inside, after
     (("lights", "of", "harbour"), "lights of harbour", "", " towns2011 epub.", True),
     (("lights", "of", "harbour"), "lights of harbour", "", " towns2011a epub.", True),
     (("lights", "of", "harbour", "towns"), "lights of harbour towns", "", " epub.", True),
+    (("migrating", "to", "windows2000"), "migrating to windows2000", "", " security,", True),
 ])
 def test_a_printed_title_that_goes_on_past_the_query_is_longer(query, inside, preceding,
                                                                 following, longer) -> None:

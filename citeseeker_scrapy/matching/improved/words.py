@@ -78,7 +78,8 @@ _WORD_THEN_TITLE_END = re.compile(
     rf"|(?={ABBREVIATED_VENUE}))")  # ... or an abbreviated journal name: "stars Nucl. Phys."
 #: A year joined to the end of a word, with no blank: a style that prints the date right after
 #: the title ("...endolithic habitats2002 Epub.", "...en émergence2014 Epub."). The date ends
-#: the title: the word before the year is the title's last one, the words after it are none.
+#: the title: the word before the year is the title's last one, the words after it are none
+#: (unless the query's own word holds the year: "Migrating to Windows2000").
 _JOINED_YEAR = re.compile(r"(?<=[^\W\d_]{2})(?:1[5-9]|20)\d\d[a-z]?$")
 #: ... read after a hit: the printed title's own last word, the date joined to it ("...coastal
 #: towns2011 Epub." for a query that ends at "coastal").
@@ -193,7 +194,7 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     if not query or not printed:
         return False
     joined = _JOINED_YEAR.search(printed[-1])
-    if joined is not None:  # "habitats2002": the title ends before the year
+    if joined is not None and printed[-1] not in query:  # "habitats2002", not "windows2000"
         printed[-1], following = printed[-1][:joined.start()], joined.group() + following
     rest = _after_left_out(query, printed[-1], following)
     if rest is None and len(printed) > 1:  # "...platteriv- ervalley," is one word split
