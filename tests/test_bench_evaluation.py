@@ -167,3 +167,12 @@ def test_the_quality_bench_reads_a_hit_across_a_page_break_s_header_as_the_title
     improved = [o for o in outcomes if o.scheme == "improved"]
     assert all(o.hit is not None and "imaginary" in o.hit.found for o in improved)
     assert all(o.right for o in improved)
+
+
+def test_a_name_printed_only_in_its_title_is_no_author_printed() -> None:
+    title = "Roman villas of the lower valley, after the excavations of P. Marlow"
+    names = ["Marlow"]
+    assert bench_styles._printed_name(names, 0, title + ", Rouen 1871.", title) == (
+        "only", None)
+    assert bench_styles._printed_name(names, 0, "MARLOW, P. " + title + ". Rouen.", title) == (
+        "only", "Marlow")
