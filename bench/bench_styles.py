@@ -725,12 +725,21 @@ def _printed_name(names: list[str], counter: int, entry: str, title: str
     at = counter % len(names)
     position = ("only" if len(names) == 1 else "first" if at == 0
                 else "last" if at == len(names) - 1 else "middle")
-    folded = normalize_text(entry).replace(normalize_text(title), " ")
+    folded = _without_title(normalize_text(entry), normalize_text(title))
     if normalize_text(names[at]) in folded:
         return position, names[at]
     if at and normalize_text(names[0]) in folded:
         return "first (a later one not printed)", names[0]
     return position, None
+
+
+def _without_title(entry: str, title: str) -> str:
+    """The normalized ``entry`` with the part that prints the normalized ``title`` (as
+    :func:`title_printed` finds it: its quotes and apostrophes the style's) left out."""
+    found = fuzz.partial_ratio_alignment(title, entry)
+    if found is None or found.score < TITLE_PRINTED:
+        return entry
+    return entry[:found.dest_start] + " " + entry[found.dest_end:]
 
 
 #: ``fuzz.partial_ratio`` of a printed title (line-end hyphens, escapes, quotes and case

@@ -176,3 +176,6 @@ def test_a_name_printed_only_in_its_title_is_no_author_printed() -> None:
         "only", None)
     assert bench_styles._printed_name(names, 0, "MARLOW, P. " + title + ". Rouen.", title) == (
         "only", "Marlow")
+    curly = "Roman villas of the lower valley, d\u2019apr\u00e8s the excavations of P. Marlow"
+    assert bench_styles._printed_name(names, 0, curly + " 1871, Rouen.", curly.replace(
+        "\u2019", "'")) == ("only", None)
