@@ -61,9 +61,11 @@ _NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell
 #: or the full stop after a name's last initial where each name is "Surname I I" and the next
 #: one follows so ("forsman e d. anthony r g. dugger k m."). Not a slash in an address
 #: ("doi.org/10.5194/acp", "example.com/index.html": no blank after the word that follows).
-_OTHER_SEPARATOR = re.compile(
-    r"(?<=[^\W\d_.]|\.)/ ?(?=[^\W\d_][\w'\u2019-]*[.,]? )"
-    r"|(?<=(?<![^\W_])[^\W\d_])\. (?=[^\W\d_][\w'\u2019-]+(?: [^\W\d_]){1,3}[. ])")
+#: Each pattern opens with its character, which the regular expression engine looks for first.
+_SLASH_SEPARATOR = re.compile(r"/(?<=[^\W\d_.]/|\./) ?(?=[^\W\d_][\w'\u2019-]*[.,]? )")
+_FULL_STOP_SEPARATOR = re.compile(
+    r"\. (?<=(?<![^\W_])[^\W\d_]\. )(?=[^\W\d_][\w'\u2019-]+(?: [^\W\d_]){1,3}[. ])")
+_OTHER_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR)
 #: The slash that opens a statement of responsibility right after a title (GOST 7.1: "Title
 #: / B. Coüasnon, J. Camillerapp // Container"), not a container's double slash.
 _RESPONSIBILITY = re.compile(r" ?[.,:;]? ?/ (?!/)")
@@ -320,20 +322,23 @@ def _author_list_end(text: str, start: int) -> int:
 def _list_separators(text: str, start: int, stop: int) -> int:
     """How many names' separators ``text[start:stop]`` holds: its commas, and where they are
     too few for a list, the slashes and full stops some styles separate names with
-    (:data:`_OTHER_SEPARATOR`). Called where a list is told by dense separators."""
+    (:data:`_SLASH_SEPARATOR`, :data:`_FULL_STOP_SEPARATOR`). Called where a list is told by dense separators."""
     commas = text.count(",", start, stop)
     if commas >= _LIST_COMMAS or commas + text.count("/", start, stop) + text.count(
             ". ", start, stop) < _LIST_COMMAS:
         return commas
-    return commas + len(_OTHER_SEPARATOR.findall(text, start, stop))
+    return commas + sum(len(separator.findall(text, start, stop))
+                        for separator in _OTHER_SEPARATORS)
 
 
 def _next_separator(text: str, start: int, stop: int) -> int:
-    """Where the first separator of names (a comma, or :data:`_OTHER_SEPARATOR`) in
+    """Where the first separator of names (a comma, a slash or a full stop of :data:`_OTHER_SEPARATORS`) in
     ``[start, stop)`` is, or -1. Called by :func:`_author_list_end`."""
     comma = text.find(",", start, stop)
-    other = _OTHER_SEPARATOR.search(text, start, stop if comma < 0 else comma)
-    return comma if other is None else other.start()
+    before = stop if comma < 0 else comma
+    others = [match.start() for match in (separator.search(text, start, before)
+                                          for separator in _OTHER_SEPARATORS) if match]
+    return min(others) if others else comma
 
 
 def _past_interruption(text: str, start: int, position: int, seen: int) -> int:
