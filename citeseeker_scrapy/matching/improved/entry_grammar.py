@@ -51,6 +51,12 @@ GIVEN_NAMES_ONLY = re.compile(
 #: an organisation after an initial: "horn, a.d. & newfield exploration mid-continent, 2009.")
 #: or after "and" with its initials ("a. chabrol, g. fortin et e. fouache, 2013."; ISO 690 in
 #: Czech prints one with no full stop: "ABSOLON, K. a M KSENEMAN, 1942.").
+#: ... or a piece holds two names joined by the word for "and", each of one to three words: the
+#: first author's given names and the last author's whole name where a style prints no comma
+#: before "and" ("Viatte, Germain and Emmanuelle Etchecopart-Etchart. 2007."), a piece too long
+#: for one name.
+NAMES_JOINED_BY_AND = re.compile(
+    rf"{_NAME}(?: {_NAME}){{0,2}} {AND_WORD} {_NAME}(?: {_NAME}){{0,2}}\.?")
 LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
                           rf"| {AND_WORD} (?:[^\W\d_](?:\. ?| ))+{_NAME}, \(?$")
 
@@ -90,9 +96,11 @@ SENTENCE_ENDS_IN_GAP = re.compile(
 #: What makes a word with a full stop the end of a name in an author run, not of a sentence:
 #: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
 #: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators),
-#: the given name perhaps hyphenated ("rioufol, marie-odile. title": the word is "odile").
+#: the given name perhaps hyphenated ("rioufol, marie-odile. title": the word is "odile"), or a
+#: given name printed joined to an initial before it ("seay j.low back. 2011": "J. Low").
 NAME_BEFORE_FULL_STOP = re.compile(
-    r"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
+    r"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?<![^\W_])[^\W\d_]\.[^\W\d_][\w'\u2019-]* "
+    r"|(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
     r"(?:[^\W\d_][\w'\u2019-]* |[^\W\d_][\w'\u2019]*-)?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + OPENING)

@@ -30,7 +30,7 @@ from .entry_grammar import (
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
-    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE,
+    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND,
 )
 from .headers import running_headers
 
@@ -376,6 +376,7 @@ def _ends_author_list(text: str, name_end: int, year: int) -> bool:
                                                                text[name_end:year])):
         return True  # "..., programa de las naciones unidas. (1997).": organisations, APA's date
     return all(len(piece.strip()) <= _NAME_PIECE or CORPORATE_AUTHOR.fullmatch(piece.strip())
+               or NAMES_JOINED_BY_AND.fullmatch(piece.strip())
                for piece in _last_pieces(text, name_end, year))
 
 
