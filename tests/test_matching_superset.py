@@ -242,6 +242,12 @@ COASTS = "Coastal rhythms"
     # a given name printed joined to the initial before it ends a name with its full stop
     ("Berger, P 2009, “Other things”, Journal.\nKeller, AB and Mora J.Paul Stein. vol. 12. "
      f"2010, “{MARKETS}”, Journal of Coastal Studies.", "Keller", MARKETS),
+    # names separated by semicolons, each surname printed with a full stop before its given
+    # names: those full stops end names, not sentences
+    ("CRUZ. Ana. Other things. Lisboa: [s.n.], 2001.\nSOUSA. Marta; PEREIRA. Joana; LIMA. "
+     f"Carla. {MARKETS}. Porto: [s.n.], 2015.", "Sousa", MARKETS),
+    ("CRUZ. Ana. Other things. Lisboa: [s.n.], 2001.\nSOUSA. M.; PEREIRA. J. R. "
+     f"{MARKETS}. Porto: [s.n.], 2015.", "Sousa", MARKETS),
     # an entry that ends with its title, then the next entry's inverted name and initials,
     # closed as this one's ("Surname, I.: Title" with no label and no full stop)
     (f"Marek, T.: Weapons of the weak\nNovak, J.: {COASTS}\nDvorak, P.: Tidal markets",
@@ -260,6 +266,10 @@ def test_an_author_run_read_as_such_keeps_the_original_hit(doc: str, author: str
      f"Berger, Paul. 2013. {MARKETS}. Paris: Seuil.", "Marchand", MARKETS, OTHER_ENTRY),
     ("Keller, AB and Mora J.Paul Stein. vol. 12. 2010, “Other things”, Journal.\nBerger, P "
      f"2013, “{MARKETS}”, Journal of Coastal Studies.", "Keller", MARKETS, OTHER_ENTRY),
+    ("SOUSA. Marta; PEREIRA. Joana. Other things. Porto: [s.n.], 2015.\nLIMA. Carla. "
+     f"{MARKETS}. Lisboa: [s.n.], 2016.", "Sousa", MARKETS, OTHER_ENTRY),
+    ("SOUSA. M.; PEREIRA. J. Other things. Porto, 2015; LIMA. C. "
+     f"{MARKETS}. Lisboa, 2016.", "Sousa", MARKETS, OTHER_ENTRY),
     # a longer title, or the words in a sentence
     (f"Marek, T.: Weapons of the weak\nNovak, J.: {COASTS} of the north\nDvorak, P.: Tidal "
      "markets", "Novak", COASTS, ORDINARY_WORDS),

@@ -97,9 +97,13 @@ SENTENCE_ENDS_IN_GAP = re.compile(
 #: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
 #: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators),
 #: the given name perhaps hyphenated ("rioufol, marie-odile. title": the word is "odile"), or a
-#: given name printed joined to an initial before it ("seay j.low back. 2011": "J. Low").
+#: given name printed joined to an initial before it ("seay j.low back. 2011": "J. Low"), or a
+#: list of names separated by semicolons that prints each surname with a full stop before its
+#: given names ("deo. sarang; jain. aditya; kumar. ravi. title": "jain", "kumar" right after the
+#: semicolon, "ravi" right after the surname).
 NAME_BEFORE_FULL_STOP = re.compile(
     r"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?<![^\W_])[^\W\d_]\.[^\W\d_][\w'\u2019-]* "
+    r"|; (?:[^\W\d_][\w'\u2019-]*\. )?"
     r"|(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
     r"(?:[^\W\d_][\w'\u2019-]* |[^\W\d_][\w'\u2019]*-)?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
