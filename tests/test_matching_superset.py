@@ -239,6 +239,9 @@ COASTS = "Coastal rhythms"
     ("Berger, Paul. 2009. Other things. Paris: Seuil.\nMarchand, Hélène Marie and "
      f"Christiane Ter-Borghstede. 2011. {MARKETS}. Lyon: Éditions du Rhône.", "Marchand",
      MARKETS),
+    ("Berger, Paul. 2009. Other things. Paris: Seuil.\nLindgren, Karin, A.B. Holm, "
+     f"T. Vargas-Llosa and Nordic Harbour Archives. 2014. {MARKETS}. Oslo.", "Lindgren",
+     MARKETS),
     # a given name printed joined to the initial before it ends a name with its full stop
     ("Berger, P 2009, “Other things”, Journal.\nKeller, AB and Mora J.Paul Stein. vol. 12. "
      f"2010, “{MARKETS}”, Journal of Coastal Studies.", "Keller", MARKETS),

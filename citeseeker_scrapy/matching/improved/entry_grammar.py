@@ -51,14 +51,16 @@ GIVEN_NAMES_ONLY = re.compile(
 #: an organisation after an initial: "horn, a.d. & newfield exploration mid-continent, 2009.")
 #: or after "and" with its initials ("a. chabrol, g. fortin et e. fouache, 2013."; ISO 690 in
 #: Czech prints one with no full stop: "ABSOLON, K. a M KSENEMAN, 1942.").
-#: ... or a piece holds two names joined by the word for "and", each of one to three words: the
-#: first author's given names and the last author's whole name where a style prints no comma
-#: before "and" ("Viatte, Germain and Emmanuelle Etchecopart-Etchart. 2007."), a piece too long
-#: for one name.
-NAMES_JOINED_BY_AND = re.compile(
-    rf"{_NAME}(?: {_NAME}){{0,2}} {AND_WORD} {_NAME}(?: {_NAME}){{0,2}}\.?")
 LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
                           rf"| {AND_WORD} (?:[^\W\d_](?:\. ?| ))+{_NAME}, \(?$")
+#: A piece of an author run that holds two names joined by the word for "and", each of one to
+#: three words or initials: the first author's given names and the last author's whole name
+#: where a style prints no comma before "and" ("Viatte, Germain and Emmanuelle
+#: Etchecopart-Etchart. 2007.", "..., D. Potvin and Canadian Biosphere Reserves. 2013."), a
+#: piece too long for one name (``windows._ends_author_list``).
+_NAME_OR_INITIAL = rf"(?:{_INITIAL}|{_NAME})"
+NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}} {AND_WORD} "
+                                 rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}}\.?")
 
 
 #: A company's legal form, part of an organisation's name in an author run: "Environmental
