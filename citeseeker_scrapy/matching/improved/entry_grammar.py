@@ -44,6 +44,7 @@ _NAME = r"[^\W\d_][\w'\u2019-]*"
 #: "NOVÁK, Jan a Petr SVOBODA, 2010." (ISO 690 in Czech), initials among the given names:
 #: "SAMPLEY, J. Paul, 1991.", "ROY, TC and BACK, Seay J. Low, 2011.", "Holmberg, A., Name, 2010.".
 _INITIAL = r"[^\W\d_]\."
+_GIVEN_OR_INITIALS = r"(?:(?:[^\W\d_]\.-?)+|[^\W\d_][\w'\u2019-]*)"  # "sarang", "r.s.", "f.-j."
 GIVEN_NAMES_ONLY = re.compile(
     rf"(?:(?:,| {AND_WORD}) (?:(?:{_INITIAL} )?{_NAME}(?: (?:{_INITIAL} )?{_NAME})?|{_INITIAL}))+"
     r", \(?")
@@ -62,6 +63,12 @@ _NAME_OR_INITIAL = rf"(?:{_INITIAL}|{_NAME})"
 NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}} {AND_WORD} "
                                  rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}}\.?")
 
+#: The rest of an author run that opens with an inverted name, up to its last name after the
+#: word for "and" and that name's full stop, only given names, initials and names between (",
+#: Dimitrios and Dimitrios Lekkas.", ", Germain and Emmanuelle Etchecopart-Etchart.", " and
+#: Dukhovskoy.", ", K.P. Gerschlauer, and Wienke Zitzlaff."): that full stop ends the list.
+RUN_TO_LAST_NAME = re.compile(rf"(?:,? {_GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
+                              rf"(?: {_GIVEN_OR_INITIALS}){{0,2}} {_NAME}\.")
 
 #: A company's legal form, part of an organisation's name in an author run: "Environmental
 #: Services, Inc. (HIES). 2012.", "Harbour Analytics Pty. Ltd.", "Baltic Shipping Corp.",
@@ -101,11 +108,13 @@ SENTENCE_ENDS_IN_GAP = re.compile(
 #: the given name perhaps hyphenated ("rioufol, marie-odile. title": the word is "odile"), or a
 #: given name printed joined to an initial before it ("seay j.low back. 2011": "J. Low"), or a
 #: list of names separated by semicolons that prints each surname with a full stop before its
-#: given names ("deo. sarang; jain. aditya; kumar. ravi. title": "jain", "kumar" right after the
-#: semicolon, "ravi" right after the surname).
+#: given names ("deo. sarang; jain. aditya; kumar. ravi. title": "jain", "kumar" after such a
+#: name and its semicolon, "ravi" right after the surname; not "...of things; vol. 34").
+_SURNAME_FULL_STOP_GIVEN = (rf"(?<![^\W_])[^\W\d_][\w'\u2019-]*\. {_GIVEN_OR_INITIALS}"
+                            rf"(?: {_GIVEN_OR_INITIALS}){{0,2}}; ")
 NAME_BEFORE_FULL_STOP = re.compile(
     r"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?<![^\W_])[^\W\d_]\.[^\W\d_][\w'\u2019-]* "
-    r"|; (?:[^\W\d_][\w'\u2019-]*\. )?"
+    rf"|{_SURNAME_FULL_STOP_GIVEN}(?:[^\W\d_][\w'\u2019-]*\. )?"
     r"|(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
     r"(?:[^\W\d_][\w'\u2019-]* |[^\W\d_][\w'\u2019]*-)?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.

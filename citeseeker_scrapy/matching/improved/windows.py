@@ -30,7 +30,7 @@ from .entry_grammar import (
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
-    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND,
+    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
 )
 from .headers import running_headers
 
@@ -658,10 +658,13 @@ def _run_start(text: str, name_end: int, end: int) -> int:
 
 def _sentence_ends(text: str, low: int, high: int) -> Iterator[re.Match[str]]:
     """The sentence ends in ``[low, high)`` but a name's full stop and a contribution's title
-    before its container ("In: Editor: Book")."""
+    before its container ("In: Editor: Book"). The full stop that closes an author run going
+    on from ``low`` to its last name after the word for "and" (``RUN_TO_LAST_NAME``: "Zissis|,
+    Dimitrios and Dimitrios Lekkas. vol. 28. 2012, Title") ends that run, no sentence."""
     for sentence_end in SENTENCE_ENDS_IN_GAP.finditer(text, low, high):
         if not (_ends_a_name(text, sentence_end.start())
-                or IN_CONTAINER.match(text, sentence_end.end())):
+                or IN_CONTAINER.match(text, sentence_end.end())
+                or RUN_TO_LAST_NAME.fullmatch(text, low, sentence_end.end() - 1)):
             yield sentence_end
 
 
