@@ -245,6 +245,12 @@ COASTS = "Coastal rhythms"
     # a given name printed joined to the initial before it ends a name with its full stop
     ("Berger, P 2009, “Other things”, Journal.\nKeller, AB and Mora J.Paul Stein. vol. 12. "
      f"2010, “{MARKETS}”, Journal of Coastal Studies.", "Keller", MARKETS),
+    # the full stop of the last name after "and", in a run going on from the name: the list's
+    # end, so the volume a style prints after the list is the only sentence end before the date
+    ("Berger, Paul. vol. 3. 2009, “Other things”, Journal.\nHalvorsen, Ingrid and Tomas "
+     f"Lindqvist. vol. 12. 2013, “{MARKETS}”, Nordic Harbour Review.", "Halvorsen", MARKETS),
+    ("Berger, Paul. vol. 3. 2009, “Other things”, Journal.\nMoreau and Castellane. vol. 8. "
+     f"2010, “{MARKETS}”, Revue des ports.", "Moreau", MARKETS),
     # names separated by semicolons, each surname printed with a full stop before its given
     # names: those full stops end names, not sentences
     ("CRUZ. Ana. Other things. Lisboa: [s.n.], 2001.\nSOUSA. Marta; PEREIRA. Joana; LIMA. "
@@ -273,6 +279,10 @@ def test_an_author_run_read_as_such_keeps_the_original_hit(doc: str, author: str
      f"{MARKETS}. Lisboa: [s.n.], 2016.", "Sousa", MARKETS, OTHER_ENTRY),
     ("SOUSA. M.; PEREIRA. J. Other things. Porto, 2015; LIMA. C. "
      f"{MARKETS}. Lisboa, 2016.", "Sousa", MARKETS, OTHER_ENTRY),
+    ("Halvorsen, Ingrid. Harbours of the north and Lindqvist Press. vol. 12. 2013, "
+     f"“{MARKETS}”, Nordic Harbour Review.", "Halvorsen", MARKETS, OTHER_ENTRY),
+    ("Halvorsen, Ingrid. 2011. Other things. Harbour Science and Engineering. vol. 12. 2013, "
+     f"“{MARKETS}”, Nordic Harbour Review.", "Halvorsen", MARKETS, OTHER_ENTRY),
     # a longer title, or the words in a sentence
     (f"Marek, T.: Weapons of the weak\nNovak, J.: {COASTS} of the north\nDvorak, P.: Tidal "
      "markets", "Novak", COASTS, ORDINARY_WORDS),
