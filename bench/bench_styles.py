@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bench_styles.py [--corpus ../shared/refcorpus] [--works 150]
         [--per-style 30] [--cache DIR] [--styles NAME,...] [--details]
-        [--unseen-styles N [--unseen-latex K] --draw-seed S]
+        [--unseen-styles N [--unseen-latex K] --draw-seed S] [--sweep N]
 
 The annotated works of ``--corpus`` become bibliography records (``quality/styleworks.py``: CSL-
 JSON and BibTeX, from the refcorpus only) and are typeset by the engines researchers use: CSL
@@ -35,6 +35,12 @@ the engines fail on gives its place to the next of its language. ``--unseen-late
 biblatex and K BibTeX styles of TeX Live packages not among the fixed ones
 (:func:`latex_slots`). Each drawn style typesets ``--per-style`` works in turn, as the fixed
 ones do.
+
+``--sweep N`` is the quick, wide check: N independent CSL styles (:func:`sweep_slots`: as a
+draw spreads them over languages, in an order of ``--seed``) typeset as HTML only (pandoc's
+citeproc; no Chromium, no LaTeX), with the works of ``--seed`` (another seed than the default's
+and more ``--works`` give works the rules were not written on). It leaves out every style the
+held-out draws could try (:data:`HELD_OUT_DRAWS`), so they stay unseen.
 
 The typeset documents are cached in ``--cache`` under a key of their inputs (engine, style,
 language, records, this file's template version), so a second run only extracts and matches;
@@ -285,12 +291,15 @@ def typeset_whole(style: Style, folder: Path) -> bool:
     return True
 
 
-def draw_slots(count: int, seed: int) -> list[list[Style]]:
+def draw_slots(count: int, seed: int, excluded: frozenset[str] = frozenset()
+               ) -> list[list[Style]]:
     """``count`` slots of the draw, each a list of styles of one language to try in turn (a
     style the engines fail on gives its place to the next): English gets
     :data:`ENGLISH_SHARE` of them, the other languages one slot each in an order of ``seed``,
-    then more to the languages with the most styles (French, German, Spanish, ...)."""
-    candidates = unseen_candidates(seed)
+    then more to the languages with the most styles (French, German, Spanish, ...), and
+    English the rest once they have no more. Styles named in ``excluded`` (a sweep's :func:`held_out_specs`) are not drawn."""
+    candidates = {language: kept for language, styles in unseen_candidates(seed).items()
+                  if (kept := [s for s in styles if s.spec not in excluded])}
     others = sorted(language for language in candidates if language != "English")
     random.Random(seed).shuffle(others)
     shares = {"English": min(round(count * ENGLISH_SHARE), len(candidates.get("English", [])))}
@@ -301,8 +310,34 @@ def draw_slots(count: int, seed: int) -> list[list[Style]]:
                 shares[language] = shares.get(language, 0) + 1
                 total += 1
         others.sort(key=lambda language: -len(candidates[language]))
+    if total < count and "English" in candidates:  # the others' styles all taken
+        shares["English"] = min(shares["English"] + count - total, len(candidates["English"]))
     return [candidates[language][at::share] for language, share in shares.items()
             for at in range(share)]
+
+
+#: Draws a sweep never looks at: the fresh validation draws 7 and 8 and the unseen final
+#: checks from 105 on, as the lead runs them (``--unseen-styles 40``). A draw takes the first
+#: style of a slot the engines typeset (no CSL style has failed yet), so each slot's first
+#: :data:`HELD_OUT_TRIES` styles are left out.
+HELD_OUT_DRAWS = (7, 8, *range(105, 113))
+HELD_OUT_DRAW_SIZE = 40
+HELD_OUT_TRIES = 5
+
+
+def held_out_specs() -> frozenset[str]:
+    """The CSL styles any of :data:`HELD_OUT_DRAWS` could try: computed to be left out of a
+    sweep, never printed."""
+    return frozenset(style.spec for seed in HELD_OUT_DRAWS
+                     for slot in draw_slots(HELD_OUT_DRAW_SIZE, seed)
+                     for style in slot[:HELD_OUT_TRIES])
+
+
+def sweep_slots(count: int, seed: int) -> list[list[Style]]:
+    """``--sweep``'s ``count`` slots: a draw's (:func:`draw_slots`) over the CSL styles no
+    held-out draw could try. Few languages keep styles outside them (English, French,
+    German, Spanish, Portuguese): the others' styles are all in those draws."""
+    return draw_slots(count, seed, held_out_specs())
 #: The PDF and PostScript of the LaTeX route, by the engine that typeset them
 #: (:func:`latex_engine`): pdflatex and latex + dvips, or LuaLaTeX (:func:`_render_unlocked`)
 #: and its PDF printed to PostScript by poppler's cairo backend (dvips reads no OpenType).
@@ -330,11 +365,13 @@ def missing_tools() -> list[str]:
     return sorted(packages)
 
 
-def cache_key(style: Style, works: list[Work]) -> str:
-    """A key of everything a style's documents are made from."""
+def cache_key(style: Style, works: list[Work], html_only: bool = False) -> str:
+    """A key of everything a style's documents are made from: a sweep's HTML-only folder
+    (``html_only``) has a key of its own, never taken for a folder of every format."""
     digest = hashlib.sha256()
     for part in (TEMPLATE_VERSION, style.name, json.dumps(styleworks.csl_json(works)),
-                 (CSL_DIR / f"{style.spec}.csl").read_text() if style.engine == "CSL" else ""):
+                 (CSL_DIR / f"{style.spec}.csl").read_text() if style.engine == "CSL" else "",
+                 *(["HTML only"] if html_only else [])):
         digest.update(part.encode("utf-8"))
     return digest.hexdigest()[:20]
 
@@ -439,23 +476,24 @@ def formats_of(style: Style, folder: Path) -> tuple[str, ...]:
 TRIES_PER_SLOT = 10
 
 
-def render_first(slot: list[Style], works: list[Work], cache: Path
+def render_first(slot: list[Style], works: list[Work], cache: Path, html_only: bool = False
                  ) -> tuple[Optional[Style], Optional[Path], list[str]]:
-    """The first style of a draw's slot that the engines typeset (with its folder), and why
-    the ones before failed. A failure of the style (a tool's error, no bibliography) is
+    """The first style of a draw's slot that the engines typeset (with its folder; a sweep's
+    HTML alone with ``html_only``), and why the ones before failed. A failure of the style (a tool's error, no bibliography) is
     cached beside the documents (``KEY.failed``), so a second run draws the same styles
     without typesetting again; a command that ran out of time is not (a loaded machine's,
     not the style's: the next run tries the style again)."""
     failures = []
     for style in slot[:TRIES_PER_SLOT]:
-        key = cache_key(style, works)
+        key = cache_key(style, works, html_only)
         failed = cache / f"{key}.failed"
         with key_lock(cache, key):
             if failed.exists():
                 failures.append(failed.read_text())
                 continue
             try:
-                folder = _render_unlocked(style, works, cache, key)
+                folder = (_render_html_unlocked if html_only
+                          else _render_unlocked)(style, works, cache, key)
                 if not typeset_whole(style, folder):
                     raise RuntimeError("no bibliography typeset")
                 return style, folder, failures
@@ -476,6 +514,35 @@ def _run(command: list[str], cwd: Path, timeout: float = 180) -> subprocess.Comp
 def _render_csl(style: Style, works: list[Work], work: Path) -> dict[str, str]:
     """pandoc + citeproc to HTML (printed to PDF by Chromium) and to LaTeX (pdflatex to PDF,
     latex + dvips to PostScript)."""
+    _csl_html(style, works, work)
+    _checked(_run(["chromium", "--headless", "--disable-gpu", "--no-sandbox",
+                   f"--user-data-dir={work / 'profile'}", "--print-to-pdf=chromium.pdf",
+                   (work / "paper.html").as_uri()], work), style)
+    shutil.rmtree(work / "profile", ignore_errors=True)
+    _csl_latex(style, work, "pdflatex")
+    return csl_entries((work / "paper.html").read_text("utf-8"))
+
+
+def _render_html_unlocked(style: Style, works: list[Work], cache: Path, key: str) -> Path:
+    """A sweep's folder (:func:`render_first` holds the key's lock): pandoc's HTML alone."""
+    done = cache / key
+    if (done / "entries.json").exists():
+        return done
+    work = Path(tempfile.mkdtemp(prefix="render-", dir=cache))
+    try:
+        _csl_html(style, works, work)
+        entries = csl_entries((work / "paper.html").read_text("utf-8"))
+        (work / "entries.json").write_text(json.dumps(entries, ensure_ascii=False))
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    shutil.rmtree(done, ignore_errors=True)
+    work.rename(done)
+    return done
+
+
+def _csl_html(style: Style, works: list[Work], work: Path) -> None:
+    """pandoc + citeproc to ``paper.html`` (and the ``paper.md`` the LaTeX route reads)."""
     (work / "works.json").write_text(json.dumps(styleworks.csl_json(works), ensure_ascii=False))
     meta = ["---", "title: Generated Studies of Citation Styles", "nocite: '@*'"]
     meta += [f"lang: {style.lang_tag}"] if style.lang_tag else []
@@ -483,12 +550,6 @@ def _render_csl(style: Style, works: list[Work], work: Path) -> dict[str, str]:
     (work / "paper.md").write_text("\n".join(meta + ["---", "", FILLER, "", f"# {heading}", ""]))
     _checked(_run(["pandoc", "paper.md", "--citeproc", f"--csl={CSL_DIR / style.spec}.csl",
                    "--bibliography=works.json", "-s", "-o", "paper.html"], work), style)
-    _checked(_run(["chromium", "--headless", "--disable-gpu", "--no-sandbox",
-                   f"--user-data-dir={work / 'profile'}", "--print-to-pdf=chromium.pdf",
-                   (work / "paper.html").as_uri()], work), style)
-    shutil.rmtree(work / "profile", ignore_errors=True)
-    _csl_latex(style, work, "pdflatex")
-    return csl_entries((work / "paper.html").read_text("utf-8"))
 
 
 def _csl_latex(style: Style, work: Path, engine: str) -> None:
@@ -829,9 +890,14 @@ def main(argv: Optional[list[str]] = None) -> int:
                         "among the fixed ones too")
     parser.add_argument("--draw-seed", type=int, default=None,
                         help="the seed of --unseen-styles' draw (required with it)")
+    parser.add_argument("--sweep", type=int, default=0, metavar="N",
+                        help="instead of the fixed styles, N CSL styles no held-out draw can "
+                        "try, as HTML only, spread over languages in an order of --seed")
     args = parser.parse_args(argv)
-    if args.unseen_styles < 0 or args.unseen_latex < 0:
-        parser.error("--unseen-styles and --unseen-latex must be 0 or more")
+    if args.unseen_styles < 0 or args.unseen_latex < 0 or args.sweep < 0:
+        parser.error("--unseen-styles, --unseen-latex and --sweep must be 0 or more")
+    if args.sweep and args.draw_seed is not None:
+        parser.error("--sweep draws its own styles: not with --unseen-styles or --draw-seed")
     if (args.draw_seed is None) != (args.unseen_styles == 0 and args.unseen_latex == 0):
         parser.error("--unseen-styles N (or --unseen-latex K) and --draw-seed S go together")
     missing = missing_tools()
@@ -844,7 +910,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     args.cache.mkdir(parents=True, exist_ok=True)
     works = styleworks.select(styleworks.read_works(args.corpus), args.works, args.seed)
     started = time.perf_counter()
-    if args.draw_seed is not None:
+    if args.sweep:
+        chosen, folders = _typeset_slots(sweep_slots(args.sweep, args.seed), works, args,
+                                         f"swept (seed {args.seed}, HTML only)", html_only=True)
+    elif args.draw_seed is not None:
         chosen, folders = _typeset_draw(args.draw_seed, works, args)
     else:
         chosen, folders = _typeset_fixed(works, args)
@@ -856,7 +925,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     rendered = time.perf_counter() - started
     entries = {s: json.loads((folders[s] / "entries.json").read_text()) for s in styles}
     documents = [Document(s, fmt, folders[s] / FILES[fmt])
-                 for s in styles for fmt in formats_of(s, folders[s])]
+                 for s in styles
+                 for fmt in (("html",) if args.sweep else formats_of(s, folders[s]))]
     started = time.perf_counter()
     texts = extracted(documents)
     extraction = time.perf_counter() - started
@@ -921,13 +991,20 @@ def _typeset_fixed(works: list[Work], args: argparse.Namespace
 
 def _typeset_draw(seed: int, works: list[Work], args: argparse.Namespace
                   ) -> tuple[dict[Style, list[Work]], dict[Style, Path]]:
-    """The drawn styles' works and folders (:func:`draw_slots`, :func:`latex_slots`; a slot
-    whose styles all fail is named and left out)."""
+    """The drawn styles' works and folders (:func:`draw_slots`, :func:`latex_slots`)."""
     slots = draw_slots(args.unseen_styles, seed) + latex_slots(args.unseen_latex, seed)
+    return _typeset_slots(slots, works, args, f"drawn (seed {seed})")
+
+
+def _typeset_slots(slots: list[list[Style]], works: list[Work], args: argparse.Namespace,
+                   label: str, html_only: bool = False
+                   ) -> tuple[dict[Style, list[Work]], dict[Style, Path]]:
+    """Each slot's first style the engines typeset, with its works and folder (a slot whose
+    styles all fail is named and left out); a sweep's HTML alone with ``html_only``."""
     per_slot = assign(works, tuple(range(len(slots))), args.per_style)
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        made = list(pool.map(lambda at: render_first(slots[at], per_slot[at], args.cache),
-                             range(len(slots))))
+        made = list(pool.map(lambda at: render_first(slots[at], per_slot[at], args.cache,
+                                                     html_only), range(len(slots))))
     chosen, folders = {}, {}
     for at, (style, folder, failures) in enumerate(made):
         for failure in failures:
@@ -935,7 +1012,7 @@ def _typeset_draw(seed: int, works: list[Work], args: argparse.Namespace
                   file=sys.stderr)
         if style is not None:
             chosen[style], folders[style] = per_slot[at], folder
-    print(f"drawn (seed {seed}): " + ", ".join(s.name + f" [{s.language}]" for s in chosen)
+    print(f"{label}: " + ", ".join(s.name + f" [{s.language}]" for s in chosen)
           + "\n")
     return chosen, folders
 

@@ -167,3 +167,44 @@ def test_the_quality_bench_reads_a_hit_across_a_page_break_s_header_as_the_title
     improved = [o for o in outcomes if o.scheme == "improved"]
     assert all(o.hit is not None and "imaginary" in o.hit.found for o in improved)
     assert all(o.right for o in improved)
+
+
+def _csl_styles(folder, counts: dict[str, int]) -> None:
+    """Independent CSL styles written here: ``counts`` styles of each default locale."""
+    folder.mkdir()
+    for locale, count in counts.items():
+        for n in range(count):
+            (folder / f"style-{locale}-{n}.csl").write_text(
+                f'<style default-locale="{locale}"><bibliography/></style>')
+
+
+def test_a_sweep_leaves_out_every_style_a_held_out_draw_could_try(tmp_path, monkeypatch) -> None:
+    """``--sweep`` takes many styles over the languages as a draw does, but none of the first
+    styles of any held-out draw's slots (the lead's unseen checks), whatever its seed."""
+    _csl_styles(tmp_path / "styles", {"en-US": 1200, "fr-FR": 400, "de-DE": 400, "cs-CZ": 3})
+    monkeypatch.setattr(bench_styles, "CSL_DIR", tmp_path / "styles")
+    assert set(range(105, 113)) <= set(bench_styles.HELD_OUT_DRAWS)
+    held = {style.spec for seed in bench_styles.HELD_OUT_DRAWS
+            for slot in bench_styles.draw_slots(40, seed)
+            for style in slot[:bench_styles.HELD_OUT_TRIES]}
+    for seed in (48, 49):
+        slots = bench_styles.sweep_slots(300, seed)
+        swept = {style.spec for slot in slots for style in slot}
+        assert len(slots) == 300 and held.isdisjoint(swept)
+        assert {slot[0].language for slot in slots} == {"English", "French", "German"}
+
+
+def test_a_sweep_s_html_only_documents_have_a_key_of_their_own(tmp_path, monkeypatch) -> None:
+    """A draw never takes a sweep's folder of HTML alone for its documents of every format,
+    and a sweep is no draw: asked for both, the bench says so."""
+    _csl_styles(tmp_path / "styles", {"en-US": 1})
+    monkeypatch.setattr(bench_styles, "CSL_DIR", tmp_path / "styles")
+    style = bench_styles.Style("CSL", "style-en-US-0", "English")
+    works = [styleworks.Work("w1", "article-journal", "Costs and Benefits", "2001",
+                             [{"family": "Smith", "given": "J."}])]
+    assert (bench_styles.cache_key(style, works, html_only=True)
+            != bench_styles.cache_key(style, works))
+    with pytest.raises(SystemExit):
+        bench_styles.main(["--sweep", "3", "--unseen-styles", "2", "--draw-seed", "1"])
+    with pytest.raises(SystemExit):
+        bench_styles.main(["--sweep", "-1"])
