@@ -283,6 +283,12 @@ def test_an_author_run_read_as_such_keeps_the_original_hit(doc: str, author: str
      f"“{MARKETS}”, Nordic Harbour Review.", "Halvorsen", MARKETS, OTHER_ENTRY),
     ("Halvorsen, Ingrid. 2011. Other things. Harbour Science and Engineering. vol. 12. 2013, "
      f"“{MARKETS}”, Nordic Harbour Review.", "Halvorsen", MARKETS, OTHER_ENTRY),
+    # a list of given names and surnames: the name is inside it, so a word and its full stop
+    # after the list may be the title's own first sentence ("Harbours. Tidal ...")
+    ("Ostrom, E. Other things, 1997. K. Brandt, L Novak, Petra Weiss, T. Lind, and Sara "
+     "Holmgren. Harbours. Tidal markets of the northern towns, guide to the exhibition, by T. "
+     "Lind, 2003.", "Weiss", "Tidal markets of the northern towns, guide to the exhibition, by "
+     "T. Lind", OTHER_ENTRY),
     # a longer title, or the words in a sentence
     (f"Marek, T.: Weapons of the weak\nNovak, J.: {COASTS} of the north\nDvorak, P.: Tidal "
      "markets", "Novak", COASTS, ORDINARY_WORDS),

@@ -658,14 +658,28 @@ def _run_start(text: str, name_end: int, end: int) -> int:
 
 def _sentence_ends(text: str, low: int, high: int) -> Iterator[re.Match[str]]:
     """The sentence ends in ``[low, high)`` but a name's full stop and a contribution's title
-    before its container ("In: Editor: Book"). The full stop that closes an author run going
-    on from ``low`` to its last name after the word for "and" (``RUN_TO_LAST_NAME``: "Zissis|,
-    Dimitrios and Dimitrios Lekkas. vol. 28. 2012, Title") ends that run, no sentence."""
+    before its container ("In: Editor: Book"). The full stop that closes an author run opened
+    by the name ending at ``low`` and going on to its last name after the word for "and"
+    (``RUN_TO_LAST_NAME``: "Zissis|, Dimitrios and Dimitrios Lekkas. vol. 28. 2012, Title")
+    ends that run, no sentence; not where the name is inside a list of given names and
+    surnames ("..., Nenad Ceka|, S. Fadda, and Sara Santoro. Durresi. Title": the words after
+    such a list may be a title's own first sentence)."""
+    opened = _opens_run(text, low)
     for sentence_end in SENTENCE_ENDS_IN_GAP.finditer(text, low, high):
         if not (_ends_a_name(text, sentence_end.start())
                 or IN_CONTAINER.match(text, sentence_end.end())
-                or RUN_TO_LAST_NAME.fullmatch(text, low, sentence_end.end() - 1)):
+                or (opened and RUN_TO_LAST_NAME.fullmatch(text, low, sentence_end.end() - 1))):
             yield sentence_end
+
+
+def _opens_run(text: str, name_end: int) -> bool:
+    """True if the word ending at ``name_end`` (its pieces a hyphen or an apostrophe joins
+    with it) opens an author run: at the text's start or right after a full stop, a bracket,
+    a colon or a semicolon, not after another word or a comma. Called by
+    :func:`_sentence_ends`."""
+    start = _name_start(text, name_end)
+    before = text[max(0, start - 2):start].rstrip()
+    return not before or before[-1] in ".)]:;"
 
 
 def _entry_end(text: str, occurrence: Occurrence, length: int) -> int:
