@@ -747,7 +747,7 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
         for counter, work in enumerate(works):
             entry = typeset.get(work.key, "")
             names = work.query_names
-            position, name = _printed_name(names, counter, entry)
+            position, name = _printed_name(names, counter, entry, work.title)
             if name is None or not title_printed(entry, work.title):
                 why = "no author printed" if name is None else "no title printed"
                 skipped[why] = skipped.get(why, 0) + 1
@@ -776,18 +776,31 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
     return made
 
 
-def _printed_name(names: list[str], counter: int, entry: str) -> tuple[str, Optional[str]]:
+def _printed_name(names: list[str], counter: int, entry: str, title: str
+                  ) -> tuple[str, Optional[str]]:
     """The author queried (position ``counter`` in turn) if the entry prints it; else the
-    first author (the style cut the list: "et al.")."""
+    first author (the style cut the list: "et al."). A name printed only inside the title
+    ("...fouilles de T. Bonnin", in a style that prints no author for the work) is no
+    author printed: the entry names no author for a reader either, and the matcher credits
+    a title to the authors around it, never to a word of it."""
     at = counter % len(names)
     position = ("only" if len(names) == 1 else "first" if at == 0
                 else "last" if at == len(names) - 1 else "middle")
-    folded = normalize_text(entry)
+    folded = _without_title(normalize_text(entry), normalize_text(title))
     if normalize_text(names[at]) in folded:
         return position, names[at]
     if at and normalize_text(names[0]) in folded:
         return "first (a later one not printed)", names[0]
     return position, None
+
+
+def _without_title(entry: str, title: str) -> str:
+    """The normalized ``entry`` with the part that prints the normalized ``title`` (as
+    :func:`title_printed` finds it: its quotes and apostrophes the style's) left out."""
+    found = fuzz.partial_ratio_alignment(title, entry)
+    if found is None or found.score < TITLE_PRINTED:
+        return entry
+    return entry[:found.dest_start] + " " + entry[found.dest_end:]
 
 
 #: ``fuzz.partial_ratio`` of a printed title (line-end hyphens, escapes, quotes and case

@@ -32,6 +32,9 @@ LIST_BEFORE_TITLE = re.compile(
 #: ("Jones, K., 2014." has an initial there).
 AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
 AFTER_PAGES = re.compile(r"\d[.,;] \(?$")  # ... nor pages: "cortex. 52: 35-46. 2014."
+#: A place's last word (two letters or more, not "et al") right before a year, with nothing
+#: between ("Pennsylvania, USA 1999.", "Paris 1860."): publication data that close an entry.
+PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
 #: The word for "and" before an author list's last name, in the languages bibliographies are
 #: printed in: English, French "et", German "und", Spanish "y", Portuguese and Italian "e",
 #: Czech and Slovak "a", Polish and Croatian "i", Russian "и", Dutch "en", Danish and Norwegian

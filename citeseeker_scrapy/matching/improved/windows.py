@@ -31,6 +31,7 @@ from .entry_grammar import (
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
+    PLACE_BEFORE_YEAR,
 )
 from .headers import running_headers
 
@@ -56,6 +57,14 @@ _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
 _ENTRY_START_DITTO = re.compile(_ENTRY_START.pattern + "(" + _DITTO_MARK.pattern + ")?")
 _NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell'orto"
+#: Besides a comma, what some styles print between the names of an author list: a slash
+#: before a name ("m. kanakidou/j. h. seinfeld/s. n. pandis", "kanakidou, m./seinfeld, j. h."),
+#: or the full stop after a name's last initial where each name is "Surname I I" and the next
+#: one follows so ("forsman e d. anthony r g. dugger k m."). Not a slash in an address
+#: ("doi.org/10.5194/acp", "example.com/index.html": no blank after the word that follows).
+_OTHER_SEPARATOR = re.compile(
+    r"(?<=[^\W\d_.]|\.)/ ?(?=[^\W\d_][\w'\u2019-]*[.,]? )"
+    r"|(?<=(?<![^\W_])[^\W\d_])\. (?=[^\W\d_][\w'\u2019-]+(?: [^\W\d_]){1,3}[. ])")
 #: The slash that opens a statement of responsibility right after a title (GOST 7.1: "Title
 #: / B. Coüasnon, J. Camillerapp // Container"), not a container's double slash.
 _RESPONSIBILITY = re.compile(r" ?[.,:;]? ?/ (?!/)")
@@ -174,7 +183,7 @@ def _search_highs(text: str, names: Sequence[tuple[int, int, str]], length: int,
     """(search end, region end) after each name, as :func:`_search_ends` gives them."""
     size = len(text)
     ends = [name[1] for name in names]
-    commas = map(text.count, repeat(",", len(ends)), ends, [end + _LIST_WINDOW for end in ends])
+    commas = map(_list_separators, repeat(text), ends, [end + _LIST_WINDOW for end in ends])
     markers = map(_ENTRY_START_DITTO.search, repeat(text), ends,
                   [end + 2 * length + _MARKER_CHARS for end in ends])
     highs = []
@@ -275,7 +284,7 @@ def _through_author_list(text: str, end: int, length: int) -> int:
     magalhaes jp. 2015.") ends the list of author-year styles: the title follows it, before
     the next year.
     """
-    if text.count(",", end, end + _LIST_WINDOW) < _LIST_COMMAS:
+    if _list_separators(text, end, end + _LIST_WINDOW) < _LIST_COMMAS:
         return end + length  # no list: the common case
     list_end = _author_list_end(text, end)
     year = _list_end_year(text, end, list_end + length)
@@ -295,7 +304,7 @@ def _author_list_end(text: str, start: int) -> int:
     """
     position, interruptions = start, 1
     for seen in range(_MAX_LIST_COMMAS):
-        comma = text.find(",", position, position + _NAME_PIECE + 1)
+        comma = _next_separator(text, position, position + _NAME_PIECE + 1)
         if comma >= 0 and _not_a_name(text, position, comma):
             break
         if comma < 0 and interruptions:
@@ -307,6 +316,25 @@ def _author_list_end(text: str, start: int) -> int:
             break
         position = comma + 1
     return position
+
+
+def _list_separators(text: str, start: int, stop: int) -> int:
+    """How many names' separators ``text[start:stop]`` holds: its commas, and where they are
+    too few for a list, the slashes and full stops some styles separate names with
+    (:data:`_OTHER_SEPARATOR`). Called where a list is told by dense separators."""
+    commas = text.count(",", start, stop)
+    if commas >= _LIST_COMMAS or commas + text.count("/", start, stop) + text.count(
+            ". ", start, stop) < _LIST_COMMAS:
+        return commas
+    return commas + len(_OTHER_SEPARATOR.findall(text, start, stop))
+
+
+def _next_separator(text: str, start: int, stop: int) -> int:
+    """Where the first separator of names (a comma, or :data:`_OTHER_SEPARATOR`) in
+    ``[start, stop)`` is, or -1. Called by :func:`_author_list_end`."""
+    comma = text.find(",", start, stop)
+    other = _OTHER_SEPARATOR.search(text, start, stop if comma < 0 else comma)
+    return comma if other is None else other.start()
 
 
 def _past_interruption(text: str, start: int, position: int, seen: int) -> int:
@@ -643,7 +671,7 @@ def _run_start(text: str, name_end: int, end: int) -> int:
     entry of the same authors (:func:`_same_authors_entry`) with no other author run's bare
     date before it ("Weber, Lena 1986 Title. Park, Min 1989 Title. 1997 Title": Park's)."""
     run_start = name_end
-    if text.count(",", name_end, name_end + _LIST_WINDOW) >= _LIST_COMMAS:
+    if _list_separators(text, name_end, name_end + _LIST_WINDOW) >= _LIST_COMMAS:
         run_start = max(run_start, _author_list_end(text, name_end))
     for ditto in DITTO_IN_GAP.finditer(text, name_end, end):
         run_start = ditto.end()
@@ -885,7 +913,8 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
                  or not any(not _ends_a_name(text, match.start())
                             for match in SENTENCE_END.finditer(text, min(end + 2, name), name)))
             and (not _author_list_ends_before(text, word_start)
-                 or _responsibility_holds(text, (word_start, end), name)))
+                 or _responsibility_holds(text, (word_start, end), name)
+                 or _after_place_and_year(text, word_start, end, name)))
 
 
 def _responsibility_holds(text: str, hit: tuple[int, int], name: int) -> bool:
@@ -905,6 +934,24 @@ def _responsibility_holds(text: str, hit: tuple[int, int], name: int) -> bool:
     return first is not None and re.search(
         rf"(?<![^\W_]){re.escape(first.group(2))},? {_INITIALS} ?$",
         text[max(0, hit[0] - _NAME_PIECE):hit[0]]) is not None
+
+
+def _after_place_and_year(text: str, word_start: int, end: int, name: int) -> bool:
+    """True if the year right before a title (its first word at ``word_start``, its end at
+    ``end``) follows a place with no punctuation between, as the entry before closes its
+    publication data ("..., Pennsylvania, USA 1999. Title", "Rio de Janeiro 1999. Title"), and
+    ``name`` follows the title after other words of its own run: a title-first entry names its
+    authors or body after the title ("Title. British Standards Institution, UK 2007.", "Title.
+    Perry Anderson, Rio de Janeiro 1999."). A name right after the title's punctuation opens
+    the next entry ("Smith 1999. Title. Fiala, D."), and a name before the year is an
+    author run's ("Smith, J. 1999.", "et al. 1999."). Called by :func:`_title_first`."""
+    match = LIST_BEFORE_TITLE.search(text, max(0, word_start - 12), word_start)
+    year = -1 if match is None else match.start("year")
+    if year < 0 or PLACE_BEFORE_YEAR.search(text, max(0, year - 8), year) is None:
+        return False
+    while end < name and text[end].isalnum():
+        end += 1  # a fuzzy hit may end inside the title's last word
+    return LETTER.search(text, end, name) is not None
 
 
 def _in_list_after(text: str, end: int, name: int, gap: int) -> bool:
