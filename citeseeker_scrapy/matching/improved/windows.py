@@ -30,7 +30,7 @@ from .entry_grammar import (
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
-    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, PLACE_BEFORE_YEAR,
+    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, PLACE_BEFORE_YEAR, DATE_AFTER_RUN,
 )
 from .headers import running_headers
 
@@ -489,11 +489,9 @@ _DATED_ENTRY = re.compile("(?:(?<=[^\\W_]{2}\\. )|(?<=\\d\\. )|(?<=[\"\u201d\u00
 #: Any of those dates, after a blank: :func:`_run_start` tells the two kinds apart.
 _ANY_BARE_DATE = re.compile("(?<= )" + _BARE_YEAR)
 _DATE_REACH = 2 * _NAME_PIECE  # characters after a name in which its run's date is printed
-#: A date after an author run or a ditto mark, as the style prints it there: groups 1 and 2
-#: hold what stands before and after the year ("(1905), ", " 1986 : ", "(2011) ", ". 2012. ").
-_DATE_AFTER_RUN = re.compile("(\\(?)(?:1[5-9]|20)\\d\\d[a-z]?(\\)?(?: ?[.,:;])?) ")
-#: ... right after a ditto mark ("— (2012), ", "———. 2010. ").
-_DATE_AFTER_MARK = re.compile("[.,]? ?" + _DATE_AFTER_RUN.pattern)
+#: A date after an author run printed as the style prints it there (``DATE_AFTER_RUN``), right
+#: after a ditto mark ("— (2012), ", "———. 2010. ").
+_DATE_AFTER_MARK = re.compile("[.,]? ?" + DATE_AFTER_RUN.pattern)
 #: A ditto mark right before such a date ("— (2012), ", "———. 2010. ").
 _MARK_BEFORE_DATE = re.compile("[\u2014\u2013\\-_][.,]? ?$")
 #: A ditto mark after a word and a blank, no sentence end (:func:`_ditto_or_dated_entry` reads
@@ -532,9 +530,9 @@ def _own_bare_date(text: str, name_end: int) -> Optional[re.Match[str]]:
 
 def _run_date(text: str, run_end: int) -> Optional[re.Match[str]]:
     """The date printed after an author run (or a ditto mark) ending at ``run_end``, with no
-    sentence end between them (``_DATE_AFTER_RUN``: its groups 1 and 2 say how it is
+    sentence end between them (``DATE_AFTER_RUN``: its groups 1 and 2 say how it is
     printed), or None."""
-    date = _DATE_AFTER_RUN.search(text, run_end, run_end + _DATE_REACH)
+    date = DATE_AFTER_RUN.search(text, run_end, run_end + _DATE_REACH)
     if date is None or SENTENCE_ENDS_IN_GAP.search(text, run_end, date.start()):
         return None
     return date
@@ -650,7 +648,7 @@ def _other_run_dated(text: str, own: re.Match[str], stop: int) -> bool:
     form = own.group(1, 2)
     return any(date.group(1, 2) == form and _MARK_BEFORE_DATE.search(
                    text, max(0, date.start() - 4), date.start()) is None
-               for date in _DATE_AFTER_RUN.finditer(text, own.end(), stop))
+               for date in DATE_AFTER_RUN.finditer(text, own.end(), stop))
 
 
 def _names_then_year(text: str, occurrence: Occurrence, year_end: int) -> bool:
