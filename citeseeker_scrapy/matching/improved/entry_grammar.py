@@ -135,6 +135,24 @@ NUMBER_AFTER_YEAR = re.compile(r"(?<!\d)[12][09]\d\d[a-z]?\)?[.,]? "
 QUOTE = re.compile("[\"\u201c\u201d\u00ab\u00bb]")
 #: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
 ANY_YEAR = re.compile(r"(?<![\w.-])(?:1[5-9]|20)\d\d(?!\d)")
+#: How a style prints the date right after an author run, or after a ditto mark that stands
+#: for one: an opening bracket or none (group 1), the year, a closing bracket and punctuation or
+#: none (group 2), perhaps a blank before each ("(1905), ", " 1986 : ", "(2011) ", "2012. ",
+#: "(2005 ). "). Two dates with the same groups are printed alike, the dates after two author
+#: runs of one style (a blank that extraction adds or drops does not count). ``windows`` reads
+#: ``DATE_AFTER_RUN`` from a run's end on; ``verify`` reads ``RUN_DATE_BEFORE_TITLE`` back from a
+#: title.
+RUN_DATE_OPEN = r"(\(?)"
+RUN_DATE_CLOSE = r" ?(\)?(?: ?[.,:;])?) "
+#: ... a year, perhaps lettered ("2013b"): read forwards, a month would take the title's first
+#: word ("1986, Title").
+DATE_AFTER_RUN = re.compile(rf"{RUN_DATE_OPEN}{ANY_YEAR.pattern}[a-z]?{RUN_DATE_CLOSE}")
+#: Any date an author run closes with: ``DATE`` (a month after the year, "n.d.", "in press",
+#: "forthcoming") or an older year ("Coll. 1867, ").
+RUN_DATE = rf"(?:{DATE}|{ANY_YEAR.pattern}[a-z]?)"
+#: ... printed so at the end of a run, right before its title, perhaps after a full stop
+#: ("..., et al. 2003, ", "..., Berg, A. (2003), ", "Battelle Institute. 1988, ").
+RUN_DATE_BEFORE_TITLE = re.compile(rf"\.? ?{RUN_DATE_OPEN}{RUN_DATE}{RUN_DATE_CLOSE}$")
 #: The end of an author run of initials and surnames right before a title, with its comma:
 #: "R. A. Battye and P. M. Sutcliffe, ", "Mark N. Salvo, ", "Chr. Moreau, \"", "Abbe J. B. D.
 #: Cochet, " (the name runs of the I. Surname and physics styles).

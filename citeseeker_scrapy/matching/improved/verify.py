@@ -29,7 +29,9 @@ from typing import Iterable, Optional, Sequence
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel
 
-from .entry_grammar import ABBREVIATION, AND_WORD, ANY_YEAR, DATE, NEXT_FIELD
+from .entry_grammar import (
+    ABBREVIATION, AND_WORD, ANY_YEAR, NEXT_FIELD, RUN_DATE, RUN_DATE_BEFORE_TITLE,
+)
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
 from ..similarity import Title
@@ -74,10 +76,6 @@ _SHAPE_WORD = re.compile(r"[^\W\d_]+")
 _SHAPE_NUMBER = re.compile(r"\d+[^\W\d_]?(?![^\W\d_])")
 _SHAPE_GIVEN = re.compile(r"a(?:\.?[ -]a)+")
 _SURNAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*")
-_ANY_DATE = rf"(?:{DATE}|{ANY_YEAR.pattern}[a-z]?)"  # an older year too: "Coll. 1867, "
-#: The date that ends an author list right before its title, the punctuation around it in
-#: groups 1 and 2: "..., et al. 2003, ", "..., Berg, A. (2003), ", "... (2005 ). ".
-_RUN_DATE = re.compile(rf"\.? ?(\(?){_ANY_DATE} ?(\)?[.,:]?) $")
 #: One name after a hit: a word (an organisation's, a surname) and perhaps its initials.
 _NAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
@@ -402,7 +400,7 @@ def _dated_run_again(text: str, name_end: int, first: int, last: int) -> bool:
     its date, "Battelle Institute. 1988, Title Coll. 1867, Title"). Called by
     :func:`_next_entry_as_this`."""
     own = text[name_end:first]
-    if _RUN_DATE.fullmatch(own):  # an organisation's entry: "Battelle Institute. 1988, Title"
+    if RUN_DATE_BEFORE_TITLE.fullmatch(own):  # an organisation's entry: "Battelle Institute. 1988, Title"
         return _dated_name_after(text, own, last)
     if not own.startswith(", ") or ANY_YEAR.search(own) is None:
         return False
@@ -420,11 +418,11 @@ def _dated_name_after(text: str, own: str, last: int) -> bool:
     Title NORDA. 2013, Title", "... Title Urquhart, J. 1999, Title"): the next entry. A
     query lacking the title's last word has that word before the next entry's name, which
     is no name of one word then the date. Called by :func:`_dated_run_again`."""
-    date = _RUN_DATE.search(own)
+    date = RUN_DATE_BEFORE_TITLE.search(own)
     name = _NAME_AFTER.match(text, last)
     if date is None or name is None:
         return False
-    again = rf"\.? ?{re.escape(date[1])}{_ANY_DATE} ?{re.escape(date[2])} "
+    again = rf"\.? ?{re.escape(date[1])}{RUN_DATE} ?{re.escape(date[2])} "
     return re.compile(again).match(text, name.end()) is not None
 
 

@@ -31,7 +31,7 @@ from .entry_grammar import (
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
-    PLACE_BEFORE_YEAR,
+    PLACE_BEFORE_YEAR, DATE_AFTER_RUN,
 )
 from .headers import running_headers
 
@@ -75,6 +75,8 @@ _INITIALS = r"(?:[^\W\d_]\. ?){1,3}"  # "b.", "e. n.", "l.m."
 #: The first name of a statement of responsibility: initials, then the surname ("e. n.
 #: matyushkin"), in group 2.
 _STATEMENT_NAME = re.compile(rf"({_INITIALS}) ?([^\W\d_][\w'\u2019-]*)")
+#: An inverted name's initials after its surname, up to the end: ", B. " (:func:`_inverted_at_end`).
+_INITIALS_TO_END = re.compile(rf",? {_INITIALS} ?$")
 _MARKER_CHARS = 9  # the longest "[n]" and the shortest ditto marks after it: "[9999] --"
 _FIRST_NAMES, _MOST_NAMES = 32, 1024  # name occurrences per batch of regions: first, largest
 
@@ -215,7 +217,7 @@ def _through_unnumbered_ditto(text: str, end: int, length: int, longest_title: i
     ditto = _ditto_entry(text, end, end + 2 * length)
     find = _ditto_entry
     if ditto is None:
-        find = _same_authors_entry(text, end)
+        find = _same_authors_entry(text, end, _run_date(text, end))
         if find is _ditto_entry:
             return high
         ditto = find(text, end, end + 2 * length)
@@ -453,7 +455,7 @@ def _on_to_ditto_entry(text: str, occurrence: Occurrence, start: int, length: in
     :func:`_in_entry` decides whether the title is in one of them."""
     if start - occurrence.end > (_MAX_DITTO_ENTRIES + 3) * length:
         return None  # past the ditto entries that can follow (:func:`_after_ditto_entries`)
-    find = _same_authors_entry(text, occurrence.end)
+    find = _same_authors_entry(text, occurrence.end, _run_date(text, occurrence.end))
     ditto = find(text, occurrence.end, min(start, occurrence.end + 2 * length))
     if ditto is None or start >= _after_ditto_entries(text, ditto, length, find):
         return None
@@ -491,11 +493,9 @@ _DATED_ENTRY = re.compile("(?:(?<=[^\\W_]{2}\\. )|(?<=\\d\\. )|(?<=[\"\u201d\u00
 #: Any of those dates, after a blank: :func:`_run_start` tells the two kinds apart.
 _ANY_BARE_DATE = re.compile("(?<= )" + _BARE_YEAR)
 _DATE_REACH = 2 * _NAME_PIECE  # characters after a name in which its run's date is printed
-#: A date after an author run or a ditto mark, as the style prints it there: groups 1 and 2
-#: hold what stands before and after the year ("(1905), ", " 1986 : ", "(2011) ", ". 2012. ").
-_DATE_AFTER_RUN = re.compile("(\\(?)(?:1[5-9]|20)\\d\\d[a-z]?(\\)?(?: ?[.,:;])?) ")
-#: ... right after a ditto mark ("— (2012), ", "———. 2010. ").
-_DATE_AFTER_MARK = re.compile("[.,]? ?" + _DATE_AFTER_RUN.pattern)
+#: A date after an author run printed as the style prints it there (``DATE_AFTER_RUN``), right
+#: after a ditto mark ("— (2012), ", "———. 2010. ").
+_DATE_AFTER_MARK = re.compile("[.,]? ?" + DATE_AFTER_RUN.pattern)
 #: A ditto mark right before such a date ("— (2012), ", "———. 2010. ").
 _MARK_BEFORE_DATE = re.compile("[\u2014\u2013\\-_][.,]? ?$")
 #: A ditto mark after a word and a blank, no sentence end (:func:`_ditto_or_dated_entry` reads
@@ -506,16 +506,16 @@ _MARK_BEFORE_DATE = re.compile("[\u2014\u2013\\-_][.,]? ?$")
 _UNPUNCTUATED_MARK = re.compile("(?:\u2014+|\u2013{2,}|-{2,}|_{2,})(?= )")
 
 
-def _same_authors_entry(text: str, name_end: int) -> MarkFinder:
+def _same_authors_entry(text: str, name_end: int, own: Optional[re.Match[str]]) -> MarkFinder:
     """How the entries of the same authors after a name's entry open: with a ditto mark
     (:func:`_ditto_entry`); where the name's own entry prints its date after its author run
-    (:func:`_run_date`), also with a dash and a date printed alike, after an entry the style
-    closes with no punctuation ("Refugee Council (2011) Title. Senate Committee — (2012)
-    Title"); where that date is bare, also with that date alone after the entry before's
-    sentence end (styles that print the authors once, above their works: "Preuss-Lausitz, Ulf
-    1986 Title, Basel. 1989 “Title”, Frankfurt. 1997 Title"). Called by
-    :func:`_through_unnumbered_ditto`, :func:`_on_to_ditto_entry` and :func:`_in_entry`."""
-    own = _run_date(text, name_end)
+    (``own``: :func:`_run_date` of ``name_end``, which the caller reads), also with a dash and a
+    date printed alike, after an entry the style closes with no punctuation ("Refugee Council
+    (2011) Title. Senate Committee — (2012) Title"); where that date is bare, also with that
+    date alone after the entry before's sentence end (styles that print the authors once, above
+    their works: "Preuss-Lausitz, Ulf 1986 Title, Basel. 1989 “Title”, Frankfurt. 1997 Title").
+    Called by :func:`_through_unnumbered_ditto`, :func:`_on_to_ditto_entry` and
+    :func:`_in_entry`."""
     bare = _own_bare_date(text, name_end) is not None
     if own is None and not bare:
         return _ditto_entry
@@ -534,9 +534,9 @@ def _own_bare_date(text: str, name_end: int) -> Optional[re.Match[str]]:
 
 def _run_date(text: str, run_end: int) -> Optional[re.Match[str]]:
     """The date printed after an author run (or a ditto mark) ending at ``run_end``, with no
-    sentence end between them (``_DATE_AFTER_RUN``: its groups 1 and 2 say how it is
+    sentence end between them (``DATE_AFTER_RUN``: its groups 1 and 2 say how it is
     printed), or None."""
-    date = _DATE_AFTER_RUN.search(text, run_end, run_end + _DATE_REACH)
+    date = DATE_AFTER_RUN.search(text, run_end, run_end + _DATE_REACH)
     if date is None or SENTENCE_ENDS_IN_GAP.search(text, run_end, date.start()):
         return None
     return date
@@ -597,18 +597,19 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
     sentence at most (its publisher) and no year (another entry's title and venue, or its dated
     author list, would show). Called by :func:`attributed`.
     """
-    find = _same_authors_entry(text, occurrence.end)
+    date = _run_date(text, occurrence.end)  # after ``occurrence``: the run, then each mark
+    find = _same_authors_entry(text, occurrence.end, date)
     own: Optional[re.Match[str]] = None  # the name's date, once a mark in its reach is followed
     for _ in range(_MAX_DITTO_ENTRIES + 1):
         end = _entry_end(text, occurrence, length)
         if start < end:
             return own is None or not _other_run_dated(text, own, start)
-        inside = _dated_mark_before(text, occurrence, start, find)
-        if inside is not None:
-            mark, date = inside
+        mark = _dated_mark_before(text, date, start, find)
+        if mark is not None:
             own = own or date
             occurrence = Occurrence(mark.start(), mark.end(), occurrence.author,
                                     mark.end() + length)
+            date = _run_date(text, occurrence.end)
             continue
         ditto = find(text, end, start)
         if ditto is None:
@@ -619,21 +620,21 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
             return False
         occurrence = Occurrence(ditto.start(), ditto.end(), occurrence.author,
                                 ditto.end() + length)
+        date = _run_date(text, occurrence.end)
     return False
 
 
-def _dated_mark_before(text: str, occurrence: Occurrence, start: int, find: MarkFinder
-                       ) -> Optional[tuple[re.Match[str], re.Match[str]]]:
-    """The first mark of the same authors (``find``) after the entry of ``occurrence``'s own
-    date and before a title at ``start``, if that entry prints its date after its author run
-    or mark and the mark is followed by a date printed alike (:func:`_run_date`), with no
-    date printed so between them (another author run's: "(1998), Title, Culture. Park, Min
-    (2010), Title. — (2012)"); else None. The entry ends at that mark, which opens the next
-    one of the same authors, whatever years and sentence ends its title and venue hold
-    ("(1905), Title, Affairs. — (2011), Amendment bill 2011, Senate Committee. — (2012),
-    Title": read from the entry's end, "bill 2011" is another entry's date). Returned with
-    the entry's own date, which :func:`_in_entry` keeps to read the entries after the mark."""
-    own = _run_date(text, occurrence.end)
+def _dated_mark_before(text: str, own: Optional[re.Match[str]], start: int, find: MarkFinder
+                       ) -> Optional[re.Match[str]]:
+    """The first mark of the same authors (``find``) after an entry's own date ``own`` and before a
+    title at ``start``, if that entry prints its date after its author run or mark (``own``:
+    :func:`_run_date`, None if it prints none) and the mark is followed by a date printed alike,
+    with no date printed so between them (another author run's: "(1998), Title, Culture. Park,
+    Min (2010), Title. — (2012)"); else None. The entry ends at that mark, which opens the next
+    one of the same authors, whatever years and sentence ends its title and venue hold ("(1905),
+    Title, Affairs. — (2011), Amendment bill 2011, Senate Committee. — (2012), Title": read from
+    the entry's end, "bill 2011" is another entry's date). Called by :func:`_in_entry`, which
+    keeps the name's own date to read the entries after the mark."""
     if own is None:
         return None
     mark = find(text, own.end(), start)
@@ -642,7 +643,7 @@ def _dated_mark_before(text: str, occurrence: Occurrence, start: int, find: Mark
     date = _DATE_AFTER_MARK.match(text, mark.end())
     if date is None or date.group(1, 2) != own.group(1, 2):
         return None
-    return None if _other_run_dated(text, own, mark.start()) else (mark, own)
+    return None if _other_run_dated(text, own, mark.start()) else mark
 
 
 def _other_run_dated(text: str, own: re.Match[str], stop: int) -> bool:
@@ -652,7 +653,7 @@ def _other_run_dated(text: str, own: re.Match[str], stop: int) -> bool:
     form = own.group(1, 2)
     return any(date.group(1, 2) == form and _MARK_BEFORE_DATE.search(
                    text, max(0, date.start() - 4), date.start()) is None
-               for date in _DATE_AFTER_RUN.finditer(text, own.end(), stop))
+               for date in DATE_AFTER_RUN.finditer(text, own.end(), stop))
 
 
 def _names_then_year(text: str, occurrence: Occurrence, year_end: int) -> bool:
@@ -931,9 +932,21 @@ def _responsibility_holds(text: str, hit: tuple[int, int], name: int) -> bool:
     if slash is None or _STATEMENT_END.search(text, slash.end(), name):
         return False
     first = _STATEMENT_NAME.match(text, slash.end())
-    return first is not None and re.search(
-        rf"(?<![^\W_]){re.escape(first.group(2))},? {_INITIALS} ?$",
-        text[max(0, hit[0] - _NAME_PIECE):hit[0]]) is not None
+    return first is not None and _inverted_at_end(text[max(0, hit[0] - _NAME_PIECE):hit[0]],
+                                                  first.group(2))
+
+
+def _inverted_at_end(before: str, surname: str) -> bool:
+    """True if ``before`` ends with ``surname`` (at a word's start) and its initials, inverted
+    ("Coüasnon, B. "). Called by :func:`_responsibility_holds` with the statement's first
+    surname."""
+    at = before.find(surname)
+    while at >= 0:
+        if (at == 0 or not before[at - 1].isalnum()) and _INITIALS_TO_END.match(
+                before, at + len(surname)):
+            return True
+        at = before.find(surname, at + 1)
+    return False
 
 
 def _after_place_and_year(text: str, word_start: int, end: int, name: int) -> bool:
