@@ -30,7 +30,8 @@ from .entry_grammar import (
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
-    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, PLACE_BEFORE_YEAR,
+    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
+    PLACE_BEFORE_YEAR, DATE_AFTER_RUN,
 )
 from .headers import running_headers
 
@@ -76,6 +77,8 @@ _INITIALS = r"(?:[^\W\d_]\. ?){1,3}"  # "b.", "e. n.", "l.m."
 #: The first name of a statement of responsibility: initials, then the surname ("e. n.
 #: matyushkin"), in group 2.
 _STATEMENT_NAME = re.compile(rf"({_INITIALS}) ?([^\W\d_][\w'\u2019-]*)")
+#: An inverted name's initials after its surname, up to the end: ", B. " (:func:`_inverted_at_end`).
+_INITIALS_TO_END = re.compile(rf",? {_INITIALS} ?$")
 _MARKER_CHARS = 9  # the longest "[n]" and the shortest ditto marks after it: "[9999] --"
 _FIRST_NAMES, _MOST_NAMES = 32, 1024  # name occurrences per batch of regions: first, largest
 
@@ -216,7 +219,7 @@ def _through_unnumbered_ditto(text: str, end: int, length: int, longest_title: i
     ditto = _ditto_entry(text, end, end + 2 * length)
     find = _ditto_entry
     if ditto is None:
-        find = _same_authors_entry(text, end)
+        find = _same_authors_entry(text, end, _run_date(text, end))
         if find is _ditto_entry:
             return high
         ditto = find(text, end, end + 2 * length)
@@ -408,6 +411,7 @@ def _ends_author_list(text: str, name_end: int, year: int) -> bool:
                                                                text[name_end:year])):
         return True  # "..., programa de las naciones unidas. (1997).": organisations, APA's date
     return all(len(piece.strip()) <= _NAME_PIECE or CORPORATE_AUTHOR.fullmatch(piece.strip())
+               or NAMES_JOINED_BY_AND.fullmatch(piece.strip())
                for piece in _last_pieces(text, name_end, year))
 
 
@@ -456,7 +460,7 @@ def _on_to_ditto_entry(text: str, occurrence: Occurrence, start: int, length: in
     :func:`_in_entry` decides whether the title is in one of them."""
     if start - occurrence.end > (_MAX_DITTO_ENTRIES + 3) * length:
         return None  # past the ditto entries that can follow (:func:`_after_ditto_entries`)
-    find = _same_authors_entry(text, occurrence.end)
+    find = _same_authors_entry(text, occurrence.end, _run_date(text, occurrence.end))
     ditto = find(text, occurrence.end, min(start, occurrence.end + 2 * length))
     if ditto is None or start >= _after_ditto_entries(text, ditto, length, find):
         return None
@@ -494,11 +498,9 @@ _DATED_ENTRY = re.compile("(?:(?<=[^\\W_]{2}\\. )|(?<=\\d\\. )|(?<=[\"\u201d\u00
 #: Any of those dates, after a blank: :func:`_run_start` tells the two kinds apart.
 _ANY_BARE_DATE = re.compile("(?<= )" + _BARE_YEAR)
 _DATE_REACH = 2 * _NAME_PIECE  # characters after a name in which its run's date is printed
-#: A date after an author run or a ditto mark, as the style prints it there: groups 1 and 2
-#: hold what stands before and after the year ("(1905), ", " 1986 : ", "(2011) ", ". 2012. ").
-_DATE_AFTER_RUN = re.compile("(\\(?)(?:1[5-9]|20)\\d\\d[a-z]?(\\)?(?: ?[.,:;])?) ")
-#: ... right after a ditto mark ("— (2012), ", "———. 2010. ").
-_DATE_AFTER_MARK = re.compile("[.,]? ?" + _DATE_AFTER_RUN.pattern)
+#: A date after an author run printed as the style prints it there (``DATE_AFTER_RUN``), right
+#: after a ditto mark ("— (2012), ", "———. 2010. ").
+_DATE_AFTER_MARK = re.compile("[.,]? ?" + DATE_AFTER_RUN.pattern)
 #: A ditto mark right before such a date ("— (2012), ", "———. 2010. ").
 _MARK_BEFORE_DATE = re.compile("[\u2014\u2013\\-_][.,]? ?$")
 #: A ditto mark after a word and a blank, no sentence end (:func:`_ditto_or_dated_entry` reads
@@ -509,16 +511,16 @@ _MARK_BEFORE_DATE = re.compile("[\u2014\u2013\\-_][.,]? ?$")
 _UNPUNCTUATED_MARK = re.compile("(?:\u2014+|\u2013{2,}|-{2,}|_{2,})(?= )")
 
 
-def _same_authors_entry(text: str, name_end: int) -> MarkFinder:
+def _same_authors_entry(text: str, name_end: int, own: Optional[re.Match[str]]) -> MarkFinder:
     """How the entries of the same authors after a name's entry open: with a ditto mark
     (:func:`_ditto_entry`); where the name's own entry prints its date after its author run
-    (:func:`_run_date`), also with a dash and a date printed alike, after an entry the style
-    closes with no punctuation ("Refugee Council (2011) Title. Senate Committee — (2012)
-    Title"); where that date is bare, also with that date alone after the entry before's
-    sentence end (styles that print the authors once, above their works: "Preuss-Lausitz, Ulf
-    1986 Title, Basel. 1989 “Title”, Frankfurt. 1997 Title"). Called by
-    :func:`_through_unnumbered_ditto`, :func:`_on_to_ditto_entry` and :func:`_in_entry`."""
-    own = _run_date(text, name_end)
+    (``own``: :func:`_run_date` of ``name_end``, which the caller reads), also with a dash and a
+    date printed alike, after an entry the style closes with no punctuation ("Refugee Council
+    (2011) Title. Senate Committee — (2012) Title"); where that date is bare, also with that
+    date alone after the entry before's sentence end (styles that print the authors once, above
+    their works: "Preuss-Lausitz, Ulf 1986 Title, Basel. 1989 “Title”, Frankfurt. 1997 Title").
+    Called by :func:`_through_unnumbered_ditto`, :func:`_on_to_ditto_entry` and
+    :func:`_in_entry`."""
     bare = _own_bare_date(text, name_end) is not None
     if own is None and not bare:
         return _ditto_entry
@@ -537,9 +539,9 @@ def _own_bare_date(text: str, name_end: int) -> Optional[re.Match[str]]:
 
 def _run_date(text: str, run_end: int) -> Optional[re.Match[str]]:
     """The date printed after an author run (or a ditto mark) ending at ``run_end``, with no
-    sentence end between them (``_DATE_AFTER_RUN``: its groups 1 and 2 say how it is
+    sentence end between them (``DATE_AFTER_RUN``: its groups 1 and 2 say how it is
     printed), or None."""
-    date = _DATE_AFTER_RUN.search(text, run_end, run_end + _DATE_REACH)
+    date = DATE_AFTER_RUN.search(text, run_end, run_end + _DATE_REACH)
     if date is None or SENTENCE_ENDS_IN_GAP.search(text, run_end, date.start()):
         return None
     return date
@@ -600,18 +602,19 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
     sentence at most (its publisher) and no year (another entry's title and venue, or its dated
     author list, would show). Called by :func:`attributed`.
     """
-    find = _same_authors_entry(text, occurrence.end)
+    date = _run_date(text, occurrence.end)  # after ``occurrence``: the run, then each mark
+    find = _same_authors_entry(text, occurrence.end, date)
     own: Optional[re.Match[str]] = None  # the name's date, once a mark in its reach is followed
     for _ in range(_MAX_DITTO_ENTRIES + 1):
         end = _entry_end(text, occurrence, length)
         if start < end:
             return own is None or not _other_run_dated(text, own, start)
-        inside = _dated_mark_before(text, occurrence, start, find)
-        if inside is not None:
-            mark, date = inside
+        mark = _dated_mark_before(text, date, start, find)
+        if mark is not None:
             own = own or date
             occurrence = Occurrence(mark.start(), mark.end(), occurrence.author,
                                     mark.end() + length)
+            date = _run_date(text, occurrence.end)
             continue
         ditto = find(text, end, start)
         if ditto is None:
@@ -622,21 +625,21 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
             return False
         occurrence = Occurrence(ditto.start(), ditto.end(), occurrence.author,
                                 ditto.end() + length)
+        date = _run_date(text, occurrence.end)
     return False
 
 
-def _dated_mark_before(text: str, occurrence: Occurrence, start: int, find: MarkFinder
-                       ) -> Optional[tuple[re.Match[str], re.Match[str]]]:
-    """The first mark of the same authors (``find``) after the entry of ``occurrence``'s own
-    date and before a title at ``start``, if that entry prints its date after its author run
-    or mark and the mark is followed by a date printed alike (:func:`_run_date`), with no
-    date printed so between them (another author run's: "(1998), Title, Culture. Park, Min
-    (2010), Title. — (2012)"); else None. The entry ends at that mark, which opens the next
-    one of the same authors, whatever years and sentence ends its title and venue hold
-    ("(1905), Title, Affairs. — (2011), Amendment bill 2011, Senate Committee. — (2012),
-    Title": read from the entry's end, "bill 2011" is another entry's date). Returned with
-    the entry's own date, which :func:`_in_entry` keeps to read the entries after the mark."""
-    own = _run_date(text, occurrence.end)
+def _dated_mark_before(text: str, own: Optional[re.Match[str]], start: int, find: MarkFinder
+                       ) -> Optional[re.Match[str]]:
+    """The first mark of the same authors (``find``) after an entry's own date ``own`` and before a
+    title at ``start``, if that entry prints its date after its author run or mark (``own``:
+    :func:`_run_date`, None if it prints none) and the mark is followed by a date printed alike,
+    with no date printed so between them (another author run's: "(1998), Title, Culture. Park,
+    Min (2010), Title. — (2012)"); else None. The entry ends at that mark, which opens the next
+    one of the same authors, whatever years and sentence ends its title and venue hold ("(1905),
+    Title, Affairs. — (2011), Amendment bill 2011, Senate Committee. — (2012), Title": read from
+    the entry's end, "bill 2011" is another entry's date). Called by :func:`_in_entry`, which
+    keeps the name's own date to read the entries after the mark."""
     if own is None:
         return None
     mark = find(text, own.end(), start)
@@ -645,7 +648,7 @@ def _dated_mark_before(text: str, occurrence: Occurrence, start: int, find: Mark
     date = _DATE_AFTER_MARK.match(text, mark.end())
     if date is None or date.group(1, 2) != own.group(1, 2):
         return None
-    return None if _other_run_dated(text, own, mark.start()) else (mark, own)
+    return None if _other_run_dated(text, own, mark.start()) else mark
 
 
 def _other_run_dated(text: str, own: re.Match[str], stop: int) -> bool:
@@ -655,7 +658,7 @@ def _other_run_dated(text: str, own: re.Match[str], stop: int) -> bool:
     form = own.group(1, 2)
     return any(date.group(1, 2) == form and _MARK_BEFORE_DATE.search(
                    text, max(0, date.start() - 4), date.start()) is None
-               for date in _DATE_AFTER_RUN.finditer(text, own.end(), stop))
+               for date in DATE_AFTER_RUN.finditer(text, own.end(), stop))
 
 
 def _names_then_year(text: str, occurrence: Occurrence, year_end: int) -> bool:
@@ -689,11 +692,28 @@ def _run_start(text: str, name_end: int, end: int) -> int:
 
 def _sentence_ends(text: str, low: int, high: int) -> Iterator[re.Match[str]]:
     """The sentence ends in ``[low, high)`` but a name's full stop and a contribution's title
-    before its container ("In: Editor: Book")."""
+    before its container ("In: Editor: Book"). The full stop that closes an author run opened
+    by the name ending at ``low`` and going on to its last name after the word for "and"
+    (``RUN_TO_LAST_NAME``: "Zissis|, Dimitrios and Dimitrios Lekkas. vol. 28. 2012, Title")
+    ends that run, no sentence; not where the name is inside a list of given names and
+    surnames ("..., Nenad Ceka|, S. Fadda, and Sara Santoro. Durresi. Title": the words after
+    such a list may be a title's own first sentence)."""
+    opened = _opens_run(text, low)
     for sentence_end in SENTENCE_ENDS_IN_GAP.finditer(text, low, high):
         if not (_ends_a_name(text, sentence_end.start())
-                or IN_CONTAINER.match(text, sentence_end.end())):
+                or IN_CONTAINER.match(text, sentence_end.end())
+                or (opened and RUN_TO_LAST_NAME.fullmatch(text, low, sentence_end.end() - 1))):
             yield sentence_end
+
+
+def _opens_run(text: str, name_end: int) -> bool:
+    """True if the word ending at ``name_end`` (its pieces a hyphen or an apostrophe joins
+    with it) opens an author run: at the text's start or right after a full stop, a bracket,
+    a colon or a semicolon, not after another word or a comma. Called by
+    :func:`_sentence_ends`."""
+    start = _name_start(text, name_end)
+    before = text[max(0, start - 2):start].rstrip()
+    return not before or before[-1] in ".)]:;"
 
 
 def _entry_end(text: str, occurrence: Occurrence, length: int) -> int:
@@ -917,9 +937,21 @@ def _responsibility_holds(text: str, hit: tuple[int, int], name: int) -> bool:
     if slash is None or _STATEMENT_END.search(text, slash.end(), name):
         return False
     first = _STATEMENT_NAME.match(text, slash.end())
-    return first is not None and re.search(
-        rf"(?<![^\W_]){re.escape(first.group(2))},? {_INITIALS} ?$",
-        text[max(0, hit[0] - _NAME_PIECE):hit[0]]) is not None
+    return first is not None and _inverted_at_end(text[max(0, hit[0] - _NAME_PIECE):hit[0]],
+                                                  first.group(2))
+
+
+def _inverted_at_end(before: str, surname: str) -> bool:
+    """True if ``before`` ends with ``surname`` (at a word's start) and its initials, inverted
+    ("Coüasnon, B. "). Called by :func:`_responsibility_holds` with the statement's first
+    surname."""
+    at = before.find(surname)
+    while at >= 0:
+        if (at == 0 or not before[at - 1].isalnum()) and _INITIALS_TO_END.match(
+                before, at + len(surname)):
+            return True
+        at = before.find(surname, at + 1)
+    return False
 
 
 def _after_place_and_year(text: str, word_start: int, end: int, name: int) -> bool:
