@@ -54,7 +54,8 @@ from quality import generated  # noqa: E402
 import bench_refstrings as refbench  # noqa: E402
 
 from citeseeker_scrapy.matching import (  # noqa: E402
-    VETOES, AuthorGroup, Citation, CitationMatcher, MatcherSettings, normalize_text,
+    VETOES, AuthorGroup, Citation, CitationMatcher, DocumentText, MatcherSettings,
+    normalize_text,
 )
 
 QUERIES = Path(__file__).resolve().parent / "quality" / "queries.json"
@@ -178,9 +179,8 @@ def evaluate(queries: list[dict], texts: Texts) -> tuple[list[Outcome], dict[str
                 seconds[scheme] += time.perf_counter() - started
                 outcome = Outcome(query, engine, scheme, hit)
                 if hit and query["expected"] and not outcome.right:
-                    # ``text`` is normalized already: it is its own normalized form
                     outcome = dataclasses.replace(outcome, read=refbench.read_across_headers(
-                        {text: text}, text, hit.position, hit.found))
+                        text, hit.position, hit.found))
                 outcomes.append(outcome)
     return outcomes, dict(seconds)
 
@@ -389,8 +389,9 @@ def print_labels(outcomes: list[Outcome], texts: Texts,
             pairs = []
             for o in outcomes:
                 if o.right and (o.engine, o.scheme) == (engine, scheme):
+                    key = o.query["paper"], engine
                     given = refbench.labels_of(o.query["author"], o.query["title"], scheme,
-                                               texts.raw[o.query["paper"], engine])
+                                               DocumentText(texts.raw[key], texts.normalized[key]))
                     pairs.append((truth_of(o.query),
                                   given or {"in_references": False, "self": False}))
             print(f"| {engine} | {scheme} | {len(pairs)} | "

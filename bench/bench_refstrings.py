@@ -41,6 +41,7 @@ import time
 import zipfile
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 from html import escape
 from pathlib import Path
 from typing import Callable, Optional
@@ -57,7 +58,7 @@ from citeseeker_scrapy.matching.improved.headers import (  # noqa: E402
     running_headers, without_spans,
 )
 from citeseeker_scrapy.matching import (  # noqa: E402
-    VETOES, AuthorGroup, CitationMatcher, MatcherSettings, normalize_text,
+    VETOES, AuthorGroup, CitationMatcher, DocumentText, MatcherSettings, normalize_text,
 )
 from quality import refstrings  # noqa: E402
 from quality.refstrings import Reference  # noqa: E402
@@ -291,6 +292,13 @@ def zipped(members: dict[str, bytes]) -> bytes:
     return buffer.getvalue()
 
 
+def documents_of(texts: list[str]) -> list[DocumentText]:
+    """Each paper's text read once (``DocumentText``: normalized, its head and its map made on
+    first need) for every query and scheme that searches it, as a crawl reads a document once
+    for all its queries. Called by this bench and by ``bench_styles.py``."""
+    return [DocumentText(text) for text in texts]
+
+
 def extracted_texts(papers: list[tuple[str, list[str]]]) -> list[str]:
     """Each paper through the crawler's extraction (HTML parser, PDFium, Ghostscript)."""
     texts = []
@@ -317,10 +325,10 @@ class Outcome:
     #: title (:func:`read_across_headers`); None where none is.
     read: Optional[str] = None
 
-    @property
+    @cached_property
     def right(self) -> bool:
         """A hit of an expected-true query at the title as printed (read across a page
-        break's running header)."""
+        break's running header); computed once (every table of the report asks it)."""
         return bool(self.found) and self.query.expected and Indel.normalized_similarity(
             normalize_text(self.query.printed_title), self.read or self.found) >= RIGHT_PLACE
 
@@ -330,38 +338,37 @@ class Outcome:
         return bool(self.found) and not self.right
 
 
-def evaluate(queries: list[Query], texts: list[str]) -> tuple[list[Outcome], dict[str, float]]:
-    """Every query in its paper with both schemes, and the seconds each scheme took."""
+def evaluate(queries: list[Query], documents: list[DocumentText]
+             ) -> tuple[list[Outcome], dict[str, float]]:
+    """Every query in its paper with both schemes, and the seconds each scheme took (the
+    search alone: each paper is normalized once, :func:`documents_of`)."""
     outcomes, seconds = [], defaultdict(float)
-    normalized: dict[str, str] = {}
     for query in queries:
+        document = documents[query.paper]
         for scheme in SCHEMES:
             matcher = CitationMatcher([AuthorGroup((query.author,), (query.title,))],
                                       MatcherSettings(scheme=scheme))
             started = time.perf_counter()
-            hits = matcher.find(texts[query.paper])
+            hits = matcher.find_in(document)
             seconds[scheme] += time.perf_counter() - started
             outcome = Outcome(query, scheme, hits[0].found if hits else None)
             if outcome.found and query.expected and not outcome.right:
                 outcome = dataclasses.replace(outcome, read=read_across_headers(
-                    normalized, texts[query.paper], hits[0].position, outcome.found))
+                    document.normalized, hits[0].position, outcome.found))
             outcomes.append(outcome)
     return outcomes, seconds
 
 
-def read_across_headers(normalized: dict[str, str], text: str, position: int, found: str
-                        ) -> Optional[str]:
-    """``found`` (at ``position`` of the normalized ``text``) with the running headers inside
+def read_across_headers(normalized: str, position: int, found: str) -> Optional[str]:
+    """``found`` (at ``position`` of the ``normalized`` text) with the running headers inside
     it left out, or None if it holds none: a title a page break cut is found with the page's
     header between its halves, at the right place though the header makes it read less like
-    the title. ``normalized`` caches each paper's normalized text (only hits not at the right
-    place as they are ask for it)."""
-    if text not in normalized:
-        normalized[text] = normalize_text(text)
-    spans = running_headers(normalized[text], position, position + len(found))
+    the title. Called by this bench and ``bench_quality.py`` for the hits of true queries
+    not at the right place as they are."""
+    spans = running_headers(normalized, position, position + len(found))
     if not spans:
         return None
-    cleaned, moved = without_spans(normalized[text], spans)
+    cleaned, moved = without_spans(normalized, spans)
     return cleaned[moved(position):moved(position + len(found))]
 
 
@@ -429,14 +436,14 @@ def report(outcomes: list[Outcome]) -> list[str]:
     return lines
 
 
-def veto_table(queries: list[Query], texts: list[str]) -> list[str]:
+def veto_table(queries: list[Query], documents: list[DocumentText]) -> list[str]:
     """Per check of ``VETOES``: the original scheme's hits it keeps the improved scheme from
     reporting, true citations (at the right place) beside decoys."""
     dropped: dict[str, list[int]] = {veto: [0, 0] for veto in VETOES}
     for query in queries:
         matcher = CitationMatcher([AuthorGroup((query.author,), (query.title,))],
                                   MatcherSettings())
-        for explained in matcher.explain(texts[query.paper]):
+        for explained in matcher.explain_in(documents[query.paper]):
             if explained.veto is None:
                 continue
             right = query.expected and Outcome(query, "original",
@@ -489,13 +496,14 @@ LABELS = {"in_references": lambda found: bool(found["in_references"]),
           "self": lambda found: found.get("relation") == "self"}
 
 
-def labels_of(author: str, title: str, scheme: str, text: str) -> Optional[dict[str, bool]]:
-    """The labels of the citation of (author, title) in ``text`` (as extracted) as the crawl
-    reports it (``CitationSearch``), None if there is none. Called by this bench and by
+def labels_of(author: str, title: str, scheme: str, document: DocumentText
+              ) -> Optional[dict[str, bool]]:
+    """The labels of the citation of (author, title) in ``document`` as the crawl reports it
+    (``CitationSearch``), None if there is none. Called by this bench and by
     ``bench_quality.py`` and ``bench_styles.py``."""
     search = CitationSearch(CitationMatcher([AuthorGroup((author,), (title,))],
                                             MatcherSettings(scheme=scheme)), header_length=200)
-    found = search.search("paper", text)
+    found, _ = search.search_document("paper", document)
     return {label: read(found[0]) for label, read in LABELS.items()} if found else None
 
 
@@ -520,7 +528,7 @@ LABEL_HEADER = ("| scheme | right hits | in_references precision | in_references
                 "| self precision | self recall |")
 
 
-def label_table(outcomes: list[Outcome], texts: list[str], title: str,
+def label_table(outcomes: list[Outcome], documents: list[DocumentText], title: str,
                 key: Callable[[Query], str]) -> list[str]:
     """The labels a reader sees on each right hit, against their truth: every true citation of
     these papers stands in their reference list and none is the paper's own title (no
@@ -531,7 +539,8 @@ def label_table(outcomes: list[Outcome], texts: list[str], title: str,
     truth = {"in_references": True, "self": False}
     for o in outcomes:
         if o.right:
-            given = labels_of(o.query.author, o.query.title, o.scheme, texts[o.query.paper])
+            given = labels_of(o.query.author, o.query.title, o.scheme,
+                              documents[o.query.paper])
             for value in (key(o.query), "all"):
                 pairs[(value, o.scheme)].append(
                     (truth, given or {"in_references": False, "self": False}))
@@ -549,14 +558,14 @@ def regressions(outcomes: list[Outcome]) -> list[Outcome]:
             if o.scheme == "original" and o.right and not improved[id(o.query)].right]
 
 
-def details(outcomes: list[Outcome], texts: list[str]) -> None:
+def details(outcomes: list[Outcome], documents: list[DocumentText]) -> None:
     """Every miss and false hit of the improved scheme, with the entry's text around it."""
     for o in outcomes:
         if o.scheme != "improved" or o.right or (not o.query.expected and not o.found):
             continue
         q = o.query
         what = "MISS " if q.expected else "DECOY"
-        text = normalize_text(texts[q.paper])
+        text = documents[q.paper].normalized
         at = text.find(normalize_text(q.author))
         print(f"{what} {q.style} / {q.format} / {q.kind}: {q.author!r} {q.title!r}"
               f" -> {o.found!r}\n      printed {q.printed_title!r}\n      text "
@@ -588,8 +597,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                             HELD_OUT_SEEDS[args.held_out] if args.held_out else args.seed or 25,
                             formats, per_paper)
     started = time.perf_counter()
-    texts = extracted_texts(papers)
-    outcomes, seconds = evaluate(queries, texts)
+    documents = documents_of(extracted_texts(papers))
+    outcomes, seconds = evaluate(queries, documents)
     trues = sum(q.expected for q in queries)
     count = sum(map(len, sampled.values()))
     print(f"{len(references)} usable references (left out, the annotated title is not the "
@@ -601,10 +610,10 @@ def main(argv: Optional[list[str]] = None) -> int:
           f"extraction {time.perf_counter() - started - sum(seconds.values()):.1f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.2f} s" for s in SCHEMES) + "\n")
     print("\n".join(report(outcomes)))
-    print("\n" + "\n".join(veto_table(queries, texts)))
+    print("\n" + "\n".join(veto_table(queries, documents)))
     print("\nby category (recall, precision; lost = found by the original only)\n")
     print("\n".join(category_report(outcomes)))
-    print("\n".join(label_table(outcomes, texts, "format", lambda q: q.format)) + "\n")
+    print("\n".join(label_table(outcomes, documents, "format", lambda q: q.format)) + "\n")
     lost = regressions(outcomes)
     kept = sum(o.right for o in outcomes if o.scheme == "original")
     print(f"no regression: {kept - len(lost)}/{kept} citations the original finds are found "
@@ -612,18 +621,18 @@ def main(argv: Optional[list[str]] = None) -> int:
     for o in lost:
         print(f"  LOST {o.query.style} / {o.query.format}: {o.query.author!r} "
               f"{o.query.title!r} [{categories_of(o.query)}] vetoed by: "
-              + vetoes_of(o.query, texts))
+              + vetoes_of(o.query, documents))
     if args.details:
-        details(outcomes, texts)
+        details(outcomes, documents)
     return 1 if lost else 0
 
 
-def vetoes_of(query: Query, texts: list[str]) -> str:
+def vetoes_of(query: Query, documents: list[DocumentText]) -> str:
     """The checks of ``VETOES`` that kept the improved scheme from reporting the original's
     hit for ``query`` (a lost citation's reason), comma-separated. Called by both benches'
     list of lost citations."""
     matcher = CitationMatcher([AuthorGroup((query.author,), (query.title,))], MatcherSettings())
-    return ", ".join(str(e.veto) for e in matcher.explain(texts[query.paper]))
+    return ", ".join(str(e.veto) for e in matcher.explain_in(documents[query.paper]))
 
 
 def drawn(references: list[Reference], args: argparse.Namespace

@@ -169,6 +169,18 @@ def test_the_quality_bench_reads_a_hit_across_a_page_break_s_header_as_the_title
     assert all(o.right for o in improved)
 
 
+def test_a_name_printed_only_in_its_title_is_no_author_printed() -> None:
+    title = "Roman villas of the lower valley, after the excavations of P. Marlow"
+    names = ["Marlow"]
+    assert bench_styles._printed_name(names, 0, title + ", Rouen 1871.", title) == (
+        "only", None)
+    assert bench_styles._printed_name(names, 0, "MARLOW, P. " + title + ". Rouen.", title) == (
+        "only", "Marlow")
+    curly = "Roman villas of the lower valley, d\u2019apr\u00e8s the excavations of P. Marlow"
+    assert bench_styles._printed_name(names, 0, curly + " 1871, Rouen.", curly.replace(
+        "\u2019", "'")) == ("only", None)
+
+
 def _csl_styles(folder, counts: dict[str, int]) -> None:
     """Independent CSL styles written here: ``counts`` styles of each default locale."""
     folder.mkdir()

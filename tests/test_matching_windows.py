@@ -220,3 +220,54 @@ COMMA_ENTRY = (f"[4] Lindqvist, T. {COMMA_TITLE} / T. Lindqvist, K. Ozols, R. Be
 def test_a_statement_of_responsibility_names_only_a_title_read_from_its_start(
         author: str, title: str, cites: bool) -> None:
     assert found(COMMA_ENTRY, author, title) is cites
+
+
+PEAT = "Soil carbon fluxes in boreal peatlands under repeated drought"
+SURNAMES = ("Alder Quist Varga Lindqvist Oduya Ferreira Sato Brandvold Ilic Hammond Petrov "
+            "Nakamura Okafor Duval Horvath Mendes Kowalczyk Aaltonen Reyes Baptiste").split()
+INITIALS = ["R", "T B", "M", "H J", "P", "C", "L M", "K", "D", "S"] * 2
+SLASHED = "/".join(f"{'. '.join(i.split())}. {s}" for s, i in zip(SURNAMES, INITIALS))
+STOPPED = ". ".join(f"{s} {i}" for s, i in zip(SURNAMES, INITIALS))
+SLASHED_TAIL = SLASHED.split("/", 2)[2]  # the list without its first two names
+STOPPED_TAIL = STOPPED.split(". ", 2)[2]
+
+
+@pytest.mark.parametrize("doc, author, cites", [
+    # names separated by slashes, no comma between them: the list is followed to its title
+    (f"Weber, Lena, Frankfurt 1988, 12-19. 7 {SLASHED}, {PEAT}, in: Biogeosciences 12, 2015, "
+     "44-59. Yoon, K., Title.", "Quist", True),
+    (f"{SLASHED}, {PEAT}, in: Biogeosciences 12, 2015.", "Lindqvist", True),
+    # ... or by the full stop after each "Surname I I"
+    (f"[6] Weber L. Title. [7] {STOPPED} 2015 {PEAT} Biogeosciences 12 44 [8] Yoon K 2016",
+     "Quist", True),
+    (f"{STOPPED} 2015 {PEAT} Biogeosciences 12 44", "Varga", True),
+    # the title of the next entry, after a short slashed list's own title and pages
+    (f"R. Alder/T. B. Quist, Fen tables, in: Hydrology 3, 2011, 1-9. {SLASHED_TAIL}, "
+     f"{PEAT}, in: Biogeosciences 12, 2015.", "Quist", False),
+    # the next numbered entry's title, after a list of full-stopped names
+    (f"[7] Quist T B. Varga M. Fen water tables. Hydrology 3 1 [8] {STOPPED_TAIL} 2015 "
+     f"{PEAT}", "Quist", False),
+])
+def test_an_author_list_separated_by_slashes_or_full_stops(doc: str, author: str,
+                                                           cites: bool) -> None:
+    assert found(doc, author, PEAT) is cites
+
+
+RIVERS = "Water quality indicators for upland rivers"
+
+
+@pytest.mark.parametrize("doc, author, cites", [
+    # a title-first entry after an entry closed by its place and year: its author or body
+    # follows the title
+    (f"Haldane, Leeds, UK 2004. {RIVERS}. National Rivers Authority, Bristol 2006.",
+     "Authority", True),
+    (f"Notes on a coast. Ingrid Solberg, Oslo 2001. {RIVERS}. Erik Dahl, Bergen 2003.",
+     "Dahl", True),
+    # a name right after the title opens the next entry
+    (f"Toman 2014. {RIVERS}. Fiala, D. 2015. Ranking the web.", "Fiala", False),
+    # a year after an initial or "et al" ends an author run
+    (f"Toman, M 2014. {RIVERS}. Dalibor Fiala, Bergen 2015.", "Fiala", False),
+    (f"Toman et al 2014. {RIVERS}. Dalibor Fiala, Bergen 2015.", "Fiala", False),
+])
+def test_a_title_first_entry_after_a_place_and_year(doc: str, author: str, cites: bool) -> None:
+    assert found(doc, author, RIVERS) is cites

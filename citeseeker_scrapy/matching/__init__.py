@@ -9,7 +9,7 @@ original unless a named check, ``model.VETOES``, says why not). Both share the n
 the exact fast best-substring search (``similarity.py``); ``matcher.py`` dispatches.
 """
 
-from .matcher import CitationMatcher, Explained
+from .matcher import CitationMatcher, DocumentText, Explained
 from .model import SCHEMES, VETOES, AuthorGroup, Citation, MatcherSettings
 from .names import find_name_positions
 from .normalize import normalize_text
@@ -20,7 +20,7 @@ from .similarity import (
 
 __all__ = [
     "CITES", "RELATIONS", "SCHEMES", "SELF", "VETOES", "AuthorGroup", "Citation",
-    "CitationMatcher", "Explained",
+    "CitationMatcher", "DocumentText", "Explained",
     "MatcherSettings", "citation_relation",
     "best_substring", "find_name_positions", "indel_distance", "normalize_text",
     "reference_best_substring", "reference_original_scheme",

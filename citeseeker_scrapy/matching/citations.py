@@ -13,8 +13,8 @@ import hashlib
 from dataclasses import asdict
 from typing import Any, Sequence
 
-from .context import TextMap, explain
-from citeseeker_scrapy.matching import CitationMatcher, normalize_text
+from .context import explain
+from citeseeker_scrapy.matching import CitationMatcher, DocumentText
 from .model import AuthorGroup, MatcherSettings
 
 #: Matcher internals that are not part of a reported citation.
@@ -47,20 +47,26 @@ class CitationSearch:
     def search_part(self, member: str, text: str) -> tuple[list[dict[str, Any]], str]:
         """The citations of one part and, when there are any, the fingerprint of its text
         (:func:`fingerprint`: the same paper reached under another URL has the same one)."""
-        normalized = normalize_text(text)
-        citations = self.matcher.find(normalized, normalized=True, source=text)
+        return self.search_document(member, DocumentText(text))
+
+    def search_document(self, member: str, document: DocumentText
+                        ) -> tuple[list[dict[str, Any]], str]:
+        """:meth:`search_part` of a part read once (``DocumentText``): the matcher and the
+        context share its normalized text and its map. Who calls it: :meth:`search_part`,
+        and the benchmarks, which search each paper once per query."""
+        citations = self.matcher.find_in(document)
         if not citations:
             return [], ""
+        text = document.source
         header = self.header_of(text)
-        text_map = TextMap(text, normalized)
         found = []
         for citation in citations:
             fields = asdict(citation)
-            why = explain(text, text_map, fields.get("position", 0), fields["found"])
+            why = explain(text, document.text_map, fields.get("position", 0), fields["found"])
             found.append({"member": member, "header": header,
                           **{k: v for k, v in fields.items() if k not in PRIVATE_FIELDS},
                           "context": why.context, "in_references": why.in_references})
-        return found, fingerprint(normalized)
+        return found, fingerprint(document.normalized)
 
     def header_of(self, text: str) -> str:
         """The paper header of §7.4.2: the first characters, white space collapsed."""

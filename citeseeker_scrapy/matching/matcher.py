@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import replace
+from functools import cached_property
 from typing import NamedTuple, Optional, Sequence
 
 from citeseeker_scrapy.exceptions import ConfigError
@@ -46,30 +47,37 @@ class CitationMatcher:
         text as extracted (without it, every hit is "cites").
         """
         if not normalized:
-            source, text = text, normalize_text(text)
-        if self._settings.scheme == "original":
-            citations = self._find_original(text)
-        else:
-            citations = self._find_improved(text, None if source is None
-                                            else _LazyPrintedCase(source, text))
-        if citations and source:
-            return self._with_relations(citations, source, text)
+            return self.find_in(DocumentText(text))
+        if source is None:
+            return self._find_normalized(text, None)
+        return self.find_in(DocumentText(source, text))
+
+    def find_in(self, document: DocumentText) -> list[Citation]:
+        """:meth:`find` in a document whose readings (its normalized text, head and map) are
+        made once for every matcher that searches it (``DocumentText``)."""
+        citations = self._find_normalized(document.normalized, document.printed_case)
+        if citations and document.source:
+            return self._with_relations(citations, document)
         return citations
 
-    def _with_relations(self, citations: list[Citation], source: str,
-                        text: str) -> list[Citation]:
+    def _find_normalized(self, text: str, printed: Optional[PrintedCase]) -> list[Citation]:
+        """The hits of the settings' scheme in the normalized ``text`` (``printed``: the
+        document's capitals, which only the improved scheme reads; None: not known)."""
+        if self._settings.scheme == "original":
+            return self._find_original(text)
+        return self._find_improved(text, printed)
+
+    def _with_relations(self, citations: list[Citation],
+                        document: DocumentText) -> list[Citation]:
         """Mark the hits that are the document's own title (``relation.citation_relation``),
         unless the document also prints the title in its reference list: a paper does not
         cite itself there, so its title page only names the cited work ("...: An homage to
         The TeXbook"); then the reference entry is the citation reported."""
-        head = DocumentHead.of(source)
-        text_map: Optional[TextMap] = None
         related = []
         for citation in citations:
-            relation = head.relation(citation.publication, self._authors_of(citation))
+            relation = document.head.relation(citation.publication, self._authors_of(citation))
             if relation == SELF:
-                text_map = text_map or TextMap(source, text)
-                entry = _in_reference_list(text, text_map, citation,
+                entry = _in_reference_list(document.normalized, document.text_map, citation,
                                            self._name_index_of(citation))
                 if entry is not None:
                     citation, relation = replace(citation, position=entry), CITES
@@ -110,8 +118,12 @@ class CitationMatcher:
         of ``model.VETOES`` that kept the improved scheme from reporting it (None if it
         reports the publication). For benchmarks: the cost of each check in true citations.
         """
-        source, text = text, normalize_text(text)
-        printed = _LazyPrintedCase(source, text)
+        return self.explain_in(DocumentText(text))
+
+    def explain_in(self, document: DocumentText) -> list[Explained]:
+        """:meth:`explain` in a document read once for every matcher that searches it (the
+        benchmarks' papers, each searched by many queries)."""
+        text, printed = document.normalized, document.printed_case
         candidates = self._improved_candidates(text, printed)
         searched = {(c.author, c.publication) for c in candidates}
         reported = {(c.author, c.publication) for c in _one_title_per_span(candidates)}
@@ -179,19 +191,34 @@ class CitationMatcher:
         return hit.hit
 
 
-class _LazyPrintedCase:
-    """The document's capitals for a span of its normalized text
-    (``context.TextMap.printed_case``), the map built on the first call only: few documents
-    have a hit that a word check turns down, and only those need the capitals."""
+class DocumentText:
+    """A document's text as extracted (``source``) and normalized, with what is read from it
+    once however many matchers search it: its head (``relation.DocumentHead``, a hit's "self"
+    label) and its map to the extracted text (``context.TextMap``: the capitals a word check
+    reads, a citation's context and ``in_references``), each made on first need (few
+    documents have a hit that needs them). Who makes it: ``CitationSearch`` for each part it
+    searches (with every query at once), and the benchmarks for each paper, which they
+    search once per query."""
 
-    def __init__(self, source: str, text: str) -> None:
-        self._source, self._text = source, text
-        self._map: Optional[TextMap] = None
+    def __init__(self, source: str, normalized: Optional[str] = None) -> None:
+        """``normalized`` promises to be ``normalize_text(source)`` (made here if None)."""
+        self.source = source
+        self.normalized = normalize_text(source) if normalized is None else normalized
 
-    def __call__(self, start: int, end: int) -> Optional[str]:
-        if self._map is None:
-            self._map = TextMap(self._source, self._text)
-        return self._map.printed_case(start, end)
+    @cached_property
+    def head(self) -> DocumentHead:
+        """The document's first lines, as :meth:`CitationMatcher.find` reads a hit's relation."""
+        return DocumentHead.of(self.source)
+
+    @cached_property
+    def text_map(self) -> TextMap:
+        """Positions of the normalized text in the extracted one."""
+        return TextMap(self.source, self.normalized)
+
+    def printed_case(self, start: int, end: int) -> Optional[str]:
+        """The document's capitals for a span of its normalized text
+        (``context.TextMap.printed_case``; a ``capitals.PrintedCase``)."""
+        return self.text_map.printed_case(start, end)
 
 
 class Explained(NamedTuple):

@@ -32,6 +32,9 @@ LIST_BEFORE_TITLE = re.compile(
 #: ("Jones, K., 2014." has an initial there).
 AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
 AFTER_PAGES = re.compile(r"\d[.,;] \(?$")  # ... nor pages: "cortex. 52: 35-46. 2014."
+#: A place's last word (two letters or more, not "et al") right before a year, with nothing
+#: between ("Pennsylvania, USA 1999.", "Paris 1860."): publication data that close an entry.
+PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
 #: The word for "and" before an author list's last name, in the languages bibliographies are
 #: printed in: English, French "et", German "und", Spanish "y", Portuguese and Italian "e",
 #: Czech and Slovak "a", Polish and Croatian "i", Russian "и", Dutch "en", Danish and Norwegian
@@ -44,6 +47,7 @@ _NAME = r"[^\W\d_][\w'\u2019-]*"
 #: "NOVÁK, Jan a Petr SVOBODA, 2010." (ISO 690 in Czech), initials among the given names:
 #: "SAMPLEY, J. Paul, 1991.", "ROY, TC and BACK, Seay J. Low, 2011.", "Holmberg, A., Name, 2010.".
 _INITIAL = r"[^\W\d_]\."
+_GIVEN_OR_INITIALS = r"(?:(?:[^\W\d_]\.-?)+|[^\W\d_][\w'\u2019-]*)"  # "sarang", "r.s.", "f.-j."
 GIVEN_NAMES_ONLY = re.compile(
     rf"(?:(?:,| {AND_WORD}) (?:(?:{_INITIAL} )?{_NAME}(?: (?:{_INITIAL} )?{_NAME})?|{_INITIAL}))+"
     r", \(?")
@@ -53,7 +57,21 @@ GIVEN_NAMES_ONLY = re.compile(
 #: Czech prints one with no full stop: "ABSOLON, K. a M KSENEMAN, 1942.").
 LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
                           rf"| {AND_WORD} (?:[^\W\d_](?:\. ?| ))+{_NAME}, \(?$")
+#: A piece of an author run that holds two names joined by the word for "and", each of one to
+#: three words or initials: the first author's given names and the last author's whole name
+#: where a style prints no comma before "and" ("Viatte, Germain and Emmanuelle
+#: Etchecopart-Etchart. 2007.", "..., D. Potvin and Canadian Biosphere Reserves. 2013."), a
+#: piece too long for one name (``windows._ends_author_list``).
+_NAME_OR_INITIAL = rf"(?:{_INITIAL}|{_NAME})"
+NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}} {AND_WORD} "
+                                 rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}}\.?")
 
+#: The rest of an author run that opens with an inverted name, up to its last name after the
+#: word for "and" and that name's full stop, only given names, initials and names between (",
+#: Dimitrios and Dimitrios Lekkas.", ", Germain and Emmanuelle Etchecopart-Etchart.", " and
+#: Dukhovskoy.", ", K.P. Gerschlauer, and Wienke Zitzlaff."): that full stop ends the list.
+RUN_TO_LAST_NAME = re.compile(rf"(?:,? {_GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
+                              rf"(?: {_GIVEN_OR_INITIALS}){{0,2}} {_NAME}\.")
 
 #: A company's legal form, part of an organisation's name in an author run: "Environmental
 #: Services, Inc. (HIES). 2012.", "Harbour Analytics Pty. Ltd.", "Baltic Shipping Corp.",
@@ -90,9 +108,17 @@ SENTENCE_ENDS_IN_GAP = re.compile(
 #: What makes a word with a full stop the end of a name in an author run, not of a sentence:
 #: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
 #: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators),
-#: the given name perhaps hyphenated ("rioufol, marie-odile. title": the word is "odile").
+#: the given name perhaps hyphenated ("rioufol, marie-odile. title": the word is "odile"), or a
+#: given name printed joined to an initial before it ("seay j.low back. 2011": "J. Low"), or a
+#: list of names separated by semicolons that prints each surname with a full stop before its
+#: given names ("deo. sarang; jain. aditya; kumar. ravi. title": "jain", "kumar" after such a
+#: name and its semicolon, "ravi" right after the surname; not "...of things; vol. 34").
+_SURNAME_FULL_STOP_GIVEN = (rf"(?<![^\W_])[^\W\d_][\w'\u2019-]*\. {_GIVEN_OR_INITIALS}"
+                            rf"(?: {_GIVEN_OR_INITIALS}){{0,2}}; ")
 NAME_BEFORE_FULL_STOP = re.compile(
-    r"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
+    r"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?<![^\W_])[^\W\d_]\.[^\W\d_][\w'\u2019-]* "
+    rf"|{_SURNAME_FULL_STOP_GIVEN}(?:[^\W\d_][\w'\u2019-]*\. )?"
+    r"|(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
     r"(?:[^\W\d_][\w'\u2019-]* |[^\W\d_][\w'\u2019]*-)?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + OPENING)
@@ -109,6 +135,24 @@ NUMBER_AFTER_YEAR = re.compile(r"(?<!\d)[12][09]\d\d[a-z]?\)?[.,]? "
 QUOTE = re.compile("[\"\u201c\u201d\u00ab\u00bb]")
 #: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
 ANY_YEAR = re.compile(r"(?<![\w.-])(?:1[5-9]|20)\d\d(?!\d)")
+#: How a style prints the date right after an author run, or after a ditto mark that stands
+#: for one: an opening bracket or none (group 1), the year, a closing bracket and punctuation or
+#: none (group 2), perhaps a blank before each ("(1905), ", " 1986 : ", "(2011) ", "2012. ",
+#: "(2005 ). "). Two dates with the same groups are printed alike, the dates after two author
+#: runs of one style (a blank that extraction adds or drops does not count). ``windows`` reads
+#: ``DATE_AFTER_RUN`` from a run's end on; ``verify`` reads ``RUN_DATE_BEFORE_TITLE`` back from a
+#: title.
+RUN_DATE_OPEN = r"(\(?)"
+RUN_DATE_CLOSE = r" ?(\)?(?: ?[.,:;])?) "
+#: ... a year, perhaps lettered ("2013b"): read forwards, a month would take the title's first
+#: word ("1986, Title").
+DATE_AFTER_RUN = re.compile(rf"{RUN_DATE_OPEN}{ANY_YEAR.pattern}[a-z]?{RUN_DATE_CLOSE}")
+#: Any date an author run closes with: ``DATE`` (a month after the year, "n.d.", "in press",
+#: "forthcoming") or an older year ("Coll. 1867, ").
+RUN_DATE = rf"(?:{DATE}|{ANY_YEAR.pattern}[a-z]?)"
+#: ... printed so at the end of a run, right before its title, perhaps after a full stop
+#: ("..., et al. 2003, ", "..., Berg, A. (2003), ", "Battelle Institute. 1988, ").
+RUN_DATE_BEFORE_TITLE = re.compile(rf"\.? ?{RUN_DATE_OPEN}{RUN_DATE}{RUN_DATE_CLOSE}$")
 #: The end of an author run of initials and surnames right before a title, with its comma:
 #: "R. A. Battye and P. M. Sutcliffe, ", "Mark N. Salvo, ", "Chr. Moreau, \"", "Abbe J. B. D.
 #: Cochet, " (the name runs of the I. Surname and physics styles).

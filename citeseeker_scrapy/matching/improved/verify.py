@@ -29,7 +29,9 @@ from typing import Iterable, Optional, Sequence
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel
 
-from .entry_grammar import ABBREVIATION, AND_WORD, ANY_YEAR, DATE, NEXT_FIELD
+from .entry_grammar import (
+    ABBREVIATION, AND_WORD, ANY_YEAR, NEXT_FIELD, RUN_DATE, RUN_DATE_BEFORE_TITLE,
+)
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
 from ..similarity import Title
@@ -51,21 +53,22 @@ _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one 
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
-_GIVEN = r"(?:[^\W\d_]\.|[^\W\d_][\w'\u2019-]*)"  # a given name or an initial
+_GIVEN = r"(?:(?:[^\W\d_]\.)+|[^\W\d_][\w'\u2019-]*)"  # a given name or initials ("j.t.")
 _GIVEN_NAMES = rf"{_GIVEN}(?: {_GIVEN}){{0,2}}"
 #: The author list's further inverted names after the first one's given names, each after a
 #: comma, a semicolon or the word for "and" (", MEISS, Garnet", "; LEE, K.", " a SVOBODA, Petr").
 _MORE_INVERTED_NAMES = rf"(?:(?:[,;]| {AND_WORD}) [^\W\d_][\w'\u2019-]*, {_GIVEN_NAMES})*"
 #: After an inverted surname, up to its title: its given names or initials (and the list's
-#: further inverted names), a full stop, perhaps "et al." (", R. ", ", Paul-André. ", ", G. et
-#: al. ", ", Otto, MEISS, Garnet. ").
+#: further inverted names), a full stop, perhaps a colon, perhaps "et al." (", R. ", ", R.: ",
+#: ", Paul-André. ", ", G. et al. ", ", Otto, MEISS, Garnet. ").
 _GIVEN_NAMES_RUN = re.compile(
-    rf", {_GIVEN_NAMES}{_MORE_INVERTED_NAMES}(?:(?<=\.)|\.) (?:et al\. )?")
-#: An inverted name and its given names (perhaps more inverted names) with a full stop, opening
-#: an entry (" SANDER, Alfred. ", " PRENGEL, Annedore, MEISS, Garnet. "; not "methods, vol. 2").
+    rf", {_GIVEN_NAMES}{_MORE_INVERTED_NAMES}(?:(?<=\.)|\.):? (?:et al\. )?")
+#: An inverted name and its given names (perhaps more inverted names) with a full stop, perhaps
+#: a colon, opening an entry (" SANDER, Alfred. ", " PRENGEL, Annedore, MEISS, Garnet. ",
+#: " Bonnin, J.T.: "; not "methods, vol. 2").
 _INVERTED_NAME_RUN = re.compile(
     rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){_GIVEN_NAMES}){_MORE_INVERTED_NAMES}"
-    r"(?:(?<=\.)|\.) ")
+    r"(?:(?<=\.)|\.):? ")
 #: What a dated author run looks like, for :func:`_dated_run_again`: each word "a", each number
 #: (perhaps a lettered year) "0", then given names or initials in a row one "a" (", P L (2005 ).
 #: " and ", J. (1999 ). " are both ", a (0 ). ").
@@ -73,10 +76,6 @@ _SHAPE_WORD = re.compile(r"[^\W\d_]+")
 _SHAPE_NUMBER = re.compile(r"\d+[^\W\d_]?(?![^\W\d_])")
 _SHAPE_GIVEN = re.compile(r"a(?:\.?[ -]a)+")
 _SURNAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*")
-_ANY_DATE = rf"(?:{DATE}|{ANY_YEAR.pattern}[a-z]?)"  # an older year too: "Coll. 1867, "
-#: The date that ends an author list right before its title, the punctuation around it in
-#: groups 1 and 2: "..., et al. 2003, ", "..., Berg, A. (2003), ", "... (2005 ). ".
-_RUN_DATE = re.compile(rf"\.? ?(\(?){_ANY_DATE} ?(\)?[.,:]?) $")
 #: One name after a hit: a word (an organisation's, a surname) and perhaps its initials.
 _NAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
@@ -401,7 +400,7 @@ def _dated_run_again(text: str, name_end: int, first: int, last: int) -> bool:
     its date, "Battelle Institute. 1988, Title Coll. 1867, Title"). Called by
     :func:`_next_entry_as_this`."""
     own = text[name_end:first]
-    if _RUN_DATE.fullmatch(own):  # an organisation's entry: "Battelle Institute. 1988, Title"
+    if RUN_DATE_BEFORE_TITLE.fullmatch(own):  # an organisation's entry: "Battelle Institute. 1988, Title"
         return _dated_name_after(text, own, last)
     if not own.startswith(", ") or ANY_YEAR.search(own) is None:
         return False
@@ -419,11 +418,11 @@ def _dated_name_after(text: str, own: str, last: int) -> bool:
     Title NORDA. 2013, Title", "... Title Urquhart, J. 1999, Title"): the next entry. A
     query lacking the title's last word has that word before the next entry's name, which
     is no name of one word then the date. Called by :func:`_dated_run_again`."""
-    date = _RUN_DATE.search(own)
+    date = RUN_DATE_BEFORE_TITLE.search(own)
     name = _NAME_AFTER.match(text, last)
     if date is None or name is None:
         return False
-    again = rf"\.? ?{re.escape(date[1])}{_ANY_DATE} ?{re.escape(date[2])} "
+    again = rf"\.? ?{re.escape(date[1])}{RUN_DATE} ?{re.escape(date[2])} "
     return re.compile(again).match(text, name.end()) is not None
 
 

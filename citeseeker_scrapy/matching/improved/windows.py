@@ -30,7 +30,8 @@ from .entry_grammar import (
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
-    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE,
+    CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
+    PLACE_BEFORE_YEAR, DATE_AFTER_RUN,
 )
 from .headers import running_headers
 
@@ -56,6 +57,16 @@ _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
 _ENTRY_START_DITTO = re.compile(_ENTRY_START.pattern + "(" + _DITTO_MARK.pattern + ")?")
 _NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell'orto"
+#: Besides a comma, what some styles print between the names of an author list: a slash
+#: before a name ("m. kanakidou/j. h. seinfeld/s. n. pandis", "kanakidou, m./seinfeld, j. h."),
+#: or the full stop after a name's last initial where each name is "Surname I I" and the next
+#: one follows so ("forsman e d. anthony r g. dugger k m."). Not a slash in an address
+#: ("doi.org/10.5194/acp", "example.com/index.html": no blank after the word that follows).
+#: Each pattern opens with its character, which the regular expression engine looks for first.
+_SLASH_SEPARATOR = re.compile(r"/(?<=[^\W\d_.]/|\./) ?(?=[^\W\d_][\w'\u2019-]*[.,]? )")
+_FULL_STOP_SEPARATOR = re.compile(
+    r"\. (?<=(?<![^\W_])[^\W\d_]\. )(?=[^\W\d_][\w'\u2019-]+(?: [^\W\d_]){1,3}[. ])")
+_OTHER_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR)
 #: The slash that opens a statement of responsibility right after a title (GOST 7.1: "Title
 #: / B. Coüasnon, J. Camillerapp // Container"), not a container's double slash.
 _RESPONSIBILITY = re.compile(r" ?[.,:;]? ?/ (?!/)")
@@ -66,6 +77,8 @@ _INITIALS = r"(?:[^\W\d_]\. ?){1,3}"  # "b.", "e. n.", "l.m."
 #: The first name of a statement of responsibility: initials, then the surname ("e. n.
 #: matyushkin"), in group 2.
 _STATEMENT_NAME = re.compile(rf"({_INITIALS}) ?([^\W\d_][\w'\u2019-]*)")
+#: An inverted name's initials after its surname, up to the end: ", B. " (:func:`_inverted_at_end`).
+_INITIALS_TO_END = re.compile(rf",? {_INITIALS} ?$")
 _MARKER_CHARS = 9  # the longest "[n]" and the shortest ditto marks after it: "[9999] --"
 _FIRST_NAMES, _MOST_NAMES = 32, 1024  # name occurrences per batch of regions: first, largest
 
@@ -174,7 +187,7 @@ def _search_highs(text: str, names: Sequence[tuple[int, int, str]], length: int,
     """(search end, region end) after each name, as :func:`_search_ends` gives them."""
     size = len(text)
     ends = [name[1] for name in names]
-    commas = map(text.count, repeat(",", len(ends)), ends, [end + _LIST_WINDOW for end in ends])
+    commas = map(_list_separators, repeat(text), ends, [end + _LIST_WINDOW for end in ends])
     markers = map(_ENTRY_START_DITTO.search, repeat(text), ends,
                   [end + 2 * length + _MARKER_CHARS for end in ends])
     highs = []
@@ -206,7 +219,7 @@ def _through_unnumbered_ditto(text: str, end: int, length: int, longest_title: i
     ditto = _ditto_entry(text, end, end + 2 * length)
     find = _ditto_entry
     if ditto is None:
-        find = _same_authors_entry(text, end)
+        find = _same_authors_entry(text, end, _run_date(text, end))
         if find is _ditto_entry:
             return high
         ditto = find(text, end, end + 2 * length)
@@ -275,7 +288,7 @@ def _through_author_list(text: str, end: int, length: int) -> int:
     magalhaes jp. 2015.") ends the list of author-year styles: the title follows it, before
     the next year.
     """
-    if text.count(",", end, end + _LIST_WINDOW) < _LIST_COMMAS:
+    if _list_separators(text, end, end + _LIST_WINDOW) < _LIST_COMMAS:
         return end + length  # no list: the common case
     list_end = _author_list_end(text, end)
     year = _list_end_year(text, end, list_end + length)
@@ -295,7 +308,7 @@ def _author_list_end(text: str, start: int) -> int:
     """
     position, interruptions = start, 1
     for seen in range(_MAX_LIST_COMMAS):
-        comma = text.find(",", position, position + _NAME_PIECE + 1)
+        comma = _next_separator(text, position, position + _NAME_PIECE + 1)
         if comma >= 0 and _not_a_name(text, position, comma):
             break
         if comma < 0 and interruptions:
@@ -307,6 +320,28 @@ def _author_list_end(text: str, start: int) -> int:
             break
         position = comma + 1
     return position
+
+
+def _list_separators(text: str, start: int, stop: int) -> int:
+    """How many names' separators ``text[start:stop]`` holds: its commas, and where they are
+    too few for a list, the slashes and full stops some styles separate names with
+    (:data:`_SLASH_SEPARATOR`, :data:`_FULL_STOP_SEPARATOR`). Called where a list is told by dense separators."""
+    commas = text.count(",", start, stop)
+    if commas >= _LIST_COMMAS or commas + text.count("/", start, stop) + text.count(
+            ". ", start, stop) < _LIST_COMMAS:
+        return commas
+    return commas + sum(len(separator.findall(text, start, stop))
+                        for separator in _OTHER_SEPARATORS)
+
+
+def _next_separator(text: str, start: int, stop: int) -> int:
+    """Where the first separator of names (a comma, a slash or a full stop of :data:`_OTHER_SEPARATORS`) in
+    ``[start, stop)`` is, or -1. Called by :func:`_author_list_end`."""
+    comma = text.find(",", start, stop)
+    before = stop if comma < 0 else comma
+    others = [match.start() for match in (separator.search(text, start, before)
+                                          for separator in _OTHER_SEPARATORS) if match]
+    return min(others) if others else comma
 
 
 def _past_interruption(text: str, start: int, position: int, seen: int) -> int:
@@ -376,6 +411,7 @@ def _ends_author_list(text: str, name_end: int, year: int) -> bool:
                                                                text[name_end:year])):
         return True  # "..., programa de las naciones unidas. (1997).": organisations, APA's date
     return all(len(piece.strip()) <= _NAME_PIECE or CORPORATE_AUTHOR.fullmatch(piece.strip())
+               or NAMES_JOINED_BY_AND.fullmatch(piece.strip())
                for piece in _last_pieces(text, name_end, year))
 
 
@@ -424,7 +460,7 @@ def _on_to_ditto_entry(text: str, occurrence: Occurrence, start: int, length: in
     :func:`_in_entry` decides whether the title is in one of them."""
     if start - occurrence.end > (_MAX_DITTO_ENTRIES + 3) * length:
         return None  # past the ditto entries that can follow (:func:`_after_ditto_entries`)
-    find = _same_authors_entry(text, occurrence.end)
+    find = _same_authors_entry(text, occurrence.end, _run_date(text, occurrence.end))
     ditto = find(text, occurrence.end, min(start, occurrence.end + 2 * length))
     if ditto is None or start >= _after_ditto_entries(text, ditto, length, find):
         return None
@@ -462,11 +498,9 @@ _DATED_ENTRY = re.compile("(?:(?<=[^\\W_]{2}\\. )|(?<=\\d\\. )|(?<=[\"\u201d\u00
 #: Any of those dates, after a blank: :func:`_run_start` tells the two kinds apart.
 _ANY_BARE_DATE = re.compile("(?<= )" + _BARE_YEAR)
 _DATE_REACH = 2 * _NAME_PIECE  # characters after a name in which its run's date is printed
-#: A date after an author run or a ditto mark, as the style prints it there: groups 1 and 2
-#: hold what stands before and after the year ("(1905), ", " 1986 : ", "(2011) ", ". 2012. ").
-_DATE_AFTER_RUN = re.compile("(\\(?)(?:1[5-9]|20)\\d\\d[a-z]?(\\)?(?: ?[.,:;])?) ")
-#: ... right after a ditto mark ("— (2012), ", "———. 2010. ").
-_DATE_AFTER_MARK = re.compile("[.,]? ?" + _DATE_AFTER_RUN.pattern)
+#: A date after an author run printed as the style prints it there (``DATE_AFTER_RUN``), right
+#: after a ditto mark ("— (2012), ", "———. 2010. ").
+_DATE_AFTER_MARK = re.compile("[.,]? ?" + DATE_AFTER_RUN.pattern)
 #: A ditto mark right before such a date ("— (2012), ", "———. 2010. ").
 _MARK_BEFORE_DATE = re.compile("[\u2014\u2013\\-_][.,]? ?$")
 #: A ditto mark after a word and a blank, no sentence end (:func:`_ditto_or_dated_entry` reads
@@ -477,16 +511,16 @@ _MARK_BEFORE_DATE = re.compile("[\u2014\u2013\\-_][.,]? ?$")
 _UNPUNCTUATED_MARK = re.compile("(?:\u2014+|\u2013{2,}|-{2,}|_{2,})(?= )")
 
 
-def _same_authors_entry(text: str, name_end: int) -> MarkFinder:
+def _same_authors_entry(text: str, name_end: int, own: Optional[re.Match[str]]) -> MarkFinder:
     """How the entries of the same authors after a name's entry open: with a ditto mark
     (:func:`_ditto_entry`); where the name's own entry prints its date after its author run
-    (:func:`_run_date`), also with a dash and a date printed alike, after an entry the style
-    closes with no punctuation ("Refugee Council (2011) Title. Senate Committee — (2012)
-    Title"); where that date is bare, also with that date alone after the entry before's
-    sentence end (styles that print the authors once, above their works: "Preuss-Lausitz, Ulf
-    1986 Title, Basel. 1989 “Title”, Frankfurt. 1997 Title"). Called by
-    :func:`_through_unnumbered_ditto`, :func:`_on_to_ditto_entry` and :func:`_in_entry`."""
-    own = _run_date(text, name_end)
+    (``own``: :func:`_run_date` of ``name_end``, which the caller reads), also with a dash and a
+    date printed alike, after an entry the style closes with no punctuation ("Refugee Council
+    (2011) Title. Senate Committee — (2012) Title"); where that date is bare, also with that
+    date alone after the entry before's sentence end (styles that print the authors once, above
+    their works: "Preuss-Lausitz, Ulf 1986 Title, Basel. 1989 “Title”, Frankfurt. 1997 Title").
+    Called by :func:`_through_unnumbered_ditto`, :func:`_on_to_ditto_entry` and
+    :func:`_in_entry`."""
     bare = _own_bare_date(text, name_end) is not None
     if own is None and not bare:
         return _ditto_entry
@@ -505,9 +539,9 @@ def _own_bare_date(text: str, name_end: int) -> Optional[re.Match[str]]:
 
 def _run_date(text: str, run_end: int) -> Optional[re.Match[str]]:
     """The date printed after an author run (or a ditto mark) ending at ``run_end``, with no
-    sentence end between them (``_DATE_AFTER_RUN``: its groups 1 and 2 say how it is
+    sentence end between them (``DATE_AFTER_RUN``: its groups 1 and 2 say how it is
     printed), or None."""
-    date = _DATE_AFTER_RUN.search(text, run_end, run_end + _DATE_REACH)
+    date = DATE_AFTER_RUN.search(text, run_end, run_end + _DATE_REACH)
     if date is None or SENTENCE_ENDS_IN_GAP.search(text, run_end, date.start()):
         return None
     return date
@@ -568,18 +602,19 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
     sentence at most (its publisher) and no year (another entry's title and venue, or its dated
     author list, would show). Called by :func:`attributed`.
     """
-    find = _same_authors_entry(text, occurrence.end)
+    date = _run_date(text, occurrence.end)  # after ``occurrence``: the run, then each mark
+    find = _same_authors_entry(text, occurrence.end, date)
     own: Optional[re.Match[str]] = None  # the name's date, once a mark in its reach is followed
     for _ in range(_MAX_DITTO_ENTRIES + 1):
         end = _entry_end(text, occurrence, length)
         if start < end:
             return own is None or not _other_run_dated(text, own, start)
-        inside = _dated_mark_before(text, occurrence, start, find)
-        if inside is not None:
-            mark, date = inside
+        mark = _dated_mark_before(text, date, start, find)
+        if mark is not None:
             own = own or date
             occurrence = Occurrence(mark.start(), mark.end(), occurrence.author,
                                     mark.end() + length)
+            date = _run_date(text, occurrence.end)
             continue
         ditto = find(text, end, start)
         if ditto is None:
@@ -590,21 +625,21 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
             return False
         occurrence = Occurrence(ditto.start(), ditto.end(), occurrence.author,
                                 ditto.end() + length)
+        date = _run_date(text, occurrence.end)
     return False
 
 
-def _dated_mark_before(text: str, occurrence: Occurrence, start: int, find: MarkFinder
-                       ) -> Optional[tuple[re.Match[str], re.Match[str]]]:
-    """The first mark of the same authors (``find``) after the entry of ``occurrence``'s own
-    date and before a title at ``start``, if that entry prints its date after its author run
-    or mark and the mark is followed by a date printed alike (:func:`_run_date`), with no
-    date printed so between them (another author run's: "(1998), Title, Culture. Park, Min
-    (2010), Title. — (2012)"); else None. The entry ends at that mark, which opens the next
-    one of the same authors, whatever years and sentence ends its title and venue hold
-    ("(1905), Title, Affairs. — (2011), Amendment bill 2011, Senate Committee. — (2012),
-    Title": read from the entry's end, "bill 2011" is another entry's date). Returned with
-    the entry's own date, which :func:`_in_entry` keeps to read the entries after the mark."""
-    own = _run_date(text, occurrence.end)
+def _dated_mark_before(text: str, own: Optional[re.Match[str]], start: int, find: MarkFinder
+                       ) -> Optional[re.Match[str]]:
+    """The first mark of the same authors (``find``) after an entry's own date ``own`` and before a
+    title at ``start``, if that entry prints its date after its author run or mark (``own``:
+    :func:`_run_date`, None if it prints none) and the mark is followed by a date printed alike,
+    with no date printed so between them (another author run's: "(1998), Title, Culture. Park,
+    Min (2010), Title. — (2012)"); else None. The entry ends at that mark, which opens the next
+    one of the same authors, whatever years and sentence ends its title and venue hold ("(1905),
+    Title, Affairs. — (2011), Amendment bill 2011, Senate Committee. — (2012), Title": read from
+    the entry's end, "bill 2011" is another entry's date). Called by :func:`_in_entry`, which
+    keeps the name's own date to read the entries after the mark."""
     if own is None:
         return None
     mark = find(text, own.end(), start)
@@ -613,7 +648,7 @@ def _dated_mark_before(text: str, occurrence: Occurrence, start: int, find: Mark
     date = _DATE_AFTER_MARK.match(text, mark.end())
     if date is None or date.group(1, 2) != own.group(1, 2):
         return None
-    return None if _other_run_dated(text, own, mark.start()) else (mark, own)
+    return None if _other_run_dated(text, own, mark.start()) else mark
 
 
 def _other_run_dated(text: str, own: re.Match[str], stop: int) -> bool:
@@ -623,7 +658,7 @@ def _other_run_dated(text: str, own: re.Match[str], stop: int) -> bool:
     form = own.group(1, 2)
     return any(date.group(1, 2) == form and _MARK_BEFORE_DATE.search(
                    text, max(0, date.start() - 4), date.start()) is None
-               for date in _DATE_AFTER_RUN.finditer(text, own.end(), stop))
+               for date in DATE_AFTER_RUN.finditer(text, own.end(), stop))
 
 
 def _names_then_year(text: str, occurrence: Occurrence, year_end: int) -> bool:
@@ -642,7 +677,7 @@ def _run_start(text: str, name_end: int, end: int) -> int:
     entry of the same authors (:func:`_same_authors_entry`) with no other author run's bare
     date before it ("Weber, Lena 1986 Title. Park, Min 1989 Title. 1997 Title": Park's)."""
     run_start = name_end
-    if text.count(",", name_end, name_end + _LIST_WINDOW) >= _LIST_COMMAS:
+    if _list_separators(text, name_end, name_end + _LIST_WINDOW) >= _LIST_COMMAS:
         run_start = max(run_start, _author_list_end(text, name_end))
     for ditto in DITTO_IN_GAP.finditer(text, name_end, end):
         run_start = ditto.end()
@@ -657,11 +692,28 @@ def _run_start(text: str, name_end: int, end: int) -> int:
 
 def _sentence_ends(text: str, low: int, high: int) -> Iterator[re.Match[str]]:
     """The sentence ends in ``[low, high)`` but a name's full stop and a contribution's title
-    before its container ("In: Editor: Book")."""
+    before its container ("In: Editor: Book"). The full stop that closes an author run opened
+    by the name ending at ``low`` and going on to its last name after the word for "and"
+    (``RUN_TO_LAST_NAME``: "Zissis|, Dimitrios and Dimitrios Lekkas. vol. 28. 2012, Title")
+    ends that run, no sentence; not where the name is inside a list of given names and
+    surnames ("..., Nenad Ceka|, S. Fadda, and Sara Santoro. Durresi. Title": the words after
+    such a list may be a title's own first sentence)."""
+    opened = _opens_run(text, low)
     for sentence_end in SENTENCE_ENDS_IN_GAP.finditer(text, low, high):
         if not (_ends_a_name(text, sentence_end.start())
-                or IN_CONTAINER.match(text, sentence_end.end())):
+                or IN_CONTAINER.match(text, sentence_end.end())
+                or (opened and RUN_TO_LAST_NAME.fullmatch(text, low, sentence_end.end() - 1))):
             yield sentence_end
+
+
+def _opens_run(text: str, name_end: int) -> bool:
+    """True if the word ending at ``name_end`` (its pieces a hyphen or an apostrophe joins
+    with it) opens an author run: at the text's start or right after a full stop, a bracket,
+    a colon or a semicolon, not after another word or a comma. Called by
+    :func:`_sentence_ends`."""
+    start = _name_start(text, name_end)
+    before = text[max(0, start - 2):start].rstrip()
+    return not before or before[-1] in ".)]:;"
 
 
 def _entry_end(text: str, occurrence: Occurrence, length: int) -> int:
@@ -867,7 +919,8 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
                  or not any(not _ends_a_name(text, match.start())
                             for match in SENTENCE_END.finditer(text, min(end + 2, name), name)))
             and (not _author_list_ends_before(text, word_start)
-                 or _responsibility_holds(text, (word_start, end), name)))
+                 or _responsibility_holds(text, (word_start, end), name)
+                 or _after_place_and_year(text, word_start, end, name)))
 
 
 def _responsibility_holds(text: str, hit: tuple[int, int], name: int) -> bool:
@@ -884,9 +937,39 @@ def _responsibility_holds(text: str, hit: tuple[int, int], name: int) -> bool:
     if slash is None or _STATEMENT_END.search(text, slash.end(), name):
         return False
     first = _STATEMENT_NAME.match(text, slash.end())
-    return first is not None and re.search(
-        rf"(?<![^\W_]){re.escape(first.group(2))},? {_INITIALS} ?$",
-        text[max(0, hit[0] - _NAME_PIECE):hit[0]]) is not None
+    return first is not None and _inverted_at_end(text[max(0, hit[0] - _NAME_PIECE):hit[0]],
+                                                  first.group(2))
+
+
+def _inverted_at_end(before: str, surname: str) -> bool:
+    """True if ``before`` ends with ``surname`` (at a word's start) and its initials, inverted
+    ("Coüasnon, B. "). Called by :func:`_responsibility_holds` with the statement's first
+    surname."""
+    at = before.find(surname)
+    while at >= 0:
+        if (at == 0 or not before[at - 1].isalnum()) and _INITIALS_TO_END.match(
+                before, at + len(surname)):
+            return True
+        at = before.find(surname, at + 1)
+    return False
+
+
+def _after_place_and_year(text: str, word_start: int, end: int, name: int) -> bool:
+    """True if the year right before a title (its first word at ``word_start``, its end at
+    ``end``) follows a place with no punctuation between, as the entry before closes its
+    publication data ("..., Pennsylvania, USA 1999. Title", "Rio de Janeiro 1999. Title"), and
+    ``name`` follows the title after other words of its own run: a title-first entry names its
+    authors or body after the title ("Title. British Standards Institution, UK 2007.", "Title.
+    Perry Anderson, Rio de Janeiro 1999."). A name right after the title's punctuation opens
+    the next entry ("Smith 1999. Title. Fiala, D."), and a name before the year is an
+    author run's ("Smith, J. 1999.", "et al. 1999."). Called by :func:`_title_first`."""
+    match = LIST_BEFORE_TITLE.search(text, max(0, word_start - 12), word_start)
+    year = -1 if match is None else match.start("year")
+    if year < 0 or PLACE_BEFORE_YEAR.search(text, max(0, year - 8), year) is None:
+        return False
+    while end < name and text[end].isalnum():
+        end += 1  # a fuzzy hit may end inside the title's last word
+    return LETTER.search(text, end, name) is not None
 
 
 def _in_list_after(text: str, end: int, name: int, gap: int) -> bool:
