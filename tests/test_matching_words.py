@@ -243,6 +243,9 @@ NEXT = " Brown, A.: Quantum teleportation of photons. Nature, 1997."
      "Comptes rendus, p. 1331-1356.", "Chabrol"),  # the last name after "et", then the year
     ("Hume, David. [1752] 1955. Histoire des jardins ouvriers en Lorraine. London: Nelson.",
      "Hume"),  # "[1752]" before a year: the first edition's year, no entry number
+    ("Moreau, P. [2010] Histoire des jardins ouvriers en Lorraine. Paris: Vrin.", "Moreau"),
+    ("Moreau, P. E., et al. [2010] \u201cHistoire des jardins ouvriers en Lorraine,\u201d Vrin.",
+     "Moreau"),  # a year in brackets after an initial or "et al.": the date, no entry number
 ])
 def test_author_runs_with_given_names_years_and_full_stops(doc: str, author: str) -> None:
     assert found(doc + NEXT, author, "Histoire des jardins ouvriers en Lorraine")
@@ -260,6 +263,9 @@ def test_author_runs_with_given_names_years_and_full_stops(doc: str, author: str
     "photons Brown, A., Klein, J. 2011 Nature.",
     # a Vancouver name run ends with an initial and a colon ("Klein J: Title")
     "Moreau P., 1992, Histoire des jardins, le Seuil, Paris. Brown AB, Klein J: Quantum "
+    "teleportation of photons. Nature 1997.",
+    # entries numbered in brackets: the next entry's "[2]" after the entry before's end
+    "[1] Moreau, P. [2010] Histoire des jardins. Vrin, Paris, A. [2] Brown, A.: Quantum "
     "teleportation of photons. Nature 1997.",
 ])
 def test_the_next_entry_title_is_still_not_lent_to_the_author_before(doc: str) -> None:
