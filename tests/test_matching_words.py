@@ -246,6 +246,8 @@ NEXT = " Brown, A.: Quantum teleportation of photons. Nature, 1997."
     ("Moreau, P. [2010] Histoire des jardins ouvriers en Lorraine. Paris: Vrin.", "Moreau"),
     ("Moreau, P. E., et al. [2010] \u201cHistoire des jardins ouvriers en Lorraine,\u201d Vrin.",
      "Moreau"),  # a year in brackets after an initial or "et al.": the date, no entry number
+    ("Leroy, A., and Moreau, P. Jr. [2010] Histoire des jardins ouvriers en Lorraine. Vrin.",
+     "Moreau"),
 ])
 def test_author_runs_with_given_names_years_and_full_stops(doc: str, author: str) -> None:
     assert found(doc + NEXT, author, "Histoire des jardins ouvriers en Lorraine")

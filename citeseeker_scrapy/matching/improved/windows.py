@@ -49,13 +49,13 @@ _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, n
 #: and so is one after a year ("Hjelmslev, L. (1961) [1943]. Prolegomena"); a year in brackets
 #: with punctuation after it is the entry's own date, supplied by the cataloguer ("Kolsteren,
 #: A. [1945]. Het rijk", "Name, J. [1950], Title"): an entry's number is followed by its text.
-#: A year in brackets right after an initial or "et al." closes an author run: the entry's date
-#: as some styles print it before the title ("Breslow, N. E. [1987] Title"); an entry's number
-#: follows the entry before's end, and a bibliography numbered past 1500 is rare.
+#: A year in brackets right after an initial, "et al.", "Jr." or "Sr." closes an author run: the
+#: entry's date as some styles print it before the title ("Breslow, N. E. [1987] Title"); an
+#: entry's number follows the entry before's end, and a bibliography numbered past 1500 is rare.
 _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
                           r"(?!1[5-9]\d\d\] [12]\d{3}|20\d\d\] [12]\d{3}"
                           r"|(?:1[5-9]|20)\d\d\][.,:;]"
-                          r"|(?:(?<=\d\) \[)|(?<=(?<![^\W_])[^\W\d_]\. \[)|(?<=\bal\. \[))"
+                          r"|(?:(?<=\d\) \[)|(?<=(?<![^\W_])[^\W\d_]\. \[)|(?<=\b(?:al|jr|sr)\. \[))"
                           r"(?:1[5-9]|20)\d\d\])\d{1,4}\]")
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
