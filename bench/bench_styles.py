@@ -297,7 +297,8 @@ def draw_slots(count: int, seed: int, excluded: frozenset[str] = frozenset()
     style the engines fail on gives its place to the next): English gets
     :data:`ENGLISH_SHARE` of them, the other languages one slot each in an order of ``seed``,
     then more to the languages with the most styles (French, German, Spanish, ...), and
-    English the rest once they have no more. Styles named in ``excluded`` (a sweep's :func:`held_out_specs`) are not drawn."""
+    English the rest once they have no more. Styles named in ``excluded`` (a sweep's
+    :func:`held_out_specs`) are not drawn."""
     candidates = {language: kept for language, styles in unseen_candidates(seed).items()
                   if (kept := [s for s in styles if s.spec not in excluded])}
     others = sorted(language for language in candidates if language != "English")
@@ -479,10 +480,10 @@ TRIES_PER_SLOT = 10
 def render_first(slot: list[Style], works: list[Work], cache: Path, html_only: bool = False
                  ) -> tuple[Optional[Style], Optional[Path], list[str]]:
     """The first style of a draw's slot that the engines typeset (with its folder; a sweep's
-    HTML alone with ``html_only``), and why the ones before failed. A failure of the style (a tool's error, no bibliography) is
-    cached beside the documents (``KEY.failed``), so a second run draws the same styles
-    without typesetting again; a command that ran out of time is not (a loaded machine's,
-    not the style's: the next run tries the style again)."""
+    HTML alone with ``html_only``), and why the ones before failed. A failure of the style (a
+    tool's error, no bibliography) is cached beside the documents (``KEY.failed``), so a
+    second run draws the same styles without typesetting again; a command that ran out of
+    time is not (a loaded machine's, not the style's: the next run tries the style again)."""
     failures = []
     for style in slot[:TRIES_PER_SLOT]:
         key = cache_key(style, works, html_only)

@@ -400,7 +400,7 @@ def _dated_run_again(text: str, name_end: int, first: int, last: int) -> bool:
     its date, "Battelle Institute. 1988, Title Coll. 1867, Title"). Called by
     :func:`_next_entry_as_this`."""
     own = text[name_end:first]
-    if RUN_DATE_BEFORE_TITLE.fullmatch(own):  # an organisation's entry: "Battelle Institute. 1988, Title"
+    if RUN_DATE_BEFORE_TITLE.fullmatch(own):  # an organisation's: "Battelle Institute. 1988, Title"
         return _dated_name_after(text, own, last)
     if not own.startswith(", ") or ANY_YEAR.search(own) is None:
         return False

@@ -55,7 +55,8 @@ _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, n
 _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
                           r"(?!1[5-9]\d\d\] [12]\d{3}|20\d\d\] [12]\d{3}"
                           r"|(?:1[5-9]|20)\d\d\][.,:;]"
-                          r"|(?:(?<=\d\) \[)|(?<=(?<![^\W_])[^\W\d_]\. \[)|(?<=\b(?:al|jr|sr)\. \[))"
+                          r"|(?:(?<=\d\) \[)|(?<=(?<![^\W_])[^\W\d_]\. \[)"
+                          r"|(?<=\b(?:al|jr|sr)\. \[))"
                           r"(?:1[5-9]|20)\d\d\])\d{1,4}\]")
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
@@ -329,7 +330,8 @@ def _author_list_end(text: str, start: int) -> int:
 def _list_separators(text: str, start: int, stop: int) -> int:
     """How many names' separators ``text[start:stop]`` holds: its commas, and where they are
     too few for a list, the slashes and full stops some styles separate names with
-    (:data:`_SLASH_SEPARATOR`, :data:`_FULL_STOP_SEPARATOR`). Called where a list is told by dense separators."""
+    (:data:`_SLASH_SEPARATOR`, :data:`_FULL_STOP_SEPARATOR`). Called where a list is told by
+    dense separators."""
     commas = text.count(",", start, stop)
     if commas >= _LIST_COMMAS or commas + text.count("/", start, stop) + text.count(
             ". ", start, stop) < _LIST_COMMAS:
@@ -339,8 +341,9 @@ def _list_separators(text: str, start: int, stop: int) -> int:
 
 
 def _next_separator(text: str, start: int, stop: int) -> int:
-    """Where the first separator of names (a comma, a slash or a full stop of :data:`_OTHER_SEPARATORS`) in
-    ``[start, stop)`` is, or -1. Called by :func:`_author_list_end`."""
+    """Where the first separator of names (a comma, a slash or a full stop of
+    :data:`_OTHER_SEPARATORS`) in ``[start, stop)`` is, or -1. Called by
+    :func:`_author_list_end`."""
     comma = text.find(",", start, stop)
     before = stop if comma < 0 else comma
     others = [match.start() for match in (separator.search(text, start, before)
