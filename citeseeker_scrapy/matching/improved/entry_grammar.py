@@ -131,6 +131,12 @@ DATE_BEFORE_TITLE = re.compile(rf"(?:\({DATE}\)[.:,]?|(?<!\d){DATE}[.:,]){OPENIN
 #: (1961) [1943]. Title").
 NUMBER_AFTER_YEAR = re.compile(r"(?<!\d)[12][09]\d\d[a-z]?\)?[.,]? "
                                r"(?:\d{1,3}\.|\[(?!(?:1[5-9]|20)\d\d\])\d{1,4}\]) ")
+#: The type mark GB/T 7714 styles print right after a title, with no blank or one: "[m]" a book,
+#: "[j]" an article, "[g]" a contribution to a collection, "[r]" a report, "[d]" a thesis, "[c]"
+#: a conference, "[s]" a standard, "[p]" a patent, "[n]" a newspaper, "[z]" any other, an
+#: electronic one with its carrier ("[eb/ol]", "[j/ol]"): "...Advising as Teaching[G]//In
+#: Academic Advising", "...Weapons of the Weak[M]., 1985.". The title ends there.
+TYPE_MARK = re.compile(r" ?\[(?:[mjgrdcspnza]|eb|db|cp|cm|ds)(?:/(?:ol|cd|mt|dk))?\]")
 #: A double quote: no name holds one (a quoted title does).
 QUOTE = re.compile("[\"\u201c\u201d\u00ab\u00bb]")
 #: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
