@@ -338,6 +338,15 @@ _PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a
 #: so: an entry that ends with its title prints its last word so too, "...in coastal Malta.")
 PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
     rf"{_PLACE_WORD}{_PUBLISHER}\.{_NEXT_ENTRY_OPENING}")
+#: A container closed by a full stop and the comma of an empty field after it, then its place,
+#: perhaps its publisher, and the entry ends: "...of well-being Choices, Values and Frames., New
+#: York: Cambridge University Press.", "...Schüler Länger gemeinsam lernen., Frankfurt und
+#: Aurich." (styles that print a chapter's book after its title with no punctuation). The
+#: container holds no full stop but an abbreviation's ("Vol. 1"); ``capitals`` reads its first
+#: word.
+CONTAINER_AND_PLACE_TO_ENTRY_END = re.compile(
+    rf"(?:{ABBREVIATION}|[^.?!]){{1,200}}?\., {_PLACE_WORD}[^.:;?!]*(?:{_PUBLISHER})?\."
+    + _NEXT_ENTRY_OPENING)
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
 #: person's name, ``windows._ends_author_list``).
