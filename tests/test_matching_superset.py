@@ -314,6 +314,8 @@ BRIEY = ("Histoire des jardins ouvriers en Lorraine, octobre 1998 a juillet 1999
     ("Voltaire. [1995] {t}. Paris: Vrin.", "Voltaire", JARDINS),
     ("Moreau, P., and Lacour. [2010] {t}. Vrin, Metz.", "Lacour", JARDINS),
     ("Garden, A., and Inc. [2010] {t}, Nancy: Vrin. October.", "Garden", BRIEY),
+    ("Office of Allotment Gardens (OAG). [2004] {t}, Metz: OAG. June.",
+     "Office of Allotment Gardens", BRIEY),
     ("Lindqvist, M., and Ostgarden. [2008] \u201c{t},\u201d Journal of Gardens, Vol. 2.",
      "Ostgarden", JARDINS),
 ])
@@ -330,6 +332,7 @@ def test_a_year_in_brackets_after_a_word_s_full_stop_dates_its_entry(doc: str, a
     "Moreau, P.: {j}. Journal of Gardens. [2003] Brown, A.: {q}. Nature.",
     "Moreau, P.: {j}. Journal of Gardens. [2003] Brown A, Klein J. {q}. Nature.",
     "Moreau, P.: {j}. Journal of Gardens. [2003] J.-P. Brown and A. Klein. {q}. Nature.",
+    "Moreau, P.: {j}. Vrin (2002). [2003] A. Brown: {q}. Nature.",
     # an entry's "[n]" after the name is no code the next entry's title opens with
     "[11] {j}, edited by Moreau, P. [12] {q}. Nature, 1997.",
 ])

@@ -62,7 +62,7 @@ _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
                           r"|(?:(?<=\d\) \[)|(?<=(?<![^\W_])[^\W\d_]\. \[)"
                           r"|(?<=\b(?:al|jr|sr)\. \[))"
                           r"(?:1[5-9]|20)\d\d\]"
-                          r"|(?<=[^\W\d_)]\. \[)(?:1[5-9]|20)\d\d\] "
+                          r"|(?:(?<=[^\W\d_]\. \[)|(?<=\)\. \[))(?:1[5-9]|20)\d\d\] "
                           r"(?!" + NAME_WITH_INITIALS + r"))\d{1,4}\]")
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
