@@ -159,7 +159,7 @@ class CitationMatcher:
     def _improved_candidates(self, text: str,
                              printed: Optional[PrintedCase]) -> list[Citation]:
         """The improved scheme's hits before ``_one_title_per_span``."""
-        spans_of = self._name_index.spans(text)
+        spans_of = self._name_index.spans(text, printed)
         exact: dict[str, list[int]] = {}
         citations: list[Citation] = []
         for prepared in self._groups:

@@ -33,16 +33,12 @@ at hand (:data:`PrintedCase`); the hit is then read again with the title closed 
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional, Sequence
+from typing import Optional, Sequence
 
-from ..names import SKIPPABLE
+from ..names import SKIPPABLE, PrintedCase
 from .entry_grammar import PLACE_AND_PUBLISHER_TO_ENTRY_END
 from .verify import DROPPED_IN_WORDS
 from .words import is_content
-
-#: The normalized text's ``[start:end]`` with the document's own capitals, or None where they
-#: cannot be read (``context.TextMap.printed_case``, made lazy by the matcher).
-PrintedCase = Callable[[int, int], Optional[str]]
 
 _IN_WORDS = re.escape(SKIPPABLE.replace(" ", ""))
 #: A word as the word checks read it: letters and digits, with what extraction leaves inside

@@ -79,10 +79,13 @@ RUN_TO_LAST_NAME = re.compile(rf"(?:,? {_GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}
 LEGAL_FORM = r"(?:inc|ltd|corp|llc|plc|pty|gmbh)\."
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
 #: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ", nor the
-#: dates "in press." and "forthcoming.", nor a company's legal form).
+#: dates "in press." and "forthcoming.", nor a company's legal form), nor a surname printed
+#: with its first initial joined and its other initials after a blank, then the comma that
+#: ends the name ("EckausR. S., " reads "eckausr. s., "; ``names.initials_glued_at`` reads
+#: the surname): a sentence end is followed by no lone initials and comma.
 WORD_SENTENCE_END = re.compile(
     rf"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.|{LEGAL_FORM})[^\W\d_]{{3,}}[.?!]"
-    r"[\"\u201d\u2019']? ")
+    r"[\"\u201d\u2019']? (?!(?:[^\W\d_]\.-? ?)*[^\W\d_]\.,)")
 #: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313", "p. 33" (after its title and
 #: venue; "Magniez P. 2010" is a name and a year).
 #: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.

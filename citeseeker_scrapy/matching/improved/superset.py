@@ -110,7 +110,7 @@ def veto_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int,
     """
     end = hit.position + len(hit.found)
     names = [name for name in ((hit.name_start, hit.name_end, hit.author),) + hit.other_names
-             if is_whole_word(text, name[0], name[1])]
+             if is_whole_word(text, name[0], name[1], printed)]
     if not names:
         return NAME_IN_WORD
     if next_entry_start(text, hit.position, end) < end:
