@@ -66,6 +66,14 @@ _NAME_OR_INITIAL = rf"(?:{_INITIAL}|{_NAME})"
 NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}} {AND_WORD} "
                                  rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}}\.?")
 
+#: The rest of an author run after a surname, up to its title, where a style prints each
+#: name's initials as single letters with no full stop and nothing between the last one and the
+#: title: " t, swinbank a " ("Josling T, Swinbank A The European Union."), " m " ("Rensky M
+#: English Verbonominal Phrases."). Lower case cannot tell such an initial from a word of one
+#: letter ("a", Czech "a" for "and"): ``capitals.initials_end_run`` reads the capitals too.
+UNPUNCTUATED_INITIALS_RUN = re.compile(
+    rf"(?: [^\W\d_]){{1,3}}(?:, {_NAME}(?: {_NAME})?(?: [^\W\d_]){{1,3}}){{0,5}} ")
+
 #: The rest of an author run that opens with an inverted name, up to its last name after the
 #: word for "and" and that name's full stop, only given names, initials and names between (",
 #: Dimitrios and Dimitrios Lekkas.", ", Germain and Emmanuelle Etchecopart-Etchart.", " and
