@@ -239,3 +239,34 @@ def test_a_surname_printed_with_its_initials_joined(author: str, title: str) -> 
 def test_a_joined_letter_that_is_no_initial_or_another_title(doc: str, author: str,
                                                             title: str) -> None:
     matching.turned_down(doc, author, title)
+
+
+# A style that prints initials as capitals with no full stop and nothing between the author
+# run and a short title (Vancouver names, "Surname I I Title").
+_BARE_INITIALS = ("(12) Okafor N Coastal Trade Routes. Lagos: Ibadan Press; 2001. (13) Lindqvist "
+                  "E K, Moreau A The Baltic Herring. Lund: Gleerup; 2011. (14) Berg K. Rivers. "
+                  "2001.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Okafor", "Coastal Trade Routes"),
+    ("Lindqvist", "The Baltic Herring"),
+    ("Moreau", "The Baltic Herring"),
+])
+def test_a_short_title_right_after_initials_with_no_full_stop(author: str, title: str) -> None:
+    matching.kept_by_both(_BARE_INITIALS, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a word of one letter in lower case is no initial: Czech "a" ("and") before the title
+    (_BARE_INITIALS.replace("Okafor N Coastal", "Okafor a Coastal"), "Okafor",
+     "Coastal Trade Routes"),
+    # a longer title printed there, the query lacks its first or last word
+    (_BARE_INITIALS.replace("N Coastal", "N Old Coastal"), "Okafor", "Coastal Trade Routes"),
+    (_BARE_INITIALS.replace("Routes.", "Routes Revisited."), "Okafor", "Coastal Trade Routes"),
+    # the right name, a word changed, or the title of the next entry
+    (_BARE_INITIALS, "Okafor", "Coastal Trade Winds"),
+    (_BARE_INITIALS, "Okafor", "The Baltic Herring"),
+])
+def test_bare_initials_delimit_no_other_short_title(doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
