@@ -321,8 +321,7 @@ class NameIndex:
                         continue  # "human" for "toman": the letter before "man" is wrong
                     if ends_there:  # the scan matched this form's rest and the word end
                         end = candidate.end(number)  # or a letter and a full stop after it
-                        if _GLUED.match(text, end) and not initials_glued_at(text, end,
-                                                                             printed):
+                        if _GLUED.match(text, end) and not _ends_name(text, end, printed):
                             continue
                     else:
                         match = pattern.forward.match(text, at)
