@@ -41,13 +41,17 @@ PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
 #: "og", Swedish "och", Finnish "ja", Hungarian "és" (accents are gone in normalized text).
 AND_WORD = r"(?:&|and|et|und|y|e|a|i|\u0438|en|og|och|ja|es)"
 _NAME = r"[^\W\d_][\w'\u2019-]*"
+#: A given name or initials, perhaps hyphenated ("sarang", "r.s.", "f.-j."), and up to three of
+#: them ("jean claude", "j. paul"): how styles print the given names of a name; ``verify``
+#: reads those after an inverted surname with them.
+GIVEN_OR_INITIALS = rf"(?:(?:[^\W\d_]\.-?)+|{_NAME})"
+GIVEN_NAMES = rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){{0,2}}"
 #: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
 #: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles),
 #: the last name perhaps after the word for "and": "NOVÁK, Jan a SVOBODA, Petr, 2010.",
 #: "NOVÁK, Jan a Petr SVOBODA, 2010." (ISO 690 in Czech), initials among the given names:
 #: "SAMPLEY, J. Paul, 1991.", "ROY, TC and BACK, Seay J. Low, 2011.", "Holmberg, A., Name, 2010.".
 _INITIAL = r"[^\W\d_]\."
-_GIVEN_OR_INITIALS = r"(?:(?:[^\W\d_]\.-?)+|[^\W\d_][\w'\u2019-]*)"  # "sarang", "r.s.", "f.-j."
 GIVEN_NAMES_ONLY = re.compile(
     rf"(?:(?:,| {AND_WORD}) (?:(?:{_INITIAL} )?{_NAME}(?: (?:{_INITIAL} )?{_NAME})?|{_INITIAL}))+"
     r", \(?")
@@ -70,8 +74,8 @@ NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0
 #: word for "and" and that name's full stop, only given names, initials and names between (",
 #: Dimitrios and Dimitrios Lekkas.", ", Germain and Emmanuelle Etchecopart-Etchart.", " and
 #: Dukhovskoy.", ", K.P. Gerschlauer, and Wienke Zitzlaff."): that full stop ends the list.
-RUN_TO_LAST_NAME = re.compile(rf"(?:,? {_GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
-                              rf"(?: {_GIVEN_OR_INITIALS}){{0,2}} {_NAME}\.")
+RUN_TO_LAST_NAME = re.compile(rf"(?:,? {GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
+                              rf"(?: {GIVEN_OR_INITIALS}){{0,2}} {_NAME}\.")
 
 #: A company's legal form, part of an organisation's name in an author run: "Environmental
 #: Services, Inc. (HIES). 2012.", "Harbour Analytics Pty. Ltd.", "Baltic Shipping Corp.",
@@ -113,8 +117,7 @@ SENTENCE_ENDS_IN_GAP = re.compile(
 #: list of names separated by semicolons that prints each surname with a full stop before its
 #: given names ("deo. sarang; jain. aditya; kumar. ravi. title": "jain", "kumar" after such a
 #: name and its semicolon, "ravi" right after the surname; not "...of things; vol. 34").
-_SURNAME_FULL_STOP_GIVEN = (rf"(?<![^\W_])[^\W\d_][\w'\u2019-]*\. {_GIVEN_OR_INITIALS}"
-                            rf"(?: {_GIVEN_OR_INITIALS}){{0,2}}; ")
+_SURNAME_FULL_STOP_GIVEN = rf"(?<![^\W_])[^\W\d_][\w'\u2019-]*\. {GIVEN_NAMES}; "
 NAME_BEFORE_FULL_STOP = re.compile(
     r"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?<![^\W_])[^\W\d_]\.[^\W\d_][\w'\u2019-]* "
     rf"|{_SURNAME_FULL_STOP_GIVEN}(?:[^\W\d_][\w'\u2019-]*\. )?"

@@ -30,7 +30,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel
 
 from .entry_grammar import (
-    ABBREVIATION, AND_WORD, ANY_YEAR, NEXT_FIELD, RUN_DATE, RUN_DATE_BEFORE_TITLE,
+    ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, NEXT_FIELD, RUN_DATE, RUN_DATE_BEFORE_TITLE,
 )
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
@@ -53,21 +53,19 @@ _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one 
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
-_GIVEN = r"(?:(?:[^\W\d_]\.)+|[^\W\d_][\w'\u2019-]*)"  # a given name or initials ("j.t.")
-_GIVEN_NAMES = rf"{_GIVEN}(?: {_GIVEN}){{0,2}}"
 #: The author list's further inverted names after the first one's given names, each after a
 #: comma, a semicolon or the word for "and" (", MEISS, Garnet", "; LEE, K.", " a SVOBODA, Petr").
-_MORE_INVERTED_NAMES = rf"(?:(?:[,;]| {AND_WORD}) [^\W\d_][\w'\u2019-]*, {_GIVEN_NAMES})*"
+_MORE_INVERTED_NAMES = rf"(?:(?:[,;]| {AND_WORD}) [^\W\d_][\w'\u2019-]*, {GIVEN_NAMES})*"
 #: After an inverted surname, up to its title: its given names or initials (and the list's
 #: further inverted names), a full stop, perhaps a colon, perhaps "et al." (", R. ", ", R.: ",
 #: ", Paul-André. ", ", G. et al. ", ", Otto, MEISS, Garnet. ").
 _GIVEN_NAMES_RUN = re.compile(
-    rf", {_GIVEN_NAMES}{_MORE_INVERTED_NAMES}(?:(?<=\.)|\.):? (?:et al\. )?")
+    rf", {GIVEN_NAMES}{_MORE_INVERTED_NAMES}(?:(?<=\.)|\.):? (?:et al\. )?")
 #: An inverted name and its given names (perhaps more inverted names) with a full stop, perhaps
 #: a colon, opening an entry (" SANDER, Alfred. ", " PRENGEL, Annedore, MEISS, Garnet. ",
 #: " Bonnin, J.T.: "; not "methods, vol. 2").
 _INVERTED_NAME_RUN = re.compile(
-    rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){_GIVEN_NAMES}){_MORE_INVERTED_NAMES}"
+    rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){GIVEN_NAMES}){_MORE_INVERTED_NAMES}"
     r"(?:(?<=\.)|\.):? ")
 #: What a dated author run looks like, for :func:`_dated_run_again`: each word "a", each number
 #: (perhaps a lettered year) "0", then given names or initials in a row one "a" (", P L (2005 ).
