@@ -15,6 +15,28 @@ DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|fo
 #: "2015." "(2009)." "1996a." "(2013b)." "(2013, june)." "(n.d.)." "in press." and Harvard's
 #: "(2009) " with no full stop.
 YEAR = re.compile(rf"(?:{DATE}\)?\.|\({DATE}\))(?= |$)")
+#: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
+ANY_YEAR = re.compile(r"(?<![\w.-])(?:1[5-9]|20)\d\d(?!\d)")
+#: How a style prints the date right after an author run, or after a ditto mark that stands
+#: for one: an opening bracket or none (group 1), the year, a closing bracket and punctuation or
+#: none (group 2), perhaps a blank before each ("(1905), ", " 1986 : ", "(2011) ", "2012. ",
+#: "(2005 ). "). Two dates with the same groups are printed alike, the dates after two author
+#: runs of one style (a blank that extraction adds or drops does not count). ``windows`` reads
+#: ``DATE_AFTER_RUN`` from a run's end on, and ``DATE_BEFORE_TITLE`` and ``LIST_BEFORE_TITLE``
+#: back from a title; ``verify`` reads ``RUN_DATE_BEFORE_TITLE`` back from a title.
+RUN_DATE_OPEN = r"(\(?)"
+RUN_DATE_CLOSE = r" ?(\)?(?: ?[.,:;])?) "
+#: ... a year, perhaps lettered ("2013b"): read forwards, a month would take the title's first
+#: word ("1986, Title").
+DATE_AFTER_RUN = re.compile(rf"{RUN_DATE_OPEN}{ANY_YEAR.pattern}[a-z]?{RUN_DATE_CLOSE}")
+#: Any date an author run closes with: ``DATE`` (a month after the year, "n.d.", "in press",
+#: "forthcoming") or an older year ("Coll. 1867, ").
+RUN_DATE = rf"(?:{DATE}|{ANY_YEAR.pattern}[a-z]?)"
+#: ... as read back from the title after it: the date (no number's last digits) and its close.
+_RUN_DATE_TO_TITLE = rf"(?<!\d){RUN_DATE}{RUN_DATE_CLOSE}"
+#: ... printed so at the end of a run, right before its title, perhaps after a full stop
+#: ("..., et al. 2003, ", "..., Berg, A. (2003), ", "Battelle Institute. 1988, ").
+RUN_DATE_BEFORE_TITLE = re.compile(rf"\.? ?{RUN_DATE_OPEN}{_RUN_DATE_TO_TITLE}$")
 #: Abbreviations inside an entry that end no sentence: "(Computers and Typesetting, Vol. A)".
 ABBREVIATION = (r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|repr|trans|dept"
                  r"|dr|prof|mr|mrs)\.")  # ... and a person's title before a name: "dr. "
@@ -26,8 +48,7 @@ SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. 
 INITIAL_OR_ET_AL = r"(?<![^\W_])[^\W\d_]\.[:,]?|\bal\."  # "A.", "A.:", "et al."
 OPENING = r" ?[\"\u201c\u2018'`(]*$"  # then perhaps an opening quote, right before the title
 LIST_BEFORE_TITLE = re.compile(
-    rf"(?:{INITIAL_OR_ET_AL}|[^\W\d_]{{2}},|(?P<year>(?<!\d){DATE}\)?[.:,]))"
-    + OPENING)
+    rf"(?:{INITIAL_OR_ET_AL}|[^\W\d_]{{2}},|(?P<year>{_RUN_DATE_TO_TITLE})){OPENING}")
 #: A year after a comma and a word ends a venue ("Journal of the Web, 2024."), not names
 #: ("Jones, K., 2014." has an initial there).
 AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
@@ -126,8 +147,9 @@ NAME_BEFORE_FULL_STOP = re.compile(
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + OPENING)
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
-#: A date that ends an author list right before its title: "(2001) ", "(2005), \u201c", "2013b. ".
-DATE_BEFORE_TITLE = re.compile(rf"(?:\({DATE}\)[.:,]?|(?<!\d){DATE}[.:,]){OPENING}")
+#: A date that ends an author list right before its title, printed as after an author run:
+#: "(2001) ", "(2005), \u201c", "2013b. ".
+DATE_BEFORE_TITLE = re.compile(rf"{RUN_DATE_OPEN}{_RUN_DATE_TO_TITLE}{OPENING}")
 #: The next entry's number after the year that closes an entry: "Paris, 2001 17. S. Name",
 #: "Frankfurt 2003 [5] Title" (after a year, not after a word: "as shown in [12]").
 #: A year in brackets after the year is the first edition's, no entry number ("Hjelmslev, L.
@@ -136,26 +158,6 @@ NUMBER_AFTER_YEAR = re.compile(r"(?<!\d)[12][09]\d\d[a-z]?\)?[.,]? "
                                r"(?:\d{1,3}\.|\[(?!(?:1[5-9]|20)\d\d\])\d{1,4}\]) ")
 #: A double quote: no name holds one (a quoted title does).
 QUOTE = re.compile("[\"\u201c\u201d\u00ab\u00bb]")
-#: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
-ANY_YEAR = re.compile(r"(?<![\w.-])(?:1[5-9]|20)\d\d(?!\d)")
-#: How a style prints the date right after an author run, or after a ditto mark that stands
-#: for one: an opening bracket or none (group 1), the year, a closing bracket and punctuation or
-#: none (group 2), perhaps a blank before each ("(1905), ", " 1986 : ", "(2011) ", "2012. ",
-#: "(2005 ). "). Two dates with the same groups are printed alike, the dates after two author
-#: runs of one style (a blank that extraction adds or drops does not count). ``windows`` reads
-#: ``DATE_AFTER_RUN`` from a run's end on; ``verify`` reads ``RUN_DATE_BEFORE_TITLE`` back from a
-#: title.
-RUN_DATE_OPEN = r"(\(?)"
-RUN_DATE_CLOSE = r" ?(\)?(?: ?[.,:;])?) "
-#: ... a year, perhaps lettered ("2013b"): read forwards, a month would take the title's first
-#: word ("1986, Title").
-DATE_AFTER_RUN = re.compile(rf"{RUN_DATE_OPEN}{ANY_YEAR.pattern}[a-z]?{RUN_DATE_CLOSE}")
-#: Any date an author run closes with: ``DATE`` (a month after the year, "n.d.", "in press",
-#: "forthcoming") or an older year ("Coll. 1867, ").
-RUN_DATE = rf"(?:{DATE}|{ANY_YEAR.pattern}[a-z]?)"
-#: ... printed so at the end of a run, right before its title, perhaps after a full stop
-#: ("..., et al. 2003, ", "..., Berg, A. (2003), ", "Battelle Institute. 1988, ").
-RUN_DATE_BEFORE_TITLE = re.compile(rf"\.? ?{RUN_DATE_OPEN}{RUN_DATE}{RUN_DATE_CLOSE}$")
 #: The end of an author run of initials and surnames right before a title, with its comma:
 #: "R. A. Battye and P. M. Sutcliffe, ", "Mark N. Salvo, ", "Chr. Moreau, \"", "Abbe J. B. D.
 #: Cochet, " (the name runs of the I. Surname and physics styles).
