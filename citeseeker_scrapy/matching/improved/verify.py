@@ -420,8 +420,16 @@ def _dated_name_after(text: str, own: str, last: int) -> bool:
     name = _NAME_AFTER.match(text, last)
     if date is None or name is None:
         return False
-    again = rf"\.? ?{re.escape(date[1])}{RUN_DATE} ?{re.escape(date[2])} "
-    return re.compile(again).match(text, name.end()) is not None
+    return _date_printed_as(date[1], date[2]).match(text, name.end()) is not None
+
+
+@functools.lru_cache(maxsize=None)
+def _date_printed_as(opening: str, closing: str) -> re.Pattern[str]:
+    """A date printed with the brackets and punctuation of ``RUN_DATE_BEFORE_TITLE``'s groups
+    ``opening`` and ``closing``, perhaps after a full stop: built once for each print (at most
+    18: a bracket or none, a closing bracket or none and one of four marks or none). Called by
+    :func:`_dated_name_after`."""
+    return re.compile(rf"\.? ?{re.escape(opening)}{RUN_DATE} ?{re.escape(closing)} ")
 
 
 def _run_shape(run: str) -> str:
