@@ -193,19 +193,22 @@ FULL_STOP_NAMES = re.compile(rf"[.,:;]? (?:{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}\
                              rf"(?:{_NAME_WORD}(?: {_NAME_WORD})? )?")
 #: The word some styles print for the authors of the entry before: "Idem: Title" (Latin, for
 #: one or more persons), "Ders.", "Dies." (German).
-DITTO_WORD = r"(?<![^\W_])(?:idem|eadem|iidem|eaedem|ders|dies)(?=[.:,]{0,2} )"
+DITTO_WORDS = r"(?:i?idem|eae?dem|ders|dies)"
+DITTO_WORD = rf"(?<![^\W_]){DITTO_WORDS}(?=[.:,]{{0,2}} )"
+#: A dash printed for the authors of the entry before: "—", "———", "--", "___" (one en dash is
+#: no mark: it joins pages and years).
+DITTO_DASH = r"(?:\u2014+|\u2013{2,}|-{2,}|_{2,})"
 #: A ditto mark extraction lost: a dash drawn as a rule, not a glyph (biblatex's "\\bibnamedash"
 #: in some styles), leaves only the punctuation after it, right after the entry before ends:
 #: "...Berlin, 1988. . “Title”", "...(1989): 27-32. . Title": that punctuation is the mark.
 LOST_DITTO = r"(?<=[.)] )[.,:;](?= )"
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,", a ditto
 #: word, a lost mark.
-DITTO_IN_GAP = re.compile(rf"\u2014|\u2013{{2,}}|-{{2,}}|_{{2,}}|\] ?,|{DITTO_WORD}|{LOST_DITTO}")
+DITTO_IN_GAP = re.compile(rf"{DITTO_DASH}|\] ?,|{DITTO_WORD}|{LOST_DITTO}")
 #: An unnumbered entry that opens with a ditto mark for the authors of the entry before, after
 #: that entry's last sentence end: "...Affairs Committee. — (2012). Title", "Basel. ——— Title",
 #: "...112–124. Idem: Title", "...Berlin, 1988. . Title" (a lost mark).
-DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:\u2014+|\u2013{{2,}}|-{{2,}}|_{{2,}}|{DITTO_WORD})"
-                         rf"(?= |[.,:])|{LOST_DITTO})")
+DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:{DITTO_DASH}|{DITTO_WORD})(?= |[.,:])|{LOST_DITTO})")
 # The fields a title runs into with no punctuation between them, each read from the end of the
 # title's last word (the blank before the field, or a dash joined to the word): one shape each
 # below, ``NEXT_FIELD`` any of them. A field's first word is no title word.
@@ -328,7 +331,7 @@ NEXT_FIELD = re.compile("|".join((
 _NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
                        r"| [^\W\d_][\w'\u2019-]*,? (?:[^\W\d_]\.[ -]?){1,3}"
                        r"| [^\W\d_][\w'\u2019-]*, [^\W\d_][\w'\u2019-]*[.,;] "
-                       r"| (?:\u2014|\u2013{2,}|-{2,}|_{2,}))")
+                       rf"| {DITTO_DASH})")
 _PLACE_WORD = r"[^\W\d_][\w'\u2019/-]*"  # "Athens", "Nouméa", "Frankfurt/Main"
 _PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a year after it
 #: A place of one word, its publisher, and the entry ends: "...en Nouvelle-Calédonie Nouméa: Île

@@ -31,7 +31,7 @@ from .entry_grammar import (
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
-    PLACE_BEFORE_YEAR, DATE_AFTER_RUN,
+    PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH,
 )
 from .headers import running_headers
 
@@ -477,7 +477,7 @@ def _on_to_ditto_entry(text: str, occurrence: Occurrence, start: int, length: in
 #: Where a ``DITTO_ENTRY`` may start: after ". " or ") ", a dash, a ditto word or a lost
 #: mark's punctuation. The regex engine scans quickly for a pattern that opens with a set of
 #: characters; ``DITTO_ENTRY`` opens with a lookbehind, which it tries at every position.
-_DITTO_ENTRY_OPENING = re.compile("[.)](?= (?:[\u2014\u2013\\-_.,:;]|i?idem|eae?dem|ders|dies))")
+_DITTO_ENTRY_OPENING = re.compile(f"[.)](?= (?:[\u2014\u2013\\-_.,:;]|{DITTO_WORDS}))")
 
 
 def _ditto_entry(text: str, pos: int, endpos: int) -> Optional[re.Match[str]]:
@@ -515,7 +515,7 @@ _MARK_BEFORE_DATE = re.compile("[\u2014\u2013\\-_][.,]? ?$")
 #: (2012) Title"). Only a date printed after it as the name's own is printed after its run
 #: makes it one (:func:`_ditto_or_dated_entry`): a dash inside a title or between the fields of
 #: an entry is followed by words.
-_UNPUNCTUATED_MARK = re.compile("(?:\u2014+|\u2013{2,}|-{2,}|_{2,})(?= )")
+_UNPUNCTUATED_MARK = re.compile(f"{DITTO_DASH}(?= )")
 
 
 def _same_authors_entry(text: str, name_end: int, own: Optional[re.Match[str]]) -> MarkFinder:
