@@ -15,8 +15,11 @@ DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|fo
 #: "2015." "(2009)." "1996a." "(2013b)." "(2013, june)." "(n.d.)." "in press." and Harvard's
 #: "(2009) " with no full stop.
 YEAR = re.compile(rf"(?:{DATE}\)?\.|\({DATE}\))(?= |$)")
+#: The digits of a year of a cited work: from 1500 on ("1730" dates an old map), every reader
+#: of a year in an entry reads these.
+YEAR_DIGITS = r"(?:1[5-9]|20)\d\d"
 #: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
-ANY_YEAR = re.compile(r"(?<![\w.-])(?:1[5-9]|20)\d\d(?!\d)")
+ANY_YEAR = re.compile(rf"(?<![\w.-]){YEAR_DIGITS}(?!\d)")
 #: How a style prints the date right after an author run, or after a ditto mark that stands
 #: for one: an opening bracket or none (group 1), the year, a closing bracket and punctuation or
 #: none (group 2), perhaps a blank before each ("(1905), ", " 1986 : ", "(2011) ", "2012. ",
@@ -112,7 +115,7 @@ WORD_SENTENCE_END = re.compile(
 #: venue; "Magniez P. 2010" is a name and a year).
 #: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
 #: (Years from 1500, as ``ANY_YEAR``: "1730-1739" dates an old map, it is no pages.)
-YEAR_SPAN = r"(?:1[5-9]|20)\d\d[-\u2013](?:1[5-9]|20)\d\d\b"
+YEAR_SPAN = rf"{YEAR_DIGITS}[-\u2013]{YEAR_DIGITS}\b"
 #: A single page may follow "p." with no blank ("p.149"); "40 p." is a work's page count. The
 #: word may be written out ("Pages 246-259"), OCR may read the dash as "_" ("pp. 290_301").
 PAGES = re.compile(rf"(?:\bpp?\. ?|\bpages |[,:;] ?)(?!{YEAR_SPAN})\d+[-\u2013_]\d+\b"
@@ -155,7 +158,7 @@ DATE_BEFORE_TITLE = re.compile(rf"{RUN_DATE_OPEN}{_RUN_DATE_TO_TITLE}{OPENING}")
 #: A year in brackets after the year is the first edition's, no entry number ("Hjelmslev, L.
 #: (1961) [1943]. Title").
 NUMBER_AFTER_YEAR = re.compile(r"(?<!\d)[12][09]\d\d[a-z]?\)?[.,]? "
-                               r"(?:\d{1,3}\.|\[(?!(?:1[5-9]|20)\d\d\])\d{1,4}\]) ")
+                               rf"(?:\d{{1,3}}\.|\[(?!{YEAR_DIGITS}\])\d{{1,4}}\]) ")
 #: A double quote: no name holds one (a quoted title does).
 QUOTE = re.compile("[\"\u201c\u201d\u00ab\u00bb]")
 #: The end of an author run of initials and surnames right before a title, with its comma:
@@ -182,7 +185,7 @@ PARENTHESES = re.compile(r"\([^()]*\)")
 #: A legal citation: volume, abbreviated reporter, first page, year ("19 Law. & Banker & S.
 #: Bench & B. Rev. 311 (1926)"); its full stops are abbreviations, its year no author list's.
 LEGAL_CITATION = re.compile(r"(?<![\w.])\d{1,4} (?:[^\s\d()]+ ){1,12}\d{1,5} "
-                            r"\((?:1[5-9]|20)\d\d\)")
+                            rf"\({YEAR_DIGITS}\)")
 #: A title-first entry's authors separated by full stops, between its title and a name:
 #: ". X Di, BB. Name", " Ch (Charalampos) Bakirtzes. Alexandra Name" (pieces of one to three
 #: words with no digit, each closed by a full stop, then perhaps the name's given names). No
@@ -213,7 +216,7 @@ DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:{DITTO_DASH}|{DITTO_WORD})(?= |[.,:]
 # title's last word (the blank before the field, or a dash joined to the word): one shape each
 # below, ``NEXT_FIELD`` any of them. A field's first word is no title word.
 #: The year after a place, perhaps after its state's code: ", 2000", ", GA, 1997".
-_YEAR_AFTER_PLACE = r",(?: [^\W\d_]{2},)? \(?(?:1[5-9]|20)\d\d(?!\d)"
+_YEAR_AFTER_PLACE = rf",(?: [^\W\d_]{{2}},)? \(?{YEAR_DIGITS}(?!\d)"
 #: Cities books are published in (as normalized text prints them: no accents, lower case).
 _PUBLISHING_CITIES = (
     "new york|london|paris|berlin|oxford|cambridge|boston|chicago|amsterdam|tokyo|washington"
@@ -256,7 +259,7 @@ _CITY_AND_FULL_STOP = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?\.(?: |$
 #: word, so a query that lacks that word ("...Moral [Reasoning] Fortress: Minneapolis") still
 #: has a word of the title after it.
 _PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{_PUBLISHING_CITIES})"
-                        r"(?:, [^\W\d_]{2,3})?(?=[.,;]|$| \(?(?:1[5-9]|20)\d\d)")
+                        rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|$| \(?{YEAR_DIGITS})")
 _CITY_THEN_PUBLISHER = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?(?: [-\u2013\u2014]?)?: "
 #: Any place (one or two words) with its state's or country's code, then the colon before its
 #: publisher ("...in Texas Lubbock, USA: Texas Tech University", "Thousand Oaks, CA: Sage"); not
@@ -272,7 +275,7 @@ _DASH_AFTER_WORD = r"[\u2013\u2014] "
 #: An edition: "Crystal growth 3rd ed.", "2. Aufl.", "2. vyd.".
 _EDITION = r" \d{1,2}(?:st|nd|rd|th|e|er|\.)? ?(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|uitg)\b"
 #: A year, perhaps in brackets: "...Manual of Style 2013.".
-_YEAR_FIELD = r" \(?(?:1[5-9]|20)\d\d(?!\d)"
+_YEAR_FIELD = rf" \(?{YEAR_DIGITS}(?!\d)"
 #: A number or code of four characters or more, perhaps after a short prefix: "...mail pieces
 #: US6123456B2".
 _NUMBER_OR_CODE = r" (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}"
@@ -307,7 +310,7 @@ _CONTAINER_IN = (rf" (?:in|en|dans|im) (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_
                  rf"(?:[:,] {_CONTAINER_HEAD}|{_EDITED})))")
 #: A volume number and its date in brackets after a journal's or a series' title run into it
 #: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
-_VOLUME_AND_DATE = r" \d{1,4},? \([^()]{0,12}(?<![\d])(?:1[5-9]|20)\d\d[a-z]?\)"
+_VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)"
 #: A publisher known by its name: "The Lost Manual Addison-Wesley, 1990".
 _KNOWN_PUBLISHERS = (
     r" (?:addison-wesley|springer|wiley|elsevier|kluwer|prentice[ -]hall|mcgraw-hill"

@@ -31,6 +31,7 @@ from rapidfuzz.distance import Indel
 
 from .entry_grammar import (
     ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, NEXT_FIELD, RUN_DATE, RUN_DATE_BEFORE_TITLE,
+    YEAR_DIGITS,
 )
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
@@ -77,7 +78,7 @@ _SURNAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*")
 #: One name after a hit: a word (an organisation's, a surname) and perhaps its initials.
 _NAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
-_YEAR_BEFORE = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d[a-z]? $")
+_YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
 #: What extraction leaves inside a word ("well-being", "l'état"), dropped when words are compared
 #: ("wellbeing"); ``capitals`` compares printed words with the query's so too.

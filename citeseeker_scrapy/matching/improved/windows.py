@@ -31,7 +31,7 @@ from .entry_grammar import (
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
-    PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH,
+    PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS,
 )
 from .headers import running_headers
 
@@ -54,10 +54,10 @@ _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, n
 #: entry's number follows the entry before's end, and a bibliography numbered past 1500 is rare.
 _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
                           r"(?!1[5-9]\d\d\] [12]\d{3}|20\d\d\] [12]\d{3}"
-                          r"|(?:1[5-9]|20)\d\d\][.,:;]"
+                          rf"|{YEAR_DIGITS}\][.,:;]"
                           r"|(?:(?<=\d\) \[)|(?<=(?<![^\W_])[^\W\d_]\. \[)"
                           r"|(?<=\b(?:al|jr|sr)\. \[))"
-                          r"(?:1[5-9]|20)\d\d\])\d{1,4}\]")
+                          rf"{YEAR_DIGITS}\])\d{{1,4}}\]")
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
 _ENTRY_START_DITTO = re.compile(_ENTRY_START.pattern + "(" + _DITTO_MARK.pattern + ")?")
@@ -496,7 +496,7 @@ MarkFinder = Callable[[str, int, int], Optional[re.Match[str]]]
 
 #: A date printed bare after an author run, a word before it and a word or an opening quote
 #: after it: "Preuss-Lausitz, Ulf 1986 Title", "Refugee Council of Australia 1905 Title".
-_BARE_YEAR = "(?:1[5-9]|20)\\d\\d[a-z]? (?=[^\\W\\d_]|[\"\u201c\u00ab\u2018])"
+_BARE_YEAR = f"{YEAR_DIGITS}[a-z]? (?=[^\\W\\d_]|[\"\u201c\u00ab\u2018])"
 _BARE_DATE = re.compile("(?:(?<=[^\\W\\d_] )|(?<=[^\\W\\d_]\\. ))" + _BARE_YEAR)
 #: ... and such a date alone after a sentence end ("...Weinheim und Basel. 1989 “Title”",
 #: "...p. 5-9. 1997 Title"; not after an initial: "Dudley, S. 2011 Title" is an author run's).

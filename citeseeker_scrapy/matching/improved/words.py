@@ -44,7 +44,7 @@ from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
 
-from .entry_grammar import ABBREVIATED_VENUE
+from .entry_grammar import ABBREVIATED_VENUE, YEAR_DIGITS
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
 _SPLIT_SCORE = 85  # ratio of a word and two printed neighbours joined ("the role" is no "theo")
@@ -80,10 +80,10 @@ _WORD_THEN_TITLE_END = re.compile(
 #: the title ("...endolithic habitats2002 Epub.", "...en émergence2014 Epub."). The date ends
 #: the title: the word before the year is the title's last one, the words after it are none
 #: (unless the query's own word holds the year: "Migrating to Windows2000").
-_JOINED_YEAR = re.compile(r"(?<=[^\W\d_]{2})(?:1[5-9]|20)\d\d[a-z]?$")
+_JOINED_YEAR = re.compile(rf"(?<=[^\W\d_]{{2}}){YEAR_DIGITS}[a-z]?$")
 #: ... read after a hit: the printed title's own last word, the date joined to it ("...coastal
 #: towns2011 Epub." for a query that ends at "coastal").
-_WORD_THEN_JOINED_YEAR = re.compile(r" (?:& )?([^\W\d_]+)(?:1[5-9]|20)\d\d[a-z]?(?![^\W_])")
+_WORD_THEN_JOINED_YEAR = re.compile(rf" (?:& )?([^\W\d_]+){YEAR_DIGITS}[a-z]?(?![^\W_])")
 #: The printed title's own first word right before a hit: after the title's opening, a sentence
 #: end (not an initial's that starts a name: "k. mcdougall diabetes..." has its author's name
 #: there; but "charles e. Explaining", the last initial of a name; or an initial and a comma
@@ -95,13 +95,13 @@ _WORD_THEN_JOINED_YEAR = re.compile(r" (?:& )?([^\W\d_]+)(?:1[5-9]|20)\d\d[a-z]?
 _TITLE_START_THEN_WORD = re.compile(
     r"(?:(?:(?<=[^\W\d_]{2})|(?<=[\d)\]])|(?<=[^\W\d_] [^\W\d_]))[.:;!?] |\] "
     r"|(?<=(?<![^\W_])[^\W\d_]\.)[,:] |(?<![^\W_])[^\W\d_]\. [^\W\d_][\w'\u2019-]*, "
-    r"|\((?:1[5-9]|20)\d\d[a-z]?\) ?|(?<![\d.])(?:1[5-9]|20)\d\d,? "
+    rf"|\({YEAR_DIGITS}[a-z]?\) ?|(?<![\d.]){YEAR_DIGITS},? "
     r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+) $")
 #: ... or a word and its colon right after the year in brackets ("(2012) AuSREM: Australian
 #: ...", "et al. (2012) CAM-chem: Description"): the title's head word, the query its subtitle
 #: only. (A year with no brackets may close the entry before: "Wiley 1994 Lamport: LaTeX: A
 #: Document ...", an author list ending with a colon.)
-_DATE_THEN_WORD_COLON = re.compile(r"\((?:1[5-9]|20)\d\d[a-z]?\) ([^\W\d_]+): $")
+_DATE_THEN_WORD_COLON = re.compile(rf"\({YEAR_DIGITS}[a-z]?\) ([^\W\d_]+): $")
 #: ... or right after the initials of an inverted name that opens an entry ("(9) Hartley, J. M.
 #: Relationship of", "2012. Hartley, J. Relationship of"; not "S. Davis, K. McDougall Diabetes",
 #: where the word after the initial is the next author's surname), or after an entry's "[n]",
