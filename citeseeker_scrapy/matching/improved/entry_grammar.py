@@ -28,18 +28,24 @@ ANY_YEAR = re.compile(rf"(?<![\w.-]){YEAR_DIGITS}(?!\d)")
 #: ``DATE_AFTER_RUN`` from a run's end on, and ``DATE_BEFORE_TITLE`` and ``LIST_BEFORE_TITLE``
 #: back from a title; ``verify`` reads ``RUN_DATE_BEFORE_TITLE`` back from a title.
 RUN_DATE_OPEN = r"(\(?)"
-RUN_DATE_CLOSE = r" ?(\)?(?: ?[.,:;])?) "
+_RUN_DATE_CLOSING = r" ?(\)?(?: ?[.,:;])?)"
+RUN_DATE_CLOSE = _RUN_DATE_CLOSING + " "
 #: ... a year, perhaps lettered ("2013b"): read forwards, a month would take the title's first
 #: word ("1986, Title").
 DATE_AFTER_RUN = re.compile(rf"{RUN_DATE_OPEN}{ANY_YEAR.pattern}[a-z]?{RUN_DATE_CLOSE}")
 #: Any date an author run closes with: ``DATE`` (a month after the year, "n.d.", "in press",
 #: "forthcoming") or an older year ("Coll. 1867, ").
 RUN_DATE = rf"(?:{DATE}|{ANY_YEAR.pattern}[a-z]?)"
-#: ... as read back from the title after it: the date (no number's last digits) and its close.
-_RUN_DATE_TO_TITLE = rf"(?<!\d){RUN_DATE}{RUN_DATE_CLOSE}"
 #: ... printed so at the end of a run, right before its title, perhaps after a full stop
 #: ("..., et al. 2003, ", "..., Berg, A. (2003), ", "Battelle Institute. 1988, ").
-RUN_DATE_BEFORE_TITLE = re.compile(rf"\.? ?{RUN_DATE_OPEN}{_RUN_DATE_TO_TITLE}$")
+RUN_DATE_BEFORE_TITLE = re.compile(rf"\.? ?{RUN_DATE_OPEN}{RUN_DATE}{RUN_DATE_CLOSE}$")
+#: ... as ``windows`` reads it back from a title whose author run is not known (no number's
+#: last digits), closed by punctuation ("2013. ", "(2004), ", "(2005 ). "): a bare year there
+#: may close the entry before ("...Journal, 9 p. 2013 Title": a title-first entry's title
+#: follows) and so may a year in brackets after a venue ("...16, 385-390 (2013) Title"); or
+#: in brackets after a sentence end (``DATE_BEFORE_TITLE``: "...Wesley. K. Kline (2001) Title").
+_PUNCTUATED_RUN_DATE = rf"(?<!\d){RUN_DATE}(?= ?\)? ?[.,:;]){_RUN_DATE_CLOSING}"
+_BRACKETED_RUN_DATE = rf"(?<=\(){RUN_DATE}(?= ?\)){_RUN_DATE_CLOSING}"
 #: Abbreviations inside an entry that end no sentence: "(Computers and Typesetting, Vol. A)".
 ABBREVIATION = (r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|repr|trans|dept"
                  r"|dr|prof|mr|mrs)\.")  # ... and a person's title before a name: "dr. "
@@ -51,7 +57,7 @@ SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. 
 INITIAL_OR_ET_AL = r"(?<![^\W_])[^\W\d_]\.[:,]?|\bal\."  # "A.", "A.:", "et al."
 OPENING = r" ?[\"\u201c\u2018'`(]*$"  # then perhaps an opening quote, right before the title
 LIST_BEFORE_TITLE = re.compile(
-    rf"(?:{INITIAL_OR_ET_AL}|[^\W\d_]{{2}},|(?P<year>{_RUN_DATE_TO_TITLE})){OPENING}")
+    rf"(?:{INITIAL_OR_ET_AL}|[^\W\d_]{{2}},|(?P<year>{_PUNCTUATED_RUN_DATE})){OPENING}")
 #: A year after a comma and a word ends a venue ("Journal of the Web, 2024."), not names
 #: ("Jones, K., 2014." has an initial there).
 AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
@@ -150,9 +156,10 @@ NAME_BEFORE_FULL_STOP = re.compile(
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + OPENING)
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
-#: A date that ends an author list right before its title, printed as after an author run:
-#: "(2001) ", "(2005), \u201c", "2013b. ".
-DATE_BEFORE_TITLE = re.compile(rf"{RUN_DATE_OPEN}{_RUN_DATE_TO_TITLE}{OPENING}")
+#: A date that ends an author list right before its title, printed as after an author run, in
+#: brackets or punctuated: "(2001) ", "(2005), \u201c", "2013b. ".
+DATE_BEFORE_TITLE = re.compile(
+    rf"{RUN_DATE_OPEN}(?:{_BRACKETED_RUN_DATE}|{_PUNCTUATED_RUN_DATE}){OPENING}")
 #: The next entry's number after the year that closes an entry: "Paris, 2001 17. S. Name",
 #: "Frankfurt 2003 [5] Title" (after a year, not after a word: "as shown in [12]").
 #: A year in brackets after the year is the first edition's, no entry number ("Hjelmslev, L.
