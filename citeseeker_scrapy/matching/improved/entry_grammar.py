@@ -70,11 +70,13 @@ PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
 #: Czech and Slovak "a", Polish and Croatian "i", Russian "и", Dutch "en", Danish and Norwegian
 #: "og", Swedish "och", Finnish "ja", Hungarian "és" (accents are gone in normalized text).
 AND_WORD = r"(?:&|and|et|und|y|e|a|i|\u0438|en|og|och|ja|es)"
-_NAME = r"[^\W\d_][\w'\u2019-]*"
+#: A word of a name: a letter, then letters, digits, apostrophes and hyphens ("o'hara",
+#: "ter-avest", "dell’orto"); every reader of a name in an entry reads these.
+NAME = r"[^\W\d_][\w'\u2019-]*"
 #: A given name or initials, perhaps hyphenated ("sarang", "r.s.", "f.-j."), and up to three of
 #: them ("jean claude", "j. paul"): how styles print the given names of a name; ``verify``
 #: reads those after an inverted surname with them.
-GIVEN_OR_INITIALS = rf"(?:(?:[^\W\d_]\.-?)+|{_NAME})"
+GIVEN_OR_INITIALS = rf"(?:(?:[^\W\d_]\.-?)+|{NAME})"
 GIVEN_NAMES = rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){{0,2}}"
 #: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
 #: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles),
@@ -83,20 +85,20 @@ GIVEN_NAMES = rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){{0,2}}"
 #: "SAMPLEY, J. Paul, 1991.", "ROY, TC and BACK, Seay J. Low, 2011.", "Holmberg, A., Name, 2010.".
 _INITIAL = r"[^\W\d_]\."
 GIVEN_NAMES_ONLY = re.compile(
-    rf"(?:(?:,| {AND_WORD}) (?:(?:{_INITIAL} )?{_NAME}(?: (?:{_INITIAL} )?{_NAME})?|{_INITIAL}))+"
+    rf"(?:(?:,| {AND_WORD}) (?:(?:{_INITIAL} )?{NAME}(?: (?:{_INITIAL} )?{NAME})?|{_INITIAL}))+"
     r", \(?")
 #: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.",
 #: an organisation after an initial: "horn, a.d. & newfield exploration mid-continent, 2009.")
 #: or after "and" with its initials ("a. chabrol, g. fortin et e. fouache, 2013."; ISO 690 in
 #: Czech prints one with no full stop: "ABSOLON, K. a M KSENEMAN, 1942.").
 LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
-                          rf"| {AND_WORD} (?:[^\W\d_](?:\. ?| ))+{_NAME}, \(?$")
+                          rf"| {AND_WORD} (?:[^\W\d_](?:\. ?| ))+{NAME}, \(?$")
 #: A piece of an author run that holds two names joined by the word for "and", each of one to
 #: three words or initials: the first author's given names and the last author's whole name
 #: where a style prints no comma before "and" ("Viatte, Germain and Emmanuelle
 #: Etchecopart-Etchart. 2007.", "..., D. Potvin and Canadian Biosphere Reserves. 2013."), a
 #: piece too long for one name (``windows._ends_author_list``).
-_NAME_OR_INITIAL = rf"(?:{_INITIAL}|{_NAME})"
+_NAME_OR_INITIAL = rf"(?:{_INITIAL}|{NAME})"
 NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}} {AND_WORD} "
                                  rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}}\.?")
 
@@ -105,7 +107,7 @@ NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0
 #: Dimitrios and Dimitrios Lekkas.", ", Germain and Emmanuelle Etchecopart-Etchart.", " and
 #: Dukhovskoy.", ", K.P. Gerschlauer, and Wienke Zitzlaff."): that full stop ends the list.
 RUN_TO_LAST_NAME = re.compile(rf"(?:,? {GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
-                              rf"(?: {GIVEN_OR_INITIALS}){{0,2}} {_NAME}\.")
+                              rf"(?: {GIVEN_OR_INITIALS}){{0,2}} {NAME}\.")
 
 #: A company's legal form, part of an organisation's name in an author run: "Environmental
 #: Services, Inc. (HIES). 2012.", "Harbour Analytics Pty. Ltd.", "Baltic Shipping Corp.",
@@ -147,14 +149,14 @@ SENTENCE_ENDS_IN_GAP = re.compile(
 #: list of names separated by semicolons that prints each surname with a full stop before its
 #: given names ("deo. sarang; jain. aditya; kumar. ravi. title": "jain", "kumar" after such a
 #: name and its semicolon, "ravi" right after the surname; not "...of things; vol. 34").
-_SURNAME_FULL_STOP_GIVEN = rf"(?<![^\W_])[^\W\d_][\w'\u2019-]*\. {GIVEN_NAMES}; "
+_SURNAME_FULL_STOP_GIVEN = rf"(?<![^\W_]){NAME}\. {GIVEN_NAMES}; "
 NAME_BEFORE_FULL_STOP = re.compile(
-    r"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?<![^\W_])[^\W\d_]\.[^\W\d_][\w'\u2019-]* "
-    rf"|{_SURNAME_FULL_STOP_GIVEN}(?:[^\W\d_][\w'\u2019-]*\. )?"
-    r"|(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
-    r"(?:[^\W\d_][\w'\u2019-]* |[^\W\d_][\w'\u2019]*-)?)$")
+    rf"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?<![^\W_])[^\W\d_]\.{NAME} "
+    rf"|{_SURNAME_FULL_STOP_GIVEN}(?:{NAME}\. )?"
+    rf"|(?:^|[.,;:)\]] ){NAME}, "
+    rf"(?:{NAME} |[^\W\d_][\w'\u2019]*-)?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
-SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + OPENING)
+SURNAME_BEFORE_TITLE = re.compile(rf"{NAME}\." + OPENING)
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
 #: A date that ends an author list right before its title, printed as after an author run, in
 #: brackets or punctuated: "(2001) ", "(2005), \u201c", "2013b. ".
@@ -250,7 +252,7 @@ _PUBLISHING_CITIES = (
 #: "...Vols. I and II Denver, 1988.") or one or two words and a state's code ("...Atlanta, GA,
 #: 1997."). Not any word before ", 2000.": a title's own last word is one ("...der neunziger
 #: Jahre, 1986."), where a query that lacks it names another work.
-_PLACE_AND_YEAR = (rf" (?:(?:{_PUBLISHING_CITIES})|[^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?"
+_PLACE_AND_YEAR = (rf" (?:(?:{_PUBLISHING_CITIES})|{NAME}(?: {NAME})?"
                    rf"(?=, [^\W\d_]{{2}},)){_YEAR_AFTER_PLACE}")
 #: A publishing city (perhaps with a state's code) and a full stop: the place ends the entry or
 #: comes before its publisher ("...Redevelopment Proposal Chicago.", "...Components Atlanta,
@@ -272,7 +274,7 @@ _CITY_THEN_PUBLISHER = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?(?: [-\
 #: publisher ("...in Texas Lubbock, USA: Texas Tech University", "Thousand Oaks, CA: Sage"); not
 #: the word for "in" before a container, an editor's "ed" or "hg", nor a Roman numeral.
 _PLACE_AND_CODE_THEN_PUBLISHER = (
-    r" [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)"
+    rf" {NAME}(?: {NAME})?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)"
     r"(?:[^\W\d_]{2}|usa|u\.s\.a\.): ")
 #: A dash (a hyphen or any dash, one or more) after a blank, right before the next field's word:
 #: the place ("...and Social Order -Oxford: Blackwell.").
@@ -339,8 +341,8 @@ NEXT_FIELD = re.compile("|".join((
 #: initials ("Forsman, E.D.", "Walters E.T."), an inverted name and its given name ("DUMONT,
 #: Béatrice;"), or a ditto mark ("— (2012)").
 _NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
-                       r"| [^\W\d_][\w'\u2019-]*,? (?:[^\W\d_]\.[ -]?){1,3}"
-                       r"| [^\W\d_][\w'\u2019-]*, [^\W\d_][\w'\u2019-]*[.,;] "
+                       rf"| {NAME},? (?:[^\W\d_]\.[ -]?){{1,3}}"
+                       rf"| {NAME}, {NAME}[.,;] "
                        rf"| {DITTO_DASH})")
 _PLACE_WORD = r"[^\W\d_][\w'\u2019/-]*"  # "Athens", "Nouméa", "Frankfurt/Main"
 _PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a year after it
@@ -355,6 +357,6 @@ PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
 #: person's name, ``windows._ends_author_list``).
 CORPORATE_AUTHOR = re.compile(
     r"(?:(?:and|&) )?(?:the )?(?:members of (?:the )?|on behalf of (?:the )?)?"
-    r"(?:[^\W\d_][\w'\u2019-]* ){0,8}(?:group|committee|consortium|collaboration|team"
+    rf"(?:{NAME} ){{0,8}}(?:group|committee|consortium|collaboration|team"
     r"|network|investigators|council|association|society|task force|panel|initiative"
     r"|working party)\.?")

@@ -31,7 +31,7 @@ from rapidfuzz.distance import Indel
 
 from .entry_grammar import (
     ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, NEXT_FIELD, RUN_DATE, RUN_DATE_BEFORE_TITLE,
-    YEAR_DIGITS,
+    NAME, YEAR_DIGITS,
 )
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
@@ -56,7 +56,7 @@ _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the f
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
 #: The author list's further inverted names after the first one's given names, each after a
 #: comma, a semicolon or the word for "and" (", MEISS, Garnet", "; LEE, K.", " a SVOBODA, Petr").
-_MORE_INVERTED_NAMES = rf"(?:(?:[,;]| {AND_WORD}) [^\W\d_][\w'\u2019-]*, {GIVEN_NAMES})*"
+_MORE_INVERTED_NAMES = rf"(?:(?:[,;]| {AND_WORD}) {NAME}, {GIVEN_NAMES})*"
 #: After an inverted surname, up to its title: its given names or initials (and the list's
 #: further inverted names), a full stop, perhaps a colon, perhaps "et al." (", R. ", ", R.: ",
 #: ", Paul-André. ", ", G. et al. ", ", Otto, MEISS, Garnet. ").
@@ -66,7 +66,7 @@ _GIVEN_NAMES_RUN = re.compile(
 #: a colon, opening an entry (" SANDER, Alfred. ", " PRENGEL, Annedore, MEISS, Garnet. ",
 #: " Bonnin, J.T.: "; not "methods, vol. 2").
 _INVERTED_NAME_RUN = re.compile(
-    rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){GIVEN_NAMES}){_MORE_INVERTED_NAMES}"
+    rf" {NAME},( (?!{ABBREVIATION}){GIVEN_NAMES}){_MORE_INVERTED_NAMES}"
     r"(?:(?<=\.)|\.):? ")
 #: What a dated author run looks like, for :func:`_dated_run_again`: each word "a", each number
 #: (perhaps a lettered year) "0", then given names or initials in a row one "a" (", P L (2005 ).
@@ -74,9 +74,9 @@ _INVERTED_NAME_RUN = re.compile(
 _SHAPE_WORD = re.compile(r"[^\W\d_]+")
 _SHAPE_NUMBER = re.compile(r"\d+[^\W\d_]?(?![^\W\d_])")
 _SHAPE_GIVEN = re.compile(r"a(?:\.?[ -]a)+")
-_SURNAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*")
+_SURNAME_AFTER = re.compile(rf" {NAME}")
 #: One name after a hit: a word (an organisation's, a surname) and perhaps its initials.
-_NAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
+_NAME_AFTER = re.compile(rf" {NAME}(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on

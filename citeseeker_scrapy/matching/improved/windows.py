@@ -31,7 +31,7 @@ from .entry_grammar import (
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
-    PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS,
+    PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS, NAME,
 )
 from .headers import running_headers
 
@@ -68,7 +68,7 @@ _NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell
 #: one follows so ("forsman e d. anthony r g. dugger k m."). Not a slash in an address
 #: ("doi.org/10.5194/acp", "example.com/index.html": no blank after the word that follows).
 #: Each pattern opens with its character, which the regular expression engine looks for first.
-_SLASH_SEPARATOR = re.compile(r"/(?<=[^\W\d_.]/|\./) ?(?=[^\W\d_][\w'\u2019-]*[.,]? )")
+_SLASH_SEPARATOR = re.compile(rf"/(?<=[^\W\d_.]/|\./) ?(?={NAME}[.,]? )")
 _FULL_STOP_SEPARATOR = re.compile(
     r"\. (?<=(?<![^\W_])[^\W\d_]\. )(?=[^\W\d_][\w'\u2019-]+(?: [^\W\d_]){1,3}[. ])")
 _OTHER_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR)
@@ -81,7 +81,7 @@ _STATEMENT_END = re.compile(r"//| [\u2014\u2013-] |\[\d")
 _INITIALS = r"(?:[^\W\d_]\. ?){1,3}"  # "b.", "e. n.", "l.m."
 #: The first name of a statement of responsibility: initials, then the surname ("e. n.
 #: matyushkin"), in group 2.
-_STATEMENT_NAME = re.compile(rf"({_INITIALS}) ?([^\W\d_][\w'\u2019-]*)")
+_STATEMENT_NAME = re.compile(rf"({_INITIALS}) ?({NAME})")
 #: An inverted name's initials after its surname, up to the end: ", B. " (:func:`_inverted_at_end`).
 _INITIALS_TO_END = re.compile(rf",? {_INITIALS} ?$")
 _MARKER_CHARS = 9  # the longest "[n]" and the shortest ditto marks after it: "[9999] --"
