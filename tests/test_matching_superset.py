@@ -14,10 +14,11 @@ from citeseeker_scrapy.matching.improved import superset
 from citeseeker_scrapy.matching.improved.verify import CheckedTitle
 from citeseeker_scrapy.matching.model import (
     BETTER_TITLE, CHANGED_WORD, CLOSER_NEARBY, NAME_IN_WORD, NEXT_ENTRY, ORDINARY_WORDS,
-    OTHER_ENTRY, WORDS_MISSING,
+    OTHER_ENTRY, OUT_OF_REACH, WORDS_MISSING,
 )
 from citeseeker_scrapy.matching.names import find_name_positions
 from citeseeker_scrapy.matching.similarity import Title, ratio_of_limit
+from tests.support.matching import found, kept_by_both, turned_down
 
 OPENING = ("This study builds on earlier work on the analysis of citations and cites the "
            "studies listed below.\nReferences\n")
@@ -63,7 +64,7 @@ def test_one_span_one_title_is_a_named_check_too() -> None:
 
 
 def test_the_checks_are_distinct_names() -> None:
-    assert len(set(VETOES)) == len(VETOES) == 8
+    assert len(set(VETOES)) == len(VETOES) == 9
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -298,3 +299,55 @@ def test_an_author_run_read_as_such_keeps_the_original_hit(doc: str, author: str
 def test_near_the_same_shapes_the_checks_still_veto(doc: str, author: str, title: str,
                                                      veto: str) -> None:
     assert original_veto(doc, author, title) == veto
+
+
+JARDINS = "Histoire des jardins ouvriers en Lorraine"
+QUANTUM = "Quantum teleportation of photons"
+#: A title too long for the search region before the name to reach: only the region after it can.
+BRIEY = ("Histoire des jardins ouvriers en Lorraine, octobre 1998 a juillet 1999, ancienne cite "
+         "miniere de Briey")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a year in brackets after a name printed as one word, an organisation or its legal form:
+    # the entry's date before its title, no entry number
+    ("Voltaire. [1995] {t}. Paris: Vrin.", "Voltaire", JARDINS),
+    ("Moreau, P., and Lacour. [2010] {t}. Vrin, Metz.", "Lacour", JARDINS),
+    ("Garden, A., and Inc. [2010] {t}, Nancy: Vrin. October.", "Garden", BRIEY),
+    ("Office of Allotment Gardens (OAG). [2004] {t}, Metz: OAG. June.",
+     "Office of Allotment Gardens", BRIEY),
+    ("Lindqvist, M., and Ostgarden. [2008] \u201c{t},\u201d Journal of Gardens, Vol. 2.",
+     "Ostgarden", JARDINS),
+])
+def test_a_year_in_brackets_after_a_word_s_full_stop_dates_its_entry(doc: str, author: str,
+                                                                      title: str) -> None:
+    text = OPENING + doc.format(t=title) + "\nBrown, A. [1997] " + QUANTUM + ". Nature.\n"
+    kept_by_both(text, author, title, found)
+    assert explained(doc.format(t=title), author, title) == [(title, None)]
+
+
+@pytest.mark.parametrize("doc", [
+    # a list labelled by year: a name with initials after the label opens the next entry
+    "Moreau, P.: {j}. Journal of Gardens. [2003] A. Brown: {q}. Nature.",
+    "Moreau, P.: {j}. Journal of Gardens. [2003] Brown, A.: {q}. Nature.",
+    "Moreau, P.: {j}. Journal of Gardens. [2003] Brown A, Klein J. {q}. Nature.",
+    "Moreau, P.: {j}. Journal of Gardens. [2003] J.-P. Brown and A. Klein. {q}. Nature.",
+    "Moreau, P.: {j}. Vrin (2002). [2003] A. Brown: {q}. Nature.",
+    # an entry's "[n]" after the name is no code the next entry's title opens with
+    "[11] {j}, edited by Moreau, P. [12] {q}. Nature, 1997.",
+])
+def test_the_entry_after_a_year_label_or_a_number_is_not_the_name_s(doc: str) -> None:
+    text = OPENING + doc.format(j=JARDINS, q=QUANTUM)
+    turned_down(text, "Moreau", QUANTUM, found)
+    assert explained(doc.format(j=JARDINS, q=QUANTUM), "Moreau", QUANTUM) == [
+        (QUANTUM, OTHER_ENTRY)]
+
+
+def test_a_hit_no_search_region_reaches_is_named_not_dropped_silently(monkeypatch) -> None:
+    # With every check silenced, the original's hit past the next entry's "[12]" (where the
+    # name's search region ends) is still explained: the improved search never weighed it.
+    monkeypatch.setattr(superset, "veto_of", lambda *args, **kwargs: None)
+    doc = "Moreau, P. [12] " + QUANTUM + ". Nature, 1997."
+    matcher = CitationMatcher([AuthorGroup(("Moreau",), (QUANTUM,))], MatcherSettings())
+    assert [e.veto for e in matcher.explain(doc)] == [OUT_OF_REACH]
+    assert matcher.find(doc) == []

@@ -12,7 +12,7 @@ from citeseeker_scrapy.exceptions import ConfigError
 from . import original
 from .improved import search, superset
 from .improved.capitals import PrintedCase
-from .model import BETTER_TITLE, AuthorGroup, Citation, MatcherSettings
+from .model import BETTER_TITLE, OUT_OF_REACH, AuthorGroup, Citation, MatcherSettings
 from .original import Hit
 from .names import NameIndex, find_name_positions
 from .normalize import normalize_text
@@ -124,28 +124,26 @@ class CitationMatcher:
         """:meth:`explain` in a document read once for every matcher that searches it (the
         benchmarks' papers, each searched by many queries)."""
         text, printed = document.normalized, document.printed_case
-        candidates = self._improved_candidates(text, printed)
+        out_of_reach: set[tuple[int, int]] = set()
+        candidates = self._improved_candidates(text, printed, out_of_reach)
         searched = {(c.author, c.publication) for c in candidates}
         reported = {(c.author, c.publication) for c in _one_title_per_span(candidates)}
         found = dict(zip(self._names, find_name_positions(text, self._names)))
         explained = []
-        for prepared in self._groups:
-            for publication, title, checked in zip(prepared.group.publications,
-                                                   prepared.titles, prepared.checked):
+        for number, prepared in enumerate(self._groups):
+            for index, (publication, title, checked) in enumerate(zip(
+                    prepared.group.publications, prepared.titles, prepared.checked)):
                 hit = superset.original_hit(text, prepared.group, prepared.names, title,
                                             found, self._settings)
                 if hit is None:
                     continue
                 keys = [(author, publication) for author in prepared.group.authors]
-                why = None
                 if any(key in searched for key in keys):
                     why = None if any(key in reported for key in keys) else BETTER_TITLE
                 else:
                     why = superset.veto_of(text, hit, checked, self._settings.part_length,
                                            printed)
-                    if why is None:
-                        raise AssertionError(f"no check vetoes the original's hit {hit}, yet "
-                                             "the improved scheme does not report it")
+                    why = _unreported_why(why, (number, index) in out_of_reach, hit)
                 explained.append(Explained(Citation(hit.author, publication, *hit.hit[1:]),
                                            why))
         return explained
@@ -156,13 +154,17 @@ class CitationMatcher:
         ``printed`` gives the document's capitals (None: the caller passed no source)."""
         return _one_title_per_span(self._improved_candidates(text, printed))
 
-    def _improved_candidates(self, text: str,
-                             printed: Optional[PrintedCase]) -> list[Citation]:
-        """The improved scheme's hits before ``_one_title_per_span``."""
+    def _improved_candidates(self, text: str, printed: Optional[PrintedCase],
+                             out_of_reach: Optional[set[tuple[int, int]]] = None
+                             ) -> list[Citation]:
+        """The improved scheme's hits before ``_one_title_per_span``. ``out_of_reach``, if
+        given, receives (group, title) numbers of the titles no search region reached
+        (``search.Found.reachable``): the original's hit is not looked at for them, and
+        :meth:`explain_in` names that drop (``model.OUT_OF_REACH``, where no check does)."""
         spans_of = self._name_index.spans(text)
         exact: dict[str, list[int]] = {}
         citations: list[Citation] = []
-        for prepared in self._groups:
+        for number, prepared in enumerate(self._groups):
             results = search.find_in_group(text, prepared.forms, prepared.checked,
                                              self._settings, spans_of)
             for index, (publication, result) in enumerate(
@@ -171,6 +173,8 @@ class CitationMatcher:
                 if hit is None and result.reachable:
                     hit = self._original_unless_vetoed(text, prepared, index, exact,
                                                        printed)
+                elif hit is None and out_of_reach is not None:
+                    out_of_reach.add((number, index))
                 if hit is not None:
                     citations.append(Citation(hit[0], publication, *hit[1:]))
         return citations
@@ -189,6 +193,20 @@ class CitationMatcher:
                                            self._settings.part_length, printed) is not None:
             return None
         return hit.hit
+
+
+def _unreported_why(veto: Optional[str], unreached: bool, hit: superset.OriginalHit) -> str:
+    """Why the improved scheme does not report the original's ``hit`` that its search did not
+    accept: the check of ``model.VETOES`` that names it (``veto``), else ``OUT_OF_REACH`` if
+    the search never weighed it (``unreached``: no region reached the title). Called by
+    ``CitationMatcher.explain_in``, which mirrors ``_improved_candidates``: a reached hit
+    that no check vetoes is reported there, so none can come here."""
+    if veto is not None:
+        return veto
+    if unreached:
+        return OUT_OF_REACH
+    raise AssertionError(f"no check vetoes the original's hit {hit}, yet the improved scheme "
+                         "does not report it")
 
 
 class DocumentText:

@@ -158,6 +158,11 @@ NAME_BEFORE_FULL_STOP = re.compile(
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(rf"{NAME}\." + OPENING)
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
+#: A name with initials as it opens an author run: "d. fiala", "j.-p. martin", "fiala, d.",
+#: "fiala d.", "fiala dj," (Vancouver). After a year in brackets it tells a list labelled by
+#: year ("...Journal. [2003] D. Fiala: Title") from an entry's date before its title.
+NAME_WITH_INITIALS = (r"(?:[^\W\d_]\.[ -]?){1,3}[^\W\d_]"
+                      rf"|{NAME},? (?:[^\W\d_]\.|[^\W\d_]{{1,2}}[,;:])")
 #: A date that ends an author list right before its title, printed as after an author run, in
 #: brackets or punctuated: "(2001) ", "(2005), \u201c", "2013b. ".
 DATE_BEFORE_TITLE = re.compile(

@@ -32,6 +32,7 @@ from .entry_grammar import (
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
     PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS, NAME,
+    NAME_WITH_INITIALS,
 )
 from .headers import running_headers
 
@@ -52,12 +53,18 @@ _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, n
 #: A year in brackets right after an initial, "et al.", "Jr." or "Sr." closes an author run: the
 #: entry's date as some styles print it before the title ("Breslow, N. E. [1987] Title"); an
 #: entry's number follows the entry before's end, and a bibliography numbered past 1500 is rare.
+#: So does one after another word's full stop (an organisation, a name printed as one word:
+#: "Tech, E., and Inc. [1999] Title", "Kopelev. [1977] Title", "Center (PWC). [2001] Title"),
+#: unless a name with initials follows it: a list labelled by year, each label before its
+#: entry's authors ("...Journal. [2003] D. Fiala: Title", ``NAME_WITH_INITIALS``).
 _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
                           r"(?!1[5-9]\d\d\] [12]\d{3}|20\d\d\] [12]\d{3}"
                           rf"|{YEAR_DIGITS}\][.,:;]"
                           r"|(?:(?<=\d\) \[)|(?<=(?<![^\W_])[^\W\d_]\. \[)"
                           r"|(?<=\b(?:al|jr|sr)\. \[))"
-                          rf"{YEAR_DIGITS}\])\d{{1,4}}\]")
+                          rf"{YEAR_DIGITS}\]"
+                          rf"|(?:(?<=[^\W\d_]\. \[)|(?<=\)\. \[)){YEAR_DIGITS}\] "
+                          r"(?!" + NAME_WITH_INITIALS + r"))\d{1,4}\]")
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
 _ENTRY_START_DITTO = re.compile(_ENTRY_START.pattern + "(" + _DITTO_MARK.pattern + ")?")
@@ -600,7 +607,8 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
     the name's run of names with no sentence between ("ROY, TC a Seay J. Low BACK, 2011.
     Title", "Hoti, A.; Santoro, Sara, 2003. Title", "— (1997). “Title”") and the title follows
     it with only punctuation between, or a number or code it opens with ("URS Corporation,
-    2012. 2011/2012 Well Survey"): that year dates the author list, it closes no entry (an
+    2012. 2011/2012 Well Survey"; not the next entry's "[n]", where the search regions end):
+    that year dates the author list, it closes no entry (an
     entry closed by its year is followed by the next entry's authors or number; a title-first
     entry's name is followed by a sentence end: "Title. Giulia Rossi. Venue, 2014. Title").
     An entry that opens with a ditto mark after a sentence end ("... Committee. — (2012).
@@ -626,6 +634,7 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
         ditto = find(text, end, start)
         if ditto is None:
             return (CODE_BEFORE_TITLE.fullmatch(text, end, start) is not None
+                    and _ENTRY_START.match(text, end) is None
                     and _names_then_year(text, occurrence, end))
         if ANY_YEAR.search(text, end, ditto.start()) or len(
                 SENTENCE_ENDS_IN_GAP.findall(text, end, ditto.start())) > 1:
