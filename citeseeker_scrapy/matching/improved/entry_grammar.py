@@ -173,6 +173,12 @@ DATE_BEFORE_TITLE = re.compile(
 #: (1961) [1943]. Title").
 NUMBER_AFTER_YEAR = re.compile(r"(?<!\d)[12][09]\d\d[a-z]?\)?[.,]? "
                                rf"(?:\d{{1,3}}\.|\[(?!{YEAR_DIGITS}\])\d{{1,4}}\]) ")
+#: The type mark GB/T 7714 styles print right after a title, with no blank or one: "[m]" a book,
+#: "[j]" an article, "[g]" a contribution to a collection, "[r]" a report, "[d]" a thesis, "[c]"
+#: a conference, "[s]" a standard, "[p]" a patent, "[n]" a newspaper, "[z]" any other, an
+#: electronic one with its carrier ("[eb/ol]", "[j/ol]"): "...Advising as Teaching[G]//In
+#: Academic Advising", "...Weapons of the Weak[M]., 1985.". The title ends there.
+TYPE_MARK = re.compile(r" ?\[(?:[mjgrdcspnza]|eb|db|cp|cm|ds)(?:/(?:ol|cd|mt|dk))?\]")
 #: A double quote: no name holds one (a quoted title does).
 QUOTE = re.compile("[\"\u201c\u201d\u00ab\u00bb]")
 #: The end of an author run of initials and surnames right before a title, with its comma:
@@ -357,6 +363,15 @@ _PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a
 #: so: an entry that ends with its title prints its last word so too, "...in coastal Malta.")
 PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
     rf"{_PLACE_WORD}{_PUBLISHER}\.{_NEXT_ENTRY_OPENING}")
+#: A container closed by a full stop and the comma of an empty field after it, then its place,
+#: perhaps its publisher, and the entry ends: "...of well-being Choices, Values and Frames., New
+#: York: Cambridge University Press.", "...Schüler Länger gemeinsam lernen., Frankfurt und
+#: Aurich." (styles that print a chapter's book after its title with no punctuation). The
+#: container holds no full stop but an abbreviation's ("Vol. 1"); ``capitals`` reads its first
+#: word.
+CONTAINER_AND_PLACE_TO_ENTRY_END = re.compile(
+    rf"(?:{ABBREVIATION}|[^.?!]){{1,200}}?\., {_PLACE_WORD}[^.:;?!]*(?:{_PUBLISHER})?\."
+    + _NEXT_ENTRY_OPENING)
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
 #: person's name, ``windows._ends_author_list``).

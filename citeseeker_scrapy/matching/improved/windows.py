@@ -32,7 +32,7 @@ from .entry_grammar import (
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
     PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS, NAME,
-    NAME_WITH_INITIALS,
+    NAME_WITH_INITIALS, TYPE_MARK,
 )
 from .headers import running_headers
 
@@ -252,14 +252,36 @@ def attributed(text: str, region: Region, start: int, end: int, length: int) -> 
     for occurrence in reversed(before):
         if start >= occurrence.search_end:
             occurrence = _on_to_ditto_entry(text, occurrence, start, length)
-        if (occurrence is not None and _in_entry(text, occurrence, start, length)
-                and not _another_entry_between(text, occurrence.end, start)
+        if (occurrence is not None and (_typed_title_of_entry(text, occurrence, start, end) or (
+                _in_entry(text, occurrence, start, length)
+                and not _another_entry_between(text, occurrence.end, start)))
                 and not _next_number_between(text, occurrence.start, start)):
             return occurrence.author
     following = occurrences[len(before):]
     if following and _title_first(text, start, end, following[0].start, length // 2):
         return following[0].author
     return None
+
+
+def _typed_title_of_entry(text: str, occurrence: Occurrence, start: int, end: int) -> bool:
+    """True if a hit ``text[start:end]`` after a name is closed by a type mark (``TYPE_MARK``,
+    right after the hit's last word) and starts before the name's search end, with no type
+    mark and no entry's "[n]" between the name and it.
+
+    GB/T 7714 styles mark each entry's title so, and some print the publisher and the date
+    between the author run and the title ("[27] Hughes A. Society for the Teaching of
+    Psychology. American Psychological Association, 2014. Advising as Teaching[G]//In ..."):
+    read as a title and a venue, those close the name's entry before the title. The first
+    title marked after a name is its entry's own; another entry's title after it has this
+    one's mark between. Called by :func:`attributed`.
+    """
+    if start >= occurrence.search_end:
+        return False
+    while end < len(text) and text[end].isalnum():
+        end += 1  # a fuzzy hit may end inside the title's last word
+    return (TYPE_MARK.match(text, end) is not None
+            and TYPE_MARK.search(text, occurrence.end, start) is None
+            and next_entry_start(text, occurrence.end, start) == start)
 
 
 # ----------------------------------------------------------------------------- search windows
