@@ -108,6 +108,44 @@ def test_a_title_word_before_the_publication_data_is_still_another_work(doc: str
     matching.turned_down(doc, author, title)
 
 
+_NEXT_ENTRY = "\nWebster M.D., Forest C.E. 2001. Uncertainty of coastal projections."
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a chapter's book after its title, closed by a full stop and an empty field's comma, then
+    # its place and publisher (the book's first word before a comma)
+    ("Lindqvist E., Berg A. 2004. Harbour walls and the tides of northern fjords Coasts, "
+     "Estuaries and Shelves., Oslo: Fjord Press." + _NEXT_ENTRY, "Lindqvist",
+     "Harbour walls and the tides of northern fjords"),
+    ("Okafor N. 2011. Tutoring in rural schools of the delta Students, Teachers and Parents, "
+     "Vol. 2., Lagos: Delta Books." + _NEXT_ENTRY, "Okafor",
+     "Tutoring in rural schools of the delta"),
+    ("Moreau A. 2003. Die Brücken der alten Provence und ihre erbauer Steinbau, Holzbau und "
+     "Mauerwerk., Frankfurt und Aurich." + _NEXT_ENTRY, "Moreau",
+     "Die Brücken der alten Provence und ihre erbauer"),
+])
+def test_a_container_closed_by_an_empty_field_starts_after_the_title(doc: str, author: str,
+                                                                     title: str) -> None:
+    matching.kept_by_both(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed, one added at the end
+    ("Lindqvist E., Berg A. 2004. Harbour walls and the tides of northern fjords Coasts, "
+     "Estuaries and Shelves., Oslo: Fjord Press." + _NEXT_ENTRY, "Lindqvist",
+     "Harbour walls and the tides of southern fjords"),
+    ("Okafor N. 2011. Tutoring in rural schools of the delta Students, Teachers and Parents., "
+     "Lagos: Delta Books." + _NEXT_ENTRY, "Okafor",
+     "Tutoring in rural schools of the delta region"),
+    # a capital and a comma with no empty field after the book: a name ends the title
+    ("Okafor N. 2011. Tutoring in rural schools of the delta Niger, Students and Parents. "
+     "Lagos: Delta Books." + _NEXT_ENTRY, "Okafor", "Tutoring in rural schools of the delta"),
+])
+def test_a_title_word_before_a_closed_container_is_still_another_work(doc: str, author: str,
+                                                                      title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 def test_without_the_printed_text_the_capitals_are_not_guessed() -> None:
     """A caller that passes only the normalized text gives the matcher no capitals: the
     entry is read as the word checks read it, a longer title."""

@@ -99,6 +99,11 @@ def test_a_title_word_after_the_names_punctuation_still_counts(doc: str, author:
      "Oslo, 2001.", "Strand", "Fjordbyer i vest"),
     ("NOV\u00c1K, Jan a SVOBODA, Petr. D\u011bjiny hradeb v Brn\u011b\nDVO\u0158\u00c1K, Petr. "
      "Kamenn\u00e9 mosty. Praha, 2004.", "Nov\u00e1k", "D\u011bjiny hradeb v Brn\u011b"),
+    # hyphenated initials among the hit's own entry's given names
+    ("M\u00dcLLER, F.-J. Wege \u00fcber die Alpenp\u00e4sse\nWOLF, Martina. Stadtg\u00e4rten. "
+     "Wien, 2011.", "M\u00fcller", "Wege \u00fcber die Alpenp\u00e4sse"),
+    ("WOLF, Martina, M\u00dcLLER, K.-H. Wege \u00fcber die Alpenp\u00e4sse\nKR\u00c4MER, Heinz. "
+     "Stadtg\u00e4rten. Wien, 2011.", "Wolf", "Wege \u00fcber die Alpenp\u00e4sse"),
 ])
 def test_a_title_ending_its_entry_before_the_next_inverted_name(doc: str, author: str,
                                                                 title: str) -> None:
@@ -115,6 +120,8 @@ def test_a_title_ending_its_entry_before_the_next_inverted_name(doc: str, author
     ("HALVORSEN. Quota management in the Barents region Lofoten, Troms\u00f8. 2001.",
      "Halvorsen", "Quota management in the Barents region"),
     # a list of places after the title, with no full stop: no author run
+    ("M\u00dcLLER, F.-J. Wege \u00fcber die Alpenp\u00e4sse Tirol, Academia, Bozen, Trient. "
+     "2004.", "M\u00fcller", "Wege \u00fcber die Alpenp\u00e4sse"),
     ("KR\u00c4MER, Heinz. Wege \u00fcber die Alpenp\u00e4sse Tirol, Trentino, Wallis, Savoyen, "
      "2004.", "Kr\u00e4mer", "Wege \u00fcber die Alpenp\u00e4sse"),
     ("KR\u00c4MER, Heinz. Wege \u00fcber die Alpenp\u00e4sse Tirol, Academia, Bozen, Trient. "
@@ -304,4 +311,53 @@ def test_a_title_running_into_its_container_or_volume(doc: str, author: str, tit
 ])
 def test_a_title_word_before_a_container_or_volume_is_still_the_titles(doc: str, author: str,
                                                                       title: str) -> None:
+    _turned_down(doc, author, title)
+
+
+# A title closed by its GB/T 7714 type mark ("[M]", "[G]", "[EB/OL]") after the publisher and
+# the date, which some styles print between the author run and the title: the first title
+# marked after a name is its entry's own, whatever sentences stand between them.
+_PROVENCE = "[9] Moreau A. Stone Bridges of Provence[M]. Paris: Dunod, 2003."
+_LINDQVIST = ("[3] Lindqvist E. Nordic Society for Harbour History. Baltic Maritime Press, 2011. "
+              "Harbour Town Planning in the North[G]//Coastal Towns: A Reader. Oslo: Academia, "
+              "2011: 12-40.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (f"[2] Okafor N. Trade in the Niger Delta[J]. Coastal Studies, 2001, 3: 1-9.\n{_LINDQVIST}\n"
+     f"{_PROVENCE}", "Lindqvist", "Harbour Town Planning in the North"),
+    ("[5] Okafor N, Berg A. Journal of Coastal Trade 12: 101-120, 2004. Trade Routes of the "
+     f"Niger Delta Ports and Their Hinterland[M]., 2004.\n{_PROVENCE}", "Okafor",
+     "Trade Routes of the Niger Delta Ports and Their Hinterland"),
+    ("[8] Maritime Heritage Agency (MHA). Bergen: Western Division, Coastal Survey Office "
+     "(WDCSO). May, 2009. Survey Manual for Historic Harbour Walls [R]., 2009.\n"
+     f"{_PROVENCE}", "Maritime Heritage Agency (MHA)", "Survey Manual for Historic Harbour Walls"),
+    ("[2] WHOI. The Woods Hole Oceanographic Institution, 2020. Tidal mixing over rough slopes, "
+     f"2019[M]., 2020.\n{_PROVENCE}", "WHOI", "Tidal mixing over rough slopes, 2019"),
+    ("[7] Berg A. Nordic Society for Maritime History. Maritime Museum of Oslo, 2015. Ships and "
+     "Shores of the Old Hanseatic Ports[EB/OL]. (2015-03-01). http://example.org/ships.\n"
+     f"{_PROVENCE}", "Berg", "Ships and Shores of the Old Hanseatic Ports"),
+])
+def test_a_title_closed_by_its_type_mark_after_the_publisher_and_date(doc: str, author: str,
+                                                                     title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed, the title's first word left out
+    (_LINDQVIST, "Lindqvist", "Harbour Town Building in the North"),
+    (_LINDQVIST, "Lindqvist", "Town Planning in the North"),
+    # the title of the next entry, numbered or not: the name's own marked title is between
+    ("[3] Lindqvist E. Harbour Press, 2011. Coastal Towns of the North[M].\n[4] Moreau A. Stone "
+     "Bridges of Provence and Their Builders[M]. Paris: Dunod, 2003.", "Lindqvist",
+     "Stone Bridges of Provence and Their Builders"),
+    ("Lindqvist E, 2011. Coastal Towns[M]. Oslo: Academia.\nMoreau A, 2003. Stone Bridges of "
+     "Provence and Their Builders[M]. Paris: Dunod.", "Lindqvist",
+     "Stone Bridges of Provence and Their Builders"),
+    ("Lindqvist E. Baltic Maritime Press, 2011. Coastal Towns[M].\nMoreau A. Dunod, 2003. Stone "
+     "Bridges of Provence and Their Builders[M]., 2003Paris:", "Lindqvist",
+     "Stone Bridges of Provence and Their Builders"),
+])
+def test_a_type_mark_closes_no_other_title_for_the_name(doc: str, author: str,
+                                                         title: str) -> None:
     _turned_down(doc, author, title)

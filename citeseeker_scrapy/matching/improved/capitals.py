@@ -16,8 +16,11 @@ The print's capitals tell the two apart in four shapes:
 * **publication data to the entry's end**: after a title not in title case, a capital that
   opens the rest of the entry read as its publication data, a place of one word and its
   publisher, and the next entry's opening after it ("...en Nouvelle-Calédonie Nouméa: Île de
-  lumière, collection 101 mots."). A query that lacks the title's last word has it before the
-  place (:func:`_publication_data_to_entry_end`).
+  lumière, collection 101 mots."), or after the query's last word printed in lower case, a
+  container closed by a full stop and an empty field's comma, then its place ("...of
+  well-being Choices, Values and Frames., New York: Cambridge University Press."). A query
+  that lacks the title's last word has it before the place, or a word not in lower case or
+  no content word as its own last one (:func:`_publication_data_to_entry_end`).
 
 A capital after a title in title case tells nothing ("Tidal Markets Revisited: Lagos Traders",
 "Advising as Teaching Society for the Teaching of Psychology"), nor does a capital then other
@@ -36,7 +39,9 @@ import re
 from typing import Optional, Sequence
 
 from ..names import SKIPPABLE, PrintedCase
-from .entry_grammar import PLACE_AND_PUBLISHER_TO_ENTRY_END, UNPUNCTUATED_INITIALS_RUN
+from .entry_grammar import (
+    CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END, UNPUNCTUATED_INITIALS_RUN,
+)
 from .verify import DROPPED_IN_WORDS
 from .words import is_content
 
@@ -116,13 +121,18 @@ _ONE_LETTER = re.compile(r"(?<![^\W_])[^\W\d_](?![^\W_])")
 def _publication_data_to_entry_end(text: str, at: int, title: list[str]) -> bool:
     """True if the words from ``at`` (a capital after a title not in title case: ``title`` is
     its printed words) to the entry's end are the entry's own publication data: a place of
-    one word and its publisher (``PLACE_AND_PUBLISHER_TO_ENTRY_END``). A query that lacks the
-    title's last word has that word before them: two words before the place's colon. (A
-    container before its own place, "...of well-being Choices, Values and Frames., New York:
-    Press.", is not read: a sentence-case title's proper noun before it would be read with it.)"""
+    one word and its publisher (``PLACE_AND_PUBLISHER_TO_ENTRY_END``); a query that lacks the
+    title's last word has that word before them, two words before the place's colon. Or,
+    after the query's last word printed in lower case, a container closed by a full stop and
+    the comma of an empty field, then its place ("...of well-being Choices, Values and
+    Frames., New York: Press.": ``CONTAINER_AND_PLACE_TO_ENTRY_END``): a title's proper noun
+    before the container would be read with it, but a query that lacks it ends with a word
+    in lower case only after another content word ("...across medieval [Europe]"), rarely
+    ("...of [Europe]": ``field_start`` reads no field after a function word)."""
     if not any(word.islower() for word in title[1:] if is_content(_folded(word))):
         return False  # title case: "Advising as Teaching Society for the Teaching of ..."
-    return PLACE_AND_PUBLISHER_TO_ENTRY_END.match(text, at) is not None
+    return PLACE_AND_PUBLISHER_TO_ENTRY_END.match(text, at) is not None or (
+        title[-1].islower() and CONTAINER_AND_PLACE_TO_ENTRY_END.match(text, at) is not None)
 
 
 def title_closed(text: str, field: int) -> str:
