@@ -30,7 +30,8 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel
 
 from .entry_grammar import (
-    ABBREVIATION, AND_WORD, ANY_YEAR, NEXT_FIELD, RUN_DATE, RUN_DATE_BEFORE_TITLE,
+    ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, NEXT_FIELD, RUN_DATE, RUN_DATE_BEFORE_TITLE,
+    NAME, YEAR_DIGITS,
 )
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
@@ -53,21 +54,19 @@ _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one 
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
-_GIVEN = r"(?:(?:[^\W\d_]\.)+|[^\W\d_][\w'\u2019-]*)"  # a given name or initials ("j.t.")
-_GIVEN_NAMES = rf"{_GIVEN}(?: {_GIVEN}){{0,2}}"
 #: The author list's further inverted names after the first one's given names, each after a
 #: comma, a semicolon or the word for "and" (", MEISS, Garnet", "; LEE, K.", " a SVOBODA, Petr").
-_MORE_INVERTED_NAMES = rf"(?:(?:[,;]| {AND_WORD}) [^\W\d_][\w'\u2019-]*, {_GIVEN_NAMES})*"
+_MORE_INVERTED_NAMES = rf"(?:(?:[,;]| {AND_WORD}) {NAME}, {GIVEN_NAMES})*"
 #: After an inverted surname, up to its title: its given names or initials (and the list's
 #: further inverted names), a full stop, perhaps a colon, perhaps "et al." (", R. ", ", R.: ",
 #: ", Paul-André. ", ", G. et al. ", ", Otto, MEISS, Garnet. ").
 _GIVEN_NAMES_RUN = re.compile(
-    rf", {_GIVEN_NAMES}{_MORE_INVERTED_NAMES}(?:(?<=\.)|\.):? (?:et al\. )?")
+    rf", {GIVEN_NAMES}{_MORE_INVERTED_NAMES}(?:(?<=\.)|\.):? (?:et al\. )?")
 #: An inverted name and its given names (perhaps more inverted names) with a full stop, perhaps
 #: a colon, opening an entry (" SANDER, Alfred. ", " PRENGEL, Annedore, MEISS, Garnet. ",
 #: " Bonnin, J.T.: "; not "methods, vol. 2").
 _INVERTED_NAME_RUN = re.compile(
-    rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){_GIVEN_NAMES}){_MORE_INVERTED_NAMES}"
+    rf" {NAME},( (?!{ABBREVIATION}){GIVEN_NAMES}){_MORE_INVERTED_NAMES}"
     r"(?:(?<=\.)|\.):? ")
 #: What a dated author run looks like, for :func:`_dated_run_again`: each word "a", each number
 #: (perhaps a lettered year) "0", then given names or initials in a row one "a" (", P L (2005 ).
@@ -75,11 +74,11 @@ _INVERTED_NAME_RUN = re.compile(
 _SHAPE_WORD = re.compile(r"[^\W\d_]+")
 _SHAPE_NUMBER = re.compile(r"\d+[^\W\d_]?(?![^\W\d_])")
 _SHAPE_GIVEN = re.compile(r"a(?:\.?[ -]a)+")
-_SURNAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*")
+_SURNAME_AFTER = re.compile(rf" {NAME}")
 #: One name after a hit: a word (an organisation's, a surname) and perhaps its initials.
-_NAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
+_NAME_AFTER = re.compile(rf" {NAME}(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
-_YEAR_BEFORE = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d[a-z]? $")
+_YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
 #: What extraction leaves inside a word ("well-being", "l'état"), dropped when words are compared
 #: ("wellbeing"); ``capitals`` compares printed words with the query's so too.
@@ -117,16 +116,19 @@ class CheckedTitle:
 
 
 def veto(text: str, title: CheckedTitle, start: int, end: int,
-         region: Optional[Region] = None, across_headers: bool = False) -> Optional[str]:
+         region: Optional[Region] = None, across_headers: bool = False,
+         after_run: bool = False) -> Optional[str]:
     """The check of the module docstring that a hit ``text[start:end]`` (in ``region``) fails,
     by its name in ``model.VETOES``, or None if it looks like a citation of the title.
 
     Called by ``search`` on each hit of its own search and by ``superset`` on the original
     scheme's hit. With ``across_headers`` (the original's hit: few, so the search for a
     header is paid rarely) a word check that fails is read again with the running headers
-    near the hit left out (:func:`_without_running_header`)."""
+    near the hit left out (:func:`_without_running_header`). ``after_run``: the caller read
+    in the printed capitals that the author run ends right before the hit with an initial
+    and no full stop (``capitals.initials_end_run``), which delimits a short title there."""
     name_before = _name_before(region, start)
-    why = _word_veto(text, title, start, end, name_before, region)
+    why = _word_veto(text, title, start, end, name_before, region, after_run)
     if not across_headers or why not in (WORDS_MISSING, CHANGED_WORD):
         return why
     without = _without_running_header(text, title, start, end)
@@ -138,14 +140,15 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
 
 
 def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
-               name_before: Optional[Span], region: Optional[Region] = None) -> Optional[str]:
+               name_before: Optional[Span], region: Optional[Region] = None,
+               after_run: bool = False) -> Optional[str]:
     """The checks of :func:`veto` on ``text`` as it is (``region`` None: a short title must
     stand alone)."""
     if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
         return WORDS_MISSING
     if not _same_work(text, title, start, end, name_before):
         return CHANGED_WORD
-    if title.short and not (_stands_alone(text, start, end, name_before) or (
+    if title.short and not (_stands_alone(text, start, end, name_before, after_run) or (
             region is not None and _named_in_sentence(text, region, start, end))):
         return ORDINARY_WORDS
     return None
@@ -422,8 +425,16 @@ def _dated_name_after(text: str, own: str, last: int) -> bool:
     name = _NAME_AFTER.match(text, last)
     if date is None or name is None:
         return False
-    again = rf"\.? ?{re.escape(date[1])}{RUN_DATE} ?{re.escape(date[2])} "
-    return re.compile(again).match(text, name.end()) is not None
+    return _date_printed_as(date[1], date[2]).match(text, name.end()) is not None
+
+
+@functools.lru_cache(maxsize=None)
+def _date_printed_as(opening: str, closing: str) -> re.Pattern[str]:
+    """A date printed with the brackets and punctuation of ``RUN_DATE_BEFORE_TITLE``'s groups
+    ``opening`` and ``closing``, perhaps after a full stop: built once for each print (at most
+    18: a bracket or none, a closing bracket or none and one of four marks or none). Called by
+    :func:`_dated_name_after`."""
+    return re.compile(rf"\.? ?{re.escape(opening)}{RUN_DATE} ?{re.escape(closing)} ")
 
 
 def _run_shape(run: str) -> str:
@@ -710,12 +721,14 @@ def _coverage(title: CheckedTitle, present: Sequence[bool]) -> bool:
     return letters >= _MIN_WORD_COVERAGE * title.weight
 
 
-def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None) -> bool:
+def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
+                  after_run: bool = False) -> bool:
     """True if the hit, widened to whole words, has punctuation (or nothing) on both sides.
 
     A short title in a reference is delimited ("2015. Deep learning. Nature"), or follows the
     entry's year with no punctuation (styles that print none: "SMITH J 2015 Deep learning."),
-    or ends its entry before the next entry's author run opened as its own
+    or its author run's last initial, printed with no full stop (``after_run``, which the
+    caller reads in the capitals: "Rensky M English Verbonominal Phrases."), or ends its entry before the next entry's author run opened as its own
     (:func:`_next_entry_as_this`) or before its author's name printed again as the publisher
     (:func:`_name_again`: "UNESCO (2003) Heritage Futures UNESCO, Paris."); the same words
     in a sentence or inside a longer title have a word next to them (given names right before
@@ -736,7 +749,7 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None) 
     after = text[end:end + _LOOK_AROUND].lstrip()[:1]
     if _OPENING_BACKQUOTE.match(text, end):
         after = ""  # TeX's opening quote, not a detached accent: "Title `Venue'"
-    if _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start):
+    if after_run or _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start):
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end)
