@@ -378,3 +378,11 @@ NEXT_ENTRY_AFTER = "\nBrown, Anne, 1997: 1\u20139 Quantum teleportation of photo
 def test_pages_after_a_title_still_close_the_entry(doc: str) -> None:
     text = doc.format(j=JARDINS, q=QUANTUM)
     turned_down(text, "Moreau", QUANTUM)
+
+
+def test_pages_after_a_year_in_a_note_still_close_the_entry() -> None:
+    # A work named inside an entry with its year and pages, then the entry's end: the next
+    # entry's title is not the name's (the pages do not run into it).
+    doc = ("Lacour, Anne, Histoire des jardins, Metz, 1983, 5\u201363 (reprinted, Moreau (2004), "
+           "145\u2013217). Brown, A. {q}. Nature.").format(q=QUANTUM)
+    turned_down(doc, "Moreau", QUANTUM)

@@ -828,18 +828,21 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
 
 def _pages_of_another_entry(text: str, name_end: int, gap_start: int, start: int) -> bool:
     """True if ``PAGES`` lie in ``[gap_start, start)`` that close an entry: not the pages some
-    styles print right after the year that closes an author run, before the title, with only
-    a bracket between ("Doleman, PM, 2012: 93–124 Title", "Name, Jutta, (2008): 155–164
-    Title": a chapter's pages beside its date; :func:`_ends_author_list` reads the run from
-    ``name_end`` to the year, with no sentence end before it). An entry closed by its pages
-    has its title and venue before them. Called by :func:`_another_entry_between`."""
+    styles print right after the year that closes an author run and right before the title,
+    with only a bracket between them and the year ("Doleman, PM, 2012: 93–124 Title", "Name,
+    Jutta, (2008): 155–164 Title": a chapter's pages beside its date; :func:`_ends_author_list`
+    reads the run from ``name_end`` to the year, with no sentence end before it). An entry
+    closed by its pages has its title and venue before them, and anything after its pages
+    ("..., Toubert (2004), 145-217). Next entry"): the next entry. Called by
+    :func:`_another_entry_between`."""
     pages = PAGES.search(text, gap_start, start)
     if pages is None:
         return False
     year = YEAR_BEFORE_PAGES.search(text, max(gap_start, pages.start() - 8), pages.start())
-    own = (year is not None and next(_sentence_ends(text, gap_start, year.start()), None) is None
+    own = (year is not None and not text[pages.end():start].strip()
+           and next(_sentence_ends(text, gap_start, year.start()), None) is None
            and _ends_author_list(text, name_end, year.start()))
-    return not own or PAGES.search(text, pages.end(), start) is not None
+    return not own
 
 
 def _names_before_title(text: str, gap_start: int, start: int
