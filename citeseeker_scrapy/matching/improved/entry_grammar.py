@@ -235,7 +235,10 @@ _PUBLISHING_CITIES = (
     "|belo horizonte|brasilia|edinburgh|glasgow|manchester|minneapolis|urbana|chapel hill"
     "|new brunswick|sankt-peterburg|st\\. petersburg|jerusalem|tel aviv|istanbul|ankara|seoul"
     "|kyoto|osaka|hong kong|taipei|mumbai|kolkata|chennai|cape town|johannesburg|nairobi"
-    "|canberra|auckland"
+    "|canberra|auckland|athens|athina|dublin|the hague|cairo|kyiv|kiev|san diego|houston"
+    "|pittsburgh|vancouver|leuven|ghent|gent|liege|lausanne|innsbruck|graz|salzburg|mainz"
+    "|wurzburg|nurnberg|bielefeld|tartu|riga|vilnius|zagreb|ljubljana|belgrade|bucharest"
+    "|lima|quito|bangkok|manila|tehran|tucson|cincinnati"
     # ... as other languages name them, and universities whose press is named by them alone
     "|parigi|londra|londres|nueva york|ginevra|ginebra|varsavia|praga|viena|vienne|mosca"
     "|moscou|bruxelas|berlino|colonia|yale|harvard|stanford")
