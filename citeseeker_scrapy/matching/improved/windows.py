@@ -11,7 +11,8 @@ Two steps, so that the many names a document holds cost little and the few hits 
   before the name's entry ends (the next entry's "[n]", a year that closes the entry after
   its title, "..., 2002.", or the next author list's year), and no other entry may lie
   between them (unnumbered and "23." lists: two sentence ends, or one and another author
-  list right before the hit); before a name (title first), it
+  list right before the hit), unless it is the first title a type mark closes after the name
+  (GB/T 7714: "Title[M]"); before a name (title first), it
   must end close to it, with no sentence end in between and no end of another author list
   right before the title ("Toman, M.: Title", "2014. Title").
 """
