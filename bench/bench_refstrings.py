@@ -53,12 +53,13 @@ from rapidfuzz.distance import Indel  # noqa: E402
 
 from citeseeker_scrapy.extraction.extractor import DocumentExtractor  # noqa: E402
 from citeseeker_scrapy.extraction.model import ExtractedPart, ExtractionLimits  # noqa: E402
-from citeseeker_scrapy.matching.citations import CitationSearch  # noqa: E402
+from citeseeker_scrapy.matching.citations import CitationSearch, reported  # noqa: E402
 from citeseeker_scrapy.matching.improved.headers import (  # noqa: E402
     running_headers, without_spans,
 )
 from citeseeker_scrapy.matching import (  # noqa: E402
-    VETOES, AuthorGroup, CitationMatcher, DocumentText, MatcherSettings, normalize_text,
+    VETOES, AuthorGroup, Citation, CitationMatcher, DocumentText, MatcherSettings,
+    normalize_text,
 )
 from quality import refstrings  # noqa: E402
 from quality.refstrings import Reference  # noqa: E402
@@ -324,6 +325,9 @@ class Outcome:
     #: ``found`` with the running headers inside it left out, where a page break cut the
     #: title (:func:`read_across_headers`); None where none is.
     read: Optional[str] = None
+    #: The hit ``found`` is the text of, as the search returned it (:func:`label_table` reads
+    #: its labels); None where there is none.
+    citation: Optional[Citation] = None
 
     @cached_property
     def right(self) -> bool:
@@ -351,7 +355,8 @@ def evaluate(queries: list[Query], documents: list[DocumentText]
             started = time.perf_counter()
             hits = matcher.find_in(document)
             seconds[scheme] += time.perf_counter() - started
-            outcome = Outcome(query, scheme, hits[0].found if hits else None)
+            outcome = Outcome(query, scheme, hits[0].found if hits else None,
+                              citation=hits[0] if hits else None)
             if outcome.found and query.expected and not outcome.right:
                 outcome = dataclasses.replace(outcome, read=read_across_headers(
                     document.normalized, hits[0].position, outcome.found))
@@ -507,6 +512,17 @@ def labels_of(author: str, title: str, scheme: str, document: DocumentText
     return {label: read(found[0]) for label, read in LABELS.items()} if found else None
 
 
+def labels_of_hit(citation: Optional[Citation], document: DocumentText
+                  ) -> Optional[dict[str, bool]]:
+    """The labels of a hit the search found in ``document`` (None if there is none), as
+    :func:`labels_of` reads them from the crawl's report of the same search: the first hit
+    of ``CitationSearch`` is the matcher's first. Called by :func:`label_table`."""
+    if citation is None:
+        return None
+    found = reported(citation, document, "paper", "")
+    return {label: read(found) for label, read in LABELS.items()}
+
+
 def label_cells(pairs: list[tuple[dict[str, Optional[bool]], dict[str, bool]]]
                 ) -> list[str]:
     """Per label of :data:`LABELS`, from (truth, labels) pairs of the right hits: precision
@@ -533,14 +549,15 @@ def label_table(outcomes: list[Outcome], documents: list[DocumentText], title: s
     """The labels a reader sees on each right hit, against their truth: every true citation of
     these papers stands in their reference list and none is the paper's own title (no
     generated paper is the cited work). So every hit here counts for ``in_references``'s
-    recall and none against its precision, and every "self" label is a wrong one."""
+    recall and none against its precision, and every "self" label is a wrong one. The labels
+    are read from the hit of :func:`evaluate`'s search (:func:`labels_of_hit`), as the crawl
+    reports it."""
     rows = [f"| {title} " + LABEL_HEADER, "|---|---|" + "---:|" * 5]
     pairs: dict[tuple[str, str], list] = defaultdict(list)
     truth = {"in_references": True, "self": False}
     for o in outcomes:
         if o.right:
-            given = labels_of(o.query.author, o.query.title, o.scheme,
-                              documents[o.query.paper])
+            given = labels_of_hit(o.citation, documents[o.query.paper])
             for value in (key(o.query), "all"):
                 pairs[(value, o.scheme)].append(
                     (truth, given or {"in_references": False, "self": False}))

@@ -99,6 +99,11 @@ def test_a_title_word_after_the_names_punctuation_still_counts(doc: str, author:
      "Oslo, 2001.", "Strand", "Fjordbyer i vest"),
     ("NOV\u00c1K, Jan a SVOBODA, Petr. D\u011bjiny hradeb v Brn\u011b\nDVO\u0158\u00c1K, Petr. "
      "Kamenn\u00e9 mosty. Praha, 2004.", "Nov\u00e1k", "D\u011bjiny hradeb v Brn\u011b"),
+    # hyphenated initials among the hit's own entry's given names
+    ("M\u00dcLLER, F.-J. Wege \u00fcber die Alpenp\u00e4sse\nWOLF, Martina. Stadtg\u00e4rten. "
+     "Wien, 2011.", "M\u00fcller", "Wege \u00fcber die Alpenp\u00e4sse"),
+    ("WOLF, Martina, M\u00dcLLER, K.-H. Wege \u00fcber die Alpenp\u00e4sse\nKR\u00c4MER, Heinz. "
+     "Stadtg\u00e4rten. Wien, 2011.", "Wolf", "Wege \u00fcber die Alpenp\u00e4sse"),
 ])
 def test_a_title_ending_its_entry_before_the_next_inverted_name(doc: str, author: str,
                                                                 title: str) -> None:
@@ -115,6 +120,8 @@ def test_a_title_ending_its_entry_before_the_next_inverted_name(doc: str, author
     ("HALVORSEN. Quota management in the Barents region Lofoten, Troms\u00f8. 2001.",
      "Halvorsen", "Quota management in the Barents region"),
     # a list of places after the title, with no full stop: no author run
+    ("M\u00dcLLER, F.-J. Wege \u00fcber die Alpenp\u00e4sse Tirol, Academia, Bozen, Trient. "
+     "2004.", "M\u00fcller", "Wege \u00fcber die Alpenp\u00e4sse"),
     ("KR\u00c4MER, Heinz. Wege \u00fcber die Alpenp\u00e4sse Tirol, Trentino, Wallis, Savoyen, "
      "2004.", "Kr\u00e4mer", "Wege \u00fcber die Alpenp\u00e4sse"),
     ("KR\u00c4MER, Heinz. Wege \u00fcber die Alpenp\u00e4sse Tirol, Academia, Bozen, Trient. "

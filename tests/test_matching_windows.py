@@ -249,7 +249,7 @@ STOPPED_TAIL = STOPPED.split(". ", 2)[2]
      f"{PEAT}", "Quist", False),
 ])
 def test_an_author_list_separated_by_slashes_or_full_stops(doc: str, author: str,
-                                                           cites: bool) -> None:
+                                                          cites: bool) -> None:
     assert found(doc, author, PEAT) is cites
 
 
@@ -270,4 +270,15 @@ RIVERS = "Water quality indicators for upland rivers"
     (f"Toman et al 2014. {RIVERS}. Dalibor Fiala, Bergen 2015.", "Fiala", False),
 ])
 def test_a_title_first_entry_after_a_place_and_year(doc: str, author: str, cites: bool) -> None:
+    assert found(doc, author, RIVERS) is cites
+
+
+@pytest.mark.parametrize("date", ["1867.", "1867;", "(1867).", "(2005 ).", "2005 .", "2005;"])
+@pytest.mark.parametrize("author, cites", [("Halvorsen", True), ("Lindqvist", False)])
+def test_a_title_after_a_dated_author_run_is_the_runs_own(date: str, author: str,
+                                                          cites: bool) -> None:
+    # the date after the run as styles print it (an old year, a semicolon, a blank before
+    # the bracket or the full stop): the title is the run's, not a title-first entry of the
+    # name after it
+    doc = f"Halvorsen, K. {date} {RIVERS}. Lindqvist, E. 1870. Stone bridges of the fjords."
     assert found(doc, author, RIVERS) is cites

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from .context import explain
 from citeseeker_scrapy.matching import CitationMatcher, DocumentText
-from .model import AuthorGroup, MatcherSettings
+from .model import AuthorGroup, Citation, MatcherSettings
 
 #: Matcher internals that are not part of a reported citation.
 PRIVATE_FIELDS = frozenset({"position"})
@@ -57,20 +57,26 @@ class CitationSearch:
         citations = self.matcher.find_in(document)
         if not citations:
             return [], ""
-        text = document.source
-        header = self.header_of(text)
-        found = []
-        for citation in citations:
-            fields = asdict(citation)
-            why = explain(text, document.text_map, fields.get("position", 0), fields["found"])
-            found.append({"member": member, "header": header,
-                          **{k: v for k, v in fields.items() if k not in PRIVATE_FIELDS},
-                          "context": why.context, "in_references": why.in_references})
+        header = self.header_of(document.source)
+        found = [reported(citation, document, member, header) for citation in citations]
         return found, fingerprint(document.normalized)
 
     def header_of(self, text: str) -> str:
         """The paper header of §7.4.2: the first characters, white space collapsed."""
         return " ".join(text[: self.header_length * 4].split())[: self.header_length]
+
+
+def reported(citation: Citation, document: DocumentText, member: str, header: str
+             ) -> dict[str, Any]:
+    """A citation the matcher found in ``document`` as the crawl reports it: member, header,
+    the matcher's fields, context, in_references. Who calls it:
+    :meth:`CitationSearch.search_document` for each citation, and ``bench_refstrings.py``, which
+    labels the hits of its own search without searching again."""
+    fields = asdict(citation)
+    why = explain(document.source, document.text_map, fields.get("position", 0), fields["found"])
+    return {"member": member, "header": header,
+            **{k: v for k, v in fields.items() if k not in PRIVATE_FIELDS},
+            "context": why.context, "in_references": why.in_references}
 
 
 def search_spec(groups: Sequence[AuthorGroup], settings: MatcherSettings,

@@ -15,6 +15,37 @@ DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|fo
 #: "2015." "(2009)." "1996a." "(2013b)." "(2013, june)." "(n.d.)." "in press." and Harvard's
 #: "(2009) " with no full stop.
 YEAR = re.compile(rf"(?:{DATE}\)?\.|\({DATE}\))(?= |$)")
+#: The digits of a year of a cited work: from 1500 on ("1730" dates an old map), every reader
+#: of a year in an entry reads these.
+YEAR_DIGITS = r"(?:1[5-9]|20)\d\d"
+#: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
+ANY_YEAR = re.compile(rf"(?<![\w.-]){YEAR_DIGITS}(?!\d)")
+#: How a style prints the date right after an author run, or after a ditto mark that stands
+#: for one: an opening bracket or none (group 1), the year, a closing bracket and punctuation or
+#: none (group 2), perhaps a blank before each ("(1905), ", " 1986 : ", "(2011) ", "2012. ",
+#: "(2005 ). "). Two dates with the same groups are printed alike, the dates after two author
+#: runs of one style (a blank that extraction adds or drops does not count). ``windows`` reads
+#: ``DATE_AFTER_RUN`` from a run's end on, and ``DATE_BEFORE_TITLE`` and ``LIST_BEFORE_TITLE``
+#: back from a title; ``verify`` reads ``RUN_DATE_BEFORE_TITLE`` back from a title.
+RUN_DATE_OPEN = r"(\(?)"
+_RUN_DATE_CLOSING = r" ?(\)?(?: ?[.,:;])?)"
+RUN_DATE_CLOSE = _RUN_DATE_CLOSING + " "
+#: ... a year, perhaps lettered ("2013b"): read forwards, a month would take the title's first
+#: word ("1986, Title").
+DATE_AFTER_RUN = re.compile(rf"{RUN_DATE_OPEN}{ANY_YEAR.pattern}[a-z]?{RUN_DATE_CLOSE}")
+#: Any date an author run closes with: ``DATE`` (a month after the year, "n.d.", "in press",
+#: "forthcoming") or an older year ("Coll. 1867, ").
+RUN_DATE = rf"(?:{DATE}|{ANY_YEAR.pattern}[a-z]?)"
+#: ... printed so at the end of a run, right before its title, perhaps after a full stop
+#: ("..., et al. 2003, ", "..., Berg, A. (2003), ", "Battelle Institute. 1988, ").
+RUN_DATE_BEFORE_TITLE = re.compile(rf"\.? ?{RUN_DATE_OPEN}{RUN_DATE}{RUN_DATE_CLOSE}$")
+#: ... as ``windows`` reads it back from a title whose author run is not known (no number's
+#: last digits), closed by punctuation ("2013. ", "(2004), ", "(2005 ). "): a bare year there
+#: may close the entry before ("...Journal, 9 p. 2013 Title": a title-first entry's title
+#: follows) and so may a year in brackets after a venue ("...16, 385-390 (2013) Title"); or
+#: in brackets after a sentence end (``DATE_BEFORE_TITLE``: "...Wesley. K. Kline (2001) Title").
+_PUNCTUATED_RUN_DATE = rf"(?<!\d){RUN_DATE}(?= ?\)? ?[.,:;]){_RUN_DATE_CLOSING}"
+_BRACKETED_RUN_DATE = rf"(?<=\(){RUN_DATE}(?= ?\)){_RUN_DATE_CLOSING}"
 #: Abbreviations inside an entry that end no sentence: "(Computers and Typesetting, Vol. A)".
 ABBREVIATION = (r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|repr|trans|dept"
                  r"|dr|prof|mr|mrs)\.")  # ... and a person's title before a name: "dr. "
@@ -26,8 +57,7 @@ SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. 
 INITIAL_OR_ET_AL = r"(?<![^\W_])[^\W\d_]\.[:,]?|\bal\."  # "A.", "A.:", "et al."
 OPENING = r" ?[\"\u201c\u2018'`(]*$"  # then perhaps an opening quote, right before the title
 LIST_BEFORE_TITLE = re.compile(
-    rf"(?:{INITIAL_OR_ET_AL}|[^\W\d_]{{2}},|(?P<year>(?<!\d){DATE}\)?[.:,]))"
-    + OPENING)
+    rf"(?:{INITIAL_OR_ET_AL}|[^\W\d_]{{2}},|(?P<year>{_PUNCTUATED_RUN_DATE})){OPENING}")
 #: A year after a comma and a word ends a venue ("Journal of the Web, 2024."), not names
 #: ("Jones, K., 2014." has an initial there).
 AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
@@ -40,29 +70,35 @@ PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
 #: Czech and Slovak "a", Polish and Croatian "i", Russian "и", Dutch "en", Danish and Norwegian
 #: "og", Swedish "och", Finnish "ja", Hungarian "és" (accents are gone in normalized text).
 AND_WORD = r"(?:&|and|et|und|y|e|a|i|\u0438|en|og|och|ja|es)"
-_NAME = r"[^\W\d_][\w'\u2019-]*"
+#: A word of a name: a letter, then letters, digits, apostrophes and hyphens ("o'hara",
+#: "ter-avest", "dell’orto"); every reader of a name in an entry reads these.
+NAME = r"[^\W\d_][\w'\u2019-]*"
+#: A given name or initials, perhaps hyphenated ("sarang", "r.s.", "f.-j."), and up to three of
+#: them ("jean claude", "j. paul"): how styles print the given names of a name; ``verify``
+#: reads those after an inverted surname with them.
+GIVEN_OR_INITIALS = rf"(?:(?:[^\W\d_]\.-?)+|{NAME})"
+GIVEN_NAMES = rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){{0,2}}"
 #: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
 #: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles),
 #: the last name perhaps after the word for "and": "NOVÁK, Jan a SVOBODA, Petr, 2010.",
 #: "NOVÁK, Jan a Petr SVOBODA, 2010." (ISO 690 in Czech), initials among the given names:
 #: "SAMPLEY, J. Paul, 1991.", "ROY, TC and BACK, Seay J. Low, 2011.", "Holmberg, A., Name, 2010.".
 _INITIAL = r"[^\W\d_]\."
-_GIVEN_OR_INITIALS = r"(?:(?:[^\W\d_]\.-?)+|[^\W\d_][\w'\u2019-]*)"  # "sarang", "r.s.", "f.-j."
 GIVEN_NAMES_ONLY = re.compile(
-    rf"(?:(?:,| {AND_WORD}) (?:(?:{_INITIAL} )?{_NAME}(?: (?:{_INITIAL} )?{_NAME})?|{_INITIAL}))+"
+    rf"(?:(?:,| {AND_WORD}) (?:(?:{_INITIAL} )?{NAME}(?: (?:{_INITIAL} )?{NAME})?|{_INITIAL}))+"
     r", \(?")
 #: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.",
 #: an organisation after an initial: "horn, a.d. & newfield exploration mid-continent, 2009.")
 #: or after "and" with its initials ("a. chabrol, g. fortin et e. fouache, 2013."; ISO 690 in
 #: Czech prints one with no full stop: "ABSOLON, K. a M KSENEMAN, 1942.").
 LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
-                          rf"| {AND_WORD} (?:[^\W\d_](?:\. ?| ))+{_NAME}, \(?$")
+                          rf"| {AND_WORD} (?:[^\W\d_](?:\. ?| ))+{NAME}, \(?$")
 #: A piece of an author run that holds two names joined by the word for "and", each of one to
 #: three words or initials: the first author's given names and the last author's whole name
 #: where a style prints no comma before "and" ("Viatte, Germain and Emmanuelle
 #: Etchecopart-Etchart. 2007.", "..., D. Potvin and Canadian Biosphere Reserves. 2013."), a
 #: piece too long for one name (``windows._ends_author_list``).
-_NAME_OR_INITIAL = rf"(?:{_INITIAL}|{_NAME})"
+_NAME_OR_INITIAL = rf"(?:{_INITIAL}|{NAME})"
 NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}} {AND_WORD} "
                                  rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}}\.?")
 
@@ -70,8 +106,8 @@ NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0
 #: word for "and" and that name's full stop, only given names, initials and names between (",
 #: Dimitrios and Dimitrios Lekkas.", ", Germain and Emmanuelle Etchecopart-Etchart.", " and
 #: Dukhovskoy.", ", K.P. Gerschlauer, and Wienke Zitzlaff."): that full stop ends the list.
-RUN_TO_LAST_NAME = re.compile(rf"(?:,? {_GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
-                              rf"(?: {_GIVEN_OR_INITIALS}){{0,2}} {_NAME}\.")
+RUN_TO_LAST_NAME = re.compile(rf"(?:,? {GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
+                              rf"(?: {GIVEN_OR_INITIALS}){{0,2}} {NAME}\.")
 
 #: A company's legal form, part of an organisation's name in an author run: "Environmental
 #: Services, Inc. (HIES). 2012.", "Harbour Analytics Pty. Ltd.", "Baltic Shipping Corp.",
@@ -87,7 +123,7 @@ WORD_SENTENCE_END = re.compile(
 #: venue; "Magniez P. 2010" is a name and a year).
 #: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
 #: (Years from 1500, as ``ANY_YEAR``: "1730-1739" dates an old map, it is no pages.)
-YEAR_SPAN = r"(?:1[5-9]|20)\d\d[-\u2013](?:1[5-9]|20)\d\d\b"
+YEAR_SPAN = rf"{YEAR_DIGITS}[-\u2013]{YEAR_DIGITS}\b"
 #: A single page may follow "p." with no blank ("p.149"); "40 p." is a work's page count. The
 #: word may be written out ("Pages 246-259"), OCR may read the dash as "_" ("pp. 290_301").
 PAGES = re.compile(rf"(?:\bpp?\. ?|\bpages |[,:;] ?)(?!{YEAR_SPAN})\d+[-\u2013_]\d+\b"
@@ -113,29 +149,30 @@ SENTENCE_ENDS_IN_GAP = re.compile(
 #: list of names separated by semicolons that prints each surname with a full stop before its
 #: given names ("deo. sarang; jain. aditya; kumar. ravi. title": "jain", "kumar" after such a
 #: name and its semicolon, "ravi" right after the surname; not "...of things; vol. 34").
-_SURNAME_FULL_STOP_GIVEN = (rf"(?<![^\W_])[^\W\d_][\w'\u2019-]*\. {_GIVEN_OR_INITIALS}"
-                            rf"(?: {_GIVEN_OR_INITIALS}){{0,2}}; ")
+_SURNAME_FULL_STOP_GIVEN = rf"(?<![^\W_]){NAME}\. {GIVEN_NAMES}; "
 NAME_BEFORE_FULL_STOP = re.compile(
-    r"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?<![^\W_])[^\W\d_]\.[^\W\d_][\w'\u2019-]* "
-    rf"|{_SURNAME_FULL_STOP_GIVEN}(?:[^\W\d_][\w'\u2019-]*\. )?"
-    r"|(?:^|[.,;:)\]] )[^\W\d_][\w'\u2019-]*, "
-    r"(?:[^\W\d_][\w'\u2019-]* |[^\W\d_][\w'\u2019]*-)?)$")
+    rf"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?<![^\W_])[^\W\d_]\.{NAME} "
+    rf"|{_SURNAME_FULL_STOP_GIVEN}(?:{NAME}\. )?"
+    rf"|(?:^|[.,;:)\]] ){NAME}, "
+    rf"(?:{NAME} |[^\W\d_][\w'\u2019]*-)?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
-SURNAME_BEFORE_TITLE = re.compile(r"[^\W\d_][\w'\u2019-]*\." + OPENING)
+SURNAME_BEFORE_TITLE = re.compile(rf"{NAME}\." + OPENING)
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
 #: A name with initials as it opens an author run: "d. fiala", "j.-p. martin", "fiala, d.",
 #: "fiala d.", "fiala dj," (Vancouver). After a year in brackets it tells a list labelled by
 #: year ("...Journal. [2003] D. Fiala: Title") from an entry's date before its title.
 NAME_WITH_INITIALS = (r"(?:[^\W\d_]\.[ -]?){1,3}[^\W\d_]"
-                      r"|[^\W\d_][\w'\u2019-]*,? (?:[^\W\d_]\.|[^\W\d_]{1,2}[,;:])")
-#: A date that ends an author list right before its title: "(2001) ", "(2005), \u201c", "2013b. ".
-DATE_BEFORE_TITLE = re.compile(rf"(?:\({DATE}\)[.:,]?|(?<!\d){DATE}[.:,]){OPENING}")
+                      rf"|{NAME},? (?:[^\W\d_]\.|[^\W\d_]{{1,2}}[,;:])")
+#: A date that ends an author list right before its title, printed as after an author run, in
+#: brackets or punctuated: "(2001) ", "(2005), \u201c", "2013b. ".
+DATE_BEFORE_TITLE = re.compile(
+    rf"{RUN_DATE_OPEN}(?:{_BRACKETED_RUN_DATE}|{_PUNCTUATED_RUN_DATE}){OPENING}")
 #: The next entry's number after the year that closes an entry: "Paris, 2001 17. S. Name",
 #: "Frankfurt 2003 [5] Title" (after a year, not after a word: "as shown in [12]").
 #: A year in brackets after the year is the first edition's, no entry number ("Hjelmslev, L.
 #: (1961) [1943]. Title").
 NUMBER_AFTER_YEAR = re.compile(r"(?<!\d)[12][09]\d\d[a-z]?\)?[.,]? "
-                               r"(?:\d{1,3}\.|\[(?!(?:1[5-9]|20)\d\d\])\d{1,4}\]) ")
+                               rf"(?:\d{{1,3}}\.|\[(?!{YEAR_DIGITS}\])\d{{1,4}}\]) ")
 #: The type mark GB/T 7714 styles print right after a title, with no blank or one: "[m]" a book,
 #: "[j]" an article, "[g]" a contribution to a collection, "[r]" a report, "[d]" a thesis, "[c]"
 #: a conference, "[s]" a standard, "[p]" a patent, "[n]" a newspaper, "[z]" any other, an
@@ -144,26 +181,6 @@ NUMBER_AFTER_YEAR = re.compile(r"(?<!\d)[12][09]\d\d[a-z]?\)?[.,]? "
 TYPE_MARK = re.compile(r" ?\[(?:[mjgrdcspnza]|eb|db|cp|cm|ds)(?:/(?:ol|cd|mt|dk))?\]")
 #: A double quote: no name holds one (a quoted title does).
 QUOTE = re.compile("[\"\u201c\u201d\u00ab\u00bb]")
-#: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
-ANY_YEAR = re.compile(r"(?<![\w.-])(?:1[5-9]|20)\d\d(?!\d)")
-#: How a style prints the date right after an author run, or after a ditto mark that stands
-#: for one: an opening bracket or none (group 1), the year, a closing bracket and punctuation or
-#: none (group 2), perhaps a blank before each ("(1905), ", " 1986 : ", "(2011) ", "2012. ",
-#: "(2005 ). "). Two dates with the same groups are printed alike, the dates after two author
-#: runs of one style (a blank that extraction adds or drops does not count). ``windows`` reads
-#: ``DATE_AFTER_RUN`` from a run's end on; ``verify`` reads ``RUN_DATE_BEFORE_TITLE`` back from a
-#: title.
-RUN_DATE_OPEN = r"(\(?)"
-RUN_DATE_CLOSE = r" ?(\)?(?: ?[.,:;])?) "
-#: ... a year, perhaps lettered ("2013b"): read forwards, a month would take the title's first
-#: word ("1986, Title").
-DATE_AFTER_RUN = re.compile(rf"{RUN_DATE_OPEN}{ANY_YEAR.pattern}[a-z]?{RUN_DATE_CLOSE}")
-#: Any date an author run closes with: ``DATE`` (a month after the year, "n.d.", "in press",
-#: "forthcoming") or an older year ("Coll. 1867, ").
-RUN_DATE = rf"(?:{DATE}|{ANY_YEAR.pattern}[a-z]?)"
-#: ... printed so at the end of a run, right before its title, perhaps after a full stop
-#: ("..., et al. 2003, ", "..., Berg, A. (2003), ", "Battelle Institute. 1988, ").
-RUN_DATE_BEFORE_TITLE = re.compile(rf"\.? ?{RUN_DATE_OPEN}{RUN_DATE}{RUN_DATE_CLOSE}$")
 #: The end of an author run of initials and surnames right before a title, with its comma:
 #: "R. A. Battye and P. M. Sutcliffe, ", "Mark N. Salvo, ", "Chr. Moreau, \"", "Abbe J. B. D.
 #: Cochet, " (the name runs of the I. Surname and physics styles).
@@ -188,7 +205,7 @@ PARENTHESES = re.compile(r"\([^()]*\)")
 #: A legal citation: volume, abbreviated reporter, first page, year ("19 Law. & Banker & S.
 #: Bench & B. Rev. 311 (1926)"); its full stops are abbreviations, its year no author list's.
 LEGAL_CITATION = re.compile(r"(?<![\w.])\d{1,4} (?:[^\s\d()]+ ){1,12}\d{1,5} "
-                            r"\((?:1[5-9]|20)\d\d\)")
+                            rf"\({YEAR_DIGITS}\)")
 #: A title-first entry's authors separated by full stops, between its title and a name:
 #: ". X Di, BB. Name", " Ch (Charalampos) Bakirtzes. Alexandra Name" (pieces of one to three
 #: words with no digit, each closed by a full stop, then perhaps the name's given names). No
@@ -199,24 +216,27 @@ FULL_STOP_NAMES = re.compile(rf"[.,:;]? (?:{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}\
                              rf"(?:{_NAME_WORD}(?: {_NAME_WORD})? )?")
 #: The word some styles print for the authors of the entry before: "Idem: Title" (Latin, for
 #: one or more persons), "Ders.", "Dies." (German).
-DITTO_WORD = r"(?<![^\W_])(?:idem|eadem|iidem|eaedem|ders|dies)(?=[.:,]{0,2} )"
+DITTO_WORDS = r"(?:i?idem|eae?dem|ders|dies)"
+DITTO_WORD = rf"(?<![^\W_]){DITTO_WORDS}(?=[.:,]{{0,2}} )"
+#: A dash printed for the authors of the entry before: "—", "———", "--", "___" (one en dash is
+#: no mark: it joins pages and years).
+DITTO_DASH = r"(?:\u2014+|\u2013{2,}|-{2,}|_{2,})"
 #: A ditto mark extraction lost: a dash drawn as a rule, not a glyph (biblatex's "\\bibnamedash"
 #: in some styles), leaves only the punctuation after it, right after the entry before ends:
 #: "...Berlin, 1988. . “Title”", "...(1989): 27-32. . Title": that punctuation is the mark.
 LOST_DITTO = r"(?<=[.)] )[.,:;](?= )"
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,", a ditto
 #: word, a lost mark.
-DITTO_IN_GAP = re.compile(rf"\u2014|\u2013{{2,}}|-{{2,}}|_{{2,}}|\] ?,|{DITTO_WORD}|{LOST_DITTO}")
+DITTO_IN_GAP = re.compile(rf"{DITTO_DASH}|\] ?,|{DITTO_WORD}|{LOST_DITTO}")
 #: An unnumbered entry that opens with a ditto mark for the authors of the entry before, after
 #: that entry's last sentence end: "...Affairs Committee. — (2012). Title", "Basel. ——— Title",
 #: "...112–124. Idem: Title", "...Berlin, 1988. . Title" (a lost mark).
-DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:\u2014+|\u2013{{2,}}|-{{2,}}|_{{2,}}|{DITTO_WORD})"
-                         rf"(?= |[.,:])|{LOST_DITTO})")
+DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:{DITTO_DASH}|{DITTO_WORD})(?= |[.,:])|{LOST_DITTO})")
 # The fields a title runs into with no punctuation between them, each read from the end of the
 # title's last word (the blank before the field, or a dash joined to the word): one shape each
 # below, ``NEXT_FIELD`` any of them. A field's first word is no title word.
 #: The year after a place, perhaps after its state's code: ", 2000", ", GA, 1997".
-_YEAR_AFTER_PLACE = r",(?: [^\W\d_]{2},)? \(?(?:1[5-9]|20)\d\d(?!\d)"
+_YEAR_AFTER_PLACE = rf",(?: [^\W\d_]{{2}},)? \(?{YEAR_DIGITS}(?!\d)"
 #: Cities books are published in (as normalized text prints them: no accents, lower case).
 _PUBLISHING_CITIES = (
     "new york|london|paris|berlin|oxford|cambridge|boston|chicago|amsterdam|tokyo|washington"
@@ -246,7 +266,7 @@ _PUBLISHING_CITIES = (
 #: "...Vols. I and II Denver, 1988.") or one or two words and a state's code ("...Atlanta, GA,
 #: 1997."). Not any word before ", 2000.": a title's own last word is one ("...der neunziger
 #: Jahre, 1986."), where a query that lacks it names another work.
-_PLACE_AND_YEAR = (rf" (?:(?:{_PUBLISHING_CITIES})|[^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?"
+_PLACE_AND_YEAR = (rf" (?:(?:{_PUBLISHING_CITIES})|{NAME}(?: {NAME})?"
                    rf"(?=, [^\W\d_]{{2}},)){_YEAR_AFTER_PLACE}")
 #: A publishing city (perhaps with a state's code) and a full stop: the place ends the entry or
 #: comes before its publisher ("...Redevelopment Proposal Chicago.", "...Components Atlanta,
@@ -262,13 +282,13 @@ _CITY_AND_FULL_STOP = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?\.(?: |$
 #: word, so a query that lacks that word ("...Moral [Reasoning] Fortress: Minneapolis") still
 #: has a word of the title after it.
 _PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{_PUBLISHING_CITIES})"
-                        r"(?:, [^\W\d_]{2,3})?(?=[.,;]|$| \(?(?:1[5-9]|20)\d\d)")
+                        rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|$| \(?{YEAR_DIGITS})")
 _CITY_THEN_PUBLISHER = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?(?: [-\u2013\u2014]?)?: "
 #: Any place (one or two words) with its state's or country's code, then the colon before its
 #: publisher ("...in Texas Lubbock, USA: Texas Tech University", "Thousand Oaks, CA: Sage"); not
 #: the word for "in" before a container, an editor's "ed" or "hg", nor a Roman numeral.
 _PLACE_AND_CODE_THEN_PUBLISHER = (
-    r" [^\W\d_][\w'\u2019-]*(?: [^\W\d_][\w'\u2019-]*)?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)"
+    rf" {NAME}(?: {NAME})?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)"
     r"(?:[^\W\d_]{2}|usa|u\.s\.a\.): ")
 #: A dash (a hyphen or any dash, one or more) after a blank, right before the next field's word:
 #: the place ("...and Social Order -Oxford: Blackwell.").
@@ -283,7 +303,7 @@ _ONE_WORD_CONTAINER = r" [^\W\d_][\w'\u2019-]*\., (?=[^\W\d_])"
 #: An edition: "Crystal growth 3rd ed.", "2. Aufl.", "2. vyd.".
 _EDITION = r" \d{1,2}(?:st|nd|rd|th|e|er|\.)? ?(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|uitg)\b"
 #: A year, perhaps in brackets: "...Manual of Style 2013.".
-_YEAR_FIELD = r" \(?(?:1[5-9]|20)\d\d(?!\d)"
+_YEAR_FIELD = rf" \(?{YEAR_DIGITS}(?!\d)"
 #: A number or code of four characters or more, perhaps after a short prefix: "...mail pieces
 #: US6123456B2".
 _NUMBER_OR_CODE = r" (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}"
@@ -318,7 +338,7 @@ _CONTAINER_IN = (rf" (?:in|en|dans|im) (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_
                  rf"(?:[:,] {_CONTAINER_HEAD}|{_EDITED})))")
 #: A volume number and its date in brackets after a journal's or a series' title run into it
 #: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
-_VOLUME_AND_DATE = r" \d{1,4},? \([^()]{0,12}(?<![\d])(?:1[5-9]|20)\d\d[a-z]?\)"
+_VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)"
 #: A publisher known by its name: "The Lost Manual Addison-Wesley, 1990".
 _KNOWN_PUBLISHERS = (
     r" (?:addison-wesley|springer|wiley|elsevier|kluwer|prentice[ -]hall|mcgraw-hill"
@@ -341,9 +361,9 @@ NEXT_FIELD = re.compile("|".join((
 #: initials ("Forsman, E.D.", "Walters E.T."), an inverted name and its given name ("DUMONT,
 #: Béatrice;"), or a ditto mark ("— (2012)").
 _NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
-                       r"| [^\W\d_][\w'\u2019-]*,? (?:[^\W\d_]\.[ -]?){1,3}"
-                       r"| [^\W\d_][\w'\u2019-]*, [^\W\d_][\w'\u2019-]*[.,;] "
-                       r"| (?:\u2014|\u2013{2,}|-{2,}|_{2,}))")
+                       rf"| {NAME},? (?:[^\W\d_]\.[ -]?){{1,3}}"
+                       rf"| {NAME}, {NAME}[.,;] "
+                       rf"| {DITTO_DASH})")
 _PLACE_WORD = r"[^\W\d_][\w'\u2019/-]*"  # "Athens", "Nouméa", "Frankfurt/Main"
 _PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a year after it
 #: A place of one word, its publisher, and the entry ends: "...en Nouvelle-Calédonie Nouméa: Île
@@ -366,6 +386,6 @@ CONTAINER_AND_PLACE_TO_ENTRY_END = re.compile(
 #: person's name, ``windows._ends_author_list``).
 CORPORATE_AUTHOR = re.compile(
     r"(?:(?:and|&) )?(?:the )?(?:members of (?:the )?|on behalf of (?:the )?)?"
-    r"(?:[^\W\d_][\w'\u2019-]* ){0,8}(?:group|committee|consortium|collaboration|team"
+    rf"(?:{NAME} ){{0,8}}(?:group|committee|consortium|collaboration|team"
     r"|network|investigators|council|association|society|task force|panel|initiative"
     r"|working party)\.?")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .entry_grammar import SENTENCE_END
+from .entry_grammar import NAME, SENTENCE_END
 from .windows import Occurrence, Region
 
 #: What may stand between a name and a short title it owns in a sentence: "friedl's ",
@@ -26,7 +26,7 @@ _BY_AFTER = re.compile(r"(?:,? by (?:[^\W\d_]+\.? ){0,3}|, )$")  # used with mat
 #: ... and a title-first entry's author list after a short title, the name in it ("Kyoto's
 #: unfinished business Jacoby, H.D., R.G. Prinn and ..."): inverted names with initials before
 #: the name, then perhaps its own initials; a name right after the title needs its initial.
-_LIST_AFTER = re.compile(r" (?:[^\W\d_][\w'\u2019-]*, (?:[^\W\d_]\.){1,3},? )*"
+_LIST_AFTER = re.compile(rf" (?:{NAME}, (?:[^\W\d_]\.){{1,3}},? )*"
                          r"(?:[^\W\d_]\.){0,3} ?$")  # used with match()
 _INITIAL_AFTER_NAME = re.compile(r",? (?:[^\W\d_]\.)")  # used with match(): "prinn, r."
 

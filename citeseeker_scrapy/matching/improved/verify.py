@@ -30,7 +30,8 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel
 
 from .entry_grammar import (
-    ABBREVIATION, AND_WORD, ANY_YEAR, NEXT_FIELD, RUN_DATE, RUN_DATE_BEFORE_TITLE,
+    ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, NEXT_FIELD, RUN_DATE, RUN_DATE_BEFORE_TITLE,
+    NAME, YEAR_DIGITS,
 )
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
@@ -53,21 +54,19 @@ _WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one 
 _MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
 _REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
 _LOOK_AROUND = 40  # characters looked at for the punctuation around a short title
-_GIVEN = r"(?:(?:[^\W\d_]\.)+|[^\W\d_][\w'\u2019-]*)"  # a given name or initials ("j.t.")
-_GIVEN_NAMES = rf"{_GIVEN}(?: {_GIVEN}){{0,2}}"
 #: The author list's further inverted names after the first one's given names, each after a
 #: comma, a semicolon or the word for "and" (", MEISS, Garnet", "; LEE, K.", " a SVOBODA, Petr").
-_MORE_INVERTED_NAMES = rf"(?:(?:[,;]| {AND_WORD}) [^\W\d_][\w'\u2019-]*, {_GIVEN_NAMES})*"
+_MORE_INVERTED_NAMES = rf"(?:(?:[,;]| {AND_WORD}) {NAME}, {GIVEN_NAMES})*"
 #: After an inverted surname, up to its title: its given names or initials (and the list's
 #: further inverted names), a full stop, perhaps a colon, perhaps "et al." (", R. ", ", R.: ",
 #: ", Paul-André. ", ", G. et al. ", ", Otto, MEISS, Garnet. ").
 _GIVEN_NAMES_RUN = re.compile(
-    rf", {_GIVEN_NAMES}{_MORE_INVERTED_NAMES}(?:(?<=\.)|\.):? (?:et al\. )?")
+    rf", {GIVEN_NAMES}{_MORE_INVERTED_NAMES}(?:(?<=\.)|\.):? (?:et al\. )?")
 #: An inverted name and its given names (perhaps more inverted names) with a full stop, perhaps
 #: a colon, opening an entry (" SANDER, Alfred. ", " PRENGEL, Annedore, MEISS, Garnet. ",
 #: " Bonnin, J.T.: "; not "methods, vol. 2").
 _INVERTED_NAME_RUN = re.compile(
-    rf" [^\W\d_][\w'\u2019-]*,( (?!{ABBREVIATION}){_GIVEN_NAMES}){_MORE_INVERTED_NAMES}"
+    rf" {NAME},( (?!{ABBREVIATION}){GIVEN_NAMES}){_MORE_INVERTED_NAMES}"
     r"(?:(?<=\.)|\.):? ")
 #: What a dated author run looks like, for :func:`_dated_run_again`: each word "a", each number
 #: (perhaps a lettered year) "0", then given names or initials in a row one "a" (", P L (2005 ).
@@ -75,11 +74,11 @@ _INVERTED_NAME_RUN = re.compile(
 _SHAPE_WORD = re.compile(r"[^\W\d_]+")
 _SHAPE_NUMBER = re.compile(r"\d+[^\W\d_]?(?![^\W\d_])")
 _SHAPE_GIVEN = re.compile(r"a(?:\.?[ -]a)+")
-_SURNAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*")
+_SURNAME_AFTER = re.compile(rf" {NAME}")
 #: One name after a hit: a word (an organisation's, a surname) and perhaps its initials.
-_NAME_AFTER = re.compile(r" [^\W\d_][\w'\u2019-]*(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
+_NAME_AFTER = re.compile(rf" {NAME}(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
-_YEAR_BEFORE = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d[a-z]? $")
+_YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
 #: What extraction leaves inside a word ("well-being", "l'état"), dropped when words are compared
 #: ("wellbeing"); ``capitals`` compares printed words with the query's so too.
@@ -422,8 +421,16 @@ def _dated_name_after(text: str, own: str, last: int) -> bool:
     name = _NAME_AFTER.match(text, last)
     if date is None or name is None:
         return False
-    again = rf"\.? ?{re.escape(date[1])}{RUN_DATE} ?{re.escape(date[2])} "
-    return re.compile(again).match(text, name.end()) is not None
+    return _date_printed_as(date[1], date[2]).match(text, name.end()) is not None
+
+
+@functools.lru_cache(maxsize=None)
+def _date_printed_as(opening: str, closing: str) -> re.Pattern[str]:
+    """A date printed with the brackets and punctuation of ``RUN_DATE_BEFORE_TITLE``'s groups
+    ``opening`` and ``closing``, perhaps after a full stop: built once for each print (at most
+    18: a bracket or none, a closing bracket or none and one of four marks or none). Called by
+    :func:`_dated_name_after`."""
+    return re.compile(rf"\.? ?{re.escape(opening)}{RUN_DATE} ?{re.escape(closing)} ")
 
 
 def _run_shape(run: str) -> str:

@@ -32,7 +32,8 @@ from .entry_grammar import (
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
-    PLACE_BEFORE_YEAR, DATE_AFTER_RUN, NAME_WITH_INITIALS, TYPE_MARK,
+    PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS, NAME,
+    NAME_WITH_INITIALS, TYPE_MARK,
 )
 from .headers import running_headers
 
@@ -59,11 +60,11 @@ _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, n
 #: entry's authors ("...Journal. [2003] D. Fiala: Title", ``NAME_WITH_INITIALS``).
 _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
                           r"(?!1[5-9]\d\d\] [12]\d{3}|20\d\d\] [12]\d{3}"
-                          r"|(?:1[5-9]|20)\d\d\][.,:;]"
+                          rf"|{YEAR_DIGITS}\][.,:;]"
                           r"|(?:(?<=\d\) \[)|(?<=(?<![^\W_])[^\W\d_]\. \[)"
                           r"|(?<=\b(?:al|jr|sr)\. \[))"
-                          r"(?:1[5-9]|20)\d\d\]"
-                          r"|(?:(?<=[^\W\d_]\. \[)|(?<=\)\. \[))(?:1[5-9]|20)\d\d\] "
+                          rf"{YEAR_DIGITS}\]"
+                          rf"|(?:(?<=[^\W\d_]\. \[)|(?<=\)\. \[)){YEAR_DIGITS}\] "
                           r"(?!" + NAME_WITH_INITIALS + r"))\d{1,4}\]")
 _DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
@@ -75,7 +76,7 @@ _NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell
 #: one follows so ("forsman e d. anthony r g. dugger k m."). Not a slash in an address
 #: ("doi.org/10.5194/acp", "example.com/index.html": no blank after the word that follows).
 #: Each pattern opens with its character, which the regular expression engine looks for first.
-_SLASH_SEPARATOR = re.compile(r"/(?<=[^\W\d_.]/|\./) ?(?=[^\W\d_][\w'\u2019-]*[.,]? )")
+_SLASH_SEPARATOR = re.compile(rf"/(?<=[^\W\d_.]/|\./) ?(?={NAME}[.,]? )")
 _FULL_STOP_SEPARATOR = re.compile(
     r"\. (?<=(?<![^\W_])[^\W\d_]\. )(?=[^\W\d_][\w'\u2019-]+(?: [^\W\d_]){1,3}[. ])")
 _OTHER_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR)
@@ -88,7 +89,7 @@ _STATEMENT_END = re.compile(r"//| [\u2014\u2013-] |\[\d")
 _INITIALS = r"(?:[^\W\d_]\. ?){1,3}"  # "b.", "e. n.", "l.m."
 #: The first name of a statement of responsibility: initials, then the surname ("e. n.
 #: matyushkin"), in group 2.
-_STATEMENT_NAME = re.compile(rf"({_INITIALS}) ?([^\W\d_][\w'\u2019-]*)")
+_STATEMENT_NAME = re.compile(rf"({_INITIALS}) ?({NAME})")
 #: An inverted name's initials after its surname, up to the end: ", B. " (:func:`_inverted_at_end`).
 _INITIALS_TO_END = re.compile(rf",? {_INITIALS} ?$")
 _MARKER_CHARS = 9  # the longest "[n]" and the shortest ditto marks after it: "[9999] --"
@@ -506,7 +507,7 @@ def _on_to_ditto_entry(text: str, occurrence: Occurrence, start: int, length: in
 #: Where a ``DITTO_ENTRY`` may start: after ". " or ") ", a dash, a ditto word or a lost
 #: mark's punctuation. The regex engine scans quickly for a pattern that opens with a set of
 #: characters; ``DITTO_ENTRY`` opens with a lookbehind, which it tries at every position.
-_DITTO_ENTRY_OPENING = re.compile("[.)](?= (?:[\u2014\u2013\\-_.,:;]|i?idem|eae?dem|ders|dies))")
+_DITTO_ENTRY_OPENING = re.compile(f"[.)](?= (?:[\u2014\u2013\\-_.,:;]|{DITTO_WORDS}))")
 
 
 def _ditto_entry(text: str, pos: int, endpos: int) -> Optional[re.Match[str]]:
@@ -525,7 +526,7 @@ MarkFinder = Callable[[str, int, int], Optional[re.Match[str]]]
 
 #: A date printed bare after an author run, a word before it and a word or an opening quote
 #: after it: "Preuss-Lausitz, Ulf 1986 Title", "Refugee Council of Australia 1905 Title".
-_BARE_YEAR = "(?:1[5-9]|20)\\d\\d[a-z]? (?=[^\\W\\d_]|[\"\u201c\u00ab\u2018])"
+_BARE_YEAR = f"{YEAR_DIGITS}[a-z]? (?=[^\\W\\d_]|[\"\u201c\u00ab\u2018])"
 _BARE_DATE = re.compile("(?:(?<=[^\\W\\d_] )|(?<=[^\\W\\d_]\\. ))" + _BARE_YEAR)
 #: ... and such a date alone after a sentence end ("...Weinheim und Basel. 1989 “Title”",
 #: "...p. 5-9. 1997 Title"; not after an initial: "Dudley, S. 2011 Title" is an author run's).
@@ -544,7 +545,7 @@ _MARK_BEFORE_DATE = re.compile("[\u2014\u2013\\-_][.,]? ?$")
 #: (2012) Title"). Only a date printed after it as the name's own is printed after its run
 #: makes it one (:func:`_ditto_or_dated_entry`): a dash inside a title or between the fields of
 #: an entry is followed by words.
-_UNPUNCTUATED_MARK = re.compile("(?:\u2014+|\u2013{2,}|-{2,}|_{2,})(?= )")
+_UNPUNCTUATED_MARK = re.compile(f"{DITTO_DASH}(?= )")
 
 
 def _same_authors_entry(text: str, name_end: int, own: Optional[re.Match[str]]) -> MarkFinder:

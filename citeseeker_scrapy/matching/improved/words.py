@@ -44,7 +44,7 @@ from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
 
-from .entry_grammar import ABBREVIATED_VENUE
+from .entry_grammar import ABBREVIATED_VENUE, NAME, YEAR_DIGITS
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
 _SPLIT_SCORE = 85  # ratio of a word and two printed neighbours joined ("the role" is no "theo")
@@ -73,17 +73,17 @@ _MISQUOTE_LETTERS = 4
 #: "&" stand before it ("Fjords: Processes & Products." for a query that ends at "&").
 _WORD_THEN_TITLE_END = re.compile(
     r" (?:& )?([^\W\d_][^\W_]*)"
-    r"(?: ?[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.| [^\W\d_][\w'\u2019-]*;)"
-    r"| (?=[^\W\d_][\w'\u2019-]*, [^\W\d_]\.)"  # ... or a title-first entry's authors
+    rf"(?: ?[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.| {NAME};)"
+    rf"| (?={NAME}, [^\W\d_]\.)"  # ... or a title-first entry's authors
     rf"|(?={ABBREVIATED_VENUE}))")  # ... or an abbreviated journal name: "stars Nucl. Phys."
 #: A year joined to the end of a word, with no blank: a style that prints the date right after
 #: the title ("...endolithic habitats2002 Epub.", "...en émergence2014 Epub."). The date ends
 #: the title: the word before the year is the title's last one, the words after it are none
 #: (unless the query's own word holds the year: "Migrating to Windows2000").
-_JOINED_YEAR = re.compile(r"(?<=[^\W\d_]{2})(?:1[5-9]|20)\d\d[a-z]?$")
+_JOINED_YEAR = re.compile(rf"(?<=[^\W\d_]{{2}}){YEAR_DIGITS}[a-z]?$")
 #: ... read after a hit: the printed title's own last word, the date joined to it ("...coastal
 #: towns2011 Epub." for a query that ends at "coastal").
-_WORD_THEN_JOINED_YEAR = re.compile(r" (?:& )?([^\W\d_]+)(?:1[5-9]|20)\d\d[a-z]?(?![^\W_])")
+_WORD_THEN_JOINED_YEAR = re.compile(rf" (?:& )?([^\W\d_]+){YEAR_DIGITS}[a-z]?(?![^\W_])")
 #: The printed title's own first word right before a hit: after the title's opening, a sentence
 #: end (not an initial's that starts a name: "k. mcdougall diabetes..." has its author's name
 #: there; but "charles e. Explaining", the last initial of a name; or an initial and a comma
@@ -94,14 +94,14 @@ _WORD_THEN_JOINED_YEAR = re.compile(r" (?:& )?([^\W\d_]+)(?:1[5-9]|20)\d\d[a-z]?
 #: it, "prinn 2001 Uncertainty analysis", "byrd, 2007, Towards MusicDiff").
 _TITLE_START_THEN_WORD = re.compile(
     r"(?:(?:(?<=[^\W\d_]{2})|(?<=[\d)\]])|(?<=[^\W\d_] [^\W\d_]))[.:;!?] |\] "
-    r"|(?<=(?<![^\W_])[^\W\d_]\.)[,:] |(?<![^\W_])[^\W\d_]\. [^\W\d_][\w'\u2019-]*, "
-    r"|\((?:1[5-9]|20)\d\d[a-z]?\) ?|(?<![\d.])(?:1[5-9]|20)\d\d,? "
+    rf"|(?<=(?<![^\W_])[^\W\d_]\.)[,:] |(?<![^\W_])[^\W\d_]\. {NAME}, "
+    rf"|\({YEAR_DIGITS}[a-z]?\) ?|(?<![\d.]){YEAR_DIGITS},? "
     r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+) $")
 #: ... or a word and its colon right after the year in brackets ("(2012) AuSREM: Australian
 #: ...", "et al. (2012) CAM-chem: Description"): the title's head word, the query its subtitle
 #: only. (A year with no brackets may close the entry before: "Wiley 1994 Lamport: LaTeX: A
 #: Document ...", an author list ending with a colon.)
-_DATE_THEN_WORD_COLON = re.compile(r"\((?:1[5-9]|20)\d\d[a-z]?\) ([^\W\d_]+): $")
+_DATE_THEN_WORD_COLON = re.compile(rf"\({YEAR_DIGITS}[a-z]?\) ([^\W\d_]+): $")
 #: ... or right after the initials of an inverted name that opens an entry ("(9) Hartley, J. M.
 #: Relationship of", "2012. Hartley, J. Relationship of"; not "S. Davis, K. McDougall Diabetes",
 #: where the word after the initial is the next author's surname), or after an entry's "[n]",
@@ -110,7 +110,7 @@ _DATE_THEN_WORD_COLON = re.compile(r"\((?:1[5-9]|20)\d\d[a-z]?\) ([^\W\d_]+): $"
 #: Support"; not one word before the comma: "[9] Varga, Henri Title" prints a given name there).
 _INVERTED_NAME_THEN_WORD = re.compile(
     r"(?:(?:[^\W\d_]{2}|\d|[)\]])[.;]? [^\W\d_][\w'\u2019-]+, (?:[^\W\d_]\. ?){0,3}[^\W\d_]\. "
-    r"|\] (?:[^\W\d_][\w'\u2019-]* ){1,3}[^\W\d_][\w'\u2019-]*, )([^\W\d_]+) $")
+    rf"|\] (?:{NAME} ){{1,3}}{NAME}, )([^\W\d_]+) $")
 #: The first word of a subtitle inside a hit ("...canal de Lachine. Souvenirs et modes"): it
 #: names the subtitle's topic as a title's first word does, so the query may not lack it.
 _SUBTITLE_HEAD = re.compile(r"[^\W\d_]{3}[.:?!] ([^\W\d_]+)")
