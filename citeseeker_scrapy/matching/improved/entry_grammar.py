@@ -239,10 +239,15 @@ LOST_DITTO = r"(?<=[.)] )[.,:;](?= )"
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,", a ditto
 #: word, a lost mark.
 DITTO_IN_GAP = re.compile(rf"{DITTO_DASH}|\] ?,|{DITTO_WORD}|{LOST_DITTO}")
+#: The number at a page's foot, where a page break falls between two entries: after the entry
+#: before's sentence end, before the next page's first entry ("...Berlin, 1988. 2 — . Title").
+_PAGE_FOOT = r"(?:(?<=[.)] \d )|(?<=[.)] \d\d )|(?<=[.)] \d{3} ))"
 #: An unnumbered entry that opens with a ditto mark for the authors of the entry before, after
 #: that entry's last sentence end: "...Affairs Committee. — (2012). Title", "Basel. ——— Title",
-#: "...112–124. Idem: Title", "...Berlin, 1988. . Title" (a lost mark).
-DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:{DITTO_DASH}|{DITTO_WORD})(?= |[.,:])|{LOST_DITTO})")
+#: "...112–124. Idem: Title", "...Berlin, 1988. . Title" (a lost mark); a dash also after the
+#: page's number a page break prints between the two entries (``_PAGE_FOOT``).
+DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:{DITTO_DASH}|{DITTO_WORD})(?= |[.,:])|{LOST_DITTO})"
+                         rf"|{_PAGE_FOOT}{DITTO_DASH}(?= |[.,:])")
 # The fields a title runs into with no punctuation between them, each read from the end of the
 # title's last word (the blank before the field, or a dash joined to the word): one shape each
 # below, ``NEXT_FIELD`` any of them. A field's first word is no title word.

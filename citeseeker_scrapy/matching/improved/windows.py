@@ -503,10 +503,12 @@ def _on_to_ditto_entry(text: str, occurrence: Occurrence, start: int, length: in
     return occurrence._replace(search_end=max(occurrence.search_end, ditto.start()))
 
 
-#: Where a ``DITTO_ENTRY`` may start: after ". " or ") ", a dash, a ditto word or a lost
-#: mark's punctuation. The regex engine scans quickly for a pattern that opens with a set of
-#: characters; ``DITTO_ENTRY`` opens with a lookbehind, which it tries at every position.
-_DITTO_ENTRY_OPENING = re.compile(f"[.)](?= (?:[\u2014\u2013\\-_.,:;]|{DITTO_WORDS}))")
+#: What comes before a ``DITTO_ENTRY``: ". " or ") ", perhaps a page's number, then (looked
+#: ahead) a dash, a ditto word or a lost mark's punctuation. The regex engine scans quickly for
+#: a pattern that opens with a set of characters; ``DITTO_ENTRY`` opens with a lookbehind,
+#: which it tries at every position.
+_DITTO_ENTRY_OPENING = re.compile(
+    f"[.)] (?:\\d{{1,3}} )?(?=[\u2014\u2013\\-_.,:;]|{DITTO_WORDS})")
 
 
 def _ditto_entry(text: str, pos: int, endpos: int) -> Optional[re.Match[str]]:
@@ -515,7 +517,7 @@ def _ditto_entry(text: str, pos: int, endpos: int) -> Optional[re.Match[str]]:
     every name occurrence of a document that no near "[n]" follows (:func:`_search_highs`),
     where it is rare."""
     for opening in _DITTO_ENTRY_OPENING.finditer(text, max(0, pos - 2), endpos):
-        found = DITTO_ENTRY.match(text, opening.start() + 2, endpos)
+        found = DITTO_ENTRY.match(text, opening.end(), endpos)
         if found is not None and found.start() >= pos:
             return found
     return None
