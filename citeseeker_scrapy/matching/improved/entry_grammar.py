@@ -15,8 +15,8 @@ DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|fo
 #: "2015." "(2009)." "1996a." "(2013b)." "(2013, june)." "(n.d.)." "in press." and Harvard's
 #: "(2009) " with no full stop.
 YEAR = re.compile(rf"(?:{DATE}\)?\.|\({DATE}\))(?= |$)")
-#: The digits of a year of a cited work: from 1500 on ("1730" dates an old map), every reader
-#: of a year in an entry reads these.
+#: The digits of a year of a cited work, from 1500 on ("1730" dates an old map): the year the
+#: patterns here, ``windows``, ``verify`` and ``words`` read in an entry.
 YEAR_DIGITS = r"(?:1[5-9]|20)\d\d"
 #: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
 ANY_YEAR = re.compile(rf"(?<![\w.-]){YEAR_DIGITS}(?!\d)")
@@ -71,7 +71,8 @@ PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
 #: "og", Swedish "och", Finnish "ja", Hungarian "és" (accents are gone in normalized text).
 AND_WORD = r"(?:&|and|et|und|y|e|a|i|\u0438|en|og|och|ja|es)"
 #: A word of a name: a letter, then letters, digits, apostrophes and hyphens ("o'hara",
-#: "ter-avest", "dell’orto"); every reader of a name in an entry reads these.
+#: "ter-avest", "dell’orto"), as the patterns here, ``windows``, ``verify``, ``words`` and
+#: ``running_text`` read a name in an entry.
 NAME = r"[^\W\d_][\w'\u2019-]*"
 #: A given name or initials, perhaps hyphenated ("sarang", "r.s.", "f.-j."), and up to three of
 #: them ("jean claude", "j. paul"): how styles print the given names of a name; ``verify``
