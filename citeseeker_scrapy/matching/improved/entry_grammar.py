@@ -103,6 +103,14 @@ _NAME_OR_INITIAL = rf"(?:{_INITIAL}|{NAME})"
 NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}} {AND_WORD} "
                                  rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}}\.?")
 
+#: The rest of an author run after a surname, up to its title, where a style prints each
+#: name's initials as single letters with no full stop and nothing between the last one and the
+#: title: " t, swinbank a " ("Josling T, Swinbank A The European Union."), " m " ("Rensky M
+#: English Verbonominal Phrases."). Lower case cannot tell such an initial from a word of one
+#: letter ("a", Czech "a" for "and"): ``capitals.initials_end_run`` reads the capitals too.
+UNPUNCTUATED_INITIALS_RUN = re.compile(
+    rf"(?: [^\W\d_]){{1,3}}(?:, {NAME}(?: {NAME})?(?: [^\W\d_]){{1,3}}){{0,5}} ")
+
 #: The rest of an author run that opens with an inverted name, up to its last name after the
 #: word for "and" and that name's full stop, only given names, initials and names between (",
 #: Dimitrios and Dimitrios Lekkas.", ", Germain and Emmanuelle Etchecopart-Etchart.", " and
@@ -116,12 +124,18 @@ RUN_TO_LAST_NAME = re.compile(rf"(?:,? {GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
 LEGAL_FORM = r"(?:inc|ltd|corp|llc|plc|pty|gmbh)\."
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
 #: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ", nor the
-#: dates "in press." and "forthcoming.", nor a company's legal form).
+#: dates "in press." and "forthcoming.", nor a company's legal form), nor a surname printed
+#: with its first initial joined and its other initials after a blank, then the comma that
+#: ends the name ("EckausR. S., " reads "eckausr. s., "; ``names.initials_glued_at`` reads
+#: the surname): a sentence end is followed by no lone initials and comma.
 WORD_SENTENCE_END = re.compile(
     rf"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.|{LEGAL_FORM})[^\W\d_]{{3,}}[.?!]"
-    r"[\"\u201d\u2019']? ")
+    r"[\"\u201d\u2019']? (?!(?:[^\W\d_]\.-? ?)*[^\W\d_]\.,)")
 #: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313", "p. 33" (after its title and
 #: venue; "Magniez P. 2010" is a name and a year).
+#: The year that closes an author run right before the pages some styles print beside it, a
+#: bracket perhaps between ("Doleman, PM, 2012: 93–124 Title", "Name, Jutta, (2008): 155–164").
+YEAR_BEFORE_PAGES = re.compile(r"(?<![\w.-])(?:1[5-9]|20)\d\d[a-z]?\)?$")
 #: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
 #: (Years from 1500, as ``ANY_YEAR``: "1730-1739" dates an old map, it is no pages.)
 YEAR_SPAN = rf"{YEAR_DIGITS}[-\u2013]{YEAR_DIGITS}\b"
