@@ -15,8 +15,8 @@ DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|fo
 #: "2015." "(2009)." "1996a." "(2013b)." "(2013, june)." "(n.d.)." "in press." and Harvard's
 #: "(2009) " with no full stop.
 YEAR = re.compile(rf"(?:{DATE}\)?\.|\({DATE}\))(?= |$)")
-#: The digits of a year of a cited work: from 1500 on ("1730" dates an old map), every reader
-#: of a year in an entry reads these.
+#: The digits of a year of a cited work, from 1500 on ("1730" dates an old map): the year the
+#: patterns here, ``windows``, ``verify`` and ``words`` read in an entry.
 YEAR_DIGITS = r"(?:1[5-9]|20)\d\d"
 #: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
 ANY_YEAR = re.compile(rf"(?<![\w.-]){YEAR_DIGITS}(?!\d)")
@@ -71,7 +71,8 @@ PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
 #: "og", Swedish "och", Finnish "ja", Hungarian "és" (accents are gone in normalized text).
 AND_WORD = r"(?:&|and|et|und|y|e|a|i|\u0438|en|og|och|ja|es)"
 #: A word of a name: a letter, then letters, digits, apostrophes and hyphens ("o'hara",
-#: "ter-avest", "dell’orto"); every reader of a name in an entry reads these.
+#: "ter-avest", "dell’orto"), as the patterns here, ``windows``, ``verify``, ``words`` and
+#: ``running_text`` read a name in an entry.
 NAME = r"[^\W\d_][\w'\u2019-]*"
 #: A given name or initials, perhaps hyphenated ("sarang", "r.s.", "f.-j."), and up to three of
 #: them ("jean claude", "j. paul"): how styles print the given names of a name; ``verify``
@@ -132,6 +133,9 @@ WORD_SENTENCE_END = re.compile(
     r"[\"\u201d\u2019']? (?!(?:[^\W\d_]\.-? ?)*[^\W\d_]\.,)")
 #: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313", "p. 33" (after its title and
 #: venue; "Magniez P. 2010" is a name and a year).
+#: The year that closes an author run right before the pages some styles print beside it, a
+#: bracket perhaps between ("Doleman, PM, 2012: 93–124 Title", "Name, Jutta, (2008): 155–164").
+YEAR_BEFORE_PAGES = re.compile(rf"(?<![\w.-]){YEAR_DIGITS}[a-z]?\)?$")
 #: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
 #: (Years from 1500, as ``ANY_YEAR``: "1730-1739" dates an old map, it is no pages.)
 YEAR_SPAN = rf"{YEAR_DIGITS}[-\u2013]{YEAR_DIGITS}\b"

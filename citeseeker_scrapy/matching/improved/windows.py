@@ -32,7 +32,7 @@ from .entry_grammar import (
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
     PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS, NAME,
-    NAME_WITH_INITIALS, TYPE_MARK,
+    NAME_WITH_INITIALS, TYPE_MARK, YEAR_BEFORE_PAGES,
 )
 from .headers import running_headers
 
@@ -799,7 +799,9 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     followed by another author list and its date ("...Addison-Wesley. K. Kline and D. Kline
     (2001) Title"; the sentence may end with an ISBN); so do the pages of an
     entry ("..., 12, pp. 382-395. Haddad, J., n.d., Title": styles with commas only have no
-    other sentence end; "...pp. 271-278 (2011) 2. Haddad, M.: Title"). The count starts after
+    other sentence end; "...pp. 271-278 (2011) 2. Haddad, M.: Title"), but not the pages
+    printed right after the year that closes the name's run (:func:`_pages_of_another_entry`).
+    The count starts after
     the author list the name is in (a footnote may interrupt a long one) and again after a
     ditto mark (that entry goes on with the same authors).
     """
@@ -808,7 +810,8 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     gap_start = _run_start(text, name_end, start)
     if _title_after_legal_citation(text, gap_start, start):
         return False
-    if PAGES.search(text, gap_start, start) or NUMBER_AFTER_YEAR.search(text, gap_start, start):
+    if (_pages_of_another_entry(text, name_end, gap_start, start)
+            or NUMBER_AFTER_YEAR.search(text, gap_start, start)):
         return True
     ends, last_end = 0, gap_start
     for sentence_end in _sentence_ends(text, gap_start, start):
@@ -821,6 +824,22 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     names_end, two_lists = _names_before_title(text, gap_start, start)
     return names_end is not None and (
         ends + two_lists >= 1 or _dated_entry_before(text, name_end, names_end.start()))
+
+
+def _pages_of_another_entry(text: str, name_end: int, gap_start: int, start: int) -> bool:
+    """True if ``PAGES`` lie in ``[gap_start, start)`` that close an entry: not the pages some
+    styles print right after the year that closes an author run, before the title, with only
+    a bracket between ("Doleman, PM, 2012: 93–124 Title", "Name, Jutta, (2008): 155–164
+    Title": a chapter's pages beside its date; :func:`_ends_author_list` reads the run from
+    ``name_end`` to the year, with no sentence end before it). An entry closed by its pages
+    has its title and venue before them. Called by :func:`_another_entry_between`."""
+    pages = PAGES.search(text, gap_start, start)
+    if pages is None:
+        return False
+    year = YEAR_BEFORE_PAGES.search(text, max(gap_start, pages.start() - 8), pages.start())
+    own = (year is not None and next(_sentence_ends(text, gap_start, year.start()), None) is None
+           and _ends_author_list(text, name_end, year.start()))
+    return not own or PAGES.search(text, pages.end(), start) is not None
 
 
 def _names_before_title(text: str, gap_start: int, start: int
