@@ -198,3 +198,75 @@ def test_a_hyphen_between_two_names_at_a_line_end_joins_no_word() -> None:
            "1850\u20131914, 2011, 1\u2013118")
     assert found(doc, "Lindqvist", "Harbour towns of the Baltic: 1850\u20131914", "original")
     assert found(doc, "Lindqvist", "Harbour towns of the Baltic: 1850\u20131914")
+
+
+# A style that prints each surname with its first initial joined ("LinzJ.", "EckausR. S."):
+# the entries of a numbered list, each author's title asked for.
+_GLUED = ("[4] NovakP., HorvathE. M., ‘Grazing of upland pastures in the Tatra’, Folia "
+          "Zootechnica, vol. 12, pp. 3–9, (2010). [5] LindqvistE., OkaforN. K., SaarinenT., "
+          "et al., ‘Harbour towns of the northern coast’, (2011). [6] MoreauA., Seasonal "
+          "herds of the Jura. Bern: Haupt, 2004, pp. 11–40. [7] BergK., ‘Rivers’, (2001).")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Novak", "Grazing of upland pastures in the Tatra"),
+    ("Horvath", "Grazing of upland pastures in the Tatra"),
+    ("Lindqvist", "Harbour towns of the northern coast"),
+    ("Okafor", "Harbour towns of the northern coast"),
+    ("Saarinen", "Harbour towns of the northern coast"),
+    ("Moreau", "Seasonal herds of the Jura"),
+])
+def test_a_surname_printed_with_its_initials_joined(author: str, title: str) -> None:
+    matching.kept_by_both(_GLUED, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a longer surname that starts with the searched one, its initial joined
+    (_GLUED.replace("NovakP.", "NovakovaP."), "Novak", "Grazing of upland pastures in the Tatra"),
+    # the searched name with a lower-case letter after it: a longer word
+    (_GLUED.replace("NovakP.", "Novaki."), "Novak", "Grazing of upland pastures in the Tatra"),
+    # a word in capitals (an acronym, a name in capitals): no capital tells the initial
+    (_GLUED.replace("NovakP., HorvathE. M.", "NOVAKP., HORVATHE. M."), "Novak",
+     "Grazing of upland pastures in the Tatra"),
+    # the right name, a title with a word changed, or lacking the title's first word
+    (_GLUED, "Novak", "Grazing of lowland pastures in the Tatra"),
+    (_GLUED, "Okafor", "towns of the northern coast"),
+    (_GLUED.replace("LindqvistE., OkaforN. K., SaarinenT.", "Lindqvist E., Okafor N. K."),
+     "Okafor", "towns of the northern coast"),  # "et al., Title" printed with blanks too
+    # the right name, the title of the next entry
+    (_GLUED, "Okafor", "Seasonal herds of the Jura"),
+])
+def test_a_joined_letter_that_is_no_initial_or_another_title(doc: str, author: str,
+                                                            title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
+# A style that prints initials as capitals with no full stop and nothing between the author
+# run and a short title (Vancouver names, "Surname I I Title").
+_BARE_INITIALS = ("(12) Okafor N Coastal Trade Routes. Lagos: Ibadan Press; 2001. (13) Lindqvist "
+                  "E K, Moreau A The Baltic Herring. Lund: Gleerup; 2011. (14) Berg K. Rivers. "
+                  "2001.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Okafor", "Coastal Trade Routes"),
+    ("Lindqvist", "The Baltic Herring"),
+    ("Moreau", "The Baltic Herring"),
+])
+def test_a_short_title_right_after_initials_with_no_full_stop(author: str, title: str) -> None:
+    matching.kept_by_both(_BARE_INITIALS, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a word of one letter in lower case is no initial: Czech "a" ("and") before the title
+    (_BARE_INITIALS.replace("Okafor N Coastal", "Okafor a Coastal"), "Okafor",
+     "Coastal Trade Routes"),
+    # a longer title printed there, the query lacks its first or last word
+    (_BARE_INITIALS.replace("N Coastal", "N Old Coastal"), "Okafor", "Coastal Trade Routes"),
+    (_BARE_INITIALS.replace("Routes.", "Routes Revisited."), "Okafor", "Coastal Trade Routes"),
+    # the right name, a word changed, or the title of the next entry
+    (_BARE_INITIALS, "Okafor", "Coastal Trade Winds"),
+    (_BARE_INITIALS, "Okafor", "The Baltic Herring"),
+])
+def test_bare_initials_delimit_no_other_short_title(doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)

@@ -351,3 +351,30 @@ def test_a_hit_no_search_region_reaches_is_named_not_dropped_silently(monkeypatc
     matcher = CitationMatcher([AuthorGroup(("Moreau",), (QUANTUM,))], MatcherSettings())
     assert [e.veto for e in matcher.explain(doc)] == [OUT_OF_REACH]
     assert matcher.find(doc) == []
+
+
+@pytest.mark.parametrize("doc, author", [
+    # a chapter's pages printed right after the year that closes the author run, before the
+    # title: the entry's own, no end of an entry before it
+    ("Moreau, Pierre, 2008: 155\u2013164 {t}, Metz: Vrin.", "Moreau"),
+    ("Lacour, AB, 2012: 93\u2013124 {t}, Nancy: Presses universitaires.", "Lacour"),
+    ("Moreau, Pierre und Lacour, Anne, (2010): 12\u201331 {t}, Metz: Vrin.", "Lacour"),
+])
+def test_pages_beside_the_run_s_year_are_the_entry_s_own(doc: str, author: str) -> None:
+    kept_by_both(doc.format(t=JARDINS) + NEXT_ENTRY_AFTER, author, JARDINS)
+    assert explained(doc.format(t=JARDINS), author, JARDINS) == [(JARDINS, None)]
+
+
+#: An entry after the table rows': the title searched must not be lent to it.
+NEXT_ENTRY_AFTER = "\nBrown, Anne, 1997: 1\u20139 Quantum teleportation of photons, Nature."
+
+
+@pytest.mark.parametrize("doc", [
+    # pages after a title and its venue, or after a year that follows a venue, close an entry
+    "Moreau, Pierre, 2008: {j}, Metz: Vrin, 155\u2013164 {q}, Nature.",
+    "Moreau, P.: {j}. Gardens 2008: 93\u2013124 {q}. Nature.",
+    "Moreau, P.: {j}. Journal of Gardens, 2008: 93\u2013124 {q}. Nature.",
+])
+def test_pages_after_a_title_still_close_the_entry(doc: str) -> None:
+    text = doc.format(j=JARDINS, q=QUANTUM)
+    turned_down(text, "Moreau", QUANTUM)

@@ -161,7 +161,7 @@ class CitationMatcher:
         given, receives (group, title) numbers of the titles no search region reached
         (``search.Found.reachable``): the original's hit is not looked at for them, and
         :meth:`explain_in` names that drop (``model.OUT_OF_REACH``, where no check does)."""
-        spans_of = self._name_index.spans(text)
+        spans_of = self._name_index.spans(text, printed)
         exact: dict[str, list[int]] = {}
         citations: list[Citation] = []
         for number, prepared in enumerate(self._groups):

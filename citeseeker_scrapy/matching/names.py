@@ -12,7 +12,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import accumulate, compress, count
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from .normalize import normalize_text
 
@@ -81,6 +81,11 @@ def _names_in_tokens(distinct: list[str],
 
 # --------------------------------------------------------------------------- whole words (improved)
 
+#: The document's capitals for a span of its normalized text, or None where they cannot be read
+#: (``matcher.DocumentText.printed_case``, made lazy by the matcher): the normalized text is
+#: lower case, and only the capitals tell some word edges (:func:`initials_glued_at`).
+PrintedCase = Callable[[int, int], Optional[str]]
+
 #: What PDF extraction leaves inside a printed name, skipped between its letters: blanks (split
 #: small capitals "d ean", accents NFKD made blanks "gr unwald", pypdf's stray blanks), PDFium's
 #: line-end hyphen U+FFFE, the soft hyphen, spacing accents NFKD keeps ("hajiˇc", "m`arquez"),
@@ -108,6 +113,12 @@ _SKIP_CLASS = _char_class(SKIPPABLE) + "*+"
 #: "harris" (the possessive ``*+`` skips accents as the function does, with no backtracking).
 _WORD_GOES_ON_NOT = (f"(?!{_char_class(''.join(_DETACHED_ACCENTS))}*+"
                      f"(?:[^\\W\\d_]|{_char_class(''.join(_WORD_JOINERS))}))")
+#: One letter and a full stop joined to a name ("linzj." for "LinzJ."): the name's initials if
+#: the document prints the letter as a capital after the name's own lower case
+#: (:func:`initials_glued_at` decides; the scan only lets the place through to it).
+_GLUED_INITIAL = r"[^\W\d_]\."
+_NAME_ENDS = f"(?:{_WORD_GOES_ON_NOT}|(?={_GLUED_INITIAL}))"
+_GLUED = re.compile(_GLUED_INITIAL)
 _PARTICLES = frozenset("van von der den de del della dalla di da dos das do du le la ter ten zu "
                        "af av".split())
 _SUFFIXES = frozenset("jr sr ii iii iv".split())
@@ -294,8 +305,11 @@ class NameIndex:
         (:func:`_compiled_forms`)."""
         self.patterns, self._scans = _compiled_forms(tuple(dict.fromkeys(forms)))
 
-    def spans(self, text: str) -> dict[str, list[tuple[int, int]]]:
-        """(start, end) of every whole-word occurrence of each form, in text order."""
+    def spans(self, text: str, printed: Optional[PrintedCase] = None
+              ) -> dict[str, list[tuple[int, int]]]:
+        """(start, end) of every whole-word occurrence of each form, in text order; with the
+        document's capitals (``printed``), also of a form its initials are joined to
+        (:func:`initials_glued_at`)."""
         found: dict[str, list[tuple[int, int]]] = {form: [] for form in self.patterns}
         for scan, checks in self._scans:
             for candidate in scan.finditer(text):
@@ -306,10 +320,12 @@ class NameIndex:
                     if just_before and previous not in just_before:
                         continue  # "human" for "toman": the letter before "man" is wrong
                     if ends_there:  # the scan matched this form's rest and the word end
-                        end = candidate.end(number)
+                        end = candidate.end(number)  # or a letter and a full stop after it
+                        if _GLUED.match(text, end) and not _ends_name(text, end, printed):
+                            continue
                     else:
                         match = pattern.forward.match(text, at)
-                        if match is None or not _is_word_edge(text, match.end(), 1):
+                        if match is None or not _ends_name(text, match.end(), printed):
                             continue
                         end = match.end()
                     start = at - len(before)
@@ -407,15 +423,37 @@ def _child_source(child: dict, path: tuple[str, ...], ends: list[tuple[str, ...]
         sources.append(_trie_source(child, path, ends))
     if None in child:
         ends.append(path)
-        sources.append("()" + _WORD_GOES_ON_NOT)
+        sources.append("()" + _NAME_ENDS)
     return sources[0] if len(sources) == 1 else "(?:" + "|".join(sources) + ")"
 
 
-def is_whole_word(text: str, start: int, end: int) -> bool:
+def is_whole_word(text: str, start: int, end: int,
+                  printed: Optional[PrintedCase] = None) -> bool:
     """True if ``text[start:end]`` is no part of a longer word, as :class:`NameIndex` reads
-    word edges ("lee" in "byerlee" is not). Called by ``superset`` on the original scheme's
-    exact name occurrences."""
-    return _is_word_edge(text, start - 1, -1) and _is_word_edge(text, end, 1)
+    word edges ("lee" in "byerlee" is not; "linz" in "LinzJ." is, with the document's capitals
+    ``printed``). Called by ``superset`` on the original scheme's exact name occurrences."""
+    return _is_word_edge(text, start - 1, -1) and _ends_name(text, end, printed)
+
+
+def initials_glued_at(text: str, end: int, printed: Optional[PrintedCase]) -> bool:
+    """True if the letter and full stop at ``end``, joined to the name that ends there, are
+    that name's initials: styles that print "LinzJ., StepanA." (no blank), where the
+    normalized text reads "linzj., stepana.".
+
+    The capitals tell (``printed``): the name's last letter printed in lower case and the
+    joined letter a capital ("Linz" and "J."). A lower-case continuation ("Linzi.") or a word
+    in capitals ("LINZJ.", an acronym) is a longer word, and so is any joined letter where
+    the capitals cannot be read. The one reader of this shape: :class:`NameIndex` and
+    :func:`is_whole_word` both ask it where a letter follows a name."""
+    if printed is None or end < 1 or _GLUED.match(text, end) is None:
+        return False
+    cased = printed(end - 1, end + 1)
+    return cased is not None and cased[0].islower() and cased[1].isupper()
+
+
+def _ends_name(text: str, end: int, printed: Optional[PrintedCase]) -> bool:
+    """True if a name ending at ``end`` ends there: a word edge, or initials joined to it."""
+    return _is_word_edge(text, end, 1) or initials_glued_at(text, end, printed)
 
 
 def _is_word_edge(text: str, index: int, step: int) -> bool:

@@ -36,16 +36,14 @@ at hand (:data:`PrintedCase`); the hit is then read again with the title closed 
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional, Sequence
+from typing import Optional, Sequence
 
-from ..names import SKIPPABLE
-from .entry_grammar import CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END
+from ..names import SKIPPABLE, PrintedCase
+from .entry_grammar import (
+    CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END, UNPUNCTUATED_INITIALS_RUN,
+)
 from .verify import DROPPED_IN_WORDS
 from .words import is_content
-
-#: The normalized text's ``[start:end]`` with the document's own capitals, or None where they
-#: cannot be read (``context.TextMap.printed_case``, made lazy by the matcher).
-PrintedCase = Callable[[int, int], Optional[str]]
 
 _IN_WORDS = re.escape(SKIPPABLE.replace(" ", ""))
 #: A word as the word checks read it: letters and digits, with what extraction leaves inside
@@ -101,6 +99,23 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
     if first[0].isupper() and _publication_data_to_entry_end(text, field.start(), title):
         return field.start()
     return None
+
+
+def initials_end_run(text: str, name_end: int, start: int, printed: PrintedCase) -> bool:
+    """True if the author run of the name ending at ``name_end`` ends right before a title at
+    ``start`` with initials printed as single capitals and no full stop ("Rensky M English
+    Verbonominal Phrases.", "Josling T, Swinbank A The European Union."): the shape of
+    ``UNPUNCTUATED_INITIALS_RUN`` between them, each one-letter word printed as a capital
+    (not an article or the word for "and": "Rensky a English ..."). Who calls it:
+    ``superset``, for a short title the word checks read as ordinary words after a word."""
+    if UNPUNCTUATED_INITIALS_RUN.fullmatch(text, name_end, start) is None:
+        return False
+    cased = printed(name_end + 1, start - 1)  # the blanks at its ends: normalization's own
+    return cased is not None and all(letter.isupper() for letter in _ONE_LETTER.findall(cased))
+
+
+#: A word of one letter (an initial with no full stop, or an article).
+_ONE_LETTER = re.compile(r"(?<![^\W_])[^\W\d_](?![^\W_])")
 
 
 def _publication_data_to_entry_end(text: str, at: int, title: list[str]) -> bool:

@@ -15,8 +15,8 @@ DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|fo
 #: "2015." "(2009)." "1996a." "(2013b)." "(2013, june)." "(n.d.)." "in press." and Harvard's
 #: "(2009) " with no full stop.
 YEAR = re.compile(rf"(?:{DATE}\)?\.|\({DATE}\))(?= |$)")
-#: The digits of a year of a cited work: from 1500 on ("1730" dates an old map), every reader
-#: of a year in an entry reads these.
+#: The digits of a year of a cited work, from 1500 on ("1730" dates an old map): the year the
+#: patterns here, ``windows``, ``verify`` and ``words`` read in an entry.
 YEAR_DIGITS = r"(?:1[5-9]|20)\d\d"
 #: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
 ANY_YEAR = re.compile(rf"(?<![\w.-]){YEAR_DIGITS}(?!\d)")
@@ -71,7 +71,8 @@ PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
 #: "og", Swedish "och", Finnish "ja", Hungarian "és" (accents are gone in normalized text).
 AND_WORD = r"(?:&|and|et|und|y|e|a|i|\u0438|en|og|och|ja|es)"
 #: A word of a name: a letter, then letters, digits, apostrophes and hyphens ("o'hara",
-#: "ter-avest", "dell’orto"); every reader of a name in an entry reads these.
+#: "ter-avest", "dell’orto"), as the patterns here, ``windows``, ``verify``, ``words`` and
+#: ``running_text`` read a name in an entry.
 NAME = r"[^\W\d_][\w'\u2019-]*"
 #: A given name or initials, perhaps hyphenated ("sarang", "r.s.", "f.-j."), and up to three of
 #: them ("jean claude", "j. paul"): how styles print the given names of a name; ``verify``
@@ -102,6 +103,14 @@ _NAME_OR_INITIAL = rf"(?:{_INITIAL}|{NAME})"
 NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}} {AND_WORD} "
                                  rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}}\.?")
 
+#: The rest of an author run after a surname, up to its title, where a style prints each
+#: name's initials as single letters with no full stop and nothing between the last one and the
+#: title: " t, swinbank a " ("Josling T, Swinbank A The European Union."), " m " ("Rensky M
+#: English Verbonominal Phrases."). Lower case cannot tell such an initial from a word of one
+#: letter ("a", Czech "a" for "and"): ``capitals.initials_end_run`` reads the capitals too.
+UNPUNCTUATED_INITIALS_RUN = re.compile(
+    rf"(?: [^\W\d_]){{1,3}}(?:, {NAME}(?: {NAME})?(?: [^\W\d_]){{1,3}}){{0,5}} ")
+
 #: The rest of an author run that opens with an inverted name, up to its last name after the
 #: word for "and" and that name's full stop, only given names, initials and names between (",
 #: Dimitrios and Dimitrios Lekkas.", ", Germain and Emmanuelle Etchecopart-Etchart.", " and
@@ -115,12 +124,18 @@ RUN_TO_LAST_NAME = re.compile(rf"(?:,? {GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
 LEGAL_FORM = r"(?:inc|ltd|corp|llc|plc|pty|gmbh)\."
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
 #: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ", nor the
-#: dates "in press." and "forthcoming.", nor a company's legal form).
+#: dates "in press." and "forthcoming.", nor a company's legal form), nor a surname printed
+#: with its first initial joined and its other initials after a blank, then the comma that
+#: ends the name ("EckausR. S., " reads "eckausr. s., "; ``names.initials_glued_at`` reads
+#: the surname): a sentence end is followed by no lone initials and comma.
 WORD_SENTENCE_END = re.compile(
     rf"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.|{LEGAL_FORM})[^\W\d_]{{3,}}[.?!]"
-    r"[\"\u201d\u2019']? ")
+    r"[\"\u201d\u2019']? (?!(?:[^\W\d_]\.-? ?)*[^\W\d_]\.,)")
 #: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313", "p. 33" (after its title and
 #: venue; "Magniez P. 2010" is a name and a year).
+#: The year that closes an author run right before the pages some styles print beside it, a
+#: bracket perhaps between ("Doleman, PM, 2012: 93–124 Title", "Name, Jutta, (2008): 155–164").
+YEAR_BEFORE_PAGES = re.compile(rf"(?<![\w.-]){YEAR_DIGITS}[a-z]?\)?$")
 #: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
 #: (Years from 1500, as ``ANY_YEAR``: "1730-1739" dates an old map, it is no pages.)
 YEAR_SPAN = rf"{YEAR_DIGITS}[-\u2013]{YEAR_DIGITS}\b"
@@ -228,10 +243,15 @@ LOST_DITTO = r"(?<=[.)] )[.,:;](?= )"
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,", a ditto
 #: word, a lost mark.
 DITTO_IN_GAP = re.compile(rf"{DITTO_DASH}|\] ?,|{DITTO_WORD}|{LOST_DITTO}")
+#: The number at a page's foot, where a page break falls between two entries: after the entry
+#: before's sentence end, before the next page's first entry ("...Berlin, 1988. 2 — . Title").
+_PAGE_FOOT = r"(?:(?<=[.)] \d )|(?<=[.)] \d\d )|(?<=[.)] \d{3} ))"
 #: An unnumbered entry that opens with a ditto mark for the authors of the entry before, after
 #: that entry's last sentence end: "...Affairs Committee. — (2012). Title", "Basel. ——— Title",
-#: "...112–124. Idem: Title", "...Berlin, 1988. . Title" (a lost mark).
-DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:{DITTO_DASH}|{DITTO_WORD})(?= |[.,:])|{LOST_DITTO})")
+#: "...112–124. Idem: Title", "...Berlin, 1988. . Title" (a lost mark); a dash also after the
+#: page's number a page break prints between the two entries (``_PAGE_FOOT``).
+DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:{DITTO_DASH}|{DITTO_WORD})(?= |[.,:])|{LOST_DITTO})"
+                         rf"|{_PAGE_FOOT}{DITTO_DASH}(?= |[.,:])")
 # The fields a title runs into with no punctuation between them, each read from the end of the
 # title's last word (the blank before the field, or a dash joined to the word): one shape each
 # below, ``NEXT_FIELD`` any of them. A field's first word is no title word.

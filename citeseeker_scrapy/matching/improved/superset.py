@@ -44,7 +44,7 @@ from ..model import (
 from ..names import is_whole_word
 from ..original import Hit
 from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
-from .capitals import PrintedCase, field_start, title_closed
+from .capitals import PrintedCase, field_start, initials_end_run, title_closed
 from .headers import running_headers, without_spans
 from .verify import CheckedTitle, veto
 from .windows import Region, attributed, next_entry_start, repeated_in_entry
@@ -110,7 +110,7 @@ def veto_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int,
     """
     end = hit.position + len(hit.found)
     names = [name for name in ((hit.name_start, hit.name_end, hit.author),) + hit.other_names
-             if is_whole_word(text, name[0], name[1])]
+             if is_whole_word(text, name[0], name[1], printed)]
     if not names:
         return NAME_IN_WORD
     if next_entry_start(text, hit.position, end) < end:
@@ -129,10 +129,17 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
                printed: Optional[PrintedCase]) -> Optional[str]:
     """``verify.veto`` on the hit ``text[start:end]``; where a word after the hit reads as the
     title's own, but the document's capitals (``printed``) say a field starts there
-    (``capitals.field_start``), the hit is read again with that field punctuated."""
+    (``capitals.field_start``), the hit is read again with that field punctuated; where a
+    short title reads as ordinary words after an initial of the name's author run printed
+    with no full stop (``capitals.initials_end_run``), it is read again as delimited there."""
     why = veto(text, title, start, end, region, across_headers=True)
     if why not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
         return why
+    if why == ORDINARY_WORDS and initials_end_run(text, region.occurrences[0][1], start,
+                                                  printed):
+        why = veto(text, title, start, end, region, across_headers=True, after_run=True)
+        if why != ORDINARY_WORDS:
+            return why
     field = field_start(text, title.words, start, end, printed)
     if field is None:
         return why

@@ -116,16 +116,19 @@ class CheckedTitle:
 
 
 def veto(text: str, title: CheckedTitle, start: int, end: int,
-         region: Optional[Region] = None, across_headers: bool = False) -> Optional[str]:
+         region: Optional[Region] = None, across_headers: bool = False,
+         after_run: bool = False) -> Optional[str]:
     """The check of the module docstring that a hit ``text[start:end]`` (in ``region``) fails,
     by its name in ``model.VETOES``, or None if it looks like a citation of the title.
 
     Called by ``search`` on each hit of its own search and by ``superset`` on the original
     scheme's hit. With ``across_headers`` (the original's hit: few, so the search for a
     header is paid rarely) a word check that fails is read again with the running headers
-    near the hit left out (:func:`_without_running_header`)."""
+    near the hit left out (:func:`_without_running_header`). ``after_run``: the caller read
+    in the printed capitals that the author run ends right before the hit with an initial
+    and no full stop (``capitals.initials_end_run``), which delimits a short title there."""
     name_before = _name_before(region, start)
-    why = _word_veto(text, title, start, end, name_before, region)
+    why = _word_veto(text, title, start, end, name_before, region, after_run)
     if not across_headers or why not in (WORDS_MISSING, CHANGED_WORD):
         return why
     without = _without_running_header(text, title, start, end)
@@ -137,14 +140,15 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
 
 
 def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
-               name_before: Optional[Span], region: Optional[Region] = None) -> Optional[str]:
+               name_before: Optional[Span], region: Optional[Region] = None,
+               after_run: bool = False) -> Optional[str]:
     """The checks of :func:`veto` on ``text`` as it is (``region`` None: a short title must
     stand alone)."""
     if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
         return WORDS_MISSING
     if not _same_work(text, title, start, end, name_before):
         return CHANGED_WORD
-    if title.short and not (_stands_alone(text, start, end, name_before) or (
+    if title.short and not (_stands_alone(text, start, end, name_before, after_run) or (
             region is not None and _named_in_sentence(text, region, start, end))):
         return ORDINARY_WORDS
     return None
@@ -717,20 +721,22 @@ def _coverage(title: CheckedTitle, present: Sequence[bool]) -> bool:
     return letters >= _MIN_WORD_COVERAGE * title.weight
 
 
-def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None) -> bool:
+def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
+                  after_run: bool = False) -> bool:
     """True if the hit, widened to whole words, has punctuation (or nothing) on both sides.
 
     A short title in a reference is delimited ("2015. Deep learning. Nature"), or follows the
     entry's year with no punctuation (styles that print none: "SMITH J 2015 Deep learning."),
-    or ends its entry before the next entry's author run opened as its own
-    (:func:`_next_entry_as_this`) or before its author's name printed again as the publisher
-    (:func:`_name_again`: "UNESCO (2003) Heritage Futures UNESCO, Paris."); the same words
-    in a sentence or inside a longer title have a word next to them (given names right before
-    a short title are not read as the author run's: "Sawer, Feder- ation under strain" has a
-    title word there). ``name``: where the searched name before the hit is, if one is.
-    Punctuation the hit holds
-    at its edges is such a delimiter already (a query typed with the separator after its
-    title: "Нелинейная фильтрация сигналов. -" in "сигналов. - М.: Политехника").
+    or its author run's last initial, printed with no full stop (``after_run``, which the
+    caller reads in the capitals: "Rensky M English Verbonominal Phrases."), or ends its
+    entry before the next entry's author run opened as its own (:func:`_next_entry_as_this`)
+    or before its author's name printed again as the publisher (:func:`_name_again`: "UNESCO
+    (2003) Heritage Futures UNESCO, Paris."); the same words in a sentence or inside a longer
+    title have a word next to them (given names right before a short title are not read as
+    the author run's: "Sawer, Feder- ation under strain" has a title word there). ``name``:
+    where the searched name before the hit is, if one is. Punctuation the hit holds at its
+    edges is such a delimiter already (a query typed with the separator after its title:
+    "Нелинейная фильтрация сигналов. -" in "сигналов. - М.: Политехника").
     """
     while end > start and not _in_word(text[end - 1]):
         end -= 1
@@ -743,7 +749,7 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None) 
     after = text[end:end + _LOOK_AROUND].lstrip()[:1]
     if _OPENING_BACKQUOTE.match(text, end):
         after = ""  # TeX's opening quote, not a detached accent: "Title `Venue'"
-    if _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start):
+    if after_run or _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start):
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end)

@@ -33,7 +33,7 @@ from .entry_grammar import (
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
     PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS, NAME,
-    NAME_WITH_INITIALS, TYPE_MARK,
+    NAME_WITH_INITIALS, TYPE_MARK, YEAR_BEFORE_PAGES,
 )
 from .headers import running_headers
 
@@ -504,10 +504,12 @@ def _on_to_ditto_entry(text: str, occurrence: Occurrence, start: int, length: in
     return occurrence._replace(search_end=max(occurrence.search_end, ditto.start()))
 
 
-#: Where a ``DITTO_ENTRY`` may start: after ". " or ") ", a dash, a ditto word or a lost
-#: mark's punctuation. The regex engine scans quickly for a pattern that opens with a set of
-#: characters; ``DITTO_ENTRY`` opens with a lookbehind, which it tries at every position.
-_DITTO_ENTRY_OPENING = re.compile(f"[.)](?= (?:[\u2014\u2013\\-_.,:;]|{DITTO_WORDS}))")
+#: What comes before a ``DITTO_ENTRY``: ". " or ") ", perhaps a page's number, then (looked
+#: ahead) a dash, a ditto word or a lost mark's punctuation. The regex engine scans quickly for
+#: a pattern that opens with a set of characters; ``DITTO_ENTRY`` opens with a lookbehind,
+#: which it tries at every position.
+_DITTO_ENTRY_OPENING = re.compile(
+    f"[.)] (?:\\d{{1,3}} )?(?=[\u2014\u2013\\-_.,:;]|{DITTO_WORDS})")
 
 
 def _ditto_entry(text: str, pos: int, endpos: int) -> Optional[re.Match[str]]:
@@ -516,7 +518,7 @@ def _ditto_entry(text: str, pos: int, endpos: int) -> Optional[re.Match[str]]:
     every name occurrence of a document that no near "[n]" follows (:func:`_search_highs`),
     where it is rare."""
     for opening in _DITTO_ENTRY_OPENING.finditer(text, max(0, pos - 2), endpos):
-        found = DITTO_ENTRY.match(text, opening.start() + 2, endpos)
+        found = DITTO_ENTRY.match(text, opening.end(), endpos)
         if found is not None and found.start() >= pos:
             return found
     return None
@@ -800,7 +802,9 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     followed by another author list and its date ("...Addison-Wesley. K. Kline and D. Kline
     (2001) Title"; the sentence may end with an ISBN); so do the pages of an
     entry ("..., 12, pp. 382-395. Haddad, J., n.d., Title": styles with commas only have no
-    other sentence end; "...pp. 271-278 (2011) 2. Haddad, M.: Title"). The count starts after
+    other sentence end; "...pp. 271-278 (2011) 2. Haddad, M.: Title"), but not the pages
+    printed right after the year that closes the name's run (:func:`_pages_of_another_entry`).
+    The count starts after
     the author list the name is in (a footnote may interrupt a long one) and again after a
     ditto mark (that entry goes on with the same authors).
     """
@@ -809,7 +813,8 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     gap_start = _run_start(text, name_end, start)
     if _title_after_legal_citation(text, gap_start, start):
         return False
-    if PAGES.search(text, gap_start, start) or NUMBER_AFTER_YEAR.search(text, gap_start, start):
+    if (_pages_of_another_entry(text, name_end, gap_start, start)
+            or NUMBER_AFTER_YEAR.search(text, gap_start, start)):
         return True
     ends, last_end = 0, gap_start
     for sentence_end in _sentence_ends(text, gap_start, start):
@@ -822,6 +827,22 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     names_end, two_lists = _names_before_title(text, gap_start, start)
     return names_end is not None and (
         ends + two_lists >= 1 or _dated_entry_before(text, name_end, names_end.start()))
+
+
+def _pages_of_another_entry(text: str, name_end: int, gap_start: int, start: int) -> bool:
+    """True if ``PAGES`` lie in ``[gap_start, start)`` that close an entry: not the pages some
+    styles print right after the year that closes an author run, before the title, with only
+    a bracket between ("Doleman, PM, 2012: 93–124 Title", "Name, Jutta, (2008): 155–164
+    Title": a chapter's pages beside its date; :func:`_ends_author_list` reads the run from
+    ``name_end`` to the year, with no sentence end before it). An entry closed by its pages
+    has its title and venue before them. Called by :func:`_another_entry_between`."""
+    pages = PAGES.search(text, gap_start, start)
+    if pages is None:
+        return False
+    year = YEAR_BEFORE_PAGES.search(text, max(gap_start, pages.start() - 8), pages.start())
+    own = (year is not None and next(_sentence_ends(text, gap_start, year.start()), None) is None
+           and _ends_author_list(text, name_end, year.start()))
+    return not own or PAGES.search(text, pages.end(), start) is not None
 
 
 def _names_before_title(text: str, gap_start: int, start: int

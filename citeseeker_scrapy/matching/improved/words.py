@@ -86,15 +86,16 @@ _JOINED_YEAR = re.compile(rf"(?<=[^\W\d_]{{2}}){YEAR_DIGITS}[a-z]?$")
 _WORD_THEN_JOINED_YEAR = re.compile(rf" (?:& )?([^\W\d_]+){YEAR_DIGITS}[a-z]?(?![^\W_])")
 #: The printed title's own first word right before a hit: after the title's opening, a sentence
 #: end (not an initial's that starts a name: "k. mcdougall diabetes..." has its author's name
-#: there; but "charles e. Explaining", the last initial of a name; or an initial and a comma
-#: or a colon: "naumov, m. v., Zeolitization of", "vafa, c.: Quantum geometry"; or a name with
-#: its initial first and a comma: "t. grance, Guidelines on"), a colon, an entry's "[n]", an
+#: there; but "charles e. Explaining", the last initial of a name; or an initial or "et al."
+#: and a comma or a colon: "naumov, m. v., Zeolitization of", "vafa, c.: Quantum geometry",
+#: "glenn e. m., et al., Population demography"; or a name with its initial first and a
+#: comma: "t. grance, Guidelines on"), a colon, an entry's "[n]", an
 #: opening quote or bracket, a year ("2008. Survey of", "1985. Magnificent Voyages", "(2011)
 #: Uncertainty analysis", "(1956)L'agriculture vivrière": a style that prints no blank after
 #: it, "prinn 2001 Uncertainty analysis", "byrd, 2007, Towards MusicDiff").
 _TITLE_START_THEN_WORD = re.compile(
     r"(?:(?:(?<=[^\W\d_]{2})|(?<=[\d)\]])|(?<=[^\W\d_] [^\W\d_]))[.:;!?] |\] "
-    rf"|(?<=(?<![^\W_])[^\W\d_]\.)[,:] |(?<![^\W_])[^\W\d_]\. {NAME}, "
+    rf"|(?<=(?<![^\W_])[^\W\d_]\.)[,:] |(?<=(?<![^\W_])al\.)[,:] |(?<![^\W_])[^\W\d_]\. {NAME}, "
     rf"|\({YEAR_DIGITS}[a-z]?\) ?|(?<![\d.]){YEAR_DIGITS},? "
     r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+) $")
 #: ... or a word and its colon right after the year in brackets ("(2012) AuSREM: Australian
