@@ -315,11 +315,6 @@ _PLACE_AND_CODE_THEN_PUBLISHER = (
 _DASH_BEFORE_WORD = r" [-\u2010-\u2015]+ ?(?=[^\W\d_])"
 #: An en or em dash joined to the title's last word, then a blank, before the next field.
 _DASH_AFTER_WORD = r"[\u2013\u2014] "
-#: A container of one word closed by a full stop and the comma of an empty field, then its place
-#: ("...in South India Shorelines., Stanford: Stanford University Press.": a style that prints a
-#: chapter's book after its title with no punctuation). One word: a query that lacks the title's
-#: last word has two before the full stop.
-_ONE_WORD_CONTAINER = r" [^\W\d_][\w'\u2019-]*\., (?=[^\W\d_])"
 #: An edition: "Crystal growth 3rd ed.", "2. Aufl.", "2. vyd.".
 _EDITION = r" \d{1,2}(?:st|nd|rd|th|e|er|\.)? ?(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|uitg)\b"
 #: A year, perhaps in brackets: "...Manual of Style 2013.".
@@ -371,7 +366,6 @@ _KNOWN_PUBLISHERS = (
 NEXT_FIELD = re.compile("|".join((
     ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_FULL_STOP, _CITY_THEN_PUBLISHER,
     _PUBLISHER_THEN_CITY, _PLACE_AND_CODE_THEN_PUBLISHER, _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
-    _ONE_WORD_CONTAINER,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
     _CONTAINER_IN, _VOLUME_AND_DATE, _KNOWN_PUBLISHERS)))
 # The rest of an entry after a title that runs into it, read as the entry's own publication
