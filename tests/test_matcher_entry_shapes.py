@@ -276,6 +276,11 @@ DITTO_ENTRIES = [
      f"{READING}. Government.", ("Open Science Council",)),
     (f"Open Science Council. A first report. Joint committee on the subject, 2011. — {READING}. "
      "Department of Affairs, 2012.", ("Open Science Council",)),
+    # a page break between the two entries: the page's number, then the next page's dash
+    (f"Weber, Lena. “Earlier work on the subject.” In Papers, 112–124. Berlin: Verlag, 1988. "
+     f"2 — . “{READING}”. In Collected Lists. Bonn: Press, 2003.", ("Weber",)),
+    (f"Weber, Lena (2009). Earlier work on the subject. Berlin: Verlag. 17 — (2012). {READING}. "
+     "Bonn: Press.", ("Weber",)),
     # Chicago's three em dashes, two dittos in a row
     (f"Weber, Lena, and Jan Novak. 2009. Earlier work. Berlin: Verlag.\n———. 2010. More work. "
      f"Bonn: Press.\n———. 2012. {READING}. Bonn: Press.", ("Weber", "Novak")),
@@ -297,6 +302,9 @@ def test_a_dash_for_the_authors_of_the_entry_before(entry: str,
      "Culture. — (2011), Library amendment (strengthening the lending rules) bill, Senate "
      "Committee, report 2011.\nPark, Min (2010), Other things of the world, Bonn: Academia. — "
      f"(2012), {READING}, Government of the Commonwealth."),
+    # ... after a page's number too
+    (f"Weber, Lena. “Earlier work on the subject.” Berlin: Verlag, 1988. Park, Min. “Other "
+     f"things.” Bonn: Academia, 2010. 2 — . “{READING}”. Bonn: Press, 2003."),
     # GOST's dash between the fields of one entry is no ditto mark for the next entry
     ("Weber L. Earlier work on the reading of the world / L. Weber. — Berlin : Verlag, 2009. — "
      "300 p.\nPark M. Other things of the world / M. Park. — Bonn : Academia, 2010. — 120 p.\n"

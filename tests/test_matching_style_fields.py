@@ -156,6 +156,14 @@ def test_a_title_going_on_before_the_next_entry_is_still_longer(doc: str, author
     ("Rinaldi, C. (1953). Non siamo soli Napoli: Guida.", "Rinaldi", "Non siamo soli"),
     ("Lindgren, A. (2004). Hamnar och fyrar i v\u00e4st G\u00f6teborg: Daidalos.", "Lindgren",
      "Hamnar och fyrar i v\u00e4st"),
+    # ... with its year or ending the entry
+    ("Harbour Safety Agency (HSA) (2012) National harbour security strategies Athens, 2012.\n"
+     "Okafor N (2011) Tutoring in rural schools. Lagos.", "Harbour Safety Agency (HSA)",
+     "National harbour security strategies"),
+    ("Lindqvist E (2004) Harbour walls of the northern coast Dublin, 1998.", "Lindqvist",
+     "Harbour walls of the northern coast"),
+    ("Moreau A (2003) Stone bridges and their builders Vilnius.\nOkafor N (2011) Tutoring in "
+     "rural schools. Lagos.", "Moreau", "Stone bridges and their builders"),
 ])
 def test_a_title_running_into_its_place_of_publication(doc: str, author: str,
                                                        title: str) -> None:
@@ -172,6 +180,12 @@ def test_a_title_running_into_its_place_of_publication(doc: str, author: str,
     ("Ferrante, G. (1961). Le strade del porto vecchio. Torino: Einaudi.", "Ferrante",
      "Le strade del porto"),
     ("Rinaldi, C. (1953). Non siamo soli nel mondo Napoli: Guida.", "Rinaldi", "Non siamo soli"),
+    ("Harbour Safety Agency (HSA) (2012) National harbour security strategies Athens, 2012.",
+     "Harbour Safety Agency (HSA)", "National harbour security"),
+    ("Harbour Safety Agency (HSA) (2012) National harbour security strategies Athens, 2012.",
+     "Harbour Safety Agency (HSA)", "National harbour safety strategies"),
+    ("Lindqvist E (2004) Harbour walls of the northern coast, Dublin, 1998.", "Lindqvist",
+     "Harbour walls of the northern"),
 ])
 def test_a_title_word_before_a_container_or_a_place_is_still_the_titles(doc: str, author: str,
                                                                        title: str) -> None:

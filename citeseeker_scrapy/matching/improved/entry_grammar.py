@@ -15,8 +15,8 @@ DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|fo
 #: "2015." "(2009)." "1996a." "(2013b)." "(2013, june)." "(n.d.)." "in press." and Harvard's
 #: "(2009) " with no full stop.
 YEAR = re.compile(rf"(?:{DATE}\)?\.|\({DATE}\))(?= |$)")
-#: The digits of a year of a cited work: from 1500 on ("1730" dates an old map), every reader
-#: of a year in an entry reads these.
+#: The digits of a year of a cited work, from 1500 on ("1730" dates an old map): the year the
+#: patterns here, ``windows``, ``verify`` and ``words`` read in an entry.
 YEAR_DIGITS = r"(?:1[5-9]|20)\d\d"
 #: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
 ANY_YEAR = re.compile(rf"(?<![\w.-]){YEAR_DIGITS}(?!\d)")
@@ -71,7 +71,8 @@ PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
 #: "og", Swedish "och", Finnish "ja", Hungarian "és" (accents are gone in normalized text).
 AND_WORD = r"(?:&|and|et|und|y|e|a|i|\u0438|en|og|och|ja|es)"
 #: A word of a name: a letter, then letters, digits, apostrophes and hyphens ("o'hara",
-#: "ter-avest", "dell’orto"); every reader of a name in an entry reads these.
+#: "ter-avest", "dell’orto"), as the patterns here, ``windows``, ``verify``, ``words`` and
+#: ``running_text`` read a name in an entry.
 NAME = r"[^\W\d_][\w'\u2019-]*"
 #: A given name or initials, perhaps hyphenated ("sarang", "r.s.", "f.-j."), and up to three of
 #: them ("jean claude", "j. paul"): how styles print the given names of a name; ``verify``
@@ -134,7 +135,7 @@ WORD_SENTENCE_END = re.compile(
 #: venue; "Magniez P. 2010" is a name and a year).
 #: The year that closes an author run right before the pages some styles print beside it, a
 #: bracket perhaps between ("Doleman, PM, 2012: 93–124 Title", "Name, Jutta, (2008): 155–164").
-YEAR_BEFORE_PAGES = re.compile(r"(?<![\w.-])(?:1[5-9]|20)\d\d[a-z]?\)?$")
+YEAR_BEFORE_PAGES = re.compile(rf"(?<![\w.-]){YEAR_DIGITS}[a-z]?\)?$")
 #: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
 #: (Years from 1500, as ``ANY_YEAR``: "1730-1739" dates an old map, it is no pages.)
 YEAR_SPAN = rf"{YEAR_DIGITS}[-\u2013]{YEAR_DIGITS}\b"
@@ -242,10 +243,15 @@ LOST_DITTO = r"(?<=[.)] )[.,:;](?= )"
 #: Where a ditto entry goes on with the authors before: "——", "--", "___", "[2] ,", a ditto
 #: word, a lost mark.
 DITTO_IN_GAP = re.compile(rf"{DITTO_DASH}|\] ?,|{DITTO_WORD}|{LOST_DITTO}")
+#: The number at a page's foot, where a page break falls between two entries: after the entry
+#: before's sentence end, before the next page's first entry ("...Berlin, 1988. 2 — . Title").
+_PAGE_FOOT = r"(?:(?<=[.)] \d )|(?<=[.)] \d\d )|(?<=[.)] \d{3} ))"
 #: An unnumbered entry that opens with a ditto mark for the authors of the entry before, after
 #: that entry's last sentence end: "...Affairs Committee. — (2012). Title", "Basel. ——— Title",
-#: "...112–124. Idem: Title", "...Berlin, 1988. . Title" (a lost mark).
-DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:{DITTO_DASH}|{DITTO_WORD})(?= |[.,:])|{LOST_DITTO})")
+#: "...112–124. Idem: Title", "...Berlin, 1988. . Title" (a lost mark); a dash also after the
+#: page's number a page break prints between the two entries (``_PAGE_FOOT``).
+DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:{DITTO_DASH}|{DITTO_WORD})(?= |[.,:])|{LOST_DITTO})"
+                         rf"|{_PAGE_FOOT}{DITTO_DASH}(?= |[.,:])")
 # The fields a title runs into with no punctuation between them, each read from the end of the
 # title's last word (the blank before the field, or a dash joined to the word): one shape each
 # below, ``NEXT_FIELD`` any of them. A field's first word is no title word.
@@ -269,7 +275,10 @@ _PUBLISHING_CITIES = (
     "|belo horizonte|brasilia|edinburgh|glasgow|manchester|minneapolis|urbana|chapel hill"
     "|new brunswick|sankt-peterburg|st\\. petersburg|jerusalem|tel aviv|istanbul|ankara|seoul"
     "|kyoto|osaka|hong kong|taipei|mumbai|kolkata|chennai|cape town|johannesburg|nairobi"
-    "|canberra|auckland"
+    "|canberra|auckland|athens|athina|dublin|the hague|cairo|kyiv|kiev|san diego|houston"
+    "|pittsburgh|vancouver|leuven|ghent|gent|liege|lausanne|innsbruck|graz|salzburg|mainz"
+    "|wurzburg|nurnberg|bielefeld|tartu|riga|vilnius|zagreb|ljubljana|belgrade|bucharest"
+    "|lima|quito|bangkok|manila|tehran|tucson|cincinnati"
     # ... as other languages name them, and universities whose press is named by them alone
     "|parigi|londra|londres|nueva york|ginevra|ginebra|varsavia|praga|viena|vienne|mosca"
     "|moscou|bruxelas|berlino|colonia|yale|harvard|stanford")

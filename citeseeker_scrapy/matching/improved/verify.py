@@ -728,15 +728,15 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     A short title in a reference is delimited ("2015. Deep learning. Nature"), or follows the
     entry's year with no punctuation (styles that print none: "SMITH J 2015 Deep learning."),
     or its author run's last initial, printed with no full stop (``after_run``, which the
-    caller reads in the capitals: "Rensky M English Verbonominal Phrases."), or ends its entry before the next entry's author run opened as its own
-    (:func:`_next_entry_as_this`) or before its author's name printed again as the publisher
-    (:func:`_name_again`: "UNESCO (2003) Heritage Futures UNESCO, Paris."); the same words
-    in a sentence or inside a longer title have a word next to them (given names right before
-    a short title are not read as the author run's: "Sawer, Feder- ation under strain" has a
-    title word there). ``name``: where the searched name before the hit is, if one is.
-    Punctuation the hit holds
-    at its edges is such a delimiter already (a query typed with the separator after its
-    title: "Нелинейная фильтрация сигналов. -" in "сигналов. - М.: Политехника").
+    caller reads in the capitals: "Rensky M English Verbonominal Phrases."), or ends its
+    entry before the next entry's author run opened as its own (:func:`_next_entry_as_this`)
+    or before its author's name printed again as the publisher (:func:`_name_again`: "UNESCO
+    (2003) Heritage Futures UNESCO, Paris."); the same words in a sentence or inside a longer
+    title have a word next to them (given names right before a short title are not read as
+    the author run's: "Sawer, Feder- ation under strain" has a title word there). ``name``:
+    where the searched name before the hit is, if one is. Punctuation the hit holds at its
+    edges is such a delimiter already (a query typed with the separator after its title:
+    "Нелинейная фильтрация сигналов. -" in "сигналов. - М.: Политехника").
     """
     while end > start and not _in_word(text[end - 1]):
         end -= 1

@@ -11,7 +11,8 @@ Two steps, so that the many names a document holds cost little and the few hits 
   before the name's entry ends (the next entry's "[n]", a year that closes the entry after
   its title, "..., 2002.", or the next author list's year), and no other entry may lie
   between them (unnumbered and "23." lists: two sentence ends, or one and another author
-  list right before the hit); before a name (title first), it
+  list right before the hit), unless it is the first title a type mark closes after the name
+  (GB/T 7714: "Title[M]"); before a name (title first), it
   must end close to it, with no sentence end in between and no end of another author list
   right before the title ("Toman, M.: Title", "2014. Title").
 """
@@ -503,10 +504,12 @@ def _on_to_ditto_entry(text: str, occurrence: Occurrence, start: int, length: in
     return occurrence._replace(search_end=max(occurrence.search_end, ditto.start()))
 
 
-#: Where a ``DITTO_ENTRY`` may start: after ". " or ") ", a dash, a ditto word or a lost
-#: mark's punctuation. The regex engine scans quickly for a pattern that opens with a set of
-#: characters; ``DITTO_ENTRY`` opens with a lookbehind, which it tries at every position.
-_DITTO_ENTRY_OPENING = re.compile(f"[.)](?= (?:[\u2014\u2013\\-_.,:;]|{DITTO_WORDS}))")
+#: What comes before a ``DITTO_ENTRY``: ". " or ") ", perhaps a page's number, then (looked
+#: ahead) a dash, a ditto word or a lost mark's punctuation. The regex engine scans quickly for
+#: a pattern that opens with a set of characters; ``DITTO_ENTRY`` opens with a lookbehind,
+#: which it tries at every position.
+_DITTO_ENTRY_OPENING = re.compile(
+    f"[.)] (?:\\d{{1,3}} )?(?=[\u2014\u2013\\-_.,:;]|{DITTO_WORDS})")
 
 
 def _ditto_entry(text: str, pos: int, endpos: int) -> Optional[re.Match[str]]:
@@ -515,7 +518,7 @@ def _ditto_entry(text: str, pos: int, endpos: int) -> Optional[re.Match[str]]:
     every name occurrence of a document that no near "[n]" follows (:func:`_search_highs`),
     where it is rare."""
     for opening in _DITTO_ENTRY_OPENING.finditer(text, max(0, pos - 2), endpos):
-        found = DITTO_ENTRY.match(text, opening.start() + 2, endpos)
+        found = DITTO_ENTRY.match(text, opening.end(), endpos)
         if found is not None and found.start() >= pos:
             return found
     return None
