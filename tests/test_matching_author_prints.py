@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from citeseeker_scrapy.matching import (
+    AuthorGroup, CitationMatcher, DocumentText, MatcherSettings, names,
+)
 from tests.support import matching
 
 OPENING = matching.OPENING
@@ -239,6 +242,33 @@ def test_a_surname_printed_with_its_initials_joined(author: str, title: str) -> 
 def test_a_joined_letter_that_is_no_initial_or_another_title(doc: str, author: str,
                                                             title: str) -> None:
     matching.turned_down(doc, author, title)
+
+
+@pytest.mark.parametrize("source, joins", [
+    ("[4] NovakP., HorvathE. M., Title", True),
+    ("[4] Novak\u00e9P., Title", True),  # an accented letter before the capital
+    ("[4] NovakE\u0301., Title", True),  # a combining accent after it
+    ("[4] \u041d\u043e\u0432\u0430\u043a\u041f., Title", True),  # Cyrillic
+    ("[4] Novak P., Horvath E. M., Title", False),
+    ("[4] NOVAKP., Title", False),  # capitals alone: no lower-case letter before
+    ("She met Anna. They read Lee. A title.", False),
+])
+def test_a_document_may_join_initials_only_where_it_prints_a_capital_so(source: str,
+                                                                        joins: bool) -> None:
+    assert names.may_join_initials(source) is joins
+
+
+def test_a_document_without_joined_initials_is_searched_without_its_map() -> None:
+    # "Anna." holds the shape of "Ann" and an initial; the capitals would tell it, but they
+    # cost a map of the whole text, and the text prints no capital joined to a lower-case
+    # letter, so no name can have its initials joined
+    document = DocumentText("[3] Brooks K. Letters to Anna. Oslo, 2001. [4] Berg T. Rivers.")
+    matcher = CitationMatcher([AuthorGroup(("Ann",), ("Lakes of the north",))],
+                              MatcherSettings())
+    assert matcher.find_in(document) == []
+    assert "text_map" not in vars(document)
+    glued = DocumentText("[3] BrooksK. Letters to Anna. Oslo, 2001. [4] Berg T. Rivers.")
+    assert glued.name_case is not None
 
 
 # A style that prints initials as capitals with no full stop and nothing between the author

@@ -14,7 +14,7 @@ from .improved import search, superset
 from .improved.capitals import PrintedCase
 from .model import BETTER_TITLE, OUT_OF_REACH, AuthorGroup, Citation, MatcherSettings
 from .original import Hit
-from .names import NameIndex, find_name_positions
+from .names import NameIndex, find_name_positions, may_join_initials
 from .normalize import normalize_text
 from .context import TextMap
 from .relation import CITES, SELF, DocumentHead
@@ -55,17 +55,20 @@ class CitationMatcher:
     def find_in(self, document: DocumentText) -> list[Citation]:
         """:meth:`find` in a document whose readings (its normalized text, head and map) are
         made once for every matcher that searches it (``DocumentText``)."""
-        citations = self._find_normalized(document.normalized, document.printed_case)
+        citations = self._find_normalized(document.normalized, document.printed_case,
+                                          document.name_case)
         if citations and document.source:
             return self._with_relations(citations, document)
         return citations
 
-    def _find_normalized(self, text: str, printed: Optional[PrintedCase]) -> list[Citation]:
+    def _find_normalized(self, text: str, printed: Optional[PrintedCase],
+                         name_case: Optional[PrintedCase] = None) -> list[Citation]:
         """The hits of the settings' scheme in the normalized ``text`` (``printed``: the
-        document's capitals, which only the improved scheme reads; None: not known)."""
+        document's capitals, which only the improved scheme reads; None: not known;
+        ``name_case``: those the name index reads, ``DocumentText.name_case``)."""
         if self._settings.scheme == "original":
             return self._find_original(text)
-        return self._find_improved(text, printed)
+        return self._find_improved(text, printed, name_case)
 
     def _with_relations(self, citations: list[Citation],
                         document: DocumentText) -> list[Citation]:
@@ -125,7 +128,7 @@ class CitationMatcher:
         benchmarks' papers, each searched by many queries)."""
         text, printed = document.normalized, document.printed_case
         out_of_reach: set[tuple[int, int]] = set()
-        candidates = self._improved_candidates(text, printed, out_of_reach)
+        candidates = self._improved_candidates(text, printed, out_of_reach, document.name_case)
         searched = {(c.author, c.publication) for c in candidates}
         reported = {(c.author, c.publication) for c in _one_title_per_span(candidates)}
         found = dict(zip(self._names, find_name_positions(text, self._names)))
@@ -148,20 +151,22 @@ class CitationMatcher:
                                            why))
         return explained
 
-    def _find_improved(self, text: str, printed: Optional[PrintedCase]) -> list[Citation]:
+    def _find_improved(self, text: str, printed: Optional[PrintedCase],
+                       name_case: Optional[PrintedCase] = None) -> list[Citation]:
         """Whole-word tolerant names, reference-shaped regions, verified hits; and the
         original scheme's hit where none was accepted but one may be (``superset``).
         ``printed`` gives the document's capitals (None: the caller passed no source)."""
-        return _one_title_per_span(self._improved_candidates(text, printed))
+        return _one_title_per_span(self._improved_candidates(text, printed, None, name_case))
 
     def _improved_candidates(self, text: str, printed: Optional[PrintedCase],
-                             out_of_reach: Optional[set[tuple[int, int]]] = None
-                             ) -> list[Citation]:
+                             out_of_reach: Optional[set[tuple[int, int]]] = None,
+                             name_case: Optional[PrintedCase] = None) -> list[Citation]:
         """The improved scheme's hits before ``_one_title_per_span``. ``out_of_reach``, if
         given, receives (group, title) numbers of the titles no search region reached
         (``search.Found.reachable``): the original's hit is not looked at for them, and
-        :meth:`explain_in` names that drop (``model.OUT_OF_REACH``, where no check does)."""
-        spans_of = self._name_index.spans(text, printed)
+        :meth:`explain_in` names that drop (``model.OUT_OF_REACH``, where no check does).
+        ``name_case``: the capitals the name index reads (``DocumentText.name_case``)."""
+        spans_of = self._name_index.spans(text, name_case)
         exact: dict[str, list[int]] = {}
         citations: list[Citation] = []
         for number, prepared in enumerate(self._groups):
@@ -237,6 +242,14 @@ class DocumentText:
         """The document's capitals for a span of its normalized text
         (``context.TextMap.printed_case``; a ``capitals.PrintedCase``)."""
         return self.text_map.printed_case(start, end)
+
+    @cached_property
+    def name_case(self) -> Optional[PrintedCase]:
+        """The capitals the name index reads (:meth:`printed_case`), or None where the text
+        prints no capital joined to a lower-case letter before a full stop
+        (``names.may_join_initials``): the index reads them only for initials joined to a
+        name ("LinzJ."), and the map they cost is then not made for a document without one."""
+        return self.printed_case if may_join_initials(self.source) else None
 
 
 class Explained(NamedTuple):

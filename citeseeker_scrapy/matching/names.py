@@ -451,6 +451,25 @@ def initials_glued_at(text: str, end: int, printed: Optional[PrintedCase]) -> bo
     return cased is not None and cased[0].islower() and cased[1].isupper()
 
 
+#: A capital and a full stop right after a letter in lower case, as the extracted text prints
+#: it ("LinzJ.", "HurdovaK.", "JoséJ."): a full stop is found at once, the letters before it are
+#: then looked at. Latin, Greek and Cyrillic cases, a combining accent between: a superset of
+#: what :func:`initials_glued_at` can accept, never fewer.
+_LOWER = "a-z\u00df-\u00ff\u0100-\u024f\u03ac-\u03ce\u0430-\u045f\u0300-\u036f"
+_UPPER = "A-Z\u00c0-\u00de\u0100-\u024f\u0386-\u03ab\u0400-\u042f"
+_JOINED_CAPITAL = re.compile(f"\\.(?:(?<=[{_LOWER}][{_UPPER}]\\.)"
+                             f"|(?<=[{_LOWER}][{_UPPER}][\u0300-\u036f]\\.))")
+
+
+def may_join_initials(source: str) -> bool:
+    """True if the extracted ``source`` prints a capital and a full stop right after a letter
+    in lower case somewhere: without one, no name in it has its initials joined, and
+    :func:`initials_glued_at` need not be asked. Why: the capitals it reads cost a map of the
+    whole document (``context.TextMap``), this search a few milliseconds a megabyte. Called by
+    ``matcher.DocumentText`` once per document."""
+    return _JOINED_CAPITAL.search(source) is not None
+
+
 def _ends_name(text: str, end: int, printed: Optional[PrintedCase]) -> bool:
     """True if a name ending at ``end`` ends there: a word edge, or initials joined to it."""
     return _is_word_edge(text, end, 1) or initials_glued_at(text, end, printed)
