@@ -11,10 +11,9 @@ from citeseeker_scrapy.exceptions import ConfigError
 
 from . import original
 from .improved import search, superset
-from .improved.capitals import PrintedCase
 from .model import BETTER_TITLE, OUT_OF_REACH, AuthorGroup, Citation, MatcherSettings
 from .original import Hit
-from .names import NameIndex, find_name_positions, may_join_initials
+from .names import NameIndex, PrintedCase, find_name_positions, may_join_initials
 from .normalize import normalize_text
 from .context import TextMap
 from .relation import CITES, SELF, DocumentHead
@@ -240,7 +239,7 @@ class DocumentText:
 
     def printed_case(self, start: int, end: int) -> Optional[str]:
         """The document's capitals for a span of its normalized text
-        (``context.TextMap.printed_case``; a ``capitals.PrintedCase``)."""
+        (``context.TextMap.printed_case``; a ``names.PrintedCase``)."""
         return self.text_map.printed_case(start, end)
 
     @cached_property

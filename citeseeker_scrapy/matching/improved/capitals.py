@@ -30,7 +30,7 @@ westlichen Ostsee und Nordsee"), and a near miss that leaves the name out would 
 place alone before the entry's end ("...security strategies Athens."): an entry that ends
 with its title prints a name there too ("...in coastal Malta."). Who calls
 it: ``superset``, on an original hit a word check turned down, with the document's capitals
-at hand (:data:`PrintedCase`); the hit is then read again with the title closed there.
+at hand (``names.PrintedCase``); the hit is then read again with the title closed there.
 """
 
 from __future__ import annotations

@@ -41,10 +41,10 @@ from ..model import (
     CHANGED_WORD, CLOSER_NEARBY, NAME_IN_WORD, NEXT_ENTRY, ORDINARY_WORDS, OTHER_ENTRY,
     AuthorGroup, MatcherSettings,
 )
-from ..names import is_whole_word
+from ..names import PrintedCase, is_whole_word
 from ..original import Hit
 from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
-from .capitals import PrintedCase, field_start, initials_end_run, title_closed
+from .capitals import field_start, initials_end_run, title_closed
 from .headers import running_headers, without_spans
 from .verify import CheckedTitle, veto
 from .windows import Region, attributed, next_entry_start, repeated_in_entry
