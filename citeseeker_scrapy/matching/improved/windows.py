@@ -33,7 +33,8 @@ from .entry_grammar import (
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
     PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS, NAME,
-    NAME_WITH_INITIALS, TYPE_MARK, YEAR_BEFORE_PAGES,
+    NAME_WITH_INITIALS, TYPE_MARK, YEAR_BEFORE_PAGES, VENUE_NUMBERS_BEFORE_TITLE,
+    TITLE_ENDS_ENTRY,
 )
 from .headers import running_headers
 
@@ -253,7 +254,9 @@ def attributed(text: str, region: Region, start: int, end: int, length: int) -> 
     for occurrence in reversed(before):
         if start >= occurrence.search_end:
             occurrence = _on_to_ditto_entry(text, occurrence, start, length)
-        if (occurrence is not None and (_typed_title_of_entry(text, occurrence, start, end) or (
+        if (occurrence is not None and (_typed_title_of_entry(text, occurrence, start, end)
+                                        or _title_ends_numbered_entry(text, occurrence, start, end)
+                                        or (
                 _in_entry(text, occurrence, start, length)
                 and not _another_entry_between(text, occurrence.end, start)))
                 and not _next_number_between(text, occurrence.start, start)):
@@ -283,6 +286,37 @@ def _typed_title_of_entry(text: str, occurrence: Occurrence, start: int, end: in
     return (TYPE_MARK.match(text, end) is not None
             and TYPE_MARK.search(text, occurrence.end, start) is None
             and next_entry_start(text, occurrence.end, start) == start)
+
+
+def _title_ends_numbered_entry(text: str, occurrence: Occurrence, start: int, end: int) -> bool:
+    """True if a hit ``text[start:end]`` after a name is the last field of the name's numbered
+    entry, printed after the article's venue and numbers: the name's "[n]" opens the entry
+    (the last "[n]" within ``_LIST_WINDOW`` before it: a page number may precede it), only the rest of its author run, the journal, volume, pages and the bracketed year lie
+    between the name and the hit (``VENUE_NUMBERS_BEFORE_TITLE``, one year), and the hit's
+    full stop is followed by "[n+1]" or by nothing.
+
+    Some BibTeX styles print an article so ("[24] R. Balzaretti, Past and Present, 1,
+    142--150 (1992). Debate: Trade industry. [25] ..."): read as an unnumbered list, the pages
+    and the year would close the entry before its title. Another work inside the same entry
+    ("(1990). B. Jones, Title") has a name between the year and the hit, which this shape
+    does not hold. Called by :func:`attributed`.
+    """
+    if start >= occurrence.search_end:
+        return False
+    gap = VENUE_NUMBERS_BEFORE_TITLE.fullmatch(text, occurrence.end, start)
+    if gap is None or len(ANY_YEAR.findall(text, occurrence.end, start)) != 1:
+        return False
+    numbers = list(ENTRY_NUMBER.finditer(text, max(0, occurrence.start - _LIST_WINDOW),
+                                         occurrence.start))
+    if not numbers:
+        return False
+    number = numbers[-1]
+    while end < len(text) and text[end].isalnum():
+        end += 1  # a fuzzy hit may end inside the title's last word
+    if not text[end:].strip(" .?!"):
+        return True
+    following = TITLE_ENDS_ENTRY.match(text, end)
+    return following is not None and int(following.group(1)) == int(number.group(1)) + 1
 
 
 # ----------------------------------------------------------------------------- search windows
