@@ -12,7 +12,8 @@ Two steps, so that the many names a document holds cost little and the few hits 
   its title, "..., 2002.", or the next author list's year), and no other entry may lie
   between them (unnumbered and "23." lists: two sentence ends, or one and another author
   list right before the hit), unless it is the first title a type mark closes after the name
-  (GB/T 7714: "Title[M]"); before a name (title first), it
+  (GB/T 7714: "Title[M]") or the last field of the name's "[n]" entry, after the article's
+  venue and numbers ("[24] Name, Journal, 1, 142-150 (1992). Title. [25]"); before a name (title first), it
   must end close to it, with no sentence end in between and no end of another author list
   right before the title ("Toman, M.: Title", "2014. Title").
 """
@@ -291,9 +292,10 @@ def _typed_title_of_entry(text: str, occurrence: Occurrence, start: int, end: in
 def _title_ends_numbered_entry(text: str, occurrence: Occurrence, start: int, end: int) -> bool:
     """True if a hit ``text[start:end]`` after a name is the last field of the name's numbered
     entry, printed after the article's venue and numbers: the name's "[n]" opens the entry
-    (the last "[n]" within ``_LIST_WINDOW`` before it: a page number may precede it), only the rest of its author run, the journal, volume, pages and the bracketed year lie
-    between the name and the hit (``VENUE_NUMBERS_BEFORE_TITLE``, one year), and the hit's
-    full stop is followed by "[n+1]" or by nothing.
+    (the last "[n]" within ``_LIST_WINDOW`` before it: a page number may precede it), only
+    the rest of its author run, the journal, volume, pages and the bracketed year lie between
+    the name and the hit (``VENUE_NUMBERS_BEFORE_TITLE``, one year), and the hit's full stop
+    is followed by "[n+1]" or by nothing.
 
     Some BibTeX styles print an article so ("[24] R. Balzaretti, Past and Present, 1,
     142--150 (1992). Debate: Trade industry. [25] ..."): read as an unnumbered list, the pages
