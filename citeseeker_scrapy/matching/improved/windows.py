@@ -13,9 +13,9 @@ Two steps, so that the many names a document holds cost little and the few hits 
   between them (unnumbered and "23." lists: two sentence ends, or one and another author
   list right before the hit), unless it is the first title a type mark closes after the name
   (GB/T 7714: "Title[M]") or the last field of the name's "[n]" entry, after the article's
-  venue and numbers ("[24] Name, Journal, 1, 142-150 (1992). Title. [25]"); before a name (title first), it
-  must end close to it, with no sentence end in between and no end of another author list
-  right before the title ("Toman, M.: Title", "2014. Title").
+  venue and numbers ("[24] Name, Journal, 1, 142-150 (1992). Title. [25]"); before a name
+  (title first), it must end close to it, with no sentence end in between and no end of
+  another author list right before the title ("Toman, M.: Title", "2014. Title").
 """
 
 from __future__ import annotations
