@@ -40,7 +40,8 @@ from typing import Optional, Sequence
 
 from ..names import SKIPPABLE, PrintedCase
 from .entry_grammar import (
-    CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END, UNPUNCTUATED_INITIALS_RUN,
+    CONTAINER_AND_PLACE_TO_ENTRY_END, CONTAINER_WITH_ISSUE, PLACE_AND_PUBLISHER_TO_ENTRY_END,
+    UNPUNCTUATED_INITIALS_RUN,
 )
 from .verify import DROPPED_IN_WORDS
 from .words import is_content
@@ -95,6 +96,8 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         if first[0].isupper() and _COLON.match(text, field.end()):
             return field.start()
         if _acronym(first) and not _SENTENCE_CLOSE.match(text, field.end()):
+            return field.start()
+        if first[0].isupper() and CONTAINER_WITH_ISSUE.match(text, field.start()):
             return field.start()
     if first[0].isupper() and _publication_data_to_entry_end(text, field.start(), title):
         return field.start()
