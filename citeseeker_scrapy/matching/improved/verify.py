@@ -75,10 +75,10 @@ _SHAPE_WORD = re.compile(r"[^\W\d_]+")
 _SHAPE_NUMBER = re.compile(r"\d+[^\W\d_]?(?![^\W\d_])")
 _SHAPE_GIVEN = re.compile(r"a(?:\.?[ -]a)+")
 _SURNAME_AFTER = re.compile(rf" {NAME}")
-#: One name after a hit: a word (an organisation's, a surname) and perhaps its initials, its
-#: given name after a comma, or initials printed with no full stop (" levesque, andree", " li j").
-_NAME_AFTER = re.compile(rf" {NAME}(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*|, {NAME}"
-                         r"| [^\W\d_]{1,3}(?![^\W_]))?")
+#: One name after a hit: a word (an organisation's, a surname) and perhaps its initials.
+_NAME_AFTER = re.compile(rf" {NAME}(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
+#: ... or a surname and its given name, right before a date in brackets (", andree (1996)").
+_GIVEN_NAME_AFTER = re.compile(rf", {NAME}(?= \()")
 #: An author run's initials printed with no full stop (up to three groups of one to three
 #: letters), then its date, between the name and the title: " g (1983): ", " hj 1999 ".
 _INITIALS_THEN_DATE = re.compile(rf"((?: [^\W\d_]{{1,3}}){{1,3}}){RUN_DATE_BEFORE_TITLE.pattern}")
@@ -467,14 +467,20 @@ def _dated_name_after(text: str, own: str, last: int) -> bool:
     """True if the words after a hit ending at ``last`` are one name, a word (an
     organisation's) or a surname and its initials, then a date printed as the hit's own entry
     prints its date after its author list ``own`` ("Halvorsen, K., Berg, A., et al. 2003,
-    Title NORDA. 2013, Title", "... Title Urquhart, J. 1999, Title"): the next entry. A
-    query lacking the title's last word has that word before the next entry's name, which
-    is no name of one word then the date. Called by :func:`_dated_run_again`."""
+    Title NORDA. 2013, Title", "... Title Urquhart, J. 1999, Title"), or, where that date is
+    in brackets, a surname and its given name right before it ("Agency (GEPA) (2000): Title
+    Levesque, Andrée (1996): Title"): the next entry. A query lacking the title's last word
+    has that word before the next entry's name, which is no name of one word then the date.
+    Called by :func:`_dated_run_again`."""
     date = RUN_DATE_BEFORE_TITLE.search(own)
     name = _NAME_AFTER.match(text, last)
     if date is None or name is None:
         return False
-    return _date_printed_as(date[1], date[2]).match(text, name.end()) is not None
+    printed_as = _date_printed_as(date[1], date[2])
+    if printed_as.match(text, name.end()) is not None:
+        return True
+    given = _GIVEN_NAME_AFTER.match(text, name.end()) if date[1] else None
+    return given is not None and printed_as.match(text, given.end()) is not None
 
 
 @functools.lru_cache(maxsize=None)
