@@ -51,6 +51,15 @@ ABBREVIATION = (r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|r
                  r"|dr|prof|mr|mrs)\.")  # ... and a person's title before a name: "dr. "
 SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. ")
     rf"(?<![^\W_])(?!{ABBREVIATION})[^\W_]{{2,}}[.?!] ")
+#: A volume's or a number's field between a title-first entry's title and its names: the
+#: field's word abbreviated, as biblatex prints it in the languages of its bibliographies
+#: (German "Bd." and "Jg.", Czech "Sv." and "Roč.", Slovak "Zv.", "Nr.", Italian "Voll.",
+#: Norwegian "Årg.") or as ``ABBREVIATION`` holds it, or any word with no full stop, then the
+#: number, perhaps closed by a full stop: "...ecosystems. Bd. 36 / C. J. Walsh, ...", "...Vestnik.
+#: Vol. 10. A. I. Dabizha/ M.S. Krass". Its full stops end no sentence. A number after a full
+#: stop is none ("...Journal. 10. A. Name": the next entry's "10."), nor one after a digit.
+FIELD_NUMBER = re.compile(r"(?<![^\W_])(?:(?:bd|bde|sv|zv|jg|roc|nr|voll|arg)\. ?"
+                          rf"|{ABBREVIATION} ?|[^\W\d_]{{2,}} )\d{{1,4}}\.?(?= )")
 #: How an author list ends right before its title: "Smith, J.: Title", "J. Smith. Title",
 #: "et al. Title", "A. Zakhor, “Title", "(2004). Title", "2004: Title".
 #: (A letter after a digit is no initial: "2013b." is a lettered year, two works of one year.)
