@@ -205,7 +205,7 @@ NUMBER_AFTER_YEAR = re.compile(r"(?<!\d)[12][09]\d\d[a-z]?\)?[.,]? "
 #: M. Sutcliffe, Phys .Rev .Lett, 81, 4798--4801 (1998). "). No bracket but the year's, no
 #: other year: one entry's fields (``windows._title_ends_numbered_entry``).
 VENUE_NUMBERS_BEFORE_TITLE = re.compile(
-    rf"[^\[\]()]*?\d[^\[\]()]*?\({YEAR_DIGITS}[a-z]?\)\. ")
+    rf"[^\[\]()]*\d[^\[\]()]*\({YEAR_DIGITS}[a-z]?\)\. ")
 #: What follows a title that ends its entry: its full stop, then the next entry's "[n]".
 TITLE_ENDS_ENTRY = re.compile(r"[.?!]? ?\[(\d{1,4})\]")
 #: The type mark GB/T 7714 styles print right after a title, with no blank or one: "[m]" a book,

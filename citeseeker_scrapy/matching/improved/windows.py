@@ -255,11 +255,10 @@ def attributed(text: str, region: Region, start: int, end: int, length: int) -> 
     for occurrence in reversed(before):
         if start >= occurrence.search_end:
             occurrence = _on_to_ditto_entry(text, occurrence, start, length)
-        if (occurrence is not None and (_typed_title_of_entry(text, occurrence, start, end)
-                                        or _title_ends_numbered_entry(text, occurrence, start, end)
-                                        or (
+        if (occurrence is not None and (_typed_title_of_entry(text, occurrence, start, end) or (
                 _in_entry(text, occurrence, start, length)
-                and not _another_entry_between(text, occurrence.end, start)))
+                and not _another_entry_between(text, occurrence.end, start))
+                or _title_ends_numbered_entry(text, occurrence, start, end))
                 and not _next_number_between(text, occurrence.start, start)):
             return occurrence.author
     following = occurrences[len(before):]
@@ -304,6 +303,10 @@ def _title_ends_numbered_entry(text: str, occurrence: Occurrence, start: int, en
     does not hold. Called by :func:`attributed`.
     """
     if start >= occurrence.search_end:
+        return False
+    while start > occurrence.end and text[start - 1].isalnum():
+        start -= 1  # a fuzzy hit may begin inside the title's first word
+    if not text.endswith("). ", occurrence.end, start):
         return False
     gap = VENUE_NUMBERS_BEFORE_TITLE.fullmatch(text, occurrence.end, start)
     if gap is None or len(ANY_YEAR.findall(text, occurrence.end, start)) != 1:
