@@ -57,9 +57,11 @@ SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. 
 #: Norwegian "Årg.") or as ``ABBREVIATION`` holds it, or any word with no full stop, then the
 #: number, perhaps closed by a full stop: "...ecosystems. Bd. 36 / C. J. Walsh, ...", "...Vestnik.
 #: Vol. 10. A. I. Dabizha/ M.S. Krass". Its full stops end no sentence. A number after a full
-#: stop is none ("...Journal. 10. A. Name": the next entry's "10."), nor one after a digit.
+#: stop is none ("...Journal. 10. A. Name": the next entry's "10."), nor one after a digit, nor
+#: a year ("...In ICLR 2019. K. Name": a venue's year closes its entry).
 FIELD_NUMBER = re.compile(r"(?<![^\W_])(?:(?:bd|bde|sv|zv|jg|roc|nr|voll|arg)\. ?"
-                          rf"|{ABBREVIATION} ?|[^\W\d_]{{2,}} )\d{{1,4}}\.?(?= )")
+                          rf"|{ABBREVIATION} ?|[^\W\d_]{{2,}} )"
+                          rf"(?!{YEAR_DIGITS}\b)\d{{1,4}}\.?(?= )")
 #: How an author list ends right before its title: "Smith, J.: Title", "J. Smith. Title",
 #: "et al. Title", "A. Zakhor, “Title", "(2004). Title", "2004: Title".
 #: (A letter after a digit is no initial: "2013b." is a lettered year, two works of one year.)
