@@ -19,6 +19,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from .improved.entry_grammar import YEAR_DIGITS
 from .normalize import HYPHEN_AT_LINE_END, normalize_text
 
 #: Characters of context at most.
@@ -75,7 +76,7 @@ _UPPER, _LOWER = ("[" + re.escape("".join(c for c in map(chr, range(0x2000)) if 
 _NAME_WORD = rf"{_UPPER}(?:[^\W\d_]|['’-](?=[^\W\d_]))*"
 _INITIALS = rf"{_UPPER}\.(?: ?-?{_UPPER}\.)*"
 _PARTICLES = r"(?:(?:van|von|de|der|den|del|della|da|di|du|dos|la|le|ten|ter|al|el) )"
-_YEAR = r"\(?(?:1[5-9]|20)\d\d"
+_YEAR = rf"\(?{YEAR_DIGITS}"
 #: An alphabetic style's label inside its brackets: "Knu86b", "GMS94", "ABC+99".
 _KEY_LABEL = r"[^\W\d_]{1,8}\+?\d{2,4}[a-z]?"
 #: How the first entry of a reference list starts, right after its heading on the same line:

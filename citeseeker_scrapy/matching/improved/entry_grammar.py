@@ -9,14 +9,21 @@ from __future__ import annotations
 
 import re
 
+#: The digits of a year in an entry's date (``DATE``), after "p." (``PAGES``: "p. 2013" is
+#: no page) and before the next entry's number (``NUMBER_AFTER_YEAR``): "19xx" and "20xx"
+#: (the classes also let "10xx" and "29xx" through). Narrower than ``YEAR_DIGITS``: "(1850)."
+#: is no date there, "p. 1850" is a page.
+DATE_YEAR_DIGITS = r"[12][09]\d\d"
 #: The date of an author-year entry: a year, lettered when an author has two works in one year
 #: ("2013b"), with a month ("2013, june"), or no year at all ("n.d.", "in press", "forthcoming").
-DATE = r"(?:[12][09]\d\d[a-z]?(?:, [a-z]{3,9}(?: \d{1,2})?)?|n\.d\.?|in press|forthcoming)"
+DATE = (rf"(?:{DATE_YEAR_DIGITS}[a-z]?(?:, [a-z]{{3,9}}(?: \d{{1,2}})?)?"
+        r"|n\.d\.?|in press|forthcoming)")
 #: "2015." "(2009)." "1996a." "(2013b)." "(2013, june)." "(n.d.)." "in press." and Harvard's
 #: "(2009) " with no full stop.
 YEAR = re.compile(rf"(?:{DATE}\)?\.|\({DATE}\))(?= |$)")
 #: The digits of a year of a cited work, from 1500 on ("1730" dates an old map): the year the
-#: patterns here, ``windows``, ``verify`` and ``words`` read in an entry.
+#: patterns here, ``windows``, ``verify`` and ``words`` read in an entry, and ``context`` in
+#: the first entry of a reference list.
 YEAR_DIGITS = r"(?:1[5-9]|20)\d\d"
 #: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
 ANY_YEAR = re.compile(rf"(?<![\w.-]){YEAR_DIGITS}(?!\d)")
@@ -155,7 +162,7 @@ YEAR_SPAN = rf"{YEAR_DIGITS}[-\u2013]{YEAR_DIGITS}\b"
 #: A single page may follow "p." with no blank ("p.149"); "40 p." is a work's page count. The
 #: word may be written out ("Pages 246-259"), OCR may read the dash as "_" ("pp. 290_301").
 PAGES = re.compile(rf"(?:\bpp?\. ?|\bpages |[,:;] ?)(?!{YEAR_SPAN})\d+[-\u2013_]\d+\b"
-                    r"|\bpp?\. ?(?![12][09]\d\d\b)\d+\b|\b\d+ pp?\.(?= )")
+                    rf"|\bpp?\. ?(?!{DATE_YEAR_DIGITS}\b)\d+\b|\b\d+ pp?\.(?= )")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ",
 #: "Welner J: " (Vancouver).
 NAMES_BEFORE_TITLE = re.compile(rf"(?:{INITIAL_OR_ET_AL}|(?<![^\W_])[^\W\d_]:){OPENING}")
@@ -199,7 +206,7 @@ DATE_BEFORE_TITLE = re.compile(
 #: "Frankfurt 2003 [5] Title" (after a year, not after a word: "as shown in [12]").
 #: A year in brackets after the year is the first edition's, no entry number ("Hjelmslev, L.
 #: (1961) [1943]. Title").
-NUMBER_AFTER_YEAR = re.compile(r"(?<!\d)[12][09]\d\d[a-z]?\)?[.,]? "
+NUMBER_AFTER_YEAR = re.compile(rf"(?<!\d){DATE_YEAR_DIGITS}[a-z]?\)?[.,]? "
                                rf"(?:\d{{1,3}}\.|\[(?!{YEAR_DIGITS}\])\d{{1,4}}\]) ")
 #: The rest of an author run and an article's venue and numbers, as styles that print the
 #: title last print them before it, up to the title: the journal, its volume and pages, then
