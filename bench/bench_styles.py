@@ -922,7 +922,7 @@ def main(argv: Optional[list[str]] = None) -> int:
               + " ".join(missing) + f"\n  apt-get install -y --no-install-recommends {PACKAGES}",
               file=sys.stderr)
         return 2
-    wanted = [w.strip() for w in args.styles.split(",") if w.strip()]
+    wanted = wanted_words(args.styles)
     args.cache.mkdir(parents=True, exist_ok=True)
     works = styleworks.select(styleworks.read_works(args.corpus), args.works, args.seed)
     started = time.perf_counter()
@@ -933,7 +933,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         chosen, folders = _typeset_draw(args.draw_seed, works, args)
     else:
         chosen, folders = _typeset_fixed(works, args)
-    chosen = {s: chosen[s] for s in folders if not wanted or any(w in s.name for w in wanted)}
+    chosen = {s: chosen[s] for s in folders if named(s, wanted)}
     folders = {s: folders[s] for s in chosen}
     styles = tuple(chosen)
     if not styles:
@@ -997,9 +997,9 @@ def _typeset_fixed(works: list[Work], args: argparse.Namespace
                    ) -> tuple[dict[Style, list[Work]], dict[Style, Path]]:
     """The fixed styles' works and folders (works assigned over every fixed style, so that
     ``--styles`` keeps each style's own)."""
-    wanted = [w.strip() for w in args.styles.split(",") if w.strip()]
+    wanted = wanted_words(args.styles)
     chosen = assign(works, STYLES, args.per_style)
-    styles = [s for s in STYLES if not wanted or any(w in s.name for w in wanted)]
+    styles = [s for s in STYLES if named(s, wanted)]
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         folders = dict(zip(styles, pool.map(lambda s: render(s, chosen[s], args.cache),
                                             styles)))
@@ -1017,13 +1017,22 @@ def _typeset_slots(slots: list[list[Style]], works: list[Work], args: argparse.N
                    label: str, html_only: bool = False
                    ) -> tuple[dict[Style, list[Work]], dict[Style, Path]]:
     """Each slot's first style the engines typeset, with its works and folder (a slot whose
-    styles all fail is named and left out); a sweep's HTML alone with ``html_only``."""
+    styles all fail is named and left out); a sweep's HTML alone with ``html_only``.
+
+    With ``--styles`` only the slots that may take a named style are typeset (works are
+    assigned over every slot first, so a style keeps the works of the whole draw): checking
+    one style of a draw or sweep costs that style's typesetting. The styles before the named
+    one in its slot are tried first, as in the whole draw; :func:`main` drops a slot's style
+    that is not named. Called by :func:`main` and :func:`_typeset_draw`."""
     per_slot = assign(works, tuple(range(len(slots))), args.per_style)
+    wanted = wanted_words(args.styles)
+    kept = [at for at, slot in enumerate(slots)
+            if any(named(style, wanted) for style in slot[:TRIES_PER_SLOT])]
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        made = list(pool.map(lambda at: render_first(slots[at], per_slot[at], args.cache,
-                                                     html_only), range(len(slots))))
+        made = list(pool.map(lambda at: (at, *render_first(slots[at], per_slot[at], args.cache,
+                                                            html_only)), kept))
     chosen, folders = {}, {}
-    for at, (style, folder, failures) in enumerate(made):
+    for at, style, folder, failures in made:
         for failure in failures:
             print(f"drawn style not typeset, the next of its language drawn: {failure}",
                   file=sys.stderr)
@@ -1032,6 +1041,18 @@ def _typeset_slots(slots: list[list[Style]], works: list[Work], args: argparse.N
     print(f"{label}: " + ", ".join(s.name + f" [{s.language}]" for s in chosen)
           + "\n")
     return chosen, folders
+
+
+def wanted_words(styles: str) -> list[str]:
+    """The words of ``--styles`` (comma-separated), for :func:`named`."""
+    return [word.strip() for word in styles.split(",") if word.strip()]
+
+
+def named(style: Style, wanted: list[str]) -> bool:
+    """True if ``--styles`` keeps the style: its name holds one of the words, or none was
+    given. Read before typesetting (:func:`_typeset_fixed`, :func:`_typeset_slots`) and on
+    the styles typeset (:func:`main`)."""
+    return not wanted or any(word in style.name for word in wanted)
 
 
 def _key_of(works: list[Work], title: str) -> str:

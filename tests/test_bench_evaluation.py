@@ -4,6 +4,7 @@ benchmarks read the shared reference corpus, these tests never do."""
 
 from __future__ import annotations
 
+import argparse
 import threading
 
 import pytest
@@ -220,3 +221,25 @@ def test_a_sweep_s_html_only_documents_have_a_key_of_their_own(tmp_path, monkeyp
         bench_styles.main(["--sweep", "3", "--unseen-styles", "2", "--draw-seed", "1"])
     with pytest.raises(SystemExit):
         bench_styles.main(["--sweep", "-1"])
+
+
+def test_styles_named_are_the_only_ones_of_a_draw_typeset(tmp_path, monkeypatch) -> None:
+    """``--styles`` on a draw or a sweep typesets only the slots that may take a named style,
+    each with the works the whole draw gives it; a slot whose first style is not named still
+    tries that style first, as the whole draw does."""
+    csl = [bench_styles.Style("CSL", spec, "English")
+           for spec in ("apa", "chicago-author-date", "ieee", "chicago-note", "harvard")]
+    slots = [[csl[0]], [csl[1]], [csl[2], csl[3]], [csl[4]]]
+    works = [styleworks.Work(f"w{n}", "article-journal", f"Title {n}", "2001",
+                             [{"family": "Smith", "given": "J."}]) for n in range(4)]
+    typeset: list = []
+
+    def render_first(slot, slot_works, cache, html_only=False):
+        typeset.append((slot[0].spec, [w.key for w in slot_works]))
+        return slot[0], tmp_path / slot[0].spec, []
+
+    monkeypatch.setattr(bench_styles, "render_first", render_first)
+    args = argparse.Namespace(styles="chicago", per_style=1, cache=tmp_path, jobs=1)
+    chosen, folders = bench_styles._typeset_slots(slots, works, args, "drawn")
+    assert sorted(typeset) == [("chicago-author-date", ["w1"]), ("ieee", ["w2"])]
+    assert set(folders) == {csl[1], csl[2]}
