@@ -207,6 +207,13 @@ def test_a_title_word_before_a_container_or_a_place_is_still_the_titles(doc: str
      "2010. 13. Berg M. Fjorde.", "Keller", "Kinder im Hafen \u2013 Hilfe durch Nachbarschaft"),
     ("Dubois, M. (2011). Les canaux de la Loire Paris : Belin.", "Dubois",
      "Les canaux de la Loire"),
+    # a word only a publisher's name ends with after its first word; cities joined by "and"
+    ("7. Okafor, N. and Berg, M., Harbour Trade Routes Tidewater Books: London, 2008.", "Berg",
+     "Harbour Trade Routes"),
+    ("7. Okafor, N. and Berg, M., Harbour Trade Routes Tidewater: London and New York, 2008.",
+     "Berg", "Harbour Trade Routes"),
+    ("Moreau, A. Les ponts anciens Rivage Éditions: Paris et Lyon, 1999.", "Moreau",
+     "Les ponts anciens"),
 ])
 def test_a_title_running_into_its_publisher_and_place(doc: str, author: str, title: str) -> None:
     _kept(doc, author, title)
@@ -220,9 +227,55 @@ def test_a_title_running_into_its_publisher_and_place(doc: str, author: str, tit
     # a subtitle after the colon, no publishing city
     ("Okafor, N. Tidal Markets Revisited: Lagos Traders, 1994.", "Okafor", "Tidal Markets"),
     ("Okafor, N. Tidal Markets Heinemann: Lagos Traders, 1994.", "Okafor", "Tidal Markets"),
+    # the title's last word before a publisher's two words; a word of the title changed
+    ("7. Okafor, N. and Berg, M., Harbour Trade Routes Tidewater Books: London and New York, "
+     "2008.", "Berg", "Harbour Trade"),
+    ("7. Okafor, N. and Berg, M., Harbour Trade Routes Tidewater Books: London and New York, "
+     "2008.", "Berg", "Harbour Rail Routes"),
+    ("Moreau, A. Les ponts anciens Rivage Éditions: Paris et Lyon, 1999.", "Moreau",
+     "Les ponts"),
+    # a word after "and" that is no publishing city: a subtitle's
+    ("Moreau, A. Les ponts anciens Rivage: Paris et Bretagne, 1999.", "Moreau", "Les ponts"),
 ])
 def test_a_title_word_before_a_publisher_and_place_is_still_the_titles(doc: str, author: str,
                                                                        title: str) -> None:
+    _turned_down(doc, author, title)
+
+
+# A title running into its place, the colon of a publisher the style left empty, and the year
+# (GOST styles: "Title Place:, Year"): the place is one word or a publishing city.
+@pytest.mark.parametrize("doc, author, title", [
+    ("14. Lindqvist E. Hamnar och fyrar längs Bohuslän Göteborg:, 1998.C. 12–19. 15. Moreau "
+     "A. Ponts. Paris, 2001.", "Lindqvist", "Hamnar och fyrar längs Bohuslän"),
+    ("3. Keller H. Die Schule der Vielen und die Stadtteilschule Moisburg:, 2004.C. 31–40.",
+     "Keller", "Die Schule der Vielen und die Stadtteilschule"),
+    ("9. Okafor N. Tidal Markets and the Coastal Trade: Delta Merchant Guilds Cambridge:, "
+     "1991.C. 88–102.", "Okafor", "Tidal Markets and the Coastal Trade: Delta Merchant Guilds"),
+    ("21. NOVÁKOVÁ J. Přístavy a trhy mezi Labem a Vltavou Praha:, 2011. 5–9 с.",
+     "NOVÁKOVÁ", "Přístavy a trhy mezi Labem a Vltavou"),
+    ("6. Berg M. Fjorde der Nordsee im Wandel Kiel:, 2003.C. 1–20.", "Berg",
+     "Fjorde der Nordsee im Wandel"),
+])
+def test_a_title_running_into_its_place_before_an_empty_publisher(doc: str, author: str,
+                                                                  title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a word of the title changed before the place
+    ("14. Lindqvist E. Hamnar och gamla fyrar i Bohuslän Göteborg:, 1998.C. 12–19.",
+     "Lindqvist", "Hamnar och gamla fyrar i Halland"),
+    ("3. Keller H. Die Schule der Vielen und die Stadtteilschule Moisburg:, 2004.C. 31–40.",
+     "Keller", "Die Schule der Vielen und die Grundschule"),
+    ("9. Okafor N. Tidal Markets and the Coastal Trade: Delta Merchant Guilds Cambridge:, "
+     "1991.C. 88–102.", "Okafor", "Tidal Markets and the Coastal Trade: Delta Merchant Ships"),
+    ("21. NOVÁKOVÁ J. Přístavy a trhy mezi Labem a Vltavou Praha:, 2011. 5–9 с.",
+     "NOVÁKOVÁ", "Přístavy a trhy mezi Labem a Moravou"),
+    ("6. Berg M. Fjorde der Nordsee im Wandel Kiel:, 2003.C. 1–20.", "Berg",
+     "Fjorde der Ostsee im Wandel"),
+])
+def test_a_title_word_before_a_place_and_an_empty_publisher_is_still_the_titles(
+        doc: str, author: str, title: str) -> None:
     _turned_down(doc, author, title)
 
 
