@@ -292,21 +292,16 @@ _PLACE_AND_YEAR = (rf" (?:(?:{_PUBLISHING_CITIES})|{NAME}(?: {NAME})?"
 #: comes before its publisher ("...Redevelopment Proposal Chicago.", "...Components Atlanta,
 #: GA.").
 _CITY_AND_FULL_STOP = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?\.(?: |$)"
-#: A word only a publisher's name ends with, after its first word ("Zed Books: London").
-_PUBLISHER_NAME_WORD = r"(?: (?:books|press|verlag|publishers|publishing|editions|editores))?"
-#: Publishing cities joined by the word for "and" ("London and New York").
-_CITIES = rf"(?:{_PUBLISHING_CITIES})(?: (?:and|&|und|et) (?:{_PUBLISHING_CITIES}))*"
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place"), or a
 #: publishing city, a dash or a blank perhaps, its colon and the publisher ("...Einzelfallhilfe
 #: Stuttgart -: RAABE-Verlag" (GOST), "...de l'\u00e9tat Paris : Dunod" (French spacing),
 #: "...concepts et méthodes Paris: Dunod.").
-#: One word, never two, before the city's colon (or before a word only a publisher's name ends
-#: with: "...International Relations Zed Books: London and New York, 2010"): the field starts
-#: right after the title's last word, so a query that lacks that word ("...Moral [Reasoning]
-#: Fortress: Minneapolis") still has a word of the title after it.
-_PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*{_PUBLISHER_NAME_WORD}: {_CITIES}"
+#: One word, never two, before the city's colon: the field starts right after the title's last
+#: word, so a query that lacks that word ("...Moral [Reasoning] Fortress: Minneapolis") still
+#: has a word of the title after it.
+_PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{_PUBLISHING_CITIES})"
                         rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|$| \(?{YEAR_DIGITS})")
 _CITY_THEN_PUBLISHER = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?(?: [-\u2013\u2014]?)?: "
 #: A place and the colon of a publisher the style left empty, then the year: "...und die
