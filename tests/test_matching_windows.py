@@ -222,6 +222,69 @@ def test_a_statement_of_responsibility_names_only_a_title_read_from_its_start(
     assert found(COMMA_ENTRY, author, title) is cites
 
 
+#: A title-first entry's names after its volume: "Title. Bd. 12 / Names", "TITLE. Vol. 12. NAMES".
+GOST_NAMES = "T. Lindqvist, K. Ozols, R. Berzins, A. Moreau"
+SLASHED_NAMES = "T. LINDQVIST/ K. OZOLS/R. BERZINS"
+
+
+@pytest.mark.parametrize("doc, author, cites", [
+    # a volume's field, its word abbreviated in the bibliography's language, between the
+    # title and the statement of responsibility of a title-first entry (four authors or more)
+    (f"Dunn, P. Tidal marsh. — Riga, 2001. — P. 5–9.\n{GOST_TITLE}. Bd. 12 / {GOST_NAMES}. — "
+     "Boreal Lagoon Studies, 2005.\nMoreau, A. Stone bridges. — Paris, 2001.", "Berzins", True),
+    (f"Dunn, P. Tidal marsh. — Riga, 2001. — S. 5–9.\n{GOST_TITLE}. Sv. 12 / {GOST_NAMES}. — "
+     "Boreal Lagoon Studies, 2005.", "Moreau", True),
+    (f"{GOST_TITLE}. Zv. 3 / {GOST_NAMES}. — Boreal Lagoon Studies, 2005.", "Lindqvist", True),
+    # ... or the volume's number closed by a full stop, then names separated by slashes
+    (f"{GOST_TITLE.upper()}. Vol. 12. {SLASHED_NAMES}, 2005.\nMOREAU, Anne (2001) : Stone "
+     "bridges.", "Ozols", True),
+    (f"{GOST_TITLE.upper()}. Heft 12. {SLASHED_NAMES}, 2005.", "Berzins", True),
+    # the next entry's number after the title's venue: that entry's names
+    (f"{GOST_TITLE}. Boreal Lagoon Studies. 12. {SLASHED_NAMES}, 2005.", "Ozols", False),
+    # a title with its own author list before it, then the volume and the next entry
+    (f"Moreau, A.: {GOST_TITLE}. Bd. 12. Ozols, K.: Stone bridges. Riga, 2001.", "Ozols",
+     False),
+])
+def test_a_volume_between_a_title_first_entry_s_title_and_its_names(doc: str, author: str,
+                                                                   cites: bool) -> None:
+    assert found(doc, author, GOST_TITLE) is cites
+
+
+@pytest.mark.parametrize("doc, author", [
+    (f"{GOST_TITLE}. Bd. 12 / {GOST_NAMES}. — Boreal Lagoon Studies, 2005.", "Berzins"),
+    (f"{GOST_TITLE.upper()}. Vol. 12. {SLASHED_NAMES}, 2005.", "Ozols"),
+])
+def test_a_volume_before_the_names_lends_them_no_near_miss_title(doc: str, author: str) -> None:
+    assert not found(doc, author, GOST_TITLE.replace("fauna", "flora"))
+    assert not found(doc, author, GOST_TITLE.replace("shallow", "frozen"))
+
+
+#: The authors printed once, each later entry of theirs opened by the full stop of a dash
+#: drawn as a rule (lost in extraction), the first of those entries inside the name's reach.
+RULED = ("LINDQVIST, Tove. Harbour notes of the northern coast.\n. “Salt marshes of the "
+         "Gulf of Riga. On the birds that winter there and on their counts of the last twenty "
+         "years, with maps of the nesting grounds”. In: Boreal Lagoon Studies 12 (2005) : "
+         "40–51.\n")
+
+
+@pytest.mark.parametrize("doc, cites", [
+    (f"{RULED}. “{GOST_TITLE}”. In Lagoons and their fauna, 5–9. Riga : s.n. 2009.\nMOREAU, "
+     "Anne. Stone bridges. Paris, 2001.", True),
+    (f"{RULED}. “Tidal marsh”. In: Coast 3 (2007) : 5.\n. “{GOST_TITLE}”. Riga, 2009.", True),
+    (f"{RULED.replace(chr(10) + '.', chr(10) + '———.')}———. “{GOST_TITLE}”. Riga, 2009.",
+     True),
+    # another author's entry after them, and that author's own ruled entries
+    (f"{RULED}MOREAU, Anne. “{GOST_TITLE}”. Paris, 2009.", False),
+    (f"LINDQVIST, Tove. Harbour notes. Riga, 2001.\nMOREAU, Anne. Stone bridges.\n. “Salt "
+     "marshes of the Gulf of Riga and the birds that winter there”. In: Boreal Lagoon Studies "
+     f"12 (2005) : 40–51.\n. “{GOST_TITLE}”. Riga, 2009.", False),
+])
+def test_entries_of_the_same_authors_go_on_after_one_inside_the_name_s_reach(
+        doc: str, cites: bool) -> None:
+    assert found(doc, "Lindqvist", GOST_TITLE) is cites
+    assert not found(doc, "Lindqvist", GOST_TITLE.replace("fauna", "flora"))
+
+
 PEAT = "Soil carbon fluxes in boreal peatlands under repeated drought"
 SURNAMES = ("Alder Quist Varga Lindqvist Oduya Ferreira Sato Brandvold Ilic Hammond Petrov "
             "Nakamura Okafor Duval Horvath Mendes Kowalczyk Aaltonen Reyes Baptiste").split()

@@ -51,6 +51,15 @@ ABBREVIATION = (r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|r
                  r"|dr|prof|mr|mrs)\.")  # ... and a person's title before a name: "dr. "
 SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. ")
     rf"(?<![^\W_])(?!{ABBREVIATION})[^\W_]{{2,}}[.?!] ")
+#: A volume's or a number's field between a title-first entry's title and its names: the
+#: field's word abbreviated, as biblatex prints it in the languages of its bibliographies
+#: (German "Bd." and "Jg.", Czech "Sv." and "Roč.", Slovak "Zv.", "Nr.", Italian "Voll.",
+#: Norwegian "Årg.") or as ``ABBREVIATION`` holds it, or any word with no full stop, then the
+#: number, perhaps closed by a full stop: "...ecosystems. Bd. 36 / C. J. Walsh, ...", "...Vestnik.
+#: Vol. 10. A. I. Dabizha/ M.S. Krass". Its full stops end no sentence. A number after a full
+#: stop is none ("...Journal. 10. A. Name": the next entry's "10."), nor one after a digit.
+FIELD_NUMBER = re.compile(r"(?<![^\W_])(?:(?:bd|bde|sv|zv|jg|roc|nr|voll|arg)\. ?"
+                          rf"|{ABBREVIATION} ?|[^\W\d_]{{2,}} )\d{{1,4}}\.?(?= )")
 #: How an author list ends right before its title: "Smith, J.: Title", "J. Smith. Title",
 #: "et al. Title", "A. Zakhor, “Title", "(2004). Title", "2004: Title".
 #: (A letter after a digit is no initial: "2013b." is a lettered year, two works of one year.)
@@ -360,6 +369,13 @@ _CONTAINER_IN = (rf" (?:in|en|dans|im) (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_
 #: A volume number and its date in brackets after a journal's or a series' title run into it
 #: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
 _VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)"
+#: A volume or issue mark and its number ("...Publishing Vol. 1, p. 133", "...Publishing Bd. 1,
+#: S. 133", "...Harbour Studies No. 12", "...Histoire Tome II"), or a volume's bare number and
+#: its year after a comma ("...Les Lythrariées italiennes 16, 1884."): the title's last word
+#: is right before them; a query that lacks it has that word before the mark.
+_VOLUME_MARK = (r" (?:(?:vol|vols|bd|bde|no|nos|nr|t|jg|jahrg|fasc|iss)\. ?"
+                r"|(?:volume|band|tome|tomo|heft|issue|number) )(?:\d{1,4}|[ivxlc]{1,6})\b")
+_VOLUME_AND_YEAR = rf" \d{{1,3}}, \(?{YEAR_DIGITS}(?!\d)"
 #: A publisher known by its name: "The Lost Manual Addison-Wesley, 1990".
 _KNOWN_PUBLISHERS = (
     r" (?:addison-wesley|springer|wiley|elsevier|kluwer|prentice[ -]hall|mcgraw-hill"
@@ -379,7 +395,8 @@ NEXT_FIELD = re.compile("|".join((
     _PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER, _PLACE_AND_CODE_THEN_PUBLISHER,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
-    _CONTAINER_IN, _VOLUME_AND_DATE, _KNOWN_PUBLISHERS, _ORGANISATION)))
+    _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS,
+    _ORGANISATION)))
 # The rest of an entry after a title that runs into it, read as the entry's own publication
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's
@@ -407,6 +424,14 @@ PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
 CONTAINER_AND_PLACE_TO_ENTRY_END = re.compile(
     rf"(?:{ABBREVIATION}|[^.?!]){{1,200}}?\., {_PLACE_WORD}[^.:;?!]*(?:{_PUBLISHER})?\."
     + _NEXT_ENTRY_OPENING)
+#: A container right after a title (a journal's or a book's name: no digit, no punctuation but
+#: an apostrophe or a hyphen), then its year and pages ("...du semblable L'Homme, 2008, pp.
+#: 455–477") or its volume, perhaps its issue, and pages ("...nominal tone Africana Linguistica
+#: 16 3–30", "...Harbour Studies 12(3): 5-17"): ``capitals`` reads its first word.
+CONTAINER_WITH_ISSUE = re.compile(
+    rf"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_]) (?=[^\W\d_])){{0,80}}"
+    rf"(?:, \(?{YEAR_DIGITS}\)?, (?:pp?\. ?)?\d+[-\u2013]\d+"
+    r"| \d{1,4}(?: ?\(\d{1,4}\))?:? \d+[-\u2013]\d+)(?!\d)")
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
 #: person's name, ``windows._ends_author_list``).

@@ -33,7 +33,7 @@ from .entry_grammar import (
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
     PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS, NAME,
-    NAME_WITH_INITIALS, TYPE_MARK, YEAR_BEFORE_PAGES,
+    NAME_WITH_INITIALS, TYPE_MARK, YEAR_BEFORE_PAGES, FIELD_NUMBER,
 )
 from .headers import running_headers
 
@@ -656,6 +656,12 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
                                     mark.end() + length)
             date = _run_date(text, occurrence.end)
             continue
+        inner = _last_mark_in_reach(text, occurrence, end, find)
+        if inner is not None:
+            occurrence = Occurrence(inner.start(), inner.end(), occurrence.author,
+                                    inner.end() + length)
+            date = _run_date(text, occurrence.end)
+            continue
         ditto = find(text, end, start)
         if ditto is None:
             return (CODE_BEFORE_TITLE.fullmatch(text, end, start) is not None
@@ -668,6 +674,24 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
                                 ditto.end() + length)
         date = _run_date(text, occurrence.end)
     return False
+
+
+def _last_mark_in_reach(text: str, occurrence: Occurrence, end: int, find: MarkFinder
+                        ) -> Optional[re.Match[str]]:
+    """The last mark of the same authors (``find``) after the name at ``occurrence`` and
+    before its entry's end ``end``, if a title there would be the name's (no other entry lies
+    between them: :func:`_another_entry_between`), else None. A short entry's ditto entry opens
+    inside the name's reach ("PREUSS-LAUSITZ, Ulf. Title. . “Title”. In: Venue 29 (1997) : 7.
+    . “Title”": biblatex's dash for the same authors, drawn as a rule, leaves its full stop),
+    and the entries after it go on from its own reach, not from the name's. Called by
+    :func:`_in_entry` when the title lies past ``end``."""
+    mark = inner = find(text, occurrence.end, end)
+    while mark is not None:
+        inner = mark
+        mark = find(text, mark.end(), end)
+    if inner is None or _another_entry_between(text, occurrence.end, inner.start()):
+        return None
+    return inner
 
 
 def _dated_mark_before(text: str, own: Optional[re.Match[str]], start: int, find: MarkFinder
@@ -979,11 +1003,24 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
     return ((name - end <= gap or _in_list_after(text, end, name, gap))
             and PAGES.search(text, end, name) is None
             and (FULL_STOP_NAMES.fullmatch(text, end, name) is not None
-                 or not any(not _ends_a_name(text, match.start())
-                            for match in SENTENCE_END.finditer(text, min(end + 2, name), name)))
+                 or not any(_sentence_ends_before_names(text, end, name)))
             and (not _author_list_ends_before(text, word_start)
                  or _responsibility_holds(text, (word_start, end), name)
                  or _after_place_and_year(text, word_start, end, name)))
+
+
+def _sentence_ends_before_names(text: str, end: int, name: int) -> Iterator[re.Match[str]]:
+    """The sentence ends between a title ending at ``end`` and ``name`` after it, but a name's
+    full stop and those of a field's number (``FIELD_NUMBER``: "...ecosystems. Bd. 36 / C. J.
+    Walsh", "...Vestnik. Vol. 10. A. I. Dabizha/ M.S. Krass"): a title-first entry may print
+    its volume between its title and its names. Called by :func:`_title_first`."""
+    low = min(end + 2, name)
+    fields = [match.span() for match in FIELD_NUMBER.finditer(text, low, name)]
+    for match in SENTENCE_END.finditer(text, low, name):
+        if not (_ends_a_name(text, match.start())
+                or any(field_start <= match.start() < field_end
+                       for field_start, field_end in fields)):
+            yield match
 
 
 def _responsibility_holds(text: str, hit: tuple[int, int], name: int) -> bool:
