@@ -314,11 +314,10 @@ _PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{_PUBLISHING_CITIES})"
                         rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|$| \(?{YEAR_DIGITS})")
 _CITY_THEN_PUBLISHER = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?(?: [-\u2013\u2014]?)?: "
 #: A place and the colon of a publisher the style left empty, then the year: "...und die
-#: Gesamtschule Hannover:, 1996." (GOST styles). A publishing city or one word ("Frankfurt/Main",
+#: Gesamtschule Hannover:, 1996." (GOST styles). One word ("Praha", "Frankfurt/Main",
 #: "Moisburg"): a query that lacks the title's last word has that word before the place. The
-#: colon and the comma together are no title's print, the place's word may be any.
-_PLACE_AND_EMPTY_PUBLISHER = (rf" (?:{_PUBLISHING_CITIES}|[^\W\d_][\w'\u2019/-]*) ?:, "
-                              rf"\(?{YEAR_DIGITS}(?!\d)")
+#: colon and the comma together are no title's print, so the place's word may be any.
+_PLACE_AND_EMPTY_PUBLISHER = rf" [^\W\d_][\w'\u2019/-]* ?:, \(?{YEAR_DIGITS}(?!\d)"
 #: Any place (one or two words) with its state's or country's code, then the colon before its
 #: publisher ("...in Texas Lubbock, USA: Texas Tech University", "Thousand Oaks, CA: Sage"); not
 #: the word for "in" before a container, an editor's "ed" or "hg", nor a Roman numeral.
