@@ -228,8 +228,10 @@ def test_a_surname_printed_with_its_initials_joined(author: str, title: str) -> 
     (_GLUED.replace("NovakP.", "NovakovaP."), "Novak", "Grazing of upland pastures in the Tatra"),
     # the searched name with a lower-case letter after it: a longer word
     (_GLUED.replace("NovakP.", "Novaki."), "Novak", "Grazing of upland pastures in the Tatra"),
-    # a word in capitals (an acronym, a name in capitals): no capital tells the initial
-    (_GLUED.replace("NovakP., HorvathE. M.", "NOVAKP., HORVATHE. M."), "Novak",
+    # a word in capitals with a joined letter and no comma after it (an acronym), or a longer
+    # word in capitals
+    (_GLUED.replace("NovakP.,", "NOVAKP."), "Novak", "Grazing of upland pastures in the Tatra"),
+    (_GLUED.replace("NovakP.,", "NOVAKOVAP.,"), "Novak",
      "Grazing of upland pastures in the Tatra"),
     # the right name, a title with a word changed, or lacking the title's first word
     (_GLUED, "Novak", "Grazing of lowland pastures in the Tatra"),
@@ -241,6 +243,41 @@ def test_a_surname_printed_with_its_initials_joined(author: str, title: str) -> 
 ])
 def test_a_joined_letter_that_is_no_initial_or_another_title(doc: str, author: str,
                                                             title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
+# The same style with surnames printed in capitals ("HILLC.", "CABANNEP."): the comma that
+# closes the initials tells them from an acronym's joined letter.
+_GLUED_CAPITALS = ("[8] SaarinenT., ‘Rivers’, (2001). [9] OKAFORN., Coastal trade routes of the "
+                   "delta. Lagos: Ibadan Press, 2001. [10] LINDQVISTE. K.; BERGA., ‘Harbour "
+                   "lights of the north’, (2011). [11] MoreauA., Seasonal herds. Bern, 2004.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Okafor", "Coastal trade routes of the delta"),
+    ("Lindqvist", "Harbour lights of the north"),
+    ("Berg", "Harbour lights of the north"),
+])
+def test_a_surname_in_capitals_printed_with_its_initials_joined(author: str,
+                                                                title: str) -> None:
+    matching.kept_by_both(_GLUED_CAPITALS, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # an acronym's joined letter and full stop, then a word: no initials closed by a comma
+    (_GLUED_CAPITALS.replace("OKAFORN.,", "OKAFORN."), "Okafor",
+     "Coastal trade routes of the delta"),
+    # a longer word in capitals; a lower-case letter joined
+    (_GLUED_CAPITALS.replace("OKAFORN.,", "OKAFORSEN.,"), "Okafor",
+     "Coastal trade routes of the delta"),
+    (_GLUED_CAPITALS.replace("OKAFORN.,", "OKAFORn.,"), "Okafor",
+     "Coastal trade routes of the delta"),
+    # the right name, a word changed, or the title of the next entry
+    (_GLUED_CAPITALS, "Okafor", "Coastal salt routes of the delta"),
+    (_GLUED_CAPITALS, "Okafor", "Harbour lights of the north"),
+])
+def test_near_a_surname_in_capitals_a_joined_letter_is_no_initial(doc: str, author: str,
+                                                                  title: str) -> None:
     matching.turned_down(doc, author, title)
 
 

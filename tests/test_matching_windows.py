@@ -241,6 +241,9 @@ SLASHED_NAMES = "T. LINDQVIST/ K. OZOLS/R. BERZINS"
     (f"{GOST_TITLE.upper()}. Heft 12. {SLASHED_NAMES}, 2005.", "Berzins", True),
     # the next entry's number after the title's venue: that entry's names
     (f"{GOST_TITLE}. Boreal Lagoon Studies. 12. {SLASHED_NAMES}, 2005.", "Ozols", False),
+    # a venue's year closes the entry: the names after it are the next entry's
+    (f"Dunn P (2004) {GOST_TITLE}. In Boreal Lagoon Studies 2005. {SLASHED_NAMES} (2006) "
+     "Stone bridges.", "Ozols", False),
     # a title with its own author list before it, then the volume and the next entry
     (f"Moreau, A.: {GOST_TITLE}. Bd. 12. Ozols, K.: Stone bridges. Riga, 2001.", "Ozols",
      False),

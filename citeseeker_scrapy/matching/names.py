@@ -438,17 +438,36 @@ def is_whole_word(text: str, start: int, end: int,
 def initials_glued_at(text: str, end: int, printed: Optional[PrintedCase]) -> bool:
     """True if the letter and full stop at ``end``, joined to the name that ends there, are
     that name's initials: styles that print "LinzJ., StepanA." (no blank), where the
-    normalized text reads "linzj., stepana.".
+    normalized text reads "linzj., stepana.", and "HILLC., CABANNEP." for a surname they
+    print in capitals.
 
-    The capitals tell (``printed``): the name's last letter printed in lower case and the
-    joined letter a capital ("Linz" and "J."). A lower-case continuation ("Linzi.") or a word
-    in capitals ("LINZJ.", an acronym) is a longer word, and so is any joined letter where
-    the capitals cannot be read. The one reader of this shape: :class:`NameIndex` and
-    :func:`is_whole_word` both ask it where a letter follows a name."""
+    The capitals tell (``printed``): the joined letter a capital, after the name's last letter
+    printed in lower case ("Linz" and "J."), or in capitals where the initials are closed by
+    a comma or a semicolon ("HILLC., ", "FORSMANE. D., ": :func:`_capital_initials_closed`).
+    A lower-case continuation ("Linzi.") is a longer word, and so is a word in capitals with
+    a joined letter and no comma after its initials ("LINZJ. Title", an acronym), and any
+    joined letter where the capitals cannot be read. The one reader of this shape:
+    :class:`NameIndex` and :func:`is_whole_word` both ask it where a letter follows a name."""
     if printed is None or end < 1 or _GLUED.match(text, end) is None:
         return False
     cased = printed(end - 1, end + 1)
-    return cased is not None and cased[0].islower() and cased[1].isupper()
+    if cased is None or not cased[1].isupper():
+        return False
+    return cased[0].islower() or (cased[0].isupper() and _capital_initials_closed(text, end))
+
+
+#: Initials joined to a name, each a letter and a full stop, then the comma or the semicolon
+#: that closes the name: "c., ", "e. d., ", "p.;".
+_INITIALS_CLOSED = re.compile(r"(?:[^\W\d_]\. ?)+[,;]")
+
+
+def _capital_initials_closed(text: str, end: int) -> bool:
+    """True if the initials joined at ``end`` to a name printed in capitals are closed by a
+    comma or a semicolon (``_INITIALS_CLOSED``): as a style that joins the first initial to
+    the surname prints the name's end in an author list ("HILLC., Title", "BIZIERN., "). An
+    acronym or a word in capitals that ends a sentence has no comma right after its full stop.
+    Called by :func:`initials_glued_at`."""
+    return _INITIALS_CLOSED.match(text, end) is not None
 
 
 #: A capital and a full stop right after a letter in lower case, as the extracted text prints

@@ -57,9 +57,11 @@ SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. 
 #: Norwegian "Årg.") or as ``ABBREVIATION`` holds it, or any word with no full stop, then the
 #: number, perhaps closed by a full stop: "...ecosystems. Bd. 36 / C. J. Walsh, ...", "...Vestnik.
 #: Vol. 10. A. I. Dabizha/ M.S. Krass". Its full stops end no sentence. A number after a full
-#: stop is none ("...Journal. 10. A. Name": the next entry's "10."), nor one after a digit.
+#: stop is none ("...Journal. 10. A. Name": the next entry's "10."), nor one after a digit, nor
+#: a year ("...In ICLR 2019. K. Name": a venue's year closes its entry).
 FIELD_NUMBER = re.compile(r"(?<![^\W_])(?:(?:bd|bde|sv|zv|jg|roc|nr|voll|arg)\. ?"
-                          rf"|{ABBREVIATION} ?|[^\W\d_]{{2,}} )\d{{1,4}}\.?(?= )")
+                          rf"|{ABBREVIATION} ?|[^\W\d_]{{2,}} )"
+                          rf"(?!{YEAR_DIGITS}\b)\d{{1,4}}\.?(?= )")
 #: How an author list ends right before its title: "Smith, J.: Title", "J. Smith. Title",
 #: "et al. Title", "A. Zakhor, “Title", "(2004). Title", "2004: Title".
 #: (A letter after a digit is no initial: "2013b." is a lettered year, two works of one year.)
@@ -103,13 +105,15 @@ GIVEN_NAMES_ONLY = re.compile(
 #: Czech prints one with no full stop: "ABSOLON, K. a M KSENEMAN, 1942.").
 LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
                           rf"| {AND_WORD} (?:[^\W\d_](?:\. ?| ))+{NAME}, \(?$")
-#: A piece of an author run that holds two names joined by the word for "and", each of one to
-#: three words or initials: the first author's given names and the last author's whole name
-#: where a style prints no comma before "and" ("Viatte, Germain and Emmanuelle
-#: Etchecopart-Etchart. 2007.", "..., D. Potvin and Canadian Biosphere Reserves. 2013."), a
-#: piece too long for one name (``windows._ends_author_list``).
+#: A piece of an author run that holds two names joined by the word for "and": the first
+#: author's given names and the last author's whole name where a style prints no comma before
+#: "and" ("Viatte, Germain and Emmanuelle Etchecopart-Etchart. 2007.", "..., D. Potvin and
+#: Canadian Biosphere Reserves. 2013."), a piece too long for one name
+#: (``windows._ends_author_list``). One to three words or initials after the word; up to four
+#: before it: a given name and two surnames, or the two names of a style that prints no comma
+#: between them ("..., Ángel Cuevas Rubén Cuevas & Carmen Guerrero. 2011.").
 _NAME_OR_INITIAL = rf"(?:{_INITIAL}|{NAME})"
-NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}} {AND_WORD} "
+NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,3}} {AND_WORD} "
                                  rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}}\.?")
 
 #: The rest of an author run after a surname, up to its title, where a style prints each
@@ -197,6 +201,15 @@ DATE_BEFORE_TITLE = re.compile(
 #: (1961) [1943]. Title").
 NUMBER_AFTER_YEAR = re.compile(r"(?<!\d)[12][09]\d\d[a-z]?\)?[.,]? "
                                rf"(?:\d{{1,3}}\.|\[(?!{YEAR_DIGITS}\])\d{{1,4}}\]) ")
+#: The rest of an author run and an article's venue and numbers, as styles that print the
+#: title last print them before it, up to the title: the journal, its volume and pages, then
+#: the year in brackets and a full stop (", Past and Present, 1, 142--150 (1992). ", " and P.
+#: M. Sutcliffe, Phys .Rev .Lett, 81, 4798--4801 (1998). "). No bracket but the year's, no
+#: other year: one entry's fields (``windows._title_ends_numbered_entry``).
+VENUE_NUMBERS_BEFORE_TITLE = re.compile(
+    rf"[^\[\]()]*\d[^\[\]()]*\({YEAR_DIGITS}[a-z]?\)\. ")
+#: What follows a title that ends its entry: its full stop, then the next entry's "[n]".
+TITLE_ENDS_ENTRY = re.compile(r"[.?!]? ?\[(\d{1,4})\]")
 #: The type mark GB/T 7714 styles print right after a title, with no blank or one: "[m]" a book,
 #: "[j]" an article, "[g]" a contribution to a collection, "[r]" a report, "[d]" a thesis, "[c]"
 #: a conference, "[s]" a standard, "[p]" a patent, "[n]" a newspaper, "[z]" any other, an

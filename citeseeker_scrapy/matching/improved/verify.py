@@ -79,10 +79,13 @@ _SURNAME_AFTER = re.compile(rf" {NAME}")
 _NAME_AFTER = re.compile(rf" {NAME}(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
 #: ... or a surname and its given name, right before a date in brackets (", andree (1996)").
 _GIVEN_NAME_AFTER = re.compile(rf", {NAME}(?= \()")
-#: An author run's initials printed with no full stop (up to three groups of one to three
-#: letters), then its date, between the name and the title: " g (1983): ", " hj 1999 ".
-_INITIALS_THEN_DATE = re.compile(rf"((?: [^\W\d_]{{1,3}}){{1,3}}){RUN_DATE_BEFORE_TITLE.pattern}")
+#: An author run's initials, then its date, between the name and the title: printed with no
+#: full stop (up to three groups of one to three letters: " g (1983): ", " hj 1999 "; group 1),
+#: or each with its full stop, perhaps a comma after them (" n. w., 2015, "; group 2).
+_INITIALS_THEN_DATE = re.compile(rf"(?:((?: [^\W\d_]{{1,3}}){{1,3}})|((?: [^\W\d_]\.){{1,3}},?))"
+                                 + RUN_DATE_BEFORE_TITLE.pattern)
 _INITIALS_AFTER = re.compile(r" [^\W\d_]{1,3}(?![^\W_])")
+_INITIALS_WITH_FULL_STOPS_AFTER = re.compile(r"(?: [^\W\d_]\.){1,3},?")
 #: The number of an entry of a numbered list, as it opens the entry ("9. ", "12. "), and as the
 #: next entry's opens right after a title ("...Nationalism 10. Hebdige D").
 _ENTRY_NUMBER = re.compile(r"(?<![\w.,:;/-])(\d{1,3})\. ")
@@ -444,22 +447,29 @@ def _next_number_follows(text: str, name_start: int, last: int) -> bool:
 
 
 def _initials_run_after(text: str, own: re.Match[str], last: int) -> bool:
-    """True if the words after a hit ending at ``last`` are a surname, as many initials with
-    no full stop as the hit's own author run prints (``own``: ``_INITIALS_THEN_DATE`` on it),
-    and a date printed as its own ("Ernest G (1983): Nations and Nationalism Hebdige D
-    (2003): Title"): the next entry, in a style that closes no entry ending with its title. A
-    query that lacks the title's last word has that word as the surname, and the next
-    entry's surname where the initials go. Called by :func:`_dated_run_again`."""
+    """True if the words after a hit ending at ``last`` are a surname, initials printed as
+    the hit's own author run prints them (``own``: ``_INITIALS_THEN_DATE`` on it): as many
+    with no full stop, or any number with full stops and the same comma after them; and a
+    date printed as its own ("Ernest G (1983): Nations and Nationalism Hebdige D (2003):
+    Title", "Federation N. W., 2015, Ecoregions Fleck L., 1981, Title"): the next entry, in
+    a style that closes no entry ending with its title. A query that lacks the title's last
+    word has that word as the surname, and the next entry's surname where the initials go.
+    Called by :func:`_dated_run_again`."""
     at = _SURNAME_AFTER.match(text, last)
     if at is None:
         return False
     at = at.end()
-    for _ in _INITIALS_AFTER.finditer(own[0], 0):
+    if own[2] is not None:  # initials with full stops, no title's word: any number of them
+        initials = _INITIALS_WITH_FULL_STOPS_AFTER.match(text, at)
+        if initials is None or initials[0].endswith(",") != own[2].endswith(","):
+            return False
+        at = initials.end()
+    for _ in _INITIALS_AFTER.finditer(own[1] or ""):
         initial = _INITIALS_AFTER.match(text, at)
         if initial is None:
             return False
         at = initial.end()
-    date = RUN_DATE_BEFORE_TITLE.search(own[0])
+    date = RUN_DATE_BEFORE_TITLE.search(own[0], len(own[1] or own[2]))
     return date is not None and _date_printed_as(date[1], date[2]).match(text, at) is not None
 
 

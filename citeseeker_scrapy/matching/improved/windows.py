@@ -12,9 +12,10 @@ Two steps, so that the many names a document holds cost little and the few hits 
   its title, "..., 2002.", or the next author list's year), and no other entry may lie
   between them (unnumbered and "23." lists: two sentence ends, or one and another author
   list right before the hit), unless it is the first title a type mark closes after the name
-  (GB/T 7714: "Title[M]"); before a name (title first), it
-  must end close to it, with no sentence end in between and no end of another author list
-  right before the title ("Toman, M.: Title", "2014. Title").
+  (GB/T 7714: "Title[M]") or the last field of the name's "[n]" entry, after the article's
+  venue and numbers ("[24] Name, Journal, 1, 142-150 (1992). Title. [25]"); before a name
+  (title first), it must end close to it, with no sentence end in between and no end of
+  another author list right before the title ("Toman, M.: Title", "2014. Title").
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from .entry_grammar import (
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
     PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS, NAME,
-    NAME_WITH_INITIALS, TYPE_MARK, YEAR_BEFORE_PAGES, FIELD_NUMBER,
+    NAME_WITH_INITIALS, TYPE_MARK, YEAR_BEFORE_PAGES, FIELD_NUMBER, VENUE_NUMBERS_BEFORE_TITLE,
+    TITLE_ENDS_ENTRY,
 )
 from .headers import running_headers
 
@@ -255,7 +257,8 @@ def attributed(text: str, region: Region, start: int, end: int, length: int) -> 
             occurrence = _on_to_ditto_entry(text, occurrence, start, length)
         if (occurrence is not None and (_typed_title_of_entry(text, occurrence, start, end) or (
                 _in_entry(text, occurrence, start, length)
-                and not _another_entry_between(text, occurrence.end, start)))
+                and not _another_entry_between(text, occurrence.end, start))
+                or _title_ends_numbered_entry(text, occurrence, start, end))
                 and not _next_number_between(text, occurrence.start, start)):
             return occurrence.author
     following = occurrences[len(before):]
@@ -283,6 +286,42 @@ def _typed_title_of_entry(text: str, occurrence: Occurrence, start: int, end: in
     return (TYPE_MARK.match(text, end) is not None
             and TYPE_MARK.search(text, occurrence.end, start) is None
             and next_entry_start(text, occurrence.end, start) == start)
+
+
+def _title_ends_numbered_entry(text: str, occurrence: Occurrence, start: int, end: int) -> bool:
+    """True if a hit ``text[start:end]`` after a name is the last field of the name's numbered
+    entry, printed after the article's venue and numbers: the name's "[n]" opens the entry
+    (the last "[n]" within ``_LIST_WINDOW`` before it: a page number may precede it), only
+    the rest of its author run, the journal, volume, pages and the bracketed year lie between
+    the name and the hit (``VENUE_NUMBERS_BEFORE_TITLE``, one year), and the hit's full stop
+    is followed by "[n+1]" or by nothing.
+
+    Some BibTeX styles print an article so ("[24] R. Balzaretti, Past and Present, 1,
+    142--150 (1992). Debate: Trade industry. [25] ..."): read as an unnumbered list, the pages
+    and the year would close the entry before its title. Another work inside the same entry
+    ("(1990). B. Jones, Title") has a name between the year and the hit, which this shape
+    does not hold. Called by :func:`attributed`.
+    """
+    if start >= occurrence.search_end:
+        return False
+    while start > occurrence.end and text[start - 1].isalnum():
+        start -= 1  # a fuzzy hit may begin inside the title's first word
+    if not text.endswith("). ", occurrence.end, start):
+        return False
+    gap = VENUE_NUMBERS_BEFORE_TITLE.fullmatch(text, occurrence.end, start)
+    if gap is None or len(ANY_YEAR.findall(text, occurrence.end, start)) != 1:
+        return False
+    numbers = list(ENTRY_NUMBER.finditer(text, max(0, occurrence.start - _LIST_WINDOW),
+                                         occurrence.start))
+    if not numbers:
+        return False
+    number = numbers[-1]
+    while end < len(text) and text[end].isalnum():
+        end += 1  # a fuzzy hit may end inside the title's last word
+    if not text[end:].strip(" .?!"):
+        return True
+    following = TITLE_ENDS_ENTRY.match(text, end)
+    return following is not None and int(following.group(1)) == int(number.group(1)) + 1
 
 
 # ----------------------------------------------------------------------------- search windows

@@ -1,0 +1,91 @@
+"""Where a name's entry ends, as the "title of another entry" check reads it: shapes of one
+entry that look like two (a title printed after the article's venue and numbers in a numbered
+list; author names printed with no comma between them), beside the same shapes where the title
+really is another entry's, or a near miss the word checks reject."""
+
+from __future__ import annotations
+
+import pytest
+
+from citeseeker_scrapy.matching.model import CHANGED_WORD, OTHER_ENTRY
+from tests.support.matching import kept_by_both, turned_down
+from tests.test_matching_superset import original_veto
+
+TOLLS = "Harbour tolls and the trade of the Hanseatic towns"
+#: A near miss of ``TOLLS``: one content word changed.
+BALTIC = "Harbour tolls and the trade of the Baltic towns"
+OTHER = "M. Ostrom, Other things, Vrin, 1990."
+
+
+@pytest.mark.parametrize("doc, author", [
+    # the article's journal, volume, pages and year, then its title, then the next "[n]"
+    (f"[6] K. Lindqvist, Maritime History Review, 12, 45–67 (1987). {TOLLS}. [7] {OTHER}",
+     "Lindqvist"),
+    (f"[13] {OTHER} [14] A. B. Moreau and C. Lacour, J. Chem. Phys., 104, 2210–2218 (1996). "
+     f"{TOLLS}. [15] {OTHER}", "Lacour"),
+    # the last entry of the list, and a page number before the entry's "[n]"
+    (f"[2] {OTHER} [3] P. Weiss, Ann. Phys, 7, 1–9 (2003). {TOLLS}.", "Weiss"),
+    (f"[8] {OTHER} 4 [9] R. Novak, Zeitschrift fur Geschichte, 3, 211–230 (1979). {TOLLS}? "
+     f"[10] {OTHER}", "Novak"),
+])
+def test_a_title_after_the_venue_and_numbers_ends_its_numbered_entry(doc: str,
+                                                                    author: str) -> None:
+    assert original_veto(doc, author, TOLLS) is None
+    kept_by_both(doc, author, TOLLS)
+
+
+VENUE = "[6] K. Lindqvist, Maritime History Review, 12, 45–67 (1987)"
+
+
+@pytest.mark.parametrize("doc, title, veto", [
+    # another work's author, or another work inside the entry, before the title
+    (f"{VENUE}. B. Jones, {TOLLS}. [7] {OTHER}", TOLLS, OTHER_ENTRY),
+    (f"{VENUE}; B. Jones, Ann. Phys. 3, 4–9 (1988). {TOLLS}. [7] {OTHER}", TOLLS, OTHER_ENTRY),
+    # the next entry's title; a number after the title that is not "[n+1]"
+    (f"{VENUE}. [7] {TOLLS}, Vrin, 1990. [8] {OTHER}", TOLLS, OTHER_ENTRY),
+    (f"{VENUE}. {TOLLS}. [9] {OTHER}", TOLLS, OTHER_ENTRY),
+    # the entry's own title, one content word changed
+    (f"{VENUE}. {TOLLS}. [7] {OTHER}", BALTIC, CHANGED_WORD),
+])
+def test_near_the_numbered_shape_the_checks_still_veto(doc: str, title: str, veto: str) -> None:
+    assert original_veto(doc, "Lindqvist", title) == veto
+    turned_down(doc, "Lindqvist", title)
+
+
+BEFORE = "Moreau, Pierre. 2009. Other things. Vrin. "
+AFTER = " Weiss, Anne. 2014. Tidal markets. Nature."
+
+
+@pytest.mark.parametrize("doc, author", [
+    # names printed with no comma between them, or a given name and two surnames, before the
+    # word for "and": the year after the last name still dates the author run
+    (f"{BEFORE}Lindqvist, Karin, Juan Carlos Ortega Ruiz & Marta Silvestrini. 2013. {TOLLS}. "
+     f"Arxiv.{AFTER}", "Lindqvist"),
+    (f"{BEFORE}Novak, Jan, Maria Jose Garcia Lopez a Petr Dvoracek-Holub. 2010. {TOLLS}. Brno: "
+     f"Host.{AFTER}", "Novak"),
+    (f"{BEFORE}Novak, Jan, Karin Lindqvist Juan Ortega and Petr Dvorak. 2010. {TOLLS}. Brno: "
+     f"Host.{AFTER}", "Novak"),
+])
+def test_names_with_no_comma_between_them_end_their_run_at_its_year(doc: str,
+                                                                   author: str) -> None:
+    assert original_veto(doc, author, TOLLS) is None
+    kept_by_both(doc, author, TOLLS)
+
+
+RUN = "Lindqvist, Karin, Juan Carlos Ortega Ruiz & Marta Silvestrini. 2013."
+
+
+@pytest.mark.parametrize("doc, title, veto", [
+    # the title of the next entry, with or without its authors
+    (f"{RUN} Other things. Arxiv. Weiss, Anne. 2014. {TOLLS}. Nature.", TOLLS, OTHER_ENTRY),
+    (f"{RUN} Other things. Arxiv. 2014. {TOLLS}. Nature.", TOLLS, OTHER_ENTRY),
+    # a piece of more words than a run's names: a title, whose year closes the entry
+    (f"Lindqvist, Karin, Trade and tolls of the towns of Lubeck and Riga in the north. 2013. "
+     f"{TOLLS}. Nature.", TOLLS, OTHER_ENTRY),
+    # the entry's own title, one content word changed
+    (f"{RUN} {TOLLS}. Arxiv.", BALTIC, CHANGED_WORD),
+])
+def test_near_the_run_without_commas_the_checks_still_veto(doc: str, title: str,
+                                                           veto: str) -> None:
+    assert original_veto(doc, "Lindqvist", title) == veto
+    turned_down(doc, "Lindqvist", title)
