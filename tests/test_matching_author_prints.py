@@ -250,13 +250,15 @@ def test_a_joined_letter_that_is_no_initial_or_another_title(doc: str, author: s
 # closes the initials tells them from an acronym's joined letter.
 _GLUED_CAPITALS = ("[8] SaarinenT., ‘Rivers’, (2001). [9] OKAFORN., Coastal trade routes of the "
                    "delta. Lagos: Ibadan Press, 2001. [10] LINDQVISTE. K.; BERGA., ‘Harbour "
-                   "lights of the north’, (2011). [11] MoreauA., Seasonal herds. Bern, 2004.")
+                   "lights of the north’, (2011). [11] MoreauA., Seasonal herds. Bern, 2004. "
+                   "[12] DUPONTJ.-P., Les ports du Levant. Paris, 1990.")
 
 
 @pytest.mark.parametrize("author, title", [
     ("Okafor", "Coastal trade routes of the delta"),
     ("Lindqvist", "Harbour lights of the north"),
     ("Berg", "Harbour lights of the north"),
+    ("Dupont", "Les ports du Levant"),
 ])
 def test_a_surname_in_capitals_printed_with_its_initials_joined(author: str,
                                                                 title: str) -> None:
@@ -272,6 +274,8 @@ def test_a_surname_in_capitals_printed_with_its_initials_joined(author: str,
      "Coastal trade routes of the delta"),
     (_GLUED_CAPITALS.replace("OKAFORN.,", "OKAFORn.,"), "Okafor",
      "Coastal trade routes of the delta"),
+    (_GLUED_CAPITALS.replace("DUPONTJ.-P.,", "DUPONTJ.-P. Vol."), "Dupont",
+     "Les ports du Levant"),
     # the right name, a word changed, or the title of the next entry
     (_GLUED_CAPITALS, "Okafor", "Coastal salt routes of the delta"),
     (_GLUED_CAPITALS, "Okafor", "Harbour lights of the north"),

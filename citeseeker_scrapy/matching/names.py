@@ -443,7 +443,7 @@ def initials_glued_at(text: str, end: int, printed: Optional[PrintedCase]) -> bo
 
     The capitals tell (``printed``): the joined letter a capital, after the name's last letter
     printed in lower case ("Linz" and "J."), or in capitals where the initials are closed by
-    a comma or a semicolon ("HILLC., ", "FORSMANE. D., ": :func:`_capital_initials_closed`).
+    a comma or a semicolon ("HILLC., ", "BLANCHEJ.-É., ": :func:`_capital_initials_closed`).
     A lower-case continuation ("Linzi.") is a longer word, and so is a word in capitals with
     a joined letter and no comma after its initials ("LINZJ. Title", an acronym), and any
     joined letter where the capitals cannot be read. The one reader of this shape:
@@ -456,9 +456,10 @@ def initials_glued_at(text: str, end: int, printed: Optional[PrintedCase]) -> bo
     return cased[0].islower() or (cased[0].isupper() and _capital_initials_closed(text, end))
 
 
-#: Initials joined to a name, each a letter and a full stop, then the comma or the semicolon
-#: that closes the name: "c., ", "e. d., ", "p.;".
-_INITIALS_CLOSED = re.compile(r"(?:[^\W\d_]\. ?)+[,;]")
+#: Initials joined to a name, each a letter and a full stop (a blank or a hyphen between two of
+#: them), then the comma or the semicolon that closes the name: "c., ", "e. d., ", "j.-é., ",
+#: "p.;".
+_INITIALS_CLOSED = re.compile(r"(?:[^\W\d_]\.[ -]?)+[,;]")
 
 
 def _capital_initials_closed(text: str, end: int) -> bool:
