@@ -333,6 +333,11 @@ _CITY_AND_FULL_STOP = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?\.(?: |$
 _PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{_PUBLISHING_CITIES})"
                         rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|$| \(?{YEAR_DIGITS})")
 _CITY_THEN_PUBLISHER = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?(?: [-\u2013\u2014]?)?: "
+#: A place and the colon of a publisher the style left empty, then the year: "...und die
+#: Gesamtschule Hannover:, 1996." (GOST styles). One word ("Praha", "Frankfurt/Main",
+#: "Moisburg"): a query that lacks the title's last word has that word before the place. The
+#: colon and the comma together are no title's print, so the place's word may be any.
+_PLACE_AND_EMPTY_PUBLISHER = rf" [^\W\d_][\w'\u2019/-]* ?:, \(?{YEAR_DIGITS}(?!\d)"
 #: Any place (one or two words) with its state's or country's code, then the colon before its
 #: publisher ("...in Texas Lubbock, USA: Texas Tech University", "Thousand Oaks, CA: Sage"); not
 #: the word for "in" before a container, an editor's "ed" or "hg", nor a Roman numeral.
@@ -397,13 +402,20 @@ _KNOWN_PUBLISHERS = (
     r"|palgrave|de gruyter|vieweg|teubner|hanser|oldenbourg|north-holland|pergamon|plenum"
     r"|world scientific|dunod|gallimard|masson|academia|grada|karolinum|sage|norton|penguin"
     r"|cengage|chapman|taylor & francis|siam)\b")
+#: An organisation's name opening the field after a title: a word only such a name opens with,
+#: then "for" or "of" ("...as Teaching Society for the Teaching of Psychology. American
+#: Psychological Association, 2014.": the organisation that publishes a website or a series).
+_ORGANISATION = (r" (?:the )?(?:society|association|institute|council|academy|federation)"
+                 r" (?:for|of) ")
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
     ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_FULL_STOP, _CITY_THEN_PUBLISHER,
-    _PUBLISHER_THEN_CITY, _PLACE_AND_CODE_THEN_PUBLISHER, _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
+    _PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER, _PLACE_AND_CODE_THEN_PUBLISHER,
+    _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
-    _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS)))
+    _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS,
+    _ORGANISATION)))
 # The rest of an entry after a title that runs into it, read as the entry's own publication
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's
