@@ -263,38 +263,6 @@ def test_a_title_word_before_a_place_and_an_empty_publisher_is_still_the_titles(
     _turned_down(doc, author, title)
 
 
-# A title running into an organisation's name: a word only such a name opens with, then "for"
-# or "of" (the organisation that publishes a website or a series, GOST styles).
-@pytest.mark.parametrize("doc, author, title", [
-    ("6. Lindqvist E. Harbour Pilots Today Society for the History of Navigation. Nordic "
-     "Maritime Association, 2011.", "Lindqvist", "Harbour Pilots Today"),
-    ("12. Okafor N. Tidal Markets Association of West African Historians. Ibadan University "
-     "Press, 2003.", "Okafor", "Tidal Markets"),
-    ("9. Berg M. Coastal Erosion Explained the Council for Coastal Research. Brill, 2015.",
-     "Berg", "Coastal Erosion Explained"),
-    ("3. Keller H. Schulen im Wandel Association for Comparative Education. Waxmann, 2008.",
-     "Keller", "Schulen im Wandel"),
-])
-def test_a_title_running_into_an_organisations_name(doc: str, author: str, title: str) -> None:
-    _kept(doc, author, title)
-
-
-@pytest.mark.parametrize("doc, author, title", [
-    # a word of the title changed, or the title's own words before the organisation
-    ("6. Lindqvist E. Harbour Pilots Today Society for the History of Navigation. Nordic "
-     "Maritime Association, 2011.", "Lindqvist", "Harbour Pilots Tomorrow"),
-    ("6. Lindqvist E. Harbour Pilots Today Society for the History of Navigation. Nordic "
-     "Maritime Association, 2011.", "Lindqvist", "River Pilots Today"),
-    ("3. Keller H. Schulen im Wandel Association for Comparative Education. Waxmann, 2008.",
-     "Keller", "Schulen im Umbruch"),
-    ("6. Lindqvist E. Harbour Pilots Today and Tomorrow Society for the History of Navigation. "
-     "Nordic Maritime Association, 2011.", "Lindqvist", "Harbour Pilots Today"),
-])
-def test_a_title_word_before_an_organisations_name_is_still_the_titles(doc: str, author: str,
-                                                                      title: str) -> None:
-    _turned_down(doc, author, title)
-
-
 # The searched name right beside its title is no word of the title: before it with only a colon
 # between (a style that closes the entry before with its year: "Springer, Berlin (1988)
 # Leroux: Title"), after it as the entry's publisher (an organisation that publishes its own).

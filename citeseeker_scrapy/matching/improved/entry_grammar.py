@@ -402,11 +402,6 @@ _KNOWN_PUBLISHERS = (
     r"|palgrave|de gruyter|vieweg|teubner|hanser|oldenbourg|north-holland|pergamon|plenum"
     r"|world scientific|dunod|gallimard|masson|academia|grada|karolinum|sage|norton|penguin"
     r"|cengage|chapman|taylor & francis|siam)\b")
-#: An organisation's name opening the field after a title: a word only such a name opens with,
-#: then "for" or "of" ("...as Teaching Society for the Teaching of Psychology. American
-#: Psychological Association, 2014.": the organisation that publishes a website or a series).
-_ORGANISATION = (r" (?:the )?(?:society|association|institute|council|academy|federation)"
-                 r" (?:for|of) ")
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
@@ -414,8 +409,7 @@ NEXT_FIELD = re.compile("|".join((
     _PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER, _PLACE_AND_CODE_THEN_PUBLISHER,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
-    _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS,
-    _ORGANISATION)))
+    _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS)))
 # The rest of an entry after a title that runs into it, read as the entry's own publication
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's
