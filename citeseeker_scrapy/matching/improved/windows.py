@@ -61,7 +61,7 @@ _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, n
 #: unless a name with initials follows it: a list labelled by year, each label before its
 #: entry's authors ("...Journal. [2003] D. Fiala: Title", ``NAME_WITH_INITIALS``).
 _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
-                          r"(?!1[5-9]\d\d\] [12]\d{3}|20\d\d\] [12]\d{3}"
+                          rf"(?!{YEAR_DIGITS}\] [12]\d{{3}}"
                           rf"|{YEAR_DIGITS}\][.,:;]"
                           r"|(?:(?<=\d\) \[)|(?<=(?<![^\W_])[^\W\d_]\. \[)"
                           r"|(?<=\b(?:al|jr|sr)\. \[))"
