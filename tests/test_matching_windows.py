@@ -262,32 +262,6 @@ def test_a_volume_before_the_names_lends_them_no_near_miss_title(doc: str, autho
     assert not found(doc, author, GOST_TITLE.replace("shallow", "frozen"))
 
 
-#: The authors printed once, each later entry of theirs opened by the full stop of a dash
-#: drawn as a rule (lost in extraction), the first of those entries inside the name's reach.
-RULED = ("LINDQVIST, Tove. Harbour notes of the northern coast.\n. “Salt marshes of the "
-         "Gulf of Riga. On the birds that winter there and on their counts of the last twenty "
-         "years, with maps of the nesting grounds”. In: Boreal Lagoon Studies 12 (2005) : "
-         "40–51.\n")
-
-
-@pytest.mark.parametrize("doc, cites", [
-    (f"{RULED}. “{GOST_TITLE}”. In Lagoons and their fauna, 5–9. Riga : s.n. 2009.\nMOREAU, "
-     "Anne. Stone bridges. Paris, 2001.", True),
-    (f"{RULED}. “Tidal marsh”. In: Coast 3 (2007) : 5.\n. “{GOST_TITLE}”. Riga, 2009.", True),
-    (f"{RULED.replace(chr(10) + '.', chr(10) + '———.')}———. “{GOST_TITLE}”. Riga, 2009.",
-     True),
-    # another author's entry after them, and that author's own ruled entries
-    (f"{RULED}MOREAU, Anne. “{GOST_TITLE}”. Paris, 2009.", False),
-    (f"LINDQVIST, Tove. Harbour notes. Riga, 2001.\nMOREAU, Anne. Stone bridges.\n. “Salt "
-     "marshes of the Gulf of Riga and the birds that winter there”. In: Boreal Lagoon Studies "
-     f"12 (2005) : 40–51.\n. “{GOST_TITLE}”. Riga, 2009.", False),
-])
-def test_entries_of_the_same_authors_go_on_after_one_inside_the_name_s_reach(
-        doc: str, cites: bool) -> None:
-    assert found(doc, "Lindqvist", GOST_TITLE) is cites
-    assert not found(doc, "Lindqvist", GOST_TITLE.replace("fauna", "flora"))
-
-
 PEAT = "Soil carbon fluxes in boreal peatlands under repeated drought"
 SURNAMES = ("Alder Quist Varga Lindqvist Oduya Ferreira Sato Brandvold Ilic Hammond Petrov "
             "Nakamura Okafor Duval Horvath Mendes Kowalczyk Aaltonen Reyes Baptiste").split()

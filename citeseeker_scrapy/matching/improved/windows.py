@@ -695,12 +695,6 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
                                     mark.end() + length)
             date = _run_date(text, occurrence.end)
             continue
-        inner = _last_mark_in_reach(text, occurrence, end, find)
-        if inner is not None:
-            occurrence = Occurrence(inner.start(), inner.end(), occurrence.author,
-                                    inner.end() + length)
-            date = _run_date(text, occurrence.end)
-            continue
         ditto = find(text, end, start)
         if ditto is None:
             return (CODE_BEFORE_TITLE.fullmatch(text, end, start) is not None
@@ -713,24 +707,6 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
                                 ditto.end() + length)
         date = _run_date(text, occurrence.end)
     return False
-
-
-def _last_mark_in_reach(text: str, occurrence: Occurrence, end: int, find: MarkFinder
-                        ) -> Optional[re.Match[str]]:
-    """The last mark of the same authors (``find``) after the name at ``occurrence`` and
-    before its entry's end ``end``, if a title there would be the name's (no other entry lies
-    between them: :func:`_another_entry_between`), else None. A short entry's ditto entry opens
-    inside the name's reach ("PREUSS-LAUSITZ, Ulf. Title. . “Title”. In: Venue 29 (1997) : 7.
-    . “Title”": biblatex's dash for the same authors, drawn as a rule, leaves its full stop),
-    and the entries after it go on from its own reach, not from the name's. Called by
-    :func:`_in_entry` when the title lies past ``end``."""
-    mark = inner = find(text, occurrence.end, end)
-    while mark is not None:
-        inner = mark
-        mark = find(text, mark.end(), end)
-    if inner is None or _another_entry_between(text, occurrence.end, inner.start()):
-        return None
-    return inner
 
 
 def _dated_mark_before(text: str, own: Optional[re.Match[str]], start: int, find: MarkFinder
