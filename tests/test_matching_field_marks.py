@@ -47,3 +47,49 @@ def test_a_short_title_before_a_volume_mark_stands_alone(doc: str, author: str,
 def test_a_title_word_before_a_volume_mark_is_still_the_titles(doc: str, author: str,
                                                                title: str) -> None:
     _turned_down(doc, author, title)
+
+
+# A title that ends its entry with no punctuation, the next entry's opening right after it: the
+# number after the entry's own in a numbered list, or an author run printed as the entry's own
+# (a surname, its initials printed alike, the same date; after an organisation's date, a
+# surname and its given name).
+@pytest.mark.parametrize("doc, author, title", [
+    ("6. Okafor N (2004) Coastal trade routes. Lagos\n7. Halvorsen K (1999) Fjords and "
+     "Fisheries\n8. Moreau A (2001) Stone bridges of Provence. Paris", "Halvorsen",
+     "Fjords and Fisheries"),
+    ("Okafor N (2004): Coastal trade routes. Lagos Halvorsen K (1999): Fjords and Fisheries "
+     "Moreau A (2001): Stone bridges of Provence. Paris", "Halvorsen", "Fjords and Fisheries"),
+    ("Halvorsen KT, Berg A (1999): Fjords and Fisheries Moreau AB (2001): Stone bridges of "
+     "Provence. Paris", "Berg", "Fjords and Fisheries"),
+    ("Berg A. B., 2001, Stone bridges. Oslo Halvorsen K. T., 1999, Fjords and Fisheries Moreau "
+     "A., 2001, Stone bridges of Provence. Paris", "Halvorsen", "Fjords and Fisheries"),
+    ("Nordic Fisheries Board (NFB) (2004): Quota Management in the Barents Region Lindqvist, "
+     "Erik (1998): Harbour town planning. Oslo.", "Nordic Fisheries Board (NFB)",
+     "Quota Management in the Barents Region"),
+])
+def test_a_title_ending_its_entry_before_the_next_entrys_opening(doc: str, author: str,
+                                                                 title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    ("6. Okafor N (2004) Coastal trade routes. Lagos\n7. Halvorsen K (1999) Fjords and "
+     "Fisheries Policy\n8. Moreau A (2001) Stone bridges of Provence. Paris", "Halvorsen",
+     "Fjords and Fisheries"),
+    ("Okafor N (2004): Coastal trade routes. Lagos Halvorsen K (1999): Fjords and Fisheries "
+     "Policy Moreau A (2001): Stone bridges of Provence. Paris", "Halvorsen",
+     "Fjords and Fisheries"),
+    ("Halvorsen KT, Berg A (1999): Fjords and Fisheries Policy Moreau AB (2001): Stone bridges "
+     "of Provence. Paris", "Berg", "Fjords and Fisheries"),
+    ("Berg A. B., 2001, Stone bridges. Oslo Halvorsen K. T., 1999, Fjords and Fisheries Policy "
+     "Moreau A., 2001, Stone bridges of Provence. Paris", "Halvorsen", "Fjords and Fisheries"),
+    ("Nordic Fisheries Board (NFB) (2004): Quota Management in the Barents Lindqvist, Erik "
+     "(1998): Harbour town planning. Oslo.", "Nordic Fisheries Board (NFB)",
+     "Quota Management in the Barents Region"),
+    # a number after the title, but no number of the list before the name
+    ("Halvorsen K (1999) found that fjords and fisheries 8. were tied together in the north.",
+     "Halvorsen", "Fjords and Fisheries"),
+])
+def test_a_title_word_before_the_next_entrys_opening_is_still_the_titles(doc: str, author: str,
+                                                                         title: str) -> None:
+    _turned_down(doc, author, title)

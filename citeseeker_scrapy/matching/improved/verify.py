@@ -77,6 +77,20 @@ _SHAPE_GIVEN = re.compile(r"a(?:\.?[ -]a)+")
 _SURNAME_AFTER = re.compile(rf" {NAME}")
 #: One name after a hit: a word (an organisation's, a surname) and perhaps its initials.
 _NAME_AFTER = re.compile(rf" {NAME}(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
+#: ... or a surname and its given name, right before a date in brackets (", andree (1996)").
+_GIVEN_NAME_AFTER = re.compile(rf", {NAME}(?= \()")
+#: An author run's initials, then its date, between the name and the title: printed with no
+#: full stop (up to three groups of one to three letters: " g (1983): ", " hj 1999 "; group 1),
+#: or each with its full stop, perhaps a comma after them (" n. w., 2015, "; group 2).
+_INITIALS_THEN_DATE = re.compile(rf"(?:((?: [^\W\d_]{{1,3}}){{1,3}})|((?: [^\W\d_]\.){{1,3}},?))"
+                                 + RUN_DATE_BEFORE_TITLE.pattern)
+_INITIALS_AFTER = re.compile(r" [^\W\d_]{1,3}(?![^\W_])")
+_INITIALS_WITH_FULL_STOPS_AFTER = re.compile(r"(?: [^\W\d_]\.){1,3},?")
+#: The number of an entry of a numbered list, as it opens the entry ("9. ", "12. "), and as the
+#: next entry's opens right after a title ("...Nationalism 10. Hebdige D").
+_ENTRY_NUMBER = re.compile(r"(?<![\w.,:;/-])(\d{1,3})\. ")
+_NUMBER_AFTER = re.compile(r" (\d{1,3})\. ")
+_OWN_NUMBER_REACH = 200  # characters before the name where its entry's number may stand
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
@@ -383,7 +397,7 @@ def _next_entry_as_this(text: str, name: Optional[Span], first: int, last: int) 
     the title's last word then). Called by :func:`_same_work` and :func:`_stands_alone`."""
     if name is None:
         return False
-    if _dated_run_again(text, name[1], first, last):
+    if _next_number_follows(text, name[0], last) or _dated_run_again(text, name[1], first, last):
         return True
     organisation = " " in text[name[0]:name[1]] and text.startswith(". ", name[1]) and (
         first == name[1] + 2)
@@ -405,6 +419,9 @@ def _dated_run_again(text: str, name_end: int, first: int, last: int) -> bool:
     own = text[name_end:first]
     if RUN_DATE_BEFORE_TITLE.fullmatch(own):  # an organisation's: "Battelle Institute. 1988, Title"
         return _dated_name_after(text, own, last)
+    initials = _INITIALS_THEN_DATE.fullmatch(own)
+    if initials is not None:  # "Ernest G (1983): Title"
+        return _initials_run_after(text, initials, last)
     if not own.startswith(", ") or ANY_YEAR.search(own) is None:
         return False
     surname = _SURNAME_AFTER.match(text, last)
@@ -414,18 +431,66 @@ def _dated_run_again(text: str, name_end: int, first: int, last: int) -> bool:
     return _dated_name_after(text, own, last)
 
 
+def _next_number_follows(text: str, name_start: int, last: int) -> bool:
+    """True if the number after the hit (ending at ``last``) is the next one after the number
+    that opens the hit's entry, before its searched name (at ``name_start``): "9. Ernest G
+    (1983) Nations and Nationalism 10. Hebdige D (2003)", a numbered list whose entry ends
+    with its title. A query that lacks the title's last word has that word before the number.
+    Called by :func:`_next_entry_as_this`."""
+    following = _NUMBER_AFTER.match(text, last)
+    if following is None or following[1] == "0":
+        return False
+    own = f"{int(following[1]) - 1}. "
+    at = text.rfind(own, max(0, name_start - _OWN_NUMBER_REACH), name_start)
+    return at >= 0 and _ENTRY_NUMBER.match(text, at) is not None and (
+        at == 0 or not text[at - 1].isdigit())
+
+
+def _initials_run_after(text: str, own: re.Match[str], last: int) -> bool:
+    """True if the words after a hit ending at ``last`` are a surname, initials printed as
+    the hit's own author run prints them (``own``: ``_INITIALS_THEN_DATE`` on it): as many
+    with no full stop, or any number with full stops and the same comma after them; and a
+    date printed as its own ("Ernest G (1983): Nations and Nationalism Hebdige D (2003):
+    Title", "Federation N. W., 2015, Ecoregions Fleck L., 1981, Title"): the next entry, in
+    a style that closes no entry ending with its title. A query that lacks the title's last
+    word has that word as the surname, and the next entry's surname where the initials go.
+    Called by :func:`_dated_run_again`."""
+    at = _SURNAME_AFTER.match(text, last)
+    if at is None:
+        return False
+    at = at.end()
+    if own[2] is not None:  # initials with full stops, no title's word: any number of them
+        initials = _INITIALS_WITH_FULL_STOPS_AFTER.match(text, at)
+        if initials is None or initials[0].endswith(",") != own[2].endswith(","):
+            return False
+        at = initials.end()
+    for _ in _INITIALS_AFTER.finditer(own[1] or ""):
+        initial = _INITIALS_AFTER.match(text, at)
+        if initial is None:
+            return False
+        at = initial.end()
+    date = RUN_DATE_BEFORE_TITLE.search(own[0], len(own[1] or own[2]))
+    return date is not None and _date_printed_as(date[1], date[2]).match(text, at) is not None
+
+
 def _dated_name_after(text: str, own: str, last: int) -> bool:
     """True if the words after a hit ending at ``last`` are one name, a word (an
     organisation's) or a surname and its initials, then a date printed as the hit's own entry
     prints its date after its author list ``own`` ("Halvorsen, K., Berg, A., et al. 2003,
-    Title NORDA. 2013, Title", "... Title Urquhart, J. 1999, Title"): the next entry. A
-    query lacking the title's last word has that word before the next entry's name, which
-    is no name of one word then the date. Called by :func:`_dated_run_again`."""
+    Title NORDA. 2013, Title", "... Title Urquhart, J. 1999, Title"), or, where that date is
+    in brackets, a surname and its given name right before it ("Agency (GEPA) (2000): Title
+    Levesque, Andrée (1996): Title"): the next entry. A query lacking the title's last word
+    has that word before the next entry's name, which is no name of one word then the date.
+    Called by :func:`_dated_run_again`."""
     date = RUN_DATE_BEFORE_TITLE.search(own)
     name = _NAME_AFTER.match(text, last)
     if date is None or name is None:
         return False
-    return _date_printed_as(date[1], date[2]).match(text, name.end()) is not None
+    printed_as = _date_printed_as(date[1], date[2])
+    if printed_as.match(text, name.end()) is not None:
+        return True
+    given = _GIVEN_NAME_AFTER.match(text, name.end()) if date[1] else None
+    return given is not None and printed_as.match(text, given.end()) is not None
 
 
 @functools.lru_cache(maxsize=None)
