@@ -281,11 +281,27 @@ def _typed_title_of_entry(text: str, occurrence: Occurrence, start: int, end: in
     """
     if start >= occurrence.search_end:
         return False
-    while end < len(text) and text[end].isalnum():
-        end += 1  # a fuzzy hit may end inside the title's last word
+    end = _widened_end(text, end, len(text))
     return (TYPE_MARK.match(text, end) is not None
             and TYPE_MARK.search(text, occurrence.end, start) is None
             and next_entry_start(text, occurrence.end, start) == start)
+
+
+def _widened_start(text: str, start: int, low: int) -> int:
+    """``start`` moved back to the start of the word it is in, not before ``low``: a fuzzy hit
+    may begin inside the title's first word. Letters and digits only (``verify``'s word edges
+    also step over what extraction leaves inside words). Called by the attribution checks here."""
+    while start > low and text[start - 1].isalnum():
+        start -= 1
+    return start
+
+
+def _widened_end(text: str, end: int, high: int) -> int:
+    """``end`` moved on to the end of the word it is in, not past ``high``: a fuzzy hit may
+    end inside the title's last word. Called by the attribution checks here."""
+    while end < high and text[end].isalnum():
+        end += 1
+    return end
 
 
 def _title_ends_numbered_entry(text: str, occurrence: Occurrence, start: int, end: int) -> bool:
@@ -304,8 +320,7 @@ def _title_ends_numbered_entry(text: str, occurrence: Occurrence, start: int, en
     """
     if start >= occurrence.search_end:
         return False
-    while start > occurrence.end and text[start - 1].isalnum():
-        start -= 1  # a fuzzy hit may begin inside the title's first word
+    start = _widened_start(text, start, occurrence.end)
     if not text.endswith("). ", occurrence.end, start):
         return False
     gap = VENUE_NUMBERS_BEFORE_TITLE.fullmatch(text, occurrence.end, start)
@@ -316,8 +331,7 @@ def _title_ends_numbered_entry(text: str, occurrence: Occurrence, start: int, en
     if not numbers:
         return False
     number = numbers[-1]
-    while end < len(text) and text[end].isalnum():
-        end += 1  # a fuzzy hit may end inside the title's last word
+    end = _widened_end(text, end, len(text))
     if not text[end:].strip(" .?!"):
         return True
     following = TITLE_ENDS_ENTRY.match(text, end)
@@ -847,8 +861,7 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     the author list the name is in (a footnote may interrupt a long one) and again after a
     ditto mark (that entry goes on with the same authors).
     """
-    while start > name_end and text[start - 1].isalnum():
-        start -= 1  # a fuzzy hit may begin inside the title's first word
+    start = _widened_start(text, start, name_end)
     gap_start = _run_start(text, name_end, start)
     if _title_after_legal_citation(text, gap_start, start):
         return False
@@ -1012,9 +1025,7 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
     crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it;
     unless a statement of responsibility holds the name (:func:`_responsibility_holds`).
     """
-    word_start = start
-    while word_start > 0 and text[word_start - 1].isalnum():
-        word_start -= 1
+    word_start = _widened_start(text, start, 0)
     return ((name - end <= gap or _in_list_after(text, end, name, gap))
             and PAGES.search(text, end, name) is None
             and (FULL_STOP_NAMES.fullmatch(text, end, name) is not None
@@ -1082,8 +1093,7 @@ def _after_place_and_year(text: str, word_start: int, end: int, name: int) -> bo
     year = -1 if match is None else match.start("year")
     if year < 0 or PLACE_BEFORE_YEAR.search(text, max(0, year - 8), year) is None:
         return False
-    while end < name and text[end].isalnum():
-        end += 1  # a fuzzy hit may end inside the title's last word
+    end = _widened_end(text, end, name)
     return LETTER.search(text, end, name) is not None
 
 
