@@ -192,7 +192,11 @@ NAME_BEFORE_FULL_STOP = re.compile(
     rf"(?:{NAME} |[^\W\d_][\w'\u2019]*-)?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(rf"{NAME}\." + OPENING)
+#: The number that opens a numbered entry, as the numeric styles print it: "[12]", or "12. "
+#: (up to three digits, not joined to a word, a number or punctuation before them: not the end
+#: of "1983. " nor of "p.12. ").
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
+LISTED_ENTRY_NUMBER = re.compile(r"(?<![\w.,:;/-])(\d{1,3})\. ")
 #: A name with initials as it opens an author run: "d. fiala", "j.-p. martin", "fiala, d.",
 #: "fiala d.", "fiala dj," (Vancouver). After a year in brackets it tells a list labelled by
 #: year ("...Journal. [2003] D. Fiala: Title") from an entry's date before its title.
