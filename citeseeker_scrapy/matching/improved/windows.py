@@ -29,13 +29,13 @@ from typing import Callable, Iterator, NamedTuple, Optional, Sequence
 from .entry_grammar import (
     YEAR, LIST_BEFORE_TITLE, AFTER_VENUE, AFTER_PAGES, GIVEN_NAMES_ONLY, LAST_AUTHOR,
     WORD_SENTENCE_END, PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, NAME_BEFORE_FULL_STOP,
-    SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
+    SURNAME_BEFORE_TITLE, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
     PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS, NAME,
     NAME_WITH_INITIALS, TYPE_MARK, YEAR_BEFORE_PAGES, FIELD_NUMBER, VENUE_NUMBERS_BEFORE_TITLE,
-    TITLE_ENDS_ENTRY,
+    TITLE_ENDS_ENTRY, BRACKETED_ENTRY_NUMBER,
 )
 from .headers import running_headers
 
@@ -348,7 +348,7 @@ def last_entry_start(text: str, low: int, stop: int) -> int:
     return low if bracket < 0 else bracket
 
 
-def own_entry_number(text: str, name: int, numbers: re.Pattern[str] = ENTRY_NUMBER
+def own_entry_number(text: str, name: int, numbers: re.Pattern[str] = BRACKETED_ENTRY_NUMBER
                      ) -> Optional[int]:
     """The number of the numbered entry a name at ``name`` is in: the last entry number
     (``numbers``: "[n]", or ``LISTED_ENTRY_NUMBER``'s "n. ") within ``_LIST_WINDOW`` before the
