@@ -367,18 +367,20 @@ _CONTAINER_AFTER_COLON = " " + IN_CONTAINER.pattern
 #: a whole word a title ends with ("Earth.", "Mineral." are).
 _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|theor"
                  r"|fortschr|helv|prog|nuovo|sov|zh|math|chem|biol|acad|natl|sci|soc"
-                 r"|geol|geophys|atmos|ecol|cosmet|environ|appl|marit|oceanogr|meteorol|hydrol"
+                 r"|geol|geophys|atmos|ecol|cosmet|environ|appl|oceanogr|meteorol|hydrol"
                  r"|quat|agric|zool|entomol|microbiol|biochem|biophys|physiol|pharmacol|psychol"
                  r"|neurosci|immunol|genet|toxicol|clin|exp|sociol|econ|philos|educ|crystallogr)")
 #: An abbreviated journal name right after a title with no punctuation (physics styles:
 #: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
-#: journal word's abbreviation, then another abbreviation; or then up to three words and the
+#: journal word's abbreviation, then another abbreviation; or then one to three words and the
 #: volume's number, where the style strips the last abbreviation's full stop ("...the sea bed
 #: Geol. Mag 137, 67-80", "...land cover change Geophys. Res. Lett 30, 1055", "...in copper
 #: Phys. Rev 48."). A title's own word has no full stop before the volume: a query that lacks
-#: the title's last word has that word before the journal's (``words`` reads it so).
+#: the title's last word has that word before the journal's (``words`` reads it so). A
+#: journal word's abbreviation right before a number is a name's last ("...Oral
+#: Administration Life Sci. 39: 819"), no name's opening.
 ABBREVIATED_VENUE = (rf" {_JOURNAL_WORD} ?\.(?: ?[^\W\d_]{{1,9}} ?\."
-                     r"|(?: [^\W\d_]{1,9}\.?){0,3} \d{1,4}(?![^\W_]))")
+                     r"|(?: [^\W\d_]{1,9}\.?){1,3} \d{1,4}(?![^\W_]))")
 #: A contribution's container opened by "in" with no colon after it ("...as Teaching In Academic
 #: Advising: A Handbook for Advisors", "...mixing In Proceedings of the Ocean Workshop", "...dunes
 #: in J. Lee (eds.), Coastal Forms", "...walls In Coastal Engineering, ed. by M. Berg"): the word
