@@ -58,9 +58,9 @@ def test_a_title_word_before_an_abbreviated_journal_is_still_the_titles(doc: str
 # A journal whose name opens with a whole word, its abbreviation right before the volume: the
 # word before the abbreviation is the journal's, not the title's.
 @pytest.mark.parametrize("doc, author, title", [
-    ("Okafor, N. (2004). Lead uptake in rats after oral dosing Life Sci. 39: 81–84.
-"
-     "Moreau, A. (2001). Stone bridges. Paris.", "Okafor", "Lead uptake in rats after oral dosing"),
+    ("Okafor, N. (2004). Lead uptake in rats after oral dosing Life Sci. 39: 81–84.\n"
+     "Moreau, A. (2001). Stone bridges. Paris.", "Okafor",
+     "Lead uptake in rats after oral dosing"),
 ])
 def test_a_journal_opened_by_a_whole_word_stays_the_next_field(doc: str, author: str,
                                                                title: str) -> None:
