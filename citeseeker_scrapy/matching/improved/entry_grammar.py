@@ -193,6 +193,13 @@ NAME_BEFORE_FULL_STOP = re.compile(
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(rf"{NAME}\." + OPENING)
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
+#: The number that opens a numbered entry, as ``windows.own_entry_number`` reads it: "[12]"
+#: but no year in brackets, which dates an entry ("Bainbridge, D. [1997] Title", "(1961)
+#: [1943]. Title": a bibliography numbered past 1500 is rare); or "12. " (up to three digits,
+#: not joined to a word, a number or punctuation before them: not the end of "1983. " nor of
+#: "p.12. ").
+BRACKETED_ENTRY_NUMBER = re.compile(rf"\[(?!{YEAR_DIGITS}\])(\d{{1,4}})\]")
+LISTED_ENTRY_NUMBER = re.compile(r"(?<![\w.,:;/-])(\d{1,3})\. ")
 #: A name with initials as it opens an author run: "d. fiala", "j.-p. martin", "fiala, d.",
 #: "fiala d.", "fiala dj," (Vancouver). After a year in brackets it tells a list labelled by
 #: year ("...Journal. [2003] D. Fiala: Title") from an entry's date before its title.
