@@ -193,6 +193,13 @@ NAME_BEFORE_FULL_STOP = re.compile(
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(rf"{NAME}\." + OPENING)
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
+#: The number that opens a numbered entry, as ``windows.own_entry_number`` reads it: "[12]"
+#: but no year in brackets, which dates an entry ("Bainbridge, D. [1997] Title", "(1961)
+#: [1943]. Title": a bibliography numbered past 1500 is rare); or "12. " (up to three digits,
+#: not joined to a word, a number or punctuation before them: not the end of "1983. " nor of
+#: "p.12. ").
+BRACKETED_ENTRY_NUMBER = re.compile(rf"\[(?!{YEAR_DIGITS}\])(\d{{1,4}})\]")
+LISTED_ENTRY_NUMBER = re.compile(r"(?<![\w.,:;/-])(\d{1,3})\. ")
 #: A name with initials as it opens an author run: "d. fiala", "j.-p. martin", "fiala, d.",
 #: "fiala d.", "fiala dj," (Vancouver). After a year in brackets it tells a list labelled by
 #: year ("...Journal. [2003] D. Fiala: Title") from an entry's date before its title.
@@ -317,10 +324,16 @@ _PUBLISHING_CITIES = (
 #: Jahre, 1986."), where a query that lacks it names another work.
 _PLACE_AND_YEAR = (rf" (?:(?:{_PUBLISHING_CITIES})|{NAME}(?: {NAME})?"
                    rf"(?=, [^\W\d_]{{2}},)){_YEAR_AFTER_PLACE}")
-#: A publishing city (perhaps with a state's code) and a full stop: the place ends the entry or
-#: comes before its publisher ("...Redevelopment Proposal Chicago.", "...Components Atlanta,
-#: GA.").
-_CITY_AND_FULL_STOP = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?\.(?: |$)"
+#: A publishing city (perhaps with a state's code) and the punctuation after it: a full stop
+#: (the place ends the entry or comes before its publisher: "...Redevelopment Proposal
+#: Chicago.", "...Components Atlanta, GA."), or a comma or a semicolon before the rest of the
+#: publication data ("...im 2. Jahrhundert Munich, Beck, 1967.", "...from Babylon to
+#: Jonestown Chicago, University of Chicago Press, 1982.", "...federal union London, Frederick
+#: Muller LTD", "...troubles mentaux Paris, France: Masson; 1980", "Weapons of the Weak Yale;
+#: 1985", "...Strategies Athens; 2012"). The city is the word right after the query's last
+#: one: a query that lacks the title's last word has that word before the city.
+_CITY_AND_PUNCTUATION = (rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?"
+                         r"(?:\.(?: |$)|[,;] )")
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place"), or a
@@ -417,7 +430,7 @@ _KNOWN_PUBLISHERS = (
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
-    ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_FULL_STOP, _CITY_THEN_PUBLISHER,
+    ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_PUNCTUATION, _CITY_THEN_PUBLISHER,
     _PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER, _PLACE_AND_CODE_THEN_PUBLISHER,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
