@@ -334,10 +334,16 @@ _PUBLISHING_CITIES = (
 #: Jahre, 1986."), where a query that lacks it names another work.
 _PLACE_AND_YEAR = (rf" (?:(?:{_PUBLISHING_CITIES})|{NAME}(?: {NAME})?"
                    rf"(?=, [^\W\d_]{{2}},)){_YEAR_AFTER_PLACE}")
-#: A publishing city (perhaps with a state's code) and a full stop: the place ends the entry or
-#: comes before its publisher ("...Redevelopment Proposal Chicago.", "...Components Atlanta,
-#: GA.").
-_CITY_AND_FULL_STOP = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?\.(?: |$)"
+#: A publishing city (perhaps with a state's code) and the punctuation after it: a full stop
+#: (the place ends the entry or comes before its publisher: "...Redevelopment Proposal
+#: Chicago.", "...Components Atlanta, GA."), or a comma or a semicolon before the rest of the
+#: publication data ("...im 2. Jahrhundert Munich, Beck, 1967.", "...from Babylon to
+#: Jonestown Chicago, University of Chicago Press, 1982.", "...federal union London, Frederick
+#: Muller LTD", "...troubles mentaux Paris, France: Masson; 1980", "Weapons of the Weak Yale;
+#: 1985", "...Strategies Athens; 2012"). The city is the word right after the query's last
+#: one: a query that lacks the title's last word has that word before the city.
+_CITY_AND_PUNCTUATION = (rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?"
+                         r"(?:\.(?: |$)|[,;] )")
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place"), or a
@@ -380,12 +386,24 @@ _PUBLISHER_WORD = r" (?:[^\W\d_]+ ){0,2}(?:press|verlag|publishers|publishing)\b
 #: A contribution's container after "In:" (``IN_CONTAINER``): "Ideengeschichte der Integration
 #: In: Name (Hrsg.)".
 _CONTAINER_AFTER_COLON = " " + IN_CONTAINER.pattern
+#: The abbreviations of words journals' names open with ("Phys.", "Geophys.", "Atmos."), none
+#: a whole word a title ends with ("Earth.", "Mineral." are).
+_JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|theor"
+                 r"|fortschr|helv|prog|nuovo|sov|zh|math|chem|biol|acad|natl|sci|soc"
+                 r"|geol|geophys|atmos|ecol|cosmet|environ|appl|oceanogr|meteorol|hydrol"
+                 r"|quat|agric|zool|entomol|microbiol|biochem|biophys|physiol|pharmacol|psychol"
+                 r"|neurosci|immunol|genet|toxicol|clin|exp|sociol|econ|philos|educ|crystallogr)")
 #: An abbreviated journal name right after a title with no punctuation (physics styles:
 #: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
-#: journal word's abbreviation, then another abbreviation.
-ABBREVIATED_VENUE = (r" (?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|theor"
-                     r"|fortschr|helv|prog|nuovo|sov|zh|math|chem|biol|acad|natl|sci|soc)"
-                     r" ?\. ?[^\W\d_]{1,9} ?\.")
+#: journal word's abbreviation, then another abbreviation; or then one to three words and the
+#: volume's number, where the style strips the last abbreviation's full stop ("...the sea bed
+#: Geol. Mag 137, 67-80", "...land cover change Geophys. Res. Lett 30, 1055", "...in copper
+#: Phys. Rev 48."). A title's own word has no full stop before the volume: a query that lacks
+#: the title's last word has that word before the journal's (``words`` reads it so). A
+#: journal word's abbreviation right before a number is a name's last ("...Oral
+#: Administration Life Sci. 39: 819"), no name's opening.
+ABBREVIATED_VENUE = (rf" {_JOURNAL_WORD} ?\.(?: ?[^\W\d_]{{1,9}} ?\."
+                     r"|(?: [^\W\d_]{1,9}\.?){1,3} \d{1,4}(?![^\W_]))")
 #: A contribution's container opened by "in" with no colon after it ("...as Teaching In Academic
 #: Advising: A Handbook for Advisors", "...mixing In Proceedings of the Ocean Workshop", "...dunes
 #: in J. Lee (eds.), Coastal Forms", "...walls In Coastal Engineering, ed. by M. Berg"): the word
@@ -422,7 +440,7 @@ _KNOWN_PUBLISHERS = (
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
-    ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_FULL_STOP, _CITY_THEN_PUBLISHER,
+    ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_PUNCTUATION, _CITY_THEN_PUBLISHER,
     _PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER, _PLACE_AND_CODE_THEN_PUBLISHER,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
