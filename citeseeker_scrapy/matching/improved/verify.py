@@ -30,8 +30,8 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel
 
 from .entry_grammar import (
-    ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, NEXT_FIELD, RUN_DATE, RUN_DATE_BEFORE_TITLE,
-    NAME, YEAR_DIGITS,
+    ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, IN_CONTAINER, NEXT_FIELD, RUN_DATE,
+    RUN_DATE_BEFORE_TITLE, NAME, YEAR_DIGITS,
 )
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
@@ -93,6 +93,9 @@ _NUMBER_AFTER = re.compile(r" (\d{1,3})\. ")
 _OWN_NUMBER_REACH = 200  # characters before the name where its entry's number may stand
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
+#: A contribution's container right after a short title, past the title's own closing mark:
+#: "...Intelligenz, Leistung, in: Schule und ...", "...gecko glue?, in: Creation 23".
+_CONTAINER_AFTER = re.compile(r"[?!]?[,.] " + IN_CONTAINER.pattern)
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
 #: What extraction leaves inside a word ("well-being", "l'état"), dropped when words are compared
 #: ("wellbeing"); ``capitals`` compares printed words with the query's so too.
@@ -814,11 +817,23 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     after = text[end:end + _LOOK_AROUND].lstrip()[:1]
     if _OPENING_BACKQUOTE.match(text, end):
         after = ""  # TeX's opening quote, not a detached accent: "Title `Venue'"
-    if after_run or _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start):
+    if after_run or _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start) or (
+            _named_contribution(text, name, start, end)):
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end)
         and not _next_entry_as_this(text, name, start, end) and not _name_again(text, name, end))
+
+
+def _named_contribution(text: str, name: Optional[Span], start: int, end: int) -> bool:
+    """True if the searched name (``name``: where it is printed) stands right before the title
+    ``text[start:end]`` (whole words), only a blank between, and the title is closed by the
+    mark of a contribution's container ("Zukofsky Sincerity and Objectification, in: Poetry
+    1931"): a style that prints the surname alone and no punctuation after it. Both the
+    author and the container bound the words, which in a sentence are neither before a name
+    nor before "in:". Called by :func:`_stands_alone`."""
+    return (name is not None and name[1] + 1 == start and text[name[1]] == " "
+            and _CONTAINER_AFTER.match(text, end) is not None)
 
 
 def _word_start(text: str, position: int) -> int:
