@@ -16,7 +16,8 @@ words. Two checks on top of it:
 * **Standing alone**: a title of at most three words must have punctuation (or nothing) on
   both sides ("2015. Deep learning. Nature"), not a word ("...for deep learning in..."),
   unless a searched name is right beside it in the sentence ("Friedl's Mastering Regular
-  Expressions,", "The TeXbook, Knuth suggests": ``windows.named_beside``).
+  Expressions,", "The TeXbook, Knuth suggests": ``windows.named_beside``), or the print
+  shows the title's place where a word stands beside it (:func:`_stands_alone`).
 """
 
 from __future__ import annotations
@@ -795,8 +796,9 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
 
     A short title in a reference is delimited ("2015. Deep learning. Nature"), or follows the
     entry's year with no punctuation (styles that print none: "SMITH J 2015 Deep learning."),
-    or its author run's last initial, printed with no full stop (``after_run``, which the
-    caller reads in the capitals: "Rensky M English Verbonominal Phrases."), or ends its
+    or its author run's last initials, printed with no full stop (``after_run``, which the
+    caller reads in the capitals: "Rensky M English Verbonominal Phrases."), or the searched
+    surname alone before its container's "in:" (:func:`_named_contribution`), or ends its
     entry before the next entry's author run opened as its own (:func:`_next_entry_as_this`)
     or before its author's name printed again as the publisher (:func:`_name_again`: "UNESCO
     (2003) Heritage Futures UNESCO, Paris."); the same words in a sentence or inside a longer
