@@ -455,8 +455,9 @@ def _initials_run_after(text: str, own: re.Match[str], last: int) -> bool:
     the hit's own author run prints them (``own``: ``_INITIALS_THEN_DATE`` on it): as many
     with no full stop, or any number with full stops and the same comma after them; and a
     date printed as its own ("Ernest G (1983): Nations and Nationalism Hebdige D (2003):
-    Title", "Federation N. W., 2015, Ecoregions Fleck L., 1981, Title"): the next entry, in
-    a style that closes no entry ending with its title. A query that lacks the title's last
+    Title", "Federation N. W., 2015, Ecoregions Fleck L., 1981, Title"), or no date and the
+    colon that closes the run (:func:`_undated_run_close`): the next entry, in a style that
+    closes no entry ending with its title. A query that lacks the title's last
     word has that word as the surname, and the next entry's surname where the initials go.
     Called by :func:`_dated_run_again`."""
     at = _SURNAME_AFTER.match(text, last)
@@ -474,7 +475,18 @@ def _initials_run_after(text: str, own: re.Match[str], last: int) -> bool:
             return False
         at = initial.end()
     date = RUN_DATE_BEFORE_TITLE.search(own[0], len(own[1] or own[2]))
-    return date is not None and _date_printed_as(date[1], date[2]).match(text, at) is not None
+    return date is not None and (_date_printed_as(date[1], date[2]).match(text, at) is not None
+                                 or _undated_run_close(date[2], text, at))
+
+
+def _undated_run_close(closing: str, text: str, at: int) -> bool:
+    """True if the colon or semicolon that closes the hit's own author run after its date
+    (``closing``: the date's closing group, "):") stands at ``at``, right after the next run's
+    initials, no date before it: "Ernest G (1983): Nations and Nationalism Feller L: Title", a
+    style that prints the date after the names of some entries and at the end of others. A
+    comma or a full stop there closes a word as often. Called by :func:`_initials_run_after`."""
+    mark = closing[-1:]
+    return mark in (":", ";") and text.startswith(mark + " ", at)
 
 
 def _dated_name_after(text: str, own: str, last: int) -> bool:
