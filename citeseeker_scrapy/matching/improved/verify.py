@@ -94,6 +94,12 @@ _NUMBER_AFTER = re.compile(r" (\d{1,3})\. ")
 _OWN_NUMBER_REACH = 200  # characters before the name where its entry's number may stand
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
+#: The next entry's author list right after a title that ends its entry: three surnames or
+#: more joined by slashes, no initials, as German styles print them ("...Writings on Economics
+#: Kinney / Maldacena / Minwalla / Raju An index ..."); a title's own words are not joined so,
+#: and a responsibility statement's slash (GOST: "Title / A. Hughes") stands right after the
+#: title, before initials.
+_SLASHED_NAMES_AFTER = re.compile(rf" {NAME}(?: / {NAME}){{2,}} ")
 #: A contribution's container right after a short title, past the title's own closing mark:
 #: "...Intelligenz, Leistung, in: Schule und ...", "...gecko glue?, in: Creation 23".
 _CONTAINER_AFTER = re.compile(r"[?!]?[,.] " + IN_CONTAINER.pattern)
@@ -813,7 +819,8 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     surname alone before its container's "in:" (:func:`_named_contribution`), or ends its
     entry before the next entry's author run opened as its own (:func:`_next_entry_as_this`)
     or before its author's name printed again as the publisher (:func:`_name_again`: "UNESCO
-    (2003) Heritage Futures UNESCO, Paris."); the same words in a sentence or inside a longer
+    (2003) Heritage Futures UNESCO, Paris."), or before the next entry's author list joined by
+    slashes (``_SLASHED_NAMES_AFTER``); the same words in a sentence or inside a longer
     title have a word next to them (given names right before a short title are not read as
     the author run's: "Sawer, Feder- ation under strain" has a title word there). ``name``:
     where the searched name before the hit is, if one is. Punctuation the hit holds at its
@@ -836,7 +843,8 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end)
-        and not _next_entry_as_this(text, name, start, end) and not _name_again(text, name, end))
+        and not _next_entry_as_this(text, name, start, end) and not _name_again(text, name, end)
+        and not _SLASHED_NAMES_AFTER.match(text, end))
 
 
 def _named_contribution(text: str, name: Optional[Span], start: int, end: int) -> bool:
