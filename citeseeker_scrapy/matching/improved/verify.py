@@ -424,15 +424,16 @@ def _dated_run_again(text: str, name_end: int, first: int, last: int) -> bool:
     Observed Uriagereka, J (1999 ). Title": author-year styles that close no entry ending
     with its title); or one name and a date printed as the run's own (:func:`_dated_name_after`:
     a run of several names, an organisation after it; also after an organisation's name and
-    its date, "Battelle Institute. 1988, Title Coll. 1867, Title"). Called by
-    :func:`_next_entry_as_this`."""
+    its date, "Battelle Institute. 1988, Title Coll. 1867, Title"). A run of surnames joined
+    by slashes is read as one with commas ("Syvitski / Burrell / Skei (1987) Title Thibault
+    (2010) Title"). Called by :func:`_next_entry_as_this`."""
     own = text[name_end:first]
     if RUN_DATE_BEFORE_TITLE.fullmatch(own):  # an organisation's: "Battelle Institute. 1988, Title"
         return _dated_name_after(text, own, last)
     initials = _INITIALS_THEN_DATE.fullmatch(own)
     if initials is not None:  # "Ernest G (1983): Title"
         return _initials_run_after(text, initials, last)
-    if not own.startswith(", ") or ANY_YEAR.search(own) is None:
+    if not own.startswith((", ", " / ")) or ANY_YEAR.search(own) is None:
         return False
     surname = _SURNAME_AFTER.match(text, last)
     if surname is not None and len(own) <= _EDGE_WORD and _run_shape(
