@@ -192,6 +192,49 @@ def test_a_title_word_before_a_container_or_a_place_is_still_the_titles(doc: str
     _turned_down(doc, author, title)
 
 
+# A title running into a publishing city and the comma or semicolon before the rest of the
+# publication data: the publisher and year, the publisher alone, a country before the
+# publisher's colon, the year alone, pages.
+@pytest.mark.parametrize("doc, author, title", [
+    ("4. Okafor N: Harbour Guilds of the Niger Delta Paris, Karthala, 1994.", "Okafor",
+     "Harbour Guilds of the Niger Delta"),
+    ("Lindqvist, E (1961) Fjords and Their Builders London, Fjord House LTD\nMoreau, A (2001) "
+     "Ponts. Paris.", "Lindqvist", "Fjords and Their Builders"),
+    ("12. Moreau A. Les Ponts de Pierre du Midi Paris, France: Belin; 2003", "Moreau",
+     "Les ponts de pierre du Midi"),
+    ("7. Keller H. Hafen und Stadt im Mittelalter Berlin; 1987\n8. Berg M. Fjorde. Kiel; 1990",
+     "Keller", "Hafen und Stadt im Mittelalter"),
+    ("3. Nordvik T: Harbour Towns of Western Norway Chicago, University of Chicago Press, 1999.",
+     "Nordvik", "Harbour Towns of Western Norway"),
+    ("BERG. 2004. Baltijskie porty: istorija, 1700-1800 Moscow, 112-118 p.", "Berg",
+     "Baltijskie porty: istorija, 1700-1800"),
+])
+def test_a_title_running_into_a_city_and_its_punctuation(doc: str, author: str,
+                                                          title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a word of the title changed before the city
+    ("4. Okafor N: Harbour Guilds of the Niger Delta Paris, Karthala, 1994.", "Okafor",
+     "Harbour Guilds of the Volta Delta"),
+    ("12. Moreau A. Les Ponts de Pierre du Midi Paris, France: Belin; 2003", "Moreau",
+     "Les ponts de bois du Midi"),
+    ("7. Keller H. Hafen und Stadt im Mittelalter Berlin; 1987", "Keller",
+     "Hafen und Handel im Mittelalter"),
+    ("3. Nordvik T: Harbour Towns of Western Norway Chicago, University of Chicago Press, 1999.",
+     "Nordvik", "Harbour Towns of Northern Norway"),
+    # the title's own last word, then the style's comma before the city
+    ("4. Okafor N: Harbour Guilds of the Niger Delta, Paris, Karthala, 1994.", "Okafor",
+     "Harbour Guilds of the Niger"),
+    ("Lindqvist, E (1961) Fjords and Their Builders, London, Fjord House LTD", "Lindqvist",
+     "Fjords and Their"),
+])
+def test_a_title_word_before_a_city_and_its_punctuation_is_still_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)
+
+
 # A title running into a publication field told by its shape: a publisher's one word, a colon
 # and its city ("Publisher: Place" styles), or a publishing city, a dash or a blank perhaps, a
 # colon and the publisher (GOST's "Place -: Publisher", French spacing).

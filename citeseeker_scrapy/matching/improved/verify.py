@@ -32,14 +32,14 @@ from rapidfuzz.distance import Indel
 
 from .entry_grammar import (
     ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, IN_CONTAINER, NEXT_FIELD, RUN_DATE,
-    RUN_DATE_BEFORE_TITLE, NAME, YEAR_DIGITS,
+    RUN_DATE_BEFORE_TITLE, NAME, YEAR_DIGITS, LISTED_ENTRY_NUMBER,
 )
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
 from ..similarity import Title
 from .headers import SHORT_WORD, Span, running_headers, without_spans
 from .running_text import named_beside
-from .windows import Region, last_entry_start, next_entry_start
+from .windows import Region, last_entry_start, next_entry_start, own_entry_number
 from .words import longer_title, names_both_ends, same_work
 
 _MIN_WORD_COVERAGE = 0.8
@@ -87,11 +87,9 @@ _INITIALS_THEN_DATE = re.compile(rf"(?:((?: [^\W\d_]{{1,3}}){{1,3}})|((?: [^\W\d
                                  + RUN_DATE_BEFORE_TITLE.pattern)
 _INITIALS_AFTER = re.compile(r" [^\W\d_]{1,3}(?![^\W_])")
 _INITIALS_WITH_FULL_STOPS_AFTER = re.compile(r"(?: [^\W\d_]\.){1,3},?")
-#: The number of an entry of a numbered list, as it opens the entry ("9. ", "12. "), and as the
-#: next entry's opens right after a title ("...Nationalism 10. Hebdige D").
-_ENTRY_NUMBER = re.compile(r"(?<![\w.,:;/-])(\d{1,3})\. ")
+#: The number of the next entry of a numbered list ("9. ", "12. ", ``LISTED_ENTRY_NUMBER``)
+#: right after a title ("...Nationalism 10. Hebdige D").
 _NUMBER_AFTER = re.compile(r" (\d{1,3})\. ")
-_OWN_NUMBER_REACH = 200  # characters before the name where its entry's number may stand
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
 #: The next entry's author list right after a title that ends its entry: three surnames or
@@ -444,17 +442,13 @@ def _dated_run_again(text: str, name_end: int, first: int, last: int) -> bool:
 
 def _next_number_follows(text: str, name_start: int, last: int) -> bool:
     """True if the number after the hit (ending at ``last``) is the next one after the number
-    that opens the hit's entry, before its searched name (at ``name_start``): "9. Ernest G
-    (1983) Nations and Nationalism 10. Hebdige D (2003)", a numbered list whose entry ends
-    with its title. A query that lacks the title's last word has that word before the number.
-    Called by :func:`_next_entry_as_this`."""
+    that opens the hit's entry, before its searched name (at ``name_start``;
+    ``windows.own_entry_number``): "9. Ernest G (1983) Nations and Nationalism 10. Hebdige D
+    (2003)", a numbered list whose entry ends with its title. A query that lacks the title's
+    last word has that word before the number. Called by :func:`_next_entry_as_this`."""
     following = _NUMBER_AFTER.match(text, last)
-    if following is None or following[1] == "0":
-        return False
-    own = f"{int(following[1]) - 1}. "
-    at = text.rfind(own, max(0, name_start - _OWN_NUMBER_REACH), name_start)
-    return at >= 0 and _ENTRY_NUMBER.match(text, at) is not None and (
-        at == 0 or not text[at - 1].isdigit())
+    return following is not None and (
+        own_entry_number(text, name_start, LISTED_ENTRY_NUMBER) == int(following[1]) - 1)
 
 
 def _initials_run_after(text: str, own: re.Match[str], last: int) -> bool:

@@ -29,13 +29,13 @@ from typing import Callable, Iterator, NamedTuple, Optional, Sequence
 from .entry_grammar import (
     YEAR, LIST_BEFORE_TITLE, AFTER_VENUE, AFTER_PAGES, GIVEN_NAMES_ONLY, LAST_AUTHOR,
     WORD_SENTENCE_END, PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, NAME_BEFORE_FULL_STOP,
-    SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
+    SURNAME_BEFORE_TITLE, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
     PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS, NAME,
     NAME_WITH_INITIALS, TYPE_MARK, YEAR_BEFORE_PAGES, FIELD_NUMBER, VENUE_NUMBERS_BEFORE_TITLE,
-    TITLE_ENDS_ENTRY,
+    TITLE_ENDS_ENTRY, BRACKETED_ENTRY_NUMBER,
 )
 from .headers import running_headers
 
@@ -307,10 +307,10 @@ def _widened_end(text: str, end: int, high: int) -> int:
 def _title_ends_numbered_entry(text: str, occurrence: Occurrence, start: int, end: int) -> bool:
     """True if a hit ``text[start:end]`` after a name is the last field of the name's numbered
     entry, printed after the article's venue and numbers: the name's "[n]" opens the entry
-    (the last "[n]" within ``_LIST_WINDOW`` before it: a page number may precede it), only
-    the rest of its author run, the journal, volume, pages and the bracketed year lie between
-    the name and the hit (``VENUE_NUMBERS_BEFORE_TITLE``, one year), and the hit's full stop
-    is followed by "[n+1]" or by nothing.
+    (:func:`own_entry_number`: a page number may precede it), only the rest of its author
+    run, the journal, volume, pages and the bracketed year lie between the name and the hit
+    (``VENUE_NUMBERS_BEFORE_TITLE``, one year), and the hit's full stop is followed by
+    "[n+1]" or by nothing.
 
     Some BibTeX styles print an article so ("[24] R. Balzaretti, Past and Present, 1,
     142--150 (1992). Debate: Trade industry. [25] ..."): read as an unnumbered list, the pages
@@ -326,16 +326,14 @@ def _title_ends_numbered_entry(text: str, occurrence: Occurrence, start: int, en
     gap = VENUE_NUMBERS_BEFORE_TITLE.fullmatch(text, occurrence.end, start)
     if gap is None or len(ANY_YEAR.findall(text, occurrence.end, start)) != 1:
         return False
-    numbers = list(ENTRY_NUMBER.finditer(text, max(0, occurrence.start - _LIST_WINDOW),
-                                         occurrence.start))
-    if not numbers:
+    own = own_entry_number(text, occurrence.start)
+    if own is None:
         return False
-    number = numbers[-1]
     end = _widened_end(text, end, len(text))
     if not text[end:].strip(" .?!"):
         return True
     following = TITLE_ENDS_ENTRY.match(text, end)
-    return following is not None and int(following.group(1)) == int(number.group(1)) + 1
+    return following is not None and int(following.group(1)) == own + 1
 
 
 # ----------------------------------------------------------------------------- search windows
@@ -348,6 +346,20 @@ def last_entry_start(text: str, low: int, stop: int) -> int:
     while bracket >= 0 and not _ENTRY_START.match(text, bracket):
         bracket = text.rfind("[", low, bracket)
     return low if bracket < 0 else bracket
+
+
+def own_entry_number(text: str, name: int, numbers: re.Pattern[str] = BRACKETED_ENTRY_NUMBER
+                     ) -> Optional[int]:
+    """The number of the numbered entry a name at ``name`` is in: the last entry number
+    (``numbers``: "[n]", or ``LISTED_ENTRY_NUMBER``'s "n. ") within ``_LIST_WINDOW`` before the
+    name, wherever it stands (after a page number a page break left: "...Title. 4 [9] R. Novak"),
+    or None. The one reader of an entry's own number: :func:`_next_number_between` and
+    :func:`_title_ends_numbered_entry` compare the "[n+1]" after a name with it, ``verify`` the
+    "n+1. " after a title."""
+    number = None
+    for number in numbers.finditer(text, max(0, name - _LIST_WINDOW), name):
+        pass
+    return None if number is None else int(number[1])
 
 
 def _search_ends(text: str, end: int, length: int, longest_title: int) -> tuple[int, int]:
@@ -982,14 +994,14 @@ def _name_start(text: str, at: int) -> int:
 
 
 def _next_number_between(text: str, name: int, start: int) -> bool:
-    """True if the number after the name's own "[n]" ("[n+1]") lies between the name and a
-    title: the next entry of the list, even where ``_ENTRY_START`` cannot tell it from a
-    citation in running text ("...Nancy, 1994 [11] P. Brion, Clint Eastwood")."""
-    own = last_entry_start(text, max(0, name - _LIST_WINDOW), name)
-    number = ENTRY_NUMBER.match(text, own)
-    if number is None:
+    """True if the number after the name's own "[n]" (:func:`own_entry_number`), "[n+1]", lies
+    between the name and a title: the next entry of the list, even where ``_ENTRY_START``
+    cannot tell it from a citation in running text ("...Nancy, 1994 [11] P. Brion, Clint
+    Eastwood")."""
+    own = own_entry_number(text, name)
+    if own is None:
         return False
-    following = f"[{int(number.group(1)) + 1}]"
+    following = f"[{own + 1}]"
     at = text.find(following, name, start)
     return at >= 0 and not _DITTO_MARK.match(text, at + len(following))  # "[2] ——": same authors
 
