@@ -129,12 +129,15 @@ NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0
                                  rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}}\.?")
 
 #: The rest of an author run after a surname, up to its title, where a style prints each
-#: name's initials as single letters with no full stop and nothing between the last one and the
-#: title: " t, swinbank a " ("Josling T, Swinbank A The European Union."), " m " ("Rensky M
-#: English Verbonominal Phrases."). Lower case cannot tell such an initial from a word of one
-#: letter ("a", Czech "a" for "and"): ``capitals.initials_end_run`` reads the capitals too.
+#: name's initials with no full stop and nothing between the last one and the title: as single
+#: letters, " t, swinbank a " ("Josling T, Swinbank A The European Union."), " m " ("Rensky M
+#: English Verbonominal Phrases."), or joined, two or three of them (Vancouver: " ca "
+#: in "Nallino CA Raccolta Di Scritti.", " n, hill s, turner bs "). Lower case cannot tell such
+#: initials from a short word ("a", Czech "a" for "and", "de", "in"):
+#: ``capitals.initials_end_run`` reads the capitals too.
+_UNPUNCTUATED_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_]){1,3})"
 UNPUNCTUATED_INITIALS_RUN = re.compile(
-    rf"(?: [^\W\d_]){{1,3}}(?:, {NAME}(?: {NAME})?(?: [^\W\d_]){{1,3}}){{0,5}} ")
+    rf"{_UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{_UNPUNCTUATED_INITIALS}){{0,5}} ")
 
 #: The rest of an author run that opens with an inverted name, up to its last name after the
 #: word for "and" and that name's full stop, only given names, initials and names between (",
