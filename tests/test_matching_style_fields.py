@@ -408,6 +408,42 @@ def test_a_title_word_before_a_slashed_author_list_is_still_the_titles(doc: str,
     _turned_down(doc, author, title)
 
 
+# A short title printed last in its entry with no punctuation, the entry its own paragraph (a
+# German style's book: "Name (year) Title", then the next entry's paragraph).
+_PARAGRAPH = "\n\n"
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    ("Moretti (1991) Porti e città" + _PARAGRAPH + "Rossi Le mura urbane, in: Storia 3 (1987), "
+     "1\u201320" + _PARAGRAPH, "Moretti", "Porti e città"),
+    ("LINDQVIST (1998) Harbour Town Planning" + _PARAGRAPH + "Berg Coastal routes, in: Review 4 "
+     "(2001), 5\u20139" + _PARAGRAPH, "Lindqvist", "Harbour Town Planning"),
+    ("Refugee Board of Ghana (2011) Detention Network" + _PARAGRAPH + "Rondot How deep are "
+     "harbours?, in: Review 4 (2001)" + _PARAGRAPH, "Refugee Board of Ghana", "Detention Network"),
+])
+def test_a_short_title_ending_its_paragraph_ends_its_entry(doc: str, author: str,
+                                                          title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the printed title goes on to the paragraph's end, or opens before the query's first word
+    ("Moretti (1991) Porti e città antiche" + _PARAGRAPH + "Rossi Le mura urbane, in: Storia 3 "
+     "(1987), 1\u201320" + _PARAGRAPH, "Moretti", "Porti e città"),
+    ("Moretti (1991) Nuovi porti e città" + _PARAGRAPH + "Rossi Le mura urbane, in: Storia 3 "
+     "(1987), 1\u201320" + _PARAGRAPH, "Moretti", "Porti e città"),
+    # the next entry's title, after its own name, ending its paragraph
+    ("Moretti (1991) Le mura urbane" + _PARAGRAPH + "Rossi Porti e città" + _PARAGRAPH,
+     "Moretti", "Porti e città"),
+    # the same words ending a paragraph of running text, a word before them
+    ("Moretti (1991) wrote that porti e città" + _PARAGRAPH + "Rossi Le mura urbane, in: Storia "
+     "3 (1987)" + _PARAGRAPH, "Moretti", "Porti e città"),
+])
+def test_a_title_word_before_a_paragraphs_end_is_still_the_titles(doc: str, author: str,
+                                                                  title: str) -> None:
+    _turned_down(doc, author, title)
+
+
 # The Arabic script's comma between the Latin names of a Persian bibliography.
 @pytest.mark.parametrize("doc", [
     "Schulz\u060c K. 2001. Die Grundschule im Wandel. Gerdau: GEW\u060c 14\u201340. Rostami\u060c "
