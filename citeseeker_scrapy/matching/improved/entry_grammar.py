@@ -462,6 +462,18 @@ PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
 CONTAINER_AND_PLACE_TO_ENTRY_END = re.compile(
     rf"(?:{ABBREVIATION}|[^.?!]){{1,200}}?\., {_PLACE_WORD}[^.:;?!]*(?:{_PUBLISHER})?\."
     + _NEXT_ENTRY_OPENING)
+#: A container right after a title (a journal's, a book's or a conference's name, up to 150
+#: characters: no digit, no punctuation but an apostrophe or a hyphen), then its year and pages
+#: ("...du semblable L'Homme, 2008, pp. 455–477"), its volume and pages after commas ("...of
+#: beaver Proceedings of the Annual Conference of the Western Association of State Game and
+#: Fish Commissioners, 41, pp. 181–184") or its volume, perhaps its issue, and pages ("...nominal
+#: tone Africana Linguistica 16 3–30", "...Harbour Studies 12(3): 5-17"): ``capitals`` reads
+#: its first word.
+CONTAINER_WITH_ISSUE = re.compile(
+    rf"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_]) (?=[^\W\d_])){{0,150}}"
+    rf"(?:, \(?{YEAR_DIGITS}\)?, (?:pp?\. ?)?\d+[-\u2013]\d+"
+    r"|, \d{1,4}, pp?\. ?\d+[-\u2013]\d+"
+    r"| \d{1,4}(?: ?\(\d{1,4}\))?:? \d+[-\u2013]\d+)(?!\d)")
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
 #: person's name, ``windows._ends_author_list``).
