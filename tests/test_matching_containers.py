@@ -91,3 +91,33 @@ def test_a_short_title_before_a_long_container_and_its_volume(doc: str) -> None:
 def test_a_title_word_before_a_long_container_is_still_the_titles(doc: str, title: str) -> None:
     _turned_down(doc, "Halvorsen", title)
 
+
+# An organisation's name right after the title: its word first after a title in title case
+# (GOST), or its name's first words capitalised after a title's last word in lower case.
+_WALLS = ("7. Lindqvist E. Harbour Walls Revisited Society for the History of Coastal "
+          "Engineering. Nordic Press, 2014.\n8. Moreau A. Stone bridges. Paris, 2001.")
+_GAUGE = ("Okafor, N. (1998). Tidal gauge calibration Norwegian Polytechnic Institute of Marine "
+          "Technology.\nMoreau, A. (2001). Stone bridges. Paris.")
+_GAUGE_CAPITALS = ("OKAFOR, NNAMDI. 1998. Tidal gauge calibration Norwegian Polytechnic "
+                   "Institute of Marine Technology.\nMOREAU, ANNE. 2001. Stone bridges. Paris.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_WALLS, "Lindqvist", "Harbour Walls Revisited"),
+    (_GAUGE, "Okafor", "Tidal gauge calibration"),
+    (_GAUGE_CAPITALS, "Okafor", "Tidal gauge calibration"),
+])
+def test_a_title_before_an_organisations_name(doc: str, author: str, title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_WALLS, "Lindqvist", "Harbour Walls"),  # the title's last word before the organisation
+    (_WALLS, "Lindqvist", "Harbour Walls Rebuilt"),
+    (_WALLS.replace("Society", "Nordic Society"), "Lindqvist", "Harbour Walls"),
+    (_GAUGE, "Okafor", "Tidal gauge"),
+    (_GAUGE, "Okafor", "Tidal gauge repair"),
+])
+def test_a_title_word_before_an_organisations_name_is_still_the_titles(doc: str, author: str,
+                                                                       title: str) -> None:
+    _turned_down(doc, author, title)
