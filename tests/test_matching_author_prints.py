@@ -369,6 +369,49 @@ def test_a_document_without_joined_initials_is_searched_without_its_map() -> Non
     assert glued.name_case is not None
 
 
+# An inverted author list whose blank between one name's given name and the next surname the
+# style drops ("Gregory, IanThévenin, Thomas").
+_JOINED = ("Moreau, Pierre (2009): Seasonal herds. Bern. Lindqvist, Erik, Berg, AnnaOkafor, "
+           "Ngozi (2011): Coastal trade routes of the delta. Lagos: Ibadan Press. Weiss, Anne, "
+           "Dupont, MarieNovak-Holm, Jan (2003): Tidal mills of the coast. Brest.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Okafor", "Coastal trade routes of the delta"),
+    ("Novak-Holm", "Tidal mills of the coast"),
+])
+def test_a_surname_printed_joined_to_the_given_name_before_it(author: str, title: str) -> None:
+    matching.kept_by_both(_JOINED, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a surname prefix printed with a capital inside one surname; a name in lower case
+    (_JOINED.replace("AnnaOkafor", "McOkafor"), "Okafor", "Coastal trade routes of the delta"),
+    (_JOINED.replace("AnnaOkafor", "LeOkafor"), "Okafor", "Coastal trade routes of the delta"),
+    (_JOINED.replace("AnnaOkafor", "Annaokafor"), "Okafor", "Coastal trade routes of the delta"),
+    # no inverted names around the joined word: a word of a title, an initial after the name
+    (_JOINED.replace("Berg, AnnaOkafor", "Berg and AnnaOkafor"), "Okafor",
+     "Coastal trade routes of the delta"),
+    (_JOINED.replace("AnnaOkafor, Ngozi", "AnnaOkafor, N."), "Okafor",
+     "Coastal trade routes of the delta"),
+    # the right name, a word changed, or the title of the next entry
+    (_JOINED, "Okafor", "Coastal salt routes of the delta"),
+    (_JOINED, "Okafor", "Tidal mills of the coast"),
+])
+def test_near_a_joined_surname_a_longer_word_or_another_title(doc: str, author: str,
+                                                             title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
+def test_an_author_list_in_initials_is_searched_without_the_map() -> None:
+    # "Bell" ends "Campbell", an inverted surname; its initial says it is no surname joined to
+    # a given name, so the capitals (a map of the whole text) are not read for it
+    document = DocumentText("[3] Campbell, A., Ward, K. Letters to Anna. Oslo, 2001. [4] Berg T.")
+    matcher = CitationMatcher([AuthorGroup(("Bell",), ("Letters to Anna",))], MatcherSettings())
+    assert matcher.find_in(document) == []
+    assert "text_map" not in vars(document)
+
+
 # A style that prints initials as capitals with no full stop and nothing between the author
 # run and a short title (Vancouver names, "Surname I I Title").
 _BARE_INITIALS = ("(12) Okafor N Coastal Trade Routes. Lagos: Ibadan Press; 2001. (13) Lindqvist "

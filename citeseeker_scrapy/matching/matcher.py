@@ -157,13 +157,15 @@ class CitationMatcher:
                              out_of_reach: Optional[set[tuple[int, int]]] = None
                              ) -> list[Citation]:
         """The improved scheme's hits before ``_one_title_per_span``. ``document``, if known,
-        gives the capitals the checks read (``DocumentText.printed_case``) and those the name
-        index reads (``DocumentText.name_case``). ``out_of_reach``, if given, receives
+        gives the capitals the checks read (``DocumentText.printed_case``; the name index too,
+        for a surname joined to a given name) and those the name index reads for initials
+        (``DocumentText.name_case``). ``out_of_reach``, if given, receives
         (group, title) numbers of the titles no search region reached
         (``search.Found.reachable``): the original's hit is not looked at for them, and
         :meth:`explain_in` names that drop (``model.OUT_OF_REACH``, where no check does)."""
         printed = None if document is None else document.printed_case
-        spans_of = self._name_index.spans(text, None if document is None else document.name_case)
+        spans_of = self._name_index.spans(text, None if document is None else document.name_case,
+                                          printed)
         exact: dict[str, list[int]] = {}
         citations: list[Citation] = []
         for number, prepared in enumerate(self._groups):

@@ -305,11 +305,13 @@ class NameIndex:
         (:func:`_compiled_forms`)."""
         self.patterns, self._scans = _compiled_forms(tuple(dict.fromkeys(forms)))
 
-    def spans(self, text: str, printed: Optional[PrintedCase] = None
-              ) -> dict[str, list[tuple[int, int]]]:
+    def spans(self, text: str, printed: Optional[PrintedCase] = None,
+              glued: Optional[PrintedCase] = None) -> dict[str, list[tuple[int, int]]]:
         """(start, end) of every whole-word occurrence of each form, in text order; with the
         document's capitals (``printed``), also of a form its initials are joined to
-        (:func:`initials_glued_at`)."""
+        (:func:`initials_glued_at`), and with them again (``glued``: read where the shape asks,
+        whatever the document prints elsewhere), of one joined to the given name before it
+        (:func:`glued_to_given_name`)."""
         found: dict[str, list[tuple[int, int]]] = {form: [] for form in self.patterns}
         for scan, checks in self._scans:
             for candidate in scan.finditer(text):
@@ -332,7 +334,7 @@ class NameIndex:
                     if before and not (start >= 0 and text.startswith(before, start)):
                         start = _letters_before(text, at, before)  # extraction damage, or none
                     if start is None or (start and text[start - 1] != " "
-                                         and not _is_word_edge(text, start - 1, -1)):
+                                         and not _starts_name(text, start, end, glued)):
                         continue
                     found[form].append((start, end))
         return {form: sorted(spans) for form, spans in found.items()}
@@ -430,9 +432,10 @@ def _child_source(child: dict, path: tuple[str, ...], ends: list[tuple[str, ...]
 def is_whole_word(text: str, start: int, end: int,
                   printed: Optional[PrintedCase] = None) -> bool:
     """True if ``text[start:end]`` is no part of a longer word, as :class:`NameIndex` reads
-    word edges ("lee" in "byerlee" is not; "linz" in "LinzJ." is, with the document's capitals
-    ``printed``). Called by ``superset`` on the original scheme's exact name occurrences."""
-    return _is_word_edge(text, start - 1, -1) and _ends_name(text, end, printed)
+    word edges ("lee" in "byerlee" is not; "linz" in "LinzJ." and "thévenin" in "Gregory,
+    IanThévenin, Thomas" are, with the document's capitals ``printed``). Called by
+    ``superset`` on the original scheme's exact name occurrences."""
+    return _starts_name(text, start, end, printed) and _ends_name(text, end, printed)
 
 
 def initials_glued_at(text: str, end: int, printed: Optional[PrintedCase]) -> bool:
@@ -488,6 +491,52 @@ def may_join_initials(source: str) -> bool:
     whole document (``context.TextMap``), this search a few milliseconds a megabyte. Called by
     ``matcher.DocumentText`` once per document."""
     return _JOINED_CAPITAL.search(source) is not None
+
+
+#: Letters of a given name a name may be printed joined to, at most.
+_GLUED_WORD_LETTERS = 12
+#: Surname prefixes printed with a capital inside one surname ("McDonald", "MacArthur",
+#: "FitzGerald", "DeLong", "LeBlanc", "VanDyke"): a name after one is no name of its own.
+_SURNAME_PREFIXES = _PARTICLES | frozenset("mc mac fitz st vander vanden vonder dela".split())
+#: An inverted name's comma and a given name of two letters or more written out (no initial):
+#: what follows a surname printed joined to the given name before it (:func:`glued_to_given_name`).
+_GIVEN_NAME_AFTER = re.compile(r", [^\W\d_]{2,}(?![\w.'\u2019-])")
+
+
+def glued_to_given_name(text: str, start: int, end: int,
+                        printed: Optional[PrintedCase]) -> bool:
+    """True if a name at ``text[start:end]`` inside a longer word is a surname printed joined
+    to the given name before it, as a style prints an inverted author list whose blank
+    between one name's given name and the next surname it drops: "Gregory, IanThévenin,
+    Thomas", "Langley, SarahMorasky-Smith, Abbie". The shape is read first, in the normalized
+    text: the joined word follows an inverted surname's comma, and the name is inverted too,
+    its given name written out after its comma; then the capitals (``printed``): the word
+    joined to the name starts with a capital and ends in lower case, the name's first letter
+    is a capital, and the word is no surname prefix ("McDonald", "LeBlanc": one surname).
+
+    A name in lower case after letters ("byerlee") is inside a longer word, and so is one
+    where the capitals cannot be read (``printed`` None). The shape comes first: the capitals
+    cost a map of the document, made when first asked for, and an author list in initials
+    ("Campbell, A." for "Bell") never asks. Called by :class:`NameIndex` and
+    :func:`is_whole_word`, where a name starts after a letter."""
+    if printed is None or _GIVEN_NAME_AFTER.match(text, end) is None:
+        return False
+    word = start
+    while word > 0 and text[word - 1].isalpha():
+        word -= 1
+    piece = text[word:start]
+    if (not 2 <= len(piece) <= _GLUED_WORD_LETTERS or not text.endswith(", ", 0, word)
+            or piece in _SURNAME_PREFIXES):
+        return False
+    cased = printed(word, start + 1)
+    return (cased is not None and cased[0].isupper() and cased[-2].islower()
+            and cased[-1].isupper())
+
+
+def _starts_name(text: str, start: int, end: int, printed: Optional[PrintedCase]) -> bool:
+    """True if a name at ``text[start:end]`` starts there: a word edge, or a surname joined
+    to the given name before it (:func:`glued_to_given_name`)."""
+    return _is_word_edge(text, start - 1, -1) or glued_to_given_name(text, start, end, printed)
 
 
 def _ends_name(text: str, end: int, printed: Optional[PrintedCase]) -> bool:
