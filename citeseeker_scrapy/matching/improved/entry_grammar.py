@@ -352,11 +352,16 @@ _CITY_THEN_PUBLISHER = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?(?: [-\
 #: colon and the comma together are no title's print, so the place's word may be any.
 _PLACE_AND_EMPTY_PUBLISHER = rf" [^\W\d_][\w'\u2019/-]* ?:, \(?{YEAR_DIGITS}(?!\d)"
 #: Any place (one or two words) with its state's or country's code, then the colon before its
-#: publisher ("...in Texas Lubbock, USA: Texas Tech University", "Thousand Oaks, CA: Sage"); not
-#: the word for "in" before a container, an editor's "ed" or "hg", nor a Roman numeral.
+#: publisher ("...in Texas Lubbock, USA: Texas Tech University", "Thousand Oaks, CA: Sage",
+#: "...manifolds Durham,NC: Amer. Math. Soc.", "...3-spheres Princeton ,NJ: Princeton
+#: University Press": no blank after the comma, or one before it); not the word for
+#: "in" before a container, an editor's "ed" or "hg", nor a Roman numeral. "USA" may have a
+#: comma after a place of one word ("...landscape characteristics in Texas Lubbock, USA, Texas
+#: Tech University"); two letters before a comma are not read so: they may be a title's own
+#: short word.
 _PLACE_AND_CODE_THEN_PUBLISHER = (
-    rf" {NAME}(?: {NAME})?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)"
-    r"(?:[^\W\d_]{2}|usa|u\.s\.a\.): ")
+    rf" {NAME}(?: {NAME})? ?, ?(?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)"
+    rf"(?:[^\W\d_]{{2}}|usa|u\.s\.a\.): | {NAME}, (?:usa|u\.s\.a\.), ")
 #: A dash (a hyphen or any dash, one or more) after a blank, right before the next field's word:
 #: the place ("...and Social Order -Oxford: Blackwell.").
 _DASH_BEFORE_WORD = r" [-\u2010-\u2015]+ ?(?=[^\W\d_])"
@@ -373,6 +378,15 @@ _NUMBER_OR_CODE = r" (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}"
 _PATENT = r" (?:us |u\.s\. )?pat(?:ent|\.)"
 #: A publisher told by its word, up to two words before it: "...Cambridge University Press".
 _PUBLISHER_WORD = r" (?:[^\W\d_]+ ){0,2}(?:press|verlag|publishers|publishing)\b"
+#: A place of one word and its colon, then a publisher told by its word (``_PUBLISHER_WORD``)
+#: or an organisation by its first word ("...in Pauline Ethics Collegeville: Liturgical
+#: Press.", "...für Geistigbehinderte Rheinstetten: Schindele Verlag.", "...Scientists in the
+#: EU Leeds: Centre for the Study of Law"). One word before the colon: a query that lacks the
+#: title's last word has that word before the place.
+_ORGANISATION_WORD = (r" (?:the )?(?:centre|center|institute|institut|university|universitat"
+                      r"|universite|society|council|association|foundation)\b")
+_PLACE_THEN_PUBLISHER_WORD = (rf" [^\W\d_][\w'\u2019/-]*:"
+                              rf"(?:{_PUBLISHER_WORD}|{_ORGANISATION_WORD})")
 #: A contribution's container after "In:" (``IN_CONTAINER``): "Ideengeschichte der Integration
 #: In: Name (Hrsg.)".
 _CONTAINER_AFTER_COLON = " " + IN_CONTAINER.pattern
@@ -420,7 +434,7 @@ _KNOWN_PUBLISHERS = (
 NEXT_FIELD = re.compile("|".join((
     ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_PUNCTUATION, _CITY_THEN_PUBLISHER,
     _PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER, _PLACE_AND_CODE_THEN_PUBLISHER,
-    _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
+    _PLACE_THEN_PUBLISHER_WORD, _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
     _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS)))
 # The rest of an entry after a title that runs into it, read as the entry's own publication
