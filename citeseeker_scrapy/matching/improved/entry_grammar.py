@@ -378,15 +378,6 @@ _NUMBER_OR_CODE = r" (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}"
 _PATENT = r" (?:us |u\.s\. )?pat(?:ent|\.)"
 #: A publisher told by its word, up to two words before it: "...Cambridge University Press".
 _PUBLISHER_WORD = r" (?:[^\W\d_]+ ){0,2}(?:press|verlag|publishers|publishing)\b"
-#: A place of one word and its colon, then a publisher told by its word (``_PUBLISHER_WORD``)
-#: or an organisation by its first word ("...in Pauline Ethics Collegeville: Liturgical
-#: Press.", "...für Geistigbehinderte Rheinstetten: Schindele Verlag.", "...Scientists in the
-#: EU Leeds: Centre for the Study of Law"). One word before the colon: a query that lacks the
-#: title's last word has that word before the place.
-_ORGANISATION_WORD = (r" (?:the )?(?:centre|center|institute|institut|university|universitat"
-                      r"|universite|society|council|association|foundation)\b")
-_PLACE_THEN_PUBLISHER_WORD = (rf" [^\W\d_][\w'\u2019/-]*:"
-                              rf"(?:{_PUBLISHER_WORD}|{_ORGANISATION_WORD})")
 #: A contribution's container after "In:" (``IN_CONTAINER``): "Ideengeschichte der Integration
 #: In: Name (Hrsg.)".
 _CONTAINER_AFTER_COLON = " " + IN_CONTAINER.pattern
@@ -434,7 +425,7 @@ _KNOWN_PUBLISHERS = (
 NEXT_FIELD = re.compile("|".join((
     ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_PUNCTUATION, _CITY_THEN_PUBLISHER,
     _PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER, _PLACE_AND_CODE_THEN_PUBLISHER,
-    _PLACE_THEN_PUBLISHER_WORD, _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
+    _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
     _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS)))
 # The rest of an entry after a title that runs into it, read as the entry's own publication
