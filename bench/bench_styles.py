@@ -809,12 +809,30 @@ def _without_title(entry: str, title: str) -> str:
 TITLE_PRINTED = 90
 
 
+#: A ditto mark right before a title: a dash standing for the entry's authors (em dashes, a run
+#: of en dashes, "---" or "___"; not "--", an en dash in a BibTeX entry's source: "Name --
+#: Title"), then perhaps the entry's date, up to the title's opening quote: "— (2012), “Title",
+#: "———. Title", "——— 2012. Title", "— 1989 : Title", "–––. “Title". Not a dash between two
+#: fields of the entry before, as GOST prints them ("...Berlin. — Moscow, 1996. Title", "... —
+#: S. 5–9. Title"): words stand between that dash and the title.
+_DITTO_BEFORE_TITLE = re.compile(
+    r"(?:^|(?<= ))(?:\u2014+|\u2013{2,}|-{3,}|_{2,}) ?[.,:;]? ?"
+    r"(?:(?:\(\d{4}[a-z]?\)|\d{4}[a-z]?) ?[.,:;]? ?)?"
+    "[\"\u201c\u201e\u00ab\u2018']? ?$")
+
+
 def dashed(entry: str, title: str, name: str) -> bool:
     """True if the style printed the entry's author as a dash ("— (2012). Title"): the
-    name stands only on an entry before (biblatex's author-year and author-title styles)."""
+    name stands only on an entry before (biblatex's author-year and author-title styles).
+    Only a ditto mark (``_DITTO_BEFORE_TITLE``), with the name not printed right before it
+    (a dash after the name is its run's end: "Name (U.) — Title"), counts: not a dash between
+    two fields of the entry before, as GOST prints them."""
     at = entry.lower().find(title.lower())
-    before = entry[max(0, at - 40):at] if at > 0 else ""
-    return "\u2014" in before and normalize_text(name) not in normalize_text(before)
+    if at <= 0:
+        return False
+    before = entry[max(0, at - 40):at]
+    return (_DITTO_BEFORE_TITLE.search(entry, max(0, at - 40), at) is not None
+            and normalize_text(name) not in normalize_text(before))
 
 
 def title_printed(entry: str, title: str) -> bool:

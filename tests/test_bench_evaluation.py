@@ -182,6 +182,30 @@ def test_a_name_printed_only_in_its_title_is_no_author_printed() -> None:
         "\u2019", "'")) == ("only", None)
 
 
+HARBOUR = "Harbour towns of the Baltic and their markets"
+BEFORE_DITTO = "Lindqvist, K. (2001). Fjordene og fiskeriene i nord. Oslo: Fjord, pp. 5–9. "
+
+
+@pytest.mark.parametrize("entry, name, ditto", [
+    # a dash for the authors of the entry before, then perhaps its date, then the title
+    (f"{BEFORE_DITTO}— (2003), “{HARBOUR}”. Oslo.", "Lindqvist", True),
+    (f"{BEFORE_DITTO}———. 2003. {HARBOUR}. Oslo.", "Lindqvist", True),
+    (f"{BEFORE_DITTO}— 2003 : {HARBOUR}. Oslo.", "Lindqvist", True),
+    (f"{BEFORE_DITTO}print. –––. “{HARBOUR}.” Oslo.", "Lindqvist", True),
+    # GOST's dashes between the fields of the entry before, then a title-first entry
+    (f"Fjordene. — Oslo : Fjord, 2001. — S. 5–9. {HARBOUR} / K. Lindqvist, M. Okafor.",
+     "Okafor", False),
+    (f"Fjordene og fiskeriene. — Moscow, Russia, 1996. {HARBOUR} / M. Okafor [et al.].",
+     "Okafor", False),
+    # a dash after the names: the end of their run, no mark ("--": an en dash in TeX source)
+    (f"LINDQVIST (K.) — {HARBOUR}. Oslo.", "Lindqvist", False),
+    (f"Okafor, M. and K. Lindqvist -- {HARBOUR}. Oslo.", "Lindqvist", False),
+])
+def test_a_repeated_author_is_labelled_dashed_only_for_a_ditto_mark(entry: str, name: str,
+                                                                    ditto: bool) -> None:
+    assert bench_styles.dashed(entry, HARBOUR, name) is ditto
+
+
 def _csl_styles(folder, counts: dict[str, int]) -> None:
     """Independent CSL styles written here: ``counts`` styles of each default locale."""
     folder.mkdir()

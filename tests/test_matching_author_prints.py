@@ -151,6 +151,63 @@ def test_a_title_going_on_before_a_dated_run_is_still_longer(doc: str, author: s
     matching.turned_down(doc, author, title)
 
 
+# A title closing no entry whose run joins its surnames by slashes, then the next entry's name
+# and a date printed as the run's own.
+@pytest.mark.parametrize("doc, author, title", [
+    ("Lindqvist / Berg / Okafor (1987) Fjords: Harbours & Towns\nThibault (2010) Coastal routes "
+     "of the north\n", "Lindqvist", "Fjords: Harbours & Towns"),
+    ("Moretti / Rossi (1991) Porti e città\nBianchi (2004) Le mura urbane\n", "Moretti",
+     "Porti e città"),
+])
+def test_a_title_ending_before_the_next_dated_run_after_slashed_names(doc: str, author: str,
+                                                                      title: str) -> None:
+    matching.kept_by_both(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the title goes on after the query's last word, or before its first
+    ("Lindqvist / Berg / Okafor (1987) Fjords: Harbours & Towns revisited\nThibault (2010) "
+     "Coastal routes of the north\n", "Lindqvist", "Fjords: Harbours & Towns"),
+    ("Moretti / Rossi (1991) Nuovi porti e città\nBianchi (2004) Le mura urbane\n", "Moretti",
+     "Porti e città"),
+    ("Moretti / Rossi (1991) Porti e città nuove\nBianchi (2004) Le mura urbane\n", "Moretti",
+     "Porti e città"),
+])
+def test_a_title_going_on_after_slashed_names_is_still_longer(doc: str, author: str,
+                                                              title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
+# A title closing no entry, then the next entry's surname and initials printed as the title's
+# own entry prints them, and the colon (or semicolon) that closes its run with no date (a style
+# that prints the date after the names of some entries and at the end of others).
+@pytest.mark.parametrize("doc, author, title", [
+    ("Ernest G (1983): Nations and Nationalism\nFeller L: Sulla libertà personale. In: "
+     "Strategie. Roma 1999\n", "Ernest", "Nations and Nationalism"),
+    ("Okafor NK (2004): Coastal Trade Routes\nBello TA: Harbour towns of the delta. Lagos "
+     "1999\n", "Okafor", "Coastal Trade Routes"),
+    ("Moretti G (1991); Porti e città\nRossi P; Le mura urbane. Milano 1987\n", "Moretti",
+     "Porti e città"),
+])
+def test_a_title_ending_before_the_next_undated_author_run(doc: str, author: str,
+                                                           title: str) -> None:
+    matching.kept_by_both(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the title goes on after the query's last word, or before its first
+    ("Ernest G (1983): Nations and Nationalism today. Oxford 1990\nFeller L: Sulla libertà. "
+     "Roma 1999\n", "Ernest", "Nations and Nationalism"),
+    ("Okafor NK (2004): Coastal Trade Routes of Ghana and Togo\nBello TA: Harbour towns. "
+     "Lagos 1999\n", "Okafor", "Coastal Trade Routes"),
+    ("Okafor NK (2004): Old Coastal Trade Routes\nBello TA: Harbour towns. Lagos 1999\n",
+     "Okafor", "Coastal Trade Routes"),
+])
+def test_a_title_going_on_before_an_undated_run_is_still_longer(doc: str, author: str,
+                                                                title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 # A title-first entry (GOST) whose title is longer than the part the original scheme looks at
 # before a name: the whole title lies before the author list.
 _LONG_TITLE = ("Die Entwicklung der Hafenstädte an der Ostsee vom Mittelalter bis in die Gegenwart - "

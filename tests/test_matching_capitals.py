@@ -146,6 +146,39 @@ def test_a_title_word_before_a_closed_container_is_still_another_work(doc: str, 
     matching.turned_down(doc, author, title)
 
 
+@pytest.mark.parametrize("doc, author, title", [
+    # Vancouver's initials, two or three joined capitals and no full stop, right before a short
+    # title: the last name's or the only one's
+    ("(7) Kowalczyk JM Harbour Towns Revisited. Gdańsk: Morze; 1998.", "Kowalczyk",
+     "Harbour Towns Revisited"),
+    ("(3) Okafor N, Bello T, Adeyemi OK Coastal trade routes. Lagos: Unilag Press; 2004.",
+     "Okafor", "Coastal trade routes"),
+    ("(12) VAN DER BERG HJ Het oude havenkwartier. Leiden: Brill; 1987.", "Berg",
+     "Het oude havenkwartier"),
+    ("12. Moretti GL Porti e città. Napoli: Liguori; 1991.", "Moretti", "Porti e città"),
+])
+def test_a_short_title_after_joined_initials_stands_in_its_place(doc: str, author: str,
+                                                                 title: str) -> None:
+    matching.kept_by_both(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the same words inside a longer title after the initials: its last words, or its first
+    ("(4) Moretti G Harbours and Harbour Towns. Napoli: Liguori; 1990.", "Moretti",
+     "and Harbour Towns"),
+    ("(7) Kowalczyk JM Harbour Towns Revisited and Rebuilt. Gdańsk: Morze; 1998.", "Kowalczyk",
+     "Harbour Towns Revisited"),
+    # a short word in lower case after the name is no initials: the words are a sentence's
+    ("As Kowalczyk in harbour towns of the Baltic showed, trade moved north.", "Kowalczyk",
+     "Harbour towns"),
+    ("The survey by Kowalczyk on harbour towns, published in 1998, is cited below.",
+     "Kowalczyk", "Harbour towns"),
+])
+def test_short_words_after_a_name_are_no_initials_run(doc: str, author: str,
+                                                      title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 def test_without_the_printed_text_the_capitals_are_not_guessed() -> None:
     """A caller that passes only the normalized text gives the matcher no capitals: the
     entry is read as the word checks read it, a longer title."""

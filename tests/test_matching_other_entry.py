@@ -89,3 +89,56 @@ def test_near_the_run_without_commas_the_checks_still_veto(doc: str, title: str,
                                                            veto: str) -> None:
     assert original_veto(doc, "Lindqvist", title) == veto
     turned_down(doc, "Lindqvist", title)
+
+
+SEAFARING = "In: Handbuch der Seefahrt. Brill, Leiden 2013, S. 12–40"
+
+
+@pytest.mark.parametrize("doc, author", [
+    # each inverted name closed by a colon, the next one opened by a slash
+    (f"{BEFORE}Lindqvist, Karin: /Ortega, Juan: {TOLLS}. {SEAFARING}{AFTER}", "Lindqvist"),
+    (f"{BEFORE}Novak, Jan: /Dvorak: {TOLLS}. Host, Brno 2010{AFTER}", "Novak"),
+    (f"{BEFORE}Weber, Lena: /Park, Min: /Novak, Jan: {TOLLS}. {SEAFARING}{AFTER}", "Weber"),
+    # a slash before an inverted name, the run closed by its year and a chapter's pages
+    (f"{BEFORE}Lindqvist, Karin/Ortega, Juan, 2013: 45–67 {TOLLS}, Leiden: Brill.{AFTER}",
+     "Lindqvist"),
+    (f"{BEFORE}Weber, Lena/Park, M./Novak, Jan, (2008): 3–19 {TOLLS}, Berlin: Host.{AFTER}",
+     "Weber"),
+    # a surname with particles, a volume between its given name and the year
+    (f"{BEFORE}LE GOFF, Anne. vol. 2. 2013, “{TOLLS}”, In: Revue du Nord. pp. 29–39.{AFTER}",
+     "GOFF"),
+    (f"{BEFORE}van der Berg, Anna. vol. 4. 2011, “{TOLLS}”, In: Revue du Nord. pp. 3–9.{AFTER}",
+     "Berg"),
+])
+def test_names_separated_by_a_slash_or_with_particles_stay_in_their_run(doc: str,
+                                                                        author: str) -> None:
+    assert original_veto(doc, author, TOLLS) is None
+    kept_by_both(doc, author, TOLLS)
+
+
+@pytest.mark.parametrize("doc, author, title, veto", [
+    # the next entry's title, its run printed alike
+    (f"Lindqvist, Karin: /Ortega, Juan: Other things. Vrin, Paris 1990. Weiss, Anne: "
+     f"/Moreau, Pierre: {TOLLS}. {SEAFARING}", "Lindqvist", TOLLS, OTHER_ENTRY),
+    (f"Lindqvist, Karin: /Ortega, Juan: Typesetting, 1990 Weiss, Anne: /Moreau, Pierre: "
+     f"{TOLLS}", "Lindqvist", TOLLS, OTHER_ENTRY),
+    (f"Lindqvist, Karin/Ortega, Juan, 2013: 45–67 Other things, Leiden: Brill. Weiss, "
+     f"Anne/Moreau, Pierre, 2014: 3–9 {TOLLS}, Berlin: Host.", "Lindqvist", TOLLS, OTHER_ENTRY),
+    # a venue with a slash before the year and pages: the entry ends there
+    (f"Lindqvist, Karin, Maritime/Harbour History, 2013: 45–67 {TOLLS}, Leiden: Brill.",
+     "Lindqvist", TOLLS, OTHER_ENTRY),
+    (f"{BEFORE}LE GOFF, Anne. Other things. Revue du Nord. 2013, “{TOLLS}”, In: Revue.", "GOFF",
+     TOLLS,
+     OTHER_ENTRY),
+    # the entry's own title, one content word changed
+    (f"Lindqvist, Karin: /Ortega, Juan: {TOLLS}. {SEAFARING}", "Lindqvist", BALTIC,
+     CHANGED_WORD),
+    (f"Lindqvist, Karin/Ortega, Juan, 2013: 45–67 {TOLLS}, Leiden: Brill.", "Lindqvist", BALTIC,
+     CHANGED_WORD),
+    (f"{BEFORE}LE GOFF, Anne. vol. 2. 2013, “{TOLLS}”, In: Revue du Nord.", "GOFF", BALTIC,
+     CHANGED_WORD),
+])
+def test_near_slashed_names_and_particles_the_checks_still_veto(doc: str, author: str,
+                                                                title: str, veto: str) -> None:
+    assert original_veto(doc, author, title) == veto
+    turned_down(doc, author, title)

@@ -366,6 +366,67 @@ def test_a_title_word_beside_the_searched_name_is_still_the_titles(doc: str, aut
     _turned_down(doc, author, title)
 
 
+# The surname alone right before a short title, no punctuation between, the title closed by
+# its container's "in:" (a German style that prints an article so: "Name Title, in: Journal").
+@pytest.mark.parametrize("doc, author, title", [
+    ("Moretti Porti e città, in: Storia urbana 12 (1991), 33\u201351\nOkafor Coastal trade, in: "
+     "Africa 4 (2004), 1\u201320", "Moretti", "Porti e città"),
+    ("Lindqvist Harbour towns?, in: Nordic Review 8 (1998), 5\u201319", "Lindqvist",
+     "Harbour towns?"),
+    ("Kr\u00e4mer Wege, Pässe, Höfe, in: In: Alpenstudien 3 (2001), 40\u201352", "Kr\u00e4mer",
+     "Wege, Pässe, Höfe"),
+])
+def test_a_short_title_after_the_surname_alone_before_its_container(doc: str, author: str,
+                                                                    title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the printed title goes on before the container, after the query's last word or before
+    # its first
+    ("Moretti Porti e città del Sud, in: Storia urbana 12 (1991), 33\u201351", "Moretti",
+     "Porti e città"),
+    ("Moretti Antichi porti e città, in: Storia urbana 12 (1991), 33\u201351", "Moretti",
+     "Porti e città"),
+    # the same words in a sentence after the name, no container after them
+    ("As Lindqvist harbour towns grew, trade moved north along the coast.", "Lindqvist",
+     "Harbour towns"),
+])
+def test_a_title_word_beside_the_surname_alone_is_still_the_titles(doc: str, author: str,
+                                                                  title: str) -> None:
+    _turned_down(doc, author, title)
+
+
+# A short title that ends its entry before the next entry's author list of surnames joined by
+# slashes (a German style that prints no punctuation after a book's title).
+@pytest.mark.parametrize("doc, author, title", [
+    ("Moretti (1991) Porti e città\nRossi / Bianchi / Verdi Le mura urbane, in: Storia 3 "
+     "(1987), 1\u201320\n", "Moretti", "Porti e città"),
+    ("LINDQVIST (1998) Harbour Town Planning\nBerg / Okafor / Ito / Moreau Coastal routes, in: "
+     "Review 4 (2001), 5\u20139\n", "Lindqvist", "Harbour Town Planning"),
+    ("Okafor (2004) Coastal trade routes\nBello / Adeyemi-Cole / O'Neill (2001) Harbour "
+     "towns\n", "Okafor", "Coastal trade routes"),
+])
+def test_a_short_title_ending_before_a_slashed_author_list(doc: str, author: str,
+                                                           title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the printed title goes on before the list, or before the query's first word
+    ("Moretti (1991) Porti e città antiche\nRossi / Bianchi / Verdi Le mura urbane, in: Storia 3 "
+     "(1987), 1\u201320\n", "Moretti", "Porti e città"),
+    ("Moretti (1991) Nuovi porti e città\nRossi / Bianchi / Verdi Le mura urbane, in: Storia 3 "
+     "(1987), 1\u201320\n", "Moretti", "Porti e città"),
+    # a responsibility statement's slash after a longer title, its initials after it
+    ("[4] Hughes A. Advising as teaching practice / A. Hughes, B. Cole. Washington, 2014.",
+     "Hughes", "Advising as teaching"),
+])
+def test_a_title_word_before_a_slashed_author_list_is_still_the_titles(doc: str, author: str,
+                                                                       title: str) -> None:
+    _turned_down(doc, author, title)
+
+
 # The Arabic script's comma between the Latin names of a Persian bibliography.
 @pytest.mark.parametrize("doc", [
     "Schulz\u060c K. 2001. Die Grundschule im Wandel. Gerdau: GEW\u060c 14\u201340. Rostami\u060c "

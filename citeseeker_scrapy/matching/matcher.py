@@ -54,20 +54,17 @@ class CitationMatcher:
     def find_in(self, document: DocumentText) -> list[Citation]:
         """:meth:`find` in a document whose readings (its normalized text, head and map) are
         made once for every matcher that searches it (``DocumentText``)."""
-        citations = self._find_normalized(document.normalized, document.printed_case,
-                                          document.name_case)
+        citations = self._find_normalized(document.normalized, document)
         if citations and document.source:
             return self._with_relations(citations, document)
         return citations
 
-    def _find_normalized(self, text: str, printed: Optional[PrintedCase],
-                         name_case: Optional[PrintedCase] = None) -> list[Citation]:
-        """The hits of the settings' scheme in the normalized ``text`` (``printed``: the
-        document's capitals, which only the improved scheme reads; None: not known;
-        ``name_case``: those the name index reads, ``DocumentText.name_case``)."""
+    def _find_normalized(self, text: str, document: Optional[DocumentText]) -> list[Citation]:
+        """The hits of the settings' scheme in the normalized ``text`` (``document``: its
+        readings, whose capitals only the improved scheme reads; None: not known)."""
         if self._settings.scheme == "original":
             return self._find_original(text)
-        return self._find_improved(text, printed, name_case)
+        return self._find_improved(text, document)
 
     def _with_relations(self, citations: list[Citation],
                         document: DocumentText) -> list[Citation]:
@@ -127,7 +124,7 @@ class CitationMatcher:
         benchmarks' papers, each searched by many queries)."""
         text, printed = document.normalized, document.printed_case
         out_of_reach: set[tuple[int, int]] = set()
-        candidates = self._improved_candidates(text, printed, out_of_reach, document.name_case)
+        candidates = self._improved_candidates(text, document, out_of_reach)
         searched = {(c.author, c.publication) for c in candidates}
         reported = {(c.author, c.publication) for c in _one_title_per_span(candidates)}
         found = dict(zip(self._names, find_name_positions(text, self._names)))
@@ -150,22 +147,23 @@ class CitationMatcher:
                                            why))
         return explained
 
-    def _find_improved(self, text: str, printed: Optional[PrintedCase],
-                       name_case: Optional[PrintedCase] = None) -> list[Citation]:
+    def _find_improved(self, text: str, document: Optional[DocumentText]) -> list[Citation]:
         """Whole-word tolerant names, reference-shaped regions, verified hits; and the
         original scheme's hit where none was accepted but one may be (``superset``).
-        ``printed`` gives the document's capitals (None: the caller passed no source)."""
-        return _one_title_per_span(self._improved_candidates(text, printed, None, name_case))
+        ``document`` gives the document's capitals (None: the caller passed no source)."""
+        return _one_title_per_span(self._improved_candidates(text, document))
 
-    def _improved_candidates(self, text: str, printed: Optional[PrintedCase],
-                             out_of_reach: Optional[set[tuple[int, int]]] = None,
-                             name_case: Optional[PrintedCase] = None) -> list[Citation]:
-        """The improved scheme's hits before ``_one_title_per_span``. ``out_of_reach``, if
-        given, receives (group, title) numbers of the titles no search region reached
+    def _improved_candidates(self, text: str, document: Optional[DocumentText],
+                             out_of_reach: Optional[set[tuple[int, int]]] = None
+                             ) -> list[Citation]:
+        """The improved scheme's hits before ``_one_title_per_span``. ``document``, if known,
+        gives the capitals the checks read (``DocumentText.printed_case``) and those the name
+        index reads (``DocumentText.name_case``). ``out_of_reach``, if given, receives
+        (group, title) numbers of the titles no search region reached
         (``search.Found.reachable``): the original's hit is not looked at for them, and
-        :meth:`explain_in` names that drop (``model.OUT_OF_REACH``, where no check does).
-        ``name_case``: the capitals the name index reads (``DocumentText.name_case``)."""
-        spans_of = self._name_index.spans(text, name_case)
+        :meth:`explain_in` names that drop (``model.OUT_OF_REACH``, where no check does)."""
+        printed = None if document is None else document.printed_case
+        spans_of = self._name_index.spans(text, None if document is None else document.name_case)
         exact: dict[str, list[int]] = {}
         citations: list[Citation] = []
         for number, prepared in enumerate(self._groups):

@@ -103,19 +103,31 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
 
 def initials_end_run(text: str, name_end: int, start: int, printed: PrintedCase) -> bool:
     """True if the author run of the name ending at ``name_end`` ends right before a title at
-    ``start`` with initials printed as single capitals and no full stop ("Rensky M English
-    Verbonominal Phrases.", "Josling T, Swinbank A The European Union."): the shape of
-    ``UNPUNCTUATED_INITIALS_RUN`` between them, each one-letter word printed as a capital
-    (not an article or the word for "and": "Rensky a English ..."). Who calls it:
-    ``superset``, for a short title the word checks read as ordinary words after a word."""
+    ``start`` with initials printed as capitals and no full stop ("Rensky M English
+    Verbonominal Phrases.", "Josling T, Swinbank A The European Union.", "Nallino CA Raccolta
+    Di Scritti.", "Abercrombie N, Hill S, Turner BS Dictionary of Sociology."): the shape of
+    ``UNPUNCTUATED_INITIALS_RUN`` between them, printed as :func:`_initials_in_capitals`
+    says. Who calls it: ``superset``, for a short title the word checks read as ordinary
+    words after a word."""
     if UNPUNCTUATED_INITIALS_RUN.fullmatch(text, name_end, start) is None:
         return False
     cased = printed(name_end + 1, start - 1)  # the blanks at its ends: normalization's own
-    return cased is not None and all(letter.isupper() for letter in _ONE_LETTER.findall(cased))
+    return cased is not None and _initials_in_capitals(cased)
 
 
 #: A word of one letter (an initial with no full stop, or an article).
 _ONE_LETTER = re.compile(r"(?<![^\W_])[^\W\d_](?![^\W_])")
+
+
+def _initials_in_capitals(run: str) -> bool:
+    """True if an author run after its first surname (``run``: "CA", "N, Hill S, Turner BS",
+    as printed) has each name's initials, its last word before a comma or the run's end,
+    printed in capitals, and every word of one letter too: not an article, the word for "and"
+    or a preposition ("Rensky a English ...", "Nallino in Raccolta ..."). Called by
+    :func:`initials_end_run`."""
+    names = [segment.split() for segment in run.split(",")]
+    return all(words and words[-1].isupper() for words in names) and all(
+        letter.isupper() for letter in _ONE_LETTER.findall(run))
 
 
 def _publication_data_to_entry_end(text: str, at: int, title: list[str]) -> bool:

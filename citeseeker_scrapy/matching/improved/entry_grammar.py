@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from ..names import _PARTICLES
+
 #: The digits of a year in an entry's date (``DATE``), after "p." (``PAGES``: "p. 2013" is
 #: no page) and before the next entry's number (``NUMBER_AFTER_YEAR``): "19xx" and "20xx"
 #: (the classes also let "10xx" and "29xx" through). Narrower than ``YEAR_DIGITS``: "(1850)."
@@ -101,11 +103,14 @@ GIVEN_NAMES = rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){{0,2}}"
 #: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles),
 #: the last name perhaps after the word for "and": "NOVÁK, Jan a SVOBODA, Petr, 2010.",
 #: "NOVÁK, Jan a Petr SVOBODA, 2010." (ISO 690 in Czech), initials among the given names:
-#: "SAMPLEY, J. Paul, 1991.", "ROY, TC and BACK, Seay J. Low, 2011.", "Holmberg, A., Name, 2010.".
+#: "SAMPLEY, J. Paul, 1991.", "ROY, TC and BACK, Seay J. Low, 2011.", "Holmberg, A., Name, 2010.";
+#: a slash before an inverted name, where a style prints one instead of a comma or "and"
+#: ("Catts, Oron/Zurr, Ionat, 2008: 125–142 Title"; not a venue's "Maritime/Harbour History").
 _INITIAL = r"[^\W\d_]\."
+_SLASHED_NAME = rf"/ ?{NAME}, (?:{_INITIAL}|(?:{_INITIAL} )?{NAME})"
 GIVEN_NAMES_ONLY = re.compile(
-    rf"(?:(?:,| {AND_WORD}) (?:(?:{_INITIAL} )?{NAME}(?: (?:{_INITIAL} )?{NAME})?|{_INITIAL}))+"
-    r", \(?")
+    rf"(?:(?:,| {AND_WORD}) (?:(?:{_INITIAL} )?{NAME}(?: (?:{_INITIAL} )?{NAME})?|{_INITIAL})"
+    rf"|{_SLASHED_NAME})+, \(?")
 #: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.",
 #: an organisation after an initial: "horn, a.d. & newfield exploration mid-continent, 2009.")
 #: or after "and" with its initials ("a. chabrol, g. fortin et e. fouache, 2013."; ISO 690 in
@@ -124,12 +129,15 @@ NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0
                                  rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}}\.?")
 
 #: The rest of an author run after a surname, up to its title, where a style prints each
-#: name's initials as single letters with no full stop and nothing between the last one and the
-#: title: " t, swinbank a " ("Josling T, Swinbank A The European Union."), " m " ("Rensky M
-#: English Verbonominal Phrases."). Lower case cannot tell such an initial from a word of one
-#: letter ("a", Czech "a" for "and"): ``capitals.initials_end_run`` reads the capitals too.
+#: name's initials with no full stop and nothing between the last one and the title: as single
+#: letters, " t, swinbank a " ("Josling T, Swinbank A The European Union."), " m " ("Rensky M
+#: English Verbonominal Phrases."), or joined, two or three of them (Vancouver: " ca "
+#: in "Nallino CA Raccolta Di Scritti.", " n, hill s, turner bs "). Lower case cannot tell such
+#: initials from a short word ("a", Czech "a" for "and", "de", "in"):
+#: ``capitals.initials_end_run`` reads the capitals too.
+_UNPUNCTUATED_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_]){1,3})"
 UNPUNCTUATED_INITIALS_RUN = re.compile(
-    rf"(?: [^\W\d_]){{1,3}}(?:, {NAME}(?: {NAME})?(?: [^\W\d_]){{1,3}}){{0,5}} ")
+    rf"{_UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{_UNPUNCTUATED_INITIALS}){{0,5}} ")
 
 #: The rest of an author run that opens with an inverted name, up to its last name after the
 #: word for "and" and that name's full stop, only given names, initials and names between (",
@@ -183,12 +191,14 @@ SENTENCE_ENDS_IN_GAP = re.compile(
 #: given name printed joined to an initial before it ("seay j.low back. 2011": "J. Low"), or a
 #: list of names separated by semicolons that prints each surname with a full stop before its
 #: given names ("deo. sarang; jain. aditya; kumar. ravi. title": "jain", "kumar" after such a
-#: name and its semicolon, "ravi" right after the surname; not "...of things; vol. 34").
+#: name and its semicolon, "ravi" right after the surname; not "...of things; vol. 34"). The
+#: inverted surname may open with particles ("le calvez, eric. ", "van der berg, anna. ").
 _SURNAME_FULL_STOP_GIVEN = rf"(?<![^\W_]){NAME}\. {GIVEN_NAMES}; "
+_SURNAME_PARTICLES = rf"(?:(?:{'|'.join(sorted(_PARTICLES))}) ){{0,2}}"
 NAME_BEFORE_FULL_STOP = re.compile(
     rf"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?<![^\W_])[^\W\d_]\.{NAME} "
     rf"|{_SURNAME_FULL_STOP_GIVEN}(?:{NAME}\. )?"
-    rf"|(?:^|[.,;:)\]] ){NAME}, "
+    rf"|(?:^|[.,;:)\]] ){_SURNAME_PARTICLES}{NAME}, "
     rf"(?:{NAME} |[^\W\d_][\w'\u2019]*-)?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(rf"{NAME}\." + OPENING)
@@ -245,7 +255,10 @@ LETTER = re.compile(r"[^\W\d_]")
 CODE_BEFORE_TITLE = re.compile(r"[\W_]*(?:[^\W\d_]*\d\S*\s)?[\W_]*")
 #: An author list of surnames ends with a colon right before its title: "Samarin: Title"
 #: ("In: " opens a contribution's container, no author list: "Vorwort. In: J. Bauer: Title").
-COLON_BEFORE_TITLE = re.compile(r"(?!(?<![^\W_])in: )[^\W\d_]{2}: ")
+#: A colon followed by a slash ends no list: it separates two names of one, where a style
+#: closes each inverted name with a colon and opens the next with a slash ("Halle, Morris:
+#: /Marantz, Alec: Title", "Schönwiese, Volker: /Flieger: Title").
+COLON_BEFORE_TITLE = re.compile(r"(?!(?<![^\W_])in: )[^\W\d_]{2}: (?!/)")
 #: A contribution's container after its own title: the names after "In:" are the book's
 #: authors or editors, the same entry ("Wolfgang Jantzen: Vorwort. In: J. Bauer: Title").
 IN_CONTAINER = re.compile(r"in: ")
@@ -381,12 +394,24 @@ _PUBLISHER_WORD = r" (?:[^\W\d_]+ ){0,2}(?:press|verlag|publishers|publishing)\b
 #: A contribution's container after "In:" (``IN_CONTAINER``): "Ideengeschichte der Integration
 #: In: Name (Hrsg.)".
 _CONTAINER_AFTER_COLON = " " + IN_CONTAINER.pattern
+#: The abbreviations of words journals' names open with ("Phys.", "Geophys.", "Atmos."), none
+#: a whole word a title ends with ("Earth.", "Mineral." are).
+_JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|theor"
+                 r"|fortschr|helv|prog|nuovo|sov|zh|math|chem|biol|acad|natl|sci|soc"
+                 r"|geol|geophys|atmos|ecol|cosmet|environ|appl|oceanogr|meteorol|hydrol"
+                 r"|quat|agric|zool|entomol|microbiol|biochem|biophys|physiol|pharmacol|psychol"
+                 r"|neurosci|immunol|genet|toxicol|clin|exp|sociol|econ|philos|educ|crystallogr)")
 #: An abbreviated journal name right after a title with no punctuation (physics styles:
 #: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
-#: journal word's abbreviation, then another abbreviation.
-ABBREVIATED_VENUE = (r" (?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|theor"
-                     r"|fortschr|helv|prog|nuovo|sov|zh|math|chem|biol|acad|natl|sci|soc)"
-                     r" ?\. ?[^\W\d_]{1,9} ?\.")
+#: journal word's abbreviation, then another abbreviation; or then one to three words and the
+#: volume's number, where the style strips the last abbreviation's full stop ("...the sea bed
+#: Geol. Mag 137, 67-80", "...land cover change Geophys. Res. Lett 30, 1055", "...in copper
+#: Phys. Rev 48."). A title's own word has no full stop before the volume: a query that lacks
+#: the title's last word has that word before the journal's (``words`` reads it so). A
+#: journal word's abbreviation right before a number is a name's last ("...Oral
+#: Administration Life Sci. 39: 819"), no name's opening.
+ABBREVIATED_VENUE = (rf" {_JOURNAL_WORD} ?\.(?: ?[^\W\d_]{{1,9}} ?\."
+                     r"|(?: [^\W\d_]{1,9}\.?){1,3} \d{1,4}(?![^\W_]))")
 #: A contribution's container opened by "in" with no colon after it ("...as Teaching In Academic
 #: Advising: A Handbook for Advisors", "...mixing In Proceedings of the Ocean Workshop", "...dunes
 #: in J. Lee (eds.), Coastal Forms", "...walls In Coastal Engineering, ed. by M. Berg"): the word

@@ -16,7 +16,8 @@ words. Two checks on top of it:
 * **Standing alone**: a title of at most three words must have punctuation (or nothing) on
   both sides ("2015. Deep learning. Nature"), not a word ("...for deep learning in..."),
   unless a searched name is right beside it in the sentence ("Friedl's Mastering Regular
-  Expressions,", "The TeXbook, Knuth suggests": ``windows.named_beside``).
+  Expressions,", "The TeXbook, Knuth suggests": ``windows.named_beside``), or the print
+  shows the title's place where a word stands beside it (:func:`_stands_alone`).
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel
 
 from .entry_grammar import (
-    ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, NEXT_FIELD, RUN_DATE, RUN_DATE_BEFORE_TITLE,
-    NAME, YEAR_DIGITS, LISTED_ENTRY_NUMBER,
+    ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, IN_CONTAINER, NEXT_FIELD, RUN_DATE,
+    RUN_DATE_BEFORE_TITLE, NAME, YEAR_DIGITS, LISTED_ENTRY_NUMBER,
 )
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
@@ -91,6 +92,15 @@ _INITIALS_WITH_FULL_STOPS_AFTER = re.compile(r"(?: [^\W\d_]\.){1,3},?")
 _NUMBER_AFTER = re.compile(r" (\d{1,3})\. ")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
+#: The next entry's author list right after a title that ends its entry: three surnames or
+#: more joined by slashes, no initials, as German styles print them ("...Writings on Economics
+#: Kinney / Maldacena / Minwalla / Raju An index ..."); a title's own words are not joined so,
+#: and a responsibility statement's slash (GOST: "Title / A. Hughes") stands right after the
+#: title, before initials.
+_SLASHED_NAMES_AFTER = re.compile(rf" {NAME}(?: / {NAME}){{2,}} ")
+#: A contribution's container right after a short title, past the title's own closing mark:
+#: "...Intelligenz, Leistung, in: Schule und ...", "...gecko glue?, in: Creation 23".
+_CONTAINER_AFTER = re.compile(r"[?!]?[,.] " + IN_CONTAINER.pattern)
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
 #: What extraction leaves inside a word ("well-being", "l'état"), dropped when words are compared
 #: ("wellbeing"); ``capitals`` compares printed words with the query's so too.
@@ -412,15 +422,16 @@ def _dated_run_again(text: str, name_end: int, first: int, last: int) -> bool:
     Observed Uriagereka, J (1999 ). Title": author-year styles that close no entry ending
     with its title); or one name and a date printed as the run's own (:func:`_dated_name_after`:
     a run of several names, an organisation after it; also after an organisation's name and
-    its date, "Battelle Institute. 1988, Title Coll. 1867, Title"). Called by
-    :func:`_next_entry_as_this`."""
+    its date, "Battelle Institute. 1988, Title Coll. 1867, Title"). A run of surnames joined
+    by slashes is read as one with commas ("Syvitski / Burrell / Skei (1987) Title Thibault
+    (2010) Title"). Called by :func:`_next_entry_as_this`."""
     own = text[name_end:first]
     if RUN_DATE_BEFORE_TITLE.fullmatch(own):  # an organisation's: "Battelle Institute. 1988, Title"
         return _dated_name_after(text, own, last)
     initials = _INITIALS_THEN_DATE.fullmatch(own)
     if initials is not None:  # "Ernest G (1983): Title"
         return _initials_run_after(text, initials, last)
-    if not own.startswith(", ") or ANY_YEAR.search(own) is None:
+    if not own.startswith((", ", " / ")) or ANY_YEAR.search(own) is None:
         return False
     surname = _SURNAME_AFTER.match(text, last)
     if surname is not None and len(own) <= _EDGE_WORD and _run_shape(
@@ -445,8 +456,9 @@ def _initials_run_after(text: str, own: re.Match[str], last: int) -> bool:
     the hit's own author run prints them (``own``: ``_INITIALS_THEN_DATE`` on it): as many
     with no full stop, or any number with full stops and the same comma after them; and a
     date printed as its own ("Ernest G (1983): Nations and Nationalism Hebdige D (2003):
-    Title", "Federation N. W., 2015, Ecoregions Fleck L., 1981, Title"): the next entry, in
-    a style that closes no entry ending with its title. A query that lacks the title's last
+    Title", "Federation N. W., 2015, Ecoregions Fleck L., 1981, Title"), or no date and the
+    colon that closes the run (:func:`_undated_run_close`): the next entry, in a style that
+    closes no entry ending with its title. A query that lacks the title's last
     word has that word as the surname, and the next entry's surname where the initials go.
     Called by :func:`_dated_run_again`."""
     at = _SURNAME_AFTER.match(text, last)
@@ -464,7 +476,18 @@ def _initials_run_after(text: str, own: re.Match[str], last: int) -> bool:
             return False
         at = initial.end()
     date = RUN_DATE_BEFORE_TITLE.search(own[0], len(own[1] or own[2]))
-    return date is not None and _date_printed_as(date[1], date[2]).match(text, at) is not None
+    return date is not None and (_date_printed_as(date[1], date[2]).match(text, at) is not None
+                                 or _undated_run_close(date[2], text, at))
+
+
+def _undated_run_close(closing: str, text: str, at: int) -> bool:
+    """True if the colon or semicolon that closes the hit's own author run after its date
+    (``closing``: the date's closing group, "):") stands at ``at``, right after the next run's
+    initials, no date before it: "Ernest G (1983): Nations and Nationalism Feller L: Title", a
+    style that prints the date after the names of some entries and at the end of others. A
+    comma or a full stop there closes a word as often. Called by :func:`_initials_run_after`."""
+    mark = closing[-1:]
+    return mark in (":", ";") and text.startswith(mark + " ", at)
 
 
 def _dated_name_after(text: str, own: str, last: int) -> bool:
@@ -786,11 +809,13 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
 
     A short title in a reference is delimited ("2015. Deep learning. Nature"), or follows the
     entry's year with no punctuation (styles that print none: "SMITH J 2015 Deep learning."),
-    or its author run's last initial, printed with no full stop (``after_run``, which the
-    caller reads in the capitals: "Rensky M English Verbonominal Phrases."), or ends its
+    or its author run's last initials, printed with no full stop (``after_run``, which the
+    caller reads in the capitals: "Rensky M English Verbonominal Phrases."), or the searched
+    surname alone before its container's "in:" (:func:`_named_contribution`), or ends its
     entry before the next entry's author run opened as its own (:func:`_next_entry_as_this`)
     or before its author's name printed again as the publisher (:func:`_name_again`: "UNESCO
-    (2003) Heritage Futures UNESCO, Paris."); the same words in a sentence or inside a longer
+    (2003) Heritage Futures UNESCO, Paris."), or before the next entry's author list joined by
+    slashes (``_SLASHED_NAMES_AFTER``); the same words in a sentence or inside a longer
     title have a word next to them (given names right before a short title are not read as
     the author run's: "Sawer, Feder- ation under strain" has a title word there). ``name``:
     where the searched name before the hit is, if one is. Punctuation the hit holds at its
@@ -808,11 +833,24 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     after = text[end:end + _LOOK_AROUND].lstrip()[:1]
     if _OPENING_BACKQUOTE.match(text, end):
         after = ""  # TeX's opening quote, not a detached accent: "Title `Venue'"
-    if after_run or _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start):
+    if after_run or _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start) or (
+            _named_contribution(text, name, start, end)):
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end)
-        and not _next_entry_as_this(text, name, start, end) and not _name_again(text, name, end))
+        and not _next_entry_as_this(text, name, start, end) and not _name_again(text, name, end)
+        and not _SLASHED_NAMES_AFTER.match(text, end))
+
+
+def _named_contribution(text: str, name: Optional[Span], start: int, end: int) -> bool:
+    """True if the searched name (``name``: where it is printed) stands right before the title
+    ``text[start:end]`` (whole words), only a blank between, and the title is closed by the
+    mark of a contribution's container ("Zukofsky Sincerity and Objectification, in: Poetry
+    1931"): a style that prints the surname alone and no punctuation after it. Both the
+    author and the container bound the words, which in a sentence are neither before a name
+    nor before "in:". Called by :func:`_stands_alone`."""
+    return (name is not None and name[1] + 1 == start and text[name[1]] == " "
+            and _CONTAINER_AFTER.match(text, end) is not None)
 
 
 def _word_start(text: str, position: int) -> int:
