@@ -235,35 +235,6 @@ def test_a_title_word_before_a_city_and_its_punctuation_is_still_the_titles(
     _turned_down(doc, author, title)
 
 
-# A title running into a place and its state's code with no blank after the comma or one
-# before it, or into a place and "USA" and a comma before the publisher.
-@pytest.mark.parametrize("doc, author, title", [
-    ("Berg, M. (1987): Tidal pools of 3-and 4-metre depth Halifax,NS: Atlantic Marine Society.",
-     "Berg", "Tidal pools of 3-and 4-metre depth"),
-    ("Okafor, N. (1993): Harbour walls of the Gulf coast Mobile ,AL: Gulf Harbour Press.",
-     "Okafor", "Harbour walls of the Gulf coast"),
-    ("Moreau, A (2012) Harbour walls of the northern coast Galveston, USA, Texas Harbour Board",
-     "Moreau", "Harbour walls of the northern coast"),
-])
-def test_a_title_running_into_its_place_and_its_code(doc: str, author: str,
-                                                     title: str) -> None:
-    _kept(doc, author, title)
-
-
-@pytest.mark.parametrize("doc, author, title", [
-    # a word of the title changed before the place
-    ("Berg, M. (1987): Tidal pools of 3-and 4-metre depth Halifax,NS: Atlantic Marine Society.",
-     "Berg", "Tidal lagoons of 3-and 4-metre depth"),
-    ("Okafor, N. (1993): Harbour walls of the Gulf coast Mobile ,AL: Gulf Harbour Press.",
-     "Okafor", "Harbour walls of the Gulf islands"),
-    ("Moreau, A (2012) Harbour walls of the northern coast Galveston, USA, Texas Harbour Board",
-     "Moreau", "Harbour walls of the southern coast"),
-])
-def test_a_title_word_before_a_place_and_its_code_is_still_the_titles(
-        doc: str, author: str, title: str) -> None:
-    _turned_down(doc, author, title)
-
-
 # A title running into a publication field told by its shape: a publisher's one word, a colon
 # and its city ("Publisher: Place" styles), or a publishing city, a dash or a blank perhaps, a
 # colon and the publisher (GOST's "Place -: Publisher", French spacing).

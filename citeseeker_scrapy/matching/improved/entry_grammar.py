@@ -365,16 +365,11 @@ _CITY_THEN_PUBLISHER = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?(?: [-\
 #: colon and the comma together are no title's print, so the place's word may be any.
 _PLACE_AND_EMPTY_PUBLISHER = rf" [^\W\d_][\w'\u2019/-]* ?:, \(?{YEAR_DIGITS}(?!\d)"
 #: Any place (one or two words) with its state's or country's code, then the colon before its
-#: publisher ("...in Texas Lubbock, USA: Texas Tech University", "Thousand Oaks, CA: Sage",
-#: "...manifolds Durham,NC: Amer. Math. Soc.", "...3-spheres Princeton ,NJ: Princeton
-#: University Press": no blank after the comma, or one before it); not the word for
-#: "in" before a container, an editor's "ed" or "hg", nor a Roman numeral. "USA" may have a
-#: comma after a place of one word ("...landscape characteristics in Texas Lubbock, USA, Texas
-#: Tech University"); two letters before a comma are not read so: they may be a title's own
-#: short word.
+#: publisher ("...in Texas Lubbock, USA: Texas Tech University", "Thousand Oaks, CA: Sage"); not
+#: the word for "in" before a container, an editor's "ed" or "hg", nor a Roman numeral.
 _PLACE_AND_CODE_THEN_PUBLISHER = (
-    rf" {NAME}(?: {NAME})? ?, ?(?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)"
-    rf"(?:[^\W\d_]{{2}}|usa|u\.s\.a\.): | {NAME}, (?:usa|u\.s\.a\.), ")
+    rf" {NAME}(?: {NAME})?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)"
+    r"(?:[^\W\d_]{2}|usa|u\.s\.a\.): ")
 #: A dash (a hyphen or any dash, one or more) after a blank, right before the next field's word:
 #: the place ("...and Social Order -Oxford: Blackwell.").
 _DASH_BEFORE_WORD = r" [-\u2010-\u2015]+ ?(?=[^\W\d_])"
