@@ -65,3 +65,59 @@ def test_a_title_word_before_an_abbreviated_journal_is_still_the_titles(doc: str
 def test_a_journal_opened_by_a_whole_word_stays_the_next_field(doc: str, author: str,
                                                                title: str) -> None:
     _kept(doc, author, title)
+
+
+# A short title that runs into its container, after its last word in lower case, the container
+# a long conference's name, then its volume and pages, with commas or without.
+_SILT = "Harbour silt transport"
+_SILT_PROCEEDINGS = ("Proceedings of the Annual Meeting of the Northern Association of Harbour "
+                     "Engineers and Coastal Surveyors")
+_SILT_COMMAS = (f"12. Halvorsen K.: {_SILT} {_SILT_PROCEEDINGS}, 12, pp. 44–59 (1987)\n"
+                "13. Moreau A.: Stone bridges. Paris (2001)")
+_SILT_BLANKS = (f"12. Halvorsen KT (1987) {_SILT} {_SILT_PROCEEDINGS} 12 44–59.\n"
+                "13. Moreau A (2001) Stone bridges. Paris.")
+
+
+@pytest.mark.parametrize("doc", [_SILT_COMMAS, _SILT_BLANKS])
+def test_a_short_title_before_a_long_container_and_its_volume(doc: str) -> None:
+    _kept(doc, "Halvorsen", _SILT)
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_SILT_COMMAS, "Harbour silt"),  # the title's last word, in lower case, before the container
+    (_SILT_COMMAS, "Harbour silt removal"),
+    (_SILT_BLANKS, "Harbour silt"),
+])
+def test_a_title_word_before_a_long_container_is_still_the_titles(doc: str, title: str) -> None:
+    _turned_down(doc, "Halvorsen", title)
+
+
+# An organisation's name right after the title: its word first after a title in title case
+# (GOST), or its name's first words capitalised after a title's last word in lower case.
+_WALLS = ("7. Lindqvist E. Harbour Walls Revisited Society for the History of Coastal "
+          "Engineering. Nordic Press, 2014.\n8. Moreau A. Stone bridges. Paris, 2001.")
+_GAUGE = ("Okafor, N. (1998). Tidal gauge calibration Norwegian Polytechnic Institute of Marine "
+          "Technology.\nMoreau, A. (2001). Stone bridges. Paris.")
+_GAUGE_CAPITALS = ("OKAFOR, NNAMDI. 1998. Tidal gauge calibration Norwegian Polytechnic "
+                   "Institute of Marine Technology.\nMOREAU, ANNE. 2001. Stone bridges. Paris.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_WALLS, "Lindqvist", "Harbour Walls Revisited"),
+    (_GAUGE, "Okafor", "Tidal gauge calibration"),
+    (_GAUGE_CAPITALS, "Okafor", "Tidal gauge calibration"),
+])
+def test_a_title_before_an_organisations_name(doc: str, author: str, title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_WALLS, "Lindqvist", "Harbour Walls"),  # the title's last word before the organisation
+    (_WALLS, "Lindqvist", "Harbour Walls Rebuilt"),
+    (_WALLS.replace("Society", "Nordic Society"), "Lindqvist", "Harbour Walls"),
+    (_GAUGE, "Okafor", "Tidal gauge"),
+    (_GAUGE, "Okafor", "Tidal gauge repair"),
+])
+def test_a_title_word_before_an_organisations_name_is_still_the_titles(doc: str, author: str,
+                                                                       title: str) -> None:
+    _turned_down(doc, author, title)

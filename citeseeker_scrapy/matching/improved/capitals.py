@@ -5,7 +5,7 @@ sexualité Démographie : analyse et synthèse" (a chapter, then its book), "...
 INED, 2002" (then the publisher), "...Risk AssessmentsWeb site" (no blank either). Normalized
 text is lower case, so there the next field's first word reads as one more title word, and
 the word checks (``verify``) take the print for a longer title than the query: another work.
-The print's capitals tell the two apart in four shapes:
+The print's capitals tell the two apart in six shapes:
 
 * **a capital and a colon**: the query's last word is printed in lower case, the word right
   after it starts with a capital and a colon follows it: a place, a publisher or a container
@@ -13,6 +13,15 @@ The print's capitals tell the two apart in four shapes:
 * **an acronym**: the query's last word is printed in lower case and the word right after it
   in capitals only, then no sentence's end: a publisher or an organisation;
 * **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb");
+* **a container and its issue**: the query's last word is printed in lower case, the word
+  right after it starts with a capital and opens a container followed by its year and pages
+  or its volume and pages ("...du semblable L'Homme, 2008, pp. 455-477", "...nominal tone
+  Africana Linguistica 16 3-30": ``entry_grammar.CONTAINER_WITH_ISSUE``);
+* **an organisation**: the query's last word is printed in lower case, the word right after
+  it starts with a capital and opens an organisation's name, up to three words and a word
+  such as "Institute" before "of" or "for" ("...music recognition Swiss Federal Institute of
+  Technology.": ``entry_grammar.ORGANISATION_NAME``; after a title in title case only the
+  organisation's word right after the title is read so, by ``entry_grammar.NEXT_FIELD``);
 * **publication data to the entry's end**: after a title not in title case, a capital that
   opens the rest of the entry read as its publication data, a place of one word and its
   publisher, and the next entry's opening after it ("...en Nouvelle-Calédonie Nouméa: Île de
@@ -40,7 +49,8 @@ from typing import Optional, Sequence
 
 from ..names import SKIPPABLE, PrintedCase
 from .entry_grammar import (
-    CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END, UNPUNCTUATED_INITIALS_RUN,
+    CONTAINER_AND_PLACE_TO_ENTRY_END, CONTAINER_WITH_ISSUE, ORGANISATION_NAME,
+    PLACE_AND_PUBLISHER_TO_ENTRY_END, UNPUNCTUATED_INITIALS_RUN,
 )
 from .verify import DROPPED_IN_WORDS
 from .words import is_content
@@ -95,6 +105,10 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         if first[0].isupper() and _COLON.match(text, field.end()):
             return field.start()
         if _acronym(first) and not _SENTENCE_CLOSE.match(text, field.end()):
+            return field.start()
+        if first[0].isupper() and CONTAINER_WITH_ISSUE.match(text, field.start()):
+            return field.start()
+        if first[0].isupper() and ORGANISATION_NAME.match(text, field.start()):
             return field.start()
     if first[0].isupper() and _publication_data_to_entry_end(text, field.start(), title):
         return field.start()

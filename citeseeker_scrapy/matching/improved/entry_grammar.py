@@ -440,6 +440,18 @@ _KNOWN_PUBLISHERS = (
     r"|palgrave|de gruyter|vieweg|teubner|hanser|oldenbourg|north-holland|pergamon|plenum"
     r"|world scientific|dunod|gallimard|masson|academia|grada|karolinum|sage|norton|penguin"
     r"|cengage|chapman|taylor & francis|siam)\b")
+#: A word an organisation's name holds before "for" or "of": "...Teaching Society for the
+#: Teaching of Psychology.", "...recognition Swiss Federal Institute of Technology.".
+_ORGANISATION_WORD = (r"(?:society|association|institute|council|academy|federation|foundation"
+                      r"|university|centre|center|agency|ministry|department|commission)"
+                      r" (?:for|of) ")
+#: An organisation's name opening the field after a title, its word first (the organisation
+#: that publishes a website, a series, a report or a thesis): a query that lacks the title's
+#: last word has that word before the organisation's.
+_ORGANISATION = rf" (?:the )?{_ORGANISATION_WORD}"
+#: ... or up to three words before its word ("Swiss Federal Institute of"): ``capitals`` reads
+#: the capital that opens them after a title's last word in lower case.
+ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
@@ -447,7 +459,8 @@ NEXT_FIELD = re.compile("|".join((
     _PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER, _PLACE_AND_CODE_THEN_PUBLISHER,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
-    _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS)))
+    _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS,
+    _ORGANISATION)))
 # The rest of an entry after a title that runs into it, read as the entry's own publication
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's
@@ -475,6 +488,18 @@ PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
 CONTAINER_AND_PLACE_TO_ENTRY_END = re.compile(
     rf"(?:{ABBREVIATION}|[^.?!]){{1,200}}?\., {_PLACE_WORD}[^.:;?!]*(?:{_PUBLISHER})?\."
     + _NEXT_ENTRY_OPENING)
+#: A container right after a title (a journal's, a book's or a conference's name, up to 150
+#: characters: no digit, no punctuation but an apostrophe or a hyphen), then its year and pages
+#: ("...du semblable L'Homme, 2008, pp. 455–477"), its volume and pages after commas ("...of
+#: beaver Proceedings of the Annual Conference of the Western Association of State Game and
+#: Fish Commissioners, 41, pp. 181–184") or its volume, perhaps its issue, and pages ("...nominal
+#: tone Africana Linguistica 16 3–30", "...Harbour Studies 12(3): 5-17"): ``capitals`` reads
+#: its first word.
+CONTAINER_WITH_ISSUE = re.compile(
+    rf"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_]) (?=[^\W\d_])){{0,150}}"
+    rf"(?:, \(?{YEAR_DIGITS}\)?, (?:pp?\. ?)?\d+[-\u2013]\d+"
+    r"|, \d{1,4}, pp?\. ?\d+[-\u2013]\d+"
+    r"| \d{1,4}(?: ?\(\d{1,4}\))?:? \d+[-\u2013]\d+)(?!\d)")
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
 #: person's name, ``windows._ends_author_list``).
