@@ -328,9 +328,17 @@ _PUBLISHING_CITIES = (
     "|pittsburgh|vancouver|leuven|ghent|gent|liege|lausanne|innsbruck|graz|salzburg|mainz"
     "|wurzburg|nurnberg|bielefeld|tartu|riga|vilnius|zagreb|ljubljana|belgrade|bucharest"
     "|lima|quito|bangkok|manila|tehran|tucson|cincinnati"
+    # ... towns publishers and university presses print as their place
+    "|sheffield|bristol|leeds|exeter|cardiff|nottingham|aldershot|farnham|cheltenham"
+    "|basingstoke|abingdon|harlow|chichester|harmondsworth|durham|thousand oaks|newbury park"
+    "|beverly hills|englewood cliffs|upper saddle river|grand rapids|menlo park|palo alto"
+    "|santa barbara|baton rouge|lanham|westport|mahwah|hillsdale|evanston|bloomington|madison"
+    "|collegeville|jena|opladen|gutersloh|paderborn|baden-baden|weimar|kassel|konstanz"
+    "|regensburg|bochum|dusseldorf|lille|nantes|montpellier"
     # ... as other languages name them, and universities whose press is named by them alone
     "|parigi|londra|londres|nueva york|ginevra|ginebra|varsavia|praga|viena|vienne|mosca"
-    "|moscou|bruxelas|berlino|colonia|yale|harvard|stanford")
+    "|moscou|bruxelas|berlino|colonia|naples|turin|venice|padua|genoa|seville|cologne"
+    "|nuremberg|gothenburg|yale|harvard|stanford")
 #: The place and year of publication: a publishing city ("...nationale de France Paris, 2000.",
 #: "...Vols. I and II Denver, 1988.") or one or two words and a state's code ("...Atlanta, GA,
 #: 1997."). Not any word before ", 2000.": a title's own last word is one ("...der neunziger
