@@ -55,6 +55,7 @@ not part of the repository.
 from __future__ import annotations
 
 import argparse
+import bisect
 import fcntl
 import hashlib
 import json
@@ -689,12 +690,71 @@ def latex_entries(works: list[Work], bbl: str, engine: str) -> dict[str, str]:
 
 
 def biblatex_entries(works: list[Work], pdf_text: str) -> dict[str, str]:
-    """Work key -> the text of the whole typeset bibliography, for a biblatex style: every
-    name is printed (``maxbibnames=99``), and :func:`title_printed` finds whether the style
-    printed the title (biblatex-nature prints none for a chapter). Lines are joined, a
-    line-end hyphen's mark dropped, so that :func:`title_ending` finds the title too."""
-    joined = " ".join(pdf_text.replace("\ufffe", "").replace("\u00ad", "").split())
-    return {work.key: joined for work in works}
+    """Work key -> its entry in the typeset PDF, for a biblatex style: every name is printed
+    (``maxbibnames=99``), and :func:`title_printed` finds whether the style printed the title
+    (biblatex-nature prints none for a chapter). Lines are joined, a line-end hyphen's mark
+    dropped, so that :func:`title_ending` finds the title too; each entry is cut out of the
+    joined lines (:func:`entries_in`), so that a name is looked for in its entry alone
+    (:func:`_printed_name`), not in the whole bibliography."""
+    joined, line_starts = [], []
+    at = 0
+    for line in pdf_text.replace("\ufffe", "").replace("\u00ad", "").splitlines():
+        words = line.split()
+        if words:
+            line_starts.append(at)
+            joined.append(" ".join(words))
+            at += len(joined[-1]) + 1
+    return entries_in(works, " ".join(joined), line_starts)
+
+
+def entries_in(works: list[Work], text: str, line_starts: list[int]) -> dict[str, str]:
+    """Work key -> its entry in ``text``, a typeset bibliography whose entries each start a
+    line (``line_starts``: where the lines start in ``text``), wrapped lines too. The works
+    are put in the order their titles stand in (found as :func:`title_printed` finds them);
+    each entry starts at the start of its line that holds the first of its authors' names
+    after the title before, or else the title (:func:`_entry_start`), and runs up to the next
+    entry's start. A ditto entry (its line opens with a mark for the authors of the entry
+    before, ``_DITTO_OPENING``) is read with the entries before it, back to the one that
+    prints the names. A work whose title is not found keeps the whole text."""
+    lowered = text.lower() if len(text.lower()) == len(text) else text
+    titles = []
+    for work in works:
+        found = fuzz.partial_ratio_alignment(work.title.lower(), lowered)
+        if found is not None and found.score >= TITLE_PRINTED:
+            titles.append((found.dest_start, found.dest_end, work))
+    titles.sort(key=lambda title: title[:2])
+    starts, ditto, low = [], [], 0
+    for start, end, work in titles:
+        at = _entry_start(lowered, line_starts, low, start, work)
+        starts.append(at)
+        ditto.append(_DITTO_OPENING.fullmatch(lowered, at, start) is not None)
+        low = end
+    entries = {work.key: text for work in works}
+    for k, (_, _, work) in enumerate(titles):
+        first = k
+        while first > 0 and ditto[first]:
+            first -= 1
+        entries[work.key] = text[starts[first]:starts[k + 1] if k + 1 < len(starts) else None]
+    return entries
+
+
+def _entry_start(text: str, line_starts: list[int], low: int, title: int, work: Work) -> int:
+    """Where the entry of ``work`` starts in ``text`` (lower case), its title at ``title``,
+    the title before ending at ``low``: the start of the line that holds the first of its
+    authors' names after ``low``, or else of the line its title starts on; not before
+    ``low``. Called by :func:`entries_in`."""
+    names = [text.find(name.lower(), low, title) for name in work.query_names]
+    first = min((at for at in names if at >= 0), default=title)
+    return max(low, line_starts[bisect.bisect_right(line_starts, first) - 1])
+
+
+#: What a ditto entry prints before its title at the start of its line, for the authors of the
+#: entry before: a dash, a ditto word or the punctuation a dash drawn as a rule leaves ("— (2012),
+#: “", "———. ", "Idem : ", ". “"), perhaps the date; or the date alone ("1997 “Title”": styles
+#: that print an author's name once, above the works).
+_DITTO_OPENING = re.compile(
+    r"(?=\S)(?:(?:\u2014+|\u2013{2,}|-{3,}|_{2,}|(?:ders|dies|idem|eadem|iidem)\.?|[.,:;])"
+    r"[^\w]*)?(?:\(?\d{4}[a-z]?\)?[^\w]*)?")
 
 
 def detex(text: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import threading
+from types import SimpleNamespace
 
 import pytest
 
@@ -204,6 +205,34 @@ BEFORE_DITTO = "Lindqvist, K. (2001). Fjordene og fiskeriene i nord. Oslo: Fjord
 def test_a_repeated_author_is_labelled_dashed_only_for_a_ditto_mark(entry: str, name: str,
                                                                     ditto: bool) -> None:
     assert bench_styles.dashed(entry, HARBOUR, name) is ditto
+
+
+BIBLATEX_PDF = (
+    "References\nLindqvist, Karin (2001). Harbour towns of the Baltic and their markets. Oslo:\n"
+    "Fjord.\n— (2003). Coastal trade routes and inland markets. Bergen: Vest.\n"
+    "Okafor, Ngozi and Marta Silvestrini (2005). Tidal markets of the Niger\n"
+    "delta. Lagos: University Press.\n3\nWeiss, Anne (2010). Salt roads of the north. Nature.\n")
+
+
+def test_a_biblatex_entry_is_read_alone_and_a_ditto_entry_with_the_one_it_repeats() -> None:
+    works = [SimpleNamespace(key=key, title=title, query_names=names) for key, title, names in (
+        ("harbour", HARBOUR, ["Lindqvist"]),
+        ("coastal", "Coastal trade routes and inland markets", ["Lindqvist"]),
+        ("tidal", "Tidal markets of the Niger delta", ["Okafor", "Silvestrini"]),
+        ("salt", "Salt roads of the north", ["Weiss", "Silvestrini"]))]
+    entries = bench_styles.biblatex_entries(works, BIBLATEX_PDF)
+    assert entries["tidal"].strip() == ("Okafor, Ngozi and Marta Silvestrini (2005). Tidal "
+                                        "markets of the Niger delta. Lagos: University Press. 3")
+    # a name printed only in another entry is not this entry's
+    assert bench_styles._printed_name(["Weiss", "Silvestrini"], 1, entries["salt"],
+                                      "Salt roads of the north") == (
+        "first (a later one not printed)", "Weiss")
+    # a ditto entry's authors are those of the entry its dash repeats
+    coastal = "Coastal trade routes and inland markets"
+    assert bench_styles._printed_name(["Lindqvist"], 0, entries["coastal"], coastal) == (
+        "only", "Lindqvist")
+    assert bench_styles.dashed(entries["coastal"], coastal, "Lindqvist")
+    assert bench_styles.title_ending(entries["harbour"], HARBOUR) == "full stop"
 
 
 def _csl_styles(folder, counts: dict[str, int]) -> None:

@@ -201,3 +201,12 @@ def test_the_printed_case_of_a_span_of_the_normalized_text() -> None:
         "Seasonal grazing on upland pastures ECOLE fine Ways")
     assert text_map.printed_case(9, 16) == "grazing"
     assert text_map.printed_case(0, len(normalized) + 1) is None
+
+
+def test_a_blank_line_is_printed_as_a_paragraphs_end() -> None:
+    """``TextMap.printed_case`` gives a blank that stands for a blank line as a line break; a
+    single line break or blanks stay a blank."""
+    text = "Hume (1752) Writings on Economics\n\n \nKinney Title, in:\nReview  4"
+    normalized = normalize_text(text)
+    assert TextMap(text, normalized).printed_case(0, len(normalized)) == (
+        "Hume (1752) Writings on Economics\nKinney Title, in: Review 4")

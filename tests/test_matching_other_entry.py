@@ -142,3 +142,35 @@ def test_near_slashed_names_and_particles_the_checks_still_veto(doc: str, author
                                                                 title: str, veto: str) -> None:
     assert original_veto(doc, author, title) == veto
     turned_down(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author", [
+    # a style that prints only a blank between the names, "und" before the last one
+    (f"{BEFORE}Lindqvist, Karin Juan M. Ortega Marta C. Silvestrini und Petr Dvorak. 2013. "
+     f"„{TOLLS}“. In: Arxiv.{AFTER}", "Lindqvist"),
+    (f"{BEFORE}Novak, JP KL Ortega M Dvorak TW Weiss und JR Moreau. 2010. „{TOLLS}“. Brno: "
+     f"Host.{AFTER}", "Novak"),
+])
+def test_names_printed_with_only_a_blank_between_them_end_at_their_year(doc: str,
+                                                                         author: str) -> None:
+    assert original_veto(doc, author, TOLLS) is None
+    kept_by_both(doc, author, TOLLS)
+
+
+UNCOMMAED = "Lindqvist, Karin Juan M. Ortega Marta C. Silvestrini und Petr Dvorak. 2013."
+
+
+@pytest.mark.parametrize("doc, title, veto", [
+    # a title with function words before the year: the year closes the entry
+    (f"{BEFORE}Lindqvist, Karin Trade of the towns of Lubeck und Riga. 2013. {TOLLS}. Nature.",
+     TOLLS, OTHER_ENTRY),
+    # the title of the next entry
+    (f"{UNCOMMAED} „Other things“. Arxiv. Weiss, Anne. 2014. {TOLLS}. Nature.", TOLLS,
+     OTHER_ENTRY),
+    # the entry's own title, one content word changed
+    (f"{UNCOMMAED} „{TOLLS}“. Arxiv.", BALTIC, CHANGED_WORD),
+])
+def test_near_names_with_only_a_blank_between_the_checks_still_veto(doc: str, title: str,
+                                                                    veto: str) -> None:
+    assert original_veto(doc, "Lindqvist", title) == veto
+    turned_down(doc, "Lindqvist", title)

@@ -337,8 +337,9 @@ def test_a_title_word_beside_the_searched_name_is_still_the_titles(doc: str, aut
     _turned_down(doc, author, title)
 
 
-# The surname alone right before a short title, no punctuation between, the title closed by
-# its container's "in:" (a German style that prints an article so: "Name Title, in: Journal").
+# The surname alone (or surnames joined by slashes) right before a short title, no punctuation
+# between, the title closed by its container's "in:" (a German style that prints an article
+# so: "Name / Name Title, in: Journal").
 @pytest.mark.parametrize("doc, author, title", [
     ("Moretti Porti e città, in: Storia urbana 12 (1991), 33\u201351\nOkafor Coastal trade, in: "
      "Africa 4 (2004), 1\u201320", "Moretti", "Porti e città"),
@@ -346,6 +347,11 @@ def test_a_title_word_beside_the_searched_name_is_still_the_titles(doc: str, aut
      "Harbour towns?"),
     ("Kr\u00e4mer Wege, Pässe, Höfe, in: In: Alpenstudien 3 (2001), 40\u201352", "Kr\u00e4mer",
      "Wege, Pässe, Höfe"),
+    # the name first or in the middle of surnames joined by slashes
+    ("Moretti / Rossi Porti e città, in: Storia urbana 12 (1991), 33\u201351\n", "Moretti",
+     "Porti e città"),
+    ("Berg / Lindqvist / Okafor-Bello / Ito Harbour towns?, in: Nordic Review 8 (1998), "
+     "5\u201319", "Lindqvist", "Harbour towns?"),
 ])
 def test_a_short_title_after_the_surname_alone_before_its_container(doc: str, author: str,
                                                                     title: str) -> None:
@@ -358,6 +364,10 @@ def test_a_short_title_after_the_surname_alone_before_its_container(doc: str, au
     ("Moretti Porti e città del Sud, in: Storia urbana 12 (1991), 33\u201351", "Moretti",
      "Porti e città"),
     ("Moretti Antichi porti e città, in: Storia urbana 12 (1991), 33\u201351", "Moretti",
+     "Porti e città"),
+    ("Moretti / Rossi Antiche porti e città, in: Storia urbana 12 (1991), 33\u201351", "Moretti",
+     "Porti e città"),
+    ("Moretti / Rossi Porti e città del Sud, in: Storia urbana 12 (1991), 33\u201351", "Moretti",
      "Porti e città"),
     # the same words in a sentence after the name, no container after them
     ("As Lindqvist harbour towns grew, trade moved north along the coast.", "Lindqvist",
@@ -395,6 +405,42 @@ def test_a_short_title_ending_before_a_slashed_author_list(doc: str, author: str
 ])
 def test_a_title_word_before_a_slashed_author_list_is_still_the_titles(doc: str, author: str,
                                                                        title: str) -> None:
+    _turned_down(doc, author, title)
+
+
+# A short title printed last in its entry with no punctuation, the entry its own paragraph (a
+# German style's book: "Name (year) Title", then the next entry's paragraph).
+_PARAGRAPH = "\n\n"
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    ("Moretti (1991) Porti e città" + _PARAGRAPH + "Rossi Le mura urbane, in: Storia 3 (1987), "
+     "1\u201320" + _PARAGRAPH, "Moretti", "Porti e città"),
+    ("LINDQVIST (1998) Harbour Town Planning" + _PARAGRAPH + "Berg Coastal routes, in: Review 4 "
+     "(2001), 5\u20139" + _PARAGRAPH, "Lindqvist", "Harbour Town Planning"),
+    ("Refugee Board of Ghana (2011) Detention Network" + _PARAGRAPH + "Rondot How deep are "
+     "harbours?, in: Review 4 (2001)" + _PARAGRAPH, "Refugee Board of Ghana", "Detention Network"),
+])
+def test_a_short_title_ending_its_paragraph_ends_its_entry(doc: str, author: str,
+                                                          title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the printed title goes on to the paragraph's end, or opens before the query's first word
+    ("Moretti (1991) Porti e città antiche" + _PARAGRAPH + "Rossi Le mura urbane, in: Storia 3 "
+     "(1987), 1\u201320" + _PARAGRAPH, "Moretti", "Porti e città"),
+    ("Moretti (1991) Nuovi porti e città" + _PARAGRAPH + "Rossi Le mura urbane, in: Storia 3 "
+     "(1987), 1\u201320" + _PARAGRAPH, "Moretti", "Porti e città"),
+    # the next entry's title, after its own name, ending its paragraph
+    ("Moretti (1991) Le mura urbane" + _PARAGRAPH + "Rossi Porti e città" + _PARAGRAPH,
+     "Moretti", "Porti e città"),
+    # the same words ending a paragraph of running text, a word before them
+    ("Moretti (1991) wrote that porti e città" + _PARAGRAPH + "Rossi Le mura urbane, in: Storia "
+     "3 (1987)" + _PARAGRAPH, "Moretti", "Porti e città"),
+])
+def test_a_title_word_before_a_paragraphs_end_is_still_the_titles(doc: str, author: str,
+                                                                  title: str) -> None:
     _turned_down(doc, author, title)
 
 

@@ -189,11 +189,15 @@ class TextMap:
 
     def printed_case(self, start: int, end: int) -> str | None:
         """``normalized[start:end]`` with each letter in the case the document prints it in
-        ("well-being Choices"), or None where the map does not line up with the text.
+        ("well-being Choices"), and each blank that stands for a blank line (a paragraph's
+        end: :meth:`_paragraph_break`) as a line break; None where the map does not line up
+        with the text.
 
-        Normalization folds case away; a title that runs into the next field with no
-        punctuation is told from a longer title only by the capitals the field starts with.
-        Who calls it: the matcher, for the few words around a hit a word check turned down."""
+        Normalization folds case and line breaks away; a title that runs into the next field
+        with no punctuation is told from a longer title only by the capitals the field starts
+        with, and one that ends its entry with none only by the paragraph's end (HTML and
+        plain text print each entry as a paragraph). Who calls it: the matcher, for the few
+        words around a hit a word check turned down."""
         if not self.lined_up or not 0 <= start < end <= len(self.normalized):
             return None
         low, high = self.original(start), self.original(end - 1) + 1
@@ -202,10 +206,22 @@ class TextMap:
         chars = []
         for position in range(start, end):
             char = self.normalized[position]
+            if char == " ":
+                chars.append("\n" if self._paragraph_break(position) else char)
+                continue
             upper = char.upper()
             printed_upper = self.text[self.original(position)].isupper()
             chars.append(upper if printed_upper and len(upper) == 1 else char)
         return "".join(chars)
+
+    def _paragraph_break(self, position: int) -> bool:
+        """True if the blank at normalized ``position``, between two words, stands for white
+        space that holds a blank line (two line breaks or more). Called by
+        :meth:`printed_case`."""
+        if not 0 < position < len(self.normalized) - 1:
+            return False
+        low, high = self.original(position - 1) + 1, self.original(position + 1)
+        return self.text.count("\n", low, high) >= 2 and not self.text[low:high].strip()
 
     def in_references(self, position: int) -> bool:
         """:func:`in_references`, with the headings found once per text (a document citing

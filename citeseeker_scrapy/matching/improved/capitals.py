@@ -130,6 +130,19 @@ def initials_end_run(text: str, name_end: int, start: int, printed: PrintedCase)
     return cased is not None and _initials_in_capitals(cased)
 
 
+def ends_paragraph(text: str, at: int, printed: PrintedCase) -> bool:
+    """True if the blank at ``at`` (right after a hit's last word) stands for a paragraph's end
+    in the print (``printed`` gives it as a line break: ``context.TextMap.printed_case``): in
+    HTML and plain text each entry is a paragraph, so a title printed last in its entry with
+    no punctuation ends there ("HUME (1752) Writings on Economics" before the next entry's
+    "Kinney Title, in: ..."), which a sentence's words or a longer title's do not. Who calls
+    it: ``superset``, for a short title the word checks read as ordinary words before a word."""
+    if not text.startswith(" ", at) or at == 0:
+        return False
+    cased = printed(at - 1, at + 2)  # with the letters beside it: a blank alone is no text
+    return cased is not None and cased[1] == "\n"
+
+
 #: A word of one letter (an initial with no full stop, or an article).
 _ONE_LETTER = re.compile(r"(?<![^\W_])[^\W\d_](?![^\W_])")
 

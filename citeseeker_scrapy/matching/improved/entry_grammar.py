@@ -145,6 +145,13 @@ UNPUNCTUATED_INITIALS_RUN = re.compile(
 #: Dukhovskoy.", ", K.P. Gerschlauer, and Wienke Zitzlaff."): that full stop ends the list.
 RUN_TO_LAST_NAME = re.compile(rf"(?:,? {GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
                               rf"(?: {GIVEN_OR_INITIALS}){{0,2}} {NAME}\.")
+#: ... and the same run where a style prints no comma between the names, only a blank, up to
+#: the year after the last name's full stop: ", Thomas Elaine M. Huang Gail C. Murphy und
+#: Thomas Zimmermann. 2014.", ", KA JK Nguyen K Kovach und JR Capadona. 2014." (more words
+#: than a name, so ``windows`` reads them as names only with no title's function word among
+#: them: group 1 the words before the word for "and", group 2 those after it).
+NAMES_WITHOUT_COMMAS = re.compile(rf", ((?:{GIVEN_OR_INITIALS} ){{4,16}}){AND_WORD}"
+                                  rf"((?: {GIVEN_OR_INITIALS}){{0,2}} {NAME})\. ")
 
 #: A company's legal form, part of an organisation's name in an author run: "Environmental
 #: Services, Inc. (HIES). 2012.", "Harbour Analytics Pty. Ltd.", "Baltic Shipping Corp.",

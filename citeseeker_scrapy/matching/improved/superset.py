@@ -44,7 +44,7 @@ from ..model import (
 from ..names import PrintedCase, is_whole_word
 from ..original import Hit
 from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
-from .capitals import field_start, initials_end_run, title_closed
+from .capitals import ends_paragraph, field_start, initials_end_run, title_closed
 from .headers import running_headers, without_spans
 from .verify import CheckedTitle, veto
 from .windows import Region, attributed, next_entry_start, repeated_in_entry
@@ -131,7 +131,9 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
     title's own, but the document's capitals (``printed``) say a field starts there
     (``capitals.field_start``), the hit is read again with that field punctuated; where a
     short title reads as ordinary words after an initial of the name's author run printed
-    with no full stop (``capitals.initials_end_run``), it is read again as delimited there."""
+    with no full stop (``capitals.initials_end_run``), it is read again as delimited there;
+    where it ends its paragraph (``capitals.ends_paragraph``: the entry's end), it is read
+    again with that end punctuated."""
     why = veto(text, title, start, end, region, across_headers=True)
     if why not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
         return why
@@ -140,6 +142,9 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
         why = veto(text, title, start, end, region, across_headers=True, after_run=True)
         if why != ORDINARY_WORDS:
             return why
+    if why == ORDINARY_WORDS and ends_paragraph(text, end, printed):
+        closed = title_closed(text, end + 1)
+        return veto(closed, title, start, end, region, across_headers=True)
     field = field_start(text, title.words, start, end, printed)
     if field is None:
         return why

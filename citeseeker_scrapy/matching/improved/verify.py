@@ -98,6 +98,9 @@ _YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
 #: and a responsibility statement's slash (GOST: "Title / A. Hughes") stands right after the
 #: title, before initials.
 _SLASHED_NAMES_AFTER = re.compile(rf" {NAME}(?: / {NAME}){{2,}} ")
+#: ... and the rest of such a list after a searched name, up to its title: " / Tucker-Smith ",
+#: or only the blank after the name's own last word.
+_SLASHED_NAMES_BEFORE = re.compile(rf"(?: / {NAME})* ")
 #: A contribution's container right after a short title, past the title's own closing mark:
 #: "...Intelligenz, Leistung, in: Schule und ...", "...gecko glue?, in: Creation 23".
 _CONTAINER_AFTER = re.compile(r"[?!]?[,.] " + IN_CONTAINER.pattern)
@@ -844,13 +847,15 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
 
 def _named_contribution(text: str, name: Optional[Span], start: int, end: int) -> bool:
     """True if the searched name (``name``: where it is printed) stands right before the title
-    ``text[start:end]`` (whole words), only a blank between, and the title is closed by the
-    mark of a contribution's container ("Zukofsky Sincerity and Objectification, in: Poetry
-    1931"): a style that prints the surname alone and no punctuation after it. Both the
-    author and the container bound the words, which in a sentence are neither before a name
-    nor before "in:". Called by :func:`_stands_alone`."""
-    return (name is not None and name[1] + 1 == start and text[name[1]] == " "
-            and _CONTAINER_AFTER.match(text, end) is not None)
+    ``text[start:end]`` (whole words), only a blank or the author list's further surnames
+    joined by slashes between (``_SLASHED_NAMES_BEFORE``), and the title is closed by the mark
+    of a contribution's container ("Zukofsky Sincerity and Objectification, in: Poetry 1931",
+    "Schmaltz / Tucker-Smith Little Higgs review, in: Ann. Rev."): a style that prints the
+    surnames alone and no punctuation after them. Both the author list and the container
+    bound the words, which in a sentence are neither after a name nor before "in:". Called
+    by :func:`_stands_alone`."""
+    return (name is not None and _CONTAINER_AFTER.match(text, end) is not None
+            and _SLASHED_NAMES_BEFORE.fullmatch(text, name[1], start) is not None)
 
 
 def _word_start(text: str, position: int) -> int:

@@ -35,9 +35,10 @@ from .entry_grammar import (
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
     PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS, NAME,
     NAME_WITH_INITIALS, TYPE_MARK, YEAR_BEFORE_PAGES, FIELD_NUMBER, VENUE_NUMBERS_BEFORE_TITLE,
-    TITLE_ENDS_ENTRY, BRACKETED_ENTRY_NUMBER,
+    TITLE_ENDS_ENTRY, BRACKETED_ENTRY_NUMBER, NAMES_WITHOUT_COMMAS,
 )
 from .headers import running_headers
+from .words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
 
 _LIST_WINDOW = 200  # characters in which an author list shows as dense commas
 _LIST_COMMAS = 8  # that many commas in _LIST_WINDOW characters: maybe an author list
@@ -94,6 +95,7 @@ _INITIALS = r"(?:[^\W\d_]\. ?){1,3}"  # "b.", "e. n.", "l.m."
 _STATEMENT_NAME = re.compile(rf"({_INITIALS}) ?({NAME})")
 #: An inverted name's initials after its surname, up to the end: ", B. " (:func:`_inverted_at_end`).
 _INITIALS_TO_END = re.compile(rf",? {_INITIALS} ?$")
+_RUN_WORD = re.compile(r"[^\W\d_]+")  # a word of an author run, as a function word is looked up
 _MARKER_CHARS = 9  # the longest "[n]" and the shortest ditto marks after it: "[9999] --"
 _FIRST_NAMES, _MOST_NAMES = 32, 1024  # name occurrences per batch of regions: first, largest
 
@@ -505,7 +507,8 @@ def _ends_author_list(text: str, name_end: int, year: int) -> bool:
     380–393, 2002.": the year then ends the entry), and the year does not follow a venue.
     """
     if GIVEN_NAMES_ONLY.fullmatch(text, name_end, year) or LAST_AUTHOR.search(
-            text, max(name_end, year - _NAME_PIECE), year):
+            text, max(name_end, year - _NAME_PIECE), year) or _names_without_commas(
+            text, name_end, year):
         return True  # "dupont, marcelle, 2012.", "...; & mathworks, 1998.": names, then the year
     if AFTER_VENUE.search(text, max(name_end, year - 8), year):
         return False  # "kwame fiala. journal of the web, 2024."
@@ -515,6 +518,20 @@ def _ends_author_list(text: str, name_end: int, year: int) -> bool:
     return all(len(piece.strip()) <= _NAME_PIECE or CORPORATE_AUTHOR.fullmatch(piece.strip())
                or NAMES_JOINED_BY_AND.fullmatch(piece.strip())
                for piece in _last_pieces(text, name_end, year))
+
+
+def _names_without_commas(text: str, name_end: int, year: int) -> bool:
+    """True if the author run after a name ending at ``name_end`` goes on to the year at
+    ``year`` with no comma between its names (``NAMES_WITHOUT_COMMAS``: "Fritz, Thomas Elaine
+    M. Huang Gail C. Murphy und Thomas Zimmermann. 2014.") and none of its words is a function
+    word of a title ("Lindqvist, Karin Trade of the towns of Lubeck und Riga. 2013." is a title
+    its year closes). Called by :func:`_ends_author_list`."""
+    run = NAMES_WITHOUT_COMMAS.fullmatch(text, name_end, year)
+    if run is None:
+        return False
+    words = _RUN_WORD.findall(text, run.start(1), run.end(1)) + _RUN_WORD.findall(
+        text, run.start(2), run.end(2))
+    return not any(word in SHORT_FUNCTION_WORDS or word in FUNCTION_WORDS for word in words)
 
 
 def _bracketed_after_full_stop(text: str, year: int) -> bool:
