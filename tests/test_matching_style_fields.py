@@ -235,6 +235,35 @@ def test_a_title_word_before_a_city_and_its_punctuation_is_still_the_titles(
     _turned_down(doc, author, title)
 
 
+# A title running into a town a publisher or a university press prints as its place, or a
+# listed city as English names it.
+@pytest.mark.parametrize("doc, author, title", [
+    ("Moreau, A. (2004): Harbour Walls of the Severn Estuary Bristol: Severn Press.", "Moreau",
+     "Harbour Walls of the Severn Estuary"),
+    ("Keller, H (1931) Die Häfen der Ostsee Jena.\nBerg, M (1990) Fjorde. Kiel.", "Keller",
+     "Die Häfen der Ostsee"),
+    ("Okafor, N. (1998): Tidal Markets and Coastal Guilds Harmondsworth, Pelican, 1971.",
+     "Okafor", "Tidal Markets and Coastal Guilds"),
+    ("Rinaldi C (1950) Il Porto Borbonico Naples, 1950.", "Rinaldi", "Il Porto Borbonico"),
+])
+def test_a_title_running_into_a_publishers_town(doc: str, author: str, title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    ("Moreau, A. (2004): Harbour Walls of the Severn Estuary Bristol: Severn Press.", "Moreau",
+     "Harbour Walls of the Thames Estuary"),
+    ("Keller, H (1931) Die Häfen der Ostsee Jena.\nBerg, M (1990) Fjorde. Kiel.", "Keller",
+     "Die Häfen der Nordsee"),
+    ("Okafor, N. (1998): Tidal Markets and Coastal Guilds Harmondsworth, Pelican, 1971.",
+     "Okafor", "Tidal Markets and Inland Guilds"),
+    ("Rinaldi C (1950) Il Porto Borbonico Naples, 1950.", "Rinaldi", "Il Porto Romano"),
+])
+def test_a_title_word_before_a_publishers_town_is_still_the_titles(doc: str, author: str,
+                                                                   title: str) -> None:
+    _turned_down(doc, author, title)
+
+
 # A title running into a publication field told by its shape: a publisher's one word, a colon
 # and its city ("Publisher: Place" styles), or a publishing city, a dash or a blank perhaps, a
 # colon and the publisher (GOST's "Place -: Publisher", French spacing).

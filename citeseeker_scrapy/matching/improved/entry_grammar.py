@@ -335,37 +335,44 @@ _PUBLISHING_CITIES = (
     "|pittsburgh|vancouver|leuven|ghent|gent|liege|lausanne|innsbruck|graz|salzburg|mainz"
     "|wurzburg|nurnberg|bielefeld|tartu|riga|vilnius|zagreb|ljubljana|belgrade|bucharest"
     "|lima|quito|bangkok|manila|tehran|tucson|cincinnati"
+    # ... towns publishers and university presses print as their place
+    "|sheffield|bristol|leeds|exeter|cardiff|nottingham|aldershot|farnham|cheltenham"
+    "|basingstoke|abingdon|harlow|chichester|harmondsworth|durham|thousand oaks|newbury park"
+    "|beverly hills|englewood cliffs|upper saddle river|grand rapids|menlo park|palo alto"
+    "|santa barbara|baton rouge|lanham|westport|mahwah|hillsdale|evanston|bloomington|madison"
+    "|collegeville|jena|opladen|gutersloh|paderborn|baden-baden|weimar|kassel|konstanz"
+    "|regensburg|bochum|dusseldorf|lille|nantes|montpellier"
     # ... as other languages name them, and universities whose press is named by them alone
     "|parigi|londra|londres|nueva york|ginevra|ginebra|varsavia|praga|viena|vienne|mosca"
-    "|moscou|bruxelas|berlino|colonia|yale|harvard|stanford")
-#: The place and year of publication: a publishing city ("...nationale de France Paris, 2000.",
-#: "...Vols. I and II Denver, 1988.") or one or two words and a state's code ("...Atlanta, GA,
-#: 1997."). Not any word before ", 2000.": a title's own last word is one ("...der neunziger
-#: Jahre, 1986."), where a query that lacks it names another work.
-_PLACE_AND_YEAR = (rf" (?:(?:{_PUBLISHING_CITIES})|{NAME}(?: {NAME})?"
-                   rf"(?=, [^\W\d_]{{2}},)){_YEAR_AFTER_PLACE}")
+    "|moscou|bruxelas|berlino|colonia|naples|turin|venice|padua|genoa|seville|cologne"
+    "|nuremberg|gothenburg|yale|harvard|stanford")
+#: The place and year of publication: one or two words and a state's code ("...Atlanta, GA,
+#: 1997."; a publishing city and its year, "...nationale de France Paris, 2000.", is
+#: ``_CITY_AND_PUNCTUATION``'s). Not any word before ", 2000.": a title's own last word is one
+#: ("...der neunziger Jahre, 1986."), where a query that lacks it names another work.
+_PLACE_AND_YEAR = rf" {NAME}(?: {NAME})?(?=, [^\W\d_]{{2}},){_YEAR_AFTER_PLACE}"
 #: A publishing city (perhaps with a state's code) and the punctuation after it: a full stop
 #: (the place ends the entry or comes before its publisher: "...Redevelopment Proposal
-#: Chicago.", "...Components Atlanta, GA."), or a comma or a semicolon before the rest of the
-#: publication data ("...im 2. Jahrhundert Munich, Beck, 1967.", "...from Babylon to
-#: Jonestown Chicago, University of Chicago Press, 1982.", "...federal union London, Frederick
-#: Muller LTD", "...troubles mentaux Paris, France: Masson; 1980", "Weapons of the Weak Yale;
-#: 1985", "...Strategies Athens; 2012"). The city is the word right after the query's last
-#: one: a query that lacks the title's last word has that word before the city.
+#: Chicago.", "...Components Atlanta, GA."), a comma or a semicolon before the rest of the
+#: publication data ("...nationale de France Paris, 2000.", "...Vols. I and II Denver, 1988.",
+#: "...im 2. Jahrhundert Munich, Beck, 1967.", "...from Babylon to Jonestown Chicago,
+#: University of Chicago Press, 1982.", "...federal union London, Frederick Muller LTD",
+#: "...troubles mentaux Paris, France: Masson; 1980", "Weapons of the Weak Yale; 1985",
+#: "...Strategies Athens; 2012"), or a dash or a blank perhaps and the colon before the
+#: publisher ("...Einzelfallhilfe Stuttgart -: RAABE-Verlag" (GOST), "...de l'\u00e9tat Paris :
+#: Dunod" (French spacing), "...concepts et méthodes Paris: Dunod."). The city is the word
+#: right after the query's last one: a query that lacks the title's last word has that word
+#: before the city. One pattern for every field after a city: the list is long, and read once.
 _CITY_AND_PUNCTUATION = (rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?"
-                         r"(?:\.(?: |$)|[,;] )")
+                         r"(?:\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
-#: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place"), or a
-#: publishing city, a dash or a blank perhaps, its colon and the publisher ("...Einzelfallhilfe
-#: Stuttgart -: RAABE-Verlag" (GOST), "...de l'\u00e9tat Paris : Dunod" (French spacing),
-#: "...concepts et méthodes Paris: Dunod.").
+#: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place").
 #: One word, never two, before the city's colon: the field starts right after the title's last
 #: word, so a query that lacks that word ("...Moral [Reasoning] Fortress: Minneapolis") still
 #: has a word of the title after it.
 _PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{_PUBLISHING_CITIES})"
                         rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|$| \(?{YEAR_DIGITS})")
-_CITY_THEN_PUBLISHER = rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?(?: [-\u2013\u2014]?)?: "
 #: A place and the colon of a publisher the style left empty, then the year: "...und die
 #: Gesamtschule Hannover:, 1996." (GOST styles). One word ("Praha", "Frankfurt/Main",
 #: "Moisburg"): a query that lacks the title's last word has that word before the place. The
@@ -462,7 +469,7 @@ ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
-    ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_PUNCTUATION, _CITY_THEN_PUBLISHER,
+    ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_PUNCTUATION,
     _PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER, _PLACE_AND_CODE_THEN_PUBLISHER,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,

@@ -29,7 +29,7 @@ from typing import Callable, Iterator, NamedTuple, Optional, Sequence
 from .entry_grammar import (
     YEAR, LIST_BEFORE_TITLE, AFTER_VENUE, AFTER_PAGES, GIVEN_NAMES_ONLY, LAST_AUTHOR,
     WORD_SENTENCE_END, PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, NAME_BEFORE_FULL_STOP,
-    SURNAME_BEFORE_TITLE, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
+    SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
@@ -355,9 +355,8 @@ def own_entry_number(text: str, name: int, numbers: re.Pattern[str] = BRACKETED_
     """The number of the numbered entry a name at ``name`` is in: the last entry number
     (``numbers``: "[n]", or ``LISTED_ENTRY_NUMBER``'s "n. ") within ``_LIST_WINDOW`` before the
     name, wherever it stands (after a page number a page break left: "...Title. 4 [9] R. Novak"),
-    or None. The one reader of an entry's own number: :func:`_next_number_between` and
-    :func:`_title_ends_numbered_entry` compare the "[n+1]" after a name with it, ``verify`` the
-    "n+1. " after a title."""
+    or None. Read by :func:`_title_ends_numbered_entry`, which compares the "[n+1]" after a
+    title with it, and by ``verify`` for the "n+1. " after a title."""
     number = None
     for number in numbers.finditer(text, max(0, name - _LIST_WINDOW), name):
         pass
@@ -1011,14 +1010,19 @@ def _name_start(text: str, at: int) -> int:
 
 
 def _next_number_between(text: str, name: int, start: int) -> bool:
-    """True if the number after the name's own "[n]" (:func:`own_entry_number`), "[n+1]", lies
-    between the name and a title: the next entry of the list, even where ``_ENTRY_START``
-    cannot tell it from a citation in running text ("...Nancy, 1994 [11] P. Brion, Clint
-    Eastwood")."""
-    own = own_entry_number(text, name)
-    if own is None:
+    """True if the number after the name's own "[n]" ("[n+1]") lies between the name and a
+    title: the next entry of the list, even where ``_ENTRY_START`` cannot tell it from a
+    citation in running text ("...Nancy, 1994 [11] P. Brion, Clint Eastwood"). The name's own
+    "[n]" is the last that starts an entry (``last_entry_start``, as the search regions read
+    it), not the last bracket (:func:`own_entry_number`): a "[n]" right after the year of the
+    entry before ("...Nature, 2015 [3] Title D. Lucas 2005 Journal [4] Title", a title-first
+    list) starts no entry for ``_ENTRY_START``, and this check reads the name's entry as the
+    regions do."""
+    own = last_entry_start(text, max(0, name - _LIST_WINDOW), name)
+    number = ENTRY_NUMBER.match(text, own)
+    if number is None:
         return False
-    following = f"[{own + 1}]"
+    following = f"[{int(number.group(1)) + 1}]"
     at = text.find(following, name, start)
     return at >= 0 and not _DITTO_MARK.match(text, at + len(following))  # "[2] ——": same authors
 
