@@ -121,3 +121,28 @@ def test_a_title_before_an_organisations_name(doc: str, author: str, title: str)
 def test_a_title_word_before_an_organisations_name_is_still_the_titles(doc: str, author: str,
                                                                        title: str) -> None:
     _turned_down(doc, author, title)
+
+
+# Vancouver: a title not in title case, then its journal, perhaps closed by a full stop, its
+# year, a semicolon and its volume.
+_ROUTES = "Coastal trade routes"
+_ROUTES_DOT = ("5. Okafor N. Coastal trade routes West African Studies. 2004;12:5-17\n"
+               "6. Moreau A. Stone bridges. Paris; 2001.")
+_ROUTES_BLANK = ("5. Okafor N: Coastal trade routes West African Studies 2004; 12:5–17.\n"
+                 "6. Moreau A: Stone bridges. Paris; 2001.")
+
+
+@pytest.mark.parametrize("doc", [_ROUTES_DOT, _ROUTES_BLANK])
+def test_a_title_before_its_journal_year_and_volume(doc: str) -> None:
+    _kept(doc, "Okafor", _ROUTES)
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_ROUTES_DOT, "Coastal trade"),  # the title's last word, in lower case, before the journal
+    (_ROUTES_DOT, "Coastal trade roads"),
+    (_ROUTES_BLANK, "Coastal trade"),
+    (_ROUTES_DOT.replace("trade routes", "Trade Routes"), "Coastal Trade"),  # title case
+])
+def test_a_title_word_before_a_journal_year_and_volume_is_still_the_titles(doc: str,
+                                                                           title: str) -> None:
+    _turned_down(doc, "Okafor", title)

@@ -14,9 +14,10 @@ The print's capitals tell the two apart in six shapes:
   in capitals only, then no sentence's end: a publisher or an organisation;
 * **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb");
 * **a container and its issue**: the query's last word is printed in lower case, the word
-  right after it starts with a capital and opens a container followed by its year and pages
-  or its volume and pages ("...du semblable L'Homme, 2008, pp. 455-477", "...nominal tone
-  Africana Linguistica 16 3-30": ``entry_grammar.CONTAINER_WITH_ISSUE``);
+  right after it starts with a capital and opens a container followed by its year and pages,
+  its volume and pages, or its year and volume ("...du semblable L'Homme, 2008, pp. 455-477",
+  "...nominal tone Africana Linguistica 16 3-30", "...scientifique Communication.
+  2006;149:97-111": ``entry_grammar.CONTAINER_WITH_ISSUE``);
 * **an organisation**: the query's last word is printed in lower case, the word right after
   it starts with a capital and opens an organisation's name, up to three words and a word
   such as "Institute" before "of" or "for" ("...music recognition Swiss Federal Institute of

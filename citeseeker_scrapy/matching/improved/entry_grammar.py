@@ -506,12 +506,15 @@ CONTAINER_AND_PLACE_TO_ENTRY_END = re.compile(
 #: characters: no digit, no punctuation but an apostrophe or a hyphen), then its year and pages
 #: ("...du semblable L'Homme, 2008, pp. 455–477"), its volume and pages after commas ("...of
 #: beaver Proceedings of the Annual Conference of the Western Association of State Game and
-#: Fish Commissioners, 41, pp. 181–184") or its volume, perhaps its issue, and pages ("...nominal
-#: tone Africana Linguistica 16 3–30", "...Harbour Studies 12(3): 5-17"): ``capitals`` reads
-#: its first word.
+#: Fish Commissioners, 41, pp. 181–184"), its volume, perhaps its issue, and pages ("...nominal
+#: tone Africana Linguistica 16 3–30", "...Harbour Studies 12(3): 5-17"), or, perhaps after its
+#: full stop, its year, a semicolon and its volume (Vancouver: "...l'objectivité scientifique
+#: Communication. 2006;149:97-111", "...nominal tone Africana Linguistica 2010; 16:3–30"):
+#: ``capitals`` reads its first word.
 CONTAINER_WITH_ISSUE = re.compile(
     rf"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_]) (?=[^\W\d_])){{0,150}}"
     rf"(?:, \(?{YEAR_DIGITS}\)?, (?:pp?\. ?)?\d+[-\u2013]\d+"
+    rf"|\.? {YEAR_DIGITS}; ?\d{{1,4}}"
     r"|, \d{1,4}, pp?\. ?\d+[-\u2013]\d+"
     r"| \d{1,4}(?: ?\(\d{1,4}\))?:? \d+[-\u2013]\d+)(?!\d)")
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
