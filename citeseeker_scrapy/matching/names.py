@@ -119,8 +119,10 @@ _WORD_GOES_ON_NOT = (f"(?!{_char_class(''.join(_DETACHED_ACCENTS))}*+"
 _GLUED_INITIAL = r"[^\W\d_]\."
 _NAME_ENDS = f"(?:{_WORD_GOES_ON_NOT}|(?={_GLUED_INITIAL}))"
 _GLUED = re.compile(_GLUED_INITIAL)
-_PARTICLES = frozenset("van von der den de del della dalla di da dos das do du le la ter ten zu "
-                       "af av".split())
+#: Particles a surname may open with ("van der Berg", "de la Cruz"): read here, by ``persons``
+#: and by ``entry_grammar`` (an inverted surname's particles before its comma).
+PARTICLES = frozenset("van von der den de del della dalla di da dos das do du le la ter ten zu "
+                      "af av".split())
 _SUFFIXES = frozenset("jr sr ii iii iv".split())
 _NAME_CHARS = re.compile(r"[^\W_]")
 
@@ -142,11 +144,11 @@ def name_forms(typed_author: str) -> tuple[str, ...]:
         typed_author = head
     surname = _surname_words(typed_author) or _words(typed_author)
     forms = [" ".join(surname)]
-    particle = next((i for i, word in enumerate(surname[:-1]) if word in _PARTICLES), None)
+    particle = next((i for i, word in enumerate(surname[:-1]) if word in PARTICLES), None)
     if particle is not None:
         core = surname[particle:]
         forms.append(" ".join(core))
-        while len(core) > 1 and core[0] in _PARTICLES:
+        while len(core) > 1 and core[0] in PARTICLES:
             core = core[1:]
         if len("".join(core)) >= 4:
             forms.append(" ".join(core))
@@ -497,7 +499,7 @@ def may_join_initials(source: str) -> bool:
 _GLUED_WORD_LETTERS = 12
 #: Surname prefixes printed with a capital inside one surname ("McDonald", "MacArthur",
 #: "FitzGerald", "DeLong", "LeBlanc", "VanDyke"): a name after one is no name of its own.
-_SURNAME_PREFIXES = _PARTICLES | frozenset("mc mac fitz st vander vanden vonder dela".split())
+_SURNAME_PREFIXES = PARTICLES | frozenset("mc mac fitz st vander vanden vonder dela".split())
 #: An inverted name's comma and a given name of two letters or more written out (no initial):
 #: what follows a surname printed joined to the given name before it (:func:`glued_to_given_name`).
 _GIVEN_NAME_AFTER = re.compile(r", [^\W\d_]{2,}(?![\w.'\u2019-])")

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from .names import (
-    _NAME_CHARS, _PARTICLES, _SUFFIXES, _is_capital_initials, _is_initials, _surname_words, _words,
+    _NAME_CHARS, PARTICLES, _SUFFIXES, _is_capital_initials, _is_initials, _surname_words, _words,
 )
 from .normalize import normalize_text
 
@@ -70,7 +70,7 @@ def _readings(typed: list[str], initial: list[bool], either_order: bool) -> list
         return [PersonName(_surname_core(_words(" ".join(rest))), _given_parts(" ".join(given)))]
     last_initial = max((i for i, flag in enumerate(initial) if flag), default=-1)
     rest = typed[last_initial + 1:]  # the surname is after the last initial: "John A. Smith"
-    split = next((i for i, w in enumerate(rest[:-1]) if normalize_text(w) in _PARTICLES),
+    split = next((i for i, w in enumerate(rest[:-1]) if normalize_text(w) in PARTICLES),
                  len(rest) - 1)
     given = " ".join(typed[:last_initial + 1] + rest[:split])
     readings = [PersonName(_surname_core(_words(" ".join(rest[split:]))), _given_parts(given))]
@@ -84,7 +84,7 @@ def _surname_core(words: Sequence[str]) -> str:
     """A surname as compared: without leading particles ("van der Maaten" -> "maaten"; a
     name of particles alone stays), hyphens and apostrophes ("O'Brien" -> "obrien")."""
     core = list(words)
-    while len(core) > 1 and core[0] in _PARTICLES:
+    while len(core) > 1 and core[0] in PARTICLES:
         core = core[1:]
     return "".join(_NAME_CHARS.findall("".join(core)))
 

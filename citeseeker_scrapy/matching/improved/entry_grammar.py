@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..names import _PARTICLES
+from ..names import PARTICLES
 
 #: The digits of a year in an entry's date (``DATE``), after "p." (``PAGES``: "p. 2013" is
 #: no page) and before the next entry's number (``NUMBER_AFTER_YEAR``): "19xx" and "20xx"
@@ -201,7 +201,7 @@ SENTENCE_ENDS_IN_GAP = re.compile(
 #: name and its semicolon, "ravi" right after the surname; not "...of things; vol. 34"). The
 #: inverted surname may open with particles ("le calvez, eric. ", "van der berg, anna. ").
 _SURNAME_FULL_STOP_GIVEN = rf"(?<![^\W_]){NAME}\. {GIVEN_NAMES}; "
-_SURNAME_PARTICLES = rf"(?:(?:{'|'.join(sorted(_PARTICLES))}) ){{0,2}}"
+_SURNAME_PARTICLES = rf"(?:(?:{'|'.join(sorted(PARTICLES))}) ){{0,2}}"
 NAME_BEFORE_FULL_STOP = re.compile(
     rf"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?<![^\W_])[^\W\d_]\.{NAME} "
     rf"|{_SURNAME_FULL_STOP_GIVEN}(?:{NAME}\. )?"
