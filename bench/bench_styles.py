@@ -716,7 +716,9 @@ def entries_in(works: list[Work], text: str, line_starts: list[int]) -> dict[str
     entry's start. A ditto entry (its line opens with a mark for the authors of the entry
     before, ``_DITTO_OPENING``) is read with the entries before it, back to the one that
     prints the names. A work whose title is not found keeps the whole text."""
-    lowered = text.lower() if len(text.lower()) == len(text) else text
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a letter whose lower case is longer: positions must hold
+        lowered = text
     titles = []
     for work in works:
         found = fuzz.partial_ratio_alignment(work.title.lower(), lowered)
@@ -748,12 +750,17 @@ def _entry_start(text: str, line_starts: list[int], low: int, title: int, work: 
     return max(low, line_starts[bisect.bisect_right(line_starts, first) - 1])
 
 
+#: A dash a style prints for the authors of the entry before: em dashes, a run of en dashes,
+#: "---" or "___"; not "--", an en dash in a BibTeX entry's source ("Name -- Title"). The
+#: bench's own reading, not the matcher's (``entry_grammar.DITTO_DASH`` takes "--"): the labels
+#: are not made by the code they score.
+_DITTO_DASH = r"(?:\u2014+|\u2013{2,}|-{3,}|_{2,})"
 #: What a ditto entry prints before its title at the start of its line, for the authors of the
 #: entry before: a dash, a ditto word or the punctuation a dash drawn as a rule leaves ("— (2012),
 #: “", "———. ", "Idem : ", ". “"), perhaps the date; or the date alone ("1997 “Title”": styles
 #: that print an author's name once, above the works).
 _DITTO_OPENING = re.compile(
-    r"(?=\S)(?:(?:\u2014+|\u2013{2,}|-{3,}|_{2,}|(?:ders|dies|idem|eadem|iidem)\.?|[.,:;])"
+    rf"(?=\S)(?:(?:{_DITTO_DASH}|(?:ders|dies|idem|eadem|iidem)\.?|[.,:;])"
     r"[^\w]*)?(?:\(?\d{4}[a-z]?\)?[^\w]*)?")
 
 
@@ -869,14 +876,13 @@ def _without_title(entry: str, title: str) -> str:
 TITLE_PRINTED = 90
 
 
-#: A ditto mark right before a title: a dash standing for the entry's authors (em dashes, a run
-#: of en dashes, "---" or "___"; not "--", an en dash in a BibTeX entry's source: "Name --
-#: Title"), then perhaps the entry's date, up to the title's opening quote: "— (2012), “Title",
+#: A ditto mark right before a title: a dash standing for the entry's authors (``_DITTO_DASH``),
+#: then perhaps the entry's date, up to the title's opening quote: "— (2012), “Title",
 #: "———. Title", "——— 2012. Title", "— 1989 : Title", "–––. “Title". Not a dash between two
 #: fields of the entry before, as GOST prints them ("...Berlin. — Moscow, 1996. Title", "... —
 #: S. 5–9. Title"): words stand between that dash and the title.
 _DITTO_BEFORE_TITLE = re.compile(
-    r"(?:^|(?<= ))(?:\u2014+|\u2013{2,}|-{3,}|_{2,}) ?[.,:;]? ?"
+    rf"(?:^|(?<= )){_DITTO_DASH} ?[.,:;]? ?"
     r"(?:(?:\(\d{4}[a-z]?\)|\d{4}[a-z]?) ?[.,:;]? ?)?"
     "[\"\u201c\u201e\u00ab\u2018']? ?$")
 
