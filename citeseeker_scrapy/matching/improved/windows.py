@@ -357,10 +357,8 @@ def own_entry_number(text: str, name: int, numbers: re.Pattern[str] = BRACKETED_
     name, wherever it stands (after a page number a page break left: "...Title. 4 [9] R. Novak"),
     or None. Read by :func:`_title_ends_numbered_entry`, which compares the "[n+1]" after a
     title with it, and by ``verify`` for the "n+1. " after a title."""
-    number = None
-    for number in numbers.finditer(text, max(0, name - _LIST_WINDOW), name):
-        pass
-    return None if number is None else int(number[1])
+    found = numbers.findall(text, max(0, name - _LIST_WINDOW), name)
+    return int(found[-1]) if found else None
 
 
 def _search_ends(text: str, end: int, length: int, longest_title: int) -> tuple[int, int]:
