@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..names import PARTICLES
+from . import publishers
 
 #: The digits of a year in an entry's date (``DATE``), after "p." (``PAGES``: "p. 2013" is
 #: no page) and before the next entry's number (``NUMBER_AFTER_YEAR``): "19xx" and "20xx"
@@ -398,8 +399,14 @@ _YEAR_FIELD = rf" \(?{YEAR_DIGITS}(?!\d)"
 _NUMBER_OR_CODE = r" (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}"
 #: A patent: "US Patent 6,123,456".
 _PATENT = r" (?:us |u\.s\. )?pat(?:ent|\.)"
-#: A publisher told by its word, up to two words before it: "...Cambridge University Press".
-_PUBLISHER_WORD = r" (?:[^\W\d_]+ ){0,2}(?:press|verlag|publishers|publishing)\b"
+#: A publisher told by its word (``publishers``): up to two words before a word that closes
+#: a name ("...Cambridge University Press", "...Relations Zed Books:", "...Gyldendal Norsk
+#: Forlag"), or a word that opens one before the name's first word ("...environnementale
+#: Éditions Yvon Blais", "...Ensaios Editora Atlas").
+_NAME_CLOSING_WORD = publishers.alternation(publishers.NAME_CLOSING_WORDS)
+_NAME_OPENING_WORD = publishers.alternation(publishers.NAME_OPENING_WORDS)
+_PUBLISHER_WORD = (rf" (?:[^\W\d_]+ ){{0,2}}(?:{_NAME_CLOSING_WORD})\b"
+                   rf"| (?:{_NAME_OPENING_WORD}) (?=[^\W\d_])")
 #: A contribution's container after "In:" (``IN_CONTAINER``): "Ideengeschichte der Integration
 #: In: Name (Hrsg.)".
 _CONTAINER_AFTER_COLON = " " + IN_CONTAINER.pattern
@@ -447,13 +454,16 @@ _VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)
 _VOLUME_MARK = (r" (?:(?:vol|vols|bd|bde|no|nos|nr|t|jg|jahrg|fasc|iss)\. ?"
                 r"|(?:volume|band|tome|tomo|heft|issue|number) )(?:\d{1,4}|[ivxlc]{1,6})\b")
 _VOLUME_AND_YEAR = rf" \d{{1,3}}, \(?{YEAR_DIGITS}(?!\d)"
-#: A publisher known by its name: "The Lost Manual Addison-Wesley, 1990".
+#: A publisher known by its name (``publishers``): one no title ends with as an ordinary word,
+#: whatever follows it ("The Lost Manual Addison-Wesley, 1990", "...der Universität Bremen
+#: Lehmanns, Berlin", "...International Relations Zed Books: London", "...Type and Typography
+#: Laurence King, 2005"); or one that is an ordinary word too, before its field: a publishing
+#: city after its punctuation, or a year ("...Moral Reasoning Fortress. Minneapolis:",
+#: "...Sociology Penguin, 1971").
 _KNOWN_PUBLISHERS = (
-    r" (?:addison-wesley|springer|wiley|elsevier|kluwer|prentice[ -]hall|mcgraw-hill"
-    r"|morgan kaufmann|routledge|pearson|blackwell|birkhauser|dover|o'reilly|crc|macmillan"
-    r"|palgrave|de gruyter|vieweg|teubner|hanser|oldenbourg|north-holland|pergamon|plenum"
-    r"|world scientific|dunod|gallimard|masson|academia|grada|karolinum|sage|norton|penguin"
-    r"|cengage|chapman|taylor & francis|siam)\b")
+    rf" (?:(?:{publishers.alternation(publishers.DISTINCT_NAMES)})(?![^\W_])"
+    rf"|(?:{publishers.alternation(publishers.COMMON_WORD_NAMES)})"
+    rf"(?:[.,:;] (?:{_PUBLISHING_CITIES})(?![^\W_])|[.,;]? \(?{YEAR_DIGITS}(?!\d)))")
 #: A word an organisation's name holds before "for" or "of": "...Teaching Society for the
 #: Teaching of Psychology.", "...recognition Swiss Federal Institute of Technology.".
 _ORGANISATION_WORD = (r"(?:society|association|institute|council|academy|federation|foundation"
