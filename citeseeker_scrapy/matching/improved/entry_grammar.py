@@ -399,13 +399,15 @@ _YEAR_FIELD = rf" \(?{YEAR_DIGITS}(?!\d)"
 _NUMBER_OR_CODE = r" (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}"
 #: A patent: "US Patent 6,123,456".
 _PATENT = r" (?:us |u\.s\. )?pat(?:ent|\.)"
-#: A publisher told by its word (``publishers``): up to two words before a word that closes
-#: a name ("...Cambridge University Press", "...Relations Zed Books:", "...Gyldendal Norsk
-#: Forlag"), or a word that opens one before the name's first word ("...environnementale
+#: A publisher told by its word (``publishers``): one or two words of three letters or more
+#: before a word that closes a name ("...Cambridge University Press", "...Relations Zed
+#: Books:", "...Gyldendal Norsk Forlag"; not the word alone, nor after "in" or "of": a query
+#: that lacks a title's last word "Books" or "Press" has that word, or "in Books", right
+#: after it), or a word that opens one before the name's first word ("...environnementale
 #: Éditions Yvon Blais", "...Ensaios Editora Atlas").
 _NAME_CLOSING_WORD = publishers.alternation(publishers.NAME_CLOSING_WORDS)
 _NAME_OPENING_WORD = publishers.alternation(publishers.NAME_OPENING_WORDS)
-_PUBLISHER_WORD = (rf" (?:[^\W\d_]+ ){{0,2}}(?:{_NAME_CLOSING_WORD})\b"
+_PUBLISHER_WORD = (rf" (?:[^\W\d_]{{3,}} ){{1,2}}(?:{_NAME_CLOSING_WORD})\b"
                    rf"| (?:{_NAME_OPENING_WORD}) (?=[^\W\d_])")
 #: A contribution's container after "In:" (``IN_CONTAINER``): "Ideengeschichte der Integration
 #: In: Name (Hrsg.)".

@@ -1,0 +1,99 @@
+"""A book's title running into its publisher's name with no punctuation between: the name
+(``matching.improved.publishers``) tells where the title ends.
+
+Each table pairs the entries the original (2003) scheme finds and the improved one must keep
+with near-miss decoys beside them that the improved scheme must still reject. Strings of our
+own, in the shapes citation styles print them.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from citeseeker_scrapy.matching.improved import publishers
+from citeseeker_scrapy.matching.improved.entry_grammar import NEXT_FIELD
+from tests.support import matching
+
+_kept = matching.kept_by_both
+_turned_down = matching.turned_down
+
+
+# A publisher's name no title ends with, then its city, its year or the entry's end; a name
+# that is an ordinary word too, then its city or its year; a name told by its closing word
+# ("Books") or its opening word ("Éditions").
+@pytest.mark.parametrize("doc, author, title", [
+    ("14. Lindqvist, E., Hamnar och fyrar längs Bohuslän Gyldendal, Oslo, 1998, pp. 12–19.",
+     "Lindqvist", "Hamnar och fyrar längs Bohuslän"),
+    ("Rinaldi, C. (1990) Il porto borbonico e la città Laterza, Roma-Bari.\nBerg, M. (1991) "
+     "Fjorde. Kiel.", "Rinaldi", "Il porto borbonico e la città"),
+    ("Okafor N. (1994): Tidal Markets of the Niger Delta Polity. Cambridge:", "Okafor",
+     "Tidal Markets of the Niger Delta"),
+    ("Keller, H. Hafen und Handel im Mittelalter Beck, 1967.\nBerg, M. Fjorde. Kiel, 1990.",
+     "Keller", "Hafen und Handel im Mittelalter"),
+    ("7. Moreau, A. and Berg, M., Decolonizing Harbour Histories Pluto Books, London, 2003.",
+     "Berg", "Decolonizing Harbour Histories"),
+    ("Dubois, M., Décoloniser les canaux Éditions Sud Ouest, Bordeaux, 2011.", "Dubois",
+     "Décoloniser les canaux"),
+    # a short title: its publisher after it, not a sentence, bounds it
+    ("3 Keller, H.; Berg, M. Harbour Walls Thames & Hudson, 2005.", "Berg", "Harbour Walls"),
+])
+def test_a_title_running_into_its_publishers_name(doc: str, author: str, title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a word of the title changed before the publisher
+    ("14. Lindqvist, E., Hamnar och fyrar längs Bohuslän Gyldendal, Oslo, 1998, pp. 12–19.",
+     "Lindqvist", "Hamnar och fyrar längs Halland"),
+    ("Rinaldi, C. (1990) Il porto borbonico e la città Laterza, Roma-Bari.", "Rinaldi",
+     "Il porto romano e la città"),
+    ("Okafor N. (1994): Tidal Markets of the Niger Delta Polity. Cambridge:", "Okafor",
+     "Tidal Markets of the Volta Delta"),
+    ("7. Moreau, A. and Berg, M., Decolonizing Harbour Histories Pluto Books, London, 2003.",
+     "Berg", "Decolonizing Harbour Memories"),
+    ("Dubois, M., Décoloniser les canaux Éditions Sud Ouest, Bordeaux, 2011.", "Dubois",
+     "Décoloniser les ports"),
+    # a publisher's name that is an ordinary word, the title's own last word, no field after it
+    ("Berg, M. (2001): Harbour Trade in the Early Polity. Nordic Review 4: 5–19.", "Berg",
+     "Harbour Trade in the Early"),
+    # a title's own last word that closes publishers' names, the query without it
+    ("Lindqvist, E. (1998): Decolonizing Harbour Histories in Books, Oslo.", "Lindqvist",
+     "Decolonizing Harbour Histories in"),
+    ("Lindqvist, E. (1998): Harbour Towns in Printed Books, Oslo.", "Lindqvist",
+     "Harbour Towns in Printed"),
+    # a word after a short title, then the publisher
+    ("3 Keller, H.; Berg, M. Harbour Walls Revisited Thames & Hudson, 2005.", "Berg",
+     "Harbour Walls"),
+])
+def test_a_title_word_before_its_publishers_name_is_still_the_titles(doc: str, author: str,
+                                                                     title: str) -> None:
+    _turned_down(doc, author, title)
+
+
+@pytest.mark.parametrize("names, printed, matches", [
+    (("Lippincott", "Lehmanns", "Lang", "Lang Verlag"), "lang verlag", True),
+    (("Lippincott", "Lehmanns", "Lang", "Lang Verlag"), "lang", True),
+    (("Lippincott", "Lehmanns", "Lang", "Lang Verlag"), "lan", False),
+    (("O'Reilly",), "o\u2019reilly", True),
+    (("Schöningh", "Éditions du Seuil"), "editions du seuil", True),
+    (("Schöningh",), "schoningh", True),
+])
+def test_the_names_alternation_reads_them_as_normalized_text_prints_them(
+        names: tuple[str, ...], printed: str, matches: bool) -> None:
+    assert bool(re.fullmatch(publishers.alternation(names), printed)) is matches
+
+
+@pytest.mark.parametrize("after_title, is_field", [
+    (" lehmanns, berlin", True),
+    (" polity. cambridge:", True),
+    (" polity, 2005", True),
+    (" polity. nordic review", False),  # an ordinary word: its field must follow
+    (" zed books: london", True),
+    (" books, oslo", False),  # the closing word alone is no name
+    (" in books, oslo", False),  # ... nor after "in"
+    (" editions yvon blais", True),
+])
+def test_a_publishers_name_opens_the_next_field(after_title: str, is_field: bool) -> None:
+    assert bool(NEXT_FIELD.match(after_title)) is is_field
