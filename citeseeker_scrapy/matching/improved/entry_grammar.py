@@ -461,7 +461,7 @@ _VOLUME_AND_YEAR = rf" \d{{1,3}}, \(?{YEAR_DIGITS}(?!\d)"
 #: Lehmanns, Berlin", "...International Relations Zed Books: London", "...Type and Typography
 #: Laurence King, 2005"); or one that is an ordinary word too, before its field: a publishing
 #: city after its punctuation, or a year ("...Moral Reasoning Fortress. Minneapolis:",
-#: "...Sociology Penguin, 1971").
+#: "...Sociology Polity, 1991").
 _KNOWN_PUBLISHERS = (
     rf" (?:(?:{publishers.alternation(publishers.DISTINCT_NAMES)})(?![^\W_])"
     rf"|(?:{publishers.alternation(publishers.COMMON_WORD_NAMES)})"
