@@ -119,8 +119,9 @@ _WORD_GOES_ON_NOT = (f"(?!{_char_class(''.join(_DETACHED_ACCENTS))}*+"
 _GLUED_INITIAL = r"[^\W\d_]\."
 _NAME_ENDS = f"(?:{_WORD_GOES_ON_NOT}|(?={_GLUED_INITIAL}))"
 _GLUED = re.compile(_GLUED_INITIAL)
-#: Particles a surname may open with ("van der Berg", "de la Cruz"): read here, by ``persons``
-#: and by ``entry_grammar`` (an inverted surname's particles before its comma).
+#: Particles a surname may open with ("van der Berg", "de la Cruz"): read here, by ``persons``,
+#: by ``entry_grammar`` (an inverted surname's particles before its comma) and by ``context``
+#: (a first entry's author after a reference list's heading).
 PARTICLES = frozenset("van von der den de del della dalla di da dos das do du le la ter ten zu "
                       "af av".split())
 _SUFFIXES = frozenset("jr sr ii iii iv".split())
