@@ -202,7 +202,8 @@ class TextMap:
         with no punctuation is told from a longer title only by the capitals the field starts
         with, and one that ends its entry with none only by the paragraph's end (HTML and
         plain text print each entry as a paragraph). Who calls it: the matcher, for the few
-        words around a hit a word check turned down."""
+        words around a hit a word check turned down, and the name index, for the letters
+        beside a name joined to another word (``names.PrintedCase``)."""
         if not self.lined_up or not 0 <= start < end <= len(self.normalized):
             return None
         low, high = self.original(start), self.original(end - 1) + 1
