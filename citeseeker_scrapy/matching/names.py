@@ -152,8 +152,7 @@ def name_forms(typed_author: str) -> tuple[str, ...]:
     if particle is not None:
         core = surname[particle:]
         forms.append(" ".join(core))
-        while len(core) > 1 and core[0] in PARTICLES:
-            core = core[1:]
+        core = without_particles(core)
         if len("".join(core)) >= 4:
             forms.append(" ".join(core))
     elif len(surname) >= 2 and not comma:
@@ -163,6 +162,16 @@ def name_forms(typed_author: str) -> tuple[str, ...]:
 
 
 _SHARP_S = "\u00df"  # "ß", which capitals print as "SS"
+
+
+def without_particles(surname: Sequence[str]) -> Sequence[str]:
+    """A surname's words without the particles it opens with ("van der maaten" -> "maaten");
+    a surname of particles alone keeps its last ("van der" -> "der"). The one reading of a
+    surname's core: :func:`name_forms` looks for it alone, ``persons`` compares surnames by it."""
+    core = surname
+    while len(core) > 1 and core[0] in PARTICLES:
+        core = core[1:]
+    return core
 
 
 def _words(typed_author: str) -> list[str]:
