@@ -48,18 +48,17 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from ..names import SKIPPABLE, PrintedCase
+from ..names import PrintedCase
 from .entry_grammar import (
     CONTAINER_AND_PLACE_TO_ENTRY_END, CONTAINER_WITH_ISSUE, ORGANISATION_NAME,
     PLACE_AND_PUBLISHER_TO_ENTRY_END, UNPUNCTUATED_INITIALS_RUN,
 )
-from .verify import DROPPED_IN_WORDS
+from .verify import DROPPED_IN_WORDS, IN_WORD_MARKS
 from .words import is_content
 
-_IN_WORDS = re.escape(SKIPPABLE.replace(" ", ""))
 #: A word as the word checks read it: letters and digits, with what extraction leaves inside
-#: words ("well-being", "l'état"), compared without it ("wellbeing").
-_WORDS = re.compile(rf"[^\W_](?:[^\W_]|[{_IN_WORDS}](?=[^\W_]))*")
+#: words ("well-being", "l'état": ``verify.IN_WORD_MARKS``), compared without it ("wellbeing").
+_WORDS = re.compile(rf"[^\W_](?:[^\W_]|[{re.escape(IN_WORD_MARKS)}](?=[^\W_]))*")
 _WORD_PIECE_BEFORE = re.compile(r"[^\W_]+$")
 _LEFT_OUT = 2  # query words after the hit that the best substring may leave out
 _REACH = 80  # characters after the hit where the query's last words and the field are read

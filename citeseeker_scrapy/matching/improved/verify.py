@@ -105,15 +105,16 @@ _SLASHED_NAMES_BEFORE = re.compile(rf"(?: / {NAME})* ")
 #: "...Intelligenz, Leistung, in: Schule und ...", "...gecko glue?, in: Creation 23".
 _CONTAINER_AFTER = re.compile(r"[?!]?[,.] " + IN_CONTAINER.pattern)
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
-#: What extraction leaves inside a word ("well-being", "l'état"), dropped when words are compared
-#: ("wellbeing"); ``capitals`` compares printed words with the query's so too.
-DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
+#: What extraction leaves inside a word ("well-being", "l'état"): ``names.SKIPPABLE`` but blanks.
+#: Dropped when words are compared ("wellbeing"); ``capitals`` reads a printed word through
+#: them, and compares it with the query's so too.
+IN_WORD_MARKS = SKIPPABLE.replace(" ", "")
+DROPPED_IN_WORDS = str.maketrans("", "", IN_WORD_MARKS)
 #: pypdf gives an unmapped ligature glyph as its code in the font: TeX's fi, fl, ffi, ffl.
 _LIGATURE_CODES = {"\x02": "fi", "\x03": "fl", "\x0e": "ffi", "\x0f": "ffl"}
-#: A word as compared: what ``SKIPPABLE`` holds dropped (but blanks), and the "not sign" some
-#: producers print for a line-end hyphen ("sys\u00actems").
-_WORD_TEXT = str.maketrans({**{c: None for c in SKIPPABLE + "\u00ac" if c != " "},
-                            **_LIGATURE_CODES})
+#: A word as compared: ``IN_WORD_MARKS`` dropped, and the "not sign" some producers print for
+#: a line-end hyphen ("sys\u00actems").
+_WORD_TEXT = str.maketrans({**{c: None for c in IN_WORD_MARKS + "\u00ac"}, **_LIGATURE_CODES})
 #: A word split by a line-end hyphen ("reconna- issance"): one word when the title's own first
 #: or last word is read (a dash before a field has a blank before it: "Social Order -Oxford").
 _LINE_END_SPLIT = re.compile(r"(?<=[^\W\d_])-\s(?=[^\W\d_])")
