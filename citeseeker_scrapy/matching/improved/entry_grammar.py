@@ -405,7 +405,7 @@ _US_STATE_CODES = ("al|ak|az|ar|ca|co|ct|de|fl|ga|hi|id|ia|ks|ky|la|me|md|ma|mi|
 _CANADIAN_AND_AUSTRALIAN_CODES = "on|ont|qc|bc|ab|mb|sk|ns|nb|nl|pe|nsw|vic|qld|tas"
 #: ... and the codes printed with full stops ("D.C.", "N.J.", "U.S.A."): the last full stop is
 #: read after the region, as the one after "Mass." or "Calif.".
-_DOTTED_CODES = r"d\.c|n\.j|n\.y|n\.c|s\.c|u\.s\.a|u\.s|u\.k"
+_DOTTED_CODES = r"d\.c|n\.j|n\.y|n\.c|s\.c|u\.s\.a|u\.k"  # not "U.S.": "U.S. Geological Survey"
 _COUNTRY_CODES = "usa|us|uk|nz"
 _REGION_NAMES = (
     "alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida"
