@@ -308,37 +308,6 @@ def test_a_title_word_before_a_place_and_its_region_is_still_the_titles(
     _turned_down(doc, author, title)
 
 
-# A title in single quotes, its closing quote joined to its last word, then a one-word
-# container and its punctuation (a chapter's book printed after its quoted title).
-@pytest.mark.parametrize("doc, author, title", [
-    ("Lindqvist, E. 2004. \u2018Harbour Walls of the Northern Coast\u2019 Seafaring, Oslo: Fjord "
-     "Press.", "Lindqvist", "Harbour Walls of the Northern Coast"),
-    ("[7] Okafor, N. (2011) 'Tidal Markets and Coastal Guilds' Sahel. Lagos: Lagos University "
-     "Press.", "Okafor", "Tidal Markets and Coastal Guilds"),
-    ("Moreau, A. 2003. \u2018Les ponts de pierre du Midi\u2019 Patrimoines, Paris: Belin.",
-     "Moreau", "Les ponts de pierre du Midi"),
-])
-def test_a_quoted_title_ends_at_its_closing_quote(doc: str, author: str, title: str) -> None:
-    _kept(doc, author, title)
-
-
-@pytest.mark.parametrize("doc, author, title", [
-    # a word of the title changed, or its first word left out
-    ("Lindqvist, E. 2004. \u2018Harbour Walls of the Northern Coast\u2019 Seafaring, Oslo: Fjord "
-     "Press.", "Lindqvist", "Harbour Walls of the Southern Coast"),
-    ("Lindqvist, E. 2004. \u2018Harbour Walls of the Northern Coast\u2019 Seafaring, Oslo: Fjord "
-     "Press.", "Lindqvist", "Walls of the Northern Coast"),
-    ("[7] Okafor, N. (2011) 'Tidal Markets and Coastal Guilds' Sahel. Lagos: Lagos University "
-     "Press.", "Okafor", "Tidal Markets and Inland Guilds"),
-    # a plural's apostrophe, no opening quote: the word after it is the title's
-    ("Okafor, N. 2011. The Tidal Markets of the Farmers\u2019 Guilds, Lagos: Lagos University "
-     "Press.", "Okafor", "The Tidal Markets of the Farmers\u2019"),
-])
-def test_a_title_word_after_a_quote_that_closes_no_title_is_still_the_titles(
-        doc: str, author: str, title: str) -> None:
-    _turned_down(doc, author, title)
-
-
 # A title running into a publication field told by its shape: a publisher's one word, a colon
 # and its city ("Publisher: Place" styles), or a publishing city, a dash or a blank perhaps, a
 # colon and the publisher (GOST's "Place -: Publisher", French spacing).

@@ -249,14 +249,6 @@ TITLE_ENDS_ENTRY = re.compile(r"[.?!]? ?\[(\d{1,4})\]")
 TYPE_MARK = re.compile(r" ?\[(?:[mjgrdcspnza]|eb|db|cp|cm|ds)(?:/(?:ol|cd|mt|dk))?\]")
 #: A double quote: no name holds one (a quoted title does).
 QUOTE = re.compile("[\"\u201c\u201d\u00ab\u00bb]")
-#: A title in single quotes: the opening quote right before its first word (after a blank, an
-#: entry's opening or a bracket) and the closing one joined to its last word, then a blank or
-#: the text's end: "2009. ‘Space and Rights in South India’ Shorelines, Stanford:" (styles
-#: that print a chapter's book after its quoted title with no punctuation). The title ends at
-#: its closing quote; a quote joined to a word with no opening one before the title is a
-#: plural's apostrophe ("The Farmers’ Markets"). ``verify`` reads both around a hit.
-SINGLE_QUOTE_OPENING = re.compile(r"(?:^|(?<=[\s(\[]))[\u2018'`]$")
-SINGLE_QUOTE_CLOSING = re.compile(r"[\u2019'](?=\s|$)")
 #: The end of an author run of initials and surnames right before a title, with its comma:
 #: "R. A. Battye and P. M. Sutcliffe, ", "Mark N. Salvo, ", "Chr. Moreau, \"", "Abbe J. B. D.
 #: Cochet, " (the name runs of the I. Surname and physics styles).

@@ -32,8 +32,7 @@ from rapidfuzz.distance import Indel
 
 from .entry_grammar import (
     ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, IN_CONTAINER, NEXT_FIELD, RUN_DATE,
-    RUN_DATE_BEFORE_TITLE, NAME, YEAR_DIGITS, LISTED_ENTRY_NUMBER, SINGLE_QUOTE_CLOSING,
-    SINGLE_QUOTE_OPENING,
+    RUN_DATE_BEFORE_TITLE, NAME, YEAR_DIGITS, LISTED_ENTRY_NUMBER,
 )
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
@@ -291,9 +290,8 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
                  else _text_before(text, title, first, name_before[1]))
     after = last - 1 if 1 < last and text[last - 1] == " " and _in_word(text[last - 2]) else last
     after = _past_header(text, title, after, name_before)
-    following = "" if NEXT_FIELD.match(text, after) or _quoted_title_ends(
-        text, first, after) or _next_entry_as_this(text, name_before, first, last) or (
-        _name_again(text, name_before, after)) else (
+    following = "" if NEXT_FIELD.match(text, after) or _next_entry_as_this(
+        text, name_before, first, last) or _name_again(text, name_before, after) else (
         _joined_word_text(text, after, after + _EDGE_WORD))
     if title.title.text.rstrip().endswith(":"):  # the query's subtitle is what follows
         following = _SUBTITLE_COLON.sub(" ", following, count=1)
@@ -315,18 +313,6 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     before, inside, after = _words_across_header(text, title, (low, first, last, high)) or (
         before, inside, after)
     return same_work(title.words, _word_text(text, low, high), inside, before, after)
-
-
-def _quoted_title_ends(text: str, first: int, after: int) -> bool:
-    """True if the hit's words, from ``first`` to ``after``, are a title in single quotes: an
-    opening quote right before its first word, the closing one joined to its last word
-    (``entry_grammar.SINGLE_QUOTE_OPENING`` and ``SINGLE_QUOTE_CLOSING``). The title ends at
-    its closing quote, so the word after it is the next field's ("...India’ Shorelines,
-    Stanford"), not the title's own last word; a query that lacks the title's last word has
-    that word before the quote. (Word texts drop the quote as an apostrophe: it is read here,
-    in the printed text.) Called by :func:`_same_work`."""
-    return (SINGLE_QUOTE_CLOSING.match(text, after) is not None
-            and SINGLE_QUOTE_OPENING.search(text, max(0, first - 1), first) is not None)
 
 
 def _text_before(text: str, title: CheckedTitle, first: int, name_end: int) -> str:
