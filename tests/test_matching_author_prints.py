@@ -94,6 +94,35 @@ def test_a_ditto_entry_after_another_authors_entry_is_not_the_names() -> None:
     assert found(doc, "Okafor", "Fjordene og fiskeriene i nord")
 
 
+# MLA styles close an entry with its pages and its medium after the year ("1988. 112–124.
+# Print."), then print the same author's next entry with a ditto dash.
+_MEDIUM_THEN_DITTO = ("Lindqvist, Erik. \u201cHamnst\u00e4der i Norden\u201d. Stadshistoria i "
+                      "Norden. Lund: s.n., 1996. 11\u201324. {medium}.\n{entry}\u2013\u2013\u2013. "
+                      "\u201cFjordar och fiske i Norrland\u201d. Nordisk tidskrift. Ume\u00e5: "
+                      "Norrlandsf\u00f6rlaget, 2001. {medium}.\nOkafor, Ngozi. \u201cCoastal "
+                      "Trade\u201d. Lagos: Ibadan Press, 2003. {medium}.")
+
+
+@pytest.mark.parametrize("medium", ["Print", "Web"])
+def test_a_ditto_entry_after_the_pages_and_medium_of_the_entry_before(medium: str) -> None:
+    doc = _MEDIUM_THEN_DITTO.format(medium=medium, entry="")
+    matching.kept_by_both(doc, "Lindqvist", "Fjordar och fiske i Norrland")
+
+
+@pytest.mark.parametrize("entry, title", [
+    # another author's entry between, with its own pages and medium, or with none
+    ("Berg, Anna. \u201cSkogar i Norden\u201d. Bergen: s.n., 1999. 5\u20139. Print.\n",
+     "Fjordar och fiske i Norrland"),
+    ("Berg, Anna. \u201cSkogar i Norden\u201d. Print.\n", "Fjordar och fiske i Norrland"),
+    # the same author's, a content word changed
+    ("", "Fjordar och jakt i Norrland"),
+])
+def test_pages_and_medium_before_a_ditto_entry_hide_no_other_entry(entry: str,
+                                                                   title: str) -> None:
+    doc = _MEDIUM_THEN_DITTO.format(medium="Print", entry=entry)
+    matching.turned_down(doc, "Lindqvist", title)
+
+
 # A title closing no entry, then the next entry's surname and a run shaped as the one the
 # title's own entry opened with (author-year styles printed with no full stop after a title).
 @pytest.mark.parametrize("doc, author, title", [
