@@ -432,6 +432,41 @@ def test_near_a_joined_surname_a_longer_word_or_another_title(doc: str, author: 
     matching.turned_down(doc, author, title)
 
 
+# BibTeX styles that print an inverted name's particle and surname with no blank ("{vv}{ll}{,
+# f.}"): "duQuébec, G.", "vanDijk, J.".
+_PARTICLE_JOINED = ("Moreau, P. 2009. Seasonal herds. Bern: Haupt.\nduQu\u00e9bec, G. 2013. "
+                    "Services et programmes d\u2019\u00e9tudes en formation des adultes. "
+                    "Qu\u00e9bec : Minist\u00e8re.\nvanDijk, J. and K. Berg. 2010. Tidal mills "
+                    "of the Frisian coast. Leeuwarden: Fryske.\nWeiss, A. 2003. Coastal trade "
+                    "routes. Brest.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Qu\u00e9bec", "Services et programmes d\u2019\u00e9tudes en formation des adultes"),
+    ("Dijk", "Tidal mills of the Frisian coast"),
+])
+def test_a_surname_printed_joined_to_its_particle(author: str, title: str) -> None:
+    matching.kept_by_both(_PARTICLE_JOINED, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # letters before the name that are no particle, or two particles; a given name written out
+    (_PARTICLE_JOINED.replace("vanDijk", "vosDijk"), "Dijk", "Tidal mills of the Frisian coast"),
+    (_PARTICLE_JOINED.replace("vanDijk", "vanderDijk"), "Dijk",
+     "Tidal mills of the Frisian coast"),
+    (_PARTICLE_JOINED.replace("vanDijk, J.", "vanDijk, Jan"), "Dijk",
+     "Tidal mills of the Frisian coast"),
+    # a name of three letters after a particle's letters: a surname of its own ("Deng")
+    (_PARTICLE_JOINED.replace("vanDijk", "Deng"), "Ng", "Tidal mills of the Frisian coast"),
+    # the right name, a word changed, or the title of the next entry
+    (_PARTICLE_JOINED, "Dijk", "Tidal mills of the Danish coast"),
+    (_PARTICLE_JOINED, "Dijk", "Coastal trade routes"),
+])
+def test_near_a_particle_joined_surname_a_longer_word_or_another_title(doc: str, author: str,
+                                                                       title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 def test_an_author_list_in_initials_is_searched_without_the_map() -> None:
     # "Bell" ends "Campbell", an inverted surname; its initial says it is no surname joined to
     # a given name, so the capitals (a map of the whole text) are not read for it
