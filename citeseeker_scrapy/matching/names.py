@@ -83,7 +83,10 @@ def _names_in_tokens(distinct: list[str],
 
 #: The document's capitals for a span of its normalized text, or None where they cannot be read
 #: (``matcher.DocumentText.printed_case``, made lazy by the matcher): the normalized text is
-#: lower case, and only the capitals tell some word edges (:func:`initials_glued_at`).
+#: lower case, and only the capitals tell some word edges (:func:`initials_glued_at`). A blank
+#: that stands for a blank line is given as a line break, the span's length unchanged:
+#: ``capitals.ends_paragraph`` reads it; the other callers read letters at their positions, or
+#: split words at any white space (``capitals.initials_end_run``).
 PrintedCase = Callable[[int, int], Optional[str]]
 
 #: What PDF extraction leaves inside a printed name, skipped between its letters: blanks (split
@@ -119,8 +122,9 @@ _WORD_GOES_ON_NOT = (f"(?!{_char_class(''.join(_DETACHED_ACCENTS))}*+"
 _GLUED_INITIAL = r"[^\W\d_]\."
 _NAME_ENDS = f"(?:{_WORD_GOES_ON_NOT}|(?={_GLUED_INITIAL}))"
 _GLUED = re.compile(_GLUED_INITIAL)
-#: Particles a surname may open with ("van der Berg", "de la Cruz"): read here, by ``persons``
-#: and by ``entry_grammar`` (an inverted surname's particles before its comma).
+#: Particles a surname may open with ("van der Berg", "de la Cruz"): read here, by ``persons``,
+#: by ``entry_grammar`` (an inverted surname's particles before its comma) and by ``context``
+#: (a first entry's author after a reference list's heading).
 PARTICLES = frozenset("van von der den de del della dalla di da dos das do du le la ter ten zu "
                       "af av".split())
 _SUFFIXES = frozenset("jr sr ii iii iv".split())
@@ -148,8 +152,7 @@ def name_forms(typed_author: str) -> tuple[str, ...]:
     if particle is not None:
         core = surname[particle:]
         forms.append(" ".join(core))
-        while len(core) > 1 and core[0] in PARTICLES:
-            core = core[1:]
+        core = without_particles(core)
         if len("".join(core)) >= 4:
             forms.append(" ".join(core))
     elif len(surname) >= 2 and not comma:
@@ -159,6 +162,16 @@ def name_forms(typed_author: str) -> tuple[str, ...]:
 
 
 _SHARP_S = "\u00df"  # "ß", which capitals print as "SS"
+
+
+def without_particles(surname: Sequence[str]) -> Sequence[str]:
+    """A surname's words without the particles it opens with ("van der maaten" -> "maaten");
+    a surname of particles alone keeps its last ("van der" -> "der"). The one reading of a
+    surname's core: :func:`name_forms` looks for it alone, ``persons`` compares surnames by it."""
+    core = surname
+    while len(core) > 1 and core[0] in PARTICLES:
+        core = core[1:]
+    return core
 
 
 def _words(typed_author: str) -> list[str]:

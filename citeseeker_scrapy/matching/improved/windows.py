@@ -61,6 +61,12 @@ _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, n
 #: "Tech, E., and Inc. [1999] Title", "Kopelev. [1977] Title", "Center (PWC). [2001] Title"),
 #: unless a name with initials follows it: a list labelled by year, each label before its
 #: entry's authors ("...Journal. [2003] D. Fiala: Title", ``NAME_WITH_INITIALS``).
+#: A "[n]" after any word starts no entry here, though some are entries' numbers: after a
+#: heading's word, a page number or the year of the entry before ("References [1] T. Hopf",
+#: "...Title. 4 [9] R. Novak", "...Nature, 2015 [3] Title"): where an entry starts is read from
+#: the text alone, and running text prints a citation so. :func:`own_entry_number` answers
+#: another question, the number of the entry a name is read in, and takes any "[n]" but a
+#: year before the name (a second rule, not a second reader of this one).
 _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
                           rf"(?!{YEAR_DIGITS}\] [12]\d{{3}}"
                           rf"|{YEAR_DIGITS}\][.,:;]"
@@ -356,7 +362,8 @@ def own_entry_number(text: str, name: int, numbers: re.Pattern[str] = BRACKETED_
     (``numbers``: "[n]", or ``LISTED_ENTRY_NUMBER``'s "n. ") within ``_LIST_WINDOW`` before the
     name, wherever it stands (after a page number a page break left: "...Title. 4 [9] R. Novak"),
     or None. Read by :func:`_title_ends_numbered_entry`, which compares the "[n+1]" after a
-    title with it, and by ``verify`` for the "n+1. " after a title."""
+    title with it, and by ``verify`` for the "n+1. " after a title; :func:`_next_number_between`
+    reads the name's "[n]" as the search regions do (its docstring says why)."""
     found = numbers.findall(text, max(0, name - _LIST_WINDOW), name)
     return int(found[-1]) if found else None
 
@@ -1026,7 +1033,9 @@ def _next_number_between(text: str, name: int, start: int) -> bool:
     it), not the last bracket (:func:`own_entry_number`): a "[n]" right after the year of the
     entry before ("...Nature, 2015 [3] Title D. Lucas 2005 Journal [4] Title", a title-first
     list) starts no entry for ``_ENTRY_START``, and this check reads the name's entry as the
-    regions do."""
+    regions do. Nor can ``_ENTRY_START`` be a pattern :func:`own_entry_number` reads up to the
+    name: it reads past the "[n]", into the name (a year label starts an entry only before a
+    name with initials: "...Journal. [2003] D. Fiala")."""
     own = last_entry_start(text, max(0, name - _LIST_WINDOW), name)
     number = ENTRY_NUMBER.match(text, own)
     if number is None:
