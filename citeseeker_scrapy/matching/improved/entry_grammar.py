@@ -471,7 +471,8 @@ ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
 #: title in any case ("...Albert Schweitzer Hintergrund. 1992;5:28-35", "...Clearwater East
 #: Crater Meteoritics. 1997;32", "...Nyimbo Mpya RTD Majira. 1995:9-10"). One word: a query
 #: that lacks the title's last word has that word before the journal's, two words before the
-#: full stop (``words`` reads a word before this journal as the title's own last word).
+#: full stop. (Such a word is not read as the title's own last word: the first word of a
+#: journal's name of two words stands there too, "...the sea bed Geol Mag. 2000;137".)
 ONE_WORD_JOURNAL_AND_DATE = (rf" {NAME}\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)?"
                              r" ?[;:] ?\d")
 #: The field a title runs into, any of the shapes above, read right after the title's last

@@ -44,7 +44,7 @@ from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
 
-from .entry_grammar import ABBREVIATED_VENUE, NAME, ONE_WORD_JOURNAL_AND_DATE, YEAR_DIGITS
+from .entry_grammar import ABBREVIATED_VENUE, NAME, YEAR_DIGITS
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
 _SPLIT_SCORE = 85  # ratio of a word and two printed neighbours joined ("the role" is no "theo")
@@ -67,8 +67,7 @@ _MISQUOTE_LETTERS = 4
 #: given name before a semicolon (a title that ends its entry, the next entry's "DUMONT,
 #: Béatrice; LACOUR, ..." after it: NBR 6023 prints no full stop there); or a
 #: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G."), or
-#: an abbreviated journal name ("...rotating stars Nucl. Phys. B"), or a journal of one word
-#: and Vancouver's date ("...Northern Fjords Hydrographica. 1979;14").
+#: an abbreviated journal name ("...rotating stars Nucl. Phys. B").
 #: The word may hold an OCR digit ("string c0mpactifications."), the punctuation follow a
 #: blank (a quote: '...pour la Guyane ", Antianechos'; physics: "...field theory ,Phys."), an
 #: "&" stand before it ("Fjords: Processes & Products." for a query that ends at "&").
@@ -76,8 +75,7 @@ _WORD_THEN_TITLE_END = re.compile(
     r" (?:& )?([^\W\d_][^\W_]*)"
     rf"(?: ?[.,:;!?\"\u201d\u2019)](?! ?[^\W\d_]\.| {NAME};)"
     rf"| (?={NAME}, [^\W\d_]\.)"  # ... or a title-first entry's authors
-    rf"|(?={ABBREVIATED_VENUE})"  # ... or an abbreviated journal name: "stars Nucl. Phys."
-    rf"|(?={ONE_WORD_JOURNAL_AND_DATE}))")  # ... or "Fjords Hydrographica. 1979;14"
+    rf"|(?={ABBREVIATED_VENUE}))")  # ... or an abbreviated journal name: "stars Nucl. Phys."
 #: A year joined to the end of a word, with no blank: a style that prints the date right after
 #: the title ("...endolithic habitats2002 Epub.", "...en émergence2014 Epub."). The date ends
 #: the title: the word before the year is the title's last one, the words after it are none
