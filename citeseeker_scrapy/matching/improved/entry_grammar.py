@@ -308,6 +308,14 @@ _PAGE_FOOT = r"(?:(?<=[.)] \d )|(?<=[.)] \d\d )|(?<=[.)] \d{3} ))"
 #: page's number a page break prints between the two entries (``_PAGE_FOOT``).
 DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:{DITTO_DASH}|{DITTO_WORD})(?= |[.,:])|{LOST_DITTO})"
                          rf"|{_PAGE_FOOT}{DITTO_DASH}(?= |[.,:])")
+#: The medium of publication MLA styles close every entry with ("...1988. 112–124. Print.").
+_MEDIUM = r"(?:print|web|online|cd-rom|dvd)"
+#: The last fields an entry may print after the year that closes it, each a sentence of its
+#: own that is no title and no venue: its pages, then its medium (``_MEDIUM``): "...Berlin:
+#: s.n., 1988. 112–124. print. –––. Title" (biblatex mla). Read from the end of a gap (search
+#: it with ``endpos`` there): what it matches is the entry's tail, up to the next entry, each
+#: field with the blank after it (the sentence before it keeps its own).
+ENTRY_TAIL = re.compile(rf"(?<= )(?:(?:pp?\. ?)?\d+(?:[-\u2013]\d+)?\. )?(?:{_MEDIUM}\. )?$")
 # The fields a title runs into with no punctuation between them, each read from the end of the
 # title's last word (the blank before the field, or a dash joined to the word): one shape each
 # below, ``NEXT_FIELD`` any of them. A field's first word is no title word.
