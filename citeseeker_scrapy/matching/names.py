@@ -548,10 +548,43 @@ def glued_to_given_name(text: str, start: int, end: int,
             and cased[-1].isupper())
 
 
+#: Letters a surname has at least to be read after a particle joined to it
+#: (:func:`joined_to_particle`): a shorter one ends too many surnames that open with a
+#: particle's letters ("Deng" for "Ng").
+_MIN_LETTERS_AFTER_PARTICLE = 4
+#: An inverted name's comma and its initials, each a letter and a full stop: what follows a
+#: surname printed joined to its particle (:func:`joined_to_particle`): ", g. ", ", j.-p.,".
+_INITIALS_AFTER = re.compile(r", (?:[^\W\d_]\.[ -]?){1,3}(?![^\W\d_])")
+#: The longest particle a surname is joined to (:func:`joined_to_particle`).
+_LONGEST_PARTICLE = max(map(len, PARTICLES))
+
+
+def joined_to_particle(text: str, start: int, end: int) -> bool:
+    """True if a name at ``text[start:end]`` inside a longer word is a surname printed joined
+    to its particle: the letters before it in the word are exactly one particle
+    (``PARTICLES``), and the name is inverted, its comma and initials right after it. BibTeX
+    styles that print an inverted name's "von" part and surname with no blank ("{vv}{ll}{,
+    f.}": "duQuébec, G.", "vanDijk, J.") print so; the normalized text reads "duquebec, g.".
+
+    Read in the normalized text alone: the capitals would tell "deGaulle" from "Delong" but
+    cost a map of the whole document, and a name met inside longer words is common ("Bell" in
+    "Campbell"). The inverted shape and the name's length (``_MIN_LETTERS_AFTER_PARTICLE``)
+    keep it narrow; whether the words after the name are the queried title is for the title's
+    checks. Called by :func:`_starts_name`, for :class:`NameIndex` and :func:`is_whole_word`."""
+    if end - start < _MIN_LETTERS_AFTER_PARTICLE or _INITIALS_AFTER.match(text, end) is None:
+        return False
+    word = start
+    while word > 0 and start - word <= _LONGEST_PARTICLE and text[word - 1].isalpha():
+        word -= 1
+    return text[word:start] in PARTICLES and _is_word_edge(text, word - 1, -1)
+
+
 def _starts_name(text: str, start: int, end: int, printed: Optional[PrintedCase]) -> bool:
-    """True if a name at ``text[start:end]`` starts there: a word edge, or a surname joined
-    to the given name before it (:func:`glued_to_given_name`)."""
-    return _is_word_edge(text, start - 1, -1) or glued_to_given_name(text, start, end, printed)
+    """True if a name at ``text[start:end]`` starts there: a word edge, a surname joined to
+    its particle (:func:`joined_to_particle`) or to the given name before it
+    (:func:`glued_to_given_name`)."""
+    return (_is_word_edge(text, start - 1, -1) or joined_to_particle(text, start, end)
+            or glued_to_given_name(text, start, end, printed))
 
 
 def _ends_name(text: str, end: int, printed: Optional[PrintedCase]) -> bool:

@@ -35,7 +35,7 @@ from .entry_grammar import (
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
     PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS, NAME,
     NAME_WITH_INITIALS, TYPE_MARK, YEAR_BEFORE_PAGES, FIELD_NUMBER, VENUE_NUMBERS_BEFORE_TITLE,
-    TITLE_ENDS_ENTRY, BRACKETED_ENTRY_NUMBER, NAMES_WITHOUT_COMMAS,
+    TITLE_ENDS_ENTRY, BRACKETED_ENTRY_NUMBER, NAMES_WITHOUT_COMMAS, ENTRY_TAIL,
 )
 from .headers import running_headers
 from .words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
@@ -725,8 +725,9 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
     An entry that opens with a ditto mark after a sentence end ("... Committee. — (2012).
     Title", "..., 2011. — Title") has the authors of the one before, so the name's entry goes
     on through it, if only the rest of that entry lies between its end and the mark: one
-    sentence at most (its publisher) and no year (another entry's title and venue, or its dated
-    author list, would show). Called by :func:`attributed`.
+    sentence at most (its publisher), besides its pages and medium right before the mark
+    (:func:`_sentences_before_tail`), and no year (another entry's title and venue, or its
+    dated author list, would show). Called by :func:`attributed`.
     """
     date = _run_date(text, occurrence.end)  # after ``occurrence``: the run, then each mark
     find = _same_authors_entry(text, occurrence.end, date)
@@ -747,13 +748,23 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
             return (CODE_BEFORE_TITLE.fullmatch(text, end, start) is not None
                     and _ENTRY_START.match(text, end) is None
                     and _names_then_year(text, occurrence, end))
-        if ANY_YEAR.search(text, end, ditto.start()) or len(
-                SENTENCE_ENDS_IN_GAP.findall(text, end, ditto.start())) > 1:
+        if ANY_YEAR.search(text, end, ditto.start()) or _sentences_before_tail(
+                text, end, ditto.start()) > 1:
             return False
         occurrence = Occurrence(ditto.start(), ditto.end(), occurrence.author,
                                 ditto.end() + length)
         date = _run_date(text, occurrence.end)
     return False
+
+
+def _sentences_before_tail(text: str, end: int, mark: int) -> int:
+    """The sentence ends between an entry's end at ``end`` (the year that closes it) and a
+    ditto mark at ``mark``, but those of the entry's last fields right before the mark
+    (``ENTRY_TAIL``: its pages and its medium, "...1988. 112–124. print. –––."): the rest
+    of that entry is one sentence at most (its publisher), where another author's entry
+    would show its title and venue. Called by :func:`_in_entry`."""
+    tail = ENTRY_TAIL.search(text, end, mark)
+    return len(SENTENCE_ENDS_IN_GAP.findall(text, end, mark if tail is None else tail.start()))
 
 
 def _dated_mark_before(text: str, own: Optional[re.Match[str]], start: int, find: MarkFinder
