@@ -397,6 +397,57 @@ _PLACE_AND_EMPTY_PUBLISHER = rf" [^\W\d_][\w'\u2019/-]* ?:, \(?{YEAR_DIGITS}(?!\
 _PLACE_AND_CODE_THEN_PUBLISHER = (
     rf" {NAME}(?: {NAME})?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)"
     r"(?:[^\W\d_]{2}|usa|u\.s\.a\.): ")
+#: The regions and countries a place is printed with (normalized: lower case, no accents): the
+#: codes and names of US states, Canadian provinces and Australian states, German, Austrian and
+#: Swiss Länder and cantons, the United Kingdom's nations, and countries as the languages
+#: bibliographies are printed in name them. Not a state or a province whose name is also a
+#: large city's ("New York", "Washington", "Québec", "México"): a title that ends with a place
+#: and the comma of a style that prints "Title, City" reads the same. Read by
+#: ``_PLACE_AND_REGION``.
+_US_STATE_CODES = ("al|ak|az|ar|ca|co|ct|de|fl|ga|hi|id|ia|ks|ky|la|me|md|ma|mi|mn|ms|mo|mt"
+                   "|ne|nv|nh|nj|nm|ny|nc|nd|oh|ok|or|pa|ri|sc|sd|tn|tx|ut|vt|va|wa|wv|wi|wy"
+                   "|dc|calif|mass|conn|ill|mich|minn|penn|wis")  # not "in": "Title, In: Book"
+_CANADIAN_AND_AUSTRALIAN_CODES = "on|ont|qc|bc|ab|mb|sk|ns|nb|nl|pe|nsw|vic|qld|tas"
+#: ... and the codes printed with full stops ("D.C.", "N.J.", "U.S.A."): the last full stop is
+#: read after the region, as the one after "Mass." or "Calif.".
+_DOTTED_CODES = r"d\.c|n\.j|n\.y|n\.c|s\.c|u\.s\.a|u\.k"  # not "U.S.": "U.S. Geological Survey"
+_COUNTRY_CODES = "usa|us|uk|nz"
+_REGION_NAMES = (
+    "alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida"
+    "|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland"
+    "|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada"
+    "|new hampshire|new jersey|new mexico|north carolina|north dakota|ohio|oklahoma|oregon"
+    "|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont"
+    "|virginia|west virginia|wisconsin|wyoming"
+    "|ontario|british columbia|alberta|manitoba|saskatchewan|nova scotia|new brunswick"
+    "|newfoundland|new south wales|queensland|tasmania|western australia|south australia"
+    "|bayern|bavaria|baden-wurttemberg|hessen|sachsen|saxony|niedersachsen|thuringen"
+    "|nordrhein-westfalen|rheinland-pfalz|schleswig-holstein|brandenburg|tirol|steiermark"
+    "|karnten|vorarlberg|valais|vaud|ticino|graubunden|reunion|martinique|guadeloupe"
+    "|england|scotland|wales|northern ireland|united kingdom|great britain|britain|ireland"
+    "|oxon|the netherlands"
+    "|united states|united states of america|canada|australia|new zealand"
+    "|france|francia|franca|frankreich|germany|deutschland|allemagne|alemania|germania"
+    "|alemanha|italy|italia|italie|italien|spain|espana|espagne|spanien|spagna|portugal"
+    "|switzerland|schweiz|suisse|svizzera|suiza|austria|osterreich|autriche|netherlands"
+    "|nederland|pays-bas|holland|belgium|belgique|belgie|belgien|luxemburg|denmark|danmark"
+    "|sweden|sverige|norway|norge|finland|suomi|iceland|poland|polska|pologne|czech republic"
+    "|czechia|ceska republika|slovakia|slovensko|hungary|romania|greece|russia|rossiya"
+    "|ukraine|turkey|israel|egypt|south africa|nigeria|kenya|ghana|india|pakistan"
+    "|bangladesh|china|japan|korea|south korea|taiwan|indonesia|malaysia|thailand"
+    "|philippines|vietnam|brazil|brasil|argentina|chile|colombia|peru|venezuela|uruguay"
+    "|ecuador|bolivia|cuba")
+_REGIONS = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_CODES}"
+            rf"|{_COUNTRY_CODES}|{_REGION_NAMES})")
+#: A place of one word (perhaps hyphenated: "Saint-André"), the comma, its region or country
+#: from the lists above, and the punctuation after it: "...at Hazardous Waste Sites
+#: EPA/600/R-92/183 Corvallis, OR. September.", "...Legacy of West Gwillimbury Bradford,
+#: Ontario: Local History Association.", "...for shooting and conservation England, United
+#: Kingdom: The Wildfowl Trust", "...entre Zanzibar et l'Allemagne » in Saint-André, Réunion:
+#: Océan Editions.", "...Groundwater Englewood, N.J.: Prentice-Hall" (styles that print the
+#: place's region or country after it). One word, then its comma: a query that lacks the
+#: title's last word has that word before the place, no comma between.
+_PLACE_AND_REGION = rf" [^\W\d_][\w'\u2019-]*, {_REGIONS}(?:\.?[,:;]|\.)(?: |$)"
 #: A dash (a hyphen or any dash, one or more) after a blank, right before the next field's word:
 #: the place ("...and Social Order -Oxford: Blackwell.").
 _DASH_BEFORE_WORD = r" [-\u2010-\u2015]+ ?(?=[^\W\d_])"
@@ -493,6 +544,7 @@ ONE_WORD_JOURNAL_AND_DATE = (rf" {NAME}\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{
 NEXT_FIELD = re.compile("|".join((
     ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_PUNCTUATION,
     _PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER, _PLACE_AND_CODE_THEN_PUBLISHER,
+    _PLACE_AND_REGION,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
     _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS,
