@@ -505,3 +505,39 @@ def test_a_short_title_right_after_initials_with_no_full_stop(author: str, title
 ])
 def test_bare_initials_delimit_no_other_short_title(doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
+
+
+# A style that prints an inverted name on a line of its own and the date in the margin beside
+# it, which leaves the line when a PDF is made: the given name right before a short title.
+_NAME_ABOVE_TITLE = ("Berg, Anna\nSeasonal herds of the Alps. Bern: Haupt.\nLindqvist, Erik\n"
+                     "Harbour Town Planning, en Historia del mar. Madrid: Akal.\nOkafor, Ngozi\n"
+                     "Coastal Trade Routes. Lagos: Ibadan Press.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Lindqvist", "Harbour Town Planning"),
+    ("Okafor", "Coastal Trade Routes"),
+])
+def test_a_short_title_right_after_one_given_name(author: str, title: str) -> None:
+    matching.kept_by_both(_NAME_ABOVE_TITLE, author, title)
+
+
+@pytest.mark.parametrize("doc, title", [
+    # a title in lower case: words of a sentence after a name
+    (_NAME_ABOVE_TITLE.replace("Harbour Town Planning", "harbour town planning"),
+     "Harbour Town Planning"),
+    # a second word between the name and the hit: a title's own first word
+    (_NAME_ABOVE_TITLE.replace("Harbour Town", "Maritime Harbour Town"), "Harbour Town Planning"),
+    # the right name, a word changed, or the title of the next entry
+    (_NAME_ABOVE_TITLE, "Harbour Town Building"),
+    (_NAME_ABOVE_TITLE, "Coastal Trade Routes"),
+])
+def test_one_given_name_delimits_no_other_short_title(doc: str, title: str) -> None:
+    matching.turned_down(doc, "Lindqvist", title)
+
+
+def test_the_word_after_an_organisations_comma_is_no_given_name() -> None:
+    # an organisation has no given name: the word after its comma opens its title
+    doc = ("Berg, Anna\nSeasonal herds of the Alps. Bern: Haupt.\nNordic Harbour Institute, "
+           "Maritime Harbour Town Planning (1964).\nOkafor, Ngozi\nCoastal Trade Routes.")
+    matching.turned_down(doc, "Nordic Harbour Institute", "Harbour Town Planning")

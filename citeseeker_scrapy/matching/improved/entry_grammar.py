@@ -139,6 +139,11 @@ _UNPUNCTUATED_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_]){1,3})"
 UNPUNCTUATED_INITIALS_RUN = re.compile(
     rf"{_UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{_UNPUNCTUATED_INITIALS}){{0,5}} ")
 
+#: The rest of an author run of one inverted name, after its surname, up to a title with no
+#: punctuation between: the comma and one given name written out (perhaps hyphenated), as CSL
+#: styles print a name on a line of its own with the date in the margin beside it ("Hughes,
+#: Alan" above "Title, en ...": the date leaves the line when a PDF is made).
+ONE_GIVEN_NAME_RUN = re.compile(r", [^\W\d_]{2,}(?:-[^\W\d_]{2,})? ")
 #: The rest of an author run that opens with an inverted name, up to its last name after the
 #: word for "and" and that name's full stop, only given names, initials and names between (",
 #: Dimitrios and Dimitrios Lekkas.", ", Germain and Emmanuelle Etchecopart-Etchart.", " and

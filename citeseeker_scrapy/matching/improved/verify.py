@@ -151,7 +151,8 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
     header is paid rarely) a word check that fails is read again with the running headers
     near the hit left out (:func:`_without_running_header`). ``after_run``: the caller read
     in the printed capitals that the author run ends right before the hit with an initial
-    and no full stop (``capitals.initials_end_run``), which delimits a short title there."""
+    and no full stop (``capitals.initials_end_run``) or with its one given name
+    (``capitals.given_name_ends_run``), which delimits a short title there."""
     name_before = _name_before(region, start)
     why = _word_veto(text, title, start, end, name_before, region, after_run)
     if not across_headers or why not in (WORDS_MISSING, CHANGED_WORD):
@@ -812,8 +813,9 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
 
     A short title in a reference is delimited ("2015. Deep learning. Nature"), or follows the
     entry's year with no punctuation (styles that print none: "SMITH J 2015 Deep learning."),
-    or its author run's last initials, printed with no full stop (``after_run``, which the
-    caller reads in the capitals: "Rensky M English Verbonominal Phrases."), or the searched
+    or its author run's last initials or one given name, printed with no full stop
+    (``after_run``, which the caller reads in the capitals: "Rensky M English Verbonominal
+    Phrases.", "Hughes, Alan Advising as Teaching, en"), or the searched
     surname alone before its container's "in:" (:func:`_named_contribution`), or ends its
     entry before the next entry's author run opened as its own (:func:`_next_entry_as_this`)
     or before its author's name printed again as the publisher (:func:`_name_again`: "UNESCO
