@@ -94,6 +94,35 @@ def test_a_ditto_entry_after_another_authors_entry_is_not_the_names() -> None:
     assert found(doc, "Okafor", "Fjordene og fiskeriene i nord")
 
 
+# MLA styles close an entry with its pages and its medium after the year ("1988. 112–124.
+# Print."), then print the same author's next entry with a ditto dash.
+_MEDIUM_THEN_DITTO = ("Lindqvist, Erik. \u201cHamnst\u00e4der i Norden\u201d. Stadshistoria i "
+                      "Norden. Lund: s.n., 1996. 11\u201324. {medium}.\n{entry}\u2013\u2013\u2013. "
+                      "\u201cFjordar och fiske i Norrland\u201d. Nordisk tidskrift. Ume\u00e5: "
+                      "Norrlandsf\u00f6rlaget, 2001. {medium}.\nOkafor, Ngozi. \u201cCoastal "
+                      "Trade\u201d. Lagos: Ibadan Press, 2003. {medium}.")
+
+
+@pytest.mark.parametrize("medium", ["Print", "Web"])
+def test_a_ditto_entry_after_the_pages_and_medium_of_the_entry_before(medium: str) -> None:
+    doc = _MEDIUM_THEN_DITTO.format(medium=medium, entry="")
+    matching.kept_by_both(doc, "Lindqvist", "Fjordar och fiske i Norrland")
+
+
+@pytest.mark.parametrize("entry, title", [
+    # another author's entry between, with its own pages and medium, or with none
+    ("Berg, Anna. \u201cSkogar i Norden\u201d. Bergen: s.n., 1999. 5\u20139. Print.\n",
+     "Fjordar och fiske i Norrland"),
+    ("Berg, Anna. \u201cSkogar i Norden\u201d. Print.\n", "Fjordar och fiske i Norrland"),
+    # the same author's, a content word changed
+    ("", "Fjordar och jakt i Norrland"),
+])
+def test_pages_and_medium_before_a_ditto_entry_hide_no_other_entry(entry: str,
+                                                                   title: str) -> None:
+    doc = _MEDIUM_THEN_DITTO.format(medium="Print", entry=entry)
+    matching.turned_down(doc, "Lindqvist", title)
+
+
 # A title closing no entry, then the next entry's surname and a run shaped as the one the
 # title's own entry opened with (author-year styles printed with no full stop after a title).
 @pytest.mark.parametrize("doc, author, title", [
@@ -403,6 +432,41 @@ def test_near_a_joined_surname_a_longer_word_or_another_title(doc: str, author: 
     matching.turned_down(doc, author, title)
 
 
+# BibTeX styles that print an inverted name's particle and surname with no blank ("{vv}{ll}{,
+# f.}"): "duQuébec, G.", "vanDijk, J.".
+_PARTICLE_JOINED = ("Moreau, P. 2009. Seasonal herds. Bern: Haupt.\nduQu\u00e9bec, G. 2013. "
+                    "Services et programmes d\u2019\u00e9tudes en formation des adultes. "
+                    "Qu\u00e9bec : Minist\u00e8re.\nvanDijk, J. and K. Berg. 2010. Tidal mills "
+                    "of the Frisian coast. Leeuwarden: Fryske.\nWeiss, A. 2003. Coastal trade "
+                    "routes. Brest.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Qu\u00e9bec", "Services et programmes d\u2019\u00e9tudes en formation des adultes"),
+    ("Dijk", "Tidal mills of the Frisian coast"),
+])
+def test_a_surname_printed_joined_to_its_particle(author: str, title: str) -> None:
+    matching.kept_by_both(_PARTICLE_JOINED, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # letters before the name that are no particle, or two particles; a given name written out
+    (_PARTICLE_JOINED.replace("vanDijk", "vosDijk"), "Dijk", "Tidal mills of the Frisian coast"),
+    (_PARTICLE_JOINED.replace("vanDijk", "vanderDijk"), "Dijk",
+     "Tidal mills of the Frisian coast"),
+    (_PARTICLE_JOINED.replace("vanDijk, J.", "vanDijk, Jan"), "Dijk",
+     "Tidal mills of the Frisian coast"),
+    # a name of three letters after a particle's letters: a surname of its own ("Deng")
+    (_PARTICLE_JOINED.replace("vanDijk", "Deng"), "Ng", "Tidal mills of the Frisian coast"),
+    # the right name, a word changed, or the title of the next entry
+    (_PARTICLE_JOINED, "Dijk", "Tidal mills of the Danish coast"),
+    (_PARTICLE_JOINED, "Dijk", "Coastal trade routes"),
+])
+def test_near_a_particle_joined_surname_a_longer_word_or_another_title(doc: str, author: str,
+                                                                       title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 def test_an_author_list_in_initials_is_searched_without_the_map() -> None:
     # "Bell" ends "Campbell", an inverted surname; its initial says it is no surname joined to
     # a given name, so the capitals (a map of the whole text) are not read for it
@@ -441,3 +505,39 @@ def test_a_short_title_right_after_initials_with_no_full_stop(author: str, title
 ])
 def test_bare_initials_delimit_no_other_short_title(doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
+
+
+# A style that prints an inverted name on a line of its own and the date in the margin beside
+# it, which leaves the line when a PDF is made: the given name right before a short title.
+_NAME_ABOVE_TITLE = ("Berg, Anna\nSeasonal herds of the Alps. Bern: Haupt.\nLindqvist, Erik\n"
+                     "Harbour Town Planning, en Historia del mar. Madrid: Akal.\nOkafor, Ngozi\n"
+                     "Coastal Trade Routes. Lagos: Ibadan Press.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Lindqvist", "Harbour Town Planning"),
+    ("Okafor", "Coastal Trade Routes"),
+])
+def test_a_short_title_right_after_one_given_name(author: str, title: str) -> None:
+    matching.kept_by_both(_NAME_ABOVE_TITLE, author, title)
+
+
+@pytest.mark.parametrize("doc, title", [
+    # a title in lower case: words of a sentence after a name
+    (_NAME_ABOVE_TITLE.replace("Harbour Town Planning", "harbour town planning"),
+     "Harbour Town Planning"),
+    # a second word between the name and the hit: a title's own first word
+    (_NAME_ABOVE_TITLE.replace("Harbour Town", "Maritime Harbour Town"), "Harbour Town Planning"),
+    # the right name, a word changed, or the title of the next entry
+    (_NAME_ABOVE_TITLE, "Harbour Town Building"),
+    (_NAME_ABOVE_TITLE, "Coastal Trade Routes"),
+])
+def test_one_given_name_delimits_no_other_short_title(doc: str, title: str) -> None:
+    matching.turned_down(doc, "Lindqvist", title)
+
+
+def test_the_word_after_an_organisations_comma_is_no_given_name() -> None:
+    # an organisation has no given name: the word after its comma opens its title
+    doc = ("Berg, Anna\nSeasonal herds of the Alps. Bern: Haupt.\nNordic Harbour Institute, "
+           "Maritime Harbour Town Planning (1964).\nOkafor, Ngozi\nCoastal Trade Routes.")
+    matching.turned_down(doc, "Nordic Harbour Institute", "Harbour Town Planning")

@@ -250,3 +250,38 @@ def test_the_same_author_s_entries_after_their_pages_are_no_header(title: str) -
         f"{title}, Survey Office Riga 1983 Moreau, A., Stone bridges, Paris 2001\n")
     assert _found(doc, "Lund-Berg", title, "original")
     assert _found(doc, "Lund-Berg", title)
+
+
+# A style that closes each entry with its year (then a full stop) and numbers its entries
+# "n.": in a browser's print every page's footer stands between a year and the next entry's
+# number. Those numbers are no words of the footer: read with them, the footer would take the
+# hit's year and the next entry's opening (an organisation's, its comma and a title in lower
+# case) would read as the title's next words.
+YEAR_CLOSED = "Tide tables of northern fjord harbours"
+
+
+def _year_closed_pages(title: str) -> str:
+    """Three pages of numbered entries closed by their years, ``title`` the last on page 1."""
+    footer = f"\n{BROWSER}\n"
+    return (f"1. Okafor, N., Silt in coastal basins 1987.\n2.\nHume, D., {title} 1975."
+            f"{footer.format(page='1/3')}3.\nICES, Les marées et le littoral du nord 2004."
+            f"{footer.format(page='2/3')}4.\nMoreau, A., Salt marshes and their margins 2001."
+            f"{footer.format(page='3/3')}")
+
+
+def test_a_year_closed_entry_before_a_page_footer_is_found() -> None:
+    doc = _year_closed_pages(YEAR_CLOSED)
+    assert _found(doc, "Hume", YEAR_CLOSED, "original")
+    assert _found(doc, "Hume", YEAR_CLOSED)
+
+
+@pytest.mark.parametrize("query", [
+    "Tide charts of northern fjord harbours",  # one content word changed
+    "Tide tables of northern lake harbours",
+    "Tide tables of fjord harbours",  # a content word dropped
+])
+def test_a_near_miss_of_a_year_closed_entry_before_a_page_footer_stays_rejected(
+        query: str) -> None:
+    doc = _year_closed_pages(YEAR_CLOSED)
+    assert _found(doc, "Hume", query, "original")
+    assert not _found(doc, "Hume", query)

@@ -264,6 +264,50 @@ def test_a_title_word_before_a_publishers_town_is_still_the_titles(doc: str, aut
     _turned_down(doc, author, title)
 
 
+# A title running into a place of one word, its comma and its region or country (a state's
+# code or name, a province, a country), then the punctuation before the rest of the entry.
+@pytest.mark.parametrize("doc, author, title", [
+    ("Lindqvist, E. et al. (1994). Marsh Restoration Plan for the Lower Estuary. EPA/600/R-94/017"
+     " Astoria, OR. March.", "Lindqvist",
+     "Marsh Restoration Plan for the Lower Estuary. EPA/600/R-94/017"),
+    ("Harbour Trust of Lower Town (2006): Wharves and Warehouses: The Legacy of Lower Town "
+     "Kingston, Ontario: Harbour Trust.", "Harbour Trust of Lower Town",
+     "Wharves and Warehouses: The Legacy of Lower Town"),
+    ("Okafor, N. 1987. Tidal flats and coastal birds. A report to the Society for the coastal "
+     "birds Norfolk, United Kingdom: Coastal Trust, Wells Mill.", "Okafor",
+     "Tidal flats and coastal birds. A report to the Society for the coastal birds"),
+    ("Moreau, A. (2010). Les quais du port entre Maurice et la R\u00e9union \u00bb in "
+     "Saint-Denis, R\u00e9union: \u00c9ditions du Port.", "Moreau",
+     "Les quais du port entre Maurice et la R\u00e9union \u00bb in"),
+    ("Keller, H. (1988): H\u00e4fen und Kan\u00e4le der Ostsee Rostock, Deutschland: Hinstorff.",
+     "Keller", "H\u00e4fen und Kan\u00e4le der Ostsee"),
+])
+def test_a_title_running_into_a_place_and_its_region(doc: str, author: str, title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a word of the title changed before the place
+    ("Lindqvist, E. et al. (1994). Marsh Restoration Plan for the Upper Estuary. EPA/600/R-94/017"
+     " Astoria, OR. March.", "Lindqvist",
+     "Marsh Restoration Plan for the Lower Estuary. EPA/600/R-94/017"),
+    ("Harbour Trust of Lower Town (2006): Wharves and Warehouses: The Legacy of Lower Town "
+     "Kingston, Ontario: Harbour Trust.", "Harbour Trust of Lower Town",
+     "Wharves and Warehouses: The Legacy of Upper Town"),
+    ("Berg,M. (1979) Coastal Hydrology of Bays Englewood, N.J.: Harbour Press.", "Berg",
+     "Coastal Hydrology of Lakes"),
+    # the title's own last word, then the style's comma before the place and its region
+    ("Keller, H. (1988): H\u00e4fen und Kan\u00e4le der Ostsee, Rostock, Deutschland: "
+     "Hinstorff.", "Keller", "H\u00e4fen und Kan\u00e4le der"),
+    # a contribution's "In:" after the comma: no state's code
+    ("Okafor, N. (2010). Coastal trade and inland markets, In: Studies of West African trade. "
+     "Lagos.", "Okafor", "Coastal trade and inland"),
+])
+def test_a_title_word_before_a_place_and_its_region_is_still_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)
+
+
 # A title running into a publication field told by its shape: a publisher's one word, a colon
 # and its city ("Publisher: Place" styles), or a publishing city, a dash or a blank perhaps, a
 # colon and the publisher (GOST's "Place -: Publisher", French spacing).

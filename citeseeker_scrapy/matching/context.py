@@ -20,6 +20,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from .improved.entry_grammar import YEAR_DIGITS
+from .names import PARTICLES
 from .normalize import HYPHEN_AT_LINE_END, normalize_text
 
 #: Characters of context at most.
@@ -75,7 +76,11 @@ _UPPER, _LOWER = ("[" + re.escape("".join(c for c in map(chr, range(0x2000)) if 
                   for case in (str.isupper, str.islower))
 _NAME_WORD = rf"{_UPPER}(?:[^\W\d_]|['’-](?=[^\W\d_]))*"
 _INITIALS = rf"{_UPPER}\.(?: ?-?{_UPPER}\.)*"
-_PARTICLES = r"(?:(?:van|von|de|der|den|del|della|da|di|du|dos|la|le|ten|ter|al|el) )"
+#: What a surname may open with, in lower case, in the first entry after a heading: the
+#: particles ``names.PARTICLES`` owns ("van Dijk, A.", "de la Cruz, J."), and the articles of
+#: Arabic and Spanish surnames ("al Hassan, M.", "el Said, A."), which it does not hold.
+_SURNAME_OPENERS = PARTICLES | {"al", "el"}
+_PARTICLES = rf"(?:(?:{'|'.join(sorted(_SURNAME_OPENERS))}) )"
 _YEAR = rf"\(?{YEAR_DIGITS}"
 #: An alphabetic style's label inside its brackets: "Knu86b", "GMS94", "ABC+99".
 _KEY_LABEL = r"[^\W\d_]{1,8}\+?\d{2,4}[a-z]?"
@@ -197,7 +202,8 @@ class TextMap:
         with no punctuation is told from a longer title only by the capitals the field starts
         with, and one that ends its entry with none only by the paragraph's end (HTML and
         plain text print each entry as a paragraph). Who calls it: the matcher, for the few
-        words around a hit a word check turned down."""
+        words around a hit a word check turned down, and the name index, for the letters
+        beside a name joined to another word (``names.PrintedCase``)."""
         if not self.lined_up or not 0 <= start < end <= len(self.normalized):
             return None
         low, high = self.original(start), self.original(end - 1) + 1

@@ -83,7 +83,10 @@ def _names_in_tokens(distinct: list[str],
 
 #: The document's capitals for a span of its normalized text, or None where they cannot be read
 #: (``matcher.DocumentText.printed_case``, made lazy by the matcher): the normalized text is
-#: lower case, and only the capitals tell some word edges (:func:`initials_glued_at`).
+#: lower case, and only the capitals tell some word edges (:func:`initials_glued_at`). A blank
+#: that stands for a blank line is given as a line break, the span's length unchanged:
+#: ``capitals.ends_paragraph`` reads it; the other callers read letters at their positions, or
+#: split words at any white space (``capitals.initials_end_run``).
 PrintedCase = Callable[[int, int], Optional[str]]
 
 #: What PDF extraction leaves inside a printed name, skipped between its letters: blanks (split
@@ -119,8 +122,9 @@ _WORD_GOES_ON_NOT = (f"(?!{_char_class(''.join(_DETACHED_ACCENTS))}*+"
 _GLUED_INITIAL = r"[^\W\d_]\."
 _NAME_ENDS = f"(?:{_WORD_GOES_ON_NOT}|(?={_GLUED_INITIAL}))"
 _GLUED = re.compile(_GLUED_INITIAL)
-#: Particles a surname may open with ("van der Berg", "de la Cruz"): read here, by ``persons``
-#: and by ``entry_grammar`` (an inverted surname's particles before its comma).
+#: Particles a surname may open with ("van der Berg", "de la Cruz"): read here, by ``persons``,
+#: by ``entry_grammar`` (an inverted surname's particles before its comma) and by ``context``
+#: (a first entry's author after a reference list's heading).
 PARTICLES = frozenset("van von der den de del della dalla di da dos das do du le la ter ten zu "
                       "af av".split())
 _SUFFIXES = frozenset("jr sr ii iii iv".split())
@@ -148,8 +152,7 @@ def name_forms(typed_author: str) -> tuple[str, ...]:
     if particle is not None:
         core = surname[particle:]
         forms.append(" ".join(core))
-        while len(core) > 1 and core[0] in PARTICLES:
-            core = core[1:]
+        core = without_particles(core)
         if len("".join(core)) >= 4:
             forms.append(" ".join(core))
     elif len(surname) >= 2 and not comma:
@@ -159,6 +162,16 @@ def name_forms(typed_author: str) -> tuple[str, ...]:
 
 
 _SHARP_S = "\u00df"  # "ß", which capitals print as "SS"
+
+
+def without_particles(surname: Sequence[str]) -> Sequence[str]:
+    """A surname's words without the particles it opens with ("van der maaten" -> "maaten");
+    a surname of particles alone keeps its last ("van der" -> "der"). The one reading of a
+    surname's core: :func:`name_forms` looks for it alone, ``persons`` compares surnames by it."""
+    core = surname
+    while len(core) > 1 and core[0] in PARTICLES:
+        core = core[1:]
+    return core
 
 
 def _words(typed_author: str) -> list[str]:
@@ -535,10 +548,43 @@ def glued_to_given_name(text: str, start: int, end: int,
             and cased[-1].isupper())
 
 
+#: Letters a surname has at least to be read after a particle joined to it
+#: (:func:`joined_to_particle`): a shorter one ends too many surnames that open with a
+#: particle's letters ("Deng" for "Ng").
+_MIN_LETTERS_AFTER_PARTICLE = 4
+#: An inverted name's comma and its initials, each a letter and a full stop: what follows a
+#: surname printed joined to its particle (:func:`joined_to_particle`): ", g. ", ", j.-p.,".
+_INITIALS_AFTER = re.compile(r", (?:[^\W\d_]\.[ -]?){1,3}(?![^\W\d_])")
+#: The longest particle a surname is joined to (:func:`joined_to_particle`).
+_LONGEST_PARTICLE = max(map(len, PARTICLES))
+
+
+def joined_to_particle(text: str, start: int, end: int) -> bool:
+    """True if a name at ``text[start:end]`` inside a longer word is a surname printed joined
+    to its particle: the letters before it in the word are exactly one particle
+    (``PARTICLES``), and the name is inverted, its comma and initials right after it. BibTeX
+    styles that print an inverted name's "von" part and surname with no blank ("{vv}{ll}{,
+    f.}": "duQuébec, G.", "vanDijk, J.") print so; the normalized text reads "duquebec, g.".
+
+    Read in the normalized text alone: the capitals would tell "deGaulle" from "Delong" but
+    cost a map of the whole document, and a name met inside longer words is common ("Bell" in
+    "Campbell"). The inverted shape and the name's length (``_MIN_LETTERS_AFTER_PARTICLE``)
+    keep it narrow; whether the words after the name are the queried title is for the title's
+    checks. Called by :func:`_starts_name`, for :class:`NameIndex` and :func:`is_whole_word`."""
+    if end - start < _MIN_LETTERS_AFTER_PARTICLE or _INITIALS_AFTER.match(text, end) is None:
+        return False
+    word = start
+    while word > 0 and start - word <= _LONGEST_PARTICLE and text[word - 1].isalpha():
+        word -= 1
+    return text[word:start] in PARTICLES and _is_word_edge(text, word - 1, -1)
+
+
 def _starts_name(text: str, start: int, end: int, printed: Optional[PrintedCase]) -> bool:
-    """True if a name at ``text[start:end]`` starts there: a word edge, or a surname joined
-    to the given name before it (:func:`glued_to_given_name`)."""
-    return _is_word_edge(text, start - 1, -1) or glued_to_given_name(text, start, end, printed)
+    """True if a name at ``text[start:end]`` starts there: a word edge, a surname joined to
+    its particle (:func:`joined_to_particle`) or to the given name before it
+    (:func:`glued_to_given_name`)."""
+    return (_is_word_edge(text, start - 1, -1) or joined_to_particle(text, start, end)
+            or glued_to_given_name(text, start, end, printed))
 
 
 def _ends_name(text: str, end: int, printed: Optional[PrintedCase]) -> bool:

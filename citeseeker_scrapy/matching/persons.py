@@ -15,6 +15,7 @@ from typing import Sequence
 
 from .names import (
     _NAME_CHARS, PARTICLES, _SUFFIXES, _is_capital_initials, _is_initials, _surname_words, _words,
+    without_particles,
 )
 from .normalize import normalize_text
 
@@ -81,12 +82,9 @@ def _readings(typed: list[str], initial: list[bool], either_order: bool) -> list
 
 
 def _surname_core(words: Sequence[str]) -> str:
-    """A surname as compared: without leading particles ("van der Maaten" -> "maaten"; a
-    name of particles alone stays), hyphens and apostrophes ("O'Brien" -> "obrien")."""
-    core = list(words)
-    while len(core) > 1 and core[0] in PARTICLES:
-        core = core[1:]
-    return "".join(_NAME_CHARS.findall("".join(core)))
+    """A surname as compared: without leading particles (``names.without_particles``: "van
+    der Maaten" -> "maaten"), hyphens and apostrophes ("O'Brien" -> "obrien")."""
+    return "".join(_NAME_CHARS.findall("".join(without_particles(words))))
 
 
 def _given_parts(given: str) -> tuple[str, ...]:

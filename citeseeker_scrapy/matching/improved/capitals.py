@@ -48,18 +48,17 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from ..names import SKIPPABLE, PrintedCase
+from ..names import PrintedCase
 from .entry_grammar import (
-    CONTAINER_AND_PLACE_TO_ENTRY_END, CONTAINER_WITH_ISSUE, ORGANISATION_NAME,
-    PLACE_AND_PUBLISHER_TO_ENTRY_END, UNPUNCTUATED_INITIALS_RUN,
+    CONTAINER_AND_PLACE_TO_ENTRY_END, CONTAINER_WITH_ISSUE, NAME, ONE_GIVEN_NAME_RUN,
+    ORGANISATION_NAME, PLACE_AND_PUBLISHER_TO_ENTRY_END, UNPUNCTUATED_INITIALS_RUN,
 )
-from .verify import DROPPED_IN_WORDS
+from .verify import DROPPED_IN_WORDS, IN_WORD_MARKS
 from .words import is_content
 
-_IN_WORDS = re.escape(SKIPPABLE.replace(" ", ""))
 #: A word as the word checks read it: letters and digits, with what extraction leaves inside
-#: words ("well-being", "l'état"), compared without it ("wellbeing").
-_WORDS = re.compile(rf"[^\W_](?:[^\W_]|[{_IN_WORDS}](?=[^\W_]))*")
+#: words ("well-being", "l'état": ``verify.IN_WORD_MARKS``), compared without it ("wellbeing").
+_WORDS = re.compile(rf"[^\W_](?:[^\W_]|[{re.escape(IN_WORD_MARKS)}](?=[^\W_]))*")
 _WORD_PIECE_BEFORE = re.compile(r"[^\W_]+$")
 _LEFT_OUT = 2  # query words after the hit that the best substring may leave out
 _REACH = 80  # characters after the hit where the query's last words and the field are read
@@ -128,6 +127,30 @@ def initials_end_run(text: str, name_end: int, start: int, printed: PrintedCase)
         return False
     cased = printed(name_end + 1, start - 1)  # the blanks at its ends: normalization's own
     return cased is not None and _initials_in_capitals(cased)
+
+
+#: A surname of one word, perhaps hyphenated ("hughes", "beck-gernsheim"): a person's.
+_ONE_WORD = re.compile(NAME)
+
+
+def given_name_ends_run(text: str, name: tuple[int, int], start: int,
+                        printed: PrintedCase) -> bool:
+    """True if the author run of a person's surname at ``text[name[0]:name[1]]`` (one word)
+    ends right before a title at ``start`` with one given name written out and no punctuation
+    ("Hughes, Alan Advising as Teaching, en ...": ``ONE_GIVEN_NAME_RUN``, a style that prints
+    the date apart from the name), the given name printed as a name (its first letter a
+    capital) and the title's first letter a capital: a title in lower case ("Okonkwo, Chidi
+    harbour town planning") is words of a sentence, and a second word between the name and
+    the title is a title's word or a second given name, which the capitals cannot tell apart.
+    An organisation has no given name: the word after its comma is its title's first
+    ("Geological Survey (USGS), General Geology of Guam"). Who calls it: ``superset``, for a
+    short title the word checks read as ordinary words after a word."""
+    name_start, name_end = name
+    if (_ONE_WORD.fullmatch(text, name_start, name_end) is None
+            or ONE_GIVEN_NAME_RUN.fullmatch(text, name_end, start) is None):
+        return False
+    cased = printed(name_end + 2, start + 1)  # the given name, the blank, the title's letter
+    return cased is not None and cased[0].isupper() and cased[-1].isupper()
 
 
 def ends_paragraph(text: str, at: int, printed: PrintedCase) -> bool:

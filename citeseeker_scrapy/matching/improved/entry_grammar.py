@@ -140,6 +140,11 @@ _UNPUNCTUATED_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_]){1,3})"
 UNPUNCTUATED_INITIALS_RUN = re.compile(
     rf"{_UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{_UNPUNCTUATED_INITIALS}){{0,5}} ")
 
+#: The rest of an author run of one inverted name, after its surname, up to a title with no
+#: punctuation between: the comma and one given name written out (perhaps hyphenated), as CSL
+#: styles print a name on a line of its own with the date in the margin beside it ("Hughes,
+#: Alan" above "Title, en ...": the date leaves the line when a PDF is made).
+ONE_GIVEN_NAME_RUN = re.compile(r", [^\W\d_]{2,}(?:-[^\W\d_]{2,})? ")
 #: The rest of an author run that opens with an inverted name, up to its last name after the
 #: word for "and" and that name's full stop, only given names, initials and names between (",
 #: Dimitrios and Dimitrios Lekkas.", ", Germain and Emmanuelle Etchecopart-Etchart.", " and
@@ -309,6 +314,14 @@ _PAGE_FOOT = r"(?:(?<=[.)] \d )|(?<=[.)] \d\d )|(?<=[.)] \d{3} ))"
 #: page's number a page break prints between the two entries (``_PAGE_FOOT``).
 DITTO_ENTRY = re.compile(rf"(?<=[.)] )(?:(?:{DITTO_DASH}|{DITTO_WORD})(?= |[.,:])|{LOST_DITTO})"
                          rf"|{_PAGE_FOOT}{DITTO_DASH}(?= |[.,:])")
+#: The medium of publication MLA styles close every entry with ("...1988. 112–124. Print.").
+_MEDIUM = r"(?:print|web|online|cd-rom|dvd)"
+#: The last fields an entry may print after the year that closes it, each a sentence of its
+#: own that is no title and no venue: its pages, then its medium (``_MEDIUM``): "...Berlin:
+#: s.n., 1988. 112–124. print. –––. Title" (biblatex mla). Read from the end of a gap (search
+#: it with ``endpos`` there): what it matches is the entry's tail, up to the next entry, each
+#: field with the blank after it (the sentence before it keeps its own).
+ENTRY_TAIL = re.compile(rf"(?<= )(?:(?:pp?\. ?)?\d+(?:[-\u2013]\d+)?\. )?(?:{_MEDIUM}\. )?$")
 # The fields a title runs into with no punctuation between them, each read from the end of the
 # title's last word (the blank before the field, or a dash joined to the word): one shape each
 # below, ``NEXT_FIELD`` any of them. A field's first word is no title word.
@@ -385,6 +398,57 @@ _PLACE_AND_EMPTY_PUBLISHER = rf" [^\W\d_][\w'\u2019/-]* ?:, \(?{YEAR_DIGITS}(?!\
 _PLACE_AND_CODE_THEN_PUBLISHER = (
     rf" {NAME}(?: {NAME})?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)"
     r"(?:[^\W\d_]{2}|usa|u\.s\.a\.): ")
+#: The regions and countries a place is printed with (normalized: lower case, no accents): the
+#: codes and names of US states, Canadian provinces and Australian states, German, Austrian and
+#: Swiss Länder and cantons, the United Kingdom's nations, and countries as the languages
+#: bibliographies are printed in name them. Not a state or a province whose name is also a
+#: large city's ("New York", "Washington", "Québec", "México"): a title that ends with a place
+#: and the comma of a style that prints "Title, City" reads the same. Read by
+#: ``_PLACE_AND_REGION``.
+_US_STATE_CODES = ("al|ak|az|ar|ca|co|ct|de|fl|ga|hi|id|ia|ks|ky|la|me|md|ma|mi|mn|ms|mo|mt"
+                   "|ne|nv|nh|nj|nm|ny|nc|nd|oh|ok|or|pa|ri|sc|sd|tn|tx|ut|vt|va|wa|wv|wi|wy"
+                   "|dc|calif|mass|conn|ill|mich|minn|penn|wis")  # not "in": "Title, In: Book"
+_CANADIAN_AND_AUSTRALIAN_CODES = "on|ont|qc|bc|ab|mb|sk|ns|nb|nl|pe|nsw|vic|qld|tas"
+#: ... and the codes printed with full stops ("D.C.", "N.J.", "U.S.A."): the last full stop is
+#: read after the region, as the one after "Mass." or "Calif.".
+_DOTTED_CODES = r"d\.c|n\.j|n\.y|n\.c|s\.c|u\.s\.a|u\.k"  # not "U.S.": "U.S. Geological Survey"
+_COUNTRY_CODES = "usa|us|uk|nz"
+_REGION_NAMES = (
+    "alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida"
+    "|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland"
+    "|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada"
+    "|new hampshire|new jersey|new mexico|north carolina|north dakota|ohio|oklahoma|oregon"
+    "|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont"
+    "|virginia|west virginia|wisconsin|wyoming"
+    "|ontario|british columbia|alberta|manitoba|saskatchewan|nova scotia|new brunswick"
+    "|newfoundland|new south wales|queensland|tasmania|western australia|south australia"
+    "|bayern|bavaria|baden-wurttemberg|hessen|sachsen|saxony|niedersachsen|thuringen"
+    "|nordrhein-westfalen|rheinland-pfalz|schleswig-holstein|brandenburg|tirol|steiermark"
+    "|karnten|vorarlberg|valais|vaud|ticino|graubunden|reunion|martinique|guadeloupe"
+    "|england|scotland|wales|northern ireland|united kingdom|great britain|britain|ireland"
+    "|oxon|the netherlands"
+    "|united states|united states of america|canada|australia|new zealand"
+    "|france|francia|franca|frankreich|germany|deutschland|allemagne|alemania|germania"
+    "|alemanha|italy|italia|italie|italien|spain|espana|espagne|spanien|spagna|portugal"
+    "|switzerland|schweiz|suisse|svizzera|suiza|austria|osterreich|autriche|netherlands"
+    "|nederland|pays-bas|holland|belgium|belgique|belgie|belgien|luxemburg|denmark|danmark"
+    "|sweden|sverige|norway|norge|finland|suomi|iceland|poland|polska|pologne|czech republic"
+    "|czechia|ceska republika|slovakia|slovensko|hungary|romania|greece|russia|rossiya"
+    "|ukraine|turkey|israel|egypt|south africa|nigeria|kenya|ghana|india|pakistan"
+    "|bangladesh|china|japan|korea|south korea|taiwan|indonesia|malaysia|thailand"
+    "|philippines|vietnam|brazil|brasil|argentina|chile|colombia|peru|venezuela|uruguay"
+    "|ecuador|bolivia|cuba")
+_REGIONS = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_CODES}"
+            rf"|{_COUNTRY_CODES}|{_REGION_NAMES})")
+#: A place of one word (perhaps hyphenated: "Saint-André"), the comma, its region or country
+#: from the lists above, and the punctuation after it: "...at Hazardous Waste Sites
+#: EPA/600/R-92/183 Corvallis, OR. September.", "...Legacy of West Gwillimbury Bradford,
+#: Ontario: Local History Association.", "...for shooting and conservation England, United
+#: Kingdom: The Wildfowl Trust", "...entre Zanzibar et l'Allemagne » in Saint-André, Réunion:
+#: Océan Editions.", "...Groundwater Englewood, N.J.: Prentice-Hall" (styles that print the
+#: place's region or country after it). One word, then its comma: a query that lacks the
+#: title's last word has that word before the place, no comma between.
+_PLACE_AND_REGION = rf" [^\W\d_][\w'\u2019-]*, {_REGIONS}(?:\.?[,:;]|\.)(?: |$)"
 #: A dash (a hyphen or any dash, one or more) after a blank, right before the next field's word:
 #: the place ("...and Social Order -Oxford: Blackwell.").
 _DASH_BEFORE_WORD = r" [-\u2010-\u2015]+ ?(?=[^\W\d_])"
@@ -478,15 +542,25 @@ _ORGANISATION = rf" (?:the )?{_ORGANISATION_WORD}"
 #: ... or up to three words before its word ("Swiss Federal Institute of"): ``capitals`` reads
 #: the capital that opens them after a title's last word in lower case.
 ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
+#: A journal whose name is one word, its full stop, then Vancouver's date: the year, perhaps
+#: its month, then a semicolon before the volume or a colon before the pages, right after a
+#: title in any case ("...Albert Schweitzer Hintergrund. 1992;5:28-35", "...Clearwater East
+#: Crater Meteoritics. 1997;32", "...Nyimbo Mpya RTD Majira. 1995:9-10"). One word: a query
+#: that lacks the title's last word has that word before the journal's, two words before the
+#: full stop. (Such a word is not read as the title's own last word: the first word of a
+#: journal's name of two words stands there too, "...the sea bed Geol Mag. 2000;137".)
+ONE_WORD_JOURNAL_AND_DATE = (rf" {NAME}\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)?"
+                             r" ?[;:] ?\d")
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
     ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_PUNCTUATION,
     _PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER, _PLACE_AND_CODE_THEN_PUBLISHER,
+    _PLACE_AND_REGION,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
     _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS,
-    _ORGANISATION)))
+    _ORGANISATION, ONE_WORD_JOURNAL_AND_DATE)))
 # The rest of an entry after a title that runs into it, read as the entry's own publication
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's

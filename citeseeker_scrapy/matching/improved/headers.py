@@ -38,6 +38,11 @@ _TOKEN = re.compile(r"\S+")
 _PAGE = re.compile(r"\d{1,4}(?:/\d{1,4})?")
 _PAGE_NUMBER_BEFORE = re.compile(rf"(?<!\S){_PAGE.pattern} (?:{_PAGE.pattern} )?$")
 _PAGE_NUMBER_AFTER = re.compile(rf" {_PAGE.pattern}(?= |$)")
+#: A number closed by a full stop right before a header closes the entry before it (its year
+#: or its pages: "...Principles of Morals 1975. | 11/30/26, 1:43 AM ..."), no header's word: in
+#: a style that closes its entries with their year every page break has one there, printed
+#: with other numbers. (After a header such numbers are the page's labels: "1/3 3. 4.")
+_NUMBER_AND_FULL_STOP = re.compile(r"\d+\.")
 
 
 def running_headers(text: str, low: int, high: int,
@@ -189,7 +194,8 @@ def _whole_header(text: str, low: int, high: int) -> Span:
     """``[low, high)``, a repeated run, widened word by word over what every print of it
     holds too ("... Reference Lists" after "Annals of Invented Bibliometrics"), but never
     over an entry's "[n]": what every print holds after it is an author's name (the same
-    author's entries, "[6] Wolfgang Jantzen: ... [17] Wolfgang Jantzen:"), no header."""
+    author's entries, "[6] Wolfgang Jantzen: ... [17] Wolfgang Jantzen:"), no header; nor
+    back over a number closed by a full stop (``_NUMBER_AND_FULL_STOP``)."""
     for _ in range(_HEADER_SPAN):
         word = _TOKEN.search(text, high)
         if word is None or ENTRY_NUMBER.fullmatch(word.group()) or not _repeated(
@@ -198,11 +204,18 @@ def _whole_header(text: str, low: int, high: int) -> Span:
         high = word.end()
     for _ in range(_HEADER_SPAN):
         word = _LAST_TOKEN.search(text[max(0, low - _EDGE):low])
-        if word is None or ENTRY_NUMBER.fullmatch(word.group().rstrip()) or not _repeated(
+        if word is None or _entry_mark(word.group().rstrip()) or not _repeated(
                 text, text[low - len(word.group()):high]):
             break
         low -= len(word.group())
     return low, high
+
+
+def _entry_mark(token: str) -> bool:
+    """True if ``token`` (a word with no blank) right before a header is an entry's mark: its
+    "[n]", or a number closed by a full stop (``_NUMBER_AND_FULL_STOP``), none of the header's
+    words. Called by :func:`_whole_header`."""
+    return bool(ENTRY_NUMBER.fullmatch(token) or _NUMBER_AND_FULL_STOP.fullmatch(token))
 
 
 def _repeated(text: str, run: str) -> bool:

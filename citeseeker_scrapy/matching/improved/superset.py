@@ -44,7 +44,9 @@ from ..model import (
 from ..names import PrintedCase, is_whole_word
 from ..original import Hit
 from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
-from .capitals import ends_paragraph, field_start, initials_end_run, title_closed
+from .capitals import (
+    ends_paragraph, field_start, given_name_ends_run, initials_end_run, title_closed,
+)
 from .headers import running_headers, without_spans
 from .verify import CheckedTitle, veto
 from .windows import Region, attributed, next_entry_start, repeated_in_entry
@@ -131,14 +133,16 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
     title's own, but the document's capitals (``printed``) say a field starts there
     (``capitals.field_start``), the hit is read again with that field punctuated; where a
     short title reads as ordinary words after an initial of the name's author run printed
-    with no full stop (``capitals.initials_end_run``), it is read again as delimited there;
+    with no full stop (``capitals.initials_end_run``) or after its one given name
+    (``capitals.given_name_ends_run``), it is read again as delimited there;
     where it ends its paragraph (``capitals.ends_paragraph``: the entry's end), it is read
     again with that end punctuated."""
     why = veto(text, title, start, end, region, across_headers=True)
     if why not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
         return why
-    if why == ORDINARY_WORDS and initials_end_run(text, region.occurrences[0][1], start,
-                                                  printed):
+    name = region.occurrences[0][:2]
+    if why == ORDINARY_WORDS and (initials_end_run(text, name[1], start, printed)
+                                  or given_name_ends_run(text, name, start, printed)):
         why = veto(text, title, start, end, region, across_headers=True, after_run=True)
         if why != ORDINARY_WORDS:
             return why

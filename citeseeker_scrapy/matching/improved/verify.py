@@ -40,7 +40,7 @@ from ..similarity import Title
 from .headers import SHORT_WORD, Span, running_headers, without_spans
 from .running_text import named_beside
 from .windows import Region, last_entry_start, next_entry_start, own_entry_number
-from .words import longer_title, names_both_ends, same_work
+from .words import WORD, longer_title, names_both_ends, same_work
 
 _MIN_WORD_COVERAGE = 0.8
 _WORD_SCORE = 80  # partial_ratio of a title word with the text near the match
@@ -105,16 +105,16 @@ _SLASHED_NAMES_BEFORE = re.compile(rf"(?: / {NAME})* ")
 #: "...Intelligenz, Leistung, in: Schule und ...", "...gecko glue?, in: Creation 23".
 _CONTAINER_AFTER = re.compile(r"[?!]?[,.] " + IN_CONTAINER.pattern)
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
-#: What extraction leaves inside a word ("well-being", "l'état"), dropped when words are compared
-#: ("wellbeing"); ``capitals`` compares printed words with the query's so too.
-DROPPED_IN_WORDS = str.maketrans("", "", SKIPPABLE.replace(" ", ""))
+#: What extraction leaves inside a word ("well-being", "l'état"): ``names.SKIPPABLE`` but blanks.
+#: Dropped when words are compared ("wellbeing"); ``capitals`` reads a printed word through
+#: them, and compares it with the query's so too.
+IN_WORD_MARKS = SKIPPABLE.replace(" ", "")
+DROPPED_IN_WORDS = str.maketrans("", "", IN_WORD_MARKS)
 #: pypdf gives an unmapped ligature glyph as its code in the font: TeX's fi, fl, ffi, ffl.
 _LIGATURE_CODES = {"\x02": "fi", "\x03": "fl", "\x0e": "ffi", "\x0f": "ffl"}
-#: A word as compared: what ``SKIPPABLE`` holds dropped (but blanks), and the "not sign" some
-#: producers print for a line-end hyphen ("sys\u00actems").
-_WORD_TEXT = str.maketrans({**{c: None for c in SKIPPABLE + "\u00ac" if c != " "},
-                            **_LIGATURE_CODES})
-_WORDS = re.compile(r"[^\W_]+")
+#: A word as compared: ``IN_WORD_MARKS`` dropped, and the "not sign" some producers print for
+#: a line-end hyphen ("sys\u00actems").
+_WORD_TEXT = str.maketrans({**{c: None for c in IN_WORD_MARKS + "\u00ac"}, **_LIGATURE_CODES})
 #: A word split by a line-end hyphen ("reconna- issance"): one word when the title's own first
 #: or last word is read (a dash before a field has a blank before it: "Social Order -Oxford").
 _LINE_END_SPLIT = re.compile(r"(?<=[^\W\d_])-\s(?=[^\W\d_])")
@@ -136,7 +136,7 @@ class CheckedTitle:
     @classmethod
     def prepare(cls, title: Title) -> CheckedTitle:
         """Split the normalized title into words (letters and digits, accents dropped)."""
-        words = tuple(_WORDS.findall(title.text.translate(DROPPED_IN_WORDS)))
+        words = tuple(WORD.findall(title.text.translate(DROPPED_IN_WORDS)))
         return cls(title, words, sum(map(len, words)), len(words) <= _SHORT_TITLE_WORDS)
 
 
@@ -151,7 +151,8 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
     header is paid rarely) a word check that fails is read again with the running headers
     near the hit left out (:func:`_without_running_header`). ``after_run``: the caller read
     in the printed capitals that the author run ends right before the hit with an initial
-    and no full stop (``capitals.initials_end_run``), which delimits a short title there."""
+    and no full stop (``capitals.initials_end_run``) or with its one given name
+    (``capitals.given_name_ends_run``), which delimits a short title there."""
     name_before = _name_before(region, start)
     why = _word_veto(text, title, start, end, name_before, region, after_run)
     if not across_headers or why not in (WORDS_MISSING, CHANGED_WORD):
@@ -286,7 +287,7 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     """
     first, last = _words_taken(text, start, end)
     inside = _word_text(text, first, last)
-    preceding = ("" if name_before is None or not _WORDS.search(text, name_before[1], first)
+    preceding = ("" if name_before is None or not WORD.search(text, name_before[1], first)
                  else _text_before(text, title, first, name_before[1]))
     after = last - 1 if 1 < last and text[last - 1] == " " and _in_word(text[last - 2]) else last
     after = _past_header(text, title, after, name_before)
@@ -372,7 +373,7 @@ def _entry_headers(text: str, title: CheckedTitle, low: int, high: int) -> list[
     :func:`_words_across_header`, :func:`_text_before` and :func:`_past_header`."""
     own = set(title.words)
     return [(a, b) for a, b in running_headers(text, low, high) if not any(
-        len(word) >= SHORT_WORD and word in own for word in _WORDS.findall(_word_text(text, a, b)))]
+        len(word) >= SHORT_WORD and word in own for word in WORD.findall(_word_text(text, a, b)))]
 
 
 def _words_across_header(text: str, title: CheckedTitle, bounds: tuple[int, int, int, int]
@@ -602,8 +603,8 @@ def _reordered(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     high = min(len(text), end + slack)
     while high < len(text) and _in_word(text[high]):
         high += 1
-    printed = _WORDS.findall(_word_text(text, low, high))
-    before = len(_WORDS.findall(_word_text(text, low, _word_start(text, start))))
+    printed = WORD.findall(_word_text(text, low, high))
+    before = len(WORD.findall(_word_text(text, low, _word_start(text, start))))
     return any(_one_short_swap(title.words, printed[skipped:]) for skipped in range(before + 1))
 
 
@@ -685,7 +686,7 @@ def _aligned_words(words: Sequence[str], nearby: str) -> list[bool]:
     OCR-damaged "contincntal" in the title; the title's own last words "draw solutes" when
     its first half lies before a page break) takes the cursor past the title's other words.
     """
-    printed = _WORDS.findall(nearby)
+    printed = WORD.findall(nearby)
     same = [[_same_word(word, other) for other in printed] for word in words]
     rows, columns = len(words), len(printed)
     best = [[0] * (columns + 1) for _ in range(rows + 1)]
@@ -774,7 +775,7 @@ def _similar_word_end(word: str, nearby: str, cursor: int) -> Optional[int]:
     ends. ``partial_ratio`` compares equal lengths, so a short word typed with a letter
     missing ("tpic", "quey") scores 75 against its printed form; the whole words score 89.
     A printed word is also compared with its OCR confusions read back ("norrnan")."""
-    for match in _WORDS.finditer(nearby, cursor):
+    for match in WORD.finditer(nearby, cursor):
         printed = match.group()
         if fuzz.ratio(word, printed, score_cutoff=_WORD_SCORE):
             return match.end()
@@ -812,8 +813,9 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
 
     A short title in a reference is delimited ("2015. Deep learning. Nature"), or follows the
     entry's year with no punctuation (styles that print none: "SMITH J 2015 Deep learning."),
-    or its author run's last initials, printed with no full stop (``after_run``, which the
-    caller reads in the capitals: "Rensky M English Verbonominal Phrases."), or the searched
+    or its author run's last initials or one given name, printed with no full stop
+    (``after_run``, which the caller reads in the capitals: "Rensky M English Verbonominal
+    Phrases.", "Hughes, Alan Advising as Teaching, en"), or the searched
     surname alone before its container's "in:" (:func:`_named_contribution`), or ends its
     entry before the next entry's author run opened as its own (:func:`_next_entry_as_this`)
     or before its author's name printed again as the publisher (:func:`_name_again`: "UNESCO

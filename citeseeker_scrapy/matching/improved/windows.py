@@ -35,7 +35,7 @@ from .entry_grammar import (
     CORPORATE_AUTHOR, DITTO_ENTRY, CODE_BEFORE_TITLE, NAMES_JOINED_BY_AND, RUN_TO_LAST_NAME,
     PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS, NAME,
     NAME_WITH_INITIALS, TYPE_MARK, YEAR_BEFORE_PAGES, FIELD_NUMBER, VENUE_NUMBERS_BEFORE_TITLE,
-    TITLE_ENDS_ENTRY, BRACKETED_ENTRY_NUMBER, NAMES_WITHOUT_COMMAS,
+    TITLE_ENDS_ENTRY, BRACKETED_ENTRY_NUMBER, NAMES_WITHOUT_COMMAS, ENTRY_TAIL,
 )
 from .headers import running_headers
 from .words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
@@ -61,6 +61,12 @@ _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, n
 #: "Tech, E., and Inc. [1999] Title", "Kopelev. [1977] Title", "Center (PWC). [2001] Title"),
 #: unless a name with initials follows it: a list labelled by year, each label before its
 #: entry's authors ("...Journal. [2003] D. Fiala: Title", ``NAME_WITH_INITIALS``).
+#: A "[n]" after any word starts no entry here, though some are entries' numbers: after a
+#: heading's word, a page number or the year of the entry before ("References [1] T. Hopf",
+#: "...Title. 4 [9] R. Novak", "...Nature, 2015 [3] Title"): where an entry starts is read from
+#: the text alone, and running text prints a citation so. :func:`own_entry_number` answers
+#: another question, the number of the entry a name is read in, and takes any "[n]" but a
+#: year before the name (a second rule, not a second reader of this one).
 _ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
                           rf"(?!{YEAR_DIGITS}\] [12]\d{{3}}"
                           rf"|{YEAR_DIGITS}\][.,:;]"
@@ -356,7 +362,8 @@ def own_entry_number(text: str, name: int, numbers: re.Pattern[str] = BRACKETED_
     (``numbers``: "[n]", or ``LISTED_ENTRY_NUMBER``'s "n. ") within ``_LIST_WINDOW`` before the
     name, wherever it stands (after a page number a page break left: "...Title. 4 [9] R. Novak"),
     or None. Read by :func:`_title_ends_numbered_entry`, which compares the "[n+1]" after a
-    title with it, and by ``verify`` for the "n+1. " after a title."""
+    title with it, and by ``verify`` for the "n+1. " after a title; :func:`_next_number_between`
+    reads the name's "[n]" as the search regions do (its docstring says why)."""
     found = numbers.findall(text, max(0, name - _LIST_WINDOW), name)
     return int(found[-1]) if found else None
 
@@ -718,8 +725,9 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
     An entry that opens with a ditto mark after a sentence end ("... Committee. — (2012).
     Title", "..., 2011. — Title") has the authors of the one before, so the name's entry goes
     on through it, if only the rest of that entry lies between its end and the mark: one
-    sentence at most (its publisher) and no year (another entry's title and venue, or its dated
-    author list, would show). Called by :func:`attributed`.
+    sentence at most (its publisher), besides its pages and medium right before the mark
+    (:func:`_sentences_before_tail`), and no year (another entry's title and venue, or its
+    dated author list, would show). Called by :func:`attributed`.
     """
     date = _run_date(text, occurrence.end)  # after ``occurrence``: the run, then each mark
     find = _same_authors_entry(text, occurrence.end, date)
@@ -740,13 +748,23 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
             return (CODE_BEFORE_TITLE.fullmatch(text, end, start) is not None
                     and _ENTRY_START.match(text, end) is None
                     and _names_then_year(text, occurrence, end))
-        if ANY_YEAR.search(text, end, ditto.start()) or len(
-                SENTENCE_ENDS_IN_GAP.findall(text, end, ditto.start())) > 1:
+        if ANY_YEAR.search(text, end, ditto.start()) or _sentences_before_tail(
+                text, end, ditto.start()) > 1:
             return False
         occurrence = Occurrence(ditto.start(), ditto.end(), occurrence.author,
                                 ditto.end() + length)
         date = _run_date(text, occurrence.end)
     return False
+
+
+def _sentences_before_tail(text: str, end: int, mark: int) -> int:
+    """The sentence ends between an entry's end at ``end`` (the year that closes it) and a
+    ditto mark at ``mark``, but those of the entry's last fields right before the mark
+    (``ENTRY_TAIL``: its pages and its medium, "...1988. 112–124. print. –––."): the rest
+    of that entry is one sentence at most (its publisher), where another author's entry
+    would show its title and venue. Called by :func:`_in_entry`."""
+    tail = ENTRY_TAIL.search(text, end, mark)
+    return len(SENTENCE_ENDS_IN_GAP.findall(text, end, mark if tail is None else tail.start()))
 
 
 def _dated_mark_before(text: str, own: Optional[re.Match[str]], start: int, find: MarkFinder
@@ -1015,7 +1033,9 @@ def _next_number_between(text: str, name: int, start: int) -> bool:
     it), not the last bracket (:func:`own_entry_number`): a "[n]" right after the year of the
     entry before ("...Nature, 2015 [3] Title D. Lucas 2005 Journal [4] Title", a title-first
     list) starts no entry for ``_ENTRY_START``, and this check reads the name's entry as the
-    regions do."""
+    regions do. Nor can ``_ENTRY_START`` be a pattern :func:`own_entry_number` reads up to the
+    name: it reads past the "[n]", into the name (a year label starts an entry only before a
+    name with initials: "...Journal. [2003] D. Fiala")."""
     own = last_entry_start(text, max(0, name - _LIST_WINDOW), name)
     number = ENTRY_NUMBER.match(text, own)
     if number is None:

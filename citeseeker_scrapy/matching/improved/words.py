@@ -129,7 +129,9 @@ SHORT_FUNCTION_WORDS = frozenset(
     "a an the of and or in on at to for by as is its de la le les des du et en un une au aux "
     "der die das dem den und im zu zur zum von mit ein el los las y del con por di il lo gli e "
     "per nel".split())
-_WORDS = re.compile(r"[^\W_]+")
+#: A word as the word checks split a title and its print: a run of letters and digits. One
+#: pattern for both sides: ``verify`` splits the query's title and the print with it too.
+WORD = re.compile(r"[^\W_]+")
 
 
 def is_content(word: str) -> bool:
@@ -148,13 +150,13 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
     out (the best substring of "statistical of music corpora" in "statistical analysis of
     music corpora" is "sis of music corpora").
     """
-    printed = _WORDS.findall(nearby)
+    printed = WORD.findall(nearby)
     if not _each_has_its_own(query, printed):
         return False
     if any(_not_named(word, query) for word in _SUBTITLE_HEAD.findall(inside)):
         return False
-    span = _title_span(query, _WORDS.findall(before), _WORDS.findall(inside),
-                       _WORDS.findall(after))
+    span = _title_span(query, WORD.findall(before), WORD.findall(inside),
+                       WORD.findall(after))
     return _names_enough(query, span)
 
 
@@ -191,7 +193,7 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     date joined to the title's last word (:data:`_JOINED_YEAR`). Called by ``verify`` on
     each hit, verbatim ones included.
     """
-    printed = _WORDS.findall(inside)
+    printed = WORD.findall(inside)
     if not query or not printed:
         return False
     joined = _JOINED_YEAR.search(printed[-1])
@@ -217,7 +219,7 @@ def names_both_ends(query: Sequence[str], inside: str) -> bool:
     cuts a title in two, so the words beyond it are the title's first or last ones, never
     words between two that the hit holds ("...at Superfund [emergence] Sites")."""
     edges = [word for word in query if len(word) >= _EDGE_LETTERS]
-    printed = _WORDS.findall(inside)
+    printed = WORD.findall(inside)
     return len(edges) >= 2 and all(_has_counterpart(word, printed)
                                    for word in (edges[0], edges[-1]))
 
