@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..names import PARTICLES
-from . import publishers
+from . import places, publishers
 
 #: The digits of a year in an entry's date (``DATE``), after "p." (``PAGES``: "p. 2013" is
 #: no page) and before the next entry's number (``NUMBER_AFTER_YEAR``): "19xx" and "20xx"
@@ -327,39 +327,6 @@ ENTRY_TAIL = re.compile(rf"(?<= )(?:(?:pp?\. ?)?\d+(?:[-\u2013]\d+)?\. )?(?:{_ME
 # below, ``NEXT_FIELD`` any of them. A field's first word is no title word.
 #: The year after a place, perhaps after its state's code: ", 2000", ", GA, 1997".
 _YEAR_AFTER_PLACE = rf",(?: [^\W\d_]{{2}},)? \(?{YEAR_DIGITS}(?!\d)"
-#: Cities books are published in (as normalized text prints them: no accents, lower case).
-_PUBLISHING_CITIES = (
-    "new york|london|paris|berlin|oxford|cambridge|boston|chicago|amsterdam|tokyo|washington"
-    "|philadelphia|princeton|san francisco|los angeles|toronto|montreal|leipzig|munchen|munich"
-    "|frankfurt|stuttgart|heidelberg|wien|vienna|zurich|basel|bern|geneve|geneva|bruxelles"
-    "|brussels|roma|rome|milano|milan|madrid|barcelona|lisboa|lisbon|praha|prague|warszawa"
-    "|warsaw|moscow|moskva|stockholm|kobenhavn|copenhagen|oslo|helsinki|budapest|beijing"
-    "|shanghai|singapore|sydney|melbourne|denver|atlanta|baltimore|seattle|berkeley"
-    "|new haven|ithaca|ann arbor|lyon|bologna|firenze|florence|leiden|utrecht|dordrecht"
-    "|hoboken|bonn|hamburg|koln|dresden|gottingen|tubingen|brno|bratislava|krakow|quebec"
-    "|ottawa|mexico|buenos aires|sao paulo|rio de janeiro|new delhi|delhi"
-    "|torino|napoli|venezia|padova|genova|palermo|valencia|sevilla|salamanca|bogota|caracas"
-    "|toulouse|bordeaux|marseille|rennes|strasbourg|grenoble|freiburg|marburg|wiesbaden"
-    "|hannover|darmstadt|weinheim|munster|rotterdam|groningen|nijmegen|den haag|goteborg"
-    "|uppsala|trondheim|aarhus|wroclaw|poznan|gdansk|lublin|olomouc|ostrava|coimbra"
-    "|belo horizonte|brasilia|edinburgh|glasgow|manchester|minneapolis|urbana|chapel hill"
-    "|new brunswick|sankt-peterburg|st\\. petersburg|jerusalem|tel aviv|istanbul|ankara|seoul"
-    "|kyoto|osaka|hong kong|taipei|mumbai|kolkata|chennai|cape town|johannesburg|nairobi"
-    "|canberra|auckland|athens|athina|dublin|the hague|cairo|kyiv|kiev|san diego|houston"
-    "|pittsburgh|vancouver|leuven|ghent|gent|liege|lausanne|innsbruck|graz|salzburg|mainz"
-    "|wurzburg|nurnberg|bielefeld|tartu|riga|vilnius|zagreb|ljubljana|belgrade|bucharest"
-    "|lima|quito|bangkok|manila|tehran|tucson|cincinnati"
-    # ... towns publishers and university presses print as their place
-    "|sheffield|bristol|leeds|exeter|cardiff|nottingham|aldershot|farnham|cheltenham"
-    "|basingstoke|abingdon|harlow|chichester|harmondsworth|durham|thousand oaks|newbury park"
-    "|beverly hills|englewood cliffs|upper saddle river|grand rapids|menlo park|palo alto"
-    "|santa barbara|baton rouge|lanham|westport|mahwah|hillsdale|evanston|bloomington|madison"
-    "|collegeville|jena|opladen|gutersloh|paderborn|baden-baden|weimar|kassel|konstanz"
-    "|regensburg|bochum|dusseldorf|lille|nantes|montpellier"
-    # ... as other languages name them, and universities whose press is named by them alone
-    "|parigi|londra|londres|nueva york|ginevra|ginebra|varsavia|praga|viena|vienne|mosca"
-    "|moscou|bruxelas|berlino|colonia|naples|turin|venice|padua|genoa|seville|cologne"
-    "|nuremberg|gothenburg|yale|harvard|stanford")
 #: The place and year of publication: one or two words and a state's code ("...Atlanta, GA,
 #: 1997."; a publishing city and its year, "...nationale de France Paris, 2000.", is
 #: ``_CITY_AND_PUNCTUATION``'s). Not any word before ", 2000.": a title's own last word is one
@@ -377,7 +344,7 @@ _PLACE_AND_YEAR = rf" {NAME}(?: {NAME})?(?=, [^\W\d_]{{2}},){_YEAR_AFTER_PLACE}"
 #: Dunod" (French spacing), "...concepts et méthodes Paris: Dunod."). The city is the word
 #: right after the query's last one: a query that lacks the title's last word has that word
 #: before the city. One pattern for every field after a city: the list is long, and read once.
-_CITY_AND_PUNCTUATION = (rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?"
+_CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?"
                          r"(?:\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
@@ -385,7 +352,7 @@ _CITY_AND_PUNCTUATION = (rf" (?:{_PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?"
 #: One word, never two, before the city's colon: the field starts right after the title's last
 #: word, so a query that lacks that word ("...Moral [Reasoning] Fortress: Minneapolis") still
 #: has a word of the title after it.
-_PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{_PUBLISHING_CITIES})"
+_PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{places.PUBLISHING_CITIES})"
                         rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|$| \(?{YEAR_DIGITS})")
 #: A place and the colon of a publisher the style left empty, then the year: "...und die
 #: Gesamtschule Hannover:, 1996." (GOST styles). One word ("Praha", "Frankfurt/Main",
@@ -398,48 +365,6 @@ _PLACE_AND_EMPTY_PUBLISHER = rf" [^\W\d_][\w'\u2019/-]* ?:, \(?{YEAR_DIGITS}(?!\
 _PLACE_AND_CODE_THEN_PUBLISHER = (
     rf" {NAME}(?: {NAME})?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)"
     r"(?:[^\W\d_]{2}|usa|u\.s\.a\.): ")
-#: The regions and countries a place is printed with (normalized: lower case, no accents): the
-#: codes and names of US states, Canadian provinces and Australian states, German, Austrian and
-#: Swiss Länder and cantons, the United Kingdom's nations, and countries as the languages
-#: bibliographies are printed in name them. Not a state or a province whose name is also a
-#: large city's ("New York", "Washington", "Québec", "México"): a title that ends with a place
-#: and the comma of a style that prints "Title, City" reads the same. Read by
-#: ``_PLACE_AND_REGION``.
-_US_STATE_CODES = ("al|ak|az|ar|ca|co|ct|de|fl|ga|hi|id|ia|ks|ky|la|me|md|ma|mi|mn|ms|mo|mt"
-                   "|ne|nv|nh|nj|nm|ny|nc|nd|oh|ok|or|pa|ri|sc|sd|tn|tx|ut|vt|va|wa|wv|wi|wy"
-                   "|dc|calif|mass|conn|ill|mich|minn|penn|wis")  # not "in": "Title, In: Book"
-_CANADIAN_AND_AUSTRALIAN_CODES = "on|ont|qc|bc|ab|mb|sk|ns|nb|nl|pe|nsw|vic|qld|tas"
-#: ... and the codes printed with full stops ("D.C.", "N.J.", "U.S.A."): the last full stop is
-#: read after the region, as the one after "Mass." or "Calif.".
-_DOTTED_CODES = r"d\.c|n\.j|n\.y|n\.c|s\.c|u\.s\.a|u\.k"  # not "U.S.": "U.S. Geological Survey"
-_COUNTRY_CODES = "usa|us|uk|nz"
-_REGION_NAMES = (
-    "alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida"
-    "|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland"
-    "|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada"
-    "|new hampshire|new jersey|new mexico|north carolina|north dakota|ohio|oklahoma|oregon"
-    "|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont"
-    "|virginia|west virginia|wisconsin|wyoming"
-    "|ontario|british columbia|alberta|manitoba|saskatchewan|nova scotia|new brunswick"
-    "|newfoundland|new south wales|queensland|tasmania|western australia|south australia"
-    "|bayern|bavaria|baden-wurttemberg|hessen|sachsen|saxony|niedersachsen|thuringen"
-    "|nordrhein-westfalen|rheinland-pfalz|schleswig-holstein|brandenburg|tirol|steiermark"
-    "|karnten|vorarlberg|valais|vaud|ticino|graubunden|reunion|martinique|guadeloupe"
-    "|england|scotland|wales|northern ireland|united kingdom|great britain|britain|ireland"
-    "|oxon|the netherlands"
-    "|united states|united states of america|canada|australia|new zealand"
-    "|france|francia|franca|frankreich|germany|deutschland|allemagne|alemania|germania"
-    "|alemanha|italy|italia|italie|italien|spain|espana|espagne|spanien|spagna|portugal"
-    "|switzerland|schweiz|suisse|svizzera|suiza|austria|osterreich|autriche|netherlands"
-    "|nederland|pays-bas|holland|belgium|belgique|belgie|belgien|luxemburg|denmark|danmark"
-    "|sweden|sverige|norway|norge|finland|suomi|iceland|poland|polska|pologne|czech republic"
-    "|czechia|ceska republika|slovakia|slovensko|hungary|romania|greece|russia|rossiya"
-    "|ukraine|turkey|israel|egypt|south africa|nigeria|kenya|ghana|india|pakistan"
-    "|bangladesh|china|japan|korea|south korea|taiwan|indonesia|malaysia|thailand"
-    "|philippines|vietnam|brazil|brasil|argentina|chile|colombia|peru|venezuela|uruguay"
-    "|ecuador|bolivia|cuba")
-_REGIONS = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_CODES}"
-            rf"|{_COUNTRY_CODES}|{_REGION_NAMES})")
 #: A place of one word (perhaps hyphenated: "Saint-André"), the comma, its region or country
 #: from the lists above, and the punctuation after it: "...at Hazardous Waste Sites
 #: EPA/600/R-92/183 Corvallis, OR. September.", "...Legacy of West Gwillimbury Bradford,
@@ -448,7 +373,7 @@ _REGIONS = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_CO
 #: Océan Editions.", "...Groundwater Englewood, N.J.: Prentice-Hall" (styles that print the
 #: place's region or country after it). One word, then its comma: a query that lacks the
 #: title's last word has that word before the place, no comma between.
-_PLACE_AND_REGION = rf" [^\W\d_][\w'\u2019-]*, {_REGIONS}(?:\.?[,:;]|\.)(?: |$)"
+_PLACE_AND_REGION = rf" [^\W\d_][\w'\u2019-]*, {places.REGIONS}(?:\.?[,:;]|\.)(?: |$)"
 #: A dash (a hyphen or any dash, one or more) after a blank, right before the next field's word:
 #: the place ("...and Social Order -Oxford: Blackwell.").
 _DASH_BEFORE_WORD = r" [-\u2010-\u2015]+ ?(?=[^\W\d_])"
@@ -529,7 +454,7 @@ _VOLUME_AND_YEAR = rf" \d{{1,3}}, \(?{YEAR_DIGITS}(?!\d)"
 _KNOWN_PUBLISHERS = (
     rf" (?:(?:{publishers.alternation(publishers.DISTINCT_NAMES)})(?![^\W_])"
     rf"|(?:{publishers.alternation(publishers.COMMON_WORD_NAMES)})"
-    rf"(?:[.,:;] (?:{_PUBLISHING_CITIES})(?![^\W_])|[.,;]? \(?{YEAR_DIGITS}(?!\d)))")
+    rf"(?:[.,:;] (?:{places.PUBLISHING_CITIES})(?![^\W_])|[.,;]? \(?{YEAR_DIGITS}(?!\d)))")
 #: A word an organisation's name holds before "for" or "of": "...Teaching Society for the
 #: Teaching of Psychology.", "...recognition Swiss Federal Institute of Technology.".
 _ORGANISATION_WORD = (r"(?:society|association|institute|council|academy|federation|foundation"

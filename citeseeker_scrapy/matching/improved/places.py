@@ -1,0 +1,90 @@
+"""Places as bibliographies print them after a title: the owner of "is this a place".
+
+A style that prints no punctuation between a book's title and its place ("...Jahrhundert
+Munich, Beck, 1967.", "...Legacy of West Gwillimbury Bradford, Ontario: ...") leaves only the
+place's name to tell where the title ends. ``entry_grammar`` builds its ``NEXT_FIELD`` shapes
+from these lists (the publishing city, the place and its region or country).
+
+Data only, as normalized text prints it (``normalize.normalize_text``: no accents, lower
+case), each list a regex alternation. The lists hold the cities and towns books are published
+in and the regions and countries printed with a place; not the places of any evaluation set.
+"""
+
+from __future__ import annotations
+
+#: Cities books are published in (as normalized text prints them: no accents, lower case).
+PUBLISHING_CITIES = (
+    "new york|london|paris|berlin|oxford|cambridge|boston|chicago|amsterdam|tokyo|washington"
+    "|philadelphia|princeton|san francisco|los angeles|toronto|montreal|leipzig|munchen|munich"
+    "|frankfurt|stuttgart|heidelberg|wien|vienna|zurich|basel|bern|geneve|geneva|bruxelles"
+    "|brussels|roma|rome|milano|milan|madrid|barcelona|lisboa|lisbon|praha|prague|warszawa"
+    "|warsaw|moscow|moskva|stockholm|kobenhavn|copenhagen|oslo|helsinki|budapest|beijing"
+    "|shanghai|singapore|sydney|melbourne|denver|atlanta|baltimore|seattle|berkeley"
+    "|new haven|ithaca|ann arbor|lyon|bologna|firenze|florence|leiden|utrecht|dordrecht"
+    "|hoboken|bonn|hamburg|koln|dresden|gottingen|tubingen|brno|bratislava|krakow|quebec"
+    "|ottawa|mexico|buenos aires|sao paulo|rio de janeiro|new delhi|delhi"
+    "|torino|napoli|venezia|padova|genova|palermo|valencia|sevilla|salamanca|bogota|caracas"
+    "|toulouse|bordeaux|marseille|rennes|strasbourg|grenoble|freiburg|marburg|wiesbaden"
+    "|hannover|darmstadt|weinheim|munster|rotterdam|groningen|nijmegen|den haag|goteborg"
+    "|uppsala|trondheim|aarhus|wroclaw|poznan|gdansk|lublin|olomouc|ostrava|coimbra"
+    "|belo horizonte|brasilia|edinburgh|glasgow|manchester|minneapolis|urbana|chapel hill"
+    "|new brunswick|sankt-peterburg|st\\. petersburg|jerusalem|tel aviv|istanbul|ankara|seoul"
+    "|kyoto|osaka|hong kong|taipei|mumbai|kolkata|chennai|cape town|johannesburg|nairobi"
+    "|canberra|auckland|athens|athina|dublin|the hague|cairo|kyiv|kiev|san diego|houston"
+    "|pittsburgh|vancouver|leuven|ghent|gent|liege|lausanne|innsbruck|graz|salzburg|mainz"
+    "|wurzburg|nurnberg|bielefeld|tartu|riga|vilnius|zagreb|ljubljana|belgrade|bucharest"
+    "|lima|quito|bangkok|manila|tehran|tucson|cincinnati"
+    # ... towns publishers and university presses print as their place
+    "|sheffield|bristol|leeds|exeter|cardiff|nottingham|aldershot|farnham|cheltenham"
+    "|basingstoke|abingdon|harlow|chichester|harmondsworth|durham|thousand oaks|newbury park"
+    "|beverly hills|englewood cliffs|upper saddle river|grand rapids|menlo park|palo alto"
+    "|santa barbara|baton rouge|lanham|westport|mahwah|hillsdale|evanston|bloomington|madison"
+    "|collegeville|jena|opladen|gutersloh|paderborn|baden-baden|weimar|kassel|konstanz"
+    "|regensburg|bochum|dusseldorf|lille|nantes|montpellier"
+    # ... as other languages name them, and universities whose press is named by them alone
+    "|parigi|londra|londres|nueva york|ginevra|ginebra|varsavia|praga|viena|vienne|mosca"
+    "|moscou|bruxelas|berlino|colonia|naples|turin|venice|padua|genoa|seville|cologne"
+    "|nuremberg|gothenburg|yale|harvard|stanford")
+
+#: The regions and countries a place is printed with (normalized: lower case, no accents): the
+#: codes and names of US states, Canadian provinces and Australian states, German, Austrian and
+#: Swiss Länder and cantons, the United Kingdom's nations, and countries as the languages
+#: bibliographies are printed in name them. Not a state or a province whose name is also a
+#: large city's ("New York", "Washington", "Québec", "México"): a title that ends with a place
+#: and the comma of a style that prints "Title, City" reads the same. Read by
+#: ``entry_grammar``'s place and region shape.
+_US_STATE_CODES = ("al|ak|az|ar|ca|co|ct|de|fl|ga|hi|id|ia|ks|ky|la|me|md|ma|mi|mn|ms|mo|mt"
+                   "|ne|nv|nh|nj|nm|ny|nc|nd|oh|ok|or|pa|ri|sc|sd|tn|tx|ut|vt|va|wa|wv|wi|wy"
+                   "|dc|calif|mass|conn|ill|mich|minn|penn|wis")  # not "in": "Title, In: Book"
+_CANADIAN_AND_AUSTRALIAN_CODES = "on|ont|qc|bc|ab|mb|sk|ns|nb|nl|pe|nsw|vic|qld|tas"
+#: ... and the codes printed with full stops ("D.C.", "N.J.", "U.S.A."): the last full stop is
+#: read after the region, as the one after "Mass." or "Calif.".
+_DOTTED_CODES = r"d\.c|n\.j|n\.y|n\.c|s\.c|u\.s\.a|u\.k"  # not "U.S.": "U.S. Geological Survey"
+_COUNTRY_CODES = "usa|us|uk|nz"
+_REGION_NAMES = (
+    "alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida"
+    "|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland"
+    "|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada"
+    "|new hampshire|new jersey|new mexico|north carolina|north dakota|ohio|oklahoma|oregon"
+    "|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont"
+    "|virginia|west virginia|wisconsin|wyoming"
+    "|ontario|british columbia|alberta|manitoba|saskatchewan|nova scotia|new brunswick"
+    "|newfoundland|new south wales|queensland|tasmania|western australia|south australia"
+    "|bayern|bavaria|baden-wurttemberg|hessen|sachsen|saxony|niedersachsen|thuringen"
+    "|nordrhein-westfalen|rheinland-pfalz|schleswig-holstein|brandenburg|tirol|steiermark"
+    "|karnten|vorarlberg|valais|vaud|ticino|graubunden|reunion|martinique|guadeloupe"
+    "|england|scotland|wales|northern ireland|united kingdom|great britain|britain|ireland"
+    "|oxon|the netherlands"
+    "|united states|united states of america|canada|australia|new zealand"
+    "|france|francia|franca|frankreich|germany|deutschland|allemagne|alemania|germania"
+    "|alemanha|italy|italia|italie|italien|spain|espana|espagne|spanien|spagna|portugal"
+    "|switzerland|schweiz|suisse|svizzera|suiza|austria|osterreich|autriche|netherlands"
+    "|nederland|pays-bas|holland|belgium|belgique|belgie|belgien|luxemburg|denmark|danmark"
+    "|sweden|sverige|norway|norge|finland|suomi|iceland|poland|polska|pologne|czech republic"
+    "|czechia|ceska republika|slovakia|slovensko|hungary|romania|greece|russia|rossiya"
+    "|ukraine|turkey|israel|egypt|south africa|nigeria|kenya|ghana|india|pakistan"
+    "|bangladesh|china|japan|korea|south korea|taiwan|indonesia|malaysia|thailand"
+    "|philippines|vietnam|brazil|brasil|argentina|chile|colombia|peru|venezuela|uruguay"
+    "|ecuador|bolivia|cuba")
+REGIONS = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_CODES}"
+            rf"|{_COUNTRY_CODES}|{_REGION_NAMES})")
