@@ -359,6 +359,17 @@ def test_a_query_typed_with_the_separator_after_its_title_stands_alone() -> None
      True),
     ("[10] H. Trocme, as discussed in [12], La cote atlantique, Nancy, 1994.", "Trocme",
      "La cote atlantique", True),  # another number: a citation inside the entry
+    # the name's own "[n]" printed after the page or the date of the entry before, where it
+    # is no entry start by its form either: the "[n+1]" after it is still the next entry's
+    ("Daily News, 2001 p 4 [9] Okafor, Boniface \u201cTidal songs of the delta\u201d Daily News, "
+     "September 10, 2002 p 19 [10] Lindqvist, Karin, Harbour towns of the northern coast, Oslo, "
+     "Fjord Press, 2010", "Okafor", "Harbour towns of the northern coast", False),
+    ("Daily News, 2001 p 4 [9] Okafor, Boniface \u201cTidal songs of the delta\u201d Daily News, "
+     "September 10, 2002 p 19 [10] Lindqvist, Karin, Harbour towns of the northern coast, Oslo, "
+     "Fjord Press, 2010", "Lindqvist", "Harbour towns of the northern coast", True),
+    ("Katechetische Bl\u00e4tter 3/1973 [9] Okafor, B., Varga, M. Tidal songs. Lagos, 1999 [10] "
+     "Lindqvist, K. Harbour towns of the northern coast. Oslo, 2010.", "Varga",
+     "Harbour towns of the northern coast", False),
     # a venue's sentence end, then a name run whose surname ends with a full stop
     ("M. O. Scully, E. S. Fry and K. Wodkiewicz, Directed spontaneous emission from an extended "
      "ensemble of N atoms, Phys. Rev. Lett. 96, 010501 (2006). W. H. Zurek. Decoherence, "

@@ -1035,12 +1035,17 @@ def _next_number_between(text: str, name: int, start: int) -> bool:
     list) starts no entry for ``_ENTRY_START``, and this check reads the name's entry as the
     regions do. Nor can ``_ENTRY_START`` be a pattern :func:`own_entry_number` reads up to the
     name: it reads past the "[n]", into the name (a year label starts an entry only before a
-    name with initials: "...Journal. [2003] D. Fiala")."""
+    name with initials: "...Journal. [2003] D. Fiala"). Where no "[n]" before the name starts
+    an entry by its form (it follows the page or the date of the entry before: "...Blatter
+    3/1973 [9] Wambura, B. Title, 2002 p 19 [10] Parkins, W., Title"), the last "[n]" before
+    it (:func:`own_entry_number`) is read as its own: the "[n+1]" after it is the next entry
+    all the same."""
     own = last_entry_start(text, max(0, name - _LIST_WINDOW), name)
     number = ENTRY_NUMBER.match(text, own)
-    if number is None:
+    value = own_entry_number(text, name) if number is None else int(number.group(1))
+    if value is None:
         return False
-    following = f"[{int(number.group(1)) + 1}]"
+    following = f"[{value + 1}]"
     at = text.find(following, name, start)
     return at >= 0 and not _DITTO_MARK.match(text, at + len(following))  # "[2] ——": same authors
 
