@@ -364,6 +364,10 @@ def test_a_query_typed_with_the_separator_after_its_title_stands_alone() -> None
     ("Daily News, 2001 p 4 [9] Okafor, Boniface \u201cTidal songs of the delta\u201d Daily News, "
      "September 10, 2002 p 19 [10] Lindqvist, Karin, Harbour towns of the northern coast, Oslo, "
      "Fjord Press, 2010", "Okafor", "Harbour towns of the northern coast", False),
+    ("[8] Weiss, Anne, Later things, Brest, 1999. Daily News, 2001 p 4 [9] Okafor, Boniface "
+     "\u201cTidal songs of the delta\u201d Daily News, September 10, 2002 p 19 [10] Lindqvist, "
+     "Karin, Harbour towns of the northern coast, Oslo, Fjord Press, 2010", "Okafor",
+     "Harbour towns of the northern coast", False),
     ("Daily News, 2001 p 4 [9] Okafor, Boniface \u201cTidal songs of the delta\u201d Daily News, "
      "September 10, 2002 p 19 [10] Lindqvist, Karin, Harbour towns of the northern coast, Oslo, "
      "Fjord Press, 2010", "Lindqvist", "Harbour towns of the northern coast", True),

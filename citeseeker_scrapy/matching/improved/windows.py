@@ -1029,23 +1029,23 @@ def _next_number_between(text: str, name: int, start: int) -> bool:
     """True if the number after the name's own "[n]" ("[n+1]") lies between the name and a
     title: the next entry of the list, even where ``_ENTRY_START`` cannot tell it from a
     citation in running text ("...Nancy, 1994 [11] P. Brion, Clint Eastwood"). The name's own
-    "[n]" is the last that starts an entry (``last_entry_start``, as the search regions read
-    it), not the last bracket (:func:`own_entry_number`): a "[n]" right after the year of the
-    entry before ("...Nature, 2015 [3] Title D. Lucas 2005 Journal [4] Title", a title-first
-    list) starts no entry for ``_ENTRY_START``, and this check reads the name's entry as the
-    regions do. Nor can ``_ENTRY_START`` be a pattern :func:`own_entry_number` reads up to the
-    name: it reads past the "[n]", into the name (a year label starts an entry only before a
-    name with initials: "...Journal. [2003] D. Fiala"). Where no "[n]" before the name starts
-    an entry by its form (it follows the page or the date of the entry before: "...Blatter
-    3/1973 [9] Wambura, B. Title, 2002 p 19 [10] Parkins, W., Title"), the last "[n]" before
-    it (:func:`own_entry_number`) is read as its own: the "[n+1]" after it is the next entry
-    all the same."""
+    "[n]" is the last before it from the last one that starts an entry on
+    (``last_entry_start``, as the search regions read it): a later one (no year,
+    ``BRACKETED_ENTRY_NUMBER``) printed after the page or the date of the entry before starts
+    no entry for ``_ENTRY_START``, yet numbers the name's entry ("...[8] Title, Blatter 3/1973
+    [9] Wambura, B. Title, 2002 p 19 [10] Parkins, W., Title"; "...Nature, 2015 [3] Title D.
+    Lucas 2005 Journal [4] Title", a title-first list, where the title after "[4]" is the next
+    entry's, read by :func:`attributed` from the name after it). Nor can ``_ENTRY_START`` be a
+    pattern :func:`own_entry_number` reads up to the name: it reads past the "[n]", into the
+    name (a year label starts an entry only before a name with initials: "...Journal. [2003]
+    D. Fiala")."""
     own = last_entry_start(text, max(0, name - _LIST_WINDOW), name)
     number = ENTRY_NUMBER.match(text, own)
-    value = own_entry_number(text, name) if number is None else int(number.group(1))
-    if value is None:
+    for number in BRACKETED_ENTRY_NUMBER.finditer(text, own + (number is not None), name):
+        pass  # the last "[n]" before the name, if one follows the entry's start
+    if number is None:
         return False
-    following = f"[{value + 1}]"
+    following = f"[{int(number.group(1)) + 1}]"
     at = text.find(following, name, start)
     return at >= 0 and not _DITTO_MARK.match(text, at + len(following))  # "[2] ——": same authors
 
