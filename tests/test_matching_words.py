@@ -371,6 +371,12 @@ def test_a_query_typed_with_the_separator_after_its_title_stands_alone() -> None
     ("Daily News, 2001 p 4 [9] Okafor, Boniface \u201cTidal songs of the delta\u201d Daily News, "
      "September 10, 2002 p 19 [10] Lindqvist, Karin, Harbour towns of the northern coast, Oslo, "
      "Fjord Press, 2010", "Lindqvist", "Harbour towns of the northern coast", True),
+    # ... but not a "[n]" far before the name: the publisher that ends a title-first entry
+    ("Interim report, June, 40 p. 2008 [14] Mosaics of the northern coast. Otto Demus. New York, "
+     "Philosophical Library 1950 Journal [15] Associated Press 05/21/07 Staples launches a "
+     "recycling program Mark Jewell [16] "
+     "\u201cFuture of the agency\u2019s survey aircraft,\u201d July 7, 1960. Eisenhower Library. "
+     "National Archives.", "Library", "Future of the agency\u2019s survey aircraft", True),
     ("Katechetische Bl\u00e4tter 3/1973 [9] Okafor, B., Varga, M. Tidal songs. Lagos, 1999 [10] "
      "Lindqvist, K. Harbour towns of the northern coast. Oslo, 2010.", "Varga",
      "Harbour towns of the northern coast", False),

@@ -1029,20 +1029,23 @@ def _next_number_between(text: str, name: int, start: int) -> bool:
     """True if the number after the name's own "[n]" ("[n+1]") lies between the name and a
     title: the next entry of the list, even where ``_ENTRY_START`` cannot tell it from a
     citation in running text ("...Nancy, 1994 [11] P. Brion, Clint Eastwood"). The name's own
-    "[n]" is the last before it from the last one that starts an entry on
-    (``last_entry_start``, as the search regions read it): a later one (no year,
-    ``BRACKETED_ENTRY_NUMBER``) printed after the page or the date of the entry before starts
-    no entry for ``_ENTRY_START``, yet numbers the name's entry ("...[8] Title, Blatter 3/1973
-    [9] Wambura, B. Title, 2002 p 19 [10] Parkins, W., Title"; "...Nature, 2015 [3] Title D.
-    Lucas 2005 Journal [4] Title", a title-first list, where the title after "[4]" is the next
-    entry's, read by :func:`attributed` from the name after it). Nor can ``_ENTRY_START`` be a
+    "[n]" is the last that starts an entry (``last_entry_start``, as the search regions read
+    it), or a later one (no year, ``BRACKETED_ENTRY_NUMBER``) right before the name's author
+    run (within ``_NAME_PIECE`` characters of the name): printed after the page or the date of
+    the entry before it starts no entry for ``_ENTRY_START``, yet it numbers the entry the
+    name opens ("...[8] Title, Blatter 3/1973 [9] Wambura, B. Title, 2002 p 19 [10] Parkins,
+    W., Title"). Not one further before the name, which may be the publisher that ends a
+    title-first entry ("...[14] Title. Otto Demus. New York, Philosophical Library 1950 [15]
+    ... [16] Title, 1960. Eisenhower Library": the title after "[15]" is no citation of entry
+    14's name, but the search finds none of entry 16's either). Nor can ``_ENTRY_START`` be a
     pattern :func:`own_entry_number` reads up to the name: it reads past the "[n]", into the
     name (a year label starts an entry only before a name with initials: "...Journal. [2003]
     D. Fiala")."""
     own = last_entry_start(text, max(0, name - _LIST_WINDOW), name)
     number = ENTRY_NUMBER.match(text, own)
-    for number in BRACKETED_ENTRY_NUMBER.finditer(text, own + (number is not None), name):
-        pass  # the last "[n]" before the name, if one follows the entry's start
+    for later in BRACKETED_ENTRY_NUMBER.finditer(text, own + (number is not None), name):
+        if name - later.end() <= _NAME_PIECE:
+            number = later  # a "[n]" after the entry's start, right before the name
     if number is None:
         return False
     following = f"[{int(number.group(1)) + 1}]"
