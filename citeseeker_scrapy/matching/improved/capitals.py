@@ -12,7 +12,9 @@ The print's capitals tell the two apart in six shapes:
   before its subtitle (a title that goes on to a subtitle there is queried with it);
 * **an acronym**: the query's last word is printed in lower case and the word right after it
   in capitals only, then no sentence's end: a publisher or an organisation;
-* **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb");
+* **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb"), or,
+  printed in lower case, to the word for "in" before a blank and a container's capital
+  ("...sexualitéin Démographie : analyse");
 * **a container and its issue**: the query's last word is printed in lower case, the word
   right after it starts with a capital and opens a container followed by its year and pages,
   its volume and pages, or its year and volume ("...du semblable L'Homme, 2008, pp. 455-477",
@@ -211,13 +213,36 @@ def _joined_field(last: str, words: list[re.Match[str]], end: int,
                   printed: PrintedCase) -> Optional[int]:
     """Where a field joined to the query's ``last`` word starts inside the hit's last printed
     word: at a capital right after the word's own lower-case letters ("...Risk
-    AssessmentsWeb site": the style printed no blank), or None."""
+    AssessmentsWeb site": the style printed no blank), or at the word for "in" joined to
+    them before a container (:func:`_joined_in`), or None."""
     inside = [word for word in words if word.start() < end]
     if not inside or not inside[-1].group().startswith(last) or inside[-1].group() == last:
         return None
     at = inside[-1].start() + len(last)
+    if _joined_in(inside[-1], at, printed):
+        return at
     cased = printed(at - 1, at + 1)
     return at if cased is not None and cased[0].islower() and cased[1].isupper() else None
+
+
+#: The word for "in" before a chapter's container, as a style joins it to the title's last
+#: word with no blank (read by :func:`_joined_in`).
+_JOINED_IN = "in"
+
+
+def _joined_in(word: re.Match[str], at: int, printed: PrintedCase) -> bool:
+    """True if the printed ``word`` is the query's last word (up to ``at``) with the word for
+    "in" joined to it, then a blank and a capital: a style that prints a chapter's container
+    after "in" with no blank before it ("...et sexualitéin Démographie : analyse", "...à
+    l'époque carolingiennein Villa-Curtis-Grangia."). The word printed in lower case only: a
+    German noun ("Lehrerin", "Autorin") or a word of a title in title case may end so
+    itself; a title's word in lower case that is the query's word and "in" ("plugin",
+    "terrain") rarely stands before a capital. Called by :func:`_joined_field`."""
+    text = word.string
+    if text[at:word.end()] != _JOINED_IN or not text.startswith(" ", word.end()):
+        return False
+    cased = printed(word.start(), word.end() + 2)
+    return cased is not None and cased[:-2].islower() and cased[-1].isupper()
 
 
 def _last_query_word(query: Sequence[str], words: list[re.Match[str]],
