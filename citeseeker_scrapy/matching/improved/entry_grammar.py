@@ -482,6 +482,18 @@ ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
 #: journal's name of two words stands there too, "...the sea bed Geol Mag. 2000;137".)
 ONE_WORD_JOURNAL_AND_DATE = (rf" {NAME}\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)?"
                              r" ?[;:] ?\d")
+#: ... or a journal of one word and its comma, then its volume and a comma before its pages or
+#: its year in brackets, or its pages after "p." or "pp." (interaction-design-and-
+#: architectures: "...Century Notes: Gunflints Kewa, 82, (1982)", "...Bila Vyombo Haitatimia
+#: Majira, pp. 7 (2002)"); one word for the same reason.
+_ONE_WORD_JOURNAL_AND_VOLUME = (rf" {NAME}, (?:\d{{1,4}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
+                                r"|pp?\. ?\d)")
+#: ... or a container of one word closed by a full stop and the comma of the empty field after
+#: it, then the place (styles that print a chapter's book after its title with no punctuation:
+#: "...Rights in South India Shorelines., Stanford: Stanford University Press."; after a
+#: title's last word in lower case a longer one, ``CONTAINER_AND_PLACE_TO_ENTRY_END``). One
+#: word for the same reason.
+_ONE_WORD_CONTAINER_AND_PLACE = rf" {NAME}\., (?=[^\W\d_])"
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
@@ -491,7 +503,8 @@ NEXT_FIELD = re.compile("|".join((
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
     _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS,
-    _ORGANISATION, ONE_WORD_JOURNAL_AND_DATE)))
+    _ORGANISATION, ONE_WORD_JOURNAL_AND_DATE, _ONE_WORD_JOURNAL_AND_VOLUME,
+    _ONE_WORD_CONTAINER_AND_PLACE)))
 # The rest of an entry after a title that runs into it, read as the entry's own publication
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's
