@@ -157,9 +157,14 @@ _TEACHER_IN = ("12. K. Lindqvist, Die neue Lehrerin Schule und Alltag 4, 12–19
                "2003).\n13. A. Moreau, Stone bridges (Paris, 2001).")
 
 
+_TIDES_IN = ("3. N. Okafor, The Tides of the Delta in the Age of Steam Navigationin Harbours, "
+             "17–42 (Delta Books, Lagos, 1969).\n4. A. Moreau, Stone bridges (Paris, 2001).")
+
+
 @pytest.mark.parametrize("doc, author, title", [
     (_SILT_IN, "Lindqvist", "Harbour silt transport"),
     (_GRAZING_IN, "Moreau", "Le pâturage saisonnier des alpages à l'époque médiévale"),
+    (_TIDES_IN, "Okafor", "The Tides of the Delta in the Age of Steam Navigation"),  # title case
 ])
 def test_a_container_after_a_joined_in_starts_after_the_title(doc: str, author: str,
                                                               title: str) -> None:
@@ -171,6 +176,7 @@ def test_a_container_after_a_joined_in_starts_after_the_title(doc: str, author: 
     (_SILT_IN, "Lindqvist", "Harbour sand transport"),  # a content word changed
     (_GRAZING_IN, "Moreau", "Le pâturage saisonnier des forêts à l'époque médiévale"),
     (_TEACHER_IN, "Lindqvist", "Die neue Lehrer"),  # a German noun that ends in "in"
+    (_TIDES_IN, "Okafor", "The Tides of the Delta in the Age of Sail Navigation"),
 ])
 def test_a_word_that_ends_in_in_is_still_the_titles(doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
