@@ -488,12 +488,6 @@ ONE_WORD_JOURNAL_AND_DATE = (rf" {NAME}\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{
 #: Majira, pp. 7 (2002)"); one word for the same reason.
 _ONE_WORD_JOURNAL_AND_VOLUME = (rf" {NAME}, (?:\d{{1,4}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
                                 r"|pp?\. ?\d)")
-#: ... or a container of one word closed by a full stop and the comma of the empty field after
-#: it, then the place (styles that print a chapter's book after its title with no punctuation:
-#: "...Rights in South India Shorelines., Stanford: Stanford University Press."; after a
-#: title's last word in lower case a longer one, ``CONTAINER_AND_PLACE_TO_ENTRY_END``). One
-#: word for the same reason.
-_ONE_WORD_CONTAINER_AND_PLACE = rf" {NAME}\., (?=[^\W\d_])"
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
@@ -503,8 +497,7 @@ NEXT_FIELD = re.compile("|".join((
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
     _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS,
-    _ORGANISATION, ONE_WORD_JOURNAL_AND_DATE, _ONE_WORD_JOURNAL_AND_VOLUME,
-    _ONE_WORD_CONTAINER_AND_PLACE)))
+    _ORGANISATION, ONE_WORD_JOURNAL_AND_DATE, _ONE_WORD_JOURNAL_AND_VOLUME)))
 # The rest of an entry after a title that runs into it, read as the entry's own publication
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's
