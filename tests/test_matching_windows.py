@@ -316,8 +316,8 @@ def test_a_title_first_entry_after_a_place_and_year(doc: str, author: str, cites
 @pytest.mark.parametrize("doc, author, cites", [
     # a title-first entry ("Title" by Name) after an entry closed by its venue's volume and
     # year in brackets: a number ends no author list
-    (f"\u201cTides of the north\u201d by Ann Berg. Coastal Studies. 17 (2015). \u201c{RIVERS}\u201d "
-     "by Olaf Nygaard. Fjord Review. 9 (2018).", "Nygaard", True),
+    (f"\u201cTides of the north\u201d by Ann Berg. Coastal Studies. 17 (2015). "
+     f"\u201c{RIVERS}\u201d by Olaf Nygaard. Fjord Review. 9 (2018).", "Nygaard", True),
     (f"Tides of the north by Ann Berg. Coastal Studies. 4 (1998). {RIVERS} by Olaf Nygaard and "
      "Eva Lunde. Bergen Press, 2001.", "Lunde", True),
     # ... but the title's own authors before it, with a year in brackets, own it
