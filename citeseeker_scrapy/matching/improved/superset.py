@@ -136,7 +136,8 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
     with no full stop (``capitals.initials_end_run``) or after its one given name
     (``capitals.given_name_ends_run``), it is read again as delimited there;
     where it ends its paragraph (``capitals.ends_paragraph``: the entry's end), it is read
-    again with that end punctuated."""
+    again with that end punctuated: the next paragraph's first word (the next entry's author)
+    is then no added title word."""
     why = veto(text, title, start, end, region, across_headers=True)
     if why not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
         return why
@@ -146,9 +147,11 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
         why = veto(text, title, start, end, region, across_headers=True, after_run=True)
         if why != ORDINARY_WORDS:
             return why
-    if why == ORDINARY_WORDS and ends_paragraph(text, end, printed):
+    if ends_paragraph(text, end, printed):
         closed = title_closed(text, end + 1)
-        return veto(closed, title, start, end, region, across_headers=True)
+        why_closed = veto(closed, title, start, end, region, across_headers=True)
+        if why == ORDINARY_WORDS or why_closed is None:
+            return why_closed
     field = field_start(text, title.words, start, end, printed)
     if field is None:
         return why
