@@ -137,7 +137,10 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
     (``capitals.given_name_ends_run``), it is read again as delimited there;
     where it ends its paragraph (``capitals.ends_paragraph``: the entry's end), it is read
     again with that end punctuated: the next paragraph's first word (the next entry's author)
-    is then no added title word."""
+    is then no added title word. Each punctuated reading is of a copy of the text
+    (``capitals.title_closed``: every check of ``verify.veto`` reads the mark where it
+    stands); a hit read again at its paragraph's end is not read at a field's start too, so
+    a hit costs one copy at most, and only a hit whose capitals say its title ends there."""
     why = veto(text, title, start, end, region, across_headers=True)
     if why not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
         return why
@@ -149,9 +152,7 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
             return why
     if ends_paragraph(text, end, printed):
         closed = title_closed(text, end + 1)
-        why_closed = veto(closed, title, start, end, region, across_headers=True)
-        if why == ORDINARY_WORDS or why_closed is None:
-            return why_closed
+        return veto(closed, title, start, end, region, across_headers=True)
     field = field_start(text, title.words, start, end, printed)
     if field is None:
         return why
