@@ -1,6 +1,7 @@
 """Why a citation was found: the text around it, and whether it lies in the reference list.
 
-Who calls it: :class:`citeseeker_scrapy.matching.citations.CitationSearch`, for every citation found.
+Who calls it: :class:`citeseeker_scrapy.matching.citations.CitationSearch`, for every
+citation found.
 The matcher searches the *normalized* text (lower case, accents and line-end hyphens removed,
 white space collapsed) and tells where ``found`` starts there. A reader wants the document's
 own words, so that position is mapped back to the original text: the text is cut into chunks

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from citeseeker_scrapy.exceptions import ConfigError
 
-#: "original": Algorithm 7.3 as in the thesis (the baseline); "improved": see ``improved/search.py``.
+#: "original": Algorithm 7.3 as in the thesis (the baseline); "improved": see
+#: ``improved/search.py``.
 SCHEMES = ("original", "improved")
 
 #: The named checks that may drop a hit the original scheme makes (``improved/superset.py``): the

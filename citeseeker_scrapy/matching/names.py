@@ -127,8 +127,11 @@ _GLUED = re.compile(_GLUED_INITIAL)
 #: (a first entry's author after a reference list's heading).
 PARTICLES = frozenset("van von der den de del della dalla di da dos das do du le la ter ten zu "
                       "af av".split())
-_SUFFIXES = frozenset("jr sr ii iii iv".split())
-_NAME_CHARS = re.compile(r"[^\W_]")
+#: Suffixes a typed name may end with ("Jr.", "III"): no surname, here and in ``persons``.
+SUFFIXES = frozenset("jr sr ii iii iv".split())
+#: A letter or digit of a name as compared (hyphens, apostrophes and dots dropped): the
+#: surnames looked for here, the surnames and given names ``persons`` compares.
+NAME_CHARS = re.compile(r"[^\W_]")
 
 
 def name_forms(typed_author: str) -> tuple[str, ...]:
@@ -144,9 +147,9 @@ def name_forms(typed_author: str) -> tuple[str, ...]:
     ("Meiß" as "MEISS").
     """
     head, comma, _ = typed_author.partition(",")
-    if comma and _surname_words(head):
+    if comma and surname_words(head):
         typed_author = head
-    surname = _surname_words(typed_author) or _words(typed_author)
+    surname = surname_words(typed_author) or typed_words(typed_author)
     forms = [" ".join(surname)]
     particle = next((i for i, word in enumerate(surname[:-1]) if word in PARTICLES), None)
     if particle is not None:
@@ -158,7 +161,7 @@ def name_forms(typed_author: str) -> tuple[str, ...]:
     elif len(surname) >= 2 and not comma:
         forms += [surname[-1], surname[0]]
     forms += [form.replace(_SHARP_S, "ss") for form in forms if _SHARP_S in form]
-    return tuple(dict.fromkeys(form for form in forms if _NAME_CHARS.search(form)))
+    return tuple(dict.fromkeys(form for form in forms if NAME_CHARS.search(form)))
 
 
 _SHARP_S = "\u00df"  # "ß", which capitals print as "SS"
@@ -174,34 +177,38 @@ def without_particles(surname: Sequence[str]) -> Sequence[str]:
     return core
 
 
-def _words(typed_author: str) -> list[str]:
-    """The words of a typed name, normalized, in plain letters, without edge punctuation."""
+def typed_words(typed_author: str) -> list[str]:
+    """The words of a typed name, normalized, in plain letters, without edge punctuation.
+    Who calls it: :func:`name_forms` and ``persons`` (a surname's words)."""
     return [word.strip(".,;:") for word in
             normalize_text(typed_author).split()]
 
 
-def _surname_words(typed_author: str) -> list[str]:
+def surname_words(typed_author: str) -> list[str]:
     """The words of a typed name that are not initials ("D.", "JA" in "Smith JA") or
-    suffixes ("Jr.", "III")."""
+    suffixes ("Jr.", "III"). Who calls it: :func:`name_forms` and ``persons``, to tell
+    whether the words before a comma are a surname ("Fiala, D.", not "D., Fiala")."""
     typed = [word.strip(".,;:") for word in typed_author.split()]
-    capitals = [_is_capital_initials(word, typed) for word in typed]
-    words = _words(typed_author)
+    capitals = [is_capital_initials(word, typed) for word in typed]
+    words = typed_words(typed_author)
     if len(words) != len(typed):  # normalization merged or split words: no capitals test
         capitals = [False] * len(words)
     return [word for word, capital in zip(words, capitals)
-            if word and not capital and not _is_initials(word) and word not in _SUFFIXES]
+            if word and not capital and not is_initials(word) and word not in SUFFIXES]
 
 
-def _is_initials(word: str) -> bool:
-    """"d", "d.", "j.-n." are initials; "ma" or "li" are surnames."""
+def is_initials(word: str) -> bool:
+    """"d", "d.", "j.-n." are initials; "ma" or "li" are surnames. Who calls it:
+    :func:`surname_words` and ``persons`` (which of a name's words are given initials)."""
     letters = [piece for piece in re.split(r"[.\-]", word) if piece]
     return len(letters) >= 1 and all(len(piece) == 1 for piece in letters) and (
         len(letters) == 1 or "." in word)
 
 
-def _is_capital_initials(word: str, words: Sequence[str]) -> bool:
+def is_capital_initials(word: str, words: Sequence[str]) -> bool:
     """"JA" in "Smith JA" (Vancouver style): two or three capitals next to a name that is
-    not in capitals; "NG" alone, or in "DEAN JA", may be a surname."""
+    not in capitals; "NG" alone, or in "DEAN JA", may be a surname. Who calls it:
+    :func:`surname_words` and ``persons``."""
     return (2 <= len(word) <= 3 and word.isalpha() and word.isupper()
             and any(not other.isupper() for other in words if other.isalpha()))
 
@@ -240,7 +247,7 @@ class NamePattern:
         """Build the tolerant regex of the letters after the anchor: the rarest of the form's
         letters that are among ``anchors`` (the scans a query makes, :func:`choose_anchors`)
         and have two letters after them."""
-        chars = _NAME_CHARS.findall(form)
+        chars = NAME_CHARS.findall(form)
         at = _anchor_index(chars, anchors)
         after = tuple(re.escape(c) for c in chars[at + 1:])
         before = "".join(chars[:at])
@@ -283,7 +290,7 @@ def choose_anchors(forms: Sequence[str]) -> frozenset[str]:
     form it newly covers, until every form is covered.
     """
     options = {form: {chars[i] for i in _roomy(chars)}
-               for form in forms if (chars := _NAME_CHARS.findall(form))}
+               for form in forms if (chars := NAME_CHARS.findall(form))}
     chosen: set[str] = set()
     while options:
         letters = set().union(*options.values())

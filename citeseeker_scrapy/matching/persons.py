@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from .names import (
-    _NAME_CHARS, PARTICLES, _SUFFIXES, _is_capital_initials, _is_initials, _surname_words, _words,
+    NAME_CHARS, PARTICLES, SUFFIXES, is_capital_initials, is_initials, surname_words, typed_words,
     without_particles,
 )
 from .normalize import normalize_text
@@ -45,12 +45,12 @@ def person_readings(name: str, *, either_order: bool = False) -> tuple[PersonNam
     A name of one word is a surname without given names.
     """
     head, comma, tail = name.partition(",")
-    if comma and _surname_words(head):
-        return (PersonName(_surname_core(_words(head)), _given_parts(tail)),)
+    if comma and surname_words(head):
+        return (PersonName(_surname_core(typed_words(head)), _given_parts(tail)),)
     typed = [word.strip(".,;:") for word in name.split() if word.strip(".,;:")]
-    typed = [word for word in typed if normalize_text(word) not in _SUFFIXES]
-    dotted = [_is_initials(w.lower()) for w in typed]
-    capitals = [flag or _is_capital_initials(w, typed) for w, flag in zip(typed, dotted)]
+    typed = [word for word in typed if normalize_text(word) not in SUFFIXES]
+    dotted = [is_initials(w.lower()) for w in typed]
+    capitals = [flag or is_capital_initials(w, typed) for w, flag in zip(typed, dotted)]
     readings = list(_readings(typed, dotted, either_order))
     if capitals != dotted:
         vancouver = _readings(typed, capitals, either_order)
@@ -68,15 +68,15 @@ def _readings(typed: list[str], initial: list[bool], either_order: bool) -> list
     if initial[-1]:  # initials after the surname: "Fiala D.", "Smith JA"
         rest = [w for w, flag in zip(typed, initial) if not flag]
         given = [w for w, flag in zip(typed, initial) if flag]
-        return [PersonName(_surname_core(_words(" ".join(rest))), _given_parts(" ".join(given)))]
+        return [PersonName(_surname_core(typed_words(" ".join(rest))), _given_parts(" ".join(given)))]
     last_initial = max((i for i, flag in enumerate(initial) if flag), default=-1)
     rest = typed[last_initial + 1:]  # the surname is after the last initial: "John A. Smith"
     split = next((i for i, w in enumerate(rest[:-1]) if normalize_text(w) in PARTICLES),
                  len(rest) - 1)
     given = " ".join(typed[:last_initial + 1] + rest[:split])
-    readings = [PersonName(_surname_core(_words(" ".join(rest[split:]))), _given_parts(given))]
+    readings = [PersonName(_surname_core(typed_words(" ".join(rest[split:]))), _given_parts(given))]
     if either_order and len(typed) == 2 and split == 1 and last_initial < 0:
-        readings.append(PersonName(_surname_core(_words(rest[0])), _given_parts(rest[1]),
+        readings.append(PersonName(_surname_core(typed_words(rest[0])), _given_parts(rest[1]),
                                    alternate=True))
     return readings
 
@@ -84,7 +84,7 @@ def _readings(typed: list[str], initial: list[bool], either_order: bool) -> list
 def _surname_core(words: Sequence[str]) -> str:
     """A surname as compared: without leading particles (``names.without_particles``: "van
     der Maaten" -> "maaten"), hyphens and apostrophes ("O'Brien" -> "obrien")."""
-    return "".join(_NAME_CHARS.findall("".join(without_particles(words))))
+    return "".join(NAME_CHARS.findall("".join(without_particles(words))))
 
 
 def _given_parts(given: str) -> tuple[str, ...]:
@@ -97,7 +97,7 @@ def _given_parts(given: str) -> tuple[str, ...]:
             parts += list(normalize_text(bare))
             continue
         for piece in re.split(r"[-\u2010\u2011]", normalize_text(bare)):
-            letters = "".join(_NAME_CHARS.findall(piece))
+            letters = "".join(NAME_CHARS.findall(piece))
             if letters:
                 parts.append(letters)
     return tuple(parts)
