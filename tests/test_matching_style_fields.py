@@ -171,6 +171,7 @@ def test_a_title_running_into_its_place_of_publication(doc: str, author: str,
 
 
 @pytest.mark.parametrize("doc, author, title", [
+    # a contribution's "In:" after the title's word and its comma (no place's state's code)
     ("Okafor, N. (2010). Coastal trade and inland markets, In: Studies of West African trade. "
      "Lagos.", "Okafor", "Coastal trade and inland"),
     ("Okafor, N. (2010). Coastal trade and inland markets, II: The south. Lagos.", "Okafor",
@@ -299,9 +300,6 @@ def test_a_title_running_into_a_place_and_its_region(doc: str, author: str, titl
     # the title's own last word, then the style's comma before the place and its region
     ("Keller, H. (1988): H\u00e4fen und Kan\u00e4le der Ostsee, Rostock, Deutschland: "
      "Hinstorff.", "Keller", "H\u00e4fen und Kan\u00e4le der"),
-    # a contribution's "In:" after the comma: no state's code
-    ("Okafor, N. (2010). Coastal trade and inland markets, In: Studies of West African trade. "
-     "Lagos.", "Okafor", "Coastal trade and inland"),
 ])
 def test_a_title_word_before_a_place_and_its_region_is_still_the_titles(
         doc: str, author: str, title: str) -> None:

@@ -35,6 +35,10 @@ from citeseeker_scrapy.works.page_layout import char_offsets
 MARGIN_LABEL = re.compile(r"\[\d{1,4}[a-z]?\]|\(\d{1,4}[a-z]?\)|\d{1,4}[a-z]?[.)]|\d{4}[a-z]?")
 #: How far right of a label its line may start, in the label's line heights.
 LABEL_GAP = 4.0
+#: How far right of a margin field of words its line may start, in the field's line heights:
+#: the field's text goes on where the field ends (a sidebar's ragged lines beside a column
+#: of text start further off, mostly).
+FIELD_GAP = 2.0
 #: Two lines share a baseline when their bottoms differ by less than this share of a height.
 SAME_LINE = 0.5
 #: The room between the lines around a moved line: the moved lines there (a line's pitch
@@ -163,23 +167,37 @@ class _Lines:
 
 def _place(lines: _Lines, index: int, rest: list[int], painted: list[int]) -> int | None:
     """The line of ``rest`` the line ``index`` (one of the lines ``painted`` first) goes
-    before: the line it is the label of, or the line below it in the column; None when the
-    page shows no such place."""
-    if MARGIN_LABEL.fullmatch(lines.text(index)):
+    before: the line it is the label or the first field of, or the line below it in the
+    column; None when the page shows no such place."""
+    widest = margin_gap(lines.text(index))
+    if widest is not None:
         label = lines.box(index)
         for other in rest:
-            if _beside(lines, index, label, other):
+            if _beside(lines, index, label, other, widest):
                 return other
     return _between(lines, index, rest, painted)
 
 
-def _beside(lines: _Lines, index: int, label: Box, other: int) -> bool:
-    """True if the line ``other`` starts on the label's baseline, just right of it."""
+def margin_gap(text: str) -> float | None:
+    """How far right of a line painted first (in its heights) the line it is the margin
+    part of may start, by what it holds: a label (:data:`MARGIN_LABEL`) :data:`LABEL_GAP`;
+    a field of words :data:`FIELD_GAP`, as a style that puts an entry's first field in the
+    margin column prints its authors there, the entry's text going on where they end
+    ("W. Cloonan and J.-P. Postel," then the title); a bare number None (a column of line
+    numbers holds no letter and is no part of its lines). Called by :func:`_place`."""
+    if MARGIN_LABEL.fullmatch(text):
+        return LABEL_GAP
+    return FIELD_GAP if any(char.isalpha() for char in text) else None
+
+
+def _beside(lines: _Lines, index: int, label: Box, other: int, widest: float) -> bool:
+    """True if the line ``other`` starts on the label's baseline, just right of it (at most
+    ``widest`` of its heights)."""
     line = lines.box(other)
     if abs(line.bottom - label.bottom) >= SAME_LINE * label.height or line.left <= label.left:
         return False
     gap = line.left - lines.right(index)
-    return -SAME_LINE * label.height <= gap <= LABEL_GAP * label.height
+    return -SAME_LINE * label.height <= gap <= widest * label.height
 
 
 def _between(lines: _Lines, index: int, rest: list[int], painted: list[int]) -> int | None:

@@ -82,7 +82,10 @@ LIST_BEFORE_TITLE = re.compile(
 #: A year after a comma and a word ends a venue ("Journal of the Web, 2024."), not names
 #: ("Jones, K., 2014." has an initial there).
 AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
-AFTER_PAGES = re.compile(r"\d[.,;] \(?$")  # ... nor pages: "cortex. 52: 35-46. 2014."
+#: ... nor pages ("cortex. 52: 35-46. 2014.") nor a volume before its year in brackets
+#: ("Zoologischer Anzeiger. 24 (1901).": a number ends no author list): the entry before ends
+#: there, and a title-first entry may start after it.
+AFTER_PAGES = re.compile(r"\d[.,;] \(?$|\d \($")
 #: A place's last word (two letters or more, not "et al") right before a year, with nothing
 #: between ("Pennsylvania, USA 1999.", "Paris 1860."): publication data that close an entry.
 PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
