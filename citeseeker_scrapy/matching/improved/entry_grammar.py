@@ -449,8 +449,14 @@ _CONTAINER_HEAD = rf"(?:(?:the|a|an|der|die|das|le|la|les|el|il) )?(?:{_CONTAINE
 _CONTAINER_IN = (rf" (?:in|en|dans|im) (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_END}{{0,100}}?"
                  rf"(?:[:,] {_CONTAINER_HEAD}|{_EDITED})))")
 #: A volume number and its date in brackets after a journal's or a series' title run into it
-#: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
-_VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)"
+#: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17"), or
+#: its volume, a comma and its page or pages before the brackets, which may hold the
+#: publisher and place before the year (lcgc and the styles of chemistry journals: "...Press
+#: Publishing 1, 133 (1970).", "...analyse et synthèse 2, 303–321 (INED, 2002)."). A title's
+#: own last words are no number, comma and number before a date.
+_DATE_IN_BRACKETS = rf"(?<!\d){YEAR_DIGITS}[a-z]?\)"
+_VOLUME_AND_DATE = (rf" \d{{1,4}},? \([^()]{{0,12}}{_DATE_IN_BRACKETS}"
+                    rf"| \d{{1,4}}, \d+(?:[-\u2013]\d+)? \([^()]{{0,60}}{_DATE_IN_BRACKETS}")
 #: A volume or issue mark and its number ("...Publishing Vol. 1, p. 133", "...Publishing Bd. 1,
 #: S. 133", "...Harbour Studies No. 12", "...Histoire Tome II"), or a volume's bare number and
 #: its year after a comma ("...Les Lythrariées italiennes 16, 1884."): the title's last word
@@ -489,6 +495,12 @@ ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
 #: journal's name of two words stands there too, "...the sea bed Geol Mag. 2000;137".)
 ONE_WORD_JOURNAL_AND_DATE = (rf" {NAME}\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)?"
                              r" ?[;:] ?\d")
+#: ... or a journal of one word and its comma, then its volume and a comma before its pages or
+#: its year in brackets, or its pages after "p." or "pp." (interaction-design-and-
+#: architectures: "...Century Notes: Gunflints Kewa, 82, (1982)", "...Bila Vyombo Haitatimia
+#: Majira, pp. 7 (2002)"); one word for the same reason.
+_ONE_WORD_JOURNAL_AND_VOLUME = (rf" {NAME}, (?:\d{{1,4}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
+                                r"|pp?\. ?\d)")
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
@@ -499,7 +511,7 @@ NEXT_FIELD = re.compile("|".join((
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
     _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS,
-    _ORGANISATION, ONE_WORD_JOURNAL_AND_DATE)))
+    _ORGANISATION, ONE_WORD_JOURNAL_AND_DATE, _ONE_WORD_JOURNAL_AND_VOLUME)))
 # The rest of an entry after a title that runs into it, read as the entry's own publication
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's
