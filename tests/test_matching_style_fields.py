@@ -340,6 +340,37 @@ def test_a_title_word_before_a_publisher_and_place_is_still_the_titles(doc: str,
     _turned_down(doc, author, title)
 
 
+# A title running into a publishing city, the comma of a field the style left empty and the
+# entry's full stop (a CSL style's "Title Publisher, Place,." with no publisher).
+@pytest.mark.parametrize("doc, author, title", [
+    ("Nordvik T (1999) Harbour Towns of Western Norway Oslo,.\nBerg M (1990) Fjorde. Kiel,.",
+     "Nordvik", "Harbour Towns of Western Norway"),
+    ("Keller H (1987) Hafen und Stadt im Mittelalter Hamburg,.", "Keller",
+     "Hafen und Stadt im Mittelalter"),
+    ("Moreau A (2003) Ponts de pierre Lyon,.", "Moreau", "Ponts de pierre"),
+])
+def test_a_title_running_into_a_city_and_an_empty_fields_comma(doc: str, author: str,
+                                                               title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a word of the title changed before the city
+    ("Nordvik T (1999) Harbour Towns of Western Norway Oslo,.", "Nordvik",
+     "Harbour Towns of Western Sweden"),
+    ("Keller H (1987) Hafen und Stadt im Mittelalter Hamburg,.", "Keller",
+     "Hafen und Handel im Mittelalter"),
+    # the title's own last word before the empty field's comma, no city
+    ("Nordvik T (1999) Harbour Towns of Western Norway,.", "Nordvik",
+     "Harbour Towns of Western"),
+    # words after a short title, then the city
+    ("Moreau A (2003) Ponts de pierre du Midi Lyon,.", "Moreau", "Ponts de pierre"),
+])
+def test_a_title_word_before_a_city_and_an_empty_fields_comma_is_still_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)
+
+
 # A title running into its place, the colon of a publisher the style left empty, and the year
 # (GOST styles: "Title Place:, Year"): the place is one word or a publishing city.
 @pytest.mark.parametrize("doc, author, title", [

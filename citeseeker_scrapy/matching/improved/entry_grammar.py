@@ -337,18 +337,20 @@ _YEAR_AFTER_PLACE = rf",(?: [^\W\d_]{{2}},)? \(?{YEAR_DIGITS}(?!\d)"
 _PLACE_AND_YEAR = rf" {NAME}(?: {NAME})?(?=, [^\W\d_]{{2}},){_YEAR_AFTER_PLACE}"
 #: A publishing city (perhaps with a state's code) and the punctuation after it: a full stop
 #: (the place ends the entry or comes before its publisher: "...Redevelopment Proposal
-#: Chicago.", "...Components Atlanta, GA."), a comma or a semicolon before the rest of the
-#: publication data ("...nationale de France Paris, 2000.", "...Vols. I and II Denver, 1988.",
-#: "...im 2. Jahrhundert Munich, Beck, 1967.", "...from Babylon to Jonestown Chicago,
-#: University of Chicago Press, 1982.", "...federal union London, Frederick Muller LTD",
-#: "...troubles mentaux Paris, France: Masson; 1980", "Weapons of the Weak Yale; 1985",
-#: "...Strategies Athens; 2012"), or a dash or a blank perhaps and the colon before the
+#: Chicago.", "...Components Atlanta, GA."), perhaps after the comma of a field the style left
+#: empty ("...Redevelopment Proposal Chicago,.": a CSL style's "Title Publisher, Place,." with
+#: no publisher), a comma or a semicolon before the rest of the publication data
+#: ("...nationale de France Paris, 2000.", "...Vols. I and II Denver, 1988.", "...im 2.
+#: Jahrhundert Munich, Beck, 1967.", "...from Babylon to Jonestown Chicago, University of
+#: Chicago Press, 1982.", "...federal union London, Frederick Muller LTD", "...troubles
+#: mentaux Paris, France: Masson; 1980", "Weapons of the Weak Yale; 1985", "...Strategies
+#: Athens; 2012"), or a dash or a blank perhaps and the colon before the
 #: publisher ("...Einzelfallhilfe Stuttgart -: RAABE-Verlag" (GOST), "...de l'\u00e9tat Paris :
 #: Dunod" (French spacing), "...concepts et méthodes Paris: Dunod."). The city is the word
 #: right after the query's last one: a query that lacks the title's last word has that word
 #: before the city. One pattern for every field after a city: the list is long, and read once.
 _CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?"
-                         r"(?:\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
+                         r"(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place").
@@ -357,6 +359,14 @@ _CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})
 #: has a word of the title after it.
 _PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{places.PUBLISHING_CITIES})"
                         rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|$| \(?{YEAR_DIGITS})")
+#: A publisher named by a person's initials and surname, its comma and the city it publishes
+#: in ("...Non siamo d'accordo F. de Silva, Torino.", "...Hair R. Hale, London, 1958", "...J.B.
+#: Lippincott, Philadelphia": styles that print "Title Publisher, Place"). Up to three initials,
+#: then up to three words of the surname ("de Silva"). The field opens with an initial: a
+#: query that lacks the title's last word has that word before it, and a title's last word is
+#: no single letter with a full stop.
+_INITIALLED_PUBLISHER_THEN_CITY = (rf" (?:{_INITIAL} ?){{1,3}}(?:{NAME} ){{0,2}}{NAME}, "
+                                   rf"(?:{places.PUBLISHING_CITIES})(?![^\W_])")
 #: A place and the colon of a publisher the style left empty, then the year: "...und die
 #: Gesamtschule Hannover:, 1996." (GOST styles). One word ("Praha", "Frankfurt/Main",
 #: "Moisburg"): a query that lacks the title's last word has that word before the place. The
@@ -495,7 +505,8 @@ _ONE_WORD_JOURNAL_AND_VOLUME = (rf" {NAME}, (?:\d{{1,4}}, (?:pp?\. ?\d|\({YEAR_D
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
     ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_PUNCTUATION,
-    _PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER, _PLACE_AND_CODE_THEN_PUBLISHER,
+    _PUBLISHER_THEN_CITY, _INITIALLED_PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER,
+    _PLACE_AND_CODE_THEN_PUBLISHER,
     _PLACE_AND_REGION,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
