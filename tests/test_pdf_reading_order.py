@@ -88,7 +88,21 @@ def fields_beside(fields: Sequence[str], gap: float = 0, alone: Sequence[Painted
     return painted
 
 
+#: An author-date list with its years in a margin column: the last entry's names at the page's
+#: foot, its year below them, its title on the next page.
+FOOT_YEARS = [(72, 700 - ROW, "2004"), (72, 700 - 4 * ROW, "1998"), (72, 700 - 7 * ROW, "2011")]
+FOOT_TEXT = (entries(700, 72, NAMES_THEN_TITLES[:1]) + [(110, 700 - ROW, NAMES_THEN_TITLES[1])]
+             + entries(700 - 3 * ROW, 72, NAMES_THEN_TITLES[2:3])
+             + entries(700 - 4 * ROW, 110, NAMES_THEN_TITLES[3:])
+             + entries(700 - 6 * ROW, 72, ["Varga, Tamas"]))
+
+
 @pytest.mark.parametrize("painted, reads", [
+    # a year at the page's foot, its entry's title on the next page: after the names above it
+    (FOOT_YEARS + FOOT_TEXT,
+     "hollis, maren 2004 quiet harbours of the northern coast. tidewater press. okafor, jide "
+     "and lena brandt 1998 salt marsh hydrology in practice. second edition, fenland books. "
+     "varga, tamas 2011"),
     # author fields painted before the titles that go on where they end
     (fields_beside(FIELDS),
      "hollis, maren, quiet harbours of the northern coast and the islands off it, second "
@@ -134,6 +148,11 @@ def test_a_margin_column_painted_first_is_read_beside_its_lines(
     # a year painted first with no line beside it (too far right): the page stays as painted
     ([(72, 700 - ROW, "2004")] + entries(700, 200, NUMBERED[:2]),
      "2004 hollis m. quiet harbours"),
+    # a year at the foot of the margin column with a line of the text below it: no page foot
+    (FOOT_YEARS + FOOT_TEXT + [(110, 700 - 8 * ROW, "Counting gulls at dawn.")],
+     "2004 1998 2011 hollis, maren"),
+    # ... nor one far below the line above it
+    ([*FOOT_YEARS[:2], (72, 700 - 10 * ROW, "2011")] + FOOT_TEXT, "2004 1998 2011 hollis, maren"),
     # a sidebar of words whose lines end far from the text beside them: stays as painted
     (fields_beside(FIELDS, gap=30),
      "hollis, maren, okafor, jide and lena brandt, varga, tamas, quiet harbours"),

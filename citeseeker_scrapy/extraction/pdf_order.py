@@ -14,9 +14,12 @@ page's "[24] [25] [26]" between its halves.
 
 What it decides: a page's text starts with such a run when its text goes back up the page
 after at most a third of its lines, and each line before that has a place the page shows: a
-label ("[24]", "2002") on the baseline of a later line just right of it, or a line in the
-column between two lines that follow each other in the text, with no room for more lines
-there. Then each is put before the line it precedes on the page. If any line of the run has
+label ("[24]", "2002") or a field of words (an author list) on the baseline of a later line
+just right of it, or a line in the column between two lines that follow each other in the
+text, with no room for more lines there, or a label at the foot of the page's text right
+below its entry's first line (the line it labels went to the next page). Then each is put
+before the line it precedes on the page (the label at the foot after the line above it). If
+any line of the run has
 no such place, the page stays as painted (two columns, a footer painted first, a browser's
 header painted last: their order is the painter's and the reader's).
 """
@@ -93,7 +96,7 @@ def reading_order(textpage: Any, raw_text: str) -> str:
         before.setdefault(place, []).append(index)
     moved = set(painted_first)
     order = [index for at in range(len(pieces)) if at not in moved
-             for index in (*before.get(at, ()), at)]
+             for index in (*before.get(at, ()), at)] + before.get(len(pieces), [])
     return "\r\n".join(pieces[index] for index in order)
 
 
@@ -175,7 +178,10 @@ def _place(lines: _Lines, index: int, rest: list[int], painted: list[int]) -> in
         for other in rest:
             if _beside(lines, index, label, other, widest):
                 return other
-    return _between(lines, index, rest, painted)
+    place = _between(lines, index, rest, painted)
+    if place is None and widest == LABEL_GAP and index == painted[-1]:
+        return _at_page_foot(lines, index, rest)
+    return place
 
 
 def margin_gap(text: str) -> float | None:
@@ -219,6 +225,33 @@ def _between(lines: _Lines, index: int, rest: list[int], painted: list[int]) -> 
                 lines, index, rest[at - 1]) and _overlap(lines, index, rest[at]):
             return rest[at]
     return None
+
+
+def _at_page_foot(lines: _Lines, index: int, rest: list[int]) -> int | None:
+    """The line of ``rest`` (or the page's end) a label, the last line painted first, goes
+    before when it stands at the foot of the page's text with no line beside it: its entry's
+    line went to the next page, the entry's first line (its names) right above it in its
+    column ("Joesting, H. R."
+    above "1958", "Geophysical studies ..." on the next page). It goes right after that line,
+    so the year reads after the names, before the next page's text. None if a line of the
+    text's size is on its baseline or below it (the page's text goes on there: no foot), or
+    if the line above it is not right above in its column. Lines of another size (a browser's
+    header and footer) are no part of the text. Called by :func:`_place`."""
+    label = lines.box(index)
+    tolerance = SAME_LINE * label.height
+    boxes = lines.boxes(rest)
+    text_size = [at for at, box in enumerate(boxes)
+                 if abs(box.height - label.height) < tolerance]
+    if any(boxes[at].bottom < label.bottom + tolerance for at in text_size):
+        return None
+    above = min(text_size, key=lambda at: boxes[at].bottom, default=None)
+    if above is None:
+        return None
+    line = boxes[above]
+    if (line.bottom - label.bottom > (LINE_PITCH + SAME_LINE) * label.height
+            or abs(line.left - label.left) > label.height):
+        return None
+    return rest[above + 1] if above + 1 < len(rest) else len(lines.pieces)
 
 
 def _overlap(lines: _Lines, one: int, other: int) -> bool:

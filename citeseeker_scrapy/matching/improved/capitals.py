@@ -161,7 +161,8 @@ def ends_paragraph(text: str, at: int, printed: PrintedCase) -> bool:
     HTML and plain text each entry is a paragraph, so a title printed last in its entry with
     no punctuation ends there ("HUME (1752) Writings on Economics" before the next entry's
     "Kinney Title, in: ..."), which a sentence's words or a longer title's do not. Who calls
-    it: ``superset``, for a short title the word checks read as ordinary words before a word."""
+    it: ``superset``, for a title the word checks turned down over the word after it (an added
+    title word, or a short title read as ordinary words)."""
     if not text.startswith(" ", at) or at == 0:
         return False
     cased = printed(at - 1, at + 2)  # with the letters beside it: a blank alone is no text
