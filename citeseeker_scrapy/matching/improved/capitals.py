@@ -254,9 +254,9 @@ def _joined_in(hit: list[re.Match[str]], at: int, printed: PrintedCase) -> bool:
 
 def _in_title_case(title: list[str]) -> bool:
     """True if no content word of a printed title (``title``: its words) but its first is
-    printed in lower case: "Advising as Teaching Society", not "Die neue
-    Lehrerin" (a German title's adjective) nor "Coastal trade routes". Called by
-    :func:`_joined_in` and :func:`_publication_data_to_entry_end`."""
+    printed in lower case: "Advising as Teaching Society", not "Die neue Lehrerin" (a German
+    title's adjective) nor "Coastal trade routes". Called by :func:`_joined_in` and
+    :func:`_publication_data_to_entry_end`."""
     return not any(word.islower() for word in title[1:] if is_content(_folded(word)))
 
 

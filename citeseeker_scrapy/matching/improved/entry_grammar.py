@@ -451,9 +451,9 @@ _CONTAINER_IN = (rf" (?:in|en|dans|im) (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_
 #: A volume number and its date in brackets after a journal's or a series' title run into it
 #: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17"), or
 #: its volume, a comma and its page or pages before the brackets, which may hold the
-#: publisher and place before the year (lcgc and the styles of chemistry journals: "...Press
-#: Publishing 1, 133 (1970).", "...analyse et synthèse 2, 303–321 (INED, 2002)."). A title's
-#: own last words are no number, comma and number before a date.
+#: publisher and place before the year (lcgc: "...Press Publishing 1, 133 (1970).", "...analyse
+#: et synthèse 2, 303–321 (INED, 2002)."). A title's own last words are no number, comma and
+#: number before a date.
 _DATE_IN_BRACKETS = rf"(?<!\d){YEAR_DIGITS}[a-z]?\)"
 _VOLUME_AND_DATE = (rf" \d{{1,4}},? \([^()]{{0,12}}{_DATE_IN_BRACKETS}"
                     rf"| \d{{1,4}}, \d+(?:[-\u2013]\d+)? \([^()]{{0,60}}{_DATE_IN_BRACKETS}")
