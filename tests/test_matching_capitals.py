@@ -146,6 +146,42 @@ def test_a_title_word_before_a_closed_container_is_still_another_work(doc: str, 
     matching.turned_down(doc, author, title)
 
 
+# A chapter's container after the word for "in" that the style joins to the title's last word
+# with no blank (lcgc): "...transportin Coastal Engineering".
+_SILT_IN = ("12. K. Lindqvist, Harbour silt transportin Coastal Engineering : methods and cases "
+            "4, 12–19 (Fjord Press, 2003).\n13. A. Moreau, Stone bridges (Paris, 2001).")
+_GRAZING_IN = ("7. A. MOREAU, Le pâturage saisonnier des alpages à l’époque médiévalein "
+               "Paysages-Bergeries. Landwirtschaft der Alpen (Haupt, Bern, 1994).\n"
+               "8. K. LINDQVIST, Stone bridges (Oslo, 2001).")
+_TEACHER_IN = ("12. K. Lindqvist, Die neue Lehrerin Schule und Alltag 4, 12–19 (Fjord Press, "
+               "2003).\n13. A. Moreau, Stone bridges (Paris, 2001).")
+
+
+_TIDES_IN = ("3. N. Okafor, The Tides of the Delta in the Age of Steam Navigationin Harbours, "
+             "17–42 (Delta Books, Lagos, 1969).\n4. A. Moreau, Stone bridges (Paris, 2001).")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_SILT_IN, "Lindqvist", "Harbour silt transport"),
+    (_GRAZING_IN, "Moreau", "Le pâturage saisonnier des alpages à l'époque médiévale"),
+    (_TIDES_IN, "Okafor", "The Tides of the Delta in the Age of Steam Navigation"),  # title case
+])
+def test_a_container_after_a_joined_in_starts_after_the_title(doc: str, author: str,
+                                                              title: str) -> None:
+    matching.kept_by_both(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_SILT_IN, "Lindqvist", "Harbour silt"),  # the title's last word before the joined "in"
+    (_SILT_IN, "Lindqvist", "Harbour sand transport"),  # a content word changed
+    (_GRAZING_IN, "Moreau", "Le pâturage saisonnier des forêts à l'époque médiévale"),
+    (_TEACHER_IN, "Lindqvist", "Die neue Lehrer"),  # a German noun that ends in "in"
+    (_TIDES_IN, "Okafor", "The Tides of the Delta in the Age of Sail Navigation"),
+])
+def test_a_word_that_ends_in_in_is_still_the_titles(doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 @pytest.mark.parametrize("doc, author, title", [
     # Vancouver's initials, two or three joined capitals and no full stop, right before a short
     # title: the last name's or the only one's

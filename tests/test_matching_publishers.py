@@ -72,6 +72,33 @@ def test_a_title_word_before_its_publishers_name_is_still_the_titles(doc: str, a
     _turned_down(doc, author, title)
 
 
+# A publisher named by a person's initials and surname, its comma and its city: the initial
+# that opens the field tells where the title ends.
+@pytest.mark.parametrize("doc, author, title", [
+    ("Rinaldi C (1953) Tra due porti F. de Silva, Torino,.", "Rinaldi", "Tra due porti"),
+    ("Berg, M. Fjords W.W. Norton, New York, 1990.", "Berg", "Fjords"),
+    ("Keller, H. (1967) Hansehäfen C. H. Beck, München.", "Keller", "Hansehäfen"),
+])
+def test_a_title_running_into_a_publisher_named_by_initials(doc: str, author: str,
+                                                            title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a word of the title changed before the publisher
+    ("Rinaldi C (1953) Tra due porti F. de Silva, Torino,.", "Rinaldi", "Tra tre porti"),
+    ("Rinaldi, C. (1953) Il porto borbonico e la città F. de Silva, Torino.", "Rinaldi",
+     "Il porto romano e la città"),
+    # the title's own last word before the publisher, the query without it
+    ("Keller, H., Die Häfen der Hanse C. H. Beck, München, 1967.", "Keller", "Die Häfen der"),
+    # a word after a short title, then the publisher
+    ("Berg, M. Fjords and Firths W.W. Norton, New York, 1990.", "Berg", "Fjords"),
+])
+def test_a_title_word_before_a_publisher_named_by_initials_is_still_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)
+
+
 @pytest.mark.parametrize("names, printed, matches", [
     (("Lippincott", "Lehmanns", "Lang", "Lang Verlag"), "lang verlag", True),
     (("Lippincott", "Lehmanns", "Lang", "Lang Verlag"), "lang", True),

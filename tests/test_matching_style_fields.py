@@ -340,6 +340,37 @@ def test_a_title_word_before_a_publisher_and_place_is_still_the_titles(doc: str,
     _turned_down(doc, author, title)
 
 
+# A title running into a publishing city, the comma of a field the style left empty and the
+# entry's full stop (a CSL style's "Title Publisher, Place,." with no publisher).
+@pytest.mark.parametrize("doc, author, title", [
+    ("Nordvik T (1999) Harbour Towns of Western Norway Oslo,.\nBerg M (1990) Fjorde. Kiel,.",
+     "Nordvik", "Harbour Towns of Western Norway"),
+    ("Keller H (1987) Hafen und Stadt im Mittelalter Hamburg,.", "Keller",
+     "Hafen und Stadt im Mittelalter"),
+    ("Moreau A (2003) Ponts de pierre Lyon,.", "Moreau", "Ponts de pierre"),
+])
+def test_a_title_running_into_a_city_and_an_empty_fields_comma(doc: str, author: str,
+                                                               title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a word of the title changed before the city
+    ("Nordvik T (1999) Harbour Towns of Western Norway Oslo,.", "Nordvik",
+     "Harbour Towns of Western Sweden"),
+    ("Keller H (1987) Hafen und Stadt im Mittelalter Hamburg,.", "Keller",
+     "Hafen und Handel im Mittelalter"),
+    # the title's own last word before the empty field's comma, no city
+    ("Nordvik T (1999) Harbour Towns of Western Norway,.", "Nordvik",
+     "Harbour Towns of Western"),
+    # words after a short title, then the city
+    ("Moreau A (2003) Ponts de pierre du Midi Lyon,.", "Moreau", "Ponts de pierre"),
+])
+def test_a_title_word_before_a_city_and_an_empty_fields_comma_is_still_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)
+
+
 # A title running into its place, the colon of a publisher the style left empty, and the year
 # (GOST styles: "Title Place:, Year"): the place is one word or a publishing city.
 @pytest.mark.parametrize("doc, author, title", [
@@ -479,7 +510,7 @@ def test_a_title_word_before_a_slashed_author_list_is_still_the_titles(doc: str,
     _turned_down(doc, author, title)
 
 
-# A short title printed last in its entry with no punctuation, the entry its own paragraph (a
+# A title printed last in its entry with no punctuation, the entry its own paragraph (a
 # German style's book: "Name (year) Title", then the next entry's paragraph).
 _PARAGRAPH = "\n\n"
 
@@ -491,9 +522,16 @@ _PARAGRAPH = "\n\n"
      "(2001), 5\u20139" + _PARAGRAPH, "Lindqvist", "Harbour Town Planning"),
     ("Refugee Board of Ghana (2011) Detention Network" + _PARAGRAPH + "Rondot How deep are "
      "harbours?, in: Review 4 (2001)" + _PARAGRAPH, "Refugee Board of Ghana", "Detention Network"),
+    # a longer title, the next entry opening with an organisation's name in capitals
+    ("Hallgren E. (1984). Sprachwandel und Sprachkontakt. Nordische Untersuchungen" + _PARAGRAPH
+     + "OECD. (1996). Panel on water policy in river basins" + _PARAGRAPH, "Hallgren",
+     "Sprachwandel und Sprachkontakt. Nordische Untersuchungen"),
+    ("Okafor B. (2003). Harbour towns and their coastal fisheries" + _PARAGRAPH + "UNESCO. "
+     "(2015). Coastal flooding in river deltas" + _PARAGRAPH, "Okafor",
+     "Harbour towns and their coastal fisheries"),
 ])
-def test_a_short_title_ending_its_paragraph_ends_its_entry(doc: str, author: str,
-                                                          title: str) -> None:
+def test_a_title_ending_its_paragraph_ends_its_entry(doc: str, author: str,
+                                                    title: str) -> None:
     _kept(doc, author, title)
 
 
@@ -509,6 +547,13 @@ def test_a_short_title_ending_its_paragraph_ends_its_entry(doc: str, author: str
     # the same words ending a paragraph of running text, a word before them
     ("Moretti (1991) wrote that porti e città" + _PARAGRAPH + "Rossi Le mura urbane, in: Storia "
      "3 (1987)" + _PARAGRAPH, "Moretti", "Porti e città"),
+    # a longer title, a content word changed
+    ("Okafor B. (2003). Harbour towns and their coastal fisheries" + _PARAGRAPH + "UNESCO. "
+     "(2015). Coastal flooding in river deltas" + _PARAGRAPH, "Okafor",
+     "Harbour towns and their inland fisheries"),
+    ("Hallgren E. (1984). Sprachwandel und Sprachkontakt. Nordische Untersuchungen" + _PARAGRAPH
+     + "OECD. (1996). Panel on water policy in river basins" + _PARAGRAPH, "Hallgren",
+     "Sprachwandel und Sprachpolitik. Nordische Untersuchungen"),
 ])
 def test_a_title_word_before_a_paragraphs_end_is_still_the_titles(doc: str, author: str,
                                                                   title: str) -> None:

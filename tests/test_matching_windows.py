@@ -313,6 +313,24 @@ def test_a_title_first_entry_after_a_place_and_year(doc: str, author: str, cites
     assert found(doc, author, RIVERS) is cites
 
 
+@pytest.mark.parametrize("doc, author, cites", [
+    # a title-first entry ("Title" by Name) after an entry closed by its venue's volume and
+    # year in brackets: a number ends no author list
+    (f"\u201cTides of the north\u201d by Ann Berg. Coastal Studies. 17 (2015). "
+     f"\u201c{RIVERS}\u201d by Olaf Nygaard. Fjord Review. 9 (2018).", "Nygaard", True),
+    (f"Tides of the north by Ann Berg. Coastal Studies. 4 (1998). {RIVERS} by Olaf Nygaard and "
+     "Eva Lunde. Bergen Press, 2001.", "Lunde", True),
+    # ... but the title's own authors before it, with a year in brackets, own it
+    (f"Berg, Ann (2015). {RIVERS}. Olaf Nygaard, Fjord Review. 9 (2018).", "Nygaard", False),
+    # near miss: one content word changed ("lakes" for "rivers") is not the title
+    ("Tides of the north by Ann Berg. Coastal Studies. 17 (2015). \u201cWater quality "
+     "indicators for upland lakes\u201d by Olaf Nygaard. Fjord Review. 9 (2018).", "Nygaard",
+     False),
+])
+def test_a_title_first_entry_after_a_volume_and_year(doc: str, author: str, cites: bool) -> None:
+    assert found(doc, author, RIVERS) is cites
+
+
 @pytest.mark.parametrize("date", ["1867.", "1867;", "(1867).", "(2005 ).", "2005 .", "2005;"])
 @pytest.mark.parametrize("author, cites", [("Halvorsen", True), ("Lindqvist", False)])
 def test_a_title_after_a_dated_author_run_is_the_runs_own(date: str, author: str,

@@ -17,7 +17,7 @@ import pytest
 from citeseeker_scrapy.extraction.pdf import pdf_text
 from tests.support import docgen
 
-Painted = tuple[float, float, str]  # x, y (points from the bottom), text
+Painted = tuple[float | str, float, str]  # x (or PostScript that computes it), y, text
 ROW = 14  # the distance between two lines
 
 
@@ -59,7 +59,59 @@ NUMBERED = ["Hollis M. Quiet harbours of the northern coast. Tidewater Press; 20
 LABELS = [(72, 700, "[7]"), (72, 700 - ROW, "[8]"), (72, 700 - 3 * ROW, "[9]")]
 
 
+def after(left: float, field: str) -> str:
+    """PostScript for the x where ``field``, painted at ``left`` in the 10 pt Times of
+    :func:`painted_pdf`, ends: where a margin column's field of words leaves off."""
+    return f"{left} {docgen.ps_string(field)} stringwidth pop add"
+
+
+#: Author fields a style prints in a margin column (painted first), each entry's text going
+#: on where its field ends, its next lines indented.
+FIELDS = ["Hollis, Maren,", "Okafor, Jide and Lena Brandt,", "Varga, Tamas,"]
+FIELD_TEXTS = [["Quiet harbours of the northern coast", "and the islands off it, second",
+                "edition (Tidewater Press, 2004)."],
+               ["Salt marsh hydrology in practice", "and in theory, with maps (Fenland",
+                "Books, 1998)."],
+               ["Counting gulls at dawn", "(Shoreline, 2011)."]]
+
+
+def fields_beside(fields: Sequence[str], gap: float = 0, alone: Sequence[Painted] = ()
+                  ) -> list[Painted]:
+    """The fields painted first (then the lines ``alone``), then their entries' text, ``gap``
+    points right of them."""
+    rows = [(700 - 4 * ROW * at, field, texts)
+            for at, (field, texts) in enumerate(zip(fields, FIELD_TEXTS))]
+    painted: list[Painted] = [(72, top, field) for top, field, _ in rows] + list(alone)
+    for top, field, texts in rows:
+        painted.append((f"{after(72, field)} {gap} add", top, texts[0]))
+        painted += entries(top - ROW, 100, texts[1:])
+    return painted
+
+
+#: An author-date list with its years in a margin column: the last entry's names at the page's
+#: foot, its year below them, its title on the next page.
+FOOT_YEARS = [(72, 700 - ROW, "2004"), (72, 700 - 4 * ROW, "1998"), (72, 700 - 7 * ROW, "2011")]
+FOOT_TEXT = (entries(700, 72, NAMES_THEN_TITLES[:1]) + [(110, 700 - ROW, NAMES_THEN_TITLES[1])]
+             + entries(700 - 3 * ROW, 72, NAMES_THEN_TITLES[2:3])
+             + entries(700 - 4 * ROW, 110, NAMES_THEN_TITLES[3:])
+             + entries(700 - 6 * ROW, 72, ["Varga, Tamas"]))
+
+
 @pytest.mark.parametrize("painted, reads", [
+    # a year at the page's foot, its entry's title on the next page: after the names above it
+    (FOOT_YEARS + FOOT_TEXT,
+     "hollis, maren 2004 quiet harbours of the northern coast. tidewater press. okafor, jide "
+     "and lena brandt 1998 salt marsh hydrology in practice. second edition, fenland books. "
+     "varga, tamas 2011"),
+    # author fields painted before the titles that go on where they end
+    (fields_beside(FIELDS),
+     "hollis, maren, quiet harbours of the northern coast and the islands off it, second "
+     "edition (tidewater press, 2004). okafor, jide and lena brandt, salt marsh hydrology in "
+     "practice and in theory, with maps (fenland books, 1998). varga, tamas, counting gulls "
+     "at dawn (shoreline, 2011)."),
+    # a field shorter than the indent its entry's text starts at
+    (fields_beside(["Vey,", *FIELDS[1:]], gap=12),
+     "vey, quiet harbours of the northern coast"),
     # years painted before the names and titles they stand beside
     (YEARS + entries(700, 72, NAMES_THEN_TITLES[:1]) + [(110, 700 - ROW, NAMES_THEN_TITLES[1])]
      + entries(700 - 2 * ROW, 72, NAMES_THEN_TITLES[2:3])
@@ -96,6 +148,17 @@ def test_a_margin_column_painted_first_is_read_beside_its_lines(
     # a year painted first with no line beside it (too far right): the page stays as painted
     ([(72, 700 - ROW, "2004")] + entries(700, 200, NUMBERED[:2]),
      "2004 hollis m. quiet harbours"),
+    # a year at the foot of the margin column with a line of the text below it: no page foot
+    (FOOT_YEARS + FOOT_TEXT + [(110, 700 - 8 * ROW, "Counting gulls at dawn.")],
+     "2004 1998 2011 hollis, maren"),
+    # ... nor one far below the line above it
+    ([*FOOT_YEARS[:2], (72, 700 - 10 * ROW, "2011")] + FOOT_TEXT, "2004 1998 2011 hollis, maren"),
+    # a sidebar of words whose lines end far from the text beside them: stays as painted
+    (fields_beside(FIELDS, gap=30),
+     "hollis, maren, okafor, jide and lena brandt, varga, tamas, quiet harbours"),
+    # one field of the run with no line beside it: the page stays as painted
+    (fields_beside(FIELDS[:2], alone=[(72, 700 - 8 * ROW, "Nemeth, Anna,")]),
+     "okafor, jide and lena brandt, nemeth, anna, quiet harbours"),
     # a line painted first with room for many lines around it: no gap of the column
     ([(72, 500, "Tide tables of the lower estuary.")] + entries(700, 72, NUMBERED[:2])
      + entries(300, 72, NUMBERED[2:]),

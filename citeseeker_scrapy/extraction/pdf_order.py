@@ -14,9 +14,12 @@ page's "[24] [25] [26]" between its halves.
 
 What it decides: a page's text starts with such a run when its text goes back up the page
 after at most a third of its lines, and each line before that has a place the page shows: a
-label ("[24]", "2002") on the baseline of a later line just right of it, or a line in the
-column between two lines that follow each other in the text, with no room for more lines
-there. Then each is put before the line it precedes on the page. If any line of the run has
+label ("[24]", "2002") or a field of words (an author list) on the baseline of a later line
+just right of it, or a line in the column between two lines that follow each other in the
+text, with no room for more lines there, or a label at the foot of the page's text right
+below its entry's first line (the line it labels went to the next page). Then each is put
+before the line it precedes on the page (the label at the foot after the line above it). If
+any line of the run has
 no such place, the page stays as painted (two columns, a footer painted first, a browser's
 header painted last: their order is the painter's and the reader's).
 """
@@ -35,6 +38,10 @@ from citeseeker_scrapy.works.page_layout import char_offsets
 MARGIN_LABEL = re.compile(r"\[\d{1,4}[a-z]?\]|\(\d{1,4}[a-z]?\)|\d{1,4}[a-z]?[.)]|\d{4}[a-z]?")
 #: How far right of a label its line may start, in the label's line heights.
 LABEL_GAP = 4.0
+#: How far right of a margin field of words its line may start, in the field's line heights:
+#: the field's text goes on where the field ends (a sidebar's ragged lines beside a column
+#: of text start further off, mostly).
+FIELD_GAP = 2.0
 #: Two lines share a baseline when their bottoms differ by less than this share of a height.
 SAME_LINE = 0.5
 #: The room between the lines around a moved line: the moved lines there (a line's pitch
@@ -89,7 +96,7 @@ def reading_order(textpage: Any, raw_text: str) -> str:
         before.setdefault(place, []).append(index)
     moved = set(painted_first)
     order = [index for at in range(len(pieces)) if at not in moved
-             for index in (*before.get(at, ()), at)]
+             for index in (*before.get(at, ()), at)] + before.get(len(pieces), [])
     return "\r\n".join(pieces[index] for index in order)
 
 
@@ -163,23 +170,40 @@ class _Lines:
 
 def _place(lines: _Lines, index: int, rest: list[int], painted: list[int]) -> int | None:
     """The line of ``rest`` the line ``index`` (one of the lines ``painted`` first) goes
-    before: the line it is the label of, or the line below it in the column; None when the
-    page shows no such place."""
-    if MARGIN_LABEL.fullmatch(lines.text(index)):
+    before: the line it is the label or the first field of, or the line below it in the
+    column; None when the page shows no such place."""
+    widest = margin_gap(lines.text(index))
+    if widest is not None:
         label = lines.box(index)
         for other in rest:
-            if _beside(lines, index, label, other):
+            if _beside(lines, index, label, other, widest):
                 return other
-    return _between(lines, index, rest, painted)
+    place = _between(lines, index, rest, painted)
+    if place is None and widest == LABEL_GAP and index == painted[-1]:
+        return _at_page_foot(lines, index, rest)
+    return place
 
 
-def _beside(lines: _Lines, index: int, label: Box, other: int) -> bool:
-    """True if the line ``other`` starts on the label's baseline, just right of it."""
+def margin_gap(text: str) -> float | None:
+    """How far right of a line painted first (in its heights) the line it is the margin
+    part of may start, by what it holds: a label (:data:`MARGIN_LABEL`) :data:`LABEL_GAP`;
+    a field of words :data:`FIELD_GAP`, as a style that puts an entry's first field in the
+    margin column prints its authors there, the entry's text going on where they end
+    ("W. Cloonan and J.-P. Postel," then the title); a bare number None (a column of line
+    numbers holds no letter and is no part of its lines). Called by :func:`_place`."""
+    if MARGIN_LABEL.fullmatch(text):
+        return LABEL_GAP
+    return FIELD_GAP if any(char.isalpha() for char in text) else None
+
+
+def _beside(lines: _Lines, index: int, label: Box, other: int, widest: float) -> bool:
+    """True if the line ``other`` starts on the label's baseline, just right of it (at most
+    ``widest`` of its heights)."""
     line = lines.box(other)
     if abs(line.bottom - label.bottom) >= SAME_LINE * label.height or line.left <= label.left:
         return False
     gap = line.left - lines.right(index)
-    return -SAME_LINE * label.height <= gap <= LABEL_GAP * label.height
+    return -SAME_LINE * label.height <= gap <= widest * label.height
 
 
 def _between(lines: _Lines, index: int, rest: list[int], painted: list[int]) -> int | None:
@@ -201,6 +225,33 @@ def _between(lines: _Lines, index: int, rest: list[int], painted: list[int]) -> 
                 lines, index, rest[at - 1]) and _overlap(lines, index, rest[at]):
             return rest[at]
     return None
+
+
+def _at_page_foot(lines: _Lines, index: int, rest: list[int]) -> int | None:
+    """The line of ``rest`` (or the page's end) a label, the last line painted first, goes
+    before when it stands at the foot of the page's text with no line beside it: its entry's
+    line went to the next page, the entry's first line (its names) right above it in its
+    column ("Joesting, H. R."
+    above "1958", "Geophysical studies ..." on the next page). It goes right after that line,
+    so the year reads after the names, before the next page's text. None if a line of the
+    text's size is on its baseline or below it (the page's text goes on there: no foot), or
+    if the line above it is not right above in its column. Lines of another size (a browser's
+    header and footer) are no part of the text. Called by :func:`_place`."""
+    label = lines.box(index)
+    tolerance = SAME_LINE * label.height
+    boxes = lines.boxes(rest)
+    text_size = [at for at, box in enumerate(boxes)
+                 if abs(box.height - label.height) < tolerance]
+    if any(boxes[at].bottom < label.bottom + tolerance for at in text_size):
+        return None
+    above = min(text_size, key=lambda at: boxes[at].bottom, default=None)
+    if above is None:
+        return None
+    line = boxes[above]
+    if (line.bottom - label.bottom > (LINE_PITCH + SAME_LINE) * label.height
+            or abs(line.left - label.left) > label.height):
+        return None
+    return rest[above + 1] if above + 1 < len(rest) else len(lines.pieces)
 
 
 def _overlap(lines: _Lines, one: int, other: int) -> bool:

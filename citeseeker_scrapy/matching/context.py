@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .improved.entry_grammar import YEAR_DIGITS
 from .names import PARTICLES
-from .normalize import HYPHEN_AT_LINE_END, normalize_text
+from .normalize import HYPHEN_AT_LINE_END, join_broken_words, normalize_text
 
 #: Characters of context at most.
 CONTEXT_LENGTH = 300
@@ -292,7 +292,7 @@ def _opens_entry(text: str, position: int) -> bool:
     J. ...", as text extracted from PDF or PostScript, plain-text papers and flattened HTML
     print a heading and the first entry. Only the heading's line is read (a word broken at
     its end whole): a heading alone on its line followed by a paragraph is not read here."""
-    line = _rejoin(text[position:position + _OPENING_CHARS]).split("\n", 1)[0]
+    line = join_broken_words(text[position:position + _OPENING_CHARS]).split("\n", 1)[0]
     return _ENTRY_OPENING.match(" ".join(line.split())) is not None
 
 
@@ -348,13 +348,8 @@ def context_of(text: str, start: int, end: int, in_refs: bool,
     if following:
         right = following.start()
     marked = f"{text[left:start]}\x00{text[start:end]}\x00{text[end:right]}"
-    before, match_text, after = " ".join(_rejoin(marked).split()).split("\x00")
+    before, match_text, after = " ".join(join_broken_words(marked).split()).split("\x00")
     return _trim(before, match_text, after, length)
-
-
-def _rejoin(text: str) -> str:
-    """Words hyphenated at a line end made whole again, as the reader would read them."""
-    return HYPHEN_AT_LINE_END.sub("", text) if "-" in text else text
 
 
 def _trim(before: str, match_text: str, after: str, length: int) -> str:

@@ -14,7 +14,7 @@ from ..hyphens import WORD_GOES_ON
 
 #: A hyphen and a line break between two letters: a word split at the line end. Not before an
 #: initial and its full stop (``WORD_GOES_ON``: "FRANKLIN-" newline "G. C. WHITE").
-#: ``context`` reads it too.
+#: ``context`` reads it too (where each such hyphen stands in the original text).
 HYPHEN_AT_LINE_END = re.compile(
     r"-(?<=[^\W\d_]-)[^\S\r\n]*(?:\r\n|\r|\n)[^\S\r\n]*" + WORD_GOES_ON
 )
@@ -55,7 +55,7 @@ def normalize_text(text: str) -> str:
 def _normalize_dense(text: str) -> str:
     """Whole-text path: one NFKD, then case and every Unicode white space."""
     text = _strip_combining_marks(unicodedata.normalize("NFKD", text))
-    return " ".join(_join_broken_words(text).lower().translate(_UNDECOMPOSED_LETTERS).split())
+    return " ".join(join_broken_words(text).lower().translate(_UNDECOMPOSED_LETTERS).split())
 
 
 def _normalize_mostly_ascii(data: bytes) -> str:
@@ -63,7 +63,7 @@ def _normalize_mostly_ascii(data: bytes) -> str:
     if not data.isascii():
         data = _fold_non_ascii_chars(data)
     if _HYPHEN_BREAK_CANDIDATE.search(data):
-        data = _join_broken_words(data.decode("utf-8")).encode("utf-8")
+        data = join_broken_words(data.decode("utf-8")).encode("utf-8")
     data = _squeeze_blanks(data.lower().translate(_ASCII_SPACES_TO_BLANK))
     return data.strip(b" ").decode("utf-8")
 
@@ -87,8 +87,10 @@ def _squeeze_blanks(data: bytes) -> bytes:
     return b"".join(pieces)
 
 
-def _join_broken_words(text: str) -> str:
-    """Remove a hyphen + line break between two letters ("re-<newline>moval" -> "removal")."""
+def join_broken_words(text: str) -> str:
+    """Remove a hyphen + line break between two letters ("re-<newline>moval" -> "removal").
+    Who calls it: :func:`normalize_text`, and ``context`` for the original text it quotes and
+    a heading's line it reads (words made whole again, as the reader reads them)."""
     return HYPHEN_AT_LINE_END.sub("", text) if "-" in text else text
 
 

@@ -68,7 +68,8 @@ def _readings(typed: list[str], initial: list[bool], either_order: bool) -> list
     if initial[-1]:  # initials after the surname: "Fiala D.", "Smith JA"
         rest = [w for w, flag in zip(typed, initial) if not flag]
         given = [w for w, flag in zip(typed, initial) if flag]
-        return [PersonName(_surname_core(typed_words(" ".join(rest))), _given_parts(" ".join(given)))]
+        return [PersonName(_surname_core(typed_words(" ".join(rest))),
+                           _given_parts(" ".join(given)))]
     last_initial = max((i for i, flag in enumerate(initial) if flag), default=-1)
     rest = typed[last_initial + 1:]  # the surname is after the last initial: "John A. Smith"
     split = next((i for i, w in enumerate(rest[:-1]) if normalize_text(w) in PARTICLES),

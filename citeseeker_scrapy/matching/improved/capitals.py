@@ -12,7 +12,9 @@ The print's capitals tell the two apart in six shapes:
   before its subtitle (a title that goes on to a subtitle there is queried with it);
 * **an acronym**: the query's last word is printed in lower case and the word right after it
   in capitals only, then no sentence's end: a publisher or an organisation;
-* **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb");
+* **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb"), or,
+  printed in lower case (or capitalised in a title in title case), to the word for "in"
+  before a blank and a container's capital ("...sexualitéin Démographie : analyse");
 * **a container and its issue**: the query's last word is printed in lower case, the word
   right after it starts with a capital and opens a container followed by its year and pages,
   its volume and pages, or its year and volume ("...du semblable L'Homme, 2008, pp. 455-477",
@@ -159,7 +161,8 @@ def ends_paragraph(text: str, at: int, printed: PrintedCase) -> bool:
     HTML and plain text each entry is a paragraph, so a title printed last in its entry with
     no punctuation ends there ("HUME (1752) Writings on Economics" before the next entry's
     "Kinney Title, in: ..."), which a sentence's words or a longer title's do not. Who calls
-    it: ``superset``, for a short title the word checks read as ordinary words before a word."""
+    it: ``superset``, for a title the word checks turned down over the word after it (an added
+    title word, or a short title read as ordinary words)."""
     if not text.startswith(" ", at) or at == 0:
         return False
     cased = printed(at - 1, at + 2)  # with the letters beside it: a blank alone is no text
@@ -192,8 +195,8 @@ def _publication_data_to_entry_end(text: str, at: int, title: list[str]) -> bool
     before the container would be read with it, but a query that lacks it ends with a word
     in lower case only after another content word ("...across medieval [Europe]"), rarely
     ("...of [Europe]": ``field_start`` reads no field after a function word)."""
-    if not any(word.islower() for word in title[1:] if is_content(_folded(word))):
-        return False  # title case: "Advising as Teaching Society for the Teaching of ..."
+    if _in_title_case(title):
+        return False  # "Advising as Teaching Society for the Teaching of ..."
     return PLACE_AND_PUBLISHER_TO_ENTRY_END.match(text, at) is not None or (
         title[-1].islower() and CONTAINER_AND_PLACE_TO_ENTRY_END.match(text, at) is not None)
 
@@ -211,13 +214,50 @@ def _joined_field(last: str, words: list[re.Match[str]], end: int,
                   printed: PrintedCase) -> Optional[int]:
     """Where a field joined to the query's ``last`` word starts inside the hit's last printed
     word: at a capital right after the word's own lower-case letters ("...Risk
-    AssessmentsWeb site": the style printed no blank), or None."""
+    AssessmentsWeb site": the style printed no blank), or at the word for "in" joined to
+    them before a container (:func:`_joined_in`), or None."""
     inside = [word for word in words if word.start() < end]
     if not inside or not inside[-1].group().startswith(last) or inside[-1].group() == last:
         return None
     at = inside[-1].start() + len(last)
+    if _joined_in(inside, at, printed):
+        return at
     cased = printed(at - 1, at + 1)
     return at if cased is not None and cased[0].islower() and cased[1].isupper() else None
+
+
+#: The word for "in" before a chapter's container, as a style joins it to the title's last
+#: word with no blank (read by :func:`_joined_in`).
+_JOINED_IN = "in"
+
+
+def _joined_in(hit: list[re.Match[str]], at: int, printed: PrintedCase) -> bool:
+    """True if the hit's last printed word (``hit``: its words) is the query's last word (up
+    to ``at``) with the word for "in" joined to it, then a blank and a capital: a style that
+    prints a chapter's container after "in" with no blank before it ("...et sexualitéin
+    Démographie : analyse", "...Mechanical Reproductionin Illuminations, 217–252"). The word
+    printed in lower case, or with a capital only first in a title in title case
+    (:func:`_in_title_case`): in a title not in title case a capitalised word may be a German
+    noun that ends so itself ("Die neue Lehrerin Schule"); a title's word in lower case that
+    is the query's word and "in" ("plugin", "terrain") rarely stands before a capital.
+    Called by :func:`_joined_field`."""
+    word = hit[-1]
+    text, low = word.string, hit[0].start()
+    if text[at:word.end()] != _JOINED_IN or not text.startswith(" ", word.end()):
+        return False
+    cased = printed(low, word.end() + 2)
+    if cased is None or not cased[-1].isupper():
+        return False
+    title = [cased[w.start() - low:w.end() - low] for w in hit]
+    return title[-1].islower() or (title[-1][1:].islower() and _in_title_case(title))
+
+
+def _in_title_case(title: list[str]) -> bool:
+    """True if no content word of a printed title (``title``: its words) but its first is
+    printed in lower case: "Advising as Teaching Society", not "Die neue Lehrerin" (a German
+    title's adjective) nor "Coastal trade routes". Called by :func:`_joined_in` and
+    :func:`_publication_data_to_entry_end`."""
+    return not any(word.islower() for word in title[1:] if is_content(_folded(word)))
 
 
 def _last_query_word(query: Sequence[str], words: list[re.Match[str]],

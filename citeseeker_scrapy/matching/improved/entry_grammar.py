@@ -82,7 +82,10 @@ LIST_BEFORE_TITLE = re.compile(
 #: A year after a comma and a word ends a venue ("Journal of the Web, 2024."), not names
 #: ("Jones, K., 2014." has an initial there).
 AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
-AFTER_PAGES = re.compile(r"\d[.,;] \(?$")  # ... nor pages: "cortex. 52: 35-46. 2014."
+#: ... nor pages ("cortex. 52: 35-46. 2014.") nor a volume before its year in brackets
+#: ("Zoologischer Anzeiger. 24 (1901).": a number ends no author list): the entry before ends
+#: there, and a title-first entry may start after it.
+AFTER_PAGES = re.compile(r"\d[.,;] \(?$|\d \($")
 #: A place's last word (two letters or more, not "et al") right before a year, with nothing
 #: between ("Pennsylvania, USA 1999.", "Paris 1860."): publication data that close an entry.
 PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
@@ -334,18 +337,20 @@ _YEAR_AFTER_PLACE = rf",(?: [^\W\d_]{{2}},)? \(?{YEAR_DIGITS}(?!\d)"
 _PLACE_AND_YEAR = rf" {NAME}(?: {NAME})?(?=, [^\W\d_]{{2}},){_YEAR_AFTER_PLACE}"
 #: A publishing city (perhaps with a state's code) and the punctuation after it: a full stop
 #: (the place ends the entry or comes before its publisher: "...Redevelopment Proposal
-#: Chicago.", "...Components Atlanta, GA."), a comma or a semicolon before the rest of the
-#: publication data ("...nationale de France Paris, 2000.", "...Vols. I and II Denver, 1988.",
-#: "...im 2. Jahrhundert Munich, Beck, 1967.", "...from Babylon to Jonestown Chicago,
-#: University of Chicago Press, 1982.", "...federal union London, Frederick Muller LTD",
-#: "...troubles mentaux Paris, France: Masson; 1980", "Weapons of the Weak Yale; 1985",
-#: "...Strategies Athens; 2012"), or a dash or a blank perhaps and the colon before the
+#: Chicago.", "...Components Atlanta, GA."), perhaps after the comma of a field the style left
+#: empty ("...Redevelopment Proposal Chicago,.": a CSL style's "Title Publisher, Place,." with
+#: no publisher), a comma or a semicolon before the rest of the publication data
+#: ("...nationale de France Paris, 2000.", "...Vols. I and II Denver, 1988.", "...im 2.
+#: Jahrhundert Munich, Beck, 1967.", "...from Babylon to Jonestown Chicago, University of
+#: Chicago Press, 1982.", "...federal union London, Frederick Muller LTD", "...troubles
+#: mentaux Paris, France: Masson; 1980", "Weapons of the Weak Yale; 1985", "...Strategies
+#: Athens; 2012"), or a dash or a blank perhaps and the colon before the
 #: publisher ("...Einzelfallhilfe Stuttgart -: RAABE-Verlag" (GOST), "...de l'\u00e9tat Paris :
 #: Dunod" (French spacing), "...concepts et méthodes Paris: Dunod."). The city is the word
 #: right after the query's last one: a query that lacks the title's last word has that word
 #: before the city. One pattern for every field after a city: the list is long, and read once.
 _CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?"
-                         r"(?:\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
+                         r"(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place").
@@ -354,6 +359,14 @@ _CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})
 #: has a word of the title after it.
 _PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{places.PUBLISHING_CITIES})"
                         rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|$| \(?{YEAR_DIGITS})")
+#: A publisher named by a person's initials and surname, its comma and the city it publishes
+#: in ("...Non siamo d'accordo F. de Silva, Torino.", "...Hair R. Hale, London, 1958", "...J.B.
+#: Lippincott, Philadelphia": styles that print "Title Publisher, Place"). Up to three initials,
+#: then up to three words of the surname ("de Silva"). The field opens with an initial: a
+#: query that lacks the title's last word has that word before it, and a title's last word is
+#: no single letter with a full stop.
+_INITIALLED_PUBLISHER_THEN_CITY = (rf" (?:{_INITIAL} ?){{1,3}}(?:{NAME} ){{0,2}}{NAME}, "
+                                   rf"(?:{places.PUBLISHING_CITIES})(?![^\W_])")
 #: A place and the colon of a publisher the style left empty, then the year: "...und die
 #: Gesamtschule Hannover:, 1996." (GOST styles). One word ("Praha", "Frankfurt/Main",
 #: "Moisburg"): a query that lacks the title's last word has that word before the place. The
@@ -436,8 +449,14 @@ _CONTAINER_HEAD = rf"(?:(?:the|a|an|der|die|das|le|la|les|el|il) )?(?:{_CONTAINE
 _CONTAINER_IN = (rf" (?:in|en|dans|im) (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_END}{{0,100}}?"
                  rf"(?:[:,] {_CONTAINER_HEAD}|{_EDITED})))")
 #: A volume number and its date in brackets after a journal's or a series' title run into it
-#: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
-_VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)"
+#: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17"), or
+#: its volume, a comma and its page or pages before the brackets, which may hold the
+#: publisher and place before the year (lcgc: "...Press Publishing 1, 133 (1970).", "...analyse
+#: et synthèse 2, 303–321 (INED, 2002)."). A title's own last words are no number, comma and
+#: number before a date.
+_DATE_IN_BRACKETS = rf"(?<!\d){YEAR_DIGITS}[a-z]?\)"
+_VOLUME_AND_DATE = (rf" \d{{1,4}},? \([^()]{{0,12}}{_DATE_IN_BRACKETS}"
+                    rf"| \d{{1,4}}, \d+(?:[-\u2013]\d+)? \([^()]{{0,60}}{_DATE_IN_BRACKETS}")
 #: A volume or issue mark and its number ("...Publishing Vol. 1, p. 133", "...Publishing Bd. 1,
 #: S. 133", "...Harbour Studies No. 12", "...Histoire Tome II"), or a volume's bare number and
 #: its year after a comma ("...Les Lythrariées italiennes 16, 1884."): the title's last word
@@ -476,16 +495,23 @@ ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
 #: journal's name of two words stands there too, "...the sea bed Geol Mag. 2000;137".)
 ONE_WORD_JOURNAL_AND_DATE = (rf" {NAME}\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)?"
                              r" ?[;:] ?\d")
+#: ... or a journal of one word and its comma, then its volume and a comma before its pages or
+#: its year in brackets, or its pages after "p." or "pp." (interaction-design-and-
+#: architectures: "...Century Notes: Gunflints Kewa, 82, (1982)", "...Bila Vyombo Haitatimia
+#: Majira, pp. 7 (2002)"); one word for the same reason.
+_ONE_WORD_JOURNAL_AND_VOLUME = (rf" {NAME}, (?:\d{{1,4}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
+                                r"|pp?\. ?\d)")
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
     ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_PUNCTUATION,
-    _PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER, _PLACE_AND_CODE_THEN_PUBLISHER,
+    _PUBLISHER_THEN_CITY, _INITIALLED_PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER,
+    _PLACE_AND_CODE_THEN_PUBLISHER,
     _PLACE_AND_REGION,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
     _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS,
-    _ORGANISATION, ONE_WORD_JOURNAL_AND_DATE)))
+    _ORGANISATION, ONE_WORD_JOURNAL_AND_DATE, _ONE_WORD_JOURNAL_AND_VOLUME)))
 # The rest of an entry after a title that runs into it, read as the entry's own publication
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's

@@ -3,7 +3,8 @@
 A style that prints no punctuation between a book's title and its place ("...Jahrhundert
 Munich, Beck, 1967.", "...Legacy of West Gwillimbury Bradford, Ontario: ...") leaves only the
 place's name to tell where the title ends. ``entry_grammar`` builds its ``NEXT_FIELD`` shapes
-from these lists (the publishing city, the place and its region or country).
+from these lists (the publishing city, alone or after a publisher named by initials, the
+place and its region or country).
 
 Data only, as normalized text prints it (``normalize.normalize_text``: no accents, lower
 case), each list a regex alternation. The lists hold the cities and towns books are published

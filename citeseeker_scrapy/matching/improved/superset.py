@@ -136,7 +136,11 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
     with no full stop (``capitals.initials_end_run``) or after its one given name
     (``capitals.given_name_ends_run``), it is read again as delimited there;
     where it ends its paragraph (``capitals.ends_paragraph``: the entry's end), it is read
-    again with that end punctuated."""
+    again with that end punctuated: the next paragraph's first word (the next entry's author)
+    is then no added title word. Each punctuated reading is of a copy of the text
+    (``capitals.title_closed``: every check of ``verify.veto`` reads the mark where it
+    stands); a hit read again at its paragraph's end is not read at a field's start too, so
+    a hit costs one copy at most, and only a hit whose capitals say its title ends there."""
     why = veto(text, title, start, end, region, across_headers=True)
     if why not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
         return why
@@ -146,7 +150,7 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
         why = veto(text, title, start, end, region, across_headers=True, after_run=True)
         if why != ORDINARY_WORDS:
             return why
-    if why == ORDINARY_WORDS and ends_paragraph(text, end, printed):
+    if ends_paragraph(text, end, printed):
         closed = title_closed(text, end + 1)
         return veto(closed, title, start, end, region, across_headers=True)
     field = field_start(text, title.words, start, end, printed)
