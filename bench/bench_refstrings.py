@@ -198,11 +198,13 @@ def _other_decoy(rng: random.Random, reference: Reference, before: Optional[Refe
 
 def wrapped_lines(entries: list[str]) -> list[str]:
     """A paper's lines: a title block, a paragraph, the reference list wrapped at ``LINE``
-    characters with long words hyphenated at line ends."""
+    characters with long words hyphenated at line ends, inside each entry (a paragraph of its
+    own: typesetting never breaks an entry's first word onto the heading's line or the last
+    line of the entry before)."""
     lines = _front_lines()
     for entry in entries:
-        lines += _entry_lines(entry)
-    return [line for line in _hyphenated(lines)]
+        lines += _hyphenated(_entry_lines(entry))
+    return lines
 
 
 def _front_lines() -> list[str]:

@@ -85,6 +85,18 @@ def test_page_breaks_name_the_entry_and_the_title_they_fall_in() -> None:
     assert set(breaks[:-2]) == {"no page break"} and breaks[-1] == "no page break"
 
 
+def test_an_entry_s_words_are_hyphenated_inside_the_entry_only() -> None:
+    # a long first word fits with a hyphen on the line before, the heading's or the last line
+    # of the entry before: typesetting breaks words inside a paragraph, never across two
+    entries = ["Department of Health, State of Oregon (DOH). 2006. Screening levels. Salem.",
+               "Okafor, B. " + "Tidal mills of the northern coast. " * 2 + "Oslo, 2001.",
+               "Environmental Protection Agency (EPA). 2004. Vapor intrusion. Washington."]
+    lines = bench_refstrings.wrapped_lines(entries)
+    heading = lines.index("References")
+    assert lines[heading + 1].startswith("Department of Health")
+    assert lines[-1].startswith("Environmental Protection")
+
+
 def test_typeset_entries_are_read_back_per_work() -> None:
     html = ('<div id="refs"><div id="ref-w1" class="csl-entry" role="doc-biblioentry">'
             'SMITH, J. a K. <span>TER-AVEST</span>, 2001. <em>Title</em>.</div>'
