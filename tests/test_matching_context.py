@@ -63,6 +63,23 @@ def test_an_appendix_ends_the_reference_list() -> None:
     assert citation(text)["in_references"] is False
 
 
+@pytest.mark.parametrize("heading", ["Appendix A", "APPENDIX", "Annex: Tables of the survey",
+                                     "Anhang B. Fragebogen"])
+def test_an_appendix_heading_of_each_print_ends_the_reference_list(heading: str) -> None:
+    text = REFERENCE_LIST + f"\n{heading}\nAs shown in Fiala: Retrieving citations on the web."
+    text = text.replace("[2] Fiala, D., Ježek, K.: Retrieving Citations on the\nWeb.", "[2] X.")
+    assert citation(text)["in_references"] is False
+
+
+def test_an_entry_s_line_opening_with_annex_and_a_lower_case_word_goes_on() -> None:
+    # a report's title wrapped before "Annex to ...": the entry goes on, no appendix starts
+    text = ("Introduction\nWe crawl the web for papers.\n\nReferences\nSmith, J.: Temporary "
+            "migration programmes.\nAnnex to the Global Commission on Migration Report:\n"
+            "New directions, 2005.\n\nFiala, D.: Retrieving citations on the web. Plzen, 2003\n")
+    assert citation(text)["in_references"] is True
+    assert citation(text.replace("Annex to the", "Annex The"))["in_references"] is False
+
+
 def test_a_long_sentence_is_cut_to_300_characters_around_the_match() -> None:
     text = "word " * 300 + "Fiala: Retrieving citations on the web " + "more " * 300 + "."
     context = citation(text)["context"]

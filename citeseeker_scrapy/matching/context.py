@@ -125,8 +125,12 @@ _HEADING_WORDS = _search_stems(HEADING_NAMES)
 #: is part of a sentence, and only this much of the line is folded to check it.
 _HEADING_INDENT, _HEADING_LINE = 40, 100
 _APPENDIX_WORDS = ("appendix", "anhang", "annex")
-#: What ends a reference list: an appendix heading on a line of its own.
-_SECTION_AFTER = re.compile(r"(?im)^[^\S\n]*(?:appendix|anhang|annex)\b[^\n]{0,60}$")
+#: What ends a reference list: an appendix heading on a line of its own ("Appendix A",
+#: "ANHANG", "Annex: Tables"); not a line of an entry that opens with the word and a word in
+#: lower case after it ("Annex to Global Commission on International Migration Report:", a
+#: report's title wrapped there), which continues a sentence.
+_SECTION_AFTER = re.compile(
+    r"(?im)^[^\S\n]*(?:appendix|anhang|annex)\b(?![^\S\n]+(?-i:[a-z]))[^\n]{0,60}$")
 #: A reference entry's "[n]" or "[Knu86]" label at the start of a line (after the entry's
 #: number, "15. [Knu86b]", too): the line and the ones after it, up to a blank line, are a
 #: reference entry, whatever heading the list has (or none found).
