@@ -432,44 +432,6 @@ def test_near_a_joined_surname_a_longer_word_or_another_title(doc: str, author: 
     matching.turned_down(doc, author, title)
 
 
-# An entry that opens with an inverted surname in capitals, printed joined to the last word of
-# the entry before, which extraction left with no blank between ("...jasmonatePOULOT, Dominique,").
-_CAPITALS_JOINED = ("Okafor, B. (1999). Tidal mills of the northern estuariesLINDQVIST, Erik, "
-                    "Coastal trade routes of the delta, Lagos, Ibadan Press, 2004. Weiss, A. Later "
-                    "things. Brest, 2005. Moreau, P. Seasonal herds of the Jura valleysDUPONT-"
-                    "HOLM, Marie, Les moulins \u00e0 mar\u00e9e de Bretagne, Brest, 2001.")
-
-
-@pytest.mark.parametrize("author, title", [
-    ("Lindqvist", "Coastal trade routes of the delta"),
-    ("Dupont-Holm", "Les moulins \u00e0 mar\u00e9e de Bretagne"),
-])
-def test_a_surname_in_capitals_joined_to_the_entry_before(author: str, title: str) -> None:
-    matching.kept_by_both(_CAPITALS_JOINED, author, title)
-
-
-@pytest.mark.parametrize("doc, author, title", [
-    # the name not in capitals, or the word before it not in lower case: one word
-    (_CAPITALS_JOINED.replace("estuariesLINDQVIST", "estuariesLindqvist"), "Lindqvist",
-     "Coastal trade routes of the delta"),
-    (_CAPITALS_JOINED.replace("estuariesLINDQVIST", "ESTUARIESLINDQVIST"), "Lindqvist",
-     "Coastal trade routes of the delta"),
-    (_CAPITALS_JOINED.replace("estuariesLINDQVIST", "EstuariesLINDQVIST"), "Lindqvist",
-     "Coastal trade routes of the delta"),
-    # a surname prefix's letters before it; an initial, not a given name, after it
-    (_CAPITALS_JOINED.replace("estuariesLINDQVIST", "estuaries deLINDQVIST"), "Lindqvist",
-     "Coastal trade routes of the delta"),
-    (_CAPITALS_JOINED.replace("LINDQVIST, Erik", "LINDQVIST, E."), "Lindqvist",
-     "Coastal trade routes of the delta"),
-    # the right name, a word changed, or the title of the next entry
-    (_CAPITALS_JOINED, "Lindqvist", "Coastal salt routes of the delta"),
-    (_CAPITALS_JOINED, "Lindqvist", "Later things"),
-])
-def test_near_a_joined_surname_in_capitals_a_longer_word_or_another_title(
-        doc: str, author: str, title: str) -> None:
-    matching.turned_down(doc, author, title)
-
-
 # BibTeX styles that print an inverted name's particle and surname with no blank ("{vv}{ll}{,
 # f.}"): "duQuébec, G.", "vanDijk, J.".
 _PARTICLE_JOINED = ("Moreau, P. 2009. Seasonal herds. Bern: Haupt.\nduQu\u00e9bec, G. 2013. "

@@ -535,8 +535,6 @@ def glued_to_given_name(text: str, start: int, end: int,
     its given name written out after its comma; then the capitals (``printed``): the word
     joined to the name starts with a capital and ends in lower case, the name's first letter
     is a capital, and the word is no surname prefix ("McDonald", "LeBlanc": one surname).
-    Or the name opens an entry joined to the last word of the entry before
-    (:func:`_capitals_after_lower_case`: "...A novel jasmonatePOULOT, Dominique, Title").
 
     A name in lower case after letters ("byerlee") is inside a longer word, and so is one
     where the capitals cannot be read (``printed`` None). The shape comes first: the capitals
@@ -549,28 +547,12 @@ def glued_to_given_name(text: str, start: int, end: int,
     while word > 0 and text[word - 1].isalpha():
         word -= 1
     piece = text[word:start]
-    if len(piece) < 2 or piece in _SURNAME_PREFIXES:
+    if (not 2 <= len(piece) <= _GLUED_WORD_LETTERS or not text.endswith(", ", 0, word)
+            or piece in _SURNAME_PREFIXES):
         return False
-    if len(piece) > _GLUED_WORD_LETTERS or not text.endswith(", ", 0, word):
-        return _capitals_after_lower_case(printed, word, start, end)
     cased = printed(word, start + 1)
     return (cased is not None and cased[0].isupper() and cased[-2].islower()
             and cased[-1].isupper())
-
-
-def _capitals_after_lower_case(printed: PrintedCase, word: int, start: int, end: int) -> bool:
-    """True if the name ``start:end`` is printed in capitals, two letters or more, right after
-    a word printed all in lower case (``word:start``): an inverted surname in capitals that
-    opens an entry, joined to the last word of the entry before, which extraction printed with
-    no blank between ("...A novel jasmonatePOULOT, Dominique, Une histoire"). A word's own
-    letters do not change from lower case to capitals inside it; a surname prefix
-    ("McDONALD") starts with a capital and is read by :func:`glued_to_given_name` before.
-    Called by :func:`glued_to_given_name`, after the given name written out that follows."""
-    cased = printed(word, end)
-    if cased is None or len(cased) != end - word or end - start < 2:
-        return False
-    piece, name = cased[:start - word], cased[start - word:]
-    return piece.islower() and name.isupper()
 
 
 #: Letters a surname has at least to be read after a particle joined to it
