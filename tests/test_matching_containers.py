@@ -189,34 +189,6 @@ def test_a_changed_title_before_a_one_word_journal_stays_another_work(doc: str, 
     _turned_down(doc, author, title)
 
 
-# A title, then its volume, a comma and its page or pages, and the date in brackets, perhaps
-# with the publisher and the place (lcgc and chemistry journals' styles print a report's or a
-# book's volume so).
-_SILT_REPORT = ("4. K. Lindqvist, Harbour Silt Transport 12, 44–59 (Nordland Press, Bodø, "
-                "1987).\n5. A. Moreau, Stone bridges (Paris, 2001).")
-_TIDES_REPORT = ("27. J. Okafor, Tide Gauge Records 1, 133 (1970).\n"
-                 "28. A. Moreau, Stone bridges (Paris, 2001).")
-
-
-@pytest.mark.parametrize("doc, author, title", [
-    (_SILT_REPORT, "Lindqvist", "Harbour Silt Transport"),
-    (_TIDES_REPORT, "Okafor", "Tide Gauge Records"),
-])
-def test_a_title_before_its_volume_pages_and_date(doc: str, author: str, title: str) -> None:
-    _kept(doc, author, title)
-
-
-@pytest.mark.parametrize("doc, author, title", [
-    (_SILT_REPORT, "Lindqvist", "Harbour Silt"),  # the title's last word before the volume
-    (_SILT_REPORT, "Lindqvist", "Harbour Sand Transport"),
-    (_TIDES_REPORT, "Okafor", "Tide Gauge"),
-    (_TIDES_REPORT, "Okafor", "Tide Gauge Readings"),
-])
-def test_a_title_word_before_its_volume_pages_and_date_is_still_the_titles(
-        doc: str, author: str, title: str) -> None:
-    _turned_down(doc, author, title)
-
-
 # A title in title case, then a journal of one word and its comma, its volume and its year in
 # brackets or its pages (interaction-design-and-architectures). The capitals cannot tell where
 # such a title ends; the one word can: a query that lacks the title's last word has two words

@@ -449,14 +449,8 @@ _CONTAINER_HEAD = rf"(?:(?:the|a|an|der|die|das|le|la|les|el|il) )?(?:{_CONTAINE
 _CONTAINER_IN = (rf" (?:in|en|dans|im) (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_END}{{0,100}}?"
                  rf"(?:[:,] {_CONTAINER_HEAD}|{_EDITED})))")
 #: A volume number and its date in brackets after a journal's or a series' title run into it
-#: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17"), or
-#: its volume, a comma and its page or pages before the brackets, which may hold the
-#: publisher and place before the year (lcgc: "...Press Publishing 1, 133 (1970).", "...analyse
-#: et synthèse 2, 303–321 (INED, 2002)."). A title's own last words are no number, comma and
-#: number before a date.
-_DATE_IN_BRACKETS = rf"(?<!\d){YEAR_DIGITS}[a-z]?\)"
-_VOLUME_AND_DATE = (rf" \d{{1,4}},? \([^()]{{0,12}}{_DATE_IN_BRACKETS}"
-                    rf"| \d{{1,4}}, \d+(?:[-\u2013]\d+)? \([^()]{{0,60}}{_DATE_IN_BRACKETS}")
+#: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
+_VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)"
 #: A volume or issue mark and its number ("...Publishing Vol. 1, p. 133", "...Publishing Bd. 1,
 #: S. 133", "...Harbour Studies No. 12", "...Histoire Tome II"), or a volume's bare number and
 #: its year after a comma ("...Les Lythrariées italiennes 16, 1884."): the title's last word
