@@ -213,6 +213,11 @@ def test_a_title_case_title_before_a_one_word_journal_and_volume(doc: str, autho
 @pytest.mark.parametrize("doc, author, title", [
     (_FLINTS_DOC, "Halvorsen", "Gun Flints of the Southern Fjords"),  # a word changed
     (_DRUMS_DOC, "Okafor", "Harbour Songs of the Delta Coast"),
+    # a book's year, or its page, after its title's last word: the query lacks that word
+    ("27. J. Okafor, Tide Gauge Records, 1970, p. 133.\n28. A. Moreau, Stone bridges, 2001.",
+     "Okafor", "Tide Gauge"),
+    ("27. J. Okafor, Tide Gauge Records, p. 133.\n28. A. Moreau, Stone bridges, p. 9.",
+     "Okafor", "Tide Gauge"),
 ])
 def test_a_changed_title_before_a_one_word_journal_and_volume_is_another_work(
         doc: str, author: str, title: str) -> None:

@@ -492,9 +492,12 @@ ONE_WORD_JOURNAL_AND_DATE = (rf" {NAME}\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{
 #: ... or a journal of one word and its comma, then its volume and a comma before its pages or
 #: its year in brackets, or its pages after "p." or "pp." (interaction-design-and-
 #: architectures: "...Century Notes: Gunflints Kewa, 82, (1982)", "...Bila Vyombo Haitatimia
-#: Majira, pp. 7 (2002)"); one word for the same reason.
-_ONE_WORD_JOURNAL_AND_VOLUME = (rf" {NAME}, (?:\d{{1,4}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
-                                r"|pp?\. ?\d)")
+#: Majira, pp. 7 (2002)"); one word for the same reason. The volume is no year and the pages
+#: alone have the year in brackets after them: a style that prints a book's year and pages
+#: after its title ("...University Press Publishing, 1970, p. 133.") has the title's last word
+#: there.
+_ONE_WORD_JOURNAL_AND_VOLUME = (rf" {NAME}, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
+                                rf"|pp?\. ?\d+(?:[-\u2013]\d+)? \({YEAR_DIGITS}\))")
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
