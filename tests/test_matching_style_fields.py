@@ -209,6 +209,13 @@ def test_a_title_word_before_a_container_or_a_place_is_still_the_titles(doc: str
      "Nordvik", "Harbour Towns of Western Norway"),
     ("BERG. 2004. Baltijskie porty: istorija, 1700-1800 Moscow, 112-118 p.", "Berg",
      "Baltijskie porty: istorija, 1700-1800"),
+    # the comma of a field the style left empty, then the entry's full stop (a CSL style's
+    # "Title Publisher, Place,." with no publisher)
+    ("Nordvik T (1999) Harbour Towns of Western Norway Oslo,.\nBerg M (1990) Fjorde. Kiel,.",
+     "Nordvik", "Harbour Towns of Western Norway"),
+    ("Keller H (1987) Hafen und Stadt im Mittelalter Hamburg,.", "Keller",
+     "Hafen und Stadt im Mittelalter"),
+    ("Moreau A (2003) Ponts de pierre Lyon,.", "Moreau", "Ponts de pierre"),
 ])
 def test_a_title_running_into_a_city_and_its_punctuation(doc: str, author: str,
                                                           title: str) -> None:
@@ -230,6 +237,16 @@ def test_a_title_running_into_a_city_and_its_punctuation(doc: str, author: str,
      "Harbour Guilds of the Niger"),
     ("Lindqvist, E (1961) Fjords and Their Builders, London, Fjord House LTD", "Lindqvist",
      "Fjords and Their"),
+    # a word of the title changed before the city and the empty field's comma
+    ("Nordvik T (1999) Harbour Towns of Western Norway Oslo,.", "Nordvik",
+     "Harbour Towns of Western Sweden"),
+    ("Keller H (1987) Hafen und Stadt im Mittelalter Hamburg,.", "Keller",
+     "Hafen und Handel im Mittelalter"),
+    # the title's own last word before the empty field's comma, no city
+    ("Nordvik T (1999) Harbour Towns of Western Norway,.", "Nordvik",
+     "Harbour Towns of Western"),
+    # words after a short title, then the city
+    ("Moreau A (2003) Ponts de pierre du Midi Lyon,.", "Moreau", "Ponts de pierre"),
 ])
 def test_a_title_word_before_a_city_and_its_punctuation_is_still_the_titles(
         doc: str, author: str, title: str) -> None:
@@ -337,37 +354,6 @@ def test_a_title_running_into_its_publisher_and_place(doc: str, author: str, tit
 ])
 def test_a_title_word_before_a_publisher_and_place_is_still_the_titles(doc: str, author: str,
                                                                        title: str) -> None:
-    _turned_down(doc, author, title)
-
-
-# A title running into a publishing city, the comma of a field the style left empty and the
-# entry's full stop (a CSL style's "Title Publisher, Place,." with no publisher).
-@pytest.mark.parametrize("doc, author, title", [
-    ("Nordvik T (1999) Harbour Towns of Western Norway Oslo,.\nBerg M (1990) Fjorde. Kiel,.",
-     "Nordvik", "Harbour Towns of Western Norway"),
-    ("Keller H (1987) Hafen und Stadt im Mittelalter Hamburg,.", "Keller",
-     "Hafen und Stadt im Mittelalter"),
-    ("Moreau A (2003) Ponts de pierre Lyon,.", "Moreau", "Ponts de pierre"),
-])
-def test_a_title_running_into_a_city_and_an_empty_fields_comma(doc: str, author: str,
-                                                               title: str) -> None:
-    _kept(doc, author, title)
-
-
-@pytest.mark.parametrize("doc, author, title", [
-    # a word of the title changed before the city
-    ("Nordvik T (1999) Harbour Towns of Western Norway Oslo,.", "Nordvik",
-     "Harbour Towns of Western Sweden"),
-    ("Keller H (1987) Hafen und Stadt im Mittelalter Hamburg,.", "Keller",
-     "Hafen und Handel im Mittelalter"),
-    # the title's own last word before the empty field's comma, no city
-    ("Nordvik T (1999) Harbour Towns of Western Norway,.", "Nordvik",
-     "Harbour Towns of Western"),
-    # words after a short title, then the city
-    ("Moreau A (2003) Ponts de pierre du Midi Lyon,.", "Moreau", "Ponts de pierre"),
-])
-def test_a_title_word_before_a_city_and_an_empty_fields_comma_is_still_the_titles(
-        doc: str, author: str, title: str) -> None:
     _turned_down(doc, author, title)
 
 
