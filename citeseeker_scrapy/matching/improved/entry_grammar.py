@@ -480,24 +480,22 @@ _ORGANISATION = rf" (?:the )?{_ORGANISATION_WORD}"
 #: ... or up to three words before its word ("Swiss Federal Institute of"): ``capitals`` reads
 #: the capital that opens them after a title's last word in lower case.
 ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
-#: A journal whose name is one word, its full stop, then Vancouver's date: the year, perhaps
-#: its month, then a semicolon before the volume or a colon before the pages, right after a
-#: title in any case ("...Albert Schweitzer Hintergrund. 1992;5:28-35", "...Clearwater East
-#: Crater Meteoritics. 1997;32", "...Nyimbo Mpya RTD Majira. 1995:9-10"). One word: a query
-#: that lacks the title's last word has that word before the journal's, two words before the
-#: full stop. (Such a word is not read as the title's own last word: the first word of a
-#: journal's name of two words stands there too, "...the sea bed Geol Mag. 2000;137".)
-ONE_WORD_JOURNAL_AND_DATE = (rf" {NAME}\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)?"
-                             r" ?[;:] ?\d")
-#: ... or a journal of one word and its comma, then its volume and a comma before its pages or
-#: its year in brackets, or its pages after "p." or "pp." (interaction-design-and-
-#: architectures: "...Century Notes: Gunflints Kewa, 82, (1982)", "...Bila Vyombo Haitatimia
-#: Majira, pp. 7 (2002)"); one word for the same reason. The volume is no year and the pages
-#: alone have the year in brackets after them: a style that prints a book's year and pages
-#: after its title ("...University Press Publishing, 1970, p. 133.") has the title's last word
-#: there.
-_ONE_WORD_JOURNAL_AND_VOLUME = (rf" {NAME}, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
-                                rf"|pp?\. ?\d+(?:[-\u2013]\d+)? \({YEAR_DIGITS}\))")
+#: A journal whose name is one word right after a title in any case, then either its full
+#: stop and Vancouver's date (the year, perhaps its month, then a semicolon before the volume
+#: or a colon before the pages: "...Albert Schweitzer Hintergrund. 1992;5:28-35", "...Clearwater
+#: East Crater Meteoritics. 1997;32", "...Nyimbo Mpya RTD Majira. 1995:9-10"), or its comma,
+#: then its volume and a comma before its pages or its year in brackets, or its pages after
+#: "p." or "pp." and the year in brackets (interaction-design-and-architectures: "...Century
+#: Notes: Gunflints Kewa, 82, (1982)", "...Bila Vyombo Haitatimia Majira, pp. 7 (2002)"). One
+#: word: a query that lacks the title's last word has that word before the journal's, two words
+#: before the mark. (Such a word is not read as the title's own last word: the first word of a
+#: journal's name of two words stands there too, "...the sea bed Geol Mag. 2000;137".) The
+#: volume is no year, and bare pages need the bracketed year: a style that prints a book's year
+#: and pages after its title ("...University Press Publishing, 1970, p. 133.") has the title's
+#: last word there.
+_ONE_WORD_JOURNAL = (rf" {NAME}(?:\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)? ?[;:] ?\d"
+                     rf"|, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
+                     rf"|pp?\. ?\d+(?:[-\u2013]\d+)? \({YEAR_DIGITS}\)))")
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
@@ -508,7 +506,7 @@ NEXT_FIELD = re.compile("|".join((
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
     _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS,
-    _ORGANISATION, ONE_WORD_JOURNAL_AND_DATE, _ONE_WORD_JOURNAL_AND_VOLUME)))
+    _ORGANISATION, _ONE_WORD_JOURNAL)))
 # The rest of an entry after a title that runs into it, read as the entry's own publication
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's
