@@ -853,7 +853,7 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
         others = [w for s in chosen for w in chosen[s] if w not in works]
         planned = []
         for counter, work in enumerate(works):
-            if work.key not in typeset:  # the document does not print it (printed_entries)
+            if work.key not in typeset:  # a type the .bst lacks, a brace left open before it
                 skipped["entry not printed"] = skipped.get("entry not printed", 0) + 1
                 continue
             entry = typeset[work.key]
