@@ -17,7 +17,9 @@ are named after the engine that made them ("pdf (lualatex)"). Each
 style typesets ``--per-style`` works (taken in turn from the ``--works`` selected, so that each
 work meets many styles). The crawler's own ``DocumentExtractor`` reads every document back, and
 each work is queried with one of its authors (positions in turn; an author the style left out,
-"et al.", is not queried) and its title (not queried where the style prints no title), plus
+"et al.", is not queried) and its title (not queried where the style prints no title, nor a
+work the document prints no entry for: a type the .bst lacks, an entry after a brace the .bst
+left open, :func:`printed_entries`), plus
 decoys as in ``bench_refstrings.py`` (a near-miss title every fourth work, a title of a work not
 in the document every fourth other). Prints recall and precision per engine, format, language
 and style (styles below 0.99 listed), per name shape and per title ending in the typeset entry,
