@@ -687,7 +687,9 @@ def _aligned_words(words: Sequence[str], nearby: str) -> list[bool]:
     its first half lies before a page break) takes the cursor past the title's other words.
     """
     printed = WORD.findall(nearby)
-    same = [[_same_word(word, other) for other in printed] for word in words]
+    read = [_ocr_read(other) for other in printed]  # once a printed word, not once a pair
+    same = [[_same_word(word, other, other_read) for other, other_read in zip(printed, read)]
+            for word in words]
     rows, columns = len(words), len(printed)
     best = [[0] * (columns + 1) for _ in range(rows + 1)]
     for i in range(rows - 1, -1, -1):
@@ -707,11 +709,13 @@ def _aligned_words(words: Sequence[str], nearby: str) -> list[bool]:
     return present
 
 
-def _same_word(word: str, printed: str) -> bool:
+def _same_word(word: str, printed: str, read: str) -> bool:
     """True if a printed word stands for a title word: equal, at least ``_WORD_SCORE``
-    similar (also with its OCR confusions read back), or holding it (words joined)."""
+    similar (also with its OCR confusions read back: ``read``, :func:`_ocr_read` of it), or
+    holding it (words joined). Called by :func:`_aligned_words` for each pair of a title word
+    and a printed word, which reads each printed word back once."""
     return (printed == word or fuzz.ratio(word, printed, score_cutoff=_WORD_SCORE) > 0
-            or fuzz.ratio(word, _ocr_read(printed), score_cutoff=_WORD_SCORE) > 0
+            or fuzz.ratio(word, read, score_cutoff=_WORD_SCORE) > 0
             or (len(printed) > len(word) >= 4
                 and fuzz.partial_ratio(word, printed, score_cutoff=_JOINED_SCORE) > 0))
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import partial
+from functools import lru_cache, partial, wraps
 from itertools import repeat
-from typing import Callable, Iterator, NamedTuple, Optional, Sequence
+from typing import Callable, Iterator, NamedTuple, Optional, Sequence, TypeVar
 
 from .entry_grammar import (
     YEAR, LIST_BEFORE_TITLE, AFTER_VENUE, AFTER_PAGES, GIVEN_NAMES_ONLY, LAST_AUTHOR,
@@ -127,6 +127,34 @@ class Region(NamedTuple):
 
 #: Builds a Region from a tuple in C (the named tuple's own constructor is Python code).
 _new_region = partial(tuple.__new__, Region)
+
+
+Answer = TypeVar("Answer")
+_TEXTS_KEPT = 4  # texts whose answers :func:`_kept_per_text` keeps (the documents matched now)
+
+
+def _kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
+    """``read(text, *where)``, a reading of the text at a place, with its answers kept per
+    text for the last ``_TEXTS_KEPT`` texts asked about. Why: a name's entry is read from
+    its end again for each region cut around it and each hit attributed to it (its date
+    after the author run, the entries of the same authors after it, where it ends), and a
+    document is searched for many titles whose regions hold the same names. Keyed on the
+    text itself, as ``headers._repeats_in`` is: a string's hash is computed once, and the
+    same text object is found by identity. Wraps the readings of a name's entry that a
+    document asks again most: :func:`_through_author_list`, :func:`_author_list_end`,
+    :func:`_own_bare_date`, :func:`_run_date`, :func:`_in_entry`, :func:`_entry_end` and
+    :func:`_another_entry_between`."""
+    answers_in = lru_cache(maxsize=_TEXTS_KEPT)(lambda text: {})
+
+    @wraps(read)
+    def kept(text: str, *where: object) -> Answer:
+        known = answers_in(text)
+        if where in known:
+            return known[where]
+        answer = known[where] = read(text, *where)
+        return answer
+
+    return kept
 
 
 def regions_of(text: str, names: Sequence[tuple[int, int, str]], length: int,
@@ -386,6 +414,7 @@ def _search_ends(text: str, end: int, length: int, longest_title: int) -> tuple[
     return reach, high if marker is None else min(high, marker.start())
 
 
+@_kept_per_text
 def _through_author_list(text: str, end: int, length: int) -> int:
     """``length`` after the name, or after the end of the author list the name is in.
 
@@ -404,6 +433,7 @@ def _through_author_list(text: str, end: int, length: int) -> int:
     return year + length if following is None else following[1]
 
 
+@_kept_per_text
 def _author_list_end(text: str, start: int) -> int:
     """Where the commas of an author list stop being at most ``_NAME_PIECE`` apart.
 
@@ -653,6 +683,7 @@ def _same_authors_entry(text: str, name_end: int, own: Optional[re.Match[str]]) 
                    bare=bare)
 
 
+@_kept_per_text
 def _own_bare_date(text: str, name_end: int) -> Optional[re.Match[str]]:
     """The date printed bare after the author run of a name ending at ``name_end``, with no
     sentence end between them (``_BARE_DATE``), or None."""
@@ -662,6 +693,7 @@ def _own_bare_date(text: str, name_end: int) -> Optional[re.Match[str]]:
     return date
 
 
+@_kept_per_text
 def _run_date(text: str, run_end: int) -> Optional[re.Match[str]]:
     """The date printed after an author run (or a ditto mark) ending at ``run_end``, with no
     sentence end between them (``DATE_AFTER_RUN``: its groups 1 and 2 say how it is
@@ -711,6 +743,7 @@ def _after_ditto_entries(text: str, ditto: re.Match[str], length: int,
 # ----------------------------------------------------------------------------- attribution
 
 
+@_kept_per_text
 def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> bool:
     """True if a title at ``start`` is in the entry of the name at ``occurrence``.
 
@@ -854,6 +887,7 @@ def _opens_run(text: str, name_end: int) -> bool:
     return not before or before[-1] in ".)]:;"
 
 
+@_kept_per_text
 def _entry_end(text: str, occurrence: Occurrence, length: int) -> int:
     """Where the entry of a name ends at the latest: its search end, clipped at the next
     entry's "[n]" (ditto entries go on), at a year that closes an entry after its title
@@ -888,6 +922,7 @@ def _before_next_entry(text: str, start: int, limit: int) -> int:
     return limit
 
 
+@_kept_per_text
 def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     """True if a title at ``start`` belongs to an entry after the one a name ends at.
 
