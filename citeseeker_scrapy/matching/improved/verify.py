@@ -105,6 +105,9 @@ _SLASHED_NAMES_BEFORE = re.compile(rf"(?: / {NAME})* ")
 #: "...Intelligenz, Leistung, in: Schule und ...", "...gecko glue?, in: Creation 23".
 _CONTAINER_AFTER = re.compile(r"[?!]?[,.] " + IN_CONTAINER.pattern)
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
+#: The single quotes a style prints around a title ("‘Space and Rights’"), the typographic ones
+#: or the typewriter one; extraction leaves them inside words too ("l’état", "don't").
+_SINGLE_QUOTE = re.compile("[\u2018\u2019']")
 #: What extraction leaves inside a word ("well-being", "l'état"): ``names.SKIPPABLE`` but blanks.
 #: Dropped when words are compared ("wellbeing"); ``capitals`` reads a printed word through
 #: them, and compares it with the query's so too.
@@ -293,7 +296,7 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     after = _past_header(text, title, after, name_before)
     following = "" if NEXT_FIELD.match(text, after) or _next_entry_as_this(
         text, name_before, first, last) or _name_again(text, name_before, after) else (
-        _joined_word_text(text, after, after + _EDGE_WORD))
+        _text_after(text, first, after))
     if title.title.text.rstrip().endswith(":"):  # the query's subtitle is what follows
         following = _SUBTITLE_COLON.sub(" ", following, count=1)
     if longer_title(title.words, inside, preceding, following):
@@ -331,6 +334,43 @@ def _text_before(text: str, title: CheckedTitle, first: int, name_end: int) -> s
         spans = _entry_headers(text, title, max(name_end, first - _INTERRUPTION), first)
         at = next((a for a, b in reversed(spans) if not text[b:first].strip()), first)
     return _joined_word_text(text, at - _EDGE_WORD, at)
+
+
+def _text_after(text: str, first: int, after: int) -> str:
+    """The ``_EDGE_WORD`` characters after a hit whose words run from ``first`` to ``after``,
+    as ``words.longer_title`` reads them (:func:`_joined_word_text`), but with the quote
+    that closes a title opened by a single quote kept (:func:`_closing_quote`): it ends the
+    title as a full stop does ("...South India’ Shorelines, Stanford"), so the word before it
+    is the title's last one and a capitalised word after it (a book, a series) is none of
+    the title's. Dropped with the in-word marks ("l’état") it would leave that word of the
+    container right after the title's own last word. Called by :func:`_same_work`."""
+    end = after + _EDGE_WORD
+    close = _closing_quote(text, first, after, end)
+    if close is None:
+        return _joined_word_text(text, after, end)
+    return (_joined_word_text(text, after, close) + text[close]
+            + _joined_word_text(text, close + 1, end))
+
+
+def _closing_quote(text: str, first: int, after: int, end: int) -> Optional[int]:
+    """Where the single quote closing a title opened by a single quote stands in
+    ``text[after:end]``, or None: the first "’" (or "'") there with no letter or digit after
+    it, when the last single quote from ``_EDGE_WORD`` characters before the hit's first word
+    (``first``) up to ``after`` that stands inside no word ("l’état" holds an apostrophe)
+    opens a quote ("2009. ‘Space and Rights"). A quote closed before the hit's end is another
+    field's. Called by :func:`_text_after`."""
+    marks = [at for at in _marks_at(text, max(0, first - _EDGE_WORD), after)
+             if not (text[at - 1:at].isalnum() and text[at + 1:at + 2].isalnum())]
+    if not marks or text[marks[-1] - 1:marks[-1]].isalnum() or not (
+            text[marks[-1] + 1:marks[-1] + 2].isalnum()):
+        return None
+    return next((at for at in _marks_at(text, after, end)
+                 if text[at] != "\u2018" and not text[at + 1:at + 2].isalnum()), None)
+
+
+def _marks_at(text: str, start: int, end: int) -> list[int]:
+    """Where the single quotes of ``text[start:end]`` stand (``_SINGLE_QUOTE``)."""
+    return [match.start() for match in _SINGLE_QUOTE.finditer(text, start, end)]
 
 
 def _past_header(text: str, title: CheckedTitle, end: int, name: Optional[Span]) -> int:
