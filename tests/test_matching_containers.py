@@ -214,6 +214,11 @@ _MANGROVES = ("Okafor, N. 2010. 'Lead uptake by coastal mangroves' Wetlands, Lag
               "Moreau, A. 2001. 'Stone bridges' Paris: Seuil.")
 _PORTS = ("Moreau, A. 2003. ‘L’état des ports bretons’ Littoraux, Paris: Seuil.\n"
           "Berg, A. 2001. ‘Stone bridges’ Oslo: Fjord Press.")
+# ... and a phrase quoted inside a title, or a query quoting one: its closing quote ends no title.
+_MOVEMENTS = ("Ranger, T. 1968. Links between ‘Primary Resistance’ Movements. Oxford: Clarendon.\n"
+              "Moreau, A. 2001. Stone bridges. Paris: Seuil.")
+_REVOLUTION = ("Ranger, T. 1968. ‘Primary Resistance’ Revolution. Oxford: Clarendon.\n"
+               "Moreau, A. 2001. Stone bridges. Paris: Seuil.")
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -232,6 +237,9 @@ def test_a_quoted_title_before_a_one_word_container(doc: str, author: str, title
     (_MANGROVES, "Okafor", "Lead uptake by tropical mangroves"),
     (_PORTS, "Moreau", "L’état des ports"),
     (_PORTS, "Moreau", "L’état des ports normands"),
+    (_MOVEMENTS, "Ranger", "Links between Primary Resistance"),
+    (_MOVEMENTS, "Ranger", "Links between ‘Primary Resistance’"),
+    (_REVOLUTION, "Ranger", "‘Primary Resistance’"),
 ])
 def test_a_quoted_titles_last_word_stays_the_titles(doc: str, author: str, title: str) -> None:
     _turned_down(doc, author, title)
