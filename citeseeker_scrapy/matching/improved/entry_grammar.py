@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..names import PARTICLES
+from ..names import INITIAL, PARTICLES
 from . import places, publishers
 
 #: The digits of a year in an entry's date (``DATE``), after "p." (``PAGES``: "p. 2013" is
@@ -110,10 +110,9 @@ GIVEN_NAMES = rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){{0,2}}"
 #: "SAMPLEY, J. Paul, 1991.", "ROY, TC and BACK, Seay J. Low, 2011.", "Holmberg, A., Name, 2010.";
 #: a slash before an inverted name, where a style prints one instead of a comma or "and"
 #: ("Catts, Oron/Zurr, Ionat, 2008: 125–142 Title"; not a venue's "Maritime/Harbour History").
-_INITIAL = r"[^\W\d_]\."
-_SLASHED_NAME = rf"/ ?{NAME}, (?:{_INITIAL}|(?:{_INITIAL} )?{NAME})"
+_SLASHED_NAME = rf"/ ?{NAME}, (?:{INITIAL}|(?:{INITIAL} )?{NAME})"
 GIVEN_NAMES_ONLY = re.compile(
-    rf"(?:(?:,| {AND_WORD}) (?:(?:{_INITIAL} )?{NAME}(?: (?:{_INITIAL} )?{NAME})?|{_INITIAL})"
+    rf"(?:(?:,| {AND_WORD}) (?:(?:{INITIAL} )?{NAME}(?: (?:{INITIAL} )?{NAME})?|{INITIAL})"
     rf"|{_SLASHED_NAME})+, \(?")
 #: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.",
 #: an organisation after an initial: "horn, a.d. & newfield exploration mid-continent, 2009.")
@@ -128,7 +127,7 @@ LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
 #: (``windows._ends_author_list``). One to three words or initials after the word; up to four
 #: before it: a given name and two surnames, or the two names of a style that prints no comma
 #: between them ("..., Ángel Cuevas Rubén Cuevas & Carmen Guerrero. 2011.").
-_NAME_OR_INITIAL = rf"(?:{_INITIAL}|{NAME})"
+_NAME_OR_INITIAL = rf"(?:{INITIAL}|{NAME})"
 NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,3}} {AND_WORD} "
                                  rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}}\.?")
 
@@ -368,7 +367,7 @@ _PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{places.PUBLISHING_CITIES
 #: then up to three words of the surname ("de Silva"). The field opens with an initial: a
 #: query that lacks the title's last word has that word before it, and a title's last word is
 #: no single letter with a full stop.
-_INITIALLED_PUBLISHER_THEN_CITY = (rf" (?:{_INITIAL} ?){{1,3}}(?:{NAME} ){{0,2}}{NAME}, "
+_INITIALLED_PUBLISHER_THEN_CITY = (rf" (?:{INITIAL} ?){{1,3}}(?:{NAME} ){{0,2}}{NAME}, "
                                    rf"(?:{places.PUBLISHING_CITIES})(?![^\W_])")
 #: A place and the colon of a publisher the style left empty, then the year: "...und die
 #: Gesamtschule Hannover:, 1996." (GOST styles). One word ("Praha", "Frankfurt/Main",
