@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import lru_cache, partial, wraps
+from functools import partial, wraps
 from itertools import repeat
 from typing import Callable, Iterator, NamedTuple, Optional, Sequence, TypeVar
 
@@ -138,23 +138,41 @@ def _kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
     text for the last ``_TEXTS_KEPT`` texts asked about. Why: a name's entry is read from
     its end again for each region cut around it and each hit attributed to it (its date
     after the author run, the entries of the same authors after it, where it ends), and a
-    document is searched for many titles whose regions hold the same names. Keyed on the
-    text itself, as ``headers._repeats_in`` is: a string's hash is computed once, and the
-    same text object is found by identity. Wraps the readings of a name's entry that a
-    document asks again most: :func:`_through_author_list`, :func:`_author_list_end`,
-    :func:`_own_bare_date`, :func:`_run_date`, :func:`_in_entry`, :func:`_entry_end` and
+    document is searched for many titles whose regions hold the same names. The text is
+    known by identity (``DocumentText`` gives every query of a document the same text
+    object), not by its hash: hashing a long text costs more than its few readings do in a
+    document searched once. Wraps the readings of a name's entry that a document asks again
+    most: :func:`_through_author_list`, :func:`_author_list_end`, :func:`_own_bare_date`,
+    :func:`_run_date`, :func:`_in_entry`, :func:`_entry_end` and
     :func:`_another_entry_between`."""
-    answers_in = lru_cache(maxsize=_TEXTS_KEPT)(lambda text: {})
+    texts: list[tuple[str, dict[tuple[object, ...], Answer]]] = []  # the newest last
 
     @wraps(read)
     def kept(text: str, *where: object) -> Answer:
-        known = answers_in(text)
+        newest = texts[-1] if texts else None
+        known = newest[1] if newest is not None and newest[0] is text else _answers_of(
+            texts, text)
         if where in known:
             return known[where]
         answer = known[where] = read(text, *where)
         return answer
 
     return kept
+
+
+def _answers_of(texts: list[tuple[str, dict[tuple[object, ...], Answer]]], text: str
+                ) -> dict[tuple[object, ...], Answer]:
+    """The answers kept for ``text`` in ``texts`` (a :func:`_kept_per_text` reading's), moved
+    to the end as the newest; a new empty set of answers if it has none (the oldest of more
+    than ``_TEXTS_KEPT`` texts is then dropped). Holding each text keeps its identity from
+    passing to another one."""
+    for index, (seen, answers) in enumerate(texts):
+        if seen is text:
+            texts.append(texts.pop(index))
+            return answers
+    texts.append((text, {}))
+    del texts[:-_TEXTS_KEPT]
+    return texts[-1][1]
 
 
 def regions_of(text: str, names: Sequence[tuple[int, int, str]], length: int,
