@@ -17,7 +17,9 @@ are named after the engine that made them ("pdf (lualatex)"). Each
 style typesets ``--per-style`` works (taken in turn from the ``--works`` selected, so that each
 work meets many styles). The crawler's own ``DocumentExtractor`` reads every document back, and
 each work is queried with one of its authors (positions in turn; an author the style left out,
-"et al.", is not queried) and its title (not queried where the style prints no title), plus
+"et al.", is not queried) and its title (not queried where the style prints no title, nor a
+work the document prints no entry for: a type the .bst lacks, an entry after a brace the .bst
+left open, :func:`printed_entries`), plus
 decoys as in ``bench_refstrings.py`` (a near-miss title every fourth work, a title of a work not
 in the document every fourth other). Prints recall and precision per engine, format, language
 and style (styles below 0.99 listed), per name shape and per title ending in the typeset entry,
@@ -683,10 +685,50 @@ def latex_entries(works: list[Work], bbl: str, engine: str) -> dict[str, str]:
         return {}
     entries = {}
     for chunk in re.split(r"\\bibitem", bbl)[1:]:
-        key = re.match(r"\s*(?:\[(?:[^\[\]]|\[[^\]]*\])*\])?\s*\{([^}]*)\}", chunk)
+        key = _BIBITEM_KEY.match(chunk)
         if key:
             entries[key.group(1)] = detex(chunk[key.end():])
     return entries
+
+
+#: A ``\bibitem``'s optional label and its key, right after the command.
+_BIBITEM_KEY = re.compile(r"\s*(?:\[(?:[^\[\]]|\[[^\]]*\])*\])?\s*\{([^}]*)\}")
+#: What TeX counts when it matches braces: an escaped brace, percent sign or backslash (no
+#: group), a comment to the end of its line, a brace.
+_BRACE_OR_ESCAPE = re.compile(r"\\[{}%\\]|%[^\n]*|[{}]")
+
+
+def printed_entries(style: Style, folder: Path) -> dict[str, str]:
+    """The folder's typeset entries (``entries.json``) that its document prints: for a BibTeX
+    style, those before any entry whose brace the style left open (:func:`unprinted_keys`).
+    :func:`main` queries these, so that an entry missing from every format of the document
+    is no miss of either scheme."""
+    entries = json.loads((folder / "entries.json").read_text())
+    if style.engine != "BibTeX":
+        return entries
+    unprinted = unprinted_keys((folder / "paper.bbl").read_text("utf-8", "replace"))
+    return {key: text for key, text in entries.items() if key not in unprinted}
+
+
+def unprinted_keys(bbl: str) -> set[str]:
+    """The keys of the ``\\bibitem``s after the .bbl's first brace never closed. A .bst can
+    write a command's opening brace and not its closing one when a field is missing (cell.bst
+    puts an article's volume in ``"\\emph{" volume "}"``: with no volume BibTeX reports an
+    error and writes ``\\emph{.`` alone): TeX then reads the rest of the file as that
+    command's argument, the file ends inside it ("File ended while scanning use of \\emph",
+    the bibliography "ended by \\end{document}") and no entry after it is printed in the
+    PDF, the PostScript or the ZIP. LaTeX stops at that error for a user who typesets
+    the paper by hand; the bench runs it in ``nonstopmode`` (:func:`_typeset`)."""
+    opened: list[int] = []
+    for token in _BRACE_OR_ESCAPE.finditer(bbl):
+        if token.group() == "{":
+            opened.append(token.start())
+        elif token.group() == "}" and opened:
+            opened.pop()
+    if not opened:
+        return set()
+    rest = bbl[opened[0]:].split("\\bibitem")[1:]
+    return {key.group(1) for key in map(_BIBITEM_KEY.match, rest) if key}
 
 
 def biblatex_entries(works: list[Work], pdf_text: str) -> dict[str, str]:
@@ -813,7 +855,10 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
         others = [w for s in chosen for w in chosen[s] if w not in works]
         planned = []
         for counter, work in enumerate(works):
-            entry = typeset.get(work.key, "")
+            if work.key not in typeset:  # a type the .bst lacks, a brace left open before it
+                skipped["entry not printed"] = skipped.get("entry not printed", 0) + 1
+                continue
+            entry = typeset[work.key]
             names = work.query_names
             position, name = _printed_name(names, counter, entry, work.title)
             if name is None or not title_printed(entry, work.title):
@@ -1023,7 +1068,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     if not styles:
         parser.error(f"--styles {args.styles!r} names no style")
     rendered = time.perf_counter() - started
-    entries = {s: json.loads((folders[s] / "entries.json").read_text()) for s in styles}
+    entries = {s: printed_entries(s, folders[s]) for s in styles}
     documents = [Document(s, fmt, folders[s] / FILES[fmt])
                  for s in styles
                  for fmt in (("html",) if args.sweep else formats_of(s, folders[s]))]

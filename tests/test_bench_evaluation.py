@@ -112,6 +112,26 @@ def test_typeset_entries_are_read_back_per_work() -> None:
     assert not bench_styles.title_printed("J. Smith. J. Chem. 12, 4.", "Costs & Benefits")
 
 
+_ITEMS = ("\\begin{thebibliography}{}\n\\bibitem[Okafor, 1999]{w1}\nOkafor, B. (1999).\n"
+          "\\newblock Tidal mills.\n\\newblock {\\rm Coast Review } \\emph%s.\n\n"
+          "\\bibitem[Lee, 2003]{w2}\nLee, A. (2003).\n\\newblock {\\rm Salt roads}.\n\n"
+          "\\bibitem[{Harbour Board}, 2005]{w3}\n{Harbour Board} (2005).\n"
+          "\\newblock Quays \\{and\\} piers.\n\\end{thebibliography}\n")
+
+
+@pytest.mark.parametrize("volume, unprinted", [
+    ("{", {"w2", "w3"}),      # a .bst's "\emph{" with no volume to close it
+    ("{{12}", {"w2", "w3"}),  # an inner group closed, the outer one never
+    ("{12}", set()),          # the volume closes it
+    ("\\{", set()),           # an escaped brace opens no group
+    ("% {\n", set()),         # nor does one in a comment
+])
+def test_entries_after_a_brace_never_closed_are_not_printed(volume, unprinted) -> None:
+    """TeX reads the rest of the .bbl as the open command's argument: the entries after it
+    are in no format of the document, so the bench queries none of them."""
+    assert bench_styles.unprinted_keys(_ITEMS % volume) == unprinted
+
+
 def test_a_second_run_waits_for_the_first_ones_typesetting_and_reuses_it(tmp_path) -> None:
     """Two runs of the style bench on one cache: the second waits on the key's lock and takes
     the first one's documents, typesetting nothing (no scratch folder of its own)."""
