@@ -5,6 +5,11 @@ Generates (seeded) ~5 MB of reference-list text per workload, with a queried sur
 times CitationMatcher in both schemes (improved, the default, and original, the baseline)
 against two peers and checks the original scheme's hits against the slow reference.
 Like real PDF text it is mostly ASCII, with en dashes in page ranges and some accented names.
+In those lists a hit's entry is always the plain one the generator writes, so the improved
+scheme's checks of a hit (``improved.verify``, ``improved.superset``) run on few, simple
+entries; workload R times them on real reference lists: papers of ``../shared/refcorpus``'s
+reference strings (``bench_refstrings.py``'s corpus mix, text and HTML), each searched for
+every entry it cites and the near-miss decoys of that bench (skipped without the corpus).
 
 The machine may be shared: every time is the median and the best of ``REPEATS`` runs, in wall
 time and in CPU time of this process (which other processes disturb much less); the load
@@ -23,6 +28,7 @@ from pathlib import Path
 from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rapidfuzz import fuzz  # noqa: E402
 
@@ -34,6 +40,8 @@ from citeseeker_scrapy.matching import (  # noqa: E402
 
 TEXT_BYTES = 5_000_000
 SLOW_SLICE = 12_000  # characters of text the pure-Python peers get (then scaled)
+REFCORPUS = Path(__file__).resolve().parents[2] / "shared" / "refcorpus"
+REFERENCE_SAMPLE = 1100  # reference strings of workload R (about 40 papers)
 REPEATS = 7  # runs of each of the two schemes, taken in turn (the peers: 3)
 
 
@@ -271,6 +279,58 @@ def run_workload(label: str, n_authors: int, n_titles: int, seed: int,
     print(f"  improved vs original: {agreement(found_improved, found_original)}")
 
 
+def run_reference_lists(label: str, sample: int, seed: int) -> None:
+    """Time both schemes on papers of real reference strings, each searched at once for the
+    queries of its own entries (true citations and near-miss decoys), as a crawl searches a
+    document for every query: most names lie in an entry that prints the title or one close
+    to it, so the checks of each hit run for most queries (:func:`reference_list_papers`)."""
+    if not REFCORPUS.is_dir():
+        print(f"\nWorkload {label}: skipped, no reference corpus at {REFCORPUS}")
+        return
+    papers = reference_list_papers(sample, seed)
+    improved = [(text, CitationMatcher(groups, MatcherSettings())) for text, groups in papers]
+    original = [(text, CitationMatcher(groups, MatcherSettings(scheme="original")))
+                for text, groups in papers]
+    schemes = interleaved_seconds({
+        "improved": lambda: [matcher.find(text) for text, matcher in improved],
+        "original": lambda: [matcher.find(text) for text, matcher in original]}, REPEATS)
+    megabytes = sum(len(text.encode()) for text, _ in papers) / 1e6
+    queries = sum(len(groups) for _, groups in papers)
+    found = {name: sum(len(matcher.find(text)) for text, matcher in matchers)
+             for name, matchers in (("improved", improved), ("original", original))}
+    print(f"\nWorkload {label}: {len(papers)} papers of real reference strings (corpus mix, "
+          f"{sample} sampled, seed {seed}, text and HTML), {queries} queries, "
+          f"{megabytes:.2f} MB, citations found: improved {found['improved']}, "
+          f"original {found['original']}")
+    print(f"  {'queries/s':<48}{'median':>8}{'best':>8}{'CPU med':>9}{'CPU best':>9}")
+    for name in ("improved", "original"):
+        median, best, cpu_median, cpu_best = schemes[name]
+        print(f"  {'CitationMatcher.find, scheme ' + name:<48}{queries / median:>8.0f}"
+              f"{queries / best:>8.0f}{queries / cpu_median:>9.0f}{queries / cpu_best:>9.0f}")
+    print(f"  original's time / improved's, best CPU time of {REPEATS} runs taken in turn: "
+          f"{schemes['original'][3] / schemes['improved'][3]:.2f}x")
+
+
+def reference_list_papers(sample: int, seed: int) -> list[tuple[str, list[AuthorGroup]]]:
+    """Each paper of ``bench_refstrings.py``'s corpus mix (``sample`` strings, ``seed``) as
+    extracted, in text (paged: running headers between pages) and HTML only, with one group
+    per query of its entries (author, title): the entries' real shapes put the checks of
+    ``improved.verify`` and ``improved.superset`` to work. Called by
+    :func:`run_reference_lists`."""
+    import bench_refstrings as refbench  # reads the corpus; only this workload needs it
+
+    references = refbench.refstrings.read_corpus(REFCORPUS)
+    held = refbench.refstrings.held_out_all(references)
+    pool = [reference for reference in references if reference.printed not in held]
+    sampled = refbench.refstrings.sample_mix(pool, sample, seed)
+    papers, queries = refbench.build(sampled, refbench.refstrings.vocabulary_of(references),
+                                     seed, ("txt", "html"), refbench.MIX_PER_PAPER)
+    groups: list[list[AuthorGroup]] = [[] for _ in papers]
+    for query in queries:
+        groups[query.paper].append(AuthorGroup((query.author,), (query.title,)))
+    return list(zip(refbench.extracted_texts(papers), groups))
+
+
 def agreement(improved: list, original: list) -> str:
     """How many citations the two schemes report identically (publication, found, position)."""
     ours = {(c.publication, c.found, c.position) for c in improved}
@@ -280,7 +340,8 @@ def agreement(improved: list, original: list) -> str:
 
 
 def main() -> None:
-    """Both workloads of the brief, then the same without verbatim citations."""
+    """Both workloads of the brief, then the same without verbatim citations, then real
+    reference lists (R)."""
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on "
           f"{os.cpu_count()} CPUs")
     run_workload("A", 10, 20, seed=1)
@@ -288,6 +349,7 @@ def main() -> None:
     # No verbatim citation: every part is searched to the end, nothing stops at 1.0.
     run_workload("A'", 10, 20, seed=3, verbatim_share=0.0)
     run_workload("B'", 100, 129, seed=4, verbatim_share=0.0)
+    run_reference_lists("R", REFERENCE_SAMPLE, seed=25)
 
 
 if __name__ == "__main__":

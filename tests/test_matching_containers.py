@@ -78,7 +78,10 @@ _SILT_BLANKS = (f"12. Halvorsen KT (1987) {_SILT} {_SILT_PROCEEDINGS} 12 44–59
                 "13. Moreau A (2001) Stone bridges. Paris.")
 
 
-@pytest.mark.parametrize("doc", [_SILT_COMMAS, _SILT_BLANKS])
+@pytest.mark.parametrize("doc", [
+    _SILT_COMMAS, _SILT_BLANKS,
+    _SILT_COMMAS.replace("\u2013", "\u2011"),  # a non-breaking hyphen in the pages (French)
+])
 def test_a_short_title_before_a_long_container_and_its_volume(doc: str) -> None:
     _kept(doc, "Halvorsen", _SILT)
 

@@ -110,6 +110,8 @@ def test_a_title_word_before_the_next_entrys_opening_is_still_the_titles(doc: st
     ("Berg A 2001 Stone bridges. Oslo\nOkafor N 2004 Coastal trade routes Lagos Historical "
      "Review 12(3): 5\u201317\nMoreau A 2001 Stone bridges. Paris", "Okafor",
      "Coastal trade routes"),
+    ("Berg A 2001 Stone bridges. Oslo\nOkafor N 2004 Coastal trade routes West African Studies "
+     "12 5\u201117\nMoreau A 2001 Stone bridges. Paris", "Okafor", "Coastal trade routes"),
 ])
 def test_a_title_running_into_its_container_and_issue(doc: str, author: str, title: str) -> None:
     _kept(doc, author, title)

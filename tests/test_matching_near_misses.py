@@ -50,6 +50,12 @@ TOWNS = ("Varga, M., Lind, K., Transitions of Coastal Towns: Northern Europe, We
          "Post-Industrial Europe, Oxford University Press, 1996. Okafor, B., Other things, 1998.")
 TIDES = ("[8] Okafor B., Other things, 1979. [9] de Varga Henri, Petite histoire naturelle des "
          "marees et des courants, Paris, Fayard, 1980. [10] Lind K., Later things, 1982.")
+#: An inverted surname and its given names written out, each closed by a comma, then the title
+#: (an empty field's comma after them in the second entry, a hyphenated given name in the third).
+PILOTS = ("Ortega, Daniel, Harbour pilots and their schools, Bremen, Hafenverlag, 1973. "
+          "Lindqvist, Karin Elin, , Tidal mills of the Baltic coast, Oslo, Norsk, 1990. "
+          "Varga, Jean-Paul, Ferries & mail boats of the Danube, Vienna, 2004. "
+          "Okafor, Bea, Phares d'Afrique de l'Ouest, Lagos, 1988.")
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -85,6 +91,13 @@ TIDES = ("[8] Okafor B., Other things, 1979. [9] de Varga Henri, Petite histoire
     (TIDES, "Varga", "histoire naturelle des marees et des courants"),
     (HARBOURS_GIVEN_FIRST, "Lindqvist", "Harbours: From Ports to Marinas"),
     (COUNCIL, "Council of Coastal Towns", "Support Program Future Directions"),
+    # ... or after an inverted surname and its given names, each closed by a comma; also where
+    # the hit leaves out an "&" before it, or starts inside the printed title's first word
+    (PILOTS, "Ortega", "pilots and their schools"),
+    (PILOTS, "Lindqvist", "mills of the Baltic coast"),
+    (PILOTS, "Varga", "& mail boats of the Danube"),
+    (PILOTS, "Varga", "mail boats of the Danube"),
+    (PILOTS, "Okafor", "d'Afrique de l'Ouest"),
 ])
 def test_a_title_with_a_word_dropped_is_another_work(doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title, found)
@@ -176,6 +189,14 @@ def test_the_title_after_an_entry_s_pages_is_the_next_entry_s(doc: str, author: 
     # "[n] Surname, Given Title": a given name with no punctuation after it is no title word
     ("[4] Okafor, Bea Harbour pilots and their schools. Bremen, 1973.", "Okafor",
      "Harbour pilots and their schools"),
+    # "Surname, Given, Title": the whole title, damaged or not, after the given names' comma
+    (PILOTS, "Ortega", "Harbour pilots and their schools"),
+    (PILOTS.replace("Harbour", "Harb0ur"), "Ortega", "Harbour pilots and their schools"),
+    (PILOTS, "Lindqvist", "Tidal mills of the Baltic coast"),
+    (PILOTS, "Varga", "Ferries & mail boats of the Danube"),
+    (PILOTS, "Varga", "Ferries and mail boats of the Danube"),
+    (PILOTS, "Okafor", "Phares d'Afrique de l'Ouest"),
+    (PILOTS, "Okafor", "Phares d\u2019Afrique de l\u2019Ouest"),
 ])
 def test_the_whole_title_typed_or_damaged_is_still_found(doc: str, author: str,
                                                           title: str) -> None:

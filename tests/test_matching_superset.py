@@ -374,6 +374,7 @@ NEXT_ENTRY_AFTER = "\nBrown, Anne, 1997: 1\u20139 Quantum teleportation of photo
     "Moreau, Pierre, 2008: {j}, Metz: Vrin, 155\u2013164 {q}, Nature.",
     "Moreau, P.: {j}. Gardens 2008: 93\u2013124 {q}. Nature.",
     "Moreau, P.: {j}. Journal of Gardens, 2008: 93\u2013124 {q}. Nature.",
+    "Moreau, P.: {j}. Gardens 2008: 93\u2011124 {q}. Nature.",  # a non-breaking hyphen
 ])
 def test_pages_after_a_title_still_close_the_entry(doc: str) -> None:
     text = doc.format(j=JARDINS, q=QUANTUM)

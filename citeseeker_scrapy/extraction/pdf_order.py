@@ -42,6 +42,10 @@ LABEL_GAP = 4.0
 #: the field's text goes on where the field ends (a sidebar's ragged lines beside a column
 #: of text start further off, mostly).
 FIELD_GAP = 2.0
+#: The two kinds of margin part (:func:`margin_kind`) and how far right of each its line may
+#: start, in its line heights.
+LABEL, FIELD = "label", "field"
+MARGIN_GAPS = {LABEL: LABEL_GAP, FIELD: FIELD_GAP}
 #: Two lines share a baseline when their bottoms differ by less than this share of a height.
 SAME_LINE = 0.5
 #: The room between the lines around a moved line: the moved lines there (a line's pitch
@@ -172,28 +176,29 @@ def _place(lines: _Lines, index: int, rest: list[int], painted: list[int]) -> in
     """The line of ``rest`` the line ``index`` (one of the lines ``painted`` first) goes
     before: the line it is the label or the first field of, or the line below it in the
     column; None when the page shows no such place."""
-    widest = margin_gap(lines.text(index))
-    if widest is not None:
+    kind = margin_kind(lines.text(index))
+    if kind is not None:
         label = lines.box(index)
         for other in rest:
-            if _beside(lines, index, label, other, widest):
+            if _beside(lines, index, label, other, MARGIN_GAPS[kind]):
                 return other
     place = _between(lines, index, rest, painted)
-    if place is None and widest == LABEL_GAP and index == painted[-1]:
+    if place is None and kind == LABEL and index == painted[-1]:
         return _at_page_foot(lines, index, rest)
     return place
 
 
-def margin_gap(text: str) -> float | None:
-    """How far right of a line painted first (in its heights) the line it is the margin
-    part of may start, by what it holds: a label (:data:`MARGIN_LABEL`) :data:`LABEL_GAP`;
-    a field of words :data:`FIELD_GAP`, as a style that puts an entry's first field in the
-    margin column prints its authors there, the entry's text going on where they end
-    ("W. Cloonan and J.-P. Postel," then the title); a bare number None (a column of line
-    numbers holds no letter and is no part of its lines). Called by :func:`_place`."""
+def margin_kind(text: str) -> str | None:
+    """What a line painted first holds, as the margin part of a line: a label
+    (:data:`MARGIN_LABEL`), :data:`LABEL`; a field of words, :data:`FIELD`, as a style that
+    puts an entry's first field in the margin column prints its authors there, the entry's
+    text going on where they end ("W. Cloonan and J.-P. Postel," then the title); a bare
+    number None (a column of line numbers holds no letter and is no part of its lines).
+    :data:`MARGIN_GAPS` says how far right of it its line may start. Called by
+    :func:`_place`."""
     if MARGIN_LABEL.fullmatch(text):
-        return LABEL_GAP
-    return FIELD_GAP if any(char.isalpha() for char in text) else None
+        return LABEL
+    return FIELD if any(char.isalpha() for char in text) else None
 
 
 def _beside(lines: _Lines, index: int, label: Box, other: int, widest: float) -> bool:

@@ -116,12 +116,13 @@ _SKIP_CLASS = _char_class(SKIPPABLE) + "*+"
 #: "harris" (the possessive ``*+`` skips accents as the function does, with no backtracking).
 _WORD_GOES_ON_NOT = (f"(?!{_char_class(''.join(_DETACHED_ACCENTS))}*+"
                      f"(?:[^\\W\\d_]|{_char_class(''.join(_WORD_JOINERS))}))")
-#: One letter and a full stop joined to a name ("linzj." for "LinzJ."): the name's initials if
-#: the document prints the letter as a capital after the name's own lower case
-#: (:func:`initials_glued_at` decides; the scan only lets the place through to it).
-_GLUED_INITIAL = r"[^\W\d_]\."
-_NAME_ENDS = f"(?:{_WORD_GOES_ON_NOT}|(?={_GLUED_INITIAL}))"
-_GLUED = re.compile(_GLUED_INITIAL)
+#: An initial: one letter and its full stop ("j."). Read here joined to a name ("linzj." for
+#: "LinzJ."): the name's initials if the document prints the letter as a capital after the
+#: name's own lower case (:func:`initials_glued_at` decides; the scan only lets the place
+#: through to it); and by ``entry_grammar`` in the author runs and fields it reads.
+INITIAL = r"[^\W\d_]\."
+_NAME_ENDS = f"(?:{_WORD_GOES_ON_NOT}|(?={INITIAL}))"
+_GLUED = re.compile(INITIAL)
 #: Particles a surname may open with ("van der Berg", "de la Cruz"): read here, by ``persons``,
 #: by ``entry_grammar`` (an inverted surname's particles before its comma) and by ``context``
 #: (a first entry's author after a reference list's heading).

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..names import PARTICLES
+from ..names import INITIAL, PARTICLES
 from . import places, publishers
 
 #: The digits of a year in an entry's date (``DATE``), after "p." (``PAGES``: "p. 2013" is
@@ -110,10 +110,9 @@ GIVEN_NAMES = rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){{0,2}}"
 #: "SAMPLEY, J. Paul, 1991.", "ROY, TC and BACK, Seay J. Low, 2011.", "Holmberg, A., Name, 2010.";
 #: a slash before an inverted name, where a style prints one instead of a comma or "and"
 #: ("Catts, Oron/Zurr, Ionat, 2008: 125–142 Title"; not a venue's "Maritime/Harbour History").
-_INITIAL = r"[^\W\d_]\."
-_SLASHED_NAME = rf"/ ?{NAME}, (?:{_INITIAL}|(?:{_INITIAL} )?{NAME})"
+_SLASHED_NAME = rf"/ ?{NAME}, (?:{INITIAL}|(?:{INITIAL} )?{NAME})"
 GIVEN_NAMES_ONLY = re.compile(
-    rf"(?:(?:,| {AND_WORD}) (?:(?:{_INITIAL} )?{NAME}(?: (?:{_INITIAL} )?{NAME})?|{_INITIAL})"
+    rf"(?:(?:,| {AND_WORD}) (?:(?:{INITIAL} )?{NAME}(?: (?:{INITIAL} )?{NAME})?|{INITIAL})"
     rf"|{_SLASHED_NAME})+, \(?")
 #: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.",
 #: an organisation after an initial: "horn, a.d. & newfield exploration mid-continent, 2009.")
@@ -128,7 +127,7 @@ LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
 #: (``windows._ends_author_list``). One to three words or initials after the word; up to four
 #: before it: a given name and two surnames, or the two names of a style that prints no comma
 #: between them ("..., Ángel Cuevas Rubén Cuevas & Carmen Guerrero. 2011.").
-_NAME_OR_INITIAL = rf"(?:{_INITIAL}|{NAME})"
+_NAME_OR_INITIAL = rf"(?:{INITIAL}|{NAME})"
 NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,3}} {AND_WORD} "
                                  rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}}\.?")
 
@@ -180,12 +179,15 @@ WORD_SENTENCE_END = re.compile(
 #: The year that closes an author run right before the pages some styles print beside it, a
 #: bracket perhaps between ("Doleman, PM, 2012: 93–124 Title", "Name, Jutta, (2008): 155–164").
 YEAR_BEFORE_PAGES = re.compile(rf"(?<![\w.-]){YEAR_DIGITS}[a-z]?\)?$")
+#: The dashes a range of pages or years prints with: the hyphen, the en dash, and the hyphen
+#: U+2010 that folding makes of a non-breaking one (French locales print "p. 163\u201182").
+RANGE_DASH = "[-\u2010\u2013]"
 #: A span of years ("1925-1935", "2008-2012") dates an entry (a series, a project): no pages.
 #: (Years from 1500, as ``ANY_YEAR``: "1730-1739" dates an old map, it is no pages.)
-YEAR_SPAN = rf"{YEAR_DIGITS}[-\u2013]{YEAR_DIGITS}\b"
+YEAR_SPAN = rf"{YEAR_DIGITS}{RANGE_DASH}{YEAR_DIGITS}\b"
 #: A single page may follow "p." with no blank ("p.149"); "40 p." is a work's page count. The
 #: word may be written out ("Pages 246-259"), OCR may read the dash as "_" ("pp. 290_301").
-PAGES = re.compile(rf"(?:\bpp?\. ?|\bpages |[,:;] ?)(?!{YEAR_SPAN})\d+[-\u2013_]\d+\b"
+PAGES = re.compile(rf"(?:\bpp?\. ?|\bpages |[,:;] ?)(?!{YEAR_SPAN})\d+(?:{RANGE_DASH}|_)\d+\b"
                     rf"|\bpp?\. ?(?!{DATE_YEAR_DIGITS}\b)\d+\b|\b\d+ pp?\.(?= )")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ",
 #: "Welner J: " (Vancouver).
@@ -198,7 +200,7 @@ EDITOR_ROLE = r"(?:dir|eds?|edd|hrsg|hgg?|coords?|orgs?|red|comps?|a cura di)\.?
 #: but a date's or an editor's role.
 SENTENCE_ENDS_IN_GAP = re.compile(
     WORD_SENTENCE_END.pattern
-    + r"|(?<![12][09]\d)\d[-\u2013]\d+\.(?= )|\d{5,}\.(?= )"  # not "1925-1935."
+    + rf"|(?<![12][09]\d)\d{RANGE_DASH}\d+\.(?= )|\d{{5,}}\.(?= )"  # not "1925-1935."
     + rf"|\((?!{DATE}\)|{EDITOR_ROLE}\))[^\W\d_][^()]*\)\.(?= )")  # "(abstract). ", not "(2013b). "
 #: What makes a word with a full stop the end of a name in an author run, not of a sentence:
 #: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
@@ -324,7 +326,7 @@ _MEDIUM = r"(?:print|web|online|cd-rom|dvd)"
 #: s.n., 1988. 112–124. print. –––. Title" (biblatex mla). Read from the end of a gap (search
 #: it with ``endpos`` there): what it matches is the entry's tail, up to the next entry, each
 #: field with the blank after it (the sentence before it keeps its own).
-ENTRY_TAIL = re.compile(rf"(?<= )(?:(?:pp?\. ?)?\d+(?:[-\u2013]\d+)?\. )?(?:{_MEDIUM}\. )?$")
+ENTRY_TAIL = re.compile(rf"(?<= )(?:(?:pp?\. ?)?\d+(?:{RANGE_DASH}\d+)?\. )?(?:{_MEDIUM}\. )?$")
 # The fields a title runs into with no punctuation between them, each read from the end of the
 # title's last word (the blank before the field, or a dash joined to the word): one shape each
 # below, ``NEXT_FIELD`` any of them. A field's first word is no title word.
@@ -365,7 +367,7 @@ _PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{places.PUBLISHING_CITIES
 #: then up to three words of the surname ("de Silva"). The field opens with an initial: a
 #: query that lacks the title's last word has that word before it, and a title's last word is
 #: no single letter with a full stop.
-_INITIALLED_PUBLISHER_THEN_CITY = (rf" (?:{_INITIAL} ?){{1,3}}(?:{NAME} ){{0,2}}{NAME}, "
+_INITIALLED_PUBLISHER_THEN_CITY = (rf" (?:{INITIAL} ?){{1,3}}(?:{NAME} ){{0,2}}{NAME}, "
                                    rf"(?:{places.PUBLISHING_CITIES})(?![^\W_])")
 #: A place and the colon of a publisher the style left empty, then the year: "...und die
 #: Gesamtschule Hannover:, 1996." (GOST styles). One word ("Praha", "Frankfurt/Main",
@@ -495,7 +497,7 @@ ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
 #: last word there.
 _ONE_WORD_JOURNAL = (rf" {NAME}(?:\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)? ?[;:] ?\d"
                      rf"|, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
-                     rf"|pp?\. ?\d+(?:[-\u2013]\d+)? \({YEAR_DIGITS}\)))")
+                     rf"|pp?\. ?\d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}\)))")
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
@@ -545,10 +547,10 @@ CONTAINER_AND_PLACE_TO_ENTRY_END = re.compile(
 #: ``capitals`` reads its first word.
 CONTAINER_WITH_ISSUE = re.compile(
     rf"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_]) (?=[^\W\d_])){{0,150}}"
-    rf"(?:, \(?{YEAR_DIGITS}\)?, (?:pp?\. ?)?\d+[-\u2013]\d+"
+    rf"(?:, \(?{YEAR_DIGITS}\)?, (?:pp?\. ?)?\d+{RANGE_DASH}\d+"
     rf"|\.? {YEAR_DIGITS}; ?\d{{1,4}}"
-    r"|, \d{1,4}, pp?\. ?\d+[-\u2013]\d+"
-    r"| \d{1,4}(?: ?\(\d{1,4}\))?:? \d+[-\u2013]\d+)(?!\d)")
+    rf"|, \d{{1,4}}, pp?\. ?\d+{RANGE_DASH}\d+"
+    rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)")
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
 #: person's name, ``windows._ends_author_list``).

@@ -108,10 +108,18 @@ _DATE_THEN_WORD_COLON = re.compile(rf"\({YEAR_DIGITS}[a-z]?\) ([^\W\d_]+): $")
 #: where the word after the initial is the next author's surname), or after an entry's "[n]",
 #: a name of two to four words written out and a comma ("[9] de Varga Henri, Petite histoire",
 #: "[27] Karin J Lindqvist, Imagining Harbours", "[3] Council of Coastal Towns, Family
-#: Support"; not one word before the comma: "[9] Varga, Henri Title" prints a given name there).
+#: Support"; not one word before the comma: "[9] Varga, Henri Title" prints a given name there),
+#: or after an inverted surname and its given names written out, each closed by a comma (a
+#: style that prints the title right after them: "Okafor, Bea, Harbour pilots", "Varga,
+#: Jean-Paul, Petite histoire", an empty field's comma after them: "Varga, Henri, , Petite").
 _INVERTED_NAME_THEN_WORD = re.compile(
     r"(?:(?:[^\W\d_]{2}|\d|[)\]])[.;]? [^\W\d_][\w'\u2019-]+, (?:[^\W\d_]\. ?){0,3}[^\W\d_]\. "
-    rf"|\] (?:{NAME} ){{1,3}}{NAME}, )([^\W\d_]+) $")
+    rf"|\] (?:{NAME} ){{1,3}}{NAME}, "
+    rf"|(?<![^\W_]){NAME}, {NAME}(?: {NAME}){{0,2}},(?: ,)? )([^\W\d_]+) $")
+#: What stands right before a hit as part of its first word: the letters of a printed word the
+#: hit starts inside ("unite d" + "habitation"), or an "&" the hit left out ("dubuffet &" +
+#: " lart brut"). :func:`longer_title` reads the word before them.
+_HIT_WORD_PIECE = re.compile(r"(?:[^\W_]+|& ?)$")
 #: The first word of a subtitle inside a hit ("...canal de Lachine. Souvenirs et modes"): it
 #: names the subtitle's topic as a title's first word does, so the query may not lack it.
 _SUBTITLE_HEAD = re.compile(r"[^\W\d_]{3}[.:?!] ([^\W\d_]+)")
@@ -203,7 +211,7 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     if rest is None and len(printed) > 1:  # "...platteriv- ervalley," is one word split
         rest = _after_left_out(query, "".join(printed[-2:]), following)
     following = rest
-    preceding = _before_left_out(query, printed[0], preceding)
+    preceding = _before_left_out(query, printed[0], _HIT_WORD_PIECE.sub("", preceding))
     after = None if following is None else (
         _WORD_THEN_JOINED_YEAR.match(following) or _WORD_THEN_TITLE_END.match(following))
     before = None if preceding is None else (
