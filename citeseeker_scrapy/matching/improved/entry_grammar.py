@@ -351,8 +351,13 @@ _PLACE_AND_YEAR = rf" {NAME}(?: {NAME})?(?=, [^\W\d_]{{2}},){_YEAR_AFTER_PLACE}"
 #: Dunod" (French spacing), "...concepts et méthodes Paris: Dunod."). The city is the word
 #: right after the query's last one: a query that lacks the title's last word has that word
 #: before the city. One pattern for every field after a city: the list is long, and read once.
-_CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?"
-                         r"(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
+#: A publisher's seats may follow the city after slashes, one word or a listed city each
+#: ("...Collections / collectionneurs Strasbourg/Mulhouse.", "...l'art brut Milano/Lausanne:",
+#: "...in Sprache und Literatur Amsterdam/ Philadelphie, John Benjamins", "Berlin/New York:");
+#: not after a hyphen: a title may end with two places joined so ("...Moscow-Toropets").
+_SEATS_AFTER_SLASHES = rf"(?: ?/ ?(?:{places.PUBLISHING_CITIES}|[^\W\d_][\w'\u2019-]*)){{0,2}}"
+_CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES}){_SEATS_AFTER_SLASHES}"
+                         r"(?:, [^\W\d_]{2,3})?(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place").
