@@ -94,6 +94,41 @@ def test_a_ditto_entry_after_another_authors_entry_is_not_the_names() -> None:
     assert found(doc, "Okafor", "Fjordene og fiskeriene i nord")
 
 
+# A short entry (title, year, pages), whose part after the name runs on into the next entry of
+# the same author: that entry opens with a ditto mark and prints a year in its venue; the title
+# of the third entry is the author's too.
+_SHORT_THEN_DITTO = ("Nordahl, Kari. Kystkultur i nord. 1986, 13-28.\n{before}{mark} \u201c"
+                     "Havnebyene og handelen. Om byene langs kysten fra middelalderen til i dag og "
+                     "om hvordan de vokste\u201d. In: Nordnorsk tidsskrift for kulturhistorie og "
+                     "samfunnsliv langs kysten, 29, 1997, 7.\n{between}{mark} \u201cFjordene, "
+                     "fiskeriene og folket langs kysten\u201d. In Studier i kulturhistorie, 5-9. "
+                     "Bergen, 1989.\nOkafor, Ngozi. Coastal Trade. Lagos, 2001.")
+_ANOTHER_ENTRY = "Berg, Anna. Skogar. 1999.\n"
+
+
+@pytest.mark.parametrize("mark", ["\u2014\u2014\u2014.", "\u2014", "."])
+def test_the_third_entry_after_a_short_one_is_the_authors(mark: str) -> None:
+    doc = _SHORT_THEN_DITTO.format(mark=mark, before="", between="")
+    assert not found(doc, "Nordahl", "Fjordene, fiskeriene og folket langs kysten", "original")
+    assert found(doc, "Nordahl", "Fjordene, fiskeriene og folket langs kysten")
+
+
+@pytest.mark.parametrize("mark, before, between, title", [
+    # a content word changed
+    ("\u2014\u2014\u2014.", "", "", "Fjordene, skogene og folket langs kysten"),
+    (".", "", "", "Fjordene, skogene og folket langs kysten"),
+    # another author's entry before the first mark or between the marks: the marks are hers
+    ("\u2014\u2014\u2014.", _ANOTHER_ENTRY, "", "Fjordene, fiskeriene og folket langs kysten"),
+    (".", _ANOTHER_ENTRY, "", "Fjordene, fiskeriene og folket langs kysten"),
+    ("\u2014\u2014\u2014.", "", _ANOTHER_ENTRY, "Fjordene, fiskeriene og folket langs kysten"),
+    (".", "", _ANOTHER_ENTRY, "Fjordene, fiskeriene og folket langs kysten"),
+])
+def test_a_third_entry_of_another_author_or_title_is_not_the_short_ones(
+        mark: str, before: str, between: str, title: str) -> None:
+    doc = _SHORT_THEN_DITTO.format(mark=mark, before=before, between=between)
+    assert not found(doc, "Nordahl", title)
+
+
 # MLA styles close an entry with its pages and its medium after the year ("1988. 112–124.
 # Print."), then print the same author's next entry with a ditto dash.
 _MEDIUM_THEN_DITTO = ("Lindqvist, Erik. \u201cHamnst\u00e4der i Norden\u201d. Stadshistoria i "

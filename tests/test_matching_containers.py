@@ -206,3 +206,43 @@ def test_a_title_case_title_before_a_one_word_journal(doc: str, author: str,
 def test_a_changed_title_before_a_one_word_journal_stays_another_work(doc: str, author: str,
                                                                       title: str) -> None:
     _turned_down(doc, author, title)
+
+
+# A title in single quotes, then a one-word container and its comma (British styles): the
+# closing quote ends the title, so the container is none of the title's words; a query that
+# lacks the title's last word has that word before the closing quote.
+_FJORDS = ("Halvorsen, K. 2004. ‘Tidal Mixing in Narrow Fjords’ Seascapes, Bergen: Fjord Press.\n"
+           "Moreau, A. 2001. ‘Stone bridges’ Paris: Seuil.")
+_MANGROVES = ("Okafor, N. 2010. 'Lead uptake by coastal mangroves' Wetlands, Lagos: Delta Books.\n"
+              "Moreau, A. 2001. 'Stone bridges' Paris: Seuil.")
+_PORTS = ("Moreau, A. 2003. ‘L’état des ports bretons’ Littoraux, Paris: Seuil.\n"
+          "Berg, A. 2001. ‘Stone bridges’ Oslo: Fjord Press.")
+# ... and a phrase quoted inside a title, or a query quoting one: its closing quote ends no title.
+_MOVEMENTS = ("Ranger, T. 1968. Links between ‘Primary Resistance’ Movements. Oxford: Clarendon.\n"
+              "Moreau, A. 2001. Stone bridges. Paris: Seuil.")
+_REVOLUTION = ("Ranger, T. 1968. ‘Primary Resistance’ Revolution. Oxford: Clarendon.\n"
+               "Moreau, A. 2001. Stone bridges. Paris: Seuil.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_FJORDS, "Halvorsen", "Tidal Mixing in Narrow Fjords"),
+    (_MANGROVES, "Okafor", "Lead uptake by coastal mangroves"),
+    (_PORTS, "Moreau", "L’état des ports bretons"),
+])
+def test_a_quoted_title_before_a_one_word_container(doc: str, author: str, title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_FJORDS, "Halvorsen", "Tidal Mixing in Narrow"),
+    (_FJORDS, "Halvorsen", "Tidal Mixing in Narrow Channels"),
+    (_MANGROVES, "Okafor", "Lead uptake by coastal"),
+    (_MANGROVES, "Okafor", "Lead uptake by tropical mangroves"),
+    (_PORTS, "Moreau", "L’état des ports"),
+    (_PORTS, "Moreau", "L’état des ports normands"),
+    (_MOVEMENTS, "Ranger", "Links between Primary Resistance"),
+    (_MOVEMENTS, "Ranger", "Links between ‘Primary Resistance’"),
+    (_REVOLUTION, "Ranger", "‘Primary Resistance’"),
+])
+def test_a_quoted_titles_last_word_stays_the_titles(doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)

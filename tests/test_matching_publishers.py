@@ -72,6 +72,49 @@ def test_a_title_word_before_its_publishers_name_is_still_the_titles(doc: str, a
     _turned_down(doc, author, title)
 
 
+# A publisher's name in the style's "Title Publisher, Place" or "Title Publisher." print, per
+# language: Belgian, German, Italian, American and British houses, and names that are words too
+# (Bell, Autrement, Scala) before their city or year.
+@pytest.mark.parametrize("doc, author, title", [
+    ("Dumont, P. (2004). Précis de droit maritime belge Larcier, Bruxelles.\nBerg, M. (1991). "
+     "Fjorde. Kiel.", "Dumont", "Précis de droit maritime belge"),
+    ("Lemaire, J. (1999). Les ports francs et l'Union européenne Bruylant, Bruxelles.",
+     "Lemaire", "Les ports francs et l'Union européenne"),
+    ("Keller, H. Hafenrecht und Seehandel der Hansestädte Brockhaus, Leipzig, 1871.", "Keller",
+     "Hafenrecht und Seehandel der Hansestädte"),
+    ("Rinaldi, C. (1990). Porti e fari della costa toscana Passigli, Firenze.", "Rinaldi",
+     "Porti e fari della costa toscana"),
+    ("Moore, A. (1962). Harbour lights of the Channel coast Bell, 1962.", "Moore",
+     "Harbour lights of the Channel coast"),
+    ("Dubois, M. (2011). Vivre sur les quais du port Autrement, Paris.", "Dubois",
+     "Vivre sur les quais du port"),
+    ("Berg, M. (1983). Harbour pilots and the psychology of their craft Baywood.\nKeller, H. "
+     "(1990). Fjorde. Kiel.", "Berg", "Harbour pilots and the psychology of their craft"),
+])
+def test_a_title_running_into_a_publishers_name_of_its_language(doc: str, author: str,
+                                                                 title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a word of the title changed before the publisher
+    ("Dumont, P. (2004). Précis de droit maritime belge Larcier, Bruxelles.", "Dumont",
+     "Précis de droit fluvial belge"),
+    ("Rinaldi, C. (1990). Porti e fari della costa toscana Passigli, Firenze.", "Rinaldi",
+     "Porti e fari della costa ligure"),
+    ("Moore, A. (1962). Harbour lights of the Channel coast Bell, 1962.", "Moore",
+     "Harbour lights of the Biscay coast"),
+    # a name that is a word too, the title's own last word with no field after it
+    ("Berg, M. (2001). Harbour signals and the church Bell. Nordic Review 4: 5–19.", "Berg",
+     "Harbour signals and the church"),
+    # a word after a short title, then the publisher
+    ("Keller, H. Hafenrecht revidiert Brockhaus, Leipzig, 1871.", "Keller", "Hafenrecht"),
+])
+def test_a_title_word_before_a_publishers_name_of_its_language_is_still_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)
+
+
 # A publisher named by a person's initials and surname, its comma and its city: the initial
 # that opens the field tells where the title ends.
 @pytest.mark.parametrize("doc, author, title", [

@@ -44,7 +44,9 @@ DISTINCT_NAMES = (
     "Cambridge Scholars", "Praeger", "Rowman & Littlefield", "Westview", "Lynne Rienner",
     "Zondervan", "InterVarsity", "Paulist", "T&T Clark", "Baker Academic", "Wolters Kluwer",
     "Lippincott-Raven", "Mosby", "Hogrefe", "Scribner", "Bantam", "Picador", "Granta",
-    "Cassell", "Sweet & Maxwell", "LexisNexis",
+    "Cassell", "Sweet & Maxwell", "LexisNexis", "Allworth", "Baywood", "Duckworth", "Batsford",
+    "Harrap", "Gollancz", "Croom Helm", "Frank Cass", "Kegan Paul", "Sheed & Ward", "SPCK",
+    "Aldine", "Wadsworth", "Harcourt", "Belknap",
     # German
     "C.H. Beck", "Suhrkamp", "Rowohlt", "dtv", "Reclam", "Hanser", "Kohlhammer", "Vieweg",
     "Teubner", "Oldenbourg", "Vandenhoeck & Ruprecht", "Vandenhoeck", "Mohr Siebeck", "Nomos",
@@ -54,22 +56,28 @@ DISTINCT_NAMES = (
     "Duncker & Humblot", "Schäffer-Poeschel", "Gabler", "Vahlen", "Lehmanns", "Wiley-VCH",
     "Hirzel", "Ernst & Sohn", "Cornelsen", "Westermann", "Hüthig", "Carl Heymanns", "Boorberg",
     "Erich Schmidt", "Klinkhardt", "Ernst Reinhardt", "Psychiatrie-Verlag", "Lambertus",
-    "Böhlau", "Facultas", "UTB", "Springer VS", "VS Verlag",
+    "Böhlau", "Facultas", "UTB", "Springer VS", "VS Verlag", "Brockhaus", "Kösel", "Kröner",
+    "Metzler", "Niemeyer", "Harrassowitz", "Luchterhand", "Ullstein", "Wagenbach",
+    "Königshausen & Neumann", "Velbrück", "Diesterweg", "Schroedel", "Francke",
     # French
     "Gallimard", "Flammarion", "Fayard", "PUF", "Armand Colin", "Dunod", "Masson", "Hachette",
     "La Découverte", "Albin Michel", "Grasset", "Payot", "Odile Jacob", "L'Harmattan",
     "Harmattan", "Karthala", "Vrin", "Belin", "Eyrolles", "Dalloz", "LGDJ", "Economica",
     "Érès", "De Boeck", "Yvon Blais", "Les Belles Lettres", "Presses de Sciences Po",
-    "Elsevier Masson", "Actes Sud",
+    "Elsevier Masson", "Actes Sud", "Larcier", "Bruylant", "Mardaga", "Bordas",
+    "Droz", "Hatier", "Plon", "Julliard", "Denoël", "Robert Laffont", "Klincksieck", "Ophrys",
+    "Desclée", "Tallandier",
     # Spanish and Portuguese
     "Cátedra", "Siglo XXI", "Tecnos", "Paidós", "Anagrama", "Tusquets", "Akal", "Trotta",
     "Gredos", "Marcial Pons", "Tirant lo Blanch", "Reverté", "Fondo de Cultura Económica",
     "Saraiva", "Companhia das Letras", "Zahar", "Edusp", "Almedina", "Artmed",
-    "Guanabara Koogan", "Manole",
+    "Guanabara Koogan", "Manole", "Gedisa", "Espasa-Calpe", "Eudeba", "Boitempo",
+    "Hucitec", "Brasiliense", "Martins Fontes",
     # Italian
     "Einaudi", "Feltrinelli", "Mondadori", "Laterza", "Il Mulino", "Bompiani", "Garzanti",
     "Adelphi", "Zanichelli", "UTET", "Carocci", "FrancoAngeli", "Franco Angeli", "Giuffrè",
-    "Cedam", "Hoepli", "Bollati Boringhieri", "Olschki",
+    "Cedam", "Hoepli", "Bollati Boringhieri", "Olschki", "Passigli", "Sansoni", "Vallecchi",
+    "Donzelli", "Marsilio", "Sellerio", "Rubbettino", "Jaca Book", "Raffaello Cortina",
     # Dutch and Nordic
     "Van Gorcum", "Noordhoff", "Wolters-Noordhoff", "Bohn Stafleu van Loghum", "Gyldendal",
     "Aschehoug", "Cappelen", "Cappelen Damm", "Universitetsforlaget", "Fagbokforlaget",
@@ -91,7 +99,9 @@ DISTINCT_NAMES = (
 COMMON_WORD_NAMES = (
     "Fortress", "Polity", "Verso", "Beck", "Harper", "Brill", "Steiner", "Fischer", "Piper",
     "Haupt", "Huber", "Narr", "Lang", "Colin", "Hermann", "Ellipses", "Seuil", "Cortez",
-    "Vozes", "Greenwood", "Pluto", "Fontana", "Bayard", "Cerf", "Privat", "Reinhardt",
+    "Vozes", "Greenwood", "Pluto", "Fontana", "Bayard", "Cerf", "Privat", "Reinhardt", "Bell",
+    "Autrement", "Scala", "Abril", "Herder", "Alianza", "Planeta", "Pantheon", "Putnam",
+    "Prometheus", "Larousse", "Anthropos", "Septentrion",
 )
 
 #: Words that close a publisher's name, after one or two words of it (the word alone may be

@@ -105,6 +105,9 @@ _SLASHED_NAMES_BEFORE = re.compile(rf"(?: / {NAME})* ")
 #: "...Intelligenz, Leistung, in: Schule und ...", "...gecko glue?, in: Creation 23".
 _CONTAINER_AFTER = re.compile(r"[?!]?[,.] " + IN_CONTAINER.pattern)
 _EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
+#: The single quotes a style prints around a title ("‘Space and Rights’"), the typographic ones
+#: or the typewriter one; extraction leaves them inside words too ("l’état", "don't").
+_SINGLE_QUOTE = re.compile("[\u2018\u2019']")
 #: What extraction leaves inside a word ("well-being", "l'état"): ``names.SKIPPABLE`` but blanks.
 #: Dropped when words are compared ("wellbeing"); ``capitals`` reads a printed word through
 #: them, and compares it with the query's so too.
@@ -293,7 +296,7 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     after = _past_header(text, title, after, name_before)
     following = "" if NEXT_FIELD.match(text, after) or _next_entry_as_this(
         text, name_before, first, last) or _name_again(text, name_before, after) else (
-        _joined_word_text(text, after, after + _EDGE_WORD))
+        _text_after(text, title, first, after))
     if title.title.text.rstrip().endswith(":"):  # the query's subtitle is what follows
         following = _SUBTITLE_COLON.sub(" ", following, count=1)
     if longer_title(title.words, inside, preceding, following):
@@ -331,6 +334,51 @@ def _text_before(text: str, title: CheckedTitle, first: int, name_end: int) -> s
         spans = _entry_headers(text, title, max(name_end, first - _INTERRUPTION), first)
         at = next((a for a, b in reversed(spans) if not text[b:first].strip()), first)
     return _joined_word_text(text, at - _EDGE_WORD, at)
+
+
+def _text_after(text: str, title: CheckedTitle, first: int, after: int) -> str:
+    """The ``_EDGE_WORD`` characters after a hit whose words run from ``first`` to ``after``,
+    as ``words.longer_title`` reads them (:func:`_joined_word_text`), but with the quote
+    that closes a title opened by a single quote kept (:func:`_closing_quote`): it ends the
+    title as a full stop does ("...South India’ Shorelines, Stanford"), so the word before it
+    is the title's last one and a capitalised word after it (a book, a series) is none of
+    the title's. Dropped with the in-word marks ("l’état") it would leave that word of the
+    container right after the title's own last word. Not for a query that quotes a phrase
+    of its own ("‘Primary Resistance’ Movements"): its quotes are the title's words' marks.
+    Called by :func:`_same_work`."""
+    end = after + _EDGE_WORD
+    close = None if _free_quotes(title.title.text, 0, len(title.title.text)) else (
+        _closing_quote(text, first, after, end))
+    if close is None:
+        return _joined_word_text(text, after, end)
+    return (_joined_word_text(text, after, close) + text[close]
+            + _joined_word_text(text, close + 1, end))
+
+
+def _closing_quote(text: str, first: int, after: int, end: int) -> Optional[int]:
+    """Where the single quote closing a title opened by a single quote stands in
+    ``text[after:end]``, or None: the first "’" (or "'") there with no letter or digit after
+    it, when the last single quote inside no word ("l’état" holds an apostrophe) from
+    ``_EDGE_WORD`` characters before the hit's first word (``first``) up to ``after`` opens
+    the title: a letter or digit after it, the field's punctuation or a date before it
+    ("2009. ‘Space and Rights", not a phrase quoted inside a title: "Connexions between
+    ‘Primary Resistance’ Movements"). A quote closed before the hit's end is another field's.
+    Called by :func:`_text_after`."""
+    marks = _free_quotes(text, max(0, first - _EDGE_WORD), after)
+    if not marks or not text[marks[-1] + 1:marks[-1] + 2].isalnum():
+        return None
+    if text[max(0, marks[-1] - 2):marks[-1]].rstrip()[-1:].isalpha():
+        return None
+    return next((at for at in _free_quotes(text, after, end)
+                 if text[at] != "\u2018" and not text[at + 1:at + 2].isalnum()), None)
+
+
+def _free_quotes(text: str, start: int, end: int) -> list[int]:
+    """Where the single quotes of ``text[start:end]`` stand that are no apostrophe inside a
+    word (a letter or digit on both sides: "l’état"): quotes opening or closing a phrase."""
+    return [match.start() for match in _SINGLE_QUOTE.finditer(text, start, end)
+            if not (text[match.start() - 1:match.start()].isalnum()
+                    and text[match.start() + 1:match.start() + 2].isalnum())]
 
 
 def _past_header(text: str, title: CheckedTitle, end: int, name: Optional[Span]) -> int:

@@ -728,7 +728,8 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
     on through it, if only the rest of that entry lies between its end and the mark: one
     sentence at most (its publisher), besides its pages and medium right before the mark
     (:func:`_sentences_before_tail`), and no year (another entry's title and venue, or its
-    dated author list, would show). Called by :func:`attributed`.
+    dated author list, would show); a mark inside the entry's reach opens the next one there
+    (:func:`_next_same_authors_mark`). Called by :func:`attributed`.
     """
     date = _run_date(text, occurrence.end)  # after ``occurrence``: the run, then each mark
     find = _same_authors_entry(text, occurrence.end, date)
@@ -744,18 +745,33 @@ def _in_entry(text: str, occurrence: Occurrence, start: int, length: int) -> boo
                                     mark.end() + length)
             date = _run_date(text, occurrence.end)
             continue
-        ditto = find(text, end, start)
+        ditto = _next_same_authors_mark(text, occurrence.end, end, start, find)
         if ditto is None:
             return (CODE_BEFORE_TITLE.fullmatch(text, end, start) is not None
                     and _ENTRY_START.match(text, end) is None
                     and _names_then_year(text, occurrence, end))
-        if ANY_YEAR.search(text, end, ditto.start()) or _sentences_before_tail(
-                text, end, ditto.start()) > 1:
+        if ditto.start() >= end and (ANY_YEAR.search(text, end, ditto.start())
+                                     or _sentences_before_tail(text, end, ditto.start()) > 1):
             return False
         occurrence = Occurrence(ditto.start(), ditto.end(), occurrence.author,
                                 ditto.end() + length)
         date = _run_date(text, occurrence.end)
     return False
+
+
+def _next_same_authors_mark(text: str, run_end: int, end: int, start: int, find: MarkFinder
+                            ) -> Optional[re.Match[str]]:
+    """The mark (``find``) that opens the next entry of the same authors before a title at
+    ``start``, after an entry whose run (a name or a mark) ends at ``run_end`` and whose reach
+    ends at ``end``: the first one inside that reach, if at most one year lies between the run
+    and it (the entry's own date: another author's entry between would print its own), else
+    the first one after ``end``, which :func:`_in_entry` checks. An entry shorter than its
+    reach has the next entry's mark inside it ("Name, Ulf. Title. 1986, 13-28. ———. “Title”.
+    In: Journal, 29, 1997, 7. ———. “Title”"). Called by :func:`_in_entry`."""
+    early = find(text, run_end, min(end, start))
+    if early is not None and len(ANY_YEAR.findall(text, run_end, early.start())) <= 1:
+        return early
+    return find(text, end, start)
 
 
 def _sentences_before_tail(text: str, end: int, mark: int) -> int:
