@@ -62,6 +62,7 @@ def found(doc: str, author: str, title: str) -> bool:
     # ... but a year that closes an author list is followed by that list's own title
     (f"Battye, R. A., Sutcliffe, P. M., 1998, {TITLE}, Phys. Rev. Lett. 81.", "Battye", True),
     (f"Battye, Richard, Sutcliffe, Paul, 1998 {TITLE}, Phys. Rev. Lett. 81.", "Sutcliffe", True),
+    (f"Schmidt, H. and Berg, K., 2019, June, {TITLE}, Journal of the Web, 12.", "Berg", True),
     (f"R. A. Battye and P. M. Sutcliffe (1998) {TITLE}. Phys. Rev. Lett. 81.", "Sutcliffe", True),
     # the searched name inside the run that ends before the title: its own entry
     (f"Dvali G, 2007, Phys. Rev. 98. R. A. Battye, G. Dvali, P. M. Sutcliffe, {TITLE}, 1998",

@@ -243,13 +243,14 @@ DATE_BEFORE_TITLE = re.compile(
 #: (1961) [1943]. Title").
 NUMBER_AFTER_YEAR = re.compile(rf"(?<!\d){DATE_YEAR_DIGITS}[a-z]?\)?[.,]? "
                                rf"(?:\d{{1,3}}\.|\[(?!{YEAR_DIGITS}\])\d{{1,4}}\]) ")
-#: The year or the pages that close an entry printed with no full stop after them, then the
+#: The year or the pages that close an entry printed with no punctuation after them (a comma
+#: after a year may be the run's own date's: "Schmidt, H., 2019, June, Title"), then the
 #: next entry's author run right before its title: inverted names with their given names or
 #: initials, or initials and a surname, perhaps joined by the word for "and", perhaps the
 #: run's date after them ("..., Phaidon Press, 1993 Hengo, Ally, \"Title", "..., Paris, 2001
 #: L. F. J. C. Saulcy, Title", "..., August 2012 Eco, U. (1988). Title", "...du Perigord
 #: 264-265 Peplinski, D.K. & Ducoste, J.J., 2002. Title").
-_CLOSING_FIELD = rf"(?<![\w.-])(?:{YEAR_DIGITS}[a-z]?|\d+[-\u2013]\d+),? "
+_CLOSING_FIELD = rf"(?<![\w.-])(?:{YEAR_DIGITS}[a-z]?|\d+[-\u2013]\d+) "
 _INITIALS_RUN = r"(?:[^\W\d_]\.[ -]?){1,4}"  # "d.k.", "c. r.", "m.-b."
 _RUN_NAME = (rf"(?:{NAME}, (?:{GIVEN_NAMES}[.,]? )?|{NAME},? {_INITIALS_RUN},? ?"
              rf"|{_INITIALS_RUN} ?{NAME}[.,]? )")
