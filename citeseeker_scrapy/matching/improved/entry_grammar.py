@@ -243,6 +243,20 @@ DATE_BEFORE_TITLE = re.compile(
 #: (1961) [1943]. Title").
 NUMBER_AFTER_YEAR = re.compile(rf"(?<!\d){DATE_YEAR_DIGITS}[a-z]?\)?[.,]? "
                                rf"(?:\d{{1,3}}\.|\[(?!{YEAR_DIGITS}\])\d{{1,4}}\]) ")
+#: The year or the pages that close an entry printed with no punctuation after them (a comma
+#: after a year may be the run's own date's: "Schmidt, H., 2019, June, Title"), then the
+#: next entry's author run right before its title: inverted names with their given names or
+#: initials, or initials and a surname, perhaps joined by the word for "and", perhaps the
+#: run's date after them ("..., Phaidon Press, 1993 Hengo, Ally, \"Title", "..., Paris, 2001
+#: L. F. J. C. Saulcy, Title", "..., August 2012 Eco, U. (1988). Title", "...du Perigord
+#: 264-265 Peplinski, D.K. & Ducoste, J.J., 2002. Title").
+_CLOSING_FIELD = rf"(?<![\w.-])(?:{YEAR_DIGITS}[a-z]?|\d+[-\u2013]\d+) "
+_INITIALS_RUN = r"(?:[^\W\d_]\.[ -]?){1,4}"  # "d.k.", "c. r.", "m.-b."
+_RUN_NAME = (rf"(?:{NAME}, (?:{GIVEN_NAMES}[.,]? )?|{NAME},? {_INITIALS_RUN},? ?"
+             rf"|{_INITIALS_RUN} ?{NAME}[.,]? )")
+RUN_AFTER_CLOSING_FIELD = re.compile(
+    _CLOSING_FIELD + rf"(?:{_RUN_NAME}(?:{AND_WORD} )?){{1,3}}"
+    rf"(?:\(?{YEAR_DIGITS}[a-z]?\)?[.,:]? )?[\"\u201c\u2018\u00ab'`(]? ?$")
 #: The rest of an author run and an article's venue and numbers, as styles that print the
 #: title last print them before it, up to the title: the journal, its volume and pages, then
 #: the year in brackets and a full stop (", Past and Present, 1, 142--150 (1992). ", " and P.
