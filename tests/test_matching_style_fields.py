@@ -282,6 +282,37 @@ def test_a_title_word_before_a_publishers_town_is_still_the_titles(doc: str, aut
     _turned_down(doc, author, title)
 
 
+# A short title running into its publisher's seats, a publishing city and another place after
+# a slash ("Berlin/New York"), then the punctuation before the rest of the entry.
+@pytest.mark.parametrize("doc, author, title", [
+    ("Moreau, A. (2001). Ports et arsenaux Strasbourg/Colmar.\nBerg, M. (1991). Fjorde. Kiel.",
+     "Moreau", "Ports et arsenaux"),
+    ("Keller, H. (1999). Lotsen & Leuchttürme Berlin/New York: de Gruyter; 1999.", "Keller",
+     "Lotsen & Leuchttürme"),
+    ("Rinaldi, C. Fari & porti Milano/ Lugano, Edizioni del Lago, 2005.", "Rinaldi",
+     "Fari & porti"),
+])
+def test_a_title_running_into_its_publishers_seats(doc: str, author: str, title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a word of the title changed before the seats
+    ("Moreau, A. (2001). Ports et arsenaux Strasbourg/Colmar.", "Moreau", "Ports et chantiers"),
+    ("Keller, H. (1999). Lotsen & Leuchttürme Berlin/New York: de Gruyter; 1999.", "Keller",
+     "Lotsen & Bojen"),
+    # a word after a short title, then the seats
+    ("Moreau, A. (2001). Ports et arsenaux lorrains Strasbourg/Colmar.", "Moreau",
+     "Ports et arsenaux"),
+    # two places joined by a hyphen: the title's own last word
+    ("Berg, M. (2001). Night steamers Oslo-Bergen. Nordic Review 4: 5–19.", "Berg",
+     "Night steamers"),
+])
+def test_a_title_word_before_a_publishers_seats_is_still_the_titles(doc: str, author: str,
+                                                                    title: str) -> None:
+    _turned_down(doc, author, title)
+
+
 # A title running into a place of one word, its comma and its region or country (a state's
 # code or name, a province, a country), then the punctuation before the rest of the entry.
 @pytest.mark.parametrize("doc, author, title", [

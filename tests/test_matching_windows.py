@@ -37,8 +37,32 @@ def found(doc: str, author: str, title: str) -> bool:
     # a year right after a venue closes the entry: the run after it is the next entry's
     (f"Capmas, The statistical year book, Central agency of statistics, 2012 Chr. Moreau, "
      f"\" {TITLE} \" in C. H. Johnson (dir.), Blood and kinship", "Capmas", False),
+    # ... and so does a year with no full stop after the entry's title and venue: the
+    # inverted names (given names or initials, each closed by a comma) after it, perhaps
+    # their date, open the next entry
+    (f"Jenkins, David, Unite d'habitation, London, Phaidon Press, 1993 Hengo, Ally, \"{TITLE}\","
+     " Majira 1995", "Jenkins", False),
+    (f"Jenkins, David, Unite d'habitation, London, Phaidon Press, 1993 Hengo, Ally, \"{TITLE}\","
+     " Majira 1995", "Hengo", True),
+    (f"Mauclair, Camille, La farce de l'art vivant, Nouvelle Revue, 1930 Leon, Paul, "
+     f"\u00ab {TITLE} \u00bb, Gazette des beaux-arts", "Mauclair", False),
+    (f"Woodcock, R., Wyborn, L., Petascale computing and beyond, IGC conference, August 2012 Eco, "
+     f"U. (1988). {TITLE}. Bruxelles: Labor.", "Woodcock", False),
+    (f"Woodcock, R., Wyborn, L., Petascale computing and beyond, IGC conference, August 2012 Eco, "
+     f"U. (1988). {TITLE}. Bruxelles: Labor.", "Eco", True),
+    (f"Linz, Juan, Problems of democratic transition, Hopkins University Press, 1996 Capmas, "
+     f"{TITLE}, Central agency of statistics, 2012", "Linz", False),
+    # ... or pages with no full stop after them, the next entry's run and its date after them
+    (f"Verneilh, F., de 1853 \"Notes sur divers objets\" Le chroniqueur du Perigord 264-265 "
+     f"Peplinski, D.K. & Ducoste, J.J., 2002. {TITLE}. Journal of Hydraulics", "Verneilh", False),
+    (f"Verneilh, F., de 1853 \"Notes sur divers objets\" Le chroniqueur du Perigord 264-265 "
+     f"Peplinski, D.K. & Ducoste, J.J., 2002. {TITLE}. Journal of Hydraulics", "Ducoste", True),
+    (f"Roumejoux, A. de 1879 \"Les numeros 62 et 6\" Bulletin de la societe 6 390-391 Preston, "
+     f"C. R. and R. D. Beane. 1993. {TITLE}. Ithaca: Cornell", "Roumejoux", False),
     # ... but a year that closes an author list is followed by that list's own title
     (f"Battye, R. A., Sutcliffe, P. M., 1998, {TITLE}, Phys. Rev. Lett. 81.", "Battye", True),
+    (f"Battye, Richard, Sutcliffe, Paul, 1998 {TITLE}, Phys. Rev. Lett. 81.", "Sutcliffe", True),
+    (f"Schmidt, H. and Berg, K., 2019, June, {TITLE}, Journal of the Web, 12.", "Berg", True),
     (f"R. A. Battye and P. M. Sutcliffe (1998) {TITLE}. Phys. Rev. Lett. 81.", "Sutcliffe", True),
     # the searched name inside the run that ends before the title: its own entry
     (f"Dvali G, 2007, Phys. Rev. 98. R. A. Battye, G. Dvali, P. M. Sutcliffe, {TITLE}, 1998",

@@ -243,6 +243,20 @@ DATE_BEFORE_TITLE = re.compile(
 #: (1961) [1943]. Title").
 NUMBER_AFTER_YEAR = re.compile(rf"(?<!\d){DATE_YEAR_DIGITS}[a-z]?\)?[.,]? "
                                rf"(?:\d{{1,3}}\.|\[(?!{YEAR_DIGITS}\])\d{{1,4}}\]) ")
+#: The year or the pages that close an entry printed with no punctuation after them (a comma
+#: after a year may be the run's own date's: "Schmidt, H., 2019, June, Title"), then the
+#: next entry's author run right before its title: inverted names with their given names or
+#: initials, or initials and a surname, perhaps joined by the word for "and", perhaps the
+#: run's date after them ("..., Phaidon Press, 1993 Hengo, Ally, \"Title", "..., Paris, 2001
+#: L. F. J. C. Saulcy, Title", "..., August 2012 Eco, U. (1988). Title", "...du Perigord
+#: 264-265 Peplinski, D.K. & Ducoste, J.J., 2002. Title").
+_CLOSING_FIELD = rf"(?<![\w.-])(?:{YEAR_DIGITS}[a-z]?|\d+[-\u2013]\d+) "
+_INITIALS_RUN = r"(?:[^\W\d_]\.[ -]?){1,4}"  # "d.k.", "c. r.", "m.-b."
+_RUN_NAME = (rf"(?:{NAME}, (?:{GIVEN_NAMES}[.,]? )?|{NAME},? {_INITIALS_RUN},? ?"
+             rf"|{_INITIALS_RUN} ?{NAME}[.,]? )")
+RUN_AFTER_CLOSING_FIELD = re.compile(
+    _CLOSING_FIELD + rf"(?:{_RUN_NAME}(?:{AND_WORD} )?){{1,3}}"
+    rf"(?:\(?{YEAR_DIGITS}[a-z]?\)?[.,:]? )?[\"\u201c\u2018\u00ab'`(]? ?$")
 #: The rest of an author run and an article's venue and numbers, as styles that print the
 #: title last print them before it, up to the title: the journal, its volume and pages, then
 #: the year in brackets and a full stop (", Past and Present, 1, 142--150 (1992). ", " and P.
@@ -351,8 +365,13 @@ _PLACE_AND_YEAR = rf" {NAME}(?: {NAME})?(?=, [^\W\d_]{{2}},){_YEAR_AFTER_PLACE}"
 #: Dunod" (French spacing), "...concepts et méthodes Paris: Dunod."). The city is the word
 #: right after the query's last one: a query that lacks the title's last word has that word
 #: before the city. One pattern for every field after a city: the list is long, and read once.
-_CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES})(?:, [^\W\d_]{{2,3}})?"
-                         r"(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
+#: A publisher's seats may follow the city after slashes, one word or a listed city each
+#: ("...Collections / collectionneurs Strasbourg/Mulhouse.", "...l'art brut Milano/Lausanne:",
+#: "...in Sprache und Literatur Amsterdam/ Philadelphie, John Benjamins", "Berlin/New York:");
+#: not after a hyphen: a title may end with two places joined so ("...Moscow-Toropets").
+_SEATS_AFTER_SLASHES = rf"(?: ?/ ?(?:{places.PUBLISHING_CITIES}|[^\W\d_][\w'\u2019-]*)){{0,2}}"
+_CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES}){_SEATS_AFTER_SLASHES}"
+                         r"(?:, [^\W\d_]{2,3})?(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place").

@@ -36,6 +36,7 @@ from .entry_grammar import (
     PLACE_BEFORE_YEAR, DATE_AFTER_RUN, DITTO_WORDS, DITTO_DASH, YEAR_DIGITS, NAME,
     NAME_WITH_INITIALS, TYPE_MARK, YEAR_BEFORE_PAGES, FIELD_NUMBER, VENUE_NUMBERS_BEFORE_TITLE,
     TITLE_ENDS_ENTRY, BRACKETED_ENTRY_NUMBER, NAMES_WITHOUT_COMMAS, ENTRY_TAIL,
+    RUN_AFTER_CLOSING_FIELD,
 )
 from .headers import running_headers
 from .words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
@@ -979,7 +980,8 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     if _title_after_legal_citation(text, gap_start, start):
         return False
     if (_pages_of_another_entry(text, name_end, gap_start, start)
-            or NUMBER_AFTER_YEAR.search(text, gap_start, start)):
+            or NUMBER_AFTER_YEAR.search(text, gap_start, start)
+            or _run_after_closing_field(text, name_end, start)):
         return True
     ends, last_end = 0, gap_start
     for sentence_end in _sentence_ends(text, gap_start, start):
@@ -992,6 +994,17 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     names_end, two_lists = _names_before_title(text, gap_start, start)
     return names_end is not None and (
         ends + two_lists >= 1 or _dated_entry_before(text, name_end, names_end.start()))
+
+
+def _run_after_closing_field(text: str, name_end: int, start: int) -> bool:
+    """True if another entry's author run stands right before a title at ``start``, after a
+    year or pages that closed the name's entry with no full stop (``RUN_AFTER_CLOSING_FIELD``),
+    words before them (its title and venue). Read from the name itself, not from the end of
+    its author list: an entry that prints its fields with commas only ("Jenkins, David,
+    Title, London, Phaidon Press, 1993 Hengo, Ally, Title") reads as one long author list.
+    Called by :func:`_another_entry_between`."""
+    run = RUN_AFTER_CLOSING_FIELD.search(text, max(name_end, start - 3 * _NAME_PIECE), start)
+    return run is not None and len(LETTER.findall(text, name_end, run.start())) >= _DATED_WORDS
 
 
 def _pages_of_another_entry(text: str, name_end: int, gap_start: int, start: int) -> bool:
