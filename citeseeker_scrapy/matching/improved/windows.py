@@ -998,7 +998,7 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
 
 def _run_after_closing_field(text: str, name_end: int, start: int) -> bool:
     """True if another entry's author run stands right before a title at ``start``, after a
-    year or pages that closed the name's entry with no full stop (``RUN_AFTER_CLOSING_FIELD``),
+    year or pages that closed the name's entry with no punctuation (``RUN_AFTER_CLOSING_FIELD``),
     words before them (its title and venue). Read from the name itself, not from the end of
     its author list: an entry that prints its fields with commas only ("Jenkins, David,
     Title, London, Phaidon Press, 1993 Hengo, Ally, Title") reads as one long author list.
