@@ -24,6 +24,7 @@ import re
 from bisect import bisect_right
 from functools import partial, wraps
 from itertools import repeat
+from threading import Lock
 from typing import Callable, Iterator, NamedTuple, Optional, Sequence, TypeVar
 
 from .entry_grammar import (
@@ -145,14 +146,19 @@ def _kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
     document searched once. Wraps the readings of a name's entry that a document asks again
     most: :func:`_through_author_list`, :func:`_author_list_end`, :func:`_own_bare_date`,
     :func:`_run_date`, :func:`_in_entry`, :func:`_entry_end` and
-    :func:`_another_entry_between`."""
+    :func:`_another_entry_between`. Scrapy's thread pool matches several documents at once:
+    the list of texts changes under a lock; a text's answers are the same in every thread."""
     texts: list[tuple[str, dict[tuple[object, ...], Answer]]] = []  # the newest last
+    lock = Lock()
 
     @wraps(read)
     def kept(text: str, *where: object) -> Answer:
         newest = texts[-1] if texts else None
-        known = newest[1] if newest is not None and newest[0] is text else _answers_of(
-            texts, text)
+        if newest is not None and newest[0] is text:
+            known = newest[1]
+        else:
+            with lock:
+                known = _answers_of(texts, text)
         if where in known:
             return known[where]
         answer = known[where] = read(text, *where)
@@ -171,9 +177,10 @@ def _answers_of(texts: list[tuple[str, dict[tuple[object, ...], Answer]]], text:
         if seen is text:
             texts.append(texts.pop(index))
             return answers
-    texts.append((text, {}))
+    fresh: dict[tuple[object, ...], Answer] = {}
+    texts.append((text, fresh))
     del texts[:-_TEXTS_KEPT]
-    return texts[-1][1]
+    return fresh
 
 
 def regions_of(text: str, names: Sequence[tuple[int, int, str]], length: int,
