@@ -57,6 +57,8 @@ def found(doc: str, author: str, title: str) -> bool:
      f"Peplinski, D.K. & Ducoste, J.J., 2002. {TITLE}. Journal of Hydraulics", "Verneilh", False),
     (f"Verneilh, F., de 1853 \"Notes sur divers objets\" Le chroniqueur du Perigord 264-265 "
      f"Peplinski, D.K. & Ducoste, J.J., 2002. {TITLE}. Journal of Hydraulics", "Ducoste", True),
+    (f"Verneilh, F., de 1853 \"Notes sur divers objets\" Le chroniqueur du Perigord 264\u2011265 "
+     f"Peplinski, D.K. & Ducoste, J.J., 2002. {TITLE}. Journal of Hydraulics", "Verneilh", False),
     (f"Roumejoux, A. de 1879 \"Les numeros 62 et 6\" Bulletin de la societe 6 390-391 Preston, "
      f"C. R. and R. D. Beane. 1993. {TITLE}. Ithaca: Cornell", "Roumejoux", False),
     # ... but a year that closes an author list is followed by that list's own title

@@ -250,7 +250,7 @@ NUMBER_AFTER_YEAR = re.compile(rf"(?<!\d){DATE_YEAR_DIGITS}[a-z]?\)?[.,]? "
 #: run's date after them ("..., Phaidon Press, 1993 Hengo, Ally, \"Title", "..., Paris, 2001
 #: L. F. J. C. Saulcy, Title", "..., August 2012 Eco, U. (1988). Title", "...du Perigord
 #: 264-265 Peplinski, D.K. & Ducoste, J.J., 2002. Title").
-_CLOSING_FIELD = rf"(?<![\w.-])(?:{YEAR_DIGITS}[a-z]?|\d+[-\u2013]\d+) "
+_CLOSING_FIELD = rf"(?<![\w.-])(?:{YEAR_DIGITS}[a-z]?|\d+{RANGE_DASH}\d+) "
 _INITIALS_RUN = r"(?:[^\W\d_]\.[ -]?){1,4}"  # "d.k.", "c. r.", "m.-b."
 _RUN_NAME = (rf"(?:{NAME}, (?:{GIVEN_NAMES}[.,]? )?|{NAME},? {_INITIALS_RUN},? ?"
              rf"|{_INITIALS_RUN} ?{NAME}[.,]? )")
