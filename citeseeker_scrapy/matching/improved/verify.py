@@ -135,12 +135,14 @@ class CheckedTitle:
     words: tuple[str, ...]
     weight: int  # total length of the words
     short: bool  # few words: they occur as ordinary words, so a hit must stand alone
+    quotes_a_phrase: bool  # single quotes of its own (:func:`_text_after` keeps none after a hit)
 
     @classmethod
     def prepare(cls, title: Title) -> CheckedTitle:
         """Split the normalized title into words (letters and digits, accents dropped)."""
         words = tuple(WORD.findall(title.text.translate(DROPPED_IN_WORDS)))
-        return cls(title, words, sum(map(len, words)), len(words) <= _SHORT_TITLE_WORDS)
+        return cls(title, words, sum(map(len, words)), len(words) <= _SHORT_TITLE_WORDS,
+                   bool(_free_quotes(title.text, 0, len(title.text))))
 
 
 def veto(text: str, title: CheckedTitle, start: int, end: int,
@@ -347,8 +349,7 @@ def _text_after(text: str, title: CheckedTitle, first: int, after: int) -> str:
     of its own ("‘Primary Resistance’ Movements"): its quotes are the title's words' marks.
     Called by :func:`_same_work`."""
     end = after + _EDGE_WORD
-    close = None if _free_quotes(title.title.text, 0, len(title.title.text)) else (
-        _closing_quote(text, first, after, end))
+    close = None if title.quotes_a_phrase else _closing_quote(text, first, after, end)
     if close is None:
         return _joined_word_text(text, after, end)
     return (_joined_word_text(text, after, close) + text[close]
