@@ -88,6 +88,13 @@ AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
 #: ("Zoologischer Anzeiger. 24 (1901).": a number ends no author list): the entry before ends
 #: there, and a title-first entry may start after it.
 AFTER_PAGES = re.compile(r"\d[.,;] \(?$|\d \($")
+#: ... nor a field no name ends with: the question or exclamation mark that closes the entry's
+#: title ("In Situ Bioremediation, When Does it Work? 1993.") or a report's code, a word that
+#: holds a digit ("Special Report SP-2056-ENV. 1999."): the year closes the entry before.
+AFTER_TITLE_MARK_OR_CODE = re.compile(
+    r"[?!][\"\u201d\u00bb\u2019]? \(?$|(?<![^\W_])[^\W_]*\d[\w-]*[^\W\d_][.,;] \(?$")
+#: The characters back from a year in which ``AFTER_TITLE_MARK_OR_CODE`` is read.
+CODE_REACH = 24
 #: A place's last word (two letters or more, not "et al") right before a year, with nothing
 #: between ("Pennsylvania, USA 1999.", "Paris 1860."): publication data that close an entry.
 PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")

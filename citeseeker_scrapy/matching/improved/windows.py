@@ -28,8 +28,9 @@ from threading import Lock
 from typing import Callable, Iterator, NamedTuple, Optional, Sequence, TypeVar
 
 from .entry_grammar import (
-    YEAR, LIST_BEFORE_TITLE, AFTER_VENUE, AFTER_PAGES, GIVEN_NAMES_ONLY, LAST_AUTHOR,
-    WORD_SENTENCE_END, PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, NAME_BEFORE_FULL_STOP,
+    YEAR, LIST_BEFORE_TITLE, AFTER_VENUE, AFTER_PAGES, AFTER_TITLE_MARK_OR_CODE, CODE_REACH,
+    GIVEN_NAMES_ONLY, LAST_AUTHOR, WORD_SENTENCE_END, PAGES, NAMES_BEFORE_TITLE,
+    SENTENCE_ENDS_IN_GAP, NAME_BEFORE_FULL_STOP,
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
@@ -1261,8 +1262,17 @@ def _author_list_ends_before(text: str, at: int) -> bool:
     if match is None:
         return False
     year = match.start("year")
-    return year < 0 or AFTER_VENUE.search(text, max(0, year - 6), year) is None and (
-        AFTER_PAGES.search(text, max(0, year - 4), year) is None)
+    return year < 0 or not _year_closes_entry_before(text, year)
+
+
+def _year_closes_entry_before(text: str, year: int) -> bool:
+    """True if the year at ``year`` follows a field no author run ends with: a venue
+    (``AFTER_VENUE``), pages or a volume (``AFTER_PAGES``), a title's question mark or a
+    report's code (``AFTER_TITLE_MARK_OR_CODE``). The year then closes the entry before, and
+    a title after it may be a title-first entry's. Called by :func:`_author_list_ends_before`."""
+    return (AFTER_VENUE.search(text, max(0, year - 6), year) is not None
+            or AFTER_PAGES.search(text, max(0, year - 4), year) is not None
+            or AFTER_TITLE_MARK_OR_CODE.search(text, max(0, year - CODE_REACH), year) is not None)
 
 
 def next_entry_start(text: str, start: int, stop: int) -> int:
