@@ -340,6 +340,31 @@ def test_a_title_first_entry_after_a_place_and_year(doc: str, author: str, cites
 
 
 @pytest.mark.parametrize("doc, author, cites", [
+    # a title-first entry after an entry closed by its year right after its title's question
+    # mark or a report's code: no author run ends there, the body follows the title
+    (f"Berg, Ann : Do fjords freeze? 1993. {RIVERS}. National Rivers Authority, Bristol "
+     "2006. Dahl, Erik : Tides.", "National Rivers Authority", True),
+    (f"Berg, Ann : \u201cDo fjords ever freeze?\u201d 1993. {RIVERS}. Coastal Nature, 2006. "
+     "Dahl, Erik : Tides.", "Nature", True),
+    (f"Berg, Ann : Fjord tables. Special Report TR-12-ENV. 1993. {RIVERS}. Coastal Nature, "
+     "2006. Dahl, Erik : Tides.", "Nature", True),
+    (f"Berg, Ann : Fjord tables. Report NW-7b. 1993. {RIVERS}. Ingrid Solberg, Bergen 2006.",
+     "Solberg", True),
+    # near misses: one content word changed ("lakes" for "rivers"), the title of another entry
+    ("Berg, Ann : Do fjords freeze? 1993. Water quality indicators for upland lakes. National "
+     "Rivers Authority, Bristol 2006.", "National Rivers Authority", False),
+    (f"Berg, Ann : Fjord tables. Report TR-12-ENV. 1993. Tides of the north. Coastal Nature, "
+     "2006. Dahl, Erik : Tides.", "Nature", False),
+    # a year after a name ends an author run: the title is the run's own
+    (f"Berg, A. 1993. {RIVERS}. Coastal Nature, 2006. Dahl, Erik : Tides.", "Nature", False),
+    (f"Berg, A. 1993. {RIVERS}. Ingrid Solberg, Bergen 2006.", "Solberg", False),
+])
+def test_a_title_first_entry_after_a_title_mark_or_code_and_year(doc: str, author: str,
+                                                                  cites: bool) -> None:
+    assert found(doc, author, RIVERS) is cites
+
+
+@pytest.mark.parametrize("doc, author, cites", [
     # a title-first entry ("Title" by Name) after an entry closed by its venue's volume and
     # year in brackets: a number ends no author list
     (f"\u201cTides of the north\u201d by Ann Berg. Coastal Studies. 17 (2015). "
