@@ -325,7 +325,7 @@ def attributed(text: str, region: Region, start: int, end: int, length: int) -> 
                 and not _next_number_between(text, occurrence.start, start)):
             return occurrence.author
     following = occurrences[len(before):]
-    if following and _title_first(text, start, end, following[0].start, length // 2):
+    if following and _title_first(text, start, end, following[0][:2], length // 2):
         return following[0].author
     return None
 
@@ -680,6 +680,14 @@ _DATED_ENTRY = re.compile("(?:(?<=[^\\W_]{2}\\. )|(?<=\\d\\. )|(?<=[\"\u201d\u00
 #: Any of those dates, after a blank: :func:`_run_start` tells the two kinds apart.
 _ANY_BARE_DATE = re.compile("(?<= )" + _BARE_YEAR)
 _DATE_REACH = 2 * _NAME_PIECE  # characters after a name in which its run's date is printed
+#: A date after an author run printed with brackets or punctuation ("Fiala, D. 2011. ",
+#: "Fiala D (2011) "), not bare ("Hume D. 1975 Title": a bare year may close the entry).
+_PRINTED_RUN_DATE = re.compile(
+    rf"(?:\(|(?<![\w.-])){YEAR_DIGITS}[a-z]?(?:\)| ?[.,:;])(?= )")
+_PRINTED_DATE_LENGTH = 8  # "(2011a) ": the longest date ``_PRINTED_RUN_DATE`` reads
+#: A field's full stop right before a year: a word of two letters or more ("Echo. 2010."),
+#: not an initial nor "et al" ("Toman, M. 2014.", "Toman et al. 2014.": an author run's date).
+_FIELD_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2}\. \(?$")
 #: A date after an author run printed as the style prints it there (``DATE_AFTER_RUN``), right
 #: after a ditto mark ("— (2012), ", "———. 2010. ").
 _DATE_AFTER_MARK = re.compile("[.,]? ?" + DATE_AFTER_RUN.pattern)
@@ -1162,8 +1170,10 @@ def _joined_name_start(text: str, word: int) -> int:
     return word
 
 
-def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
-    """True if a title at ``text[start:end]`` is followed by the author list holding ``name``.
+def _title_first(text: str, start: int, end: int, name_span: tuple[int, int], gap: int
+                 ) -> bool:
+    """True if a title at ``text[start:end]`` is followed by the author list holding the name
+    at ``name_span``.
 
     Between them at most ``gap`` characters, or the author list that starts there, and no
     sentence end but a name's full stop ("...embeddings. In ICLR.
@@ -1172,8 +1182,11 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
     and its pages close an entry; a title-first entry has its authors before them), and
     right before the title no end of an author list ("Toman, M.: Web
     crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it;
-    unless a statement of responsibility holds the name (:func:`_responsibility_holds`).
+    unless a statement of responsibility holds the name (:func:`_responsibility_holds`), or
+    the entry before closes with a year after a place (:func:`_after_place_and_year`) or
+    after a field's full stop and the name's run prints no date (:func:`_undated_run_after`).
     """
+    name = name_span[0]
     word_start = _widened_start(text, start, 0)
     return ((name - end <= gap or _in_list_after(text, end, name, gap))
             and PAGES.search(text, end, name) is None
@@ -1181,7 +1194,8 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
                  or not any(_sentence_ends_before_names(text, end, name)))
             and (not _author_list_ends_before(text, word_start)
                  or _responsibility_holds(text, (word_start, end), name)
-                 or _after_place_and_year(text, word_start, end, name)))
+                 or _after_place_and_year(text, word_start, end, name)
+                 or _undated_run_after(text, word_start, name_span[1], name + gap)))
 
 
 def _sentence_ends_before_names(text: str, end: int, name: int) -> Iterator[re.Match[str]]:
@@ -1244,6 +1258,27 @@ def _after_place_and_year(text: str, word_start: int, end: int, name: int) -> bo
         return False
     end = _widened_end(text, end, name)
     return LETTER.search(text, end, name) is not None
+
+
+def _undated_run_after(text: str, word_start: int, name_end: int, high: int) -> bool:
+    """True if the year right before a title (its first word at ``word_start``) follows a
+    field's full stop ("...Glen Echo. 2010. Title", "...Cosmochimica Acta. 1994. Title") and
+    the run of the name ending at ``name_end`` after the title prints no date of its own
+    before or right after its first full stop (``_PRINTED_RUN_DATE``): a style that prints a
+    run's date after the run prints it after every run, so the year before the title closes
+    the entry before and the name is the title-first entry's ("Title.Goetsch H. American
+    Marketing Association. 1994.", "Title.Hume D. 1975 Title"). A run with its date after it
+    opens the next entry ("Smith, John. 2010. Title. Fiala, D. 2011. Title", "..., and Kari
+    Holm. 2011."); a year after an initial or "et al" is an author run's ("Toman, M. 2014.
+    Title"). Called by :func:`_title_first`."""
+    match = LIST_BEFORE_TITLE.search(text, max(0, word_start - 12), word_start)
+    year = -1 if match is None else match.start("year")
+    if year < 0 or _FIELD_BEFORE_YEAR.search(text, max(0, year - 5), year) is None:
+        return False
+    run_end = text.find(". ", name_end, high)
+    run_end = high if run_end < 0 else run_end + 2
+    date = _PRINTED_RUN_DATE.search(text, name_end, run_end + _PRINTED_DATE_LENGTH)
+    return date is None or date.start() > run_end
 
 
 def _in_list_after(text: str, end: int, name: int, gap: int) -> bool:
