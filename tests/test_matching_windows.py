@@ -373,6 +373,11 @@ def test_a_title_first_entry_after_a_title_mark_or_code_and_year(doc: str, autho
      "Stone bridges.Dahl E. Bergen: Fjord Press; 1990", "Lunde", True),
     (f"Tides of the north. Berg A. Coastal Studies. 2010. {RIVERS}. National Rivers "
      "Authority (NRA). 2000 Stone bridges. Dahl E. 1990", "National Rivers Authority", True),
+    # ... or a place after a comma and the year: the title-first entry's publication data
+    (f"Berg, Ann : Tides. Coastal Studies. 2012. {RIVERS}. E. Lunde, Bergen 1923. Dahl, Erik "
+     ": Stone bridges.", "Lunde", True),
+    (f"Berg, Ann : Tides. Fjord Press 1995. {RIVERS}. National Rivers Authority, Bristol 2006. "
+     "Dahl, Erik : Stone bridges.", "National Rivers Authority", True),
     # near misses: one content word changed, another entry's title
     ("Tides of the north.Berg A. Coastal Studies. 2010. Water quality indicators for upland "
      "lakes.Nygaard O. Fjord Review. 1994.", "Nygaard", False),
@@ -387,6 +392,8 @@ def test_a_title_first_entry_after_a_title_mark_or_code_and_year(doc: str, autho
     (f"Berg, Ann, and Olaf Nygaard. 2010. {RIVERS}. Lunde, Eva, Erik Dahl, and Kari Holm. "
      "2011. Stone bridges. Bergen: Fjord Press.", "Dahl", False),
     (f"Berg, A. 2010. {RIVERS}. Nygaard O. Fjord Review. 1994.", "Nygaard", False),
+    (f"Berg 2010. {RIVERS}. Lunde E, Dahl E. 2011. Stone bridges. Bergen.", "Lunde", False),
+    (f"Berg, Ann, Bergen 2010. {RIVERS}. Lunde, Eva, 2011. Stone bridges.", "Lunde", False),
 ])
 def test_a_title_first_entry_after_a_field_and_year(doc: str, author: str, cites: bool
                                                      ) -> None:

@@ -685,6 +685,9 @@ _DATE_REACH = 2 * _NAME_PIECE  # characters after a name in which its run's date
 _PRINTED_RUN_DATE = re.compile(
     rf"(?:\(|(?<![\w.-])){YEAR_DIGITS}[a-z]?(?:\)| ?[.,:;])(?= )")
 _PRINTED_DATE_LENGTH = 8  # "(2011a) ": the longest date ``_PRINTED_RUN_DATE`` reads
+#: A place after a comma, right before a year ("P. Chiron, Paris 1923.", "..., Bad Heilbrunn
+#: 2007"): the publication data that close a title-first entry, not an author run's date.
+_PLACE_AFTER_COMMA = re.compile(r", [^\W\d_][\w/-]*(?: [^\W\d_][\w/-]*){0,2} $")
 #: A field's full stop right before a year: a word of two letters or more ("Echo. 2010."),
 #: not an initial nor "et al" ("Toman, M. 2014.", "Toman et al. 2014.": an author run's date).
 _FIELD_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2}\. \(?$")
@@ -1250,7 +1253,8 @@ def _after_place_and_year(text: str, word_start: int, end: int, name: int) -> bo
     ``name`` follows the title after other words of its own run: a title-first entry names its
     authors or body after the title ("Title. British Standards Institution, UK 2007.", "Title.
     Perry Anderson, Rio de Janeiro 1999."). A name right after the title's punctuation opens
-    the next entry ("Smith 1999. Title. Fiala, D."), and a name before the year is an
+    the next entry ("Smith 1999. Title. Fiala, D. 2000."; :func:`_undated_run_after` reads
+    the one whose run prints no date), and a name before the year is an
     author run's ("Smith, J. 1999.", "et al. 1999."). Called by :func:`_title_first`."""
     match = LIST_BEFORE_TITLE.search(text, max(0, word_start - 12), word_start)
     year = -1 if match is None else match.start("year")
@@ -1264,21 +1268,34 @@ def _undated_run_after(text: str, word_start: int, name_end: int, high: int) -> 
     """True if the year right before a title (its first word at ``word_start``) follows a
     field's full stop ("...Glen Echo. 2010. Title", "...Cosmochimica Acta. 1994. Title") and
     the run of the name ending at ``name_end`` after the title prints no date of its own
-    before or right after its first full stop (``_PRINTED_RUN_DATE``): a style that prints a
-    run's date after the run prints it after every run, so the year before the title closes
-    the entry before and the name is the title-first entry's ("Title.Goetsch H. American
-    Marketing Association. 1994.", "Title.Hume D. 1975 Title"). A run with its date after it
+    before or right after its first full stop (``_PRINTED_RUN_DATE``; a place after a comma
+    and its year are the entry's publication data, ``_PLACE_AFTER_COMMA``): a style that
+    prints a run's date after the run prints it after every run, so the year before the title
+    closes the entry before and the name is the title-first entry's ("Title.Goetsch H.
+    American Marketing Association. 1994.", "Title.Hume D. 1975 Title", "...Earth. 2012.
+    Title. P. Chiron, Paris 1923."). So does a year after a place ("...Laterza 1995. Title.
+    Battelle Memorial Institute, Denver 1988."). A run with its date after it
     opens the next entry ("Smith, John. 2010. Title. Fiala, D. 2011. Title", "..., and Kari
     Holm. 2011."); a year after an initial or "et al" is an author run's ("Toman, M. 2014.
     Title"). Called by :func:`_title_first`."""
     match = LIST_BEFORE_TITLE.search(text, max(0, word_start - 12), word_start)
     year = -1 if match is None else match.start("year")
-    if year < 0 or _FIELD_BEFORE_YEAR.search(text, max(0, year - 5), year) is None:
+    if year < 0 or (_FIELD_BEFORE_YEAR.search(text, max(0, year - 5), year) is None
+                    and PLACE_BEFORE_YEAR.search(text, max(0, year - 8), year) is None):
         return False
     run_end = text.find(". ", name_end, high)
     run_end = high if run_end < 0 else run_end + 2
-    date = _PRINTED_RUN_DATE.search(text, name_end, run_end + _PRINTED_DATE_LENGTH)
-    return date is None or date.start() > run_end
+    return not any(date.start() <= run_end and not _after_place(text, date)
+                   for date in _PRINTED_RUN_DATE.finditer(text, name_end,
+                                                          run_end + _PRINTED_DATE_LENGTH))
+
+
+def _after_place(text: str, date: re.Match[str]) -> bool:
+    """True if an unbracketed ``date`` follows a place after a comma (``_PLACE_AFTER_COMMA``:
+    "P. Chiron, Paris 1923."): a title-first entry's publication data, not an author run's date
+    ("Nygaard, Olaf (2011)"). Called by :func:`_undated_run_after`."""
+    return not date.group().startswith("(") and _PLACE_AFTER_COMMA.search(
+        text, max(0, date.start() - _NAME_PIECE), date.start()) is not None
 
 
 def _in_list_after(text: str, end: int, name: int, gap: int) -> bool:
