@@ -37,7 +37,9 @@ from .entry_grammar import (
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
 from ..similarity import Title
-from .headers import SHORT_WORD, Span, running_headers, without_spans
+from .headers import (
+    SHORT_WORD, Span, page_numbers_in_words, running_headers, without_spans,
+)
 from .running_text import named_beside
 from .windows import Region, last_entry_start, next_entry_start, own_entry_number
 from .words import WORD, longer_title, names_both_ends, same_work
@@ -192,11 +194,12 @@ def _without_running_header(text: str, title: CheckedTitle, start: int, end: int
 
     A page break inside a title puts the page number and the next page's running header
     between its halves (``headers.running_headers``: the title's words are none of a
-    header's own). The title's other words stay, so a title whose words are missing is
-    still missing them. Called by :func:`veto` when a word check fails.
+    header's own), or only the page number inside a word a line-end hyphen split
+    (``headers.page_numbers_in_words``). The title's other words stay, so a title whose
+    words are missing is still missing them. Called by :func:`veto` when a word check fails.
     """
-    spans = headers_in_title(text, title, max(0, start - _INTERRUPTION),
-                             min(len(text), end + _INTERRUPTION))
+    low, high = max(0, start - _INTERRUPTION), min(len(text), end + _INTERRUPTION)
+    spans = headers_in_title(text, title, low, high) + page_numbers_in_words(text, low, high)
     if not spans:
         return None
     cleaned, moved = without_spans(text, spans)
