@@ -350,11 +350,18 @@ def test_a_title_first_entry_after_a_place_and_year(doc: str, author: str, cites
      "2006. Dahl, Erik : Tides.", "Nature", True),
     (f"Berg, Ann : Fjord tables. Report NW-7b. 1993. {RIVERS}. Ingrid Solberg, Bergen 2006.",
      "Solberg", True),
+    # ... or after a volume's colon and a page that reads as a year
+    (f"Berg A. Fjord Review. 2003 ; 30 : 1055. {RIVERS}.Nygaard O, Lunde E. Coastal Studies. "
+     "1998 ; 4 : 7–9.", "Nygaard", True),
+    (f"Berg A. Fjord Review. 2003;30:1055. {RIVERS}.Lunde E. Coastal Studies. 1998;4:7–9.",
+     "Lunde", True),
     # near misses: one content word changed ("lakes" for "rivers"), the title of another entry
     ("Berg, Ann : Do fjords freeze? 1993. Water quality indicators for upland lakes. National "
      "Rivers Authority, Bristol 2006.", "National Rivers Authority", False),
     (f"Berg, Ann : Fjord tables. Report TR-12-ENV. 1993. Tides of the north. Coastal Nature, "
      "2006. Dahl, Erik : Tides.", "Nature", False),
+    ("Berg A. Fjord Review. 2003 ; 30 : 1055. Water quality indicators for upland lakes."
+     "Nygaard O. Coastal Studies. 1998 ; 4 : 7–9.", "Nygaard", False),
     # a year after a name ends an author run: the title is the run's own
     (f"Berg, A. 1993. {RIVERS}. Coastal Nature, 2006. Dahl, Erik : Tides.", "Nature", False),
     (f"Berg, A. 1993. {RIVERS}. Ingrid Solberg, Bergen 2006.", "Solberg", False),

@@ -87,8 +87,9 @@ LIST_BEFORE_TITLE = re.compile(
 AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
 #: ... nor pages ("cortex. 52: 35-46. 2014.") nor a volume before its year in brackets
 #: ("Zoologischer Anzeiger. 24 (1901).": a number ends no author list): the entry before ends
-#: there, and a title-first entry may start after it.
-AFTER_PAGES = re.compile(r"\d[.,;] \(?$|\d \($")
+#: there, and a title-first entry may start after it; nor a volume's colon before a page that
+#: reads as a year ("Geophys Res Lett. 2003 ; 30 : 1055.", "2003;30:1055.").
+AFTER_PAGES = re.compile(r"\d[.,;] \(?$|\d \($|\d ?: ?\(?$")
 #: ... nor a field no name ends with: the question or exclamation mark that closes the entry's
 #: title ("In Situ Bioremediation, When Does it Work? 1993.") or a report's code, a word that
 #: holds a digit ("Special Report SP-2056-ENV. 1999."): the year closes the entry before.

@@ -1323,7 +1323,7 @@ def _year_closes_entry_before(text: str, year: int) -> bool:
     report's code (``AFTER_TITLE_MARK_OR_CODE``). The year then closes the entry before, and
     a title after it may be a title-first entry's. Called by :func:`_author_list_ends_before`."""
     return (AFTER_VENUE.search(text, max(0, year - 6), year) is not None
-            or AFTER_PAGES.search(text, max(0, year - 4), year) is not None
+            or AFTER_PAGES.search(text, max(0, year - 5), year) is not None
             or AFTER_TITLE_MARK_OR_CODE.search(text, max(0, year - CODE_REACH), year) is not None)
 
 
