@@ -30,9 +30,12 @@ The print's capitals tell the two apart in six shapes:
   publisher, and the next entry's opening after it ("...en Nouvelle-Calédonie Nouméa: Île de
   lumière, collection 101 mots."), or after the query's last word printed in lower case, a
   container closed by a full stop and an empty field's comma, then its place ("...of
-  well-being Choices, Values and Frames., New York: Cambridge University Press."). A query
-  that lacks the title's last word has it before the place, or a word not in lower case or
-  no content word as its own last one (:func:`_publication_data_to_entry_end`).
+  well-being Choices, Values and Frames., New York: Cambridge University Press."), also after
+  a last word not in lower case where the reference list prints a book's own title closed by
+  a comma before its place (:func:`prints_books_with_comma`: "...in South India Shorelines.,
+  Stanford:"). A query that lacks the title's last word has it before the place, or a word
+  not in lower case or no content word as its own last one
+  (:func:`_publication_data_to_entry_end`).
 
 A capital after a title in title case tells nothing ("Tidal Markets Revisited: Lagos Traders",
 "Advising as Teaching Society for the Teaching of Psychology"), nor does a capital then other
@@ -188,16 +191,19 @@ def _initials_in_capitals(run: str) -> bool:
 
 
 def _publication_data_to_entry_end(text: str, at: int, title: list[str]) -> bool:
-    """True if the words from ``at`` (a capital after a title not in title case: ``title`` is
-    its printed words) to the entry's end are the entry's own publication data: a place of
-    one word and its publisher (``PLACE_AND_PUBLISHER_TO_ENTRY_END``); a query that lacks the
+    """True if the words from ``at`` (a capital after the title: ``title`` is its printed
+    words) to the entry's end are the entry's own publication data: after a title not in
+    title case, a place of one word and its publisher (``PLACE_AND_PUBLISHER_TO_ENTRY_END``); a query that lacks the
     title's last word has that word before them, two words before the place's colon. Or,
     after the query's last word printed in lower case, a container closed by a full stop and
     the comma of an empty field, then its place ("...of well-being Choices, Values and
     Frames., New York: Press.": ``CONTAINER_AND_PLACE_TO_ENTRY_END``): a title's proper noun
     before the container would be read with it, but a query that lacks it ends with a word
     in lower case only after another content word ("...across medieval [Europe]"), rarely
-    ("...of [Europe]": ``field_start`` reads no field after a function word)."""
+    ("...of [Europe]": ``field_start`` reads no field after a function word). After a last
+    word not in lower case (a title in title case, or one that ends with a name) the
+    container is read so only where the reference list prints a book's own title closed by a
+    comma (:func:`prints_books_with_comma`)."""
     container = CONTAINER_AND_PLACE_TO_ENTRY_END.match(text, at) is not None
     if _in_title_case(title):  # "Advising as Teaching Society for the Teaching of ..."
         return container and prints_books_with_comma(text)
