@@ -193,8 +193,9 @@ def _initials_in_capitals(run: str) -> bool:
 def _publication_data_to_entry_end(text: str, at: int, title: list[str]) -> bool:
     """True if the words from ``at`` (a capital after the title: ``title`` is its printed
     words) to the entry's end are the entry's own publication data: after a title not in
-    title case, a place of one word and its publisher (``PLACE_AND_PUBLISHER_TO_ENTRY_END``); a query that lacks the
-    title's last word has that word before them, two words before the place's colon. Or,
+    title case, a place of one word and its publisher (``PLACE_AND_PUBLISHER_TO_ENTRY_END``);
+    a query that lacks the title's last word has that word before them, two words before the
+    place's colon. Or,
     after the query's last word printed in lower case, a container closed by a full stop and
     the comma of an empty field, then its place ("...of well-being Choices, Values and
     Frames., New York: Press.": ``CONTAINER_AND_PLACE_TO_ENTRY_END``): a title's proper noun
