@@ -257,6 +257,9 @@ _RIGHTS = (_COMMA_BOOKS + "Halvorsen K. 2004. Tidal Rights in Western Norway Sea
              "Oslo: Fjord Press.\nOkafor N. 2010. Lead uptake, Lagos: Delta Books.")
 _NGOMA = (_COMMA_BOOKS + "Okafor N. 2002. Harbour Drums of the Delta Coast Ngoma., Lagos: "
           "Delta Books.\nLindqvist T. 1988. Die Salzwiesen, Hamburg: Meer Verlag.")
+_TRUTHS = (_COMMA_BOOKS + "Lindqvist T. 1986. Introduction: Tidal Truths Harbour Culture: The "
+           "Poetics of Fjords., Bergen: Fjord Press.\nOkafor N. 2010. Lead uptake, Lagos: Delta "
+           "Books.")
 # ... and a style that prints a book's own title closed by "., " itself: the word before it
 # is the title's last one, whatever its capitals.
 _DOT_COMMA_BOOKS = ("Berg, A., 2001: Stone Bridges of the Northern Coast., Bergen: Fjord Press.\n"
@@ -267,6 +270,7 @@ _DOT_COMMA_BOOKS = ("Berg, A., 2001: Stone Bridges of the Northern Coast., Berge
 @pytest.mark.parametrize("doc, author, title", [
     (_RIGHTS, "Halvorsen", "Tidal Rights in Western Norway"),
     (_NGOMA, "Okafor", "Harbour Drums of the Delta Coast"),
+    (_TRUTHS, "Lindqvist", "Introduction: Tidal Truths"),
 ])
 def test_a_title_case_title_before_its_one_word_book_and_place(doc: str, author: str,
                                                                 title: str) -> None:
@@ -276,6 +280,7 @@ def test_a_title_case_title_before_its_one_word_book_and_place(doc: str, author:
 @pytest.mark.parametrize("doc, author, title", [
     (_RIGHTS, "Halvorsen", "Tidal Rights in Coastal Norway"),
     (_NGOMA, "Okafor", "Harbour Drums of the Rocky Coast"),
+    (_TRUTHS, "Lindqvist", "Tidal Truths"),  # the title's head word before its colon left out
     (_DOT_COMMA_BOOKS, "Halvorsen", "Tidal Rights in Western"),
     (_DOT_COMMA_BOOKS, "Berg", "Stone Bridges of the Northern"),
     (_DOT_COMMA_BOOKS, "Halvorsen", "Tidal Rights in Coastal Norway"),

@@ -99,10 +99,13 @@ _TITLE_START_THEN_WORD = re.compile(
     rf"|\({YEAR_DIGITS}[a-z]?\) ?|(?<![\d.]){YEAR_DIGITS},? "
     r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+) $")
 #: ... or a word and its colon right after the year in brackets ("(2012) AuSREM: Australian
-#: ...", "et al. (2012) CAM-chem: Description"): the title's head word, the query its subtitle
-#: only. (A year with no brackets may close the entry before: "Wiley 1994 Lamport: LaTeX: A
-#: Document ...", an author list ending with a colon.)
-_DATE_THEN_WORD_COLON = re.compile(rf"\({YEAR_DIGITS}[a-z]?\) ([^\W\d_]+): $")
+#: ...", "et al. (2012) CAM-chem: Description") or after the year and its full stop ("J. 1986.
+#: Introduction: Partial Truths"): the title's head word, the query its subtitle only. (A
+#: year with no brackets nor full stop may close the entry before: "Wiley 1994 Lamport: LaTeX:
+#: A Document ...", an author list ending with a colon; ``verify`` reads no word here when
+#: the searched name is the one right before the hit.)
+_DATE_THEN_WORD_COLON = re.compile(
+    rf"(?:\({YEAR_DIGITS}[a-z]?\)|(?<![\w.-]){YEAR_DIGITS}[a-z]?\.) ([^\W\d_]+): $")
 #: ... or right after the initials of an inverted name that opens an entry ("(9) Hartley, J. M.
 #: Relationship of", "2012. Hartley, J. Relationship of"; not "S. Davis, K. McDougall Diabetes",
 #: where the word after the initial is the next author's surname), or after an entry's "[n]",
