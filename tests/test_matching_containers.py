@@ -271,6 +271,10 @@ _DOT_COMMA_BOOKS = ("Berg, A., 2001: Stone Bridges of the Northern Coast., Berge
     (_RIGHTS, "Halvorsen", "Tidal Rights in Western Norway"),
     (_NGOMA, "Okafor", "Harbour Drums of the Delta Coast"),
     (_TRUTHS, "Lindqvist", "Introduction: Tidal Truths"),
+    # a ditto word and its colon after the year that closes the entry before: no title's word
+    ("Okafor, N.: Harbour Drums of the Delta Coast, 2012. Idem: Salt Marsh Birds of the Delta "
+     "Coast, 2013.\nMoreau, A.: Stone bridges, 2001.", "Okafor",
+     "Salt Marsh Birds of the Delta Coast"),
 ])
 def test_a_title_case_title_before_its_one_word_book_and_place(doc: str, author: str,
                                                                 title: str) -> None:

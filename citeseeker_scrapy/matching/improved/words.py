@@ -44,7 +44,7 @@ from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
 
-from .entry_grammar import ABBREVIATED_VENUE, NAME, YEAR_DIGITS
+from .entry_grammar import ABBREVIATED_VENUE, DITTO_WORDS, NAME, YEAR_DIGITS
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
 _SPLIT_SCORE = 85  # ratio of a word and two printed neighbours joined ("the role" is no "theo")
@@ -103,9 +103,11 @@ _TITLE_START_THEN_WORD = re.compile(
 #: Introduction: Partial Truths"): the title's head word, the query its subtitle only. (A
 #: year with no brackets nor full stop may close the entry before: "Wiley 1994 Lamport: LaTeX:
 #: A Document ...", an author list ending with a colon; ``verify`` reads no word here when
-#: the searched name is the one right before the hit.)
+#: the searched name is the one right before the hit; nor is a ditto word for the authors of
+#: the entry before one: "...Future Directions 2012. Idem: Material Assistance".)
 _DATE_THEN_WORD_COLON = re.compile(
-    rf"(?:\({YEAR_DIGITS}[a-z]?\)|(?<![\w.-]){YEAR_DIGITS}[a-z]?\.) ([^\W\d_]+): $")
+    rf"(?:\({YEAR_DIGITS}[a-z]?\)|(?<![\w.-]){YEAR_DIGITS}[a-z]?\.) (?!{DITTO_WORDS}:)"
+    r"([^\W\d_]+): $")
 #: ... or right after the initials of an inverted name that opens an entry ("(9) Hartley, J. M.
 #: Relationship of", "2012. Hartley, J. Relationship of"; not "S. Davis, K. McDougall Diabetes",
 #: where the word after the initial is the next author's surname), or after an entry's "[n]",
