@@ -76,8 +76,9 @@ FIELD_NUMBER = re.compile(r"(?<![^\W_])(?:(?:bd|bde|sv|zv|jg|roc|nr|voll|arg)\. 
 #: "et al. Title", "A. Zakhor, “Title", "(2004). Title", "2004: Title".
 #: (A letter after a digit is no initial: "2013b." is a lettered year, two works of one year.)
 INITIAL_OR_ET_AL = r"(?<![^\W_])[^\W\d_]\.[:,]?|\bal\."  # "A.", "A.:", "et al."
-#: The marks that may open a title: quotes, a typewriter backquote, a bracket.
-_OPENING_MARK = r"[\"\u201c\u2018'`(]"
+#: The marks that may open a title: quotes, a typewriter backquote, a bracket, and a French
+#: guillemet with the blank French spacing prints after it ("Dupont, P. \u00ab Titre").
+_OPENING_MARK = r"(?:[\"\u201c\u2018'`(]|\u00ab ?)"
 OPENING = rf" ?{_OPENING_MARK}*$"  # then perhaps an opening quote, right before the title
 LIST_BEFORE_TITLE = re.compile(
     rf"(?:{INITIAL_OR_ET_AL}|[^\W\d_]{{2}},|(?P<year>{_PUNCTUATED_RUN_DATE})){OPENING}")
@@ -88,6 +89,13 @@ AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
 #: ("Zoologischer Anzeiger. 24 (1901).": a number ends no author list): the entry before ends
 #: there, and a title-first entry may start after it.
 AFTER_PAGES = re.compile(r"\d[.,;] \(?$|\d \($")
+#: ... nor a field no name ends with: the question or exclamation mark that closes the entry's
+#: title ("In Situ Bioremediation, When Does it Work? 1993.") or a report's code, a word that
+#: holds a digit ("Special Report SP-2056-ENV. 1999."): the year closes the entry before.
+AFTER_TITLE_MARK_OR_CODE = re.compile(
+    r"[?!][\"\u201d\u00bb\u2019]? \(?$|(?<![^\W_])[^\W_]*\d[\w-]*[^\W\d_][.,;] \(?$")
+#: The characters back from a year in which ``AFTER_TITLE_MARK_OR_CODE`` is read.
+CODE_REACH = 24
 #: A place's last word (two letters or more, not "et al") right before a year, with nothing
 #: between ("Pennsylvania, USA 1999.", "Paris 1860."): publication data that close an entry.
 PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
@@ -258,7 +266,7 @@ _RUN_NAME = (rf"(?:{NAME}, (?:{GIVEN_NAMES}[.,]? )?|{NAME},? {_INITIALS_RUN},? ?
              rf"|{_INITIALS_RUN} ?{NAME}[.,]? )")
 RUN_AFTER_CLOSING_FIELD = re.compile(
     _CLOSING_FIELD + rf"(?:{_RUN_NAME}(?:{AND_WORD} )?){{1,3}}"
-    rf"(?:\(?{YEAR_DIGITS}[a-z]?\)?[.,:]? )?(?:{_OPENING_MARK}|\u00ab)? ?$")
+    rf"(?:\(?{YEAR_DIGITS}[a-z]?\)?[.,:]? )?{_OPENING_MARK}? ?$")
 #: The rest of an author run and an article's venue and numbers, as styles that print the
 #: title last print them before it, up to the title: the journal, its volume and pages, then
 #: the year in brackets and a full stop (", Past and Present, 1, 142--150 (1992). ", " and P.

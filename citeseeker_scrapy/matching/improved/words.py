@@ -73,7 +73,7 @@ _MISQUOTE_LETTERS = 4
 #: "&" stand before it ("Fjords: Processes & Products." for a query that ends at "&").
 _WORD_THEN_TITLE_END = re.compile(
     r" (?:& )?([^\W\d_][^\W_]*)"
-    rf"(?: ?[.,:;!?\"\u201d\u2019')](?! ?[^\W\d_]\.| {NAME};)"
+    rf"(?: ?[.,:;!?\"\u201d\u2019'\u00bb)](?! ?[^\W\d_]\.| {NAME};)"
     rf"| (?={NAME}, [^\W\d_]\.)"  # ... or a title-first entry's authors
     rf"|(?={ABBREVIATED_VENUE}))")  # ... or an abbreviated journal name: "stars Nucl. Phys."
 #: A year joined to the end of a word, with no blank: a style that prints the date right after
