@@ -566,6 +566,18 @@ PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
 CONTAINER_AND_PLACE_TO_ENTRY_END = re.compile(
     rf"(?:{ABBREVIATION}|[^.?!]){{1,200}}?\., {_PLACE_WORD}[^.:;?!]*(?:{_PUBLISHER})?\."
     + _NEXT_ENTRY_OPENING)
+#: A book's own title closed by a comma, then its place (one or two words, perhaps its region's
+#: code), the colon, its publisher, and the entry ends: "2004. Begrüßung durch den Sprecher des
+#: Instituts Bremen, Berlin: Lehmanns.", "2012. Relationship of Density to Landscape in Texas,
+#: Lubbock, USA: Texas Tech University." The title opens a sentence (after a word's or a year's
+#: full stop) and is two words or more with no punctuation, so it is no container after "in:"
+#: ("S. 235 in: Plastic Surgery, Philadelphia:") nor one opened by "In" ("In Choices, Values
+#: and Frames, New York:"), nor a place before its region ("survey. Austin, USA: Texas Parks").
+#: A style that prints a book so prints "., " only after a chapter's container
+#: (``CONTAINER_AND_PLACE_TO_ENTRY_END``); ``capitals`` reads a reference list so.
+BOOK_TITLE_THEN_PLACE = re.compile(
+    rf"(?:[^\W\d_]{{2}}|\d)\. (?!(?:in|en|im|dans) ){NAME}(?: {NAME}){{1,30}}, "
+    rf"{_PLACE_WORD}(?: {_PLACE_WORD})?(?:, [^\W\d_]{{2,3}})?{_PUBLISHER}\.{_NEXT_ENTRY_OPENING}")
 #: A container right after a title (a journal's, a book's or a conference's name, up to 150
 #: characters: no digit, no punctuation but an apostrophe or a hyphen), then its year and pages
 #: ("...du semblable L'Homme, 2008, pp. 455–477"), its volume and pages after commas ("...of
