@@ -540,6 +540,45 @@ _NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
                        rf"| {NAME},? (?:[^\W\d_]\.[ -]?){{1,3}}"
                        rf"| {NAME}, {NAME}[.,;] "
                        rf"| {DITTO_DASH})")
+#: What closes an entry right after its place or its publisher: the full stop and the next
+#: entry's opening, the year after a semicolon or a comma, the pages after a comma, or a colon
+#: before the publisher.
+_ENTRY_CLOSING = (rf"(?:\.{_NEXT_ENTRY_OPENING}|[;,] \(?{YEAR_DIGITS}(?!\d)"
+                  rf"|, (?:pp?\. ?)?\d+{RANGE_DASH}\d+| ?: (?=[^\W\d_]))")
+#: A town's name of one word or of two, then what closes the entry (:func:`town_closes_entry`).
+_TOWN_CLOSING_ENTRY = (re.compile(rf" ({NAME}){_ENTRY_CLOSING}"),
+                       re.compile(rf" ({NAME} {NAME}){_ENTRY_CLOSING}"))
+#: A preposition of place as a title's last word but one ("...Death in Venice.", "...la
+#: bataille de Cahors."): the town after it is the title's own word.
+_PLACE_PREPOSITION = re.compile(r"(?<![^\W_])(?:in|at|of|from|near|to|into|around|across"
+                                r"|de|du|des|di|da|del|von|aus|zu|zur|bei|im|nach|en|a|au)$")
+
+
+def town_closes_entry(text: str, at: int) -> bool:
+    """True if the word or two right after ``at`` (the end of a title's last word) are a town
+    GeoNames knows (``places.is_town``) or a listed publisher's name, and close the entry
+    (``_ENTRY_CLOSING``): "...Antoine Forqueray Bilthoven.", "...Romantic World Folcroft;
+    1978", "...Gemeindekindergarten Bremen, 118-121.", "...Lifeline Arlington: National Rural
+    Electric", "...Englewood Cliffs: Prentice-Hall", "...art techniques Bell." (a style that
+    prints the title with no closing punctuation and then one place or publisher). Not after a
+    preposition of place: "...Death in Venice." ends with its title's own word. Called by
+    ``verify`` beside ``NEXT_FIELD``, with which it reads the field a title runs into.
+    """
+    if _PLACE_PREPOSITION.search(text, max(0, at - 8), at):
+        return False
+    one, two = (shape.match(text, at) for shape in _TOWN_CLOSING_ENTRY)
+    return bool(one and (places.is_town(one[1]) or publishers.is_publisher(one[1]))
+                or two and places.is_town(two[1]))
+
+
+def field_follows(text: str, at: int) -> bool:
+    """True if a field other than the title starts right after ``at`` (the end of a title's
+    last word): a shape of ``NEXT_FIELD``, or a town or publisher closing the entry
+    (:func:`town_closes_entry`). ``verify`` asks it of the words after a hit (the word check
+    and the short-title check alike): there they are no word of the title."""
+    return NEXT_FIELD.match(text, at) is not None or town_closes_entry(text, at)
+
+
 _PLACE_WORD = r"[^\W\d_][\w'\u2019/-]*"  # "Athens", "Nouméa", "Frankfurt/Main"
 _PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a year after it
 #: A place of one word, its publisher, and the entry ends: "...en Nouvelle-Calédonie Nouméa: Île
