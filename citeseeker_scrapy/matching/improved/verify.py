@@ -32,7 +32,7 @@ from rapidfuzz.distance import Indel
 
 from .entry_grammar import (
     ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, IN_CONTAINER, NEXT_FIELD, RUN_DATE,
-    RUN_DATE_BEFORE_TITLE, NAME, YEAR_DIGITS, LISTED_ENTRY_NUMBER, field_follows,
+    RUN_DATE_BEFORE_TITLE, NAME, YEAR_DIGITS, LISTED_ENTRY_NUMBER,
 )
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
@@ -296,7 +296,7 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
                  else _text_before(text, title, first, name_before[1]))
     after = last - 1 if 1 < last and text[last - 1] == " " and _in_word(text[last - 2]) else last
     after = _past_header(text, title, after, name_before)
-    following = "" if field_follows(text, after) or _next_entry_as_this(
+    following = "" if NEXT_FIELD.match(text, after) or _next_entry_as_this(
         text, name_before, first, last) or _name_again(text, name_before, after) else (
         _text_after(text, title, first, after))
     if title.title.text.rstrip().endswith(":"):  # the query's subtitle is what follows
@@ -895,7 +895,7 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
             _named_contribution(text, name, start, end)):
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
-        after and _in_word(after) and not field_follows(text, end)
+        after and _in_word(after) and not NEXT_FIELD.match(text, end)
         and not _next_entry_as_this(text, name, start, end) and not _name_again(text, name, end)
         and not _SLASHED_NAMES_AFTER.match(text, end))
 
