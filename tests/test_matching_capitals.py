@@ -111,7 +111,7 @@ def test_a_title_word_before_the_publication_data_is_still_another_work(doc: str
 @pytest.mark.parametrize("doc, author, title", [
     # a town after the title's last word in lower case, then the entry's end, its year or its
     # pages (a style that prints "Title Place." with no punctuation after the title)
-    ("Okafor, N. (1998). Tidal markets of the lower delta Folcroft.\nBerg, M. (1991). Fjorde. "
+    ("Okafor, N. (1998). Tidal markets of the lower delta Cahors.\nBerg, M. (1991). Fjorde. "
      "Kiel.", "Okafor", "Tidal markets of the lower delta"),
     ("12. Lindqvist E. Lighthouse keepers and their families Bilthoven; 2004", "Lindqvist",
      "Lighthouse keepers and their families"),
@@ -128,7 +128,7 @@ def test_a_town_closing_the_entry_starts_after_the_title(doc: str, author: str,
 
 @pytest.mark.parametrize("doc, author, title", [
     # a content word changed before the town
-    ("Okafor, N. (1998). Tidal markets of the lower delta Folcroft.\nBerg, M. (1991). Fjorde. "
+    ("Okafor, N. (1998). Tidal markets of the lower delta Cahors.\nBerg, M. (1991). Fjorde. "
      "Kiel.", "Okafor", "Tidal markets of the upper delta"),
     ("Dubois, M. (2011). Les gardiens de phare et leurs familles Talence, 118–121.", "Dubois",
      "Les gardiens de phare et leurs enfants"),
@@ -138,7 +138,7 @@ def test_a_town_closing_the_entry_starts_after_the_title(doc: str, author: str,
      "Fjorde. Kiel.", "Walker", "Harbour Ecology: Understanding and Managing"),
     ("Krause, H. (1978). Studien zur Sozialstruktur der Abtei Prüm.\nBerg, M. (1991). Fjorde. "
      "Kiel.", "Krause", "Studien zur Sozialstruktur der Abtei"),
-    ("Okafor, N. (1998). Tidal markets of the delta around Folcroft.\nBerg, M. (1991). Fjorde. "
+    ("Okafor, N. (1998). Tidal markets of the delta around Cahors.\nBerg, M. (1991). Fjorde. "
      "Kiel.", "Okafor", "Tidal markets of the delta around"),
     ("Lindqvist E. (2004). Tidal flats of western Wilhelmshaven, 2004.", "Lindqvist",
      "Tidal flats of western"),

@@ -566,7 +566,7 @@ _TOWN_WORD = re.compile(r"(?![ivxlc]+(?: |$))[^\W\d_]{3}")
 def town_closes_entry(text: str, at: int) -> bool:
     """True if the word right after ``at`` (the end of a title's last word) is a town GeoNames
     knows (``places.is_town``) or a listed publisher's name, and closes the entry
-    (``_ENTRY_CLOSING``): "...les infirmières Talence.", "...lower delta Folcroft; 1978",
+    (``_ENTRY_CLOSING``): "...les infirmières Talence.", "...lower delta Cahors; 1978",
     "...leurs familles Talence, 118-121.", "...art techniques Bell." (a style that prints the
     title with no closing punctuation and then one place or publisher). Not after a
     word that makes the town the title's own (``_WORD_BEFORE_TITLES_TOWN``: "...Death in
