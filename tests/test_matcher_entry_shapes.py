@@ -713,3 +713,39 @@ def test_an_editors_role_in_brackets_ends_no_sentence(entry: str, author: str,
 ])
 def test_an_editors_entry_lends_no_title_to_the_next(entry: str) -> None:
     assert not found(entry, "LEQUIN", TEXTILE)
+
+
+#: An organisation's name and a short title that opens with a number (a year, a range of
+#: years), printed with no punctuation between: (entry, author, title).
+NUMBER_AFTER_AN_ORGANISATION = [
+    ("Harbour Pilots Guild of Ghana 2017-18 Dredging Plan. Accra: Ports Authority, 2016.",
+     "Harbour Pilots Guild of Ghana", "2017-18 Dredging Plan"),
+    ("Harbour Pilots Guild 2016, Harbour Pilots Guild 2017–18 Dredging Plan, [s.l.].",
+     "Harbour Pilots Guild", "2017–18 Dredging Plan"),
+    ("Baltic Ports Board 1990–2000 Cargo Statistics, Riga: BPB.", "Baltic Ports Board",
+     "1990–2000 Cargo Statistics"),
+    ("Volta River Authority 1961 Dam Report. Akosombo, 1962.", "Volta River Authority",
+     "1961 Dam Report"),
+]
+
+
+@pytest.mark.parametrize("entry, author, title", NUMBER_AFTER_AN_ORGANISATION)
+def test_a_title_opening_with_a_number_after_an_organisation(entry: str, author: str,
+                                                              title: str) -> None:
+    # a name holds no digits: the number is where the author field ends
+    kept_by_both(entry, author, title)
+
+
+@pytest.mark.parametrize("entry, title", [
+    # the printed title goes on: a longer title
+    ("Harbour Pilots Guild of Ghana 2017-18 Dredging Plan Review. Accra, 2016.",
+     "2017-18 Dredging Plan"),
+    ("Harbour Pilots Guild of Ghana 2017-18 Dredging Plan and Budget. Accra, 2016.",
+     "2017-18 Dredging Plan"),
+    # a content word changed
+    ("Harbour Pilots Guild of Ghana 2017-18 Dredging Plan. Accra, 2016.",
+     "2017-18 Dredging Budget"),
+])
+def test_a_near_miss_of_a_title_opening_with_a_number_stays_rejected(entry: str,
+                                                                     title: str) -> None:
+    turned_down(entry, "Harbour Pilots Guild of Ghana", title)

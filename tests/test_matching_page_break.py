@@ -285,3 +285,39 @@ def test_a_near_miss_of_a_year_closed_entry_before_a_page_footer_stays_rejected(
     doc = _year_closed_pages(YEAR_CLOSED)
     assert _found(doc, "Hume", query, "original")
     assert not _found(doc, "Hume", query)
+
+
+#: Entries whose title's word a line-end hyphen split at a page break that printed only the
+#: page's number (a LaTeX page style with no running header): (entry, authors, title).
+PAGE_NUMBER_IN_A_WORD = [
+    ("Okafor, Nnamdi, and The Harbour Trust. “Coastal Basin Restoration Pro-\n2\nject.” "
+     "Lagos, 2004.", ("Okafor", "Trust"), "Coastal Basin Restoration Project"),
+    ("Hume, D. 1998. Mud-\n3/4\nflats of the Volta. Accra: Ghana Universities Press.",
+     ("Hume",), "Mudflats of the Volta"),
+    ("[4] D. Hume and N. Okafor, Harbour Silt Sur-\n9\nveys, Accra, 1998.", ("Hume", "Okafor"),
+     "Harbour Silt Surveys"),
+]
+
+
+@pytest.mark.parametrize("entry, authors, title", PAGE_NUMBER_IN_A_WORD)
+def test_a_title_word_split_around_a_bare_page_number_is_whole(
+        entry: str, authors: tuple[str, ...], title: str) -> None:
+    doc = f"{FIRST_PAGE.format(header='')}{entry}\nZimmer, K. 2001. Later things. Bergen.\n"
+    for author in authors:
+        assert _found(doc, author, title, "original")
+        assert _found(doc, author, title)
+
+
+@pytest.mark.parametrize("printed, query", [
+    # the word made whole is another word than the query's
+    ("Coastal Basin Restoration Pro-\n2\nject", "Coastal Basin Restoration Process"),
+    ("Harbour Silt Sur-\n9\nveys", "Harbour Silt Services"),
+    # a content word changed beside the split one
+    ("Coastal Basin Restoration Pro-\n2\nject", "Coastal Basin Drainage Project"),
+])
+def test_a_near_miss_of_a_title_split_around_a_page_number_stays_rejected(
+        printed: str, query: str) -> None:
+    doc = (f"{FIRST_PAGE.format(header='')}Okafor, Nnamdi, and The Harbour Trust. “{printed}.” "
+           "Lagos, 2004.\nZimmer, K. 2001. Later things. Bergen.\n")
+    assert _found(doc, "Okafor", query, "original")
+    assert not _found(doc, "Okafor", query)

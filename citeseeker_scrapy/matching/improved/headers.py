@@ -38,6 +38,10 @@ _TOKEN = re.compile(r"\S+")
 _PAGE = re.compile(r"\d{1,4}(?:/\d{1,4})?")
 _PAGE_NUMBER_BEFORE = re.compile(rf"(?<!\S){_PAGE.pattern} (?:{_PAGE.pattern} )?$")
 _PAGE_NUMBER_AFTER = re.compile(rf" {_PAGE.pattern}(?= |$)")
+#: A bare page number between the two halves of a word a line-end hyphen split ("pro- 1 posal"):
+#: a page break where the page prints its number and no running header (LaTeX's plain style).
+#: The hyphen, the number and the blanks are what the break put inside the word.
+_PAGE_IN_SPLIT_WORD = re.compile(rf"(?<=[^\W\d_])- {_PAGE.pattern} (?=[^\W\d_])")
 #: A number closed by a full stop right before a header closes the entry before it (its year
 #: or its pages: "...Principles of Morals 1975. | 11/30/26, 1:43 AM ..."), no header's word: in
 #: a style that closes its entries with their year every page break has one there, printed
@@ -82,6 +86,16 @@ def running_headers(text: str, low: int, high: int,
                 spans.append(span)
             first = last + 1
     return spans
+
+
+def page_numbers_in_words(text: str, low: int, high: int) -> list[Span]:
+    """(start, end) of each bare page number in ``[low, high)`` that stands between the two
+    halves of a word split by a line-end hyphen, with the hyphen and the blanks: left out
+    (:func:`without_spans`), the word is whole again ("redevelopment pro- 1 posal" reads
+    "redevelopment proposal"). A running header there is found by :func:`running_headers`;
+    a page style that prints only the page's number leaves no header to find. Called by
+    ``verify`` for an original hit whose title words a page break cut."""
+    return [match.span() for match in _PAGE_IN_SPLIT_WORD.finditer(text, low, high)]
 
 
 def _between_title_words(span: Span, words: Sequence[re.Match[str]]) -> bool:

@@ -37,7 +37,9 @@ from .entry_grammar import (
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
 from ..similarity import Title
-from .headers import SHORT_WORD, Span, running_headers, without_spans
+from .headers import (
+    SHORT_WORD, Span, page_numbers_in_words, running_headers, without_spans,
+)
 from .running_text import named_beside
 from .windows import Region, last_entry_start, next_entry_start, own_entry_number
 from .words import WORD, longer_title, names_both_ends, same_work
@@ -192,11 +194,12 @@ def _without_running_header(text: str, title: CheckedTitle, start: int, end: int
 
     A page break inside a title puts the page number and the next page's running header
     between its halves (``headers.running_headers``: the title's words are none of a
-    header's own). The title's other words stay, so a title whose words are missing is
-    still missing them. Called by :func:`veto` when a word check fails.
+    header's own), or only the page number inside a word a line-end hyphen split
+    (``headers.page_numbers_in_words``). The title's other words stay, so a title whose
+    words are missing is still missing them. Called by :func:`veto` when a word check fails.
     """
-    spans = headers_in_title(text, title, max(0, start - _INTERRUPTION),
-                             min(len(text), end + _INTERRUPTION))
+    low, high = max(0, start - _INTERRUPTION), min(len(text), end + _INTERRUPTION)
+    spans = headers_in_title(text, title, low, high) + page_numbers_in_words(text, low, high)
     if not spans:
         return None
     cleaned, moved = without_spans(text, spans)
@@ -869,7 +872,8 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     or its author run's last initials or one given name, printed with no full stop
     (``after_run``, which the caller reads in the capitals: "Rensky M English Verbonominal
     Phrases.", "Hughes, Alan Advising as Teaching, en"), or the searched
-    surname alone before its container's "in:" (:func:`_named_contribution`), or ends its
+    surname alone before its container's "in:" (:func:`_named_contribution`), or opens with a
+    number right after the searched name (:func:`_number_after_name`), or ends its
     entry before the next entry's author run opened as its own (:func:`_next_entry_as_this`)
     or before its author's name printed again as the publisher (:func:`_name_again`: "UNESCO
     (2003) Heritage Futures UNESCO, Paris."), or before the next entry's author list joined by
@@ -892,7 +896,7 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     if _OPENING_BACKQUOTE.match(text, end):
         after = ""  # TeX's opening quote, not a detached accent: "Title `Venue'"
     if after_run or _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start) or (
-            _named_contribution(text, name, start, end)):
+            _named_contribution(text, name, start, end)) or _number_after_name(text, name, start):
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end)
@@ -911,6 +915,17 @@ def _named_contribution(text: str, name: Optional[Span], start: int, end: int) -
     by :func:`_stands_alone`."""
     return (name is not None and _CONTAINER_AFTER.match(text, end) is not None
             and _SLASHED_NAMES_BEFORE.fullmatch(text, name[1], start) is not None)
+
+
+def _number_after_name(text: str, name: Optional[Span], start: int) -> bool:
+    """True if the title at ``start`` (whole words) opens with a number (a year, a range of
+    years: "2013-14 Migration Program", "1948 Constitution") and the searched name (``name``:
+    where it is printed) stands right before it, only a blank between: a style that prints an
+    organisation's name and its title with no punctuation. A name holds no digits, so the
+    number is where the author field ends, as a date before a title is (``_YEAR_BEFORE``).
+    Called by :func:`_stands_alone`."""
+    return (name is not None and text[start:start + 1].isdigit()
+            and name[1] == start - 1 and text[name[1]] == " ")
 
 
 def _word_start(text: str, position: int) -> int:
