@@ -246,3 +246,49 @@ def test_a_quoted_title_before_a_one_word_container(doc: str, author: str, title
 ])
 def test_a_quoted_titles_last_word_stays_the_titles(doc: str, author: str, title: str) -> None:
     _turned_down(doc, author, title)
+
+
+# A chapter's title in title case, then its book of one word closed by "., " before the place
+# (Lithuanian author-year styles): the reference list prints a book's own title closed by a
+# comma before its place, so "., " there closes the book, not the chapter's title.
+_COMMA_BOOKS = ("Berg A. 2001. Stone Bridges of the Northern Coast, Bergen: Fjord Press.\n"
+                "Moreau A. 1998. Salt Marsh Birds, Paris: Seuil.\n")
+_RIGHTS = (_COMMA_BOOKS + "Halvorsen K. 2004. Tidal Rights in Western Norway Seascapes., "
+             "Oslo: Fjord Press.\nOkafor N. 2010. Lead uptake, Lagos: Delta Books.")
+_NGOMA = (_COMMA_BOOKS + "Okafor N. 2002. Harbour Drums of the Delta Coast Ngoma., Lagos: "
+          "Delta Books.\nLindqvist T. 1988. Die Salzwiesen, Hamburg: Meer Verlag.")
+_TRUTHS = (_COMMA_BOOKS + "Lindqvist T. 1986. Introduction: Tidal Truths Harbour Culture: The "
+           "Poetics of Fjords., Bergen: Fjord Press.\nOkafor N. 2010. Lead uptake, Lagos: Delta "
+           "Books.")
+# ... and a style that prints a book's own title closed by "., " itself: the word before it
+# is the title's last one, whatever its capitals.
+_DOT_COMMA_BOOKS = ("Berg, A., 2001: Stone Bridges of the Northern Coast., Bergen: Fjord Press.\n"
+                    "Halvorsen, K., 2004: Tidal Rights in Western Norway., Oslo: Fjord Press.\n"
+                    "Moreau, A., 1998: Salt Marsh Birds., Paris: Seuil.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_RIGHTS, "Halvorsen", "Tidal Rights in Western Norway"),
+    (_NGOMA, "Okafor", "Harbour Drums of the Delta Coast"),
+    (_TRUTHS, "Lindqvist", "Introduction: Tidal Truths"),
+    # a ditto word and its colon after the year that closes the entry before: no title's word
+    ("Okafor, N.: Harbour Drums of the Delta Coast, 2012. Idem: Salt Marsh Birds of the Delta "
+     "Coast, 2013.\nMoreau, A.: Stone bridges, 2001.", "Okafor",
+     "Salt Marsh Birds of the Delta Coast"),
+])
+def test_a_title_case_title_before_its_one_word_book_and_place(doc: str, author: str,
+                                                                title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_RIGHTS, "Halvorsen", "Tidal Rights in Coastal Norway"),
+    (_NGOMA, "Okafor", "Harbour Drums of the Rocky Coast"),
+    (_TRUTHS, "Lindqvist", "Tidal Truths"),  # the title's head word before its colon left out
+    (_DOT_COMMA_BOOKS, "Halvorsen", "Tidal Rights in Western"),
+    (_DOT_COMMA_BOOKS, "Berg", "Stone Bridges of the Northern"),
+    (_DOT_COMMA_BOOKS, "Halvorsen", "Tidal Rights in Coastal Norway"),
+])
+def test_a_title_case_titles_last_word_before_its_place_stays_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)

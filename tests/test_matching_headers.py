@@ -76,3 +76,24 @@ def test_a_title_printed_twice_is_a_header_only_for_a_reader_of_another_title() 
     doc = "[2] Lee, K. Open lecture notes 12\n[3] Lee, K. Open lecture notes 14\n"
     assert re.search(r"notes 12", _read_across(doc, "Open lecture notes"))
     assert not re.search(r"notes 12", _read_across(doc, None))
+
+
+class _SameHash(str):
+    """A text whose hash every other such text shares: two documents whose hashes collide."""
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def test_texts_whose_hashes_collide_keep_their_own_answers() -> None:
+    # the answers are kept per text (``headers._repeats_in``), keyed on the text itself: a
+    # text with another's hash is compared with it and gets answers of its own
+    from citeseeker_scrapy.matching.improved import headers
+
+    run = "annals of invented bibliometrics"
+    printed = _SameHash(f"{run} 4 [1] brown, p. title. {run} 5 [2] smith, j. other.")
+    not_printed = _SameHash("[1] brown, p. title. [2] smith, j. other. [3] lee, k. more.")
+    assert hash(printed) == hash(not_printed)
+    assert headers._repeated(printed, run)
+    assert not headers._repeated(not_printed, run)
+    assert headers._repeats_in(printed) is not headers._repeats_in(not_printed)

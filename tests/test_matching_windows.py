@@ -340,6 +340,67 @@ def test_a_title_first_entry_after_a_place_and_year(doc: str, author: str, cites
 
 
 @pytest.mark.parametrize("doc, author, cites", [
+    # a title-first entry after an entry closed by its year right after its title's question
+    # mark or a report's code: no author run ends there, the body follows the title
+    (f"Berg, Ann : Do fjords freeze? 1993. {RIVERS}. National Rivers Authority, Bristol "
+     "2006. Dahl, Erik : Tides.", "National Rivers Authority", True),
+    (f"Berg, Ann : \u201cDo fjords ever freeze?\u201d 1993. {RIVERS}. Coastal Nature, 2006. "
+     "Dahl, Erik : Tides.", "Nature", True),
+    (f"Berg, Ann : Fjord tables. Special Report TR-12-ENV. 1993. {RIVERS}. Coastal Nature, "
+     "2006. Dahl, Erik : Tides.", "Nature", True),
+    (f"Berg, Ann : Fjord tables. Report NW-7b. 1993. {RIVERS}. Ingrid Solberg, Bergen 2006.",
+     "Solberg", True),
+    # near misses: one content word changed ("lakes" for "rivers"), the title of another entry
+    ("Berg, Ann : Do fjords freeze? 1993. Water quality indicators for upland lakes. National "
+     "Rivers Authority, Bristol 2006.", "National Rivers Authority", False),
+    (f"Berg, Ann : Fjord tables. Report TR-12-ENV. 1993. Tides of the north. Coastal Nature, "
+     "2006. Dahl, Erik : Tides.", "Nature", False),
+    # a year after a name ends an author run: the title is the run's own
+    (f"Berg, A. 1993. {RIVERS}. Coastal Nature, 2006. Dahl, Erik : Tides.", "Nature", False),
+    (f"Berg, A. 1993. {RIVERS}. Ingrid Solberg, Bergen 2006.", "Solberg", False),
+])
+def test_a_title_first_entry_after_a_title_mark_or_code_and_year(doc: str, author: str,
+                                                                  cites: bool) -> None:
+    assert found(doc, author, RIVERS) is cites
+
+
+@pytest.mark.parametrize("doc, author, cites", [
+    # a title-first entry after an entry closed by a field's full stop and its year: the
+    # names after the title print no date of their own (a venue follows, or a bare year)
+    (f"Tides of the north.Berg A. Coastal Studies. 2010. {RIVERS}.Nygaard O. Fjord Review. "
+     "1994. Stone bridges.Dahl E. 1990", "Nygaard", True),
+    (f"Tides of the north.Berg A. Coastal Studies. 2010. {RIVERS}.Nygaard O, Lunde E. 1975 "
+     "Stone bridges.Dahl E. Bergen: Fjord Press; 1990", "Lunde", True),
+    (f"Tides of the north. Berg A. Coastal Studies. 2010. {RIVERS}. National Rivers "
+     "Authority (NRA). 2000 Stone bridges. Dahl E. 1990", "National Rivers Authority", True),
+    # ... or a place after a comma and the year: the title-first entry's publication data
+    (f"Berg, Ann : Tides. Coastal Studies. 2012. {RIVERS}. E. Lunde, Bergen 1923. Dahl, Erik "
+     ": Stone bridges.", "Lunde", True),
+    (f"Berg, Ann : Tides. Fjord Press 1995. {RIVERS}. National Rivers Authority, Bristol 2006. "
+     "Dahl, Erik : Stone bridges.", "National Rivers Authority", True),
+    # near misses: one content word changed, another entry's title
+    ("Tides of the north.Berg A. Coastal Studies. 2010. Water quality indicators for upland "
+     "lakes.Nygaard O. Fjord Review. 1994.", "Nygaard", False),
+    (f"Coastal Studies. 2010. {RIVERS}.Dahl E. Fjord Review. 1990. Stone bridges.Nygaard O. "
+     "Fjord Review. 1994.", "Nygaard", False),
+    # an author-date style: the names after the title print their date, they open the next
+    # entry; the title is the run's before it
+    (f"Berg, Ann. 2010. {RIVERS}. Nygaard, Olaf. 2011. Stone bridges. Bergen: Fjord Press.",
+     "Nygaard", False),
+    (f"Berg, Ann. 2010. {RIVERS}. Nygaard, Olaf (2011) Stone bridges. Bergen: Fjord Press.",
+     "Nygaard", False),
+    (f"Berg, Ann, and Olaf Nygaard. 2010. {RIVERS}. Lunde, Eva, Erik Dahl, and Kari Holm. "
+     "2011. Stone bridges. Bergen: Fjord Press.", "Dahl", False),
+    (f"Berg, A. 2010. {RIVERS}. Nygaard O. Fjord Review. 1994.", "Nygaard", False),
+    (f"Berg 2010. {RIVERS}. Lunde E, Dahl E. 2011. Stone bridges. Bergen.", "Lunde", False),
+    (f"Berg, Ann, Bergen 2010. {RIVERS}. Lunde, Eva, 2011. Stone bridges.", "Lunde", False),
+])
+def test_a_title_first_entry_after_a_field_and_year(doc: str, author: str, cites: bool
+                                                     ) -> None:
+    assert found(doc, author, RIVERS) is cites
+
+
+@pytest.mark.parametrize("doc, author, cites", [
     # a title-first entry ("Title" by Name) after an entry closed by its venue's volume and
     # year in brackets: a number ends no author list
     (f"\u201cTides of the north\u201d by Ann Berg. Coastal Studies. 17 (2015). "

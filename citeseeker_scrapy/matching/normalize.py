@@ -19,8 +19,13 @@ HYPHEN_AT_LINE_END = re.compile(
     r"-(?<=[^\W\d_]-)[^\S\r\n]*(?:\r\n|\r|\n)[^\S\r\n]*" + WORD_GOES_ON
 )
 _ASCII_SPACES = b"\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
-_ASCII_SPACES_TO_BLANK = bytes.maketrans(_ASCII_SPACES, b" " * len(_ASCII_SPACES))
+_ASCII_CAPITALS = bytes(range(ord("A"), ord("Z") + 1))
+#: ASCII capitals to lower case (all ``bytes.lower`` changes) and other white space to blanks:
+#: one pass over the text, not two.
+_LOWER_CASE_AND_BLANKS = bytes.maketrans(_ASCII_SPACES + _ASCII_CAPITALS,
+                                         b" " * len(_ASCII_SPACES) + _ASCII_CAPITALS.lower())
 _BLANK_RUN = re.compile(b"  +")
+_BLANK = ord(" ")
 _FEW_BLANK_RUNS = 256  # runs of blanks squeezed one by one; the regex squeezes the rest
 _ASCII_BYTES = bytes(range(128))
 # Once other white space is folded to blanks, this finds every place the pattern above can.
@@ -64,26 +69,38 @@ def _normalize_mostly_ascii(data: bytes) -> str:
         data = _fold_non_ascii_chars(data)
     if _HYPHEN_BREAK_CANDIDATE.search(data):
         data = join_broken_words(data.decode("utf-8")).encode("utf-8")
-    data = _squeeze_blanks(data.lower().translate(_ASCII_SPACES_TO_BLANK))
-    return data.strip(b" ").decode("utf-8")
+    return _decoded_inside_blanks(_squeeze_blanks(data.translate(_LOWER_CASE_AND_BLANKS)))
+
+
+def _decoded_inside_blanks(data: bytes) -> str:
+    """``data.strip(b" ").decode("utf-8")``, decoded from a view of ``data``: the text is
+    copied once, not twice. Called by :func:`_normalize_mostly_ascii`."""
+    low, high = 0, len(data)
+    while low < high and data[low] == _BLANK:
+        low += 1
+    while high > low and data[high - 1] == _BLANK:
+        high -= 1
+    return str(memoryview(data)[low:high], "utf-8")
 
 
 def _squeeze_blanks(data: bytes) -> bytes:
     """Runs of blanks as one blank. Runs found by ``bytes.find``, which passes over single
     blanks twice as fast as the regex engine, while they are few; the regex takes the rest
-    of a text with many (a layout with aligned columns)."""
-    pieces, start = [], 0
+    of a text with many (a layout with aligned columns). The pieces are views of ``data``:
+    only their join copies the text."""
+    pieces: list[bytes | memoryview] = []
+    view, start = memoryview(data), 0
     run = data.find(b"  ")
     while run >= 0:
         if len(pieces) == _FEW_BLANK_RUNS:
             pieces.append(_BLANK_RUN.sub(b" ", data[start:]))
             return b"".join(pieces)
-        pieces.append(data[start:run + 1])
+        pieces.append(view[start:run + 1])
         start = _BLANK_RUN.match(data, run).end()
         run = data.find(b"  ", start)
     if not pieces:
         return data
-    pieces.append(data[start:])
+    pieces.append(view[start:])
     return b"".join(pieces)
 
 

@@ -36,9 +36,12 @@ The print's capitals tell the two apart in seven shapes:
   publisher, and the next entry's opening after it ("...en Nouvelle-Calédonie Nouméa: Île de
   lumière, collection 101 mots."), or after the query's last word printed in lower case, a
   container closed by a full stop and an empty field's comma, then its place ("...of
-  well-being Choices, Values and Frames., New York: Cambridge University Press."). A query
-  that lacks the title's last word has it before the place, or a word not in lower case or
-  no content word as its own last one (:func:`_publication_data_to_entry_end`).
+  well-being Choices, Values and Frames., New York: Cambridge University Press."), also after
+  a last word not in lower case where the reference list prints a book's own title closed by
+  a comma before its place (:func:`prints_books_with_comma`: "...in South India Shorelines.,
+  Stanford:"). A query that lacks the title's last word has it before the place, or a word
+  not in lower case or no content word as its own last one
+  (:func:`_publication_data_to_entry_end`).
 
 A capital after a title in title case tells nothing ("Tidal Markets Revisited: Lagos Traders",
 "Advising as Teaching Society for the Teaching of Psychology"), nor does a capital then other
@@ -53,14 +56,15 @@ at hand (``names.PrintedCase``); the hit is then read again with the title close
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Optional, Sequence
 
 from ..names import PrintedCase
 from .entry_grammar import (
-    CONTAINER_AND_PLACE_TO_ENTRY_END, CONTAINER_WITH_ISSUE, NAME, ONE_GIVEN_NAME_RUN,
-    ORGANISATION_NAME, PLACE_AND_PUBLISHER_TO_ENTRY_END, UNPUNCTUATED_INITIALS_RUN,
-    town_closes_entry,
+    BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, CONTAINER_WITH_ISSUE, NAME,
+    ONE_GIVEN_NAME_RUN, ORGANISATION_NAME, PLACE_AND_PUBLISHER_TO_ENTRY_END,
+    UNPUNCTUATED_INITIALS_RUN, town_closes_entry,
 )
 from .verify import DROPPED_IN_WORDS, IN_WORD_MARKS
 from .words import is_content
@@ -72,6 +76,7 @@ _WORD_PIECE_BEFORE = re.compile(r"[^\W_]+$")
 _LEFT_OUT = 2  # query words after the hit that the best substring may leave out
 _REACH = 80  # characters after the hit where the query's last words and the field are read
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
+_TEXTS_KEPT = 4  # texts whose answer :func:`prints_books_with_comma` keeps (documents matched now)
 #: A capitalised word and a colon right after the query's last word printed in lower case: a
 #: field and its colon ("...sexualité Démographie : analyse", "...coastal towns Bodø: Nordland
 #: Press"), not the title's own last word: a title that goes on to a subtitle after it would be
@@ -194,20 +199,41 @@ def _initials_in_capitals(run: str) -> bool:
 
 
 def _publication_data_to_entry_end(text: str, at: int, title: list[str]) -> bool:
-    """True if the words from ``at`` (a capital after a title not in title case: ``title`` is
-    its printed words) to the entry's end are the entry's own publication data: a place of
-    one word and its publisher (``PLACE_AND_PUBLISHER_TO_ENTRY_END``); a query that lacks the
-    title's last word has that word before them, two words before the place's colon. Or,
+    """True if the words from ``at`` (a capital after the title: ``title`` is its printed
+    words) to the entry's end are the entry's own publication data: after a title not in
+    title case, a place of one word and its publisher (``PLACE_AND_PUBLISHER_TO_ENTRY_END``);
+    a query that lacks the title's last word has that word before them, two words before the
+    place's colon. Or,
     after the query's last word printed in lower case, a container closed by a full stop and
     the comma of an empty field, then its place ("...of well-being Choices, Values and
     Frames., New York: Press.": ``CONTAINER_AND_PLACE_TO_ENTRY_END``): a title's proper noun
     before the container would be read with it, but a query that lacks it ends with a word
     in lower case only after another content word ("...across medieval [Europe]"), rarely
-    ("...of [Europe]": ``field_start`` reads no field after a function word)."""
-    if _in_title_case(title):
-        return False  # "Advising as Teaching Society for the Teaching of ..."
+    ("...of [Europe]": ``field_start`` reads no field after a function word). After a last
+    word not in lower case (a title in title case, or one that ends with a name) the
+    container is read so only where the reference list prints a book's own title closed by a
+    comma (:func:`prints_books_with_comma`)."""
+    container = CONTAINER_AND_PLACE_TO_ENTRY_END.match(text, at) is not None
+    if _in_title_case(title):  # "Advising as Teaching Society for the Teaching of ..."
+        return container and prints_books_with_comma(text)
     return PLACE_AND_PUBLISHER_TO_ENTRY_END.match(text, at) is not None or (
-        title[-1].islower() and CONTAINER_AND_PLACE_TO_ENTRY_END.match(text, at) is not None)
+        container and (title[-1].islower() or prints_books_with_comma(text)))
+
+
+@functools.lru_cache(maxsize=_TEXTS_KEPT)
+def prints_books_with_comma(text: str) -> bool:
+    """True if the reference list in ``text`` prints a book's own title closed by a comma
+    before its place and publisher (``entry_grammar.BOOK_TITLE_THEN_PLACE``: "2004. Title of
+    the Book, Berlin: Lehmanns."). Such a style prints "., " before a place only after a
+    chapter's container ("2009. Space and Rights in South India Shorelines., Stanford:"), so
+    there the container's first word is no title's last word, whatever its capitals. A style
+    that closes a book's own title by "., " ("2000: Marked Men: White Masculinity in Crisis.,
+    New York:") prints no book so, and a query that lacks such a title's last word stays
+    another work. Who calls it: :func:`_publication_data_to_entry_end`, for a title in title
+    case or one whose last word is a name, only on an original hit a word check turned down;
+    the answer is kept for the last ``_TEXTS_KEPT`` texts (a string keeps its hash once
+    computed, so asking again costs a look-up)."""
+    return BOOK_TITLE_THEN_PLACE.search(text) is not None
 
 
 def title_closed(text: str, field: int) -> str:

@@ -76,8 +76,9 @@ FIELD_NUMBER = re.compile(r"(?<![^\W_])(?:(?:bd|bde|sv|zv|jg|roc|nr|voll|arg)\. 
 #: "et al. Title", "A. Zakhor, “Title", "(2004). Title", "2004: Title".
 #: (A letter after a digit is no initial: "2013b." is a lettered year, two works of one year.)
 INITIAL_OR_ET_AL = r"(?<![^\W_])[^\W\d_]\.[:,]?|\bal\."  # "A.", "A.:", "et al."
-#: The marks that may open a title: quotes, a typewriter backquote, a bracket.
-_OPENING_MARK = r"[\"\u201c\u2018'`(]"
+#: The marks that may open a title: quotes, a typewriter backquote, a bracket, and a French
+#: guillemet with the blank French spacing prints after it ("Dupont, P. \u00ab Titre").
+_OPENING_MARK = r"(?:[\"\u201c\u2018'`(]|\u00ab ?)"
 OPENING = rf" ?{_OPENING_MARK}*$"  # then perhaps an opening quote, right before the title
 LIST_BEFORE_TITLE = re.compile(
     rf"(?:{INITIAL_OR_ET_AL}|[^\W\d_]{{2}},|(?P<year>{_PUNCTUATED_RUN_DATE})){OPENING}")
@@ -88,6 +89,13 @@ AFTER_VENUE = re.compile(r"[^\W\d_]{3}, \(?$")
 #: ("Zoologischer Anzeiger. 24 (1901).": a number ends no author list): the entry before ends
 #: there, and a title-first entry may start after it.
 AFTER_PAGES = re.compile(r"\d[.,;] \(?$|\d \($")
+#: ... nor a field no name ends with: the question or exclamation mark that closes the entry's
+#: title ("In Situ Bioremediation, When Does it Work? 1993.") or a report's code, a word that
+#: holds a digit ("Special Report SP-2056-ENV. 1999."): the year closes the entry before.
+AFTER_TITLE_MARK_OR_CODE = re.compile(
+    r"[?!][\"\u201d\u00bb\u2019]? \(?$|(?<![^\W_])[^\W_]*\d[\w-]*[^\W\d_][.,;] \(?$")
+#: The characters back from a year in which ``AFTER_TITLE_MARK_OR_CODE`` is read.
+CODE_REACH = 24
 #: A place's last word (two letters or more, not "et al") right before a year, with nothing
 #: between ("Pennsylvania, USA 1999.", "Paris 1860."): publication data that close an entry.
 PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
@@ -258,7 +266,7 @@ _RUN_NAME = (rf"(?:{NAME}, (?:{GIVEN_NAMES}[.,]? )?|{NAME},? {_INITIALS_RUN},? ?
              rf"|{_INITIALS_RUN} ?{NAME}[.,]? )")
 RUN_AFTER_CLOSING_FIELD = re.compile(
     _CLOSING_FIELD + rf"(?:{_RUN_NAME}(?:{AND_WORD} )?){{1,3}}"
-    rf"(?:\(?{YEAR_DIGITS}[a-z]?\)?[.,:]? )?(?:{_OPENING_MARK}|\u00ab)? ?$")
+    rf"(?:\(?{YEAR_DIGITS}[a-z]?\)?[.,:]? )?{_OPENING_MARK}? ?$")
 #: The rest of an author run and an article's venue and numbers, as styles that print the
 #: title last print them before it, up to the title: the journal, its volume and pages, then
 #: the year in brackets and a full stop (", Past and Present, 1, 142--150 (1992). ", " and P.
@@ -599,6 +607,18 @@ PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
 CONTAINER_AND_PLACE_TO_ENTRY_END = re.compile(
     rf"(?:{ABBREVIATION}|[^.?!]){{1,200}}?\., {_PLACE_WORD}[^.:;?!]*(?:{_PUBLISHER})?\."
     + _NEXT_ENTRY_OPENING)
+#: A book's own title closed by a comma, then its place (one or two words, perhaps its region's
+#: code), the colon, its publisher, and the entry ends: "2004. Begrüßung durch den Sprecher des
+#: Instituts Bremen, Berlin: Lehmanns.", "2012. Relationship of Density to Landscape in Texas,
+#: Lubbock, USA: Texas Tech University." The title opens a sentence (after a word's or a year's
+#: full stop) and is two words or more with no punctuation, so it is no container after "in:"
+#: ("S. 235 in: Plastic Surgery, Philadelphia:") nor one opened by "In" ("In Choices, Values
+#: and Frames, New York:"), nor a place before its region ("survey. Austin, USA: Texas Parks").
+#: A style that prints a book so prints "., " only after a chapter's container
+#: (``CONTAINER_AND_PLACE_TO_ENTRY_END``); ``capitals`` reads a reference list so.
+BOOK_TITLE_THEN_PLACE = re.compile(
+    rf"(?:[^\W\d_]{{2}}|\d)\. (?!(?:in|en|im|dans) ){NAME}(?: {NAME}){{1,30}}, "
+    rf"{_PLACE_WORD}(?: {_PLACE_WORD})?(?:, [^\W\d_]{{2,3}})?{_PUBLISHER}\.{_NEXT_ENTRY_OPENING}")
 #: A container right after a title (a journal's, a book's or a conference's name, up to 150
 #: characters: no digit, no punctuation but an apostrophe or a hyphen), then its year and pages
 #: ("...du semblable L'Homme, 2008, pp. 455–477"), its volume and pages after commas ("...of

@@ -28,8 +28,9 @@ from threading import Lock
 from typing import Callable, Iterator, NamedTuple, Optional, Sequence, TypeVar
 
 from .entry_grammar import (
-    YEAR, LIST_BEFORE_TITLE, AFTER_VENUE, AFTER_PAGES, GIVEN_NAMES_ONLY, LAST_AUTHOR,
-    WORD_SENTENCE_END, PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, NAME_BEFORE_FULL_STOP,
+    YEAR, LIST_BEFORE_TITLE, AFTER_VENUE, AFTER_PAGES, AFTER_TITLE_MARK_OR_CODE, CODE_REACH,
+    GIVEN_NAMES_ONLY, LAST_AUTHOR, WORD_SENTENCE_END, PAGES, NAMES_BEFORE_TITLE,
+    SENTENCE_ENDS_IN_GAP, NAME_BEFORE_FULL_STOP,
     SURNAME_BEFORE_TITLE, ENTRY_NUMBER, DATE_BEFORE_TITLE, LETTER, COLON_BEFORE_TITLE,
     DITTO_IN_GAP, SENTENCE_END, NUMBER_AFTER_YEAR, ANY_YEAR, QUOTE,
     INITIALS_SURNAME_BEFORE_TITLE, IN_CONTAINER, PARENTHESES, LEGAL_CITATION, FULL_STOP_NAMES,
@@ -324,7 +325,7 @@ def attributed(text: str, region: Region, start: int, end: int, length: int) -> 
                 and not _next_number_between(text, occurrence.start, start)):
             return occurrence.author
     following = occurrences[len(before):]
-    if following and _title_first(text, start, end, following[0].start, length // 2):
+    if following and _title_first(text, start, end, following[0][:2], length // 2):
         return following[0].author
     return None
 
@@ -679,6 +680,17 @@ _DATED_ENTRY = re.compile("(?:(?<=[^\\W_]{2}\\. )|(?<=\\d\\. )|(?<=[\"\u201d\u00
 #: Any of those dates, after a blank: :func:`_run_start` tells the two kinds apart.
 _ANY_BARE_DATE = re.compile("(?<= )" + _BARE_YEAR)
 _DATE_REACH = 2 * _NAME_PIECE  # characters after a name in which its run's date is printed
+#: A date after an author run printed with brackets or punctuation ("Fiala, D. 2011. ",
+#: "Fiala D (2011) "), not bare ("Hume D. 1975 Title": a bare year may close the entry).
+_PRINTED_RUN_DATE = re.compile(
+    rf"(?:\(|(?<![\w.-])){YEAR_DIGITS}[a-z]?(?:\)| ?[.,:;])(?= )")
+_PRINTED_DATE_LENGTH = 8  # "(2011a) ": the longest date ``_PRINTED_RUN_DATE`` reads
+#: A place after a comma, right before a year ("P. Chiron, Paris 1923.", "..., Bad Heilbrunn
+#: 2007"): the publication data that close a title-first entry, not an author run's date.
+_PLACE_AFTER_COMMA = re.compile(r", [^\W\d_][\w/-]*(?: [^\W\d_][\w/-]*){0,2} $")
+#: A field's full stop right before a year: a word of two letters or more ("Echo. 2010."),
+#: not an initial nor "et al" ("Toman, M. 2014.", "Toman et al. 2014.": an author run's date).
+_FIELD_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2}\. \(?$")
 #: A date after an author run printed as the style prints it there (``DATE_AFTER_RUN``), right
 #: after a ditto mark ("— (2012), ", "———. 2010. ").
 _DATE_AFTER_MARK = re.compile("[.,]? ?" + DATE_AFTER_RUN.pattern)
@@ -1161,8 +1173,10 @@ def _joined_name_start(text: str, word: int) -> int:
     return word
 
 
-def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
-    """True if a title at ``text[start:end]`` is followed by the author list holding ``name``.
+def _title_first(text: str, start: int, end: int, name_span: tuple[int, int], gap: int
+                 ) -> bool:
+    """True if a title at ``text[start:end]`` is followed by the author list holding the name
+    at ``name_span``.
 
     Between them at most ``gap`` characters, or the author list that starts there, and no
     sentence end but a name's full stop ("...embeddings. In ICLR.
@@ -1171,8 +1185,11 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
     and its pages close an entry; a title-first entry has its authors before them), and
     right before the title no end of an author list ("Toman, M.: Web
     crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it;
-    unless a statement of responsibility holds the name (:func:`_responsibility_holds`).
+    unless a statement of responsibility holds the name (:func:`_responsibility_holds`), or
+    the entry before closes with a year after a place (:func:`_after_place_and_year`) or
+    after a field's full stop and the name's run prints no date (:func:`_undated_run_after`).
     """
+    name = name_span[0]
     word_start = _widened_start(text, start, 0)
     return ((name - end <= gap or _in_list_after(text, end, name, gap))
             and PAGES.search(text, end, name) is None
@@ -1180,7 +1197,8 @@ def _title_first(text: str, start: int, end: int, name: int, gap: int) -> bool:
                  or not any(_sentence_ends_before_names(text, end, name)))
             and (not _author_list_ends_before(text, word_start)
                  or _responsibility_holds(text, (word_start, end), name)
-                 or _after_place_and_year(text, word_start, end, name)))
+                 or _after_place_and_year(text, word_start, end, name)
+                 or _undated_run_after(text, word_start, name_span[1], name + gap)))
 
 
 def _sentence_ends_before_names(text: str, end: int, name: int) -> Iterator[re.Match[str]]:
@@ -1235,7 +1253,8 @@ def _after_place_and_year(text: str, word_start: int, end: int, name: int) -> bo
     ``name`` follows the title after other words of its own run: a title-first entry names its
     authors or body after the title ("Title. British Standards Institution, UK 2007.", "Title.
     Perry Anderson, Rio de Janeiro 1999."). A name right after the title's punctuation opens
-    the next entry ("Smith 1999. Title. Fiala, D."), and a name before the year is an
+    the next entry ("Smith 1999. Title. Fiala, D. 2000."; :func:`_undated_run_after` reads
+    the one whose run prints no date), and a name before the year is an
     author run's ("Smith, J. 1999.", "et al. 1999."). Called by :func:`_title_first`."""
     match = LIST_BEFORE_TITLE.search(text, max(0, word_start - 12), word_start)
     year = -1 if match is None else match.start("year")
@@ -1243,6 +1262,40 @@ def _after_place_and_year(text: str, word_start: int, end: int, name: int) -> bo
         return False
     end = _widened_end(text, end, name)
     return LETTER.search(text, end, name) is not None
+
+
+def _undated_run_after(text: str, word_start: int, name_end: int, high: int) -> bool:
+    """True if the year right before a title (its first word at ``word_start``) follows a
+    field's full stop ("...Glen Echo. 2010. Title", "...Cosmochimica Acta. 1994. Title") and
+    the run of the name ending at ``name_end`` after the title prints no date of its own
+    before or right after its first full stop (``_PRINTED_RUN_DATE``; a place after a comma
+    and its year are the entry's publication data, ``_PLACE_AFTER_COMMA``): a style that
+    prints a run's date after the run prints it after every run, so the year before the title
+    closes the entry before and the name is the title-first entry's ("Title.Goetsch H.
+    American Marketing Association. 1994.", "Title.Hume D. 1975 Title", "...Earth. 2012.
+    Title. P. Chiron, Paris 1923."). So does a year after a place ("...Laterza 1995. Title.
+    Battelle Memorial Institute, Denver 1988."). A run with its date after it
+    opens the next entry ("Smith, John. 2010. Title. Fiala, D. 2011. Title", "..., and Kari
+    Holm. 2011."); a year after an initial or "et al" is an author run's ("Toman, M. 2014.
+    Title"). Called by :func:`_title_first`."""
+    match = LIST_BEFORE_TITLE.search(text, max(0, word_start - 12), word_start)
+    year = -1 if match is None else match.start("year")
+    if year < 0 or (_FIELD_BEFORE_YEAR.search(text, max(0, year - 5), year) is None
+                    and PLACE_BEFORE_YEAR.search(text, max(0, year - 8), year) is None):
+        return False
+    run_end = text.find(". ", name_end, high)
+    run_end = high if run_end < 0 else run_end + 2
+    return not any(date.start() <= run_end and not _after_place(text, date)
+                   for date in _PRINTED_RUN_DATE.finditer(text, name_end,
+                                                          run_end + _PRINTED_DATE_LENGTH))
+
+
+def _after_place(text: str, date: re.Match[str]) -> bool:
+    """True if an unbracketed ``date`` follows a place after a comma (``_PLACE_AFTER_COMMA``:
+    "P. Chiron, Paris 1923."): a title-first entry's publication data, not an author run's date
+    ("Nygaard, Olaf (2011)"). Called by :func:`_undated_run_after`."""
+    return not date.group().startswith("(") and _PLACE_AFTER_COMMA.search(
+        text, max(0, date.start() - _NAME_PIECE), date.start()) is not None
 
 
 def _in_list_after(text: str, end: int, name: int, gap: int) -> bool:
@@ -1261,8 +1314,17 @@ def _author_list_ends_before(text: str, at: int) -> bool:
     if match is None:
         return False
     year = match.start("year")
-    return year < 0 or AFTER_VENUE.search(text, max(0, year - 6), year) is None and (
-        AFTER_PAGES.search(text, max(0, year - 4), year) is None)
+    return year < 0 or not _year_closes_entry_before(text, year)
+
+
+def _year_closes_entry_before(text: str, year: int) -> bool:
+    """True if the year at ``year`` follows a field no author run ends with: a venue
+    (``AFTER_VENUE``), pages or a volume (``AFTER_PAGES``), a title's question mark or a
+    report's code (``AFTER_TITLE_MARK_OR_CODE``). The year then closes the entry before, and
+    a title after it may be a title-first entry's. Called by :func:`_author_list_ends_before`."""
+    return (AFTER_VENUE.search(text, max(0, year - 6), year) is not None
+            or AFTER_PAGES.search(text, max(0, year - 4), year) is not None
+            or AFTER_TITLE_MARK_OR_CODE.search(text, max(0, year - CODE_REACH), year) is not None)
 
 
 def next_entry_start(text: str, start: int, stop: int) -> int:

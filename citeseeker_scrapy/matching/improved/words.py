@@ -44,7 +44,7 @@ from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
 
-from .entry_grammar import ABBREVIATED_VENUE, NAME, YEAR_DIGITS
+from .entry_grammar import ABBREVIATED_VENUE, DITTO_WORDS, NAME, YEAR_DIGITS
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
 _SPLIT_SCORE = 85  # ratio of a word and two printed neighbours joined ("the role" is no "theo")
@@ -73,7 +73,7 @@ _MISQUOTE_LETTERS = 4
 #: "&" stand before it ("Fjords: Processes & Products." for a query that ends at "&").
 _WORD_THEN_TITLE_END = re.compile(
     r" (?:& )?([^\W\d_][^\W_]*)"
-    rf"(?: ?[.,:;!?\"\u201d\u2019')](?! ?[^\W\d_]\.| {NAME};)"
+    rf"(?: ?[.,:;!?\"\u201d\u2019'\u00bb)](?! ?[^\W\d_]\.| {NAME};)"
     rf"| (?={NAME}, [^\W\d_]\.)"  # ... or a title-first entry's authors
     rf"|(?={ABBREVIATED_VENUE}))")  # ... or an abbreviated journal name: "stars Nucl. Phys."
 #: A year joined to the end of a word, with no blank: a style that prints the date right after
@@ -99,10 +99,15 @@ _TITLE_START_THEN_WORD = re.compile(
     rf"|\({YEAR_DIGITS}[a-z]?\) ?|(?<![\d.]){YEAR_DIGITS},? "
     r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+) $")
 #: ... or a word and its colon right after the year in brackets ("(2012) AuSREM: Australian
-#: ...", "et al. (2012) CAM-chem: Description"): the title's head word, the query its subtitle
-#: only. (A year with no brackets may close the entry before: "Wiley 1994 Lamport: LaTeX: A
-#: Document ...", an author list ending with a colon.)
-_DATE_THEN_WORD_COLON = re.compile(rf"\({YEAR_DIGITS}[a-z]?\) ([^\W\d_]+): $")
+#: ...", "et al. (2012) CAM-chem: Description") or after the year and its full stop ("J. 1986.
+#: Introduction: Partial Truths"): the title's head word, the query its subtitle only. (A
+#: year with no brackets nor full stop may close the entry before: "Wiley 1994 Lamport: LaTeX:
+#: A Document ...", an author list ending with a colon; ``verify`` reads no word here when
+#: the searched name is the one right before the hit; nor is a ditto word for the authors of
+#: the entry before one: "...Future Directions 2012. Idem: Material Assistance".)
+_DATE_THEN_WORD_COLON = re.compile(
+    rf"(?:\({YEAR_DIGITS}[a-z]?\)|(?<![\w.-]){YEAR_DIGITS}[a-z]?\.) (?!{DITTO_WORDS}:)"
+    r"([^\W\d_]+): $")
 #: ... or right after the initials of an inverted name that opens an entry ("(9) Hartley, J. M.
 #: Relationship of", "2012. Hartley, J. Relationship of"; not "S. Davis, K. McDougall Diabetes",
 #: where the word after the initial is the next author's surname), or after an entry's "[n]",
