@@ -5,7 +5,7 @@ sexualité Démographie : analyse et synthèse" (a chapter, then its book), "...
 INED, 2002" (then the publisher), "...Risk AssessmentsWeb site" (no blank either). Normalized
 text is lower case, so there the next field's first word reads as one more title word, and
 the word checks (``verify``) take the print for a longer title than the query: another work.
-The print's capitals tell the two apart in six shapes:
+The print's capitals tell the two apart in seven shapes:
 
 * **a capital and a colon**: the query's last word is printed in lower case, the word right
   after it starts with a capital and a colon follows it: a place, a publisher or a container
@@ -25,6 +25,12 @@ The print's capitals tell the two apart in six shapes:
   such as "Institute" before "of" or "for" ("...music recognition Swiss Federal Institute of
   Technology.": ``entry_grammar.ORGANISATION_NAME``; after a title in title case only the
   organisation's word right after the title is read so, by ``entry_grammar.NEXT_FIELD``);
+* **a town closing the entry**: the query's last word is printed in lower case, the word right
+  after it starts with a capital, is a town GeoNames knows or a listed publisher's name, and
+  the entry's end, its year, its pages or a colon follow it ("...les infirmières Talence.",
+  "...art techniques Bell.": ``entry_grammar.town_closes_entry``); not after a word that
+  makes the town the title's own ("...of western Wilhelmshaven"), nor a country's name
+  ("...in coastal Malta.");
 * **publication data to the entry's end**: after a title not in title case, a capital that
   opens the rest of the entry read as its publication data, a place of one word and its
   publisher, and the next entry's opening after it ("...en Nouvelle-Calédonie Nouméa: Île de
@@ -42,7 +48,7 @@ A capital after a title in title case tells nothing ("Tidal Markets Revisited: L
 punctuation or a word short of the entry's publication data: a title that ends with a name,
 or a German title's noun, is printed so too ("...a brány Moravy, Academia", "...der
 westlichen Ostsee und Nordsee"), and a near miss that leaves the name out would pass; nor a
-place alone before the entry's end ("...security strategies Athens."): an entry that ends
+place alone before the entry's end that is no town (a country, a region): an entry that ends
 with its title prints a name there too ("...in coastal Malta."). Who calls
 it: ``superset``, on an original hit a word check turned down, with the document's capitals
 at hand (``names.PrintedCase``); the hit is then read again with the title closed there.
@@ -58,7 +64,7 @@ from ..names import PrintedCase
 from .entry_grammar import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, CONTAINER_WITH_ISSUE, NAME,
     ONE_GIVEN_NAME_RUN, ORGANISATION_NAME, PLACE_AND_PUBLISHER_TO_ENTRY_END,
-    UNPUNCTUATED_INITIALS_RUN,
+    UNPUNCTUATED_INITIALS_RUN, town_closes_entry,
 )
 from .verify import DROPPED_IN_WORDS, IN_WORD_MARKS
 from .words import is_content
@@ -117,6 +123,8 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         if first[0].isupper() and CONTAINER_WITH_ISSUE.match(text, field.start()):
             return field.start()
         if first[0].isupper() and ORGANISATION_NAME.match(text, field.start()):
+            return field.start()
+        if first[0].isupper() and town_closes_entry(text, title_end.end()):
             return field.start()
     if first[0].isupper() and _publication_data_to_entry_end(text, field.start(), title):
         return field.start()

