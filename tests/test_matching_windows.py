@@ -401,6 +401,16 @@ def test_a_title_first_entry_after_a_title_mark_or_code_and_year(doc: str, autho
     (f"Berg, A. 2010. {RIVERS}. Nygaard O. Fjord Review. 1994.", "Nygaard", False),
     (f"Berg 2010. {RIVERS}. Lunde E, Dahl E. 2011. Stone bridges. Bergen.", "Lunde", False),
     (f"Berg, Ann, Bergen 2010. {RIVERS}. Lunde, Eva, 2011. Stone bridges.", "Lunde", False),
+    # ... whose run holds a middle initial before its date: the initial's full stop is not
+    # the run's end
+    (f"Ann Berg, and Olaf Nygaard. 2010. {RIVERS}. Eva Lunde, Erik Dahl, Kari M. Holm, Per "
+     "Moe, and Ola Vik. 2011. Stone bridges.", "Lunde", False),
+    (f"Ann Berg, and Olaf Nygaard. 2010. {RIVERS}. Eva Lunde, Kari M. Holm, Per Moe, Ola Vik, "
+     "Erik Dahl, Nils Aas, and Eli Berg. 2011. Stone bridges.", "Dahl", False),
+    # ... or a run longer than the search region: its date is not seen, so nothing is told
+    (f"Ann Berg, and Olaf Nygaard. 2010. {RIVERS}. Eva Lunde, "
+     + ", ".join(f"Kari {given} Holm{n}" for n in range(30) for given in ("Nils",))
+     + ", and Ola Vik. 2011. Stone bridges.", "Lunde", False),
 ])
 def test_a_title_first_entry_after_a_field_and_year(doc: str, author: str, cites: bool
                                                      ) -> None:

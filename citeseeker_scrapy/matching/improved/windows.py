@@ -685,6 +685,9 @@ _DATE_REACH = 2 * _NAME_PIECE  # characters after a name in which its run's date
 _PRINTED_RUN_DATE = re.compile(
     rf"(?:\(|(?<![\w.-])){YEAR_DIGITS}[a-z]?(?:\)| ?[.,:;])(?= )")
 _PRINTED_DATE_LENGTH = 8  # "(2011a) ": the longest date ``_PRINTED_RUN_DATE`` reads
+#: An initial's full stop with a listed name after it, its comma ending that name ("m. holm,"):
+#: an author run goes on past it (:func:`_run_end`).
+_INITIAL_THEN_LISTED_NAME = re.compile(r"(?<![^\W_])[^\W\d_]\. [^\W\d_][\w'\u2019-]*,")
 #: A place after a comma, right before a year ("P. Chiron, Paris 1923.", "..., Bad Heilbrunn
 #: 2007"): the publication data that close a title-first entry, not an author run's date.
 _PLACE_AFTER_COMMA = re.compile(r", [^\W\d_][\w/-]*(?: [^\W\d_][\w/-]*){0,2} $")
@@ -1283,11 +1286,23 @@ def _undated_run_after(text: str, word_start: int, name_end: int, high: int) -> 
     if year < 0 or (_FIELD_BEFORE_YEAR.search(text, max(0, year - 5), year) is None
                     and PLACE_BEFORE_YEAR.search(text, max(0, year - 8), year) is None):
         return False
-    run_end = text.find(". ", name_end, high)
-    run_end = high if run_end < 0 else run_end + 2
-    return not any(date.start() <= run_end and not _after_place(text, date)
+    run_end = _run_end(text, name_end, high)
+    return run_end >= 0 and not any(date.start() <= run_end and not _after_place(text, date)
                    for date in _PRINTED_RUN_DATE.finditer(text, name_end,
                                                           run_end + _PRINTED_DATE_LENGTH))
+
+
+def _run_end(text: str, name_end: int, high: int) -> int:
+    """Where the run of the name ending at ``name_end`` ends: after its first full stop and
+    blank before ``high``, past an initial's full stop with a listed name after it ("Kari M.
+    Holm, Per Moe, and Ola Vik. 2011.": the list goes on). A full stop after an initial that
+    no listed name follows ends the run ("Goetsch H. American Marketing Association. 1994.").
+    -1 if the run goes on past ``high``: a long author list whose date lies beyond the search
+    region tells nothing. Called by :func:`_undated_run_after`."""
+    stop = text.find(". ", name_end, high)
+    while stop > 0 and _INITIAL_THEN_LISTED_NAME.match(text, stop - 1):
+        stop = text.find(". ", stop + 2, high)
+    return -1 if stop < 0 else stop + 2
 
 
 def _after_place(text: str, date: re.Match[str]) -> bool:
