@@ -1259,8 +1259,7 @@ def _after_place_and_year(text: str, word_start: int, end: int, name: int) -> bo
     the next entry ("Smith 1999. Title. Fiala, D. 2000."; :func:`_undated_run_after` reads
     the one whose run prints no date), and a name before the year is an
     author run's ("Smith, J. 1999.", "et al. 1999."). Called by :func:`_title_first`."""
-    match = LIST_BEFORE_TITLE.search(text, max(0, word_start - 12), word_start)
-    year = -1 if match is None else match.start("year")
+    year = _year_before_title(text, word_start)
     if year < 0 or PLACE_BEFORE_YEAR.search(text, max(0, year - 8), year) is None:
         return False
     end = _widened_end(text, end, name)
@@ -1281,15 +1280,23 @@ def _undated_run_after(text: str, word_start: int, name_end: int, high: int) -> 
     opens the next entry ("Smith, John. 2010. Title. Fiala, D. 2011. Title", "..., and Kari
     Holm. 2011."); a year after an initial or "et al" is an author run's ("Toman, M. 2014.
     Title"). Called by :func:`_title_first`."""
-    match = LIST_BEFORE_TITLE.search(text, max(0, word_start - 12), word_start)
-    year = -1 if match is None else match.start("year")
+    year = _year_before_title(text, word_start)
     if year < 0 or (_FIELD_BEFORE_YEAR.search(text, max(0, year - 5), year) is None
                     and PLACE_BEFORE_YEAR.search(text, max(0, year - 8), year) is None):
         return False
     run_end = _run_end(text, name_end, high)
-    return run_end >= 0 and not any(date.start() <= run_end and not _after_place(text, date)
-                   for date in _PRINTED_RUN_DATE.finditer(text, name_end,
-                                                          run_end + _PRINTED_DATE_LENGTH))
+    if run_end < 0:
+        return False
+    dates = _PRINTED_RUN_DATE.finditer(text, name_end, run_end + _PRINTED_DATE_LENGTH)
+    return not any(date.start() <= run_end and not _after_place(text, date) for date in dates)
+
+
+def _year_before_title(text: str, word_start: int) -> int:
+    """Where the year that ends the author list right before a title (its first word at
+    ``word_start``: ``LIST_BEFORE_TITLE``'s ``year``) starts; -1 if no year ends one there.
+    Called by :func:`_after_place_and_year` and :func:`_undated_run_after`."""
+    match = LIST_BEFORE_TITLE.search(text, max(0, word_start - 12), word_start)
+    return -1 if match is None else match.start("year")
 
 
 def _run_end(text: str, name_end: int, high: int) -> int:
