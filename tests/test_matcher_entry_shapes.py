@@ -215,6 +215,52 @@ def test_a_neighbours_title_after_an_organisation_is_still_not_lent() -> None:
     assert not found(doc, "Jones", "Ranking journals by their readers")
 
 
+#: Joined initials ("K.L.", "P.-O.") before the word for "and", then a last author of up to
+#: three long words (an organisation printed as a name, a double surname) and the year: the
+#: piece between the comma and the year is longer than a name, and reads as names joined by
+#: "and" (``entry_grammar.NAMES_JOINED_BY_AND``), not as a title that the year closes.
+JOINED_INITIALS_BEFORE_AND = [
+    ("Brandt, K.L. and Skagerrak Sedimentation Laboratories. 2011. ‘Sediment transport in "
+     "tidal inlets’. Coastal Eng. 5: 1-9.", ("Brandt",), "Sediment transport in tidal inlets"),
+    ("Okafor, C.N. et Marie-Christine Vandenberghe-Lefèvre. 2007. « Les marchés du poisson "
+     "fumé ». Cahiers 3 : 4-9.", ("Okafor",), "Les marchés du poisson fumé"),
+    ("LINDQVIST, P.-O. und Hochschulrechenzentrum NIEDERSACHSEN-BREMEN. 2015. ‘Archive der "
+     "Rechenzentren’. Informatik 8: 1-4.", ("Lindqvist",), "Archive der Rechenzentren"),
+    ("Tanaka, H.Y., Sato, K.M. and Kyushu Volcanological Observatory-Network. 2004. ‘Ash fall "
+     "records of Sakurajima’. Bull. Volc. 9: 2-7.", ("Tanaka", "Sato"),
+     "Ash fall records of Sakurajima"),
+]
+
+
+@pytest.mark.parametrize("entry, authors, title", JOINED_INITIALS_BEFORE_AND)
+def test_joined_initials_before_and_a_long_last_author(entry: str, authors: tuple[str, ...],
+                                                       title: str) -> None:
+    for author in authors:
+        kept_by_both(entry, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a title the year closes, its words joined by "and", after joined initials
+    ("Brandt, K.L. Sedimentation and Coastal Morphodynamics. 2011. Oslo: Fjord Press.\n"
+     "Park, M. 2014. Ranking journals by their readers. J. Inf. 5: 2-8.", "Brandt",
+     "Ranking journals by their readers"),
+    # the next entry's title after a long last author
+    ("Brandt, K.L. and Skagerrak Sedimentation Laboratories. 2011. ‘Sediment transport in "
+     "tidal inlets’. Coastal Eng. 5: 1-9.\nPark, M. 2014. ‘Ranking journals by their "
+     "readers’. J. Inf. 5: 2-8.", "Brandt", "Ranking journals by their readers"),
+    # one content word changed
+    ("Brandt, K.L. and Skagerrak Sedimentation Laboratories. 2011. ‘Sediment transport in "
+     "tidal inlets’. Coastal Eng. 5: 1-9.", "Brandt", "Sediment transport in tidal rivers"),
+    ("Okafor, C.N. et Marie-Christine Vandenberghe-Lefèvre. 2007. « Les marchés du poisson "
+     "fumé ». Cahiers 3 : 4-9.", "Okafor", "Les marchés du poisson salé"),
+    ("Tanaka, H.Y., Sato, K.M. and Kyushu Volcanological Observatory-Network. 2004. ‘Ash fall "
+     "records of Sakurajima’. Bull. Volc. 9: 2-7.", "Sato", "Ash fall records of Kirishima"),
+])
+def test_near_misses_after_joined_initials_before_and(doc: str, author: str,
+                                                      title: str) -> None:
+    turned_down(doc, author, title)
+
+
 @pytest.mark.parametrize("entry, authors", [
     ("[1] Typesetting tables with care: by Fiala, Jezek (Springer, 1994)", ("Fiala", "Jezek")),
     ("Typesetting tables with care: by D. Fiala, K. Jezek (Springer, 1994)", ("Fiala", "Jezek")),

@@ -137,10 +137,11 @@ LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
 #: Canadian Biosphere Reserves. 2013."), a piece too long for one name
 #: (``windows._ends_author_list``). One to three words or initials after the word; up to four
 #: before it: a given name and two surnames, or the two names of a style that prints no comma
-#: between them ("..., Ángel Cuevas Rubén Cuevas & Carmen Guerrero. 2011.").
-_NAME_OR_INITIAL = rf"(?:{INITIAL}|{NAME})"
-NAMES_JOINED_BY_AND = re.compile(rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,3}} {AND_WORD} "
-                                 rf"{_NAME_OR_INITIAL}(?: {_NAME_OR_INITIAL}){{0,2}}\.?")
+#: between them ("..., Ángel Cuevas Rubén Cuevas & Carmen Guerrero. 2011."). Initials are
+#: ``GIVEN_OR_INITIALS``, joined ones too: "Horn, A.D. and Newfield Exploration Mid-Continent.
+#: 2009." holds the first author's "A.D." before the word.
+NAMES_JOINED_BY_AND = re.compile(rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){{0,3}} {AND_WORD} "
+                                 rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){{0,2}}\.?")
 
 #: The rest of an author run after a surname, up to its title, where a style prints each
 #: name's initials with no full stop and nothing between the last one and the title: as single
