@@ -266,13 +266,17 @@ def _search_highs(text: str, names: Sequence[tuple[int, int, str]], length: int,
     size = len(text)
     ends = [name[1] for name in names]
     commas = map(_list_separators, repeat(text), ends, [end + _LIST_WINDOW for end in ends])
+    before = map(text.count, repeat(",", len(ends)), [max(0, end - _LIST_WINDOW) for end in ends],
+                 ends)
     markers = map(_ENTRY_START_DITTO.search, repeat(text), ends,
                   [end + 2 * length + _MARKER_CHARS for end in ends])
     highs = []
-    for end, comma_count, marker in zip(ends, commas, markers):
+    for end, comma_count, commas_before, marker in zip(ends, commas, before, markers):
         if marker is not None and marker.start() >= end + 2 * length:
             marker = None
-        if comma_count >= _LIST_COMMAS or (marker is not None and marker.start(1) >= 0):
+        if (comma_count >= _LIST_COMMAS or (marker is not None and marker.start(1) >= 0)
+                or (comma_count + commas_before >= _LIST_COMMAS
+                    and _list_across_header(text, end, comma_count))):
             highs.append(_search_ends(text, end, length, longest_title))  # list or ditto
             continue
         reach = end + length if end + length < size else size
@@ -450,7 +454,8 @@ def _through_author_list(text: str, end: int, length: int) -> int:
     magalhaes jp. 2015.") ends the list of author-year styles: the title follows it, before
     the next year.
     """
-    if _list_separators(text, end, end + _LIST_WINDOW) < _LIST_COMMAS:
+    separators = _list_separators(text, end, end + _LIST_WINDOW)
+    if separators < _LIST_COMMAS and not _list_across_header(text, end, separators):
         return end + length  # no list: the common case
     list_end = _author_list_end(text, end)
     year = _list_end_year(text, end, list_end + length)
@@ -458,6 +463,24 @@ def _through_author_list(text: str, end: int, length: int) -> int:
         return list_end + length
     following = _year_span(text, year, year + length)
     return year + length if following is None else following[1]
+
+
+def _list_across_header(text: str, end: int, separators: int) -> bool:
+    """True if the name ending at ``end`` is inside a long author list that a page break
+    cuts right after it: the list's commas before the name and its ``separators`` after it
+    make ``_LIST_COMMAS``, and a running header (``headers.running_headers``) lies in the
+    ``_LIST_WINDOW`` after the name ("..., Herter, D. R.; Higley, J. M.; Horn, R. B.; |
+    date, document title, address, page counter | Schaberl, J.; ..."). The header's words
+    take the window's room, so the separators after the name alone are too few, and the
+    title lies further than the name's reach. Called by :func:`_through_author_list` where
+    the window after a name shows no list, and by :func:`_search_highs` where the commas
+    around the name are enough for a list; the headers are read only for a name with list
+    commas before it."""
+    if separators + text.count(",", max(0, end - _LIST_WINDOW), end) < _LIST_COMMAS:
+        return False  # no long list around the name: the common case
+    if separators + text.count(",", _author_list_start(text, end), end) < _LIST_COMMAS:
+        return False
+    return bool(running_headers(text, end, end + _LIST_WINDOW))
 
 
 @_kept_per_text
