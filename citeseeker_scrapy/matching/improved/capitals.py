@@ -30,7 +30,9 @@ The print's capitals tell the two apart in seven shapes:
   the entry's end, its year, its pages or a colon follow it ("...les infirmières Talence.",
   "...art techniques Bell.": ``entry_grammar.town_closes_entry``); not after a word that
   makes the town the title's own ("...of western Wilhelmshaven"), nor a country's name
-  ("...in coastal Malta.");
+  ("...in coastal Malta."); after a last word not in lower case ("...d'Antoine Forqueray
+  Bilthoven; 1973") where the reference list runs another title so after a word in lower case
+  (:func:`prints_titles_into_towns`);
 * **publication data to the entry's end**: after a title not in title case, a capital that
   opens the rest of the entry read as its publication data, a place of one word and its
   publisher, and the next entry's opening after it ("...en Nouvelle-Calédonie Nouméa: Île de
