@@ -65,7 +65,7 @@ def through_author_list(text: str, end: int, length: int) -> int:
     the next year.
     """
     separators = list_separators(text, end, end + LIST_WINDOW)
-    if separators < LIST_COMMAS and not list_across_header(text, end, separators):
+    if separators < LIST_COMMAS and not list_across_header(text, end):
         return end + length  # no list: the common case
     list_end = author_list_end(text, end)
     year = _list_end_year(text, end, list_end + length)
@@ -75,20 +75,19 @@ def through_author_list(text: str, end: int, length: int) -> int:
     return year + length if following is None else following[1]
 
 
-def list_across_header(text: str, end: int, separators: int) -> bool:
+def list_across_header(text: str, end: int) -> bool:
     """True if the name ending at ``end`` is inside a long author list that a page break
-    cuts right after it: the list's commas before the name and its ``separators`` after it
-    make ``LIST_COMMAS``, and a running header (``headers.running_headers``) lies in the
-    ``LIST_WINDOW`` after the name ("..., Herter, D. R.; Higley, J. M.; Horn, R. B.; |
-    date, document title, address, page counter | Schaberl, J.; ..."). The header's words
-    take the window's room, so the separators after the name alone are too few, and the
-    title lies further than the name's reach. Called by :func:`through_author_list` where
-    the window after a name shows no list, and by ``windows`` where the commas around the
-    name are enough for a list; the headers are read only for a name with list commas
-    before it."""
-    if separators + text.count(",", max(0, end - LIST_WINDOW), end) < LIST_COMMAS:
-        return False  # no long list around the name: the common case
-    if separators + text.count(",", author_list_start(text, end), end) < LIST_COMMAS:
+    cuts right after it: the list holds ``LIST_COMMAS`` commas before the name, and a
+    running header (``headers.running_headers``) lies in the ``LIST_WINDOW`` after it
+    ("..., Herter, D. R.; Higley, J. M.; Horn, R. B.; | date, document title, address,
+    page counter | Schaberl, J.; ..."). The header's words take the window's room, so the
+    separators after the name are too few for a list, and the title lies further than the
+    name's reach. Called by :func:`through_author_list` and by ``windows`` where the
+    window after a name shows no list; the headers are read only for a name after a long
+    list's commas, a bibliography's other names cost two counts."""
+    if text.count(",", max(0, end - LIST_WINDOW), end) < LIST_COMMAS:
+        return False  # no long list before the name: the common case
+    if text.count(",", author_list_start(text, end), end) < LIST_COMMAS:
         return False
     return bool(running_headers(text, end, end + LIST_WINDOW))
 

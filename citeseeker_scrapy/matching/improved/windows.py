@@ -138,8 +138,7 @@ def _search_highs(text: str, names: Sequence[tuple[int, int, str]], length: int,
         if marker is not None and marker.start() >= end + 2 * length:
             marker = None
         if (comma_count >= LIST_COMMAS or (marker is not None and marker.start(1) >= 0)
-                or (comma_count + commas_before >= LIST_COMMAS
-                    and list_across_header(text, end, comma_count))):
+                or (commas_before >= LIST_COMMAS and list_across_header(text, end))):
             highs.append(_search_ends(text, end, length, longest_title))  # list or ditto
             continue
         reach = end + length if end + length < size else size
