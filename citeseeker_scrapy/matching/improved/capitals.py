@@ -86,6 +86,13 @@ _COLON = re.compile(r" ?:")
 #: but a sentence's end: "...sexualité INED, 2002" (a title that ends with an acronym after a
 #: word in lower case is rarer than one that ends with a name).
 _SENTENCE_CLOSE = re.compile(r" ?[.;!?]")
+#: The word for "in" that opens a chapter's container, then a blank and the container's first
+#: letter (normalized: "in h"; printed "In H", read by :func:`_container_after_capital_in`).
+_IN_THEN_LETTER = re.compile(r"in (?=[^\W\d_])")
+_CAPITAL_IN = "In "
+#: A word, then the word for "in" and a letter, anywhere in a reference list: where
+#: :func:`prints_in_before_containers` looks for a container opened so after a lower-case word.
+_WORD_THEN_IN = re.compile(r"(?<![^\W_])[^\W\d_][\w'\u2019-]* in (?=[^\W\d_])")
 
 
 def field_start(text: str, query: Sequence[str], start: int, end: int,
@@ -115,6 +122,8 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         return None
     title = [cased[w.start() - low:w.end() - low] for w in words[:last + 1]]
     first = cased[field.start() - low:]
+    if _container_after_capital_in(text, field, printed):
+        return field.start()
     if title[-1].islower():  # else a title's own capital: "Tidal Markets Revisited: Lagos"
         if first[0].isupper() and _COLON.match(text, field.end()):
             return field.start()
@@ -234,6 +243,58 @@ def prints_books_with_comma(text: str) -> bool:
     the answer is kept for the last ``_TEXTS_KEPT`` texts (a string keeps its hash once
     computed, so asking again costs a look-up)."""
     return BOOK_TITLE_THEN_PLACE.search(text) is not None
+
+
+def _container_after_capital_in(text: str, field: re.Match[str], printed: PrintedCase) -> bool:
+    """True if the word after the query's last word (``field``) is "In" printed with a capital,
+    then a capital, in a reference list that opens a chapter's container so
+    (:func:`prints_in_before_containers`): "...Ideengeschichte der Integration In Handlexikon
+    der Integrationspädagogik (pp. 82–90)", "...Homeland as Borderland In Postcolonial
+    Theologies". The title's own last word may be in any case there: a query that lacks it
+    has that word, not "In", right after its hit, and a title that goes on with "in" prints
+    it in lower case in such a list. Called by :func:`field_start`."""
+    if field.group() != "in" or _IN_THEN_LETTER.match(text, field.start()) is None:
+        return False
+    cased = printed(field.start(), field.end() + 2)
+    return (cased is not None and cased.startswith(_CAPITAL_IN) and cased[-1].isupper()
+            and prints_in_before_containers(text, printed))
+
+
+#: Reference lists whose answer :func:`prints_in_before_containers` keeps, by their text.
+_IN_HABITS: dict[str, bool] = {}
+
+
+def prints_in_before_containers(text: str, printed: PrintedCase) -> bool:
+    """True if the reference list in ``text`` prints "In" with a capital, then a capital,
+    right after a word printed in lower case (:func:`_in_after_lower_case`: "...in early
+    Iceland In Coastal Trade Routes (pp. 5–17)"): a style that runs a chapter's title into
+    "In" and its container with no punctuation. A title in lower case prints its own "in" so
+    only as "in", so there "In" and a capital open the container after any title, one in
+    title case or ending with a German noun or a name too. A style that capitalises every
+    word of a title ("...Worst In The World For Piracy") prints no "In" after a word in lower
+    case. Who calls it: :func:`_container_after_capital_in`, only on an original hit a word
+    check turned down; the answer is kept for the last ``_TEXTS_KEPT`` texts (a string keeps
+    its hash once computed)."""
+    answer = _IN_HABITS.get(text)
+    if answer is None:
+        answer = _in_after_lower_case(text, printed)
+        if len(_IN_HABITS) >= _TEXTS_KEPT:
+            del _IN_HABITS[next(iter(_IN_HABITS))]
+        _IN_HABITS[text] = answer
+    return answer
+
+
+def _in_after_lower_case(text: str, printed: PrintedCase) -> bool:
+    """True if ``text`` prints a word in lower case, then "In" with a capital and a capital
+    (``_WORD_THEN_IN``). Called by :func:`prints_in_before_containers`."""
+    for place in _WORD_THEN_IN.finditer(text):
+        cased = printed(place.start(), place.end() + 1)
+        if cased is None:
+            continue
+        word, _, rest = cased.partition(" ")
+        if word.islower() and rest.startswith(_CAPITAL_IN) and rest[-1].isupper():
+            return True
+    return False
 
 
 def title_closed(text: str, field: int) -> str:
