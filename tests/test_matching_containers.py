@@ -292,3 +292,40 @@ def test_a_title_case_title_before_its_one_word_book_and_place(doc: str, author:
 def test_a_title_case_titles_last_word_before_its_place_stays_the_titles(
         doc: str, author: str, title: str) -> None:
     _turned_down(doc, author, title)
+
+
+# A chapter's title run into "In" and its container with no punctuation, in a list that prints
+# "In" so after a title's last word in lower case too ("...of the delta In Coastal"): there "In"
+# and a capital open the container after a title in title case or ending with a German noun.
+_IN_CHAPTERS = ("Okafor, Nnamdi (2004). Harbour walls of the delta In Coastal Trade Routes "
+                "(pp. 5–17). Lagos: Delta Books.\n\n"
+                "Lindqvist, Erik (2008). Geschichte der Küstenfischerei In Nordische "
+                "Meereskunde (pp. 82–90). Kiel: Meer Verlag.\n\n"
+                "Halvorsen, Kari (1999). Tidal Markets Revisited In Studies of Coastal Towns "
+                "(pp. 44–59). Bergen: Fjord Press.\n\n"
+                "Moreau, Anne (2001). Stone bridges. Paris: Seuil.")
+# A list that capitalises every word of a title prints no "In" after a word in lower case: a
+# title that goes on with "In" there is a longer title.
+_IN_TITLES = ("Okafor, Nnamdi (2004). Harbour Walls Of The Delta. Lagos: Delta Books.\n\n"
+              "Halvorsen, Kari (1999). Tidal Markets In Coastal Towns (pp. 44–59). "
+              "Bergen: Fjord Press.\n\n"
+              "Moreau, Anne (2001). Stone bridges. Paris: Seuil.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_IN_CHAPTERS, "Lindqvist", "Geschichte der Küstenfischerei"),
+    (_IN_CHAPTERS, "Halvorsen", "Tidal Markets Revisited"),
+    (_IN_CHAPTERS, "Okafor", "Harbour walls of the delta"),
+])
+def test_a_title_before_in_and_its_container(doc: str, author: str, title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_IN_CHAPTERS, "Halvorsen", "Tidal Markets"),  # the title's last word left out
+    (_IN_CHAPTERS, "Halvorsen", "Tidal Markets Reconsidered"),
+    (_IN_CHAPTERS, "Lindqvist", "Geschichte der Hochseefischerei"),
+    (_IN_TITLES, "Halvorsen", "Tidal Markets"),
+])
+def test_a_title_word_before_in_stays_the_titles(doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)
