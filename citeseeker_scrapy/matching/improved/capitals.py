@@ -5,7 +5,7 @@ sexualité Démographie : analyse et synthèse" (a chapter, then its book), "...
 INED, 2002" (then the publisher), "...Risk AssessmentsWeb site" (no blank either). Normalized
 text is lower case, so there the next field's first word reads as one more title word, and
 the word checks (``verify``) take the print for a longer title than the query: another work.
-The print's capitals tell the two apart in seven shapes:
+The print's capitals tell the two apart in eight shapes:
 
 * **a capital and a colon**: the query's last word is printed in lower case, the word right
   after it starts with a capital and a colon follows it: a place, a publisher or a container
@@ -15,6 +15,10 @@ The print's capitals tell the two apart in seven shapes:
 * **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb"), or,
   printed in lower case (or capitalised in a title in title case), to the word for "in"
   before a blank and a container's capital ("...sexualitéin Démographie : analyse");
+* **"In" and a container**: the word right after the query's last word (in any case) is "In"
+  printed with a capital, then a capital, in a reference list that prints "In" so after a
+  word in lower case too ("...der Integration In Handlexikon der Integrationspädagogik (pp.
+  82–90)": :func:`prints_in_before_containers`);
 * **a container and its issue**: the query's last word is printed in lower case, the word
   right after it starts with a capital and opens a container followed by its year and pages,
   its volume and pages, or its year and volume ("...du semblable L'Homme, 2008, pp. 455-477",
