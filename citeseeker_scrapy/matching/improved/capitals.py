@@ -56,11 +56,11 @@ at hand (``names.PrintedCase``); the hit is then read again with the title close
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Optional, Sequence
 
 from ..names import PrintedCase
+from ..per_text import kept_per_text
 from .entry_grammar import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, CONTAINER_WITH_ISSUE, NAME,
     ONE_GIVEN_NAME_RUN, ORGANISATION_NAME, PLACE_AND_PUBLISHER_TO_ENTRY_END,
@@ -220,7 +220,7 @@ def _publication_data_to_entry_end(text: str, at: int, title: list[str]) -> bool
         container and (title[-1].islower() or prints_books_with_comma(text)))
 
 
-@functools.lru_cache(maxsize=_TEXTS_KEPT)
+@kept_per_text(_TEXTS_KEPT)
 def prints_books_with_comma(text: str) -> bool:
     """True if the reference list in ``text`` prints a book's own title closed by a comma
     before its place and publisher (``entry_grammar.BOOK_TITLE_THEN_PLACE``: "2004. Title of
@@ -231,8 +231,8 @@ def prints_books_with_comma(text: str) -> bool:
     New York:") prints no book so, and a query that lacks such a title's last word stays
     another work. Who calls it: :func:`_publication_data_to_entry_end`, for a title in title
     case or one whose last word is a name, only on an original hit a word check turned down;
-    the answer is kept for the last ``_TEXTS_KEPT`` texts (a string keeps its hash once
-    computed, so asking again costs a look-up)."""
+    the answer is kept for the last ``_TEXTS_KEPT`` texts (``per_text``: asking again with
+    the same text costs a look-up)."""
     return BOOK_TITLE_THEN_PLACE.search(text) is not None
 
 

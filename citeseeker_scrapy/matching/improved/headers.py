@@ -12,10 +12,10 @@ again without the headers (:func:`without_spans`): ``verify`` for a title's word
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Callable, Optional, Sequence
 
+from ..per_text import kept_per_text
 from .entry_grammar import ENTRY_NUMBER
 
 Span = tuple[int, int]  # (start, end) in the text
@@ -245,11 +245,11 @@ def _repeated(text: str, run: str) -> bool:
     return answer
 
 
-@functools.lru_cache(maxsize=_TEXTS_KEPT)
+@kept_per_text(_TEXTS_KEPT)
 def _repeats_in(text: str) -> dict[str, bool]:
     """The answers of :func:`_repeated` for ``text`` so far, run -> answer, for the last
     ``_TEXTS_KEPT`` texts asked about (the documents being matched now). Keyed on the text
-    itself: a string's hash is computed once, and the same text object is found by identity."""
+    itself, found again by identity (``per_text``)."""
     return {}
 
 
@@ -267,7 +267,7 @@ def _counted_repeated(text: str, run: str) -> bool:
     return _numbers_as_one(text).count(_DIGITS.sub("0", run)) >= _HEADER_PAGES
 
 
-@functools.lru_cache(maxsize=_TEXTS_KEPT)
+@kept_per_text(_TEXTS_KEPT)
 def _numbers_as_one(text: str) -> str:
     """``text`` with every number (run of digits) written as "0", for the last
     ``_TEXTS_KEPT`` texts (:func:`_counted_repeated` asks for each run with digits)."""
