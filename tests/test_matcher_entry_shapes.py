@@ -1,7 +1,7 @@
 """Entry shapes the improved scheme must read as one entry: each a table of reference strings
 (written for these tests) with the searched author and title, found for every author named.
 
-Each shape is a rule of ``windows`` / ``entry_grammar`` / ``verify``, not a case: the tables
+Each shape is a rule of ``attribution`` / ``entry_grammar`` / ``verify``, not a case: the tables
 hold several styles and languages of it, and queries of the first, a middle and the last
 author.
 """

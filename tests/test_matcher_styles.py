@@ -3,7 +3,7 @@
 Each list holds entries by different authors; every entry's title must be found for its
 first and last author (typed with a letter missing in half the titles), and no title may be
 credited to the authors of the entry before or after it: the two mistakes a style the rules
-of ``windows.py`` do not know would show.
+of ``attribution.py`` do not know would show.
 """
 
 from __future__ import annotations

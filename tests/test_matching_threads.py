@@ -1,6 +1,6 @@
 """Documents matched from several threads at once (Scrapy's thread pool matches big documents
 in parallel) get the citations each gets alone: the readings kept per document
-(``windows._kept_per_text``, ``headers``) are never another document's."""
+(``per_text_cache.kept_per_text``, ``headers``) are never another document's."""
 
 from __future__ import annotations
 

@@ -2,7 +2,11 @@
 (normalization, names, similarity, the query model) stay in :mod:`citeseeker_scrapy.matching`.
 
 * ``search`` — the scheme: where a title is looked for around each name, and which hit wins;
-* ``windows`` and ``entry_grammar`` — where one reference entry ends and the next begins;
+* ``windows`` — the search regions around each name; ``attribution`` — which name's entry a
+  hit lies in, read with ``entry_numbers`` ("[n]"), ``author_lists`` (how far a list of
+  names reaches), ``ditto_entries`` (entries of the same authors), ``title_first`` (a title
+  before its names) and the patterns of ``entry_grammar``; ``per_text_cache`` keeps their
+  answers per document;
 * ``verify``, ``words`` and ``running_text`` — the checks a hit must pass to be a citation;
   ``capitals`` — where the printed capitals say the title ends (a hit turned down read again);
 * ``superset`` — every hit of the original scheme is reported unless a named check says why not.

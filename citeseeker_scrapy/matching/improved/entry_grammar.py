@@ -1,7 +1,8 @@
 """How a reference entry's parts look in normalized text: dates, sentence ends, the end of an
-author list, pages (the grammar ``windows`` reads entries with).
+author list, pages (the grammar the search regions and the attribution read entries with).
 
-Patterns only, no logic: ``windows`` decides where a title belongs with them, ``running_text``
+Patterns only, no logic: ``attribution`` decides where a title belongs with them (and
+``author_lists``, ``ditto_entries``, ``entry_numbers``, ``title_first``), ``running_text``
 uses ``SENTENCE_END``. Each pattern's comment names the real strings it was written for.
 """
 
@@ -25,8 +26,8 @@ DATE = (rf"(?:{DATE_YEAR_DIGITS}[a-z]?(?:, [a-z]{{3,9}}(?: \d{{1,2}})?)?"
 #: "(2009) " with no full stop.
 YEAR = re.compile(rf"(?:{DATE}\)?\.|\({DATE}\))(?= |$)")
 #: The digits of a year of a cited work, from 1500 on ("1730" dates an old map): the year the
-#: patterns here, ``windows``, ``verify`` and ``words`` read in an entry, and ``context`` in
-#: the first entry of a reference list.
+#: patterns here, ``entry_numbers``, ``ditto_entries``, ``title_first``, ``verify`` and ``words``
+#: read in an entry, and ``context`` in the first entry of a reference list.
 YEAR_DIGITS = r"(?:1[5-9]|20)\d\d"
 #: A year anywhere (the one that closed an entry: "..., 1884, Title, venue (16): p 100-104").
 ANY_YEAR = re.compile(rf"(?<![\w.-]){YEAR_DIGITS}(?!\d)")
@@ -34,9 +35,10 @@ ANY_YEAR = re.compile(rf"(?<![\w.-]){YEAR_DIGITS}(?!\d)")
 #: for one: an opening bracket or none (group 1), the year, a closing bracket and punctuation or
 #: none (group 2), perhaps a blank before each ("(1905), ", " 1986 : ", "(2011) ", "2012. ",
 #: "(2005 ). "). Two dates with the same groups are printed alike, the dates after two author
-#: runs of one style (a blank that extraction adds or drops does not count). ``windows`` reads
-#: ``DATE_AFTER_RUN`` from a run's end on, and ``DATE_BEFORE_TITLE`` and ``LIST_BEFORE_TITLE``
-#: back from a title; ``verify`` reads ``RUN_DATE_BEFORE_TITLE`` back from a title.
+#: runs of one style (a blank that extraction adds or drops does not count). ``ditto_entries``
+#: reads ``DATE_AFTER_RUN`` from a run's end on, ``attribution`` and ``title_first`` read
+#: ``DATE_BEFORE_TITLE`` and ``LIST_BEFORE_TITLE`` back from a title; ``verify`` reads
+#: ``RUN_DATE_BEFORE_TITLE`` back from a title.
 RUN_DATE_OPEN = r"(\(?)"
 _RUN_DATE_CLOSING = r" ?(\)?(?: ?[.,:;])?)"
 RUN_DATE_CLOSE = _RUN_DATE_CLOSING + " "
@@ -49,7 +51,7 @@ RUN_DATE = rf"(?:{DATE}|{ANY_YEAR.pattern}[a-z]?)"
 #: ... printed so at the end of a run, right before its title, perhaps after a full stop
 #: ("..., et al. 2003, ", "..., Berg, A. (2003), ", "Battelle Institute. 1988, ").
 RUN_DATE_BEFORE_TITLE = re.compile(rf"\.? ?{RUN_DATE_OPEN}{RUN_DATE}{RUN_DATE_CLOSE}$")
-#: ... as ``windows`` reads it back from a title whose author run is not known (no number's
+#: ... as ``attribution`` reads it back from a title whose author run is not known (no number's
 #: last digits), closed by punctuation ("2013. ", "(2004), ", "(2005 ). "): a bare year there
 #: may close the entry before ("...Journal, 9 p. 2013 Title": a title-first entry's title
 #: follows) and so may a year in brackets after a venue ("...16, 385-390 (2013) Title"); or
@@ -106,8 +108,8 @@ PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
 #: "og", Swedish "och", Finnish "ja", Hungarian "és" (accents are gone in normalized text).
 AND_WORD = r"(?:&|and|et|und|y|e|a|i|\u0438|en|og|och|ja|es)"
 #: A word of a name: a letter, then letters, digits, apostrophes and hyphens ("o'hara",
-#: "ter-avest", "dell’orto"), as the patterns here, ``windows``, ``verify``, ``words`` and
-#: ``running_text`` read a name in an entry.
+#: "ter-avest", "dell’orto"), as the patterns here, ``author_lists``, ``title_first``,
+#: ``verify``, ``words`` and ``running_text`` read a name in an entry.
 NAME = r"[^\W\d_][\w'\u2019-]*"
 #: A given name or initials, perhaps hyphenated ("sarang", "r.s.", "f.-j."), and up to three of
 #: them ("jean claude", "j. paul"): how styles print the given names of a name; ``verify``
@@ -135,7 +137,7 @@ LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
 #: author's given names and the last author's whole name where a style prints no comma before
 #: "and" ("Viatte, Germain and Emmanuelle Etchecopart-Etchart. 2007.", "..., D. Potvin and
 #: Canadian Biosphere Reserves. 2013."), a piece too long for one name
-#: (``windows._ends_author_list``). One to three words or initials after the word; up to four
+#: (``author_lists.ends_author_list``). One to three words or initials after the word; up to four
 #: before it: a given name and two surnames, or the two names of a style that prints no comma
 #: between them ("..., Ángel Cuevas Rubén Cuevas & Carmen Guerrero. 2011.").
 _NAME_OR_INITIAL = rf"(?:{INITIAL}|{NAME})"
@@ -167,7 +169,7 @@ RUN_TO_LAST_NAME = re.compile(rf"(?:,? {GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
 #: ... and the same run where a style prints no comma between the names, only a blank, up to
 #: the year after the last name's full stop: ", Thomas Elaine M. Huang Gail C. Murphy und
 #: Thomas Zimmermann. 2014.", ", KA JK Nguyen K Kovach und JR Capadona. 2014." (more words
-#: than a name, so ``windows`` reads them as names only with no title's function word among
+#: than a name, so ``author_lists`` reads them as names only with no title's function word among
 #: them: group 1 the words before the word for "and", group 2 those after it).
 NAMES_WITHOUT_COMMAS = re.compile(rf", ((?:{GIVEN_OR_INITIALS} ){{4,16}}){AND_WORD}"
                                   rf"((?: {GIVEN_OR_INITIALS}){{0,2}} {NAME})\. ")
@@ -232,7 +234,7 @@ NAME_BEFORE_FULL_STOP = re.compile(
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(rf"{NAME}\." + OPENING)
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
-#: The number that opens a numbered entry, as ``windows.own_entry_number`` reads it: "[12]"
+#: The number that opens a numbered entry, as ``entry_numbers.own_entry_number`` reads it: "[12]"
 #: but no year in brackets, which dates an entry ("Bainbridge, D. [1997] Title", "(1961)
 #: [1943]. Title": a bibliography numbered past 1500 is rare); or "12. " (up to three digits,
 #: not joined to a word, a number or punctuation before them: not the end of "1983. " nor of
@@ -272,7 +274,7 @@ RUN_AFTER_CLOSING_FIELD = re.compile(
 #: title last print them before it, up to the title: the journal, its volume and pages, then
 #: the year in brackets and a full stop (", Past and Present, 1, 142--150 (1992). ", " and P.
 #: M. Sutcliffe, Phys .Rev .Lett, 81, 4798--4801 (1998). "). No bracket but the year's, no
-#: other year: one entry's fields (``windows._title_ends_numbered_entry``).
+#: other year: one entry's fields (``attribution._title_ends_numbered_entry``).
 VENUE_NUMBERS_BEFORE_TITLE = re.compile(
     rf"[^\[\]()]*\d[^\[\]()]*\({YEAR_DIGITS}[a-z]?\)\. ")
 #: What follows a title that ends its entry: its full stop, then the next entry's "[n]".
@@ -637,7 +639,7 @@ CONTAINER_WITH_ISSUE = re.compile(
     rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)")
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
-#: person's name, ``windows._ends_author_list``).
+#: person's name, ``author_lists.ends_author_list``).
 CORPORATE_AUTHOR = re.compile(
     r"(?:(?:and|&) )?(?:the )?(?:members of (?:the )?|on behalf of (?:the )?)?"
     rf"(?:{NAME} ){{0,8}}(?:group|committee|consortium|collaboration|team"

@@ -4,7 +4,7 @@
 words or fewer inside a sentence is a citation only with the name right beside it (or in the
 author list right after it: a title-first entry, "Kyoto's unfinished business Jacoby, H.D.").
 ``verify`` asks :func:`named_beside` for such hits; the reference-list rules are in
-``windows``.
+``attribution``.
 """
 
 from __future__ import annotations

@@ -6,10 +6,10 @@ What differs from the original scheme, and why (details in the modules named):
   "byerlee" is not Lee; "d ean" (split small capitals), "gr unwald" (a LaTeX accent NFKD made a
   blank), "sk\\ufffeounakis" (PDFium's line-end hyphen), "hajiˇc", "o’neil", "østbye" for
   "Ostbye" are. Initials are dropped from the typed name; particles are optional.
-* **The title is looked for where a reference puts it** (``windows``): after the name, through
-  a long author list and ditto entries, up to the end of the name's entry; or right before
-  the name (title blocks, reading lists). Every occurrence counts (no merging by
-  ``min_author_distance``): overlapping windows are searched as one region.
+* **The title is looked for where a reference puts it** (``windows``, ``attribution``): after
+  the name, through a long author list and ditto entries, up to the end of the name's entry;
+  or right before the name (title blocks, reading lists). Every occurrence counts (no merging
+  by ``min_author_distance``): overlapping windows are searched as one region.
 * **A hit must look like a citation of the title** (``verify``): word coverage in order (the
   token-level check) and, for titles of up to three words, punctuation on both sides.
 
@@ -31,9 +31,10 @@ from ..model import AuthorGroup, MatcherSettings
 from ..names import name_forms
 from ..original import Hit, better
 from ..similarity import Bounds, Ratio, best_in_part
+from .attribution import attributed
 from .headers import restored, without_spans
 from .verify import CheckedTitle, headers_in_title, veto
-from .windows import Region, attributed, regions_of
+from .windows import Region, regions_of
 
 _SEARCHES_PER_REGION = 4  # best-substring searches in one region when hits are rejected
 _TITLE_SLACK = 20  # a title printed with more characters than typed (blanks, hyphens)

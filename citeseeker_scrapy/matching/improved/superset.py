@@ -8,7 +8,7 @@ title): then its hit is reported unless one of the checks of ``model.VETOES`` fa
 
 * ``NAME_IN_WORD``: the name is part of a longer word ("lee" in "byerlee");
 * ``NEXT_ENTRY``: the hit holds the "[n]" of the next entry;
-* ``OTHER_ENTRY``: the hit lies past the end of the name's entry (``windows.attributed``), and
+* ``OTHER_ENTRY``: the hit lies past the end of the name's entry (``attribution.attributed``), and
   past the end of the entry of every other whole-word occurrence of the group's names that
   the rule fires from too (the hit within ``part_length`` after it): the original scheme
   follows the first such name, which may be the same author's entry before ("Agency. Report
@@ -19,7 +19,7 @@ title): then its hit is reported unless one of the checks of ``model.VETOES`` fa
   it to be no citation (another entry's title), so this weaker one, a similar title after
   the name ("Ranking analysis" for a typed "Craling analysis" where the entry before holds
   "Crawling analysis"), is none either. A closer print after the hit in the name's own entry
-  (``windows.repeated_in_entry``: a reprint's, a translated title, a series or a URL printing
+  (``attribution.repeated_in_entry``: a reprint's, a translated title, a series or a URL printing
   the title again) is the same citation and vetoes nothing;
 * ``WORDS_MISSING``, ``CHANGED_WORD``, ``ORDINARY_WORDS``: the word checks of ``verify``, read
   again without the running headers near the hit (a title cut by a page break).
@@ -44,12 +44,14 @@ from ..model import (
 from ..names import PrintedCase, is_whole_word
 from ..original import Hit
 from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
+from .attribution import attributed, repeated_in_entry
 from .capitals import (
     ends_paragraph, field_start, given_name_ends_run, initials_end_run, title_closed,
 )
 from .headers import running_headers, without_spans
 from .verify import CheckedTitle, veto
-from .windows import Region, attributed, next_entry_start, repeated_in_entry
+from .entry_numbers import next_entry_start
+from .windows import Region
 
 _ROUNDING = 1e-4  # the original scheme rounds a similarity to four decimals
 
@@ -163,7 +165,7 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
 def _attributed_name(text: str, names: list[tuple[int, int, str]], start: int, end: int,
                      length: int) -> Optional[Region]:
     """The search region of the first name (start, end, author) in ``names`` whose entry holds
-    the hit ``text[start:end]`` (``windows.attributed``), or None if none does."""
+    the hit ``text[start:end]`` (``attribution.attributed``), or None if none does."""
     for name_start, name_end, author in names:
         region = Region(name_start, end, ((name_start, name_end, author, name_end + length),))
         if attributed(text, region, start, end, length) is not None:
@@ -195,7 +197,7 @@ def _closer_nearby(text: str, hit: OriginalHit, region: Region, title: Title,
     rounding of its similarity), not overlapping it, lies within ``length`` before the name
     that opens ``region`` or after the hit, and not in the name's entry after the hit.
 
-    A better print after the hit in the name's own entry (``windows.repeated_in_entry``) is
+    A better print after the hit in the name's own entry (``attribution.repeated_in_entry``) is
     the same citation printed again ("Title. Journal, 39. Title (1997)"): it says nothing
     against the hit, and the search goes on in the rest of the window after it.
     """

@@ -16,7 +16,7 @@ words. Two checks on top of it:
 * **Standing alone**: a title of at most three words must have punctuation (or nothing) on
   both sides ("2015. Deep learning. Nature"), not a word ("...for deep learning in..."),
   unless a searched name is right beside it in the sentence ("Friedl's Mastering Regular
-  Expressions,", "The TeXbook, Knuth suggests": ``windows.named_beside``), or the print
+  Expressions,", "The TeXbook, Knuth suggests": ``running_text.named_beside``), or the print
   shows the title's place where a word stands beside it (:func:`_stands_alone`).
 """
 
@@ -34,6 +34,7 @@ from .entry_grammar import (
     ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, IN_CONTAINER, NEXT_FIELD, RUN_DATE,
     RUN_DATE_BEFORE_TITLE, NAME, YEAR_DIGITS, LISTED_ENTRY_NUMBER,
 )
+from .entry_numbers import last_entry_start, next_entry_start, own_entry_number
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import SKIPPABLE
 from ..similarity import Title
@@ -41,7 +42,7 @@ from .headers import (
     SHORT_WORD, Span, page_numbers_in_words, running_headers, without_spans,
 )
 from .running_text import named_beside
-from .windows import Region, last_entry_start, next_entry_start, own_entry_number
+from .windows import Region
 from .words import WORD, longer_title, names_both_ends, same_work
 
 _MIN_WORD_COVERAGE = 0.8
@@ -499,7 +500,7 @@ def _dated_run_again(text: str, name_end: int, first: int, last: int) -> bool:
 def _next_number_follows(text: str, name_start: int, last: int) -> bool:
     """True if the number after the hit (ending at ``last``) is the next one after the number
     that opens the hit's entry, before its searched name (at ``name_start``;
-    ``windows.own_entry_number``): "9. Ernest G (1983) Nations and Nationalism 10. Hebdige D
+    ``entry_numbers.own_entry_number``): "9. Ernest G (1983) Nations and Nationalism 10. Hebdige D
     (2003)", a numbered list whose entry ends with its title. A query that lacks the title's
     last word has that word before the number. Called by :func:`_next_entry_as_this`."""
     following = _NUMBER_AFTER.match(text, last)

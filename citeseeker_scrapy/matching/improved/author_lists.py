@@ -1,0 +1,262 @@
+"""How far the author list a name is in reaches, and what ends it.
+
+An author list shows as separators close together: commas, or the slashes and full stops some
+styles print between names; a piece that is no name (a title's colon, a sentence end, pages)
+ends it, and in author-year styles so does the year after its last names ("..., de magalhaes
+jp. 2015."). Also where a name of a run starts and whether a full stop ends one. Read by
+``windows`` (how far a search region reaches), ``entry_numbers``, ``ditto_entries``,
+``attribution`` and ``title_first``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from .entry_grammar import (
+    YEAR, AFTER_VENUE, GIVEN_NAMES_ONLY, LAST_AUTHOR, WORD_SENTENCE_END, PAGES,
+    NAME_BEFORE_FULL_STOP, NUMBER_AFTER_YEAR, QUOTE, PARENTHESES, CORPORATE_AUTHOR,
+    NAMES_JOINED_BY_AND, NAME, NAMES_WITHOUT_COMMAS,
+)
+from .headers import running_headers
+from .per_text_cache import kept_per_text
+from .words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
+
+LIST_WINDOW = 200  # characters in which an author list shows as dense commas
+LIST_COMMAS = 8  # that many commas in LIST_WINDOW characters: maybe an author list
+NAME_PIECE = 40  # longest comma-separated piece of an author list ("and madeleine van zuylen")
+_MAX_LIST_COMMAS = 100  # an author list is followed for at most this many names
+_LIST_RESUMES = 3  # close commas after a longer gap: the author list goes on
+_INTERRUPTION = 150  # a footnote or running header inside an author list
+_NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell'orto"
+#: Besides a comma, what some styles print between the names of an author list: a slash
+#: before a name ("m. kanakidou/j. h. seinfeld/s. n. pandis", "kanakidou, m./seinfeld, j. h."),
+#: or the full stop after a name's last initial where each name is "Surname I I" and the next
+#: one follows so ("forsman e d. anthony r g. dugger k m."). Not a slash in an address
+#: ("doi.org/10.5194/acp", "example.com/index.html": no blank after the word that follows).
+#: Each pattern opens with its character, which the regular expression engine looks for first.
+_SLASH_SEPARATOR = re.compile(rf"/(?<=[^\W\d_.]/|\./) ?(?={NAME}[.,]? )")
+_FULL_STOP_SEPARATOR = re.compile(
+    r"\. (?<=(?<![^\W_])[^\W\d_]\. )(?=[^\W\d_][\w'\u2019-]+(?: [^\W\d_]){1,3}[. ])")
+_OTHER_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR)
+_RUN_WORD = re.compile(r"[^\W\d_]+")  # a word of an author run, as a function word is looked up
+
+
+def author_list_start(text: str, name: int) -> int:
+    """Where the author list a name is in starts: commas at most ``NAME_PIECE`` apart, back
+    from the name. A title-first entry's title lies before its list, which may be long (the
+    19th of 23 names, 300 characters after the title)."""
+    position = name
+    for _ in range(_MAX_LIST_COMMAS):
+        comma = text.rfind(",", max(0, position - NAME_PIECE - 1), position)
+        if comma < 0 or _not_a_name(text, comma + 1, position):
+            break
+        position = comma
+    return position
+
+
+@kept_per_text
+def through_author_list(text: str, end: int, length: int) -> int:
+    """``length`` after the name, or after the end of the author list the name is in.
+
+    A list of names shows as commas close together ("keane m, semeiks j, webb ae, ...");
+    :func:`author_list_end` follows them. A year with a full stop after names ("..., de
+    magalhaes jp. 2015.") ends the list of author-year styles: the title follows it, before
+    the next year.
+    """
+    if list_separators(text, end, end + LIST_WINDOW) < LIST_COMMAS:
+        return end + length  # no list: the common case
+    list_end = author_list_end(text, end)
+    year = _list_end_year(text, end, list_end + length)
+    if year is None:
+        return list_end + length
+    following = year_span(text, year, year + length)
+    return year + length if following is None else following[1]
+
+
+@kept_per_text
+def author_list_end(text: str, start: int) -> int:
+    """Where the commas of an author list stop being at most ``NAME_PIECE`` apart.
+
+    A piece that is no name ends the list (short titles and venues have commas close
+    together too; so do the pages, "pp. 64-79,", of a style with commas only). One longer
+    gap is passed over if at least ``_LIST_RESUMES`` close commas follow it: a footnote or a
+    running header that extraction put inside a long author list (:func:`_past_interruption`).
+    """
+    position, interruptions = start, 1
+    for seen in range(_MAX_LIST_COMMAS):
+        comma = _next_separator(text, position, position + NAME_PIECE + 1)
+        if comma >= 0 and _not_a_name(text, position, comma):
+            break
+        if comma < 0 and interruptions:
+            comma = _past_interruption(text, start, position, seen)
+            if comma < 0:
+                break
+            interruptions -= 1
+        if comma < 0:
+            break
+        position = comma + 1
+    return position
+
+
+def list_separators(text: str, start: int, stop: int) -> int:
+    """How many names' separators ``text[start:stop]`` holds: its commas, and where they are
+    too few for a list, the slashes and full stops some styles separate names with
+    (:data:`_SLASH_SEPARATOR`, :data:`_FULL_STOP_SEPARATOR`). Called where a list is told by
+    dense separators."""
+    commas = text.count(",", start, stop)
+    if commas >= LIST_COMMAS or commas + text.count("/", start, stop) + text.count(
+            ". ", start, stop) < LIST_COMMAS:
+        return commas
+    return commas + sum(len(separator.findall(text, start, stop))
+                        for separator in _OTHER_SEPARATORS)
+
+
+def _next_separator(text: str, start: int, stop: int) -> int:
+    """Where the first separator of names (a comma, a slash or a full stop of
+    :data:`_OTHER_SEPARATORS`) in ``[start, stop)`` is, or -1. Called by
+    :func:`author_list_end`."""
+    comma = text.find(",", start, stop)
+    before = stop if comma < 0 else comma
+    others = [match.start() for match in (separator.search(text, start, before)
+                                          for separator in _OTHER_SEPARATORS) if match]
+    return min(others) if others else comma
+
+
+def _past_interruption(text: str, start: int, position: int, seen: int) -> int:
+    """The comma after the gap at ``position`` in the author list followed from a name
+    ending at ``start`` (``seen`` names after it so far), if the list goes on past the gap,
+    else -1. Only inside a long list: after a short one the gap is the rest of its entry,
+    and the close commas are the next entry's authors. Past ``LIST_COMMAS`` names after
+    the name, any gap (a footnote); with the list's names before the name counted, only a
+    running header (``headers.running_headers``): a page break right after the searched
+    name or a few names later ("..., ERVENS, B., | date, document title, address, page
+    counter | NENES, A., ..."), where the list goes on and its title lies further than the
+    name's reach. Called by :func:`author_list_end`."""
+    comma = text.find(",", position, position + _INTERRUPTION)
+    if comma < 0 or not _close_commas_follow(text, comma + 1):
+        return -1
+    if seen >= LIST_COMMAS:
+        return comma
+    before = text.count(",", author_list_start(text, start), start)
+    if seen + before >= LIST_COMMAS and running_headers(text, position, comma):
+        return comma
+    return -1
+
+
+def _not_a_name(text: str, start: int, end: int) -> bool:
+    """True if the piece between two commas cannot be (part of) a name: it holds a colon, a
+    double quote (a quoted title: 'a. 2007, "Photon mass destroyed by vortices," '), a
+    sentence end ("h.: topic web. in: proc. of dexa,") or pages ("pp. 64-79. visser,"), as a
+    short title and venue do."""
+    return (text.find(":", start, end) >= 0
+            or QUOTE.search(text, start, end) is not None
+            or WORD_SENTENCE_END.search(text, start, end + 1) is not None
+            or PAGES.search(text, start, end) is not None
+            or NUMBER_AFTER_YEAR.search(text, start, end + 1) is not None)
+
+
+def _close_commas_follow(text: str, position: int) -> bool:
+    """True if ``_LIST_RESUMES`` commas follow, each within ``NAME_PIECE`` of the last."""
+    for _ in range(_LIST_RESUMES):
+        comma = text.find(",", position, position + NAME_PIECE + 1)
+        if comma < 0:
+            return False
+        position = comma + 1
+    return True
+
+
+def _list_end_year(text: str, name_end: int, high: int) -> Optional[int]:
+    """The end of the first "2015." in ``[name_end, high)`` that closes an author list."""
+    year = year_span(text, name_end, high)
+    while year is not None:
+        if ends_author_list(text, name_end, year[0]):
+            return year[1]
+        year = year_span(text, year[1], high)
+    return None
+
+
+def ends_author_list(text: str, name_end: int, year: int) -> bool:
+    """True if the last two comma-separated pieces before a year are short, like names ("...,
+    and oren etzioni. 2018."), not like a title or venue ("...machine intelligence, 19 (4):
+    380–393, 2002.": the year then ends the entry), and the year does not follow a venue.
+    """
+    if GIVEN_NAMES_ONLY.fullmatch(text, name_end, year) or LAST_AUTHOR.search(
+            text, max(name_end, year - NAME_PIECE), year) or _names_without_commas(
+            text, name_end, year):
+        return True  # "dupont, marcelle, 2012.", "...; & mathworks, 1998.": names, then the year
+    if AFTER_VENUE.search(text, max(name_end, year - 8), year):
+        return False  # "kwame fiala. journal of the web, 2024."
+    if _bracketed_after_full_stop(text, year) and not any(map(str.isdigit,
+                                                               text[name_end:year])):
+        return True  # "..., programa de las naciones unidas. (1997).": organisations, APA's date
+    return all(len(piece.strip()) <= NAME_PIECE or CORPORATE_AUTHOR.fullmatch(piece.strip())
+               or NAMES_JOINED_BY_AND.fullmatch(piece.strip())
+               for piece in _last_pieces(text, name_end, year))
+
+
+def _names_without_commas(text: str, name_end: int, year: int) -> bool:
+    """True if the author run after a name ending at ``name_end`` goes on to the year at
+    ``year`` with no comma between its names (``NAMES_WITHOUT_COMMAS``: "Fritz, Thomas Elaine
+    M. Huang Gail C. Murphy und Thomas Zimmermann. 2014.") and none of its words is a function
+    word of a title ("Lindqvist, Karin Trade of the towns of Lubeck und Riga. 2013." is a title
+    its year closes). Called by :func:`ends_author_list`."""
+    run = NAMES_WITHOUT_COMMAS.fullmatch(text, name_end, year)
+    if run is None:
+        return False
+    words = _RUN_WORD.findall(text, run.start(1), run.end(1)) + _RUN_WORD.findall(
+        text, run.start(2), run.end(2))
+    return not any(word in SHORT_FUNCTION_WORDS or word in FUNCTION_WORDS for word in words)
+
+
+def _bracketed_after_full_stop(text: str, year: int) -> bool:
+    """True if the year at ``year`` is in brackets right after a full stop ("... Pública.
+    (1997)."): APA's date after its author run, which may be organisations with long names
+    (called by :func:`ends_author_list` when no digit precedes it in the run)."""
+    opening = year if text.startswith("(", year) else year - 1
+    return text.startswith("(", opening) and text.endswith(". ", 0, opening)
+
+
+def _last_pieces(text: str, name_end: int, year: int) -> list[str]:
+    """The last two pieces before a year, split at commas and semicolons (";" separates
+    names too: "Command, Pacific; and Environmental Protection Agency, ..."), parentheses
+    left out: an organisation's expansion or acronym is part of its name ("CIDEHUM
+    (International Centre for the Human Rights of Migrants), 2012.")."""
+    run = PARENTHESES.sub("", text[name_end:year]).replace(";", ",")
+    return [piece for piece in run.split(",") if piece.strip()][-2:]
+
+
+def year_span(text: str, start: int, stop: int) -> Optional[tuple[int, int]]:
+    """The first "2015."-like year in ``[start, stop)``, not the end of a longer number nor of
+    a code ("ASTM. 2012. F2927. Standard test method": a standard's or a report's number)."""
+    match = YEAR.search(text, start, stop)
+    while match is not None and match.start() > 0 and text[match.start() - 1].isalnum():
+        match = YEAR.search(text, match.start() + 1, stop)
+    return None if match is None else match.span()
+
+
+def name_start(text: str, at: int) -> int:
+    """Where the name whose letters run up to or through ``at`` starts, with the pieces a
+    hyphen or an apostrophe joins to it (:func:`_joined_name_start`)."""
+    while at > 0 and text[at - 1].isalpha():
+        at -= 1
+    return _joined_name_start(text, at)
+
+
+def ends_a_name(text: str, word: int) -> bool:
+    """True if the word with a full stop at ``word`` ends a name of an author run
+    (``NAME_BEFORE_FULL_STOP``), so that it ends no sentence. The name is read from its
+    first piece when a hyphen or an apostrophe joins it ("k. ter-avest. ", "b. dell'orto. ",
+    "y. ito-oka. ": the word with the full stop is its last piece)."""
+    word = _joined_name_start(text, word)
+    return NAME_BEFORE_FULL_STOP.search(text, max(0, word - NAME_PIECE), word) is not None
+
+
+def _joined_name_start(text: str, word: int) -> int:
+    """Where the name whose last piece starts at ``word`` starts: back over the pieces a
+    hyphen or an apostrophe joins to it."""
+    while word >= 2 and text[word - 1] in _NAME_JOINERS and text[word - 2].isalpha():
+        word -= 1
+        while word > 0 and text[word - 1].isalpha():
+            word -= 1
+    return word

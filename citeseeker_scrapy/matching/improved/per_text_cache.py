@@ -1,0 +1,63 @@
+"""Answers kept per document text, for the readings of a name's entry asked again and again.
+
+:func:`kept_per_text` wraps the readings that each search region cut around a name, and each
+hit attributed to it, ask again (in ``author_lists``, ``ditto_entries`` and ``attribution``).
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+from threading import Lock
+from typing import Callable, TypeVar
+
+Answer = TypeVar("Answer")
+_TEXTS_KEPT = 4  # texts whose answers :func:`kept_per_text` keeps (the documents matched now)
+
+
+def kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
+    """``read(text, *where)``, a reading of the text at a place, with its answers kept per
+    text for the last ``_TEXTS_KEPT`` texts asked about. Why: a name's entry is read from
+    its end again for each region cut around it and each hit attributed to it (its date
+    after the author run, the entries of the same authors after it, where it ends), and a
+    document is searched for many titles whose regions hold the same names. The text is
+    known by identity (``DocumentText`` gives every query of a document the same text
+    object), not by its hash: hashing a long text costs more than its few readings do in a
+    document searched once. Wraps the readings of a name's entry that a document asks again
+    most: ``author_lists.through_author_list``, ``author_lists.author_list_end``,
+    ``ditto_entries._own_bare_date``, ``ditto_entries.run_date``, ``attribution._in_entry``,
+    ``attribution._entry_end`` and ``attribution._another_entry_between``. Scrapy's thread pool
+    matches several documents at once: the list of texts changes under a lock; a text's answers
+    are the same in every thread."""
+    texts: list[tuple[str, dict[tuple[object, ...], Answer]]] = []  # the newest last
+    lock = Lock()
+
+    @wraps(read)
+    def kept(text: str, *where: object) -> Answer:
+        newest = texts[-1] if texts else None
+        if newest is not None and newest[0] is text:
+            known = newest[1]
+        else:
+            with lock:
+                known = _answers_of(texts, text)
+        if where in known:
+            return known[where]
+        answer = known[where] = read(text, *where)
+        return answer
+
+    return kept
+
+
+def _answers_of(texts: list[tuple[str, dict[tuple[object, ...], Answer]]], text: str
+                ) -> dict[tuple[object, ...], Answer]:
+    """The answers kept for ``text`` in ``texts`` (a :func:`kept_per_text` reading's), moved
+    to the end as the newest; a new empty set of answers if it has none (the oldest of more
+    than ``_TEXTS_KEPT`` texts is then dropped). Holding each text keeps its identity from
+    passing to another one."""
+    for index, (seen, answers) in enumerate(texts):
+        if seen is text:
+            texts.append(texts.pop(index))
+            return answers
+    fresh: dict[tuple[object, ...], Answer] = {}
+    texts.append((text, fresh))
+    del texts[:-_TEXTS_KEPT]
+    return fresh
