@@ -60,12 +60,12 @@ import re
 from typing import Optional, Sequence
 
 from ..names import PrintedCase
-from ..per_text import kept_per_text
 from .entry_grammar import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, CONTAINER_WITH_ISSUE, NAME,
     ONE_GIVEN_NAME_RUN, ORGANISATION_NAME, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     UNPUNCTUATED_INITIALS_RUN, town_closes_entry,
 )
+from .per_text_cache import kept_per_text
 from .verify import DROPPED_IN_WORDS, IN_WORD_MARKS
 from .words import is_content
 
@@ -76,7 +76,6 @@ _WORD_PIECE_BEFORE = re.compile(r"[^\W_]+$")
 _LEFT_OUT = 2  # query words after the hit that the best substring may leave out
 _REACH = 80  # characters after the hit where the query's last words and the field are read
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
-_TEXTS_KEPT = 4  # texts whose answer :func:`prints_books_with_comma` keeps (documents matched now)
 #: A capitalised word and a colon right after the query's last word printed in lower case: a
 #: field and its colon ("...sexualité Démographie : analyse", "...coastal towns Bodø: Nordland
 #: Press"), not the title's own last word: a title that goes on to a subtitle after it would be
@@ -220,7 +219,7 @@ def _publication_data_to_entry_end(text: str, at: int, title: list[str]) -> bool
         container and (title[-1].islower() or prints_books_with_comma(text)))
 
 
-@kept_per_text(_TEXTS_KEPT)
+@kept_per_text
 def prints_books_with_comma(text: str) -> bool:
     """True if the reference list in ``text`` prints a book's own title closed by a comma
     before its place and publisher (``entry_grammar.BOOK_TITLE_THEN_PLACE``: "2004. Title of
@@ -231,7 +230,7 @@ def prints_books_with_comma(text: str) -> bool:
     New York:") prints no book so, and a query that lacks such a title's last word stays
     another work. Who calls it: :func:`_publication_data_to_entry_end`, for a title in title
     case or one whose last word is a name, only on an original hit a word check turned down;
-    the answer is kept for the last ``_TEXTS_KEPT`` texts (``per_text``: asking again with
+    the answer is kept for the last texts asked about (``per_text_cache``: asking again with
     the same text costs a look-up)."""
     return BOOK_TITLE_THEN_PLACE.search(text) is not None
 
