@@ -153,6 +153,44 @@ def test_a_title_word_before_a_town_is_still_the_titles(doc: str, author: str,
     matching.turned_down(doc, author, title)
 
 
+# A list that runs a title in lower case straight into its town elsewhere ("...their coasts
+# Kiel; 1991"): the list's habit, read once for the document.
+_RUNS_INTO_TOWNS = "\n3. Berg M. Fjords and their coasts Kiel; 1991"
+_PUNCTUATES_TITLES = "\n3. Berg M. Fjords and their coasts. Kiel; 1991"
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a title in title case, a German noun, a name before the town
+    ("2. Lindqvist E. Harbour Walls of the Northern Fjords Bergen; 2004" + _RUNS_INTO_TOWNS,
+     "Lindqvist", "Harbour Walls of the Northern Fjords"),
+    ("2. Krause H. Studien zur Sozialstruktur der Abtei Trier, 1978" + _RUNS_INTO_TOWNS,
+     "Krause", "Studien zur Sozialstruktur der Abtei"),
+    ("2. Okafor N. Tidal markets in the novels of Chinua Achebe Ibadan, 118–121."
+     + _RUNS_INTO_TOWNS, "Okafor", "Tidal markets in the novels of Chinua Achebe"),
+])
+def test_a_town_after_a_capital_starts_the_field_in_a_list_that_runs_titles_into_towns(
+        doc: str, author: str, title: str) -> None:
+    matching.kept_by_both(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed before the town
+    ("2. Lindqvist E. Harbour Walls of the Northern Fjords Bergen; 2004" + _RUNS_INTO_TOWNS,
+     "Lindqvist", "Harbour Walls of the Southern Fjords"),
+    # a list that punctuates its titles' ends: the town is the title's own
+    ("2. Lindqvist E. Harbour Walls of the Northern Fjords Bergen; 2004" + _PUNCTUATES_TITLES,
+     "Lindqvist", "Harbour Walls of the Northern Fjords"),
+    ("2. Krause H. Studien zur Sozialstruktur der Abtei Prüm. Trier: Lehmanns; 1978"
+     + _PUNCTUATES_TITLES, "Krause", "Studien zur Sozialstruktur der Abtei"),
+    # in a list that runs titles into towns, a word that makes the town the title's own
+    ("2. Lindqvist E. Tidal Flats of Western Bergen; 2004" + _RUNS_INTO_TOWNS, "Lindqvist",
+     "Tidal Flats of Western"),
+])
+def test_a_town_after_a_capital_is_the_titles_unless_the_list_runs_titles_into_towns(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 _NEXT_ENTRY = "\nWebster M.D., Forest C.E. 2001. Uncertainty of coastal projections."
 
 

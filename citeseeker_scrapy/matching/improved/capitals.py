@@ -30,7 +30,9 @@ The print's capitals tell the two apart in seven shapes:
   the entry's end, its year, its pages or a colon follow it ("...les infirmières Talence.",
   "...art techniques Bell.": ``entry_grammar.town_closes_entry``); not after a word that
   makes the town the title's own ("...of western Wilhelmshaven"), nor a country's name
-  ("...in coastal Malta.");
+  ("...in coastal Malta."); after a last word not in lower case ("...d'Antoine Forqueray
+  Bilthoven; 1973") where the reference list runs another title so after a word in lower case
+  (:func:`prints_titles_into_towns`);
 * **publication data to the entry's end**: after a title not in title case, a capital that
   opens the rest of the entry read as its publication data, a place of one word and its
   publisher, and the next entry's opening after it ("...en Nouvelle-Calédonie Nouméa: Île de
@@ -63,7 +65,7 @@ from ..names import PrintedCase
 from .entry_grammar import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, CONTAINER_WITH_ISSUE, NAME,
     ONE_GIVEN_NAME_RUN, ORGANISATION_NAME, PLACE_AND_PUBLISHER_TO_ENTRY_END,
-    UNPUNCTUATED_INITIALS_RUN, town_closes_entry,
+    UNPUNCTUATED_INITIALS_RUN, town_closes_entry, towns_closing_entries,
 )
 from .per_text_cache import kept_per_text
 from .verify import DROPPED_IN_WORDS, IN_WORD_MARKS
@@ -76,6 +78,10 @@ _WORD_PIECE_BEFORE = re.compile(r"[^\W_]+$")
 _LEFT_OUT = 2  # query words after the hit that the best substring may leave out
 _REACH = 80  # characters after the hit where the query's last words and the field are read
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
+#: Places of a reference list run straight after a title's word in lower case that make the
+#: list's habit (:func:`prints_titles_into_towns`).
+_TOWN_HABIT_ENTRIES = 1
+_TEXTS_KEPT = 4  # texts whose answer :func:`prints_titles_into_towns` keeps (documents matched now)
 #: A capitalised word and a colon right after the query's last word printed in lower case: a
 #: field and its colon ("...sexualité Démographie : analyse", "...coastal towns Bodø: Nordland
 #: Press"), not the title's own last word: a title that goes on to a subtitle after it would be
@@ -125,6 +131,9 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
             return field.start()
         if first[0].isupper() and town_closes_entry(text, title_end.end()):
             return field.start()
+    elif (first[0].isupper() and town_closes_entry(text, title_end.end())
+          and prints_titles_into_towns(text, printed)):
+        return field.start()
     if first[0].isupper() and _publication_data_to_entry_end(text, field.start(), title):
         return field.start()
     return None
@@ -233,6 +242,45 @@ def prints_books_with_comma(text: str) -> bool:
     the answer is kept for the last texts asked about (``per_text_cache``: asking again with
     the same text costs a look-up)."""
     return BOOK_TITLE_THEN_PLACE.search(text) is not None
+
+
+#: Reference lists whose answer :func:`prints_titles_into_towns` keeps, by their text.
+_TOWN_HABITS: dict[str, bool] = {}
+
+
+def prints_titles_into_towns(text: str, printed: PrintedCase) -> bool:
+    """True if the reference list in ``text`` runs titles straight into the town that closes
+    their entry: ``_TOWN_HABIT_ENTRIES`` places or more where a word printed in lower case
+    stands right before a town (:func:`_titles_into_towns`: "...their families Bilthoven;
+    2004"). Such a style prints a title in title case, or one ending with a German noun or a
+    name, so too ("...Marin Marais Et d'Antoine Forqueray Bilthoven; 1973"), so there the town
+    after a capitalised word starts the next field. A list that punctuates a title's end
+    prints a town after a title's lower-case word only as the title's own, after a
+    preposition ("...Death in Venice."), which ``entry_grammar.town_closes_entry`` leaves out.
+    Who calls it: :func:`field_start`, for a title whose last word is not in lower case before
+    such a town, only on an original hit a word check turned down; the answer is kept for the
+    last ``_TEXTS_KEPT`` texts (a string keeps its hash once computed)."""
+    answer = _TOWN_HABITS.get(text)
+    if answer is None:
+        answer = _titles_into_towns(text, printed) >= _TOWN_HABIT_ENTRIES
+        if len(_TOWN_HABITS) >= _TEXTS_KEPT:
+            del _TOWN_HABITS[next(iter(_TOWN_HABITS))]
+        _TOWN_HABITS[text] = answer
+    return answer
+
+
+def _titles_into_towns(text: str, printed: PrintedCase) -> int:
+    """How many towns closing an entry (``entry_grammar.towns_closing_entries``) the list in
+    ``text`` prints right after a word in lower case and with a capital themselves: the shape
+    :func:`field_start` reads after a title in lower case. Called by
+    :func:`prints_titles_into_towns`."""
+    count = 0
+    for at in towns_closing_entries(text):
+        word = _WORD_PIECE_BEFORE.search(text, max(0, at - _REACH), at)
+        cased = None if word is None else printed(word.start(), at + 2)
+        if cased is not None and cased[:-2].islower() and cased[-1].isupper():
+            count += 1
+    return count
 
 
 def title_closed(text: str, field: int) -> str:

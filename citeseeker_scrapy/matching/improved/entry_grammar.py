@@ -9,6 +9,7 @@ uses ``SENTENCE_END``. Each pattern's comment names the real strings it was writ
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 from ..names import INITIAL, PARTICLES
 from . import places, publishers
@@ -591,6 +592,17 @@ def town_closes_entry(text: str, at: int) -> bool:
     town = _TOWN_CLOSING_ENTRY.match(text, at)
     return town is not None and _TOWN_WORD.match(town[1]) is not None and (
         places.is_town(town[1]) or publishers.is_publisher(town[1]))
+
+
+def towns_closing_entries(text: str) -> Iterator[int]:
+    """The end of each word in ``text`` right before a town that closes its entry as
+    :func:`town_closes_entry` reads it ("...their families| Bilthoven; 2004"): every such
+    place of a reference list, in the order printed. Called by
+    ``capitals.prints_titles_into_towns``, which keeps those after a word printed in lower case
+    to tell a list that runs titles straight into their place."""
+    for town in _TOWN_CLOSING_ENTRY.finditer(text):
+        if town.start() > 0 and town_closes_entry(text, town.start()):
+            yield town.start()
 
 
 _PLACE_WORD = r"[^\W\d_][\w'\u2019/-]*"  # "Athens", "Nouméa", "Frankfurt/Main"
