@@ -19,15 +19,21 @@ _turned_down = matching.turned_down
 
 # An abbreviated journal name right after the title, the style's full stop stripped from its
 # last abbreviation, then the volume (Harvard and physics styles).
+_HALVORSEN = ("Halvorsen, K (2004) Tidal mixing in narrow fjords Hydrol. Process 14, 112–130\n"
+              "Moreau, A (2001) Stone bridges. Paris.")
+_LINDQVIST = ("Lindqvist, E., 1998. Silt transport in harbour basins Quat. Sci. Rev 7, 3–9.\n"
+              "Moreau, A., 2001. Stone bridges. Paris.")
+_OKAFOR_BERG = ("Okafor N and Berg A 2010 Lead uptake by coastal mangroves Environ. Sci. Technol "
+                "40 112–118\nMoreau A 2001 Stone bridges. Paris.")
+_NAKAMURA = ("Nakamura, T (2011) Grain growth in copper Phys. Rev 48.\nMoreau, A (2001) Stone "
+             "bridges. Paris.")
+
+
 @pytest.mark.parametrize("doc, author, title", [
-    ("Halvorsen, K (2004) Tidal mixing in narrow fjords Hydrol. Process 14, 112–130\n"
-     "Moreau, A (2001) Stone bridges. Paris.", "Halvorsen", "Tidal mixing in narrow fjords"),
-    ("Lindqvist, E., 1998. Silt transport in harbour basins Quat. Sci. Rev 7, 3–9.\n"
-     "Moreau, A., 2001. Stone bridges. Paris.", "Lindqvist", "Silt transport in harbour basins"),
-    ("Okafor N and Berg A 2010 Lead uptake by coastal mangroves Environ. Sci. Technol 40 "
-     "112–118\nMoreau A 2001 Stone bridges. Paris.", "Berg", "Lead uptake by coastal mangroves"),
-    ("Nakamura, T (2011) Grain growth in copper Phys. Rev 48.\nMoreau, A (2001) Stone bridges. "
-     "Paris.", "Nakamura", "Grain growth in copper"),
+    (_HALVORSEN, "Halvorsen", "Tidal mixing in narrow fjords"),
+    (_LINDQVIST, "Lindqvist", "Silt transport in harbour basins"),
+    (_OKAFOR_BERG, "Berg", "Lead uptake by coastal mangroves"),
+    (_NAKAMURA, "Nakamura", "Grain growth in copper"),
 ])
 def test_a_title_before_an_abbreviated_journal_and_its_volume(doc: str, author: str,
                                                               title: str) -> None:
@@ -35,20 +41,13 @@ def test_a_title_before_an_abbreviated_journal_and_its_volume(doc: str, author: 
 
 
 @pytest.mark.parametrize("doc, author, title", [
-    ("Halvorsen, K (2004) Tidal mixing in narrow fjords Hydrol. Process 14, 112–130\n"
-     "Moreau, A (2001) Stone bridges. Paris.", "Halvorsen", "Tidal mixing in narrow"),
-    ("Lindqvist, E., 1998. Silt transport in harbour basins Quat. Sci. Rev 7, 3–9.\n"
-     "Moreau, A., 2001. Stone bridges. Paris.", "Lindqvist", "Silt transport in harbour"),
-    ("Okafor N and Berg A 2010 Lead uptake by coastal mangroves Environ. Sci. Technol 40 "
-     "112–118\nMoreau A 2001 Stone bridges. Paris.", "Berg", "Lead uptake by coastal"),
-    ("Nakamura, T (2011) Grain growth in copper Phys. Rev 48.\nMoreau, A (2001) Stone bridges. "
-     "Paris.", "Nakamura", "Grain growth in"),
-    ("Halvorsen, K (2004) Tidal mixing in narrow fjords Hydrol. Process 14, 112–130\n"
-     "Moreau, A (2001) Stone bridges. Paris.", "Halvorsen", "Tidal mixing in narrow channels"),
-    ("Lindqvist, E., 1998. Silt transport in harbour basins Quat. Sci. Rev 7, 3–9.\n"
-     "Moreau, A., 2001. Stone bridges. Paris.", "Lindqvist", "Silt transport in harbour docks"),
-    ("Okafor N and Berg A 2010 Lead uptake by coastal mangroves Environ. Sci. Technol 40 "
-     "112–118\nMoreau A 2001 Stone bridges. Paris.", "Berg", "Lead uptake by tropical mangroves"),
+    (_HALVORSEN, "Halvorsen", "Tidal mixing in narrow"),
+    (_LINDQVIST, "Lindqvist", "Silt transport in harbour"),
+    (_OKAFOR_BERG, "Berg", "Lead uptake by coastal"),
+    (_NAKAMURA, "Nakamura", "Grain growth in"),
+    (_HALVORSEN, "Halvorsen", "Tidal mixing in narrow channels"),
+    (_LINDQVIST, "Lindqvist", "Silt transport in harbour docks"),
+    (_OKAFOR_BERG, "Berg", "Lead uptake by tropical mangroves"),
 ])
 def test_a_title_word_before_an_abbreviated_journal_is_still_the_titles(doc: str, author: str,
                                                                         title: str) -> None:
