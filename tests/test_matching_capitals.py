@@ -158,6 +158,12 @@ def test_a_title_word_before_a_town_is_still_the_titles(doc: str, author: str,
 # Kiel; 1991"): the list's habit, read once for the document.
 _RUNS_INTO_TOWNS = "\n3. Berg M. Fjords and their coasts Kiel; 1991"
 _PUNCTUATES_TITLES = "\n3. Berg M. Fjords and their coasts. Kiel; 1991"
+# A list in title case that runs titles into towns before their publisher or their year,
+# three times (and one that does so twice only).
+_TITLE_CASE_INTO_TOWNS = ("\n3. Berg M. Fjords And Their Coasts Kiel: Fjord Press; 1991"
+                          "\n4. Ito K. Tidal Flats Of The Baltic Rostock: Meer Verlag; 1999"
+                          "\n5. Dahl O. Harbour Lights Of The Arctic Odense; 2001")
+_TWICE_INTO_TOWNS = _TITLE_CASE_INTO_TOWNS.rsplit("\n", 1)[0]
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -168,6 +174,9 @@ _PUNCTUATES_TITLES = "\n3. Berg M. Fjords and their coasts. Kiel; 1991"
      "Krause", "Studien zur Sozialstruktur der Abtei"),
     ("2. Okafor N. Tidal markets in the novels of Chinua Achebe Ibadan, 118–121."
      + _RUNS_INTO_TOWNS, "Okafor", "Tidal markets in the novels of Chinua Achebe"),
+    # a list in title case that runs titles into towns before their publisher or year
+    ("2. Lindqvist E. Harbour Walls Of The Northern Fjords Bergen; 2004"
+     + _TITLE_CASE_INTO_TOWNS, "Lindqvist", "Harbour Walls of the Northern Fjords"),
 ])
 def test_a_town_after_a_capital_starts_the_field_in_a_list_that_runs_titles_into_towns(
         doc: str, author: str, title: str) -> None:
@@ -186,6 +195,12 @@ def test_a_town_after_a_capital_starts_the_field_in_a_list_that_runs_titles_into
     # in a list that runs titles into towns, a word that makes the town the title's own
     ("2. Lindqvist E. Tidal Flats of Western Bergen; 2004" + _RUNS_INTO_TOWNS, "Lindqvist",
      "Tidal Flats of Western"),
+    # a list in title case that runs titles into towns twice only
+    ("2. Lindqvist E. Harbour Walls Of The Northern Fjords Bergen; 2004" + _TWICE_INTO_TOWNS,
+     "Lindqvist", "Harbour Walls of the Northern Fjords"),
+    # three times, but the content word changed
+    ("2. Lindqvist E. Harbour Walls Of The Northern Fjords Bergen; 2004"
+     + _TITLE_CASE_INTO_TOWNS, "Lindqvist", "Harbour Walls of the Southern Fjords"),
 ])
 def test_a_town_after_a_capital_is_the_titles_unless_the_list_runs_titles_into_towns(
         doc: str, author: str, title: str) -> None:

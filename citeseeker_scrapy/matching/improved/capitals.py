@@ -31,8 +31,8 @@ The print's capitals tell the two apart in seven shapes:
   "...art techniques Bell.": ``entry_grammar.town_closes_entry``); not after a word that
   makes the town the title's own ("...of western Wilhelmshaven"), nor a country's name
   ("...in coastal Malta."); after a last word not in lower case ("...d'Antoine Forqueray
-  Bilthoven; 1973") where the reference list runs another title so after a word in lower case
-  (:func:`prints_titles_into_towns`);
+  Bilthoven; 1973") where the reference list runs another title so after a word in lower case,
+  or three others before their publisher or their year (:func:`prints_titles_into_towns`);
 * **publication data to the entry's end**: after a title not in title case, a capital that
   opens the rest of the entry read as its publication data, a place of one word and its
   publisher, and the next entry's opening after it ("...en Nouvelle-Calédonie Nouméa: Île de
@@ -79,8 +79,11 @@ _LEFT_OUT = 2  # query words after the hit that the best substring may leave out
 _REACH = 80  # characters after the hit where the query's last words and the field are read
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
 #: Places of a reference list run straight after a title's word in lower case that make the
-#: list's habit (:func:`prints_titles_into_towns`).
-_TOWN_HABIT_ENTRIES = 1
+#: list's habit (:func:`prints_titles_into_towns`), or ...
+_TOWNS_AFTER_LOWER_CASE = 1
+#: ... places run straight after a word in any case, before a publisher's colon or a year's
+#: semicolon.
+_TOWNS_BEFORE_PUBLISHER_OR_YEAR = 3
 _TEXTS_KEPT = 4  # texts whose answer :func:`prints_titles_into_towns` keeps (documents matched now)
 #: A capitalised word and a colon right after the query's last word printed in lower case: a
 #: field and its colon ("...sexualité Démographie : analyse", "...coastal towns Bodø: Nordland
@@ -132,7 +135,7 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         if first[0].isupper() and town_closes_entry(text, title_end.end()):
             return field.start()
     elif (first[0].isupper() and town_closes_entry(text, title_end.end())
-          and prints_titles_into_towns(text, printed)):
+          and prints_titles_into_towns(text, printed, title_end.end())):
         return field.start()
     if first[0].isupper() and _publication_data_to_entry_end(text, field.start(), title):
         return field.start()
@@ -244,43 +247,57 @@ def prints_books_with_comma(text: str) -> bool:
     return BOOK_TITLE_THEN_PLACE.search(text) is not None
 
 
-#: Reference lists whose answer :func:`prints_titles_into_towns` keeps, by their text.
-_TOWN_HABITS: dict[str, bool] = {}
+#: Reference lists whose places :func:`prints_titles_into_towns` keeps, by their text.
+_TOWN_HABITS: dict[str, tuple[list[int], list[int]]] = {}
 
 
-def prints_titles_into_towns(text: str, printed: PrintedCase) -> bool:
-    """True if the reference list in ``text`` runs titles straight into the town that closes
-    their entry: ``_TOWN_HABIT_ENTRIES`` places or more where a word printed in lower case
-    stands right before a town (:func:`_titles_into_towns`: "...their families Bilthoven;
-    2004"). Such a style prints a title in title case, or one ending with a German noun or a
-    name, so too ("...Marin Marais Et d'Antoine Forqueray Bilthoven; 1973"), so there the town
-    after a capitalised word starts the next field. A list that punctuates a title's end
-    prints a town after a title's lower-case word only as the title's own, after a
-    preposition ("...Death in Venice."), which ``entry_grammar.town_closes_entry`` leaves out.
-    Who calls it: :func:`field_start`, for a title whose last word is not in lower case before
-    such a town, only on an original hit a word check turned down; the answer is kept for the
-    last ``_TEXTS_KEPT`` texts (a string keeps its hash once computed)."""
-    answer = _TOWN_HABITS.get(text)
-    if answer is None:
-        answer = _titles_into_towns(text, printed) >= _TOWN_HABIT_ENTRIES
+def prints_titles_into_towns(text: str, printed: PrintedCase, at: int) -> bool:
+    """True if the reference list in ``text`` runs other entries' titles straight into the
+    town that closes them (:func:`_titles_into_towns`; not the town after ``at``, the end of
+    the title asked about): ``_TOWNS_AFTER_LOWER_CASE`` places where a word printed in lower
+    case stands right before a town ("...their families Bilthoven; 2004"), or
+    ``_TOWNS_BEFORE_PUBLISHER_OR_YEAR`` right after a word in any case and before their
+    publisher's colon or their year's semicolon ("...Libertés Et Droits Fondamentaux Paris:
+    Ellipses; 2012", a style that prints every title in title case). Such a style prints a
+    title in title case, or one ending with a German noun or a name, so too ("...Marin Marais
+    Et d'Antoine Forqueray Bilthoven; 1973"), so there the town after a capitalised word
+    starts the next field. A list that punctuates a title's end prints a town after a
+    title's lower-case word only as the title's own, after a preposition ("...Death in
+    Venice."), which ``entry_grammar.town_closes_entry`` leaves out, and a title's own town
+    before a colon or a semicolon rarely ("...der Universität Bremen: Eine Chronik"), not
+    three times in one list. Who calls it: :func:`field_start`, for a title whose last word
+    is not in lower case before such a town, only on an original hit a word check turned
+    down; the places are kept for the last ``_TEXTS_KEPT`` texts (a string keeps its hash
+    once computed)."""
+    places = _TOWN_HABITS.get(text)
+    if places is None:
+        places = _titles_into_towns(text, printed)
         if len(_TOWN_HABITS) >= _TEXTS_KEPT:
             del _TOWN_HABITS[next(iter(_TOWN_HABITS))]
-        _TOWN_HABITS[text] = answer
-    return answer
+        _TOWN_HABITS[text] = places
+    after_lower_case, before_publisher_or_year = (
+        [place for place in kind if place != at] for kind in places)
+    return (len(after_lower_case) >= _TOWNS_AFTER_LOWER_CASE
+            or len(before_publisher_or_year) >= _TOWNS_BEFORE_PUBLISHER_OR_YEAR)
 
 
-def _titles_into_towns(text: str, printed: PrintedCase) -> int:
-    """How many towns closing an entry (``entry_grammar.towns_closing_entries``) the list in
-    ``text`` prints right after a word in lower case and with a capital themselves: the shape
-    :func:`field_start` reads after a title in lower case. Called by
-    :func:`prints_titles_into_towns`."""
-    count = 0
-    for at in towns_closing_entries(text):
+def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list[int]]:
+    """Where the list in ``text`` prints a town closing an entry
+    (``entry_grammar.towns_closing_entries``) with a capital: the ends of the words before
+    those it prints right after a word in lower case (the shape :func:`field_start` reads
+    after a title in lower case), and of those right after a word in any case and before
+    their publisher or their year. Called by :func:`prints_titles_into_towns`."""
+    after_lower_case, before_publisher_or_year = [], []
+    for at, publisher_or_year in towns_closing_entries(text):
         word = _WORD_PIECE_BEFORE.search(text, max(0, at - _REACH), at)
         cased = None if word is None else printed(word.start(), at + 2)
-        if cased is not None and cased[:-2].islower() and cased[-1].isupper():
-            count += 1
-    return count
+        if cased is None or not cased[-1].isupper():
+            continue
+        if cased[:-2].islower():
+            after_lower_case.append(at)
+        if publisher_or_year:
+            before_publisher_or_year.append(at)
+    return after_lower_case, before_publisher_or_year
 
 
 def title_closed(text: str, field: int) -> str:
