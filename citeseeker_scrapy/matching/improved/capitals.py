@@ -62,7 +62,6 @@ at hand (``names.PrintedCase``); the hit is then read again with the title close
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Callable, Optional, Sequence, TypeVar
 
@@ -72,6 +71,7 @@ from .entry_grammar import (
     ONE_GIVEN_NAME_RUN, ORGANISATION_NAME, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     UNPUNCTUATED_INITIALS_RUN, town_closes_entry, towns_closing_entries,
 )
+from .per_text_cache import kept_per_text
 from .verify import DROPPED_IN_WORDS, IN_WORD_MARKS
 from .words import is_content
 
@@ -245,7 +245,7 @@ def _publication_data_to_entry_end(text: str, at: int, title: list[str]) -> bool
         container and (title[-1].islower() or prints_books_with_comma(text)))
 
 
-@functools.lru_cache(maxsize=_TEXTS_KEPT)
+@kept_per_text
 def prints_books_with_comma(text: str) -> bool:
     """True if the reference list in ``text`` prints a book's own title closed by a comma
     before its place and publisher (``entry_grammar.BOOK_TITLE_THEN_PLACE``: "2004. Title of
@@ -256,8 +256,8 @@ def prints_books_with_comma(text: str) -> bool:
     New York:") prints no book so, and a query that lacks such a title's last word stays
     another work. Who calls it: :func:`_publication_data_to_entry_end`, for a title in title
     case or one whose last word is a name, only on an original hit a word check turned down;
-    the answer is kept for the last ``_TEXTS_KEPT`` texts (a string keeps its hash once
-    computed, so asking again costs a look-up)."""
+    the answer is kept for the last texts asked about (``per_text_cache``: asking again with
+    the same text costs a look-up)."""
     return BOOK_TITLE_THEN_PLACE.search(text) is not None
 
 
