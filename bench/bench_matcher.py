@@ -14,15 +14,27 @@ every entry it cites and the near-miss decoys of that bench (skipped without the
 The machine may be shared: every time is the median and the best of ``REPEATS`` runs, in wall
 time and in CPU time of this process (which other processes disturb much less); the load
 average is printed first.
+
+``--against ROOT`` also times another checkout of the project (its root, e.g. a worktree of
+the code before a change) on each workload: this checkout's matcher and ROOT's each run in a
+process of their own (``matcher_worker.py``, both started again every ``ROUNDS_PER_PAIR``
+rounds), one search each in turn, ``--rounds`` times, and the median CPU times and their ratio
+are printed under the workload's usual figures, with whether both give the same citations.
+Why: separate runs of identical code differ by several per cent here; runs taken in turn see
+the same load. ``--workloads`` picks workloads by label.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
+import pickle
 import random
 import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Callable
@@ -43,6 +55,15 @@ SLOW_SLICE = 12_000  # characters of text the pure-Python peers get (then scaled
 REFCORPUS = Path(__file__).resolve().parents[2] / "shared" / "refcorpus"
 REFERENCE_SAMPLE = 1100  # reference strings of workload R (about 40 papers)
 REPEATS = 7  # runs of each of the two schemes, taken in turn (the peers: 3)
+ROOT = Path(__file__).resolve().parents[1]
+WORKER = Path(__file__).resolve().parent / "matcher_worker.py"
+#: The generated workloads: authors, titles, seed, share of verbatim citations.
+WORKLOADS = {"A": (10, 20, 1, 0.45), "B": (100, 129, 2, 0.45),
+             # No verbatim citation: every part is searched to the end, nothing stops at 1.0.
+             "A'": (10, 20, 3, 0.0), "B'": (100, 129, 4, 0.0)}
+REAL_LISTS = "R"  # the workload of real reference lists
+ROUNDS_PER_PAIR = 5  # rounds of --against before both trees' processes are started again
+Documents = list[tuple[str, list[AuthorGroup]]]  # texts and the queries each is searched for
 
 
 def make_groups(rng: random.Random, n_authors: int, n_titles: int) -> list[AuthorGroup]:
@@ -234,8 +255,9 @@ def author_search_times(text: str, groups: list[AuthorGroup]) -> str:
 
 
 def run_workload(label: str, n_authors: int, n_titles: int, seed: int,
-                 verbatim_share: float = 0.45) -> None:
-    """Time both schemes and the peers on one workload and verify the hits on a slice."""
+                 verbatim_share: float = 0.45) -> Documents:
+    """Time both schemes and the peers on one workload and verify the hits on a slice; returns
+    the workload's text and queries (for :func:`compare_trees`)."""
     rng = random.Random(seed)
     groups = make_groups(rng, n_authors, n_titles)
     raw = make_text(rng, groups, TEXT_BYTES, verbatim_share)
@@ -277,16 +299,17 @@ def run_workload(label: str, n_authors: int, n_titles: int, seed: int,
           f"({len(expected)} citations): {verdict}")
     print(f"  reference check of best_substring: {sampled}")
     print(f"  improved vs original: {agreement(found_improved, found_original)}")
+    return [(raw, groups)]
 
 
-def run_reference_lists(label: str, sample: int, seed: int) -> None:
+def run_reference_lists(label: str, sample: int, seed: int) -> Documents:
     """Time both schemes on papers of real reference strings, each searched at once for the
     queries of its own entries (true citations and near-miss decoys), as a crawl searches a
     document for every query: most names lie in an entry that prints the title or one close
     to it, so the checks of each hit run for most queries (:func:`reference_list_papers`)."""
     if not REFCORPUS.is_dir():
         print(f"\nWorkload {label}: skipped, no reference corpus at {REFCORPUS}")
-        return
+        return []
     papers = reference_list_papers(sample, seed)
     improved = [(text, CitationMatcher(groups, MatcherSettings())) for text, groups in papers]
     original = [(text, CitationMatcher(groups, MatcherSettings(scheme="original")))
@@ -309,6 +332,7 @@ def run_reference_lists(label: str, sample: int, seed: int) -> None:
               f"{queries / best:>8.0f}{queries / cpu_median:>9.0f}{queries / cpu_best:>9.0f}")
     print(f"  original's time / improved's, best CPU time of {REPEATS} runs taken in turn: "
           f"{schemes['original'][3] / schemes['improved'][3]:.2f}x")
+    return papers
 
 
 def reference_list_papers(sample: int, seed: int) -> list[tuple[str, list[AuthorGroup]]]:
@@ -339,17 +363,137 @@ def agreement(improved: list, original: list) -> str:
             f"improved, {len(theirs - ours)} only or different in original")
 
 
-def main() -> None:
-    """Both workloads of the brief, then the same without verbatim citations, then real
-    reference lists (R)."""
+class TreeWorker:
+    """One checkout's matcher in a process of its own (``matcher_worker.py``), searching the
+    documents pickled at ``inputs`` when told to; its error output goes to ``errors``. Used
+    by :func:`compare_trees`."""
+
+    def __init__(self, root: Path, inputs: Path, errors: Path, hash_seed: int) -> None:
+        self.root, self.errors = root, errors
+        with errors.open("w") as error_output:
+            self.process = subprocess.Popen(
+                [sys.executable, str(WORKER), str(root), str(inputs)], stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=error_output, text=True,
+                env={**os.environ, "PYTHONHASHSEED": str(hash_seed)})
+        _, *counts, self.digest = self._answer("ready").split()
+        self.citations = tuple(map(int, counts))  # improved, original
+
+    def search(self) -> tuple[float, float]:
+        """CPU seconds of one search of every document, improved and original scheme."""
+        self.process.stdin.write("go\n")
+        self.process.stdin.flush()
+        improved, original = map(float, self._answer("times").split())
+        return improved, original
+
+    def close(self) -> None:
+        """Let the worker end (its input closes) and wait for it."""
+        self.process.stdin.close()
+        self.process.wait()
+
+    def _answer(self, what: str) -> str:
+        """The worker's next line; a worker that ended instead fails the bench with its error."""
+        line = self.process.stdout.readline()
+        if not line:
+            self.process.wait()
+            error = self.errors.read_text().strip().splitlines()
+            raise SystemExit(f"--against: the worker of {self.root} ended without its {what} "
+                             f"line: {error[-1] if error else 'no error printed'}")
+        return line
+
+
+def compare_trees(documents: Documents, other: Path, rounds: int) -> None:
+    """Time this checkout's matcher and ``other``'s on the same documents, a search each in
+    turn (in shuffled order) for ``rounds`` rounds; print both trees' median and best CPU time
+    per scheme, their ratio, and whether both find the same citations. The two processes are
+    started again every ``ROUNDS_PER_PAIR`` rounds, with a hash seed of the pair's own: a
+    process's memory layout and hash seed can slow it by a few per cent for its whole life,
+    which more rounds of the same pair do not average out. Called by :func:`main` after a
+    workload's usual figures, with ``--against``."""
+    trees = {"here": ROOT, "there": other}
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
+    outputs: dict[str, set[tuple[tuple[int, int], str]]] = {name: set() for name in trees}
+    order, shuffle = list(trees), random.Random(rounds).shuffle
+    with tempfile.TemporaryDirectory(prefix="bench-matcher-") as scratch:
+        inputs = Path(scratch) / "inputs.pickle"
+        inputs.write_bytes(pickle.dumps([(text, [(g.authors, g.publications) for g in groups])
+                                         for text, groups in documents]))
+        for pair, first in enumerate(range(0, rounds, ROUNDS_PER_PAIR)):
+            shuffle(order)
+            workers: dict[str, TreeWorker] = {}
+            try:
+                for name in order:
+                    workers[name] = TreeWorker(trees[name], inputs, Path(scratch) / f"{name}.err",
+                                               pair)
+                    outputs[name].add((workers[name].citations, workers[name].digest))
+                for _ in range(first, min(rounds, first + ROUNDS_PER_PAIR)):
+                    shuffle(order)
+                    for name in order:
+                        times[name].append(workers[name].search())
+            finally:
+                for worker in workers.values():
+                    worker.close()
+    print(f"  against {other} ({commit_of(other)}; here {commit_of(ROOT)}): {rounds} rounds "
+          f"in turn, a process per tree, CPU ms median (best):")
+    for column, scheme in enumerate(("improved", "original")):
+        here, there = ([cpu[column] for cpu in times[name]] for name in trees)
+        print(f"    {scheme:<9} here {statistics.median(here) * 1e3:8.1f} ({min(here) * 1e3:.1f})"
+              f"  there {statistics.median(there) * 1e3:8.1f} ({min(there) * 1e3:.1f})"
+              f"  there / here {statistics.median(there) / statistics.median(here):.2f}x"
+              f" ({min(there) / min(here):.2f}x)")
+    (counts, _), *_ = outputs["here"]
+    (there_counts, _), *_ = outputs["there"]
+    same = "the same" if outputs["here"] == outputs["there"] and len(outputs["here"]) == 1 \
+        else "DIFFERENT"
+    print(f"    citations {same} (improved, original: here {counts[0]}, {counts[1]}; "
+          f"there {there_counts[0]}, {there_counts[1]})")
+
+
+def commit_of(root: Path) -> str:
+    """The short commit id of a checkout (with "+" when its files differ from it)."""
+    def git(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
+    head = git("rev-parse", "--short", "HEAD")
+    if head.returncode:
+        return "not a git checkout"
+    changed = git("status", "--porcelain", "--untracked-files=no").stdout.strip()
+    return head.stdout.strip() + ("+" if changed else "")
+
+
+def checkout_root(value: str) -> Path:
+    """``--against``'s value: the root of a checkout that holds the matcher package."""
+    root = Path(value).resolve()
+    if not (root / "citeseeker_scrapy" / "matching" / "__init__.py").is_file():
+        raise argparse.ArgumentTypeError(
+            f"{value} holds no citeseeker_scrapy/matching package: give the root of another "
+            f"checkout of the project")
+    return root
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The workloads named (by default A and B of the brief, the same without verbatim
+    citations, then real reference lists, R), each against ``--against``'s checkout too."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--against", type=checkout_root, metavar="ROOT",
+                        help="another checkout's root: its matcher timed in turn with this one")
+    parser.add_argument("--rounds", type=int, default=15,
+                        help="searches of each tree with --against (default 15)")
+    parser.add_argument("--workloads", default=",".join([*WORKLOADS, REAL_LISTS]),
+                        help="labels of the workloads to run, comma-separated")
+    args = parser.parse_args(argv)
+    labels = args.workloads.split(",")
+    unknown = set(labels) - {*WORKLOADS, REAL_LISTS}
+    if unknown:
+        parser.error(f"unknown workloads {', '.join(sorted(unknown))}")
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on "
           f"{os.cpu_count()} CPUs")
-    run_workload("A", 10, 20, seed=1)
-    run_workload("B", 100, 129, seed=2)
-    # No verbatim citation: every part is searched to the end, nothing stops at 1.0.
-    run_workload("A'", 10, 20, seed=3, verbatim_share=0.0)
-    run_workload("B'", 100, 129, seed=4, verbatim_share=0.0)
-    run_reference_lists("R", REFERENCE_SAMPLE, seed=25)
+    for label in labels:
+        if label == REAL_LISTS:
+            documents = run_reference_lists(label, REFERENCE_SAMPLE, seed=25)
+        else:
+            n_authors, n_titles, seed, verbatim_share = WORKLOADS[label]
+            documents = run_workload(label, n_authors, n_titles, seed, verbatim_share)
+        if args.against and documents:
+            compare_trees(documents, args.against, args.rounds)
 
 
 if __name__ == "__main__":

@@ -108,18 +108,21 @@ def test_a_title_word_before_the_publication_data_is_still_another_work(doc: str
     matching.turned_down(doc, author, title)
 
 
+_FJORDE = "\nBerg, M. (1991). Fjorde. Kiel."  # the next entry
+_CAHORS = "Okafor, N. (1998). Tidal markets of the lower delta Cahors." + _FJORDE
+_TALENCE = "Dubois, M. (2011). Les gardiens de phare et leurs familles Talence, 118–121."
+
+
 @pytest.mark.parametrize("doc, author, title", [
     # a town after the title's last word in lower case, then the entry's end, its year or its
     # pages (a style that prints "Title Place." with no punctuation after the title)
-    ("Okafor, N. (1998). Tidal markets of the lower delta Cahors.\nBerg, M. (1991). Fjorde. "
-     "Kiel.", "Okafor", "Tidal markets of the lower delta"),
+    (_CAHORS, "Okafor", "Tidal markets of the lower delta"),
     ("12. Lindqvist E. Lighthouse keepers and their families Bilthoven; 2004", "Lindqvist",
      "Lighthouse keepers and their families"),
-    ("Dubois, M. (2011). Les gardiens de phare et leurs familles Talence, 118–121.", "Dubois",
-     "Les gardiens de phare et leurs familles"),
+    (_TALENCE, "Dubois", "Les gardiens de phare et leurs familles"),
     # a publisher's name that is a word too, closing the entry
-    ("Moore, A. (1962). Harbour lights of the channel coast Bell.\nBerg, M. (1991). Fjorde. "
-     "Kiel.", "Moore", "Harbour lights of the channel coast"),
+    ("Moore, A. (1962). Harbour lights of the channel coast Bell." + _FJORDE, "Moore",
+     "Harbour lights of the channel coast"),
 ])
 def test_a_town_closing_the_entry_starts_after_the_title(doc: str, author: str,
                                                          title: str) -> None:
@@ -128,25 +131,23 @@ def test_a_town_closing_the_entry_starts_after_the_title(doc: str, author: str,
 
 @pytest.mark.parametrize("doc, author, title", [
     # a content word changed before the town
-    ("Okafor, N. (1998). Tidal markets of the lower delta Cahors.\nBerg, M. (1991). Fjorde. "
-     "Kiel.", "Okafor", "Tidal markets of the upper delta"),
-    ("Dubois, M. (2011). Les gardiens de phare et leurs familles Talence, 118–121.", "Dubois",
-     "Les gardiens de phare et leurs enfants"),
+    (_CAHORS, "Okafor", "Tidal markets of the upper delta"),
+    (_TALENCE, "Dubois", "Les gardiens de phare et leurs enfants"),
     # the title's own last word is the town: after a capital (title case, a German noun), a
     # preposition or a word that opens a place's name, or in lower case (an ordinary word)
-    ("Walker, B. (2003). Harbour Ecology: Understanding and Managing Change.\nBerg, M. (1991). "
-     "Fjorde. Kiel.", "Walker", "Harbour Ecology: Understanding and Managing"),
-    ("Krause, H. (1978). Studien zur Sozialstruktur der Abtei Prüm.\nBerg, M. (1991). Fjorde. "
-     "Kiel.", "Krause", "Studien zur Sozialstruktur der Abtei"),
-    ("Okafor, N. (1998). Tidal markets of the delta around Cahors.\nBerg, M. (1991). Fjorde. "
-     "Kiel.", "Okafor", "Tidal markets of the delta around"),
+    ("Walker, B. (2003). Harbour Ecology: Understanding and Managing Change." + _FJORDE,
+     "Walker", "Harbour Ecology: Understanding and Managing"),
+    ("Krause, H. (1978). Studien zur Sozialstruktur der Abtei Prüm." + _FJORDE, "Krause",
+     "Studien zur Sozialstruktur der Abtei"),
+    ("Okafor, N. (1998). Tidal markets of the delta around Cahors." + _FJORDE, "Okafor",
+     "Tidal markets of the delta around"),
     ("Lindqvist E. (2004). Tidal flats of western Wilhelmshaven, 2004.", "Lindqvist",
      "Tidal flats of western"),
-    ("Walker, B. (2003). Harbour ecology: understanding and managing change.\nBerg, M. (1991). "
-     "Fjorde. Kiel.", "Walker", "Harbour ecology: understanding and managing"),
+    ("Walker, B. (2003). Harbour ecology: understanding and managing change." + _FJORDE,
+     "Walker", "Harbour ecology: understanding and managing"),
     # a country's name is no town's: the title's topic ("...in coastal Malta.")
-    ("Okonkwo, B. (2014). Tidal energy along the coasts of Georgia.\nBerg, M. (1991). Fjorde. "
-     "Kiel.", "Okonkwo", "Tidal energy along the coasts of"),
+    ("Okonkwo, B. (2014). Tidal energy along the coasts of Georgia." + _FJORDE, "Okonkwo",
+     "Tidal energy along the coasts of"),
 ])
 def test_a_title_word_before_a_town_is_still_the_titles(doc: str, author: str,
                                                         title: str) -> None:
@@ -157,6 +158,12 @@ def test_a_title_word_before_a_town_is_still_the_titles(doc: str, author: str,
 # Kiel; 1991"): the list's habit, read once for the document.
 _RUNS_INTO_TOWNS = "\n3. Berg M. Fjords and their coasts Kiel; 1991"
 _PUNCTUATES_TITLES = "\n3. Berg M. Fjords and their coasts. Kiel; 1991"
+# A list in title case that runs titles into towns before their publisher or their year,
+# three times (and one that does so twice only).
+_TITLE_CASE_INTO_TOWNS = ("\n3. Berg M. Fjords And Their Coasts Kiel: Fjord Press; 1991"
+                          "\n4. Ito K. Tidal Flats Of The Baltic Rostock: Meer Verlag; 1999"
+                          "\n5. Dahl O. Harbour Lights Of The Arctic Odense; 2001")
+_TWICE_INTO_TOWNS = _TITLE_CASE_INTO_TOWNS.rsplit("\n", 1)[0]
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -167,6 +174,9 @@ _PUNCTUATES_TITLES = "\n3. Berg M. Fjords and their coasts. Kiel; 1991"
      "Krause", "Studien zur Sozialstruktur der Abtei"),
     ("2. Okafor N. Tidal markets in the novels of Chinua Achebe Ibadan, 118–121."
      + _RUNS_INTO_TOWNS, "Okafor", "Tidal markets in the novels of Chinua Achebe"),
+    # a list in title case that runs titles into towns before their publisher or year
+    ("2. Lindqvist E. Harbour Walls Of The Northern Fjords Bergen; 2004"
+     + _TITLE_CASE_INTO_TOWNS, "Lindqvist", "Harbour Walls of the Northern Fjords"),
 ])
 def test_a_town_after_a_capital_starts_the_field_in_a_list_that_runs_titles_into_towns(
         doc: str, author: str, title: str) -> None:
@@ -185,6 +195,12 @@ def test_a_town_after_a_capital_starts_the_field_in_a_list_that_runs_titles_into
     # in a list that runs titles into towns, a word that makes the town the title's own
     ("2. Lindqvist E. Tidal Flats of Western Bergen; 2004" + _RUNS_INTO_TOWNS, "Lindqvist",
      "Tidal Flats of Western"),
+    # a list in title case that runs titles into towns twice only
+    ("2. Lindqvist E. Harbour Walls Of The Northern Fjords Bergen; 2004" + _TWICE_INTO_TOWNS,
+     "Lindqvist", "Harbour Walls of the Northern Fjords"),
+    # three times, but the content word changed
+    ("2. Lindqvist E. Harbour Walls Of The Northern Fjords Bergen; 2004"
+     + _TITLE_CASE_INTO_TOWNS, "Lindqvist", "Harbour Walls of the Southern Fjords"),
 ])
 def test_a_town_after_a_capital_is_the_titles_unless_the_list_runs_titles_into_towns(
         doc: str, author: str, title: str) -> None:
@@ -192,14 +208,14 @@ def test_a_town_after_a_capital_is_the_titles_unless_the_list_runs_titles_into_t
 
 
 _NEXT_ENTRY = "\nWebster M.D., Forest C.E. 2001. Uncertainty of coastal projections."
+_HARBOUR_WALLS = ("Lindqvist E., Berg A. 2004. Harbour walls and the tides of northern fjords "
+                  "Coasts, Estuaries and Shelves., Oslo: Fjord Press." + _NEXT_ENTRY)
 
 
 @pytest.mark.parametrize("doc, author, title", [
     # a chapter's book after its title, closed by a full stop and an empty field's comma, then
     # its place and publisher (the book's first word before a comma)
-    ("Lindqvist E., Berg A. 2004. Harbour walls and the tides of northern fjords Coasts, "
-     "Estuaries and Shelves., Oslo: Fjord Press." + _NEXT_ENTRY, "Lindqvist",
-     "Harbour walls and the tides of northern fjords"),
+    (_HARBOUR_WALLS, "Lindqvist", "Harbour walls and the tides of northern fjords"),
     ("Okafor N. 2011. Tutoring in rural schools of the delta Students, Teachers and Parents, "
      "Vol. 2., Lagos: Delta Books." + _NEXT_ENTRY, "Okafor",
      "Tutoring in rural schools of the delta"),
@@ -214,9 +230,7 @@ def test_a_container_closed_by_an_empty_field_starts_after_the_title(doc: str, a
 
 @pytest.mark.parametrize("doc, author, title", [
     # a content word changed, one added at the end
-    ("Lindqvist E., Berg A. 2004. Harbour walls and the tides of northern fjords Coasts, "
-     "Estuaries and Shelves., Oslo: Fjord Press." + _NEXT_ENTRY, "Lindqvist",
-     "Harbour walls and the tides of southern fjords"),
+    (_HARBOUR_WALLS, "Lindqvist", "Harbour walls and the tides of southern fjords"),
     ("Okafor N. 2011. Tutoring in rural schools of the delta Students, Teachers and Parents., "
      "Lagos: Delta Books." + _NEXT_ENTRY, "Okafor",
      "Tutoring in rural schools of the delta region"),

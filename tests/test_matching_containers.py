@@ -19,15 +19,21 @@ _turned_down = matching.turned_down
 
 # An abbreviated journal name right after the title, the style's full stop stripped from its
 # last abbreviation, then the volume (Harvard and physics styles).
+_HALVORSEN = ("Halvorsen, K (2004) Tidal mixing in narrow fjords Hydrol. Process 14, 112–130\n"
+              "Moreau, A (2001) Stone bridges. Paris.")
+_LINDQVIST = ("Lindqvist, E., 1998. Silt transport in harbour basins Quat. Sci. Rev 7, 3–9.\n"
+              "Moreau, A., 2001. Stone bridges. Paris.")
+_OKAFOR_BERG = ("Okafor N and Berg A 2010 Lead uptake by coastal mangroves Environ. Sci. Technol "
+                "40 112–118\nMoreau A 2001 Stone bridges. Paris.")
+_NAKAMURA = ("Nakamura, T (2011) Grain growth in copper Phys. Rev 48.\nMoreau, A (2001) Stone "
+             "bridges. Paris.")
+
+
 @pytest.mark.parametrize("doc, author, title", [
-    ("Halvorsen, K (2004) Tidal mixing in narrow fjords Hydrol. Process 14, 112–130\n"
-     "Moreau, A (2001) Stone bridges. Paris.", "Halvorsen", "Tidal mixing in narrow fjords"),
-    ("Lindqvist, E., 1998. Silt transport in harbour basins Quat. Sci. Rev 7, 3–9.\n"
-     "Moreau, A., 2001. Stone bridges. Paris.", "Lindqvist", "Silt transport in harbour basins"),
-    ("Okafor N and Berg A 2010 Lead uptake by coastal mangroves Environ. Sci. Technol 40 "
-     "112–118\nMoreau A 2001 Stone bridges. Paris.", "Berg", "Lead uptake by coastal mangroves"),
-    ("Nakamura, T (2011) Grain growth in copper Phys. Rev 48.\nMoreau, A (2001) Stone bridges. "
-     "Paris.", "Nakamura", "Grain growth in copper"),
+    (_HALVORSEN, "Halvorsen", "Tidal mixing in narrow fjords"),
+    (_LINDQVIST, "Lindqvist", "Silt transport in harbour basins"),
+    (_OKAFOR_BERG, "Berg", "Lead uptake by coastal mangroves"),
+    (_NAKAMURA, "Nakamura", "Grain growth in copper"),
 ])
 def test_a_title_before_an_abbreviated_journal_and_its_volume(doc: str, author: str,
                                                               title: str) -> None:
@@ -35,20 +41,13 @@ def test_a_title_before_an_abbreviated_journal_and_its_volume(doc: str, author: 
 
 
 @pytest.mark.parametrize("doc, author, title", [
-    ("Halvorsen, K (2004) Tidal mixing in narrow fjords Hydrol. Process 14, 112–130\n"
-     "Moreau, A (2001) Stone bridges. Paris.", "Halvorsen", "Tidal mixing in narrow"),
-    ("Lindqvist, E., 1998. Silt transport in harbour basins Quat. Sci. Rev 7, 3–9.\n"
-     "Moreau, A., 2001. Stone bridges. Paris.", "Lindqvist", "Silt transport in harbour"),
-    ("Okafor N and Berg A 2010 Lead uptake by coastal mangroves Environ. Sci. Technol 40 "
-     "112–118\nMoreau A 2001 Stone bridges. Paris.", "Berg", "Lead uptake by coastal"),
-    ("Nakamura, T (2011) Grain growth in copper Phys. Rev 48.\nMoreau, A (2001) Stone bridges. "
-     "Paris.", "Nakamura", "Grain growth in"),
-    ("Halvorsen, K (2004) Tidal mixing in narrow fjords Hydrol. Process 14, 112–130\n"
-     "Moreau, A (2001) Stone bridges. Paris.", "Halvorsen", "Tidal mixing in narrow channels"),
-    ("Lindqvist, E., 1998. Silt transport in harbour basins Quat. Sci. Rev 7, 3–9.\n"
-     "Moreau, A., 2001. Stone bridges. Paris.", "Lindqvist", "Silt transport in harbour docks"),
-    ("Okafor N and Berg A 2010 Lead uptake by coastal mangroves Environ. Sci. Technol 40 "
-     "112–118\nMoreau A 2001 Stone bridges. Paris.", "Berg", "Lead uptake by tropical mangroves"),
+    (_HALVORSEN, "Halvorsen", "Tidal mixing in narrow"),
+    (_LINDQVIST, "Lindqvist", "Silt transport in harbour"),
+    (_OKAFOR_BERG, "Berg", "Lead uptake by coastal"),
+    (_NAKAMURA, "Nakamura", "Grain growth in"),
+    (_HALVORSEN, "Halvorsen", "Tidal mixing in narrow channels"),
+    (_LINDQVIST, "Lindqvist", "Silt transport in harbour docks"),
+    (_OKAFOR_BERG, "Berg", "Lead uptake by tropical mangroves"),
 ])
 def test_a_title_word_before_an_abbreviated_journal_is_still_the_titles(doc: str, author: str,
                                                                         title: str) -> None:
@@ -291,4 +290,41 @@ def test_a_title_case_title_before_its_one_word_book_and_place(doc: str, author:
 ])
 def test_a_title_case_titles_last_word_before_its_place_stays_the_titles(
         doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)
+
+
+# A chapter's title run into "In" and its container with no punctuation, in a list that prints
+# "In" so after a title's last word in lower case too ("...of the delta In Coastal"): there "In"
+# and a capital open the container after a title in title case or ending with a German noun.
+_IN_CHAPTERS = ("Okafor, Nnamdi (2004). Harbour walls of the delta In Coastal Trade Routes "
+                "(pp. 5–17). Lagos: Delta Books.\n\n"
+                "Lindqvist, Erik (2008). Geschichte der Küstenfischerei In Nordische "
+                "Meereskunde (pp. 82–90). Kiel: Meer Verlag.\n\n"
+                "Halvorsen, Kari (1999). Tidal Markets Revisited In Studies of Coastal Towns "
+                "(pp. 44–59). Bergen: Fjord Press.\n\n"
+                "Moreau, Anne (2001). Stone bridges. Paris: Seuil.")
+# A list that capitalises every word of a title prints no "In" after a word in lower case: a
+# title that goes on with "In" there is a longer title.
+_IN_TITLES = ("Okafor, Nnamdi (2004). Harbour Walls Of The Delta. Lagos: Delta Books.\n\n"
+              "Halvorsen, Kari (1999). Tidal Markets In Coastal Towns (pp. 44–59). "
+              "Bergen: Fjord Press.\n\n"
+              "Moreau, Anne (2001). Stone bridges. Paris: Seuil.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_IN_CHAPTERS, "Lindqvist", "Geschichte der Küstenfischerei"),
+    (_IN_CHAPTERS, "Halvorsen", "Tidal Markets Revisited"),
+    (_IN_CHAPTERS, "Okafor", "Harbour walls of the delta"),
+])
+def test_a_title_before_in_and_its_container(doc: str, author: str, title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_IN_CHAPTERS, "Halvorsen", "Tidal Markets"),  # the title's last word left out
+    (_IN_CHAPTERS, "Halvorsen", "Tidal Markets Reconsidered"),
+    (_IN_CHAPTERS, "Lindqvist", "Geschichte der Hochseefischerei"),
+    (_IN_TITLES, "Halvorsen", "Tidal Markets"),
+])
+def test_a_title_word_before_in_stays_the_titles(doc: str, author: str, title: str) -> None:
     _turned_down(doc, author, title)

@@ -530,6 +530,10 @@ def test_a_title_word_before_a_slashed_author_list_is_still_the_titles(doc: str,
 # A title printed last in its entry with no punctuation, the entry its own paragraph (a
 # German style's book: "Name (year) Title", then the next entry's paragraph).
 _PARAGRAPH = "\n\n"
+_HALLGREN = ("Hallgren E. (1984). Sprachwandel und Sprachkontakt. Nordische Untersuchungen"
+             + _PARAGRAPH + "OECD. (1996). Panel on water policy in river basins" + _PARAGRAPH)
+_OKAFOR = ("Okafor B. (2003). Harbour towns and their coastal fisheries" + _PARAGRAPH
+           + "UNESCO. (2015). Coastal flooding in river deltas" + _PARAGRAPH)
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -540,12 +544,8 @@ _PARAGRAPH = "\n\n"
     ("Refugee Board of Ghana (2011) Detention Network" + _PARAGRAPH + "Rondot How deep are "
      "harbours?, in: Review 4 (2001)" + _PARAGRAPH, "Refugee Board of Ghana", "Detention Network"),
     # a longer title, the next entry opening with an organisation's name in capitals
-    ("Hallgren E. (1984). Sprachwandel und Sprachkontakt. Nordische Untersuchungen" + _PARAGRAPH
-     + "OECD. (1996). Panel on water policy in river basins" + _PARAGRAPH, "Hallgren",
-     "Sprachwandel und Sprachkontakt. Nordische Untersuchungen"),
-    ("Okafor B. (2003). Harbour towns and their coastal fisheries" + _PARAGRAPH + "UNESCO. "
-     "(2015). Coastal flooding in river deltas" + _PARAGRAPH, "Okafor",
-     "Harbour towns and their coastal fisheries"),
+    (_HALLGREN, "Hallgren", "Sprachwandel und Sprachkontakt. Nordische Untersuchungen"),
+    (_OKAFOR, "Okafor", "Harbour towns and their coastal fisheries"),
 ])
 def test_a_title_ending_its_paragraph_ends_its_entry(doc: str, author: str,
                                                     title: str) -> None:
@@ -565,12 +565,8 @@ def test_a_title_ending_its_paragraph_ends_its_entry(doc: str, author: str,
     ("Moretti (1991) wrote that porti e città" + _PARAGRAPH + "Rossi Le mura urbane, in: Storia "
      "3 (1987)" + _PARAGRAPH, "Moretti", "Porti e città"),
     # a longer title, a content word changed
-    ("Okafor B. (2003). Harbour towns and their coastal fisheries" + _PARAGRAPH + "UNESCO. "
-     "(2015). Coastal flooding in river deltas" + _PARAGRAPH, "Okafor",
-     "Harbour towns and their inland fisheries"),
-    ("Hallgren E. (1984). Sprachwandel und Sprachkontakt. Nordische Untersuchungen" + _PARAGRAPH
-     + "OECD. (1996). Panel on water policy in river basins" + _PARAGRAPH, "Hallgren",
-     "Sprachwandel und Sprachpolitik. Nordische Untersuchungen"),
+    (_OKAFOR, "Okafor", "Harbour towns and their inland fisheries"),
+    (_HALLGREN, "Hallgren", "Sprachwandel und Sprachpolitik. Nordische Untersuchungen"),
 ])
 def test_a_title_word_before_a_paragraphs_end_is_still_the_titles(doc: str, author: str,
                                                                   title: str) -> None:

@@ -358,29 +358,30 @@ def test_a_query_typed_with_the_separator_after_its_title_stands_alone() -> None
 
 # ----------------------------------------------------------------------------- the next entry
 
+TROCME_BRION = ("[10] H. Trocme, La cote atlantique, Presses universitaires de Nancy, 1994 [11] "
+                "P. Brion, Clint Eastwood, La Martiniere, Paris, 2001")
+OKAFOR_LINDQVIST = ("Daily News, 2001 p 4 [9] Okafor, Boniface \u201cTidal songs of the "
+                    "delta\u201d Daily News, September 10, 2002 p 19 [10] Lindqvist, Karin, "
+                    "Harbour towns of the northern coast, Oslo, Fjord Press, 2010")
+SCULLY_ZUREK = ("M. O. Scully, E. S. Fry and K. Wodkiewicz, Directed spontaneous emission from an "
+                "extended ensemble of N atoms, Phys. Rev. Lett. 96, 010501 (2006). W. H. Zurek. "
+                "Decoherence, einselection, and the quantum origins of the classical, Rev. Mod. "
+                "Phys. 75 (2003).")
+
+
 @pytest.mark.parametrize("doc, author, title, cites", [
     # "[11]" after a year is no entry start by its form ("in 1994 [11]" cites), but it is the
     # number after the name's own "[10]": the next entry
-    ("[10] H. Trocme, La cote atlantique, Presses universitaires de Nancy, 1994 [11] P. Brion, "
-     "Clint Eastwood, La Martiniere, Paris, 2001", "Trocme", "Clint Eastwood, La Martiniere",
-     False),
-    ("[10] H. Trocme, La cote atlantique, Presses universitaires de Nancy, 1994 [11] P. Brion, "
-     "Clint Eastwood, La Martiniere, Paris, 2001", "Brion", "Clint Eastwood, La Martiniere",
-     True),
+    (TROCME_BRION, "Trocme", "Clint Eastwood, La Martiniere", False),
+    (TROCME_BRION, "Brion", "Clint Eastwood, La Martiniere", True),
     ("[10] H. Trocme, as discussed in [12], La cote atlantique, Nancy, 1994.", "Trocme",
      "La cote atlantique", True),  # another number: a citation inside the entry
     # the name's own "[n]" printed after the page or the date of the entry before, where it
     # is no entry start by its form either: the "[n+1]" after it is still the next entry's
-    ("Daily News, 2001 p 4 [9] Okafor, Boniface \u201cTidal songs of the delta\u201d Daily News, "
-     "September 10, 2002 p 19 [10] Lindqvist, Karin, Harbour towns of the northern coast, Oslo, "
-     "Fjord Press, 2010", "Okafor", "Harbour towns of the northern coast", False),
-    ("[8] Weiss, Anne, Later things, Brest, 1999. Daily News, 2001 p 4 [9] Okafor, Boniface "
-     "\u201cTidal songs of the delta\u201d Daily News, September 10, 2002 p 19 [10] Lindqvist, "
-     "Karin, Harbour towns of the northern coast, Oslo, Fjord Press, 2010", "Okafor",
+    (OKAFOR_LINDQVIST, "Okafor", "Harbour towns of the northern coast", False),
+    ("[8] Weiss, Anne, Later things, Brest, 1999. " + OKAFOR_LINDQVIST, "Okafor",
      "Harbour towns of the northern coast", False),
-    ("Daily News, 2001 p 4 [9] Okafor, Boniface \u201cTidal songs of the delta\u201d Daily News, "
-     "September 10, 2002 p 19 [10] Lindqvist, Karin, Harbour towns of the northern coast, Oslo, "
-     "Fjord Press, 2010", "Lindqvist", "Harbour towns of the northern coast", True),
+    (OKAFOR_LINDQVIST, "Lindqvist", "Harbour towns of the northern coast", True),
     # ... but not a "[n]" far before the name: the publisher that ends a title-first entry
     ("Interim report, June, 40 p. 2008 [14] Mosaics of the northern coast. Otto Demus. New York, "
      "Philosophical Library 1950 Journal [15] Associated Press 05/21/07 Staples launches a "
@@ -391,14 +392,10 @@ def test_a_query_typed_with_the_separator_after_its_title_stands_alone() -> None
      "Lindqvist, K. Harbour towns of the northern coast. Oslo, 2010.", "Varga",
      "Harbour towns of the northern coast", False),
     # a venue's sentence end, then a name run whose surname ends with a full stop
-    ("M. O. Scully, E. S. Fry and K. Wodkiewicz, Directed spontaneous emission from an extended "
-     "ensemble of N atoms, Phys. Rev. Lett. 96, 010501 (2006). W. H. Zurek. Decoherence, "
-     "einselection, and the quantum origins of the classical, Rev. Mod. Phys. 75 (2003).",
-     "Scully", "Decoherence, einselection, and the quantum origins of the classical", False),
-    ("M. O. Scully, E. S. Fry and K. Wodkiewicz, Directed spontaneous emission from an extended "
-     "ensemble of N atoms, Phys. Rev. Lett. 96, 010501 (2006). W. H. Zurek. Decoherence, "
-     "einselection, and the quantum origins of the classical, Rev. Mod. Phys. 75 (2003).",
-     "Zurek", "Decoherence, einselection, and the quantum origins of the classical", True),
+    (SCULLY_ZUREK, "Scully", "Decoherence, einselection, and the quantum origins of the classical",
+     False),
+    (SCULLY_ZUREK, "Zurek", "Decoherence, einselection, and the quantum origins of the classical",
+     True),
     ("M. O. Scully, E. S. Fry, and K. Wodkiewicz. Directed spontaneous emission from an "
      "extended ensemble of atoms. Phys. Rev. Lett. 96 (2006).", "Scully",
      "Directed spontaneous emission from an extended ensemble of atoms", True),

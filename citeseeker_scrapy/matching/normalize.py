@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from typing import Iterator
 
 from ..hyphens import WORD_GOES_ON
 
@@ -33,6 +34,9 @@ _HYPHEN_BREAK_CANDIDATE = re.compile(rb"-[ \t\x0b\x0c\x1c-\x1f]*[\r\n]")
 #: The other non-ASCII chars of a run, after its first changing one.
 _REST_OF_RUN = rb"(?:[\xc2-\xf4][\x80-\xbf]+)*"
 _DENSE_NON_ASCII = 0.08  # above this share of extra UTF-8 bytes, fold the whole text at once
+#: Bytes a regex scans in the time of one Python step per place ``bytes.find`` finds: with more
+#: unchanged chars of a first byte than the text's length over this, a regex finds its chars.
+_REGEX_BYTES_PER_FIND = 500
 #: Letters NFKD does not decompose, folded like the accented ones: "Østbye", "Łukasz", "Đoković"
 #: print a name a reader also types as "Ostbye"; and the Arabic script's comma and semicolon,
 #: which separate the Latin names of a Persian or Arabic bibliography ("Macdonald، F.A.،").
@@ -114,21 +118,100 @@ def join_broken_words(text: str) -> str:
 def _fold_non_ascii_chars(data: bytes) -> bytes:
     """Fold (in UTF-8) the non-ASCII chars that change: accents, ligatures, capitals, spaces.
 
-    One regex pass per first byte of the changing chars ("\xc3" for "é", "ü", "Á"...): a
-    pattern that starts with one literal byte skips ahead fast, one with alternatives of
-    several first bytes tests every byte. Dashes and quotes are never visited. A match takes
-    the rest of its run of non-ASCII chars along, so a run is folded whole, as the whole-text
-    path folds it.
+    Only the distinct chars present are folded, once each (dashes and quotes never change).
+    Where a char folds the same alone as in its run of non-ASCII chars, which is every text
+    but the rare ones :func:`_folds_alone` names, each is replaced where it stands
+    (:func:`_fold_each_char`); elsewhere its run is folded whole (:func:`_fold_runs`), as the
+    whole-text path folds it. Both give the same output wherever the first applies.
     """
-    distinct = set(data.translate(None, _ASCII_BYTES).decode("utf-8"))
+    non_ascii = data.translate(None, _ASCII_BYTES)
+    folds = {char: _fold_non_ascii(char) for char in sorted(set(non_ascii.decode("utf-8")))}
+    changing = {char: folded for char, folded in folds.items() if folded != char}
+    if _folds_alone(changing):
+        return _fold_each_char(data, non_ascii, changing)
+    return _fold_runs(data, changing)
+
+
+def _folds_alone(changing: dict[str, str]) -> bool:
+    """Whether folding each of these chars alone gives what folding their runs gives: no fold
+    changes when folded again (a run folded whole may take an earlier fold's output along),
+    and no capital sigma (its lower case depends on the letters beside it). Every other step
+    of :func:`_fold_non_ascii` maps one char at a time. Called by
+    :func:`_fold_non_ascii_chars`."""
+    if "\u03a3" in unicodedata.normalize("NFKD", "".join(changing)):
+        return False
+    return all(_fold_non_ascii(folded) == folded for folded in changing.values())
+
+
+def _fold_each_char(data: bytes, non_ascii: bytes, changing: dict[str, str]) -> bytes:
+    """Each changing char replaced by its fold where it stands (``non_ascii``: the text's
+    non-ASCII bytes, for counting them), the text copied once, by one join of views. Called
+    by :func:`_fold_non_ascii_chars`."""
+    folds_by_lead: dict[bytes, dict[bytes, bytes]] = {}
+    for char, folded in changing.items():
+        encoded = char.encode("utf-8")
+        folds_by_lead.setdefault(encoded[:1], {})[encoded] = folded.encode("utf-8")
+    replaced: dict[int, tuple[int, bytes]] = {}
+    for lead, folds in folds_by_lead.items():
+        unchanged = non_ascii.count(lead) - sum(map(non_ascii.count, folds))
+        if unchanged * _REGEX_BYTES_PER_FIND > len(data):
+            replaced.update(_places_by_regex(data, lead, folds))
+        else:
+            replaced.update(_places_by_find(data, lead, folds))
+    if not replaced:
+        return data
+    pieces: list[bytes | memoryview] = []
+    view, start = memoryview(data), 0
+    for at in sorted(replaced):
+        width, folded = replaced[at]
+        pieces += (view[start:at], folded)
+        start = at + width
+    pieces.append(view[start:])
+    return b"".join(pieces)
+
+
+def _places_by_find(data: bytes, lead: bytes, folds: dict[bytes, bytes]
+                    ) -> Iterator[tuple[int, tuple[int, bytes]]]:
+    """Where each char of ``folds`` (all of first byte ``lead``, hence of one width) stands,
+    with its width and fold: every place of ``lead`` found by ``bytes.find`` (a ``memchr``,
+    about ten times faster than a regex's scan), then its char looked up. Called by
+    :func:`_fold_each_char` where few unchanged chars share the first byte."""
+    width = len(next(iter(folds)))
+    at = data.find(lead)
+    while at >= 0:
+        folded = folds.get(data[at:at + width])
+        if folded is not None:
+            yield at, (width, folded)
+        at = data.find(lead, at + width)
+
+
+def _places_by_regex(data: bytes, lead: bytes, folds: dict[bytes, bytes]
+                     ) -> Iterator[tuple[int, tuple[int, bytes]]]:
+    """As :func:`_places_by_find`, by one regex that tests the chars' other bytes itself: for a
+    first byte many unchanged chars share (the en dash's and the quotes' ``\\xe2``), where a
+    Python step for each would cost more than the regex's scan of the text."""
+    width = len(next(iter(folds)))
+    tails = b"|".join(re.escape(encoded[1:]) for encoded in folds)
+    for match in re.finditer(re.escape(lead) + b"(?:" + tails + b")", data):
+        yield match.start(), (width, folds[match.group()])
+
+
+def _fold_runs(data: bytes, changing: dict[str, str]) -> bytes:
+    """Each run of non-ASCII chars from its first changing char on, folded whole.
+
+    One regex pass per first byte of the changing chars ("\\xc3" for "é", "ü", "Á"...): a
+    pattern that starts with one literal byte skips ahead fast, one with alternatives of
+    several first bytes tests every byte. A match takes the rest of its run of non-ASCII chars
+    along, so a run is folded whole, as the whole-text path folds it. Called by
+    :func:`_fold_non_ascii_chars` where a char's fold depends on its neighbours.
+    """
     tails_by_lead: dict[bytes, list[bytes]] = {}
-    for char in sorted(distinct):
-        if _fold_non_ascii(char) != char:
-            encoded = char.encode("utf-8")
-            tails_by_lead.setdefault(encoded[:1], []).append(encoded[1:])
+    for char in changing:
+        encoded = char.encode("utf-8")
+        tails_by_lead.setdefault(encoded[:1], []).append(encoded[1:])
     for lead, tails in tails_by_lead.items():
-        changing = re.escape(lead) + b"(?:" + b"|".join(map(re.escape, tails)) + b")"
-        data = re.sub(changing + _REST_OF_RUN, _fold_run, data)
+        pattern = re.escape(lead) + b"(?:" + b"|".join(map(re.escape, tails)) + b")"
+        data = re.sub(pattern + _REST_OF_RUN, _fold_run, data)
     return data
 
 

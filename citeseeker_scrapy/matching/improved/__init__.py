@@ -6,7 +6,7 @@
   hit lies in, read with ``entry_numbers`` ("[n]"), ``author_lists`` (how far a list of
   names reaches), ``ditto_entries`` (entries of the same authors), ``title_first`` (a title
   before its names) and the patterns of ``entry_grammar``; ``per_text_cache`` keeps their
-  answers per document;
+  answers per document (and those of ``headers`` and ``capitals`` about the whole text);
 * ``verify``, ``words`` and ``running_text`` — the checks a hit must pass to be a citation;
   ``capitals`` — where the printed capitals say the title ends (a hit turned down read again);
 * ``superset`` — every hit of the original scheme is reported unless a named check says why not.

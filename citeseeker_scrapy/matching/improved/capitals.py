@@ -5,7 +5,7 @@ sexualité Démographie : analyse et synthèse" (a chapter, then its book), "...
 INED, 2002" (then the publisher), "...Risk AssessmentsWeb site" (no blank either). Normalized
 text is lower case, so there the next field's first word reads as one more title word, and
 the word checks (``verify``) take the print for a longer title than the query: another work.
-The print's capitals tell the two apart in seven shapes:
+The print's capitals tell the two apart in eight shapes:
 
 * **a capital and a colon**: the query's last word is printed in lower case, the word right
   after it starts with a capital and a colon follows it: a place, a publisher or a container
@@ -15,6 +15,10 @@ The print's capitals tell the two apart in seven shapes:
 * **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb"), or,
   printed in lower case (or capitalised in a title in title case), to the word for "in"
   before a blank and a container's capital ("...sexualitéin Démographie : analyse");
+* **"In" and a container**: the word right after the query's last word (in any case) is "In"
+  printed with a capital, then a capital, in a reference list that prints "In" so after a
+  word in lower case too ("...der Integration In Handlexikon der Integrationspädagogik (pp.
+  82–90)": :func:`prints_in_before_containers`);
 * **a container and its issue**: the query's last word is printed in lower case, the word
   right after it starts with a capital and opens a container followed by its year and pages,
   its volume and pages, or its year and volume ("...du semblable L'Homme, 2008, pp. 455-477",
@@ -31,8 +35,8 @@ The print's capitals tell the two apart in seven shapes:
   "...art techniques Bell.": ``entry_grammar.town_closes_entry``); not after a word that
   makes the town the title's own ("...of western Wilhelmshaven"), nor a country's name
   ("...in coastal Malta."); after a last word not in lower case ("...d'Antoine Forqueray
-  Bilthoven; 1973") where the reference list runs another title so after a word in lower case
-  (:func:`prints_titles_into_towns`);
+  Bilthoven; 1973") where the reference list runs another title so after a word in lower case,
+  or three others before their publisher or their year (:func:`prints_titles_into_towns`);
 * **publication data to the entry's end**: after a title not in title case, a capital that
   opens the rest of the entry read as its publication data, a place of one word and its
   publisher, and the next entry's opening after it ("...en Nouvelle-Calédonie Nouméa: Île de
@@ -58,9 +62,8 @@ at hand (``names.PrintedCase``); the hit is then read again with the title close
 
 from __future__ import annotations
 
-import functools
 import re
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence, TypeVar
 
 from ..names import PrintedCase
 from .entry_grammar import (
@@ -68,9 +71,11 @@ from .entry_grammar import (
     ONE_GIVEN_NAME_RUN, ORGANISATION_NAME, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     UNPUNCTUATED_INITIALS_RUN, town_closes_entry, towns_closing_entries,
 )
+from .per_text_cache import kept_per_text
 from .verify import DROPPED_IN_WORDS, IN_WORD_MARKS
 from .words import is_content
 
+Habit = TypeVar("Habit")  # what a reading of a reference list's habit answers (:func:`_kept_habit`)
 #: A word as the word checks read it: letters and digits, with what extraction leaves inside
 #: words ("well-being", "l'état": ``verify.IN_WORD_MARKS``), compared without it ("wellbeing").
 _WORDS = re.compile(rf"[^\W_](?:[^\W_]|[{re.escape(IN_WORD_MARKS)}](?=[^\W_]))*")
@@ -79,9 +84,12 @@ _LEFT_OUT = 2  # query words after the hit that the best substring may leave out
 _REACH = 80  # characters after the hit where the query's last words and the field are read
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
 #: Places of a reference list run straight after a title's word in lower case that make the
-#: list's habit (:func:`prints_titles_into_towns`).
-_TOWN_HABIT_ENTRIES = 1
-_TEXTS_KEPT = 4  # texts whose answer :func:`prints_books_with_comma` keeps (documents matched now)
+#: list's habit (:func:`prints_titles_into_towns`), or ...
+_TOWNS_AFTER_LOWER_CASE = 1
+#: ... places run straight after a word in any case, before a publisher's colon or a year's
+#: semicolon.
+_TOWNS_BEFORE_PUBLISHER_OR_YEAR = 3
+_TEXTS_KEPT = 4  # texts whose list habits are kept (:func:`_kept_habit`; documents matched now)
 #: A capitalised word and a colon right after the query's last word printed in lower case: a
 #: field and its colon ("...sexualité Démographie : analyse", "...coastal towns Bodø: Nordland
 #: Press"), not the title's own last word: a title that goes on to a subtitle after it would be
@@ -91,6 +99,13 @@ _COLON = re.compile(r" ?:")
 #: but a sentence's end: "...sexualité INED, 2002" (a title that ends with an acronym after a
 #: word in lower case is rarer than one that ends with a name).
 _SENTENCE_CLOSE = re.compile(r" ?[.;!?]")
+#: The word for "in" that opens a chapter's container, then a blank and the container's first
+#: letter (normalized: "in h"; printed "In H", read by :func:`_container_after_capital_in`).
+_IN_THEN_LETTER = re.compile(r"in (?=[^\W\d_])")
+_CAPITAL_IN = "In "
+#: A word, then the word for "in" and a letter, anywhere in a reference list: where
+#: :func:`prints_in_before_containers` looks for a container opened so after a lower-case word.
+_WORD_THEN_IN = re.compile(r"(?<![^\W_])[^\W\d_][\w'\u2019-]* in (?=[^\W\d_])")
 
 
 def field_start(text: str, query: Sequence[str], start: int, end: int,
@@ -120,6 +135,8 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         return None
     title = [cased[w.start() - low:w.end() - low] for w in words[:last + 1]]
     first = cased[field.start() - low:]
+    if _container_after_capital_in(text, field, printed):
+        return field.start()
     if title[-1].islower():  # else a title's own capital: "Tidal Markets Revisited: Lagos"
         if first[0].isupper() and _COLON.match(text, field.end()):
             return field.start()
@@ -132,7 +149,7 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         if first[0].isupper() and town_closes_entry(text, title_end.end()):
             return field.start()
     elif (first[0].isupper() and town_closes_entry(text, title_end.end())
-          and prints_titles_into_towns(text, printed)):
+          and prints_titles_into_towns(text, printed, title_end.end())):
         return field.start()
     if first[0].isupper() and _publication_data_to_entry_end(text, field.start(), title):
         return field.start()
@@ -228,7 +245,7 @@ def _publication_data_to_entry_end(text: str, at: int, title: list[str]) -> bool
         container and (title[-1].islower() or prints_books_with_comma(text)))
 
 
-@functools.lru_cache(maxsize=_TEXTS_KEPT)
+@kept_per_text
 def prints_books_with_comma(text: str) -> bool:
     """True if the reference list in ``text`` prints a book's own title closed by a comma
     before its place and publisher (``entry_grammar.BOOK_TITLE_THEN_PLACE``: "2004. Title of
@@ -239,48 +256,118 @@ def prints_books_with_comma(text: str) -> bool:
     New York:") prints no book so, and a query that lacks such a title's last word stays
     another work. Who calls it: :func:`_publication_data_to_entry_end`, for a title in title
     case or one whose last word is a name, only on an original hit a word check turned down;
-    the answer is kept for the last ``_TEXTS_KEPT`` texts (a string keeps its hash once
-    computed, so asking again costs a look-up)."""
+    the answer is kept for the last texts asked about (``per_text_cache``: asking again with
+    the same text costs a look-up)."""
     return BOOK_TITLE_THEN_PLACE.search(text) is not None
 
 
-#: Reference lists whose answer :func:`prints_titles_into_towns` keeps, by their text.
-_TOWN_HABITS: dict[str, bool] = {}
+#: Reference lists whose places :func:`prints_titles_into_towns` keeps, by their text.
+_TOWN_HABITS: dict[str, tuple[list[int], list[int]]] = {}
 
 
-def prints_titles_into_towns(text: str, printed: PrintedCase) -> bool:
-    """True if the reference list in ``text`` runs titles straight into the town that closes
-    their entry: ``_TOWN_HABIT_ENTRIES`` places or more where a word printed in lower case
-    stands right before a town (:func:`_titles_into_towns`: "...their families Bilthoven;
-    2004"). Such a style prints a title in title case, or one ending with a German noun or a
-    name, so too ("...Marin Marais Et d'Antoine Forqueray Bilthoven; 1973"), so there the town
-    after a capitalised word starts the next field. A list that punctuates a title's end
-    prints a town after a title's lower-case word only as the title's own, after a
-    preposition ("...Death in Venice."), which ``entry_grammar.town_closes_entry`` leaves out.
-    Who calls it: :func:`field_start`, for a title whose last word is not in lower case before
-    such a town, only on an original hit a word check turned down; the answer is kept for the
-    last ``_TEXTS_KEPT`` texts (a string keeps its hash once computed)."""
-    answer = _TOWN_HABITS.get(text)
-    if answer is None:
-        answer = _titles_into_towns(text, printed) >= _TOWN_HABIT_ENTRIES
-        if len(_TOWN_HABITS) >= _TEXTS_KEPT:
-            del _TOWN_HABITS[next(iter(_TOWN_HABITS))]
-        _TOWN_HABITS[text] = answer
-    return answer
+def prints_titles_into_towns(text: str, printed: PrintedCase, at: int) -> bool:
+    """True if the reference list in ``text`` runs other entries' titles straight into the
+    town that closes them (:func:`_titles_into_towns`; not the town after ``at``, the end of
+    the title asked about): ``_TOWNS_AFTER_LOWER_CASE`` places where a word printed in lower
+    case stands right before a town ("...their families Bilthoven; 2004"), or
+    ``_TOWNS_BEFORE_PUBLISHER_OR_YEAR`` right after a word in any case and before their
+    publisher's colon or their year's semicolon ("...Libertés Et Droits Fondamentaux Paris:
+    Ellipses; 2012", a style that prints every title in title case). Such a style prints a
+    title in title case, or one ending with a German noun or a name, so too ("...Marin Marais
+    Et d'Antoine Forqueray Bilthoven; 1973"), so there the town after a capitalised word
+    starts the next field. A list that punctuates a title's end prints a town after a
+    title's lower-case word only as the title's own, after a preposition ("...Death in
+    Venice."), which ``entry_grammar.town_closes_entry`` leaves out, and a title's own town
+    before a colon or a semicolon rarely ("...der Universität Bremen: Eine Chronik"), not
+    three times in one list. Who calls it: :func:`field_start`, for a title whose last word
+    is not in lower case before such a town, only on an original hit a word check turned
+    down; the places are kept for the last ``_TEXTS_KEPT`` texts (a string keeps its hash
+    once computed)."""
+    places = _kept_habit(_TOWN_HABITS, text, lambda: _titles_into_towns(text, printed))
+    after_lower_case, before_publisher_or_year = (
+        [place for place in kind if place != at] for kind in places)
+    return (len(after_lower_case) >= _TOWNS_AFTER_LOWER_CASE
+            or len(before_publisher_or_year) >= _TOWNS_BEFORE_PUBLISHER_OR_YEAR)
 
 
-def _titles_into_towns(text: str, printed: PrintedCase) -> int:
-    """How many towns closing an entry (``entry_grammar.towns_closing_entries``) the list in
-    ``text`` prints right after a word in lower case and with a capital themselves: the shape
-    :func:`field_start` reads after a title in lower case. Called by
-    :func:`prints_titles_into_towns`."""
-    count = 0
-    for at in towns_closing_entries(text):
+def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list[int]]:
+    """Where the list in ``text`` prints a town closing an entry
+    (``entry_grammar.towns_closing_entries``) with a capital: the ends of the words before
+    those it prints right after a word in lower case (the shape :func:`field_start` reads
+    after a title in lower case), and of those right after a word in any case and before
+    their publisher or their year. Called by :func:`prints_titles_into_towns`."""
+    after_lower_case, before_publisher_or_year = [], []
+    for at, publisher_or_year in towns_closing_entries(text):
         word = _WORD_PIECE_BEFORE.search(text, max(0, at - _REACH), at)
         cased = None if word is None else printed(word.start(), at + 2)
-        if cased is not None and cased[:-2].islower() and cased[-1].isupper():
-            count += 1
-    return count
+        if cased is None or not cased[-1].isupper():
+            continue
+        if cased[:-2].islower():
+            after_lower_case.append(at)
+        if publisher_or_year:
+            before_publisher_or_year.append(at)
+    return after_lower_case, before_publisher_or_year
+
+
+def _container_after_capital_in(text: str, field: re.Match[str], printed: PrintedCase) -> bool:
+    """True if the word after the query's last word (``field``) is "In" printed with a capital,
+    then a capital, in a reference list that opens a chapter's container so
+    (:func:`prints_in_before_containers`): "...Ideengeschichte der Integration In Handlexikon
+    der Integrationspädagogik (pp. 82–90)", "...Homeland as Borderland In Postcolonial
+    Theologies". The title's own last word may be in any case there: a query that lacks it
+    has that word, not "In", right after its hit, and a title that goes on with "in" prints
+    it in lower case in such a list. Called by :func:`field_start`."""
+    if field.group() != "in" or _IN_THEN_LETTER.match(text, field.start()) is None:
+        return False
+    cased = printed(field.start(), field.end() + 2)
+    return (cased is not None and cased.startswith(_CAPITAL_IN) and cased[-1].isupper()
+            and prints_in_before_containers(text, printed))
+
+
+#: Reference lists whose answer :func:`prints_in_before_containers` keeps, by their text.
+_IN_HABITS: dict[str, bool] = {}
+
+
+def prints_in_before_containers(text: str, printed: PrintedCase) -> bool:
+    """True if the reference list in ``text`` prints "In" with a capital, then a capital,
+    right after a word printed in lower case (:func:`_in_after_lower_case`: "...in early
+    Iceland In Coastal Trade Routes (pp. 5–17)"): a style that runs a chapter's title into
+    "In" and its container with no punctuation. A title in lower case prints its own "in" so
+    only as "in", so there "In" and a capital open the container after any title, one in
+    title case or ending with a German noun or a name too. A style that capitalises every
+    word of a title ("...Worst In The World For Piracy") prints no "In" after a word in lower
+    case. Who calls it: :func:`_container_after_capital_in`, only on an original hit a word
+    check turned down; the answer is kept for the last ``_TEXTS_KEPT`` texts (a string keeps
+    its hash once computed)."""
+    return _kept_habit(_IN_HABITS, text, lambda: _in_after_lower_case(text, printed))
+
+
+def _in_after_lower_case(text: str, printed: PrintedCase) -> bool:
+    """True if ``text`` prints a word in lower case, then "In" with a capital and a capital
+    (``_WORD_THEN_IN``). Called by :func:`prints_in_before_containers`."""
+    for place in _WORD_THEN_IN.finditer(text):
+        cased = printed(place.start(), place.end() + 1)
+        if cased is None:
+            continue
+        word, _, rest = cased.partition(" ")
+        if word.islower() and rest.startswith(_CAPITAL_IN) and rest[-1].isupper():
+            return True
+    return False
+
+
+def _kept_habit(habits: dict[str, Habit], text: str, read: Callable[[], Habit]) -> Habit:
+    """A habit of the reference list in ``text`` (``read()``), kept in ``habits`` for the last
+    ``_TEXTS_KEPT`` texts: a list is read once, however many hits of the document ask (a
+    string keeps its hash once computed, so asking again costs a look-up). Its readings need
+    the printed capitals, which an ``lru_cache`` cannot key on. Called by
+    :func:`prints_titles_into_towns` and :func:`prints_in_before_containers`."""
+    answer = habits.get(text)
+    if answer is None:
+        answer = read()
+        if len(habits) >= _TEXTS_KEPT:
+            del habits[next(iter(habits))]
+        habits[text] = answer
+    return answer
 
 
 def title_closed(text: str, field: int) -> str:

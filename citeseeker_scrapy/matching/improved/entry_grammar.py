@@ -595,15 +595,22 @@ def town_closes_entry(text: str, at: int) -> bool:
         places.is_town(town[1]) or publishers.is_publisher(town[1]))
 
 
-def towns_closing_entries(text: str) -> Iterator[int]:
-    """The end of each word in ``text`` right before a town that closes its entry as
-    :func:`town_closes_entry` reads it ("...their families| Bilthoven; 2004"): every such
-    place of a reference list, in the order printed. Called by
-    ``capitals.prints_titles_into_towns``, which keeps those after a word printed in lower case
-    to tell a list that runs titles straight into their place."""
+#: A town's colon before its publisher or semicolon before its year ("...Rheinstetten:
+#: Schindele Verlag; 1979", "...Bilthoven; 1973"): what follows a place, not a title's end.
+_PUBLISHER_OR_YEAR_AFTER = re.compile(rf" ?: (?=[^\W\d_])|; \(?{YEAR_DIGITS}(?![\d\]])")
+
+
+def towns_closing_entries(text: str) -> Iterator[tuple[int, bool]]:
+    """Each town in ``text`` that closes its entry as :func:`town_closes_entry` reads it right
+    after a word with no punctuation between: the end of that word ("...their families|
+    Bilthoven; 2004"), and whether the town's publisher (its colon) or its year (a
+    semicolon) follows it (``_PUBLISHER_OR_YEAR_AFTER``, not the entry's full stop). Called by
+    ``capitals.prints_titles_into_towns`` to tell a list that runs titles straight into their
+    place."""
     for town in _TOWN_CLOSING_ENTRY.finditer(text):
         if town.start() > 0 and town_closes_entry(text, town.start()):
-            yield town.start()
+            after = _PUBLISHER_OR_YEAR_AFTER.match(text, town.end(1)) is not None
+            yield town.start(), after
 
 
 _PLACE_WORD = r"[^\W\d_][\w'\u2019/-]*"  # "Athens", "Nouméa", "Frankfurt/Main"

@@ -12,11 +12,11 @@ again without the headers (:func:`without_spans`): ``verify`` for a title's word
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Callable, Optional, Sequence
 
 from .entry_grammar import ENTRY_NUMBER
+from .per_text_cache import kept_per_text
 
 Span = tuple[int, int]  # (start, end) in the text
 #: Whether a word of the text is a word of the title read across the header (``verify``).
@@ -26,7 +26,6 @@ SHORT_WORD = 4  # letters of a word a running header is likely to hold too ("of"
 _HEADER_PAGES = 2  # a running header: the same words (numbers aside) on this many pages
 _HEADER_WORDS = 2  # words of its own a running header holds at least
 _HEADER_SPAN = 12  # words a running header holds at most beside its own
-_TEXTS_KEPT = 4  # texts whose runs' answers are kept (:func:`_repeats_in`)
 _EDGE = 40  # characters before a header read for its page number or a word every print holds
 #: A word of ``SHORT_WORD`` characters or more (letters, digits), whole: a shorter word's
 #: characters never start a match, so no piece of one is found.
@@ -245,11 +244,10 @@ def _repeated(text: str, run: str) -> bool:
     return answer
 
 
-@functools.lru_cache(maxsize=_TEXTS_KEPT)
+@kept_per_text
 def _repeats_in(text: str) -> dict[str, bool]:
     """The answers of :func:`_repeated` for ``text`` so far, run -> answer, for the last
-    ``_TEXTS_KEPT`` texts asked about (the documents being matched now). Keyed on the text
-    itself: a string's hash is computed once, and the same text object is found by identity."""
+    texts asked about (the documents being matched now: ``per_text_cache``)."""
     return {}
 
 
@@ -267,8 +265,8 @@ def _counted_repeated(text: str, run: str) -> bool:
     return _numbers_as_one(text).count(_DIGITS.sub("0", run)) >= _HEADER_PAGES
 
 
-@functools.lru_cache(maxsize=_TEXTS_KEPT)
+@kept_per_text
 def _numbers_as_one(text: str) -> str:
     """``text`` with every number (run of digits) written as "0", for the last
-    ``_TEXTS_KEPT`` texts (:func:`_counted_repeated` asks for each run with digits)."""
+    texts asked about (:func:`_counted_repeated` asks for each run with digits)."""
     return _DIGITS.sub("0", text)

@@ -12,6 +12,7 @@ from typing import Callable, TypeVar
 
 Answer = TypeVar("Answer")
 _TEXTS_KEPT = 4  # texts whose answers :func:`kept_per_text` keeps (the documents matched now)
+_SAME_END = 64  # last characters compared first: texts of one length may differ only at the end
 
 
 def kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
@@ -22,10 +23,14 @@ def kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
     document is searched for many titles whose regions hold the same names. The text is
     known by identity (``DocumentText`` gives every query of a document the same text
     object), not by its hash: hashing a long text costs more than its few readings do in a
-    document searched once. Wraps the readings of a name's entry that a document asks again
+    document searched once. A text equal to a kept one but another object (the same document
+    normalized again, for a second ``find``) takes over its answers and its place, and is
+    then known by identity too. Wraps the readings of a name's entry that a document asks again
     most: ``author_lists.through_author_list``, ``author_lists.author_list_end``,
     ``ditto_entries._own_bare_date``, ``ditto_entries.run_date``, ``attribution._in_entry``,
-    ``attribution._entry_end`` and ``attribution._another_entry_between``. Scrapy's thread pool
+    ``attribution._entry_end`` and ``attribution._another_entry_between``; and answers about
+    the whole text: ``headers._repeats_in``, ``headers._numbers_as_one``,
+    ``capitals.prints_books_with_comma``. Scrapy's thread pool
     matches several documents at once: the list of texts changes under a lock; a text's answers
     are the same in every thread."""
     texts: list[tuple[str, dict[tuple[object, ...], Answer]]] = []  # the newest last
@@ -50,12 +55,15 @@ def kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
 def _answers_of(texts: list[tuple[str, dict[tuple[object, ...], Answer]]], text: str
                 ) -> dict[tuple[object, ...], Answer]:
     """The answers kept for ``text`` in ``texts`` (a :func:`kept_per_text` reading's), moved
-    to the end as the newest; a new empty set of answers if it has none (the oldest of more
-    than ``_TEXTS_KEPT`` texts is then dropped). Holding each text keeps its identity from
-    passing to another one."""
+    to the end as the newest, ``text`` now their key; a new empty set of answers if it has
+    none (the oldest of more than ``_TEXTS_KEPT`` texts is then dropped). Holding each text
+    keeps its identity from passing to another one. Another document's text is told from a
+    kept one by its length or its last characters (``_SAME_END``), or else where they first
+    differ: comparing costs little."""
     for index, (seen, answers) in enumerate(texts):
-        if seen is text:
-            texts.append(texts.pop(index))
+        if seen is text or (seen[-_SAME_END:] == text[-_SAME_END:] and seen == text):
+            del texts[index]
+            texts.append((text, answers))
             return answers
     fresh: dict[tuple[object, ...], Answer] = {}
     texts.append((text, fresh))

@@ -11,7 +11,7 @@ responsibility, a place and year, a year after a field's full stop). Called by
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Iterator, Optional
 
 from .author_lists import NAME_PIECE, author_list_end, ends_a_name
 from .entry_grammar import (
@@ -63,17 +63,28 @@ def title_first(text: str, start: int, end: int, name_span: tuple[int, int], gap
     unless a statement of responsibility holds the name (:func:`_responsibility_holds`), or
     the entry before closes with a year after a place (:func:`_after_place_and_year`) or
     after a field's full stop and the name's run prints no date (:func:`_undated_run_after`).
+    The author list before the title is read once (:func:`_list_end_before`), for all three.
     """
     name = name_span[0]
+    if not _names_right_after(text, end, name, gap):
+        return False
     word_start = widened_start(text, start, 0)
+    year = _list_end_before(text, word_start)
+    if year is None:
+        return True
+    return (_responsibility_holds(text, (word_start, end), name)
+            or year >= 0 and (_after_place_and_year(text, year, end, name)
+                              or _undated_run_after(text, year, name_span[1], name + gap)))
+
+
+def _names_right_after(text: str, end: int, name: int, gap: int) -> bool:
+    """True if ``name`` follows a title ending at ``end`` within ``gap`` characters or in the
+    author list that starts there, with no pages and no sentence end but a name's full stop
+    between them (:func:`title_first`'s first half, read before the text before the title)."""
     return ((name - end <= gap or _in_list_after(text, end, name, gap))
             and PAGES.search(text, end, name) is None
             and (FULL_STOP_NAMES.fullmatch(text, end, name) is not None
-                 or not any(_sentence_ends_before_names(text, end, name)))
-            and (not _author_list_ends_before(text, word_start)
-                 or _responsibility_holds(text, (word_start, end), name)
-                 or _after_place_and_year(text, word_start, end, name)
-                 or _undated_run_after(text, word_start, name_span[1], name + gap)))
+                 or not any(_sentence_ends_before_names(text, end, name))))
 
 
 def _sentence_ends_before_names(text: str, end: int, name: int) -> Iterator[re.Match[str]]:
@@ -121,25 +132,25 @@ def _inverted_at_end(before: str, surname: str) -> bool:
     return False
 
 
-def _after_place_and_year(text: str, word_start: int, end: int, name: int) -> bool:
-    """True if the year right before a title (its first word at ``word_start``, its end at
-    ``end``) follows a place with no punctuation between, as the entry before closes its
-    publication data ("..., Pennsylvania, USA 1999. Title", "Rio de Janeiro 1999. Title"), and
-    ``name`` follows the title after other words of its own run: a title-first entry names its
-    authors or body after the title ("Title. British Standards Institution, UK 2007.", "Title.
-    Perry Anderson, Rio de Janeiro 1999."). A name right after the title's punctuation opens
-    the next entry ("Smith 1999. Title. Fiala, D. 2000."; :func:`_undated_run_after` reads
-    the one whose run prints no date), and a name before the year is an
-    author run's ("Smith, J. 1999.", "et al. 1999."). Called by :func:`title_first`."""
-    year = _year_before_title(text, word_start)
-    if year < 0 or PLACE_BEFORE_YEAR.search(text, max(0, year - 8), year) is None:
+def _after_place_and_year(text: str, year: int, end: int, name: int) -> bool:
+    """True if the year at ``year``, right before a title (:func:`_list_end_before`; the
+    title's end at ``end``), follows a place with no punctuation between, as the entry before
+    closes its publication data ("..., Pennsylvania, USA 1999. Title", "Rio de Janeiro 1999.
+    Title"), and ``name`` follows the title after other words of its own run: a title-first
+    entry names its authors or body after the title ("Title. British Standards Institution,
+    UK 2007.", "Title. Perry Anderson, Rio de Janeiro 1999."). A name right after the title's
+    punctuation opens the next entry ("Smith 1999. Title. Fiala, D. 2000.";
+    :func:`_undated_run_after` reads the one whose run prints no date), and a name before the
+    year is an author run's ("Smith, J. 1999.", "et al. 1999."). Called by
+    :func:`title_first`."""
+    if PLACE_BEFORE_YEAR.search(text, max(0, year - 8), year) is None:
         return False
     end = widened_end(text, end, name)
     return LETTER.search(text, end, name) is not None
 
 
-def _undated_run_after(text: str, word_start: int, name_end: int, high: int) -> bool:
-    """True if the year right before a title (its first word at ``word_start``) follows a
+def _undated_run_after(text: str, year: int, name_end: int, high: int) -> bool:
+    """True if the year at ``year``, right before a title (:func:`_list_end_before`), follows a
     field's full stop ("...Glen Echo. 2010. Title", "...Cosmochimica Acta. 1994. Title") and
     the run of the name ending at ``name_end`` after the title prints no date of its own
     before or right after its first full stop (``_PRINTED_RUN_DATE``; a place after a comma
@@ -152,23 +163,14 @@ def _undated_run_after(text: str, word_start: int, name_end: int, high: int) -> 
     opens the next entry ("Smith, John. 2010. Title. Fiala, D. 2011. Title", "..., and Kari
     Holm. 2011."); a year after an initial or "et al" is an author run's ("Toman, M. 2014.
     Title"). Called by :func:`title_first`."""
-    year = _year_before_title(text, word_start)
-    if year < 0 or (_FIELD_BEFORE_YEAR.search(text, max(0, year - 5), year) is None
-                    and PLACE_BEFORE_YEAR.search(text, max(0, year - 8), year) is None):
+    if (_FIELD_BEFORE_YEAR.search(text, max(0, year - 5), year) is None
+            and PLACE_BEFORE_YEAR.search(text, max(0, year - 8), year) is None):
         return False
     run_end = _run_end(text, name_end, high)
     if run_end < 0:
         return False
     dates = _PRINTED_RUN_DATE.finditer(text, name_end, run_end + _PRINTED_DATE_LENGTH)
     return not any(date.start() <= run_end and not _after_place(text, date) for date in dates)
-
-
-def _year_before_title(text: str, word_start: int) -> int:
-    """Where the year that ends the author list right before a title (its first word at
-    ``word_start``: ``LIST_BEFORE_TITLE``'s ``year``) starts; -1 if no year ends one there.
-    Called by :func:`_after_place_and_year` and :func:`_undated_run_after`."""
-    match = LIST_BEFORE_TITLE.search(text, max(0, word_start - 12), word_start)
-    return -1 if match is None else match.start("year")
 
 
 def _run_end(text: str, name_end: int, high: int) -> int:
@@ -200,22 +202,25 @@ def _in_list_after(text: str, end: int, name: int, gap: int) -> bool:
     return comma >= 0 and name <= author_list_end(text, comma + 1) + NAME_PIECE
 
 
-def _author_list_ends_before(text: str, at: int) -> bool:
-    """True if an author list ends right before ``at`` ("Toman, M.: ", "2014. "), not a venue
-    ("Journal of the Web, 2024. ", where a title-first entry starts) nor pages ("52: 35-46.
-    2014. ": the entry before ends there)."""
+def _list_end_before(text: str, at: int) -> Optional[int]:
+    """Where the year that ends an author list right before ``at`` starts (``LIST_BEFORE_TITLE``:
+    "2014. "), -1 if that list ends with no year ("Toman, M.: "); None if no author list ends
+    there: none, or a year after a venue ("Journal of the Web, 2024. ", where a title-first
+    entry starts) or pages ("52: 35-46. 2014. ": the entry before ends there). Called by
+    :func:`title_first`, which hands the year on to :func:`_after_place_and_year` and
+    :func:`_undated_run_after`."""
     match = LIST_BEFORE_TITLE.search(text, max(0, at - 12), at)
     if match is None:
-        return False
+        return None
     year = match.start("year")
-    return year < 0 or not _year_closes_entry_before(text, year)
+    return None if year >= 0 and _year_closes_entry_before(text, year) else year
 
 
 def _year_closes_entry_before(text: str, year: int) -> bool:
     """True if the year at ``year`` follows a field no author run ends with: a venue
     (``AFTER_VENUE``), pages or a volume (``AFTER_PAGES``), a title's question mark or a
     report's code (``AFTER_TITLE_MARK_OR_CODE``). The year then closes the entry before, and
-    a title after it may be a title-first entry's. Called by :func:`_author_list_ends_before`."""
+    a title after it may be a title-first entry's. Called by :func:`_list_end_before`."""
     return (AFTER_VENUE.search(text, max(0, year - 6), year) is not None
             or AFTER_PAGES.search(text, max(0, year - 5), year) is not None
             or AFTER_TITLE_MARK_OR_CODE.search(text, max(0, year - CODE_REACH), year) is not None)

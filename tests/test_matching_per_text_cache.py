@@ -1,0 +1,48 @@
+"""``per_text_cache.kept_per_text``: a reading's answers kept per document text, found again by
+identity, also for an equal text that is another object (the same document normalized again)."""
+
+from __future__ import annotations
+
+from citeseeker_scrapy.matching.improved import per_text_cache
+from citeseeker_scrapy.matching.improved.per_text_cache import kept_per_text
+
+
+def _counting_reading():
+    calls: list[tuple[str, int]] = []
+
+    @kept_per_text
+    def letters_from(text: str, at: int) -> int:
+        calls.append((text, at))
+        return len(text) - at
+    return letters_from, calls
+
+
+def test_an_equal_text_read_again_takes_the_kept_answers() -> None:
+    letters_from, calls = _counting_reading()
+    first = "".join(["reference ", "list"])
+    again = "".join(["reference ", "list"])  # the same characters, another object
+    assert first is not again
+    assert letters_from(first, 4) == letters_from(again, 4) == letters_from(first, 4) == 10
+    assert letters_from(again, 0) == 14
+    assert calls == [(first, 4), (again, 0)]
+
+
+def test_only_the_last_texts_are_kept() -> None:
+    letters_from, calls = _counting_reading()
+    texts = [f"document {n}" for n in range(per_text_cache._TEXTS_KEPT + 1)]
+    for text in texts:
+        letters_from(text, 1)
+    letters_from(texts[-1], 1)
+    assert len(calls) == len(texts)
+    letters_from(texts[0], 1)  # the oldest was dropped: read again
+    assert calls[-1] == (texts[0], 1)
+
+
+class _SameHash(str):
+    def __hash__(self) -> int:
+        return 0
+
+
+def test_texts_whose_hashes_collide_get_answers_of_their_own() -> None:
+    letters_from, _ = _counting_reading()
+    assert (letters_from(_SameHash("one"), 0), letters_from(_SameHash("three"), 0)) == (3, 5)
