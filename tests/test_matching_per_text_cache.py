@@ -1,10 +1,11 @@
 """``per_text_cache.kept_per_text``: a reading's answers kept per document text, found again by
-identity, also for an equal text that is another object (the same document normalized again)."""
+identity, also for an equal text that is another object (the same document normalized again);
+``kept_per_text_alone``: one answer per text, whatever else each call hands it."""
 
 from __future__ import annotations
 
 from citeseeker_scrapy.matching.improved import per_text_cache
-from citeseeker_scrapy.matching.improved.per_text_cache import kept_per_text
+from citeseeker_scrapy.matching.improved.per_text_cache import kept_per_text, kept_per_text_alone
 
 
 def _counting_reading():
@@ -46,3 +47,22 @@ class _SameHash(str):
 def test_texts_whose_hashes_collide_get_answers_of_their_own() -> None:
     letters_from, _ = _counting_reading()
     assert (letters_from(_SameHash("one"), 0), letters_from(_SameHash("three"), 0)) == (3, 5)
+
+
+def test_a_habit_of_the_whole_text_is_read_once_whatever_each_call_hands_it() -> None:
+    """The printed capitals come as a new object with each query: not part of the key."""
+    calls: list[str] = []
+
+    @kept_per_text_alone
+    def capitals_in(text: str, printed) -> int:
+        calls.append(text)
+        return printed(text).count("L")
+
+    def upper(text: str) -> str:
+        return text.upper()
+
+    text = "a list of lists"
+    assert capitals_in(text, upper) == capitals_in(text, lambda t: t.upper()) == 2
+    assert capitals_in("".join(["a list ", "of lists"]), str.lower) == 2  # an equal text
+    assert capitals_in("another list", upper) == 1
+    assert calls == [text, "another list"]

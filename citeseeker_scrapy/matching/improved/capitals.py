@@ -63,7 +63,7 @@ at hand (``names.PrintedCase``); the hit is then read again with the title close
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional, Sequence, TypeVar
+from typing import Optional, Sequence
 
 from ..names import PrintedCase
 from .entry_grammar import (
@@ -71,11 +71,10 @@ from .entry_grammar import (
     ONE_GIVEN_NAME_RUN, ORGANISATION_NAME, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     UNPUNCTUATED_INITIALS_RUN, town_closes_entry, towns_closing_entries,
 )
-from .per_text_cache import kept_per_text
+from .per_text_cache import kept_per_text, kept_per_text_alone
 from .verify import DROPPED_IN_WORDS, IN_WORD_MARKS
 from .words import is_content
 
-Habit = TypeVar("Habit")  # what a reading of a reference list's habit answers (:func:`_kept_habit`)
 #: A word as the word checks read it: letters and digits, with what extraction leaves inside
 #: words ("well-being", "l'état": ``verify.IN_WORD_MARKS``), compared without it ("wellbeing").
 _WORDS = re.compile(rf"[^\W_](?:[^\W_]|[{re.escape(IN_WORD_MARKS)}](?=[^\W_]))*")
@@ -89,7 +88,6 @@ _TOWNS_AFTER_LOWER_CASE = 1
 #: ... places run straight after a word in any case, before a publisher's colon or a year's
 #: semicolon.
 _TOWNS_BEFORE_PUBLISHER_OR_YEAR = 3
-_TEXTS_KEPT = 4  # texts whose list habits are kept (:func:`_kept_habit`; documents matched now)
 #: A capitalised word and a colon right after the query's last word printed in lower case: a
 #: field and its colon ("...sexualité Démographie : analyse", "...coastal towns Bodø: Nordland
 #: Press"), not the title's own last word: a title that goes on to a subtitle after it would be
@@ -261,10 +259,6 @@ def prints_books_with_comma(text: str) -> bool:
     return BOOK_TITLE_THEN_PLACE.search(text) is not None
 
 
-#: Reference lists whose places :func:`prints_titles_into_towns` keeps, by their text.
-_TOWN_HABITS: dict[str, tuple[list[int], list[int]]] = {}
-
-
 def prints_titles_into_towns(text: str, printed: PrintedCase, at: int) -> bool:
     """True if the reference list in ``text`` runs other entries' titles straight into the
     town that closes them (:func:`_titles_into_towns`; not the town after ``at``, the end of
@@ -281,21 +275,22 @@ def prints_titles_into_towns(text: str, printed: PrintedCase, at: int) -> bool:
     before a colon or a semicolon rarely ("...der Universität Bremen: Eine Chronik"), not
     three times in one list. Who calls it: :func:`field_start`, for a title whose last word
     is not in lower case before such a town, only on an original hit a word check turned
-    down; the places are kept for the last ``_TEXTS_KEPT`` texts (a string keeps its hash
-    once computed)."""
-    places = _kept_habit(_TOWN_HABITS, text, lambda: _titles_into_towns(text, printed))
+    down; the list's places are read once per text (:func:`_titles_into_towns`)."""
+    places = _titles_into_towns(text, printed)
     after_lower_case, before_publisher_or_year = (
         [place for place in kind if place != at] for kind in places)
     return (len(after_lower_case) >= _TOWNS_AFTER_LOWER_CASE
             or len(before_publisher_or_year) >= _TOWNS_BEFORE_PUBLISHER_OR_YEAR)
 
 
+@kept_per_text_alone
 def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list[int]]:
     """Where the list in ``text`` prints a town closing an entry
     (``entry_grammar.towns_closing_entries``) with a capital: the ends of the words before
     those it prints right after a word in lower case (the shape :func:`field_start` reads
     after a title in lower case), and of those right after a word in any case and before
-    their publisher or their year. Called by :func:`prints_titles_into_towns`."""
+    their publisher or their year. Called by :func:`prints_titles_into_towns`; read once per
+    text (``per_text_cache.kept_per_text_alone``: the hits of a document ask again)."""
     after_lower_case, before_publisher_or_year = [], []
     for at, publisher_or_year in towns_closing_entries(text):
         word = _WORD_PIECE_BEFORE.search(text, max(0, at - _REACH), at)
@@ -324,27 +319,17 @@ def _container_after_capital_in(text: str, field: re.Match[str], printed: Printe
             and prints_in_before_containers(text, printed))
 
 
-#: Reference lists whose answer :func:`prints_in_before_containers` keeps, by their text.
-_IN_HABITS: dict[str, bool] = {}
-
-
+@kept_per_text_alone
 def prints_in_before_containers(text: str, printed: PrintedCase) -> bool:
     """True if the reference list in ``text`` prints "In" with a capital, then a capital,
-    right after a word printed in lower case (:func:`_in_after_lower_case`: "...in early
+    right after a word printed in lower case (``_WORD_THEN_IN``: "...in early
     Iceland In Coastal Trade Routes (pp. 5–17)"): a style that runs a chapter's title into
     "In" and its container with no punctuation. A title in lower case prints its own "in" so
     only as "in", so there "In" and a capital open the container after any title, one in
     title case or ending with a German noun or a name too. A style that capitalises every
     word of a title ("...Worst In The World For Piracy") prints no "In" after a word in lower
     case. Who calls it: :func:`_container_after_capital_in`, only on an original hit a word
-    check turned down; the answer is kept for the last ``_TEXTS_KEPT`` texts (a string keeps
-    its hash once computed)."""
-    return _kept_habit(_IN_HABITS, text, lambda: _in_after_lower_case(text, printed))
-
-
-def _in_after_lower_case(text: str, printed: PrintedCase) -> bool:
-    """True if ``text`` prints a word in lower case, then "In" with a capital and a capital
-    (``_WORD_THEN_IN``). Called by :func:`prints_in_before_containers`."""
+    check turned down; the answer is kept per text (``per_text_cache.kept_per_text_alone``)."""
     for place in _WORD_THEN_IN.finditer(text):
         cased = printed(place.start(), place.end() + 1)
         if cased is None:
@@ -353,21 +338,6 @@ def _in_after_lower_case(text: str, printed: PrintedCase) -> bool:
         if word.islower() and rest.startswith(_CAPITAL_IN) and rest[-1].isupper():
             return True
     return False
-
-
-def _kept_habit(habits: dict[str, Habit], text: str, read: Callable[[], Habit]) -> Habit:
-    """A habit of the reference list in ``text`` (``read()``), kept in ``habits`` for the last
-    ``_TEXTS_KEPT`` texts: a list is read once, however many hits of the document ask (a
-    string keeps its hash once computed, so asking again costs a look-up). Its readings need
-    the printed capitals, which an ``lru_cache`` cannot key on. Called by
-    :func:`prints_titles_into_towns` and :func:`prints_in_before_containers`."""
-    answer = habits.get(text)
-    if answer is None:
-        answer = read()
-        if len(habits) >= _TEXTS_KEPT:
-            del habits[next(iter(habits))]
-        habits[text] = answer
-    return answer
 
 
 def title_closed(text: str, field: int) -> str:

@@ -1,7 +1,9 @@
 """Answers kept per document text, for the readings of a name's entry asked again and again.
 
 :func:`kept_per_text` wraps the readings that each search region cut around a name, and each
-hit attributed to it, ask again (in ``author_lists``, ``ditto_entries`` and ``attribution``).
+hit attributed to it, ask again (in ``author_lists``, ``ditto_entries`` and ``attribution``),
+and answers about the whole text (``headers``, ``capitals``); :func:`kept_per_text_alone` the
+reference list's habits read with its printed capitals (``capitals``).
 """
 
 from __future__ import annotations
@@ -30,26 +32,58 @@ def kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
     ``ditto_entries._own_bare_date``, ``ditto_entries.run_date``, ``attribution._in_entry``,
     ``attribution._entry_end`` and ``attribution._another_entry_between``; and answers about
     the whole text: ``headers._repeats_in``, ``headers._numbers_as_one``,
-    ``capitals.prints_books_with_comma``. Scrapy's thread pool
+    ``capitals.prints_books_with_comma`` (:func:`kept_per_text_alone` for those that need the
+    printed capitals too). Scrapy's thread pool
     matches several documents at once: the list of texts changes under a lock; a text's answers
     are the same in every thread."""
-    texts: list[tuple[str, dict[tuple[object, ...], Answer]]] = []  # the newest last
-    lock = Lock()
+    known_for = _texts_kept()
 
     @wraps(read)
     def kept(text: str, *where: object) -> Answer:
-        newest = texts[-1] if texts else None
-        if newest is not None and newest[0] is text:
-            known = newest[1]
-        else:
-            with lock:
-                known = _answers_of(texts, text)
+        known = known_for(text)
         if where in known:
             return known[where]
         answer = known[where] = read(text, *where)
         return answer
 
     return kept
+
+
+def kept_per_text_alone(read: Callable[..., Answer]) -> Callable[..., Answer]:
+    """``read(text, *given)``, a reading of the whole text, with its answer kept per text
+    for the last ``_TEXTS_KEPT`` texts asked about, as :func:`kept_per_text` keeps its
+    answers. ``given`` is what the text itself fixes (its printed capitals,
+    ``names.PrintedCase``): a new object for each query, so no part of the key. Why: a
+    reference list's habit (``capitals.prints_titles_into_towns``,
+    ``capitals.prints_in_before_containers``) is read once however many of a document's hits
+    ask about it."""
+    known_for = _texts_kept()
+
+    @wraps(read)
+    def kept(text: str, *given: object) -> Answer:
+        known = known_for(text)
+        if () not in known:
+            known[()] = read(text, *given)
+        return known[()]
+
+    return kept
+
+
+def _texts_kept() -> Callable[[str], dict[tuple[object, ...], Answer]]:
+    """The answers one reading keeps, found by text: the newest text by identity without the
+    lock, any other through :func:`_answers_of` under it (Scrapy's thread pool matches several
+    documents at once). Called by :func:`kept_per_text` and :func:`kept_per_text_alone`."""
+    texts: list[tuple[str, dict[tuple[object, ...], Answer]]] = []  # the newest last
+    lock = Lock()
+
+    def known_for(text: str) -> dict[tuple[object, ...], Answer]:
+        newest = texts[-1] if texts else None
+        if newest is not None and newest[0] is text:
+            return newest[1]
+        with lock:
+            return _answers_of(texts, text)
+
+    return known_for
 
 
 def _answers_of(texts: list[tuple[str, dict[tuple[object, ...], Answer]]], text: str
