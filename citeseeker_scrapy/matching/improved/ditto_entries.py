@@ -157,8 +157,8 @@ def next_same_authors_mark(text: str, run_end: int, end: int, start: int, find: 
     ends at ``end``: the first one inside that reach, if at most one year lies between the run
     and it (the entry's own date: another author's entry between would print its own), else
     the first one after ``end``, which ``attribution._in_entry`` checks. An entry shorter than
-    its reach has the next entry's mark inside it ("Name, Ulf. Title. 1986, 13-28. ———. “Title”.
-    In: Journal, 29, 1997, 7. ———. “Title”"). Called by ``attribution._in_entry``."""
+    its reach has the next entry's mark inside it ("Name, Ulf. Title. 1986, 13-28. ———.
+    “Title”. In: Journal, 29, 1997, 7. ———. “Title”"). Called by ``attribution._in_entry``."""
     early = find(text, run_end, min(end, start))
     if early is not None and len(ANY_YEAR.findall(text, run_end, early.start())) <= 1:
         return early
