@@ -588,10 +588,19 @@ def town_closes_entry(text: str, at: int) -> bool:
     alone a title's own last word is a town as often ("...Abtei Prüm.", "...Universität
     Bremen.", "...Understanding and Managing Change.").
     """
+    town = _TOWN_CLOSING_ENTRY.match(text, at)
+    return town is not None and _closes_as_town(text, town)
+
+
+def _closes_as_town(text: str, town: re.Match[str]) -> bool:
+    """True if ``town`` (a ``_TOWN_CLOSING_ENTRY`` match: a word, then what closes the entry)
+    is a town's or a listed publisher's name, and no word before it makes it the title's own
+    (``_WORD_BEFORE_TITLES_TOWN``). Called by :func:`town_closes_entry` and
+    :func:`towns_closing_entries`."""
+    at = town.start()
     if _WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at):
         return False
-    town = _TOWN_CLOSING_ENTRY.match(text, at)
-    return town is not None and _TOWN_WORD.match(town[1]) is not None and (
+    return _TOWN_WORD.match(town[1]) is not None and (
         places.is_town(town[1]) or publishers.is_publisher(town[1]))
 
 
@@ -608,7 +617,7 @@ def towns_closing_entries(text: str) -> Iterator[tuple[int, bool]]:
     ``capitals.prints_titles_into_towns`` to tell a list that runs titles straight into their
     place."""
     for town in _TOWN_CLOSING_ENTRY.finditer(text):
-        if town.start() > 0 and town_closes_entry(text, town.start()):
+        if town.start() > 0 and _closes_as_town(text, town):
             after = _PUBLISHER_OR_YEAR_AFTER.match(text, town.end(1)) is not None
             yield town.start(), after
 
