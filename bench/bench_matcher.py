@@ -62,6 +62,7 @@ WORKLOADS = {"A": (10, 20, 1, 0.45), "B": (100, 129, 2, 0.45),
              # No verbatim citation: every part is searched to the end, nothing stops at 1.0.
              "A'": (10, 20, 3, 0.0), "B'": (100, 129, 4, 0.0)}
 REAL_LISTS = "R"  # the workload of real reference lists
+DEFAULT_ROUNDS = 15  # searches of each tree with --against
 ROUNDS_PER_PAIR = 5  # rounds of --against before both trees' processes are started again
 Documents = list[tuple[str, list[AuthorGroup]]]  # texts and the queries each is searched for
 
@@ -469,14 +470,21 @@ def checkout_root(value: str) -> Path:
     return root
 
 
+def positive_count(value: str) -> int:
+    """``--rounds``'s value: a whole number of one or more."""
+    if not value.isdigit() or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"{value!r} is no count of rounds (1 or more)")
+    return int(value)
+
+
 def main(argv: list[str] | None = None) -> None:
     """The workloads named (by default A and B of the brief, the same without verbatim
     citations, then real reference lists, R), each against ``--against``'s checkout too."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--against", type=checkout_root, metavar="ROOT",
                         help="another checkout's root: its matcher timed in turn with this one")
-    parser.add_argument("--rounds", type=int, default=15,
-                        help="searches of each tree with --against (default 15)")
+    parser.add_argument("--rounds", type=positive_count, metavar="N",
+                        help=f"searches of each tree with --against (default {DEFAULT_ROUNDS})")
     parser.add_argument("--workloads", default=",".join([*WORKLOADS, REAL_LISTS]),
                         help="labels of the workloads to run, comma-separated")
     args = parser.parse_args(argv)
@@ -484,6 +492,9 @@ def main(argv: list[str] | None = None) -> None:
     unknown = set(labels) - {*WORKLOADS, REAL_LISTS}
     if unknown:
         parser.error(f"unknown workloads {', '.join(sorted(unknown))}")
+    if args.rounds is not None and args.against is None:
+        parser.error("--rounds counts the searches of --against: give --against ROOT too")
+    rounds = args.rounds or DEFAULT_ROUNDS
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on "
           f"{os.cpu_count()} CPUs")
     for label in labels:
@@ -493,7 +504,7 @@ def main(argv: list[str] | None = None) -> None:
             n_authors, n_titles, seed, verbatim_share = WORKLOADS[label]
             documents = run_workload(label, n_authors, n_titles, seed, verbatim_share)
         if args.against and documents:
-            compare_trees(documents, args.against, args.rounds)
+            compare_trees(documents, args.against, rounds)
 
 
 if __name__ == "__main__":

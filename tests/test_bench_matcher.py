@@ -65,3 +65,16 @@ def test_unknown_workloads_are_named(capsys) -> None:
     with pytest.raises(SystemExit):
         bench_matcher.main(["--workloads", "A,C"])
     assert "unknown workloads C" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args, error", [
+    (["--rounds", "3"], "--rounds counts the searches of --against"),
+    (["--against", str(bench_matcher.ROOT), "--rounds", "0"], "'0' is no count of rounds"),
+])
+def test_rounds_without_against_or_below_one_are_refused(args, error, capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        bench_matcher.main([*args, "--workloads", "A"])
+    assert stop.value.code == 2
+    captured = capsys.readouterr()
+    assert error in captured.err
+    assert "Workload" not in captured.out
