@@ -340,6 +340,7 @@ def test_styles_named_are_the_only_ones_of_a_draw_typeset(tmp_path, monkeypatch)
     # a function word before the cut word: the title without its last phrase, no decoy
     ("Salt Roads of the Coastal Marsh and Fens", None),
     ("National Standards for Diabetes Education and Support", None),
+    ("L'exposition de l'art français à Londres", None),
     # fewer than three content words would be left: a generic phrase, no decoy
     ("Effects of Heat on Mice", None),
     ("Tidal Mills in Norway", None),

@@ -466,25 +466,31 @@ def without_last_word(title: str) -> Optional[str]:
 
     None if it would keep fewer than ``LAST_WORD_KEEPS`` content words (a prefix of one or two
     content words is a generic phrase, often a real shorter work's title, and tells nothing of
-    the run-on blind spot); if a function word stands right before the cut word (no one types
-    a title ending "...education and", and without it the query is the title without its last
-    phrase, another question than the word a run-on field hides); or if the cut falls right
-    after a colon, full stop or dash, or before a bracket (``_MAIN_TITLE_END``): what is left
-    is the work's main title without its subtitle, a true way to cite it. Called by
-    ``bench_refstrings.py`` and ``bench_styles.py``."""
+    the run-on blind spot); if a function word stands right before the cut word, accented or not
+    (no one types a title ending "...education and" or "...français à", and without it the query
+    is the title without its last phrase, another question than the word a run-on field hides);
+    or if the cut falls right after a colon, full stop or dash, or before a bracket
+    (``_MAIN_TITLE_END``): what is left is the work's main title without its subtitle, a true
+    way to cite it. Called by ``bench_refstrings.py`` and ``bench_styles.py``."""
     words = title.split()
     content = content_words(title)
     if len(content) <= LAST_WORD_KEEPS:
         return None
     kept = words[:content[-1]]
     before = _letters(kept[-1]).lower()
-    if not before or before in FUNCTION_WORDS:
+    if not before or before in FUNCTION_WORDS or _unaccented(before) in FUNCTION_WORDS:
         return None
     shorter = " ".join(kept)
     if words[len(kept)].startswith(tuple(_MAIN_TITLE_END)) or shorter.endswith(
             tuple(_MAIN_TITLE_END)):
         return None
     return shorter.rstrip(_CUT_END)
+
+
+def _unaccented(word: str) -> str:
+    """The word without its accents ("à" -> "a"): how a function word is found when the list
+    holds it unaccented only."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 def vocabulary_of(references: list[Reference]) -> list[str]:
