@@ -443,3 +443,62 @@ JOINED_DATE = ("8. Ito K. Harbour ecology of the north2001 Epub. 9. Okafor N, Li
 def test_a_date_joined_to_the_title_s_last_word_ends_the_title(doc: str, author: str,
                                                                 title: str, cites: bool) -> None:
     (matching.kept_by_both if cites else matching.turned_down)(doc, author, title)
+
+
+#: Entries whose styles close a title with a mark of their own: GB/T 7714's type mark, GOST's
+#: double slash before the container and slash before the authors, ISO 690's "no place", a
+#: page mark, a Japanese style's corner brackets.
+STYLE_MARKS = (
+    "[3] OKAFOR B, MARSH T. Harbour pilots of the northern coastal towns[M]//Lindqvist E. "
+    "Coastal Studies. Oslo: Fjord, 2001: 12-30. "
+    "[4] Varga H. Tidal mills along the western river estuaries // Baltic Review. 2003. "
+    "№ 4. P. 5-9. "
+    "[5] Lindqvist K. Salt roads across the southern marsh lands / K. Lindqvist. — Riga : "
+    "Zinatne, 1999. "
+    "[6] SAUVAGE, Marie. Lighthouse keepers of the rocky island coasts. B.m.: Fjord, 2004. "
+    "[7] DUMONT, Paul. Fishing villages of the eastern shore lagoons. S.l.: s.n., 2005. "
+    "[8] Ito K. Ferry routes between the inner harbour islands. p. 61-64. In: Sea Lanes. "
+    "[9] Marsh T 『Quays and wooden piers of medieval harbour towns』 (Fjord, 2006).")
+
+
+@pytest.mark.parametrize("doc, author, title, cites", [
+    # the whole title is cited
+    (STYLE_MARKS, "Okafor", "Harbour pilots of the northern coastal towns", True),
+    (STYLE_MARKS, "Varga", "Tidal mills along the western river estuaries", True),
+    (STYLE_MARKS, "Lindqvist", "Salt roads across the southern marsh lands", True),
+    (STYLE_MARKS, "Sauvage", "Lighthouse keepers of the rocky island coasts", True),
+    (STYLE_MARKS, "Dumont", "Fishing villages of the eastern shore lagoons", True),
+    (STYLE_MARKS, "Ito", "Ferry routes between the inner harbour islands", True),
+    (STYLE_MARKS, "Marsh", "Quays and wooden piers of medieval harbour towns", True),
+    # a query that lacks the title's last word: the word before the mark is the title's own
+    (STYLE_MARKS, "Okafor", "Harbour pilots of the northern coastal", False),
+    (STYLE_MARKS, "Varga", "Tidal mills along the western river", False),
+    (STYLE_MARKS, "Lindqvist", "Salt roads across the southern marsh", False),
+    (STYLE_MARKS, "Sauvage", "Lighthouse keepers of the rocky island", False),
+    (STYLE_MARKS, "Dumont", "Fishing villages of the eastern shore", False),
+    (STYLE_MARKS, "Ito", "Ferry routes between the inner harbour", False),
+    (STYLE_MARKS, "Marsh", "Quays and wooden piers of medieval harbour", False),
+    # ... or one content word changed, as before
+    (STYLE_MARKS, "Varga", "Tidal mills along the western canal estuaries", False),
+])
+def test_a_style_s_mark_after_a_title_closes_it(doc: str, author: str, title: str,
+                                                cites: bool) -> None:
+    (matching.kept_by_both if cites else matching.turned_down)(doc, author, title)
+
+
+@pytest.mark.parametrize("query, inside, following, longer", [
+    (("tidal", "mills", "of", "the"), "tidal mills of the", " north[m]//in", True),
+    (("tidal", "mills", "of", "the"), "tidal mills of the", " north // baltic", True),
+    (("tidal", "mills", "of", "the"), "tidal mills of the", " north / k. lindqvist", True),
+    (("tidal", "mills", "of", "the"), "tidal mills of the", " north. b.m.: fjord", True),
+    (("tidal", "mills", "of", "the"), "tidal mills of the", " north. s. l., fjord", True),
+    (("tidal", "mills", "of", "the"), "tidal mills of the", " north. p. 61-64.", True),
+    # an initial after the title's full stop is still a title-first entry's author's
+    (("tidal", "mills", "of", "the"), "tidal mills of the", " north. b. m. varga", False),
+    # a slash inside a title, no initial after it
+    (("tidal", "mills", "of", "the"), "tidal mills of the", " north / south estuaries.",
+     False),
+])
+def test_a_word_before_a_style_s_mark_is_the_title_s_last(query, inside, following,
+                                                           longer) -> None:
+    assert longer_title(query, inside, "", following) is longer

@@ -44,7 +44,7 @@ from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
 
-from .entry_grammar import ABBREVIATED_VENUE, DITTO_WORDS, NAME, YEAR_DIGITS
+from .entry_grammar import ABBREVIATED_VENUE, DITTO_WORDS, NAME, TYPE_MARK, YEAR_DIGITS
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
 _SPLIT_SCORE = 85  # ratio of a word and two printed neighbours joined ("the role" is no "theo")
@@ -61,21 +61,35 @@ _NAMED_PER_EXTRA = 5
 #: ... and the word it lacks is a short one ("large [text] corpora", a misquote of Hearst's
 #: title): a longer one ("[protection]", "[treatment]", "[brain]") names a thing of its own.
 _MISQUOTE_LETTERS = 4
+#: The place or publisher a bibliography names as not known, in ISO 690's abbreviations: Czech
+#: and Slovak "b.m." (no place) and "b.r." (no year), Latin "s.l." and "s.n.", German "o.O.",
+#: French "s.d.", before the colon or comma that closes the field.
+_NOT_NAMED = r"(?:b\. ?m|b\. ?r|s\. ?l|s\. ?n|o\. ?o|s\. ?d)\. ?[:,]"
+#: A letter and a full stop after a title's punctuation that are no inverted name's initial:
+#: such an abbreviation (:data:`_NOT_NAMED`), or a page mark before its number ("p. 61",
+#: "s. 569", "c. 197": no initial stands before a digit).
+_NO_INITIAL = rf"{_NOT_NAMED}|[^\W\d_]\. ?\d"
 #: The printed title's own last word right after a hit: a word, then the title's closing
-#: punctuation ("natural images,", "Puget Sound Fish."), but not an inverted name's initial
-#: after it ("...policy response Webster, M., C. Forest": a title-first entry's authors) nor its
-#: given name before a semicolon (a title that ends its entry, the next entry's "DUMONT,
-#: Béatrice; LACOUR, ..." after it: NBR 6023 prints no full stop there); or a
+#: punctuation ("natural images,", "Puget Sound Fish.", a Japanese style's corner bracket:
+#: "...Risk Assessments』"), but not an inverted name's initial after it (``_NO_INITIAL``
+#: says which are none; "...policy response Webster, M., C. Forest": a title-first entry's
+#: authors) nor its given name before a semicolon (a title that ends its entry, the next
+#: entry's "DUMONT, Béatrice; LACOUR, ..." after it: NBR 6023 prints no full stop there); or a
 #: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G."), or
-#: an abbreviated journal name ("...rotating stars Nucl. Phys. B").
+#: an abbreviated journal name ("...rotating stars Nucl. Phys. B"), or the mark a style prints
+#: right after a title: GB/T 7714's type mark ("...tre melarance[M]//In",
+#: ``entry_grammar.TYPE_MARK``), GOST's double slash before the container ("...und
+#: nichtbehinderter Schüler // Langer") or its slash before the authors' initials ("...Ramp
+#: Area / C. Hill").
 #: The word may hold an OCR digit ("string c0mpactifications."), the punctuation follow a
 #: blank (a quote: '...pour la Guyane ", Antianechos'; physics: "...field theory ,Phys."), an
 #: "&" stand before it ("Fjords: Processes & Products." for a query that ends at "&").
 _WORD_THEN_TITLE_END = re.compile(
     r" (?:& )?([^\W\d_][^\W_]*)"
-    rf"(?: ?[.,:;!?\"\u201d\u2019'\u00bb)](?! ?[^\W\d_]\.| {NAME};)"
+    rf"(?: ?[.,:;!?\"\u201d\u2019'\u00bb\u300d\u300f)](?! ?(?!{_NO_INITIAL})[^\W\d_]\.| {NAME};)"
     rf"| (?={NAME}, [^\W\d_]\.)"  # ... or a title-first entry's authors
-    rf"|(?={ABBREVIATED_VENUE}))")  # ... or an abbreviated journal name: "stars Nucl. Phys."
+    rf"|(?={ABBREVIATED_VENUE})"  # ... or an abbreviated journal name: "stars Nucl. Phys."
+    rf"|(?={TYPE_MARK.pattern}| ?// | / [^\W\d_]\.))")  # ... or "[M]", "//", "/ C. Hill"
 #: A year joined to the end of a word, with no blank: a style that prints the date right after
 #: the title ("...endolithic habitats2002 Epub.", "...en émergence2014 Epub."). The date ends
 #: the title: the word before the year is the title's last one, the words after it are none
