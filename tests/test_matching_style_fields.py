@@ -315,6 +315,10 @@ def test_a_title_word_before_a_publishers_seats_is_still_the_titles(doc: str, au
 
 # A title running into a place of one word, its comma and its region or country (a state's
 # code or name, a province, a country), then the punctuation before the rest of the entry.
+_HARBOUR_MECHANICS = ("Keller, H./Berg, M. (1994): Tidal Harbour Mechanics Bellingham ,WA: Fjord"
+                      " Press.\nMoreau, A. (2001): Ports et arsenaux Paris: Belin.")
+_TIDAL_MECHANICS = ("Keller, H./Berg, M. (1994): Tidal Mechanics of Shallow Harbours Bellingham"
+                    " ,WA: Fjord Press.\nMoreau, A. (2001): Ports et arsenaux Paris: Belin.")
 @pytest.mark.parametrize("doc, author, title", [
     ("Lindqvist, E. et al. (1994). Marsh Restoration Plan for the Lower Estuary. EPA/600/R-94/017"
      " Astoria, OR. March.", "Lindqvist",
@@ -330,6 +334,11 @@ def test_a_title_word_before_a_publishers_seats_is_still_the_titles(doc: str, au
      "Les quais du port entre Maurice et la R\u00e9union \u00bb in"),
     ("Keller, H. (1988): H\u00e4fen und Kan\u00e4le der Ostsee Rostock, Deutschland: Hinstorff.",
      "Keller", "H\u00e4fen und Kan\u00e4le der Ostsee"),
+    # the comma after a blank, joined to the region's code
+    (_TIDAL_MECHANICS, "Berg", "Tidal Mechanics of Shallow Harbours"),
+    ("Okafor, N./Ito, K. (2004): Lagoon trade and the river ports Galveston ,TX: Delta Press.",
+     "Ito", "Lagoon trade and the river ports"),
+    (_HARBOUR_MECHANICS, "Berg", "Tidal Harbour Mechanics"),
 ])
 def test_a_title_running_into_a_place_and_its_region(doc: str, author: str, title: str) -> None:
     _kept(doc, author, title)
@@ -348,6 +357,15 @@ def test_a_title_running_into_a_place_and_its_region(doc: str, author: str, titl
     # the title's own last word, then the style's comma before the place and its region
     ("Keller, H. (1988): H\u00e4fen und Kan\u00e4le der Ostsee, Rostock, Deutschland: "
      "Hinstorff.", "Keller", "H\u00e4fen und Kan\u00e4le der"),
+    # the comma after a blank: a content word changed, and a title whose own last word is a
+    # town before its place
+    (_TIDAL_MECHANICS, "Berg", "Tidal Mechanics of Deep Harbours"),
+    ("Okafor, N./Ito, K. (2004): Lagoon trade and the river ports Galveston ,TX: Delta Press.",
+     "Ito", "Lagoon trade and the lake ports"),
+    (_HARBOUR_MECHANICS, "Berg", "Tidal Lagoon Mechanics"),
+    (_HARBOUR_MECHANICS, "Berg", "Tidal Harbour"),
+    (_HARBOUR_MECHANICS.replace("Mechanics", "Mechanics Bellingham. Seattle", 1), "Berg",
+     "Tidal Harbour Mechanics"),
 ])
 def test_a_title_word_before_a_place_and_its_region_is_still_the_titles(
         doc: str, author: str, title: str) -> None:

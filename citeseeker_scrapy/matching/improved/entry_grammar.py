@@ -586,8 +586,9 @@ _TOWN_WORD = re.compile(r"(?![ivxlc]+(?: |$))[^\W\d_]{3}")
 
 
 def town_closes_entry(text: str, at: int) -> bool:
-    """True if the word right after ``at`` (the end of a title's last word) is a town GeoNames
-    knows (``places.is_town``) or a listed publisher's name, and closes the entry
+    """True if the word right after ``at`` (the end of a title's last word), or two words after
+    a word that opens a place's name ("St. Paul", "Fort Worth"), are a town GeoNames knows
+    (``places.is_town``) or a listed publisher's name, and close the entry
     (``_ENTRY_CLOSING``): "...les infirmières Talence.", "...lower delta Cahors; 1978",
     "...leurs familles Talence, 118-121.", "...art techniques Bell." (a style that prints the
     title with no closing punctuation and then one place or publisher). Not after a
@@ -602,10 +603,11 @@ def town_closes_entry(text: str, at: int) -> bool:
 
 
 def _closes_as_town(text: str, town: re.Match[str]) -> bool:
-    """True if ``town`` (a ``_TOWN_CLOSING_ENTRY`` match: a word, then what closes the entry)
-    is a town's or a listed publisher's name, and no word before it makes it the title's own
-    (``_WORD_BEFORE_TITLES_TOWN``). Called by :func:`town_closes_entry` and
-    :func:`towns_closing_entries`."""
+    """True if ``town`` (a ``_TOWN_CLOSING_ENTRY`` match: a word or two, then what closes the
+    entry) is a town's or a listed publisher's name, and no word before it makes it the
+    title's own (``_WORD_BEFORE_TITLES_TOWN``). A name of two words is printed as a town's
+    (``_TOWN_WORD``) by its last word: the first may be an abbreviation, "St.". Called by
+    :func:`town_closes_entry` and :func:`towns_closing_entries`."""
     at = town.start()
     if _WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at):
         return False
