@@ -384,9 +384,13 @@ _PLACE_AND_YEAR = rf" {NAME}(?: {NAME})?(?=, [^\W\d_]{{2}},){_YEAR_AFTER_PLACE}"
 #: ("...Collections / collectionneurs Strasbourg/Mulhouse.", "...l'art brut Milano/Lausanne:",
 #: "...in Sprache und Literatur Amsterdam/ Philadelphie, John Benjamins", "Berlin/New York:");
 #: not after a hyphen: a title may end with two places joined so ("...Moscow-Toropets").
+#: The state's or country's code after the city may have its comma after a blank or joined to
+#: both ("Durham,NC:"), or no comma, a listed code then ("...The European Union Cambridge UK:
+#: Cambridge University Press": ``places.REGION_CODES``).
 _SEATS_AFTER_SLASHES = rf"(?: ?/ ?(?:{places.PUBLISHING_CITIES}|[^\W\d_][\w'\u2019-]*)){{0,2}}"
 _CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES}){_SEATS_AFTER_SLASHES}"
-                         r"(?:, [^\W\d_]{2,3})?(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
+                         rf"(?: ?, ?[^\W\d_]{{2,3}}| {places.REGION_CODES})?"
+                         r"(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place").
@@ -423,8 +427,9 @@ _PLACE_AND_CODE_THEN_PUBLISHER = (
 #: place's region or country after it). One word, then its comma: a query that lacks the
 #: title's last word has that word before the place, no comma between. The comma may stand
 #: after a blank, joined to the region, as a style prints its prefix ("...homology 3-spheres
-#: Princeton ,NJ: Princeton University Press.").
-_PLACE_AND_REGION = (rf" [^\W\d_][\w'\u2019-]*(?:, | ,){places.REGIONS}"
+#: Princeton ,NJ: Princeton University Press."), or between the two with no blank ("...of
+#: 3-and 4-dimensional manifolds Durham,NC: Amer. Math. Soc.").
+_PLACE_AND_REGION = (rf" [^\W\d_][\w'\u2019-]* ?, ?{places.REGIONS}"
                      r"(?:\.?[,:;]|\.)(?: |$)")
 #: A dash (a hyphen or any dash, one or more) after a blank, right before the next field's word:
 #: the place ("...and Social Order -Oxford: Blackwell.").

@@ -101,6 +101,10 @@ _REGION_NAMES = (
     "|ecuador|bolivia|cuba")
 REGIONS = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_CODES}"
             rf"|{_COUNTRY_CODES}|{_REGION_NAMES})")
+#: ... their codes alone: what a publishing city is printed with after a blank and no comma
+#: ("Cambridge UK: Cambridge University Press").
+REGION_CODES = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_CODES}"
+                rf"|{_COUNTRY_CODES})")
 
 
 def is_town(name: str) -> bool:
