@@ -465,9 +465,13 @@ _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|
 #: Phys. Rev 48."). A title's own word has no full stop before the volume: a query that lacks
 #: the title's last word has that word before the journal's (``words`` reads it so). A
 #: journal word's abbreviation right before a number is a name's last ("...Oral
-#: Administration Life Sci. 39: 819"), no name's opening.
+#: Administration Life Sci. 39: 819"), no name's opening. "Proc." opens a conference's
+#: name before its year, or before up to three words of any length and a number ("...Nonlinear
+#: Filtering Proc. 2004 SPIE Conference", "...Demand Management Proc. WaterSmart Innovations
+#: 2010"): no title ends with it.
 ABBREVIATED_VENUE = (rf" {_JOURNAL_WORD} ?\.(?: ?[^\W\d_]{{1,9}} ?\."
-                     r"|(?: [^\W\d_]{1,9}\.?){1,3} \d{1,4}(?![^\W_]))")
+                     r"|(?: [^\W\d_]{1,9}\.?){1,3} \d{1,4}(?![^\W_]))"
+                     rf"| proc\.(?: [^\W\d_]+){{0,3}} \d")
 #: A contribution's container opened by "in" with no colon after it ("...as Teaching In Academic
 #: Advising: A Handbook for Advisors", "...mixing In Proceedings of the Ocean Workshop", "...dunes
 #: in J. Lee (eds.), Coastal Forms", "...walls In Coastal Engineering, ed. by M. Berg"): the word
@@ -526,12 +530,16 @@ ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
 #: word: a query that lacks the title's last word has that word before the journal's, two words
 #: before the mark. (Such a word is not read as the title's own last word: the first word of a
 #: journal's name of two words stands there too, "...the sea bed Geol Mag. 2000;137".) The
-#: volume is no year, and bare pages need the bracketed year: a style that prints a book's year
-#: and pages after its title ("...University Press Publishing, 1970, p. 133.") has the title's
-#: last word there.
+#: volume is no year, and pages after "p." or "pp." need the bracketed year: a style that
+#: prints a book's year and pages after its title ("...University Press Publishing, 1970, p.
+#: 133.") has the title's last word there. Or its comma, perhaps its volume and a comma, and a
+#: range of pages with no mark (tropical-animal-health-and-production: "...Clearwater East
+#: Crater Meteoritics, 32, 761–7", "...Psaume 94 EThR, 467–478"): a range that opens with a
+#: year is a title's span of years ("...in New Zealand, 1897-1939", "...des années 1960-70").
+_BARE_PAGES = rf"(?!{YEAR_DIGITS}{RANGE_DASH})\d{{1,5}}{RANGE_DASH}\d{{1,5}}(?!\d)"
 _ONE_WORD_JOURNAL = (rf" {NAME}(?:\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)? ?[;:] ?\d"
-                     rf"|, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
-                     rf"|pp?\. ?\d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}\)))")
+                     rf"|, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\)|{_BARE_PAGES})"
+                     rf"|pp?\. ?\d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}\)|{_BARE_PAGES}))")
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
