@@ -532,14 +532,10 @@ ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
 #: journal's name of two words stands there too, "...the sea bed Geol Mag. 2000;137".) The
 #: volume is no year, and pages after "p." or "pp." need the bracketed year: a style that
 #: prints a book's year and pages after its title ("...University Press Publishing, 1970, p.
-#: 133.") has the title's last word there. Or its comma, perhaps its volume and a comma, and a
-#: range of pages with no mark (tropical-animal-health-and-production: "...Clearwater East
-#: Crater Meteoritics, 32, 761–7", "...Psaume 94 EThR, 467–478"): a range that opens with a
-#: year is a title's span of years ("...in New Zealand, 1897-1939", "...des années 1960-70").
-_BARE_PAGES = rf"(?!{YEAR_DIGITS}{RANGE_DASH})\d{{1,5}}{RANGE_DASH}\d{{1,5}}(?!\d)"
+#: 133.") has the title's last word there.
 _ONE_WORD_JOURNAL = (rf" {NAME}(?:\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)? ?[;:] ?\d"
-                     rf"|, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\)|{_BARE_PAGES})"
-                     rf"|pp?\. ?\d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}\)|{_BARE_PAGES}))")
+                     rf"|, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
+                     rf"|pp?\. ?\d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}\)))")
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
@@ -674,6 +670,19 @@ CONTAINER_WITH_ISSUE = re.compile(
     rf"|\.? {YEAR_DIGITS}; ?\d{{1,4}}"
     rf"|, \d{{1,4}}, pp?\. ?\d+{RANGE_DASH}\d+"
     rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)")
+#: A journal whose name is one word, its comma, its volume, a comma and its pages with no mark
+#: ("...Clearwater East Crater Meteoritics, 32, 761–7", "...and antiphospholipid antibodies
+#: Rheumatology, 48, 1003–1007": tropical-animal-health-and-production). ``capitals`` reads it
+#: only where the word is printed with a capital: a style that prints no container prints a
+#: title's own last word so too ("...a randomized controlled study, 36, 543–549."). A range
+#: that opens with a year is a span of years, none.
+ONE_WORD_JOURNAL_AND_PAGES = re.compile(
+    rf"{NAME}, \d{{1,3}}, (?!{YEAR_DIGITS}{RANGE_DASH})\d{{1,5}}{RANGE_DASH}\d{{1,5}}(?!\d)")
+#: What closes an entry right after an acronym a title runs into (an organisation's or a
+#: publisher's, ``capitals``): what closes it after a town (``_ENTRY_CLOSING``: "...URSS.", the
+#: next entry after it; "...Love, Earth INSEAD; 2012"), or a full stop and the year
+#: (Vancouver, where no place or publisher is printed: "...aux États-Unis EOLE. 2012").
+ACRONYM_CLOSING_ENTRY = re.compile(rf"{_ENTRY_CLOSING}|\. \(?{YEAR_DIGITS}(?![\d\]])")
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
 #: person's name, ``author_lists.ends_author_list``).
