@@ -336,7 +336,7 @@ def _one_word_field(text: str, field: re.Match[str], first: str, title: list[str
     after a last word not in lower case of a title printed with letters in lower case
     (``title``), an acronym (no Roman numeral: "...World War II.") or a publisher's name of
     two words joined (``_JOINED_CAPITALISED_WORDS``) before what closes the entry or at its
-    paragraph's end ("...aux États-Unis EOLE. 2012", "...Love, Earth INSEAD; 2012", "...Side
+    paragraph's end, perhaps after its full stop ("...aux États-Unis EOLE. 2012", "...Love, Earth INSEAD; 2012", "...Side
     of Internet PublicAffairs.": ``ACRONYM_CLOSING_ENTRY``). After a last word in lower case
     an acronym before a sentence's end is as often the title's own ("...experiment at CERN.").
     A query that lacks the title's last word has
@@ -349,8 +349,9 @@ def _one_word_field(text: str, field: re.Match[str], first: str, title: list[str
     if not named or title[-1].islower() or not any(
             letter.islower() for word in title for letter in word):
         return False
+    stop = field.end() + 1 if text.startswith(".", field.end()) else field.end()
     return (ACRONYM_CLOSING_ENTRY.match(text, field.end()) is not None
-            or ends_paragraph(text, field.end(), printed))
+            or ends_paragraph(text, stop, printed))
 
 
 @kept_per_text_alone
