@@ -5,7 +5,7 @@ sexualité Démographie : analyse et synthèse" (a chapter, then its book), "...
 INED, 2002" (then the publisher), "...Risk AssessmentsWeb site" (no blank either). Normalized
 text is lower case, so there the next field's first word reads as one more title word, and
 the word checks (``verify``) take the print for a longer title than the query: another work.
-The print's capitals tell the two apart in eight shapes:
+The print's capitals tell the two apart in nine shapes:
 
 * **a capital and a colon**: the query's last word is printed in lower case, the word right
   after it starts with a capital and a colon follows it: a place, a publisher or a container
@@ -24,6 +24,12 @@ The print's capitals tell the two apart in eight shapes:
   its volume and pages, or its year and volume ("...du semblable L'Homme, 2008, pp. 455-477",
   "...nominal tone Africana Linguistica 16 3-30", "...scientifique Communication.
   2006;149:97-111": ``entry_grammar.CONTAINER_WITH_ISSUE``);
+* **a field of one word**: after the query's last word in any case, a capitalised word that
+  the entry's publication data follows at once: a journal's name, its volume and its pages
+  ("...East Crater Meteoritics, 32, 761–7"), or, after a last word not in lower case in a
+  title with letters in lower case, an acronym or a publisher's two words joined before
+  what closes the entry ("...aux États-Unis EOLE. 2012", "...Side of Internet
+  PublicAffairs.": :func:`_one_word_field`);
 * **an organisation**: the query's last word is printed in lower case, the word right after
   it starts with a capital and opens an organisation's name, up to three words and a word
   such as "Institute" before "of" or "for" ("...music recognition Swiss Federal Institute of
@@ -336,12 +342,12 @@ def _one_word_field(text: str, field: re.Match[str], first: str, title: list[str
     after a last word not in lower case of a title printed with letters in lower case
     (``title``), an acronym (no Roman numeral: "...World War II.") or a publisher's name of
     two words joined (``_JOINED_CAPITALISED_WORDS``) before what closes the entry or at its
-    paragraph's end, perhaps after its full stop ("...aux États-Unis EOLE. 2012", "...Love, Earth INSEAD; 2012", "...Side
-    of Internet PublicAffairs.": ``ACRONYM_CLOSING_ENTRY``). After a last word in lower case
-    an acronym before a sentence's end is as often the title's own ("...experiment at CERN.").
-    A query that lacks the title's last word has
-    that word right after its hit, and the field's word after it: two words before the
-    comma, the full stop or the paragraph's end. Called by :func:`field_start`."""
+    paragraph's end, perhaps after its full stop ("...aux États-Unis EOLE. 2012", "...Love,
+    Earth INSEAD; 2012", "...Side of Internet PublicAffairs.": ``ACRONYM_CLOSING_ENTRY``).
+    After a last word in lower case an acronym before a sentence's end is as often the
+    title's own ("...experiment at CERN."). A query that lacks the title's last word has that
+    word right after its hit, and the field's word after it: two words before the comma, the
+    full stop or the paragraph's end. Called by :func:`field_start`."""
     if ONE_WORD_JOURNAL_AND_PAGES.match(text, field.start()):
         return True
     named = ((_acronym(first) and _ROMAN_NUMERAL.fullmatch(first) is None)
