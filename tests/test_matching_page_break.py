@@ -321,3 +321,44 @@ def test_a_near_miss_of_a_title_split_around_a_page_number_stays_rejected(
            "Lagos, 2004.\nZimmer, K. 2001. Later things. Bergen.\n")
     assert _found(doc, "Okafor", query, "original")
     assert not _found(doc, "Okafor", query)
+
+
+#: A browser's page header as long as real ones are (a long document title and file address):
+#: it fills most of the window after a name where a list shows as dense separators.
+LONG_BROWSER = ("11/30/26, 9:12 AM Printed Reading Lists of Imaginary Fields and Their Sources "
+                "file:///home/reader/lists/archive-2026/imaginary-reading-lists.html {page}")
+#: ``MANY`` as a style prints it with semicolons and the word for "and" before the last name.
+SEMICOLON_LIST = "; ".join(MANY[:-1]) + " und " + MANY[-1]
+
+
+@pytest.mark.parametrize("author, after", [
+    # the page break two to four names after the searched name, near the list's end
+    ("PALM", 17), ("QVARNSTROM", 18), ("PALM", 18), ("OSTERBERG", 18), ("NORDIN", 17),
+])
+def test_a_long_header_inside_a_semicolon_list_leads_to_its_title(author: str,
+                                                                   after: int) -> None:
+    entry = f"{SEMICOLON_LIST} (2005): {LIST_TITLE}. Boreal Lagoon Studies 12: 40–51."
+    doc = _paged(LONG_BROWSER, entry, len("; ".join(MANY[:after])) + 2)
+    assert not _found(doc, author, LIST_TITLE, "original")
+    assert _found(doc, author, LIST_TITLE)
+
+
+@pytest.mark.parametrize("author, title", [
+    ("PALM", "Winter ice on shallow lagoons and its hold on their bottom flora"),
+    ("QVARNSTROM", "Summer ice on shallow lagoons and its hold on their bottom fauna"),
+])
+def test_a_near_miss_after_a_long_header_inside_a_list_stays_rejected(author: str,
+                                                                      title: str) -> None:
+    entry = f"{SEMICOLON_LIST} (2005): {LIST_TITLE}. Boreal Lagoon Studies 12: 40–51."
+    doc = _paged(LONG_BROWSER, entry, len("; ".join(MANY[:18])) + 2)
+    assert not _found(doc, author, title)
+
+
+def test_the_next_entry_s_title_after_a_header_inside_a_list_is_not_lent() -> None:
+    # the long list, cut by the page break, ends with its own title and venue; the next
+    # entry's short list and title follow
+    entry = (f"{SEMICOLON_LIST} (2005): Ice. Lagoons 1: 2.\nSTORM, A.; VIND, B. und REGN, C. "
+             f"(2006): {LIST_TITLE}. Boreal Lagoon Studies 12: 40–51.")
+    doc = _paged(LONG_BROWSER, entry, len("; ".join(MANY[:18])) + 2)
+    assert not _found(doc, "PALM", LIST_TITLE)
+    assert _found(doc, "STORM", LIST_TITLE)

@@ -64,7 +64,8 @@ def through_author_list(text: str, end: int, length: int) -> int:
     magalhaes jp. 2015.") ends the list of author-year styles: the title follows it, before
     the next year.
     """
-    if list_separators(text, end, end + LIST_WINDOW) < LIST_COMMAS:
+    separators = list_separators(text, end, end + LIST_WINDOW)
+    if separators < LIST_COMMAS and not list_across_header(text, end):
         return end + length  # no list: the common case
     list_end = author_list_end(text, end)
     year = _list_end_year(text, end, list_end + length)
@@ -72,6 +73,23 @@ def through_author_list(text: str, end: int, length: int) -> int:
         return list_end + length
     following = year_span(text, year, year + length)
     return year + length if following is None else following[1]
+
+
+def list_across_header(text: str, end: int) -> bool:
+    """True if the name ending at ``end`` is inside a long author list that a page break
+    cuts right after it: the list holds ``LIST_COMMAS`` commas before the name, and a
+    running header (``headers.running_headers``) lies in the ``LIST_WINDOW`` after it
+    ("..., Herter, D. R.; Higley, J. M.; Horn, R. B.; | date, document title, address,
+    page counter | Schaberl, J.; ..."). The header's words take the window's room, so the
+    separators after the name are too few for a list, and the title lies further than the
+    name's reach. Called by :func:`through_author_list` and by ``windows`` where the
+    window after a name shows no list; the headers are read only for a name after a long
+    list's commas, a bibliography's other names cost two counts."""
+    if text.count(",", max(0, end - LIST_WINDOW), end) < LIST_COMMAS:
+        return False  # no long list before the name: the common case
+    if text.count(",", author_list_start(text, end), end) < LIST_COMMAS:
+        return False
+    return bool(running_headers(text, end, end + LIST_WINDOW))
 
 
 @kept_per_text
