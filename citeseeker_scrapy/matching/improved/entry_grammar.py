@@ -473,9 +473,13 @@ _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|
 #: Phys. Rev 48."). A title's own word has no full stop before the volume: a query that lacks
 #: the title's last word has that word before the journal's (``words`` reads it so). A
 #: journal word's abbreviation right before a number is a name's last ("...Oral
-#: Administration Life Sci. 39: 819"), no name's opening.
+#: Administration Life Sci. 39: 819"), no name's opening. "Proc." opens a conference's
+#: name before its year, or before up to three words of any length and a number ("...Nonlinear
+#: Filtering Proc. 2004 SPIE Conference", "...Demand Management Proc. WaterSmart Innovations
+#: 2010"): no title ends with it.
 ABBREVIATED_VENUE = (rf" {_JOURNAL_WORD} ?\.(?: ?[^\W\d_]{{1,9}} ?\."
-                     r"|(?: [^\W\d_]{1,9}\.?){1,3} \d{1,4}(?![^\W_]))")
+                     r"|(?: [^\W\d_]{1,9}\.?){1,3} \d{1,4}(?![^\W_]))"
+                     rf"| proc\.(?: [^\W\d_]+){{0,3}} \d")
 #: A contribution's container opened by "in" with no colon after it ("...as Teaching In Academic
 #: Advising: A Handbook for Advisors", "...mixing In Proceedings of the Ocean Workshop", "...dunes
 #: in J. Lee (eds.), Coastal Forms", "...walls In Coastal Engineering, ed. by M. Berg"): the word
@@ -534,9 +538,9 @@ ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
 #: word: a query that lacks the title's last word has that word before the journal's, two words
 #: before the mark. (Such a word is not read as the title's own last word: the first word of a
 #: journal's name of two words stands there too, "...the sea bed Geol Mag. 2000;137".) The
-#: volume is no year, and bare pages need the bracketed year: a style that prints a book's year
-#: and pages after its title ("...University Press Publishing, 1970, p. 133.") has the title's
-#: last word there.
+#: volume is no year, and pages after "p." or "pp." need the bracketed year: a style that
+#: prints a book's year and pages after its title ("...University Press Publishing, 1970, p.
+#: 133.") has the title's last word there.
 _ONE_WORD_JOURNAL = (rf" {NAME}(?:\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)? ?[;:] ?\d"
                      rf"|, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
                      rf"|pp?\. ?\d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}\)))")
@@ -683,6 +687,19 @@ CONTAINER_WITH_ISSUE = re.compile(
     rf"|\.? {YEAR_DIGITS}; ?\d{{1,4}}"
     rf"|, \d{{1,4}}, pp?\. ?\d+{RANGE_DASH}\d+"
     rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)")
+#: A journal whose name is one word, its comma, its volume, a comma and its pages with no mark
+#: ("...Clearwater East Crater Meteoritics, 32, 761–7", "...and antiphospholipid antibodies
+#: Rheumatology, 48, 1003–1007": tropical-animal-health-and-production). ``capitals`` reads it
+#: only where the word is printed with a capital: a style that prints no container prints a
+#: title's own last word so too ("...a randomized controlled study, 36, 543–549."). A range
+#: that opens with a year is a span of years, none.
+ONE_WORD_JOURNAL_AND_PAGES = re.compile(
+    rf"{NAME}, \d{{1,3}}, (?!{YEAR_DIGITS}{RANGE_DASH})\d{{1,5}}{RANGE_DASH}\d{{1,5}}(?!\d)")
+#: What closes an entry right after an acronym a title runs into (an organisation's or a
+#: publisher's, ``capitals``): what closes it after a town (``_ENTRY_CLOSING``: "...URSS.", the
+#: next entry after it; "...Love, Earth INSEAD; 2012"), or a full stop and the year
+#: (Vancouver, where no place or publisher is printed: "...aux États-Unis EOLE. 2012").
+ACRONYM_CLOSING_ENTRY = re.compile(rf"{_ENTRY_CLOSING}|\. \(?{YEAR_DIGITS}(?![\d\]])")
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
 #: person's name, ``author_lists.ends_author_list``).
