@@ -386,11 +386,12 @@ _PLACE_AND_YEAR = rf" {NAME}(?: {NAME})?(?=, [^\W\d_]{{2}},){_YEAR_AFTER_PLACE}"
 #: not after a hyphen: a title may end with two places joined so ("...Moscow-Toropets").
 #: The state's or country's code after the city may have its comma after a blank or joined to
 #: both ("Durham,NC:"), or no comma, a listed code then ("...The European Union Cambridge UK:
-#: Cambridge University Press": ``places.REGION_CODES``).
+#: Cambridge University Press": ``places.REGION_CODES``). A closing bracket may stand before the
+#: punctuation, where a style left out its opening ("...of a True Believer London), pp. 226-235.").
 _SEATS_AFTER_SLASHES = rf"(?: ?/ ?(?:{places.PUBLISHING_CITIES}|[^\W\d_][\w'\u2019-]*)){{0,2}}"
 _CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES}){_SEATS_AFTER_SLASHES}"
                          rf"(?: ?, ?[^\W\d_]{{2,3}}| {places.REGION_CODES})?"
-                         r"(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
+                         r"\)?(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place").
