@@ -16,7 +16,10 @@ corpus that no other sample draws (``refstrings.held_out``): run each once, when
 final. Each entry is queried once with one of its surnames (author positions in
 turn) and its title, as printed or as a true variant (a typo or two swapped words in the query;
 OCR damage or a hyphen whose line end was lost in the printed title); an entry also gets a decoy: every fourth a near-miss title (a content word replaced, added or dropped), every
-fourth another a title of another paper's entry or the entry before's surname. Prints recall and
+fourth another a title of another paper's entry or the entry before's surname, and every fourth
+other the title without its last content word ("last word dropped": the shorter title a title run
+into the next field hides; reported apart, "accepted N of M" per title ending, and in no other
+figure, since a title without its last word is sometimes a real shorter work). Prints recall and
 precision per style, per format, per variant, per decoy kind and per category of entry (name
 shape, title ending, page break; with the citations lost) for the improved scheme and the
 original (2003) one, the precision and recall of the labels of the right hits
@@ -76,6 +79,11 @@ NEAR_MISSES = ("replaced", "added", "dropped")
 #: Decoys of other kinds, as a real evaluation set also holds: a title of another paper's entry
 #: with this entry's surname, and this title with the surname of the entry before.
 OTHER_DECOYS = ("foreign title", "neighbour's author")
+#: The title without its last content word (``refstrings.without_last_word``), every fourth
+#: entry (its own slot): the shorter title a run-on title hides. Reported apart
+#: (:func:`last_word_report`), in no other figure: the near-miss target is about one changed
+#: content word, and a title without its last word is sometimes a real shorter work.
+LAST_WORD = "last word dropped"
 PER_PAPER = 12  # entries per generated paper (``--mix even``)
 MIX_PER_PAPER = 28  # ``--mix corpus``: about the target evaluation's 1,100 strings in 40 papers
 HELD_OUT_SEEDS = {1: 4747, 2: 4748}  # each held-out share's papers and queries
@@ -141,7 +149,8 @@ def build(sampled: dict[str, list[Reference]], vocabulary: list[str], seed: int,
 
 def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, counter: int,
                 vocabulary: list[str]) -> tuple[str, list[Query]]:
-    """The entry as printed in the paper and its true query (and decoy, every other one)."""
+    """The entry as printed in the paper and its true query (and a near miss, every fourth;
+    the title without its last word, every fourth other)."""
     variant = VARIANTS[counter % len(VARIANTS)]
     printed_title, title = reference.title, reference.title.replace("\u00ac", "")  # typed
     if variant == "typo":
@@ -171,6 +180,10 @@ def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, 
         if near is not None:
             made.append(Query(paper, names[at], near, printed_title, False, kind,
                               reference.style, fmt, position, **shapes))
+    shorter = refstrings.without_last_word(reference.title) if counter % 4 == 1 else None
+    if shorter is not None:
+        made.append(Query(paper, names[at], shorter, printed_title, False, LAST_WORD,
+                          reference.style, fmt, position, **shapes))
     if refstrings.short_title_runs_on(reference):
         return entry, []  # printed, not queried (after the draws: the next entries keep theirs)
     return entry, made
@@ -443,6 +456,35 @@ def report(outcomes: list[Outcome]) -> list[str]:
     return lines
 
 
+def counted(outcomes: list[Outcome]) -> list[Outcome]:
+    """The outcomes every figure but :func:`last_word_report` counts: all but the
+    :data:`LAST_WORD` decoys' (reported apart, so the other figures stay comparable with runs
+    that had none). Called by this bench's and ``bench_styles.py``'s ``main``."""
+    return [o for o in outcomes if o.query.kind != LAST_WORD]
+
+
+def last_word_report(outcomes: list[Outcome], documents: list[DocumentText]) -> list[str]:
+    """The :data:`LAST_WORD` decoys apart: accepted (a hit) of made, per scheme and per title
+    ending (what follows the title in the entry: "runs into next field" is the blind spot),
+    and the checks of ``VETOES`` that reject the original's hits on them."""
+    cut = [o for o in outcomes if o.query.kind == LAST_WORD]
+    lines = [f'"{LAST_WORD}" decoys (the title without its last content word; in no figure '
+             "above): accepted (a hit) of made", "",
+             "| title ending | " + " | ".join(SCHEMES) + " |", "|---|" + "---:|" * len(SCHEMES)]
+    endings = sorted({o.query.title_end[0] for o in cut if o.query.title_end})
+    for value in endings + ["all"]:
+        row = []
+        for scheme in SCHEMES:
+            made = [o for o in cut if o.scheme == scheme
+                    and value in (*o.query.title_end[:1], "all")]
+            row.append(f"{sum(bool(o.found) for o in made)} of {len(made)}")
+        lines.append(f"| {value} | " + " | ".join(row) + " |")
+    queries = list({id(o.query): o.query for o in cut}.values())
+    vetoes = veto_table(queries, documents)
+    return lines + ["", f'checks rejecting the original\'s hits on the "{LAST_WORD}" decoys',
+                    ""] + [row for row in vetoes if not row.endswith("| 0 | 0 |")]
+
+
 def veto_table(queries: list[Query], documents: list[DocumentText]) -> list[str]:
     """Per check of ``VETOES``: the original scheme's hits it keeps the improved scheme from
     reporting, true citations (at the right place) beside decoys."""
@@ -619,19 +661,22 @@ def main(argv: Optional[list[str]] = None) -> int:
     documents = documents_of(extracted_texts(papers))
     outcomes, seconds = evaluate(queries, documents)
     trues = sum(q.expected for q in queries)
+    shorter = sum(q.kind == LAST_WORD for q in queries)
     count = sum(map(len, sampled.values()))
     print(f"{len(references)} usable references (left out, the annotated title is not the "
           "printed one: " + "; ".join(f"{reason} {n}" for reason, n in excluded.items())
           + f"); {count} sampled into {len(papers)} papers, {count - trues} of them not queried "
           "(in a PDF/PS paper, a title or surname the font cannot print; or a short title "
           "field the printed words run on from); "
-          f"{trues} true queries, {len(queries) - trues} decoys; "
+          f"{trues} true queries, {len(queries) - trues - shorter} decoys "
+          f"(and {shorter} {LAST_WORD!r}); "
           f"extraction {time.perf_counter() - started - sum(seconds.values()):.1f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.2f} s" for s in SCHEMES) + "\n")
-    print("\n".join(report(outcomes)))
-    print("\n" + "\n".join(veto_table(queries, documents)))
+    print("\n".join(report(counted(outcomes))))
+    print("\n" + "\n".join(veto_table([q for q in queries if q.kind != LAST_WORD], documents)))
+    print("\n" + "\n".join(last_word_report(outcomes, documents)))
     print("\nby category (recall, precision; lost = found by the original only)\n")
-    print("\n".join(category_report(outcomes)))
+    print("\n".join(category_report(counted(outcomes))))
     print("\n".join(label_table(outcomes, documents, "format", lambda q: q.format)) + "\n")
     lost = regressions(outcomes)
     kept = sum(o.right for o in outcomes if o.scheme == "original")

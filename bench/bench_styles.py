@@ -21,7 +21,8 @@ each work is queried with one of its authors (positions in turn; an author the s
 work the document prints no entry for: a type the .bst lacks, an entry after a brace the .bst
 left open, :func:`printed_entries`), plus
 decoys as in ``bench_refstrings.py`` (a near-miss title every fourth work, a title of a work not
-in the document every fourth other). Prints recall and precision per engine, format, language
+in the document every fourth other, and the title without its last content word every fourth
+other: reported apart, in no other figure). Prints recall and precision per engine, format, language
 and style (styles below 0.99 listed), per name shape and per title ending in the typeset entry,
 for the improved and the original (2003) scheme, what each check of the improved scheme vetoes
 (true citations beside false hits), the precision and recall of the labels of the right hits
@@ -847,7 +848,9 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
                entries: dict[Style, dict[str, str]], vocabulary: list[str], seed: int,
                skipped: dict[str, int]) -> list[Query]:
     """The queries on each document: one author of each work (in turn) with its title, and
-    decoys; the same queries on each format of a style."""
+    decoys (a near miss every fourth work, the title without its last word every fourth
+    other, a title of another work every fourth other); the same queries on each format of
+    a style."""
     made = []
     for style, works in chosen.items():
         rng = random.Random(f"{seed}-{style.name}")
@@ -878,6 +881,10 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
                 if near is not None:
                     planned.append(dict(author=name, title=near, printed_title=work.title,
                                         expected=False, kind=kind, **common))
+            shorter = refstrings.without_last_word(work.title) if counter % 4 == 1 else None
+            if shorter is not None:
+                planned.append(dict(author=name, title=shorter, printed_title=work.title,
+                                    expected=False, kind=refbench.LAST_WORD, **common))
             if counter % 4 == 2 and others:
                 foreign = rng.choice(others)
                 planned.append(dict(author=name, title=foreign.title,
@@ -1085,17 +1092,21 @@ def main(argv: Optional[list[str]] = None) -> int:
     outcomes, seconds = refbench.evaluate(queries, papers)
     engine_of = {s.name: s.engine for s in styles}
     trues = sum(q.expected for q in queries)
+    shorter = sum(q.kind == refbench.LAST_WORD for q in queries)
     print(f"{len(works)} works, {len(styles)} styles ({sum(s.engine == 'CSL' for s in styles)} "
           f"CSL, {sum(s.engine == 'biblatex' for s in styles)} biblatex, "
           f"{sum(s.engine == 'BibTeX' for s in styles)} BibTeX; "
           f"{len({s.language for s in styles})} languages), {len(documents)} documents; "
-          f"{trues} true queries, {len(queries) - trues} decoys (entries not queried, the "
+          f"{trues} true queries, {len(queries) - trues - shorter} decoys (and {shorter} "
+          f"{refbench.LAST_WORD!r}; entries not queried, the "
           "style printed: " + ", ".join(f"{k} {v}" for k, v in skipped.items()) + "); "
           f"typesetting {rendered:.0f} s "
           f"(cache {args.cache}), extraction {extraction:.0f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.1f} s" for s in refbench.SCHEMES) + "\n")
-    print("\n".join(report(outcomes, styles)))
-    print("\n" + "\n".join(refbench.veto_table(queries, papers)))
+    print("\n".join(report(refbench.counted(outcomes), styles)))
+    print("\n" + "\n".join(refbench.veto_table(
+        [q for q in queries if q.kind != refbench.LAST_WORD], papers)))
+    print("\n" + "\n".join(refbench.last_word_report(outcomes, papers)))
     language = {s.name: s.language for s in styles}
     print("\nlabels of the right hits (the bibliography's heading is the style's, in its "
           "language)\n")

@@ -5,6 +5,7 @@ benchmarks read the shared reference corpus, these tests never do."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import threading
 from types import SimpleNamespace
 
@@ -328,3 +329,65 @@ def test_styles_named_are_the_only_ones_of_a_draw_typeset(tmp_path, monkeypatch)
     chosen, folders = bench_styles._typeset_slots(slots, works, args, "drawn")
     assert sorted(typeset) == [("chicago-author-date", ["w1"]), ("ieee", ["w2"])]
     assert set(folders) == {csl[1], csl[2]}
+
+
+@pytest.mark.parametrize("title, shorter", [
+    # the last content word cut off, and the function words the cut leaves at the end
+    ("Hair Combs of the Upper Nile Kewa", "Hair Combs of the Upper Nile"),
+    ("Effects of Heat on Cold Mice", "Effects of Heat on Cold"),
+    ("Tidal Mills and Harbour Trade Routes in 3D", "Tidal Mills and Harbour Trade"),
+    ("Salt Roads of Coastal Norway, Harbours", "Salt Roads of Coastal Norway"),
+    # fewer than three content words would be left: a generic phrase, no decoy
+    ("Effects of Heat on Mice", None),
+    ("Tidal Mills in Norway", None),
+    # the cut would leave the main title before a subtitle or a part in brackets: a true way
+    # to cite the work, no decoy
+    ("Raised Bogs of the Baltic Rim: Origin and Use", None),
+    ("Raised Bogs of the Baltic Rim - Origin", None),
+    ("Die Entstehung der Alpen und Seen (Teil 2)", None),
+])
+def test_a_title_without_its_last_word_is_cut_at_its_last_content_word(title: str,
+                                                                        shorter) -> None:
+    assert refstrings.without_last_word(title) == shorter
+
+
+_RUN_ON_TITLES = ["Tidal Mills and Harbour Trade of the Northern Coast",
+                  "Salt Roads across the Coastal Marsh Lands",
+                  "Quays and Wooden Piers of Medieval Baltic Towns",
+                  "Fishing Boats of the Fjords and their Builders",
+                  "Stone Bridges over Mountain Rivers in Norway",
+                  "Grain Trade between Coastal Market Towns"]
+
+
+def _queries(monkeypatch, cut: bool) -> tuple[list, list]:
+    """Both benches' queries on strings of this test, with or without the title without its
+    last word (``without_last_word`` giving None stands for a bench without that decoy)."""
+    if not cut:
+        monkeypatch.setattr(bench_refstrings.refstrings, "without_last_word", lambda t: None)
+    references = [_reference(f"Okafor, B. {t} Kewa, 83.", t, "Okafor, B.")
+                  for t in _RUN_ON_TITLES]
+    other = dataclasses.replace(references[0], style="other")  # a foreign title's source
+    _, refs = bench_refstrings.build({"test": references, "other": [other]},
+                                     ["lantern", "meadow"], 25, ("html",), per_paper=6)
+    refs = [q for q in refs if q.style == "test"]
+    style = bench_styles.Style("CSL", "test.csl", "English")
+    works = [styleworks.Work(f"w{n}", "book", t, "2001", [{"family": "Okafor", "given": "B."}])
+             for n, t in enumerate(_RUN_ON_TITLES)]
+    entries = {style: {w.key: f"Okafor, B. 2001. {w.title} Kewa, 83." for w in works}}
+    document = bench_styles.Document(style, "html", None)
+    typeset = bench_styles.queries_of([document], {style: works}, entries,
+                                      ["lantern", "meadow"], 47, {})
+    return refs, typeset
+
+
+def test_the_last_word_decoy_has_a_slot_of_its_own_and_leaves_the_others_unchanged(
+        monkeypatch) -> None:
+    with_cut = _queries(monkeypatch, cut=True)
+    assert with_cut == _queries(monkeypatch, cut=True)  # deterministic
+    without = _queries(monkeypatch, cut=False)
+    for made, before in zip(with_cut, without):
+        last = [q for q in made if q.kind == bench_refstrings.LAST_WORD]
+        assert [(q.title, q.printed_title, q.expected) for q in last] == [
+            ("Salt Roads across the Coastal Marsh", _RUN_ON_TITLES[1], False),
+            ("Grain Trade between Coastal Market", _RUN_ON_TITLES[5], False)]
+        assert [q for q in made if q.kind != bench_refstrings.LAST_WORD] == before
