@@ -332,11 +332,15 @@ def test_styles_named_are_the_only_ones_of_a_draw_typeset(tmp_path, monkeypatch)
 
 
 @pytest.mark.parametrize("title, shorter", [
-    # the last content word cut off, and the function words the cut leaves at the end
+    # the last content word cut off, and every word after it
     ("Hair Combs of the Upper Nile Kewa", "Hair Combs of the Upper Nile"),
     ("Effects of Heat on Cold Mice", "Effects of Heat on Cold"),
     ("Tidal Mills and Harbour Trade Routes in 3D", "Tidal Mills and Harbour Trade"),
     ("Salt Roads of Coastal Norway, Harbours", "Salt Roads of Coastal Norway"),
+    # a function word before the cut word: the title without its last phrase, no decoy
+    ("Salt Roads of the Coastal Marsh and Fens", None),
+    ("National Standards for Diabetes Education and Support", None),
+    ("L'exposition de l'art français à Londres", None),
     # fewer than three content words would be left: a generic phrase, no decoy
     ("Effects of Heat on Mice", None),
     ("Tidal Mills in Norway", None),

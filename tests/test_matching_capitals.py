@@ -154,6 +154,30 @@ def test_a_title_word_before_a_town_is_still_the_titles(doc: str, author: str,
     matching.turned_down(doc, author, title)
 
 
+_MARKET_TOWNS = "Okafor, N. (1998). Tidal market towns St. Louis: Harbour Press." + _FJORDE
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a town of two words after a word that opens a place's name, "St." for "Saint"
+    (_MARKET_TOWNS, "Okafor", "Tidal market towns"),
+    ("Okafor, N. (1998). Coastal harbour lights Fort Worth; 1998" + _FJORDE, "Okafor",
+     "Coastal harbour lights"),
+])
+def test_a_town_of_two_words_closing_the_entry_starts_after_the_title(doc: str, author: str,
+                                                                      title: str) -> None:
+    matching.kept_by_both(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed, the title without its last word
+    (_MARKET_TOWNS, "Okafor", "Tidal river towns"),
+    (_MARKET_TOWNS, "Okafor", "Tidal market"),
+])
+def test_a_title_word_before_a_town_of_two_words_is_still_the_titles(doc: str, author: str,
+                                                                     title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 # A list that runs a title in lower case straight into its town elsewhere ("...their coasts
 # Kiel; 1991"): the list's habit, read once for the document.
 _RUNS_INTO_TOWNS = "\n3. Berg M. Fjords and their coasts Kiel; 1991"
@@ -164,6 +188,7 @@ _TITLE_CASE_INTO_TOWNS = ("\n3. Berg M. Fjords And Their Coasts Kiel: Fjord Pres
                           "\n4. Ito K. Tidal Flats Of The Baltic Rostock: Meer Verlag; 1999"
                           "\n5. Dahl O. Harbour Lights Of The Arctic Odense; 2001")
 _TWICE_INTO_TOWNS = _TITLE_CASE_INTO_TOWNS.rsplit("\n", 1)[0]
+_LAW_DICTIONARY = "2. Lindqvist E. Harbour Law Dictionary St. Paul: Fjord Press; 2004"
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -177,6 +202,8 @@ _TWICE_INTO_TOWNS = _TITLE_CASE_INTO_TOWNS.rsplit("\n", 1)[0]
     # a list in title case that runs titles into towns before their publisher or year
     ("2. Lindqvist E. Harbour Walls Of The Northern Fjords Bergen; 2004"
      + _TITLE_CASE_INTO_TOWNS, "Lindqvist", "Harbour Walls of the Northern Fjords"),
+    # a town of two words
+    (_LAW_DICTIONARY + _RUNS_INTO_TOWNS, "Lindqvist", "Harbour Law Dictionary"),
 ])
 def test_a_town_after_a_capital_starts_the_field_in_a_list_that_runs_titles_into_towns(
         doc: str, author: str, title: str) -> None:
@@ -201,6 +228,11 @@ def test_a_town_after_a_capital_starts_the_field_in_a_list_that_runs_titles_into
     # three times, but the content word changed
     ("2. Lindqvist E. Harbour Walls Of The Northern Fjords Bergen; 2004"
      + _TITLE_CASE_INTO_TOWNS, "Lindqvist", "Harbour Walls of the Southern Fjords"),
+    # a town of two words: the title without its last word, a content word changed, and a
+    # list that punctuates its titles
+    (_LAW_DICTIONARY + _RUNS_INTO_TOWNS, "Lindqvist", "Harbour Law"),
+    (_LAW_DICTIONARY + _RUNS_INTO_TOWNS, "Lindqvist", "Harbour Tax Dictionary"),
+    (_LAW_DICTIONARY + _PUNCTUATES_TITLES, "Lindqvist", "Harbour Law Dictionary"),
 ])
 def test_a_town_after_a_capital_is_the_titles_unless_the_list_runs_titles_into_towns(
         doc: str, author: str, title: str) -> None:

@@ -328,3 +328,55 @@ def test_a_title_before_in_and_its_container(doc: str, author: str, title: str) 
 ])
 def test_a_title_word_before_in_stays_the_titles(doc: str, author: str, title: str) -> None:
     _turned_down(doc, author, title)
+
+
+# A field of one word right after a title's last word in any case, then at once the entry's
+# publication data: a conference's name after "Proc.", a one-word journal with its volume and
+# bare pages, or an acronym or a publisher's name of two joined words before the entry's close.
+_PROC_YEAR = ("Okafor, N., 2011. Sediment Budgets in Tidal Harbour Basins Proc. 2009 Coastal "
+              "Engineering Conference, Delft, 44–59\nMoreau, A., 2001. Stone bridges. Paris.")
+_PROC_WORDS = ("Berg, A. (2010) Lead Uptake by Coastal Mangroves Proc. CoastalWorks Symposium "
+               "2008, Bergen\nMoreau, A. (2001) Stone bridges. Paris.")
+_JOURNAL_PAGES = ("Halvorsen, K., 2004. Tidal Mixing in the Northern Fjords Hydrologia, 14, "
+                  "112–130\nLindqvist, E., 1998. Silt transport in harbour basins Sedimenta, 7, "
+                  "3–9\nSvensson, L., 2009. Stress in ageing harbour pilots: a randomized "
+                  "controlled study, 36, 543–549.\nMoreau, A., 2001. Stone bridges. Paris.")
+_ACRONYMS = ("1. Moreau A. Stone Bridges of the Upper Loire Valley CNRS. 2011\n"
+             "2. Okafor N. Harbour Trade: Risk, Reward NIOMR; 2012\n"
+             "3. Berg A. Plasma wakefield acceleration experiment CERN. 2013\n"
+             "4. Lindqvist E. Stone bridges. Paris; 2001.")
+_JOINED_PUBLISHER = ("BERG A (2013) The Quiet Harbour: Stories of the Northern Coast NorthLight."
+                     "\n\nMOREAU A (2001) Stone bridges. Paris.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PROC_YEAR, "Okafor", "Sediment Budgets in Tidal Harbour Basins"),
+    (_PROC_WORDS, "Berg", "Lead Uptake by Coastal Mangroves"),
+    (_JOURNAL_PAGES, "Halvorsen", "Tidal Mixing in the Northern Fjords"),
+    (_JOURNAL_PAGES, "Lindqvist", "Silt transport in harbour basins"),
+    (_ACRONYMS, "Moreau", "Stone Bridges of the Upper Loire Valley"),
+    (_ACRONYMS, "Okafor", "Harbour Trade: Risk, Reward"),
+    (_JOINED_PUBLISHER, "BERG", "The Quiet Harbour: Stories of the Northern Coast"),
+])
+def test_a_title_before_a_one_word_field_and_its_publication_data(doc: str, author: str,
+                                                                   title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PROC_YEAR, "Okafor", "Sediment Budgets in Tidal Harbour"),  # the last word left out
+    (_PROC_YEAR, "Okafor", "Sediment Budgets in Tidal Harbour Channels"),
+    (_PROC_WORDS, "Berg", "Lead Uptake by Tropical Mangroves"),
+    (_JOURNAL_PAGES, "Halvorsen", "Tidal Mixing in the Southern Fjords"),
+    (_JOURNAL_PAGES, "Lindqvist", "Silt transport in river basins"),
+    # a title's own last word in lower case before its volume and pages: no journal's
+    (_JOURNAL_PAGES, "Svensson", "Stress in ageing harbour pilots: a randomized controlled"),
+    (_ACRONYMS, "Moreau", "Stone Bridges of the Lower Loire Valley"),
+    (_ACRONYMS, "Okafor", "Harbour Trade: Risk, Return"),
+    # an acronym after a title's last word in lower case, then a full stop: the title's own
+    (_ACRONYMS, "Berg", "Plasma wakefield acceleration experiment"),
+    (_JOINED_PUBLISHER, "BERG", "The Quiet Harbour: Legends of the Northern Coast"),
+])
+def test_a_title_word_before_a_one_word_field_stays_the_titles(doc: str, author: str,
+                                                               title: str) -> None:
+    _turned_down(doc, author, title)

@@ -321,3 +321,115 @@ def test_a_near_miss_of_a_title_split_around_a_page_number_stays_rejected(
            "Lagos, 2004.\nZimmer, K. 2001. Later things. Bergen.\n")
     assert _found(doc, "Okafor", query, "original")
     assert not _found(doc, "Okafor", query)
+
+
+#: A browser's page header as long as real ones are (a long document title and file address):
+#: it fills most of the window after a name where a list shows as dense separators.
+LONG_BROWSER = ("11/30/26, 9:12 AM Printed Reading Lists of Imaginary Fields and Their Sources "
+                "file:///home/reader/lists/archive-2026/imaginary-reading-lists.html {page}")
+#: ``MANY`` as a style prints it with semicolons and the word for "and" before the last name.
+SEMICOLON_LIST = "; ".join(MANY[:-1]) + " und " + MANY[-1]
+
+
+@pytest.mark.parametrize("author, after", [
+    # the page break two to four names after the searched name, near the list's end
+    ("PALM", 17), ("QVARNSTROM", 18), ("PALM", 18), ("OSTERBERG", 18), ("NORDIN", 17),
+])
+def test_a_long_header_inside_a_semicolon_list_leads_to_its_title(author: str,
+                                                                   after: int) -> None:
+    entry = f"{SEMICOLON_LIST} (2005): {LIST_TITLE}. Boreal Lagoon Studies 12: 40–51."
+    doc = _paged(LONG_BROWSER, entry, len("; ".join(MANY[:after])) + 2)
+    assert not _found(doc, author, LIST_TITLE, "original")
+    assert _found(doc, author, LIST_TITLE)
+
+
+@pytest.mark.parametrize("author, title", [
+    ("PALM", "Winter ice on shallow lagoons and its hold on their bottom flora"),
+    ("QVARNSTROM", "Summer ice on shallow lagoons and its hold on their bottom fauna"),
+])
+def test_a_near_miss_after_a_long_header_inside_a_list_stays_rejected(author: str,
+                                                                      title: str) -> None:
+    entry = f"{SEMICOLON_LIST} (2005): {LIST_TITLE}. Boreal Lagoon Studies 12: 40–51."
+    doc = _paged(LONG_BROWSER, entry, len("; ".join(MANY[:18])) + 2)
+    assert not _found(doc, author, title)
+
+
+def test_the_next_entry_s_title_after_a_header_inside_a_list_is_not_lent() -> None:
+    # the long list, cut by the page break, ends with its own title and venue; the next
+    # entry's short list and title follow
+    entry = (f"{SEMICOLON_LIST} (2005): Ice. Lagoons 1: 2.\nSTORM, A.; VIND, B. und REGN, C. "
+             f"(2006): {LIST_TITLE}. Boreal Lagoon Studies 12: 40–51.")
+    doc = _paged(LONG_BROWSER, entry, len("; ".join(MANY[:18])) + 2)
+    assert not _found(doc, "PALM", LIST_TITLE)
+    assert _found(doc, "STORM", LIST_TITLE)
+
+
+#: ``MANY``'s surnames alone with a blank on each side of a slash, as a German style prints
+#: its author lists ("Forsman / Anthony / Dugger (2011) Title"): the list is told by the
+#: slashes, and its title lies more than a name's reach after its first names.
+SLASHED_LIST = " / ".join(name.split(",")[0].title() for name in MANY)
+SLASHED_ENTRY = f"{SLASHED_LIST} (2005) {LIST_TITLE}, 40–51"
+
+
+@pytest.mark.parametrize("author, after", [
+    # the page break late in the list, far after the searched name, or right after it or
+    # a name later, past the list's eighth name
+    ("Aldrin", 17), ("Bergqvist", 17), ("Ekman", 15), ("Isaksson", 9), ("Holm", 9),
+    ("Jarl", 11),
+])
+def test_a_slashed_author_list_cut_by_a_page_break_leads_to_its_title(author: str,
+                                                                       after: int) -> None:
+    cut = len(" / ".join(SLASHED_LIST.split(" / ")[:after])) + 1
+    doc = _paged(BROWSER, SLASHED_ENTRY, cut)
+    assert not _found(doc, author, LIST_TITLE, "original")
+    assert _found(doc, author, LIST_TITLE)
+
+
+@pytest.mark.parametrize("author", ["Aldrin", "Bergqvist", "Ekman"])
+def test_a_long_slashed_author_list_on_one_page_leads_to_its_title(author: str) -> None:
+    # eight more names: the title lies more than a name's reach after the first ones
+    entry = SLASHED_ENTRY.replace(" (2005)", " / Ulfsson / Vang / Wik / Yngvesson / Zorn / "
+                                  "Almqvist / Berglund / Dahlgren (2005)")
+    doc = FIRST_PAGE.format(header="") + entry + "\n"
+    assert not _found(doc, author, LIST_TITLE, "original")
+    assert _found(doc, author, LIST_TITLE)
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Aldrin", "Winter ice on shallow lagoons and its hold on their bottom flora"),
+    ("Ekman", "Summer ice on shallow lagoons and its hold on their bottom fauna"),
+])
+def test_a_near_miss_after_a_slashed_list_cut_by_a_page_break_stays_rejected(
+        author: str, title: str) -> None:
+    doc = _paged(BROWSER, SLASHED_ENTRY, len(" / ".join(SLASHED_LIST.split(" / ")[:17])) + 1)
+    assert not _found(doc, author, title)
+
+
+def test_a_header_between_two_slashed_entries_joins_them_not() -> None:
+    # the long slashed list's entry ends with its own title and pages on page 1; the page
+    # break, then the next entry's short list and the queried title
+    entry = f"{SLASHED_LIST} (2005) Ice on lagoons, 1–2\nStorm / Vind (2006) {LIST_TITLE}, 40–51"
+    doc = _paged(BROWSER, entry, entry.index("\nStorm"))
+    for author in ("Aldrin", "Palm", "Toll"):
+        assert not _found(doc, author, LIST_TITLE)
+    assert _found(doc, "Storm", LIST_TITLE)
+
+
+@pytest.mark.parametrize("header, query", [
+    # the query's first word changed into a variant of a word of the browser's header
+    (BROWSER, LIST_TITLE.replace("Winter", "Readers")),
+    (BROWSER, LIST_TITLE.replace("Winter", "Imagined")),
+    # ... or of the journal's running header
+    (JOURNAL, LIST_TITLE.replace("Winter", "Reviewers")),
+])
+def test_a_header_s_word_is_no_variant_of_a_title_word_cut_off_by_it(header: str,
+                                                                     query: str) -> None:
+    # the page break right after the title's first word: the hit lacks it, and the header's
+    # words stand where it was printed (page 1's own header far before the entry)
+    entry = ("Berg, A. 1980. Notes on the harbour ice of the western islands. Oslo: Sjø.\n"
+             "Carlsen, B. 1982. Ferries and pilots of the inner fjords. Bergen: Fjell.\n"
+             "Dahl, C. 1984. Tidal mills and their ponds on the southern coast. Oslo: Sjø.\n"
+             + _entry("Lindqvist", LIST_TITLE))
+    doc = _paged(header, entry, entry.index(LIST_TITLE) + len("Winter "))
+    assert _found(doc, "Lindqvist", LIST_TITLE)
+    assert not _found(doc, "Lindqvist", query)

@@ -296,6 +296,25 @@ def test_a_title_running_into_its_publishers_seats(doc: str, author: str, title:
     _kept(doc, author, title)
 
 
+# A short title running into a publishing city and its country's or state's code with no
+# comma between them (Vancouver styles that strip it), then the publisher's colon.
+_BALTIC_HARBOURS = ("15. Lindqvist E. The Baltic Harbours Oxford UK: Fjord Press; 2011\n16. Berg M."
+                    " Fjords and coasts. Kiel: Fjord Press; 1991")
+
+
+def test_a_title_running_into_a_publishing_city_and_its_code() -> None:
+    _kept(_BALTIC_HARBOURS, "Lindqvist", "The Baltic Harbours")
+
+
+@pytest.mark.parametrize("title", [
+    "The Arctic Harbours",  # a content word changed
+    "The Baltic",  # the title without its last word
+])
+def test_a_title_word_before_a_publishing_city_and_its_code_is_still_the_titles(
+        title: str) -> None:
+    _turned_down(_BALTIC_HARBOURS, "Lindqvist", title)
+
+
 @pytest.mark.parametrize("doc, author, title", [
     # a word of the title changed before the seats
     ("Moreau, A. (2001). Ports et arsenaux Strasbourg/Colmar.", "Moreau", "Ports et chantiers"),
@@ -315,6 +334,10 @@ def test_a_title_word_before_a_publishers_seats_is_still_the_titles(doc: str, au
 
 # A title running into a place of one word, its comma and its region or country (a state's
 # code or name, a province, a country), then the punctuation before the rest of the entry.
+_HARBOUR_MECHANICS = ("Keller, H./Berg, M. (1994): Tidal Harbour Mechanics Bellingham ,WA: Fjord"
+                      " Press.\nMoreau, A. (2001): Ports et arsenaux Paris: Belin.")
+_TIDAL_MECHANICS = ("Keller, H./Berg, M. (1994): Tidal Mechanics of Shallow Harbours Bellingham"
+                    " ,WA: Fjord Press.\nMoreau, A. (2001): Ports et arsenaux Paris: Belin.")
 @pytest.mark.parametrize("doc, author, title", [
     ("Lindqvist, E. et al. (1994). Marsh Restoration Plan for the Lower Estuary. EPA/600/R-94/017"
      " Astoria, OR. March.", "Lindqvist",
@@ -330,6 +353,13 @@ def test_a_title_word_before_a_publishers_seats_is_still_the_titles(doc: str, au
      "Les quais du port entre Maurice et la R\u00e9union \u00bb in"),
     ("Keller, H. (1988): H\u00e4fen und Kan\u00e4le der Ostsee Rostock, Deutschland: Hinstorff.",
      "Keller", "H\u00e4fen und Kan\u00e4le der Ostsee"),
+    # the comma after a blank, joined to the region's code
+    (_TIDAL_MECHANICS, "Berg", "Tidal Mechanics of Shallow Harbours"),
+    ("Okafor, N./Ito, K. (2004): Lagoon trade and the river ports Galveston ,TX: Delta Press.",
+     "Ito", "Lagoon trade and the river ports"),
+    (_HARBOUR_MECHANICS, "Berg", "Tidal Harbour Mechanics"),
+    # the comma joined to both, no blank
+    (_HARBOUR_MECHANICS.replace(" ,WA", ",WA"), "Berg", "Tidal Harbour Mechanics"),
 ])
 def test_a_title_running_into_a_place_and_its_region(doc: str, author: str, title: str) -> None:
     _kept(doc, author, title)
@@ -348,6 +378,17 @@ def test_a_title_running_into_a_place_and_its_region(doc: str, author: str, titl
     # the title's own last word, then the style's comma before the place and its region
     ("Keller, H. (1988): H\u00e4fen und Kan\u00e4le der Ostsee, Rostock, Deutschland: "
      "Hinstorff.", "Keller", "H\u00e4fen und Kan\u00e4le der"),
+    # the comma after a blank: a content word changed, and a title whose own last word is a
+    # town before its place
+    (_TIDAL_MECHANICS, "Berg", "Tidal Mechanics of Deep Harbours"),
+    ("Okafor, N./Ito, K. (2004): Lagoon trade and the river ports Galveston ,TX: Delta Press.",
+     "Ito", "Lagoon trade and the lake ports"),
+    (_HARBOUR_MECHANICS, "Berg", "Tidal Lagoon Mechanics"),
+    (_HARBOUR_MECHANICS, "Berg", "Tidal Harbour"),
+    (_HARBOUR_MECHANICS.replace(" ,WA", ",WA"), "Berg", "Tidal Lagoon Mechanics"),
+    (_HARBOUR_MECHANICS.replace(" ,WA", ",WA"), "Berg", "Tidal Harbour"),
+    (_HARBOUR_MECHANICS.replace("Mechanics", "Mechanics Bellingham. Seattle", 1), "Berg",
+     "Tidal Harbour Mechanics"),
 ])
 def test_a_title_word_before_a_place_and_its_region_is_still_the_titles(
         doc: str, author: str, title: str) -> None:

@@ -452,36 +452,45 @@ def decoy(rng: random.Random, title: str, kind: str, vocabulary: list[str]) -> O
 #: Content words a title without its last word (:func:`without_last_word`) keeps at least.
 LAST_WORD_KEEPS = 3
 #: What the cut leaves at the end of the shorter title and a user would not type: punctuation
-#: before the cut word ("Bogs of the Baltic Rim, Origin" -> "... Baltic Rim").
+#: before the cut word ("Bogs of the Baltic Rim, Origins" -> "... Baltic Rim").
 _CUT_END = " ,;:.-\u2013\u2014/(\"'\u201c\u2018\u00ab"
 #: Where a title's main part ends: before a subtitle, or a part in brackets ("(Teil 2)").
 _MAIN_TITLE_END = ":.?!;-\u2013\u2014(["
 
 
 def without_last_word(title: str) -> Optional[str]:
-    """The title with its last content word and every word after it cut off, then the function
-    words and punctuation the cut leaves at its end ("Effects of Heat on Cold Mice" ->
-    "Effects of Heat on Cold"): the decoy of a style that runs a title straight into the next
-    field, where the next field's first word reads as the title's last one. Deterministic (no
-    draw), so the benches' other queries and decoys stay as they were. None if it would keep
-    fewer than ``LAST_WORD_KEEPS`` content words (a prefix of one or two content words is a
-    generic phrase, often a real shorter work's title, and tells nothing of the run-on blind
-    spot), or if the cut falls right after a colon, full stop or dash, or before a bracket
+    """The title with its last content word and every word after it cut off ("Effects of Heat
+    on Cold Mice" -> "Effects of Heat on Cold"): the decoy of a style that runs a title straight
+    into the next field, where the next field's first word reads as the title's last one.
+    Deterministic (no draw), so the benches' other queries and decoys stay as they were.
+
+    None if it would keep fewer than ``LAST_WORD_KEEPS`` content words (a prefix of one or two
+    content words is a generic phrase, often a real shorter work's title, and tells nothing of
+    the run-on blind spot); if a function word stands right before the cut word, accented or not
+    (no one types a title ending "...education and" or "...français à", and without it the query
+    is the title without its last phrase, another question than the word a run-on field hides);
+    or if the cut falls right after a colon, full stop or dash, or before a bracket
     (``_MAIN_TITLE_END``): what is left is the work's main title without its subtitle, a true
-    way to cite it.
-    Called by ``bench_refstrings.py`` and ``bench_styles.py``."""
+    way to cite it. Called by ``bench_refstrings.py`` and ``bench_styles.py``."""
     words = title.split()
     content = content_words(title)
     if len(content) <= LAST_WORD_KEEPS:
         return None
     kept = words[:content[-1]]
-    while not _letters(kept[-1]) or _letters(kept[-1]).lower() in FUNCTION_WORDS:
-        kept.pop()
+    before = _letters(kept[-1]).lower()
+    if not before or before in FUNCTION_WORDS or _unaccented(before) in FUNCTION_WORDS:
+        return None
     shorter = " ".join(kept)
     if words[len(kept)].startswith(tuple(_MAIN_TITLE_END)) or shorter.endswith(
             tuple(_MAIN_TITLE_END)):
         return None
     return shorter.rstrip(_CUT_END)
+
+
+def _unaccented(word: str) -> str:
+    """The word without its accents ("à" -> "a"): how a function word is found when the list
+    holds it unaccented only."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 def vocabulary_of(references: list[Reference]) -> list[str]:

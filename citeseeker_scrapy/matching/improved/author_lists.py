@@ -31,11 +31,14 @@ _INTERRUPTION = 150  # a footnote or running header inside an author list
 _NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell'orto"
 #: Besides a comma, what some styles print between the names of an author list: a slash
 #: before a name ("m. kanakidou/j. h. seinfeld/s. n. pandis", "kanakidou, m./seinfeld, j. h."),
-#: or the full stop after a name's last initial where each name is "Surname I I" and the next
-#: one follows so ("forsman e d. anthony r g. dugger k m."). Not a slash in an address
+#: also with a blank on each side ("forsman / anthony / dugger", and after a page counter:
+#: "... paper.html 1/3 / snetsinger"; not a venue's double slash, "title // journal"), or the
+#: full stop after a name's last initial where each name is "Surname I I" and the next one
+#: follows so ("forsman e d. anthony r g. dugger k m."). Not a slash in an address
 #: ("doi.org/10.5194/acp", "example.com/index.html": no blank after the word that follows).
 #: Each pattern opens with its character, which the regular expression engine looks for first.
-_SLASH_SEPARATOR = re.compile(rf"/(?<=[^\W\d_.]/|\./) ?(?={NAME}[.,]? )")
+_SLASH_SEPARATOR = re.compile(
+    rf"/(?:(?<=[^\W\d_.]/|\./)|(?<=[^\W_.] /|\. /)) ?(?={NAME}[.,]? )")
 _FULL_STOP_SEPARATOR = re.compile(
     r"\. (?<=(?<![^\W_])[^\W\d_]\. )(?=[^\W\d_][\w'\u2019-]+(?: [^\W\d_]){1,3}[. ])")
 _OTHER_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR)
@@ -64,7 +67,8 @@ def through_author_list(text: str, end: int, length: int) -> int:
     magalhaes jp. 2015.") ends the list of author-year styles: the title follows it, before
     the next year.
     """
-    if list_separators(text, end, end + LIST_WINDOW) < LIST_COMMAS:
+    separators = list_separators(text, end, end + LIST_WINDOW)
+    if separators < LIST_COMMAS and not list_across_header(text, end):
         return end + length  # no list: the common case
     list_end = author_list_end(text, end)
     year = _list_end_year(text, end, list_end + length)
@@ -72,6 +76,44 @@ def through_author_list(text: str, end: int, length: int) -> int:
         return list_end + length
     following = year_span(text, year, year + length)
     return year + length if following is None else following[1]
+
+
+def list_across_header(text: str, end: int) -> bool:
+    """True if the name ending at ``end`` is inside a long author list that a page break
+    cuts right after it: the list holds ``LIST_COMMAS`` names before the name (commas or
+    slashes: :func:`names_before`), and a running header (``headers.running_headers``)
+    lies in the ``LIST_WINDOW`` after it ("..., Herter, D. R.; Higley, J. M.; Horn, R. B.; |
+    date, document title, address, page counter | Schaberl, J.; ...", "... / Gremel /
+    Herter | date, ... | / Higley / ..."). The header's words take the window's room, so the
+    separators after the name are too few for a list, and the title lies further than the
+    name's reach. Called by :func:`through_author_list` and by ``windows`` where the
+    window after a name shows no list; the headers are read only for a name after a long
+    list's commas or slashes, a bibliography's other names cost two counts."""
+    low = max(0, end - LIST_WINDOW)
+    if text.count(",", low, end) + text.count("/", low, end) < LIST_COMMAS:
+        return False  # no long list before the name: the common case
+    if names_before(text, end) < LIST_COMMAS:
+        return False
+    return bool(running_headers(text, end, end + LIST_WINDOW))
+
+
+def names_before(text: str, name: int) -> int:
+    """How many names of its author list stand before the name ending at ``name``: the
+    commas back to the list's start (:func:`author_list_start`), or in a list that
+    separates its names by slashes (:data:`_SLASH_SEPARATOR`: "forsman / anthony /
+    dugger"), those slashes, each at most ``NAME_PIECE`` from the next. Called by
+    :func:`list_across_header` and :func:`_past_interruption`, for a name a page break
+    may cut off from its title."""
+    commas = text.count(",", author_list_start(text, name), name)
+    if commas >= LIST_COMMAS:
+        return commas
+    slashes, position = 0, name
+    for _ in range(_MAX_LIST_COMMAS):
+        slash = text.rfind("/", max(0, position - NAME_PIECE - 1), position)
+        if slash < 0 or _SLASH_SEPARATOR.match(text, slash) is None:
+            break
+        slashes, position = slashes + 1, slash
+    return max(commas, slashes)
 
 
 @kept_per_text
@@ -115,7 +157,7 @@ def list_separators(text: str, start: int, stop: int) -> int:
 def _next_separator(text: str, start: int, stop: int) -> int:
     """Where the first separator of names (a comma, a slash or a full stop of
     :data:`_OTHER_SEPARATORS`) in ``[start, stop)`` is, or -1. Called by
-    :func:`author_list_end`."""
+    :func:`author_list_end`, and past a gap in the list by :func:`_past_interruption`."""
     comma = text.find(",", start, stop)
     before = stop if comma < 0 else comma
     others = [match.start() for match in (separator.search(text, start, before)
@@ -124,22 +166,24 @@ def _next_separator(text: str, start: int, stop: int) -> int:
 
 
 def _past_interruption(text: str, start: int, position: int, seen: int) -> int:
-    """The comma after the gap at ``position`` in the author list followed from a name
-    ending at ``start`` (``seen`` names after it so far), if the list goes on past the gap,
-    else -1. Only inside a long list: after a short one the gap is the rest of its entry,
-    and the close commas are the next entry's authors. Past ``LIST_COMMAS`` names after
+    """The separator of names (a comma, a slash: :func:`_next_separator`) after the gap at
+    ``position`` in the author list followed from a name ending at ``start`` (``seen`` names
+    after it so far), if the list goes on past the gap, else -1. Only inside a long list:
+    after a short one the gap is the rest of its entry, and the close separators are the
+    next entry's authors. Past ``LIST_COMMAS`` names after
     the name, any gap (a footnote); with the list's names before the name counted, only a
     running header (``headers.running_headers``): a page break right after the searched
     name or a few names later ("..., ERVENS, B., | date, document title, address, page
-    counter | NENES, A., ..."), where the list goes on and its title lies further than the
-    name's reach. Called by :func:`author_list_end`."""
-    comma = text.find(",", position, position + _INTERRUPTION)
-    if comma < 0 or not _close_commas_follow(text, comma + 1):
+    counter | NENES, A., ...", "... / schaberl | date, ..., page counter | / snetsinger /
+    ..."; the names before counted by :func:`names_before`), where the list goes on and
+    its title lies further than the name's reach. Called by :func:`author_list_end`."""
+    comma = _next_separator(text, position, position + _INTERRUPTION)
+    if comma < 0 or not _close_separators_follow(text, comma + 1):
         return -1
     if seen >= LIST_COMMAS:
         return comma
-    before = text.count(",", author_list_start(text, start), start)
-    if seen + before >= LIST_COMMAS and running_headers(text, position, comma):
+    if seen + names_before(text, start) >= LIST_COMMAS and running_headers(text, position,
+                                                                            comma):
         return comma
     return -1
 
@@ -156,10 +200,11 @@ def _not_a_name(text: str, start: int, end: int) -> bool:
             or NUMBER_AFTER_YEAR.search(text, start, end + 1) is not None)
 
 
-def _close_commas_follow(text: str, position: int) -> bool:
-    """True if ``_LIST_RESUMES`` commas follow, each within ``NAME_PIECE`` of the last."""
+def _close_separators_follow(text: str, position: int) -> bool:
+    """True if ``_LIST_RESUMES`` separators of names (:func:`_next_separator`) follow, each
+    within ``NAME_PIECE`` of the last."""
     for _ in range(_LIST_RESUMES):
-        comma = text.find(",", position, position + NAME_PIECE + 1)
+        comma = _next_separator(text, position, position + NAME_PIECE + 1)
         if comma < 0:
             return False
         position = comma + 1
@@ -218,11 +263,12 @@ def _bracketed_after_full_stop(text: str, year: int) -> bool:
 
 
 def _last_pieces(text: str, name_end: int, year: int) -> list[str]:
-    """The last two pieces before a year, split at commas and semicolons (";" separates
-    names too: "Command, Pacific; and Environmental Protection Agency, ..."), parentheses
+    """The last two pieces before a year, split at commas, semicolons (";" separates
+    names too: "Command, Pacific; and Environmental Protection Agency, ...") and the slashes
+    between names (:data:`_SLASH_SEPARATOR`: "... / strand / toll (2005)"), parentheses
     left out: an organisation's expansion or acronym is part of its name ("CIDEHUM
     (International Centre for the Human Rights of Migrants), 2012.")."""
-    run = PARENTHESES.sub("", text[name_end:year]).replace(";", ",")
+    run = _SLASH_SEPARATOR.sub(",", PARENTHESES.sub("", text[name_end:year])).replace(";", ",")
     return [piece for piece in run.split(",") if piece.strip()][-2:]
 
 

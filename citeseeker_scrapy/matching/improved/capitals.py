@@ -5,7 +5,7 @@ sexualité Démographie : analyse et synthèse" (a chapter, then its book), "...
 INED, 2002" (then the publisher), "...Risk AssessmentsWeb site" (no blank either). Normalized
 text is lower case, so there the next field's first word reads as one more title word, and
 the word checks (``verify``) take the print for a longer title than the query: another work.
-The print's capitals tell the two apart in eight shapes:
+The print's capitals tell the two apart in nine shapes:
 
 * **a capital and a colon**: the query's last word is printed in lower case, the word right
   after it starts with a capital and a colon follows it: a place, a publisher or a container
@@ -24,6 +24,12 @@ The print's capitals tell the two apart in eight shapes:
   its volume and pages, or its year and volume ("...du semblable L'Homme, 2008, pp. 455-477",
   "...nominal tone Africana Linguistica 16 3-30", "...scientifique Communication.
   2006;149:97-111": ``entry_grammar.CONTAINER_WITH_ISSUE``);
+* **a field of one word**: after the query's last word in any case, a capitalised word that
+  the entry's publication data follows at once: a journal's name, its volume and its pages
+  ("...East Crater Meteoritics, 32, 761–7"), or, after a last word not in lower case in a
+  title with letters in lower case, an acronym or a publisher's two words joined before
+  what closes the entry ("...aux États-Unis EOLE. 2012", "...Side of Internet
+  PublicAffairs.": :func:`_one_word_field`);
 * **an organisation**: the query's last word is printed in lower case, the word right after
   it starts with a capital and opens an organisation's name, up to three words and a word
   such as "Institute" before "of" or "for" ("...music recognition Swiss Federal Institute of
@@ -67,9 +73,10 @@ from typing import Optional, Sequence
 
 from ..names import PrintedCase
 from .entry_grammar import (
-    BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, CONTAINER_WITH_ISSUE, NAME,
-    ONE_GIVEN_NAME_RUN, ORGANISATION_NAME, PLACE_AND_PUBLISHER_TO_ENTRY_END,
-    UNPUNCTUATED_INITIALS_RUN, town_closes_entry, towns_closing_entries,
+    ACRONYM_CLOSING_ENTRY, BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END,
+    CONTAINER_WITH_ISSUE, NAME, ONE_GIVEN_NAME_RUN, ONE_WORD_JOURNAL_AND_PAGES,
+    ORGANISATION_NAME, PLACE_AND_PUBLISHER_TO_ENTRY_END, UNPUNCTUATED_INITIALS_RUN,
+    town_closes_entry, towns_closing_entries,
 )
 from .per_text_cache import kept_per_text, kept_per_text_alone
 from .verify import DROPPED_IN_WORDS, IN_WORD_MARKS
@@ -82,6 +89,11 @@ _WORD_PIECE_BEFORE = re.compile(r"[^\W_]+$")
 _LEFT_OUT = 2  # query words after the hit that the best substring may leave out
 _REACH = 80  # characters after the hit where the query's last words and the field are read
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
+_ROMAN_NUMERAL = re.compile(r"[IVXLCDM]+")
+#: Two capitalised words printed joined, the first of four letters or more: a publisher's or
+#: a product's name ("PublicAffairs", "GraphPad"), not a name's prefix ("McCarthy",
+#: "MacArthur", "DeVito", "LeBlanc").
+_JOINED_CAPITALISED_WORDS = re.compile(r"[^\W\d_][^\W\d_A-Z]{3,}[A-Z][^\W\d_A-Z]+")
 #: Places of a reference list run straight after a title's word in lower case that make the
 #: list's habit (:func:`prints_titles_into_towns`), or ...
 _TOWNS_AFTER_LOWER_CASE = 1
@@ -134,6 +146,8 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
     title = [cased[w.start() - low:w.end() - low] for w in words[:last + 1]]
     first = cased[field.start() - low:]
     if _container_after_capital_in(text, field, printed):
+        return field.start()
+    if first[0].isupper() and _one_word_field(text, field, first, title, printed):
         return field.start()
     if title[-1].islower():  # else a title's own capital: "Tidal Markets Revisited: Lagos"
         if first[0].isupper() and _COLON.match(text, field.end()):
@@ -317,6 +331,33 @@ def _container_after_capital_in(text: str, field: re.Match[str], printed: Printe
     cased = printed(field.start(), field.end() + 2)
     return (cased is not None and cased.startswith(_CAPITAL_IN) and cased[-1].isupper()
             and prints_in_before_containers(text, printed))
+
+
+def _one_word_field(text: str, field: re.Match[str], first: str, title: list[str],
+                    printed: PrintedCase) -> bool:
+    """True if the word right after the query's last word (``field``, printed ``first`` with a
+    capital) is a field of one word that the entry's publication data follows at once, after a
+    title's last word in any case: a journal's name, its volume and pages after commas
+    ("...Clearwater East Crater Meteoritics, 32, 761–7": ``ONE_WORD_JOURNAL_AND_PAGES``), or,
+    after a last word not in lower case of a title printed with letters in lower case
+    (``title``), an acronym (no Roman numeral: "...World War II.") or a publisher's name of
+    two words joined (``_JOINED_CAPITALISED_WORDS``) before what closes the entry or at its
+    paragraph's end, perhaps after its full stop ("...aux États-Unis EOLE. 2012", "...Love,
+    Earth INSEAD; 2012", "...Side of Internet PublicAffairs.": ``ACRONYM_CLOSING_ENTRY``).
+    After a last word in lower case an acronym before a sentence's end is as often the
+    title's own ("...experiment at CERN."). A query that lacks the title's last word has that
+    word right after its hit, and the field's word after it: two words before the comma, the
+    full stop or the paragraph's end. Called by :func:`field_start`."""
+    if ONE_WORD_JOURNAL_AND_PAGES.match(text, field.start()):
+        return True
+    named = ((_acronym(first) and _ROMAN_NUMERAL.fullmatch(first) is None)
+             or _JOINED_CAPITALISED_WORDS.fullmatch(first) is not None)
+    if not named or title[-1].islower() or not any(
+            letter.islower() for word in title for letter in word):
+        return False
+    stop = field.end() + 1 if text.startswith(".", field.end()) else field.end()
+    return (ACRONYM_CLOSING_ENTRY.match(text, field.end()) is not None
+            or ends_paragraph(text, stop, printed))
 
 
 @kept_per_text_alone

@@ -384,9 +384,13 @@ _PLACE_AND_YEAR = rf" {NAME}(?: {NAME})?(?=, [^\W\d_]{{2}},){_YEAR_AFTER_PLACE}"
 #: ("...Collections / collectionneurs Strasbourg/Mulhouse.", "...l'art brut Milano/Lausanne:",
 #: "...in Sprache und Literatur Amsterdam/ Philadelphie, John Benjamins", "Berlin/New York:");
 #: not after a hyphen: a title may end with two places joined so ("...Moscow-Toropets").
+#: The state's or country's code after the city may have its comma after a blank or joined to
+#: both ("Durham,NC:"), or no comma, a listed code then ("...The European Union Cambridge UK:
+#: Cambridge University Press": ``places.REGION_CODES``).
 _SEATS_AFTER_SLASHES = rf"(?: ?/ ?(?:{places.PUBLISHING_CITIES}|[^\W\d_][\w'\u2019-]*)){{0,2}}"
 _CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES}){_SEATS_AFTER_SLASHES}"
-                         r"(?:, [^\W\d_]{2,3})?(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
+                         rf"(?: ?, ?[^\W\d_]{{2,3}}| {places.REGION_CODES})?"
+                         r"(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place").
@@ -421,8 +425,12 @@ _PLACE_AND_CODE_THEN_PUBLISHER = (
 #: Kingdom: The Wildfowl Trust", "...entre Zanzibar et l'Allemagne » in Saint-André, Réunion:
 #: Océan Editions.", "...Groundwater Englewood, N.J.: Prentice-Hall" (styles that print the
 #: place's region or country after it). One word, then its comma: a query that lacks the
-#: title's last word has that word before the place, no comma between.
-_PLACE_AND_REGION = rf" [^\W\d_][\w'\u2019-]*, {places.REGIONS}(?:\.?[,:;]|\.)(?: |$)"
+#: title's last word has that word before the place, no comma between. The comma may stand
+#: after a blank, joined to the region, as a style prints its prefix ("...homology 3-spheres
+#: Princeton ,NJ: Princeton University Press."), or between the two with no blank ("...of
+#: 3-and 4-dimensional manifolds Durham,NC: Amer. Math. Soc.").
+_PLACE_AND_REGION = (rf" [^\W\d_][\w'\u2019-]* ?, ?{places.REGIONS}"
+                     r"(?:\.?[,:;]|\.)(?: |$)")
 #: A dash (a hyphen or any dash, one or more) after a blank, right before the next field's word:
 #: the place ("...and Social Order -Oxford: Blackwell.").
 _DASH_BEFORE_WORD = r" [-\u2010-\u2015]+ ?(?=[^\W\d_])"
@@ -480,9 +488,13 @@ _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|
 #: Phys. Rev 48."). A title's own word has no full stop before the volume: a query that lacks
 #: the title's last word has that word before the journal's (``words`` reads it so). A
 #: journal word's abbreviation right before a number is a name's last ("...Oral
-#: Administration Life Sci. 39: 819"), no name's opening.
+#: Administration Life Sci. 39: 819"), no name's opening. "Proc." opens a conference's
+#: name before its year, or before up to three words of any length and a number ("...Nonlinear
+#: Filtering Proc. 2004 SPIE Conference", "...Demand Management Proc. WaterSmart Innovations
+#: 2010"): no title ends with it.
 ABBREVIATED_VENUE = (rf" {_JOURNAL_WORD} ?\.(?: ?[^\W\d_]{{1,9}} ?\."
-                     r"|(?: [^\W\d_]{1,9}\.?){1,3} \d{1,4}(?![^\W_]))")
+                     r"|(?: [^\W\d_]{1,9}\.?){1,3} \d{1,4}(?![^\W_]))"
+                     rf"| proc\.(?: [^\W\d_]+){{0,3}} \d")
 #: A contribution's container opened by "in" with no colon after it ("...as Teaching In Academic
 #: Advising: A Handbook for Advisors", "...mixing In Proceedings of the Ocean Workshop", "...dunes
 #: in J. Lee (eds.), Coastal Forms", "...walls In Coastal Engineering, ed. by M. Berg"): the word
@@ -541,9 +553,9 @@ ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
 #: word: a query that lacks the title's last word has that word before the journal's, two words
 #: before the mark. (Such a word is not read as the title's own last word: the first word of a
 #: journal's name of two words stands there too, "...the sea bed Geol Mag. 2000;137".) The
-#: volume is no year, and bare pages need the bracketed year: a style that prints a book's year
-#: and pages after its title ("...University Press Publishing, 1970, p. 133.") has the title's
-#: last word there.
+#: volume is no year, and pages after "p." or "pp." need the bracketed year: a style that
+#: prints a book's year and pages after its title ("...University Press Publishing, 1970, p.
+#: 133.") has the title's last word there.
 _ONE_WORD_JOURNAL = (rf" {NAME}(?:\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)? ?[;:] ?\d"
                      rf"|, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
                      rf"|pp?\. ?\d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}\)))")
@@ -574,8 +586,16 @@ _NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
 #: publisher.
 _ENTRY_CLOSING = (rf"(?:\.{_NEXT_ENTRY_OPENING}|[;,] \(?{YEAR_DIGITS}(?![\d\]])"
                   rf"|, (?:pp?\. ?)?\d+{RANGE_DASH}\d+| ?: (?=[^\W\d_]))")
-#: A town's name of one word, then what closes the entry (:func:`town_closes_entry`).
-_TOWN_CLOSING_ENTRY = re.compile(rf" ({NAME}){_ENTRY_CLOSING}")
+#: A word that opens a place's name of two words: "New York", "North Carolina", "Central
+#: America", "San Diego", "St. Paul" (perhaps with an abbreviation's full stop).
+_PLACE_NAME_OPENER = (
+    r"new|north|south|east|west|northern|southern|eastern|western|central|upper|lower|great"
+    r"|little|latin|san|santa|saint|st|sainte|ste|port|mount|lake|fort|bad|nueva|nuevo|nova"
+    r"|novo|neu")
+#: A town's name, one word or two after a word that opens a place's name ("...Law Dictionary
+#: St. Paul: West Publishing Co."), then what closes the entry (:func:`town_closes_entry`).
+_TOWN_CLOSING_ENTRY = re.compile(
+    rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME}){_ENTRY_CLOSING}")
 #: The word before a town that makes the town a word of the title: a preposition, an article
 #: or a conjunction ("...Death in Venice.", "...la bataille de Cahors.", "...Thames and
 #: Hudson."), a number ("...Vols. I and II"), or a word that opens a place's name of two
@@ -584,16 +604,15 @@ _WORD_BEFORE_TITLES_TOWN = re.compile(
     r"(?<![^\W_])(?:in|at|of|from|near|to|into|around|across|for|on|by|the|a|an|and|or"
     r"|de|du|des|di|da|do|del|della|von|van|aus|zu|zur|bei|im|nach|en|au|aux|et|und|y|e|la|le"
     r"|les|el|los|las|der|die|das|dem|den|il|lo"
-    r"|new|north|south|east|west|northern|southern|eastern|western|central|upper|lower|great"
-    r"|little|latin|san|santa|saint|st"
-    r"|sainte|port|mount|lake|fort|bad|nueva|nuevo|nova|novo|neu|\d+|[ivxlc]+)$")
+    rf"|{_PLACE_NAME_OPENER}|\d+|[ivxlc]+)$")
 #: A town's name as a title prints it: three letters or more, no Roman numeral.
 _TOWN_WORD = re.compile(r"(?![ivxlc]+(?: |$))[^\W\d_]{3}")
 
 
 def town_closes_entry(text: str, at: int) -> bool:
-    """True if the word right after ``at`` (the end of a title's last word) is a town GeoNames
-    knows (``places.is_town``) or a listed publisher's name, and closes the entry
+    """True if the word right after ``at`` (the end of a title's last word), or two words after
+    a word that opens a place's name ("St. Paul", "Fort Worth"), are a town GeoNames knows
+    (``places.is_town``) or a listed publisher's name, and close the entry
     (``_ENTRY_CLOSING``): "...les infirmières Talence.", "...lower delta Cahors; 1978",
     "...leurs familles Talence, 118-121.", "...art techniques Bell." (a style that prints the
     title with no closing punctuation and then one place or publisher). Not after a
@@ -608,14 +627,16 @@ def town_closes_entry(text: str, at: int) -> bool:
 
 
 def _closes_as_town(text: str, town: re.Match[str]) -> bool:
-    """True if ``town`` (a ``_TOWN_CLOSING_ENTRY`` match: a word, then what closes the entry)
-    is a town's or a listed publisher's name, and no word before it makes it the title's own
-    (``_WORD_BEFORE_TITLES_TOWN``). Called by :func:`town_closes_entry` and
-    :func:`towns_closing_entries`."""
+    """True if ``town`` (a ``_TOWN_CLOSING_ENTRY`` match: a word or two, then what closes the
+    entry) is a town's or a listed publisher's name, and no word before it makes it the
+    title's own (``_WORD_BEFORE_TITLES_TOWN``). A name of two words is printed as a town's
+    (``_TOWN_WORD``) by its last word: the first may be an abbreviation, "St.". Called by
+    :func:`town_closes_entry` and :func:`towns_closing_entries`."""
     at = town.start()
     if _WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at):
         return False
-    return _TOWN_WORD.match(town[1]) is not None and (
+    last_word = town[1].rpartition(" ")[2]
+    return _TOWN_WORD.match(last_word) is not None and (
         places.is_town(town[1]) or publishers.is_publisher(town[1]))
 
 
@@ -681,6 +702,19 @@ CONTAINER_WITH_ISSUE = re.compile(
     rf"|\.? {YEAR_DIGITS}; ?\d{{1,4}}"
     rf"|, \d{{1,4}}, pp?\. ?\d+{RANGE_DASH}\d+"
     rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)")
+#: A journal whose name is one word, its comma, its volume, a comma and its pages with no mark
+#: ("...Clearwater East Crater Meteoritics, 32, 761–7", "...and antiphospholipid antibodies
+#: Rheumatology, 48, 1003–1007": tropical-animal-health-and-production). ``capitals`` reads it
+#: only where the word is printed with a capital: a style that prints no container prints a
+#: title's own last word so too ("...a randomized controlled study, 36, 543–549."). A range
+#: that opens with a year is a span of years, none.
+ONE_WORD_JOURNAL_AND_PAGES = re.compile(
+    rf"{NAME}, \d{{1,3}}, (?!{YEAR_DIGITS}{RANGE_DASH})\d{{1,5}}{RANGE_DASH}\d{{1,5}}(?!\d)")
+#: What closes an entry right after an acronym a title runs into (an organisation's or a
+#: publisher's, ``capitals``): what closes it after a town (``_ENTRY_CLOSING``: "...URSS.", the
+#: next entry after it; "...Love, Earth INSEAD; 2012"), or a full stop and the year
+#: (Vancouver, where no place or publisher is printed: "...aux États-Unis EOLE. 2012").
+ACRONYM_CLOSING_ENTRY = re.compile(rf"{_ENTRY_CLOSING}|\. \(?{YEAR_DIGITS}(?![\d\]])")
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
 #: person's name, ``author_lists.ends_author_list``).

@@ -16,6 +16,7 @@ them the towns of the world (:func:`is_town`): GeoNames' towns of 15,000 people 
 from __future__ import annotations
 
 import functools
+import re
 
 from ..normalize import normalize_text
 
@@ -100,13 +101,31 @@ _REGION_NAMES = (
     "|ecuador|bolivia|cuba")
 REGIONS = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_CODES}"
             rf"|{_COUNTRY_CODES}|{_REGION_NAMES})")
+#: ... their codes alone: what a publishing city is printed with after a blank and no comma
+#: ("Cambridge UK: Cambridge University Press").
+REGION_CODES = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_CODES}"
+                rf"|{_COUNTRY_CODES})")
 
 
 def is_town(name: str) -> bool:
-    """True if ``name`` (normalized: "folcroft", "talence") is a town's name in GeoNames.
-    ``entry_grammar.town_closes_entry`` asks it of the word that closes an entry right after
-    a title ("...les infirmières Talence.")."""
-    return name in _town_names()
+    """True if ``name`` (normalized: "folcroft", "talence", "st. paul") is a town's name in
+    GeoNames, "St." and "Saint" read alike (:func:`_saint_spelled_out`).
+    ``entry_grammar.town_closes_entry`` asks it of the words that close an entry right after
+    a title ("...les infirmières Talence.", "...Law Dictionary St. Paul:")."""
+    return _saint_spelled_out(name) in _town_names()
+
+
+#: "St." or "Ste." (or "Saint", "Sainte") opening a town's name, as printed: GeoNames spells
+#: some out ("Saint Paul") and abbreviates others ("St. Louis"), bibliographies either way.
+_SAINT = re.compile(r"(?:saint|st)(e?)\.? ")
+
+
+def _saint_spelled_out(name: str) -> str:
+    """``name`` (normalized) with "Saint" or "Sainte" spelled out where it opens the name:
+    "st. paul" and "saint paul" are "saint paul". Called by :func:`is_town` and
+    :func:`_town_names`, so that either spelling finds the town."""
+    saint = _SAINT.match(name)
+    return name if saint is None else f"saint{saint[1]} {name[saint.end():]}"
 
 
 @functools.lru_cache(maxsize=1)
@@ -125,5 +144,5 @@ def _town_names() -> frozenset[str]:
                                         *gazetteer.get_continents().values(),
                                         *gazetteer.get_us_states().values())]
     folded = normalize_text("|".join(towns + lands)).split("|")  # one call; no name holds "|"
-    return frozenset(folded[:len(towns)]).difference(folded[len(towns):],
+    return frozenset(map(_saint_spelled_out, folded[:len(towns)])).difference(folded[len(towns):],
                                                        _REGION_NAMES.split("|"))

@@ -291,7 +291,10 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
 
     A hit shorter than the title may have its last (first) words beyond a running header or
     page number: then the words of its "[n]" entry up to ``_INTERRUPTION`` characters
-    further are looked at too. First ``words.longer_title``: a printed title that goes on
+    further are looked at too, and where a header stands among them, they alone decide,
+    read without it (:func:`_words_across_header`): a header's word is no word of the title
+    ("Population | date, Generated Studies ..., page counter | demography of ..." read for
+    a query that opens with "genre": the header's "generated" would pass for its variant). First ``words.longer_title``: a printed title that goes on
     past the query's first or last word is a longer one (a verbatim hit too); its first word
     is read only after a name (``name_before``: where it is): before a title-first entry
     lies a heading ("References") or the entry before, not the title's opening; and not
@@ -320,16 +323,18 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     slack = left_out + _WORD_SLACK  # a word left out may lie past a word the query lacks
     low, high = _word_start(text, max(0, start - slack)), _word_end(text, end + slack)
     before, after = _word_text(text, low, first), _word_text(text, last, high)
-    if same_work(title.words, _word_text(text, low, high), inside, before, after):
-        return True
+    near = same_work(title.words, _word_text(text, low, high), inside, before, after)
     if not left_out or names_both_ends(title.words, inside):
-        return False  # no header cut the hit short: it is as long as the title, or holds both
+        return near  # no header cut the hit short: it is as long as the title, or holds both
         # of its ends (a query word missing between them is missing, not past a header)
     low = last_entry_start(text, max(0, low - _INTERRUPTION), start)
     high = next_entry_start(text, end, high + _INTERRUPTION)
-    before, inside, after = _words_across_header(text, title, (low, first, last, high)) or (
-        before, inside, after)
-    return same_work(title.words, _word_text(text, low, high), inside, before, after)
+    across = _words_across_header(text, title, (low, first, last, high))
+    if across is None:
+        return near or same_work(title.words, _word_text(text, low, high), inside, before,
+                                 after)
+    before, inside, after = across
+    return same_work(title.words, " ".join(across), inside, before, after)
 
 
 def _text_before(text: str, title: CheckedTitle, first: int, name_end: int) -> str:
