@@ -344,8 +344,11 @@ _JOURNAL_PAGES = ("Halvorsen, K., 2004. Tidal Mixing in the Northern Fjords Hydr
 _ACRONYMS = ("1. Moreau A. Stone Bridges of the Upper Loire Valley CNRS. 2011\n"
              "2. Okafor N. Harbour Trade: Risk, Reward NIOMR; 2012\n"
              "3. Berg A. Plasma wakefield acceleration experiment CERN. 2013\n"
-             "4. Lindqvist E. Stone bridges. Paris; 2001.")
+             "4. Halvorsen K. Harbour Sediment Quality Manual. Special Report SP-2056-ENV, "
+             "1999.\n5. Lindqvist E. Stone bridges. Paris; 2001.")
 _JOINED_PUBLISHER = ("BERG A (2013) The Quiet Harbour: Stories of the Northern Coast NorthLight."
+                     "\n\nHALVORSEN K (2001) Sediment budgets on the margin of the Northern "
+                     "Coastal SeawayIn: Perspectives on the Coastal Basin. Fjord Press."
                      "\n\nMOREAU A (2001) Stone bridges. Paris.")
 
 
@@ -375,7 +378,11 @@ def test_a_title_before_a_one_word_field_and_its_publication_data(doc: str, auth
     (_ACRONYMS, "Okafor", "Harbour Trade: Risk, Return"),
     # an acronym after a title's last word in lower case, then a full stop: the title's own
     (_ACRONYMS, "Berg", "Plasma wakefield acceleration experiment"),
+    # a report's code with digits after the title's last word: the title's own
+    (_ACRONYMS, "Halvorsen", "Harbour Sediment Quality Manual. Special Report"),
     (_JOINED_PUBLISHER, "BERG", "The Quiet Harbour: Legends of the Northern Coast"),
+    # a title's last word and the word "In" joined before a container: no publisher's name
+    (_JOINED_PUBLISHER, "HALVORSEN", "Sediment budgets on the margin of the Northern Coastal"),
 ])
 def test_a_title_word_before_a_one_word_field_stays_the_titles(doc: str, author: str,
                                                                title: str) -> None:

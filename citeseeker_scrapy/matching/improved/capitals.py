@@ -90,10 +90,11 @@ _LEFT_OUT = 2  # query words after the hit that the best substring may leave out
 _REACH = 80  # characters after the hit where the query's last words and the field are read
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
 _ROMAN_NUMERAL = re.compile(r"[IVXLCDM]+")
-#: Two capitalised words printed joined, the first of four letters or more: a publisher's or
-#: a product's name ("PublicAffairs", "GraphPad"), not a name's prefix ("McCarthy",
-#: "MacArthur", "DeVito", "LeBlanc").
-_JOINED_CAPITALISED_WORDS = re.compile(r"[^\W\d_][^\W\d_A-Z]{3,}[A-Z][^\W\d_A-Z]+")
+#: Two capitalised words printed joined, the first of four letters or more, the second of
+#: three or more: a publisher's or a product's name ("PublicAffairs", "GraphPad"), not a
+#: name's prefix ("McCarthy", "MacArthur", "DeVito", "LeBlanc") nor a title's last word and
+#: the word "In" joined to it ("...Western Cretaceous SeawayIn: Perspectives").
+_JOINED_CAPITALISED_WORDS = re.compile(r"[^\W\d_][^\W\d_A-Z]{3,}[A-Z][^\W\d_A-Z]{2,}")
 #: Places of a reference list run straight after a title's word in lower case that make the
 #: list's habit (:func:`prints_titles_into_towns`), or ...
 _TOWNS_AFTER_LOWER_CASE = 1
@@ -340,8 +341,8 @@ def _one_word_field(text: str, field: re.Match[str], first: str, title: list[str
     title's last word in any case: a journal's name, its volume and pages after commas
     ("...Clearwater East Crater Meteoritics, 32, 761–7": ``ONE_WORD_JOURNAL_AND_PAGES``), or,
     after a last word not in lower case of a title printed with letters in lower case
-    (``title``), an acronym (no Roman numeral: "...World War II.") or a publisher's name of
-    two words joined (``_JOINED_CAPITALISED_WORDS``) before what closes the entry or at its
+    (``title``), an acronym or a publisher's name of two words joined
+    (:func:`_names_a_field`) before what closes the entry or at its
     paragraph's end, perhaps after its full stop ("...aux États-Unis EOLE. 2012", "...Love,
     Earth INSEAD; 2012", "...Side of Internet PublicAffairs.": ``ACRONYM_CLOSING_ENTRY``).
     After a last word in lower case an acronym before a sentence's end is as often the
@@ -350,14 +351,23 @@ def _one_word_field(text: str, field: re.Match[str], first: str, title: list[str
     full stop or the paragraph's end. Called by :func:`field_start`."""
     if ONE_WORD_JOURNAL_AND_PAGES.match(text, field.start()):
         return True
-    named = ((_acronym(first) and _ROMAN_NUMERAL.fullmatch(first) is None)
-             or _JOINED_CAPITALISED_WORDS.fullmatch(first) is not None)
-    if not named or title[-1].islower() or not any(
+    if not _names_a_field(first) or title[-1].islower() or not any(
             letter.islower() for word in title for letter in word):
         return False
     stop = field.end() + 1 if text.startswith(".", field.end()) else field.end()
     return (ACRONYM_CLOSING_ENTRY.match(text, field.end()) is not None
             or ends_paragraph(text, stop, printed))
+
+
+def _names_a_field(word: str) -> bool:
+    """True if a printed word names an organisation or a publisher: an acronym, not a Roman
+    numeral ("...World War II.") nor a code with digits ("...Special Report SP-2056-ENV,
+    1999.": the title's own), or two capitalised words joined (``_JOINED_CAPITALISED_WORDS``:
+    "PublicAffairs"). Called by :func:`_one_word_field`."""
+    if _acronym(word):
+        return (_ROMAN_NUMERAL.fullmatch(word) is None
+                and not any(letter.isdigit() for letter in word))
+    return _JOINED_CAPITALISED_WORDS.fullmatch(word) is not None
 
 
 @kept_per_text_alone

@@ -44,7 +44,7 @@ from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
 
-from .entry_grammar import ABBREVIATED_VENUE, DITTO_WORDS, NAME, YEAR_DIGITS
+from .entry_grammar import ABBREVIATED_VENUE, DITTO_WORDS, MONTH_OF_DATE, NAME, YEAR_DIGITS
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
 _SPLIT_SCORE = 85  # ratio of a word and two printed neighbours joined ("the role" is no "theo")
@@ -66,8 +66,9 @@ _MISQUOTE_LETTERS = 4
 #: after it ("...policy response Webster, M., C. Forest": a title-first entry's authors) nor its
 #: given name before a semicolon (a title that ends its entry, the next entry's "DUMONT,
 #: Béatrice; LACOUR, ..." after it: NBR 6023 prints no full stop there); or a
-#: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G."), or
-#: an abbreviated journal name ("...rotating stars Nucl. Phys. B").
+#: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G."), an
+#: abbreviated journal name ("...rotating stars Nucl. Phys. B") or a date's month ("...Interim
+#: Report October.", ``entry_grammar.MONTH_OF_DATE``).
 #: The word may hold an OCR digit ("string c0mpactifications."), the punctuation follow a
 #: blank (a quote: '...pour la Guyane ", Antianechos'; physics: "...field theory ,Phys."), an
 #: "&" stand before it ("Fjords: Processes & Products." for a query that ends at "&").
@@ -75,7 +76,8 @@ _WORD_THEN_TITLE_END = re.compile(
     r" (?:& )?([^\W\d_][^\W_]*)"
     rf"(?: ?[.,:;!?\"\u201d\u2019'\u00bb)](?! ?[^\W\d_]\.| {NAME};)"
     rf"| (?={NAME}, [^\W\d_]\.)"  # ... or a title-first entry's authors
-    rf"|(?={ABBREVIATED_VENUE}))")  # ... or an abbreviated journal name: "stars Nucl. Phys."
+    rf"|(?={ABBREVIATED_VENUE})"  # ... or an abbreviated journal name: "stars Nucl. Phys."
+    rf"|(?={MONTH_OF_DATE}))")  # ... or a date's month: "Report October."
 #: A year joined to the end of a word, with no blank: a style that prints the date right after
 #: the title ("...endolithic habitats2002 Epub.", "...en émergence2014 Epub."). The date ends
 #: the title: the word before the year is the title's last one, the words after it are none
