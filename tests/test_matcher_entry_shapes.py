@@ -161,6 +161,53 @@ def test_a_title_that_goes_on_is_still_another_work(entry: str, title: str) -> N
     assert not found(entry, "Smith", title)
 
 
+#: A report's or a draft's month (perhaps its day, perhaps its year) printed after its title
+#: with no mark (``entry_grammar._MONTH_OF_DATE``): the month opens the date field.
+MONTH_AFTER_TITLE = [
+    ("Harbour Authority of Oslo. 2011. Coastal Erosion Management Plan September.",
+     ("Harbour Authority of Oslo",), "Coastal Erosion Management Plan"),
+    ("Lind, K. et al. (2006). Models of Sediment Transport in Fjords. Interim Report October.",
+     ("Lind",), "Models of Sediment Transport in Fjords. Interim Report"),
+    ("3. Berg A, Holm P. Groundwater Sampling Protocol for Rural Wells March; 2008",
+     ("Berg", "Holm"), "Groundwater Sampling Protocol for Rural Wells"),
+    ("Lind, K., Berg, A. 2006. Models of Sediment Transport in Fjords. Interim Report April),.",
+     ("Lind", "Berg"), "Models of Sediment Transport in Fjords. Interim Report"),
+    ("7. Ortega L: Estudio de la vegetación de las dunas costeras noviembre; 2009",
+     ("Ortega",), "Estudio de la vegetación de las dunas costeras"),
+    ("Weber, M. (2010). Leitfaden zur Sanierung von Uferwegen Juni.", ("Weber",),
+     "Leitfaden zur Sanierung von Uferwegen"),
+    ("Dupont, J. 2012. Plan de gestion des zones humides du littoral septembre.", ("Dupont",),
+     "Plan de gestion des zones humides du littoral"),
+]
+
+
+@pytest.mark.parametrize("entry, authors, title", MONTH_AFTER_TITLE)
+def test_a_month_after_a_title_opens_its_date(entry: str, authors: tuple[str, ...],
+                                              title: str) -> None:
+    assert entries_found([(entry, authors, title)]) == []
+
+
+@pytest.mark.parametrize("entry, author, title", [
+    # the title without its last word: that word stands before the month (the first row's
+    # query passes the word check, the others' only there: the printed word before the month
+    # is the printed title's own last word, ``words.longer_title``)
+    ("Harbour Authority of Oslo. 2011. Coastal Erosion Management Plan September.",
+     "Harbour Authority of Oslo", "Coastal Erosion Management"),
+    ("Lind, K. et al. (2006). Models of Sediment Transport in Fjords. Interim Report October.",
+     "Lind", "Models of Sediment Transport in Fjords. Interim"),
+    ("3. Berg A, Holm P. Groundwater Sampling Protocol for Rural Wells March; 2008", "Berg",
+     "Groundwater Sampling Protocol for Rural"),
+    # a changed content word
+    ("Lind, K. et al. (2006). Models of Sediment Transport in Fjords. Interim Report October.",
+     "Lind", "Models of Sediment Transport in Lakes. Interim Report"),
+    ("Harbour Authority of Oslo. 2011. Coastal Erosion Management Plan September.",
+     "Harbour Authority of Oslo", "Coastal Erosion Monitoring Plan"),
+])
+def test_a_title_before_a_month_keeps_its_own_words(entry: str, author: str,
+                                                    title: str) -> None:
+    assert not found(entry, author, title)
+
+
 @pytest.mark.parametrize("entry, author, title", [
     ("[9] Dyson F J 1949 The radiation theories of Tomonaga and Schwinger Phys. Rev. 75 486",
      "Dyson", "The radiation theories of Tomonaga and"),

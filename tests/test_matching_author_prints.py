@@ -571,6 +571,42 @@ def test_one_given_name_delimits_no_other_short_title(doc: str, title: str) -> N
     matching.turned_down(doc, "Lindqvist", title)
 
 
+# A style that prints a book's title as a container: its author run of initials and surnames,
+# then "in" before the title (``verify._book_after_in``).
+_BOOK_AFTER_IN = ("[7] K. Lindqvist, in Harbour Towns; Gleerup, Lund, 2005.\n[8] N. Okafor, "
+                  "A. E. Moreau, in Coastal Trade Routes; Ibadan Press, Lagos, 2001.\n[9] G. P. "
+                  "della Berg, in De portibus maris; Le Monnier, Firenze, 1941.\n[10] T. Brown, "
+                  "Rivers of the North; Oslo, 2001.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Lindqvist", "Harbour Towns"),
+    ("Okafor", "Coastal Trade Routes"),
+    ("Moreau", "Coastal Trade Routes"),
+    ("della Berg", "De portibus maris"),
+])
+def test_a_short_title_after_the_in_that_closes_an_author_run(author: str, title: str) -> None:
+    matching.kept_by_both(_BOOK_AFTER_IN, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # "in" after a name with no initials: words of a sentence
+    ("As Lindqvist argues, in harbour towns; the quays came first. [10] T. Brown, Rivers.",
+     "Lindqvist", "Harbour Towns"),
+    # a longer title printed there, the query lacks its first or last word
+    (_BOOK_AFTER_IN.replace("in Harbour Towns;", "in Old Harbour Towns;"), "Lindqvist",
+     "Harbour Towns"),
+    (_BOOK_AFTER_IN.replace("in Harbour Towns;", "in Harbour Towns Revisited;"), "Lindqvist",
+     "Harbour Towns"),
+    # the right name, a word changed, or the title of the next entry
+    (_BOOK_AFTER_IN, "Lindqvist", "Harbour Cities"),
+    (_BOOK_AFTER_IN, "Lindqvist", "Coastal Trade Routes"),
+])
+def test_the_in_after_an_author_run_delimits_no_other_short_title(doc: str, author: str,
+                                                                   title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 def test_the_word_after_an_organisations_comma_is_no_given_name() -> None:
     # an organisation has no given name: the word after its comma opens its title
     doc = ("Berg, Anna\nSeasonal herds of the Alps. Bern: Haupt.\nNordic Harbour Institute, "

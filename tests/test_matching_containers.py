@@ -347,6 +347,8 @@ _ACRONYMS = ("1. Moreau A. Stone Bridges of the Upper Loire Valley CNRS. 2011\n"
              "4. Halvorsen K. Harbour Sediment Quality Manual. Special Report SP-2056-ENV, "
              "1999.\n5. Lindqvist E. Stone bridges. Paris; 2001.")
 _JOINED_PUBLISHER = ("BERG A (2013) The Quiet Harbour: Stories of the Northern Coast NorthLight."
+                     "\n\nHALVORSEN K (2001) Sediment budgets on the margin of the Northern "
+                     "Coastal SeawayIn: Perspectives on the Coastal Basin. Fjord Press."
                      "\n\nMOREAU A (2001) Stone bridges. Paris.")
 
 
@@ -379,6 +381,8 @@ def test_a_title_before_a_one_word_field_and_its_publication_data(doc: str, auth
     # a report's code with digits after the title's last word: the title's own
     (_ACRONYMS, "Halvorsen", "Harbour Sediment Quality Manual. Special Report"),
     (_JOINED_PUBLISHER, "BERG", "The Quiet Harbour: Legends of the Northern Coast"),
+    # a title's last word and the word "In" joined before a container: no publisher's name
+    (_JOINED_PUBLISHER, "HALVORSEN", "Sediment budgets on the margin of the Northern Coastal"),
 ])
 def test_a_title_word_before_a_one_word_field_stays_the_titles(doc: str, author: str,
                                                                title: str) -> None:

@@ -315,6 +315,34 @@ def test_a_title_word_before_a_publishing_city_and_its_code_is_still_the_titles(
     _turned_down(_BALTIC_HARBOURS, "Lindqvist", title)
 
 
+# A title running into a publishing city and a closing bracket whose opening the style left
+# out, then the punctuation before the rest of the entry ("Title London), pp. 12-19.").
+_TIDAL_MARKETS = ("Okafor, N. 1994. The Tidal Markets London), pp. 12\u201319.\nBerg, M. 1991."
+                  " Fjords and coasts. Kiel: Fjord Press.")
+_HARBOUR_WALLS_NORTH = ("Berg, M. 1985. Harbour walls of the north Oxford),.\nOkafor, N. 1991."
+                        " Fjords and coasts. Kiel: Fjord Press.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_TIDAL_MARKETS, "Okafor", "The Tidal Markets"),
+    (_HARBOUR_WALLS_NORTH, "Berg", "Harbour walls of the north"),
+])
+def test_a_title_running_into_a_publishing_city_and_a_bracket(doc: str, author: str,
+                                                              title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed, the title without its last word
+    (_TIDAL_MARKETS, "Okafor", "The Tidal Streets"),
+    (_TIDAL_MARKETS, "Okafor", "The Tidal"),
+    (_HARBOUR_WALLS_NORTH, "Berg", "Harbour walls of the south"),
+])
+def test_a_title_word_before_a_publishing_city_and_a_bracket_is_still_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)
+
+
 @pytest.mark.parametrize("doc, author, title", [
     # a word of the title changed before the seats
     ("Moreau, A. (2001). Ports et arsenaux Strasbourg/Colmar.", "Moreau", "Ports et chantiers"),

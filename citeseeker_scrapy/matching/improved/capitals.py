@@ -90,10 +90,11 @@ _LEFT_OUT = 2  # query words after the hit that the best substring may leave out
 _REACH = 80  # characters after the hit where the query's last words and the field are read
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
 _ROMAN_NUMERAL = re.compile(r"[IVXLCDM]+")
-#: Two capitalised words printed joined, the first of four letters or more: a publisher's or
-#: a product's name ("PublicAffairs", "GraphPad"), not a name's prefix ("McCarthy",
-#: "MacArthur", "DeVito", "LeBlanc").
-_JOINED_CAPITALISED_WORDS = re.compile(r"[^\W\d_][^\W\d_A-Z]{3,}[A-Z][^\W\d_A-Z]+")
+#: Two capitalised words printed joined, the first of four letters or more, the second of
+#: three or more: a publisher's or a product's name ("PublicAffairs", "GraphPad"), not a
+#: name's prefix ("McCarthy", "MacArthur", "DeVito", "LeBlanc") nor a title's last word and
+#: the word "In" joined to it ("...Western Cretaceous SeawayIn: Perspectives").
+_JOINED_CAPITALISED_WORDS = re.compile(r"[^\W\d_][^\W\d_A-Z]{3,}[A-Z][^\W\d_A-Z]{2,}")
 #: Places of a reference list run straight after a title's word in lower case that make the
 #: list's habit (:func:`prints_titles_into_towns`), or ...
 _TOWNS_AFTER_LOWER_CASE = 1

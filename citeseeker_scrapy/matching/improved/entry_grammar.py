@@ -386,11 +386,12 @@ _PLACE_AND_YEAR = rf" {NAME}(?: {NAME})?(?=, [^\W\d_]{{2}},){_YEAR_AFTER_PLACE}"
 #: not after a hyphen: a title may end with two places joined so ("...Moscow-Toropets").
 #: The state's or country's code after the city may have its comma after a blank or joined to
 #: both ("Durham,NC:"), or no comma, a listed code then ("...The European Union Cambridge UK:
-#: Cambridge University Press": ``places.REGION_CODES``).
+#: Cambridge University Press": ``places.REGION_CODES``). A closing bracket may stand before the
+#: punctuation, where a style left out its opening ("...of a True Believer London), pp. 226-235.").
 _SEATS_AFTER_SLASHES = rf"(?: ?/ ?(?:{places.PUBLISHING_CITIES}|[^\W\d_][\w'\u2019-]*)){{0,2}}"
 _CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES}){_SEATS_AFTER_SLASHES}"
                          rf"(?: ?, ?[^\W\d_]{{2,3}}| {places.REGION_CODES})?"
-                         r"(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
+                         r"\)?(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place").
@@ -440,6 +441,21 @@ _DASH_AFTER_WORD = r"[\u2013\u2014] "
 _EDITION = r" \d{1,2}(?:st|nd|rd|th|e|er|\.)? ?(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|uitg)\b"
 #: A year, perhaps in brackets: "...Manual of Style 2013.".
 _YEAR_FIELD = rf" \(?{YEAR_DIGITS}(?!\d)"
+#: The months' names as styles print them in English, German, French, Spanish, Italian and
+#: Portuguese, folded as ``normalize_text`` folds them ("fevrier", "marz"); not "mars", a
+#: planet's name too ("...fluidized ejecta blankets on Mars").
+_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november"
+           "|december|januar|februar|marz|mai|juni|juli|oktober|dezember|janvier|fevrier"
+           "|avril|juin|juillet|aout|septembre|octobre|novembre|decembre|enero|febrero|marzo"
+           "|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre"
+           "|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre"
+           "|janeiro|fevereiro|marco|maio|junho|julho|setembro|outubro|novembro|dezembro")
+#: The month of a report's or a draft's date, printed after its title with no mark: the month,
+#: perhaps its day, then the field's punctuation or the year ("...Conservation Plan September.",
+#: "...Working Draft June; 2004", "...Septic System March 10.", "...Draft June 2004."). The
+#: month is the word right after the title's last one: a query that lacks that word has it
+#: before the month.
+MONTH_OF_DATE = rf" (?:{_MONTHS})(?: \d{{1,2}})?(?:[.,;)]|$| \(?{YEAR_DIGITS}(?!\d))"
 #: A number or code of four characters or more, perhaps after a short prefix: "...mail pieces
 #: US6123456B2".
 _NUMBER_OR_CODE = r" (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}"
@@ -552,9 +568,9 @@ NEXT_FIELD = re.compile("|".join((
     _PLACE_AND_CODE_THEN_PUBLISHER,
     _PLACE_AND_REGION,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
-    _EDITION, _YEAR_FIELD, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD, _CONTAINER_AFTER_COLON,
-    _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS,
-    _ORGANISATION, _ONE_WORD_JOURNAL)))
+    _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD,
+    _CONTAINER_AFTER_COLON, _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR,
+    _KNOWN_PUBLISHERS, _ORGANISATION, _ONE_WORD_JOURNAL)))
 # The rest of an entry after a title that runs into it, read as the entry's own publication
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's

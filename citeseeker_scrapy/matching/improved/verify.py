@@ -104,6 +104,13 @@ _SLASHED_NAMES_AFTER = re.compile(rf" {NAME}(?: / {NAME}){{2,}} ")
 #: ... and the rest of such a list after a searched name, up to its title: " / Tucker-Smith ",
 #: or only the blank after the name's own last word.
 _SLASHED_NAMES_BEFORE = re.compile(rf"(?: / {NAME})* ")
+#: An author run of initials before each surname, then "in" before the title: a style that
+#: prints a book's title as a contribution's container ("[7] J.-H. Martin, in Dubuffet & l'art
+#: brut; Collection ...", "[15] P. Baines, A. Haslam, in Type and Typography; Laurence King").
+#: ``_INITIALS_BEFORE_NAME`` reads the searched name's initials (perhaps a particle between:
+#: "G. P. della Mirandola"), ``_NAMES_THEN_IN`` the rest of the list after it, up to the title.
+_INITIALS_BEFORE_NAME = re.compile(rf"(?<![^\W_])[^\W\d_]\.[ -]?(?:{NAME} )?$")
+_NAMES_THEN_IN = re.compile(rf"(?:, (?:[^\W\d_]\.[ -]?){{1,3}}(?:{NAME} )?{NAME})*, in ")
 #: A contribution's container right after a short title, past the title's own closing mark:
 #: "...Intelligenz, Leistung, in: Schule und ...", "...gecko glue?, in: Creation 23".
 _CONTAINER_AFTER = re.compile(r"[?!]?[,.] " + IN_CONTAINER.pattern)
@@ -879,7 +886,8 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     (``after_run``, which the caller reads in the capitals: "Rensky M English Verbonominal
     Phrases.", "Hughes, Alan Advising as Teaching, en"), or the searched
     surname alone before its container's "in:" (:func:`_named_contribution`), or opens with a
-    number right after the searched name (:func:`_number_after_name`), or ends its
+    number right after the searched name (:func:`_number_after_name`), or follows the "in"
+    that closes an author run of initials and surnames (:func:`_book_after_in`), or ends its
     entry before the next entry's author run opened as its own (:func:`_next_entry_as_this`)
     or before its author's name printed again as the publisher (:func:`_name_again`: "UNESCO
     (2003) Heritage Futures UNESCO, Paris."), or before the next entry's author list joined by
@@ -902,7 +910,8 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     if _OPENING_BACKQUOTE.match(text, end):
         after = ""  # TeX's opening quote, not a detached accent: "Title `Venue'"
     if after_run or _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start) or (
-            _named_contribution(text, name, start, end)) or _number_after_name(text, name, start):
+            _named_contribution(text, name, start, end)) or _number_after_name(
+            text, name, start) or _book_after_in(text, name, start):
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end)
@@ -921,6 +930,18 @@ def _named_contribution(text: str, name: Optional[Span], start: int, end: int) -
     by :func:`_stands_alone`."""
     return (name is not None and _CONTAINER_AFTER.match(text, end) is not None
             and _SLASHED_NAMES_BEFORE.fullmatch(text, name[1], start) is not None)
+
+
+def _book_after_in(text: str, name: Optional[Span], start: int) -> bool:
+    """True if the title at ``start`` (whole words) follows "in" right after the author run
+    of the searched name (``name``: where it is printed), each surname after its initials
+    (``_INITIALS_BEFORE_NAME``, ``_NAMES_THEN_IN``): a style that prints a book's title as a
+    container, so the author field ends with "in" ("[15] P. Baines, A. Haslam, in Type and
+    Typography; Laurence King, 2005."). The word "in" is the field's mark there, not a word
+    of a sentence; the title's end still needs its own mark. Called by :func:`_stands_alone`."""
+    return (name is not None and _NAMES_THEN_IN.fullmatch(text, name[1], start) is not None
+            and _INITIALS_BEFORE_NAME.search(text, max(0, name[0] - _LOOK_AROUND), name[0])
+            is not None)
 
 
 def _number_after_name(text: str, name: Optional[Span], start: int) -> bool:

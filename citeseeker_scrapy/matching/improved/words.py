@@ -44,7 +44,9 @@ from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
 
-from .entry_grammar import ABBREVIATED_VENUE, DITTO_WORDS, NAME, TYPE_MARK, YEAR_DIGITS
+from .entry_grammar import (
+    ABBREVIATED_VENUE, DITTO_WORDS, MONTH_OF_DATE, NAME, TYPE_MARK, YEAR_DIGITS,
+)
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
 _SPLIT_SCORE = 85  # ratio of a word and two printed neighbours joined ("the role" is no "theo")
@@ -75,12 +77,12 @@ _NO_INITIAL = rf"{_NOT_NAMED}|[^\W\d_]\. ?\d"
 #: says which are none; "...policy response Webster, M., C. Forest": a title-first entry's
 #: authors) nor its given name before a semicolon (a title that ends its entry, the next
 #: entry's "DUMONT, Béatrice; LACOUR, ..." after it: NBR 6023 prints no full stop there); or a
-#: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G."), or
-#: an abbreviated journal name ("...rotating stars Nucl. Phys. B"), or the mark a style prints
-#: right after a title: GB/T 7714's type mark ("...tre melarance[M]//In",
-#: ``entry_grammar.TYPE_MARK``), GOST's double slash before the container ("...und
-#: nichtbehinderter Schüler // Langer") or its slash before the authors' initials ("...Ramp
-#: Area / C. Hill").
+#: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G."), an
+#: abbreviated journal name ("...rotating stars Nucl. Phys. B"), a date's month ("...Interim
+#: Report October.", ``entry_grammar.MONTH_OF_DATE``), or the mark a style prints right after
+#: a title: GB/T 7714's type mark ("...tre melarance[M]//In", ``entry_grammar.TYPE_MARK``),
+#: GOST's double slash before the container ("...und nichtbehinderter Schüler // Langer") or
+#: its slash before the authors' initials ("...Ramp Area / C. Hill").
 #: The word may hold an OCR digit ("string c0mpactifications."), the punctuation follow a
 #: blank (a quote: '...pour la Guyane ", Antianechos'; physics: "...field theory ,Phys."), an
 #: "&" stand before it ("Fjords: Processes & Products." for a query that ends at "&").
@@ -89,6 +91,7 @@ _WORD_THEN_TITLE_END = re.compile(
     rf"(?: ?[.,:;!?\"\u201d\u2019'\u00bb\u300d\u300f)](?! ?(?!{_NO_INITIAL})[^\W\d_]\.| {NAME};)"
     rf"| (?={NAME}, [^\W\d_]\.)"  # ... or a title-first entry's authors
     rf"|(?={ABBREVIATED_VENUE})"  # ... or an abbreviated journal name: "stars Nucl. Phys."
+    rf"|(?={MONTH_OF_DATE})"  # ... or a date's month: "Report October."
     rf"|(?={TYPE_MARK.pattern}| ?// | / [^\W\d_]\.))")  # ... or "[M]", "//", "/ C. Hill"
 #: A year joined to the end of a word, with no blank: a style that prints the date right after
 #: the title ("...endolithic habitats2002 Epub.", "...en émergence2014 Epub."). The date ends
