@@ -144,5 +144,5 @@ def _town_names() -> frozenset[str]:
                                         *gazetteer.get_continents().values(),
                                         *gazetteer.get_us_states().values())]
     folded = normalize_text("|".join(towns + lands)).split("|")  # one call; no name holds "|"
-    return frozenset(map(_saint_spelled_out, folded[:len(towns)])).difference(folded[len(towns):],
-                                                       _REGION_NAMES.split("|"))
+    spelled_out = map(_saint_spelled_out, folded[:len(towns)])
+    return frozenset(spelled_out).difference(folded[len(towns):], _REGION_NAMES.split("|"))
