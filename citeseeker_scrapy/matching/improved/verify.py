@@ -294,8 +294,9 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     further are looked at too, and where a header stands among them, they alone decide,
     read without it (:func:`_words_across_header`): a header's word is no word of the title
     ("Population | date, Generated Studies ..., page counter | demography of ..." read for
-    a query that opens with "genre": the header's "generated" would pass for its variant). First ``words.longer_title``: a printed title that goes on
-    past the query's first or last word is a longer one (a verbatim hit too); its first word
+    a query that opens with "genre": the header's "generated" would pass for its variant).
+    First ``words.longer_title``: a printed title that goes on past the query's first or last
+    word is a longer one (a verbatim hit too); its first word
     is read only after a name (``name_before``: where it is): before a title-first entry
     lies a heading ("References") or the entry before, not the title's opening; and not
     when the name itself is the word right before the hit, only punctuation between ("8.
