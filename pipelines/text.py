@@ -59,6 +59,8 @@ class ExtractTextPipeline:
             self.page_worker = self.extractor.page_worker(self.search)
 
     def close_spider(self) -> None:
+        if self.page_worker is not None:
+            self.page_worker.close()  # first: a worker that ended while starting counts too
         if self.page_worker is not None and self.page_worker.failures:
             logger.warning("the parser process for small pages failed %d time(s), last: %s; "
                            "the crawler read those pages itself", self.page_worker.failures,

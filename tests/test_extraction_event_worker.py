@@ -11,6 +11,7 @@ import asyncio
 import os
 import re
 import signal
+import time
 from dataclasses import asdict
 from pathlib import Path
 
@@ -134,6 +135,29 @@ def test_pages_beyond_the_queue_are_left_to_the_caller_and_none_is_lost(extracto
             assert item.parts and item.body is None
         else:  # untouched: the text stage reads it in the calling thread
             assert not item.parts and item.members and item.body
+
+
+def test_a_worker_that_ends_while_starting_counts_as_failed_when_closed_first(tmp_path) -> None:
+    """Limited to 16 MiB, the worker cannot load its parsers and exits; closed before the event
+    loop reads its pipe's end (a crawl that ends right then), it still counts as failed, with
+    how it ended and its memory limit, for the crawl's log to say."""
+    setup = {"task": "setup", "limits": asdict(ExtractionLimits()), "search": SPEC}
+
+    async def closed_first() -> tuple[int, str]:
+        worker = EventWorker(16 * 1024 * 1024, tmp_path, setup, timeout=30, max_reply=1 << 20)
+        assert not worker.available()  # started, not ready
+        pid = worker.pid()
+        for _ in range(600):  # no await: the loop never sees the pipe close
+            if has_exited(pid):
+                break
+            time.sleep(0.05)
+        worker.close()
+        return worker.failures, worker.last_failure
+
+    failures, last = asyncio.run(closed_first())
+    assert failures == 1
+    assert re.fullmatch(r"parser process ended \((exit|signal) \w+; memory limit 16 MiB\)",
+                        last), last
 
 
 def test_a_killed_worker_fails_its_pages_and_a_new_one_takes_the_next(extractor) -> None:

@@ -141,8 +141,15 @@ class EventWorker:
         return self._process.pid if self._process is not None else None
 
     def close(self) -> None:
-        """Kill the worker; pages it holds fail (their callers read them themselves)."""
+        """Kill the worker; pages it holds fail (their callers read them themselves). A worker
+        that ended on its own while starting, before the loop read its pipe's end (a crawl that
+        closes right after, on a busy machine), counts as failed, so that the crawl's log still
+        says how it ended (``ExtractTextPipeline.close_spider`` reports the failures)."""
         self.closed = True
+        if self._state in ("starting", "setting up"):
+            self._reap_briefly()
+            if self._status():
+                self._fail("parser process ended")
         self._stop(ExtractionError("extractor is closed"))
 
     # -- the process ---------------------------------------------------------------------------
