@@ -460,6 +460,11 @@ STYLE_MARKS = (
     "[8] Ito K. Ferry routes between the inner harbour islands. p. 61-64. In: Sea Lanes. "
     "[9] Marsh T 『Quays and wooden piers of medieval harbour towns』 (Fjord, 2006).")
 
+#: A title-first entry whose author's initial stands right before the year: no page mark.
+TITLE_THEN_INITIAL_AND_YEAR = (
+    "[7] 46. Small-scale patterns of tidal mills in a model Varga, A. 2002 Baltic Review, 54: "
+    "143-162 [8] 47. Salt roads across the southern marsh lands. Ito K. 2001 Fjord, 3: 1-9.")
+
 
 @pytest.mark.parametrize("doc, author, title, cites", [
     # the whole title is cited
@@ -495,6 +500,9 @@ def test_a_style_s_mark_after_a_title_closes_it(doc: str, author: str, title: st
     (("tidal", "mills", "of", "the"), "tidal mills of the", " north. p. 61-64.", True),
     # an initial after the title's full stop is still a title-first entry's author's
     (("tidal", "mills", "of", "the"), "tidal mills of the", " north. b. m. varga", False),
+    # ... so is one before the year: "...Harbour Model Varga, A. 2002 Baltic Review"
+    (("tidal", "mills", "of", "north"), "tidal mills of north", " varga, a. 2002 baltic",
+     False),
     # a slash inside a title, no initial after it
     (("tidal", "mills", "of", "the"), "tidal mills of the", " north / south estuaries.",
      False),
@@ -502,3 +510,12 @@ def test_a_style_s_mark_after_a_title_closes_it(doc: str, author: str, title: st
 def test_a_word_before_a_style_s_mark_is_the_title_s_last(query, inside, following,
                                                            longer) -> None:
     assert longer_title(query, inside, "", following) is longer
+
+
+def test_an_initial_before_the_year_is_no_page_mark() -> None:
+    """A title-first entry's author, the initial right before the year ("...in a model Varga,
+    A. 2002"), is read as the author, not as a title word before a page mark ("p. 61")."""
+    title = "Small-scale patterns of tidal mills in a model"
+    assert matching.found(TITLE_THEN_INITIAL_AND_YEAR, "Varga", title)
+    assert not matching.found(TITLE_THEN_INITIAL_AND_YEAR, "Varga",
+                              title.replace("tidal mills", "tidal ponds"))

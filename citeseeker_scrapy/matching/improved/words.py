@@ -69,8 +69,9 @@ _MISQUOTE_LETTERS = 4
 _NOT_NAMED = r"(?:b\. ?m|b\. ?r|s\. ?l|s\. ?n|o\. ?o|s\. ?d)\. ?[:,]"
 #: A letter and a full stop after a title's punctuation that are no inverted name's initial:
 #: such an abbreviation (:data:`_NOT_NAMED`), or a page mark before its number ("p. 61",
-#: "s. 569", "c. 197": no initial stands before a digit).
-_NO_INITIAL = rf"{_NOT_NAMED}|[^\W\d_]\. ?\d"
+#: "s. 569", "c. 197"); not before a year, where an initial stands too (a title-first entry's
+#: "...climate model Ekman, A. 2002 Tellus").
+_NO_INITIAL = rf"{_NOT_NAMED}|[psc\u0441]\. ?(?!{YEAR_DIGITS}(?!\d))\d"
 #: The printed title's own last word right after a hit: a word, then the title's closing
 #: punctuation ("natural images,", "Puget Sound Fish.", a Japanese style's corner bracket:
 #: "...Risk Assessments』"), but not an inverted name's initial after it (``_NO_INITIAL``
