@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import repeat
-from operator import add
 from typing import Iterator, NamedTuple, Sequence
 
 from .author_lists import (
@@ -130,17 +129,14 @@ def _search_highs(text: str, names: Sequence[tuple[int, int, str]], length: int,
     size = len(text)
     ends = [name[1] for name in names]
     commas = map(list_separators, repeat(text), ends, [end + LIST_WINDOW for end in ends])
-    lows = [max(0, end - LIST_WINDOW) for end in ends]
-    before = map(add, map(text.count, repeat(",", len(ends)), lows, ends),
-                 map(text.count, repeat("/", len(ends)), lows, ends))
     markers = map(ENTRY_START_DITTO.search, repeat(text), ends,
                   [end + 2 * length + _MARKER_CHARS for end in ends])
     highs = []
-    for end, comma_count, separators_before, marker in zip(ends, commas, before, markers):
+    for end, comma_count, marker in zip(ends, commas, markers):
         if marker is not None and marker.start() >= end + 2 * length:
             marker = None
         if (comma_count >= LIST_COMMAS or (marker is not None and marker.start(1) >= 0)
-                or (separators_before >= LIST_COMMAS and list_across_header(text, end))):
+                or list_across_header(text, end)):
             highs.append(_search_ends(text, end, length, longest_title))  # list or ditto
             continue
         reach = end + length if end + length < size else size
