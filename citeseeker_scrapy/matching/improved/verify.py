@@ -324,18 +324,19 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     slack = left_out + _WORD_SLACK  # a word left out may lie past a word the query lacks
     low, high = _word_start(text, max(0, start - slack)), _word_end(text, end + slack)
     before, after = _word_text(text, low, first), _word_text(text, last, high)
-    near = same_work(title.words, _word_text(text, low, high), inside, before, after)
+    near = _word_text(text, low, high)
     if not left_out or names_both_ends(title.words, inside):
-        return near  # no header cut the hit short: it is as long as the title, or holds both
-        # of its ends (a query word missing between them is missing, not past a header)
+        return same_work(title.words, near, inside, before, after)  # no header cut the hit
+        # short: it is as long as the title, or holds both of its ends (a query word missing
+        # between them is missing, not past a header)
     low = last_entry_start(text, max(0, low - _INTERRUPTION), start)
     high = next_entry_start(text, end, high + _INTERRUPTION)
     across = _words_across_header(text, title, (low, first, last, high))
-    if across is None:
-        return near or same_work(title.words, _word_text(text, low, high), inside, before,
-                                 after)
-    before, inside, after = across
-    return same_work(title.words, " ".join(across), inside, before, after)
+    if across is not None:  # the words read without the header decide alone
+        before, inside, after = across
+        return same_work(title.words, " ".join(across), inside, before, after)
+    return (same_work(title.words, near, inside, before, after)
+            or same_work(title.words, _word_text(text, low, high), inside, before, after))
 
 
 def _text_before(text: str, title: CheckedTitle, first: int, name_end: int) -> str:
