@@ -102,11 +102,12 @@ _WORD_THEN_TITLE_END = re.compile(
 #: dropped with the marks inside words, a month and its day: "...Heideggers (1919–1927)",
 #: "...finite duration (February 2, 2015)"), an edition ("(2nd ed.,", "( thirdedition )",
 #: "(2-е изд."), the publication data (a publisher's word, after its place or not; a
-#: publishing city; a place and the year: "...quantum mechanics (Princeton University Press",
-#: "...moral reasoning (Fortress: Minneapolis", "...in early modern Europe (New York, 2004)",
-#: "...and Antoine Forqueray (Bilthoven, 1973)"), an editor ("(A. Poole, ed.)"), the language
-#: of the text ("(in Russian)"), or a status ("(abstract)", "(submitted to ...)", an arXiv
-#: number). Words of a title in brackets ("...mice (gavage studies)") are none of these.
+#: publishing city and the colon or comma after it; a place and the year: "...quantum mechanics
+#: (Princeton University Press", "...moral reasoning (Fortress: Minneapolis", "...in early
+#: modern Europe (New York, 2004)", "...and Antoine Forqueray (Bilthoven, 1973)"), an editor
+#: ("(A. Poole, ed.)"), the language of the text ("(in Russian)"), or a status ("(abstract)",
+#: "(submitted to ...)", an arXiv number). Words of a title in brackets ("...mice (gavage
+#: studies)") are none of these, nor a journal's town ("...Chroniques féministes (Bruxelles) 5").
 _PUBLISHER_CLOSING = publishers.alternation(publishers.NAME_CLOSING_WORDS)
 _BRACKETED_FIELD = (
     rf"{YEAR_DIGITS}[a-z]? ?\)|\d{{3,4}} ?(?:{RANGE_DASH}+ ?)?\d{{3,4}}(?!\d)"
@@ -114,7 +115,7 @@ _BRACKETED_FIELD = (
     r"|\d{1,2}\S{0,4} ?(?:ed|edn|edition|aufl|izd|\u0438\u0437\u0434|vyd|wyd|uitg)(?![^\W_])"
     r"|[^\W\d_]* ?edition(?![^\W_])"
     rf"|(?:[^\W\d_]+[:,]? ){{0,3}}[^\W\d_]*(?:{_PUBLISHER_CLOSING})(?![^\W_])"
-    rf"|(?:{places.PUBLISHING_CITIES})(?![^\W_])"
+    rf"|(?:{places.PUBLISHING_CITIES}) ?[:,]"
     rf"|(?:{NAME} ){{0,2}}{NAME}[,:] (?:{NAME}, )?\(?{YEAR_DIGITS}(?!\d)"
     rf"|(?:[^\W\d_]\. ?){{1,3}}(?:{NAME} ){{0,2}}{NAME},? eds?\."
     r"|in [^\W\d_]+ ?\)|abs(?:tract)?[.)]|submitted(?![^\W_])|arxiv ?:")
