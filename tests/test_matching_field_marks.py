@@ -154,6 +154,10 @@ def test_a_title_word_before_a_container_and_issue_is_still_the_titles(doc: str,
      "Dating of the impact crater"),
     ("Okafor, B. Tidal mills of the Niger delta (Lagos: Harbour Books, 1977).", "Okafor",
      "Tidal mills of the Niger"),
+    ("Lindqvist, K. (2004). Grußwort des Leiters der Hafenschule Bremen (S. 9\u201312). "
+     "Berlin: Lehmanns.", "Lindqvist", "Grußwort des Leiters der Hafenschule"),
+    ("Okafor, B. 2001. Harbour relief for returning fishing families (Department of Coastal "
+     "Affairs, Lagos).", "Okafor", "Harbour relief for returning fishing"),
 ])
 def test_a_title_word_before_a_bracket_opening_a_field_is_still_the_titles(
         doc: str, author: str, title: str) -> None:

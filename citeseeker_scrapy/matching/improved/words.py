@@ -47,7 +47,8 @@ from rapidfuzz import fuzz
 
 from . import places, publishers
 from .entry_grammar import (
-    ABBREVIATED_VENUE, DITTO_WORDS, MONTH_OF_DATE, NAME, RANGE_DASH, TYPE_MARK, YEAR_DIGITS,
+    ABBREVIATED_VENUE, DITTO_WORDS, MONTH_OF_DATE, NAME, ORGANISATION_NAME, RANGE_DASH, TYPE_MARK,
+    YEAR_DIGITS,
 )
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
@@ -104,10 +105,12 @@ _WORD_THEN_TITLE_END = re.compile(
 #: "(2-е изд."), the publication data (a publisher's word, after its place or not; a
 #: publishing city and the colon or comma after it; a place and the year: "...quantum mechanics
 #: (Princeton University Press", "...moral reasoning (Fortress: Minneapolis", "...in early
-#: modern Europe (New York, 2004)", "...and Antoine Forqueray (Bilthoven, 1973)"), an editor
-#: ("(A. Poole, ed.)"), the language of the text ("(in Russian)"), or a status ("(abstract)",
-#: "(submitted to ...)", an arXiv number). Words of a title in brackets ("...mice (gavage
-#: studies)") are none of these, nor a journal's town ("...Chroniques féministes (Bruxelles) 5").
+#: modern Europe (New York, 2004)", "...and Antoine Forqueray (Bilthoven, 1973)"; an
+#: organisation that publishes it: "...program entrants (Department of Immigration"), an
+#: editor ("(A. Poole, ed.)"), the pages ("...der Universität Bremen (S. 13–16)"), the language
+#: of the text ("(in Russian)"), or a status ("(abstract)", "(submitted to ...)", an arXiv
+#: number). Words of a title in brackets ("...mice (gavage studies)") are none of these, nor
+#: a journal's town ("...Chroniques féministes (Bruxelles) 5").
 _PUBLISHER_CLOSING = publishers.alternation(publishers.NAME_CLOSING_WORDS)
 _BRACKETED_FIELD = (
     rf"{YEAR_DIGITS}[a-z]? ?\)|\d{{3,4}} ?(?:{RANGE_DASH}+ ?)?\d{{3,4}}(?!\d)"
@@ -118,6 +121,7 @@ _BRACKETED_FIELD = (
     rf"|(?:{places.PUBLISHING_CITIES}) ?[:,]"
     rf"|(?:{NAME} ){{0,2}}{NAME}[,:] (?:{NAME}, )?\(?{YEAR_DIGITS}(?!\d)"
     rf"|(?:[^\W\d_]\. ?){{1,3}}(?:{NAME} ){{0,2}}{NAME},? eds?\."
+    rf"|(?:the )?{ORGANISATION_NAME.pattern}|(?:pp?|ss?|c)\. ?\d"
     r"|in [^\W\d_]+ ?\)|abs(?:tract)?[.)]|submitted(?![^\W_])|arxiv ?:")
 #: ... read after a hit: the printed title's own last word, then such a bracket. Not a publishing
 #: city's name before it: a place, then the publisher and the year in brackets ("...modern Europe
