@@ -587,6 +587,14 @@ _NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
 #: publisher.
 _ENTRY_CLOSING = (rf"(?:\.{_NEXT_ENTRY_OPENING}|[;,] \(?{YEAR_DIGITS}(?![\d\]])"
                   rf"|, (?:pp?\. ?)?\d+{RANGE_DASH}\d+| ?: (?=[^\W\d_]))")
+#: A journal's volume right after a title the style prints with no mark and no journal's name
+#: (science-china-earth-sciences: "...2016. The Antisocial Network 49.", "...1993. Entropy and
+#: area 71, 666–669."): the volume's number, perhaps its issue in brackets, then its pages
+#: after a comma or a colon, or the full stop before the next entry's opening. A query that
+#: lacks the title's last word has that word before the number.
+VOLUME_CLOSING_ENTRY = re.compile(
+    rf" \d{{1,4}}(?: ?\(\d{{1,4}}\))?(?:[,:] ?\d+(?:{RANGE_DASH}\d+)?(?![\d.,:]\d)"
+    rf"|\.{_NEXT_ENTRY_OPENING})")
 #: A word that opens a place's name of two words: "New York", "North Carolina", "Central
 #: America", "San Diego", "St. Paul" (perhaps with an abbreviation's full stop).
 _PLACE_NAME_OPENER = (

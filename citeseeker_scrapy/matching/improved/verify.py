@@ -32,7 +32,7 @@ from rapidfuzz.distance import Indel
 
 from .entry_grammar import (
     ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, IN_CONTAINER, NEXT_FIELD, RUN_DATE,
-    RUN_DATE_BEFORE_TITLE, NAME, YEAR_DIGITS, LISTED_ENTRY_NUMBER,
+    RUN_DATE_BEFORE_TITLE, NAME, VOLUME_CLOSING_ENTRY, YEAR_DIGITS, LISTED_ENTRY_NUMBER,
 )
 from .entry_numbers import last_entry_start, next_entry_start, own_entry_number
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
@@ -893,7 +893,9 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     entry before the next entry's author run opened as its own (:func:`_next_entry_as_this`)
     or before its author's name printed again as the publisher (:func:`_name_again`: "UNESCO
     (2003) Heritage Futures UNESCO, Paris."), or before the next entry's author list joined by
-    slashes (``_SLASHED_NAMES_AFTER``); the same words in a sentence or inside a longer
+    slashes (``_SLASHED_NAMES_AFTER``), or before a journal's volume and pages or the volume
+    and the entry's end, where the style prints no journal's name
+    (``entry_grammar.VOLUME_CLOSING_ENTRY``: "2016. The Antisocial Network 49."); the same words in a sentence or inside a longer
     title have a word next to them (given names right before a short title are not read as
     the author run's: "Sawer, Feder- ation under strain" has a title word there). ``name``:
     where the searched name before the hit is, if one is. Punctuation the hit holds at its
@@ -917,6 +919,7 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end)
+        and not VOLUME_CLOSING_ENTRY.match(text, end)
         and not _next_entry_as_this(text, name, start, end) and not _name_again(text, name, end)
         and not _SLASHED_NAMES_AFTER.match(text, end))
 

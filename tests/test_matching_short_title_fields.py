@@ -1,0 +1,58 @@
+"""A short title (three words or fewer) that a style runs into the field after it with no
+punctuation: the journal's volume and pages where the style prints no journal's name
+(``entry_grammar.VOLUME_CLOSING_ENTRY``, read by ``verify._stands_alone``).
+
+Each table pairs the entries the original (2003) scheme finds and the improved one must keep
+with near-miss decoys beside them that the improved scheme must still reject. Strings of our
+own, in the shapes citation styles print them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support import matching
+
+_kept = matching.kept_by_both
+_turned_down = matching.turned_down
+
+#: The next entry after each row: an author run, as the reference list prints its entries.
+_NEXT = "\nLindqvist, K. 2003. Fjord walls of the north 5, 1\u20139."
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the volume, a comma and the pages
+    ("Okafor, N. 2011. Harbour Silt Budgets 12, 44\u201359.", "Okafor", "Harbour Silt Budgets"),
+    # the volume alone, then the entry's end
+    ("Okafor, N. 2011. Harbour Silt Budgets 12.", "Okafor", "Harbour Silt Budgets"),
+    ("Moreau, A. 1998. Stone bridges 7.", "Moreau", "Stone bridges"),
+    # the volume, its issue in brackets, a colon and the pages
+    ("Okafor, N. 2011. Harbour silt budgets 12(3):44\u201359.", "Okafor",
+     "Harbour silt budgets"),
+    # the volume, a colon and one page
+    ("Moreau, A. (1998) Pont et rivi\u00e8re 7: 101.", "Moreau", "Pont et rivi\u00e8re"),
+    # a numbered list
+    ("[4] Kowalski P. 2005. Tidal gauges 31, 210\u2013219.\n[5] Brown K. 2001. Other.",
+     "Kowalski", "Tidal gauges"),
+])
+def test_a_short_title_before_its_volume_stands_alone(doc: str, author: str,
+                                                      title: str) -> None:
+    _kept(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the printed title goes on: a longer title before the volume
+    ("Okafor, N. 2011. Harbour silt budgets revised 12, 44\u201359.", "Okafor",
+     "Harbour silt budgets"),
+    ("Okafor, N. 2011. Harbour Silt Budgets Revised 12.", "Okafor", "Harbour Silt Budgets"),
+    # a content word changed
+    ("Okafor, N. 2011. Harbour silt ledgers 12, 44\u201359.", "Okafor", "Harbour silt budgets"),
+    # a part's number, then its own title: a sequel, no volume
+    ("Okafor, N. 2011. Harbour silt budgets 2. Dredged channels. Oslo.", "Okafor",
+     "Harbour silt budgets"),
+    # the same words in a sentence, a count after them
+    ("Okafor, N. 2011. We measured harbour silt budgets 12 times. Oslo.", "Okafor",
+     "Harbour silt budgets"),
+])
+def test_a_near_miss_before_a_volume_stays_rejected(doc: str, author: str, title: str) -> None:
+    _turned_down(doc + _NEXT, author, title)
