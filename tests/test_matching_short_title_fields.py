@@ -1,6 +1,8 @@
-"""A short title (three words or fewer) that a style runs into the field after it with no
-punctuation: the journal's volume and pages where the style prints no journal's name
-(``entry_grammar.VOLUME_CLOSING_ENTRY``, read by ``verify._stands_alone``).
+"""A title that a style runs into the journal's field after it with no punctuation: a short
+title (three words or fewer) before the volume and pages where the style prints no journal's
+name (``entry_grammar.VOLUME_CLOSING_ENTRY``, read by ``verify._stands_alone``), a title of
+any length before a journal of one word joined to the colon of its pages
+(``entry_grammar._ONE_WORD_JOURNAL``).
 
 Each table pairs the entries the original (2003) scheme finds and the improved one must keep
 with near-miss decoys beside them that the improved scheme must still reject. Strings of our
@@ -55,4 +57,35 @@ def test_a_short_title_before_its_volume_stands_alone(doc: str, author: str,
      "Harbour silt budgets"),
 ])
 def test_a_near_miss_before_a_volume_stays_rejected(doc: str, author: str, title: str) -> None:
+    _turned_down(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a capitalised last word, then the journal
+    ("OKAFOR, N. 2011. The Silt Budgets of the Harbour Towns of Ghana Portus:18\u201322.",
+     "Okafor", "The Silt Budgets of the Harbour Towns of Ghana"),
+    # a span of years that ends the title, then the journal
+    ("LINDQVIST, K. 2003. Hanseatic harbour law, 1300\u20131500 HGBll:45\u201367.",
+     "Lindqvist", "Hanseatic harbour law, 1300\u20131500"),
+    ("Moreau, A. 1998. Les ponts de pierre en Provence, 1700-1850 Annales:101\u2013117. Paris.",
+     "Moreau", "Les ponts de pierre en Provence, 1700-1850"),
+])
+def test_a_title_before_a_one_word_journal_and_its_pages_after_a_colon(
+        doc: str, author: str, title: str) -> None:
+    _kept(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the printed title goes on: a longer title before the journal
+    ("OKAFOR, N. 2011. Tidal Harbour Towns Revisited Portus:18\u201322.", "Okafor",
+     "Tidal Harbour Towns"),
+    # a content word changed
+    ("OKAFOR, N. 2011. The Silt Budgets of the Harbour Towns of Ghana Portus:18\u201322.",
+     "Okafor", "The Silt Budgets of the Harbour Cities of Ghana"),
+    # a span of years after a colon is the title's own: the title without its last word
+    ("OKAFOR, N. 2011. Silt and Sand in the Harbours of Modern Europe:1900\u20131939. Oslo.",
+     "Okafor", "Silt and Sand in the Harbours of Modern"),
+])
+def test_a_near_miss_before_a_one_word_journal_stays_rejected(doc: str, author: str,
+                                                            title: str) -> None:
     _turned_down(doc + _NEXT, author, title)

@@ -550,16 +550,19 @@ ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
 #: East Crater Meteoritics. 1997;32", "...Nyimbo Mpya RTD Majira. 1995:9-10"), or its comma,
 #: then its volume and a comma before its pages or its year in brackets, or its pages after
 #: "p." or "pp." and the year in brackets (interaction-design-and-architectures: "...Century
-#: Notes: Gunflints Kewa, 82, (1982)", "...Bila Vyombo Haitatimia Majira, pp. 7 (2002)"). One
-#: word: a query that lacks the title's last word has that word before the journal's, two words
-#: before the mark. (Such a word is not read as the title's own last word: the first word of a
+#: Notes: Gunflints Kewa, 82, (1982)", "...Bila Vyombo Haitatimia Majira, pp. 7 (2002)"), or
+#: a colon joined to it and its pages (rhodora: "...of harbour towns Portus:18–22."), not a
+#: span of years ("...Modern Europe:1900–1939" closes a title). One word: a query that
+#: lacks the title's last word has that word before the journal's, two words before the
+#: mark. (Such a word is not read as the title's own last word: the first word of a
 #: journal's name of two words stands there too, "...the sea bed Geol Mag. 2000;137".) The
 #: volume is no year, and pages after "p." or "pp." need the bracketed year: a style that
 #: prints a book's year and pages after its title ("...University Press Publishing, 1970, p.
 #: 133.") has the title's last word there.
 _ONE_WORD_JOURNAL = (rf" {NAME}(?:\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)? ?[;:] ?\d"
                      rf"|, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
-                     rf"|pp?\. ?\d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}\)))")
+                     rf"|pp?\. ?\d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}\))"
+                     rf"|:(?!{YEAR_SPAN})\d+{RANGE_DASH}\d+(?!\d))")
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
