@@ -578,10 +578,11 @@ NEXT_FIELD = re.compile("|".join((
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's
 #: "[n]" or "n." (up to three digits: "2003." is a year that closes a name), a surname and its
-#: initials ("Forsman, E.D.", "Walters E.T."), an inverted name and its given name ("DUMONT,
-#: Béatrice;"), or a ditto mark ("— (2012)").
+#: initials ("Forsman, E.D.", "Walters E.T.", or joined to the comma as some styles print
+#: every name: "Maclean,S.A."), an inverted name and its given name ("DUMONT, Béatrice;"), or
+#: a ditto mark ("— (2012)").
 _NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
-                       rf"| {NAME},? (?:[^\W\d_]\.[ -]?){{1,3}}"
+                       rf"| {NAME}(?:, ?| )(?:[^\W\d_]\.[ -]?){{1,3}}"
                        rf"| {NAME}, {NAME}[.,;] "
                        rf"| {DITTO_DASH})")
 #: What closes an entry right after its place or its publisher: the full stop and the next

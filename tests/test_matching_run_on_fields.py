@@ -1,8 +1,10 @@
-"""A title that a style runs into the journal's field after it with no punctuation: a short
-title (three words or fewer) before the volume and pages where the style prints no journal's
-name (``entry_grammar.VOLUME_CLOSING_ENTRY``, read by ``verify._stands_alone``), a title of
-any length before a journal of one word joined to the colon of its pages
-(``entry_grammar._ONE_WORD_JOURNAL``).
+"""Fields a style runs a title into with no punctuation, and the entry's end after them: a
+short title (three words or fewer) before the volume and pages where the style prints no
+journal's name (``entry_grammar.VOLUME_CLOSING_ENTRY``, read by ``verify._stands_alone``); a
+title of any length before a journal of one word joined to the colon of its pages
+(``entry_grammar._ONE_WORD_JOURNAL``); a town or publisher that closes its entry before the
+next entry's author run printed with its comma joined to the initials ("Maclean,S.A.",
+``entry_grammar._NEXT_ENTRY_OPENING``).
 
 Each table pairs the entries the original (2003) scheme finds and the improved one must keep
 with near-miss decoys beside them that the improved scheme must still reject. Strings of our
@@ -89,3 +91,37 @@ def test_a_title_before_a_one_word_journal_and_its_pages_after_a_colon(
 def test_a_near_miss_before_a_one_word_journal_stays_rejected(doc: str, author: str,
                                                             title: str) -> None:
     _turned_down(doc + _NEXT, author, title)
+
+
+#: The next entry as styles that join each name's comma to its initials print it.
+_NEXT_JOINED = "\nMaclean,S.A. (1990) Other things of the world. Journal, 4, 1\u20139."
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a publisher's name, then the entry's end
+    ("Lindqvist,K. (1975) Harbour walls and their building techniques Bell.", "Lindqvist",
+     "Harbour walls and their building techniques"),
+    # a town, then the entry's end; the first and the last author
+    ("Okafor,N. and Moreau,A. (2004) Silt budgets of the west african coast Talence.",
+     "Okafor", "Silt budgets of the west african coast"),
+    ("Okafor,N. and Moreau,A. (2004) Silt budgets of the west african coast Talence.",
+     "Moreau", "Silt budgets of the west african coast"),
+])
+def test_a_field_closes_its_entry_before_names_joined_to_their_initials(
+        doc: str, author: str, title: str) -> None:
+    _kept(doc + _NEXT_JOINED, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed
+    ("Lindqvist,K. (1975) Harbour walls and their building techniques Bell.", "Lindqvist",
+     "Harbour walls and their mooring techniques"),
+    ("Okafor,N. and Moreau,A. (2004) Silt budgets of the west african coast Talence.",
+     "Moreau", "Silt budgets of the west african lagoons"),
+    # the next entry's title
+    ("Lindqvist,K. (1975) Harbour walls and their building techniques Bell.", "Lindqvist",
+     "Other things of the world"),
+])
+def test_a_near_miss_before_names_joined_to_their_initials_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc + _NEXT_JOINED, author, title)
