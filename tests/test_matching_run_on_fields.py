@@ -4,7 +4,9 @@ journal's name (``entry_grammar.VOLUME_CLOSING_ENTRY``, read by ``verify._stands
 title of any length before a journal of one word joined to the colon of its pages
 (``entry_grammar._ONE_WORD_JOURNAL``); a town or publisher that closes its entry before the
 next entry's author run printed with its comma joined to the initials ("Maclean,S.A.",
-``entry_grammar._NEXT_ENTRY_OPENING``).
+``entry_grammar._NEXT_ENTRY_OPENING``); and a short title right after an organisation's name
+that opens its entry after the entry's number or after the same name and its date
+(``verify._author_field_before``).
 
 Each table pairs the entries the original (2003) scheme finds and the improved one must keep
 with near-miss decoys beside them that the improved scheme must still reject. Strings of our
@@ -125,3 +127,41 @@ def test_a_field_closes_its_entry_before_names_joined_to_their_initials(
 def test_a_near_miss_before_names_joined_to_their_initials_stays_rejected(
         doc: str, author: str, title: str) -> None:
     _turned_down(doc + _NEXT_JOINED, author, title)
+
+
+#: The next entry of a numbered list.
+_NEXT_NUMBERED = "\n26. Brown K. Other things of the world. Journal, 4, 1\u20139."
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the entry's number, the organisation, its title
+    ("25. HPG Dredging in Figures, Harbour Pilots Guild, 2012.", "HPG", "Dredging in Figures"),
+    ("[25] HPG Dredging in Figures, Harbour Pilots Guild, 2012.", "HPG",
+     "Dredging in Figures"),
+    # the organisation and its date, the organisation again, its title
+    ("Harbour Pilots Guild 2011, Harbour Pilots Guild Dredging Plan, [s.l.].",
+     "Harbour Pilots Guild", "Dredging Plan"),
+    ("Harbour Pilots Guild (2011), Harbour Pilots Guild Dredging Plan, [s.l.].",
+     "Harbour Pilots Guild", "Dredging Plan"),
+])
+def test_a_short_title_right_after_its_entrys_author_field(doc: str, author: str,
+                                                            title: str) -> None:
+    _kept(doc + _NEXT_NUMBERED, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed
+    ("25. HPG Dredging in Figures, Harbour Pilots Guild, 2012.", "HPG", "Dredging in Numbers"),
+    # the printed title goes on, or opens with a word the query lacks
+    ("25. HPG Dredging in Figures Revised, Harbour Pilots Guild, 2012.", "HPG",
+     "Dredging in Figures"),
+    ("25. HPG Annual Dredging Plan, Harbour Pilots Guild, 2012.", "HPG", "Dredging Plan"),
+    ("Harbour Pilots Guild 2011, Harbour Pilots Guild Dredging Plan Review, [s.l.].",
+     "Harbour Pilots Guild", "Dredging Plan"),
+    # the name inside a sentence of another entry
+    ("25. Brown K. In this report the Guild dredging plan was used, 2012.", "Guild",
+     "Dredging Plan"),
+])
+def test_a_near_miss_after_its_entrys_author_field_stays_rejected(doc: str, author: str,
+                                                                   title: str) -> None:
+    _turned_down(doc + _NEXT_NUMBERED, author, title)
