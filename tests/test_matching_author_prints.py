@@ -572,7 +572,7 @@ def test_one_given_name_delimits_no_other_short_title(doc: str, title: str) -> N
 
 
 # A style that prints a book's title as a container: its author run of initials and surnames,
-# then "in" before the title (``verify._book_after_in``).
+# then "in" before the title (``title_edges._book_after_in``).
 _BOOK_AFTER_IN = ("[7] K. Lindqvist, in Harbour Towns; Gleerup, Lund, 2005.\n[8] N. Okafor, "
                   "A. E. Moreau, in Coastal Trade Routes; Ibadan Press, Lagos, 2001.\n[9] G. P. "
                   "della Berg, in De portibus maris; Le Monnier, Firenze, 1941.\n[10] T. Brown, "

@@ -79,11 +79,11 @@ from .entry_grammar import (
     town_closes_entry, towns_closing_entries,
 )
 from .per_text_cache import kept_per_text, kept_per_text_alone
-from .verify import DROPPED_IN_WORDS, IN_WORD_MARKS
+from .printed_words import DROPPED_IN_WORDS, IN_WORD_MARKS
 from .words import is_content
 
 #: A word as the word checks read it: letters and digits, with what extraction leaves inside
-#: words ("well-being", "l'état": ``verify.IN_WORD_MARKS``), compared without it ("wellbeing").
+#: words ("well-being", "l'état": ``printed_words.IN_WORD_MARKS``), compared without it ("wellbeing").
 _WORDS = re.compile(rf"[^\W_](?:[^\W_]|[{re.escape(IN_WORD_MARKS)}](?=[^\W_]))*")
 _WORD_PIECE_BEFORE = re.compile(r"[^\W_]+$")
 _LEFT_OUT = 2  # query words after the hit that the best substring may leave out
