@@ -475,12 +475,16 @@ _PUBLISHER_WORD = (rf" (?:[^\W\d_]{{3,}} ){{1,2}}(?:{_NAME_CLOSING_WORD})\b"
 #: In: Name (Hrsg.)".
 _CONTAINER_AFTER_COLON = " " + IN_CONTAINER.pattern
 #: The abbreviations of words journals' names open with ("Phys.", "Geophys.", "Atmos."), none
-#: a whole word a title ends with ("Earth.", "Mineral." are).
+#: a whole word a title ends with ("Earth.", "Mineral." are): a field's ("Phys.", "Stud.",
+#: "Hist."), a journal's kind ("Res.", "Mem.", "Adv."), or the nation or region it serves, as
+#: ISO 4 abbreviates them ("Scand.", "Nord.", "Eur.", "Int.", "Am.", "Br.", "Jpn.").
 _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|theor"
                  r"|fortschr|helv|prog|nuovo|sov|zh|math|chem|biol|acad|natl|sci|soc"
                  r"|geol|geophys|atmos|ecol|cosmet|environ|appl|oceanogr|meteorol|hydrol"
                  r"|quat|agric|zool|entomol|microbiol|biochem|biophys|physiol|pharmacol|psychol"
-                 r"|neurosci|immunol|genet|toxicol|clin|exp|sociol|econ|philos|educ|crystallogr)")
+                 r"|neurosci|immunol|genet|toxicol|clin|exp|sociol|econ|philos|educ|crystallogr"
+                 r"|stud|hist|polit|comput|med|mol|eng|res|mem|adv|curr|annu|tidskr|tidsskr"
+                 r"|scand|nord|eur|int|am|br|aust|jpn)")
 #: An abbreviated journal name right after a title with no punctuation (physics styles:
 #: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
 #: journal word's abbreviation, then another abbreviation; or then one to three words and the
