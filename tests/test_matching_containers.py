@@ -80,6 +80,11 @@ _PARK = ("Park, S. 2003. Shipbuilding Clusters and Regional Growth Jpn. Econ. Re
 _BERG = ("Berg, A. 2011. Fisheries policy in coastal communities Eur. J. Law Econ. 31:45-60.\n"
          "Moreau, A. 2001. Stone bridges. Paris.")
 _LUND_CLOSED = _LUND.replace("Waterways Scand.", "Waterways. Scand.")
+# ... its last abbreviation's full stop stripped, a comma before the volume.
+_HALVORSEN_COMMA = ("Halvorsen, K., 2009. Salt marsh grazing and bird habitat in western fjords "
+                    "Ecol. Soc, 14, 22\nMoreau, A., 2001. Stone bridges. Paris.")
+_LUND_BERG = ("Lund, P. and Berg, A., 2003. Measuring the barrier of sun creams Cosmet. Toilet, "
+              "118, 63–72\nMoreau, A., 2001. Stone bridges. Paris.")
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -87,6 +92,8 @@ _LUND_CLOSED = _LUND.replace("Waterways Scand.", "Waterways. Scand.")
     (_LUND_COMMAS, "LUND", "The Law of Carriage by Sea and Inland Waterways"),
     (_NILSSON, "Nilsson", "Old Roads of the Northern Forests"),
     (_PARK, "Park", "Shipbuilding Clusters and Regional Growth"),
+    (_HALVORSEN_COMMA, "Halvorsen", "Salt marsh grazing and bird habitat in western fjords"),
+    (_LUND_BERG, "Berg", "Measuring the barrier of sun creams"),
 ])
 def test_a_title_before_a_journal_abbreviated_by_iso_4(doc: str, author: str,
                                                       title: str) -> None:
@@ -103,6 +110,10 @@ def test_a_title_before_a_journal_abbreviated_by_iso_4(doc: str, author: str,
     (_LUND, "Lund", "The Law of Carriage by Sea and Coastal Waterways"),
     (_PARK, "Park", "Shipbuilding Clusters and Urban Growth"),
     (_NILSSON, "Nilsson", "Stone bridges"),
+    (_HALVORSEN_COMMA, "Halvorsen", "Salt marsh grazing and bird habitat in western"),
+    (_LUND_BERG, "Lund", "Measuring the barrier of sun"),
+    (_HALVORSEN_COMMA, "Halvorsen", "Salt marsh grazing and bird nesting in western fjords"),
+    (_LUND_BERG, "Berg", "Measuring the barrier of skin creams"),
 ])
 def test_a_title_word_before_an_iso_4_journal_is_still_the_titles(doc: str, author: str,
                                                                  title: str) -> None:
