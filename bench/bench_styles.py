@@ -510,7 +510,13 @@ def render_first(slot: list[Style], works: list[Work], cache: Path, html_only: b
     return None, None, failures
 
 
-def _run(command: list[str], cwd: Path, timeout: float = 180) -> subprocess.CompletedProcess:
+#: Seconds a typesetting command may take. A hung command is stopped; LuaLaTeX loading the CJK
+#: fonts on a machine shared by several runs takes minutes, which is no hang.
+TYPESETTING_TIMEOUT = 900
+
+
+def _run(command: list[str], cwd: Path, timeout: float = TYPESETTING_TIMEOUT
+         ) -> subprocess.CompletedProcess:
     """One typesetting command in the style's folder (its output kept for the error)."""
     return subprocess.run(command, cwd=cwd, capture_output=True, timeout=timeout,
                           stdin=subprocess.DEVNULL)
