@@ -1,5 +1,6 @@
 """A title that runs into the field after it with no punctuation between, told by that
-field's mark: a volume or issue mark and its number, a volume's number and its year.
+field's mark: a volume or issue mark and its number, a volume's number and its year, a bracket
+that opens the field (a date, an edition, the publication data, the text's language).
 
 Each table pairs the entries the original (2003) scheme finds and the improved one must keep
 with near-miss decoys beside them that the improved scheme must still reject (the printed
@@ -133,3 +134,53 @@ def test_a_title_running_into_its_container_and_issue(doc: str, author: str, tit
 def test_a_title_word_before_a_container_and_issue_is_still_the_titles(doc: str, author: str,
                                                                        title: str) -> None:
     _turned_down(doc, author, title)
+
+
+# A bracket after a title that opens the next field: a date or a span of years, an edition, the
+# publisher or the place and the year, the language of the text, a status. The title's last
+# word stands right before it: a query that lacks that word names a shorter work.
+@pytest.mark.parametrize("doc, author, title", [
+    ("Lindqvist, K. Harbour pilots of the northern coast (2nd ed.). Oslo: Norsk, 1990.",
+     "Lindqvist", "Harbour pilots of the northern"),
+    ("Okafor, B. The mathematical theory of tidal currents (Princeton University Press, 1961).",
+     "Okafor", "The mathematical theory of tidal"),
+    ("Moreau, A. Stone bridges and river crossings (1750\u20131850). Paris, 2001.", "Moreau",
+     "Stone bridges and river"),
+    ("Varga, M. Harbour towns in early modern Europe (Vienna, 2004).", "Varga",
+     "Harbour towns in early modern"),
+    ("Halvorsen, K. Ice cover of the polar seas (in Norwegian). Polar Res. 3, 1-9.",
+     "Halvorsen", "Ice cover of the polar"),
+    ("Berg, A. Dating of the impact crater rims (abstract), Lunar Sci. 24, 1-2.", "Berg",
+     "Dating of the impact crater"),
+    ("Okafor, B. Tidal mills of the Niger delta (Lagos: Harbour Books, 1977).", "Okafor",
+     "Tidal mills of the Niger"),
+    ("Lindqvist, K. (2004). Grußwort des Leiters der Hafenschule Bremen (S. 9\u201312). "
+     "Berlin: Lehmanns.", "Lindqvist", "Grußwort des Leiters der Hafenschule"),
+    ("Okafor, B. 2001. Harbour relief for returning fishing families (Department of Coastal "
+     "Affairs, Lagos).", "Okafor", "Harbour relief for returning fishing"),
+])
+def test_a_title_word_before_a_bracket_opening_a_field_is_still_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    ("Lindqvist, K. Harbour pilots of the northern coast (2nd ed.). Oslo: Norsk, 1990.",
+     "Lindqvist", "Harbour pilots of the northern coast"),
+    ("Okafor, B. The mathematical theory of tidal currents (Princeton University Press, 1961).",
+     "Okafor", "The mathematical theory of tidal currents"),
+    # words of the title's own in brackets, the query with or without them
+    ("Okafor, B. Toxicity of harbour sediments in fish (field studies). Lagos, 1999.", "Okafor",
+     "Toxicity of harbour sediments in fish (field studies)"),
+    ("Okafor, B. Toxicity of harbour sediments in fish (field studies). Lagos, 1999.", "Okafor",
+     "Toxicity of harbour sediments in fish"),
+    # a publishing city before the bracket is the field after the title
+    ("Varga, M. 2012. Folded membranes in quantum geometry Oxford (Clarendon, 2012).", "Varga",
+     "Folded membranes in quantum geometry"),
+    # a journal's name and its town in brackets after a title joined to it
+    ("Moreau, A. 1996. Les ponts de la Loire : l`aménagementCahiers ligériens (Paris 5\u20136.\n"
+     "Okafor, B. 2001. Other things.", "Moreau", "Les ponts de la Loire : l`aménagement"),
+])
+def test_a_title_before_a_bracket_opening_a_field_is_kept(doc: str, author: str,
+                                                          title: str) -> None:
+    _kept(doc, author, title)

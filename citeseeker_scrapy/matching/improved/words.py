@@ -27,7 +27,8 @@ character test (it never runs on the text at large, so it costs little):
 * the printed title's own first and last words count too (:func:`longer_title`): a content
   word the query lacks right before its first word, after the title's opening ("2008. *Survey*
   of the tools for web service testing"), or right after its last word, before the title's
-  closing punctuation ("...junctions in natural *images*,"), makes the printed title a longer
+  closing punctuation ("...junctions in natural *images*,") or a bracket that opens the next
+  field ("...quantum *mechanics* (Princeton University Press"), makes the printed title a longer
   one (a word a line-end hyphen split is one word there; a query that ends with a subtitle's
   colon lacks the subtitle's first word). The edge words of a title name its topic and its
   head (a survey, images, fish); a misquote of a long title leaves out a modifier inside it
@@ -44,8 +45,10 @@ from typing import Optional, Sequence
 
 from rapidfuzz import fuzz
 
+from . import places, publishers
 from .entry_grammar import (
-    ABBREVIATED_VENUE, DITTO_WORDS, MONTH_OF_DATE, NAME, TYPE_MARK, YEAR_DIGITS,
+    ABBREVIATED_VENUE, DITTO_WORDS, MONTH_OF_DATE, NAME, ORGANISATION_NAME, RANGE_DASH, TYPE_MARK,
+    YEAR_DIGITS,
 )
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
@@ -93,7 +96,38 @@ _WORD_THEN_TITLE_END = re.compile(
     rf"| (?={NAME}, [^\W\d_]\.)"  # ... or a title-first entry's authors
     rf"|(?={ABBREVIATED_VENUE})"  # ... or an abbreviated journal name: "stars Nucl. Phys."
     rf"|(?={MONTH_OF_DATE})"  # ... or a date's month: "Report October."
-    rf"|(?={TYPE_MARK.pattern}| ?// | / [^\W\d_]\.))")  # ... or "[M]", "//", "/ C. Hill"
+    rf"|(?={TYPE_MARK.pattern}| ?// | / [^\W\d_]\.))")
+#: What an opening bracket after a word holds where it opens the next field, so that the word
+#: is the title's last one ("...plan de marketing stratégique (2.a ed.)" for a query that ends
+#: at "marketing"): a date (a year closing the bracket, a span of years, its dash perhaps
+#: dropped with the marks inside words, a month and its day: "...Heideggers (1919–1927)",
+#: "...finite duration (February 2, 2015)"), an edition ("(2nd ed.,", "( thirdedition )",
+#: "(2-е изд."), the publication data (a publisher's word, after its place or not; a
+#: publishing city and the colon or comma after it; a place and the year: "...quantum mechanics
+#: (Princeton University Press", "...moral reasoning (Fortress: Minneapolis", "...in early
+#: modern Europe (New York, 2004)", "...and Antoine Forqueray (Bilthoven, 1973)"; an
+#: organisation that publishes it: "...program entrants (Department of Immigration"), an
+#: editor ("(A. Poole, ed.)"), the pages ("...der Universität Bremen (S. 13–16)"), the language
+#: of the text ("(in Russian)"), or a status ("(abstract)", "(submitted to ...)", an arXiv
+#: number). Words of a title in brackets ("...mice (gavage studies)") are none of these, nor
+#: a journal's town ("...Chroniques féministes (Bruxelles) 5").
+_PUBLISHER_CLOSING = publishers.alternation(publishers.NAME_CLOSING_WORDS)
+_BRACKETED_FIELD = (
+    rf"{YEAR_DIGITS}[a-z]? ?\)|\d{{3,4}} ?(?:{RANGE_DASH}+ ?)?\d{{3,4}}(?!\d)"
+    rf"|{MONTH_OF_DATE.removeprefix(' ')}"
+    r"|\d{1,2}\S{0,4} ?(?:ed|edn|edition|aufl|izd|\u0438\u0437\u0434|vyd|wyd|uitg)(?![^\W_])"
+    r"|[^\W\d_]* ?edition(?![^\W_])"
+    rf"|(?:[^\W\d_]+[:,]? ){{0,3}}[^\W\d_]*(?:{_PUBLISHER_CLOSING})(?![^\W_])"
+    rf"|(?:{places.PUBLISHING_CITIES}) ?[:,]"
+    rf"|(?:{NAME} ){{0,2}}{NAME}[,:] (?:{NAME}, )?\(?{YEAR_DIGITS}(?!\d)"
+    rf"|(?:[^\W\d_]\. ?){{1,3}}(?:{NAME} ){{0,2}}{NAME},? eds?\."
+    rf"|(?:the )?{ORGANISATION_NAME.pattern}|(?:pp?|ss?|c)\. ?\d"
+    r"|in [^\W\d_]+ ?\)|abs(?:tract)?[.)]|submitted(?![^\W_])|arxiv ?:")
+#: ... read after a hit: the printed title's own last word, then such a bracket. Not a publishing
+#: city's name before it: a place, then the publisher and the year in brackets ("...modern Europe
+#: Oxford (Clarendon, 2004)"), is the field after the title.
+_WORD_THEN_BRACKETED_FIELD = re.compile(
+    rf" (?!(?:{places.PUBLISHING_CITIES}) \()([^\W\d_][^\W_]*) \( ?(?:{_BRACKETED_FIELD})")
 #: A year joined to the end of a word, with no blank: a style that prints the date right after
 #: the title ("...endolithic habitats2002 Epub.", "...en émergence2014 Epub."). The date ends
 #: the title: the word before the year is the title's last one, the words after it are none
@@ -236,7 +270,8 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     following = rest
     preceding = _before_left_out(query, printed[0], _HIT_WORD_PIECE.sub("", preceding))
     after = None if following is None else (
-        _WORD_THEN_JOINED_YEAR.match(following) or _WORD_THEN_TITLE_END.match(following))
+        _WORD_THEN_JOINED_YEAR.match(following) or _WORD_THEN_TITLE_END.match(following)
+        or _WORD_THEN_BRACKETED_FIELD.match(following))
     before = None if preceding is None else (
         _TITLE_START_THEN_WORD.search(preceding) or _INVERTED_NAME_THEN_WORD.search(preceding)
         or _DATE_THEN_WORD_COLON.search(preceding))
