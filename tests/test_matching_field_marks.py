@@ -158,6 +158,10 @@ def test_a_title_word_before_a_container_and_issue_is_still_the_titles(doc: str,
      "Berlin: Lehmanns.", "Lindqvist", "Grußwort des Leiters der Hafenschule"),
     ("Okafor, B. 2001. Harbour relief for returning fishing families (Department of Coastal "
      "Affairs, Lagos).", "Okafor", "Harbour relief for returning fishing"),
+    ("Varga, M. Collected essays I. The shape of coastal reality (Enugu 1962).",
+     "Varga", "Collected essays I. The shape of coastal"),
+    ("Okafor, B. (2016). Salt marsh restoration to protect coastal fisheries (Vol. 12). "
+     "Estuarine Science.", "Okafor", "Salt marsh restoration to protect coastal"),
 ])
 def test_a_title_word_before_a_bracket_opening_a_field_is_still_the_titles(
         doc: str, author: str, title: str) -> None:

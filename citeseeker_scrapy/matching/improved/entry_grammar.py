@@ -555,16 +555,19 @@ ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
 #: East Crater Meteoritics. 1997;32", "...Nyimbo Mpya RTD Majira. 1995:9-10"), or its comma,
 #: then its volume and a comma before its pages or its year in brackets, or its pages after
 #: "p." or "pp." and the year in brackets (interaction-design-and-architectures: "...Century
-#: Notes: Gunflints Kewa, 82, (1982)", "...Bila Vyombo Haitatimia Majira, pp. 7 (2002)"). One
-#: word: a query that lacks the title's last word has that word before the journal's, two words
-#: before the mark. (Such a word is not read as the title's own last word: the first word of a
+#: Notes: Gunflints Kewa, 82, (1982)", "...Bila Vyombo Haitatimia Majira, pp. 7 (2002)"), or
+#: a colon joined to it and its pages (rhodora: "...of harbour towns Portus:18–22."), not a
+#: span of years ("...Modern Europe:1900–1939" closes a title). One word: a query that
+#: lacks the title's last word has that word before the journal's, two words before the
+#: mark. (Such a word is not read as the title's own last word: the first word of a
 #: journal's name of two words stands there too, "...the sea bed Geol Mag. 2000;137".) The
 #: volume is no year, and pages after "p." or "pp." need the bracketed year: a style that
 #: prints a book's year and pages after its title ("...University Press Publishing, 1970, p.
 #: 133.") has the title's last word there.
 _ONE_WORD_JOURNAL = (rf" {NAME}(?:\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)? ?[;:] ?\d"
                      rf"|, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
-                     rf"|pp?\. ?\d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}\)))")
+                     rf"|pp?\. ?\d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}\))"
+                     rf"|:(?!{YEAR_SPAN})\d+{RANGE_DASH}\d+(?!\d))")
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((
@@ -580,10 +583,11 @@ NEXT_FIELD = re.compile("|".join((
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's
 #: "[n]" or "n." (up to three digits: "2003." is a year that closes a name), a surname and its
-#: initials ("Forsman, E.D.", "Walters E.T."), an inverted name and its given name ("DUMONT,
-#: Béatrice;"), or a ditto mark ("— (2012)").
+#: initials ("Forsman, E.D.", "Walters E.T.", or joined to the comma as some styles print
+#: every name: "Maclean,S.A."), an inverted name and its given name ("DUMONT, Béatrice;"), or
+#: a ditto mark ("— (2012)").
 _NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
-                       rf"| {NAME},? (?:[^\W\d_]\.[ -]?){{1,3}}"
+                       rf"| {NAME}(?:, ?| )(?:[^\W\d_]\.[ -]?){{1,3}}"
                        rf"| {NAME}, {NAME}[.,;] "
                        rf"| {DITTO_DASH})")
 #: What closes an entry right after its place or its publisher: the full stop and the next
@@ -592,6 +596,14 @@ _NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
 #: publisher.
 _ENTRY_CLOSING = (rf"(?:\.{_NEXT_ENTRY_OPENING}|[;,] \(?{YEAR_DIGITS}(?![\d\]])"
                   rf"|, (?:pp?\. ?)?\d+{RANGE_DASH}\d+| ?: (?=[^\W\d_]))")
+#: A journal's volume right after a title the style prints with no mark and no journal's name
+#: (science-china-earth-sciences: "...2016. The Antisocial Network 49.", "...1993. Entropy and
+#: area 71, 666–669."): the volume's number, perhaps its issue in brackets, then its pages
+#: after a comma or a colon, or the full stop before the next entry's opening. A query that
+#: lacks the title's last word has that word before the number.
+VOLUME_CLOSING_ENTRY = re.compile(
+    rf" \d{{1,4}}(?: ?\(\d{{1,4}}\))?(?:[,:] ?\d+(?:{RANGE_DASH}\d+)?(?![\d.,:]\d)"
+    rf"|\.{_NEXT_ENTRY_OPENING})")
 #: A word that opens a place's name of two words: "New York", "North Carolina", "Central
 #: America", "San Diego", "St. Paul" (perhaps with an abbreviation's full stop).
 _PLACE_NAME_OPENER = (

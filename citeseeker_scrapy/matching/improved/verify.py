@@ -32,7 +32,7 @@ from rapidfuzz.distance import Indel
 
 from .entry_grammar import (
     ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, IN_CONTAINER, NEXT_FIELD, RUN_DATE,
-    RUN_DATE_BEFORE_TITLE, NAME, YEAR_DIGITS, LISTED_ENTRY_NUMBER,
+    RUN_DATE_BEFORE_TITLE, NAME, VOLUME_CLOSING_ENTRY, YEAR_DIGITS, LISTED_ENTRY_NUMBER,
 )
 from .entry_numbers import last_entry_start, next_entry_start, own_entry_number
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
@@ -93,6 +93,8 @@ _INITIALS_WITH_FULL_STOPS_AFTER = re.compile(r"(?: [^\W\d_]\.){1,3},?")
 #: The number of the next entry of a numbered list ("9. ", "12. ", ``LISTED_ENTRY_NUMBER``)
 #: right after a title ("...Nationalism 10. Hebdige D").
 _NUMBER_AFTER = re.compile(r" (\d{1,3})\. ")
+#: An entry's number right before its first word: "[25] ", "25. " (``LISTED_ENTRY_NUMBER``).
+_ENTRY_NUMBER_BEFORE = re.compile(r"(?:^|(?<=\s))(?:\[\d{1,4}\]|\d{1,3}\.) $")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
 #: The next entry's author list right after a title that ends its entry: three surnames or
@@ -888,12 +890,16 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     (``after_run``, which the caller reads in the capitals: "Rensky M English Verbonominal
     Phrases.", "Hughes, Alan Advising as Teaching, en"), or the searched
     surname alone before its container's "in:" (:func:`_named_contribution`), or opens with a
-    number right after the searched name (:func:`_number_after_name`), or follows the "in"
+    number right after the searched name (:func:`_number_after_name`), or follows the
+    searched name as its entry's author field, after the entry's number or its dated author
+    (:func:`_author_field_before`), or follows the "in"
     that closes an author run of initials and surnames (:func:`_book_after_in`), or ends its
     entry before the next entry's author run opened as its own (:func:`_next_entry_as_this`)
     or before its author's name printed again as the publisher (:func:`_name_again`: "UNESCO
     (2003) Heritage Futures UNESCO, Paris."), or before the next entry's author list joined by
-    slashes (``_SLASHED_NAMES_AFTER``); the same words in a sentence or inside a longer
+    slashes (``_SLASHED_NAMES_AFTER``), or before a journal's volume and pages or the volume
+    and the entry's end, where the style prints no journal's name
+    (``entry_grammar.VOLUME_CLOSING_ENTRY``: "2016. The Antisocial Network 49."); the same words in a sentence or inside a longer
     title have a word next to them (given names right before a short title are not read as
     the author run's: "Sawer, Feder- ation under strain" has a title word there). ``name``:
     where the searched name before the hit is, if one is. Punctuation the hit holds at its
@@ -913,10 +919,12 @@ def _stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
         after = ""  # TeX's opening quote, not a detached accent: "Title `Venue'"
     if after_run or _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start) or (
             _named_contribution(text, name, start, end)) or _number_after_name(
-            text, name, start) or _book_after_in(text, name, start):
+            text, name, start) or _book_after_in(text, name, start) or _author_field_before(
+            text, name, start):
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and _in_word(before)) and not (
         after and _in_word(after) and not NEXT_FIELD.match(text, end)
+        and not VOLUME_CLOSING_ENTRY.match(text, end)
         and not _next_entry_as_this(text, name, start, end) and not _name_again(text, name, end)
         and not _SLASHED_NAMES_AFTER.match(text, end))
 
@@ -955,6 +963,24 @@ def _number_after_name(text: str, name: Optional[Span], start: int) -> bool:
     Called by :func:`_stands_alone`."""
     return (name is not None and text[start:start + 1].isdigit()
             and name[1] == start - 1 and text[name[1]] == " ")
+
+
+def _author_field_before(text: str, name: Optional[Span], start: int) -> bool:
+    """True if the searched name (``name``: where it is printed) stands right before the title
+    at ``start`` (whole words), only a blank between, and is its entry's author field: the
+    entry's number opens the entry right before it (``_ENTRY_NUMBER_BEFORE``: "25. HPG Dredging
+    in Figures, Harbour Pilots Guild, 2012."), or the entry's author and date, the same name,
+    stand right before it ("Harbour Pilots Guild 2011, Harbour Pilots Guild Dredging Plan,
+    [s.l.]."): styles that print an organisation and its title with no punctuation between.
+    In a sentence a name is neither at an entry's opening nor printed twice around its date.
+    The title's end still needs its own mark. Called by :func:`_stands_alone`."""
+    if name is None or name[1] != start - 1 or text[name[1]] != " ":
+        return False
+    before = text[max(0, name[0] - _LOOK_AROUND):name[0]]
+    if _ENTRY_NUMBER_BEFORE.search(before):
+        return True
+    own = re.escape(text[name[0]:name[1]])
+    return re.search(rf"(?<![^\W_]){own} \(?{YEAR_DIGITS}[a-z]?\)?,? $", before) is not None
 
 
 def _word_start(text: str, position: int) -> int:

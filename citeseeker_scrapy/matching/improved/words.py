@@ -103,11 +103,12 @@ _WORD_THEN_TITLE_END = re.compile(
 #: dropped with the marks inside words, a month and its day: "...Heideggers (1919–1927)",
 #: "...finite duration (February 2, 2015)"), an edition ("(2nd ed.,", "( thirdedition )",
 #: "(2-е изд."), the publication data (a publisher's word, after its place or not; a
-#: publishing city and the colon or comma after it; a place and the year: "...quantum mechanics
-#: (Princeton University Press", "...moral reasoning (Fortress: Minneapolis", "...in early
-#: modern Europe (New York, 2004)", "...and Antoine Forqueray (Bilthoven, 1973)"; an
-#: organisation that publishes it: "...program entrants (Department of Immigration"), an
-#: editor ("(A. Poole, ed.)"), the pages ("...der Universität Bremen (S. 13–16)"), the language
+#: publishing city and the colon or comma after it; a few words and the year that closes the
+#: bracket; a place and the year: "...quantum mechanics (Princeton University Press",
+#: "...moral reasoning (Fortress: Minneapolis", "...firing ranges (zp 2003)", "...in early
+#: modern Europe (New York, 2004)"; an organisation that publishes it: "...program entrants
+#: (Department of Immigration"), an editor ("(A. Poole, ed.)"), the pages or the volume
+#: ("...der Universität Bremen (S. 13–16)", "...stream ecosystems (Vol. 36)"), the language
 #: of the text ("(in Russian)"), or a status ("(abstract)", "(submitted to ...)", an arXiv
 #: number). Words of a title in brackets ("...mice (gavage studies)") are none of these, nor
 #: a journal's town ("...Chroniques féministes (Bruxelles) 5").
@@ -119,9 +120,10 @@ _BRACKETED_FIELD = (
     r"|[^\W\d_]* ?edition(?![^\W_])"
     rf"|(?:[^\W\d_]+[:,]? ){{0,3}}[^\W\d_]*(?:{_PUBLISHER_CLOSING})(?![^\W_])"
     rf"|(?:{places.PUBLISHING_CITIES}) ?[:,]"
+    rf"|(?:{NAME}[.,:;]? ){{1,5}}{YEAR_DIGITS}[a-z]? ?\)"
     rf"|(?:{NAME} ){{0,2}}{NAME}[,:] (?:{NAME}, )?\(?{YEAR_DIGITS}(?!\d)"
     rf"|(?:[^\W\d_]\. ?){{1,3}}(?:{NAME} ){{0,2}}{NAME},? eds?\."
-    rf"|(?:the )?{ORGANISATION_NAME.pattern}|(?:pp?|ss?|c)\. ?\d"
+    rf"|(?:the )?{ORGANISATION_NAME.pattern}|(?:, )?(?:pp?|ss?|c|vol|bd|no|nr)\. ?\d"
     r"|in [^\W\d_]+ ?\)|abs(?:tract)?[.)]|submitted(?![^\W_])|arxiv ?:")
 #: ... read after a hit: the printed title's own last word, then such a bracket. Not a publishing
 #: city's name before it: a place, then the publisher and the year in brackets ("...modern Europe
