@@ -162,6 +162,12 @@ def test_a_title_word_before_a_container_and_issue_is_still_the_titles(doc: str,
      "Varga", "Collected essays I. The shape of coastal"),
     ("Okafor, B. (2016). Salt marsh restoration to protect coastal fisheries (Vol. 12). "
      "Estuarine Science.", "Okafor", "Salt marsh restoration to protect coastal"),
+    ("Harbour Board (HB). 2009. Dredging plan for the inner harbour basins (Prepared by the "
+     "Port Survey Team. March).", "Harbour Board (HB)", "Dredging plan for the inner harbour"),
+    ("Lindqvist, K. (2004). Grußwort des Leiters der Hafenschule Bremen (Lehmanns). Berlin.",
+     "Lindqvist", "Grußwort des Leiters der Hafenschule"),
+    ("Coastal Agency. 2011. Guidance for sampling harbour sediments (Web site. URL: "
+     "<http://example.org/sed>).", "Coastal Agency", "Guidance for sampling harbour"),
 ])
 def test_a_title_word_before_a_bracket_opening_a_field_is_still_the_titles(
         doc: str, author: str, title: str) -> None:

@@ -106,13 +106,16 @@ _WORD_THEN_TITLE_END = re.compile(
 #: publishing city and the colon or comma after it; a few words and the year that closes the
 #: bracket; a place and the year: "...quantum mechanics (Princeton University Press",
 #: "...moral reasoning (Fortress: Minneapolis", "...firing ranges (zp 2003)", "...in early
-#: modern Europe (New York, 2004)"; an organisation that publishes it: "...program entrants
-#: (Department of Immigration"), an editor ("(A. Poole, ed.)"), the pages or the volume
+#: modern Europe (New York, 2004)", a publisher known by its name: "...Universität Bremen
+#: (Lehmanns)"; an organisation that publishes it: "...program entrants (Department of
+#: Immigration"; who prepared a report: "...firing ranges (Prepared by the"; the medium:
+#: "...risk assessments (Web site."), an editor ("(A. Poole, ed.)"), the pages or the volume
 #: ("...der Universität Bremen (S. 13–16)", "...stream ecosystems (Vol. 36)"), the language
 #: of the text ("(in Russian)"), or a status ("(abstract)", "(submitted to ...)", an arXiv
 #: number). Words of a title in brackets ("...mice (gavage studies)") are none of these, nor
 #: a journal's town ("...Chroniques féministes (Bruxelles) 5").
 _PUBLISHER_CLOSING = publishers.alternation(publishers.NAME_CLOSING_WORDS)
+_PUBLISHER_NAME = publishers.alternation(publishers.DISTINCT_NAMES)
 _BRACKETED_FIELD = (
     rf"{YEAR_DIGITS}[a-z]? ?\)|\d{{3,4}} ?(?:{RANGE_DASH}+ ?)?\d{{3,4}}(?!\d)"
     rf"|{MONTH_OF_DATE.removeprefix(' ')}"
@@ -124,6 +127,7 @@ _BRACKETED_FIELD = (
     rf"|(?:{NAME} ){{0,2}}{NAME}[,:] (?:{NAME}, )?\(?{YEAR_DIGITS}(?!\d)"
     rf"|(?:[^\W\d_]\. ?){{1,3}}(?:{NAME} ){{0,2}}{NAME},? eds?\."
     rf"|(?:the )?{ORGANISATION_NAME.pattern}|(?:, )?(?:pp?|ss?|c|vol|bd|no|nr)\. ?\d"
+    rf"|(?:{_PUBLISHER_NAME})(?![^\W_])|prepared (?:by|for) |(?:web ?site|online|url)\b"
     r"|in [^\W\d_]+ ?\)|abs(?:tract)?[.)]|submitted(?![^\W_])|arxiv ?:")
 #: ... read after a hit: the printed title's own last word, then such a bracket. Not a publishing
 #: city's name before it: a place, then the publisher and the year in brackets ("...modern Europe
