@@ -66,6 +66,60 @@ def test_a_journal_opened_by_a_whole_word_stays_the_next_field(doc: str, author:
     _kept(doc, author, title)
 
 
+# A journal's name abbreviated as ISO 4 does, opened by a field's, a journal kind's or a nation's
+# or region's abbreviation ("Scand.", "Nord.", "Hist.", "Eur."), right after a title in title
+# case, then its volume.
+_LUND = ("Lund, K. 2004. The Law of Carriage by Sea and Inland Waterways Scand. Stud. Law 48:211.\n"
+         "Moreau, A. 2001. Stone bridges. Paris.")
+_LUND_COMMAS = ("LUND, K., 2004. The Law of Carriage by Sea and Inland Waterways Scand. Stud. Law, "
+                "48, 211\nMOREAU, A., 2001. Stone bridges. Paris.")
+_NILSSON = ("Nilsson T (1999) Old Roads of the Northern Forests Nord. Hist. Tidskr. 12, 100-120.\n"
+            "Moreau A (2001) Stone bridges. Paris.")
+_PARK = ("Park, S. 2003. Shipbuilding Clusters and Regional Growth Jpn. Econ. Rev. 54, 77-95.\n"
+         "Moreau, A. 2001. Stone bridges. Paris.")
+_BERG = ("Berg, A. 2011. Fisheries policy in coastal communities Eur. J. Law Econ. 31:45-60.\n"
+         "Moreau, A. 2001. Stone bridges. Paris.")
+_LUND_CLOSED = _LUND.replace("Waterways Scand.", "Waterways. Scand.")
+# ... its last abbreviation's full stop stripped, a comma before the volume.
+_HALVORSEN_COMMA = ("Halvorsen, K., 2009. Salt marsh grazing and bird habitat in western fjords "
+                    "Ecol. Soc, 14, 22\nMoreau, A., 2001. Stone bridges. Paris.")
+_LUND_BERG = ("Lund, P. and Berg, A., 2003. Measuring the barrier of sun creams Cosmet. Toilet, "
+              "118, 63–72\nMoreau, A., 2001. Stone bridges. Paris.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_LUND, "Lund", "The Law of Carriage by Sea and Inland Waterways"),
+    (_LUND_COMMAS, "LUND", "The Law of Carriage by Sea and Inland Waterways"),
+    (_NILSSON, "Nilsson", "Old Roads of the Northern Forests"),
+    (_PARK, "Park", "Shipbuilding Clusters and Regional Growth"),
+    (_HALVORSEN_COMMA, "Halvorsen", "Salt marsh grazing and bird habitat in western fjords"),
+    (_LUND_BERG, "Berg", "Measuring the barrier of sun creams"),
+])
+def test_a_title_before_a_journal_abbreviated_by_iso_4(doc: str, author: str,
+                                                      title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_LUND, "Lund", "The Law of Carriage by Sea and Inland"),
+    (_LUND_COMMAS, "LUND", "The Law of Carriage by Sea and Inland"),
+    (_NILSSON, "Nilsson", "Old Roads of the Northern"),
+    (_PARK, "Park", "Shipbuilding Clusters and Regional"),
+    (_BERG, "Berg", "Fisheries policy in coastal"),
+    (_LUND_CLOSED, "Lund", "The Law of Carriage by Sea and Inland"),
+    (_LUND, "Lund", "The Law of Carriage by Sea and Coastal Waterways"),
+    (_PARK, "Park", "Shipbuilding Clusters and Urban Growth"),
+    (_NILSSON, "Nilsson", "Stone bridges"),
+    (_HALVORSEN_COMMA, "Halvorsen", "Salt marsh grazing and bird habitat in western"),
+    (_LUND_BERG, "Lund", "Measuring the barrier of sun"),
+    (_HALVORSEN_COMMA, "Halvorsen", "Salt marsh grazing and bird nesting in western fjords"),
+    (_LUND_BERG, "Berg", "Measuring the barrier of skin creams"),
+])
+def test_a_title_word_before_an_iso_4_journal_is_still_the_titles(doc: str, author: str,
+                                                                 title: str) -> None:
+    _turned_down(doc, author, title)
+
+
 # A short title that runs into its container, after its last word in lower case, the container
 # a long conference's name, then its volume and pages, with commas or without.
 _SILT = "Harbour silt transport"

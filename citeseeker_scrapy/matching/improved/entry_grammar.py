@@ -475,18 +475,23 @@ _PUBLISHER_WORD = (rf" (?:[^\W\d_]{{3,}} ){{1,2}}(?:{_NAME_CLOSING_WORD})\b"
 #: In: Name (Hrsg.)".
 _CONTAINER_AFTER_COLON = " " + IN_CONTAINER.pattern
 #: The abbreviations of words journals' names open with ("Phys.", "Geophys.", "Atmos."), none
-#: a whole word a title ends with ("Earth.", "Mineral." are).
+#: a whole word a title ends with ("Earth.", "Mineral." are): a field's ("Phys.", "Stud.",
+#: "Hist."), a journal's kind ("Res.", "Mem.", "Adv."), or the nation or region it serves, as
+#: ISO 4 abbreviates them ("Scand.", "Nord.", "Eur.", "Int.", "Am.", "Br.", "Jpn.").
 _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|theor"
                  r"|fortschr|helv|prog|nuovo|sov|zh|math|chem|biol|acad|natl|sci|soc"
                  r"|geol|geophys|atmos|ecol|cosmet|environ|appl|oceanogr|meteorol|hydrol"
                  r"|quat|agric|zool|entomol|microbiol|biochem|biophys|physiol|pharmacol|psychol"
-                 r"|neurosci|immunol|genet|toxicol|clin|exp|sociol|econ|philos|educ|crystallogr)")
+                 r"|neurosci|immunol|genet|toxicol|clin|exp|sociol|econ|philos|educ|crystallogr"
+                 r"|stud|hist|polit|comput|med|mol|eng|res|mem|adv|curr|annu|tidskr|tidsskr"
+                 r"|scand|nord|eur|int|am|br|aust|jpn)")
 #: An abbreviated journal name right after a title with no punctuation (physics styles:
 #: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
 #: journal word's abbreviation, then another abbreviation; or then one to three words and the
 #: volume's number, where the style strips the last abbreviation's full stop ("...the sea bed
 #: Geol. Mag 137, 67-80", "...land cover change Geophys. Res. Lett 30, 1055", "...in copper
-#: Phys. Rev 48."). A title's own word has no full stop before the volume: a query that lacks
+#: Phys. Rev 48.", or with a comma before the volume: "...and bird habitat Ecol. Soc, 14,
+#: 22"). A title's own word has no full stop before the volume: a query that lacks
 #: the title's last word has that word before the journal's (``words`` reads it so). A
 #: journal word's abbreviation right before a number is a name's last ("...Oral
 #: Administration Life Sci. 39: 819"), no name's opening. "Proc." opens a conference's
@@ -494,7 +499,7 @@ _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|
 #: Filtering Proc. 2004 SPIE Conference", "...Demand Management Proc. WaterSmart Innovations
 #: 2010"): no title ends with it.
 ABBREVIATED_VENUE = (rf" {_JOURNAL_WORD} ?\.(?: ?[^\W\d_]{{1,9}} ?\."
-                     r"|(?: [^\W\d_]{1,9}\.?){1,3} \d{1,4}(?![^\W_]))"
+                     r"|(?: [^\W\d_]{1,9}\.?){1,3},? \d{1,4}(?![^\W_]))"
                      rf"| proc\.(?: [^\W\d_]+){{0,3}} \d")
 #: A contribution's container opened by "in" with no colon after it ("...as Teaching In Academic
 #: Advising: A Handbook for Advisors", "...mixing In Proceedings of the Ocean Workshop", "...dunes
