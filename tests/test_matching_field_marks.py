@@ -187,6 +187,9 @@ def test_a_title_word_before_a_bracket_opening_a_field_is_still_the_titles(
     # a publishing city before the bracket is the field after the title
     ("Varga, M. 2012. Folded membranes in quantum geometry Oxford (Clarendon, 2012).", "Varga",
      "Folded membranes in quantum geometry"),
+    # a title ending its entry before the next entry's one-word author and its year in brackets
+    ("Halvorsen K. (2012) Fjord ferries prove the coastal model\nHarbourmaster (1867) Charters "
+     "of the northern ports. Oslo.", "Halvorsen", "Fjord ferries prove the coastal model"),
     # a journal's name and its town in brackets after a title joined to it
     ("Moreau, A. 1996. Les ponts de la Loire : l`aménagementCahiers ligériens (Paris 5\u20136.\n"
      "Okafor, B. 2001. Other things.", "Moreau", "Les ponts de la Loire : l`aménagement"),

@@ -99,9 +99,11 @@ _WORD_THEN_TITLE_END = re.compile(
     rf"|(?={TYPE_MARK.pattern}| ?// | / [^\W\d_]\.))")
 #: What an opening bracket after a word holds where it opens the next field, so that the word
 #: is the title's last one ("...plan de marketing stratégique (2.a ed.)" for a query that ends
-#: at "marketing"): a date (a year closing the bracket, a span of years, its dash perhaps
-#: dropped with the marks inside words, a month and its day: "...Heideggers (1919–1927)",
-#: "...finite duration (February 2, 2015)"), an edition ("(2nd ed.,", "( thirdedition )",
+#: at "marketing"): a date (a span of years, its dash perhaps dropped with the marks inside
+#: words, a month and its day: "...Heideggers (1919–1927)", "...finite duration (February 2,
+#: 2015)"; not a year alone: an author-date style opens the next entry with its author and
+#: the year in brackets, "...the coastal model Harbourmaster (1867) Charters", where a title
+#: that ends its entry has no mark of its own), an edition ("(2nd ed.,", "( thirdedition )",
 #: "(2-е изд."), the publication data (a publisher's word, after its place or not; a
 #: publishing city and the colon or comma after it; a few words and the year that closes the
 #: bracket; a place and the year: "...quantum mechanics (Princeton University Press",
@@ -117,7 +119,7 @@ _WORD_THEN_TITLE_END = re.compile(
 _PUBLISHER_CLOSING = publishers.alternation(publishers.NAME_CLOSING_WORDS)
 _PUBLISHER_NAME = publishers.alternation(publishers.DISTINCT_NAMES)
 _BRACKETED_FIELD = (
-    rf"{YEAR_DIGITS}[a-z]? ?\)|\d{{3,4}} ?(?:{RANGE_DASH}+ ?)?\d{{3,4}}(?!\d)"
+    rf"\d{{3,4}} ?(?:{RANGE_DASH}+ ?)?\d{{3,4}}(?!\d)"
     rf"|{MONTH_OF_DATE.removeprefix(' ')}"
     r"|\d{1,2}\S{0,4} ?(?:ed|edn|edition|aufl|izd|\u0438\u0437\u0434|vyd|wyd|uitg)(?![^\W_])"
     r"|[^\W\d_]* ?edition(?![^\W_])"
