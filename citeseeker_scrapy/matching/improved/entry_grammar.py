@@ -437,8 +437,10 @@ _PLACE_AND_REGION = (rf" [^\W\d_][\w'\u2019-]* ?, ?{places.REGIONS}"
 _DASH_BEFORE_WORD = r" [-\u2010-\u2015]+ ?(?=[^\W\d_])"
 #: An en or em dash joined to the title's last word, then a blank, before the next field.
 _DASH_AFTER_WORD = r"[\u2013\u2014] "
+#: The word an edition is printed with, in the languages styles print: "ed.", "Aufl.", "изд.".
+EDITION_WORD = r"(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|\u0438\u0437\u0434|uitg)"
 #: An edition: "Crystal growth 3rd ed.", "2. Aufl.", "2. vyd.".
-_EDITION = r" \d{1,2}(?:st|nd|rd|th|e|er|\.)? ?(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|uitg)\b"
+_EDITION = rf" \d{{1,2}}(?:st|nd|rd|th|e|er|\.)? ?{EDITION_WORD}\b"
 #: A year, perhaps in brackets: "...Manual of Style 2013.".
 _YEAR_FIELD = rf" \(?{YEAR_DIGITS}(?!\d)"
 #: The months' names as styles print them in English, German, French, Spanish, Italian and

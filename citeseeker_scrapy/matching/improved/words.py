@@ -47,8 +47,8 @@ from rapidfuzz import fuzz
 
 from . import places, publishers
 from .entry_grammar import (
-    ABBREVIATED_VENUE, DITTO_WORDS, MONTH_OF_DATE, NAME, ORGANISATION_NAME, RANGE_DASH, TYPE_MARK,
-    YEAR_DIGITS,
+    ABBREVIATED_VENUE, DITTO_WORDS, EDITION_WORD, MONTH_OF_DATE, NAME, ORGANISATION_NAME,
+    RANGE_DASH, TYPE_MARK, YEAR_DIGITS,
 )
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
@@ -121,7 +121,7 @@ _PUBLISHER_NAME = publishers.alternation(publishers.DISTINCT_NAMES)
 _BRACKETED_FIELD = (
     rf"\d{{3,4}} ?(?:{RANGE_DASH}+ ?)?\d{{3,4}}(?!\d)"
     rf"|{MONTH_OF_DATE.removeprefix(' ')}"
-    r"|\d{1,2}\S{0,4} ?(?:ed|edn|edition|aufl|izd|\u0438\u0437\u0434|vyd|wyd|uitg)(?![^\W_])"
+    rf"|\d{{1,2}}\S{{0,4}} ?{EDITION_WORD}(?![^\W_])"
     r"|[^\W\d_]* ?edition(?![^\W_])"
     rf"|(?:[^\W\d_]+[:,]? ){{0,3}}[^\W\d_]*(?:{_PUBLISHER_CLOSING})(?![^\W_])"
     rf"|(?:{places.PUBLISHING_CITIES}) ?[:,]"
