@@ -6,7 +6,8 @@ title of any length before a journal of one word joined to the colon of its page
 next entry's author run printed with its comma joined to the initials ("Maclean,S.A.",
 ``entry_grammar._NEXT_ENTRY_OPENING``); and a short title right after an organisation's name
 that opens its entry after the entry's number or after the same name and its date
-(``title_edges._author_field_before``).
+(``title_edges._author_field_before``); any field right after a year or a span of years that
+closes a title after its comma or colon (``title_edges.closed_by_date``).
 
 Each table pairs the entries the original (2003) scheme finds and the improved one must keep
 with near-miss decoys beside them that the improved scheme must still reject. Strings of our
@@ -165,3 +166,44 @@ def test_a_short_title_right_after_its_entrys_author_field(doc: str, author: str
 def test_a_near_miss_after_its_entrys_author_field_stays_rejected(doc: str, author: str,
                                                                    title: str) -> None:
     _turned_down(doc + _NEXT_NUMBERED, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a span of years after a comma, then a place no list knows and the entry's end
+    ("Okafor, N. (2011). Harbour Pilots of the Guinea Coast, 1850-1914 Ebute.", "Okafor",
+     "Harbour Pilots of the Guinea Coast, 1850-1914"),
+    # a span whose first year has three digits
+    ("Moreau, A. 1998. Les moulins du prieuré de Saint-Gilles, 987-1987 Vauvert, 12-30.",
+     "Moreau", "Les moulins du prieuré de Saint-Gilles, 987-1987"),
+    # a span after a colon, then a publisher's name of one word and the year
+    ("BERG, T. Sealing grounds of the north: 1985\u20131999 Kestrel, 2003.",
+     "Berg", "Sealing grounds of the north: 1985\u20131999"),
+    # a year alone after a comma, then the publisher's name of one word
+    ("[4] Varga H. Yearly report on harbour strikes, 2013 Dockfront.", "Varga",
+     "Yearly report on harbour strikes, 2013"),
+])
+def test_a_date_after_a_comma_or_colon_closes_the_title_before_the_next_field(
+        doc: str, author: str, title: str) -> None:
+    _kept(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the title without its last word: the date is printed after a word the query lacks
+    ("Okafor, N. (2011). Harbour Pilots of the Guinea Coast, 1850-1914 Ebute.", "Okafor",
+     "Harbour Pilots of the Guinea"),
+    # a content word changed
+    ("Okafor, N. (2011). Harbour Pilots of the Guinea Coast, 1850-1914 Ebute.", "Okafor",
+     "Harbour Pilots of the Gabon Coast, 1850-1914"),
+    # another span of years than the printed one
+    ("Okafor, N. (2011). Harbour Pilots of the Guinea Coast, 1850-1914 Ebute.", "Okafor",
+     "Harbour Pilots of the Guinea Coast, 1850-1880"),
+    # a date with no comma or colon before it is a title's word like another
+    ("BERG, T. 2003. Sealing grounds of the north 1985\u20131999 Revisited. Oslo.",
+     "Berg", "Sealing grounds of the north 1985\u20131999"),
+    # the next entry's title
+    ("Okafor, N. (2011). Harbour Pilots of the Guinea Coast, 1850-1914 Ebute.", "Okafor",
+     "Fjord walls of the north"),
+])
+def test_a_near_miss_before_a_date_that_closes_a_title_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc + _NEXT, author, title)

@@ -18,7 +18,7 @@ from typing import Optional
 
 from .entry_grammar import (
     ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, IN_CONTAINER, LISTED_ENTRY_NUMBER, NAME,
-    NEXT_FIELD, RUN_DATE, RUN_DATE_BEFORE_TITLE, VOLUME_CLOSING_ENTRY, YEAR_DIGITS,
+    NEXT_FIELD, RANGE_DASH, RUN_DATE, RUN_DATE_BEFORE_TITLE, VOLUME_CLOSING_ENTRY, YEAR_DIGITS,
 )
 from .entry_numbers import own_entry_number
 from .headers import Span
@@ -88,6 +88,14 @@ _NAMES_THEN_IN = re.compile(rf"(?:, (?:[^\W\d_]\.[ -]?){{1,3}}(?:{NAME} )?{NAME}
 #: "...Intelligenz, Leistung, in: Schule und ...", "...gecko glue?, in: Creation 23".
 _CONTAINER_AFTER = re.compile(r"[?!]?[,.] " + IN_CONTAINER.pattern)
 EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
+#: A year or a span of years after a comma or a colon, closing a title: the dates a title's
+#: topic covers ("...of Bohemian Politics, 1848-1948", "...of the Benedictine Abbey, 998-1998",
+#: "...northern spotted owls: 1985\u20132008", "...al-sanawi, 2013"). Read back from a title's
+#: end (:func:`closed_by_date`).
+_CLOSING_DATE = re.compile(
+    rf"(?:,| ?:) (?:{YEAR_DIGITS}|\d{{3,4}}{RANGE_DASH}\d{{2,4}})$")
+_CLOSING_DATE_REACH = 14  # characters back from a title's end where the date is read
+_DIGITS = re.compile(r"\d+")
 
 
 def next_entry_as_this(text: str, name: Optional[Span], first: int, last: int) -> bool:
@@ -218,6 +226,20 @@ def _date_printed_as(opening: str, closing: str) -> re.Pattern[str]:
 def _run_shape(run: str) -> str:
     """The shape :func:`_dated_run_again` compares two author runs by."""
     return _SHAPE_GIVEN.sub("a", _SHAPE_WORD.sub("a", _SHAPE_NUMBER.sub("0", run)))
+
+
+def closed_by_date(query: str, text: str, at: int) -> bool:
+    """True if the query (its normalized title, ``query``) and the print up to ``at`` (the end
+    of the hit's last word) both end with the same year or span of years after a comma or a
+    colon (``_CLOSING_DATE``): such a date closes its title, so a word right after it opens the
+    next field ("...Benedictine Abbey, 998-1998 Hinton.", "...Bohemian Politics, 1848-1948
+    Princeton."), whatever its shape. A title that goes on after such a date is rare, and a
+    query that lacks a title's last word ends with that word, not with the date. Called by
+    ``verify._same_work`` before it reads a word after the hit as more title."""
+    asked = _CLOSING_DATE.search(query)
+    printed = _CLOSING_DATE.search(text, max(0, at - _CLOSING_DATE_REACH), at)
+    return (asked is not None and printed is not None
+            and _DIGITS.findall(asked.group()) == _DIGITS.findall(printed.group()))
 
 
 def name_again(text: str, name: Optional[Span], at: int) -> bool:

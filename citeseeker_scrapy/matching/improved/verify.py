@@ -39,7 +39,7 @@ from .printed_words import (
 )
 from ..similarity import Title
 from .title_edges import (
-    EDGE_WORD, name_again, named_in_sentence, next_entry_as_this, stands_alone,
+    EDGE_WORD, closed_by_date, name_again, named_in_sentence, next_entry_as_this, stands_alone,
 )
 from .windows import Region
 from .words import WORD, longer_title, names_both_ends, same_work
@@ -228,15 +228,18 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     ECESR Taqrir ...": GOST prints an organisation with no punctuation before its title;
     "(2010) Bedier: Les chansons ...": a style that closes the entry before with its year
     and prints the name and a colon). Nor is the name the title's last word when it is printed
-    again right after the hit (``title_edges.name_again``).
+    again right after the hit (``title_edges.name_again``), nor a word after the year or span
+    of years that closes the query's title after its comma or colon, printed so
+    (``title_edges.closed_by_date``).
     """
     first, last = _words_taken(text, start, end)
     inside = word_text(text, first, last)
     preceding = ("" if name_before is None or not WORD.search(text, name_before[1], first)
                  else _text_before(text, title, first, name_before[1]))
     after = last - 1 if 1 < last and text[last - 1] == " " and in_word(text[last - 2]) else last
+    dated = closed_by_date(title.title.text, text, after)
     after = _past_header(text, title, after, name_before)
-    following = "" if NEXT_FIELD.match(text, after) or next_entry_as_this(
+    following = "" if dated or NEXT_FIELD.match(text, after) or next_entry_as_this(
         text, name_before, first, last) or name_again(text, name_before, after) else (
         _text_after(text, title, first, after))
     if title.title.text.rstrip().endswith(":"):  # the query's subtitle is what follows
