@@ -181,6 +181,10 @@ def test_a_near_miss_after_its_entrys_author_field_stays_rejected(doc: str, auth
     # a year alone after a comma, then the publisher's name of one word
     ("[4] Varga H. Yearly report on harbour strikes, 2013 Dockfront.", "Varga",
      "Yearly report on harbour strikes, 2013"),
+    # a meeting's place and year after a comma, then the publisher and its town
+    ("Okafor,N. (1990) Tide gauges of the delta, talk at the Third Harbour Meeting, Calabar "
+     "1989 Polytechnic, Calabar.", "Okafor",
+     "Tide gauges of the delta, talk at the Third Harbour Meeting, Calabar 1989"),
 ])
 def test_a_date_after_a_comma_or_colon_closes_the_title_before_the_next_field(
         doc: str, author: str, title: str) -> None:
@@ -200,6 +204,10 @@ def test_a_date_after_a_comma_or_colon_closes_the_title_before_the_next_field(
     # a date with no comma or colon before it is a title's word like another
     ("BERG, T. 2003. Sealing grounds of the north 1985\u20131999 Revisited. Oslo.",
      "Berg", "Sealing grounds of the north 1985\u20131999"),
+    # another place before the year than the printed one
+    ("Okafor,N. (1990) Tide gauges of the delta, talk at the Third Harbour Meeting, Calabar "
+     "1989 Polytechnic, Calabar.", "Okafor",
+     "Tide gauges of the delta, talk at the Third Harbour Meeting, Lagos 1989"),
     # the next entry's title
     ("Okafor, N. (2011). Harbour Pilots of the Guinea Coast, 1850-1914 Ebute.", "Okafor",
      "Fjord walls of the north"),

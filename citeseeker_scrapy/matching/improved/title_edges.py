@@ -88,14 +88,15 @@ _NAMES_THEN_IN = re.compile(rf"(?:, (?:[^\W\d_]\.[ -]?){{1,3}}(?:{NAME} )?{NAME}
 #: "...Intelligenz, Leistung, in: Schule und ...", "...gecko glue?, in: Creation 23".
 _CONTAINER_AFTER = re.compile(r"[?!]?[,.] " + IN_CONTAINER.pattern)
 EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
-#: A year or a span of years after a comma or a colon, closing a title: the dates a title's
-#: topic covers ("...of Bohemian Politics, 1848-1948", "...of the Benedictine Abbey, 998-1998",
-#: "...northern spotted owls: 1985\u20132008", "...al-sanawi, 2013"). Read back from a title's
-#: end (:func:`closed_by_date`).
+#: A year or a span of years after a comma or a colon, perhaps after the place of the event
+#: the title names, closing a title: the dates a title's topic covers ("...of Bohemian
+#: Politics, 1848-1948", "...of the Benedictine Abbey, 998-1998", "...northern spotted owls:
+#: 1985\u20132008", "...al-sanawi, 2013") or a meeting's place and year ("...Vortrag 4. Tagung
+#: Tätigkeitstheorie, Marburg 1987"). Read back from a title's end (:func:`closed_by_date`).
 _CLOSING_DATE = re.compile(
-    rf"(?:,| ?:) (?:{YEAR_DIGITS}|\d{{3,4}}{RANGE_DASH}\d{{2,4}})$")
-_CLOSING_DATE_REACH = 14  # characters back from a title's end where the date is read
-_DIGITS = re.compile(r"\d+")
+    rf"(?:,| ?:) (?:{NAME} )?(?:{YEAR_DIGITS}|\d{{3,4}}{RANGE_DASH}\d{{2,4}})$")
+_CLOSING_DATE_REACH = 40  # characters back from a title's end where the date is read
+_DATE_WORDS = re.compile(r"[^\W_]+")
 
 
 def next_entry_as_this(text: str, name: Optional[Span], first: int, last: int) -> bool:
@@ -231,15 +232,16 @@ def _run_shape(run: str) -> str:
 def closed_by_date(query: str, text: str, at: int) -> bool:
     """True if the query (its normalized title, ``query``) and the print up to ``at`` (the end
     of the hit's last word) both end with the same year or span of years after a comma or a
-    colon (``_CLOSING_DATE``): such a date closes its title, so a word right after it opens the
-    next field ("...Benedictine Abbey, 998-1998 Hinton.", "...Bohemian Politics, 1848-1948
-    Princeton."), whatever its shape. A title that goes on after such a date is rare, and a
-    query that lacks a title's last word ends with that word, not with the date. Called by
-    ``verify._same_work`` before it reads a word after the hit as more title."""
+    colon, perhaps after a place (``_CLOSING_DATE``): such a date closes its title, so a word
+    right after it opens the next field ("...Benedictine Abbey, 998-1998 Hinton.", "...Tagung
+    Tätigkeitstheorie, Marburg 1987 Universität, Marburg."), whatever its shape. A title that
+    goes on after such a date is rare, and a query that lacks a title's last word ends with
+    that word, not with the date. Called by ``verify._same_work`` before it reads a word after
+    the hit as more title."""
     asked = _CLOSING_DATE.search(query)
     printed = _CLOSING_DATE.search(text, max(0, at - _CLOSING_DATE_REACH), at)
     return (asked is not None and printed is not None
-            and _DIGITS.findall(asked.group()) == _DIGITS.findall(printed.group()))
+            and _DATE_WORDS.findall(asked.group()) == _DATE_WORDS.findall(printed.group()))
 
 
 def name_again(text: str, name: Optional[Span], at: int) -> bool:
