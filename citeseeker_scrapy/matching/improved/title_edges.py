@@ -89,12 +89,16 @@ _NAMES_THEN_IN = re.compile(rf"(?:, (?:[^\W\d_]\.[ -]?){{1,3}}(?:{NAME} )?{NAME}
 _CONTAINER_AFTER = re.compile(r"[?!]?[,.] " + IN_CONTAINER.pattern)
 EDGE_WORD = 40  # characters before and after a hit where the printed title may go on
 #: A year or a span of years after a comma or a colon, perhaps after the place of the event
-#: the title names, closing a title: the dates a title's topic covers ("...of Bohemian
-#: Politics, 1848-1948", "...of the Benedictine Abbey, 998-1998", "...northern spotted owls:
-#: 1985\u20132008", "...al-sanawi, 2013") or a meeting's place and year ("...Vortrag 4. Tagung
+#: the title names, or after a preposition of time, closing a title: the dates a title's topic
+#: covers ("...of Bohemian Politics, 1848-1948", "...of the Benedictine Abbey, 998-1998",
+#: "...northern spotted owls: 1985\u20132008", "...al-sanawi, 2013", "...sur le Danube en
+#: 1919-1920", "...in der BRD seit 1970") or a meeting's place and year ("...Vortrag 4. Tagung
 #: Tätigkeitstheorie, Marburg 1987"). Read back from a title's end (:func:`closed_by_date`).
+_TIME_PREPOSITION = (r"in|en|im|since|seit|depuis|desde|dal|before|after|until|vor|nach|bis"
+                     r"|avant|apres|après|to|à|till")
 _CLOSING_DATE = re.compile(
-    rf"(?:,| ?:) (?:{NAME} )?(?:{YEAR_DIGITS}|\d{{3,4}}{RANGE_DASH}\d{{2,4}})$")
+    rf"(?:(?:,| ?:) (?:{NAME} )?|(?<![^\W_])(?:{_TIME_PREPOSITION}) )"
+    rf"(?:{YEAR_DIGITS}|\d{{3,4}}{RANGE_DASH}\d{{2,4}})$")
 _CLOSING_DATE_REACH = 40  # characters back from a title's end where the date is read
 _DATE_WORDS = re.compile(r"[^\W_]+")
 
@@ -232,12 +236,13 @@ def _run_shape(run: str) -> str:
 def closed_by_date(query: str, text: str, at: int) -> bool:
     """True if the query (its normalized title, ``query``) and the print up to ``at`` (the end
     of the hit's last word) both end with the same year or span of years after a comma or a
-    colon, perhaps after a place (``_CLOSING_DATE``): such a date closes its title, so a word
-    right after it opens the next field ("...Benedictine Abbey, 998-1998 Hinton.", "...Tagung
-    Tätigkeitstheorie, Marburg 1987 Universität, Marburg."), whatever its shape. A title that
-    goes on after such a date is rare, and a query that lacks a title's last word ends with
-    that word, not with the date. Called by ``verify._same_work`` before it reads a word after
-    the hit as more title."""
+    colon, perhaps after a place, or after a preposition of time (``_CLOSING_DATE``): such a
+    date closes its title, so a word right after it opens the next field ("...Benedictine
+    Abbey, 998-1998 Hinton.", "...Tagung Tätigkeitstheorie, Marburg 1987 Universität,
+    Marburg.", "...sur le Danube en 1919-1920 Balkanologie, 10"), whatever its shape. A title
+    that goes on after such a date is rare, and a query that lacks a title's last word ends
+    with that word, not with the date. Called by ``verify._same_work`` before it reads a word
+    after the hit as more title."""
     asked = _CLOSING_DATE.search(query)
     printed = _CLOSING_DATE.search(text, max(0, at - _CLOSING_DATE_REACH), at)
     return (asked is not None and printed is not None

@@ -229,8 +229,8 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     "(2010) Bedier: Les chansons ...": a style that closes the entry before with its year
     and prints the name and a colon). Nor is the name the title's last word when it is printed
     again right after the hit (``title_edges.name_again``), nor a word after the year or span
-    of years that closes the query's title after its comma or colon (perhaps after a place),
-    printed so (``title_edges.closed_by_date``).
+    of years that closes the query's title after its comma or colon (perhaps after a place) or
+    after a preposition of time, printed so (``title_edges.closed_by_date``).
     """
     first, last = _words_taken(text, start, end)
     inside = word_text(text, first, last)
