@@ -32,13 +32,13 @@ from typing import Iterable, Optional, Sequence
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel, LCSseq
 
-from .entry_grammar import NEXT_FIELD
 from .entry_numbers import last_entry_start, next_entry_start
 from .headers import SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from .printed_words import (
     DROPPED_IN_WORDS, in_word, joined_word_text, ocr_read, word_end, word_start, word_text,
 )
+from .run_on_fields import NEXT_FIELD
 from ..similarity import Title
 from .title_edges import (
     EDGE_WORD, name_again, named_in_sentence, next_entry_as_this, stands_alone,

@@ -46,11 +46,9 @@ from typing import Optional, Sequence
 from rapidfuzz import fuzz
 
 from . import places, publishers
-from .entry_grammar import (
-    ABBREVIATED_VENUE, DITTO_WORDS, EDITION_WORD, MONTH_OF_DATE, NAME, ORGANISATION_NAME,
-    RANGE_DASH, TYPE_MARK, YEAR_DIGITS,
-)
+from .entry_grammar import DITTO_WORDS, EDITION_WORD, NAME, RANGE_DASH, TYPE_MARK, YEAR_DIGITS
 from .printed_words import ocr_read
+from .run_on_fields import ABBREVIATED_VENUE, MONTH_OF_DATE, ORGANISATION_NAME
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
 _SPLIT_SCORE = 85  # ratio of a word and two printed neighbours joined ("the role" is no "theo")
@@ -84,7 +82,7 @@ _NO_INITIAL = rf"{_NOT_NAMED}|[psc\u0441]\. ?(?!{YEAR_DIGITS}(?!\d))\d"
 #: entry's "DUMONT, Béatrice; LACOUR, ..." after it: NBR 6023 prints no full stop there); or a
 #: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G."), an
 #: abbreviated journal name ("...rotating stars Nucl. Phys. B"), a date's month ("...Interim
-#: Report October.", ``entry_grammar.MONTH_OF_DATE``), or the mark a style prints right after
+#: Report October.", ``run_on_fields.MONTH_OF_DATE``), or the mark a style prints right after
 #: a title: GB/T 7714's type mark ("...tre melarance[M]//In", ``entry_grammar.TYPE_MARK``),
 #: GOST's double slash before the container ("...und nichtbehinderter Schüler // Langer") or
 #: its slash before the authors' initials ("...Ramp Area / C. Hill").
