@@ -113,10 +113,11 @@ _WORD_THEN_TITLE_END = re.compile(
 #: (Lehmanns)"; an organisation that publishes it: "...program entrants (Department of
 #: Immigration"; who prepared a report: "...firing ranges (Prepared by the"; the medium:
 #: "...risk assessments (Web site."), an editor ("(A. Poole, ed.)"), the pages or the volume
-#: ("...der Universität Bremen (S. 13–16)", "...stream ecosystems (Vol. 36)"), the language
-#: of the text ("(in Russian)"), or a status ("(abstract)", "(submitted to ...)", an arXiv
-#: number). Words of a title in brackets ("...mice (gavage studies)") are none of these, nor
-#: a journal's town ("...Chroniques féministes (Bruxelles) 5").
+#: ("...der Universität Bremen (S. 13–16)", "...stream ecosystems (Vol. 36)", "...de Provence
+#: (t. 2)": the marks of ``run_on_fields.VOLUME_ABBREVIATIONS``), the language of the text
+#: ("(in Russian)"), or a status ("(abstract)", "(submitted to ...)", an arXiv number). Words
+#: of a title in brackets ("...mice (gavage studies)") are none of these, nor a journal's town
+#: ("...Chroniques féministes (Bruxelles) 5").
 _PUBLISHER_CLOSING = publishers.alternation(publishers.NAME_CLOSING_WORDS)
 _PUBLISHER_NAME = publishers.alternation(publishers.DISTINCT_NAMES)
 _BRACKETED_FIELD = (
