@@ -18,11 +18,12 @@ from typing import Optional
 
 from .entry_grammar import (
     ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, IN_CONTAINER, LISTED_ENTRY_NUMBER, NAME,
-    NEXT_FIELD, RUN_DATE, RUN_DATE_BEFORE_TITLE, VOLUME_CLOSING_ENTRY, YEAR_DIGITS,
+    RUN_DATE, RUN_DATE_BEFORE_TITLE, YEAR_DIGITS,
 )
 from .entry_numbers import own_entry_number
 from .headers import Span
 from .printed_words import in_word, word_start
+from .run_on_fields import NEXT_FIELD, VOLUME_CLOSING_ENTRY
 from .running_text import named_beside
 from .windows import Region
 
@@ -273,7 +274,7 @@ def stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     (2003) Heritage Futures UNESCO, Paris."), or before the next entry's author list joined by
     slashes (``_SLASHED_NAMES_AFTER``), or before a journal's volume and pages or the volume and
     the entry's end, where the style prints no journal's name
-    (``entry_grammar.VOLUME_CLOSING_ENTRY``: "2016. The Antisocial Network 49."); the same words
+    (``run_on_fields.VOLUME_CLOSING_ENTRY``: "2016. The Antisocial Network 49."); the same words
     in a sentence or inside a longer title have a word next to them (given names right before a
     short title are not read as the author run's: "Sawer, Feder- ation under strain" has a title
     word there). ``name``: where the searched name before the hit is, if one is. Punctuation the
