@@ -236,14 +236,19 @@ NAME_BEFORE_FULL_STOP = re.compile(
     rf"(?:{NAME} |[^\W\d_][\w'\u2019]*-)?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(rf"{NAME}\." + OPENING)
+#: An entry's number as a numbered list prints it, its digits in group 1: in brackets, "[12]"
+#: (``ENTRY_NUMBER``), or listed with a full stop, "12." (``LISTED_NUMBER``: up to three digits,
+#: "2003." is a year). ``title_edges`` reads either right before a title, the listed one also
+#: right after a title, where the next entry opens.
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
+LISTED_NUMBER = r"(\d{1,3})\."
 #: The number that opens a numbered entry, as ``entry_numbers.own_entry_number`` reads it: "[12]"
 #: but no year in brackets, which dates an entry ("Bainbridge, D. [1997] Title", "(1961)
 #: [1943]. Title": a bibliography numbered past 1500 is rare); or "12. " (up to three digits,
 #: not joined to a word, a number or punctuation before them: not the end of "1983. " nor of
 #: "p.12. ").
 BRACKETED_ENTRY_NUMBER = re.compile(rf"\[(?!{YEAR_DIGITS}\])(\d{{1,4}})\]")
-LISTED_ENTRY_NUMBER = re.compile(r"(?<![\w.,:;/-])(\d{1,3})\. ")
+LISTED_ENTRY_NUMBER = re.compile(rf"(?<![\w.,:;/-]){LISTED_NUMBER} ")
 #: A name with initials as it opens an author run: "d. fiala", "j.-p. martin", "fiala, d.",
 #: "fiala d.", "fiala dj," (Vancouver). After a year in brackets it tells a list labelled by
 #: year ("...Journal. [2003] D. Fiala: Title") from an entry's date before its title.

@@ -112,8 +112,11 @@ _VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)
 #: A volume or issue mark and its number ("...Publishing Vol. 1, p. 133", "...Publishing Bd. 1,
 #: S. 133", "...Harbour Studies No. 12", "...Histoire Tome II"), or a volume's bare number and
 #: its year after a comma ("...Les Lythrariées italiennes 16, 1884."): the title's last word
-#: is right before them; a query that lacks it has that word before the mark.
-_VOLUME_MARK = (r" (?:(?:vol|vols|bd|bde|no|nos|nr|t|jg|jahrg|fasc|iss)\. ?"
+#: is right before them; a query that lacks it has that word before the mark. The abbreviated
+#: marks (``VOLUME_ABBREVIATIONS``, each before its full stop) are read in a bracket after a
+#: title too (``words``).
+VOLUME_ABBREVIATIONS = r"vol|vols|bd|bde|no|nos|nr|t|jg|jahrg|fasc|iss"
+_VOLUME_MARK = (rf" (?:(?:{VOLUME_ABBREVIATIONS})\. ?"
                 r"|(?:volume|band|tome|tomo|heft|issue|number) )(?:\d{1,4}|[ivxlc]{1,6})\b")
 _VOLUME_AND_YEAR = rf" \d{{1,3}}, \(?{YEAR_DIGITS}(?!\d)"
 #: A publisher known by its name (``publishers``): one no title ends with as an ordinary word,

@@ -48,7 +48,9 @@ from rapidfuzz import fuzz
 from . import places, publishers
 from .entry_grammar import DITTO_WORDS, EDITION_WORD, NAME, RANGE_DASH, TYPE_MARK, YEAR_DIGITS
 from .printed_words import ocr_read
-from .run_on_fields import ABBREVIATED_VENUE, MONTH_OF_DATE, ORGANISATION_NAME
+from .run_on_fields import (
+    ABBREVIATED_VENUE, MONTH_OF_DATE, ORGANISATION_NAME, VOLUME_ABBREVIATIONS,
+)
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
 _SPLIT_SCORE = 85  # ratio of a word and two printed neighbours joined ("the role" is no "theo")
@@ -111,10 +113,11 @@ _WORD_THEN_TITLE_END = re.compile(
 #: (Lehmanns)"; an organisation that publishes it: "...program entrants (Department of
 #: Immigration"; who prepared a report: "...firing ranges (Prepared by the"; the medium:
 #: "...risk assessments (Web site."), an editor ("(A. Poole, ed.)"), the pages or the volume
-#: ("...der Universität Bremen (S. 13–16)", "...stream ecosystems (Vol. 36)"), the language
-#: of the text ("(in Russian)"), or a status ("(abstract)", "(submitted to ...)", an arXiv
-#: number). Words of a title in brackets ("...mice (gavage studies)") are none of these, nor
-#: a journal's town ("...Chroniques féministes (Bruxelles) 5").
+#: ("...der Universität Bremen (S. 13–16)", "...stream ecosystems (Vol. 36)", "...de Provence
+#: (t. 2)": the marks of ``run_on_fields.VOLUME_ABBREVIATIONS``), the language of the text
+#: ("(in Russian)"), or a status ("(abstract)", "(submitted to ...)", an arXiv number). Words
+#: of a title in brackets ("...mice (gavage studies)") are none of these, nor a journal's town
+#: ("...Chroniques féministes (Bruxelles) 5").
 _PUBLISHER_CLOSING = publishers.alternation(publishers.NAME_CLOSING_WORDS)
 _PUBLISHER_NAME = publishers.alternation(publishers.DISTINCT_NAMES)
 _BRACKETED_FIELD = (
@@ -127,7 +130,7 @@ _BRACKETED_FIELD = (
     rf"|(?:{NAME}[.,:;]? ){{1,5}}{YEAR_DIGITS}[a-z]? ?\)"
     rf"|(?:{NAME} ){{0,2}}{NAME}[,:] (?:{NAME}, )?\(?{YEAR_DIGITS}(?!\d)"
     rf"|(?:[^\W\d_]\. ?){{1,3}}(?:{NAME} ){{0,2}}{NAME},? eds?\."
-    rf"|(?:the )?{ORGANISATION_NAME.pattern}|(?:, )?(?:pp?|ss?|c|vol|bd|no|nr)\. ?\d"
+    rf"|(?:the )?{ORGANISATION_NAME.pattern}|(?:, )?(?:pp?|ss?|c|{VOLUME_ABBREVIATIONS})\. ?\d"
     rf"|(?:{_PUBLISHER_NAME})(?![^\W_])|prepared (?:by|for) |(?:web ?site|online|url)\b"
     r"|in [^\W\d_]+ ?\)|abs(?:tract)?[.)]|submitted(?![^\W_])|arxiv ?:")
 #: ... read after a hit: the printed title's own last word, then such a bracket. Not a publishing
