@@ -168,6 +168,10 @@ def test_a_title_word_before_a_container_and_issue_is_still_the_titles(doc: str,
      "Lindqvist", "Grußwort des Leiters der Hafenschule"),
     ("Coastal Agency. 2011. Guidance for sampling harbour sediments (Web site. URL: "
      "<http://example.org/sed>).", "Coastal Agency", "Guidance for sampling harbour"),
+    ("Moreau, A. 1899. Histoire des ponts de Provence (t. 2). Paris: Colin.", "Moreau",
+     "Histoire des ponts de"),
+    ("Okafor, B. (2016). Mangrove replanting along the delta creeks (Vols. 1\u20132). Lagos: "
+     "Delta Press.", "Okafor", "Mangrove replanting along the delta"),
 ])
 def test_a_title_word_before_a_bracket_opening_a_field_is_still_the_titles(
         doc: str, author: str, title: str) -> None:
@@ -179,6 +183,10 @@ def test_a_title_word_before_a_bracket_opening_a_field_is_still_the_titles(
      "Lindqvist", "Harbour pilots of the northern coast"),
     ("Okafor, B. The mathematical theory of tidal currents (Princeton University Press, 1961).",
      "Okafor", "The mathematical theory of tidal currents"),
+    ("Moreau, A. 1899. Histoire des ponts de Provence (t. 2). Paris: Colin.", "Moreau",
+     "Histoire des ponts de Provence"),
+    ("Okafor, B. (2016). Mangrove replanting along the delta creeks (Vols. 1\u20132). Lagos: "
+     "Delta Press.", "Okafor", "Mangrove replanting along the delta creeks"),
     # words of the title's own in brackets, the query with or without them
     ("Okafor, B. Toxicity of harbour sediments in fish (field studies). Lagos, 1999.", "Okafor",
      "Toxicity of harbour sediments in fish (field studies)"),

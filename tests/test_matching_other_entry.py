@@ -166,3 +166,49 @@ def test_near_names_with_only_a_blank_between_the_checks_still_veto(doc: str, ti
                                                                     veto: str) -> None:
     assert original_veto(doc, "Lindqvist", title) == veto
     turned_down(doc, "Lindqvist", title)
+
+
+#: An entry that ends with its pages and no full stop: only a blank before the next name.
+UNCLOSED = "Moreau, Pierre. Other things. Revue du Nord 12, 45–67"
+SAGAS = "Sagas and skerries"
+
+
+@pytest.mark.parametrize("doc, author", [
+    # a main title before the title searched, after the entry before's pages; a run to its
+    # last name after the word for "and"
+    (f"{UNCLOSED} Lindqvist, Karin. {SAGAS}. {TOLLS}. Bergen: Nordvik, 1998.", "Lindqvist"),
+    (f"{UNCLOSED} Lindqvist, Karin, and Per Moe. {SAGAS}. {TOLLS}. Bergen: Nordvik, 1998.",
+     "Lindqvist"),
+    # two given names, a series and its volume before the title
+    (f"{UNCLOSED} Lindqvist, Karin Marie. Nordic studies. Band 3. {TOLLS}. Bergen, 1998.",
+     "Lindqvist"),
+    # an editor's word as a sentence of its own; a hyphenated given name after a year
+    (f"{UNCLOSED} Lindqvist, Karin. Hrsg. {TOLLS}. Bergen: Nordvik, 1998.", "Lindqvist"),
+    (f"Weber, Lena. Other things. Vrin, 1990 Novak, Jan-Petr. Edited. {TOLLS}. Brno: Host, "
+     "2010.", "Novak"),
+])
+def test_the_full_stop_after_the_searched_names_given_names_ends_no_sentence(
+        doc: str, author: str) -> None:
+    assert original_veto(doc, author, TOLLS) is None
+    kept_by_both(doc, author, TOLLS)
+
+
+@pytest.mark.parametrize("doc, title, veto", [
+    # the next entry's title: a venue, a year or pages, or another run between
+    (f"{UNCLOSED} Lindqvist, Karin. {SAGAS}. Bergen: Nordvik. Weiss, A. {TOLLS}. Nature.", TOLLS,
+     OTHER_ENTRY),
+    (f"{UNCLOSED} Lindqvist, Karin. {SAGAS}. Bergen, 1998. Weiss, Anne. {TOLLS}. Nature.", TOLLS,
+     OTHER_ENTRY),
+    (f"{UNCLOSED} Lindqvist, Karin. {SAGAS} 12–19 Weiss, Anne. {TOLLS}. Nature.", TOLLS,
+     OTHER_ENTRY),
+    (f"{UNCLOSED} Lindqvist, Karin. {SAGAS}. Bergen. {TOLLS}. Nature.", TOLLS, OTHER_ENTRY),
+    # the entry's own title, one content word changed or its last word dropped
+    (f"{UNCLOSED} Lindqvist, Karin. {SAGAS}. {TOLLS}. Bergen: Nordvik, 1998.", BALTIC,
+     CHANGED_WORD),
+    (f"{UNCLOSED} Lindqvist, Karin. {SAGAS}. {TOLLS}. Bergen: Nordvik, 1998.",
+     TOLLS.rsplit(" ", 1)[0], CHANGED_WORD),
+])
+def test_near_the_searched_names_given_names_the_checks_still_veto(doc: str, title: str,
+                                                                   veto: str) -> None:
+    assert original_veto(doc, "Lindqvist", title) == veto
+    turned_down(doc, "Lindqvist", title)

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from citeseeker_scrapy.matching.improved import publishers
-from citeseeker_scrapy.matching.improved.entry_grammar import NEXT_FIELD
+from citeseeker_scrapy.matching.improved.run_on_fields import NEXT_FIELD
 from tests.support import matching
 
 _kept = matching.kept_by_both

@@ -1,10 +1,10 @@
 """Fields a style runs a title into with no punctuation, and the entry's end after them: a
 short title (three words or fewer) before the volume and pages where the style prints no
-journal's name (``entry_grammar.VOLUME_CLOSING_ENTRY``, read by ``title_edges.stands_alone``); a
+journal's name (``run_on_fields.VOLUME_CLOSING_ENTRY``, read by ``title_edges.stands_alone``); a
 title of any length before a journal of one word joined to the colon of its pages
-(``entry_grammar._ONE_WORD_JOURNAL``); a town or publisher that closes its entry before the
+(``run_on_fields._ONE_WORD_JOURNAL``); a town or publisher that closes its entry before the
 next entry's author run printed with its comma joined to the initials ("Maclean,S.A.",
-``entry_grammar._NEXT_ENTRY_OPENING``); and a short title right after an organisation's name
+``entry_grammar.NEXT_ENTRY_OPENING``); and a short title right after an organisation's name
 that opens its entry after the entry's number or after the same name and its date
 (``title_edges._author_field_before``); any field right after a year or a span of years that
 closes a title after its comma or colon, or after a preposition of time

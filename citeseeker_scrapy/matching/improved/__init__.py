@@ -7,8 +7,10 @@
   names reaches), ``ditto_entries`` (entries of the same authors), ``title_first`` (a title
   before its names) and the patterns of ``entry_grammar``; ``per_text_cache`` keeps their
   answers per document (and those of ``headers`` and ``capitals`` about the whole text);
-* ``verify``, ``words`` and ``running_text`` — the checks a hit must pass to be a citation;
-  ``capitals`` — where the printed capitals say the title ends (a hit turned down read again);
+* ``verify``, ``words`` and ``running_text`` — the checks a hit must pass to be a citation,
+  with ``run_on_fields`` (the fields a title runs into with no punctuation; the place of
+  publication among them and the towns that close an entry: ``place_fields``); ``capitals`` —
+  where the printed capitals say the title ends (a hit turned down read again);
 * ``superset`` — every hit of the original scheme is reported unless a named check says why not.
 
 Who calls it: :class:`citeseeker_scrapy.matching.matcher.CitationMatcher` (``search`` and

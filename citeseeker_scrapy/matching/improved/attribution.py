@@ -27,6 +27,7 @@ from .entry_grammar import (
     PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, SURNAME_BEFORE_TITLE, DATE_BEFORE_TITLE,
     LETTER, COLON_BEFORE_TITLE, NUMBER_AFTER_YEAR, ANY_YEAR, INITIALS_SURNAME_BEFORE_TITLE,
     IN_CONTAINER, LEGAL_CITATION, CODE_BEFORE_TITLE, RUN_TO_LAST_NAME, TYPE_MARK, YEAR_BEFORE_PAGES,
+    GIVEN_OR_INITIALS,
     VENUE_NUMBERS_BEFORE_TITLE, TITLE_ENDS_ENTRY, ENTRY_TAIL, RUN_AFTER_CLOSING_FIELD,
 )
 from .entry_numbers import (
@@ -38,6 +39,9 @@ from .title_first import title_first
 from .windows import Occurrence, Region, widened_start, widened_end
 
 _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, not a name
+#: The rest of an inverted name after its surname: the comma, one or two given names or
+#: initials and the full stop that ends them ("lindqvist|, karin.", "novak|, jan-petr marie.").
+_OWN_GIVEN_NAMES = re.compile(rf", {GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS})?\.")
 
 
 def attributed(text: str, region: Region, start: int, end: int, length: int) -> Optional[str]:
@@ -205,23 +209,29 @@ def _sentence_ends(text: str, low: int, high: int) -> Iterator[re.Match[str]]:
     (``RUN_TO_LAST_NAME``: "Zissis|, Dimitrios and Dimitrios Lekkas. vol. 28. 2012, Title")
     ends that run, no sentence; not where the name is inside a list of given names and
     surnames ("..., Nenad Ceka|, S. Fadda, and Sara Santoro. Durresi. Title": the words after
-    such a list may be a title's own first sentence)."""
+    such a list may be a title's own first sentence). So does the full stop that closes the
+    given names of an inverted name that opens a run at ``low`` (``_OWN_GIVEN_NAMES``:
+    "..., 12, 45-67 Lindqvist|, Karin. Sagas. Title"), which ``ends_a_name`` reads only
+    after punctuation."""
     opened = _opens_run(text, low)
     for sentence_end in SENTENCE_ENDS_IN_GAP.finditer(text, low, high):
+        stop = sentence_end.end() - 1
         if not (ends_a_name(text, sentence_end.start())
                 or IN_CONTAINER.match(text, sentence_end.end())
-                or (opened and RUN_TO_LAST_NAME.fullmatch(text, low, sentence_end.end() - 1))):
+                or (opened and (_OWN_GIVEN_NAMES.fullmatch(text, low, stop)
+                                or RUN_TO_LAST_NAME.fullmatch(text, low, stop)))):
             yield sentence_end
 
 
 def _opens_run(text: str, name_end: int) -> bool:
     """True if the word ending at ``name_end`` (its pieces a hyphen or an apostrophe joins
     with it) opens an author run: at the text's start or right after a full stop, a bracket,
-    a colon or a semicolon, not after another word or a comma. Called by
-    :func:`_sentence_ends`."""
+    a colon or a semicolon, or a number (the entry before ends with its pages or its year and
+    no full stop: "..., 12, 45-67 Lindqvist, Karin."); not after another word or a comma.
+    Called by :func:`_sentence_ends`."""
     start = name_start(text, name_end)
     before = text[max(0, start - 2):start].rstrip()
-    return not before or before[-1] in ".)]:;"
+    return not before or before[-1] in ".)]:;" or before[-1].isdigit()
 
 
 @kept_per_text

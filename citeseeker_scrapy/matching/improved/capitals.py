@@ -23,7 +23,7 @@ The print's capitals tell the two apart in nine shapes:
   right after it starts with a capital and opens a container followed by its year and pages,
   its volume and pages, or its year and volume ("...du semblable L'Homme, 2008, pp. 455-477",
   "...nominal tone Africana Linguistica 16 3-30", "...scientifique Communication.
-  2006;149:97-111": ``entry_grammar.CONTAINER_WITH_ISSUE``);
+  2006;149:97-111": ``run_on_fields.CONTAINER_WITH_ISSUE``);
 * **a field of one word**: after the query's last word in any case, a capitalised word that
   the entry's publication data follows at once: a journal's name, its volume and its pages
   ("...East Crater Meteoritics, 32, 761–7"), or, after a last word not in lower case in a
@@ -33,12 +33,12 @@ The print's capitals tell the two apart in nine shapes:
 * **an organisation**: the query's last word is printed in lower case, the word right after
   it starts with a capital and opens an organisation's name, up to three words and a word
   such as "Institute" before "of" or "for" ("...music recognition Swiss Federal Institute of
-  Technology.": ``entry_grammar.ORGANISATION_NAME``; after a title in title case only the
-  organisation's word right after the title is read so, by ``entry_grammar.NEXT_FIELD``);
+  Technology.": ``run_on_fields.ORGANISATION_NAME``; after a title in title case only the
+  organisation's word right after the title is read so, by ``run_on_fields.NEXT_FIELD``);
 * **a town closing the entry**: the query's last word is printed in lower case, the word right
   after it starts with a capital, is a town GeoNames knows or a listed publisher's name, and
   the entry's end, its year, its pages or a colon follow it ("...les infirmières Talence.",
-  "...art techniques Bell.": ``entry_grammar.town_closes_entry``); not after a word that
+  "...art techniques Bell.": ``place_fields.town_closes_entry``); not after a word that
   makes the town the title's own ("...of western Wilhelmshaven"), nor a country's name
   ("...in coastal Malta."); after a last word not in lower case ("...d'Antoine Forqueray
   Bilthoven; 1973") where the reference list runs another title so after a word in lower case,
@@ -72,14 +72,16 @@ import re
 from typing import Optional, Sequence
 
 from ..names import PrintedCase
-from .entry_grammar import (
-    ACRONYM_CLOSING_ENTRY, BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END,
-    CONTAINER_WITH_ISSUE, NAME, ONE_GIVEN_NAME_RUN, ONE_WORD_JOURNAL_AND_PAGES,
-    ORGANISATION_NAME, PLACE_AND_PUBLISHER_TO_ENTRY_END, UNPUNCTUATED_INITIALS_RUN,
+from .entry_grammar import NAME, ONE_GIVEN_NAME_RUN, UNPUNCTUATED_INITIALS_RUN
+from .per_text_cache import kept_per_text, kept_per_text_alone
+from .place_fields import (
+    BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     town_closes_entry, towns_closing_entries,
 )
-from .per_text_cache import kept_per_text, kept_per_text_alone
 from .printed_words import DROPPED_IN_WORDS, IN_WORD_MARKS
+from .run_on_fields import (
+    ACRONYM_CLOSING_ENTRY, CONTAINER_WITH_ISSUE, ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME,
+)
 from .words import is_content
 
 #: A word as the word checks read it: letters and digits, with what extraction leaves inside
@@ -261,7 +263,7 @@ def _publication_data_to_entry_end(text: str, at: int, title: list[str]) -> bool
 @kept_per_text
 def prints_books_with_comma(text: str) -> bool:
     """True if the reference list in ``text`` prints a book's own title closed by a comma
-    before its place and publisher (``entry_grammar.BOOK_TITLE_THEN_PLACE``: "2004. Title of
+    before its place and publisher (``place_fields.BOOK_TITLE_THEN_PLACE``: "2004. Title of
     the Book, Berlin: Lehmanns."). Such a style prints "., " before a place only after a
     chapter's container ("2009. Space and Rights in South India Shorelines., Stanford:"), so
     there the container's first word is no title's last word, whatever its capitals. A style
@@ -286,7 +288,7 @@ def prints_titles_into_towns(text: str, printed: PrintedCase, at: int) -> bool:
     Et d'Antoine Forqueray Bilthoven; 1973"), so there the town after a capitalised word
     starts the next field. A list that punctuates a title's end prints a town after a
     title's lower-case word only as the title's own, after a preposition ("...Death in
-    Venice."), which ``entry_grammar.town_closes_entry`` leaves out, and a title's own town
+    Venice."), which ``place_fields.town_closes_entry`` leaves out, and a title's own town
     before a colon or a semicolon rarely ("...der Universität Bremen: Eine Chronik"), not
     three times in one list. Who calls it: :func:`field_start`, for a title whose last word
     is not in lower case before such a town, only on an original hit a word check turned
@@ -301,7 +303,7 @@ def prints_titles_into_towns(text: str, printed: PrintedCase, at: int) -> bool:
 @kept_per_text_alone
 def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list[int]]:
     """Where the list in ``text`` prints a town closing an entry
-    (``entry_grammar.towns_closing_entries``) with a capital: the ends of the words before
+    (``place_fields.towns_closing_entries``) with a capital: the ends of the words before
     those it prints right after a word in lower case (the shape :func:`field_start` reads
     after a title in lower case), and of those right after a word in any case and before
     their publisher or their year. Called by :func:`prints_titles_into_towns`; read once per

@@ -3,16 +3,17 @@ author list, pages (the grammar the search regions and the attribution read entr
 
 Patterns only, no logic: ``attribution`` decides where a title belongs with them (and
 ``author_lists``, ``ditto_entries``, ``entry_numbers``, ``title_first``), ``running_text``
-uses ``SENTENCE_END``. Each pattern's comment names the real strings it was written for.
+uses ``SENTENCE_END``. The fields a title runs into with no punctuation are ``run_on_fields``'s
+(the place of publication among them ``place_fields``'s): they read an entry's close here
+(``ENTRY_CLOSING``, ``NEXT_ENTRY_OPENING``). Each pattern's comment names the real strings it
+was written for.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterator
 
 from ..names import INITIAL, PARTICLES
-from . import places, publishers
 
 #: The digits of a year in an entry's date (``DATE``), after "p." (``PAGES``: "p. 2013" is
 #: no page) and before the next entry's number (``NUMBER_AFTER_YEAR``): "19xx" and "20xx"
@@ -235,14 +236,19 @@ NAME_BEFORE_FULL_STOP = re.compile(
     rf"(?:{NAME} |[^\W\d_][\w'\u2019]*-)?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(rf"{NAME}\." + OPENING)
+#: An entry's number as a numbered list prints it, its digits in group 1: in brackets, "[12]"
+#: (``ENTRY_NUMBER``), or listed with a full stop, "12." (``LISTED_NUMBER``: up to three digits,
+#: "2003." is a year). ``title_edges`` reads either right before a title, the listed one also
+#: right after a title, where the next entry opens.
 ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
+LISTED_NUMBER = r"(\d{1,3})\."
 #: The number that opens a numbered entry, as ``entry_numbers.own_entry_number`` reads it: "[12]"
 #: but no year in brackets, which dates an entry ("Bainbridge, D. [1997] Title", "(1961)
 #: [1943]. Title": a bibliography numbered past 1500 is rare); or "12. " (up to three digits,
 #: not joined to a word, a number or punctuation before them: not the end of "1983. " nor of
 #: "p.12. ").
 BRACKETED_ENTRY_NUMBER = re.compile(rf"\[(?!{YEAR_DIGITS}\])(\d{{1,4}})\]")
-LISTED_ENTRY_NUMBER = re.compile(r"(?<![\w.,:;/-])(\d{1,3})\. ")
+LISTED_ENTRY_NUMBER = re.compile(rf"(?<![\w.,:;/-]){LISTED_NUMBER} ")
 #: A name with initials as it opens an author run: "d. fiala", "j.-p. martin", "fiala, d.",
 #: "fiala d.", "fiala dj," (Vancouver). After a year in brackets it tells a list labelled by
 #: year ("...Journal. [2003] D. Fiala: Title") from an entry's date before its title.
@@ -356,386 +362,25 @@ _MEDIUM = r"(?:print|web|online|cd-rom|dvd)"
 #: it with ``endpos`` there): what it matches is the entry's tail, up to the next entry, each
 #: field with the blank after it (the sentence before it keeps its own).
 ENTRY_TAIL = re.compile(rf"(?<= )(?:(?:pp?\. ?)?\d+(?:{RANGE_DASH}\d+)?\. )?(?:{_MEDIUM}\. )?$")
-# The fields a title runs into with no punctuation between them, each read from the end of the
-# title's last word (the blank before the field, or a dash joined to the word): one shape each
-# below, ``NEXT_FIELD`` any of them. A field's first word is no title word.
-#: The year after a place, perhaps after its state's code: ", 2000", ", GA, 1997".
-_YEAR_AFTER_PLACE = rf",(?: [^\W\d_]{{2}},)? \(?{YEAR_DIGITS}(?!\d)"
-#: The place and year of publication: one or two words and a state's code ("...Atlanta, GA,
-#: 1997."; a publishing city and its year, "...nationale de France Paris, 2000.", is
-#: ``_CITY_AND_PUNCTUATION``'s). Not any word before ", 2000.": a title's own last word is one
-#: ("...der neunziger Jahre, 1986."), where a query that lacks it names another work.
-_PLACE_AND_YEAR = rf" {NAME}(?: {NAME})?(?=, [^\W\d_]{{2}},){_YEAR_AFTER_PLACE}"
-#: A publishing city (perhaps with a state's code) and the punctuation after it: a full stop
-#: (the place ends the entry or comes before its publisher: "...Redevelopment Proposal
-#: Chicago.", "...Components Atlanta, GA."), perhaps after the comma of a field the style left
-#: empty ("...Redevelopment Proposal Chicago,.": a CSL style's "Title Publisher, Place,." with
-#: no publisher), a comma or a semicolon before the rest of the publication data
-#: ("...nationale de France Paris, 2000.", "...Vols. I and II Denver, 1988.", "...im 2.
-#: Jahrhundert Munich, Beck, 1967.", "...from Babylon to Jonestown Chicago, University of
-#: Chicago Press, 1982.", "...federal union London, Frederick Muller LTD", "...troubles
-#: mentaux Paris, France: Masson; 1980", "Weapons of the Weak Yale; 1985", "...Strategies
-#: Athens; 2012"), or a dash or a blank perhaps and the colon before the
-#: publisher ("...Einzelfallhilfe Stuttgart -: RAABE-Verlag" (GOST), "...de l'\u00e9tat Paris :
-#: Dunod" (French spacing), "...concepts et méthodes Paris: Dunod."). The city is the word
-#: right after the query's last one: a query that lacks the title's last word has that word
-#: before the city. One pattern for every field after a city: the list is long, and read once.
-#: A publisher's seats may follow the city after slashes, one word or a listed city each
-#: ("...Collections / collectionneurs Strasbourg/Mulhouse.", "...l'art brut Milano/Lausanne:",
-#: "...in Sprache und Literatur Amsterdam/ Philadelphie, John Benjamins", "Berlin/New York:");
-#: not after a hyphen: a title may end with two places joined so ("...Moscow-Toropets").
-#: The state's or country's code after the city may have its comma after a blank or joined to
-#: both ("Durham,NC:"), or no comma, a listed code then ("...The European Union Cambridge UK:
-#: Cambridge University Press": ``places.REGION_CODES``). A closing bracket may stand before the
-#: punctuation, where a style left out its opening ("...of a True Believer London), pp. 226-235.").
-_SEATS_AFTER_SLASHES = rf"(?: ?/ ?(?:{places.PUBLISHING_CITIES}|[^\W\d_][\w'\u2019-]*)){{0,2}}"
-_CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES}){_SEATS_AFTER_SLASHES}"
-                         rf"(?: ?, ?[^\W\d_]{{2,3}}| {places.REGION_CODES})?"
-                         r"\)?(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
-#: A publication field told by its shape, whatever the words: a publisher's one-word name, its
-#: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
-#: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place").
-#: One word, never two, before the city's colon: the field starts right after the title's last
-#: word, so a query that lacks that word ("...Moral [Reasoning] Fortress: Minneapolis") still
-#: has a word of the title after it.
-_PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{places.PUBLISHING_CITIES})"
-                        rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|$| \(?{YEAR_DIGITS})")
-#: A publisher named by a person's initials and surname, its comma and the city it publishes
-#: in ("...Non siamo d'accordo F. de Silva, Torino.", "...Hair R. Hale, London, 1958", "...J.B.
-#: Lippincott, Philadelphia": styles that print "Title Publisher, Place"). Up to three initials,
-#: then up to three words of the surname ("de Silva"). The field opens with an initial: a
-#: query that lacks the title's last word has that word before it, and a title's last word is
-#: no single letter with a full stop.
-_INITIALLED_PUBLISHER_THEN_CITY = (rf" (?:{INITIAL} ?){{1,3}}(?:{NAME} ){{0,2}}{NAME}, "
-                                   rf"(?:{places.PUBLISHING_CITIES})(?![^\W_])")
-#: A place and the colon of a publisher the style left empty, then the year: "...und die
-#: Gesamtschule Hannover:, 1996." (GOST styles). One word ("Praha", "Frankfurt/Main",
-#: "Moisburg"): a query that lacks the title's last word has that word before the place. The
-#: colon and the comma together are no title's print, so the place's word may be any.
-_PLACE_AND_EMPTY_PUBLISHER = rf" [^\W\d_][\w'\u2019/-]* ?:, \(?{YEAR_DIGITS}(?!\d)"
-#: Any place (one or two words) with its state's or country's code, then the colon before its
-#: publisher ("...in Texas Lubbock, USA: Texas Tech University", "Thousand Oaks, CA: Sage"); not
-#: the word for "in" before a container, an editor's "ed" or "hg", nor a Roman numeral.
-_PLACE_AND_CODE_THEN_PUBLISHER = (
-    rf" {NAME}(?: {NAME})?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)"
-    r"(?:[^\W\d_]{2}|usa|u\.s\.a\.): ")
-#: A place of one word (perhaps hyphenated: "Saint-André"), the comma, its region or country
-#: from the lists above, and the punctuation after it: "...at Hazardous Waste Sites
-#: EPA/600/R-92/183 Corvallis, OR. September.", "...Legacy of West Gwillimbury Bradford,
-#: Ontario: Local History Association.", "...for shooting and conservation England, United
-#: Kingdom: The Wildfowl Trust", "...entre Zanzibar et l'Allemagne » in Saint-André, Réunion:
-#: Océan Editions.", "...Groundwater Englewood, N.J.: Prentice-Hall" (styles that print the
-#: place's region or country after it). One word, then its comma: a query that lacks the
-#: title's last word has that word before the place, no comma between. The comma may stand
-#: after a blank, joined to the region, as a style prints its prefix ("...homology 3-spheres
-#: Princeton ,NJ: Princeton University Press."), or between the two with no blank ("...of
-#: 3-and 4-dimensional manifolds Durham,NC: Amer. Math. Soc.").
-_PLACE_AND_REGION = (rf" [^\W\d_][\w'\u2019-]* ?, ?{places.REGIONS}"
-                     r"(?:\.?[,:;]|\.)(?: |$)")
-#: A dash (a hyphen or any dash, one or more) after a blank, right before the next field's word:
-#: the place ("...and Social Order -Oxford: Blackwell.").
-_DASH_BEFORE_WORD = r" [-\u2010-\u2015]+ ?(?=[^\W\d_])"
-#: An en or em dash joined to the title's last word, then a blank, before the next field.
-_DASH_AFTER_WORD = r"[\u2013\u2014] "
 #: The word an edition is printed with, in the languages styles print: "ed.", "Aufl.", "изд.".
 EDITION_WORD = r"(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|\u0438\u0437\u0434|uitg)"
-#: An edition: "Crystal growth 3rd ed.", "2. Aufl.", "2. vyd.".
-_EDITION = rf" \d{{1,2}}(?:st|nd|rd|th|e|er|\.)? ?{EDITION_WORD}\b"
-#: A year, perhaps in brackets: "...Manual of Style 2013.".
-_YEAR_FIELD = rf" \(?{YEAR_DIGITS}(?!\d)"
-#: The months' names as styles print them in English, German, French, Spanish, Italian and
-#: Portuguese, folded as ``normalize_text`` folds them ("fevrier", "marz"); not "mars", a
-#: planet's name too ("...fluidized ejecta blankets on Mars").
-_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november"
-           "|december|januar|februar|marz|mai|juni|juli|oktober|dezember|janvier|fevrier"
-           "|avril|juin|juillet|aout|septembre|octobre|novembre|decembre|enero|febrero|marzo"
-           "|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre"
-           "|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre"
-           "|janeiro|fevereiro|marco|maio|junho|julho|setembro|outubro|novembro|dezembro")
-#: The month of a report's or a draft's date, printed after its title with no mark: the month,
-#: perhaps its day, then the field's punctuation or the year ("...Conservation Plan September.",
-#: "...Working Draft June; 2004", "...Septic System March 10.", "...Draft June 2004."). The
-#: month is the word right after the title's last one: a query that lacks that word has it
-#: before the month.
-MONTH_OF_DATE = rf" (?:{_MONTHS})(?: \d{{1,2}})?(?:[.,;)]|$| \(?{YEAR_DIGITS}(?!\d))"
-#: A number or code of four characters or more, perhaps after a short prefix: "...mail pieces
-#: US6123456B2".
-_NUMBER_OR_CODE = r" (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}"
-#: A patent: "US Patent 6,123,456".
-_PATENT = r" (?:us |u\.s\. )?pat(?:ent|\.)"
-#: A publisher told by its word (``publishers``): one or two words of three letters or more
-#: before a word that closes a name ("...Cambridge University Press", "...Relations Zed
-#: Books:", "...Gyldendal Norsk Forlag"; not the word alone, nor after "in" or "of": a query
-#: that lacks a title's last word "Books" or "Press" has that word, or "in Books", right
-#: after it), or a word that opens one before the name's first word ("...environnementale
-#: Éditions Yvon Blais", "...Ensaios Editora Atlas").
-_NAME_CLOSING_WORD = publishers.alternation(publishers.NAME_CLOSING_WORDS)
-_NAME_OPENING_WORD = publishers.alternation(publishers.NAME_OPENING_WORDS)
-_PUBLISHER_WORD = (rf" (?:[^\W\d_]{{3,}} ){{1,2}}(?:{_NAME_CLOSING_WORD})\b"
-                   rf"| (?:{_NAME_OPENING_WORD}) (?=[^\W\d_])")
-#: A contribution's container after "In:" (``IN_CONTAINER``): "Ideengeschichte der Integration
-#: In: Name (Hrsg.)"; or after "In:" and the comma of an editors' field the style left empty
-#: ("...Verbonominal Phrases In:, Travaux Linguistiques").
-_CONTAINER_AFTER_COLON = r" in:(?: ?,)? "
-#: The abbreviations of words journals' names open with ("Phys.", "Geophys.", "Atmos."), none
-#: a whole word a title ends with ("Earth.", "Mineral." are): a field's ("Phys.", "Stud.",
-#: "Hist."), a journal's kind ("Res.", "Mem.", "Adv."), or the nation or region it serves, as
-#: ISO 4 abbreviates them ("Scand.", "Nord.", "Eur.", "Int.", "Am.", "Br.", "Jpn.").
-_JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|theor"
-                 r"|fortschr|helv|prog|nuovo|sov|zh|math|chem|biol|acad|natl|sci|soc"
-                 r"|geol|geophys|atmos|ecol|cosmet|environ|appl|oceanogr|meteorol|hydrol"
-                 r"|quat|agric|zool|entomol|microbiol|biochem|biophys|physiol|pharmacol|psychol"
-                 r"|neurosci|immunol|genet|toxicol|clin|exp|sociol|econ|philos|educ|crystallogr"
-                 r"|stud|hist|polit|comput|med|mol|eng|res|mem|adv|curr|annu|tidskr|tidsskr"
-                 r"|scand|nord|eur|int|am|br|aust|jpn)")
-#: An abbreviated journal name right after a title with no punctuation (physics styles:
-#: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
-#: journal word's abbreviation, then another abbreviation; or then one to three words and the
-#: volume's number, where the style strips the last abbreviation's full stop ("...the sea bed
-#: Geol. Mag 137, 67-80", "...land cover change Geophys. Res. Lett 30, 1055", "...in copper
-#: Phys. Rev 48.", or with a comma before the volume: "...and bird habitat Ecol. Soc, 14,
-#: 22"). A title's own word has no full stop before the volume: a query that lacks
-#: the title's last word has that word before the journal's (``words`` reads it so). A
-#: journal word's abbreviation right before a number is a name's last ("...Oral
-#: Administration Life Sci. 39: 819"), no name's opening. "Proc." opens a conference's
-#: name before its year, or before up to three words of any length and a number ("...Nonlinear
-#: Filtering Proc. 2004 SPIE Conference", "...Demand Management Proc. WaterSmart Innovations
-#: 2010"): no title ends with it.
-ABBREVIATED_VENUE = (rf" {_JOURNAL_WORD} ?\.(?: ?[^\W\d_]{{1,9}} ?\."
-                     r"|(?: [^\W\d_]{1,9}\.?){1,3},? \d{1,4}(?![^\W_]))"
-                     rf"| proc\.(?: [^\W\d_]+){{0,3}} \d")
-#: A contribution's container opened by "in" with no colon after it ("...as Teaching In Academic
-#: Advising: A Handbook for Advisors", "...mixing In Proceedings of the Ocean Workshop", "...dunes
-#: in J. Lee (eds.), Coastal Forms", "...walls In Coastal Engineering, ed. by M. Berg"): the word
-#: "in", and before the container's first sentence end (a full stop after an initial is none)
-#: an editor's role, or a word only a container's name holds as the first word after "in" or
-#: after a subtitle's colon. A title that goes on with "in" ("Deep learning in medicine.
-#: Nature", "Harbour walls in coastal workshop sheds") holds neither.
-_CONTAINER_WORDS = (r"proceedings|proc\.|handbook|handbuch|encyclopa?edia|companion|conference"
-                    r"|symposium|workshop|congress|colloquium|yearbook|jahrbuch|festschrift"
-                    r"|anthology|sammelband|actes|atti|anais|anales")
-_EDITED = (rf"\((?:{EDITOR_ROLE})\)|(?<![^\W_])(?:eds?|edd|hrsg|hgg?|dir|coords?)\.(?= |,|$)"
-           r"|(?<![^\W_])eds? (?=[^\W\d_]\.? )|edited by|herausgegeben von|a cura di")
-_UP_TO_SENTENCE_END = r"(?:[^.?!]|(?<![^\W_]{2})\.)"
-_CONTAINER_HEAD = rf"(?:(?:the|a|an|der|die|das|le|la|les|el|il) )?(?:{_CONTAINER_WORDS})(?![^\W_])"
-_CONTAINER_IN = (rf" (?:in|en|dans|im) (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_END}{{0,100}}?"
-                 rf"(?:[:,] {_CONTAINER_HEAD}|{_EDITED})))")
-#: A volume number and its date in brackets after a journal's or a series' title run into it
-#: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
-_VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)"
-#: A volume or issue mark and its number ("...Publishing Vol. 1, p. 133", "...Publishing Bd. 1,
-#: S. 133", "...Harbour Studies No. 12", "...Histoire Tome II"), or a volume's bare number and
-#: its year after a comma ("...Les Lythrariées italiennes 16, 1884."): the title's last word
-#: is right before them; a query that lacks it has that word before the mark.
-_VOLUME_MARK = (r" (?:(?:vol|vols|bd|bde|no|nos|nr|t|jg|jahrg|fasc|iss)\. ?"
-                r"|(?:volume|band|tome|tomo|heft|issue|number) )(?:\d{1,4}|[ivxlc]{1,6})\b")
-_VOLUME_AND_YEAR = rf" \d{{1,3}}, \(?{YEAR_DIGITS}(?!\d)"
-#: A publisher known by its name (``publishers``): one no title ends with as an ordinary word,
-#: whatever follows it ("The Lost Manual Addison-Wesley, 1990", "...der Universität Bremen
-#: Lehmanns, Berlin", "...International Relations Zed Books: London", "...Type and Typography
-#: Laurence King, 2005"); or one that is an ordinary word too, before its field: a publishing
-#: city after its punctuation, or a year ("...Moral Reasoning Fortress. Minneapolis:",
-#: "...Sociology Polity, 1991").
-_KNOWN_PUBLISHERS = (
-    rf" (?:(?:{publishers.alternation(publishers.DISTINCT_NAMES)})(?![^\W_])"
-    rf"|(?:{publishers.alternation(publishers.COMMON_WORD_NAMES)})"
-    rf"(?:[.,:;] (?:{places.PUBLISHING_CITIES})(?![^\W_])|[.,;]? \(?{YEAR_DIGITS}(?!\d)))")
-#: A word an organisation's name holds before "for" or "of": "...Teaching Society for the
-#: Teaching of Psychology.", "...recognition Swiss Federal Institute of Technology.".
-_ORGANISATION_WORD = (r"(?:society|association|institute|council|academy|federation|foundation"
-                      r"|university|centre|center|agency|ministry|department|commission)"
-                      r" (?:for|of) ")
-#: An organisation's name opening the field after a title, its word first (the organisation
-#: that publishes a website, a series, a report or a thesis): a query that lacks the title's
-#: last word has that word before the organisation's.
-_ORGANISATION = rf" (?:the )?{_ORGANISATION_WORD}"
-#: ... or up to three words before its word ("Swiss Federal Institute of"): ``capitals`` reads
-#: the capital that opens them after a title's last word in lower case.
-ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
-#: A journal whose name is one word right after a title in any case, then either its full
-#: stop and Vancouver's date (the year, perhaps its month, then a semicolon before the volume
-#: or a colon before the pages: "...Albert Schweitzer Hintergrund. 1992;5:28-35", "...Clearwater
-#: East Crater Meteoritics. 1997;32", "...Nyimbo Mpya RTD Majira. 1995:9-10"), or its comma,
-#: then its volume and a comma before its pages or its year in brackets, or its pages after
-#: "p." or "pp." and the year in brackets (interaction-design-and-architectures: "...Century
-#: Notes: Gunflints Kewa, 82, (1982)", "...Bila Vyombo Haitatimia Majira, pp. 7 (2002)"), or
-#: a colon joined to it and its pages (rhodora: "...of harbour towns Portus:18–22."), not a
-#: span of years ("...Modern Europe:1900–1939" closes a title). One word: a query that
-#: lacks the title's last word has that word before the journal's, two words before the
-#: mark. (Such a word is not read as the title's own last word: the first word of a
-#: journal's name of two words stands there too, "...the sea bed Geol Mag. 2000;137".) The
-#: volume is no year, and pages after "p." or "pp." need the bracketed year: a style that
-#: prints a book's year and pages after its title ("...University Press Publishing, 1970, p.
-#: 133.") has the title's last word there.
-_ONE_WORD_JOURNAL = (rf" {NAME}(?:\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)? ?[;:] ?\d"
-                     rf"|, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
-                     rf"|pp?\. ?\d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}\))"
-                     rf"|:(?!{YEAR_SPAN})\d+{RANGE_DASH}\d+(?!\d))")
-#: The field a title runs into, any of the shapes above, read right after the title's last
-#: word: ``verify`` reads the words after a hit there as another field's, not the title's.
-NEXT_FIELD = re.compile("|".join((
-    ABBREVIATED_VENUE, _PLACE_AND_YEAR, _CITY_AND_PUNCTUATION,
-    _PUBLISHER_THEN_CITY, _INITIALLED_PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER,
-    _PLACE_AND_CODE_THEN_PUBLISHER,
-    _PLACE_AND_REGION,
-    _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
-    _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD,
-    _CONTAINER_AFTER_COLON, _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR,
-    _KNOWN_PUBLISHERS, _ORGANISATION, _ONE_WORD_JOURNAL)))
-# The rest of an entry after a title that runs into it, read as the entry's own publication
-# data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
+# What closes an entry and what opens the next one, as the fields after a title
+# (``place_fields``, ``run_on_fields``) read an entry's end.
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's
 #: "[n]" or "n." (up to three digits: "2003." is a year that closes a name), a surname and its
 #: initials ("Forsman, E.D.", "Walters E.T.", or joined to the comma as some styles print
 #: every name: "Maclean,S.A."), an inverted name and its given name ("DUMONT, Béatrice;"), or
 #: a ditto mark ("— (2012)").
-_NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
-                       rf"| {NAME}(?:, ?| )(?:[^\W\d_]\.[ -]?){{1,3}}"
-                       rf"| {NAME}, {NAME}[.,;] "
-                       rf"| {DITTO_DASH})")
+NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
+                      rf"| {NAME}(?:, ?| )(?:[^\W\d_]\.[ -]?){{1,3}}"
+                      rf"| {NAME}, {NAME}[.,;] "
+                      rf"| {DITTO_DASH})")
 #: What closes an entry right after its place or its publisher: the full stop and the next
 #: entry's opening, the year after a semicolon or a comma (not a bracket's year: "[Title,
 #: Western Australia; 2001]" repeats a title), the pages after a comma, or a colon before the
 #: publisher.
-_ENTRY_CLOSING = (rf"(?:\.{_NEXT_ENTRY_OPENING}|[;,] \(?{YEAR_DIGITS}(?![\d\]])"
-                  rf"|, (?:pp?\. ?)?\d+{RANGE_DASH}\d+| ?: (?=[^\W\d_]))")
-#: A journal's volume right after a title the style prints with no mark and no journal's name
-#: (science-china-earth-sciences: "...2016. The Antisocial Network 49.", "...1993. Entropy and
-#: area 71, 666–669."): the volume's number, perhaps its issue in brackets, then its pages
-#: after a comma or a colon, or the full stop before the next entry's opening. A query that
-#: lacks the title's last word has that word before the number.
-VOLUME_CLOSING_ENTRY = re.compile(
-    rf" \d{{1,4}}(?: ?\(\d{{1,4}}\))?(?:[,:] ?\d+(?:{RANGE_DASH}\d+)?(?![\d.,:]\d)"
-    rf"|\.{_NEXT_ENTRY_OPENING})")
-#: A word that opens a place's name of two words: "New York", "North Carolina", "Central
-#: America", "San Diego", "St. Paul" (perhaps with an abbreviation's full stop).
-_PLACE_NAME_OPENER = (
-    r"new|north|south|east|west|northern|southern|eastern|western|central|upper|lower|great"
-    r"|little|latin|san|santa|saint|st|sainte|ste|port|mount|lake|fort|bad|nueva|nuevo|nova"
-    r"|novo|neu")
-#: A town's name, one word or two after a word that opens a place's name ("...Law Dictionary
-#: St. Paul: West Publishing Co."), then what closes the entry (:func:`town_closes_entry`).
-_TOWN_CLOSING_ENTRY = re.compile(
-    rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME}){_ENTRY_CLOSING}")
-#: The word before a town that makes the town a word of the title: a preposition, an article
-#: or a conjunction ("...Death in Venice.", "...la bataille de Cahors.", "...Thames and
-#: Hudson."), a number ("...Vols. I and II"), or a word that opens a place's name of two
-#: words ("...New York.", "...North Carolina.", "...Central America.", "...San Diego.").
-_WORD_BEFORE_TITLES_TOWN = re.compile(
-    r"(?<![^\W_])(?:in|at|of|from|near|to|into|around|across|for|on|by|the|a|an|and|or"
-    r"|de|du|des|di|da|do|del|della|von|van|aus|zu|zur|bei|im|nach|en|au|aux|et|und|y|e|la|le"
-    r"|les|el|los|las|der|die|das|dem|den|il|lo"
-    rf"|{_PLACE_NAME_OPENER}|\d+|[ivxlc]+)$")
-#: A town's name as a title prints it: three letters or more, no Roman numeral.
-_TOWN_WORD = re.compile(r"(?![ivxlc]+(?: |$))[^\W\d_]{3}")
-
-
-def town_closes_entry(text: str, at: int) -> bool:
-    """True if the word right after ``at`` (the end of a title's last word), or two words after
-    a word that opens a place's name ("St. Paul", "Fort Worth"), are a town GeoNames knows
-    (``places.is_town``) or a listed publisher's name, and close the entry
-    (``_ENTRY_CLOSING``): "...les infirmières Talence.", "...lower delta Cahors; 1978",
-    "...leurs familles Talence, 118-121.", "...art techniques Bell." (a style that prints the
-    title with no closing punctuation and then one place or publisher). Not after a
-    word that makes the town the title's own (``_WORD_BEFORE_TITLES_TOWN``: "...Death in
-    Venice.", "...New York."). Called by ``capitals.field_start``, which asks it only after a
-    title's last word printed in lower case and of a capitalised town: on normalized text
-    alone a title's own last word is a town as often ("...Abtei Prüm.", "...Universität
-    Bremen.", "...Understanding and Managing Change.").
-    """
-    town = _TOWN_CLOSING_ENTRY.match(text, at)
-    return town is not None and _closes_as_town(text, town)
-
-
-def _closes_as_town(text: str, town: re.Match[str]) -> bool:
-    """True if ``town`` (a ``_TOWN_CLOSING_ENTRY`` match: a word or two, then what closes the
-    entry) is a town's or a listed publisher's name, and no word before it makes it the
-    title's own (``_WORD_BEFORE_TITLES_TOWN``). A name of two words is printed as a town's
-    (``_TOWN_WORD``) by its last word: the first may be an abbreviation, "St.". Called by
-    :func:`town_closes_entry` and :func:`towns_closing_entries`."""
-    at = town.start()
-    if _WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at):
-        return False
-    last_word = town[1].rpartition(" ")[2]
-    return _TOWN_WORD.match(last_word) is not None and (
-        places.is_town(town[1]) or publishers.is_publisher(town[1]))
-
-
-#: A town's colon before its publisher or semicolon before its year ("...Rheinstetten:
-#: Schindele Verlag; 1979", "...Bilthoven; 1973"): what follows a place, not a title's end.
-_PUBLISHER_OR_YEAR_AFTER = re.compile(rf" ?: (?=[^\W\d_])|; \(?{YEAR_DIGITS}(?![\d\]])")
-
-
-def towns_closing_entries(text: str) -> Iterator[tuple[int, bool]]:
-    """Each town in ``text`` that closes its entry as :func:`town_closes_entry` reads it right
-    after a word with no punctuation between: the end of that word ("...their families|
-    Bilthoven; 2004"), and whether the town's publisher (its colon) or its year (a
-    semicolon) follows it (``_PUBLISHER_OR_YEAR_AFTER``, not the entry's full stop). Called by
-    ``capitals.prints_titles_into_towns`` to tell a list that runs titles straight into their
-    place."""
-    for town in _TOWN_CLOSING_ENTRY.finditer(text):
-        if town.start() > 0 and _closes_as_town(text, town):
-            after = _PUBLISHER_OR_YEAR_AFTER.match(text, town.end(1)) is not None
-            yield town.start(), after
-
-
-_PLACE_WORD = r"[^\W\d_][\w'\u2019/-]*"  # "Athens", "Nouméa", "Frankfurt/Main"
-_PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a year after it
-#: A place of one word, its publisher, and the entry ends: "...en Nouvelle-Calédonie Nouméa: Île
-#: de lumière, collection 101 mots.". One word: a query that lacks the title's last word has
-#: that word before the place. (A place alone, "...security strategies Athens.", is not read
-#: so: an entry that ends with its title prints its last word so too, "...in coastal Malta.")
-PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
-    rf"{_PLACE_WORD}{_PUBLISHER}\.{_NEXT_ENTRY_OPENING}")
-#: A container closed by a full stop and the comma of an empty field after it, then its place,
-#: perhaps its publisher, and the entry ends: "...of well-being Choices, Values and Frames., New
-#: York: Cambridge University Press.", "...Schüler Länger gemeinsam lernen., Frankfurt und
-#: Aurich." (styles that print a chapter's book after its title with no punctuation). The
-#: container holds no full stop but an abbreviation's ("Vol. 1"); ``capitals`` reads its first
-#: word.
-CONTAINER_AND_PLACE_TO_ENTRY_END = re.compile(
-    rf"(?:{ABBREVIATION}|[^.?!]){{1,200}}?\., {_PLACE_WORD}[^.:;?!]*(?:{_PUBLISHER})?\."
-    + _NEXT_ENTRY_OPENING)
-#: A book's own title closed by a comma, then its place (one or two words, perhaps its region's
-#: code), the colon, its publisher, and the entry ends: "2004. Begrüßung durch den Sprecher des
-#: Instituts Bremen, Berlin: Lehmanns.", "2012. Relationship of Density to Landscape in Texas,
-#: Lubbock, USA: Texas Tech University." The title opens a sentence (after a word's or a year's
-#: full stop) and is two words or more with no punctuation, so it is no container after "in:"
-#: ("S. 235 in: Plastic Surgery, Philadelphia:") nor one opened by "In" ("In Choices, Values
-#: and Frames, New York:"), nor a place before its region ("survey. Austin, USA: Texas Parks").
-#: A style that prints a book so prints "., " only after a chapter's container
-#: (``CONTAINER_AND_PLACE_TO_ENTRY_END``); ``capitals`` reads a reference list so.
-BOOK_TITLE_THEN_PLACE = re.compile(
-    rf"(?:[^\W\d_]{{2}}|\d)\. (?!(?:in|en|im|dans) ){NAME}(?: {NAME}){{1,30}}, "
-    rf"{_PLACE_WORD}(?: {_PLACE_WORD})?(?:, [^\W\d_]{{2,3}})?{_PUBLISHER}\.{_NEXT_ENTRY_OPENING}")
-#: A container right after a title (a journal's, a book's or a conference's name, up to 150
-#: characters: no digit, no punctuation but an apostrophe or a hyphen), then its year and pages
-#: ("...du semblable L'Homme, 2008, pp. 455–477"), its volume and pages after commas ("...of
-#: beaver Proceedings of the Annual Conference of the Western Association of State Game and
-#: Fish Commissioners, 41, pp. 181–184"), its volume, perhaps its issue, and pages ("...nominal
-#: tone Africana Linguistica 16 3–30", "...Harbour Studies 12(3): 5-17"), or, perhaps after its
-#: full stop, its year, a semicolon and its volume (Vancouver: "...l'objectivité scientifique
-#: Communication. 2006;149:97-111", "...nominal tone Africana Linguistica 2010; 16:3–30"):
-#: ``capitals`` reads its first word.
-CONTAINER_WITH_ISSUE = re.compile(
-    rf"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_]) (?=[^\W\d_])){{0,150}}"
-    rf"(?:, \(?{YEAR_DIGITS}\)?, (?:pp?\. ?)?\d+{RANGE_DASH}\d+"
-    rf"|\.? {YEAR_DIGITS}; ?\d{{1,4}}"
-    rf"|, \d{{1,4}}, pp?\. ?\d+{RANGE_DASH}\d+"
-    rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)")
-#: A journal whose name is one word, its comma, its volume, a comma and its pages with no mark
-#: ("...Clearwater East Crater Meteoritics, 32, 761–7", "...and antiphospholipid antibodies
-#: Rheumatology, 48, 1003–1007": tropical-animal-health-and-production). ``capitals`` reads it
-#: only where the word is printed with a capital: a style that prints no container prints a
-#: title's own last word so too ("...a randomized controlled study, 36, 543–549."). A range
-#: that opens with a year is a span of years, none.
-ONE_WORD_JOURNAL_AND_PAGES = re.compile(
-    rf"{NAME}, \d{{1,3}}, (?!{YEAR_DIGITS}{RANGE_DASH})\d{{1,5}}{RANGE_DASH}\d{{1,5}}(?!\d)")
-#: What closes an entry right after an acronym a title runs into (an organisation's or a
-#: publisher's, ``capitals``): what closes it after a town (``_ENTRY_CLOSING``: "...URSS.", the
-#: next entry after it; "...Love, Earth INSEAD; 2012"), or a full stop and the year
-#: (Vancouver, where no place or publisher is printed: "...aux États-Unis EOLE. 2012").
-ACRONYM_CLOSING_ENTRY = re.compile(rf"{_ENTRY_CLOSING}|\. \(?{YEAR_DIGITS}(?![\d\]])")
+ENTRY_CLOSING = (rf"(?:\.{NEXT_ENTRY_OPENING}|[;,] \(?{YEAR_DIGITS}(?![\d\]])"
+                 rf"|, (?:pp?\. ?)?\d+{RANGE_DASH}\d+| ?: (?=[^\W\d_]))")
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
 #: person's name, ``author_lists.ends_author_list``).

@@ -2,9 +2,9 @@
 
 A style that prints no punctuation between a book's title and its place ("...Jahrhundert
 Munich, Beck, 1967.", "...Legacy of West Gwillimbury Bradford, Ontario: ...") leaves only the
-place's name to tell where the title ends. ``entry_grammar`` builds its ``NEXT_FIELD`` shapes
-from these lists (the publishing city, alone or after a publisher named by initials, the
-place and its region or country).
+place's name to tell where the title ends. ``place_fields`` builds the shapes of a place after
+a title (``run_on_fields.NEXT_FIELD`` reads them) from these lists (the publishing city, alone
+or after a publisher named by initials, the place and its region or country).
 
 Data, as normalized text prints it (``normalize.normalize_text``: no accents, lower case),
 each list a regex alternation. The lists hold the cities and towns books are published in and
@@ -110,7 +110,7 @@ REGION_CODES = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTE
 def is_town(name: str) -> bool:
     """True if ``name`` (normalized: "folcroft", "talence", "st. paul") is a town's name in
     GeoNames, "St." and "Saint" read alike (:func:`_saint_spelled_out`).
-    ``entry_grammar.town_closes_entry`` asks it of the words that close an entry right after
+    ``place_fields.town_closes_entry`` asks it of the words that close an entry right after
     a title ("...les infirmières Talence.", "...Law Dictionary St. Paul:")."""
     return _saint_spelled_out(name) in _town_names()
 

@@ -2,7 +2,7 @@
 
 A style that prints no punctuation between a book's title and its publisher ("...Decentering
 International Relations Zed Books: London", "...Type and Typography Laurence King, 2005")
-leaves only the name to tell where the title ends. ``entry_grammar`` builds its
+leaves only the name to tell where the title ends. ``run_on_fields`` builds its
 ``NEXT_FIELD`` shapes from these lists; ``verify`` reads the words after a hit through them
 (the word check and the short-title check alike).
 
@@ -120,7 +120,7 @@ NAME_OPENING_WORDS = ("éditions", "editions", "editora", "editorial", "edizioni
 
 def is_publisher(name: str) -> bool:
     """True if ``name`` (normalized: "bell", "publicaffairs") is a listed publisher's name,
-    one that is an ordinary word too included. ``entry_grammar.town_closes_entry`` asks it of
+    one that is an ordinary word too included. ``place_fields.town_closes_entry`` asks it of
     the word that closes an entry after a title ("...William Blake's art techniques Bell.")."""
     return name in _FOLDED_NAMES
 
@@ -130,7 +130,7 @@ def alternation(names: tuple[str, ...]) -> str:
     ``normalize_text``, an apostrophe either straight or curly), a longer name before its
     first words. Written as a tree of the names' letters ("l(?:ippincott|ehmanns)"): the
     regex engine then tries one branch per letter, not every name, at each place ``NEXT_FIELD``
-    is asked about. Called by ``entry_grammar`` when it builds its shapes."""
+    is asked about. Called by ``run_on_fields`` when it builds its shapes."""
     return _letter_tree({normalize_text(name) for name in names})
 
 

@@ -17,12 +17,13 @@ import re
 from typing import Optional
 
 from .entry_grammar import (
-    ABBREVIATION, AND_WORD, ANY_YEAR, GIVEN_NAMES, IN_CONTAINER, LISTED_ENTRY_NUMBER, NAME,
-    NEXT_FIELD, RANGE_DASH, RUN_DATE, RUN_DATE_BEFORE_TITLE, VOLUME_CLOSING_ENTRY, YEAR_DIGITS,
+    ABBREVIATION, AND_WORD, ANY_YEAR, ENTRY_NUMBER, GIVEN_NAMES, IN_CONTAINER, LISTED_ENTRY_NUMBER,
+    LISTED_NUMBER, NAME, RANGE_DASH, RUN_DATE, RUN_DATE_BEFORE_TITLE, YEAR_DIGITS,
 )
 from .entry_numbers import own_entry_number
 from .headers import Span
 from .printed_words import in_word, word_start
+from .run_on_fields import NEXT_FIELD, VOLUME_CLOSING_ENTRY
 from .running_text import named_beside
 from .windows import Region
 
@@ -63,9 +64,10 @@ _INITIALS_AFTER = re.compile(r" [^\W\d_]{1,3}(?![^\W_])")
 _INITIALS_WITH_FULL_STOPS_AFTER = re.compile(r"(?: [^\W\d_]\.){1,3},?")
 #: The number of the next entry of a numbered list ("9. ", "12. ", ``LISTED_ENTRY_NUMBER``)
 #: right after a title ("...Nationalism 10. Hebdige D").
-_NUMBER_AFTER = re.compile(r" (\d{1,3})\. ")
-#: An entry's number right before its first word: "[25] ", "25. " (``LISTED_ENTRY_NUMBER``).
-_ENTRY_NUMBER_BEFORE = re.compile(r"(?:^|(?<=\s))(?:\[\d{1,4}\]|\d{1,3}\.) $")
+_NUMBER_AFTER = re.compile(rf" {LISTED_NUMBER} ")
+#: An entry's number right before its first word: "[25] ", "25. " (``ENTRY_NUMBER``,
+#: ``LISTED_NUMBER``), after a blank or at the text's start.
+_ENTRY_NUMBER_BEFORE = re.compile(rf"(?:^|(?<=\s))(?:{ENTRY_NUMBER.pattern}|{LISTED_NUMBER}) $")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
 #: The next entry's author list right after a title that ends its entry: three surnames or
@@ -302,7 +304,7 @@ def stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     (2003) Heritage Futures UNESCO, Paris."), or before the next entry's author list joined by
     slashes (``_SLASHED_NAMES_AFTER``), or before a journal's volume and pages or the volume and
     the entry's end, where the style prints no journal's name
-    (``entry_grammar.VOLUME_CLOSING_ENTRY``: "2016. The Antisocial Network 49."); the same words
+    (``run_on_fields.VOLUME_CLOSING_ENTRY``: "2016. The Antisocial Network 49."); the same words
     in a sentence or inside a longer title have a word next to them (given names right before a
     short title are not read as the author run's: "Sawer, Feder- ation under strain" has a title
     word there). ``name``: where the searched name before the hit is, if one is. Punctuation the

@@ -12,7 +12,9 @@ words. Two checks on top of it:
   sit inside a title.
   A misquote with two words swapped passes too when every word of the title is there and
   the hit is at least 0.8 similar (``_reordered``); in a title of up to four words no whole
-  word may be missing (another title, not a typo).
+  word may be missing (another title, not a typo). A hit whose best substring ran past the
+  title's closing mark to take the query's last word again is read up to the mark
+  (:func:`overrun_end`).
 * **Standing alone**: a title of at most three words must have punctuation (or nothing) on
   both sides ("2015. Deep learning. Nature"), not a word ("...for deep learning in..."),
   unless a searched name is right beside it in the sentence ("Friedl's Mastering Regular
@@ -28,15 +30,15 @@ from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import Indel
+from rapidfuzz.distance import Indel, LCSseq
 
-from .entry_grammar import NEXT_FIELD
 from .entry_numbers import last_entry_start, next_entry_start
 from .headers import SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from .printed_words import (
     DROPPED_IN_WORDS, in_word, joined_word_text, ocr_read, word_end, word_start, word_text,
 )
+from .run_on_fields import NEXT_FIELD
 from ..similarity import Title
 from .title_edges import (
     EDGE_WORD, closed_by_date, name_again, named_in_sentence, next_entry_as_this, stands_alone,
@@ -95,6 +97,8 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
     (``capitals.given_name_ends_run``), which delimits a short title there."""
     name_before = _name_before(region, start)
     why = _word_veto(text, title, start, end, name_before, region, after_run)
+    if why == CHANGED_WORD and (cut := overrun_end(text, title, start, end)) is not None:
+        why = _word_veto(text, title, start, cut, name_before, region, after_run)
     if not across_headers or why not in (WORDS_MISSING, CHANGED_WORD):
         return why
     without = _without_running_header(text, title, start, end)
@@ -118,6 +122,33 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
             region is not None and named_in_sentence(text, region, start, end))):
         return ORDINARY_WORDS
     return None
+
+
+#: A hit that ends past a title's closing mark (a full stop, a closing quote) with one word
+#: after its blank: ". new", "’ in" (:func:`overrun_end`).
+_OVERRUN = re.compile(r"(?<=[^\W\d_]{2})[.\u2019\u201d\"'] ([^\W_]+)$")
+
+
+def overrun_end(text: str, title: CheckedTitle, start: int, end: int) -> Optional[int]:
+    """Where a hit ``text[start:end]`` that ran past the title's end should end, or None.
+
+    A misquote with its last two words swapped ("Cranbrook Design: The Discourse New" for
+    "...The New Discourse. New York") scores best with the next field's first word taken
+    after the title's closing mark, when that word is the query's last one: the words after
+    it ("york") then read as the printed title's own. The hit is read up to the mark when
+    the word after it is the query's last word, printed inside the title too, and the hit
+    up to the mark still reaches the fuzzy limit. Called by :func:`veto` on a hit the word
+    checks turned down as a changed word."""
+    overrun = _OVERRUN.search(text, start, end)
+    if overrun is None or not title.words:
+        return None
+    last, cut = overrun.group(1), overrun.start()
+    if last != title.words[-1] or end < word_end(text, end) or last not in WORD.findall(
+            word_text(text, start, cut)):
+        return None
+    lcs = LCSseq.similarity(title.title.text, text[start:cut])
+    ratio = title.title.at_limit.ratio
+    return cut if 2 * lcs * ratio[1] >= ratio[0] * (len(title.title.text) + cut - start) else None
 
 
 def _without_running_header(text: str, title: CheckedTitle, start: int, end: int

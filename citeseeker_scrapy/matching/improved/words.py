@@ -46,9 +46,10 @@ from typing import Optional, Sequence
 from rapidfuzz import fuzz
 
 from . import places, publishers
-from .entry_grammar import (
-    ABBREVIATED_VENUE, DITTO_WORDS, EDITION_WORD, MONTH_OF_DATE, NAME, ORGANISATION_NAME,
-    RANGE_DASH, TYPE_MARK, YEAR_DIGITS,
+from .entry_grammar import DITTO_WORDS, EDITION_WORD, NAME, RANGE_DASH, TYPE_MARK, YEAR_DIGITS
+from .printed_words import ocr_read
+from .run_on_fields import (
+    ABBREVIATED_VENUE, MONTH_OF_DATE, ORGANISATION_NAME, VOLUME_ABBREVIATIONS,
 )
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
@@ -83,7 +84,7 @@ _NO_INITIAL = rf"{_NOT_NAMED}|[psc\u0441]\. ?(?!{YEAR_DIGITS}(?!\d))\d"
 #: entry's "DUMONT, Béatrice; LACOUR, ..." after it: NBR 6023 prints no full stop there); or a
 #: word, then such an entry's first inverted name ("...copolymer with TrFE Kavarnos, G."), an
 #: abbreviated journal name ("...rotating stars Nucl. Phys. B"), a date's month ("...Interim
-#: Report October.", ``entry_grammar.MONTH_OF_DATE``), or the mark a style prints right after
+#: Report October.", ``run_on_fields.MONTH_OF_DATE``), or the mark a style prints right after
 #: a title: GB/T 7714's type mark ("...tre melarance[M]//In", ``entry_grammar.TYPE_MARK``),
 #: GOST's double slash before the container ("...und nichtbehinderter Schüler // Langer") or
 #: its slash before the authors' initials ("...Ramp Area / C. Hill").
@@ -112,10 +113,11 @@ _WORD_THEN_TITLE_END = re.compile(
 #: (Lehmanns)"; an organisation that publishes it: "...program entrants (Department of
 #: Immigration"; who prepared a report: "...firing ranges (Prepared by the"; the medium:
 #: "...risk assessments (Web site."), an editor ("(A. Poole, ed.)"), the pages or the volume
-#: ("...der Universität Bremen (S. 13–16)", "...stream ecosystems (Vol. 36)"), the language
-#: of the text ("(in Russian)"), or a status ("(abstract)", "(submitted to ...)", an arXiv
-#: number). Words of a title in brackets ("...mice (gavage studies)") are none of these, nor
-#: a journal's town ("...Chroniques féministes (Bruxelles) 5").
+#: ("...der Universität Bremen (S. 13–16)", "...stream ecosystems (Vol. 36)", "...de Provence
+#: (t. 2)": the marks of ``run_on_fields.VOLUME_ABBREVIATIONS``), the language of the text
+#: ("(in Russian)"), or a status ("(abstract)", "(submitted to ...)", an arXiv number). Words
+#: of a title in brackets ("...mice (gavage studies)") are none of these, nor a journal's town
+#: ("...Chroniques féministes (Bruxelles) 5").
 _PUBLISHER_CLOSING = publishers.alternation(publishers.NAME_CLOSING_WORDS)
 _PUBLISHER_NAME = publishers.alternation(publishers.DISTINCT_NAMES)
 _BRACKETED_FIELD = (
@@ -128,7 +130,7 @@ _BRACKETED_FIELD = (
     rf"|(?:{NAME}[.,:;]? ){{1,5}}{YEAR_DIGITS}[a-z]? ?\)"
     rf"|(?:{NAME} ){{0,2}}{NAME}[,:] (?:{NAME}, )?\(?{YEAR_DIGITS}(?!\d)"
     rf"|(?:[^\W\d_]\. ?){{1,3}}(?:{NAME} ){{0,2}}{NAME},? eds?\."
-    rf"|(?:the )?{ORGANISATION_NAME.pattern}|(?:, )?(?:pp?|ss?|c|vol|bd|no|nr)\. ?\d"
+    rf"|(?:the )?{ORGANISATION_NAME.pattern}|(?:, )?(?:pp?|ss?|c|{VOLUME_ABBREVIATIONS})\. ?\d"
     rf"|(?:{_PUBLISHER_NAME})(?![^\W_])|prepared (?:by|for) |(?:web ?site|online|url)\b"
     r"|in [^\W\d_]+ ?\)|abs(?:tract)?[.)]|submitted(?![^\W_])|arxiv ?:")
 #: ... read after a hit: the printed title's own last word, then such a bracket. Not a publishing
@@ -237,20 +239,45 @@ def _each_has_its_own(query: Sequence[str], printed: list[str]) -> bool:
     """True if each content word of the query has a printed counterpart of its own, and at
     most ``_SHORT_ALLOWANCE`` short words lack one. A printed word the query names exactly
     is that word's, not another's variant ("tumeurs" added to "...novel tumour suppressors",
-    "social tapes" for "collected papers ... social reality")."""
-    free = list(printed)
-    for word in query:
-        if word in free:
-            free.remove(word)
+    "social tapes" for "collected papers ... social reality"); of a word printed twice, the
+    one in the query's order (:func:`_named_exactly`)."""
+    free = [word for word, taken in zip(printed, _named_exactly(query, printed)) if not taken]
     exact = set(printed)
     missing_short = 0
     for word in query:
-        if word in exact or _has_counterpart(word, free):
+        if word in exact or _has_counterpart(word, free) or _read_back_counterpart(word, free):
             continue
         if is_content(word):
             return False
         missing_short += 1
     return missing_short <= _SHORT_ALLOWANCE
+
+
+def _read_back_counterpart(word: str, printed: Sequence[str]) -> bool:
+    """True if a printed word with its OCR confusions read back (``printed_words.ocr_read``:
+    "rn" for "m", a digit for a letter) is ``word`` itself: in a short word the confusion
+    costs more than a typo ("rncrc" scores 67 against "mcrc"). Only the word itself, not a
+    variant of it: read back, a different word comes nearer to another ("international",
+    read "intemational", scores 72 against "institutional"). Called by
+    :func:`_each_has_its_own` and :func:`_unnamed`."""
+    return any(ocr_read(other) == word != other for other in printed)
+
+
+def _named_exactly(query: Sequence[str], printed: Sequence[str]) -> list[bool]:
+    """Which printed words a query word names exactly, each query word one: where the print
+    holds a word twice, the one in the query's order first (``_name_in_order``), so that the
+    other stays free for the query word it is a piece of ("*Ethylene*- -induced stabilization
+    of ethylene" for "Ethylene-induced stabilization of ethylene": "ethylene" and "induced"
+    are the first word split). Called by :func:`_each_has_its_own`."""
+    left = list(query)
+    taken = [False] * len(printed)
+    if len(set(printed)) < len(printed):
+        _name_in_order(query, printed, left, taken)
+    for i, word in enumerate(printed):
+        if not taken[i] and word in left:
+            left.remove(word)
+            taken[i] = True
+    return taken
 
 
 def longer_title(query: Sequence[str], inside: str, preceding: str, following: str) -> bool:
@@ -433,7 +460,8 @@ def _unnamed(query: Sequence[str], printed: Sequence[str]) -> set[int]:
     for i, word in enumerate(printed):
         if taken[i] or not is_content(word):
             continue
-        variant = next((other for other in left if _has_counterpart(word, (other,))), None)
+        variant = next((other for other in left if _has_counterpart(word, (other,))
+                        or _read_back_counterpart(other, (word,))), None)
         if variant is not None:
             left.remove(variant)
         elif _not_named(word, unprinted):
@@ -444,8 +472,9 @@ def _unnamed(query: Sequence[str], printed: Sequence[str]) -> set[int]:
 def _name_in_order(query: Sequence[str], printed: Sequence[str], left: list[str],
                    taken: list[bool]) -> None:
     """Mark the printed words the query names exactly in the title's order as ``taken`` and
-    remove their query words from ``left``. Called by :func:`_unnamed` only for a print that
-    holds a word twice: which of the two a query word names is the one in its order."""
+    remove their query words from ``left``. Called by :func:`_unnamed` and
+    :func:`_named_exactly` only for a print that holds a word twice: which of the two a query
+    word names is the one in its order."""
     in_order = SequenceMatcher(None, list(query), list(printed), autojunk=False)
     for block in in_order.get_matching_blocks():
         for k in range(block.size):

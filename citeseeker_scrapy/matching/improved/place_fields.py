@@ -1,0 +1,210 @@
+"""The place of publication where a title runs into it with no punctuation between (improved
+scheme): the shapes of that field, the towns that close an entry, and a place with its publisher
+read up to the entry's end.
+
+A style that prints a title and then its place ("...Redevelopment Proposal Chicago.", "...in
+Texas Lubbock, USA: Texas Tech University") or only a town ("...les infirmières Talence.",
+"...lower delta Cahors; 1978") leaves the place's name alone to tell where the title ends.
+``PLACE_FIELDS`` holds the shapes of such a field (a publishing city and what follows it, a
+place with its region or its state's code, a publisher before its city), which
+``run_on_fields.NEXT_FIELD`` reads among the other fields; :func:`town_closes_entry` and
+:func:`towns_closing_entries` tell ``capitals`` where a town closes an entry, and ``capitals``
+reads a place and its publisher up to the entry's end (``PLACE_AND_PUBLISHER_TO_ENTRY_END``,
+``CONTAINER_AND_PLACE_TO_ENTRY_END``, ``BOOK_TITLE_THEN_PLACE``). ``places`` says what is a
+place, ``publishers`` what is a publisher's name, ``entry_grammar`` what closes an entry. Each
+pattern's comment names the real strings it was written for.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from ..names import INITIAL
+from . import places, publishers
+from .entry_grammar import (
+    ABBREVIATION, ENTRY_CLOSING, NAME, NEXT_ENTRY_OPENING, YEAR_DIGITS)
+
+# The place of publication as a field a title runs into, read from the end of the title's last
+# word as ``run_on_fields.NEXT_FIELD`` reads each of its fields.
+#: The year after a place, perhaps after its state's code: ", 2000", ", GA, 1997".
+_YEAR_AFTER_PLACE = rf",(?: [^\W\d_]{{2}},)? \(?{YEAR_DIGITS}(?!\d)"
+#: The place and year of publication: one or two words and a state's code ("...Atlanta, GA,
+#: 1997."; a publishing city and its year, "...nationale de France Paris, 2000.", is
+#: ``_CITY_AND_PUNCTUATION``'s). Not any word before ", 2000.": a title's own last word is one
+#: ("...der neunziger Jahre, 1986."), where a query that lacks it names another work.
+_PLACE_AND_YEAR = rf" {NAME}(?: {NAME})?(?=, [^\W\d_]{{2}},){_YEAR_AFTER_PLACE}"
+#: A publishing city (perhaps with a state's code) and the punctuation after it: a full stop
+#: (the place ends the entry or comes before its publisher: "...Redevelopment Proposal
+#: Chicago.", "...Components Atlanta, GA."), perhaps after the comma of a field the style left
+#: empty ("...Redevelopment Proposal Chicago,.": a CSL style's "Title Publisher, Place,." with
+#: no publisher), a comma or a semicolon before the rest of the publication data
+#: ("...nationale de France Paris, 2000.", "...Vols. I and II Denver, 1988.", "...im 2.
+#: Jahrhundert Munich, Beck, 1967.", "...from Babylon to Jonestown Chicago, University of
+#: Chicago Press, 1982.", "...federal union London, Frederick Muller LTD", "...troubles
+#: mentaux Paris, France: Masson; 1980", "Weapons of the Weak Yale; 1985", "...Strategies
+#: Athens; 2012"), or a dash or a blank perhaps and the colon before the
+#: publisher ("...Einzelfallhilfe Stuttgart -: RAABE-Verlag" (GOST), "...de l'\u00e9tat Paris :
+#: Dunod" (French spacing), "...concepts et méthodes Paris: Dunod."). The city is the word
+#: right after the query's last one: a query that lacks the title's last word has that word
+#: before the city. One pattern for every field after a city: the list is long, and read once.
+#: A publisher's seats may follow the city after slashes, one word or a listed city each
+#: ("...Collections / collectionneurs Strasbourg/Mulhouse.", "...l'art brut Milano/Lausanne:",
+#: "...in Sprache und Literatur Amsterdam/ Philadelphie, John Benjamins", "Berlin/New York:");
+#: not after a hyphen: a title may end with two places joined so ("...Moscow-Toropets").
+#: The state's or country's code after the city may have its comma after a blank or joined to
+#: both ("Durham,NC:"), or no comma, a listed code then ("...The European Union Cambridge UK:
+#: Cambridge University Press": ``places.REGION_CODES``). A closing bracket may stand before the
+#: punctuation, where a style left out its opening ("...of a True Believer London), pp. 226-235.").
+_SEATS_AFTER_SLASHES = rf"(?: ?/ ?(?:{places.PUBLISHING_CITIES}|[^\W\d_][\w'\u2019-]*)){{0,2}}"
+_CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES}){_SEATS_AFTER_SLASHES}"
+                         rf"(?: ?, ?[^\W\d_]{{2,3}}| {places.REGION_CODES})?"
+                         r"\)?(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
+#: A publication field told by its shape, whatever the words: a publisher's one-word name, its
+#: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
+#: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place").
+#: One word, never two, before the city's colon: the field starts right after the title's last
+#: word, so a query that lacks that word ("...Moral [Reasoning] Fortress: Minneapolis") still
+#: has a word of the title after it.
+_PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{places.PUBLISHING_CITIES})"
+                        rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|$| \(?{YEAR_DIGITS})")
+#: A publisher named by a person's initials and surname, its comma and the city it publishes
+#: in ("...Non siamo d'accordo F. de Silva, Torino.", "...Hair R. Hale, London, 1958", "...J.B.
+#: Lippincott, Philadelphia": styles that print "Title Publisher, Place"). Up to three initials,
+#: then up to three words of the surname ("de Silva"). The field opens with an initial: a
+#: query that lacks the title's last word has that word before it, and a title's last word is
+#: no single letter with a full stop.
+_INITIALLED_PUBLISHER_THEN_CITY = (rf" (?:{INITIAL} ?){{1,3}}(?:{NAME} ){{0,2}}{NAME}, "
+                                   rf"(?:{places.PUBLISHING_CITIES})(?![^\W_])")
+#: A place and the colon of a publisher the style left empty, then the year: "...und die
+#: Gesamtschule Hannover:, 1996." (GOST styles). One word ("Praha", "Frankfurt/Main",
+#: "Moisburg"): a query that lacks the title's last word has that word before the place. The
+#: colon and the comma together are no title's print, so the place's word may be any.
+_PLACE_AND_EMPTY_PUBLISHER = rf" [^\W\d_][\w'\u2019/-]* ?:, \(?{YEAR_DIGITS}(?!\d)"
+#: Any place (one or two words) with its state's or country's code, then the colon before its
+#: publisher ("...in Texas Lubbock, USA: Texas Tech University", "Thousand Oaks, CA: Sage"); not
+#: the word for "in" before a container, an editor's "ed" or "hg", nor a Roman numeral.
+_PLACE_AND_CODE_THEN_PUBLISHER = (
+    rf" {NAME}(?: {NAME})?, (?!(?:in|en|im|em|ed|hg|ii|iv|vi|ix|xi):)"
+    r"(?:[^\W\d_]{2}|usa|u\.s\.a\.): ")
+#: A place of one word (perhaps hyphenated: "Saint-André"), the comma, its region or country
+#: from the lists above, and the punctuation after it: "...at Hazardous Waste Sites
+#: EPA/600/R-92/183 Corvallis, OR. September.", "...Legacy of West Gwillimbury Bradford,
+#: Ontario: Local History Association.", "...for shooting and conservation England, United
+#: Kingdom: The Wildfowl Trust", "...entre Zanzibar et l'Allemagne » in Saint-André, Réunion:
+#: Océan Editions.", "...Groundwater Englewood, N.J.: Prentice-Hall" (styles that print the
+#: place's region or country after it). One word, then its comma: a query that lacks the
+#: title's last word has that word before the place, no comma between. The comma may stand
+#: after a blank, joined to the region, as a style prints its prefix ("...homology 3-spheres
+#: Princeton ,NJ: Princeton University Press."), or between the two with no blank ("...of
+#: 3-and 4-dimensional manifolds Durham,NC: Amer. Math. Soc.").
+_PLACE_AND_REGION = (rf" [^\W\d_][\w'\u2019-]* ?, ?{places.REGIONS}"
+                     r"(?:\.?[,:;]|\.)(?: |$)")
+#: The shapes above, in the order ``run_on_fields.NEXT_FIELD`` tries them.
+PLACE_FIELDS = (_PLACE_AND_YEAR, _CITY_AND_PUNCTUATION, _PUBLISHER_THEN_CITY,
+                _INITIALLED_PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER,
+                _PLACE_AND_CODE_THEN_PUBLISHER, _PLACE_AND_REGION)
+
+# A town that closes its entry right after a title's last word, with no punctuation between.
+#: A word that opens a place's name of two words: "New York", "North Carolina", "Central
+#: America", "San Diego", "St. Paul" (perhaps with an abbreviation's full stop).
+_PLACE_NAME_OPENER = (
+    r"new|north|south|east|west|northern|southern|eastern|western|central|upper|lower|great"
+    r"|little|latin|san|santa|saint|st|sainte|ste|port|mount|lake|fort|bad|nueva|nuevo|nova"
+    r"|novo|neu")
+#: A town's name, one word or two after a word that opens a place's name ("...Law Dictionary
+#: St. Paul: West Publishing Co."), then what closes the entry (:func:`town_closes_entry`).
+_TOWN_CLOSING_ENTRY = re.compile(
+    rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME}){ENTRY_CLOSING}")
+#: The word before a town that makes the town a word of the title: a preposition, an article
+#: or a conjunction ("...Death in Venice.", "...la bataille de Cahors.", "...Thames and
+#: Hudson."), a number ("...Vols. I and II"), or a word that opens a place's name of two
+#: words ("...New York.", "...North Carolina.", "...Central America.", "...San Diego.").
+_WORD_BEFORE_TITLES_TOWN = re.compile(
+    r"(?<![^\W_])(?:in|at|of|from|near|to|into|around|across|for|on|by|the|a|an|and|or"
+    r"|de|du|des|di|da|do|del|della|von|van|aus|zu|zur|bei|im|nach|en|au|aux|et|und|y|e|la|le"
+    r"|les|el|los|las|der|die|das|dem|den|il|lo"
+    rf"|{_PLACE_NAME_OPENER}|\d+|[ivxlc]+)$")
+#: A town's name as a title prints it: three letters or more, no Roman numeral.
+_TOWN_WORD = re.compile(r"(?![ivxlc]+(?: |$))[^\W\d_]{3}")
+
+
+def town_closes_entry(text: str, at: int) -> bool:
+    """True if the word right after ``at`` (the end of a title's last word), or two words after
+    a word that opens a place's name ("St. Paul", "Fort Worth"), are a town GeoNames knows
+    (``places.is_town``) or a listed publisher's name, and close the entry
+    (``ENTRY_CLOSING``): "...les infirmières Talence.", "...lower delta Cahors; 1978",
+    "...leurs familles Talence, 118-121.", "...art techniques Bell." (a style that prints the
+    title with no closing punctuation and then one place or publisher). Not after a
+    word that makes the town the title's own (``_WORD_BEFORE_TITLES_TOWN``: "...Death in
+    Venice.", "...New York."). Called by ``capitals.field_start``, which asks it only after a
+    title's last word printed in lower case and of a capitalised town: on normalized text
+    alone a title's own last word is a town as often ("...Abtei Prüm.", "...Universität
+    Bremen.", "...Understanding and Managing Change.").
+    """
+    town = _TOWN_CLOSING_ENTRY.match(text, at)
+    return town is not None and _closes_as_town(text, town)
+
+
+def _closes_as_town(text: str, town: re.Match[str]) -> bool:
+    """True if ``town`` (a ``_TOWN_CLOSING_ENTRY`` match: a word or two, then what closes the
+    entry) is a town's or a listed publisher's name, and no word before it makes it the
+    title's own (``_WORD_BEFORE_TITLES_TOWN``). A name of two words is printed as a town's
+    (``_TOWN_WORD``) by its last word: the first may be an abbreviation, "St.". Called by
+    :func:`town_closes_entry` and :func:`towns_closing_entries`."""
+    at = town.start()
+    if _WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at):
+        return False
+    last_word = town[1].rpartition(" ")[2]
+    return _TOWN_WORD.match(last_word) is not None and (
+        places.is_town(town[1]) or publishers.is_publisher(town[1]))
+
+
+#: A town's colon before its publisher or semicolon before its year ("...Rheinstetten:
+#: Schindele Verlag; 1979", "...Bilthoven; 1973"): what follows a place, not a title's end.
+_PUBLISHER_OR_YEAR_AFTER = re.compile(rf" ?: (?=[^\W\d_])|; \(?{YEAR_DIGITS}(?![\d\]])")
+
+
+def towns_closing_entries(text: str) -> Iterator[tuple[int, bool]]:
+    """Each town in ``text`` that closes its entry as :func:`town_closes_entry` reads it right
+    after a word with no punctuation between: the end of that word ("...their families|
+    Bilthoven; 2004"), and whether the town's publisher (its colon) or its year (a
+    semicolon) follows it (``_PUBLISHER_OR_YEAR_AFTER``, not the entry's full stop). Called by
+    ``capitals.prints_titles_into_towns`` to tell a list that runs titles straight into their
+    place."""
+    for town in _TOWN_CLOSING_ENTRY.finditer(text):
+        if town.start() > 0 and _closes_as_town(text, town):
+            after = _PUBLISHER_OR_YEAR_AFTER.match(text, town.end(1)) is not None
+            yield town.start(), after
+
+
+# A place and its publisher, read up to the entry's end.
+_PLACE_WORD = r"[^\W\d_][\w'\u2019/-]*"  # "Athens", "Nouméa", "Frankfurt/Main"
+_PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a year after it
+#: A place of one word, its publisher, and the entry ends: "...en Nouvelle-Calédonie Nouméa: Île
+#: de lumière, collection 101 mots.". One word: a query that lacks the title's last word has
+#: that word before the place. (A place alone, "...security strategies Athens.", is not read
+#: so: an entry that ends with its title prints its last word so too, "...in coastal Malta.")
+PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
+    rf"{_PLACE_WORD}{_PUBLISHER}\.{NEXT_ENTRY_OPENING}")
+#: A container closed by a full stop and the comma of an empty field after it, then its place,
+#: perhaps its publisher, and the entry ends: "...of well-being Choices, Values and Frames., New
+#: York: Cambridge University Press.", "...Schüler Länger gemeinsam lernen., Frankfurt und
+#: Aurich." (styles that print a chapter's book after its title with no punctuation). The
+#: container holds no full stop but an abbreviation's ("Vol. 1"); ``capitals`` reads its first
+#: word.
+CONTAINER_AND_PLACE_TO_ENTRY_END = re.compile(
+    rf"(?:{ABBREVIATION}|[^.?!]){{1,200}}?\., {_PLACE_WORD}[^.:;?!]*(?:{_PUBLISHER})?\."
+    + NEXT_ENTRY_OPENING)
+#: A book's own title closed by a comma, then its place (one or two words, perhaps its region's
+#: code), the colon, its publisher, and the entry ends: "2004. Begrüßung durch den Sprecher des
+#: Instituts Bremen, Berlin: Lehmanns.", "2012. Relationship of Density to Landscape in Texas,
+#: Lubbock, USA: Texas Tech University." The title opens a sentence (after a word's or a year's
+#: full stop) and is two words or more with no punctuation, so it is no container after "in:"
+#: ("S. 235 in: Plastic Surgery, Philadelphia:") nor one opened by "In" ("In Choices, Values
+#: and Frames, New York:"), nor a place before its region ("survey. Austin, USA: Texas Parks").
+#: A style that prints a book so prints "., " only after a chapter's container
+#: (``CONTAINER_AND_PLACE_TO_ENTRY_END``); ``capitals`` reads a reference list so.
+BOOK_TITLE_THEN_PLACE = re.compile(
+    rf"(?:[^\W\d_]{{2}}|\d)\. (?!(?:in|en|im|dans) ){NAME}(?: {NAME}){{1,30}}, "
+    rf"{_PLACE_WORD}(?: {_PLACE_WORD})?(?:, [^\W\d_]{{2,3}})?{_PUBLISHER}\.{NEXT_ENTRY_OPENING}")

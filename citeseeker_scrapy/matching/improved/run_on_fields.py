@@ -1,0 +1,209 @@
+"""The fields a title runs into with no punctuation between them (improved scheme):
+``NEXT_FIELD``, any of their shapes read right after a title's last word (``verify``,
+``title_edges``), and the fields ``capitals`` and ``title_edges`` read up to the entry's end
+after such a title (a volume, a container with its issue, a one-word journal and its pages, the
+entry's close after an acronym). The place of publication among them is ``place_fields``'s;
+``words`` reads the venue's, the month's and the organisation's shapes too. Patterns only; each
+pattern's comment names the real strings it was written for.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import places, publishers
+from .entry_grammar import (
+    EDITION_WORD, EDITOR_ROLE, ENTRY_CLOSING, IN_CONTAINER, NAME, NEXT_ENTRY_OPENING, RANGE_DASH,
+    YEAR_DIGITS, YEAR_SPAN)
+from .place_fields import PLACE_FIELDS
+
+# The fields a title runs into with no punctuation between them, each read from the end of the
+# title's last word (the blank before the field, or a dash joined to the word): one shape each
+# below (the place of publication's are ``place_fields.PLACE_FIELDS``), ``NEXT_FIELD`` any of
+# them. A field's first word is no title word.
+#: A dash (a hyphen or any dash, one or more) after a blank, right before the next field's word:
+#: the place ("...and Social Order -Oxford: Blackwell.").
+_DASH_BEFORE_WORD = r" [-\u2010-\u2015]+ ?(?=[^\W\d_])"
+#: An en or em dash joined to the title's last word, then a blank, before the next field.
+_DASH_AFTER_WORD = r"[\u2013\u2014] "
+#: An edition: "Crystal growth 3rd ed.", "2. Aufl.", "2. vyd.".
+_EDITION = rf" \d{{1,2}}(?:st|nd|rd|th|e|er|\.)? ?{EDITION_WORD}\b"
+#: A year, perhaps in brackets: "...Manual of Style 2013.".
+_YEAR_FIELD = rf" \(?{YEAR_DIGITS}(?!\d)"
+#: The months' names as styles print them in English, German, French, Spanish, Italian and
+#: Portuguese, folded as ``normalize_text`` folds them ("fevrier", "marz"); not "mars", a
+#: planet's name too ("...fluidized ejecta blankets on Mars").
+_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november"
+           "|december|januar|februar|marz|mai|juni|juli|oktober|dezember|janvier|fevrier"
+           "|avril|juin|juillet|aout|septembre|octobre|novembre|decembre|enero|febrero|marzo"
+           "|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre"
+           "|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre"
+           "|janeiro|fevereiro|marco|maio|junho|julho|setembro|outubro|novembro|dezembro")
+#: The month of a report's or a draft's date, printed after its title with no mark: the month,
+#: perhaps its day, then the field's punctuation or the year ("...Conservation Plan September.",
+#: "...Working Draft June; 2004", "...Septic System March 10.", "...Draft June 2004."). The
+#: month is the word right after the title's last one: a query that lacks that word has it
+#: before the month.
+MONTH_OF_DATE = rf" (?:{_MONTHS})(?: \d{{1,2}})?(?:[.,;)]|$| \(?{YEAR_DIGITS}(?!\d))"
+#: A number or code of four characters or more, perhaps after a short prefix: "...mail pieces
+#: US6123456B2".
+_NUMBER_OR_CODE = r" (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}"
+#: A patent: "US Patent 6,123,456".
+_PATENT = r" (?:us |u\.s\. )?pat(?:ent|\.)"
+#: A publisher told by its word (``publishers``): one or two words of three letters or more
+#: before a word that closes a name ("...Cambridge University Press", "...Relations Zed
+#: Books:", "...Gyldendal Norsk Forlag"; not the word alone, nor after "in" or "of": a query
+#: that lacks a title's last word "Books" or "Press" has that word, or "in Books", right
+#: after it), or a word that opens one before the name's first word ("...environnementale
+#: Éditions Yvon Blais", "...Ensaios Editora Atlas").
+_NAME_CLOSING_WORD = publishers.alternation(publishers.NAME_CLOSING_WORDS)
+_NAME_OPENING_WORD = publishers.alternation(publishers.NAME_OPENING_WORDS)
+_PUBLISHER_WORD = (rf" (?:[^\W\d_]{{3,}} ){{1,2}}(?:{_NAME_CLOSING_WORD})\b"
+                   rf"| (?:{_NAME_OPENING_WORD}) (?=[^\W\d_])")
+#: A contribution's container after "In:" (``IN_CONTAINER``): "Ideengeschichte der Integration
+#: In: Name (Hrsg.)"; or after "In:" and the comma of an editors' field the style left empty
+#: ("...Verbonominal Phrases In:, Travaux Linguistiques").
+_CONTAINER_AFTER_COLON = rf" {IN_CONTAINER.pattern.rstrip()}(?: ?,)? "
+#: The abbreviations of words journals' names open with ("Phys.", "Geophys.", "Atmos."), none
+#: a whole word a title ends with ("Earth.", "Mineral." are): a field's ("Phys.", "Stud.",
+#: "Hist."), a journal's kind ("Res.", "Mem.", "Adv."), or the nation or region it serves, as
+#: ISO 4 abbreviates them ("Scand.", "Nord.", "Eur.", "Int.", "Am.", "Br.", "Jpn.").
+_JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|theor"
+                 r"|fortschr|helv|prog|nuovo|sov|zh|math|chem|biol|acad|natl|sci|soc"
+                 r"|geol|geophys|atmos|ecol|cosmet|environ|appl|oceanogr|meteorol|hydrol"
+                 r"|quat|agric|zool|entomol|microbiol|biochem|biophys|physiol|pharmacol|psychol"
+                 r"|neurosci|immunol|genet|toxicol|clin|exp|sociol|econ|philos|educ|crystallogr"
+                 r"|stud|hist|polit|comput|med|mol|eng|res|mem|adv|curr|annu|tidskr|tidsskr"
+                 r"|scand|nord|eur|int|am|br|aust|jpn)")
+#: An abbreviated journal name right after a title with no punctuation (physics styles:
+#: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
+#: journal word's abbreviation, then another abbreviation; or then one to three words and the
+#: volume's number, where the style strips the last abbreviation's full stop ("...the sea bed
+#: Geol. Mag 137, 67-80", "...land cover change Geophys. Res. Lett 30, 1055", "...in copper
+#: Phys. Rev 48.", or with a comma before the volume: "...and bird habitat Ecol. Soc, 14,
+#: 22"). A title's own word has no full stop before the volume: a query that lacks
+#: the title's last word has that word before the journal's (``words`` reads it so). A
+#: journal word's abbreviation right before a number is a name's last ("...Oral
+#: Administration Life Sci. 39: 819"), no name's opening. "Proc." opens a conference's
+#: name before its year, or before up to three words of any length and a number ("...Nonlinear
+#: Filtering Proc. 2004 SPIE Conference", "...Demand Management Proc. WaterSmart Innovations
+#: 2010"): no title ends with it.
+ABBREVIATED_VENUE = (rf" {_JOURNAL_WORD} ?\.(?: ?[^\W\d_]{{1,9}} ?\."
+                     r"|(?: [^\W\d_]{1,9}\.?){1,3},? \d{1,4}(?![^\W_]))"
+                     rf"| proc\.(?: [^\W\d_]+){{0,3}} \d")
+#: A contribution's container opened by "in" with no colon after it ("...as Teaching In Academic
+#: Advising: A Handbook for Advisors", "...mixing In Proceedings of the Ocean Workshop", "...dunes
+#: in J. Lee (eds.), Coastal Forms", "...walls In Coastal Engineering, ed. by M. Berg"): the word
+#: "in", and before the container's first sentence end (a full stop after an initial is none)
+#: an editor's role, or a word only a container's name holds as the first word after "in" or
+#: after a subtitle's colon. A title that goes on with "in" ("Deep learning in medicine.
+#: Nature", "Harbour walls in coastal workshop sheds") holds neither.
+_CONTAINER_WORDS = (r"proceedings|proc\.|handbook|handbuch|encyclopa?edia|companion|conference"
+                    r"|symposium|workshop|congress|colloquium|yearbook|jahrbuch|festschrift"
+                    r"|anthology|sammelband|actes|atti|anais|anales")
+_EDITED = (rf"\((?:{EDITOR_ROLE})\)|(?<![^\W_])(?:eds?|edd|hrsg|hgg?|dir|coords?)\.(?= |,|$)"
+           r"|(?<![^\W_])eds? (?=[^\W\d_]\.? )|edited by|herausgegeben von|a cura di")
+_UP_TO_SENTENCE_END = r"(?:[^.?!]|(?<![^\W_]{2})\.)"
+_CONTAINER_HEAD = rf"(?:(?:the|a|an|der|die|das|le|la|les|el|il) )?(?:{_CONTAINER_WORDS})(?![^\W_])"
+_CONTAINER_IN = (rf" (?:in|en|dans|im) (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_END}{{0,100}}?"
+                 rf"(?:[:,] {_CONTAINER_HEAD}|{_EDITED})))")
+#: A volume number and its date in brackets after a journal's or a series' title run into it
+#: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
+_VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)"
+#: A volume or issue mark and its number ("...Publishing Vol. 1, p. 133", "...Publishing Bd. 1,
+#: S. 133", "...Harbour Studies No. 12", "...Histoire Tome II"), or a volume's bare number and
+#: its year after a comma ("...Les Lythrariées italiennes 16, 1884."): the title's last word
+#: is right before them; a query that lacks it has that word before the mark. The abbreviated
+#: marks (``VOLUME_ABBREVIATIONS``, each before its full stop) are read in a bracket after a
+#: title too (``words``).
+VOLUME_ABBREVIATIONS = r"vol|vols|bd|bde|no|nos|nr|t|jg|jahrg|fasc|iss"
+_VOLUME_MARK = (rf" (?:(?:{VOLUME_ABBREVIATIONS})\. ?"
+                r"|(?:volume|band|tome|tomo|heft|issue|number) )(?:\d{1,4}|[ivxlc]{1,6})\b")
+_VOLUME_AND_YEAR = rf" \d{{1,3}}, \(?{YEAR_DIGITS}(?!\d)"
+#: A publisher known by its name (``publishers``): one no title ends with as an ordinary word,
+#: whatever follows it ("The Lost Manual Addison-Wesley, 1990", "...der Universität Bremen
+#: Lehmanns, Berlin", "...International Relations Zed Books: London", "...Type and Typography
+#: Laurence King, 2005"); or one that is an ordinary word too, before its field: a publishing
+#: city after its punctuation, or a year ("...Moral Reasoning Fortress. Minneapolis:",
+#: "...Sociology Polity, 1991").
+_KNOWN_PUBLISHERS = (
+    rf" (?:(?:{publishers.alternation(publishers.DISTINCT_NAMES)})(?![^\W_])"
+    rf"|(?:{publishers.alternation(publishers.COMMON_WORD_NAMES)})"
+    rf"(?:[.,:;] (?:{places.PUBLISHING_CITIES})(?![^\W_])|[.,;]? \(?{YEAR_DIGITS}(?!\d)))")
+#: A word an organisation's name holds before "for" or "of": "...Teaching Society for the
+#: Teaching of Psychology.", "...recognition Swiss Federal Institute of Technology.".
+_ORGANISATION_WORD = (r"(?:society|association|institute|council|academy|federation|foundation"
+                      r"|university|centre|center|agency|ministry|department|commission)"
+                      r" (?:for|of) ")
+#: An organisation's name opening the field after a title, its word first (the organisation
+#: that publishes a website, a series, a report or a thesis): a query that lacks the title's
+#: last word has that word before the organisation's.
+_ORGANISATION = rf" (?:the )?{_ORGANISATION_WORD}"
+#: ... or up to three words before its word ("Swiss Federal Institute of"): ``capitals`` reads
+#: the capital that opens them after a title's last word in lower case.
+ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
+#: A journal whose name is one word right after a title in any case, then either its full
+#: stop and Vancouver's date (the year, perhaps its month, then a semicolon before the volume
+#: or a colon before the pages: "...Albert Schweitzer Hintergrund. 1992;5:28-35", "...Clearwater
+#: East Crater Meteoritics. 1997;32", "...Nyimbo Mpya RTD Majira. 1995:9-10"), or its comma,
+#: then its volume and a comma before its pages or its year in brackets, or its pages after
+#: "p." or "pp." and the year in brackets (interaction-design-and-architectures: "...Century
+#: Notes: Gunflints Kewa, 82, (1982)", "...Bila Vyombo Haitatimia Majira, pp. 7 (2002)"), or
+#: a colon joined to it and its pages (rhodora: "...of harbour towns Portus:18–22."), not a
+#: span of years ("...Modern Europe:1900–1939" closes a title). One word: a query that
+#: lacks the title's last word has that word before the journal's, two words before the
+#: mark. (Such a word is not read as the title's own last word: the first word of a
+#: journal's name of two words stands there too, "...the sea bed Geol Mag. 2000;137".) The
+#: volume is no year, and pages after "p." or "pp." need the bracketed year: a style that
+#: prints a book's year and pages after its title ("...University Press Publishing, 1970, p.
+#: 133.") has the title's last word there.
+_ONE_WORD_JOURNAL = (rf" {NAME}(?:\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)? ?[;:] ?\d"
+                     rf"|, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
+                     rf"|pp?\. ?\d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}\))"
+                     rf"|:(?!{YEAR_SPAN})\d+{RANGE_DASH}\d+(?!\d))")
+#: The field a title runs into, any of the shapes above, read right after the title's last
+#: word: ``verify`` reads the words after a hit there as another field's, not the title's.
+NEXT_FIELD = re.compile("|".join((
+    ABBREVIATED_VENUE, *PLACE_FIELDS,
+    _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
+    _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD,
+    _CONTAINER_AFTER_COLON, _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR,
+    _KNOWN_PUBLISHERS, _ORGANISATION, _ONE_WORD_JOURNAL)))
+# The rest of an entry after a title that runs into it, read as the entry's own publication
+# data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
+#: A journal's volume right after a title the style prints with no mark and no journal's name
+#: (science-china-earth-sciences: "...2016. The Antisocial Network 49.", "...1993. Entropy and
+#: area 71, 666–669."): the volume's number, perhaps its issue in brackets, then its pages
+#: after a comma or a colon, or the full stop before the next entry's opening. A query that
+#: lacks the title's last word has that word before the number.
+VOLUME_CLOSING_ENTRY = re.compile(
+    rf" \d{{1,4}}(?: ?\(\d{{1,4}}\))?(?:[,:] ?\d+(?:{RANGE_DASH}\d+)?(?![\d.,:]\d)"
+    rf"|\.{NEXT_ENTRY_OPENING})")
+#: A container right after a title (a journal's, a book's or a conference's name, up to 150
+#: characters: no digit, no punctuation but an apostrophe or a hyphen), then its year and pages
+#: ("...du semblable L'Homme, 2008, pp. 455–477"), its volume and pages after commas ("...of
+#: beaver Proceedings of the Annual Conference of the Western Association of State Game and
+#: Fish Commissioners, 41, pp. 181–184"), its volume, perhaps its issue, and pages ("...nominal
+#: tone Africana Linguistica 16 3–30", "...Harbour Studies 12(3): 5-17"), or, perhaps after its
+#: full stop, its year, a semicolon and its volume (Vancouver: "...l'objectivité scientifique
+#: Communication. 2006;149:97-111", "...nominal tone Africana Linguistica 2010; 16:3–30"):
+#: ``capitals`` reads its first word.
+CONTAINER_WITH_ISSUE = re.compile(
+    rf"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_]) (?=[^\W\d_])){{0,150}}"
+    rf"(?:, \(?{YEAR_DIGITS}\)?, (?:pp?\. ?)?\d+{RANGE_DASH}\d+"
+    rf"|\.? {YEAR_DIGITS}; ?\d{{1,4}}"
+    rf"|, \d{{1,4}}, pp?\. ?\d+{RANGE_DASH}\d+"
+    rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)")
+#: A journal whose name is one word, its comma, its volume, a comma and its pages with no mark
+#: ("...Clearwater East Crater Meteoritics, 32, 761–7", "...and antiphospholipid antibodies
+#: Rheumatology, 48, 1003–1007": tropical-animal-health-and-production). ``capitals`` reads it
+#: only where the word is printed with a capital: a style that prints no container prints a
+#: title's own last word so too ("...a randomized controlled study, 36, 543–549."). A range
+#: that opens with a year is a span of years, none.
+ONE_WORD_JOURNAL_AND_PAGES = re.compile(
+    rf"{NAME}, \d{{1,3}}, (?!{YEAR_DIGITS}{RANGE_DASH})\d{{1,5}}{RANGE_DASH}\d{{1,5}}(?!\d)")
+#: What closes an entry right after an acronym a title runs into (an organisation's or a
+#: publisher's, ``capitals``): what closes it after a town (``ENTRY_CLOSING``: "...URSS.", the
+#: next entry after it; "...Love, Earth INSEAD; 2012"), or a full stop and the year
+#: (Vancouver, where no place or publisher is printed: "...aux États-Unis EOLE. 2012").
+ACRONYM_CLOSING_ENTRY = re.compile(rf"{ENTRY_CLOSING}|\. \(?{YEAR_DIGITS}(?![\d\]])")
