@@ -384,32 +384,6 @@ def test_a_title_word_before_in_stays_the_titles(doc: str, author: str, title: s
     _turned_down(doc, author, title)
 
 
-# A style that prints a chapter's editors between "In:" and a comma, for a chapter with no
-# editors: "In:" and the comma stand together before the container.
-_IN_EMPTY_EDITORS = ("Okafor, N., 2004. Harbour Silt Budgets In:, Coastal Studies of the "
-                     "Delta, 12\u201330.\nHalvorsen, K., 1999. Tidal Markets Revisited In:, Fjord "
-                     "Towns, 44\u201359.\nMoreau, A., 2001. Stone bridges. Paris.")
-
-
-@pytest.mark.parametrize("doc, author, title", [
-    (_IN_EMPTY_EDITORS, "Okafor", "Harbour Silt Budgets"),
-    (_IN_EMPTY_EDITORS, "Halvorsen", "Tidal Markets Revisited"),
-])
-def test_a_short_title_before_in_and_an_empty_editors_field(doc: str, author: str,
-                                                            title: str) -> None:
-    _kept(doc, author, title)
-
-
-@pytest.mark.parametrize("doc, author, title", [
-    (_IN_EMPTY_EDITORS, "Okafor", "Harbour Silt"),  # the title's last word left out
-    (_IN_EMPTY_EDITORS, "Okafor", "Harbour Silt Ledgers"),  # a content word changed
-    (_IN_EMPTY_EDITORS, "Okafor", "Tidal Markets Revisited"),  # the next entry's title
-])
-def test_a_near_miss_before_in_and_an_empty_editors_field_stays_rejected(
-        doc: str, author: str, title: str) -> None:
-    _turned_down(doc, author, title)
-
-
 # A field of one word right after a title's last word in any case, then at once the entry's
 # publication data: a conference's name after "Proc.", a one-word journal with its volume and
 # bare pages, or an acronym or a publisher's name of two joined words before the entry's close.
