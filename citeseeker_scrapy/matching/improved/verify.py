@@ -12,9 +12,7 @@ words. Two checks on top of it:
   sit inside a title.
   A misquote with two words swapped passes too when every word of the title is there and
   the hit is at least 0.8 similar (``_reordered``); in a title of up to four words no whole
-  word may be missing (another title, not a typo). A hit whose best substring ran past the
-  title's closing mark to take the query's last word again is read up to the mark
-  (:func:`overrun_end`).
+  word may be missing (another title, not a typo).
 * **Standing alone**: a title of at most three words must have punctuation (or nothing) on
   both sides ("2015. Deep learning. Nature"), not a word ("...for deep learning in..."),
   unless a searched name is right beside it in the sentence ("Friedl's Mastering Regular
