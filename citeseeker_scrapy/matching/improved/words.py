@@ -255,12 +255,13 @@ def _each_has_its_own(query: Sequence[str], printed: list[str]) -> bool:
 
 def _read_back_counterpart(word: str, printed: Sequence[str]) -> bool:
     """True if a printed word with its OCR confusions read back (``printed_words.ocr_read``:
-    "rn" for "m", a digit for a letter) is ``word`` itself: in a short word the confusion
-    costs more than a typo ("rncrc" scores 67 against "mcrc"). Only the word itself, not a
-    variant of it: read back, a different word comes nearer to another ("international",
-    read "intemational", scores 72 against "institutional"). Called by
-    :func:`_each_has_its_own` and :func:`_unnamed`."""
-    return any(ocr_read(other) == word != other for other in printed)
+    "rn" for "m", a digit for a letter) is a variant of ``word``: in a short word the
+    confusion costs more than a typo ("rncrc" scores 67 against "mcrc", 100 read back). Only
+    a second chance, as ``verify`` reads a damaged word. Called by :func:`_each_has_its_own`
+    and :func:`_unnamed`."""
+    read = [ocr_read(other) for other in printed]
+    return any(back != other for back, other in zip(read, printed)) and _has_counterpart(
+        word, [back for back, other in zip(read, printed) if back != other])
 
 
 def _named_exactly(query: Sequence[str], printed: Sequence[str]) -> list[bool]:
