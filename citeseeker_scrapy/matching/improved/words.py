@@ -47,7 +47,6 @@ from rapidfuzz import fuzz
 
 from . import places, publishers
 from .entry_grammar import DITTO_WORDS, EDITION_WORD, NAME, RANGE_DASH, TYPE_MARK, YEAR_DIGITS
-from .printed_words import ocr_read
 from .run_on_fields import (
     ABBREVIATED_VENUE, MONTH_OF_DATE, ORGANISATION_NAME, VOLUME_ABBREVIATIONS,
 )
@@ -245,23 +244,12 @@ def _each_has_its_own(query: Sequence[str], printed: list[str]) -> bool:
     exact = set(printed)
     missing_short = 0
     for word in query:
-        if word in exact or _has_counterpart(word, free) or _read_back_counterpart(word, free):
+        if word in exact or _has_counterpart(word, free):
             continue
         if is_content(word):
             return False
         missing_short += 1
     return missing_short <= _SHORT_ALLOWANCE
-
-
-def _read_back_counterpart(word: str, printed: Sequence[str]) -> bool:
-    """True if a printed word with its OCR confusions read back (``printed_words.ocr_read``:
-    "rn" for "m", a digit for a letter) is a variant of ``word``: in a short word the
-    confusion costs more than a typo ("rncrc" scores 67 against "mcrc", 100 read back). Only
-    a second chance, as ``verify`` reads a damaged word. Called by :func:`_each_has_its_own`
-    and :func:`_unnamed`."""
-    read = [ocr_read(other) for other in printed]
-    return any(back != other for back, other in zip(read, printed)) and _has_counterpart(
-        word, [back for back, other in zip(read, printed) if back != other])
 
 
 def _named_exactly(query: Sequence[str], printed: Sequence[str]) -> list[bool]:
@@ -461,8 +449,7 @@ def _unnamed(query: Sequence[str], printed: Sequence[str]) -> set[int]:
     for i, word in enumerate(printed):
         if taken[i] or not is_content(word):
             continue
-        variant = next((other for other in left if _has_counterpart(word, (other,))
-                        or _read_back_counterpart(other, (word,))), None)
+        variant = next((other for other in left if _has_counterpart(word, (other,))), None)
         if variant is not None:
             left.remove(variant)
         elif _not_named(word, unprinted):
