@@ -238,9 +238,11 @@ def _each_has_its_own(query: Sequence[str], printed: list[str]) -> bool:
     """True if each content word of the query has a printed counterpart of its own, and at
     most ``_SHORT_ALLOWANCE`` short words lack one. A printed word the query names exactly
     is that word's, not another's variant ("tumeurs" added to "...novel tumour suppressors",
-    "social tapes" for "collected papers ... social reality"); of a word printed twice, the
-    one in the query's order (:func:`_named_exactly`)."""
-    free = [word for word, taken in zip(printed, _named_exactly(query, printed)) if not taken]
+    "social tapes" for "collected papers ... social reality")."""
+    free = list(printed)
+    for word in query:
+        if word in free:
+            free.remove(word)
     exact = set(printed)
     missing_short = 0
     for word in query:
@@ -250,23 +252,6 @@ def _each_has_its_own(query: Sequence[str], printed: list[str]) -> bool:
             return False
         missing_short += 1
     return missing_short <= _SHORT_ALLOWANCE
-
-
-def _named_exactly(query: Sequence[str], printed: Sequence[str]) -> list[bool]:
-    """Which printed words a query word names exactly, each query word one: where the print
-    holds a word twice, the one in the query's order first (``_name_in_order``), so that the
-    other stays free for the query word it is a piece of ("*Ethylene*- -induced stabilization
-    of ethylene" for "Ethylene-induced stabilization of ethylene": "ethylene" and "induced"
-    are the first word split). Called by :func:`_each_has_its_own`."""
-    left = list(query)
-    taken = [False] * len(printed)
-    if len(set(printed)) < len(printed):
-        _name_in_order(query, printed, left, taken)
-    for i, word in enumerate(printed):
-        if not taken[i] and word in left:
-            left.remove(word)
-            taken[i] = True
-    return taken
 
 
 def longer_title(query: Sequence[str], inside: str, preceding: str, following: str) -> bool:
@@ -460,9 +445,8 @@ def _unnamed(query: Sequence[str], printed: Sequence[str]) -> set[int]:
 def _name_in_order(query: Sequence[str], printed: Sequence[str], left: list[str],
                    taken: list[bool]) -> None:
     """Mark the printed words the query names exactly in the title's order as ``taken`` and
-    remove their query words from ``left``. Called by :func:`_unnamed` and
-    :func:`_named_exactly` only for a print that holds a word twice: which of the two a query
-    word names is the one in its order."""
+    remove their query words from ``left``. Called by :func:`_unnamed` only for a print that
+    holds a word twice: which of the two a query word names is the one in its order."""
     in_order = SequenceMatcher(None, list(query), list(printed), autojunk=False)
     for block in in_order.get_matching_blocks():
         for k in range(block.size):
