@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import Indel, LCSseq
+from rapidfuzz.distance import Indel
 
 from .entry_numbers import last_entry_start, next_entry_start
 from .headers import SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans
@@ -95,8 +95,6 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
     (``capitals.given_name_ends_run``), which delimits a short title there."""
     name_before = _name_before(region, start)
     why = _word_veto(text, title, start, end, name_before, region, after_run)
-    if why == CHANGED_WORD and (cut := overrun_end(text, title, start, end)) is not None:
-        why = _word_veto(text, title, start, cut, name_before, region, after_run)
     if not across_headers or why not in (WORDS_MISSING, CHANGED_WORD):
         return why
     without = _without_running_header(text, title, start, end)
@@ -120,33 +118,6 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
             region is not None and named_in_sentence(text, region, start, end))):
         return ORDINARY_WORDS
     return None
-
-
-#: A hit that ends past a title's closing mark (a full stop, a closing quote) with one word
-#: after its blank: ". new", "’ in" (:func:`overrun_end`).
-_OVERRUN = re.compile(r"(?<=[^\W\d_]{2})[.\u2019\u201d\"'] ([^\W_]+)$")
-
-
-def overrun_end(text: str, title: CheckedTitle, start: int, end: int) -> Optional[int]:
-    """Where a hit ``text[start:end]`` that ran past the title's end should end, or None.
-
-    A misquote with its last two words swapped ("Cranbrook Design: The Discourse New" for
-    "...The New Discourse. New York") scores best with the next field's first word taken
-    after the title's closing mark, when that word is the query's last one: the words after
-    it ("york") then read as the printed title's own. The hit is read up to the mark when
-    the word after it is the query's last word, printed inside the title too, and the hit
-    up to the mark still reaches the fuzzy limit. Called by :func:`veto` on a hit the word
-    checks turned down as a changed word."""
-    overrun = _OVERRUN.search(text, start, end)
-    if overrun is None or not title.words:
-        return None
-    last, cut = overrun.group(1), overrun.start()
-    if last != title.words[-1] or end < word_end(text, end) or last not in WORD.findall(
-            word_text(text, start, cut)):
-        return None
-    lcs = LCSseq.similarity(title.title.text, text[start:cut])
-    ratio = title.title.at_limit.ratio
-    return cut if 2 * lcs * ratio[1] >= ratio[0] * (len(title.title.text) + cut - start) else None
 
 
 def _without_running_header(text: str, title: CheckedTitle, start: int, end: int
