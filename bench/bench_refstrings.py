@@ -22,7 +22,9 @@ into the next field hides; reported apart, "accepted N of M" per title ending, a
 figure, since a title without its last word is sometimes a real shorter work). Prints recall and
 precision per style, per format, per variant, per decoy kind and per category of entry (name
 shape, title ending, page break; with the citations lost) for the improved scheme and the
-original (2003) one, the precision and recall of the labels of the right hits
+original (2003) one (a hit whose title's end the improved scheme marks uncertain counts as
+found, and is counted apart: "of the right hits, title end uncertain", and among the "last word
+dropped" decoys accepted), the precision and recall of the labels of the right hits
 (``in_references``, "self") per format, and every citation the original finds that the improved
 misses (exit 1 if there is one). References whose annotated title is not the printed one are left out and
 counted (``refstrings.annotation_fault``), and a title or surname the PostScript font cannot
@@ -61,8 +63,8 @@ from citeseeker_scrapy.matching.improved.headers import (  # noqa: E402
     running_headers, without_spans,
 )
 from citeseeker_scrapy.matching import (  # noqa: E402
-    VETOES, AuthorGroup, Citation, CitationMatcher, DocumentText, MatcherSettings,
-    normalize_text,
+    UNCERTAIN_END, VETOES, AuthorGroup, Citation, CitationMatcher, DocumentText,
+    MatcherSettings, normalize_text,
 )
 from quality import refstrings  # noqa: E402
 from quality.refstrings import Reference  # noqa: E402
@@ -435,6 +437,24 @@ def precision_at_target_share(outcomes: list[Outcome]) -> str:
     return f"{right / (right + false_hits):.3f}" if right else "-"
 
 
+def uncertain(outcomes: list[Outcome]) -> int:
+    """The hits among ``outcomes`` reported with the title's end marked uncertain
+    (``model.UNCERTAIN_END``: the word after the hit could be the printed title's own)."""
+    return sum(o.citation is not None and o.citation.title_end == UNCERTAIN_END
+               for o in outcomes if o.found)
+
+
+def uncertain_row(outcomes: list[Outcome]) -> str:
+    """The row under the "all" table: of the right hits (each counted found above), how many
+    the improved scheme reported with the title's end marked uncertain, per scheme. Called
+    by this bench's and ``bench_styles.py``'s report."""
+    cells = []
+    for scheme in SCHEMES:
+        right = [o for o in outcomes if o.scheme == scheme and o.right]
+        cells.append(f"{uncertain(right)} of {len(right)}")
+    return "| of the right hits, title end uncertain | " + " | ".join(cells) + " |"
+
+
 def report(outcomes: list[Outcome]) -> list[str]:
     """All tables: per style, format, author position, variant (recall, precision), per decoy
     kind (rejected), and the total."""
@@ -452,7 +472,7 @@ def report(outcomes: list[Outcome]) -> list[str]:
     lines += table(outcomes, "all", lambda q: "all", scores)
     lines += ["| precision at the target decoy share (15 near misses, 60 other decoys per 300) | "
               + " | ".join(precision_at_target_share([o for o in outcomes if o.scheme == s])
-                           for s in SCHEMES) + " |"]
+                           for s in SCHEMES) + " |", uncertain_row(outcomes)]
     return lines
 
 
@@ -466,7 +486,8 @@ def counted(outcomes: list[Outcome]) -> list[Outcome]:
 def last_word_report(outcomes: list[Outcome], documents: list[DocumentText]) -> list[str]:
     """The :data:`LAST_WORD` decoys apart: accepted (a hit) of made, per scheme and per title
     ending (what follows the title in the entry: "runs into next field" is the blind spot),
-    and the checks of ``VETOES`` that reject the original's hits on them."""
+    how many of those accepted carry the mark that the title's end is uncertain, and the
+    checks of ``VETOES`` that reject the original's hits on them."""
     cut = [o for o in outcomes if o.query.kind == LAST_WORD]
     lines = [f'"{LAST_WORD}" decoys (the title without its last content word; in no figure '
              "above): accepted (a hit) of made", "",
@@ -479,6 +500,8 @@ def last_word_report(outcomes: list[Outcome], documents: list[DocumentText]) -> 
                     and value in (*o.query.title_end[:1], "all")]
             row.append(f"{sum(bool(o.found) for o in made)} of {len(made)}")
         lines.append(f"| {value} | " + " | ".join(row) + " |")
+    lines.append("| all accepted, title end uncertain | " + " | ".join(
+        str(uncertain([o for o in cut if o.scheme == scheme])) for scheme in SCHEMES) + " |")
     queries = list({id(o.query): o.query for o in cut}.values())
     vetoes = veto_table(queries, documents)
     return lines + ["", f'checks rejecting the original\'s hits on the "{LAST_WORD}" decoys',
@@ -628,8 +651,9 @@ def details(outcomes: list[Outcome], documents: list[DocumentText]) -> None:
         what = "MISS " if q.expected else "DECOY"
         text = documents[q.paper].normalized
         at = text.find(normalize_text(q.author))
+        mark = " (title end uncertain)" if uncertain([o]) else ""
         print(f"{what} {q.style} / {q.format} / {q.kind}: {q.author!r} {q.title!r}"
-              f" -> {o.found!r}\n      printed {q.printed_title!r}\n      text "
+              f" -> {o.found!r}{mark}\n      printed {q.printed_title!r}\n      text "
               f"{text[max(0, at - 60):at + 260]!r}")
 
 

@@ -11,7 +11,10 @@ the exact fast best-substring search (``similarity.py``); ``matcher.py`` dispatc
 """
 
 from .matcher import CitationMatcher, DocumentText, Explained
-from .model import SCHEMES, VETOES, AuthorGroup, Citation, MatcherSettings
+from .model import (
+    CERTAIN_END, SCHEMES, TITLE_ENDS, UNCERTAIN_END, VETOES, AuthorGroup, Citation,
+    MatcherSettings,
+)
 from .names import find_name_positions
 from .normalize import normalize_text
 from .relation import CITES, RELATIONS, SELF, citation_relation
@@ -20,7 +23,8 @@ from .similarity import (
 )
 
 __all__ = [
-    "CITES", "RELATIONS", "SCHEMES", "SELF", "VETOES", "AuthorGroup", "Citation",
+    "CERTAIN_END", "CITES", "RELATIONS", "SCHEMES", "SELF", "TITLE_ENDS", "UNCERTAIN_END",
+    "VETOES", "AuthorGroup", "Citation",
     "CitationMatcher", "DocumentText", "Explained",
     "MatcherSettings", "citation_relation",
     "best_substring", "find_name_positions", "indel_distance", "normalize_text",

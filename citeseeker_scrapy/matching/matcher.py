@@ -11,8 +11,9 @@ from citeseeker_scrapy.exceptions import ConfigError
 
 from . import original
 from .improved import search, superset
-from .model import BETTER_TITLE, OUT_OF_REACH, AuthorGroup, Citation, MatcherSettings
-from .original import Hit
+from .model import (
+    BETTER_TITLE, OUT_OF_REACH, AuthorGroup, Citation, MatcherSettings,
+)
 from .names import NameIndex, PrintedCase, find_name_positions, may_join_initials
 from .normalize import normalize_text
 from .context import TextMap
@@ -125,7 +126,7 @@ class CitationMatcher:
         text, printed = document.normalized, document.printed_case
         out_of_reach: set[tuple[int, int]] = set()
         candidates = self._improved_candidates(text, document, out_of_reach)
-        searched = {(c.author, c.publication) for c in candidates}
+        searched = {(c.author, c.publication): c.title_end for c in candidates}
         reported = {(c.author, c.publication) for c in _one_title_per_span(candidates)}
         found = dict(zip(self._names, find_name_positions(text, self._names)))
         explained = []
@@ -139,12 +140,13 @@ class CitationMatcher:
                 keys = [(author, publication) for author in prepared.group.authors]
                 if any(key in searched for key in keys):
                     why = None if any(key in reported for key in keys) else BETTER_TITLE
+                    title_end = next(searched[key] for key in keys if key in searched)
                 else:
-                    why = superset.veto_of(text, hit, checked, self._settings.part_length,
-                                           printed)
+                    why, title_end = superset.verdict_of(text, hit, checked,
+                                                         self._settings.part_length, printed)
                     why = _unreported_why(why, (number, index) in out_of_reach, hit)
-                explained.append(Explained(Citation(hit.author, publication, *hit.hit[1:]),
-                                           why))
+                explained.append(Explained(Citation(hit.author, publication, *hit.hit[1:],
+                                                    title_end=title_end), why))
         return explained
 
     def _find_improved(self, text: str, document: Optional[DocumentText]) -> list[Citation]:
@@ -174,29 +176,34 @@ class CitationMatcher:
             for index, (publication, result) in enumerate(
                     zip(prepared.group.publications, results)):
                 hit = result.hit
-                if hit is None and result.reachable:
-                    hit = self._original_unless_vetoed(text, prepared, index, exact,
-                                                       printed)
-                elif hit is None and out_of_reach is not None:
-                    out_of_reach.add((number, index))
                 if hit is not None:
                     citations.append(Citation(hit[0], publication, *hit[1:]))
+                elif result.reachable:
+                    citations.extend(self._original_unless_vetoed(
+                        text, prepared, index, exact, printed))
+                elif out_of_reach is not None:
+                    out_of_reach.add((number, index))
         return citations
 
     def _original_unless_vetoed(self, text: str, prepared: _PreparedGroup, index: int,
                                 exact: dict[str, list[int]],
-                                printed: Optional[PrintedCase]) -> Optional[Hit]:
-        """The original scheme's hit for title ``index`` of a group, unless a check of
-        ``model.VETOES`` names why it is no citation. ``exact`` caches the names' exact
-        positions in ``text`` (found on first need: most documents never need them)."""
+                                printed: Optional[PrintedCase]) -> list[Citation]:
+        """The original scheme's hit for title ``index`` of a group as a citation (with its
+        ``title_end``: ``superset.verdict_of``), unless a check of ``model.VETOES`` names why
+        it is none (then no citation). ``exact`` caches the names' exact positions in
+        ``text`` (found on first need: most documents never need them)."""
         if not exact:
             exact.update(zip(self._names, find_name_positions(text, self._names)))
         hit = superset.original_hit(text, prepared.group, prepared.names,
                                     prepared.titles[index], exact, self._settings)
-        if hit is None or superset.veto_of(text, hit, prepared.checked[index],
-                                           self._settings.part_length, printed) is not None:
-            return None
-        return hit.hit
+        if hit is None:
+            return []
+        verdict = superset.verdict_of(text, hit, prepared.checked[index],
+                                      self._settings.part_length, printed)
+        if verdict.veto is not None:
+            return []
+        return [Citation(hit.author, prepared.group.publications[index], *hit.hit[1:],
+                         title_end=verdict.title_end)]
 
 
 def _unreported_why(veto: Optional[str], unreached: bool, hit: superset.OriginalHit) -> str:

@@ -28,6 +28,14 @@ OUT_OF_REACH = "outside every search region"
 VETOES = (NAME_IN_WORD, NEXT_ENTRY, OTHER_ENTRY, CLOSER_NEARBY, WORDS_MISSING, CHANGED_WORD,
           ORDINARY_WORDS, BETTER_TITLE, OUT_OF_REACH)
 
+#: A citation's ``title_end``: "certain" where the text tells where the printed title ends;
+#: "uncertain" where the original scheme's hit is reported although the word after it could
+#: be the title's own last word (``superset``: ``capitals.undecided_end``). The hit may then
+#: name a shorter title than the one printed; a reader decides by reading the entry.
+CERTAIN_END = "certain"
+UNCERTAIN_END = "uncertain"
+TITLE_ENDS = (CERTAIN_END, UNCERTAIN_END)
+
 
 @dataclass(frozen=True)
 class AuthorGroup:
@@ -68,6 +76,8 @@ class Citation:
 
     ``relation`` is ``"self"`` when the hit is the document's own title with the author in its
     byline (the paper itself, not a citation of it), else ``"cites"`` (``relation.py``).
+    ``title_end`` is ``"uncertain"`` when the word after the hit could be the printed
+    title's own last word (the text cannot tell: :data:`UNCERTAIN_END`), else ``"certain"``.
     """
 
     author: str
@@ -76,3 +86,4 @@ class Citation:
     similarity: float
     position: int
     relation: str = "cites"
+    title_end: str = CERTAIN_END

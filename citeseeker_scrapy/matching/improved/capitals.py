@@ -69,14 +69,14 @@ at hand (``names.PrintedCase``); the hit is then read again with the title close
 from __future__ import annotations
 
 import re
-from typing import Optional, Sequence
+from typing import NamedTuple, Optional, Sequence
 
 from ..names import PrintedCase
 from .entry_grammar import NAME, ONE_GIVEN_NAME_RUN, UNPUNCTUATED_INITIALS_RUN
 from .per_text_cache import kept_per_text, kept_per_text_alone
 from .place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
-    town_closes_entry, towns_closing_entries,
+    WORD_BEFORE_TITLES_TOWN, town_closes_entry, towns_closing_entries,
 )
 from .printed_words import DROPPED_IN_WORDS, IN_WORD_MARKS
 from .run_on_fields import (
@@ -129,7 +129,8 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
     ``query`` is the title's words, ``text[start:end]`` the hit. The field must follow the
     query's last word with a blank and no punctuation (punctuation ends a title already), or
     inside the same printed word."""
-    if len(query) < 2 or not is_content(query[-1]):
+    if (len(query) < 2 or not is_content(query[-1])
+            or WORD_BEFORE_TITLES_TOWN.fullmatch(query[-1])):
         return None
     piece = _WORD_PIECE_BEFORE.search(text, max(0, start - _REACH), start)
     low = start if piece is None else piece.start()  # the hit may begin inside a word
@@ -169,6 +170,111 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
     if first[0].isupper() and _publication_data_to_entry_end(text, field.start(), title):
         return field.start()
     return None
+
+
+#: Capitalised words in a row after the query's last word that make a field of their own as
+#: readily as the title's last word and the next field ("...The Antisocial Network Psychology
+#: Today, 49", "...Raccolta Di Scritti Editi E Inediti a Cura"): a title without its last word
+#: has that word and the field after it too, so the capitals cannot decide.
+_CAPITALISED_RUN = 2
+#: The blank between two words of a run, or a blank and a full stop joined to the next word
+#: ("...Functions CambridgeUniv .Press, Cambridge.").
+_RUN_GAP = re.compile(r" \.?")
+#: One word, then the full stop that ends the entry: the text's end, the next entry's number
+#: or its author's surname and initials ("...Attorney-General Gizmodo. 29. Kim", "...Twitter
+#: Arxiv. [6] Lee"). Not two names and a comma: a container's words print so too ("...Middle
+#: Ages. Word, Image, Number").
+_FULL_STOP_ENDING_ENTRY = re.compile(
+    rf"\.(?=$| ?\[\d{{1,4}}\]| \d{{1,3}}\. | {NAME}(?:, ?| )(?:[^\W\d_]\.[ -]?){{1,3}})")
+#: A web site's domain joined to its name ("...on the Internet PoliticalInformation.com, 1999.").
+_DOMAIN = re.compile(r"\.(?:com|org|net|edu|gov|info|io)(?![^\W_])")
+
+
+class RunOn(NamedTuple):
+    """Capitalised words run on after the query's last word (:func:`undecided_end`)."""
+
+    title_end: int  # the first character after the query's last word (its blank)
+    next_word: tuple[int, int]  # where the first word run on starts and ends
+    closes_entry: bool  # that word alone closes the entry (:func:`_one_word_closes_entry`)
+
+
+def undecided_end(text: str, query: Sequence[str], start: int, end: int,
+                  printed: PrintedCase) -> Optional[RunOn]:
+    """The words run on after the query's last word, where the capitals cannot tell them from
+    the printed title's own last word and the next field (:class:`RunOn`), or None.
+
+    The query's last word must be a content word and no word that makes a capitalised word
+    after it the title's own (``place_fields.WORD_BEFORE_TITLES_TOWN``: a title without its
+    last word that ends with "of", "and" or "around" lacks the word after it) printed right at the hit's end (or up to
+    ``_LEFT_OUT`` words after it), a blank and no punctuation after it, then a word that
+    starts with a capital, in a shape :func:`_undecided_run` names. A query that lacks the
+    title's last word has that word there in the same shapes. Who calls it: ``superset``, on
+    an original hit a word check turned down over the words after it, where
+    :func:`field_start` found no field the capitals decide; it reads the hit again with the
+    title closed there and, where the run goes on past the entry's first word, asks whether
+    a field the rules know starts after that word (then the word is the title's own)."""
+    if (len(query) < 2 or not is_content(query[-1])
+            or WORD_BEFORE_TITLES_TOWN.fullmatch(query[-1])):
+        return None
+    piece = _WORD_PIECE_BEFORE.search(text, max(0, start - _REACH), start)
+    low = start if piece is None else piece.start()
+    words = list(_WORDS.finditer(text, low, min(len(text), end + _REACH)))
+    last = _last_query_word(query, words, end)
+    if last is None or last + 1 >= len(words):
+        return None
+    title_end, run = words[last].end(), words[last + 1:]
+    if text[title_end:run[0].start()] != " ":
+        return None  # the title's own punctuation closes it: the text decides
+    first = words[last].start()
+    cased = printed(first, words[-1].end())
+    if cased is None:
+        return None
+    closes = _undecided_run(text, run, [cased[w.start() - first:w.end() - first] for w in run],
+                            printed)
+    if closes is None:
+        return None
+    return RunOn(title_end, run[0].span(), closes)
+
+
+def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
+                   printed: PrintedCase) -> Optional[bool]:
+    """Whether the words after a title's last word (``run``, printed ``cased``) open with a
+    capital in one of the shapes a title without its last word prints too: True for one
+    capitalised word that closes the entry (:func:`_one_word_closes_entry`), False for two
+    capitalised words in a row or more (``_CAPITALISED_RUN``: a container, a publisher or
+    the next entry's author run into the title); None for neither. A word in lower case
+    there is the title's own (a longer title), and so is one capitalised word before the
+    title's closing punctuation with more of the entry after it ("...Mistastin Lake crater
+    Labrador, Planetary", "...Markets Revisited: Lagos Traders"). Called by
+    :func:`undecided_end`."""
+    if not cased[0][:1].isupper():
+        return None
+    if _one_word_closes_entry(text, run[0], printed):
+        return True
+    capitalised = 1
+    for before, word, printed_word in zip(run, run[1:], cased[1:]):
+        if (not _RUN_GAP.fullmatch(text, before.end(), word.start())
+                or not printed_word[:1].isupper()):
+            break
+        capitalised += 1
+    return False if capitalised >= _CAPITALISED_RUN else None
+
+
+def _one_word_closes_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
+    """True if one word after a title (``word``) closes its entry: its full stop, then the
+    next entry (``_FULL_STOP_ENDING_ENTRY``) or the paragraph's end, or the paragraph's end
+    right after it; a web site's domain and what closes the entry. Not a comma or a colon: a
+    title in title case closed by one before its place prints its own last word so
+    ("...Pastures Revisited, Bern: Haupt"). Called by :func:`_undecided_run`."""
+    at = word.end()
+    domain = _DOMAIN.match(text, at)
+    if domain is not None:
+        return ACRONYM_CLOSING_ENTRY.match(text, domain.end()) is not None
+    if _FULL_STOP_ENDING_ENTRY.match(text, at):
+        return True
+    if text.startswith(".", at) and ends_paragraph(text, at + 1, printed):
+        return True
+    return ends_paragraph(text, at, printed)
 
 
 def initials_end_run(text: str, name_end: int, start: int, printed: PrintedCase) -> bool:

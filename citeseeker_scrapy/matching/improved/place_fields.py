@@ -120,7 +120,9 @@ _TOWN_CLOSING_ENTRY = re.compile(
 #: or a conjunction ("...Death in Venice.", "...la bataille de Cahors.", "...Thames and
 #: Hudson."), a number ("...Vols. I and II"), or a word that opens a place's name of two
 #: words ("...New York.", "...North Carolina.", "...Central America.", "...San Diego.").
-_WORD_BEFORE_TITLES_TOWN = re.compile(
+#: ``capitals.undecided_end`` reads it too: a query that ends with such a word lacks the
+#: capitalised word after it, whatever closes the entry.
+WORD_BEFORE_TITLES_TOWN = re.compile(
     r"(?<![^\W_])(?:in|at|of|from|near|to|into|around|across|for|on|by|the|a|an|and|or"
     r"|de|du|des|di|da|do|del|della|von|van|aus|zu|zur|bei|im|nach|en|au|aux|et|und|y|e|la|le"
     r"|les|el|los|las|der|die|das|dem|den|il|lo"
@@ -136,7 +138,7 @@ def town_closes_entry(text: str, at: int) -> bool:
     (``ENTRY_CLOSING``): "...les infirmières Talence.", "...lower delta Cahors; 1978",
     "...leurs familles Talence, 118-121.", "...art techniques Bell." (a style that prints the
     title with no closing punctuation and then one place or publisher). Not after a
-    word that makes the town the title's own (``_WORD_BEFORE_TITLES_TOWN``: "...Death in
+    word that makes the town the title's own (``WORD_BEFORE_TITLES_TOWN``: "...Death in
     Venice.", "...New York."). Called by ``capitals.field_start``, which asks it only after a
     title's last word printed in lower case and of a capitalised town: on normalized text
     alone a title's own last word is a town as often ("...Abtei Prüm.", "...Universität
@@ -149,11 +151,11 @@ def town_closes_entry(text: str, at: int) -> bool:
 def _closes_as_town(text: str, town: re.Match[str]) -> bool:
     """True if ``town`` (a ``_TOWN_CLOSING_ENTRY`` match: a word or two, then what closes the
     entry) is a town's or a listed publisher's name, and no word before it makes it the
-    title's own (``_WORD_BEFORE_TITLES_TOWN``). A name of two words is printed as a town's
+    title's own (``WORD_BEFORE_TITLES_TOWN``). A name of two words is printed as a town's
     (``_TOWN_WORD``) by its last word: the first may be an abbreviation, "St.". Called by
     :func:`town_closes_entry` and :func:`towns_closing_entries`."""
     at = town.start()
-    if _WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at):
+    if WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at):
         return False
     last_word = town[1].rpartition(" ")[2]
     return _TOWN_WORD.match(last_word) is not None and (

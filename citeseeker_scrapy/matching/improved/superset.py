@@ -34,12 +34,13 @@ such part lies in a region up to the next entry's "[n]").
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple, Optional, Sequence
 
 from .. import original
 from ..model import (
-    CHANGED_WORD, CLOSER_NEARBY, NAME_IN_WORD, NEXT_ENTRY, ORDINARY_WORDS, OTHER_ENTRY,
-    AuthorGroup, MatcherSettings,
+    CERTAIN_END, CHANGED_WORD, CLOSER_NEARBY, NAME_IN_WORD, NEXT_ENTRY, ORDINARY_WORDS,
+    OTHER_ENTRY, UNCERTAIN_END, AuthorGroup, MatcherSettings,
 )
 from ..names import PrintedCase, is_whole_word
 from ..original import Hit
@@ -47,6 +48,7 @@ from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
 from .attribution import attributed, repeated_in_entry
 from .capitals import (
     ends_paragraph, field_start, given_name_ends_run, initials_end_run, title_closed,
+    RunOn, undecided_end,
 )
 from .headers import running_headers, without_spans
 from .verify import CheckedTitle, veto
@@ -102,11 +104,27 @@ def original_hit(text: str, group: AuthorGroup, names: Sequence[str], title: Tit
                        occurrence.part_start, tuple(others))
 
 
+class Verdict(NamedTuple):
+    """What the improved scheme makes of the original's hit: the check of ``model.VETOES``
+    that drops it (None: reported), and the reported hit's ``title_end`` (``model.TITLE_ENDS``)."""
+
+    veto: Optional[str]
+    title_end: str = CERTAIN_END
+
+
 def veto_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int,
             printed: Optional[PrintedCase] = None) -> Optional[str]:
     """The first check of ``model.VETOES`` the original's hit fails, or None: then the
-    improved scheme reports it. ``length`` is ``part_length``; ``printed`` gives the
-    document's capitals, if the caller has them (:func:`_word_veto`).
+    improved scheme reports it (:func:`verdict_of`, without the title's end)."""
+    return verdict_of(text, hit, title, length, printed).veto
+
+
+def verdict_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int,
+               printed: Optional[PrintedCase] = None) -> Verdict:
+    """The first check of ``model.VETOES`` the original's hit fails, or none and how sure the
+    title's end is (:class:`Verdict`). ``length`` is ``part_length``; ``printed`` gives the
+    document's capitals, if the caller has them (:func:`_word_veto`). Who calls it:
+    ``matcher.CitationMatcher``, for the hits it reports and for those it explains.
 
     The name the hit is read after is the original's own occurrence if the hit is in its
     entry, else the nearest other whole-word occurrence it fires from whose entry holds the
@@ -116,21 +134,21 @@ def veto_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int,
     names = [name for name in ((hit.name_start, hit.name_end, hit.author),) + hit.other_names
              if is_whole_word(text, name[0], name[1], printed)]
     if not names:
-        return NAME_IN_WORD
+        return Verdict(NAME_IN_WORD)
     if next_entry_start(text, hit.position, end) < end:
-        return NEXT_ENTRY
+        return Verdict(NEXT_ENTRY)
     region = _attributed_name(text, names, hit.position, end, length)
     if region is None:
         region = _attributed_across_headers(text, names, hit.position, end, length)
     if region is None:
-        return OTHER_ENTRY
+        return Verdict(OTHER_ENTRY)
     if _closer_nearby(text, hit, region, title.title, length):
-        return CLOSER_NEARBY
+        return Verdict(CLOSER_NEARBY)
     return _word_veto(text, title, hit.position, end, region, printed)
 
 
 def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Region,
-               printed: Optional[PrintedCase]) -> Optional[str]:
+               printed: Optional[PrintedCase], mark: bool = True) -> Verdict:
     """``verify.veto`` on the hit ``text[start:end]``; where a word after the hit reads as the
     title's own, but the document's capitals (``printed``) say a field starts there
     (``capitals.field_start``), the hit is read again with that field punctuated; where a
@@ -142,24 +160,68 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
     is then no added title word. Each punctuated reading is of a copy of the text
     (``capitals.title_closed``: every check of ``verify.veto`` reads the mark where it
     stands); a hit read again at its paragraph's end is not read at a field's start too, so
-    a hit costs one copy at most, and only a hit whose capitals say its title ends there."""
+    a hit costs one copy at most, and only a hit whose capitals say its title ends there.
+    Where no field is told, or the hit is turned down with it too, and ``mark`` is true,
+    :func:`_uncertain_end` reads whether only the words after the hit turn it down."""
     why = veto(text, title, start, end, region, across_headers=True)
     if why not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
-        return why
+        return Verdict(why)
     name = region.occurrences[0][:2]
-    if why == ORDINARY_WORDS and (initials_end_run(text, name[1], start, printed)
-                                  or given_name_ends_run(text, name, start, printed)):
+    after_run = why == ORDINARY_WORDS and (initials_end_run(text, name[1], start, printed)
+                                           or given_name_ends_run(text, name, start, printed))
+    if after_run:
         why = veto(text, title, start, end, region, across_headers=True, after_run=True)
         if why != ORDINARY_WORDS:
-            return why
+            return (_uncertain_end(text, title, (start, end), region, printed, why, after_run)
+                    if why == CHANGED_WORD and mark else Verdict(why))
     if ends_paragraph(text, end, printed):
         closed = title_closed(text, end + 1)
-        return veto(closed, title, start, end, region, across_headers=True)
+        return Verdict(veto(closed, title, start, end, region, across_headers=True))
     field = field_start(text, title.words, start, end, printed)
-    if field is None:
-        return why
-    closed = title_closed(text, field)
-    return why if veto(closed, title, start, end, region, across_headers=True) else None
+    if field is not None:
+        closed = title_closed(text, field)
+        if veto(closed, title, start, end, region, across_headers=True) is None:
+            return Verdict(None)
+    if not mark:
+        return Verdict(why)
+    return _uncertain_end(text, title, (start, end), region, printed, why, after_run)
+
+
+def _uncertain_end(text: str, title: CheckedTitle, hit: tuple[int, int], region: Region,
+                   printed: PrintedCase, why: str, after_run: bool) -> Verdict:
+    """The hit ``text[hit[0]:hit[1]]`` that a word check turned down (``why``) reported with
+    its end marked uncertain (``model.UNCERTAIN_END``), if only the words after it turn it
+    down and the text cannot tell them from the printed title's own last word
+    (``capitals.undecided_end``): read again with the title closed after the query's last
+    word, every check passes; and where the capitalised words run on past the first one
+    without closing the entry, the rules find no field right after that first word
+    (:func:`_field_after_next_word`). Else the veto stands. ``after_run``: the name's author
+    run ends right before the hit with its initials or its given name (as ``verify.veto``
+    reads it). Called by :func:`_word_veto`."""
+    start, end = hit
+    run_on = undecided_end(text, title.words, start, end, printed)
+    if run_on is None:
+        return Verdict(why)
+    closed = title_closed(text, run_on.title_end + 1)
+    if veto(closed, title, start, end, region, across_headers=True, after_run=after_run):
+        return Verdict(why)
+    if not run_on.closes_entry and _field_after_next_word(text, title, start, run_on, region,
+                                                          printed):
+        return Verdict(why)
+    return Verdict(None, UNCERTAIN_END)
+
+
+def _field_after_next_word(text: str, title: CheckedTitle, start: int, run_on: RunOn,
+                           region: Region, printed: PrintedCase) -> bool:
+    """True if the improved scheme's word checks accept the title with the first word run on
+    after it (``run_on.next_word``) added, at the same place: a field the rules know (a
+    month, an organisation, a container and its issue, a publisher and its place, the next
+    entry, ...) starts right after that word, so the text decides it is the printed title's
+    own last word and the query lacks it. Called by :func:`_uncertain_end`."""
+    word_start, word_end = run_on.next_word
+    longer = f"{title.title.text} {text[word_start:word_end]}"
+    extended = CheckedTitle.prepare(replace(title.title, text=longer, charset=frozenset(longer)))
+    return _word_veto(text, extended, start, word_end, region, printed, mark=False).veto is None
 
 
 def _attributed_name(text: str, names: list[tuple[int, int, str]], start: int, end: int,
