@@ -82,9 +82,6 @@ def test_publication_data_up_to_the_entry_end_starts_after_the_title(doc: str, a
 
 
 @pytest.mark.parametrize("doc, author, title", [
-    # an entry that ends with its title's last word, a name: no place alone is read
-    ("Okonkwo, B. (2014)Tidal energy in coastal Malta. Marsh, T.K. (2010)Harbour lights of the "
-     "north. Brill.", "Okonkwo", "Tidal energy in coastal"),
     # the title's last word and its full stop, then place and publisher: no container of one word
     ("Okonkwo, B. (2014)Tidal energy in coastal Malta. Valletta: Gozo Press. Marsh, T.K. (2010)"
      "Harbour lights of the north. Brill.", "Okonkwo", "Tidal energy in coastal"),
@@ -133,12 +130,10 @@ def test_a_town_closing_the_entry_starts_after_the_title(doc: str, author: str,
     # a content word changed before the town
     (_CAHORS, "Okafor", "Tidal markets of the upper delta"),
     (_TALENCE, "Dubois", "Les gardiens de phare et leurs enfants"),
-    # the title's own last word is the town: after a capital (title case, a German noun), a
-    # preposition or a word that opens a place's name, or in lower case (an ordinary word)
-    ("Walker, B. (2003). Harbour Ecology: Understanding and Managing Change." + _FJORDE,
-     "Walker", "Harbour Ecology: Understanding and Managing"),
-    ("Krause, H. (1978). Studien zur Sozialstruktur der Abtei Prüm." + _FJORDE, "Krause",
-     "Studien zur Sozialstruktur der Abtei"),
+    # the title's own last word is the town: after a preposition or a word that opens a
+    # place's name, or in lower case (an ordinary word); after a capital (title case, a German
+    # noun) the text cannot tell it from a town closing the entry
+    # (test_matching_uncertain_end.py)
     ("Okafor, N. (1998). Tidal markets of the delta around Cahors." + _FJORDE, "Okafor",
      "Tidal markets of the delta around"),
     ("Lindqvist E. (2004). Tidal flats of western Wilhelmshaven, 2004.", "Lindqvist",

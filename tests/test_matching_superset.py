@@ -346,7 +346,7 @@ def test_the_entry_after_a_year_label_or_a_number_is_not_the_name_s(doc: str) ->
 def test_a_hit_no_search_region_reaches_is_named_not_dropped_silently(monkeypatch) -> None:
     # With every check silenced, the original's hit past the next entry's "[12]" (where the
     # name's search region ends) is still explained: the improved search never weighed it.
-    monkeypatch.setattr(superset, "veto_of", lambda *args, **kwargs: None)
+    monkeypatch.setattr(superset, "verdict_of", lambda *args, **kwargs: superset.Verdict(None))
     doc = "Moreau, P. [12] " + QUANTUM + ". Nature, 1997."
     matcher = CitationMatcher([AuthorGroup(("Moreau",), (QUANTUM,))], MatcherSettings())
     assert [e.veto for e in matcher.explain(doc)] == [OUT_OF_REACH]

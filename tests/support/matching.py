@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
+from citeseeker_scrapy.matching import (
+    UNCERTAIN_END, AuthorGroup, CitationMatcher, MatcherSettings,
+)
 
 
 def found(doc: str, author: str, title: str, scheme: str = "improved") -> bool:
@@ -42,3 +44,20 @@ def turned_down(doc: str, author: str, title: str, lookup: Lookup = found_in_ref
     decoy one of its checks rejects. Called by the table tests' decoy rows."""
     assert lookup(doc, author, title, "original")
     assert not lookup(doc, author, title, "improved")
+
+
+def title_end_of(doc: str, author: str, title: str) -> str | None:
+    """The ``title_end`` of the improved scheme's citation of ``title`` by ``author`` in
+    ``doc`` printed under a reference list's heading (``OPENING``), None if it reports none."""
+    matcher = CitationMatcher([AuthorGroup((author,), (title,))], MatcherSettings())
+    citations = matcher.find(OPENING + doc)
+    return citations[0].title_end if citations else None
+
+
+def marked_uncertain(doc: str, author: str, title: str) -> None:
+    """Assert the 2003 scheme reports ``title`` and the improved scheme reports it with its end
+    marked uncertain (``model.UNCERTAIN_END``): the word after the hit could be the printed
+    title's own last word, and the text cannot tell. Called by the table tests' rows of a
+    title run into the next field, and of a title without its last word printed so."""
+    assert found_in_references(doc, author, title, "original")
+    assert title_end_of(doc, author, title) == UNCERTAIN_END

@@ -186,8 +186,6 @@ _RUN_GAP = re.compile(r" \.?")
 #: Ages. Word, Image, Number").
 _FULL_STOP_ENDING_ENTRY = re.compile(
     rf"\.(?=$| ?\[\d{{1,4}}\]| \d{{1,3}}\. | {NAME}(?:, ?| )(?:[^\W\d_]\.[ -]?){{1,3}})")
-#: A web site's domain joined to its name ("...on the Internet PoliticalInformation.com, 1999.").
-_DOMAIN = re.compile(r"\.(?:com|org|net|edu|gov|info|io)(?![^\W_])")
 
 
 class RunOn(NamedTuple):
@@ -243,11 +241,13 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     capitalised word that closes the entry (:func:`_one_word_closes_entry`), False for two
     capitalised words in a row or more (``_CAPITALISED_RUN``: a container, a publisher or
     the next entry's author run into the title); None for neither. A word in lower case
-    there is the title's own (a longer title), and so is one capitalised word before the
+    there is the title's own (a longer title), and so is a function word printed with a
+    capital (a title in title case going on: "...Tidal Markets In Coastal Towns"), and one
+    capitalised word before the
     title's closing punctuation with more of the entry after it ("...Mistastin Lake crater
     Labrador, Planetary", "...Markets Revisited: Lagos Traders"). Called by
     :func:`undecided_end`."""
-    if not cased[0][:1].isupper():
+    if not cased[0][:1].isupper() or not is_content(_folded(cased[0])):
         return None
     if _one_word_closes_entry(text, run[0], printed):
         return True
@@ -263,13 +263,10 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
 def _one_word_closes_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
     """True if one word after a title (``word``) closes its entry: its full stop, then the
     next entry (``_FULL_STOP_ENDING_ENTRY``) or the paragraph's end, or the paragraph's end
-    right after it; a web site's domain and what closes the entry. Not a comma or a colon: a
+    right after it. Not a comma or a colon: a
     title in title case closed by one before its place prints its own last word so
     ("...Pastures Revisited, Bern: Haupt"). Called by :func:`_undecided_run`."""
     at = word.end()
-    domain = _DOMAIN.match(text, at)
-    if domain is not None:
-        return ACRONYM_CLOSING_ENTRY.match(text, domain.end()) is not None
     if _FULL_STOP_ENDING_ENTRY.match(text, at):
         return True
     if text.startswith(".", at) and ends_paragraph(text, at + 1, printed):

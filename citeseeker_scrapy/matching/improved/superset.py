@@ -34,7 +34,6 @@ such part lies in a region up to the next entry's "[n]").
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import NamedTuple, Optional, Sequence
 
 from .. import original
@@ -51,7 +50,10 @@ from .capitals import (
     RunOn, undecided_end,
 )
 from .headers import running_headers, without_spans
+from .run_on_fields import NEXT_FIELD
+from .title_edges import EDGE_WORD, name_again, next_entry_as_this
 from .verify import CheckedTitle, veto
+from .words import WORD, longer_title
 from .entry_numbers import next_entry_start
 from .windows import Region
 
@@ -148,7 +150,7 @@ def verdict_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int,
 
 
 def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Region,
-               printed: Optional[PrintedCase], mark: bool = True) -> Verdict:
+               printed: Optional[PrintedCase]) -> Verdict:
     """``verify.veto`` on the hit ``text[start:end]``; where a word after the hit reads as the
     title's own, but the document's capitals (``printed``) say a field starts there
     (``capitals.field_start``), the hit is read again with that field punctuated; where a
@@ -161,8 +163,8 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
     (``capitals.title_closed``: every check of ``verify.veto`` reads the mark where it
     stands); a hit read again at its paragraph's end is not read at a field's start too, so
     a hit costs one copy at most, and only a hit whose capitals say its title ends there.
-    Where no field is told, or the hit is turned down with it too, and ``mark`` is true,
-    :func:`_uncertain_end` reads whether only the words after the hit turn it down."""
+    Where no field is told, or the hit is turned down with it too, :func:`_uncertain_end`
+    reads whether only the words after the hit turn it down."""
     why = veto(text, title, start, end, region, across_headers=True)
     if why not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
         return Verdict(why)
@@ -173,7 +175,7 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
         why = veto(text, title, start, end, region, across_headers=True, after_run=True)
         if why != ORDINARY_WORDS:
             return (_uncertain_end(text, title, (start, end), region, printed, why, after_run)
-                    if why == CHANGED_WORD and mark else Verdict(why))
+                    if why == CHANGED_WORD else Verdict(why))
     if ends_paragraph(text, end, printed):
         closed = title_closed(text, end + 1)
         return Verdict(veto(closed, title, start, end, region, across_headers=True))
@@ -182,8 +184,6 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
         closed = title_closed(text, field)
         if veto(closed, title, start, end, region, across_headers=True) is None:
             return Verdict(None)
-    if not mark:
-        return Verdict(why)
     return _uncertain_end(text, title, (start, end), region, printed, why, after_run)
 
 
@@ -213,15 +213,25 @@ def _uncertain_end(text: str, title: CheckedTitle, hit: tuple[int, int], region:
 
 def _field_after_next_word(text: str, title: CheckedTitle, start: int, run_on: RunOn,
                            region: Region, printed: PrintedCase) -> bool:
-    """True if the improved scheme's word checks accept the title with the first word run on
-    after it (``run_on.next_word``) added, at the same place: a field the rules know (a
-    month, an organisation, a container and its issue, a publisher and its place, the next
-    entry, ...) starts right after that word, so the text decides it is the printed title's
-    own last word and the query lacks it. Called by :func:`_uncertain_end`."""
+    """True if a field the rules know starts right after the first word run on after the
+    query's last word (``run_on.next_word``), so the text decides that word is the printed
+    title's own last word and the query lacks it: the word, then a mark that closes a
+    title or a bracketed field (``words.longer_title``: a month, an abbreviated journal, a
+    title-first entry's authors, ...), or a field ``verify`` reads right after a title
+    (``run_on_fields.NEXT_FIELD``, the searched name again: ``title_edges.name_again``, the
+    next entry opened as this one: ``title_edges.next_entry_as_this``), or
+    one the capitals tell after it (``capitals.field_start`` for the title with that word:
+    an organisation, a container and its issue, a town closing the entry, ...). Called by
+    :func:`_uncertain_end`."""
     word_start, word_end = run_on.next_word
-    longer = f"{title.title.text} {text[word_start:word_end]}"
-    extended = CheckedTitle.prepare(replace(title.title, text=longer, charset=frozenset(longer)))
-    return _word_veto(text, extended, start, word_end, region, printed, mark=False).veto is None
+    word = text[word_start:word_end]
+    following = text[run_on.title_end:run_on.title_end + EDGE_WORD]
+    name = region.occurrences[0][:2]
+    return bool(NEXT_FIELD.match(text, word_end) or name_again(text, name, word_end)
+                or next_entry_as_this(text, name, start, word_end)
+                or longer_title(title.words, text[start:run_on.title_end], "", following)
+                or field_start(text, (*title.words, *WORD.findall(word)), start, word_end,
+                               printed) is not None)
 
 
 def _attributed_name(text: str, names: list[tuple[int, int, str]], start: int, end: int,
