@@ -116,10 +116,11 @@ def assert_log_formats(result, base: str) -> None:
     assert numbers == [1, 2, 3, 4]
     for line in success:
         fields = line.split("\t")
-        # the original's six columns, then ours: context, in_references and relation
-        assert len(fields) == 9 and fields[1].startswith(base)
+        # the original's six columns, then ours: context, in_references, relation, title_end
+        assert len(fields) == 10 and fields[1].startswith(base)
         assert re.fullmatch(r"[01]\.\d{4}", fields[5])
         assert fields[7] in ("true", "false") and fields[6] and fields[8] == "cites"
+        assert fields[9] == "certain"
     typo_line = next(line for line in success if "typo.html" in line).split("\t")
     assert typo_line[3] == f"Fiala: {FIALA}"
     errors = result.log("errors").splitlines()[1:]

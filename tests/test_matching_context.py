@@ -140,20 +140,21 @@ def test_the_crawl_reports_context_in_feed_csv_and_success_log(tmp_path) -> None
     assert by_url["running.html"]["in_references"] is False
     assert by_url["list.txt"]["context"] == "D. Fiala: Retrieving citations on the web (2003)"
     assert by_url["list.txt"]["in_references"] is False
-    # success.log: the original's columns unchanged, then context, in_references, relation
+    # success.log: the original's columns unchanged, then context, in_references, relation,
+    # title_end
     lines = [line.split("\t") for line in result.log("success").splitlines() if line[:1].isdigit()]
     pdf_line = next(fields for fields in lines if fields[1].endswith("paper.pdf"))
-    assert len(pdf_line) == 9
+    assert len(pdf_line) == 10
     assert pdf_line[3:6] == [f"Fiala: {TITLE}", TITLE.lower(), "1.0000"]
     assert pdf_line[6:] == ["[2] Fiala, D.: Retrieving citations on the web. Proc. 2003", "true",
-                            "cites"]
+                            "cites", "certain"]
     # CSV: the original's columns first, ours at the end
     assert csv_result.returncode == 0
     with open(csv_path, newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
     assert list(rows[0])[:8] == ["url", "member", "server", "header", "author", "publication",
                                  "found", "similarity"]
-    assert list(rows[0])[8:] == ["relation", "context", "in_references", "also_at",
+    assert list(rows[0])[8:] == ["relation", "context", "in_references", "title_end", "also_at",
                                  "self_citation", "work_id"]
     assert {r["url"].rsplit("/", 1)[1]: r["in_references"] for r in rows} == \
         {"paper.pdf": "True", "running.html": "False", "list.txt": "False"}

@@ -146,6 +146,14 @@ def test_success_lines_of_both_formats_are_read() -> None:
     document = parse_success_line(ours)
     assert [(h.context, h.in_references) for h in document.hits] == \
         [("[1] Fiala: T one.", True), ("as in T tw.", False)]
+    marked = original + ("\t[1] Fiala: T one.\ttrue\tcites\tcertain\tas in T tw.\tfalse\tcites"
+                         "\tuncertain")
+    document = parse_success_line(marked)
+    assert [(h.in_references, h.relation, h.title_end) for h in document.hits] == \
+        [(True, "cites", "certain"), (False, "cites", "uncertain")]
+    recrawled = original + ("\tc1\ttrue\tcites\tcertain\tnew\tc2\tfalse\tself\tuncertain\tgone")
+    assert [(h.relation, h.title_end, h.status) for h in parse_success_line(recrawled).hits] == \
+        [("cites", "certain", "new"), ("self", "uncertain", "gone")]
     member = parse_success_line("1\thttp://a.org/p/x.tar.gz/x/y.pdf\th\tF: T\tt\t1.0000\tc\tfalse")
     assert (member.url, member.member) == ("http://a.org/p/x.tar.gz", "x/y.pdf")
 

@@ -20,7 +20,7 @@ FEED_FIELDS = ["url", "server", "citations", "also_at", "work", "work_id"]
 #: The columns of one citation, as the flat CSV exporter writes them: the original's item,
 #: then what explains the citation and the document's other URLs (space-separated).
 CITATION_COLUMNS = ["url", "member", "server", "header", "author", "publication", "found",
-                    "similarity", "relation", "context", "in_references", "also_at",
+                    "similarity", "relation", "context", "in_references", "title_end", "also_at",
                     "self_citation", "work_id"]
 
 
@@ -39,7 +39,8 @@ class DocumentItem:
     ``FEED_EXPORT_FIELDS`` (the add-on sets :data:`FEED_FIELDS`; ``url,parts`` gives the text).
     Citation stage: ``citations`` (``member``, ``header``, ``author``, ``publication``,
     ``found``, ``similarity``, ``relation``: ``cites``, or ``self`` when the document is the
-    searched paper itself, ``context``, ``in_references``; a citing part gets a
+    searched paper itself, ``context``, ``in_references``, ``title_end``: ``certain``, or
+    ``uncertain`` when the word after the title could be part of it; a citing part gets a
     ``fingerprint``). Distinct-papers stage: ``also_at`` (other URLs of the same text, known
     when the document is reported), ``duplicates`` (``(where, first where)`` of parts whose
     text was reported before). ``problems`` are ``member``, ``kind``, ``reason``.

@@ -25,7 +25,7 @@ STATE_FILE = "recrawl-state.jsonl"
 SITES_FILE = "recrawl-sites.json"
 #: The fields of a citation kept in the state (what a ``gone`` report shows again).
 CITATION_FIELDS = ("member", "header", "author", "publication", "found", "similarity",
-                   "relation", "context", "in_references")
+                   "relation", "context", "in_references", "title_end")
 
 
 @dataclass

@@ -63,7 +63,7 @@ body:has(#sort-server:checked) .paper{order:var(--server)}
 body:has(#sort-works:checked) .paper{order:var(--works)}
 body:has(#only-refs:checked) .paper:not(.in-refs){display:none}
 body:has(#hide-self:checked) .selfcite{display:none}
-.selfmark{color:#8a4b00;font-size:.85em}.work-meta{color:#444;font-size:.9em}
+.selfmark{color:#8a4b00;font-size:.85em}.uncertain{color:#8a4b00;font-size:.85em}.work-meta{color:#444;font-size:.9em}
 """
 
 
@@ -247,7 +247,7 @@ def _work(hit: Hit, numbers: dict[str, int], is_self: bool = False) -> str:
     return (f'<li{_SELF_CLASS if is_self else ""}>'
             f'<a href="#publication-{numbers.get(hit.publication, 0)}">'
             f"{escape(hit.publication)}</a> <span class=\"sim\">{hit.similarity:.4f}</span>"
-            f"{refs}{mark}<br><span class=\"ctx\">{_highlight(hit.context, hit.found)}</span></li>")
+            f"{refs}{mark}{_end_mark(hit)}<br><span class=\"ctx\">{_highlight(hit.context, hit.found)}</span></li>")
 
 
 _SELF_CLASS = ' class="selfcite"'
@@ -334,8 +334,21 @@ def _row(document: CitingDocument, hit: Hit, is_self: bool = False) -> str:
     return (f"<tr{_SELF_CLASS if is_self else ''}><td>{escape(document.server)}</td>"
             f"<td>{_link(document.url)}{member}{header}{also}</td>"
             f'<td class="num">{hit.similarity:.4f}</td>'
-            f'<td class="ctx">{_highlight(hit.context, hit.found)}</td>'
+            f'<td class="ctx">{_highlight(hit.context, hit.found)}{_end_mark(hit)}</td>'
             f"<td>{'yes' if hit.in_references else 'no'}</td></tr>")
+
+
+#: What a hit whose title's end is uncertain says to the reader (``model.UNCERTAIN_END``).
+END_UNCERTAIN_NOTE = ("title end uncertain: the word after the title could be part of it; "
+                      "read the entry")
+
+
+def _end_mark(hit: Hit) -> str:
+    """The note beside a hit whose title's end the matcher marks uncertain, else nothing.
+    Called by :func:`_work` and :func:`_row`."""
+    if hit.title_end != "uncertain":
+        return ""
+    return f' <span class="uncertain">{escape(END_UNCERTAIN_NOTE)}</span>'
 
 
 def _link(url: str) -> str:
@@ -419,6 +432,8 @@ def _publication_table(publication: str, hits: list[tuple[CitingDocument, Hit]],
         table.add_column(column, overflow="fold")
     for document, hit in hits[:rows or None]:
         context = hit.context if len(hit.context) <= 90 else hit.context[:89] + "…"
+        if hit.title_end == "uncertain":
+            context = "[title end uncertain] " + context
         table.add_row(*map(_printable, (document.server, document.where,
                                         f"{hit.similarity:.4f}",
                                         "yes" if hit.in_references else "no", context)))

@@ -11,10 +11,11 @@
   ``work_id``, ``work`` and ``self`` (its self-citations' ``author: publication`` labels;
   :func:`citeseeker_scrapy.works.citing.work_record`), for the report and the exports
 
-success.log's lines end, after the original's columns, with three more per publication found,
-in the same order: ``context``, ``in_references`` (``true``/``false``) and ``relation``
-(``cites``, or ``self`` when the document is the searched paper itself); a line with n hits
-has 3 + 6n columns.
+success.log's lines end, after the original's columns, with four more per publication found,
+in the same order: ``context``, ``in_references`` (``true``/``false``), ``relation``
+(``cites``, or ``self`` when the document is the searched paper itself) and ``title_end``
+(``certain``, or ``uncertain`` when the word after the title could be part of it); a line with
+n hits has 3 + 7n columns.
 
 Each file gets a ``*****  date time  *****`` header when a run (or a resumed run) starts. Lines
 are appended and flushed at once, so a killed crawl loses nothing it already reported.
@@ -61,6 +62,7 @@ class DocumentHit:
     in_references: bool = False
     relation: str = "cites"
     status: str = ""  # a re-crawl's "new" or "gone"
+    title_end: str = "certain"  # "uncertain": the word after the title could be part of it
 
 
 def run_header(now: dt.datetime | None = None) -> str:
@@ -145,7 +147,7 @@ class RunReport:
                        f"{hit.similarity:.4f}"]
         for hit in hits:  # ours, after the original's columns
             fields += [one_field(hit.context), "true" if hit.in_references else "false",
-                       hit.relation]
+                       hit.relation, hit.title_end]
             if any(h.status for h in hits):  # a re-crawl: new or gone
                 fields.append(hit.status or "new")
         with self._lock:
@@ -253,7 +255,8 @@ def document_hits(citations: Iterable[Mapping[str, Any]]) -> dict[str, list[Docu
     for c in citations:
         hit = DocumentHit(c["author"], c["publication"], c["found"], c["similarity"],
                           c.get("context") or "", bool(c.get("in_references")),
-                          c.get("relation") or "cites", c.get("status") or "")
+                          c.get("relation") or "cites", c.get("status") or "",
+                          c.get("title_end") or "certain")
         by_member.setdefault(c["member"], []).append(hit)
     return by_member
 

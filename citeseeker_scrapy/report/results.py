@@ -223,34 +223,61 @@ def _runs_in(log_dir: Path) -> dict[str, int]:
 
 def parse_success_line(line: str) -> CitingDocument | None:
     """``number url header (author: publication, found, similarity)×n (context,
-    in_references, relation)×n``; lines of the original format (no extra columns) and of the
-    5-column form (no relation) are read too."""
+    in_references, relation, title_end)×n``, a re-crawl's status after each hit's last
+    column; lines of the original format (no extra columns) and of the earlier forms (no
+    title_end, no relation) are read too (:func:`_extra_width`)."""
     fields = line.split("\t")
     if not line[:1].isdigit() or len(fields) < 6:
         return None
     rest = fields[3:]
-    width = 3
-    if len(rest) % 7 == 0 and rest[-1] in ("new", "gone"):
-        width = 7
-    elif len(rest) % 6 == 0 and rest[-1] in ("cites", "self"):
-        width = 6
-    elif len(rest) % 5 == 0 and rest[-1] in ("true", "false"):
-        width = 5
+    width, names = _extra_width(rest)
     count = len(rest) // width
     extras = width - 3
     hits = []
     for index in range(count):
         label, found, similarity = rest[3 * index: 3 * index + 3]
         author, _, publication = label.partition(": ")
-        extra = rest[3 * count + extras * index: 3 * count + extras * index + extras]
-        context, in_refs, relation, status = (extra + ["", "", "cites", ""][len(extra):])[:4]
+        extra = dict(zip(names, rest[3 * count + extras * index:
+                                     3 * count + extras * (index + 1)]))
         try:
             score = float(similarity)
         except ValueError:
             return None
-        hits.append(Hit(author, publication, found, score, context, in_refs == "true",
-                        relation, status))
+        hits.append(Hit(author, publication, found, score, extra.get("context", ""),
+                        extra.get("in_references") == "true", extra.get("relation", "cites"),
+                        extra.get("status", ""), extra.get("title_end", "certain")))
     return CitingDocument(fields[1], fields[2], hits)
+
+
+#: The forms of success.log's columns after the original's three per hit, widest first: each
+#: hit's extra columns, and the values each may hold (None: any text).
+_EXTRA_FORMS = (
+    (("context", None), ("in_references", ("true", "false")), ("relation", ("cites", "self")),
+     ("title_end", ("certain", "uncertain")), ("status", ("new", "gone"))),
+    (("context", None), ("in_references", ("true", "false")), ("relation", ("cites", "self")),
+     ("title_end", ("certain", "uncertain"))),
+    (("context", None), ("in_references", ("true", "false")), ("relation", ("cites", "self")),
+     ("status", ("new", "gone"))),
+    (("context", None), ("in_references", ("true", "false")), ("relation", ("cites", "self"))),
+    (("context", None), ("in_references", ("true", "false"))),
+)
+
+
+def _extra_width(rest: list[str]) -> tuple[int, tuple[str, ...]]:
+    """The columns per hit of a success.log line's fields after its header (``rest``) and the
+    names of its extra ones: the widest form of ``_EXTRA_FORMS`` whose every hit's columns
+    hold the values that form allows; the original's 3 (no extras) if none fits. Called by
+    :func:`parse_success_line`."""
+    for form in _EXTRA_FORMS:
+        width = 3 + len(form)
+        if len(rest) % width:
+            continue
+        count = len(rest) // width
+        extras = rest[3 * count:]
+        if all(allowed is None or extras[len(form) * index + at] in allowed
+               for index in range(count) for at, (_, allowed) in enumerate(form)):
+            return width, tuple(name for name, _ in form)
+    return 3, ()
 
 
 def read_works(log_dirs: list[Path]) -> dict[str, dict]:
