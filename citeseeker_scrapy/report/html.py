@@ -63,7 +63,7 @@ body:has(#sort-server:checked) .paper{order:var(--server)}
 body:has(#sort-works:checked) .paper{order:var(--works)}
 body:has(#only-refs:checked) .paper:not(.in-refs){display:none}
 body:has(#hide-self:checked) .selfcite{display:none}
-.selfmark{color:#8a4b00;font-size:.85em}.uncertain{color:#8a4b00;font-size:.85em}.work-meta{color:#444;font-size:.9em}
+.selfmark,.uncertain{color:#8a4b00;font-size:.85em}.work-meta{color:#444;font-size:.9em}
 """
 
 
@@ -247,7 +247,8 @@ def _work(hit: Hit, numbers: dict[str, int], is_self: bool = False) -> str:
     return (f'<li{_SELF_CLASS if is_self else ""}>'
             f'<a href="#publication-{numbers.get(hit.publication, 0)}">'
             f"{escape(hit.publication)}</a> <span class=\"sim\">{hit.similarity:.4f}</span>"
-            f"{refs}{mark}{_end_mark(hit)}<br><span class=\"ctx\">{_highlight(hit.context, hit.found)}</span></li>")
+            f"{refs}{mark}{_end_mark(hit)}"
+            f"<br><span class=\"ctx\">{_highlight(hit.context, hit.found)}</span></li>")
 
 
 _SELF_CLASS = ' class="selfcite"'

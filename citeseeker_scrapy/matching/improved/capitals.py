@@ -129,8 +129,7 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
     ``query`` is the title's words, ``text[start:end]`` the hit. The field must follow the
     query's last word with a blank and no punctuation (punctuation ends a title already), or
     inside the same printed word."""
-    if (len(query) < 2 or not is_content(query[-1])
-            or WORD_BEFORE_TITLES_TOWN.fullmatch(query[-1])):
+    if len(query) < 2 or not is_content(query[-1]):
         return None
     piece = _WORD_PIECE_BEFORE.search(text, max(0, start - _REACH), start)
     low = start if piece is None else piece.start()  # the hit may begin inside a word
@@ -203,8 +202,9 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
 
     The query's last word must be a content word and no word that makes a capitalised word
     after it the title's own (``place_fields.WORD_BEFORE_TITLES_TOWN``: a title without its
-    last word that ends with "of", "and" or "around" lacks the word after it) printed right at the hit's end (or up to
-    ``_LEFT_OUT`` words after it), a blank and no punctuation after it, then a word that
+    last word that ends with "of", "and" or "around" lacks the word after it), printed right
+    at the hit's end (or up to ``_LEFT_OUT`` words after it), a blank and no punctuation
+    after it, then a word that
     starts with a capital, in a shape :func:`_undecided_run` names. A query that lacks the
     title's last word has that word there in the same shapes. Who calls it: ``superset``, on
     an original hit a word check turned down over the words after it, where
@@ -243,10 +243,9 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     the next entry's author run into the title); None for neither. A word in lower case
     there is the title's own (a longer title), and so is a function word printed with a
     capital (a title in title case going on: "...Tidal Markets In Coastal Towns"), and one
-    capitalised word before the
-    title's closing punctuation with more of the entry after it ("...Mistastin Lake crater
-    Labrador, Planetary", "...Markets Revisited: Lagos Traders"). Called by
-    :func:`undecided_end`."""
+    capitalised word before the title's closing punctuation with more of the entry after it
+    ("...Mistastin Lake crater Labrador, Planetary", "...Markets Revisited: Lagos Traders").
+    Called by :func:`undecided_end`."""
     if not cased[0][:1].isupper() or not is_content(_folded(cased[0])):
         return None
     if _one_word_closes_entry(text, run[0], printed):
@@ -263,9 +262,9 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
 def _one_word_closes_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
     """True if one word after a title (``word``) closes its entry: its full stop, then the
     next entry (``_FULL_STOP_ENDING_ENTRY``) or the paragraph's end, or the paragraph's end
-    right after it. Not a comma or a colon: a
-    title in title case closed by one before its place prints its own last word so
-    ("...Pastures Revisited, Bern: Haupt"). Called by :func:`_undecided_run`."""
+    right after it. Not a comma or a colon: a title in title case closed by one before its
+    place prints its own last word so ("...Pastures Revisited, Bern: Haupt"). Called by
+    :func:`_undecided_run`."""
     at = word.end()
     if _FULL_STOP_ENDING_ENTRY.match(text, at):
         return True
