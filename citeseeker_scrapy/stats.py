@@ -64,6 +64,8 @@ ROBOTS_REFUSAL = "Forbidden by robots.txt"
 #: citing documents' citations (the progress line)
 CITATIONS = f"{ROOT}/citations"
 CITATIONS_SELF = f"{ROOT}/citations/self"
+#: of :data:`CITATIONS`, those whose title's end the matcher marks uncertain (``title_end``)
+CITATIONS_UNCERTAIN_END = f"{ROOT}/citations/uncertain_end"
 BYTES = f"{ROOT}/bytes"
 BYTES_PROCESSED = f"{ROOT}/bytes_processed"
 ARCHIVES_CHECKED = f"{ROOT}/archives/checked"

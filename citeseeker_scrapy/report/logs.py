@@ -34,7 +34,8 @@ from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Mapping
 
 from ..stats import (
-    ARCHIVES_CHECKED, BYTES, BYTES_PROCESSED, CITATIONS, CITATIONS_SELF, DOCUMENTS_ROBOTS_REFUSED,
+    ARCHIVES_CHECKED, BYTES, BYTES_PROCESSED, CITATIONS, CITATIONS_SELF, CITATIONS_UNCERTAIN_END,
+    DOCUMENTS_ROBOTS_REFUSED,
     DOCUMENTS_SEARCHED, DOCUMENTS_UNSUPPORTED, DOCUMENTS_WITH_CITATIONS, DOWNLOAD_ERRORS,
     EXTRACTION_ERRORS, PARTS, SERVERS_COMPLETED, SIZE_COMPLETED_SERVERS, SIZE_PENDING_DOCUMENTS,
     SIZE_PENDING_SERVERS, SIZE_SERVERS_DISCOVERED, extraction_files, extraction_seconds,
@@ -278,6 +279,9 @@ def document_counts(item: Any) -> Counter:
     if cites:
         counts[DOCUMENTS_WITH_CITATIONS] += 1
         counts[CITATIONS] += cites
+        counts[CITATIONS_UNCERTAIN_END] += sum(
+            1 for c in item.citations if c.get("relation", "cites") == "cites"
+            and c.get("title_end") == "uncertain")
     counts[CITATIONS_SELF] += len(item.citations) - cites
     return +counts
 
@@ -292,6 +296,7 @@ def summary_lines(value: Callable[[str], Any], elapsed: float,
         "Documents searched": value(DOCUMENTS_SEARCHED),
         "Documents successfully searched": value(DOCUMENTS_WITH_CITATIONS),
         "Citations found": value(CITATIONS),
+        "Of them, title end uncertain (read the entry)": value(CITATIONS_UNCERTAIN_END),
         "Self hits (the searched paper itself)": value(CITATIONS_SELF),
         "New servers found": value(SIZE_SERVERS_DISCOVERED),
         "Kilobytes downloaded": value(BYTES) // 1024,
