@@ -169,6 +169,22 @@ def test_javascript_urls_are_never_links(tmp_path) -> None:
     assert "&lt;i&gt;c&lt;/i&gt;" in html
 
 
+def test_a_citation_whose_title_end_is_uncertain_says_so(tmp_path) -> None:
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "success.log").write_text(
+        "*****\t1.1.2026 10:00:00\t*****\n"
+        "1\thttp://a.org/x.pdf\th\tF: T one\tt one\t1.0000\tF: T two\tt two\t1.0000"
+        "\t[1] F: T one Harbour Review, 3\ttrue\tcites\tuncertain"
+        "\t[2] F: T two.\ttrue\tcites\tcertain\n", encoding="utf-8")
+    results = read_results(logs, publications=["T one", "T two"])
+    html = render_html(results)
+    assert html.count("title end uncertain: the word after the title could be part of it") == 2
+    stream = io.StringIO()
+    print_table(results, stream)
+    assert stream.getvalue().count("[title end uncertain]") == 1
+
+
 # --- one entry per citing paper, sorting and filtering without script ---------------------
 
 GROUPS = [(("Fiala", "Jezek"), ["T one", "T two"]), (("Kumagai",), ["T three"])]
