@@ -82,7 +82,7 @@ from .printed_words import DROPPED_IN_WORDS, IN_WORD_MARKS
 from .run_on_fields import (
     ACRONYM_CLOSING_ENTRY, CONTAINER_WITH_ISSUE, ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME,
 )
-from .words import is_content
+from .words import SHORT_FUNCTION_WORDS, is_content
 
 #: A word as the word checks read it: letters and digits, with what extraction leaves inside
 #: words ("well-being", "l'état": ``printed_words.IN_WORD_MARKS``), compared without it ("wellbeing").
@@ -182,9 +182,12 @@ _RUN_GAP = re.compile(r" \.?")
 #: One word, then the full stop that ends the entry: the text's end, the next entry's number
 #: or its author's surname and initials ("...Attorney-General Gizmodo. 29. Kim", "...Twitter
 #: Arxiv. [6] Lee"). Not two names and a comma: a container's words print so too ("...Middle
-#: Ages. Word, Image, Number").
+#: Ages. Word, Image, Number"); nor a function word before initials: "In" opens a chapter's
+#: book after its editor's initials ("...Adult Education. In M. Collins (Ed.)").
 _FULL_STOP_ENDING_ENTRY = re.compile(
-    rf"\.(?=$| ?\[\d{{1,4}}\]| \d{{1,3}}\. | {NAME}(?:, ?| )(?:[^\W\d_]\.[ -]?){{1,3}})")
+    rf"\.(?=$| ?\[\d{{1,4}}\]| \d{{1,3}}\. "
+    rf"| (?!(?:{'|'.join(sorted(SHORT_FUNCTION_WORDS))})[ ,]){NAME}(?:, ?| )"
+    rf"(?:[^\W\d_]\.[ -]?){{1,3}})")
 
 
 class RunOn(NamedTuple):
