@@ -37,6 +37,8 @@ _FJORDE = "\nBerg, M. (1991). Fjorde. Kiel."  # the next entry
     ("28. Lindqvist E (2014) Why Harbour Towns Lose Their Fishing Fleets Seaview.\n"
      "29. Moreau A (2001) Stone bridges. Paris.", "Lindqvist",
      "Why Harbour Towns Lose Their Fishing Fleets"),
+    ("Lindqvist, E. (2014) Why Harbour Towns Lose Their Fishing Fleets Seaview. Moreau, A. "
+     "(2001) Stone bridges. Paris.", "Lindqvist", "Why Harbour Towns Lose Their Fishing Fleets"),
     ("5. Okafor R, Berg A, & Lindqvist C (2011) Who follows the harbour? Understanding tidal "
      "trade in Lagos Seaview.\n6. Moreau A (2001) Stone bridges. Paris.", "Berg",
      "Who follows the harbour? Understanding tidal trade in Lagos"),
@@ -105,6 +107,11 @@ def test_a_title_without_its_last_word_printed_so_is_reported_marked(doc: str, a
     ("Okafor, N. W. (1984). A review of The Tidal Markets of Coastal Towns. In M. Berg (Ed.), "
      "The 1984 harbour review of books (pp. 1-12). Oslo: Fjord Press.\nMoreau, A. (2001). "
      "Stone bridges. Paris.", "Okafor", "A review of The Tidal Markets of Coastal"),
+    # a capitalised word and its full stop, then a place and a volume's mark in lower case:
+    # no next entry's name and initials, so no entry's end
+    ("[10] Guerin P., 1882 : Les petits ports, vies de marins de l’Ancien et du Nouveau "
+     "Testament. Paris, t. VI, 212 p. [11] Ramberg, J., The law of ports. 2004.", "Guerin",
+     "Les petits ports, vies de marins de l’Ancien et du Nouveau"),
     # a query that ends with a preposition lacks the capitalised word after it
     ("Okafor, N. (1998). Tidal markets of the delta around Cahors." + _FJORDE, "Okafor",
      "Tidal markets of the delta around"),

@@ -183,11 +183,13 @@ _RUN_GAP = re.compile(r" \.?")
 #: or its author's surname and initials ("...Attorney-General Gizmodo. 29. Kim", "...Twitter
 #: Arxiv. [6] Lee"). Not two names and a comma: a container's words print so too ("...Middle
 #: Ages. Word, Image, Number"); nor a function word before initials: "In" opens a chapter's
-#: book after its editor's initials ("...Adult Education. In M. Collins (Ed.)").
+#: book after its editor's initials ("...Adult Education. In M. Collins (Ed.)"). The
+#: initials (``initials``) must be printed as capitals: "...Testament. Paris, t. VI" holds a
+#: volume's mark.
 _FULL_STOP_ENDING_ENTRY = re.compile(
     rf"\.(?=$| ?\[\d{{1,4}}\]| \d{{1,3}}\. "
     rf"| (?!(?:{'|'.join(sorted(SHORT_FUNCTION_WORDS))})[ ,]){NAME}(?:, ?| )"
-    rf"(?:[^\W\d_]\.[ -]?){{1,3}})")
+    rf"(?P<initials>(?:[^\W\d_]\.[ -]?){{1,3}}))")
 
 
 class RunOn(NamedTuple):
@@ -269,8 +271,13 @@ def _one_word_closes_entry(text: str, word: re.Match[str], printed: PrintedCase)
     place prints its own last word so ("...Pastures Revisited, Bern: Haupt"). Called by
     :func:`_undecided_run`."""
     at = word.end()
-    if _FULL_STOP_ENDING_ENTRY.match(text, at):
+    ending = _FULL_STOP_ENDING_ENTRY.match(text, at)
+    if ending is not None and ending["initials"] is None:
         return True
+    if ending is not None:
+        low, high = ending.span("initials")
+        initials = printed(low, high - (text[high - 1] in " -"))  # no blank at the edge
+        return initials is not None and all(c.isupper() for c in initials if c.isalpha())
     if text.startswith(".", at) and ends_paragraph(text, at + 1, printed):
         return True
     return ends_paragraph(text, at, printed)
