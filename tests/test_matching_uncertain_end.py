@@ -27,7 +27,10 @@ _FJORDE = "\nBerg, M. (1991). Fjorde. Kiel."  # the next entry
 
 
 @pytest.mark.parametrize("doc, author, title", [
-    # a short title, then a container of two words and its volume (no punctuation between)
+    # a short title, then a container of two words and its volume (no punctuation between);
+    # its second word and the volume read as a journal of one word too
+    ("21. Moreau P.: The Quiet Harbour Coastal Review, 12, (2009)\n"
+     "22. Berg M.: Fjorde. Kiel (1991)", "Moreau", "The Quiet Harbour"),
     ("20. Moreau P.: The Quiet Harbour Coastal Review Quarterly, 12, (2009)\n"
      "21. Berg M.: Fjorde. Kiel (1991)", "Moreau", "The Quiet Harbour"),
     ("8. Berg M., Lindqvist E.: Häfen und Küstenstädte Neue Perspektiven: Eine Einführung. "

@@ -160,6 +160,11 @@ _ONE_WORD_JOURNAL = (rf" {NAME}(?:\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}
                      rf"|, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
                      rf"|pp?\. ?\d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}\))"
                      rf"|:(?!{YEAR_SPAN})\d+{RANGE_DASH}\d+(?!\d))")
+#: A journal's name of one word, its comma, its volume and a comma (the comma forms of
+#: ``_ONE_WORD_JOURNAL`` and ``ONE_WORD_JOURNAL_AND_PAGES``): ``superset`` reads it after the
+#: first of the capitalised words run on after a title as readily the second word of a
+#: journal of two ("...The Antisocial Network Psychology Today, 49, (2016)").
+JOURNAL_WORD_AND_VOLUME = re.compile(rf" {NAME}, \d{{1,3}}, ")
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((

@@ -50,7 +50,7 @@ from .capitals import (
     RunOn, undecided_end,
 )
 from .headers import running_headers, without_spans
-from .run_on_fields import NEXT_FIELD
+from .run_on_fields import JOURNAL_WORD_AND_VOLUME, NEXT_FIELD
 from .title_edges import EDGE_WORD, name_again, next_entry_as_this
 from .verify import CheckedTitle, veto
 from .words import WORD, longer_title
@@ -221,10 +221,15 @@ def _field_after_next_word(text: str, title: CheckedTitle, start: int, run_on: R
     (``run_on_fields.NEXT_FIELD``, the searched name again: ``title_edges.name_again``, the
     next entry opened as this one: ``title_edges.next_entry_as_this``), or
     one the capitals tell after it (``capitals.field_start`` for the title with that word:
-    an organisation, a container and its issue, a town closing the entry, ...). Called by
+    an organisation, a container and its issue, a town closing the entry, ...). Not a
+    journal of one word, its comma and its volume (``run_on_fields.JOURNAL_WORD_AND_VOLUME``):
+    the word before it may open a journal of two words ("...The Antisocial Network
+    Psychology Today, 49, (2016)"), so that tells nothing. Called by
     :func:`_uncertain_end`."""
     word_start, word_end = run_on.next_word
     word = text[word_start:word_end]
+    if JOURNAL_WORD_AND_VOLUME.match(text, word_end):
+        return False  # "...Network Psychology Today, 49, ": a journal of one word or of two
     following = text[run_on.title_end:run_on.title_end + EDGE_WORD]
     name = region.occurrences[0][:2]
     return bool(NEXT_FIELD.match(text, word_end) or name_again(text, name, word_end)
