@@ -282,8 +282,9 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     (2001) Title"; the sentence may end with an ISBN); so do the pages of an
     entry ("..., 12, pp. 382-395. Haddad, J., n.d., Title": styles with commas only have no
     other sentence end; "...pp. 271-278 (2011) 2. Haddad, M.: Title"), but not the pages
-    printed right after the year that closes the name's run (:func:`_pages_of_another_entry`).
-    The count starts after
+    printed right after the year that closes the name's run (:func:`_pages_of_another_entry`);
+    so does another dated author run right before the hit after the name's own date and words,
+    with no sentence end between (:func:`_dated_run_before_title`). The count starts after
     the author list the name is in (a footnote may interrupt a long one) and again after a
     ditto mark (that entry goes on with the same authors).
     """
@@ -304,8 +305,26 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     if ends and date is not None and LETTER.search(text, last_end, date.start()):
         return True  # "...Addison-Wesley. K. Kline and D. Kline (2001) Title"
     names_end, two_lists = _names_before_title(text, gap_start, start)
-    return names_end is not None and (
-        ends + two_lists >= 1 or _dated_entry_before(text, name_end, names_end.start()))
+    if names_end is None:
+        return _dated_run_before_title(text, name_end, gap_start, date)
+    return ends + two_lists >= 1 or _dated_entry_before(text, name_end, names_end.start())
+
+
+def _dated_run_before_title(text: str, name_end: int, gap_start: int,
+                            date: Optional[re.Match[str]]) -> bool:
+    """True if an author run and its date (``date``, ``DATE_BEFORE_TITLE``) stand right
+    before a title, after the name's own date and words (its title, its venue:
+    :func:`_dated_entry_before`): the next entry's run, even where nothing closes the name's
+    entry, as styles print it with no punctuation after a title, its pages or a bracketed
+    place ("Lindqvist, P. (2001). Drift techniques are coming Maclean, S. A. (1999). Title",
+    "...(2001). Drift techniques (Oslo: Bell),. Maclean, S. A. (1999). Title"). A run of
+    the same entry has no date and no words between the name and it ("Lindqvist, P.,
+    Maclean, S. A. (1999). Title"). Called by :func:`_another_entry_between` when no author
+    list ends right before the title."""
+    if date is None:
+        return False
+    names_end = _names_before_title(text, gap_start, date.start())[0]
+    return names_end is not None and _dated_entry_before(text, name_end, names_end.start())
 
 
 def _run_after_closing_field(text: str, name_end: int, start: int) -> bool:
