@@ -237,6 +237,21 @@ def test_the_next_entrys_dated_run_before_a_title_ends_the_names_entry(doc: str)
 
 
 @pytest.mark.parametrize("doc, author", [
+    # the searched name is the place or the publisher that closes the entry before
+    (f"Moreau, C. J. (1999). Drift nets. Bergen: Lindqvist. {NEXT_RUN}{TOLLS}. Nature.",
+     "Lindqvist"),
+    (f"Moreau C.J. 1999. Drift nets. K. Nordvik, Tromsø. Weber P.A. 2001. {TOLLS}. Nature.",
+     "Tromsø"),
+    (f"Moreau, C. J. 1999. Drift nets. Bergen: Nordvik. Weber, P. A. 2001. {TOLLS}. Nature.",
+     "Nordvik"),
+])
+def test_a_dated_run_after_the_names_own_full_stop_is_another_entrys(doc: str,
+                                                                     author: str) -> None:
+    assert original_veto(doc, author, TOLLS) == OTHER_ENTRY
+    turned_down(doc, author, TOLLS)
+
+
+@pytest.mark.parametrize("doc, author", [
     # the searched name's own run, its date after the last name
     (f"Lindqvist, P., Moreau, C. J. (1999). {TOLLS}. Nature.", "Lindqvist"),
     (f"Lindqvist, P. and Moreau, C. J. (1999). {TOLLS}. Nature.", "Lindqvist"),
@@ -247,6 +262,10 @@ def test_the_next_entrys_dated_run_before_a_title_ends_the_names_entry(doc: str)
     # a second entry of the same author
     (f"Lindqvist, P. (2001a). Drift nets. Nature. Lindqvist, P. (2001b). {TOLLS}. Nature.",
      "Lindqvist"),
+    # the searched name's full stop closes its run: its date, or the next name's, after it
+    (f"P. Lindqvist. 2001. {TOLLS}. Nature.", "Lindqvist"),
+    (f"LINDQVIST, P. MOREAU, C. J. (1999). {TOLLS}. Nature.", "Moreau"),
+    (f"Harbour Pilots Guild. (2001). {TOLLS}. Nature.", "Harbour Pilots Guild"),
 ])
 def test_a_dated_run_before_its_own_title_stays_the_names(doc: str, author: str) -> None:
     assert original_veto(doc, author, TOLLS) is None

@@ -319,12 +319,16 @@ def _dated_run_before_title(text: str, name_end: int, gap_start: int,
     place ("Lindqvist, P. (2001). Drift techniques are coming Maclean, S. A. (1999). Title",
     "...(2001). Drift techniques (Oslo: Bell),. Maclean, S. A. (1999). Title"). A run of
     the same entry has no date and no words between the name and it ("Lindqvist, P.,
-    Maclean, S. A. (1999). Title"). Called by :func:`_another_entry_between` when no author
-    list ends right before the title."""
+    Maclean, S. A. (1999). Title"). So is a run after the name's own full stop, where the
+    name closes its entry as its place or publisher ("...V. Palme, Paris. Pinheiro F.J. 2015.
+    Title"): a surname in a run is followed by its given names, a comma or the run's date.
+    Called by :func:`_another_entry_between` when no author list ends right before the
+    title."""
     if date is None:
         return False
     names_end = _names_before_title(text, gap_start, date.start())[0]
-    return names_end is not None and _dated_entry_before(text, name_end, names_end.start())
+    return names_end is not None and (text.startswith(". ", name_end)
+                                      or _dated_entry_before(text, name_end, names_end.start()))
 
 
 def _run_after_closing_field(text: str, name_end: int, start: int) -> bool:
