@@ -376,10 +376,11 @@ NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
                       rf"| {NAME}, {NAME}[.,;] "
                       rf"| {DITTO_DASH})")
 #: What closes an entry right after its place or its publisher: the full stop and the next
-#: entry's opening, the year after a semicolon or a comma (not a bracket's year: "[Title,
-#: Western Australia; 2001]" repeats a title), the pages after a comma, or a colon before the
-#: publisher.
-ENTRY_CLOSING = (rf"(?:\.{NEXT_ENTRY_OPENING}|[;,] \(?{YEAR_DIGITS}(?![\d\]])"
+#: entry's opening (perhaps after a closing bracket and a comma, where a style closes an
+#: empty bracket's field so: "...art techniques Bell),.", "...Love, Earth INSEAD),."), the
+#: year after a semicolon or a comma (not a bracket's year: "[Title, Western Australia;
+#: 2001]" repeats a title), the pages after a comma, or a colon before the publisher.
+ENTRY_CLOSING = (rf"(?:\)?,?\.{NEXT_ENTRY_OPENING}|[;,] \(?{YEAR_DIGITS}(?![\d\]])"
                  rf"|, (?:pp?\. ?)?\d+{RANGE_DASH}\d+| ?: (?=[^\W\d_]))")
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
