@@ -266,6 +266,9 @@ def test_a_dated_run_after_the_names_own_full_stop_is_another_entrys(doc: str,
     (f"P. Lindqvist. 2001. {TOLLS}. Nature.", "Lindqvist"),
     (f"LINDQVIST, P. MOREAU, C. J. (1999). {TOLLS}. Nature.", "Moreau"),
     (f"Harbour Pilots Guild. (2001). {TOLLS}. Nature.", "Harbour Pilots Guild"),
+    # each surname printed with a full stop before its given names or initials
+    (f"Lindqvist. Per; Moreau. C. J. (1999). {TOLLS}. Nature.", "Lindqvist"),
+    (f"Lindqvist. P.; Moreau. C. J. (1999). {TOLLS}. Nature.", "Lindqvist"),
 ])
 def test_a_dated_run_before_its_own_title_stays_the_names(doc: str, author: str) -> None:
     assert original_veto(doc, author, TOLLS) is None
