@@ -232,10 +232,9 @@ def initials_open_run(text: str, name: tuple[int, int], start: int,
     Plummer The International ...": ``entry_grammar.INITIALS_FIRST_RUN_TO_NAME`` before the
     surname, ``INITIALS_FIRST_RUN_FROM_NAME`` from it to the title at ``start``), the run
     opening its entry (:func:`_run_opening`) and printed as names (:func:`_names_in_capitals`).
-    In a sentence such words have no entry's number before them, nor initials in capitals;
-    a name's further words read as a title would need the title's first word printed as
-    initials, which the run's shape leaves out. Who calls it: ``superset``, for a short title
-    the word checks read as ordinary words after a word."""
+    In a sentence such words have neither an entry's opening before them nor initials in
+    capitals. Who calls it: ``superset``, for a short title the word checks read as ordinary
+    words after a word."""
     name_start, name_end = name
     if INITIALS_FIRST_RUN_FROM_NAME.fullmatch(text, name_end, start) is None:
         return False
