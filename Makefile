@@ -36,11 +36,14 @@ demo: setup
 # processes on 2 cores: most of these tests wait on their servers and subprocesses, and a third
 # process runs while the other two wait. Work stealing: a process that runs out takes tests
 # from the others, so no slow test left at the end of one queue runs while the others idle.
+# PYTHONDONTWRITEBYTECODE emptied for the suite: pytest rewrites the test modules' asserts when
+# it collects them and keeps the result beside them only where bytecode may be written; else
+# every test process (each of the first phase's, then the second phase's) rewrites all of them.
 TEST_PROCESSES ?= 3
 test: setup
 	@status=0; \
-	$(BIN)/python -m pytest -q tests -n $(TEST_PROCESSES) --dist worksteal -m "not alone" || status=$$?; \
-	$(BIN)/python -m pytest -q tests -m alone || status=$$?; \
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q tests -n $(TEST_PROCESSES) --dist worksteal -m "not alone" || status=$$?; \
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q tests -m alone || status=$$?; \
 	exit $$status
 
 bench: setup

@@ -55,6 +55,7 @@ SLOW_SLICE = 12_000  # characters of text the pure-Python peers get (then scaled
 REFCORPUS = Path(__file__).resolve().parents[2] / "shared" / "refcorpus"
 REFERENCE_SAMPLE = 1100  # reference strings of workload R (about 40 papers)
 REPEATS = 7  # runs of each of the two schemes, taken in turn (the peers: 3)
+SAMPLED_PARTS = 8  # parts of the text whose pairs the exhaustive reference checks
 ROOT = Path(__file__).resolve().parents[1]
 WORKER = Path(__file__).resolve().parent / "matcher_worker.py"
 #: The generated workloads: authors, titles, seed, share of verbatim citations.
@@ -222,7 +223,7 @@ def _parts_with_offsets(text: str, group: AuthorGroup,
 
 
 def sampled_pair_check(text: str, groups: list[AuthorGroup], settings: MatcherSettings,
-                       rng: random.Random, parts: int = 8) -> str:
+                       rng: random.Random, parts: int = SAMPLED_PARTS) -> str:
     """Fast path vs reference on (part, title) pairs sampled over the whole text.
 
     Half the parts follow a name in a reference entry (", X.: title"), where hits are likely.
@@ -282,7 +283,7 @@ def run_workload(label: str, n_authors: int, n_titles: int, seed: int,
     got = [(c.publication, c.found, c.position) for c in original.find(head)]
     verdict = "OK" if got == expected else f"MISMATCH\n  ours {got}\n  ref  {expected}"
     text = normalize_text(raw)
-    sampled = sampled_pair_check(text, groups, settings, rng)
+    sampled = sampled_pair_check(text, groups, settings, rng, SAMPLED_PARTS)
     names = author_search_times(text, groups)
     print(f"\nWorkload {label}: {n_authors} authors x {n_titles} titles, {len(groups)} groups, "
           f"{megabytes:.1f} MB, {verbatim_share:.0%} verbatim, citations found: improved "

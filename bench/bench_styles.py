@@ -62,6 +62,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import fcntl
+import functools
 import hashlib
 import json
 import random
@@ -216,18 +217,24 @@ def csl_language(path: Path) -> str:
     return LOCALE_LANGUAGES.get(tag, tag)
 
 
+@functools.lru_cache(maxsize=None)
+def _csl_catalogue(folder: Path, fixed: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """(name, language) of each CSL style in ``folder`` that prints a bibliography and is not
+    in ``fixed``, by name. Read once a process: :func:`held_out_specs` alone makes dozens of
+    draws (:func:`unseen_candidates`), each over the same folder."""
+    return tuple((path.stem, csl_language(path)) for path in sorted(folder.glob("*.csl"))
+                 if path.stem not in fixed
+                 and "<bibliography" in path.read_text("utf-8", "replace"))
+
+
 def unseen_candidates(seed: int) -> dict[str, list[Style]]:
     """Language -> the independent CSL styles of that language not among :data:`CSL_STYLES`
     that print a bibliography, in the order of ``seed``. A dependent style (Debian's
     ``dependent/`` folder: a journal's name pointing to its parent's rules) is never drawn:
     its parent is, once."""
-    fixed = {s.spec for s in CSL_STYLES}
     by_language: dict[str, list[Style]] = {}
-    for path in sorted(CSL_DIR.glob("*.csl")):
-        if path.stem in fixed or "<bibliography" not in path.read_text("utf-8", "replace"):
-            continue
-        language = csl_language(path)
-        by_language.setdefault(language, []).append(_csl(path.stem, language))
+    for name, language in _csl_catalogue(CSL_DIR, frozenset(s.spec for s in CSL_STYLES)):
+        by_language.setdefault(language, []).append(_csl(name, language))
     rng = random.Random(seed)
     for styles in by_language.values():
         rng.shuffle(styles)

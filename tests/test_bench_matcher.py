@@ -17,10 +17,12 @@ PACKAGE = Path(bench_matcher.__file__).resolve().parents[1] / "citeseeker_scrapy
 
 @pytest.fixture
 def small_workloads(monkeypatch) -> None:
-    """Texts of ~30 KB and few repeats: the figures mean nothing, the run is quick."""
+    """Texts of ~30 KB, few repeats and two parts for the exhaustive reference check: the
+    figures mean nothing, the run is quick."""
     monkeypatch.setattr(bench_matcher, "TEXT_BYTES", 30_000)
     monkeypatch.setattr(bench_matcher, "SLOW_SLICE", 2_000)
     monkeypatch.setattr(bench_matcher, "REPEATS", 1)
+    monkeypatch.setattr(bench_matcher, "SAMPLED_PARTS", 2)
 
 
 def _other_tree(tmp_path: Path) -> Path:

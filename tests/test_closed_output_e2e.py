@@ -12,8 +12,6 @@ import signal
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from tests.support import docgen
 from tests.support.crawl import Crawl, _environment, wait_for
 from tests.support.servers import SiteServer, write_site
@@ -60,7 +58,6 @@ def test_a_crawl_whose_output_pipe_closed_finishes_and_exits_with_its_status(tmp
     assert "The search has been finished" in result.log("summary")
 
 
-@pytest.mark.alone
 def test_sigterm_ends_a_crawl_whose_output_pipe_closed(tmp_path) -> None:
     with SiteServer(papers_site(tmp_path / "site"), delay=1.0) as server:
         crawl = crawl_of(tmp_path, server.base)

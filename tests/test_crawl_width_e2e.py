@@ -71,9 +71,10 @@ class SlowWeb:
             server.server_close()
 
 
-@pytest.mark.alone
-@pytest.mark.parametrize("bound", [None, 3],
-                         ids=["by default more than it starts with", "the user's bound holds"])
+@pytest.mark.parametrize("bound", [
+    # grown only while the servers are waited for: a neighbour's load may stop the growth early
+    pytest.param(None, id="by default more than it starts with", marks=pytest.mark.alone),
+    pytest.param(3, id="the user's bound holds")])
 def test_slow_servers_are_crawled_side_by_side(tmp_path: Path, bound: int | None) -> None:
     web = SlowWeb()
     try:

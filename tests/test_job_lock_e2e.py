@@ -14,8 +14,6 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import pytest
-
 from tests.support import docgen
 from tests.support.crawl import Crawl
 from tests.support.servers import SiteServer, write_site
@@ -25,9 +23,10 @@ TITLE = "Retrieving citations on the web"
 OTHER = "A system for citations retrieval"
 
 
-def site(root: Path) -> None:
+def site(root: Path, count: int = 200) -> None:
+    """``count`` citing pages in a chain: 200 keep a crawl running while a second one starts."""
     pages = {f"{i}.html": f'<p>Fiala, D.: {TITLE}.</p><a href="{i + 1}.html">n</a>'
-             for i in range(200)}  # long enough to be running while a second crawl starts
+             for i in range(count)}
     pages["index.html"] = '<a href="0.html">start</a>'
     write_site(root, pages)
 
@@ -59,7 +58,7 @@ def test_a_second_crawl_of_a_running_jobdir_is_refused_naming_the_process(tmp_pa
 
 
 def test_a_resume_with_other_titles_is_refused_unless_asked(tmp_path) -> None:
-    site(tmp_path / "site")
+    site(tmp_path / "site", count=5)  # each crawl runs to its end
     jobdir = tmp_path / "job"
     with SiteServer(tmp_path / "site") as server:
         first = crawl(tmp_path, "first", server.base, jobdir).run()
@@ -101,7 +100,6 @@ def citing_documents(count: int) -> dict[str, bytes | str]:
     return files
 
 
-@pytest.mark.alone
 def test_ten_refused_crawls_during_a_running_one_lose_it_nothing(tmp_path) -> None:
     """The same command started ten times on a running job: each is refused with the lock's
     message, and the running crawl, whose parser processes are reading documents before and

@@ -115,7 +115,6 @@ def interrupt_and_resume(tmp_path: Path, send: signal.Signals, after: int):
         return result, fetch_counts(servers), [s.base for s in servers]
 
 
-@pytest.mark.alone
 def test_ctrl_c_then_resume_equals_one_uninterrupted_crawl(tmp_path: Path, reference) -> None:
     result, counts, bases = interrupt_and_resume(tmp_path, signal.SIGINT, after=25)
     hits, lines = reference
@@ -131,7 +130,6 @@ def test_ctrl_c_then_resume_equals_one_uninterrupted_crawl(tmp_path: Path, refer
     assert stats["citeseeker/resumed"] == 1
 
 
-@pytest.mark.alone
 def test_kill_9_then_resume_loses_nothing_and_refetches_little(tmp_path: Path, reference) -> None:
     result, counts, bases = interrupt_and_resume(tmp_path, signal.SIGKILL, after=45)
     hits, lines = reference

@@ -339,6 +339,45 @@ def test_short_words_after_a_name_are_no_initials_run(doc: str, author: str,
     matching.turned_down(doc, author, title)
 
 
+@pytest.mark.parametrize("doc, author, title", [
+    # initials first with no full stop, the title right after the run's last surname: the
+    # only name, the last of two or of three, a hyphenated initial; after the entry's number,
+    # the entry before's close, or as a paragraph of its own
+    ("[3] K T Okonjo Harbour Silt Budgets (Lagos : Unilag Press) (2004).", "Okonjo",
+     "Harbour Silt Budgets"),
+    ("[6] P Lindqvist and M Aro Nordic harbour towns (Turku : Åbo Akademi) (1999).", "Aro",
+     "Nordic harbour towns"),
+    ("[11] R Brandt, J-P Morel, and A Sousa Porti di Sicilia (Palermo : Sellerio) (1987).",
+     "Morel", "Porti di Sicilia"),
+    ("[2] M Kowal Baltic Ferries (2001). T W Hansen Fjord Pilots (Bergen : Vigmostad) (1993).",
+     "Hansen", "Fjord Pilots"),
+    ("A Ferreira Lisbon Quays (Lisboa : Tinta) (2012).\n\nL M Duarte Tagus Boats (Porto : "
+     "Afrontamento) (2008).", "Duarte", "Tagus Boats"),
+])
+def test_a_short_title_after_a_run_of_initials_first_stands_in_its_place(
+        doc: str, author: str, title: str) -> None:
+    matching.kept_by_both(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the title without its last word, another entry's title, a changed word
+    ("[3] K T Okonjo Harbour Silt Budgets (Lagos : Unilag Press) (2004).", "Okonjo",
+     "Harbour Silt"),
+    ("[6] P Lindqvist and M Aro Nordic harbour towns (Turku : Åbo Akademi) (1999). [7] S Aro "
+     "Saimaa Canal (Helsinki : Otava) (2003).", "Lindqvist", "Saimaa Canal"),
+    ("[3] K T Okonjo Harbour Silt Budgets (Lagos : Unilag Press) (2004).", "Okonjo",
+     "Harbour Sand Budgets"),
+    # the same words in a sentence, or after initials in lower case: no author run
+    ("As K T Okonjo harbour silt budgets show, the delta moves south.", "Okonjo",
+     "Harbour silt budgets"),
+    ("[3] In a study Okonjo harbour silt budgets were read again (2004).", "Okonjo",
+     "Harbour silt budgets"),
+])
+def test_a_short_title_after_initials_first_is_still_read_as_words_elsewhere(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 def test_without_the_printed_text_the_capitals_are_not_guessed() -> None:
     """A caller that passes only the normalized text gives the matcher no capitals: the
     entry is read as the word checks read it, a longer title."""

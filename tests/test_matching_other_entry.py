@@ -212,3 +212,77 @@ def test_near_the_searched_names_given_names_the_checks_still_veto(doc: str, tit
                                                                    veto: str) -> None:
     assert original_veto(doc, "Lindqvist", title) == veto
     turned_down(doc, "Lindqvist", title)
+
+
+#: An entry that closes with no punctuation after its title, or with what some styles print for
+#: an empty field ("),." after a bracketed place, ",." after a venue), or with a number alone;
+#: the next entry's run, inverted and dated, follows on the same line.
+DATED = "Lindqvist, P. (2001). "
+NEXT_RUN = "Moreau, C. J. (1999). "
+
+
+@pytest.mark.parametrize("doc", [
+    f"{DATED}Drift nets along the coast are changing {NEXT_RUN}{TOLLS}. Nature.",
+    f"{DATED}Drift nets along the coast (Bergen: Nordvik),. {NEXT_RUN}{TOLLS}. (Riga: Vox),.",
+    f"{DATED}Drift nets along the coast in Tromsø museum,. {NEXT_RUN}{TOLLS} 12, 3–9.",
+    f"{DATED}Drift nets along the coast 450, 20. {NEXT_RUN}{TOLLS} 12, 3–9.",
+    # the date unbracketed, or bracketed with no full stop; names in capitals
+    f"Lindqvist, P. 2001. Drift nets along the coast Moreau, C. J. 1999. {TOLLS}. Nature.",
+    f"Lindqvist, P. (2001) Drift nets along the coast Moreau, C. J. (1999) {TOLLS}. Nature.",
+    f"LINDQVIST, P. (2001). Drift nets along the coast MOREAU, C. J. (1999). {TOLLS}. Nature.",
+])
+def test_the_next_entrys_dated_run_before_a_title_ends_the_names_entry(doc: str) -> None:
+    assert original_veto(doc, "Lindqvist", TOLLS) == OTHER_ENTRY
+    turned_down(doc, "Lindqvist", TOLLS)
+
+
+@pytest.mark.parametrize("doc, author", [
+    # the searched name is the place or the publisher that closes the entry before
+    (f"Moreau, C. J. (1999). Drift nets. Bergen: Lindqvist. {NEXT_RUN}{TOLLS}. Nature.",
+     "Lindqvist"),
+    (f"Moreau C.J. 1999. Drift nets. K. Nordvik, Tromsø. Weber P.A. 2001. {TOLLS}. Nature.",
+     "Tromsø"),
+    (f"Moreau, C. J. 1999. Drift nets. Bergen: Nordvik. Weber, P. A. 2001. {TOLLS}. Nature.",
+     "Nordvik"),
+])
+def test_a_dated_run_after_the_names_own_full_stop_is_another_entrys(doc: str,
+                                                                     author: str) -> None:
+    assert original_veto(doc, author, TOLLS) == OTHER_ENTRY
+    turned_down(doc, author, TOLLS)
+
+
+@pytest.mark.parametrize("doc, author", [
+    # the searched name's own run, its date after the last name
+    (f"Lindqvist, P., Moreau, C. J. (1999). {TOLLS}. Nature.", "Lindqvist"),
+    (f"Lindqvist, P. and Moreau, C. J. (1999). {TOLLS}. Nature.", "Lindqvist"),
+    # the searched name's run after the entry before, closed with no punctuation or by ",."
+    (f"Moreau, C. J. (1999). Drift nets along the coast {DATED}{TOLLS}. Nature.", "Lindqvist"),
+    (f"Moreau, C. J. (1999). Drift nets (Bergen: Nordvik),. {DATED}{TOLLS}. (Riga: Vox),.",
+     "Lindqvist"),
+    # a second entry of the same author
+    (f"Lindqvist, P. (2001a). Drift nets. Nature. Lindqvist, P. (2001b). {TOLLS}. Nature.",
+     "Lindqvist"),
+    # the searched name's full stop closes its run: its date, or the next name's, after it
+    (f"P. Lindqvist. 2001. {TOLLS}. Nature.", "Lindqvist"),
+    (f"LINDQVIST, P. MOREAU, C. J. (1999). {TOLLS}. Nature.", "Moreau"),
+    (f"Harbour Pilots Guild. (2001). {TOLLS}. Nature.", "Harbour Pilots Guild"),
+    # each surname printed with a full stop before its given names or initials
+    (f"Lindqvist. Per; Moreau. C. J. (1999). {TOLLS}. Nature.", "Lindqvist"),
+    (f"Lindqvist. P.; Moreau. C. J. (1999). {TOLLS}. Nature.", "Lindqvist"),
+])
+def test_a_dated_run_before_its_own_title_stays_the_names(doc: str, author: str) -> None:
+    assert original_veto(doc, author, TOLLS) is None
+    kept_by_both(doc, author, TOLLS)
+
+
+@pytest.mark.parametrize("doc, title, veto", [
+    # the entry's own title, one content word changed or its last word dropped
+    (f"Moreau, C. J. (1999). Drift nets along the coast {DATED}{TOLLS}. Nature.", BALTIC,
+     CHANGED_WORD),
+    (f"Lindqvist, P., Moreau, C. J. (1999). {TOLLS}. Nature.", TOLLS.rsplit(" ", 1)[0],
+     CHANGED_WORD),
+])
+def test_near_a_dated_run_before_its_own_title_the_checks_still_veto(doc: str, title: str,
+                                                                     veto: str) -> None:
+    assert original_veto(doc, "Lindqvist", title) == veto
+    turned_down(doc, "Lindqvist", title)

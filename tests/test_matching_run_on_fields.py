@@ -8,7 +8,8 @@ next entry's author run printed with its comma joined to the initials ("Maclean,
 that opens its entry after the entry's number or after the same name and its date
 (``title_edges._author_field_before``); any field right after a year or a span of years that
 closes a title after its comma or colon, or after a preposition of time
-(``title_edges.closed_by_date``).
+(``title_edges.closed_by_date``); a town, publisher or acronym before the closing bracket, comma
+and full stop some styles end every entry with (``entry_grammar.ENTRY_CLOSING``).
 
 Each table pairs the entries the original (2003) scheme finds and the improved one must keep
 with near-miss decoys beside them that the improved scheme must still reject. Strings of our
@@ -223,3 +224,38 @@ def test_a_date_that_closes_the_title_before_the_next_field(
 def test_a_near_miss_before_a_date_that_closes_a_title_stays_rejected(
         doc: str, author: str, title: str) -> None:
     _turned_down(doc + _NEXT, author, title)
+
+
+#: The next entry as a style that closes every entry with a bracket, a comma and a full stop
+#: prints it.
+_NEXT_CLOSED = "\nMaclean, S. A. (1999). Fjord walls of the north. Oslo),."
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a publisher's name after a title's last word in lower case
+    ("Lindqvist, K. (1975). Harbour walls and their building techniques Bell),.", "Lindqvist",
+     "Harbour walls and their building techniques"),
+    # an acronym after a title's last word not in lower case; the first and the last author
+    ("Okafor, N., Berg, T. (2012). Harbour Trade: Risk, Reward NIOMR),.", "Okafor",
+     "Harbour Trade: Risk, Reward"),
+    ("Okafor, N., Berg, T. (2012). Harbour Trade: Risk, Reward NIOMR),.", "Berg",
+     "Harbour Trade: Risk, Reward"),
+])
+def test_a_field_closes_its_entry_with_a_bracket_and_a_comma(doc: str, author: str,
+                                                              title: str) -> None:
+    _kept(doc + _NEXT_CLOSED, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed
+    ("Lindqvist, K. (1975). Harbour walls and their building techniques Bell),.", "Lindqvist",
+     "Harbour walls and their mooring techniques"),
+    ("Okafor, N., Berg, T. (2012). Harbour Trade: Risk, Reward NIOMR),.", "Okafor",
+     "Harbour Trade: Risk, Revenue"),
+    # the next entry's title
+    ("Lindqvist, K. (1975). Harbour walls and their building techniques Bell),.", "Lindqvist",
+     "Fjord walls of the north"),
+])
+def test_a_near_miss_before_a_bracket_and_a_comma_that_close_an_entry_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc + _NEXT_CLOSED, author, title)

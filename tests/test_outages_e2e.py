@@ -8,8 +8,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import pytest
-
 from tests.support.bad_servers import Answer, ScriptedServer, free_port, page
 from tests.support.crawl import run_crawl
 
@@ -41,7 +39,6 @@ def waits_after(server: ScriptedServer, status: int) -> list[float]:
     return waits
 
 
-@pytest.mark.alone
 def test_a_restarting_server_is_waited_for_as_its_retry_after_says(tmp_path: Path) -> None:
     first: list[float] = []
 
@@ -63,7 +60,6 @@ def test_a_restarting_server_is_waited_for_as_its_retry_after_says(tmp_path: Pat
     assert sum(hit.status == 503 for hit in site.hits) <= 4, site.paths()
 
 
-@pytest.mark.alone
 def test_a_throttling_server_is_waited_for_and_nothing_is_lost(tmp_path: Path) -> None:
     pages = {f"/p{i}.html": Answer(body=page(f"Paper {i}. {CITING}")) for i in range(6)}
     pages["/"] = Answer(body=page("Home", [path.lstrip("/") for path in pages]))

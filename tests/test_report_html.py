@@ -99,7 +99,6 @@ def test_the_report_names_each_citing_paper_by_its_title(crawled) -> None:
     assert ">A copied paper</a></h3>" in html and ">Thesis</a></h3>" in html
 
 
-@pytest.mark.alone
 def test_chromium_renders_the_report_without_running_a_script(crawled, tmp_path) -> None:
     _, result, _, _ = crawled
     report = result.log_dir / "report.html"
@@ -288,7 +287,6 @@ def chromium_text(tmp_path: Path, html: Path) -> str:
     return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in document)
 
 
-@pytest.mark.alone
 def test_sorting_and_filtering_work_in_chromium_without_script(tmp_path) -> None:
     report = small_report(tmp_path)
     html = report.read_text(encoding="utf-8")

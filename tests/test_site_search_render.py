@@ -41,8 +41,7 @@ def pages(path: str) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("rendered", [pytest.param(True, id="rendered", marks=pytest.mark.alone),
-                                      pytest.param(False, id="not-rendered")])
+@pytest.mark.parametrize("rendered", [True, False], ids=["rendered", "not-rendered"])
 def test_a_form_made_by_a_script(tmp_path: Path, rendered: bool) -> None:
     (tmp_path / "site").mkdir()
     with SiteServer(tmp_path / "site", pages=pages) as site:

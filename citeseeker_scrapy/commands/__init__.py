@@ -2,6 +2,11 @@
 last error line, ``citeseeker-report`` (report.html of a job or log directory, on demand),
 ``citeseeker-push`` (start points for Redis workers) and ``citeseeker-merge`` (workers' feeds)."""
 
+# Loaded first of the project's modules when Scrapy reads its commands, long before the engine
+# loads the download handlers that need it: each of Scrapy's deprecated-class shims in it calls
+# inspect.stack(), whose cost grows with the depth of the stack and the number of modules loaded.
+import scrapy.core.downloader.contextfactory  # noqa: F401
+
 #: Where ``scrapy -h`` starts each description: two spaces, the name padded to 13, a space.
 LIST_COLUMN = 16
 

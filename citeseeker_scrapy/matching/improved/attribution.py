@@ -27,7 +27,7 @@ from .entry_grammar import (
     PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, SURNAME_BEFORE_TITLE, DATE_BEFORE_TITLE,
     LETTER, COLON_BEFORE_TITLE, NUMBER_AFTER_YEAR, ANY_YEAR, INITIALS_SURNAME_BEFORE_TITLE,
     IN_CONTAINER, LEGAL_CITATION, CODE_BEFORE_TITLE, RUN_TO_LAST_NAME, TYPE_MARK, YEAR_BEFORE_PAGES,
-    GIVEN_OR_INITIALS,
+    GIVEN_OR_INITIALS, NAME,
     VENUE_NUMBERS_BEFORE_TITLE, TITLE_ENDS_ENTRY, ENTRY_TAIL, RUN_AFTER_CLOSING_FIELD,
 )
 from .entry_numbers import (
@@ -42,6 +42,11 @@ _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, n
 #: The rest of an inverted name after its surname: the comma, one or two given names or
 #: initials and the full stop that ends them ("lindqvist|, karin.", "novak|, jan-petr marie.").
 _OWN_GIVEN_NAMES = re.compile(rf", {GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS})?\.")
+#: A name's full stop and the next surname of more than one letter, not given names or an
+#: initial with a semicolon after them ("paris|. pinheiro f.j.", not "deo|. sarang; jain"
+#: nor "deo|. s.; jain": a style that prints each surname with a full stop before its given
+#: names).
+_SURNAME_AFTER_FULL_STOP = re.compile(rf"\. {NAME}(?![;.])[ ,]")
 
 
 def attributed(text: str, region: Region, start: int, end: int, length: int) -> Optional[str]:
@@ -282,8 +287,9 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     (2001) Title"; the sentence may end with an ISBN); so do the pages of an
     entry ("..., 12, pp. 382-395. Haddad, J., n.d., Title": styles with commas only have no
     other sentence end; "...pp. 271-278 (2011) 2. Haddad, M.: Title"), but not the pages
-    printed right after the year that closes the name's run (:func:`_pages_of_another_entry`).
-    The count starts after
+    printed right after the year that closes the name's run (:func:`_pages_of_another_entry`);
+    so does another dated author run right before the hit after the name's own date and words,
+    with no sentence end between (:func:`_dated_run_before_title`). The count starts after
     the author list the name is in (a footnote may interrupt a long one) and again after a
     ditto mark (that entry goes on with the same authors).
     """
@@ -304,8 +310,30 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     if ends and date is not None and LETTER.search(text, last_end, date.start()):
         return True  # "...Addison-Wesley. K. Kline and D. Kline (2001) Title"
     names_end, two_lists = _names_before_title(text, gap_start, start)
-    return names_end is not None and (
-        ends + two_lists >= 1 or _dated_entry_before(text, name_end, names_end.start()))
+    if names_end is None:
+        return _dated_run_before_title(text, name_end, gap_start, date)
+    return ends + two_lists >= 1 or _dated_entry_before(text, name_end, names_end.start())
+
+
+def _dated_run_before_title(text: str, name_end: int, gap_start: int,
+                            date: Optional[re.Match[str]]) -> bool:
+    """True if an author run and its date (``date``, ``DATE_BEFORE_TITLE``) stand right
+    before a title, after the name's own date and words (its title, its venue:
+    :func:`_dated_entry_before`): the next entry's run, even where nothing closes the name's
+    entry, as styles print it with no punctuation after a title, its pages or a bracketed
+    place ("Lindqvist, P. (2001). Drift techniques are coming Maclean, S. A. (1999). Title",
+    "...(2001). Drift techniques (Oslo: Bell),. Maclean, S. A. (1999). Title"). A run of
+    the same entry has no date and no words between the name and it ("Lindqvist, P.,
+    Maclean, S. A. (1999). Title"). So is a run after the name's own full stop, where the
+    name closes its entry as its place or publisher ("...V. Palme, Paris. Pinheiro F.J. 2015.
+    Title"): a surname in a run is followed by its given names, a comma or the run's date
+    (``_SURNAME_AFTER_FULL_STOP``). Called by :func:`_another_entry_between` when no author list ends right before the
+    title."""
+    if date is None:
+        return False
+    names_end = _names_before_title(text, gap_start, date.start())[0]
+    return names_end is not None and (_SURNAME_AFTER_FULL_STOP.match(text, name_end) is not None
+                                      or _dated_entry_before(text, name_end, names_end.start()))
 
 
 def _run_after_closing_field(text: str, name_end: int, start: int) -> bool:

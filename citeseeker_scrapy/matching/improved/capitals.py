@@ -72,7 +72,10 @@ import re
 from typing import NamedTuple, Optional, Sequence
 
 from ..names import PrintedCase
-from .entry_grammar import NAME, ONE_GIVEN_NAME_RUN, UNPUNCTUATED_INITIALS_RUN
+from .entry_grammar import (
+    AND_WORD, INITIALS_FIRST_RUN_FROM_NAME, INITIALS_FIRST_RUN_TO_NAME, NAME, ONE_GIVEN_NAME_RUN,
+    UNPUNCTUATED_INITIALS_RUN,
+)
 from .per_text_cache import kept_per_text, kept_per_text_alone
 from .place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
@@ -319,6 +322,63 @@ def given_name_ends_run(text: str, name: tuple[int, int], start: int,
         return False
     cased = printed(name_end + 2, start + 1)  # the given name, the blank, the title's letter
     return cased is not None and cased[0].isupper() and cased[-1].isupper()
+
+
+#: What stands right before an author run that opens its entry: the entry's number, "[8] ",
+#: "12. " (not a year's last digits nor a page's: "1953. ", "p.12. "), or where no number is
+#: printed (a PDF may lose the list's numbers), the full stop that closes the entry before after
+#: a bracket or a word ("...(1993). W R Smith", "...Brill. B Barringer"), not an initial's.
+_ENTRY_OPENED = re.compile(r"(?:\[\d{1,4}\]|(?<![\w.,:;/-])\d{1,3}\.|(?:[^\W_]{2}|\))[.?!]) $")
+_OPENING_REACH = 8  # characters before an author run where what opens its entry is read
+_RUN_REACH = 300  # characters before the searched surname where its run's opening is looked for
+_WORD_OPENING = re.compile(r"(?<![^\W_])[^\W\d_]")
+_RUN_WORD = re.compile(NAME)
+_AND = re.compile(AND_WORD)
+
+
+def initials_open_run(text: str, name: tuple[int, int], start: int,
+                      printed: PrintedCase) -> bool:
+    """True if the searched surname at ``text[name[0]:name[1]]`` is a name of an author run
+    that prints each name's initials first with no full stop and the title right after the
+    run's last surname ("[8] D Z Saltini Non siamo d'accordo (Torino", "[13] A Robertson and A
+    Plummer The International ...": ``entry_grammar.INITIALS_FIRST_RUN_TO_NAME`` before the
+    surname, ``INITIALS_FIRST_RUN_FROM_NAME`` from it to the title at ``start``), the run
+    opening its entry (:func:`_run_opening`) and printed as names (:func:`_names_in_capitals`).
+    In a sentence such words have neither an entry's opening before them nor initials in
+    capitals. Who calls it: ``superset``, for a short title the word checks read as ordinary
+    words after a word."""
+    name_start, name_end = name
+    if INITIALS_FIRST_RUN_FROM_NAME.fullmatch(text, name_end, start) is None:
+        return False
+    opening = _run_opening(text, name_start, printed)
+    if opening is None:
+        return False
+    cased = printed(opening, start - 1)
+    return cased is not None and _names_in_capitals(cased)
+
+
+def _run_opening(text: str, name_start: int, printed: PrintedCase) -> Optional[int]:
+    """Where the author run of initials first that ends with the surname at ``name_start``
+    opens its entry: right after the entry's number or the entry before's close
+    (``_ENTRY_OPENED``), at a paragraph's start (:func:`ends_paragraph`: HTML and plain text
+    print each entry as one) or at the text's; None if no such run reaches the surname.
+    Called by :func:`initials_open_run`."""
+    for word in _WORD_OPENING.finditer(text, max(0, name_start - _RUN_REACH), name_start):
+        at = word.start()
+        if INITIALS_FIRST_RUN_TO_NAME.fullmatch(text, at, name_start) and (
+                at == 0 or _ENTRY_OPENED.search(text, max(0, at - _OPENING_REACH), at)
+                or ends_paragraph(text, at - 1, printed)):
+            return at
+    return None
+
+
+def _names_in_capitals(run: str) -> bool:
+    """True if each word of an author run (``run``, as printed) is an initial or a surname
+    printed with a capital first ("D Z Saltini", "J-P Postel"), or the word for "and" in
+    lower case: not an article or a title's word in lower case ("a study"). Called by
+    :func:`initials_open_run`."""
+    return all(word[0].isupper() or (word.islower() and _AND.fullmatch(word))
+               for word in _RUN_WORD.findall(run))
 
 
 def ends_paragraph(text: str, at: int, printed: PrintedCase) -> bool:

@@ -157,6 +157,20 @@ NAMES_JOINED_BY_AND = re.compile(rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){
 _UNPUNCTUATED_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_]){1,3})"
 UNPUNCTUATED_INITIALS_RUN = re.compile(
     rf"{_UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{_UNPUNCTUATED_INITIALS}){{0,5}} ")
+#: An author run that prints each name's initials first with no full stop, as some styles print
+#: every author ("D Z Saltini", "J-P Postel", "K-K R Choo"): up to three initials, each a letter
+#: or two joined by a hyphen, then the surname; the names joined by a comma or the word for
+#: "and", perhaps after a comma ("a robertson and a plummer", "b walker, s carpenter, and r
+#: pritchard"). ``capitals.initials_open_run`` reads it around the searched surname: from the
+#: run's first initial up to the surname (its own initials last), ...
+_FIRST_INITIALS = r"(?:[^\W\d_](?:-[^\W\d_])? ){1,3}"
+_NAMES_JOINED = rf"(?:,? {AND_WORD} |, )"
+INITIALS_FIRST_RUN_TO_NAME = re.compile(rf"(?:{_FIRST_INITIALS}{NAME}{_NAMES_JOINED}){{0,11}}"
+                                        rf"{_FIRST_INITIALS}")
+#: ... and from the surname up to the title: the run's further names, then the blank before
+#: the title. Lower case cannot tell such initials from a word of one letter ("a", "y"), nor a
+#: surname from a title's word: ``capitals`` reads the capitals too.
+INITIALS_FIRST_RUN_FROM_NAME = re.compile(rf"(?:{_NAMES_JOINED}{_FIRST_INITIALS}{NAME}){{0,11}} ")
 
 #: The rest of an author run of one inverted name, after its surname, up to a title with no
 #: punctuation between: the comma and one given name written out (perhaps hyphenated), as CSL
@@ -376,10 +390,11 @@ NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
                       rf"| {NAME}, {NAME}[.,;] "
                       rf"| {DITTO_DASH})")
 #: What closes an entry right after its place or its publisher: the full stop and the next
-#: entry's opening, the year after a semicolon or a comma (not a bracket's year: "[Title,
-#: Western Australia; 2001]" repeats a title), the pages after a comma, or a colon before the
-#: publisher.
-ENTRY_CLOSING = (rf"(?:\.{NEXT_ENTRY_OPENING}|[;,] \(?{YEAR_DIGITS}(?![\d\]])"
+#: entry's opening (perhaps after a closing bracket and a comma, where a style closes an
+#: empty bracket's field so: "...art techniques Bell),.", "...Love, Earth INSEAD),."), the
+#: year after a semicolon or a comma (not a bracket's year: "[Title, Western Australia;
+#: 2001]" repeats a title), the pages after a comma, or a colon before the publisher.
+ENTRY_CLOSING = (rf"(?:\)?,?\.{NEXT_ENTRY_OPENING}|[;,] \(?{YEAR_DIGITS}(?![\d\]])"
                  rf"|, (?:pp?\. ?)?\d+{RANGE_DASH}\d+| ?: (?=[^\W\d_]))")
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a

@@ -46,8 +46,8 @@ from ..original import Hit
 from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
 from .attribution import attributed, repeated_in_entry
 from .capitals import (
-    ends_paragraph, field_start, given_name_ends_run, initials_end_run, title_closed,
-    RunOn, undecided_end,
+    ends_paragraph, field_start, given_name_ends_run, initials_end_run, initials_open_run,
+    title_closed, RunOn, undecided_end,
 )
 from .headers import running_headers, without_spans
 from .run_on_fields import JOURNAL_WORD_AND_VOLUME, NEXT_FIELD
@@ -155,8 +155,10 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
     title's own, but the document's capitals (``printed``) say a field starts there
     (``capitals.field_start``), the hit is read again with that field punctuated; where a
     short title reads as ordinary words after an initial of the name's author run printed
-    with no full stop (``capitals.initials_end_run``) or after its one given name
-    (``capitals.given_name_ends_run``), it is read again as delimited there;
+    with no full stop (``capitals.initials_end_run``), after its one given name
+    (``capitals.given_name_ends_run``) or after the last surname of a run that prints the
+    initials first with no full stop (``capitals.initials_open_run``), it is read again as
+    delimited there;
     where it ends its paragraph (``capitals.ends_paragraph``: the entry's end), it is read
     again with that end punctuated: the next paragraph's first word (the next entry's author)
     is then no added title word. Each punctuated reading is of a copy of the text
@@ -170,7 +172,8 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
         return Verdict(why)
     name = region.occurrences[0][:2]
     after_run = why == ORDINARY_WORDS and (initials_end_run(text, name[1], start, printed)
-                                           or given_name_ends_run(text, name, start, printed))
+                                           or given_name_ends_run(text, name, start, printed)
+                                           or initials_open_run(text, name, start, printed))
     if after_run:
         why = veto(text, title, start, end, region, across_headers=True, after_run=True)
         if why != ORDINARY_WORDS:

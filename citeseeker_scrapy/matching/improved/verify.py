@@ -91,8 +91,9 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
     header is paid rarely) a word check that fails is read again with the running headers
     near the hit left out (:func:`_without_running_header`). ``after_run``: the caller read
     in the printed capitals that the author run ends right before the hit with an initial
-    and no full stop (``capitals.initials_end_run``) or with its one given name
-    (``capitals.given_name_ends_run``), which delimits a short title there."""
+    and no full stop (``capitals.initials_end_run``), with its one given name
+    (``capitals.given_name_ends_run``) or with a surname after initials printed first with
+    no full stop (``capitals.initials_open_run``), which delimits a short title there."""
     name_before = _name_before(region, start)
     why = _word_veto(text, title, start, end, name_before, region, after_run)
     if not across_headers or why not in (WORDS_MISSING, CHANGED_WORD):
