@@ -433,3 +433,27 @@ def test_a_header_s_word_is_no_variant_of_a_title_word_cut_off_by_it(header: str
     doc = _paged(header, entry, entry.index(LIST_TITLE) + len("Winter "))
     assert _found(doc, "Lindqvist", LIST_TITLE)
     assert not _found(doc, "Lindqvist", query)
+
+
+SPORN = ("Ahlborn, J. A., B. M. Rosner, G. von Lind, P. L. Carty, and A. M. Sporn. 2004. "
+         "Molecular identification of the catabolic chloride reductase from coastal bog strains "
+         "and its distribution. Applied Microbial Letters 70: 4880-4888 Maclean, S. A. 1999. "
+         "Fjord walls of the northern coast and their harbours in the long winter. Oslo: Sjø.")
+
+
+@pytest.mark.parametrize("title, found", [
+    # a typo the 2003 scheme misses: the improved search still credits the name's entry
+    ("Molecular identification of the catabloic chloride reductase from coastal bog strains "
+     "and its distribution", True),
+    # near misses stay rejected: a changed content word, the next entry's title
+    ("Molecular identification of the catabolic chloride oxidase from coastal bog strains "
+     "and its distribution", False),
+    ("Fjord walls of the northern coast and their harbours in the long winter", False),
+])
+def test_a_header_inside_an_author_list_dates_no_entry(title: str, found: bool) -> None:
+    """A page break inside a long author list puts the journal's running header, its year and
+    words, between the name and its last co-author's run and year: that run is still the
+    name's own entry's, not the next entry's (``attribution._dated_run_before_title`` leaves the
+    header out), while the next entry's run after the entry's venue is still another entry."""
+    doc = _paged(JOURNAL, SPORN, SPORN.index("M. Sporn"))
+    assert _found(doc, "Ahlborn", title) is found

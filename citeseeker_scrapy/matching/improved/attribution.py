@@ -30,6 +30,7 @@ from .entry_grammar import (
     GIVEN_OR_INITIALS, NAME,
     VENUE_NUMBERS_BEFORE_TITLE, TITLE_ENDS_ENTRY, ENTRY_TAIL, RUN_AFTER_CLOSING_FIELD,
 )
+from .headers import running_headers, without_spans
 from .entry_numbers import (
     ENTRY_START, DITTO_MARK, own_entry_number, next_number_between, next_entry_start,
     next_entry_marker,
@@ -327,10 +328,20 @@ def _dated_run_before_title(text: str, name_end: int, gap_start: int,
     Maclean, S. A. (1999). Title"). So is a run after the name's own full stop, where the
     name closes its entry as its place or publisher ("...V. Palme, Paris. Pinheiro F.J. 2015.
     Title"): a surname in a run is followed by its given names, a comma or the run's date
-    (``_SURNAME_AFTER_FULL_STOP``). Called by :func:`_another_entry_between` when no author list ends right before the
-    title."""
+    (``_SURNAME_AFTER_FULL_STOP``). A running header between the name and the run (a page
+    break inside the author list) is left out first: its date and words are the page's, not
+    the name's entry's ("...and A. | 1 Journal of Studies 12 (2024) Styles | M. Sporn. 2004.
+    Title"). Called by :func:`_another_entry_between` when no author list ends right before
+    the title."""
     if date is None:
         return False
+    headers = running_headers(text, name_end, date.start())
+    if headers:
+        text, moved = without_spans(text, headers)
+        name_end, gap_start = moved(name_end), moved(gap_start)
+        date = DATE_BEFORE_TITLE.match(text, moved(date.start()))
+        if date is None:
+            return False
     names_end = _names_before_title(text, gap_start, date.start())[0]
     return names_end is not None and (_SURNAME_AFTER_FULL_STOP.match(text, name_end) is not None
                                       or _dated_entry_before(text, name_end, names_end.start()))
