@@ -260,8 +260,16 @@ class EventWorker:
         drained (no more requests; its replies are read), and the reply pipe decides: the
         ``retire`` reply stops it without a failure, an end without one fails what it holds.
         Why: failing at once lost the retiring page's answer and counted a failure for every
-        retirement, and :data:`MAX_FAILURES` of them turned the page worker off for the crawl."""
+        retirement, and :data:`MAX_FAILURES` of them turned the page worker off for the crawl.
+        A worker that is not ready yet and closed the pipe is exiting (its memory limit too
+        small for the parsers, most often): the failure waits a moment for it and says how it
+        ended, as a closed reply pipe does, whichever of the two pipes the loop meets first."""
         if self._state != "ready" or not isinstance(error, BrokenPipeError):
+            if isinstance(error, BrokenPipeError):
+                self._reap_briefly()
+                if self._status():
+                    self._fail("parser process ended")
+                    return
             self._fail(f"cannot write to the parser process: {error}")
             return
         self._state = "draining"
