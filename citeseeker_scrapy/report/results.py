@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from citeseeker_scrapy.matching.model import CERTAIN_END, TITLE_ENDS
 from citeseeker_scrapy.report.citing_works import CitingDocument, CitingWork, Hit, group_works
 from citeseeker_scrapy.report.logs import WORKS_FILE
 from citeseeker_scrapy.report.titles import read_titles
@@ -245,21 +246,24 @@ def parse_success_line(line: str) -> CitingDocument | None:
             return None
         hits.append(Hit(author, publication, found, score, extra.get("context", ""),
                         extra.get("in_references") == "true", extra.get("relation", "cites"),
-                        extra.get("status", ""), extra.get("title_end", "certain")))
+                        extra.get("status", ""), extra.get("title_end", CERTAIN_END)))
     return CitingDocument(fields[1], fields[2], hits)
 
 
-#: The forms of success.log's columns after the original's three per hit, widest first: each
-#: hit's extra columns, and the values each may hold (None: any text).
+#: success.log's columns after the original's three per hit, each with the values it may hold
+#: (None: any text).
+_CONTEXT = ("context", None)
+_IN_REFERENCES = ("in_references", ("true", "false"))
+_RELATION = ("relation", ("cites", "self"))
+_TITLE_END = ("title_end", TITLE_ENDS)
+_STATUS = ("status", ("new", "gone"))
+#: The forms a line's extra columns take, widest first: each older form lacks a later column.
 _EXTRA_FORMS = (
-    (("context", None), ("in_references", ("true", "false")), ("relation", ("cites", "self")),
-     ("title_end", ("certain", "uncertain")), ("status", ("new", "gone"))),
-    (("context", None), ("in_references", ("true", "false")), ("relation", ("cites", "self")),
-     ("title_end", ("certain", "uncertain"))),
-    (("context", None), ("in_references", ("true", "false")), ("relation", ("cites", "self")),
-     ("status", ("new", "gone"))),
-    (("context", None), ("in_references", ("true", "false")), ("relation", ("cites", "self"))),
-    (("context", None), ("in_references", ("true", "false"))),
+    (_CONTEXT, _IN_REFERENCES, _RELATION, _TITLE_END, _STATUS),
+    (_CONTEXT, _IN_REFERENCES, _RELATION, _TITLE_END),
+    (_CONTEXT, _IN_REFERENCES, _RELATION, _STATUS),
+    (_CONTEXT, _IN_REFERENCES, _RELATION),
+    (_CONTEXT, _IN_REFERENCES),
 )
 
 
