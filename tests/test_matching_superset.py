@@ -106,7 +106,7 @@ def original_veto(doc: str, author: str, title: str) -> str | None:
     hit = superset.original_hit(text, AuthorGroup((author,), (title,)), names, checked.title,
                                 found, settings)
     assert hit is not None
-    return superset.veto_of(text, hit, checked, settings.part_length)
+    return superset.verdict_of(text, hit, checked, settings.part_length).veto
 
 
 STORAGE = "Safe storage of chemical reagents in teaching laboratories"

@@ -114,13 +114,6 @@ class Verdict(NamedTuple):
     title_end: str = CERTAIN_END
 
 
-def veto_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int,
-            printed: Optional[PrintedCase] = None) -> Optional[str]:
-    """The first check of ``model.VETOES`` the original's hit fails, or None: then the
-    improved scheme reports it (:func:`verdict_of`, without the title's end)."""
-    return verdict_of(text, hit, title, length, printed).veto
-
-
 def verdict_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int,
                printed: Optional[PrintedCase] = None) -> Verdict:
     """The first check of ``model.VETOES`` the original's hit fails, or none and how sure the
