@@ -922,11 +922,25 @@ def _printed_name(names: list[str], counter: int, entry: str, title: str
     position = ("only" if len(names) == 1 else "first" if at == 0
                 else "last" if at == len(names) - 1 else "middle")
     folded = _without_title(normalize_text(entry), normalize_text(title))
-    if normalize_text(names[at]) in folded:
+    if _printed_as_name(names[at], entry, folded):
         return position, names[at]
-    if at and normalize_text(names[0]) in folded:
+    if at and _printed_as_name(names[0], entry, folded):
         return "first (a later one not printed)", names[0]
     return position, None
+
+
+def _printed_as_name(name: str, entry: str, folded: str) -> bool:
+    """True if ``name`` stands in ``folded`` (the normalized entry without its title) and is
+    not only the start or end of a longer word of ``entry``: "Li" is no author printed in
+    "Liu M, et al." (the style cut the list before Li), though "Linz" is in "LinzJ.", whose
+    initial a style glues to the name."""
+    if normalize_text(name) not in folded:
+        return False
+    joined = re.compile(rf"(?i:{re.escape(name)})")
+    spans = [found.span() for found in joined.finditer(entry)]
+    return not spans or any(
+        not (start and entry[start - 1].isalpha()) and not (
+            end < len(entry) and entry[end].islower()) for start, end in spans)
 
 
 def _without_title(entry: str, title: str) -> str:

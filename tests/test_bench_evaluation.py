@@ -216,6 +216,18 @@ def test_a_name_printed_only_in_its_title_is_no_author_printed() -> None:
         "\u2019", "'")) == ("only", None)
 
 
+def test_a_name_only_inside_a_longer_name_is_no_author_printed() -> None:
+    title = "Tidal markets of the Niger delta"
+    cut = f"7. Okafor N, Weissmann K, Lindqvist M, et al. {title}. Lagos; 2001."
+    assert bench_styles._printed_name(["Okafor", "Weiss"], 1, cut, title) == (
+        "first (a later one not printed)", "Okafor")
+    assert bench_styles._printed_name(["Okafor", "Weiss"], 1, cut.replace(
+        "Weissmann K", "Weiss K"), title) == ("last", "Weiss")
+    # an initial the style glues to the name leaves the name printed
+    assert bench_styles._printed_name(["Okafor", "Weiss"], 1, f"OkaforN., WeissK. {title}.",
+                                      title) == ("last", "Weiss")
+
+
 HARBOUR = "Harbour towns of the Baltic and their markets"
 BEFORE_DITTO = "Lindqvist, K. (2001). Fjordene og fiskeriene i nord. Oslo: Fjord, pp. 5–9. "
 
