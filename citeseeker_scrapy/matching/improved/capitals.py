@@ -28,10 +28,9 @@ The print's capitals tell the two apart in nine shapes:
   the entry's publication data follows at once: a journal's name, its volume and its pages
   ("...East Crater Meteoritics, 32, 761–7"), or its volume or single page alone closing the
   entry ("...Notes: Gunflints Kewa, 82", "...Objectification Poetry:269."), or, after a last
-  word not in lower case in a
-  title with letters in lower case, an acronym or a publisher's two words joined before
-  what closes the entry ("...aux États-Unis EOLE. 2012", "...Side of Internet
-  PublicAffairs.": :func:`_one_word_field`);
+  word not in lower case in a title with letters in lower case, an acronym or a publisher's
+  two words joined before what closes the entry ("...aux États-Unis EOLE. 2012", "...Side of
+  Internet PublicAffairs.": :func:`_one_word_field`);
 * **an organisation**: the query's last word is printed in lower case, the word right after
   it starts with a capital and opens an organisation's name, up to three words and a word
   such as "Institute" before "of" or "for" ("...music recognition Swiss Federal Institute of
@@ -519,11 +518,11 @@ def _one_word_field(text: str, field: re.Match[str], first: str, title: list[str
     ("...Clearwater East Crater Meteoritics, 32, 761–7": ``ONE_WORD_JOURNAL_AND_PAGES``), or
     its volume or single page alone right before the entry's end (:func:`_entry_ends_at`:
     "...Notes: Gunflints Kewa, 82", "...Objectification Poetry:269.":
-    ``ONE_WORD_JOURNAL_AND_NUMBER``), or, after a last word not in lower case of a title printed with letters in lower case
-    (``title``), an acronym or a publisher's name of two words joined
-    (:func:`_names_a_field`) before what closes the entry or at its
-    paragraph's end, perhaps after its full stop ("...aux États-Unis EOLE. 2012", "...Love,
-    Earth INSEAD; 2012", "...Side of Internet PublicAffairs.": ``ACRONYM_CLOSING_ENTRY``).
+    ``ONE_WORD_JOURNAL_AND_NUMBER``), or, after a last word not in lower case of a title
+    printed with letters in lower case (``title``), an acronym or a publisher's name of two
+    words joined (:func:`_names_a_field`) before what closes the entry or at its paragraph's
+    end, perhaps after its full stop ("...aux États-Unis EOLE. 2012", "...Love, Earth
+    INSEAD; 2012", "...Side of Internet PublicAffairs.": ``ACRONYM_CLOSING_ENTRY``).
     After a last word in lower case an acronym before a sentence's end is as often the
     title's own ("...experiment at CERN."). A query that lacks the title's last word has that
     word right after its hit, and the field's word after it: two words before the comma, the
