@@ -19,7 +19,8 @@ work meets many styles). The crawler's own ``DocumentExtractor`` reads every doc
 each work is queried with one of its authors (positions in turn; an author the style left out,
 "et al.", is not queried) and its title (not queried where the style prints no title, nor a
 work the document prints no entry for: a type the .bst lacks, an entry after a brace the .bst
-left open, :func:`printed_entries`), plus
+left open, :func:`printed_entries`; nor a work whose record's title field is not the title its
+source string prints, ``Work.fault``: ``bench_refstrings.py`` leaves those strings out), plus
 decoys as in ``bench_refstrings.py`` (a near-miss title every fourth work, a title of a work not
 in the document every fourth other, and the title without its last content word every fourth
 other: reported apart, in no other figure). Prints recall and precision per engine, format, language
@@ -873,6 +874,10 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
         others = [w for s in chosen for w in chosen[s] if w not in works]
         planned = []
         for counter, work in enumerate(works):
+            if work.fault:  # the record's title is not the one its source string prints
+                skipped["annotated title not the printed one"] = skipped.get(
+                    "annotated title not the printed one", 0) + 1
+                continue
             if work.key not in typeset:  # a type the .bst lacks, a brace left open before it
                 skipped["entry not printed"] = skipped.get("entry not printed", 0) + 1
                 continue

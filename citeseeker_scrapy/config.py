@@ -49,6 +49,7 @@ class CrawlConfig:
     unreachable_after: int
     defer_seconds: float
     defer_times: int
+    defer_dead_start_points: bool
     max_retry_after: float
     max_crawl_delay: float
     trap_pages: int
@@ -90,10 +91,11 @@ PLAIN_FIELDS = (
     "method", "scheme", "fuzzy_limit", "part_length", "min_author_distance", "flush_interval",
     "keep_query", "max_url_length", "max_repeated_segments", "header_length", "debug_log",
     "concurrent_servers", "max_pending_docs", "max_docs_per_server", "max_depth", "skip_file",
-    "unreachable_after", "defer_seconds", "defer_times", "max_retry_after", "max_crawl_delay",
-    "trap_pages", "extraction_workers", "temp_dir", "progress_interval", "progress_live",
-    "report_html", "report_exclude_self", "distinct_papers", "resume_changed_inputs",
-    "adaptive_concurrency", "allow_private_addresses",
+    "unreachable_after", "defer_seconds", "defer_times", "defer_dead_start_points",
+    "max_retry_after", "max_crawl_delay", "trap_pages", "extraction_workers", "temp_dir",
+    "progress_interval", "progress_live", "report_html", "report_exclude_self",
+    "distinct_papers", "resume_changed_inputs", "adaptive_concurrency",
+    "allow_private_addresses",
 )
 
 

@@ -86,7 +86,8 @@ class FrontierScheduler:
         self.admission = Admission(crawler.stats, frontier, scope, self.codec,
                                    follow_same_server=follow_same_server,
                                    budget_reached=self.watch.budget_reached,
-                                   finish=self.finishing.finish)
+                                   finish=self.finishing.finish,
+                                   new_start_point=self.watch.new_start_point)
         self.fence = LeaseFence(crawler, None if shared is None else frontier)
         frontier.root_of = self.admission.root_of
         frontier.on_completed = self.watch.server_completed

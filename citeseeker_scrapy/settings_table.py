@@ -365,6 +365,12 @@ _TABLE = (
                 "documents counted as not fetched).",
             example="5",
             at_least=0),
+    Setting("CITESEEKER_DEFER_DEAD_START_POINTS", BOOLEAN, False,
+            doc="Defer a start point that has not answered in this crawl and refuses connections "
+                "(or whose name does not resolve) like any server that is down. Off: it is given "
+                "up after `CITESEEKER_UNREACHABLE_AFTER` tries in a row, within seconds, named in "
+                "the log, and the crawl goes on with its other start points.",
+            example="True"),
     Setting("CITESEEKER_MAX_RETRY_AFTER", NUMBER, 120.0,
             doc="The longest `Retry-After` (of a `429` or `503` answer) the crawl waits for "
                 "before it asks the server again; a longer one is cut to this.",

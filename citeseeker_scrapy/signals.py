@@ -10,7 +10,8 @@
   connection could be made. The scheduler answers until when (``time.monotonic``) the request's
   retry waits, its server held meanwhile, or None: give the request up
   (:mod:`citeseeker_scrapy.frontier.outages`). kwargs: ``request``, ``reason``,
-  ``retry_after`` (seconds or None), ``down`` (False for 429: busy, not down).
+  ``retry_after`` (seconds or None), ``down`` (False for 429: busy, not down), ``no_server``
+  (True when the failure says no server is there: :data:`NO_SERVER_ERRORS`).
 * :data:`server_completed` — the scheduler: a server became a skeleton (completed.log).
   kwargs: ``server``.
 
@@ -45,12 +46,26 @@ A document that was fetched needs no signal of ours: Scrapy's ``item_scraped``,
 """
 
 from scrapy.exceptions import CannotResolveHostError, DownloadConnectionRefusedError
-from twisted.internet.error import ConnectError, DNSLookupError
+from twisted.internet.error import ConnectError, ConnectionRefusedError, DNSLookupError
 
 #: Failures that say no connection could be made: ``document_failed``'s ``unreachable``, and
 #: the outage middleware's "server down".
 UNREACHABLE_ERRORS = (CannotResolveHostError, DownloadConnectionRefusedError, DNSLookupError,
                       ConnectError)
+#: Of those, the ones that say no server is there at all (a connect timeout says nothing of
+#: the kind), each as the words a user reads: what makes a start point dead
+#: (:mod:`citeseeker_scrapy.frontier.outages`).
+NO_SERVER_ERRORS = {CannotResolveHostError: "the name does not resolve",
+                    DNSLookupError: "the name does not resolve",
+                    DownloadConnectionRefusedError: "connection refused",
+                    ConnectionRefusedError: "connection refused"}
+
+
+def no_server_reason(exception: BaseException) -> str | None:
+    """What a failure says in a user's words when it says no server is there, else None.
+    Who calls: the outage middleware (the reason of a ``server_trouble``)."""
+    return next((words for kind, words in NO_SERVER_ERRORS.items()
+                 if isinstance(exception, kind)), None)
 
 document_failed = object()
 server_trouble = object()

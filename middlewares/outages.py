@@ -4,10 +4,11 @@ when its server is ready again, never at once and never given up on the first tr
 Who decides: the frontier scheduler (``server_trouble`` signal; the rules are in
 ``citeseeker_scrapy/frontier/outages.py``: ``Retry-After`` obeyed up to
 ``CITESEEKER_MAX_RETRY_AFTER``, else backoff with jitter; a server down for
-``CITESEEKER_UNREACHABLE_AFTER`` tries in a row deferred, at last given up). This middleware
-only reports the trouble and, when the scheduler answers with a time, returns the retry — a copy
-of the request marked ``dont_filter`` that the scheduler puts back on its server's stack, held
-until then. A request given up goes on as before (``HttpError``, or the download error, to the
+``CITESEEKER_UNREACHABLE_AFTER`` tries in a row deferred, at last given up; a dead start point
+given up at once). This middleware only reports the trouble (a connection refused or a name not
+resolved in those words, marked as saying no server is there) and, when the scheduler answers
+with a time, returns the retry — a copy of the request marked ``dont_filter`` that the
+scheduler puts back on its server's stack, held until then. A request given up goes on as before (``HttpError``, or the download error, to the
 spider's errback), marked so that Scrapy's retry middleware does not retry it once more.
 
 Installed by the add-on at 570: after the redirect middlewares (600) and before Scrapy's retry
@@ -60,7 +61,9 @@ class ServerTroubleMiddleware:
         if (not isinstance(exception, citeseeker_signals.UNREACHABLE_ERRORS)
                 or not self._ours(request)):
             return None
-        return self._retry(request, f"{type(exception).__name__}: {exception}", None, down=True)
+        words = citeseeker_signals.no_server_reason(exception)
+        reason = words or f"{type(exception).__name__}: {exception}"
+        return self._retry(request, reason, None, down=True, no_server=words is not None)
 
     @staticmethod
     def _ours(request: Request) -> bool:
@@ -69,12 +72,12 @@ class ServerTroubleMiddleware:
         return ORIGIN_KEY in request.meta and not request.meta.get("dont_retry")
 
     def _retry(self, request: Request, reason: str, retry_after: float | None,
-               down: bool) -> Request | None:
+               down: bool, no_server: bool = False) -> Request | None:
         """The retry of ``request`` if the scheduler holds its server for it, else None (the
         request is given up, marked for the scheduler and Scrapy's retry middleware)."""
         answers = self.crawler.signals.send_catch_log(
             citeseeker_signals.server_trouble, request=request, reason=reason,
-            retry_after=retry_after, down=down)
+            retry_after=retry_after, down=down, no_server=no_server)
         until = next((answer for _, answer in answers if isinstance(answer, float)), None)
         stats = self.crawler.stats
         if until is None:

@@ -115,8 +115,10 @@ class CiteSeekerSpider(scrapy.Spider):
             reason, ignored = f"HTTP {failure.value.response.status}", False
         elif failure.check(IgnoreRequest):
             reason, ignored = failure.getErrorMessage(), True
-        else:
-            reason, ignored = f"{failure.type.__name__}: {failure.getErrorMessage()}", False
+        else:  # no server there in a user's words ("connection refused"), else the error
+            reason = (citeseeker_signals.no_server_reason(failure.value)
+                      or f"{failure.type.__name__}: {failure.getErrorMessage()}")
+            ignored = False
         unreachable = bool(failure.check(*UNREACHABLE))
         self.crawler.signals.send_catch_log(citeseeker_signals.document_failed,
                                             request=failure.request, reason=reason,

@@ -407,3 +407,24 @@ def test_the_last_word_decoy_has_a_slot_of_its_own_and_leaves_the_others_unchang
             ("Salt Roads across the Coastal Marsh", _RUN_ON_TITLES[1], False),
             ("Grain Trade between Coastal Market", _RUN_ON_TITLES[5], False)]
         assert [q for q in made if q.kind != bench_refstrings.LAST_WORD] == before
+
+
+def test_a_record_whose_annotated_title_is_not_the_printed_one_is_typeset_not_queried(
+        ) -> None:
+    # the annotators' author field took the title's first word ("... Lewis, Lantern")
+    printed = "K. Okafor and L. Lewis, Lantern Harbours of the Coast, Kewa, 2013."
+    assert styleworks._title_fault(printed, {"title": "Harbours of the Coast,"}) == (
+        bench_refstrings.refstrings.STARTS_LATE)
+    assert styleworks._title_fault("K. Okafor and L. Lewis, Lantern Harbours of the Coast, "
+                                   "Kewa, 2013.", {"title": "Lantern Harbours of the Coast,"}
+                                   ) == ""
+    style = bench_styles.Style("CSL", "test.csl", "English")
+    works = [styleworks.Work(f"w{n}", "book", t, "2001", [{"family": "Okafor", "given": "K."}])
+             for n, t in enumerate(("Harbours of the Coast", "Salt Roads of the Marsh"))]
+    works[0].fault = bench_refstrings.refstrings.STARTS_LATE
+    entries = {style: {w.key: f"Okafor, K. 2001. {w.title}. Kewa." for w in works}}
+    skipped: dict[str, int] = {}
+    made = bench_styles.queries_of([bench_styles.Document(style, "html", None)],
+                                   {style: works}, entries, ["lantern", "meadow"], 47, skipped)
+    assert {q.printed_title for q in made} == {"Salt Roads of the Marsh"}
+    assert skipped == {"annotated title not the printed one": 1}

@@ -88,8 +88,7 @@ def test_no_start_point_at_all_is_an_error(tmp_path, search_file) -> None:
 def test_no_reachable_start_point_is_an_error(tmp_path, search_file) -> None:
     nobody = f"http://127.0.0.1:{free_port()}"
     done = crawl_nolog(tmp_path, "-a", f"authors={search_file}",
-                       "-a", f"startpoints={nobody}/ {nobody}/a.html",
-                       "-s", "CITESEEKER_DEFER_TIMES=0")
+                       "-a", f"startpoints={nobody}/ {nobody}/a.html")
     assert done.returncode == 1
     assert last_line(done.stderr) == ("citeseeker: error: none of the 2 start point(s) could be "
                                       "reached (see errors.log); nothing was crawled: 2 "

@@ -147,7 +147,7 @@ def test_a_server_down_for_the_whole_resumed_crawl_is_given_up_after_its_deferra
     dead = f"http://{host}:{free_port(host)}"  # nothing listens: every connection refused
     jobdir = tmp_path / "job"
     crawl = crawl_of(tmp_path, "run", dead + "/paper.html", JOBDIR=str(jobdir),
-                     CITESEEKER_DEFER_SECONDS="1")
+                     CITESEEKER_DEFER_SECONDS="1", CITESEEKER_DEFER_DEAD_START_POINTS="True")
     kill_when_deferred(crawl, dead, times=1)
     assert stored_deferral(jobdir, dead)[0] == 1
     first_run = len(output_of(crawl))
@@ -161,8 +161,8 @@ def test_a_server_down_for_the_whole_resumed_crawl_is_given_up_after_its_deferra
     errors = [line for line in result.log("errors").splitlines() if "server unreachable" in line]
     assert len(errors) == 1 and "after 2 deferrals" in errors[0], errors
     assert errors[0].endswith("completed, 2 documents not fetched"), errors
-    # the same dead start point crawled in one run ends with the same line
-    fresh = crawl_of(tmp_path, "fresh", dead + "/paper.html", CITESEEKER_DEFER_SECONDS="1")
+    # the same dead start point crawled in one run ends with the same line (given up at once)
+    fresh = crawl_of(tmp_path, "fresh", dead + "/paper.html")
     once = fresh.run(timeout=120)
     assert once.returncode == 1, once.output[-3000:]
     assert once.output.strip().splitlines()[-1] == NONE_REACHABLE

@@ -51,6 +51,18 @@ def test_failures_back_off_then_defer_with_a_growing_delay_then_give_up() -> Non
                         (RETRY, 1.0), (RETRY, 2.0), (GIVE_UP_SERVER, 0.0)]
 
 
+@pytest.mark.parametrize("defer_dead_start_points, third", [(False, GIVE_UP_SERVER),
+                                                             (True, DEFER)])
+def test_a_dead_start_point_is_given_up_where_another_server_is_deferred(
+        defer_dead_start_points: bool, third: str) -> None:
+    rules = policy(unreachable_after=3, defer_times=3,
+                   defer_dead_start_points=defer_dead_start_points)
+    actions = [rules.trouble("s", now=100.0 * n, held_until=0.0, deferrals=0, retries=n,
+                             retry_after=None, down=True, dead_start=True).action
+               for n in range(3)]
+    assert actions == [RETRY, RETRY, third]
+
+
 def test_failures_on_the_way_before_a_hold_are_not_counted_again() -> None:
     rules = policy(unreachable_after=2)
     first = rules.trouble("s", now=0.0, held_until=0.0, deferrals=0, retries=0,

@@ -405,3 +405,42 @@ def test_a_seen_private_document_linked_from_a_public_page_is_refused_by_the_sco
     crawl.done(Request(f"{A}/", meta={DEPTH_KEY: 0}), links=(f"{private}/a.html", f"{private}/"))
     assert crawl.stat("citeseeker/scope/refused/private_address") == 2
     assert crawl.stat("citeseeker/frontier/refused/duplicate") == 1
+
+
+def trouble_of(crawl: Crawl, request: Request, no_server: bool) -> Any:
+    """What the scheduler answers the outage middleware: until when the retry waits, or None."""
+    [(_, until)] = crawl.crawler.signals.send_catch_log(
+        citeseeker_signals.server_trouble, request=request, reason="connection refused",
+        retry_after=None, down=True, no_server=no_server)
+    return until
+
+
+@pytest.mark.parametrize("answered_first, no_server, given_up", [
+    (False, True, True),     # a dead start point: given up at once
+    (True, True, False),     # it answered once: a server that went down, deferred
+    (False, False, False),   # a failure that does not say no server is there: deferred
+])
+def test_only_a_start_point_that_never_answered_and_has_no_server_is_given_up_at_once(
+        answered_first: bool, no_server: bool, given_up: bool) -> None:
+    crawl = Crawl(CITESEEKER_UNREACHABLE_AFTER=1, CITESEEKER_DEFER_TIMES=2)
+    crawl.start(f"{A}/paper.html")
+    request = crawl.next()
+    if answered_first:
+        crawl.done(request, links=(f"{A}/more.html",))
+        request = crawl.next()
+    until = trouble_of(crawl, request, no_server)
+    assert (until is None) == given_up
+    assert crawl.stat("citeseeker/frontier/deferred") == (None if given_up else 1)
+
+
+def test_a_server_reached_by_a_link_before_its_start_point_is_no_new_start_point() -> None:
+    """A start point of a server the crawl is already crawling (a resumed job's, or one a link
+    reached first) keeps the deferrals of a server that went down."""
+    crawl = Crawl(CITESEEKER_UNREACHABLE_AFTER=1, CITESEEKER_DEFER_TIMES=2)
+    crawl.start(f"{A}/")
+    crawl.done(crawl.next(), links=(f"{B}/",))
+    b_root = crawl.next()
+    assert b_root.url == f"{B}/"
+    crawl.start(f"{B}/paper.html")
+    assert trouble_of(crawl, b_root, no_server=True) is not None
+    assert crawl.stat("citeseeker/frontier/deferred") == 1

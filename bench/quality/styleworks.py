@@ -49,6 +49,11 @@ class Work:
     authors: list[dict] = field(default_factory=list)  # CSL names: family/given or literal
     fields: dict[str, str] = field(default_factory=dict)  # container-title, volume, page, ...
     source: str = ""
+    #: ``refstrings.annotation_fault`` of the string the record was made from: its title field
+    #: is not the printed title ("Bone" of "Bone densitometry..." in the author field), so
+    #: the record's title is another, shorter one. ``bench_styles`` typesets such a work
+    #: (the samples stay as drawn) but queries it not, as ``bench_refstrings`` leaves it out.
+    fault: str = ""
 
     @property
     def families(self) -> list[str]:
@@ -88,6 +93,8 @@ def _anystyle(path: Path) -> Iterator[Work]:
             tags.index("title") < tags.index("author"))
         work = _work(f"{path.stem}-{at}", path.name, fields, title_first)
         if work is not None:
+            work.fault = _title_fault(" ".join(t for t in (
+                " ".join((child.text or "").split()) for child in sequence) if t), fields)
             yield work
 
 
@@ -107,7 +114,17 @@ def _grobid(path: Path) -> Iterator[Work]:
                 fields.setdefault(tag, text)
         work = _work(f"{path.stem}-{at}", path.name, fields, False, physics=True)
         if work is not None:
+            work.fault = _title_fault(" ".join("".join(bibl.itertext()).split()), fields)
             yield work
+
+
+def _title_fault(printed: str, fields: dict[str, str]) -> str:
+    """Why the annotated title field of the string ``printed`` is not its printed title
+    (``refstrings.annotation_fault``), or "": the same rule the refstrings bench reads."""
+    title = refstrings.clean_title(fields.get("title", ""))
+    if not title or title not in printed:
+        return ""
+    return refstrings.annotation_fault(refstrings.Reference("", printed, title, (), "")) or ""
 
 
 def _work(key: str, source: str, fields: dict[str, str], title_first: bool,

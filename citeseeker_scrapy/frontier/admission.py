@@ -48,14 +48,19 @@ class Admission:
     ``follow_same_server`` is False with ``CITESEEKER_SITE_SEARCH=only`` (a server's own links
     are not followed); ``budget_reached(server)`` hears of the links a server's document
     budget refused (the first one is told in errors.log); ``finish(url)`` finishes the
-    document whose redirect the scope refused."""
+    document whose redirect the scope refused; ``new_start_point(server, url)`` hears of a
+    start point accepted for a server this run had not been crawling (the server watch's dead
+    start points)."""
 
     def __init__(self, stats: Any, frontier: Frontier, scope: LinkPolicy, codec: RequestCodec,
                  *, follow_same_server: bool, budget_reached: Callable[[str], None],
-                 finish: Callable[[str], None]) -> None:
+                 finish: Callable[[str], None],
+                 new_start_point: Callable[[str, str], None] = lambda server, url: None,
+                 ) -> None:
         self.stats = stats
         self.frontier = frontier
         self.scope = scope
+        self.new_start_point = new_start_point
         self.codec = codec
         self.follow_same_server = follow_same_server
         self.budget_reached = budget_reached
@@ -78,7 +83,7 @@ class Admission:
             outcome = frontier.add_link(entry, from_server=None, force=request.dont_filter,
                                         front=True)
         elif origin == START and not request.dont_filter:  # a retry is re-queued, as below
-            outcome = frontier.add_start_point(codec.entry(request, url))
+            outcome = self._start_point(codec.entry(request, url))
         else:
             outcome = frontier.add_link(codec.entry(request, url), from_server=None,
                                         force=request.dont_filter, front=origin == SEARCH)
@@ -104,7 +109,17 @@ class Admission:
         if admitted is None:
             logger.warning("citeseeker: pushed start point %r refused by the crawl's scope", url)
             return
-        self.counted(self.frontier.add_start_point(DocumentEntry(admitted)))
+        self.counted(self._start_point(DocumentEntry(admitted)))
+
+    def _start_point(self, entry: DocumentEntry) -> str:
+        """The start point to the frontier; a server it names that this run was not crawling
+        yet (a resumed job's servers were) is told to ``new_start_point``."""
+        server = server_of(entry.url)
+        crawled = self.frontier.is_crawling(server)
+        outcome = self.frontier.add_start_point(entry)
+        if outcome == ACCEPTED and not crawled:
+            self.new_start_point(server, entry.url)
+        return outcome
 
     def root_of(self, server: str) -> str | None:
         """The server's root, if the crawl's policy admits it (never for ``file://``); who

@@ -45,7 +45,8 @@ def outage_limits(config: CrawlConfig) -> OutageLimits:
     """The limits of servers in trouble (:mod:`.outages`)."""
     return OutageLimits(unreachable_after=config.unreachable_after,
                         defer_seconds=config.defer_seconds, defer_times=config.defer_times,
-                        max_retry_after=config.max_retry_after)
+                        max_retry_after=config.max_retry_after,
+                        defer_dead_start_points=config.defer_dead_start_points)
 
 
 def skip_file_path(config: CrawlConfig, jobdir: str | None) -> Path:

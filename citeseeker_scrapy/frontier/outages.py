@@ -17,6 +17,14 @@ scheduler completes it, its documents counted as not fetched). A request is retr
 its other pages ends too. Failures reported while the server is held were on the way before it
 was held: they are retried but not counted again.
 
+A **dead start point** (a server named by a start point that has not answered in this run, and
+whose last failure says no server is there: the connection refused, the name not resolved) is
+given up at the point where another server would be deferred: after ``unreachable_after`` tries
+in a row, a few seconds of backoff, so a mistyped or dead start point ends the crawl (or leaves
+the others to it) within seconds. ``defer_dead_start_points`` defers it like any other server. A
+server that answered once, a timeout (a slow server), a ``5xx`` and a server of an earlier run of
+the job keep the rules above.
+
 Pure (no Scrapy): the scheduler's server watch (:mod:`.trouble`) asks
 :meth:`OutagePolicy.trouble` and applies the verdict.
 """
@@ -62,12 +70,13 @@ def retry_after_seconds(value: bytes | str | None, now: float) -> float | None:
 @dataclass(frozen=True)
 class OutageLimits:
     """The settings of the policy (``CITESEEKER_UNREACHABLE_AFTER``, ``_DEFER_SECONDS``,
-    ``_DEFER_TIMES``, ``_MAX_RETRY_AFTER``; docs/settings.md)."""
+    ``_DEFER_TIMES``, ``_MAX_RETRY_AFTER``, ``_DEFER_DEAD_START_POINTS``; docs/settings.md)."""
 
     unreachable_after: int = default_of("CITESEEKER_UNREACHABLE_AFTER")
     defer_seconds: float = default_of("CITESEEKER_DEFER_SECONDS")
     defer_times: int = default_of("CITESEEKER_DEFER_TIMES")
     max_retry_after: float = default_of("CITESEEKER_MAX_RETRY_AFTER")
+    defer_dead_start_points: bool = default_of("CITESEEKER_DEFER_DEAD_START_POINTS")
 
     @property
     def max_retries(self) -> int:
@@ -101,10 +110,12 @@ class OutagePolicy:
         self.failures.pop(server, None)
 
     def trouble(self, server: str, *, now: float, held_until: float, deferrals: int,
-                retries: int, retry_after: float | None, down: bool) -> Verdict:
+                retries: int, retry_after: float | None, down: bool,
+                dead_start: bool = False) -> Verdict:
         """The verdict on one request in trouble. ``held_until``: the server's hold so far;
         ``retries``: the request's retries so far; ``down``: the trouble says the server is
-        down (everything but 429)."""
+        down (everything but 429); ``dead_start``: the server is a dead start point (see the
+        module docstring)."""
         limits = self.limits
         if retries >= limits.max_retries:
             return Verdict(GIVE_UP)
@@ -118,7 +129,8 @@ class OutagePolicy:
             wait = min(BACKOFF_CAP, BACKOFF_BASE * 2 ** max(0, failures - 1))
         if counted and failures >= limits.unreachable_after:
             self.failures.pop(server, None)
-            if deferrals >= limits.defer_times:
+            if deferrals >= limits.defer_times or (dead_start
+                                                   and not limits.defer_dead_start_points):
                 return Verdict(GIVE_UP_SERVER, failures=failures)
             wait = max(wait, limits.defer_seconds * 2 ** deferrals)
             return Verdict(DEFER, now + self._stretched(wait), failures)

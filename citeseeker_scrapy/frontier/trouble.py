@@ -4,7 +4,10 @@ Who calls it: the scheduler, which hears the crawl's signals and hands this watc
 heard. **Servers in trouble** (``429``, ``5xx``, a connection refused: the outage middleware's
 ``server_trouble`` signal) are held, deferred and at last given up by the rules of
 :mod:`.outages` (the one owner of those rules; this module applies its verdicts to the
-frontier); the engine is woken when a hold ends. A server given up gets one errors.log line
+frontier); the engine is woken when a hold ends. A start point's server that has not answered
+in this run (:meth:`ServerWatch.new_start_point`) is a dead start point when no server is there
+(:mod:`.outages`): given up without deferral, and named in the log. A server given up gets one
+errors.log line
 with the count of its documents not fetched (``citeseeker/frontier/documents_not_fetched``,
 which the crawl command's last line reports). A **crawler trap** (:mod:`.traps`) ends its
 server's crawl the same way; a **document budget** reached is told once per server. A server
@@ -55,10 +58,19 @@ class ServerWatch:
         self.traps = TrapWatch(trap_pages)
         self.wake_engine = wake_engine
         self.over_budget: set[str] = set()  # servers whose budget errors.log has told
+        #: start points' servers not crawled before this run and not answered yet: server ->
+        #: its first start point
+        self.unanswered_starts: dict[str, str] = {}
+
+    def new_start_point(self, server: str, url: str) -> None:
+        """A start point of a server this run was not crawling (who calls: the scope gate):
+        until the server answers, no server there makes it a dead start point."""
+        self.unanswered_starts.setdefault(server, url)
 
     def answered(self, server: str) -> None:
         """The server answered (a page, or a 404): its failures in a row end."""
         self.outages.answered(server)
+        self.unanswered_starts.pop(server, None)
 
     def server_completed(self, server: str) -> None:
         """The frontier completed the server (its ``on_completed``): nothing of it is watched
@@ -67,6 +79,7 @@ class ServerWatch:
         if given_up is not None:
             self._tell_given_up(server, given_up)
         self.outages.answered(server)
+        self.unanswered_starts.pop(server, None)
         self.traps.forget(server)
         self.over_budget.discard(server)
         self.crawler.stats.inc_value(SERVERS_COMPLETED)
@@ -78,13 +91,16 @@ class ServerWatch:
             self._tell_given_up(server, given_up)
 
     def on_server_trouble(self, request: Request, reason: str, retry_after: float | None = None,
-                          down: bool = True, **kwargs: Any) -> float | None:
+                          down: bool = True, no_server: bool = False,
+                          **kwargs: Any) -> float | None:
         """The answer to ``server_trouble`` (the outage middleware): until when the request's
         retry waits (its server is held or deferred till then), or None to give it up."""
-        return self._verdict(server_of(request.url), request, reason, retry_after, down)
+        server = server_of(request.url)
+        dead_start = no_server and server in self.unanswered_starts
+        return self._verdict(server, request, reason, retry_after, down, dead_start)
 
     def _verdict(self, server: str, request: Request, reason: str,
-                 retry_after: float | None, down: bool) -> float | None:
+                 retry_after: float | None, down: bool, dead_start: bool) -> float | None:
         if not self.frontier.is_crawling(server):  # completed or skipped meanwhile
             self._not_fetched(server, 1)
             return None
@@ -92,11 +108,16 @@ class ServerWatch:
         verdict = self.outages.trouble(
             server, now=now, held_until=self.frontier.held_until(server),
             deferrals=self.frontier.deferrals(server),
-            retries=int(request.meta.get("retry_times", 0)), retry_after=retry_after, down=down)
+            retries=int(request.meta.get("retry_times", 0)), retry_after=retry_after, down=down,
+            dead_start=dead_start)
         if verdict.action == GIVE_UP:
             self._not_fetched(server, 1)
             return None
         if verdict.action == GIVE_UP_SERVER:
+            if dead_start:
+                logger.error("citeseeker: start point %s cannot be reached: %s (%d tries "
+                             "in a row); given up", self.unanswered_starts[server], reason,
+                             verdict.failures)
             self._give_up_server(server, verdict.failures, reason)  # this document counted
             return None
         if verdict.action == DEFER:

@@ -1,7 +1,8 @@
 """Real HTTP servers on 127.x.y.z that behave as servers do on a bad day: throttling (429),
-restarting (503 with ``Retry-After``), down (connections refused), or answering 200 for every
-path (soft-404 sites, calendars). Each answer comes from a function the test gives, and every
-request is recorded with its time, so tests can assert how politely the crawler waited."""
+restarting (503 with ``Retry-After``), down (connections refused), silent (a connection
+accepted and never answered), or answering 200 for every path (soft-404 sites, calendars).
+Each answer comes from a function the test gives, and every request is recorded with its time,
+so tests can assert how politely the crawler waited."""
 
 from __future__ import annotations
 
@@ -88,6 +89,50 @@ class ScriptedServer:
     def __exit__(self, *exc) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+class SilentServer:
+    """A server that accepts every connection and never answers: alive, but slow beyond any
+    timeout. ``held`` has, for each connection the client closed, how long it was open."""
+
+    def __init__(self, host: str = "127.0.0.1") -> None:
+        self.listener = socket.create_server((host, 0))
+        self.held: list[float] = []
+        self.open: list[socket.socket] = []
+        self.thread = threading.Thread(target=self._accept, daemon=True)
+
+    @property
+    def base(self) -> str:
+        host, port = self.listener.getsockname()[:2]
+        return f"http://{host}:{port}"
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:  # closed by __exit__
+                return
+            self.open.append(connection)
+            threading.Thread(target=self._hold, args=(connection,), daemon=True).start()
+
+    def _hold(self, connection: socket.socket) -> None:
+        """Read the request and whatever follows until the client gives up (EOF)."""
+        accepted = time.monotonic()
+        try:
+            while connection.recv(4096):
+                pass
+        except OSError:
+            return
+        self.held.append(time.monotonic() - accepted)
+
+    def __enter__(self) -> "SilentServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.listener.close()
+        for connection in self.open:
+            connection.close()
 
 
 def free_port(host: str = "127.0.0.1") -> int:
