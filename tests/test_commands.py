@@ -52,6 +52,34 @@ def test_scrapy_help_lists_every_description_in_one_column() -> None:
             assert following[:16].strip() == "" and following[16] != " ", following
 
 
+#: Each command as Scrapy runs it, in one process; what it leaves loaded of the matcher (its
+#: patterns compile at import: time at every start of a command that never matches anything).
+COMMANDS_WITHOUT_MATCHER = """
+import sys
+from scrapy.cmdline import execute
+MATCHER = ("citeseeker_scrapy.matching.matcher", "citeseeker_scrapy.matching.context",
+           "citeseeker_scrapy.matching.citations", "citeseeker_scrapy.matching.improved")
+for command in (["list"], ["version"], ["citeseeker-push", "-h"], ["citeseeker-merge", "-h"],
+                ["citeseeker-report", "-h"], ["citeseeker-merge", sys.argv[1], "-o", sys.argv[2]]):
+    try:
+        execute(["scrapy", *command])
+    except SystemExit:
+        pass
+    loaded = sorted(name for name in sys.modules if name.startswith(MATCHER))
+    print("LOADED", command[0], loaded, file=sys.stderr)
+"""
+
+
+def test_commands_that_match_nothing_do_not_load_the_matcher(tmp_path: Path, feeds) -> None:
+    done = subprocess.run([sys.executable, "-c", COMMANDS_WITHOUT_MATCHER, str(feeds[0]),
+                           str(tmp_path / "merged.jsonl")], cwd=PROJECT_ROOT,
+                          env=_environment(), capture_output=True, text=True, timeout=60)
+    loaded = [line for line in done.stderr.splitlines() if line.startswith("LOADED")]
+    assert len(loaded) == 6, done.stderr[-3000:]
+    assert all(line.endswith(" []") for line in loaded), loaded
+    assert (tmp_path / "merged.jsonl").exists()
+
+
 def test_report_help_renders_its_default_as_text() -> None:
     help_text = scrapy("citeseeker-report", "-h").stdout
     options = help_text.split("Global Options")[0]

@@ -332,7 +332,8 @@ def test_empty_names_or_titles_are_rejected(group: AuthorGroup) -> None:
 
 
 def test_module_is_pure_core() -> None:
-    code = ("import sys, citeseeker_scrapy.matching; "
+    code = ("import sys, citeseeker_scrapy.matching.matcher, "
+            "citeseeker_scrapy.matching.citations; "
             "print('scrapy' in sys.modules or 'twisted' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)

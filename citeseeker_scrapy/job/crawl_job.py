@@ -45,7 +45,6 @@ from citeseeker_scrapy.job.inputs import CrawlInputs, resolve_inputs
 from citeseeker_scrapy.job.lock import JobDirLock, remove_empty_spider_state
 from citeseeker_scrapy.job.scratch import open_scratch, remove_scratch
 from citeseeker_scrapy.matching import MatcherSettings
-from citeseeker_scrapy.matching.citations import search_spec
 from citeseeker_scrapy.storage import StorageGuard
 from citeseeker_scrapy.providers import ProviderConfig
 from citeseeker_scrapy.recrawl.plan import RecrawlSettings
@@ -234,7 +233,10 @@ class CrawlJob:
     def search_spec(self) -> dict[str, Any]:
         """The crawl's citation search as plain values (``matching.citations.search_spec``):
         who builds it, the citation pipeline and the parser worker that matches small pages,
-        builds the same search from it."""
+        builds the same search from it. The matcher's modules are loaded here, by the crawl
+        that asks, not by every ``scrapy`` command that imports this module."""
+        from citeseeker_scrapy.matching.citations import search_spec
+
         config = self.config_or_defaults()
         return search_spec(self.inputs.groups if self.inputs else (), MatcherSettings(
             method=config.method, scheme=config.scheme, fuzzy_limit=config.fuzzy_limit,

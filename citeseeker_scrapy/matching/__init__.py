@@ -8,25 +8,52 @@ makes it report every hit of the original unless a named check, ``model.VETOES``
 not). Both share the normalization
 (``normalize.py``), whole-word tolerant names (``names.py``), the query model (``model.py``) and
 the exact fast best-substring search (``similarity.py``); ``matcher.py`` dispatches.
+
+The names below are loaded when first asked for (``__getattr__``, PEP 562): a module that
+needs only the query model or the normalization (the input files, the crawl's settings, the
+report, every ``scrapy`` command that Scrapy loads to list them) does not compile the
+matcher's patterns (``improved/``, ``context.py``), a noticeable part of a command's start.
 """
 
-from .matcher import CitationMatcher, DocumentText, Explained
-from .model import (
-    CERTAIN_END, SCHEMES, TITLE_ENDS, UNCERTAIN_END, VETOES, AuthorGroup, Citation,
-    MatcherSettings,
-)
-from .names import find_name_positions
-from .normalize import normalize_text
-from .relation import CITES, RELATIONS, SELF, citation_relation
-from .similarity import (
-    best_substring, indel_distance, reference_best_substring, reference_original_scheme,
-)
+from __future__ import annotations
 
-__all__ = [
-    "CERTAIN_END", "CITES", "RELATIONS", "SCHEMES", "SELF", "TITLE_ENDS", "UNCERTAIN_END",
-    "VETOES", "AuthorGroup", "Citation",
-    "CitationMatcher", "DocumentText", "Explained",
-    "MatcherSettings", "citation_relation",
-    "best_substring", "find_name_positions", "indel_distance", "normalize_text",
-    "reference_best_substring", "reference_original_scheme",
-]
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+#: Each public name and the submodule that owns it.
+_OWNERS = {
+    "CitationMatcher": "matcher", "DocumentText": "matcher", "Explained": "matcher",
+    "CERTAIN_END": "model", "SCHEMES": "model", "TITLE_ENDS": "model", "UNCERTAIN_END": "model",
+    "VETOES": "model", "AuthorGroup": "model", "Citation": "model", "MatcherSettings": "model",
+    "find_name_positions": "names",
+    "normalize_text": "normalize",
+    "CITES": "relation", "RELATIONS": "relation", "SELF": "relation",
+    "citation_relation": "relation",
+    "best_substring": "similarity", "indel_distance": "similarity",
+    "reference_best_substring": "similarity", "reference_original_scheme": "similarity",
+}
+
+__all__ = sorted(_OWNERS)
+
+if TYPE_CHECKING:  # what type checkers and readers see; at run time __getattr__ loads them
+    from .matcher import CitationMatcher, DocumentText, Explained
+    from .model import (
+        CERTAIN_END, SCHEMES, TITLE_ENDS, UNCERTAIN_END, VETOES, AuthorGroup, Citation,
+        MatcherSettings,
+    )
+    from .names import find_name_positions
+    from .normalize import normalize_text
+    from .relation import CITES, RELATIONS, SELF, citation_relation
+    from .similarity import (
+        best_substring, indel_distance, reference_best_substring, reference_original_scheme,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, from its submodule on first use (then kept in this module)."""
+    owner = _OWNERS.get(name)
+    if owner is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{owner}", __name__), name)
+    globals()[name] = value
+    return value
