@@ -331,8 +331,10 @@ CODE_BEFORE_TITLE = re.compile(r"[\W_]*(?:[^\W\d_]*\d\S*\s)?[\W_]*")
 #: /Marantz, Alec: Title", "Schönwiese, Volker: /Flieger: Title").
 COLON_BEFORE_TITLE = re.compile(r"(?!(?<![^\W_])in: )[^\W\d_]{2}: (?!/)")
 #: A contribution's container after its own title: the names after "In:" are the book's
-#: authors or editors, the same entry ("Wolfgang Jantzen: Vorwort. In: J. Bauer: Title").
-IN_CONTAINER = re.compile(r"in: ")
+#: authors or editors, the same entry ("Wolfgang Jantzen: Vorwort. In: J. Bauer: Title"), or
+#: the comma of the editors' field a style left empty ("...Varieties of Childhood In:,
+#: Studies in Modern Childhood": tropical-animal-health-and-production).
+IN_CONTAINER = re.compile(r"in:,? ")
 #: A parenthesis inside an author run: an organisation's expansion or acronym ("CIDEHUM
 #: (International Centre for the Human Rights of Migrants), 2012.", "..., United States
 #: (NAVFAC Pacific and EPA). 2001.").
