@@ -73,7 +73,8 @@ from typing import NamedTuple, Optional, Sequence
 
 from ..names import PrintedCase
 from .entry_grammar import (
-    AND_WORD, INITIALS_FIRST_RUN_FROM_NAME, INITIALS_FIRST_RUN_TO_NAME, NAME, ONE_GIVEN_NAME_RUN,
+    AND_WORD, END_OR_NUMBER_OPENING, INITIALS, INITIALS_FIRST_RUN_FROM_NAME,
+    INITIALS_FIRST_RUN_TO_NAME, NAME, NUMBER_MARK, ONE_GIVEN_NAME_RUN, SURNAME_BEFORE_INITIALS,
     UNPUNCTUATED_INITIALS_RUN,
 )
 from .per_text_cache import kept_per_text, kept_per_text_alone
@@ -184,15 +185,16 @@ _CAPITALISED_RUN = 2
 _RUN_GAP = re.compile(r" \.?")
 #: One word, then the full stop that ends the entry: the text's end, the next entry's number
 #: or its author's surname and initials ("...Attorney-General Gizmodo. 29. Kim", "...Twitter
-#: Arxiv. [6] Lee"). Not two names and a comma: a container's words print so too ("...Middle
-#: Ages. Word, Image, Number"); nor a function word before initials: "In" opens a chapter's
-#: book after its editor's initials ("...Adult Education. In M. Collins (Ed.)"). The
-#: initials (``initials``) must be printed as capitals: "...Testament. Paris, t. VI" holds a
-#: volume's mark.
+#: Arxiv. [6] Lee": the first two shapes of ``entry_grammar.NEXT_ENTRY_OPENING``, built from
+#: its parts). Not two names and a comma: a container's words print so too ("...Middle Ages.
+#: Word, Image, Number"); nor a function word before initials: "In" opens a chapter's book
+#: after its editor's initials ("...Adult Education. In M. Collins (Ed.)"). The initials
+#: (``initials``) must be printed as capitals: "...Testament. Paris, t. VI" holds a volume's
+#: mark.
 _FULL_STOP_ENDING_ENTRY = re.compile(
-    rf"\.(?=$| ?\[\d{{1,4}}\]| \d{{1,3}}\. "
-    rf"| (?!(?:{'|'.join(sorted(SHORT_FUNCTION_WORDS))})[ ,]){NAME}(?:, ?| )"
-    rf"(?P<initials>(?:[^\W\d_]\.[ -]?){{1,3}}))")
+    rf"\.(?={END_OR_NUMBER_OPENING}"
+    rf"| (?!(?:{'|'.join(sorted(SHORT_FUNCTION_WORDS))})[ ,]){SURNAME_BEFORE_INITIALS}"
+    rf"(?P<initials>{INITIALS}))")
 
 
 class RunOn(NamedTuple):
@@ -328,7 +330,7 @@ def given_name_ends_run(text: str, name: tuple[int, int], start: int,
 #: "12. " (not a year's last digits nor a page's: "1953. ", "p.12. "), or where no number is
 #: printed (a PDF may lose the list's numbers), the full stop that closes the entry before after
 #: a bracket or a word ("...(1993). W R Smith", "...Brill. B Barringer"), not an initial's.
-_ENTRY_OPENED = re.compile(r"(?:\[\d{1,4}\]|(?<![\w.,:;/-])\d{1,3}\.|(?:[^\W_]{2}|\))[.?!]) $")
+_ENTRY_OPENED = re.compile(rf"(?:{NUMBER_MARK}|(?:[^\W_]{{2}}|\))[.?!]) $")
 _OPENING_REACH = 8  # characters before an author run where what opens its entry is read
 _RUN_REACH = 300  # characters before the searched surname where its run's opening is looked for
 _WORD_OPENING = re.compile(r"(?<![^\W_])[^\W\d_]")

@@ -254,23 +254,35 @@ NAME_BEFORE_FULL_STOP = re.compile(
     rf"(?:{NAME} |[^\W\d_][\w'\u2019]*-)?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(rf"{NAME}\." + OPENING)
-#: An entry's number as a numbered list prints it, its digits in group 1: in brackets, "[12]"
-#: (``ENTRY_NUMBER``), or listed with a full stop, "12." (``LISTED_NUMBER``: up to three digits,
-#: "2003." is a year). ``title_edges`` reads either right before a title, the listed one also
-#: right after a title, where the next entry opens.
-ENTRY_NUMBER = re.compile(r"\[(\d{1,4})\]")
-LISTED_NUMBER = r"(\d{1,3})\."
+#: An entry's number as a numbered list prints it: in brackets, "[12]" (up to four digits,
+#: ``BRACKETED_DIGITS``), or listed with a full stop, "12." (up to three, ``LISTED_DIGITS``:
+#: "2003." is a year). The one owner of those shapes: every pattern here that reads an entry's
+#: number (``ENTRY_NUMBER`` and ``LISTED_NUMBER`` with its digits in group 1, the openings and
+#: closings below) and ``capitals`` build on them. ``title_edges`` reads either right before a
+#: title, the listed one also right after a title, where the next entry opens.
+BRACKETED_DIGITS = r"\d{1,4}"
+LISTED_DIGITS = r"\d{1,3}"
+ENTRY_NUMBER = re.compile(rf"\[({BRACKETED_DIGITS})\]")
+LISTED_NUMBER = rf"({LISTED_DIGITS})\."
+#: Not joined to a word, a number or punctuation before it: a listed number that opens an entry,
+#: not the end of "1983. " nor of "p.12. ".
+UNJOINED = r"(?<![\w.,:;/-])"
+#: An entry's number in either shape, no group: "[12]", "12." (``ENTRY_NUMBER``,
+#: ``LISTED_NUMBER``).
+NUMBER_MARK = rf"\[{BRACKETED_DIGITS}\]|{UNJOINED}{LISTED_DIGITS}\."
 #: The number that opens a numbered entry, as ``entry_numbers.own_entry_number`` reads it: "[12]"
 #: but no year in brackets, which dates an entry ("Bainbridge, D. [1997] Title", "(1961)
 #: [1943]. Title": a bibliography numbered past 1500 is rare); or "12. " (up to three digits,
 #: not joined to a word, a number or punctuation before them: not the end of "1983. " nor of
 #: "p.12. ").
-BRACKETED_ENTRY_NUMBER = re.compile(rf"\[(?!{YEAR_DIGITS}\])(\d{{1,4}})\]")
-LISTED_ENTRY_NUMBER = re.compile(rf"(?<![\w.,:;/-]){LISTED_NUMBER} ")
+BRACKETED_ENTRY_NUMBER = re.compile(rf"\[(?!{YEAR_DIGITS}\])({BRACKETED_DIGITS})\]")
+LISTED_ENTRY_NUMBER = re.compile(rf"{UNJOINED}{LISTED_NUMBER} ")
+#: A person's initials as author runs print them, up to three: "d.", "j.-p.", "e.d.", "s. a.".
+INITIALS = r"(?:[^\W\d_]\.[ -]?){1,3}"
 #: A name with initials as it opens an author run: "d. fiala", "j.-p. martin", "fiala, d.",
 #: "fiala d.", "fiala dj," (Vancouver). After a year in brackets it tells a list labelled by
 #: year ("...Journal. [2003] D. Fiala: Title") from an entry's date before its title.
-NAME_WITH_INITIALS = (r"(?:[^\W\d_]\.[ -]?){1,3}[^\W\d_]"
+NAME_WITH_INITIALS = (rf"{INITIALS}[^\W\d_]"
                       rf"|{NAME},? (?:[^\W\d_]\.|[^\W\d_]{{1,2}}[,;:])")
 #: A date that ends an author list right before its title, printed as after an author run, in
 #: brackets or punctuated: "(2001) ", "(2005), \u201c", "2013b. ".
@@ -281,7 +293,8 @@ DATE_BEFORE_TITLE = re.compile(
 #: A year in brackets after the year is the first edition's, no entry number ("Hjelmslev, L.
 #: (1961) [1943]. Title").
 NUMBER_AFTER_YEAR = re.compile(rf"(?<!\d){DATE_YEAR_DIGITS}[a-z]?\)?[.,]? "
-                               rf"(?:\d{{1,3}}\.|\[(?!{YEAR_DIGITS}\])\d{{1,4}}\]) ")
+                               rf"(?:{LISTED_DIGITS}\.|\[(?!{YEAR_DIGITS}\])"
+                               rf"{BRACKETED_DIGITS}\]) ")
 #: The year or the pages that close an entry printed with no punctuation after them (a comma
 #: after a year may be the run's own date's: "Schmidt, H., 2019, June, Title"), then the
 #: next entry's author run right before its title: inverted names with their given names or
@@ -304,7 +317,7 @@ RUN_AFTER_CLOSING_FIELD = re.compile(
 VENUE_NUMBERS_BEFORE_TITLE = re.compile(
     rf"[^\[\]()]*\d[^\[\]()]*\({YEAR_DIGITS}[a-z]?\)\. ")
 #: What follows a title that ends its entry: its full stop, then the next entry's "[n]".
-TITLE_ENDS_ENTRY = re.compile(r"[.?!]? ?\[(\d{1,4})\]")
+TITLE_ENDS_ENTRY = re.compile(rf"[.?!]? ?\[({BRACKETED_DIGITS})\]")
 #: The type mark GB/T 7714 styles print right after a title, with no blank or one: "[m]" a book,
 #: "[j]" an article, "[g]" a contribution to a collection, "[r]" a report, "[d]" a thesis, "[c]"
 #: a conference, "[s]" a standard, "[p]" a patent, "[n]" a newspaper, "[z]" any other, an
@@ -387,12 +400,16 @@ EDITION_WORD = r"(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|\u0438\u0437\u0434|u
 # What closes an entry and what opens the next one, as the fields after a title
 # (``place_fields``, ``run_on_fields``) read an entry's end.
 #: The next entry's opening right after an entry's last full stop: the text's end, an entry's
-#: "[n]" or "n." (up to three digits: "2003." is a year that closes a name), a surname and its
-#: initials ("Forsman, E.D.", "Walters E.T.", or joined to the comma as some styles print
-#: every name: "Maclean,S.A."), an inverted name and its given name ("DUMONT, Béatrice;"), or
-#: a ditto mark ("— (2012)").
-NEXT_ENTRY_OPENING = (r"(?=$| ?\[\d{1,4}\]| \d{1,3}\. "
-                      rf"| {NAME}(?:, ?| )(?:[^\W\d_]\.[ -]?){{1,3}}"
+#: "[n]" or "n." (up to three digits: "2003." is a year that closes a name:
+#: ``END_OR_NUMBER_OPENING``), a surname and its initials ("Forsman, E.D.", "Walters E.T.", or
+#: joined to the comma as some styles print every name: "Maclean,S.A.":
+#: ``SURNAME_BEFORE_INITIALS`` and ``INITIALS``), an inverted name and its given name
+#: ("DUMONT, Béatrice;"), or a ditto mark ("— (2012)"). ``capitals`` reads a word closing its
+#: entry with the first two.
+END_OR_NUMBER_OPENING = rf"$| ?\[{BRACKETED_DIGITS}\]| {LISTED_DIGITS}\. "
+SURNAME_BEFORE_INITIALS = rf"{NAME}(?:, ?| )"
+NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"
+                      rf"| {SURNAME_BEFORE_INITIALS}{INITIALS}"
                       rf"| {NAME}, {NAME}[.,;] "
                       rf"| {DITTO_DASH})")
 #: What closes an entry right after its place or its publisher: the full stop and the next

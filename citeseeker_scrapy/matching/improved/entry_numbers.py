@@ -12,7 +12,9 @@ import re
 from typing import Optional
 
 from .author_lists import LIST_WINDOW, NAME_PIECE
-from .entry_grammar import ENTRY_NUMBER, YEAR_DIGITS, NAME_WITH_INITIALS, BRACKETED_ENTRY_NUMBER
+from .entry_grammar import (
+    BRACKETED_DIGITS, BRACKETED_ENTRY_NUMBER, ENTRY_NUMBER, NAME_WITH_INITIALS, YEAR_DIGITS,
+)
 
 #: The "[n]" that opens a reference entry: after ". ", ") ", "] " or "; " (or at the start of
 #: the text), with or without the blank. After a word ("as shown in [12]") it is a citation; a
@@ -40,7 +42,7 @@ ENTRY_START = re.compile(r"\[(?:(?<=^\[)|(?<=[.;)\]]\[)|(?<=[.;)\]] \[))"
                          r"|(?<=\b(?:al|jr|sr)\. \[))"
                          rf"{YEAR_DIGITS}\]"
                          rf"|(?:(?<=[^\W\d_]\. \[)|(?<=\)\. \[)){YEAR_DIGITS}\] "
-                         r"(?!" + NAME_WITH_INITIALS + r"))\d{1,4}\]")
+                         r"(?!" + NAME_WITH_INITIALS + r"))" + BRACKETED_DIGITS + r"\]")
 DITTO_MARK = re.compile(r" ?(?:,|\u2014|\u2013|-{2,}|_{2,})")
 #: An entry's "[n]" and, in a group, the ditto mark after it: one search instead of three calls.
 ENTRY_START_DITTO = re.compile(ENTRY_START.pattern + "(" + DITTO_MARK.pattern + ")?")
