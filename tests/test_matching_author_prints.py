@@ -612,3 +612,47 @@ def test_the_word_after_an_organisations_comma_is_no_given_name() -> None:
     doc = ("Berg, Anna\nSeasonal herds of the Alps. Bern: Haupt.\nNordic Harbour Institute, "
            "Maritime Harbour Town Planning (1964).\nOkafor, Ngozi\nCoastal Trade Routes.")
     matching.turned_down(doc, "Nordic Harbour Institute", "Harbour Town Planning")
+
+
+# An entry cut at a hyphen, at its line's end: extraction joins the line to the next entry's
+# first surname ("...of tidal-" newline "MOREAU, Pierre," reads "tidalmoreau, pierre,"; PDF
+# text has lost the hyphen already: "tidalMOREAU").
+_CUT_BEFORE = ("LAMBERT, Odile, Les ports de la Manche, Rennes, PUR, 2004.\nOkafor N, Berg K. "
+               "2001. A coastal survey of tidal-\nMOREAU, Pierre, Histoire des moulins bretons, "
+               "Brest, Ouest, 1998.\nVIDAL, Anne, Le commerce du sel de Guérande, Nantes, 2003.")
+_MILLS = "Histoire des moulins bretons"
+
+
+@pytest.mark.parametrize("doc", [
+    _CUT_BEFORE,
+    _CUT_BEFORE.replace("tidal-\nMOREAU", "tidalMOREAU"),
+    _CUT_BEFORE.replace("tidal-\nMOREAU", "tidal-\nMoreau"),
+    _CUT_BEFORE.replace("MOREAU, Pierre,", "MOREAU, Pierre."),
+])
+def test_a_surname_joined_to_the_lower_case_word_before_it(doc: str) -> None:
+    matching.kept_by_both(doc, "Moreau", _MILLS)
+
+
+@pytest.mark.parametrize("doc, title", [
+    # the name in lower case; letters opening with a capital or a prefix before it (one
+    # surname); an initial, not a given name, after it
+    (_CUT_BEFORE.replace("MOREAU", "moreau"), _MILLS),
+    (_CUT_BEFORE.replace("tidal-\nMOREAU", "TidalMOREAU"), _MILLS),
+    (_CUT_BEFORE.replace("tidal-\nMOREAU", "vanderMOREAU"), _MILLS),
+    (_CUT_BEFORE.replace("MOREAU, Pierre", "MOREAU, P."), _MILLS),
+    # the right name, a word changed, the title without its last word, the next entry's title
+    (_CUT_BEFORE, "Histoire des moulins normands"),
+    (_CUT_BEFORE, "Histoire des moulins"),
+    (_CUT_BEFORE, "Le commerce du sel de Guérande"),
+])
+def test_near_a_surname_joined_after_lower_case_a_longer_word_or_another_title(
+        doc: str, title: str) -> None:
+    matching.turned_down(doc, "Moreau", title)
+
+
+def test_a_name_inside_a_word_before_initials_is_read_without_the_map() -> None:
+    # "Bell" ends "Campbell", an inverted surname with its initials: no given name written
+    # out, so the capitals (a map of the whole text) are not read for it
+    document = DocumentText("[3] Campbell, A., Ward, K. Letters to Anna. Oslo, 2001. [4] Berg T.")
+    assert not names.joined_after_lower_case(document.normalized, 8, 12, document.printed_case)
+    assert "text_map" not in vars(document)

@@ -439,3 +439,51 @@ def test_a_title_before_a_one_word_field_and_its_publication_data(doc: str, auth
 def test_a_title_word_before_a_one_word_field_stays_the_titles(doc: str, author: str,
                                                                title: str) -> None:
     _turned_down(doc, author, title)
+
+
+# A title run into a journal whose name is one word, then only the journal's volume or single
+# page, after a comma or joined to a colon, and the entry's end (its paragraph's end, or a full
+# stop before the next entry's author run): the one word is the journal's, whatever the case
+# of the title's last word. A query that lacks the title's last word has that word before the
+# journal's, two words before the number; a title's own last word before a number that does
+# not close the entry, or before a year, stays the title's.
+_ROPES = ("Halvorsen, K., 1984. Harbour Notes: Rope Knots Skipsfart, 84\n\n"
+          "Okafor, N., 1996. Harbour songs of the delta Ngoma, 212\n\n"
+          "Berg, M., 2003. Très simple: Le café du port, Bergen Havneliv, 41\n\n"
+          "Moreau, A., 2001. Stone bridges. Paris")
+_COLON_PAGE = ("Lindqvist, E. 1931. Tides and Reflection Fjordar:269.\n\n"
+               "Svensson, L. 2009. Stress among Baltic Pilots Sjöfart:12. Moreau, A. 2001. "
+               "Stone bridges. Paris.")
+_TITLE_NUMBERS = ("Halvorsen, K., 1984. Harbour Notes: Rope Knots, 84, Fjord Press, Bergen\n\n"
+                  "Okafor, N., 1996. Harbour Songs of the Delta Coast, 1996\n\n"
+                  "Moreau, A., 2001. Stone bridges. Paris")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_ROPES, "Halvorsen", "Harbour Notes: Rope Knots"),
+    (_ROPES, "Okafor", "Harbour songs of the delta"),
+    (_ROPES, "Berg", "Très simple: Le café du port, Bergen"),
+    (_COLON_PAGE, "Lindqvist", "Tides and Reflection"),
+    (_COLON_PAGE, "Svensson", "Stress among Baltic Pilots"),
+])
+def test_a_title_before_a_one_word_journal_and_its_number_closing_the_entry(
+        doc: str, author: str, title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_ROPES, "Halvorsen", "Harbour Notes: Rope Ties"),  # a content word changed
+    (_ROPES, "Okafor", "Harbour songs of the river"),
+    (_ROPES, "Berg", "Très simple: Le café du port, Oslo"),
+    (_COLON_PAGE, "Lindqvist", "Tides and Refraction"),
+    (_COLON_PAGE, "Svensson", "Stress among Baltic Divers"),
+    (_ROPES, "Halvorsen", "Harbour Notes: Rope"),  # the title's last word left out
+    (_COLON_PAGE, "Svensson", "Stress among Baltic"),
+    (_ROPES, "Okafor", "Stone bridges"),  # another entry's title
+    # the title's own last word before a number and more of the entry, or before a year
+    (_TITLE_NUMBERS, "Halvorsen", "Harbour Notes: Rope"),
+    (_TITLE_NUMBERS, "Okafor", "Harbour Songs of the Delta"),
+])
+def test_a_title_word_before_a_one_word_journal_and_its_number_stays_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)

@@ -202,3 +202,29 @@ def test_the_whole_title_typed_or_damaged_is_still_found(doc: str, author: str,
                                                           title: str) -> None:
     assert found(doc, author, title)
 
+
+
+# A title that ends with a compound, and the words after it: a hit may end at the compound's
+# hyphen, the rest of the word printed right after it.
+_CENTURIES = ("LAMBERT, Odile, Les ports de la Manche, Rennes, 2004.\nVIDAL, Anne, Les moulins "
+              "de Bretagne, XVIe-XIXe siècles, Brest, Ouest, 1998.\nOKAFOR, Ngozi, Tidal "
+              "mills, Lagos, 2001.")
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_CENTURIES, "Les moulins de Bretagne, XVIe-XIXe siècles"),
+    (_CENTURIES.replace(" siècles,", ","), "Les moulins de Bretagne, XVIe-XIXe"),
+])
+def test_a_title_that_ends_with_a_compound(doc: str, title: str) -> None:
+    matching.kept_by_both(doc, "Vidal", title)
+
+
+@pytest.mark.parametrize("doc, title", [
+    # the title without its last word, the compound's hyphen at the hit's end or not; the
+    # next entry's title
+    (_CENTURIES, "Les moulins de Bretagne, XVIe-XIXe"),
+    (_CENTURIES.replace("XVIe-XIXe", "XVIe-XXe"), "Les moulins de Bretagne, XVIe-XXe"),
+    (_CENTURIES, "Tidal mills"),
+])
+def test_a_compound_cut_at_its_hyphen_hides_no_word_after_it(doc: str, title: str) -> None:
+    matching.turned_down(doc, "Vidal", title)

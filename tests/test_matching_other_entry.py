@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
 from citeseeker_scrapy.matching.model import CHANGED_WORD, OTHER_ENTRY
 from tests.support.matching import kept_by_both, turned_down
 from tests.test_matching_superset import original_veto
@@ -286,6 +287,30 @@ def test_near_a_dated_run_before_its_own_title_the_checks_still_veto(doc: str, t
                                                                      veto: str) -> None:
     assert original_veto(doc, "Lindqvist", title) == veto
     turned_down(doc, "Lindqvist", title)
+
+
+# A web page's entry: its title printed again after the access date, the first print damaged
+# (typos), the second one as typed; the date before it reads as the entry's end.
+_WEB = ("Okafor, Ngozi. Tidal mils of te Rance: A costal hstory. Ed. Ngozi Okafor. N.p., 2009. "
+        "Web. 12 Mar. 2011. <Tidal mills of the Rance: A coastal history>.\nWeiss, Anne. "
+        "Coastal trade routes of the delta. Brest, 2003.")
+_RANCE = "Tidal mills of the Rance: A coastal history"
+
+
+def test_a_damaged_print_before_a_repeat_past_the_entry_end_is_the_citation() -> None:
+    kept_by_both(_WEB, "Okafor", _RANCE)
+    matcher = CitationMatcher([AuthorGroup(("Okafor",), (_RANCE,))], MatcherSettings())
+    assert [c.found for c in matcher.find(_WEB)] == ["tidal mils of te rance: a costal hstory"]
+
+
+@pytest.mark.parametrize("title", [
+    # a word changed, the title without its last word, the next entry's title
+    "Tidal mills of the Seine: A coastal history",
+    "Tidal mills of the Rance: A coastal",
+    "Coastal trade routes of the delta",
+])
+def test_near_a_repeated_print_the_checks_still_veto(title: str) -> None:
+    turned_down(_WEB, "Okafor", title)
 
 
 @pytest.mark.parametrize("doc, author", [

@@ -556,6 +556,46 @@ def glued_to_given_name(text: str, start: int, end: int,
             and cased[-1].isupper())
 
 
+#: Letters in lower case the word a name is joined to ends with, at least, for the name to open
+#: a word of its own (:func:`joined_after_lower_case`).
+_LOWER_CASE_BEFORE = 3
+#: An inverted name's comma and a given name of two letters or more written out, its full stop
+#: after it or not ("poulot|, dominique,", "rambaud|, claude."): what follows a name that
+#: opens an entry (:func:`joined_after_lower_case`); an initial ("campbell|, a.") is none.
+_GIVEN_NAME_CLOSED = re.compile(r", [^\W\d_]{2,}(?![\w'\u2019-])")
+
+
+def joined_after_lower_case(text: str, start: int, end: int,
+                            printed: Optional[PrintedCase]) -> bool:
+    """True if a name at ``text[start:end]`` inside a longer word opens a word of its own that
+    the text joins to the word before it: extraction joins a line ending with a hyphen to the
+    next line's first word, so an entry cut at a hyphen runs into the next entry's first
+    surname ("...A novel jasmonate-" newline "POULOT, Dominique, Une histoire" reads
+    "jasmonatepoulot, dominique, une histoire"). The shape is read first, in the normalized
+    text: the name is inverted, its given name written out after its comma (``_GIVEN_NAME_CLOSED``),
+    and joined to at least ``_LOWER_CASE_BEFORE`` letters that are no surname prefix
+    ("deGroot", "vanDyke"); then the capitals (``printed``): those letters are all in lower
+    case and the name's first letter is a capital. A word printed in lower case goes on in
+    lower case; one surname with a capital inside opens with a capital ("McDonald",
+    "FitzGerald"), and so does a given name a surname is joined to ("IanThévenin":
+    :func:`glued_to_given_name`).
+
+    A name in lower case after letters ("byerlee") is inside a longer word, and so is one
+    where the capitals cannot be read (``printed`` None); an author list in initials
+    ("Campbell, A." for "Bell") never asks for the capitals, which cost a map of the
+    document. Called by :func:`_starts_name`, for :class:`NameIndex` and
+    :func:`is_whole_word`."""
+    if printed is None or _GIVEN_NAME_CLOSED.match(text, end) is None:
+        return False
+    word = start
+    while word > 0 and text[word - 1].isalpha():
+        word -= 1
+    if start - word < _LOWER_CASE_BEFORE or text[word:start] in _SURNAME_PREFIXES:
+        return False
+    cased = printed(word, start + 1)
+    return cased is not None and cased[:-1].islower() and cased[-1].isupper()
+
+
 #: Letters a surname has at least to be read after a particle joined to it
 #: (:func:`joined_to_particle`): a shorter one ends too many surnames that open with a
 #: particle's letters ("Deng" for "Ng").
@@ -589,10 +629,11 @@ def joined_to_particle(text: str, start: int, end: int) -> bool:
 
 def _starts_name(text: str, start: int, end: int, printed: Optional[PrintedCase]) -> bool:
     """True if a name at ``text[start:end]`` starts there: a word edge, a surname joined to
-    its particle (:func:`joined_to_particle`) or to the given name before it
-    (:func:`glued_to_given_name`)."""
+    its particle (:func:`joined_to_particle`), to the given name before it
+    (:func:`glued_to_given_name`) or to a word in lower case (:func:`joined_after_lower_case`)."""
     return (_is_word_edge(text, start - 1, -1) or joined_to_particle(text, start, end)
-            or glued_to_given_name(text, start, end, printed))
+            or glued_to_given_name(text, start, end, printed)
+            or joined_after_lower_case(text, start, end, printed))
 
 
 def _ends_name(text: str, end: int, printed: Optional[PrintedCase]) -> bool:

@@ -206,6 +206,15 @@ CONTAINER_WITH_ISSUE = re.compile(
 #: that opens with a year is a span of years, none.
 ONE_WORD_JOURNAL_AND_PAGES = re.compile(
     rf"{NAME}, \d{{1,3}}, (?!{YEAR_DIGITS}{RANGE_DASH})\d{{1,5}}{RANGE_DASH}\d{{1,5}}(?!\d)")
+#: A journal whose name is one word, then one number, its volume or its single page, after a
+#: comma or joined to a colon (tropical-animal-health-and-production: "...Notes: Gunflints
+#: Kewa, 82", "...and Objectification Poetry, 269"; rhodora: "...and Objectification
+#: Poetry:269."). ``capitals`` reads it only where the word is printed with a capital and the
+#: entry ends right after the number: a title's own last word stands there only where a style
+#: prints neither a container nor anything after the number. Not a year ("...Social Order
+#: Polity, 1991" is a publisher's, ``_KNOWN_PUBLISHERS``).
+ONE_WORD_JOURNAL_AND_NUMBER = re.compile(
+    rf"{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?![^\W_])")
 #: What closes an entry right after an acronym a title runs into (an organisation's or a
 #: publisher's, ``capitals``): what closes it after a town (``ENTRY_CLOSING``: "...URSS.", the
 #: next entry after it; "...Love, Earth INSEAD; 2012"), or a full stop and the year

@@ -113,10 +113,17 @@ class _Searched:
     def accepted(self, title: CheckedTitle, region: Region, start: int, end: int
                  ) -> Optional[str]:
         """The author a hit ``text[start:end]`` is a citation of, or None if it is not one."""
+        return self.verdict(title, region, start, end)[0]
+
+    def verdict(self, title: CheckedTitle, region: Region, start: int, end: int
+                ) -> tuple[Optional[str], bool]:
+        """The author a hit ``text[start:end]`` is a citation of (None if it is not one), and
+        whether it lies in the entry of a name of ``region`` (``attribution.attributed``: a
+        word check may still turn it down)."""
         author = attributed(self.text, region, start, end, self.length)
-        if author is None or veto(self.text, title, start, end, region) is not None:
-            return None
-        return author
+        if author is None:
+            return None, False
+        return (None if veto(self.text, title, start, end, region) else author), True
 
 
 def _first_verbatim(searched: _Searched, title: CheckedTitle) -> Optional[Hit]:
@@ -225,7 +232,13 @@ def _accepted_in_part(searched: _Searched, title: CheckedTitle, index: int,
 
     A rejected best substring splits the part: the text before its end and the text after
     its start are searched again, a few times at most (a short title as ordinary words
-    first and standing alone later; another entry's title next to this author's one).
+    first and standing alone later; another entry's title next to this author's one). A
+    substring that lies in no name's entry is followed by the text before its start, not
+    its end: the substrings that start where it starts lie in no name's entry either, and a
+    print of the title before it in the name's entry is looked at next (a title printed
+    again after a date read as the entry's end: "Pilar, D. Poesía de gotán: The Poetry of
+    the Tango. N.p., 2009. Web. 28 Mar. 2011. <Poesía de gotán: The Poetry of the
+    Tango>.", the first print damaged, the second one not).
     """
     region, part = searched.regions[index], searched.parts[index]
     pending = [(0, len(part))]
@@ -239,9 +252,10 @@ def _accepted_in_part(searched: _Searched, title: CheckedTitle, index: int,
             continue
         ratio, start, size = hit
         position = region.start + low + start
-        author = searched.accepted(title, region, position, position + size)
+        author, in_entry = searched.verdict(title, region, position, position + size)
         if author is None:
-            pending += [(low, low + start + size - 1), (low + start + 1, high)]
+            before = low + start + size - 1 if in_entry else low + start
+            pending += [(low, before), (low + start + 1, high)]
         elif best is None or better(ratio, (position, -size), best[0], (best[1], -best[2])):
             best = (ratio, position, size, author)
     return best

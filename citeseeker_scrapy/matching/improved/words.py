@@ -299,14 +299,28 @@ def names_both_ends(query: Sequence[str], inside: str) -> bool:
                                    for word in (edges[0], edges[-1]))
 
 
+def _past_word_rest(word: str, last: str, following: str) -> str:
+    """``following`` past the rest of the query's ``word`` where the hit's ``last`` word is
+    only its first piece, the rest printed right after the hit: a hit that ends at the
+    hyphen inside a compound ("...de France, XVIIIe-" for the query's "XVIIIe-XXe", then
+    "XXe siècles,") is read as the whole word, so the word after it ("siècles") is the one
+    a longer title shows. ``following`` as it is otherwise. Called by
+    :func:`_after_left_out`."""
+    piece = word[len(last):] if len(last) < len(word) and word.startswith(last) else ""
+    if piece and following.startswith(piece) and not following[len(piece):][:1].isalnum():
+        return following[len(piece):]
+    return following
+
+
 def _after_left_out(query: Sequence[str], last: str, following: str) -> Optional[str]:
     """The text after the hit past the query's last words that the hit left out ("...tragic
-    view" + " of architecture,": " architecture,"), or None if the hit's ``last`` word is
-    not one of the query's last ``_LEFT_OUT`` + 1 words."""
+    view" + " of architecture,": " architecture,"), and past the rest of its last word
+    where the hit ends inside it (:func:`_past_word_rest`), or None if the hit's ``last``
+    word is not one of the query's last ``_LEFT_OUT`` + 1 words."""
     for left_out in range(min(_LEFT_OUT + 1, len(query))):
         if not _has_counterpart(query[-1 - left_out], (last,)):
             continue
-        rest = following
+        rest = _past_word_rest(query[-1 - left_out], last, following)
         for word in query[len(query) - left_out:]:
             match = re.match(r" ?" + re.escape(word) + r"(?![^\W_])", rest)  # " la", "la"
             if match is None:
