@@ -18,8 +18,8 @@ default, it is one DEBUG line. A record of any other failure (a bug in a middlew
 robots.txt request went through, a status the retry middleware gave up on) keeps its level and
 its traceback.
 
-Installed by the add-on (``EXTENSIONS``): the filter is on the loggers from the moment
-Scrapy builds the extension until the engine stops.
+Installed by the add-on (``EXTENSIONS``): the filter is on the loggers while the engine runs
+(a crawl refused before it starts leaves them as they were).
 """
 
 from __future__ import annotations
@@ -62,20 +62,23 @@ def failure_of(record: logging.LogRecord) -> BaseException | None:
 
 
 class DownloadLogExtension:
-    """Puts the filter on :data:`QUIETED_LOGGERS` when built, takes it off when the engine
-    stops (another crawl in the same process gets its own). Built by Scrapy from the
+    """Puts the filter on :data:`QUIETED_LOGGERS` when the engine starts and takes it off when
+    it stops (another crawl in the same process has its own). Built by Scrapy from the
     add-on's ``EXTENSIONS``."""
 
     def __init__(self) -> None:
         self.filter = NetworkFailureFilter()
-        for name in QUIETED_LOGGERS:
-            logging.getLogger(name).addFilter(self.filter)
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> DownloadLogExtension:
         extension = cls()
+        crawler.signals.connect(extension.engine_started, signal=signals.engine_started)
         crawler.signals.connect(extension.engine_stopped, signal=signals.engine_stopped)
         return extension
+
+    def engine_started(self) -> None:
+        for name in QUIETED_LOGGERS:
+            logging.getLogger(name).addFilter(self.filter)
 
     def engine_stopped(self) -> None:
         for name in QUIETED_LOGGERS:

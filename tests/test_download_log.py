@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 import pytest
+from scrapy import signals
 from scrapy.exceptions import (
     CannotResolveHostError, DownloadConnectionRefusedError, DownloadTimeoutError,
 )
@@ -34,6 +35,7 @@ def quieted():
     """The filter on both loggers, and what an INFO handler and a DEBUG handler receive."""
     info, debug = Records(logging.INFO), Records(logging.DEBUG)
     extension = DownloadLogExtension()
+    extension.engine_started()
     loggers = [logging.getLogger(name) for name in QUIETED_LOGGERS]
     levels = [logger.level for logger in loggers]
     for logger in loggers:
@@ -106,10 +108,13 @@ def test_other_loggers_are_not_filtered(quieted) -> None:
     assert [record.levelno for record in info.records] == [logging.ERROR]
 
 
-def test_the_filter_is_on_until_the_engine_stops() -> None:
-    extension = DownloadLogExtension.from_crawler(get_crawler())
-    filters = [logging.getLogger(name).filters for name in QUIETED_LOGGERS]
-    assert all(extension.filter in found for found in filters)
+def test_the_filter_is_on_while_the_engine_runs() -> None:
+    crawler = get_crawler()
+    extension = DownloadLogExtension.from_crawler(crawler)
     assert isinstance(extension.filter, NetworkFailureFilter)
-    extension.engine_stopped()
+    filters = [logging.getLogger(name).filters for name in QUIETED_LOGGERS]
+    assert not any(extension.filter in found for found in filters)
+    crawler.signals.send_catch_log(signals.engine_started)
+    assert all(extension.filter in found for found in filters)
+    crawler.signals.send_catch_log(signals.engine_stopped)
     assert not any(extension.filter in found for found in filters)
