@@ -181,3 +181,18 @@ def test_the_sync_script_applies_admission_rules_it_does_not_name() -> None:
     links_step = SYNC_SCRIPT.split("\n-- 2.")[1].split("\n-- 3.")[0]
     assert [command for command in ("SISMEMBER", "HLEN", "max_pending")
             if command in links_step] == []
+
+
+def test_a_server_crawled_by_another_worker_before_is_told_when_adopted() -> None:
+    """A takeover or a deferral: the scheduler's watch then keeps the rules of a server that
+    was crawled (no dead start point); a fresh lease is not told."""
+    from citeseeker_scrapy.frontier.model import Deferral
+    from citeseeker_scrapy.frontier.shared import SharedFrontier
+
+    told: list[str] = []
+    frontier = SharedFrontier(max_active_servers=3)
+    frontier.on_crawled_before = told.append
+    frontier.adopt("http://fresh.example", {}, [])
+    frontier.adopt("http://taken.example", {}, ["http://taken.example/"], takeover=True)
+    frontier.adopt("http://waiting.example", {}, [], deferral=Deferral(1, 30.0, True))
+    assert told == ["http://taken.example", "http://waiting.example"]

@@ -433,6 +433,17 @@ def test_only_a_start_point_that_never_answered_and_has_no_server_is_given_up_at
     assert crawl.stat("citeseeker/frontier/deferred") == (None if given_up else 1)
 
 
+def test_a_start_point_server_another_worker_crawled_before_is_no_dead_start_point() -> None:
+    """The shared frontier tells the watch of a server taken over (or found deferred): it
+    keeps the deferrals of a server that went down, though this worker read its start point."""
+    crawl = Crawl(CITESEEKER_UNREACHABLE_AFTER=1, CITESEEKER_DEFER_TIMES=2)
+    crawl.start(f"{A}/paper.html")
+    request = crawl.next()
+    crawl.scheduler.watch.crawled_before(A)
+    assert trouble_of(crawl, request, no_server=True) is not None
+    assert crawl.stat("citeseeker/frontier/deferred") == 1
+
+
 def test_a_server_reached_by_a_link_before_its_start_point_is_no_new_start_point() -> None:
     """A start point of a server the crawl is already crawling (a resumed job's, or one a link
     reached first) keeps the deferrals of a server that went down."""

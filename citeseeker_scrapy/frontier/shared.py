@@ -158,6 +158,9 @@ class SharedFrontier(Frontier):
         self.lease_until: dict[str, float] = {}
         #: leases taken so far: each adopted server gets the next number (its fencing token)
         self.leases_taken = 0
+        #: told the key of a server adopted from a worker that crawled it before (a takeover,
+        #: a deferral): it keeps the rules of a server that was crawled (the scheduler's watch)
+        self.on_crawled_before: Callable[[str], None] = lambda key: None
         self.expired_locally = 0
         #: held servers of which this worker has handed out a document (the others can be
         #: handed back to a worker with fewer servers at no cost: see :meth:`hand_back`)
@@ -307,7 +310,8 @@ class SharedFrontier(Frontier):
         pending documents (a fresh lease), its completed documents; the root goes at the bottom
         when it is neither done nor queued. Orders continue above the previous owner's, so a
         later takeover rebuilds the same stack. ``deferral``: the server was deferred by its
-        previous owner (it goes on waiting here)."""
+        previous owner (it goes on waiting here). A takeover or a deferral is told to
+        ``on_crawled_before``."""
         if key in self.active:  # granted again by a retried sync: it is ours already
             return
         self.leases_taken += 1
@@ -320,6 +324,8 @@ class SharedFrontier(Frontier):
             server.ready_at = time.monotonic() + deferral.seconds_left
             self._restore_deferral(server, waiting=deferral.waiting)
         self.taken_over += int(takeover)
+        if takeover or deferral is not None:
+            self.on_crawled_before(key)
         entries = sorted((decode_entry(url, value) for url, value in queued.items()),
                          key=lambda pair: pair[0])
         lowest = entries[0][0] if entries else 0

@@ -67,6 +67,12 @@ class ServerWatch:
         until the server answers, no server there makes it a dead start point."""
         self.unanswered_starts.setdefault(server, url)
 
+    def crawled_before(self, server: str) -> None:
+        """A server this worker of the shared frontier took over from another, or found
+        deferred (who calls: the shared frontier's ``on_crawled_before``): another worker
+        crawled it, so it is no dead start point here, whatever start point this worker read."""
+        self.unanswered_starts.pop(server, None)
+
     def answered(self, server: str) -> None:
         """The server answered (a page, or a 404): its failures in a row end."""
         self.outages.answered(server)
