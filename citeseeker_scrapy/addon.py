@@ -14,7 +14,8 @@ What it sets (components named as dotted strings: the core never imports them):
   the citing work's ``work_id`` and self-citations (360);
 * ``EXTENSIONS`` — the crawl-job extension, built first of all components (it checks the
   settings and inputs and takes the JOBDIR lock), the report extension (the original's log files, report.html), the progress
-  line and live display;
+  line and live display, the download log filter (Scrapy's ERROR lines and tracebacks of a
+  download that failed on the network lowered to DEBUG: the crawl's own line names the URL);
 * Scrapy's remote control and cookie middleware, off by this project's settings, left out of
   Scrapy's base components (their imports alone would slow every start); turned on, they stay;
 * ``LOG_FORMATTER`` — items logged as their URL and reason, never their text;
@@ -89,6 +90,8 @@ COMPONENTS: dict[str, dict[str, int | None]] = {
         "citeseeker_scrapy.extensions.report.ReportExtension": 500,
         "citeseeker_scrapy.extensions.progress.ProgressExtension": 510,
         "citeseeker_scrapy.extensions.recrawl.RecrawlExtension": 520,  # re-crawl state
+        # Scrapy's ERROR lines of a network failure lowered to DEBUG (ours name the URL)
+        "citeseeker_scrapy.extensions.download_log.DownloadLogExtension": 530,
         "scrapy.extensions.spiderstate.SpiderState": None,
         "citeseeker_scrapy.extensions.spider_state.DurableSpiderState": 0,  # spider.state whole or not at all
     },

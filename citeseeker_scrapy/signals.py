@@ -45,8 +45,14 @@ A document that was fetched needs no signal of ours: Scrapy's ``item_scraped``,
 ``item_dropped`` and ``item_error`` tell when its item has left the pipelines.
 """
 
-from scrapy.exceptions import CannotResolveHostError, DownloadConnectionRefusedError
-from twisted.internet.error import ConnectError, ConnectionRefusedError, DNSLookupError
+from scrapy.exceptions import (
+    CannotResolveHostError, DownloadConnectionRefusedError, DownloadFailedError,
+    DownloadTimeoutError, ResponseDataLossError,
+)
+from twisted.internet.error import (
+    ConnectError, ConnectionDone, ConnectionLost, ConnectionRefusedError, DNSLookupError,
+    TimeoutError as TwistedTimeoutError,
+)
 
 #: Failures that say no connection could be made: ``document_failed``'s ``unreachable``, and
 #: the outage middleware's "server down".
@@ -59,6 +65,12 @@ NO_SERVER_ERRORS = {CannotResolveHostError: "the name does not resolve",
                     DNSLookupError: "the name does not resolve",
                     DownloadConnectionRefusedError: "connection refused",
                     ConnectionRefusedError: "connection refused"}
+#: Failures of a download on the network (no connection, none kept, no answer in time, an
+#: answer cut short), which the crawl's own rules report in its words: the download log filter
+#: (``extensions/download_log.py``) lowers Scrapy's ERROR lines of them to DEBUG. Not here:
+#: any other exception, a bug's included, whose traceback is wanted.
+NETWORK_FAILURES = (*UNREACHABLE_ERRORS, DownloadTimeoutError, DownloadFailedError,
+                    ResponseDataLossError, ConnectionDone, ConnectionLost, TwistedTimeoutError)
 
 
 def no_server_reason(exception: BaseException) -> str | None:

@@ -1,5 +1,5 @@
 """Dead start points: a start point that refuses connections, or whose name does not resolve,
-fails within seconds at the defaults, named in the log, and the crawl of the other start
+fails within seconds at the defaults, named in one line of the log (no traceback), and the crawl of the other start
 points goes on; a start point that accepts connections and never answers is slow, not dead,
 and keeps Scrapy's full ``DOWNLOAD_TIMEOUT`` (``CITESEEKER_DEFER_DEAD_START_POINTS``). Real
 crawls of real servers on 127.x.y.z."""
@@ -46,6 +46,17 @@ def test_dead_start_points_are_given_up_at_once_and_the_others_crawled(tmp_path:
     last = result.output.strip().splitlines()[-1]
     assert last == ("citeseeker: warning: 2 document(s) not fetched: 2 server(s) never "
                     "answered (see errors.log)"), last
+    assert_one_line_each(result.output, refused, unresolvable)
+
+
+def assert_one_line_each(output: str, *dead: str) -> None:
+    """No traceback in the log, and each dead start point named in one ERROR or WARNING line:
+    ours (Scrapy's robots.txt and retry lines of it are DEBUG, extensions/download_log.py)."""
+    assert "Traceback" not in output, output[-3000:]
+    loud = [line for line in output.splitlines() if " ERROR: " in line or " WARNING: " in line]
+    for server in dead:
+        named = [line for line in loud if server in line]
+        assert len(named) == 1 and "citeseeker: start point" in named[0], loud
 
 
 def test_a_start_point_that_accepts_and_never_answers_keeps_its_timeout(tmp_path: Path) -> None:

@@ -6,7 +6,11 @@ that checks the feed, the flat CSV and success.log's extra columns."""
 from __future__ import annotations
 
 import csv
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -276,3 +280,16 @@ def test_a_sentence_that_begins_with_a_heading_word_opens_no_reference_list(line
     text = (f"Some text.\n{line}\nAs D. Fiala showed in Retrieving citations on the web, "
             "crawlers find most citing papers.\n")
     assert citation(text)["in_references"] is False
+
+
+def test_the_heading_patterns_text_is_the_same_whatever_the_hash_seed() -> None:
+    """Its names are a set: ordered by length alone, those of one length came in the set's
+    order, which ``PYTHONHASHSEED`` changes from run to run."""
+    show = "from citeseeker_scrapy.matching import context; print(context._HEADING.pattern)"
+    root = Path(__file__).resolve().parent.parent
+    texts = {subprocess.run([sys.executable, "-c", show], capture_output=True, text=True,
+                            check=True, cwd=root,
+                            env=dict(os.environ, PYTHONHASHSEED=seed, PYTHONPATH=str(root))
+                            ).stdout for seed in ("0", "1", "2")}
+    [text] = texts
+    assert "r ?eferences" in text

@@ -311,3 +311,29 @@ def test_a_damaged_print_before_a_repeat_past_the_entry_end_is_the_citation() ->
 ])
 def test_near_a_repeated_print_the_checks_still_veto(title: str) -> None:
     turned_down(_WEB, "Okafor", title)
+
+
+@pytest.mark.parametrize("doc, author", [
+    # a second initial "P." before a year not read as a date (a work of the 19th century):
+    # the name's initials, no page's mark that closes an entry before the title
+    (f"{BEFORE}Lindqvist, K.P. 1861. {TOLLS}. Kiel.{AFTER}", "Lindqvist"),
+    (f"{BEFORE}Lindqvist, K. P. 1861. {TOLLS}. Vol. 2. Kiel.{AFTER}", "Lindqvist"),
+    (f"{BEFORE}Lindqvist, K. P. 1861: {TOLLS}. – Kiel.{AFTER}", "Lindqvist"),
+])
+def test_a_second_initial_p_before_an_old_year_is_no_pages_mark(doc: str, author: str) -> None:
+    assert original_veto(doc, author, TOLLS) is None
+    kept_by_both(doc, author, TOLLS)
+
+
+@pytest.mark.parametrize("doc, title, veto", [
+    # a page's mark after an abbreviation or the entry's own comma closes the entry before
+    (f"Lindqvist, K. 1861. Other things. Kiel, p. 1841. {TOLLS}. Kiel.{AFTER}", TOLLS,
+     OTHER_ENTRY),
+    (f"Lindqvist, K. 1861. Other things. Ann. Phys. p. 1841. {TOLLS}. Kiel.{AFTER}", TOLLS,
+     OTHER_ENTRY),
+    # the name's own title, one content word changed
+    (f"{BEFORE}Lindqvist, K.P. 1861. {TOLLS}. Kiel.{AFTER}", BALTIC, CHANGED_WORD),
+])
+def test_near_a_second_initial_p_the_checks_still_veto(doc: str, title: str, veto: str) -> None:
+    assert original_veto(doc, "Lindqvist", title) == veto
+    turned_down(doc, "Lindqvist", title)

@@ -259,3 +259,34 @@ def test_a_field_closes_its_entry_with_a_bracket_and_a_comma(doc: str, author: s
 def test_a_near_miss_before_a_bracket_and_a_comma_that_close_an_entry_stays_rejected(
         doc: str, author: str, title: str) -> None:
     _turned_down(doc + _NEXT_CLOSED, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # "In:" and the comma of the editors' field the style left empty, then the container
+    ("Okafor, N., 2004. Harbour Guilds In:, Studies of the West African Coast, (Delta Press: "
+     "Lagos), 12\u201330", "Okafor", "Harbour Guilds"),
+    ("Keller, H., 1997. Hafenrecht und Seefahrt In:, in: Kiel - Geschichte einer Hafenstadt, "
+     "(Kiel), 40\u201352", "Keller", "Hafenrecht und Seefahrt"),
+    ("Moreau, A., 1861. Behold! The Harbour In:, Songs of the Sea: A Collection, (Fjord Press: "
+     "London), 25", "Moreau", "Behold! The Harbour"),
+])
+def test_a_title_before_in_and_an_empty_editors_field(doc: str, author: str,
+                                                      title: str) -> None:
+    _kept(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed, a longer title, the title without its last word
+    ("Okafor, N., 2004. Harbour Guilds In:, Studies of the West African Coast, (Delta Press: "
+     "Lagos), 12\u201330", "Okafor", "Harbour Unions"),
+    ("Okafor, N., 2004. Harbour Guilds Revisited In:, Studies of the West African Coast, "
+     "(Delta Press: Lagos), 12\u201330", "Okafor", "Harbour Guilds"),
+    ("Keller, H., 1997. Hafenrecht und Seefahrt In:, in: Kiel - Geschichte einer Hafenstadt, "
+     "(Kiel), 40\u201352", "Keller", "Hafenrecht und"),
+    # the next entry's title
+    ("Okafor, N., 2004. Harbour Guilds In:, Studies of the West African Coast, (Delta Press: "
+     "Lagos), 12\u201330", "Okafor", "Fjord walls of the north"),
+])
+def test_a_near_miss_before_in_and_an_empty_editors_field_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc + _NEXT, author, title)

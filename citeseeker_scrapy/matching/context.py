@@ -63,7 +63,11 @@ HEADING_NAMES = (
     "литература", "список литературы", "библиография", "література",  # Russian, Ukrainian
     "βιβλιογραφία", "参考文献",  # Greek, Chinese and Japanese
 )
-_FOLDED_NAMES = sorted({normalize_text(name) for name in HEADING_NAMES}, key=len, reverse=True)
+#: The folded names, longest first (a name that opens a longer one must not end the match
+#: early), names of one length by their text, so that ``_HEADING``'s text is the same in every
+#: run whatever ``PYTHONHASHSEED`` orders the set by.
+_FOLDED_NAMES = sorted({normalize_text(name) for name in HEADING_NAMES},
+                       key=lambda name: (-len(name), name))
 #: A reference-list name at the start of its folded line (optionally numbered; small capitals
 #: split after their first letter by PDF extraction, "R EFERENCES", too), then the line's end or
 #: a colon (``closed``: a heading), or a blank and more words: a heading only if they open the

@@ -204,8 +204,11 @@ LEGAL_FORM = r"(?:inc|ltd|corp|llc|plc|pty|gmbh)\."
 WORD_SENTENCE_END = re.compile(
     rf"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.|{LEGAL_FORM})[^\W\d_]{{3,}}[.?!]"
     r"[\"\u201d\u2019']? (?!(?:[^\W\d_]\.-? ?)*[^\W\d_]\.,)")
+#: A "P." right after another initial is the name's ("Paris, A.P. 1841", "Paris, A. P. 1841"),
+#: no page's mark before a year not read as a date: a single letter and its full stop before it.
+_NO_INITIAL_BEFORE = r"(?<!\b[^\W\d_]\.)(?<!\b[^\W\d_]\. )"
 #: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313", "p. 33" (after its title and
-#: venue; "Magniez P. 2010" is a name and a year).
+#: venue; "Magniez P. 2010" is a name and a year, "Paris, A.P. 1841" a name's initials and a year).
 #: The year that closes an author run right before the pages some styles print beside it, a
 #: bracket perhaps between ("Doleman, PM, 2012: 93–124 Title", "Name, Jutta, (2008): 155–164").
 YEAR_BEFORE_PAGES = re.compile(rf"(?<![\w.-]){YEAR_DIGITS}[a-z]?\)?$")
@@ -218,7 +221,8 @@ YEAR_SPAN = rf"{YEAR_DIGITS}{RANGE_DASH}{YEAR_DIGITS}\b"
 #: A single page may follow "p." with no blank ("p.149"); "40 p." is a work's page count. The
 #: word may be written out ("Pages 246-259"), OCR may read the dash as "_" ("pp. 290_301").
 PAGES = re.compile(rf"(?:\bpp?\. ?|\bpages |[,:;] ?)(?!{YEAR_SPAN})\d+(?:{RANGE_DASH}|_)\d+\b"
-                    rf"|\bpp?\. ?(?!{DATE_YEAR_DIGITS}\b)\d+\b|\b\d+ pp?\.(?= )")
+                    rf"|{_NO_INITIAL_BEFORE}\bpp?\. ?(?!{DATE_YEAR_DIGITS}\b)\d+\b"
+                    r"|\b\d+ pp?\.(?= )")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ",
 #: "Welner J: " (Vancouver).
 NAMES_BEFORE_TITLE = re.compile(rf"(?:{INITIAL_OR_ET_AL}|(?<![^\W_])[^\W\d_]:){OPENING}")
@@ -340,8 +344,10 @@ CODE_BEFORE_TITLE = re.compile(r"[\W_]*(?:[^\W\d_]*\d\S*\s)?[\W_]*")
 #: /Marantz, Alec: Title", "Schönwiese, Volker: /Flieger: Title").
 COLON_BEFORE_TITLE = re.compile(r"(?!(?<![^\W_])in: )[^\W\d_]{2}: (?!/)")
 #: A contribution's container after its own title: the names after "In:" are the book's
-#: authors or editors, the same entry ("Wolfgang Jantzen: Vorwort. In: J. Bauer: Title").
-IN_CONTAINER = re.compile(r"in: ")
+#: authors or editors, the same entry ("Wolfgang Jantzen: Vorwort. In: J. Bauer: Title"), or
+#: the comma of the editors' field a style left empty ("...Varieties of Childhood In:,
+#: Studies in Modern Childhood": tropical-animal-health-and-production).
+IN_CONTAINER = re.compile(r"in:,? ")
 #: A parenthesis inside an author run: an organisation's expansion or acronym ("CIDEHUM
 #: (International Centre for the Human Rights of Migrants), 2012.", "..., United States
 #: (NAVFAC Pacific and EPA). 2001.").

@@ -61,7 +61,7 @@ _NAME_OPENING_WORD = publishers.alternation(publishers.NAME_OPENING_WORDS)
 _PUBLISHER_WORD = (rf" (?:[^\W\d_]{{3,}} ){{1,2}}(?:{_NAME_CLOSING_WORD})\b"
                    rf"| (?:{_NAME_OPENING_WORD}) (?=[^\W\d_])")
 #: A contribution's container after "In:" (``IN_CONTAINER``): "Ideengeschichte der Integration
-#: In: Name (Hrsg.)".
+#: In: Name (Hrsg.)", "...Entscheidung zur Reformation In:, in: Nürnberg".
 _CONTAINER_AFTER_COLON = " " + IN_CONTAINER.pattern
 #: The abbreviations of words journals' names open with ("Phys.", "Geophys.", "Atmos."), none
 #: a whole word a title ends with ("Earth.", "Mineral." are): a field's ("Phys.", "Stud.",

@@ -1,0 +1,85 @@
+"""Scrapy's ERROR lines of a download that failed on the network, lowered to DEBUG.
+
+Why: for a start point whose server is not there (a host name or port mistyped), Scrapy's
+robots.txt middleware logs the failure of its robots.txt as an ERROR with three chained
+tracebacks, about a hundred lines, and Scrapy's retry middleware a ``Gave up retrying`` ERROR,
+both before the crawl's own line that names the start point
+(:mod:`citeseeker_scrapy.frontier.trouble`). Such failures are the crawl's to report, in its
+words: a page that could not be fetched goes to errors.log, a server that never answered is
+named once in the log (the outage rules); a robots.txt that could not be fetched only means
+that its server's pages are fetched without its rules, and they fail or not on their own.
+
+What: a logging filter (:class:`NetworkFailureFilter`) on those two loggers of Scrapy's
+(:data:`QUIETED_LOGGERS`) lowers to DEBUG a record whose failure is a network failure
+(:data:`citeseeker_scrapy.signals.NETWORK_FAILURES`), without its traceback: its line names
+the failure already, and the traceback is the network library's own path to it (three chained
+ones for a connection refused), nothing of the crawl's. At ``LOG_LEVEL`` DEBUG, Scrapy's
+default, it is one DEBUG line. A record of any other failure (a bug in a middleware the
+robots.txt request went through, a status the retry middleware gave up on) keeps its level and
+its traceback.
+
+Installed by the add-on (``EXTENSIONS``): the filter is on the loggers while the engine runs
+(a crawl refused before it starts leaves them as they were).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from scrapy import signals
+
+from citeseeker_scrapy.signals import NETWORK_FAILURES
+
+#: Scrapy's loggers whose ERROR lines of a network failure are lowered: the robots.txt
+#: middleware's ``Error downloading`` and the retry middleware's ``Gave up retrying``.
+QUIETED_LOGGERS = ("scrapy.downloadermiddlewares.robotstxt",
+                   "scrapy.downloadermiddlewares.retry")
+
+
+class NetworkFailureFilter(logging.Filter):
+    """Lowers a record of a network failure to DEBUG without its traceback, and lets every
+    record through (a logger's filter runs before its handlers compare the record's level with
+    theirs)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(failure_of(record), NETWORK_FAILURES):
+            record.levelno = logging.DEBUG
+            record.levelname = logging.getLevelName(logging.DEBUG)
+            record.exc_info = record.exc_text = None
+        return True
+
+
+def failure_of(record: logging.LogRecord) -> BaseException | None:
+    """The exception a record is about: the one it logs with its traceback (the robots.txt
+    middleware's), else its ``reason`` argument when that is an exception (the retry
+    middleware's); None for a record of no exception."""
+    if record.exc_info and record.exc_info[1] is not None:
+        return record.exc_info[1]
+    reason = record.args.get("reason") if isinstance(record.args, Mapping) else None
+    return reason if isinstance(reason, BaseException) else None
+
+
+class DownloadLogExtension:
+    """Puts the filter on :data:`QUIETED_LOGGERS` when the engine starts and takes it off when
+    it stops (another crawl in the same process has its own). Built by Scrapy from the
+    add-on's ``EXTENSIONS``."""
+
+    def __init__(self) -> None:
+        self.filter = NetworkFailureFilter()
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> DownloadLogExtension:
+        extension = cls()
+        crawler.signals.connect(extension.engine_started, signal=signals.engine_started)
+        crawler.signals.connect(extension.engine_stopped, signal=signals.engine_stopped)
+        return extension
+
+    def engine_started(self) -> None:
+        for name in QUIETED_LOGGERS:
+            logging.getLogger(name).addFilter(self.filter)
+
+    def engine_stopped(self) -> None:
+        for name in QUIETED_LOGGERS:
+            logging.getLogger(name).removeFilter(self.filter)
