@@ -5,7 +5,8 @@ Where the only reason to drop the 2003 scheme's hit is that the capitalised word
 it could be the printed title's own last word, and no rule the text offers tells them apart, the
 improved scheme reports the citation and marks its end uncertain: a container of two words or
 more run into the title, one capitalised word closing the entry (a publisher, a town, a web
-site), a container run into a short title after unpunctuated initials. A title without its last
+site), alone or with one number after its comma or colon (a journal of one word and its volume
+or page), a container run into a short title after unpunctuated initials. A title without its last
 word printed the same way is reported so too (that is the cost of the mark).
 
 The near misses stay rejected, with no mark: a content word changed inside the title, another
@@ -129,6 +130,56 @@ def test_a_near_miss_or_a_decided_run_on_stays_rejected(doc: str, author: str,
     matching.turned_down(doc, author, title)
     assert matching.title_end_of(doc, author, title) is None
 
+
+# A title run into a journal whose name is one word, then only one number after its comma or
+# joined to its colon (the journal's volume or single page), and the entry's end (its
+# paragraph's end, or a full stop before the next entry's author run): the one word could
+# be the title's own last word before a number, as a style that prints no container prints
+# it, so the citation is reported marked. A title without its last word printed before such
+# a number is reported marked too (the cost); a changed word, another entry's title, a
+# year, or more of the entry after the number stay rejected.
+_ROPES = ("Halvorsen, K., 1984. Harbour Notes: Rope Knots Skipsfart, 84\n\n"
+          "Okafor, N., 1996. Harbour songs of the delta Ngoma, 212\n\n"
+          "Berg, M., 2003. Très simple: Le café du port, Bergen Havneliv, 41\n\n"
+          "Moreau, A., 2001. Stone bridges. Paris")
+_COLON_PAGE = ("Lindqvist, E. 1931. Tides and Reflection Fjordar:269.\n\n"
+               "Svensson, L. 2009. Stress among Baltic Pilots Sjöfart:12. Moreau, A. 2001. "
+               "Stone bridges. Paris.")
+_TITLE_NUMBERS = ("Halvorsen, K., 1984. Harbour Notes: Rope Knots, 84, Fjord Press, Bergen\n\n"
+                  "Okafor, N., 1996. Harbour Songs of the Delta Coast, 1996\n\n"
+                  "Moreau, A., 2001. Stone bridges. Paris")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_ROPES, "Halvorsen", "Harbour Notes: Rope Knots"),
+    (_ROPES, "Okafor", "Harbour songs of the delta"),
+    (_ROPES, "Berg", "Très simple: Le café du port, Bergen"),
+    (_COLON_PAGE, "Lindqvist", "Tides and Reflection"),
+    (_COLON_PAGE, "Svensson", "Stress among Baltic Pilots"),
+    # the title's own last word and a number with no container: the cost of the mark
+    ("Okafor, N. (2001): Sediment Budgets of Coastal Harbour Basins, 3.\n\n"
+     "Moreau, A. (2001): Stone bridges, Paris.", "Okafor",
+     "Sediment Budgets of Coastal Harbour"),
+])
+def test_a_title_before_one_word_and_a_number_closing_the_entry_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_ROPES, "Halvorsen", "Harbour Notes: Rope Ties"),  # a content word changed
+    (_ROPES, "Okafor", "Harbour songs of the river"),
+    (_ROPES, "Berg", "Très simple: Le café du port, Oslo"),
+    (_COLON_PAGE, "Lindqvist", "Tides and Refraction"),
+    (_COLON_PAGE, "Svensson", "Stress among Baltic Divers"),
+    (_ROPES, "Okafor", "Stone bridges"),  # another entry's title
+    # the title's own last word before a number and more of the entry, or before a year
+    (_TITLE_NUMBERS, "Halvorsen", "Harbour Notes: Rope"),
+    (_TITLE_NUMBERS, "Okafor", "Harbour Songs of the Delta"),
+])
+def test_a_word_before_a_number_that_does_not_close_the_entry_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
 
 @pytest.mark.parametrize("doc, author, title", [
     # a title closed by its own punctuation: the text decides, no mark

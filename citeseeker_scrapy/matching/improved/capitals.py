@@ -26,9 +26,8 @@ The print's capitals tell the two apart in nine shapes:
   2006;149:97-111": ``run_on_fields.CONTAINER_WITH_ISSUE``);
 * **a field of one word**: after the query's last word in any case, a capitalised word that
   the entry's publication data follows at once: a journal's name, its volume and its pages
-  ("...East Crater Meteoritics, 32, 761–7"), or its volume or single page alone closing the
-  entry ("...Notes: Gunflints Kewa, 82", "...Objectification Poetry:269."), or, after a last
-  word not in lower case in a title with letters in lower case, an acronym or a publisher's
+  ("...East Crater Meteoritics, 32, 761–7"), or, after a last word not in lower case in a
+  title with letters in lower case, an acronym or a publisher's
   two words joined before what closes the entry ("...aux États-Unis EOLE. 2012", "...Side of
   Internet PublicAffairs.": :func:`_one_word_field`);
 * **an organisation**: the query's last word is printed in lower case, the word right after
@@ -250,7 +249,10 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
                    printed: PrintedCase) -> Optional[bool]:
     """Whether the words after a title's last word (``run``, printed ``cased``) open with a
     capital in one of the shapes a title without its last word prints too: True for one
-    capitalised word that closes the entry (:func:`_entry_ends_at`), False for two
+    capitalised word that closes the entry (:func:`_entry_ends_at`), alone or with one
+    number after its comma or its colon ("...Notes: Gunflints Kewa, 82", "...Objectification
+    Poetry:269.": ``run_on_fields.ONE_WORD_JOURNAL_AND_NUMBER``, a journal's volume or
+    page, or the number a style prints after a title's own last word), False for two
     capitalised words in a row or more (``_CAPITALISED_RUN``: a container, a publisher or
     the next entry's author run into the title); None for neither. A word in lower case
     there is the title's own (a longer title), and so is a function word printed with a
@@ -261,6 +263,9 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     if not cased[0][:1].isupper() or not is_content(_folded(cased[0])):
         return None
     if _entry_ends_at(text, run[0].end(), printed):
+        return True
+    number = ONE_WORD_JOURNAL_AND_NUMBER.match(text, run[0].start())
+    if number is not None and _entry_ends_at(text, number.end(), printed):
         return True
     capitalised = 1
     for before, word, printed_word in zip(run, run[1:], cased[1:]):
@@ -276,8 +281,7 @@ def _entry_ends_at(text: str, at: int, printed: PrintedCase) -> bool:
     the next entry (``_FULL_STOP_ENDING_ENTRY``) or the paragraph's end, or the paragraph's
     end right there. Not a comma or a colon: a title in title case closed by one before its
     place prints its own last word so ("...Pastures Revisited, Bern: Haupt"). Called by
-    :func:`_undecided_run` (one word after a title closing its entry) and
-    :func:`_one_word_field` (a journal's one word and its number closing it)."""
+    :func:`_undecided_run`, after one word run on after a title or after its number."""
     ending = _FULL_STOP_ENDING_ENTRY.match(text, at)
     if ending is not None and ending["initials"] is None:
         return True
@@ -517,10 +521,8 @@ def _one_word_field(text: str, field: re.Match[str], first: str, title: list[str
     """True if the word right after the query's last word (``field``, printed ``first`` with a
     capital) is a field of one word that the entry's publication data follows at once, after a
     title's last word in any case: a journal's name, its volume and pages after commas
-    ("...Clearwater East Crater Meteoritics, 32, 761–7": ``ONE_WORD_JOURNAL_AND_PAGES``), or
-    its volume or single page alone right before the entry's end (:func:`_entry_ends_at`:
-    "...Notes: Gunflints Kewa, 82", "...Objectification Poetry:269.":
-    ``ONE_WORD_JOURNAL_AND_NUMBER``), or, after a last word not in lower case of a title
+    ("...Clearwater East Crater Meteoritics, 32, 761–7": ``ONE_WORD_JOURNAL_AND_PAGES``), or,
+    after a last word not in lower case of a title
     printed with letters in lower case (``title``), an acronym or a publisher's name of two
     words joined (:func:`_names_a_field`) before what closes the entry or at its paragraph's
     end, perhaps after its full stop ("...aux États-Unis EOLE. 2012", "...Love, Earth
@@ -530,9 +532,6 @@ def _one_word_field(text: str, field: re.Match[str], first: str, title: list[str
     word right after its hit, and the field's word after it: two words before the comma, the
     full stop or the paragraph's end. Called by :func:`field_start`."""
     if ONE_WORD_JOURNAL_AND_PAGES.match(text, field.start()):
-        return True
-    number = ONE_WORD_JOURNAL_AND_NUMBER.match(text, field.start())
-    if number is not None and _entry_ends_at(text, number.end(), printed):
         return True
     if not _names_a_field(first) or title[-1].islower() or not any(
             letter.islower() for word in title for letter in word):

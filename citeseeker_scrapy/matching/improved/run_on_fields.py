@@ -209,10 +209,11 @@ ONE_WORD_JOURNAL_AND_PAGES = re.compile(
 #: A journal whose name is one word, then one number, its volume or its single page, after a
 #: comma or joined to a colon (tropical-animal-health-and-production: "...Notes: Gunflints
 #: Kewa, 82", "...and Objectification Poetry, 269"; rhodora: "...and Objectification
-#: Poetry:269."). ``capitals`` reads it only where the word is printed with a capital and the
-#: entry ends right after the number: a title's own last word stands there only where a style
-#: prints neither a container nor anything after the number. Not a year ("...Social Order
-#: Polity, 1991" is a publisher's, ``_KNOWN_PUBLISHERS``).
+#: Poetry:269."). ``capitals`` reads it where the word is printed with a capital and the
+#: entry ends right after the number, as a title end the text cannot decide: a style that
+#: prints no container prints a title's own last word and a report's or a volume's number so
+#: too ("...Global Climate Change Projections, 3."). Not a year ("...Social Order Polity,
+#: 1991" is a publisher's, ``_KNOWN_PUBLISHERS``).
 ONE_WORD_JOURNAL_AND_NUMBER = re.compile(
     rf"{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?![^\W_])")
 #: What closes an entry right after an acronym a title runs into (an organisation's or a
