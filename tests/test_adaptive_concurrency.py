@@ -196,7 +196,10 @@ def test_a_typo_in_the_setting_is_an_error(tmp_path: Path) -> None:
 
 
 class CountingHandler(SimpleHTTPRequestHandler):
-    """Answers slowly and records the most requests it was answering at once."""
+    """Answers slowly and records the most requests it held unanswered at once. A request
+    stops counting before its answer is written: once the crawler has read an answer it may
+    send the next request, which a loaded machine can start in another thread before this
+    one runs again, so counting until after the write would count one request twice."""
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
         with self.server.lock:
@@ -204,10 +207,10 @@ class CountingHandler(SimpleHTTPRequestHandler):
             self.server.most = max(self.server.most, self.server.busy)
         try:
             time.sleep(0.05)
-            super().do_GET()
         finally:
             with self.server.lock:
                 self.server.busy -= 1
+        super().do_GET()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002
         pass
