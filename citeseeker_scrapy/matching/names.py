@@ -521,9 +521,20 @@ _GLUED_WORD_LETTERS = 12
 #: Surname prefixes printed with a capital inside one surname ("McDonald", "MacArthur",
 #: "FitzGerald", "DeLong", "LeBlanc", "VanDyke"): a name after one is no name of its own.
 _SURNAME_PREFIXES = PARTICLES | frozenset("mc mac fitz st vander vanden vonder dela".split())
-#: An inverted name's comma and a given name of two letters or more written out (no initial):
-#: what follows a surname printed joined to the given name before it (:func:`glued_to_given_name`).
-_GIVEN_NAME_AFTER = re.compile(r", [^\W\d_]{2,}(?![\w.'\u2019-])")
+#: An inverted name's comma and a given name of two letters or more written out (no initial).
+_GIVEN_NAME = r", [^\W\d_]{2,}"
+#: What follows a surname printed joined to the given name before it, no full stop after the
+#: given name (:func:`glued_to_given_name`).
+_GIVEN_NAME_AFTER = re.compile(_GIVEN_NAME + r"(?![\w.'\u2019-])")
+
+
+def _joined_word_start(text: str, start: int) -> int:
+    """Where the word that a name at ``start`` is joined to begins (its letters right before
+    it). Called by :func:`glued_to_given_name` and :func:`joined_after_lower_case`."""
+    word = start
+    while word > 0 and text[word - 1].isalpha():
+        word -= 1
+    return word
 
 
 def glued_to_given_name(text: str, start: int, end: int,
@@ -544,9 +555,7 @@ def glued_to_given_name(text: str, start: int, end: int,
     :func:`is_whole_word`, where a name starts after a letter."""
     if printed is None or _GIVEN_NAME_AFTER.match(text, end) is None:
         return False
-    word = start
-    while word > 0 and text[word - 1].isalpha():
-        word -= 1
+    word = _joined_word_start(text, start)
     piece = text[word:start]
     if (not 2 <= len(piece) <= _GLUED_WORD_LETTERS or not text.endswith(", ", 0, word)
             or piece in _SURNAME_PREFIXES):
@@ -559,10 +568,10 @@ def glued_to_given_name(text: str, start: int, end: int,
 #: Letters in lower case the word a name is joined to ends with, at least, for the name to open
 #: a word of its own (:func:`joined_after_lower_case`).
 _LOWER_CASE_BEFORE = 3
-#: An inverted name's comma and a given name of two letters or more written out, its full stop
-#: after it or not ("poulot|, dominique,", "rambaud|, claude."): what follows a name that
-#: opens an entry (:func:`joined_after_lower_case`); an initial ("campbell|, a.") is none.
-_GIVEN_NAME_CLOSED = re.compile(r", [^\W\d_]{2,}(?![\w'\u2019-])")
+#: ``_GIVEN_NAME``, its full stop after it or not ("poulot|, dominique,", "rambaud|, claude."):
+#: what follows a name that opens an entry (:func:`joined_after_lower_case`); an initial
+#: ("campbell|, a.") is none.
+_GIVEN_NAME_CLOSED = re.compile(_GIVEN_NAME + r"(?![\w'\u2019-])")
 
 
 def joined_after_lower_case(text: str, start: int, end: int,
@@ -587,9 +596,7 @@ def joined_after_lower_case(text: str, start: int, end: int,
     :func:`is_whole_word`."""
     if printed is None or _GIVEN_NAME_CLOSED.match(text, end) is None:
         return False
-    word = start
-    while word > 0 and text[word - 1].isalpha():
-        word -= 1
+    word = _joined_word_start(text, start)
     if start - word < _LOWER_CASE_BEFORE or text[word:start] in _SURNAME_PREFIXES:
         return False
     cased = printed(word, start + 1)
