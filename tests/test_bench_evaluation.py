@@ -292,7 +292,7 @@ def _csl_styles(folder, counts: dict[str, int]) -> None:
 def test_a_sweep_leaves_out_every_style_a_held_out_draw_could_try(tmp_path, monkeypatch) -> None:
     """``--sweep`` takes many styles over the languages as a draw does, but none of the first
     styles of any held-out draw's slots (the lead's unseen checks), whatever its seed."""
-    _csl_styles(tmp_path / "styles", {"en-US": 1600, "fr-FR": 600, "de-DE": 600, "cs-CZ": 3})
+    _csl_styles(tmp_path / "styles", {"en-US": 1800, "fr-FR": 700, "de-DE": 700, "cs-CZ": 3})
     monkeypatch.setattr(bench_styles, "CSL_DIR", tmp_path / "styles")
     assert set(range(105, 148)) <= set(bench_styles.HELD_OUT_DRAWS)
     held = {style.spec for seed in bench_styles.HELD_OUT_DRAWS
