@@ -190,13 +190,18 @@ VOLUME_CLOSING_ENTRY = re.compile(
 #: Fish Commissioners, 41, pp. 181–184"), its volume, perhaps its issue, and pages ("...nominal
 #: tone Africana Linguistica 16 3–30", "...Harbour Studies 12(3): 5-17"), or, perhaps after its
 #: full stop, its year, a semicolon and its volume (Vancouver: "...l'objectivité scientifique
-#: Communication. 2006;149:97-111", "...nominal tone Africana Linguistica 2010; 16:3–30"):
-#: ``capitals`` reads its first word.
+#: Communication. 2006;149:97-111", "...nominal tone Africana Linguistica 2010; 16:3–30"),
+#: or, with no volume or only a marked one, its pages marked "pp." or "p." after a comma or a
+#: full stop ("...industry era Harbours, pp. 246–259", "...industry era Harbours. vol. 60. pp.
+#: 246–259 (2017)"), or its bracketed year after a comma (a journal printed with no volume nor
+#: pages: "...social inequality Nordlys, (2010)"): ``capitals`` reads its first word.
 CONTAINER_WITH_ISSUE = re.compile(
     rf"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_]) (?=[^\W\d_])){{0,150}}"
     rf"(?:, \(?{YEAR_DIGITS}\)?, (?:pp?\. ?)?\d+{RANGE_DASH}\d+"
     rf"|\.? {YEAR_DIGITS}; ?\d{{1,4}}"
     rf"|, \d{{1,4}}, pp?\. ?\d+{RANGE_DASH}\d+"
+    rf"|[,.] (?:vol\. \d{{1,4}}\. )?pp?\. ?\d+"
+    rf"|, \({YEAR_DIGITS}\)"
     rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)")
 #: A journal whose name is one word, its comma, its volume, a comma and its pages with no mark
 #: ("...Clearwater East Crater Meteoritics, 32, 761–7", "...and antiphospholipid antibodies
