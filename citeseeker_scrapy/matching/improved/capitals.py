@@ -85,8 +85,8 @@ from .place_fields import (
 )
 from .printed_words import DROPPED_IN_WORDS, IN_WORD_MARKS
 from .run_on_fields import (
-    ACRONYM_CLOSING_ENTRY, CONTAINER_WITH_ISSUE, ONE_WORD_JOURNAL_AND_NUMBER,
-    ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME,
+    ACRONYM_CLOSING_ENTRY, BOOK_TO_CHAPTER_PAGES, CONTAINER_WITH_ISSUE,
+    ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME,
 )
 from .words import SHORT_FUNCTION_WORDS, is_content
 
@@ -204,7 +204,10 @@ class RunOn(NamedTuple):
 
     title_end: int  # the first character after the query's last word (its blank)
     next_word: tuple[int, int]  # where the first word run on starts and ends
-    closes_entry: bool  # that word alone closes the entry (:func:`_entry_ends_at`)
+    #: the run's shape tells the field: that word alone closes the entry
+    #: (:func:`_entry_ends_at`), or opens a chapter's book up to the chapter's pages
+    #: (:func:`_book_to_chapter_pages`); else a field may start right after that word
+    field_told: bool
 
 
 def undecided_end(text: str, query: Sequence[str], start: int, end: int,
@@ -239,11 +242,11 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
     cased = printed(first, words[-1].end())
     if cased is None:
         return None
-    closes = _undecided_run(text, run, [cased[w.start() - first:w.end() - first] for w in run],
-                            printed)
-    if closes is None:
+    told = _undecided_run(text, run, [cased[w.start() - first:w.end() - first] for w in run],
+                          printed)
+    if told is None:
         return None
-    return RunOn(title_end, run[0].span(), closes)
+    return RunOn(title_end, run[0].span(), told)
 
 
 def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
@@ -253,7 +256,9 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     capitalised word that closes the entry (:func:`_entry_ends_at`), alone or with one
     number after its comma or its colon ("...Notes: Gunflints Kewa, 82", "...Objectification
     Poetry:269.": ``run_on_fields.ONE_WORD_JOURNAL_AND_NUMBER``, a journal's volume or
-    page, or the number a style prints after a title's own last word), False for two
+    page, or the number a style prints after a title's own last word), or that opens a
+    chapter's book, its comma or colon then the book up to the chapter's pages
+    (:func:`_book_to_chapter_pages`); False for two
     capitalised words in a row or more (``_CAPITALISED_RUN``: a container, a publisher or
     the next entry's author run into the title); None for neither. A word in lower case
     there is the title's own (a longer title), and so is a function word printed with a
@@ -274,7 +279,22 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
                 or not printed_word[:1].isupper()):
             break
         capitalised += 1
+    if _book_to_chapter_pages(text, run, cased):
+        return True
     return False if capitalised >= _CAPITALISED_RUN else None
+
+
+def _book_to_chapter_pages(text: str, run: list[re.Match[str]], cased: list[str]) -> bool:
+    """True if the one capitalised word run on after a title (``run[0]``) is a chapter's
+    book's first word: its comma or colon, a capital (``cased``: the run printed), and the
+    book up to the chapter's pages (``run_on_fields.BOOK_TO_CHAPTER_PAGES``: "...Middle Ages
+    Word, Image, Number. Communication in the Middle Ages, pp. 43–83"). A title's own last
+    word before a comma and a journal has the journal's volume or year before the pages
+    ("...crater Labrador, Planetary Science, 58, pp. 552–573"). Called by
+    :func:`_undecided_run`."""
+    return (len(run) > 1 and cased[1][:1].isupper()
+            and BOOK_TO_CHAPTER_PAGES.match(text, run[0].end()) is not None
+            and run[1].start() == run[0].end() + 2)
 
 
 def _entry_ends_at(text: str, at: int, printed: PrintedCase) -> bool:

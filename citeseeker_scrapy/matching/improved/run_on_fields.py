@@ -203,6 +203,15 @@ CONTAINER_WITH_ISSUE = re.compile(
     rf"|[,.] (?:vol\. \d{{1,4}}\. )?pp?\. ?\d+"
     rf"|, \({YEAR_DIGITS}\)"
     rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)")
+#: A chapter's book after the comma or the colon of its first word, run up to the chapter's
+#: pages marked "pp." after a comma or a full stop, with no digit before them (a volume's, a
+#: year's): health-and-social-care-in-the-community, interaction-design-and-architectures
+#: ("...Harbour Towns Coasts, Tides and Trade. Ports in the North Sea, pp. 43–83",
+#: "...Fishing Fleets Seafaring: Boats and Crews in the North, pp. 119–128"). Not "In", which
+#: opens a book in any style. ``capitals`` reads it after one capitalised word run on after a
+#: title, whose capital it cannot tell from the title's own last word.
+BOOK_TO_CHAPTER_PAGES = re.compile(
+    rf"[,:] (?!in\b)[^\W\d_][^\d]{{0,150}}?[,.] pp?\. ?\d+{RANGE_DASH}\d+")
 #: A journal whose name is one word, its comma, its volume, a comma and its pages with no mark
 #: ("...Clearwater East Crater Meteoritics, 32, 761–7", "...and antiphospholipid antibodies
 #: Rheumatology, 48, 1003–1007": tropical-animal-health-and-production). ``capitals`` reads it

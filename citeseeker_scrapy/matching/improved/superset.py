@@ -189,9 +189,10 @@ def _uncertain_end(text: str, title: CheckedTitle, hit: tuple[int, int], region:
     its end marked uncertain (``model.UNCERTAIN_END``), if only the words after it turn it
     down and the text cannot tell them from the printed title's own last word
     (``capitals.undecided_end``): read again with the title closed after the query's last
-    word, every check passes; and where the capitalised words run on past the first one
-    without closing the entry, the rules find no field right after that first word
-    (:func:`_field_after_next_word`). Else the veto stands. ``after_run``: the name's author
+    word, every check passes; and where the run's shape does not tell the field after the
+    title (``capitals.RunOn.field_told``: the first word run on closes the entry, or opens a
+    chapter's book up to the chapter's pages), the rules find no field right after that
+    first word (:func:`_field_after_next_word`). Else the veto stands. ``after_run``: the name's author
     run ends right before the hit with its initials or its given name (as ``verify.veto``
     reads it). Called by :func:`_word_veto`."""
     start, end = hit
@@ -201,7 +202,7 @@ def _uncertain_end(text: str, title: CheckedTitle, hit: tuple[int, int], region:
     closed = title_closed(text, run_on.title_end + 1)
     if veto(closed, title, start, end, region, across_headers=True, after_run=after_run):
         return Verdict(why)
-    if not run_on.closes_entry and _field_after_next_word(text, title, start, run_on, region,
+    if not run_on.field_told and _field_after_next_word(text, title, start, run_on, region,
                                                           printed):
         return Verdict(why)
     return Verdict(None, UNCERTAIN_END)
