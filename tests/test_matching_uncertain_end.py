@@ -6,7 +6,8 @@ it could be the printed title's own last word, and no rule the text offers tells
 improved scheme reports the citation and marks its end uncertain: a container of two words or
 more run into the title, one capitalised word closing the entry (a publisher, a town, a web
 site), alone or with one number after its comma or colon (a journal of one word and its volume
-or page), a container run into a short title after unpunctuated initials. A title without its last
+or page), or with its comma or colon before a chapter's book and its pages, a container run into
+a short title after unpunctuated initials. A title without its last
 word printed the same way is reported so too (that is the cost of the mark).
 
 The near misses stay rejected, with no mark: a content word changed inside the title, another
@@ -180,6 +181,51 @@ def test_a_title_before_one_word_and_a_number_closing_the_entry_is_reported_mark
 def test_a_word_before_a_number_that_does_not_close_the_entry_stays_rejected(
         doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
+
+# A title run into one capitalised word, its comma or its colon, then a chapter's book up to
+# the chapter's pages (health-and-social-care-in-the-community and
+# interaction-design-and-architectures print a chapter so): the word opens the book, or is the
+# title's own last word before a style's comma, so the citation is reported marked. A title
+# without its last word printed before such a book is reported marked too (the cost); a
+# changed word, another entry's title, a journal's volume before the pages, a book opened by
+# "In" or by a word in lower case stay rejected.
+_FLEETS = ("Okafor N. (2004) Why Harbour Towns Lose Their Fleets Coasts, Tides and Trade. Ports "
+           "in the North Sea, pp. 43\u201383. Fjord Press, Bergen." + _FJORDE)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_FLEETS, "Okafor", "Why Harbour Towns Lose Their Fleets"),
+    ("7. OKAFOR N.: Why Harbour Towns Lose Their Fleets Coasts, Tides and Trade. Ports in the "
+     "North Sea. pp. 43\u201383, Bergen (2004)\n8. BERG M.: Fjorde, Kiel (1991)", "Okafor",
+     "Why Harbour Towns Lose Their Fleets"),
+    ("Okafor N. (2004) Why Harbour Towns Lose Their Fleets Seafaring: Boats and Crews in the "
+     "North, pp. 119\u2013128. Fjord Press, Bergen." + _FJORDE, "Okafor",
+     "Why Harbour Towns Lose Their Fleets"),
+    # the title's own last word before a style's comma and the book: the cost of the mark
+    ("Okafor N. (2004) Why Harbour Towns Lose Fishing Fleets, Coasts and Tides, pp. "
+     "43\u201383. Fjord Press, Bergen." + _FJORDE, "Okafor", "Why Harbour Towns Lose Fishing"),
+])
+def test_a_title_before_a_chapters_book_and_its_pages_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_FLEETS, "Okafor", "Why Harbour Towns Keep Their Fleets"),  # a content word changed
+    (_FLEETS, "Okafor", "Fjorde"),  # another entry's title
+    # a journal's volume before the pages, a book opened by "In", a word in lower case
+    ("Okafor N. (2004) Why Harbour Towns Lose Their Fleets Coasts, Coastal Science, 58, pp. "
+     "43\u201383." + _FJORDE, "Okafor", "Why Harbour Towns Lose Their Fleets"),
+    ("Okafor N. (2004) Why Harbour Towns Lose Their Fleets Coasts, In: Tides and Trade, pp. "
+     "43\u201383. Fjord Press, Bergen." + _FJORDE, "Okafor", "Why Harbour Towns Lose Their Fleets"),
+    ("Okafor N. (2004) Why Harbour Towns Lose Their Fleets Coasts, ports and trade, pp. "
+     "43\u201383. Fjord Press, Bergen." + _FJORDE, "Okafor", "Why Harbour Towns Lose Their Fleets"),
+])
+def test_a_word_before_no_chapters_book_stays_rejected(doc: str, author: str,
+                                                        title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None
+
 
 @pytest.mark.parametrize("doc, author, title", [
     # a title closed by its own punctuation: the text decides, no mark
