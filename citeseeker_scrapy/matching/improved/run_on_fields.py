@@ -89,17 +89,17 @@ _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|
 #: Filtering Proc. 2004 SPIE Conference", "...Demand Management Proc. WaterSmart Innovations
 #: 2010"): no title ends with it.
 ABBREVIATED_VENUE = (rf" {_JOURNAL_WORD} ?\.(?: ?[^\W\d_]{{1,9}} ?\."
-                     r"|(?: ?[^\W\d_]{1,9}\.?){1,3},? \d{1,4}(?![^\W_]))"
+                     r"| ?[^\W\d_]{1,9}\.?(?: [^\W\d_]{1,9}\.?){0,2},? \d{1,4}(?![^\W_]))"
                      rf"| proc\.(?: [^\W\d_]+){{0,3}} \d")
 #: The words that open a journal's name by naming its kind, written out, in the languages the
 #: styles print ("Revue d'histoire ...", "Zeitschrift für ...", "Bulletin of ...", "Annales
-#: de ...", "Proceedings of ..."); ``_JOURNAL_WORD`` holds their ISO 4 abbreviations ("Bull.",
-#: "Front.", "Arch."). Not the kinds a title ends with as its own word too ("...Harbour
-#: Studies", "...New Frontiers", "...A Book Review", "...Colonial Archives", "...Field Journal",
-#: "...Financial Transactions", "...Letters", "...Notes").
+#: de ..."); ``_JOURNAL_WORD`` holds their ISO 4 abbreviations ("Bull.", "Front.", "Arch.").
+#: Not the kinds a title ends with as its own word too ("...Harbour Studies", "...New
+#: Frontiers", "...A Book Review", "...Colonial Archives", "...Field Journal", "...Financial
+#: Transactions", "...in Criminal Proceedings", "...Letters", "...Notes").
 _SERIAL_KIND_WORDS = (r"revue|revista|rivista|revija|zeitschrift|tidsskrift|tidskrift|tijdschrift"
                       r"|czasopismo|casopis|bulletin|boletin|bollettino|biuletyn|annales|annali"
-                      r"|anales|anais|annals|proceedings|cahiers|cuadernos|quaderni|jahrbuch"
+                      r"|anales|anais|annals|cahiers|cuadernos|quaderni|jahrbuch"
                       r"|acta|mitteilungen|berichte")
 #: A journal's name opened by such a word right after a title with no punctuation, then its
 #: volume, its pages or its year: up to 150 characters of words (apostrophes, hyphens, an
