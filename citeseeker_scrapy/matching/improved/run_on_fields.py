@@ -211,16 +211,15 @@ VOLUME_CLOSING_ENTRY = re.compile(
 #: tone Africana Linguistica 16 3–30", "...Harbour Studies 12(3): 5-17"), or, perhaps after its
 #: full stop, its year, a semicolon and its volume (Vancouver: "...l'objectivité scientifique
 #: Communication. 2006;149:97-111", "...nominal tone Africana Linguistica 2010; 16:3–30"),
-#: or, with no volume or only a marked one, its pages marked "pp." or "p." after a comma or a
-#: full stop ("...industry era Harbours, pp. 246–259", "...industry era Harbours. vol. 60. pp.
-#: 246–259 (2017)"), or its bracketed year after a comma (a journal printed with no volume nor
-#: pages: "...social inequality Nordlys, (2010)"): ``capitals`` reads its first word.
+#: or its bracketed year after a comma (interaction-design-and-architectures prints a journal
+#: so when it has no volume nor pages: "...social inequality Nordlys, (2010)"; not its pages
+#: alone, which a title's own capitalised last word has after it where a style prints no
+#: book: "...für die neunziger Jahre, pp. 13–28."): ``capitals`` reads its first word.
 CONTAINER_WITH_ISSUE = re.compile(
     rf"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_]) (?=[^\W\d_])){{0,150}}"
     rf"(?:, \(?{YEAR_DIGITS}\)?, (?:pp?\. ?)?\d+{RANGE_DASH}\d+"
     rf"|\.? {YEAR_DIGITS}; ?\d{{1,4}}"
     rf"|, \d{{1,4}}, pp?\. ?\d+{RANGE_DASH}\d+"
-    rf"|[,.] (?:vol\. \d{{1,4}}\. )?pp?\. ?\d+"
     rf"|, \({YEAR_DIGITS}\)"
     rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)")
 #: A chapter's book after the comma or the colon of its first word, run up to the chapter's
