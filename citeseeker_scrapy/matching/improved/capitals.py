@@ -21,10 +21,9 @@ The print's capitals tell the two apart in nine shapes:
   82–90)": :func:`prints_in_before_containers`);
 * **a container and its issue**: the query's last word is printed in lower case, the word
   right after it starts with a capital and opens a container followed by its year and pages,
-  its volume and pages, its year and volume, or its bracketed year ("...du semblable L'Homme,
-  2008, pp. 455-477", "...nominal tone Africana Linguistica 16 3-30", "...scientifique
-  Communication. 2006;149:97-111", "...social inequality Nordlys, (2010)":
-  ``run_on_fields.CONTAINER_WITH_ISSUE``);
+  its volume and pages, or its year and volume ("...du semblable L'Homme, 2008, pp. 455-477",
+  "...nominal tone Africana Linguistica 16 3-30", "...scientifique Communication.
+  2006;149:97-111": ``run_on_fields.CONTAINER_WITH_ISSUE``);
 * **a field of one word**: after the query's last word in any case, a capitalised word that
   the entry's publication data follows at once: a journal's name, its volume and its pages
   ("...East Crater Meteoritics, 32, 761–7"), or, after a last word not in lower case in a

@@ -210,17 +210,13 @@ VOLUME_CLOSING_ENTRY = re.compile(
 #: Fish Commissioners, 41, pp. 181–184"), its volume, perhaps its issue, and pages ("...nominal
 #: tone Africana Linguistica 16 3–30", "...Harbour Studies 12(3): 5-17"), or, perhaps after its
 #: full stop, its year, a semicolon and its volume (Vancouver: "...l'objectivité scientifique
-#: Communication. 2006;149:97-111", "...nominal tone Africana Linguistica 2010; 16:3–30"),
-#: or its bracketed year after a comma (interaction-design-and-architectures prints a journal
-#: so when it has no volume nor pages: "...social inequality Nordlys, (2010)"; not its pages
-#: alone, which a title's own capitalised last word has after it where a style prints no
-#: book: "...für die neunziger Jahre, pp. 13–28."): ``capitals`` reads its first word.
+#: Communication. 2006;149:97-111", "...nominal tone Africana Linguistica 2010; 16:3–30"):
+#: ``capitals`` reads its first word.
 CONTAINER_WITH_ISSUE = re.compile(
     rf"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_]) (?=[^\W\d_])){{0,150}}"
     rf"(?:, \(?{YEAR_DIGITS}\)?, (?:pp?\. ?)?\d+{RANGE_DASH}\d+"
     rf"|\.? {YEAR_DIGITS}; ?\d{{1,4}}"
     rf"|, \d{{1,4}}, pp?\. ?\d+{RANGE_DASH}\d+"
-    rf"|, \({YEAR_DIGITS}\)"
     rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)")
 #: A chapter's book after the comma or the colon of its first word, run up to the chapter's
 #: pages marked "pp." after a comma or a full stop, with no digit before them (a volume's, a
