@@ -127,7 +127,8 @@ REFUSED = ("Cannot connect to host a.test:80 ssl:<ssl.SSLContext object at 0x7f3
 @pytest.mark.parametrize("failure, text", [
     (DownloadConnectionRefusedError(REFUSED),
      "Cannot connect to host a.test:80 [Connect call failed ('127.0.0.1', 80)]"),
-    (CannotResolveHostError("Cannot connect to host b.test:443 ssl:default [Name or service not known]"),
+    (CannotResolveHostError(
+        "Cannot connect to host b.test:443 ssl:default [Name or service not known]"),
      "Cannot connect to host b.test:443 [Name or service not known]"),
     (DownloadTimeoutError("Getting http://a.test/x took longer than 1 seconds."),
      "Getting http://a.test/x took longer than 1 seconds."),
