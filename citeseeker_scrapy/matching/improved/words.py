@@ -40,6 +40,7 @@ Words are compared as ``verify`` reads them: extraction debris dropped, ligature
 from __future__ import annotations
 
 import re
+from collections import Counter
 from difflib import SequenceMatcher
 from typing import Optional, Sequence
 
@@ -246,12 +247,29 @@ def _each_has_its_own(query: Sequence[str], printed: list[str]) -> bool:
     exact = set(printed)
     missing_short = 0
     for word in query:
-        if word in exact or _has_counterpart(word, free):
+        if word in exact or _has_counterpart(word, free) or _split_in_print(word, printed, free):
             continue
         if is_content(word):
             return False
         missing_short += 1
     return missing_short <= _SHORT_ALLOWANCE
+
+
+def _split_in_print(word: str, printed: Sequence[str], free: Sequence[str]) -> bool:
+    """True if two printed neighbours join into ``word`` (a compound broken at its own hyphen,
+    "ethylene- induced" for "ethylene-induced") while the words the query names exactly leave
+    both free. :func:`_each_has_its_own` claims one printed occurrence per exact query word, so
+    where the query names a piece again ("ethylene-induced ... of ethylene") the occurrence
+    it claims may be the one beside the other piece, and ``free`` no longer holds the two
+    side by side; here the neighbours are read from the print, the count from ``free``.
+    Called by :func:`_each_has_its_own` for a word with no counterpart in ``free``."""
+    left = Counter(free)
+    for first, second in zip(printed, printed[1:]):
+        pieces = Counter((first, second))
+        if (len(first) < len(word) and all(left[piece] >= n for piece, n in pieces.items())
+                and fuzz.ratio(word, first + second, score_cutoff=_SPLIT_SCORE)):
+            return True
+    return False
 
 
 def longer_title(query: Sequence[str], inside: str, preceding: str, following: str) -> bool:
