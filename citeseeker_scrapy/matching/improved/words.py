@@ -61,6 +61,7 @@ _LEFT_OUT = 2  # query words at a hit's edge that the best substring may leave o
 _EDGE_REACH = 2  # words before a hit where the query's first word may stand, a word between
 _PAGE_DIGITS = 4  # a page number between the halves of a word split at a page break
 _SHORT_ALLOWANCE = 2  # short or function words of the query that may lack a counterpart
+_OCR_SHORT = 5  # letters of a word whose "m" read as "rn" costs it its variant score
 #: Content words the query names for each printed content word it lacks: five in six, a
 #: misquote of a long title, not another work.
 _NAMED_PER_EXTRA = 5
@@ -377,7 +378,8 @@ def _has_counterpart(word: str, printed: Sequence[str]) -> bool:
     A short function word is no variant of a content word ("the" of "theo")."""
     content = is_content(word)
     for i, other in enumerate(printed):
-        if other == word or (fuzz.ratio(word, other, score_cutoff=_VARIANT_SCORE) and not (
+        if other == word or ((fuzz.ratio(word, other, score_cutoff=_VARIANT_SCORE)
+                              or _m_read_as_rn(word, other)) and not (
                 content and other in SHORT_FUNCTION_WORDS)):
             return True
         if len(other) > len(word) and is_content(word) and fuzz.partial_ratio(
@@ -388,6 +390,21 @@ def _has_counterpart(word: str, printed: Sequence[str]) -> bool:
                 word, other, printed, i + 1)):
             return True  # split: "retrie val", "con sciousness", "gen- 12 der"
     return False
+
+
+def _m_read_as_rn(word: str, other: str) -> bool:
+    """True if one word holds an "rn" and the other, a short word with an "m", is a variant of
+    it with each "rn" read back as "m": the OCR confusion costs a short word too much of its
+    similarity ("rncrc" for "mcrc", "tirne" for "time"), where a longer one keeps enough
+    ("norrnan"), and reading "rn" back in a longer word that really holds one makes it
+    another word's variant by chance ("international" of "institutional"). Either may be the
+    printed one: the checks also look for a printed word's counterpart among the query's.
+    Called by :func:`_has_counterpart`."""
+    if ("rn" in other) == ("rn" in word):
+        return False
+    plain, read = (word, other) if "rn" in other else (other, word)
+    return (len(plain) <= _OCR_SHORT and "m" in plain and fuzz.ratio(
+        plain, read.replace("rn", "m"), score_cutoff=_VARIANT_SCORE) > 0)
 
 
 def _split_at_page(word: str, other: str, printed: Sequence[str], at: int) -> bool:
