@@ -265,3 +265,34 @@ def test_a_compound_broken_at_its_hyphen_beside_its_piece_printed_again(doc: str
 ])
 def test_a_compound_s_pieces_pair_up_only_side_by_side(doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
+
+
+# The words before a hit are the author run's: no counterpart of the query's last word (a
+# given name "Marie" is no variant of "mairie" put in for the title's last word).
+_TIDES = ("LAMBERT, Odile, Les phares de la Manche, Rennes, 2004.\nMARTIN, Marie, Les ports du "
+          "Nord, commerce et marées, Lille, Septentrion, 2001.\nOKAFOR, Ngozi, Tidal mills, Lagos, "
+          "2001.")
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_TIDES, "Les ports du Nord, commerce et marées"),
+    (_TIDES, "Les ports du Nord, commerce et marees"),
+    (_TIDES, "Les ports du Nord, commerce et marés"),
+    (_TIDES, "ports du Nord, commerce et marées"),
+    # swapped words, the last one among them
+    (_TIDES, "Les ports du Nord, marées et commerce"),
+    (_TIDES, "ports Les du Nord, commerce et marées"),
+])
+def test_the_title_s_words_are_found_from_the_hit_on(doc: str, title: str) -> None:
+    matching.kept_by_both(doc, "Martin", title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_TIDES, "Martin", "Les ports du Nord, commerce et mairie"),
+    (_CENTURIES, "Vidal", "Les moulins de Bretagne, XVIe-XIXe années"),
+    (_CENTURIES.replace("XVIe-XIXe siècles", "côtes et rivières"), "Vidal",
+     "Les moulins de Bretagne, côtes et années"),
+])
+def test_a_word_of_the_author_run_is_no_counterpart_of_a_changed_last_word(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)

@@ -227,7 +227,8 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
     music corpora" is "sis of music corpora").
     """
     printed = WORD.findall(nearby)
-    if not _each_has_its_own(query, printed):
+    if not _each_has_its_own(query, printed) or not _last_word_past_the_start(
+            query, nearby, inside):
         return False
     if any(_not_named(word, query) for word in _SUBTITLE_HEAD.findall(inside)):
         return False
@@ -254,6 +255,21 @@ def _each_has_its_own(query: Sequence[str], printed: list[str]) -> bool:
             return False
         missing_short += 1
     return missing_short <= _SHORT_ALLOWANCE
+
+
+def _last_word_past_the_start(query: Sequence[str], nearby: str, inside: str) -> bool:
+    """True if the query's last word has a counterpart of its own from the hit's start on: the
+    words before a hit are the first words it left out, or the author run's and the entry
+    before's, no variant of the title's last word (the given name "Anne" right before "Les
+    moulins de Bretagne, côtes et rivières" is no counterpart of "années" put in for
+    "rivières", nor a co-author "Persing" of "opening"). Only the last word: a misquote that
+    swaps inner words may print one of them before the hit's start. Read only where the hit
+    lies in ``nearby`` and the query is longer than the words a hit may leave out. Called by
+    :func:`same_work`."""
+    at = nearby.find(inside) if inside else -1
+    if at <= 0 or len(query) <= _LEFT_OUT:
+        return True
+    return _each_has_its_own(query[-1:], WORD.findall(nearby, at))
 
 
 def _split_in_print(word: str, printed: Sequence[str], free: Sequence[str]) -> bool:
