@@ -440,3 +440,59 @@ def test_a_title_word_before_a_one_word_field_stays_the_titles(doc: str, author:
                                                                title: str) -> None:
     _turned_down(doc, author, title)
 
+
+
+
+# A journal whose name opens with the word for its kind, written out ("Revue", "Zeitschrift",
+# "Annales") or abbreviated as ISO 4 does ("Bull.", "Front."), right after a title with no
+# punctuation, then its volume and pages or its pages alone: the kind's word starts the
+# journal's name, after a title's last word in any case (a short title ending with a name or
+# a German noun too). A blank may stand before an abbreviation's full stop ("Phys .Rev").
+_NEXT = "\nBerg, A. 2001. Stone bridges. Paris."
+_ARLES = "Le port d'Arles"
+_ARLES_COMMA = f"Moreau, A., 1998. {_ARLES} Revue d'histoire maritime et portuaire, 101–117{_NEXT}"
+_ARLES_COLON = f"Moreau, A. 1998. {_ARLES} Revue d'histoire maritime et portuaire:101–117.{_NEXT}"
+_QUAIS = "Moreau, A. 1998. Les quais d'Arles Annales du Midi, 101–117" + _NEXT
+_DEICH = "Küstenbau und Deichrecht"
+_DEICH_DOC = f"Lindqvist, T. 2003. {_DEICH} Zeitschrift für Küstenkunde 12:38–45.{_NEXT}"
+_TIDES = "On the tides of narrow fjords"
+_TIDES_DOC = f"Halvorsen, K., and A. Berg. 2011. {_TIDES} Front. Mar. Sci. 6:581–606.{_NEXT}"
+_GRASSES = "Salt tolerance of marsh grasses"
+_GRASSES_DOC = (f"7. Berg A.: {_GRASSES} Bull. Coastal Bot. Club, 53, pp. 385–401 (1926)\n"
+                "8. Moreau A.: Stone bridges, Paris, (2001)")
+_COPPER = "Grain growth in copper by a microwave method"
+_COPPER_DOC = f"Nakamura, T. 1947. {_COPPER} Phys .Rev 72:241–243.{_NEXT}"
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_ARLES_COMMA, "Moreau", _ARLES),
+    (_ARLES_COLON, "Moreau", _ARLES),
+    (_QUAIS, "Moreau", "Les quais d'Arles"),
+    (_DEICH_DOC, "Lindqvist", _DEICH),
+    (_TIDES_DOC, "Halvorsen", _TIDES),
+    (_GRASSES_DOC, "Berg", _GRASSES),
+    (_COPPER_DOC, "Nakamura", _COPPER),
+])
+def test_a_title_before_a_journal_opened_by_its_kind(doc: str, author: str, title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_ARLES_COMMA, "Moreau", "Le port"),  # the title's last word left out
+    (_ARLES_COLON, "Moreau", "Le port"),
+    (_QUAIS, "Moreau", "Les quais"),
+    (_TIDES_DOC, "Halvorsen", "On the tides of narrow"),
+    (_GRASSES_DOC, "Berg", "Salt tolerance of marsh"),
+    (_COPPER_DOC, "Nakamura", "Grain growth in copper by a microwave"),
+    (_ARLES_COMMA, "Moreau", "Le port d'Avignon"),  # a word changed
+    (_DEICH_DOC, "Lindqvist", "Küstenbau und Deichbau"),
+    (_TIDES_DOC, "Halvorsen", "On the tides of narrow channels"),
+    (_GRASSES_DOC, "Berg", "Salt tolerance of marsh sedges"),
+    (_COPPER_DOC, "Nakamura", "Stone bridges"),  # another entry's title
+    # the kind's word closes a title of its own, with no volume or pages after it
+    ("Okafor, N. 2004. Harbour Trade in Lagos Bulletin. Lagos: Delta Books." + _NEXT, "Okafor",
+     "Harbour Trade in Lagos"),
+])
+def test_a_title_word_before_a_journal_opened_by_its_kind_stays_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)

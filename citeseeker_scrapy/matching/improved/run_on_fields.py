@@ -73,6 +73,7 @@ _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|
                  r"|quat|agric|zool|entomol|microbiol|biochem|biophys|physiol|pharmacol|psychol"
                  r"|neurosci|immunol|genet|toxicol|clin|exp|sociol|econ|philos|educ|crystallogr"
                  r"|stud|hist|polit|comput|med|mol|eng|res|mem|adv|curr|annu|tidskr|tidsskr"
+                 r"|bull|boll|bol|biul|front|arch|cah|cuad|quad|jahrb|mitt|riv|rep|tijdschr|czas"
                  r"|scand|nord|eur|int|am|br|aust|jpn)")
 #: An abbreviated journal name right after a title with no punctuation (physics styles:
 #: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
@@ -88,8 +89,27 @@ _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|
 #: Filtering Proc. 2004 SPIE Conference", "...Demand Management Proc. WaterSmart Innovations
 #: 2010"): no title ends with it.
 ABBREVIATED_VENUE = (rf" {_JOURNAL_WORD} ?\.(?: ?[^\W\d_]{{1,9}} ?\."
-                     r"|(?: [^\W\d_]{1,9}\.?){1,3},? \d{1,4}(?![^\W_]))"
+                     r"| ?[^\W\d_]{1,9}\.?(?: [^\W\d_]{1,9}\.?){0,2},? \d{1,4}(?![^\W_]))"
                      rf"| proc\.(?: [^\W\d_]+){{0,3}} \d")
+#: The words that open a journal's name by naming its kind, written out, in the languages the
+#: styles print ("Revue d'histoire ...", "Zeitschrift für ...", "Bulletin of ...", "Annales
+#: de ..."); ``_JOURNAL_WORD`` holds their ISO 4 abbreviations ("Bull.", "Front.", "Arch.").
+#: Not the kinds a title ends with as its own word too ("...Harbour Studies", "...New
+#: Frontiers", "...A Book Review", "...Colonial Archives", "...Field Journal", "...Financial
+#: Transactions", "...in Criminal Proceedings", "...Letters", "...Notes").
+_SERIAL_KIND_WORDS = (r"revue|revista|rivista|revija|zeitschrift|tidsskrift|tidskrift|tijdschrift"
+                      r"|czasopismo|casopis|bulletin|boletin|bollettino|biuletyn|annales|annali"
+                      r"|anales|anais|annals|cahiers|cuadernos|quaderni|jahrbuch"
+                      r"|acta|mitteilungen|berichte")
+#: A journal's name opened by such a word right after a title with no punctuation, then its
+#: volume, its pages or its year: up to 150 characters of words (apostrophes, hyphens, an
+#: abbreviation's full stop, a comma between them) before the first digit ("...À l'ombre
+#: d'Elohim Revue d'histoire et de philosophie religieuses, 368–391", "...religieuses:368–391.",
+#: "...Lernens Zeitschrift für Heilpädagogik 12:38–45"). A query that lacks the title's last
+#: word has that word before the journal's: only a title that ends with the kind's word prints
+#: the shape so.
+_JOURNAL_OPENED_BY_KIND = (rf" (?:{_SERIAL_KIND_WORDS})(?![^\W_])"
+                           r"(?=(?:[^\W\d_]|['\u2019.-]|[ ,] ?(?=[^\W\d_])){0,150}[,:;]? ?\(?\d)")
 #: A contribution's container opened by "in" with no colon after it ("...as Teaching In Academic
 #: Advising: A Handbook for Advisors", "...mixing In Proceedings of the Ocean Workshop", "...dunes
 #: in J. Lee (eds.), Coastal Forms", "...walls In Coastal Engineering, ed. by M. Berg"): the word
@@ -172,7 +192,7 @@ NEXT_FIELD = re.compile("|".join((
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD,
     _CONTAINER_AFTER_COLON, _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR,
-    _KNOWN_PUBLISHERS, _ORGANISATION, _ONE_WORD_JOURNAL)))
+    _KNOWN_PUBLISHERS, _ORGANISATION, _ONE_WORD_JOURNAL, _JOURNAL_OPENED_BY_KIND)))
 # The rest of an entry after a title that runs into it, read as the entry's own publication
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: A journal's volume right after a title the style prints with no mark and no journal's name
