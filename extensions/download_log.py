@@ -16,7 +16,9 @@ the failure already, and the traceback is the network library's own path to it (
 ones for a connection refused), nothing of the crawl's. At ``LOG_LEVEL`` DEBUG, Scrapy's
 default, it is one DEBUG line. A record of any other failure (a bug in a middleware the
 robots.txt request went through, a status the retry middleware gave up on) keeps its level and
-its traceback.
+its traceback. The lowered line reads without aiohttp's words for the connection's TLS settings
+(``ssl:<ssl.SSLContext object at 0x...>``, printed for an ``http://`` URL too, since Scrapy
+hands its TLS context to every request): they name no cause, an object's address at most.
 
 Installed by the add-on (``EXTENSIONS``): the filter is on the loggers while the engine runs
 (a crawl refused before it starts leaves them as they were).
@@ -25,6 +27,7 @@ Installed by the add-on (``EXTENSIONS``): the filter is on the loggers while the
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -44,11 +47,29 @@ class NetworkFailureFilter(logging.Filter):
     theirs)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(failure_of(record), NETWORK_FAILURES):
+        failure = failure_of(record)
+        if isinstance(failure, NETWORK_FAILURES):
             record.levelno = logging.DEBUG
             record.levelname = logging.getLevelName(logging.DEBUG)
             record.exc_info = record.exc_text = None
+            record.args = without_tls_settings(record.args, failure)
         return True
+
+
+#: aiohttp's words for the TLS settings in the text of a connection it could not open ("Cannot
+#: connect to host a.test:80 ssl:<ssl.SSLContext object at 0x7f...> [Connect call failed ...]",
+#: also ``ssl:default`` or ``ssl:False``), before the bracketed cause.
+TLS_SETTINGS = re.compile(r" ssl:(?:<[^<>]*>|\w+)(?= \[)")
+
+
+def without_tls_settings(args: Any, failure: BaseException) -> Any:
+    """The record's arguments with ``failure`` given as its text less :data:`TLS_SETTINGS`
+    (host, port and cause kept); unchanged when its text has none. Who calls: the filter, for
+    the records it lowers (both Scrapy middlewares pass the failure in a mapping)."""
+    text = TLS_SETTINGS.sub("", str(failure))
+    if text == str(failure) or not isinstance(args, Mapping):
+        return args
+    return {key: text if value is failure else value for key, value in args.items()}
 
 
 def failure_of(record: logging.LogRecord) -> BaseException | None:

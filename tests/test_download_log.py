@@ -118,3 +118,33 @@ def test_the_filter_is_on_while_the_engine_runs() -> None:
     assert all(extension.filter in found for found in filters)
     crawler.signals.send_catch_log(signals.engine_stopped)
     assert not any(extension.filter in found for found in filters)
+
+
+REFUSED = ("Cannot connect to host a.test:80 ssl:<ssl.SSLContext object at 0x7f3a5c0de2b0> "
+           "[Connect call failed ('127.0.0.1', 80)]")
+
+
+@pytest.mark.parametrize("failure, text", [
+    (DownloadConnectionRefusedError(REFUSED),
+     "Cannot connect to host a.test:80 [Connect call failed ('127.0.0.1', 80)]"),
+    (CannotResolveHostError(
+        "Cannot connect to host b.test:443 ssl:default [Name or service not known]"),
+     "Cannot connect to host b.test:443 [Name or service not known]"),
+    (DownloadTimeoutError("Getting http://a.test/x took longer than 1 seconds."),
+     "Getting http://a.test/x took longer than 1 seconds."),
+])
+def test_a_lowered_line_names_host_and_cause_without_aiohttps_tls_settings(
+        quieted, failure, text) -> None:
+    _, debug = quieted
+    robots_error(failure)
+    gave_up(failure)
+    assert [record.getMessage() for record in debug.records] == [
+        f"Error downloading <GET http://a.test/>: {text}",
+        f"Gave up retrying <GET http://a.test/robots.txt> (failed 2 times): {text}"]
+
+
+def test_a_kept_error_keeps_its_text(quieted) -> None:
+    info, _ = quieted
+    robots_error(AttributeError(REFUSED))
+    [record] = info.records
+    assert REFUSED in record.getMessage()

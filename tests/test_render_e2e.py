@@ -90,15 +90,22 @@ def test_auto_renders_a_page_made_by_javascript_and_never_renders_its_pdf(
 def test_an_idle_browser_is_closed_with_its_driver_and_launched_again_when_needed(
         tmp_path: Path) -> None:
     """Static pages, a scripted one, slow static pages (the browser idles past its keep-alive),
-    then a second scripted page: the browser was closed and is launched again for it."""
+    then a second scripted page: the browser was closed and is launched again for it. Only the
+    slow pages wait (4 x 0.6 s against the keep-alive's 1 s, one after the other: each links
+    to the next); the rest answer at once."""
     chain = [f"s{n}.html" for n in range(4)] + ["lab.html"] + [f"t{n}.html" for n in range(4)]
     files = {name: docgen.html_page(f"Static page {name}. " * 20, [next_name])
              for name, next_name in zip(chain, chain[1:] + ["app.html"]) if name != "lab.html"}
     files["lab.html"] = scripted_page("'<a href=\"t' + '0.html\">On</a> ' + 'x'.repeat(300)")
     files["app.html"] = scripted_page(
         "'<p>We build on Fia' + 'la, D.: Retrieving cita' + 'tions on the web. Proc. 2003</p>'")
-    with SiteServer(write_site(tmp_path / "site", files), delay=0.6,
-                    pages=lambda path: "<p>Welcome</p>" if path == "/" else None) as site:
+
+    def slow_pages(path: str) -> str | None:
+        if path.startswith("/t"):
+            time.sleep(0.6)
+        return "<p>Welcome</p>" if path == "/" else None
+
+    with SiteServer(write_site(tmp_path / "site", files), pages=slow_pages) as site:
         result = run_crawl(tmp_path / "run", *SEARCH, "-a", f"startpoints={site.base}/s0.html",
                            settings={"CITESEEKER_RENDER_KEEP_ALIVE": "1",
                                      "CITESEEKER_RENDER_IDLE_TIMEOUT": "0"})
