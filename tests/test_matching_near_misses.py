@@ -228,3 +228,71 @@ def test_a_title_that_ends_with_a_compound(doc: str, title: str) -> None:
 ])
 def test_a_compound_cut_at_its_hyphen_hides_no_word_after_it(doc: str, title: str) -> None:
     matching.turned_down(doc, "Vidal", title)
+
+
+# A compound broken at its own hyphen ("Frost- heave", the hyphen repeated on the next line:
+# "Frost- -heave") in a title that names one of its pieces again ("... and frost depth"):
+# the two pieces side by side are the compound's counterpart, the piece printed again the other
+# word's.
+_FROST = ("SORLI, Tove, Ice cover of Norwegian lakes, Bergen, 2001.\nHALVORSEN, Per, Frost- heave "
+          "damage to roads and frost depth in Norway, Tromsø, Polar, 2007.\nUDEH, Ada, Harbour "
+          "silt, Lagos, 2003.")
+_FROST_TITLE = "Frost-heave damage to roads and frost depth in Norway"
+_ALGAE = ("[3] K. Moe, Nitrogen- limited growth of nitrogen fixing algae, Oikos 12 (1999) 4-9. "
+          "[4] A. Udeh, Harbour silt, Lagos, 2003.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_FROST, "Halvorsen", _FROST_TITLE),
+    (_FROST.replace("Frost- heave", "Frost- -heave"), "Halvorsen", _FROST_TITLE),
+    (_FROST.replace("Frost- heave", "Frost-\nheave"), "Halvorsen", _FROST_TITLE),
+    (_ALGAE, "Moe", "Nitrogen-limited growth of nitrogen fixing algae"),
+])
+def test_a_compound_broken_at_its_hyphen_beside_its_piece_printed_again(doc: str, author: str,
+                                                                        title: str) -> None:
+    matching.kept_by_both(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a changed content word; the title without its last word; the next entry's title
+    (_FROST, "Halvorsen", "Frost-heave damage to roads and frost depth in Iceland"),
+    (_FROST, "Halvorsen", "Frost-heave damage to roads and frost depth in"),
+    (_FROST, "Halvorsen", "Harbour silt"),
+    (_ALGAE, "Moe", "Nitrogen-limited growth of nitrogen fixing bacteria"),
+    # the compound's pieces apart, another word between them
+    (_ALGAE.replace("Nitrogen- limited", "Nitrogen- light limited"), "Moe",
+     "Nitrogen-limited growth of nitrogen fixing algae"),
+])
+def test_a_compound_s_pieces_pair_up_only_side_by_side(doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
+# The words before a hit are the author run's: no counterpart of the query's last word (a
+# given name "Marie" is no variant of "mairie" put in for the title's last word).
+_TIDES = ("LAMBERT, Odile, Les phares de la Manche, Rennes, 2004.\nMARTIN, Marie, Les ports du "
+          "Nord, commerce et marées, Lille, Septentrion, 2001.\nOKAFOR, Ngozi, Tidal mills, Lagos, "
+          "2001.")
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_TIDES, "Les ports du Nord, commerce et marées"),
+    (_TIDES, "Les ports du Nord, commerce et marees"),
+    (_TIDES, "Les ports du Nord, commerce et marés"),
+    (_TIDES, "ports du Nord, commerce et marées"),
+    # swapped words, the last one among them
+    (_TIDES, "Les ports du Nord, marées et commerce"),
+    (_TIDES, "ports Les du Nord, commerce et marées"),
+])
+def test_the_title_s_words_are_found_from_the_hit_on(doc: str, title: str) -> None:
+    matching.kept_by_both(doc, "Martin", title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_TIDES, "Martin", "Les ports du Nord, commerce et mairie"),
+    (_CENTURIES, "Vidal", "Les moulins de Bretagne, XVIe-XIXe années"),
+    (_CENTURIES.replace("XVIe-XIXe siècles", "côtes et rivières"), "Vidal",
+     "Les moulins de Bretagne, côtes et années"),
+])
+def test_a_word_of_the_author_run_is_no_counterpart_of_a_changed_last_word(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)

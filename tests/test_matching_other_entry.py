@@ -337,3 +337,43 @@ def test_a_second_initial_p_before_an_old_year_is_no_pages_mark(doc: str, author
 def test_near_a_second_initial_p_the_checks_still_veto(doc: str, title: str, veto: str) -> None:
     assert original_veto(doc, "Lindqvist", title) == veto
     turned_down(doc, "Lindqvist", title)
+
+
+#: An author-date entry whose date in brackets follows its first author, the other authors
+#: after it, each surname with its initial after a full stop or a comma.
+CARTES = "Comment lire les cartes marines en classe ?"
+KOWAL = ("Moreau, A. (2010). Autre chose. Paris: Vrin.\nKowal.J,(2011).Van der Berg.M & "
+         f"Ostrom.E. {CARTES} Lyon: Alpes.\nWeiss, A. (2014). Tidal markets. Nature.")
+
+
+@pytest.mark.parametrize("doc", [
+    KOWAL,
+    KOWAL.replace("Kowal.J,(2011).Van der Berg.M & Ostrom.E.",
+                  "Kowal, J. (2011). Van der Berg, M. & Ostrom, E."),
+    KOWAL.replace("Kowal.J,(2011).Van der Berg.M & Ostrom.E.",
+                  "Kowal, J. (2011), Berg, M., Lind, K. and Ostrom, E."),
+])
+def test_co_authors_printed_right_after_the_first_author_s_date_stay_in_its_entry(
+        doc: str) -> None:
+    assert original_veto(doc, "Kowal", CARTES) is None
+    kept_by_both(doc, "Kowal", CARTES)
+
+
+@pytest.mark.parametrize("doc, title, veto", [
+    # the name's own title between its date and the next run; a date with no brackets after a
+    # name that ends the entry before (an editor's), the next entry's run after it
+    (KOWAL.replace("(2011).", "(2011). Harbour tolls.\n"), CARTES, OTHER_ENTRY),
+    ("Moreau, A. Autre chose. In: Proc. of the Tides, ed. by J. Kowal, 2011.\nBerg, M. & "
+     f"Ostrom, E. {CARTES} Lyon: Alpes, 2012.", CARTES, OTHER_ENTRY),
+    # the name's own title and venue after its date, words of one letter or two among them,
+    # then the next entry's name and a colon
+    ("Kowal, J.(2011) Le culte de la vitesse, la ville malade du temps, Paris, Seuil. Irma "
+     f"Lind: {CARTES} In: Revue, 2012.", CARTES, OTHER_ENTRY),
+    # the entry's own title, one content word changed; the next entry's title
+    (KOWAL, "Comment lire les cartes marines en ville ?", CHANGED_WORD),
+    (KOWAL, "Tidal markets", OTHER_ENTRY),
+])
+def test_a_run_after_the_date_keeps_the_checks_that_veto_near_it(doc: str, title: str,
+                                                                 veto: str) -> None:
+    assert original_veto(doc, "Kowal", title) == veto
+    turned_down(doc, "Kowal", title)

@@ -27,7 +27,7 @@ from .entry_grammar import (
     PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, SURNAME_BEFORE_TITLE, DATE_BEFORE_TITLE,
     LETTER, COLON_BEFORE_TITLE, NUMBER_AFTER_YEAR, ANY_YEAR, INITIALS_SURNAME_BEFORE_TITLE,
     IN_CONTAINER, LEGAL_CITATION, CODE_BEFORE_TITLE, RUN_TO_LAST_NAME, TYPE_MARK, YEAR_BEFORE_PAGES,
-    GIVEN_OR_INITIALS, NAME,
+    GIVEN_OR_INITIALS, NAME, AND_WORD,
     VENUE_NUMBERS_BEFORE_TITLE, TITLE_ENDS_ENTRY, ENTRY_TAIL, RUN_AFTER_CLOSING_FIELD,
 )
 from .headers import running_headers, without_spans
@@ -48,6 +48,19 @@ _OWN_GIVEN_NAMES = re.compile(rf", {GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS})?\
 #: nor "deo|. s.; jain": a style that prints each surname with a full stop before its given
 #: names).
 _SURNAME_AFTER_FULL_STOP = re.compile(rf"\. {NAME}(?![;.])[ ,]")
+#: A surname of up to three words with its particles ("van den berghe") and its initials after
+#: a comma, a full stop or a blank ("berg, j.", "wastiau.p", "berg j"; each initial one letter,
+#: a full stop or no letter after it: not the first letters of a word, "de"), then the
+#: separator before the next name: a piece of an author run printed in the author-initials
+#: order.
+_RUN_PIECE = (rf"(?:{NAME} ){{0,2}}{NAME}(?:[.,] ?| )(?:[^\W\d_](?:\.|(?![^\W\d_]))[ -]?){{1,3}}"
+              rf"(?:[,;] ?)?(?:{AND_WORD} )?")
+#: The text between an entry's date in brackets and the last name of an author run ending
+#: before a title, where that run opens right after the date: the date's closing bracket and
+#: punctuation, the run's pieces, then the last surname up to its initial ("(2009).van den
+#: berghe.w & wastiau.|p. Title"). A date in brackets after a name is an author-date style's.
+_RUN_RIGHT_AFTER_DATE = re.compile(
+    rf"\)[.,:; ]*(?:{_RUN_PIECE})+(?:{NAME} ){{0,2}}{NAME}[.,]? ?")
 
 
 def attributed(text: str, region: Region, start: int, end: int, length: int) -> Optional[str]:
@@ -441,11 +454,16 @@ def _dated_entry_before(text: str, name_end: int, names_end: int) -> bool:
     title before its subtitle's colon ("Subramanian, A. (2009): Shorelines: Space and
     Rights") looks like a list of surnames ending with a colon ("Goossens: Title"), but no
     title and venue went by between the year and it (words there, "..., 2005. 1995: Ulf
-    Preuss: Title", are counted with the run)."""
+    Preuss: Title", are counted with the run); nor is a run of names with their initials
+    that opens right after that year (``_RUN_RIGHT_AFTER_DATE``: "Kowal.J,(2011).Van der
+    Berg.M & Ostrom.E. Title", the date printed after the first author): no title went by
+    there either, the name's own entry would have none."""
     year = ANY_YEAR.search(text, name_end, names_end)
     if year is None:
         return False
     if not ends_author_list(text, name_end, year.start()):
         return True
+    if _RUN_RIGHT_AFTER_DATE.fullmatch(text, year.end(), names_end):
+        return False
     return (LETTER.search(text, year.end(), name_start(text, names_end)) is not None
             and len(LETTER.findall(text, year.end(), names_end)) >= _DATED_WORDS)

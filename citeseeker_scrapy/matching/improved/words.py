@@ -40,6 +40,7 @@ Words are compared as ``verify`` reads them: extraction debris dropped, ligature
 from __future__ import annotations
 
 import re
+from collections import Counter
 from difflib import SequenceMatcher
 from typing import Optional, Sequence
 
@@ -60,6 +61,7 @@ _LEFT_OUT = 2  # query words at a hit's edge that the best substring may leave o
 _EDGE_REACH = 2  # words before a hit where the query's first word may stand, a word between
 _PAGE_DIGITS = 4  # a page number between the halves of a word split at a page break
 _SHORT_ALLOWANCE = 2  # short or function words of the query that may lack a counterpart
+_OCR_SHORT = 5  # letters of a word whose "m" read as "rn" costs it its variant score
 #: Content words the query names for each printed content word it lacks: five in six, a
 #: misquote of a long title, not another work.
 _NAMED_PER_EXTRA = 5
@@ -225,7 +227,8 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
     music corpora" is "sis of music corpora").
     """
     printed = WORD.findall(nearby)
-    if not _each_has_its_own(query, printed):
+    if not _each_has_its_own(query, printed) or not _last_word_past_the_start(
+            query, nearby, inside):
         return False
     if any(_not_named(word, query) for word in _SUBTITLE_HEAD.findall(inside)):
         return False
@@ -246,12 +249,44 @@ def _each_has_its_own(query: Sequence[str], printed: list[str]) -> bool:
     exact = set(printed)
     missing_short = 0
     for word in query:
-        if word in exact or _has_counterpart(word, free):
+        if word in exact or _has_counterpart(word, free) or _split_in_print(word, printed, free):
             continue
         if is_content(word):
             return False
         missing_short += 1
     return missing_short <= _SHORT_ALLOWANCE
+
+
+def _last_word_past_the_start(query: Sequence[str], nearby: str, inside: str) -> bool:
+    """True if the query's last word has a counterpart of its own from the hit's start on: the
+    words before a hit are the first words it left out, or the author run's and the entry
+    before's, no variant of the title's last word (the given name "Anne" right before "Les
+    moulins de Bretagne, côtes et rivières" is no counterpart of "années" put in for
+    "rivières", nor a co-author "Persing" of "opening"). Only the last word: a misquote that
+    swaps inner words may print one of them before the hit's start. Read only where the hit
+    lies in ``nearby`` and the query is longer than the words a hit may leave out. Called by
+    :func:`same_work`."""
+    at = nearby.find(inside) if inside else -1
+    if at <= 0 or len(query) <= _LEFT_OUT:
+        return True
+    return _each_has_its_own(query[-1:], WORD.findall(nearby, at))
+
+
+def _split_in_print(word: str, printed: Sequence[str], free: Sequence[str]) -> bool:
+    """True if two printed neighbours join into ``word`` (a compound broken at its own hyphen,
+    "ethylene- induced" for "ethylene-induced") while the words the query names exactly leave
+    both free. :func:`_each_has_its_own` claims one printed occurrence per exact query word, so
+    where the query names a piece again ("ethylene-induced ... of ethylene") the occurrence
+    it claims may be the one beside the other piece, and ``free`` no longer holds the two
+    side by side; here the neighbours are read from the print, the count from ``free``.
+    Called by :func:`_each_has_its_own` for a word with no counterpart in ``free``."""
+    left = Counter(free)
+    for first, second in zip(printed, printed[1:]):
+        pieces = Counter((first, second))
+        if (len(first) < len(word) and all(left[piece] >= n for piece, n in pieces.items())
+                and fuzz.ratio(word, first + second, score_cutoff=_SPLIT_SCORE)):
+            return True
+    return False
 
 
 def longer_title(query: Sequence[str], inside: str, preceding: str, following: str) -> bool:
@@ -359,7 +394,8 @@ def _has_counterpart(word: str, printed: Sequence[str]) -> bool:
     A short function word is no variant of a content word ("the" of "theo")."""
     content = is_content(word)
     for i, other in enumerate(printed):
-        if other == word or (fuzz.ratio(word, other, score_cutoff=_VARIANT_SCORE) and not (
+        if other == word or ((fuzz.ratio(word, other, score_cutoff=_VARIANT_SCORE)
+                              or _m_read_as_rn(word, other)) and not (
                 content and other in SHORT_FUNCTION_WORDS)):
             return True
         if len(other) > len(word) and is_content(word) and fuzz.partial_ratio(
@@ -370,6 +406,21 @@ def _has_counterpart(word: str, printed: Sequence[str]) -> bool:
                 word, other, printed, i + 1)):
             return True  # split: "retrie val", "con sciousness", "gen- 12 der"
     return False
+
+
+def _m_read_as_rn(word: str, other: str) -> bool:
+    """True if one word holds an "rn" and the other, a short word with an "m", is a variant of
+    it with each "rn" read back as "m": the OCR confusion costs a short word too much of its
+    similarity ("rncrc" for "mcrc", "tirne" for "time"), where a longer one keeps enough
+    ("norrnan"), and reading "rn" back in a longer word that really holds one makes it
+    another word's variant by chance ("international" of "institutional"). Either may be the
+    printed one: the checks also look for a printed word's counterpart among the query's.
+    Called by :func:`_has_counterpart`."""
+    if ("rn" in other) == ("rn" in word):
+        return False
+    plain, read = (word, other) if "rn" in other else (other, word)
+    return (len(plain) <= _OCR_SHORT and "m" in plain and fuzz.ratio(
+        plain, read.replace("rn", "m"), score_cutoff=_VARIANT_SCORE) > 0)
 
 
 def _split_at_page(word: str, other: str, printed: Sequence[str], at: int) -> bool:
