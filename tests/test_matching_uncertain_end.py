@@ -188,7 +188,7 @@ def test_a_word_before_a_number_that_does_not_close_the_entry_stays_rejected(
 # title's own last word before a style's comma, so the citation is reported marked. A title
 # without its last word printed before such a book is reported marked too (the cost); a
 # changed word, another entry's title, a journal's volume before the pages, a book opened by
-# "In" or by a word in lower case stay rejected.
+# "In" or by a word in lower case, pages marked "p." stay rejected.
 _FLEETS = ("Okafor N. (2004) Why Harbour Towns Lose Their Fleets Coasts, Tides and Trade. Ports "
            "in the North Sea, pp. 43\u201383. Fjord Press, Bergen." + _FJORDE)
 
@@ -220,6 +220,9 @@ def test_a_title_before_a_chapters_book_and_its_pages_is_reported_marked(
      "43\u201383. Fjord Press, Bergen." + _FJORDE, "Okafor", "Why Harbour Towns Lose Their Fleets"),
     ("Okafor N. (2004) Why Harbour Towns Lose Their Fleets Coasts, ports and trade, pp. "
      "43\u201383. Fjord Press, Bergen." + _FJORDE, "Okafor", "Why Harbour Towns Lose Their Fleets"),
+    # the title's own last word before its colon, a journal and its pages marked "p."
+    ("Okafor, N., 2004, Why Harbour Towns Lose Fishing Fleets: Coastal Review, p. "
+     "43\u201383." + _FJORDE, "Okafor", "Why Harbour Towns Lose Fishing"),
 ])
 def test_a_word_before_no_chapters_book_stays_rejected(doc: str, author: str,
                                                         title: str) -> None:

@@ -223,10 +223,12 @@ CONTAINER_WITH_ISSUE = re.compile(
 #: year's): health-and-social-care-in-the-community, interaction-design-and-architectures
 #: ("...Harbour Towns Coasts, Tides and Trade. Ports in the North Sea, pp. 43–83",
 #: "...Fishing Fleets Seafaring: Boats and Crews in the North, pp. 119–128"). Not "In", which
-#: opens a book in any style. ``capitals`` reads it after one capitalised word run on after a
-#: title, whose capital it cannot tell from the title's own last word.
+#: opens a book in any style; not "p." before a range, as palaios prints a journal's pages
+#: after a title closed by its colon ("...Economy. Book Review: English Historical Review, p.
+#: 743–745"). ``capitals`` reads it after one capitalised word run on after a title, whose
+#: capital it cannot tell from the title's own last word.
 BOOK_TO_CHAPTER_PAGES = re.compile(
-    rf"[,:] (?!in\b)[^\W\d_][^\d]{{0,150}}?[,.] pp?\. ?\d+{RANGE_DASH}\d+")
+    rf"[,:] (?!in\b)[^\W\d_][^\d]{{0,150}}?[,.] pp\. ?\d+{RANGE_DASH}\d+")
 #: A journal whose name is one word, its comma, its volume, a comma and its pages with no mark
 #: ("...Clearwater East Crater Meteoritics, 32, 761–7", "...and antiphospholipid antibodies
 #: Rheumatology, 48, 1003–1007": tropical-animal-health-and-production). ``capitals`` reads it
