@@ -66,8 +66,9 @@ def without_tls_settings(args: Any, failure: BaseException) -> Any:
     """The record's arguments with ``failure`` given as its text less :data:`TLS_SETTINGS`
     (host, port and cause kept); unchanged when its text has none. Who calls: the filter, for
     the records it lowers (both Scrapy middlewares pass the failure in a mapping)."""
-    text = TLS_SETTINGS.sub("", str(failure))
-    if text == str(failure) or not isinstance(args, Mapping):
+    message = str(failure)
+    text = TLS_SETTINGS.sub("", message)
+    if text == message or not isinstance(args, Mapping):
         return args
     return {key: text if value is failure else value for key, value in args.items()}
 

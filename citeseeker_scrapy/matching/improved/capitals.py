@@ -257,9 +257,9 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     Poetry:269.": ``run_on_fields.ONE_WORD_JOURNAL_AND_NUMBER``, a journal's volume or
     page, or the number a style prints after a title's own last word), or that opens a
     chapter's book, its comma or colon then the book up to the chapter's pages
-    (:func:`_book_to_chapter_pages`); False for two
-    capitalised words in a row or more (``_CAPITALISED_RUN``: a container, a publisher or
-    the next entry's author run into the title); None for neither. A word in lower case
+    (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
+    (``_CAPITALISED_RUN``: a container, a publisher or the next entry's author run into the
+    title); None for neither. A word in lower case
     there is the title's own (a longer title), and so is a function word printed with a
     capital (a title in title case going on: "...Tidal Markets In Coastal Towns"), and one
     capitalised word before the title's closing punctuation with more of the entry after it
@@ -272,14 +272,14 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     number = ONE_WORD_JOURNAL_AND_NUMBER.match(text, run[0].start())
     if number is not None and _entry_ends_at(text, number.end(), printed):
         return True
+    if _book_to_chapter_pages(text, run, cased):
+        return True
     capitalised = 1
     for before, word, printed_word in zip(run, run[1:], cased[1:]):
         if (not _RUN_GAP.fullmatch(text, before.end(), word.start())
                 or not printed_word[:1].isupper()):
             break
         capitalised += 1
-    if _book_to_chapter_pages(text, run, cased):
-        return True
     return False if capitalised >= _CAPITALISED_RUN else None
 
 

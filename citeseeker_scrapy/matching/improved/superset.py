@@ -192,9 +192,9 @@ def _uncertain_end(text: str, title: CheckedTitle, hit: tuple[int, int], region:
     word, every check passes; and where the run's shape does not tell the field after the
     title (``capitals.RunOn.field_told``: the first word run on closes the entry, or opens a
     chapter's book up to the chapter's pages), the rules find no field right after that
-    first word (:func:`_field_after_next_word`). Else the veto stands. ``after_run``: the name's author
-    run ends right before the hit with its initials or its given name (as ``verify.veto``
-    reads it). Called by :func:`_word_veto`."""
+    first word (:func:`_field_after_next_word`). Else the veto stands. ``after_run``: the
+    name's author run ends right before the hit with its initials or its given name (as
+    ``verify.veto`` reads it). Called by :func:`_word_veto`."""
     start, end = hit
     run_on = undecided_end(text, title.words, start, end, printed)
     if run_on is None:
