@@ -64,9 +64,11 @@ _PUBLISHER_WORD = (rf" (?:[^\W\d_]{{3,}} ){{1,2}}(?:{_NAME_CLOSING_WORD})\b"
 #: In: Name (Hrsg.)", "...Entscheidung zur Reformation In:, in: Nürnberg".
 _CONTAINER_AFTER_COLON = " " + IN_CONTAINER.pattern
 #: The abbreviations of words journals' names open with ("Phys.", "Geophys.", "Atmos."), none
-#: a whole word a title ends with ("Earth.", "Mineral." are): a field's ("Phys.", "Stud.",
-#: "Hist."), a journal's kind ("Res.", "Mem.", "Adv."), or the nation or region it serves, as
-#: ISO 4 abbreviates them ("Scand.", "Nord.", "Eur.", "Int.", "Am.", "Br.", "Jpn.").
+#: a whole word a title ends with ("Earth.", "Mineral." are; "Infect." and "Dent." are words a
+#: title seldom ends with): a field's ("Phys.", "Stud.",
+#: "Hist."; medicine's fields: "Endod.", "Infect.", "Pediatr.", "Traumatol."), a journal's
+#: kind ("Res.", "Mem.", "Adv."), or the nation or region it serves, as ISO 4 abbreviates
+#: them ("Scand.", "Nord.", "Eur.", "Int.", "Am.", "Br.", "Jpn.").
 _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|theor"
                  r"|fortschr|helv|prog|nuovo|sov|zh|math|chem|biol|acad|natl|sci|soc"
                  r"|geol|geophys|atmos|ecol|cosmet|environ|appl|oceanogr|meteorol|hydrol"
@@ -95,7 +97,11 @@ _SOCIETY_ACRONYM = r"(?:ieee|acm|siam|aiaa|asme|asce|aip|spie|ibm|jetp|iet|iee)"
 #: Administration Life Sci. 39: 819"), no name's opening. "Proc." opens a conference's
 #: name before its year, or before up to three words of any length and a number ("...Nonlinear
 #: Filtering Proc. 2004 SPIE Conference", "...Demand Management Proc. WaterSmart Innovations
-#: 2010"): no title ends with it.
+#: 2010"): no title ends with it. A society's acronym opens a journal's name before a journal
+#: word's abbreviation or "J." ("...on GPU IEEE Trans. Nucl. Sci, 58", "...kelp canopies SIAM
+#: J. Appl. Math 58"), and so does a word before two abbreviations each printed with the blank
+#: before its full stop ("...discrete Burgersequation Electron .J .Diff .Equ, 19"): no title
+#: prints its words so.
 ABBREVIATED_VENUE = (rf" (?:{_SOCIETY_ACRONYM} (?:j|{_JOURNAL_WORD})|{_JOURNAL_WORD}) ?\."
                      r"(?: ?[^\W\d_]{1,9} ?\."
                      r"| ?[^\W\d_]{1,9}\.?(?: [^\W\d_]{1,9}\.?){0,2},? \d{1,4}(?![^\W_]))"
