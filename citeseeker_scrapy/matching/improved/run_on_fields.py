@@ -99,14 +99,11 @@ _SOCIETY_ACRONYM = r"(?:ieee|acm|siam|aiaa|asme|asce|aip|spie|ibm|jetp|iet|iee)"
 #: Filtering Proc. 2004 SPIE Conference", "...Demand Management Proc. WaterSmart Innovations
 #: 2010"): no title ends with it. A society's acronym opens a journal's name before a journal
 #: word's abbreviation or "J." ("...on GPU IEEE Trans. Nucl. Sci, 58", "...kelp canopies SIAM
-#: J. Appl. Math 58"), and so does a word before two abbreviations each printed with the blank
-#: before its full stop ("...discrete Burgersequation Electron .J .Diff .Equ, 19"): no title
-#: prints its words so.
+#: J. Appl. Math 58"): no title ends with the acronym before them.
 ABBREVIATED_VENUE = (rf" (?:{_SOCIETY_ACRONYM} (?:j|{_JOURNAL_WORD})|{_JOURNAL_WORD}) ?\."
                      r"(?: ?[^\W\d_]{1,9} ?\."
                      r"| ?[^\W\d_]{1,9}\.?(?: [^\W\d_]{1,9}\.?){0,2},? \d{1,4}(?![^\W_]))"
-                     rf"| proc\.(?: [^\W\d_]+){{0,3}} \d"
-                     r"| [^\W\d_]{2,12}(?: \.[^\W\d_]{1,9}){2}")
+                     rf"| proc\.(?: [^\W\d_]+){{0,3}} \d")
 #: The words that open a journal's name by naming its kind, written out, in the languages the
 #: styles print ("Revue d'histoire ...", "Zeitschrift für ...", "Bulletin of ...", "Annales
 #: de ..."); ``_JOURNAL_WORD`` holds their ISO 4 abbreviations ("Bull.", "Front.", "Arch.").
