@@ -259,7 +259,7 @@ ONE_WORD_JOURNAL_AND_PAGES = re.compile(
 #: too ("...Global Climate Change Projections, 3."). Not a year ("...Social Order Polity,
 #: 1991" is a publisher's, ``_KNOWN_PUBLISHERS``).
 ONE_WORD_JOURNAL_AND_NUMBER = re.compile(
-    rf"{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?![^\W_])")
+    rf"{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?:{RANGE_DASH}\d{{1,4}})?(?![^\W_])")
 #: What closes an entry right after an acronym a title runs into (an organisation's or a
 #: publisher's, ``capitals``): what closes it after a town (``ENTRY_CLOSING``: "...URSS.", the
 #: next entry after it; "...Love, Earth INSEAD; 2012"), or a full stop and the year
