@@ -5,8 +5,8 @@ Where the only reason to drop the 2003 scheme's hit is that the capitalised word
 it could be the printed title's own last word, and no rule the text offers tells them apart, the
 improved scheme reports the citation and marks its end uncertain: a container of two words or
 more run into the title, one capitalised word closing the entry (a publisher, a town, a web
-site), alone or with one number after its comma or colon (a journal of one word and its volume
-or page), or with its comma or colon before a chapter's book and its pages, a container run into
+site), alone or with one number or range after its comma or colon (a journal of one word and
+its volume, page or pages), or with its comma or colon before a chapter's book and its pages, a container run into
 a short title after unpunctuated initials. A title without its last
 word printed the same way is reported so too (that is the cost of the mark).
 
@@ -133,7 +133,8 @@ def test_a_near_miss_or_a_decided_run_on_stays_rejected(doc: str, author: str,
 
 
 # A title run into a journal whose name is one word, then only one number after its comma or
-# joined to its colon (the journal's volume or single page), and the entry's end (its
+# joined to its colon (the journal's volume or single page, or its pages' range where no
+# volume is printed: tropical-animal-health-and-production), and the entry's end (its
 # paragraph's end, or a full stop before the next entry's author run): the one word could
 # be the title's own last word before a number, as a style that prints no container prints
 # it, so the citation is reported marked. A title without its last word printed before such
@@ -146,6 +147,9 @@ _ROPES = ("Halvorsen, K., 1984. Harbour Notes: Rope Knots Skipsfart, 84\n\n"
 _COLON_PAGE = ("Lindqvist, E. 1931. Tides and Reflection Fjordar:269.\n\n"
                "Svensson, L. 2009. Stress among Baltic Pilots Sjöfart:12. Moreau, A. 2001. "
                "Stone bridges. Paris.")
+_QUAY_PAGES = ("Okafor, N., 1988. Lanterns and Bollards of the Old Quay Kaiplass, 24–35\n\n"
+               "Berg, M., 1992. Patronage among Baltic Pilots Sjöfart, 839–62\n\n"
+               "Moreau, A., 2001. Stone bridges. Paris")
 _TITLE_NUMBERS = ("Halvorsen, K., 1984. Harbour Notes: Rope Knots, 84, Fjord Press, Bergen\n\n"
                   "Okafor, N., 1996. Harbour Songs of the Delta Coast, 1996\n\n"
                   "Moreau, A., 2001. Stone bridges. Paris")
@@ -157,8 +161,13 @@ _TITLE_NUMBERS = ("Halvorsen, K., 1984. Harbour Notes: Rope Knots, 84, Fjord Pre
     (_ROPES, "Berg", "Très simple: Le café du port, Bergen"),
     (_COLON_PAGE, "Lindqvist", "Tides and Reflection"),
     (_COLON_PAGE, "Svensson", "Stress among Baltic Pilots"),
+    (_QUAY_PAGES, "Okafor", "Lanterns and Bollards of the Old Quay"),
+    (_QUAY_PAGES, "Berg", "Patronage among Baltic Pilots"),
     # the title's own last word and a number with no container: the cost of the mark
     ("Okafor, N. (2001): Sediment Budgets of Coastal Harbour Basins, 3.\n\n"
+     "Moreau, A. (2001): Stone bridges, Paris.", "Okafor",
+     "Sediment Budgets of Coastal Harbour"),
+    ("Okafor, N. (2001): Sediment Budgets of Coastal Harbour Basins, 3–17.\n\n"
      "Moreau, A. (2001): Stone bridges, Paris.", "Okafor",
      "Sediment Budgets of Coastal Harbour"),
 ])
@@ -173,6 +182,8 @@ def test_a_title_before_one_word_and_a_number_closing_the_entry_is_reported_mark
     (_ROPES, "Berg", "Très simple: Le café du port, Oslo"),
     (_COLON_PAGE, "Lindqvist", "Tides and Refraction"),
     (_COLON_PAGE, "Svensson", "Stress among Baltic Divers"),
+    (_QUAY_PAGES, "Okafor", "Lanterns and Moorings of the Old Quay"),
+    (_QUAY_PAGES, "Berg", "Patronage among Baltic Divers"),
     (_ROPES, "Okafor", "Stone bridges"),  # another entry's title
     # the title's own last word before a number and more of the entry, or before a year
     (_TITLE_NUMBERS, "Halvorsen", "Harbour Notes: Rope"),

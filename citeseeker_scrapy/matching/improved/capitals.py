@@ -253,9 +253,10 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     """Whether the words after a title's last word (``run``, printed ``cased``) open with a
     capital in one of the shapes a title without its last word prints too: True for one
     capitalised word that closes the entry (:func:`_entry_ends_at`), alone or with one
-    number after its comma or its colon ("...Notes: Gunflints Kewa, 82", "...Objectification
-    Poetry:269.": ``run_on_fields.ONE_WORD_JOURNAL_AND_NUMBER``, a journal's volume or
-    page, or the number a style prints after a title's own last word), or that opens a
+    number or range after its comma or its colon ("...Notes: Gunflints Kewa, 82",
+    "...Objectification Poetry:269.", "...Hopes and Fear Zodiac, 24–35":
+    ``run_on_fields.ONE_WORD_JOURNAL_AND_NUMBER``, a journal's volume, single page or
+    pages, or the number a style prints after a title's own last word), or that opens a
     chapter's book, its comma or colon then the book up to the chapter's pages
     (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
     (``_CAPITALISED_RUN``: a container, a publisher or the next entry's author run into the

@@ -250,14 +250,16 @@ BOOK_TO_CHAPTER_PAGES = re.compile(
 #: that opens with a year is a span of years, none.
 ONE_WORD_JOURNAL_AND_PAGES = re.compile(
     rf"{NAME}, \d{{1,3}}, (?!{YEAR_DIGITS}{RANGE_DASH})\d{{1,5}}{RANGE_DASH}\d{{1,5}}(?!\d)")
-#: A journal whose name is one word, then one number, its volume or its single page, after a
-#: comma or joined to a colon (tropical-animal-health-and-production: "...Notes: Gunflints
-#: Kewa, 82", "...and Objectification Poetry, 269"; rhodora: "...and Objectification
-#: Poetry:269."). ``capitals`` reads it where the word is printed with a capital and the
-#: entry ends right after the number, as a title end the text cannot decide: a style that
-#: prints no container prints a title's own last word and a report's or a volume's number so
-#: too ("...Global Climate Change Projections, 3."). Not a year ("...Social Order Polity,
-#: 1991" is a publisher's, ``_KNOWN_PUBLISHERS``).
+#: A journal whose name is one word, then one number, its volume or its single page, or its
+#: pages' range where no volume is printed, after a comma or joined to a colon
+#: (tropical-animal-health-and-production: "...Notes: Gunflints Kewa, 82", "...and
+#: Objectification Poetry, 269", "...Hopes and Fear Zodiac, 24–35"; rhodora: "...and
+#: Objectification Poetry:269."). ``capitals`` reads it where the word is printed with a
+#: capital and the entry ends right after the number, as a title end the text cannot decide:
+#: a style that prints no container prints a title's own last word and a report's or a
+#: volume's number so too ("...Global Climate Change Projections, 3.", "...Projections,
+#: 3–17."). Not a year nor a span of years ("...Social Order Polity, 1991" is a publisher's,
+#: ``_KNOWN_PUBLISHERS``).
 ONE_WORD_JOURNAL_AND_NUMBER = re.compile(
     rf"{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?:{RANGE_DASH}\d{{1,4}})?(?![^\W_])")
 #: What closes an entry right after an acronym a title runs into (an organisation's or a
