@@ -229,7 +229,7 @@ CONTAINER_WITH_ISSUE = re.compile(
     rf"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_]) (?=[^\W\d_])){{0,150}}"
     rf"(?:, \(?{YEAR_DIGITS}\)?, (?:pp?\. ?)?\d+{RANGE_DASH}\d+"
     rf"|\.? {YEAR_DIGITS}; ?\d{{1,4}}"
-    rf"|, \d{{1,4}}, pp?\. ?\d+{RANGE_DASH}\d+"
+    rf"|, \d{{1,4}}, (?:pp?\. ?)?\d+{RANGE_DASH}\d+"
     rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)")
 #: A chapter's book after the comma or the colon of its first word, run up to the chapter's
 #: pages marked "pp." after a comma or a full stop, with no digit before them (a volume's, a
