@@ -121,7 +121,8 @@ def test_a_title_word_before_an_iso_4_journal_is_still_the_titles(doc: str, auth
 
 
 # A short title that runs into its container, after its last word in lower case, the container
-# a long conference's name, then its volume and pages, with commas or without.
+# a long conference's name, then its volume and pages, with commas or without, the pages marked
+# "pp." or not (tropical-animal-health-and-production).
 _SILT = "Harbour silt transport"
 _SILT_PROCEEDINGS = ("Proceedings of the Annual Meeting of the Northern Association of Harbour "
                      "Engineers and Coastal Surveyors")
@@ -129,10 +130,12 @@ _SILT_COMMAS = (f"12. Halvorsen K.: {_SILT} {_SILT_PROCEEDINGS}, 12, pp. 44–59
                 "13. Moreau A.: Stone bridges. Paris (2001)")
 _SILT_BLANKS = (f"12. Halvorsen KT (1987) {_SILT} {_SILT_PROCEEDINGS} 12 44–59.\n"
                 "13. Moreau A (2001) Stone bridges. Paris.")
+_SILT_NO_MARK = (f"Halvorsen, K.T., 1987. {_SILT} {_SILT_PROCEEDINGS}, 12, 44–59\n\n"
+                 "Moreau, A., 2001. Stone bridges. Paris.")
 
 
 @pytest.mark.parametrize("doc", [
-    _SILT_COMMAS, _SILT_BLANKS,
+    _SILT_COMMAS, _SILT_BLANKS, _SILT_NO_MARK,
     _SILT_COMMAS.replace("\u2013", "\u2011"),  # a non-breaking hyphen in the pages (French)
 ])
 def test_a_short_title_before_a_long_container_and_its_volume(doc: str) -> None:
@@ -143,6 +146,8 @@ def test_a_short_title_before_a_long_container_and_its_volume(doc: str) -> None:
     (_SILT_COMMAS, "Harbour silt"),  # the title's last word, in lower case, before the container
     (_SILT_COMMAS, "Harbour silt removal"),
     (_SILT_BLANKS, "Harbour silt"),
+    (_SILT_NO_MARK, "Harbour silt"),
+    (_SILT_NO_MARK, "Harbour silt removal"),
 ])
 def test_a_title_word_before_a_long_container_is_still_the_titles(doc: str, title: str) -> None:
     _turned_down(doc, "Halvorsen", title)

@@ -218,13 +218,13 @@ VOLUME_CLOSING_ENTRY = re.compile(
     rf"|\.{NEXT_ENTRY_OPENING})")
 #: A container right after a title (a journal's, a book's or a conference's name, up to 150
 #: characters: no digit, no punctuation but an apostrophe or a hyphen), then its year and pages
-#: ("...du semblable L'Homme, 2008, pp. 455–477"), its volume and pages after commas ("...of
-#: beaver Proceedings of the Annual Conference of the Western Association of State Game and
-#: Fish Commissioners, 41, pp. 181–184"), its volume, perhaps its issue, and pages ("...nominal
-#: tone Africana Linguistica 16 3–30", "...Harbour Studies 12(3): 5-17"), or, perhaps after its
-#: full stop, its year, a semicolon and its volume (Vancouver: "...l'objectivité scientifique
-#: Communication. 2006;149:97-111", "...nominal tone Africana Linguistica 2010; 16:3–30"):
-#: ``capitals`` reads its first word.
+#: ("...du semblable L'Homme, 2008, pp. 455–477"), its volume and pages after commas, the pages
+#: marked or not ("...of beaver Proceedings of the Annual Conference of the Western Association
+#: of State Game and Fish Commissioners, 41, pp. 181–184", "..., 41, 181–184"), its volume,
+#: perhaps its issue, and pages ("...nominal tone Africana Linguistica 16 3–30", "...Harbour
+#: Studies 12(3): 5-17"), or, perhaps after its full stop, its year, a semicolon and its volume
+#: (Vancouver: "...l'objectivité scientifique Communication. 2006;149:97-111", "...nominal tone
+#: Africana Linguistica 2010; 16:3–30"): ``capitals`` reads its first word.
 CONTAINER_WITH_ISSUE = re.compile(
     rf"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_]) (?=[^\W\d_])){{0,150}}"
     rf"(?:, \(?{YEAR_DIGITS}\)?, (?:pp?\. ?)?\d+{RANGE_DASH}\d+"
