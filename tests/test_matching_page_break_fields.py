@@ -80,15 +80,17 @@ def test_a_title_without_its_last_word_before_a_page_break_stays_rejected(
     assert not _found(doc, TITLE.removesuffix(" Coasts"))
 
 
-@pytest.mark.parametrize("tail, after", [
+@pytest.mark.parametrize("tail, break_", [
     # a number inside the entry, no page's: the next field follows it, not the next entry
     (" Fjordlands. 3 vols.", ""),
     # a page number after a field the entry goes on from: not between two entries
-    (" Fjordlands.", "Bergen: Nordic Press."),
+    (" Fjordlands.", "2\nBergen: Nordic Press."),
+    # the year a style prints last, after a full stop: four digits are no page's number
+    (" Fjordlands.", "2009"),
 ])
 def test_a_number_that_is_no_page_break_between_entries_changes_nothing(tail: str,
-                                                                         after: str) -> None:
-    doc = _document(NUMBERED, tail, "2\n" + after if after else "", "")
+                                                                         break_: str) -> None:
+    doc = _document(NUMBERED, tail, break_, "")
     assert _found(doc, TITLE, "original")
     assert not _found(doc, TITLE)
 

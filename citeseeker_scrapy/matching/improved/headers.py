@@ -49,10 +49,11 @@ _PAGE_IN_SPLIT_WORD = re.compile(rf"(?<=[^\W\d_])- {_PAGE.pattern} (?=[^\W\d_])"
 #: a style that closes its entries with their year every page break has one there, printed
 #: with other numbers. (After a header such numbers are the page's labels: "1/3 3. 4.")
 _NUMBER_AND_FULL_STOP = re.compile(r"\d+\.")
-#: A bare page number (or a browser's page counter) with the blank before it, where a page
-#: break falls after an entry's full stop: what follows it is read for the next entry's
-#: opening (:func:`page_breaks_between_entries`).
-_PAGE_AFTER_FULL_STOP = re.compile(rf" {_PAGE.pattern}(?= )")
+#: A bare page number of up to three digits (or a browser's page counter) with the blank
+#: before it, where a page break falls after an entry's full stop: what follows it is read for
+#: the next entry's opening (:func:`page_breaks_between_entries`). Not four digits: a style
+#: that prints the year last closes an entry with it after a full stop ("...CERN. 2013 4.").
+_PAGE_AFTER_FULL_STOP = re.compile(r" (?:\d{1,3}|\d{1,4}/\d{1,4})(?= )")
 _NEXT_ENTRY = re.compile(NEXT_ENTRY_OPENING)
 _FULL_STOP = re.compile(r"\.")
 
