@@ -188,6 +188,10 @@ def test_a_title_before_one_word_and_a_number_closing_the_entry_is_reported_mark
     # the title's own last word before a number and more of the entry, or before a year
     (_TITLE_NUMBERS, "Halvorsen", "Harbour Notes: Rope"),
     (_TITLE_NUMBERS, "Okafor", "Harbour Songs of the Delta"),
+    # a quoted title without its last word, before pages where no container is printed
+    ("Okafor, N. (2001), ‘Sediment Budgets of Coastal Harbour Basins’, 3–17.\n\n"
+     "Moreau, A. (2001), ‘Stone Bridges’, Paris.", "Okafor",
+     "Sediment Budgets of Coastal Harbour"),
 ])
 def test_a_word_before_a_number_that_does_not_close_the_entry_stays_rejected(
         doc: str, author: str, title: str) -> None:

@@ -259,9 +259,12 @@ ONE_WORD_JOURNAL_AND_PAGES = re.compile(
 #: a style that prints no container prints a title's own last word and a report's or a
 #: volume's number so too ("...Global Climate Change Projections, 3.", "...Projections,
 #: 3–17."). Not a year nor a span of years ("...Social Order Polity, 1991" is a publisher's,
-#: ``_KNOWN_PUBLISHERS``).
+#: ``_KNOWN_PUBLISHERS``), nor pages after a closing quote: a style that quotes a title closes
+#: it so before the pages of an entry that prints no container ("...for Policy Makers’,
+#: 1–5.").
 ONE_WORD_JOURNAL_AND_NUMBER = re.compile(
-    rf"{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?:{RANGE_DASH}\d{{1,4}})?(?![^\W_])")
+    rf"{NAME}(?<!['\u2019])(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}{RANGE_DASH}\d{{1,4}}"
+    rf"(?![^\W_])|{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?![^\W_])")
 #: What closes an entry right after an acronym a title runs into (an organisation's or a
 #: publisher's, ``capitals``): what closes it after a town (``ENTRY_CLOSING``: "...URSS.", the
 #: next entry after it; "...Love, Earth INSEAD; 2012"), or a full stop and the year
