@@ -6,8 +6,8 @@ it could be the printed title's own last word, and no rule the text offers tells
 improved scheme reports the citation and marks its end uncertain: a container of two words or
 more run into the title, one capitalised word closing the entry (a publisher, a town, a web
 site), alone or with one number or range after its comma or colon (a journal of one word and
-its volume, page or pages), or with its comma or colon before a chapter's book and its pages, a container run into
-a short title after unpunctuated initials. A title without its last
+its volume, page or pages), or with its comma or colon before a chapter's book and its pages,
+a container run into a short title after unpunctuated initials. A title without its last
 word printed the same way is reported so too (that is the cost of the mark).
 
 The near misses stay rejected, with no mark: a content word changed inside the title, another
