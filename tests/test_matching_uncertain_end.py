@@ -8,7 +8,7 @@ more run into the title, one capitalised word closing the entry (a publisher, a 
 site), alone or with one number after its comma or colon (a journal of one word and its volume
 or page), or with its comma or colon before a chapter's book and its pages, or before a word in
 lower case and the rest of such a book (after a short title), a container run into
-a short title after unpunctuated initials. A title without its last
+a short title after unpunctuated initials or opened by an article printed with a capital. A title without its last
 word printed the same way is reported so too (that is the cost of the mark).
 
 The near misses stay rejected, with no mark: a content word changed inside the title, another
@@ -279,6 +279,41 @@ def test_a_short_title_before_a_chapters_book_going_on_in_lower_case_is_reported
      + _FJORDE, "Okafor", "Kinds of Seafaring"),
 ])
 def test_a_short_title_before_no_chapters_book_going_on_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None
+
+
+# A short title run into a container whose name opens with an article printed with a
+# capital, then a capitalised word: two capitalised words in a row, reported marked. A title
+# without its last word has that content word there, not an article; a changed word,
+# another entry's title, an article before a word in lower case, a preposition printed with
+# a capital stay rejected.
+_PUNCTUATION = ("7. Okafor N.: Spelling and Punctuation The Oxford History of Harbours. Vol. "
+                "II, 1500-1700. pp. 13\u201355. Fjord Press, Bergen (2004)\n"
+                "8. Berg M.: Fjorde, Kiel (1991)")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PUNCTUATION, "Okafor", "Spelling and Punctuation"),
+    ("Okafor N. (2004) Spelling and Punctuation The Oxford History of Harbours, pp. "
+     "13\u201355. Fjord Press, Bergen." + _FJORDE, "Okafor", "Spelling and Punctuation"),
+])
+def test_a_short_title_before_a_container_opened_by_an_article_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PUNCTUATION, "Okafor", "Spelling and Pronunciation"),  # a content word changed
+    (_PUNCTUATION, "Okafor", "Fjorde"),  # another entry's title
+    # an article before a word in lower case; a preposition printed with a capital
+    ("Okafor N. (2004) Spelling and Punctuation The harbour. pp. 13\u201355. Fjord Press, "
+     "Bergen." + _FJORDE, "Okafor", "Spelling and Punctuation"),
+    ("Okafor N. (2004) Spelling and Punctuation In The Oxford History of Harbours. pp. "
+     "13\u201355. Fjord Press, Bergen." + _FJORDE, "Okafor", "Spelling and Punctuation"),
+])
+def test_a_short_title_before_an_article_opening_no_container_stays_rejected(
         doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
     assert matching.title_end_of(doc, author, title) is None

@@ -88,7 +88,7 @@ from .run_on_fields import (
     CONTAINER_WITH_ISSUE, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_PAGES,
     ORGANISATION_NAME,
 )
-from .words import SHORT_FUNCTION_WORDS, is_content
+from .words import CONTAINER_ARTICLES, SHORT_FUNCTION_WORDS, is_content
 
 #: A word as the word checks read it: letters and digits, with what extraction leaves inside
 #: words ("well-being", "l'état": ``printed_words.IN_WORD_MARKS``), compared without it ("wellbeing").
@@ -260,13 +260,18 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     chapter's book, its comma or colon then the book up to the chapter's pages
     (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
     (``_CAPITALISED_RUN``: a container, a publisher or the next entry's author run into the
-    title); None for neither. A word in lower case
-    there is the title's own (a longer title), and so is a function word printed with a
-    capital (a title in title case going on: "...Tidal Markets In Coastal Towns"), and one
+    title; the first may be an article, ``words.CONTAINER_ARTICLES``: "...Spelling and
+    Punctuation The Oxford History"); None for neither. A word in lower case there is the
+    title's own (a longer title), and so is another function word printed with a capital (a
+    title in title case going on: "...Tidal Markets In Coastal Towns"), and one
     capitalised word before the title's closing punctuation with more of the entry after it
     ("...Mistastin Lake crater Labrador, Planetary", "...Markets Revisited: Lagos Traders").
     Called by :func:`undecided_end`."""
-    if not cased[0][:1].isupper() or not is_content(_folded(cased[0])):
+    if not cased[0][:1].isupper():
+        return None
+    if _folded(cased[0]) in CONTAINER_ARTICLES:
+        return False if _capitalised_words(text, run, cased) >= _CAPITALISED_RUN else None
+    if not is_content(_folded(cased[0])):
         return None
     if _entry_ends_at(text, run[0].end(), printed):
         return True
@@ -276,13 +281,19 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     book = _book_to_chapter_pages(text, run, cased)
     if book is not None:
         return book
+    return False if _capitalised_words(text, run, cased) >= _CAPITALISED_RUN else None
+
+
+def _capitalised_words(text: str, run: list[re.Match[str]], cased: list[str]) -> int:
+    """How many words in a row open the run after a title's last word (``run``, printed
+    ``cased``) with a capital, each after a blank (``_RUN_GAP``). For :func:`_undecided_run`."""
     capitalised = 1
     for before, word, printed_word in zip(run, run[1:], cased[1:]):
         if (not _RUN_GAP.fullmatch(text, before.end(), word.start())
                 or not printed_word[:1].isupper()):
             break
         capitalised += 1
-    return False if capitalised >= _CAPITALISED_RUN else None
+    return capitalised
 
 
 def _book_to_chapter_pages(text: str, run: list[re.Match[str]],
