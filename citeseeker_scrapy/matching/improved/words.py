@@ -311,15 +311,34 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     rest = _after_left_out(query, printed[-1], following)
     if rest is None and len(printed) > 1:  # "...platteriv- ervalley," is one word split
         rest = _after_left_out(query, "".join(printed[-2:]), following)
-    following = rest
     preceding = _before_left_out(query, printed[0], _HIT_WORD_PIECE.sub("", preceding))
-    after = None if following is None else (
-        _WORD_THEN_JOINED_YEAR.match(following) or _WORD_THEN_TITLE_END.match(following)
-        or _WORD_THEN_BRACKETED_FIELD.match(following))
+    after = None if rest is None else (
+        _WORD_THEN_JOINED_YEAR.match(rest) or _WORD_THEN_TITLE_END.match(rest)
+        or _WORD_THEN_BRACKETED_FIELD.match(rest))
     before = None if preceding is None else (
         _TITLE_START_THEN_WORD.search(preceding) or _INVERTED_NAME_THEN_WORD.search(preceding)
         or _DATE_THEN_WORD_COLON.search(preceding))
-    return any(edge is not None and _not_named(edge.group(1), query) for edge in (after, before))
+    if before is not None and _not_named(before.group(1), query):
+        return True
+    return after is not None and _not_named(after.group(1), _not_printed(
+        query, [*printed, *WORD.findall(following[:len(following) - len(rest)])]))
+
+
+def _not_printed(query: Sequence[str], shown: Sequence[str]) -> list[str]:
+    """The query's words left once each word the hit prints exactly (``shown``: its own
+    words and the query's last words it left out, printed right after it) has taken one.
+    A word printed past the hit that the query names only where the hit prints it already
+    is one the query lacks: "Collected Papers I. The Problem of Social *Reality*" for a query
+    that ends at "Social" holds "Reality" once, in "Symbol, Reality and Society", and the
+    hit prints that one; the word after it is the printed title's own last word. Called
+    by :func:`longer_title` for the word it reads after the hit (the word before it is
+    named by any query word: the query's first word printed twice, a container's and the
+    title's, stands there as readily as a word the query lacks)."""
+    left = list(query)
+    for word in shown:
+        if word in left:
+            left.remove(word)
+    return left
 
 
 def names_both_ends(query: Sequence[str], inside: str) -> bool:
