@@ -230,7 +230,7 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
     if not _each_has_its_own(query, printed) or not _last_word_past_the_start(
             query, nearby, inside):
         return False
-    if any(_not_named(word, query) for word in _SUBTITLE_HEAD.findall(inside)):
+    if any(not_named(word, query) for word in _SUBTITLE_HEAD.findall(inside)):
         return False
     span = _title_span(query, WORD.findall(before), WORD.findall(inside),
                        WORD.findall(after))
@@ -318,9 +318,9 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     before = None if preceding is None else (
         _TITLE_START_THEN_WORD.search(preceding) or _INVERTED_NAME_THEN_WORD.search(preceding)
         or _DATE_THEN_WORD_COLON.search(preceding))
-    if before is not None and _not_named(before.group(1), query):
+    if before is not None and not_named(before.group(1), query):
         return True
-    return after is not None and _not_named(after.group(1), _not_printed(
+    return after is not None and not_named(after.group(1), _not_printed(
         query, [*printed, *WORD.findall(following[:len(following) - len(rest)])]))
 
 
@@ -403,7 +403,7 @@ def _before_left_out(query: Sequence[str], first: str, preceding: str) -> Option
     return None
 
 
-def _not_named(word: str, query: Sequence[str]) -> bool:
+def not_named(word: str, query: Sequence[str]) -> bool:
     """True for a printed content word no query word stands for (nor holds: "nano")."""
     return is_content(word) and not (_has_counterpart(word, query) or word in "".join(query))
 
@@ -521,7 +521,7 @@ def _unnamed(query: Sequence[str], printed: Sequence[str]) -> set[int]:
         variant = next((other for other in left if _has_counterpart(word, (other,))), None)
         if variant is not None:
             left.remove(variant)
-        elif _not_named(word, unprinted):
+        elif not_named(word, unprinted):
             extras.add(i)
     return extras
 
