@@ -247,14 +247,14 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
                  else _text_before(text, title, first, name_before[1]))
     after = last - 1 if 1 < last and text[last - 1] == " " and in_word(text[last - 2]) else last
     dated = closed_by_date(title.title.text, text, after)
-    after = _past_header(text, title, after, name_before)
+    at_hit, after = after, _past_header(text, title, after, name_before)
     following = "" if dated or NEXT_FIELD.match(text, after) or next_entry_as_this(
         text, name_before, first, last) or name_again(text, name_before, after) else (
         _text_after(text, title, first, after))
     if title.title.text.rstrip().endswith(":"):  # the query's subtitle is what follows
         following = _SUBTITLE_COLON.sub(" ", following, count=1)
-    if longer_title(title.words, inside, preceding, following) or (
-            following and _runs_on(text, title, inside, after, printed)):
+    if longer_title(title.words, inside, preceding, following, after != at_hit) or (
+            following and after == at_hit and _runs_on(text, title, inside, after, printed)):
         return False
     if end - start == len(title.title.text) and text.startswith(title.title.text, start):
         return True  # verbatim

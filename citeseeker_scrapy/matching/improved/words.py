@@ -289,7 +289,8 @@ def _split_in_print(word: str, printed: Sequence[str], free: Sequence[str]) -> b
     return False
 
 
-def longer_title(query: Sequence[str], inside: str, preceding: str, following: str) -> bool:
+def longer_title(query: Sequence[str], inside: str, preceding: str, following: str,
+                 past_header: bool = False) -> bool:
     """True if the printed title goes on past the query's first or last word: another work.
 
     ``inside`` is the hit as words, ``preceding`` / ``following`` the text right before its
@@ -299,8 +300,12 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     punctuation ("...in natural images,"), is the printed title's own first or last word. A
     subtitle (": ...") is punctuation first, and a title-first entry's author run has its
     initials after the name, so neither is read as a longer title; nor the words after a
-    date joined to the title's last word (:data:`_JOINED_YEAR`). Called by ``verify`` on
-    each hit, verbatim ones included.
+    date joined to the title's last word (:data:`_JOINED_YEAR`). A word after the hit that
+    the query names only where the hit prints it already is the printed title's own too
+    (:func:`_not_printed`), unless ``past_header``: the words after the hit were read past a
+    running header, a run printed again that may be another entry's field (a journal's name
+    before a list of keywords that repeats the title's words). Called by ``verify`` on each
+    hit, verbatim ones included.
     """
     printed = WORD.findall(inside)
     if not query or not printed:
@@ -320,7 +325,9 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
         or _DATE_THEN_WORD_COLON.search(preceding))
     if before is not None and not_named(before.group(1), query):
         return True
-    return after is not None and not_named(after.group(1), _not_printed(
+    if after is None:
+        return False
+    return not_named(after.group(1), query if past_header else _not_printed(
         query, [*printed, *WORD.findall(following[:len(following) - len(rest)])]))
 
 
