@@ -15,10 +15,13 @@ printed in lower case too, is more of the same title.
 
 The run: two to four words, each printed in lower case, then the title's closing mark (a
 full stop, comma, colon, semicolon, question mark, a closing quote or bracket) or a bracket
-opening the next field; or one such word right before that bracket (one word before the
-closing punctuation is ``words.longer_title``'s). Its first word is a content word the query
-does not name (``words.not_named``): an edition, an "in" or the name of a series in lower
-case are none. Who calls it: ``verify`` (``_same_work``), with the document's capitals
+opening the next field; or one to four such words right before that bracket or before a word
+that starts with a capital, the next field's ("...and river *markets* Harbour Studies 12";
+one word before the closing punctuation is ``words.longer_title``'s). Its first word is a
+content word the query does not name (``words.not_named``): an edition, an "in" or the name
+of a series in lower case are none; and no word of it is the word for "by" after a role
+("...of the north edited by K. Lund"). A word with a capital inside ("arXiv") is none of a
+run nor a field's capital. Who calls it: ``verify`` (``_same_work``), with the document's capitals
 (``names.PrintedCase``) where the caller has them: the improved search and ``superset``.
 """
 
