@@ -42,7 +42,6 @@ from .frontier.outages import OutageLimits
 from .frontier.pacing import WidthPacer
 from .frontier.redis_backend import SharedSettings
 from .frontier.redis_sync import RedisSync
-from .frontier.shared import SharedFrontier
 from .frontier.skip_file import SkipFile
 from .frontier.trouble import ServerWatch
 from .frontier.wake import is_wake, wake_engine
@@ -93,8 +92,7 @@ class FrontierScheduler:
         frontier.root_of = self.admission.root_of
         frontier.on_completed = self.watch.server_completed
         frontier.on_deferral_restored = self.watch.deferral_restored
-        if isinstance(frontier, SharedFrontier):
-            frontier.on_crawled_before = self.watch.crawled_before
+        frontier.on_crawled_before = self.watch.crawled_before
 
     @classmethod
     def from_crawler(cls, crawler) -> FrontierScheduler:

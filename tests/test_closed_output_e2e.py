@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 from tests.support import docgen
+from tests.support.children import tied
 from tests.support.crawl import Crawl, _environment, wait_for
 from tests.support.servers import SiteServer, write_site
 
@@ -32,7 +33,7 @@ def start_behind_head(crawl: Crawl) -> subprocess.Popen:
     """The crawl with stdout and stderr on one pipe; three lines read, then the pipe closed."""
     crawl.workdir.mkdir(parents=True, exist_ok=True)
     process = subprocess.Popen(crawl.command(), cwd=crawl.cwd, env=_environment(crawl.cwd),
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **tied())
     for _ in range(3):
         process.stdout.readline()
     process.stdout.close()

@@ -53,12 +53,16 @@ def test_scrapy_help_lists_every_description_in_one_column() -> None:
 
 
 #: Each command as Scrapy runs it, in one process; what it leaves loaded of the matcher (its
-#: patterns compile at import: time at every start of a command that never matches anything).
+#: patterns compile at import: time at every start of a command that never matches anything)
+#: and of the document readers (PDF, PostScript, office files, archives: the text stage's).
 COMMANDS_WITHOUT_MATCHER = """
 import sys
 from scrapy.cmdline import execute
 MATCHER = ("citeseeker_scrapy.matching.matcher", "citeseeker_scrapy.matching.context",
-           "citeseeker_scrapy.matching.citations", "citeseeker_scrapy.matching.improved")
+           "citeseeker_scrapy.matching.citations", "citeseeker_scrapy.matching.improved",
+           "citeseeker_scrapy.extraction.extractor", "citeseeker_scrapy.extraction.pdf",
+           "citeseeker_scrapy.extraction.postscript", "citeseeker_scrapy.extraction.archives",
+           "citeseeker_scrapy.extraction.office")
 for command in (["list"], ["version"], ["citeseeker-push", "-h"], ["citeseeker-merge", "-h"],
                 ["citeseeker-report", "-h"], ["citeseeker-merge", sys.argv[1], "-o", sys.argv[2]]):
     try:
@@ -70,7 +74,7 @@ for command in (["list"], ["version"], ["citeseeker-push", "-h"], ["citeseeker-m
 """
 
 
-def test_commands_that_match_nothing_do_not_load_the_matcher(tmp_path: Path, feeds) -> None:
+def test_commands_that_match_nothing_load_neither_the_matcher_nor_the_readers(tmp_path: Path, feeds) -> None:
     done = subprocess.run([sys.executable, "-c", COMMANDS_WITHOUT_MATCHER, str(feeds[0]),
                            str(tmp_path / "merged.jsonl")], cwd=PROJECT_ROOT,
                           env=_environment(), capture_output=True, text=True, timeout=60)

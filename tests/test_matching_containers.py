@@ -496,3 +496,50 @@ def test_a_title_before_a_journal_opened_by_its_kind(doc: str, author: str, titl
 def test_a_title_word_before_a_journal_opened_by_its_kind_stays_the_titles(
         doc: str, author: str, title: str) -> None:
     _turned_down(doc, author, title)
+
+
+# An abbreviated journal opened by a society's acronym ("IEEE Trans.", "SIAM J."), by the
+# abbreviation of a medical field ("Endod.", "Infect.", "Pediatr."), right after a title with
+# no punctuation: the journal's name starts right after the title's last word, in any case. A
+# query that lacks the title's last word has that word before the journal's name, one word
+# then the journal: the title's own last word.
+_GPU = "Silt Transport Tracking on Graphics Processors"
+_GPU_DOC = (f"7. Okafor N.: {_GPU} IEEE Trans. Geosci. Remote, 41, pp. 1845 (2011)\n"
+            "8. Moreau A.: Stone bridges, Paris, (2001)")
+_KELP = "Wave damping over kelp canopies"
+_KELP_DOC = f"Halvorsen, K. 2010. {_KELP} SIAM J. Appl. Math 58:1845.{_NEXT}"
+_REINDEER = "Root resorption in grazing reindeer"
+_REINDEER_DOC = f"Lindqvist, E., 1987. {_REINDEER} Endod. Dent. Traumatol, 3, 259–266{_NEXT}"
+_MARSH = "Salt Tolerance in Coastal Marsh Patients"
+_MARSH_DOC = f"Nakamura, T. 2012. {_MARSH} Infect. Dis. Res. Treat 2012:1–13.{_NEXT}"
+_NIGER = "Silt budgets of the Niger delta"
+_NIGER_DOC = f"Okafor, N. 2003. {_NIGER} Pediatr. Nephrol. 18:12–19.{_NEXT}"
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_GPU_DOC, "Okafor", _GPU),
+    (_REINDEER_DOC, "Lindqvist", _REINDEER),
+    (_MARSH_DOC, "Nakamura", _MARSH),
+    (_NIGER_DOC, "Okafor", _NIGER),
+])
+def test_a_title_before_a_journal_opened_by_an_acronym_or_a_fields_abbreviation(
+        doc: str, author: str, title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_GPU_DOC, "Okafor", "Silt Transport Tracking on Graphics"),  # the title's last word left out
+    (_KELP_DOC, "Halvorsen", "Wave damping over kelp"),
+    (_REINDEER_DOC, "Lindqvist", "Root resorption in grazing"),
+    (_MARSH_DOC, "Nakamura", "Salt Tolerance in Coastal Marsh"),
+    (_NIGER_DOC, "Okafor", "Silt budgets of the Niger"),
+    (_GPU_DOC, "Okafor", "Silt Transport Tracking on Vector Processors"),  # a word changed
+    (_KELP_DOC, "Halvorsen", "Wave damping over kelp forests"),
+    (_REINDEER_DOC, "Lindqvist", "Root resorption in grazing caribou"),
+    (_MARSH_DOC, "Nakamura", "Salt Tolerance in Coastal Marsh Grasses"),
+    (_NIGER_DOC, "Okafor", "Silt budgets of the Volta delta"),
+    (_REINDEER_DOC, "Lindqvist", "Stone bridges"),  # another entry's title
+])
+def test_a_title_word_before_a_journal_opened_by_an_acronym_stays_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)

@@ -18,6 +18,7 @@ import pytest
 from citeseeker_scrapy.report.progress import (
     FrontierCounts, ProgressFigures, figures, progress_line,
 )
+from tests.support.children import tied
 from tests.support.crawl import PROJECT_ROOT, run_crawl
 from tests.support.servers import SiteServer, write_site
 from tests.support.docgen import page
@@ -116,7 +117,7 @@ def test_suspend_says_how_to_resume_and_the_resumed_count_goes_on(tmp_path, site
     command = crawl_command(tmp_path, site, "-s", "LOG_LEVEL=INFO",
                             "-s", f"JOBDIR={tmp_path / 'job'}")
     process = subprocess.Popen(command, cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True, **tied())
     deadline = time.monotonic() + 60
     while len([r for r in site.requests if r != "/robots.txt"]) < 3:
         assert time.monotonic() < deadline and process.poll() is None

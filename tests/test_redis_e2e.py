@@ -10,9 +10,11 @@ import json
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -48,9 +50,12 @@ def site_files(index: int, bases: list[str]) -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def web(tmp_path: Path, delay: float = 0.0, servers: int = SERVERS):
+def web(tmp_path: Path, delay: float = 0.0, servers: int = SERVERS,
+        first_pages: Callable[[str], str | None] | None = None):
+    """The generated web; ``first_pages`` is the first server's ``pages`` hook (a gate)."""
     with contextlib.ExitStack() as stack:
-        sites = [stack.enter_context(SiteServer(tmp_path / f"site{i}", delay=delay))
+        sites = [stack.enter_context(SiteServer(tmp_path / f"site{i}", delay=delay,
+                                                pages=None if i else first_pages))
                  for i in range(servers)]
         bases = [site.base for site in sites]
         for index in range(servers):
@@ -179,21 +184,55 @@ def test_kill_9_of_a_worker_its_servers_are_taken_over(tmp_path: Path) -> None:
     assert result.stats()["citeseeker/shared/servers_taken_over"] >= len(held)
 
 
+class Gate:
+    """A ``pages`` hook that holds one page's answer until :meth:`open`: the crawl that asked
+    for it waits, its server stays leased, so the job cannot finish meanwhile."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._open = threading.Event()
+
+    def __call__(self, path: str) -> None:
+        if path == self.path:
+            self._open.wait(GATE_SECONDS)
+        return None  # the file itself is served
+
+    def open(self) -> None:
+        self._open.set()
+
+
+#: Longest a gated page is held (the test opens it as soon as the late worker is live).
+GATE_SECONDS = 150
+
+
 @pytest.mark.alone
 def test_a_late_worker_joins_and_pushed_start_points_are_crawled(tmp_path: Path) -> None:
-    with web(tmp_path, delay=0.1) as sites, RedisServer(tmp_path / "redis") as redis, \
+    """The first worker crawls until it asks for the first server's p1.html, the one page that
+    links the other servers; that answer waits until the late worker is live, so the job it
+    joins has started (documents fetched) and cannot have finished, however slowly it starts."""
+    gate = Gate("/p1.html")
+    with web(tmp_path, delay=0.1, first_pages=gate) as sites, \
+            RedisServer(tmp_path / "redis") as redis, \
             SiteServer(write_site(tmp_path / "pushed", {"index.html": html("Pushed"),
                                                          "paper.html": html(CITING)})) as pushed:
-        settings = {"CONCURRENT_REQUESTS_PER_DOMAIN": 1}
-        first = worker(tmp_path, "first", redis, f"{sites[0].base}/", **settings)
-        late = worker(tmp_path, "late", redis, None, **settings)
-        processes = [first.start()]
-        wait_for(lambda: sum(fetches(sites).values()) >= 10)
-        processes.append(late.start())
-        push(redis, f"{pushed.base}/paper.html")
+        try:
+            settings = {"CONCURRENT_REQUESTS_PER_DOMAIN": 1,
+                        "DOWNLOAD_TIMEOUT": GATE_SECONDS + 30}
+            first = worker(tmp_path, "first", redis, f"{sites[0].base}/", **settings)
+            late = worker(tmp_path, "late", redis, None, **settings)
+            processes = [first.start()]
+            wait_for(lambda: gate.path in sites[0].requests, GATE_SECONDS)
+            assert redis.client().exists("citeseeker:next_arrival")  # the job has started
+            fetched_before = sum(fetches(sites).values())
+            processes.append(late.start())
+            wait_for(lambda: redis.client().zcard("citeseeker:workers") == 2, GATE_SECONDS)
+            push(redis, f"{pushed.base}/paper.html")
+        finally:
+            gate.open()
         results = [finish(p, c) for p, c in zip(processes, (first, late))]
         counts = fetches(sites)
         pushed_fetches = Counter(pushed.requests)
+    assert fetched_before >= 2  # the site's root and the gated page, at least
     assert results[1].stats().get("citeseeker/shared/servers_leased", 0) >= 1
     assert pushed_fetches["/paper.html"] == pushed_fetches["/"] == 1
     assert hits_of(first, late) == expected_hits(sites) | {(f"{pushed.base}/paper.html",

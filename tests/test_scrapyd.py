@@ -29,6 +29,7 @@ import pytest
 
 from citeseeker_scrapy.document.item import citation_rows
 from tests.support import docgen
+from tests.support.children import tied
 from tests.support.packaging import BIN, clean_environment, copy_project
 from tests.support.servers import SiteServer, write_site
 
@@ -123,7 +124,7 @@ def scrapyd(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Scrapyd]:
     with open(daemon_log, "w", encoding="utf-8") as output:
         process = subprocess.Popen([sys.executable, "-m", "scrapyd"], cwd=directory,
                                    env=environment, stdout=output, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
+                                   start_new_session=True, **tied())
     server = Scrapyd(f"http://127.0.0.1:{port}", directory, daemon_log)
     try:
         _wait_until_up(server, process)

@@ -6,25 +6,47 @@ the unpack pipeline calls :func:`unpack` and the text pipeline :meth:`DocumentEx
 Pure core: no Scrapy or Twisted imports (see ``extractor.py`` for where each format is read).
 """
 
-from .extractor import DocumentExtractor, unpack
-from .model import (
-    ArchiveChecked,
-    ExtractedPart,
-    ExtractionEvent,
-    ExtractionLimits,
-    ExtractionProblem,
-    UnpackedMember,
-)
-from .sniff import sniff_kind
+from __future__ import annotations
 
-__all__ = [
-    "ArchiveChecked",
-    "DocumentExtractor",
-    "ExtractedPart",
-    "ExtractionEvent",
-    "ExtractionLimits",
-    "ExtractionProblem",
-    "UnpackedMember",
-    "sniff_kind",
-    "unpack",
-]
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .extractor import DocumentExtractor, unpack
+    from .model import (
+        ArchiveChecked,
+        ExtractedPart,
+        ExtractionEvent,
+        ExtractionLimits,
+        ExtractionProblem,
+        UnpackedMember,
+    )
+    from .sniff import sniff_kind
+
+#: Where each name of the package is defined: imported when first asked for.
+_HOMES = {
+    "ArchiveChecked": "model",
+    "DocumentExtractor": "extractor",
+    "ExtractedPart": "model",
+    "ExtractionEvent": "model",
+    "ExtractionLimits": "model",
+    "ExtractionProblem": "model",
+    "UnpackedMember": "model",
+    "sniff_kind": "sniff",
+    "unpack": "extractor",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the package, from its module on first use. Why lazily: every ``scrapy``
+    command imports the document item, which reads ``decode`` and ``sniff``; the readers of
+    PDF, PostScript, office files and archives that ``extractor`` and ``model`` load are for
+    the crawl's text stage only."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value

@@ -65,6 +65,7 @@ class Frontier:
         root_of: Callable[[str], str | None] = lambda server: server + "/",
         on_completed: Callable[[str], None] = lambda server: None,
         on_deferral_restored: Callable[[str, int, float], None] = lambda *deferral: None,
+        on_crawled_before: Callable[[str], None] = lambda server: None,
         connections_of: Callable[[str], int] = lambda server: 0,
         rules: AdmissionRules | None = None,
     ) -> None:
@@ -80,6 +81,10 @@ class Frontier:
         self.on_completed = on_completed
         #: ``(server, deferrals, until)`` of a deferred server found in the store
         self.on_deferral_restored = on_deferral_restored
+        #: told the key of a server adopted from a worker that crawled it before (a takeover,
+        #: a deferral; only a shared frontier adopts servers): it keeps the rules of a server
+        #: that was crawled (the scheduler's watch)
+        self.on_crawled_before = on_crawled_before
         self.connections_of = connections_of  # 0: no limit of its own
         #: set when a pending server waited because ``max_active_servers`` were active and
         #: each had all the documents out it may have (read and reset by the scheduler)

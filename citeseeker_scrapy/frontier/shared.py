@@ -158,9 +158,6 @@ class SharedFrontier(Frontier):
         self.lease_until: dict[str, float] = {}
         #: leases taken so far: each adopted server gets the next number (its fencing token)
         self.leases_taken = 0
-        #: told the key of a server adopted from a worker that crawled it before (a takeover,
-        #: a deferral): it keeps the rules of a server that was crawled (the scheduler's watch)
-        self.on_crawled_before: Callable[[str], None] = lambda key: None
         self.expired_locally = 0
         #: held servers of which this worker has handed out a document (the others can be
         #: handed back to a worker with fewer servers at no cost: see :meth:`hand_back`)

@@ -29,7 +29,7 @@ import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from citeseeker_scrapy.addresses import is_private_url
 from citeseeker_scrapy.config import (
@@ -37,7 +37,6 @@ from citeseeker_scrapy.config import (
     nearest_hint,
 )
 from citeseeker_scrapy.exceptions import CiteSeekerError, ConfigError, InputError, StorageError
-from citeseeker_scrapy.extraction import DocumentExtractor
 from citeseeker_scrapy.frontier.redis_backend import SharedSettings, frontier_kind
 from citeseeker_scrapy.job.directories import CRAWL_ARGUMENT, RECRAWL_ARGUMENT
 from citeseeker_scrapy.job.fingerprint import check_inputs, job_inputs
@@ -55,6 +54,9 @@ from citeseeker_scrapy.report.results import JOB_FILE
 from citeseeker_scrapy.settings_table import SETTINGS
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig
 from citeseeker_scrapy.urls import LinkPolicy, file_root_of
+
+if TYPE_CHECKING:  # the text pipeline builds it; commands need not load the readers
+    from citeseeker_scrapy.extraction import DocumentExtractor
 
 BAD_INPUT_REASON = "citeseeker_bad_input"
 #: Spider argument -> the setting that carries it to every component.

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from citeseeker_scrapy.document.item import citation_rows
+from tests.support.children import tied
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,13 +77,13 @@ class Crawl:
         output = open(self.workdir / "output.txt", "a", encoding="utf-8")
         return subprocess.Popen(self.command(feed_option), cwd=self.cwd,
                                 env=_environment(self.cwd),
-                                stdout=output, stderr=subprocess.STDOUT, text=True)
+                                stdout=output, stderr=subprocess.STDOUT, text=True, **tied())
 
     def run(self, feed_option: str = "-O", timeout: float = 180) -> CrawlResult:
         self.workdir.mkdir(parents=True, exist_ok=True)
         done = subprocess.run(self.command(feed_option), cwd=self.cwd,
                               env=_environment(self.cwd),
-                              capture_output=True, text=True, timeout=timeout)
+                              capture_output=True, text=True, timeout=timeout, **tied())
         return self.result(done.returncode, done.stdout + done.stderr)
 
     def result(self, returncode: int, output: str | None = None) -> CrawlResult:

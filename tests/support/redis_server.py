@@ -9,6 +9,8 @@ from pathlib import Path
 
 import redis
 
+from tests.support.children import tied
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -40,7 +42,7 @@ class RedisServer:
                    "--appendonly", "yes" if self.appendonly else "no",
                    "--appendfsync", "always", "--protected-mode", "no"]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL)
+                                        stderr=subprocess.DEVNULL, **tied())
         deadline = time.monotonic() + 10
         while True:
             try:

@@ -7,7 +7,9 @@ entry: between the halves of a title ("...Reinstating 1 Journal of Generated Stu
 Powledge, P. 1 Journal of Generated Studies 12 (2024) Citation Styles (2005). Title").
 :func:`running_headers` is the one definition of such a header; its callers read the entry
 again without the headers (:func:`without_spans`): ``verify`` for a title's words,
-``superset`` for the entry an original hit lies in.
+``superset`` for the entry an original hit lies in and for the fields after its title. A page
+break between two entries prints the page number alone too, in a page style with no header
+("...South India Shorelines. 1 12. Badjukov DD": :func:`page_breaks_between_entries`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional, Sequence
 
-from .entry_grammar import ENTRY_NUMBER
+from ..names import PrintedCase
+from .entry_grammar import ENTRY_NUMBER, NEXT_ENTRY_OPENING
 from .per_text_cache import kept_per_text
 
 Span = tuple[int, int]  # (start, end) in the text
@@ -46,6 +49,13 @@ _PAGE_IN_SPLIT_WORD = re.compile(rf"(?<=[^\W\d_])- {_PAGE.pattern} (?=[^\W\d_])"
 #: a style that closes its entries with their year every page break has one there, printed
 #: with other numbers. (After a header such numbers are the page's labels: "1/3 3. 4.")
 _NUMBER_AND_FULL_STOP = re.compile(r"\d+\.")
+#: A bare page number of up to three digits (or a browser's page counter) with the blank
+#: before it, where a page break falls after an entry's full stop: what follows it is read for
+#: the next entry's opening (:func:`page_breaks_between_entries`). Not four digits: a style
+#: that prints the year last closes an entry with it after a full stop ("...CERN. 2013 4.").
+_PAGE_AFTER_FULL_STOP = re.compile(r" (?:\d{1,3}|\d{1,4}/\d{1,4})(?= )")
+_NEXT_ENTRY = re.compile(NEXT_ENTRY_OPENING)
+_FULL_STOP = re.compile(r"\.")
 
 
 def running_headers(text: str, low: int, high: int,
@@ -95,6 +105,55 @@ def page_numbers_in_words(text: str, low: int, high: int) -> list[Span]:
     a page style that prints only the page's number leaves no header to find. Called by
     ``verify`` for an original hit whose title words a page break cut."""
     return [match.span() for match in _PAGE_IN_SPLIT_WORD.finditer(text, low, high)]
+
+
+def page_breaks_between_entries(text: str, low: int, high: int) -> list[Span]:
+    """(start, end) of each page break in ``[low, high)`` that stands between an entry's
+    closing full stop and the next entry's opening (``entry_grammar.NEXT_ENTRY_OPENING``):
+    the page number alone ("...Shorelines. 1 12. Badjukov DD", a page style with no header),
+    or running headers (:func:`running_headers`) and page numbers in a row, each span with
+    the blank before it, so that left out (:func:`without_spans`) the two entries meet as
+    they do on one page ("...Shorelines. 12. Badjukov DD"). A number right before the next
+    entry's opening is read as a page's only there: an entry that closes with its full stop
+    prints no bare number after it. Who calls: ``superset``, for the fields after an
+    original hit's title, read as the run-on rules read an entry's end on one page."""
+    headers = {start - 1: end - (text[end - 1] == " ")
+               for start, end in running_headers(text, low, high) if start > low}
+    spans: list[Span] = []
+    for stop in _FULL_STOP.finditer(text, low, high):
+        at = stop.end()
+        while True:
+            number = _PAGE_AFTER_FULL_STOP.match(text, at)
+            after = headers.get(at, number.end() if number else None)
+            if after is None or after <= at:
+                break
+            at = after
+        if at > stop.end() and _NEXT_ENTRY.match(text, at):
+            spans.append((stop.end(), at))
+    return spans
+
+
+def printed_without(printed: PrintedCase, spans: Sequence[Span]) -> PrintedCase:
+    """The document's capitals (``printed``, read on ``text``) read on ``text`` with
+    ``spans`` left out (:func:`without_spans`): a stretch across a span left out is read
+    with the span, and the span's print is then cut out of it. Who calls: ``superset``, with the spans of
+    :func:`page_breaks_between_entries`."""
+    merged = _merged(spans)
+
+    def cased(start: int, end: int) -> Optional[str]:
+        low, high = restored(merged, start), restored(merged, end - 1) + 1
+        whole = printed(low, high)  # one reading: a piece alone may open with a blank
+        if whole is None:
+            return None
+        kept, at = [], low
+        for left, right in merged:
+            if low < left < high:
+                kept.append(whole[at - low:left - low])
+                at = right
+        kept.append(whole[at - low:])
+        return "".join(kept)
+
+    return cased
 
 
 def _between_title_words(span: Span, words: Sequence[re.Match[str]]) -> bool:

@@ -64,9 +64,11 @@ _PUBLISHER_WORD = (rf" (?:[^\W\d_]{{3,}} ){{1,2}}(?:{_NAME_CLOSING_WORD})\b"
 #: In: Name (Hrsg.)", "...Entscheidung zur Reformation In:, in: Nürnberg".
 _CONTAINER_AFTER_COLON = " " + IN_CONTAINER.pattern
 #: The abbreviations of words journals' names open with ("Phys.", "Geophys.", "Atmos."), none
-#: a whole word a title ends with ("Earth.", "Mineral." are): a field's ("Phys.", "Stud.",
-#: "Hist."), a journal's kind ("Res.", "Mem.", "Adv."), or the nation or region it serves, as
-#: ISO 4 abbreviates them ("Scand.", "Nord.", "Eur.", "Int.", "Am.", "Br.", "Jpn.").
+#: a whole word a title ends with ("Earth.", "Mineral." are; "Infect." and "Dent." are words a
+#: title seldom ends with): a field's ("Phys.", "Stud.",
+#: "Hist."; medicine's fields: "Endod.", "Infect.", "Pediatr.", "Traumatol."), a journal's
+#: kind ("Res.", "Mem.", "Adv."), or the nation or region it serves, as ISO 4 abbreviates
+#: them ("Scand.", "Nord.", "Eur.", "Int.", "Am.", "Br.", "Jpn.").
 _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|theor"
                  r"|fortschr|helv|prog|nuovo|sov|zh|math|chem|biol|acad|natl|sci|soc"
                  r"|geol|geophys|atmos|ecol|cosmet|environ|appl|oceanogr|meteorol|hydrol"
@@ -74,7 +76,15 @@ _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|
                  r"|neurosci|immunol|genet|toxicol|clin|exp|sociol|econ|philos|educ|crystallogr"
                  r"|stud|hist|polit|comput|med|mol|eng|res|mem|adv|curr|annu|tidskr|tidsskr"
                  r"|bull|boll|bol|biul|front|arch|cah|cuad|quad|jahrb|mitt|riv|rep|tijdschr|czas"
-                 r"|scand|nord|eur|int|am|br|aust|jpn)")
+                 r"|scand|nord|eur|int|am|br|aust|jpn"
+                 r"|endod|dent|infect|surg|anesth|cardiol|neurol|pediatr|paediatr|obstet|gynecol"
+                 r"|ophthalmol|dermatol|radiol|oncol|urol|nephrol|gastroenterol|hepatol|rheumatol"
+                 r"|orthop|orthod|periodontol|psychiatr|nutr|pathol|epidemiol|traumatol"
+                 r"|endocrinol|virol|parasitol)")
+#: The acronyms of the societies and the publishers that open their journals' names ("IEEE
+#: Trans.", "SIAM J.", "ACM Comput.", "AIAA J."): before the abbreviation of a journal's word,
+#: or "J.", which after them is no name's initial.
+_SOCIETY_ACRONYM = r"(?:ieee|acm|siam|aiaa|asme|asce|aip|spie|ibm|jetp|iet|iee)"
 #: An abbreviated journal name right after a title with no punctuation (physics styles:
 #: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
 #: journal word's abbreviation, then another abbreviation; or then one to three words and the
@@ -87,8 +97,11 @@ _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|
 #: Administration Life Sci. 39: 819"), no name's opening. "Proc." opens a conference's
 #: name before its year, or before up to three words of any length and a number ("...Nonlinear
 #: Filtering Proc. 2004 SPIE Conference", "...Demand Management Proc. WaterSmart Innovations
-#: 2010"): no title ends with it.
-ABBREVIATED_VENUE = (rf" {_JOURNAL_WORD} ?\.(?: ?[^\W\d_]{{1,9}} ?\."
+#: 2010"): no title ends with it. A society's acronym opens a journal's name before a journal
+#: word's abbreviation or "J." ("...on GPU IEEE Trans. Nucl. Sci, 58", "...kelp canopies SIAM
+#: J. Appl. Math 58"): no title ends with the acronym before them.
+ABBREVIATED_VENUE = (rf" (?:{_SOCIETY_ACRONYM} (?:j|{_JOURNAL_WORD})|{_JOURNAL_WORD}) ?\."
+                     r"(?: ?[^\W\d_]{1,9} ?\."
                      r"| ?[^\W\d_]{1,9}\.?(?: [^\W\d_]{1,9}\.?){0,2},? \d{1,4}(?![^\W_]))"
                      rf"| proc\.(?: [^\W\d_]+){{0,3}} \d")
 #: The words that open a journal's name by naming its kind, written out, in the languages the

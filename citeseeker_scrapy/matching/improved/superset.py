@@ -49,7 +49,9 @@ from .capitals import (
     ends_paragraph, field_start, given_name_ends_run, initials_end_run, initials_open_run,
     title_closed, RunOn, undecided_end,
 )
-from .headers import running_headers, without_spans
+from .headers import (
+    page_breaks_between_entries, printed_without, running_headers, without_spans,
+)
 from .run_on_fields import JOURNAL_WORD_AND_VOLUME, NEXT_FIELD
 from .title_edges import EDGE_WORD, name_again, next_entry_as_this
 from .verify import CheckedTitle, veto
@@ -58,6 +60,10 @@ from .entry_numbers import next_entry_start
 from .windows import Region
 
 _ROUNDING = 1e-4  # the original scheme rounds a similarity to four decimals
+#: Characters after a hit read for page breaks between two entries: the run-on rules read the
+#: fields up to 80 characters after it, and a page break may print a browser's header and
+#: footer (a date, the page's title, its address) between them.
+_PAGE_BREAK_REACH = 400
 
 
 class OriginalHit(NamedTuple):
@@ -144,6 +150,25 @@ def verdict_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int,
 
 def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Region,
                printed: Optional[PrintedCase]) -> Verdict:
+    """:func:`_word_veto_on` the text, and where a word check turns the hit down, on the
+    text with the page breaks between two entries after the hit left out
+    (``headers.page_breaks_between_entries``): the fields after the title are read as the
+    same entry prints them on one page ("...South India Shorelines. 1 12. Badjukov DD"
+    reads "...Shorelines. 12. Badjukov DD", a word that closes its entry). The text before
+    the hit's end is the same in both, so are the hit's and its name's positions."""
+    verdict = _word_veto_on(text, title, start, end, region, printed)
+    if verdict.veto not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
+        return verdict
+    spans = page_breaks_between_entries(text, end, min(len(text), end + _PAGE_BREAK_REACH))
+    if not spans:
+        return verdict
+    again = _word_veto_on(without_spans(text, spans)[0], title, start, end, region,
+                          printed_without(printed, spans))
+    return verdict if again.veto is not None else again
+
+
+def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: Region,
+                  printed: Optional[PrintedCase]) -> Verdict:
     """``verify.veto`` on the hit ``text[start:end]``; where a word after the hit reads as the
     title's own, but the document's capitals (``printed``) say a field starts there
     (``capitals.field_start``), the hit is read again with that field punctuated; where a
