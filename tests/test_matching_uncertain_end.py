@@ -6,8 +6,9 @@ it could be the printed title's own last word, and no rule the text offers tells
 improved scheme reports the citation and marks its end uncertain: a container of two words or
 more run into the title, one capitalised word closing the entry (a publisher, a town, a web
 site), alone or with one number after its comma or colon (a journal of one word and its volume
-or page), or with its comma or colon before a chapter's book and its pages, a container run into
-a short title after unpunctuated initials. A title without its last
+or page), or with its comma or colon before a chapter's book and its pages, or before a word in
+lower case and the rest of such a book (after a short title), a container run into
+a short title after unpunctuated initials or opened by an article printed with a capital. A title without its last
 word printed the same way is reported so too (that is the cost of the mark).
 
 The near misses stay rejected, with no mark: a content word changed inside the title, another
@@ -226,6 +227,94 @@ def test_a_title_before_a_chapters_book_and_its_pages_is_reported_marked(
 ])
 def test_a_word_before_no_chapters_book_stays_rejected(doc: str, author: str,
                                                         title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None
+
+
+# A short title run into one capitalised word, a blank and a word in lower case, then the rest
+# of a chapter's book up to the chapter's pages (the same two styles): the word opens the
+# book, or is the title's own last word before a field that opens with a word in lower case,
+# so the citation is reported marked. A title without its last word printed before such a
+# field is reported marked too (the cost); a changed word, another entry's title, a journal's
+# volume before the pages, pages marked "p.", no pages, a field the rules know after the
+# word ("in:", "in Proceedings"), a book opened by a word in lower case stay rejected.
+_SEAFARING = ("Okafor N. (2004) Kinds of Seafaring Studies in Coastal Trade: Ports, Tides and "
+              "Crews, pp. 1\u201320. Fjord Press, Bergen." + _FJORDE)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_SEAFARING, "Okafor", "Kinds of Seafaring"),
+    ("7. OKAFOR N.: Kinds of Seafaring Studies in Coastal Trade: Ports, Tides and Crews. pp. "
+     "1\u201320. Fjord Press, Bergen (2004)\n8. BERG M.: Fjorde, Kiel (1991)", "Okafor",
+     "Kinds of Seafaring"),
+    ("8. Berg M., Lindqvist E.: Häfen und Küstenstädte Geschichte der Seefahrt. Ein Handbuch. "
+     "pp. 82\u201390. Fjord Verlag, Kiel (1997)\n9. Moreau A.: Stone bridges. Paris (2001)",
+     "Lindqvist", "Häfen und Küstenstädte"),
+    # the title's own last word before a field that opens with "in": the cost of the mark
+    ("Okafor N. (2004) Coastal Fishing Fleets in Harbour Review, pp. 43\u201383." + _FJORDE,
+     "Okafor", "Coastal Fishing"),
+])
+def test_a_short_title_before_a_chapters_book_going_on_in_lower_case_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_SEAFARING, "Okafor", "Kinds of Wayfaring"),  # a content word changed
+    (_SEAFARING, "Okafor", "Fjorde"),  # another entry's title
+    # a journal's volume before the pages, pages marked "p.", no pages
+    ("Okafor N. (2004) Kinds of Seafaring Studies in Coastal Trade, 58, pp. 1\u201320."
+     + _FJORDE, "Okafor", "Kinds of Seafaring"),
+    ("Okafor N. (2004) Kinds of Seafaring Studies in Coastal Trade, p. 1\u201320." + _FJORDE,
+     "Okafor", "Kinds of Seafaring"),
+    ("Okafor N. (2004) Kinds of Seafaring Studies in Coastal Trade: Ports, Tides and Crews. "
+     "Fjord Press, Bergen." + _FJORDE, "Okafor", "Kinds of Seafaring"),
+    # a field the rules know after the word: the word is the title's
+    ("Okafor N. (2004) Coastal Fishing Fleets in: Harbour Review, pp. 43\u201383." + _FJORDE,
+     "Okafor", "Coastal Fishing"),
+    ("Okafor N. (2004) Coastal Fishing Fleets in Proceedings of the Coast Workshop, pp. "
+     "43\u201383." + _FJORDE, "Okafor", "Coastal Fishing"),
+    # the word after the title in lower case: the title goes on
+    ("Okafor N. (2004) Kinds of Seafaring studies in Coastal Trade: Ports, pp. 1\u201320."
+     + _FJORDE, "Okafor", "Kinds of Seafaring"),
+])
+def test_a_short_title_before_no_chapters_book_going_on_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None
+
+
+# A short title run into a container whose name opens with an article printed with a
+# capital, then a capitalised word: two capitalised words in a row, reported marked. A title
+# without its last word has that content word there, not an article; a changed word,
+# another entry's title, an article before a word in lower case, a preposition printed with
+# a capital stay rejected.
+_PUNCTUATION = ("7. Okafor N.: Spelling and Punctuation The Oxford History of Harbours. Vol. "
+                "II, 1500-1700. pp. 13\u201355. Fjord Press, Bergen (2004)\n"
+                "8. Berg M.: Fjorde, Kiel (1991)")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PUNCTUATION, "Okafor", "Spelling and Punctuation"),
+    ("Okafor N. (2004) Spelling and Punctuation The Oxford History of Harbours, pp. "
+     "13\u201355. Fjord Press, Bergen." + _FJORDE, "Okafor", "Spelling and Punctuation"),
+])
+def test_a_short_title_before_a_container_opened_by_an_article_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PUNCTUATION, "Okafor", "Spelling and Pronunciation"),  # a content word changed
+    (_PUNCTUATION, "Okafor", "Fjorde"),  # another entry's title
+    # an article before a word in lower case; a preposition printed with a capital
+    ("Okafor N. (2004) Spelling and Punctuation The harbour. pp. 13\u201355. Fjord Press, "
+     "Bergen." + _FJORDE, "Okafor", "Spelling and Punctuation"),
+    ("Okafor N. (2004) Spelling and Punctuation In The Oxford History of Harbours. pp. "
+     "13\u201355. Fjord Press, Bergen." + _FJORDE, "Okafor", "Spelling and Punctuation"),
+])
+def test_a_short_title_before_an_article_opening_no_container_stays_rejected(
+        doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
     assert matching.title_end_of(doc, author, title) is None
 

@@ -27,7 +27,7 @@ from .entry_grammar import (
     PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, SURNAME_BEFORE_TITLE, DATE_BEFORE_TITLE,
     LETTER, COLON_BEFORE_TITLE, NUMBER_AFTER_YEAR, ANY_YEAR, INITIALS_SURNAME_BEFORE_TITLE,
     IN_CONTAINER, LEGAL_CITATION, CODE_BEFORE_TITLE, RUN_TO_LAST_NAME, TYPE_MARK, YEAR_BEFORE_PAGES,
-    GIVEN_OR_INITIALS, NAME, AND_WORD,
+    GIVEN_OR_INITIALS, NAME, RUN_PIECE,
     VENUE_NUMBERS_BEFORE_TITLE, TITLE_ENDS_ENTRY, ENTRY_TAIL, RUN_AFTER_CLOSING_FIELD,
 )
 from .headers import running_headers, without_spans
@@ -48,19 +48,12 @@ _OWN_GIVEN_NAMES = re.compile(rf", {GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS})?\
 #: nor "deo|. s.; jain": a style that prints each surname with a full stop before its given
 #: names).
 _SURNAME_AFTER_FULL_STOP = re.compile(rf"\. {NAME}(?![;.])[ ,]")
-#: A surname of up to three words with its particles ("van den berghe") and its initials after
-#: a comma, a full stop or a blank ("berg, j.", "wastiau.p", "berg j"; each initial one letter,
-#: a full stop or no letter after it: not the first letters of a word, "de"), then the
-#: separator before the next name: a piece of an author run printed in the author-initials
-#: order.
-_RUN_PIECE = (rf"(?:{NAME} ){{0,2}}{NAME}(?:[.,] ?| )(?:[^\W\d_](?:\.|(?![^\W\d_]))[ -]?){{1,3}}"
-              rf"(?:[,;] ?)?(?:{AND_WORD} )?")
 #: The text between an entry's date in brackets and the last name of an author run ending
 #: before a title, where that run opens right after the date: the date's closing bracket and
 #: punctuation, the run's pieces, then the last surname up to its initial ("(2009).van den
 #: berghe.w & wastiau.|p. Title"). A date in brackets after a name is an author-date style's.
 _RUN_RIGHT_AFTER_DATE = re.compile(
-    rf"\)[.,:; ]*(?:{_RUN_PIECE})+(?:{NAME} ){{0,2}}{NAME}[.,]? ?")
+    rf"\)[.,:; ]*(?:{RUN_PIECE})+(?:{NAME} ){{0,2}}{NAME}[.,]? ?")
 
 
 def attributed(text: str, region: Region, start: int, end: int, length: int) -> Optional[str]:

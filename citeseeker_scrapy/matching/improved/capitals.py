@@ -84,10 +84,11 @@ from .place_fields import (
 )
 from .printed_words import DROPPED_IN_WORDS, IN_WORD_MARKS
 from .run_on_fields import (
-    ACRONYM_CLOSING_ENTRY, BOOK_TO_CHAPTER_PAGES, CONTAINER_WITH_ISSUE,
-    ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME,
+    ACRONYM_CLOSING_ENTRY, BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES,
+    CONTAINER_WITH_ISSUE, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_PAGES,
+    ORGANISATION_NAME,
 )
-from .words import SHORT_FUNCTION_WORDS, is_content
+from .words import CONTAINER_ARTICLES, SHORT_FUNCTION_WORDS, is_content
 
 #: A word as the word checks read it: letters and digits, with what extraction leaves inside
 #: words ("well-being", "l'état": ``printed_words.IN_WORD_MARKS``), compared without it ("wellbeing").
@@ -259,41 +260,64 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     chapter's book, its comma or colon then the book up to the chapter's pages
     (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
     (``_CAPITALISED_RUN``: a container, a publisher or the next entry's author run into the
-    title); None for neither. A word in lower case
-    there is the title's own (a longer title), and so is a function word printed with a
-    capital (a title in title case going on: "...Tidal Markets In Coastal Towns"), and one
+    title; the first may be an article, ``words.CONTAINER_ARTICLES``: "...Spelling and
+    Punctuation The Oxford History"); None for neither. A word in lower case there is the
+    title's own (a longer title), and so is another function word printed with a capital (a
+    title in title case going on: "...Tidal Markets In Coastal Towns"), and one
     capitalised word before the title's closing punctuation with more of the entry after it
     ("...Mistastin Lake crater Labrador, Planetary", "...Markets Revisited: Lagos Traders").
     Called by :func:`undecided_end`."""
-    if not cased[0][:1].isupper() or not is_content(_folded(cased[0])):
+    if not cased[0][:1].isupper():
+        return None
+    if _folded(cased[0]) in CONTAINER_ARTICLES:
+        return False if _capitalised_words(text, run, cased) >= _CAPITALISED_RUN else None
+    if not is_content(_folded(cased[0])):
         return None
     if _entry_ends_at(text, run[0].end(), printed):
         return True
     number = ONE_WORD_JOURNAL_AND_NUMBER.match(text, run[0].start())
     if number is not None and _entry_ends_at(text, number.end(), printed):
         return True
-    if _book_to_chapter_pages(text, run, cased):
-        return True
+    book = _book_to_chapter_pages(text, run, cased)
+    if book is not None:
+        return book
+    return False if _capitalised_words(text, run, cased) >= _CAPITALISED_RUN else None
+
+
+def _capitalised_words(text: str, run: list[re.Match[str]], cased: list[str]) -> int:
+    """How many words in a row open the run after a title's last word (``run``, printed
+    ``cased``) with a capital, each after a blank (``_RUN_GAP``). For :func:`_undecided_run`."""
     capitalised = 1
     for before, word, printed_word in zip(run, run[1:], cased[1:]):
         if (not _RUN_GAP.fullmatch(text, before.end(), word.start())
                 or not printed_word[:1].isupper()):
             break
         capitalised += 1
-    return False if capitalised >= _CAPITALISED_RUN else None
+    return capitalised
 
 
-def _book_to_chapter_pages(text: str, run: list[re.Match[str]], cased: list[str]) -> bool:
-    """True if the one capitalised word run on after a title (``run[0]``) is a chapter's
-    book's first word: its comma or colon, a capital (``cased``: the run printed), and the
-    book up to the chapter's pages (``run_on_fields.BOOK_TO_CHAPTER_PAGES``: "...Middle Ages
-    Word, Image, Number. Communication in the Middle Ages, pp. 43–83"). A title's own last
-    word before a comma and a journal has the journal's volume or year before the pages
+def _book_to_chapter_pages(text: str, run: list[re.Match[str]],
+                           cased: list[str]) -> Optional[bool]:
+    """Whether the one capitalised word run on after a title (``run[0]``) opens a chapter's
+    book up to the chapter's pages: True before its comma or colon and a capital (``cased``:
+    the run printed; ``run_on_fields.BOOK_TO_CHAPTER_PAGES``: "...Middle Ages Word, Image,
+    Number. Communication in the Middle Ages, pp. 43–83"), a shape that tells the field;
+    False before a blank and a word in lower case (``BOOK_GOING_ON_TO_CHAPTER_PAGES``: "...of
+    Harbour Work Studies in Coastal Trade: Ports, pp. 1–20"), where a field the rules know
+    may still start after the word ("...Fishing Fleets in: Coastal Review, pp. 43–83": the
+    word is the title's, ``superset`` reads it so); None for neither. A title's own last word
+    before a comma and a journal has the journal's volume or year before the pages
     ("...crater Labrador, Planetary Science, 58, pp. 552–573"). Called by
     :func:`_undecided_run`."""
-    return (len(run) > 1 and cased[1][:1].isupper()
-            and BOOK_TO_CHAPTER_PAGES.match(text, run[0].end()) is not None
-            and run[1].start() == run[0].end() + 2)
+    if len(run) < 2:
+        return None
+    if (cased[1][:1].isupper() and run[1].start() == run[0].end() + 2
+            and BOOK_TO_CHAPTER_PAGES.match(text, run[0].end()) is not None):
+        return True
+    if (cased[1][:1].islower() and run[1].start() == run[0].end() + 1
+            and BOOK_GOING_ON_TO_CHAPTER_PAGES.match(text, run[0].end()) is not None):
+        return False
+    return None
 
 
 def _entry_ends_at(text: str, at: int, printed: PrintedCase) -> bool:

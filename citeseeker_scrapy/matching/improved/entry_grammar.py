@@ -146,6 +146,13 @@ LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
 #: 2009." holds the first author's "A.D." before the word.
 NAMES_JOINED_BY_AND = re.compile(rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){{0,3}} {AND_WORD} "
                                  rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){{0,2}}\.?")
+#: A surname of up to three words with its particles ("van den berghe") and its initials after
+#: a comma, a full stop or a blank ("berg, j.", "wastiau.p", "berg j"; each initial one letter,
+#: a full stop or no letter after it: not the first letters of a word, "de"), then the
+#: separator before the next name: a piece of an author run printed in the author-initials
+#: order. ``attribution`` reads a run of them right after an entry's date in brackets.
+RUN_PIECE = (rf"(?:{NAME} ){{0,2}}{NAME}(?:[.,] ?| )(?:[^\W\d_](?:\.|(?![^\W\d_]))[ -]?){{1,3}}"
+             rf"(?:[,;] ?)?(?:{AND_WORD} )?")
 
 #: The rest of an author run after a surname, up to its title, where a style prints each
 #: name's initials with no full stop and nothing between the last one and the title: as single

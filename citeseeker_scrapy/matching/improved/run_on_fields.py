@@ -242,6 +242,15 @@ CONTAINER_WITH_ISSUE = re.compile(
 #: capital it cannot tell from the title's own last word.
 BOOK_TO_CHAPTER_PAGES = re.compile(
     rf"[,:] (?!in\b)[^\W\d_][^\d]{{0,150}}?[,.] pp\. ?\d+{RANGE_DASH}\d+")
+#: ... or a chapter's book whose first word a word in lower case follows, after a blank, run
+#: up to the chapter's pages the same way ("...Kinds of Harbour Work Studies in Coastal
+#: Trade: Ports, Tides, pp. 1–20", "...Häfen und Küstenstädte Geschichte der Seefahrt. pp.
+#: 82–90"), read from that blank. ``capitals`` reads it after one capitalised word run on
+#: after a title too: a title without its last word has that word there only where a word
+#: in lower case follows the title in its entry ("...Lose Fishing Fleets in Coastal Review,
+#: pp. 43–83").
+BOOK_GOING_ON_TO_CHAPTER_PAGES = re.compile(
+    rf" [^\W\d_][^\d]{{0,150}}?[,.] pp\. ?\d+{RANGE_DASH}\d+")
 #: A journal whose name is one word, its comma, its volume, a comma and its pages with no mark
 #: ("...Clearwater East Crater Meteoritics, 32, 761–7", "...and antiphospholipid antibodies
 #: Rheumatology, 48, 1003–1007": tropical-animal-health-and-production). ``capitals`` reads it

@@ -205,6 +205,10 @@ SHORT_FUNCTION_WORDS = frozenset(
     "a an the of and or in on at to for by as is its de la le les des du et en un une au aux "
     "der die das dem den und im zu zur zum von mit ein el los las y del con por di il lo gli e "
     "per nel".split())
+#: Articles that open a container's name printed with a capital right after a title's last
+#: word ("...Spelling and Punctuation The Oxford History of Harbours. pp. 13–55"): a title
+#: without its last word has that content word there, not an article (``capitals``).
+CONTAINER_ARTICLES = frozenset({"the", "der", "die", "das", "le", "la", "les"})
 #: A word as the word checks split a title and its print: a run of letters and digits. One
 #: pattern for both sides: ``verify`` splits the query's title and the print with it too.
 WORD = re.compile(r"[^\W_]+")
