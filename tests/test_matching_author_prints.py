@@ -656,3 +656,44 @@ def test_a_name_inside_a_word_before_initials_is_read_without_the_map() -> None:
     document = DocumentText("[3] Campbell, A., Ward, K. Letters to Anna. Oslo, 2001. [4] Berg T.")
     assert not names.joined_after_lower_case(document.normalized, 8, 12, document.printed_case)
     assert "text_map" not in vars(document)
+
+
+# Styles that print "Surname, I.; Surname, I. Title." print a co-author with no given names as a
+# bare surname after the semicolon, with no full stop before the title: the word is the run's.
+_SEMICOLON_LIST = ("7. Brown, P.; Lee, K.L. Ferry routes of the northern isles. J. Isles 2001, "
+                   "3, 14-20.\n{}\n10. Nwosu, A.; Park, M. Lighthouse keepers of the west coast; "
+                   "Coast Press: Lagos, 2004.")
+_FJORD = "Tidal mixing in shallow fjord basins"
+_MOULINS = "Petite histoire des moulins à vent"
+BARE_SURNAME_CO_AUTHORS = [
+    (f"8. Halvorsen; Ekdahl {_FJORD}. Estuar. Coast. Res. 2015, 7, 11-19.", "Halvorsen", _FJORD),
+    (f"8. Okafor, B.N.; Lindqvist; Marchetti {_FJORD}. Marit. Stud. 2019, 4, 55-70.",
+     "Okafor", _FJORD),
+    (f"8. Okafor, B.N.; Lindqvist; Marchetti {_FJORD}. Marit. Stud. 2019, 4, 55-70.",
+     "Lindqvist", _FJORD),
+    (f"8. Varga; Ruiz {_MOULINS}; Éditions Ouest: Nantes, 1998.", "Varga", _MOULINS),
+    (f"8. Dupont; alii {_MOULINS}. Moulins et meuniers; Presses: Rennes, 2004.", "Dupont",
+     _MOULINS),
+]
+
+
+@pytest.mark.parametrize("entry, author, title", BARE_SURNAME_CO_AUTHORS)
+def test_a_bare_co_author_surname_after_a_semicolon_ends_the_run(entry: str, author: str,
+                                                                  title: str) -> None:
+    matching.kept_by_both(_SEMICOLON_LIST.format(entry), author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a list that prints its titles after a semicolon: the word there is the title's own
+    ("7. Brown, P.; Ferry routes of the northern isles. J. Isles 2001, 3, 14-20.\n8. Halvorsen; "
+     f"Extended {_FJORD}. Estuar. Coast. Res. 2015, 7, 11-19.", "Halvorsen", _FJORD),
+    # a changed content word after the bare co-author
+    (_SEMICOLON_LIST.format(f"8. Halvorsen; Ekdahl {_FJORD}. Estuar. 2015, 7, 11-19."),
+     "Halvorsen", "Tidal mixing in shallow lake basins"),
+    # another entry's title
+    (_SEMICOLON_LIST.format(f"8. Halvorsen; Ekdahl {_FJORD}. Estuar. 2015, 7, 11-19."),
+     "Halvorsen", "Lighthouse keepers of the west coast"),
+])
+def test_near_misses_beside_a_bare_co_author_are_still_rejected(doc: str, author: str,
+                                                                title: str) -> None:
+    assert not found(doc, author, title)

@@ -16,7 +16,8 @@ from typing import Optional
 from .entry_grammar import (
     YEAR, AFTER_VENUE, GIVEN_NAMES_ONLY, LAST_AUTHOR, WORD_SENTENCE_END, PAGES,
     NAME_BEFORE_FULL_STOP, NUMBER_AFTER_YEAR, QUOTE, PARENTHESES, CORPORATE_AUTHOR,
-    NAMES_JOINED_BY_AND, NAME, NAMES_WITHOUT_COMMAS,
+    NAMES_JOINED_BY_AND, NAME, NAMES_WITHOUT_COMMAS, BARE_SURNAME_ENDS_RUN,
+    SEMICOLON_BETWEEN_NAMES,
 )
 from .headers import running_headers
 from .per_text_cache import kept_per_text
@@ -287,6 +288,26 @@ def name_start(text: str, at: int) -> int:
     while at > 0 and text[at - 1].isalpha():
         at -= 1
     return _joined_name_start(text, at)
+
+
+def bare_surname_ends_run(text: str, name_end: int, first: int) -> bool:
+    """True if only the rest of the author run of the name ending at ``name_end`` lies between
+    it and a title's first word at ``first``, its last name a co-author's bare surname after a
+    semicolon (``BARE_SURNAME_ENDS_RUN``: "Morey; Dukhovskoy Analysis ..."), in a reference list
+    that separates its names by semicolons (:func:`_semicolons_between_names`). A style that
+    prints "Surname, I.; Surname, I. Title" prints a co-author with no given names so, with no
+    full stop after the surname: the word is the run's, not the title's first word. Called by
+    ``verify``, which then reads no word before the hit as the title's own."""
+    return (BARE_SURNAME_ENDS_RUN.fullmatch(text, name_end, first) is not None
+            and _semicolons_between_names(text))
+
+
+@kept_per_text
+def _semicolons_between_names(text: str) -> bool:
+    """True if the reference list in ``text`` separates two inverted names with initials by a
+    semicolon (``SEMICOLON_BETWEEN_NAMES``): where a style prints a semicolon before a title
+    ("Surname, I.; Title"), the word after it is the title's. Read once per text."""
+    return SEMICOLON_BETWEEN_NAMES.search(text) is not None
 
 
 def ends_a_name(text: str, word: int) -> bool:

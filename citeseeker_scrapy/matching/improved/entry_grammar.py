@@ -153,6 +153,19 @@ NAMES_JOINED_BY_AND = re.compile(rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){
 #: order. ``attribution`` reads a run of them right after an entry's date in brackets.
 RUN_PIECE = (rf"(?:{NAME} ){{0,2}}{NAME}(?:[.,] ?| )(?:[^\W\d_](?:\.|(?![^\W\d_]))[ -]?){{1,3}}"
              rf"(?:[,;] ?)?(?:{AND_WORD} )?")
+#: The rest of an author run after a surname, up to its title, where the run separates its
+#: names by semicolons and prints a co-author with no given names as a bare surname, with no
+#: full stop before the title ("morey; dukhovskoy Title", "bereni; alii Introduction", "morey,
+#: s.l.; lee, k.; dukhovskoy Title", "okafor, b.n.; lindqvist; marchetti Title"): the surname's
+#: own initials, the run's further names (inverted with their initials, or bare surnames),
+#: then the last bare surname and the blank before the title.
+_JOINED_INITIALS = r"(?:[^\W\d_]\.[ -]?){0,2}[^\W\d_]\."  # "s.", "s.l.", "j.-p.", "s. k."
+BARE_SURNAME_ENDS_RUN = re.compile(rf"(?:,? {_JOINED_INITIALS})?"
+                                   rf"(?:; {NAME}(?:,? {_JOINED_INITIALS})?)*; {NAME} ")
+#: Two inverted names with their initials joined by a semicolon ("morey, s.l.; dukhovskoy, d.",
+#: "bereni, l.; chauvin, s."): a reference list that separates the names of a run so.
+SEMICOLON_BETWEEN_NAMES = re.compile(rf"(?<![^\W_]){NAME},? {_JOINED_INITIALS}; {NAME},? "
+                                     r"[^\W\d_]\.")
 
 #: The rest of an author run after a surname, up to its title, where a style prints each
 #: name's initials with no full stop and nothing between the last one and the title: as single

@@ -30,6 +30,7 @@ from typing import Iterable, Optional, Sequence
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Indel
 
+from .author_lists import bare_surname_ends_run
 from .entry_numbers import last_entry_start, next_entry_start
 from .headers import SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans
 from .lower_case_runs import runs_on_in_lower_case
@@ -244,6 +245,7 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     first, last = _words_taken(text, start, end)
     inside = word_text(text, first, last)
     preceding = ("" if name_before is None or not WORD.search(text, name_before[1], first)
+                 or bare_surname_ends_run(text, name_before[1], first)
                  else _text_before(text, title, first, name_before[1]))
     after = last - 1 if 1 < last and text[last - 1] == " " and in_word(text[last - 2]) else last
     dated = closed_by_date(title.title.text, text, after)
