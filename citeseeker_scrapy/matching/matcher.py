@@ -172,7 +172,7 @@ class CitationMatcher:
         citations: list[Citation] = []
         for number, prepared in enumerate(self._groups):
             results = search.find_in_group(text, prepared.forms, prepared.checked,
-                                             self._settings, spans_of)
+                                             self._settings, spans_of, printed)
             for index, (publication, result) in enumerate(
                     zip(prepared.group.publications, results)):
                 hit = result.hit

@@ -9,8 +9,10 @@
   answers per document (and those of ``headers`` and ``capitals`` about the whole text);
 * ``verify``, ``words`` and ``running_text`` — the checks a hit must pass to be a citation,
   with ``run_on_fields`` (the fields a title runs into with no punctuation; the place of
-  publication among them and the towns that close an entry: ``place_fields``); ``capitals`` —
-  where the printed capitals say the title ends (a hit turned down read again);
+  publication among them and the towns that close an entry: ``place_fields``) and
+  ``lower_case_runs`` (a title's words printed in lower case past a hit, read with the
+  document's capitals); ``capitals`` — where the printed capitals say the title ends (a hit
+  turned down read again);
 * ``superset`` — every hit of the original scheme is reported unless a named check says why not.
 
 Who calls it: :class:`citeseeker_scrapy.matching.matcher.CitationMatcher` (``search`` and

@@ -28,7 +28,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import LCSseq
 
 from ..model import AuthorGroup, MatcherSettings
-from ..names import name_forms
+from ..names import PrintedCase, name_forms
 from ..original import Hit, better
 from ..similarity import Bounds, Ratio, best_in_part
 from .attribution import attributed
@@ -57,11 +57,12 @@ class Found(NamedTuple):
 
 
 def find_in_group(text: str, forms: Sequence[tuple[str, str]], titles: Sequence[CheckedTitle],
-                  settings: MatcherSettings,
-                  spans_of: dict[str, list[tuple[int, int]]]) -> list[Found]:
+                  settings: MatcherSettings, spans_of: dict[str, list[tuple[int, int]]],
+                  printed: Optional[PrintedCase] = None) -> list[Found]:
     """The best accepted hit of each title of one group, and whether the title was in reach.
 
-    ``spans_of`` holds the whole-word occurrences of every name form in the document.
+    ``spans_of`` holds the whole-word occurrences of every name form in the document;
+    ``printed`` gives its capitals, if the caller has them (``verify.veto`` reads them).
     """
     names = sorted((start, end, author) for author, form in forms
                    for start, end in spans_of[form])
@@ -69,7 +70,7 @@ def find_in_group(text: str, forms: Sequence[tuple[str, str]], titles: Sequence[
         return [Found(None, False)] * len(titles)
     longest = max(len(title.title.text) for title in titles) + _TITLE_SLACK
     searched = _Searched(text, regions_of(text, names, settings.part_length, longest),
-                         settings.part_length)
+                         settings.part_length, printed)
     if settings.method == "exact":
         return [_exact(searched, title) for title in titles]
     return [_best_fuzzy(searched, title) for title in titles]
@@ -81,12 +82,15 @@ class _Searched:
     Regions are cut out in growing batches, as they are needed: a title printed verbatim in
     the first regions (the usual case in a reference list that cites it) needs none of the
     rest; a title searched fuzzily needs them all (the verbatim search that comes first has
-    cut them all out when it finds nothing).
+    cut them all out when it finds nothing). ``printed``: the capitals of ``text``, or None
+    (a text with running headers left out has none).
     """
 
-    def __init__(self, text: str, regions: Iterator[Region], length: int) -> None:
+    def __init__(self, text: str, regions: Iterator[Region], length: int,
+                 printed: Optional[PrintedCase] = None) -> None:
         self.text = text
         self.length = length  # part_length
+        self.printed = printed
         self.regions: list[Region] = []
         self.parts: list[str] = []
         self.offsets: list[int] = []  # where each part starts in ``joined``
@@ -123,7 +127,8 @@ class _Searched:
         author = attributed(self.text, region, start, end, self.length)
         if author is None:
             return None, False
-        return (None if veto(self.text, title, start, end, region) else author), True
+        why = veto(self.text, title, start, end, region, printed=self.printed)
+        return (None if why else author), True
 
 
 def _first_verbatim(searched: _Searched, title: CheckedTitle) -> Optional[Hit]:

@@ -185,7 +185,7 @@ def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: 
     a hit costs one copy at most, and only a hit whose capitals say its title ends there.
     Where no field is told, or the hit is turned down with it too, :func:`_uncertain_end`
     reads whether only the words after the hit turn it down."""
-    why = veto(text, title, start, end, region, across_headers=True)
+    why = veto(text, title, start, end, region, across_headers=True, printed=printed)
     if why not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
         return Verdict(why)
     name = region.occurrences[0][:2]
@@ -193,7 +193,8 @@ def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: 
                                            or given_name_ends_run(text, name, start, printed)
                                            or initials_open_run(text, name, start, printed))
     if after_run:
-        why = veto(text, title, start, end, region, across_headers=True, after_run=True)
+        why = veto(text, title, start, end, region, across_headers=True, after_run=True,
+                   printed=printed)
         if why != ORDINARY_WORDS:
             return (_uncertain_end(text, title, (start, end), region, printed, why, after_run)
                     if why == CHANGED_WORD else Verdict(why))

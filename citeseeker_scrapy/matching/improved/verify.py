@@ -33,7 +33,9 @@ from rapidfuzz.distance import Indel
 from .author_lists import bare_surname_ends_run
 from .entry_numbers import last_entry_start, next_entry_start
 from .headers import SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans
+from .lower_case_runs import runs_on_in_lower_case
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
+from ..names import PrintedCase
 from .printed_words import (
     DROPPED_IN_WORDS, in_word, joined_word_text, ocr_read, word_end, word_start, word_text,
 )
@@ -83,7 +85,7 @@ class CheckedTitle:
 
 def veto(text: str, title: CheckedTitle, start: int, end: int,
          region: Optional[Region] = None, across_headers: bool = False,
-         after_run: bool = False) -> Optional[str]:
+         after_run: bool = False, printed: Optional[PrintedCase] = None) -> Optional[str]:
     """The check of the module docstring that a hit ``text[start:end]`` (in ``region``) fails,
     by its name in ``model.VETOES``, or None if it looks like a citation of the title.
 
@@ -94,9 +96,11 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
     in the printed capitals that the author run ends right before the hit with an initial
     and no full stop (``capitals.initials_end_run``), with its one given name
     (``capitals.given_name_ends_run``) or with a surname after initials printed first with
-    no full stop (``capitals.initials_open_run``), which delimits a short title there."""
+    no full stop (``capitals.initials_open_run``), which delimits a short title there.
+    ``printed``: the document's capitals for ``text``, if the caller has them (then words in
+    lower case run on after the hit are read as the title's: :func:`_runs_on`)."""
     name_before = _name_before(region, start)
-    why = _word_veto(text, title, start, end, name_before, region, after_run)
+    why = _word_veto(text, title, start, end, name_before, region, after_run, printed)
     if not across_headers or why not in (WORDS_MISSING, CHANGED_WORD):
         return why
     without = _without_running_header(text, title, start, end)
@@ -109,12 +113,13 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
 
 def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
                name_before: Optional[Span], region: Optional[Region] = None,
-               after_run: bool = False) -> Optional[str]:
+               after_run: bool = False, printed: Optional[PrintedCase] = None
+               ) -> Optional[str]:
     """The checks of :func:`veto` on ``text`` as it is (``region`` None: a short title must
-    stand alone)."""
+    stand alone; ``printed``: its capitals, or None)."""
     if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
         return WORDS_MISSING
-    if not _same_work(text, title, start, end, name_before):
+    if not _same_work(text, title, start, end, name_before, printed):
         return CHANGED_WORD
     if title.short and not (stands_alone(text, start, end, name_before, after_run) or (
             region is not None and named_in_sentence(text, region, start, end))):
@@ -213,7 +218,8 @@ def _name_before(region: Optional[Region], start: int) -> Optional[Span]:
 
 
 def _same_work(text: str, title: CheckedTitle, start: int, end: int,
-               name_before: Optional[Span] = None) -> bool:
+               name_before: Optional[Span] = None, printed: Optional[PrintedCase] = None
+               ) -> bool:
     """``words.same_work`` on the words around the hit: a different word is another work.
 
     A hit shorter than the title may have its last (first) words beyond a running header or
@@ -232,7 +238,9 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     and prints the name and a colon). Nor is the name the title's last word when it is printed
     again right after the hit (``title_edges.name_again``), nor a word after the year or span
     of years that closes the query's title after its comma or colon (perhaps after a place) or
-    after a preposition of time, printed so (``title_edges.closed_by_date``).
+    after a preposition of time, printed so (``title_edges.closed_by_date``). With the
+    document's capitals (``printed``), words in lower case run on after the hit up to the
+    title's close are the printed title's own too (:func:`_runs_on`).
     """
     first, last = _words_taken(text, start, end)
     inside = word_text(text, first, last)
@@ -241,13 +249,14 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
                  else _text_before(text, title, first, name_before[1]))
     after = last - 1 if 1 < last and text[last - 1] == " " and in_word(text[last - 2]) else last
     dated = closed_by_date(title.title.text, text, after)
-    after = _past_header(text, title, after, name_before)
+    at_hit, after = after, _past_header(text, title, after, name_before)
     following = "" if dated or NEXT_FIELD.match(text, after) or next_entry_as_this(
         text, name_before, first, last) or name_again(text, name_before, after) else (
         _text_after(text, title, first, after))
     if title.title.text.rstrip().endswith(":"):  # the query's subtitle is what follows
         following = _SUBTITLE_COLON.sub(" ", following, count=1)
-    if longer_title(title.words, inside, preceding, following):
+    if longer_title(title.words, inside, preceding, following, after != at_hit) or (
+            following and after == at_hit and _runs_on(text, title, inside, after, printed)):
         return False
     if end - start == len(title.title.text) and text.startswith(title.title.text, start):
         return True  # verbatim
@@ -268,6 +277,19 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
         return same_work(title.words, " ".join(across), inside, before, after)
     return (same_work(title.words, near, inside, before, after)
             or same_work(title.words, word_text(text, low, high), inside, before, after))
+
+
+def _runs_on(text: str, title: CheckedTitle, inside: str, after: int,
+             printed: Optional[PrintedCase]) -> bool:
+    """True if words printed in lower case run on from ``after`` (the end of the hit's words
+    ``inside``, whose last is the query's last word) to the title's close: the printed
+    title's own (``lower_case_runs.runs_on_in_lower_case``). Called by :func:`_same_work` on
+    a hit whose words after it no field nor date claims; False with no capitals at hand."""
+    words = WORD.findall(inside)
+    if printed is None or not words or words[-1] != title.words[-1] or not text.endswith(
+            words[-1], 0, after):
+        return False
+    return runs_on_in_lower_case(text, title.words, after - len(words[-1]), after, printed)
 
 
 def _text_before(text: str, title: CheckedTitle, first: int, name_end: int) -> str:

@@ -234,7 +234,7 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
     if not _each_has_its_own(query, printed) or not _last_word_past_the_start(
             query, nearby, inside):
         return False
-    if any(_not_named(word, query) for word in _SUBTITLE_HEAD.findall(inside)):
+    if any(not_named(word, query) for word in _SUBTITLE_HEAD.findall(inside)):
         return False
     span = _title_span(query, WORD.findall(before), WORD.findall(inside),
                        WORD.findall(after))
@@ -293,7 +293,8 @@ def _split_in_print(word: str, printed: Sequence[str], free: Sequence[str]) -> b
     return False
 
 
-def longer_title(query: Sequence[str], inside: str, preceding: str, following: str) -> bool:
+def longer_title(query: Sequence[str], inside: str, preceding: str, following: str,
+                 past_header: bool = False) -> bool:
     """True if the printed title goes on past the query's first or last word: another work.
 
     ``inside`` is the hit as words, ``preceding`` / ``following`` the text right before its
@@ -303,8 +304,12 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     punctuation ("...in natural images,"), is the printed title's own first or last word. A
     subtitle (": ...") is punctuation first, and a title-first entry's author run has its
     initials after the name, so neither is read as a longer title; nor the words after a
-    date joined to the title's last word (:data:`_JOINED_YEAR`). Called by ``verify`` on
-    each hit, verbatim ones included.
+    date joined to the title's last word (:data:`_JOINED_YEAR`). A word after the hit that
+    the query names only where the hit prints it already is the printed title's own too
+    (:func:`_not_printed`), unless ``past_header``: the words after the hit were read past a
+    running header, a run printed again that may be another entry's field (a journal's name
+    before a list of keywords that repeats the title's words). Called by ``verify`` on each
+    hit, verbatim ones included.
     """
     printed = WORD.findall(inside)
     if not query or not printed:
@@ -315,15 +320,36 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     rest = _after_left_out(query, printed[-1], following)
     if rest is None and len(printed) > 1:  # "...platteriv- ervalley," is one word split
         rest = _after_left_out(query, "".join(printed[-2:]), following)
-    following = rest
     preceding = _before_left_out(query, printed[0], _HIT_WORD_PIECE.sub("", preceding))
-    after = None if following is None else (
-        _WORD_THEN_JOINED_YEAR.match(following) or _WORD_THEN_TITLE_END.match(following)
-        or _WORD_THEN_BRACKETED_FIELD.match(following))
+    after = None if rest is None else (
+        _WORD_THEN_JOINED_YEAR.match(rest) or _WORD_THEN_TITLE_END.match(rest)
+        or _WORD_THEN_BRACKETED_FIELD.match(rest))
     before = None if preceding is None else (
         _TITLE_START_THEN_WORD.search(preceding) or _INVERTED_NAME_THEN_WORD.search(preceding)
         or _DATE_THEN_WORD_COLON.search(preceding))
-    return any(edge is not None and _not_named(edge.group(1), query) for edge in (after, before))
+    if before is not None and not_named(before.group(1), query):
+        return True
+    if after is None:
+        return False
+    return not_named(after.group(1), query if past_header else _not_printed(
+        query, [*printed, *WORD.findall(following[:len(following) - len(rest)])]))
+
+
+def _not_printed(query: Sequence[str], shown: Sequence[str]) -> list[str]:
+    """The query's words left once each word the hit prints exactly (``shown``: its own
+    words and the query's last words it left out, printed right after it) has taken one.
+    A word printed past the hit that the query names only where the hit prints it already
+    is one the query lacks: "Collected Papers I. The Problem of Social *Reality*" for a query
+    that ends at "Social" holds "Reality" once, in "Symbol, Reality and Society", and the
+    hit prints that one; the word after it is the printed title's own last word. Called
+    by :func:`longer_title` for the word it reads after the hit (the word before it is
+    named by any query word: the query's first word printed twice, a container's and the
+    title's, stands there as readily as a word the query lacks)."""
+    left = list(query)
+    for word in shown:
+        if word in left:
+            left.remove(word)
+    return left
 
 
 def names_both_ends(query: Sequence[str], inside: str) -> bool:
@@ -388,7 +414,7 @@ def _before_left_out(query: Sequence[str], first: str, preceding: str) -> Option
     return None
 
 
-def _not_named(word: str, query: Sequence[str]) -> bool:
+def not_named(word: str, query: Sequence[str]) -> bool:
     """True for a printed content word no query word stands for (nor holds: "nano")."""
     return is_content(word) and not (_has_counterpart(word, query) or word in "".join(query))
 
@@ -506,7 +532,7 @@ def _unnamed(query: Sequence[str], printed: Sequence[str]) -> set[int]:
         variant = next((other for other in left if _has_counterpart(word, (other,))), None)
         if variant is not None:
             left.remove(variant)
-        elif _not_named(word, unprinted):
+        elif not_named(word, unprinted):
             extras.add(i)
     return extras
 
