@@ -89,6 +89,27 @@ def test_titles_before_a_field_in_lower_case_stay_found(author: str, title: str,
     (matching.kept_by_both if cites else matching.turned_down)(LOWER_CASE, author, title)
 
 
+#: A journal abbreviated right after the title, its first word an abbreviation of a title word.
+ABBREVIATED = (
+    "Walker, B., 1999. Coastal trade routes. Ports Review, 12, 3-9.\n"
+    "Donovan, A., 2000. Intermodal transportation in harbour perspective Transp. Law J, 27, "
+    "317\n"
+    "Ellis, C., 2001. Tide mills of the north. Harbour Studies, 4, 1-2.\n")
+
+
+@pytest.mark.parametrize("title, cites", [
+    ("Intermodal transportation in harbour perspective", True),
+    # the title without its last word, a changed content word: rejected as before
+    ("Intermodal transportation in harbour", False),
+    ("Intermodal transportation in river perspective", False),
+])
+def test_a_journal_abbreviating_a_title_word_after_the_title_is_no_longer_title(
+        title: str, cites: bool) -> None:
+    """"Transp." abbreviates the query's "transportation": the query holds it inside one of
+    its words, so it is named, not read as the printed title's own last word."""
+    (matching.kept_by_both if cites else matching.turned_down)(ABBREVIATED, "Donovan", title)
+
+
 def test_a_title_in_title_case_tells_nothing() -> None:
     """The same run in a title printed in title case: the capitals cannot tell the title's
     words from a field's, so the near miss is reported as before (no rule reads it)."""

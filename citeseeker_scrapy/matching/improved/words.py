@@ -305,11 +305,14 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     subtitle (": ...") is punctuation first, and a title-first entry's author run has its
     initials after the name, so neither is read as a longer title; nor the words after a
     date joined to the title's last word (:data:`_JOINED_YEAR`). A word after the hit that
-    the query names only where the hit prints it already is the printed title's own too
-    (:func:`_not_printed`), unless ``past_header``: the words after the hit were read past a
-    running header, a run printed again that may be another entry's field (a journal's name
-    before a list of keywords that repeats the title's words). Called by ``verify`` on each
-    hit, verbatim ones included.
+    is one of the query's words, which the query holds only where the hit prints it already,
+    is the printed title's own too (:func:`_not_printed`), unless ``past_header``: the words
+    after the hit were read past a running header, a run printed again that may be another
+    entry's field (a journal's name before a list of keywords that repeats the title's
+    words). A word the query holds only inside one of its words stays named by it: a
+    journal's abbreviation of a title word ("...historical perspective Transp. Law J" for
+    "Intermodal transportation ..."). Called by ``verify`` on each hit, verbatim ones
+    included.
     """
     printed = WORD.findall(inside)
     if not query or not printed:
@@ -331,7 +334,10 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
         return True
     if after is None:
         return False
-    return not_named(after.group(1), query if past_header else _not_printed(
+    word = after.group(1)
+    if past_header or word not in query:
+        return not_named(word, query)
+    return not_named(word, _not_printed(
         query, [*printed, *WORD.findall(following[:len(following) - len(rest)])]))
 
 
