@@ -66,4 +66,6 @@ def test_a_start_point_that_accepts_and_never_answers_keeps_its_timeout(tmp_path
     assert "cannot be reached" not in result.output
     assert "took longer than 1" in result.log("errors"), result.log("errors")
     # robots.txt and the page, each tried twice (RETRY_TIMES): every try waited its timeout
-    assert len(silent.held) >= 4 and min(silent.held) >= 0.9, silent.held
+    # (the client's clock starts before the server's accepting thread takes the connection,
+    # by up to a few tenths of a second on a loaded machine)
+    assert len(silent.held) >= 4 and min(silent.held) >= 0.75, silent.held

@@ -112,12 +112,13 @@ class SilentServer:
                 connection, _ = self.listener.accept()
             except OSError:  # closed by __exit__
                 return
+            accepted = time.monotonic()  # here, not in the thread: its start may lag
             self.open.append(connection)
-            threading.Thread(target=self._hold, args=(connection,), daemon=True).start()
+            threading.Thread(target=self._hold, args=(connection, accepted), daemon=True).start()
 
-    def _hold(self, connection: socket.socket) -> None:
-        """Read the request and whatever follows until the client gives up (EOF)."""
-        accepted = time.monotonic()
+    def _hold(self, connection: socket.socket, accepted: float) -> None:
+        """Read the request and whatever follows until the client gives up (EOF); ``accepted``
+        is when the accepting thread took the connection."""
         try:
             while connection.recv(4096):
                 pass
