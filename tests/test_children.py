@@ -15,9 +15,9 @@ from tests.support import crawl, redis_server
 from tests.support.children import tied
 
 ROOT = Path(__file__).resolve().parents[1]
-#: A stand-in for a test session: starts one child tied to it and one not, prints both pids,
-#: then waits to be killed.
-SESSION = """
+#: A stand-in for the pytest process: starts one child tied to it and one not, prints both
+#: pids, then waits to be killed.
+PARENT = """
 import subprocess, sys, time
 sys.path.insert(0, sys.argv[1])
 from tests.support.children import tied
@@ -50,14 +50,14 @@ def _gone_within(pid: int, seconds: float) -> bool:
     return True
 
 
-def test_a_child_tied_to_a_killed_session_dies_and_an_untied_one_is_left() -> None:
-    session = subprocess.Popen([sys.executable, "-c", SESSION, str(ROOT)],
+def test_a_child_tied_to_a_killed_parent_dies_and_an_untied_one_is_left() -> None:
+    parent = subprocess.Popen([sys.executable, "-c", PARENT, str(ROOT)],
                                stdout=subprocess.PIPE, text=True)
-    kept, loose = map(int, session.stdout.readline().split())
+    kept, loose = map(int, parent.stdout.readline().split())
     try:
         assert _alive(kept) and _alive(loose)
-        session.kill()  # kill -9: no teardown runs in the session
-        session.wait()
+        parent.kill()  # SIGKILL: the parent runs no teardown of its own
+        parent.wait()
         assert _gone_within(kept, 10)
         time.sleep(0.2)
         assert _alive(loose)  # what the tie changes: without it the child outlives its parent
@@ -65,7 +65,7 @@ def test_a_child_tied_to_a_killed_session_dies_and_an_untied_one_is_left() -> No
         for pid in (kept, loose):
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
-        session.stdout.close()
+        parent.stdout.close()
 
 
 def test_a_tied_child_runs_as_usual_while_its_parent_lives() -> None:
