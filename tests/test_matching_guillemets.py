@@ -1,5 +1,7 @@
 """Titles in French guillemets ("« Titre »", with or without the blank French spacing puts
-inside them): the checks read them as they read a title in curly or straight double quotes.
+inside them), and in German quotes, which close a title with the marks other languages open
+one with ("„Titel“", "»Titel«"): the checks read them as they read a title in curly or
+straight double quotes.
 The entry's own title is kept; another entry's title after its own author run, and a title
 the query lacks a word of, are turned down as they are with the other quotes."""
 
@@ -62,3 +64,28 @@ def test_a_title_in_guillemets_after_another_author_run_is_that_entry_s(
            + other.format(o=opening, c=closing, t=DOCKS) + AFTER)
     assert original_veto(doc, "Berthier", DOCKS) == OTHER_ENTRY
     turned_down(doc, "Berthier", DOCKS)
+
+
+HAFEN = "Die Speicherstädte der Hansehäfen an der Ostsee"
+#: ``HAFEN`` without its last word, and with its last word changed: other works.
+HAFEN_NEAR = ["Die Speicherstädte der Hansehäfen an der",
+              "Die Speicherstädte der Hansehäfen an der Nordsee"]
+#: German quotes, low-high and pointing inwards, joined to the title's words.
+GERMAN_QUOTES = [("\u201e", "\u201c"), ("\u00bb", "\u00ab")]
+#: Entries of the queried author, Vogler, with the title in the quotes.
+GERMAN_ENTRIES = [
+    "Vogler, Heike (2003): {o}{t}{c}, in: Hansische Blätter 18, S. 7–29.",
+    "VOGLER, H.: {o}{t}{c}. Lübeck 2003.",
+    "H. Vogler, {o}{t}{c} Hansische Blätter 18 (2003), 7–29.",
+]
+
+
+@pytest.mark.parametrize("quotes", GERMAN_QUOTES)
+@pytest.mark.parametrize("entry", GERMAN_ENTRIES)
+def test_a_title_in_german_quotes_is_kept_and_a_near_miss_turned_down(
+        entry: str, quotes: tuple[str, str]) -> None:
+    opening, closing = quotes
+    doc = BEFORE + entry.format(o=opening, c=closing, t=HAFEN) + AFTER
+    kept_by_both(doc, "Vogler", HAFEN)
+    for near in HAFEN_NEAR:
+        turned_down(doc, "Vogler", near)

@@ -92,9 +92,12 @@ _NO_INITIAL = rf"{_NOT_NAMED}|[psc\u0441]\. ?(?!{YEAR_DIGITS}(?!\d))\d"
 #: The word may hold an OCR digit ("string c0mpactifications."), the punctuation follow a
 #: blank (a quote: '...pour la Guyane ", Antianechos'; physics: "...field theory ,Phys."), an
 #: "&" stand before it ("Fjords: Processes & Products." for a query that ends at "&").
+#: German quotes close a title with the marks other languages open one with ("„...Hessen“,",
+#: "»...Hessen«,"): read as closing only joined to the word, with no letter after them.
 _WORD_THEN_TITLE_END = re.compile(
     r" (?:& )?([^\W\d_][^\W_]*)"
     rf"(?: ?[.,:;!?\"\u201d\u2019'\u00bb\u300d\u300f)](?! ?(?!{_NO_INITIAL})[^\W\d_]\.| {NAME};)"
+    r"|[\u201c\u00ab](?![^\W_])"  # ... or German quotes' close joined to it: "...Hessen“,"
     rf"| (?={NAME}, [^\W\d_]\.)"  # ... or a title-first entry's authors
     rf"|(?={ABBREVIATED_VENUE})"  # ... or an abbreviated journal name: "stars Nucl. Phys."
     rf"|(?={MONTH_OF_DATE})"  # ... or a date's month: "Report October."
