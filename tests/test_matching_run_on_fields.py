@@ -2,7 +2,8 @@
 short title (three words or fewer) before the volume and pages where the style prints no
 journal's name (``run_on_fields.VOLUME_CLOSING_ENTRY``, read by ``title_edges.stands_alone``); a
 title of any length before a journal of one word joined to the colon of its pages
-(``run_on_fields._ONE_WORD_JOURNAL``); a town or publisher that closes its entry before the
+(``run_on_fields._ONE_WORD_JOURNAL``), not where that word is printed in lower case (the
+title's own, ``lower_case_runs.next_field``); a town or publisher that closes its entry before the
 next entry's author run printed with its comma joined to the initials ("Maclean,S.A.",
 ``entry_grammar.NEXT_ENTRY_OPENING``); and a short title right after an organisation's name
 that opens its entry after the entry's number or after the same name and its date
@@ -96,6 +97,25 @@ def test_a_title_before_a_one_word_journal_and_its_pages_after_a_colon(
 def test_a_near_miss_before_a_one_word_journal_stays_rejected(doc: str, author: str,
                                                             title: str) -> None:
     _turned_down(doc + _NEXT, author, title)
+
+
+#: Entries that print the title in sentence case with no journal's name, its last word in
+#: lower case before the shapes a one-word journal prints (Vancouver's date, its volume and
+#: bracketed year, pages joined to a colon); and one with a journal of one word after it.
+_LOWER_CASE_LAST_WORD = [
+    "12. Okafor N. Dredging records of the west african lagoons. 2011;18:7\u201329.",
+    "Okafor, N. Dredging records of the west african lagoons, 18, (2011).",
+    "OKAFOR, N. 2011. Dredging records of the west african lagoons:18\u201322.",
+    "12. Okafor N. Dredging records of the west african lagoons Portus. 2011;18:7\u201329.",
+]
+
+
+@pytest.mark.parametrize("doc", _LOWER_CASE_LAST_WORD)
+def test_a_word_in_lower_case_is_no_one_word_journal(doc: str) -> None:
+    _kept(doc + _NEXT, "Okafor", "Dredging records of the west african lagoons")
+    # a query that lacks the title's last word, or that changes it
+    _turned_down(doc + _NEXT, "Okafor", "Dredging records of the west african")
+    _turned_down(doc + _NEXT, "Okafor", "Dredging records of the west african coasts")
 
 
 #: The next entry as styles that join each name's comma to its initials print it.

@@ -21,7 +21,10 @@ one word before the closing punctuation is ``words.longer_title``'s). Its first 
 content word the query does not name (``words.not_named``): an edition, an "in" or the name
 of a series in lower case are none; and no word of it is the word for "by" after a role
 ("...of the north edited by K. Lund"). A word with a capital inside ("arXiv") is none of a
-run nor a field's capital. Who calls it: ``verify`` (``_same_work``), with the document's capitals
+run nor a field's capital. The same capitals tell a journal's name of one word
+(``run_on_fields.ONE_WORD_JOURNAL``: "...coastal towns Portus:18–22.") from the title's own
+last word printed in lower case before a style's date or volume ("...coastal towns. 2003;18:7",
+"...coastal towns:18–22.", :func:`next_field`). Who calls it: ``verify`` (``_same_work``), with the document's capitals
 (``names.PrintedCase``) where the caller has them: the improved search and ``superset``.
 """
 
@@ -31,6 +34,7 @@ import re
 from typing import Optional, Sequence
 
 from ..names import PrintedCase
+from .run_on_fields import NEXT_FIELD, NEXT_FIELD_BUT_ONE_WORD_JOURNAL, ONE_WORD_JOURNAL
 from .words import WORD, is_content, not_named
 
 _RUN_WORDS = 4  # words in lower case that a run holds at most
@@ -77,3 +81,22 @@ def runs_on_in_lower_case(text: str, query: Sequence[str], last_start: int, afte
         return False
     close = (_TITLE_CLOSE if len(words) > 1 else _BRACKET).match(text, seen.end())
     return close is not None
+
+
+def next_field(text: str, at: int, printed: Optional[PrintedCase]) -> bool:
+    """True if a field starts at ``at``, right after a hit's last word
+    (``run_on_fields.NEXT_FIELD``), but not where only the one-word journal's shape reads one
+    and its word is printed in lower case: a journal's name has a capital, so that word is the
+    printed title's own last word ("...northern coastal towns. 2003;18:7-29." for a query
+    that ends at "coastal"). ``printed`` None: no capitals at hand, ``NEXT_FIELD`` as it
+    reads. Called by ``verify`` (``_same_work``) for the words after a hit."""
+    if printed is None:
+        return NEXT_FIELD.match(text, at) is not None
+    if NEXT_FIELD_BUT_ONE_WORD_JOURNAL.match(text, at):
+        return True
+    journal = ONE_WORD_JOURNAL.match(text, at)
+    if journal is None:
+        return False
+    word = WORD.match(text, at + 1)
+    shown = None if word is None else printed(word.start(), word.end())
+    return shown is None or not shown.islower()

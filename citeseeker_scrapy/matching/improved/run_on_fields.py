@@ -198,14 +198,19 @@ _ONE_WORD_JOURNAL = (rf" {NAME}(?:\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}
 #: first of the capitalised words run on after a title as readily the second word of a
 #: journal of two ("...The Antisocial Network Psychology Today, 49, (2016)").
 JOURNAL_WORD_AND_VOLUME = re.compile(rf" {NAME}, \d{{1,3}}, ")
-#: The field a title runs into, any of the shapes above, read right after the title's last
-#: word: ``verify`` reads the words after a hit there as another field's, not the title's.
-NEXT_FIELD = re.compile("|".join((
+_OTHER_FIELDS = (
     ABBREVIATED_VENUE, *PLACE_FIELDS,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD,
     _CONTAINER_AFTER_COLON, _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR,
-    _KNOWN_PUBLISHERS, _ORGANISATION, _ONE_WORD_JOURNAL, _JOURNAL_OPENED_BY_KIND)))
+    _KNOWN_PUBLISHERS, _ORGANISATION, _JOURNAL_OPENED_BY_KIND)
+#: The field a title runs into, any of the shapes above, read right after the title's last
+#: word: ``verify`` reads the words after a hit there as another field's, not the title's.
+NEXT_FIELD = re.compile("|".join((*_OTHER_FIELDS, _ONE_WORD_JOURNAL)))
+#: ... and the same, split in two: ``lower_case_runs.next_field`` reads the one-word journal's
+#: word in the print's capitals (a journal's name has one), the other shapes as they are.
+NEXT_FIELD_BUT_ONE_WORD_JOURNAL = re.compile("|".join(_OTHER_FIELDS))
+ONE_WORD_JOURNAL = re.compile(_ONE_WORD_JOURNAL)
 # The rest of an entry after a title that runs into it, read as the entry's own publication
 # data up to the entry's end (``capitals`` reads the capital that starts it and the title's case).
 #: A journal's volume right after a title the style prints with no mark and no journal's name

@@ -33,13 +33,12 @@ from rapidfuzz.distance import Indel
 from .author_lists import bare_surname_ends_run
 from .entry_numbers import last_entry_start, next_entry_start
 from .headers import SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans
-from .lower_case_runs import runs_on_in_lower_case
+from .lower_case_runs import next_field, runs_on_in_lower_case
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import PrintedCase
 from .printed_words import (
     DROPPED_IN_WORDS, in_word, joined_word_text, ocr_read, word_end, word_start, word_text,
 )
-from .run_on_fields import NEXT_FIELD
 from ..similarity import Title
 from .title_edges import (
     EDGE_WORD, closed_by_date, name_again, named_in_sentence, next_entry_as_this, stands_alone,
@@ -250,7 +249,7 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     after = last - 1 if 1 < last and text[last - 1] == " " and in_word(text[last - 2]) else last
     dated = closed_by_date(title.title.text, text, after)
     at_hit, after = after, _past_header(text, title, after, name_before)
-    following = "" if dated or NEXT_FIELD.match(text, after) or next_entry_as_this(
+    following = "" if dated or next_field(text, after, printed) or next_entry_as_this(
         text, name_before, first, last) or name_again(text, name_before, after) else (
         _text_after(text, title, first, after))
     if title.title.text.rstrip().endswith(":"):  # the query's subtitle is what follows
