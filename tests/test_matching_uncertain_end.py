@@ -5,8 +5,10 @@ Where the only reason to drop the 2003 scheme's hit is that the capitalised word
 it could be the printed title's own last word, and no rule the text offers tells them apart, the
 improved scheme reports the citation and marks its end uncertain: a container of two words or
 more run into the title, one capitalised word closing the entry (a publisher, a town, a web
-site), alone or with one number or range after its comma or colon (a journal of one word and
-its volume, page or pages), or with its comma or colon before a chapter's book and its pages,
+site), alone or with one number or range
+after its comma or colon (a journal of one word and its volume, page or pages), or opening a
+container up to its volume and pages, or with its comma or colon before a chapter's book and
+its pages,
 or before a word in lower case and the rest of such a book (after a short title), a container
 run into a short title after unpunctuated initials or opened by an article printed with a
 capital. A title without its last word printed the same way is reported so too (that is the
@@ -198,6 +200,38 @@ def test_a_title_before_one_word_and_a_number_closing_the_entry_is_reported_mark
 def test_a_word_before_a_number_that_does_not_close_the_entry_stays_rejected(
         doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
+
+# A title run into a container whose first word is capitalised and whose next word is in lower
+# case, up to its volume and pages ("...Hafenbehinderung Hafenkunde in Hessen 12:38–45"): in a
+# German title every noun is capitalised, so the word could be the title's own last word; the
+# citation is reported marked. A changed word, another entry's title, and a query that ends
+# with a function word stay rejected.
+_HESSEN = ("[6] Wolfgang Okafor: Definition von Hafenbehinderung Hafenkunde in Hessen "
+           "12:38\u201345.\n[7] Anne Berg: Fjorde und Förden. Kiel 1991.")
+_NORDEN = ("[6] Wolfgang Okafor: Hafenbehinderung im Norden Hafenkunde in Hessen "
+           "12(4): 38\u201345.\n[7] Anne Berg: Fjorde und Förden. Kiel 1991.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_HESSEN, "Okafor", "Definition von Hafenbehinderung"),
+    (_NORDEN, "Okafor", "Hafenbehinderung im Norden"),
+])
+def test_a_title_before_a_container_and_its_issue_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_HESSEN, "Okafor", "Definition von Hafenverbauung"),  # a content word changed
+    (_NORDEN, "Okafor", "Hafenbehinderung im Süden"),
+    (_HESSEN, "Okafor", "Definition von"),  # a query that ends with a function word
+    (_NORDEN, "Okafor", "Fjorde und Förden"),  # another entry's title
+])
+def test_a_word_before_a_container_and_its_issue_stays_rejected(doc: str, author: str,
+                                                                title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None
+
 
 # A title run into one capitalised word, its comma or its colon, then a chapter's book up to
 # the chapter's pages (health-and-social-care-in-the-community and

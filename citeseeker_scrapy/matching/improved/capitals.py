@@ -85,8 +85,8 @@ from .place_fields import (
 from .printed_words import DROPPED_IN_WORDS, IN_WORD_MARKS
 from .run_on_fields import (
     ACRONYM_CLOSING_ENTRY, BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES,
-    CONTAINER_WITH_ISSUE, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_PAGES,
-    ORGANISATION_NAME,
+    CONTAINER_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE, ONE_WORD_JOURNAL_AND_NUMBER,
+    ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME,
 )
 from .words import CONTAINER_ARTICLES, SHORT_FUNCTION_WORDS, is_content
 
@@ -262,8 +262,10 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
     (``_CAPITALISED_RUN``: a container, a publisher or the next entry's author run into the
     title; the first may be an article, ``words.CONTAINER_ARTICLES``: "...Spelling and
-    Punctuation The Oxford History"); None for neither. A word in lower case there is the
-    title's own (a longer title), and so is another function word printed with a capital (a
+    Punctuation The Oxford History"), or for one that opens a container up to its volume and
+    pages (``run_on_fields.CONTAINER_VOLUME_AND_PAGES``: "...Lernbehinderung
+    Behindertenpädagogik in Hessen 12:38–45"); None for neither. A word in lower case there is
+    the title's own (a longer title), and so is another function word printed with a capital (a
     title in title case going on: "...Tidal Markets In Coastal Towns"), and one
     capitalised word before the title's closing punctuation with more of the entry after it
     ("...Mistastin Lake crater Labrador, Planetary", "...Markets Revisited: Lagos Traders").
@@ -282,7 +284,10 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     book = _book_to_chapter_pages(text, run, cased)
     if book is not None:
         return book
-    return False if _capitalised_words(text, run, cased) >= _CAPITALISED_RUN else None
+    if (_capitalised_words(text, run, cased) >= _CAPITALISED_RUN
+            or CONTAINER_VOLUME_AND_PAGES.match(text, run[0].start())):
+        return False
+    return None
 
 
 def _capitalised_words(text: str, run: list[re.Match[str]], cased: list[str]) -> int:
