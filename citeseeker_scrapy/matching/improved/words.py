@@ -208,7 +208,7 @@ SHORT_FUNCTION_WORDS = frozenset(
     "per nel".split())
 #: Articles that open a container's name printed with a capital right after a title's last
 #: word ("...Spelling and Punctuation The Oxford History of Harbours. pp. 13–55"): a title
-#: without its last word has that content word there, not an article (``capitals``).
+#: without its last word has that content word there, not an article (``undecided_ends``).
 CONTAINER_ARTICLES = frozenset({"the", "der", "die", "das", "le", "la", "les"})
 #: A word as the word checks split a title and its print: a run of letters and digits. One
 #: pattern for both sides: ``verify`` splits the query's title and the print with it too.
