@@ -201,6 +201,22 @@ def test_a_word_before_a_number_that_does_not_close_the_entry_stays_rejected(
         doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
 
+# A title whose last word is an acronym (a short word, no content word), run into one
+# capitalised word and a number closing the entry: reported marked, as after a content word.
+# A changed content word and another entry's title stay rejected.
+_ACRONYM_LAST = ("Okafor, N., 1995. Tidal Songs of the Harbour Choirs NRK Kustradio, 9\u201310\n\n"
+                 "Moreau, A., 2001. Stone bridges. Paris")
+
+
+def test_a_title_ending_with_an_acronym_before_a_one_word_journal_is_reported_marked() -> None:
+    matching.marked_uncertain(_ACRONYM_LAST, "Okafor", "Tidal Songs of the Harbour Choirs NRK")
+
+
+@pytest.mark.parametrize("title", ["Tidal Songs of the Harbour Bands NRK", "Stone bridges"])
+def test_a_near_miss_before_an_acronym_and_a_journal_stays_rejected(title: str) -> None:
+    matching.turned_down(_ACRONYM_LAST, "Okafor", title)
+
+
 # A title run into a container whose first word is capitalised and whose next word is in lower
 # case, up to its volume and pages ("...Hafenbehinderung Hafenkunde in Hessen 12:38–45"): in a
 # German title every noun is capitalised, so the word could be the title's own last word; the

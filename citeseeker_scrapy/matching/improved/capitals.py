@@ -148,7 +148,7 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
     if title[-1].islower():  # else a title's own capital: "Tidal Markets Revisited: Lagos"
         if first[0].isupper() and _COLON.match(text, field.end()):
             return field.start()
-        if _acronym(first) and not _SENTENCE_CLOSE.match(text, field.end()):
+        if acronym(first) and not _SENTENCE_CLOSE.match(text, field.end()):
             return field.start()
         if first[0].isupper() and CONTAINER_WITH_ISSUE.match(text, field.start()):
             return field.start()
@@ -293,7 +293,7 @@ def _names_a_field(word: str) -> bool:
     numeral ("...World War II.") nor a code with digits ("...Special Report SP-2056-ENV,
     1999.": the title's own), or two capitalised words joined (``_JOINED_CAPITALISED_WORDS``:
     "PublicAffairs"). Called by :func:`_one_word_field`."""
-    if _acronym(word):
+    if acronym(word):
         return (_ROMAN_NUMERAL.fullmatch(word) is None
                 and not any(letter.isdigit() for letter in word))
     return _JOINED_CAPITALISED_WORDS.fullmatch(word) is not None
@@ -379,7 +379,7 @@ def _in_title_case(title: list[str]) -> bool:
     return not any(word.islower() for word in title[1:] if is_content(folded(word)))
 
 
-def _acronym(word: str) -> bool:
+def acronym(word: str) -> bool:
     """True for a word printed in capitals only, ``_ACRONYM_LETTERS`` or more: "INED"."""
     letters = [c for c in word if c.isalpha()]
     return len(letters) >= _ACRONYM_LETTERS and all(c.isupper() for c in letters)

@@ -18,6 +18,7 @@ import re
 from typing import NamedTuple, Optional, Sequence
 
 from ..names import PrintedCase
+from .capitals import acronym
 from .entry_grammar import END_OR_NUMBER_OPENING, INITIALS, SURNAME_BEFORE_INITIALS
 from .place_fields import WORD_BEFORE_TITLES_TOWN
 from .printed_words import ends_paragraph, folded, hit_words, last_query_word
@@ -25,7 +26,7 @@ from .run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, CONTAINER_VOLUME_AND_PAGES,
     ONE_WORD_JOURNAL_AND_NUMBER,
 )
-from .words import CONTAINER_ARTICLES, SHORT_FUNCTION_WORDS, is_content
+from .words import CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content
 
 #: Capitalised words in a row after the query's last word that make a field of their own as
 #: readily as the title's last word and the next field ("...The Antisocial Network Psychology
@@ -65,9 +66,11 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
     """The words run on after the query's last word, where the capitals cannot tell them from
     the printed title's own last word and the next field (:class:`RunOn`), or None.
 
-    The query's last word must be a content word and no word that makes a capitalised word
-    after it the title's own (``place_fields.WORD_BEFORE_TITLES_TOWN``: a title without its
-    last word that ends with "of", "and" or "around" lacks the word after it), printed right
+    The query's last word must be a content word, or a short word printed as an acronym and no
+    function word ("...Nyimbo Mpya RTD Majira, 9–10": ``capitals.acronym``), and no word that
+    makes a capitalised word after it the title's own (``place_fields.WORD_BEFORE_TITLES_TOWN``:
+    a title without its last word that ends with "of", "and" or "around" lacks the word after
+    it), printed right
     at the hit's end (or up to two words after it: ``printed_words.last_query_word``), a blank
     and no punctuation after it, then a word that starts with a capital, in a shape
     :func:`_undecided_run` names. A query that lacks the title's last word has that word there
@@ -76,7 +79,7 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
     decide; it reads the hit again with the title closed there and, where the run goes on
     past the entry's first word, asks whether a field the rules know starts after that word
     (then the word is the title's own)."""
-    if (len(query) < 2 or not is_content(query[-1])
+    if (len(query) < 2 or query[-1] in FUNCTION_WORDS or query[-1].isdigit()
             or WORD_BEFORE_TITLES_TOWN.fullmatch(query[-1])):
         return None
     _, words = hit_words(text, start, end)
@@ -88,7 +91,8 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
         return None  # the title's own punctuation closes it: the text decides
     first = words[last].start()
     cased = printed(first, words[-1].end())
-    if cased is None:
+    if cased is None or not (is_content(query[-1])
+                             or acronym(cased[:title_end - first])):
         return None
     told = _undecided_run(text, run, [cased[w.start() - first:w.end() - first] for w in run],
                           printed)
