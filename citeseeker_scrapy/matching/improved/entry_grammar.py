@@ -177,11 +177,12 @@ BARE_SURNAME_AFTER_COMMA_ENDS_RUN = re.compile(
     rf"|(?:, {NAME},? {_JOINED_INITIALS})+), {NAME} ")
 #: Two inverted names with their initials joined by a comma, then right after the last initials
 #: a blank and a word that is neither a conjunction nor an initial ("domingo, j.l., corbella,
-#: j. effects of ..."): a reference list that prints its titles right after the author run's last
+#: j. effects of ..."; not "grant, j. a., and p. h. schultz. 1989."): a reference list that prints its titles right after the author run's last
 #: initials, with no comma before them.
+_NOT_AND = rf"(?!{AND_WORD}(?![^\W_]))"
 TITLE_AFTER_COMMA_SEPARATED_INITIALS = re.compile(
-    rf"(?<![^\W_]){NAME},? {_JOINED_INITIALS}, {NAME},? {_JOINED_INITIALS} "
-    rf"(?!{AND_WORD}(?![^\W_]))(?![^\W\d_]\.)[^\W\d_]")
+    rf"(?<![^\W_]){NAME},? {_JOINED_INITIALS}, {_NOT_AND}{NAME},? {_JOINED_INITIALS} "
+    rf"{_NOT_AND}(?![^\W\d_]\.)[^\W\d_]")
 
 #: The rest of an author run after a surname, up to its title, where a style prints each
 #: name's initials with no full stop and nothing between the last one and the title: as single
