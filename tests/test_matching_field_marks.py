@@ -96,6 +96,8 @@ def test_a_title_word_before_the_next_entrys_opening_is_still_the_titles(doc: st
     _turned_down(doc, author, title)
 
 
+_VOLUME_COLON_COMMAS = ("Berg, A. 2001. Stone bridges. Oslo.\nHalvorsen, K. 2015. {} Estuaries, "
+                        "Coasts, Shelves 7:11\u201319.\nMoreau, A. 2001. Stone bridges. Paris.")
 _VANCOUVER_COMMAS = ("1. Berg A: Stone bridges. Oslo, 2001\n2. Halvorsen K, Ekdahl S: {} Estuaries, "
                      "Coasts, Shelves 2015;7:11\u201319\n3. Moreau A: Stone bridges. Paris, 2001")
 
@@ -122,6 +124,9 @@ _VANCOUVER_COMMAS = ("1. Berg A: Stone bridges. Oslo, 2001\n2. Halvorsen K, Ekda
      "Tidal mixing in shallow fjord basins"),
     (_VANCOUVER_COMMAS.format("Ferry routes of the northern isles"), "Halvorsen",
      "Ferry routes of the northern isles"),
+    # the volume joined to its pages by a colon after such a container
+    (_VOLUME_COLON_COMMAS.format("Tidal mixing in shallow fjord basins"), "Halvorsen",
+     "Tidal mixing in shallow fjord basins"),
 ])
 def test_a_title_running_into_its_container_and_issue(doc: str, author: str, title: str) -> None:
     _kept(doc, author, title)
@@ -139,6 +144,8 @@ def test_a_title_running_into_its_container_and_issue(doc: str, author: str, tit
     (_VANCOUVER_COMMAS.format("Tidal mixing in shallow fjord basins revisited"), "Halvorsen",
      "Tidal mixing in shallow fjord basins"),
     (_VANCOUVER_COMMAS.format("Tidal mixing in shallow lake basins"), "Halvorsen",
+     "Tidal mixing in shallow fjord basins"),
+    (_VOLUME_COLON_COMMAS.format("Tidal mixing in shallow fjord basins revisited"), "Halvorsen",
      "Tidal mixing in shallow fjord basins"),
 ])
 def test_a_title_word_before_a_container_and_issue_is_still_the_titles(doc: str, author: str,
