@@ -1,5 +1,5 @@
 """A title whose end the text cannot decide, reported with the mark ``title_end: uncertain``
-(``capitals.undecided_end``, ``superset._uncertain_end``).
+(``undecided_ends.undecided_end``, ``superset._uncertain_end``).
 
 Where the only reason to drop the 2003 scheme's hit is that the capitalised word(s) right after
 it could be the printed title's own last word, and no rule the text offers tells them apart, the

@@ -30,7 +30,7 @@ VETOES = (NAME_IN_WORD, NEXT_ENTRY, OTHER_ENTRY, CLOSER_NEARBY, WORDS_MISSING, C
 
 #: A citation's ``title_end``: "certain" where the text tells where the printed title ends;
 #: "uncertain" where the original scheme's hit is reported although the word after it could
-#: be the title's own last word (``superset``: ``capitals.undecided_end``). The hit may then
+#: be the title's own last word (``superset``: ``undecided_ends.undecided_end``). The hit may then
 #: name a shorter title than the one printed; a reader decides by reading the entry.
 CERTAIN_END = "certain"
 UNCERTAIN_END = "uncertain"

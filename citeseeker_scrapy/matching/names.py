@@ -85,8 +85,8 @@ def _names_in_tokens(distinct: list[str],
 #: (``matcher.DocumentText.printed_case``, made lazy by the matcher): the normalized text is
 #: lower case, and only the capitals tell some word edges (:func:`initials_glued_at`). A blank
 #: that stands for a blank line is given as a line break, the span's length unchanged:
-#: ``capitals.ends_paragraph`` reads it; the other callers read letters at their positions, or
-#: split words at any white space (``capitals.initials_end_run``).
+#: ``printed_words.ends_paragraph`` reads it; the other callers read letters at their positions, or
+#: split words at any white space (``author_run_ends.initials_end_run``).
 PrintedCase = Callable[[int, int], Optional[str]]
 
 #: What PDF extraction leaves inside a printed name, skipped between its letters: blanks (split

@@ -12,7 +12,8 @@
   publication among them and the towns that close an entry: ``place_fields``) and
   ``lower_case_runs`` (a title's words printed in lower case past a hit, read with the
   document's capitals); ``capitals`` — where the printed capitals say the title ends (a hit
-  turned down read again);
+  turned down read again), ``undecided_ends`` where they cannot tell, ``author_run_ends``
+  where they say an author run ends before a short title;
 * ``superset`` — every hit of the original scheme is reported unless a named check says why not.
 
 Who calls it: :class:`citeseeker_scrapy.matching.matcher.CitationMatcher` (``search`` and

@@ -190,7 +190,7 @@ TITLE_AFTER_COMMA_SEPARATED_INITIALS = re.compile(
 #: English Verbonominal Phrases."), or joined, two or three of them (Vancouver: " ca "
 #: in "Nallino CA Raccolta Di Scritti.", " n, hill s, turner bs "). Lower case cannot tell such
 #: initials from a short word ("a", Czech "a" for "and", "de", "in"):
-#: ``capitals.initials_end_run`` reads the capitals too.
+#: ``author_run_ends.initials_end_run`` reads the capitals too.
 _UNPUNCTUATED_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_]){1,3})"
 UNPUNCTUATED_INITIALS_RUN = re.compile(
     rf"{_UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{_UNPUNCTUATED_INITIALS}){{0,5}} ")
@@ -198,7 +198,7 @@ UNPUNCTUATED_INITIALS_RUN = re.compile(
 #: every author ("D Z Saltini", "J-P Postel", "K-K R Choo"): up to three initials, each a letter
 #: or two joined by a hyphen, then the surname; the names joined by a comma or the word for
 #: "and", perhaps after a comma ("a robertson and a plummer", "b walker, s carpenter, and r
-#: pritchard"). ``capitals.initials_open_run`` reads it around the searched surname: from the
+#: pritchard"). ``author_run_ends.initials_open_run`` reads it around the searched surname: from the
 #: run's first initial up to the surname (its own initials last), ...
 _FIRST_INITIALS = r"(?:[^\W\d_](?:-[^\W\d_])? ){1,3}"
 _NAMES_JOINED = rf"(?:,? {AND_WORD} |, )"
@@ -206,7 +206,7 @@ INITIALS_FIRST_RUN_TO_NAME = re.compile(rf"(?:{_FIRST_INITIALS}{NAME}{_NAMES_JOI
                                         rf"{_FIRST_INITIALS}")
 #: ... and from the surname up to the title: the run's further names, then the blank before
 #: the title. Lower case cannot tell such initials from a word of one letter ("a", "y"), nor a
-#: surname from a title's word: ``capitals`` reads the capitals too.
+#: surname from a title's word: ``author_run_ends`` reads the capitals too.
 INITIALS_FIRST_RUN_FROM_NAME = re.compile(rf"(?:{_NAMES_JOINED}{_FIRST_INITIALS}{NAME}){{0,11}} ")
 
 #: The rest of an author run of one inverted name, after its surname, up to a title with no
@@ -295,8 +295,9 @@ SURNAME_BEFORE_TITLE = re.compile(rf"{NAME}\." + OPENING)
 #: ``BRACKETED_DIGITS``), or listed with a full stop, "12." (up to three, ``LISTED_DIGITS``:
 #: "2003." is a year). The one owner of those shapes: every pattern here that reads an entry's
 #: number (``ENTRY_NUMBER`` and ``LISTED_NUMBER`` with its digits in group 1, the openings and
-#: closings below) and ``capitals`` build on them. ``title_edges`` reads either right before a
-#: title, the listed one also right after a title, where the next entry opens.
+#: closings below), ``undecided_ends`` and ``author_run_ends`` build on them. ``title_edges``
+#: reads either right before a title, the listed one also right after a title, where the next
+#: entry opens.
 BRACKETED_DIGITS = r"\d{1,4}"
 LISTED_DIGITS = r"\d{1,3}"
 ENTRY_NUMBER = re.compile(rf"\[({BRACKETED_DIGITS})\]")
@@ -441,8 +442,8 @@ EDITION_WORD = r"(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|\u0438\u0437\u0434|u
 #: ``END_OR_NUMBER_OPENING``), a surname and its initials ("Forsman, E.D.", "Walters E.T.", or
 #: joined to the comma as some styles print every name: "Maclean,S.A.":
 #: ``SURNAME_BEFORE_INITIALS`` and ``INITIALS``), an inverted name and its given name
-#: ("DUMONT, Béatrice;"), or a ditto mark ("— (2012)"). ``capitals`` reads a word closing its
-#: entry with the first two.
+#: ("DUMONT, Béatrice;"), or a ditto mark ("— (2012)"). ``undecided_ends`` reads a word
+#: closing its entry with the first two.
 END_OR_NUMBER_OPENING = rf"$| ?\[{BRACKETED_DIGITS}\]| {LISTED_DIGITS}\. "
 SURNAME_BEFORE_INITIALS = rf"{NAME}(?:, ?| )"
 NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"

@@ -120,7 +120,7 @@ _TOWN_CLOSING_ENTRY = re.compile(
 #: or a conjunction ("...Death in Venice.", "...la bataille de Cahors.", "...Thames and
 #: Hudson."), a number ("...Vols. I and II"), or a word that opens a place's name of two
 #: words ("...New York.", "...North Carolina.", "...Central America.", "...San Diego.").
-#: ``capitals.undecided_end`` reads it too: a query that ends with such a word lacks the
+#: ``undecided_ends.undecided_end`` reads it too: a query that ends with such a word lacks the
 #: capitalised word after it, whatever closes the entry.
 WORD_BEFORE_TITLES_TOWN = re.compile(
     r"(?<![^\W_])(?:in|at|of|from|near|to|into|around|across|for|on|by|the|a|an|and|or"

@@ -2,16 +2,18 @@
 
 Extraction leaves marks inside words ("well-being", "l'état", a soft hyphen), ligature codes
 and line-end hyphens, and OCR reads letters as digits. The checks of ``verify`` and
-``title_edges`` compare the words around a hit with the title's, and ``capitals`` reads a
-printed word through the same marks: this module is the one place that says where a printed
-word starts and ends and what it reads as.
+``title_edges`` compare the words around a hit with the title's, and ``capitals`` and
+``undecided_ends`` read a printed word through the same marks (:func:`hit_words`): this module
+is the one place that says where a printed word starts and ends, what it reads as, and
+whether the print ends its paragraph after it (:func:`ends_paragraph`).
 """
 
 from __future__ import annotations
 
 import re
+from typing import Optional, Sequence
 
-from ..names import SKIPPABLE
+from ..names import SKIPPABLE, PrintedCase
 
 #: What extraction leaves inside a word ("well-being", "l'état"): ``names.SKIPPABLE`` but blanks.
 #: Dropped when words are compared ("wellbeing"); ``capitals`` reads a printed word through
@@ -66,3 +68,72 @@ def ocr_read(word: str) -> str:
     same word: "norrnan" scores 77 against "norman" as it is, 100 read back. Only ever
     compared as a second chance, so "modern" (read "modem") is still found as itself."""
     return word.translate(_OCR_DIGITS).replace("rn", "m").replace("vv", "w")
+
+
+#: A word as the word checks read it: letters and digits, with what extraction leaves inside
+#: words ("well-being", "l'état": ``IN_WORD_MARKS``), compared without it ("wellbeing").
+_PRINTED_WORD = re.compile(rf"[^\W_](?:[^\W_]|[{re.escape(IN_WORD_MARKS)}](?=[^\W_]))*")
+_WORD_PIECE_BEFORE = re.compile(r"[^\W_]+$")
+_LEFT_OUT = 2  # query words after the hit that the best substring may leave out
+#: Characters around a hit where its words, the query's last words and the field after them
+#: are read (``capitals``, ``undecided_ends``).
+HIT_REACH = 80
+
+
+def piece_before(text: str, at: int) -> Optional[re.Match[str]]:
+    """The letters and digits right before ``at`` (up to ``HIT_REACH`` of them), or None: the
+    piece of a word a hit may begin inside, or the word before a town. Called by
+    :func:`hit_words` and ``capitals``."""
+    return _WORD_PIECE_BEFORE.search(text, max(0, at - HIT_REACH), at)
+
+
+def hit_words(text: str, start: int, end: int) -> tuple[int, list[re.Match[str]]]:
+    """The printed words of the hit ``text[start:end]`` and of up to ``HIT_REACH`` characters
+    after it, from the start of the word the hit begins inside: that start and the words.
+    Who calls it: ``capitals.field_start`` and ``undecided_ends.undecided_end``, which read
+    the capitals of the words after the query's last word."""
+    piece = piece_before(text, start)
+    low = start if piece is None else piece.start()  # the hit may begin inside a word
+    return low, list(_PRINTED_WORD.finditer(text, low, min(len(text), end + HIT_REACH)))
+
+
+def last_query_word(query: Sequence[str], words: list[re.Match[str]],
+                     end: int) -> Optional[int]:
+    """The index in ``words`` of the query's last word: the hit's last word if it is, or up
+    to ``_LEFT_OUT`` words further when the hit left the query's last words out. Called by
+    ``capitals.field_start`` and ``undecided_ends.undecided_end`` on :func:`hit_words`."""
+    inside = [i for i, word in enumerate(words) if word.start() < end]
+    if not inside:
+        return None
+    at = inside[-1]
+    for left_out in range(min(_LEFT_OUT, len(query) - 1) + 1):
+        tail = query[len(query) - 1 - left_out:]
+        printed = [_word(word) for word in words[at:at + len(tail)]]
+        if printed == list(tail):
+            return at + left_out
+    return None
+
+
+def _word(match: re.Match[str]) -> str:
+    """A printed word as the query's words are compared: "well-being" is "wellbeing"."""
+    return match.group().translate(DROPPED_IN_WORDS)
+
+
+def folded(printed: str) -> str:
+    """A word with the document's capitals as the query's words are compared (:func:`_word`)."""
+    return printed.lower().translate(DROPPED_IN_WORDS)
+
+
+def ends_paragraph(text: str, at: int, printed: PrintedCase) -> bool:
+    """True if the blank at ``at`` (right after a hit's last word) stands for a paragraph's end
+    in the print (``printed`` gives it as a line break: ``context.TextMap.printed_case``): in
+    HTML and plain text each entry is a paragraph, so a title printed last in its entry with
+    no punctuation ends there ("HUME (1752) Writings on Economics" before the next entry's
+    "Kinney Title, in: ..."), which a sentence's words or a longer title's do not. Who calls
+    it: ``superset``, for a title the word checks turned down over the word after it (an added
+    title word, or a short title read as ordinary words); ``capitals``, ``undecided_ends`` and
+    ``author_run_ends``, for an entry's end or start."""
+    if not text.startswith(" ", at) or at == 0:
+        return False
+    cased = printed(at - 1, at + 2)  # with the letters beside it: a blank alone is no text
+    return cased is not None and cased[1] == "\n"

@@ -243,14 +243,14 @@ CONTAINER_WITH_ISSUE = re.compile(
 #: "...Fishing Fleets Seafaring: Boats and Crews in the North, pp. 119–128"). Not "In", which
 #: opens a book in any style; not "p." before a range, as palaios prints a journal's pages
 #: after a title closed by its colon ("...Economy. Book Review: English Historical Review, p.
-#: 743–745"). ``capitals`` reads it after one capitalised word run on after a title, whose
+#: 743–745"). ``undecided_ends`` reads it after one capitalised word run on after a title, whose
 #: capital it cannot tell from the title's own last word.
 BOOK_TO_CHAPTER_PAGES = re.compile(
     rf"[,:] (?!in\b)[^\W\d_][^\d]{{0,150}}?[,.] pp\. ?\d+{RANGE_DASH}\d+")
 #: ... or a chapter's book whose first word a word in lower case follows, after a blank, run
 #: up to the chapter's pages the same way ("...Kinds of Harbour Work Studies in Coastal
 #: Trade: Ports, Tides, pp. 1–20", "...Häfen und Küstenstädte Geschichte der Seefahrt. pp.
-#: 82–90"), read from that blank. ``capitals`` reads it after one capitalised word run on
+#: 82–90"), read from that blank. ``undecided_ends`` reads it after one capitalised word run on
 #: after a title too: a title without its last word has that word there only where a word
 #: in lower case follows the title in its entry ("...Lose Fishing Fleets in Coastal Review,
 #: pp. 43–83").
@@ -268,7 +268,7 @@ ONE_WORD_JOURNAL_AND_PAGES = re.compile(
 #: pages' range where no volume is printed, after a comma or joined to a colon
 #: (tropical-animal-health-and-production: "...Notes: Gunflints Kewa, 82", "...and
 #: Objectification Poetry, 269", "...Hopes and Fear Zodiac, 24–35"; rhodora: "...and
-#: Objectification Poetry:269."). ``capitals`` reads it where the word is printed with a
+#: Objectification Poetry:269."). ``undecided_ends`` reads it where the word is printed with a
 #: capital and the entry ends right after the number, as a title end the text cannot decide:
 #: a style that prints no container prints a title's own last word and a report's or a
 #: volume's number so too ("...Global Climate Change Projections, 3.", "...Projections,

@@ -45,15 +45,15 @@ from ..names import PrintedCase, is_whole_word
 from ..original import Hit
 from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
 from .attribution import attributed, repeated_in_entry
-from .capitals import (
-    ends_paragraph, field_start, given_name_ends_run, initials_end_run, initials_open_run,
-    title_closed, RunOn, undecided_end,
-)
+from .author_run_ends import given_name_ends_run, initials_end_run, initials_open_run
+from .capitals import field_start, title_closed
 from .headers import (
     page_breaks_between_entries, printed_without, running_headers, without_spans,
 )
+from .printed_words import ends_paragraph
 from .run_on_fields import JOURNAL_WORD_AND_VOLUME, NEXT_FIELD
 from .title_edges import EDGE_WORD, name_again, next_entry_as_this
+from .undecided_ends import RunOn, undecided_end
 from .verify import CheckedTitle, veto
 from .words import WORD, longer_title
 from .entry_numbers import next_entry_start
@@ -173,11 +173,11 @@ def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: 
     title's own, but the document's capitals (``printed``) say a field starts there
     (``capitals.field_start``), the hit is read again with that field punctuated; where a
     short title reads as ordinary words after an initial of the name's author run printed
-    with no full stop (``capitals.initials_end_run``), after its one given name
-    (``capitals.given_name_ends_run``) or after the last surname of a run that prints the
-    initials first with no full stop (``capitals.initials_open_run``), it is read again as
+    with no full stop (``author_run_ends.initials_end_run``), after its one given name
+    (``author_run_ends.given_name_ends_run``) or after the last surname of a run that prints the
+    initials first with no full stop (``author_run_ends.initials_open_run``), it is read again as
     delimited there;
-    where it ends its paragraph (``capitals.ends_paragraph``: the entry's end), it is read
+    where it ends its paragraph (``printed_words.ends_paragraph``: the entry's end), it is read
     again with that end punctuated: the next paragraph's first word (the next entry's author)
     is then no added title word. Each punctuated reading is of a copy of the text
     (``capitals.title_closed``: every check of ``verify.veto`` reads the mark where it
@@ -214,9 +214,9 @@ def _uncertain_end(text: str, title: CheckedTitle, hit: tuple[int, int], region:
     """The hit ``text[hit[0]:hit[1]]`` that a word check turned down (``why``) reported with
     its end marked uncertain (``model.UNCERTAIN_END``), if only the words after it turn it
     down and the text cannot tell them from the printed title's own last word
-    (``capitals.undecided_end``): read again with the title closed after the query's last
+    (``undecided_ends.undecided_end``): read again with the title closed after the query's last
     word, every check passes; and where the run's shape does not tell the field after the
-    title (``capitals.RunOn.field_told``: the first word run on closes the entry, or opens a
+    title (``undecided_ends.RunOn.field_told``: the first word run on closes the entry, or opens a
     chapter's book up to the chapter's pages), the rules find no field right after that
     first word (:func:`_field_after_next_word`). Else the veto stands. ``after_run``: the
     name's author run ends right before the hit with its initials or its given name (as

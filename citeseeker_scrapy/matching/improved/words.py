@@ -47,6 +47,7 @@ from typing import Optional, Sequence
 from rapidfuzz import fuzz
 
 from . import places, publishers
+from .printed_words import ocr_read
 from .entry_grammar import DITTO_WORDS, EDITION_WORD, NAME, RANGE_DASH, TYPE_MARK, YEAR_DIGITS
 from .run_on_fields import (
     ABBREVIATED_VENUE, MONTH_OF_DATE, ORGANISATION_NAME, VOLUME_ABBREVIATIONS,
@@ -207,7 +208,7 @@ SHORT_FUNCTION_WORDS = frozenset(
     "per nel".split())
 #: Articles that open a container's name printed with a capital right after a title's last
 #: word ("...Spelling and Punctuation The Oxford History of Harbours. pp. 13–55"): a title
-#: without its last word has that content word there, not an article (``capitals``).
+#: without its last word has that content word there, not an article (``undecided_ends``).
 CONTAINER_ARTICLES = frozenset({"the", "der", "die", "das", "le", "la", "les"})
 #: A word as the word checks split a title and its print: a run of letters and digits. One
 #: pattern for both sides: ``verify`` splits the query's title and the print with it too.
@@ -421,8 +422,13 @@ def _before_left_out(query: Sequence[str], first: str, preceding: str) -> Option
 
 
 def not_named(word: str, query: Sequence[str]) -> bool:
-    """True for a printed content word no query word stands for (nor holds: "nano")."""
-    return is_content(word) and not (_has_counterpart(word, query) or word in "".join(query))
+    """True for a printed content word no query word stands for (nor holds: "nano"; nor holds
+    with its OCR confusions read back, ``printed_words.ocr_read``: "r0srio" for a query's
+    "Ros\u00b7rio", a word the query's mark cuts in two, "ros" and "rio", that the print
+    shows whole and damaged)."""
+    joined = "".join(query)
+    return is_content(word) and not (_has_counterpart(word, query) or word in joined
+                                     or ocr_read(word) in joined)
 
 
 def _has_counterpart(word: str, printed: Sequence[str]) -> bool:

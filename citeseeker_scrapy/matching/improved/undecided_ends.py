@@ -1,0 +1,187 @@
+"""Where the printed capitals cannot tell a title's last word from the next field's first
+(improved scheme).
+
+A title run into the next field with no punctuation (``capitals``) is told apart by its
+capitals in some shapes; in others a title that lacks its last word prints the same: one
+capitalised word that closes the entry ("...Hopes and Fear Zodiac, 24–35"), or opens a
+chapter's book up to the chapter's pages, or two capitalised words in a row or more (a
+container, a publisher or the next entry's author run into the title). :func:`undecided_end`
+names those runs (:class:`RunOn`), so the hit is read again with the title closed after the
+query's last word and, where it passes, reported with its end marked uncertain. Who calls
+it: ``superset``, on an original hit a word check turned down, where
+``capitals.field_start`` found no field the capitals decide.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Optional, Sequence
+
+from ..names import PrintedCase
+from .entry_grammar import END_OR_NUMBER_OPENING, INITIALS, SURNAME_BEFORE_INITIALS
+from .place_fields import WORD_BEFORE_TITLES_TOWN
+from .printed_words import ends_paragraph, folded, hit_words, last_query_word
+from .run_on_fields import (
+    BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, ONE_WORD_JOURNAL_AND_NUMBER,
+)
+from .words import CONTAINER_ARTICLES, SHORT_FUNCTION_WORDS, is_content
+
+#: Capitalised words in a row after the query's last word that make a field of their own as
+#: readily as the title's last word and the next field ("...The Antisocial Network Psychology
+#: Today, 49", "...Raccolta Di Scritti Editi E Inediti a Cura"): a title without its last word
+#: has that word and the field after it too, so the capitals cannot decide.
+_CAPITALISED_RUN = 2
+#: The blank between two words of a run, or a blank and a full stop joined to the next word
+#: ("...Functions CambridgeUniv .Press, Cambridge.").
+_RUN_GAP = re.compile(r" \.?")
+#: One word, then the full stop that ends the entry: the text's end, the next entry's number
+#: or its author's surname and initials ("...Attorney-General Gizmodo. 29. Kim", "...Twitter
+#: Arxiv. [6] Lee": the first two shapes of ``entry_grammar.NEXT_ENTRY_OPENING``, built from
+#: its parts). Not two names and a comma: a container's words print so too ("...Middle Ages.
+#: Word, Image, Number"); nor a function word before initials: "In" opens a chapter's book
+#: after its editor's initials ("...Adult Education. In M. Collins (Ed.)"). The initials
+#: (``initials``) must be printed as capitals: "...Testament. Paris, t. VI" holds a volume's
+#: mark.
+_FULL_STOP_ENDING_ENTRY = re.compile(
+    rf"\.(?={END_OR_NUMBER_OPENING}"
+    rf"| (?!(?:{'|'.join(sorted(SHORT_FUNCTION_WORDS))})[ ,]){SURNAME_BEFORE_INITIALS}"
+    rf"(?P<initials>{INITIALS}))")
+
+
+class RunOn(NamedTuple):
+    """Capitalised words run on after the query's last word (:func:`undecided_end`)."""
+
+    title_end: int  # the first character after the query's last word (its blank)
+    next_word: tuple[int, int]  # where the first word run on starts and ends
+    #: the run's shape tells the field: that word alone closes the entry
+    #: (:func:`_entry_ends_at`), or opens a chapter's book up to the chapter's pages
+    #: (:func:`_book_to_chapter_pages`); else a field may start right after that word
+    field_told: bool
+
+
+def undecided_end(text: str, query: Sequence[str], start: int, end: int,
+                  printed: PrintedCase) -> Optional[RunOn]:
+    """The words run on after the query's last word, where the capitals cannot tell them from
+    the printed title's own last word and the next field (:class:`RunOn`), or None.
+
+    The query's last word must be a content word and no word that makes a capitalised word
+    after it the title's own (``place_fields.WORD_BEFORE_TITLES_TOWN``: a title without its
+    last word that ends with "of", "and" or "around" lacks the word after it), printed right
+    at the hit's end (or up to two words after it: ``printed_words.last_query_word``), a blank
+    and no punctuation after it, then a word that starts with a capital, in a shape
+    :func:`_undecided_run` names. A query that lacks the title's last word has that word there
+    in the same shapes. Who calls it: ``superset``, on an original hit a word check turned
+    down over the words after it, where ``capitals.field_start`` found no field the capitals
+    decide; it reads the hit again with the title closed there and, where the run goes on
+    past the entry's first word, asks whether a field the rules know starts after that word
+    (then the word is the title's own)."""
+    if (len(query) < 2 or not is_content(query[-1])
+            or WORD_BEFORE_TITLES_TOWN.fullmatch(query[-1])):
+        return None
+    _, words = hit_words(text, start, end)
+    last = last_query_word(query, words, end)
+    if last is None or last + 1 >= len(words):
+        return None
+    title_end, run = words[last].end(), words[last + 1:]
+    if text[title_end:run[0].start()] != " ":
+        return None  # the title's own punctuation closes it: the text decides
+    first = words[last].start()
+    cased = printed(first, words[-1].end())
+    if cased is None:
+        return None
+    told = _undecided_run(text, run, [cased[w.start() - first:w.end() - first] for w in run],
+                          printed)
+    if told is None:
+        return None
+    return RunOn(title_end, run[0].span(), told)
+
+
+def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
+                   printed: PrintedCase) -> Optional[bool]:
+    """Whether the words after a title's last word (``run``, printed ``cased``) open with a
+    capital in one of the shapes a title without its last word prints too: True for one
+    capitalised word that closes the entry (:func:`_entry_ends_at`), alone or with one
+    number or range after its comma or its colon ("...Notes: Gunflints Kewa, 82",
+    "...Objectification Poetry:269.", "...Hopes and Fear Zodiac, 24–35":
+    ``run_on_fields.ONE_WORD_JOURNAL_AND_NUMBER``, a journal's volume, single page or
+    pages, or the number a style prints after a title's own last word), or that opens a
+    chapter's book, its comma or colon then the book up to the chapter's pages
+    (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
+    (``_CAPITALISED_RUN``: a container, a publisher or the next entry's author run into the
+    title; the first may be an article, ``words.CONTAINER_ARTICLES``: "...Spelling and
+    Punctuation The Oxford History"); None for neither. A word in lower case there is the
+    title's own (a longer title), and so is another function word printed with a capital (a
+    title in title case going on: "...Tidal Markets In Coastal Towns"), and one
+    capitalised word before the title's closing punctuation with more of the entry after it
+    ("...Mistastin Lake crater Labrador, Planetary", "...Markets Revisited: Lagos Traders").
+    Called by :func:`undecided_end`."""
+    if not cased[0][:1].isupper():
+        return None
+    if folded(cased[0]) in CONTAINER_ARTICLES:
+        return False if _capitalised_words(text, run, cased) >= _CAPITALISED_RUN else None
+    if not is_content(folded(cased[0])):
+        return None
+    if _entry_ends_at(text, run[0].end(), printed):
+        return True
+    number = ONE_WORD_JOURNAL_AND_NUMBER.match(text, run[0].start())
+    if number is not None and _entry_ends_at(text, number.end(), printed):
+        return True
+    book = _book_to_chapter_pages(text, run, cased)
+    if book is not None:
+        return book
+    return False if _capitalised_words(text, run, cased) >= _CAPITALISED_RUN else None
+
+
+def _capitalised_words(text: str, run: list[re.Match[str]], cased: list[str]) -> int:
+    """How many words in a row open the run after a title's last word (``run``, printed
+    ``cased``) with a capital, each after a blank (``_RUN_GAP``). For :func:`_undecided_run`."""
+    capitalised = 1
+    for before, word, printed_word in zip(run, run[1:], cased[1:]):
+        if (not _RUN_GAP.fullmatch(text, before.end(), word.start())
+                or not printed_word[:1].isupper()):
+            break
+        capitalised += 1
+    return capitalised
+
+
+def _book_to_chapter_pages(text: str, run: list[re.Match[str]],
+                           cased: list[str]) -> Optional[bool]:
+    """Whether the one capitalised word run on after a title (``run[0]``) opens a chapter's
+    book up to the chapter's pages: True before its comma or colon and a capital (``cased``:
+    the run printed; ``run_on_fields.BOOK_TO_CHAPTER_PAGES``: "...Middle Ages Word, Image,
+    Number. Communication in the Middle Ages, pp. 43–83"), a shape that tells the field;
+    False before a blank and a word in lower case (``BOOK_GOING_ON_TO_CHAPTER_PAGES``: "...of
+    Harbour Work Studies in Coastal Trade: Ports, pp. 1–20"), where a field the rules know
+    may still start after the word ("...Fishing Fleets in: Coastal Review, pp. 43–83": the
+    word is the title's, ``superset`` reads it so); None for neither. A title's own last word
+    before a comma and a journal has the journal's volume or year before the pages
+    ("...crater Labrador, Planetary Science, 58, pp. 552–573"). Called by
+    :func:`_undecided_run`."""
+    if len(run) < 2:
+        return None
+    if (cased[1][:1].isupper() and run[1].start() == run[0].end() + 2
+            and BOOK_TO_CHAPTER_PAGES.match(text, run[0].end()) is not None):
+        return True
+    if (cased[1][:1].islower() and run[1].start() == run[0].end() + 1
+            and BOOK_GOING_ON_TO_CHAPTER_PAGES.match(text, run[0].end()) is not None):
+        return False
+    return None
+
+
+def _entry_ends_at(text: str, at: int, printed: PrintedCase) -> bool:
+    """True if the entry ends right after ``at`` (after a word or a number): a full stop, then
+    the next entry (``_FULL_STOP_ENDING_ENTRY``) or the paragraph's end, or the paragraph's
+    end right there. Not a comma or a colon: a title in title case closed by one before its
+    place prints its own last word so ("...Pastures Revisited, Bern: Haupt"). Called by
+    :func:`_undecided_run`, after one word run on after a title or after its number."""
+    ending = _FULL_STOP_ENDING_ENTRY.match(text, at)
+    if ending is not None and ending["initials"] is None:
+        return True
+    if ending is not None:
+        low, high = ending.span("initials")
+        initials = printed(low, high - (text[high - 1] in " -"))  # no blank at the edge
+        return initials is not None and all(c.isupper() for c in initials if c.isalpha())
+    if text.startswith(".", at) and ends_paragraph(text, at + 1, printed):
+        return True
+    return ends_paragraph(text, at, printed)
+
