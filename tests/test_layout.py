@@ -15,7 +15,7 @@ ADAPTERS = ("spiders", "pipelines", "middlewares", "extensions")
 #: Pure core modules: usable without Scrapy or Twisted.
 PURE = ("urls.py", "config.py", "settings_table.py", "exceptions.py", "storage.py", "hyphens.py",
         "job/inputs.py", "job/crawl_job.py",
-        "job/directories.py", "document", "extraction", "matching", "report/logs.py", "report/ledger.py",
+        "job/directories.py", "lazy_names.py", "document", "extraction", "matching", "report/logs.py", "report/ledger.py",
         "rendering", "providers", "works",
         "site_search", "recrawl", "frontier/frontier.py", "frontier/model.py",
         "frontier/store.py", "frontier/sqlite_store.py", "frontier/outages.py", "frontier/traps.py", "frontier/shared.py",

@@ -25,7 +25,8 @@ from scrapy.exceptions import UsageError
 from citeseeker_scrapy.commands.errors import BAD_INPUT_STATUS, print_error
 from citeseeker_scrapy.report.html import TABLE_ROWS, print_table, render_html
 from citeseeker_scrapy.report.citing_works import CitingWork
-from citeseeker_scrapy.report.results import JOB_FILE, Results, job_log_dirs, results_of
+from citeseeker_scrapy.report.logs import JOB_FILE
+from citeseeker_scrapy.report.results import Results, job_log_dirs, results_of
 from citeseeker_scrapy.report.alerts import write_alerts
 from citeseeker_scrapy.report.export import FORMATS, export
 

@@ -50,7 +50,7 @@ from citeseeker_scrapy.recrawl.plan import RecrawlSettings
 from citeseeker_scrapy.recrawl.session import RecrawlSession
 from citeseeker_scrapy.rendering.policy import RenderConfig, find_browser
 from citeseeker_scrapy.report.ledger import ReportLedger
-from citeseeker_scrapy.report.results import JOB_FILE
+from citeseeker_scrapy.report.logs import JOB_FILE
 from citeseeker_scrapy.settings_table import SETTINGS
 from citeseeker_scrapy.site_search.forms import SiteSearchConfig
 from citeseeker_scrapy.urls import LinkPolicy, file_root_of

@@ -22,7 +22,7 @@ from typing import Any
 from citeseeker_scrapy.config import CrawlConfig
 from citeseeker_scrapy.exceptions import InputError
 from citeseeker_scrapy.job.inputs import CrawlInputs
-from citeseeker_scrapy.report.results import JOB_FILE
+from citeseeker_scrapy.report.logs import JOB_FILE
 
 INPUTS_FILE = "citeseeker-inputs.json"
 #: CrawlConfig fields that change what a crawl finds (their setting is CITESEEKER_<NAME>).

@@ -9,7 +9,7 @@ not). Both share the normalization
 (``normalize.py``), whole-word tolerant names (``names.py``), the query model (``model.py``) and
 the exact fast best-substring search (``similarity.py``); ``matcher.py`` dispatches.
 
-The names below are loaded when first asked for (``__getattr__``, PEP 562): a module that
+The names below are loaded when first asked for (``lazy_names``, PEP 562): a module that
 needs only the query model or the normalization (the input files, the crawl's settings, the
 report, every ``scrapy`` command that Scrapy loads to list them) does not compile the
 matcher's patterns (``improved/``, ``context.py``), a noticeable part of a command's start.
@@ -17,23 +17,9 @@ matcher's patterns (``improved/``, ``context.py``), a noticeable part of a comma
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-#: Each public name and the submodule that owns it.
-_OWNERS = {
-    "CitationMatcher": "matcher", "DocumentText": "matcher", "Explained": "matcher",
-    "CERTAIN_END": "model", "SCHEMES": "model", "TITLE_ENDS": "model", "UNCERTAIN_END": "model",
-    "VETOES": "model", "AuthorGroup": "model", "Citation": "model", "MatcherSettings": "model",
-    "find_name_positions": "names",
-    "normalize_text": "normalize",
-    "CITES": "relation", "RELATIONS": "relation", "SELF": "relation",
-    "citation_relation": "relation",
-    "best_substring": "similarity", "indel_distance": "similarity",
-    "reference_best_substring": "similarity", "reference_original_scheme": "similarity",
-}
-
-__all__ = sorted(_OWNERS)
+from ..lazy_names import lazy_names
 
 if TYPE_CHECKING:  # what type checkers and readers see; at run time __getattr__ loads them
     from .matcher import CitationMatcher, DocumentText, Explained
@@ -49,11 +35,4 @@ if TYPE_CHECKING:  # what type checkers and readers see; at run time __getattr__
     )
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, from its submodule on first use (then kept in this module)."""
-    owner = _OWNERS.get(name)
-    if owner is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{owner}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__)

@@ -27,7 +27,8 @@ from typing import Iterable
 from xml.etree import ElementTree
 
 from citeseeker_scrapy.report.citing_works import CitingWork
-from citeseeker_scrapy.report.results import JOB_FILE, Results, results_of
+from citeseeker_scrapy.report.logs import JOB_FILE
+from citeseeker_scrapy.report.results import Results, results_of
 
 ATOM_FILE = "new-citations.atom"
 ATOM = "http://www.w3.org/2005/Atom"

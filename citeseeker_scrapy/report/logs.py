@@ -49,6 +49,9 @@ TITLES = "titles"
 #: Beside the logs too, without a run header: the last line of a place wins.
 WORKS = "works"
 WORKS_FILE = "works.jsonl"
+#: In JOBDIR: the log directories a job wrote to and the runs each of their files had before
+#: (``results`` writes and reads it), and the changes of its inputs (``job.fingerprint``).
+JOB_FILE = "citeseeker-job.json"
 
 
 @dataclass(frozen=True)

@@ -21,10 +21,9 @@ from pathlib import Path
 
 from citeseeker_scrapy.matching.model import CERTAIN_END, TITLE_ENDS
 from citeseeker_scrapy.report.citing_works import CitingDocument, CitingWork, Hit, group_works
-from citeseeker_scrapy.report.logs import WORKS_FILE
+from citeseeker_scrapy.report.logs import JOB_FILE, WORKS_FILE
 from citeseeker_scrapy.report.titles import read_titles
 
-JOB_FILE = "citeseeker-job.json"
 @dataclass
 class Results:
     """What a report shows."""

@@ -18,9 +18,10 @@ full stop, comma, colon, semicolon, question mark, a closing quote or bracket) o
 opening the next field; or one to four such words right before that bracket or before a word
 that starts with a capital, the next field's ("...and river *markets* Harbour Studies 12";
 one word before the closing punctuation is ``words.longer_title``'s). Its first word is a
-content word the query does not name (``words.not_named``): an edition, an "in" or the name
-of a series in lower case are none; and no word of it is the word for "by" after a role
-("...of the north edited by K. Lund"). A word with a capital inside ("arXiv") is none of a
+word the query lacks (``words.own_word_after_hit``, the one owner of that question, which
+``words.longer_title`` asks too): an edition, an "in" or the name of a series in lower case
+are none; and no word of it is the word for "by" after a role ("...of the north edited by K.
+Lund"). A word with a capital inside ("arXiv") is none of a
 run nor a field's capital. Who calls it: ``verify`` (``_same_work``), with the document's capitals
 (``names.PrintedCase``) where the caller has them: the improved search and ``superset``.
 """
@@ -31,7 +32,7 @@ import re
 from typing import Optional, Sequence
 
 from ..names import PrintedCase
-from .words import WORD, is_content, not_named
+from .words import WORD, own_word_after_hit
 
 _RUN_WORDS = 4  # words in lower case that a run holds at most
 #: The word for "by" after a role in lower case ("edited by", "prepared by", "hrsg. von",
@@ -54,14 +55,13 @@ def runs_on_in_lower_case(text: str, query: Sequence[str], last_start: int, afte
                           printed: Optional[PrintedCase]) -> bool:
     """True if the words after a hit are the printed title's own, by their capitals (module
     docstring): the hit's last word (``text[last_start:after]``, the query's last word) and
-    the run after it printed with no capital, the run's first word a content word the query
-    does not name. ``printed`` None: no capitals at hand, False. Asked for the document's
+    the run after it printed with no capital, the run's first word one the query lacks. ``printed`` None: no capitals at hand, False. Asked for the document's
     capitals only when the normalized text holds such a word, which few hits have."""
     seen = _WORDS_AFTER.match(text, after)
     if printed is None or seen is None:
         return False
     first = WORD.match(text, after + 1)
-    if first is None or not is_content(first.group()) or not not_named(first.group(), query):
+    if first is None or not own_word_after_hit(first.group(), query):
         return False
     case = printed(last_start, seen.end())
     if case is None or case[:after - last_start] != text[last_start:after]:

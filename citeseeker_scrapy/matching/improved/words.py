@@ -307,7 +307,7 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     initials after the name, so neither is read as a longer title; nor the words after a
     date joined to the title's last word (:data:`_JOINED_YEAR`). A word after the hit that
     is one of the query's words, which the query holds only where the hit prints it already,
-    is the printed title's own too (:func:`_not_printed`), unless ``past_header``: the words
+    is the printed title's own too (:func:`own_word_after_hit`), unless ``past_header``: the words
     after the hit were read past a running header, a run printed again that may be another
     entry's field (a journal's name before a list of keywords that repeats the title's
     words). A word the query holds only inside one of its words stays named by it: a
@@ -336,10 +336,22 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     if after is None:
         return False
     word = after.group(1)
-    if past_header or word not in query:
+    if past_header:
         return not_named(word, query)
-    return not_named(word, _not_printed(
-        query, [*printed, *WORD.findall(following[:len(following) - len(rest)])]))
+    return own_word_after_hit(
+        word, query, [*printed, *WORD.findall(following[:len(following) - len(rest)])])
+
+
+def own_word_after_hit(word: str, query: Sequence[str], shown: Sequence[str] = ()) -> bool:
+    """True if ``word``, printed right after a hit with no punctuation between, is the printed
+    title's own next word, one the query lacks: a content word no query word stands for
+    (:func:`not_named`), or a word the query holds exactly only where the hit prints it
+    already (``shown``: the hit's words and the query's last words it left out, printed right
+    after it; :func:`_not_printed`). The one owner of that question; who asks it:
+    :func:`longer_title` for one word before the title's close, and
+    ``lower_case_runs.runs_on_in_lower_case`` for the first word of a run printed in lower
+    case (with no ``shown``: any query word names it)."""
+    return not_named(word, query if word not in query else _not_printed(query, shown))
 
 
 def _not_printed(query: Sequence[str], shown: Sequence[str]) -> list[str]:
@@ -349,7 +361,7 @@ def _not_printed(query: Sequence[str], shown: Sequence[str]) -> list[str]:
     is one the query lacks: "Collected Papers I. The Problem of Social *Reality*" for a query
     that ends at "Social" holds "Reality" once, in "Symbol, Reality and Society", and the
     hit prints that one; the word after it is the printed title's own last word. Called
-    by :func:`longer_title` for the word it reads after the hit (the word before it is
+    by :func:`own_word_after_hit`, for a word after the hit only (the word before it is
     named by any query word: the query's first word printed twice, a container's and the
     title's, stands there as readily as a word the query lacks)."""
     left = list(query)
