@@ -650,6 +650,37 @@ def test_near_a_surname_joined_after_lower_case_a_longer_word_or_another_title(
     matching.turned_down(doc, "Moreau", title)
 
 
+# ... or to the next entry's organisation in capitals, no given name, then its year.
+_CUT_BEFORE_FIRM = ("Okafor N, Berg K. 2001. A coastal survey of tidal-\nHARBOURTEC Marine. 2004. "
+                    "Dredging report, Lagos lagoon inlet. Lagos: Ports Authority.\nVIDAL, Anne, "
+                    "Le commerce du sel de Guérande, Nantes, 2003.")
+_DREDGING = "Dredging report, Lagos lagoon inlet"
+
+
+@pytest.mark.parametrize("doc", [
+    _CUT_BEFORE_FIRM,
+    _CUT_BEFORE_FIRM.replace("tidal-\nHARBOURTEC", "tidalHARBOURTEC"),
+    _CUT_BEFORE_FIRM.replace("Marine. 2004.", "MARINE. (2004)."),
+])
+def test_an_organisation_in_capitals_joined_to_the_lower_case_word_before_it(doc: str) -> None:
+    matching.kept_by_both(doc, "HARBOURTEC", _DREDGING)
+
+
+@pytest.mark.parametrize("doc, title", [
+    # the name not all in capitals, or no year after it; a prefix before it (one name)
+    (_CUT_BEFORE_FIRM.replace("HARBOURTEC", "Harbourtec"), _DREDGING),
+    (_CUT_BEFORE_FIRM.replace("Marine. 2004. ", "Marine, "), _DREDGING),
+    (_CUT_BEFORE_FIRM.replace("tidal-\nHARBOURTEC", "macHARBOURTEC"), _DREDGING),
+    # the right name, a word changed, the title without its last word, the next entry's title
+    (_CUT_BEFORE_FIRM, "Dredging report, Lagos harbour inlet"),
+    (_CUT_BEFORE_FIRM, "Dredging report, Lagos lagoon"),
+    (_CUT_BEFORE_FIRM, "Le commerce du sel de Guérande"),
+])
+def test_near_an_organisation_joined_after_lower_case_another_word_or_title(
+        doc: str, title: str) -> None:
+    matching.turned_down(doc, "HARBOURTEC", title)
+
+
 def test_a_name_inside_a_word_before_initials_is_read_without_the_map() -> None:
     # "Bell" ends "Campbell", an inverted surname with its initials: no given name written
     # out, so the capitals (a map of the whole text) are not read for it
