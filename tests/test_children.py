@@ -110,6 +110,7 @@ def test_a_worker_of_a_session_that_will_be_killed() -> None:
     time.sleep(300)
 
 
+@pytest.mark.alone  # it times the kill against execnet's 5 s grace
 @pytest.mark.skipif(PIDS_FILE in os.environ, reason="not inside the session it starts")
 def test_killing_the_xdist_controller_ends_its_worker_and_the_workers_children(tmp_path) -> None:
     pids = tmp_path / "pids"
