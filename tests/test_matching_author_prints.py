@@ -650,6 +650,37 @@ def test_near_a_surname_joined_after_lower_case_a_longer_word_or_another_title(
     matching.turned_down(doc, "Moreau", title)
 
 
+# ... or to the next entry's organisation in capitals, no given name, then its year.
+_CUT_BEFORE_FIRM = ("Okafor N, Berg K. 2001. A coastal survey of tidal-\nHARBOURTEC Marine. 2004. "
+                    "Dredging report, Lagos lagoon inlet. Lagos: Ports Authority.\nVIDAL, Anne, "
+                    "Le commerce du sel de Guérande, Nantes, 2003.")
+_DREDGING = "Dredging report, Lagos lagoon inlet"
+
+
+@pytest.mark.parametrize("doc", [
+    _CUT_BEFORE_FIRM,
+    _CUT_BEFORE_FIRM.replace("tidal-\nHARBOURTEC", "tidalHARBOURTEC"),
+    _CUT_BEFORE_FIRM.replace("Marine. 2004.", "MARINE. (2004)."),
+])
+def test_an_organisation_in_capitals_joined_to_the_lower_case_word_before_it(doc: str) -> None:
+    matching.kept_by_both(doc, "HARBOURTEC", _DREDGING)
+
+
+@pytest.mark.parametrize("doc, title", [
+    # the name not all in capitals, or no year after it; a prefix before it (one name)
+    (_CUT_BEFORE_FIRM.replace("HARBOURTEC", "Harbourtec"), _DREDGING),
+    (_CUT_BEFORE_FIRM.replace("Marine. 2004. ", "Marine, "), _DREDGING),
+    (_CUT_BEFORE_FIRM.replace("tidal-\nHARBOURTEC", "macHARBOURTEC"), _DREDGING),
+    # the right name, a word changed, the title without its last word, the next entry's title
+    (_CUT_BEFORE_FIRM, "Dredging report, Lagos harbour inlet"),
+    (_CUT_BEFORE_FIRM, "Dredging report, Lagos lagoon"),
+    (_CUT_BEFORE_FIRM, "Le commerce du sel de Guérande"),
+])
+def test_near_an_organisation_joined_after_lower_case_another_word_or_title(
+        doc: str, title: str) -> None:
+    matching.turned_down(doc, "HARBOURTEC", title)
+
+
 def test_a_name_inside_a_word_before_initials_is_read_without_the_map() -> None:
     # "Bell" ends "Campbell", an inverted surname with its initials: no given name written
     # out, so the capitals (a map of the whole text) are not read for it
@@ -697,3 +728,43 @@ def test_a_bare_co_author_surname_after_a_semicolon_ends_the_run(entry: str, aut
 def test_near_misses_beside_a_bare_co_author_are_still_rejected(doc: str, author: str,
                                                                 title: str) -> None:
     assert not found(doc, author, title)
+
+
+# Styles that print "Surname, I., Surname, I. Title." (commas between the names, the title right
+# after the last initials) print a co-author with no given names as a bare surname after a
+# comma, with no full stop before the title: the word is the run's.
+_COMMA_LIST = ("7. Brown, P., Lee, K.L. Ferry routes of the northern isles. J. Isles. 3, 14-20 "
+               "(2001).\n{}\n10. Nwosu, A., Park, M. Lighthouse keepers of the west coast. "
+               "Coast Press. Lagos. (2004).")
+BARE_SURNAME_AFTER_COMMA = [
+    (f"8. Okafor, B.N., Lindqvist, E., Marchetti {_FJORD}. Marit. Stud. 4, 55-70 (2019).",
+     "Okafor", _FJORD),
+    (f"8. Okafor, B.N., Lindqvist, E., Marchetti {_FJORD}. Marit. Stud. 4, 55-70 (2019).",
+     "Lindqvist", _FJORD),
+    (f"8. Varga, T., Ruiz {_MOULINS}. Éditions Ouest. Nantes. (1998).", "Varga", _MOULINS),
+]
+
+
+@pytest.mark.parametrize("entry, author, title", BARE_SURNAME_AFTER_COMMA)
+def test_a_bare_co_author_surname_after_a_comma_ends_the_run(entry: str, author: str,
+                                                              title: str) -> None:
+    matching.kept_by_both(_COMMA_LIST.format(entry), author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a list that prints a comma before its titles: the word after it is the title's own
+    ("7. Brown, P., Lee, K.L., Ferry routes of the northern isles, J. Isles 3 (2001).\n8. "
+     f"Varga, T., Extended {_FJORD}, Estuar. Coast. Res. 7 (2015).", "Varga", _FJORD),
+    # a changed content word after the bare co-author
+    (_COMMA_LIST.format(f"8. Varga, T., Ruiz {_FJORD}. Estuar. 7, 11-19 (2015)."), "Varga",
+     "Tidal mixing in shallow lake basins"),
+    # the title's last word dropped by the query, after a bare co-author
+    (_COMMA_LIST.format(f"8. Varga, T., Ruiz {_FJORD} revisited. Estuar. 7, 11-19 (2015)."),
+     "Varga", _FJORD),
+    # another entry's title
+    (_COMMA_LIST.format(f"8. Varga, T., Ruiz {_FJORD}. Estuar. 7, 11-19 (2015)."), "Varga",
+     "Lighthouse keepers of the west coast"),
+])
+def test_near_misses_beside_a_bare_co_author_after_a_comma_are_still_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)

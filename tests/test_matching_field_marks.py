@@ -96,6 +96,12 @@ def test_a_title_word_before_the_next_entrys_opening_is_still_the_titles(doc: st
     _turned_down(doc, author, title)
 
 
+_VOLUME_COLON_COMMAS = ("Berg, A. 2001. Stone bridges. Oslo.\nHalvorsen, K. 2015. {} Estuaries, "
+                        "Coasts, Shelves 7:11\u201319.\nMoreau, A. 2001. Stone bridges. Paris.")
+_VANCOUVER_COMMAS = ("1. Berg A: Stone bridges. Oslo, 2001\n2. Halvorsen K, Ekdahl S: {} Estuaries, "
+                     "Coasts, Shelves 2015;7:11\u201319\n3. Moreau A: Stone bridges. Paris, 2001")
+
+
 # A title not in title case that runs into its container, a capital opening the container,
 # then the container's year and pages or its volume and pages (styles that print no
 # punctuation between a title and its journal or book).
@@ -113,6 +119,14 @@ def test_a_title_word_before_the_next_entrys_opening_is_still_the_titles(doc: st
      "Coastal trade routes"),
     ("Berg A 2001 Stone bridges. Oslo\nOkafor N 2004 Coastal trade routes West African Studies "
      "12 5\u201117\nMoreau A 2001 Stone bridges. Paris", "Okafor", "Coastal trade routes"),
+    # Vancouver's date after a container whose name holds commas
+    (_VANCOUVER_COMMAS.format("Tidal mixing in shallow fjord basins"), "Halvorsen",
+     "Tidal mixing in shallow fjord basins"),
+    (_VANCOUVER_COMMAS.format("Ferry routes of the northern isles"), "Halvorsen",
+     "Ferry routes of the northern isles"),
+    # the volume joined to its pages by a colon after such a container
+    (_VOLUME_COLON_COMMAS.format("Tidal mixing in shallow fjord basins"), "Halvorsen",
+     "Tidal mixing in shallow fjord basins"),
 ])
 def test_a_title_running_into_its_container_and_issue(doc: str, author: str, title: str) -> None:
     _kept(doc, author, title)
@@ -126,6 +140,13 @@ def test_a_title_running_into_its_container_and_issue(doc: str, author: str, tit
     ("Berg A 2001 Stone bridges. Oslo\nOkafor N 2004 Coastal trade routes revisited West African "
      "Studies 12 5\u201317\nMoreau A 2001 Stone bridges. Paris", "Okafor",
      "Coastal trade routes"),
+    # before a container whose name holds commas: a word added, a word changed
+    (_VANCOUVER_COMMAS.format("Tidal mixing in shallow fjord basins revisited"), "Halvorsen",
+     "Tidal mixing in shallow fjord basins"),
+    (_VANCOUVER_COMMAS.format("Tidal mixing in shallow lake basins"), "Halvorsen",
+     "Tidal mixing in shallow fjord basins"),
+    (_VOLUME_COLON_COMMAS.format("Tidal mixing in shallow fjord basins revisited"), "Halvorsen",
+     "Tidal mixing in shallow fjord basins"),
 ])
 def test_a_title_word_before_a_container_and_issue_is_still_the_titles(doc: str, author: str,
                                                                        title: str) -> None:

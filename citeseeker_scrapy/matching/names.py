@@ -572,6 +572,11 @@ _LOWER_CASE_BEFORE = 3
 #: what follows a name that opens an entry (:func:`joined_after_lower_case`); an initial
 #: ("campbell|, a.") is none.
 _GIVEN_NAME_CLOSED = re.compile(_GIVEN_NAME + r"(?![\w'\u2019-])")
+#: What follows an author printed in capitals that opens an entry with no given name (an
+#: organisation: "CH2M HILL. 2002.", "UNESCO. (1998)"): up to two more words, its full stop,
+#: the year (:func:`joined_after_lower_case` reads such a name joined to lower case only where
+#: the name is in capitals).
+_CAPITALS_NAME_THEN_DATE = re.compile(r"(?: [^\W\d_]+){0,2}\. \(?(?:1[5-9]|20)\d\d(?!\d)")
 
 
 def joined_after_lower_case(text: str, start: int, end: int,
@@ -582,9 +587,13 @@ def joined_after_lower_case(text: str, start: int, end: int,
     surname ("...A novel jasmonate-" newline "POULOT, Dominique, Une histoire" reads
     "jasmonatepoulot, dominique, une histoire"). The shape is read first, in the normalized
     text: the name is inverted, its given name written out after its comma (``_GIVEN_NAME_CLOSED``),
-    and joined to at least ``_LOWER_CASE_BEFORE`` letters that are no surname prefix
-    ("deGroot", "vanDyke"); then the capitals (``printed``): those letters are all in lower
-    case and the name's first letter is a capital. A word printed in lower case goes on in
+    or it is followed by up to two words, a full stop and a year (an organisation that opens
+    its entry: "...jasmonate-" newline "CH2M HILL. 2002. Letter Report",
+    ``_CAPITALS_NAME_THEN_DATE``), and joined to at least ``_LOWER_CASE_BEFORE`` letters that
+    are no surname prefix ("deGroot", "vanDyke"); then the capitals (``printed``): those
+    letters are all in lower case and the name's first letter is a capital (with no given
+    name after it, the whole name is in capitals: "...survey of hisCompany. 2004." is a
+    word of the title). A word printed in lower case goes on in
     lower case; one surname with a capital inside opens with a capital ("McDonald",
     "FitzGerald"), and so does a given name a surname is joined to ("IanThévenin":
     :func:`glued_to_given_name`).
@@ -594,13 +603,18 @@ def joined_after_lower_case(text: str, start: int, end: int,
     ("Campbell, A." for "Bell") never asks for the capitals, which cost a map of the
     document. Called by :func:`_starts_name`, for :class:`NameIndex` and
     :func:`is_whole_word`."""
-    if printed is None or _GIVEN_NAME_CLOSED.match(text, end) is None:
+    if printed is None:
+        return False
+    given = _GIVEN_NAME_CLOSED.match(text, end) is not None
+    if not given and _CAPITALS_NAME_THEN_DATE.match(text, end) is None:
         return False
     word = _joined_word_start(text, start)
     if start - word < _LOWER_CASE_BEFORE or text[word:start] in _SURNAME_PREFIXES:
         return False
-    cased = printed(word, start + 1)
-    return cased is not None and cased[:-1].islower() and cased[-1].isupper()
+    cased = printed(word, start + 1 if given else end)
+    if cased is None or not cased[:start - word].islower():
+        return False
+    return cased[start - word].isupper() if given else cased[start - word:].isupper()
 
 
 #: Letters a surname has at least to be read after a particle joined to it

@@ -224,13 +224,18 @@ VOLUME_CLOSING_ENTRY = re.compile(
 #: perhaps its issue, and pages ("...nominal tone Africana Linguistica 16 3–30", "...Harbour
 #: Studies 12(3): 5-17"), or, perhaps after its full stop, its year, a semicolon and its volume
 #: (Vancouver: "...l'objectivité scientifique Communication. 2006;149:97-111", "...nominal tone
-#: Africana Linguistica 2010; 16:3–30"): ``capitals`` reads its first word.
+#: Africana Linguistica 2010; 16:3–30"). Before that date, whose semicolon no title prints, or
+#: before a volume joined to its pages by a colon, the name may hold commas between its words
+#: ("...at the boundary Palaeogeography, Palaeoclimatology, Palaeoecology 2007;255:4–21",
+#: "... 255:4–21"). ``capitals`` reads its first word.
+_CONTAINER_NAME = r"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_])%s (?=[^\W\d_])){0,150}"
 CONTAINER_WITH_ISSUE = re.compile(
-    rf"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_]) (?=[^\W\d_])){{0,150}}"
+    rf"{_CONTAINER_NAME % ''}"
     rf"(?:, \(?{YEAR_DIGITS}\)?, (?:pp?\. ?)?\d+{RANGE_DASH}\d+"
-    rf"|\.? {YEAR_DIGITS}; ?\d{{1,4}}"
     rf"|, \d{{1,4}}, (?:pp?\. ?)?\d+{RANGE_DASH}\d+"
-    rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)")
+    rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)"
+    rf"|{_CONTAINER_NAME % ',?'}(?:\.? {YEAR_DIGITS}; ?\d{{1,4}}"
+    rf"| \d{{1,4}}:\d+{RANGE_DASH}\d+)(?!\d)")
 #: A chapter's book after the comma or the colon of its first word, run up to the chapter's
 #: pages marked "pp." after a comma or a full stop, with no digit before them (a volume's, a
 #: year's): health-and-social-care-in-the-community, interaction-design-and-architectures
