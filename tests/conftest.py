@@ -15,7 +15,15 @@ import pytest
 pytest.register_assert_rewrite("tests.support.matching")
 
 from tests.support import docgen  # noqa: E402
+from tests.support.children import tie_to_parent  # noqa: E402
 from tests.support.redis_server import RedisServer  # noqa: E402
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """An xdist worker dies with the session's controller (``children.tie_to_parent``), and the
+    children its tests started with it."""
+    if hasattr(config, "workerinput"):
+        tie_to_parent()
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,11 @@ Who uses it: ``crawl.Crawl`` (``start`` and ``run``), ``redis_server.RedisServer
 fixture and the tests that start a crawl with ``subprocess.Popen`` of their own. Pass
 ``**tied()`` to ``subprocess.Popen`` or ``subprocess.run``. The signal reaches the child only:
 what the child starts itself (Scrapyd's jobs, a crawl's parser processes) is the child's to end.
+
+Under xdist the test process is a worker, and killing only the session's controller left the
+worker running its test to the end (it learns of the loss at its next message), its children
+with it: ``conftest.py`` ties each worker to the controller (:func:`tie_to_parent`), so the
+worker dies with it and its tied children with the worker.
 """
 
 from __future__ import annotations
@@ -55,3 +60,12 @@ def tied() -> dict[str, Callable[[], None]]:
     parent is whichever process starts the child (an xdist worker, not the session that
     imported this module)."""
     return {} if _PRCTL is None else {"preexec_fn": _dies_with(os.getpid())}
+
+
+def tie_to_parent() -> None:
+    """Ties the calling process to the one that started it, as :func:`tied` ties a child: the
+    kill signal when that process (its starting thread) ends. Who calls it: ``conftest.py``'s
+    ``pytest_configure``, in an xdist worker, which the controller's main thread starts. A
+    parent gone already (this process reparented) leaves it untied; nothing off Linux."""
+    if _PRCTL is not None:
+        _dies_with(os.getppid())()
