@@ -13,8 +13,11 @@ import pytest
 
 from tests.support import crawl, redis_server
 from tests.support.children import tied
+from tests.support.killed_session import PIDS_FILE
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The one test of the session the killed-controller test starts (not collected otherwise).
+WORKER_TEST = ROOT / "tests" / "support" / "killed_session.py"
 #: A stand-in for the pytest process: starts one child tied to it and one not, prints both
 #: pids, then waits to be killed.
 PARENT = """
@@ -96,28 +99,16 @@ def test_the_helpers_that_start_crawls_and_servers_tie_their_children(
     assert callable(seen[0].get("preexec_fn"))
 
 
-#: Set by the test below for the session it starts: the file where its worker's test writes
-#: its own pid and its tied child's.
-PIDS_FILE = "CITESEEKER_TEST_CHILDREN_PIDS"
 _AT_ONCE = 3  # seconds a killed process takes to be gone, on a loaded machine
 
 
-@pytest.mark.skipif(PIDS_FILE not in os.environ, reason="run by the killed-controller test only")
-def test_a_worker_of_a_session_that_will_be_killed() -> None:
-    """The worker's test: a tied child, both pids written, then a wait past any kill."""
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"], **tied())
-    Path(os.environ[PIDS_FILE]).write_text(f"{os.getpid()} {child.pid}")
-    time.sleep(300)
-
-
 @pytest.mark.alone  # it times the kill against execnet's 5 s grace
-@pytest.mark.skipif(PIDS_FILE in os.environ, reason="not inside the session it starts")
 def test_killing_the_xdist_controller_ends_its_worker_and_the_workers_children(tmp_path) -> None:
     pids = tmp_path / "pids"
     session = subprocess.Popen(
         [sys.executable, "-m", "pytest", "-q", "-n", "1", "-p", "no:cacheprovider",
-         f"{Path(__file__).name}::test_a_worker_of_a_session_that_will_be_killed"],
-        cwd=Path(__file__).parent, env={**os.environ, PIDS_FILE: str(pids)},
+         f"{WORKER_TEST.relative_to(ROOT)}::test_a_worker_of_a_session_that_will_be_killed"],
+        cwd=ROOT, env={**os.environ, PIDS_FILE: str(pids)},
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **tied())
     worker = child = None
     try:
