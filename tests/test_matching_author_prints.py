@@ -741,7 +741,8 @@ BARE_SURNAME_AFTER_COMMA = [
      "Okafor", _FJORD),
     (f"8. Okafor, B.N., Lindqvist, E., Marchetti {_FJORD}. Marit. Stud. 4, 55-70 (2019).",
      "Lindqvist", _FJORD),
-    (f"8. Varga, T., Ruiz {_MOULINS}. Éditions Ouest. Nantes. (1998).", "Varga", _MOULINS),
+    (f"8. Aprilianty, F., Varga, T., Ruiz {_MOULINS}. Éditions Ouest. Nantes. (1998).",
+     "Varga", _MOULINS),
 ]
 
 
@@ -755,6 +756,10 @@ def test_a_bare_co_author_surname_after_a_comma_ends_the_run(entry: str, author:
     # a list that prints a comma before its titles: the word after it is the title's own
     ("7. Brown, P., Lee, K.L., Ferry routes of the northern isles, J. Isles 3 (2001).\n8. "
      f"Varga, T., Extended {_FJORD}, Estuar. Coast. Res. 7 (2015).", "Varga", _FJORD),
+    # one author, a comma and the title: its first word dropped by the query is another work,
+    # in a list that prints other entries' titles right after their initials
+    (_COMMA_LIST.format(f"8. Varga, T., Extended {_FJORD}. Estuar. 7, 11-19 (2015)."),
+     "Varga", _FJORD),
     # a changed content word after the bare co-author
     (_COMMA_LIST.format(f"8. Varga, T., Ruiz {_FJORD}. Estuar. 7, 11-19 (2015)."), "Varga",
      "Tidal mixing in shallow lake basins"),
