@@ -231,8 +231,9 @@ def previous_run_reports(success_log: Path) -> list[str]:
 
 def feed_citations(path: Path, feed_format: str) -> list[dict[str, Any]]:
     """The citations a local feed holds, as flat rows (url, member, header, author,
-    publication, found, similarity, ..., the document's work_id and, from JSON, its work). JSON lines and CSV only (a JSON array cut by a kill is not
-    readable); a line cut in two by a kill is skipped."""
+    publication, found, similarity, ..., the document's work_id and, from JSON, its work).
+    JSON lines and CSV only (a JSON array cut by a kill is not readable); a line cut in two by
+    a kill is skipped."""
     if not path.exists():
         return []
     text = path.read_text(encoding="utf-8", errors="replace")

@@ -17,9 +17,7 @@ from .entry_grammar import (
     YEAR, AFTER_VENUE, GIVEN_NAMES_ONLY, LAST_AUTHOR, WORD_SENTENCE_END, PAGES,
     NAME_BEFORE_FULL_STOP, NUMBER_AFTER_YEAR, QUOTE, PARENTHESES, CORPORATE_AUTHOR,
     NAMES_JOINED_BY_AND, NAME, NAMES_WITHOUT_COMMAS, BARE_SURNAME_ENDS_RUN,
-    SEMICOLON_BETWEEN_NAMES, BARE_SURNAME_AFTER_FURTHER_NAMES,
-    BARE_SURNAME_AFTER_OWN_INITIALS, INVERTED_NAME_BEFORE,
-    TITLE_AFTER_COMMA_SEPARATED_INITIALS,
+    SEMICOLON_BETWEEN_NAMES,
 )
 from .headers import running_headers
 from .per_text_cache import kept_per_text
@@ -294,40 +292,14 @@ def name_start(text: str, at: int) -> int:
 
 def bare_surname_ends_run(text: str, name_end: int, first: int) -> bool:
     """True if only the rest of the author run of the name ending at ``name_end`` lies between
-    it and a title's first word at ``first``, its last name a co-author's bare surname: after a
+    it and a title's first word at ``first``, its last name a co-author's bare surname after a
     semicolon (``BARE_SURNAME_ENDS_RUN``: "Morey; Dukhovskoy Analysis ..."), in a reference list
-    that separates its names by semicolons (:func:`_semicolons_between_names`), or after a
-    comma and a name's initials in a run of two inverted names or more
-    (:func:`_co_author_after_comma`: "McHugh, C.M.G., Snyder, S.W., Miller Upper ..."), in a
-    list that prints its titles right after the run's last initials
-    (:func:`_titles_after_initials`). A style that prints "Surname, I.; Surname,
-    I. Title" or "Surname, I., Surname, I. Title" prints a co-author with no given names so,
-    with no full stop after the surname: the word is the run's, not the title's first word.
-    Where a style prints a comma before its titles, the word after it is the title's. Called
-    by ``verify``, which then reads no word before the hit as the title's own."""
-    if BARE_SURNAME_ENDS_RUN.fullmatch(text, name_end, first) is not None:
-        return _semicolons_between_names(text)
-    return _co_author_after_comma(text, name_end, first) and _titles_after_initials(text)
-
-
-#: Characters before a searched surname where the inverted name before it is read.
-_NAME_BEFORE_REACH = 60
-
-
-def _co_author_after_comma(text: str, name_end: int, first: int) -> bool:
-    """True if the rest of the run after the surname ending at ``name_end`` ends with a bare
-    surname after a comma right before ``first``, with a further inverted name and its initials
-    before that surname (``BARE_SURNAME_AFTER_FURTHER_NAMES``), or with the searched surname's
-    own initials alone there and an inverted name of the same run right before the searched
-    one (``INVERTED_NAME_BEFORE``: "Aprilianty, F., Purwanegara, M.S., Suprijanto Effects").
-    "Ginzburg C., Threads and Traces" is one author and a title: the word after the comma is
-    the title's. Called by :func:`bare_surname_ends_run`."""
-    if BARE_SURNAME_AFTER_FURTHER_NAMES.fullmatch(text, name_end, first) is not None:
-        return True
-    if BARE_SURNAME_AFTER_OWN_INITIALS.fullmatch(text, name_end, first) is None:
-        return False
-    start = name_start(text, name_end)
-    return INVERTED_NAME_BEFORE.search(text, max(0, start - _NAME_BEFORE_REACH), start) is not None
+    that separates its names by semicolons (:func:`_semicolons_between_names`). A style that
+    prints "Surname, I.; Surname, I. Title" prints a co-author with no given names so, with no
+    full stop after the surname: the word is the run's, not the title's first word. Called by
+    ``verify``, which then reads no word before the hit as the title's own."""
+    return (BARE_SURNAME_ENDS_RUN.fullmatch(text, name_end, first) is not None
+            and _semicolons_between_names(text))
 
 
 @kept_per_text
@@ -336,16 +308,6 @@ def _semicolons_between_names(text: str) -> bool:
     semicolon (``SEMICOLON_BETWEEN_NAMES``): where a style prints a semicolon before a title
     ("Surname, I.; Title"), the word after it is the title's. Read once per text."""
     return SEMICOLON_BETWEEN_NAMES.search(text) is not None
-
-
-@kept_per_text
-def _titles_after_initials(text: str) -> bool:
-    """True if the reference list in ``text`` separates two inverted names with initials by a
-    comma and prints a word right after the last initials' full stop
-    (``TITLE_AFTER_COMMA_SEPARATED_INITIALS``: "Domingo, J.L., Corbella, J. Effects ..."): a
-    style that prints its titles so. Where a style prints a comma before a title ("Surname,
-    I., Title"), the word after that comma is the title's. Read once per text."""
-    return TITLE_AFTER_COMMA_SEPARATED_INITIALS.search(text) is not None
 
 
 def ends_a_name(text: str, word: int) -> bool:

@@ -166,30 +166,6 @@ BARE_SURNAME_ENDS_RUN = re.compile(rf"(?:,? {_JOINED_INITIALS})?"
 #: "bereni, l.; chauvin, s."): a reference list that separates the names of a run so.
 SEMICOLON_BETWEEN_NAMES = re.compile(rf"(?<![^\W_]){NAME},? {_JOINED_INITIALS}; {NAME},? "
                                      r"[^\W\d_]\.")
-#: The same rest of a run where the run separates its names by commas and prints the title right
-#: after the last name's initials ("mchugh, c.m.g., snyder, s.w., miller Upper ..."): perhaps
-#: the searched surname's own initials, at least one further inverted name with its initials,
-#: each after a comma, then the bare surname and the blank before the title. With the searched
-#: surname's own initials alone before it ("ginzburg c., threads and traces"), the word is read
-#: so only after an inverted name of the same run (``INVERTED_NAME_BEFORE``): one author,
-#: a comma and the title's first word print the same. A run of bare surnames alone ("varga,
-#: ruiz Title") is not read so: a style that prints a comma before its title prints that too.
-_FURTHER_INVERTED_NAME = rf", {NAME},? {_JOINED_INITIALS}"
-BARE_SURNAME_AFTER_FURTHER_NAMES = re.compile(
-    rf"(?:,? {_JOINED_INITIALS})?(?:{_FURTHER_INVERTED_NAME})+, {NAME} ")
-BARE_SURNAME_AFTER_OWN_INITIALS = re.compile(rf",? {_JOINED_INITIALS}, {NAME} ")
-#: An inverted name with its initials and the comma right before the searched surname
-#: ("aprilianty, f., " before "purwanegara, m.s., suprijanto Effects ..."): read up to the
-#: surname's start.
-INVERTED_NAME_BEFORE = re.compile(rf"(?<![^\W_]){NAME},? {_JOINED_INITIALS}, $")
-#: Two inverted names with their initials joined by a comma, then right after the last initials
-#: a blank and a word that is neither a conjunction nor an initial ("domingo, j.l., corbella,
-#: j. effects of ..."; not "grant, j. a., and p. h. schultz. 1989."): a reference list that prints its titles right after the author run's last
-#: initials, with no comma before them.
-_NOT_AND = rf"(?!{AND_WORD}(?![^\W_]))"
-TITLE_AFTER_COMMA_SEPARATED_INITIALS = re.compile(
-    rf"(?<![^\W_]){NAME},? {_JOINED_INITIALS}, {_NOT_AND}{NAME},? {_JOINED_INITIALS} "
-    rf"{_NOT_AND}(?![^\W\d_]\.)[^\W\d_]")
 
 #: The rest of an author run after a surname, up to its title, where a style prints each
 #: name's initials with no full stop and nothing between the last one and the title: as single

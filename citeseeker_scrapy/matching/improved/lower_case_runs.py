@@ -60,8 +60,9 @@ def runs_on_in_lower_case(text: str, query: Sequence[str], last_start: int, afte
                           printed: Optional[PrintedCase]) -> bool:
     """True if the words after a hit are the printed title's own, by their capitals (module
     docstring): the hit's last word (``text[last_start:after]``, the query's last word) and
-    the run after it printed with no capital, the run's first word one the query lacks. ``printed`` None: no capitals at hand, False. Asked for the document's
-    capitals only when the normalized text holds such a word, which few hits have."""
+    the run after it printed with no capital, the run's first word one the query lacks.
+    ``printed`` None: no capitals at hand, False. Asked for the document's capitals only when
+    the normalized text holds such a word, which few hits have."""
     seen = _WORDS_AFTER.match(text, after)
     if printed is None or seen is None:
         return False

@@ -70,9 +70,9 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
     function word ("...Nyimbo Mpya RTD Majira, 9–10": ``capitals.acronym``), and no word that
     makes a capitalised word after it the title's own (``place_fields.WORD_BEFORE_TITLES_TOWN``:
     a title without its last word that ends with "of", "and" or "around" lacks the word after
-    it), printed right
-    at the hit's end (or up to two words after it: ``printed_words.last_query_word``), a blank
-    and no punctuation after it, then a word that starts with a capital, in a shape
+    it), printed right at the hit's end (or up to two words after it:
+    ``printed_words.last_query_word``), a blank and no punctuation after it, then a word that
+    starts with a capital, in a shape
     :func:`_undecided_run` names. A query that lacks the title's last word has that word there
     in the same shapes. Who calls it: ``superset``, on an original hit a word check turned
     down over the words after it, where ``capitals.field_start`` found no field the capitals
