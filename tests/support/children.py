@@ -13,10 +13,10 @@ fixture and the tests that start a crawl with ``subprocess.Popen`` of their own.
 ``**tied()`` to ``subprocess.Popen`` or ``subprocess.run``. The signal reaches the child only:
 what the child starts itself (Scrapyd's jobs, a crawl's parser processes) is the child's to end.
 
-Under xdist the test process is a worker, and killing only the session's controller left the
-worker running its test to the end (it learns of the loss at its next message), its children
-with it: ``conftest.py`` ties each worker to the controller (:func:`tie_to_parent`), so the
-worker dies with it and its tied children with the worker.
+Under xdist the test process is a worker, which learns that its controller is gone only at
+its next message: untied, a worker whose controller is killed runs its test to the end, its
+children with it. ``conftest.py`` ties each worker to the controller (:func:`tie_to_parent`),
+so the worker dies with it and its tied children with the worker.
 """
 
 from __future__ import annotations

@@ -1,5 +1,7 @@
-"""The one test of the pytest session that ``test_children``'s killed-controller test starts
-and kills: not collected by ``make test`` (not a ``test_*.py`` file), run by naming it.
+"""A test that waits to be killed, for the pytest session that
+``test_children.test_killing_the_xdist_controller_ends_its_worker_and_the_workers_children``
+starts and kills. Its name keeps ``make test`` from collecting it (not a ``test_*.py`` file);
+that test runs it by naming it.
 
 Its worker starts a child tied to itself, writes its own pid and the child's to the file named
 by :data:`PIDS_FILE`, then waits past any kill.
@@ -15,8 +17,8 @@ from pathlib import Path
 
 from tests.support.children import tied
 
-#: Set by the killed-controller test for the session it starts: the file where the worker's
-#: test writes its own pid and its tied child's.
+#: The environment variable naming the file where the worker's test writes its own pid and
+#: its tied child's, set for the session it runs in.
 PIDS_FILE = "CITESEEKER_TEST_CHILDREN_PIDS"
 
 
