@@ -201,6 +201,7 @@ def test_a_word_before_a_number_that_does_not_close_the_entry_stays_rejected(
         doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
 
+
 # A title whose last word is an acronym (a short word, no content word), run into one
 # capitalised word and a number closing the entry: reported marked, as after a content word.
 # A changed content word and another entry's title stay rejected.
