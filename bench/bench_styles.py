@@ -335,7 +335,7 @@ def draw_slots(count: int, seed: int, excluded: frozenset[str] = frozenset()
 #: checks from 105 on, as the lead runs them (``--unseen-styles 40``). A draw takes the first
 #: style of a slot the engines typeset (no CSL style has failed yet), so each slot's first
 #: :data:`HELD_OUT_TRIES` styles are left out.
-HELD_OUT_DRAWS = (7, 8, *range(105, 154))
+HELD_OUT_DRAWS = (7, 8, *range(105, 157))
 HELD_OUT_DRAW_SIZE = 40
 HELD_OUT_TRIES = 5
 
