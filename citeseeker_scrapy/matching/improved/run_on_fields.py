@@ -250,6 +250,16 @@ CONTAINER_WITH_ISSUE = re.compile(
 #: before a chapter's volume and pages ("...Seafaring Studies in Coastal Trade, 58, pp. 1–20").
 CONTAINER_VOLUME_AND_PAGES = re.compile(
     rf"{_CONTAINER_NAME % ''} \d{{1,4}}(?: ?\(\d{{1,4}}\))?(?:: ?| )\d+{RANGE_DASH}\d+(?!\d)")
+#: A journal's name after the colon that closes its first word, up to its volume after a comma
+#: or Vancouver's year, a semicolon and the volume, with no pages (tropical-animal-health-and-
+#: production, journal-of-prosthodontics: "...part I: The Rx6-Method Voices: A World Forum for
+#: Music Therapy, 17", "...Therapy 2017;17"), read from the end of that first word.
+#: ``undecided_ends`` reads it after one capitalised word run on after a title where the entry
+#: ends after the volume: a title's own last word before a journal a style prints after a
+#: colon prints so too ("...Harbours of the Coastal [Towns]: Fjord Review, 12"), so the end
+#: stays uncertain.
+COLON_AND_CONTAINER_TO_VOLUME = re.compile(
+    rf": {_CONTAINER_NAME % ''}(?:, | {YEAR_DIGITS}; ?)\d{{1,4}}(?![^\W_])")
 #: A chapter's book after the comma or the colon of its first word, run up to the chapter's
 #: pages marked "pp." after a comma or a full stop, with no digit before them (a volume's, a
 #: year's): health-and-social-care-in-the-community, interaction-design-and-architectures
@@ -289,10 +299,14 @@ ONE_WORD_JOURNAL_AND_PAGES = re.compile(
 #: 3–17."). Not a year nor a span of years ("...Social Order Polity, 1991" is a publisher's,
 #: ``_KNOWN_PUBLISHERS``), nor pages after a closing quote: a style that quotes a title closes
 #: it so before the pages of an entry that prints no container ("...for Policy Makers’,
-#: 1–5.").
+#: 1–5."). Or the journal's comma and the year in brackets, where the style prints no volume
+#: (interaction-design-and-architectures: "...keys of a gamespace Kinephanos, (2016)", "...in
+#: Twitter Arxiv, (2011)"): that style prints a book with no publisher so, its title's own last
+#: word before the comma ("...Grounders of the Abyss, (2001)").
 ONE_WORD_JOURNAL_AND_NUMBER = re.compile(
     rf"{NAME}(?<!['\u2019])(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}{RANGE_DASH}\d{{1,4}}"
-    rf"(?![^\W_])|{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?![^\W_])")
+    rf"(?![^\W_])|{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?![^\W_])"
+    rf"|{NAME}, \({YEAR_DIGITS}\)")
 #: What closes an entry right after an acronym a title runs into (an organisation's or a
 #: publisher's, ``capitals``): what closes it after a town (``ENTRY_CLOSING``: "...URSS.", the
 #: next entry after it; "...Love, Earth INSEAD; 2012"), or a full stop and the year

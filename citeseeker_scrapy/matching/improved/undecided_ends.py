@@ -20,11 +20,11 @@ from typing import NamedTuple, Optional, Sequence
 from ..names import PrintedCase
 from .capitals import acronym
 from .entry_grammar import END_OR_NUMBER_OPENING, INITIALS, SURNAME_BEFORE_INITIALS
-from .place_fields import WORD_BEFORE_TITLES_TOWN
+from .place_fields import WORD_BEFORE_TITLES_TOWN, town_and_publisher_end
 from .printed_words import ends_paragraph, folded, hit_words, last_query_word
 from .run_on_fields import (
-    BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, CONTAINER_VOLUME_AND_PAGES,
-    ONE_WORD_JOURNAL_AND_NUMBER,
+    BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
+    CONTAINER_VOLUME_AND_PAGES, ONE_WORD_JOURNAL_AND_NUMBER,
 )
 from .words import CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content
 
@@ -130,8 +130,7 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
         return None
     if _entry_ends_at(text, run[0].end(), printed):
         return True
-    number = ONE_WORD_JOURNAL_AND_NUMBER.match(text, run[0].start())
-    if number is not None and _entry_ends_at(text, number.end(), printed):
+    if _closes_entry_after_field(text, run[0], printed):
         return True
     book = _book_to_chapter_pages(text, run, cased)
     if book is not None:
@@ -140,6 +139,26 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
             or CONTAINER_VOLUME_AND_PAGES.match(text, run[0].start())):
         return False
     return None
+
+
+def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
+    """True if the one capitalised word run on after a title (``word``) opens a field that the
+    entry ends with: a journal of one word and its number
+    (``run_on_fields.ONE_WORD_JOURNAL_AND_NUMBER``: "...Hopes and Fear Zodiac, 24–35",
+    "...of a gamespace Kinephanos, (2016)"), a journal whose first word its colon closes, up
+    to its volume (``run_on_fields.COLON_AND_CONTAINER_TO_VOLUME``: "...The Rx6-Method
+    Voices: A World Forum for Music Therapy, 17"), or a town, its colon and its publisher
+    (``place_fields.town_and_publisher_end``: "...Economic Lifeline Arlington: National Rural
+    Electric Cooperative Association."). A title without its last word prints that word
+    there in each, so the end stays uncertain. Called by :func:`_undecided_run`."""
+    number = ONE_WORD_JOURNAL_AND_NUMBER.match(text, word.start())
+    if number is not None and _entry_ends_at(text, number.end(), printed):
+        return True
+    journal = COLON_AND_CONTAINER_TO_VOLUME.match(text, word.end())
+    if journal is not None and _entry_ends_at(text, journal.end(), printed):
+        return True
+    publisher_end = town_and_publisher_end(text, word.start())
+    return publisher_end is not None and _entry_ends_at(text, publisher_end, printed)
 
 
 def _capitalised_words(text: str, run: list[re.Match[str]], cased: list[str]) -> int:
