@@ -257,9 +257,11 @@ CONTAINER_VOLUME_AND_PAGES = re.compile(
 #: ``undecided_ends`` reads it after one capitalised word run on after a title where the entry
 #: ends after the volume: a title's own last word before a journal a style prints after a
 #: colon prints so too ("...Harbours of the Coastal [Towns]: Fjord Review, 12"), so the end
-#: stays uncertain.
+#: stays uncertain. The volume is no year: a subtitle and a book's year print so ("...Markets
+#: Revisited: Lagos Traders, 1994.").
 COLON_AND_CONTAINER_TO_VOLUME = re.compile(
-    rf": {_CONTAINER_NAME % ''}(?:, | {YEAR_DIGITS}; ?)\d{{1,4}}(?![^\W_])")
+    rf": {_CONTAINER_NAME % ''}(?:, (?!{YEAR_DIGITS}(?!\d))| {YEAR_DIGITS}; ?)\d{{1,4}}"
+    r"(?![^\W_])")
 #: A chapter's book after the comma or the colon of its first word, run up to the chapter's
 #: pages marked "pp." after a comma or a full stop, with no digit before them (a volume's, a
 #: year's): health-and-social-care-in-the-community, interaction-design-and-architectures
