@@ -105,23 +105,23 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
                    printed: PrintedCase) -> Optional[bool]:
     """Whether the words after a title's last word (``run``, printed ``cased``) open with a
     capital in one of the shapes a title without its last word prints too: True for one
-    capitalised word that closes the entry (:func:`_entry_ends_at`), alone or with one
-    number or range after its comma or its colon ("...Notes: Gunflints Kewa, 82",
-    "...Objectification Poetry:269.", "...Hopes and Fear Zodiac, 24–35":
-    ``run_on_fields.ONE_WORD_JOURNAL_AND_NUMBER``, a journal's volume, single page or
-    pages, or the number a style prints after a title's own last word), or that opens a
-    chapter's book, its comma or colon then the book up to the chapter's pages
-    (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
-    (``_CAPITALISED_RUN``: a container, a publisher or the next entry's author run into the
-    title; the first may be an article, ``words.CONTAINER_ARTICLES``: "...Spelling and
-    Punctuation The Oxford History"), or for one that opens a container up to its volume and
-    pages (``run_on_fields.CONTAINER_VOLUME_AND_PAGES``: "...Lernbehinderung
-    Behindertenpädagogik in Hessen 12:38–45"); None for neither. A word in lower case there is
-    the title's own (a longer title), and so is another function word printed with a capital (a
-    title in title case going on: "...Tidal Markets In Coastal Towns"), and one
-    capitalised word before the title's closing punctuation with more of the entry after it
-    ("...Mistastin Lake crater Labrador, Planetary", "...Markets Revisited: Lagos Traders").
-    Called by :func:`undecided_end`."""
+    capitalised word that closes the entry (:func:`_entry_ends_at`), or that opens a field
+    the entry ends with (:func:`_closes_entry_after_field`: a journal of one word and one
+    number or range after its comma or its colon, "...Notes: Gunflints Kewa, 82",
+    "...Objectification Poetry:269.", "...Hopes and Fear Zodiac, 24–35", or its bracketed
+    year; a journal whose first word its colon closes, up to its volume; a town, its colon
+    and its publisher), or that opens a chapter's book, its comma or colon then the book up
+    to the chapter's pages (:func:`_book_to_chapter_pages`); False for two capitalised words
+    in a row or more (``_CAPITALISED_RUN``: a container, a publisher or the next entry's
+    author run into the title; the first may be an article, ``words.CONTAINER_ARTICLES``:
+    "...Spelling and Punctuation The Oxford History"), or for one that opens a container up
+    to its volume and pages (``run_on_fields.CONTAINER_VOLUME_AND_PAGES``:
+    "...Lernbehinderung Behindertenpädagogik in Hessen 12:38–45"); None for neither. A word
+    in lower case there is the title's own (a longer title), and so is another function word
+    printed with a capital (a title in title case going on: "...Tidal Markets In Coastal
+    Towns"), and one capitalised word before the title's closing punctuation with more of
+    the entry after it ("...Mistastin Lake crater Labrador, Planetary", "...Markets
+    Revisited: Lagos Traders"). Called by :func:`undecided_end`."""
     if not cased[0][:1].isupper():
         return None
     if folded(cased[0]) in CONTAINER_ARTICLES:
