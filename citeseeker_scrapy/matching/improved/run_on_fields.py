@@ -45,6 +45,12 @@ _MONTHS = ("january|february|march|april|may|june|july|august|september|october|
 #: month is the word right after the title's last one: a query that lacks that word has it
 #: before the month.
 MONTH_OF_DATE = rf" (?:{_MONTHS})(?: \d{{1,2}})?(?:[.,;)]|$| \(?{YEAR_DIGITS}(?!\d))"
+#: A revision's or an update's date printed after a report's title with no mark: the word,
+#: then the month's date ("...Naval Complex Regional Plan Revised May 1999."). No title ends
+#: with the word before a month (``words`` reads a word before a month as the title's own
+#: last word, but not this one).
+REVISION_WORDS = "revised|updated|amended"
+_REVISION_DATE = rf" (?:{REVISION_WORDS}){MONTH_OF_DATE}"
 #: A number or code of four characters or more, perhaps after a short prefix: "...mail pieces
 #: US6123456B2".
 _NUMBER_OR_CODE = r" (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}"
@@ -201,7 +207,7 @@ JOURNAL_WORD_AND_VOLUME = re.compile(rf" {NAME}, \d{{1,3}}, ")
 _OTHER_FIELDS = (
     ABBREVIATED_VENUE, *PLACE_FIELDS,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
-    _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD,
+    _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _REVISION_DATE, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD,
     _CONTAINER_AFTER_COLON, _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR,
     _KNOWN_PUBLISHERS, _ORGANISATION, _JOURNAL_OPENED_BY_KIND)
 #: The field a title runs into, any of the shapes above, read right after the title's last
