@@ -220,14 +220,17 @@ def test_a_near_miss_before_an_acronym_and_a_journal_stays_rejected(title: str) 
 
 # A title run into one capitalised word that opens a field the entry ends with: a journal of
 # one word, its comma and the year in brackets (interaction-design-and-architectures prints no
-# volume so), a journal whose first word its colon closes, up to its volume, or a town, its
-# colon and its publisher. The word could be the title's own last word before such a field, so
-# the citation is reported marked. A changed content word, a word added to the query, another
-# entry's title, a word in lower case before the journal, and a word that is no town before
-# the colon and the publisher stay rejected.
+# volume so) or its year and pages after a colon with no full stop before, a journal whose
+# first word its colon closes, up to its volume, or a town, its colon and its publisher. The
+# word could be the title's own last word before such a field, so the citation is reported
+# marked. A changed content word, a word added to the query, another entry's title, a word in
+# lower case before the journal, and a word that is no town before the colon and the
+# publisher stay rejected.
 _PORTUS = ("7. Okafor N.: Tidal trade in coastal harbours Portus, (2014)\n\n"
            "8. Halvorsen K.: Ferry routes in the Baltic Navis, (2009)\n\n"
            "9. Moreau A.: Stone bridges, (2001)")
+_FJORDAR = ("4. Lindqvist E: Tides and Reflection Fjordar 1931:269\n\n"
+            "5. Moreau A: Stone bridges. Paris; 2001.")
 _PIER = ("15. Lindqvist E, Berg M: Harbour walls of the north, part II: The Stone-Pier Method "
          "Coasts: A Journal for Maritime Studies 2016;9\n\n16. Moreau A: Stone bridges. Paris; "
          "2001.")
@@ -242,6 +245,7 @@ _LOWLANDS = ("Okafor N (2013). Tidal Markets: Harbour Trade in the Coastal Lowla
 @pytest.mark.parametrize("doc, author, title", [
     (_PORTUS, "Okafor", "Tidal trade in coastal harbours"),
     (_PORTUS, "Halvorsen", "Ferry routes in the Baltic"),
+    (_FJORDAR, "Lindqvist", "Tides and Reflection"),
     (_PIER, "Lindqvist", "Harbour walls of the north, part II: The Stone-Pier Method"),
     (_PIER_VOLUME, "Berg", "Harbour walls of the north, part II: The Stone-Pier Method"),
     (_LOWLANDS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands"),
@@ -254,9 +258,11 @@ def test_a_title_before_a_field_closing_the_entry_is_reported_marked(
 @pytest.mark.parametrize("doc, author, title", [
     (_PORTUS, "Okafor", "Tidal trade in inland harbours"),  # a content word changed
     (_PORTUS, "Halvorsen", "Ferry routes in the Adriatic"),
+    (_FJORDAR, "Lindqvist", "Tides and Refraction"),
     (_PIER, "Lindqvist", "Harbour walls of the south, part II: The Stone-Pier Method"),
     (_LOWLANDS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Highlands"),
     (_PORTUS, "Okafor", "Tidal trade in coastal harbours today"),  # a word added
+    (_FJORDAR, "Lindqvist", "Tides and Reflection Revisited"),
     (_PIER_VOLUME, "Lindqvist",
      "Harbour walls of the north, part II: The Stone-Pier Method Revisited"),
     (_LOWLANDS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands Today"),
