@@ -307,18 +307,21 @@ ONE_WORD_JOURNAL_AND_PAGES = re.compile(
 #: 3–17."). Not a year nor a span of years ("...Social Order Polity, 1991" is a publisher's,
 #: ``_KNOWN_PUBLISHERS``), nor pages after a closing quote: a style that quotes a title closes
 #: it so before the pages of an entry that prints no container ("...for Policy Makers’,
-#: 1–5."). Or the journal's comma and the year in brackets, where the style prints no volume
-#: (interaction-design-and-architectures: "...keys of a gamespace Kinephanos, (2016)", "...in
-#: Twitter Arxiv, (2011)"): that style prints a book with no publisher so, its title's own last
-#: word before the comma ("...Grounders of the Abyss, (2001)"). Or the journal's year, then
+#: 1–5."). Or the journal's year, then
 #: its volume after a semicolon or its pages after a colon, where a style prints no full stop
 #: after the journal (journal-of-prosthodontics: "...Sincerity and Objectification Poetry
 #: 1931:269").
 ONE_WORD_JOURNAL_AND_NUMBER = re.compile(
     rf"{NAME}(?<!['\u2019])(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}{RANGE_DASH}\d{{1,4}}"
     rf"(?![^\W_])|{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?![^\W_])"
-    rf"|{NAME}, \({YEAR_DIGITS}\)"
     rf"|{NAME} {YEAR_DIGITS}[;:] ?\d{{1,4}}(?:{RANGE_DASH}\d{{1,4}})?(?![^\W_])")
+#: A journal whose name is one word, its comma and the year in brackets, where a style prints
+#: no volume (interaction-design-and-architectures: "...keys of a gamespace Kinephanos,
+#: (2016)"). ``undecided_ends`` reads it only after a title's last word printed in lower case,
+#: where the entry ends after the year: such styles print a book with no publisher so, a
+#: title in title case with its own last word before the comma ("...Spacetimes and Riemannian
+#: Manifolds, (1999)").
+ONE_WORD_JOURNAL_AND_YEAR = re.compile(rf"{NAME}, \({YEAR_DIGITS}\)")
 #: What closes an entry right after an acronym a title runs into (an organisation's or a
 #: publisher's, ``capitals``): what closes it after a town (``ENTRY_CLOSING``: "...URSS.", the
 #: next entry after it; "...Love, Earth INSEAD; 2012"), or a full stop and the year

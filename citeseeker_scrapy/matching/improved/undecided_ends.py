@@ -24,7 +24,7 @@ from .place_fields import WORD_BEFORE_TITLES_TOWN, town_and_publisher_end
 from .printed_words import ends_paragraph, folded, hit_words, last_query_word
 from .run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
-    CONTAINER_VOLUME_AND_PAGES, ONE_WORD_JOURNAL_AND_NUMBER,
+    CONTAINER_VOLUME_AND_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
 )
 from .words import CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content
 
@@ -95,23 +95,24 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
                              or acronym(cased[:title_end - first])):
         return None
     told = _undecided_run(text, run, [cased[w.start() - first:w.end() - first] for w in run],
-                          printed)
+                          printed, cased[:1].islower())
     if told is None:
         return None
     return RunOn(title_end, run[0].span(), told)
 
 
 def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
-                   printed: PrintedCase) -> Optional[bool]:
+                   printed: PrintedCase, after_lower_case: bool) -> Optional[bool]:
     """Whether the words after a title's last word (``run``, printed ``cased``) open with a
     capital in one of the shapes a title without its last word prints too: True for one
     capitalised word that closes the entry (:func:`_entry_ends_at`), or that opens a field
     the entry ends with (:func:`_closes_entry_after_field`: a journal of one word and one
     number or range after its comma or its colon, "...Notes: Gunflints Kewa, 82",
     "...Objectification Poetry:269.", "...Hopes and Fear Zodiac, 24–35", or its bracketed
-    year; a journal whose first word its colon closes, up to its volume; a town, its colon
-    and its publisher), or that opens a chapter's book, its comma or colon then the book up
-    to the chapter's pages (:func:`_book_to_chapter_pages`); False for two capitalised words
+    year after a title's last word in lower case, ``after_lower_case``; a journal whose
+    first word its colon closes, up to its volume; a town, its colon and its publisher), or
+    that opens a chapter's book, its comma or colon then the book up to the chapter's pages
+    (:func:`_book_to_chapter_pages`); False for two capitalised words
     in a row or more (``_CAPITALISED_RUN``: a container, a publisher or the next entry's
     author run into the title; the first may be an article, ``words.CONTAINER_ARTICLES``:
     "...Spelling and Punctuation The Oxford History"), or for one that opens a container up
@@ -130,7 +131,7 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
         return None
     if _entry_ends_at(text, run[0].end(), printed):
         return True
-    if _closes_entry_after_field(text, run[0], printed):
+    if _closes_entry_after_field(text, run[0], printed, after_lower_case):
         return True
     book = _book_to_chapter_pages(text, run, cased)
     if book is not None:
@@ -141,11 +142,14 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     return None
 
 
-def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
+def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCase,
+                             after_lower_case: bool) -> bool:
     """True if the one capitalised word run on after a title (``word``) opens a field that the
     entry ends with: a journal of one word and its number
-    (``run_on_fields.ONE_WORD_JOURNAL_AND_NUMBER``: "...Hopes and Fear Zodiac, 24–35",
-    "...of a gamespace Kinephanos, (2016)"), a journal whose first word its colon closes, up
+    (``run_on_fields.ONE_WORD_JOURNAL_AND_NUMBER``: "...Hopes and Fear Zodiac, 24–35"), or
+    its bracketed year after a title's last word printed in lower case (``after_lower_case``,
+    ``run_on_fields.ONE_WORD_JOURNAL_AND_YEAR``: "...of a gamespace Kinephanos, (2016)"), a
+    journal whose first word its colon closes, up
     to its volume (``run_on_fields.COLON_AND_CONTAINER_TO_VOLUME``: "...The Rx6-Method
     Voices: A World Forum for Music Therapy, 17"), or a town, its colon and its publisher
     (``place_fields.town_and_publisher_end``: "...Economic Lifeline Arlington: National Rural
@@ -153,6 +157,9 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     there in each, so the end stays uncertain. Called by :func:`_undecided_run`."""
     number = ONE_WORD_JOURNAL_AND_NUMBER.match(text, word.start())
     if number is not None and _entry_ends_at(text, number.end(), printed):
+        return True
+    year = ONE_WORD_JOURNAL_AND_YEAR.match(text, word.start()) if after_lower_case else None
+    if year is not None and _entry_ends_at(text, year.end(), printed):
         return True
     journal = COLON_AND_CONTAINER_TO_VOLUME.match(text, word.end())
     if journal is not None and _entry_ends_at(text, journal.end(), printed):
