@@ -5,26 +5,36 @@ BIN := $(VENV)/bin
 
 .PHONY: setup demo test bench clean scrapyd-host
 
+# A venv's stamp is named by the content of the requirements it was built from: a checkout (a
+# git worktree whose .venv links to the main tree's, a branch switch) gives the files a newer
+# time than the stamp without changing a line, and a stamp that depended on their time
+# rebuilt the venv there. A changed requirement names another stamp; a fresh clone has none.
+contents_of = $(firstword $(shell cat $(1) | cksum))
+INSTALLED := $(VENV)/.installed-$(call contents_of,requirements.txt requirements-test.txt requirements-scrapyd.txt)
+SCRAPYD_HOST := $(VENV)/.scrapyd-host-$(call contents_of,requirements.txt requirements-scrapyd.txt)
+
 # The project byte-compiled: scripts/compile-bytecode.sh says why.
-setup: $(VENV)/.installed
+setup: $(INSTALLED)
 	@bash scripts/system-deps.sh
 	@bash scripts/compile-bytecode.sh $(BIN)/python
 
-$(VENV)/.installed: requirements.txt requirements-test.txt requirements-scrapyd.txt
+$(INSTALLED):
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r requirements-test.txt
+	rm -f $(VENV)/.installed*
 	touch $@
 
 # Everything a Scrapyd host needs (README "Run under Scrapyd"): Debian packages + .venv with
 # the crawl's packages, scrapyd and scrapyd-client. Then: .venv/bin/scrapyd
-scrapyd-host: $(VENV)/.scrapyd-host
+scrapyd-host: $(SCRAPYD_HOST)
 	@bash scripts/system-deps.sh
 
-$(VENV)/.scrapyd-host: requirements.txt requirements-scrapyd.txt
+$(SCRAPYD_HOST):
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -r requirements-scrapyd.txt
+	rm -f $(VENV)/.scrapyd-host*
 	touch $@
 
 demo: setup

@@ -45,9 +45,9 @@ from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.keys import (
     KIND_KEY, ORIGIN_KEY, RENDER_BROWSER, RENDER_DONE, RENDER_FAILED, RENDER_KEY, SEARCH, SEARCH_KEY)
+from citeseeker_scrapy.rendering.config import RenderConfig, find_browser
 from citeseeker_scrapy.rendering.policy import (
-    PageSignals, RenderConfig, RenderPlanner, find_browser, needs_rendering, page_signals,
-    rendering_helped, signals_of_parts,
+    PageSignals, RenderPlanner, needs_rendering, page_signals, rendering_helped, signals_of_parts,
 )
 from citeseeker_scrapy.stats import (
     RENDER_BROWSER_IDLE_CLOSES, RENDER_BROWSER_RESTARTS, RENDER_CHECKED, RENDER_DIRECT,

@@ -44,8 +44,9 @@ from citeseeker_scrapy import signals as citeseeker_signals
 from citeseeker_scrapy.job.crawl_job import crawl_job
 from citeseeker_scrapy.keys import (
     DEPTH_KEY, ORIGIN_KEY, RENDER_DONE, RENDER_KEY, SEARCH, SEARCH_KEY, SEARCH_RESULT_KEY)
+from citeseeker_scrapy.site_search.config import SiteSearchConfig
 from citeseeker_scrapy.site_search.forms import (
-    NO_HITS_QUERY, SiteSearchConfig, count_forms, find_search_form, search_queries)
+    NO_HITS_QUERY, count_forms, find_search_form, search_queries)
 from citeseeker_scrapy.site_search.landing import landing_documents
 from citeseeker_scrapy.site_search.results import next_page, page_links, read_result_page
 from citeseeker_scrapy.urls import server_of

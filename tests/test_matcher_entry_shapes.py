@@ -190,7 +190,7 @@ def test_a_month_after_a_title_opens_its_date(entry: str, authors: tuple[str, ..
 @pytest.mark.parametrize("entry, author, title", [
     # the title without its last word: that word stands before the month (the first row's
     # query passes the word check, the others' only there: the printed word before the month
-    # is the printed title's own last word, ``words.longer_title``)
+    # is the printed title's own last word, ``longer_titles.longer_title``)
     ("Harbour Authority of Oslo. 2011. Coastal Erosion Management Plan September.",
      "Harbour Authority of Oslo", "Coastal Erosion Management"),
     ("Lind, K. et al. (2006). Models of Sediment Transport in Fjords. Interim Report October.",

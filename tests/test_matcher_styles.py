@@ -212,7 +212,7 @@ def misquoted(rng: random.Random, title: str, kind: str) -> str:
 
     The word dropped is a short inner one ("large [text] corpora"): a title without its
     first or last word is a shorter title, and one without a longer inner word names less,
-    another work (``words.longer_title``, ``words._names_enough``)."""
+    another work (``longer_titles.longer_title``, ``words._names_enough``)."""
     words = title.split()
     at = rng.randrange(len(words) - 1)
     if kind == "swapped":

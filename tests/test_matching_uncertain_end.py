@@ -104,7 +104,7 @@ def test_a_title_without_its_last_word_printed_so_is_reported_marked(doc: str, a
     ("Okafor N. 2011. Composition of the tidal melt at Harbour Lake crater Labrador, Coastal "
      "Science, 58, 552–573.\nBerg M. 1991. Fjorde. Kiel.", "Okafor",
      "Composition of the tidal melt at Harbour Lake crater"),
-    # a word, then a month: the word is the title's (``words.longer_title``)
+    # a word, then a month: the word is the title's (``longer_titles.longer_title``)
     ("Harbour Authority of Oslo. 2011. Coastal Erosion Management Plan September.",
      "Harbour Authority of Oslo", "Coastal Erosion Management"),
     # a word, then the next entry opened as this one (``title_edges.next_entry_as_this``)

@@ -8,9 +8,9 @@ import pytest
 
 from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.extraction.html import has_scripts
+from citeseeker_scrapy.rendering.config import RenderConfig, find_browser, server_patterns
 from citeseeker_scrapy.rendering.policy import (
-    PageSignals, RenderConfig, RenderPlanner, find_browser, needs_rendering,
-    page_signals, rendering_helped, server_patterns,
+    PageSignals, RenderPlanner, needs_rendering, page_signals, rendering_helped,
 )
 from tests.support import docgen
 from tests.support.crawl import run_crawl

@@ -15,8 +15,9 @@ import pytest
 
 from citeseeker_scrapy.exceptions import ConfigError
 from citeseeker_scrapy.matching import AuthorGroup
+from citeseeker_scrapy.site_search.config import SiteSearchConfig
 from citeseeker_scrapy.site_search.forms import (
-    NO_HITS_QUERY, SiteSearchConfig, find_search_form, search_queries, surname_of)
+    NO_HITS_QUERY, find_search_form, search_queries, surname_of)
 from citeseeker_scrapy.site_search.results import next_page
 from tests.support.crawl import Crawl, run_crawl, wait_for
 from tests.support.search_web import (

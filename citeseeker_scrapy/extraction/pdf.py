@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 from ..hyphens import WORD_GOES_ON
@@ -165,17 +166,26 @@ def _pdfium_text(
 PDFIUM_SOFT_HYPHEN = "\ufffe"
 
 
-def _pdfium_page(document: Any, index: int, browser_printed: bool) -> str:
+@contextmanager
+def _text_page(document: Any, index: int) -> Iterator[tuple[Any, Any]]:
+    """Page ``index`` of a PDFium document and its text page, both closed when the reader is
+    done (PDFium's handles hold the page's memory until closed, whatever Python collects).
+    Who opens one: :func:`_pdfium_page` for each page, :func:`_pdfium_first_page` for page 1."""
     page = document[index]
     try:
         textpage = page.get_textpage()
         try:
-            text = textpage.get_text_range()
-            return _plain(reading_order(textpage, text) if browser_printed else text)
+            yield page, textpage
         finally:
             textpage.close()
     finally:
         page.close()
+
+
+def _pdfium_page(document: Any, index: int, browser_printed: bool) -> str:
+    with _text_page(document, index) as (_, textpage):
+        text = textpage.get_text_range()
+        return _plain(reading_order(textpage, text) if browser_printed else text)
 
 
 #: A soft hyphen the word's second half follows (``WORD_GOES_ON``: "the latex\ufffecompanion",
@@ -201,18 +211,10 @@ def _pdfium_first_page(document: Any, layout: bool, browser_printed: bool
                        ) -> tuple[str, list[Any] | None, str]:
     """Page 1's text and, with ``layout``, its lines with their type sizes (read from the
     same text page: ``works.page_layout.page_lines``), and why they could not be read."""
-    page = document[0]
-    try:
-        textpage = page.get_textpage()
-        try:
-            raw_text = textpage.get_text_range()
-            text = reading_order(textpage, raw_text) if browser_printed else raw_text
-            return (_plain(text),
-                    *_first_page_lines(textpage, raw_text, page, layout))
-        finally:
-            textpage.close()
-    finally:
-        page.close()
+    with _text_page(document, 0) as (page, textpage):
+        raw_text = textpage.get_text_range()
+        text = reading_order(textpage, raw_text) if browser_printed else raw_text
+        return _plain(text), *_first_page_lines(textpage, raw_text, page, layout)
 
 
 def _first_page_lines(textpage: Any, raw_text: str, page: Any,

@@ -414,9 +414,16 @@ class Frontier:
         del self.active[server.key]
         self._candidates.pop(server.key, None)
         self.deferred.discard(server.key)
-        self.completed.add(server.key)
-        self.store.server_completed(server.key)
-        self.on_completed(server.key)
+        self._record_completed(server.key)
+
+    def _record_completed(self, key: str) -> None:
+        """The server's name kept as completed, here and in the store (a restart reads it
+        there), and told to ``on_completed`` (the scheduler's watch: counted, the signal sent).
+        Called by :meth:`_complete` and :meth:`skip`, and by ``SharedFrontier.skip`` for a
+        server pending anywhere."""
+        self.completed.add(key)
+        self.store.server_completed(key)
+        self.on_completed(key)
 
     def skip(self, key: str) -> bool:
         """The original's "Skip Current Server": stop handing out its documents, complete it."""
@@ -430,9 +437,7 @@ class Frontier:
         if pending is None:
             return False
         self._pending_documents -= len(pending.documents)
-        self.completed.add(key)
-        self.store.server_completed(key)
-        self.on_completed(key)
+        self._record_completed(key)
         return True
 
     def complete_now(self, key: str) -> int:

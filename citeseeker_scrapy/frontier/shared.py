@@ -266,9 +266,7 @@ class SharedFrontier(Frontier):
             return super().skip(key)
         if key in self.completed:
             return False
-        self.completed.add(key)
-        self.store.server_completed(key)
-        self.on_completed(key)
+        self._record_completed(key)
         return True
 
     def _complete(self, server: ActiveServer) -> None:

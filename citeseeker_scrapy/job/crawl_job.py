@@ -48,11 +48,11 @@ from citeseeker_scrapy.storage import StorageGuard
 from citeseeker_scrapy.providers import ProviderConfig
 from citeseeker_scrapy.recrawl.plan import RecrawlSettings
 from citeseeker_scrapy.recrawl.session import RecrawlSession
-from citeseeker_scrapy.rendering.policy import RenderConfig, find_browser
+from citeseeker_scrapy.rendering.config import RenderConfig, find_browser
 from citeseeker_scrapy.report.ledger import ReportLedger
 from citeseeker_scrapy.report.logs import JOB_FILE
 from citeseeker_scrapy.settings_table import SETTINGS
-from citeseeker_scrapy.site_search.forms import SiteSearchConfig
+from citeseeker_scrapy.site_search.config import SiteSearchConfig
 from citeseeker_scrapy.urls import LinkPolicy, file_root_of
 
 if TYPE_CHECKING:  # the text pipeline builds it; commands need not load the readers

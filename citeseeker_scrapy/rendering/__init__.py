@@ -1,2 +1,2 @@
-"""Optional feature: JavaScript pages rendered by a browser. ``policy`` decides when a page
-needs it (pure); the browser itself is driven by ``middlewares/render.py``."""
+"""Optional feature: JavaScript pages rendered by a browser. ``config`` reads its settings,
+``policy`` decides when a page needs it (pure); the browser itself is driven by ``middlewares/render.py``."""

@@ -1,91 +1,35 @@
 """When a page must be rendered by a browser: the pure decisions behind JavaScript rendering.
 
 Who calls it: :mod:`middlewares.render` (the downloader middleware and add-on that drive
-scrapy-playwright) and its tests. Nothing here imports Scrapy, Twisted or Playwright.
+scrapy-playwright) and its tests; the settings it follows are ``config``'s. Nothing here
+imports Scrapy, Twisted or Playwright.
 
 The decision is taken on the *response*, never guessed from the URL alone: a plain HTTP fetch
 comes first; an HTML page that carries scripts and yields no usable link or little text is
 fetched once more through the browser. Its links and text are what the crawl's extractor read
-(:func:`signals_of_parts`): the page is parsed once, for this decision and the text stage. A server where rendering revealed more than the plain
-page had is remembered, and its later pages go to the browser directly — except URLs that name a
-document format (PDF, PostScript, archives, office files), which a browser never renders. Why:
-a rendered response's body is the DOM, so a document must never go through the browser.
+(:func:`signals_of_parts`): the page is parsed once, for this decision and the text stage. A
+server where rendering revealed more than the plain page had is remembered, and its later pages
+go to the browser directly — except URLs that name a document format (PDF, PostScript, archives,
+office files), which a browser never renders. Why: a rendered response's body is the DOM, so a
+document must never go through the browser.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from citeseeker_scrapy.extraction.html import (
     has_scripts, parse_html, usable_links, visible_chars,
 )
 from citeseeker_scrapy.extraction.model import ExtractedPart
-from citeseeker_scrapy.settings_table import SettingsLike, choices_of, default_of, read
+from citeseeker_scrapy.rendering.config import RenderConfig
 from citeseeker_scrapy.urls import extension_of, scheme_of, server_of
 
-RENDER_MODES = choices_of("CITESEEKER_RENDER")
-#: Executables tried, in order, when CITESEEKER_BROWSER_PATH is empty (Debian's package first).
-BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome-stable", "google-chrome", "chrome")
 #: Extensions of documents a browser would download or show in a viewer instead of a DOM.
 NEVER_RENDERED = frozenset(
     "pdf ps eps zip gz z tar tgz taz rtf doc ppt docx pptx odt odp txt".split())
-
-@dataclass(frozen=True)
-class RenderConfig:
-    """The CITESEEKER_RENDER* settings, validated (see docs/javascript.md)."""
-
-    mode: str = default_of("CITESEEKER_RENDER")
-    servers: frozenset[str] = frozenset()
-    concurrency: int = default_of("CITESEEKER_RENDER_CONCURRENCY")
-    timeout: float = default_of("CITESEEKER_RENDER_TIMEOUT")
-    idle_timeout: float = default_of("CITESEEKER_RENDER_IDLE_TIMEOUT")
-    scrolls: int = default_of("CITESEEKER_RENDER_SCROLLS")
-    restart_after: int = default_of("CITESEEKER_RENDER_RESTART_AFTER")
-    keep_alive: float = default_of("CITESEEKER_RENDER_KEEP_ALIVE")
-    min_text: int = default_of("CITESEEKER_RENDER_MIN_TEXT")
-    browser_path: str = default_of("CITESEEKER_BROWSER_PATH")
-
-    @classmethod
-    def from_settings(cls, settings: SettingsLike) -> "RenderConfig":
-        def value(name: str) -> Any:
-            return read(settings, f"CITESEEKER_{name}")
-
-        return cls(mode=value("RENDER"), servers=server_patterns(value("RENDER_SERVERS")),
-                   concurrency=value("RENDER_CONCURRENCY"), timeout=value("RENDER_TIMEOUT"),
-                   idle_timeout=value("RENDER_IDLE_TIMEOUT"), scrolls=value("RENDER_SCROLLS"),
-                   restart_after=value("RENDER_RESTART_AFTER"),
-                   keep_alive=value("RENDER_KEEP_ALIVE"), min_text=value("RENDER_MIN_TEXT"),
-                   browser_path=value("BROWSER_PATH"))
-
-
-def server_patterns(words: Iterable[str]) -> frozenset[str]:
-    """The servers named by ``CITESEEKER_RENDER_SERVERS``'s words (split by the settings
-    table's parser): ``http://host:port`` entries name one server; a bare ``host`` (or
-    ``host:port``) names it under any scheme."""
-    patterns = set()
-    for word in words:
-        word = word.strip().lower().rstrip("/")
-        if word:
-            patterns.add(server_of(word) if "://" in word else word)
-    return frozenset(patterns)
-
-
-def find_browser(configured: str = "") -> str | None:
-    """The browser executable: the configured path if it is one, else the first known name on
-    PATH. None when there is none (the caller decides what that means for its mode)."""
-    if configured:
-        found = shutil.which(configured)
-        return found if found and os.access(found, os.X_OK) else None
-    for name in BROWSER_NAMES:
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
 
 
 @dataclass(frozen=True)

@@ -26,15 +26,7 @@ from urllib.parse import urljoin
 
 from citeseeker_scrapy.extraction.html import parse_root
 from citeseeker_scrapy.matching import AuthorGroup, normalize_text
-from citeseeker_scrapy.settings_table import SettingsLike, choices_of, default_of, read
 
-SITE_SEARCH_MODES = choices_of("CITESEEKER_SITE_SEARCH")
-#: Title words added to each surname in ``only`` mode unless set. Why: a focused crawl keeps
-#: only what the searches list, and a bare surname also lists every page that merely names the
-#: author, below the harvest the paper reached; a surname and two title words lists the
-#: citing documents, with the same recall (bench_site_search.py measures both). ``first`` crawls the
-#: server anyway, so its searches stay broad (surnames).
-FOCUSED_TITLE_WORDS = 2
 #: The query of the probe sent with a server's queries: its page of no results shows what the
 #: server's result pages show whatever the query (navigation, "popular documents").
 NO_HITS_QUERY = "qxzvjkwq"
@@ -55,34 +47,6 @@ REJECTING_TYPES = frozenset({"password", "email", "file", "tel"})
 STOP_WORDS = frozenset(
     "a an and are as at be by for from in into is it of on or the to with via using based "
     "towards toward new its their our your what how why when".split())
-
-
-@dataclass(frozen=True)
-class SiteSearchConfig:
-    """The CITESEEKER_SITE_SEARCH* settings, validated (docs/site-search.md)."""
-
-    mode: str = default_of("CITESEEKER_SITE_SEARCH")
-    probe_pages: int = default_of("CITESEEKER_SITE_SEARCH_PROBE_PAGES")
-    pages: int = default_of("CITESEEKER_SITE_SEARCH_PAGES")
-    max_queries: int = default_of("CITESEEKER_SITE_SEARCH_MAX_QUERIES")
-    #: title words of each query; the setting's empty default: chosen by the mode
-    title_words: int = 0
-
-    @classmethod
-    def from_settings(cls, settings: SettingsLike) -> "SiteSearchConfig":
-        def value(name: str) -> Any:
-            return read(settings, f"CITESEEKER_SITE_SEARCH{name}")
-
-        mode = value("")
-        title_words = value("_TITLE_WORDS")
-        if title_words is None:
-            title_words = FOCUSED_TITLE_WORDS if mode == "only" else 0
-        return cls(mode=mode, probe_pages=value("_PROBE_PAGES"), pages=value("_PAGES"),
-                   max_queries=value("_MAX_QUERIES"), title_words=title_words)
-
-    @property
-    def enabled(self) -> bool:
-        return self.mode != "off"
 
 
 @dataclass(frozen=True)

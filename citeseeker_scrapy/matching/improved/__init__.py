@@ -7,7 +7,9 @@
   names reaches), ``ditto_entries`` (entries of the same authors), ``title_first`` (a title
   before its names) and the patterns of ``entry_grammar``; ``per_text_cache`` keeps their
   answers per document (and those of ``headers`` and ``capitals`` about the whole text);
-* ``verify``, ``words`` and ``running_text`` — the checks a hit must pass to be a citation,
+* ``verify``, ``words`` and ``running_text`` — the checks a hit must pass to be a citation
+  (``words``: a different word or a damaged one, reading each word's ``counterparts`` and
+  the ``content_words``; ``longer_titles``: a printed title going on past the query's ends),
   with ``run_on_fields`` (the fields a title runs into with no punctuation; the place of
   publication among them and the towns that close an entry: ``place_fields``) and
   ``lower_case_runs`` (a title's words printed in lower case past a hit, read with the

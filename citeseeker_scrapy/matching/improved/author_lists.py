@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from .content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
 from .entry_grammar import (
     YEAR, AFTER_VENUE, GIVEN_NAMES_ONLY, LAST_AUTHOR, WORD_SENTENCE_END, PAGES,
     NAME_BEFORE_FULL_STOP, NUMBER_AFTER_YEAR, QUOTE, PARENTHESES, CORPORATE_AUTHOR,
@@ -21,7 +22,6 @@ from .entry_grammar import (
 )
 from .headers import running_headers
 from .per_text_cache import kept_per_text
-from .words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
 
 LIST_WINDOW = 200  # characters in which an author list shows as dense commas
 LIST_COMMAS = 8  # that many commas in LIST_WINDOW characters: maybe an author list

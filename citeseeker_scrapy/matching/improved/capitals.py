@@ -74,6 +74,7 @@ import re
 from typing import Optional, Sequence
 
 from ..names import PrintedCase
+from .content_words import is_content
 from .per_text_cache import kept_per_text, kept_per_text_alone
 from .place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
@@ -83,7 +84,6 @@ from .printed_words import ends_paragraph, folded, hit_words, last_query_word, p
 from .run_on_fields import (
     ACRONYM_CLOSING_ENTRY, CONTAINER_WITH_ISSUE, ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME,
 )
-from .words import is_content
 
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
 _ROMAN_NUMERAL = re.compile(r"[IVXLCDM]+")

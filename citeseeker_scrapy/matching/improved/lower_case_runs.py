@@ -1,7 +1,7 @@
 """Words in lower case run on after a hit: the printed title's own, by its capitals (improved
 scheme).
 
-``words.longer_title`` reads one word after a hit, then the title's closing punctuation, as
+``longer_titles.longer_title`` reads one word after a hit, then the title's closing punctuation, as
 the printed title's own last word ("...in natural *images*,"). A title printed in sentence
 case may go on for several words after the place where a query stops, with no punctuation
 until the title's close: "When a cosmic impact *strikes the sea bed*. Geol. Mag." for a query
@@ -17,9 +17,9 @@ The run: two to four words, each printed in lower case, then the title's closing
 full stop, comma, colon, semicolon, question mark, a closing quote or bracket) or a bracket
 opening the next field; or one to four such words right before that bracket or before a word
 that starts with a capital, the next field's ("...and river *markets* Harbour Studies 12";
-one word before the closing punctuation is ``words.longer_title``'s). Its first word is a
-word the query lacks (``words.own_word_after_hit``, the one owner of that question, which
-``words.longer_title`` asks too): an edition, an "in" or the name of a series in lower case
+one word before the closing punctuation is ``longer_titles.longer_title``'s). Its first word is a
+word the query lacks (``longer_titles.own_word_after_hit``, the one owner of that question, which
+``longer_titles.longer_title`` asks too): an edition, an "in" or the name of a series in lower case
 are none; and no word of it is the word for "by" after a role ("...of the north edited by K.
 Lund"). A word with a capital inside ("arXiv") is none of a
 run nor a field's capital. The same capitals tell a journal's name of one word
@@ -36,8 +36,9 @@ import re
 from typing import Optional, Sequence
 
 from ..names import PrintedCase
+from .longer_titles import own_word_after_hit
+from .printed_words import WORD
 from .run_on_fields import NEXT_FIELD, NEXT_FIELD_BUT_ONE_WORD_JOURNAL, ONE_WORD_JOURNAL
-from .words import WORD, own_word_after_hit
 
 _RUN_WORDS = 4  # words in lower case that a run holds at most
 #: The word for "by" after a role in lower case ("edited by", "prepared by", "hrsg. von",
@@ -52,7 +53,7 @@ _WORDS_AFTER = re.compile(rf"(?: {_WORD.pattern}){{1,{_RUN_WORDS + 1}}}")
 #: blank: a quote), or a bracket that opens the next field ("...warrant requirement (2014)").
 _TITLE_CLOSE = re.compile(r" ?[.,:;?!\"\u201c\u201d\u2019\u00bb)\]]| [(\[]")
 #: ... and what closes a run of one word: that bracket (one word before the title's closing
-#: punctuation is ``words.longer_title``'s).
+#: punctuation is ``longer_titles.longer_title``'s).
 _BRACKET = re.compile(r" [(\[]")
 
 

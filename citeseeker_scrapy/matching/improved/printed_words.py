@@ -58,7 +58,8 @@ def word_text(text: str, start: int, end: int) -> str:
 
 def joined_word_text(text: str, start: int, end: int) -> str:
     """:func:`word_text` with each word a line-end hyphen split made one again ("reconna-
-    issance"): the printed title's own first or last word, read by ``words.longer_title``."""
+    issance"): the printed title's own first or last word, read by
+    ``longer_titles.longer_title``."""
     return _LINE_END_SPLIT.sub("", text[max(0, start):max(0, end)]).translate(_WORD_TEXT)
 
 
@@ -70,11 +71,14 @@ def ocr_read(word: str) -> str:
     return word.translate(_OCR_DIGITS).replace("rn", "m").replace("vv", "w")
 
 
+#: A word as the word checks split a title and its print: a run of letters and digits. One
+#: pattern for both sides: ``verify`` splits the query's title and the print with it too.
+WORD = re.compile(r"[^\W_]+")
 #: A word as the word checks read it: letters and digits, with what extraction leaves inside
 #: words ("well-being", "l'état": ``IN_WORD_MARKS``), compared without it ("wellbeing").
 _PRINTED_WORD = re.compile(rf"[^\W_](?:[^\W_]|[{re.escape(IN_WORD_MARKS)}](?=[^\W_]))*")
 _WORD_PIECE_BEFORE = re.compile(r"[^\W_]+$")
-_LEFT_OUT = 2  # query words after the hit that the best substring may leave out
+LEFT_OUT = 2  # query words at a hit's edge that the best substring may leave out ("of")
 #: Characters around a hit where its words, the query's last words and the field after them
 #: are read (``capitals``, ``undecided_ends``).
 HIT_REACH = 80
@@ -100,13 +104,13 @@ def hit_words(text: str, start: int, end: int) -> tuple[int, list[re.Match[str]]
 def last_query_word(query: Sequence[str], words: list[re.Match[str]],
                      end: int) -> Optional[int]:
     """The index in ``words`` of the query's last word: the hit's last word if it is, or up
-    to ``_LEFT_OUT`` words further when the hit left the query's last words out. Called by
+    to ``LEFT_OUT`` words further when the hit left the query's last words out. Called by
     ``capitals.field_start`` and ``undecided_ends.undecided_end`` on :func:`hit_words`."""
     inside = [i for i, word in enumerate(words) if word.start() < end]
     if not inside:
         return None
     at = inside[-1]
-    for left_out in range(min(_LEFT_OUT, len(query) - 1) + 1):
+    for left_out in range(min(LEFT_OUT, len(query) - 1) + 1):
         tail = query[len(query) - 1 - left_out:]
         printed = [_word(word) for word in words[at:at + len(tail)]]
         if printed == list(tail):

@@ -51,12 +51,12 @@ from .headers import (
     PAGE_BREAK_REACH, page_breaks_between_entries, printed_without, running_headers,
     without_spans,
 )
-from .printed_words import ends_paragraph
+from .longer_titles import longer_title
+from .printed_words import WORD, ends_paragraph
 from .run_on_fields import JOURNAL_WORD_AND_VOLUME, NEXT_FIELD
 from .title_edges import EDGE_WORD, name_again, next_entry_as_this
 from .undecided_ends import RunOn, undecided_end
 from .verify import CheckedTitle, veto
-from .words import WORD, longer_title
 from .entry_numbers import next_entry_start
 from .windows import Region
 
@@ -236,7 +236,7 @@ def _field_after_next_word(text: str, title: CheckedTitle, start: int, run_on: R
     """True if a field the rules know starts right after the first word run on after the
     query's last word (``run_on.next_word``), so the text decides that word is the printed
     title's own last word and the query lacks it: the word, then a mark that closes a
-    title or a bracketed field (``words.longer_title``: a month, an abbreviated journal, a
+    title or a bracketed field (``longer_titles.longer_title``: a month, an abbreviated journal, a
     title-first entry's authors, ...), or a field ``verify`` reads right after a title
     (``run_on_fields.NEXT_FIELD``, the searched name again: ``title_edges.name_again``, the
     next entry opened as this one: ``title_edges.next_entry_as_this``), or

@@ -19,6 +19,7 @@ from typing import NamedTuple, Optional, Sequence
 
 from ..names import PrintedCase
 from .capitals import acronym
+from .content_words import CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content
 from .entry_grammar import END_OR_NUMBER_OPENING, INITIALS, SURNAME_BEFORE_INITIALS
 from .place_fields import WORD_BEFORE_TITLES_TOWN
 from .printed_words import ends_paragraph, folded, hit_words, last_query_word
@@ -26,7 +27,6 @@ from .run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, CONTAINER_VOLUME_AND_PAGES,
     ONE_WORD_JOURNAL_AND_NUMBER,
 )
-from .words import CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content
 
 #: Capitalised words in a row after the query's last word that make a field of their own as
 #: readily as the title's last word and the next field ("...The Antisocial Network Psychology
@@ -113,7 +113,7 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     chapter's book, its comma or colon then the book up to the chapter's pages
     (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
     (``_CAPITALISED_RUN``: a container, a publisher or the next entry's author run into the
-    title; the first may be an article, ``words.CONTAINER_ARTICLES``: "...Spelling and
+    title; the first may be an article, ``content_words.CONTAINER_ARTICLES``: "...Spelling and
     Punctuation The Oxford History"), or for one that opens a container up to its volume and
     pages (``run_on_fields.CONTAINER_VOLUME_AND_PAGES``: "...Lernbehinderung
     Behindertenpädagogik in Hessen 12:38–45"); None for neither. A word in lower case there is

@@ -33,18 +33,19 @@ from rapidfuzz.distance import Indel
 from .author_lists import bare_surname_ends_run
 from .entry_numbers import last_entry_start, next_entry_start
 from .headers import SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans
+from .longer_titles import longer_title
 from .lower_case_runs import next_field, runs_on_in_lower_case
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import PrintedCase
 from .printed_words import (
-    DROPPED_IN_WORDS, in_word, joined_word_text, ocr_read, word_end, word_start, word_text,
+    DROPPED_IN_WORDS, WORD, in_word, joined_word_text, ocr_read, word_end, word_start, word_text,
 )
 from ..similarity import Title
 from .title_edges import (
     EDGE_WORD, closed_by_date, name_again, named_in_sentence, next_entry_as_this, stands_alone,
 )
 from .windows import Region
-from .words import WORD, longer_title, names_both_ends, same_work
+from .words import names_both_ends, same_work
 
 _MIN_WORD_COVERAGE = 0.8
 _WORD_SCORE = 80  # partial_ratio of a title word with the text near the match
@@ -227,19 +228,19 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     read without it (:func:`_words_across_header`): a header's word is no word of the title
     ("Population | date, Generated Studies ..., page counter | demography of ..." read for
     a query that opens with "genre": the header's "generated" would pass for its variant).
-    First ``words.longer_title``: a printed title that goes on past the query's first or last
-    word is a longer one (a verbatim hit too); its first word
-    is read only after a name (``name_before``: where it is): before a title-first entry
-    lies a heading ("References") or the entry before, not the title's opening; and not
-    when the name itself is the word right before the hit, only punctuation between ("8.
-    ECESR Taqrir ...": GOST prints an organisation with no punctuation before its title;
-    "(2010) Bedier: Les chansons ...": a style that closes the entry before with its year
-    and prints the name and a colon). Nor is the name the title's last word when it is printed
-    again right after the hit (``title_edges.name_again``), nor a word after the year or span
-    of years that closes the query's title after its comma or colon (perhaps after a place) or
-    after a preposition of time, printed so (``title_edges.closed_by_date``). With the
-    document's capitals (``printed``), words in lower case run on after the hit up to the
-    title's close are the printed title's own too (:func:`_runs_on`).
+    First ``longer_titles.longer_title``: a printed title that goes on past the query's first or
+    last word is a longer one (a verbatim hit too); its first word is read only after a name
+    (``name_before``: where it is): before a title-first entry lies a heading ("References") or
+    the entry before, not the title's opening; and not when the name itself is the word right
+    before the hit, only punctuation between ("8. ECESR Taqrir ...": GOST prints an organisation
+    with no punctuation before its title; "(2010) Bedier: Les chansons ...": a style that closes
+    the entry before with its year and prints the name and a colon). Nor is the name the title's
+    last word when it is printed again right after the hit (``title_edges.name_again``), nor a
+    word after the year or span of years that closes the query's title after its comma or colon
+    (perhaps after a place) or after a preposition of time, printed so
+    (``title_edges.closed_by_date``). With the document's capitals (``printed``), words in lower
+    case run on after the hit up to the title's close are the printed title's own too
+    (:func:`_runs_on`).
     """
     first, last = _words_taken(text, start, end)
     inside = word_text(text, first, last)
@@ -292,15 +293,15 @@ def _runs_on(text: str, title: CheckedTitle, inside: str, after: int,
 
 
 def _text_before(text: str, title: CheckedTitle, first: int, name_end: int) -> str:
-    """The ``title_edges.EDGE_WORD`` characters before a hit's first word, as ``words.longer_title``
-    reads them (``printed_words.joined_word_text``), read across a running header between the name
-    (ending at ``name_end``) and that word, ending right before it (:func:`_entry_headers`):
-    a page break between the printed title's first word and the hit ("Resilient | header |
-    harbour towns ..." read for a query that lacks "Resilient", or "Resilient harbour |
-    header | towns ...", the hit without "harbour") leaves the title's opening before the
-    header. Not the name's own author run: the same author's entries one after another
-    print it again after the pages of the one before ("s. 12-19 Lund, K., Title"), as a
-    header is printed beside its page number. Called by :func:`_same_work`."""
+    """The ``title_edges.EDGE_WORD`` characters before a hit's first word, as
+    ``longer_titles.longer_title`` reads them (``printed_words.joined_word_text``), read across
+    a running header between the name (ending at ``name_end``) and that word, ending right
+    before it (:func:`_entry_headers`): a page break between the printed title's first word and
+    the hit ("Resilient | header | harbour towns ..." read for a query that lacks "Resilient",
+    or "Resilient harbour | header | towns ...", the hit without "harbour") leaves the title's
+    opening before the header. Not the name's own author run: the same author's entries one
+    after another print it again after the pages of the one before ("s. 12-19 Lund, K., Title"),
+    as a header is printed beside its page number. Called by :func:`_same_work`."""
     at = first
     if _after_word(text, first):  # a header ends with a word or its page number
         spans = _entry_headers(text, title, max(name_end, first - _INTERRUPTION), first)
@@ -310,15 +311,14 @@ def _text_before(text: str, title: CheckedTitle, first: int, name_end: int) -> s
 
 def _text_after(text: str, title: CheckedTitle, first: int, after: int) -> str:
     """The ``title_edges.EDGE_WORD`` characters after a hit whose words run from ``first`` to
-    ``after``,
-    as ``words.longer_title`` reads them (``printed_words.joined_word_text``), but with the quote
-    that closes a title opened by a single quote kept (:func:`_closing_quote`): it ends the
-    title as a full stop does ("...South India’ Shorelines, Stanford"), so the word before it
-    is the title's last one and a capitalised word after it (a book, a series) is none of
-    the title's. Dropped with the in-word marks ("l’état") it would leave that word of the
-    container right after the title's own last word. Not for a query that quotes a phrase
-    of its own ("‘Primary Resistance’ Movements"): its quotes are the title's words' marks.
-    Called by :func:`_same_work`."""
+    ``after``, as ``longer_titles.longer_title`` reads them
+    (``printed_words.joined_word_text``), but with the quote that closes a title opened by a
+    single quote kept (:func:`_closing_quote`): it ends the title as a full stop does ("...South
+    India’ Shorelines, Stanford"), so the word before it is the title's last one and a
+    capitalised word after it (a book, a series) is none of the title's. Dropped with the
+    in-word marks ("l’état") it would leave that word of the container right after the title's
+    own last word. Not for a query that quotes a phrase of its own ("‘Primary Resistance’
+    Movements"): its quotes are the title's words' marks. Called by :func:`_same_work`."""
     end = after + EDGE_WORD
     close = None if title.quotes_a_phrase else _closing_quote(text, first, after, end)
     if close is None:

@@ -1,0 +1,97 @@
+"""A printed word's counterpart: which word of the other side it stands for (improved scheme).
+
+A damaged word is still a spelling variant of the word it stands for, a different word is
+not. :func:`has_counterpart` says whether a word has one among printed words (equal, at least
+``_VARIANT_SCORE`` similar: a typo, an OCR confusion, British/US spelling; split in two by a
+lost hyphen or a stray blank, "retrie val", or by a page number, "gen- 12 der"; inside a
+longer printed word, "lineclipping"), :func:`split_in_print` whether two printed neighbours
+join into it, and :func:`not_named` whether a printed content word is one no query word stands
+for. The word-by-word check of a hit (``words``) and the reading of a longer printed title
+(``longer_titles``) ask these; ``lower_case_runs`` asks ``longer_titles``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from rapidfuzz import fuzz
+
+from .content_words import SHORT_FUNCTION_WORDS, is_content
+from .printed_words import ocr_read
+
+_VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
+_SPLIT_SCORE = 85  # ratio of a word and two printed neighbours joined ("the role" is no "theo")
+_JOINED_SCORE = 90  # partial_ratio of a word inside a printed word that joins it to another
+_PAGE_DIGITS = 4  # a page number between the halves of a word split at a page break
+_OCR_SHORT = 5  # letters of a word whose "m" read as "rn" costs it its variant score
+
+
+def not_named(word: str, query: Sequence[str]) -> bool:
+    """True for a printed content word no query word stands for (nor holds: "nano"; nor holds
+    with its OCR confusions read back, ``printed_words.ocr_read``: "r0srio" for a query's
+    "Ros\u00b7rio", a word the query's mark cuts in two, "ros" and "rio", that the print
+    shows whole and damaged)."""
+    joined = "".join(query)
+    return is_content(word) and not (has_counterpart(word, query) or word in joined
+                                     or ocr_read(word) in joined)
+
+
+def has_counterpart(word: str, printed: Sequence[str]) -> bool:
+    """True if a printed word (or two neighbours a lost hyphen split) is a variant of ``word``.
+    A short function word is no variant of a content word ("the" of "theo")."""
+    content = is_content(word)
+    for i, other in enumerate(printed):
+        if other == word or ((fuzz.ratio(word, other, score_cutoff=_VARIANT_SCORE)
+                              or _m_read_as_rn(word, other)) and not (
+                content and other in SHORT_FUNCTION_WORDS)):
+            return True
+        if len(other) > len(word) and is_content(word) and fuzz.partial_ratio(
+                word, other, score_cutoff=_JOINED_SCORE):
+            return True  # joined: "lineclipping" holds "line" and "clipping"
+        if i + 1 < len(printed) and len(other) < len(word) and (fuzz.ratio(
+                word, other + printed[i + 1], score_cutoff=_SPLIT_SCORE) or _split_at_page(
+                word, other, printed, i + 1)):
+            return True  # split: "retrie val", "con sciousness", "gen- 12 der"
+    return False
+
+
+def _m_read_as_rn(word: str, other: str) -> bool:
+    """True if one word holds an "rn" and the other, a short word with an "m", is a variant of
+    it with each "rn" read back as "m": the OCR confusion costs a short word too much of its
+    similarity ("rncrc" for "mcrc", "tirne" for "time"), where a longer one keeps enough
+    ("norrnan"), and reading "rn" back in a longer word that really holds one makes it
+    another word's variant by chance ("international" of "institutional"). Either may be the
+    printed one: the checks also look for a printed word's counterpart among the query's.
+    Called by :func:`has_counterpart`."""
+    if ("rn" in other) == ("rn" in word):
+        return False
+    plain, read = (word, other) if "rn" in other else (other, word)
+    return (len(plain) <= _OCR_SHORT and "m" in plain and fuzz.ratio(
+        plain, read.replace("rn", "m"), score_cutoff=_VARIANT_SCORE) > 0)
+
+
+def _split_at_page(word: str, other: str, printed: Sequence[str], at: int) -> bool:
+    """True if ``printed[at]`` is a bare page number and ``other`` with the word after it is
+    ``word``: a word hyphenated at a page's end, the page number printed between its halves
+    ("gen- 12 der"). Called by :func:`has_counterpart`."""
+    number = printed[at]
+    return (number.isdigit() and len(number) <= _PAGE_DIGITS and at + 1 < len(printed)
+            and fuzz.ratio(word, other + printed[at + 1], score_cutoff=_SPLIT_SCORE) > 0)
+
+
+def split_in_print(word: str, printed: Sequence[str], free: Sequence[str]) -> bool:
+    """True if two printed neighbours join into ``word`` (a compound broken at its own hyphen,
+    "ethylene- induced" for "ethylene-induced") while the words the query names exactly leave
+    both free. ``words._each_has_its_own`` claims one printed occurrence per exact query word, so
+    where the query names a piece again ("ethylene-induced ... of ethylene") the occurrence
+    it claims may be the one beside the other piece, and ``free`` no longer holds the two
+    side by side; here the neighbours are read from the print, the count from ``free``.
+    Called by ``words._each_has_its_own`` for a word with no counterpart in ``free``."""
+    left = Counter(free)
+    for first, second in zip(printed, printed[1:]):
+        pieces = Counter((first, second))
+        if (len(first) < len(word) and all(left[piece] >= n for piece, n in pieces.items())
+                and fuzz.ratio(word, first + second, score_cutoff=_SPLIT_SCORE)):
+            return True
+    return False
