@@ -28,6 +28,12 @@ OTHER = "M. Ostrom, Other things, Vrin, 1990."
     (f"[2] {OTHER} [3] P. Weiss, Ann. Phys, 7, 1–9 (2003). {TOLLS}.", "Weiss"),
     (f"[8] {OTHER} 4 [9] R. Novak, Zeitschrift fur Geschichte, 3, 211–230 (1979). {TOLLS}? "
      f"[10] {OTHER}", "Novak"),
+    # a page break after the title: the page's number, then the text's end (the list's last
+    # entry) or the next entry's "[n]"
+    (f"[11] {OTHER} [12] T. Okafor, Journal of Coastal Trade, 9, 301–318 (2011). {TOLLS}.\n7\n",
+     "Okafor"),
+    (f"[4] {OTHER} [5] H. Brandt, Hansische Blatter, 22, 5–19 (1968). {TOLLS}.\n14\n[6] "
+     f"{OTHER}", "Brandt"),
 ])
 def test_a_title_after_the_venue_and_numbers_ends_its_numbered_entry(doc: str,
                                                                     author: str) -> None:
@@ -45,8 +51,12 @@ VENUE = "[6] K. Lindqvist, Maritime History Review, 12, 45–67 (1987)"
     # the next entry's title; a number after the title that is not "[n+1]"
     (f"{VENUE}. [7] {TOLLS}, Vrin, 1990. [8] {OTHER}", TOLLS, OTHER_ENTRY),
     (f"{VENUE}. {TOLLS}. [9] {OTHER}", TOLLS, OTHER_ENTRY),
-    # the entry's own title, one content word changed
+    # a page number after the title, then a number that is not "[n+1]", or words of no entry
+    (f"{VENUE}. {TOLLS}.\n4\n[9] {OTHER}", TOLLS, OTHER_ENTRY),
+    (f"{VENUE}. {TOLLS}.\n4\nAppendix A. Harbour dues by year", TOLLS, OTHER_ENTRY),
+    # the entry's own title, one content word changed (on one page, before a page break)
     (f"{VENUE}. {TOLLS}. [7] {OTHER}", BALTIC, CHANGED_WORD),
+    (f"{VENUE}. {TOLLS}.\n4\n", BALTIC, CHANGED_WORD),
 ])
 def test_near_the_numbered_shape_the_checks_still_veto(doc: str, title: str, veto: str) -> None:
     assert original_veto(doc, "Lindqvist", title) == veto

@@ -5,9 +5,10 @@ that closes the entry after its title, "..., 2002.", or the next author list's y
 other entry may lie between them (unnumbered and "23." lists: two sentence ends, or one and
 another author list right before the hit), unless it is the first title a type mark closes
 after the name (GB/T 7714: "Title[M]") or the last field of the name's "[n]" entry, after the
-article's venue and numbers ("[24] Name, Journal, 1, 142-150 (1992). Title. [25]"); before a
-name (title first, ``title_first``), it must end close to it, with no sentence end in between
-and no end of another author list right before the title ("Toman, M.: Title", "2014. Title").
+article's venue and numbers ("[24] Name, Journal, 1, 142-150 (1992). Title. [25]", or a page
+break and the text's end after the title); before a name (title first, ``title_first``), it
+must end close to it, with no sentence end in between and no end of another author list right
+before the title ("Toman, M.: Title", "2014. Title").
 The regions it reads are cut by ``windows``; called by ``search`` (:func:`attributed`) and
 ``superset`` (:func:`attributed`, :func:`repeated_in_entry`).
 """
@@ -30,7 +31,9 @@ from .entry_grammar import (
     GIVEN_OR_INITIALS, NAME, RUN_PIECE,
     VENUE_NUMBERS_BEFORE_TITLE, TITLE_ENDS_ENTRY, ENTRY_TAIL, RUN_AFTER_CLOSING_FIELD,
 )
-from .headers import running_headers, without_spans
+from .headers import (
+    PAGE_BREAK_REACH, page_breaks_between_entries, running_headers, without_spans,
+)
 from .entry_numbers import (
     ENTRY_START, DITTO_MARK, own_entry_number, next_number_between, next_entry_start,
     next_entry_marker,
@@ -106,7 +109,8 @@ def _title_ends_numbered_entry(text: str, occurrence: Occurrence, start: int, en
     (``entry_numbers.own_entry_number``: a page number may precede it), only the rest of its author
     run, the journal, volume, pages and the bracketed year lie between the name and the hit
     (``VENUE_NUMBERS_BEFORE_TITLE``, one year), and the hit's full stop is followed by
-    "[n+1]" or by nothing.
+    "[n+1]" or by nothing, perhaps after a page break (:func:`_past_page_break`: the page's
+    number under the list's last entry).
 
     Some BibTeX styles print an article so ("[24] R. Balzaretti, Past and Present, 1,
     142--150 (1992). Debate: Trade industry. [25] ..."): read as an unnumbered list, the pages
@@ -125,11 +129,25 @@ def _title_ends_numbered_entry(text: str, occurrence: Occurrence, start: int, en
     own = own_entry_number(text, occurrence.start)
     if own is None:
         return False
-    end = widened_end(text, end, len(text))
+    end = _past_page_break(text, widened_end(text, end, len(text)))
     if not text[end:].strip(" .?!"):
         return True
     following = TITLE_ENDS_ENTRY.match(text, end)
     return following is not None and int(following.group(1)) == own + 1
+
+
+def _past_page_break(text: str, title_end: int) -> int:
+    """``title_end``, or the end of the page break right after the title's full stop
+    (``headers.page_breaks_between_entries``: the page number, running headers), where the
+    next entry's "[n]" or the text's end follows it: the title closes its entry and its
+    page ("...(1992). Debate: Trade industry. 3" at the list's end, "...Title. 4 [31] Name").
+    Called by :func:`_title_ends_numbered_entry`, which then reads what follows the break
+    as it reads what follows the title on one page."""
+    high = min(len(text), title_end + PAGE_BREAK_REACH)
+    for low, break_end in page_breaks_between_entries(text, title_end, high):
+        if low == title_end + 1 and text[title_end] == ".":
+            return break_end
+    return title_end
 
 
 def _on_to_ditto_entry(text: str, occurrence: Occurrence, start: int, length: int

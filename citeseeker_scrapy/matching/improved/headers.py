@@ -9,7 +9,8 @@ Powledge, P. 1 Journal of Generated Studies 12 (2024) Citation Styles (2005). Ti
 again without the headers (:func:`without_spans`): ``verify`` for a title's words,
 ``superset`` for the entry an original hit lies in and for the fields after its title. A page
 break between two entries prints the page number alone too, in a page style with no header
-("...South India Shorelines. 1 12. Badjukov DD": :func:`page_breaks_between_entries`).
+("...South India Shorelines. 1 12. Badjukov DD": :func:`page_breaks_between_entries`, read
+by ``superset`` and ``attribution``).
 """
 
 from __future__ import annotations
@@ -55,10 +56,16 @@ _PAGE_IN_SPLIT_WORD = re.compile(rf"(?<=[^\W\d_])- {_PAGE.pattern} (?=[^\W\d_])"
 _NUMBER_AND_FULL_STOP = re.compile(r"\d+\.")
 #: A bare page number of up to three digits (or a browser's page counter) with the blank
 #: before it, where a page break falls after an entry's full stop: what follows it is read for
-#: the next entry's opening (:func:`page_breaks_between_entries`). Not four digits: a style
-#: that prints the year last closes an entry with it after a full stop ("...CERN. 2013 4.").
-_PAGE_AFTER_FULL_STOP = re.compile(r" (?:\d{1,3}|\d{1,4}/\d{1,4})(?= )")
+#: the next entry's opening (:func:`page_breaks_between_entries`), or the text's end (the
+#: list's last page: "...Title. 3"). Not four digits: a style that prints the year last
+#: closes an entry with it after a full stop ("...CERN. 2013 4.").
+_PAGE_AFTER_FULL_STOP = re.compile(r" (?:\d{1,3}|\d{1,4}/\d{1,4})(?= |$)")
 _NEXT_ENTRY = re.compile(NEXT_ENTRY_OPENING)
+#: Characters after a title its callers read for a page break between two entries
+#: (:func:`page_breaks_between_entries`): the run-on rules read the fields up to 80 characters
+#: after it, and a page break may print a browser's header and footer (a date, the page's
+#: title, its address) between them.
+PAGE_BREAK_REACH = 400
 _FULL_STOP = re.compile(r"\.")
 
 
@@ -120,7 +127,9 @@ def page_breaks_between_entries(text: str, low: int, high: int) -> list[Span]:
     they do on one page ("...Shorelines. 12. Badjukov DD"). A number right before the next
     entry's opening is read as a page's only there: an entry that closes with its full stop
     prints no bare number after it. Who calls: ``superset``, for the fields after an
-    original hit's title, read as the run-on rules read an entry's end on one page."""
+    original hit's title, read as the run-on rules read an entry's end on one page;
+    ``attribution``, for what follows a title printed last in its numbered entry (the next
+    "[n]" or the text's end)."""
     headers = {start - 1: end - (text[end - 1] == " ")
                for start, end in running_headers(text, low, high) if start > low}
     spans: list[Span] = []

@@ -49,7 +49,8 @@ from .author_run_ends import given_name_ends_run, initials_end_run, initials_ope
 from .capitals import field_start, title_closed
 from .checked_title import CheckedTitle
 from .headers import (
-    page_breaks_between_entries, printed_without, running_headers, without_spans,
+    PAGE_BREAK_REACH, page_breaks_between_entries, printed_without, running_headers,
+    without_spans,
 )
 from .longer_titles import longer_title
 from .printed_words import WORD, ends_paragraph
@@ -61,10 +62,6 @@ from .entry_numbers import next_entry_start
 from .windows import Region
 
 _ROUNDING = 1e-4  # the original scheme rounds a similarity to four decimals
-#: Characters after a hit read for page breaks between two entries: the run-on rules read the
-#: fields up to 80 characters after it, and a page break may print a browser's header and
-#: footer (a date, the page's title, its address) between them.
-_PAGE_BREAK_REACH = 400
 
 
 class OriginalHit(NamedTuple):
@@ -160,7 +157,7 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Reg
     verdict = _word_veto_on(text, title, start, end, region, printed)
     if verdict.veto not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
         return verdict
-    spans = page_breaks_between_entries(text, end, min(len(text), end + _PAGE_BREAK_REACH))
+    spans = page_breaks_between_entries(text, end, min(len(text), end + PAGE_BREAK_REACH))
     if not spans:
         return verdict
     again = _word_veto_on(without_spans(text, spans)[0], title, start, end, region,
