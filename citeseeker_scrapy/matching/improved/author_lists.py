@@ -20,7 +20,7 @@ from .entry_grammar import (
     NAMES_JOINED_BY_AND, NAME, NAMES_WITHOUT_COMMAS, BARE_SURNAME_ENDS_RUN,
     SEMICOLON_BETWEEN_NAMES,
 )
-from .headers import running_headers
+from .headers import INTERRUPTION, running_headers
 from .per_text_cache import kept_per_text
 
 LIST_WINDOW = 200  # characters in which an author list shows as dense commas
@@ -28,7 +28,6 @@ LIST_COMMAS = 8  # that many commas in LIST_WINDOW characters: maybe an author l
 NAME_PIECE = 40  # longest comma-separated piece of an author list ("and madeleine van zuylen")
 _MAX_LIST_COMMAS = 100  # an author list is followed for at most this many names
 _LIST_RESUMES = 3  # close commas after a longer gap: the author list goes on
-_INTERRUPTION = 150  # a footnote or running header inside an author list
 _NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell'orto"
 #: Besides a comma, what some styles print between the names of an author list: a slash
 #: before a name ("m. kanakidou/j. h. seinfeld/s. n. pandis", "kanakidou, m./seinfeld, j. h."),
@@ -178,7 +177,7 @@ def _past_interruption(text: str, start: int, position: int, seen: int) -> int:
     counter | NENES, A., ...", "... / schaberl | date, ..., page counter | / snetsinger /
     ..."; the names before counted by :func:`names_before`), where the list goes on and
     its title lies further than the name's reach. Called by :func:`author_list_end`."""
-    comma = _next_separator(text, position, position + _INTERRUPTION)
+    comma = _next_separator(text, position, position + INTERRUPTION)
     if comma < 0 or not _close_separators_follow(text, comma + 1):
         return -1
     if seen >= LIST_COMMAS:
