@@ -213,7 +213,7 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     first, last = _words_taken(text, start, end)
     inside = word_text(text, first, last)
     preceding = ("" if name_before is None or not WORD.search(text, name_before[1], first)
-                 or bare_surname_ends_run(text, name_before[1], first)
+                 or bare_surname_ends_run(text, name_before[1], first, printed)
                  else _text_before(text, title, first, name_before[1]))
     after = last - 1 if 1 < last and text[last - 1] == " " and in_word(text[last - 2]) else last
     dated = closed_by_date(title.title.text, text, after)
