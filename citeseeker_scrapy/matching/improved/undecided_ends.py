@@ -149,9 +149,9 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     (``run_on_fields.ONE_WORD_JOURNAL_AND_NUMBER``: "...Hopes and Fear Zodiac, 24–35"), or
     its bracketed year after a title's last word printed in lower case (``after_lower_case``,
     ``run_on_fields.ONE_WORD_JOURNAL_AND_YEAR``: "...of a gamespace Kinephanos, (2016)"), a
-    journal whose first word its colon closes, up
-    to its volume (``run_on_fields.COLON_AND_CONTAINER_TO_VOLUME``: "...The Rx6-Method
-    Voices: A World Forum for Music Therapy, 17"), or a town, its colon and its publisher
+    journal whose first word its colon closes, up to its volume
+    (``run_on_fields.COLON_AND_CONTAINER_TO_VOLUME``: "...The Rx6-Method Voices: A World
+    Forum for Music Therapy, 17"), or a town, its colon and its publisher
     (``place_fields.town_and_publisher_end``: "...Economic Lifeline Arlington: National Rural
     Electric Cooperative Association."). A title without its last word prints that word
     there in each, so the end stays uncertain. Called by :func:`_undecided_run`."""
