@@ -109,9 +109,8 @@ def _title_ends_numbered_entry(text: str, occurrence: Occurrence, start: int, en
     (``entry_numbers.own_entry_number``: a page number may precede it), only the rest of its
     author run, the journal, volume (its issue in brackets), pages and the bracketed year lie
     between the name and the hit (``VENUE_NUMBERS_BEFORE_TITLE``, one year), and the hit's
-    full stop is followed by
-    "[n+1]" or by nothing, perhaps after a page break (:func:`_past_page_break`: the page's
-    number under the list's last entry).
+    full stop is followed by "[n+1]" or by nothing, perhaps after a page break
+    (:func:`_past_page_break`: the page's number under the list's last entry).
 
     Some BibTeX styles print an article so ("[24] R. Balzaretti, Past and Present, 1,
     142--150 (1992). Debate: Trade industry. [25] ..."): read as an unnumbered list, the pages
