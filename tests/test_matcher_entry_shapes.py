@@ -208,6 +208,36 @@ def test_a_title_before_a_month_keeps_its_own_words(entry: str, author: str,
     assert not found(entry, author, title)
 
 
+#: A report's revision or update date printed after its title with no mark: the word, then the
+#: month's date (``run_on_fields._REVISION_DATE``); the word opens the field, it is not the
+#: title's last word before a month.
+_REVISED_PLAN = ("Harbour Authority of Oslo. 2011. Coastal Erosion Management Plan Revised "
+                 "September 2013.")
+_UPDATED_REPORT = "Lind, K. (2006). Tidal Gauge Network Design Report Updated March 2009."
+_AMENDED_PROTOCOL = ("3. Berg A, Holm P. Groundwater Sampling Protocol for Rural Wells Amended "
+                     "June; 2008")
+
+
+@pytest.mark.parametrize("entry, authors, title", [
+    (_REVISED_PLAN, ("Harbour Authority of Oslo",), "Coastal Erosion Management Plan"),
+    (_UPDATED_REPORT, ("Lind",), "Tidal Gauge Network Design Report"),
+    (_AMENDED_PROTOCOL, ("Berg", "Holm"), "Groundwater Sampling Protocol for Rural Wells"),
+])
+def test_a_revision_date_after_a_title_opens_its_field(entry: str, authors: tuple[str, ...],
+                                                       title: str) -> None:
+    assert entries_found([(entry, authors, title)]) == []
+
+
+@pytest.mark.parametrize("entry, author, title", [
+    (_REVISED_PLAN, "Harbour Authority of Oslo", "Coastal Erosion Monitoring Plan"),  # changed
+    (_UPDATED_REPORT, "Lind", "Tidal Gauge Network Design Report Revised"),  # a word added
+    (_REVISED_PLAN, "Harbour Authority of Oslo", "Coastal Erosion Management"),  # dropped
+])
+def test_a_title_before_a_revision_date_keeps_its_own_words(entry: str, author: str,
+                                                            title: str) -> None:
+    assert not found(entry, author, title)
+
+
 @pytest.mark.parametrize("entry, author, title", [
     ("[9] Dyson F J 1949 The radiation theories of Tomonaga and Schwinger Phys. Rev. 75 486",
      "Dyson", "The radiation theories of Tomonaga and"),

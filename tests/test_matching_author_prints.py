@@ -762,3 +762,54 @@ _COMMA_LIST = ("7. Brown, P., Lee, K.L. Ferry routes of the northern isles. J. I
 def test_near_misses_after_a_comma_separated_author_run_are_rejected(
         doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
+
+
+# A list of four or more entries that print "Surname, I., Surname, I. Title." prints a
+# co-author with no given names as a bare surname after a comma, with no full stop before the
+# title: among such neighbours (and no neighbour printing a comma before its title), the word
+# is the run's.
+_NEIGHBOURS_LIST = (
+    "5. Brown, P., Lee, K.L. Ferry routes of the northern isles. J. Isles. 3, 14-20 (2001).\n"
+    "6. Tanaka, H., Osei, K. Salt marsh birds of the lower delta. Wetl. Ecol. 9, 1-12 (2003).\n"
+    "{}\n"
+    "9. Nwosu, A., Park, M. Lighthouse keepers of the west coast. Coast Press. Lagos. (2004).\n"
+    "10. Ibsen, L., Moreau, C. Harbour cranes and their keepers. Port Hist. 2, 40-51 (2008).")
+_ENTRY_AFTER_FURTHER_NAMES = (f"8. Okafor, B.N., Lindqvist, E., Marchetti {_FJORD}. Estuar. 7 "
+                              "(2015).")
+_ENTRY_AFTER_OWN_INITIALS = f"8. Haugland, R., Tveit {_MOULINS}. Éditions Ouest. Nantes. (1998)."
+
+
+@pytest.mark.parametrize("entry, author, title", [
+    (_ENTRY_AFTER_FURTHER_NAMES, "Okafor", _FJORD),
+    (_ENTRY_AFTER_FURTHER_NAMES, "Lindqvist", _FJORD),
+    (_ENTRY_AFTER_OWN_INITIALS, "Haugland", _MOULINS),
+])
+def test_a_bare_co_author_after_a_comma_among_neighbours_printed_so_ends_the_run(
+        entry: str, author: str, title: str) -> None:
+    matching.kept_by_both(_NEIGHBOURS_LIST.format(entry), author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a changed content word after the bare co-author
+    (_NEIGHBOURS_LIST.format(_ENTRY_AFTER_FURTHER_NAMES), "Okafor",
+     "Tidal mixing in shallow lake basins"),
+    # the title's last word dropped by the query
+    (_NEIGHBOURS_LIST.format(_ENTRY_AFTER_OWN_INITIALS), "Haugland",
+     "Petite histoire des moulins à"),
+    # one author, a comma and a title in sentence case: its second word has no capital, so the
+    # word before it is the title's first, not a name
+    (_NEIGHBOURS_LIST.format(f"8. Haugland, R., Extended {_FJORD.lower()}. Estuar. 7 (2015)."),
+     "Haugland", _FJORD.lower()),
+    # a neighbour printing a comma before its title: a list that mixes styles
+    (_NEIGHBOURS_LIST.replace("Osei, K. Salt", "Osei, K., Salt").format(
+        f"8. Haugland, R., Extended {_FJORD}. Estuar. 7 (2015)."), "Haugland", _FJORD),
+    # neighbours that print a comma before their titles
+    ("5. Brown, P., Lee, K.L., Ferry routes of the northern isles, J. Isles 3 (2001).\n6. "
+     "Tanaka, H., Osei, K., Salt marsh birds of the lower delta, Wetl. Ecol. 9 (2003).\n8. "
+     f"Haugland, R., Extended {_FJORD}, Estuar. 7 (2015).\n9. Nwosu, A., Park, M., Lighthouse "
+     "keepers of the west coast, Coast Press, 2004.\n10. Ibsen, L., Moreau, C., Harbour cranes "
+     "and their keepers, Port Hist. 2 (2008).", "Haugland", _FJORD),
+])
+def test_near_misses_beside_a_bare_co_author_among_neighbours_are_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)

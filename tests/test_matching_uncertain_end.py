@@ -218,6 +218,68 @@ def test_a_near_miss_before_an_acronym_and_a_journal_stays_rejected(title: str) 
     matching.turned_down(_ACRONYM_LAST, "Okafor", title)
 
 
+# A title run into one capitalised word that opens a field the entry ends with: a journal of
+# one word, its comma and the year in brackets after a title's last word in lower case
+# (interaction-design-and-architectures prints no volume so) or its year and pages after a
+# colon with no full stop before, a journal whose
+# first word its colon closes, up to its volume, or a town, its colon and its publisher. The
+# word could be the title's own last word before such a field, so the citation is reported
+# marked. A changed content word, a word added to the query, another entry's title, a word in
+# lower case before the journal, a capitalised last word before the bracketed year, and a word
+# that is no town before the colon and the publisher stay rejected.
+_PORTUS = ("7. Okafor N.: Tidal trade in coastal harbours Portus, (2014)\n\n"
+           "8. Halvorsen K.: Ferry routes in the Baltic Navis, (2009)\n\n"
+           "9. Moreau A.: Stone bridges, (2001)")
+_FJORDAR = ("4. Lindqvist E: Tides and Reflection Fjordar 1931:269\n\n"
+            "5. Moreau A: Stone bridges. Paris; 2001.")
+_PIER = ("15. Lindqvist E, Berg M: Harbour walls of the north, part II: The Stone-Pier Method "
+         "Coasts: A Journal for Maritime Studies 2016;9\n\n16. Moreau A: Stone bridges. Paris; "
+         "2001.")
+_PIER_VOLUME = ("Lindqvist, E., Berg, M., 2016. Harbour walls of the north, part II: The "
+                "Stone-Pier Method Coasts: A Journal for Maritime Studies, 9\n\n"
+                "Moreau, A., 2001. Stone bridges. Paris.")
+_LOWLANDS = ("Okafor N (2013). Tidal Markets: Harbour Trade in the Coastal Lowlands Lagos: Fjord "
+             "Press.\n\nHalvorsen K (2009). Ferry Routes of the Northern Skerries Harbourview: "
+             "Fjord Press.\n\nMoreau A (2001). Stone bridges. Paris: Seuil.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PORTUS, "Okafor", "Tidal trade in coastal harbours"),
+    (_FJORDAR, "Lindqvist", "Tides and Reflection"),
+    (_PIER, "Lindqvist", "Harbour walls of the north, part II: The Stone-Pier Method"),
+    (_PIER_VOLUME, "Berg", "Harbour walls of the north, part II: The Stone-Pier Method"),
+    (_LOWLANDS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands"),
+])
+def test_a_title_before_a_field_closing_the_entry_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PORTUS, "Okafor", "Tidal trade in inland harbours"),  # a content word changed
+    (_PORTUS, "Halvorsen", "Ferry routes in the Adriatic"),
+    (_FJORDAR, "Lindqvist", "Tides and Refraction"),
+    (_PIER, "Lindqvist", "Harbour walls of the south, part II: The Stone-Pier Method"),
+    (_LOWLANDS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Highlands"),
+    (_PORTUS, "Okafor", "Tidal trade in coastal harbours today"),  # a word added
+    (_FJORDAR, "Lindqvist", "Tides and Reflection Revisited"),
+    (_PIER_VOLUME, "Lindqvist",
+     "Harbour walls of the north, part II: The Stone-Pier Method Revisited"),
+    (_LOWLANDS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands Today"),
+    (_PORTUS, "Okafor", "Stone bridges"),  # another entry's title
+    (_PORTUS, "Okafor", "Tidal trade in coastal"),  # a word in lower case before the journal
+    # a title's last word printed with a capital before the journal's bracketed year: a book's
+    # title in title case prints its own last word so, before the comma and the year
+    (_PORTUS, "Halvorsen", "Ferry routes in the Baltic"),
+    # a word that is no town before the colon and the publisher
+    (_LOWLANDS, "Halvorsen", "Ferry Routes of the Northern Skerries"),
+])
+def test_a_word_before_a_field_closing_the_entry_stays_rejected(doc: str, author: str,
+                                                               title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None
+
+
 # A title run into a container whose first word is capitalised and whose next word is in lower
 # case, up to its volume and pages ("...Hafenbehinderung Hafenkunde in Hessen 12:38–45"): in a
 # German title every noun is capitalised, so the word could be the title's own last word; the

@@ -11,6 +11,7 @@ from citeseeker_scrapy.exceptions import ConfigError
 
 from . import original
 from .improved import search, superset
+from .improved.checked_title import CheckedTitle
 from .model import (
     BETTER_TITLE, OUT_OF_REACH, AuthorGroup, Citation, MatcherSettings,
 )
@@ -275,7 +276,7 @@ class _PreparedGroup:
         self.titles = tuple(Title.prepare(_normalized_or_fail(title, "title"), limit)
                             for title in group.publications)
         self.forms = search.forms_of(group)
-        self.checked = tuple(search.CheckedTitle.prepare(title) for title in self.titles)
+        self.checked = tuple(CheckedTitle.prepare(title) for title in self.titles)
 
 
 def _one_title_per_span(citations: list[Citation]) -> list[Citation]:

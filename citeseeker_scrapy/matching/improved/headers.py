@@ -27,6 +27,10 @@ Span = tuple[int, int]  # (start, end) in the text
 TitleWord = Callable[[re.Match[str]], bool]
 
 SHORT_WORD = 4  # letters of a word a running header is likely to hold too ("of", "and")
+#: Characters a page break's print takes inside an entry at most (a running header, a footer, a
+#: page number: three lines): how far past it ``verify``, ``word_coverage`` and ``author_lists``
+#: read a title's or an author list's words on.
+INTERRUPTION = 150
 _HEADER_PAGES = 2  # a running header: the same words (numbers aside) on this many pages
 _HEADER_WORDS = 2  # words of its own a running header holds at least
 _HEADER_SPAN = 12  # words a running header holds at most beside its own

@@ -23,7 +23,7 @@ from .counterparts import has_counterpart, not_named
 from .entry_grammar import DITTO_WORDS, EDITION_WORD, NAME, RANGE_DASH, TYPE_MARK, YEAR_DIGITS
 from .printed_words import LEFT_OUT, WORD
 from .run_on_fields import (
-    ABBREVIATED_VENUE, MONTH_OF_DATE, ORGANISATION_NAME, VOLUME_ABBREVIATIONS,
+    ABBREVIATED_VENUE, MONTH_OF_DATE, ORGANISATION_NAME, REVISION_WORDS, VOLUME_ABBREVIATIONS,
 )
 
 #: The place or publisher a bibliography names as not known, in ISO 690's abbreviations: Czech
@@ -52,13 +52,14 @@ _NO_INITIAL = rf"{_NOT_NAMED}|[psc\u0441]\. ?(?!{YEAR_DIGITS}(?!\d))\d"
 #: "&" stand before it ("Fjords: Processes & Products." for a query that ends at "&").
 #: German quotes close a title with the marks other languages open one with ("„...Hessen“,",
 #: "»...Hessen«,"): read as closing only joined to the word, with no letter after them.
+_REVISED, _UPDATED, _AMENDED = REVISION_WORDS.split("|")  # not before a month: a field's word
 _WORD_THEN_TITLE_END = re.compile(
     r" (?:& )?([^\W\d_][^\W_]*)"
     rf"(?: ?[.,:;!?\"\u201d\u2019'\u00bb\u300d\u300f)](?! ?(?!{_NO_INITIAL})[^\W\d_]\.| {NAME};)"
     r"|[\u201c\u00ab](?![^\W_])"  # ... or German quotes' close joined to it: "...Hessen“,"
     rf"| (?={NAME}, [^\W\d_]\.)"  # ... or a title-first entry's authors
     rf"|(?={ABBREVIATED_VENUE})"  # ... or an abbreviated journal name: "stars Nucl. Phys."
-    rf"|(?={MONTH_OF_DATE})"  # ... or a date's month: "Report October."
+    rf"|(?<!{_REVISED})(?<!{_UPDATED})(?<!{_AMENDED})(?={MONTH_OF_DATE})"  # "Report October."
     rf"|(?={TYPE_MARK.pattern}| ?// | / [^\W\d_]\.))")
 #: What an opening bracket after a word holds where it opens the next field, so that the word
 #: is the title's last one ("...plan de marketing stratégique (2.a ed.)" for a query that ends

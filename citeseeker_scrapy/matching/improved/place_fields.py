@@ -189,6 +189,25 @@ _PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a
 #: so: an entry that ends with its title prints its last word so too, "...in coastal Malta.")
 PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
     rf"{_PLACE_WORD}{_PUBLISHER}\.{NEXT_ENTRY_OPENING}")
+#: A town of one word, its colon and its publisher, up to the publisher's full stop
+#: (:func:`town_and_publisher_end`).
+_TOWN_AND_PUBLISHER = re.compile(rf"({_PLACE_WORD}){_PUBLISHER}(?=\.)")
+
+
+def town_and_publisher_end(text: str, at: int) -> int | None:
+    """Where the publisher ends (its full stop) if the word at ``at`` is a town GeoNames knows
+    (``places.is_town``) and its colon and its publisher follow it ("...Economic Lifeline
+    Arlington: National Rural Electric Cooperative Association.", "...du foncier de Canala
+    Nouméa: ADRAF."), else None. Called by ``undecided_ends``, after one capitalised word run
+    on after a title, which asks whether the entry ends there: a title's own last word is a
+    town as often ("...Life in Ancient Rome"), but a style that prints the place before the
+    publisher prints that title's place after it ("...Ancient Rome Paris: Laterza.")."""
+    town = _TOWN_AND_PUBLISHER.match(text, at)
+    if town is None or not places.is_town(town[1]):
+        return None
+    return town.end()
+
+
 #: A container closed by a full stop and the comma of an empty field after it, then its place,
 #: perhaps its publisher, and the entry ends: "...of well-being Choices, Values and Frames., New
 #: York: Cambridge University Press.", "...Schüler Länger gemeinsam lernen., Frankfurt und

@@ -45,6 +45,12 @@ _MONTHS = ("january|february|march|april|may|june|july|august|september|october|
 #: month is the word right after the title's last one: a query that lacks that word has it
 #: before the month.
 MONTH_OF_DATE = rf" (?:{_MONTHS})(?: \d{{1,2}})?(?:[.,;)]|$| \(?{YEAR_DIGITS}(?!\d))"
+#: A revision's or an update's date printed after a report's title with no mark: the word,
+#: then the month's date ("...Naval Complex Regional Plan Revised May 1999."). No title ends
+#: with the word before a month (``words`` reads a word before a month as the title's own
+#: last word, but not this one).
+REVISION_WORDS = "revised|updated|amended"
+_REVISION_DATE = rf" (?:{REVISION_WORDS}){MONTH_OF_DATE}"
 #: A number or code of four characters or more, perhaps after a short prefix: "...mail pieces
 #: US6123456B2".
 _NUMBER_OR_CODE = r" (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}"
@@ -201,7 +207,8 @@ JOURNAL_WORD_AND_VOLUME = re.compile(rf" {NAME}, \d{{1,3}}, ")
 _OTHER_FIELDS = (
     ABBREVIATED_VENUE, *PLACE_FIELDS,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
-    _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _NUMBER_OR_CODE, _PATENT, _PUBLISHER_WORD,
+    _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _REVISION_DATE, _NUMBER_OR_CODE, _PATENT,
+    _PUBLISHER_WORD,
     _CONTAINER_AFTER_COLON, _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR,
     _KNOWN_PUBLISHERS, _ORGANISATION, _JOURNAL_OPENED_BY_KIND)
 #: The field a title runs into, any of the shapes above, read right after the title's last
@@ -250,6 +257,18 @@ CONTAINER_WITH_ISSUE = re.compile(
 #: before a chapter's volume and pages ("...Seafaring Studies in Coastal Trade, 58, pp. 1–20").
 CONTAINER_VOLUME_AND_PAGES = re.compile(
     rf"{_CONTAINER_NAME % ''} \d{{1,4}}(?: ?\(\d{{1,4}}\))?(?:: ?| )\d+{RANGE_DASH}\d+(?!\d)")
+#: A journal's name after the colon that closes its first word, up to its volume after a comma
+#: or Vancouver's year, a semicolon and the volume, with no pages (tropical-animal-health-and-
+#: production, journal-of-prosthodontics: "...part I: The Rx6-Method Voices: A World Forum for
+#: Music Therapy, 17", "...Therapy 2017;17"), read from the end of that first word.
+#: ``undecided_ends`` reads it after one capitalised word run on after a title where the entry
+#: ends after the volume: a title's own last word before a journal a style prints after a
+#: colon prints so too ("...Harbours of the Coastal [Towns]: Fjord Review, 12"), so the end
+#: stays uncertain. The volume is no year: a subtitle and a book's year print so ("...Markets
+#: Revisited: Lagos Traders, 1994.").
+COLON_AND_CONTAINER_TO_VOLUME = re.compile(
+    rf": {_CONTAINER_NAME % ''}(?:, (?!{YEAR_DIGITS}(?!\d))| {YEAR_DIGITS}; ?)\d{{1,4}}"
+    r"(?![^\W_])")
 #: A chapter's book after the comma or the colon of its first word, run up to the chapter's
 #: pages marked "pp." after a comma or a full stop, with no digit before them (a volume's, a
 #: year's): health-and-social-care-in-the-community, interaction-design-and-architectures
@@ -289,10 +308,21 @@ ONE_WORD_JOURNAL_AND_PAGES = re.compile(
 #: 3–17."). Not a year nor a span of years ("...Social Order Polity, 1991" is a publisher's,
 #: ``_KNOWN_PUBLISHERS``), nor pages after a closing quote: a style that quotes a title closes
 #: it so before the pages of an entry that prints no container ("...for Policy Makers’,
-#: 1–5.").
+#: 1–5."). Or the journal's year, then
+#: its volume after a semicolon or its pages after a colon, where a style prints no full stop
+#: after the journal (journal-of-prosthodontics: "...Sincerity and Objectification Poetry
+#: 1931:269").
 ONE_WORD_JOURNAL_AND_NUMBER = re.compile(
     rf"{NAME}(?<!['\u2019])(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}{RANGE_DASH}\d{{1,4}}"
-    rf"(?![^\W_])|{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?![^\W_])")
+    rf"(?![^\W_])|{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?![^\W_])"
+    rf"|{NAME} {YEAR_DIGITS}[;:] ?\d{{1,4}}(?:{RANGE_DASH}\d{{1,4}})?(?![^\W_])")
+#: A journal whose name is one word, its comma and the year in brackets, where a style prints
+#: no volume (interaction-design-and-architectures: "...keys of a gamespace Kinephanos,
+#: (2016)"). ``undecided_ends`` reads it only after a title's last word printed in lower case,
+#: where the entry ends after the year: such styles print a book with no publisher so, a
+#: title in title case with its own last word before the comma ("...Spacetimes and Riemannian
+#: Manifolds, (1999)").
+ONE_WORD_JOURNAL_AND_YEAR = re.compile(rf"{NAME}, \({YEAR_DIGITS}\)")
 #: What closes an entry right after an acronym a title runs into (an organisation's or a
 #: publisher's, ``capitals``): what closes it after a town (``ENTRY_CLOSING``: "...URSS.", the
 #: next entry after it; "...Love, Earth INSEAD; 2012"), or a full stop and the year

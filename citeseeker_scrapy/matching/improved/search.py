@@ -32,8 +32,9 @@ from ..names import PrintedCase, name_forms
 from ..original import Hit, better
 from ..similarity import Bounds, Ratio, best_in_part
 from .attribution import attributed
+from .checked_title import CheckedTitle
 from .headers import restored, without_spans
-from .verify import CheckedTitle, headers_in_title, veto
+from .verify import headers_in_title, veto
 from .windows import Region, regions_of
 
 _SEARCHES_PER_REGION = 4  # best-substring searches in one region when hits are rejected

@@ -47,6 +47,7 @@ from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
 from .attribution import attributed, repeated_in_entry
 from .author_run_ends import given_name_ends_run, initials_end_run, initials_open_run
 from .capitals import field_start, title_closed
+from .checked_title import CheckedTitle
 from .headers import (
     PAGE_BREAK_REACH, page_breaks_between_entries, printed_without, running_headers,
     without_spans,
@@ -56,7 +57,7 @@ from .printed_words import WORD, ends_paragraph
 from .run_on_fields import JOURNAL_WORD_AND_VOLUME, NEXT_FIELD
 from .title_edges import EDGE_WORD, name_again, next_entry_as_this
 from .undecided_ends import RunOn, undecided_end
-from .verify import CheckedTitle, veto
+from .verify import veto
 from .entry_numbers import next_entry_start
 from .windows import Region
 

@@ -21,11 +21,11 @@ from ..names import PrintedCase
 from .capitals import acronym
 from .content_words import CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content
 from .entry_grammar import END_OR_NUMBER_OPENING, INITIALS, SURNAME_BEFORE_INITIALS
-from .place_fields import WORD_BEFORE_TITLES_TOWN
+from .place_fields import WORD_BEFORE_TITLES_TOWN, town_and_publisher_end
 from .printed_words import ends_paragraph, folded, hit_words, last_query_word
 from .run_on_fields import (
-    BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, CONTAINER_VOLUME_AND_PAGES,
-    ONE_WORD_JOURNAL_AND_NUMBER,
+    BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
+    CONTAINER_VOLUME_AND_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
 )
 
 #: Capitalised words in a row after the query's last word that make a field of their own as
@@ -95,30 +95,31 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
                              or acronym(cased[:title_end - first])):
         return None
     told = _undecided_run(text, run, [cased[w.start() - first:w.end() - first] for w in run],
-                          printed)
+                          printed, cased[:1].islower())
     if told is None:
         return None
     return RunOn(title_end, run[0].span(), told)
 
 
 def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
-                   printed: PrintedCase) -> Optional[bool]:
+                   printed: PrintedCase, after_lower_case: bool) -> Optional[bool]:
     """Whether the words after a title's last word (``run``, printed ``cased``) open with a
     capital in one of the shapes a title without its last word prints too: True for one
-    capitalised word that closes the entry (:func:`_entry_ends_at`), alone or with one
-    number or range after its comma or its colon ("...Notes: Gunflints Kewa, 82",
-    "...Objectification Poetry:269.", "...Hopes and Fear Zodiac, 24–35":
-    ``run_on_fields.ONE_WORD_JOURNAL_AND_NUMBER``, a journal's volume, single page or
-    pages, or the number a style prints after a title's own last word), or that opens a
-    chapter's book, its comma or colon then the book up to the chapter's pages
+    capitalised word that closes the entry (:func:`_entry_ends_at`), or that opens a field
+    the entry ends with (:func:`_closes_entry_after_field`: a journal of one word and one
+    number or range after its comma or its colon, "...Notes: Gunflints Kewa, 82",
+    "...Objectification Poetry:269.", "...Hopes and Fear Zodiac, 24–35", or its bracketed
+    year after a title's last word in lower case, ``after_lower_case``; a journal whose
+    first word its colon closes, up to its volume; a town, its colon and its publisher), or
+    that opens a chapter's book, its comma or colon then the book up to the chapter's pages
     (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
     (``_CAPITALISED_RUN``: a container, a publisher or the next entry's author run into the
-    title; the first may be an article, ``content_words.CONTAINER_ARTICLES``: "...Spelling and
-    Punctuation The Oxford History"), or for one that opens a container up to its volume and
-    pages (``run_on_fields.CONTAINER_VOLUME_AND_PAGES``: "...Lernbehinderung
-    Behindertenpädagogik in Hessen 12:38–45"); None for neither. A word in lower case there is
-    the title's own (a longer title), and so is another function word printed with a capital (a
-    title in title case going on: "...Tidal Markets In Coastal Towns"), and one
+    title; the first may be an article, ``content_words.CONTAINER_ARTICLES``: "...Spelling
+    and Punctuation The Oxford History"), or for one that opens a container up to its volume
+    and pages (``run_on_fields.CONTAINER_VOLUME_AND_PAGES``: "...Lernbehinderung
+    Behindertenpädagogik in Hessen 12:38–45"); None for neither. A word in lower case there
+    is the title's own (a longer title), and so is another function word printed with a
+    capital (a title in title case going on: "...Tidal Markets In Coastal Towns"), and one
     capitalised word before the title's closing punctuation with more of the entry after it
     ("...Mistastin Lake crater Labrador, Planetary", "...Markets Revisited: Lagos Traders").
     Called by :func:`undecided_end`."""
@@ -130,8 +131,7 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
         return None
     if _entry_ends_at(text, run[0].end(), printed):
         return True
-    number = ONE_WORD_JOURNAL_AND_NUMBER.match(text, run[0].start())
-    if number is not None and _entry_ends_at(text, number.end(), printed):
+    if _closes_entry_after_field(text, run[0], printed, after_lower_case):
         return True
     book = _book_to_chapter_pages(text, run, cased)
     if book is not None:
@@ -140,6 +140,32 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
             or CONTAINER_VOLUME_AND_PAGES.match(text, run[0].start())):
         return False
     return None
+
+
+def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCase,
+                             after_lower_case: bool) -> bool:
+    """True if the one capitalised word run on after a title (``word``) opens a field that the
+    entry ends with: a journal of one word and its number
+    (``run_on_fields.ONE_WORD_JOURNAL_AND_NUMBER``: "...Hopes and Fear Zodiac, 24–35"), or
+    its bracketed year after a title's last word printed in lower case (``after_lower_case``,
+    ``run_on_fields.ONE_WORD_JOURNAL_AND_YEAR``: "...of a gamespace Kinephanos, (2016)"), a
+    journal whose first word its colon closes, up
+    to its volume (``run_on_fields.COLON_AND_CONTAINER_TO_VOLUME``: "...The Rx6-Method
+    Voices: A World Forum for Music Therapy, 17"), or a town, its colon and its publisher
+    (``place_fields.town_and_publisher_end``: "...Economic Lifeline Arlington: National Rural
+    Electric Cooperative Association."). A title without its last word prints that word
+    there in each, so the end stays uncertain. Called by :func:`_undecided_run`."""
+    number = ONE_WORD_JOURNAL_AND_NUMBER.match(text, word.start())
+    if number is not None and _entry_ends_at(text, number.end(), printed):
+        return True
+    year = ONE_WORD_JOURNAL_AND_YEAR.match(text, word.start()) if after_lower_case else None
+    if year is not None and _entry_ends_at(text, year.end(), printed):
+        return True
+    journal = COLON_AND_CONTAINER_TO_VOLUME.match(text, word.end())
+    if journal is not None and _entry_ends_at(text, journal.end(), printed):
+        return True
+    publisher_end = town_and_publisher_end(text, word.start())
+    return publisher_end is not None and _entry_ends_at(text, publisher_end, printed)
 
 
 def _capitalised_words(text: str, run: list[re.Match[str]], cased: list[str]) -> int:

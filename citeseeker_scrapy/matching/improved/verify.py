@@ -2,17 +2,14 @@
 
 The edit similarity 1 - D/(M+N) reaches the limit with a whole part of the title missing (a
 title sharing a long prefix with a cited one), and a short title reaches 1.0 as ordinary
-words. Two checks on top of it:
+words. Three checks on top of it:
 
-* **Word coverage** (the token-level check): the title's words, weighted by their length,
-  must occur near the match *in the title's order* (each exactly, or with ``partial_ratio``
-  >= 80, which also finds "lineclipping" and "em beddings") for at least 80 % of the title.
-  Words missing at the title's end (start) count if they follow (precede) the match as one
-  block within 150 characters and the same "[n]" entry: a running header or page number can
-  sit inside a title.
-  A misquote with two words swapped passes too when every word of the title is there and
-  the hit is at least 0.8 similar (``_reordered``); in a title of up to four words no whole
-  word may be missing (another title, not a typo).
+* **Word coverage** (the token-level check, ``word_coverage``): the title's words must occur
+  near the match in the title's order for at least 80 % of its letters;
+* **The same work** (:func:`_same_work`): each printed word near the hit is the title's or a
+  damaged form of it (``words.same_work``), and the printed title does not go on past the
+  query's ends (``longer_titles.longer_title``), read across a running header where a page
+  break cut the title;
 * **Standing alone**: a title of at most three words must have punctuation (or nothing) on
   both sides ("2015. Deep learning. Nature"), not a word ("...for deep learning in..."),
   unless a searched name is right beside it in the sentence ("Friedl's Mastering Regular
@@ -24,63 +21,34 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Optional
 
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import Indel
 
 from .author_lists import bare_surname_ends_run
+from .checked_title import CheckedTitle, free_quotes
 from .entry_numbers import last_entry_start, next_entry_start
-from .headers import SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans
+from .headers import (
+    INTERRUPTION, SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans,
+)
 from .longer_titles import longer_title
 from .lower_case_runs import next_field, runs_on_in_lower_case
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..names import PrintedCase
 from .printed_words import (
-    DROPPED_IN_WORDS, WORD, in_word, joined_word_text, ocr_read, word_end, word_start, word_text,
+    WORD, in_word, joined_word_text, ocr_read, word_end, word_start, word_text,
 )
-from ..similarity import Title
 from .title_edges import (
     EDGE_WORD, closed_by_date, name_again, named_in_sentence, next_entry_as_this, stands_alone,
 )
 from .windows import Region
+from .word_coverage import WORD_SCORE, WORD_SLACK, covers_words, reordered
 from .words import names_both_ends, same_work
 
-_MIN_WORD_COVERAGE = 0.8
-_WORD_SCORE = 80  # partial_ratio of a title word with the text near the match
-_JOINED_SCORE = 90  # partial_ratio of a title word inside a printed word joined to another
-_WORD_SLACK = 20  # characters around the match where the title's words are looked for
 _TITLES_KEPT = 8  # titles whose words' answers are kept (:func:`_title_word_answers`)
-_INTERRUPTION = 150  # a running header, footer or page number inside a title (3 lines)
-_SHORT_TITLE_WORDS = 3
-_WHOLE_WORD_TITLE = 4  # in a title this short every word counts (a missing one is no typo)
-_MIN_REORDERED_WORDS = 4  # shorter titles are never accepted with their words reordered
-_REORDERED_SIMILARITY = 0.75  # a reordered hit's similarity to the title: the fuzzy limit
-#: The single quotes a style prints around a title ("‘Space and Rights’"), the typographic ones
-#: or the typewriter one; extraction leaves them inside words too ("l’état", "don't").
-_SINGLE_QUOTE = re.compile("[\u2018\u2019']")
 #: The colon that opens a subtitle, right after a hit (a query that ends with it lacks that
 #: subtitle: "Le travail des femmes a une histoire :" for "... histoire : l'industrialisation").
 _SUBTITLE_COLON = re.compile(r"^ ?: ?")
-
-
-@dataclass(frozen=True)
-class CheckedTitle:
-    """A title with what the search and the verification of a hit need."""
-
-    title: Title
-    words: tuple[str, ...]
-    weight: int  # total length of the words
-    short: bool  # few words: they occur as ordinary words, so a hit must stand alone
-    quotes_a_phrase: bool  # single quotes of its own (:func:`_text_after` keeps none after a hit)
-
-    @classmethod
-    def prepare(cls, title: Title) -> CheckedTitle:
-        """Split the normalized title into words (letters and digits, accents dropped)."""
-        words = tuple(WORD.findall(title.text.translate(DROPPED_IN_WORDS)))
-        return cls(title, words, sum(map(len, words)), len(words) <= _SHORT_TITLE_WORDS,
-                   bool(_free_quotes(title.text, 0, len(title.text))))
 
 
 def veto(text: str, title: CheckedTitle, start: int, end: int,
@@ -117,7 +85,7 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
                ) -> Optional[str]:
     """The checks of :func:`veto` on ``text`` as it is (``region`` None: a short title must
     stand alone; ``printed``: its capitals, or None)."""
-    if not (_covers_words(text, title, start, end) or _reordered(text, title, start, end)):
+    if not (covers_words(text, title, start, end) or reordered(text, title, start, end)):
         return WORDS_MISSING
     if not _same_work(text, title, start, end, name_before, printed):
         return CHANGED_WORD
@@ -129,7 +97,7 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
 
 def _without_running_header(text: str, title: CheckedTitle, start: int, end: int
                             ) -> Optional[tuple[str, int, int]]:
-    """``text`` with the running headers within ``_INTERRUPTION`` of the hit left out (and
+    """``text`` with the running headers within ``INTERRUPTION`` of the hit left out (and
     the hit's ``start`` and ``end`` in it), or None if there is none.
 
     A page break inside a title puts the page number and the next page's running header
@@ -138,7 +106,7 @@ def _without_running_header(text: str, title: CheckedTitle, start: int, end: int
     (``headers.page_numbers_in_words``). The title's other words stay, so a title whose
     words are missing is still missing them. Called by :func:`veto` when a word check fails.
     """
-    low, high = max(0, start - _INTERRUPTION), min(len(text), end + _INTERRUPTION)
+    low, high = max(0, start - INTERRUPTION), min(len(text), end + INTERRUPTION)
     spans = headers_in_title(text, title, low, high) + page_numbers_in_words(text, low, high)
     if not spans:
         return None
@@ -182,7 +150,7 @@ def _title_word(text: str, word: re.Match[str], own: set[str],
 
 
 def _damaged_title_word(printed: str, own: set[str]) -> bool:
-    """True if ``printed`` is a title word with a typo or OCR damage (at least ``_WORD_SCORE``
+    """True if ``printed`` is a title word with a typo or OCR damage (at least ``WORD_SCORE``
     similar, also with its OCR digits read back)."""
     read = ocr_read(printed)
     return _similar_to_one(printed, own) or (read != printed and _similar_to_one(read, own))
@@ -200,11 +168,11 @@ def _title_word_piece(printed: str, split: bool, own: set[str]) -> bool:
 
 
 def _similar_to_one(printed: str, words: Iterable[str]) -> bool:
-    """True if ``printed`` is at least ``_WORD_SCORE`` similar to one of ``words``: one
+    """True if ``printed`` is at least ``WORD_SCORE`` similar to one of ``words``: one
     rapidfuzz call for them all, as :func:`_title_word` asks it of every word of a region a
     page break may have cut (an equal word scores 100)."""
     return process.extractOne(printed, words, scorer=fuzz.ratio,
-                              score_cutoff=_WORD_SCORE) is not None
+                              score_cutoff=WORD_SCORE) is not None
 
 
 def _name_before(region: Optional[Region], start: int) -> Optional[Span]:
@@ -223,7 +191,7 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     """``words.same_work`` on the words around the hit: a different word is another work.
 
     A hit shorter than the title may have its last (first) words beyond a running header or
-    page number: then the words of its "[n]" entry up to ``_INTERRUPTION`` characters
+    page number: then the words of its "[n]" entry up to ``INTERRUPTION`` characters
     further are looked at too, and where a header stands among them, they alone decide,
     read without it (:func:`_words_across_header`): a header's word is no word of the title
     ("Population | date, Generated Studies ..., page counter | demography of ..." read for
@@ -245,7 +213,7 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     first, last = _words_taken(text, start, end)
     inside = word_text(text, first, last)
     preceding = ("" if name_before is None or not WORD.search(text, name_before[1], first)
-                 or bare_surname_ends_run(text, name_before[1], first)
+                 or bare_surname_ends_run(text, name_before[1], first, printed)
                  else _text_before(text, title, first, name_before[1]))
     after = last - 1 if 1 < last and text[last - 1] == " " and in_word(text[last - 2]) else last
     dated = closed_by_date(title.title.text, text, after)
@@ -261,7 +229,7 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     if end - start == len(title.title.text) and text.startswith(title.title.text, start):
         return True  # verbatim
     left_out = max(0, len(title.title.text) - (end - start))
-    slack = left_out + _WORD_SLACK  # a word left out may lie past a word the query lacks
+    slack = left_out + WORD_SLACK  # a word left out may lie past a word the query lacks
     low, high = word_start(text, max(0, start - slack)), word_end(text, end + slack)
     before, after = word_text(text, low, first), word_text(text, last, high)
     near = word_text(text, low, high)
@@ -269,8 +237,8 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
         return same_work(title.words, near, inside, before, after)  # no header cut the hit
         # short: it is as long as the title, or holds both of its ends (a query word missing
         # between them is missing, not past a header)
-    low = last_entry_start(text, max(0, low - _INTERRUPTION), start)
-    high = next_entry_start(text, end, high + _INTERRUPTION)
+    low = last_entry_start(text, max(0, low - INTERRUPTION), start)
+    high = next_entry_start(text, end, high + INTERRUPTION)
     across = _words_across_header(text, title, (low, first, last, high))
     if across is not None:  # the words read without the header decide alone
         before, inside, after = across
@@ -304,7 +272,7 @@ def _text_before(text: str, title: CheckedTitle, first: int, name_end: int) -> s
     as a header is printed beside its page number. Called by :func:`_same_work`."""
     at = first
     if _after_word(text, first):  # a header ends with a word or its page number
-        spans = _entry_headers(text, title, max(name_end, first - _INTERRUPTION), first)
+        spans = _entry_headers(text, title, max(name_end, first - INTERRUPTION), first)
         at = next((a for a, b in reversed(spans) if not text[b:first].strip()), first)
     return joined_word_text(text, at - EDGE_WORD, at)
 
@@ -336,21 +304,15 @@ def _closing_quote(text: str, first: int, after: int, end: int) -> Optional[int]
     ("2009. ‘Space and Rights", not a phrase quoted inside a title: "Connexions between ‘Primary
     Resistance’ Movements"). A quote closed before the hit's end is another field's. Called by
     :func:`_text_after`."""
-    marks = _free_quotes(text, max(0, first - EDGE_WORD), after)
+    marks = free_quotes(text, max(0, first - EDGE_WORD), after)
     if not marks or not text[marks[-1] + 1:marks[-1] + 2].isalnum():
         return None
     if text[max(0, marks[-1] - 2):marks[-1]].rstrip()[-1:].isalpha():
         return None
-    return next((at for at in _free_quotes(text, after, end)
+    return next((at for at in free_quotes(text, after, end)
                  if text[at] != "\u2018" and not text[at + 1:at + 2].isalnum()), None)
 
 
-def _free_quotes(text: str, start: int, end: int) -> list[int]:
-    """Where the single quotes of ``text[start:end]`` stand that are no apostrophe inside a
-    word (a letter or digit on both sides: "l’état"): quotes opening or closing a phrase."""
-    return [match.start() for match in _SINGLE_QUOTE.finditer(text, start, end)
-            if not (text[match.start() - 1:match.start()].isalnum()
-                    and text[match.start() + 1:match.start() + 2].isalnum())]
 
 
 def _past_header(text: str, title: CheckedTitle, end: int, name: Optional[Span]) -> int:
@@ -363,7 +325,7 @@ def _past_header(text: str, title: CheckedTitle, end: int, name: Optional[Span])
     :func:`_same_work`."""
     if not _before_word(text, end):  # a header starts with a word or its page number
         return end
-    spans = _entry_headers(text, title, end, min(len(text), end + _INTERRUPTION))
+    spans = _entry_headers(text, title, end, min(len(text), end + INTERRUPTION))
     own = "" if name is None else text[name[0]:name[1]]
     return next((b - 1 for a, b in spans if not text[end:a].strip() and text[b - 1] == " "
                  and not (own and own in text[a:b])), end)
@@ -427,215 +389,3 @@ def _words_taken(text: str, start: int, end: int) -> tuple[int, int]:
     if high - end > (high - word_start(text, high)) / 2:
         high = max(word_start(text, high), low)
     return low, high
-
-
-def _reordered(text: str, title: CheckedTitle, start: int, end: int) -> bool:
-    """True for a misquote with words swapped ("...between traditional and open..." for
-    "...between open and traditional..."): a person calls it a citation, the order check not.
-
-    Bounded so that the same words scattered around are still no title: a title of
-    ``_MIN_REORDERED_WORDS`` words or more, the hit at least ``_REORDERED_SIMILARITY`` similar
-    to it, and every one of its words inside the hit or the few characters of the title it
-    left out (a swapped word at the end falls outside the best substring), in order but for
-    one swap (``_one_short_swap``). The words taken in before the hit may be the end of the
-    author list ("...Smith and D. Li, On an endpoint...": "and" would stand for "an"), so
-    they are left out one by one until the check passes or the hit's own words remain.
-    """
-    if len(title.words) < _MIN_REORDERED_WORDS:
-        return False
-    if Indel.normalized_similarity(title.title.text, text[start:end]) < _REORDERED_SIMILARITY:
-        return False
-    slack = max(0, len(title.title.text) - (end - start)) + 1
-    low = word_start(text, max(0, start - slack))
-    high = min(len(text), end + slack)
-    while high < len(text) and in_word(text[high]):
-        high += 1
-    printed = WORD.findall(word_text(text, low, high))
-    before = len(WORD.findall(word_text(text, low, word_start(text, start))))
-    return any(_one_short_swap(title.words, printed[skipped:]) for skipped in range(before + 1))
-
-
-def _one_short_swap(words: Sequence[str], printed: Sequence[str]) -> bool:
-    """True if every title word is among the printed words (each used once, exactly or at
-    least ``_WORD_SCORE`` similar) in the title's order but for one swap of two words at most
-    two apart ("open and traditional" / "traditional and open"): a bounded reordering."""
-    used: set[int] = set()
-    at = []
-    for word in words:
-        match = next((i for i, other in enumerate(printed) if i not in used and (
-            other == word or fuzz.ratio(word, other) >= _WORD_SCORE)), None)
-        if match is None:
-            return False
-        used.add(match)
-        at.append(match)
-    ranks = sorted(range(len(at)), key=at.__getitem__)
-    moved = [i for i, rank in enumerate(ranks) if rank != i]
-    return not moved or (len(moved) == 2 and moved[1] - moved[0] <= 2
-                         and ranks[moved[0]] == moved[1])
-
-
-def _covers_words(text: str, title: CheckedTitle, start: int, end: int) -> bool:
-    """At least ``_MIN_WORD_COVERAGE`` of the title's letters are in words present near the hit.
-
-    "Near" is the hit plus the part of the title it may have left out, plus a little; for a
-    title of more than ``_WHOLE_WORD_TITLE`` words also with its blanks removed (pypdf splits
-    the words of a kerned Type 3 font: "tec hnical pic/- tures"). When
-    the missing words are the title's last (or first) ones, they may lie beyond a running
-    header or page number that extraction put inside the title; then they count if they
-    follow (precede) the hit as one block, within ``_INTERRUPTION`` characters.
-    """
-    slack = max(0, len(title.title.text) - (end - start)) + _WORD_SLACK
-    nearby = _ampersand_as_and(title.words, word_text(text, start - slack, end + slack))
-    present = _present_words(title.words, nearby)
-    if _coverage(title, present):
-        return True
-    if len(title.words) > _WHOLE_WORD_TITLE and _coverage(
-            title, _present_words(title.words, nearby.replace(" ", ""))):
-        return True  # words split by blanks: "tec hnical pic/- tures" (kerned Type 3 fonts)
-    aligned = _aligned_words(title.words, nearby)
-    if _coverage(title, aligned):
-        return True
-    if _weight(title, aligned) > _weight(title, present):
-        present = aligned
-    if not any(present):
-        return False
-    missing = [i for i, here in enumerate(present) if not here]
-    if missing[0] > 0 and not _longer_word_present(title, present, missing[0] + 1, len(present)):
-        block = " ".join(title.words[missing[0]:])
-        stop = next_entry_start(text, end, end + _INTERRUPTION + len(block) + slack)
-        nearby = word_text(text, end, stop)
-    elif missing[-1] < len(present) - 1 and not _longer_word_present(title, present, 0,
-                                                                       missing[-1]):
-        block = " ".join(title.words[:missing[-1] + 1])
-        low = max(0, start - _INTERRUPTION - len(block) - slack)
-        nearby = word_text(text, last_entry_start(text, low, start), start)
-    else:
-        return False
-    return fuzz.partial_ratio(block, nearby, score_cutoff=_WORD_SCORE) > 0
-
-
-def _longer_word_present(title: CheckedTitle, present: Sequence[bool], low: int,
-                         high: int) -> bool:
-    """True if a title word of ``SHORT_WORD`` letters or more in ``[low, high)`` is present:
-    a short one may be the running header's own ("Generated Studies of Citation Styles" inside
-    "...Biotransformation of | Mixtures of Chlorinated..."), so it does not tell that the
-    title's words go on there. Called by :func:`_covers_words`."""
-    return any(present[i] and len(title.words[i]) >= SHORT_WORD for i in range(low, high))
-
-
-def _aligned_words(words: Sequence[str], nearby: str) -> list[bool]:
-    """Which title words have a counterpart among the printed words of ``nearby``, in the
-    title's order, aligned so that the most letters have one (a longest common subsequence
-    of words, weighted by length; counterparts as :func:`_same_word` reads them).
-
-    The second reading of :func:`_covers_words`: :func:`_present_words` takes each word's
-    first exact occurrence, so a later repetition (the venue's "continental" after an
-    OCR-damaged "contincntal" in the title; the title's own last words "draw solutes" when
-    its first half lies before a page break) takes the cursor past the title's other words.
-    """
-    printed = WORD.findall(nearby)
-    read = [ocr_read(other) for other in printed]  # once a printed word, not once a pair
-    same = [[_same_word(word, other, other_read) for other, other_read in zip(printed, read)]
-            for word in words]
-    rows, columns = len(words), len(printed)
-    best = [[0] * (columns + 1) for _ in range(rows + 1)]
-    for i in range(rows - 1, -1, -1):
-        for j in range(columns - 1, -1, -1):
-            taken = len(words[i]) + best[i + 1][j + 1] if same[i][j] else 0
-            best[i][j] = max(best[i + 1][j], best[i][j + 1], taken)
-    present, i, j = [], 0, 0
-    while i < rows:
-        if j < columns and same[i][j] and best[i][j] == len(words[i]) + best[i + 1][j + 1]:
-            present.append(True)
-            i, j = i + 1, j + 1
-        elif j < columns and best[i][j] == best[i][j + 1]:
-            j += 1
-        else:
-            present.append(False)
-            i += 1
-    return present
-
-
-def _same_word(word: str, printed: str, read: str) -> bool:
-    """True if a printed word stands for a title word: equal, at least ``_WORD_SCORE``
-    similar (also with its OCR confusions read back: ``read``, ``printed_words.ocr_read`` of it), or
-    holding it (words joined). Called by :func:`_aligned_words` for each pair of a title word
-    and a printed word, which reads each printed word back once."""
-    return (printed == word or fuzz.ratio(word, printed, score_cutoff=_WORD_SCORE) > 0
-            or fuzz.ratio(word, read, score_cutoff=_WORD_SCORE) > 0
-            or (len(printed) > len(word) >= 4
-                and fuzz.partial_ratio(word, printed, score_cutoff=_JOINED_SCORE) > 0))
-
-
-def _weight(title: CheckedTitle, present: Sequence[bool]) -> int:
-    """The letters of the title's words that are present."""
-    return sum(len(word) for word, here in zip(title.words, present) if here)
-
-
-#: The word for "and" in the languages titles are printed in, three letters or more (a shorter
-#: one may be missing from any title: :func:`_coverage`).
-_AND_WORDS = frozenset({"and", "und", "och"})
-_AMPERSAND = re.compile(r"(?<!\S)&(?!\S)")
-
-
-def _ampersand_as_and(words: Sequence[str], nearby: str) -> str:
-    """``nearby`` with each printed "&" read as the title's own word for "and": "Sediments &
-    Habitats" prints the title "Sediments and Habitats" (a style or a typesetter's choice),
-    no word of it missing. Called by :func:`_covers_words`."""
-    conjunction = next((word for word in words if word in _AND_WORDS), None)
-    return nearby if conjunction is None else _AMPERSAND.sub(conjunction, nearby)
-
-
-def _present_words(words: Sequence[str], nearby: str) -> list[bool]:
-    """Which words occur in ``nearby`` in the title's order, each exactly or with
-    ``partial_ratio`` >= ``_WORD_SCORE`` (which also finds "lineclipping" and "em beddings").
-
-    Order matters: the same words scattered around ("pulmonary embolism in patients ...
-    trauma") are not the title "Pulmonary embolism in major trauma patients".
-    """
-    cursor, present = 0, []
-    for word in words:
-        at = nearby.find(word, cursor)
-        if at >= 0:
-            cursor = at + len(word)
-        elif len(word) <= len(nearby) - cursor and (alignment := fuzz.partial_ratio_alignment(
-                word, nearby[cursor:], score_cutoff=_WORD_SCORE)) is not None:
-            cursor += alignment.dest_end
-        elif (end := _similar_word_end(word, nearby, cursor)) is not None:
-            cursor = end
-        else:
-            present.append(False)
-            continue
-        present.append(True)
-    return present
-
-
-def _similar_word_end(word: str, nearby: str, cursor: int) -> Optional[int]:
-    """Where the first word after ``cursor`` at least ``_WORD_SCORE`` similar to ``word``
-    ends. ``partial_ratio`` compares equal lengths, so a short word typed with a letter
-    missing ("tpic", "quey") scores 75 against its printed form; the whole words score 89.
-    A printed word is also compared with its OCR confusions read back ("norrnan")."""
-    for match in WORD.finditer(nearby, cursor):
-        printed = match.group()
-        if fuzz.ratio(word, printed, score_cutoff=_WORD_SCORE):
-            return match.end()
-        read = ocr_read(printed)
-        if read != printed and fuzz.ratio(word, read, score_cutoff=_WORD_SCORE):
-            return match.end()
-    return None
-
-
-def _coverage(title: CheckedTitle, present: Sequence[bool]) -> bool:
-    """True if the present words hold at least ``_MIN_WORD_COVERAGE`` of the title's letters.
-
-    In a title of ``_WHOLE_WORD_TITLE`` words or fewer a whole word missing is another title
-    ("The LaTeX Web Companion" is not "The LaTeX Companion"), not a typo: no word of three
-    letters or more may be missing.
-    """
-    if len(title.words) <= _WHOLE_WORD_TITLE and any(
-            not here and len(word) >= 3 for word, here in zip(title.words, present)):
-        return False
-    letters = sum(len(word) for word, here in zip(title.words, present) if here)
-    return letters >= _MIN_WORD_COVERAGE * title.weight
-
-
