@@ -34,6 +34,11 @@ OTHER = "M. Ostrom, Other things, Vrin, 1990."
      "Okafor"),
     (f"[4] {OTHER} [5] H. Brandt, Hansische Blatter, 22, 5–19 (1968). {TOLLS}.\n14\n[6] "
      f"{OTHER}", "Brandt"),
+    # the issue in brackets after the volume, with no blank or one
+    (f"[20] {OTHER} [21] S. Haldane, Scandinavian Economic History Review, 31(2), 88–104 "
+     f"(1983). {TOLLS}. [22] {OTHER}", "Haldane"),
+    (f"[20] {OTHER} [21] S. Haldane and P. Moreau, Econ. Hist. Rev., 31 (12), 88–104 (1983). "
+     f"{TOLLS}. [22] {OTHER}", "Moreau"),
 ])
 def test_a_title_after_the_venue_and_numbers_ends_its_numbered_entry(doc: str,
                                                                     author: str) -> None:
@@ -57,6 +62,14 @@ VENUE = "[6] K. Lindqvist, Maritime History Review, 12, 45–67 (1987)"
     # the entry's own title, one content word changed (on one page, before a page break)
     (f"{VENUE}. {TOLLS}. [7] {OTHER}", BALTIC, CHANGED_WORD),
     (f"{VENUE}. {TOLLS}.\n4\n", BALTIC, CHANGED_WORD),
+    # a year in brackets after the volume (another work's date), a bracket that is no issue
+    ("[6] K. Lindqvist, Maritime History Review, 12 (1986), 45–67 (1987). "
+     f"{TOLLS}. [7] {OTHER}", TOLLS, OTHER_ENTRY),
+    ("[6] K. Lindqvist, Maritime History Review, 12 (reprint), 45–67 (1987). "
+     f"{TOLLS}. [7] {OTHER}", TOLLS, OTHER_ENTRY),
+    # the issue's shape with the entry's own title, one content word changed
+    (f"[6] K. Lindqvist, Maritime History Review, 12(3), 45–67 (1987). {TOLLS}. [7] {OTHER}",
+     BALTIC, CHANGED_WORD),
 ])
 def test_near_the_numbered_shape_the_checks_still_veto(doc: str, title: str, veto: str) -> None:
     assert original_veto(doc, "Lindqvist", title) == veto

@@ -106,11 +106,11 @@ def _typed_title_of_entry(text: str, occurrence: Occurrence, start: int, end: in
 def _title_ends_numbered_entry(text: str, occurrence: Occurrence, start: int, end: int) -> bool:
     """True if a hit ``text[start:end]`` after a name is the last field of the name's numbered
     entry, printed after the article's venue and numbers: the name's "[n]" opens the entry
-    (``entry_numbers.own_entry_number``: a page number may precede it), only the rest of its author
-    run, the journal, volume, pages and the bracketed year lie between the name and the hit
-    (``VENUE_NUMBERS_BEFORE_TITLE``, one year), and the hit's full stop is followed by
-    "[n+1]" or by nothing, perhaps after a page break (:func:`_past_page_break`: the page's
-    number under the list's last entry).
+    (``entry_numbers.own_entry_number``: a page number may precede it), only the rest of its
+    author run, the journal, volume (its issue in brackets), pages and the bracketed year lie
+    between the name and the hit (``VENUE_NUMBERS_BEFORE_TITLE``, one year), and the hit's
+    full stop is followed by "[n+1]" or by nothing, perhaps after a page break
+    (:func:`_past_page_break`: the page's number under the list's last entry).
 
     Some BibTeX styles print an article so ("[24] R. Balzaretti, Past and Present, 1,
     142--150 (1992). Debate: Trade industry. [25] ..."): read as an unnumbered list, the pages

@@ -358,10 +358,11 @@ RUN_AFTER_CLOSING_FIELD = re.compile(
 #: The rest of an author run and an article's venue and numbers, as styles that print the
 #: title last print them before it, up to the title: the journal, its volume and pages, then
 #: the year in brackets and a full stop (", Past and Present, 1, 142--150 (1992). ", " and P.
-#: M. Sutcliffe, Phys .Rev .Lett, 81, 4798--4801 (1998). "). No bracket but the year's, no
-#: other year: one entry's fields (``attribution._title_ends_numbered_entry``).
+#: M. Sutcliffe, Phys .Rev .Lett, 81, 4798--4801 (1998). "), the issue in brackets right after
+#: the volume where the entry has one (", Acta Seismol. Sin., 14(2), 66--71 (2001). "). No
+#: other bracket, no other year: one entry's fields (``attribution._title_ends_numbered_entry``).
 VENUE_NUMBERS_BEFORE_TITLE = re.compile(
-    rf"[^\[\]()]*\d[^\[\]()]*\({YEAR_DIGITS}[a-z]?\)\. ")
+    rf"[^\[\]()]*\d(?: ?\(\d{{1,4}}\))?[^\[\]()]*\({YEAR_DIGITS}[a-z]?\)\. ")
 #: What follows a title that ends its entry: its full stop, then the next entry's "[n]".
 TITLE_ENDS_ENTRY = re.compile(rf"[.?!]? ?\[({BRACKETED_DIGITS})\]")
 #: The type mark GB/T 7714 styles print right after a title, with no blank or one: "[m]" a book,
