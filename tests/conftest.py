@@ -20,10 +20,10 @@ from tests.support.redis_server import RedisServer  # noqa: E402
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Ties an xdist worker to the session's controller (``children.tie_to_parent``): a
-    controller killed from outside (a runner's timeout, a killed ``make test``) takes its
-    workers with it at once, and so the servers and crawls their tests started, instead of a
-    worker running its test on alone."""
+    """Ties an xdist worker to the controller process of its pytest run
+    (``children.tie_to_parent``): a controller killed from outside (a runner's timeout, a
+    killed ``make test``) takes its workers with it at once, and so the servers and crawls
+    their tests started, instead of a worker running its test on alone."""
     if hasattr(config, "workerinput"):
         tie_to_parent()
 

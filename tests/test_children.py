@@ -16,7 +16,7 @@ from tests.support.children import tied
 from tests.support.killed_session import PIDS_FILE
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The one test of the session the killed-controller test starts (not collected otherwise).
+#: The one test of the pytest run the killed-controller test starts (not collected otherwise).
 WORKER_TEST = ROOT / "tests" / "support" / "killed_session.py"
 #: A stand-in for the pytest process: starts one child tied to it and one not, prints both
 #: pids, then waits to be killed.

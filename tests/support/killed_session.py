@@ -1,4 +1,4 @@
-"""A test that waits to be killed, for the pytest session that
+"""A test that waits to be killed, for the pytest run that
 ``test_children.test_killing_the_xdist_controller_ends_its_worker_and_the_workers_children``
 starts and kills. Its name keeps ``make test`` from collecting it (not a ``test_*.py`` file);
 that test runs it by naming it.
@@ -18,7 +18,7 @@ from pathlib import Path
 from tests.support.children import tied
 
 #: The environment variable naming the file where the worker's test writes its own pid and
-#: its tied child's, set for the session it runs in.
+#: its tied child's, set by the test that starts the pytest run around it.
 PIDS_FILE = "CITESEEKER_TEST_CHILDREN_PIDS"
 
 
