@@ -52,14 +52,16 @@ _NO_INITIAL = rf"{_NOT_NAMED}|[psc\u0441]\. ?(?!{YEAR_DIGITS}(?!\d))\d"
 #: "&" stand before it ("Fjords: Processes & Products." for a query that ends at "&").
 #: German quotes close a title with the marks other languages open one with ("„...Hessen“,",
 #: "»...Hessen«,"): read as closing only joined to the word, with no letter after them.
-_REVISED, _UPDATED, _AMENDED = REVISION_WORDS.split("|")  # not before a month: a field's word
+#: Not the word before a month where it is a revision's (``run_on_fields.REVISION_WORDS``): a
+#: fixed-width look-behind a word.
+_NOT_AFTER_REVISION = "".join(f"(?<!{word})" for word in REVISION_WORDS.split("|"))
 _WORD_THEN_TITLE_END = re.compile(
     r" (?:& )?([^\W\d_][^\W_]*)"
     rf"(?: ?[.,:;!?\"\u201d\u2019'\u00bb\u300d\u300f)](?! ?(?!{_NO_INITIAL})[^\W\d_]\.| {NAME};)"
     r"|[\u201c\u00ab](?![^\W_])"  # ... or German quotes' close joined to it: "...Hessen“,"
     rf"| (?={NAME}, [^\W\d_]\.)"  # ... or a title-first entry's authors
     rf"|(?={ABBREVIATED_VENUE})"  # ... or an abbreviated journal name: "stars Nucl. Phys."
-    rf"|(?<!{_REVISED})(?<!{_UPDATED})(?<!{_AMENDED})(?={MONTH_OF_DATE})"  # "Report October."
+    rf"|{_NOT_AFTER_REVISION}(?={MONTH_OF_DATE})"  # "Report October."
     rf"|(?={TYPE_MARK.pattern}| ?// | / [^\W\d_]\.))")
 #: What an opening bracket after a word holds where it opens the next field, so that the word
 #: is the title's last one ("...plan de marketing stratégique (2.a ed.)" for a query that ends

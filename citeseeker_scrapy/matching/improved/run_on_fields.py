@@ -47,8 +47,8 @@ _MONTHS = ("january|february|march|april|may|june|july|august|september|october|
 MONTH_OF_DATE = rf" (?:{_MONTHS})(?: \d{{1,2}})?(?:[.,;)]|$| \(?{YEAR_DIGITS}(?!\d))"
 #: A revision's or an update's date printed after a report's title with no mark: the word,
 #: then the month's date ("...Naval Complex Regional Plan Revised May 1999."). No title ends
-#: with the word before a month (``words`` reads a word before a month as the title's own
-#: last word, but not this one).
+#: with the word before a month (``longer_titles`` reads a word before a month as the title's
+#: own last word, but not this one).
 REVISION_WORDS = "revised|updated|amended"
 _REVISION_DATE = rf" (?:{REVISION_WORDS}){MONTH_OF_DATE}"
 #: A number or code of four characters or more, perhaps after a short prefix: "...mail pieces
