@@ -3,8 +3,8 @@
 ``title_edges``), and the fields ``capitals`` and ``title_edges`` read up to the entry's end
 after such a title (a volume, a container with its issue, a one-word journal and its pages, the
 entry's close after an acronym). The place of publication among them is ``place_fields``'s;
-``words`` reads the venue's, the month's and the organisation's shapes too. Patterns only; each
-pattern's comment names the real strings it was written for.
+``longer_titles`` reads the venue's, the month's and the organisation's shapes too. Patterns
+only; each pattern's comment names the real strings it was written for.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ _SOCIETY_ACRONYM = r"(?:ieee|acm|siam|aiaa|asme|asce|aip|spie|ibm|jetp|iet|iee)"
 #: Geol. Mag 137, 67-80", "...land cover change Geophys. Res. Lett 30, 1055", "...in copper
 #: Phys. Rev 48.", or with a comma before the volume: "...and bird habitat Ecol. Soc, 14,
 #: 22"). A title's own word has no full stop before the volume: a query that lacks
-#: the title's last word has that word before the journal's (``words`` reads it so). A
+#: the title's last word has that word before the journal's (``longer_titles`` reads it so). A
 #: journal word's abbreviation right before a number is a name's last ("...Oral
 #: Administration Life Sci. 39: 819"), no name's opening. "Proc." opens a conference's
 #: name before its year, or before up to three words of any length and a number ("...Nonlinear
