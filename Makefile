@@ -5,10 +5,10 @@ BIN := $(VENV)/bin
 
 .PHONY: setup demo test bench clean scrapyd-host
 
-# A venv's stamp is named by the content of the requirements it was built from: a checkout (a
-# git worktree whose .venv links to the main tree's, a branch switch) gives the files a newer
-# time than the stamp without changing a line, and a stamp that depended on their time
-# rebuilt the venv there. A changed requirement names another stamp; a fresh clone has none.
+# A venv's stamp is named by the content of the requirements it was built from, not dated by
+# them: a checkout (a git worktree whose .venv links to the main tree's, a branch switch) gives
+# the files a newer time without changing a line, which must not rebuild the venv. A changed
+# requirement names another stamp; a fresh clone has none.
 contents_of = $(firstword $(shell cat $(1) | cksum))
 INSTALLED := $(VENV)/.installed-$(call contents_of,requirements.txt requirements-test.txt requirements-scrapyd.txt)
 SCRAPYD_HOST := $(VENV)/.scrapyd-host-$(call contents_of,requirements.txt requirements-scrapyd.txt)
