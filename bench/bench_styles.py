@@ -331,11 +331,12 @@ def draw_slots(count: int, seed: int, excluded: frozenset[str] = frozenset()
             for at in range(share)]
 
 
-#: Draws a sweep never looks at: the fresh validation draws 7 and 8 and the unseen final
-#: checks from 105 on, as the lead runs them (``--unseen-styles 40``). A draw takes the first
-#: style of a slot the engines typeset (no CSL style has failed yet), so each slot's first
-#: :data:`HELD_OUT_TRIES` styles are left out.
-HELD_OUT_DRAWS = (7, 8, *range(105, 157))
+#: Draws a sweep never looks at: the unseen final check and the validation draws not yet read,
+#: as the lead runs them (``--unseen-styles 40``). A draw read at a round's end is development
+#: from then on, and its styles go back to the sweeps: left out for good, they had taken all
+#: but 285 of the CSL styles. A draw takes the first style of a slot the engines typeset (no
+#: CSL style has failed yet), so each slot's first :data:`HELD_OUT_TRIES` styles are left out.
+HELD_OUT_DRAWS = (157, 158, 159)
 HELD_OUT_DRAW_SIZE = 40
 HELD_OUT_TRIES = 5
 
@@ -350,9 +351,10 @@ def held_out_specs() -> frozenset[str]:
 
 def sweep_slots(count: int, seed: int) -> list[list[Style]]:
     """``--sweep``'s ``count`` slots: a draw's (:func:`draw_slots`) over the CSL styles no
-    held-out draw could try. Few languages keep styles outside them (English, French,
-    German, Spanish, Portuguese): the others' styles are all in those draws."""
+    held-out draw could try."""
     return draw_slots(count, seed, held_out_specs())
+
+
 #: The PDF and PostScript of the LaTeX route, by the engine that typeset them
 #: (:func:`latex_engine`): pdflatex and latex + dvips, or LuaLaTeX (:func:`_render_unlocked`)
 #: and its PDF printed to PostScript by poppler's cairo backend (dvips reads no OpenType).
