@@ -30,6 +30,7 @@ from .entry_grammar import (
     IN_CONTAINER, LEGAL_CITATION, CODE_BEFORE_TITLE, RUN_TO_LAST_NAME, TYPE_MARK, YEAR_BEFORE_PAGES,
     GIVEN_OR_INITIALS, NAME, RUN_PIECE,
     VENUE_NUMBERS_BEFORE_TITLE, TITLE_ENDS_ENTRY, ENTRY_TAIL, RUN_AFTER_CLOSING_FIELD,
+    GIVEN_FIRST_RUN_BEFORE_TITLE,
 )
 from .headers import (
     PAGE_BREAK_REACH, page_breaks_between_entries, running_headers, without_spans,
@@ -336,7 +337,8 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
         return True  # "...Addison-Wesley. K. Kline and D. Kline (2001) Title"
     names_end, two_lists = _names_before_title(text, gap_start, start)
     if names_end is None:
-        return _dated_run_before_title(text, name_end, gap_start, date)
+        return (_dated_run_before_title(text, name_end, gap_start, date)
+                or _given_first_run_before_title(text, name_end, gap_start, start, ends))
     return ends + two_lists >= 1 or _dated_entry_before(text, name_end, names_end.start())
 
 
@@ -369,6 +371,20 @@ def _dated_run_before_title(text: str, name_end: int, gap_start: int,
     names_end = _names_before_title(text, gap_start, date.start())[0]
     return names_end is not None and (_SURNAME_AFTER_FULL_STOP.match(text, name_end) is not None
                                       or _dated_entry_before(text, name_end, names_end.start()))
+
+
+def _given_first_run_before_title(text: str, name_end: int, gap_start: int, start: int,
+                                  ends: int) -> bool:
+    """True if a run of names printed given names first stands right before a title at
+    ``start`` after a field that closes an entry (``GIVEN_FIRST_RUN_BEFORE_TITLE``), and a
+    sentence end (``ends``) or the name's own date and words (:func:`_dated_entry_before`) lie
+    between the name's author list and it: the name's entry went on to its title and venue,
+    so the run is the next entry's ("Ugo Bassi, Title, Milano, 2008 Nora Ferri, Title"). The
+    run's own name is no title's first words there: a title follows the name's run or its date,
+    not a comma after a closing field. Called by :func:`_another_entry_between` when no
+    author list with initials or a colon ends right before the title."""
+    run = GIVEN_FIRST_RUN_BEFORE_TITLE.search(text, max(gap_start, start - 3 * NAME_PIECE), start)
+    return run is not None and (ends > 0 or _dated_entry_before(text, name_end, run.start()))
 
 
 def _run_after_closing_field(text: str, name_end: int, start: int) -> bool:
