@@ -315,9 +315,11 @@ def _another_entry_between(text: str, name_end: int, start: int) -> bool:
     other sentence end; "...pp. 271-278 (2011) 2. Haddad, M.: Title"), but not the pages
     printed right after the year that closes the name's run (:func:`_pages_of_another_entry`);
     so does another dated author run right before the hit after the name's own date and words,
-    with no sentence end between (:func:`_dated_run_before_title`). The count starts after
-    the author list the name is in (a footnote may interrupt a long one) and again after a
-    ditto mark (that entry goes on with the same authors).
+    with no sentence end between (:func:`_dated_run_before_title`), and so does a run printed
+    given names first right after a field that closed the name's entry
+    (:func:`_given_first_run_before_title`: "..., Bari, 2008 Nora Ferri, Title"). The count
+    starts after the author list the name is in (a footnote may interrupt a long one) and
+    again after a ditto mark (that entry goes on with the same authors).
     """
     start = widened_start(text, start, name_end)
     gap_start = run_start(text, name_end, start)
