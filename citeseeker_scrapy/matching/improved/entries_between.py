@@ -18,9 +18,9 @@ from .ditto_entries import run_start
 from .entry_grammar import (
     PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, SURNAME_BEFORE_TITLE, DATE_BEFORE_TITLE,
     LETTER, COLON_BEFORE_TITLE, NUMBER_AFTER_YEAR, ANY_YEAR, INITIALS_SURNAME_BEFORE_TITLE,
-    IN_CONTAINER, LEGAL_CITATION, RUN_TO_LAST_NAME, YEAR_BEFORE_PAGES, GIVEN_OR_INITIALS, NAME,
-    RUN_PIECE, RUN_AFTER_CLOSING_FIELD,
+    IN_CONTAINER, LEGAL_CITATION, YEAR_BEFORE_PAGES, RUN_AFTER_CLOSING_FIELD,
 )
+from .name_grammar import RUN_TO_LAST_NAME, GIVEN_OR_INITIALS, NAME, RUN_PIECE
 from .headers import running_headers, without_spans
 from .per_text_cache import kept_per_text
 from .windows import widened_start
