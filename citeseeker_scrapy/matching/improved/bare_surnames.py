@@ -15,7 +15,7 @@ from typing import Optional
 from ..names import PrintedCase
 from .author_lists import name_start
 from .content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
-from .entry_grammar import AND_WORD, NAME
+from .name_grammar import AND_WORD, NAME
 from .per_text_cache import kept_per_text
 
 #: The rest of an author run after a surname, up to its title, where the run separates its
