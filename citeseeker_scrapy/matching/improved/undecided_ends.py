@@ -21,7 +21,8 @@ from typing import NamedTuple, Optional, Sequence
 from ..names import PrintedCase
 from .capitals import acronym
 from .content_words import CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content
-from .entry_grammar import END_OR_NUMBER_OPENING, INITIALS, SURNAME_BEFORE_INITIALS
+from .entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS
+from .name_grammar import INITIALS
 from .place_fields import WORD_BEFORE_TITLES_TOWN, town_and_publisher_end
 from .printed_words import ends_paragraph, folded, hit_words, last_query_word
 from .run_on_fields import (
