@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 
 from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
+from citeseeker_scrapy.matching.improved.author_lists import LIST_WINDOW
+from tests.support.matching import kept_by_both, turned_down
 
 TITLE = "Knots as stable solitons in a classical field theory"
 
@@ -483,3 +485,36 @@ def test_a_title_after_a_dated_author_run_is_the_runs_own(date: str, author: str
     # name after it
     doc = f"Halvorsen, K. {date} {RIVERS}. Lindqvist, E. 1870. Stone bridges of the fjords."
     assert found(doc, author, RIVERS) is cites
+
+
+# Year labels in square brackets, one entry's year the next one's minus one ("[2014]", then
+# "[2015]"): where the entry before is long enough that the window ``next_number_between`` reads
+# before a name starts right on its year label, that label is no entry's "[n]", so the next
+# entry's year after the name is no "[n+1]" between the name and its title.
+_PORTRAIT = "Le portrait des villes portuaires"
+
+
+#: The entry before, its year label ``LIST_WINDOW`` (200) characters before the next line.
+_BERG = ("Berg, M. [2014]. A study of the changes in the harbour towns of the northern coast over "
+         "three years in the fjords most affected by the storm surge of March 2011 in Norway. "
+         "Journal of Coastal Studies, 12: 144.")
+
+
+def _year_labels(title: str) -> str:
+    """:data:`_BERG`, then an entry dated 2015 that prints ``title``."""
+    return f"{_BERG}\nOkafor, K., and Lindqvist, E. [2015]. {title}. Le Devoir.\n"
+
+
+def test_the_window_edge_on_a_year_label_is_no_entry_number() -> None:
+    doc = _year_labels(_PORTRAIT)
+    name = doc.index("Okafor")
+    assert doc[name - LIST_WINDOW:].startswith("[2014]")
+    kept_by_both(doc, "Okafor", _PORTRAIT)
+
+
+@pytest.mark.parametrize("title", [
+    "Le portrait des villes fluviales",  # a content word changed
+    "Le portrait des villes portuaires du nord",  # words added
+])
+def test_a_near_miss_after_year_labels_stays_rejected(title: str) -> None:
+    turned_down(_year_labels(_PORTRAIT), "Okafor", title)
