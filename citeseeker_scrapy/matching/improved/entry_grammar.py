@@ -202,6 +202,29 @@ COMMA_AFTER_INITIALS = re.compile(
 _UNPUNCTUATED_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_]){1,3})"
 UNPUNCTUATED_INITIALS_RUN = re.compile(
     rf"{_UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{_UNPUNCTUATED_INITIALS}){{0,5}} ")
+#: The rest of such a run after a surname where its last name is a co-author's bare surname
+#: after a comma (group 1), then the blank before the title (" fa, bunting ja, cina se, yarrabubba
+#: Western ..."); ``author_lists`` reads it so only where the initials are printed in capitals
+#: and the entry's neighbours print their titles right after their initials.
+BARE_SURNAME_AFTER_UNPUNCTUATED = re.compile(
+    rf"{_UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{_UNPUNCTUATED_INITIALS}){{0,5}}, ({NAME}) ")
+#: A run's last name with its initials printed so (group 1), after a comma, a full stop, a
+#: bracket or an entry's number, then the title's first word, of two letters or more and not
+#: the word for "and" ("(24) prengel a, meiss g Geschlechterkonflikte", "wheaton h Elements"): an
+#: entry printed with its title right after the last initials. Lower case cannot tell initials
+#: from a short word ("...). the us army"): ``author_lists`` reads the capitals too (group 2
+#: the title's first letter).
+TITLE_AFTER_UNPUNCTUATED = re.compile(
+    rf"(?:^|(?<=[,.\])] )){NAME}({_UNPUNCTUATED_INITIALS}) (?!{AND_WORD} )([^\W\d_])[^\W\d_]+")
+#: The same initials with a comma after them, then a word (group 2): a comma before the title
+#: ("ginzburg c, Threads and ..."), or a further name when that word has initials after it
+#: (group 3, perhaps hyphenated: "tversky a, griffin d Endowments", "stern rj, sun c-h Basement"),
+#: which ``author_lists`` tells by their capitals;
+#: not the word for "and" before a last name or "et al.". The word and its initials are read
+#: ahead, so that the further name's own comma is matched next ("osei k, Salt").
+COMMA_AFTER_UNPUNCTUATED = re.compile(
+    rf"(?<![^\W_]){NAME}({_UNPUNCTUATED_INITIALS}), (?!{AND_WORD} )"
+    rf"(?=({NAME})((?: [^\W\d_]{{2,3}}|(?: [^\W\d_](?:-[^\W\d_])?){{1,3}})[ ,])?)")
 #: An author run that prints each name's initials first with no full stop, as some styles print
 #: every author ("D Z Saltini", "J-P Postel", "K-K R Choo"): up to three initials, each a letter
 #: or two joined by a hyphen, then the surname; the names joined by a comma or the word for
