@@ -128,7 +128,7 @@ def initials_in_capitals(run: str) -> bool:
     as printed) has each name's initials, its last word before a comma or the run's end,
     printed in capitals, and every word of one letter too: not an article, the word for "and"
     or a preposition ("Rensky a English ...", "Nallino in Raccolta ..."). Called by
-    :func:`initials_end_run`, and by ``author_lists`` for a run that ends with a bare
+    :func:`initials_end_run`, and by ``bare_surnames`` for a run that ends with a bare
     co-author's surname."""
     names = [segment.split() for segment in run.split(",")]
     return all(words and words[-1].isupper() for words in names) and all(

@@ -153,44 +153,6 @@ NAMES_JOINED_BY_AND = re.compile(rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){
 #: order. ``attribution`` reads a run of them right after an entry's date in brackets.
 RUN_PIECE = (rf"(?:{NAME} ){{0,2}}{NAME}(?:[.,] ?| )(?:[^\W\d_](?:\.|(?![^\W\d_]))[ -]?){{1,3}}"
              rf"(?:[,;] ?)?(?:{AND_WORD} )?")
-#: The rest of an author run after a surname, up to its title, where the run separates its
-#: names by semicolons and prints a co-author with no given names as a bare surname, with no
-#: full stop before the title ("morey; dukhovskoy Title", "bereni; alii Introduction", "morey,
-#: s.l.; lee, k.; dukhovskoy Title", "okafor, b.n.; lindqvist; marchetti Title"): the surname's
-#: own initials, the run's further names (inverted with their initials, or bare surnames),
-#: then the last bare surname and the blank before the title.
-_JOINED_INITIALS = r"(?:[^\W\d_]\.[ -]?){0,2}[^\W\d_]\."  # "s.", "s.l.", "j.-p.", "s. k."
-BARE_SURNAME_ENDS_RUN = re.compile(rf"(?:,? {_JOINED_INITIALS})?"
-                                   rf"(?:; {NAME}(?:,? {_JOINED_INITIALS})?)*; {NAME} ")
-#: Two inverted names with their initials joined by a semicolon ("morey, s.l.; dukhovskoy, d.",
-#: "bereni, l.; chauvin, s."): a reference list that separates the names of a run so.
-SEMICOLON_BETWEEN_NAMES = re.compile(rf"(?<![^\W_]){NAME},? {_JOINED_INITIALS}; {NAME},? "
-                                     r"[^\W\d_]\.")
-#: The same rest of a run where the run separates its names by commas ("mchugh, c.m.g., snyder,
-#: s.w., miller Upper ...", "queija, a., berta Los ..."): the searched surname's own initials or
-#: further inverted names with theirs, each after a comma, then the bare surname and the blank
-#: before the title. A style that prints a comma before its titles prints the same
-#: ("ginzburg, c., threads and ..."): ``author_lists`` reads it so only beside entries that print
-#: their titles after the last initials' full stop.
-_INVERTED_NAME = rf"{NAME},? {_JOINED_INITIALS}"
-BARE_SURNAME_AFTER_COMMA = re.compile(rf"(?:,? {_JOINED_INITIALS}(?:, {_INVERTED_NAME})*"
-                                      rf"|(?:, {_INVERTED_NAME})+), ({NAME}) ")
-#: A run's last name inverted with a comma and its initials, after a comma, a full stop or an
-#: entry's number, then a blank and two words, neither the word for "and", the first no
-#: initial and no surname with its initials: an entry printed with its title right after the
-#: last initials' full stop ("corbella, j. effects of ..."; not "storer, and r. w. smith",
-#: "in a. poole", "bioassays, a. l. buikema, jr." nor "norberg, g. d. peterson et r.").
-_NO_FURTHER_NAME = rf"(?![^\W\d_]\.)(?!{_INVERTED_NAME}[ ,;])"
-TITLE_AFTER_INITIALS = re.compile(
-    rf"(?:^|(?<=[,.\]] )){NAME}, {_JOINED_INITIALS} (?!{AND_WORD} ){_NO_FURTHER_NAME}"
-    rf"[^\W\d_]+ (?!{AND_WORD} )[^\W\d_]")
-#: The same with a comma between the last initials and a word or an opening quote that opens no
-#: further name (nor "and" before one): an entry printed with a comma before its title
-#: ("ginzburg, c., threads and ...", "banks, t., a critique ...", "lambert, d., \u2018robots
-#: autonomes ..."), or one with a bare co-author after its initials.
-COMMA_AFTER_INITIALS = re.compile(
-    rf"(?<![^\W_]){_INVERTED_NAME}, (?!{AND_WORD} (?:[^\W\d_]\.|{_INVERTED_NAME}))"
-    rf"{_NO_FURTHER_NAME}(?:[^\W\d_]|[\"'\u2018\u201c\u00ab])")
 
 #: The rest of an author run after a surname, up to its title, where a style prints each
 #: name's initials with no full stop and nothing between the last one and the title: as single
@@ -198,33 +160,11 @@ COMMA_AFTER_INITIALS = re.compile(
 #: English Verbonominal Phrases."), or joined, two or three of them (Vancouver: " ca "
 #: in "Nallino CA Raccolta Di Scritti.", " n, hill s, turner bs "). Lower case cannot tell such
 #: initials from a short word ("a", Czech "a" for "and", "de", "in"):
-#: ``author_run_ends.initials_end_run`` reads the capitals too.
-_UNPUNCTUATED_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_]){1,3})"
+#: ``author_run_ends.initials_end_run`` reads the capitals too; ``bare_surnames`` reads the same
+#: initials before a co-author's bare surname.
+UNPUNCTUATED_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_]){1,3})"
 UNPUNCTUATED_INITIALS_RUN = re.compile(
-    rf"{_UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{_UNPUNCTUATED_INITIALS}){{0,5}} ")
-#: The rest of such a run after a surname where its last name is a co-author's bare surname
-#: after a comma (group 1), then the blank before the title (" fa, bunting ja, cina se, yarrabubba
-#: Western ..."); ``author_lists`` reads it so only where the initials are printed in capitals
-#: and the entry's neighbours print their titles right after their initials.
-BARE_SURNAME_AFTER_UNPUNCTUATED = re.compile(
-    rf"{_UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{_UNPUNCTUATED_INITIALS}){{0,5}}, ({NAME}) ")
-#: A run's last name with its initials printed so (group 1), after a comma, a full stop, a
-#: bracket or an entry's number, then the title's first word, of two letters or more and not
-#: the word for "and" ("(24) prengel a, meiss g Geschlechterkonflikte", "wheaton h Elements"): an
-#: entry printed with its title right after the last initials. Lower case cannot tell initials
-#: from a short word ("...). the us army"): ``author_lists`` reads the capitals too (group 2
-#: the title's first letter).
-TITLE_AFTER_UNPUNCTUATED = re.compile(
-    rf"(?:^|(?<=[,.\])] )){NAME}({_UNPUNCTUATED_INITIALS}) (?!{AND_WORD} )([^\W\d_])[^\W\d_]+")
-#: The same initials with a comma after them, then a word (group 2): a comma before the title
-#: ("ginzburg c, Threads and ..."), or a further name when that word has initials after it
-#: (group 3, perhaps hyphenated: "tversky a, griffin d Endowments", "stern rj, sun c-h Basement"),
-#: which ``author_lists`` tells by their capitals;
-#: not the word for "and" before a last name or "et al.". The word and its initials are read
-#: ahead, so that the further name's own comma is matched next ("osei k, Salt").
-COMMA_AFTER_UNPUNCTUATED = re.compile(
-    rf"(?<![^\W_]){NAME}({_UNPUNCTUATED_INITIALS}), (?!{AND_WORD} )"
-    rf"(?=({NAME})((?: [^\W\d_]{{2,3}}|(?: [^\W\d_](?:-[^\W\d_])?){{1,3}})[ ,])?)")
+    rf"{UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{UNPUNCTUATED_INITIALS}){{0,5}} ")
 #: An author run that prints each name's initials first with no full stop, as some styles print
 #: every author ("D Z Saltini", "J-P Postel", "K-K R Choo"): up to three initials, each a letter
 #: or two joined by a hyphen, then the surname; the names joined by a comma or the word for
