@@ -79,6 +79,43 @@ def test_a_dated_entry_then_another_name_run_is_another_entry(doc: str, author: 
     assert found(doc, author, TITLE) is cites
 
 
+#: An entry printed given names first, closed by its year with no full stop, then the next
+#: entry's run printed the same way: one name, or two joined by "and".
+BASSI_FERRI = ("Ugo Bassi, Storia delle bonifiche, Laterza, Bari, 2008 Nora Ferri and Lia Conti, "
+               f"{TITLE}, Einaudi, 2011.")
+#: ... closed by its pages and a full stop after an inverted run and its date.
+BASSI_PAGES = ("Bassi, U. (2008). \"Storia delle bonifiche\", Rivista storica, 4 (2), 12 - 30. "
+               f"Nora Ferri, {TITLE}, Einaudi, 2011.")
+#: ... a physics entry closed by an arXiv number, the next run cut short by "et al.,".
+ROSSI_VERDI = ("M. Rossi, Onde e particelle, Nuovo Cimento 12 (1990) 45, arxiv:hep-ph/9001234. "
+               f"S. Verdi, et al., {TITLE}, Phys. Rev. 81 (1998) 4798.")
+#: ``TITLE`` with one content word changed: a near miss.
+QUANTUM = TITLE.replace("classical", "quantum")
+
+
+@pytest.mark.parametrize("doc, author, title, cites", [
+    # the run after the closing field is the next entry's: the name before gets no title
+    (BASSI_FERRI, "Bassi", TITLE, False),
+    (BASSI_PAGES, "Bassi", TITLE, False),
+    (ROSSI_VERDI, "Rossi", TITLE, False),
+    # ... the run's own names keep it, and reject a near miss of it
+    (BASSI_FERRI, "Ferri", TITLE, True),
+    (BASSI_FERRI, "Conti", TITLE, True),
+    (BASSI_PAGES, "Ferri", TITLE, True),
+    (ROSSI_VERDI, "Verdi", TITLE, True),
+    (BASSI_FERRI, "Conti", QUANTUM, False),
+    (ROSSI_VERDI, "Verdi", QUANTUM, False),
+    # a run printed so right after the name's own run, or its date, is the name's own
+    (f"Ugo Bassi, Nora Ferri and Lia Conti, {TITLE}, Einaudi, 2011.", "Bassi", TITLE, True),
+    (f"Ugo Bassi and Nora Ferri, 2011, {TITLE}, Einaudi.", "Bassi", TITLE, True),
+    (f"Rossi, M., Verdi, S., et al., {TITLE}, Phys. Rev. 81 (1998).", "Rossi", TITLE, True),
+    (f"Rossi, M., Verdi, S., et al.: {TITLE}. Phys. Rev. 81 (1998).", "Rossi", TITLE, True),
+])
+def test_a_closed_entry_then_a_given_first_run_or_et_al_is_another_entry(
+        doc: str, author: str, title: str, cites: bool) -> None:
+    assert found(doc, author, title) is cites
+
+
 @pytest.mark.parametrize("doc, author, cites", [
     # the next entry's number after the year that closed the entry ("Paris, 2001 17. ")
     (BRION_KOSASIH, "Brion", False),

@@ -3,9 +3,10 @@
 
 * ``search`` — the scheme: where a title is looked for around each name, and which hit wins;
 * ``windows`` — the search regions around each name; ``attribution`` — which name's entry a
-  hit lies in, read with ``entry_numbers`` ("[n]"), ``author_lists`` (how far a list of
-  names reaches), ``ditto_entries`` (entries of the same authors), ``title_first`` (a title
-  before its names) and the patterns of ``entry_grammar``; ``per_text_cache`` keeps their
+  hit lies in, read with ``entry_numbers`` ("[n]"), ``entries_between`` (another entry
+  between a name and a hit), ``author_lists`` (how far a list of names reaches),
+  ``ditto_entries`` (entries of the same authors), ``title_first`` (a title before its names)
+  and the patterns of ``entry_grammar`` and ``name_grammar``; ``per_text_cache`` keeps their
   answers per document (and those of ``headers`` and ``capitals`` about the whole text);
 * ``verify``, ``word_coverage``, ``words`` and ``running_text`` — the checks a hit must pass to
   be a citation, on the title ``checked_title`` prepares (``word_coverage``: the title's words

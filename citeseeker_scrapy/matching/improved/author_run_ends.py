@@ -17,8 +17,9 @@ import re
 from typing import Optional
 
 from ..names import PrintedCase
-from .entry_grammar import (
-    AND_WORD, INITIALS_FIRST_RUN_FROM_NAME, INITIALS_FIRST_RUN_TO_NAME, NAME, NUMBER_MARK,
+from .entry_grammar import NUMBER_MARK
+from .name_grammar import (
+    AND_WORD, INITIALS_FIRST_RUN_FROM_NAME, INITIALS_FIRST_RUN_TO_NAME, NAME,
     ONE_GIVEN_NAME_RUN, UNPUNCTUATED_INITIALS_RUN,
 )
 from .printed_words import ends_paragraph
@@ -78,7 +79,7 @@ def initials_open_run(text: str, name: tuple[int, int], start: int,
     """True if the searched surname at ``text[name[0]:name[1]]`` is a name of an author run
     that prints each name's initials first with no full stop and the title right after the
     run's last surname ("[8] D Z Saltini Non siamo d'accordo (Torino", "[13] A Robertson and A
-    Plummer The International ...": ``entry_grammar.INITIALS_FIRST_RUN_TO_NAME`` before the
+    Plummer The International ...": ``name_grammar.INITIALS_FIRST_RUN_TO_NAME`` before the
     surname, ``INITIALS_FIRST_RUN_FROM_NAME`` from it to the title at ``start``), the run
     opening its entry (:func:`_run_opening`) and printed as names (:func:`_names_in_capitals`).
     In a sentence such words have neither an entry's opening before them nor initials in

@@ -14,9 +14,9 @@ from typing import Optional
 
 from ..names import PrintedCase
 from .author_lists import name_start
-from .content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
 from .author_run_ends import initials_in_capitals
-from .entry_grammar import AND_WORD, NAME, UNPUNCTUATED_INITIALS
+from .content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
+from .name_grammar import AND_WORD, NAME, UNPUNCTUATED_INITIALS
 from .per_text_cache import kept_per_text
 
 #: The rest of an author run after a surname, up to its title, where the run separates its
@@ -59,7 +59,7 @@ COMMA_AFTER_INITIALS = re.compile(
     rf"{_NO_FURTHER_NAME}(?:[^\W\d_]|[\"'\u2018\u201c\u00ab])")
 
 #: The rest of an author run after a surname where a style prints each name's initials with
-#: no full stop (``entry_grammar.UNPUNCTUATED_INITIALS``) and the run's last name is a
+#: no full stop (``name_grammar.UNPUNCTUATED_INITIALS``) and the run's last name is a
 #: co-author's bare surname after a comma (group 1), then the blank before the title (" fa,
 #: bunting ja, cina se, yarrabubba Western ..."): read so only where the initials are printed
 #: in capitals and the entry's neighbours print their titles right after their initials.
