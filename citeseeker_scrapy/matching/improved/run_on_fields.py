@@ -112,6 +112,15 @@ ABBREVIATED_VENUE = (rf" (?:{_SOCIETY_ACRONYM} (?:j|{_JOURNAL_WORD})|{_JOURNAL_W
                      r"(?: ?[^\W\d_]{1,9} ?\."
                      r"| ?[^\W\d_]{1,9}\.?(?: [^\W\d_]{1,9}\.?){0,2},? \d{1,4}(?![^\W_]))"
                      rf"| proc\.(?: [^\W\d_]+){{0,3}} \d")
+#: The full stops of a journal's abbreviations printed before their words, after a blank, as
+#: some records print them ("...discrete harbour model Electron .J .Diff .Equ 19", "...Towns
+#: Quart .J. Roy. Meteor. Soc"), read from the end of the journal's first word: a full stop
+#: joined to an abbreviation that opens no journal's name of its own (``ABBREVIATED_VENUE``'s
+#: words), then one more full stop. ``undecided_ends`` reads it after one capitalised word run
+#: on after a title: a title's own last word prints so too, its full stop after a blank, before
+#: a journal's "J." ("...of the Harbour Towns .J .Coast .Res"), so the end stays uncertain.
+STOPS_BEFORE_ABBREVIATIONS = re.compile(
+    rf" \.(?!(?:{_SOCIETY_ACRONYM}|{_JOURNAL_WORD})(?![^\W_]))[^\W\d_]{{1,9}} ?\.")
 #: The words that open a journal's name by naming its kind, written out, in the languages the
 #: styles print ("Revue d'histoire ...", "Zeitschrift für ...", "Bulletin of ...", "Annales
 #: de ..."); ``_JOURNAL_WORD`` holds their ISO 4 abbreviations ("Bull.", "Front.", "Arch.").
