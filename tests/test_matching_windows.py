@@ -91,6 +91,10 @@ BASSI_PAGES = ("Bassi, U. (2008). \"Storia delle bonifiche\", Rivista storica, 4
 #: ... a physics entry closed by an arXiv number, the next run cut short by "et al.,".
 ROSSI_VERDI = ("M. Rossi, Onde e particelle, Nuovo Cimento 12 (1990) 45, arxiv:hep-ph/9001234. "
                f"S. Verdi, et al., {TITLE}, Phys. Rev. 81 (1998) 4798.")
+#: ... closed by its page count (no sentence end), the next run its surname first, capitals
+#: lost, as a given-first run reads in lower case.
+BASSI_PAGE_COUNT = ("Bassi, Ugo, Bonifiche: fiumi e paludi in Italia, Laterza (Bari), x+281. "
+                    f"Ferri Nora, \u00ab {TITLE} \u00bb, in: L. Conti (ed.), Studi, 2011.")
 #: ``TITLE`` with one content word changed: a near miss.
 QUANTUM = TITLE.replace("classical", "quantum")
 
@@ -100,11 +104,14 @@ QUANTUM = TITLE.replace("classical", "quantum")
     (BASSI_FERRI, "Bassi", TITLE, False),
     (BASSI_PAGES, "Bassi", TITLE, False),
     (ROSSI_VERDI, "Rossi", TITLE, False),
+    (BASSI_PAGE_COUNT, "Bassi", TITLE, False),
     # ... the run's own names keep it, and reject a near miss of it
     (BASSI_FERRI, "Ferri", TITLE, True),
     (BASSI_FERRI, "Conti", TITLE, True),
     (BASSI_PAGES, "Ferri", TITLE, True),
     (ROSSI_VERDI, "Verdi", TITLE, True),
+    (BASSI_PAGE_COUNT, "Ferri", TITLE, True),
+    (BASSI_PAGE_COUNT, "Ferri", QUANTUM, False),
     (BASSI_FERRI, "Conti", QUANTUM, False),
     (ROSSI_VERDI, "Verdi", QUANTUM, False),
     # a run printed so right after the name's own run, or its date, is the name's own

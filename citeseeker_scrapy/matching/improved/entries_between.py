@@ -123,14 +123,18 @@ def _given_first_run_before_title(text: str, name_end: int, gap_start: int, star
                                   ends: int) -> bool:
     """True if a run of names printed given names first stands right before a title at
     ``start`` after a field that closes an entry (``GIVEN_FIRST_RUN_BEFORE_TITLE``), and a
-    sentence end (``ends``) or the name's own date and words (:func:`_dated_entry_before`) lie
-    between the name's author list and it: the name's entry went on to its title and venue,
+    sentence end (``ends``), the name's own date and words (:func:`_dated_entry_before`) or
+    words enough for a title and a venue (twice ``_DATED_WORDS`` letters: "Bassi, Ugo,
+    Bonifiche: fiumi, Laterza (Bari), x+281. Ferri Nora, Title", where no sentence end shows)
+    lie between the name's author list and it: the name's entry went on to its title and venue,
     so the run is the next entry's ("Ugo Bassi, Title, Milano, 2008 Nora Ferri, Title"). The
     run's own name is no title's first words there: a title follows the name's run or its date,
     not a comma after a closing field. Called by :func:`another_entry_between` when no
     author list with initials or a colon ends right before the title."""
     run = GIVEN_FIRST_RUN_BEFORE_TITLE.search(text, max(gap_start, start - 3 * NAME_PIECE), start)
-    return run is not None and (ends > 0 or _dated_entry_before(text, name_end, run.start()))
+    return run is not None and (
+        ends > 0 or _dated_entry_before(text, name_end, run.start())
+        or len(LETTER.findall(text, gap_start, run.start())) >= 2 * _DATED_WORDS)
 
 
 def _run_after_closing_field(text: str, name_end: int, start: int) -> bool:

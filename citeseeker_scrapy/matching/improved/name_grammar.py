@@ -68,10 +68,11 @@ RUN_PIECE = (rf"(?:{NAME} ){{0,2}}{NAME}(?:[.,] ?| )(?:[^\W\d_](?:\.|(?![^\W\d_]
 #: English Verbonominal Phrases."), or joined, two or three of them (Vancouver: " ca "
 #: in "Nallino CA Raccolta Di Scritti.", " n, hill s, turner bs "). Lower case cannot tell such
 #: initials from a short word ("a", Czech "a" for "and", "de", "in"):
-#: ``author_run_ends.initials_end_run`` reads the capitals too.
-_UNPUNCTUATED_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_]){1,3})"
+#: ``author_run_ends.initials_end_run`` reads the capitals too; ``bare_surnames`` reads the same
+#: initials before a co-author's bare surname.
+UNPUNCTUATED_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_]){1,3})"
 UNPUNCTUATED_INITIALS_RUN = re.compile(
-    rf"{_UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{_UNPUNCTUATED_INITIALS}){{0,5}} ")
+    rf"{UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{UNPUNCTUATED_INITIALS}){{0,5}} ")
 #: An author run that prints each name's initials first with no full stop, as some styles print
 #: every author ("D Z Saltini", "J-P Postel", "K-K R Choo"): up to three initials, each a letter
 #: or two joined by a hyphen, then the surname; the names joined by a comma or the word for
