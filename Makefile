@@ -12,11 +12,24 @@ BIN := $(VENV)/bin
 contents_of = $(firstword $(shell cat $(1) | cksum))
 INSTALLED := $(VENV)/.installed-$(call contents_of,requirements.txt requirements-test.txt requirements-scrapyd.txt)
 SCRAPYD_HOST := $(VENV)/.scrapyd-host-$(call contents_of,requirements.txt requirements-scrapyd.txt)
+# The bytecode is the checkout's own (worktrees share a venv, not their files): its stamp lies
+# in the checkout's top __pycache__, dated as the bytecode is by the sources it is compiled
+# from (the files scripts/compile-bytecode.sh compiles: none under a top-level dot-directory).
+# A rebuilt venv (perhaps another Python) compiles them again.
+BYTECODE := __pycache__/.compiled
+PROJECT_SOURCES := $(shell find . -path './.*' -prune -o -name '*.py' -print)
 
-# The project byte-compiled: scripts/compile-bytecode.sh says why.
-setup: $(INSTALLED)
+# The Debian packages the crawl and the tests need, then the project byte-compiled
+# (scripts/compile-bytecode.sh says why). system-deps.sh has no stamp: what it depends on is
+# the machine's commands, which it looks up itself (a few milliseconds) before it installs
+# anything, so a package removed since is installed again by the next `make setup`.
+setup: $(INSTALLED) $(BYTECODE)
 	@bash scripts/system-deps.sh
+
+$(BYTECODE): $(PROJECT_SOURCES) scripts/compile-bytecode.sh $(INSTALLED)
 	@bash scripts/compile-bytecode.sh $(BIN)/python
+	@mkdir -p $(@D)
+	@touch $@
 
 $(INSTALLED):
 	$(PYTHON) -m venv $(VENV)
@@ -60,4 +73,4 @@ bench: setup
 	$(BIN)/python bench/bench_matcher.py
 
 clean:
-	rm -rf $(VENV) demo-output .pytest_cache
+	rm -rf $(VENV) demo-output .pytest_cache $(BYTECODE)

@@ -295,7 +295,7 @@ def test_a_neighbours_title_after_an_organisation_is_still_not_lent() -> None:
 #: Joined initials ("K.L.", "P.-O.") before the word for "and", then a last author of up to
 #: three long words (an organisation printed as a name, a double surname) and the year: the
 #: piece between the comma and the year is longer than a name, and reads as names joined by
-#: "and" (``entry_grammar.NAMES_JOINED_BY_AND``), not as a title that the year closes.
+#: "and" (``name_grammar.NAMES_JOINED_BY_AND``), not as a title that the year closes.
 JOINED_INITIALS_BEFORE_AND = [
     ("Brandt, K.L. and Skagerrak Sedimentation Laboratories. 2011. ‘Sediment transport in "
      "tidal inlets’. Coastal Eng. 5: 1-9.", ("Brandt",), "Sediment transport in tidal inlets"),

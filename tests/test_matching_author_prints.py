@@ -813,3 +813,49 @@ def test_a_bare_co_author_after_a_comma_among_neighbours_printed_so_ends_the_run
 def test_near_misses_beside_a_bare_co_author_among_neighbours_are_rejected(
         doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
+
+
+# The same bare co-author where a style prints each name's initials with no full stop and the
+# title right after the last ones ("Surname AB, Surname C Title."): among four or more such
+# neighbours (none printing a comma before its title) the bare word is the run's.
+_UNPUNCTUATED_LIST = (
+    "(5) Brown P, Lee KL Ferry routes of the northern isles. J Isles. 2001;3:14-20.\n"
+    "(6) Tanaka H, Osei K Salt marsh birds of the lower delta. Wetl Ecol. 2003;9:1-8.\n"
+    "(7) Moreau C Harbour cranes and their keepers. Port Hist. 2008;2:40-51.\n"
+    "{}\n"
+    "(9) Nwosu A, Park M Lighthouse keepers of the west coast. Lagos: Coast Press; 2004.\n"
+    "(10) Ibsen L Coastal trade routes of the Baltic. Oslo; 1999.")
+_UNPUNCTUATED_ENTRY = f"(8) Okafor BN, Lindqvist E, Marchetti {_FJORD}. Estuar. 2015;7:11-19."
+
+
+@pytest.mark.parametrize("author", ["Okafor", "Lindqvist"])
+def test_a_bare_co_author_after_undotted_initials_among_neighbours_printed_so_ends_the_run(
+        author: str) -> None:
+    matching.kept_by_both(_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY), author, _FJORD)
+
+
+@pytest.mark.parametrize("doc, title", [
+    # a changed content word, the title's last word dropped, its first word changed
+    (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY), "Tidal mixing in shallow lake basins"),
+    (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY), "Tidal mixing in shallow fjord"),
+    (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY), "Coastal mixing in shallow fjord basins"),
+    # a neighbour printing a comma before its title: a list that mixes styles
+    (_UNPUNCTUATED_LIST.replace("Osei K Salt", "Osei K, Salt").format(_UNPUNCTUATED_ENTRY),
+     _FJORD),
+    # neighbours that all print a comma before their titles
+    ("(5) Brown P, Lee KL, Ferry routes of the northern isles, J Isles 3 (2001).\n(6) Tanaka H, "
+     f"Osei K, Salt marsh birds of the lower delta, Wetl Ecol 9 (2003).\n{_UNPUNCTUATED_ENTRY}\n"
+     "(9) Nwosu A, Park M, Lighthouse keepers of the west coast, Coast Press, 2004.\n(10) Ibsen "
+     "L, Coastal trade routes of the Baltic, Oslo, 1999.", _FJORD),
+    # two neighbours only
+    ("(7) Moreau C Harbour cranes and their keepers. Port Hist. 2008;2:40-51.\n"
+     f"{_UNPUNCTUATED_ENTRY}\n(9) Nwosu A, Park M Lighthouse keepers of the west coast. Lagos: "
+     "Coast Press; 2004.", _FJORD),
+    # initials in lower case, or the bare word: words of a sentence, not a run
+    (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY.replace("BN", "bn").replace(" E,", " e,")),
+     _FJORD),
+    (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY.replace("Marchetti", "marchetti")), _FJORD),
+])
+def test_near_misses_beside_a_bare_co_author_after_undotted_initials_are_rejected(
+        doc: str, title: str) -> None:
+    matching.turned_down(doc, "Okafor", title)

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from citeseeker_scrapy.matching.citations import CitationSearch
-from citeseeker_scrapy.matching.context import TextMap, explain, fold_with_offsets
+from citeseeker_scrapy.matching.context import TextMap, explain
+from citeseeker_scrapy.matching.folded_offsets import fold_with_offsets
 from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings, normalize_text
 from tests.support import docgen
 from tests.support.crawl import run_crawl

@@ -453,7 +453,7 @@ SPORN = ("Ahlborn, J. A., B. M. Rosner, G. von Lind, P. L. Carty, and A. M. Spor
 def test_a_header_inside_an_author_list_dates_no_entry(title: str, found: bool) -> None:
     """A page break inside a long author list puts the journal's running header, its year and
     words, between the name and its last co-author's run and year: that run is still the
-    name's own entry's, not the next entry's (``attribution._dated_run_before_title`` leaves the
+    name's own entry's, not the next entry's (``entries_between._dated_run_before_title`` leaves the
     header out), while the next entry's run after the entry's venue is still another entry."""
     doc = _paged(JOURNAL, SPORN, SPORN.index("M. Sporn"))
     assert _found(doc, "Ahlborn", title) is found

@@ -310,3 +310,30 @@ def test_a_title_before_in_and_an_empty_editors_field(doc: str, author: str,
 def test_a_near_miss_before_in_and_an_empty_editors_field_stays_rejected(
         doc: str, author: str, title: str) -> None:
     _turned_down(doc + _NEXT, author, title)
+
+
+# A short title run into its chapter's pages, then "In:" and the book (journal-of-threatened-
+# taxa prints a chapter so): the pages open the next field, so the title stands alone.
+_HYMNS = ("Halvorsen, K. (2002). Tides and Songs pp. 303\u2013321. In: Coastal Hymns of the "
+          "North. Fjord Press.")
+_QUAY = "Okafor, N. (1867). Behold the Quay p. 254. In: Lyra Borealis. Bergen: Nordsee."
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_HYMNS, "Halvorsen", "Tides and Songs"),
+    (_QUAY, "Okafor", "Behold the Quay"),
+])
+def test_a_short_title_before_its_chapter_pages_and_book_stands_alone(doc: str, author: str,
+                                                                       title: str) -> None:
+    _kept(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_HYMNS, "Halvorsen", "Tides and Ballads"),  # a content word changed
+    (_QUAY, "Okafor", "Behold the Pier"),
+    (_HYMNS, "Halvorsen", "Tides and Songs revisited"),  # a word added
+    (_QUAY, "Okafor", "Behold the Old Quay"),
+])
+def test_a_near_miss_before_chapter_pages_stays_rejected(doc: str, author: str,
+                                                         title: str) -> None:
+    _turned_down(doc + _NEXT, author, title)

@@ -218,6 +218,42 @@ def test_a_near_miss_before_an_acronym_and_a_journal_stays_rejected(title: str) 
     matching.turned_down(_ACRONYM_LAST, "Okafor", title)
 
 
+# A title run into one capitalised word, then a journal's abbreviations whose full stops stand
+# before their words, after a blank ("Electron .J .Diff .Equ", "Quart .J. Roy."): the word
+# opens the journal's name, or is the title's own last word closed by such a full stop before
+# "J." ("...Harbour Towns .J .Coast .Res"); the citation is reported marked. A word in lower
+# case before the journal (its own full stop before a journal's word: "...factor .Astrophys"),
+# a changed content word and a word added to the query stay rejected.
+_BUDGETS = "Silt budgets of the harbour towns"
+_BUDGETS_DOC = f"Okafor, N. 2010. {_BUDGETS} Electron .J .Diff .Equ 19:15\u201330.{_FJORDE}"
+_TOWNS = "Silt Budgets of the Harbour Towns"
+_TOWNS_DOC = f"Okafor, N. 2010. {_TOWNS} Quart .J. Roy. Meteor. Soc 19:15\u201330.{_FJORDE}"
+_TOWNS_COMMA_DOC = f"Okafor, N. 2010. {_TOWNS} Electron .J .Diff .Equ, 19, 15\u201330.{_FJORDE}"
+_FACTOR = "Silt budgets of the harbour towns: the conversion factor"
+_FACTOR_DOC = (f"Okafor, N. et al. {_FACTOR} .Astrophys .J .680 ,246- 262(2008 )."
+               f"{_FJORDE}")
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_BUDGETS_DOC, _BUDGETS), (_TOWNS_COMMA_DOC, _TOWNS),
+])
+def test_a_title_before_a_journal_whose_full_stops_open_its_words_is_reported_marked(
+        doc: str, title: str) -> None:
+    matching.marked_uncertain(doc, "Okafor", title)
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_BUDGETS_DOC, "Silt budgets of the harbour"),  # the title's last word in lower case
+    (_FACTOR_DOC, "Silt budgets of the harbour towns: the conversion"),
+    (_BUDGETS_DOC, "Silt budgets of the harbour basins"),  # a content word changed
+    (_TOWNS_DOC, "Silt Budgets of the Harbour Docks"),
+    (_BUDGETS_DOC, "Silt budgets of the harbour towns revisited"),  # a word added
+])
+def test_a_word_before_a_journal_whose_full_stops_open_its_words_stays_rejected(
+        doc: str, title: str) -> None:
+    matching.turned_down(doc, "Okafor", title)
+
+
 # A title run into one capitalised word that opens a field the entry ends with: a journal of
 # one word, its comma and the year in brackets after a title's last word in lower case
 # (interaction-design-and-architectures prints no volume so) or its year and pages after a

@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 
 from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
+from citeseeker_scrapy.matching.improved.author_lists import LIST_WINDOW
+from tests.support.matching import kept_by_both, turned_down
 
 TITLE = "Knots as stable solitons in a classical field theory"
 
@@ -77,6 +79,50 @@ BRION_KOSASIH = ("P. Brion, Clint Eastwood, La Martiniere, Paris, 2001 17. S. Ko
 def test_a_dated_entry_then_another_name_run_is_another_entry(doc: str, author: str,
                                                               cites: bool) -> None:
     assert found(doc, author, TITLE) is cites
+
+
+#: An entry printed given names first, closed by its year with no full stop, then the next
+#: entry's run printed the same way: one name, or two joined by "and".
+BASSI_FERRI = ("Ugo Bassi, Storia delle bonifiche, Laterza, Bari, 2008 Nora Ferri and Lia Conti, "
+               f"{TITLE}, Einaudi, 2011.")
+#: ... closed by its pages and a full stop after an inverted run and its date.
+BASSI_PAGES = ("Bassi, U. (2008). \"Storia delle bonifiche\", Rivista storica, 4 (2), 12 - 30. "
+               f"Nora Ferri, {TITLE}, Einaudi, 2011.")
+#: ... a physics entry closed by an arXiv number, the next run cut short by "et al.,".
+ROSSI_VERDI = ("M. Rossi, Onde e particelle, Nuovo Cimento 12 (1990) 45, arxiv:hep-ph/9001234. "
+               f"S. Verdi, et al., {TITLE}, Phys. Rev. 81 (1998) 4798.")
+#: ... closed by its page count (no sentence end), the next run its surname first, capitals
+#: lost, as a given-first run reads in lower case.
+BASSI_PAGE_COUNT = ("Bassi, Ugo, Bonifiche: fiumi e paludi in Italia, Laterza (Bari), x+281. "
+                    f"Ferri Nora, \u00ab {TITLE} \u00bb, in: L. Conti (ed.), Studi, 2011.")
+#: ``TITLE`` with one content word changed: a near miss.
+QUANTUM = TITLE.replace("classical", "quantum")
+
+
+@pytest.mark.parametrize("doc, author, title, cites", [
+    # the run after the closing field is the next entry's: the name before gets no title
+    (BASSI_FERRI, "Bassi", TITLE, False),
+    (BASSI_PAGES, "Bassi", TITLE, False),
+    (ROSSI_VERDI, "Rossi", TITLE, False),
+    (BASSI_PAGE_COUNT, "Bassi", TITLE, False),
+    # ... the run's own names keep it, and reject a near miss of it
+    (BASSI_FERRI, "Ferri", TITLE, True),
+    (BASSI_FERRI, "Conti", TITLE, True),
+    (BASSI_PAGES, "Ferri", TITLE, True),
+    (ROSSI_VERDI, "Verdi", TITLE, True),
+    (BASSI_PAGE_COUNT, "Ferri", TITLE, True),
+    (BASSI_PAGE_COUNT, "Ferri", QUANTUM, False),
+    (BASSI_FERRI, "Conti", QUANTUM, False),
+    (ROSSI_VERDI, "Verdi", QUANTUM, False),
+    # a run printed so right after the name's own run, or its date, is the name's own
+    (f"Ugo Bassi, Nora Ferri and Lia Conti, {TITLE}, Einaudi, 2011.", "Bassi", TITLE, True),
+    (f"Ugo Bassi and Nora Ferri, 2011, {TITLE}, Einaudi.", "Bassi", TITLE, True),
+    (f"Rossi, M., Verdi, S., et al., {TITLE}, Phys. Rev. 81 (1998).", "Rossi", TITLE, True),
+    (f"Rossi, M., Verdi, S., et al.: {TITLE}. Phys. Rev. 81 (1998).", "Rossi", TITLE, True),
+])
+def test_a_closed_entry_then_a_given_first_run_or_et_al_is_another_entry(
+        doc: str, author: str, title: str, cites: bool) -> None:
+    assert found(doc, author, title) is cites
 
 
 @pytest.mark.parametrize("doc, author, cites", [
@@ -446,3 +492,36 @@ def test_a_title_after_a_dated_author_run_is_the_runs_own(date: str, author: str
     # name after it
     doc = f"Halvorsen, K. {date} {RIVERS}. Lindqvist, E. 1870. Stone bridges of the fjords."
     assert found(doc, author, RIVERS) is cites
+
+
+# Year labels in square brackets, one entry's year the next one's minus one ("[2014]", then
+# "[2015]"): where the entry before is long enough that the window ``next_number_between`` reads
+# before a name starts right on its year label, that label is no entry's "[n]", so the next
+# entry's year after the name is no "[n+1]" between the name and its title.
+_PORTRAIT = "Le portrait des villes portuaires"
+
+
+#: The entry before, its year label ``LIST_WINDOW`` (200) characters before the next line.
+_BERG = ("Berg, M. [2014]. A study of the changes in the harbour towns of the northern coast over "
+         "three years in the fjords most affected by the storm surge of March 2011 in Norway. "
+         "Journal of Coastal Studies, 12: 144.")
+
+
+def _year_labels(title: str) -> str:
+    """:data:`_BERG`, then an entry dated 2015 that prints ``title``."""
+    return f"{_BERG}\nOkafor, K., and Lindqvist, E. [2015]. {title}. Le Devoir.\n"
+
+
+def test_the_window_edge_on_a_year_label_is_no_entry_number() -> None:
+    doc = _year_labels(_PORTRAIT)
+    name = doc.index("Okafor")
+    assert doc[name - LIST_WINDOW:].startswith("[2014]")
+    kept_by_both(doc, "Okafor", _PORTRAIT)
+
+
+@pytest.mark.parametrize("title", [
+    "Le portrait des villes fluviales",  # a content word changed
+    "Le portrait des villes portuaires du nord",  # words added
+])
+def test_a_near_miss_after_year_labels_stays_rejected(title: str) -> None:
+    turned_down(_year_labels(_PORTRAIT), "Okafor", title)

@@ -175,3 +175,46 @@ def test_a_typesetter_s_page_is_read_as_painted() -> None:
     painted = LABELS + entries(700, 100, NUMBERED)
     assert read(painted, BROWSER).startswith("[7] hollis m.")
     assert read(painted, "pdfTeX-1.40.25").startswith("[7] [8] [9] hollis m.")
+
+
+#: An author-date list that sets each entry's label on a line of its own above the entry, in
+#: the gap between entries: a browser paints the entries first and the labels last.
+LABELS_ABOVE = (entries(700 - ROW, 72, ["Hollis M. Quiet harbours of the northern coast.",
+                                        "Tidewater Press; 2004."])
+                + entries(700 - 4 * ROW, 72, ["Okafor J, Brandt L. Salt marsh hydrology",
+                                              "in practice. Fenland Books; 1998."]))
+LABELS_LAST = [(72, 700, "Hollis 2004"), (72, 700 - 3 * ROW, "Okafor and Brandt 1998")]
+#: PostScript that paints the lines after it in 7 pt, as a browser prints its header and footer.
+SMALLER = "/Times-Roman findfont 7 scalefont setfont"
+
+
+@pytest.mark.parametrize("painted, reads", [
+    # each label painted last goes before the entry below it
+    (LABELS_ABOVE + LABELS_LAST,
+     "hollis 2004 hollis m. quiet harbours of the northern coast. tidewater press; 2004. okafor "
+     "and brandt 1998 okafor j, brandt l. salt marsh hydrology in practice."),
+    # the page's first line the rest of an entry from the page before: the labels still go in
+    (entries(700 + ROW, 72, ["Tide tables of the lower estuary."]) + LABELS_ABOVE
+     + LABELS_LAST[1:],
+     "tidewater press; 2004. okafor and brandt 1998 okafor j, brandt l."),
+    # a browser's header and footer painted after the labels, in a smaller size: left at the end
+    (LABELS_ABOVE + LABELS_LAST + [(f"{SMALLER} 72", 760, "11/29/26, 10:44 AM Generated Page"),
+                                   (72, 40, "file:///tmp/page.html 1/2")],
+     "in practice. fenland books; 1998. 11/29/26, 10:44 am generated page file:///tmp/page.html"),
+])
+def test_labels_painted_last_are_read_above_their_entries(painted: list[Painted],
+                                                           reads: str) -> None:
+    assert reads in read(painted)
+
+
+@pytest.mark.parametrize("painted, reads", [
+    # a label painted last with no gap of the column to stand in: the page stays as painted
+    (LABELS_ABOVE + [(72, 700 - 3 * ROW, "Okafor and Brandt 1998"), (72, 500, "Varga 2011")],
+     "in practice. fenland books; 1998. okafor and brandt 1998 varga 2011"),
+    # lines painted last beside the text, in a second column: no gap of its column
+    (LABELS_ABOVE + [(320, 700, "Right column line one."), (320, 700 - ROW, "Right column two.")],
+     "fenland books; 1998. right column line one. right column two."),
+])
+def test_lines_painted_last_with_no_place_in_the_text_stay_last(painted: list[Painted],
+                                                                reads: str) -> None:
+    assert reads in read(painted)

@@ -12,6 +12,13 @@ entries they belong to. The entries then read "BOZON, Michel Démographie et sex
 with no year between the names and the title, and a title cut by the page break has the next
 page's "[24] [25] [26]" between its halves.
 
+A browser may also paint the labels last: a style that sets each entry's label on a line of
+its own above the entry ("Mendoza-Cervantes et al. 2006", then "K. Mendoza-Cervantes et al.,
+“3D Image ...") gives the page's labels after all its entries, and a title cut by the page
+break has them between its halves. Each such line goes before the line below it when it sits
+in the column between two lines of the text (or right above the page's first one), in a gap
+the labels fill; if one has no such place the page stays as painted.
+
 What it decides: a page's text starts with such a run when its text goes back up the page
 after at most a third of its lines, and each line before that has a place the page shows: a
 label ("[24]", "2002") or a field of words (an author list) on the baseline of a later line
@@ -48,6 +55,9 @@ LABEL, FIELD = "label", "field"
 MARGIN_GAPS = {LABEL: LABEL_GAP, FIELD: FIELD_GAP}
 #: Two lines share a baseline when their bottoms differ by less than this share of a height.
 SAME_LINE = 0.5
+#: Two lines are of one size when their heights differ by less than this share (a browser's
+#: header, 11 points high, is not of a 16-point text's size).
+SAME_SIZE = 0.15
 #: The room between the lines around a moved line: the moved lines there (a line's pitch
 #: in its heights, at most), and at most this many line heights more (the gap between two
 #: entries).
@@ -89,7 +99,7 @@ def reading_order(textpage: Any, raw_text: str) -> str:
     lines = _Lines(textpage, raw_text, pieces)
     painted_first = lines.before_jump()
     if not painted_first:
-        return raw_text
+        return _labels_painted_last(lines, raw_text)
     rest = [index for index in range(painted_first[-1] + 1, len(pieces))
             if pieces[index] and not pieces[index].isspace()]
     before: dict[int, list[int]] = {}
@@ -98,7 +108,47 @@ def reading_order(textpage: Any, raw_text: str) -> str:
         if place is None:
             return raw_text
         before.setdefault(place, []).append(index)
-    moved = set(painted_first)
+    return _reordered(pieces, before)
+
+
+def _labels_painted_last(lines: _Lines, raw_text: str) -> str:
+    """``raw_text`` with the lines a margin column painted last moved before the lines they
+    sit between: a browser that paints a bibliography's entries before the labels set above
+    each ("Mendoza-Cervantes et al. 2006" on its own line, then "K. Mendoza-Cervantes et al.,
+    “3D Image ...") gives the page's labels after all its entries, so a title that a page
+    break cuts has the page's labels between its halves. Each line of the text's size painted
+    after the text goes back up the page (:meth:`_Lines.after_jump`) must sit in the column
+    between two lines that follow each other in the text (:func:`_between`); else the page
+    stays as painted (a second column, a browser's header painted last). Called by
+    :func:`reading_order` on a page with no lines painted first."""
+    painted_last, rest = lines.after_jump()
+    if not painted_last:
+        return raw_text
+    before: dict[int, list[int]] = {}
+    for index in painted_last:
+        place = _between(lines, index, rest, painted_last)
+        if place is None and index == painted_last[0] and _right_above(lines, index, rest[0]):
+            place = rest[0]  # the label of the page's first entry
+        if place is None:
+            return raw_text
+        before.setdefault(place, []).append(index)
+    return _reordered(lines.pieces, before)
+
+
+def _right_above(lines: _Lines, index: int, first: int) -> bool:
+    """True if the line ``index`` stands right above the line ``first`` (the page's first line
+    of text), in its column: a gap of at most ``SPARE_ROOM`` of its heights between them.
+    Called by :func:`_labels_painted_last` for the first line painted last, which has no line
+    of the text above it."""
+    line, below = lines.box(index), lines.box(first)
+    gap = (line.bottom - below.top) / line.height
+    return -SAME_LINE <= gap <= SPARE_ROOM and _overlap(lines, index, first)
+
+
+def _reordered(pieces: list[str], before: dict[int, list[int]]) -> str:
+    """The page's lines (``pieces``) with each line of ``before``'s lists moved before the line
+    it is listed under (or to the page's end, under ``len(pieces)``)."""
+    moved = {index for indexes in before.values() for index in indexes}
     order = [index for at in range(len(pieces)) if at not in moved
              for index in (*before.get(at, ()), at)] + before.get(len(pieces), [])
     return "\r\n".join(pieces[index] for index in order)
@@ -170,6 +220,26 @@ class _Lines:
             seen.append(index)
             above = box.top - SAME_LINE * box.height
         return []
+
+    def after_jump(self) -> tuple[list[int], list[int]]:
+        """The page's lines of the text's size (the height most of its lines have) painted
+        after the text goes back up the page once, and those before, if the lines after go
+        down the page from there and are fewer than those before (a margin column holds fewer
+        lines than the text beside it); else none. Lines of another size (a browser's header
+        and footer) are in neither list: they stay where they were painted. Called by
+        :func:`_labels_painted_last`; every line of a page with no lines painted first is
+        measured."""
+        lines = [index for index, piece in enumerate(self.pieces)
+                 if piece and not piece.isspace()]
+        heights = [round(self.box(index).height, 1) for index in lines]
+        size = max(set(heights), key=heights.count, default=0.0)
+        text = [index for index, height in zip(lines, heights)
+                if abs(height - size) < SAME_SIZE * size]
+        jumps = [at for at in range(1, len(text)) if self.box(text[at]).bottom
+                 > self.box(text[at - 1]).top - SAME_LINE * self.box(text[at - 1]).height]
+        if len(jumps) != 1 or len(text) - jumps[0] >= jumps[0]:
+            return [], []
+        return text[jumps[0]:], text[:jumps[0]]
 
 
 def _place(lines: _Lines, index: int, rest: list[int], painted: list[int]) -> int | None:

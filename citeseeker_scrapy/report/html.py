@@ -28,6 +28,7 @@ from typing import IO
 
 from rich.table import Table
 
+from ..matching.model import UNCERTAIN_END
 from .citing_works import CitingDocument, CitingWork, Hit
 from .results import Results
 from .terminal import TerminalConsole
@@ -347,7 +348,7 @@ END_UNCERTAIN_NOTE = ("title end uncertain: the word after the title could be pa
 def _end_mark(hit: Hit) -> str:
     """The note beside a hit whose title's end the matcher marks uncertain, else nothing.
     Called by :func:`_work` and :func:`_row`."""
-    if hit.title_end != "uncertain":
+    if hit.title_end != UNCERTAIN_END:
         return ""
     return f' <span class="uncertain">{escape(END_UNCERTAIN_NOTE)}</span>'
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Mapping
 
+from ..matching.model import CERTAIN_END
 from ..stats import (
     ARCHIVES_CHECKED, BYTES, BYTES_PROCESSED, CITATIONS, CITATIONS_SELF, CITATIONS_UNCERTAIN_END,
     DOCUMENTS_ROBOTS_REFUSED,
@@ -66,7 +67,7 @@ class DocumentHit:
     in_references: bool = False
     relation: str = "cites"
     status: str = ""  # a re-crawl's "new" or "gone"
-    title_end: str = "certain"  # "uncertain": the word after the title could be part of it
+    title_end: str = CERTAIN_END  # UNCERTAIN_END: the word after the title could be part of it
 
 
 def run_header(now: dt.datetime | None = None) -> str:

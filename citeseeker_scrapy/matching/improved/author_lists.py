@@ -5,7 +5,7 @@ styles print between names; a piece that is no name (a title's colon, a sentence
 ends it, and in author-year styles so does the year after its last names ("..., de magalhaes
 jp. 2015."). Also where a name of a run starts and whether a full stop ends one. Read by
 ``windows`` (how far a search region reaches), ``entry_numbers``, ``ditto_entries``,
-``attribution`` and ``title_first``.
+``attribution``, ``title_first`` and ``bare_surnames`` (where the searched name starts).
 """
 
 from __future__ import annotations
@@ -13,14 +13,11 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ..names import PrintedCase
 from .content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
-from .entry_grammar import (
-    YEAR, AFTER_VENUE, GIVEN_NAMES_ONLY, LAST_AUTHOR, WORD_SENTENCE_END, PAGES,
-    NAME_BEFORE_FULL_STOP, NUMBER_AFTER_YEAR, QUOTE, PARENTHESES, CORPORATE_AUTHOR,
-    NAMES_JOINED_BY_AND, NAME, NAMES_WITHOUT_COMMAS, BARE_SURNAME_ENDS_RUN,
-    SEMICOLON_BETWEEN_NAMES, BARE_SURNAME_AFTER_COMMA, TITLE_AFTER_INITIALS,
-    COMMA_AFTER_INITIALS,
+from .entry_grammar import YEAR, AFTER_VENUE, WORD_SENTENCE_END, PAGES, NUMBER_AFTER_YEAR, QUOTE
+from .name_grammar import (
+    GIVEN_NAMES_ONLY, LAST_AUTHOR, NAME_BEFORE_FULL_STOP, PARENTHESES, CORPORATE_AUTHOR,
+    NAMES_JOINED_BY_AND, NAME, NAMES_WITHOUT_COMMAS,
 )
 from .headers import INTERRUPTION, running_headers
 from .per_text_cache import kept_per_text
@@ -289,67 +286,6 @@ def name_start(text: str, at: int) -> int:
     while at > 0 and text[at - 1].isalpha():
         at -= 1
     return _joined_name_start(text, at)
-
-
-def bare_surname_ends_run(text: str, name_end: int, first: int,
-                          printed: Optional[PrintedCase] = None) -> bool:
-    """True if only the rest of the author run of the name ending at ``name_end`` lies between
-    it and a title's first word at ``first``, its last name a co-author's bare surname: after a
-    semicolon (``BARE_SURNAME_ENDS_RUN``: "Morey; Dukhovskoy Analysis ..."), in a reference list
-    that separates its names by semicolons (:func:`_semicolons_between_names`), or after a
-    comma and a name's initials among neighbours that print their titles after the last
-    initials' full stop (:func:`_bare_surname_after_comma`: "McHugh, C.M.G., Snyder, S.W.,
-    Miller Upper ..."). A style that prints "Surname, I.; Surname, I. Title" or "Surname, I.,
-    Surname, I. Title" prints a co-author with no given names so, with no full stop after the
-    surname: the word is the run's, not the title's first word. Called by ``verify``, which
-    then reads no word before the hit as the title's own (``printed``: the document's capitals,
-    which the comma form needs)."""
-    if BARE_SURNAME_ENDS_RUN.fullmatch(text, name_end, first) is not None:
-        return _semicolons_between_names(text)
-    return printed is not None and _bare_surname_after_comma(text, name_end, first, printed)
-
-
-#: Characters on each side of an entry in which its neighbours' prints are read: about two or
-#: three entries before its run and after its title's first word.
-_NEIGHBOURS_REACH = 600
-#: Neighbouring runs that print their title right after the last initials' full stop, at least:
-#: a list's style read from one or two entries is no list's.
-_TITLES_AFTER_INITIALS = 3
-
-
-def _bare_surname_after_comma(text: str, name_end: int, first: int,
-                              printed: PrintedCase) -> bool:
-    """True if the rest of the run after the surname ending at ``name_end`` is its initials or
-    further inverted names, a comma and a bare surname right before ``first``
-    (``BARE_SURNAME_AFTER_COMMA``), that surname and the title's first letter printed as
-    capitals and the surname no function word, and the entry's neighbours print their titles
-    right after the last initials' full stop (``TITLE_AFTER_INITIALS``, three times at least)
-    and none after a comma (``COMMA_AFTER_INITIALS``). Only the neighbours tell "Queija, A., Berta
-    Los corazas" (a bare co-author) from "Ginzburg, C., Threads and Traces" (one author, a
-    comma and the title): where a paper's lists mix styles, the whole text cannot. A title's
-    second word in lower case ("Threads and", "Transient crater") is no title's first word.
-    Called by :func:`bare_surname_ends_run`."""
-    run = BARE_SURNAME_AFTER_COMMA.fullmatch(text, name_end, first)
-    if run is None or run.group(1) in FUNCTION_WORDS or run.group(1) in SHORT_FUNCTION_WORDS:
-        return False
-    cased = printed(run.start(1), first + 1)
-    if cased is None or not (cased[0].isupper() and cased[-1].isupper()):
-        return False
-    start = name_start(text, name_end)
-    neighbours = (text[max(0, start - _NEIGHBOURS_REACH):start],
-                  text[first:first + _NEIGHBOURS_REACH])
-    if any(COMMA_AFTER_INITIALS.search(side) for side in neighbours):
-        return False
-    return sum(len(TITLE_AFTER_INITIALS.findall(side))
-               for side in neighbours) >= _TITLES_AFTER_INITIALS
-
-
-@kept_per_text
-def _semicolons_between_names(text: str) -> bool:
-    """True if the reference list in ``text`` separates two inverted names with initials by a
-    semicolon (``SEMICOLON_BETWEEN_NAMES``): where a style prints a semicolon before a title
-    ("Surname, I.; Title"), the word after it is the title's. Read once per text."""
-    return SEMICOLON_BETWEEN_NAMES.search(text) is not None
 
 
 def ends_a_name(text: str, word: int) -> bool:

@@ -17,8 +17,9 @@ import re
 from typing import Optional
 
 from ..names import PrintedCase
-from .entry_grammar import (
-    AND_WORD, INITIALS_FIRST_RUN_FROM_NAME, INITIALS_FIRST_RUN_TO_NAME, NAME, NUMBER_MARK,
+from .entry_grammar import NUMBER_MARK
+from .name_grammar import (
+    AND_WORD, INITIALS_FIRST_RUN_FROM_NAME, INITIALS_FIRST_RUN_TO_NAME, NAME,
     ONE_GIVEN_NAME_RUN, UNPUNCTUATED_INITIALS_RUN,
 )
 from .printed_words import ends_paragraph
@@ -28,13 +29,13 @@ def initials_end_run(text: str, name_end: int, start: int, printed: PrintedCase)
     ``start`` with initials printed as capitals and no full stop ("Rensky M English
     Verbonominal Phrases.", "Josling T, Swinbank A The European Union.", "Nallino CA Raccolta
     Di Scritti.", "Abercrombie N, Hill S, Turner BS Dictionary of Sociology."): the shape of
-    ``UNPUNCTUATED_INITIALS_RUN`` between them, printed as :func:`_initials_in_capitals`
+    ``UNPUNCTUATED_INITIALS_RUN`` between them, printed as :func:`initials_in_capitals`
     says. Who calls it: ``superset``, for a short title the word checks read as ordinary
     words after a word."""
     if UNPUNCTUATED_INITIALS_RUN.fullmatch(text, name_end, start) is None:
         return False
     cased = printed(name_end + 1, start - 1)  # the blanks at its ends: normalization's own
-    return cased is not None and _initials_in_capitals(cased)
+    return cased is not None and initials_in_capitals(cased)
 
 
 #: A surname of one word, perhaps hyphenated ("hughes", "beck-gernsheim"): a person's.
@@ -78,7 +79,7 @@ def initials_open_run(text: str, name: tuple[int, int], start: int,
     """True if the searched surname at ``text[name[0]:name[1]]`` is a name of an author run
     that prints each name's initials first with no full stop and the title right after the
     run's last surname ("[8] D Z Saltini Non siamo d'accordo (Torino", "[13] A Robertson and A
-    Plummer The International ...": ``entry_grammar.INITIALS_FIRST_RUN_TO_NAME`` before the
+    Plummer The International ...": ``name_grammar.INITIALS_FIRST_RUN_TO_NAME`` before the
     surname, ``INITIALS_FIRST_RUN_FROM_NAME`` from it to the title at ``start``), the run
     opening its entry (:func:`_run_opening`) and printed as names (:func:`_names_in_capitals`).
     In a sentence such words have neither an entry's opening before them nor initials in
@@ -123,12 +124,13 @@ def _names_in_capitals(run: str) -> bool:
 _ONE_LETTER = re.compile(r"(?<![^\W_])[^\W\d_](?![^\W_])")
 
 
-def _initials_in_capitals(run: str) -> bool:
+def initials_in_capitals(run: str) -> bool:
     """True if an author run after its first surname (``run``: "CA", "N, Hill S, Turner BS",
     as printed) has each name's initials, its last word before a comma or the run's end,
     printed in capitals, and every word of one letter too: not an article, the word for "and"
     or a preposition ("Rensky a English ...", "Nallino in Raccolta ..."). Called by
-    :func:`initials_end_run`."""
+    :func:`initials_end_run`, and by ``bare_surnames`` for a run that ends with a bare
+    co-author's surname."""
     names = [segment.split() for segment in run.split(",")]
     return all(words and words[-1].isupper() for words in names) and all(
         letter.isupper() for letter in _ONE_LETTER.findall(run))

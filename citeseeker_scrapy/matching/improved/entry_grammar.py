@@ -1,5 +1,7 @@
 """How a reference entry's parts look in normalized text: dates, sentence ends, the end of an
-author list, pages (the grammar the search regions and the attribution read entries with).
+author list, pages, entry numbers, ditto marks (the grammar the search regions and the
+attribution read entries with); the names and author runs inside an entry are
+``name_grammar``'s.
 
 Patterns only, no logic: ``attribution`` decides where a title belongs with them (and
 ``author_lists``, ``ditto_entries``, ``entry_numbers``, ``title_first``), ``running_text``
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from ..names import INITIAL, PARTICLES
+from .name_grammar import AND_WORD, GIVEN_NAMES, INITIALS, NAME
 
 #: The digits of a year in an entry's date (``DATE``), after "p." (``PAGES``: "p. 2013" is
 #: no page) and before the next entry's number (``NUMBER_AFTER_YEAR``): "19xx" and "20xx"
@@ -104,137 +106,8 @@ CODE_REACH = 24
 #: A place's last word (two letters or more, not "et al") right before a year, with nothing
 #: between ("Pennsylvania, USA 1999.", "Paris 1860."): publication data that close an entry.
 PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
-#: The word for "and" before an author list's last name, in the languages bibliographies are
-#: printed in: English, French "et", German "und", Spanish "y", Portuguese and Italian "e",
-#: Czech and Slovak "a", Polish and Croatian "i", Russian "и", Dutch "en", Danish and Norwegian
-#: "og", Swedish "och", Finnish "ja", Hungarian "és" (accents are gone in normalized text).
-AND_WORD = r"(?:&|and|et|und|y|e|a|i|\u0438|en|og|och|ja|es)"
-#: A word of a name: a letter, then letters, digits, apostrophes and hyphens ("o'hara",
-#: "ter-avest", "dell’orto"), as the patterns here, ``author_lists``, ``title_first``,
-#: ``verify``, ``words`` and ``running_text`` read a name in an entry.
-NAME = r"[^\W\d_][\w'\u2019-]*"
-#: A given name or initials, perhaps hyphenated ("sarang", "r.s.", "f.-j."), and up to three of
-#: them ("jean claude", "j. paul"): how styles print the given names of a name; ``verify``
-#: reads those after an inverted surname with them.
-GIVEN_OR_INITIALS = rf"(?:(?:[^\W\d_]\.-?)+|{NAME})"
-GIVEN_NAMES = rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){{0,2}}"
-#: ... unless only given names (no full stop) lie between a surname and that year: "DUPONT,
-#: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles),
-#: the last name perhaps after the word for "and": "NOVÁK, Jan a SVOBODA, Petr, 2010.",
-#: "NOVÁK, Jan a Petr SVOBODA, 2010." (ISO 690 in Czech), initials among the given names:
-#: "SAMPLEY, J. Paul, 1991.", "ROY, TC and BACK, Seay J. Low, 2011.", "Holmberg, A., Name, 2010.";
-#: a slash before an inverted name, where a style prints one instead of a comma or "and"
-#: ("Catts, Oron/Zurr, Ionat, 2008: 125–142 Title"; not a venue's "Maritime/Harbour History").
-_SLASHED_NAME = rf"/ ?{NAME}, (?:{INITIAL}|(?:{INITIAL} )?{NAME})"
-GIVEN_NAMES_ONLY = re.compile(
-    rf"(?:(?:,| {AND_WORD}) (?:(?:{INITIAL} )?{NAME}(?: (?:{INITIAL} )?{NAME})?|{INITIAL})"
-    rf"|{_SLASHED_NAME})+, \(?")
-#: ... or the last name of the list comes after "&" ("jang, j.; gulley, n.; & mathworks, 1998.",
-#: an organisation after an initial: "horn, a.d. & newfield exploration mid-continent, 2009.")
-#: or after "and" with its initials ("a. chabrol, g. fortin et e. fouache, 2013."; ISO 690 in
-#: Czech prints one with no full stop: "ABSOLON, K. a M KSENEMAN, 1942.").
-LAST_AUTHOR = re.compile(rf"[;,.] & [^,.;&]{{2,40}}, \(?$"
-                          rf"| {AND_WORD} (?:[^\W\d_](?:\. ?| ))+{NAME}, \(?$")
-#: A piece of an author run that holds two names joined by the word for "and": the first
-#: author's given names and the last author's whole name where a style prints no comma before
-#: "and" ("Viatte, Germain and Emmanuelle Etchecopart-Etchart. 2007.", "..., D. Potvin and
-#: Canadian Biosphere Reserves. 2013."), a piece too long for one name
-#: (``author_lists.ends_author_list``). One to three words or initials after the word; up to four
-#: before it: a given name and two surnames, or the two names of a style that prints no comma
-#: between them ("..., Ángel Cuevas Rubén Cuevas & Carmen Guerrero. 2011."). Initials are
-#: ``GIVEN_OR_INITIALS``, joined ones too: "Horn, A.D. and Newfield Exploration Mid-Continent.
-#: 2009." holds the first author's "A.D." before the word.
-NAMES_JOINED_BY_AND = re.compile(rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){{0,3}} {AND_WORD} "
-                                 rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){{0,2}}\.?")
-#: A surname of up to three words with its particles ("van den berghe") and its initials after
-#: a comma, a full stop or a blank ("berg, j.", "wastiau.p", "berg j"; each initial one letter,
-#: a full stop or no letter after it: not the first letters of a word, "de"), then the
-#: separator before the next name: a piece of an author run printed in the author-initials
-#: order. ``attribution`` reads a run of them right after an entry's date in brackets.
-RUN_PIECE = (rf"(?:{NAME} ){{0,2}}{NAME}(?:[.,] ?| )(?:[^\W\d_](?:\.|(?![^\W\d_]))[ -]?){{1,3}}"
-             rf"(?:[,;] ?)?(?:{AND_WORD} )?")
-#: The rest of an author run after a surname, up to its title, where the run separates its
-#: names by semicolons and prints a co-author with no given names as a bare surname, with no
-#: full stop before the title ("morey; dukhovskoy Title", "bereni; alii Introduction", "morey,
-#: s.l.; lee, k.; dukhovskoy Title", "okafor, b.n.; lindqvist; marchetti Title"): the surname's
-#: own initials, the run's further names (inverted with their initials, or bare surnames),
-#: then the last bare surname and the blank before the title.
-_JOINED_INITIALS = r"(?:[^\W\d_]\.[ -]?){0,2}[^\W\d_]\."  # "s.", "s.l.", "j.-p.", "s. k."
-BARE_SURNAME_ENDS_RUN = re.compile(rf"(?:,? {_JOINED_INITIALS})?"
-                                   rf"(?:; {NAME}(?:,? {_JOINED_INITIALS})?)*; {NAME} ")
-#: Two inverted names with their initials joined by a semicolon ("morey, s.l.; dukhovskoy, d.",
-#: "bereni, l.; chauvin, s."): a reference list that separates the names of a run so.
-SEMICOLON_BETWEEN_NAMES = re.compile(rf"(?<![^\W_]){NAME},? {_JOINED_INITIALS}; {NAME},? "
-                                     r"[^\W\d_]\.")
-#: The same rest of a run where the run separates its names by commas ("mchugh, c.m.g., snyder,
-#: s.w., miller Upper ...", "queija, a., berta Los ..."): the searched surname's own initials or
-#: further inverted names with theirs, each after a comma, then the bare surname and the blank
-#: before the title. A style that prints a comma before its titles prints the same
-#: ("ginzburg, c., threads and ..."): ``author_lists`` reads it so only beside entries that print
-#: their titles after the last initials' full stop.
-_INVERTED_NAME = rf"{NAME},? {_JOINED_INITIALS}"
-BARE_SURNAME_AFTER_COMMA = re.compile(rf"(?:,? {_JOINED_INITIALS}(?:, {_INVERTED_NAME})*"
-                                      rf"|(?:, {_INVERTED_NAME})+), ({NAME}) ")
-#: A run's last name inverted with a comma and its initials, after a comma, a full stop or an
-#: entry's number, then a blank and two words, neither the word for "and", the first no
-#: initial and no surname with its initials: an entry printed with its title right after the
-#: last initials' full stop ("corbella, j. effects of ..."; not "storer, and r. w. smith",
-#: "in a. poole", "bioassays, a. l. buikema, jr." nor "norberg, g. d. peterson et r.").
-_NO_FURTHER_NAME = rf"(?![^\W\d_]\.)(?!{_INVERTED_NAME}[ ,;])"
-TITLE_AFTER_INITIALS = re.compile(
-    rf"(?:^|(?<=[,.\]] )){NAME}, {_JOINED_INITIALS} (?!{AND_WORD} ){_NO_FURTHER_NAME}"
-    rf"[^\W\d_]+ (?!{AND_WORD} )[^\W\d_]")
-#: The same with a comma between the last initials and a word or an opening quote that opens no
-#: further name (nor "and" before one): an entry printed with a comma before its title
-#: ("ginzburg, c., threads and ...", "banks, t., a critique ...", "lambert, d., \u2018robots
-#: autonomes ..."), or one with a bare co-author after its initials.
-COMMA_AFTER_INITIALS = re.compile(
-    rf"(?<![^\W_]){_INVERTED_NAME}, (?!{AND_WORD} (?:[^\W\d_]\.|{_INVERTED_NAME}))"
-    rf"{_NO_FURTHER_NAME}(?:[^\W\d_]|[\"'\u2018\u201c\u00ab])")
 
-#: The rest of an author run after a surname, up to its title, where a style prints each
-#: name's initials with no full stop and nothing between the last one and the title: as single
-#: letters, " t, swinbank a " ("Josling T, Swinbank A The European Union."), " m " ("Rensky M
-#: English Verbonominal Phrases."), or joined, two or three of them (Vancouver: " ca "
-#: in "Nallino CA Raccolta Di Scritti.", " n, hill s, turner bs "). Lower case cannot tell such
-#: initials from a short word ("a", Czech "a" for "and", "de", "in"):
-#: ``author_run_ends.initials_end_run`` reads the capitals too.
-_UNPUNCTUATED_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_]){1,3})"
-UNPUNCTUATED_INITIALS_RUN = re.compile(
-    rf"{_UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{_UNPUNCTUATED_INITIALS}){{0,5}} ")
-#: An author run that prints each name's initials first with no full stop, as some styles print
-#: every author ("D Z Saltini", "J-P Postel", "K-K R Choo"): up to three initials, each a letter
-#: or two joined by a hyphen, then the surname; the names joined by a comma or the word for
-#: "and", perhaps after a comma ("a robertson and a plummer", "b walker, s carpenter, and r
-#: pritchard"). ``author_run_ends.initials_open_run`` reads it around the searched surname: from the
-#: run's first initial up to the surname (its own initials last), ...
-_FIRST_INITIALS = r"(?:[^\W\d_](?:-[^\W\d_])? ){1,3}"
-_NAMES_JOINED = rf"(?:,? {AND_WORD} |, )"
-INITIALS_FIRST_RUN_TO_NAME = re.compile(rf"(?:{_FIRST_INITIALS}{NAME}{_NAMES_JOINED}){{0,11}}"
-                                        rf"{_FIRST_INITIALS}")
-#: ... and from the surname up to the title: the run's further names, then the blank before
-#: the title. Lower case cannot tell such initials from a word of one letter ("a", "y"), nor a
-#: surname from a title's word: ``author_run_ends`` reads the capitals too.
-INITIALS_FIRST_RUN_FROM_NAME = re.compile(rf"(?:{_NAMES_JOINED}{_FIRST_INITIALS}{NAME}){{0,11}} ")
 
-#: The rest of an author run of one inverted name, after its surname, up to a title with no
-#: punctuation between: the comma and one given name written out (perhaps hyphenated), as CSL
-#: styles print a name on a line of its own with the date in the margin beside it ("Hughes,
-#: Alan" above "Title, en ...": the date leaves the line when a PDF is made).
-ONE_GIVEN_NAME_RUN = re.compile(r", [^\W\d_]{2,}(?:-[^\W\d_]{2,})? ")
-#: The rest of an author run that opens with an inverted name, up to its last name after the
-#: word for "and" and that name's full stop, only given names, initials and names between (",
-#: Dimitrios and Dimitrios Lekkas.", ", Germain and Emmanuelle Etchecopart-Etchart.", " and
-#: Dukhovskoy.", ", K.P. Gerschlauer, and Wienke Zitzlaff."): that full stop ends the list.
-RUN_TO_LAST_NAME = re.compile(rf"(?:,? {GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
-                              rf"(?: {GIVEN_OR_INITIALS}){{0,2}} {NAME}\.")
-#: ... and the same run where a style prints no comma between the names, only a blank, up to
-#: the year after the last name's full stop: ", Thomas Elaine M. Huang Gail C. Murphy und
-#: Thomas Zimmermann. 2014.", ", KA JK Nguyen K Kovach und JR Capadona. 2014." (more words
-#: than a name, so ``author_lists`` reads them as names only with no title's function word among
-#: them: group 1 the words before the word for "and", group 2 those after it).
-NAMES_WITHOUT_COMMAS = re.compile(rf", ((?:{GIVEN_OR_INITIALS} ){{4,16}}){AND_WORD}"
-                                  rf"((?: {GIVEN_OR_INITIALS}){{0,2}} {NAME})\. ")
 
 #: A company's legal form, part of an organisation's name in an author run: "Environmental
 #: Services, Inc. (HIES). 2012.", "Harbour Analytics Pty. Ltd.", "Baltic Shipping Corp.",
@@ -269,8 +142,9 @@ PAGES = re.compile(rf"(?:\bpp?\. ?|\bpages |[,:;] ?)(?!{YEAR_SPAN})\d+(?:{RANGE_
                     rf"|{_NO_INITIAL_BEFORE}\bpp?\. ?(?!{DATE_YEAR_DIGITS}\b)\d+\b"
                     r"|\b\d+ pp?\.(?= )")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ",
-#: "Welner J: " (Vancouver).
-NAMES_BEFORE_TITLE = re.compile(rf"(?:{INITIAL_OR_ET_AL}|(?<![^\W_])[^\W\d_]:){OPENING}")
+#: "et al., ", "et al.: ", "Welner J: " (Vancouver).
+NAMES_BEFORE_TITLE = re.compile(
+    rf"(?:{INITIAL_OR_ET_AL}|\bal\.[:,]|(?<![^\W_])[^\W\d_]:){OPENING}")
 #: An editor's role in brackets after the names, part of the author run: "LEQUIN Yves. (dir).",
 #: "(ed.)", "(eds)", "(Hrsg.)", "(Hg.)", "(coord.)", "(org.)", "(red.)", "(comp.)", "(a cura di)".
 EDITOR_ROLE = r"(?:dir|eds?|edd|hrsg|hgg?|coords?|orgs?|red|comps?|a cura di)\.?"
@@ -281,22 +155,6 @@ SENTENCE_ENDS_IN_GAP = re.compile(
     WORD_SENTENCE_END.pattern
     + rf"|(?<![12][09]\d)\d{RANGE_DASH}\d+\.(?= )|\d{{5,}}\.(?= )"  # not "1925-1935."
     + rf"|\((?!{DATE}\)|{EDITOR_ROLE}\))[^\W\d_][^()]*\)\.(?= )")  # "(abstract). ", not "(2013b). "
-#: What makes a word with a full stop the end of a name in an author run, not of a sentence:
-#: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
-#: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators),
-#: the given name perhaps hyphenated ("rioufol, marie-odile. title": the word is "odile"), or a
-#: given name printed joined to an initial before it ("seay j.low back. 2011": "J. Low"), or a
-#: list of names separated by semicolons that prints each surname with a full stop before its
-#: given names ("deo. sarang; jain. aditya; kumar. ravi. title": "jain", "kumar" after such a
-#: name and its semicolon, "ravi" right after the surname; not "...of things; vol. 34"). The
-#: inverted surname may open with particles ("le calvez, eric. ", "van der berg, anna. ").
-_SURNAME_FULL_STOP_GIVEN = rf"(?<![^\W_]){NAME}\. {GIVEN_NAMES}; "
-_SURNAME_PARTICLES = rf"(?:(?:{'|'.join(sorted(PARTICLES))}) ){{0,2}}"
-NAME_BEFORE_FULL_STOP = re.compile(
-    rf"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?<![^\W_])[^\W\d_]\.{NAME} "
-    rf"|{_SURNAME_FULL_STOP_GIVEN}(?:{NAME}\. )?"
-    rf"|(?:^|[.,;:)\]] ){_SURNAME_PARTICLES}{NAME}, "
-    rf"(?:{NAME} |[^\W\d_][\w'\u2019]*-)?)$")
 #: A surname and its full stop right before a title ("W. H. Zurek. Title"), if a name ends there.
 SURNAME_BEFORE_TITLE = re.compile(rf"{NAME}\." + OPENING)
 #: An entry's number as a numbered list prints it: in brackets, "[12]" (up to four digits,
@@ -323,13 +181,6 @@ NUMBER_MARK = rf"\[{BRACKETED_DIGITS}\]|{UNJOINED}{LISTED_DIGITS}\."
 #: "p.12. ").
 BRACKETED_ENTRY_NUMBER = re.compile(rf"\[(?!{YEAR_DIGITS}\])({BRACKETED_DIGITS})\]")
 LISTED_ENTRY_NUMBER = re.compile(rf"{UNJOINED}{LISTED_NUMBER} ")
-#: A person's initials as author runs print them, up to three: "d.", "j.-p.", "e.d.", "s. a.".
-INITIALS = r"(?:[^\W\d_]\.[ -]?){1,3}"
-#: A name with initials as it opens an author run: "d. fiala", "j.-p. martin", "fiala, d.",
-#: "fiala d.", "fiala dj," (Vancouver). After a year in brackets it tells a list labelled by
-#: year ("...Journal. [2003] D. Fiala: Title") from an entry's date before its title.
-NAME_WITH_INITIALS = (rf"{INITIALS}[^\W\d_]"
-                      rf"|{NAME},? (?:[^\W\d_]\.|[^\W\d_]{{1,2}}[,;:])")
 #: A date that ends an author list right before its title, printed as after an author run, in
 #: brackets or punctuated: "(2001) ", "(2005), \u201c", "2013b. ".
 DATE_BEFORE_TITLE = re.compile(
@@ -344,14 +195,23 @@ NUMBER_AFTER_YEAR = re.compile(rf"(?<!\d){DATE_YEAR_DIGITS}[a-z]?\)?[.,]? "
 #: The year or the pages that close an entry printed with no punctuation after them (a comma
 #: after a year may be the run's own date's: "Schmidt, H., 2019, June, Title"), then the
 #: next entry's author run right before its title: inverted names with their given names or
-#: initials, or initials and a surname, perhaps joined by the word for "and", perhaps the
-#: run's date after them ("..., Phaidon Press, 1993 Hengo, Ally, \"Title", "..., Paris, 2001
-#: L. F. J. C. Saulcy, Title", "..., August 2012 Eco, U. (1988). Title", "...du Perigord
-#: 264-265 Peplinski, D.K. & Ducoste, J.J., 2002. Title").
+#: initials, or initials and a surname, or a given name and a surname closed by a comma or
+#: followed by the word for "and" (``_GIVEN_FIRST_NAME``), perhaps joined by the word for
+#: "and", perhaps the run's date after them ("..., Phaidon Press, 1993 Hengo, Ally, \"Title",
+#: "..., Paris, 2001 L. F. J. C. Saulcy, Title", "..., August 2012 Eco, U. (1988). Title",
+#: "...du Perigord 264-265 Peplinski, D.K. & Ducoste, J.J., 2002. Title", "..., Milano, 2008
+#: Nora Ferri and Ugo Bassi, Title").
 _CLOSING_FIELD = rf"(?<![\w.-])(?:{YEAR_DIGITS}[a-z]?|\d+{RANGE_DASH}\d+) "
 _INITIALS_RUN = r"(?:[^\W\d_]\.[ -]?){1,4}"  # "d.k.", "c. r.", "m.-b."
+#: A name printed given name first, in full: "nora ferri, ", "ugo bassi " before "and".
+_GIVEN_FIRST_NAME = rf"{NAME} {NAME}(?:, | (?={AND_WORD} ))"
 _RUN_NAME = (rf"(?:{NAME}, (?:{GIVEN_NAMES}[.,]? )?|{NAME},? {_INITIALS_RUN},? ?"
-             rf"|{_INITIALS_RUN} ?{NAME}[.,]? )")
+             rf"|{_INITIALS_RUN} ?{NAME}[.,]? |{_GIVEN_FIRST_NAME})")
+#: The next entry's run printed given names first, right before its title, after a field that
+#: closed the entry before it with no full stop or with one (a year, pages, a closing quote):
+#: "..., 2008 Nora Ferri and Ugo Bassi, Title", "..., 12-19. Nora Ferri, \"Title".
+GIVEN_FIRST_RUN_BEFORE_TITLE = re.compile(
+    rf"(?<=[\d.\"\u201d\u00bb)] )(?:{_GIVEN_FIRST_NAME}(?:{AND_WORD} )?){{1,3}}{OPENING}")
 RUN_AFTER_CLOSING_FIELD = re.compile(
     _CLOSING_FIELD + rf"(?:{_RUN_NAME}(?:{AND_WORD} )?){{1,3}}"
     rf"(?:\(?{YEAR_DIGITS}[a-z]?\)?[.,:]? )?{_OPENING_MARK}? ?$")
@@ -395,10 +255,6 @@ COLON_BEFORE_TITLE = re.compile(r"(?!(?<![^\W_])in: )[^\W\d_]{2}: (?!/)")
 #: the comma of the editors' field a style left empty ("...Varieties of Childhood In:,
 #: Studies in Modern Childhood": tropical-animal-health-and-production).
 IN_CONTAINER = re.compile(r"in:,? ")
-#: A parenthesis inside an author run: an organisation's expansion or acronym ("CIDEHUM
-#: (International Centre for the Human Rights of Migrants), 2012.", "..., United States
-#: (NAVFAC Pacific and EPA). 2001.").
-PARENTHESES = re.compile(r"\([^()]*\)")
 #: A legal citation: volume, abbreviated reporter, first page, year ("19 Law. & Banker & S.
 #: Bench & B. Rev. 311 (1926)"); its full stops are abbreviations, its year no author list's.
 LEGAL_CITATION = re.compile(r"(?<![\w.])\d{1,4} (?:[^\s\d()]+ ){1,12}\d{1,5} "
@@ -466,11 +322,3 @@ NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"
 #: 2001]" repeats a title), the pages after a comma, or a colon before the publisher.
 ENTRY_CLOSING = (rf"(?:\)?,?\.{NEXT_ENTRY_OPENING}|[;,] \(?{YEAR_DIGITS}(?![\d\]])"
                  rf"|, (?:pp?\. ?)?\d+{RANGE_DASH}\d+| ?: (?=[^\W\d_]))")
-#: An organisation at the end of a list of persons: "..., and the members of the Citation
-#: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
-#: person's name, ``author_lists.ends_author_list``).
-CORPORATE_AUTHOR = re.compile(
-    r"(?:(?:and|&) )?(?:the )?(?:members of (?:the )?|on behalf of (?:the )?)?"
-    rf"(?:{NAME} ){{0,8}}(?:group|committee|consortium|collaboration|team"
-    r"|network|investigators|council|association|society|task force|panel|initiative"
-    r"|working party)\.?")

@@ -12,9 +12,8 @@ import re
 from typing import Optional
 
 from .author_lists import LIST_WINDOW, NAME_PIECE
-from .entry_grammar import (
-    BRACKETED_DIGITS, BRACKETED_ENTRY_NUMBER, ENTRY_NUMBER, NAME_WITH_INITIALS, YEAR_DIGITS,
-)
+from .entry_grammar import BRACKETED_DIGITS, BRACKETED_ENTRY_NUMBER, ENTRY_NUMBER, YEAR_DIGITS
+from .name_grammar import NAME_WITH_INITIALS
 
 #: The "[n]" that opens a reference entry: after ". ", ") ", "] " or "; " (or at the start of
 #: the text), with or without the blank. After a word ("as shown in [12]") it is a citation; a
@@ -81,12 +80,15 @@ def next_number_between(text: str, name: int, start: int) -> bool:
     W., Title"). Not one further before the name, which may be the publisher that ends a
     title-first entry ("...[14] Title. Otto Demus. New York, Philosophical Library 1950 [15]
     ... [16] Title, 1960. Eisenhower Library": the title after "[15]" is no citation of entry
-    14's name, but the search finds none of entry 16's either). Nor can ``ENTRY_START`` be a
+    14's name, but the search finds none of entry 16's either). Where no "[n]" starts an entry
+    in the window, its first character is no entry's start either, whatever bracket stands
+    there (a year label: "Kamiyama, M. [2014]. ..." then "Lévesque, K. [2015]. Title" would
+    read as "[n]" and "[n+1]"). Nor can ``ENTRY_START`` be a
     pattern :func:`own_entry_number` reads up to the name: it reads past the "[n]", into the
     name (a year label starts an entry only before a name with initials: "...Journal. [2003]
     D. Fiala")."""
     own = last_entry_start(text, max(0, name - LIST_WINDOW), name)
-    number = ENTRY_NUMBER.match(text, own)
+    number = ENTRY_NUMBER.match(text, own) if ENTRY_START.match(text, own) else None
     for later in BRACKETED_ENTRY_NUMBER.finditer(text, own + (number is not None), name):
         if name - later.end() <= NAME_PIECE:
             number = later  # a "[n]" after the entry's start, right before the name

@@ -1,7 +1,7 @@
 """Answers kept per document text, for the readings of a name's entry asked again and again.
 
 :func:`kept_per_text` wraps the readings that each search region cut around a name, and each
-hit attributed to it, ask again (in ``author_lists``, ``ditto_entries`` and ``attribution``),
+hit attributed to it, ask again (in ``author_lists``, ``ditto_entries``, ``attribution`` and ``entries_between``),
 and answers about the whole text (``headers``, ``capitals``); :func:`kept_per_text_alone` the
 reference list's habits read with its printed capitals (``capitals``).
 """
@@ -30,9 +30,9 @@ def kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
     then known by identity too. Wraps the readings of a name's entry that a document asks again
     most: ``author_lists.through_author_list``, ``author_lists.author_list_end``,
     ``ditto_entries._own_bare_date``, ``ditto_entries.run_date``, ``attribution._in_entry``,
-    ``attribution._entry_end`` and ``attribution._another_entry_between``; and answers about
+    ``attribution._entry_end`` and ``entries_between.another_entry_between``; and answers about
     the whole text: ``headers._repeats_in``, ``headers._numbers_as_one``,
-    ``capitals.prints_books_with_comma``, ``author_lists._semicolons_between_names``
+    ``capitals.prints_books_with_comma``, ``bare_surnames._semicolons_between_names``
     (:func:`kept_per_text_alone` for those that need the
     printed capitals too). Scrapy's thread pool
     matches several documents at once: the list of texts changes under a lock; a text's answers

@@ -13,8 +13,10 @@ import re
 
 from . import places, publishers
 from .entry_grammar import (
-    EDITION_WORD, EDITOR_ROLE, ENTRY_CLOSING, IN_CONTAINER, NAME, NEXT_ENTRY_OPENING, RANGE_DASH,
-    YEAR_DIGITS, YEAR_SPAN)
+    EDITION_WORD, EDITOR_ROLE, ENTRY_CLOSING, IN_CONTAINER, NEXT_ENTRY_OPENING, RANGE_DASH,
+    YEAR_DIGITS, YEAR_SPAN,
+)
+from .name_grammar import NAME
 from .place_fields import PLACE_FIELDS
 
 # The fields a title runs into with no punctuation between them, each read from the end of the
@@ -110,6 +112,15 @@ ABBREVIATED_VENUE = (rf" (?:{_SOCIETY_ACRONYM} (?:j|{_JOURNAL_WORD})|{_JOURNAL_W
                      r"(?: ?[^\W\d_]{1,9} ?\."
                      r"| ?[^\W\d_]{1,9}\.?(?: [^\W\d_]{1,9}\.?){0,2},? \d{1,4}(?![^\W_]))"
                      rf"| proc\.(?: [^\W\d_]+){{0,3}} \d")
+#: The full stops of a journal's abbreviations printed before their words, after a blank, as
+#: some records print them ("...discrete harbour model Electron .J .Diff .Equ 19", "...Towns
+#: Quart .J. Roy. Meteor. Soc"), read from the end of the journal's first word: a full stop
+#: joined to an abbreviation that opens no journal's name of its own (``ABBREVIATED_VENUE``'s
+#: words), then one more full stop. ``undecided_ends`` reads it after one capitalised word run
+#: on after a title: a title's own last word prints so too, its full stop after a blank, before
+#: a journal's "J." ("...of the Harbour Towns .J .Coast .Res"), so the end stays uncertain.
+STOPS_BEFORE_ABBREVIATIONS = re.compile(
+    rf" \.(?!(?:{_SOCIETY_ACRONYM}|{_JOURNAL_WORD})(?![^\W_]))[^\W\d_]{{1,9}} ?\.")
 #: The words that open a journal's name by naming its kind, written out, in the languages the
 #: styles print ("Revue d'histoire ...", "Zeitschrift für ...", "Bulletin of ...", "Annales
 #: de ..."); ``_JOURNAL_WORD`` holds their ISO 4 abbreviations ("Bull.", "Front.", "Arch.").
@@ -145,6 +156,12 @@ _UP_TO_SENTENCE_END = r"(?:[^.?!]|(?<![^\W_]{2})\.)"
 _CONTAINER_HEAD = rf"(?:(?:the|a|an|der|die|das|le|la|les|el|il) )?(?:{_CONTAINER_WORDS})(?![^\W_])"
 _CONTAINER_IN = (rf" (?:in|en|dans|im) (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_END}{{0,100}}?"
                  rf"(?:[:,] {_CONTAINER_HEAD}|{_EDITED})))")
+#: A chapter's pages right after its title with no punctuation, then the full stop before
+#: "In:" and its book (journal-of-threatened-taxa: "...Harbour Songs pp. 303–321. In: Coastal
+#: Hymns", "...Behold the Quay p. 254. In: Lyra"): "p." or "pp." and a page or a range, as
+#: ``entry_grammar.PAGES`` reads them, then ``IN_CONTAINER``. A query that lacks the title's
+#: last word has that word before the pages.
+_CHAPTER_PAGES_BEFORE_BOOK = rf" pp?\. ?\d+(?:{RANGE_DASH}\d+)?\. {IN_CONTAINER.pattern}"
 #: A volume number and its date in brackets after a journal's or a series' title run into it
 #: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
 _VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)"
@@ -209,8 +226,8 @@ _OTHER_FIELDS = (
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _REVISION_DATE, _NUMBER_OR_CODE, _PATENT,
     _PUBLISHER_WORD,
-    _CONTAINER_AFTER_COLON, _CONTAINER_IN, _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR,
-    _KNOWN_PUBLISHERS, _ORGANISATION, _JOURNAL_OPENED_BY_KIND)
+    _CONTAINER_AFTER_COLON, _CONTAINER_IN, _CHAPTER_PAGES_BEFORE_BOOK,
+    _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS, _ORGANISATION, _JOURNAL_OPENED_BY_KIND)
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((*_OTHER_FIELDS, _ONE_WORD_JOURNAL)))

@@ -17,9 +17,10 @@ import re
 from typing import Optional
 
 from .entry_grammar import (
-    ABBREVIATION, AND_WORD, ANY_YEAR, ENTRY_NUMBER, GIVEN_NAMES, IN_CONTAINER, LISTED_ENTRY_NUMBER,
-    LISTED_NUMBER, NAME, RANGE_DASH, RUN_DATE, RUN_DATE_BEFORE_TITLE, YEAR_DIGITS,
+    ABBREVIATION, ANY_YEAR, ENTRY_NUMBER, IN_CONTAINER, LISTED_ENTRY_NUMBER, LISTED_NUMBER,
+    RANGE_DASH, RUN_DATE, RUN_DATE_BEFORE_TITLE, YEAR_DIGITS,
 )
+from .name_grammar import AND_WORD, GIVEN_NAMES, NAME
 from .entry_numbers import own_entry_number
 from .headers import Span
 from .printed_words import in_word, word_start

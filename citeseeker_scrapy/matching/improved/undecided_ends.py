@@ -4,7 +4,8 @@
 A title run into the next field with no punctuation (``capitals``) is told apart by its
 capitals in some shapes; in others a title that lacks its last word prints the same: one
 capitalised word that closes the entry ("...Hopes and Fear Zodiac, 24–35"), or opens a
-chapter's book up to the chapter's pages, or two capitalised words in a row or more (a
+chapter's book up to the chapter's pages, or a journal abbreviated with its full stops before
+its words ("...Electron .J .Diff .Equ"), or two capitalised words in a row or more (a
 container, a publisher or the next entry's author run into the title). :func:`undecided_end`
 names those runs (:class:`RunOn`), so the hit is read again with the title closed after the
 query's last word and, where it passes, reported with its end marked uncertain. Who calls
@@ -20,12 +21,14 @@ from typing import NamedTuple, Optional, Sequence
 from ..names import PrintedCase
 from .capitals import acronym
 from .content_words import CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content
-from .entry_grammar import END_OR_NUMBER_OPENING, INITIALS, SURNAME_BEFORE_INITIALS
+from .entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS
+from .name_grammar import INITIALS
 from .place_fields import WORD_BEFORE_TITLES_TOWN, town_and_publisher_end
 from .printed_words import ends_paragraph, folded, hit_words, last_query_word
 from .run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
     CONTAINER_VOLUME_AND_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
+    STOPS_BEFORE_ABBREVIATIONS,
 )
 
 #: Capitalised words in a row after the query's last word that make a field of their own as
@@ -105,7 +108,10 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
                    printed: PrintedCase, after_lower_case: bool) -> Optional[bool]:
     """Whether the words after a title's last word (``run``, printed ``cased``) open with a
     capital in one of the shapes a title without its last word prints too: True for one
-    capitalised word that closes the entry (:func:`_entry_ends_at`), or that opens a field
+    capitalised word that closes the entry (:func:`_entry_ends_at`), or that a journal's
+    abbreviations follow with their full stops before their words
+    (``run_on_fields.STOPS_BEFORE_ABBREVIATIONS``: "...harbour towns Electron .J .Diff .Equ"),
+    or that opens a field
     the entry ends with (:func:`_closes_entry_after_field`: a journal of one word and one
     number or range after its comma or its colon, "...Notes: Gunflints Kewa, 82",
     "...Objectification Poetry:269.", "...Hopes and Fear Zodiac, 24–35", or its bracketed
@@ -130,6 +136,8 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     if not is_content(folded(cased[0])):
         return None
     if _entry_ends_at(text, run[0].end(), printed):
+        return True
+    if STOPS_BEFORE_ABBREVIATIONS.match(text, run[0].end()):
         return True
     if _closes_entry_after_field(text, run[0], printed, after_lower_case):
         return True

@@ -25,7 +25,7 @@ from typing import Iterable, Optional
 
 from rapidfuzz import fuzz, process
 
-from .author_lists import bare_surname_ends_run
+from .bare_surnames import bare_surname_ends_run
 from .checked_title import CheckedTitle, free_quotes
 from .entry_numbers import last_entry_start, next_entry_start
 from .headers import (

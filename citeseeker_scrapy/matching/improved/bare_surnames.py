@@ -1,0 +1,204 @@
+"""A co-author printed as a bare surname at the end of an author run, right before the title.
+
+Some styles print a co-author with no given names and no full stop after the surname, so the
+surname stands where a title's first word would ("Morey; Dukhovskoy Analysis ...", "McHugh,
+C.M.G., Snyder, S.W., Miller Upper ..."). The run's separators (semicolons) or the entry's
+neighbours (titles after the last initials' full stop) tell that word from the title's own.
+The patterns of those shapes and the reading of them, called by ``verify``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ..names import PrintedCase
+from .author_lists import name_start
+from .author_run_ends import initials_in_capitals
+from .content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
+from .name_grammar import AND_WORD, NAME, UNPUNCTUATED_INITIALS
+from .per_text_cache import kept_per_text
+
+#: The rest of an author run after a surname, up to its title, where the run separates its
+#: names by semicolons and prints a co-author with no given names as a bare surname, with no
+#: full stop before the title ("morey; dukhovskoy Title", "bereni; alii Introduction", "morey,
+#: s.l.; lee, k.; dukhovskoy Title", "okafor, b.n.; lindqvist; marchetti Title"): the surname's
+#: own initials, the run's further names (inverted with their initials, or bare surnames),
+#: then the last bare surname and the blank before the title.
+_JOINED_INITIALS = r"(?:[^\W\d_]\.[ -]?){0,2}[^\W\d_]\."  # "s.", "s.l.", "j.-p.", "s. k."
+BARE_SURNAME_ENDS_RUN = re.compile(rf"(?:,? {_JOINED_INITIALS})?"
+                                   rf"(?:; {NAME}(?:,? {_JOINED_INITIALS})?)*; {NAME} ")
+#: Two inverted names with their initials joined by a semicolon ("morey, s.l.; dukhovskoy, d.",
+#: "bereni, l.; chauvin, s."): a reference list that separates the names of a run so.
+SEMICOLON_BETWEEN_NAMES = re.compile(rf"(?<![^\W_]){NAME},? {_JOINED_INITIALS}; {NAME},? "
+                                     r"[^\W\d_]\.")
+#: The same rest of a run where the run separates its names by commas ("mchugh, c.m.g., snyder,
+#: s.w., miller Upper ...", "queija, a., berta Los ..."): the searched surname's own initials or
+#: further inverted names with theirs, each after a comma, then the bare surname and the blank
+#: before the title. A style that prints a comma before its titles prints the same
+#: ("ginzburg, c., threads and ..."): :func:`_bare_surname_after_comma` reads it so only beside
+#: entries that print their titles after the last initials' full stop.
+_INVERTED_NAME = rf"{NAME},? {_JOINED_INITIALS}"
+BARE_SURNAME_AFTER_COMMA = re.compile(rf"(?:,? {_JOINED_INITIALS}(?:, {_INVERTED_NAME})*"
+                                      rf"|(?:, {_INVERTED_NAME})+), ({NAME}) ")
+#: A run's last name inverted with a comma and its initials, after a comma, a full stop or an
+#: entry's number, then a blank and two words, neither the word for "and", the first no
+#: initial and no surname with its initials: an entry printed with its title right after the
+#: last initials' full stop ("corbella, j. effects of ..."; not "storer, and r. w. smith",
+#: "in a. poole", "bioassays, a. l. buikema, jr." nor "norberg, g. d. peterson et r.").
+_NO_FURTHER_NAME = rf"(?![^\W\d_]\.)(?!{_INVERTED_NAME}[ ,;])"
+TITLE_AFTER_INITIALS = re.compile(
+    rf"(?:^|(?<=[,.\]] )){NAME}, {_JOINED_INITIALS} (?!{AND_WORD} ){_NO_FURTHER_NAME}"
+    rf"[^\W\d_]+ (?!{AND_WORD} )[^\W\d_]")
+#: The same with a comma between the last initials and a word or an opening quote that opens no
+#: further name (nor "and" before one): an entry printed with a comma before its title
+#: ("ginzburg, c., threads and ...", "banks, t., a critique ...", "lambert, d., \u2018robots
+#: autonomes ..."), or one with a bare co-author after its initials.
+COMMA_AFTER_INITIALS = re.compile(
+    rf"(?<![^\W_]){_INVERTED_NAME}, (?!{AND_WORD} (?:[^\W\d_]\.|{_INVERTED_NAME}))"
+    rf"{_NO_FURTHER_NAME}(?:[^\W\d_]|[\"'\u2018\u201c\u00ab])")
+
+#: The rest of an author run after a surname where a style prints each name's initials with
+#: no full stop (``name_grammar.UNPUNCTUATED_INITIALS``) and the run's last name is a
+#: co-author's bare surname after a comma (group 1), then the blank before the title (" fa,
+#: bunting ja, cina se, yarrabubba Western ..."): read so only where the initials are printed
+#: in capitals and the entry's neighbours print their titles right after their initials.
+BARE_SURNAME_AFTER_UNPUNCTUATED = re.compile(
+    rf"{UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{UNPUNCTUATED_INITIALS}){{0,5}}, ({NAME}) ")
+#: A run's last name with its initials printed so (group 1), after a comma, a full stop, a
+#: bracket or an entry's number, then the title's first word, of two letters or more and not
+#: the word for "and" ("(24) prengel a, meiss g Geschlechterkonflikte", "wheaton h Elements"):
+#: an entry printed with its title right after the last initials. Lower case cannot tell
+#: initials from a short word ("...). the us army"): the capitals are read too (group 2 the
+#: title's first letter).
+TITLE_AFTER_UNPUNCTUATED = re.compile(
+    rf"(?:^|(?<=[,.\])] )){NAME}({UNPUNCTUATED_INITIALS}) (?!{AND_WORD} )([^\W\d_])[^\W\d_]+")
+#: The same initials with a comma after them, then a word (group 2): a comma before the title
+#: ("ginzburg c, Threads and ..."), or a further name when that word has initials after it
+#: (group 3, perhaps hyphenated: "tversky a, griffin d Endowments", "stern rj, sun c-h
+#: Basement"), told by their capitals; not the word for "and" before a last name or "et al.".
+#: The word and its initials are read ahead, so that the further name's own comma is matched
+#: next ("osei k, Salt").
+COMMA_AFTER_UNPUNCTUATED = re.compile(
+    rf"(?<![^\W_]){NAME}({UNPUNCTUATED_INITIALS}), (?!{AND_WORD} )"
+    rf"(?=({NAME})((?: [^\W\d_]{{2,3}}|(?: [^\W\d_](?:-[^\W\d_])?){{1,3}})[ ,])?)")
+
+
+def bare_surname_ends_run(text: str, name_end: int, first: int,
+                          printed: Optional[PrintedCase] = None) -> bool:
+    """True if only the rest of the author run of the name ending at ``name_end`` lies between
+    it and a title's first word at ``first``, its last name a co-author's bare surname: after a
+    semicolon (``BARE_SURNAME_ENDS_RUN``: "Morey; Dukhovskoy Analysis ..."), in a reference list
+    that separates its names by semicolons (:func:`_semicolons_between_names`), or after a
+    comma and a name's initials among neighbours that print their titles after the last
+    initials' full stop (:func:`_bare_surname_after_comma`: "McHugh, C.M.G., Snyder, S.W.,
+    Miller Upper ..."), or after the last initials with no punctuation
+    (:func:`_bare_surname_after_unpunctuated`: "Macdonald FA, Cina SE, Yarrabubba Western
+    ..."). A style that prints "Surname, I.; Surname, I. Title" or "Surname, I.,
+    Surname, I. Title" prints a co-author with no given names so, with no full stop after the
+    surname: the word is the run's, not the title's first word. Called by ``verify``, which
+    then reads no word before the hit as the title's own (``printed``: the document's capitals,
+    which the comma form needs)."""
+    if BARE_SURNAME_ENDS_RUN.fullmatch(text, name_end, first) is not None:
+        return _semicolons_between_names(text)
+    return printed is not None and (
+        _bare_surname_after_comma(text, name_end, first, printed)
+        or _bare_surname_after_unpunctuated(text, name_end, first, printed))
+
+
+#: Characters on each side of an entry in which its neighbours' prints are read: about two or
+#: three entries before its run and after its title's first word.
+_NEIGHBOURS_REACH = 600
+#: Neighbouring runs that print their title right after the last initials' full stop, at least:
+#: a list's style read from one or two entries is no list's.
+_TITLES_AFTER_INITIALS = 3
+
+
+def _bare_surname_after_comma(text: str, name_end: int, first: int,
+                              printed: PrintedCase) -> bool:
+    """True if the rest of the run after the surname ending at ``name_end`` is its initials or
+    further inverted names, a comma and a bare surname right before ``first``
+    (``BARE_SURNAME_AFTER_COMMA``), that surname and the title's first letter printed as
+    capitals and the surname no function word, and the entry's neighbours print their titles
+    right after the last initials' full stop (``TITLE_AFTER_INITIALS``, three times at least)
+    and none after a comma (``COMMA_AFTER_INITIALS``). Only the neighbours tell "Queija, A., Berta
+    Los corazas" (a bare co-author) from "Ginzburg, C., Threads and Traces" (one author, a
+    comma and the title): where a paper's lists mix styles, the whole text cannot. A title's
+    second word in lower case ("Threads and", "Transient crater") is no title's first word.
+    Called by :func:`bare_surname_ends_run`."""
+    run = BARE_SURNAME_AFTER_COMMA.fullmatch(text, name_end, first)
+    if run is None or run.group(1) in FUNCTION_WORDS or run.group(1) in SHORT_FUNCTION_WORDS:
+        return False
+    cased = printed(run.start(1), first + 1)
+    if cased is None or not (cased[0].isupper() and cased[-1].isupper()):
+        return False
+    start = name_start(text, name_end)
+    neighbours = (text[max(0, start - _NEIGHBOURS_REACH):start],
+                  text[first:first + _NEIGHBOURS_REACH])
+    if any(COMMA_AFTER_INITIALS.search(side) for side in neighbours):
+        return False
+    return sum(len(TITLE_AFTER_INITIALS.findall(side))
+               for side in neighbours) >= _TITLES_AFTER_INITIALS
+
+
+def _bare_surname_after_unpunctuated(text: str, name_end: int, first: int,
+                                     printed: PrintedCase) -> bool:
+    """The same as :func:`_bare_surname_after_comma` where a style prints each name's
+    initials with no full stop and the title right after the last ones ("Okafor BN, Lindqvist
+    E, Marchetti Tidal mixing ..."): the run's rest after the surname ending at ``name_end``
+    is initials and further names with theirs, a comma and a bare surname right before
+    ``first`` (``BARE_SURNAME_AFTER_UNPUNCTUATED``), the initials printed in capitals
+    (``author_run_ends.initials_in_capitals``), the bare surname and the title's first letter
+    too, and the entry's neighbours print their titles right after their initials
+    (:func:`_titles_after_unpunctuated`). Such a print is also one author, a comma and a title
+    ("Ginzburg C, Threads and Traces"): only the neighbours tell. Called by
+    :func:`bare_surname_ends_run`."""
+    run = BARE_SURNAME_AFTER_UNPUNCTUATED.fullmatch(text, name_end, first)
+    if run is None or run.group(1) in FUNCTION_WORDS or run.group(1) in SHORT_FUNCTION_WORDS:
+        return False
+    initials = printed(name_end + 1, run.start(1) - 2)
+    cased = printed(run.start(1), first + 1)
+    if (initials is None or cased is None or not initials_in_capitals(initials)
+            or not (cased[0].isupper() and cased[-1].isupper())):
+        return False
+    start = name_start(text, name_end)
+    return _titles_after_unpunctuated((max(0, start - _NEIGHBOURS_REACH), start),
+                                      (first, first + _NEIGHBOURS_REACH), text, printed)
+
+
+def _titles_after_unpunctuated(before: tuple[int, int], after: tuple[int, int], text: str,
+                               printed: PrintedCase) -> bool:
+    """True if in the spans ``before`` and ``after`` an entry's run and title at least
+    ``_TITLES_AFTER_INITIALS`` runs print their title right after their last initials with no
+    punctuation (``TITLE_AFTER_UNPUNCTUATED``: "Wheaton H Eléments du droit"), initials and
+    title's first letter printed as capitals, and none prints a comma and a word that is no
+    further name after its initials (``COMMA_AFTER_UNPUNCTUATED``: "Ginzburg C, Threads and";
+    not "Tversky A, Griffin D Endowments"). Called by :func:`_bare_surname_after_unpunctuated`."""
+    titles = 0
+    for low, high in (before, after):
+        for comma in COMMA_AFTER_UNPUNCTUATED.finditer(text, low, high):
+            if _in_capitals(text, printed, comma.span(1)) and not (
+                    comma.group(3) and _in_capitals(text, printed, comma.span(3))):
+                return False
+        titles += sum(_in_capitals(text, printed, title.span(1))
+                      and _in_capitals(text, printed, title.span(2))
+                      for title in TITLE_AFTER_UNPUNCTUATED.finditer(text, low, high))
+    return titles >= _TITLES_AFTER_INITIALS
+
+
+def _in_capitals(text: str, printed: PrintedCase, span: tuple[int, int]) -> bool:
+    """True if the letters of ``text[span]`` (initials after their blank, a title's first
+    letter) are printed as capitals. Called by :func:`_titles_after_unpunctuated`."""
+    start, end = span
+    letters = text[start:end].strip(" ,")
+    start = text.find(letters, start, end)
+    cased = printed(start, start + len(letters))
+    return cased is not None and cased.replace(" ", "").isupper()
+
+
+@kept_per_text
+def _semicolons_between_names(text: str) -> bool:
+    """True if the reference list in ``text`` separates two inverted names with initials by a
+    semicolon (``SEMICOLON_BETWEEN_NAMES``): where a style prints a semicolon before a title
+    ("Surname, I.; Title"), the word after it is the title's. Read once per text."""
+    return SEMICOLON_BETWEEN_NAMES.search(text) is not None
