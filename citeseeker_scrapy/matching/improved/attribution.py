@@ -3,12 +3,12 @@
 After a name, the hit must start before the name's entry ends (the next entry's "[n]", a year
 that closes the entry after its title, "..., 2002.", or the next author list's year), and no
 other entry may lie between them (unnumbered and "23." lists: two sentence ends, or one and
-another author list right before the hit: ``entries_between``), unless it is the first title a type mark closes
-after the name (GB/T 7714: "Title[M]") or the last field of the name's "[n]" entry, after the
-article's venue and numbers ("[24] Name, Journal, 1, 142-150 (1992). Title. [25]", or a page
-break and the text's end after the title); before a name (title first, ``title_first``), it
-must end close to it, with no sentence end in between and no end of another author list right
-before the title ("Toman, M.: Title", "2014. Title").
+another author list right before the hit: ``entries_between``), unless it is the first title
+a type mark closes after the name (GB/T 7714: "Title[M]") or the last field of the name's
+"[n]" entry, after the article's venue and numbers ("[24] Name, Journal, 1, 142-150 (1992).
+Title. [25]", or a page break and the text's end after the title); before a name (title
+first, ``title_first``), it must end close to it, with no sentence end in between and no end
+of another author list right before the title ("Toman, M.: Title", "2014. Title").
 The regions it reads are cut by ``windows``; called by ``search`` (:func:`attributed`) and
 ``superset`` (:func:`attributed`, :func:`repeated_in_entry`).
 """

@@ -83,10 +83,9 @@ def next_number_between(text: str, name: int, start: int) -> bool:
     14's name, but the search finds none of entry 16's either). Where no "[n]" starts an entry
     in the window, its first character is no entry's start either, whatever bracket stands
     there (a year label: "Kamiyama, M. [2014]. ..." then "Lévesque, K. [2015]. Title" would
-    read as "[n]" and "[n+1]"). Nor can ``ENTRY_START`` be a
-    pattern :func:`own_entry_number` reads up to the name: it reads past the "[n]", into the
-    name (a year label starts an entry only before a name with initials: "...Journal. [2003]
-    D. Fiala")."""
+    read as "[n]" and "[n+1]"). Nor can ``ENTRY_START`` be a pattern :func:`own_entry_number`
+    reads up to the name: it reads past the "[n]", into the name (a year label starts an entry
+    only before a name with initials: "...Journal. [2003] D. Fiala")."""
     own = last_entry_start(text, max(0, name - LIST_WINDOW), name)
     number = ENTRY_NUMBER.match(text, own) if ENTRY_START.match(text, own) else None
     for later in BRACKETED_ENTRY_NUMBER.finditer(text, own + (number is not None), name):

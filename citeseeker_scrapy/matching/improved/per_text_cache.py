@@ -1,9 +1,10 @@
 """Answers kept per document text, for the readings of a name's entry asked again and again.
 
 :func:`kept_per_text` wraps the readings that each search region cut around a name, and each
-hit attributed to it, ask again (in ``author_lists``, ``ditto_entries``, ``attribution`` and ``entries_between``),
-and answers about the whole text (``headers``, ``capitals``); :func:`kept_per_text_alone` the
-reference list's habits read with its printed capitals (``capitals``).
+hit attributed to it, ask again (in ``author_lists``, ``ditto_entries``, ``attribution`` and
+``entries_between``), and answers about the whole text (``headers``, ``capitals``);
+:func:`kept_per_text_alone` the reference list's habits read with its printed capitals
+(``capitals``).
 """
 
 from __future__ import annotations

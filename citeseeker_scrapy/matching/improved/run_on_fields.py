@@ -227,7 +227,8 @@ _OTHER_FIELDS = (
     _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _REVISION_DATE, _NUMBER_OR_CODE, _PATENT,
     _PUBLISHER_WORD,
     _CONTAINER_AFTER_COLON, _CONTAINER_IN, _CHAPTER_PAGES_BEFORE_BOOK,
-    _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS, _ORGANISATION, _JOURNAL_OPENED_BY_KIND)
+    _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS, _ORGANISATION,
+    _JOURNAL_OPENED_BY_KIND)
 #: The field a title runs into, any of the shapes above, read right after the title's last
 #: word: ``verify`` reads the words after a hit there as another field's, not the title's.
 NEXT_FIELD = re.compile("|".join((*_OTHER_FIELDS, _ONE_WORD_JOURNAL)))
