@@ -114,6 +114,17 @@ _NEIGHBOURS_REACH = 600
 _TITLES_AFTER_INITIALS = 3
 
 
+def _bare_word_before_title(run: re.Match[str], first: int, printed: PrintedCase) -> bool:
+    """True if the bare word of a run's rest (``run``'s group 1) is no function word, and that
+    word's first letter and the title's at ``first`` are printed as capitals: what both comma
+    forms ask of the word before they read the neighbours. Called by
+    :func:`_bare_surname_after_comma` and :func:`_bare_surname_after_unpunctuated`."""
+    if run.group(1) in FUNCTION_WORDS or run.group(1) in SHORT_FUNCTION_WORDS:
+        return False
+    cased = printed(run.start(1), first + 1)
+    return cased is not None and cased[0].isupper() and cased[-1].isupper()
+
+
 def _bare_surname_after_comma(text: str, name_end: int, first: int,
                               printed: PrintedCase) -> bool:
     """True if the rest of the run after the surname ending at ``name_end`` is its initials or
@@ -127,10 +138,7 @@ def _bare_surname_after_comma(text: str, name_end: int, first: int,
     second word in lower case ("Threads and", "Transient crater") is no title's first word.
     Called by :func:`bare_surname_ends_run`."""
     run = BARE_SURNAME_AFTER_COMMA.fullmatch(text, name_end, first)
-    if run is None or run.group(1) in FUNCTION_WORDS or run.group(1) in SHORT_FUNCTION_WORDS:
-        return False
-    cased = printed(run.start(1), first + 1)
-    if cased is None or not (cased[0].isupper() and cased[-1].isupper()):
+    if run is None or not _bare_word_before_title(run, first, printed):
         return False
     start = name_start(text, name_end)
     neighbours = (text[max(0, start - _NEIGHBOURS_REACH):start],
@@ -154,12 +162,10 @@ def _bare_surname_after_unpunctuated(text: str, name_end: int, first: int,
     ("Ginzburg C, Threads and Traces"): only the neighbours tell. Called by
     :func:`bare_surname_ends_run`."""
     run = BARE_SURNAME_AFTER_UNPUNCTUATED.fullmatch(text, name_end, first)
-    if run is None or run.group(1) in FUNCTION_WORDS or run.group(1) in SHORT_FUNCTION_WORDS:
+    if run is None or not _bare_word_before_title(run, first, printed):
         return False
     initials = printed(name_end + 1, run.start(1) - 2)
-    cased = printed(run.start(1), first + 1)
-    if (initials is None or cased is None or not initials_in_capitals(initials)
-            or not (cased[0].isupper() and cased[-1].isupper())):
+    if initials is None or not initials_in_capitals(initials):
         return False
     start = name_start(text, name_end)
     return _titles_after_unpunctuated((max(0, start - _NEIGHBOURS_REACH), start),

@@ -113,9 +113,8 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     (``run_on_fields.STOPS_BEFORE_ABBREVIATIONS``: "...harbour towns Electron .J .Diff .Equ"),
     or that opens a field the entry ends with (:func:`_closes_entry_after_field`: a journal
     of one word and one number or range after its comma or its colon, "...Notes: Gunflints
-    Kewa, 82",
-    "...Objectification Poetry:269.", "...Hopes and Fear Zodiac, 24–35", or its bracketed
-    year after a title's last word in lower case, ``after_lower_case``; a journal whose
+    Kewa, 82", "...Objectification Poetry:269.", "...Hopes and Fear Zodiac, 24–35", or its
+    bracketed year after a title's last word in lower case, ``after_lower_case``; a journal whose
     first word its colon closes, up to its volume; a town, its colon and its publisher), or
     that opens a chapter's book, its comma or colon then the book up to the chapter's pages
     (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
