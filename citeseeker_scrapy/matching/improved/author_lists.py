@@ -40,7 +40,15 @@ _SLASH_SEPARATOR = re.compile(
     rf"/(?:(?<=[^\W\d_.]/|\./)|(?<=[^\W_.] /|\. /)) ?(?={NAME}[.,]? )")
 _FULL_STOP_SEPARATOR = re.compile(
     r"\. (?<=(?<![^\W_])[^\W\d_]\. )(?=[^\W\d_][\w'\u2019-]+(?: [^\W\d_]){1,3}[. ])")
-_OTHER_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR)
+#: A semicolon after a name's last word or initial and before the next name, where a style
+#: separates names so and writes each with one comma or none ("forsman, e. d.; r. g. anthony;
+#: k. m. dugger;"), or a dash with a blank on each side ("e. d. forsman - r. g. anthony - k.
+#: m. dugger"; not a hyphen inside a word, "preuss-lausitz"): too few commas for a list.
+_SEMICOLON_SEPARATOR = re.compile(rf";(?<=[^\W\d_];|\.;) (?={NAME}[.,]? )")
+_DASH_SEPARATOR = re.compile(rf"-(?<=[^\W\d_] -|\. -) (?={NAME}[.,]? )")
+_OTHER_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR, _SEMICOLON_SEPARATOR,
+                     _DASH_SEPARATOR)
+_EMPTY_FIELD_COLON = re.compile(r": ?[;,]")  # "kanakidou, m.: ; seinfeld, j.h.: ;"
 _RUN_WORD = re.compile(r"[^\W\d_]+")  # a word of an author run, as a function word is looked up
 
 
@@ -147,7 +155,8 @@ def list_separators(text: str, start: int, stop: int) -> int:
     dense separators."""
     commas = text.count(",", start, stop)
     if commas >= LIST_COMMAS or commas + text.count("/", start, stop) + text.count(
-            ". ", start, stop) < LIST_COMMAS:
+            ". ", start, stop) + text.count(";", start, stop) + text.count(
+            " - ", start, stop) < LIST_COMMAS:
         return commas
     return commas + sum(len(separator.findall(text, start, stop))
                         for separator in _OTHER_SEPARATORS)
@@ -192,11 +201,24 @@ def _not_a_name(text: str, start: int, end: int) -> bool:
     double quote (a quoted title: 'a. 2007, "Photon mass destroyed by vortices," '), a
     sentence end ("h.: topic web. in: proc. of dexa,") or pages ("pp. 64-79. visser,"), as a
     short title and venue do."""
-    return (text.find(":", start, end) >= 0
+    return (_field_colon(text, start, end)
             or QUOTE.search(text, start, end) is not None
             or WORD_SENTENCE_END.search(text, start, end + 1) is not None
             or PAGES.search(text, start, end) is not None
             or NUMBER_AFTER_YEAR.search(text, start, end + 1) is not None)
+
+
+def _field_colon(text: str, start: int, end: int) -> bool:
+    """True if ``text[start:end]`` holds a colon a word follows, as a title's or a venue's
+    does; not the colon of an empty field that some styles print after each name, right
+    before the separator of the next one ("kanakidou, m.: ; seinfeld, j.h.: ; ..."). Called
+    by :func:`_not_a_name`."""
+    colon = text.find(":", start, end)
+    while colon >= 0:
+        if _EMPTY_FIELD_COLON.match(text, colon) is None:
+            return True
+        colon = text.find(":", colon + 1, end)
+    return False
 
 
 def _close_separators_follow(text: str, position: int) -> bool:
