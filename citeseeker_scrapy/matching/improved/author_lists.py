@@ -1,10 +1,10 @@
 """How far the author list a name is in reaches, and what ends it.
 
-An author list shows as separators close together: commas, or the slashes and full stops some
-styles print between names; a piece that is no name (a title's colon, a sentence end, pages)
-ends it, and in author-year styles so does the year after its last names ("..., de magalhaes
-jp. 2015."). Also where a name of a run starts and whether a full stop ends one. Read by
-``windows`` (how far a search region reaches), ``entry_numbers``, ``ditto_entries``,
+An author list shows as separators close together: commas, or the slashes, full stops,
+semicolons and dashes some styles print between names; a piece that is no name (a title's colon,
+a sentence end, pages) ends it, and in author-year styles so does the year after its last names
+("..., de magalhaes jp. 2015."). Also where a name of a run starts and whether a full stop ends
+one. Read by ``windows`` (how far a search region reaches), ``entry_numbers``, ``ditto_entries``,
 ``attribution``, ``title_first`` and ``bare_surnames`` (where the searched name starts).
 """
 
@@ -150,9 +150,8 @@ def author_list_end(text: str, start: int) -> int:
 
 def list_separators(text: str, start: int, stop: int) -> int:
     """How many names' separators ``text[start:stop]`` holds: its commas, and where they are
-    too few for a list, the slashes and full stops some styles separate names with
-    (:data:`_SLASH_SEPARATOR`, :data:`_FULL_STOP_SEPARATOR`). Called where a list is told by
-    dense separators."""
+    too few for a list, the slashes, full stops, semicolons and dashes some styles separate
+    names with (:data:`_OTHER_SEPARATORS`). Called where a list is told by dense separators."""
     commas = text.count(",", start, stop)
     if commas >= LIST_COMMAS or commas + text.count("/", start, stop) + text.count(
             ". ", start, stop) + text.count(";", start, stop) + text.count(
@@ -163,8 +162,8 @@ def list_separators(text: str, start: int, stop: int) -> int:
 
 
 def _next_separator(text: str, start: int, stop: int) -> int:
-    """Where the first separator of names (a comma, a slash or a full stop of
-    :data:`_OTHER_SEPARATORS`) in ``[start, stop)`` is, or -1. Called by
+    """Where the first separator of names (a comma, or a slash, a full stop, a semicolon or a
+    dash of :data:`_OTHER_SEPARATORS`) in ``[start, stop)`` is, or -1. Called by
     :func:`author_list_end`, and past a gap in the list by :func:`_past_interruption`."""
     comma = text.find(",", start, stop)
     before = stop if comma < 0 else comma
@@ -197,10 +196,10 @@ def _past_interruption(text: str, start: int, position: int, seen: int) -> int:
 
 
 def _not_a_name(text: str, start: int, end: int) -> bool:
-    """True if the piece between two commas cannot be (part of) a name: it holds a colon, a
-    double quote (a quoted title: 'a. 2007, "Photon mass destroyed by vortices," '), a
-    sentence end ("h.: topic web. in: proc. of dexa,") or pages ("pp. 64-79. visser,"), as a
-    short title and venue do."""
+    """True if the piece between two commas cannot be (part of) a name: it holds a colon a
+    word follows (:func:`_field_colon`), a double quote (a quoted title: 'a. 2007, "Photon
+    mass destroyed by vortices," '), a sentence end ("h.: topic web. in: proc. of dexa,") or
+    pages ("pp. 64-79. visser,"), as a short title and venue do."""
     return (_field_colon(text, start, end)
             or QUOTE.search(text, start, end) is not None
             or WORD_SENTENCE_END.search(text, start, end + 1) is not None
