@@ -46,8 +46,9 @@ _FULL_STOP_SEPARATOR = re.compile(
 #: m. dugger"; not a hyphen inside a word, "preuss-lausitz"): too few commas for a list.
 _SEMICOLON_SEPARATOR = re.compile(rf";(?<=[^\W\d_];|\.;) (?={NAME}[.,]? )")
 _DASH_SEPARATOR = re.compile(rf"-(?<=[^\W\d_] -|\. -) (?={NAME}[.,]? )")
-_OTHER_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR, _SEMICOLON_SEPARATOR,
-                     _DASH_SEPARATOR)
+_MARKED_SEPARATORS = (_SEMICOLON_SEPARATOR, _DASH_SEPARATOR)
+_OTHER_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR, *_MARKED_SEPARATORS)
+_SEPARATED_LIST = LIST_COMMAS // 2  # semicolons or dashes that tell a list printed with them
 _EMPTY_FIELD_COLON = re.compile(r": ?[;,]")  # "kanakidou, m.: ; seinfeld, j.h.: ;"
 _RUN_WORD = re.compile(r"[^\W\d_]+")  # a word of an author run, as a function word is looked up
 
@@ -150,15 +151,21 @@ def author_list_end(text: str, start: int) -> int:
 
 def list_separators(text: str, start: int, stop: int) -> int:
     """How many names' separators ``text[start:stop]`` holds: its commas, and where they are
-    too few for a list, the slashes, full stops, semicolons and dashes some styles separate
-    names with (:data:`_OTHER_SEPARATORS`). Called where a list is told by dense separators."""
+    too few for a list, the slashes and full stops some styles separate names with, and
+    their semicolons or dashes where a list prints at least ``_SEPARATED_LIST`` of them
+    (:data:`_OTHER_SEPARATORS`): a semicolon or two also join the names of a short run to
+    the commas of the entry before ("...(rpt. in poulton, 1908a.) barfuss, s.l.; johnson,
+    m.c.; & nielsen, m.a., 2011.": no list from "poulton" on). Called where a list is told
+    by dense separators."""
     commas = text.count(",", start, stop)
     if commas >= LIST_COMMAS or commas + text.count("/", start, stop) + text.count(
             ". ", start, stop) + text.count(";", start, stop) + text.count(
             " - ", start, stop) < LIST_COMMAS:
         return commas
+    marked = sum(len(separator.findall(text, start, stop)) for separator in _MARKED_SEPARATORS)
     return commas + sum(len(separator.findall(text, start, stop))
-                        for separator in _OTHER_SEPARATORS)
+                        for separator in _OTHER_SEPARATORS[:2]) + (
+        marked if marked >= _SEPARATED_LIST else 0)
 
 
 def _next_separator(text: str, start: int, stop: int) -> int:
