@@ -407,6 +407,21 @@ def test_a_semicolon_or_dash_list_lends_the_next_entry_no_title(doc: str, author
     assert not found(doc, author, PEAT)
 
 
+#: A name in a reprint note closes its entry; the next entry's short run prints two semicolons.
+REPRINT_NOTE = (
+    "Dunn, P. 2001. Tidal marsh of the Baltic coast, First Conference on Lagoons and\nMarshes. "
+    "2001.\nWeber, L. K. 1990. \u201cFen water tables.\u201d *Hydrol. Soc. Riga*, pp. xii\u2013xlv.\n"
+    "(Rpt. with notes in Weber, 1994a.)\nAlder, R.T.; Quist, T.B.; & Varga, M.A., 2015. Soil "
+    "carbon fluxes in boreal peatlands\nunder repeated drought. Report Number 12. Fen Res. "
+    "Inst., Oslo.\nYoon, K. 2016. Stone bridges. Leeds.\n")
+
+
+def test_two_semicolons_after_the_entry_before_make_no_list() -> None:
+    # the run's own author keeps its title; the name in the note before gets none
+    assert found(REPRINT_NOTE, "Varga", PEAT)
+    assert not found(REPRINT_NOTE, "Weber", PEAT)
+
+
 RIVERS = "Water quality indicators for upland rivers"
 
 
