@@ -19,7 +19,8 @@ _turned_down = matching.turned_down
 
 
 # A short title right before a volume or issue mark and its number, or a volume's number and
-# its year after a comma (styles that print no punctuation after a series' or a book's title).
+# its year after a comma, perhaps its publisher between (styles that print no punctuation after
+# a series' or a book's title).
 @pytest.mark.parametrize("doc, author, title", [
     ("Lindqvist, E. (1998) Harbour Town Planning Vol. 2, p. 40.\nMoreau, A. (2001) Stone "
      "Bridges. Paris.", "Lindqvist", "Harbour Town Planning"),
@@ -29,6 +30,11 @@ _turned_down = matching.turned_down
      "Kowalski", "Ciudades y memoria"),
     ("Moreau A., Ponts de Provence 12, 1899.\nOkafor N., Coastal trade, 1902.", "Moreau",
      "Ponts de Provence"),
+    # the volume's number, then the publisher and the year after commas
+    ("LAMBERT P., Moulins et meuniers 3, Arthaud, 1974.\nOKAFOR N., Coastal trade, 1902.",
+     "Lambert", "Moulins et meuniers"),
+    ("Halvorsen K., Fjord Fisheries 12, Oslo University Press, 1988.\nMoreau A., Stone "
+     "bridges, 1902.", "Halvorsen", "Fjord Fisheries"),
 ])
 def test_a_short_title_before_a_volume_mark_stands_alone(doc: str, author: str,
                                                          title: str) -> None:
@@ -42,6 +48,11 @@ def test_a_short_title_before_a_volume_mark_stands_alone(doc: str, author: str,
      "Bridges.", "Okafor", "Coastal Trade Routes"),
     ("Moreau A., Ponts de Provence romaine 12, 1899.\nOkafor N., Coastal trade, 1902.",
      "Moreau", "Ponts de Provence"),
+    # a word of the title between the query's last word and the volume, publisher and year
+    ("LAMBERT P., Moulins et meuniers bretons 3, Arthaud, 1974.\nOKAFOR N., Coastal trade, "
+     "1902.", "Lambert", "Moulins et meuniers"),
+    ("LAMBERT P., Moulins et meuniers 3, Arthaud, 1974.\nOKAFOR N., Coastal trade, 1902.",
+     "Lambert", "Moulins et boulangers"),
     ("Lindqvist argued that harbour town planning vol. 2 of his study was the weaker.",
      "Lindqvist", "Harbour Town Planning"),
 ])

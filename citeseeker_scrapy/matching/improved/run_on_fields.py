@@ -170,11 +170,13 @@ _VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)
 #: its year after a comma ("...Les Lythrariées italiennes 16, 1884."): the title's last word
 #: is right before them; a query that lacks it has that word before the mark. The abbreviated
 #: marks (``VOLUME_ABBREVIATIONS``, each before its full stop) are read in a bracket after a
-#: title too (``words``).
+#: title too (``words``). The bare number may have its publisher (up to three words) between
+#: it and the year, each after a comma (vita-latina: "...Démographie et sexualité 2, INED,
+#: 2002.").
 VOLUME_ABBREVIATIONS = r"vol|vols|bd|bde|no|nos|nr|t|jg|jahrg|fasc|iss"
 _VOLUME_MARK = (rf" (?:(?:{VOLUME_ABBREVIATIONS})\. ?"
                 r"|(?:volume|band|tome|tomo|heft|issue|number) )(?:\d{1,4}|[ivxlc]{1,6})\b")
-_VOLUME_AND_YEAR = rf" \d{{1,3}}, \(?{YEAR_DIGITS}(?!\d)"
+_VOLUME_AND_YEAR = rf" \d{{1,3}}, (?:{NAME}(?: {NAME}){{0,2}}, )?\(?{YEAR_DIGITS}(?!\d)"
 #: A publisher known by its name (``publishers``): one no title ends with as an ordinary word,
 #: whatever follows it ("The Lost Manual Addison-Wesley, 1990", "...der Universität Bremen
 #: Lehmanns, Berlin", "...International Relations Zed Books: London", "...Type and Typography
