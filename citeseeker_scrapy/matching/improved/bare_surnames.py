@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ..names import PrintedCase
+from ..word_edges import PrintedCase
 from .author_lists import name_start
 from .author_run_ends import initials_in_capitals
 from .content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS

@@ -117,7 +117,7 @@ LEGAL_FORM = r"(?:inc|ltd|corp|llc|plc|pty|gmbh)\."
 #: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ", nor the
 #: dates "in press." and "forthcoming.", nor a company's legal form), nor a surname printed
 #: with its first initial joined and its other initials after a blank, then the comma that
-#: ends the name ("EckausR. S., " reads "eckausr. s., "; ``names.initials_glued_at`` reads
+#: ends the name ("EckausR. S., " reads "eckausr. s., "; ``word_edges.initials_glued_at`` reads
 #: the surname): a sentence end is followed by no lone initials and comma.
 WORD_SENTENCE_END = re.compile(
     rf"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.|{LEGAL_FORM})[^\W\d_]{{3,}}[.?!]"
