@@ -52,9 +52,11 @@ _SHAPE_WORD = re.compile(r"[^\W\d_]+")
 _SHAPE_NUMBER = re.compile(r"\d+[^\W\d_]?(?![^\W\d_])")
 _SHAPE_GIVEN = re.compile(r"a(?:\.?[ -]a)+")
 #: ... and a run's further inverted names after its first name's given names, in that shape
-#: (", P & Heitz, F 1992" and ", BKO; Kano, VY and Lee, LA 2013" are both ", a 0"): a comma, a
-#: semicolon, "&" or the word for "and", a surname, its comma and its given names or initials.
-_SHAPE_FURTHER_NAMES = re.compile(r"(?:[,;]| &| a) a, a(?:\.?[ -]a)*\.?(?= )")
+#: (", P & Heitz, F 1992" and ", BKO; Kano, VY and Lee, LA 2013" are both ", a 0"): right after
+#: a given name or an initial, a comma, a semicolon, "&" or the word for "and", a surname, its
+#: comma and its given names or initials (not the run's first given names themselves: ",
+#: Builders, T. C. 1999" stays ", a, a. 0.").
+_SHAPE_FURTHER_NAMES = re.compile(r"(?<=[a.])(?:[,;]| &| a) a, a(?:\.?[ -]a)*\.?(?= )")
 _SURNAME_AFTER = re.compile(rf" {NAME}")
 #: One name after a hit: a word (an organisation's, a surname) and perhaps its initials.
 _NAME_AFTER = re.compile(rf" {NAME}(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
