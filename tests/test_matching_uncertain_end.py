@@ -258,7 +258,8 @@ def test_a_word_before_a_journal_whose_full_stops_open_its_words_stays_rejected(
 # one word, its comma and the year in brackets after a title's last word in lower case
 # (interaction-design-and-architectures prints no volume so) or its year and pages after a
 # colon with no full stop before, a journal whose
-# first word its colon closes, up to its volume, or a town, its colon and its publisher. The
+# first word its colon closes, up to its volume, or a town (perhaps a second seat after its
+# comma), its colon and its publisher. The
 # word could be the title's own last word before such a field, so the citation is reported
 # marked. A changed content word, a word added to the query, another entry's title, a word in
 # lower case before the journal, a capitalised last word before the bracketed year, and a word
@@ -278,6 +279,14 @@ _LOWLANDS = ("Okafor N (2013). Tidal Markets: Harbour Trade in the Coastal Lowla
              "Press.\n\nHalvorsen K (2009). Ferry Routes of the Northern Skerries Harbourview: "
              "Fjord Press.\n\nMoreau A (2001). Stone bridges. Paris: Seuil.")
 
+#: A publisher with two seats, the second after the town's comma (``place_fields``'s
+#: ``_TOWN_AND_PUBLISHER``), each seat a town.
+_TWO_SEATS = ("Okafor N (2013). Tidal Markets: Harbour Trade in the Coastal Lowlands Lagos, Accra: "
+              "Fjord Press.\n\nHalvorsen K (2009). Ferry Routes of the Northern Skerries "
+              "Harbourview, Accra: Fjord Press.\n\nBerg M (2010). Die Häfen des Nordens: eine "
+              "kurze Geschichte Winterthur, Basel: Seeverlag.\n\nMoreau A (2001). Stone bridges. "
+              "Paris: Seuil.")
+
 
 @pytest.mark.parametrize("doc, author, title", [
     (_PORTUS, "Okafor", "Tidal trade in coastal harbours"),
@@ -285,6 +294,8 @@ _LOWLANDS = ("Okafor N (2013). Tidal Markets: Harbour Trade in the Coastal Lowla
     (_PIER, "Lindqvist", "Harbour walls of the north, part II: The Stone-Pier Method"),
     (_PIER_VOLUME, "Berg", "Harbour walls of the north, part II: The Stone-Pier Method"),
     (_LOWLANDS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands"),
+    (_TWO_SEATS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands"),
+    (_TWO_SEATS, "Berg", "Die Häfen des Nordens: eine kurze Geschichte"),
 ])
 def test_a_title_before_a_field_closing_the_entry_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -307,8 +318,13 @@ def test_a_title_before_a_field_closing_the_entry_is_reported_marked(
     # a title's last word printed with a capital before the journal's bracketed year: a book's
     # title in title case prints its own last word so, before the comma and the year
     (_PORTUS, "Halvorsen", "Ferry routes in the Baltic"),
-    # a word that is no town before the colon and the publisher
+    # a word that is no town before the colon and the publisher, or before the second seat
     (_LOWLANDS, "Halvorsen", "Ferry Routes of the Northern Skerries"),
+    (_TWO_SEATS, "Halvorsen", "Ferry Routes of the Northern Skerries"),
+    # before two seats: a content word changed, a word added
+    (_TWO_SEATS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Highlands"),
+    (_TWO_SEATS, "Berg", "Die Häfen des Nordens: eine lange Geschichte"),
+    (_TWO_SEATS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands Today"),
 ])
 def test_a_word_before_a_field_closing_the_entry_stays_rejected(doc: str, author: str,
                                                                title: str) -> None:

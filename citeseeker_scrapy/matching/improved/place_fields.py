@@ -189,9 +189,9 @@ _PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a
 #: so: an entry that ends with its title prints its last word so too, "...in coastal Malta.")
 PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
     rf"{_PLACE_WORD}{_PUBLISHER}\.{NEXT_ENTRY_OPENING}")
-#: A town of one word, its colon and its publisher, up to the publisher's full stop
-#: (:func:`town_and_publisher_end`).
-_TOWN_AND_PUBLISHER = re.compile(rf"({_PLACE_WORD}){_PUBLISHER}(?=\.)")
+#: A town of one word, perhaps a second seat of one word after its comma ("Gossau, Zürich"),
+#: its colon and its publisher, up to the publisher's full stop (:func:`town_and_publisher_end`).
+_TOWN_AND_PUBLISHER = re.compile(rf"({_PLACE_WORD})(?:, ({_PLACE_WORD}))?{_PUBLISHER}(?=\.)")
 
 
 def town_and_publisher_end(text: str, at: int) -> int | None:
@@ -201,9 +201,11 @@ def town_and_publisher_end(text: str, at: int) -> int | None:
     Nouméa: ADRAF."), else None. Called by ``undecided_ends``, after one capitalised word run
     on after a title, which asks whether the entry ends there: a title's own last word is a
     town as often ("...Life in Ancient Rome"), but a style that prints the place before the
-    publisher prints that title's place after it ("...Ancient Rome Paris: Laterza.")."""
+    publisher prints that title's place after it ("...Ancient Rome Paris: Laterza."). A
+    publisher's second seat may follow the town after a comma, a town too ("...une histoire
+    Gossau, Zürich: Nord-Süd.")."""
     town = _TOWN_AND_PUBLISHER.match(text, at)
-    if town is None or not places.is_town(town[1]):
+    if town is None or not all(places.is_town(seat) for seat in town.groups() if seat):
         return None
     return town.end()
 
