@@ -189,6 +189,16 @@ _PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a
 #: so: an entry that ends with its title prints its last word so too, "...in coastal Malta.")
 PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
     rf"{_PLACE_WORD}{_PUBLISHER}\.{NEXT_ENTRY_OPENING}")
+#: A publisher's name of two words or more, its comma, its publishing city (perhaps other
+#: seats after slashes), a comma and the year, and the entry ends: "...Dubuffet & l'art brut
+#: Collection de l'Art Brut, Milano/Lausanne, 2005." (current-science prints a book's
+#: publisher so after its title, with no punctuation). ``undecided_ends`` reads it after a
+#: title's last word printed in lower case, from a capital: a title's own proper noun prints
+#: so before the name too ("...of northern Norway Fjord Museum, Oslo, 2011."), so the end stays
+#: uncertain.
+PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END = re.compile(
+    rf"{_PLACE_WORD}(?: {_PLACE_WORD}){{1,6}}, (?:{places.PUBLISHING_CITIES}){_SEATS_AFTER_SLASHES}"
+    rf", \(?{YEAR_DIGITS}\)?\.{NEXT_ENTRY_OPENING}")
 #: A town of one word, perhaps a second seat of one word after its comma ("Gossau, Zürich"),
 #: its colon and its publisher, up to the publisher's full stop (:func:`town_and_publisher_end`).
 _TOWN_AND_PUBLISHER = re.compile(rf"({_PLACE_WORD})(?:, ({_PLACE_WORD}))?{_PUBLISHER}(?=\.)")
