@@ -278,11 +278,11 @@ _LOWLANDS = ("Okafor N (2013). Tidal Markets: Harbour Trade in the Coastal Lowla
              "Press.\n\nHalvorsen K (2009). Ferry Routes of the Northern Skerries Harbourview: "
              "Fjord Press.\n\nMoreau A (2001). Stone bridges. Paris: Seuil.")
 
-#: A publisher with two seats, the second after the town's comma (``place_fields``'s
-#: ``_TOWN_AND_PUBLISHER``), each seat a town.
-_TWO_SEATS = ("Okafor N (2013). Tidal Markets: Harbour Trade in the Coastal Lowlands Lagos, Accra: "
+#: A publisher with two seats, a town, then a publishing city after its comma (``place_fields``'s
+#: ``_TOWN_AND_PUBLISHER``).
+_TWO_SEATS = ("Okafor N (2013). Tidal Markets: Harbour Trade in the Coastal Lowlands Lagos, London: "
               "Fjord Press.\n\nHalvorsen K (2009). Ferry Routes of the Northern Skerries "
-              "Harbourview, Accra: Fjord Press.\n\nBerg M (2010). Die Häfen des Nordens: eine "
+              "Harbourview, London: Fjord Press.\n\nBerg M (2010). Die Häfen des Nordens: eine "
               "kurze Geschichte Winterthur, Basel: Seeverlag.\n\nMoreau A (2001). Stone bridges. "
               "Paris: Seuil.")
 

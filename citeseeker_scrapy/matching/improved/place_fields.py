@@ -199,9 +199,11 @@ PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
 PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END = re.compile(
     rf"{_PLACE_WORD}(?: {_PLACE_WORD}){{1,6}}, (?:{places.PUBLISHING_CITIES}){_SEATS_AFTER_SLASHES}"
     rf", \(?{YEAR_DIGITS}\)?\.{NEXT_ENTRY_OPENING}")
-#: A town of one word, perhaps a second seat of one word after its comma ("Gossau, Zürich"),
-#: its colon and its publisher, up to the publisher's full stop (:func:`town_and_publisher_end`).
-_TOWN_AND_PUBLISHER = re.compile(rf"({_PLACE_WORD})(?:, ({_PLACE_WORD}))?{_PUBLISHER}(?=\.)")
+#: A town of one word, perhaps a publishing city after its comma, the publisher's second seat
+#: ("Gossau, Zürich"), its colon and its publisher, up to the publisher's full stop
+#: (:func:`town_and_publisher_end`).
+_TOWN_AND_PUBLISHER = re.compile(
+    rf"({_PLACE_WORD})(?:, (?:{places.PUBLISHING_CITIES})(?![^\W_]))?{_PUBLISHER}(?=\.)")
 
 
 def town_and_publisher_end(text: str, at: int) -> int | None:
@@ -212,10 +214,12 @@ def town_and_publisher_end(text: str, at: int) -> int | None:
     on after a title, which asks whether the entry ends there: a title's own last word is a
     town as often ("...Life in Ancient Rome"), but a style that prints the place before the
     publisher prints that title's place after it ("...Ancient Rome Paris: Laterza."). A
-    publisher's second seat may follow the town after a comma, a town too ("...une histoire
-    Gossau, Zürich: Nord-Süd.")."""
+    publisher's second seat, a publishing city (``places.PUBLISHING_CITIES``), may follow the
+    town after a comma ("...une histoire Gossau, Zürich: Nord-Süd."); not any town: a title
+    that ends with a town prints a place of its own after its comma ("...harbour towns Lagos,
+    Ibadan: University Press.")."""
     town = _TOWN_AND_PUBLISHER.match(text, at)
-    if town is None or not all(places.is_town(seat) for seat in town.groups() if seat):
+    if town is None or not places.is_town(town[1]):
         return None
     return town.end()
 
