@@ -18,8 +18,10 @@ from hypothesis import strategies as st
 from citeseeker_scrapy.matching import (
     AuthorGroup, Citation, CitationMatcher, MatcherSettings, normalize_text,
 )
-from citeseeker_scrapy.matching.names import SKIPPABLE, NameIndex, name_forms
+from citeseeker_scrapy.matching.name_parts import name_forms
+from citeseeker_scrapy.matching.names import NameIndex
 from citeseeker_scrapy.matching.similarity import indel_distance
+from citeseeker_scrapy.matching.word_edges import SKIPPABLE
 
 
 def cite(doc: str, author: str, title: str, **options: object) -> Optional[Citation]:

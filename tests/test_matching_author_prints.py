@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from citeseeker_scrapy.matching import (
-    AuthorGroup, CitationMatcher, DocumentText, MatcherSettings, names,
+    AuthorGroup, CitationMatcher, DocumentText, MatcherSettings, word_edges,
 )
 from tests.support import matching
 
@@ -417,7 +417,7 @@ def test_near_a_surname_in_capitals_a_joined_letter_is_no_initial(doc: str, auth
 ])
 def test_a_document_may_join_initials_only_where_it_prints_a_capital_so(source: str,
                                                                         joins: bool) -> None:
-    assert names.may_join_initials(source) is joins
+    assert word_edges.may_join_initials(source) is joins
 
 
 def test_a_document_without_joined_initials_is_searched_without_its_map() -> None:
@@ -685,7 +685,7 @@ def test_a_name_inside_a_word_before_initials_is_read_without_the_map() -> None:
     # "Bell" ends "Campbell", an inverted surname with its initials: no given name written
     # out, so the capitals (a map of the whole text) are not read for it
     document = DocumentText("[3] Campbell, A., Ward, K. Letters to Anna. Oslo, 2001. [4] Berg T.")
-    assert not names.joined_after_lower_case(document.normalized, 8, 12, document.printed_case)
+    assert not word_edges.joined_after_lower_case(document.normalized, 8, 12, document.printed_case)
     assert "text_map" not in vars(document)
 
 

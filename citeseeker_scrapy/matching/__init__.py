@@ -6,7 +6,8 @@ subpackage ``improved/`` (``search.py``, ``windows.py`` and ``attribution.py`` f
 title may be relative to a name, ``verify.py`` for the word-level checks; ``superset.py``
 makes it report every hit of the original unless a named check, ``model.VETOES``, says why
 not). Both share the normalization
-(``normalize.py``), whole-word tolerant names (``names.py``), the query model (``model.py``) and
+(``normalize.py``), whole-word tolerant names (``names.py``, reading
+``name_parts.py`` and ``word_edges.py``), the query model (``model.py``) and
 the exact fast best-substring search (``similarity.py``); ``matcher.py`` dispatches.
 
 The names below are loaded when first asked for (``lazy_names``, PEP 562): a module that

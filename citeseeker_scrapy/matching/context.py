@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from .improved.entry_grammar import YEAR_DIGITS
-from .names import PARTICLES
+from .name_parts import PARTICLES
 from .folded_offsets import chunk_offsets, fold_with_offsets
 from .normalize import join_broken_words, normalize_text
 
@@ -77,7 +77,7 @@ _UPPER, _LOWER = ("[" + re.escape("".join(c for c in map(chr, range(0x2000)) if 
 _NAME_WORD = rf"{_UPPER}(?:[^\W\d_]|['’-](?=[^\W\d_]))*"
 _INITIALS = rf"{_UPPER}\.(?: ?-?{_UPPER}\.)*"
 #: What a surname may open with, in lower case, in the first entry after a heading: the
-#: particles ``names.PARTICLES`` owns ("van Dijk, A.", "de la Cruz, J."), and the articles of
+#: particles ``name_parts.PARTICLES`` owns ("van Dijk, A.", "de la Cruz, J."), and the articles of
 #: Arabic and Spanish surnames ("al Hassan, M.", "el Said, A."), which it does not hold.
 _SURNAME_OPENERS = PARTICLES | {"al", "el"}
 _PARTICLES = rf"(?:(?:{'|'.join(sorted(_SURNAME_OPENERS))}) )"
@@ -207,7 +207,7 @@ class TextMap:
         with, and one that ends its entry with none only by the paragraph's end (HTML and
         plain text print each entry as a paragraph). Who calls it: the matcher, for the few
         words around a hit a word check turned down, and the name index, for the letters
-        beside a name joined to another word (``names.PrintedCase``)."""
+        beside a name joined to another word (``word_edges.PrintedCase``)."""
         if not self.lined_up or not 0 <= start < end <= len(self.normalized):
             return None
         low, high = self.original(start), self.original(end - 1) + 1

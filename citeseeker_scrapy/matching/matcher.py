@@ -15,11 +15,12 @@ from .improved.checked_title import CheckedTitle
 from .model import (
     BETTER_TITLE, OUT_OF_REACH, AuthorGroup, Citation, MatcherSettings,
 )
-from .names import NameIndex, PrintedCase, find_name_positions, may_join_initials
+from .names import NameIndex, find_name_positions
 from .normalize import normalize_text
 from .context import TextMap
 from .relation import CITES, SELF, DocumentHead
 from .similarity import Title, ratio_of_limit
+from .word_edges import PrintedCase, may_join_initials
 
 
 _MAX_REPRINTS = 64  # later prints of a title looked at (a running header repeats it per page)
@@ -247,14 +248,14 @@ class DocumentText:
 
     def printed_case(self, start: int, end: int) -> Optional[str]:
         """The document's capitals for a span of its normalized text
-        (``context.TextMap.printed_case``; a ``names.PrintedCase``)."""
+        (``context.TextMap.printed_case``; a ``word_edges.PrintedCase``)."""
         return self.text_map.printed_case(start, end)
 
     @cached_property
     def name_case(self) -> Optional[PrintedCase]:
         """The capitals the name index reads (:meth:`printed_case`), or None where the text
         prints no capital joined to a lower-case letter before a full stop
-        (``names.may_join_initials``): the index reads them only for initials joined to a
+        (``word_edges.may_join_initials``): the index reads them only for initials joined to a
         name ("LinzJ."), and the map they cost is then not made for a document without one."""
         return self.printed_case if may_join_initials(self.source) else None
 

@@ -1,7 +1,7 @@
 """Is a citing work's author one of the searched authors? (self-citations)
 
 Who calls it: :mod:`citeseeker_scrapy.works.citing`, for a citation's ``self_citation``.
-Built on :mod:`.names`, the one owner of how a typed name splits into surname, initials,
+Built on :mod:`.name_parts`, the one owner of how a typed name splits into surname, initials,
 particles and suffixes: the rules that find a searched name in a text also decide whether a
 printed name is that person.
 """
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Sequence
 
-from .names import (
+from .name_parts import (
     NAME_CHARS, PARTICLES, SUFFIXES, is_capital_initials, is_initials, surname_words, typed_words,
     without_particles,
 )
@@ -83,7 +83,7 @@ def _readings(typed: list[str], initial: list[bool], either_order: bool) -> list
 
 
 def _surname_core(words: Sequence[str]) -> str:
-    """A surname as compared: without leading particles (``names.without_particles``: "van
+    """A surname as compared: without leading particles (``name_parts.without_particles``: "van
     der Maaten" -> "maaten"), hyphens and apostrophes ("O'Brien" -> "obrien")."""
     return "".join(NAME_CHARS.findall("".join(without_particles(words))))
 

@@ -28,7 +28,8 @@ from typing import Sequence
 
 from rapidfuzz.distance import Indel
 
-from .names import NameIndex, name_forms
+from .name_parts import name_forms
+from .names import NameIndex
 from .normalize import normalize_text
 
 SELF = "self"

@@ -7,7 +7,7 @@ reported document (:func:`mark_self_citations`); the report extension writes one
 
 A citation is a self-citation when the citing work's authors include one of the cited group's
 authors (the group whose author and publication the citation names): the same surname with
-compatible initials, diacritics and case folded (:func:`~citeseeker_scrapy.matching.names.
+compatible initials, diacritics and case folded (:func:`~citeseeker_scrapy.matching.persons.
 shares_an_author`, the one owner of that test). A hit that is the searched paper's own copy
 (``relation: self``) is no citation: its ``self_citation`` is false.
 """

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ..names import PrintedCase
+from ..word_edges import PrintedCase
 from .entry_grammar import NUMBER_MARK
 from .name_grammar import (
     AND_WORD, INITIALS_FIRST_RUN_FROM_NAME, INITIALS_FIRST_RUN_TO_NAME, NAME,

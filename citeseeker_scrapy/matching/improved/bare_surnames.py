@@ -10,9 +10,10 @@ The patterns of those shapes and the reading of them, called by ``verify``.
 from __future__ import annotations
 
 import re
-from typing import Optional
+from functools import partial
+from typing import Callable, Optional
 
-from ..names import PrintedCase
+from ..word_edges import PrintedCase
 from .author_lists import name_start
 from .author_run_ends import initials_in_capitals
 from .content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
@@ -125,28 +126,53 @@ def _bare_word_before_title(run: re.Match[str], first: int, printed: PrintedCase
     return cased is not None and cased[0].isupper() and cased[-1].isupper()
 
 
+def _neighbours_print_titles_after_initials(text: str, name_end: int, first: int,
+                                            comma_after: Callable[[int, int], bool],
+                                            titles_after: Callable[[int, int], int]) -> bool:
+    """True if the entries around a run print their titles right after their last initials:
+    in ``_NEIGHBOURS_REACH`` characters before the run's first name (the name ending at
+    ``name_end``) and after the title's first word at ``first``, ``titles_after`` counts
+    ``_TITLES_AFTER_INITIALS`` titles at least and ``comma_after`` finds no comma and title
+    after a name's initials. What tells a bare co-author ("Queija, A., Berta Los corazas") from
+    one author, a comma and the title ("Ginzburg, C., Threads and Traces"): where a paper's
+    lists mix styles, the whole text cannot. Each form reads the initials it prints. Called by
+    :func:`_bare_surname_after_comma` and :func:`_bare_surname_after_unpunctuated`."""
+    start = name_start(text, name_end)
+    sides = ((max(0, start - _NEIGHBOURS_REACH), start), (first, first + _NEIGHBOURS_REACH))
+    return (not any(comma_after(low, high) for low, high in sides)
+            and sum(titles_after(low, high) for low, high in sides) >= _TITLES_AFTER_INITIALS)
+
+
 def _bare_surname_after_comma(text: str, name_end: int, first: int,
                               printed: PrintedCase) -> bool:
     """True if the rest of the run after the surname ending at ``name_end`` is its initials or
     further inverted names, a comma and a bare surname right before ``first``
     (``BARE_SURNAME_AFTER_COMMA``), that surname and the title's first letter printed as
     capitals and the surname no function word, and the entry's neighbours print their titles
-    right after the last initials' full stop (``TITLE_AFTER_INITIALS``, three times at least)
-    and none after a comma (``COMMA_AFTER_INITIALS``). Only the neighbours tell "Queija, A., Berta
-    Los corazas" (a bare co-author) from "Ginzburg, C., Threads and Traces" (one author, a
-    comma and the title): where a paper's lists mix styles, the whole text cannot. A title's
-    second word in lower case ("Threads and", "Transient crater") is no title's first word.
-    Called by :func:`bare_surname_ends_run`."""
+    right after the last initials' full stop (:func:`_titles_after_initials`, three times at
+    least) and none after a comma (:func:`_comma_after_initials`): only the neighbours tell
+    (:func:`_neighbours_print_titles_after_initials`). A title's second word in lower case
+    ("Threads and", "Transient crater") is no title's first word. Called by
+    :func:`bare_surname_ends_run`."""
     run = BARE_SURNAME_AFTER_COMMA.fullmatch(text, name_end, first)
-    if run is None or not _bare_word_before_title(run, first, printed):
-        return False
-    start = name_start(text, name_end)
-    neighbours = (text[max(0, start - _NEIGHBOURS_REACH):start],
-                  text[first:first + _NEIGHBOURS_REACH])
-    if any(COMMA_AFTER_INITIALS.search(side) for side in neighbours):
-        return False
-    return sum(len(TITLE_AFTER_INITIALS.findall(side))
-               for side in neighbours) >= _TITLES_AFTER_INITIALS
+    return (run is not None and _bare_word_before_title(run, first, printed)
+            and _neighbours_print_titles_after_initials(
+                text, name_end, first, partial(_comma_after_initials, text),
+                partial(_titles_after_initials, text)))
+
+
+def _comma_after_initials(text: str, low: int, high: int) -> bool:
+    """True if ``text[low:high]`` (read as a text of its own) prints a comma after a name's
+    initials and a word that opens no further name (``COMMA_AFTER_INITIALS``). Called by
+    :func:`_neighbours_print_titles_after_initials` for :func:`_bare_surname_after_comma`."""
+    return COMMA_AFTER_INITIALS.search(text[low:high]) is not None
+
+
+def _titles_after_initials(text: str, low: int, high: int) -> int:
+    """How many titles ``text[low:high]`` (read as a text of its own) prints right after the
+    last initials' full stop (``TITLE_AFTER_INITIALS``). Called by
+    :func:`_neighbours_print_titles_after_initials` for :func:`_bare_surname_after_comma`."""
+    return len(TITLE_AFTER_INITIALS.findall(text[low:high]))
 
 
 def _bare_surname_after_unpunctuated(text: str, name_end: int, first: int,
@@ -158,38 +184,40 @@ def _bare_surname_after_unpunctuated(text: str, name_end: int, first: int,
     ``first`` (``BARE_SURNAME_AFTER_UNPUNCTUATED``), the initials printed in capitals
     (``author_run_ends.initials_in_capitals``), the bare surname and the title's first letter
     too, and the entry's neighbours print their titles right after their initials
-    (:func:`_titles_after_unpunctuated`). Such a print is also one author, a comma and a title
+    (:func:`_titles_after_unpunctuated`, none with a comma after them:
+    :func:`_comma_after_unpunctuated`). Such a print is also one author, a comma and a title
     ("Ginzburg C, Threads and Traces"): only the neighbours tell. Called by
     :func:`bare_surname_ends_run`."""
     run = BARE_SURNAME_AFTER_UNPUNCTUATED.fullmatch(text, name_end, first)
     if run is None or not _bare_word_before_title(run, first, printed):
         return False
     initials = printed(name_end + 1, run.start(1) - 2)
-    if initials is None or not initials_in_capitals(initials):
-        return False
-    start = name_start(text, name_end)
-    return _titles_after_unpunctuated((max(0, start - _NEIGHBOURS_REACH), start),
-                                      (first, first + _NEIGHBOURS_REACH), text, printed)
+    return (initials is not None and initials_in_capitals(initials)
+            and _neighbours_print_titles_after_initials(
+                text, name_end, first, partial(_comma_after_unpunctuated, text, printed),
+                partial(_titles_after_unpunctuated, text, printed)))
 
 
-def _titles_after_unpunctuated(before: tuple[int, int], after: tuple[int, int], text: str,
-                               printed: PrintedCase) -> bool:
-    """True if in the spans ``before`` and ``after`` an entry's run and title at least
-    ``_TITLES_AFTER_INITIALS`` runs print their title right after their last initials with no
-    punctuation (``TITLE_AFTER_UNPUNCTUATED``: "Wheaton H Eléments du droit"), initials and
-    title's first letter printed as capitals, and none prints a comma and a word that is no
-    further name after its initials (``COMMA_AFTER_UNPUNCTUATED``: "Ginzburg C, Threads and";
-    not "Tversky A, Griffin D Endowments"). Called by :func:`_bare_surname_after_unpunctuated`."""
-    titles = 0
-    for low, high in (before, after):
-        for comma in COMMA_AFTER_UNPUNCTUATED.finditer(text, low, high):
-            if _in_capitals(text, printed, comma.span(1)) and not (
-                    comma.group(3) and _in_capitals(text, printed, comma.span(3))):
-                return False
-        titles += sum(_in_capitals(text, printed, title.span(1))
-                      and _in_capitals(text, printed, title.span(2))
-                      for title in TITLE_AFTER_UNPUNCTUATED.finditer(text, low, high))
-    return titles >= _TITLES_AFTER_INITIALS
+def _comma_after_unpunctuated(text: str, printed: PrintedCase, low: int, high: int) -> bool:
+    """True if between ``low`` and ``high`` a run prints a comma and a word that is no further
+    name after its last initials, printed as capitals (``COMMA_AFTER_UNPUNCTUATED``: "Ginzburg
+    C, Threads and"; not "Tversky A, Griffin D Endowments"). Called by
+    :func:`_neighbours_print_titles_after_initials` for
+    :func:`_bare_surname_after_unpunctuated`."""
+    return any(_in_capitals(text, printed, comma.span(1)) and not (
+        comma.group(3) and _in_capitals(text, printed, comma.span(3)))
+        for comma in COMMA_AFTER_UNPUNCTUATED.finditer(text, low, high))
+
+
+def _titles_after_unpunctuated(text: str, printed: PrintedCase, low: int, high: int) -> int:
+    """How many runs between ``low`` and ``high`` print their title right after their last
+    initials with no punctuation (``TITLE_AFTER_UNPUNCTUATED``: "Wheaton H Eléments du
+    droit"), initials and title's first letter printed as capitals. Called by
+    :func:`_neighbours_print_titles_after_initials` for
+    :func:`_bare_surname_after_unpunctuated`."""
+    return sum(_in_capitals(text, printed, title.span(1))
+               and _in_capitals(text, printed, title.span(2))
+               for title in TITLE_AFTER_UNPUNCTUATED.finditer(text, low, high))
 
 
 def _in_capitals(text: str, printed: PrintedCase, span: tuple[int, int]) -> bool:

@@ -63,7 +63,7 @@ westlichen Ostsee und Nordsee"), and a near miss that leaves the name out would 
 place alone before the entry's end that is no town (a country, a region): an entry that ends
 with its title prints a name there too ("...in coastal Malta."). Who calls
 it: ``superset``, on an original hit a word check turned down, with the document's capitals
-at hand (``names.PrintedCase``); the hit is then read again with the title closed there.
+at hand (``word_edges.PrintedCase``); the hit is then read again with the title closed there.
 Where the capitals cannot decide, ``undecided_ends`` names the run; where an author run ends
 before a short title, ``author_run_ends``.
 """
@@ -73,7 +73,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from ..names import PrintedCase
+from ..word_edges import PrintedCase
 from .content_words import is_content
 from .per_text_cache import kept_per_text, kept_per_text_alone
 from .place_fields import (

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from .name_grammar import AND_WORD, GIVEN_NAMES, INITIALS, NAME
+from .name_grammar import AND_WORD, GIVEN_FIRST_NAME, INITIALS, NAME, RUN_NAME
 
 #: The digits of a year in an entry's date (``DATE``), after "p." (``PAGES``: "p. 2013" is
 #: no page) and before the next entry's number (``NUMBER_AFTER_YEAR``): "19xx" and "20xx"
@@ -117,7 +117,7 @@ LEGAL_FORM = r"(?:inc|ltd|corp|llc|plc|pty|gmbh)\."
 #: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ", nor the
 #: dates "in press." and "forthcoming.", nor a company's legal form), nor a surname printed
 #: with its first initial joined and its other initials after a blank, then the comma that
-#: ends the name ("EckausR. S., " reads "eckausr. s., "; ``names.initials_glued_at`` reads
+#: ends the name ("EckausR. S., " reads "eckausr. s., "; ``word_edges.initials_glued_at`` reads
 #: the surname): a sentence end is followed by no lone initials and comma.
 WORD_SENTENCE_END = re.compile(
     rf"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.|{LEGAL_FORM})[^\W\d_]{{3,}}[.?!]"
@@ -194,26 +194,20 @@ NUMBER_AFTER_YEAR = re.compile(rf"(?<!\d){DATE_YEAR_DIGITS}[a-z]?\)?[.,]? "
                                rf"{BRACKETED_DIGITS}\]) ")
 #: The year or the pages that close an entry printed with no punctuation after them (a comma
 #: after a year may be the run's own date's: "Schmidt, H., 2019, June, Title"), then the
-#: next entry's author run right before its title: inverted names with their given names or
-#: initials, or initials and a surname, or a given name and a surname closed by a comma or
-#: followed by the word for "and" (``_GIVEN_FIRST_NAME``), perhaps joined by the word for
-#: "and", perhaps the run's date after them ("..., Phaidon Press, 1993 Hengo, Ally, \"Title",
-#: "..., Paris, 2001 L. F. J. C. Saulcy, Title", "..., August 2012 Eco, U. (1988). Title",
-#: "...du Perigord 264-265 Peplinski, D.K. & Ducoste, J.J., 2002. Title", "..., Milano, 2008
-#: Nora Ferri and Ugo Bassi, Title").
+#: next entry's author run right before its title: names of a run (``name_grammar.RUN_NAME``)
+#: perhaps joined by the word for "and", perhaps the run's date after them ("..., Phaidon
+#: Press, 1993 Hengo, Ally, \"Title", "..., Paris, 2001 L. F. J. C. Saulcy, Title", "...,
+#: August 2012 Eco, U. (1988). Title", "...du Perigord 264-265 Peplinski, D.K. & Ducoste, J.J.,
+#: 2002. Title", "..., Milano, 2008 Nora Ferri and Ugo Bassi, Title").
 _CLOSING_FIELD = rf"(?<![\w.-])(?:{YEAR_DIGITS}[a-z]?|\d+{RANGE_DASH}\d+) "
-_INITIALS_RUN = r"(?:[^\W\d_]\.[ -]?){1,4}"  # "d.k.", "c. r.", "m.-b."
-#: A name printed given name first, in full: "nora ferri, ", "ugo bassi " before "and".
-_GIVEN_FIRST_NAME = rf"{NAME} {NAME}(?:, | (?={AND_WORD} ))"
-_RUN_NAME = (rf"(?:{NAME}, (?:{GIVEN_NAMES}[.,]? )?|{NAME},? {_INITIALS_RUN},? ?"
-             rf"|{_INITIALS_RUN} ?{NAME}[.,]? |{_GIVEN_FIRST_NAME})")
-#: The next entry's run printed given names first, right before its title, after a field that
-#: closed the entry before it with no full stop or with one (a year, pages, a closing quote):
-#: "..., 2008 Nora Ferri and Ugo Bassi, Title", "..., 12-19. Nora Ferri, \"Title".
+#: The next entry's run printed given names first (``name_grammar.GIVEN_FIRST_NAME``), right
+#: before its title, after a field that closed the entry before it with no full stop or with
+#: one (a year, pages, a closing quote): "..., 2008 Nora Ferri and Ugo Bassi, Title", "...,
+#: 12-19. Nora Ferri, \"Title".
 GIVEN_FIRST_RUN_BEFORE_TITLE = re.compile(
-    rf"(?<=[\d.\"\u201d\u00bb)] )(?:{_GIVEN_FIRST_NAME}(?:{AND_WORD} )?){{1,3}}{OPENING}")
+    rf"(?<=[\d.\"\u201d\u00bb)] )(?:{GIVEN_FIRST_NAME}(?:{AND_WORD} )?){{1,3}}{OPENING}")
 RUN_AFTER_CLOSING_FIELD = re.compile(
-    _CLOSING_FIELD + rf"(?:{_RUN_NAME}(?:{AND_WORD} )?){{1,3}}"
+    _CLOSING_FIELD + rf"(?:{RUN_NAME}(?:{AND_WORD} )?){{1,3}}"
     rf"(?:\(?{YEAR_DIGITS}[a-z]?\)?[.,:]? )?{_OPENING_MARK}? ?$")
 #: The rest of an author run and an article's venue and numbers, as styles that print the
 #: title last print them before it, up to the title: the journal, its volume and pages, then

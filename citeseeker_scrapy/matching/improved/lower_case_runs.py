@@ -27,7 +27,7 @@ run nor a field's capital. The same capitals tell a journal's name of one word
 last word printed in lower case before a style's date or volume ("...coastal towns.
 2003;18:7", "...coastal towns:18–22.", :func:`next_field`). Who calls it: ``verify``
 (``_same_work``), with the document's capitals
-(``names.PrintedCase``) where the caller has them: the improved search and ``superset``.
+(``word_edges.PrintedCase``) where the caller has them: the improved search and ``superset``.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from ..names import PrintedCase
+from ..word_edges import PrintedCase
 from .longer_titles import own_word_after_hit
 from .printed_words import WORD
 from .run_on_fields import NEXT_FIELD, NEXT_FIELD_BUT_ONE_WORD_JOURNAL, ONE_WORD_JOURNAL

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..names import INITIAL, PARTICLES
+from ..name_parts import INITIAL, PARTICLES
 
 #: The word for "and" before an author list's last name, in the languages bibliographies are
 #: printed in: English, French "et", German "und", Spanish "y", Portuguese and Italian "e",
@@ -123,6 +123,17 @@ NAME_BEFORE_FULL_STOP = re.compile(
     rf"(?:{NAME} |[^\W\d_][\w'\u2019]*-)?)$")
 #: A person's initials as author runs print them, up to three: "d.", "j.-p.", "e.d.", "s. a.".
 INITIALS = r"(?:[^\W\d_]\.[ -]?){1,3}"
+#: A name printed given name first, in full, as a run prints it before the next name: "nora
+#: ferri, ", "ugo bassi " before "and".
+GIVEN_FIRST_NAME = rf"{NAME} {NAME}(?:, | (?={AND_WORD} ))"
+_INITIALS_OF_RUN_NAME = r"(?:[^\W\d_]\.[ -]?){1,4}"  # "d.k.", "c. r.", "m.-b."
+#: A name of an author run, with what separates it from the next: an inverted name with its
+#: given names or initials ("hengo, ally, ", "peplinski, d.k. "), initials and a surname ("l. f.
+#: j. c. saulcy, "), or a given name and a surname (``GIVEN_FIRST_NAME``). ``entry_grammar``
+#: reads a run of them after the field that closed the entry before
+#: (``entry_grammar.RUN_AFTER_CLOSING_FIELD``).
+RUN_NAME = (rf"(?:{NAME}, (?:{GIVEN_NAMES}[.,]? )?|{NAME},? {_INITIALS_OF_RUN_NAME},? ?"
+            rf"|{_INITIALS_OF_RUN_NAME} ?{NAME}[.,]? |{GIVEN_FIRST_NAME})")
 #: A name with initials as it opens an author run: "d. fiala", "j.-p. martin", "fiala, d.",
 #: "fiala d.", "fiala dj," (Vancouver). After a year in brackets it tells a list labelled by
 #: year ("...Journal. [2003] D. Fiala: Title") from an entry's date before its title.

@@ -55,7 +55,7 @@ def kept_per_text_alone(read: Callable[..., Answer]) -> Callable[..., Answer]:
     """``read(text, *given)``, a reading of the whole text, with its answer kept per text
     for the last ``_TEXTS_KEPT`` texts asked about, as :func:`kept_per_text` keeps its
     answers. ``given`` is what the text itself fixes (its printed capitals,
-    ``names.PrintedCase``): a new object for each query, so no part of the key. Why: a
+    ``word_edges.PrintedCase``): a new object for each query, so no part of the key. Why: a
     reference list's habit (``capitals.prints_titles_into_towns``,
     ``capitals.prints_in_before_containers``) is read once however many of a document's hits
     ask about it."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from ..names import INITIAL
+from ..name_parts import INITIAL
 from . import places, publishers
 from .entry_grammar import ABBREVIATION, ENTRY_CLOSING, NEXT_ENTRY_OPENING, YEAR_DIGITS
 from .name_grammar import NAME

@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from ..names import SKIPPABLE, PrintedCase
+from ..word_edges import SKIPPABLE, PrintedCase
 
-#: What extraction leaves inside a word ("well-being", "l'état"): ``names.SKIPPABLE`` but blanks.
-#: Dropped when words are compared ("wellbeing"); ``capitals`` reads a printed word through
-#: them, and compares it with the query's so too.
+#: What extraction leaves inside a word ("well-being", "l'état"): ``word_edges.SKIPPABLE`` but
+#: blanks. Dropped when words are compared ("wellbeing"); ``capitals`` reads a printed word
+#: through them, and compares it with the query's so too.
 IN_WORD_MARKS = SKIPPABLE.replace(" ", "")
 DROPPED_IN_WORDS = str.maketrans("", "", IN_WORD_MARKS)
 #: pypdf gives an unmapped ligature glyph as its code in the font: TeX's fi, fl, ffi, ffl.

@@ -28,9 +28,10 @@ from rapidfuzz import process
 from rapidfuzz.distance import LCSseq
 
 from ..model import AuthorGroup, MatcherSettings
-from ..names import PrintedCase, name_forms
+from ..name_parts import name_forms
 from ..original import Hit, better
 from ..similarity import Bounds, Ratio, best_in_part
+from ..word_edges import PrintedCase
 from .attribution import attributed
 from .checked_title import CheckedTitle
 from .headers import restored, without_spans

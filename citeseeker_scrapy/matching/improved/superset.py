@@ -41,9 +41,9 @@ from ..model import (
     CERTAIN_END, CHANGED_WORD, CLOSER_NEARBY, NAME_IN_WORD, NEXT_ENTRY, ORDINARY_WORDS,
     OTHER_ENTRY, UNCERTAIN_END, AuthorGroup, MatcherSettings,
 )
-from ..names import PrintedCase, is_whole_word
 from ..original import Hit
 from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
+from ..word_edges import PrintedCase, is_whole_word
 from .attribution import attributed, repeated_in_entry
 from .author_run_ends import given_name_ends_run, initials_end_run, initials_open_run
 from .capitals import field_start, title_closed

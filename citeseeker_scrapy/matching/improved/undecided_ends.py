@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional, Sequence
 
-from ..names import PrintedCase
+from ..word_edges import PrintedCase
 from .capitals import acronym
 from .content_words import CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content
 from .entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS

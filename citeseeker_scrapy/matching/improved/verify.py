@@ -34,7 +34,7 @@ from .headers import (
 from .longer_titles import longer_title
 from .lower_case_runs import next_field, runs_on_in_lower_case
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
-from ..names import PrintedCase
+from ..word_edges import PrintedCase
 from .printed_words import (
     WORD, in_word, joined_word_text, ocr_read, word_end, word_start, word_text,
 )
