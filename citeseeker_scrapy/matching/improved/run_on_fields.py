@@ -98,14 +98,26 @@ _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|
 #: Trans.", "SIAM J.", "ACM Comput.", "AIAA J."): before the abbreviation of a journal's word,
 #: or "J.", which after them is no name's initial.
 _SOCIETY_ACRONYM = r"(?:ieee|acm|siam|aiaa|asme|asce|aip|spie|ibm|jetp|iet|iee)"
+#: The rest of a journal's name whose abbreviations linking words join ("Commun. in Soil Sci.
+#: and Plant Anal."), read after its first abbreviation's full stop: up to four words or
+#: abbreviations, each perhaps after a linking word (one at least: a run of plain words is
+#: ``ABBREVIATED_VENUE``'s shorter shape), the last with its full stop, then the volume
+#: (current-science: "...and Chromium Commun. in Soil Sci. and Plant Anal. 8: 751"). A
+#: title's own word has no full stop before the volume: a query that lacks the title's last
+#: word has that word before the journal's first abbreviation.
+_LINK_WORD = r"(?:in|of|and|&|for|on)"
+_LINKED_ABBREVIATIONS = (rf"(?=(?: [^\W\d_]{{1,9}}\.?){{0,4}}? {_LINK_WORD} )"
+                         rf"(?: (?:{_LINK_WORD} )?[^\W\d_]{{1,9}}\.?){{1,4}}"
+                         r"(?<=\.),? \d{1,4}(?![^\W_])")
 #: An abbreviated journal name right after a title with no punctuation (physics styles:
 #: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
 #: journal word's abbreviation, then another abbreviation; or then one to three words and the
 #: volume's number, where the style strips the last abbreviation's full stop ("...the sea bed
 #: Geol. Mag 137, 67-80", "...land cover change Geophys. Res. Lett 30, 1055", "...in copper
 #: Phys. Rev 48.", or with a comma before the volume: "...and bird habitat Ecol. Soc, 14,
-#: 22"). A title's own word has no full stop before the volume: a query that lacks
-#: the title's last word has that word before the journal's (``longer_titles`` reads it so). A
+#: 22"), or up to four with linking words between them (``_LINKED_ABBREVIATIONS``). A
+#: title's own word has no full stop before the volume: a query that lacks the title's last
+#: word has that word before the journal's (``longer_titles`` reads it so). A
 #: journal word's abbreviation right before a number is a name's last ("...Oral
 #: Administration Life Sci. 39: 819"), no name's opening. "Proc." opens a conference's
 #: name before its year, or before up to three words of any length and a number ("...Nonlinear
@@ -115,7 +127,8 @@ _SOCIETY_ACRONYM = r"(?:ieee|acm|siam|aiaa|asme|asce|aip|spie|ibm|jetp|iet|iee)"
 #: J. Appl. Math 58"): no title ends with the acronym before them.
 ABBREVIATED_VENUE = (rf" (?:{_SOCIETY_ACRONYM} (?:j|{_JOURNAL_WORD})|{_JOURNAL_WORD}) ?\."
                      r"(?: ?[^\W\d_]{1,9} ?\."
-                     r"| ?[^\W\d_]{1,9}\.?(?: [^\W\d_]{1,9}\.?){0,2},? \d{1,4}(?![^\W_]))"
+                     r"| ?[^\W\d_]{1,9}\.?(?: [^\W\d_]{1,9}\.?){0,2},? \d{1,4}(?![^\W_])"
+                     rf"|{_LINKED_ABBREVIATIONS})"
                      rf"| proc\.(?: [^\W\d_]+){{0,3}} \d")
 #: The full stops of a journal's abbreviations printed before their words, after a blank, as
 #: some records print them ("...discrete harbour model Electron .J .Diff .Equ 19", "...Towns
