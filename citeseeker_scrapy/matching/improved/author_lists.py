@@ -46,8 +46,9 @@ _FULL_STOP_SEPARATOR = re.compile(
 #: m. dugger"; not a hyphen inside a word, "preuss-lausitz"): too few commas for a list.
 _SEMICOLON_SEPARATOR = re.compile(rf";(?<=[^\W\d_];|\.;) (?={NAME}[.,]? )")
 _DASH_SEPARATOR = re.compile(rf"-(?<=[^\W\d_] -|\. -) (?={NAME}[.,]? )")
-_MARKED_SEPARATORS = (_SEMICOLON_SEPARATOR, _DASH_SEPARATOR)
-_OTHER_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR, *_MARKED_SEPARATORS)
+_SPARSE_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR)  # one or two count
+_MARKED_SEPARATORS = (_SEMICOLON_SEPARATOR, _DASH_SEPARATOR)  # ``_SEPARATED_LIST`` count
+_OTHER_SEPARATORS = (*_SPARSE_SEPARATORS, *_MARKED_SEPARATORS)
 _SEPARATED_LIST = LIST_COMMAS // 2  # semicolons or dashes that tell a list printed with them
 _EMPTY_FIELD_COLON = re.compile(r": ?[;,]")  # "kanakidou, m.: ; seinfeld, j.h.: ;"
 _RUN_WORD = re.compile(r"[^\W\d_]+")  # a word of an author run, as a function word is looked up
@@ -164,7 +165,7 @@ def list_separators(text: str, start: int, stop: int) -> int:
         return commas
     marked = sum(len(separator.findall(text, start, stop)) for separator in _MARKED_SEPARATORS)
     return commas + sum(len(separator.findall(text, start, stop))
-                        for separator in _OTHER_SEPARATORS[:2]) + (
+                        for separator in _SPARSE_SEPARATORS) + (
         marked if marked >= _SEPARATED_LIST else 0)
 
 
