@@ -337,3 +337,59 @@ def test_a_short_title_before_its_chapter_pages_and_book_stands_alone(doc: str, 
 def test_a_near_miss_before_chapter_pages_stays_rejected(doc: str, author: str,
                                                          title: str) -> None:
     _turned_down(doc + _NEXT, author, title)
+
+
+#: A journal's name abbreviated with linking words between its abbreviations
+#: (``run_on_fields._LINKED_ABBREVIATIONS``), run on after a title (current-science's shape).
+_LINKED_JOURNAL = ("3. Okafor, N., Hunt, R. B., Tidal sediment budgets of northern harbour "
+                   "basins Trans. in Coastal Eng. and Harbour Res. 41: 12\u201319, 1999.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_LINKED_JOURNAL, "Hunt", "Tidal sediment budgets of northern harbour basins"),
+    ("8. Moreau, A., Salt marsh grazing by wintering geese Bull. of Coastal Ecol. and Wildl. "
+     "Manag. 7, 101\u2013110, 2004.", "Moreau", "Salt marsh grazing by wintering geese"),
+])
+def test_a_title_before_a_journal_abbreviated_with_linking_words(doc: str, author: str,
+                                                                  title: str) -> None:
+    _kept(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the title's last word dropped, changed, or one inside it dropped
+    (_LINKED_JOURNAL, "Hunt", "Tidal sediment budgets of northern harbour"),
+    (_LINKED_JOURNAL, "Hunt", "Tidal sediment budgets of northern harbour towns"),
+    (_LINKED_JOURNAL, "Hunt", "Tidal sediment budgets of northern basins"),
+    ("8. Moreau, A., Salt marsh grazing by wintering geese Bull. of Coastal Ecol. and Wildl. "
+     "Manag. 7, 101\u2013110, 2004.", "Moreau", "Salt marsh grazing by wintering"),
+])
+def test_a_near_miss_before_a_journal_abbreviated_with_linking_words_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc + _NEXT, author, title)
+
+
+# A title run into the web domain that publishes it, no punctuation between: the domain (a word
+# joined to a top-level domain by a full stop) opens the next field.
+_PORTLOG = ("3. Halvorsen, K., Mooring lines in the harbours of the north PortInformation.com, "
+            "2011.")
+_WHARF = "3. Okafor, N., Wharf Cranes www.portlog.com, 2008."
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PORTLOG, "Halvorsen", "Mooring lines in the harbours of the north"),
+    (_WHARF, "Okafor", "Wharf Cranes"),
+])
+def test_a_title_run_into_a_web_domain_ends_before_it(doc: str, author: str,
+                                                      title: str) -> None:
+    _kept(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PORTLOG, "Halvorsen", "Mooring lines in the harbours of the south"),  # a word changed
+    (_PORTLOG.replace("north", "north today"), "Halvorsen",  # the title's last word dropped
+     "Mooring lines in the harbours of the north"),
+    (_WHARF.replace("Cranes", "Cranes Today"), "Okafor", "Wharf Cranes"),
+])
+def test_a_near_miss_before_a_web_domain_stays_rejected(doc: str, author: str,
+                                                        title: str) -> None:
+    _turned_down(doc + _NEXT, author, title)

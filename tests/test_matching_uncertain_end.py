@@ -257,10 +257,10 @@ def test_a_word_before_a_journal_whose_full_stops_open_its_words_stays_rejected(
 # A title run into one capitalised word that opens a field the entry ends with: a journal of
 # one word, its comma and the year in brackets after a title's last word in lower case
 # (interaction-design-and-architectures prints no volume so) or its year and pages after a
-# colon with no full stop before, a journal whose
-# first word its colon closes, up to its volume, or a town, its colon and its publisher. The
-# word could be the title's own last word before such a field, so the citation is reported
-# marked. A changed content word, a word added to the query, another entry's title, a word in
+# colon with no full stop before, a journal whose first word its colon closes, up to its
+# volume, a town (perhaps a second seat after its comma), its colon and its publisher, or after
+# a word in lower case a publisher's name, its city and its year. The word could be the
+# title's own last word before such a field, so the citation is reported marked. A changed content word, a word added to the query, another entry's title, a word in
 # lower case before the journal, a capitalised last word before the bracketed year, and a word
 # that is no town before the colon and the publisher stay rejected.
 _PORTUS = ("7. Okafor N.: Tidal trade in coastal harbours Portus, (2014)\n\n"
@@ -278,6 +278,21 @@ _LOWLANDS = ("Okafor N (2013). Tidal Markets: Harbour Trade in the Coastal Lowla
              "Press.\n\nHalvorsen K (2009). Ferry Routes of the Northern Skerries Harbourview: "
              "Fjord Press.\n\nMoreau A (2001). Stone bridges. Paris: Seuil.")
 
+#: A publisher with two seats, a town, then a publishing city after its comma (``place_fields``'s
+#: ``_TOWN_AND_PUBLISHER``).
+_TWO_SEATS = ("Okafor N (2013). Tidal Markets: Harbour Trade in the Coastal Lowlands Lagos, London: "
+              "Fjord Press.\n\nHalvorsen K (2009). Ferry Routes of the Northern Skerries "
+              "Harbourview, London: Fjord Press.\n\nBerg M (2010). Die Häfen des Nordens: eine "
+              "kurze Geschichte Winterthur, Basel: Seeverlag.\n\nMoreau A (2001). Stone bridges. "
+              "Paris: Seuil.")
+
+#: A publisher's name of two words or more, its city (seats after slashes) and its year, after
+#: a title's last word in lower case (``place_fields.PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END``).
+_PUBLISHER_CITY_YEAR = ("7. Okafor, N., Phares & la marée Musée de la Marine, Paris/Brest, "
+                        "2011.\n8. Halvorsen, K., Tidal harbours and their silted basins Fjord "
+                        "Museum Press, Oslo/Bergen, 2009.\n9. Moreau, A., Stone bridges, Paris, "
+                        "2001.")
+
 
 @pytest.mark.parametrize("doc, author, title", [
     (_PORTUS, "Okafor", "Tidal trade in coastal harbours"),
@@ -285,6 +300,9 @@ _LOWLANDS = ("Okafor N (2013). Tidal Markets: Harbour Trade in the Coastal Lowla
     (_PIER, "Lindqvist", "Harbour walls of the north, part II: The Stone-Pier Method"),
     (_PIER_VOLUME, "Berg", "Harbour walls of the north, part II: The Stone-Pier Method"),
     (_LOWLANDS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands"),
+    (_TWO_SEATS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands"),
+    (_TWO_SEATS, "Berg", "Die Häfen des Nordens: eine kurze Geschichte"),
+    (_PUBLISHER_CITY_YEAR, "Okafor", "Phares & la marée"),
 ])
 def test_a_title_before_a_field_closing_the_entry_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -307,8 +325,18 @@ def test_a_title_before_a_field_closing_the_entry_is_reported_marked(
     # a title's last word printed with a capital before the journal's bracketed year: a book's
     # title in title case prints its own last word so, before the comma and the year
     (_PORTUS, "Halvorsen", "Ferry routes in the Baltic"),
-    # a word that is no town before the colon and the publisher
+    # a word that is no town before the colon and the publisher, or before the second seat
     (_LOWLANDS, "Halvorsen", "Ferry Routes of the Northern Skerries"),
+    (_TWO_SEATS, "Halvorsen", "Ferry Routes of the Northern Skerries"),
+    # before two seats: a content word changed, a word added
+    (_TWO_SEATS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Highlands"),
+    (_TWO_SEATS, "Berg", "Die Häfen des Nordens: eine lange Geschichte"),
+    (_TWO_SEATS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands Today"),
+    # before a publisher's name, its city and its year: a word changed, added or dropped
+    (_PUBLISHER_CITY_YEAR, "Okafor", "Phares & la rivière"),
+    (_PUBLISHER_CITY_YEAR, "Okafor", "Phares & la marée haute"),
+    (_PUBLISHER_CITY_YEAR, "Halvorsen", "Tidal harbours and their silted ponds"),
+    (_PUBLISHER_CITY_YEAR, "Halvorsen", "Tidal harbours and their silted"),
 ])
 def test_a_word_before_a_field_closing_the_entry_stays_rejected(doc: str, author: str,
                                                                title: str) -> None:

@@ -548,3 +548,25 @@ def test_an_initial_before_the_year_is_no_page_mark() -> None:
     assert matching.found(TITLE_THEN_INITIAL_AND_YEAR, "Varga", title)
     assert not matching.found(TITLE_THEN_INITIAL_AND_YEAR, "Varga",
                               title.replace("tidal mills", "tidal ponds"))
+
+
+HARBOUR = ("Okafor, N. (2019) \u2018Section 342: Sediment Budgets of Tidal Harbours\u2019, Coastal "
+           "Works Review, 12, pp. 4\u201319.")
+
+
+@pytest.mark.parametrize("doc, author, title, cites", [
+    # a style that strips a title's full stops prints the number's digits joined: the same number
+    (HARBOUR, "Okafor", "Section 3.4.2: Sediment Budgets of Tidal Harbours", True),
+    (HARBOUR.replace("342", "1710"), "Okafor", "Section 17.10: Sediment Budgets of Tidal Harbours",
+     True),
+    # ... but a number changed in one digit, or a part added, is another section
+    (HARBOUR, "Okafor", "Section 3.4.3: Sediment Budgets of Tidal Harbours", False),
+    (HARBOUR, "Okafor", "Section 3.4.2.1: Sediment Budgets of Tidal Harbours", False),
+])
+def test_a_number_whose_full_stops_the_style_strips_is_the_same_number(doc: str, author: str,
+                                                                       title: str,
+                                                                       cites: bool) -> None:
+    if cites:
+        matching.kept_by_both(doc, author, title)
+    else:
+        matching.turned_down(doc, author, title)

@@ -189,9 +189,21 @@ _PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a
 #: so: an entry that ends with its title prints its last word so too, "...in coastal Malta.")
 PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
     rf"{_PLACE_WORD}{_PUBLISHER}\.{NEXT_ENTRY_OPENING}")
-#: A town of one word, its colon and its publisher, up to the publisher's full stop
+#: A publisher's name of two words or more, its comma, its publishing city (perhaps other
+#: seats after slashes), a comma and the year, and the entry ends: "...Dubuffet & l'art brut
+#: Collection de l'Art Brut, Milano/Lausanne, 2005." (current-science prints a book's
+#: publisher so after its title, with no punctuation). ``undecided_ends`` reads it after a
+#: title's last word printed in lower case, from a capital: a title's own proper noun prints
+#: so before the name too ("...of northern Norway Fjord Museum, Oslo, 2011."), so the end stays
+#: uncertain.
+PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END = re.compile(
+    rf"{_PLACE_WORD}(?: {_PLACE_WORD}){{1,6}}, (?:{places.PUBLISHING_CITIES}){_SEATS_AFTER_SLASHES}"
+    rf", \(?{YEAR_DIGITS}\)?\.{NEXT_ENTRY_OPENING}")
+#: A town of one word, perhaps a publishing city after its comma, the publisher's second seat
+#: ("Gossau, Zürich"), its colon and its publisher, up to the publisher's full stop
 #: (:func:`town_and_publisher_end`).
-_TOWN_AND_PUBLISHER = re.compile(rf"({_PLACE_WORD}){_PUBLISHER}(?=\.)")
+_TOWN_AND_PUBLISHER = re.compile(
+    rf"({_PLACE_WORD})(?:, (?:{places.PUBLISHING_CITIES})(?![^\W_]))?{_PUBLISHER}(?=\.)")
 
 
 def town_and_publisher_end(text: str, at: int) -> int | None:
@@ -201,7 +213,11 @@ def town_and_publisher_end(text: str, at: int) -> int | None:
     Nouméa: ADRAF."), else None. Called by ``undecided_ends``, after one capitalised word run
     on after a title, which asks whether the entry ends there: a title's own last word is a
     town as often ("...Life in Ancient Rome"), but a style that prints the place before the
-    publisher prints that title's place after it ("...Ancient Rome Paris: Laterza.")."""
+    publisher prints that title's place after it ("...Ancient Rome Paris: Laterza."). A
+    publisher's second seat, a publishing city (``places.PUBLISHING_CITIES``), may follow the
+    town after a comma ("...une histoire Gossau, Zürich: Nord-Süd."); not any town: a title
+    that ends with a town prints a place of its own after its comma ("...harbour towns Lagos,
+    Ibadan: University Press.")."""
     town = _TOWN_AND_PUBLISHER.match(text, at)
     if town is None or not places.is_town(town[1]):
         return None

@@ -56,6 +56,11 @@ _REVISION_DATE = rf" (?:{REVISION_WORDS}){MONTH_OF_DATE}"
 #: A number or code of four characters or more, perhaps after a short prefix: "...mail pieces
 #: US6123456B2".
 _NUMBER_OR_CODE = r" (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}"
+#: A web domain that publishes the work, right after its title ("...Campaigning on the Internet
+#: PoliticalInformation.com, 1999", "...Harbour Guide www.portlog.org."): a word joined to a
+#: top-level domain by a full stop, no blank between. A title's word is not printed so; a
+#: query that lacks the title's last word has that word before the domain.
+_WEB_DOMAIN = r" (?:www\.)?[^\W_][\w-]*(?:\.[^\W_][\w-]*)*\.(?:com|org|net|edu|gov|info|int)(?![^\W_])"
 #: A patent: "US Patent 6,123,456".
 _PATENT = r" (?:us |u\.s\. )?pat(?:ent|\.)"
 #: A publisher told by its word (``publishers``): one or two words of three letters or more
@@ -93,14 +98,26 @@ _JOURNAL_WORD = (r"(?:proc|phys|nucl|ann|rev|lett|commun|trans|astrophys|astron|
 #: Trans.", "SIAM J.", "ACM Comput.", "AIAA J."): before the abbreviation of a journal's word,
 #: or "J.", which after them is no name's initial.
 _SOCIETY_ACRONYM = r"(?:ieee|acm|siam|aiaa|asme|asce|aip|spie|ibm|jetp|iet|iee)"
+#: The rest of a journal's name whose abbreviations linking words join ("Commun. in Soil Sci.
+#: and Plant Anal."), read after its first abbreviation's full stop: up to four words or
+#: abbreviations, each perhaps after a linking word (one at least: a run of plain words is
+#: ``ABBREVIATED_VENUE``'s shorter shape), the last with its full stop, then the volume
+#: (current-science: "...and Chromium Commun. in Soil Sci. and Plant Anal. 8: 751"). A
+#: title's own word has no full stop before the volume: a query that lacks the title's last
+#: word has that word before the journal's first abbreviation.
+_LINK_WORD = r"(?:in|of|and|&|for|on)"
+_LINKED_ABBREVIATIONS = (rf"(?=(?: [^\W\d_]{{1,9}}\.?){{0,4}}? {_LINK_WORD} )"
+                         rf"(?: (?:{_LINK_WORD} )?[^\W\d_]{{1,9}}\.?){{1,4}}"
+                         r"(?<=\.),? \d{1,4}(?![^\W_])")
 #: An abbreviated journal name right after a title with no punctuation (physics styles:
 #: "...axisymmetric sources Proc. R. Soc. A 269", "...Bose gas Phys. Rev. Lett. 130"): a
 #: journal word's abbreviation, then another abbreviation; or then one to three words and the
 #: volume's number, where the style strips the last abbreviation's full stop ("...the sea bed
 #: Geol. Mag 137, 67-80", "...land cover change Geophys. Res. Lett 30, 1055", "...in copper
 #: Phys. Rev 48.", or with a comma before the volume: "...and bird habitat Ecol. Soc, 14,
-#: 22"). A title's own word has no full stop before the volume: a query that lacks
-#: the title's last word has that word before the journal's (``longer_titles`` reads it so). A
+#: 22"), or up to four with linking words between them (``_LINKED_ABBREVIATIONS``). A
+#: title's own word has no full stop before the volume: a query that lacks the title's last
+#: word has that word before the journal's (``longer_titles`` reads it so). A
 #: journal word's abbreviation right before a number is a name's last ("...Oral
 #: Administration Life Sci. 39: 819"), no name's opening. "Proc." opens a conference's
 #: name before its year, or before up to three words of any length and a number ("...Nonlinear
@@ -110,7 +127,8 @@ _SOCIETY_ACRONYM = r"(?:ieee|acm|siam|aiaa|asme|asce|aip|spie|ibm|jetp|iet|iee)"
 #: J. Appl. Math 58"): no title ends with the acronym before them.
 ABBREVIATED_VENUE = (rf" (?:{_SOCIETY_ACRONYM} (?:j|{_JOURNAL_WORD})|{_JOURNAL_WORD}) ?\."
                      r"(?: ?[^\W\d_]{1,9} ?\."
-                     r"| ?[^\W\d_]{1,9}\.?(?: [^\W\d_]{1,9}\.?){0,2},? \d{1,4}(?![^\W_]))"
+                     r"| ?[^\W\d_]{1,9}\.?(?: [^\W\d_]{1,9}\.?){0,2},? \d{1,4}(?![^\W_])"
+                     rf"|{_LINKED_ABBREVIATIONS})"
                      rf"| proc\.(?: [^\W\d_]+){{0,3}} \d")
 #: The full stops of a journal's abbreviations printed before their words, after a blank, as
 #: some records print them ("...discrete harbour model Electron .J .Diff .Equ 19", "...Towns
@@ -170,11 +188,13 @@ _VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)
 #: its year after a comma ("...Les Lythrariées italiennes 16, 1884."): the title's last word
 #: is right before them; a query that lacks it has that word before the mark. The abbreviated
 #: marks (``VOLUME_ABBREVIATIONS``, each before its full stop) are read in a bracket after a
-#: title too (``words``).
+#: title too (``words``). The bare number may have its publisher (up to three words) between
+#: it and the year, each after a comma (vita-latina: "...Démographie et sexualité 2, INED,
+#: 2002.").
 VOLUME_ABBREVIATIONS = r"vol|vols|bd|bde|no|nos|nr|t|jg|jahrg|fasc|iss"
 _VOLUME_MARK = (rf" (?:(?:{VOLUME_ABBREVIATIONS})\. ?"
                 r"|(?:volume|band|tome|tomo|heft|issue|number) )(?:\d{1,4}|[ivxlc]{1,6})\b")
-_VOLUME_AND_YEAR = rf" \d{{1,3}}, \(?{YEAR_DIGITS}(?!\d)"
+_VOLUME_AND_YEAR = rf" \d{{1,3}}, (?:{NAME}(?: {NAME}){{0,2}}, )?\(?{YEAR_DIGITS}(?!\d)"
 #: A publisher known by its name (``publishers``): one no title ends with as an ordinary word,
 #: whatever follows it ("The Lost Manual Addison-Wesley, 1990", "...der Universität Bremen
 #: Lehmanns, Berlin", "...International Relations Zed Books: London", "...Type and Typography
@@ -224,7 +244,7 @@ JOURNAL_WORD_AND_VOLUME = re.compile(rf" {NAME}, \d{{1,3}}, ")
 _OTHER_FIELDS = (
     ABBREVIATED_VENUE, *PLACE_FIELDS,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
-    _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _REVISION_DATE, _NUMBER_OR_CODE, _PATENT,
+    _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _REVISION_DATE, _NUMBER_OR_CODE, _PATENT, _WEB_DOMAIN,
     _PUBLISHER_WORD,
     _CONTAINER_AFTER_COLON, _CONTAINER_IN, _CHAPTER_PAGES_BEFORE_BOOK,
     _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS, _ORGANISATION,

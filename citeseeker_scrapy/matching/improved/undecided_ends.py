@@ -23,7 +23,9 @@ from .capitals import acronym
 from .content_words import CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content
 from .entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS
 from .name_grammar import INITIALS
-from .place_fields import WORD_BEFORE_TITLES_TOWN, town_and_publisher_end
+from .place_fields import (
+    PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END, WORD_BEFORE_TITLES_TOWN, town_and_publisher_end,
+)
 from .printed_words import ends_paragraph, folded, hit_words, last_query_word
 from .run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
@@ -160,8 +162,12 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     (``run_on_fields.COLON_AND_CONTAINER_TO_VOLUME``: "...The Rx6-Method Voices: A World
     Forum for Music Therapy, 17"), or a town, its colon and its publisher
     (``place_fields.town_and_publisher_end``: "...Economic Lifeline Arlington: National Rural
-    Electric Cooperative Association."). A title without its last word prints that word
-    there in each, so the end stays uncertain. Called by :func:`_undecided_run`."""
+    Electric Cooperative Association."), or, after a title's last word printed in lower case,
+    a publisher's name, its city and its year (``place_fields.PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END``:
+    "...l'art brut Collection de l'Art Brut, Milano/Lausanne, 2005."). A title without its
+    last word prints that word there in each (a proper noun before the publisher's name: "...of
+    northern Norway Fjord Museum, Oslo, 2011."), so the end stays uncertain. Called by
+    :func:`_undecided_run`."""
     number = ONE_WORD_JOURNAL_AND_NUMBER.match(text, word.start())
     if number is not None and _entry_ends_at(text, number.end(), printed):
         return True
@@ -172,7 +178,10 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     if journal is not None and _entry_ends_at(text, journal.end(), printed):
         return True
     publisher_end = town_and_publisher_end(text, word.start())
-    return publisher_end is not None and _entry_ends_at(text, publisher_end, printed)
+    if publisher_end is not None and _entry_ends_at(text, publisher_end, printed):
+        return True
+    return after_lower_case and PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END.match(
+        text, word.start()) is not None
 
 
 def _capitalised_words(text: str, run: list[re.Match[str]], cased: list[str]) -> int:

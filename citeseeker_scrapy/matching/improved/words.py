@@ -68,6 +68,7 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
     music corpora" is "sis of music corpora").
     """
     printed = WORD.findall(nearby)
+    query = numbers_as_printed(query, printed)
     if not _each_has_its_own(query, printed) or not _last_word_past_the_start(
             query, nearby, inside):
         return False
@@ -76,6 +77,27 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
     span = _title_span(query, WORD.findall(before), WORD.findall(inside),
                        WORD.findall(after))
     return _names_enough(query, span)
+
+
+def numbers_as_printed(query: Sequence[str], printed: Sequence[str]) -> Sequence[str]:
+    """The query's words with each run of two or more numbers in a row ("2", "2", "1" of
+    "Area 2.2.1") joined into one where the print holds the run joined: a style that strips
+    a title's full stops prints "Area 221", the same number. Joined, the run must still equal
+    a printed number digit for digit ("Area 2.2.2" is not "Area 221"). Called by
+    :func:`same_work` before it looks for each word's counterpart."""
+    joined: list[str] = []
+    at = 0
+    while at < len(query):
+        end = at
+        while end < len(query) and query[end].isdigit():
+            end += 1
+        if end - at >= 2 and "".join(query[at:end]) in printed:
+            joined.append("".join(query[at:end]))
+            at = end
+        else:
+            joined.extend(query[at:max(end, at + 1)])
+            at = max(end, at + 1)
+    return joined
 
 
 def _each_has_its_own(query: Sequence[str], printed: list[str]) -> bool:
