@@ -367,6 +367,61 @@ def test_an_author_list_separated_by_slashes_or_full_stops(doc: str, author: str
     assert found(doc, author, PEAT) is cites
 
 
+SEMICOLONED = f"{SURNAMES[0]}, R.; " + "; ".join(
+    f"{'. '.join(i.split())}. {s}" for s, i in zip(SURNAMES[1:], INITIALS[1:]))
+DASHED = " - ".join(f"{'. '.join(i.split())}. {s}" for s, i in zip(SURNAMES, INITIALS))
+COLONED = " ; ".join(f"{s.upper()}, {'.'.join(i.split())}.:" for s, i in zip(SURNAMES, INITIALS))
+SEMICOLONED_TAIL = SEMICOLONED.split("; ", 2)[2]
+
+
+@pytest.mark.parametrize("doc, author", [
+    # names separated by semicolons, one comma at most in each: the list is followed to its
+    # title, 300 characters after the second name
+    (f"Weber, L., 1988: Fen tables. {SEMICOLONED} & Z. Ng, 2015: {PEAT}. Vol. 12. Yoon, K., "
+     "2016: Title.", "Quist"),
+    (f"{SEMICOLONED}, {PEAT}, Biogeosciences 12 (2015) 44-59.", "Quist"),
+    # ... by a dash with a blank each side
+    (f"1. L. Weber, Fen tables, 12 (1988) 1-9. 2. {DASHED}, {PEAT}, 12 (2015) 44-59. 3. K. "
+     "Yoon, Title.", "Quist"),
+    # ... or by commas, each name followed by an empty field's colon
+    (f"WEBER, L.: Fen tables, 1988. {COLONED} ¨{PEAT}¨, Biogeosciences, 12: 44-59, 2015.",
+     "Varga"),
+])
+def test_an_author_list_separated_by_semicolons_or_dashes(doc: str, author: str) -> None:
+    assert found(doc, author, PEAT)
+    # a near miss: one word changed, one dropped, one added
+    assert not found(doc, author, PEAT.replace("drought", "flooding"))
+    assert not found(doc, author, PEAT.replace(" repeated", ""))
+    assert not found(doc, author, PEAT.replace("boreal", "boreal upland"))
+
+
+@pytest.mark.parametrize("doc, author", [
+    # the next entry's title, after a short semicolon list's own title, volume and pages
+    (f"Alder, R.; T. B. Quist, 2011: Fen tables. Hydrology 3, 1-9. {SEMICOLONED_TAIL}, 2015: "
+     f"{PEAT}.", "Quist"),
+    # the next numbered entry's title, after a short dashed list's own one
+    (f"1. R. Alder - T. B. Quist, Fen tables, 3 (2011) 1-9. 2. {DASHED.split(' - ', 2)[2]}, "
+     f"{PEAT}, 12 (2015) 44-59.", "Quist"),
+])
+def test_a_semicolon_or_dash_list_lends_the_next_entry_no_title(doc: str, author: str) -> None:
+    assert not found(doc, author, PEAT)
+
+
+#: A name in a reprint note closes its entry; the next entry's short run prints two semicolons.
+REPRINT_NOTE = (
+    "Dunn, P. 2001. Tidal marsh of the Baltic coast, First Conference on Lagoons and\nMarshes. "
+    "2001.\nWeber, L. K. 1990. \u201cFen water tables.\u201d *Hydrol. Soc. Riga*, pp. xii\u2013xlv.\n"
+    "(Rpt. with notes in Weber, 1994a.)\nAlder, R.T.; Quist, T.B.; & Varga, M.A., 2015. Soil "
+    "carbon fluxes in boreal peatlands\nunder repeated drought. Report Number 12. Fen Res. "
+    "Inst., Oslo.\nYoon, K. 2016. Stone bridges. Leeds.\n")
+
+
+def test_two_semicolons_after_the_entry_before_make_no_list() -> None:
+    # the run's own author keeps its title; the name in the note before gets none
+    assert found(REPRINT_NOTE, "Varga", PEAT)
+    assert not found(REPRINT_NOTE, "Weber", PEAT)
+
+
 RIVERS = "Water quality indicators for upland rivers"
 
 

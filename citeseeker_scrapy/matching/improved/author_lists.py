@@ -1,10 +1,10 @@
 """How far the author list a name is in reaches, and what ends it.
 
-An author list shows as separators close together: commas, or the slashes and full stops some
-styles print between names; a piece that is no name (a title's colon, a sentence end, pages)
-ends it, and in author-year styles so does the year after its last names ("..., de magalhaes
-jp. 2015."). Also where a name of a run starts and whether a full stop ends one. Read by
-``windows`` (how far a search region reaches), ``entry_numbers``, ``ditto_entries``,
+An author list shows as separators close together: commas, or the slashes, full stops,
+semicolons and dashes some styles print between names; a piece that is no name (a title's colon,
+a sentence end, pages) ends it, and in author-year styles so does the year after its last names
+("..., de magalhaes jp. 2015."). Also where a name of a run starts and whether a full stop ends
+one. Read by ``windows`` (how far a search region reaches), ``entry_numbers``, ``ditto_entries``,
 ``attribution``, ``title_first`` and ``bare_surnames`` (where the searched name starts).
 """
 
@@ -40,7 +40,16 @@ _SLASH_SEPARATOR = re.compile(
     rf"/(?:(?<=[^\W\d_.]/|\./)|(?<=[^\W_.] /|\. /)) ?(?={NAME}[.,]? )")
 _FULL_STOP_SEPARATOR = re.compile(
     r"\. (?<=(?<![^\W_])[^\W\d_]\. )(?=[^\W\d_][\w'\u2019-]+(?: [^\W\d_]){1,3}[. ])")
-_OTHER_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR)
+#: A semicolon after a name's last word or initial and before the next name, where a style
+#: separates names so and writes each with one comma or none ("forsman, e. d.; r. g. anthony;
+#: k. m. dugger;"), or a dash with a blank on each side ("e. d. forsman - r. g. anthony - k.
+#: m. dugger"; not a hyphen inside a word, "preuss-lausitz"): too few commas for a list.
+_SEMICOLON_SEPARATOR = re.compile(rf";(?<=[^\W\d_];|\.;) (?={NAME}[.,]? )")
+_DASH_SEPARATOR = re.compile(rf"-(?<=[^\W\d_] -|\. -) (?={NAME}[.,]? )")
+_MARKED_SEPARATORS = (_SEMICOLON_SEPARATOR, _DASH_SEPARATOR)
+_OTHER_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR, *_MARKED_SEPARATORS)
+_SEPARATED_LIST = LIST_COMMAS // 2  # semicolons or dashes that tell a list printed with them
+_EMPTY_FIELD_COLON = re.compile(r": ?[;,]")  # "kanakidou, m.: ; seinfeld, j.h.: ;"
 _RUN_WORD = re.compile(r"[^\W\d_]+")  # a word of an author run, as a function word is looked up
 
 
@@ -142,20 +151,26 @@ def author_list_end(text: str, start: int) -> int:
 
 def list_separators(text: str, start: int, stop: int) -> int:
     """How many names' separators ``text[start:stop]`` holds: its commas, and where they are
-    too few for a list, the slashes and full stops some styles separate names with
-    (:data:`_SLASH_SEPARATOR`, :data:`_FULL_STOP_SEPARATOR`). Called where a list is told by
-    dense separators."""
+    too few for a list, the slashes and full stops some styles separate names with, and
+    their semicolons or dashes where a list prints at least ``_SEPARATED_LIST`` of them
+    (:data:`_OTHER_SEPARATORS`): a semicolon or two also join the names of a short run to
+    the commas of the entry before ("...(rpt. in poulton, 1908a.) barfuss, s.l.; johnson,
+    m.c.; & nielsen, m.a., 2011.": no list from "poulton" on). Called where a list is told
+    by dense separators."""
     commas = text.count(",", start, stop)
     if commas >= LIST_COMMAS or commas + text.count("/", start, stop) + text.count(
-            ". ", start, stop) < LIST_COMMAS:
+            ". ", start, stop) + text.count(";", start, stop) + text.count(
+            " - ", start, stop) < LIST_COMMAS:
         return commas
+    marked = sum(len(separator.findall(text, start, stop)) for separator in _MARKED_SEPARATORS)
     return commas + sum(len(separator.findall(text, start, stop))
-                        for separator in _OTHER_SEPARATORS)
+                        for separator in _OTHER_SEPARATORS[:2]) + (
+        marked if marked >= _SEPARATED_LIST else 0)
 
 
 def _next_separator(text: str, start: int, stop: int) -> int:
-    """Where the first separator of names (a comma, a slash or a full stop of
-    :data:`_OTHER_SEPARATORS`) in ``[start, stop)`` is, or -1. Called by
+    """Where the first separator of names (a comma, or a slash, a full stop, a semicolon or a
+    dash of :data:`_OTHER_SEPARATORS`) in ``[start, stop)`` is, or -1. Called by
     :func:`author_list_end`, and past a gap in the list by :func:`_past_interruption`."""
     comma = text.find(",", start, stop)
     before = stop if comma < 0 else comma
@@ -188,15 +203,28 @@ def _past_interruption(text: str, start: int, position: int, seen: int) -> int:
 
 
 def _not_a_name(text: str, start: int, end: int) -> bool:
-    """True if the piece between two commas cannot be (part of) a name: it holds a colon, a
-    double quote (a quoted title: 'a. 2007, "Photon mass destroyed by vortices," '), a
-    sentence end ("h.: topic web. in: proc. of dexa,") or pages ("pp. 64-79. visser,"), as a
-    short title and venue do."""
-    return (text.find(":", start, end) >= 0
+    """True if the piece between two commas cannot be (part of) a name: it holds a colon a
+    word follows (:func:`_field_colon`), a double quote (a quoted title: 'a. 2007, "Photon
+    mass destroyed by vortices," '), a sentence end ("h.: topic web. in: proc. of dexa,") or
+    pages ("pp. 64-79. visser,"), as a short title and venue do."""
+    return (_field_colon(text, start, end)
             or QUOTE.search(text, start, end) is not None
             or WORD_SENTENCE_END.search(text, start, end + 1) is not None
             or PAGES.search(text, start, end) is not None
             or NUMBER_AFTER_YEAR.search(text, start, end + 1) is not None)
+
+
+def _field_colon(text: str, start: int, end: int) -> bool:
+    """True if ``text[start:end]`` holds a colon a word follows, as a title's or a venue's
+    does; not the colon of an empty field that some styles print after each name, right
+    before the separator of the next one ("kanakidou, m.: ; seinfeld, j.h.: ; ..."). Called
+    by :func:`_not_a_name`."""
+    colon = text.find(":", start, end)
+    while colon >= 0:
+        if _EMPTY_FIELD_COLON.match(text, colon) is None:
+            return True
+        colon = text.find(":", colon + 1, end)
+    return False
 
 
 def _close_separators_follow(text: str, position: int) -> bool:
