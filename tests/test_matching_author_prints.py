@@ -815,6 +815,40 @@ def test_near_misses_beside_a_bare_co_author_among_neighbours_are_rejected(
     matching.turned_down(doc, author, title)
 
 
+# The same list where the neighbours' titles have the word for "and" second ("Ports et
+# navires ...", "Ships and harbours ..."): those are titles after the last initials too (the
+# word for "and" before a further name's initials is a run's: "Brandt, K. Moser and L. Ruiz").
+# The bare co-author's given name may be printed joined to the surname.
+_AND_TITLES_LIST = (
+    "1. Abeyta, R. Harbour lights of the south. Coast Press, 1999.\n{}\n"
+    "3. Castel, M. Ports et navires du Levant. Éditions du Port, 1987.\n"
+    "4. Brandt, K. Ships and harbours of the Hansa. Hanse Verlag, 2001.\n"
+    "5. Duarte, L. Faróis e portos do Atlântico. Lisboa, 1995.")
+_AND_TITLES_ENTRY = f"2. Okafor, B.N., Lindqvist, E., AnnaMarchetti {_FJORD}. Estuar. 7 (2015)."
+
+
+@pytest.mark.parametrize("author", ["Okafor", "Lindqvist"])
+def test_a_bare_co_author_among_neighbours_with_and_in_their_titles_ends_the_run(
+        author: str) -> None:
+    matching.kept_by_both(_AND_TITLES_LIST.format(_AND_TITLES_ENTRY), author, _FJORD)
+
+
+@pytest.mark.parametrize("doc, title", [
+    # a changed content word, the title's last word dropped
+    (_AND_TITLES_LIST.format(_AND_TITLES_ENTRY), "Tidal mixing in shallow lake basins"),
+    (_AND_TITLES_LIST.format(_AND_TITLES_ENTRY.replace(f"{_FJORD}.", f"{_FJORD} today.")),
+     _FJORD),
+    # neighbours whose "and" joins further names: no titles after initials, so the word after
+    # the comma is the title's own first word
+    (_AND_TITLES_LIST.replace("Ports et navires", "Moser et L. Ruiz, Ports").replace(
+        "Ships and harbours", "Vogel and P. Lee, Ships").format(
+        f"2. Okafor, B.N., Extended {_FJORD}. Estuar. 7 (2015)."), _FJORD),
+])
+def test_near_misses_beside_a_bare_co_author_among_neighbours_with_and_are_rejected(
+        doc: str, title: str) -> None:
+    matching.turned_down(doc, "Okafor", title)
+
+
 # The same bare co-author where a style prints each name's initials with no full stop and the
 # title right after the last ones ("Surname AB, Surname C Title."): among four or more such
 # neighbours (none printing a comma before its title) the bare word is the run's.

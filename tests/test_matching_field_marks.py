@@ -19,7 +19,8 @@ _turned_down = matching.turned_down
 
 
 # A short title right before a volume or issue mark and its number, or a volume's number and
-# its year after a comma (styles that print no punctuation after a series' or a book's title).
+# its year after a comma, perhaps its publisher between (styles that print no punctuation after
+# a series' or a book's title).
 @pytest.mark.parametrize("doc, author, title", [
     ("Lindqvist, E. (1998) Harbour Town Planning Vol. 2, p. 40.\nMoreau, A. (2001) Stone "
      "Bridges. Paris.", "Lindqvist", "Harbour Town Planning"),
@@ -29,6 +30,11 @@ _turned_down = matching.turned_down
      "Kowalski", "Ciudades y memoria"),
     ("Moreau A., Ponts de Provence 12, 1899.\nOkafor N., Coastal trade, 1902.", "Moreau",
      "Ponts de Provence"),
+    # the volume's number, then the publisher and the year after commas
+    ("LAMBERT P., Moulins et meuniers 3, Arthaud, 1974.\nOKAFOR N., Coastal trade, 1902.",
+     "Lambert", "Moulins et meuniers"),
+    ("Halvorsen K., Fjord Fisheries 12, Oslo University Press, 1988.\nMoreau A., Stone "
+     "bridges, 1902.", "Halvorsen", "Fjord Fisheries"),
 ])
 def test_a_short_title_before_a_volume_mark_stands_alone(doc: str, author: str,
                                                          title: str) -> None:
@@ -42,6 +48,11 @@ def test_a_short_title_before_a_volume_mark_stands_alone(doc: str, author: str,
      "Bridges.", "Okafor", "Coastal Trade Routes"),
     ("Moreau A., Ponts de Provence romaine 12, 1899.\nOkafor N., Coastal trade, 1902.",
      "Moreau", "Ponts de Provence"),
+    # a word of the title between the query's last word and the volume, publisher and year
+    ("LAMBERT P., Moulins et meuniers bretons 3, Arthaud, 1974.\nOKAFOR N., Coastal trade, "
+     "1902.", "Lambert", "Moulins et meuniers"),
+    ("LAMBERT P., Moulins et meuniers 3, Arthaud, 1974.\nOKAFOR N., Coastal trade, 1902.",
+     "Lambert", "Moulins et boulangers"),
     ("Lindqvist argued that harbour town planning vol. 2 of his study was the weaker.",
      "Lindqvist", "Harbour Town Planning"),
 ])
@@ -52,8 +63,8 @@ def test_a_title_word_before_a_volume_mark_is_still_the_titles(doc: str, author:
 
 # A title that ends its entry with no punctuation, the next entry's opening right after it: the
 # number after the entry's own in a numbered list, or an author run printed as the entry's own
-# (a surname, its initials printed alike, the same date; after an organisation's date, a
-# surname and its given name).
+# (a surname, its initials printed alike, the same date, a run of several names read as its
+# first one; after an organisation's date, a surname and its given name).
 @pytest.mark.parametrize("doc, author, title", [
     ("6. Okafor N (2004) Coastal trade routes. Lagos\n7. Halvorsen K (1999) Fjords and "
      "Fisheries\n8. Moreau A (2001) Stone bridges of Provence. Paris", "Halvorsen",
@@ -67,6 +78,14 @@ def test_a_title_word_before_a_volume_mark_is_still_the_titles(doc: str, author:
     ("Nordic Fisheries Board (NFB) (2004): Quota Management in the Barents Region Lindqvist, "
      "Erik (1998): Harbour town planning. Oslo.", "Nordic Fisheries Board (NFB)",
      "Quota Management in the Barents Region"),
+    # the next run, or the hit's own, of several inverted names: each of its first name's shape
+    ("Okafor, NB 2004 Coastal trade routes. Lagos Halvorsen, K 1999 Fjords and Fisheries "
+     "Moreau, A & Berg, B 2001 Stone bridges of Provence. Paris", "Halvorsen",
+     "Fjords and Fisheries"),
+    ("Halvorsen, K; Lee, P & Berg, A 1999 Fjords and Fisheries Moreau, AB 2001 Stone bridges "
+     "of Provence. Paris", "Halvorsen", "Fjords and Fisheries"),
+    ("Okafor, NB 2004 Coastal Trade Routes of the Bight Halvorsen, K and Berg, A 1999 Fjords "
+     "and Fisheries of the North", "Okafor", "Coastal Trade Routes of the Bight"),
 ])
 def test_a_title_ending_its_entry_before_the_next_entrys_opening(doc: str, author: str,
                                                                  title: str) -> None:
@@ -87,6 +106,14 @@ def test_a_title_ending_its_entry_before_the_next_entrys_opening(doc: str, autho
     ("Nordic Fisheries Board (NFB) (2004): Quota Management in the Barents Lindqvist, Erik "
      "(1998): Harbour town planning. Oslo.", "Nordic Fisheries Board (NFB)",
      "Quota Management in the Barents Region"),
+    ("Okafor, NB 2004 Coastal trade routes. Lagos Halvorsen, K 1999 Fjords and Fisheries "
+     "Policy Moreau, A & Berg, B 2001 Stone bridges of Provence. Paris", "Halvorsen",
+     "Fjords and Fisheries"),
+    ("Halvorsen, K; Lee, P & Berg, A 1999 Fjords and Fisheries Policy Moreau, AB 2001 Stone "
+     "bridges of Provence. Paris", "Halvorsen", "Fjords and Fisheries"),
+    ("Okafor, NB 2004 Coastal trade routes. Lagos Halvorsen, K 1999 Fjords and Fisheries "
+     "Moreau, A & Berg, B 2001 Stone bridges of Provence. Paris", "Halvorsen",
+     "Fjords and Forests"),
     # a number after the title, but no number of the list before the name
     ("Halvorsen K (1999) found that fjords and fisheries 8. were tied together in the north.",
      "Halvorsen", "Fjords and Fisheries"),

@@ -366,3 +366,30 @@ def test_a_title_before_a_journal_abbreviated_with_linking_words(doc: str, autho
 def test_a_near_miss_before_a_journal_abbreviated_with_linking_words_stays_rejected(
         doc: str, author: str, title: str) -> None:
     _turned_down(doc + _NEXT, author, title)
+
+
+# A title run into the web domain that publishes it, no punctuation between: the domain (a word
+# joined to a top-level domain by a full stop) opens the next field.
+_PORTLOG = ("3. Halvorsen, K., Mooring lines in the harbours of the north PortInformation.com, "
+            "2011.")
+_WHARF = "3. Okafor, N., Wharf Cranes www.portlog.com, 2008."
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PORTLOG, "Halvorsen", "Mooring lines in the harbours of the north"),
+    (_WHARF, "Okafor", "Wharf Cranes"),
+])
+def test_a_title_run_into_a_web_domain_ends_before_it(doc: str, author: str,
+                                                      title: str) -> None:
+    _kept(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PORTLOG, "Halvorsen", "Mooring lines in the harbours of the south"),  # a word changed
+    (_PORTLOG.replace("north", "north today"), "Halvorsen",  # the title's last word dropped
+     "Mooring lines in the harbours of the north"),
+    (_WHARF.replace("Cranes", "Cranes Today"), "Okafor", "Wharf Cranes"),
+])
+def test_a_near_miss_before_a_web_domain_stays_rejected(doc: str, author: str,
+                                                        title: str) -> None:
+    _turned_down(doc + _NEXT, author, title)

@@ -43,14 +43,16 @@ _INVERTED_NAME = rf"{NAME},? {_JOINED_INITIALS}"
 BARE_SURNAME_AFTER_COMMA = re.compile(rf"(?:,? {_JOINED_INITIALS}(?:, {_INVERTED_NAME})*"
                                       rf"|(?:, {_INVERTED_NAME})+), ({NAME}) ")
 #: A run's last name inverted with a comma and its initials, after a comma, a full stop or an
-#: entry's number, then a blank and two words, neither the word for "and", the first no
-#: initial and no surname with its initials: an entry printed with its title right after the
-#: last initials' full stop ("corbella, j. effects of ..."; not "storer, and r. w. smith",
-#: "in a. poole", "bioassays, a. l. buikema, jr." nor "norberg, g. d. peterson et r.").
+#: entry's number, then a blank and two words, the first no initial, no surname with its
+#: initials and not the word for "and", the second not the word for "and" before a further
+#: name: an entry printed with its title right after the last initials' full stop ("corbella,
+#: j. effects of ...", "bozon, m. demographie et sexualite", "coffey, w.j. multimodalism and
+#: the"; not "storer, and r. w. smith", "in a. poole", "bioassays, a. l. buikema, jr." nor
+#: "norberg, g. d. peterson et r.").
 _NO_FURTHER_NAME = rf"(?![^\W\d_]\.)(?!{_INVERTED_NAME}[ ,;])"
 TITLE_AFTER_INITIALS = re.compile(
     rf"(?:^|(?<=[,.\]] )){NAME}, {_JOINED_INITIALS} (?!{AND_WORD} ){_NO_FURTHER_NAME}"
-    rf"[^\W\d_]+ (?!{AND_WORD} )[^\W\d_]")
+    rf"[^\W\d_]+ (?!{AND_WORD} (?:[^\W\d_]\.|{_INVERTED_NAME}))[^\W\d_]")
 #: The same with a comma between the last initials and a word or an opening quote that opens no
 #: further name (nor "and" before one): an entry printed with a comma before its title
 #: ("ginzburg, c., threads and ...", "banks, t., a critique ...", "lambert, d., \u2018robots

@@ -56,6 +56,11 @@ _REVISION_DATE = rf" (?:{REVISION_WORDS}){MONTH_OF_DATE}"
 #: A number or code of four characters or more, perhaps after a short prefix: "...mail pieces
 #: US6123456B2".
 _NUMBER_OR_CODE = r" (?:[^\W\d_]{1,4} ?)?\d[\d,./-]{3,}"
+#: A web domain that publishes the work, right after its title ("...Campaigning on the Internet
+#: PoliticalInformation.com, 1999", "...Harbour Guide www.portlog.org."): a word joined to a
+#: top-level domain by a full stop, no blank between. A title's word is not printed so; a
+#: query that lacks the title's last word has that word before the domain.
+_WEB_DOMAIN = r" (?:www\.)?[^\W_][\w-]*(?:\.[^\W_][\w-]*)*\.(?:com|org|net|edu|gov|info|int)(?![^\W_])"
 #: A patent: "US Patent 6,123,456".
 _PATENT = r" (?:us |u\.s\. )?pat(?:ent|\.)"
 #: A publisher told by its word (``publishers``): one or two words of three letters or more
@@ -183,11 +188,13 @@ _VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)
 #: its year after a comma ("...Les Lythrariées italiennes 16, 1884."): the title's last word
 #: is right before them; a query that lacks it has that word before the mark. The abbreviated
 #: marks (``VOLUME_ABBREVIATIONS``, each before its full stop) are read in a bracket after a
-#: title too (``words``).
+#: title too (``words``). The bare number may have its publisher (up to three words) between
+#: it and the year, each after a comma (vita-latina: "...Démographie et sexualité 2, INED,
+#: 2002.").
 VOLUME_ABBREVIATIONS = r"vol|vols|bd|bde|no|nos|nr|t|jg|jahrg|fasc|iss"
 _VOLUME_MARK = (rf" (?:(?:{VOLUME_ABBREVIATIONS})\. ?"
                 r"|(?:volume|band|tome|tomo|heft|issue|number) )(?:\d{1,4}|[ivxlc]{1,6})\b")
-_VOLUME_AND_YEAR = rf" \d{{1,3}}, \(?{YEAR_DIGITS}(?!\d)"
+_VOLUME_AND_YEAR = rf" \d{{1,3}}, (?:{NAME}(?: {NAME}){{0,2}}, )?\(?{YEAR_DIGITS}(?!\d)"
 #: A publisher known by its name (``publishers``): one no title ends with as an ordinary word,
 #: whatever follows it ("The Lost Manual Addison-Wesley, 1990", "...der Universität Bremen
 #: Lehmanns, Berlin", "...International Relations Zed Books: London", "...Type and Typography
@@ -237,7 +244,7 @@ JOURNAL_WORD_AND_VOLUME = re.compile(rf" {NAME}, \d{{1,3}}, ")
 _OTHER_FIELDS = (
     ABBREVIATED_VENUE, *PLACE_FIELDS,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
-    _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _REVISION_DATE, _NUMBER_OR_CODE, _PATENT,
+    _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _REVISION_DATE, _NUMBER_OR_CODE, _PATENT, _WEB_DOMAIN,
     _PUBLISHER_WORD,
     _CONTAINER_AFTER_COLON, _CONTAINER_IN, _CHAPTER_PAGES_BEFORE_BOOK,
     _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS, _ORGANISATION,

@@ -51,6 +51,12 @@ _INVERTED_NAME_RUN = re.compile(
 _SHAPE_WORD = re.compile(r"[^\W\d_]+")
 _SHAPE_NUMBER = re.compile(r"\d+[^\W\d_]?(?![^\W\d_])")
 _SHAPE_GIVEN = re.compile(r"a(?:\.?[ -]a)+")
+#: ... and a run's further inverted names after its first name's given names, in that shape
+#: (", P & Heitz, F 1992" and ", BKO; Kano, VY and Lee, LA 2013" are both ", a 0"): right after
+#: a given name or an initial, a comma, a semicolon, "&" or the word for "and", a surname, its
+#: comma and its given names or initials (not the run's first given names themselves: ",
+#: Builders, T. C. 1999" stays ", a, a. 0.").
+_SHAPE_FURTHER_NAMES = re.compile(r"(?<=[a.])(?:[,;]| &| a) a, a(?:\.?[ -]a)*\.?(?= )")
 _SURNAME_AFTER = re.compile(rf" {NAME}")
 #: One name after a hit: a word (an organisation's, a surname) and perhaps its initials.
 _NAME_AFTER = re.compile(rf" {NAME}(?:, [^\W\d_]\.(?: ?[^\W\d_]\.)*)?")
@@ -136,7 +142,8 @@ def _dated_run_again(text: str, name_end: int, first: int, last: int) -> bool:
     a run of several names, an organisation after it; also after an organisation's name and
     its date, "Battelle Institute. 1988, Title Coll. 1867, Title"). A run of surnames joined
     by slashes is read as one with commas ("Syvitski / Burrell / Skei (1987) Title Thibault
-    (2010) Title"). Called by :func:`next_entry_as_this`."""
+    (2010) Title"), and a run of several inverted names as its first one (:func:`_run_shape`).
+    Called by :func:`next_entry_as_this`."""
     own = text[name_end:first]
     if RUN_DATE_BEFORE_TITLE.fullmatch(own):  # an organisation's: "Battelle Institute. 1988, Title"
         return _dated_name_after(text, own, last)
@@ -147,7 +154,7 @@ def _dated_run_again(text: str, name_end: int, first: int, last: int) -> bool:
         return False
     surname = _SURNAME_AFTER.match(text, last)
     if surname is not None and len(own) <= EDGE_WORD and _run_shape(
-            text[surname.end():surname.end() + 2 * len(own)]).startswith(_run_shape(own)):
+            text[surname.end():surname.end() + 2 * EDGE_WORD]).startswith(_run_shape(own)):
         return True
     return _dated_name_after(text, own, last)
 
@@ -232,8 +239,12 @@ def _date_printed_as(opening: str, closing: str) -> re.Pattern[str]:
 
 
 def _run_shape(run: str) -> str:
-    """The shape :func:`_dated_run_again` compares two author runs by."""
-    return _SHAPE_GIVEN.sub("a", _SHAPE_WORD.sub("a", _SHAPE_NUMBER.sub("0", run)))
+    """The shape :func:`_dated_run_again` compares two author runs by: a run of several names
+    has the shape of its first one (``_SHAPE_FURTHER_NAMES``), so that the next entry's run
+    of two authors matches the hit's of one ("O'Connell, PL 2005 Title Perez, P & Heitz, F
+    1992 Title") and the other way round."""
+    shape = _SHAPE_FURTHER_NAMES.sub("", _SHAPE_WORD.sub("a", _SHAPE_NUMBER.sub("0", run)))
+    return _SHAPE_GIVEN.sub("a", shape)
 
 
 def closed_by_date(query: str, text: str, at: int) -> bool:
