@@ -16,7 +16,8 @@ import sys
 import textwrap
 from pathlib import Path
 
-from .settings_table import SETTINGS, Setting
+from .setting_kinds import Setting
+from .settings_table import SETTINGS
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "settings.md"
 #: A heading of one of our settings, and everything up to the next heading.

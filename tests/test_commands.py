@@ -60,7 +60,8 @@ import sys
 from scrapy.cmdline import execute
 MATCHER = ("citeseeker_scrapy.matching.matcher", "citeseeker_scrapy.matching.context",
            "citeseeker_scrapy.matching.citations", "citeseeker_scrapy.matching.improved",
-           "citeseeker_scrapy.extraction.extractor", "citeseeker_scrapy.extraction.pdf",
+           "citeseeker_scrapy.extraction.extractor", "citeseeker_scrapy.extraction.document_walk",
+           "citeseeker_scrapy.extraction.pdf",
            "citeseeker_scrapy.extraction.postscript", "citeseeker_scrapy.extraction.archives",
            "citeseeker_scrapy.extraction.office")
 for command in (["list"], ["version"], ["citeseeker-push", "-h"], ["citeseeker-merge", "-h"],

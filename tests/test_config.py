@@ -8,7 +8,8 @@ import pytest
 
 from citeseeker_scrapy.config import CrawlConfig
 from citeseeker_scrapy.exceptions import ConfigError
-from citeseeker_scrapy.settings_table import BOOLEAN, SETTINGS
+from citeseeker_scrapy.setting_kinds import BOOLEAN
+from citeseeker_scrapy.settings_table import SETTINGS
 
 
 def test_defaults_are_the_originals_table_a1() -> None:

@@ -132,9 +132,9 @@ def test_ghostscript_runs_at_most_once_per_worker_at_a_time(
     tmp_path: Path, workers: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Scrapy's ten threads must not start ten Ghostscripts (25 MiB each) on two cores."""
-    from citeseeker_scrapy.extraction import extractor as extractor_module
+    from citeseeker_scrapy.extraction import document_walk
 
-    real_distill = extractor_module.distill_to_pdf
+    real_distill = document_walk.distill_to_pdf
     running, most = [0], [0]
     lock = threading.Lock()
 
@@ -148,7 +148,7 @@ def test_ghostscript_runs_at_most_once_per_worker_at_a_time(
             with lock:
                 running[0] -= 1
 
-    monkeypatch.setattr(extractor_module, "distill_to_pdf", counted)
+    monkeypatch.setattr(document_walk, "distill_to_pdf", counted)
     ps = docgen.postscript(docgen.paper_pages())
     with DocumentExtractor(ExtractionLimits(), tmp_path, workers=workers) as extractor:
         with ThreadPoolExecutor(max_workers=6) as threads:

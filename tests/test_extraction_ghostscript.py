@@ -12,7 +12,7 @@ import pypdfium2
 import pytest
 
 from citeseeker_scrapy.extraction import DocumentExtractor, ExtractedPart, ExtractionLimits
-from citeseeker_scrapy.extraction.extractor import NO_PAGE_DRAWN
+from citeseeker_scrapy.extraction.document_walk import NO_PAGE_DRAWN
 from citeseeker_scrapy.extraction.postscript import distill_to_pdf, server_argv
 from citeseeker_scrapy.extraction.processes import ghostscript
 from citeseeker_scrapy.extraction.processes.ghostscript import GhostscriptServer, GhostscriptServers

@@ -14,6 +14,7 @@ CORE = ROOT / "citeseeker_scrapy"
 ADAPTERS = ("spiders", "pipelines", "middlewares", "extensions")
 #: Pure core modules: usable without Scrapy or Twisted.
 PURE = ("urls.py", "config.py", "settings_table.py", "exceptions.py", "storage.py", "hyphens.py",
+        "setting_kinds.py",
         "job/inputs.py", "job/crawl_job.py",
         "job/directories.py", "lazy_names.py", "document", "extraction", "matching", "report/logs.py", "report/ledger.py",
         "rendering", "providers", "works",

@@ -259,10 +259,11 @@ def test_a_word_before_a_journal_whose_full_stops_open_its_words_stays_rejected(
 # (interaction-design-and-architectures prints no volume so) or its year and pages after a
 # colon with no full stop before, a journal whose first word its colon closes, up to its
 # volume, a town (perhaps a second seat after its comma), its colon and its publisher, or after
-# a word in lower case a publisher's name, its city and its year. The word could be the
-# title's own last word before such a field, so the citation is reported marked. A changed content word, a word added to the query, another entry's title, a word in
-# lower case before the journal, a capitalised last word before the bracketed year, and a word
-# that is no town before the colon and the publisher stay rejected.
+# a word in lower case a publisher's name, its city and its year, or a volume's Roman numeral
+# and the entry's year. The word could be the title's own last word before such a field, so
+# the citation is reported marked. A changed content word, a word added to the query, another
+# entry's title, a word in lower case before the journal, a capitalised last word before the
+# bracketed year, and a word that is no town before the colon and the publisher stay rejected.
 _PORTUS = ("7. Okafor N.: Tidal trade in coastal harbours Portus, (2014)\n\n"
            "8. Halvorsen K.: Ferry routes in the Baltic Navis, (2009)\n\n"
            "9. Moreau A.: Stone bridges, (2001)")
@@ -292,6 +293,15 @@ _PUBLISHER_CITY_YEAR = ("7. Okafor, N., Phares & la marée Musée de la Marine, 
                         "2011.\n8. Halvorsen, K., Tidal harbours and their silted basins Fjord "
                         "Museum Press, Oslo/Bergen, 2009.\n9. Moreau, A., Stone bridges, Paris, "
                         "2001.")
+#: ... its colon, an abbreviation's full stops before its words, the city's region code.
+_PUBLISHER_COLON_CITY_YEAR = ("12 Lindqvist, K. Tidal invariants of fjord basins Fjord .Geo .Soc: "
+                              "Durham,NC, 1987. 13 Moreau, A. Stone bridges Seuil: Paris, 2001.")
+
+#: A volume's Roman numeral printed in capitals, then the entry's close with its year
+#: (``run_on_fields.VOLUME_NUMERAL_CLOSING_ENTRY``).
+_VOLUME_NUMERAL = ("N. Okafor, Tidal Silt Around the Harbour Basins of Lagos XXXIV, [s.l.], 1999. "
+                   "B. Bruno, « Harbour songs », [s.l.], 2003. H. Braun, « Tides », New York, "
+                   "2004.")
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -303,6 +313,8 @@ _PUBLISHER_CITY_YEAR = ("7. Okafor, N., Phares & la marée Musée de la Marine, 
     (_TWO_SEATS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands"),
     (_TWO_SEATS, "Berg", "Die Häfen des Nordens: eine kurze Geschichte"),
     (_PUBLISHER_CITY_YEAR, "Okafor", "Phares & la marée"),
+    (_PUBLISHER_COLON_CITY_YEAR, "Lindqvist", "Tidal invariants of fjord basins"),
+    (_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Lagos"),
 ])
 def test_a_title_before_a_field_closing_the_entry_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -337,6 +349,11 @@ def test_a_title_before_a_field_closing_the_entry_is_reported_marked(
     (_PUBLISHER_CITY_YEAR, "Okafor", "Phares & la marée haute"),
     (_PUBLISHER_CITY_YEAR, "Halvorsen", "Tidal harbours and their silted ponds"),
     (_PUBLISHER_CITY_YEAR, "Halvorsen", "Tidal harbours and their silted"),
+    (_PUBLISHER_COLON_CITY_YEAR, "Lindqvist", "Tidal invariants of fjord ponds"),
+    (_PUBLISHER_COLON_CITY_YEAR, "Lindqvist", "Tidal invariants of fjord basins revisited"),
+    # before a volume's Roman numeral: a word changed or added
+    (_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Accra"),
+    (_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Lagos Today"),
 ])
 def test_a_word_before_a_field_closing_the_entry_stays_rejected(doc: str, author: str,
                                                                title: str) -> None:

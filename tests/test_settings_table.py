@@ -9,10 +9,10 @@ from scrapy.settings import Settings
 from citeseeker_scrapy import settings_doc
 from citeseeker_scrapy.addon import CiteSeeker
 from citeseeker_scrapy.exceptions import ConfigError
-from citeseeker_scrapy.settings_table import (
-    BOOLEAN, INTEGER, NUMBER, SETTINGS, defaults, parse_boolean, parse_integer, parse_number,
-    read,
+from citeseeker_scrapy.setting_kinds import (
+    BOOLEAN, INTEGER, NUMBER, parse_boolean, parse_integer, parse_number,
 )
+from citeseeker_scrapy.settings_table import SETTINGS, defaults, read
 
 
 def test_the_settings_page_is_what_the_table_writes() -> None:

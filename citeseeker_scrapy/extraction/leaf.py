@@ -1,7 +1,7 @@
 """One readable part (a leaf of the document's archive tree): its text, links and problems.
 
 Why a module of its own: the same reading runs in two places — in the crawler's threads, for
-every kind (``extractor.py``'s document walk), and in a parser worker process for big HTML,
+every kind (``document_walk.py``), and in a parser worker process for big HTML,
 text and office XML parts (``processes/worker_main.py``, through :func:`read_here`). The
 worker imports this module, not the extractor that starts the workers.
 """

@@ -189,16 +189,20 @@ _PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a
 #: so: an entry that ends with its title prints its last word so too, "...in coastal Malta.")
 PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
     rf"{_PLACE_WORD}{_PUBLISHER}\.{NEXT_ENTRY_OPENING}")
-#: A publisher's name of two words or more, its comma, its publishing city (perhaps other
-#: seats after slashes), a comma and the year, and the entry ends: "...Dubuffet & l'art brut
-#: Collection de l'Art Brut, Milano/Lausanne, 2005." (current-science prints a book's
-#: publisher so after its title, with no punctuation). ``undecided_ends`` reads it after a
-#: title's last word printed in lower case, from a capital: a title's own proper noun prints
-#: so before the name too ("...of northern Norway Fjord Museum, Oslo, 2011."), so the end stays
-#: uncertain.
+#: A word of a publisher's name, perhaps an abbreviation with its full stop after it or, as
+#: some records print them, before it ("Dept.", "Amer .Math .Soc").
+_PUBLISHER_NAME_WORD = r"\.?[^\W\d_][\w'\u2019/-]*\.?"
+#: A publisher's name of two words or more, its comma or colon, its publishing city (perhaps
+#: other seats after slashes, or its region's code after a comma), a comma and the year, and
+#: the entry ends: "...Dubuffet & l'art brut Collection de l'Art Brut, Milano/Lausanne, 2005."
+#: (current-science), "...of 3-and 4-dimensional manifolds Amer .Math .Soc: Durham,NC, 1987."
+#: (revista-virtual-de-quimica): styles that print a book's publisher so after its title, with
+#: no punctuation. ``undecided_ends`` reads it after a title's last word printed in lower
+#: case, from a capital: a title's own proper noun prints so before the name too ("...of
+#: rural Hedmark Fjord Museum, Oslo, 2011."), so the end stays uncertain.
 PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END = re.compile(
-    rf"{_PLACE_WORD}(?: {_PLACE_WORD}){{1,6}}, (?:{places.PUBLISHING_CITIES}){_SEATS_AFTER_SLASHES}"
-    rf", \(?{YEAR_DIGITS}\)?\.{NEXT_ENTRY_OPENING}")
+    rf"{_PUBLISHER_NAME_WORD}(?: {_PUBLISHER_NAME_WORD}){{1,6}}[,:] (?:{places.PUBLISHING_CITIES})"
+    rf"{_SEATS_AFTER_SLASHES}(?: ?, ?[^\W\d_]{{2,3}}(?=,))?, \(?{YEAR_DIGITS}\)?\.(?: |$)")
 #: A town of one word, perhaps a publishing city after its comma, the publisher's second seat
 #: ("Gossau, Zürich"), its colon and its publisher, up to the publisher's full stop
 #: (:func:`town_and_publisher_end`).

@@ -30,7 +30,7 @@ from .printed_words import ends_paragraph, folded, hit_words, last_query_word
 from .run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
     CONTAINER_VOLUME_AND_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
-    STOPS_BEFORE_ABBREVIATIONS,
+    STOPS_BEFORE_ABBREVIATIONS, VOLUME_NUMERAL_CLOSING_ENTRY,
 )
 
 #: Capitalised words in a row after the query's last word that make a field of their own as
@@ -164,9 +164,10 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     (``place_fields.town_and_publisher_end``: "...Economic Lifeline Arlington: National Rural
     Electric Cooperative Association."), or, after a title's last word printed in lower case,
     a publisher's name, its city and its year (``place_fields.PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END``:
-    "...l'art brut Collection de l'Art Brut, Milano/Lausanne, 2005."). A title without its
+    "...l'art brut Collection de l'Art Brut, Milano/Lausanne, 2005."), or a volume's Roman
+    numeral and the entry's year (:func:`_volume_numeral_closing_entry`). A title without its
     last word prints that word there in each (a proper noun before the publisher's name: "...of
-    northern Norway Fjord Museum, Oslo, 2011."), so the end stays uncertain. Called by
+    rural Hedmark Fjord Museum, Oslo, 2011."), so the end stays uncertain. Called by
     :func:`_undecided_run`."""
     number = ONE_WORD_JOURNAL_AND_NUMBER.match(text, word.start())
     if number is not None and _entry_ends_at(text, number.end(), printed):
@@ -180,8 +181,21 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     publisher_end = town_and_publisher_end(text, word.start())
     if publisher_end is not None and _entry_ends_at(text, publisher_end, printed):
         return True
+    if _volume_numeral_closing_entry(text, word, printed):
+        return True
     return after_lower_case and PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END.match(
         text, word.start()) is not None
+
+
+def _volume_numeral_closing_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
+    """True if the one word run on after a title (``word``) is a volume's Roman numeral printed
+    in capitals and the entry closes after it with its year
+    (``run_on_fields.VOLUME_NUMERAL_CLOSING_ENTRY``: "...Harbour Crater, Lagos XXXIV, [s.l.],
+    1999."). Called by :func:`_closes_entry_after_field`."""
+    if VOLUME_NUMERAL_CLOSING_ENTRY.match(text, word.start()) is None:
+        return False
+    cased = printed(word.start(), word.end())
+    return cased is not None and cased.isupper()
 
 
 def _capitalised_words(text: str, run: list[re.Match[str]], cased: list[str]) -> int:
