@@ -343,12 +343,13 @@ def test_a_near_miss_before_chapter_pages_stays_rejected(doc: str, author: str,
 #: (``run_on_fields._LINKED_ABBREVIATIONS``), run on after a title (current-science's shape).
 _LINKED_JOURNAL = ("3. Okafor, N., Hunt, R. B., Tidal sediment budgets of northern harbour "
                    "basins Trans. in Coastal Eng. and Harbour Res. 41: 12\u201319, 1999.")
+_LINKED_BULLETIN = ("8. Moreau, A., Salt marsh grazing by wintering geese Bull. of Coastal Ecol. "
+                    "and Wildl. Manag. 7, 101\u2013110, 2004.")
 
 
 @pytest.mark.parametrize("doc, author, title", [
     (_LINKED_JOURNAL, "Hunt", "Tidal sediment budgets of northern harbour basins"),
-    ("8. Moreau, A., Salt marsh grazing by wintering geese Bull. of Coastal Ecol. and Wildl. "
-     "Manag. 7, 101\u2013110, 2004.", "Moreau", "Salt marsh grazing by wintering geese"),
+    (_LINKED_BULLETIN, "Moreau", "Salt marsh grazing by wintering geese"),
 ])
 def test_a_title_before_a_journal_abbreviated_with_linking_words(doc: str, author: str,
                                                                   title: str) -> None:
@@ -360,8 +361,7 @@ def test_a_title_before_a_journal_abbreviated_with_linking_words(doc: str, autho
     (_LINKED_JOURNAL, "Hunt", "Tidal sediment budgets of northern harbour"),
     (_LINKED_JOURNAL, "Hunt", "Tidal sediment budgets of northern harbour towns"),
     (_LINKED_JOURNAL, "Hunt", "Tidal sediment budgets of northern basins"),
-    ("8. Moreau, A., Salt marsh grazing by wintering geese Bull. of Coastal Ecol. and Wildl. "
-     "Manag. 7, 101\u2013110, 2004.", "Moreau", "Salt marsh grazing by wintering"),
+    (_LINKED_BULLETIN, "Moreau", "Salt marsh grazing by wintering"),
 ])
 def test_a_near_miss_before_a_journal_abbreviated_with_linking_words_stays_rejected(
         doc: str, author: str, title: str) -> None:

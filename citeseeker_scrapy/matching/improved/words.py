@@ -84,7 +84,11 @@ def numbers_as_printed(query: Sequence[str], printed: Sequence[str]) -> Sequence
     "Area 2.2.1") joined into one where the print holds the run joined: a style that strips
     a title's full stops prints "Area 221", the same number. Joined, the run must still equal
     a printed number digit for digit ("Area 2.2.2" is not "Area 221"). Called by
-    :func:`same_work` before it looks for each word's counterpart."""
+    :func:`same_work` before it looks for each word's counterpart, for every hit: a query
+    with no two numbers in a row is handed back as it is."""
+    if not any(word.isdigit() and following.isdigit()
+               for word, following in zip(query, query[1:])):
+        return query
     joined: list[str] = []
     at = 0
     while at < len(query):
