@@ -25,7 +25,7 @@ from .ditto_entries import (
     next_same_authors_mark, dated_mark_before, other_run_dated, run_start,
 )
 from .entries_between import another_entry_between, names_before_title, sentence_ends
-from .entry_grammar import (
+from .grammar.entry_grammar import (
     SENTENCE_ENDS_IN_GAP, ANY_YEAR, CODE_BEFORE_TITLE, TYPE_MARK, VENUE_NUMBERS_BEFORE_TITLE,
     TITLE_ENDS_ENTRY, ENTRY_TAIL,
 )

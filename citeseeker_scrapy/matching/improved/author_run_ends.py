@@ -17,8 +17,8 @@ import re
 from typing import Optional
 
 from ..word_edges import PrintedCase
-from .entry_grammar import NUMBER_MARK
-from .name_grammar import (
+from .grammar.entry_grammar import NUMBER_MARK
+from .grammar.name_grammar import (
     AND_WORD, INITIALS_FIRST_RUN_FROM_NAME, INITIALS_FIRST_RUN_TO_NAME, NAME,
     ONE_GIVEN_NAME_RUN, UNPUNCTUATED_INITIALS_RUN,
 )

@@ -16,8 +16,8 @@ from typing import Callable, Optional
 from ..word_edges import PrintedCase
 from .author_lists import name_start
 from .author_run_ends import initials_in_capitals
-from .content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
-from .name_grammar import AND_WORD, NAME, UNPUNCTUATED_INITIALS
+from .grammar.content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
+from .grammar.name_grammar import AND_WORD, NAME, UNPUNCTUATED_INITIALS
 from .text.per_text_cache import kept_per_text
 
 #: The rest of an author run after a surname, up to its title, where the run separates its

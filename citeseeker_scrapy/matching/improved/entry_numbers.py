@@ -12,8 +12,10 @@ import re
 from typing import Optional
 
 from .author_lists import LIST_WINDOW, NAME_PIECE
-from .entry_grammar import BRACKETED_DIGITS, BRACKETED_ENTRY_NUMBER, ENTRY_NUMBER, YEAR_DIGITS
-from .name_grammar import NAME_WITH_INITIALS
+from .grammar.entry_grammar import (
+    BRACKETED_DIGITS, BRACKETED_ENTRY_NUMBER, ENTRY_NUMBER, YEAR_DIGITS,
+)
+from .grammar.name_grammar import NAME_WITH_INITIALS
 
 #: The "[n]" that opens a reference entry: after ". ", ") ", "] " or "; " (or at the start of
 #: the text), with or without the blank. After a word ("as shown in [12]") it is a citation; a
