@@ -19,7 +19,7 @@ import re
 from bisect import bisect_right
 from typing import Optional
 
-from .author_lists import year_span, ends_author_list
+from .author_runs.author_lists import year_span, ends_author_list
 from .ditto_entries import (
     MAX_DITTO_ENTRIES, ditto_entry, same_authors_entry, run_date, after_ditto_entries,
     next_same_authors_mark, dated_mark_before, other_run_dated, run_start,

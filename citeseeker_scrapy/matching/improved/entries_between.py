@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from .author_lists import NAME_PIECE, ends_author_list, name_start, ends_a_name
+from .author_runs.author_lists import NAME_PIECE, ends_author_list, name_start, ends_a_name
 from .ditto_entries import run_start
 from .grammar.entry_grammar import (
     PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, SURNAME_BEFORE_TITLE, DATE_BEFORE_TITLE,

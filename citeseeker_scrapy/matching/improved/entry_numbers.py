@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .author_lists import LIST_WINDOW, NAME_PIECE
+from .author_runs.author_lists import LIST_WINDOW, NAME_PIECE
 from .grammar.entry_grammar import (
     BRACKETED_DIGITS, BRACKETED_ENTRY_NUMBER, ENTRY_NUMBER, YEAR_DIGITS,
 )
