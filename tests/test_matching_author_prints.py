@@ -830,8 +830,8 @@ def test_a_bare_co_author_beside_an_organisations_legal_form_ends_the_run(author
 @pytest.mark.parametrize("doc, title", [
     # a changed content word, an added last word after the bare co-author
     (_WITH_ORGANISATION.format(_ENTRY_AFTER_FURTHER_NAMES), "Tidal mixing in shallow lake basins"),
-    (_WITH_ORGANISATION.format(_ENTRY_AFTER_FURTHER_NAMES.replace(f"{_FJORD}.", f"{_FJORD} today.")),
-     _FJORD),
+    (_WITH_ORGANISATION.format(
+        _ENTRY_AFTER_FURTHER_NAMES.replace(f"{_FJORD}.", f"{_FJORD} today.")), _FJORD),
     # one author, a comma and a title: a neighbour printing a comma before its title still
     # tells a list that mixes styles
     (_WITH_ORGANISATION.replace("Osei, K. Salt", "Osei, K., Salt").format(

@@ -386,11 +386,12 @@ def _author_field_before(text: str, name: Optional[Span], start: int) -> bool:
     """True if the searched name (``name``: where it is printed) stands right before the title
     at ``start`` (whole words), only a blank between, and is its entry's author field: the
     entry's number opens the entry right before it (``_ENTRY_NUMBER_BEFORE``: "25. HPG Dredging
-    in Figures, Harbour Pilots Guild, 2012.", "(25) HPG Dredging in Figures."), or the entry's author and date, the same name,
-    stand right before it ("Harbour Pilots Guild 2011, Harbour Pilots Guild Dredging Plan,
-    [s.l.]."): styles that print an organisation and its title with no punctuation between.
-    In a sentence a name is neither at an entry's opening nor printed twice around its date.
-    The title's end still needs its own mark. Called by :func:`stands_alone`."""
+    in Figures, Harbour Pilots Guild, 2012.", "(25) HPG Dredging in Figures."), or the entry's
+    author and date, the same name, stand right before it ("Harbour Pilots Guild 2011, Harbour
+    Pilots Guild Dredging Plan, [s.l.]."): styles that print an organisation and its title with
+    no punctuation between. In a sentence a name is neither at an entry's opening nor printed
+    twice around its date. The title's end still needs its own mark. Called by
+    :func:`stands_alone`."""
     if name is None or name[1] != start - 1 or text[name[1]] != " ":
         return False
     before = text[max(0, name[0] - _LOOK_AROUND):name[0]]
