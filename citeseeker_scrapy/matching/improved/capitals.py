@@ -74,7 +74,7 @@ import re
 from typing import Optional, Sequence
 
 from ..word_edges import PrintedCase
-from .content_words import is_content
+from .grammar.content_words import is_content
 from .text.per_text_cache import kept_per_text, kept_per_text_alone
 from .place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,

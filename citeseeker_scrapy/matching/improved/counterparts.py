@@ -17,7 +17,7 @@ from typing import Sequence
 
 from rapidfuzz import fuzz
 
-from .content_words import SHORT_FUNCTION_WORDS, is_content
+from .grammar.content_words import SHORT_FUNCTION_WORDS, is_content
 from .text.printed_words import ocr_read
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least

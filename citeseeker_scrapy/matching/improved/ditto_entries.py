@@ -12,8 +12,10 @@ import re
 from functools import partial
 from typing import Callable, Optional
 
-from .author_lists import LIST_WINDOW, LIST_COMMAS, NAME_PIECE, author_list_end, list_separators
-from .entry_grammar import (
+from .author_runs.author_lists import (
+    LIST_WINDOW, LIST_COMMAS, NAME_PIECE, author_list_end, list_separators,
+)
+from .grammar.entry_grammar import (
     SENTENCE_ENDS_IN_GAP, DITTO_IN_GAP, ANY_YEAR, DITTO_ENTRY, DATE_AFTER_RUN, DITTO_WORDS,
     DITTO_DASH, YEAR_DIGITS,
 )

@@ -45,7 +45,7 @@ from ..original import Hit
 from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
 from ..word_edges import PrintedCase, is_whole_word
 from .attribution import attributed, repeated_in_entry
-from .author_run_ends import given_name_ends_run, initials_end_run, initials_open_run
+from .author_runs.author_run_ends import given_name_ends_run, initials_end_run, initials_open_run
 from .capitals import field_start, title_closed
 from .checked_title import CheckedTitle
 from .text.headers import (

@@ -16,11 +16,11 @@ import functools
 import re
 from typing import Optional
 
-from .entry_grammar import (
+from .grammar.entry_grammar import (
     ABBREVIATION, ANY_YEAR, ENTRY_NUMBER, IN_CONTAINER, LISTED_ENTRY_NUMBER, LISTED_NUMBER,
     PARENTHESISED_NUMBER, RANGE_DASH, RUN_DATE, RUN_DATE_BEFORE_TITLE, YEAR_DIGITS,
 )
-from .name_grammar import AND_WORD, GIVEN_NAMES, NAME
+from .grammar.name_grammar import AND_WORD, GIVEN_NAMES, NAME
 from .entry_numbers import own_entry_number
 from .text.headers import Span
 from .text.printed_words import in_word, word_start

@@ -25,7 +25,7 @@ from typing import Iterable, Optional
 
 from rapidfuzz import fuzz, process
 
-from .bare_surnames import bare_surname_ends_run
+from .author_runs.bare_surnames import bare_surname_ends_run
 from .checked_title import CheckedTitle, free_quotes
 from .entry_numbers import last_entry_start, next_entry_start
 from .text.headers import (

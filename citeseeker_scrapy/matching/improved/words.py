@@ -38,7 +38,7 @@ import re
 from difflib import SequenceMatcher
 from typing import Sequence
 
-from .content_words import is_content
+from .grammar.content_words import is_content
 from .counterparts import has_counterpart, not_named, split_in_print
 from .text.printed_words import LEFT_OUT, WORD
 
