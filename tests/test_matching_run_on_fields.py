@@ -78,6 +78,11 @@ def test_a_short_title_before_its_volume_stands_alone(doc: str, author: str,
      "Kowalski", "Coastal Tidal Stages"),
     ("14. Kowalski P (2005) Readings of the tidal gauges 31 210.\n15. Brown K (2001) Other 4 9.",
      "Kowalski", "Tidal gauges"),
+    # the printed title's first word dropped by the query
+    ("14. Kowalski P (2005) Coastal Tidal Gauges 31 210.\n15. Brown K (2001) Other 4 9.",
+     "Kowalski", "Tidal Gauges"),
+    ("Okafor N 2011 Harbour Silt Budgets vol 12\nBrown K 2001 Other vol 4", "Okafor",
+     "Silt Budgets"),
     # "vol" and the volume after a longer title, a changed word
     ("Okafor N 2011 Harbour Silt Budgets Revised vol 12\nBrown K 2001 Other vol 4", "Okafor",
      "Harbour Silt Budgets"),
