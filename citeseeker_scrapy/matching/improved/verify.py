@@ -27,7 +27,7 @@ from rapidfuzz import fuzz, process
 
 from .author_runs.bare_surnames import bare_surname_ends_run
 from .checked_title import CheckedTitle, free_quotes
-from .entry_numbers import last_entry_start, next_entry_start
+from .entries.entry_numbers import last_entry_start, next_entry_start
 from .text.headers import (
     INTERRUPTION, SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans,
 )
@@ -41,7 +41,7 @@ from .text.printed_words import (
 from .title_edges import (
     EDGE_WORD, closed_by_date, name_again, named_in_sentence, next_entry_as_this, stands_alone,
 )
-from .windows import Region
+from .entries.windows import Region
 from .word_coverage import WORD_SCORE, WORD_SLACK, covers_words, reordered
 from .words import names_both_ends, same_work
 

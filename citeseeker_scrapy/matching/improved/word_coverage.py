@@ -21,7 +21,7 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
 from .checked_title import CheckedTitle
-from .entry_numbers import last_entry_start, next_entry_start
+from .entries.entry_numbers import last_entry_start, next_entry_start
 from .text.headers import INTERRUPTION, SHORT_WORD
 from .text.printed_words import WORD, in_word, ocr_read, word_start, word_text
 
