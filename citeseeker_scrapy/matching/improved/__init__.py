@@ -26,7 +26,8 @@ The modules are grouped by concern into subpackages, each ``__init__`` saying wh
 running headers, answers kept per text), ``author_runs`` (an author list's reach and end),
 ``entries`` (search regions, a name's entry and its neighbours, which name a hit cites),
 ``word_check`` (the title's words near a hit: in order, damaged or different), ``fields``
-(the fields a title runs into with no punctuation: shapes, places, publishers).
+(the fields a title runs into with no punctuation: shapes, places, publishers), ``title_ends``
+(where a printed title ends: capitals, longer titles, what stands beside a hit).
 
 Who calls it: :class:`citeseeker_scrapy.matching.matcher.CitationMatcher` (``search`` and
 ``superset``); nothing outside ``matching`` needs more than ``words`` for its tests.
