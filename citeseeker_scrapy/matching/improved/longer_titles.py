@@ -19,7 +19,7 @@ import re
 from typing import Optional, Sequence
 
 from . import places, publishers
-from .counterparts import has_counterpart, not_named
+from .word_check.counterparts import has_counterpart, not_named
 from .grammar.entry_grammar import DITTO_WORDS, EDITION_WORD, RANGE_DASH, TYPE_MARK, YEAR_DIGITS
 from .grammar.name_grammar import NAME
 from .text.printed_words import LEFT_OUT, WORD

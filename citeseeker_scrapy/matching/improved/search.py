@@ -33,7 +33,7 @@ from ..original import Hit, better
 from ..similarity import Bounds, Ratio, best_in_part
 from ..word_edges import PrintedCase
 from .entries.attribution import attributed
-from .checked_title import CheckedTitle
+from .word_check.checked_title import CheckedTitle
 from .text.headers import restored, without_spans
 from .verify import headers_in_title, veto
 from .entries.windows import Region, regions_of

@@ -47,7 +47,7 @@ from ..word_edges import PrintedCase, is_whole_word
 from .entries.attribution import attributed, repeated_in_entry
 from .author_runs.author_run_ends import given_name_ends_run, initials_end_run, initials_open_run
 from .capitals import field_start, title_closed
-from .checked_title import CheckedTitle
+from .word_check.checked_title import CheckedTitle
 from .text.headers import (
     PAGE_BREAK_REACH, page_breaks_between_entries, printed_without, running_headers,
     without_spans,
