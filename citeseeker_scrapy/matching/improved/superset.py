@@ -54,7 +54,7 @@ from .text.headers import (
 )
 from .longer_titles import longer_title
 from .text.printed_words import WORD, ends_paragraph
-from .run_on_fields import JOURNAL_WORD_AND_VOLUME, NEXT_FIELD
+from .fields.run_on_fields import JOURNAL_WORD_AND_VOLUME, NEXT_FIELD
 from .title_edges import EDGE_WORD, name_again, next_entry_as_this
 from .undecided_ends import RunOn, undecided_end
 from .verify import veto

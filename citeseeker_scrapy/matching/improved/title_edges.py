@@ -24,7 +24,7 @@ from .grammar.name_grammar import AND_WORD, GIVEN_NAMES, NAME
 from .entries.entry_numbers import own_entry_number
 from .text.headers import Span
 from .text.printed_words import in_word, word_start
-from .run_on_fields import NEXT_FIELD, VOLUME_CLOSING_ENTRY
+from .fields.run_on_fields import NEXT_FIELD, VOLUME_CLOSING_ENTRY
 from .entries.running_text import named_beside
 from .entries.windows import Region
 

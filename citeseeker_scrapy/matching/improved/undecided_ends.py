@@ -25,11 +25,11 @@ from .grammar.content_words import (
 )
 from .grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS
 from .grammar.name_grammar import INITIALS
-from .place_fields import (
+from .fields.place_fields import (
     PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END, WORD_BEFORE_TITLES_TOWN, town_and_publisher_end,
 )
 from .text.printed_words import ends_paragraph, folded, hit_words, last_query_word
-from .run_on_fields import (
+from .fields.run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
     CONTAINER_VOLUME_AND_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
     STOPS_BEFORE_ABBREVIATIONS, VOLUME_NUMERAL_CLOSING_ENTRY,
