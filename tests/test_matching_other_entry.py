@@ -192,6 +192,45 @@ def test_near_names_with_only_a_blank_between_the_checks_still_veto(doc: str, ti
     turned_down(doc, "Lindqvist", title)
 
 
+#: Entries of a style that prints the first name inverted with no comma, its given name
+#: closed by a full stop when more names follow, the others given name first with no comma.
+DATED_BEFORE = "Moreau Pierre (2009). “Other things”. Vrin.\n"
+DATED_AFTER = "\nWeiss Anne (2014). “Tidal markets”. Nature."
+
+
+@pytest.mark.parametrize("doc, author", [
+    (f"{DATED_BEFORE}Lindqvist Karin. Juan Ortega Marta Silvestrini y Petr Dvorak (2013). "
+     f"“{TOLLS}”. Arxiv.{DATED_AFTER}", "Lindqvist"),
+    (f"{DATED_BEFORE}Novak Jan. Maria Lopez and Petr Dvorak-Holub (2010). “{TOLLS}”. Brno. "
+     f"Host.{DATED_AFTER}", "Novak"),
+    (f"{DATED_BEFORE}Okafor Tunde. K. L. Weiss und Anne Moreau (2011). {TOLLS}. Leiden."
+     f"{DATED_AFTER}", "Okafor"),
+])
+def test_a_given_name_full_stop_inside_a_run_without_commas_ends_no_entry(doc: str,
+                                                                        author: str) -> None:
+    assert original_veto(doc, author, TOLLS) is None
+    kept_by_both(doc, author, TOLLS)
+
+
+@pytest.mark.parametrize("doc, title, veto", [
+    # the next entry's title, its run printed alike after the given name's entry
+    (f"{DATED_BEFORE}Lindqvist Karin. Sagas. Vrin. Juan Ortega y Petr Dvorak (2013). "
+     f"“{TOLLS}”. Arxiv.", TOLLS, OTHER_ENTRY),
+    (f"{DATED_BEFORE}Lindqvist Karin (2009). “Sagas”. Vrin. Juan Ortega y Petr Dvorak (2013). "
+     f"“{TOLLS}”.", TOLLS, OTHER_ENTRY),
+    # words of a title, not names, between the full stop and the date
+    (f"{DATED_BEFORE}Lindqvist Karin. Trade of the towns y Riga (2013). “{TOLLS}”. Arxiv.",
+     TOLLS, OTHER_ENTRY),
+    # the entry's own title, one content word changed
+    (f"{DATED_BEFORE}Lindqvist Karin. Juan Ortega Marta Silvestrini y Petr Dvorak (2013). "
+     f"“{TOLLS}”. Arxiv.", BALTIC, CHANGED_WORD),
+])
+def test_near_a_given_name_full_stop_the_checks_still_veto(doc: str, title: str,
+                                                           veto: str) -> None:
+    assert original_veto(doc, "Lindqvist", title) == veto
+    turned_down(doc, "Lindqvist", title)
+
+
 #: An entry that ends with its pages and no full stop: only a blank before the next name.
 UNCLOSED = "Moreau, Pierre. Other things. Revue du Nord 12, 45–67"
 SAGAS = "Sagas and skerries"

@@ -19,7 +19,7 @@ from ..grammar.entry_grammar import (
 )
 from ..grammar.name_grammar import (
     GIVEN_NAMES_ONLY, LAST_AUTHOR, NAME_BEFORE_FULL_STOP, PARENTHESES, CORPORATE_AUTHOR,
-    NAMES_JOINED_BY_AND, NAME, NAMES_WITHOUT_COMMAS,
+    NAMES_JOINED_BY_AND, NAME, NAMES_WITHOUT_COMMAS, NAMES_WITHOUT_COMMAS_AFTER_GIVEN_NAME,
 )
 from ..text.headers import INTERRUPTION, running_headers
 from ..text.per_text_cache import kept_per_text
@@ -273,15 +273,31 @@ def ends_author_list(text: str, name_end: int, year: int) -> bool:
 def _names_without_commas(text: str, name_end: int, year: int) -> bool:
     """True if the author run after a name ending at ``name_end`` goes on to the year at
     ``year`` with no comma between its names (``NAMES_WITHOUT_COMMAS``: "Fritz, Thomas Elaine
-    M. Huang Gail C. Murphy und Thomas Zimmermann. 2014.") and none of its words is a function
-    word of a title ("Lindqvist, Karin Trade of the towns of Lubeck und Riga. 2013." is a title
-    its year closes). Called by :func:`ends_author_list`."""
-    run = NAMES_WITHOUT_COMMAS.fullmatch(text, name_end, year)
+    M. Huang Gail C. Murphy und Thomas Zimmermann. 2014."; and after the first name's one
+    given name and its full stop, ``NAMES_WITHOUT_COMMAS_AFTER_GIVEN_NAME``: "Gonzalez
+    Roberto. Angel Cuevas Ruben Cuevas y Carmen Guerrero (2011).") and none of its words is
+    a function word of a title ("Lindqvist, Karin Trade of the towns of Lubeck und Riga.
+    2013." is a title its year closes). Called by :func:`ends_author_list`."""
+    run = (NAMES_WITHOUT_COMMAS.fullmatch(text, name_end, year)
+           or NAMES_WITHOUT_COMMAS_AFTER_GIVEN_NAME.fullmatch(text, name_end, year))
     if run is None:
         return False
     words = _RUN_WORD.findall(text, run.start(1), run.end(1)) + _RUN_WORD.findall(
         text, run.start(2), run.end(2))
     return not any(word in SHORT_FUNCTION_WORDS or word in FUNCTION_WORDS for word in words)
+
+
+def given_name_stop_in_run(text: str, name_end: int, limit: int) -> bool:
+    """True if the full stop after the one given name that follows the surname ending at
+    ``name_end`` is inside its author run: the run goes on given names first with no comma up
+    to its date in brackets before ``limit`` (:func:`_names_without_commas`, "Gonzalez
+    Roberto. Angel Cuevas Ruben Cuevas y Carmen Guerrero (2011). Title"), as a style prints
+    a run whose first name alone is inverted. An entry's end there would have its title and
+    venue between the name and the full stop. Called by ``entries_between.sentence_ends``."""
+    year = year_span(text, name_end, limit)
+    return (year is not None
+            and NAMES_WITHOUT_COMMAS_AFTER_GIVEN_NAME.fullmatch(text, name_end, year[0])
+            is not None and _names_without_commas(text, name_end, year[0]))
 
 
 def _bracketed_after_full_stop(text: str, year: int) -> bool:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from ..author_runs.author_lists import NAME_PIECE, ends_author_list, name_start, ends_a_name
+from ..author_runs.author_lists import (
+    NAME_PIECE, ends_author_list, name_start, ends_a_name, given_name_stop_in_run,
+)
 from .ditto_entries import run_start
 from ..grammar.entry_grammar import (
     PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, SURNAME_BEFORE_TITLE, DATE_BEFORE_TITLE,
@@ -238,14 +240,18 @@ def sentence_ends(text: str, low: int, high: int) -> Iterator[re.Match[str]]:
     such a list may be a title's own first sentence). So does the full stop that closes the
     given names of an inverted name that opens a run at ``low`` (``_OWN_GIVEN_NAMES``:
     "..., 12, 45-67 Lindqvist|, Karin. Sagas. Title"), which ``ends_a_name`` reads only
-    after punctuation. Called here and by ``attribution._names_then_year``."""
+    after punctuation, or its one given name with no comma where the run goes on given names
+    first to its date (``author_lists.given_name_stop_in_run``: "Gonzalez| Roberto. Angel
+    Cuevas y Carmen Guerrero (2011). Title"). Called here and by
+    ``attribution._names_then_year``."""
     opened = _opens_run(text, low)
     for sentence_end in SENTENCE_ENDS_IN_GAP.finditer(text, low, high):
         stop = sentence_end.end() - 1
         if not (ends_a_name(text, sentence_end.start())
                 or IN_CONTAINER.match(text, sentence_end.end())
                 or (opened and (_OWN_GIVEN_NAMES.fullmatch(text, low, stop)
-                                or RUN_TO_LAST_NAME.fullmatch(text, low, stop)))):
+                                or RUN_TO_LAST_NAME.fullmatch(text, low, stop)
+                                or given_name_stop_in_run(text, low, high)))):
             yield sentence_end
 
 

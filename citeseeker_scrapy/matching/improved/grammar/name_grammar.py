@@ -105,6 +105,13 @@ RUN_TO_LAST_NAME = re.compile(rf"(?:,? {GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
 #: them: group 1 the words before the word for "and", group 2 those after it).
 NAMES_WITHOUT_COMMAS = re.compile(rf", ((?:{GIVEN_OR_INITIALS} ){{4,16}}){AND_WORD}"
                                   rf"((?: {GIVEN_OR_INITIALS}){{0,2}} {NAME})\. ")
+#: ... and a run that prints its first name inverted with no comma and a full stop after its
+#: one given name written out, the other names given names first with no comma, up to the
+#: date's bracket: " roberto. angel cuevas ruben cuevas y carmen guerrero (" after "gonzalez",
+#: before "2011)" (the groups as above; the full stop is the first name's, not a sentence's).
+NAMES_WITHOUT_COMMAS_AFTER_GIVEN_NAME = re.compile(
+    rf" [^\W\d_]{{2,}}\. ((?:{GIVEN_OR_INITIALS} ){{1,16}}){AND_WORD}"
+    rf"((?: {GIVEN_OR_INITIALS}){{0,2}} {NAME}) \(")
 #: What makes a word with a full stop the end of a name in an author run, not of a sentence:
 #: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
 #: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators),
