@@ -19,7 +19,10 @@ OCR damage or a hyphen whose line end was lost in the printed title); an entry a
 fourth another a title of another paper's entry or the entry before's surname, and every fourth
 other the title without its last content word ("last word dropped": the shorter title a title run
 into the next field hides; reported apart, "accepted N of M" per title ending, and in no other
-figure, since a title without its last word is sometimes a real shorter work). Prints recall and
+figure, since a title without its last word is sometimes a real shorter work), and every fourth
+the last a lookalike near miss (a three-letter content word replaced, or a content word replaced
+by a real word that looks like it; reported apart too, "CLOSE" lines of ``--details``). Prints
+recall and
 precision per style, per format, per variant, per decoy kind and per category of entry (name
 shape, title ending, page break; with the citations lost) for the improved scheme and the
 original (2003) one (a hit whose title's end the improved scheme marks uncertain counts as
@@ -59,7 +62,7 @@ from rapidfuzz.distance import Indel  # noqa: E402
 from citeseeker_scrapy.extraction.extractor import DocumentExtractor  # noqa: E402
 from citeseeker_scrapy.extraction.model import ExtractedPart, ExtractionLimits  # noqa: E402
 from citeseeker_scrapy.matching.citations import CitationSearch, reported  # noqa: E402
-from citeseeker_scrapy.matching.improved.headers import (  # noqa: E402
+from citeseeker_scrapy.matching.improved.text.headers import (  # noqa: E402
     running_headers, without_spans,
 )
 from citeseeker_scrapy.matching import (  # noqa: E402
@@ -86,6 +89,14 @@ OTHER_DECOYS = ("foreign title", "neighbour's author")
 #: (:func:`last_word_report`), in no other figure: the near-miss target is about one changed
 #: content word, and a title without its last word is sometimes a real shorter work.
 LAST_WORD = "last word dropped"
+#: Near misses a typo-tolerant comparison is blind to (``refstrings.lookalike_decoy``): a
+#: three-letter content word replaced, a content word replaced by a real word that looks like
+#: it. Every fourth entry (the slot no other decoy takes), from a random stream of their own;
+#: reported apart (:func:`lookalike_report`) and listed as "CLOSE" lines by ``--details``, so
+#: that every other figure and DECOY line stays as in runs before them.
+LOOKALIKES = refstrings.LOOKALIKE_KINDS
+#: The decoy kinds in no figure but their own report.
+APART = (LAST_WORD, *LOOKALIKES)
 PER_PAPER = 12  # entries per generated paper (``--mix even``)
 MIX_PER_PAPER = 28  # ``--mix corpus``: about the target evaluation's 1,100 strings in 40 papers
 HELD_OUT_SEEDS = {1: 4747, 2: 4748}  # each held-out share's papers and queries
@@ -120,10 +131,12 @@ class Query:
 
 
 def build(sampled: dict[str, list[Reference]], vocabulary: list[str], seed: int,
-          formats: tuple[str, ...] = FORMATS, per_paper: int = PER_PAPER
-          ) -> tuple[list[tuple[str, list[str]]], list[Query]]:
-    """Papers (format, entry strings) and the queries on them."""
+          formats: tuple[str, ...] = FORMATS, per_paper: int = PER_PAPER,
+          lookalikes: list[str] = ()) -> tuple[list[tuple[str, list[str]]], list[Query]]:
+    """Papers (format, entry strings) and the queries on them; the :data:`LOOKALIKES` decoys
+    only with a ``lookalikes`` vocabulary (``refstrings.lookalike_vocabulary``)."""
     rng = random.Random(seed)
+    alike = Lookalikes(random.Random(f"{seed}-lookalike"), lookalikes)
     papers, queries, counter = [], [], 0
     for style, references in sampled.items():
         for start in range(0, len(references), per_paper):
@@ -131,7 +144,8 @@ def build(sampled: dict[str, list[Reference]], vocabulary: list[str], seed: int,
             fmt = formats[paper % len(formats)]
             entries, chunk, per_entry = [], references[start:start + per_paper], []
             for at, reference in enumerate(chunk):
-                entry, made = _queries_of(rng, reference, paper, fmt, counter, vocabulary)
+                entry, made = _queries_of(rng, reference, paper, fmt, counter, vocabulary,
+                                          alike)
                 entries.append(entry)
                 if counter % 4 == 2:
                     made += _other_decoy(rng, reference, chunk[at - 1] if at else None,
@@ -149,10 +163,31 @@ def build(sampled: dict[str, list[Reference]], vocabulary: list[str], seed: int,
     return papers, queries
 
 
+@dataclass(frozen=True)
+class Lookalikes:
+    """The :data:`LOOKALIKES` decoys' own random stream and vocabulary (no decoys without
+    one)."""
+
+    rng: random.Random
+    vocabulary: list[str]
+
+    def decoy(self, title: str, counter: int) -> Optional[tuple[str, str]]:
+        """(kind, near-miss title) of the entry numbered ``counter``, every fourth entry (the
+        slot after the other decoys'), the kinds in turn; None where it gets none. Called by
+        this bench's :func:`build` and ``bench_styles.queries_of``."""
+        if counter % 4 != 3 or not self.vocabulary:
+            return None
+        kind = LOOKALIKES[(counter // 4) % len(LOOKALIKES)]
+        near = refstrings.lookalike_decoy(self.rng, title, kind, self.vocabulary)
+        return (kind, near) if near is not None else None
+
+
 def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, counter: int,
-                vocabulary: list[str]) -> tuple[str, list[Query]]:
+                vocabulary: list[str], alike: Optional[Lookalikes] = None
+                ) -> tuple[str, list[Query]]:
     """The entry as printed in the paper and its true query (and a near miss, every fourth;
-    the title without its last word, every fourth other)."""
+    the title without its last word, every fourth other; a lookalike near miss, every fourth
+    other)."""
     variant = VARIANTS[counter % len(VARIANTS)]
     printed_title, title = reference.title, reference.title.replace("\u00ac", "")  # typed
     if variant == "typo":
@@ -185,6 +220,10 @@ def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, 
     shorter = refstrings.without_last_word(reference.title) if counter % 4 == 1 else None
     if shorter is not None:
         made.append(Query(paper, names[at], shorter, printed_title, False, LAST_WORD,
+                          reference.style, fmt, position, **shapes))
+    close = alike.decoy(reference.title, counter) if alike else None
+    if close is not None:
+        made.append(Query(paper, names[at], close[1], printed_title, False, close[0],
                           reference.style, fmt, position, **shapes))
     if refstrings.short_title_runs_on(reference):
         return entry, []  # printed, not queried (after the draws: the next entries keep theirs)
@@ -477,10 +516,24 @@ def report(outcomes: list[Outcome]) -> list[str]:
 
 
 def counted(outcomes: list[Outcome]) -> list[Outcome]:
-    """The outcomes every figure but :func:`last_word_report` counts: all but the
-    :data:`LAST_WORD` decoys' (reported apart, so the other figures stay comparable with runs
-    that had none). Called by this bench's and ``bench_styles.py``'s ``main``."""
-    return [o for o in outcomes if o.query.kind != LAST_WORD]
+    """The outcomes every figure but :func:`last_word_report` and :func:`lookalike_report`
+    counts: all but the :data:`APART` decoys' (reported apart, so the other figures stay
+    comparable with runs that had none). Called by this bench's and ``bench_styles.py``'s
+    ``main``."""
+    return [o for o in outcomes if o.query.kind not in APART]
+
+
+def lookalike_report(outcomes: list[Outcome]) -> list[str]:
+    """The :data:`LOOKALIKES` decoys apart: rejected of made per kind and scheme, and how many
+    of the improved scheme's accepted ones carry the mark that the title's end is uncertain.
+    Called by this bench's and ``bench_styles.py``'s ``main``."""
+    close = [o for o in outcomes if o.query.kind in LOOKALIKES]
+    lines = ["lookalike near misses (a three-letter content word replaced; a content word "
+             "replaced by a real word that looks like it; in no figure above): rejected", ""]
+    lines += table(close, "lookalike kind (rejected)", lambda q: q.kind, decoys_rejected)
+    lines += table(close, "", lambda q: "all lookalikes", decoys_rejected)[2:]
+    return lines + ["| accepted, title end uncertain | " + " | ".join(
+        str(uncertain([o for o in close if o.scheme == scheme])) for scheme in SCHEMES) + " |"]
 
 
 def last_word_report(outcomes: list[Outcome], documents: list[DocumentText]) -> list[str]:
@@ -648,7 +701,7 @@ def details(outcomes: list[Outcome], documents: list[DocumentText]) -> None:
         if o.scheme != "improved" or o.right or (not o.query.expected and not o.found):
             continue
         q = o.query
-        what = "MISS " if q.expected else "DECOY"
+        what = "MISS " if q.expected else "CLOSE" if q.kind in LOOKALIKES else "DECOY"
         text = documents[q.paper].normalized
         at = text.find(normalize_text(q.author))
         mark = " (title end uncertain)" if uncertain([o]) else ""
@@ -680,25 +733,28 @@ def main(argv: Optional[list[str]] = None) -> int:
     sampled, formats, per_paper = drawn(references, args)
     papers, queries = build(sampled, refstrings.vocabulary_of(references),
                             HELD_OUT_SEEDS[args.held_out] if args.held_out else args.seed or 25,
-                            formats, per_paper)
+                            formats, per_paper, refstrings.lookalike_vocabulary(references))
     started = time.perf_counter()
     documents = documents_of(extracted_texts(papers))
     outcomes, seconds = evaluate(queries, documents)
     trues = sum(q.expected for q in queries)
     shorter = sum(q.kind == LAST_WORD for q in queries)
+    close = sum(q.kind in LOOKALIKES for q in queries)
     count = sum(map(len, sampled.values()))
     print(f"{len(references)} usable references (left out, the annotated title is not the "
           "printed one: " + "; ".join(f"{reason} {n}" for reason, n in excluded.items())
           + f"); {count} sampled into {len(papers)} papers, {count - trues} of them not queried "
           "(in a PDF/PS paper, a title or surname the font cannot print; or a short title "
           "field the printed words run on from); "
-          f"{trues} true queries, {len(queries) - trues - shorter} decoys "
-          f"(and {shorter} {LAST_WORD!r}); "
+          f"{trues} true queries, {len(queries) - trues - shorter - close} decoys "
+          f"(and {shorter} {LAST_WORD!r}, {close} lookalikes); "
           f"extraction {time.perf_counter() - started - sum(seconds.values()):.1f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.2f} s" for s in SCHEMES) + "\n")
     print("\n".join(report(counted(outcomes))))
-    print("\n" + "\n".join(veto_table([q for q in queries if q.kind != LAST_WORD], documents)))
+    print("\n" + "\n".join(veto_table([q for q in queries if q.kind not in APART],
+                                       documents)))
     print("\n" + "\n".join(last_word_report(outcomes, documents)))
+    print("\n" + "\n".join(lookalike_report(outcomes)))
     print("\nby category (recall, precision; lost = found by the original only)\n")
     print("\n".join(category_report(counted(outcomes))))
     print("\n".join(label_table(outcomes, documents, "format", lambda q: q.format)) + "\n")

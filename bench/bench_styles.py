@@ -23,7 +23,8 @@ left open, :func:`printed_entries`; nor a work whose record's title field is not
 source string prints, ``Work.fault``: ``bench_refstrings.py`` leaves those strings out), plus
 decoys as in ``bench_refstrings.py`` (a near-miss title every fourth work, a title of a work not
 in the document every fourth other, and the title without its last content word every fourth
-other: reported apart, in no other figure). Prints recall and precision per engine, format, language
+other: reported apart, in no other figure; a lookalike near miss every fourth other, reported
+apart too). Prints recall and precision per engine, format, language
 and style (styles below 0.99 listed), per name shape and per title ending in the typeset entry,
 for the improved and the original (2003) scheme (a hit whose title's end the improved scheme
 marks uncertain counts as found, and is counted apart under the "all" table and among the "last
@@ -864,14 +865,17 @@ def assign(works: list[Work], styles: tuple[Style, ...], per_style: int
 
 def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
                entries: dict[Style, dict[str, str]], vocabulary: list[str], seed: int,
-               skipped: dict[str, int]) -> list[Query]:
+               skipped: dict[str, int], lookalikes: list[str] = ()) -> list[Query]:
     """The queries on each document: one author of each work (in turn) with its title, and
     decoys (a near miss every fourth work, the title without its last word every fourth
-    other, a title of another work every fourth other); the same queries on each format of
-    a style."""
+    other, a title of another work every fourth other, a lookalike near miss every fourth
+    other, with a ``lookalikes`` vocabulary, from a random stream of its own); the same
+    queries on each format of a style."""
     made = []
     for style, works in chosen.items():
         rng = random.Random(f"{seed}-{style.name}")
+        alike = refbench.Lookalikes(random.Random(f"{seed}-{style.name}-lookalike"),
+                                    lookalikes)
         typeset = entries[style]
         others = [w for s in chosen for w in chosen[s] if w not in works]
         planned = []
@@ -907,6 +911,10 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
             if shorter is not None:
                 planned.append(dict(author=name, title=shorter, printed_title=work.title,
                                     expected=False, kind=refbench.LAST_WORD, **common))
+            close = alike.decoy(work.title, counter)
+            if close is not None:
+                planned.append(dict(author=name, title=close[1], printed_title=work.title,
+                                    expected=False, kind=close[0], **common))
             if counter % 4 == 2 and others:
                 foreign = rng.choice(others)
                 planned.append(dict(author=name, title=foreign.title,
@@ -1121,28 +1129,31 @@ def main(argv: Optional[list[str]] = None) -> int:
     for document, text in zip(documents, texts):
         if document.style.engine == "biblatex" and document.path.name == "paper.pdf":
             entries[document.style] = biblatex_entries(chosen[document.style], text)
-    vocabulary = refstrings.vocabulary_of(refstrings.read_corpus(args.corpus))
+    corpus = refstrings.read_corpus(args.corpus)
     skipped: dict[str, int] = {}
-    queries = queries_of(documents, chosen, entries, vocabulary, args.seed, skipped)
+    queries = queries_of(documents, chosen, entries, refstrings.vocabulary_of(corpus),
+                         args.seed, skipped, refstrings.lookalike_vocabulary(corpus))
     papers = refbench.documents_of(texts)
     outcomes, seconds = refbench.evaluate(queries, papers)
     engine_of = {s.name: s.engine for s in styles}
     trues = sum(q.expected for q in queries)
     shorter = sum(q.kind == refbench.LAST_WORD for q in queries)
+    close = sum(q.kind in refbench.LOOKALIKES for q in queries)
     print(f"{len(works)} works, {len(styles)} styles ({sum(s.engine == 'CSL' for s in styles)} "
           f"CSL, {sum(s.engine == 'biblatex' for s in styles)} biblatex, "
           f"{sum(s.engine == 'BibTeX' for s in styles)} BibTeX; "
           f"{len({s.language for s in styles})} languages), {len(documents)} documents; "
-          f"{trues} true queries, {len(queries) - trues - shorter} decoys (and {shorter} "
-          f"{refbench.LAST_WORD!r}; entries not queried, the "
+          f"{trues} true queries, {len(queries) - trues - shorter - close} decoys (and "
+          f"{shorter} {refbench.LAST_WORD!r}, {close} lookalikes; entries not queried, the "
           "style printed: " + ", ".join(f"{k} {v}" for k, v in skipped.items()) + "); "
           f"typesetting {rendered:.0f} s "
           f"(cache {args.cache}), extraction {extraction:.0f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.1f} s" for s in refbench.SCHEMES) + "\n")
     print("\n".join(report(refbench.counted(outcomes), styles)))
     print("\n" + "\n".join(refbench.veto_table(
-        [q for q in queries if q.kind != refbench.LAST_WORD], papers)))
+        [q for q in queries if q.kind not in refbench.APART], papers)))
     print("\n" + "\n".join(refbench.last_word_report(outcomes, papers)))
+    print("\n" + "\n".join(refbench.lookalike_report(outcomes)))
     language = {s.name: s.language for s in styles}
     print("\nlabels of the right hits (the bibliography's heading is the style's, in its "
           "language)\n")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import random
 import threading
 from types import SimpleNamespace
 
@@ -428,3 +429,59 @@ def test_a_record_whose_annotated_title_is_not_the_printed_one_is_typeset_not_qu
                                    {style: works}, entries, ["lantern", "meadow"], 47, skipped)
     assert {q.printed_title for q in made} == {"Salt Roads of the Marsh"}
     assert skipped == {"annotated title not the printed one": 1}
+
+
+@pytest.mark.parametrize("one, other, same", [
+    # one word inflected, derived or spelled the other way: no near miss
+    ("economic", "economics", True), ("study", "studies", True), ("harbour", "harbor", True),
+    ("organise", "organize", True), ("modelling", "modeling", True), ("centre", "center", True),
+    ("culturally", "cultural", True), ("signature", "signatures", True),
+    # a letter changed elsewhere: another word
+    ("western", "eastern", False), ("cold", "bold", False), ("heating", "hearing", False),
+    ("lantern", "pattern", False),
+])
+def test_a_lookalike_is_no_inflection_of_the_word(one: str, other: str, same: bool) -> None:
+    assert refstrings.same_word(one, other) is same
+
+
+def test_a_lookalike_word_shares_most_letters_and_is_no_typo_of_the_word() -> None:
+    vocabulary = ["bold", "cold", "eastern", "fold", "lanterns", "pattern", "western", "wester"]
+    assert refstrings.lookalike_words("western", vocabulary) == ["eastern"]  # "wester": a typo
+    # "lanterns": the same word; "pattern": too few letters shared (0.71)
+    assert refstrings.lookalike_words("lantern", vocabulary) == []
+    assert refstrings.lookalike_words("gold", vocabulary) == ["bold", "cold", "fold"]
+
+
+@pytest.mark.parametrize("title, kind, decoy", [
+    ("Quays of the New Harbour Towns", "short word replaced", "Quays of the Old Harbour Towns"),
+    ("Western Quays (Oslo)", "lookalike word", "Eastern Quays (Oslo)"),
+    # no three-letter content word: a function word, an acronym, an abbreviation are none
+    ("Quays of the Harbour, Vol. 2", "short word replaced", None),
+    ("Quays of the OSL Harbour", "short word replaced", None),
+    # no word with a lookalike in the vocabulary
+    ("Quays and Piers", "lookalike word", None),
+])
+def test_a_lookalike_decoy_changes_one_word_in_its_case(title: str, kind: str, decoy) -> None:
+    vocabulary = ["eastern", "fjord", "old", "quay", "sea"]
+    rng = random.Random(3)
+    made = refstrings.lookalike_decoy(rng, title, kind, vocabulary)
+    if decoy is None or kind == "lookalike word":
+        assert made == decoy
+    else:  # one of the vocabulary's three-letter words, not one the title holds
+        assert made in {decoy, decoy.replace("Old", "Sea")}
+
+
+def test_the_lookalike_decoys_have_a_slot_of_their_own_and_leave_the_others_unchanged(
+        ) -> None:
+    references = [_reference(f"Okafor, B. {t} Kewa, 83.", t, "Okafor, B.")
+                  for t in _RUN_ON_TITLES + ["Old Quays of the Western Fjords"] * 2]
+    other = dataclasses.replace(references[0], style="other")
+    sampled = {"test": references, "other": [other]}
+    _, without = bench_refstrings.build(sampled, ["lantern", "meadow"], 25, ("html",), 8)
+    _, made = bench_refstrings.build(sampled, ["lantern", "meadow"], 25, ("html",), 8,
+                                     ["eastern", "new", "sea"])
+    close = [q for q in made if q.kind in bench_refstrings.LOOKALIKES]
+    # entries 3 and 7 take the slot: the first has no three-letter content word to replace
+    assert [(q.kind, q.title, q.expected) for q in close] == [
+        ("lookalike word", "Old Quays of the Eastern Fjords", False)]
+    assert [q for q in made if q.kind not in bench_refstrings.LOOKALIKES] == without

@@ -4,7 +4,7 @@
 annotation formats (AnyStyle's ``<sequence>`` of tagged fields, GROBID's TEI ``<bibl>``), the
 style of an entry's author run, the surnames a user would type, and how a queried title is
 varied (true variants: a typo, two swapped words; decoys: a content word replaced, added or
-dropped). Nothing here reads the corpus at import time; nothing is copied into the project.
+dropped; lookalikes: a three-letter word replaced, a word replaced by one that looks like it). Nothing here reads the corpus at import time; nothing is copied into the project.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Optional
+
+from rapidfuzz.distance import Indel
 
 ANYSTYLE = ("anystyle-ugly.xml", "anystyle-bad.xml")
 GROBID = ("grobid-eval-arxiv.tei.xml", "grobid-eval-inspire.tei.xml")
@@ -447,6 +449,146 @@ def decoy(rng: random.Random, title: str, kind: str, vocabulary: list[str]) -> O
     else:
         return None
     return " ".join(words)
+
+
+#: The near misses a typo-tolerant comparison is blind to, drawn by :func:`lookalike_decoy`
+#: (their own kinds, apart from :func:`decoy`'s): a short content word (three letters, no
+#: function word, below ``content_words``' four) replaced by another ("The New Discourse" ->
+#: "The Old Discourse"), and a content word replaced by a real word that looks like it
+#: (:func:`lookalike_words`: "Western Harbour" -> "Eastern Harbour").
+LOOKALIKE_KINDS = ("short word replaced", "lookalike word")
+#: Three-letter words of the corpus's languages that are no content word, besides
+#: ``FUNCTION_WORDS`` (which keeps its list: :func:`without_last_word` reads it): never
+#: replaced or swapped in by the "short word replaced" decoy.
+_SHORT_FUNCTION_WORDS = frozenset(
+    "als ans auf aus bei bis dal dei ist his her how who why our one two may can not non was "
+    "que qui ses una uno vom del les une sur dem des den der die das".split())
+#: A title word the lookalike decoys replace: the word's letters (ASCII or not) between
+#: punctuation only ("(New", "Towns,"), no digit, no hyphen, no apostrophe inside.
+_PLAIN_WORD = re.compile(r"(\W*)([^\W\d_]+)(\W*)")
+#: How much of a word's letters its lookalike shares at least (Indel similarity: "eastern"
+#: and "western" 0.86, "heating" and "hearing" 0.86, "cold" and "bold" 0.75).
+LOOKALIKE_SHARED = 0.75
+#: Titles of the corpus a word of the lookalike decoys' vocabulary stands in at least.
+LOOKALIKE_TITLES = 3
+#: Endings whose removal leaves the same stem: two words with the same stem are one word
+#: inflected or derived ("economic", "economics"; "study", "studies"; "policy", "police"),
+#: which a reader takes as the same title (no near miss).
+_ENDINGS = ("ations", "ation", "ings", "ing", "ies", "ied", "ics", "ical", "ally", "ic", "al",
+            "ers", "er", "es", "ed", "ly", "en", "s", "y", "e", "n")
+#: British and American spellings of one word: no near miss either ("harbour"/"harbor",
+#: "organise"/"organize", "modelling"/"modeling", "centre"/"center").
+_SPELLINGS = ((re.compile("our"), "or"), (re.compile("is(?=e|ation|ing)"), "iz"),
+              (re.compile("ll(?=ing|ed|er)"), "l"), (re.compile("(?<=[bt])re$"), "er"))
+
+
+def short_words(title: str) -> list[int]:
+    """Indexes of the title's three-letter content words (no function word, no number):
+    the words :func:`content_words` leaves out, which the "short word replaced" decoy
+    replaces."""
+    words, found = title.split(), []
+    for i, word in enumerate(words):
+        plain = _PLAIN_WORD.fullmatch(word)
+        if (plain and len(plain[2]) == 3 and not _function_word(plain[2].lower())
+                and not plain[2].isupper() and not _abbreviated(plain[3], i, words)):
+            found.append(i)
+    return found
+
+
+def _function_word(word: str) -> bool:
+    """True if the (lower-case) word is a function word of :data:`FUNCTION_WORDS` or
+    :data:`_SHORT_FUNCTION_WORDS`."""
+    return word in FUNCTION_WORDS or word in _SHORT_FUNCTION_WORDS
+
+
+def _abbreviated(after: str, at: int, words: list[str]) -> bool:
+    """True if a full stop after a word inside the title marks it an abbreviation ("Vol.
+    I", "Rev. Mod.")."""
+    return after.startswith(".") and at < len(words) - 1
+
+
+def same_word(one: str, other: str) -> bool:
+    """True if two words (lower case) are one word inflected, derived or spelled the British or
+    American way (:data:`_ENDINGS`, :data:`_SPELLINGS`): where the lookalike decoys draw the
+    line, a changed ending is the same title, a changed letter elsewhere another one."""
+    return _stem(_american(one)) == _stem(_american(other))
+
+
+def _american(word: str) -> str:
+    """The word with the British spellings of :data:`_SPELLINGS` made American."""
+    for british, american in _SPELLINGS:
+        word = british.sub(american, word)
+    return word
+
+
+def _stem(word: str) -> str:
+    """The word without the longest ending of :data:`_ENDINGS` that leaves three letters."""
+    for ending in sorted(_ENDINGS, key=len, reverse=True):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            return word[:-len(ending)]
+    return word
+
+
+def lookalike_words(word: str, vocabulary: list[str]) -> list[str]:
+    """The words of ``vocabulary`` that look like ``word`` (lower case) and are another word:
+    two letters longer or shorter at most, sharing ``LOOKALIKE_SHARED`` of their letters, not
+    the same word inflected or spelled otherwise (:func:`same_word`), and not the word with
+    one letter more or less ("response"/"reponse"): that is the typo the benches' true
+    "typo" variant makes, which no check can tell from another word by its letters."""
+    return [other for other in vocabulary
+            if abs(len(other) - len(word)) <= 2 and Indel.distance(word, other) > 1
+            and Indel.normalized_similarity(word, other) >= LOOKALIKE_SHARED
+            and not same_word(word, other)]
+
+
+def lookalike_decoy(rng: random.Random, title: str, kind: str, vocabulary: list[str]
+                    ) -> Optional[str]:
+    """A near-miss title of :data:`LOOKALIKE_KINDS`, None if the title has no word to change:
+    "short word replaced", a three-letter content word (:func:`short_words`) replaced by
+    another three-letter word of ``vocabulary``; "lookalike word", a content word of four
+    letters or more replaced by a word of ``vocabulary`` of four letters or more that looks
+    like it (:func:`lookalike_words`). The new word takes the old one's case and punctuation.
+    ``vocabulary`` is :func:`lookalike_vocabulary`'s; ``rng`` a stream of these decoys' own,
+    so that the other queries and decoys stay as they were. Called by ``bench_refstrings.py``
+    and ``bench_styles.py``."""
+    words = title.split()
+    taken = {_letters(w).lower() for w in words}
+    if kind == "short word replaced":
+        choices = {i: [w for w in vocabulary if len(w) == 3 and w not in taken]
+                   for i in short_words(title)}
+    else:
+        choices = {i: [w for w in lookalike_words(_letters(words[i]).lower(), vocabulary)
+                       if w not in taken and len(w) >= 4] for i in content_words(title)
+                   if _PLAIN_WORD.fullmatch(words[i])}
+    choices = {i: found for i, found in choices.items() if found}
+    if not choices:
+        return None
+    at = rng.choice(sorted(choices))
+    before, old, after = _PLAIN_WORD.fullmatch(words[at]).groups()
+    words[at] = before + _cased(rng.choice(choices[at]), old) + after
+    return " ".join(words)
+
+
+def _cased(new: str, old: str) -> str:
+    """``new`` in the case of ``old`` (all capitals, a capital first, or lower case)."""
+    if old.isupper() and len(old) > 1:
+        return new.upper()
+    return new.capitalize() if old[0].isupper() else new
+
+
+def lookalike_vocabulary(references: list[Reference]) -> list[str]:
+    """Words of three letters or more that ``LOOKALIKE_TITLES`` titles or more print in lower
+    case or with a capital first (ASCII letters, no function word; an acronym, a name or a
+    misprint of one title is no word a reader knows): what :func:`lookalike_decoy` swaps in.
+    Apart from :func:`vocabulary_of` (four letters or more), which the other decoys draw from
+    as they always did."""
+    titles: dict[str, int] = defaultdict(int)
+    for reference in references:
+        for word in {_letters(w) for w in reference.title.split() if _PLAIN_WORD.fullmatch(w)}:
+            if not (word.isupper() and len(word) > 1):
+                titles[word.lower()] += 1
+    return sorted(w for w, n in titles.items() if n >= LOOKALIKE_TITLES and len(w) >= 3
+                  and w.isascii() and not _function_word(w))
 
 
 #: Content words a title without its last word (:func:`without_last_word`) keeps at least.

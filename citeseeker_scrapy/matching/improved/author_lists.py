@@ -19,8 +19,8 @@ from .name_grammar import (
     GIVEN_NAMES_ONLY, LAST_AUTHOR, NAME_BEFORE_FULL_STOP, PARENTHESES, CORPORATE_AUTHOR,
     NAMES_JOINED_BY_AND, NAME, NAMES_WITHOUT_COMMAS,
 )
-from .headers import INTERRUPTION, running_headers
-from .per_text_cache import kept_per_text
+from .text.headers import INTERRUPTION, running_headers
+from .text.per_text_cache import kept_per_text
 
 LIST_WINDOW = 200  # characters in which an author list shows as dense commas
 LIST_COMMAS = 8  # that many commas in LIST_WINDOW characters: maybe an author list

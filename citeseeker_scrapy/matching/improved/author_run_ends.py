@@ -22,7 +22,7 @@ from .name_grammar import (
     AND_WORD, INITIALS_FIRST_RUN_FROM_NAME, INITIALS_FIRST_RUN_TO_NAME, NAME,
     ONE_GIVEN_NAME_RUN, UNPUNCTUATED_INITIALS_RUN,
 )
-from .printed_words import ends_paragraph
+from .text.printed_words import ends_paragraph
 
 def initials_end_run(text: str, name_end: int, start: int, printed: PrintedCase) -> bool:
     """True if the author run of the name ending at ``name_end`` ends right before a title at

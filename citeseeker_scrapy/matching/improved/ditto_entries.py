@@ -18,7 +18,7 @@ from .entry_grammar import (
     DITTO_DASH, YEAR_DIGITS,
 )
 from .entry_numbers import DITTO_MARK, next_entry_marker
-from .per_text_cache import kept_per_text
+from .text.per_text_cache import kept_per_text
 
 MAX_DITTO_ENTRIES = 5  # "[2] ," entries followed one after the other
 #: What comes before a ``DITTO_ENTRY``: ". " or ") ", perhaps a page's number, then (looked

@@ -22,8 +22,8 @@ from .entry_grammar import (
     GIVEN_FIRST_RUN_BEFORE_TITLE,
 )
 from .name_grammar import RUN_TO_LAST_NAME, GIVEN_OR_INITIALS, NAME, RUN_PIECE
-from .headers import running_headers, without_spans
-from .per_text_cache import kept_per_text
+from .text.headers import running_headers, without_spans
+from .text.per_text_cache import kept_per_text
 from .windows import widened_start
 
 _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, not a name

@@ -22,7 +22,7 @@ from . import places, publishers
 from .counterparts import has_counterpart, not_named
 from .entry_grammar import DITTO_WORDS, EDITION_WORD, RANGE_DASH, TYPE_MARK, YEAR_DIGITS
 from .name_grammar import NAME
-from .printed_words import LEFT_OUT, WORD
+from .text.printed_words import LEFT_OUT, WORD
 from .run_on_fields import (
     ABBREVIATED_VENUE, MONTH_OF_DATE, ORGANISATION_NAME, REVISION_WORDS, VOLUME_ABBREVIATIONS,
 )

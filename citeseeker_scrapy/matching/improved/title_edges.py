@@ -22,8 +22,8 @@ from .entry_grammar import (
 )
 from .name_grammar import AND_WORD, GIVEN_NAMES, NAME
 from .entry_numbers import own_entry_number
-from .headers import Span
-from .printed_words import in_word, word_start
+from .text.headers import Span
+from .text.printed_words import in_word, word_start
 from .run_on_fields import NEXT_FIELD, VOLUME_CLOSING_ENTRY
 from .running_text import named_beside
 from .windows import Region

@@ -27,7 +27,7 @@ from .place_fields import (
     WORD_BEFORE_TITLES_TOWN, country_after_town, publisher_and_place_close_entry,
     town_and_publisher_end,
 )
-from .printed_words import ends_paragraph, folded, hit_words, last_query_word
+from .text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from .run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
     CONTAINER_VOLUME_AND_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
