@@ -408,9 +408,13 @@ def test_a_title_before_an_abbreviated_publisher_or_a_country_is_reported_marked
     (_ABBREVIATED_PUBLISHER, "Okafor", "Tidal Invariants and Harbour Functions Revisited"),
     (_DEPARTMENT, "Norway. Harbour Office", _CROWN + " Colony"),
     (_PUBLISHER_TOWN, "Okafor", "Tidal Silt in the Harbour Basins Revisited"),
-    # the last word dropped before a word in lower case; no town before the country
+    # the last word dropped before a word in lower case; no town before the country, or a
+    # town's name after "in" (the title's own place: "Imperial" is a town's name too)
     (_PUBLISHER_TOWN, "Halvorsen", "Guidelines on silt in northern harbour"),
     (_COUNTRY, "Halvorsen", "Silt budgets of tidal basins at the Kola inlet, Eastgate"),
+    ("Berg, Karl M. Harbour Guilds and Tidal Trade in Imperial Austria, 1848-1918. Kiel, 1998."
+     "\nMoreau, Anne. Stone bridges. Paris: Seuil, 2001.", "Berg",
+     "Harbour Guilds and Tidal Trade in Imperial"),
 ])
 def test_a_word_before_an_abbreviated_publisher_or_a_country_stays_rejected(
         doc: str, author: str, title: str) -> None:

@@ -265,14 +265,18 @@ _COUNTRY_CLOSING_FIELD = re.compile(rf"{places.REGION_NAMES}(?=[.,](?: |$))")
 def country_after_town(text: str, town: tuple[int, int], at: int) -> bool:
     """True if the query's last word (``text[town[0]:town[1]]``) is a town GeoNames knows
     (``places.is_town``), printed as a town's name (``_TOWN_WORD``: not "SE", a compass
-    point, "...central Ribeira Belt - SE Brazil."), and the words at ``at`` (the next word,
-    run on with a blank) are a country's or a region's name closed by a full stop or a comma
-    (``_COUNTRY_CLOSING_FIELD``). A title in title case without its last word prints that
-    word there, not a country after a town, unless the title itself ends with both ("...of
-    Sudbury Canada"): so ``undecided_ends``, who calls it, marks the end uncertain."""
+    point, "...central Ribeira Belt - SE Brazil."), after no word that makes a place the
+    title's own (``WORD_BEFORE_TITLES_TOWN``: "...Society in Imperial Austria, 1848-1918"),
+    and the words at ``at`` (the next word, run on with a blank) are a country's or a
+    region's name closed by a full stop or a comma (``_COUNTRY_CLOSING_FIELD``). A title in
+    title case without its last word prints that word there, not a country after a town,
+    unless the title itself ends with both ("...deposit, Sudbury Canada"): so
+    ``undecided_ends``, who calls it, marks the end uncertain."""
     word = text[town[0]:town[1]]
     return (_COUNTRY_CLOSING_FIELD.match(text, at) is not None
-            and _TOWN_WORD.match(word) is not None and places.is_town(word))
+            and _TOWN_WORD.match(word) is not None
+            and not WORD_BEFORE_TITLES_TOWN.search(text, max(0, town[0] - 13), town[0] - 1)
+            and places.is_town(word))
 
 
 #: A town of one word, perhaps a publishing city after its comma, the publisher's second seat
