@@ -1,4 +1,4 @@
-"""Where one reference entry ends and the next begins (``matching/improved/attribution.py``).
+"""Where one reference entry ends and the next begins (``matching/improved/entries/attribution.py``).
 
 An author's window must never lend the next entry's title to the author of the entry before.
 Each row: a run of references as printed (written for these tests, in the styles real
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
-from citeseeker_scrapy.matching.improved.author_lists import LIST_WINDOW
+from citeseeker_scrapy.matching.improved.author_runs.author_lists import LIST_WINDOW
 from tests.support.matching import kept_by_both, turned_down
 
 TITLE = "Knots as stable solitons in a classical field theory"

@@ -22,7 +22,11 @@
 * ``superset`` — every hit of the original scheme is reported unless a named check says why not.
 
 The modules are grouped by concern into subpackages, each ``__init__`` saying what it decides:
-``text`` (printed words, running headers, answers kept per text).
+``grammar`` (patterns of names and entries, function words), ``text`` (printed words,
+running headers, answers kept per text), ``author_runs`` (an author list's reach and end),
+``entries`` (search regions, a name's entry and its neighbours, which name a hit cites),
+``word_check`` (the title's words near a hit: in order, damaged or different), ``fields``
+(the fields a title runs into with no punctuation: shapes, places, publishers).
 
 Who calls it: :class:`citeseeker_scrapy.matching.matcher.CitationMatcher` (``search`` and
 ``superset``); nothing outside ``matching`` needs more than ``words`` for its tests.

@@ -7,6 +7,6 @@
 * ``per_text_cache`` — answers kept per document text, for the readings asked again and again.
 
 Read by every other group (the author runs, the entries, the word check, the title ends) and
-by ``search``, ``superset`` and ``verify``; it reads only ``entry_grammar`` (an entry's number and
+by ``search``, ``superset`` and ``verify``; it reads only ``grammar`` (an entry's number and
 opening, which a running header is told from).
 """
