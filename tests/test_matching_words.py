@@ -12,7 +12,7 @@ import pytest
 from tests.support import matching
 from tests.support.matching import found
 from citeseeker_scrapy.matching.improved.grammar.content_words import is_content
-from citeseeker_scrapy.matching.improved.longer_titles import longer_title
+from citeseeker_scrapy.matching.improved.title_ends.longer_titles import longer_title
 from citeseeker_scrapy.matching.improved.word_check.words import same_work
 
 GARFINKEL = "[4] Garfinkel, H.: The classical roots of ethnomethodology. Sociology Press, 1991."

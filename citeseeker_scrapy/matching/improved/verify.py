@@ -31,14 +31,14 @@ from .entries.entry_numbers import last_entry_start, next_entry_start
 from .text.headers import (
     INTERRUPTION, SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans,
 )
-from .longer_titles import longer_title
-from .lower_case_runs import next_field, runs_on_in_lower_case
+from .title_ends.longer_titles import longer_title
+from .title_ends.lower_case_runs import next_field, runs_on_in_lower_case
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..word_edges import PrintedCase
 from .text.printed_words import (
     WORD, in_word, joined_word_text, ocr_read, word_end, word_start, word_text,
 )
-from .title_edges import (
+from .title_ends.title_edges import (
     EDGE_WORD, closed_by_date, name_again, named_in_sentence, next_entry_as_this, stands_alone,
 )
 from .entries.windows import Region

@@ -16,17 +16,17 @@ import functools
 import re
 from typing import Optional
 
-from .grammar.entry_grammar import (
+from ..grammar.entry_grammar import (
     ABBREVIATION, ANY_YEAR, ENTRY_NUMBER, IN_CONTAINER, LISTED_ENTRY_NUMBER, LISTED_NUMBER,
     PARENTHESISED_NUMBER, RANGE_DASH, RUN_DATE, RUN_DATE_BEFORE_TITLE, YEAR_DIGITS,
 )
-from .grammar.name_grammar import AND_WORD, GIVEN_NAMES, NAME
-from .entries.entry_numbers import own_entry_number
-from .text.headers import Span
-from .text.printed_words import in_word, word_start
-from .fields.run_on_fields import NEXT_FIELD, VOLUME_CLOSING_ENTRY
-from .entries.running_text import named_beside
-from .entries.windows import Region
+from ..grammar.name_grammar import AND_WORD, GIVEN_NAMES, NAME
+from ..entries.entry_numbers import own_entry_number
+from ..text.headers import Span
+from ..text.printed_words import in_word, word_start
+from ..fields.run_on_fields import NEXT_FIELD, VOLUME_CLOSING_ENTRY
+from ..entries.running_text import named_beside
+from ..entries.windows import Region
 
 #: A backquote after a blank, before a letter: an opening quote in plain text.
 _OPENING_BACKQUOTE = re.compile(r"\s+`(?=[^\W\d_])")
