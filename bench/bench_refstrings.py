@@ -62,7 +62,7 @@ from rapidfuzz.distance import Indel  # noqa: E402
 from citeseeker_scrapy.extraction.extractor import DocumentExtractor  # noqa: E402
 from citeseeker_scrapy.extraction.model import ExtractedPart, ExtractionLimits  # noqa: E402
 from citeseeker_scrapy.matching.citations import CitationSearch, reported  # noqa: E402
-from citeseeker_scrapy.matching.improved.headers import (  # noqa: E402
+from citeseeker_scrapy.matching.improved.text.headers import (  # noqa: E402
     running_headers, without_spans,
 )
 from citeseeker_scrapy.matching import (  # noqa: E402

@@ -1,4 +1,4 @@
-"""What counts as a running header inside an entry (``matching.improved.headers``): the one
+"""What counts as a running header inside an entry (``matching.improved.text.headers``): the one
 definition the word checks and the entry check read an entry across a page break with."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Optional
 import pytest
 
 from citeseeker_scrapy.matching import normalize_text
-from citeseeker_scrapy.matching.improved.headers import running_headers, without_spans
+from citeseeker_scrapy.matching.improved.text.headers import running_headers, without_spans
 
 CHROMIUM = "11/29/26, 10:41 AM Studies of Invented Styles file:///tmp/render/paper.html"
 RUNNING = "Annals of Invented Bibliometrics {} (2031) Reference Lists"
@@ -88,7 +88,7 @@ class _SameHash(str):
 def test_texts_whose_hashes_collide_keep_their_own_answers() -> None:
     # the answers are kept per text (``headers._repeats_in``), keyed on the text itself: a
     # text with another's hash is compared with it and gets answers of its own
-    from citeseeker_scrapy.matching.improved import headers
+    from citeseeker_scrapy.matching.improved.text import headers
 
     run = "annals of invented bibliometrics"
     printed = _SameHash(f"{run} 4 [1] brown, p. title. {run} 5 [2] smith, j. other.")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from citeseeker_scrapy.matching.improved.entry_grammar import (
+from citeseeker_scrapy.matching.improved.grammar.entry_grammar import (
     DATE_AFTER_RUN, RUN_DATE_BEFORE_TITLE,
 )
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from citeseeker_scrapy.matching import AuthorGroup, CitationMatcher, MatcherSettings
-from citeseeker_scrapy.matching.improved.author_lists import LIST_WINDOW
+from citeseeker_scrapy.matching.improved.author_runs.author_lists import LIST_WINDOW
 from tests.support.matching import kept_by_both, turned_down
 
 TITLE = "Knots as stable solitons in a classical field theory"

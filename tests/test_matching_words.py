@@ -11,7 +11,7 @@ import pytest
 
 from tests.support import matching
 from tests.support.matching import found
-from citeseeker_scrapy.matching.improved.content_words import is_content
+from citeseeker_scrapy.matching.improved.grammar.content_words import is_content
 from citeseeker_scrapy.matching.improved.counterparts import another_word
 from citeseeker_scrapy.matching.improved.longer_titles import longer_title
 from citeseeker_scrapy.matching.improved.words import same_work

@@ -18,7 +18,7 @@ import bisect
 import re
 from dataclasses import dataclass
 
-from .improved.entry_grammar import YEAR_DIGITS
+from .improved.grammar.entry_grammar import YEAR_DIGITS
 from .name_parts import PARTICLES
 from .folded_offsets import chunk_offsets, fold_with_offsets
 from .normalize import join_broken_words, normalize_text

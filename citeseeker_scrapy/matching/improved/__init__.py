@@ -21,6 +21,10 @@
   an author run ends before a short title;
 * ``superset`` — every hit of the original scheme is reported unless a named check says why not.
 
+The modules are grouped by concern into subpackages, each ``__init__`` saying what it decides:
+``grammar`` (patterns of names and entries, function words), ``text`` (printed words,
+running headers, answers kept per text), ``author_runs`` (an author list's reach and end).
+
 Who calls it: :class:`citeseeker_scrapy.matching.matcher.CitationMatcher` (``search`` and
 ``superset``); nothing outside ``matching`` needs more than ``words`` for its tests.
 """

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from ..similarity import Title
-from .printed_words import DROPPED_IN_WORDS, WORD
+from .text.printed_words import DROPPED_IN_WORDS, WORD
 
 _SHORT_TITLE_WORDS = 3  # a title of this many words or fewer occurs as ordinary words
 #: The single quotes a style prints around a title ("‘Space and Rights’"), the typographic ones

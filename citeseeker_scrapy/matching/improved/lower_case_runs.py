@@ -37,7 +37,7 @@ from typing import Optional, Sequence
 
 from ..word_edges import PrintedCase
 from .longer_titles import own_word_after_hit
-from .printed_words import WORD
+from .text.printed_words import WORD
 from .run_on_fields import NEXT_FIELD, NEXT_FIELD_BUT_ONE_WORD_JOURNAL, ONE_WORD_JOURNAL
 
 _RUN_WORDS = 4  # words in lower case that a run holds at most

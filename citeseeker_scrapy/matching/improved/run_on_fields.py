@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 
 from . import places, publishers
-from .entry_grammar import (
+from .grammar.entry_grammar import (
     EDITION_WORD, EDITOR_ROLE, ENTRY_CLOSING, IN_CONTAINER, NEXT_ENTRY_OPENING, RANGE_DASH,
     YEAR_DIGITS, YEAR_SPAN,
 )
-from .name_grammar import NAME
+from .grammar.name_grammar import NAME
 from .place_fields import PLACE_FIELDS
 
 # The fields a title runs into with no punctuation between them, each read from the end of the

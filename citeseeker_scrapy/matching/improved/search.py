@@ -34,7 +34,7 @@ from ..similarity import Bounds, Ratio, best_in_part
 from ..word_edges import PrintedCase
 from .attribution import attributed
 from .checked_title import CheckedTitle
-from .headers import restored, without_spans
+from .text.headers import restored, without_spans
 from .verify import headers_in_title, veto
 from .windows import Region, regions_of
 

@@ -16,14 +16,14 @@ import functools
 import re
 from typing import Optional
 
-from .entry_grammar import (
+from .grammar.entry_grammar import (
     ABBREVIATION, ANY_YEAR, ENTRY_NUMBER, IN_CONTAINER, LISTED_ENTRY_NUMBER, LISTED_NUMBER,
     RANGE_DASH, RUN_DATE, RUN_DATE_BEFORE_TITLE, YEAR_DIGITS,
 )
-from .name_grammar import AND_WORD, GIVEN_NAMES, NAME
+from .grammar.name_grammar import AND_WORD, GIVEN_NAMES, NAME
 from .entry_numbers import own_entry_number
-from .headers import Span
-from .printed_words import in_word, word_start
+from .text.headers import Span
+from .text.printed_words import in_word, word_start
 from .run_on_fields import NEXT_FIELD, VOLUME_CLOSING_ENTRY
 from .running_text import named_beside
 from .windows import Region

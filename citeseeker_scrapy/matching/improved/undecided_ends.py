@@ -22,13 +22,15 @@ from typing import NamedTuple, Optional, Sequence
 
 from ..word_edges import PrintedCase
 from .capitals import acronym
-from .content_words import CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content
-from .entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS
-from .name_grammar import INITIALS
+from .grammar.content_words import (
+    CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content,
+)
+from .grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS
+from .grammar.name_grammar import INITIALS
 from .place_fields import (
     PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END, WORD_BEFORE_TITLES_TOWN, town_and_publisher_end,
 )
-from .printed_words import ends_paragraph, folded, hit_words, last_query_word
+from .text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from .run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
     CONTAINER_VOLUME_AND_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,

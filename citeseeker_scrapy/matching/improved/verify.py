@@ -25,17 +25,17 @@ from typing import Iterable, Optional
 
 from rapidfuzz import fuzz, process
 
-from .bare_surnames import bare_surname_ends_run
+from .author_runs.bare_surnames import bare_surname_ends_run
 from .checked_title import CheckedTitle, free_quotes
 from .entry_numbers import last_entry_start, next_entry_start
-from .headers import (
+from .text.headers import (
     INTERRUPTION, SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans,
 )
 from .longer_titles import longer_title
 from .lower_case_runs import next_field, runs_on_in_lower_case
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..word_edges import PrintedCase
-from .printed_words import (
+from .text.printed_words import (
     WORD, in_word, joined_word_text, ocr_read, word_end, word_start, word_text,
 )
 from .title_edges import (

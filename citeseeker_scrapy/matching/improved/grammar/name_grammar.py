@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..name_parts import INITIAL, PARTICLES
+from ...name_parts import INITIAL, PARTICLES
 
 #: The word for "and" before an author list's last name, in the languages bibliographies are
 #: printed in: English, French "et", German "und", Spanish "y", Portuguese and Italian "e",

@@ -13,14 +13,16 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
-from .entry_grammar import YEAR, AFTER_VENUE, WORD_SENTENCE_END, PAGES, NUMBER_AFTER_YEAR, QUOTE
-from .name_grammar import (
+from ..grammar.content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
+from ..grammar.entry_grammar import (
+    YEAR, AFTER_VENUE, WORD_SENTENCE_END, PAGES, NUMBER_AFTER_YEAR, QUOTE,
+)
+from ..grammar.name_grammar import (
     GIVEN_NAMES_ONLY, LAST_AUTHOR, NAME_BEFORE_FULL_STOP, PARENTHESES, CORPORATE_AUTHOR,
     NAMES_JOINED_BY_AND, NAME, NAMES_WITHOUT_COMMAS,
 )
-from .headers import INTERRUPTION, running_headers
-from .per_text_cache import kept_per_text
+from ..text.headers import INTERRUPTION, running_headers
+from ..text.per_text_cache import kept_per_text
 
 LIST_WINDOW = 200  # characters in which an author list shows as dense commas
 LIST_COMMAS = 8  # that many commas in LIST_WINDOW characters: maybe an author list

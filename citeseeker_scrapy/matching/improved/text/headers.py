@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional, Sequence
 
-from ..word_edges import PrintedCase
-from .entry_grammar import ENTRY_NUMBER, NEXT_ENTRY_OPENING
+from ...word_edges import PrintedCase
+from ..grammar.entry_grammar import ENTRY_NUMBER, NEXT_ENTRY_OPENING
 from .per_text_cache import kept_per_text
 
 Span = tuple[int, int]  # (start, end) in the text

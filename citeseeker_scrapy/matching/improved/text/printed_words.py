@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from ..word_edges import SKIPPABLE, PrintedCase
+from ...word_edges import SKIPPABLE, PrintedCase
 
 #: What extraction leaves inside a word ("well-being", "l'état"): ``word_edges.SKIPPABLE`` but
 #: blanks. Dropped when words are compared ("wellbeing"); ``capitals`` reads a printed word

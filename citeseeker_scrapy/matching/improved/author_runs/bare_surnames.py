@@ -13,12 +13,12 @@ import re
 from functools import partial
 from typing import Callable, Optional
 
-from ..word_edges import PrintedCase
+from ...word_edges import PrintedCase
 from .author_lists import name_start
 from .author_run_ends import initials_in_capitals
-from .content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
-from .name_grammar import AND_WORD, NAME, UNPUNCTUATED_INITIALS
-from .per_text_cache import kept_per_text
+from ..grammar.content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
+from ..grammar.name_grammar import AND_WORD, NAME, UNPUNCTUATED_INITIALS
+from ..text.per_text_cache import kept_per_text
 
 #: The rest of an author run after a surname, up to its title, where the run separates its
 #: names by semicolons and prints a co-author with no given names as a bare surname, with no

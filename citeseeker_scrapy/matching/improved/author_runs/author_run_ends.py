@@ -16,13 +16,13 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ..word_edges import PrintedCase
-from .entry_grammar import NUMBER_MARK
-from .name_grammar import (
+from ...word_edges import PrintedCase
+from ..grammar.entry_grammar import NUMBER_MARK
+from ..grammar.name_grammar import (
     AND_WORD, INITIALS_FIRST_RUN_FROM_NAME, INITIALS_FIRST_RUN_TO_NAME, NAME,
     ONE_GIVEN_NAME_RUN, UNPUNCTUATED_INITIALS_RUN,
 )
-from .printed_words import ends_paragraph
+from ..text.printed_words import ends_paragraph
 
 def initials_end_run(text: str, name_end: int, start: int, printed: PrintedCase) -> bool:
     """True if the author run of the name ending at ``name_end`` ends right before a title at
