@@ -558,12 +558,6 @@ def test_the_mark_travels_with_the_reported_citation() -> None:
      "Stone bridges, Paris.", "Lindqvist", "The Harbour Where Every Boat Is"),
     ("[3] Okafor, B. (2003). Tidal Trade Routes along the Coast HarbourNews.com [4] Berg, M. "
      "Fjorde.", "Okafor", "Tidal Trade Routes along the"),
-    # a query whose last word passed every check, then capitalised words in a row the capitals
-    # cannot tell from the title's last word and a publisher (a title passed as it stands)
-    ("Moreau, A. 1999. Tidal harbours in coastal Finnmark Fjord Museum Press, Alta.", "Moreau",
-     "Tidal harbours in coastal"),
-    ("Moreau, A. 1999. Tidal harbours in coastal Finnmark Fjord Museum Press, Alta.", "Moreau",
-     "Tidal harbours in coastal Finnmark"),
 ])
 def test_a_passed_hit_the_print_runs_on_from_is_marked(doc: str, author: str,
                                                         title: str) -> None:
@@ -578,7 +572,14 @@ def test_a_passed_hit_the_print_runs_on_from_is_marked(doc: str, author: str,
      "Fjorde.", "Okafor", "Tidal Trade Routes along the Coast"),
     ("Moreau, A. 1999. Tidal harbours in coastal Finnmark. Fjord Museum Press, Alta.", "Moreau",
      "Tidal harbours in coastal Finnmark"),
+    # a content word last, capitalised words run on after it that the capitals cannot tell
+    # from a title's last word and a publisher: a passed hit there is the whole title far
+    # more often than one without its last word, so it stays certain (both read alike)
+    ("Moreau, A. 1999. Tidal harbours in coastal Finnmark Fjord Museum Press, Alta.", "Moreau",
+     "Tidal harbours in coastal Finnmark"),
+    ("Moreau, A. 1999. Tidal harbours in coastal Finnmark Fjord Museum Press, Alta.", "Moreau",
+     "Tidal harbours in coastal"),
 ])
-def test_a_passed_hit_its_punctuation_closes_stays_certain(doc: str, author: str,
+def test_a_passed_hit_the_text_or_a_content_word_closes_stays_certain(doc: str, author: str,
                                                            title: str) -> None:
     assert matching.title_end_of(doc, author, title) == CERTAIN_END

@@ -212,12 +212,12 @@ def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: 
 def title_end_of_passed_hit(text: str, title: CheckedTitle, start: int, end: int,
                             printed: Optional[PrintedCase]) -> str:
     """The ``title_end`` (``model.TITLE_ENDS``) of a hit ``text[start:end]`` every check
-    passed as it stands: uncertain where the words run on after it may be the printed title's
-    last word and the next field (``undecided_ends.undecided_after_passed_hit``), else
-    certain; certain without the document's capitals (``printed`` None). Called by
-    :func:`_word_veto_on` and by ``matcher.CitationMatcher`` for its search's hits."""
-    if printed is not None and undecided_after_passed_hit(text, title.words, start, end,
-                                                          printed):
+    passed as it stands: uncertain where the query ends with a function word and the print
+    runs on past it into a word (``undecided_ends.undecided_after_passed_hit``), else certain;
+    certain without the document's capitals (``printed`` None: the caller has no source to
+    read). Called by :func:`_word_veto_on` and by ``matcher.CitationMatcher`` for its
+    search's hits."""
+    if printed is not None and undecided_after_passed_hit(text, title.words, start, end):
         return UNCERTAIN_END
     return CERTAIN_END
 

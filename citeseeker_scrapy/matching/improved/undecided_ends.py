@@ -11,8 +11,8 @@ names those runs (:class:`RunOn`), so the hit is read again with the title close
 query's last word and, where it passes, reported with its end marked uncertain. Who calls
 it: ``superset``, on an original hit a word check turned down, where
 ``capitals.field_start`` found no field the capitals decide. A hit every check passes as it
-stands is marked so too where the same runs follow it, or where the query ends with a
-function word and the print runs on into a word (:func:`undecided_after_passed_hit`).
+stands is marked so too where the query ends with a function word and the print runs on into
+a word (:func:`undecided_after_passed_hit`).
 """
 
 from __future__ import annotations
@@ -110,35 +110,26 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
     return RunOn(title_end, run[0].span(), told)
 
 
-def undecided_after_passed_hit(text: str, query: Sequence[str], start: int, end: int,
-                               printed: PrintedCase) -> bool:
+def undecided_after_passed_hit(text: str, query: Sequence[str], start: int, end: int) -> bool:
     """True if a hit every check passed may still lack the printed title's last word: the
-    text cannot tell the words run on after the query's last word from that word and the
-    next field. Either the capitals cannot (:func:`undecided_end`: "...Tidal harbours in
-    rural Hedmark Fjord Museum Press"), or the query ends with a function word printed right
-    at the hit's end, a blank and a word after it, no punctuation between
-    (:func:`_function_word_run_on`: "...Campaigning on the Internet PoliticalInformation.com":
-    no title ends with "the", the word after it is the title's own). A title without its
-    last word prints so too, so the hit is reported with its end marked uncertain. Who calls
-    it: ``superset``, on each hit ``verify.veto`` passes as it stands."""
-    if len(query) < 2:
+    query ends with a function word printed right at the hit's end (or up to
+    ``printed_words.LEFT_OUT`` words after it), and a blank and a word of letters follow it,
+    no punctuation between ("...Campaigning on the Internet PoliticalInformation.com",
+    "...Where Everything Is Observed Perez, P & Heitz, F 1992"): no title ends with "the" or
+    "is", so the word after it is the title's own, run into the next field or entry, and the
+    query lacks it. The hit is reported with its end marked uncertain. Not where the query's
+    last word is a content word before capitalised words the capitals cannot tell
+    (:func:`undecided_end`'s runs): a hit that passed every check there is the whole title
+    run into its next field far more often than a title without its last word. Who calls it:
+    ``superset.title_end_of_passed_hit``, on each hit ``verify.veto`` passes as it stands."""
+    if len(query) < 2 or not (query[-1] in SHORT_FUNCTION_WORDS or query[-1] in FUNCTION_WORDS):
         return False
-    if query[-1] in SHORT_FUNCTION_WORDS or query[-1] in FUNCTION_WORDS:
-        return _function_word_run_on(text, query, start, end)
-    return undecided_end(text, query, start, end, printed) is not None
-
-
-def _function_word_run_on(text: str, query: Sequence[str], start: int, end: int) -> bool:
-    """True if the query's last word (a function word) is printed at the hit's end (or up to
-    ``printed_words.LEFT_OUT`` words after it) and a blank and a word of letters follow it.
-    Called by :func:`undecided_after_passed_hit`."""
     _, words = hit_words(text, start, end)
     last = last_query_word(query, words, end)
     if last is None or last + 1 >= len(words):
         return False
     after = words[last + 1]
-    return (text[words[last].end():after.start()] == " "
-            and after.group()[:1].isalpha())
+    return text[words[last].end():after.start()] == " " and after.group()[:1].isalpha()
 
 
 def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
