@@ -815,6 +815,33 @@ def test_near_misses_beside_a_bare_co_author_among_neighbours_are_rejected(
     matching.turned_down(doc, author, title)
 
 
+# A neighbour that is an organisation printed as an inverted name, its legal form after the
+# name's comma with no full stop ("Harbour, S., Inc Dredging ..."): that comma is the name's,
+# no comma before a title, so the list still prints its titles after the last initials.
+_ORGANISATION_NEIGHBOUR = "7. Harbour, S., Inc Dredging plan for the lower quays. Lagos. (2009)."
+_WITH_ORGANISATION = _NEIGHBOURS_LIST.replace("\n{}", f"\n{_ORGANISATION_NEIGHBOUR}\n{{}}")
+
+
+@pytest.mark.parametrize("author", ["Okafor", "Lindqvist"])
+def test_a_bare_co_author_beside_an_organisations_legal_form_ends_the_run(author: str) -> None:
+    matching.kept_by_both(_WITH_ORGANISATION.format(_ENTRY_AFTER_FURTHER_NAMES), author, _FJORD)
+
+
+@pytest.mark.parametrize("doc, title", [
+    # a changed content word, an added last word after the bare co-author
+    (_WITH_ORGANISATION.format(_ENTRY_AFTER_FURTHER_NAMES), "Tidal mixing in shallow lake basins"),
+    (_WITH_ORGANISATION.format(
+        _ENTRY_AFTER_FURTHER_NAMES.replace(f"{_FJORD}.", f"{_FJORD} today.")), _FJORD),
+    # one author, a comma and a title: a neighbour printing a comma before its title still
+    # tells a list that mixes styles
+    (_WITH_ORGANISATION.replace("Osei, K. Salt", "Osei, K., Salt").format(
+        f"8. Okafor, B.N., Extended {_FJORD}. Estuar. 7 (2015)."), _FJORD),
+])
+def test_near_misses_beside_an_organisations_legal_form_are_rejected(doc: str,
+                                                                     title: str) -> None:
+    matching.turned_down(doc, "Okafor", title)
+
+
 # The same list where the neighbours' titles have the word for "and" second ("Ports et
 # navires ...", "Ships and harbours ..."): those are titles after the last initials too (the
 # word for "and" before a further name's initials is a run's: "Brandt, K. Moser and L. Ruiz").

@@ -1,5 +1,5 @@
 """A title that runs into the next field with no punctuation, where only the printed capitals
-say where the field starts (``improved/capitals.py``): a capitalised word and its colon after
+say where the field starts (``improved/title_ends/capitals.py``): a capitalised word and its colon after
 the title; an acronym after its last word printed in lower case; a field joined to its last
 word.
 

@@ -1,6 +1,6 @@
 """A near-miss title (one content word of the printed title dropped from the query, or one
 added) is another work; the same title typed or printed with damage is not
-(``matching/improved/words.py``, ``verify.py``, ``entry_grammar.PAGES``).
+(``matching/improved/word_check/words.py``, ``verify.py``, ``entry_grammar.PAGES``).
 
 Each row: a reference as printed, the searched author and title. The strings are written for
 these tests in the styles real bibliographies print. Every near miss is one the 2003 scheme

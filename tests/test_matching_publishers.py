@@ -1,5 +1,5 @@
 """A book's title running into its publisher's name with no punctuation between: the name
-(``matching.improved.publishers``) tells where the title ends.
+(``matching.improved.fields.publishers``) tells where the title ends.
 
 Each table pairs the entries the original (2003) scheme finds and the improved one must keep
 with near-miss decoys beside them that the improved scheme must still reject. Strings of our
@@ -12,8 +12,8 @@ import re
 
 import pytest
 
-from citeseeker_scrapy.matching.improved import publishers
-from citeseeker_scrapy.matching.improved.run_on_fields import NEXT_FIELD
+from citeseeker_scrapy.matching.improved.fields import publishers
+from citeseeker_scrapy.matching.improved.fields.run_on_fields import NEXT_FIELD
 from tests.support import matching
 
 _kept = matching.kept_by_both

@@ -44,6 +44,14 @@ _NEXT = "\nLindqvist, K. 2003. Fjord walls of the north 5, 1\u20139."
     # a numbered list
     ("[4] Kowalski P. 2005. Tidal gauges 31, 210\u2013219.\n[5] Brown K. 2001. Other.",
      "Kowalski", "Tidal gauges"),
+    # the volume, a blank and the pages, then the next entry's number
+    ("14. Kowalski P (2005) Tidal Gauges 31 210.\n15. Brown K (2001) Other things 4 9.",
+     "Kowalski", "Tidal Gauges"),
+    ("[3] Okafor N (2011) Harbour Silt Budgets 12 44\u201359.\n[4] Brown K (2001) Other 4 9.",
+     "Okafor", "Harbour Silt Budgets"),
+    # "vol" with no full stop and the volume
+    ("Okafor N 2011 Harbour Silt Budgets vol 12\nBrown K 2001 Other things vol 4", "Okafor",
+     "Harbour Silt Budgets"),
 ])
 def test_a_short_title_before_its_volume_stands_alone(doc: str, author: str,
                                                       title: str) -> None:
@@ -63,6 +71,23 @@ def test_a_short_title_before_its_volume_stands_alone(doc: str, author: str,
     # the same words in a sentence, a count after them
     ("Okafor, N. 2011. We measured harbour silt budgets 12 times. Oslo.", "Okafor",
      "Harbour silt budgets"),
+    # the volume, a blank and the pages after a longer title, a changed word, a sentence
+    ("14. Kowalski P (2005) Tidal Gauges Revisited 31 210.\n15. Brown K (2001) Other 4 9.",
+     "Kowalski", "Tidal Gauges"),
+    ("14. Kowalski P (2005) Coastal Tidal Gauges 31 210.\n15. Brown K (2001) Other 4 9.",
+     "Kowalski", "Coastal Tidal Stages"),
+    ("14. Kowalski P (2005) Readings of the tidal gauges 31 210.\n15. Brown K (2001) Other 4 9.",
+     "Kowalski", "Tidal gauges"),
+    # the printed title's first word dropped by the query
+    ("14. Kowalski P (2005) Coastal Tidal Gauges 31 210.\n15. Brown K (2001) Other 4 9.",
+     "Kowalski", "Tidal Gauges"),
+    ("Okafor N 2011 Harbour Silt Budgets vol 12\nBrown K 2001 Other vol 4", "Okafor",
+     "Silt Budgets"),
+    # "vol" and the volume after a longer title, a changed word
+    ("Okafor N 2011 Harbour Silt Budgets Revised vol 12\nBrown K 2001 Other vol 4", "Okafor",
+     "Harbour Silt Budgets"),
+    ("Okafor N 2011 Harbour Silt Ledgers vol 12\nBrown K 2001 Other vol 4", "Okafor",
+     "Harbour Silt Budgets"),
 ])
 def test_a_near_miss_before_a_volume_stays_rejected(doc: str, author: str, title: str) -> None:
     _turned_down(doc + _NEXT, author, title)
@@ -161,6 +186,7 @@ _NEXT_NUMBERED = "\n26. Brown K. Other things of the world. Journal, 4, 1\u20139
     ("25. HPG Dredging in Figures, Harbour Pilots Guild, 2012.", "HPG", "Dredging in Figures"),
     ("[25] HPG Dredging in Figures, Harbour Pilots Guild, 2012.", "HPG",
      "Dredging in Figures"),
+    ("(25) HPG Dredging in Figures. Harbour Pilots Guild; 2012.", "HPG", "Dredging in Figures"),
     # the organisation and its date, the organisation again, its title
     ("Harbour Pilots Guild 2011, Harbour Pilots Guild Dredging Plan, [s.l.].",
      "Harbour Pilots Guild", "Dredging Plan"),
@@ -179,6 +205,10 @@ def test_a_short_title_right_after_its_entrys_author_field(doc: str, author: str
     ("25. HPG Dredging in Figures Revised, Harbour Pilots Guild, 2012.", "HPG",
      "Dredging in Figures"),
     ("25. HPG Annual Dredging Plan, Harbour Pilots Guild, 2012.", "HPG", "Dredging Plan"),
+    ("(25) HPG Dredging in Numbers. Harbour Pilots Guild; 2012.", "HPG", "Dredging in Figures"),
+    ("(25) HPG Annual Dredging Plan. Harbour Pilots Guild; 2012.", "HPG", "Dredging Plan"),
+    ("(25) HPG Dredging in Figures Revised. Harbour Pilots Guild; 2012.", "HPG",
+     "Dredging in Figures"),
     ("Harbour Pilots Guild 2011, Harbour Pilots Guild Dredging Plan Review, [s.l.].",
      "Harbour Pilots Guild", "Dredging Plan"),
     # the name inside a sentence of another entry

@@ -11,7 +11,7 @@ from citeseeker_scrapy.matching import (
     VETOES, AuthorGroup, CitationMatcher, MatcherSettings, normalize_text,
 )
 from citeseeker_scrapy.matching.improved import superset
-from citeseeker_scrapy.matching.improved.checked_title import CheckedTitle
+from citeseeker_scrapy.matching.improved.word_check.checked_title import CheckedTitle
 from citeseeker_scrapy.matching.model import (
     BETTER_TITLE, CHANGED_WORD, CLOSER_NEARBY, NAME_IN_WORD, NEXT_ENTRY, ORDINARY_WORDS,
     OTHER_ENTRY, OUT_OF_REACH, WORDS_MISSING,

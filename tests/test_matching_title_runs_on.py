@@ -1,7 +1,7 @@
 """A query that stops short of the printed title's last words, where the print shows the title
 going on past the hit: a word the query names only where the hit prints it already
 (``longer_titles.longer_title``, ``longer_titles._not_printed``), or words printed in lower case
-up to the title's close or the next field's capital (``improved/lower_case_runs.py``, read with
+up to the title's close or the next field's capital (``improved/title_ends/lower_case_runs.py``, read with
 the document's capitals in the improved search's checks too).
 
 Each table pairs the near-miss decoys the improved scheme now rejects (the title without its

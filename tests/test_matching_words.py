@@ -1,4 +1,4 @@
-"""A different word is another work, a damaged word is not (``matching/improved/words.py``,
+"""A different word is another work, a damaged word is not (``matching/improved/word_check/words.py``,
 ``longer_titles.py``).
 
 Each row: a reference as printed, the searched author and title, and whether it is a citation.
@@ -12,9 +12,9 @@ import pytest
 from tests.support import matching
 from tests.support.matching import found
 from citeseeker_scrapy.matching.improved.grammar.content_words import is_content
-from citeseeker_scrapy.matching.improved.counterparts import another_word
-from citeseeker_scrapy.matching.improved.longer_titles import longer_title
-from citeseeker_scrapy.matching.improved.words import same_work
+from citeseeker_scrapy.matching.improved.word_check.counterparts import another_word
+from citeseeker_scrapy.matching.improved.title_ends.longer_titles import longer_title
+from citeseeker_scrapy.matching.improved.word_check.words import same_work
 
 GARFINKEL = "[4] Garfinkel, H.: The classical roots of ethnomethodology. Sociology Press, 1991."
 OCEAN = ("Wessel, P., Smith, W. H. F.: Observations of hydrothermal plumes on the Seafloor of the "

@@ -91,7 +91,7 @@ def annotation_fault(reference: Reference) -> Optional[str]:
     author field takes "Bone" of "Bone densitometry for technologists"), or ends in "and",
     "on", "dans" (cut inside the title, or holding the start of the venue). Querying such a
     field measures the annotation, not the matcher: a query that leaves out the printed
-    title's first or last word is another, shorter title (``matching/improved/words.py``).
+    title's first or last word is another, shorter title (``matching/improved/word_check/words.py``).
     """
     at = reference.printed.find(reference.title)
     before = reference.printed[:at].rstrip()

@@ -2,10 +2,10 @@
 
 Two schemes (``MatcherSettings.scheme``): ``"original"``, the thesis's algorithm kept as the
 baseline (``original.py``), and ``"improved"``, the default, whose own modules are the
-subpackage ``improved/`` (``search.py``, ``windows.py`` and ``attribution.py`` for where a
-title may be relative to a name, ``verify.py`` for the word-level checks; ``superset.py``
-makes it report every hit of the original unless a named check, ``model.VETOES``, says why
-not). Both share the normalization
+subpackage ``improved/`` (``search.py``, with ``entries/windows.py`` and
+``entries/attribution.py`` for where a title may be relative to a name, ``verify.py`` for the
+word-level checks; ``superset.py`` makes it report every hit of the original unless a named
+check, ``model.VETOES``, says why not; its other modules stand in one subpackage per concern). Both share the normalization
 (``normalize.py``), whole-word tolerant names (``names.py``, reading
 ``name_parts.py`` and ``word_edges.py``), the query model (``model.py``) and
 the exact fast best-substring search (``similarity.py``); ``matcher.py`` dispatches.

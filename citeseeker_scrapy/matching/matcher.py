@@ -11,7 +11,7 @@ from citeseeker_scrapy.exceptions import ConfigError
 
 from . import original
 from .improved import search, superset
-from .improved.checked_title import CheckedTitle
+from .improved.word_check.checked_title import CheckedTitle
 from .model import (
     BETTER_TITLE, OUT_OF_REACH, AuthorGroup, Citation, MatcherSettings,
 )

@@ -32,11 +32,11 @@ from ..name_parts import name_forms
 from ..original import Hit, better
 from ..similarity import Bounds, Ratio, best_in_part
 from ..word_edges import PrintedCase
-from .attribution import attributed
-from .checked_title import CheckedTitle
+from .entries.attribution import attributed
+from .word_check.checked_title import CheckedTitle
 from .text.headers import restored, without_spans
 from .verify import headers_in_title, veto
-from .windows import Region, regions_of
+from .entries.windows import Region, regions_of
 
 _SEARCHES_PER_REGION = 4  # best-substring searches in one region when hits are rejected
 _TITLE_SLACK = 20  # a title printed with more characters than typed (blanks, hyphens)

@@ -44,22 +44,22 @@ from ..model import (
 from ..original import Hit
 from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
 from ..word_edges import PrintedCase, is_whole_word
-from .attribution import attributed, repeated_in_entry
+from .entries.attribution import attributed, repeated_in_entry
 from .author_runs.author_run_ends import given_name_ends_run, initials_end_run, initials_open_run
-from .capitals import field_start, title_closed
-from .checked_title import CheckedTitle
+from .title_ends.capitals import field_start, title_closed
+from .word_check.checked_title import CheckedTitle
 from .text.headers import (
     PAGE_BREAK_REACH, page_breaks_between_entries, printed_without, running_headers,
     without_spans,
 )
-from .longer_titles import longer_title
+from .title_ends.longer_titles import longer_title
 from .text.printed_words import WORD, ends_paragraph
-from .run_on_fields import JOURNAL_WORD_AND_VOLUME, NEXT_FIELD
-from .title_edges import EDGE_WORD, name_again, next_entry_as_this
-from .undecided_ends import RunOn, undecided_after_passed_hit, undecided_end
+from .fields.run_on_fields import JOURNAL_WORD_AND_VOLUME, NEXT_FIELD
+from .title_ends.title_edges import EDGE_WORD, name_again, next_entry_as_this
+from .title_ends.undecided_ends import RunOn, undecided_after_passed_hit, undecided_end
 from .verify import veto
-from .entry_numbers import next_entry_start
-from .windows import Region
+from .entries.entry_numbers import next_entry_start
+from .entries.windows import Region
 
 _ROUNDING = 1e-4  # the original scheme rounds a similarity to four decimals
 

@@ -26,24 +26,24 @@ from typing import Iterable, Optional
 from rapidfuzz import fuzz, process
 
 from .author_runs.bare_surnames import bare_surname_ends_run
-from .checked_title import CheckedTitle, free_quotes
-from .entry_numbers import last_entry_start, next_entry_start
+from .word_check.checked_title import CheckedTitle, free_quotes
+from .entries.entry_numbers import last_entry_start, next_entry_start
 from .text.headers import (
     INTERRUPTION, SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans,
 )
-from .longer_titles import longer_title
-from .lower_case_runs import next_field, runs_on_in_lower_case
+from .title_ends.longer_titles import longer_title
+from .title_ends.lower_case_runs import next_field, runs_on_in_lower_case
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..word_edges import PrintedCase
 from .text.printed_words import (
     WORD, in_word, joined_word_text, ocr_read, word_end, word_start, word_text,
 )
-from .title_edges import (
+from .title_ends.title_edges import (
     EDGE_WORD, closed_by_date, name_again, named_in_sentence, next_entry_as_this, stands_alone,
 )
-from .windows import Region
-from .word_coverage import WORD_SCORE, WORD_SLACK, covers_words, reordered
-from .words import names_both_ends, same_work
+from .entries.windows import Region
+from .word_check.word_coverage import WORD_SCORE, WORD_SLACK, covers_words, reordered
+from .word_check.words import names_both_ends, same_work
 
 _TITLES_KEPT = 8  # titles whose words' answers are kept (:func:`_title_word_answers`)
 #: The colon that opens a subtitle, right after a hit (a query that ends with it lacks that

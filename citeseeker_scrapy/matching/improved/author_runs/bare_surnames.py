@@ -17,6 +17,7 @@ from ...word_edges import PrintedCase
 from .author_lists import name_start
 from .author_run_ends import initials_in_capitals
 from ..grammar.content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
+from ..grammar.entry_grammar import LEGAL_FORM_WORD
 from ..grammar.name_grammar import AND_WORD, NAME, UNPUNCTUATED_INITIALS
 from ..text.per_text_cache import kept_per_text
 
@@ -56,10 +57,12 @@ TITLE_AFTER_INITIALS = re.compile(
 #: The same with a comma between the last initials and a word or an opening quote that opens no
 #: further name (nor "and" before one): an entry printed with a comma before its title
 #: ("ginzburg, c., threads and ...", "banks, t., a critique ...", "lambert, d., \u2018robots
-#: autonomes ..."), or one with a bare co-author after its initials.
+#: autonomes ..."), or one with a bare co-author after its initials. Not a company's legal
+#: form after the comma (``entry_grammar.LEGAL_FORM_WORD``): an organisation's name printed
+#: as an inverted one ("tech, e., inc work plan ..."), whose comma is the name's own.
 COMMA_AFTER_INITIALS = re.compile(
     rf"(?<![^\W_]){_INVERTED_NAME}, (?!{AND_WORD} (?:[^\W\d_]\.|{_INVERTED_NAME}))"
-    rf"{_NO_FURTHER_NAME}(?:[^\W\d_]|[\"'\u2018\u201c\u00ab])")
+    rf"(?!{LEGAL_FORM_WORD}(?![^\W_])){_NO_FURTHER_NAME}(?:[^\W\d_]|[\"'\u2018\u201c\u00ab])")
 
 #: The rest of an author run after a surname where a style prints each name's initials with
 #: no full stop (``name_grammar.UNPUNCTUATED_INITIALS``) and the run's last name is a

@@ -112,7 +112,10 @@ PLACE_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2} $")
 #: A company's legal form, part of an organisation's name in an author run: "Environmental
 #: Services, Inc. (HIES). 2012.", "Harbour Analytics Pty. Ltd.", "Baltic Shipping Corp.",
 #: "Umwelttechnik GmbH." ("Co." and "S.A." are too short to read as a sentence end).
-LEGAL_FORM = r"(?:inc|ltd|corp|llc|plc|pty|gmbh)\."
+#: ``LEGAL_FORM_WORD`` is the word alone, as a style prints it after the name's comma with no
+#: full stop ("Tech, E., Inc Work Plan ...": ``bare_surnames`` reads it as the name's).
+LEGAL_FORM_WORD = r"(?:inc|ltd|corp|llc|plc|pty|gmbh)"
+LEGAL_FORM = rf"{LEGAL_FORM_WORD}\."
 #: A sentence end that is no abbreviation or initial of an author list: a word of three letters
 #: or more ("authors. ", "proc. ", "web.” "; not "pp. ", "al. ", "jr. ", "chr. ", "k. ", nor the
 #: dates "in press." and "forthcoming.", nor a company's legal form), nor a surname printed
@@ -168,6 +171,11 @@ BRACKETED_DIGITS = r"\d{1,4}"
 LISTED_DIGITS = r"\d{1,3}"
 ENTRY_NUMBER = re.compile(rf"\[({BRACKETED_DIGITS})\]")
 LISTED_NUMBER = rf"({LISTED_DIGITS})\."
+#: The same number in round brackets, "(12)" (up to three digits: "(2012)" is a year), as some
+#: numeric styles print it ("(5) CAPMAS Egypt in Figures."); in a sentence it is also an
+#: equation's or an item's label, so it is read only where an entry's first word follows
+#: (``title_edges``).
+PARENTHESISED_NUMBER = rf"\({LISTED_DIGITS}\)"
 #: Not joined to a word, a number or punctuation before it: a listed number that opens an entry,
 #: not the end of "1983. " nor of "p.12. ".
 UNJOINED = r"(?<![\w.,:;/-])"

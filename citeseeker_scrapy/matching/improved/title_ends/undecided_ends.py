@@ -20,18 +20,18 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional, Sequence
 
-from ..word_edges import PrintedCase
+from ...word_edges import PrintedCase
 from .capitals import acronym
-from .grammar.content_words import (
+from ..grammar.content_words import (
     CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content,
 )
-from .grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS
-from .grammar.name_grammar import INITIALS
-from .place_fields import (
+from ..grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS
+from ..grammar.name_grammar import INITIALS
+from ..fields.place_fields import (
     PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END, WORD_BEFORE_TITLES_TOWN, town_and_publisher_end,
 )
-from .text.printed_words import ends_paragraph, folded, hit_words, last_query_word
-from .run_on_fields import (
+from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
+from ..fields.run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
     CONTAINER_VOLUME_AND_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
     STOPS_BEFORE_ABBREVIATIONS, VOLUME_NUMERAL_CLOSING_ENTRY,

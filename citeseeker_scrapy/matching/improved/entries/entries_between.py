@@ -13,17 +13,17 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from .author_runs.author_lists import NAME_PIECE, ends_author_list, name_start, ends_a_name
+from ..author_runs.author_lists import NAME_PIECE, ends_author_list, name_start, ends_a_name
 from .ditto_entries import run_start
-from .grammar.entry_grammar import (
+from ..grammar.entry_grammar import (
     PAGES, NAMES_BEFORE_TITLE, SENTENCE_ENDS_IN_GAP, SURNAME_BEFORE_TITLE, DATE_BEFORE_TITLE,
     LETTER, COLON_BEFORE_TITLE, NUMBER_AFTER_YEAR, ANY_YEAR, INITIALS_SURNAME_BEFORE_TITLE,
     IN_CONTAINER, LEGAL_CITATION, YEAR_BEFORE_PAGES, RUN_AFTER_CLOSING_FIELD,
     GIVEN_FIRST_RUN_BEFORE_TITLE,
 )
-from .grammar.name_grammar import RUN_TO_LAST_NAME, GIVEN_OR_INITIALS, NAME, RUN_PIECE
-from .text.headers import running_headers, without_spans
-from .text.per_text_cache import kept_per_text
+from ..grammar.name_grammar import RUN_TO_LAST_NAME, GIVEN_OR_INITIALS, NAME, RUN_PIECE
+from ..text.headers import running_headers, without_spans
+from ..text.per_text_cache import kept_per_text
 from .windows import widened_start
 
 _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, not a name

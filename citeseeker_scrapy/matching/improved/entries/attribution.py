@@ -19,22 +19,22 @@ import re
 from bisect import bisect_right
 from typing import Optional
 
-from .author_runs.author_lists import year_span, ends_author_list
+from ..author_runs.author_lists import year_span, ends_author_list
 from .ditto_entries import (
     MAX_DITTO_ENTRIES, ditto_entry, same_authors_entry, run_date, after_ditto_entries,
     next_same_authors_mark, dated_mark_before, other_run_dated, run_start,
 )
 from .entries_between import another_entry_between, names_before_title, sentence_ends
-from .grammar.entry_grammar import (
+from ..grammar.entry_grammar import (
     SENTENCE_ENDS_IN_GAP, ANY_YEAR, CODE_BEFORE_TITLE, TYPE_MARK, VENUE_NUMBERS_BEFORE_TITLE,
     TITLE_ENDS_ENTRY, ENTRY_TAIL,
 )
-from .text.headers import PAGE_BREAK_REACH, page_breaks_between_entries
+from ..text.headers import PAGE_BREAK_REACH, page_breaks_between_entries
 from .entry_numbers import (
     ENTRY_START, DITTO_MARK, own_entry_number, next_number_between, next_entry_start,
     next_entry_marker,
 )
-from .text.per_text_cache import kept_per_text
+from ..text.per_text_cache import kept_per_text
 from .title_first import title_first
 from .windows import Occurrence, Region, widened_start, widened_end
 

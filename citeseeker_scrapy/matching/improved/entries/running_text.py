@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from .grammar.entry_grammar import SENTENCE_END
-from .grammar.name_grammar import NAME
+from ..grammar.entry_grammar import SENTENCE_END
+from ..grammar.name_grammar import NAME
 from .windows import Occurrence, Region
 
 #: What may stand between a name and a short title it owns in a sentence: "friedl's ",

@@ -16,17 +16,17 @@ import functools
 import re
 from typing import Optional
 
-from .grammar.entry_grammar import (
+from ..grammar.entry_grammar import (
     ABBREVIATION, ANY_YEAR, ENTRY_NUMBER, IN_CONTAINER, LISTED_ENTRY_NUMBER, LISTED_NUMBER,
-    RANGE_DASH, RUN_DATE, RUN_DATE_BEFORE_TITLE, YEAR_DIGITS,
+    PARENTHESISED_NUMBER, RANGE_DASH, RUN_DATE, RUN_DATE_BEFORE_TITLE, YEAR_DIGITS,
 )
-from .grammar.name_grammar import AND_WORD, GIVEN_NAMES, NAME
-from .entry_numbers import own_entry_number
-from .text.headers import Span
-from .text.printed_words import in_word, word_start
-from .run_on_fields import NEXT_FIELD, VOLUME_CLOSING_ENTRY
-from .running_text import named_beside
-from .windows import Region
+from ..grammar.name_grammar import AND_WORD, GIVEN_NAMES, NAME
+from ..entries.entry_numbers import own_entry_number
+from ..text.headers import Span
+from ..text.printed_words import in_word, word_start
+from ..fields.run_on_fields import NEXT_FIELD, VOLUME_CLOSING_ENTRY
+from ..entries.running_text import named_beside
+from ..entries.windows import Region
 
 #: A backquote after a blank, before a letter: an opening quote in plain text.
 _OPENING_BACKQUOTE = re.compile(r"\s+`(?=[^\W\d_])")
@@ -72,9 +72,10 @@ _INITIALS_WITH_FULL_STOPS_AFTER = re.compile(r"(?: [^\W\d_]\.){1,3},?")
 #: The number of the next entry of a numbered list ("9. ", "12. ", ``LISTED_ENTRY_NUMBER``)
 #: right after a title ("...Nationalism 10. Hebdige D").
 _NUMBER_AFTER = re.compile(rf" {LISTED_NUMBER} ")
-#: An entry's number right before its first word: "[25] ", "25. " (``ENTRY_NUMBER``,
-#: ``LISTED_NUMBER``), after a blank or at the text's start.
-_ENTRY_NUMBER_BEFORE = re.compile(rf"(?:^|(?<=\s))(?:{ENTRY_NUMBER.pattern}|{LISTED_NUMBER}) $")
+#: An entry's number right before its first word: "[25] ", "25. ", "(25) " (``ENTRY_NUMBER``,
+#: ``LISTED_NUMBER``, ``PARENTHESISED_NUMBER``), after a blank or at the text's start.
+_ENTRY_NUMBER_BEFORE = re.compile(
+    rf"(?:^|(?<=\s))(?:{ENTRY_NUMBER.pattern}|{LISTED_NUMBER}|{PARENTHESISED_NUMBER}) $")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
 #: The next entry's author list right after a title that ends its entry: three surnames or
@@ -385,11 +386,12 @@ def _author_field_before(text: str, name: Optional[Span], start: int) -> bool:
     """True if the searched name (``name``: where it is printed) stands right before the title
     at ``start`` (whole words), only a blank between, and is its entry's author field: the
     entry's number opens the entry right before it (``_ENTRY_NUMBER_BEFORE``: "25. HPG Dredging
-    in Figures, Harbour Pilots Guild, 2012."), or the entry's author and date, the same name,
-    stand right before it ("Harbour Pilots Guild 2011, Harbour Pilots Guild Dredging Plan,
-    [s.l.]."): styles that print an organisation and its title with no punctuation between.
-    In a sentence a name is neither at an entry's opening nor printed twice around its date.
-    The title's end still needs its own mark. Called by :func:`stands_alone`."""
+    in Figures, Harbour Pilots Guild, 2012.", "(25) HPG Dredging in Figures."), or the entry's
+    author and date, the same name, stand right before it ("Harbour Pilots Guild 2011, Harbour
+    Pilots Guild Dredging Plan, [s.l.]."): styles that print an organisation and its title with
+    no punctuation between. In a sentence a name is neither at an entry's opening nor printed
+    twice around its date. The title's end still needs its own mark. Called by
+    :func:`stands_alone`."""
     if name is None or name[1] != start - 1 or text[name[1]] != " ":
         return False
     before = text[max(0, name[0] - _LOOK_AROUND):name[0]]

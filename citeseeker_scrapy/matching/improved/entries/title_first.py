@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional
 
-from .author_runs.author_lists import NAME_PIECE, author_list_end, ends_a_name
-from .grammar.entry_grammar import (
+from ..author_runs.author_lists import NAME_PIECE, author_list_end, ends_a_name
+from ..grammar.entry_grammar import (
     LIST_BEFORE_TITLE, AFTER_VENUE, AFTER_PAGES, AFTER_TITLE_MARK_OR_CODE, CODE_REACH, PAGES,
     LETTER, SENTENCE_END, FULL_STOP_NAMES, PLACE_BEFORE_YEAR, YEAR_DIGITS, FIELD_NUMBER,
 )
-from .grammar.name_grammar import NAME
+from ..grammar.name_grammar import NAME
 from .windows import widened_start, widened_end
 
 #: The slash that opens a statement of responsibility right after a title (GOST 7.1: "Title

@@ -21,9 +21,9 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
 from .checked_title import CheckedTitle
-from .entry_numbers import last_entry_start, next_entry_start
-from .text.headers import INTERRUPTION, SHORT_WORD
-from .text.printed_words import WORD, in_word, ocr_read, word_start, word_text
+from ..entries.entry_numbers import last_entry_start, next_entry_start
+from ..text.headers import INTERRUPTION, SHORT_WORD
+from ..text.printed_words import WORD, in_word, ocr_read, word_start, word_text
 
 _MIN_WORD_COVERAGE = 0.8
 WORD_SCORE = 80  # partial_ratio of a title word with the text near the match

@@ -35,10 +35,10 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from ..word_edges import PrintedCase
+from ...word_edges import PrintedCase
 from .longer_titles import own_word_after_hit
-from .text.printed_words import WORD
-from .run_on_fields import NEXT_FIELD, NEXT_FIELD_BUT_ONE_WORD_JOURNAL, ONE_WORD_JOURNAL
+from ..text.printed_words import WORD
+from ..fields.run_on_fields import NEXT_FIELD, NEXT_FIELD_BUT_ONE_WORD_JOURNAL, ONE_WORD_JOURNAL
 
 _RUN_WORDS = 4  # words in lower case that a run holds at most
 #: The word for "by" after a role in lower case ("edited by", "prepared by", "hrsg. von",

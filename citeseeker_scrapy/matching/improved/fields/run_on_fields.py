@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 
 from . import places, publishers
-from .grammar.entry_grammar import (
+from ..grammar.entry_grammar import (
     EDITION_WORD, EDITOR_ROLE, ENTRY_CLOSING, IN_CONTAINER, NEXT_ENTRY_OPENING, RANGE_DASH,
     YEAR_DIGITS, YEAR_SPAN,
 )
-from .grammar.name_grammar import NAME
+from ..grammar.name_grammar import NAME
 from .place_fields import PLACE_FIELDS
 
 # The fields a title runs into with no punctuation between them, each read from the end of the
@@ -184,7 +184,8 @@ _CHAPTER_PAGES_BEFORE_BOOK = rf" pp?\. ?\d+(?:{RANGE_DASH}\d+)?\. {IN_CONTAINER.
 #: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
 _VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)"
 #: A volume or issue mark and its number ("...Publishing Vol. 1, p. 133", "...Publishing Bd. 1,
-#: S. 133", "...Harbour Studies No. 12", "...Histoire Tome II"), or a volume's bare number and
+#: S. 133", "...Harbour Studies No. 12", "...Histoire Tome II", "vol" with no full stop as
+#: institute-of-physics styles print it: "...Publishing vol 1"), or a volume's bare number and
 #: its year after a comma ("...Les Lythrariées italiennes 16, 1884."): the title's last word
 #: is right before them; a query that lacks it has that word before the mark. The abbreviated
 #: marks (``VOLUME_ABBREVIATIONS``, each before its full stop) are read in a bracket after a
@@ -193,7 +194,7 @@ _VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)
 #: 2002.").
 VOLUME_ABBREVIATIONS = r"vol|vols|bd|bde|no|nos|nr|t|jg|jahrg|fasc|iss"
 _VOLUME_MARK = (rf" (?:(?:{VOLUME_ABBREVIATIONS})\. ?"
-                r"|(?:volume|band|tome|tomo|heft|issue|number) )(?:\d{1,4}|[ivxlc]{1,6})\b")
+                r"|(?:volume|vol|band|tome|tomo|heft|issue|number) )(?:\d{1,4}|[ivxlc]{1,6})\b")
 _VOLUME_AND_YEAR = rf" \d{{1,3}}, (?:{NAME}(?: {NAME}){{0,2}}, )?\(?{YEAR_DIGITS}(?!\d)"
 #: A publisher known by its name (``publishers``): one no title ends with as an ordinary word,
 #: whatever follows it ("The Lost Manual Addison-Wesley, 1990", "...der Universität Bremen
@@ -261,11 +262,13 @@ ONE_WORD_JOURNAL = re.compile(_ONE_WORD_JOURNAL)
 #: A journal's volume right after a title the style prints with no mark and no journal's name
 #: (science-china-earth-sciences: "...2016. The Antisocial Network 49.", "...1993. Entropy and
 #: area 71, 666–669."): the volume's number, perhaps its issue in brackets, then its pages
-#: after a comma or a colon, or the full stop before the next entry's opening. A query that
-#: lacks the title's last word has that word before the number.
+#: after a comma or a colon, or the full stop before the next entry's opening, perhaps after
+#: the pages printed after a blank (operative-dentistry: "...(1970) Harbour Silt Budgets 12
+#: 44. 30. Okafor N"). A query that lacks the title's last word has that word before the
+#: number.
 VOLUME_CLOSING_ENTRY = re.compile(
     rf" \d{{1,4}}(?: ?\(\d{{1,4}}\))?(?:[,:] ?\d+(?:{RANGE_DASH}\d+)?(?![\d.,:]\d)"
-    rf"|\.{NEXT_ENTRY_OPENING})")
+    rf"|(?: \d+(?:{RANGE_DASH}\d+)?)?\.{NEXT_ENTRY_OPENING})")
 #: A container right after a title (a journal's, a book's or a conference's name, up to 150
 #: characters: no digit, no punctuation but an apostrophe or a hyphen), then its year and pages
 #: ("...du semblable L'Homme, 2008, pp. 455–477"), its volume and pages after commas, the pages

@@ -12,15 +12,15 @@ import re
 from functools import partial
 from typing import Callable, Optional
 
-from .author_runs.author_lists import (
+from ..author_runs.author_lists import (
     LIST_WINDOW, LIST_COMMAS, NAME_PIECE, author_list_end, list_separators,
 )
-from .grammar.entry_grammar import (
+from ..grammar.entry_grammar import (
     SENTENCE_ENDS_IN_GAP, DITTO_IN_GAP, ANY_YEAR, DITTO_ENTRY, DATE_AFTER_RUN, DITTO_WORDS,
     DITTO_DASH, YEAR_DIGITS,
 )
 from .entry_numbers import DITTO_MARK, next_entry_marker
-from .text.per_text_cache import kept_per_text
+from ..text.per_text_cache import kept_per_text
 
 MAX_DITTO_ENTRIES = 5  # "[2] ," entries followed one after the other
 #: What comes before a ``DITTO_ENTRY``: ". " or ") ", perhaps a page's number, then (looked

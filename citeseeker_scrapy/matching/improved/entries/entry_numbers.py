@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .author_runs.author_lists import LIST_WINDOW, NAME_PIECE
-from .grammar.entry_grammar import (
+from ..author_runs.author_lists import LIST_WINDOW, NAME_PIECE
+from ..grammar.entry_grammar import (
     BRACKETED_DIGITS, BRACKETED_ENTRY_NUMBER, ENTRY_NUMBER, YEAR_DIGITS,
 )
-from .grammar.name_grammar import NAME_WITH_INITIALS
+from ..grammar.name_grammar import NAME_WITH_INITIALS
 
 #: The "[n]" that opens a reference entry: after ". ", ") ", "] " or "; " (or at the start of
 #: the text), with or without the blank. After a word ("as shown in [12]") it is a citation; a

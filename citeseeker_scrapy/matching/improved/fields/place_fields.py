@@ -20,10 +20,10 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from ..name_parts import INITIAL
+from ...name_parts import INITIAL
 from . import places, publishers
-from .grammar.entry_grammar import ABBREVIATION, ENTRY_CLOSING, NEXT_ENTRY_OPENING, YEAR_DIGITS
-from .grammar.name_grammar import NAME
+from ..grammar.entry_grammar import ABBREVIATION, ENTRY_CLOSING, NEXT_ENTRY_OPENING, YEAR_DIGITS
+from ..grammar.name_grammar import NAME
 
 # The place of publication as a field a title runs into, read from the end of the title's last
 # word as ``run_on_fields.NEXT_FIELD`` reads each of its fields.

