@@ -78,6 +78,12 @@ _SPELLINGS = ((re.compile("our"), "or"), (re.compile("is(?=e|ation|ing)"), "iz")
 #: "hn" as "lm"): no other word is that close to a long one.
 _TYPO_EDITS = 1
 _LONG_WORD = 12
+#: Elided articles and prepositions of French and Italian that an apostrophe joins to the
+#: next word ("l'image", "d'une", "qu'il"): the word checks drop the apostrophe, so the
+#: query's word holds them where the print may split them off. Only these: a word that
+#: starts with another letter ("crowns") is no elided "c'" before "rowns".
+_ELIDED = ("qu", "l", "d")
+_ELIDED_REST = 4  # letters a word keeps after its elided article at least
 
 
 def another_word(word: str, other: str) -> bool:
@@ -85,7 +91,8 @@ def another_word(word: str, other: str) -> bool:
     is another word rather than the same one damaged: both letters only, neither inside the
     other, more than ``_TYPO_EDITS`` edits apart (one more for a long word) as printed and
     with the OCR confusions read back on both sides (``printed_words.ocr_read``: "rnodern" is
-    "modern", "Bildem" is "Bildern"), and not one stem inflected or spelled
+    "modern", "Bildem" is "Bildern"; an elided article the query joins to the word left off,
+    :func:`_without_elision`), and not one stem inflected or spelled
     the British or American way (:func:`_one_stem`: "studies"/"study", "harbour"/"harbor").
     "Eastern" for "Western" is another word (two letters changed), "Wstern" or "Westren" the
     same one mistyped. Called by ``words.same_work`` on the words a hit prints in a query
@@ -93,10 +100,20 @@ def another_word(word: str, other: str) -> bool:
     if not (word.isalpha() and other.isalpha()) or word in other or other in word:
         return False  # a word joined to the next ("spacetimeproc") or cut at the hit's edge
     edits = _TYPO_EDITS + (len(word) >= _LONG_WORD)
-    if OSA.distance(word, other) <= edits or OSA.distance(
-            ocr_read(word), ocr_read(other)) <= edits:
-        return False
+    for own in (word, *_without_elision(word, other)):
+        if OSA.distance(own, other) <= edits or OSA.distance(
+                ocr_read(own), ocr_read(other)) <= edits:
+            return False
     return not _one_stem(word, other)
+
+
+def _without_elision(word: str, other: str) -> list[str]:
+    """The word without an elided article or pronoun its apostrophe joined to it
+    (:data:`_ELIDED`: the query's "L'miage" is "lmiage", printed "l’image" the word "image"),
+    where ``other`` does not start so too. Called by :func:`another_word`."""
+    return [word[len(elided):] for elided in _ELIDED
+            if word.startswith(elided) and not other.startswith(elided)
+            and len(word) - len(elided) >= _ELIDED_REST]
 
 
 def _one_stem(word: str, other: str) -> bool:
