@@ -21,6 +21,12 @@ from tests.support import matching
 
 OPENING = matching.OPENING
 
+#: A field joined to a title's last word that holds a mark inside it (a backtick, a hyphen).
+_URBANISATION = ("Moreau A (1996): Les ports ont une histoire : l`urbanisationCahiers maritimes "
+                 "(Nantes) :5\u20136.")
+_WELL_BEING = ("Lindqvist E. 2004. Harbour Life and Fishermen\u2019s Well-BeingWeb site. URL: "
+               "<http://www.example.org/life>. Harbour Centre.")
+
 
 @pytest.mark.parametrize("doc, author, title", [
     # a title, then a capitalised word and its colon: a container or a place
@@ -40,6 +46,9 @@ OPENING = matching.OPENING
     ("Lindqvist E. 2004. Guidance for conducting coastal sediment risk assessmentsWeb site. "
      "URL: <http://www.example.org/risk>. Harbour Centre. 3 March.", "Lindqvist",
      "Guidance for conducting coastal sediment risk assessments"),
+    # ... after a last word that holds an apostrophe, a backtick or a hyphen inside it
+    (_URBANISATION, "Moreau", "Les ports ont une histoire : l`urbanisation"),
+    (_WELL_BEING, "Lindqvist", "Harbour Life and Fishermen\u2019s Well-Being"),
 ])
 def test_a_capital_the_title_does_not_print_starts_the_next_field(doc: str, author: str,
                                                                      title: str) -> None:
@@ -62,6 +71,13 @@ def test_a_capital_the_title_does_not_print_starts_the_next_field(doc: str, auth
     # a German title's noun after a word in lower case, then a word: the title's own
     ("Krause, H. 2009. Häfen der westlichen Ostsee und Nordsee, Kiel: Wachholtz.", "Krause",
      "Häfen der westlichen"),
+    # before a field joined to a last word that holds a mark: a word changed, added, or the
+    # last word another one that opens the same way
+    (_URBANISATION, "Moreau", "Les docks ont une histoire : l`urbanisation"),
+    (_URBANISATION, "Moreau", "Les ports ont une histoire : l`urbanisation rapide"),
+    (_URBANISATION, "Moreau", "Les ports ont une histoire : l`urbanisme"),
+    (_WELL_BEING, "Lindqvist", "Harbour Work and Fishermen\u2019s Well-Being"),
+    (_WELL_BEING, "Lindqvist", "Harbour Life and Fishermen\u2019s Well-Being Today"),
 ])
 def test_a_capital_inside_a_longer_title_is_still_another_work(doc: str, author: str,
                                                                title: str) -> None:

@@ -760,3 +760,36 @@ def test_a_title_closed_by_its_type_mark_after_the_publisher_and_date(doc: str, 
 def test_a_type_mark_closes_no_other_title_for_the_name(doc: str, author: str,
                                                          title: str) -> None:
     _turned_down(doc, author, title)
+
+
+# A title running into its publisher's seats joined by hyphens, each a publishing city, or into
+# a publishing city whose colon is joined to the publisher's name with no blank.
+_HANSE = "Halvorsen, K. (1962): Die Häfen der Hanse Hamburg-Leipzig-London, Seeverlag. II:"
+_DUES = "31 BRANDT, L. Notes on Harbour Dues London:Fjordhouse, 1788.\n32 BERG, M. Fjorde. Kiel."
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_HANSE, "Halvorsen", "Die Häfen der Hanse"),
+    ("Keller H (1931) Lotsen und Leuchttürme Berlin-Wien, Seeverlag, 1931.", "Keller",
+     "Lotsen und Leuchttürme"),
+    (_DUES, "Brandt", "Notes on Harbour Dues"),
+    ("7 KELLER, H. Hafen und Stadt im Mittelalter Leipzig:Seeverlag, 1911.", "Keller",
+     "Hafen und Stadt im Mittelalter"),
+])
+def test_a_title_running_into_hyphened_seats_or_a_city_joined_to_its_publisher(
+        doc: str, author: str, title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_HANSE, "Halvorsen", "Die Häfen der Ostsee"),  # a word changed
+    (_DUES, "Brandt", "Notes on Harbour Fees"),
+    (_HANSE, "Halvorsen", "Die Häfen der Hanse heute"),  # a word added
+    (_DUES, "Brandt", "Notes on Harbour Dues Today"),
+    (_DUES, "Brandt", "Notes on Harbour"),  # the last word dropped
+    # a title's own two places joined by a hyphen, one no publishing city: the title's last word
+    ("Keller H (1931) Die Fähre Riga-Toropez, Seeverlag, 1931.", "Keller", "Die Fähre"),
+])
+def test_a_title_word_before_hyphened_seats_or_a_joined_colon_is_still_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)

@@ -361,6 +361,67 @@ def test_a_word_before_a_field_closing_the_entry_stays_rejected(doc: str, author
     assert matching.title_end_of(doc, author, title) is None
 
 
+# A title run into a publisher's name and its place up to the entry's end, where the name opens
+# with an abbreviation (after a last word printed with a capital: a title in title case without
+# its last word has that word, with a blank after it, before the name) or follows a last word in
+# lower case: its city and its year, or its full stop and its town's colon; or a town that ends
+# the query, and a country closed by a full stop after it. The first word could still be the
+# title's own (an abbreviation, a town that ends a title before its country), so the citation is
+# reported marked. A changed content word or an added word stays rejected.
+_ABBREVIATED_PUBLISHER = ("21 Okafor, N.; Berg, M. Tidal Invariants and Harbour Functions "
+                          "FjordUniv .Press: Oslo, 1994. 22 Moreau, A. Stone bridges Seuil: "
+                          "Paris, 2001.")
+_DEPARTMENT = ("8 Norway. Harbour Office Harbour Towns of Finnmark, report on works since the "
+               "transfer to the Crown Dept. of Coastal Affairs: Oslo, 1921. 9 Moreau, A. Stone "
+               "bridges Seuil: Paris, 2001.")
+_CROWN = "Harbour Towns of Finnmark, report on works since the transfer to the Crown"
+_PUBLISHER_TOWN = ("Okafor N. (2003): Tidal Silt in the Harbour Basins Inst.of Harbour Studies. "
+                   "Bristol:\nJansen W., Halvorsen K. (2011): Guidelines on silt in northern "
+                   "harbour basins NIST. Trondheim:\nBerg M. (1991): Fjorde. Kiel:")
+_COUNTRY = ("Okafor N., Berg M. (1999): Silt characteristics of tidal basins at the mouth of the "
+            "Little Kola inlet, Sudbury Canada. Harbour Geology: S.\nHalvorsen K. (2004): Silt "
+            "budgets of tidal basins at the Kola inlet, Eastgate Canada. Harbour Geology: S.\n"
+            "Moreau A. (2001): Stone bridges. Paris:")
+_SUDBURY = "Silt characteristics of tidal basins at the mouth of the Little Kola inlet, Sudbury"
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_ABBREVIATED_PUBLISHER, "Okafor", "Tidal Invariants and Harbour Functions"),
+    (_DEPARTMENT, "Norway. Harbour Office", _CROWN),
+    (_PUBLISHER_TOWN, "Okafor", "Tidal Silt in the Harbour Basins"),
+    (_PUBLISHER_TOWN, "Halvorsen", "Guidelines on silt in northern harbour basins"),
+    (_COUNTRY, "Okafor", _SUDBURY),
+])
+def test_a_title_before_an_abbreviated_publisher_or_a_country_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed
+    (_ABBREVIATED_PUBLISHER, "Okafor", "Tidal Invariants and Harbour Equations"),
+    (_DEPARTMENT, "Norway. Harbour Office", _CROWN.replace("Crown", "Navy")),
+    (_PUBLISHER_TOWN, "Okafor", "Tidal Silt in the Harbour Ponds"),
+    (_PUBLISHER_TOWN, "Halvorsen", "Guidelines on silt in southern harbour basins"),
+    (_COUNTRY, "Okafor", _SUDBURY.replace("Little", "Great")),
+    # a word added
+    (_ABBREVIATED_PUBLISHER, "Okafor", "Tidal Invariants and Harbour Functions Revisited"),
+    (_DEPARTMENT, "Norway. Harbour Office", _CROWN + " Colony"),
+    (_PUBLISHER_TOWN, "Okafor", "Tidal Silt in the Harbour Basins Revisited"),
+    # the last word dropped before a word in lower case; no town before the country, or a
+    # town's name after "in" (the title's own place: "Imperial" is a town's name too)
+    (_PUBLISHER_TOWN, "Halvorsen", "Guidelines on silt in northern harbour"),
+    (_COUNTRY, "Halvorsen", "Silt budgets of tidal basins at the Kola inlet, Eastgate"),
+    ("Berg, Karl M. Harbour Guilds and Tidal Trade in Imperial Austria, 1848-1918. Kiel, 1998."
+     "\nMoreau, Anne. Stone bridges. Paris: Seuil, 2001.", "Berg",
+     "Harbour Guilds and Tidal Trade in Imperial"),
+])
+def test_a_word_before_an_abbreviated_publisher_or_a_country_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None
+
+
 # A title run into a container whose first word is capitalised and whose next word is in lower
 # case, up to its volume and pages ("...Hafenbehinderung Hafenkunde in Hessen 12:38–45"): in a
 # German title every noun is capitalised, so the word could be the title's own last word; the

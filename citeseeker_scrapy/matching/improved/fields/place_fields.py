@@ -52,14 +52,20 @@ _PLACE_AND_YEAR = rf" {NAME}(?: {NAME})?(?=, [^\W\d_]{{2}},){_YEAR_AFTER_PLACE}"
 #: ("...Collections / collectionneurs Strasbourg/Mulhouse.", "...l'art brut Milano/Lausanne:",
 #: "...in Sprache und Literatur Amsterdam/ Philadelphie, John Benjamins", "Berlin/New York:");
 #: not after a hyphen: a title may end with two places joined so ("...Moscow-Toropets").
+#: A publisher's seats may be printed joined by hyphens too where each is a listed city
+#: ("...Geschichte und Gegenwart Kassel-Basel-London, Bärenreiter."): a title's two places so
+#: joined are seldom both publishing cities. The colon before the publisher may be joined to
+#: the publisher's name with no blank ("...Writings on Economics London:Nelson, 1752.").
 #: The state's or country's code after the city may have its comma after a blank or joined to
 #: both ("Durham,NC:"), or no comma, a listed code then ("...The European Union Cambridge UK:
 #: Cambridge University Press": ``places.REGION_CODES``). A closing bracket may stand before the
 #: punctuation, where a style left out its opening ("...of a True Believer London), pp. 226-235.").
 _SEATS_AFTER_SLASHES = rf"(?: ?/ ?(?:{places.PUBLISHING_CITIES}|[^\W\d_][\w'\u2019-]*)){{0,2}}"
-_CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES}){_SEATS_AFTER_SLASHES}"
+_SEATS_AFTER_HYPHENS = rf"(?:-(?:{places.PUBLISHING_CITIES})(?![^\W_])){{1,2}}"
+_CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES})"
+                         rf"(?:{_SEATS_AFTER_HYPHENS}|{_SEATS_AFTER_SLASHES})"
                          rf"(?: ?, ?[^\W\d_]{{2,3}}| {places.REGION_CODES})?"
-                         r"\)?(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: )")
+                         r"\)?(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: |:(?=[^\W\d_]))")
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place").
@@ -201,8 +207,78 @@ _PUBLISHER_NAME_WORD = r"\.?[^\W\d_][\w'\u2019/-]*\.?"
 #: case, from a capital: a title's own proper noun prints so before the name too ("...of
 #: rural Hedmark Fjord Museum, Oslo, 2011."), so the end stays uncertain.
 PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END = re.compile(
-    rf"{_PUBLISHER_NAME_WORD}(?: {_PUBLISHER_NAME_WORD}){{1,6}}[,:] (?:{places.PUBLISHING_CITIES})"
+    rf"{_PUBLISHER_NAME_WORD}(?:(?: |(?<=\.)){_PUBLISHER_NAME_WORD}){{1,6}}[,:] "
+    rf"(?:{places.PUBLISHING_CITIES})"
     rf"{_SEATS_AFTER_SLASHES}(?: ?, ?[^\W\d_]{{2,3}}(?=,))?, \(?{YEAR_DIGITS}\)?\.(?: |$)")
+#: The abbreviation of an organisation's word that opens a publisher's name, with its full stop
+#: ("...transfer to the Commonwealth Dept. of External Affairs: Melbourne, 1913."), or a word
+#: and the full stop of the next word's abbreviation printed before it, as some records print
+#: them ("...Correlation Functions CambridgeUniv .Press: Cambridge, 1993."): no title's own
+#: last word, run on after the title with a blank, prints so (:func:`publisher_city_and_year_end`).
+_ORGANISATION_ABBREVIATIONS = r"dept|univ|inst|soc|assoc|acad|natl|govt|amer|intl|bur|publ|corp"
+_ABBREVIATION_OPENING_NAME = re.compile(
+    rf"(?:{_ORGANISATION_ABBREVIATIONS})\. ?(?=[^\W\d_])|[^\W\d_]+ \.(?=[^\W\d_])")
+
+
+#: A publisher's name, its full stop, its town and the town's colon, and the entry ends (perhaps
+#: after the "S." of an empty pages' field): "...Dusty PlasmasPhysics Inst.of Physics. Bristol:",
+#: "...in public cloud computing NIST. Gaithersburg:" (natur-und-landschaft: a style that
+#: prints "Title Publisher. Place:"). Read by :func:`publisher_and_place_close_entry`, which
+#: asks whether the town is one (group "town").
+_PUBLISHER_THEN_TOWN_TO_ENTRY_END = re.compile(
+    rf"{_PUBLISHER_NAME_WORD}(?:(?: |(?<=\.)){_PUBLISHER_NAME_WORD}){{0,6}}\. "
+    rf"(?P<town>{_PLACE_WORD}):(?: s\.)?{NEXT_ENTRY_OPENING}")
+
+
+def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool) -> bool:
+    """True if the words from ``at`` (a capital right after a title's last word) are a
+    publisher's name and its place up to the entry's end: its city and its year
+    (``PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END``), or its full stop and a town with its colon
+    (``_PUBLISHER_THEN_TOWN_TO_ENTRY_END``: a publishing city or a town GeoNames knows);
+    after a title's last word printed in lower case (``after_lower_case``), or after one in
+    any case where the name opens with an abbreviation (``_ABBREVIATION_OPENING_NAME``:
+    "...Functions CambridgeUniv .Press: Cambridge, 1993.", "...Dusty PlasmasPhysics Inst.of
+    Physics. Bristol:"). A title in title case without its last word prints that word
+    before the name ("...Correlation Functions CambridgeUniv .Press"), a word with a blank
+    after it: the abbreviation tells the name's first word. Called by ``undecided_ends``,
+    which marks the end uncertain: a title's proper noun after a word in lower case prints
+    so before the name too."""
+    if not after_lower_case and _ABBREVIATION_OPENING_NAME.match(text, at) is None:
+        return False
+    if PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END.match(text, at) is not None:
+        return True
+    town = _PUBLISHER_THEN_TOWN_TO_ENTRY_END.match(text, at)
+    return town is not None and (_PUBLISHING_CITY.fullmatch(town["town"]) is not None
+                                 or places.is_town(town["town"]))
+
+
+_PUBLISHING_CITY = re.compile(places.PUBLISHING_CITIES)
+
+
+#: A country's or a region's name after the town a title ends with, then its full stop or its
+#: comma ("...the Little Stobie deposit, Sudbury Canada. Chemical Geology": a style that
+#: prints the work's place after its title with no punctuation), read by
+#: :func:`country_after_town`.
+_COUNTRY_CLOSING_FIELD = re.compile(rf"{places.REGION_NAMES}(?=[.,](?: |$))")
+
+
+def country_after_town(text: str, town: tuple[int, int], at: int) -> bool:
+    """True if the query's last word (``text[town[0]:town[1]]``) is a town GeoNames knows
+    (``places.is_town``), printed as a town's name (``_TOWN_WORD``: not "SE", a compass
+    point, "...central Ribeira Belt - SE Brazil."), after no word that makes a place the
+    title's own (``WORD_BEFORE_TITLES_TOWN``: "...Society in Imperial Austria, 1848-1918"),
+    and the words at ``at`` (the next word, run on with a blank) are a country's or a
+    region's name closed by a full stop or a comma (``_COUNTRY_CLOSING_FIELD``). A title in
+    title case without its last word prints that word there, not a country after a town,
+    unless the title itself ends with both ("...deposit, Sudbury Canada"): so
+    ``undecided_ends``, who calls it, marks the end uncertain."""
+    word = text[town[0]:town[1]]
+    return (_COUNTRY_CLOSING_FIELD.match(text, at) is not None
+            and _TOWN_WORD.match(word) is not None
+            and not WORD_BEFORE_TITLES_TOWN.search(text, max(0, town[0] - 13), town[0] - 1)
+            and places.is_town(word))
+
+
 #: A town of one word, perhaps a publishing city after its comma, the publisher's second seat
 #: ("Gossau, Zürich"), its colon and its publisher, up to the publisher's full stop
 #: (:func:`town_and_publisher_end`).

@@ -99,6 +99,9 @@ _REGION_NAMES = (
     "|bangladesh|china|japan|korea|south korea|taiwan|indonesia|malaysia|thailand"
     "|philippines|vietnam|brazil|brasil|argentina|chile|colombia|peru|venezuela|uruguay"
     "|ecuador|bolivia|cuba")
+#: ... their names alone, no code: what a town of a title's own is printed with after it
+#: ("...deposit, Sudbury Canada.": ``place_fields.country_after_town``).
+REGION_NAMES = rf"(?:{_REGION_NAMES})"
 REGIONS = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_CODES}"
             rf"|{_COUNTRY_CODES}|{_REGION_NAMES})")
 #: ... their codes alone: what a publishing city is printed with after a blank and no comma

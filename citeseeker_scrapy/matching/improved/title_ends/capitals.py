@@ -334,15 +334,34 @@ def _joined_field(last: str, words: list[re.Match[str]], end: int,
     """Where a field joined to the query's ``last`` word starts inside the hit's last printed
     word: at a capital right after the word's own lower-case letters ("...Risk
     AssessmentsWeb site": the style printed no blank), or at the word for "in" joined to
-    them before a container (:func:`_joined_in`), or None."""
+    them before a container (:func:`_joined_in`), or None. The query's word is read as the
+    query's words are compared, without the marks a word holds inside it ("...une histoire :
+    l`industrialisationChroniques féministes": the query's "lindustrialisation";
+    :func:`_after_word_read`)."""
     inside = [word for word in words if word.start() < end]
-    if not inside or not inside[-1].group().startswith(last) or inside[-1].group() == last:
+    at = _after_word_read(inside[-1], last) if inside else None
+    if at is None or at == inside[-1].end():
         return None
-    at = inside[-1].start() + len(last)
     if _joined_in(inside, at, printed):
         return at
     cased = printed(at - 1, at + 1)
     return at if cased is not None and cased[0].islower() and cased[1].isupper() else None
+
+
+def _after_word_read(word: re.Match[str], last: str) -> Optional[int]:
+    """Where the query's ``last`` word ends inside the printed ``word`` that opens with it, its
+    letters read as ``printed_words.folded`` reads them (an apostrophe, a backtick or a hyphen
+    inside the print is no letter of the query's word: "l`industrialisation" is
+    "lindustrialisation"), or None if the printed word does not open with it. Called by
+    :func:`_joined_field`."""
+    text, at, read = word.string, word.start(), 0
+    while read < len(last) and at < word.end():
+        letter = folded(text[at])
+        if letter and letter != last[read]:
+            return None
+        read += len(letter)
+        at += 1
+    return at if read == len(last) else None
 
 
 #: The word for "in" before a chapter's container, as a style joins it to the title's last

@@ -323,6 +323,20 @@ def stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     word there). ``name``: where the searched name before the hit is, if one is. Punctuation the
     hit holds at its edges is such a delimiter already (a query typed with the separator after
     its title: "Нелинейная фильтрация сигналов. -" in "сигналов. - М.: Политехника"). """
+    start, end = _whole_words(text, start, end)
+    before = text[max(0, start - _LOOK_AROUND):start].rstrip()[-1:]
+    after = text[end:end + _LOOK_AROUND].lstrip()[:1]
+    if _OPENING_BACKQUOTE.match(text, end):
+        after = ""  # TeX's opening quote, not a detached accent: "Title `Venue'"
+    if after_run or _unpunctuated_field_before(text, name, start, end):
+        before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
+    return not (before and in_word(before)) and not (
+        after and in_word(after) and not _unpunctuated_field_after(text, name, start, end))
+
+
+def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """The hit ``text[start:end]`` without the punctuation it holds at its edges, widened to
+    the whole words it cuts: the span whose neighbours :func:`stands_alone` reads."""
     while end > start and not in_word(text[end - 1]):
         end -= 1
     while start < end and not in_word(text[start]):
@@ -330,20 +344,29 @@ def stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     start = word_start(text, start)
     while end < len(text) and in_word(text[end]):
         end += 1
-    before = text[max(0, start - _LOOK_AROUND):start].rstrip()[-1:]
-    after = text[end:end + _LOOK_AROUND].lstrip()[:1]
-    if _OPENING_BACKQUOTE.match(text, end):
-        after = ""  # TeX's opening quote, not a detached accent: "Title `Venue'"
-    if after_run or _YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start) or (
-            _named_contribution(text, name, start, end)) or _number_after_name(
-            text, name, start) or _book_after_in(text, name, start) or _author_field_before(
-            text, name, start):
-        before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
-    return not (before and in_word(before)) and not (
-        after and in_word(after) and not NEXT_FIELD.match(text, end)
-        and not VOLUME_CLOSING_ENTRY.match(text, end)
-        and not next_entry_as_this(text, name, start, end) and not name_again(text, name, end)
-        and not _SLASHED_NAMES_AFTER.match(text, end))
+    return start, end
+
+
+def _unpunctuated_field_before(text: str, name: Optional[Span], start: int, end: int) -> bool:
+    """True if the title ``text[start:end]`` (whole words) follows a field a style closes with
+    no punctuation: the entry's year (``_YEAR_BEFORE``), or the searched name (``name``) as a
+    contribution's author, before a number, before "in" or as the entry's author field. Called
+    by :func:`stands_alone`."""
+    return bool(_YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start)
+                or _named_contribution(text, name, start, end)
+                or _number_after_name(text, name, start) or _book_after_in(text, name, start)
+                or _author_field_before(text, name, start))
+
+
+def _unpunctuated_field_after(text: str, name: Optional[Span], start: int, end: int) -> bool:
+    """True if the word right after the title ``text[start:end]`` (whole words) opens what a
+    style prints there with no punctuation: the next field (``run_on_fields.NEXT_FIELD``), a
+    volume closing the entry, the next entry's author run printed as this one's, the author's
+    name again as the publisher, or the next entry's names joined by slashes. Called by
+    :func:`stands_alone`."""
+    return bool(NEXT_FIELD.match(text, end) or VOLUME_CLOSING_ENTRY.match(text, end)
+                or next_entry_as_this(text, name, start, end) or name_again(text, name, end)
+                or _SLASHED_NAMES_AFTER.match(text, end))
 
 
 def _named_contribution(text: str, name: Optional[Span], start: int, end: int) -> bool:

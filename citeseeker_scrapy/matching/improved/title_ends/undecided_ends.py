@@ -28,7 +28,8 @@ from ..grammar.content_words import (
 from ..grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS
 from ..grammar.name_grammar import INITIALS
 from ..fields.place_fields import (
-    PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END, WORD_BEFORE_TITLES_TOWN, town_and_publisher_end,
+    WORD_BEFORE_TITLES_TOWN, country_after_town, publisher_and_place_close_entry,
+    town_and_publisher_end,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from ..fields.run_on_fields import (
@@ -104,7 +105,7 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
                              or acronym(cased[:title_end - first])):
         return None
     told = _undecided_run(text, run, [cased[w.start() - first:w.end() - first] for w in run],
-                          printed, cased[:1].islower())
+                          printed, cased[:1].islower(), words[last].span())
     if told is None:
         return None
     return RunOn(title_end, run[0].span(), told)
@@ -133,7 +134,8 @@ def undecided_after_passed_hit(text: str, query: Sequence[str], start: int, end:
 
 
 def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
-                   printed: PrintedCase, after_lower_case: bool) -> Optional[bool]:
+                   printed: PrintedCase, after_lower_case: bool,
+                   title_word: tuple[int, int]) -> Optional[bool]:
     """Whether the words after a title's last word (``run``, printed ``cased``) open with a
     capital in one of the shapes a title without its last word prints too: True for one
     capitalised word that closes the entry (:func:`_entry_ends_at`), or that a journal's
@@ -143,7 +145,10 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     of one word and one number or range after its comma or its colon, "...Notes: Gunflints
     Kewa, 82", "...Objectification Poetry:269.", "...Hopes and Fear Zodiac, 24–35", or its
     bracketed year after a title's last word in lower case, ``after_lower_case``; a journal whose
-    first word its colon closes, up to its volume; a town, its colon and its publisher), or
+    first word its colon closes, up to its volume; a town, its colon and its publisher; a
+    publisher's name and its place), or that is a country's name closed by a full stop or a
+    comma after a town that ends the query (``place_fields.country_after_town``: "...Little
+    Stobie deposit, Sudbury Canada. Chemical Geology"), or
     that opens a chapter's book, its comma or colon then the book up to the chapter's pages
     (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
     (``_CAPITALISED_RUN``: a container, a publisher or the next entry's author run into the
@@ -155,7 +160,8 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     capital (a title in title case going on: "...Tidal Markets In Coastal Towns"), and one
     capitalised word before the title's closing punctuation with more of the entry after it
     ("...Mistastin Lake crater Labrador, Planetary", "...Markets Revisited: Lagos Traders").
-    Called by :func:`undecided_end`."""
+    ``title_word``: where the query's last word stands (a town there may have its country
+    after it). Called by :func:`undecided_end`."""
     if not cased[0][:1].isupper():
         return None
     if folded(cased[0]) in CONTAINER_ARTICLES:
@@ -167,6 +173,8 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     if STOPS_BEFORE_ABBREVIATIONS.match(text, run[0].end()):
         return True
     if _closes_entry_after_field(text, run[0], printed, after_lower_case):
+        return True
+    if country_after_town(text, title_word, run[0].start()):
         return True
     book = _book_to_chapter_pages(text, run, cased)
     if book is not None:
@@ -188,10 +196,12 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     (``run_on_fields.COLON_AND_CONTAINER_TO_VOLUME``: "...The Rx6-Method Voices: A World
     Forum for Music Therapy, 17"), or a town, its colon and its publisher
     (``place_fields.town_and_publisher_end``: "...Economic Lifeline Arlington: National Rural
-    Electric Cooperative Association."), or, after a title's last word printed in lower case,
-    a publisher's name, its city and its year (``place_fields.PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END``:
-    "...l'art brut Collection de l'Art Brut, Milano/Lausanne, 2005."), or a volume's Roman
-    numeral and the entry's year (:func:`_volume_numeral_closing_entry`). A title without its
+    Electric Cooperative Association."), or, after a title's last word printed in lower case
+    or before a name that opens with an abbreviation, a publisher's name and its place up to
+    the entry's end (``place_fields.publisher_and_place_close_entry``: "...l'art brut
+    Collection de l'Art Brut, Milano/Lausanne, 2005.", "...Correlation Functions CambridgeUniv
+    .Press: Cambridge, 1993.", "...Dusty PlasmasPhysics Inst.of Physics. Bristol:"), or a
+    volume's Roman numeral and the entry's year (:func:`_volume_numeral_closing_entry`). A title without its
     last word prints that word there in each (a proper noun before the publisher's name: "...of
     rural Hedmark Fjord Museum, Oslo, 2011."), so the end stays uncertain. Called by
     :func:`_undecided_run`."""
@@ -209,8 +219,7 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
         return True
     if _volume_numeral_closing_entry(text, word, printed):
         return True
-    return after_lower_case and PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END.match(
-        text, word.start()) is not None
+    return publisher_and_place_close_entry(text, word.start(), after_lower_case)
 
 
 def _volume_numeral_closing_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
