@@ -12,6 +12,7 @@ import pytest
 from tests.support import matching
 from tests.support.matching import found
 from citeseeker_scrapy.matching.improved.grammar.content_words import is_content
+from citeseeker_scrapy.matching.improved.word_check.counterparts import another_word
 from citeseeker_scrapy.matching.improved.title_ends.longer_titles import longer_title
 from citeseeker_scrapy.matching.improved.word_check.words import same_work
 
@@ -570,3 +571,67 @@ def test_a_number_whose_full_stops_the_style_strips_is_the_same_number(doc: str,
         matching.kept_by_both(doc, author, title)
     else:
         matching.turned_down(doc, author, title)
+
+
+FJORDS = ("[6] Okafor, B., Lind, K.: Western harbour towns of the Norwegian fjords. Nordic "
+          "Press, 2004. [7] Varga, M.: Later things. 2006.")
+DISCOURSE = ("Ortega, D. (2011). Cranbrook design: the new discourse of the craft school. "
+             "Bloomfield: Academy Press.")
+TRADE = ("[2] Lindqvist, K. 1998. Sugar, rum and the salt trade of the Baltic ports. Stockholm. "
+         "[3] Okafor, B. 1999. Later things.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word in another's place that looks like it: two or more letters changed
+    (FJORDS, "Okafor", "Eastern harbour towns of the Norwegian fjords"),
+    (FJORDS, "Lind", "Western harbour crowns of the Norwegian fjords"),
+    (FJORDS, "Okafor", "Western harbour towns of the Norwegian words"),
+    # a three-letter word that is no function word, another one printed in its place
+    (DISCOURSE, "Ortega", "Cranbrook design: the old discourse of the craft school"),
+    (TRADE, "Lindqvist", "Sugar, gin and the salt trade of the Baltic ports"),
+])
+def test_another_real_word_in_a_query_word_s_place_is_another_work(doc: str, author: str,
+                                                                    title: str) -> None:
+    matching.turned_down(doc, author, title, found)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the query's word mistyped: a letter dropped, added or changed, two letters swapped
+    (FJORDS, "Okafor", "Wstern harbour towns of the Norwegian fjords"),
+    (FJORDS, "Okafor", "Westren harbour towns of the Norwegian fjords"),
+    (FJORDS, "Lind", "Western harbour townss of the Norwegian fjords"),
+    (DISCOURSE, "Ortega", "Cranbrook design: the mew discourse of the craft school"),
+    # the print damaged (OCR confusions read back on both sides) or split by a lost hyphen
+    (FJORDS.replace("towns", "t0wns").replace("fjords", "fj0rds"), "Okafor",
+     "Western harbour towns of the Norwegian fjords"),
+    (FJORDS.replace("Norwegian", "Norvvegian"), "Lind",
+     "Western harbour towns of the Norwegian fjords"),
+    (FJORDS.replace("harbour", "har- bour"), "Okafor",
+     "Western harbour towns of the Norwegian fjords"),
+    # an elided article the query joins to a mistyped word, the print splits off
+    ("[4] Lind, K., 2001, L\u2019image des ports du Nord, Paris.", "Lind",
+     "L'miage des ports du Nord"),
+    # the same word inflected or spelled the other way
+    (FJORDS, "Okafor", "Western harbor towns of the Norwegian fjords"),
+    (FJORDS, "Okafor", "Western harbour town of the Norwegian fjords"),
+    ("Varga, M. (2003). The pilot programme of the Baltic harbour boards. Riga.", "Varga",
+     "The pilot program of the Baltic harbour boards"),
+    # a short word the query lacks, or a function word in its place
+    (DISCOURSE, "Ortega", "Cranbrook design: the discourse of the craft school"),
+    (TRADE, "Lindqvist", "Sugar, rum or the salt trade of the Baltic ports"),
+])
+def test_a_typo_a_damaged_print_or_an_inflection_is_no_other_word(doc: str, author: str,
+                                                                   title: str) -> None:
+    assert found(doc, author, title)
+
+
+@pytest.mark.parametrize("word, other, another", [
+    ("western", "eastern", True), ("production", "protection", True), ("new", "old", True),
+    ("western", "wstern", False), ("western", "westren", False), ("modern", "rnodern", False),
+    ("bildern", "bildem", False), ("harbour", "harbor", False), ("study", "studies", False),
+    ("economic", "economics", False), ("spacetime", "spacetimeproc", False),
+    ("modelling", "modeling", False), ("programme", "program", False),
+])
+def test_another_word_is_more_than_a_typo_away_and_no_inflection(word: str, other: str,
+                                                                 another: bool) -> None:
+    assert another_word(word, other) is another

@@ -179,7 +179,9 @@ class CitationMatcher:
                     zip(prepared.group.publications, results)):
                 hit = result.hit
                 if hit is not None:
-                    citations.append(Citation(hit[0], publication, *hit[1:]))
+                    end = superset.title_end_of_passed_hit(
+                        text, prepared.checked[index], hit[3], hit[3] + len(hit[1]), printed)
+                    citations.append(Citation(hit[0], publication, *hit[1:], title_end=end))
                 elif result.reachable:
                     citations.extend(self._original_unless_vetoed(
                         text, prepared, index, exact, printed))

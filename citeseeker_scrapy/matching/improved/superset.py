@@ -56,7 +56,7 @@ from .title_ends.longer_titles import longer_title
 from .text.printed_words import WORD, ends_paragraph
 from .fields.run_on_fields import JOURNAL_WORD_AND_VOLUME, NEXT_FIELD
 from .title_ends.title_edges import EDGE_WORD, name_again, next_entry_as_this
-from .title_ends.undecided_ends import RunOn, undecided_end
+from .title_ends.undecided_ends import RunOn, undecided_after_passed_hit, undecided_end
 from .verify import veto
 from .entries.entry_numbers import next_entry_start
 from .entries.windows import Region
@@ -184,6 +184,8 @@ def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: 
     Where no field is told, or the hit is turned down with it too, :func:`_uncertain_end`
     reads whether only the words after the hit turn it down."""
     why = veto(text, title, start, end, region, across_headers=True, printed=printed)
+    if why is None:
+        return Verdict(None, title_end_of_passed_hit(text, title, start, end, printed))
     if why not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
         return Verdict(why)
     name = region.occurrences[0][:2]
@@ -205,6 +207,19 @@ def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: 
         if veto(closed, title, start, end, region, across_headers=True) is None:
             return Verdict(None)
     return _uncertain_end(text, title, (start, end), region, printed, why, after_run)
+
+
+def title_end_of_passed_hit(text: str, title: CheckedTitle, start: int, end: int,
+                            printed: Optional[PrintedCase]) -> str:
+    """The ``title_end`` (``model.TITLE_ENDS``) of a hit ``text[start:end]`` every check
+    passed as it stands: uncertain where the query ends with a function word and the print
+    runs on past it into a word (``undecided_ends.undecided_after_passed_hit``), else certain;
+    certain without the document's capitals (``printed`` None: the caller has no source to
+    read). Called by :func:`_word_veto_on` and by ``matcher.CitationMatcher`` for its
+    search's hits."""
+    if printed is not None and undecided_after_passed_hit(text, title.words, start, end):
+        return UNCERTAIN_END
+    return CERTAIN_END
 
 
 def _uncertain_end(text: str, title: CheckedTitle, hit: tuple[int, int], region: Region,

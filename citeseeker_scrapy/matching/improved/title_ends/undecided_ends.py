@@ -10,7 +10,9 @@ container, a publisher or the next entry's author run into the title). :func:`un
 names those runs (:class:`RunOn`), so the hit is read again with the title closed after the
 query's last word and, where it passes, reported with its end marked uncertain. Who calls
 it: ``superset``, on an original hit a word check turned down, where
-``capitals.field_start`` found no field the capitals decide.
+``capitals.field_start`` found no field the capitals decide. A hit every check passes as it
+stands is marked so too where the query ends with a function word and the print runs on into
+a word (:func:`undecided_after_passed_hit`).
 """
 
 from __future__ import annotations
@@ -107,6 +109,28 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
     if told is None:
         return None
     return RunOn(title_end, run[0].span(), told)
+
+
+def undecided_after_passed_hit(text: str, query: Sequence[str], start: int, end: int) -> bool:
+    """True if a hit every check passed may still lack the printed title's last word: the
+    query ends with a function word printed right at the hit's end (or up to
+    ``printed_words.LEFT_OUT`` words after it), and a blank and a word of letters follow it,
+    no punctuation between ("...Campaigning on the Internet PoliticalInformation.com",
+    "...Where Everything Is Observed Perez, P & Heitz, F 1992"): no title ends with "the" or
+    "is", so the word after it is the title's own, run into the next field or entry, and the
+    query lacks it. The hit is reported with its end marked uncertain. Not where the query's
+    last word is a content word before capitalised words the capitals cannot tell
+    (:func:`undecided_end`'s runs): a hit that passed every check there is the whole title
+    run into its next field far more often than a title without its last word. Who calls it:
+    ``superset.title_end_of_passed_hit``, on each hit ``verify.veto`` passes as it stands."""
+    if len(query) < 2 or not (query[-1] in SHORT_FUNCTION_WORDS or query[-1] in FUNCTION_WORDS):
+        return False
+    _, words = hit_words(text, start, end)
+    last = last_query_word(query, words, end)
+    if last is None or last + 1 >= len(words):
+        return False
+    after = words[last + 1]
+    return text[words[last].end():after.start()] == " " and after.group()[:1].isalpha()
 
 
 def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],

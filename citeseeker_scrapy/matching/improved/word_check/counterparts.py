@@ -5,17 +5,20 @@ not. :func:`has_counterpart` says whether a word has one among printed words (eq
 ``_VARIANT_SCORE`` similar: a typo, an OCR confusion, British/US spelling; split in two by a
 lost hyphen or a stray blank, "retrie val", or by a page number, "gen- 12 der"; inside a
 longer printed word, "lineclipping"), :func:`split_in_print` whether two printed neighbours
-join into it, and :func:`not_named` whether a printed content word is one no query word stands
-for. The word-by-word check of a hit (``words``) and the reading of a longer printed title
+join into it, :func:`not_named` whether a printed content word is one no query word stands
+for, and :func:`another_word` whether a similar word is another real word rather than the
+same one mistyped or damaged. The word-by-word check of a hit (``words``) and the reading of a longer printed title
 (``longer_titles``) ask these; ``lower_case_runs`` asks ``longer_titles``.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Sequence
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import OSA
 
 from ..grammar.content_words import SHORT_FUNCTION_WORDS, is_content
 from ..text.printed_words import ocr_read
@@ -54,6 +57,85 @@ def has_counterpart(word: str, printed: Sequence[str]) -> bool:
                 word, other, printed, i + 1)):
             return True  # split: "retrie val", "con sciousness", "gen- 12 der"
     return False
+
+
+#: Endings whose removal leaves one stem: a word and the same word inflected or derived
+#: ("economic"/"economics", "study"/"studies", "integration"/"integrated") are one word.
+_ENDINGS = tuple(sorted(("ations", "ation", "ings", "ing", "ies", "ied", "ics", "ical", "ally",
+                         "ic", "al", "ers", "er", "es", "ed", "ly", "en", "s", "y", "e", "n",
+                         "ion", "ions", "ive", "ives", "if", "ifs", "ique", "iques"),
+                        key=len, reverse=True))
+_STEM_LETTERS = 3  # what an ending leaves of a word at least
+#: British and American spellings (and their French forms) of one word, made one
+#: ("harbour"/"harbor", "organise"/"organize", "modelling"/"modeling", "centre"/"center",
+#: "programme"/"program", "catalogue"/"catalog").
+_SPELLINGS = ((re.compile("our"), "or"), (re.compile("is(?=e|ation|ing)"), "iz"),
+              (re.compile("ll(?=ing|ed|er)"), "l"), (re.compile("(?<=[bt])re$"), "er"),
+              (re.compile("mme$"), "m"), (re.compile("gue$"), "g"))
+#: Edits (letters dropped, added or changed, two neighbours swapped) a typo or a damaged
+#: print makes in one word at most; a word farther from the query's is another word. A word
+#: of ``_LONG_WORD`` letters or more may take one more ("etlmomethodology": the OCR reads
+#: "hn" as "lm"): no other word is that close to a long one.
+_TYPO_EDITS = 1
+_LONG_WORD = 12
+#: Elided articles and prepositions of French and Italian that an apostrophe joins to the
+#: next word ("l'image", "d'une", "qu'il"): the word checks drop the apostrophe, so the
+#: query's word holds them where the print may split them off. Only these: a word that
+#: starts with another letter ("crowns") is no elided "c'" before "rowns".
+_ELIDED = ("qu", "l", "d")
+_ELIDED_REST = 4  # letters a word keeps after its elided article at least
+
+
+def another_word(word: str, other: str) -> bool:
+    """True if ``other``, a word similar to ``word`` (the ratio ``has_counterpart`` reads),
+    is another word rather than the same one damaged: both letters only, neither inside the
+    other, more than ``_TYPO_EDITS`` edits apart (one more for a long word) as printed and
+    with the OCR confusions read back on both sides (``printed_words.ocr_read``: "rnodern" is
+    "modern", "Bildem" is "Bildern"; an elided article the query joins to the word left off,
+    :func:`_without_elision`), and not one stem inflected or spelled
+    the British or American way (:func:`_one_stem`: "studies"/"study", "harbour"/"harbor").
+    "Eastern" for "Western" is another word (two letters changed), "Wstern" or "Westren" the
+    same one mistyped. Called by ``words.same_work`` on the words a hit prints in a query
+    word's place."""
+    if not (word.isalpha() and other.isalpha()) or word in other or other in word:
+        return False  # a word joined to the next ("spacetimeproc") or cut at the hit's edge
+    edits = _TYPO_EDITS + (len(word) >= _LONG_WORD)
+    for own in (word, *_without_elision(word, other)):
+        if OSA.distance(own, other) <= edits or OSA.distance(
+                ocr_read(own), ocr_read(other)) <= edits:
+            return False
+    return not _one_stem(word, other)
+
+
+def _without_elision(word: str, other: str) -> list[str]:
+    """The word without an elided article or pronoun its apostrophe joined to it
+    (:data:`_ELIDED`: the query's "L'miage" is "lmiage", printed "l’image" the word "image"),
+    where ``other`` does not start so too. Called by :func:`another_word`."""
+    return [word[len(elided):] for elided in _ELIDED
+            if word.startswith(elided) and not other.startswith(elided)
+            and len(word) - len(elided) >= _ELIDED_REST]
+
+
+def _one_stem(word: str, other: str) -> bool:
+    """True if the two words are one stem with other endings (:data:`_ENDINGS`) or other
+    spellings (:data:`_SPELLINGS`). Called by :func:`another_word`."""
+    return _stem(_spelled(word)) == _stem(_spelled(other))
+
+
+def _spelled(word: str) -> str:
+    """The word with the spellings of :data:`_SPELLINGS` made one."""
+    for spelling, one in _SPELLINGS:
+        word = spelling.sub(one, word)
+    return word
+
+
+def _stem(word: str) -> str:
+    """The word without its longest ending of :data:`_ENDINGS` that leaves
+    ``_STEM_LETTERS`` letters."""
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= _STEM_LETTERS:
+            return word[:-len(ending)]
+    return word
 
 
 def _m_read_as_rn(word: str, other: str) -> bool:

@@ -14,6 +14,11 @@ character test (it never runs on the text at large, so it costs little):
   printed word (words joined: "lineclipping"). Order is not checked here (two swapped words
   are the same work); ``verify`` checks it;
 * short and function words ("of", "the", "new") may lack one, ``_SHORT_ALLOWANCE`` of them;
+* no query word may stand where the print has another real word in its place
+  (:func:`_another_word_in_place`, ``counterparts.another_word``): "*Eastern* Harbour Towns"
+  for "Western Harbour Towns" passes the spelling-variant test but is two letters away, more
+  than a typo or a damaged print makes in one word, and no inflection of it; "The *Old*
+  Discourse" for "The New Discourse", a short word that is no function word replaced;
 * the printed title may hold content words the query lacks only while the query still names
   five in six of the printed title's content words (``_NAMED_PER_EXTRA``; each query word
   stands for one printed word, so a word printed more often than the query names it counts
@@ -38,13 +43,14 @@ import re
 from difflib import SequenceMatcher
 from typing import Sequence
 
-from ..grammar.content_words import is_content
-from .counterparts import has_counterpart, not_named, split_in_print
+from ..grammar.content_words import SHORT_FUNCTION_WORDS, is_content
+from .counterparts import another_word, has_counterpart, not_named, split_in_print
 from ..text.printed_words import LEFT_OUT, WORD
 
 _EDGE_LETTERS = 2  # a query's first or last word this long bounds the printed title it names
 _EDGE_REACH = 2  # words before a hit where the query's first word may stand, a word between
 _SHORT_ALLOWANCE = 2  # short or function words of the query that may lack a counterpart
+_PLACED_LETTERS = 3  # a short word whose place in the print another word may not take
 #: Content words the query names for each printed content word it lacks: five in six, a
 #: misquote of a long title, not another work.
 _NAMED_PER_EXTRA = 5
@@ -76,7 +82,43 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
         return False
     span = _title_span(query, WORD.findall(before), WORD.findall(inside),
                        WORD.findall(after))
-    return _names_enough(query, span)
+    return _names_enough(query, span) and not _another_word_in_place(query, span)
+
+
+def _another_word_in_place(query: Sequence[str], printed: Sequence[str]) -> bool:
+    """True if the printed title holds, in the place of a query word it does not print, a word
+    that is another word (``counterparts.another_word``): a content word or a short word of
+    ``_PLACED_LETTERS`` letters that is no function word ("The *Old* Discourse" for "The New
+    Discourse", "*Eastern* Harbour Towns" for "Western Harbour Towns"). The place is the
+    word's between the same neighbours the query names exactly (one word for one, a word
+    split or joined in print is none: "archeo logique", "timeproc"). A typo or
+    a damaged print is one edit from the word; a content word's spelling variant already
+    stands as its counterpart, and a short word may lack one (``_SHORT_ALLOWANCE``), but one
+    printed in its place as another word names another work. Called by :func:`same_work` on
+    the printed title as the query's words bound it (:func:`_title_span`)."""
+    if len(query) < 2:
+        return False
+    aligned = SequenceMatcher(None, list(query), list(printed), autojunk=False)
+    named, shown = set(query), set(printed)
+    for kind, q_start, q_end, p_start, p_end in aligned.get_opcodes():
+        if kind != "replace" or q_end - q_start != 1 or p_end - p_start != 1:
+            continue
+        word, other = query[q_start], printed[p_start]
+        if (word not in shown and other not in named and _lookalike(word, other)
+                and another_word(word, other)):
+            return True
+    return False
+
+
+def _lookalike(word: str, other: str) -> bool:
+    """True if a printed word in a query word's place looks like it, as
+    :func:`_another_word_in_place` reads the two: a content word and its spelling variant
+    (``counterparts.has_counterpart``, which the word took as its counterpart), or two short
+    words of ``_PLACED_LETTERS`` letters, neither a short function word."""
+    if is_content(word):
+        return has_counterpart(word, (other,))
+    return all(len(one) == _PLACED_LETTERS and one not in SHORT_FUNCTION_WORDS
+               for one in (word, other))
 
 
 def numbers_as_printed(query: Sequence[str], printed: Sequence[str]) -> Sequence[str]:
