@@ -600,6 +600,11 @@ def test_another_real_word_in_a_query_word_s_place_is_another_work(doc: str, aut
     (FJORDS, "Okafor", "Wstern harbour towns of the Norwegian fjords"),
     (FJORDS, "Okafor", "Westren harbour towns of the Norwegian fjords"),
     (FJORDS, "Lind", "Western harbour townss of the Norwegian fjords"),
+    # letters typed twice or stray keys: the query's letters all printed, in their order
+    (FJORDS.replace("Western", "Wesstterrn"), "Okafor",
+     "Western harbour towns of the Norwegian fjords"),
+    (FJORDS.replace("harbour", "harbkoure"), "Lind",
+     "Western harbour towns of the Norwegian fjords"),
     (DISCOURSE, "Ortega", "Cranbrook design: the mew discourse of the craft school"),
     # the print damaged (OCR confusions read back on both sides) or split by a lost hyphen
     (FJORDS.replace("towns", "t0wns").replace("fjords", "fj0rds"), "Okafor",
@@ -630,6 +635,8 @@ def test_a_typo_a_damaged_print_or_an_inflection_is_no_other_word(doc: str, auth
     ("western", "wstern", False), ("western", "westren", False), ("modern", "rnodern", False),
     ("bildern", "bildem", False), ("harbour", "harbor", False), ("study", "studies", False),
     ("economic", "economics", False), ("spacetime", "spacetimeproc", False),
+    ("system", "systegem", False), ("expression", "eexpressdion", False),
+    ("approximate", "approximabkte", False), ("towns", "crowns", True),
     ("modelling", "modeling", False), ("programme", "program", False),
 ])
 def test_another_word_is_more_than_a_typo_away_and_no_inflection(word: str, other: str,

@@ -7,8 +7,8 @@ lost hyphen or a stray blank, "retrie val", or by a page number, "gen- 12 der"; 
 longer printed word, "lineclipping"), :func:`split_in_print` whether two printed neighbours
 join into it, :func:`not_named` whether a printed content word is one no query word stands
 for, and :func:`another_word` whether a similar word is another real word rather than the
-same one mistyped or damaged. The word-by-word check of a hit (``words``) and the reading of a longer printed title
-(``longer_titles``) ask these; ``lower_case_runs`` asks ``longer_titles``.
+same one mistyped or damaged. The word-by-word check of a hit (``words``) and the reading of
+a longer printed title (``longer_titles``) ask these; ``lower_case_runs`` asks ``longer_titles``.
 """
 
 from __future__ import annotations
@@ -88,23 +88,36 @@ _ELIDED_REST = 4  # letters a word keeps after its elided article at least
 
 def another_word(word: str, other: str) -> bool:
     """True if ``other``, a word similar to ``word`` (the ratio ``has_counterpart`` reads),
-    is another word rather than the same one damaged: both letters only, neither inside the
-    other, more than ``_TYPO_EDITS`` edits apart (one more for a long word) as printed and
-    with the OCR confusions read back on both sides (``printed_words.ocr_read``: "rnodern" is
-    "modern", "Bildem" is "Bildern"; an elided article the query joins to the word left off,
-    :func:`_without_elision`), and not one stem inflected or spelled
-    the British or American way (:func:`_one_stem`: "studies"/"study", "harbour"/"harbor").
+    is another word rather than the same one damaged: both letters only, neither's letters
+    all in the other in their order (:func:`_letters_in_order`: letters typed twice or stray
+    keys, "systegem" for "system", "eexpressdion" for "expression", or letters left out;
+    also a word cut at the hit's edge or joined to the next, "spacetimeproc"), more than
+    ``_TYPO_EDITS`` edits apart (one more for a long word) as printed and with the OCR
+    confusions read back on both sides (``printed_words.ocr_read``: "rnodern" is "modern",
+    "Bildem" is "Bildern"; an elided article the query joins to the word left off,
+    :func:`_without_elision`), and not one stem inflected or spelled the British or American
+    way (:func:`_one_stem`: "studies"/"study", "harbour"/"harbor").
     "Eastern" for "Western" is another word (two letters changed), "Wstern" or "Westren" the
     same one mistyped. Called by ``words.same_work`` on the words a hit prints in a query
     word's place."""
-    if not (word.isalpha() and other.isalpha()) or word in other or other in word:
-        return False  # a word joined to the next ("spacetimeproc") or cut at the hit's edge
+    if not (word.isalpha() and other.isalpha()) or _letters_in_order(word, other) \
+            or _letters_in_order(other, word):
+        return False
     edits = _TYPO_EDITS + (len(word) >= _LONG_WORD)
     for own in (word, *_without_elision(word, other)):
         if OSA.distance(own, other) <= edits or OSA.distance(
                 ocr_read(own), ocr_read(other)) <= edits:
             return False
     return not _one_stem(word, other)
+
+
+def _letters_in_order(shorter: str, longer: str) -> bool:
+    """True if every letter of ``shorter`` is in ``longer``, in the same order (a subsequence):
+    ``longer`` is ``shorter`` with letters added and none changed, as a typist's doubled or
+    stray keys make it, where another real word of like looks changes letters ("eastern",
+    "western"). Called by :func:`another_word`, both ways round."""
+    letters = iter(longer)
+    return all(letter in letters for letter in shorter)
 
 
 def _without_elision(word: str, other: str) -> list[str]:
