@@ -717,6 +717,12 @@ def test_a_title_running_into_its_container_or_volume(doc: str, author: str, tit
      "Handbuch des Wasserbaus, Kiel, Fjord.", "Lindqvist", "Hafenmauern und Wellenbrecher"),
     ("Lindqvist E. 2004 – Hafenmauern und Wellenbrecher in Küste und Meer. Praktisches Handbuch "
      "des Wasserbaus, Kiel, Fjord, p. 12‑19.", "Lindqvist", "Hafenmauern und"),
+    # a title going on with "in" before a proceedings printed with no "in", or a handbook
+    # right after the full stop
+    ("Lindqvist E. 2004. Hafenmauern und Wellenbrecher in Norwegen. Coastal Symposium: "
+     "Proceedings, Kiel, p. 12‑19.", "Lindqvist", "Hafenmauern und Wellenbrecher"),
+    ("Lindqvist E. 2004. Hafenmauern und Wellenbrecher in Norwegen. Handbuch des Wasserbaus, "
+     "Kiel, p. 12‑19.", "Lindqvist", "Hafenmauern und Wellenbrecher"),
 ])
 def test_a_title_word_before_a_container_or_volume_is_still_the_titles(doc: str, author: str,
                                                                       title: str) -> None:
