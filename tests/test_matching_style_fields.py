@@ -723,6 +723,8 @@ def test_a_title_running_into_its_container_or_volume(doc: str, author: str, tit
      "Proceedings, Kiel, p. 12‑19.", "Lindqvist", "Hafenmauern und Wellenbrecher"),
     ("Lindqvist E. 2004. Hafenmauern und Wellenbrecher in Norwegen. Handbuch des Wasserbaus, "
      "Kiel, p. 12‑19.", "Lindqvist", "Hafenmauern und Wellenbrecher"),
+    ("Lindqvist E. 2004. Hafenmauern und Wellenbrecher in Norwegen. In Handbuch des "
+     "Wasserbaus, Kiel, p. 12‑19.", "Lindqvist", "Hafenmauern und Wellenbrecher"),
 ])
 def test_a_title_word_before_a_container_or_volume_is_still_the_titles(doc: str, author: str,
                                                                       title: str) -> None:

@@ -173,16 +173,19 @@ _EDITED = (rf"\((?:{EDITOR_ROLE})\)|(?<![^\W_])(?:eds?|edd|hrsg|hgg?|dir|coords?
            r"|(?<![^\W_])eds? (?=[^\W\d_]\.? )|edited by|herausgegeben von|a cura di")
 _UP_TO_SENTENCE_END = r"(?:[^.?!]|(?<![^\W_]{2})\.)"
 _ARTICLE = r"(?:the|a|an|der|die|das|le|la|les|el|il) "
+_IN_WORD = r"(?:in|en|dans|im)"  # the word that opens a contribution's container
 _CONTAINER_HEAD = rf"(?:{_ARTICLE})?(?:{_CONTAINER_WORDS})(?![^\W_])"
 #: The subtitle of a book holding a contribution, after its title's full stop: one word, then
 #: a word only a book's name holds ("...in Entwicklung und Lernen. Enzyklopädisches Handbuch
 #: der Behindertenpädagogik", "...in Harbour Work. The Oxford Handbook of Ports"). Not an
 #: event's word, nor one right after the full stop: a title that goes on with "in" is printed
 #: so before a container with no "in" ("Selenium toxicity in rats. Symposium: ...", "...in
-#: Bedford. Proceedings of the ...", "...in medicine. International Conference on ...").
+#: Bedford. Proceedings of the ...", "...in medicine. International Conference on ..."), nor
+#: the word for "in" that opens the container after a title going on with "in" ("Gender in
+#: der Pädagogik. In Handbuch Gender ...").
 _BOOK_WORDS = r"handbook|handbuch|encyclopa?edia|companion|yearbook|jahrbuch|festschrift"
-_CONTAINER_SUBTITLE = rf"\. (?:{_ARTICLE})?[^\W\d_]+ (?:{_BOOK_WORDS})(?![^\W_])"
-_CONTAINER_IN = (rf" (?:in|en|dans|im) (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_END}{{0,100}}?"
+_CONTAINER_SUBTITLE = rf"\. (?:{_ARTICLE})?(?!{_IN_WORD} )[^\W\d_]+ (?:{_BOOK_WORDS})(?![^\W_])"
+_CONTAINER_IN = (rf" {_IN_WORD} (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_END}{{0,100}}?"
                  rf"(?:[:,] {_CONTAINER_HEAD}|{_CONTAINER_SUBTITLE}|{_EDITED})))")
 #: A chapter's pages right after its title with no punctuation, then the full stop before
 #: "In:" and its book (journal-of-threatened-taxa: "...Harbour Songs pp. 303–321. In: Coastal
