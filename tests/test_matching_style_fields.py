@@ -688,6 +688,11 @@ def test_another_author_or_a_word_is_no_ditto(mark: str) -> None:
     ("Halvorsen, Kari, Harbour Town Planning 4 (zp 1988) 21-30.", "Halvorsen",
      "Harbour Town Planning"),
     ("Berg, M. Quota management 12, (2003) 5-17.", "Berg", "Quota management"),
+    # the container's word in its subtitle after its title's full stop, one word before it
+    ("Lindqvist E. 2004 – Hafenmauern und Wellenbrecher in Küste und Meer. Praktisches Handbuch "
+     "des Wasserbaus, Kiel, Fjord, p. 12‑19.", "Lindqvist", "Hafenmauern und Wellenbrecher"),
+    ("Okafor N. 2011 – Tutoring as mentoring in Student Support. The Lagos Handbook of "
+     "Tutoring, Lagos, Delta, p. 5‑17.", "Okafor", "Tutoring as mentoring"),
 ])
 def test_a_title_running_into_its_container_or_volume(doc: str, author: str, title: str) -> None:
     _kept(doc, author, title)
@@ -707,6 +712,19 @@ def test_a_title_running_into_its_container_or_volume(doc: str, author: str, tit
     # a container's word inside such a title, not opening it nor its subtitle
     ("Lindqvist, E. 2004. Harbour walls in coastal workshop sheds. Oslo: Fjord.", "Lindqvist",
      "Harbour walls"),
+    # the subtitle's container word two words on, or the title's one word dropped before "in"
+    ("Lindqvist E. 2004 – Hafenmauern und Wellenbrecher in Küste und Meer. Ein praktisches "
+     "Handbuch des Wasserbaus, Kiel, Fjord.", "Lindqvist", "Hafenmauern und Wellenbrecher"),
+    ("Lindqvist E. 2004 – Hafenmauern und Wellenbrecher in Küste und Meer. Praktisches Handbuch "
+     "des Wasserbaus, Kiel, Fjord, p. 12‑19.", "Lindqvist", "Hafenmauern und"),
+    # a title going on with "in" before a proceedings printed with no "in", or a handbook
+    # right after the full stop
+    ("Lindqvist E. 2004. Hafenmauern und Wellenbrecher in Norwegen. Coastal Symposium: "
+     "Proceedings, Kiel, p. 12‑19.", "Lindqvist", "Hafenmauern und Wellenbrecher"),
+    ("Lindqvist E. 2004. Hafenmauern und Wellenbrecher in Norwegen. Handbuch des Wasserbaus, "
+     "Kiel, p. 12‑19.", "Lindqvist", "Hafenmauern und Wellenbrecher"),
+    ("Lindqvist E. 2004. Hafenmauern und Wellenbrecher in Norwegen. In Handbuch des "
+     "Wasserbaus, Kiel, p. 12‑19.", "Lindqvist", "Hafenmauern und Wellenbrecher"),
 ])
 def test_a_title_word_before_a_container_or_volume_is_still_the_titles(doc: str, author: str,
                                                                       title: str) -> None:

@@ -163,17 +163,30 @@ _JOURNAL_OPENED_BY_KIND = (rf" (?:{_SERIAL_KIND_WORDS})(?![^\W_])"
 #: in J. Lee (eds.), Coastal Forms", "...walls In Coastal Engineering, ed. by M. Berg"): the word
 #: "in", and before the container's first sentence end (a full stop after an initial is none)
 #: an editor's role, or a word only a container's name holds as the first word after "in" or
-#: after a subtitle's colon. A title that goes on with "in" ("Deep learning in medicine.
-#: Nature", "Harbour walls in coastal workshop sheds") holds neither.
+#: after a subtitle's colon, or a book's word as the second word of a subtitle after the
+#: container's full stop (``_CONTAINER_SUBTITLE``). A title that goes on with "in" ("Deep
+#: learning in medicine. Nature", "Harbour walls in coastal workshop sheds") holds neither.
 _CONTAINER_WORDS = (r"proceedings|proc\.|handbook|handbuch|encyclopa?edia|companion|conference"
                     r"|symposium|workshop|congress|colloquium|yearbook|jahrbuch|festschrift"
                     r"|anthology|sammelband|actes|atti|anais|anales")
 _EDITED = (rf"\((?:{EDITOR_ROLE})\)|(?<![^\W_])(?:eds?|edd|hrsg|hgg?|dir|coords?)\.(?= |,|$)"
            r"|(?<![^\W_])eds? (?=[^\W\d_]\.? )|edited by|herausgegeben von|a cura di")
 _UP_TO_SENTENCE_END = r"(?:[^.?!]|(?<![^\W_]{2})\.)"
-_CONTAINER_HEAD = rf"(?:(?:the|a|an|der|die|das|le|la|les|el|il) )?(?:{_CONTAINER_WORDS})(?![^\W_])"
-_CONTAINER_IN = (rf" (?:in|en|dans|im) (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_END}{{0,100}}?"
-                 rf"(?:[:,] {_CONTAINER_HEAD}|{_EDITED})))")
+_ARTICLE = r"(?:the|a|an|der|die|das|le|la|les|el|il) "
+_IN_WORD = r"(?:in|en|dans|im)"  # the word that opens a contribution's container
+_CONTAINER_HEAD = rf"(?:{_ARTICLE})?(?:{_CONTAINER_WORDS})(?![^\W_])"
+#: The subtitle of a book holding a contribution, after its title's full stop: one word, then
+#: a word only a book's name holds ("...in Entwicklung und Lernen. Enzyklopädisches Handbuch
+#: der Behindertenpädagogik", "...in Harbour Work. The Oxford Handbook of Ports"). Not an
+#: event's word, nor one right after the full stop: a title that goes on with "in" is printed
+#: so before a container with no "in" ("Selenium toxicity in rats. Symposium: ...", "...in
+#: Bedford. Proceedings of the ...", "...in medicine. International Conference on ..."), nor
+#: the word for "in" that opens the container after a title going on with "in" ("Gender in
+#: der Pädagogik. In Handbuch Gender ...").
+_BOOK_WORDS = r"handbook|handbuch|encyclopa?edia|companion|yearbook|jahrbuch|festschrift"
+_CONTAINER_SUBTITLE = rf"\. (?:{_ARTICLE})?(?!{_IN_WORD} )[^\W\d_]+ (?:{_BOOK_WORDS})(?![^\W_])"
+_CONTAINER_IN = (rf" {_IN_WORD} (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_END}{{0,100}}?"
+                 rf"(?:[:,] {_CONTAINER_HEAD}|{_CONTAINER_SUBTITLE}|{_EDITED})))")
 #: A chapter's pages right after its title with no punctuation, then the full stop before
 #: "In:" and its book (journal-of-threatened-taxa: "...Harbour Songs pp. 303–321. In: Coastal
 #: Hymns", "...Behold the Quay p. 254. In: Lyra"): "p." or "pp." and a page or a range, as
