@@ -1,7 +1,7 @@
 """A title that runs into the next field with no punctuation, where only the printed capitals
-say where the field starts (``improved/title_ends/capitals.py``): a capitalised word and its colon after
-the title; an acronym after its last word printed in lower case; a field joined to its last
-word.
+say where the field starts (``improved/title_ends/capitals.py``): a capitalised word and its
+colon after the title; an acronym after its last word printed in lower case; a field joined
+to its last word.
 
 Each table pairs entries the original (2003) scheme finds and the improved one must keep with
 near-miss decoys beside them that the improved scheme must still reject: a capitalised word

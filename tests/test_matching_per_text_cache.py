@@ -5,7 +5,9 @@ identity, also for an equal text that is another object (the same document norma
 from __future__ import annotations
 
 from citeseeker_scrapy.matching.improved.text import per_text_cache
-from citeseeker_scrapy.matching.improved.text.per_text_cache import kept_per_text, kept_per_text_alone
+from citeseeker_scrapy.matching.improved.text.per_text_cache import (
+    kept_per_text, kept_per_text_alone,
+)
 
 
 def _counting_reading():

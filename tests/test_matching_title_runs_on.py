@@ -1,8 +1,9 @@
 """A query that stops short of the printed title's last words, where the print shows the title
 going on past the hit: a word the query names only where the hit prints it already
 (``longer_titles.longer_title``, ``longer_titles._not_printed``), or words printed in lower case
-up to the title's close or the next field's capital (``improved/title_ends/lower_case_runs.py``, read with
-the document's capitals in the improved search's checks too).
+up to the title's close or the next field's capital
+(``improved/title_ends/lower_case_runs.py``, read with the document's capitals in the
+improved search's checks too).
 
 Each table pairs the near-miss decoys the improved scheme now rejects (the title without its
 last word, reported by both schemes before) with the whole titles both schemes keep in the

@@ -1,4 +1,5 @@
-"""Where one reference entry ends and the next begins (``matching/improved/entries/attribution.py``).
+"""Where one reference entry ends and the next begins
+(``matching/improved/entries/attribution.py``).
 
 An author's window must never lend the next entry's title to the author of the entry before.
 Each row: a run of references as printed (written for these tests, in the styles real

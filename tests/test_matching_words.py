@@ -1,5 +1,5 @@
-"""A different word is another work, a damaged word is not (``matching/improved/word_check/words.py``,
-``longer_titles.py``).
+"""A different word is another work, a damaged word is not
+(``matching/improved/word_check/words.py``, ``longer_titles.py``).
 
 Each row: a reference as printed, the searched author and title, and whether it is a citation.
 The strings are written for these tests in the styles real bibliographies print.

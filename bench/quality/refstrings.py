@@ -4,7 +4,8 @@
 annotation formats (AnyStyle's ``<sequence>`` of tagged fields, GROBID's TEI ``<bibl>``), the
 style of an entry's author run, the surnames a user would type, and how a queried title is
 varied (true variants: a typo, two swapped words; decoys: a content word replaced, added or
-dropped; lookalikes: a three-letter word replaced, a word replaced by one that looks like it). Nothing here reads the corpus at import time; nothing is copied into the project.
+dropped; lookalikes: a three-letter word replaced, a word replaced by one that looks like
+it). Nothing here reads the corpus at import time; nothing is copied into the project.
 """
 
 from __future__ import annotations
@@ -91,7 +92,8 @@ def annotation_fault(reference: Reference) -> Optional[str]:
     author field takes "Bone" of "Bone densitometry for technologists"), or ends in "and",
     "on", "dans" (cut inside the title, or holding the start of the venue). Querying such a
     field measures the annotation, not the matcher: a query that leaves out the printed
-    title's first or last word is another, shorter title (``matching/improved/word_check/words.py``).
+    title's first or last word is another, shorter title
+    (``matching/improved/word_check/words.py``).
     """
     at = reference.printed.find(reference.title)
     before = reference.printed[:at].rstrip()

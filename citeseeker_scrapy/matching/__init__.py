@@ -5,10 +5,11 @@ baseline (``original.py``), and ``"improved"``, the default, whose own modules a
 subpackage ``improved/`` (``search.py``, with ``entries/windows.py`` and
 ``entries/attribution.py`` for where a title may be relative to a name, ``verify.py`` for the
 word-level checks; ``superset.py`` makes it report every hit of the original unless a named
-check, ``model.VETOES``, says why not; its other modules stand in one subpackage per concern). Both share the normalization
-(``normalize.py``), whole-word tolerant names (``names.py``, reading
-``name_parts.py`` and ``word_edges.py``), the query model (``model.py``) and
-the exact fast best-substring search (``similarity.py``); ``matcher.py`` dispatches.
+check, ``model.VETOES``, says why not; its other modules stand in one subpackage per
+concern). Both share the normalization (``normalize.py``), whole-word tolerant names
+(``names.py``, reading ``name_parts.py`` and ``word_edges.py``), the query model
+(``model.py``) and the exact fast best-substring search (``similarity.py``); ``matcher.py``
+dispatches.
 
 The names below are loaded when first asked for (``lazy_names``, PEP 562): a module that
 needs only the query model or the normalization (the input files, the crawl's settings, the

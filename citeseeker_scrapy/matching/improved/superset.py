@@ -27,7 +27,7 @@ title): then its hit is reported unless one of the checks of ``model.VETOES`` fa
 So a citation the original finds is lost only for a reason with a name, and a benchmark can
 count, per check, the true citations it drops beside the decoys it rejects
 (``CitationMatcher.explain``). Who calls it: ``matcher.CitationMatcher``, for a title the
-improved search found nothing for but had in reach (``improved.Found.reachable``: no region
+improved search found nothing for but had in reach (``search.Found.reachable``: no region
 reaching the title's LCS cutoff means no part after a whole-word name does either, as each
 such part lies in a region up to the next entry's "[n]").
 """
