@@ -22,7 +22,7 @@ LATENCY = 0.4
 
 class SlowWeb:
     """``HOSTS`` servers of ``PAGES`` linked pages each, every answer ``LATENCY`` s late;
-    remembers how many hosts had a request open at the same time."""
+    remembers how many hosts were waiting out a request's latency at the same time."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -35,18 +35,20 @@ class SlowWeb:
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+                # closed before the answer is written: once it is on the wire the crawler may
+                # finish this host and open the next before this thread runs again
                 web.opened(host, +1)
                 try:
                     time.sleep(LATENCY)
-                    links = "".join(f'<a href="/p{n}.html">p{n}</a> ' for n in range(PAGES))
-                    body = f"<html><body>{self.path} {links}</body></html>".encode()
-                    self.send_response(200 if self.path != "/robots.txt" else 404)
-                    self.send_header("Content-Type", "text/html")
-                    self.send_header("Content-Length", str(len(body)))
-                    self.end_headers()
-                    self.wfile.write(body)
                 finally:
                     web.opened(host, -1)
+                links = "".join(f'<a href="/p{n}.html">p{n}</a> ' for n in range(PAGES))
+                body = f"<html><body>{self.path} {links}</body></html>".encode()
+                self.send_response(200 if self.path != "/robots.txt" else 404)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
 
             def log_message(self, format: str, *args) -> None:
                 pass
