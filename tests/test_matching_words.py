@@ -642,3 +642,62 @@ def test_a_typo_a_damaged_print_or_an_inflection_is_no_other_word(doc: str, auth
 def test_another_word_is_more_than_a_typo_away_and_no_inflection(word: str, other: str,
                                                                  another: bool) -> None:
     assert another_word(word, other) is another
+
+
+# A query with a word moved to its end, matched past the title's close where the next field
+# opens with that word (``word_coverage.reordered_title_close``): the words up to the close are
+# the whole title. A word replaced, dropped or added there is still another work.
+_WALLS = ("Halvorsen, Kari and Lene Halvorsen. Harbour Walls: The Old Fishing Quarter. Old "
+          "Town : Fjord Press, 1994.\nMoreau, A. Stone bridges. Paris, 2001.")
+_SALT = ("Okafor, Bea (2004) \u2018Salt and Maritime Trade in Lagos\u2019 in Berg, Marit (ed.) "
+         "Harbour Towns of West Africa. Lagos: Delta Books.\nMoreau, A. (2001) Stone bridges. "
+         "Paris.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_WALLS, "Halvorsen", "Harbour Walls: The Fishing Quarter Old"),
+    (_SALT, "Okafor", "Salt and Maritime Trade Lagos in"),
+])
+def test_a_word_moved_to_the_end_past_the_title_close_is_kept(doc: str, author: str,
+                                                              title: str) -> None:
+    matching.kept_by_both(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_WALLS, "Halvorsen", "Harbour Walls: Fishing Quarter Old"),  # dropped
+    (_WALLS, "Halvorsen", "Harbour Walls: The Fishing Stone Quarter Old"),  # added
+    (_WALLS, "Halvorsen", "Harbour Walls: The Fishing Harbour Old"),  # replaced
+    (_SALT, "Okafor", "Salt and Maritime Trade Accra in"),  # replaced
+    (_SALT, "Okafor", "Salt and Trade Lagos in"),  # dropped
+    (_SALT, "Okafor", "Salt and Maritime Fish Trade Lagos in"),  # added
+])
+def test_a_moved_word_with_another_changed_stays_rejected(doc: str, author: str,
+                                                          title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
+# A query that ends with a word cut at its hyphen, where the print lost the line-end hyphen and
+# joined the word to the next line's first (``verify._cut_in_print``): the cut closes the
+# title; the word is still compared whole.
+_CUT = ("12. Berg AK, Lind KJ. 2003. A coastal sedimentation-\nfarhana, frank. harbour lights of "
+        "the delta. lagos, 2004.")
+_JOINED = _CUT.replace("-\n", "")
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_CUT, "A coastal sedimentation-"), (_JOINED, "A coastal sedimentation-"),
+    (_JOINED, "A coastal sedimentaton-"),  # the query's word mistyped
+])
+def test_a_query_cut_at_a_hyphen_is_kept_where_the_print_joins_the_next_line(
+        doc: str, title: str) -> None:
+    matching.kept_by_both(doc, "Lind", title)
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_CUT, "A fluvial sedimentation-"), (_JOINED, "A fluvial sedimentation-"),  # replaced
+    (_JOINED, "A coastal sedimentary-"),  # the cut word another word
+    (_JOINED, "A coastal sedimentations-"),  # a letter added: more than the hit holds
+])
+def test_a_query_cut_at_a_hyphen_with_a_changed_word_stays_rejected(doc: str,
+                                                                     title: str) -> None:
+    matching.turned_down(doc, "Lind", title)

@@ -31,6 +31,7 @@ from .entries.entry_numbers import last_entry_start, next_entry_start
 from .text.headers import (
     INTERRUPTION, SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans,
 )
+from .title_ends.capitals import title_closed
 from .title_ends.longer_titles import longer_title
 from .title_ends.lower_case_runs import next_field, runs_on_in_lower_case
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
@@ -42,13 +43,18 @@ from .title_ends.title_edges import (
     EDGE_WORD, closed_by_date, name_again, named_in_sentence, next_entry_as_this, stands_alone,
 )
 from .entries.windows import Region
-from .word_check.word_coverage import WORD_SCORE, WORD_SLACK, covers_words, reordered
+from .word_check.word_coverage import (
+    WORD_SCORE, WORD_SLACK, covers_words, reordered, reordered_title_close,
+)
 from .word_check.words import names_both_ends, same_work
 
 _TITLES_KEPT = 8  # titles whose words' answers are kept (:func:`_title_word_answers`)
 #: The colon that opens a subtitle, right after a hit (a query that ends with it lacks that
 #: subtitle: "Le travail des femmes a une histoire :" for "... histoire : l'industrialisation").
 _SUBTITLE_COLON = re.compile(r"^ ?: ?")
+#: A query that ends with a word cut at its hyphen ("A novel jasmonate-"): the rest of the
+#: word was on the print's next line.
+_CUT_WORD = re.compile(r"[^\W\d_]-$")
 
 
 def veto(text: str, title: CheckedTitle, start: int, end: int,
@@ -87,12 +93,44 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
     stand alone; ``printed``: its capitals, or None)."""
     if not (covers_words(text, title, start, end) or reordered(text, title, start, end)):
         return WORDS_MISSING
-    if not _same_work(text, title, start, end, name_before, printed):
+    if not (_same_work(text, title, start, end, name_before, printed)
+            or _same_work_as_queried(text, title, start, end, name_before)):
         return CHANGED_WORD
     if title.short and not (stands_alone(text, start, end, name_before, after_run) or (
             region is not None and named_in_sentence(text, region, start, end))):
         return ORDINARY_WORDS
     return None
+
+
+def _same_work_as_queried(text: str, title: CheckedTitle, start: int, end: int,
+                          name_before: Optional[Span]) -> bool:
+    """:func:`_same_work` on the hit read where the query's own shape says the print closes
+    the title: a query with its words reordered, at the title's close inside the hit
+    (``word_coverage.reordered_title_close``: "...The New Discourse. New York" for "...The
+    Discourse New"), the words the hit took past the close being the next field's; or a query
+    that ends with a word cut at its hyphen (:data:`_CUT_WORD`: "A novel jasmonate-"), its
+    hit ending inside a printed word, read with the title closed there
+    (``capitals.title_closed``): the line-end hyphen the query keeps was dropped in print,
+    which joined the word to the next line's first ("jasmonaterambaud, claude"). The
+    document's capitals are not read (the mark moves the text after it). Called by :func:`_word_veto` on a hit :func:`_same_work` turns down."""
+    close = reordered_title_close(text, title, start, end)
+    if close is not None:
+        return _same_work(text, title, start, close, name_before)
+    if _cut_in_print(text, title, end):
+        return _same_work(title_closed(text, end), title, start, end, name_before)
+    return False
+
+
+def _cut_in_print(text: str, title: CheckedTitle, end: int) -> bool:
+    """True if the query ends with a word cut at its hyphen (:data:`_CUT_WORD`) and the hit
+    ends inside a printed word after as many letters as that word has at least: the word is
+    read whole, not a shorter piece of it the hit happens to end at ("jasmon" would pass for
+    the query's "jasmonic"). Called by :func:`_same_work_as_queried`."""
+    if not (_CUT_WORD.search(title.title.text) and title.words and 0 < end < len(text)
+            and in_word(text[end - 1]) and in_word(text[end])):
+        return False
+    piece = "".join(WORD.findall(word_text(text, word_start(text, end), end)))
+    return len(piece) >= len(title.words[-1])
 
 
 def _without_running_header(text: str, title: CheckedTitle, start: int, end: int

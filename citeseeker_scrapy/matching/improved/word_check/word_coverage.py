@@ -60,6 +60,33 @@ def reordered(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     return any(_one_short_swap(title.words, printed[skipped:]) for skipped in range(before + 1))
 
 
+#: A title's closing punctuation inside a hit, a blank after it: a full stop or other mark, a
+#: closing quote or bracket ("...The New Discourse. New York", "...in Angola’ in Fall").
+_TITLE_CLOSE = re.compile("[.,:;!?\"\u201d\u2019')\u00bb] ")
+
+
+def reordered_title_close(text: str, title: CheckedTitle, start: int, end: int
+                          ) -> Optional[int]:
+    """Where a title closes inside the hit ``text[start:end]`` when the printed words from the
+    hit's start to that close are the query's words, each as often, in another order, or None.
+
+    A misquote that moves a word to the title's end ("Cranbrook Design: The Discourse New"
+    for "...The New Discourse") is matched past the close where the next field opens with the
+    moved word ("...The New Discourse. New York"): the hit takes that field's word, and the
+    word after it reads as the printed title's own. The words up to the close are the whole
+    title, none replaced, dropped or added, so the hit is read as ending there. Only a title
+    of ``_MIN_REORDERED_WORDS`` words or more (a shorter one is never accepted reordered:
+    :func:`reordered`). Called by ``verify`` on a hit the word check turns down."""
+    if len(title.words) < _MIN_REORDERED_WORDS:
+        return None
+    wanted = sorted(title.words)
+    for close in _TITLE_CLOSE.finditer(text, start, end):
+        printed = WORD.findall(word_text(text, start, close.start()))
+        if sorted(printed) == wanted and tuple(printed) != title.words:
+            return close.start()
+    return None
+
+
 def _one_short_swap(words: Sequence[str], printed: Sequence[str]) -> bool:
     """True if every title word is among the printed words (each used once, exactly or at
     least ``WORD_SCORE`` similar) in the title's order but for one swap of two words at most
