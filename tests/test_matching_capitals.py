@@ -425,3 +425,28 @@ def test_a_blank_line_is_printed_as_a_paragraphs_end() -> None:
     normalized = normalize_text(text)
     assert TextMap(text, normalized).printed_case(0, len(normalized)) == (
         "Hume (1752) Writings on Economics\nKinney Title, in: Review 4")
+
+
+# A title that ends its entry with no punctuation, then the next entry's inverted name as a
+# style that prints family names in capitals opens it: the surname in capitals, a given name
+# written out, their commas (``capitals._next_entry_in_capitals``).
+_BALTIC = ("LINDQVIST, Karin, 2004, Harbour Walls of the Northern Baltic Coast\nOKAFOR, Bea, "
+           "Tidal Markets: Trade in Lagos, Delta Press, 1999.\nMOREAU, Anne, Stone Bridges, "
+           "Paris, 2001.")
+#: ... an acronym and a town after the title: a place, no entry's opening.
+_HELCOM = ("LINDQVIST, Karin, 2004, Annual Harbour Report of the Baltic Ports HELCOM, Helsinki, "
+           "2004.\nMOREAU, Anne, Stone Bridges, Paris, 2001.")
+
+
+def test_the_next_entry_in_capitals_starts_after_a_title_ending_its_entry() -> None:
+    matching.kept_by_both(_BALTIC, "Lindqvist", "Harbour Walls of the Northern Baltic Coast")
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_BALTIC, "Harbour Walls of the Southern Baltic Coast"),  # replaced
+    (_BALTIC, "Harbour Walls of the Northern Baltic Stone Coast"),  # added
+    (_HELCOM, "Annual Harbour Report of the Baltic Ports"),  # an acronym, then a town
+])
+def test_a_changed_title_or_an_acronym_before_a_town_is_still_turned_down(doc: str,
+                                                                          title: str) -> None:
+    matching.turned_down(doc, "Lindqvist", title)

@@ -76,6 +76,7 @@ from typing import Optional, Sequence
 from ...word_edges import PrintedCase
 from ..grammar.content_words import is_content
 from ..text.per_text_cache import kept_per_text, kept_per_text_alone
+from ..fields.places import is_town
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     town_closes_entry, towns_closing_entries,
@@ -107,6 +108,11 @@ _COLON = re.compile(r" ?:")
 #: but a sentence's end: "...sexualité INED, 2002" (a title that ends with an acronym after a
 #: word in lower case is rarer than one that ends with a name).
 _SENTENCE_CLOSE = re.compile(r" ?[.;!?]")
+#: ... or, after the query's last word in any case, the next entry's inverted name as a style
+#: that prints family names in capitals opens it: the surname in capitals, its comma, one
+#: given name written out and its comma ("...Colors of Indonesia GREEN, Christopher, Art in
+#: France"), the given name no town's ("...Systems UNESCO, Paris, 1998" prints a place).
+_GIVEN_NAME_AND_COMMA = re.compile(r", ([^\W\d_]{2,}(?:-[^\W\d_]{2,})?), (?=[^\W\d_])")
 #: The word for "in" that opens a chapter's container, then a blank and the container's first
 #: letter (normalized: "in h"; printed "In H", read by :func:`_container_after_capital_in`).
 _IN_THEN_LETTER = re.compile(r"in (?=[^\W\d_])")
@@ -145,6 +151,8 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         return field.start()
     if first[0].isupper() and _one_word_field(text, field, first, title, printed):
         return field.start()
+    if _next_entry_in_capitals(text, field, first, printed):
+        return field.start()
     if title[-1].islower():  # else a title's own capital: "Tidal Markets Revisited: Lagos"
         if first[0].isupper() and _COLON.match(text, field.end()):
             return field.start()
@@ -163,6 +171,21 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         return field.start()
     return None
 
+
+
+def _next_entry_in_capitals(text: str, field: re.Match[str], first: str,
+                            printed: PrintedCase) -> bool:
+    """True if the word after the title (``field``, printed ``first``) opens the next entry
+    as a style that prints family names in capitals does (:data:`_GIVEN_NAME_AND_COMMA`): a
+    surname of three capitals or more, a given name with only its first letter a capital.
+    Called by :func:`field_start`."""
+    if not (acronym(first) and len(first) >= 3):
+        return False
+    given = _GIVEN_NAME_AND_COMMA.match(text, field.end())
+    if given is None or is_town(given.group(1)):
+        return False
+    shown = printed(given.start(1), given.end(1))
+    return shown is not None and shown[0].isupper() and shown[1:].islower()
 
 
 def _publication_data_to_entry_end(text: str, at: int, title: list[str]) -> bool:

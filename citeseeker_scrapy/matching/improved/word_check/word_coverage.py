@@ -60,9 +60,10 @@ def reordered(text: str, title: CheckedTitle, start: int, end: int) -> bool:
     return any(_one_short_swap(title.words, printed[skipped:]) for skipped in range(before + 1))
 
 
-#: A title's closing punctuation inside a hit, a blank after it: a full stop or other mark, a
-#: closing quote or bracket ("...The New Discourse. New York", "...in Angola’ in Fall").
-_TITLE_CLOSE = re.compile("[.,:;!?\"\u201d\u2019')\u00bb] ")
+#: A title's closing punctuation inside a hit, a blank after it: a full stop, a question or
+#: exclamation mark, a closing quote ("...The New Discourse. New York", "...in Angola’ in
+#: Fall"). Not a comma, colon or semicolon: a title holds them inside.
+_TITLE_CLOSE = re.compile("[.!?\"\u201d\u2019'\u00bb] ")
 
 
 def reordered_title_close(text: str, title: CheckedTitle, start: int, end: int
@@ -74,15 +75,18 @@ def reordered_title_close(text: str, title: CheckedTitle, start: int, end: int
     for "...The New Discourse") is matched past the close where the next field opens with the
     moved word ("...The New Discourse. New York"): the hit takes that field's word, and the
     word after it reads as the printed title's own. The words up to the close are the whole
-    title, none replaced, dropped or added, so the hit is read as ending there. Only a title
-    of ``_MIN_REORDERED_WORDS`` words or more (a shorter one is never accepted reordered:
-    :func:`reordered`). Called by ``verify`` on a hit the word check turns down."""
+    title, none replaced, dropped or added, and the hit's words past the close are the query's
+    last ones (the moved word printed again), so the hit is read as ending there. Only a
+    title of ``_MIN_REORDERED_WORDS`` words or more (a shorter one is never accepted
+    reordered: :func:`reordered`). Called by ``verify`` on a hit the word check turns down."""
     if len(title.words) < _MIN_REORDERED_WORDS:
         return None
     wanted = sorted(title.words)
     for close in _TITLE_CLOSE.finditer(text, start, end):
         printed = WORD.findall(word_text(text, start, close.start()))
-        if sorted(printed) == wanted and tuple(printed) != title.words:
+        past = WORD.findall(word_text(text, close.end(), end))
+        if (sorted(printed) == wanted and tuple(printed) != title.words and past
+                and tuple(past) == title.words[-len(past):]):
             return close.start()
     return None
 
