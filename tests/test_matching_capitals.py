@@ -438,6 +438,12 @@ _HELCOM = ("LINDQVIST, Karin, 2004, Annual Harbour Report of the Baltic Ports HE
            "2004.\nMOREAU, Anne, Stone Bridges, Paris, 2001.")
 
 
+#: ... a report's number in capitals and digits, then a place: the title's own last word.
+_REPORT = ("LINDQVIST, Karin, Harbour Sediment Data Manual (HSDM). HA Technical Report "
+           "TR-3011-ENV, Washington, DC: Harbour Authority. September, 1999.\nMOREAU, Anne, Stone "
+           "Bridges, Paris, 2001.")
+
+
 def test_the_next_entry_in_capitals_starts_after_a_title_ending_its_entry() -> None:
     matching.kept_by_both(_BALTIC, "Lindqvist", "Harbour Walls of the Northern Baltic Coast")
 
@@ -446,6 +452,7 @@ def test_the_next_entry_in_capitals_starts_after_a_title_ending_its_entry() -> N
     (_BALTIC, "Harbour Walls of the Southern Baltic Coast"),  # replaced
     (_BALTIC, "Harbour Walls of the Northern Baltic Stone Coast"),  # added
     (_HELCOM, "Annual Harbour Report of the Baltic Ports"),  # an acronym, then a town
+    (_REPORT, "Harbour Sediment Data Manual (HSDM). HA Technical Report"),  # a report's number
 ])
 def test_a_changed_title_or_an_acronym_before_a_town_is_still_turned_down(doc: str,
                                                                           title: str) -> None:

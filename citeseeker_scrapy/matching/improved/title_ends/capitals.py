@@ -113,6 +113,8 @@ _SENTENCE_CLOSE = re.compile(r" ?[.;!?]")
 #: given name written out and its comma ("...Colors of Indonesia GREEN, Christopher, Art in
 #: France"), the given name no town's ("...Systems UNESCO, Paris, 1998" prints a place).
 _GIVEN_NAME_AND_COMMA = re.compile(r", ([^\W\d_]{2,}(?:-[^\W\d_]{2,})?), (?=[^\W\d_])")
+#: ... the surname: letters only, perhaps two parts joined by a hyphen or an apostrophe.
+_CAPITALS_SURNAME = re.compile(r"[^\W\d_]{3,}(?:[-'\u2019][^\W\d_]{2,})?")
 #: The word for "in" that opens a chapter's container, then a blank and the container's first
 #: letter (normalized: "in h"; printed "In H", read by :func:`_container_after_capital_in`).
 _IN_THEN_LETTER = re.compile(r"in (?=[^\W\d_])")
@@ -177,9 +179,10 @@ def _next_entry_in_capitals(text: str, field: re.Match[str], first: str,
                             printed: PrintedCase) -> bool:
     """True if the word after the title (``field``, printed ``first``) opens the next entry
     as a style that prints family names in capitals does (:data:`_GIVEN_NAME_AND_COMMA`): a
-    surname of three capitals or more, a given name with only its first letter a capital.
+    surname of three capitals or more and letters only (a report's number holds digits: "...Special
+    Report SP-2056-ENV, Washington"), a given name with only its first letter a capital.
     Called by :func:`field_start`."""
-    if not (acronym(first) and len(first) >= 3):
+    if not (_CAPITALS_SURNAME.fullmatch(first) and acronym(first)):
         return False
     given = _GIVEN_NAME_AND_COMMA.match(text, field.end())
     if given is None or is_town(given.group(1)):
