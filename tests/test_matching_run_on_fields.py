@@ -1,6 +1,8 @@
 """Fields a style runs a title into with no punctuation, and the entry's end after them: a
 short title (three words or fewer) before the volume and pages where the style prints no
-journal's name (``run_on_fields.VOLUME_CLOSING_ENTRY``, read by ``title_edges.stands_alone``); a
+journal's name (``run_on_fields.VOLUME_CLOSING_ENTRY``, read by ``title_edges.stands_alone``), or
+after the volume printed bare after the run's date, closing its entry
+(``title_edges._volume_after_run_date``); a
 title of any length before a journal of one word joined to the colon of its pages
 (``run_on_fields._ONE_WORD_JOURNAL``), not where that word is printed in lower case (the
 title's own, ``lower_case_runs.next_field``); a town or publisher that closes its entry before the
@@ -90,6 +92,37 @@ def test_a_short_title_before_its_volume_stands_alone(doc: str, author: str,
      "Harbour Silt Budgets"),
 ])
 def test_a_near_miss_before_a_volume_stays_rejected(doc: str, author: str, title: str) -> None:
+    _turned_down(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the run's date, the volume, then a title that closes the entry
+    ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor, N., and K. Lindqvist. 2011. 12 harbour silt budgets.", "Okafor",
+     "harbour silt budgets"),
+    ("Moreau, A. et al. 1998b. 7 Stone Bridges.", "Moreau", "Stone Bridges"),
+])
+def test_a_short_title_after_its_volume_and_the_run_date_stands_alone(doc: str, author: str,
+                                                                      title: str) -> None:
+    _kept(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed, dropped or added, at either end
+    ("Okafor, Ngozi. 2011. 12 Harbour Silt Ledgers.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets.", "Okafor", "Harbour Sand Budgets"),
+    ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets Revised.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor, Ngozi. 2011. 12 Coastal Harbour Silt Budgets.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets.", "Okafor", "Harbour Silt"),
+    # a longer title before the entry's next field
+    ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets Revised. Oslo: Fjord Press.", "Okafor",
+     "Harbour Silt Budgets"),
+    # a sentence: a number after a year's full stop, the same words
+    ("Okafor was there in 2011. 12 harbour silt budgets were measured.", "Okafor",
+     "harbour silt budgets"),
+])
+def test_a_near_miss_after_a_volume_and_the_run_date_stays_rejected(doc: str, author: str,
+                                                                    title: str) -> None:
     _turned_down(doc + _NEXT, author, title)
 
 
