@@ -10,7 +10,7 @@ next entry's author run printed with its comma joined to the initials ("Maclean,
 ``entry_grammar.NEXT_ENTRY_OPENING``); and a short title right after an organisation's name
 that opens its entry after the entry's number or after the same name and its date
 (``title_edges._author_field_before``); any field right after a year or a span of years that
-closes a title after its comma or colon, or after a preposition of time
+closes a title after its comma or colon, or after a preposition of time, a short title's too
 (``title_edges.closed_by_date``); a town, publisher or acronym before the closing bracket, comma
 and full stop some styles end every entry with (``entry_grammar.ENTRY_CLOSING``).
 
@@ -275,6 +275,9 @@ def test_a_near_miss_after_its_entrys_author_field_stays_rejected(doc: str, auth
      "Okafor", "Crues et digues des ports fluviaux en 1919-1920"),
     ("Berg, T. (1999) Harbour pilots in the Baltic since 1950 Kestrel.", "Berg",
      "Harbour pilots in the Baltic since 1950"),
+    # a short title so closed, then a thesis's mark
+    ("8 Okafor, C. H. Harbour Lights, 1850\u20131900 diss., Univ. of Lagos, 1987.", "Okafor",
+     "Harbour Lights, 1850\u20131900"),
 ])
 def test_a_date_that_closes_the_title_before_the_next_field(
         doc: str, author: str, title: str) -> None:
@@ -303,6 +306,13 @@ def test_a_date_that_closes_the_title_before_the_next_field(
     # the next entry's title
     ("Okafor, N. (2011). Harbour Pilots of the Guinea Coast, 1850-1914 Ebute.", "Okafor",
      "Fjord walls of the north"),
+    # a short title: a word changed, another span, a word dropped before the date
+    ("8 Okafor, C. H. Harbour Lights, 1850\u20131900 diss., Univ. of Lagos, 1987.", "Okafor",
+     "Harbour Towers, 1850\u20131900"),
+    ("8 Okafor, C. H. Harbour Lights, 1850\u20131900 diss., Univ. of Lagos, 1987.", "Okafor",
+     "Harbour Lights, 1850\u20131950"),
+    ("8 Okafor, C. H. Old Harbour Lights, 1850\u20131900 diss., Univ. of Lagos, 1987.",
+     "Okafor", "Harbour Lights, 1850\u20131900"),
 ])
 def test_a_near_miss_before_a_date_that_closes_a_title_stays_rejected(
         doc: str, author: str, title: str) -> None:

@@ -438,6 +438,12 @@ def test_a_title_word_before_a_place_and_its_region_is_still_the_titles(
      "2010. 13. Berg M. Fjorde.", "Keller", "Kinder im Hafen \u2013 Hilfe durch Nachbarschaft"),
     ("Dubois, M. (2011). Les canaux de la Loire Paris : Belin.", "Dubois",
      "Les canaux de la Loire"),
+    # the publisher's word after the article that opens its name
+    ("7 OKAFOR, N. De portubus antiquis La Fenice: Firenze, 1938.\n8 BERG, M. Fjorde; "
+     "Meer: Kiel, 1990.", "Okafor", "De portubus antiquis"),
+    # a publisher named by initials and a surname, its colon and its city
+    ("30 Moreau, A. Non siamo ponti G. de Carli: Torino, 1953.\n31 Berg, M. Fjorde.",
+     "Moreau", "Non siamo ponti"),
 ])
 def test_a_title_running_into_its_publisher_and_place(doc: str, author: str, title: str) -> None:
     _kept(doc, author, title)
@@ -451,6 +457,14 @@ def test_a_title_running_into_its_publisher_and_place(doc: str, author: str, tit
     # a subtitle after the colon, no publishing city
     ("Okafor, N. Tidal Markets Revisited: Lagos Traders, 1994.", "Okafor", "Tidal Markets"),
     ("Okafor, N. Tidal Markets Fjordbok: Lagos Traders, 1994.", "Okafor", "Tidal Markets"),
+    # the title's own last word before the article and the publisher's word, a word changed
+    ("7 OKAFOR, N. De portubus antiquis La Fenice: Firenze, 1938.", "Okafor", "De portubus"),
+    ("7 OKAFOR, N. De portubus antiquis La Fenice: Firenze, 1938.", "Okafor",
+     "De portubus novis"),
+    # the title's own last word before the initialled publisher, a word added
+    ("30 Moreau, A. Non siamo ponti G. de Carli: Torino, 1953.", "Moreau", "Non siamo"),
+    ("30 Moreau, A. Non siamo ponti G. de Carli: Torino, 1953.", "Moreau",
+     "Non siamo ponti alti"),
 ])
 def test_a_title_word_before_a_publisher_and_place_is_still_the_titles(doc: str, author: str,
                                                                        title: str) -> None:

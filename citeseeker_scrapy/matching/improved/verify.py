@@ -89,7 +89,8 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
         return WORDS_MISSING
     if not _same_work(text, title, start, end, name_before, printed):
         return CHANGED_WORD
-    if title.short and not (stands_alone(text, start, end, name_before, after_run) or (
+    if title.short and not (stands_alone(text, start, end, name_before, after_run,
+                                         title.title.text) or (
             region is not None and named_in_sentence(text, region, start, end))):
         return ORDINARY_WORDS
     return None

@@ -22,6 +22,7 @@ from typing import Iterator
 
 from ...name_parts import INITIAL
 from . import places, publishers
+from ..grammar.content_words import CONTAINER_ARTICLES
 from ..grammar.entry_grammar import ABBREVIATION, ENTRY_CLOSING, NEXT_ENTRY_OPENING, YEAR_DIGITS
 from ..grammar.name_grammar import NAME
 
@@ -69,18 +70,21 @@ _CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES})"
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place").
-#: One word, never two, before the city's colon: the field starts right after the title's last
-#: word, so a query that lacks that word ("...Moral [Reasoning] Fortress: Minneapolis") still
-#: has a word of the title after it.
-_PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{places.PUBLISHING_CITIES})"
+#: One word, never two, before the city's colon, perhaps after an article that opens the name
+#: ("...De hominis dignitate Le Monnier: Firenze, 1941."): the field starts right after the
+#: title's last word, so a query that lacks that word ("...Moral [Reasoning] Fortress:
+#: Minneapolis") still has a word of the title after it, and no title ends with an article.
+_PUBLISHER_THEN_CITY = (rf" (?:(?:{'|'.join(sorted(CONTAINER_ARTICLES))}) )?"
+                        rf"[^\W\d_][\w'\u2019&-]*: (?:{places.PUBLISHING_CITIES})"
                         rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|$| \(?{YEAR_DIGITS})")
-#: A publisher named by a person's initials and surname, its comma and the city it publishes
-#: in ("...Non siamo d'accordo F. de Silva, Torino.", "...Hair R. Hale, London, 1958", "...J.B.
-#: Lippincott, Philadelphia": styles that print "Title Publisher, Place"). Up to three initials,
+#: A publisher named by a person's initials and surname, its comma or its colon and the city it
+#: publishes in ("...Non siamo d'accordo F. de Silva, Torino.", "...Hair R. Hale, London, 1958",
+#: "...J.B. Lippincott, Philadelphia": styles that print "Title Publisher, Place"; "...Non siamo
+#: d'accordo F. de Silva: Torino, 1953.": "Title Publisher: Place, Year"). Up to three initials,
 #: then up to three words of the surname ("de Silva"). The field opens with an initial: a
 #: query that lacks the title's last word has that word before it, and a title's last word is
 #: no single letter with a full stop.
-_INITIALLED_PUBLISHER_THEN_CITY = (rf" (?:{INITIAL} ?){{1,3}}(?:{NAME} ){{0,2}}{NAME}, "
+_INITIALLED_PUBLISHER_THEN_CITY = (rf" (?:{INITIAL} ?){{1,3}}(?:{NAME} ){{0,2}}{NAME}[,:] "
                                    rf"(?:{places.PUBLISHING_CITIES})(?![^\W_])")
 #: A place and the colon of a publisher the style left empty, then the year: "...und die
 #: Gesamtschule Hannover:, 1996." (GOST styles). One word ("Praha", "Frankfurt/Main",

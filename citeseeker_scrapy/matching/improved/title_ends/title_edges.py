@@ -310,7 +310,7 @@ def _name_follows(text: str, region: Region, end: int) -> bool:
 
 
 def stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
-                  after_run: bool = False) -> bool:
+                  after_run: bool = False, query: str = "") -> bool:
     """True if the hit, widened to whole words, has punctuation (or nothing) on both sides.
 
     A short title in a reference is delimited ("2015. Deep learning. Nature"), or follows the
@@ -327,7 +327,10 @@ def stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     (2003) Heritage Futures UNESCO, Paris."), or before the next entry's author list joined by
     slashes (``_SLASHED_NAMES_AFTER``), or before a journal's volume and pages or the volume and
     the entry's end, where the style prints no journal's name
-    (``run_on_fields.VOLUME_CLOSING_ENTRY``: "2016. The Antisocial Network 49."); the same words
+    (``run_on_fields.VOLUME_CLOSING_ENTRY``: "2016. The Antisocial Network 49."), or after the
+    year or span of years that closes both the query (``query``: its normalized title) and the
+    print (:func:`closed_by_date`: "Okafor, N. Harbour Lights, 1850–1900 diss., Univ. of Lagos,
+    1987."); the same words
     in a sentence or inside a longer title have a word next to them (given names right before a
     short title are not read as the author run's: "Sawer, Feder- ation under strain" has a title
     word there). ``name``: where the searched name before the hit is, if one is. Punctuation the
@@ -341,7 +344,8 @@ def stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     if after_run or _unpunctuated_field_before(text, name, start, end):
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and in_word(before)) and not (
-        after and in_word(after) and not _unpunctuated_field_after(text, name, start, end))
+        after and in_word(after) and not _unpunctuated_field_after(text, name, start, end)
+        and not closed_by_date(query, text, end))
 
 
 def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:
