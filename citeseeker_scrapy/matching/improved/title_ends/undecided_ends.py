@@ -29,7 +29,7 @@ from ..grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIA
 from ..grammar.name_grammar import INITIALS
 from ..fields.place_fields import (
     WORD_BEFORE_TITLES_TOWN, country_after_town, publisher_and_place_close_entry,
-    town_and_publisher_end,
+    town_and_publisher_end, town_closes_entry,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from ..fields.run_on_fields import (
@@ -43,6 +43,8 @@ from ..fields.run_on_fields import (
 #: Today, 49", "...Raccolta Di Scritti Editi E Inediti a Cura"): a title without its last word
 #: has that word and the field after it too, so the capitals cannot decide.
 _CAPITALISED_RUN = 2
+#: The letters of a capitalised short word read as a title's last content word (a name: "Lot").
+_SHORT_NOUN_LETTERS = 3
 #: The blank between two words of a run, or a blank and a full stop joined to the next word
 #: ("...Functions CambridgeUniv .Press, Cambridge.").
 _RUN_GAP = re.compile(r" \.?")
@@ -101,14 +103,23 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
         return None  # the title's own punctuation closes it: the text decides
     first = words[last].start()
     cased = printed(first, words[-1].end())
-    if cased is None or not (is_content(query[-1])
-                             or acronym(cased[:title_end - first])):
+    if cased is None or not (is_content(query[-1]) or acronym(cased[:title_end - first])
+                             or _short_proper_noun(query[-1], cased[:title_end - first])):
         return None
     told = _undecided_run(text, run, [cased[w.start() - first:w.end() - first] for w in run],
                           printed, cased[:1].islower(), words[last].span())
     if told is None:
         return None
     return RunOn(title_end, run[0].span(), told)
+
+
+def _short_proper_noun(word: str, cased: str) -> bool:
+    """True for a query's last word of three letters (``word``, folded) that no function word
+    is, printed with a capital (``cased``): a place's or a person's name ("...préfet du Lot",
+    "...am Inn", "...do Rio"), which a title ends with as with any content word. Called by
+    :func:`undecided_end`."""
+    return (len(word) == _SHORT_NOUN_LETTERS and word.isalpha()
+            and word not in SHORT_FUNCTION_WORDS and cased[:1].isupper())
 
 
 def undecided_after_passed_hit(text: str, query: Sequence[str], start: int, end: int) -> bool:
@@ -196,8 +207,11 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     (``run_on_fields.COLON_AND_CONTAINER_TO_VOLUME``: "...The Rx6-Method Voices: A World
     Forum for Music Therapy, 17"), or a town, its colon and its publisher
     (``place_fields.town_and_publisher_end``: "...Economic Lifeline Arlington: National Rural
-    Electric Cooperative Association."), or, after a title's last word printed in lower case
-    or before a name that opens with an abbreviation, a publisher's name and its place up to
+    Electric Cooperative Association."), or a town GeoNames knows or a listed publisher's name
+    that closes the entry (``place_fields.town_closes_entry``: "...préfet du Lot Cahors,
+    1868.", "...Northern Fjords Bergen; 2004": after a capitalised word the capitals cannot
+    tell it from the title's own last place name), or, after a title's last word printed in
+    lower case or before a name that opens with an abbreviation, a publisher's name and its place up to
     the entry's end (``place_fields.publisher_and_place_close_entry``: "...l'art brut
     Collection de l'Art Brut, Milano/Lausanne, 2005.", "...Correlation Functions CambridgeUniv
     .Press: Cambridge, 1993.", "...Dusty PlasmasPhysics Inst.of Physics. Bristol:"), or a
@@ -218,6 +232,8 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     if publisher_end is not None and _entry_ends_at(text, publisher_end, printed):
         return True
     if _volume_numeral_closing_entry(text, word, printed):
+        return True
+    if town_closes_entry(text, word.start() - 1):
         return True
     return publisher_and_place_close_entry(text, word.start(), after_lower_case)
 
