@@ -104,7 +104,8 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
     first = words[last].start()
     cased = printed(first, words[-1].end())
     if cased is None or not (is_content(query[-1]) or acronym(cased[:title_end - first])
-                             or _short_proper_noun(query[-1], cased[:title_end - first])):
+                             or _short_proper_noun(query[-1], cased[:title_end - first],
+                                                   _word_before(words, last, printed))):
         return None
     told = _undecided_run(text, run, [cased[w.start() - first:w.end() - first] for w in run],
                           printed, cased[:1].islower(), words[last].span())
@@ -113,13 +114,22 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
     return RunOn(title_end, run[0].span(), told)
 
 
-def _short_proper_noun(word: str, cased: str) -> bool:
+def _short_proper_noun(word: str, cased: str, before: Optional[str]) -> bool:
     """True for a query's last word of three letters (``word``, folded) that no function word
-    is, printed with a capital (``cased``): a place's or a person's name ("...préfet du Lot",
-    "...am Inn", "...do Rio"), which a title ends with as with any content word. Called by
-    :func:`undecided_end`."""
+    is, printed with a capital (``cased``) right after a word printed in lower case
+    (``before``): a place's or a person's name in a title printed in sentence case ("...préfet
+    du Lot", "...am Inn", "...do Rio"), which a title ends with as with any content word. In a
+    title printed in title case every word has its capital ("...in Her Own"), so a short word
+    there tells nothing. Called by :func:`undecided_end`."""
     return (len(word) == _SHORT_NOUN_LETTERS and word.isalpha()
-            and word not in SHORT_FUNCTION_WORDS and cased[:1].isupper())
+            and word not in SHORT_FUNCTION_WORDS and cased[:1].isupper()
+            and before is not None and before[:1].islower())
+
+
+def _word_before(words: list[re.Match[str]], last: int, printed: PrintedCase) -> Optional[str]:
+    """The word before the query's last one (``words[last]``) as printed, None if the hit
+    holds none or its capitals are unknown. Called by :func:`undecided_end`."""
+    return printed(*words[last - 1].span()) if last > 0 else None
 
 
 def undecided_after_passed_hit(text: str, query: Sequence[str], start: int, end: int) -> bool:
