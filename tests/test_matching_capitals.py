@@ -273,6 +273,9 @@ def test_a_town_closing_the_entry_after_a_capital_leaves_the_title_end_uncertain
     # a capitalised word of three letters before a title's last word that is no town
     ("7 OKAFOR, N. Lettre sur les digues du Lot Moulinet, 1871.", "Okafor",
      "Lettre sur les digues du Lot"),
+    # a town that closes the entry alone, no year after it: a title's last word as often
+    ("Okafor, N. 2004. Grußwort des Sprechers der Universität Bremen. Lehmanns, Berlin.\n"
+     "Berg, M. 1990. Fjorde. Kiel.", "Okafor", "Grußwort des Sprechers der Universität"),
     # a title in title case without its last word, its word of three letters before it
     ("Okafor, N. (2011): Harbour Walls in Her Own Words.\nBerg, H. (1987): Fjorde: their "
      "role. Oslo.", "Okafor", "Harbour Walls in Her Own"),

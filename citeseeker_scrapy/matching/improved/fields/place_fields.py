@@ -177,6 +177,23 @@ def _closes_as_town(text: str, town: re.Match[str]) -> bool:
 _PUBLISHER_OR_YEAR_AFTER = re.compile(rf" ?: (?=[^\W\d_])|; \(?{YEAR_DIGITS}(?![\d\]])")
 
 
+#: A town's comma or semicolon and the year of publication after it ("...Cahors, 1868."), where
+#: a town that closes an entry alone ("...der Universität Bremen.") is a title's last word as
+#: often.
+_YEAR_AFTER_TOWN = re.compile(rf"[;,] \(?{YEAR_DIGITS}(?![\d\]])")
+
+
+def town_and_year_close_entry(text: str, at: int) -> bool:
+    """True if :func:`town_closes_entry` reads a town right after ``at`` (the end of a title's
+    last word) and the year of publication follows the town after its comma or semicolon
+    (``_YEAR_AFTER_TOWN``): "...préfet du Lot Cahors, 1868.", "...Northern Fjords Bergen;
+    2004". Called by ``undecided_ends``, which marks the title's end uncertain there: after a
+    capitalised word the town may be the title's own last word ("...Fjords Bergen")."""
+    town = _TOWN_CLOSING_ENTRY.match(text, at)
+    return (town is not None and _YEAR_AFTER_TOWN.match(text, town.end(1)) is not None
+            and _closes_as_town(text, town))
+
+
 def towns_closing_entries(text: str) -> Iterator[tuple[int, bool]]:
     """Each town in ``text`` that closes its entry as :func:`town_closes_entry` reads it right
     after a word with no punctuation between: the end of that word ("...their families|

@@ -29,7 +29,7 @@ from ..grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIA
 from ..grammar.name_grammar import INITIALS
 from ..fields.place_fields import (
     WORD_BEFORE_TITLES_TOWN, country_after_town, publisher_and_place_close_entry,
-    town_and_publisher_end, town_closes_entry,
+    town_and_publisher_end, town_and_year_close_entry,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from ..fields.run_on_fields import (
@@ -218,12 +218,13 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     Forum for Music Therapy, 17"), or a town, its colon and its publisher
     (``place_fields.town_and_publisher_end``: "...Economic Lifeline Arlington: National Rural
     Electric Cooperative Association."), or a town GeoNames knows or a listed publisher's name
-    that closes the entry (``place_fields.town_closes_entry``: "...préfet du Lot Cahors,
-    1868.", "...Northern Fjords Bergen; 2004": after a capitalised word the capitals cannot
-    tell it from the title's own last place name), or, after a title's last word printed in
-    lower case or before a name that opens with an abbreviation, a publisher's name and its place up to
-    the entry's end (``place_fields.publisher_and_place_close_entry``: "...l'art brut
-    Collection de l'Art Brut, Milano/Lausanne, 2005.", "...Correlation Functions CambridgeUniv
+    and the year after it (``place_fields.town_and_year_close_entry``: "...préfet du Lot
+    Cahors, 1868.", "...Northern Fjords Bergen; 2004": after a capitalised word the capitals
+    cannot tell it from the title's own last place name), or, after a title's last word
+    printed in lower case or before a name that opens with an abbreviation, a publisher's name
+    and its place up to the entry's end (``place_fields.publisher_and_place_close_entry``:
+    "...l'art brut Collection de l'Art Brut, Milano/Lausanne, 2005.", "...Correlation Functions
+    CambridgeUniv
     .Press: Cambridge, 1993.", "...Dusty PlasmasPhysics Inst.of Physics. Bristol:"), or a
     volume's Roman numeral and the entry's year (:func:`_volume_numeral_closing_entry`). A title without its
     last word prints that word there in each (a proper noun before the publisher's name: "...of
@@ -243,7 +244,7 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
         return True
     if _volume_numeral_closing_entry(text, word, printed):
         return True
-    if town_closes_entry(text, word.start() - 1):
+    if town_and_year_close_entry(text, word.start() - 1):
         return True
     return publisher_and_place_close_entry(text, word.start(), after_lower_case)
 
