@@ -19,7 +19,9 @@ OCR damage or a hyphen whose line end was lost in the printed title); an entry a
 fourth another a title of another paper's entry or the entry before's surname, and every fourth
 other the title without its last content word ("last word dropped": the shorter title a title run
 into the next field hides; reported apart, "accepted N of M" per title ending, and in no other
-figure, since a title without its last word is sometimes a real shorter work), and every fourth
+figure, since a title without its last word is sometimes a real shorter work; the same entry
+also the title cut after its last inner function word, "cut after a function word", reported
+apart as accepted, marked uncertain or rejected, "CUT" lines of ``--details``), and every fourth
 the last a lookalike near miss (a three-letter content word replaced, or a content word replaced
 by a real word that looks like it; reported apart too, "CLOSE" lines of ``--details``). An
 entry queried with its title as printed is queried a second time with two typos in the title
@@ -99,6 +101,12 @@ LAST_WORD = "last word dropped"
 #: reported apart (:func:`lookalike_report`) and listed as "CLOSE" lines by ``--details``, so
 #: that every other figure and DECOY line stays as in runs before them.
 LOOKALIKES = refstrings.LOOKALIKE_KINDS
+#: The title cut right after a function word inside it (``refstrings.cut_after_function_word``:
+#: "...Trade of the" where the print goes on "Northern Coast"), in the last word's slot (no
+#: draw, so every other query stays as it was): a query ending with a function word whose
+#: print runs on. Reported apart (:func:`function_end_report`: accepted, marked uncertain,
+#: rejected) and listed as "CUT" lines by ``--details``.
+FUNCTION_END = "cut after a function word"
 #: True queries with two typing slips in the title (``refstrings.with_two_typos``): a letter
 #: typed twice or a key beside it struck, and a letter dropped. Every entry whose true query
 #: is the title as printed (:data:`VARIANTS`' first) gets one beside it, from a random stream
@@ -107,7 +115,7 @@ LOOKALIKES = refstrings.LOOKALIKE_KINDS
 #: figure and line stays as in runs before them.
 TWO_TYPOS = "two typos"
 #: The query kinds in no figure but their own report.
-APART = (LAST_WORD, *LOOKALIKES, TWO_TYPOS)
+APART = (LAST_WORD, FUNCTION_END, *LOOKALIKES, TWO_TYPOS)
 PER_PAPER = 12  # entries per generated paper (``--mix even``)
 MIX_PER_PAPER = 28  # ``--mix corpus``: about the target evaluation's 1,100 strings in 40 papers
 HELD_OUT_SEEDS = {1: 4747, 2: 4748}  # each held-out share's papers and queries
@@ -247,6 +255,10 @@ def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, 
     shorter = refstrings.without_last_word(reference.title) if counter % 4 == 1 else None
     if shorter is not None:
         made.append(Query(paper, names[at], shorter, printed_title, False, LAST_WORD,
+                          reference.style, fmt, position, **shapes))
+    cut = refstrings.cut_after_function_word(reference.title) if counter % 4 == 1 else None
+    if cut is not None:
+        made.append(Query(paper, names[at], cut, printed_title, False, FUNCTION_END,
                           reference.style, fmt, position, **shapes))
     close = alike.decoy(reference.title, counter) if alike else None
     if close is not None:
@@ -567,6 +579,23 @@ def lookalike_report(outcomes: list[Outcome]) -> list[str]:
         str(uncertain([o for o in close if o.scheme == scheme])) for scheme in SCHEMES) + " |"]
 
 
+def function_end_report(outcomes: list[Outcome]) -> list[str]:
+    """The :data:`FUNCTION_END` decoys apart: per scheme, of those made, how many are accepted
+    with the title's end certain, accepted marked uncertain, and rejected. Called by this
+    bench's and ``bench_styles.py``'s ``main``."""
+    cut = [o for o in outcomes if o.query.kind == FUNCTION_END]
+    lines = [f'"{FUNCTION_END}" decoys (the title cut after a function word inside it, the '
+             "print going on with the title; in no figure above)", "",
+             "| outcome | " + " | ".join(SCHEMES) + " |", "|---|" + "---:|" * len(SCHEMES)]
+    for label, test in (("accepted, title end certain", lambda o: o.found and not uncertain([o])),
+                        ("accepted, title end uncertain", lambda o: uncertain([o])),
+                        ("rejected", lambda o: not o.found)):
+        lines.append(f"| {label} | " + " | ".join(
+            f"{sum(bool(test(o)) for o in cut if o.scheme == scheme)} of "
+            f"{sum(o.scheme == scheme for o in cut)}" for scheme in SCHEMES) + " |")
+    return lines
+
+
 def apart_two_typos(outcomes: list[Outcome]) -> tuple[list[Outcome], list[Outcome]]:
     """(every outcome but the :data:`TWO_TYPOS` queries', theirs): every figure and line of
     runs before them is printed from the first list. Called by this bench's and
@@ -764,7 +793,8 @@ def details(outcomes: list[Outcome], documents: list[DocumentText]) -> None:
             continue
         q = o.query
         what = ("TYPO2" if q.kind == TWO_TYPOS else "MISS " if q.expected
-                else "CLOSE" if q.kind in LOOKALIKES else "DECOY")
+                else "CLOSE" if q.kind in LOOKALIKES
+                else "CUT  " if q.kind == FUNCTION_END else "DECOY")
         text = documents[q.paper].normalized
         at = text.find(normalize_text(q.author))
         mark = " (title end uncertain)" if uncertain([o]) else ""
@@ -805,13 +835,14 @@ def main(argv: Optional[list[str]] = None) -> int:
     trues = sum(q.expected for q in queries)
     shorter = sum(q.kind == LAST_WORD for q in queries)
     close = sum(q.kind in LOOKALIKES for q in queries)
+    cut = sum(q.kind == FUNCTION_END for q in queries)
     count = sum(map(len, sampled.values()))
     print(f"{len(references)} usable references (left out, the annotated title is not the "
           "printed one: " + "; ".join(f"{reason} {n}" for reason, n in excluded.items())
           + f"); {count} sampled into {len(papers)} papers, {count - trues} of them not queried "
           "(in a PDF/PS paper, a title or surname the font cannot print; or a short title "
           "field the printed words run on from); "
-          f"{trues} true queries, {len(queries) - trues - shorter - close} decoys "
+          f"{trues} true queries, {len(queries) - trues - shorter - close - cut} decoys "
           f"(and {shorter} {LAST_WORD!r}, {close} lookalikes); "
           f"extraction {time.perf_counter() - started - sum(seconds.values()):.1f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.2f} s" for s in SCHEMES) + "\n")
@@ -820,6 +851,7 @@ def main(argv: Optional[list[str]] = None) -> int:
                                        documents)))
     print("\n" + "\n".join(last_word_report(outcomes, documents)))
     print("\n" + "\n".join(lookalike_report(outcomes)))
+    print("\n" + "\n".join(function_end_report(outcomes)))
     print("\n" + "\n".join(two_typos_report(typos)))
     print("\nby category (recall, precision; lost = found by the original only)\n")
     print("\n".join(category_report(counted(outcomes))))
