@@ -185,7 +185,8 @@ def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: 
     reads whether only the words after the hit turn it down."""
     why = veto(text, title, start, end, region, across_headers=True, printed=printed)
     if why is None:
-        return Verdict(None, title_end_of_passed_hit(text, title, start, end, printed))
+        return Verdict(None, title_end_of_passed_hit(text, title, start, end,
+                                                     has_capitals=printed is not None))
     if why not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
         return Verdict(why)
     name = region.occurrences[0][:2]
@@ -209,15 +210,15 @@ def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: 
     return _uncertain_end(text, title, (start, end), region, printed, why, after_run)
 
 
-def title_end_of_passed_hit(text: str, title: CheckedTitle, start: int, end: int,
-                            printed: Optional[PrintedCase]) -> str:
+def title_end_of_passed_hit(text: str, title: CheckedTitle, start: int, end: int, *,
+                            has_capitals: bool) -> str:
     """The ``title_end`` (``model.TITLE_ENDS``) of a hit ``text[start:end]`` every check
     passed as it stands: uncertain where the query ends with a function word and the print
     runs on past it into a word (``undecided_ends.undecided_after_passed_hit``), else certain;
-    certain without the document's capitals (``printed`` None: the caller has no source to
-    read). Called by :func:`_word_veto_on` and by ``matcher.CitationMatcher`` for its
-    search's hits."""
-    if printed is not None and undecided_after_passed_hit(text, title.words, start, end):
+    always certain where the caller has not the document's capitals (``has_capitals``
+    False: a text searched with no source to read). Called by :func:`_word_veto_on` and by
+    ``matcher.CitationMatcher`` for its search's hits."""
+    if has_capitals and undecided_after_passed_hit(text, title.words, start, end):
         return UNCERTAIN_END
     return CERTAIN_END
 
