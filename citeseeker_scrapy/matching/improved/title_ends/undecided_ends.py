@@ -219,7 +219,19 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
         return True
     if _volume_numeral_closing_entry(text, word, printed):
         return True
-    return publisher_and_place_close_entry(text, word.start(), after_lower_case)
+    return publisher_and_place_close_entry(text, word.start(), after_lower_case,
+                                           _printed_apart(word, printed))
+
+
+def _printed_apart(word: re.Match[str], printed: PrintedCase) -> bool:
+    """True if ``word`` is printed in capitals ("AFRA", ``capitals.acronym``) or holds a capital
+    after a letter in lower case ("ClarendonPress": two names joined): no title's last word in
+    title case prints so, so the word may open a publisher's name of one word
+    (``place_fields.publisher_and_place_close_entry``). Called by
+    :func:`_closes_entry_after_field`."""
+    cased = printed(word.start(), word.end())
+    return cased is not None and (acronym(cased) or any(
+        before.islower() and after.isupper() for before, after in zip(cased, cased[1:])))
 
 
 def _volume_numeral_closing_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
