@@ -422,6 +422,47 @@ def test_a_word_before_an_abbreviated_publisher_or_a_country_stays_rejected(
     assert matching.title_end_of(doc, author, title) is None
 
 
+# "Title Publisher. Place:" after a title's last word with a capital, where the publisher is one
+# word printed in capitals or two names joined ("FHVS", "FjordPress") and its town may have other
+# seats after a slash, or where one word alone and its colon close the entry (the style's place
+# with no publisher): reported marked. A title's own last word before its full stop and a town
+# ("...Stone Bridges of the Loire. Tours:"), a changed or an added word stay rejected.
+_ONE_WORD_PUBLISHERS = (
+    "Lund K. (1988): Tidal Charts of the Outer Skerries FHVS. Molde/Eidsvoll: S.\n"
+    "Holm E. (1975): Quay Walls of the Inner Skerries FjordPress. Trondheim:\n"
+    "Berg M. (1993): Kooperation zwischen Hafen und Werft Vestbygd:\n"
+    "Moreau A. (2001): Stone Bridges of the Loire. Tours:\n"
+    "Nordvik T. (1999): Harbour Towns. Oslo:")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_ONE_WORD_PUBLISHERS, "Lund", "Tidal Charts of the Outer Skerries"),
+    (_ONE_WORD_PUBLISHERS, "Holm", "Quay Walls of the Inner Skerries"),
+    (_ONE_WORD_PUBLISHERS, "Berg", "Kooperation zwischen Hafen und Werft"),
+])
+def test_a_title_before_a_one_word_publisher_and_its_town_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed
+    (_ONE_WORD_PUBLISHERS, "Lund", "Tidal Charts of the Outer Islands"),
+    (_ONE_WORD_PUBLISHERS, "Holm", "Quay Walls of the Outer Skerries"),
+    (_ONE_WORD_PUBLISHERS, "Berg", "Kooperation zwischen Hafen und Stadt"),
+    # a word added
+    (_ONE_WORD_PUBLISHERS, "Holm", "Quay Walls of the Inner Skerries Revisited"),
+    (_ONE_WORD_PUBLISHERS, "Berg", "Kooperation zwischen Hafen und Werft heute"),
+    # no publisher: the title's own last word, its full stop and a town; or a word changed
+    (_ONE_WORD_PUBLISHERS, "Moreau", "Stone Bridges of the"),
+    (_ONE_WORD_PUBLISHERS, "Moreau", "Stone Bridges of the Rhone"),
+])
+def test_a_word_before_a_one_word_publisher_and_its_town_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None
+
+
 # A title run into a container whose first word is capitalised and whose next word is in lower
 # case, up to its volume and pages ("...Hafenbehinderung Hafenkunde in Hessen 12:38–45"): in a
 # German title every noun is capitalised, so the word could be the title's own last word; the
