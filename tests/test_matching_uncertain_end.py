@@ -435,6 +435,11 @@ _ONE_WORD_PUBLISHERS = (
     "Nordvik T. (1999): Harbour Towns. Oslo:")
 
 
+_IN_CONTAINERS = ("Okafor, Ada: Auf der Suche nach neuen Hafenwörtern, in: Berg, M./Lund, K. "
+                  "(Hrsg.): Häfen. Kiel 1985.\nLund K. (1999): Review of Notable Harbour Women, "
+                  "in: The A.B. Review, (2002).")
+
+
 @pytest.mark.parametrize("doc, author, title", [
     (_ONE_WORD_PUBLISHERS, "Lund", "Tidal Charts of the Outer Skerries"),
     (_ONE_WORD_PUBLISHERS, "Holm", "Quay Walls of the Inner Skerries"),
@@ -456,6 +461,9 @@ def test_a_title_before_a_one_word_publisher_and_its_town_is_reported_marked(
     # no publisher: the title's own last word, its full stop and a town; or a word changed
     (_ONE_WORD_PUBLISHERS, "Moreau", "Stone Bridges of the"),
     (_ONE_WORD_PUBLISHERS, "Moreau", "Stone Bridges of the Rhone"),
+    # the title's own last word, its comma and the word for "in" before a container
+    (_IN_CONTAINERS, "Okafor", "Auf der Suche nach neuen"),
+    (_IN_CONTAINERS, "Lund", "Review of Notable Harbour"),
 ])
 def test_a_word_before_a_one_word_publisher_and_its_town_stays_rejected(
         doc: str, author: str, title: str) -> None:

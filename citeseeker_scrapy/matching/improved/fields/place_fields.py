@@ -235,19 +235,22 @@ _ABBREVIATION_OPENING_NAME = re.compile(
 #: "...in public cloud computing NIST. Gaithersburg:" (natur-und-landschaft: a style that
 #: prints "Title Publisher. Place:"). The town may have other seats after slashes
 #: ("...Ein Vorwort AFRA. Butzbach/Griedel: S.") or its state's code after a comma
-#: ("...manifolds Amer .Math .Soc. Durham,NC: S."). Read by
+#: ("...manifolds Amer .Math .Soc. Durham,NC: S."; not the word for "in" before a
+#: container's colon: "...Begriffe, in: Berg, M. (Hrsg.)"). Read by
 #: :func:`publisher_and_place_close_entry`, which asks whether the town (its first seat,
 #: group "town") is one and how many words the name (group "name") holds.
 _PUBLISHER_THEN_TOWN_TO_ENTRY_END = re.compile(
     rf"(?P<name>{_PUBLISHER_NAME_WORD}(?:(?: |(?<=\.)){_PUBLISHER_NAME_WORD}){{0,6}})\. "
-    rf"(?P<town>{_PLACE_WORD})(?:, ?[^\W\d_]{{2}})?:(?: s\.)?{NEXT_ENTRY_OPENING}")
+    rf"(?P<town>{_PLACE_WORD})(?:, ?(?!(?:in|en|im|em|ed|hg):)[^\W\d_]{{2}})?:(?: s\.)?"
+    rf"{NEXT_ENTRY_OPENING}")
 #: A place or a publisher alone, one word and its colon, and the entry ends (perhaps after the
 #: "S." of an empty pages' field): "...Kooperation zwischen Schule und Jugendhilfe Oberbiel:"
 #: (natur-und-landschaft's "Title Publisher. Place:" with one of the two left empty). A title
 #: prints no colon of its own at its entry's end: a query that lacks the title's last word has
-#: that word and a blank before the place. Read by :func:`publisher_and_place_close_entry`.
-_PLACE_ALONE_TO_ENTRY_END = re.compile(
-    rf"{_PLACE_WORD}(?:, ?[^\W\d_]{{2}})?:(?: s\.)?{NEXT_ENTRY_OPENING}")
+#: that word and a blank before the place. One word, no state's code after a comma: "...Notable
+#: Harbour Women, in: The A.B. Review" is a title's own last word before a container. Read by
+#: :func:`publisher_and_place_close_entry`.
+_PLACE_ALONE_TO_ENTRY_END = re.compile(rf"{_PLACE_WORD}:(?: s\.)?{NEXT_ENTRY_OPENING}")
 
 
 def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
