@@ -693,3 +693,46 @@ def test_a_passed_hit_the_print_runs_on_from_is_marked(doc: str, author: str,
 def test_a_passed_hit_the_text_or_a_content_word_closes_stays_certain(doc: str, author: str,
                                                            title: str) -> None:
     assert matching.title_end_of(doc, author, title) == CERTAIN_END
+
+
+# A passed hit whose content word is followed by one capitalised word and then the place of
+# publication (a town closing the entry, a place field, a publisher and its place): the word is
+# where a style that prints the place after the title with no punctuation puts the title's own
+# last word, so the end is marked. The whole title right before its place stays certain, and a
+# changed word stays rejected.
+_PLACES_AFTER_A_WORD = (
+    "Lindqvist, E. Harbour Walls and Quay Stones Bergen: Fjord, 1871.\n"
+    "Holm, K. Tide Tables and Harbour Signals Alesund, 1902.\n"
+    "22 Okafor, N. Tidal Charts and Harbour Basins FjordUniv .Press: Oslo, 1994.\n"
+    "23 Moreau, A. Stone bridges Seuil: Paris, 2001.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PLACES_AFTER_A_WORD, "Lindqvist", "Harbour Walls and Quay"),
+    (_PLACES_AFTER_A_WORD, "Holm", "Tide Tables and Harbour"),
+    (_PLACES_AFTER_A_WORD, "Okafor", "Tidal Charts and Harbour"),
+])
+def test_a_passed_hit_before_a_word_and_its_place_is_marked(doc: str, author: str,
+                                                           title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PLACES_AFTER_A_WORD, "Lindqvist", "Harbour Walls and Quay Stones"),
+    (_PLACES_AFTER_A_WORD, "Moreau", "Stone bridges"),
+])
+def test_a_passed_hit_right_before_its_place_stays_certain(doc: str, author: str,
+                                                          title: str) -> None:
+    matching.kept_by_both(doc, author, title)
+    assert matching.title_end_of(doc, author, title) == CERTAIN_END
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PLACES_AFTER_A_WORD, "Lindqvist", "Harbour Walls and Pier Stones"),
+    (_PLACES_AFTER_A_WORD, "Holm", "Tide Tables and Harbour Lights"),
+    (_PLACES_AFTER_A_WORD, "Okafor", "Tidal Charts and Harbour Docks"),
+    (_PLACES_AFTER_A_WORD, "Lindqvist", "Harbour Walls and Quay Stones Revisited"),
+])
+def test_a_changed_word_before_a_word_and_its_place_stays_rejected(doc: str, author: str,
+                                                                   title: str) -> None:
+    matching.turned_down(doc, author, title)

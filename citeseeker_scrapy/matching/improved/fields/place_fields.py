@@ -286,6 +286,26 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
 
 
 _PUBLISHING_CITY = re.compile(places.PUBLISHING_CITIES)
+#: Any of ``PLACE_FIELDS``, read after a word run on after a title
+#: (:func:`place_closes_entry_after`).
+_PLACE_FIELD = re.compile("|".join(PLACE_FIELDS))
+
+
+def place_closes_entry_after(text: str, at: int, name_printed_apart: bool = False) -> bool:
+    """True if the place of publication, or a publisher and its place, start right after
+    ``at`` (the end of one capitalised word run on after a title): a town that closes the
+    entry (:func:`town_closes_entry`: "...Sight Reading Cahors, 1868."), a place field
+    (``PLACE_FIELDS``: "...Outer Skerries Bergen: Fjord."), or a publisher's name and its
+    place up to the entry's end (:func:`publisher_and_place_close_entry`, told whether the next
+    word is printed as a publisher's one-word name, ``name_printed_apart``: "...Harbour
+    Functions FjordUniv .Press: Oslo, 1994."). The word before is then where a title's own
+    last word stands: ``undecided_ends`` marks the end of a hit that passed every check
+    uncertain where the query's last word comes right before that word."""
+    return (town_closes_entry(text, at) or _PLACE_FIELD.match(text, at) is not None
+            or text.startswith(" ", at)
+            and publisher_and_place_close_entry(text, at + 1, False, name_printed_apart))
+
+
 
 
 #: A country's or a region's name after the town a title ends with, then its full stop or its
