@@ -19,7 +19,9 @@ OCR damage or a hyphen whose line end was lost in the printed title); an entry a
 fourth another a title of another paper's entry or the entry before's surname, and every fourth
 other the title without its last content word ("last word dropped": the shorter title a title run
 into the next field hides; reported apart, "accepted N of M" per title ending, and in no other
-figure, since a title without its last word is sometimes a real shorter work), and every fourth
+figure, since a title without its last word is sometimes a real shorter work; the same entry
+also the title cut after its last inner function word, "cut after a function word", reported
+apart as accepted, marked uncertain or rejected, "CUT" lines of ``--details``), and every fourth
 the last a lookalike near miss (a three-letter content word replaced, or a content word replaced
 by a real word that looks like it; reported apart too, "CLOSE" lines of ``--details``). Prints
 recall and
@@ -95,8 +97,14 @@ LAST_WORD = "last word dropped"
 #: reported apart (:func:`lookalike_report`) and listed as "CLOSE" lines by ``--details``, so
 #: that every other figure and DECOY line stays as in runs before them.
 LOOKALIKES = refstrings.LOOKALIKE_KINDS
+#: The title cut right after a function word inside it (``refstrings.cut_after_function_word``:
+#: "...Trade of the" where the print goes on "Northern Coast"), in the last word's slot (no
+#: draw, so every other query stays as it was): a query ending with a function word whose
+#: print runs on. Reported apart (:func:`function_end_report`: accepted, marked uncertain,
+#: rejected) and listed as "CUT" lines by ``--details``.
+FUNCTION_END = "cut after a function word"
 #: The decoy kinds in no figure but their own report.
-APART = (LAST_WORD, *LOOKALIKES)
+APART = (LAST_WORD, FUNCTION_END, *LOOKALIKES)
 PER_PAPER = 12  # entries per generated paper (``--mix even``)
 MIX_PER_PAPER = 28  # ``--mix corpus``: about the target evaluation's 1,100 strings in 40 papers
 HELD_OUT_SEEDS = {1: 4747, 2: 4748}  # each held-out share's papers and queries
@@ -220,6 +228,10 @@ def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, 
     shorter = refstrings.without_last_word(reference.title) if counter % 4 == 1 else None
     if shorter is not None:
         made.append(Query(paper, names[at], shorter, printed_title, False, LAST_WORD,
+                          reference.style, fmt, position, **shapes))
+    cut = refstrings.cut_after_function_word(reference.title) if counter % 4 == 1 else None
+    if cut is not None:
+        made.append(Query(paper, names[at], cut, printed_title, False, FUNCTION_END,
                           reference.style, fmt, position, **shapes))
     close = alike.decoy(reference.title, counter) if alike else None
     if close is not None:
@@ -536,6 +548,23 @@ def lookalike_report(outcomes: list[Outcome]) -> list[str]:
         str(uncertain([o for o in close if o.scheme == scheme])) for scheme in SCHEMES) + " |"]
 
 
+def function_end_report(outcomes: list[Outcome]) -> list[str]:
+    """The :data:`FUNCTION_END` decoys apart: per scheme, of those made, how many are accepted
+    with the title's end certain, accepted marked uncertain, and rejected. Called by this
+    bench's and ``bench_styles.py``'s ``main``."""
+    cut = [o for o in outcomes if o.query.kind == FUNCTION_END]
+    lines = [f'"{FUNCTION_END}" decoys (the title cut after a function word inside it, the '
+             "print going on with the title; in no figure above)", "",
+             "| outcome | " + " | ".join(SCHEMES) + " |", "|---|" + "---:|" * len(SCHEMES)]
+    for label, test in (("accepted, title end certain", lambda o: o.found and not uncertain([o])),
+                        ("accepted, title end uncertain", lambda o: uncertain([o])),
+                        ("rejected", lambda o: not o.found)):
+        lines.append(f"| {label} | " + " | ".join(
+            f"{sum(bool(test(o)) for o in cut if o.scheme == scheme)} of "
+            f"{sum(o.scheme == scheme for o in cut)}" for scheme in SCHEMES) + " |")
+    return lines
+
+
 def last_word_report(outcomes: list[Outcome], documents: list[DocumentText]) -> list[str]:
     """The :data:`LAST_WORD` decoys apart: accepted (a hit) of made, per scheme and per title
     ending (what follows the title in the entry: "runs into next field" is the blind spot),
@@ -701,7 +730,8 @@ def details(outcomes: list[Outcome], documents: list[DocumentText]) -> None:
         if o.scheme != "improved" or o.right or (not o.query.expected and not o.found):
             continue
         q = o.query
-        what = "MISS " if q.expected else "CLOSE" if q.kind in LOOKALIKES else "DECOY"
+        what = ("MISS " if q.expected else "CLOSE" if q.kind in LOOKALIKES
+                else "CUT  " if q.kind == FUNCTION_END else "DECOY")
         text = documents[q.paper].normalized
         at = text.find(normalize_text(q.author))
         mark = " (title end uncertain)" if uncertain([o]) else ""
@@ -740,13 +770,14 @@ def main(argv: Optional[list[str]] = None) -> int:
     trues = sum(q.expected for q in queries)
     shorter = sum(q.kind == LAST_WORD for q in queries)
     close = sum(q.kind in LOOKALIKES for q in queries)
+    cut = sum(q.kind == FUNCTION_END for q in queries)
     count = sum(map(len, sampled.values()))
     print(f"{len(references)} usable references (left out, the annotated title is not the "
           "printed one: " + "; ".join(f"{reason} {n}" for reason, n in excluded.items())
           + f"); {count} sampled into {len(papers)} papers, {count - trues} of them not queried "
           "(in a PDF/PS paper, a title or surname the font cannot print; or a short title "
           "field the printed words run on from); "
-          f"{trues} true queries, {len(queries) - trues - shorter - close} decoys "
+          f"{trues} true queries, {len(queries) - trues - shorter - close - cut} decoys "
           f"(and {shorter} {LAST_WORD!r}, {close} lookalikes); "
           f"extraction {time.perf_counter() - started - sum(seconds.values()):.1f} s, matching "
           + ", ".join(f"{s} {seconds[s]:.2f} s" for s in SCHEMES) + "\n")
@@ -755,6 +786,7 @@ def main(argv: Optional[list[str]] = None) -> int:
                                        documents)))
     print("\n" + "\n".join(last_word_report(outcomes, documents)))
     print("\n" + "\n".join(lookalike_report(outcomes)))
+    print("\n" + "\n".join(function_end_report(outcomes)))
     print("\nby category (recall, precision; lost = found by the original only)\n")
     print("\n".join(category_report(counted(outcomes))))
     print("\n".join(label_table(outcomes, documents, "format", lambda q: q.format)) + "\n")

@@ -23,8 +23,8 @@ left open, :func:`printed_entries`; nor a work whose record's title field is not
 source string prints, ``Work.fault``: ``bench_refstrings.py`` leaves those strings out), plus
 decoys as in ``bench_refstrings.py`` (a near-miss title every fourth work, a title of a work not
 in the document every fourth other, and the title without its last content word every fourth
-other: reported apart, in no other figure; a lookalike near miss every fourth other, reported
-apart too). Prints recall and precision per engine, format, language
+other: reported apart, in no other figure, as is the title cut after a function word on the
+same works; a lookalike near miss every fourth other, reported apart too). Prints recall and precision per engine, format, language
 and style (styles below 0.99 listed), per name shape and per title ending in the typeset entry,
 for the improved and the original (2003) scheme (a hit whose title's end the improved scheme
 marks uncertain counts as found, and is counted apart under the "all" table and among the "last
@@ -867,10 +867,10 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
                entries: dict[Style, dict[str, str]], vocabulary: list[str], seed: int,
                skipped: dict[str, int], lookalikes: list[str] = ()) -> list[Query]:
     """The queries on each document: one author of each work (in turn) with its title, and
-    decoys (a near miss every fourth work, the title without its last word every fourth
-    other, a title of another work every fourth other, a lookalike near miss every fourth
-    other, with a ``lookalikes`` vocabulary, from a random stream of its own); the same
-    queries on each format of a style."""
+    decoys (a near miss every fourth work, the title without its last word and the title cut
+    after a function word every fourth other, a title of another work every fourth other, a
+    lookalike near miss every fourth other, with a ``lookalikes`` vocabulary, from a random
+    stream of its own); the same queries on each format of a style."""
     made = []
     for style, works in chosen.items():
         rng = random.Random(f"{seed}-{style.name}")
@@ -911,6 +911,10 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
             if shorter is not None:
                 planned.append(dict(author=name, title=shorter, printed_title=work.title,
                                     expected=False, kind=refbench.LAST_WORD, **common))
+            cut = refstrings.cut_after_function_word(work.title) if counter % 4 == 1 else None
+            if cut is not None:
+                planned.append(dict(author=name, title=cut, printed_title=work.title,
+                                    expected=False, kind=refbench.FUNCTION_END, **common))
             close = alike.decoy(work.title, counter)
             if close is not None:
                 planned.append(dict(author=name, title=close[1], printed_title=work.title,
@@ -1139,11 +1143,12 @@ def main(argv: Optional[list[str]] = None) -> int:
     trues = sum(q.expected for q in queries)
     shorter = sum(q.kind == refbench.LAST_WORD for q in queries)
     close = sum(q.kind in refbench.LOOKALIKES for q in queries)
+    cut = sum(q.kind == refbench.FUNCTION_END for q in queries)
     print(f"{len(works)} works, {len(styles)} styles ({sum(s.engine == 'CSL' for s in styles)} "
           f"CSL, {sum(s.engine == 'biblatex' for s in styles)} biblatex, "
           f"{sum(s.engine == 'BibTeX' for s in styles)} BibTeX; "
           f"{len({s.language for s in styles})} languages), {len(documents)} documents; "
-          f"{trues} true queries, {len(queries) - trues - shorter - close} decoys (and "
+          f"{trues} true queries, {len(queries) - trues - shorter - close - cut} decoys (and "
           f"{shorter} {refbench.LAST_WORD!r}, {close} lookalikes; entries not queried, the "
           "style printed: " + ", ".join(f"{k} {v}" for k, v in skipped.items()) + "); "
           f"typesetting {rendered:.0f} s "
@@ -1154,6 +1159,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         [q for q in queries if q.kind not in refbench.APART], papers)))
     print("\n" + "\n".join(refbench.last_word_report(outcomes, papers)))
     print("\n" + "\n".join(refbench.lookalike_report(outcomes)))
+    print("\n" + "\n".join(refbench.function_end_report(outcomes)))
     language = {s.name: s.language for s in styles}
     print("\nlabels of the right hits (the bibliography's heading is the style's, in its "
           "language)\n")

@@ -431,6 +431,39 @@ def test_a_record_whose_annotated_title_is_not_the_printed_one_is_typeset_not_qu
     assert skipped == {"annotated title not the printed one": 1}
 
 
+@pytest.mark.parametrize("title, cut", [
+    # the last function word a content word follows, after two content words or more
+    ("Tidal Mills and Harbour Trade of the Northern Coast",
+     "Tidal Mills and Harbour Trade of the"),
+    ("Salt Roads across the Coastal Marsh Lands", "Salt Roads across the"),
+    ("Die Entstehung der Alpen und Seen", "Die Entstehung der Alpen und"),
+    ("Grain Trade between Coastal Market Towns", "Grain Trade between"),
+    # one content word before the function word: a phrase of many titles, no decoy
+    ("Campaigning on the Internet", None),
+    # after punctuation (a subtitle's first word), before a number, at the title's end: none
+    ("Coastal Trade: the Northern Routes", None),
+    ("Coastal Trade Policy Act of 1905", None),
+    ("Coastal Trade Routes of", None),
+])
+def test_a_title_cut_after_a_function_word_goes_on_in_print(title: str, cut) -> None:
+    assert refstrings.cut_after_function_word(title) == cut
+
+
+def test_the_function_word_decoy_shares_the_last_word_slot_and_leaves_the_others_unchanged(
+        monkeypatch) -> None:
+    made = _queries(monkeypatch, cut=True)
+    for queries in made:
+        cut = [q for q in queries if q.kind == bench_refstrings.FUNCTION_END]
+        assert [(q.title, q.printed_title, q.expected) for q in cut] == [
+            ("Salt Roads across the", _RUN_ON_TITLES[1], False),
+            ("Grain Trade between", _RUN_ON_TITLES[5], False)]
+    monkeypatch.setattr(bench_refstrings.refstrings, "cut_after_function_word",
+                        lambda t: None)
+    without = _queries(monkeypatch, cut=True)
+    for queries, before in zip(made, without):
+        assert [q for q in queries if q.kind != bench_refstrings.FUNCTION_END] == before
+
+
 @pytest.mark.parametrize("one, other, same", [
     # one word inflected, derived or spelled the other way: no near miss
     ("economic", "economics", True), ("study", "studies", True), ("harbour", "harbor", True),

@@ -631,6 +631,41 @@ def without_last_word(title: str) -> Optional[str]:
     return shorter.rstrip(_CUT_END)
 
 
+#: Content words before the cut that :func:`cut_after_function_word` keeps at least (one
+#: content word and a function word is a phrase of many titles, no query of this one).
+FUNCTION_END_KEEPS = 2
+
+
+def cut_after_function_word(title: str) -> Optional[str]:
+    """The title cut right after its last function word that a content word follows inside
+    the title ("Tidal Mills and Harbour Trade of the Northern Coast" -> "Tidal Mills and
+    Harbour Trade of the"): a query no one means, whose print goes on with the title's own
+    next word, as a title field cut after "the" or "on" ("Campaigning on the") reads. A hit on
+    it is a near miss the matcher should reject or mark ``title_end: uncertain``.
+    Deterministic (no draw), so the benches' other queries and decoys stay as they were.
+
+    None if no such function word stands after ``FUNCTION_END_KEEPS`` content words, right
+    after a word (no punctuation between: "Coast: the" opens a subtitle) and as a plain word
+    itself, before a word with letters ("Energy Policy Act of 2005": a query without the year
+    is a way to name the act). Called by ``bench_refstrings.py`` and ``bench_styles.py``."""
+    words = title.split()
+    content = content_words(title)
+    for at in range(len(words) - 2, 0, -1):
+        plain = _PLAIN_WORD.fullmatch(words[at])
+        if (plain and not plain[1] and not plain[3] and _is_function_word(plain[2])
+                and _letters(words[at + 1]) and not _is_function_word(_letters(words[at + 1]))
+                and words[at - 1][-1].isalnum()
+                and sum(i < at for i in content) >= FUNCTION_END_KEEPS):
+            return " ".join(words[:at + 1])
+    return None
+
+
+def _is_function_word(word: str) -> bool:
+    """True if ``word`` (any case, accented or not) is one of :data:`FUNCTION_WORDS`."""
+    return bool(word) and (word.lower() in FUNCTION_WORDS
+                           or _unaccented(word.lower()) in FUNCTION_WORDS)
+
+
 def _unaccented(word: str) -> str:
     """The word without its accents ("à" -> "a"): how a function word is found when the list
     holds it unaccented only."""
