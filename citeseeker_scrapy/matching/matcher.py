@@ -181,7 +181,7 @@ class CitationMatcher:
                 if hit is not None:
                     end = superset.title_end_of_passed_hit(
                         text, prepared.checked[index], hit[3], hit[3] + len(hit[1]),
-                        has_capitals=printed is not None)
+                        printed=printed)
                     citations.append(Citation(hit[0], publication, *hit[1:], title_end=end))
                 elif result.reachable:
                     citations.extend(self._original_unless_vetoed(
