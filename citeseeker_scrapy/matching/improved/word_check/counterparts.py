@@ -84,9 +84,13 @@ _LONG_WORD = 12
 #: starts with another letter ("crowns") is no elided "c'" before "rowns".
 _ELIDED = ("qu", "l", "d")
 _ELIDED_REST = 4  # letters a word keeps after its elided article at least
+#: Letters a word printed whole inside another adds at least to make it another word
+#: (:func:`_whole_inside`): one letter more is a typo's ("reponse"), two a word's own
+#: ("view"/"review", "rate"/"crater").
+_INSIDE_ADDS = 2
 
 
-def another_word(word: str, other: str) -> bool:
+def another_word(word: str, other: str, inner: bool = False) -> bool:
     """True if ``other``, a word similar to ``word`` (the ratio ``has_counterpart`` reads),
     is another word rather than the same one damaged: both letters only, neither's letters
     all in the other in their order (:func:`_letters_in_order`: letters typed twice or stray
@@ -98,10 +102,15 @@ def another_word(word: str, other: str) -> bool:
     :func:`_without_elision`), and not one stem inflected or spelled the British or American
     way (:func:`_one_stem`: "studies"/"study", "harbour"/"harbor").
     "Eastern" for "Western" is another word (two letters changed), "Wstern" or "Westren" the
-    same one mistyped. Called by ``words.same_work`` on the words a hit prints in a query
-    word's place."""
-    if not (word.isalpha() and other.isalpha()) or _letters_in_order(word, other) \
-            or _letters_in_order(other, word):
+    same one mistyped. With ``inner`` (the place lies inside the printed title, no word at its
+    edges) a word printed whole inside the other is another word (:func:`_whole_inside`:
+    "review" for "view"), where letters in order are only a typo's at an edge. Called by
+    ``words._another_word_in_place`` on the words a hit prints in a query word's place."""
+    if not (word.isalpha() and other.isalpha()):
+        return False
+    if inner and _whole_inside(word, other):
+        return not _one_stem(word, other)
+    if _letters_in_order(word, other) or _letters_in_order(other, word):
         return False
     edits = _TYPO_EDITS + (len(word) >= _LONG_WORD)
     for own in (word, *_without_elision(word, other)):
@@ -109,6 +118,23 @@ def another_word(word: str, other: str) -> bool:
                 ocr_read(own), ocr_read(other)) <= edits:
             return False
     return not _one_stem(word, other)
+
+
+def _whole_inside(word: str, other: str) -> bool:
+    """True if one word stands whole inside the other, which adds ``_INSIDE_ADDS`` letters or
+    more before or after it ("view" in "review", "rate" in "crater", "east" in "breast"): a
+    word of its own made from the shorter one, where a typist's stray keys fall between its
+    letters ("systegem"). Not the longer one that is the shorter with an ending of
+    :data:`_ENDINGS` ("national", "processed") or with an elided article before it
+    (:func:`_without_elision`: "quelle"). Words cut at a hit's edge or joined there to the
+    next field ("spacetimeproc") are no concern here: ``words._another_word_in_place`` asks
+    only for the title's inner words. Called by :func:`another_word`."""
+    shorter, longer = sorted((word, other), key=len)
+    if shorter not in longer or len(longer) - len(shorter) < _INSIDE_ADDS:
+        return False
+    if longer.startswith(shorter) and longer[len(shorter):] in _ENDINGS:
+        return False
+    return shorter not in _without_elision(longer, shorter)
 
 
 def _letters_in_order(shorter: str, longer: str) -> bool:
