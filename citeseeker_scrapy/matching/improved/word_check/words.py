@@ -94,11 +94,11 @@ def _another_word_in_place(query: Sequence[str], printed: Sequence[str]) -> bool
     split or joined in print is none: "archeo logique", "timeproc"). A typo or
     a damaged print is one edit from the word; a content word's spelling variant already
     stands as its counterpart, and a short word may lack one (``_SHORT_ALLOWANCE``), but one
-    printed in its place as another word names another work. Inside the title (no word at
-    either side's edge) a word printed whole inside the other is another word too ("The
-    *Review* of Harbours" for "The View of Harbours"); at an edge it may be a word the hit cut
-    or joined to the next field. Called by :func:`same_work` on the printed title as the
-    query's words bound it (:func:`_title_span`)."""
+    printed in its place as another word names another work. So is a word printed whole
+    inside the other ("The *Review* of Harbours" for "The View of Harbours"), but at the
+    title's first or last word (on either side) as the print joins or a hit cuts a word there
+    ("spacetimeproc"). Called by :func:`same_work` on the printed title as the query's words
+    bound it (:func:`_title_span`)."""
     if len(query) < 2:
         return False
     aligned = SequenceMatcher(None, list(query), list(printed), autojunk=False)
@@ -107,9 +107,9 @@ def _another_word_in_place(query: Sequence[str], printed: Sequence[str]) -> bool
         if kind != "replace" or q_end - q_start != 1 or p_end - p_start != 1:
             continue
         word, other = query[q_start], printed[p_start]
-        inner = 0 < q_start and q_end < len(query) and 0 < p_start and p_end < len(printed)
+        first, last = q_start == 0 or p_start == 0, q_end == len(query) or p_end == len(printed)
         if (word not in shown and other not in named and _lookalike(word, other)
-                and another_word(word, other, inner)):
+                and another_word(word, other, first, last)):
             return True
     return False
 
