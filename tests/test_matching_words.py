@@ -667,6 +667,27 @@ def test_a_word_inside_another_by_a_typo_or_at_an_edge_is_the_same_work(doc: str
     assert found(doc, "Haugen", title)
 
 
+BONES = ("[3] Moreau, J. 1999. Bone tools of the old sea. Paris: Errance. [4] Roux, L. 2001. "
+         "Later things. Lyon.")
+
+
+@pytest.mark.parametrize("title, cites", [
+    # the title's last short word replaced by another, which the hit leaves out: another work
+    ("Bone tools of the old sun", False),
+    ("Bone tools of the old air", False),
+    # the same word, mistyped a letter away, or damaged
+    ("Bone tools of the old sea", True),
+    ("Bone tools of the old sae", True),
+    ("Bone tools of the old aea", True),
+])
+def test_a_last_short_word_the_hit_leaves_out_is_read_in_its_place(title: str,
+                                                                    cites: bool) -> None:
+    if cites:
+        assert found(BONES, "Moreau", title)
+    else:
+        matching.turned_down(BONES, "Moreau", title, found)
+
+
 @pytest.mark.parametrize("word, other, first, last, another", [
     # inside the title
     ("view", "review", False, False, True), ("rate", "crater", False, False, True),

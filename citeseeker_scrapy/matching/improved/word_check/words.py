@@ -205,7 +205,9 @@ def _title_span(query: Sequence[str], before: Sequence[str], inside: Sequence[st
     Words of one letter are no bound (they have counterparts everywhere). A first word the
     hit holds only further in ("the" of "...into the nature") bounds it too, if one of the
     ``_EDGE_REACH`` words before the hit stands for it: "The Reader" is printed "The
-    *Patient* Reader", the hit starting at the dropped word's last letter."""
+    *Patient* Reader", the hit starting at the dropped word's last letter. A short last word
+    of the query printed nowhere near ends it at the word after the hit
+    (:func:`_short_word_in_place`)."""
     edges = [word for word in query if len(word) >= _EDGE_LETTERS]
     if not edges:
         return list(inside)
@@ -220,8 +222,22 @@ def _title_span(query: Sequence[str], before: Sequence[str], inside: Sequence[st
         head = before[at[-1]:] if at else ()
     if not has_counterpart(edges[-1], inside):
         at = [i for i, other in enumerate(after) if has_counterpart(edges[-1], (other,))]
-        tail = after[:at[0] + 1] if at else ()
+        tail = after[:at[0] + 1] if at else _short_word_in_place(query, after)
     return [*head, *inside, *tail]
+
+
+def _short_word_in_place(query: Sequence[str], after: Sequence[str]) -> Sequence[str]:
+    """The printed word right after a hit as the place of the query's last word, where both
+    are short words of ``_PLACED_LETTERS`` letters, no function word, and the query's is
+    printed nowhere near (:func:`_title_span` found no counterpart): the hit stopped before
+    the title's last word, another short one ("...a series of 20 *men*" for "...of 20 art"),
+    which :func:`_another_word_in_place` reads in its place. A short word has no counterpart
+    a letter away (a typo, OCR damage: "a1t", "arc"); ``counterparts.another_word`` tells
+    those from another word. Empty otherwise."""
+    if after and all(len(word) == _PLACED_LETTERS and word not in SHORT_FUNCTION_WORDS
+                     for word in (query[-1], after[0])):
+        return after[:1]
+    return ()
 
 
 def _names_enough(query: Sequence[str], printed: Sequence[str]) -> bool:
