@@ -4,9 +4,10 @@ robots.txt that forbids a search (``tests/support/search_web.py``)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
-import time
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -264,6 +265,22 @@ def test_a_bad_mode_refuses_to_start(web: SearchWeb, tmp_path: Path) -> None:
     assert requests_of(web.servers[0]) == []
 
 
+def checkpointed_as_done(jobdir: Path) -> set[str]:
+    """The URLs the job's last checkpoint has searched. A test kills a crawl only once the
+    document it needs is among them: the checkpoint after a document comes a moment after
+    the requests it queued may have reached their server, and seconds later on a loaded
+    machine."""
+    path = jobdir / "frontier.sqlite"
+    if not path.exists():
+        return set()
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            rows = db.execute("SELECT url FROM documents WHERE state = 'done'").fetchall()
+    except sqlite3.OperationalError:  # created, its tables not yet
+        return set()
+    return {url for url, in rows}
+
+
 def test_a_pending_post_search_survives_a_kill(web: SearchWeb, tmp_path: Path) -> None:
     post = web.servers[1]
     run = crawl(web, tmp_path, [post], JOBDIR=str(tmp_path / "job"),
@@ -272,7 +289,7 @@ def test_a_pending_post_search_survives_a_kill(web: SearchWeb, tmp_path: Path) -
     process = run.start()
     try:
         wait_for(lambda: post.posts_seen > 0)  # a POST search was sent
-        time.sleep(2.0)  # the checkpoints after the home page (a loaded machine is slow to write)
+        wait_for(lambda: post.base + "/" in checkpointed_as_done(tmp_path / "job"), timeout=120)
     finally:
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
@@ -363,7 +380,8 @@ def test_the_page_of_no_results_survives_a_kill(tmp_path: Path) -> None:
         process = run.start()
         try:
             wait_for(lambda: server.hits_seen > 0)  # a query with hits was sent
-            time.sleep(2.0)  # the checkpoints after the probe (a loaded machine is slow to write)
+            wait_for(lambda: any(NO_HITS_QUERY in url  # the probe's answer is kept
+                                 for url in checkpointed_as_done(tmp_path / "job")), timeout=120)
         finally:
             os.kill(process.pid, signal.SIGKILL)
             process.wait()
