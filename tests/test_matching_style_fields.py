@@ -494,6 +494,41 @@ def test_a_title_word_before_a_place_and_an_empty_publisher_is_still_the_titles(
     _turned_down(doc, author, title)
 
 
+# A title running into the author named as its publisher, in lower case ("...Title l'auteur.
+# Place:"), or into a publishing city whose colon closes the text (a style's "Title Publisher.
+# Place:" with no publisher, the list's last entry): the end is certain.
+_BY_ITSELF = ("Lund K. (1852): Les ports de la Manche l\u2019auteur. Paris:\nHolm E. (1907): "
+              "Die Häfen der Ostsee Selbstverlag. Kiel:\nBerg M. (1911): Ponts et quais "
+              "Paris:")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_BY_ITSELF, "Lund", "Les ports de la Manche"),
+    (_BY_ITSELF, "Holm", "Die Häfen der Ostsee"),
+    (_BY_ITSELF, "Berg", "Ponts et quais"),
+])
+def test_a_title_running_into_its_author_as_publisher_or_a_last_city(doc: str, author: str,
+                                                                     title: str) -> None:
+    _kept(doc, author, title)
+    assert matching.title_end_of(doc, author, title) == "certain"
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a word of the title changed, added
+    (_BY_ITSELF, "Lund", "Les ports de la Loire"),
+    (_BY_ITSELF, "Holm", "Die Häfen der Nordsee"),
+    (_BY_ITSELF, "Berg", "Ponts et routes"),
+    (_BY_ITSELF, "Lund", "Les ports de la Manche orientale"),
+    (_BY_ITSELF, "Berg", "Ponts et quais anciens"),
+    # the title's last word dropped before the author's word
+    (_BY_ITSELF, "Holm", "Die Häfen der"),
+])
+def test_a_title_word_before_the_author_as_publisher_or_a_last_city_is_still_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)
+
+
+
 # The searched name right beside its title is no word of the title: before it with only a colon
 # between (a style that closes the entry before with its year: "Springer, Berlin (1988)
 # Leroux: Title"), after it as the entry's publisher (an organisation that publishes its own).

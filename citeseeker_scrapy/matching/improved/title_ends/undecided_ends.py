@@ -28,14 +28,14 @@ from ..grammar.content_words import (
 from ..grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS
 from ..grammar.name_grammar import INITIALS
 from ..fields.place_fields import (
-    WORD_BEFORE_TITLES_TOWN, country_after_town, publisher_and_place_close_entry,
-    town_and_publisher_end,
+    WORD_BEFORE_TITLES_TOWN, country_after_town, place_closes_entry_after,
+    publisher_and_place_close_entry, town_and_publisher_end,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from ..fields.run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
-    CONTAINER_VOLUME_AND_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
-    STOPS_BEFORE_ABBREVIATIONS, VOLUME_NUMERAL_CLOSING_ENTRY,
+    CONTAINER_VOLUME_AND_PAGES, NEXT_FIELD, ONE_WORD_JOURNAL_AND_NUMBER,
+    ONE_WORD_JOURNAL_AND_YEAR, STOPS_BEFORE_ABBREVIATIONS, VOLUME_NUMERAL_CLOSING_ENTRY,
 )
 
 #: Capitalised words in a row after the query's last word that make a field of their own as
@@ -133,6 +133,36 @@ def undecided_after_passed_hit(text: str, query: Sequence[str], start: int, end:
     return text[words[last].end():after.start()] == " " and after.group()[:1].isalpha()
 
 
+def word_before_place_after_passed_hit(text: str, query: Sequence[str], start: int, end: int,
+                                       printed: PrintedCase) -> bool:
+    """True if a hit every check passed may lack the printed title's last word before its
+    place: the query ends with a content word printed right at the hit's end (or up to two
+    words after it: ``printed_words.last_query_word``), no field the rules know starts right
+    after it (``run_on_fields.NEXT_FIELD``), and a blank and one word printed with a capital
+    follow it, then the place of publication or a publisher and its place
+    (``place_fields.place_closes_entry_after``: "...Mémoire sur les ponts Rouergue Cahors,
+    1868." for a query that ends at "ponts"). A style that prints the place after the title
+    with no punctuation puts the title's own last word there, so the text cannot tell it from
+    a word of the publication data (a publisher's: "...Harbour Walls Seeverlag Hamburg,
+    1990."). The hit is reported with its end marked uncertain. Who calls it:
+    ``superset.title_end_of_passed_hit``, on each hit ``verify.veto`` passes as it stands."""
+    if (len(query) < 2 or query[-1] in FUNCTION_WORDS or query[-1].isdigit()
+            or WORD_BEFORE_TITLES_TOWN.fullmatch(query[-1])):
+        return False
+    _, words = hit_words(text, start, end)
+    last = last_query_word(query, words, end)
+    if last is None or last + 1 >= len(words):
+        return False
+    title_end, word = words[last].end(), words[last + 1]
+    if text[title_end:word.start()] != " " or NEXT_FIELD.match(text, title_end):
+        return False
+    cased = printed(word.start(), word.end())
+    if cased is None or not cased[:1].isupper() or not is_content(folded(cased)):
+        return False
+    apart = last + 2 < len(words) and _printed_apart(words[last + 2], printed)
+    return place_closes_entry_after(text, word.end(), apart)
+
+
 def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
                    printed: PrintedCase, after_lower_case: bool,
                    title_word: tuple[int, int]) -> Optional[bool]:
@@ -219,7 +249,19 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
         return True
     if _volume_numeral_closing_entry(text, word, printed):
         return True
-    return publisher_and_place_close_entry(text, word.start(), after_lower_case)
+    return publisher_and_place_close_entry(text, word.start(), after_lower_case,
+                                           _printed_apart(word, printed))
+
+
+def _printed_apart(word: re.Match[str], printed: PrintedCase) -> bool:
+    """True if ``word`` is printed in capitals ("AFRA", ``capitals.acronym``) or holds a capital
+    after a letter in lower case ("ClarendonPress": two names joined): no title's last word in
+    title case prints so, so the word may open a publisher's name of one word
+    (``place_fields.publisher_and_place_close_entry``). Called by
+    :func:`_closes_entry_after_field`."""
+    cased = printed(word.start(), word.end())
+    return cased is not None and (acronym(cased) or any(
+        before.islower() and after.isupper() for before, after in zip(cased, cased[1:])))
 
 
 def _volume_numeral_closing_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
