@@ -23,7 +23,11 @@ figure, since a title without its last word is sometimes a real shorter work; th
 also the title cut after its last inner function word, "cut after a function word", reported
 apart as accepted, marked uncertain or rejected, "CUT" lines of ``--details``), and every fourth
 the last a lookalike near miss (a three-letter content word replaced, or a content word replaced
-by a real word that looks like it; reported apart too, "CLOSE" lines of ``--details``). Prints
+by a real word that looks like it; reported apart too, "CLOSE" lines of ``--details``). An
+entry queried with its title as printed is queried a second time with two typos in the title
+(a letter typed twice or a key beside it struck, and a letter dropped: a slip a reader
+forgives; reported apart, "TYPO2" lines of ``--details``, its losses "TYPO2 LOST" lines, not
+in the exit status, so that every other line compares with runs before it). Prints
 recall and
 precision per style, per format, per variant, per decoy kind and per category of entry (name
 shape, title ending, page break; with the citations lost) for the improved scheme and the
@@ -103,8 +107,15 @@ LOOKALIKES = refstrings.LOOKALIKE_KINDS
 #: print runs on. Reported apart (:func:`function_end_report`: accepted, marked uncertain,
 #: rejected) and listed as "CUT" lines by ``--details``.
 FUNCTION_END = "cut after a function word"
-#: The decoy kinds in no figure but their own report.
-APART = (LAST_WORD, FUNCTION_END, *LOOKALIKES)
+#: True queries with two typing slips in the title (``refstrings.with_two_typos``): a letter
+#: typed twice or a key beside it struck, and a letter dropped. Every entry whose true query
+#: is the title as printed (:data:`VARIANTS`' first) gets one beside it, from a random stream
+#: of its own; reported apart (:func:`two_typos_report`), their misses listed as "TYPO2"
+#: lines by ``--details`` and their losses as "TYPO2 LOST" lines, so that every other
+#: figure and line stays as in runs before them.
+TWO_TYPOS = "two typos"
+#: The query kinds in no figure but their own report.
+APART = (LAST_WORD, FUNCTION_END, *LOOKALIKES, TWO_TYPOS)
 PER_PAPER = 12  # entries per generated paper (``--mix even``)
 MIX_PER_PAPER = 28  # ``--mix corpus``: about the target evaluation's 1,100 strings in 40 papers
 HELD_OUT_SEEDS = {1: 4747, 2: 4748}  # each held-out share's papers and queries
@@ -145,6 +156,7 @@ def build(sampled: dict[str, list[Reference]], vocabulary: list[str], seed: int,
     only with a ``lookalikes`` vocabulary (``refstrings.lookalike_vocabulary``)."""
     rng = random.Random(seed)
     alike = Lookalikes(random.Random(f"{seed}-lookalike"), lookalikes)
+    typos = TwoTypos(random.Random(f"{seed}-two-typos"))
     papers, queries, counter = [], [], 0
     for style, references in sampled.items():
         for start in range(0, len(references), per_paper):
@@ -153,7 +165,7 @@ def build(sampled: dict[str, list[Reference]], vocabulary: list[str], seed: int,
             entries, chunk, per_entry = [], references[start:start + per_paper], []
             for at, reference in enumerate(chunk):
                 entry, made = _queries_of(rng, reference, paper, fmt, counter, vocabulary,
-                                          alike)
+                                          alike, typos)
                 entries.append(entry)
                 if counter % 4 == 2:
                     made += _other_decoy(rng, reference, chunk[at - 1] if at else None,
@@ -190,12 +202,27 @@ class Lookalikes:
         return (kind, near) if near is not None else None
 
 
+@dataclass(frozen=True)
+class TwoTypos:
+    """The :data:`TWO_TYPOS` queries' own random stream."""
+
+    rng: random.Random
+
+    def title(self, title: str, counter: int) -> Optional[str]:
+        """The typed ``title`` with two typos for the entry numbered ``counter``, if its true
+        query is the title as printed (every fifth entry); None where it gets none. Called
+        by this bench's :func:`build` and ``bench_styles.queries_of``."""
+        if counter % len(VARIANTS) != 0:
+            return None
+        return refstrings.with_two_typos(self.rng, title)
+
+
 def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, counter: int,
-                vocabulary: list[str], alike: Optional[Lookalikes] = None
-                ) -> tuple[str, list[Query]]:
+                vocabulary: list[str], alike: Optional[Lookalikes] = None,
+                typos: Optional[TwoTypos] = None) -> tuple[str, list[Query]]:
     """The entry as printed in the paper and its true query (and a near miss, every fourth;
     the title without its last word, every fourth other; a lookalike near miss, every fourth
-    other)."""
+    other; the title with two typos, every fifth)."""
     variant = VARIANTS[counter % len(VARIANTS)]
     printed_title, title = reference.title, reference.title.replace("\u00ac", "")  # typed
     if variant == "typo":
@@ -236,6 +263,10 @@ def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, 
     close = alike.decoy(reference.title, counter) if alike else None
     if close is not None:
         made.append(Query(paper, names[at], close[1], printed_title, False, close[0],
+                          reference.style, fmt, position, **shapes))
+    typed = typos.title(title, counter) if typos else None
+    if typed is not None:
+        made.append(Query(paper, names[at], typed, printed_title, True, TWO_TYPOS,
                           reference.style, fmt, position, **shapes))
     if refstrings.short_title_runs_on(reference):
         return entry, []  # printed, not queried (after the draws: the next entries keep theirs)
@@ -565,6 +596,37 @@ def function_end_report(outcomes: list[Outcome]) -> list[str]:
     return lines
 
 
+def apart_two_typos(outcomes: list[Outcome]) -> tuple[list[Outcome], list[Outcome]]:
+    """(every outcome but the :data:`TWO_TYPOS` queries', theirs): every figure and line of
+    runs before them is printed from the first list. Called by this bench's and
+    ``bench_styles.py``'s ``main``."""
+    return ([o for o in outcomes if o.query.kind != TWO_TYPOS],
+            [o for o in outcomes if o.query.kind == TWO_TYPOS])
+
+
+def two_typos_report(typos: list[Outcome]) -> list[str]:
+    """The :data:`TWO_TYPOS` queries apart: found of made per format and scheme, and the
+    original's finds the improved scheme lost (then listed by :func:`two_typos_lost`). Called
+    by this bench's and ``bench_styles.py``'s ``main``."""
+    lines = ['"two typos" queries (a letter typed twice or a key beside it struck, and a '
+             "letter dropped; in no figure above): found/true recall precision", ""]
+    lines += table(typos, "two typos, format", lambda q: q.format, scores)
+    lines += table(typos, "", lambda q: "all two-typo queries", scores)[2:]
+    kept = sum(o.right for o in typos if o.scheme == "original")
+    return lines + [f"| found by the original, lost by the improved | "
+                    f"{len(regressions(typos))} of {kept} |"]
+
+
+def two_typos_lost(typos: list[Outcome], documents: list[DocumentText]) -> list[str]:
+    """A "TYPO2 LOST" line for each :data:`TWO_TYPOS` query the original finds and the
+    improved scheme does not, with the checks that kept it (a loss all the same: apart only so
+    that the other lost lines compare with runs before these queries). Called by this bench's
+    and ``bench_styles.py``'s ``main``."""
+    return [f"  TYPO2 LOST {o.query.style} / {o.query.format}: {o.query.author!r} "
+            f"{o.query.title!r} (printed {o.query.printed_title!r}) vetoed by: "
+            + vetoes_of(o.query, documents) for o in regressions(typos)]
+
+
 def last_word_report(outcomes: list[Outcome], documents: list[DocumentText]) -> list[str]:
     """The :data:`LAST_WORD` decoys apart: accepted (a hit) of made, per scheme and per title
     ending (what follows the title in the entry: "runs into next field" is the blind spot),
@@ -730,7 +792,8 @@ def details(outcomes: list[Outcome], documents: list[DocumentText]) -> None:
         if o.scheme != "improved" or o.right or (not o.query.expected and not o.found):
             continue
         q = o.query
-        what = ("MISS " if q.expected else "CLOSE" if q.kind in LOOKALIKES
+        what = ("TYPO2" if q.kind == TWO_TYPOS else "MISS " if q.expected
+                else "CLOSE" if q.kind in LOOKALIKES
                 else "CUT  " if q.kind == FUNCTION_END else "DECOY")
         text = documents[q.paper].normalized
         at = text.find(normalize_text(q.author))
@@ -767,6 +830,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     started = time.perf_counter()
     documents = documents_of(extracted_texts(papers))
     outcomes, seconds = evaluate(queries, documents)
+    outcomes, typos = apart_two_typos(outcomes)
+    queries = [q for q in queries if q.kind != TWO_TYPOS]
     trues = sum(q.expected for q in queries)
     shorter = sum(q.kind == LAST_WORD for q in queries)
     close = sum(q.kind in LOOKALIKES for q in queries)
@@ -787,6 +852,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     print("\n" + "\n".join(last_word_report(outcomes, documents)))
     print("\n" + "\n".join(lookalike_report(outcomes)))
     print("\n" + "\n".join(function_end_report(outcomes)))
+    print("\n" + "\n".join(two_typos_report(typos)))
     print("\nby category (recall, precision; lost = found by the original only)\n")
     print("\n".join(category_report(counted(outcomes))))
     print("\n".join(label_table(outcomes, documents, "format", lambda q: q.format)) + "\n")
@@ -798,8 +864,11 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"  LOST {o.query.style} / {o.query.format}: {o.query.author!r} "
               f"{o.query.title!r} [{categories_of(o.query)}] vetoed by: "
               + vetoes_of(o.query, documents))
+    for line in two_typos_lost(typos, documents):
+        print(line)
     if args.details:
         details(outcomes, documents)
+        details(typos, documents)
     return 1 if lost else 0
 
 

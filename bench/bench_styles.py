@@ -24,7 +24,10 @@ source string prints, ``Work.fault``: ``bench_refstrings.py`` leaves those strin
 decoys as in ``bench_refstrings.py`` (a near-miss title every fourth work, a title of a work not
 in the document every fourth other, and the title without its last content word every fourth
 other: reported apart, in no other figure, as is the title cut after a function word on the
-same works; a lookalike near miss every fourth other, reported apart too). Prints recall and precision per engine, format, language
+same works; a lookalike near miss every fourth other, reported apart too), and every fifth
+work's title with two typos (a true query, reported apart as in ``bench_refstrings.py``:
+"TYPO2 LOST" lines, not in the exit status). Prints recall and precision per engine, format,
+language
 and style (styles below 0.99 listed), per name shape and per title ending in the typeset entry,
 for the improved and the original (2003) scheme (a hit whose title's end the improved scheme
 marks uncertain counts as found, and is counted apart under the "all" table and among the "last
@@ -870,12 +873,15 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
     decoys (a near miss every fourth work, the title without its last word and the title cut
     after a function word every fourth other, a title of another work every fourth other, a
     lookalike near miss every fourth other, with a ``lookalikes`` vocabulary, from a random
-    stream of its own); the same queries on each format of a style."""
+    stream of its own), and the title with two typos every fifth work
+    (``refbench.TwoTypos``, a stream of its own too); the same queries on each format of a
+    style."""
     made = []
     for style, works in chosen.items():
         rng = random.Random(f"{seed}-{style.name}")
         alike = refbench.Lookalikes(random.Random(f"{seed}-{style.name}-lookalike"),
                                     lookalikes)
+        typos = refbench.TwoTypos(random.Random(f"{seed}-{style.name}-two-typos"))
         typeset = entries[style]
         others = [w for s in chosen for w in chosen[s] if w not in works]
         planned = []
@@ -924,6 +930,10 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
                 planned.append(dict(author=name, title=foreign.title,
                                     printed_title=foreign.title, expected=False,
                                     kind="foreign title", **common))
+            typed = typos.title(work.title, counter)
+            if typed is not None:
+                planned.append(dict(author=name, title=typed, printed_title=work.title,
+                                    expected=True, kind=refbench.TWO_TYPOS, **common))
         for index, document in enumerate(documents):
             if document.style == style:
                 made += [Query(paper=index, format=document.format, **plan) for plan in planned]
@@ -1139,6 +1149,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                          args.seed, skipped, refstrings.lookalike_vocabulary(corpus))
     papers = refbench.documents_of(texts)
     outcomes, seconds = refbench.evaluate(queries, papers)
+    outcomes, typos = refbench.apart_two_typos(outcomes)
+    queries = [q for q in queries if q.kind != refbench.TWO_TYPOS]
     engine_of = {s.name: s.engine for s in styles}
     trues = sum(q.expected for q in queries)
     shorter = sum(q.kind == refbench.LAST_WORD for q in queries)
@@ -1160,6 +1172,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     print("\n" + "\n".join(refbench.last_word_report(outcomes, papers)))
     print("\n" + "\n".join(refbench.lookalike_report(outcomes)))
     print("\n" + "\n".join(refbench.function_end_report(outcomes)))
+    print("\n" + "\n".join(refbench.two_typos_report(typos)))
     language = {s.name: s.language for s in styles}
     print("\nlabels of the right hits (the bibliography's heading is the style's, in its "
           "language)\n")
@@ -1181,8 +1194,11 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"  LOST {q.style} / {q.format} [{', '.join(q.names)}; {q.title_end[0]}; "
               f"{q.position}]: {q.author!r} {q.title!r} vetoed by: "
               f"{refbench.vetoes_of(q, papers)}\n       entry: {entry}")
+    for line in refbench.two_typos_lost(typos, papers):
+        print(line)
     if args.details:
         refbench.details(outcomes, papers)
+        refbench.details(typos, papers)
     return 1 if lost else 0
 
 

@@ -9,6 +9,7 @@ import dataclasses
 import random
 import threading
 from types import SimpleNamespace
+from typing import Callable
 
 import pytest
 
@@ -397,17 +398,23 @@ def _queries(monkeypatch, cut: bool) -> tuple[list, list]:
     return refs, typeset
 
 
+def _apart(made: Callable[[bool], tuple[list, list]], kind: str) -> list[list]:
+    """Each bench's queries of ``kind``, from ``made(True)`` (both benches' queries, the same
+    when made again), once asserted that its other queries are ``made(False)``'s, the benches'
+    queries without that kind."""
+    with_kind = made(True)
+    assert with_kind == made(True)  # deterministic
+    for queries, before in zip(with_kind, made(False)):
+        assert [q for q in queries if q.kind != kind] == before
+    return [[q for q in queries if q.kind == kind] for queries in with_kind]
+
+
 def test_the_last_word_decoy_has_a_slot_of_its_own_and_leaves_the_others_unchanged(
         monkeypatch) -> None:
-    with_cut = _queries(monkeypatch, cut=True)
-    assert with_cut == _queries(monkeypatch, cut=True)  # deterministic
-    without = _queries(monkeypatch, cut=False)
-    for made, before in zip(with_cut, without):
-        last = [q for q in made if q.kind == bench_refstrings.LAST_WORD]
+    for last in _apart(lambda cut: _queries(monkeypatch, cut), bench_refstrings.LAST_WORD):
         assert [(q.title, q.printed_title, q.expected) for q in last] == [
             ("Salt Roads across the Coastal Marsh", _RUN_ON_TITLES[1], False),
             ("Grain Trade between Coastal Market", _RUN_ON_TITLES[5], False)]
-        assert [q for q in made if q.kind != bench_refstrings.LAST_WORD] == before
 
 
 def test_a_record_whose_annotated_title_is_not_the_printed_one_is_typeset_not_queried(
@@ -518,3 +525,81 @@ def test_the_lookalike_decoys_have_a_slot_of_their_own_and_leave_the_others_unch
     assert [(q.kind, q.title, q.expected) for q in close] == [
         ("lookalike word", "Old Quays of the Eastern Fjords", False)]
     assert [q for q in made if q.kind not in bench_refstrings.LOOKALIKES] == without
+
+
+_TYPED_TITLES = ["Tidal Channels behind Northern Barrier Islands",
+                 "Lantern Makers of the Hanseatic Towns",
+                 "On Salt (Marsh) Grazing, Revisited"]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_two_typos_are_a_key_added_and_a_letter_dropped_inside_long_words(seed: int) -> None:
+    rng = random.Random(seed)
+    for title in _TYPED_TITLES:
+        typed = refstrings.with_two_typos(rng, title)
+        if typed is None:  # the letter dropped was the one typed twice at its place
+            continue
+        assert typed != title and len(typed) == len(title)  # one letter in, one out
+        words, before = typed.split(), title.split()
+        changed = [(old, new) for old, new in zip(before, words) if old != new]
+        assert len(words) == len(before) and 1 <= len(changed) <= 2
+        for old, new in changed:  # in a word of six letters or more, never its ends
+            assert len(refstrings._letters(old)) >= refstrings.TWO_TYPO_LETTERS
+            assert (new[0], new[-1]) == (old[0], old[-1])
+            assert not set(refstrings._letters(new).lower()) - set(
+                old.lower() + "".join(refstrings._KEYS_BESIDE.get(c, "") for c in old.lower()))
+
+
+def test_a_title_without_a_long_word_gets_no_two_typos() -> None:
+    assert refstrings.with_two_typos(random.Random(1), "Salt of the Old Marsh") is None
+
+
+def _typo_queries(monkeypatch, typos: bool) -> tuple[list, list]:
+    """Both benches' queries on titles of this test, with or without the two-typo queries."""
+    if not typos:
+        monkeypatch.setattr(bench_refstrings.refstrings, "with_two_typos",
+                            lambda rng, title: None)
+    titles = _RUN_ON_TITLES + _TYPED_TITLES
+    references = [_reference(f"Okafor, B. {t}. Kewa, 83.", t, "Okafor, B.") for t in titles]
+    other = dataclasses.replace(references[0], style="other")
+    _, refs = bench_refstrings.build({"test": references, "other": [other]},
+                                     ["lantern", "meadow"], 25, ("html",), 9,
+                                     ["eastern", "new", "sea"])
+    style = bench_styles.Style("CSL", "test.csl", "English")
+    works = [styleworks.Work(f"w{n}", "book", t, "2001", [{"family": "Okafor", "given": "B."}])
+             for n, t in enumerate(titles)]
+    entries = {style: {w.key: f"Okafor, B. 2001. {w.title}. Kewa, 83." for w in works}}
+    typeset = bench_styles.queries_of([bench_styles.Document(style, "html", None)],
+                                      {style: works}, entries, ["lantern", "meadow"], 47, {},
+                                      ["eastern", "new", "sea"])
+    return [q for q in refs if q.style == "test"], typeset
+
+
+def test_the_two_typo_queries_go_beside_the_titles_as_printed_and_change_no_other(
+        monkeypatch) -> None:
+    for typed in _apart(lambda typos: _typo_queries(monkeypatch, typos),
+                        bench_refstrings.TWO_TYPOS):
+        assert [q.printed_title for q in typed] == [_RUN_ON_TITLES[0], _RUN_ON_TITLES[5]]
+        assert all(q.expected and q.title != q.printed_title for q in typed)
+
+
+def test_a_lost_two_typo_query_is_listed_apart_from_the_lost_lines() -> None:
+    text = ("References\n[1] Okafor, B. Tidal Channels behind Northern Barrier Islands. "
+            "Kewa, 83.\n[2] Lewis, K. Lantern Makers of the Hanseatic Towns. Kewa, 84.\n")
+    typed = bench_refstrings.Query(0, "Okafor", "Tidal Chanenls behinnd Northern Barrier "
+                                   "Islands", _TYPED_TITLES[0], True,
+                                   bench_refstrings.TWO_TYPOS, "test", "html", "only")
+    kept = bench_refstrings.Query(0, "Lewis", _TYPED_TITLES[1], _TYPED_TITLES[1], True,
+                                  "as printed", "test", "html", "only")
+    documents = bench_refstrings.documents_of([text])
+    outcomes, _ = bench_refstrings.evaluate([typed, kept], documents)
+    others, typos = bench_refstrings.apart_two_typos(outcomes)
+    assert {o.query.kind for o in others} == {"as printed"}
+    assert all(o.right for o in typos)  # both schemes forgive the two slips
+    lost = [dataclasses.replace(o, found=None) if o.scheme == "improved" else o for o in typos]
+    lines = bench_refstrings.two_typos_lost(lost, documents)
+    assert len(lines) == 1 and lines[0].startswith("  TYPO2 LOST test / html: 'Okafor'")
+    assert not lines[0].strip().startswith("LOST ")  # the lost lines of runs before compare
+    assert bench_refstrings.two_typos_report(lost)[-1] == (
+        "| found by the original, lost by the improved | 1 of 1 |")
+    assert bench_refstrings.regressions(others) == []

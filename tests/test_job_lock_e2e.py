@@ -107,15 +107,18 @@ def test_ten_refused_crawls_during_a_running_one_lose_it_nothing(tmp_path) -> No
     count = 40
     root = write_site(tmp_path / "site", citing_documents(count))
     released = threading.Event()  # the late half is answered after the ten refusals
+    hold = 180  # the refusals' start-ups may take minutes on a loaded machine
 
     def hold_late(path: str) -> None:
         if "/late/" in path:
-            released.wait(180)
+            released.wait(hold)
         return None  # then served from the directory
 
     jobdir = tmp_path / "job"
     with SiteServer(root, pages=hold_late) as server:
-        running = crawl(tmp_path, "crawl", server.base, jobdir)
+        # the crawl waits for a held answer longer than the server holds it: a timeout would
+        # drop documents for the machine's load, not for the lock
+        running = crawl(tmp_path, "crawl", server.base, jobdir, DOWNLOAD_TIMEOUT=str(hold + 60))
         first = running.start()
         try:
             wait_for(lambda: sum("/late/" in p for p in server.requests) >= 1, timeout=120)

@@ -1,6 +1,8 @@
 """Fields a style runs a title into with no punctuation, and the entry's end after them: a
 short title (three words or fewer) before the volume and pages where the style prints no
-journal's name (``run_on_fields.VOLUME_CLOSING_ENTRY``, read by ``title_edges.stands_alone``); a
+journal's name (``run_on_fields.VOLUME_CLOSING_ENTRY``, read by ``title_edges.stands_alone``), or
+after the volume printed bare after the run's date, closing its entry
+(``title_edges._volume_after_run_date``); a
 title of any length before a journal of one word joined to the colon of its pages
 (``run_on_fields._ONE_WORD_JOURNAL``), not where that word is printed in lower case (the
 title's own, ``lower_case_runs.next_field``); a town or publisher that closes its entry before the
@@ -8,7 +10,7 @@ next entry's author run printed with its comma joined to the initials ("Maclean,
 ``entry_grammar.NEXT_ENTRY_OPENING``); and a short title right after an organisation's name
 that opens its entry after the entry's number or after the same name and its date
 (``title_edges._author_field_before``); any field right after a year or a span of years that
-closes a title after its comma or colon, or after a preposition of time
+closes a title after its comma or colon, or after a preposition of time, a short title's too
 (``title_edges.closed_by_date``); a town, publisher or acronym before the closing bracket, comma
 and full stop some styles end every entry with (``entry_grammar.ENTRY_CLOSING``).
 
@@ -90,6 +92,37 @@ def test_a_short_title_before_its_volume_stands_alone(doc: str, author: str,
      "Harbour Silt Budgets"),
 ])
 def test_a_near_miss_before_a_volume_stays_rejected(doc: str, author: str, title: str) -> None:
+    _turned_down(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the run's date, the volume, then a title that closes the entry
+    ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor, N., and K. Lindqvist. 2011. 12 harbour silt budgets.", "Okafor",
+     "harbour silt budgets"),
+    ("Moreau, A. et al. 1998b. 7 Stone Bridges.", "Moreau", "Stone Bridges"),
+])
+def test_a_short_title_after_its_volume_and_the_run_date_stands_alone(doc: str, author: str,
+                                                                      title: str) -> None:
+    _kept(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed, dropped or added, at either end
+    ("Okafor, Ngozi. 2011. 12 Harbour Silt Ledgers.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets.", "Okafor", "Harbour Sand Budgets"),
+    ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets Revised.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor, Ngozi. 2011. 12 Coastal Harbour Silt Budgets.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets.", "Okafor", "Harbour Silt"),
+    # a longer title before the entry's next field
+    ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets Revised. Oslo: Fjord Press.", "Okafor",
+     "Harbour Silt Budgets"),
+    # a sentence: a number after a year's full stop, the same words
+    ("Okafor was there in 2011. 12 harbour silt budgets were measured.", "Okafor",
+     "harbour silt budgets"),
+])
+def test_a_near_miss_after_a_volume_and_the_run_date_stays_rejected(doc: str, author: str,
+                                                                    title: str) -> None:
     _turned_down(doc + _NEXT, author, title)
 
 
@@ -242,6 +275,9 @@ def test_a_near_miss_after_its_entrys_author_field_stays_rejected(doc: str, auth
      "Okafor", "Crues et digues des ports fluviaux en 1919-1920"),
     ("Berg, T. (1999) Harbour pilots in the Baltic since 1950 Kestrel.", "Berg",
      "Harbour pilots in the Baltic since 1950"),
+    # a short title so closed, then a thesis's mark
+    ("8 Okafor, C. H. Harbour Lights, 1850\u20131900 diss., Univ. of Lagos, 1987.", "Okafor",
+     "Harbour Lights, 1850\u20131900"),
 ])
 def test_a_date_that_closes_the_title_before_the_next_field(
         doc: str, author: str, title: str) -> None:
@@ -270,6 +306,13 @@ def test_a_date_that_closes_the_title_before_the_next_field(
     # the next entry's title
     ("Okafor, N. (2011). Harbour Pilots of the Guinea Coast, 1850-1914 Ebute.", "Okafor",
      "Fjord walls of the north"),
+    # a short title: a word changed, another span, a word dropped before the date
+    ("8 Okafor, C. H. Harbour Lights, 1850\u20131900 diss., Univ. of Lagos, 1987.", "Okafor",
+     "Harbour Towers, 1850\u20131900"),
+    ("8 Okafor, C. H. Harbour Lights, 1850\u20131900 diss., Univ. of Lagos, 1987.", "Okafor",
+     "Harbour Lights, 1850\u20131950"),
+    ("8 Okafor, C. H. Old Harbour Lights, 1850\u20131900 diss., Univ. of Lagos, 1987.",
+     "Okafor", "Harbour Lights, 1850\u20131900"),
 ])
 def test_a_near_miss_before_a_date_that_closes_a_title_stays_rejected(
         doc: str, author: str, title: str) -> None:

@@ -438,6 +438,12 @@ def test_a_title_word_before_a_place_and_its_region_is_still_the_titles(
      "2010. 13. Berg M. Fjorde.", "Keller", "Kinder im Hafen \u2013 Hilfe durch Nachbarschaft"),
     ("Dubois, M. (2011). Les canaux de la Loire Paris : Belin.", "Dubois",
      "Les canaux de la Loire"),
+    # the publisher's word after the article that opens its name
+    ("7 OKAFOR, N. De portubus antiquis La Fenice: Firenze, 1938.\n8 BERG, M. Fjorde; "
+     "Meer: Kiel, 1990.", "Okafor", "De portubus antiquis"),
+    # a publisher named by initials and a surname, its colon and its city
+    ("30 Moreau, A. Non siamo ponti G. de Carli: Torino, 1953.\n31 Berg, M. Fjorde.",
+     "Moreau", "Non siamo ponti"),
 ])
 def test_a_title_running_into_its_publisher_and_place(doc: str, author: str, title: str) -> None:
     _kept(doc, author, title)
@@ -451,6 +457,14 @@ def test_a_title_running_into_its_publisher_and_place(doc: str, author: str, tit
     # a subtitle after the colon, no publishing city
     ("Okafor, N. Tidal Markets Revisited: Lagos Traders, 1994.", "Okafor", "Tidal Markets"),
     ("Okafor, N. Tidal Markets Fjordbok: Lagos Traders, 1994.", "Okafor", "Tidal Markets"),
+    # the title's own last word before the article and the publisher's word, a word changed
+    ("7 OKAFOR, N. De portubus antiquis La Fenice: Firenze, 1938.", "Okafor", "De portubus"),
+    ("7 OKAFOR, N. De portubus antiquis La Fenice: Firenze, 1938.", "Okafor",
+     "De portubus novis"),
+    # the title's own last word before the initialled publisher, a word added
+    ("30 Moreau, A. Non siamo ponti G. de Carli: Torino, 1953.", "Moreau", "Non siamo"),
+    ("30 Moreau, A. Non siamo ponti G. de Carli: Torino, 1953.", "Moreau",
+     "Non siamo ponti alti"),
 ])
 def test_a_title_word_before_a_publisher_and_place_is_still_the_titles(doc: str, author: str,
                                                                        title: str) -> None:
@@ -492,6 +506,41 @@ def test_a_title_running_into_its_place_before_an_empty_publisher(doc: str, auth
 def test_a_title_word_before_a_place_and_an_empty_publisher_is_still_the_titles(
         doc: str, author: str, title: str) -> None:
     _turned_down(doc, author, title)
+
+
+# A title running into the author named as its publisher, in lower case ("...Title l'auteur.
+# Place:"), or into a publishing city whose colon closes the text (a style's "Title Publisher.
+# Place:" with no publisher, the list's last entry): the end is certain.
+_BY_ITSELF = ("Lund K. (1852): Les ports de la Manche l\u2019auteur. Paris:\nHolm E. (1907): "
+              "Die Häfen der Ostsee Selbstverlag. Kiel:\nBerg M. (1911): Ponts et quais "
+              "Paris:")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_BY_ITSELF, "Lund", "Les ports de la Manche"),
+    (_BY_ITSELF, "Holm", "Die Häfen der Ostsee"),
+    (_BY_ITSELF, "Berg", "Ponts et quais"),
+])
+def test_a_title_running_into_its_author_as_publisher_or_a_last_city(doc: str, author: str,
+                                                                     title: str) -> None:
+    _kept(doc, author, title)
+    assert matching.title_end_of(doc, author, title) == "certain"
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a word of the title changed, added
+    (_BY_ITSELF, "Lund", "Les ports de la Loire"),
+    (_BY_ITSELF, "Holm", "Die Häfen der Nordsee"),
+    (_BY_ITSELF, "Berg", "Ponts et routes"),
+    (_BY_ITSELF, "Lund", "Les ports de la Manche orientale"),
+    (_BY_ITSELF, "Berg", "Ponts et quais anciens"),
+    # the title's last word dropped before the author's word
+    (_BY_ITSELF, "Holm", "Die Häfen der"),
+])
+def test_a_title_word_before_the_author_as_publisher_or_a_last_city_is_still_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)
+
 
 
 # The searched name right beside its title is no word of the title: before it with only a colon

@@ -422,6 +422,55 @@ def test_a_word_before_an_abbreviated_publisher_or_a_country_stays_rejected(
     assert matching.title_end_of(doc, author, title) is None
 
 
+# "Title Publisher. Place:" after a title's last word with a capital, where the publisher is one
+# word printed in capitals or two names joined ("FHVS", "FjordPress") and its town may have other
+# seats after a slash, or where one word alone and its colon close the entry (the style's place
+# with no publisher): reported marked. A title's own last word before its full stop and a town
+# ("...Stone Bridges of the Loire. Tours:"), a changed or an added word stay rejected.
+_ONE_WORD_PUBLISHERS = (
+    "Lund K. (1988): Tidal Charts of the Outer Skerries FHVS. Molde/Eidsvoll: S.\n"
+    "Holm E. (1975): Quay Walls of the Inner Skerries FjordPress. Trondheim:\n"
+    "Berg M. (1993): Kooperation zwischen Hafen und Werft Vestbygd:\n"
+    "Moreau A. (2001): Stone Bridges of the Loire. Tours:\n"
+    "Nordvik T. (1999): Harbour Towns. Oslo:")
+
+
+_IN_CONTAINERS = ("Okafor, Ada: Auf der Suche nach neuen Hafenwörtern, in: Berg, M./Lund, K. "
+                  "(Hrsg.): Häfen. Kiel 1985.\nLund K. (1999): Review of Notable Harbour Women, "
+                  "in: The A.B. Review, (2002).")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_ONE_WORD_PUBLISHERS, "Lund", "Tidal Charts of the Outer Skerries"),
+    (_ONE_WORD_PUBLISHERS, "Holm", "Quay Walls of the Inner Skerries"),
+    (_ONE_WORD_PUBLISHERS, "Berg", "Kooperation zwischen Hafen und Werft"),
+])
+def test_a_title_before_a_one_word_publisher_and_its_town_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed
+    (_ONE_WORD_PUBLISHERS, "Lund", "Tidal Charts of the Outer Islands"),
+    (_ONE_WORD_PUBLISHERS, "Holm", "Quay Walls of the Outer Skerries"),
+    (_ONE_WORD_PUBLISHERS, "Berg", "Kooperation zwischen Hafen und Stadt"),
+    # a word added
+    (_ONE_WORD_PUBLISHERS, "Holm", "Quay Walls of the Inner Skerries Revisited"),
+    (_ONE_WORD_PUBLISHERS, "Berg", "Kooperation zwischen Hafen und Werft heute"),
+    # no publisher: the title's own last word, its full stop and a town; or a word changed
+    (_ONE_WORD_PUBLISHERS, "Moreau", "Stone Bridges of the"),
+    (_ONE_WORD_PUBLISHERS, "Moreau", "Stone Bridges of the Rhone"),
+    # the title's own last word, its comma and the word for "in" before a container
+    (_IN_CONTAINERS, "Okafor", "Auf der Suche nach neuen"),
+    (_IN_CONTAINERS, "Lund", "Review of Notable Harbour"),
+])
+def test_a_word_before_a_one_word_publisher_and_its_town_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None
+
+
 # A title run into a container whose first word is capitalised and whose next word is in lower
 # case, up to its volume and pages ("...Hafenbehinderung Hafenkunde in Hessen 12:38–45"): in a
 # German title every noun is capitalised, so the word could be the title's own last word; the
@@ -644,3 +693,46 @@ def test_a_passed_hit_the_print_runs_on_from_is_marked(doc: str, author: str,
 def test_a_passed_hit_the_text_or_a_content_word_closes_stays_certain(doc: str, author: str,
                                                            title: str) -> None:
     assert matching.title_end_of(doc, author, title) == CERTAIN_END
+
+
+# A passed hit whose content word is followed by one capitalised word and then the place of
+# publication (a town closing the entry, a place field, a publisher and its place): the word is
+# where a style that prints the place after the title with no punctuation puts the title's own
+# last word, so the end is marked. The whole title right before its place stays certain, and a
+# changed word stays rejected.
+_PLACES_AFTER_A_WORD = (
+    "Lindqvist, E. Harbour Walls and Quay Stones Bergen: Fjord, 1871.\n"
+    "Holm, K. Tide Tables and Harbour Signals Alesund, 1902.\n"
+    "22 Okafor, N. Tidal Charts and Harbour Basins FjordUniv .Press: Oslo, 1994.\n"
+    "23 Moreau, A. Stone bridges Seuil: Paris, 2001.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PLACES_AFTER_A_WORD, "Lindqvist", "Harbour Walls and Quay"),
+    (_PLACES_AFTER_A_WORD, "Holm", "Tide Tables and Harbour"),
+    (_PLACES_AFTER_A_WORD, "Okafor", "Tidal Charts and Harbour"),
+])
+def test_a_passed_hit_before_a_word_and_its_place_is_marked(doc: str, author: str,
+                                                           title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PLACES_AFTER_A_WORD, "Lindqvist", "Harbour Walls and Quay Stones"),
+    (_PLACES_AFTER_A_WORD, "Moreau", "Stone bridges"),
+])
+def test_a_passed_hit_right_before_its_place_stays_certain(doc: str, author: str,
+                                                          title: str) -> None:
+    matching.kept_by_both(doc, author, title)
+    assert matching.title_end_of(doc, author, title) == CERTAIN_END
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PLACES_AFTER_A_WORD, "Lindqvist", "Harbour Walls and Pier Stones"),
+    (_PLACES_AFTER_A_WORD, "Holm", "Tide Tables and Harbour Lights"),
+    (_PLACES_AFTER_A_WORD, "Okafor", "Tidal Charts and Harbour Docks"),
+    (_PLACES_AFTER_A_WORD, "Lindqvist", "Harbour Walls and Quay Stones Revisited"),
+])
+def test_a_changed_word_before_a_word_and_its_place_stays_rejected(doc: str, author: str,
+                                                                   title: str) -> None:
+    matching.turned_down(doc, author, title)

@@ -3,7 +3,7 @@
 ``bench_refstrings.py`` calls :func:`read_corpus` and :func:`sample`; this module knows the two
 annotation formats (AnyStyle's ``<sequence>`` of tagged fields, GROBID's TEI ``<bibl>``), the
 style of an entry's author run, the surnames a user would type, and how a queried title is
-varied (true variants: a typo, two swapped words; decoys: a content word replaced, added or
+varied (true variants: a typo, two swapped words, two typos; decoys: a content word replaced, added or
 dropped; lookalikes: a three-letter word replaced, a word replaced by one that looks like
 it). Nothing here reads the corpus at import time; nothing is copied into the project.
 """
@@ -422,6 +422,55 @@ def with_typo(rng: random.Random, title: str) -> str:
     else:
         words[at] = word[:cut] + word[cut + 1] + word[cut] + word[cut + 2:]
     return " ".join(words)
+
+
+#: Letters beside each letter on a QWERTY keyboard: a stray key is one of them, struck with
+#: the letter meant.
+_KEYS_BESIDE = {
+    letter: "".join(row[j] for j in (i - 1, i + 1) if 0 <= j < len(row))
+    for row in ("qwertyuiop", "asdfghjkl", "zxcvbnm") for i, letter in enumerate(row)}
+#: Letters a word has at least to take two typos and still be read as itself.
+TWO_TYPO_LETTERS = 6
+
+
+def with_two_typos(rng: random.Random, title: str) -> Optional[str]:
+    """Two typing slips a reader forgives: a letter typed twice or a neighbouring key struck
+    with it, and a letter dropped, in one word or in two (words of
+    :data:`TWO_TYPO_LETTERS` letters or more, never their first or last letter; "systegem",
+    "approximabkte"). None if the title has no such word. Called by ``bench_refstrings``'s
+    ``TwoTypos`` for both benches' "two typos" queries."""
+    words = title.split()
+    long_words = [i for i, word in enumerate(words) if (plain := _PLAIN_WORD.fullmatch(word))
+                  and len(plain[2]) >= TWO_TYPO_LETTERS]
+    if not long_words:
+        return None
+    added, dropped = rng.choice(long_words), rng.choice(long_words)
+    words[dropped] = _edited(words[dropped], lambda core: _letter_dropped(rng, core))
+    words[added] = _edited(words[added], lambda core: _key_added(rng, core))
+    typed = " ".join(words)
+    return typed if typed != title else None  # a letter dropped and typed twice at one place
+
+
+def _edited(word: str, edit) -> str:
+    """``word`` with ``edit`` applied to its letters (the punctuation around them kept)."""
+    plain = _PLAIN_WORD.fullmatch(word)
+    return plain[1] + edit(plain[2]) + plain[3]
+
+
+def _letter_dropped(rng: random.Random, core: str) -> str:
+    """``core`` without one of its inner letters."""
+    at = rng.randrange(1, len(core) - 1)
+    return core[:at] + core[at + 1:]
+
+
+def _key_added(rng: random.Random, core: str) -> str:
+    """``core`` with a letter typed twice or a key beside it struck too, after one of its
+    inner letters (a letter without a key beside it, an accented one, is typed twice)."""
+    at = rng.randrange(1, len(core) - 1)
+    letter = core[at]
+    beside = _KEYS_BESIDE.get(letter.lower(), "")
+    extra = rng.choice(beside) if beside and rng.random() < 0.5 else letter.lower()
+    return core[:at + 1] + (extra.upper() if letter.isupper() else extra) + core[at + 1:]
 
 
 def with_swap(rng: random.Random, title: str) -> Optional[str]:

@@ -180,7 +180,8 @@ class CitationMatcher:
                 hit = result.hit
                 if hit is not None:
                     end = superset.title_end_of_passed_hit(
-                        text, prepared.checked[index], hit[3], hit[3] + len(hit[1]), printed)
+                        text, prepared.checked[index], hit[3], hit[3] + len(hit[1]),
+                        printed=printed)
                     citations.append(Citation(hit[0], publication, *hit[1:], title_end=end))
                 elif result.reachable:
                     citations.extend(self._original_unless_vetoed(

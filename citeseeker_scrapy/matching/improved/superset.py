@@ -56,7 +56,9 @@ from .title_ends.longer_titles import longer_title
 from .text.printed_words import WORD, ends_paragraph
 from .fields.run_on_fields import JOURNAL_WORD_AND_VOLUME, NEXT_FIELD
 from .title_ends.title_edges import EDGE_WORD, name_again, next_entry_as_this
-from .title_ends.undecided_ends import RunOn, undecided_after_passed_hit, undecided_end
+from .title_ends.undecided_ends import (
+    RunOn, undecided_after_passed_hit, undecided_end, word_before_place_after_passed_hit,
+)
 from .verify import veto
 from .entries.entry_numbers import next_entry_start
 from .entries.windows import Region
@@ -185,7 +187,7 @@ def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: 
     reads whether only the words after the hit turn it down."""
     why = veto(text, title, start, end, region, across_headers=True, printed=printed)
     if why is None:
-        return Verdict(None, title_end_of_passed_hit(text, title, start, end, printed))
+        return Verdict(None, title_end_of_passed_hit(text, title, start, end, printed=printed))
     if why not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
         return Verdict(why)
     name = region.occurrences[0][:2]
@@ -209,15 +211,19 @@ def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: 
     return _uncertain_end(text, title, (start, end), region, printed, why, after_run)
 
 
-def title_end_of_passed_hit(text: str, title: CheckedTitle, start: int, end: int,
+def title_end_of_passed_hit(text: str, title: CheckedTitle, start: int, end: int, *,
                             printed: Optional[PrintedCase]) -> str:
     """The ``title_end`` (``model.TITLE_ENDS``) of a hit ``text[start:end]`` every check
     passed as it stands: uncertain where the query ends with a function word and the print
-    runs on past it into a word (``undecided_ends.undecided_after_passed_hit``), else certain;
-    certain without the document's capitals (``printed`` None: the caller has no source to
-    read). Called by :func:`_word_veto_on` and by ``matcher.CitationMatcher`` for its
-    search's hits."""
-    if printed is not None and undecided_after_passed_hit(text, title.words, start, end):
+    runs on past it into a word (``undecided_ends.undecided_after_passed_hit``), or where one
+    capitalised word and then the place of publication follow its content word
+    (``undecided_ends.word_before_place_after_passed_hit``, which reads that word's capital in
+    ``printed``), else certain; always certain where the caller has not the document's
+    capitals (``printed`` None: a text searched with no source to read). Called by
+    :func:`_word_veto_on` and by ``matcher.CitationMatcher`` for its search's hits."""
+    if printed is not None and (
+            undecided_after_passed_hit(text, title.words, start, end)
+            or word_before_place_after_passed_hit(text, title.words, start, end, printed)):
         return UNCERTAIN_END
     return CERTAIN_END
 

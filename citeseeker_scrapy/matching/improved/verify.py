@@ -96,7 +96,8 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
     if not (_same_work(text, title, start, end, name_before, printed)
             or _same_work_as_queried(text, title, start, end, name_before)):
         return CHANGED_WORD
-    if title.short and not (stands_alone(text, start, end, name_before, after_run) or (
+    if title.short and not (stands_alone(text, start, end, name_before, after_run,
+                                         title.title.text) or (
             region is not None and named_in_sentence(text, region, start, end))):
         return ORDINARY_WORDS
     return None
@@ -227,32 +228,62 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
                name_before: Optional[Span] = None, printed: Optional[PrintedCase] = None
                ) -> bool:
     """``words.same_work`` on the words around the hit: a different word is another work.
+    First whether the printed title goes on past the query's first or last word
+    (:func:`_goes_on_past_hit`: a longer title, another work, a verbatim hit too), then
+    whether the words near the hit are the title's or damaged forms of them
+    (:func:`_words_near_hit_alike`). Called by :func:`_word_veto`."""
+    words = _words_taken(text, start, end)
+    inside = word_text(text, *words)
+    if _goes_on_past_hit(text, title, words, inside, name_before, printed):
+        return False
+    return _words_near_hit_alike(text, title, (start, end), words, inside)
 
-    A hit shorter than the title may have its last (first) words beyond a running header or
-    page number: then the words of its "[n]" entry up to ``INTERRUPTION`` characters
-    further are looked at too, and where a header stands among them, they alone decide,
-    read without it (:func:`_words_across_header`): a header's word is no word of the title
-    ("Population | date, Generated Studies ..., page counter | demography of ..." read for
-    a query that opens with "genre": the header's "generated" would pass for its variant).
-    First ``longer_titles.longer_title``: a printed title that goes on past the query's first or
-    last word is a longer one (a verbatim hit too); its first word is read only after a name
-    (``name_before``: where it is): before a title-first entry lies a heading ("References") or
-    the entry before, not the title's opening; and not when the name itself is the word right
-    before the hit, only punctuation between ("8. ECESR Taqrir ...": GOST prints an organisation
-    with no punctuation before its title; "(2010) Bedier: Les chansons ...": a style that closes
-    the entry before with its year and prints the name and a colon). Nor is the name the title's
-    last word when it is printed again right after the hit (``title_edges.name_again``), nor a
-    word after the year or span of years that closes the query's title after its comma or colon
-    (perhaps after a place) or after a preposition of time, printed so
-    (``title_edges.closed_by_date``). With the document's capitals (``printed``), words in lower
-    case run on after the hit up to the title's close are the printed title's own too
-    (:func:`_runs_on`).
-    """
-    first, last = _words_taken(text, start, end)
-    inside = word_text(text, first, last)
-    preceding = ("" if name_before is None or not WORD.search(text, name_before[1], first)
-                 or bare_surname_ends_run(text, name_before[1], first, printed)
-                 else _text_before(text, title, first, name_before[1]))
+
+def _goes_on_past_hit(text: str, title: CheckedTitle, words: tuple[int, int], inside: str,
+                      name_before: Optional[Span], printed: Optional[PrintedCase]) -> bool:
+    """True if the printed title goes on past the hit's words (``words``: where its first
+    starts and its last ends; ``inside``: their text): ``longer_titles.longer_title`` on the
+    words before the hit (:func:`_words_before_hit`) and after it (:func:`_words_after_hit`),
+    or, with the document's capitals (``printed``), words in lower case run on after the hit
+    up to the title's close (:func:`_runs_on`). Called by :func:`_same_work`."""
+    first, last = words
+    preceding = _words_before_hit(text, title, first, name_before, printed)
+    following, at_hit, after = _words_after_hit(text, title, words, name_before, printed)
+    return longer_title(title.words, inside, preceding, following, after != at_hit) or bool(
+        following and after == at_hit and _runs_on(text, title, inside, after, printed))
+
+
+def _words_before_hit(text: str, title: CheckedTitle, first: int, name_before: Optional[Span],
+                      printed: Optional[PrintedCase]) -> str:
+    """The text before the hit's first word (at ``first``) that ``longer_title`` reads, or ""
+    where the title's first word is not to be read there: only after a name (``name_before``:
+    where it is), since before a title-first entry lies a heading ("References") or the entry
+    before, not the title's opening; and not when the name itself is the word right before
+    the hit, only punctuation between ("8. ECESR Taqrir ...": GOST prints an organisation with
+    no punctuation before its title; "(2010) Bedier: Les chansons ...": a style that closes the
+    entry before with its year and prints the name and a colon), nor when the rest of the
+    author run ends with a co-author's bare surname (``bare_surnames.bare_surname_ends_run``:
+    that word is the run's). Called by :func:`_goes_on_past_hit`."""
+    if name_before is None or not WORD.search(text, name_before[1], first) or (
+            bare_surname_ends_run(text, name_before[1], first, printed)):
+        return ""
+    return _text_before(text, title, first, name_before[1])
+
+
+def _words_after_hit(text: str, title: CheckedTitle, words: tuple[int, int],
+                     name_before: Optional[Span], printed: Optional[PrintedCase]
+                     ) -> tuple[str, int, int]:
+    """(the text after the hit that ``longer_title`` reads, where the hit's words end, where
+    the words after it go on: past a running header that starts there,
+    :func:`_past_header`). The text is "" where a field, the next entry or a date closes the
+    title right after the hit: a field the rules know (``run_on_fields.next_field``), the next
+    entry printed as this one (``title_edges.next_entry_as_this``), the searched name printed
+    again (``title_edges.name_again``: the name is not the title's last word), a year or span
+    of years that closes the query's title after its comma or colon (perhaps after a place)
+    or after a preposition of time (``title_edges.closed_by_date``). After a query that ends
+    with a colon the subtitle that follows is its own (its colon read as a blank). Called by
+    :func:`_goes_on_past_hit`."""
+    first, last = words
     after = last - 1 if 1 < last and text[last - 1] == " " and in_word(text[last - 2]) else last
     dated = closed_by_date(title.title.text, text, after)
     at_hit, after = after, _past_header(text, title, after, name_before)
@@ -261,9 +292,21 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
         _text_after(text, title, first, after))
     if title.title.text.rstrip().endswith(":"):  # the query's subtitle is what follows
         following = _SUBTITLE_COLON.sub(" ", following, count=1)
-    if longer_title(title.words, inside, preceding, following, after != at_hit) or (
-            following and after == at_hit and _runs_on(text, title, inside, after, printed)):
-        return False
+    return following, at_hit, after
+
+
+def _words_near_hit_alike(text: str, title: CheckedTitle, hit: tuple[int, int],
+                          words: tuple[int, int], inside: str) -> bool:
+    """``words.same_work`` on the words near the hit ``text[hit[0]:hit[1]]`` (``words``: where
+    its first word starts and its last ends; ``inside``: their text); True for a verbatim hit.
+    A hit shorter than the title may have its last (first) words beyond a running header or
+    page number: then the words of its "[n]" entry up to ``INTERRUPTION`` characters further
+    are looked at too, and where a header stands among them, they alone decide, read without
+    it (:func:`_words_across_header`): a header's word is no word of the title ("Population |
+    date, Generated Studies ..., page counter | demography of ..." read for a query that opens
+    with "genre": the header's "generated" would pass for its variant). Called by
+    :func:`_same_work`."""
+    (start, end), (first, last) = hit, words
     if end - start == len(title.title.text) and text.startswith(title.title.text, start):
         return True  # verbatim
     left_out = max(0, len(title.title.text) - (end - start))

@@ -22,6 +22,7 @@ from typing import Iterator
 
 from ...name_parts import INITIAL
 from . import places, publishers
+from ..grammar.content_words import CONTAINER_ARTICLES
 from ..grammar.entry_grammar import ABBREVIATION, ENTRY_CLOSING, NEXT_ENTRY_OPENING, YEAR_DIGITS
 from ..grammar.name_grammar import NAME
 
@@ -45,7 +46,9 @@ _PLACE_AND_YEAR = rf" {NAME}(?: {NAME})?(?=, [^\W\d_]{{2}},){_YEAR_AFTER_PLACE}"
 #: mentaux Paris, France: Masson; 1980", "Weapons of the Weak Yale; 1985", "...Strategies
 #: Athens; 2012"), or a dash or a blank perhaps and the colon before the
 #: publisher ("...Einzelfallhilfe Stuttgart -: RAABE-Verlag" (GOST), "...de l'\u00e9tat Paris :
-#: Dunod" (French spacing), "...concepts et méthodes Paris: Dunod."). The city is the word
+#: Dunod" (French spacing), "...concepts et méthodes Paris: Dunod."; or the colon closing the
+#: text, a style's "Title Publisher. Place:" with no publisher: "...des derniers Ottomans
+#: Paris:"). The city is the word
 #: right after the query's last one: a query that lacks the title's last word has that word
 #: before the city. One pattern for every field after a city: the list is long, and read once.
 #: A publisher's seats may follow the city after slashes, one word or a listed city each
@@ -65,22 +68,25 @@ _SEATS_AFTER_HYPHENS = rf"(?:-(?:{places.PUBLISHING_CITIES})(?![^\W_])){{1,2}}"
 _CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES})"
                          rf"(?:{_SEATS_AFTER_HYPHENS}|{_SEATS_AFTER_SLASHES})"
                          rf"(?: ?, ?[^\W\d_]{{2,3}}| {places.REGION_CODES})?"
-                         r"\)?(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?: |:(?=[^\W\d_]))")
+                         r"\)?(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?:(?: |$)|:(?=[^\W\d_]))")
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place").
-#: One word, never two, before the city's colon: the field starts right after the title's last
-#: word, so a query that lacks that word ("...Moral [Reasoning] Fortress: Minneapolis") still
-#: has a word of the title after it.
-_PUBLISHER_THEN_CITY = (rf" [^\W\d_][\w'\u2019&-]*: (?:{places.PUBLISHING_CITIES})"
+#: One word, never two, before the city's colon, perhaps after an article that opens the name
+#: ("...De hominis dignitate Le Monnier: Firenze, 1941."): the field starts right after the
+#: title's last word, so a query that lacks that word ("...Moral [Reasoning] Fortress:
+#: Minneapolis") still has a word of the title after it, and no title ends with an article.
+_PUBLISHER_THEN_CITY = (rf" (?:(?:{'|'.join(sorted(CONTAINER_ARTICLES))}) )?"
+                        rf"[^\W\d_][\w'\u2019&-]*: (?:{places.PUBLISHING_CITIES})"
                         rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|$| \(?{YEAR_DIGITS})")
-#: A publisher named by a person's initials and surname, its comma and the city it publishes
-#: in ("...Non siamo d'accordo F. de Silva, Torino.", "...Hair R. Hale, London, 1958", "...J.B.
-#: Lippincott, Philadelphia": styles that print "Title Publisher, Place"). Up to three initials,
+#: A publisher named by a person's initials and surname, its comma or its colon and the city it
+#: publishes in ("...Non siamo d'accordo F. de Silva, Torino.", "...Hair R. Hale, London, 1958",
+#: "...J.B. Lippincott, Philadelphia": styles that print "Title Publisher, Place"; "...Non siamo
+#: d'accordo F. de Silva: Torino, 1953.": "Title Publisher: Place, Year"). Up to three initials,
 #: then up to three words of the surname ("de Silva"). The field opens with an initial: a
 #: query that lacks the title's last word has that word before it, and a title's last word is
 #: no single letter with a full stop.
-_INITIALLED_PUBLISHER_THEN_CITY = (rf" (?:{INITIAL} ?){{1,3}}(?:{NAME} ){{0,2}}{NAME}, "
+_INITIALLED_PUBLISHER_THEN_CITY = (rf" (?:{INITIAL} ?){{1,3}}(?:{NAME} ){{0,2}}{NAME}[,:] "
                                    rf"(?:{places.PUBLISHING_CITIES})(?![^\W_])")
 #: A place and the colon of a publisher the style left empty, then the year: "...und die
 #: Gesamtschule Hannover:, 1996." (GOST styles). One word ("Praha", "Frankfurt/Main",
@@ -106,10 +112,18 @@ _PLACE_AND_CODE_THEN_PUBLISHER = (
 #: 3-and 4-dimensional manifolds Durham,NC: Amer. Math. Soc.").
 _PLACE_AND_REGION = (rf" [^\W\d_][\w'\u2019-]* ?, ?{places.REGIONS}"
                      r"(?:\.?[,:;]|\.)(?: |$)")
+#: The author named as the publisher, in lower case as styles print it, then the field's
+#: punctuation before the place: "...Bibliothèque du roi l'auteur. Paris:", "...chez l'auteur,
+#: 1841", "...Seegeschichte Selbstverlag. Kiel:", "...the author, London". A query that lacks
+#: the title's last word has that word before it; a title that ends with these words ("La mort
+#: de l'auteur") has a function word before them, which ``undecided_ends`` reads as an end it
+#: cannot decide.
+_AUTHOR_AS_PUBLISHER = (r" (?:(?:chez )?l['\u2019]auteur|(?:a )?compte d['\u2019]auteur"
+                        r"|(?:im )?selbstverlag|eigenverlag|the author)[.,:;](?: |$)")
 #: The shapes above, in the order ``run_on_fields.NEXT_FIELD`` tries them.
 PLACE_FIELDS = (_PLACE_AND_YEAR, _CITY_AND_PUNCTUATION, _PUBLISHER_THEN_CITY,
                 _INITIALLED_PUBLISHER_THEN_CITY, _PLACE_AND_EMPTY_PUBLISHER,
-                _PLACE_AND_CODE_THEN_PUBLISHER, _PLACE_AND_REGION)
+                _PLACE_AND_CODE_THEN_PUBLISHER, _PLACE_AND_REGION, _AUTHOR_AS_PUBLISHER)
 
 # A town that closes its entry right after a title's last word, with no punctuation between.
 #: A word that opens a place's name of two words: "New York", "North Carolina", "Central
@@ -173,6 +187,23 @@ def _closes_as_town(text: str, town: re.Match[str]) -> bool:
 _PUBLISHER_OR_YEAR_AFTER = re.compile(rf" ?: (?=[^\W\d_])|; \(?{YEAR_DIGITS}(?![\d\]])")
 
 
+#: A town's comma or semicolon and the year of publication after it ("...Cahors, 1868."), where
+#: a town that closes an entry alone ("...der Universität Bremen.") is a title's last word as
+#: often.
+_YEAR_AFTER_TOWN = re.compile(rf"[;,] \(?{YEAR_DIGITS}(?![\d\]])")
+
+
+def town_and_year_close_entry(text: str, at: int) -> bool:
+    """True if :func:`town_closes_entry` reads a town right after ``at`` (the end of a title's
+    last word) and the year of publication follows the town after its comma or semicolon
+    (``_YEAR_AFTER_TOWN``): "...préfet du Lot Cahors, 1868.", "...Northern Fjords Bergen;
+    2004". Called by ``undecided_ends``, which marks the title's end uncertain there: after a
+    capitalised word the town may be the title's own last word ("...Fjords Bergen")."""
+    town = _TOWN_CLOSING_ENTRY.match(text, at)
+    return (town is not None and _YEAR_AFTER_TOWN.match(text, town.end(1)) is not None
+            and _closes_as_town(text, town))
+
+
 def towns_closing_entries(text: str) -> Iterator[tuple[int, bool]]:
     """Each town in ``text`` that closes its entry as :func:`town_closes_entry` reads it right
     after a word with no punctuation between: the end of that word ("...their families|
@@ -223,14 +254,28 @@ _ABBREVIATION_OPENING_NAME = re.compile(
 #: A publisher's name, its full stop, its town and the town's colon, and the entry ends (perhaps
 #: after the "S." of an empty pages' field): "...Dusty PlasmasPhysics Inst.of Physics. Bristol:",
 #: "...in public cloud computing NIST. Gaithersburg:" (natur-und-landschaft: a style that
-#: prints "Title Publisher. Place:"). Read by :func:`publisher_and_place_close_entry`, which
-#: asks whether the town is one (group "town").
+#: prints "Title Publisher. Place:"). The town may have other seats after slashes
+#: ("...Ein Vorwort AFRA. Butzbach/Griedel: S.") or its state's code after a comma
+#: ("...manifolds Amer .Math .Soc. Durham,NC: S."; not the word for "in" before a
+#: container's colon: "...Begriffe, in: Berg, M. (Hrsg.)"). Read by
+#: :func:`publisher_and_place_close_entry`, which asks whether the town (its first seat,
+#: group "town") is one and how many words the name (group "name") holds.
 _PUBLISHER_THEN_TOWN_TO_ENTRY_END = re.compile(
-    rf"{_PUBLISHER_NAME_WORD}(?:(?: |(?<=\.)){_PUBLISHER_NAME_WORD}){{0,6}}\. "
-    rf"(?P<town>{_PLACE_WORD}):(?: s\.)?{NEXT_ENTRY_OPENING}")
+    rf"(?P<name>{_PUBLISHER_NAME_WORD}(?:(?: |(?<=\.)){_PUBLISHER_NAME_WORD}){{0,6}})\. "
+    rf"(?P<town>{_PLACE_WORD})(?:, ?(?!(?:in|en|im|em|ed|hg):)[^\W\d_]{{2}})?:(?: s\.)?"
+    rf"{NEXT_ENTRY_OPENING}")
+#: A place or a publisher alone, one word and its colon, and the entry ends (perhaps after the
+#: "S." of an empty pages' field): "...Kooperation zwischen Schule und Jugendhilfe Oberbiel:"
+#: (natur-und-landschaft's "Title Publisher. Place:" with one of the two left empty). A title
+#: prints no colon of its own at its entry's end: a query that lacks the title's last word has
+#: that word and a blank before the place. One word, no state's code after a comma: "...Notable
+#: Harbour Women, in: The A.B. Review" is a title's own last word before a container. Read by
+#: :func:`publisher_and_place_close_entry`.
+_PLACE_ALONE_TO_ENTRY_END = re.compile(rf"{_PLACE_WORD}:(?: s\.)?{NEXT_ENTRY_OPENING}")
 
 
-def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool) -> bool:
+def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
+                                    name_printed_apart: bool = False) -> bool:
     """True if the words from ``at`` (a capital right after a title's last word) are a
     publisher's name and its place up to the entry's end: its city and its year
     (``PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END``), or its full stop and a town with its colon
@@ -238,21 +283,50 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool) 
     after a title's last word printed in lower case (``after_lower_case``), or after one in
     any case where the name opens with an abbreviation (``_ABBREVIATION_OPENING_NAME``:
     "...Functions CambridgeUniv .Press: Cambridge, 1993.", "...Dusty PlasmasPhysics Inst.of
-    Physics. Bristol:"). A title in title case without its last word prints that word
-    before the name ("...Correlation Functions CambridgeUniv .Press"), a word with a blank
-    after it: the abbreviation tells the name's first word. Called by ``undecided_ends``,
-    which marks the end uncertain: a title's proper noun after a word in lower case prints
-    so before the name too."""
-    if not after_lower_case and _ABBREVIATION_OPENING_NAME.match(text, at) is None:
-        return False
-    if PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END.match(text, at) is not None:
+    Physics. Bristol:"), or where it is one word before its full stop and its town, printed as
+    no title's word is (``name_printed_apart``: in capitals, or with a capital inside, two
+    names joined: "...Ein Vorwort AFRA. Butzbach/Griedel: S.", "...in One Dimension
+    ClarendonPress. Oxford:"; a title's own last word, then its full stop, prints "...Outer
+    Skerries. Bergen:" where a style prints no publisher); or one
+    word alone, its colon and the entry's end (``_PLACE_ALONE_TO_ENTRY_END``). A title in title
+    case without its last word prints that word before the name ("...Correlation Functions
+    CambridgeUniv .Press"), a word with a blank after it: the abbreviation, or the full stop
+    or the colon right after the one word, tells the name's first word. Called by
+    ``undecided_ends``, which marks the end uncertain: a title's proper noun after a word in
+    lower case prints so before the name too."""
+    opened = after_lower_case or _ABBREVIATION_OPENING_NAME.match(text, at) is not None
+    if opened and PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END.match(text, at) is not None:
+        return True
+    if _PLACE_ALONE_TO_ENTRY_END.match(text, at) is not None:
         return True
     town = _PUBLISHER_THEN_TOWN_TO_ENTRY_END.match(text, at)
-    return town is not None and (_PUBLISHING_CITY.fullmatch(town["town"]) is not None
-                                 or places.is_town(town["town"]))
+    if town is None or not (opened or name_printed_apart and " " not in town["name"]):
+        return False
+    seat = town["town"].partition("/")[0]
+    return _PUBLISHING_CITY.fullmatch(seat) is not None or places.is_town(seat)
 
 
 _PUBLISHING_CITY = re.compile(places.PUBLISHING_CITIES)
+#: Any of ``PLACE_FIELDS``, read after a word run on after a title
+#: (:func:`place_closes_entry_after`).
+_PLACE_FIELD = re.compile("|".join(PLACE_FIELDS))
+
+
+def place_closes_entry_after(text: str, at: int, name_printed_apart: bool = False) -> bool:
+    """True if the place of publication, or a publisher and its place, start right after
+    ``at`` (the end of one capitalised word run on after a title): a town that closes the
+    entry (:func:`town_closes_entry`: "...Sight Reading Cahors, 1868."), a place field
+    (``PLACE_FIELDS``: "...Outer Skerries Bergen: Fjord."), or a publisher's name and its
+    place up to the entry's end (:func:`publisher_and_place_close_entry`, told whether the next
+    word is printed as a publisher's one-word name, ``name_printed_apart``: "...Harbour
+    Functions FjordUniv .Press: Oslo, 1994."). The word before is then where a title's own
+    last word stands: ``undecided_ends`` marks the end of a hit that passed every check
+    uncertain where the query's last word comes right before that word."""
+    return (town_closes_entry(text, at) or _PLACE_FIELD.match(text, at) is not None
+            or text.startswith(" ", at)
+            and publisher_and_place_close_entry(text, at + 1, False, name_printed_apart))
+
+
 
 
 #: A country's or a region's name after the town a title ends with, then its full stop or its

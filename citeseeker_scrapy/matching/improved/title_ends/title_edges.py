@@ -18,7 +18,8 @@ from typing import Optional
 
 from ..grammar.entry_grammar import (
     ABBREVIATION, ANY_YEAR, ENTRY_NUMBER, IN_CONTAINER, LISTED_ENTRY_NUMBER, LISTED_NUMBER,
-    PARENTHESISED_NUMBER, RANGE_DASH, RUN_DATE, RUN_DATE_BEFORE_TITLE, YEAR_DIGITS,
+    NEXT_ENTRY_OPENING, PARENTHESISED_NUMBER, RANGE_DASH, RUN_DATE, RUN_DATE_BEFORE_TITLE,
+    YEAR_DIGITS,
 )
 from ..grammar.name_grammar import AND_WORD, GIVEN_NAMES, NAME
 from ..entries.entry_numbers import own_entry_number
@@ -78,6 +79,15 @@ _ENTRY_NUMBER_BEFORE = re.compile(
     rf"(?:^|(?<=\s))(?:{ENTRY_NUMBER.pattern}|{LISTED_NUMBER}|{PARENTHESISED_NUMBER}) $")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
+#: The searched name's author run, its year and its full stop, then a bare number (a volume)
+#: right before a title the style prints after it and closes with the entry (american-political-
+#: science-association: "Okafor, Ngozi. 2011. 12 Harbour Silt Budgets. Lindqvist, K."): the run
+#: holds no digit, so the number is the first field after the date. Read from the searched
+#: name's end to the title's start.
+_VOLUME_AFTER_RUN_DATE = re.compile(
+    rf"\D{{0,{_LOOK_AROUND}}}(?<!\d){YEAR_DIGITS}[a-z]?\. \d{{1,4}} ")
+#: ... and the title's full stop that closes its entry, before the next entry's opening.
+_CLOSING_FULL_STOP = re.compile(rf"\.{NEXT_ENTRY_OPENING}")
 #: The next entry's author list right after a title that ends its entry: three surnames or
 #: more joined by slashes, no initials, as German styles print them ("...Writings on Economics
 #: Kinney / Maldacena / Minwalla / Raju An index ..."); a title's own words are not joined so,
@@ -300,7 +310,7 @@ def _name_follows(text: str, region: Region, end: int) -> bool:
 
 
 def stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
-                  after_run: bool = False) -> bool:
+                  after_run: bool = False, query: str = "") -> bool:
     """True if the hit, widened to whole words, has punctuation (or nothing) on both sides.
 
     A short title in a reference is delimited ("2015. Deep learning. Nature"), or follows the
@@ -317,7 +327,10 @@ def stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     (2003) Heritage Futures UNESCO, Paris."), or before the next entry's author list joined by
     slashes (``_SLASHED_NAMES_AFTER``), or before a journal's volume and pages or the volume and
     the entry's end, where the style prints no journal's name
-    (``run_on_fields.VOLUME_CLOSING_ENTRY``: "2016. The Antisocial Network 49."); the same words
+    (``run_on_fields.VOLUME_CLOSING_ENTRY``: "2016. The Antisocial Network 49."), or after the
+    year or span of years that closes both the query (``query``: its normalized title) and the
+    print (:func:`closed_by_date`: "Okafor, N. Harbour Lights, 1850–1900 diss., Univ. of Lagos,
+    1987."); the same words
     in a sentence or inside a longer title have a word next to them (given names right before a
     short title are not read as the author run's: "Sawer, Feder- ation under strain" has a title
     word there). ``name``: where the searched name before the hit is, if one is. Punctuation the
@@ -331,7 +344,8 @@ def stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     if after_run or _unpunctuated_field_before(text, name, start, end):
         before = ""  # the date field the title follows: "BOZON M 2002 Title.", "John1970 Title"
     return not (before and in_word(before)) and not (
-        after and in_word(after) and not _unpunctuated_field_after(text, name, start, end))
+        after and in_word(after) and not _unpunctuated_field_after(text, name, start, end)
+        and not closed_by_date(query, text, end))
 
 
 def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:
@@ -353,6 +367,7 @@ def _unpunctuated_field_before(text: str, name: Optional[Span], start: int, end:
     contribution's author, before a number, before "in" or as the entry's author field. Called
     by :func:`stands_alone`."""
     return bool(_YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start)
+                or _volume_after_run_date(text, name, start, end)
                 or _named_contribution(text, name, start, end)
                 or _number_after_name(text, name, start) or _book_after_in(text, name, start)
                 or _author_field_before(text, name, start))
@@ -367,6 +382,21 @@ def _unpunctuated_field_after(text: str, name: Optional[Span], start: int, end: 
     return bool(NEXT_FIELD.match(text, end) or VOLUME_CLOSING_ENTRY.match(text, end)
                 or next_entry_as_this(text, name, start, end) or name_again(text, name, end)
                 or _SLASHED_NAMES_AFTER.match(text, end))
+
+
+def _volume_after_run_date(text: str, name: Optional[Span], start: int, end: int) -> bool:
+    """True if the title ``text[start:end]`` (whole words) follows its entry's volume, printed
+    bare right after the date of the searched name's author run (``name``: where it is
+    printed; ``_VOLUME_AFTER_RUN_DATE``), and the title's full stop closes the entry
+    (``_CLOSING_FULL_STOP``): a style that prints the volume before the title and no journal's
+    name ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets. Lindqvist, K. 2003."). A sentence
+    puts no bare number between a year's full stop and its words, and a near miss lacking a
+    title's last word has that word before the full stop. A title that opens with a number
+    ("12 Angry Men") prints so too: a query lacking that number is read as this title. Called
+    by :func:`_unpunctuated_field_before`."""
+    return (name is not None
+            and _VOLUME_AFTER_RUN_DATE.fullmatch(text, name[1], start) is not None
+            and _CLOSING_FULL_STOP.match(text, end) is not None)
 
 
 def _named_contribution(text: str, name: Optional[Span], start: int, end: int) -> bool:

@@ -28,14 +28,14 @@ from ..grammar.content_words import (
 from ..grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS
 from ..grammar.name_grammar import INITIALS
 from ..fields.place_fields import (
-    WORD_BEFORE_TITLES_TOWN, country_after_town, publisher_and_place_close_entry,
-    town_and_publisher_end,
+    WORD_BEFORE_TITLES_TOWN, country_after_town, place_closes_entry_after,
+    publisher_and_place_close_entry, town_and_publisher_end, town_and_year_close_entry,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from ..fields.run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
-    CONTAINER_VOLUME_AND_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
-    STOPS_BEFORE_ABBREVIATIONS, VOLUME_NUMERAL_CLOSING_ENTRY,
+    CONTAINER_VOLUME_AND_PAGES, NEXT_FIELD, ONE_WORD_JOURNAL_AND_NUMBER,
+    ONE_WORD_JOURNAL_AND_YEAR, STOPS_BEFORE_ABBREVIATIONS, VOLUME_NUMERAL_CLOSING_ENTRY,
 )
 
 #: Capitalised words in a row after the query's last word that make a field of their own as
@@ -43,6 +43,8 @@ from ..fields.run_on_fields import (
 #: Today, 49", "...Raccolta Di Scritti Editi E Inediti a Cura"): a title without its last word
 #: has that word and the field after it too, so the capitals cannot decide.
 _CAPITALISED_RUN = 2
+#: The letters of a capitalised short word read as a title's last content word (a name: "Lot").
+_SHORT_NOUN_LETTERS = 3
 #: The blank between two words of a run, or a blank and a full stop joined to the next word
 #: ("...Functions CambridgeUniv .Press, Cambridge.").
 _RUN_GAP = re.compile(r" \.?")
@@ -101,14 +103,33 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
         return None  # the title's own punctuation closes it: the text decides
     first = words[last].start()
     cased = printed(first, words[-1].end())
-    if cased is None or not (is_content(query[-1])
-                             or acronym(cased[:title_end - first])):
+    if cased is None or not (is_content(query[-1]) or acronym(cased[:title_end - first])
+                             or _short_proper_noun(query[-1], cased[:title_end - first],
+                                                   _word_before(words, last, printed))):
         return None
     told = _undecided_run(text, run, [cased[w.start() - first:w.end() - first] for w in run],
                           printed, cased[:1].islower(), words[last].span())
     if told is None:
         return None
     return RunOn(title_end, run[0].span(), told)
+
+
+def _short_proper_noun(word: str, cased: str, before: Optional[str]) -> bool:
+    """True for a query's last word of three letters (``word``, folded) that no function word
+    is, printed with a capital (``cased``) right after a word printed in lower case
+    (``before``): a place's or a person's name in a title printed in sentence case ("...préfet
+    du Lot", "...am Inn", "...do Rio"), which a title ends with as with any content word. In a
+    title printed in title case every word has its capital ("...in Her Own"), so a short word
+    there tells nothing. Called by :func:`undecided_end`."""
+    return (len(word) == _SHORT_NOUN_LETTERS and word.isalpha()
+            and word not in SHORT_FUNCTION_WORDS and cased[:1].isupper()
+            and before is not None and before[:1].islower())
+
+
+def _word_before(words: list[re.Match[str]], last: int, printed: PrintedCase) -> Optional[str]:
+    """The word before the query's last one (``words[last]``) as printed, None if the hit
+    holds none or its capitals are unknown. Called by :func:`undecided_end`."""
+    return printed(*words[last - 1].span()) if last > 0 else None
 
 
 def undecided_after_passed_hit(text: str, query: Sequence[str], start: int, end: int) -> bool:
@@ -131,6 +152,36 @@ def undecided_after_passed_hit(text: str, query: Sequence[str], start: int, end:
         return False
     after = words[last + 1]
     return text[words[last].end():after.start()] == " " and after.group()[:1].isalpha()
+
+
+def word_before_place_after_passed_hit(text: str, query: Sequence[str], start: int, end: int,
+                                       printed: PrintedCase) -> bool:
+    """True if a hit every check passed may lack the printed title's last word before its
+    place: the query ends with a content word printed right at the hit's end (or up to two
+    words after it: ``printed_words.last_query_word``), no field the rules know starts right
+    after it (``run_on_fields.NEXT_FIELD``), and a blank and one word printed with a capital
+    follow it, then the place of publication or a publisher and its place
+    (``place_fields.place_closes_entry_after``: "...Mémoire sur les ponts Rouergue Cahors,
+    1868." for a query that ends at "ponts"). A style that prints the place after the title
+    with no punctuation puts the title's own last word there, so the text cannot tell it from
+    a word of the publication data (a publisher's: "...Harbour Walls Seeverlag Hamburg,
+    1990."). The hit is reported with its end marked uncertain. Who calls it:
+    ``superset.title_end_of_passed_hit``, on each hit ``verify.veto`` passes as it stands."""
+    if (len(query) < 2 or query[-1] in FUNCTION_WORDS or query[-1].isdigit()
+            or WORD_BEFORE_TITLES_TOWN.fullmatch(query[-1])):
+        return False
+    _, words = hit_words(text, start, end)
+    last = last_query_word(query, words, end)
+    if last is None or last + 1 >= len(words):
+        return False
+    title_end, word = words[last].end(), words[last + 1]
+    if text[title_end:word.start()] != " " or NEXT_FIELD.match(text, title_end):
+        return False
+    cased = printed(word.start(), word.end())
+    if cased is None or not cased[:1].isupper() or not is_content(folded(cased)):
+        return False
+    apart = last + 2 < len(words) and _printed_apart(words[last + 2], printed)
+    return place_closes_entry_after(text, word.end(), apart)
 
 
 def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
@@ -196,10 +247,14 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     (``run_on_fields.COLON_AND_CONTAINER_TO_VOLUME``: "...The Rx6-Method Voices: A World
     Forum for Music Therapy, 17"), or a town, its colon and its publisher
     (``place_fields.town_and_publisher_end``: "...Economic Lifeline Arlington: National Rural
-    Electric Cooperative Association."), or, after a title's last word printed in lower case
-    or before a name that opens with an abbreviation, a publisher's name and its place up to
-    the entry's end (``place_fields.publisher_and_place_close_entry``: "...l'art brut
-    Collection de l'Art Brut, Milano/Lausanne, 2005.", "...Correlation Functions CambridgeUniv
+    Electric Cooperative Association."), or a town GeoNames knows or a listed publisher's name
+    and the year after it (``place_fields.town_and_year_close_entry``: "...préfet du Lot
+    Cahors, 1868.", "...Northern Fjords Bergen; 2004": after a capitalised word the capitals
+    cannot tell it from the title's own last place name), or, after a title's last word
+    printed in lower case or before a name that opens with an abbreviation, a publisher's name
+    and its place up to the entry's end (``place_fields.publisher_and_place_close_entry``:
+    "...l'art brut Collection de l'Art Brut, Milano/Lausanne, 2005.", "...Correlation Functions
+    CambridgeUniv
     .Press: Cambridge, 1993.", "...Dusty PlasmasPhysics Inst.of Physics. Bristol:"), or a
     volume's Roman numeral and the entry's year (:func:`_volume_numeral_closing_entry`). A title without its
     last word prints that word there in each (a proper noun before the publisher's name: "...of
@@ -219,7 +274,21 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
         return True
     if _volume_numeral_closing_entry(text, word, printed):
         return True
-    return publisher_and_place_close_entry(text, word.start(), after_lower_case)
+    if town_and_year_close_entry(text, word.start() - 1):
+        return True
+    return publisher_and_place_close_entry(text, word.start(), after_lower_case,
+                                           _printed_apart(word, printed))
+
+
+def _printed_apart(word: re.Match[str], printed: PrintedCase) -> bool:
+    """True if ``word`` is printed in capitals ("AFRA", ``capitals.acronym``) or holds a capital
+    after a letter in lower case ("ClarendonPress": two names joined): no title's last word in
+    title case prints so, so the word may open a publisher's name of one word
+    (``place_fields.publisher_and_place_close_entry``). Called by
+    :func:`_closes_entry_after_field`."""
+    cased = printed(word.start(), word.end())
+    return cased is not None and (acronym(cased) or any(
+        before.islower() and after.isupper() for before, after in zip(cased, cased[1:])))
 
 
 def _volume_numeral_closing_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:

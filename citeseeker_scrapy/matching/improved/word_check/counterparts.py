@@ -84,9 +84,13 @@ _LONG_WORD = 12
 #: starts with another letter ("crowns") is no elided "c'" before "rowns".
 _ELIDED = ("qu", "l", "d")
 _ELIDED_REST = 4  # letters a word keeps after its elided article at least
+#: Letters a word printed whole inside another adds at least to make it another word
+#: (:func:`_whole_inside`): one letter more is a typo's ("reponse"), two a word's own
+#: ("view"/"review", "rate"/"crater").
+_INSIDE_ADDS = 2
 
 
-def another_word(word: str, other: str) -> bool:
+def another_word(word: str, other: str, first: bool = True, last: bool = True) -> bool:
     """True if ``other``, a word similar to ``word`` (the ratio ``has_counterpart`` reads),
     is another word rather than the same one damaged: both letters only, neither's letters
     all in the other in their order (:func:`_letters_in_order`: letters typed twice or stray
@@ -98,10 +102,15 @@ def another_word(word: str, other: str) -> bool:
     :func:`_without_elision`), and not one stem inflected or spelled the British or American
     way (:func:`_one_stem`: "studies"/"study", "harbour"/"harbor").
     "Eastern" for "Western" is another word (two letters changed), "Wstern" or "Westren" the
-    same one mistyped. Called by ``words.same_work`` on the words a hit prints in a query
-    word's place."""
-    if not (word.isalpha() and other.isalpha()) or _letters_in_order(word, other) \
-            or _letters_in_order(other, word):
+    same one mistyped. A word printed whole inside the other, letters added before or after it,
+    is another word too (:func:`_whole_inside`: "review" for "view"), but where the place is
+    the title's ``first`` or ``last`` word, not as the print joins or cuts a word there. Called
+    by ``words._another_word_in_place`` on the words a hit prints in a query word's place."""
+    if not (word.isalpha() and other.isalpha()):
+        return False
+    if _whole_inside(word, other, first, last):
+        return not _one_stem(word, other)
+    if _letters_in_order(word, other) or _letters_in_order(other, word):
         return False
     edits = _TYPO_EDITS + (len(word) >= _LONG_WORD)
     for own in (word, *_without_elision(word, other)):
@@ -109,6 +118,27 @@ def another_word(word: str, other: str) -> bool:
                 ocr_read(own), ocr_read(other)) <= edits:
             return False
     return not _one_stem(word, other)
+
+
+def _whole_inside(word: str, other: str, first: bool, last: bool) -> bool:
+    """True if one word stands whole inside the other, which adds ``_INSIDE_ADDS`` letters or
+    more before or after it ("view" in "review", "rate" in "crater", "east" in "breast"): a
+    word of its own made from the shorter one, where a typist's stray keys fall between its
+    letters ("systegem"). Not the longer one that is the shorter with an ending of
+    :data:`_ENDINGS` ("national", "processed") or with an elided article before it
+    (:func:`_without_elision`: "quelle"); nor, at the title's ``first`` word, the one that
+    ends with the shorter, nor at its ``last`` word the one that starts with it: the print
+    joins a title's edge word to the field beside it ("spacetimeproc" for "spacetime") or a
+    hit cuts it there. "resources" for a last word "sources" is another word. Called by
+    :func:`another_word`."""
+    shorter, longer = sorted((word, other), key=len)
+    if shorter not in longer or len(longer) - len(shorter) < _INSIDE_ADDS:
+        return False
+    if longer.startswith(shorter) and (last or longer[len(shorter):] in _ENDINGS):
+        return False
+    if first and longer.endswith(shorter):
+        return False
+    return shorter not in _without_elision(longer, shorter)
 
 
 def _letters_in_order(shorter: str, longer: str) -> bool:

@@ -94,8 +94,11 @@ def _another_word_in_place(query: Sequence[str], printed: Sequence[str]) -> bool
     split or joined in print is none: "archeo logique", "timeproc"). A typo or
     a damaged print is one edit from the word; a content word's spelling variant already
     stands as its counterpart, and a short word may lack one (``_SHORT_ALLOWANCE``), but one
-    printed in its place as another word names another work. Called by :func:`same_work` on
-    the printed title as the query's words bound it (:func:`_title_span`)."""
+    printed in its place as another word names another work. So is a word printed whole
+    inside the other ("The *Review* of Harbours" for "The View of Harbours"), but at the
+    title's first or last word (on either side) as the print joins or a hit cuts a word there
+    ("spacetimeproc"). Called by :func:`same_work` on the printed title as the query's words
+    bound it (:func:`_title_span`)."""
     if len(query) < 2:
         return False
     aligned = SequenceMatcher(None, list(query), list(printed), autojunk=False)
@@ -104,8 +107,9 @@ def _another_word_in_place(query: Sequence[str], printed: Sequence[str]) -> bool
         if kind != "replace" or q_end - q_start != 1 or p_end - p_start != 1:
             continue
         word, other = query[q_start], printed[p_start]
+        first, last = q_start == 0 or p_start == 0, q_end == len(query) or p_end == len(printed)
         if (word not in shown and other not in named and _lookalike(word, other)
-                and another_word(word, other)):
+                and another_word(word, other, first, last)):
             return True
     return False
 
@@ -201,7 +205,9 @@ def _title_span(query: Sequence[str], before: Sequence[str], inside: Sequence[st
     Words of one letter are no bound (they have counterparts everywhere). A first word the
     hit holds only further in ("the" of "...into the nature") bounds it too, if one of the
     ``_EDGE_REACH`` words before the hit stands for it: "The Reader" is printed "The
-    *Patient* Reader", the hit starting at the dropped word's last letter."""
+    *Patient* Reader", the hit starting at the dropped word's last letter. A short last word
+    of the query printed nowhere near ends it at the word after the hit
+    (:func:`_short_word_in_place`)."""
     edges = [word for word in query if len(word) >= _EDGE_LETTERS]
     if not edges:
         return list(inside)
@@ -216,8 +222,22 @@ def _title_span(query: Sequence[str], before: Sequence[str], inside: Sequence[st
         head = before[at[-1]:] if at else ()
     if not has_counterpart(edges[-1], inside):
         at = [i for i, other in enumerate(after) if has_counterpart(edges[-1], (other,))]
-        tail = after[:at[0] + 1] if at else ()
+        tail = after[:at[0] + 1] if at else _short_word_in_place(query, after)
     return [*head, *inside, *tail]
+
+
+def _short_word_in_place(query: Sequence[str], after: Sequence[str]) -> Sequence[str]:
+    """The printed word right after a hit as the place of the query's last word, where both
+    are short words of ``_PLACED_LETTERS`` letters, no function word, and the query's is
+    printed nowhere near (:func:`_title_span` found no counterpart): the hit stopped before
+    the title's last word, another short one ("...a series of 20 *men*" for "...of 20 art"),
+    which :func:`_another_word_in_place` reads in its place. A short word has no counterpart
+    a letter away (a typo, OCR damage: "a1t", "arc"); ``counterparts.another_word`` tells
+    those from another word. Empty otherwise."""
+    if after and all(len(word) == _PLACED_LETTERS and word not in SHORT_FUNCTION_WORDS
+                     for word in (query[-1], after[0])):
+        return after[:1]
+    return ()
 
 
 def _names_enough(query: Sequence[str], printed: Sequence[str]) -> bool:
