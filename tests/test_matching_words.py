@@ -762,6 +762,8 @@ def test_a_moved_word_with_another_changed_stays_rejected(doc: str, author: str,
 _CUT = ("12. Berg AK, Lind KJ. 2003. A coastal sedimentation-\nfarhana, frank. harbour lights of "
         "the delta. lagos, 2004.")
 _JOINED = _CUT.replace("-\n", "")
+_LOSS = ("12. Berg AK, Lind KJ. 2003. On the northern Harbour sounds loss of -R-. Lagos, 2004. "
+         "13. Farhana F. Harbour lights of the delta.")
 
 
 @pytest.mark.parametrize("doc, title", [
@@ -777,6 +779,7 @@ def test_a_query_cut_at_a_hyphen_is_kept_where_the_print_joins_the_next_line(
     (_CUT, "A fluvial sedimentation-"), (_JOINED, "A fluvial sedimentation-"),  # replaced
     (_JOINED, "A coastal sedimentary-"),  # the cut word another word
     (_JOINED, "A coastal sedimentations-"),  # a letter added: more than the hit holds
+    (_LOSS, "On the northern Harbour sounds of -R-"),  # a word dropped: the hit ends inside it
 ])
 def test_a_query_cut_at_a_hyphen_with_a_changed_word_stays_rejected(doc: str,
                                                                      title: str) -> None:

@@ -27,6 +27,7 @@ from rapidfuzz import fuzz, process
 
 from .author_runs.bare_surnames import bare_surname_ends_run
 from .word_check.checked_title import CheckedTitle, free_quotes
+from .word_check.counterparts import has_counterpart
 from .entries.entry_numbers import last_entry_start, next_entry_start
 from .text.headers import (
     INTERRUPTION, SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans,
@@ -124,14 +125,17 @@ def _same_work_as_queried(text: str, title: CheckedTitle, start: int, end: int,
 
 def _cut_in_print(text: str, title: CheckedTitle, end: int) -> bool:
     """True if the query ends with a word cut at its hyphen (:data:`_CUT_WORD`) and the hit
-    ends inside a printed word after as many letters as that word has at least: the word is
-    read whole, not a shorter piece of it the hit happens to end at ("jasmon" would pass for
-    the query's "jasmonic"). Called by :func:`_same_work_as_queried`."""
+    ends inside a printed word after as many letters as that word has at least, those letters
+    a variant of it (``counterparts.has_counterpart``): the word is read whole, not a shorter
+    piece of it the hit happens to end at ("jasmon" would pass for the query's "jasmonic"),
+    nor another word's start ("lo" of "loss" for the "-R-" that closes "On the Khwarezmian
+    loss of -R-"). Called by :func:`_same_work_as_queried`."""
     if not (_CUT_WORD.search(title.title.text) and title.words and 0 < end < len(text)
             and in_word(text[end - 1]) and in_word(text[end])):
         return False
     piece = "".join(WORD.findall(word_text(text, word_start(text, end), end)))
-    return len(piece) >= len(title.words[-1])
+    last = title.words[-1]
+    return len(piece) >= len(last) and has_counterpart(last, [piece])
 
 
 def _without_running_header(text: str, title: CheckedTitle, start: int, end: int
