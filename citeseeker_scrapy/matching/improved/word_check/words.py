@@ -121,8 +121,14 @@ def _lookalike(word: str, other: str) -> bool:
     words of ``_PLACED_LETTERS`` letters, neither a short function word."""
     if is_content(word):
         return has_counterpart(word, (other,))
-    return all(len(one) == _PLACED_LETTERS and one not in SHORT_FUNCTION_WORDS
-               for one in (word, other))
+    return _placed_short_word(word) and _placed_short_word(other)
+
+
+def _placed_short_word(word: str) -> bool:
+    """True if ``word`` is a short word whose place another word may not take: of
+    ``_PLACED_LETTERS`` letters, no short function word. Called by :func:`_lookalike` and
+    :func:`_short_word_in_place`."""
+    return len(word) == _PLACED_LETTERS and word not in SHORT_FUNCTION_WORDS
 
 
 def numbers_as_printed(query: Sequence[str], printed: Sequence[str]) -> Sequence[str]:
@@ -234,8 +240,7 @@ def _short_word_in_place(query: Sequence[str], after: Sequence[str]) -> Sequence
     which :func:`_another_word_in_place` reads in its place. A short word has no counterpart
     a letter away (a typo, OCR damage: "a1t", "arc"); ``counterparts.another_word`` tells
     those from another word. Empty otherwise."""
-    if after and all(len(word) == _PLACED_LETTERS and word not in SHORT_FUNCTION_WORDS
-                     for word in (query[-1], after[0])):
+    if after and _placed_short_word(query[-1]) and _placed_short_word(after[0]):
         return after[:1]
     return ()
 
