@@ -68,10 +68,11 @@ _ENDINGS = tuple(sorted(("ations", "ation", "ings", "ing", "ies", "ied", "ics", 
 _STEM_LETTERS = 3  # what an ending leaves of a word at least
 #: British and American spellings (and their French forms) of one word, made one
 #: ("harbour"/"harbor", "organise"/"organize", "modelling"/"modeling", "centre"/"center",
-#: "programme"/"program", "catalogue"/"catalog").
+#: "programme"/"program", "catalogue"/"catalog", "defence"/"defense").
 _SPELLINGS = ((re.compile("our"), "or"), (re.compile("is(?=e|ation|ing)"), "iz"),
               (re.compile("ll(?=ing|ed|er)"), "l"), (re.compile("(?<=[bt])re$"), "er"),
-              (re.compile("mme$"), "m"), (re.compile("gue$"), "g"))
+              (re.compile("mme$"), "m"), (re.compile("gue$"), "g"),
+              (re.compile("(?<=n)ce(?=s?$)"), "se"))
 #: Edits (letters dropped, added or changed, two neighbours swapped) a typo or a damaged
 #: print makes in one word at most; a word farther from the query's is another word. A word
 #: of ``_LONG_WORD`` letters or more may take one more ("etlmomethodology": the OCR reads
@@ -88,6 +89,13 @@ _ELIDED_REST = 4  # letters a word keeps after its elided article at least
 #: (:func:`_whole_inside`): one letter more is a typo's ("reponse"), two a word's own
 #: ("view"/"review", "rate"/"crater").
 _INSIDE_ADDS = 2
+#: Keys beside each other on a QWERTY row: a stray key is struck with the one meant
+#: (:func:`changed_letter`).
+_KEYS_BESIDE = {letter: "".join(row[j] for j in (i - 1, i + 1) if 0 <= j < len(row))
+                for row in ("qwertyuiop", "asdfghjkl", "zxcvbnm") for i, letter in enumerate(row)}
+#: Letters OCR reads one for the other ("centrc" for "centre", "mllitary" for "military"),
+#: each pair as (one word's letter, the other's), both ways.
+_OCR_LETTERS = frozenset(("ec", "ce", "il", "li"))
 
 
 def another_word(word: str, other: str, first: bool = True, last: bool = True) -> bool:
@@ -118,6 +126,27 @@ def another_word(word: str, other: str, first: bool = True, last: bool = True) -
                 ocr_read(own), ocr_read(other)) <= edits:
             return False
     return not _one_stem(word, other)
+
+
+def changed_letter(word: str, other: str) -> bool:
+    """True if ``other`` is ``word`` with one letter changed to one no typing slip strikes: not
+    a key beside it on its QWERTY row (:data:`_KEYS_BESIDE`), nor a letter beside it in the word
+    or a key beside that one (a letter dropped and a stray key struck by its neighbour,
+    "consirer" for "consider"), nor an OCR confusion (:data:`_OCR_LETTERS`), nor the same stem
+    (:func:`_one_stem`): "late" for "lake", "work" for "york", "wing" for "wind". A real word of
+    like looks differs so, a slip of a typist's hand hardly ever; a print's damage may, so the
+    caller asks too whether the document prints ``other`` again (``words``). Called by
+    ``words._another_word_in_place`` on a word :func:`another_word` reads as a typo."""
+    if len(word) != len(other) or not (word.isalpha() and other.isalpha()):
+        return False
+    changed = [i for i, (mine, theirs) in enumerate(zip(word, other)) if mine != theirs]
+    if len(changed) != 1:
+        return False
+    at = changed[0]
+    typed, meant = word[at], other[at]
+    slips = (meant, *other[max(0, at - 1):at], *other[at + 1:at + 2])
+    return not (typed + meant in _OCR_LETTERS or _one_stem(word, other) or any(
+        typed == key or typed in _KEYS_BESIDE.get(key, "") for key in slips))
 
 
 def _whole_inside(word: str, other: str, first: bool, last: bool) -> bool:
