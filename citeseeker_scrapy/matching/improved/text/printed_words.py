@@ -6,7 +6,8 @@ and line-end hyphens, and OCR reads letters as digits. The checks of ``verify`` 
 ``undecided_ends`` read a printed word through the same marks (:func:`hit_words`): this module
 is the one place that says where a printed word starts and ends, what it reads as, and
 whether the print ends its paragraph after it (:func:`ends_paragraph`), and whether the
-document prints a word more than once (:func:`printed_again`).
+document prints a word at all or more than once (:func:`printed_at_all`,
+:func:`printed_again`).
 """
 
 from __future__ import annotations
@@ -78,10 +79,23 @@ def printed_again(text: str, word: str) -> bool:
     """True if the document ``text`` prints ``word`` twice or more, each time a whole word: the
     author spells it so, a word of the print's own vocabulary, where a misprint or an OCR
     misreading of another word is rarely repeated letter for letter. Kept per text and word
-    (a document's hits ask for the same words). Called by ``words._another_word_in_place`` on
-    a printed word one letter from the query's (``counterparts.changed_letter``)."""
-    found = re.finditer(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", text)
+    (a document's hits ask for the same words). Called by ``words._print_s_own`` on a printed
+    word one letter from the query's (``counterparts.changed_letter``)."""
+    found = _whole_word(word).finditer(text)
     return next(found, None) is not None and next(found, None) is not None
+
+
+@kept_per_text
+def printed_at_all(text: str, word: str) -> bool:
+    """True if the document ``text`` prints ``word`` as a whole word anywhere. Kept per text
+    and word. Called by ``words._print_s_own`` on the query's word one letter from a printed
+    one."""
+    return _whole_word(word).search(text) is not None
+
+
+def _whole_word(word: str) -> re.Pattern[str]:
+    """``word`` as a whole word: no letter or digit on either side."""
+    return re.compile(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])")
 
 
 #: A word as the word checks split a title and its print: a run of letters and digits. One

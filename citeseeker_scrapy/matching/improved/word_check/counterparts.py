@@ -93,9 +93,11 @@ _INSIDE_ADDS = 2
 #: (:func:`changed_letter`).
 _KEYS_BESIDE = {letter: "".join(row[j] for j in (i - 1, i + 1) if 0 <= j < len(row))
                 for row in ("qwertyuiop", "asdfghjkl", "zxcvbnm") for i, letter in enumerate(row)}
-#: Letters OCR reads one for the other ("centrc" for "centre", "mllitary" for "military"),
-#: each pair as (one word's letter, the other's), both ways.
-_OCR_LETTERS = frozenset(("ec", "ce", "il", "li"))
+#: Letters of like strokes OCR reads one for the other ("centrc" for "centre", "mllitary" for
+#: "military", "cbange" for "change"), each pair as (one word's letter, the other's), both
+#: ways. No two vowels: "nach"/"noch", "care"/"core" are other words.
+_OCR_LETTERS = frozenset(pair for one, other in ("ec", "il", "lt", "ft", "hb", "nu", "uv", "ij")
+                         for pair in (one + other, other + one))
 
 
 def another_word(word: str, other: str, first: bool = True, last: bool = True) -> bool:
@@ -135,8 +137,8 @@ def changed_letter(word: str, other: str) -> bool:
     "consirer" for "consider"), nor an OCR confusion (:data:`_OCR_LETTERS`), nor the same stem
     (:func:`_one_stem`): "late" for "lake", "work" for "york", "wing" for "wind". A real word of
     like looks differs so, a slip of a typist's hand hardly ever; a print's damage may, so the
-    caller asks too whether the document prints ``other`` again (``words``). Called by
-    ``words._another_word_in_place`` on a word :func:`another_word` reads as a typo."""
+    caller asks too whether ``other`` is the print's own word (``words._print_s_own``). Called
+    by ``words._another_word_in_place`` on a word :func:`another_word` reads as a typo."""
     if len(word) != len(other) or not (word.isalpha() and other.isalpha()):
         return False
     changed = [i for i, (mine, theirs) in enumerate(zip(word, other)) if mine != theirs]

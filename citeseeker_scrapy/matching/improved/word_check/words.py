@@ -46,7 +46,7 @@ from typing import Sequence
 from ..grammar.content_words import SHORT_FUNCTION_WORDS, is_content
 from .counterparts import (another_word, changed_letter, has_counterpart, not_named,
                            split_in_print)
-from ..text.printed_words import LEFT_OUT, WORD, printed_again
+from ..text.printed_words import LEFT_OUT, WORD, printed_again, printed_at_all
 
 _EDGE_LETTERS = 2  # a query's first or last word this long bounds the printed title it names
 _EDGE_REACH = 2  # words before a hit where the query's first word may stand, a word between
@@ -101,10 +101,9 @@ def _another_word_in_place(query: Sequence[str], printed: Sequence[str],
     inside the other ("The *Review* of Harbours" for "The View of Harbours"), but at the
     title's first or last word (on either side) as the print joins or a hit cuts a word there
     ("spacetimeproc"). A word one letter from the query's is another word where that letter
-    is none a typing slip or OCR strikes (``counterparts.changed_letter``) and the
-    ``document`` prints the word again (``printed_words.printed_again``): "Late Harbour Towns"
-    for "Lake Harbour Towns" in a document that prints "late" elsewhere. Called by
-    :func:`same_work` on the printed title as the query's words bound it
+    is none a typing slip or OCR strikes (``counterparts.changed_letter``) and the word is the
+    print's own (:func:`_print_s_own`): "Late Harbour Towns" for "Lake Harbour Towns". Called
+    by :func:`same_work` on the printed title as the query's words bound it
     (:func:`_title_span`)."""
     if len(query) < 2:
         return False
@@ -117,9 +116,20 @@ def _another_word_in_place(query: Sequence[str], printed: Sequence[str],
         first, last = q_start == 0 or p_start == 0, q_end == len(query) or p_end == len(printed)
         if word not in shown and other not in named and _lookalike(word, other) and (
                 another_word(word, other, first, last) or (
-                    changed_letter(word, other) and printed_again(document, other))):
+                    changed_letter(word, other) and _print_s_own(other, word, document))):
             return True
     return False
+
+
+def _print_s_own(printed: str, word: str, document: str) -> bool:
+    """True if the ``printed`` word, one letter from the query's ``word``, is the print's own
+    word, no misprint of the query's: the ``document`` prints it again
+    (``printed_words.printed_again``: a misprint is rarely repeated letter for letter), or
+    never prints the query's word (``printed_words.printed_at_all``: where the print does, its
+    author knows that word, and a misprint of it here is the likelier reading). False with no
+    document at hand. Called by :func:`_another_word_in_place`."""
+    return bool(document) and (printed_again(document, printed)
+                               or not printed_at_all(document, word))
 
 
 def _lookalike(word: str, other: str) -> bool:
