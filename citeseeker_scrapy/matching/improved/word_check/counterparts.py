@@ -89,7 +89,9 @@ _ELIDED_REST = 4  # letters a word keeps after its elided article at least
 #: ("view"/"review", "rate"/"crater").
 _INSIDE_ADDS = 2
 #: Keys beside each other on a QWERTY row: a stray key is struck with the one meant
-#: (:func:`_two_slips`).
+#: (:func:`_two_slips`). The bench's typist (``bench/quality/refstrings.py``) has a table of
+#: its own on purpose: the core imports nothing from the bench, and the bench's table is what
+#: the test types with, kept apart from the rule it tests so that a change to one shows.
 _KEYS_BESIDE = {letter: "".join(row[j] for j in (i - 1, i + 1) if 0 <= j < len(row))
                 for row in ("qwertyuiop", "asdfghjkl", "zxcvbnm") for i, letter in enumerate(row)}
 #: Letters both words have at least where a letter typed twice and a letter dropped still
