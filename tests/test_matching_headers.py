@@ -44,6 +44,10 @@ def _read_across(doc: str, title: Optional[str]) -> str:
     # a browser's page counter for its page number, the page's labels after it
     (f"[2] Okafor, N. Measuring the spread of\n{CHROMIUM} 1/3 3. 4.\nopen lecture notes. "
      "Bath, 2010.", SPREAD, "okafor, n. measuring the spread of open lecture notes. bath, 2010."),
+    # the page counter, then the year a year-first style opens the entry's next line with:
+    # the header ends with its one page number, the year is the entry's
+    (f"[2] Okafor, Nnamdi\n{CHROMIUM} 2/3\n2010 {SPREAD}. Bath.", None,
+     "okafor, nnamdi 2010 measuring the spread of open lecture notes. bath."),
 ])
 def test_a_running_header_and_its_page_number_are_left_out(doc: str, title: Optional[str],
                                                            read: str) -> None:

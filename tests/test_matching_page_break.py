@@ -457,3 +457,40 @@ def test_a_header_inside_an_author_list_dates_no_entry(title: str, found: bool) 
     header out), while the next entry's run after the entry's venue is still another entry."""
     doc = _paged(JOURNAL, SPORN, SPORN.index("M. Sporn"))
     assert _found(doc, "Ahlborn", title) is found
+
+
+# A style that sets each entry's year first, apart from the names (a hanging column): a
+# browser's print may read a page's names in a row and the entry's year and title after the
+# page's footer. The year after the footer's page counter is the entry's, not a second page
+# number: read as the footer's, it leaves the given name right before the title, which then
+# reads as the title's first word ("Lindqvist, Karin | footer | 1988 Stone Bridges ...").
+YEAR_FIRST = "Stone Bridges of the Northern Coast"
+
+
+def _year_first_pages(title: str) -> str:
+    """Three pages of a year-first style, the names of page 1 in a row before its footer and
+    ``title`` by Lindqvist after it."""
+    footer = f"\n{BROWSER}\n"
+    return ("Reading list\n1975 Silt in Coastal Basins. Fjord Press, Bergen.\n1990 Fjorde der "
+            f"Nordsee. Kiel.\nHume, David\nBerg, Ulf\nLindqvist, Karin{footer.format(page='1/3')}"
+            f"1988 {title}. Sjø, Oslo.\nOkafor, Nnamdi{footer.format(page='2/3')}2004 Les marées "
+            f"et le littoral du nord. Karthala, Paris.{footer.format(page='3/3')}")
+
+
+def test_a_year_first_entry_after_a_page_footer_is_found() -> None:
+    doc = _year_first_pages(YEAR_FIRST)
+    assert _found(doc, "Lindqvist", YEAR_FIRST, "original")
+    assert _found(doc, "Lindqvist", YEAR_FIRST)
+
+
+@pytest.mark.parametrize("query", [
+    "Stone Bridges of the Southern Coast",  # one content word changed
+    "Bridges of the Northern Coast",  # the title's first word dropped
+    "Stone Bridges of the Coast",  # a content word dropped
+    "Stone Bridges of the Northern",  # the title's last word dropped
+])
+def test_a_near_miss_of_a_year_first_entry_after_a_page_footer_stays_rejected(
+        query: str) -> None:
+    doc = _year_first_pages(YEAR_FIRST)
+    assert _found(doc, "Lindqvist", query, "original")
+    assert not _found(doc, "Lindqvist", query)

@@ -444,6 +444,13 @@ def test_a_title_word_before_a_place_and_its_region_is_still_the_titles(
     # a publisher named by initials and a surname, its colon and its city
     ("30 Moreau, A. Non siamo ponti G. de Carli: Torino, 1953.\n31 Berg, M. Fjorde.",
      "Moreau", "Non siamo ponti"),
+    # the publisher's word, its city and a colon: the rest of the publisher's name after it
+    ("9 Lindqvist, K. Harbour Towns of the Northern Fjords Trust: Oslo: Fjordbok, 1998.\n10 "
+     "Berg, M. Fjorde. Kiel, 1990.", "Lindqvist", "Harbour Towns of the Northern Fjords"),
+    ("4 Okafor, N. Tidal Markets of the Niger Delta Company: London: Ibadan, 1994.\n5 Berg, "
+     "M. Fjorde. Kiel, 1990.", "Okafor", "Tidal Markets of the Niger Delta"),
+    ("Dubois, M. Les canaux de la Loire Maison: Paris: Belin, 2011.", "Dubois",
+     "Les canaux de la Loire"),
 ])
 def test_a_title_running_into_its_publisher_and_place(doc: str, author: str, title: str) -> None:
     _kept(doc, author, title)
@@ -465,6 +472,15 @@ def test_a_title_running_into_its_publisher_and_place(doc: str, author: str, tit
     ("30 Moreau, A. Non siamo ponti G. de Carli: Torino, 1953.", "Moreau", "Non siamo"),
     ("30 Moreau, A. Non siamo ponti G. de Carli: Torino, 1953.", "Moreau",
      "Non siamo ponti alti"),
+    # a word changed or dropped before the publisher's word, its city and a second colon
+    ("9 Lindqvist, K. Harbour Towns of the Northern Fjords Trust: Oslo: Fjordbok, 1998.",
+     "Lindqvist", "Harbour Towns of the Southern Fjords"),
+    ("9 Lindqvist, K. Harbour Towns of the Northern Fjords Trust: Oslo: Fjordbok, 1998.",
+     "Lindqvist", "Harbour Towns of the Fjords"),
+    ("4 Okafor, N. Tidal Markets of the Niger Delta Company: London: Ibadan, 1994.", "Okafor",
+     "Tidal Markets of the Volta Delta"),
+    ("Dubois, M. Les canaux de la Loire Maison: Paris: Belin, 2011.", "Dubois",
+     "Les ponts de la Loire"),
 ])
 def test_a_title_word_before_a_publisher_and_place_is_still_the_titles(doc: str, author: str,
                                                                        title: str) -> None:

@@ -357,6 +357,30 @@ def test_a_title_first_entry_is_cited_by_every_author_of_its_list(doc, author, t
     assert found(doc, author, title) is cites
 
 
+FORWARD_LIST = "[7] Quantum Field Dynamics P.M. van Rijn und K.L. Brandt (1968) Springer, Berlin"
+FORWARD_AFTER_INVERTED = ("[2] Coastal Erosion Records Mbeki, T.A., C.D. Jones and E. Okoro 2004 "
+                          "Marine Geology 12: 4-9")
+
+
+@pytest.mark.parametrize("doc, author, title, cites", [
+    (FORWARD_LIST, "Brandt", "Quantum Field Dynamics", True),  # after "und" and a particle
+    (FORWARD_LIST, "Rijn", "Quantum Field Dynamics", True),  # its initials and particle first
+    (FORWARD_AFTER_INVERTED, "Okoro", "Coastal Erosion Records", True),  # after "and"
+    (FORWARD_AFTER_INVERTED, "Jones", "Coastal Erosion Records", True),
+    ("[4] De rerum natura T.L. di Carlo, A. Ferri (1950), Einaudi", "Ferri", "De rerum natura",
+     True),
+    (FORWARD_LIST, "Brandt", "Quantum Field Theory", False),  # a word changed
+    (FORWARD_LIST, "Brandt", "Quantum Dynamics", False),  # a word dropped
+    (FORWARD_LIST, "Brandt", "Quantum Field Dynamics Revisited", False),  # a word added
+    (FORWARD_AFTER_INVERTED, "Okoro", "Coastal Erosion", False),  # its last word cut
+    ("Compare Quantum Field Dynamics with P.M. van Rijn und K.L. Brandt (1968).", "Brandt",
+     "Quantum Field Dynamics", False),  # running text: words between the title and the list
+])
+def test_a_short_title_is_cited_by_a_name_its_author_list_prints_initials_first(
+        doc, author, title, cites) -> None:
+    assert found(doc, author, title) is cites
+
+
 def test_a_query_typed_with_the_separator_after_its_title_stands_alone() -> None:
     doc = "[5] Розов А.К. Нелинейная фильтрация сигналов. - М.: Политехника, 2002.- 372 с."
     assert found(doc, "Розов", "Нелинейная фильтрация сигналов. -")

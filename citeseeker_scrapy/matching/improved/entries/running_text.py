@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 from ..grammar.entry_grammar import SENTENCE_END
-from ..grammar.name_grammar import NAME
+from ..grammar.name_grammar import AND_WORD, INITIALS, NAME
+from ...name_parts import PARTICLES
 from .windows import Occurrence, Region
 
 #: What may stand between a name and a short title it owns in a sentence: "friedl's ",
@@ -26,9 +27,14 @@ _SENTENCE_WITH_NAME = 100  # "his book Title" this far after the name, in the sa
 _BY_AFTER = re.compile(r"(?:,? by (?:[^\W\d_]+\.? ){0,3}|, )$")  # used with match()
 #: ... and a title-first entry's author list after a short title, the name in it ("Kyoto's
 #: unfinished business Jacoby, H.D., R.G. Prinn and ..."): inverted names with initials before
-#: the name, then perhaps its own initials; a name right after the title needs its initial.
+#: the name, then names printed initials first, each closed by a comma or the word for "and"
+#: ("S.R. de Groot und L.G. Suttorp", "..., R.G. Prinn and R. Schmalensee"), then perhaps the
+#: name's own initials and particles ("G.P. della Mirandola"); a name right after the title
+#: needs its initial.
+_PARTICLE = rf"(?:(?:{'|'.join(sorted(PARTICLES))}) )"
 _LIST_AFTER = re.compile(rf" (?:{NAME}, (?:[^\W\d_]\.){{1,3}},? )*"
-                         r"(?:[^\W\d_]\.){0,3} ?$")  # used with match()
+                         rf"(?:{INITIALS}{_PARTICLE}{{0,2}}{NAME}(?:,|,? {AND_WORD}) )*"
+                         rf"(?:[^\W\d_]\.){{0,3}} ?{_PARTICLE}{{0,2}}$")  # used with match()
 _INITIAL_AFTER_NAME = re.compile(r",? (?:[^\W\d_]\.)")  # used with match(): "prinn, r."
 
 

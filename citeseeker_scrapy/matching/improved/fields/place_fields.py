@@ -76,9 +76,12 @@ _CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES})"
 #: ("...De hominis dignitate Le Monnier: Firenze, 1941."): the field starts right after the
 #: title's last word, so a query that lacks that word ("...Moral [Reasoning] Fortress:
 #: Minneapolis") still has a word of the title after it, and no title ends with an article.
+#: The city may have a colon after it, the rest of the publisher's name printed past the place
+#: ("...Nursery Teaching Ltd: Mumbai: Orient, 1990.": a record whose publisher and place
+#: fields split the name around the city).
 _PUBLISHER_THEN_CITY = (rf" (?:(?:{'|'.join(sorted(CONTAINER_ARTICLES))}) )?"
                         rf"[^\W\d_][\w'\u2019&-]*: (?:{places.PUBLISHING_CITIES})"
-                        rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|$| \(?{YEAR_DIGITS})")
+                        rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|: |$| \(?{YEAR_DIGITS})")
 #: A publisher named by a person's initials and surname, its comma or its colon and the city it
 #: publishes in ("...Non siamo d'accordo F. de Silva, Torino.", "...Hair R. Hale, London, 1958",
 #: "...J.B. Lippincott, Philadelphia": styles that print "Title Publisher, Place"; "...Non siamo

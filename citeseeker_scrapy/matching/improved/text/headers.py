@@ -45,6 +45,10 @@ _TOKEN = re.compile(r"\S+")
 _PAGE = re.compile(r"\d{1,4}(?:/\d{1,4})?")
 _PAGE_NUMBER_BEFORE = re.compile(rf"(?<!\S){_PAGE.pattern} (?:{_PAGE.pattern} )?$")
 _PAGE_NUMBER_AFTER = re.compile(rf" {_PAGE.pattern}(?= |$)")
+#: A page number that ends a header's print, and two in a row (the second is the next line's:
+#: :func:`_one_page_number_at_end`).
+_PAGE_NUMBER_AT_END = re.compile(rf"(?<!\S){_PAGE.pattern}$")
+_TWO_PAGE_NUMBERS_AT_END = re.compile(rf"(?<!\S){_PAGE.pattern}( {_PAGE.pattern})$")
 #: A bare page number between the two halves of a word a line-end hyphen split ("pro- 1 posal"):
 #: a page break where the page prints its number and no running header (LaTeX's plain style).
 #: The hyphen, the number and the blanks are what the break put inside the word.
@@ -266,13 +270,26 @@ def _header_around(text: str, own: Span, taken: int) -> Optional[Span]:
     (the container two entries share, "... paper.html 2/3 Ames Structure in Northwest
     Oklahoma ...") are no second header."""
     low, high = _whole_header(text, *own)
+    high = _one_page_number_at_end(text, own[1], high)
     before = _PAGE_NUMBER_BEFORE.search(text, max(0, low - _EDGE, taken), low)
-    after = _PAGE_NUMBER_AFTER.match(text, high)
+    after = None if _PAGE_NUMBER_AT_END.search(text, own[1], high) else (
+        _PAGE_NUMBER_AFTER.match(text, high))
     if before is None and after is None and not any(
             _PAGE.fullmatch(token) for token in (text[low:own[0]] + text[own[1]:high]).split()):
         return None  # a number between its own words is no page's ("Beaupré 1909 : Beaupré")
     low = low if before is None else before.start()
     return low, min(len(text), (high if after is None else after.end()) + 1)
+
+
+def _one_page_number_at_end(text: str, own_end: int, high: int) -> int:
+    """``high`` moved back before the last of two page numbers that end a header widened by
+    :func:`_whole_header` past its own words (ending at ``own_end``): a header prints one page
+    number, and the number after it opens the next line, an entry's date where a style prints
+    the year first ("... paper.html 2/3 1967 Chinese Buddhist ...": every page opens with a
+    year, so every print of the header holds a number there). Called by
+    :func:`_header_around`."""
+    two = _TWO_PAGE_NUMBERS_AT_END.search(text, own_end, high)
+    return high if two is None else two.start(1)
 
 
 def _whole_header(text: str, low: int, high: int) -> Span:
