@@ -743,6 +743,43 @@ def test_another_word_is_more_than_a_typo_away_and_no_inflection(word: str, othe
     assert another_word(word, other) is another
 
 
+@pytest.mark.parametrize("word, other, another", [
+    # a letter typed twice or a key beside it struck, and an inner letter dropped
+    ("villages", "villlges", False), ("hordaland", "hordsalnd", False),
+    ("coastal", "copasal", False), ("makers", "makkrs", False),
+    ("villages", "vilagges", False),  # the print's slips: either word may be the typed one
+    # another word: letters changed to ones no key beside their neighbours strikes, the first
+    # letter changed, a word shorter than six letters
+    ("curtains", "captains", True), ("villages", "vintages", True),
+    ("harbour", "jaarbour", True), ("brand", "bread", True),
+    # a six-letter word with a key beside struck; the stray key beside the letter dropped
+    ("basket", "basdkt", True), ("parsley", "presley", True),
+])
+def test_two_slips_in_a_word_are_no_other_word(word: str, other: str, another: bool) -> None:
+    assert another_word(word, other) is another
+
+
+LANTERNS = ("[8] Brekke, S. (2012). Lantern makers and sail curtains of the coastal villages of "
+            "Hordaland. Bergen: Vestkyst. [9] Moe, T. (2013). Later things. Oslo.")
+
+
+@pytest.mark.parametrize("doc, title, cites", [
+    (LANTERNS, "Lantern makers and sail curtains of the coastal villlges of Hordaland", True),
+    (LANTERNS, "Lantern makkrs and sail curtains of the copasal villages of Hordaland", True),
+    (LANTERNS.replace("villages", "vilagges"),
+     "Lantern makers and sail curtains of the coastal villages of Hordaland", True),
+    # one word changed to another real word two edits away
+    (LANTERNS, "Lantern makers and sail captains of the coastal villages of Hordaland", False),
+    (LANTERNS, "Lantern makers and sail curtains of the coastal vintages of Hordaland", False),
+])
+def test_a_title_typed_with_two_slips_is_kept_another_word_is_not(doc: str, title: str,
+                                                                  cites: bool) -> None:
+    if cites:
+        matching.kept_by_both(doc, "Brekke", title)
+    else:
+        matching.turned_down(doc, "Brekke", title)
+
+
 # A query with a word moved to its end, matched past the title's close where the next field
 # opens with that word (``word_coverage.reordered_title_close``): the words up to the close are
 # the whole title. A word replaced, dropped or added there is still another work.

@@ -28,14 +28,16 @@ def crawl(tmp_path: Path, start: str, **settings: str):
 
 
 def waits_after(server: ScriptedServer, status: int) -> list[float]:
-    """For each answer ``status`` to a path, the seconds until that path was asked again."""
+    """For each answer ``status`` to a path, the seconds until that path was asked again, from
+    request to request as they reached the kernel (``Hit.arrived``): a server thread woken
+    late on a loaded machine would see the second request late and the wait short."""
     waits = []
     for index, hit in enumerate(server.hits):
         if hit.status != status:
             continue
-        later = [h.at for h in server.hits[index + 1:] if h.path == hit.path]
+        later = [h.arrived for h in server.hits[index + 1:] if h.path == hit.path]
         if later:
-            waits.append(later[0] - hit.at)
+            waits.append(later[0] - hit.arrived)
     return waits
 
 

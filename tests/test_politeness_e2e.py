@@ -15,6 +15,9 @@ PAGES = 4
 
 
 def crawl_site(tmp_path: Path, robots: str, host: str, **settings: str):
+    """The gaps between the crawl's page requests, timed by when each reached the kernel
+    (``Hit.arrived``): the server's thread, woken late on a loaded machine, would see a
+    request late and the gap before it short. And the crawl's result."""
     pages = {f"/p{i}.html": Answer(body=page(f"D. Fiala. {FIALA}. 2003. Page {i}"))
              for i in range(PAGES)}
     pages["/"] = Answer(body=page("Home", [path.lstrip("/") for path in pages]))
@@ -27,7 +30,7 @@ def crawl_site(tmp_path: Path, robots: str, host: str, **settings: str):
                            "-a", f"startpoints={site.base}/", settings=settings)
     assert result.returncode == 0, result.output[-3000:]
     assert len(result.hits()) == PAGES
-    times = [hit.at for hit in site.hits if hit.path != "/robots.txt"]
+    times = [hit.arrived for hit in site.hits if hit.path != "/robots.txt"]
     return [later - earlier for earlier, later in zip(times, times[1:])], result
 
 

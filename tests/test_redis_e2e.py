@@ -283,15 +283,19 @@ class WhoHandler(RecordingHandler):
 
     def do_GET(self) -> None:  # noqa: N802
         self.server.who.append((self.accepted, self.headers.get("User-Agent", ""), self.path))
+        if self.server.held is not None and self.path not in ("/", "/robots.txt"):
+            self.server.held.wait(GATE_SECONDS)
         super().do_GET()
 
 
 @contextlib.contextmanager
-def small_web(tmp_path: Path, servers: int, pages: int, delay: float, hosts: bool = False):
+def small_web(tmp_path: Path, servers: int, pages: int, delay: float, hosts: bool = False,
+              held: threading.Event | None = None):
     """``servers`` servers of ``pages`` pages each (every third cites), all linked from their
     index page, which links every server (a wide stack: many requests ready at once); every
     request recorded with the worker's user agent. ``hosts``: each server at its own address
-    127.9.0.x (its own download slot, as on the web), not only its own port."""
+    127.9.0.x (its own download slot, as on the web), not only its own port. ``held``: the
+    pages (not the index pages or robots.txt) are answered only once it is set."""
     with contextlib.ExitStack() as stack:
         sites = []
         for index in range(servers):
@@ -300,6 +304,7 @@ def small_web(tmp_path: Path, servers: int, pages: int, delay: float, hosts: boo
             site.httpd.RequestHandlerClass = functools.partial(
                 WhoHandler, directory=str(tmp_path / f"small{index}"))
             site.httpd.who = []
+            site.httpd.held = held
             sites.append(stack.enter_context(site))
         for index, site in enumerate(sites):
             files = {"index.html": html("Home", [f"p{page}.html" for page in range(1, pages)]
@@ -374,21 +379,31 @@ def test_a_worker_paused_past_its_lease_sends_nothing_taken_over(tmp_path: Path)
 @pytest.mark.alone
 def test_a_worker_that_holds_every_server_hands_back_a_fair_share(tmp_path: Path) -> None:
     """The first worker leases all 4 servers (it is alone); a second one joins and gets its
-    share (the first hands unstarted or drained servers back), nothing twice. 32 pages a
-    server: what the second gets is what is left of the servers handed back when it joins,
-    so work must remain even when it is slow to start (two test processes on two cores)."""
-    pages = 32
-    with small_web(tmp_path, servers=4, pages=pages, delay=0.05) as sites, \
+    share (the first hands unstarted or drained servers back), nothing twice. The servers
+    answer the first worker's page requests only once the second is live: what is left for
+    the second does not hang on how long it takes to start (on a loaded machine, long enough
+    for the first to fetch most pages). Until then the first has at most 4 requests of a
+    server in flight (CONCURRENT_REQUESTS_PER_DOMAIN), so the 2 servers it hands back keep
+    more than one server's pages. The lease outlasts the wait: the second gets servers handed
+    back, not servers whose lease ran out while the first's syncs were starved of CPU."""
+    pages, held = 32, threading.Event()
+    with small_web(tmp_path, servers=4, pages=pages, delay=0.05, held=held) as sites, \
             RedisServer(tmp_path / "redis") as redis:
-        settings = {"CITESEEKER_CONCURRENT_SERVERS": 4, "DOWNLOAD_DELAY": 0.25}
+        settings = {"CITESEEKER_CONCURRENT_SERVERS": 4, "DOWNLOAD_DELAY": 0.25,
+                    "DOWNLOAD_TIMEOUT": GATE_SECONDS + 30,
+                    "CITESEEKER_LEASE_SECONDS": GATE_SECONDS + 30}
         starts = tmp_path / "starts.txt"
         starts.write_text("".join(f"{site.base}/\n" for site in sites))
         crawls = [worker(tmp_path, name, redis, str(starts) if name == "first" else None,
                          USER_AGENT=name, **settings) for name in ("first", "second")]
-        first = crawls[0].start()
-        wait_for(lambda: len(redis.client().hkeys("citeseeker:owner")) == 4)
-        second = crawls[1].start()
-        results = [finish(first, crawls[0]), finish(second, crawls[1])]
+        processes = [crawls[0].start()]
+        try:
+            wait_for(lambda: len(redis.client().hkeys("citeseeker:owner")) == 4, GATE_SECONDS)
+            processes.append(crawls[1].start())
+            wait_for(lambda: redis.client().zcard("citeseeker:workers") == 2, GATE_SECONDS)
+        finally:
+            held.set()
+        results = [finish(process, crawl) for process, crawl in zip(processes, crawls)]
         table = fetched_by(sites)
     assert hits_of(*crawls) == small_hits(sites, pages)
     assert len(table) == 4 * pages and max(len(fetches) for fetches in table.values()) == 1

@@ -7,6 +7,7 @@ so tests can assert how politely the crawler waited."""
 from __future__ import annotations
 
 import socket
+import struct
 import threading
 import time
 from dataclasses import dataclass, field
@@ -27,26 +28,56 @@ class Answer:
 
 @dataclass
 class Hit:
-    """One request the server received: when (``time.monotonic``), which path, what it sent."""
+    """One request the server received: when (``time.monotonic``), which path, what it sent;
+    ``arrived``: when its first bytes reached this machine's network stack (``time.time``'s
+    clock), a time no lag of the server's threads moves (see :func:`arrival_time`)."""
 
     at: float
     path: str
     status: int
+    arrived: float = 0.0
 
 
 #: ``respond(path, hits_so_far, seconds_since_start) -> Answer``
 Responder = Callable[[str, int, float], Answer]
 
 
+#: Linux's SO_TIMESTAMPNS (asm-generic/socket.h; Python's socket module does not name it):
+#: the kernel stamps each packet a socket receives with the time it arrived.
+SO_TIMESTAMPNS = 35
+
+
+def arrival_time(connection: socket.socket) -> float:
+    """When the bytes waiting on ``connection`` (a socket with SO_TIMESTAMPNS) reached the
+    kernel, on ``time.time``'s clock; it waits for them and leaves them to be read. On
+    loopback that is when the client sent them: a loaded machine that wakes the server's
+    thread late moves the time the thread sees, not this one. ``time.time()`` when the kernel
+    gave no stamp (the connection closed). Who calls: :class:`ScriptedHandler`, before each
+    request on a connection."""
+    _, ancillary, _, _ = connection.recvmsg(1, socket.CMSG_SPACE(16), socket.MSG_PEEK)
+    for level, kind, payload in ancillary:
+        if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS:
+            seconds, nanoseconds = struct.unpack("qq", payload[:16])
+            return seconds + nanoseconds / 1e9
+    return time.time()
+
+
 class ScriptedHandler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    #: unbuffered: a request's bytes stay in the socket until it is read, so
+    #: :func:`arrival_time` sees the next request's, not the buffer's
+    rbufsize = 0
+
+    def handle_one_request(self) -> None:
+        self.arrived = arrival_time(self.connection)
+        super().handle_one_request()
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
         server: ScriptedServer = self.server.owner
         with server.lock:
             now = time.monotonic()
             answer = server.respond(self.path, len(server.hits), now - server.started)
-            server.hits.append(Hit(now, self.path, answer.status))
+            server.hits.append(Hit(now, self.path, answer.status, self.arrived))
         data = answer.body.encode("utf-8")
         self.send_response(answer.status)
         headers = {"Content-Type": "text/html; charset=utf-8", **answer.headers}
@@ -71,6 +102,8 @@ class ScriptedServer:
         self.started = time.monotonic()
         self.httpd = LocalServer((host, port), ScriptedHandler)
         self.httpd.owner = self
+        # the connections it accepts inherit it: their first packets are stamped as well
+        self.httpd.socket.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     @property

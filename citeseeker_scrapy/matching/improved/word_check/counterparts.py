@@ -88,6 +88,23 @@ _ELIDED_REST = 4  # letters a word keeps after its elided article at least
 #: (:func:`_whole_inside`): one letter more is a typo's ("reponse"), two a word's own
 #: ("view"/"review", "rate"/"crater").
 _INSIDE_ADDS = 2
+#: Keys beside each other on a QWERTY row: a stray key is struck with the one meant
+#: (:func:`_two_slips`). The bench's typist (``bench/quality/refstrings.py``) has a table of
+#: its own on purpose: the core imports nothing from the bench, and the bench's table is what
+#: the test types with, kept apart from the rule it tests so that a change to one shows.
+_KEYS_BESIDE = {letter: "".join(row[j] for j in (i - 1, i + 1) if 0 <= j < len(row))
+                for row in ("qwertyuiop", "asdfghjkl", "zxcvbnm") for i, letter in enumerate(row)}
+#: Letters both words have at least where a letter typed twice and a letter dropped still
+#: leave the word read as itself: in a shorter one two slips make another word ("brand"/"bread").
+_SLIPS_LETTERS = 6
+#: Letters both words have at least where a stray key beside the one meant counts as a slip
+#: too: in a word of six letters that key and a dropped letter make another real word as
+#: often ("grains"/"grands", "trends"/"tendes"); a letter typed twice stands out.
+_KEY_BESIDE_LETTERS = 7
+#: Letters between a stray key and the letter dropped at least: side by side the two read as
+#: a letter changed or moved, as one real word differs from another ("perspective"/
+#: "prospective", "distinct"/"district", "contact"/"contrat").
+_SLIPS_APART = 2
 
 
 def another_word(word: str, other: str, first: bool = True, last: bool = True) -> bool:
@@ -95,7 +112,8 @@ def another_word(word: str, other: str, first: bool = True, last: bool = True) -
     is another word rather than the same one damaged: both letters only, neither's letters
     all in the other in their order (:func:`_letters_in_order`: letters typed twice or stray
     keys, "systegem" for "system", "eexpressdion" for "expression", or letters left out;
-    also a word cut at the hit's edge or joined to the next, "spacetimeproc"), more than
+    also a word cut at the hit's edge or joined to the next, "spacetimeproc"), nor the one
+    with a stray key and a letter dropped (:func:`_two_slips`: "projjecions"), more than
     ``_TYPO_EDITS`` edits apart (one more for a long word) as printed and with the OCR
     confusions read back on both sides (``printed_words.ocr_read``: "rnodern" is "modern",
     "Bildem" is "Bildern"; an elided article the query joins to the word left off,
@@ -110,7 +128,8 @@ def another_word(word: str, other: str, first: bool = True, last: bool = True) -
         return False
     if _whole_inside(word, other, first, last):
         return not _one_stem(word, other)
-    if _letters_in_order(word, other) or _letters_in_order(other, word):
+    if (_letters_in_order(word, other) or _letters_in_order(other, word)
+            or _two_slips(word, other)):
         return False
     edits = _TYPO_EDITS + (len(word) >= _LONG_WORD)
     for own in (word, *_without_elision(word, other)):
@@ -148,6 +167,44 @@ def _letters_in_order(shorter: str, longer: str) -> bool:
     "western"). Called by :func:`another_word`, both ways round."""
     letters = iter(longer)
     return all(letter in letters for letter in shorter)
+
+
+def _two_slips(word: str, other: str) -> bool:
+    """True if one word is the other typed with two slips: a stray key (a letter struck twice,
+    or a key beside the letter before or after it on its QWERTY row, :data:`_KEYS_BESIDE`)
+    that read back leaves the other with one inner letter dropped away from it
+    (:func:`_dropped_apart`): "projjecions" for "projections", "Kenttucy" for "Kentucky", both
+    words of ``_SLIPS_LETTERS`` letters or more (``_KEY_BESIDE_LETTERS`` for a key beside)
+    with the same first and last letters. Two edits that make another real word change a
+    letter to one no key beside its neighbours strikes ("production"/"protection",
+    "reaction"/"relation"), change the first or last letter ("eastern"/"western") or stand
+    side by side ("perspective"/"prospective"); a few pairs of real words do stand so
+    ("failing"/"filling") and are read as one. Either word may be the one typed: the print
+    has slips too. Called by :func:`another_word`."""
+    if (min(len(word), len(other)) < _SLIPS_LETTERS or word[0] != other[0]
+            or word[-1] != other[-1]):
+        return False
+    beside = min(len(word), len(other)) >= _KEY_BESIDE_LETTERS
+    return any(_dropped_apart(read, meant, at)
+               for typed, meant in ((word, other), (other, word))
+               for at, read in _stray_keys_read_back(typed, beside))
+
+
+def _stray_keys_read_back(typed: str, beside: bool) -> list[tuple[int, str]]:
+    """``typed`` without one of its inner letters that is a stray key, with that letter's
+    place: the same letter as the one before or after it, or (where ``beside``) a key beside
+    it (:data:`_KEYS_BESIDE`). Called by :func:`_two_slips`."""
+    return [(i, typed[:i] + typed[i + 1:]) for i in range(1, len(typed) - 1)
+            if any(typed[i] == near or (beside and typed[i] in _KEYS_BESIDE.get(near, ""))
+                   for near in (typed[i - 1], typed[i + 1]))]
+
+
+def _dropped_apart(read: str, meant: str, stray: int) -> bool:
+    """True if ``read`` is ``meant`` without one inner letter ``_SLIPS_APART`` places or more
+    from ``stray``, where the stray key was read back. Called by :func:`_two_slips`."""
+    return len(read) + 1 == len(meant) and any(
+        meant[:at] + meant[at + 1:] == read for at in range(1, len(meant) - 1)
+        if abs(at - stray) >= _SLIPS_APART)
 
 
 def _without_elision(word: str, other: str) -> list[str]:
