@@ -167,3 +167,40 @@ def test_the_names_alternation_reads_them_as_normalized_text_prints_them(
 ])
 def test_a_publishers_name_opens_the_next_field(after_title: str, is_field: bool) -> None:
     assert bool(NEXT_FIELD.match(after_title)) is is_field
+
+
+# A query annotated with its publisher's name after the title's own full stop or comma: the
+# name closes the title, so the place and date printed after it ("...Yvon Blais Sherbrooke,
+# Estrie, 2014") are no words of a longer title. A listed name of two words, or one after a
+# word that opens a name, or two words that a closing word ends.
+_ANNOTATED = (
+    "12. LINDQVIST K: Le droit des ports de pêche. Éditions Yvon Blais Sherbrooke, Estrie, "
+    "2014:312.\n13. OKAFOR N: Tidal markets of the delta, Zed Books Ashford, Kent, 2003.\n"
+    "14. BERG M: Harbour walls of the north. Fjord Press Tromsø, Troms, 1999.\n"
+    "15. MOREAU A: Ponts de pierre. Éditions Yvon Blais revisitées, Paris, 2001.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_ANNOTATED, "Lindqvist", "Le droit des ports de pêche. Éditions Yvon Blais"),
+    (_ANNOTATED, "Okafor", "Tidal markets of the delta, Zed Books"),
+    (_ANNOTATED, "Berg", "Harbour walls of the north. Fjord Press"),
+])
+def test_a_query_annotated_with_its_publisher_is_closed_by_the_name(doc: str, author: str,
+                                                                    title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed, dropped or added before the name
+    (_ANNOTATED, "Lindqvist", "Le droit des ports de plaisance. Éditions Yvon Blais"),
+    (_ANNOTATED, "Lindqvist", "Le droit de pêche. Éditions Yvon Blais"),
+    (_ANNOTATED, "Okafor", "Tidal markets of the upper delta, Zed Books"),
+    (_ANNOTATED, "Berg", "Harbour walls of the south. Fjord Press"),
+    # the name with no mark before it: the title's own words
+    (_ANNOTATED, "Okafor", "Tidal markets of the delta Zed Books"),
+    # the print's name goes on in lower case: a longer title
+    (_ANNOTATED, "Moreau", "Ponts de pierre. Éditions Yvon Blais"),
+])
+def test_a_query_annotated_with_a_name_the_print_does_not_close_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)

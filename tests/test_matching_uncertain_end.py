@@ -471,6 +471,55 @@ def test_a_word_before_a_one_word_publisher_and_its_town_stays_rejected(
     assert matching.title_end_of(doc, author, title) is None
 
 
+# "Title Series (Place: Publisher)" with no punctuation between the title and the series, the
+# bracket closing the entry (its paragraph's end, or the next entry's surname and initials with
+# no full stop, as a PDF's text joins the lines): the one capitalised word before the bracket
+# could be the title's own last word, so the citation is reported marked; so is a title without
+# its last word printed before its bracket (the cost). A changed, dropped or added word, a word
+# in lower case before the bracket, and a bracket the entry goes on after stay rejected.
+_SERIES_PARAGRAPHS = (
+    "Halvorsen K 2004 Quay Walls of the Northern Fjords Skerries (Oslo: Fjord Press)\n\n"
+    "Okafor N 2011 Tidal Markets of the Niger Delta (Lagos: Harbour Books)\n\n"
+    "Moreau A 2001 Stone bridges of the Loire valley (Tours: Loire Press)")
+_SERIES_JOINED = (
+    "Halvorsen K 2004 Quay Walls of the Northern Fjords Skerries (Oslo:\nFjord Press)\n"
+    "Okafor N C 2011 Tidal Markets of the Niger Delta (Lagos: Harbour Books)\n"
+    "Lindqvist E and Berg M 1999 Harbour Pilots Tideways (Oslo: Sjø Press) vol 2 pp 3\u20139\n"
+    "Harbour Board 2003 Dredging Guide for the Inner Basins. User Guide UG-2071-ENV (San Diego: "
+    "Harbour Systems Press)\n"
+    "Moreau A 2001 Stone bridges of the Loire valley (Tours: Loire Press)")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_SERIES_PARAGRAPHS, "Halvorsen", "Quay Walls of the Northern Fjords"),
+    (_SERIES_JOINED, "Halvorsen", "Quay Walls of the Northern Fjords"),
+    # the title's own last word before the bracket: the cost of the mark
+    (_SERIES_PARAGRAPHS, "Okafor", "Tidal Markets of the Niger"),
+    (_SERIES_JOINED, "Okafor", "Tidal Markets of the Niger"),
+])
+def test_a_title_before_a_series_and_its_bracketed_publisher_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed, dropped or added
+    (_SERIES_PARAGRAPHS, "Halvorsen", "Quay Walls of the Southern Fjords"),
+    (_SERIES_JOINED, "Halvorsen", "Quay Walls of the Fjords"),
+    (_SERIES_JOINED, "Halvorsen", "Quay Walls of the Northern Fjords Today"),
+    # the title's own last word in lower case before the bracket
+    (_SERIES_PARAGRAPHS, "Moreau", "Stone bridges of the Loire"),
+    # the entry goes on after the bracket: no series, the word is the title's own
+    (_SERIES_JOINED, "Lindqvist", "Harbour Pilots"),
+    # a report's number before the bracket is the title's own, no series' name
+    (_SERIES_JOINED, "Harbour Board", "Dredging Guide for the Inner Basins. User Guide"),
+])
+def test_a_word_before_a_bracketed_publisher_that_tells_no_series_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None
+
+
 # A title run into a container whose first word is capitalised and whose next word is in lower
 # case, up to its volume and pages ("...Hafenbehinderung Hafenkunde in Hessen 12:38–45"): in a
 # German title every noun is capitalised, so the word could be the title's own last word; the

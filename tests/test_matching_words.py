@@ -382,6 +382,26 @@ def test_a_short_title_is_cited_by_a_name_its_author_list_prints_initials_first(
     assert found(doc, author, title) is cites
 
 
+EDITED_AFTER_DATE = ("ed. Okafor, B. s.l., Harbour Silt Budgets of the Northern Delta (2009, Lagos). "
+                     "2009. ed. Lindqvist, K., Halvorsen, P. s.l., Nygaard, O. (2011) Tidal songs. "
+                     "Oslo: Fjord Press.")
+
+
+@pytest.mark.parametrize("doc, author, title, cites", [
+    (EDITED_AFTER_DATE, "Lindqvist", "Harbour Silt Budgets of the Northern Delta", True),
+    (EDITED_AFTER_DATE, "Halvorsen", "Harbour Silt Budgets of the Northern Delta", True),
+    (EDITED_AFTER_DATE, "Lindqvist", "Harbour Silt Budgets of the Northern", False),  # cut
+    (EDITED_AFTER_DATE, "Lindqvist", "Harbour Silt Records of the Northern Delta", False),
+    (EDITED_AFTER_DATE, "Lindqvist", "Harbour Silt Budgets of the Northern Delta Coast", False),
+    ("Harbour Silt Budgets of the Northern Delta (2009, Lagos). 2009. Lagos: Delta Press. "
+     "Lindqvist, K. (2010) Tidal songs.", "Lindqvist", "Harbour Silt Budgets of the Northern Delta",
+     False),  # no editor's role: the next entry's name
+])
+def test_a_title_first_entry_may_print_its_date_and_an_editors_role_before_its_names(
+        doc, author, title, cites) -> None:
+    assert found(doc, author, title) is cites
+
+
 def test_a_query_typed_with_the_separator_after_its_title_stands_alone() -> None:
     doc = "[5] Розов А.К. Нелинейная фильтрация сигналов. - М.: Политехника, 2002.- 372 с."
     assert found(doc, "Розов", "Нелинейная фильтрация сигналов. -")

@@ -29,6 +29,7 @@ from .author_runs.bare_surnames import bare_surname_ends_run
 from .word_check.checked_title import CheckedTitle, free_quotes
 from .word_check.counterparts import has_counterpart
 from .entries.entry_numbers import last_entry_start, next_entry_start
+from .fields import publishers
 from .text.headers import (
     INTERRUPTION, SHORT_WORD, page_numbers_in_words, running_headers, Span, without_spans,
 )
@@ -95,7 +96,7 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
     if not (covers_words(text, title, start, end) or reordered(text, title, start, end)):
         return WORDS_MISSING
     if not (_same_work(text, title, start, end, name_before, printed)
-            or _same_work_as_queried(text, title, start, end, name_before)):
+            or _same_work_as_queried(text, title, start, end, name_before, printed)):
         return CHANGED_WORD
     if title.short and not (stands_alone(text, start, end, name_before, after_run,
                                          title.title.text) or (
@@ -105,7 +106,8 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
 
 
 def _same_work_as_queried(text: str, title: CheckedTitle, start: int, end: int,
-                          name_before: Optional[Span]) -> bool:
+                          name_before: Optional[Span], printed: Optional[PrintedCase] = None
+                          ) -> bool:
     """:func:`_same_work` on the hit read where the query's own shape says the print closes
     the title: a query with its words reordered, at the title's close inside the hit
     (``word_coverage.reordered_title_close``: "...The New Discourse. New York" for "...The
@@ -113,14 +115,28 @@ def _same_work_as_queried(text: str, title: CheckedTitle, start: int, end: int,
     that ends with a word cut at its hyphen (:data:`_CUT_WORD`: "A novel jasmonate-"), its
     hit ending inside a printed word, read with the title closed there
     (``capitals.title_closed``): the line-end hyphen the query keeps was dropped in print,
-    which joined the word to the next line's first ("jasmonaterambaud, claude"). The
-    document's capitals are not read (the mark moves the text after it). Called by :func:`_word_veto` on a hit :func:`_same_work` turns down."""
+    which joined the word to the next line's first ("jasmonaterambaud, claude"); or a query
+    annotated with its publisher's name after the title's own punctuation
+    (``publishers.ends_title``: "...environnementale. Éditions Yvon Blais"), read with the
+    title closed at the hit's end where the word printed after the name has a capital
+    (:func:`_capital_after`: its place, "...Yvon Blais Cowansville, Québec, 2013"; a word in
+    lower case there goes on a title that holds the name). Else the document's capitals are
+    not read (the mark moves the text after it). Called by :func:`_word_veto` on a hit :func:`_same_work` turns down."""
     close = reordered_title_close(text, title, start, end)
     if close is not None:
         return _same_work(text, title, start, close, name_before)
-    if _cut_in_print(text, title, end):
+    if _cut_in_print(text, title, end) or (publishers.ends_title(title.title.text)
+                                           and _capital_after(text, end, printed)):
         return _same_work(title_closed(text, end), title, start, end, name_before)
     return False
+
+
+def _capital_after(text: str, end: int, printed: Optional[PrintedCase]) -> bool:
+    """True if the first word after ``end`` is printed with a capital (``printed``: the
+    document's capitals; False without them). Called by :func:`_same_work_as_queried`."""
+    word = WORD.search(text, end)
+    cased = None if word is None or printed is None else printed(*word.span())
+    return bool(cased) and cased[:1].isupper()
 
 
 def _cut_in_print(text: str, title: CheckedTitle, end: int) -> bool:

@@ -17,6 +17,7 @@ from ..author_runs.author_lists import NAME_PIECE, author_list_end, ends_a_name
 from ..grammar.entry_grammar import (
     LIST_BEFORE_TITLE, AFTER_VENUE, AFTER_PAGES, AFTER_TITLE_MARK_OR_CODE, CODE_REACH, PAGES,
     LETTER, SENTENCE_END, FULL_STOP_NAMES, PLACE_BEFORE_YEAR, YEAR_DIGITS, FIELD_NUMBER,
+    EDITOR_ROLE,
 )
 from ..grammar.name_grammar import NAME
 from .windows import widened_start, widened_end
@@ -48,6 +49,13 @@ _PLACE_AFTER_COMMA = re.compile(r", [^\W\d_][\w/-]*(?: [^\W\d_][\w/-]*){0,2} $")
 #: not an initial nor "et al" ("Toman, M. 2014.", "Toman et al. 2014.": an author run's date).
 _FIELD_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2}\. \(?$")
 
+#: A title-first entry's publication data in brackets, perhaps its year again, then an
+#: editor's role opening its names, right after its title: "Title (2016, s.l.). 2016. ed.
+#: Newmark, G. s.l.," (a CSL style that prints a work with no container so, its names as
+#: editors'). Up to its names (:func:`_edited_after_date`).
+_DATED_EDITORS = re.compile(
+    rf" \([^()]{{1,60}}\)\. (?:{YEAR_DIGITS}\. )?(?:{EDITOR_ROLE}) (?=[^\W\d_])")
+
 
 def title_first(text: str, start: int, end: int, name_span: tuple[int, int], gap: int
                 ) -> bool:
@@ -67,6 +75,8 @@ def title_first(text: str, start: int, end: int, name_span: tuple[int, int], gap
     The author list before the title is read once (:func:`_list_end_before`), for all three.
     """
     name = name_span[0]
+    if _edited_after_date(text, end, name, gap):
+        return True
     if not _names_right_after(text, end, name, gap):
         return False
     word_start = widened_start(text, start, 0)
@@ -76,6 +86,18 @@ def title_first(text: str, start: int, end: int, name_span: tuple[int, int], gap
     return (_responsibility_holds(text, (word_start, end), name)
             or year >= 0 and (_after_place_and_year(text, year, end, name)
                               or _undated_run_after(text, year, name_span[1], name + gap)))
+
+
+def _edited_after_date(text: str, end: int, name: int, gap: int) -> bool:
+    """True if the title ending at ``end`` is followed by its publication data in brackets,
+    perhaps its year again, and an editor's role (``_DATED_EDITORS``), and ``name`` is in the
+    list of names that opens right after that role, within ``gap`` or through the list: the
+    title's own statement of responsibility, whatever the entry before ends with ("ed. Murphy,
+    K. s.l., Title (2016, s.l.). 2016. ed. Newmark, G."). Called by :func:`title_first` first."""
+    edited = _DATED_EDITORS.match(text, widened_end(text, end, name))
+    if edited is None or name < edited.end():
+        return False
+    return name - edited.end() <= gap or _in_list_after(text, edited.end(), name, gap)
 
 
 def _names_right_after(text: str, end: int, name: int, gap: int) -> bool:

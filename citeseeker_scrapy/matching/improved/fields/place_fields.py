@@ -381,6 +381,29 @@ def town_and_publisher_end(text: str, at: int) -> int | None:
     return town.end()
 
 
+#: The place of publication and the publisher in brackets, the place one or two words (perhaps
+#: its state's code after a comma) and its colon, the publisher with no full stop (not a
+#: report's sponsor and its date: "(San Diego: Systems Center. March)"), up to the closing
+#: bracket: " (Stanford: Stanford University Press)", " (Bristol: IOP Publishing)"
+#: (institute-of-physics-harvard and the styles like it print a book's series, with no
+#: punctuation, between its title and that bracket). Read by
+#: :func:`bracketed_place_and_publisher_end`.
+_BRACKETED_PLACE_AND_PUBLISHER = re.compile(
+    rf" \((?:{_PLACE_WORD} )?{_PLACE_WORD}(?:, [^\W\d_]{{2,3}})? ?: [^().:;?!]+\)")
+
+
+def bracketed_place_and_publisher_end(text: str, at: int) -> int | None:
+    """Where the bracket closes (after its ")") if a blank, then the place of publication and
+    the publisher in brackets (:data:`_BRACKETED_PLACE_AND_PUBLISHER`) follow ``at`` (the end
+    of one capitalised word run on after a title: "...South India Shorelines (Stanford:
+    Stanford University Press)"), else None. Called by ``undecided_ends``, which asks whether
+    the entry ends there and then marks the title's end uncertain: the word before the bracket
+    is a series' name as readily as the title's own last word ("...Tidal Markets of the Niger
+    Delta (Lagos: Harbour Books)" for a query that ends at "Niger")."""
+    field = _BRACKETED_PLACE_AND_PUBLISHER.match(text, at)
+    return None if field is None else field.end()
+
+
 #: A container closed by a full stop and the comma of an empty field after it, then its place,
 #: perhaps its publisher, and the entry ends: "...of well-being Choices, Values and Frames., New
 #: York: Cambridge University Press.", "...Schüler Länger gemeinsam lernen., Frankfurt und

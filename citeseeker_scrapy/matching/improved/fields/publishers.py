@@ -6,9 +6,10 @@ leaves only the name to tell where the title ends. ``run_on_fields`` builds its
 ``NEXT_FIELD`` shapes from these lists; ``verify`` reads the words after a hit through them
 (the word check and the short-title check alike).
 
-Data only, and one helper that folds the names as ``normalize.normalize_text`` folds the text
-(accents and case dropped, "Schöningh" is "schoningh"), so the names are written as
-publishers print them. The lists hold the academic and trade publishers books come from, per
+Data, and helpers that read the names as ``normalize.normalize_text`` folds the text (accents
+and case dropped, "Schöningh" is "schoningh"), so the names are written as publishers print
+them: a regex of them for ``run_on_fields``, whether a word is one (:func:`is_publisher`),
+whether a query ends with one (:func:`ends_title`). The lists hold the academic and trade publishers books come from, per
 language; not the names of any evaluation set.
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 
 from ...normalize import normalize_text
+from ..text.printed_words import DROPPED_IN_WORDS, WORD
 
 #: Names no title ends with as an ordinary word: right after a title, such a name is the
 #: publisher whatever follows it ("...Bremen Lehmanns, Berlin", "...Relations Zed Books:").
@@ -125,6 +127,28 @@ def is_publisher(name: str) -> bool:
     return name in _FOLDED_NAMES
 
 
+def ends_title(title: str) -> bool:
+    """True if a query's ``title`` (normalized) ends with a publisher's name after the
+    title's own punctuation, the whole of what follows its last full stop, comma, colon or
+    semicolon (up to four words): a listed name of two words or more (``DISTINCT_NAMES``:
+    "...environnementale. Yvon Blais"), such a name of any length after a word that opens
+    one (``NAME_OPENING_WORDS``: "...Éditions Yvon Blais", "...Éditions Gallimard"), or two
+    words or more that a word closing a name ends (``NAME_CLOSING_WORDS``: "...Fjord Press").
+    A title annotated with its publisher so is closed by that name: the words printed after
+    it are the publisher's place and date ("...Yvon Blais Cowansville, Québec, 2013"), not the
+    title's own. Not one word alone ("...Lessons. Penguin" may lack the title's "Colonies"),
+    nor an opening word before a name not listed ("...Éditions Yvon" lacks "Blais"). Called
+    by ``verify._same_work_as_queried``."""
+    marks = _MARK.findall(title)
+    words = WORD.findall(title.rpartition(marks[-1])[2].translate(DROPPED_IN_WORDS)) if (
+        marks) else []
+    if len(words) < 2 or len(words) > _NAME_WORDS:
+        return False
+    return (" ".join(words) in _FOLDED_DISTINCT
+            or words[0] in _FOLDED_OPENING and " ".join(words[1:]) in _FOLDED_DISTINCT
+            or words[-1] in _FOLDED_CLOSING)
+
+
 def alternation(names: tuple[str, ...]) -> str:
     """A regex that matches any of ``names`` as normalized text prints them (folded by
     ``normalize_text``, an apostrophe either straight or curly), a longer name before its
@@ -152,6 +176,16 @@ def _letter_tree(names: set[str]) -> str:
 
 
 _FOLDED_NAMES = frozenset(normalize_text(name) for name in DISTINCT_NAMES + COMMON_WORD_NAMES)
+#: The names and the words that open or close one, as a query's words print them (its marks
+#: inside words dropped: "o reilly" is "oreilly"), for :func:`ends_title`.
+_FOLDED_DISTINCT = frozenset(" ".join(WORD.findall(normalize_text(name).translate(
+    DROPPED_IN_WORDS))) for name in DISTINCT_NAMES)
+_FOLDED_OPENING = frozenset(normalize_text(word) for word in NAME_OPENING_WORDS)
+_FOLDED_CLOSING = frozenset(normalize_text(word) for word in NAME_CLOSING_WORDS)
+#: The most words :func:`ends_title` reads at a query's end: an opening word and three.
+_NAME_WORDS = 4
+#: The punctuation before such a name in a query (:func:`ends_title`).
+_MARK = re.compile(r"[.,:;]")
 
 #: Letters a name's print varies: an apostrophe straight or curly.
 _LETTER = {"'": "['\u2019]"}

@@ -25,13 +25,15 @@ from .capitals import acronym
 from ..grammar.content_words import (
     CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content,
 )
-from ..grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS
-from ..grammar.name_grammar import INITIALS
+from ..grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS, YEAR_DIGITS
+from ..grammar.name_grammar import AND_WORD, INITIALS
 from ..fields.place_fields import (
-    WORD_BEFORE_TITLES_TOWN, country_after_town, place_closes_entry_after,
-    publisher_and_place_close_entry, town_and_publisher_end, town_and_year_close_entry,
+    WORD_BEFORE_TITLES_TOWN, bracketed_place_and_publisher_end, country_after_town,
+    place_closes_entry_after, publisher_and_place_close_entry, town_and_publisher_end,
+    town_and_year_close_entry,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
+from ..word_check.counterparts import has_counterpart
 from ..fields.run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
     CONTAINER_VOLUME_AND_PAGES, NEXT_FIELD, ONE_WORD_JOURNAL_AND_NUMBER,
@@ -56,10 +58,20 @@ _RUN_GAP = re.compile(r" \.?")
 #: after its editor's initials ("...Adult Education. In M. Collins (Ed.)"). The initials
 #: (``initials``) must be printed as capitals: "...Testament. Paris, t. VI" holds a volume's
 #: mark.
-_FULL_STOP_ENDING_ENTRY = re.compile(
-    rf"\.(?={END_OR_NUMBER_OPENING}"
+_NEXT_ENTRY_OPENING = (
+    rf"(?={END_OR_NUMBER_OPENING}"
     rf"| (?!(?:{'|'.join(sorted(SHORT_FUNCTION_WORDS))})[ ,]){SURNAME_BEFORE_INITIALS}"
     rf"(?P<initials>{INITIALS}))")
+_FULL_STOP_ENDING_ENTRY = re.compile(rf"\.{_NEXT_ENTRY_OPENING}")
+#: ... or right after a bracket that closes the entry's last field, with no full stop: a style
+#: that ends each entry with its bracketed place and publisher ("...Shorelines (Stanford:
+#: Stanford University Press) Timmer J M 2012", as a PDF's text joins the lines).
+#: The next entry's surname there may have its initials with no full stop, then its year, a
+#: comma or the word for "and" ("Timmer J M 2012", "Viatte G and Etchecopart-Etchart E").
+_BRACKET_ENDING_ENTRY = re.compile(
+    rf"(?<=\))(?={END_OR_NUMBER_OPENING}| {SURNAME_BEFORE_INITIALS}"
+    rf"(?P<initials>(?:[^\W\d_](?:\.|(?![^\W\d_]))[ -]?){{1,3}})"
+    rf"(?:\(?{YEAR_DIGITS}(?!\d)|,|{AND_WORD} ))")
 
 
 class RunOn(NamedTuple):
@@ -83,7 +95,8 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
     makes a capitalised word after it the title's own (``place_fields.WORD_BEFORE_TITLES_TOWN``:
     a title without its last word that ends with "of", "and" or "around" lacks the word after
     it), printed right at the hit's end (or up to two words after it:
-    ``printed_words.last_query_word``), a blank and no punctuation after it, then a word that
+    ``printed_words.last_query_word``; or with a typo or OCR damage at the hit's end:
+    :func:`_damaged_last_word`), a blank and no punctuation after it, then a word that
     starts with a capital, in a shape
     :func:`_undecided_run` names. A query that lacks the title's last word has that word there
     in the same shapes. Who calls it: ``superset``, on an original hit a word check turned
@@ -96,6 +109,8 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
         return None
     _, words = hit_words(text, start, end)
     last = last_query_word(query, words, end)
+    if last is None:
+        last = _damaged_last_word(query, words, end)
     if last is None or last + 1 >= len(words):
         return None
     title_end, run = words[last].end(), words[last + 1:]
@@ -112,6 +127,23 @@ def undecided_end(text: str, query: Sequence[str], start: int, end: int,
     if told is None:
         return None
     return RunOn(title_end, run[0].span(), told)
+
+
+def _damaged_last_word(query: Sequence[str], words: list[re.Match[str]],
+                       end: int) -> Optional[int]:
+    """The index in ``words`` of the hit's last word where it is the query's last word printed
+    with a typo or OCR damage (``counterparts.has_counterpart``: "Racco1ta Di Scrltti" for
+    "Raccolta Di Scritti"), as long as the query's word or longer; None else. The word check
+    passes such a word; the words run on after it are read as after the word printed whole.
+    Called by :func:`undecided_end` where ``printed_words.last_query_word`` finds no word
+    printed exactly."""
+    inside = [i for i, word in enumerate(words) if word.start() < end]
+    if not inside or words[inside[-1]].end() < end:
+        return None
+    printed = folded(words[inside[-1]].group())
+    if len(printed) < len(query[-1]) or not has_counterpart(query[-1], (printed,)):
+        return None
+    return inside[-1]
 
 
 def _short_proper_noun(word: str, cased: str, before: Optional[str]) -> bool:
@@ -247,7 +279,10 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     (``run_on_fields.COLON_AND_CONTAINER_TO_VOLUME``: "...The Rx6-Method Voices: A World
     Forum for Music Therapy, 17"), or a town, its colon and its publisher
     (``place_fields.town_and_publisher_end``: "...Economic Lifeline Arlington: National Rural
-    Electric Cooperative Association."), or a town GeoNames knows or a listed publisher's name
+    Electric Cooperative Association."), or, after a word of letters only (a series' name, not
+    a report's number), the place and the publisher in brackets closing the entry
+    (``place_fields.bracketed_place_and_publisher_end``: "...South India Shorelines (Stanford:
+    Stanford University Press)"), or a town GeoNames knows or a listed publisher's name
     and the year after it (``place_fields.town_and_year_close_entry``: "...préfet du Lot
     Cahors, 1868.", "...Northern Fjords Bergen; 2004": after a capitalised word the capitals
     cannot tell it from the title's own last place name), or, after a title's last word
@@ -271,6 +306,10 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
         return True
     publisher_end = town_and_publisher_end(text, word.start())
     if publisher_end is not None and _entry_ends_at(text, publisher_end, printed):
+        return True
+    bracket_end = bracketed_place_and_publisher_end(text, word.end())
+    if bracket_end is not None and word.group().isalpha() and _entry_ends_at(
+            text, bracket_end, printed, _BRACKET_ENDING_ENTRY):
         return True
     if _volume_numeral_closing_entry(text, word, printed):
         return True
@@ -338,13 +377,16 @@ def _book_to_chapter_pages(text: str, run: list[re.Match[str]],
     return None
 
 
-def _entry_ends_at(text: str, at: int, printed: PrintedCase) -> bool:
+def _entry_ends_at(text: str, at: int, printed: PrintedCase,
+                   closing: re.Pattern[str] = _FULL_STOP_ENDING_ENTRY) -> bool:
     """True if the entry ends right after ``at`` (after a word or a number): a full stop, then
-    the next entry (``_FULL_STOP_ENDING_ENTRY``) or the paragraph's end, or the paragraph's
-    end right there. Not a comma or a colon: a title in title case closed by one before its
-    place prints its own last word so ("...Pastures Revisited, Bern: Haupt"). Called by
-    :func:`_undecided_run`, after one word run on after a title or after its number."""
-    ending = _FULL_STOP_ENDING_ENTRY.match(text, at)
+    the next entry (``_FULL_STOP_ENDING_ENTRY``; after a closing bracket ``closing`` may be
+    ``_BRACKET_ENDING_ENTRY``, the next entry with no full stop before it) or the paragraph's
+    end, or the paragraph's end right there. Not a comma or a colon: a title in title case
+    closed by one before its place prints its own last word so ("...Pastures Revisited, Bern:
+    Haupt"). Called by :func:`_undecided_run`, after one word run on after a title or after
+    its number, and by :func:`_closes_entry_after_field` after a bracketed field."""
+    ending = closing.match(text, at)
     if ending is not None and ending["initials"] is None:
         return True
     if ending is not None:
