@@ -481,6 +481,9 @@ def test_a_title_running_into_its_publisher_and_place(doc: str, author: str, tit
      "Tidal Markets of the Volta Delta"),
     ("Dubois, M. Les canaux de la Loire Maison: Paris: Belin, 2011.", "Dubois",
      "Les ponts de la Loire"),
+    # a report's number before the city is the title's own last word, no publisher's name
+    ("9 Lindqvist, K. Harbour Dredging Field Manual HD-114-SED: Boston: Coastal Works Office. "
+     "March.\n10 Berg, M. Fjorde. Kiel, 1990.", "Lindqvist", "Harbour Dredging Field Manual"),
 ])
 def test_a_title_word_before_a_publisher_and_place_is_still_the_titles(doc: str, author: str,
                                                                        title: str) -> None:

@@ -78,9 +78,11 @@ _CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES})"
 #: Minneapolis") still has a word of the title after it, and no title ends with an article.
 #: The city may have a colon after it, the rest of the publisher's name printed past the place
 #: ("...Nursery Teaching Ltd: Mumbai: Orient, 1990.": a record whose publisher and place
-#: fields split the name around the city).
+#: fields split the name around the city). The name is letters only: a word with digits before
+#: a city is a report's number, the title's own last word ("...Harbour Dredging Field Manual
+#: HD-114-SED: Portland: Coastal Works Office").
 _PUBLISHER_THEN_CITY = (rf" (?:(?:{'|'.join(sorted(CONTAINER_ARTICLES))}) )?"
-                        rf"[^\W\d_][\w'\u2019&-]*: (?:{places.PUBLISHING_CITIES})"
+                        rf"[^\W\d_](?:[^\W\d_]|['\u2019&-])*: (?:{places.PUBLISHING_CITIES})"
                         rf"(?:, [^\W\d_]{{2,3}})?(?=[.,;]|: |$| \(?{YEAR_DIGITS})")
 #: A publisher named by a person's initials and surname, its comma or its colon and the city it
 #: publishes in ("...Non siamo d'accordo F. de Silva, Torino.", "...Hair R. Hale, London, 1958",
