@@ -277,6 +277,42 @@ def test_near_the_searched_names_given_names_the_checks_still_veto(doc: str, tit
     turned_down(doc, "Lindqvist", title)
 
 
+#: An entry that ends with a word and no full stop (its publisher, its institution).
+OPEN_ENDED = "Moreau, Pierre. Other things. Lille: Presses du Septentrion"
+
+
+@pytest.mark.parametrize("doc, author", [
+    # a main title before the title searched: a book's series, a volume's own title
+    (f"{OPEN_ENDED} Lindqvist, Karin. {SAGAS}. {TOLLS}. Bergen: Nordvik, 1998.", "Lindqvist"),
+    (f"{OPEN_ENDED} Lindqvist, K. {SAGAS}. {TOLLS} 3. Bergen: Nordvik, 1998.", "Lindqvist"),
+    (f"{OPEN_ENDED} Novak, Jan-Petr. Edited. {TOLLS}. Brno: Host, 2010.", "Novak"),
+])
+def test_one_given_names_full_stop_after_an_entry_with_no_full_stop_ends_no_sentence(
+        doc: str, author: str) -> None:
+    assert original_veto(doc, author, TOLLS) is None
+    kept_by_both(doc, author, TOLLS)
+
+
+@pytest.mark.parametrize("doc, title, veto", [
+    # the next entry's title: a venue between, or another run before it
+    (f"{OPEN_ENDED} Lindqvist, Karin. {SAGAS}. Bergen: Nordvik. {TOLLS}. Nature.", TOLLS,
+     OTHER_ENTRY),
+    (f"{OPEN_ENDED} Lindqvist, Karin. {SAGAS}. Weiss, Anne. {TOLLS}. Nature.", TOLLS,
+     OTHER_ENTRY),
+    # two given names after a word: a run printed given names first ("Anna Lindqvist, Karin
+    # Moe."), whose full stop may end a sentence
+    (f"Weiss, Anne. Anna Lindqvist, Karin Moe. {SAGAS}. Vrin. {TOLLS}. Nature.", TOLLS,
+     OTHER_ENTRY),
+    # the entry's own title, one content word changed
+    (f"{OPEN_ENDED} Lindqvist, Karin. {SAGAS}. {TOLLS}. Bergen: Nordvik, 1998.", BALTIC,
+     CHANGED_WORD),
+])
+def test_near_one_given_name_after_an_entry_with_no_full_stop_the_checks_still_veto(
+        doc: str, title: str, veto: str) -> None:
+    assert original_veto(doc, "Lindqvist", title) == veto
+    turned_down(doc, "Lindqvist", title)
+
+
 #: An entry that closes with no punctuation after its title, or with what some styles print for
 #: an empty field ("),." after a bracketed place, ",." after a venue), or with a number alone;
 #: the next entry's run, inverted and dated, follows on the same line.

@@ -32,6 +32,11 @@ _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, n
 #: The rest of an inverted name after its surname: the comma, one or two given names or
 #: initials and the full stop that ends them ("lindqvist|, karin.", "novak|, jan-petr marie.").
 _OWN_GIVEN_NAMES = re.compile(rf", {GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS})?\.")
+#: ... and only one given name or initials, where the name follows a word with no punctuation
+#: ("...Technische Universität Lindqvist|, Karin."): the entry before closed with no full stop.
+#: Two given names there may be the next name of a run printed given names first ("Anna
+#: Lindqvist|, Karin Moe.").
+_ONE_OWN_GIVEN_NAME = re.compile(rf", {GIVEN_OR_INITIALS}\.")
 #: A name's full stop and the next surname of more than one letter, not given names or an
 #: initial with a semicolon after them ("paris|. pinheiro f.j.", not "deo|. sarang; jain"
 #: nor "deo|. s.; jain": a style that prints each surname with a full stop before its given
@@ -240,19 +245,32 @@ def sentence_ends(text: str, low: int, high: int) -> Iterator[re.Match[str]]:
     such a list may be a title's own first sentence). So does the full stop that closes the
     given names of an inverted name that opens a run at ``low`` (``_OWN_GIVEN_NAMES``:
     "..., 12, 45-67 Lindqvist|, Karin. Sagas. Title"), which ``ends_a_name`` reads only
-    after punctuation, or its one given name with no comma where the run goes on given names
-    first to its date (``author_lists.given_name_stop_in_run``: "Gonzalez| Roberto. Angel
-    Cuevas y Carmen Guerrero (2011). Title"). Called here and by
+    after punctuation; so does that of its one given name or initials where the name follows
+    a word, the entry before closed with no full stop (``_ONE_OWN_GIVEN_NAME``, "...Technische
+    Universität Lindqvist|, Karin. Sagas. Title"); or its one given name with no comma where
+    the run goes on given names first to its date (``author_lists.given_name_stop_in_run``:
+    "Gonzalez| Roberto. Angel Cuevas y Carmen Guerrero (2011). Title"). Called here and by
     ``attribution._names_then_year``."""
     opened = _opens_run(text, low)
+    after_word = not opened and _follows_word(text, low)
     for sentence_end in SENTENCE_ENDS_IN_GAP.finditer(text, low, high):
         stop = sentence_end.end() - 1
         if not (ends_a_name(text, sentence_end.start())
                 or IN_CONTAINER.match(text, sentence_end.end())
                 or (opened and (_OWN_GIVEN_NAMES.fullmatch(text, low, stop)
                                 or RUN_TO_LAST_NAME.fullmatch(text, low, stop)
-                                or given_name_stop_in_run(text, low, high)))):
+                                or given_name_stop_in_run(text, low, high)))
+                or (after_word and _ONE_OWN_GIVEN_NAME.fullmatch(text, low, stop))):
             yield sentence_end
+
+
+def _follows_word(text: str, name_end: int) -> bool:
+    """True if the word ending at ``name_end`` (with the pieces a hyphen or an apostrophe
+    joins to it) follows another word with only a blank between: where an entry closes with
+    no punctuation ("...Technische Universität Lindqvist, Karin."), or inside a run printed
+    given names first. Called by :func:`sentence_ends`."""
+    start = name_start(text, name_end)
+    return start > 1 and text[start - 1] == " " and text[start - 2].isalpha()
 
 
 def _opens_run(text: str, name_end: int) -> bool:
