@@ -302,6 +302,13 @@ _PUBLISHER_COLON_CITY_YEAR = ("12 Lindqvist, K. Tidal invariants of fjord basins
 _VOLUME_NUMERAL = ("N. Okafor, Tidal Silt Around the Harbour Basins of Lagos XXXIV, [s.l.], 1999. "
                    "B. Bruno, « Harbour songs », [s.l.], 2003. H. Braun, « Tides », New York, "
                    "2004.")
+#: ... a numeral of eight letters and more; a word in capitals of more than seven of a
+#: numeral's letters that is no numeral.
+_LONG_VOLUME_NUMERAL = ("N. Okafor, Tidal Silt Around the Harbour Basins of Lagos CCXLVIII, "
+                        "[s.l.], 1999. B. Bruno, « Harbour songs », [s.l.], 2003. H. Braun, "
+                        "Tides of the Coast CCCLXXXVIII, Paris, 2004.")
+_NUMERAL_LETTERS = ("N. Okafor, Tidal Silt Around the Harbour Basins of Lagos CCXXXXVIII, "
+                    "[s.l.], 1999. B. Bruno, « Harbour songs », [s.l.], 2003.")
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -315,6 +322,8 @@ _VOLUME_NUMERAL = ("N. Okafor, Tidal Silt Around the Harbour Basins of Lagos XXX
     (_PUBLISHER_CITY_YEAR, "Okafor", "Phares & la marée"),
     (_PUBLISHER_COLON_CITY_YEAR, "Lindqvist", "Tidal invariants of fjord basins"),
     (_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Lagos"),
+    (_LONG_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Lagos"),
+    (_LONG_VOLUME_NUMERAL, "Braun", "Tides of the Coast"),
 ])
 def test_a_title_before_a_field_closing_the_entry_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -354,6 +363,10 @@ def test_a_title_before_a_field_closing_the_entry_is_reported_marked(
     # before a volume's Roman numeral: a word changed or added
     (_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Accra"),
     (_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Lagos Today"),
+    (_LONG_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Accra"),
+    (_LONG_VOLUME_NUMERAL, "Braun", "Tides of the Coast Today"),
+    # a word of a numeral's letters that is no numeral
+    (_NUMERAL_LETTERS, "Okafor", "Tidal Silt Around the Harbour Basins of Lagos"),
 ])
 def test_a_word_before_a_field_closing_the_entry_stays_rejected(doc: str, author: str,
                                                                title: str) -> None:

@@ -377,15 +377,21 @@ ONE_WORD_JOURNAL_AND_NUMBER = re.compile(
 #: title in title case with its own last word before the comma ("...Spacetimes and Riemannian
 #: Manifolds, (1999)").
 ONE_WORD_JOURNAL_AND_YEAR = re.compile(rf"{NAME}, \({YEAR_DIGITS}\)")
+#: A volume's number in Roman numerals, in lower case as the text is searched: up to seven of
+#: the letters up to "c" in any order ("xxxiv", "iiii"), or a numeral of any length written as
+#: the numerals' rules write it, thousands, hundreds, tens and units ("ccxlviii",
+#: "ccclxxxviii"), so that a long word of those letters that is no number is not read as one.
+ROMAN_NUMERAL = (r"(?:(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})"
+                 r"(?![^\W\d_])|[ivxlc]{1,7})")
 #: A volume's number in Roman numerals run on after a title, then the entry's close: its comma,
 #: perhaps up to two fields of one word or the mark of a place or a publisher not known in
 #: brackets ("[s.l.]", "[s.n.]"), then the year and the entry's full stop
 #: (institut-francais-darcheologie-orientale: "...Around the Harbour Crater, Lagos XXXIV, [s.l.],
-#: 1999."). ``undecided_ends`` reads it after one word printed in capitals only: a title's own
-#: last word is a Roman numeral too ("...The Reign of Henry VIII, London, 1990."), so the end
-#: stays uncertain.
+#: 1999.", "...Special Eurobarometer CCXLVIII, [s.l.], 2006."). ``undecided_ends`` reads it after
+#: one word printed in capitals only: a title's own last word is a Roman numeral too ("...The
+#: Reign of Henry VIII, London, 1990."), so the end stays uncertain.
 VOLUME_NUMERAL_CLOSING_ENTRY = re.compile(
-    rf"[ivxlc]{{1,7}}(?:, (?:\[(?:s\. ?l|s\. ?n)\.\]|{NAME})){{0,2}}, \(?{YEAR_DIGITS}\)?\.(?: |$)")
+    rf"{ROMAN_NUMERAL}(?:, (?:\[(?:s\. ?l|s\. ?n)\.\]|{NAME})){{0,2}}, \(?{YEAR_DIGITS}\)?\.(?: |$)")
 #: What closes an entry right after an acronym a title runs into (an organisation's or a
 #: publisher's, ``capitals``): what closes it after a town (``ENTRY_CLOSING``: "...URSS.", the
 #: next entry after it; "...Love, Earth INSEAD; 2012"), or a full stop and the year
