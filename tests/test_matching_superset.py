@@ -280,8 +280,8 @@ def test_an_author_run_read_as_such_keeps_the_original_hit(doc: str, author: str
      f"{MARKETS}. Lisboa: [s.n.], 2016.", "Sousa", MARKETS, OTHER_ENTRY),
     ("SOUSA. M.; PEREIRA. J. Other things. Porto, 2015; LIMA. C. "
      f"{MARKETS}. Lisboa, 2016.", "Sousa", MARKETS, OTHER_ENTRY),
-    ("Halvorsen, Ingrid. Harbours of the north and Lindqvist Press. vol. 12. 2013, "
-     f"“{MARKETS}”, Nordic Harbour Review.", "Halvorsen", MARKETS, OTHER_ENTRY),
+    ("Halvorsen, Ingrid. Harbours of the north and Lindqvist Press. Bergen: Nordvik. vol. 12. "
+     f"2013, “{MARKETS}”, Nordic Harbour Review.", "Halvorsen", MARKETS, OTHER_ENTRY),
     ("Halvorsen, Ingrid. 2011. Other things. Harbour Science and Engineering. vol. 12. 2013, "
      f"“{MARKETS}”, Nordic Harbour Review.", "Halvorsen", MARKETS, OTHER_ENTRY),
     # a list of given names and surnames: the name is inside it, so a word and its full stop
