@@ -55,6 +55,8 @@ class Crawl:
     settings: dict[str, str]
     #: where the command runs (relative paths in ``settings`` and ``arguments`` are from here)
     cwd: Path = PROJECT_ROOT
+    #: the module run as Scrapy's command line (``python -m``): ``lowest_draws``'s, say
+    module: str = "scrapy"
 
     @property
     def feed(self) -> Path:
@@ -65,7 +67,7 @@ class Crawl:
         return self.workdir / "logs"
 
     def command(self, feed_option: str = "-O") -> list[str]:
-        command = [sys.executable, "-m", "scrapy", "crawl", "citeseeker", feed_option,
+        command = [sys.executable, "-m", self.module, "crawl", "citeseeker", feed_option,
                    str(self.feed), "-s", f"CITESEEKER_LOG_DIR={self.log_dir}",
                    "-s", "LOG_LEVEL=INFO"]
         for name, value in self.settings.items():
