@@ -811,6 +811,22 @@ def test_a_word_one_letter_away_is_a_slip_or_the_print_s_damage(doc: str, title:
     matching.kept_by_both(doc, "Moreau", title)
 
 
+#: A reference list whose words the queries below misspell or spell the other way, each
+#: printed once: no word of the print's own is one letter from them.
+_SPELLED = ("[1] Moreau, A.: Minimum discrepancy of harbour samples. Fjord Press, 1994.\n"
+            "[2] Moreau, A.: Optimising the colour of analysed images. Delta Books, 2001.\n"
+            "[3] Moreau, A.: Independent and feasible licence terms. Delta Books, 2003.\n")
+
+
+@pytest.mark.parametrize("title", [
+    "Minimum discrepency of harbour samples",  # an unstressed vowel of -ancy
+    "Optimizing the color of analyzed images",  # -ize, -or, -yze
+    "Independant and feasable license terms",  # -ant/-ent, -able/-ible, -ce/-se
+])
+def test_a_word_one_letter_away_spelled_so_by_people_is_the_printed_one(title: str) -> None:
+    matching.kept_by_both(_SPELLED, "Moreau", title)
+
+
 @pytest.mark.parametrize("doc, title", [
     (_LATE, "Lake Harbour Towns of the Northern Coast"),  # the print prints "late" again
     (_LATE_ONCE, "Lake Harbour Towns of the Northern Coast"),  # ... and "lake" nowhere
