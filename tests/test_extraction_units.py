@@ -15,6 +15,8 @@ from citeseeker_scrapy.extraction import ExtractionLimits, postscript, sniff_kin
 from citeseeker_scrapy.extraction.pdf import ligatures_restored
 from citeseeker_scrapy.extraction.archives import compressed_member_name, safe_member_name
 from citeseeker_scrapy.extraction.decode import decode_html, decode_text
+from citeseeker_scrapy.extraction.html import parse_html
+from citeseeker_scrapy.extraction.html import parse_html
 from citeseeker_scrapy.extraction.lzw import decompress_lzw
 from citeseeker_scrapy.extraction.model import one_line
 from citeseeker_scrapy.extraction.streams import BoundedReader, Budget, ChunkStream, check_ratio
@@ -132,6 +134,26 @@ def test_decode_html_prefers_the_declared_header_to_meta() -> None:
     page = '<meta charset="utf-8"><p>Žluť</p>'.encode("iso-8859-2")
     assert "Žluť" in decode_html(page, "iso-8859-2")
     assert "Žluť" in decode_html('<meta charset="iso-8859-2"><p>Žluť</p>'.encode("iso-8859-2"))
+
+
+@pytest.mark.parametrize("html, lines", [
+    # a block after text, after an inline element, as its parent's first child after text
+    ('<div class="csl-entry">Okafor 2006<div class="csl-block">Okafor, N. Tidal silt</div></div>',
+     ["Okafor 2006", "Okafor, N. Tidal silt"]),
+    ("<div><span>2006</span><div>European Commission</div></div>",
+     ["2006", "European Commission"]),
+    ("<div>Lagos<p>Harbour basins</p>, 1999</div>", ["Lagos", "Harbour basins", ", 1999"]),
+    # blocks side by side, a list's items, a table's cells
+    ('<div class="csl-left-margin">2006 </div><div class="csl-right-inline">Title</div>',
+     ["2006", "Title"]),
+    ("<ul><li>one</li><li>two</li></ul>", ["one", "two"]),
+    ("<table><tr><td>1999</td><td>Tides</td></tr></table>", ["1999", "Tides"]),
+    # inline elements run together as a reader sees them
+    ("<p>Tid<b>al</b> <i>silt</i>, 1999</p>", ["Tidal silt, 1999"]),
+])
+def test_html_text_breaks_before_and_after_blocks(html: str, lines: list[str]) -> None:
+    text = parse_html(f"<html><body>{html}</body></html>").text
+    assert [line.strip() for line in text.split("\n") if line.strip()] == lines
 
 
 @settings(max_examples=60, deadline=None)

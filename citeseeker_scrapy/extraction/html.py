@@ -24,7 +24,8 @@ LINK_ATTRIBUTES = (("a", "href"), ("area", "href"), ("frame", "src"), ("iframe",
 NOT_A_PAGE = ("javascript:", "#", "mailto:", "data:", "about:")
 #: What every page made by scripts carries (a first look at the bytes, no parsing).
 _SCRIPT = re.compile(rb"<script\b", re.IGNORECASE)
-#: Elements after which a reader sees a break, so words on either side must not run together.
+#: Elements before and after which a reader sees a break, so words on either side must not run
+#: together.
 BLOCK_TAGS = frozenset(
     "p div br li ul ol tr td th table h1 h2 h3 h4 h5 h6 dt dd dl pre blockquote title "
     "section article header footer nav address hr form option".split()
@@ -85,14 +86,33 @@ def _base_href(root: lxml.html.HtmlElement) -> str | None:
 
 
 def _visible_text(root: lxml.html.HtmlElement) -> str:
-    """Text a reader sees, with a break after block elements and nothing from scripts.
-    The breaks go into the block elements' tails, and lxml joins the text in C (a walk of
-    every element's start and end in Python cost a third more on small pages); the tree is
-    changed, so :func:`parse_html` reads it last."""
+    """Text a reader sees, with a break before and after block elements and nothing from
+    scripts. A block starts on a line of its own after text that runs up to it ("Smith 2006<div
+    class="csl-block">Smith, J. Title</div>": pandoc's CSL bibliographies print a year-first
+    label so, and the year must not join the name after it). The breaks go into the text or
+    tail that runs up to a block element and into its own tail, and lxml joins the text in C
+    (a walk of every element's start and end in Python cost a third more on small pages);
+    the tree is changed, so :func:`parse_html` reads it last."""
     lxml.etree.strip_elements(root, *INVISIBLE_TAGS, lxml.etree.Comment, with_tail=False)
     for element in root.iter(*BLOCK_TAGS):
+        _break_before(element)
         element.tail = "\n" + element.tail if element.tail else "\n"
     return lxml.etree.tostring(root, method="text", encoding="unicode", with_tail=True)
+
+
+def _break_before(element: lxml.html.HtmlElement) -> None:
+    """End what runs up to a block ``element`` with a break: its previous sibling (an inline
+    element's text, "<span>2006</span><div>", or the text after it), or its parent's own
+    text where it is the first child. Called by :func:`_visible_text` for each block
+    element, in document order: a previous block sibling already ends with its break."""
+    before = element.getprevious()
+    if before is not None:
+        if not (before.tail or "").endswith("\n"):
+            before.tail = (before.tail or "") + "\n"
+        return
+    parent = element.getparent()
+    if parent is not None and parent.text and not parent.text.endswith("\n"):
+        parent.text += "\n"
 
 
 def usable_links(links: tuple[str, ...]) -> int:
