@@ -1,5 +1,6 @@
 """robots.txt's ``Crawl-delay`` and ``Request-rate`` are obeyed per server, up to
-``CITESEEKER_MAX_CRAWL_DELAY``; a server that asks nothing is not slowed."""
+``CITESEEKER_MAX_CRAWL_DELAY``, with no random jitter that could send a request sooner; a
+server that asks nothing is not slowed."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.bad_servers import Answer, ScriptedServer, page
-from tests.support.crawl import run_crawl
+from tests.support.crawl import Crawl
 
 FIALA = "Retrieving citations on the web"
 PAGES = 4
@@ -17,7 +18,9 @@ PAGES = 4
 def crawl_site(tmp_path: Path, robots: str, host: str, **settings: str):
     """The gaps between the crawl's page requests, timed by when each reached the kernel
     (``Hit.arrived``): the server's thread, woken late on a loaded machine, would see a
-    request late and the gap before it short. And the crawl's result."""
+    request late and the gap before it short. And the crawl's result. Every
+    ``random.uniform`` of the crawl draws its lowest (``tests.support.lowest_draws``): a
+    jitter on the delay would shorten every gap, not one now and then."""
     pages = {f"/p{i}.html": Answer(body=page(f"D. Fiala. {FIALA}. 2003. Page {i}"))
              for i in range(PAGES)}
     pages["/"] = Answer(body=page("Home", [path.lstrip("/") for path in pages]))
@@ -26,8 +29,9 @@ def crawl_site(tmp_path: Path, robots: str, host: str, **settings: str):
     authors.write_text(f"author=Fiala\n{FIALA}\n", encoding="utf-8")
     with ScriptedServer(lambda path, hits, elapsed: pages.get(path, Answer(404)),
                         host=host) as site:
-        result = run_crawl(tmp_path / "run", "-a", f"authors={authors}",
-                           "-a", f"startpoints={site.base}/", settings=settings)
+        result = Crawl(tmp_path / "run", ("-a", f"authors={authors}",
+                                           "-a", f"startpoints={site.base}/"),
+                       settings, module="tests.support.lowest_draws").run()
     assert result.returncode == 0, result.output[-3000:]
     assert len(result.hits()) == PAGES
     times = [hit.arrived for hit in site.hits if hit.path != "/robots.txt"]

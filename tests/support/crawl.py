@@ -14,9 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from citeseeker_scrapy.document.item import citation_rows
+from tests.support.attention import AttentionClock
 from tests.support.children import tied
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+#: how often a crawl waited for reads its attention clock (a few /proc files per thread)
+CLOCK_READINGS_APART = 0.25
 
 
 @dataclass
@@ -55,6 +58,8 @@ class Crawl:
     settings: dict[str, str]
     #: where the command runs (relative paths in ``settings`` and ``arguments`` are from here)
     cwd: Path = PROJECT_ROOT
+    #: the module run as Scrapy's command line (``python -m``): ``lowest_draws``'s, say
+    module: str = "scrapy"
 
     @property
     def feed(self) -> Path:
@@ -65,7 +70,7 @@ class Crawl:
         return self.workdir / "logs"
 
     def command(self, feed_option: str = "-O") -> list[str]:
-        command = [sys.executable, "-m", "scrapy", "crawl", "citeseeker", feed_option,
+        command = [sys.executable, "-m", self.module, "crawl", "citeseeker", feed_option,
                    str(self.feed), "-s", f"CITESEEKER_LOG_DIR={self.log_dir}",
                    "-s", "LOG_LEVEL=INFO"]
         for name, value in self.settings.items():
@@ -80,11 +85,26 @@ class Crawl:
                                 stdout=output, stderr=subprocess.STDOUT, text=True, **tied())
 
     def run(self, feed_option: str = "-O", timeout: float = 180) -> CrawlResult:
+        """The crawl, waited for; ``subprocess.TimeoutExpired`` (the crawl killed) once it
+        has taken ``timeout`` seconds in which no thread of it or of this test waited for a
+        CPU (:class:`~tests.support.attention.AttentionClock`): a loaded machine slows a crawl
+        down without ending it."""
         self.workdir.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run(self.command(feed_option), cwd=self.cwd,
-                              env=_environment(self.cwd),
-                              capture_output=True, text=True, timeout=timeout, **tied())
-        return self.result(done.returncode, done.stdout + done.stderr)
+        command = self.command(feed_option)
+        with subprocess.Popen(command, cwd=self.cwd, env=_environment(self.cwd),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              **tied()) as process:
+            clock = AttentionClock(process.pid)
+            while True:
+                try:
+                    stdout, stderr = process.communicate(timeout=CLOCK_READINGS_APART)
+                    break
+                except subprocess.TimeoutExpired:
+                    if clock.seconds() > timeout:
+                        process.kill()
+                        stdout, stderr = process.communicate()
+                        raise subprocess.TimeoutExpired(command, timeout, stdout, stderr)
+        return self.result(process.returncode, stdout + stderr)
 
     def result(self, returncode: int, output: str | None = None) -> CrawlResult:
         if output is None:
