@@ -1,7 +1,8 @@
 """Fields a style runs a title into with no punctuation, and the entry's end after them: a
 short title (three words or fewer) before the volume and pages where the style prints no
 journal's name (``run_on_fields.VOLUME_CLOSING_ENTRY``, read by ``title_edges.stands_alone``), or
-after the volume printed bare after the run's date, closing its entry
+after the volume printed bare after the run's date (a year, bracketed or closed by a full stop
+or a comma), closing its entry, perhaps before the book's count of pages
 (``title_edges._volume_after_run_date``); a
 title of any length before a journal of one word joined to the colon of its pages
 (``run_on_fields._ONE_WORD_JOURNAL``), not where that word is printed in lower case (the
@@ -101,6 +102,16 @@ def test_a_near_miss_before_a_volume_stays_rejected(doc: str, author: str, title
     ("Okafor, N., and K. Lindqvist. 2011. 12 harbour silt budgets.", "Okafor",
      "harbour silt budgets"),
     ("Moreau, A. et al. 1998b. 7 Stone Bridges.", "Moreau", "Stone Bridges"),
+    # the date in brackets, lettered, with a full stop after it, or closed by a comma
+    ("Okafor, N. (2011) 12 Harbour Silt Budgets.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor, N. (2011a) 12 Harbour Silt Budgets.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor, N. (2011). 12 harbour silt budgets.", "Okafor", "harbour silt budgets"),
+    ("Okafor, N. [2011] 12 Harbour Silt Budgets.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor, N., 2011, 12 Harbour Silt Budgets.", "Okafor", "Harbour Silt Budgets"),
+    # the book's count of pages after the title's full stop, then the next entry
+    ("Moreau, A. (1998) 7 Stone Bridges. 212pp.", "Moreau", "Stone Bridges"),
+    ("Moreau, A. (1998) 7 Stone Bridges. 212 pp.", "Moreau", "Stone Bridges"),
+    ("Moreau, A. 1998. 7 Stone Bridges. 96 p.", "Moreau", "Stone Bridges"),
 ])
 def test_a_short_title_after_its_volume_and_the_run_date_stands_alone(doc: str, author: str,
                                                                       title: str) -> None:
@@ -120,6 +131,13 @@ def test_a_short_title_after_its_volume_and_the_run_date_stands_alone(doc: str, 
     # a sentence: a number after a year's full stop, the same words
     ("Okafor was there in 2011. 12 harbour silt budgets were measured.", "Okafor",
      "harbour silt budgets"),
+    # the date in brackets: a word changed, dropped or added, at either end
+    ("Moreau, A. (1998) 7 Stone Ledgers. 212pp.", "Moreau", "Stone Bridges"),
+    ("Moreau, A. (1998) 7 Stone Bridges. 212pp.", "Moreau", "Stone"),
+    ("Moreau, A. (1998) 7 Old Stone Bridges. 212pp.", "Moreau", "Stone Bridges"),
+    ("Moreau, A. [1998] 7 Stone Bridges Revisited. 212pp.", "Moreau", "Stone Bridges"),
+    # a sentence: a bracketed year, a number, the same words
+    ("Moreau wrote (1998) 7 stone bridges were built.", "Moreau", "stone bridges"),
 ])
 def test_a_near_miss_after_a_volume_and_the_run_date_stays_rejected(doc: str, author: str,
                                                                     title: str) -> None:

@@ -79,15 +79,20 @@ _ENTRY_NUMBER_BEFORE = re.compile(
     rf"(?:^|(?<=\s))(?:{ENTRY_NUMBER.pattern}|{LISTED_NUMBER}|{PARENTHESISED_NUMBER}) $")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
-#: The searched name's author run, its year and its full stop, then a bare number (a volume)
-#: right before a title the style prints after it and closes with the entry (american-political-
-#: science-association: "Okafor, Ngozi. 2011. 12 Harbour Silt Budgets. Lindqvist, K."): the run
-#: holds no digit, so the number is the first field after the date. Read from the searched
-#: name's end to the title's start.
+#: The searched name's author run, its date, then a bare number (a volume) right before a
+#: title the style prints after it and closes with the entry (american-political-science-
+#: association: "Okafor, Ngozi. 2011. 12 Harbour Silt Budgets. Lindqvist, K."; phytotaxa:
+#: "Okafor, N. (2011) 12 Harbour Silt Budgets. 212pp."): the run holds no digit, so the
+#: number is the first field after the date. The date is a year, perhaps lettered, in brackets
+#: ("(2011) ", "(2011a). ", "[2011] ") or closed by a full stop or a comma ("2011. ", "2011, ").
+#: Read from the searched name's end to the title's start.
+_DATED_YEAR = rf"(?<!\d){YEAR_DIGITS}[a-z]?"
 _VOLUME_AFTER_RUN_DATE = re.compile(
-    rf"\D{{0,{_LOOK_AROUND}}}(?<!\d){YEAR_DIGITS}[a-z]?\. \d{{1,4}} ")
-#: ... and the title's full stop that closes its entry, before the next entry's opening.
-_CLOSING_FULL_STOP = re.compile(rf"\.{NEXT_ENTRY_OPENING}")
+    rf"\D{{0,{_LOOK_AROUND}}}(?:[(\[]{_DATED_YEAR}[)\]][.,]?|{_DATED_YEAR}[.,]) \d{{1,4}} ")
+#: ... and the title's full stop that closes its entry, before the next entry's opening,
+#: perhaps after the book's count of pages, a sentence of its own ("...Budgets. 212pp. ",
+#: "...Budgets. 212 p. ").
+_CLOSING_FULL_STOP = re.compile(rf"\.(?: \d{{1,5}} ?pp?\.)?{NEXT_ENTRY_OPENING}")
 #: The next entry's author list right after a title that ends its entry: three surnames or
 #: more joined by slashes, no initials, as German styles print them ("...Writings on Economics
 #: Kinney / Maldacena / Minwalla / Raju An index ..."); a title's own words are not joined so,
