@@ -785,3 +785,73 @@ def test_a_passed_hit_right_before_its_place_stays_certain(doc: str, author: str
 def test_a_changed_word_before_a_word_and_its_place_stays_rejected(doc: str, author: str,
                                                                    title: str) -> None:
     matching.turned_down(doc, author, title)
+
+
+# A town whose name hyphens join to a river's or another town's with a word for "on", "by" or
+# "of" (too small for GeoNames' list), its comma and the year after a title's last word in
+# lower case: the town may be the title's own last place, so the citation is reported marked.
+# A changed or an added word, a word in lower case before the town, a plain word (no town's
+# shape) before the year, and a town after a word that makes it the title's own stay rejected.
+_JOINED_TOWNS = ("25. OKAFOR, N., Les digues du fleuve Villers-sur-Fjord, 1983, p. 552.\n"
+                 "26. BERG, M., Harbour walls and tides Stoke-upon-Wick, 1991.\n"
+                 "27. LUND, K., Les ponts de la rivière Montrelle, 1984, p. 12.\n"
+                 "28. MOREAU, A., Digues et ponts de Villers-sur-Fjord, 2001.\n"
+                 "29. HALVORSEN, K., Tidal basins, Kiel, 1990.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_JOINED_TOWNS, "OKAFOR", "Les digues du fleuve"),
+    (_JOINED_TOWNS, "BERG", "Harbour walls and tides"),
+])
+def test_a_title_before_a_joined_towns_name_and_its_year_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_JOINED_TOWNS, "OKAFOR", "Les digues du canal"),  # a content word changed
+    (_JOINED_TOWNS, "OKAFOR", "Les digues du fleuve côtier"),  # a word added
+    (_JOINED_TOWNS, "BERG", "Harbour walls and"),  # the query ends with a function word
+    (_JOINED_TOWNS, "LUND", "Les ponts de la rivière"),  # no town's shape: a title's word
+    (_JOINED_TOWNS, "MOREAU", "Digues et ponts"),  # "de" makes the town the title's own
+])
+def test_a_word_before_a_joined_towns_name_that_tells_no_place_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None
+
+
+# "Title Name. Town: Publisher." after a title's last word in lower case: a style that prints a
+# translator's or an editor's name after the title with no punctuation, then the place and the
+# publisher closing the entry. The name could be the title's own last word (a title without it
+# prints the same), so the citation is reported marked. A changed or an added word, a name before
+# no town, and a capitalised last word (a title in title case) stay rejected.
+_TRANSLATED = ("Lindqvist, E. (1961) Outlines of a theory of harbours Halvorsen. Bergen: Fjord "
+               "University Press.\n"
+               "Okafor, N. (1970) Notes on the tides of the delta Moreau. Lagos: Harbour Books, "
+               "1970.\n"
+               "Berg, M. (1975) Notes on tidal trade Sandvik. Ravenfold: Fjord Press.\n"
+               "Lund, K. (1980) Outlines of Harbour Theory Halvorsen. Bergen: Fjord Press.\n"
+               "Moreau, A. (2001) Stone bridges. Paris: Seuil.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_TRANSLATED, "Lindqvist", "Outlines of a theory of harbours"),
+    (_TRANSLATED, "Okafor", "Notes on the tides of the delta"),
+])
+def test_a_title_before_a_name_a_town_and_its_publisher_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_TRANSLATED, "Lindqvist", "Outlines of a theory of ports"),  # a content word changed
+    (_TRANSLATED, "Okafor", "Notes on the tides of the river"),
+    (_TRANSLATED, "Lindqvist", "Outlines of a theory of harbours today"),  # a word added
+    (_TRANSLATED, "Berg", "Notes on tidal trade"),  # no town GeoNames knows after the name
+    (_TRANSLATED, "Lund", "Outlines of Harbour Theory"),  # a capital: title case goes on
+])
+def test_a_word_before_a_name_and_no_town_or_a_title_in_title_case_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None
