@@ -27,7 +27,10 @@ by a real word that looks like it; reported apart too, "CLOSE" lines of ``--deta
 entry queried with its title as printed is queried a second time with two typos in the title
 (a letter typed twice or a key beside it struck, and a letter dropped: a slip a reader
 forgives; reported apart, "TYPO2" lines of ``--details``, its losses "TYPO2 LOST" lines, not
-in the exit status, so that every other line compares with runs before it). Prints
+in the exit status, so that every other line compares with runs before it); an entry whose
+title is printed as typed is queried once more with a real misspelling or the other spelling
+of a word where the title allows one ("discrepency", "analyzed" for "analysed"; reported
+apart the same way, "SPELL" and "SPELL LOST" lines). Prints
 recall and
 precision per style, per format, per variant, per decoy kind and per category of entry (name
 shape, title ending, page break; with the citations lost) for the improved scheme and the
@@ -114,8 +117,21 @@ FUNCTION_END = "cut after a function word"
 #: lines by ``--details`` and their losses as "TYPO2 LOST" lines, so that every other
 #: figure and line stays as in runs before them.
 TWO_TYPOS = "two typos"
+#: The true variants whose title is printed as the user types it (the print undamaged).
+PRINTED_AS_TYPED = VARIANTS[:3]
+#: True queries with a real misspelling or another spelling of the title
+#: (``refstrings.misspelled``: "discrepency", "Optimizing ... analyzed" for "Optimising ...
+#: analysed"): every entry whose title is printed as typed (:data:`PRINTED_AS_TYPED`) gets one
+#: beside it where the title allows one, from a random stream of its own; reported apart
+#: (:func:`misspelled_report`), their misses listed as "SPELL" lines by ``--details`` and
+#: their losses as "SPELL LOST" lines, so that every other figure and line stays as in runs
+#: before them. No typo or OCR confusion makes these: a letter changed where no key or
+#: stroke explains it, which a rule telling lookalike words apart must still forgive.
+MISSPELLED = "misspelled"
+#: The true variants reported apart, each with the mark of its lines in ``--details``.
+TRUE_APART = {TWO_TYPOS: "TYPO2", MISSPELLED: "SPELL"}
 #: The query kinds in no figure but their own report.
-APART = (LAST_WORD, FUNCTION_END, *LOOKALIKES, TWO_TYPOS)
+APART = (LAST_WORD, FUNCTION_END, *LOOKALIKES, *TRUE_APART)
 PER_PAPER = 12  # entries per generated paper (``--mix even``)
 MIX_PER_PAPER = 28  # ``--mix corpus``: about the target evaluation's 1,100 strings in 40 papers
 HELD_OUT_SEEDS = {1: 4747, 2: 4748}  # each held-out share's papers and queries
@@ -144,6 +160,7 @@ class Query:
     names: tuple[str, ...] = ()  # ``refstrings.name_shapes`` of the entry
     title_end: tuple[str, ...] = ()  # ``refstrings.title_shapes`` of the entry
     page_break: str = "no pages"  # where a page break falls (:func:`page_breaks`)
+    spelling: str = ""  # a :data:`MISSPELLED` query's kind (``refstrings.SPELLING_KINDS``)
 
 
 # ----------------------------------------------------------------------------- papers
@@ -157,6 +174,7 @@ def build(sampled: dict[str, list[Reference]], vocabulary: list[str], seed: int,
     rng = random.Random(seed)
     alike = Lookalikes(random.Random(f"{seed}-lookalike"), lookalikes)
     typos = TwoTypos(random.Random(f"{seed}-two-typos"))
+    spellings = Misspellings(random.Random(f"{seed}-misspelled"))
     papers, queries, counter = [], [], 0
     for style, references in sampled.items():
         for start in range(0, len(references), per_paper):
@@ -165,7 +183,7 @@ def build(sampled: dict[str, list[Reference]], vocabulary: list[str], seed: int,
             entries, chunk, per_entry = [], references[start:start + per_paper], []
             for at, reference in enumerate(chunk):
                 entry, made = _queries_of(rng, reference, paper, fmt, counter, vocabulary,
-                                          alike, typos)
+                                          alike, typos, spellings)
                 entries.append(entry)
                 if counter % 4 == 2:
                     made += _other_decoy(rng, reference, chunk[at - 1] if at else None,
@@ -217,12 +235,29 @@ class TwoTypos:
         return refstrings.with_two_typos(self.rng, title)
 
 
+@dataclass(frozen=True)
+class Misspellings:
+    """The :data:`MISSPELLED` queries' own random stream."""
+
+    rng: random.Random
+
+    def title(self, title: str, counter: int) -> Optional[tuple[str, str]]:
+        """(spelling kind, the typed ``title`` misspelled or spelled otherwise) for the entry
+        numbered ``counter``, if its title is printed as typed (three entries of five,
+        :data:`PRINTED_AS_TYPED`) and a word of it allows one; None where it gets none.
+        Called by this bench's :func:`build` and ``bench_styles.queries_of``."""
+        if VARIANTS[counter % len(VARIANTS)] not in PRINTED_AS_TYPED:
+            return None
+        return refstrings.misspelled(self.rng, title)
+
+
 def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, counter: int,
                 vocabulary: list[str], alike: Optional[Lookalikes] = None,
-                typos: Optional[TwoTypos] = None) -> tuple[str, list[Query]]:
+                typos: Optional[TwoTypos] = None, spellings: Optional[Misspellings] = None
+                ) -> tuple[str, list[Query]]:
     """The entry as printed in the paper and its true query (and a near miss, every fourth;
     the title without its last word, every fourth other; a lookalike near miss, every fourth
-    other; the title with two typos, every fifth)."""
+    other; the title with two typos, every fifth; the title misspelled, three of five)."""
     variant = VARIANTS[counter % len(VARIANTS)]
     printed_title, title = reference.title, reference.title.replace("\u00ac", "")  # typed
     if variant == "typo":
@@ -268,6 +303,11 @@ def _queries_of(rng: random.Random, reference: Reference, paper: int, fmt: str, 
     if typed is not None:
         made.append(Query(paper, names[at], typed, printed_title, True, TWO_TYPOS,
                           reference.style, fmt, position, **shapes))
+    spelled = (spellings.title(reference.title.replace("\u00ac", ""), counter) if spellings
+               else None)
+    if spelled is not None:
+        made.append(Query(paper, names[at], spelled[1], printed_title, True, MISSPELLED,
+                          reference.style, fmt, position, spelling=spelled[0], **shapes))
     if refstrings.short_title_runs_on(reference):
         return entry, []  # printed, not queried (after the draws: the next entries keep theirs)
     return entry, made
@@ -596,17 +636,17 @@ def function_end_report(outcomes: list[Outcome]) -> list[str]:
     return lines
 
 
-def apart_two_typos(outcomes: list[Outcome]) -> tuple[list[Outcome], list[Outcome]]:
-    """(every outcome but the :data:`TWO_TYPOS` queries', theirs): every figure and line of
-    runs before them is printed from the first list. Called by this bench's and
-    ``bench_styles.py``'s ``main``."""
-    return ([o for o in outcomes if o.query.kind != TWO_TYPOS],
-            [o for o in outcomes if o.query.kind == TWO_TYPOS])
+def apart(outcomes: list[Outcome], kind: str) -> tuple[list[Outcome], list[Outcome]]:
+    """(every outcome but the queries' of ``kind``, theirs): a kind of :data:`TRUE_APART`,
+    every figure and line of runs before it printed from the first list. Called by this
+    bench's and ``bench_styles.py``'s ``main``."""
+    return ([o for o in outcomes if o.query.kind != kind],
+            [o for o in outcomes if o.query.kind == kind])
 
 
 def two_typos_report(typos: list[Outcome]) -> list[str]:
     """The :data:`TWO_TYPOS` queries apart: found of made per format and scheme, and the
-    original's finds the improved scheme lost (then listed by :func:`two_typos_lost`). Called
+    original's finds the improved scheme lost (then listed by :func:`lost_apart`). Called
     by this bench's and ``bench_styles.py``'s ``main``."""
     lines = ['"two typos" queries (a letter typed twice or a key beside it struck, and a '
              "letter dropped; in no figure above): found/true recall precision", ""]
@@ -617,14 +657,30 @@ def two_typos_report(typos: list[Outcome]) -> list[str]:
                     f"{len(regressions(typos))} of {kept} |"]
 
 
-def two_typos_lost(typos: list[Outcome], documents: list[DocumentText]) -> list[str]:
-    """A "TYPO2 LOST" line for each :data:`TWO_TYPOS` query the original finds and the
-    improved scheme does not, with the checks that kept it (a loss all the same: apart only so
-    that the other lost lines compare with runs before these queries). Called by this bench's
-    and ``bench_styles.py``'s ``main``."""
-    return [f"  TYPO2 LOST {o.query.style} / {o.query.format}: {o.query.author!r} "
-            f"{o.query.title!r} (printed {o.query.printed_title!r}) vetoed by: "
-            + vetoes_of(o.query, documents) for o in regressions(typos)]
+def misspelled_report(spelled: list[Outcome]) -> list[str]:
+    """The :data:`MISSPELLED` queries apart: found of made per format and per spelling kind
+    and scheme, and the original's finds the improved scheme lost (then listed by
+    :func:`lost_apart`). Called by this bench's and ``bench_styles.py``'s ``main``."""
+    lines = ['"misspelled" queries (a real misspelling or the other spelling of a word: '
+             "-ise/-ize, -our/-or, -ance/-ence, a consonant doubled or single, ie/ei...; in "
+             "no figure above): found/true recall precision", ""]
+    lines += table(spelled, "misspelled, format", lambda q: q.format, scores)
+    lines += table(spelled, "", lambda q: "all misspelled queries", scores)[2:] + [""]
+    lines += table(spelled, "misspelled, spelling", lambda q: q.spelling, scores)
+    kept = sum(o.right for o in spelled if o.scheme == "original")
+    return lines + [f"| found by the original, lost by the improved | "
+                    f"{len(regressions(spelled))} of {kept} |"]
+
+
+def lost_apart(outcomes: list[Outcome], documents: list[DocumentText]) -> list[str]:
+    """A "TYPO2 LOST" or "SPELL LOST" line (:data:`TRUE_APART`) for each query of a true
+    variant reported apart that the original finds and the improved scheme does not, with the
+    checks that kept it (a loss all the same: apart only so that the other lost lines compare
+    with runs before these queries). Called by this bench's and ``bench_styles.py``'s
+    ``main``."""
+    return [f"  {TRUE_APART[o.query.kind]} LOST {o.query.style} / {o.query.format}: "
+            f"{o.query.author!r} {o.query.title!r} (printed {o.query.printed_title!r}) "
+            "vetoed by: " + vetoes_of(o.query, documents) for o in regressions(outcomes)]
 
 
 def last_word_report(outcomes: list[Outcome], documents: list[DocumentText]) -> list[str]:
@@ -792,7 +848,7 @@ def details(outcomes: list[Outcome], documents: list[DocumentText]) -> None:
         if o.scheme != "improved" or o.right or (not o.query.expected and not o.found):
             continue
         q = o.query
-        what = ("TYPO2" if q.kind == TWO_TYPOS else "MISS " if q.expected
+        what = (TRUE_APART[q.kind] if q.kind in TRUE_APART else "MISS " if q.expected
                 else "CLOSE" if q.kind in LOOKALIKES
                 else "CUT  " if q.kind == FUNCTION_END else "DECOY")
         text = documents[q.paper].normalized
@@ -830,8 +886,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     started = time.perf_counter()
     documents = documents_of(extracted_texts(papers))
     outcomes, seconds = evaluate(queries, documents)
-    outcomes, typos = apart_two_typos(outcomes)
-    queries = [q for q in queries if q.kind != TWO_TYPOS]
+    outcomes, typos = apart(outcomes, TWO_TYPOS)
+    outcomes, spelled = apart(outcomes, MISSPELLED)
+    queries = [q for q in queries if q.kind not in TRUE_APART]
     trues = sum(q.expected for q in queries)
     shorter = sum(q.kind == LAST_WORD for q in queries)
     close = sum(q.kind in LOOKALIKES for q in queries)
@@ -853,6 +910,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     print("\n" + "\n".join(lookalike_report(outcomes)))
     print("\n" + "\n".join(function_end_report(outcomes)))
     print("\n" + "\n".join(two_typos_report(typos)))
+    print("\n" + "\n".join(misspelled_report(spelled)))
     print("\nby category (recall, precision; lost = found by the original only)\n")
     print("\n".join(category_report(counted(outcomes))))
     print("\n".join(label_table(outcomes, documents, "format", lambda q: q.format)) + "\n")
@@ -864,11 +922,12 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"  LOST {o.query.style} / {o.query.format}: {o.query.author!r} "
               f"{o.query.title!r} [{categories_of(o.query)}] vetoed by: "
               + vetoes_of(o.query, documents))
-    for line in two_typos_lost(typos, documents):
+    for line in lost_apart(typos, documents) + lost_apart(spelled, documents):
         print(line)
     if args.details:
         details(outcomes, documents)
         details(typos, documents)
+        details(spelled, documents)
     return 1 if lost else 0
 
 

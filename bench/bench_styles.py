@@ -25,8 +25,9 @@ decoys as in ``bench_refstrings.py`` (a near-miss title every fourth work, a tit
 in the document every fourth other, and the title without its last content word every fourth
 other: reported apart, in no other figure, as is the title cut after a function word on the
 same works; a lookalike near miss every fourth other, reported apart too), and every fifth
-work's title with two typos (a true query, reported apart as in ``bench_refstrings.py``:
-"TYPO2 LOST" lines, not in the exit status). Prints recall and precision per engine, format,
+work's title with two typos and three works' of five misspelled or spelled otherwise (true
+queries, reported apart as in ``bench_refstrings.py``: "TYPO2 LOST" and "SPELL LOST" lines,
+not in the exit status). Prints recall and precision per engine, format,
 language
 and style (styles below 0.99 listed), per name shape and per title ending in the typeset entry,
 for the improved and the original (2003) scheme (a hit whose title's end the improved scheme
@@ -873,15 +874,17 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
     decoys (a near miss every fourth work, the title without its last word and the title cut
     after a function word every fourth other, a title of another work every fourth other, a
     lookalike near miss every fourth other, with a ``lookalikes`` vocabulary, from a random
-    stream of its own), and the title with two typos every fifth work
-    (``refbench.TwoTypos``, a stream of its own too); the same queries on each format of a
-    style."""
+    stream of its own), the title with two typos every fifth work
+    (``refbench.TwoTypos``, a stream of its own too) and the title misspelled three works of
+    five (``refbench.Misspellings``, its own stream too); the same queries on each format of
+    a style."""
     made = []
     for style, works in chosen.items():
         rng = random.Random(f"{seed}-{style.name}")
         alike = refbench.Lookalikes(random.Random(f"{seed}-{style.name}-lookalike"),
                                     lookalikes)
         typos = refbench.TwoTypos(random.Random(f"{seed}-{style.name}-two-typos"))
+        spellings = refbench.Misspellings(random.Random(f"{seed}-{style.name}-misspelled"))
         typeset = entries[style]
         others = [w for s in chosen for w in chosen[s] if w not in works]
         planned = []
@@ -934,6 +937,11 @@ def queries_of(documents: list[Document], chosen: dict[Style, list[Work]],
             if typed is not None:
                 planned.append(dict(author=name, title=typed, printed_title=work.title,
                                     expected=True, kind=refbench.TWO_TYPOS, **common))
+            spelled = spellings.title(work.title, counter)
+            if spelled is not None:
+                planned.append(dict(author=name, title=spelled[1], printed_title=work.title,
+                                    expected=True, kind=refbench.MISSPELLED,
+                                    spelling=spelled[0], **common))
         for index, document in enumerate(documents):
             if document.style == style:
                 made += [Query(paper=index, format=document.format, **plan) for plan in planned]
@@ -1149,8 +1157,9 @@ def main(argv: Optional[list[str]] = None) -> int:
                          args.seed, skipped, refstrings.lookalike_vocabulary(corpus))
     papers = refbench.documents_of(texts)
     outcomes, seconds = refbench.evaluate(queries, papers)
-    outcomes, typos = refbench.apart_two_typos(outcomes)
-    queries = [q for q in queries if q.kind != refbench.TWO_TYPOS]
+    outcomes, typos = refbench.apart(outcomes, refbench.TWO_TYPOS)
+    outcomes, spelled = refbench.apart(outcomes, refbench.MISSPELLED)
+    queries = [q for q in queries if q.kind not in refbench.TRUE_APART]
     engine_of = {s.name: s.engine for s in styles}
     trues = sum(q.expected for q in queries)
     shorter = sum(q.kind == refbench.LAST_WORD for q in queries)
@@ -1173,6 +1182,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     print("\n" + "\n".join(refbench.lookalike_report(outcomes)))
     print("\n" + "\n".join(refbench.function_end_report(outcomes)))
     print("\n" + "\n".join(refbench.two_typos_report(typos)))
+    print("\n" + "\n".join(refbench.misspelled_report(spelled)))
     language = {s.name: s.language for s in styles}
     print("\nlabels of the right hits (the bibliography's heading is the style's, in its "
           "language)\n")
@@ -1194,11 +1204,12 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"  LOST {q.style} / {q.format} [{', '.join(q.names)}; {q.title_end[0]}; "
               f"{q.position}]: {q.author!r} {q.title!r} vetoed by: "
               f"{refbench.vetoes_of(q, papers)}\n       entry: {entry}")
-    for line in refbench.two_typos_lost(typos, papers):
+    for line in refbench.lost_apart(typos, papers) + refbench.lost_apart(spelled, papers):
         print(line)
     if args.details:
         refbench.details(outcomes, papers)
         refbench.details(typos, papers)
+        refbench.details(spelled, papers)
     return 1 if lost else 0
 
 

@@ -593,13 +593,125 @@ def test_a_lost_two_typo_query_is_listed_apart_from_the_lost_lines() -> None:
                                   "as printed", "test", "html", "only")
     documents = bench_refstrings.documents_of([text])
     outcomes, _ = bench_refstrings.evaluate([typed, kept], documents)
-    others, typos = bench_refstrings.apart_two_typos(outcomes)
+    others, typos = bench_refstrings.apart(outcomes, bench_refstrings.TWO_TYPOS)
     assert {o.query.kind for o in others} == {"as printed"}
     assert all(o.right for o in typos)  # both schemes forgive the two slips
     lost = [dataclasses.replace(o, found=None) if o.scheme == "improved" else o for o in typos]
-    lines = bench_refstrings.two_typos_lost(lost, documents)
+    lines = bench_refstrings.lost_apart(lost, documents)
     assert len(lines) == 1 and lines[0].startswith("  TYPO2 LOST test / html: 'Okafor'")
     assert not lines[0].strip().startswith("LOST ")  # the lost lines of runs before compare
     assert bench_refstrings.two_typos_report(lost)[-1] == (
         "| found by the original, lost by the improved | 1 of 1 |")
     assert bench_refstrings.regressions(others) == []
+
+
+@pytest.mark.parametrize("word, kind, respelled", [
+    # a typist's convention, both ways
+    ("organisation", "-ise/-ize", ["organization"]), ("optimizing", "-ise/-ize", ["optimising"]),
+    ("analysed", "-yse/-yze", ["analyzed"]), ("paralyze", "-yse/-yze", ["paralyse"]),
+    ("colourful", "-our/-or", ["colorful"]), ("behavioral", "-our/-or", ["behavioural"]),
+    ("centred", "-re/-er", ["centered"]), ("fibers", "-re/-er", ["fibres"]),
+    ("modelling", "-ll-/-l-", ["modeling"]), ("labeled", "-ll-/-l-", ["labelled"]),
+    # one word misspelled as people do
+    ("discrepancy", "-ance/-ence, -ant/-ent", ["discrepency"]),
+    ("independent", "-ance/-ence, -ant/-ent", ["independant"]),
+    ("feasible", "-able/-ible", ["feasable"]), ("available", "-able/-ible", ["availible"]),
+    ("accommodate", "doubled/single consonant", ["accomodate", "accommodatte"]),
+    ("receive", "ie/ei", ["recieve"]), ("field", "ie/ei", ["feild"]),
+    ("series", "ie/ei", []),  # a plural's "-ies" is no ie/ei confusion
+    # words one spelling has only, or no such ending
+    ("precise", "-ise/-ize", []), ("unsupervised", "-ise/-ize", []),
+    ("pairwise", "-ise/-ize", []), ("resized", "-ise/-ize", []),
+    ("rigorous", "-our/-or", []), ("laboratory", "-our/-or", []), ("humoral", "-our/-or", []),
+    ("parameter", "-re/-er", []), ("controlled", "-ll-/-l-", []),
+    ("management", "-ance/-ence, -ant/-ent", []), ("science", "-ance/-ence, -ant/-ent", []),
+    ("reliable", "-able/-ible", []), ("table", "-able/-ible", []),
+])
+def test_a_word_is_respelled_as_a_typist_spells_it(word: str, kind: str,
+                                                   respelled: list[str]) -> None:
+    assert [new for _, new in refstrings._respellings(word, kind)] == respelled
+
+
+_SPELLED_TITLES = ["Optimising the Colour of Analysed Images",
+                   "Minimum Discrepancy of Point Sets (Revisited)",
+                   "The Centre for Fibre Optics: Modelling Labelled Travellers",
+                   "ORGANIZATION OF LABOR IN THE SCIENTIFIC FIELD"]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_convention_respells_every_word_it_fits_and_a_misspelling_one(seed: int) -> None:
+    rng = random.Random(seed)
+    for title in _SPELLED_TITLES:
+        kind, typed = refstrings.misspelled(rng, title)
+        words, before = typed.split(), title.split()
+        changed = [at for at, (old, new) in enumerate(zip(before, words)) if old != new]
+        assert len(words) == len(before) and changed
+        for at in changed:  # the case and the punctuation around the letters kept
+            assert (words[at][:2].isupper(), words[at][0].isupper()) == (
+                before[at][:2].isupper(), before[at][0].isupper())
+            assert words[at].strip("()") != words[at] or before[at].strip("()") == before[at]
+        ways = {at: refstrings._respellings(refstrings._letters(before[at]).lower(), kind)
+                for at in range(len(before))}
+        assert all(ways[at] for at in changed)
+        if refstrings.SPELLING_KINDS.index(kind) >= 5:
+            assert len(changed) == 1
+        else:  # the same way in each word that fits
+            direction = ways[changed[0]][0][0]
+            assert changed == [at for at, way in ways.items() if way and way[0][0] == direction]
+
+
+def test_a_title_without_a_word_to_respell_gets_no_misspelling() -> None:
+    assert refstrings.misspelled(random.Random(1), "Salt of the Old Marsh") is None
+    assert refstrings.misspelled(random.Random(1), "Ölhäfen der Küste") is None
+
+
+def _spelled_queries(monkeypatch, spelled: bool) -> tuple[list, list]:
+    """Both benches' queries on titles of this test, with or without the misspelled ones."""
+    if not spelled:
+        monkeypatch.setattr(bench_refstrings.refstrings, "misspelled", lambda rng, title: None)
+    titles = _RUN_ON_TITLES + _SPELLED_TITLES
+    references = [_reference(f"Okafor, B. {t}. Kewa, 83.", t, "Okafor, B.") for t in titles]
+    other = dataclasses.replace(references[0], style="other")
+    _, refs = bench_refstrings.build({"test": references, "other": [other]},
+                                     ["lantern", "meadow"], 25, ("html",), 10,
+                                     ["eastern", "new", "sea"])
+    style = bench_styles.Style("CSL", "test.csl", "English")
+    works = [styleworks.Work(f"w{n}", "book", t, "2001", [{"family": "Okafor", "given": "B."}])
+             for n, t in enumerate(titles)]
+    entries = {style: {w.key: f"Okafor, B. 2001. {w.title}. Kewa, 83." for w in works}}
+    typeset = bench_styles.queries_of([bench_styles.Document(style, "html", None)],
+                                      {style: works}, entries, ["lantern", "meadow"], 47, {},
+                                      ["eastern", "new", "sea"])
+    return [q for q in refs if q.style == "test"], typeset
+
+
+def test_the_misspelled_queries_go_beside_the_titles_printed_as_typed_and_change_no_other(
+        monkeypatch) -> None:
+    refs, typeset = _apart(lambda spelled: _spelled_queries(monkeypatch, spelled),
+                           bench_refstrings.MISSPELLED)
+    # three entries of each five are printed as typed (0-2, 5-7): a title of those that
+    # allows a misspelling gets one
+    assert {q.printed_title for q in refs} <= {
+        t for n, t in enumerate(_RUN_ON_TITLES + _SPELLED_TITLES) if n % 5 < 3}
+    assert {q.printed_title for q in refs} >= {_SPELLED_TITLES[0], _SPELLED_TITLES[1]}
+    for spelled in (refs, typeset):
+        assert all(q.expected and q.title != q.printed_title for q in spelled)
+        assert all(q.spelling in refstrings.SPELLING_KINDS for q in spelled)
+
+
+def test_a_lost_misspelled_query_is_listed_apart_from_the_lost_lines() -> None:
+    text = ("References\n[1] Okafor, B. Minimum Discrepancy of Point Sets. Kewa, 83.\n")
+    spelled = bench_refstrings.Query(0, "Okafor", "Minimum Discrepency of Point Sets",
+                                     "Minimum Discrepancy of Point Sets", True,
+                                     bench_refstrings.MISSPELLED, "test", "html", "only",
+                                     spelling="-ance/-ence, -ant/-ent")
+    documents = bench_refstrings.documents_of([text])
+    outcomes, _ = bench_refstrings.evaluate([spelled], documents)
+    others, apart = bench_refstrings.apart(outcomes, bench_refstrings.MISSPELLED)
+    assert others == [] and all(o.right for o in apart)  # both schemes forgive it
+    lost = [dataclasses.replace(o, found=None) if o.scheme == "improved" else o for o in apart]
+    lines = bench_refstrings.lost_apart(lost, documents)
+    assert len(lines) == 1 and lines[0].startswith("  SPELL LOST test / html: 'Okafor'")
+    report = bench_refstrings.misspelled_report(lost)
+    assert report[-1] == "| found by the original, lost by the improved | 1 of 1 |"
+    assert any(row.startswith("| -ance/-ence, -ant/-ent |") for row in report)

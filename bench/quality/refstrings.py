@@ -3,9 +3,9 @@
 ``bench_refstrings.py`` calls :func:`read_corpus` and :func:`sample`; this module knows the two
 annotation formats (AnyStyle's ``<sequence>`` of tagged fields, GROBID's TEI ``<bibl>``), the
 style of an entry's author run, the surnames a user would type, and how a queried title is
-varied (true variants: a typo, two swapped words, two typos; decoys: a content word replaced, added or
-dropped; lookalikes: a three-letter word replaced, a word replaced by one that looks like
-it). Nothing here reads the corpus at import time; nothing is copied into the project.
+varied (true variants: a typo, two swapped words, two typos, a misspelling or another spelling;
+decoys: a content word replaced, added or dropped; lookalikes: a three-letter word replaced, a
+word replaced by one that looks like it). Nothing here reads the corpus at import time; nothing is copied into the project.
 """
 
 from __future__ import annotations
@@ -471,6 +471,148 @@ def _key_added(rng: random.Random, core: str) -> str:
     beside = _KEYS_BESIDE.get(letter.lower(), "")
     extra = rng.choice(beside) if beside and rng.random() < 0.5 else letter.lower()
     return core[:at + 1] + (extra.upper() if letter.isupper() else extra) + core[at + 1:]
+
+
+#: The kinds of real misspellings and spelling variants :func:`misspelled` makes, each a word
+#: a reader takes as the one printed. The first five are a typist's spelling convention, which
+#: the typist keeps for every word of the title it fits (British or American: "Optimising
+#: the colour of analysed images" typed "Optimizing the color of analyzed images"); the rest
+#: are one word misspelled as people do ("discrepency", "accomodate", "recieve").
+SPELLING_KINDS = ("-ise/-ize", "-yse/-yze", "-our/-or", "-re/-er", "-ll-/-l-",
+                  "-ance/-ence, -ant/-ent", "-able/-ible", "doubled/single consonant",
+                  "ie/ei")
+#: Words that end in "-ise" or "-ize" in every spelling ("precise", "promise", "supervise",
+#: "resize"): how the letters before the "is" of :data:`_ISE_IZE` end, besides a "w"
+#: ("otherwise", "pairwise").
+_ALWAYS_ISE = frozenset(
+    "prec prom prem dem surm exerc conc inc exc circumc expert treat chast enterpr compr surpr "
+    "sunr upr adv rev dev superv telev improv franch merchand parad disgu desp pra cru bru "
+    "appr turquo torto porpo res overs unders downs ups".split())
+#: "-ise"/"-ize" and its derived forms, after three letters at least ("organise",
+#: "optimising", "normalisation").
+_ISE_IZE = re.compile(r"^([a-z]{3,})i([sz])(e|es|ed|er|ers|ing|ation|ations|ational)$")
+#: "-yse"/"-yze": "analyse", "paralysed", "catalysing".
+_YSE_YZE = re.compile(r"^([a-z]+l)y([sz])(e|es|ed|er|ers|ing)$")
+#: Words spelled "-our" in Britain and "-or" in America, with the endings both keep ("colourful",
+#: "favourite", "behavioural"; "rigorous", "humoral", "laboratory" are one spelling).
+_OUR_OR = re.compile(
+    r"^((?:un|dis|mis)?(?:colo|behavio|favo|hono|labo|neighbo|harbo|humo|vapo|rumo|tumo|"
+    r"vigo|flavo|savo|endeavo|armo|odo|parlo|clamo|fervo|splendo|rigo|valo|cando|ardo|"
+    r"demeano))(u?)r(s|ed|ing|ism|ist|ists|ful|fully|ite|ites|able|ably|er|ers|less|hood|"
+    r"hoods|)$")
+_OUR_OR_AL = re.compile(r"^(behavio)(u?)r(al|ally)$")
+#: Words spelled "-re" in Britain and "-er" in America ("centre"/"center", "fibres"/"fibers",
+#: "centred"/"centered").
+_RE_ER = re.compile(r"^((?:epi)?cent|fib|theat|lit|calib|spect|sab|somb|lust|meag|scept)"
+                    r"(re|res|red|ring|er|ers|ered|ering)$")
+_RE_TO_ER = {"re": "er", "res": "ers", "red": "ered", "ring": "ering"}
+_ER_TO_RE = {american: british for british, american in _RE_TO_ER.items()}
+#: Words whose "l" Britain doubles before an ending and America does not ("modelling",
+#: "labelled", "travellers").
+_LL_L = re.compile(
+    r"^(model|travel|label|signal|cancel|fuel|channel|level|counsel|dial|tunnel|total|"
+    r"marshal|pedal|jewel|duel|quarrel|rival|shovel|panel|kernel|funnel|barrel|parcel|"
+    r"pencil|stencil|spiral|equal|libel|marvel|gravel|revel|bevel|chisel|grovel)(l?)"
+    r"(ing|ed|er|ers)$")
+#: An unstressed "-ance"/"-ence" or "-ant"/"-ent" ending after four letters ("discrepancy",
+#: "independent", "relevance"); "-ment" is never misspelled so.
+_ANCE_ENCE = re.compile(r"^([a-z]{4,}?)([ae])(nce|nces|ncy|ncies|nt|nts|ntly)$")
+#: "-able"/"-ible" after three letters, no "i" before it ("feasible", "available"; "variable"
+#: is no "-ible" word misspelled).
+_ABLE_IBLE = re.compile(r"^([a-z]{2,}[a-hj-z])([ai])(ble|bles|bly|bility|bilities)$")
+_VOWELS = "aeiou"
+_DOUBLED = "bcdfgklmnprstz"  # consonants a misspelling doubles or singles
+_DOUBLES_INSIDE = "clmnprst"  # ... doubled between two vowels ("reccomend", "comitee")
+_SPELLING_LETTERS = 5  # a word misspelled one of the last four ways has as many at least
+#: The kind nearly every title allows: drawn only where no other kind fits, so that the
+#: others are drawn as often as titles allow them.
+_NEARLY_ANY_WORD = "doubled/single consonant"
+
+
+def misspelled(rng: random.Random, title: str) -> Optional[tuple[str, str]]:
+    """(kind, title) with a real misspelling or a spelling variant of :data:`SPELLING_KINDS`,
+    the kind drawn among those the title's words allow (:data:`_NEARLY_ANY_WORD` only where
+    no other fits), then the word: the conventions change
+    every word of the title they fit the same way, the misspellings one word. Only words of
+    ASCII letters between punctuation, in lower case or with a capital first letter or all in
+    capitals; None if no word of the title allows any kind. Called by ``bench_refstrings``'s
+    ``Misspellings`` for both benches' "misspelled" queries."""
+    words = title.split()
+    options: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
+    for at, word in enumerate(words):
+        plain = _PLAIN_WORD.fullmatch(word)
+        if not plain or not plain[2].isascii() or not _plain_case(plain[2]):
+            continue
+        for kind in SPELLING_KINDS:
+            for direction, respelled in _respellings(plain[2].lower(), kind):
+                options[kind].append((at, direction, respelled))
+    if not options:
+        return None
+    kinds = [kind for kind in sorted(options) if kind != _NEARLY_ANY_WORD] or [_NEARLY_ANY_WORD]
+    kind = rng.choice(kinds)
+    at, direction, respelled = rng.choice(options[kind])
+    chosen = [(at, respelled)]
+    if SPELLING_KINDS.index(kind) < 5:  # a convention: each word that fits, the same way
+        chosen = {where: new for where, way, new in options[kind] if way == direction}.items()
+    for where, new in chosen:
+        plain = _PLAIN_WORD.fullmatch(words[where])
+        words[where] = plain[1] + _cased(new, plain[2]) + plain[3]
+    return kind, " ".join(words)
+
+
+def _plain_case(word: str) -> bool:
+    """True if ``word`` is in lower case, capitals or with a capital first letter only (no
+    "McArthur" or "iPhone", whose capitals a changed length would move)."""
+    return word.islower() or word.isupper() or (word[0].isupper() and word[1:].islower())
+
+
+def _respellings(word: str, kind: str) -> list[tuple[str, str]]:
+    """(direction, word respelled) for each way ``kind`` respells the lower-case ``word``
+    (none if it does not fit); the direction tells a convention's two ways apart."""
+    if kind == "-ise/-ize":
+        found = _ISE_IZE.match(word)
+        if not found or found[1].endswith(("w", *_ALWAYS_ISE)):
+            return []
+        return [(found[2], f"{found[1]}i{'z' if found[2] == 's' else 's'}{found[3]}")]
+    if kind == "-yse/-yze":
+        found = _YSE_YZE.match(word)
+        return [(found[2], f"{found[1]}y{'z' if found[2] == 's' else 's'}{found[3]}")
+                ] if found else []
+    if kind == "-our/-or":
+        found = _OUR_OR.match(word) or _OUR_OR_AL.match(word)
+        return [(found[2], f"{found[1]}{'' if found[2] else 'u'}r{found[3]}")
+                ] if found else []
+    if kind == "-re/-er":
+        found = _RE_ER.match(word)
+        if not found:
+            return []
+        british = found[2] in _RE_TO_ER
+        ending = _RE_TO_ER[found[2]] if british else _ER_TO_RE[found[2]]
+        return [("re" if british else "er", found[1] + ending)]
+    if kind == "-ll-/-l-":
+        found = _LL_L.match(word)
+        return [(found[2], f"{found[1]}{'' if found[2] else 'l'}{found[3]}")
+                ] if found else []
+    if len(word) < _SPELLING_LETTERS:
+        return []
+    if kind == "-ance/-ence, -ant/-ent":
+        found = _ANCE_ENCE.match(word)
+        if not found or (found[3].startswith("nt") and found[1].endswith("m")):
+            return []
+        return [("", found[1] + ("e" if found[2] == "a" else "a") + found[3])]
+    if kind == "-able/-ible":
+        found = _ABLE_IBLE.match(word)
+        return [("", found[1] + ("i" if found[2] == "a" else "a") + found[3])
+                ] if found else []
+    if kind == "doubled/single consonant":
+        return [("", word[:at] + word[at + 1:]) for at in range(2, len(word) - 1)
+                if word[at] == word[at + 1] and word[at] in _DOUBLED] + [
+            ("", word[:at] + word[at] + word[at:]) for at in range(2, len(word) - 1)
+            if word[at] in _DOUBLES_INSIDE and word[at - 1] in _VOWELS
+            and word[at + 1] in _VOWELS]
+    return [("", word[:at] + word[at + 1] + word[at] + word[at + 2:])  # ie/ei, no "-ies"
+            for at in range(1, len(word) - 2) if word[at:at + 2] == "ei"
+            or (word[at:at + 2] == "ie" and at < len(word) - 3)]
 
 
 def with_swap(rng: random.Random, title: str) -> Optional[str]:
