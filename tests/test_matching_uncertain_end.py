@@ -821,42 +821,6 @@ def test_a_word_before_a_joined_towns_name_that_tells_no_place_stays_rejected(
     assert matching.title_end_of(doc, author, title) is None
 
 
-# "Title Name. Town: Publisher." after a title's last word in lower case: a style that prints a
-# translator's or an editor's name after the title with no punctuation, then the place and the
-# publisher closing the entry. The name could be the title's own last word (a title without it
-# prints the same), so the citation is reported marked. A changed or an added word, a name before
-# no town, and a capitalised last word (a title in title case) stay rejected.
-_TRANSLATED = ("Lindqvist, E. (1961) Outlines of a theory of harbours Halvorsen. Bergen: Fjord "
-               "University Press.\n"
-               "Okafor, N. (1970) Notes on the tides of the delta Moreau. Lagos: Harbour Books, "
-               "1970.\n"
-               "Berg, M. (1975) Notes on tidal trade Sandvik. Ravenfold: Fjord Press.\n"
-               "Lund, K. (1980) Outlines of Harbour Theory Halvorsen. Bergen: Fjord Press.\n"
-               "Moreau, A. (2001) Stone bridges. Paris: Seuil.")
-
-
-@pytest.mark.parametrize("doc, author, title", [
-    (_TRANSLATED, "Lindqvist", "Outlines of a theory of harbours"),
-    (_TRANSLATED, "Okafor", "Notes on the tides of the delta"),
-])
-def test_a_title_before_a_name_a_town_and_its_publisher_is_reported_marked(
-        doc: str, author: str, title: str) -> None:
-    matching.marked_uncertain(doc, author, title)
-
-
-@pytest.mark.parametrize("doc, author, title", [
-    (_TRANSLATED, "Lindqvist", "Outlines of a theory of ports"),  # a content word changed
-    (_TRANSLATED, "Okafor", "Notes on the tides of the river"),
-    (_TRANSLATED, "Lindqvist", "Outlines of a theory of harbours today"),  # a word added
-    (_TRANSLATED, "Berg", "Notes on tidal trade"),  # no town GeoNames knows after the name
-    (_TRANSLATED, "Lund", "Outlines of Harbour Theory"),  # a capital: title case goes on
-])
-def test_a_word_before_a_name_and_no_town_or_a_title_in_title_case_stays_rejected(
-        doc: str, author: str, title: str) -> None:
-    matching.turned_down(doc, author, title)
-    assert matching.title_end_of(doc, author, title) is None
-
-
 # Names joined by hyphens, each capitalised, closed by a full stop and then the next field, after
 # a title's last word in lower case: a book's title that opens so run into a chapter's title
 # (or the title's own last place: the cost of the mark). A changed or an added word, a title in

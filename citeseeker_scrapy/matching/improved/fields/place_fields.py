@@ -265,10 +265,7 @@ _ABBREVIATION_OPENING_NAME = re.compile(
 #: A publisher's name, its full stop, its town and the town's colon, and the entry ends (perhaps
 #: after the "S." of an empty pages' field): "...Dusty PlasmasPhysics Inst.of Physics. Bristol:",
 #: "...in public cloud computing NIST. Gaithersburg:" (natur-und-landschaft: a style that
-#: prints "Title Publisher. Place:"); or the town's colon, its publisher (perhaps a year after
-#: it) and the full stop that ends the entry, a name of one word run on before the town where a
-#: style prints a translator's or an editor's name after the title with no punctuation
-#: ("...theory of harbours Lindqvist. Bergen: Fjord University Press."). The town may have other seats after slashes
+#: prints "Title Publisher. Place:"). The town may have other seats after slashes
 #: ("...Ein Vorwort AFRA. Butzbach/Griedel: S.") or its state's code after a comma
 #: ("...manifolds Amer .Math .Soc. Durham,NC: S."; not the word for "in" before a
 #: container's colon: "...Begriffe, in: Berg, M. (Hrsg.)"). Read by
@@ -276,8 +273,8 @@ _ABBREVIATION_OPENING_NAME = re.compile(
 #: group "town") is one and how many words the name (group "name") holds.
 _PUBLISHER_THEN_TOWN_TO_ENTRY_END = re.compile(
     rf"(?P<name>{_PUBLISHER_NAME_WORD}(?:(?: |(?<=\.)){_PUBLISHER_NAME_WORD}){{0,6}})\. "
-    rf"(?P<town>{_PLACE_WORD})(?:, ?(?!(?:in|en|im|em|ed|hg):)[^\W\d_]{{2}})?"
-    rf"(?::(?: s\.)?|{_PUBLISHER}(?:; \(?{YEAR_DIGITS}\)?)?\.){NEXT_ENTRY_OPENING}")
+    rf"(?P<town>{_PLACE_WORD})(?:, ?(?!(?:in|en|im|em|ed|hg):)[^\W\d_]{{2}})?:(?: s\.)?"
+    rf"{NEXT_ENTRY_OPENING}")
 #: A place or a publisher alone, one word and its colon, and the entry ends (perhaps after the
 #: "S." of an empty pages' field): "...Kooperation zwischen Schule und Jugendhilfe Oberbiel:"
 #: (natur-und-landschaft's "Title Publisher. Place:" with one of the two left empty). A title
