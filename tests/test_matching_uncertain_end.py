@@ -820,36 +820,3 @@ def test_a_word_before_a_joined_towns_name_that_tells_no_place_stays_rejected(
     matching.turned_down(doc, author, title)
     assert matching.title_end_of(doc, author, title) is None
 
-
-# Names joined by hyphens, each capitalised, closed by a full stop and then the next field, after
-# a title's last word in lower case: a book's title that opens so run into a chapter's title
-# (or the title's own last place: the cost of the mark). A changed or an added word, a title in
-# title case, a hyphenated word with a part in lower case, and a word before no field with a
-# capital stay rejected.
-_JOINED_NAMES = ("Okafor, N. (1983) Les marchés du delta à l'époque coloniale Porto-Novo-Lagos. "
-                 "Handel zwischen Küste und Hinterland (Studien zur Küste, 11, Kiel.\n"
-                 "Berg, M. (1990) Harbour Walls of the North Sea-Baltic. Fjord Review 12.\n"
-                 "Lund, K. (1992) Les digues de la côte Sud-ouest. Handel und Hafen, Kiel.\n"
-                 "Halvorsen, K. (1994) Notes on tidal basins Oslo-Bergen. and more, Kiel.\n"
-                 "Moreau, A. (2001) Stone bridges. Paris: Seuil.")
-
-
-@pytest.mark.parametrize("doc, author, title", [
-    (_JOINED_NAMES, "Okafor", "Les marchés du delta à l'époque coloniale"),
-])
-def test_a_title_before_joined_names_and_a_full_stop_is_reported_marked(
-        doc: str, author: str, title: str) -> None:
-    matching.marked_uncertain(doc, author, title)
-
-
-@pytest.mark.parametrize("doc, author, title", [
-    (_JOINED_NAMES, "Okafor", "Les marchés du delta à l'époque moderne"),  # a word changed
-    (_JOINED_NAMES, "Okafor", "Les marchés du delta à l'époque coloniale tardive"),  # added
-    (_JOINED_NAMES, "Berg", "Harbour Walls of the North"),  # title case: the title's own
-    (_JOINED_NAMES, "Lund", "Les digues de la côte"),  # a part in lower case
-    (_JOINED_NAMES, "Halvorsen", "Notes on tidal basins"),  # no capital after the full stop
-])
-def test_a_word_before_joined_names_that_tell_no_field_stays_rejected(
-        doc: str, author: str, title: str) -> None:
-    matching.turned_down(doc, author, title)
-    assert matching.title_end_of(doc, author, title) is None

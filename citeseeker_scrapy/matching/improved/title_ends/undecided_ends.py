@@ -221,9 +221,7 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
                    title_word: tuple[int, int]) -> Optional[bool]:
     """Whether the words after a title's last word (``run``, printed ``cased``) open with a
     capital in one of the shapes a title without its last word prints too: True for one
-    capitalised word that closes the entry (:func:`_entry_ends_at`), or names joined by
-    hyphens closed by a full stop before the next field, after a title's last word in lower
-    case (:func:`_joined_names_before_full_stop`), or that a journal's
+    capitalised word that closes the entry (:func:`_entry_ends_at`), or that a journal's
     abbreviations follow with their full stops before their words
     (``run_on_fields.STOPS_BEFORE_ABBREVIATIONS``: "...harbour towns Electron .J .Diff .Equ"),
     or that opens a field the entry ends with (:func:`_closes_entry_after_field`: a journal
@@ -255,8 +253,6 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
         return None
     if _entry_ends_at(text, run[0].end(), printed):
         return True
-    if after_lower_case and _joined_names_before_full_stop(text, run, cased):
-        return True
     if STOPS_BEFORE_ABBREVIATIONS.match(text, run[0].end()):
         return True
     if _closes_entry_after_field(text, run[0], printed, after_lower_case):
@@ -270,36 +266,6 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
             or CONTAINER_VOLUME_AND_PAGES.match(text, run[0].start())):
         return False
     return None
-
-
-def _joined_names_before_full_stop(text: str, run: list[re.Match[str]],
-                                   cased: list[str]) -> bool:
-    """True if the one word run on after a title (``run[0]``, printed ``cased[0]``) is names
-    joined by hyphens, each part capitalised (:func:`_is_name_part`: "Villa-Curtis-Grangia"),
-    closed by a full stop, and the next field opens with a capital right after it
-    (``_FULL_STOP_BEFORE_FIELD``): "...à l'époque carolingienne Villa-Curtis-Grangia.
-    Landwirtschaft zwischen Loire und Rhein". Such a word is a run of capitalised words as a
-    container's or a book's title opens with (``_CAPITALISED_RUN``), one the style runs into
-    the title; a title's own last word printed so after a word in lower case ("...des villes
-    de la région Rhône-Alpes. Lyon") prints the same, so the end stays uncertain. Called by
-    :func:`_undecided_run` after a title's last word printed in lower case: in a title in
-    title case every word has its capital, and a hyphenated last word tells nothing there."""
-    if len(run) < 2 or not _FULL_STOP_BEFORE_FIELD.fullmatch(text, run[0].end(), run[1].start()):
-        return False
-    parts = cased[0].split("-")
-    return (len(parts) >= 2 and all(_is_name_part(part) for part in parts)
-            and cased[1][:1].isupper())
-
-
-def _is_name_part(part: str) -> bool:
-    """True for a part of names joined by hyphens as printed: a capital, then two letters or
-    more in lower case ("Curtis"; not "EU", nor "x"). For
-    :func:`_joined_names_before_full_stop`."""
-    return len(part) >= 3 and part.isalpha() and part[0].isupper() and part[1:].islower()
-
-
-#: The full stop after a word and the blank before the next field.
-_FULL_STOP_BEFORE_FIELD = re.compile(r"\. ")
 
 
 def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCase,
