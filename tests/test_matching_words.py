@@ -12,7 +12,8 @@ import pytest
 from tests.support import matching
 from tests.support.matching import found
 from citeseeker_scrapy.matching.improved.grammar.content_words import is_content
-from citeseeker_scrapy.matching.improved.word_check.counterparts import another_word
+from citeseeker_scrapy.matching.improved.word_check.counterparts import (another_word,
+                                                                         changed_letter)
 from citeseeker_scrapy.matching.improved.title_ends.longer_titles import longer_title
 from citeseeker_scrapy.matching.improved.word_check.words import same_work
 
@@ -761,6 +762,80 @@ def test_a_word_whole_inside_another_is_another_word_but_as_joined_at_an_edge(
 def test_another_word_is_more_than_a_typo_away_and_no_inflection(word: str, other: str,
                                                                  another: bool) -> None:
     assert another_word(word, other) is another
+
+
+@pytest.mark.parametrize("word, other, changed", [
+    # a letter no slip strikes: another word of like looks
+    ("late", "lake", True), ("work", "york", True), ("wing", "wind", True),
+    ("cold", "bold", True), ("bard", "bird", True),
+    # a key beside the one meant, a letter beside it typed again or a key beside that one
+    # (a letter dropped, a stray key struck), an OCR confusion, one stem spelled two ways
+    ("harbiur", "harbour", False), ("consirer", "consider", False),
+    ("harbbur", "harbour", False), ("centrc", "centre", False), ("mllitary", "military", False),
+    ("cbange", "change", False), ("defense", "defence", False),
+    # a letter people spell so: -ise/-ize, -yse/-yze, -ce/-se, -ance/-ence, -ant/-ent,
+    # -able/-ible
+    ("organizing", "organising", False), ("analyzed", "analysed", False),
+    ("practise", "practice", False), ("discrepency", "discrepancy", False),
+    ("independant", "independent", False), ("relevence", "relevance", False),
+    ("feasable", "feasible", False), ("visibility", "visability", False),
+    # ... only before those endings: a vowel elsewhere is another word's
+    ("model", "modal", True), ("bond", "band", True), ("sensible", "sensable", False),
+    ("intend", "intand", True), ("rise", "rize", False), ("rice", "rise", True),
+    # no letter changed, or more than one, or one added
+    ("lake", "lake", False), ("lake", "lime", False), ("lake", "lakes", False),
+])
+def test_a_changed_letter_no_slip_strikes(word: str, other: str, changed: bool) -> None:
+    assert changed_letter(word, other) is changed
+
+
+#: A reference list that prints "Late" in the entry searched and again in another entry: the
+#: print spells the word so, it is no damaged "Lake" (``words._print_s_own``).
+_LATE = ("[1] Moreau, A.: Late Harbour Towns of the Northern Coast. Fjord Press, 1994.\n"
+         "[2] Berg, M.: Late medieval salt trade in the Baltic. Delta Books, 2001.\n")
+#: ... one that prints it once and "lake" nowhere: no word its author spells either.
+_LATE_ONCE = ("[1] Moreau, A.: Late Harbour Towns of the Northern Coast. Fjord Press, 1994.\n"
+              "[2] Berg, M.: Medieval salt trade in the Baltic. Delta Books, 2001.\n")
+#: ... and one that prints "Lake" in another entry: "Late" here may be its misprint.
+_LAKE_ELSEWHERE = ("[1] Moreau, A.: Late Harbour Towns of the Northern Coast. Fjord Press, 1994.\n"
+                   "[2] Berg, M.: Lake and salt trade in the Baltic. Delta Books, 2001.\n")
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_LATE, "Late Harbour Towns of the Northern Coast"),
+    (_LATE, "Lare Harbour Towns of the Northern Coast"),  # a key beside "t" struck
+    (_LATE, "Laae Harbour Towns of the Northern Coast"),  # the "a" before typed again
+    (_LAKE_ELSEWHERE, "Lake Harbour Towns of the Northern Coast"),  # the print's damage
+])
+def test_a_word_one_letter_away_is_a_slip_or_the_print_s_damage(doc: str, title: str) -> None:
+    matching.kept_by_both(doc, "Moreau", title)
+
+
+#: A reference list whose words the queries below misspell or spell the other way, each
+#: printed once: no word of the print's own is one letter from them.
+_SPELLED = ("[1] Moreau, A.: Minimum discrepancy of harbour samples. Fjord Press, 1994.\n"
+            "[2] Moreau, A.: Optimising the colour of analysed images. Delta Books, 2001.\n"
+            "[3] Moreau, A.: Independent and feasible licence terms. Delta Books, 2003.\n")
+
+
+@pytest.mark.parametrize("title", [
+    "Minimum discrepency of harbour samples",  # an unstressed vowel of -ancy
+    "Optimizing the color of analyzed images",  # -ize, -or, -yze
+    "Independant and feasable license terms",  # -ant/-ent, -able/-ible, -ce/-se
+])
+def test_a_word_one_letter_away_spelled_so_by_people_is_the_printed_one(title: str) -> None:
+    matching.kept_by_both(_SPELLED, "Moreau", title)
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_LATE, "Lake Harbour Towns of the Northern Coast"),  # the print prints "late" again
+    (_LATE_ONCE, "Lake Harbour Towns of the Northern Coast"),  # ... and "lake" nowhere
+    (_LATE, "Lake Harbour Towns of the Coast"),  # ... and a word dropped
+    (_LAKE_ELSEWHERE, "Lake Harbour Towns of the Southern Coast"),  # another word replaced
+    (_LAKE_ELSEWHERE, "Lake Harbour Towns of the Northern Fjord Coast"),  # a word added
+])
+def test_a_word_one_letter_away_the_print_s_own_is_another_word(doc: str, title: str) -> None:
+    matching.turned_down(doc, "Moreau", title)
 
 
 @pytest.mark.parametrize("word, other, another", [

@@ -218,3 +218,50 @@ def test_labels_painted_last_are_read_above_their_entries(painted: list[Painted]
 def test_lines_painted_last_with_no_place_in_the_text_stay_last(painted: list[Painted],
                                                                 reads: str) -> None:
     assert reads in read(painted)
+
+
+#: An author-date list that sets each entry's names on a line of their own and floats the rest
+#: of the entry (its year, title and publisher) below them: a browser paints every float first,
+#: then the names in the gaps between them; the last names stand at the page's foot, their
+#: float on the next page.
+NAMES_ABOVE = [(700, "Hollis, Maren"), (700 - 4 * ROW, "Okafor, Jide and Lena Brandt"),
+               (700 - 7 * ROW, "Varga, Tamas")]
+FLOATS_BELOW = (entries(700 - ROW, 72, ["2004 Quiet harbours of the northern coast and the",
+                                        "islands off it. Tidewater Press."])
+                + entries(700 - 5 * ROW, 72, ["1998 Salt marsh hydrology in practice."]))
+NAMES_IN_GAPS = [(72, top, names) for top, names in NAMES_ABOVE]
+#: A browser's header and footer, painted last in a smaller size.
+HEADER_FOOTER = [(f"{SMALLER} 72", 760, "11/29/26, 10:44 AM Generated Page"),
+                 (72, 40, "file:///tmp/page.html 1/2")]
+
+
+@pytest.mark.parametrize("painted, reads", [
+    # each entry's float painted first: read below its names
+    (FLOATS_BELOW + NAMES_IN_GAPS,
+     "hollis, maren 2004 quiet harbours of the northern coast and the islands off it. tidewater "
+     "press. okafor, jide and lena brandt 1998 salt marsh hydrology in practice. varga, tamas"),
+    # with a browser's header and footer painted last: they stay last
+    (FLOATS_BELOW + NAMES_IN_GAPS + HEADER_FOOTER,
+     "1998 salt marsh hydrology in practice. varga, tamas 11/29/26, 10:44 am generated page "
+     "file:///tmp/page.html 1/2"),
+    # the page's heading and first names painted after the floats, above them
+    (FLOATS_BELOW + [(72, 700 + 2 * ROW, "References")] + NAMES_IN_GAPS,
+     "references hollis, maren 2004 quiet harbours"),
+])
+def test_runs_painted_in_one_column_are_read_down_it(painted: list[Painted], reads: str) -> None:
+    assert reads in read(painted)
+
+
+@pytest.mark.parametrize("painted, reads", [
+    # the names in a second column, between the floats' lines on the page: not one column
+    (FLOATS_BELOW + [(320, top, names) for top, names in NAMES_ABOVE],
+     "tidewater press. 1998 salt marsh hydrology in practice. hollis, maren okafor"),
+    # names painted after, with room for many lines between them and the floats
+    (FLOATS_BELOW + [(72, 700 - 12 * ROW, "Varga, Tamas"), (72, 700 + 5 * ROW, "Hollis, Maren")],
+     "1998 salt marsh hydrology in practice. varga, tamas hollis, maren"),
+    # a float's line and a name on one baseline: not one column
+    (FLOATS_BELOW + [(72, 700, "Hollis, Maren"), (300, 700 - 5 * ROW, "Okafor, Jide")],
+     "1998 salt marsh hydrology in practice. hollis, maren okafor, jide"),
+])
+def test_runs_not_in_one_column_stay_as_painted(painted: list[Painted], reads: str) -> None:
+    assert reads in read(painted)

@@ -95,42 +95,53 @@ def reading_order(textpage: Any, raw_text: str) -> str:
     margin column painted first moved before the lines they sit beside or between."""
     if "\r\n" not in raw_text:
         return raw_text
-    pieces = raw_text.split("\r\n")
-    lines = _Lines(textpage, raw_text, pieces)
+    lines = _Lines(textpage, raw_text, raw_text.split("\r\n"))
     painted_first = lines.before_jump()
-    if not painted_first:
-        return _labels_painted_last(lines, raw_text)
+    if painted_first:
+        placed = _margin_painted_first(lines, painted_first)
+    else:
+        placed = _labels_painted_last(lines)
+    if placed is None:
+        placed = _one_column_read_down(lines)
+    return raw_text if placed is None else placed
+
+
+def _margin_painted_first(lines: _Lines, painted_first: list[int]) -> str | None:
+    """The page's text with each line of ``painted_first`` (:meth:`_Lines.before_jump`) moved
+    before the line it is the label or the field of, or the line below it in the column
+    (:func:`_place`); None if one of them has no such place. Called by :func:`reading_order`."""
+    pieces = lines.pieces
     rest = [index for index in range(painted_first[-1] + 1, len(pieces))
             if pieces[index] and not pieces[index].isspace()]
     before: dict[int, list[int]] = {}
     for index in painted_first:
         place = _place(lines, index, rest, painted_first)
         if place is None:
-            return raw_text
+            return None
         before.setdefault(place, []).append(index)
     return _reordered(pieces, before)
 
 
-def _labels_painted_last(lines: _Lines, raw_text: str) -> str:
-    """``raw_text`` with the lines a margin column painted last moved before the lines they
-    sit between: a browser that paints a bibliography's entries before the labels set above
+def _labels_painted_last(lines: _Lines) -> str | None:
+    """The page's text with the lines a margin column painted last moved before the lines
+    they sit between: a browser that paints a bibliography's entries before the labels set above
     each ("Mendoza-Cervantes et al. 2006" on its own line, then "K. Mendoza-Cervantes et al.,
     “3D Image ...") gives the page's labels after all its entries, so a title that a page
     break cuts has the page's labels between its halves. Each line of the text's size painted
     after the text goes back up the page (:meth:`_Lines.after_jump`) must sit in the column
-    between two lines that follow each other in the text (:func:`_between`); else the page
-    stays as painted (a second column, a browser's header painted last). Called by
-    :func:`reading_order` on a page with no lines painted first."""
+    between two lines that follow each other in the text (:func:`_between`); else None (a
+    second column, a browser's header painted last). Called by :func:`reading_order` on a page
+    with no lines painted first."""
     painted_last, rest = lines.after_jump()
     if not painted_last:
-        return raw_text
+        return None
     before: dict[int, list[int]] = {}
     for index in painted_last:
         place = _between(lines, index, rest, painted_last)
         if place is None and index == painted_last[0] and _right_above(lines, index, rest[0]):
             place = rest[0]  # the label of the page's first entry
         if place is None:
-            return raw_text
+            return None
         before.setdefault(place, []).append(index)
     return _reordered(lines.pieces, before)
 
@@ -143,6 +154,66 @@ def _right_above(lines: _Lines, index: int, first: int) -> bool:
     line, below = lines.box(index), lines.box(first)
     gap = (line.bottom - below.top) / line.height
     return -SAME_LINE <= gap <= SPARE_ROOM and _overlap(lines, index, first)
+
+
+def _one_column_read_down(lines: _Lines) -> str | None:
+    """The page's text read down its one column when the browser painted it in runs that
+    interleave there; None when the page shows no such column. Called by
+    :func:`reading_order` on a page the margin rules leave as painted.
+
+    Why: a style that sets an entry's names on a line of their own and floats the rest of
+    the entry below them (citeproc's ``left-margin`` group holding the year, the title and
+    all that follows, as in many anthropology and archaeology styles) has its floats painted
+    first: the page's text is every entry's year and title, going down the page, then every
+    entry's names, going down again. The names are no margin column: they are a third of the
+    page's lines or more, and the last one may stand at the page's foot with its float on the
+    next page, so the margin rules cannot place them all.
+
+    What it decides: the lines painted before the browser's header and footer (the lines of
+    another size than the text's painted last, which stay last) are read from the page's top
+    down when that order is a column's: no two of them side by side (each starts below the
+    one above it ends, :data:`SAME_LINE`), and where it joins two lines not painted one after
+    the other, the two overlap across the page (:func:`_overlap`) with at most
+    :data:`SPARE_ROOM` line heights between them (a gap between entries, not the room above a
+    header or below a footer of the text's size). Two columns side by side, a label beside
+    its line, a header painted last at the page's top: the page stays as painted."""
+    body = lines.nonblank()
+    size = lines.text_size(body)
+    while body and not lines.of_size(body[-1], size):
+        body.pop()  # the browser's header and footer, painted last
+    painted_at = {index: at for at, index in enumerate(body)}
+    down = sorted(body, key=lambda index: -lines.box(index).top)
+    if down == body:
+        return None
+    for high, low in zip(down, down[1:]):
+        upper, lower = lines.box(high), lines.box(low)
+        if lower.top > upper.bottom + SAME_LINE * min(upper.height, lower.height):
+            return None
+        if painted_at[low] != painted_at[high] + 1 and not (
+                upper.bottom - lower.top <= SPARE_ROOM * lower.height
+                and _overlap(lines, high, low)):
+            return None
+    return _read_in_order(lines.pieces, down)
+
+
+def _read_in_order(pieces: list[str], order: list[int]) -> str:
+    """The page's lines (``pieces``) with its non-blank lines in ``order`` (each blank one
+    after the line it follows on the page, the lines not in ``order`` at the end as they
+    were painted)."""
+    after: dict[int, list[int]] = {}
+    leading: list[int] = []
+    last = None
+    for index, piece in enumerate(pieces):
+        if piece and not piece.isspace():
+            last = index
+        else:
+            (after.setdefault(last, []) if last is not None else leading).append(index)
+    placed = set(order)
+    rest = [index for index in range(len(pieces)) if index not in placed
+            and pieces[index] and not pieces[index].isspace()]
+    indexes = leading + [index for line in (*order, *rest)
+                         for index in (line, *after.get(line, ()))]
+    return "\r\n".join(pieces[index] for index in indexes)
 
 
 def _reordered(pieces: list[str], before: dict[int, list[int]]) -> str:
@@ -202,6 +273,19 @@ class _Lines:
             known = self._rights[index] = max(self._box.right, self.box(index).left)
         return known
 
+    def nonblank(self) -> list[int]:
+        """The indexes of the page's lines that hold a character other than a space."""
+        return [index for index, piece in enumerate(self.pieces) if piece and not piece.isspace()]
+
+    def text_size(self, indexes: list[int]) -> float:
+        """The height most of the lines ``indexes`` have: the size of the page's text."""
+        heights = [round(self.box(index).height, 1) for index in indexes]
+        return max(set(heights), key=heights.count, default=0.0)
+
+    def of_size(self, index: int, size: float) -> bool:
+        """True if the line is of the size ``size`` (:data:`SAME_SIZE`)."""
+        return abs(round(self.box(index).height, 1) - size) < SAME_SIZE * size
+
     def before_jump(self) -> list[int]:
         """The indexes of the page's first lines, painted before the text goes back up the
         page (a line above the one before it by more than half a height), if they are a
@@ -209,8 +293,7 @@ class _Lines:
         beside it: two columns side by side, a browser's header painted last, are no margin
         column); else none. Most pages never go back up: only the first third of their lines
         is measured."""
-        lines = [index for index, piece in enumerate(self.pieces)
-                 if piece and not piece.isspace()]
+        lines = self.nonblank()
         seen: list[int] = []
         above = 0.0  # a line starting higher than this is above the one before
         for index in lines[:len(lines) // 3 + 1]:
@@ -229,12 +312,9 @@ class _Lines:
         and footer) are in neither list: they stay where they were painted. Called by
         :func:`_labels_painted_last`; every line of a page with no lines painted first is
         measured."""
-        lines = [index for index, piece in enumerate(self.pieces)
-                 if piece and not piece.isspace()]
-        heights = [round(self.box(index).height, 1) for index in lines]
-        size = max(set(heights), key=heights.count, default=0.0)
-        text = [index for index, height in zip(lines, heights)
-                if abs(height - size) < SAME_SIZE * size]
+        lines = self.nonblank()
+        size = self.text_size(lines)
+        text = [index for index in lines if self.of_size(index, size)]
         jumps = [at for at in range(1, len(text)) if self.box(text[at]).bottom
                  > self.box(text[at - 1]).top - SAME_LINE * self.box(text[at - 1]).height]
         if len(jumps) != 1 or len(text) - jumps[0] >= jumps[0]:

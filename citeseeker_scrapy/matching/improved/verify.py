@@ -335,7 +335,7 @@ def _words_near_hit_alike(text: str, title: CheckedTitle, hit: tuple[int, int],
     before, after = word_text(text, low, first), word_text(text, last, high)
     near = word_text(text, low, high)
     if not left_out or names_both_ends(title.words, inside):
-        return same_work(title.words, near, inside, before, after)  # no header cut the hit
+        return same_work(title.words, near, inside, before, after, text)  # no header cut it
         # short: it is as long as the title, or holds both of its ends (a query word missing
         # between them is missing, not past a header)
     low = last_entry_start(text, max(0, low - INTERRUPTION), start)
@@ -343,9 +343,9 @@ def _words_near_hit_alike(text: str, title: CheckedTitle, hit: tuple[int, int],
     across = _words_across_header(text, title, (low, first, last, high))
     if across is not None:  # the words read without the header decide alone
         before, inside, after = across
-        return same_work(title.words, " ".join(across), inside, before, after)
-    return (same_work(title.words, near, inside, before, after)
-            or same_work(title.words, word_text(text, low, high), inside, before, after))
+        return same_work(title.words, " ".join(across), inside, before, after, text)
+    return (same_work(title.words, near, inside, before, after, text)
+            or same_work(title.words, word_text(text, low, high), inside, before, after, text))
 
 
 def _runs_on(text: str, title: CheckedTitle, inside: str, after: int,

@@ -5,7 +5,9 @@ and line-end hyphens, and OCR reads letters as digits. The checks of ``verify`` 
 ``title_edges`` compare the words around a hit with the title's, and ``capitals`` and
 ``undecided_ends`` read a printed word through the same marks (:func:`hit_words`): this module
 is the one place that says where a printed word starts and ends, what it reads as, and
-whether the print ends its paragraph after it (:func:`ends_paragraph`).
+whether the print ends its paragraph after it (:func:`ends_paragraph`), and whether the
+document prints a word at all or more than once (:func:`printed_at_all`,
+:func:`printed_again`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 from typing import Optional, Sequence
 
 from ...word_edges import SKIPPABLE, PrintedCase
+from .per_text_cache import kept_per_text
 
 #: What extraction leaves inside a word ("well-being", "l'état"): ``word_edges.SKIPPABLE`` but
 #: blanks. Dropped when words are compared ("wellbeing"); ``capitals`` reads a printed word
@@ -69,6 +72,30 @@ def ocr_read(word: str) -> str:
     same word: "norrnan" scores 77 against "norman" as it is, 100 read back. Only ever
     compared as a second chance, so "modern" (read "modem") is still found as itself."""
     return word.translate(_OCR_DIGITS).replace("rn", "m").replace("vv", "w")
+
+
+@kept_per_text
+def printed_again(text: str, word: str) -> bool:
+    """True if the document ``text`` prints ``word`` twice or more, each time a whole word: the
+    author spells it so, a word of the print's own vocabulary, where a misprint or an OCR
+    misreading of another word is rarely repeated letter for letter. Kept per text and word
+    (a document's hits ask for the same words). Called by ``words._print_s_own`` on a printed
+    word one letter from the query's (``counterparts.changed_letter``)."""
+    found = _whole_word(word).finditer(text)
+    return next(found, None) is not None and next(found, None) is not None
+
+
+@kept_per_text
+def printed_at_all(text: str, word: str) -> bool:
+    """True if the document ``text`` prints ``word`` as a whole word anywhere. Kept per text
+    and word. Called by ``words._print_s_own`` on the query's word one letter from a printed
+    one."""
+    return _whole_word(word).search(text) is not None
+
+
+def _whole_word(word: str) -> re.Pattern[str]:
+    """``word`` as a whole word: no letter or digit on either side."""
+    return re.compile(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])")
 
 
 #: A word as the word checks split a title and its print: a run of letters and digits. One

@@ -68,10 +68,11 @@ _ENDINGS = tuple(sorted(("ations", "ation", "ings", "ing", "ies", "ied", "ics", 
 _STEM_LETTERS = 3  # what an ending leaves of a word at least
 #: British and American spellings (and their French forms) of one word, made one
 #: ("harbour"/"harbor", "organise"/"organize", "modelling"/"modeling", "centre"/"center",
-#: "programme"/"program", "catalogue"/"catalog").
+#: "programme"/"program", "catalogue"/"catalog", "defence"/"defense").
 _SPELLINGS = ((re.compile("our"), "or"), (re.compile("is(?=e|ation|ing)"), "iz"),
               (re.compile("ll(?=ing|ed|er)"), "l"), (re.compile("(?<=[bt])re$"), "er"),
-              (re.compile("mme$"), "m"), (re.compile("gue$"), "g"))
+              (re.compile("mme$"), "m"), (re.compile("gue$"), "g"),
+              (re.compile("(?<=n)ce(?=s?$)"), "se"))
 #: Edits (letters dropped, added or changed, two neighbours swapped) a typo or a damaged
 #: print makes in one word at most; a word farther from the query's is another word. A word
 #: of ``_LONG_WORD`` letters or more may take one more ("etlmomethodology": the OCR reads
@@ -89,9 +90,10 @@ _ELIDED_REST = 4  # letters a word keeps after its elided article at least
 #: ("view"/"review", "rate"/"crater").
 _INSIDE_ADDS = 2
 #: Keys beside each other on a QWERTY row: a stray key is struck with the one meant
-#: (:func:`_two_slips`). The bench's typist (``bench/quality/refstrings.py``) has a table of
-#: its own on purpose: the core imports nothing from the bench, and the bench's table is what
-#: the test types with, kept apart from the rule it tests so that a change to one shows.
+#: (:func:`_two_slips`, :func:`changed_letter`). The bench's typist
+#: (``bench/quality/refstrings.py``) has a table of its own on purpose: the core imports
+#: nothing from the bench, and the bench's table is what the test types with, kept apart from
+#: the rule it tests so that a change to one shows.
 _KEYS_BESIDE = {letter: "".join(row[j] for j in (i - 1, i + 1) if 0 <= j < len(row))
                 for row in ("qwertyuiop", "asdfghjkl", "zxcvbnm") for i, letter in enumerate(row)}
 #: Letters both words have at least where a letter typed twice and a letter dropped still
@@ -105,6 +107,23 @@ _KEY_BESIDE_LETTERS = 7
 #: a letter changed or moved, as one real word differs from another ("perspective"/
 #: "prospective", "distinct"/"district", "contact"/"contrat").
 _SLIPS_APART = 2
+#: Letters of like strokes OCR reads one for the other ("centrc" for "centre", "mllitary" for
+#: "military", "cbange" for "change"), each pair as (one word's letter, the other's), both
+#: ways. No two vowels: "nach"/"noch", "care"/"core" are other words.
+_OCR_LETTERS = frozenset(pair for one, other in ("ec", "il", "lt", "ft", "hb", "nu", "uv", "ij")
+                         for pair in (one + other, other + one))
+#: Letters people write one for the other as they spell a word (:func:`_spelled_otherwise`):
+#: the two letters, and where they stand in the printed word, "_" in the letter's place:
+#: "-ise"/"-ize" and "-yse"/"-yze" ("analysed"/"analyzed"), "-ce"/"-se" ("practice"/
+#: "practise", "licence"/"license"), and the unstressed vowels of "-ance"/"-ence",
+#: "-ant"/"-ent" ("discrepency", "independant") and "-able"/"-ible" ("feasable"). A reader
+#: takes the word as the one printed; no typing slip or OCR explains the letter.
+_SPELLING_CONFUSIONS = (
+    ("sz", re.compile(r"[iy]_(?:e|ing|ation)")),
+    ("cs", re.compile(r"(?:n|ti)_es?$")),
+    ("ae", re.compile(r"[^\W\d_]{3}_n(?:ces?|cy|cies|ts?|tly)$")),
+    ("ai", re.compile(r"[^\W\d_]{2}[^\W\d_i]_b(?:le|les|ly|ility|ilities)$")),
+)
 
 
 def another_word(word: str, other: str, first: bool = True, last: bool = True) -> bool:
@@ -137,6 +156,40 @@ def another_word(word: str, other: str, first: bool = True, last: bool = True) -
                 ocr_read(own), ocr_read(other)) <= edits:
             return False
     return not _one_stem(word, other)
+
+
+def changed_letter(word: str, other: str) -> bool:
+    """True if ``other`` is ``word`` with one letter changed to one no typing slip strikes: not
+    a key beside it on its QWERTY row (:data:`_KEYS_BESIDE`), nor a letter beside it in the word
+    or a key beside that one (a letter dropped and a stray key struck by its neighbour,
+    "consirer" for "consider"), nor an OCR confusion (:data:`_OCR_LETTERS`), nor a letter
+    people spell so (:func:`_spelled_otherwise`: "discrepency", "analyzed" for "analysed"),
+    nor the same stem (:func:`_one_stem`): "late" for "lake", "work" for "york", "wing" for
+    "wind". A real word of like looks differs so, a slip of a typist's hand hardly ever; a
+    print's damage may, so the caller asks too whether ``other`` is the print's own word
+    (``words._print_s_own``). Called by ``words._another_word_in_place`` on a word
+    :func:`another_word` reads as a typo."""
+    if len(word) != len(other) or not (word.isalpha() and other.isalpha()):
+        return False
+    changed = [i for i, (mine, theirs) in enumerate(zip(word, other)) if mine != theirs]
+    if len(changed) != 1:
+        return False
+    at = changed[0]
+    typed, meant = word[at], other[at]
+    slips = (meant, *other[max(0, at - 1):at], *other[at + 1:at + 2])
+    return not (typed + meant in _OCR_LETTERS or _one_stem(word, other)
+                or _spelled_otherwise(other, at, typed) or any(
+                    typed == key or typed in _KEYS_BESIDE.get(key, "") for key in slips))
+
+
+def _spelled_otherwise(printed: str, at: int, typed: str) -> bool:
+    """True if the ``printed`` word's letter at ``at`` and the query's ``typed`` one there are
+    a confusion of :data:`_SPELLING_CONFUSIONS` where it stands in the word: the same word
+    misspelled or spelled the other way ("discrepency" for "discrepancy", "analyzed" for
+    "analysed"), no lookalike. Called by :func:`changed_letter`."""
+    marked = printed[:at] + "_" + printed[at + 1:]
+    return any(sorted(letters) == sorted(printed[at] + typed) and where.search(marked)
+               for letters, where in _SPELLING_CONFUSIONS)
 
 
 def _whole_inside(word: str, other: str, first: bool, last: bool) -> bool:

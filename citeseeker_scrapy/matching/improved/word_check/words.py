@@ -44,8 +44,9 @@ from difflib import SequenceMatcher
 from typing import Sequence
 
 from ..grammar.content_words import SHORT_FUNCTION_WORDS, is_content
-from .counterparts import another_word, has_counterpart, not_named, split_in_print
-from ..text.printed_words import LEFT_OUT, WORD
+from .counterparts import (another_word, changed_letter, has_counterpart, not_named,
+                           split_in_print)
+from ..text.printed_words import LEFT_OUT, WORD, printed_again, printed_at_all
 
 _EDGE_LETTERS = 2  # a query's first or last word this long bounds the printed title it names
 _EDGE_REACH = 2  # words before a hit where the query's first word may stand, a word between
@@ -63,7 +64,7 @@ _SUBTITLE_HEAD = re.compile(r"[^\W\d_]{3}[.:?!] ([^\W\d_]+)")
 
 
 def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
-              after: str = "") -> bool:
+              after: str = "", document: str = "") -> bool:
     """True if the printed words tell the same work as the query's words (module docstring).
 
     ``nearby`` is the printed text around the hit (the hit, the part of the title it may
@@ -71,7 +72,8 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
     takes less than half of is not in it); ``before`` and ``after`` the words of ``nearby``
     on either side of it, where the query's first or last word may lie when the hit left it
     out (the best substring of "statistical of music corpora" in "statistical analysis of
-    music corpora" is "sis of music corpora").
+    music corpora" is "sis of music corpora"); ``document`` the whole text, where a printed
+    word one letter from the query's may stand again (:func:`_another_word_in_place`).
     """
     printed = WORD.findall(nearby)
     query = numbers_as_printed(query, printed)
@@ -82,10 +84,11 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
         return False
     span = _title_span(query, WORD.findall(before), WORD.findall(inside),
                        WORD.findall(after))
-    return _names_enough(query, span) and not _another_word_in_place(query, span)
+    return _names_enough(query, span) and not _another_word_in_place(query, span, document)
 
 
-def _another_word_in_place(query: Sequence[str], printed: Sequence[str]) -> bool:
+def _another_word_in_place(query: Sequence[str], printed: Sequence[str],
+                           document: str = "") -> bool:
     """True if the printed title holds, in the place of a query word it does not print, a word
     that is another word (``counterparts.another_word``): a content word or a short word of
     ``_PLACED_LETTERS`` letters that is no function word ("The *Old* Discourse" for "The New
@@ -97,8 +100,11 @@ def _another_word_in_place(query: Sequence[str], printed: Sequence[str]) -> bool
     printed in its place as another word names another work. So is a word printed whole
     inside the other ("The *Review* of Harbours" for "The View of Harbours"), but at the
     title's first or last word (on either side) as the print joins or a hit cuts a word there
-    ("spacetimeproc"). Called by :func:`same_work` on the printed title as the query's words
-    bound it (:func:`_title_span`)."""
+    ("spacetimeproc"). A word one letter from the query's is another word where that letter
+    is none a typing slip or OCR strikes (``counterparts.changed_letter``) and the word is the
+    print's own (:func:`_print_s_own`): "Late Harbour Towns" for "Lake Harbour Towns". Called
+    by :func:`same_work` on the printed title as the query's words bound it
+    (:func:`_title_span`)."""
     if len(query) < 2:
         return False
     aligned = SequenceMatcher(None, list(query), list(printed), autojunk=False)
@@ -108,10 +114,22 @@ def _another_word_in_place(query: Sequence[str], printed: Sequence[str]) -> bool
             continue
         word, other = query[q_start], printed[p_start]
         first, last = q_start == 0 or p_start == 0, q_end == len(query) or p_end == len(printed)
-        if (word not in shown and other not in named and _lookalike(word, other)
-                and another_word(word, other, first, last)):
+        if word not in shown and other not in named and _lookalike(word, other) and (
+                another_word(word, other, first, last) or (
+                    changed_letter(word, other) and _print_s_own(other, word, document))):
             return True
     return False
+
+
+def _print_s_own(printed: str, word: str, document: str) -> bool:
+    """True if the ``printed`` word, one letter from the query's ``word``, is the print's own
+    word, no misprint of the query's: the ``document`` prints it again
+    (``printed_words.printed_again``: a misprint is rarely repeated letter for letter), or
+    never prints the query's word (``printed_words.printed_at_all``: where the print does, its
+    author knows that word, and a misprint of it here is the likelier reading). False with no
+    document at hand. Called by :func:`_another_word_in_place`."""
+    return bool(document) and (printed_again(document, printed)
+                               or not printed_at_all(document, word))
 
 
 def _lookalike(word: str, other: str) -> bool:
