@@ -798,3 +798,38 @@ def test_a_passed_hit_right_before_its_place_stays_certain(doc: str, author: str
 def test_a_changed_word_before_a_word_and_its_place_stays_rejected(doc: str, author: str,
                                                                    title: str) -> None:
     matching.turned_down(doc, author, title)
+
+
+# A town whose name hyphens join to a river's or another town's with a word for "on", "by" or
+# "of" (too small for GeoNames' list), its comma and the year after a title's last word in
+# lower case: the town may be the title's own last place, so the citation is reported marked.
+# A changed or an added word, a word in lower case before the town, a plain word (no town's
+# shape) before the year, and a town after a word that makes it the title's own stay rejected.
+_JOINED_TOWNS = ("25. OKAFOR, N., Les digues du fleuve Villers-sur-Fjord, 1983, p. 552.\n"
+                 "26. BERG, M., Harbour walls and tides Stoke-upon-Wick, 1991.\n"
+                 "27. LUND, K., Les ponts de la rivière Montrelle, 1984, p. 12.\n"
+                 "28. MOREAU, A., Digues et ponts de Villers-sur-Fjord, 2001.\n"
+                 "29. HALVORSEN, K., Tidal basins, Kiel, 1990.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_JOINED_TOWNS, "OKAFOR", "Les digues du fleuve"),
+    (_JOINED_TOWNS, "BERG", "Harbour walls and tides"),
+])
+def test_a_title_before_a_joined_towns_name_and_its_year_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_JOINED_TOWNS, "OKAFOR", "Les digues du canal"),  # a content word changed
+    (_JOINED_TOWNS, "OKAFOR", "Les digues du fleuve côtier"),  # a word added
+    (_JOINED_TOWNS, "BERG", "Harbour walls and"),  # the query ends with a function word
+    (_JOINED_TOWNS, "LUND", "Les ponts de la rivière"),  # no town's shape: a title's word
+    (_JOINED_TOWNS, "MOREAU", "Digues et ponts"),  # "de" makes the town the title's own
+])
+def test_a_word_before_a_joined_towns_name_that_tells_no_place_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None
+

@@ -173,18 +173,21 @@ def town_closes_entry(text: str, at: int) -> bool:
     return town is not None and _closes_as_town(text, town)
 
 
-def _closes_as_town(text: str, town: re.Match[str]) -> bool:
+def _closes_as_town(text: str, town: re.Match[str], joined_names: bool = False) -> bool:
     """True if ``town`` (a ``_TOWN_CLOSING_ENTRY`` match: a word or two, then what closes the
     entry) is a town's or a listed publisher's name, and no word before it makes it the
     title's own (``WORD_BEFORE_TITLES_TOWN``). A name of two words is printed as a town's
-    (``_TOWN_WORD``) by its last word: the first may be an abbreviation, "St.". Called by
-    :func:`town_closes_entry` and :func:`towns_closing_entries`."""
+    (``_TOWN_WORD``) by its last word: the first may be an abbreviation, "St.". With
+    ``joined_names`` a name printed as a town's whose parts hyphens join
+    (``places.is_joined_town_name``) counts too. Called by :func:`town_closes_entry`,
+    :func:`town_and_year_close_entry` and :func:`towns_closing_entries`."""
     at = town.start()
     if WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at):
         return False
     last_word = town[1].rpartition(" ")[2]
     return _TOWN_WORD.match(last_word) is not None and (
-        places.is_town(town[1]) or publishers.is_publisher(town[1]))
+        places.is_town(town[1]) or publishers.is_publisher(town[1])
+        or joined_names and places.is_joined_town_name(town[1]))
 
 
 #: A town's colon before its publisher or semicolon before its year ("...Rheinstetten:
@@ -200,13 +203,16 @@ _YEAR_AFTER_TOWN = re.compile(rf"[;,] \(?{YEAR_DIGITS}(?![\d\]])")
 
 def town_and_year_close_entry(text: str, at: int) -> bool:
     """True if :func:`town_closes_entry` reads a town right after ``at`` (the end of a title's
-    last word) and the year of publication follows the town after its comma or semicolon
-    (``_YEAR_AFTER_TOWN``): "...préfet du Lot Cahors, 1868.", "...Northern Fjords Bergen;
-    2004". Called by ``undecided_ends``, which marks the title's end uncertain there: after a
-    capitalised word the town may be the title's own last word ("...Fjords Bergen")."""
+    last word), or a name printed as a town's whose parts hyphens join
+    (``places.is_joined_town_name``: "...en dermatologie Moulins-lès-Metz, 1983, p. 552.", a
+    town too small for GeoNames' list), and the year of publication follows the town after its
+    comma or semicolon (``_YEAR_AFTER_TOWN``): "...préfet du Lot Cahors, 1868.", "...Northern
+    Fjords Bergen; 2004". Called by ``undecided_ends``, which marks the title's end uncertain
+    there: after a capitalised word the town may be the title's own last word ("...Fjords
+    Bergen")."""
     town = _TOWN_CLOSING_ENTRY.match(text, at)
     return (town is not None and _YEAR_AFTER_TOWN.match(text, town.end(1)) is not None
-            and _closes_as_town(text, town))
+            and _closes_as_town(text, town, joined_names=True))
 
 
 def towns_closing_entries(text: str) -> Iterator[tuple[int, bool]]:

@@ -118,6 +118,29 @@ def is_town(name: str) -> bool:
     return _saint_spelled_out(name) in _town_names()
 
 
+#: The words that join a town's name to the river, the land or the town it lies by, with
+#: hyphens: "Moulins-lès-Metz", "Boulogne-sur-Mer", "Marche-en-Famenne", "Salon-de-Provence",
+#: "Villeneuve-d'Ascq", "Stoke-on-Trent", "Frankfurt-am-Main", "Halle-an-der-Saale",
+#: "Mechelen-aan-de-Maas" (as normalized text prints them: no accents, lower case).
+_TOWN_JOINERS = "les|lez|sur|sous|en|aux|au|le|la|de|du|des|am|an|der|aan|ob|im|upon|on"
+_NAME_PART = r"[^\W\d_]{2,}"
+#: A town's name of that shape: a name, perhaps more names after hyphens, one joiner or two
+#: (or "d'" before the next name), then a name and perhaps more.
+_JOINED_TOWN_NAME = re.compile(
+    rf"{_NAME_PART}(?:-{_NAME_PART})*?(?:(?:-(?:{_TOWN_JOINERS})){{1,2}}-|-d['\u2019])"
+    rf"{_NAME_PART}(?:-{_NAME_PART})*")
+
+
+def is_joined_town_name(name: str) -> bool:
+    """True if ``name`` (normalized) is printed as many towns' names are, its parts joined by
+    hyphens and a word for "on", "by" or "of" (``_TOWN_JOINERS``: "moulins-les-metz",
+    "stoke-on-trent", "villeneuve-d'ascq"): a town too small for GeoNames' list
+    (:func:`is_town`) is printed so as often as a large one, and few words of a title are
+    ("mise-en-scene" is one). ``place_fields.town_and_year_close_entry`` reads it, where the
+    year after the town's comma is the entry's and the end is marked uncertain."""
+    return _JOINED_TOWN_NAME.fullmatch(name) is not None
+
+
 #: "St." or "Ste." (or "Saint", "Sainte") opening a town's name, as printed: GeoNames spells
 #: some out ("Saint Paul") and abbreviates others ("St. Louis"), bibliographies either way.
 _SAINT = re.compile(r"(?:saint|st)(e?)\.? ")
