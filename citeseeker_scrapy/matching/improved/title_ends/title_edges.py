@@ -393,12 +393,13 @@ def _volume_after_run_date(text: str, name: Optional[Span], start: int, end: int
     """True if the title ``text[start:end]`` (whole words) follows its entry's volume, printed
     bare right after the date of the searched name's author run (``name``: where it is
     printed; ``_VOLUME_AFTER_RUN_DATE``), and the title's full stop closes the entry
-    (``_CLOSING_FULL_STOP``): a style that prints the volume before the title and no journal's
-    name ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets. Lindqvist, K. 2003."). A sentence
-    puts no bare number between a year's full stop and its words, and a near miss lacking a
-    title's last word has that word before the full stop. A title that opens with a number
-    ("12 Angry Men") prints so too: a query lacking that number is read as this title. Called
-    by :func:`_unpunctuated_field_before`."""
+    (``_CLOSING_FULL_STOP``, perhaps after the book's count of pages): a style that prints the
+    volume before the title and no journal's name, the date closed by a full stop or a comma or
+    bracketed ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets. Lindqvist, K. 2003.", "Okafor, N.
+    (2011) 12 Harbour Silt Budgets. 212pp."). A sentence puts no bare number between a year
+    and its words, and a near miss lacking a title's last word has that word before the full
+    stop. A title that opens with a number ("12 Angry Men") prints so too: a query lacking that
+    number is read as this title. Called by :func:`_unpunctuated_field_before`."""
     return (name is not None
             and _VOLUME_AFTER_RUN_DATE.fullmatch(text, name[1], start) is not None
             and _CLOSING_FULL_STOP.match(text, end) is not None)
