@@ -147,6 +147,21 @@ def test_auto_starts_no_browser_when_no_page_needs_one(tmp_path: Path) -> None:
     assert "citeseeker/render/pages" not in stats
 
 
+#: How long the server holds a busy page's request before it answers: longer than the render
+#: timeout, so the page's network never goes quiet while it is rendered.
+HOLD_SECONDS = 20
+
+
+def held_answers(path: str) -> str | None:
+    """The server's answer to a busy page's long poll (``/hold``): given only after
+    :data:`HOLD_SECONDS`. A request held open keeps the page's network busy however slowly a
+    loaded machine runs the page's timers, where a poll on a timer goes quiet when they starve."""
+    if not path.startswith("/hold"):
+        return None
+    time.sleep(HOLD_SECONDS)
+    return "held"
+
+
 @pytest.mark.alone
 def test_a_hung_renderer_gives_one_error_and_a_busy_page_is_taken_as_it_is(tmp_path: Path) -> None:
     """A page whose script never returns (renderer hung) times out: one errors.log line, and its
@@ -155,10 +170,10 @@ def test_a_hung_renderer_gives_one_error_and_a_busy_page_is_taken_as_it_is(tmp_p
             f"<p>{docgen.CITATION}</p></body></html>")
     busy = scripted_page(
         "'<p>Fia' + 'la, D.: Retrieving citations on the web. Proc. 2003</p>'",
-        extra="setInterval(function () { fetch('/ping?' + Math.random()); }, 100);")
+        extra="(function hold() { fetch('/hold?' + Math.random()).finally(hold); })();")
     files = {"index.html": docgen.html_page("Start", ["hung.html", "busy.html"]),
              "hung.html": hung, "busy.html": busy}
-    with SiteServer(write_site(tmp_path / "site", files)) as site:
+    with SiteServer(write_site(tmp_path / "site", files), pages=held_answers) as site:
         started = time.monotonic()
         result = run_crawl(tmp_path / "run", *SEARCH, "-a", f"startpoints={site.base}/index.html",
                            settings={"CITESEEKER_RENDER_SERVERS": site.base,
