@@ -833,3 +833,52 @@ def test_a_word_before_a_joined_towns_name_that_tells_no_place_stays_rejected(
     matching.turned_down(doc, author, title)
     assert matching.title_end_of(doc, author, title) is None
 
+
+
+# A title in sentence case run into a name of capitalised words joined by hyphens, its full
+# stop, then more capitalised words: a chapter's book whose title opens with the name and goes
+# on with its subtitle, printed where a style puts no "In:" before the book
+# (``undecided_ends._compound_name_before_full_stop``). A title whose own last word is such a
+# name prints the same (the cost of the mark). One capitalised word there, a title in title
+# case, a name with a part in lower case, a comma after the name, or a changed word inside the
+# title decide: rejected.
+_ABBEYS = ("Halvorsen, K. (1983) Les petits ports de la côte à l'époque médiévale "
+           "Havre-Fécamp-Dieppe. Häfen zwischen Seine und Somme vom Frühmittelalter bis zur "
+           "Neuzeit (Kieler Hefte, 11), Kiel.\nMoreau, A. (2001) Stone bridges. Paris.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_ABBEYS, "Halvorsen", "Les petits ports de la côte à l'époque médiévale"),
+    ("Berg, M. (1997) Le commerce du sel sur la côte atlantique Nantes-Guérande. Marais et "
+     "ports de l'Atlantique, Rennes.\nMoreau, A. (2001) Stone bridges. Paris.", "Berg",
+     "Le commerce du sel sur la côte atlantique"),
+    # a title's own last name without it: the cost of the mark
+    ("Krause, H. (1978) Studien zur Sozialstruktur im nördlichen Baden-Württemberg. "
+     "Zeitschrift für Landesgeschichte 12: 5–17.\nMoreau, A. (2001) Stone bridges. Paris.",
+     "Krause", "Studien zur Sozialstruktur im nördlichen"),
+])
+def test_a_title_before_a_hyphenated_name_and_its_full_stop_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_ABBEYS, "Halvorsen", "Les petits ports de la côte à l'époque moderne"),  # a changed word
+    # one capitalised word before the full stop: a place after a word in lower case
+    ("Okafor, N. (2004) Tidal trade in coastal Lagos. Harbour Review 12: 5–17.\n"
+     "Moreau, A. (2001) Stone bridges. Paris.", "Okafor", "Tidal trade in coastal"),
+    # a part of the hyphenated word in lower case: no name
+    ("Okafor, N. (2004) Tidal trade in coastal towns Hin-und-Rückfahrt. Harbour Review 12: "
+     "5–17.\nMoreau, A. (2001) Stone bridges. Paris.", "Okafor", "Tidal trade in coastal towns"),
+    # the title's last word printed with a capital: a title in title case ending with the name
+    ("Okafor, N. (2004) Tidal Trade of the Coastal Towns Alsace-Lorraine. Harbour Review 12: "
+     "5–17.\nMoreau, A. (2001) Stone bridges. Paris.", "Okafor",
+     "Tidal Trade of the Coastal Towns"),
+    # the name before a comma, more of the entry after it
+    ("Berg, M. (1997) Le commerce du sel sur la côte atlantique Nantes-Guérande, Marais et "
+     "ports de l'Atlantique, Rennes.\nMoreau, A. (2001) Stone bridges. Paris.", "Berg",
+     "Le commerce du sel sur la côte atlantique"),
+])
+def test_a_word_before_no_hyphenated_name_and_full_stop_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)

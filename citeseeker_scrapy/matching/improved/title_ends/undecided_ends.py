@@ -4,9 +4,11 @@
 A title run into the next field with no punctuation (``capitals``) is told apart by its
 capitals in some shapes; in others a title that lacks its last word prints the same: one
 capitalised word that closes the entry ("...Hopes and Fear Zodiac, 24–35"), or opens a
-chapter's book up to the chapter's pages, or a journal abbreviated with its full stops before
-its words ("...Electron .J .Diff .Equ"), or two capitalised words in a row or more (a
-container, a publisher or the next entry's author run into the title). :func:`undecided_end`
+chapter's book up to the chapter's pages, or a name of capitalised words joined by hyphens
+before its full stop and the book's subtitle ("...médiévale Havre-Fécamp-Dieppe. Häfen"), or
+a journal abbreviated with its full stops before its words ("...Electron .J .Diff .Equ"), or
+two capitalised words in a row or more (a container, a publisher or the next entry's author
+run into the title). :func:`undecided_end`
 names those runs (:class:`RunOn`), so the hit is read again with the title closed after the
 query's last word and, where it passes, reported with its end marked uncertain. Who calls
 it: ``superset``, on an original hit a word check turned down, where
@@ -50,6 +52,9 @@ _SHORT_NOUN_LETTERS = 3
 #: The blank between two words of a run, or a blank and a full stop joined to the next word
 #: ("...Functions CambridgeUniv .Press, Cambridge.").
 _RUN_GAP = re.compile(r" \.?")
+#: The hyphen that joins the words of a compound name ("Havre-Fécamp-Dieppe",
+#: "Baden-Württemberg": ``_compound_name``).
+_NAME_HYPHEN = re.compile("[-\u2010]")
 #: One word, then the full stop that ends the entry: the text's end, the next entry's number
 #: or its author's surname and initials ("...Attorney-General Gizmodo. 29. Kim", "...Twitter
 #: Arxiv. [6] Lee": the first two shapes of ``entry_grammar.NEXT_ENTRY_OPENING``, built from
@@ -238,7 +243,10 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     title; the first may be an article, ``content_words.CONTAINER_ARTICLES``: "...Spelling
     and Punctuation The Oxford History"), or for one that opens a container up to its volume
     and pages (``run_on_fields.CONTAINER_VOLUME_AND_PAGES``: "...Lernbehinderung
-    Behindertenpädagogik in Hessen 12:38–45"); None for neither. A word in lower case there
+    Behindertenpädagogik in Hessen 12:38–45"), or, after a title's last word in lower case,
+    for a name of capitalised words joined by hyphens before its full stop and a capitalised
+    word (:func:`_compound_name_before_full_stop`: a chapter's book and its subtitle); None
+    for neither. A word in lower case there
     is the title's own (a longer title), and so is another function word printed with a
     capital (a title in title case going on: "...Tidal Markets In Coastal Towns"), and one
     capitalised word before the title's closing punctuation with more of the entry after it
@@ -262,10 +270,38 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     book = _book_to_chapter_pages(text, run, cased)
     if book is not None:
         return book
+    if after_lower_case and _compound_name_before_full_stop(text, run, cased):
+        return False
     if (_capitalised_words(text, run, cased) >= _CAPITALISED_RUN
             or CONTAINER_VOLUME_AND_PAGES.match(text, run[0].start())):
         return False
     return None
+
+
+def _compound_name_before_full_stop(text: str, run: list[re.Match[str]],
+                                    cased: list[str]) -> bool:
+    """True if the run after a title's last word printed in lower case opens with a name of
+    two capitalised words or more joined by hyphens (:func:`_compound_name`: "...à l'époque
+    médiévale Havre-Fécamp-Dieppe. Häfen zwischen Seine"), then a full stop, a blank and a
+    word printed with a capital: the first words of a container whose title goes on after
+    its full stop (a book's title and its subtitle), printed where a style puts no "In:"
+    before a chapter's book. A title in sentence case that ends with such a name prints it
+    so too, so the text cannot tell; ``superset`` still reads whether a field the rules know
+    starts right after the first word. A single capitalised word there ("...in southern
+    Norway. Coastal Review") stays the title's own: a place after a word in lower case ends
+    titles far more often than a container opens with one word before its full stop.
+    Called by :func:`_undecided_run` (``after_lower_case``)."""
+    return (len(run) > 1 and _compound_name(cased[0])
+            and text.startswith(". ", run[0].end()) and run[1].start() == run[0].end() + 2
+            and cased[1][:1].isupper())
+
+
+def _compound_name(cased: str) -> bool:
+    """True if the printed word ``cased`` is two words or more of letters joined by hyphens,
+    each printed with a capital ("Havre-Fécamp-Dieppe"), not a word whose part after a hyphen
+    is in lower case ("Re-reading"). Called by :func:`_compound_name_before_full_stop`."""
+    parts = _NAME_HYPHEN.split(cased)
+    return len(parts) > 1 and all(part.isalpha() and part[:1].isupper() for part in parts)
 
 
 def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCase,
