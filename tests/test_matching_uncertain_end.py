@@ -839,9 +839,9 @@ def test_a_word_before_a_joined_towns_name_that_tells_no_place_stays_rejected(
 # stop, then more capitalised words: a chapter's book whose title opens with the name and goes
 # on with its subtitle, printed where a style puts no "In:" before the book
 # (``undecided_ends._compound_name_before_full_stop``). A title whose own last word is such a
-# name prints the same (the cost of the mark). One capitalised word there, a title in title
-# case, a name with a part in lower case, a comma after the name, or a changed word inside the
-# title decide: rejected.
+# name prints the same before a book (the cost of the mark). One capitalised word there, a
+# title in title case, a name with a part in lower case, a comma after the name, a journal's
+# volume and pages after its full stop, or a changed word inside the title decide: rejected.
 _ABBEYS = ("Halvorsen, K. (1983) Les petits ports de la côte à l'époque médiévale "
            "Havre-Fécamp-Dieppe. Häfen zwischen Seine und Somme vom Frühmittelalter bis zur "
            "Neuzeit (Kieler Hefte, 11), Kiel.\nMoreau, A. (2001) Stone bridges. Paris.")
@@ -852,9 +852,9 @@ _ABBEYS = ("Halvorsen, K. (1983) Les petits ports de la côte à l'époque médi
     ("Berg, M. (1997) Le commerce du sel sur la côte atlantique Nantes-Guérande. Marais et "
      "ports de l'Atlantique, Rennes.\nMoreau, A. (2001) Stone bridges. Paris.", "Berg",
      "Le commerce du sel sur la côte atlantique"),
-    # a title's own last name without it: the cost of the mark
+    # a title's own last name without it, before a book: the cost of the mark
     ("Krause, H. (1978) Studien zur Sozialstruktur im nördlichen Baden-Württemberg. "
-     "Zeitschrift für Landesgeschichte 12: 5–17.\nMoreau, A. (2001) Stone bridges. Paris.",
+     "Beiträge zur Landesgeschichte, Stuttgart.\nMoreau, A. (2001) Stone bridges. Paris.",
      "Krause", "Studien zur Sozialstruktur im nördlichen"),
 ])
 def test_a_title_before_a_hyphenated_name_and_its_full_stop_is_reported_marked(
@@ -874,6 +874,13 @@ def test_a_title_before_a_hyphenated_name_and_its_full_stop_is_reported_marked(
     ("Okafor, N. (2004) Tidal Trade of the Coastal Towns Alsace-Lorraine. Harbour Review 12: "
      "5–17.\nMoreau, A. (2001) Stone bridges. Paris.", "Okafor",
      "Tidal Trade of the Coastal Towns"),
+    # the name before a journal, its volume and pages: an article's title ends with the name
+    ("Krause, H. (1978) Studien zur Sozialstruktur im nördlichen Baden-Württemberg. "
+     "Zeitschrift für Landesgeschichte 12: 5–17.\nMoreau, A. (2001) Stone bridges. Paris.",
+     "Krause", "Studien zur Sozialstruktur im nördlichen"),
+    ("Krause, H. (1978) Studien zur Sozialstruktur im nördlichen Baden-Württemberg. "
+     "Zeitschrift für Landesgeschichte, 12, 5–17.\nMoreau, A. (2001) Stone bridges. Paris.",
+     "Krause", "Studien zur Sozialstruktur im nördlichen"),
     # the name before a comma, more of the entry after it
     ("Berg, M. (1997) Le commerce du sel sur la côte atlantique Nantes-Guérande, Marais et "
      "ports de l'Atlantique, Rennes.\nMoreau, A. (2001) Stone bridges. Paris.", "Berg",

@@ -38,7 +38,7 @@ from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_w
 from ..word_check.counterparts import has_counterpart
 from ..fields.run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
-    CONTAINER_VOLUME_AND_PAGES, NEXT_FIELD, ONE_WORD_JOURNAL_AND_NUMBER,
+    CONTAINER_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE, NEXT_FIELD, ONE_WORD_JOURNAL_AND_NUMBER,
     ONE_WORD_JOURNAL_AND_YEAR, STOPS_BEFORE_ABBREVIATIONS, VOLUME_NUMERAL_CLOSING_ENTRY,
 )
 
@@ -287,13 +287,16 @@ def _compound_name_before_full_stop(text: str, run: list[re.Match[str]],
     its full stop (a book's title and its subtitle), printed where a style puts no "In:"
     before a chapter's book. A title in sentence case that ends with such a name prints it
     so too, so the text cannot tell; ``superset`` still reads whether a field the rules know
-    starts right after the first word. A single capitalised word there ("...in southern
+    starts right after the first word. Not before a journal up to its volume and pages
+    (``run_on_fields.CONTAINER_WITH_ISSUE``: "...Night ferries Oslo-Kiel. Nordic Review 4:
+    5–19"): an article's title closes before its journal, so the name is the title's own
+    (a route, a region). A single capitalised word there ("...in southern
     Norway. Coastal Review") stays the title's own: a place after a word in lower case ends
     titles far more often than a container opens with one word before its full stop.
     Called by :func:`_undecided_run` (``after_lower_case``)."""
     return (len(run) > 1 and _compound_name(cased[0])
             and text.startswith(". ", run[0].end()) and run[1].start() == run[0].end() + 2
-            and cased[1][:1].isupper())
+            and cased[1][:1].isupper() and not CONTAINER_WITH_ISSUE.match(text, run[1].start()))
 
 
 def _compound_name(cased: str) -> bool:
