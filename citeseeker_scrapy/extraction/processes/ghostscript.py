@@ -88,8 +88,8 @@ IDLE_SECONDS = 2.0
 #: file may print without newlines; only the markers matter).
 MAX_LINE_BYTES = 4096
 
-#: How many times its asked width and height the page a file is drawn on is (see
-#: :data:`DRIVER`): text set past the right or top edge of the paper is kept.
+#: The page a file is drawn on is this many times as wide and as tall as the paper it asks for
+#: (see the module docstring): text set past the paper's right or top edge is kept.
 PAGE_GROWTH = 2
 
 #: The PostScript program a server runs first: ``csk_distill`` distills one file (see the module
