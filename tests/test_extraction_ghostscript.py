@@ -73,6 +73,59 @@ true setglobal globaldict /show { pop } put globaldict /moveto { pop pop } put f
     assert "the next file and its own words" in pdf_text(after.output)
 
 
+def page_sizes(pdf: bytes) -> list[tuple[float, float]]:
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return [document[i].get_size() for i in range(len(document))]
+    finally:
+        document.close()
+
+
+def shown(page_size: bytes, *lines: tuple[int, int, str]) -> bytes:
+    """A one-page file asking for ``page_size`` (PostScript, ``b""`` for none) that shows each
+    line's text at its x, y (points from the bottom left corner)."""
+    body = b"".join(b"%d %d moveto (%s) show\n" % (x, y, text.encode()) for x, y, text in lines)
+    return (b"%!PS\n" + page_size + b"\n/Times-Roman findfont 11 scalefont setfont\n" + body
+            + b"showpage\n")
+
+
+@pytest.mark.parametrize("page_size, width, height", [
+    (b"", None, None),                                          # the interpreter's default paper
+    (b"<< /PageSize [612 792] >> setpagedevice", 612.0, 792.0),
+    (b"<< /PageSize [842 595] >> setpagedevice", 842.0, 595.0),  # landscape A4
+    (b"statusdict begin letter end", 612.0, 792.0),             # the old paper operators
+])
+def test_words_set_past_the_paper_s_right_edge_are_kept_on_a_page_of_the_size_asked(
+        servers, page_size: bytes, width: float | None, height: float | None) -> None:
+    """An overfull line (a title TeX could not break, a long address) runs past the paper's
+    right edge; Ghostscript's PDF leaves out what no page holds, so the page is drawn wider and
+    taller and cropped back to the paper the file asked for."""
+    ps = shown(page_size, (72, 300, "Kept inside the paper"), (900, 300, "overhanging clause"),
+               (72, 1000, "over the top edge"))
+    for _ in range(2):  # the second file on the same server: the page is not widened twice
+        finished, _pid = distill(servers, ps)
+        text = pdf_text(finished.output)
+        assert "Kept inside the paper" in text
+        assert "overhanging clause" in text and "over the top edge" in text
+        (size,) = page_sizes(finished.output)
+        if width is not None:
+            assert size == (width, height)
+        assert size[0] < 900 or size[1] < 900
+
+
+def test_a_file_with_its_own_end_page_procedure_keeps_it(servers) -> None:
+    """A file's own EndPage decides which pages are output (here: none after the first); the
+    crop back to the asked paper is left out of that file, its text still kept."""
+    ps = (b"%!PS\n<< /PageSize [612 792] /EndPage { exch 0 eq exch 2 ne and } >> setpagedevice\n"
+          b"/Times-Roman findfont 11 scalefont setfont\n"
+          b"72 300 moveto (first page) show 700 300 moveto (past the edge) show showpage\n"
+          b"72 300 moveto (second page) show showpage\n")
+    finished, _pid = distill(servers, ps)
+    text = pdf_text(finished.output)
+    assert "past the edge" in text and "second page" not in text
+    assert len(page_sizes(finished.output)) == 1
+
+
 def test_a_postscript_error_keeps_the_pages_before_it_and_the_server(servers) -> None:
     broken = docgen.postscript_with_error([["before the error"], ["second page"], ["never"]])
     finished, pid = distill(servers, broken)

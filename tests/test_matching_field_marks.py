@@ -61,6 +61,37 @@ def test_a_title_word_before_a_volume_mark_is_still_the_titles(doc: str, author:
     _turned_down(doc, author, title)
 
 
+# A short title that closes its entry, then a bare number and the next entry's opening (or the
+# text's end): the volume a style prints with no mark, or the number of a PDF's page that
+# breaks right after the entry.
+@pytest.mark.parametrize("doc, author, title", [
+    ("Lindqvist, E. (1998) Harbour Town Planning 2\nMoreau, A. (2001) Stone Bridges 1",
+     "Lindqvist", "Harbour Town Planning"),
+    ("[4] OKAFOR, N.: Coastal Trade Routes\n12\n[5] MOREAU, A.: Stone bridges of Provence. "
+     "Paris, 2001.", "Okafor", "Coastal Trade Routes"),
+    ("Moreau, A. (2001) Stone Bridges. Paris.\nHalvorsen, K. (1988) Fjord Fisheries 3",
+     "Halvorsen", "Fjord Fisheries"),
+])
+def test_a_short_title_before_a_number_closing_its_entry_stands_alone(doc: str, author: str,
+                                                                      title: str) -> None:
+    _kept(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a word of the title between the query's last word and the number
+    ("Lindqvist, E. (1998) Harbour Town Planning Methods 2\nMoreau, A. (2001) Stone "
+     "Bridges 1", "Lindqvist", "Harbour Town Planning"),
+    ("[4] OKAFOR, N.: Coastal Trade Routes\n12\n[5] MOREAU, A.: Stone bridges of Provence. "
+     "Paris, 2001.", "Okafor", "Coastal Trade"),
+    # the number and a name inside a sentence, no entry's opening after them
+    ("Lindqvist counts harbour town planning 2 times in Moreau's survey.", "Lindqvist",
+     "Harbour Town Planning"),
+])
+def test_a_title_word_before_a_number_closing_its_entry_is_still_the_titles(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc, author, title)
+
+
 # A title that ends its entry with no punctuation, the next entry's opening right after it: the
 # number after the entry's own in a numbered list, or an author run printed as the entry's own
 # (a surname, its initials printed alike, the same date, a run of several names read as its

@@ -5,7 +5,8 @@ two-column papers come out with the columns interleaved and every reference that
 is split by the other column's text; pdfwrite + PDFium keeps each column whole and is no
 slower (``bench/bench_extraction.py`` compares the two routes). ``-dFILTERIMAGE
 -dFILTERVECTOR`` leave images and line art out of the intermediate PDF: the same text, less
-work.
+work. Each page is drawn larger than the paper and cropped back to it
+(``processes/ghostscript.py``), so a word set past the paper's edge is read as printed.
 
 Ghostscript runs as a long-lived server (``processes/ghostscript.py``: its start-up costs more
 than most files), with ``-dSAFER`` and only its own directory readable and writable, under

@@ -19,6 +19,18 @@ every later PDF of that server repeated) retires the server, and so does a file 
 Ghostscript warns that the page it had begun was never drawn, and the next file's PDF is the
 same as from a new server (compared object for object).
 
+The page a file draws on (``csk_setpagedevice``, which the driver puts in place of
+``setpagedevice`` and calls once for the default paper before each file): Ghostscript's PDF keeps
+only the text some part of a page holds, so a word a typesetter set past the paper's right edge
+(an overfull line: a title or an address TeX could not break) would be lost. Each page size a file
+asks for is drawn :data:`PAGE_GROWTH` times as wide and as tall, with the origin where it was, and
+an ``EndPage`` procedure crops every page back to the paper asked for (a ``/PAGE`` pdfmark, at
+the page's end so that a file that draws nothing still makes no PDF): PDFium reads the text of
+the whole page and reports the cropped size, so page 1's layout (``works/page_layout.py``) is
+measured on the paper as printed. A file that sets its own ``EndPage`` keeps it, uncropped. What a
+file sees of the page device (``currentpagedevice``) is the larger page: a file that centres its
+drawing on the page puts it elsewhere on the page, its text the same.
+
 Limits, as for a Ghostscript per file: ``-dSAFER`` with reading and writing allowed in the
 server's own directory only (the file being distilled and its PDF, nothing else of the
 crawl's), address space and file size through ``prlimit`` at the start, a CPU budget per file
@@ -76,15 +88,36 @@ IDLE_SECONDS = 2.0
 #: file may print without newlines; only the markers matter).
 MAX_LINE_BYTES = 4096
 
+#: The page a file is drawn on is this many times as wide and as tall as the paper it asks for
+#: (see the module docstring): text set past the paper's right or top edge is kept.
+PAGE_GROWTH = 2
+
 #: The PostScript program a server runs first: ``csk_distill`` distills one file (see the module
 #: docstring). ``NONCE`` is replaced by a random token per server, so that a file printing to
 #: stdout cannot pass for the driver; the procedure is execute-only, so a file cannot read the
 #: token out of it.
 DRIVER = """
+/csk_crop {
+  3 -1 roll dup 2 ne {
+    3 1 roll 0 0 4 2 roll 4 array astore [ /CropBox 3 -1 roll /PAGE pdfmark
+  } { 3 1 roll pop pop } ifelse
+} bind executeonly def
+/csk_setpagedevice {
+  dup /PageSize known {
+    dup length 1 add dict copy dup /PageSize get dup 0 get exch 1 get
+    1 index GROW mul 1 index GROW mul 2 array astore 4 -1 roll dup /PageSize 4 -1 roll put
+    dup /EndPage known { 3 1 roll pop pop } {
+      dup /EndPage [ 6 -2 roll /csk_crop cvx /exch load /pop load 2 /ne load ] cvx put
+    } ifelse
+  } if
+  systemdict /setpagedevice get exec
+} bind executeonly def
+/setpagedevice { csk_setpagedevice } bind executeonly def
 /csk_distill {
   /csk_in exch def /csk_out exch def
   save /csk_save exch def
   << /OutputFile csk_out >> setpagedevice
+  << /PageSize currentpagedevice /PageSize get aload pop 2 array astore >> setpagedevice
   csk_in { run } stopped {
     $error /newerror get {
       (\\nNONCE-error Error: /) print $error /errorname get =only ( in ) print
@@ -99,7 +132,7 @@ DRIVER = """
   (\\nNONCE-done\\n) print flush
 } bind executeonly def
 (\\nNONCE-ready\\n) print flush
-"""
+""".replace("GROW", str(PAGE_GROWTH))
 
 
 def ps_string(text: str) -> str:

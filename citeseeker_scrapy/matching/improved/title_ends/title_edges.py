@@ -93,6 +93,13 @@ _VOLUME_AFTER_RUN_DATE = re.compile(
 #: perhaps after the book's count of pages, a sentence of its own ("...Budgets. 212pp. ",
 #: "...Budgets. 212 p. ").
 _CLOSING_FULL_STOP = re.compile(rf"\.(?: \d{{1,5}} ?pp?\.)?{NEXT_ENTRY_OPENING}")
+#: A bare number right after a title that closes its entry, then the next entry's opening or
+#: the text's end: the volume a style prints with no mark after a title it closes the entry
+#: with ("...(1970) Harbour Silt Budgets 2 Okafor, N. (1985)"), or the number of the page
+#: that breaks after such a title in a PDF ("...: Harbour Silt Budgets 7 [11] Okafor, N.:").
+#: A sentence puts no bare number between its words and an entry's opening. Up to three
+#: digits: a page's or a volume's number (a year after a title is a field of ``NEXT_FIELD``).
+_NUMBER_CLOSING_ENTRY = re.compile(rf" \d{{1,3}}{NEXT_ENTRY_OPENING}")
 #: The next entry's author list right after a title that ends its entry: three surnames or
 #: more joined by slashes, no initials, as German styles print them ("...Writings on Economics
 #: Kinney / Maldacena / Minwalla / Raju An index ..."); a title's own words are not joined so,
@@ -332,7 +339,9 @@ def stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     (2003) Heritage Futures UNESCO, Paris."), or before the next entry's author list joined by
     slashes (``_SLASHED_NAMES_AFTER``), or before a journal's volume and pages or the volume and
     the entry's end, where the style prints no journal's name
-    (``run_on_fields.VOLUME_CLOSING_ENTRY``: "2016. The Antisocial Network 49."), or after the
+    (``run_on_fields.VOLUME_CLOSING_ENTRY``: "2016. The Antisocial Network 49."), or before a
+    bare number and the next entry's opening (``_NUMBER_CLOSING_ENTRY``: a volume printed with
+    no mark, a PDF's page number), or after the
     year or span of years that closes both the query (``query``: its normalized title) and the
     print (:func:`closed_by_date`: "Okafor, N. Harbour Lights, 1850–1900 diss., Univ. of Lagos,
     1987."); the same words
@@ -381,10 +390,12 @@ def _unpunctuated_field_before(text: str, name: Optional[Span], start: int, end:
 def _unpunctuated_field_after(text: str, name: Optional[Span], start: int, end: int) -> bool:
     """True if the word right after the title ``text[start:end]`` (whole words) opens what a
     style prints there with no punctuation: the next field (``run_on_fields.NEXT_FIELD``), a
-    volume closing the entry, the next entry's author run printed as this one's, the author's
-    name again as the publisher, or the next entry's names joined by slashes. Called by
-    :func:`stands_alone`."""
+    volume closing the entry, a bare number before the next entry's opening
+    (``_NUMBER_CLOSING_ENTRY``: a volume, a page's number), the next entry's author run
+    printed as this one's, the author's name again as the publisher, or the next entry's names
+    joined by slashes. Called by :func:`stands_alone`."""
     return bool(NEXT_FIELD.match(text, end) or VOLUME_CLOSING_ENTRY.match(text, end)
+                or _NUMBER_CLOSING_ENTRY.match(text, end)
                 or next_entry_as_this(text, name, start, end) or name_again(text, name, end)
                 or _SLASHED_NAMES_AFTER.match(text, end))
 
