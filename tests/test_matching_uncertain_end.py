@@ -889,3 +889,53 @@ def test_a_title_before_a_hyphenated_name_and_its_full_stop_is_reported_marked(
 def test_a_word_before_no_hyphenated_name_and_full_stop_stays_rejected(
         doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
+
+
+# A publisher's name of capitalised words joined by hyphens run into a title in sentence case
+# with no punctuation, then its seats after commas, one or two towns, up to the entry's end
+# (``undecided_ends._name_and_towns_close_entry``): the name may be the title's own last word
+# (a region, a route), so the citation is reported marked. A title without such a name as its
+# last word prints the same (the cost of the mark). A changed word, a title in title case, a
+# plain word before the towns, a name before words that are no towns, an entry going on after
+# the towns stay rejected; so does one word and its full stop before the place and publisher:
+# a title's own last name prints so ("...in coastal Lagos. Ibadan: Delta Books").
+_NAMES_AND_TOWNS = (
+    "Lindqvist E (2011) Harbour walls of the fjords Skagen-Verlag, Lagos, Ibadan.\n\n"
+    "Okafor N (2004) Tidal trade in the coastal towns Fjord-Verlag, Bergen.\n\n"
+    "Halvorsen K (1999) Rope knots and sails near coastal Kiel-Holtenau, Bergen.\n\n"
+    "Keller H (1993) Notes on the harbour basins Skagen-Verlag, Lagos, with maps of the docks.\n\n"
+    "Moreau A (2001) Stone Bridges of the Coastal Towns Skagen-Verlag, Bergen.\n\n"
+    "Lund K (1984) Les ponts de la rivière Montrelle, Lagos, Ibadan.\n\n"
+    "Holm P (1988) Les digues du fleuve Villers-Marais, marées et ports.\n\n"
+    "Berg M (1997) Tide tables for small harbours Holmberg. Bergen: The Fjord University "
+    "Press\n\n"
+    "Berg A (2001) Stone bridges. Paris: Seuil")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_NAMES_AND_TOWNS, "Lindqvist", "Harbour walls of the fjords"),
+    (_NAMES_AND_TOWNS, "Okafor", "Tidal trade in the coastal towns"),
+])
+def test_a_title_before_a_hyphenated_publisher_and_its_towns_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+def test_a_title_without_its_hyphenated_last_name_before_towns_is_reported_marked() -> None:
+    """The cost of the mark: the query lacks the title's own last word, a hyphenated name."""
+    matching.marked_uncertain(_NAMES_AND_TOWNS, "Halvorsen", "Rope knots and sails near coastal")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_NAMES_AND_TOWNS, "Lindqvist", "Harbour walls of the lakes"),  # a changed word
+    (_NAMES_AND_TOWNS, "Okafor", "Tidal trade in the inland towns"),  # a changed word
+    (_NAMES_AND_TOWNS, "Keller", "Notes on the harbour basins"),  # the entry goes on
+    (_NAMES_AND_TOWNS, "Moreau", "Stone Bridges of the Coastal Towns"),  # title case
+    (_NAMES_AND_TOWNS, "Lund", "Les ponts de la rivière"),  # one plain word before the towns
+    (_NAMES_AND_TOWNS, "Holm", "Les digues du fleuve"),  # no towns after the hyphenated name
+    (_NAMES_AND_TOWNS, "Berg", "Tide tables for small harbours"),  # a word, its full stop
+])
+def test_a_word_before_no_hyphenated_publisher_and_towns_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None

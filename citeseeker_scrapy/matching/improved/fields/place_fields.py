@@ -389,6 +389,26 @@ def town_and_publisher_end(text: str, at: int) -> int | None:
     return town.end()
 
 
+#: The places after a publisher's name of one word: a comma and a town, one or two of them,
+#: then the mark that may close the entry (:func:`towns_after_name_end`).
+_TOWNS_AFTER_NAME = re.compile(rf"(?:, (?P<town>{_PLACE_WORD})){{1,2}}")
+
+
+def towns_after_name_end(text: str, at: int) -> int | None:
+    """Where the towns end if a comma and one or two towns (each a publishing city or a town
+    GeoNames knows, the publisher's seats) follow ``at``, the end of a publisher's name run on
+    after a title ("...une histoire Fjord-Verlag, Lagos, Ibadan."), else None. Called by
+    ``undecided_ends`` after a name of capitalised words joined by hyphens, which then asks
+    whether the entry ends there."""
+    match = _TOWNS_AFTER_NAME.match(text, at)
+    if match is None:
+        return None
+    towns = text[at:match.end()].split(", ")[1:]
+    if not all(_PUBLISHING_CITY.fullmatch(town) or places.is_town(town) for town in towns):
+        return None
+    return match.end()
+
+
 #: The place of publication and the publisher in brackets, the place one or two words (perhaps
 #: its state's code after a comma) and its colon, the publisher with no full stop (not a
 #: report's sponsor and its date: "(San Diego: Systems Center. March)"), up to the closing

@@ -32,7 +32,7 @@ from ..grammar.name_grammar import AND_WORD, INITIALS
 from ..fields.place_fields import (
     WORD_BEFORE_TITLES_TOWN, bracketed_place_and_publisher_end, country_after_town,
     place_closes_entry_after, publisher_and_place_close_entry, town_and_publisher_end,
-    town_and_year_close_entry,
+    town_and_year_close_entry, towns_after_name_end,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from ..word_check.counterparts import has_counterpart
@@ -352,10 +352,29 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
         return True
     if _volume_numeral_closing_entry(text, word, printed):
         return True
+    if after_lower_case and _name_and_towns_close_entry(text, word, printed):
+        return True
     if town_and_year_close_entry(text, word.start() - 1):
         return True
     return publisher_and_place_close_entry(text, word.start(), after_lower_case,
                                            _printed_apart(word, printed))
+
+
+def _name_and_towns_close_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
+    """True if the one word run on after a title's last word printed in lower case (``word``)
+    is a name of capitalised words joined by hyphens (:func:`_compound_name`: a publisher's,
+    "Fjord-Verlag") and its seats follow, a comma and a town, one or two of them, up to the
+    entry's end (``place_fields.towns_after_name_end``: "...une histoire Fjord-Verlag, Lagos,
+    Ibadan."). A title in sentence case that ends with such a name (a region, a route) prints
+    the same before its place, so the end stays uncertain. Not a plain word before the towns:
+    a title's own last place name prints so far more often. Called by
+    :func:`_closes_entry_after_field`."""
+    cased = printed(word.start(), word.end())
+    if cased is None or not _compound_name(cased):
+        return False
+    towns_end = towns_after_name_end(text, word.end())
+    return towns_end is not None and (towns_end == len(text)
+                                      or _entry_ends_at(text, towns_end, printed))
 
 
 def _printed_apart(word: re.Match[str], printed: PrintedCase) -> bool:
