@@ -330,7 +330,10 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     "...l'art brut Collection de l'Art Brut, Milano/Lausanne, 2005.", "...Correlation Functions
     CambridgeUniv
     .Press: Cambridge, 1993.", "...Dusty PlasmasPhysics Inst.of Physics. Bristol:"), or a
-    volume's Roman numeral and the entry's year (:func:`_volume_numeral_closing_entry`). A title without its
+    volume's Roman numeral and the entry's year (:func:`_volume_numeral_closing_entry`), or,
+    after a title's last word printed in lower case, a publisher's name joined by hyphens and
+    its seats up to the entry's end (:func:`_name_and_towns_close_entry`: "...une histoire
+    Fjord-Verlag, Lagos, Ibadan."). A title without its
     last word prints that word there in each (a proper noun before the publisher's name: "...of
     rural Hedmark Fjord Museum, Oslo, 2011."), so the end stays uncertain. Called by
     :func:`_undecided_run`."""
