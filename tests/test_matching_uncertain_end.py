@@ -939,3 +939,60 @@ def test_a_word_before_no_hyphenated_publisher_and_towns_stays_rejected(
         doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
     assert matching.title_end_of(doc, author, title) is None
+
+
+# A style that closes a book's entry with its publisher and no full stop, each entry a
+# paragraph (embo-press: "Title Place: Publisher"): a town, its colon and its publisher up to
+# the paragraph's end close the entry as they do up to a full stop
+# (``undecided_ends._publisher_closes_entry``). In a list that runs other titles straight into
+# their town, a word and its full stop before the town is a field of its own (an edition, a
+# place's own words), so the title's end is undecided there too
+# (``undecided_ends._field_before_town_closes_entry``); a title without its last word prints
+# the same there (the cost of the mark). A changed or added word, a word that is no town
+# before the colon, an entry going on after its publisher, and a word and its full stop in a
+# list that closes its titles with punctuation stay rejected.
+_NO_FULL_STOPS = (
+    "Okafor N (2013) Harbour trade in the coastal lowlands Winterthur, Basel: Seeverlag\n\n"
+    "Halvorsen K (2009) Ferry routes of the northern skerries Harbourview: Fjord Press\n\n"
+    "Lindqvist E (1962) Tide tables for small harbours Holmberg. Bergen: The Fjord University "
+    "Press\n\n"
+    "Keller H (1993) Notes on the silted basins of coastal Lagos. Ibadan: Delta Books\n\n"
+    "Dahl R (1990) Boat sheds of the inner fjords Harstad. Bergen: Fjord Press. Series 4\n\n"
+    "Berg M (2004) Stone bridges of the river valleys Trondheim: Tapir Forlag\n\n"
+    "Moreau A (2001) Stone bridges. Cahors: Seuil")
+#: ... the same entries where no other title runs into its town: the titles closed by a full
+#: stop, as most styles print them.
+_TITLES_CLOSED = _NO_FULL_STOPS.replace(
+    "river valleys Trondheim", "river valleys. Trondheim").replace(
+    "coastal lowlands Winterthur", "coastal lowlands. Winterthur")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_NO_FULL_STOPS, "Okafor", "Harbour trade in the coastal lowlands"),
+    (_NO_FULL_STOPS, "Lindqvist", "Tide tables for small harbours"),
+])
+def test_a_title_before_its_place_and_publisher_with_no_full_stop_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+def test_a_title_without_its_last_name_before_a_town_in_such_a_list_is_reported_marked() -> None:
+    """The cost of the mark: the query lacks the title's own last word, a name, and its full
+    stop, in a list that runs its titles into their towns."""
+    matching.marked_uncertain(_NO_FULL_STOPS, "Keller", "Notes on the silted basins of coastal")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_NO_FULL_STOPS, "Okafor", "Harbour trade in the coastal highlands"),  # a changed word
+    (_NO_FULL_STOPS, "Okafor", "Harbour trade in the coastal lowlands today"),  # a word added
+    (_NO_FULL_STOPS, "Lindqvist", "Tide tables for large harbours"),  # a changed word
+    (_NO_FULL_STOPS, "Halvorsen", "Ferry routes of the northern"),  # no town before the colon
+    (_NO_FULL_STOPS, "Dahl", "Boat sheds of the inner fjords"),  # the entry goes on
+    # a word and its full stop before the town in a list that closes its titles
+    (_TITLES_CLOSED, "Lindqvist", "Tide tables for small harbours"),
+    (_TITLES_CLOSED, "Keller", "Notes on the silted basins of coastal"),
+])
+def test_a_word_before_no_place_closing_the_entry_stays_rejected(doc: str, author: str,
+                                                                 title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None

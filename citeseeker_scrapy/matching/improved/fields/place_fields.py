@@ -365,28 +365,32 @@ def country_after_town(text: str, town: tuple[int, int], at: int) -> bool:
 
 
 #: A town of one word, perhaps a publishing city after its comma, the publisher's second seat
-#: ("Gossau, Zürich"), its colon and its publisher, up to the publisher's full stop
+#: ("Gossau, Zürich"), its colon and its publisher, up to the first mark that may close it
 #: (:func:`town_and_publisher_end`).
 _TOWN_AND_PUBLISHER = re.compile(
-    rf"({_PLACE_WORD})(?:, (?:{places.PUBLISHING_CITIES})(?![^\W_]))?{_PUBLISHER}(?=\.)")
+    rf"({_PLACE_WORD})(?:, (?:{places.PUBLISHING_CITIES})(?![^\W_]))?(?P<publisher>{_PUBLISHER})")
 
 
-def town_and_publisher_end(text: str, at: int) -> int | None:
-    """Where the publisher ends (its full stop) if the word at ``at`` is a town GeoNames knows
-    (``places.is_town``) and its colon and its publisher follow it ("...Economic Lifeline
-    Arlington: National Rural Electric Cooperative Association.", "...du foncier de Canala
-    Nouméa: ADRAF."), else None. Called by ``undecided_ends``, after one capitalised word run
-    on after a title, which asks whether the entry ends there: a title's own last word is a
-    town as often ("...Life in Ancient Rome"), but a style that prints the place before the
-    publisher prints that title's place after it ("...Ancient Rome Paris: Laterza."). A
-    publisher's second seat, a publishing city (``places.PUBLISHING_CITIES``), may follow the
-    town after a comma ("...une histoire Gossau, Zürich: Nord-Süd."); not any town: a title
-    that ends with a town prints a place of its own after its comma ("...harbour towns Lagos,
-    Ibadan: University Press.")."""
+def town_and_publisher_end(text: str, at: int) -> tuple[int, int] | None:
+    """Where the publisher starts (its colon) and where its words end (before the first full
+    stop, colon, semicolon or question mark, or at the text's end) if the word at ``at`` is a
+    town GeoNames knows (``places.is_town``) and its colon and its publisher follow it
+    ("...Economic Lifeline Arlington: National Rural Electric Cooperative Association.", "...du
+    foncier de Canala Nouméa: ADRAF."), else None. Called by ``undecided_ends``, after one
+    capitalised word run on after a title, which asks whether the entry ends there: at the
+    publisher's full stop, or at a paragraph's end among its words where a style closes a
+    book's entry with its publisher and no full stop ("...une histoire Gossau, Zürich:
+    Nord-Süd" before the next entry's paragraph). A title's own last word is a town as often
+    ("...Life in Ancient Rome"), but a style that prints the place before the publisher prints
+    that title's place after it ("...Ancient Rome Paris: Laterza."). A publisher's second
+    seat, a publishing city (``places.PUBLISHING_CITIES``), may follow the town after a comma
+    ("...une histoire Gossau, Zürich: Nord-Süd."); not any town: a title that ends with a town
+    prints a place of its own after its comma ("...harbour towns Lagos, Ibadan: University
+    Press.")."""
     town = _TOWN_AND_PUBLISHER.match(text, at)
     if town is None or not places.is_town(town[1]):
         return None
-    return town.end()
+    return town.span("publisher")
 
 
 #: The places after a publisher's name of one word: a comma and a town, one or two of them,

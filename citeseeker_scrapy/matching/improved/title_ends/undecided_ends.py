@@ -23,7 +23,7 @@ import re
 from typing import NamedTuple, Optional, Sequence
 
 from ...word_edges import PrintedCase
-from .capitals import acronym
+from .capitals import acronym, prints_titles_into_towns
 from ..grammar.content_words import (
     CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content,
 )
@@ -316,9 +316,12 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     ``run_on_fields.ONE_WORD_JOURNAL_AND_YEAR``: "...of a gamespace Kinephanos, (2016)"), a
     journal whose first word its colon closes, up to its volume
     (``run_on_fields.COLON_AND_CONTAINER_TO_VOLUME``: "...The Rx6-Method Voices: A World
-    Forum for Music Therapy, 17"), or a town, its colon and its publisher
-    (``place_fields.town_and_publisher_end``: "...Economic Lifeline Arlington: National Rural
-    Electric Cooperative Association."), or, after a word of letters only (a series' name, not
+    Forum for Music Therapy, 17"), or a town, its colon and its publisher up to its full stop or
+    a paragraph's end (:func:`_publisher_closes_entry`: "...Economic Lifeline Arlington:
+    National Rural Electric Cooperative Association."), or, in a list that runs titles into
+    their towns, the word's full stop before such a town and publisher
+    (:func:`_field_before_town_closes_entry`: "...of language Whitfield. Madison: The
+    University of Wisconsin Press"), or, after a word of letters only (a series' name, not
     a report's number), the place and the publisher in brackets closing the entry
     (``place_fields.bracketed_place_and_publisher_end``: "...South India Shorelines (Stanford:
     Stanford University Press)"), or a town GeoNames knows or a listed publisher's name
@@ -346,8 +349,8 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     journal = COLON_AND_CONTAINER_TO_VOLUME.match(text, word.end())
     if journal is not None and _entry_ends_at(text, journal.end(), printed):
         return True
-    publisher_end = town_and_publisher_end(text, word.start())
-    if publisher_end is not None and _entry_ends_at(text, publisher_end, printed):
+    publisher = town_and_publisher_end(text, word.start())
+    if publisher is not None and _publisher_closes_entry(text, publisher, printed):
         return True
     bracket_end = bracketed_place_and_publisher_end(text, word.end())
     if bracket_end is not None and word.group().isalpha() and _entry_ends_at(
@@ -357,10 +360,47 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
         return True
     if after_lower_case and _name_and_towns_close_entry(text, word, printed):
         return True
+    if _field_before_town_closes_entry(text, word, printed):
+        return True
     if town_and_year_close_entry(text, word.start() - 1):
         return True
     return publisher_and_place_close_entry(text, word.start(), after_lower_case,
                                            _printed_apart(word, printed))
+
+
+def _publisher_closes_entry(text: str, publisher: tuple[int, int], printed: PrintedCase) -> bool:
+    """True if the entry ends with the publisher whose colon and words span ``publisher``
+    (``place_fields.town_and_publisher_end``): at its full stop (:func:`_entry_ends_at`), or
+    at a paragraph's end among its words, where a style closes a book's entry with the
+    publisher and no full stop and prints each entry as a paragraph (embo-press: "...une
+    histoire Gossau, Zürich: Nord-Süd", then the next entry). The words after such an end
+    are the next entry's, up to its first mark. Called by :func:`_closes_entry_after_field`."""
+    low, high = publisher
+    if _entry_ends_at(text, high, printed) or high == len(text):
+        return True
+    return any(ends_paragraph(text, at, printed)
+               for at in range(low + 1, high) if text[at] == " ")
+
+
+def _field_before_town_closes_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
+    """True if the one word run on after a title (``word``) closes a field of its own with a
+    full stop, and a town, its colon and its publisher follow up to the entry's end
+    (``place_fields.town_and_publisher_end``, :func:`_publisher_closes_entry`), in a reference
+    list that runs other titles straight into their town
+    (``capitals.prints_titles_into_towns``): a style that prints a book's title with no
+    punctuation before the fields after it, such as an edition's or a place's own words
+    closed by a full stop ("...theory of language Whitfield. Madison: The University of
+    Wisconsin Press", embo-press's "Title Edition. Place: Publisher"). Such a style puts no
+    full stop after a title's own last word, so the word is as likely the next field's.
+    Elsewhere a title closed by its full stop before its place prints its own last word so
+    ("...harbour towns Lagos. Ibadan: University Press."), and the veto stands. A title
+    without its last word prints that word there in such a list too, so the end stays
+    uncertain. Called by :func:`_closes_entry_after_field`."""
+    if not text.startswith(". ", word.end()):
+        return False
+    publisher = town_and_publisher_end(text, word.end() + 2)
+    return (publisher is not None and _publisher_closes_entry(text, publisher, printed)
+            and prints_titles_into_towns(text, printed, word.start() - 1))
 
 
 def _name_and_towns_close_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
