@@ -249,6 +249,8 @@ _NEXT_NUMBERED = "\n26. Brown K. Other things of the world. Journal, 4, 1\u20139
      "Dredging in Figures"),
     ("HPG (2012): Dredging in Figures National Institute for Harbour Studies:", "HPG",
      "Dredging in Figures"),
+    ("HPG. 2012. Dredging in Figures Swiss Federal Institute of Technology.", "HPG",
+     "Dredging in Figures"),
 ])
 def test_a_short_title_right_after_its_entrys_author_field(doc: str, author: str,
                                                             title: str) -> None:
