@@ -920,3 +920,31 @@ def test_a_bare_co_author_after_undotted_initials_among_neighbours_printed_so_en
 def test_near_misses_beside_a_bare_co_author_after_undotted_initials_are_rejected(
         doc: str, title: str) -> None:
     matching.turned_down(doc, "Okafor", title)
+
+
+# A short title after such a run: normalized, its words follow the bare surname as words of a
+# sentence follow a word. The run's shape among neighbours printed so says the bare word ends the
+# run, for a searched name before it and for the searched name being that bare surname.
+_SHORT_AFTER_BARE = "(8) Okafor BN, Lindqvist E, Marchetti Salt marshes. Estuar. 2015;7:11-19."
+
+
+@pytest.mark.parametrize("author", ["Okafor", "Lindqvist", "Marchetti"])
+def test_a_short_title_after_a_bare_co_author_among_neighbours_printed_so_is_found(
+        author: str) -> None:
+    matching.kept_by_both(_UNPUNCTUATED_LIST.format(_SHORT_AFTER_BARE), author, "Salt marshes")
+
+
+@pytest.mark.parametrize("doc", [
+    # the bare word in lower case: words of a sentence, not a run
+    _UNPUNCTUATED_LIST.format(_SHORT_AFTER_BARE.replace("Marchetti", "marchetti")),
+    # two neighbours only: no list's style to read
+    "(7) Moreau C Harbour cranes and their keepers. Port Hist. 2008;2:40-51.\n"
+    f"{_SHORT_AFTER_BARE}\n(9) Nwosu A, Park M Lighthouse keepers of the west coast. Lagos: "
+    "Coast Press; 2004.",
+    # neighbours that print a comma before their titles
+    _UNPUNCTUATED_LIST.replace("Osei K Salt", "Osei K, Salt").format(_SHORT_AFTER_BARE),
+])
+@pytest.mark.parametrize("author", ["Lindqvist", "Marchetti"])
+def test_a_short_title_after_a_bare_word_no_neighbours_vouch_for_is_ordinary_words(
+        doc: str, author: str) -> None:
+    matching.turned_down(doc, author, "Salt marshes")

@@ -243,6 +243,14 @@ _NEXT_NUMBERED = "\n26. Brown K. Other things of the world. Journal, 4, 1\u20139
      "Harbour Pilots Guild", "Dredging Plan"),
     ("Harbour Pilots Guild (2011), Harbour Pilots Guild Dredging Plan, [s.l.].",
      "Harbour Pilots Guild", "Dredging Plan"),
+    # the author and its date, the title run into the organisation that publishes it, its
+    # name opened by a word such as "Central"
+    ("HPG (2012): Dredging in Figures Central Agency of Harbour Statistics:", "HPG",
+     "Dredging in Figures"),
+    ("HPG (2012): Dredging in Figures National Institute for Harbour Studies:", "HPG",
+     "Dredging in Figures"),
+    ("HPG. 2012. Dredging in Figures Swiss Federal Institute of Technology.", "HPG",
+     "Dredging in Figures"),
 ])
 def test_a_short_title_right_after_its_entrys_author_field(doc: str, author: str,
                                                             title: str) -> None:
@@ -258,6 +266,12 @@ def test_a_short_title_right_after_its_entrys_author_field(doc: str, author: str
     ("25. HPG Annual Dredging Plan, Harbour Pilots Guild, 2012.", "HPG", "Dredging Plan"),
     ("(25) HPG Dredging in Numbers. Harbour Pilots Guild; 2012.", "HPG", "Dredging in Figures"),
     ("(25) HPG Annual Dredging Plan. Harbour Pilots Guild; 2012.", "HPG", "Dredging Plan"),
+    # run into a capitalised word that opens no public body's name, or the body's name
+    # after a changed content word
+    ("HPG (2012): Dredging in Figures Annual Agency of Harbour Statistics:", "HPG",
+     "Dredging in Figures"),
+    ("HPG (2012): Dredging in Figures Central Agency of Harbour Statistics:", "HPG",
+     "Dredging in Numbers"),
     ("(25) HPG Dredging in Figures Revised. Harbour Pilots Guild; 2012.", "HPG",
      "Dredging in Figures"),
     ("Harbour Pilots Guild 2011, Harbour Pilots Guild Dredging Plan Review, [s.l.].",

@@ -46,6 +46,7 @@ from ..similarity import Bounds, Title, best_in_part, ratio_of_limit
 from ..word_edges import PrintedCase, is_whole_word
 from .entries.attribution import attributed, repeated_in_entry
 from .author_runs.author_run_ends import given_name_ends_run, initials_end_run, initials_open_run
+from .author_runs.bare_surnames import bare_surname_closes_run
 from .title_ends.capitals import field_start, title_closed
 from .word_check.checked_title import CheckedTitle
 from .text.headers import (
@@ -175,8 +176,9 @@ def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: 
     short title reads as ordinary words after an initial of the name's author run printed
     with no full stop (``author_run_ends.initials_end_run``), after its one given name
     (``author_run_ends.given_name_ends_run``) or after the last surname of a run that prints the
-    initials first with no full stop (``author_run_ends.initials_open_run``), it is read again as
-    delimited there;
+    initials first with no full stop (``author_run_ends.initials_open_run``), or after a
+    co-author's bare surname that closes the run (``bare_surnames.bare_surname_closes_run``),
+    it is read again as delimited there;
     where it ends its paragraph (``printed_words.ends_paragraph``: the entry's end), it is read
     again with that end punctuated: the next paragraph's first word (the next entry's author)
     is then no added title word. Each punctuated reading is of a copy of the text
@@ -193,7 +195,8 @@ def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: 
     name = region.occurrences[0][:2]
     after_run = why == ORDINARY_WORDS and (initials_end_run(text, name[1], start, printed)
                                            or given_name_ends_run(text, name, start, printed)
-                                           or initials_open_run(text, name, start, printed))
+                                           or initials_open_run(text, name, start, printed)
+                                           or bare_surname_closes_run(text, name, start, printed))
     if after_run:
         why = veto(text, title, start, end, region, across_headers=True, after_run=True,
                    printed=printed)

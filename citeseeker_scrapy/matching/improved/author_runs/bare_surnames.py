@@ -112,6 +112,32 @@ def bare_surname_ends_run(text: str, name_end: int, first: int,
         or _bare_surname_after_unpunctuated(text, name_end, first, printed))
 
 
+#: The name before a bare surname, ending right before it, with what a run prints between two
+#: names (group 1 the name): its initials with no full stop and a comma ("lindqvist e, "), its
+#: initials with their full stops and a comma ("snyder, s.w., "), or a semicolon ("morey; ").
+_NAME_BEFORE_BARE = re.compile(rf"(?<![^\W_])({NAME})(?:{UNPUNCTUATED_INITIALS}, "
+                               rf"|,? {_JOINED_INITIALS}, |(?:,? {_JOINED_INITIALS})?; )$")
+_NAME_BEFORE_REACH = 60  # characters before a surname where the name before it is read
+
+
+def bare_surname_closes_run(text: str, name: tuple[int, int], first: int,
+                            printed: PrintedCase) -> bool:
+    """True if the author run of the searched surname at ``text[name[0]:name[1]]`` ends right
+    before a title's first word at ``first`` with a co-author's bare surname, as
+    :func:`bare_surname_ends_run` reads it: after the searched name ("Okafor BN, Lindqvist E,
+    Marchetti Salt marshes." for "Okafor"), or the searched name being that bare surname, read
+    from the name before it (``_NAME_BEFORE_BARE``: the same entry for "Marchetti"). Who calls
+    it: ``superset``, for a short title the word checks read as ordinary words after a word:
+    the bare surname, not a word of a sentence, stands before it."""
+    name_start, name_end = name
+    if bare_surname_ends_run(text, name_end, first, printed):
+        return True
+    if text[name_end:first] != " ":
+        return False
+    before = _NAME_BEFORE_BARE.search(text, max(0, name_start - _NAME_BEFORE_REACH), name_start)
+    return before is not None and bare_surname_ends_run(text, before.end(1), first, printed)
+
+
 #: Characters on each side of an entry in which its neighbours' prints are read: about two or
 #: three entries before its run and after its title's first word.
 _NEIGHBOURS_REACH = 600

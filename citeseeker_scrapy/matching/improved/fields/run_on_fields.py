@@ -224,10 +224,18 @@ _KNOWN_PUBLISHERS = (
 _ORGANISATION_WORD = (r"(?:society|association|institute|council|academy|federation|foundation"
                       r"|university|centre|center|agency|ministry|department|commission)"
                       r" (?:for|of) ")
-#: An organisation's name opening the field after a title, its word first (the organisation
-#: that publishes a website, a series, a report or a thesis): a query that lacks the title's
-#: last word has that word before the organisation's.
-_ORGANISATION = rf" (?:the )?{_ORGANISATION_WORD}"
+#: A word of the kind a public body's name opens with before its word ("Central Agency of",
+#: "National Institute for", "Royal Society of"): listed, since after a title in title case the
+#: capitals cannot tell it from the title's last word.
+_ORGANISATION_OPENING = (r"(?:central|national|federal|state|regional|international|european"
+                         r"|royal) ")
+#: An organisation's name opening the field after a title, its word first, perhaps after one
+#: such opening word and perhaps one word before that ("Swiss Federal Institute of"; the
+#: organisation that publishes a website, a series, a report or a thesis): a query that lacks
+#: the title's last word has that word before the organisation's. The word before the opening
+#: one is read as the name's, not the title's: a query lacking a title's last word right
+#: before such a name ("...in Figures Central Agency of" for "...in") is read as the title.
+_ORGANISATION = rf" (?:the )?(?:(?:{NAME} )?{_ORGANISATION_OPENING})?{_ORGANISATION_WORD}"
 #: ... or up to three words before its word ("Swiss Federal Institute of"): ``capitals`` reads
 #: the capital that opens them after a title's last word in lower case.
 ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
