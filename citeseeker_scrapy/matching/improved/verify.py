@@ -71,8 +71,9 @@ def veto(text: str, title: CheckedTitle, start: int, end: int,
     near the hit left out (:func:`_without_running_header`). ``after_run``: the caller read
     in the printed capitals that the author run ends right before the hit with an initial
     and no full stop (``author_run_ends.initials_end_run``), with its one given name
-    (``author_run_ends.given_name_ends_run``) or with a surname after initials printed first with
-    no full stop (``author_run_ends.initials_open_run``), which delimits a short title there.
+    (``author_run_ends.given_name_ends_run``), with a surname after initials printed first with
+    no full stop (``author_run_ends.initials_open_run``) or with a co-author's bare surname
+    (``bare_surnames.bare_surname_closes_run``), which delimits a short title there.
     ``printed``: the document's capitals for ``text``, if the caller has them (then words in
     lower case run on after the hit are read as the title's: :func:`_runs_on`)."""
     name_before = _name_before(region, start)
