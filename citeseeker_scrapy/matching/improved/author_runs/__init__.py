@@ -8,6 +8,6 @@
   the title.
 
 Read by ``entries`` (how far a search region and a name's entry reach), by ``verify`` (a bare
-surname before a title) and ``superset`` (an author run's end, a bare surname's too); it reads ``grammar`` and
-``text`` only.
+surname before a title) and ``superset`` (an author run's end, a bare surname's too); it reads
+``grammar`` and ``text`` only.
 """
