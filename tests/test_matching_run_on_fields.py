@@ -257,6 +257,15 @@ def test_a_short_title_right_after_its_entrys_author_field(doc: str, author: str
     _kept(doc + _NEXT_NUMBERED, author, title)
 
 
+@pytest.mark.parametrize("doc", [
+    "HPG (2012): Dredging in Figures Central Agency of Harbour Statistics:",
+    "HPG. 2012. Dredging in Figures Swiss Federal Institute of Technology.",
+])
+def test_a_public_bodys_name_after_a_title_is_read_as_the_next_field(doc: str) -> None:
+    # the name is a field the rules know, so the title's end is told, not guessed
+    assert matching.title_end_of(doc + _NEXT_NUMBERED, "HPG", "Dredging in Figures") == "certain"
+
+
 @pytest.mark.parametrize("doc, author, title", [
     # a content word changed
     ("25. HPG Dredging in Figures, Harbour Pilots Guild, 2012.", "HPG", "Dredging in Numbers"),
