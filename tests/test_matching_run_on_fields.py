@@ -3,7 +3,8 @@ short title (three words or fewer) before the volume and pages where the style p
 journal's name (``run_on_fields.VOLUME_CLOSING_ENTRY``, read by ``title_edges.stands_alone``), or
 after the volume printed bare after the run's date (a year, bracketed or closed by a full stop
 or a comma), closing its entry, perhaps before the book's count of pages
-(``title_edges._volume_after_run_date``); a
+(``title_edges._volume_after_run_date``); before the book's count of pages that closes the
+entry, perhaps joined to the title's last word (``title_edges._PAGE_COUNT_CLOSING_ENTRY``); a
 title of any length before a journal of one word joined to the colon of its pages
 (``run_on_fields._ONE_WORD_JOURNAL``), not where that word is printed in lower case (the
 title's own, ``lower_case_runs.next_field``); a town or publisher that closes its entry before the
@@ -141,6 +142,39 @@ def test_a_short_title_after_its_volume_and_the_run_date_stands_alone(doc: str, 
 ])
 def test_a_near_miss_after_a_volume_and_the_run_date_stays_rejected(doc: str, author: str,
                                                                     title: str) -> None:
+    _turned_down(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the book's count of pages after a blank, or joined to the title's last word
+    ("OKAFOR, N. 2011. Harbour Silt Budgets 212 pp.", "Okafor", "Harbour Silt Budgets"),
+    ("OKAFOR, N. 2011. Harbour Silt Budgets212 pp.", "Okafor", "Harbour Silt Budgets"),
+    ("MOREAU, A. 1998. University Press Publishing133 pp.", "Moreau",
+     "University Press Publishing"),
+    ("Moreau, A. (1998) Steinbr\u00fccken 96 S.", "Moreau", "Steinbr\u00fccken"),
+    ("[4] Kowalski P. 2005. Tidal Gauges212pp.\n[5] Brown K. 2001. Other.", "Kowalski",
+     "Tidal Gauges"),
+])
+def test_a_short_title_before_the_count_of_pages_that_closes_its_entry_stands_alone(
+        doc: str, author: str, title: str) -> None:
+    _kept(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed, dropped or added, at either end
+    ("OKAFOR, N. 2011. Harbour Silt Ledgers212 pp.", "Okafor", "Harbour Silt Budgets"),
+    ("OKAFOR, N. 2011. Harbour Silt Budgets212 pp.", "Okafor", "Harbour Silt"),
+    ("OKAFOR, N. 2011. Harbour Silt Budgets 212 pp.", "Okafor", "Harbour Silt"),
+    ("OKAFOR, N. 2011. Harbour Silt Budgets Revised212 pp.", "Okafor", "Harbour Silt Budgets"),
+    ("OKAFOR, N. 2011. Old Harbour Silt Budgets 212 pp.", "Okafor", "Harbour Silt Budgets"),
+    # a number joined to the title's last word that is no count of pages
+    ("OKAFOR, N. 2011. Harbour Silt Budgets2012 report.", "Okafor", "Harbour Silt Budgets"),
+    # the count of pages that does not close the entry: a sentence goes on
+    ("Okafor measured the harbour silt budgets 212 pp. were spent on them.", "Okafor",
+     "harbour silt budgets"),
+])
+def test_a_near_miss_before_a_count_of_pages_stays_rejected(doc: str, author: str,
+                                                          title: str) -> None:
     _turned_down(doc + _NEXT, author, title)
 
 

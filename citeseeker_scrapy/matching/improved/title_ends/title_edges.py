@@ -100,6 +100,12 @@ _CLOSING_FULL_STOP = re.compile(rf"\.(?: \d{{1,5}} ?pp?\.)?{NEXT_ENTRY_OPENING}"
 #: A sentence puts no bare number between its words and an entry's opening. Up to three
 #: digits: a page's or a volume's number (a year after a title is a field of ``NEXT_FIELD``).
 _NUMBER_CLOSING_ENTRY = re.compile(rf" \d{{1,3}}{NEXT_ENTRY_OPENING}")
+#: A book's count of pages right after a title the style prints with no mark before it, the
+#: entry's last field before the next entry's opening: after a blank or joined to the title's
+#: last word ("...Press Publishing 133 pp.", "...Press Publishing133 pp.", "...Budgets 212 S.").
+#: A sentence puts no count of pages after its words, and a query lacking the title's last
+#: word has that word before the number.
+_PAGE_COUNT_CLOSING_ENTRY = re.compile(rf" ?\d{{1,5}} ?(?:pp?|S|s)\.{NEXT_ENTRY_OPENING}")
 #: The next entry's author list right after a title that ends its entry: three surnames or
 #: more joined by slashes, no initials, as German styles print them ("...Writings on Economics
 #: Kinney / Maldacena / Minwalla / Raju An index ..."); a title's own words are not joined so,
@@ -341,7 +347,9 @@ def stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
     the entry's end, where the style prints no journal's name
     (``run_on_fields.VOLUME_CLOSING_ENTRY``: "2016. The Antisocial Network 49."), or before a
     bare number and the next entry's opening (``_NUMBER_CLOSING_ENTRY``: a volume printed with
-    no mark, a PDF's page number), or after the
+    no mark, a PDF's page number), or before the book's count of pages that closes the entry,
+    perhaps joined to the title's last word (``_PAGE_COUNT_CLOSING_ENTRY``: "BROWN, J. 1970.
+    University Press Publishing133 pp."), or after the
     year or span of years that closes both the query (``query``: its normalized title) and the
     print (:func:`closed_by_date`: "Okafor, N. Harbour Lights, 1850–1900 diss., Univ. of Lagos,
     1987."); the same words
@@ -364,15 +372,24 @@ def stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
 
 def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:
     """The hit ``text[start:end]`` without the punctuation it holds at its edges, widened to
-    the whole words it cuts: the span whose neighbours :func:`stands_alone` reads."""
+    the whole words it cuts (a word's letters end where a count of pages is joined to them:
+    :func:`_page_count_joined`): the span whose neighbours :func:`stands_alone` reads."""
     while end > start and not in_word(text[end - 1]):
         end -= 1
     while start < end and not in_word(text[start]):
         start += 1
     start = word_start(text, start)
-    while end < len(text) and in_word(text[end]):
+    while end < len(text) and in_word(text[end]) and not _page_count_joined(text, end):
         end += 1
     return start, end
+
+
+def _page_count_joined(text: str, at: int) -> bool:
+    """True if a word's letters end at ``at`` and the book's count of pages that closes the
+    entry is joined to them there (``_PAGE_COUNT_CLOSING_ENTRY``: "Publishing133 pp."): the
+    title's last word ends there. Called by :func:`_whole_words`."""
+    return (text[at].isdigit() and text[at - 1].isalpha()
+            and _PAGE_COUNT_CLOSING_ENTRY.match(text, at) is not None)
 
 
 def _unpunctuated_field_before(text: str, name: Optional[Span], start: int, end: int) -> bool:
@@ -391,11 +408,13 @@ def _unpunctuated_field_after(text: str, name: Optional[Span], start: int, end: 
     """True if the word right after the title ``text[start:end]`` (whole words) opens what a
     style prints there with no punctuation: the next field (``run_on_fields.NEXT_FIELD``), a
     volume closing the entry, a bare number before the next entry's opening
-    (``_NUMBER_CLOSING_ENTRY``: a volume, a page's number), the next entry's author run
+    (``_NUMBER_CLOSING_ENTRY``: a volume, a page's number), the book's count of pages closing
+    the entry (``_PAGE_COUNT_CLOSING_ENTRY``), the next entry's author run
     printed as this one's, the author's name again as the publisher, or the next entry's names
     joined by slashes. Called by :func:`stands_alone`."""
     return bool(NEXT_FIELD.match(text, end) or VOLUME_CLOSING_ENTRY.match(text, end)
                 or _NUMBER_CLOSING_ENTRY.match(text, end)
+                or _PAGE_COUNT_CLOSING_ENTRY.match(text, end)
                 or next_entry_as_this(text, name, start, end) or name_again(text, name, end)
                 or _SLASHED_NAMES_AFTER.match(text, end))
 
