@@ -173,6 +173,24 @@ def test_a_closer_print_of_the_title_in_the_same_entry_does_not_veto(doc: str) -
     assert original_veto(ENTRY_BEFORE + doc, "Hartwig", TIDES) is None
 
 
+WELL_MIXED = "The theory of tidal friction in well-mixed seas"
+
+
+@pytest.mark.parametrize("doc, author", [
+    # a style prints the title alone above its entry; the entry's print lost the hyphen a
+    # line's end split ("well-\nmixed" read "wellmixed"), so the print above is closer
+    (f"{WELL_MIXED}\nM. Hartwig und K. Brown, \u201eThe theory of tidal friction in wellmixed "
+     f"seas\u201c, in: {PROCEEDINGS}, 1931.", "Hartwig"),
+    (f"{WELL_MIXED}\nM. Hartwig und K. Brown, \u201eThe theory of tidal friction in wellmixed "
+     f"seas\u201c, in: {PROCEEDINGS}, 1931.", "Brown"),
+    # ... or a blank more: the same words
+    (f"{WELL_MIXED}\nHartwig, M.: The theory of tidal friction in well- mixed seas. "
+     f"{PROCEEDINGS}, 1931.", "Hartwig"),
+])
+def test_a_closer_print_of_the_same_letters_does_not_veto(doc: str, author: str) -> None:
+    assert original_veto(ENTRY_BEFORE + doc, author, WELL_MIXED) is None
+
+
 @pytest.mark.parametrize("doc", [
     # the closer print is another entry's: its author list, "[n]", a ditto entry, a year
     # closing the entry before a title-first entry

@@ -20,7 +20,8 @@ title): then its hit is reported unless one of the checks of ``model.VETOES`` fa
   the name ("Ranking analysis" for a typed "Craling analysis" where the entry before holds
   "Crawling analysis"), is none either. A closer print after the hit in the name's own entry
   (``attribution.repeated_in_entry``: a reprint's, a translated title, a series or a URL printing
-  the title again) is the same citation and vetoes nothing;
+  the title again) is the same citation and vetoes nothing, and so does a print of the hit's
+  own letters anywhere (blanks and hyphens aside: a title printed alone above its entry);
 * ``WORDS_MISSING``, ``CHANGED_WORD``, ``ORDINARY_WORDS``: the word checks of ``verify``, read
   again without the running headers near the hit (a title cut by a page break).
 
@@ -321,7 +322,11 @@ def _closer_nearby(text: str, hit: OriginalHit, region: Region, title: Title,
 
     A better print after the hit in the name's own entry (``attribution.repeated_in_entry``) is
     the same citation printed again ("Title. Journal, 39. Title (1997)"): it says nothing
-    against the hit, and the search goes on in the rest of the window after it.
+    against the hit, and the search goes on in the rest of the window after it. So is a
+    better print of the hit's own letters on either side (:func:`_same_letters`): the same
+    words, only a blank or a hyphen more or less, as where a style prints the title alone
+    above its entry and the entry's print lost a hyphen at a line's end ("Endowments ... of
+    well-being A. Tversky und D. Griffin, „Endowments ... of wellbeing“").
     """
     end = hit.position + len(hit.found)
     floor = Bounds.at(ratio_of_limit(hit.similarity), len(title.text))
@@ -331,7 +336,16 @@ def _closer_nearby(text: str, hit: OriginalHit, region: Region, title: Title,
             if better is None or better[0][0] / better[0][1] <= hit.similarity + _ROUNDING:
                 break
             better_start = start + better[1]
-            if start < end or not repeated_in_entry(text, region, end, better_start, length):
+            better_end = better_start + better[2]
+            if not _same_letters(text[better_start:better_end], hit.found) and (
+                    start < end or not repeated_in_entry(text, region, end, better_start, length)):
                 return True
-            start = better_start + better[2]
+            start = better_end
     return False
+
+
+def _same_letters(one: str, other: str) -> bool:
+    """True if ``one`` and ``other`` hold the same letters and digits in the same order: the
+    same words printed twice, blanks, hyphens and other marks aside. Called by
+    :func:`_closer_nearby`: a print more similar only by such marks is no other title."""
+    return [c for c in one if c.isalnum()] == [c for c in other if c.isalnum()]
