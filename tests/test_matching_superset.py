@@ -270,6 +270,12 @@ COASTS = "Coastal rhythms"
      f"Lindqvist. vol. 12. 2013, “{MARKETS}”, Nordic Harbour Review.", "Halvorsen", MARKETS),
     ("Berger, Paul. vol. 3. 2009, “Other things”, Journal.\nMoreau and Castellane. vol. 8. "
      f"2010, “{MARKETS}”, Revue des ports.", "Moreau", MARKETS),
+    # a run printed with no commas, its last name's generational suffix joined to the initials
+    # before the surname: the surname's full stop ends a name
+    ("Berger, Paul. 2009. Other things. Paris: Seuil.\nLindgren, K. A. B. C.A. Holm J.B. Vargas "
+     f"T. Moe und J.F.Jr. Halvorsen. 2014. \u201e{MARKETS}\u201c. Oslo.", "Lindgren", MARKETS),
+    ("Berger, Paul. 2009. Other things. Paris: Seuil.\nLindgren, K. A. B. C.A. Holm J.B. Vargas "
+     f"T. Moe und J. F. Sr. Halvorsen. 2014. \u201e{MARKETS}\u201c. Oslo.", "Lindgren", MARKETS),
     # names separated by semicolons, each surname printed with a full stop before its given
     # names: those full stops end names, not sentences
     ("CRUZ. Ana. Other things. Lisboa: [s.n.], 2001.\nSOUSA. Marta; PEREIRA. Joana; LIMA. "
@@ -298,6 +304,8 @@ def test_an_author_run_read_as_such_keeps_the_original_hit(doc: str, author: str
      f"{MARKETS}. Lisboa: [s.n.], 2016.", "Sousa", MARKETS, OTHER_ENTRY),
     ("SOUSA. M.; PEREIRA. J. Other things. Porto, 2015; LIMA. C. "
      f"{MARKETS}. Lisboa, 2016.", "Sousa", MARKETS, OTHER_ENTRY),
+    ("Lindgren, K. A. B. C.A. Holm und J.F.Jr. Halvorsen. 2011. Other things. Oslo.\nBerger, "
+     f"Paul. 2014. \u201e{MARKETS}\u201c. Paris: Seuil.", "Lindgren", MARKETS, OTHER_ENTRY),
     ("Halvorsen, Ingrid. Harbours of the north and Lindqvist Press. Bergen: Nordvik. vol. 12. "
      f"2013, “{MARKETS}”, Nordic Harbour Review.", "Halvorsen", MARKETS, OTHER_ENTRY),
     ("Halvorsen, Ingrid. 2011. Other things. Harbour Science and Engineering. vol. 12. 2013, "

@@ -113,7 +113,8 @@ NAMES_WITHOUT_COMMAS_AFTER_GIVEN_NAME = re.compile(
     rf" [^\W\d_]{{2,}}\. ((?:{GIVEN_OR_INITIALS} ){{1,16}}){AND_WORD}"
     rf"((?: {GIVEN_OR_INITIALS}){{0,2}} {NAME}) \(")
 #: What makes a word with a full stop the end of a name in an author run, not of a sentence:
-#: an initial right before it ("j. robertson. 2005.") or an inverted surname and its comma
+#: an initial right before it ("j. robertson. 2005."), or a generational suffix a style prints
+#: after the initials ("j.f.jr. mchone. 1988."), or an inverted surname and its comma
 #: ("glorieux, palemon. 1925.", "name, given. name2, given. title": full-stop separators),
 #: the given name perhaps hyphenated ("rioufol, marie-odile. title": the word is "odile"), or a
 #: given name printed joined to an initial before it ("seay j.low back. 2011": "J. Low"), or a
@@ -124,7 +125,7 @@ NAMES_WITHOUT_COMMAS_AFTER_GIVEN_NAME = re.compile(
 _SURNAME_FULL_STOP_GIVEN = rf"(?<![^\W_]){NAME}\. {GIVEN_NAMES}; "
 _SURNAME_PARTICLES = rf"(?:(?:{'|'.join(sorted(PARTICLES))}) ){{0,2}}"
 NAME_BEFORE_FULL_STOP = re.compile(
-    rf"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof)\. |(?<![^\W_])[^\W\d_]\.{NAME} "
+    rf"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof|jr|sr)\. |(?<![^\W_])[^\W\d_]\.{NAME} "
     rf"|{_SURNAME_FULL_STOP_GIVEN}(?:{NAME}\. )?"
     rf"|(?:^|[.,;:)\]] ){_SURNAME_PARTICLES}{NAME}, "
     rf"(?:{NAME} |[^\W\d_][\w'\u2019]*-)?)$")
