@@ -996,3 +996,42 @@ def test_a_word_before_no_place_closing_the_entry_stays_rejected(doc: str, autho
                                                                  title: str) -> None:
     matching.turned_down(doc, author, title)
     assert matching.title_end_of(doc, author, title) is None
+
+
+# In a list that runs titles straight into their town, one town GeoNames knows closed by its
+# comma before its publisher (embo-press: "...en Nouvelle-Calédonie Nouméa, Centre culturel
+# Jean-Marie Tjibaou: colloque CORAIL 2005. Territoire et Patrimoine en Océanie") is the
+# place's field as likely as the title's own last word: the end is undecided
+# (``undecided_ends._town_before_comma_in_list_of_towns``); a title without its last word, a
+# town, prints the same there (the cost of the mark). A changed word, a word that is no town,
+# a word in lower case after the comma, and the same entry in a list that closes its titles
+# with punctuation stay rejected.
+_TOWN_COMMA = ("\n\nSand H (2005) Salt marshes of the western estuaries Lorient, Centre culturel "
+               "des Marais: colloque SALT 2005. Territoire et Patrimoine\n\n"
+               "Roux P (2007) Salt marshes of the western estuaries Cahors, bulletin: Seuil\n\n"
+               "Lenz A (2008) Harbour walls of the western estuaries Holmberg, Centre des Ports: "
+               "colloque 2008. Patrimoine")
+
+
+def test_a_title_before_its_town_and_comma_in_a_list_of_towns_is_reported_marked() -> None:
+    matching.marked_uncertain(_NO_FULL_STOPS + _TOWN_COMMA, "Sand",
+                              "Salt marshes of the western estuaries")
+
+
+def test_a_title_without_its_last_town_before_a_comma_in_such_a_list_is_reported_marked() -> None:
+    """The cost of the mark: the query lacks the title's own last word, a town."""
+    matching.marked_uncertain(_NO_FULL_STOPS + _TOWN_COMMA.replace("estuaries Lorient",
+                                                                   "estuaries of Brest Lorient"),
+                              "Sand", "Salt marshes of the western estuaries of Brest")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_NO_FULL_STOPS + _TOWN_COMMA, "Sand", "Salt marshes of the eastern estuaries"),  # changed
+    (_NO_FULL_STOPS + _TOWN_COMMA, "Roux", "Salt marshes of the western estuaries"),  # lower case
+    (_NO_FULL_STOPS + _TOWN_COMMA, "Lenz", "Harbour walls of the western estuaries"),  # no town
+    (_TITLES_CLOSED + _TOWN_COMMA, "Sand", "Salt marshes of the western estuaries"),
+])
+def test_a_word_before_no_town_and_comma_in_a_list_of_towns_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None

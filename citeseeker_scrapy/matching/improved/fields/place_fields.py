@@ -237,6 +237,21 @@ _PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a
 #: so: an entry that ends with its title prints its last word so too, "...in coastal Malta.")
 PLACE_AND_PUBLISHER_TO_ENTRY_END = re.compile(
     rf"{_PLACE_WORD}{_PUBLISHER}\.{NEXT_ENTRY_OPENING}")
+#: A place of one word closed by its comma, then the next field's first word: "...en
+#: Nouvelle-Calédonie Nouméa, Centre culturel Jean-Marie Tjibaou: colloque CORAIL 2005."
+_TOWN_BEFORE_COMMA = re.compile(rf"({_PLACE_WORD}), (?=[^\W\d_])")
+
+
+def town_before_comma(text: str, at: int) -> int | None:
+    """Where the word after the comma starts if the word at ``at`` is a town GeoNames knows
+    (``places.is_town``) closed by its comma, else None: the place a style prints right after
+    a title, before its publisher ("...en Nouvelle-Calédonie Nouméa, Centre culturel
+    Jean-Marie Tjibaou"). A title's own last word is a town as often; ``undecided_ends`` reads
+    it so only in a list that runs other titles into their towns."""
+    town = _TOWN_BEFORE_COMMA.match(text, at)
+    return town.end() if town is not None and places.is_town(town[1]) else None
+
+
 #: A word of a publisher's name, perhaps an abbreviation with its full stop after it or, as
 #: some records print them, before it ("Dept.", "Amer .Math .Soc").
 _PUBLISHER_NAME_WORD = r"\.?[^\W\d_][\w'\u2019/-]*\.?"

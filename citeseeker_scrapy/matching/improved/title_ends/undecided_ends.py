@@ -32,7 +32,7 @@ from ..grammar.name_grammar import AND_WORD, INITIALS
 from ..fields.place_fields import (
     WORD_BEFORE_TITLES_TOWN, bracketed_place_and_publisher_end, country_after_town,
     place_closes_entry_after, publisher_and_place_close_entry, town_and_publisher_end,
-    town_and_year_close_entry, towns_after_name_end,
+    town_and_year_close_entry, town_before_comma, towns_after_name_end,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from ..word_check.counterparts import has_counterpart
@@ -236,7 +236,9 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     first word its colon closes, up to its volume; a town, its colon and its publisher; a
     publisher's name and its place), or that is a country's name closed by a full stop or a
     comma after a town that ends the query (``place_fields.country_after_town``: "...Little
-    Stobie deposit, Sudbury Canada. Chemical Geology"), or
+    Stobie deposit, Sudbury Canada. Chemical Geology"), or a town closed by its comma before
+    its publisher in a list that runs titles into towns
+    (:func:`_town_before_comma_in_list_of_towns`), or
     that opens a chapter's book, its comma or colon then the book up to the chapter's pages
     (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
     (``_CAPITALISED_RUN``: a container, a publisher or the next entry's author run into the
@@ -267,6 +269,8 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
         return True
     if country_after_town(text, title_word, run[0].start()):
         return True
+    if _town_before_comma_in_list_of_towns(text, run[0], printed):
+        return True
     book = _book_to_chapter_pages(text, run, cased)
     if book is not None:
         return book
@@ -276,6 +280,25 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
             or CONTAINER_VOLUME_AND_PAGES.match(text, run[0].start())):
         return False
     return None
+
+
+def _town_before_comma_in_list_of_towns(text: str, word: re.Match[str],
+                                        printed: PrintedCase) -> bool:
+    """True if the one word run on after a title (``word``) is a town GeoNames knows closed by
+    its comma before a word printed with a capital (``place_fields.town_before_comma``: its
+    publisher, "...en Nouvelle-Calédonie Nouméa, Centre culturel Jean-Marie Tjibaou: colloque
+    CORAIL 2005."), in a reference list that runs other titles straight into their town
+    (``capitals.prints_titles_into_towns``): such a style puts no mark after a title's own last
+    word, so the town is as likely the place's field. Elsewhere a town before a comma right
+    after a title is the title's own ("...harbour towns of Lagos, Journal"). A title without
+    its last word prints that word there in such a list too, so the end stays uncertain.
+    Called by :func:`_undecided_run`."""
+    after = town_before_comma(text, word.start())
+    if after is None:
+        return False
+    cased = printed(after, after + 1)
+    return (cased is not None and cased.isupper()
+            and prints_titles_into_towns(text, printed, word.start() - 1))
 
 
 def _compound_name_before_full_stop(text: str, run: list[re.Match[str]],
