@@ -338,6 +338,10 @@ AFTER_PAGES = ("Cortex. 52: 35-46. 2014. History of atmospheric hexafluoride emi
     ("[3] Clinical profile of tuberculosis in diabetic adults. Dr. Ragulan. R, Dr. Surendra "
      "Menon. K and Dr. Arun Babu. V. Int J Med 2016.", "Menon",
      "Clinical profile of tuberculosis in diabetic adults", True),  # "Dr." ends no sentence
+    ("Harbour walls of the northern fjords and their tidal basins\nD.T.Jr. Berg, T.L. Moe, "
+     "L.W. Holm, C. Okafor, W.E. Lind und L.W. Dahl\nNordic Harbour Review (1999): 50205",
+     "Okafor", "Harbour walls of the northern fjords and their tidal basins",
+     True),  # nor does a generational suffix joined to the initials, "Jr."
     ("[3] Kyoto's unfinished business Jacoby, H.D., R.G. Prinn and R. Schmalensee 1998 "
      "Foreign Affairs, 77(4)", "Prinn", "Kyoto's unfinished business", True),  # short title
     ("[3] Kyoto's unfinished business Jacoby, H.D., R.G. Prinn 1998 Foreign Affairs, 77(4)",

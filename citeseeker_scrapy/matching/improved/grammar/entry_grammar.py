@@ -64,7 +64,8 @@ _PUNCTUATED_RUN_DATE = rf"(?<!\d){RUN_DATE}(?= ?\)? ?[.,:;]){_RUN_DATE_CLOSING}"
 _BRACKETED_RUN_DATE = rf"(?<=\(){RUN_DATE}(?= ?\)){_RUN_DATE_CLOSING}"
 #: Abbreviations inside an entry that end no sentence: "(Computers and Typesetting, Vol. A)".
 ABBREVIATION = (r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|repr|trans|dept"
-                 r"|dr|prof|mr|mrs)\.")  # ... and a person's title before a name: "dr. "
+                 r"|dr|prof|mr|mrs|jr|sr)\.")  # ... a person's title before a name: "dr. ",
+# and a generational suffix in an author run: "D.T.Jr. King, T.L. Nethery".
 SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. ")
     rf"(?<![^\W_])(?!{ABBREVIATION})[^\W_]{{2,}}[.?!] ")
 #: A volume's or a number's field between a title-first entry's title and its names: the
