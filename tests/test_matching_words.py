@@ -342,6 +342,10 @@ AFTER_PAGES = ("Cortex. 52: 35-46. 2014. History of atmospheric hexafluoride emi
      "L.W. Holm, C. Okafor, W.E. Lind und L.W. Dahl\nNordic Harbour Review (1999): 50205",
      "Okafor", "Harbour walls of the northern fjords and their tidal basins",
      True),  # nor does a generational suffix joined to the initials, "Jr."
+    ("Harbour walls of the northern fjords and their tidal basins\nL.S. Berg und M.Yu. Okafor\n"
+     " (2006), Nordic Harbour Review", "Okafor",
+     "Harbour walls of the northern fjords and their tidal basins",
+     True),  # nor a transliterated initial of two letters joined to the one before, "M.Yu."
     ("[3] Kyoto's unfinished business Jacoby, H.D., R.G. Prinn and R. Schmalensee 1998 "
      "Foreign Affairs, 77(4)", "Prinn", "Kyoto's unfinished business", True),  # short title
     ("[3] Kyoto's unfinished business Jacoby, H.D., R.G. Prinn 1998 Foreign Affairs, 77(4)",

@@ -66,8 +66,9 @@ _BRACKETED_RUN_DATE = rf"(?<=\(){RUN_DATE}(?= ?\)){_RUN_DATE_CLOSING}"
 ABBREVIATION = (r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|repr|trans|dept"
                  r"|dr|prof|mr|mrs|jr|sr)\.")  # ... a person's title before a name: "dr. ",
 # and a generational suffix in an author run: "D.T.Jr. King, T.L. Nethery".
-SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. ")
-    rf"(?<![^\W_])(?!{ABBREVIATION})[^\W_]{{2,}}[.?!] ")
+SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. ", nor a
+    # word joined to an initial's full stop: "m.yu. ", a transliterated initial of two letters)
+    rf"(?<![^\W_])(?<![^\W\d_]\.)(?!{ABBREVIATION})[^\W_]{{2,}}[.?!] ")
 #: A volume's or a number's field between a title-first entry's title and its names: the
 #: field's word abbreviated, as biblatex prints it in the languages of its bibliographies
 #: (German "Bd." and "Jg.", Czech "Sv." and "Roč.", Slovak "Zv.", "Nr.", Italian "Voll.",
