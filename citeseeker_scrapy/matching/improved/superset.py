@@ -55,7 +55,7 @@ from .text.headers import (
     without_spans,
 )
 from .title_ends.longer_titles import longer_title
-from .text.printed_words import WORD, ends_paragraph
+from .text.printed_words import WORD, paragraph_end_after_query
 from .fields.run_on_fields import JOURNAL_WORD_AND_VOLUME, NEXT_FIELD
 from .title_ends.title_edges import EDGE_WORD, name_again, next_entry_as_this
 from .title_ends.undecided_ends import (
@@ -180,7 +180,8 @@ def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: 
     initials first with no full stop (``author_run_ends.initials_open_run``), or after a
     co-author's bare surname that closes the run (``bare_surnames.bare_surname_closes_run``),
     it is read again as delimited there;
-    where it ends its paragraph (``printed_words.ends_paragraph``: the entry's end), it is read
+    where it ends its paragraph, or the query's last words the hit left out end it right after
+    the hit (``printed_words.paragraph_end_after_query``: the entry's end), it is read
     again with that end punctuated: the next paragraph's first word (the next entry's author)
     is then no added title word. Each punctuated reading is of a copy of the text
     (``capitals.title_closed``: every check of ``verify.veto`` reads the mark where it
@@ -204,8 +205,9 @@ def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: 
         if why != ORDINARY_WORDS:
             return (_uncertain_end(text, title, (start, end), region, printed, why, after_run)
                     if why == CHANGED_WORD else Verdict(why))
-    if ends_paragraph(text, end, printed):
-        closed = title_closed(text, end + 1)
+    paragraph_end = paragraph_end_after_query(text, title.words, start, end, printed)
+    if paragraph_end is not None:
+        closed = title_closed(text, paragraph_end + 1)
         return Verdict(veto(closed, title, start, end, region, across_headers=True))
     field = field_start(text, title.words, start, end, printed)
     if field is not None:

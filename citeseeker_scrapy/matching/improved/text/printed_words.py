@@ -155,6 +155,26 @@ def folded(printed: str) -> str:
     return printed.lower().translate(DROPPED_IN_WORDS)
 
 
+def paragraph_end_after_query(text: str, query: Sequence[str], start: int, end: int,
+                              printed: PrintedCase) -> Optional[int]:
+    """Where the print of the query's last word ends, if its paragraph ends right there
+    (:func:`ends_paragraph`), else None: at the hit ``text[start:end]``'s end, or up to
+    ``LEFT_OUT`` words after it where the hit left the query's last words out
+    (:func:`last_query_word`), as the 2003 rule's part, cut at its length, leaves a long
+    title's last words out ("...dans une perspective de développement territ|orial durable"
+    before the next entry's paragraph). The print holds every word of the query's end there,
+    so the paragraph's end closes the title. Called by ``superset`` for a hit a word check
+    turned down over the words after it."""
+    if ends_paragraph(text, end, printed):
+        return end
+    _, words = hit_words(text, start, end)
+    last = last_query_word(query, words, end)
+    if last is None or words[last].end() <= end:
+        return None
+    at = words[last].end()
+    return at if ends_paragraph(text, at, printed) else None
+
+
 def ends_paragraph(text: str, at: int, printed: PrintedCase) -> bool:
     """True if the blank at ``at`` (right after a hit's last word) stands for a paragraph's end
     in the print (``printed`` gives it as a line break: ``context.TextMap.printed_case``): in
