@@ -96,6 +96,8 @@ ROSSI_VERDI = ("M. Rossi, Onde e particelle, Nuovo Cimento 12 (1990) 45, arxiv:h
 #: lost, as a given-first run reads in lower case.
 BASSI_PAGE_COUNT = ("Bassi, Ugo, Bonifiche: fiumi e paludi in Italia, Laterza (Bari), x+281. "
                     f"Ferri Nora, \u00ab {TITLE} \u00bb, in: L. Conti (ed.), Studi, 2011.")
+#: A run printed with every name inverted and no commas, an initial among the given names.
+INVERTED_NO_COMMAS = "Bassi Marianna Ferri Annalisa A. Conti Filippo et Rossi Mario"
 #: ``TITLE`` with one content word changed: a near miss.
 QUANTUM = TITLE.replace("classical", "quantum")
 
@@ -120,6 +122,9 @@ QUANTUM = TITLE.replace("classical", "quantum")
     (f"Ugo Bassi and Nora Ferri, 2011, {TITLE}, Einaudi.", "Bassi", TITLE, True),
     (f"Rossi, M., Verdi, S., et al., {TITLE}, Phys. Rev. 81 (1998).", "Rossi", TITLE, True),
     (f"Rossi, M., Verdi, S., et al.: {TITLE}. Phys. Rev. 81 (1998).", "Rossi", TITLE, True),
+    # a run that prints its names inverted with no commas: an initial's full stop closes no field
+    (f"{INVERTED_NO_COMMAS}, {TITLE}, Einaudi, 2011.", "Bassi", TITLE, True),
+    (f"{INVERTED_NO_COMMAS}, {TITLE}, Einaudi, 2011.", "Bassi", QUANTUM, False),
 ])
 def test_a_closed_entry_then_a_given_first_run_or_et_al_is_another_entry(
         doc: str, author: str, title: str, cites: bool) -> None:

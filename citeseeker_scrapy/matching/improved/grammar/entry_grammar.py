@@ -213,9 +213,12 @@ _CLOSING_FIELD = rf"(?<![\w.-])(?:{YEAR_DIGITS}[a-z]?|\d+{RANGE_DASH}\d+) "
 #: The next entry's run printed given names first (``name_grammar.GIVEN_FIRST_NAME``), right
 #: before its title, after a field that closed the entry before it with no full stop or with
 #: one (a year, pages, a closing quote): "..., 2008 Nora Ferri and Ugo Bassi, Title", "...,
-#: 12-19. Nora Ferri, \"Title".
+#: 12-19. Nora Ferri, \"Title"; not an initial's full stop, inside a run that prints its names
+#: inverted with no commas ("Beisheim Marianne Börzel Tanja A. Genschel Philipp et Zangl
+#: Bernhard, Title").
 GIVEN_FIRST_RUN_BEFORE_TITLE = re.compile(
-    rf"(?<=[\d.\"\u201d\u00bb)] )(?:{GIVEN_FIRST_NAME}(?:{AND_WORD} )?){{1,3}}{OPENING}")
+    rf"(?<=[\d.\"\u201d\u00bb)] )(?<![\s.][^\W\d_]\. )(?:{GIVEN_FIRST_NAME}(?:{AND_WORD} )?){{1,3}}"
+    rf"{OPENING}")
 RUN_AFTER_CLOSING_FIELD = re.compile(
     _CLOSING_FIELD + rf"(?:{RUN_NAME}(?:{AND_WORD} )?){{1,3}}"
     rf"(?:\(?{YEAR_DIGITS}[a-z]?\)?[.,:]? )?{_OPENING_MARK}? ?$")
