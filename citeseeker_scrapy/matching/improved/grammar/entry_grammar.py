@@ -62,10 +62,11 @@ RUN_DATE_BEFORE_TITLE = re.compile(rf"\.? ?{RUN_DATE_OPEN}{RUN_DATE}{RUN_DATE_CL
 #: in brackets after a sentence end (``DATE_BEFORE_TITLE``: "...Wesley. K. Kline (2001) Title").
 _PUNCTUATED_RUN_DATE = rf"(?<!\d){RUN_DATE}(?= ?\)? ?[.,:;]){_RUN_DATE_CLOSING}"
 _BRACKETED_RUN_DATE = rf"(?<=\(){RUN_DATE}(?= ?\)){_RUN_DATE_CLOSING}"
-#: Abbreviations inside an entry that end no sentence: "(Computers and Typesetting, Vol. A)".
+#: Abbreviations inside an entry that end no sentence: "(Computers and Typesetting, Vol. A)",
+#: a person's title before a name ("dr. ") and a generational suffix in an author run
+#: ("D.T.Jr. King, T.L. Nethery").
 ABBREVIATION = (r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|repr|trans|dept"
-                 r"|dr|prof|mr|mrs|jr|sr)\.")  # ... a person's title before a name: "dr. ",
-# and a generational suffix in an author run: "D.T.Jr. King, T.L. Nethery".
+                 r"|dr|prof|mr|mrs|jr|sr)\.")
 SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. ", nor a
     # word joined to an initial's full stop: "m.yu. ", a transliterated initial of two letters)
     rf"(?<![^\W_])(?<![^\W\d_]\.)(?!{ABBREVIATION})[^\W_]{{2,}}[.?!] ")
