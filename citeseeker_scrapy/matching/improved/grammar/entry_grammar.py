@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import re
 
-from .name_grammar import AND_WORD, GIVEN_FIRST_NAME, INITIALS, NAME, RUN_NAME
+from .name_grammar import (
+    AND_WORD, GIVEN_FIRST_NAME, INITIALS, NAME, NAME_ABBREVIATIONS, RUN_NAME,
+)
 
 #: The digits of a year in an entry's date (``DATE``), after "p." (``PAGES``: "p. 2013" is
 #: no page) and before the next entry's number (``NUMBER_AFTER_YEAR``): "19xx" and "20xx"
@@ -63,10 +65,10 @@ RUN_DATE_BEFORE_TITLE = re.compile(rf"\.? ?{RUN_DATE_OPEN}{RUN_DATE}{RUN_DATE_CL
 _PUNCTUATED_RUN_DATE = rf"(?<!\d){RUN_DATE}(?= ?\)? ?[.,:;]){_RUN_DATE_CLOSING}"
 _BRACKETED_RUN_DATE = rf"(?<=\(){RUN_DATE}(?= ?\)){_RUN_DATE_CLOSING}"
 #: Abbreviations inside an entry that end no sentence: "(Computers and Typesetting, Vol. A)",
-#: a person's title before a name ("dr. ") and a generational suffix in an author run
-#: ("D.T.Jr. King, T.L. Nethery").
+#: "mr.", and those an author run prints beside a name (``name_grammar.NAME_ABBREVIATIONS``:
+#: "dr. ", "D.T.Jr. King, T.L. Nethery").
 ABBREVIATION = (r"(?:vol|vols|no|nos|ed|eds|edn|pp|inc|ltd|ch|chap|sec|ser|rev|repr|trans|dept"
-                 r"|dr|prof|mr|mrs|jr|sr)\.")
+                rf"|mr|mrs|{NAME_ABBREVIATIONS})\.")
 SENTENCE_END = re.compile(  # "iclr. ", "118. " (not initials: "m. ", nor "vol. ", nor a
     # word joined to an initial's full stop: "m.yu. ", a transliterated initial of two letters)
     rf"(?<![^\W_])(?<![^\W\d_]\.)(?!{ABBREVIATION})[^\W_]{{2,}}[.?!] ")

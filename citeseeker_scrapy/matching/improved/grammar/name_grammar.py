@@ -112,6 +112,11 @@ NAMES_WITHOUT_COMMAS = re.compile(rf", ((?:{GIVEN_OR_INITIALS} ){{4,16}}){AND_WO
 NAMES_WITHOUT_COMMAS_AFTER_GIVEN_NAME = re.compile(
     rf" [^\W\d_]{{2,}}\. ((?:{GIVEN_OR_INITIALS} ){{1,16}}){AND_WORD}"
     rf"((?: {GIVEN_OR_INITIALS}){{0,2}} {NAME}) \(")
+#: The abbreviations an author run prints beside a name, each with its full stop: a person's
+#: title before it ("dr.", "prof.") and a generational suffix after its initials ("D.T.Jr.
+#: King"). Their full stop ends no sentence (``entry_grammar.ABBREVIATION``), and a word's
+#: full stop right after one ends a name (``NAME_BEFORE_FULL_STOP``).
+NAME_ABBREVIATIONS = "dr|prof|jr|sr"
 #: What makes a word with a full stop the end of a name in an author run, not of a sentence:
 #: an initial right before it ("j. robertson. 2005."), or a generational suffix a style prints
 #: after the initials ("j.f.jr. mchone. 1988."), or an inverted surname and its comma
@@ -125,7 +130,7 @@ NAMES_WITHOUT_COMMAS_AFTER_GIVEN_NAME = re.compile(
 _SURNAME_FULL_STOP_GIVEN = rf"(?<![^\W_]){NAME}\. {GIVEN_NAMES}; "
 _SURNAME_PARTICLES = rf"(?:(?:{'|'.join(sorted(PARTICLES))}) ){{0,2}}"
 NAME_BEFORE_FULL_STOP = re.compile(
-    rf"(?:(?<![^\W_])(?:[^\W\d_]|dr|prof|jr|sr)\. |(?<![^\W_])[^\W\d_]\.{NAME} "
+    rf"(?:(?<![^\W_])(?:[^\W\d_]|{NAME_ABBREVIATIONS})\. |(?<![^\W_])[^\W\d_]\.{NAME} "
     rf"|{_SURNAME_FULL_STOP_GIVEN}(?:{NAME}\. )?"
     rf"|(?:^|[.,;:)\]] ){_SURNAME_PARTICLES}{NAME}, "
     rf"(?:{NAME} |[^\W\d_][\w'\u2019]*-)?)$")
