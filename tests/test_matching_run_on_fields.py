@@ -272,6 +272,13 @@ _NEXT_NUMBERED = "\n26. Brown K. Other things of the world. Journal, 4, 1\u20139
     ("[25] HPG Dredging in Figures, Harbour Pilots Guild, 2012.", "HPG",
      "Dredging in Figures"),
     ("(25) HPG Dredging in Figures. Harbour Pilots Guild; 2012.", "HPG", "Dredging in Figures"),
+    # the number printed bare (a superscript's digits) after the entry before's full stop
+    ("24 Brown K. Harbour walls. Harbour Rev. 4, 1\u20139. 25 HPG Dredging in Figures Central "
+     "Agency of Harbour Statistics, 2012.", "HPG", "Dredging in Figures"),
+    ("24 Brown K. Harbour walls (Lagos, 2011). 25 HPG Dredging in Figures, Harbour Pilots "
+     "Guild, 2012.", "HPG", "Dredging in Figures"),
+    ("24 Brown K. Harbour walls. Lagos: Harbour Press. 25 HPG Dredging in Figures, Harbour "
+     "Pilots Guild, 2012.", "HPG", "Dredging in Figures"),
     # the organisation and its date, the organisation again, its title
     ("Harbour Pilots Guild 2011, Harbour Pilots Guild Dredging Plan, [s.l.].",
      "Harbour Pilots Guild", "Dredging Plan"),
@@ -322,6 +329,14 @@ def test_a_public_bodys_name_after_a_title_is_read_as_the_next_field(doc: str) -
     # the name inside a sentence of another entry
     ("25. Brown K. In this report the Guild dredging plan was used, 2012.", "Guild",
      "Dredging Plan"),
+    # a bare number after the entry before, a content word changed; a page's or a volume's
+    # number after its abbreviation is no entry's
+    ("Harbour Rev. 4, 1\u20139. 25 HPG Dredging in Numbers, Harbour Pilots Guild, 2012.", "HPG",
+     "Dredging in Figures"),
+    ("Brown K. Harbour walls. Harbour Rev., pp. 12 HPG Dredging in Figures, 2012.", "HPG",
+     "Dredging in Figures"),
+    ("Brown K. Harbour walls. Harbour Rev., Vol. 12 HPG Dredging in Figures, 2012.", "HPG",
+     "Dredging in Figures"),
 ])
 def test_a_near_miss_after_its_entrys_author_field_stays_rejected(doc: str, author: str,
                                                                    title: str) -> None:

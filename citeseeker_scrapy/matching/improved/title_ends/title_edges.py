@@ -17,8 +17,8 @@ import re
 from typing import Optional
 
 from ..grammar.entry_grammar import (
-    ABBREVIATION, ANY_YEAR, ENTRY_NUMBER, IN_CONTAINER, LISTED_ENTRY_NUMBER, LISTED_NUMBER,
-    NEXT_ENTRY_OPENING, PARENTHESISED_NUMBER, RANGE_DASH, RUN_DATE, RUN_DATE_BEFORE_TITLE,
+    ABBREVIATION, ANY_YEAR, ENTRY_NUMBER, IN_CONTAINER, LISTED_DIGITS, LISTED_ENTRY_NUMBER,
+    LISTED_NUMBER, NEXT_ENTRY_OPENING, PARENTHESISED_NUMBER, RANGE_DASH, RUN_DATE, RUN_DATE_BEFORE_TITLE,
     YEAR_DIGITS,
 )
 from ..grammar.name_grammar import AND_WORD, GIVEN_NAMES, NAME
@@ -73,10 +73,18 @@ _INITIALS_WITH_FULL_STOPS_AFTER = re.compile(r"(?: [^\W\d_]\.){1,3},?")
 #: The number of the next entry of a numbered list ("9. ", "12. ", ``LISTED_ENTRY_NUMBER``)
 #: right after a title ("...Nationalism 10. Hebdige D").
 _NUMBER_AFTER = re.compile(rf" {LISTED_NUMBER} ")
+#: An entry's number printed bare, its digits alone, right after the full stop that closes
+#: the entry before (after a number, a bracket or a word of three letters or more, not an
+#: abbreviation's: "pp. 12 " is a page, "Vol. 12 " a volume): the digits of a superscript
+#: number, as HTML and PDF print a numeric style's ("...Transp. Law J 2000, 27, 317. 28 CAPMAS
+#: Egypt in Figures Central Agency..."). A sentence opens with no bare number before a name.
+_BARE_ENTRY_NUMBER = rf"(?:\d|\)|(?<![^\W_])(?!vols?\.)[^\W\d_]{{3,}})\. {LISTED_DIGITS}"
 #: An entry's number right before its first word: "[25] ", "25. ", "(25) " (``ENTRY_NUMBER``,
-#: ``LISTED_NUMBER``, ``PARENTHESISED_NUMBER``), after a blank or at the text's start.
+#: ``LISTED_NUMBER``, ``PARENTHESISED_NUMBER``), after a blank or at the text's start, or a
+#: bare one (``_BARE_ENTRY_NUMBER``).
 _ENTRY_NUMBER_BEFORE = re.compile(
-    rf"(?:^|(?<=\s))(?:{ENTRY_NUMBER.pattern}|{LISTED_NUMBER}|{PARENTHESISED_NUMBER}) $")
+    rf"(?:(?:^|(?<=\s))(?:{ENTRY_NUMBER.pattern}|{LISTED_NUMBER}|{PARENTHESISED_NUMBER})"
+    rf"|{_BARE_ENTRY_NUMBER}) $")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
 #: The searched name's author run, its date, then a bare number (a volume) right before a
@@ -475,7 +483,8 @@ def _author_field_before(text: str, name: Optional[Span], start: int) -> bool:
     """True if the searched name (``name``: where it is printed) stands right before the title
     at ``start`` (whole words), only a blank between, and is its entry's author field: the
     entry's number opens the entry right before it (``_ENTRY_NUMBER_BEFORE``: "25. HPG Dredging
-    in Figures, Harbour Pilots Guild, 2012.", "(25) HPG Dredging in Figures."), or the entry's
+    in Figures, Harbour Pilots Guild, 2012.", "(25) HPG Dredging in Figures.", a superscript's
+    bare digits after the entry before: "...2011. 25 HPG Dredging in Figures"), or the entry's
     author and date, the same name, stand right before it ("Harbour Pilots Guild 2011, Harbour
     Pilots Guild Dredging Plan, [s.l.]."): styles that print an organisation and its title with
     no punctuation between. In a sentence a name is neither at an entry's opening nor printed
