@@ -209,6 +209,13 @@ def test_a_title_word_before_a_container_or_a_place_is_still_the_titles(doc: str
      "Nordvik", "Harbour Towns of Western Norway"),
     ("BERG. 2004. Baltijskie porty: istorija, 1700-1800 Moscow, 112-118 p.", "Berg",
      "Baltijskie porty: istorija, 1700-1800"),
+    # a city by the German name older German books print for it, its publisher, the entry's
+    # paragraph's end
+    ("Keller, H (1928) Hafenrecht der Hansestädte seit dem Frieden von Stralsund Breslau, "
+     "Hirt\nBerg, M (1990) Fjorde. Kiel", "Keller",
+     "Hafenrecht der Hansestädte seit dem Frieden von Stralsund"),
+    ("Keller, H (1931) Die Ostseehäfen und ihr Hinterland Danzig, Kafemann\nBerg, M (1990) "
+     "Fjorde. Kiel", "Keller", "Die Ostseehäfen und ihr Hinterland"),
     # the comma of a field the style left empty, then the entry's full stop (a CSL style's
     # "Title Publisher, Place,." with no publisher)
     ("Nordvik T (1999) Harbour Towns of Western Norway Oslo,.\nBerg M (1990) Fjorde. Kiel,.",
@@ -237,6 +244,8 @@ def test_a_title_running_into_a_city_and_its_punctuation(doc: str, author: str,
      "Harbour Guilds of the Niger"),
     ("Lindqvist, E (1961) Fjords and Their Builders, London, Fjord House LTD", "Lindqvist",
      "Fjords and Their"),
+    ("Keller, H (1928) Hafenrecht der Hansestädte seit dem Frieden von Stralsund Breslau, "
+     "Hirt", "Keller", "Hafenrecht der Hansestädte seit dem Frieden von Lübeck"),
     # a word of the title changed before the city and the empty field's comma
     ("Nordvik T (1999) Harbour Towns of Western Norway Oslo,.", "Nordvik",
      "Harbour Towns of Western Sweden"),

@@ -57,7 +57,10 @@ PUBLISHING_CITIES = (
     # ... as other languages name them, and universities whose press is named by them alone
     "|parigi|londra|londres|nueva york|ginevra|ginebra|varsavia|praga|viena|vienne|mosca"
     "|moscou|bruxelas|berlino|colonia|naples|turin|venice|padua|genoa|seville|cologne"
-    "|nuremberg|gothenburg|yale|harvard|stanford")
+    "|nuremberg|gothenburg|yale|harvard|stanford"
+    # ... and the German names older German books print for cities GeoNames names otherwise
+    "|breslau|danzig|konigsberg|stettin|posen|lemberg|pressburg|prag|laibach|agram|reval"
+    "|dorpat|strassburg|kolozsvar")
 
 #: The regions and countries a place is printed with (normalized: lower case, no accents): the
 #: codes and names of US states, Canadian provinces and Australian states, German, Austrian and
