@@ -60,7 +60,7 @@ PUBLISHING_CITIES = (
     "|nuremberg|gothenburg|yale|harvard|stanford"
     # ... and the German names older German books print for cities GeoNames names otherwise
     "|breslau|danzig|konigsberg|stettin|posen|lemberg|pressburg|prag|laibach|agram|reval"
-    "|dorpat|strassburg|kolozsvar")
+    "|dorpat|strassburg")
 
 #: The regions and countries a place is printed with (normalized: lower case, no accents): the
 #: codes and names of US states, Canadian provinces and Australian states, German, Austrian and
