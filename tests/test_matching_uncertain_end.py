@@ -1035,3 +1035,35 @@ def test_a_word_before_no_town_and_comma_in_a_list_of_towns_stays_rejected(
         doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
     assert matching.title_end_of(doc, author, title) is None
+
+
+#: A list that closes other entries with their town at the paragraph's end, run straight after
+#: the title with no punctuation and no full stop after it (embo-press: "...der Wirtschaft
+#: Jena"), three of them: a list that runs titles into their towns as well.
+_TOWNS_AT_PARAGRAPH_ENDS = (
+    "Okafor N (2013) Harbour trade in the coastal lowlands Winterthur\n\n"
+    "Halvorsen K (2009) Die Fähren der nördlichen Schären Trondheim\n\n"
+    "Berg M (2004) Die Steinbrücken der Flusstäler Jena\n\n"
+    "Moreau A (2001) Stone bridges. Cahors: Seuil")
+
+
+def test_a_title_before_its_town_and_comma_in_a_list_closing_with_towns_is_marked() -> None:
+    matching.marked_uncertain(_TOWNS_AT_PARAGRAPH_ENDS + _TOWN_COMMA, "Sand",
+                              "Salt marshes of the western estuaries")
+
+
+@pytest.mark.parametrize("closed", [
+    # the titles closed by a full stop before their town
+    _TOWNS_AT_PARAGRAPH_ENDS.replace("lowlands Winterthur", "lowlands. Winterthur").replace(
+        "Schären Trondheim", "Schären. Trondheim").replace("Flusstäler Jena", "Flusstäler. Jena"),
+    # two such towns only
+    _TOWNS_AT_PARAGRAPH_ENDS.replace("Flusstäler Jena", "Flusstäler. Jena"),
+    # the last words of no town
+    _TOWNS_AT_PARAGRAPH_ENDS.replace("Winterthur", "Revisited").replace(
+        "Trondheim", "Today").replace("Jena", "Heute"),
+])
+def test_a_title_before_a_town_and_comma_in_a_list_with_fewer_towns_stays_rejected(
+        closed: str) -> None:
+    doc = closed + _TOWN_COMMA
+    matching.turned_down(doc, "Sand", "Salt marshes of the western estuaries")
+    assert matching.title_end_of(doc, "Sand", "Salt marshes of the western estuaries") is None

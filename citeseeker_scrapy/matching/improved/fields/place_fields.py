@@ -228,6 +228,22 @@ def towns_closing_entries(text: str) -> Iterator[tuple[int, bool]]:
             yield town.start(), after
 
 
+#: A town's name as :data:`_TOWN_CLOSING_ENTRY` reads it, then a blank or the text's end: where
+#: a paragraph may end (:func:`towns_before_blanks`).
+_TOWN_BEFORE_BLANK = re.compile(rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME})(?= |$)")
+
+
+def towns_before_blanks(text: str) -> Iterator[tuple[int, int]]:
+    """Each town in ``text`` that :func:`_closes_as_town` reads right after a word with no
+    punctuation between, a blank or the text's end after it: the end of that word and the
+    town's end ("...räumliche Ordnung der Wirtschaft| Jena|" before the next entry's
+    paragraph). Called by ``capitals.prints_titles_into_towns``, which keeps those the
+    paragraph ends after: a style that closes an entry with its town and no full stop."""
+    for town in _TOWN_BEFORE_BLANK.finditer(text):
+        if town.start() > 0 and text[town.start() - 1].isalnum() and _closes_as_town(text, town):
+            yield town.start(), town.end(1)
+
+
 # A place and its publisher, read up to the entry's end.
 _PLACE_WORD = r"[^\W\d_][\w'\u2019/-]*"  # "Athens", "Nouméa", "Frankfurt/Main"
 _PUBLISHER = r" ?: [^.:;?!]+"  # its colon, the publisher, perhaps a series or a year after it

@@ -79,7 +79,7 @@ from ..text.per_text_cache import kept_per_text, kept_per_text_alone
 from ..fields.places import is_town
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
-    town_closes_entry, towns_closing_entries,
+    town_closes_entry, towns_before_blanks, towns_closing_entries,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
@@ -97,7 +97,7 @@ _JOINED_CAPITALISED_WORDS = re.compile(r"[^\W\d_][^\W\d_A-Z]{3,}[A-Z][^\W\d_A-Z]
 #: list's habit (:func:`prints_titles_into_towns`), or ...
 _TOWNS_AFTER_LOWER_CASE = 1
 #: ... places run straight after a word in any case, before a publisher's colon or a year's
-#: semicolon.
+#: semicolon, or closing their entry at its paragraph's end with no full stop.
 _TOWNS_BEFORE_PUBLISHER_OR_YEAR = 3
 #: A capitalised word and a colon right after the query's last word printed in lower case: a
 #: field and its colon ("...sexualité Démographie : analyse", "...coastal towns Bodø: Nordland
@@ -236,7 +236,9 @@ def prints_titles_into_towns(text: str, printed: PrintedCase, at: int) -> bool:
     case stands right before a town ("...their families Bilthoven; 2004"), or
     ``_TOWNS_BEFORE_PUBLISHER_OR_YEAR`` right after a word in any case and before their
     publisher's colon or their year's semicolon ("...Libertés Et Droits Fondamentaux Paris:
-    Ellipses; 2012", a style that prints every title in title case). Such a style prints a
+    Ellipses; 2012", a style that prints every title in title case) or at their paragraph's
+    end, no full stop after them ("...Die räumliche Ordnung der Wirtschaft Jena", a style
+    that closes a book's entry with its town). Such a style prints a
     title in title case, or one ending with a German noun or a name, so too ("...Marin Marais
     Et d'Antoine Forqueray Bilthoven; 1973"), so there the town after a capitalised word
     starts the next field. A list that punctuates a title's end prints a town after a
@@ -259,19 +261,30 @@ def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list
     (``place_fields.towns_closing_entries``) with a capital: the ends of the words before
     those it prints right after a word in lower case (the shape :func:`field_start` reads
     after a title in lower case), and of those right after a word in any case and before
-    their publisher or their year. Called by :func:`prints_titles_into_towns`; read once per
+    their publisher or their year, or at their paragraph's end
+    (``place_fields.towns_before_blanks``, ``printed_words.ends_paragraph``). Called by :func:`prints_titles_into_towns`; read once per
     text (``per_text_cache.kept_per_text_alone``: the hits of a document ask again)."""
     after_lower_case, before_publisher_or_year = [], []
     for at, publisher_or_year in towns_closing_entries(text):
-        word = piece_before(text, at)
-        cased = None if word is None else printed(word.start(), at + 2)
-        if cased is None or not cased[-1].isupper():
+        cased = _word_before_town(text, at, printed)
+        if cased is None:
             continue
         if cased[:-2].islower():
             after_lower_case.append(at)
         if publisher_or_year:
             before_publisher_or_year.append(at)
+    for at, town_end in towns_before_blanks(text):
+        if ends_paragraph(text, town_end, printed) and _word_before_town(text, at, printed):
+            before_publisher_or_year.append(at)
     return after_lower_case, before_publisher_or_year
+
+
+def _word_before_town(text: str, at: int, printed: PrintedCase) -> Optional[str]:
+    """The word that ends at ``at`` and the town's first letter after its blank, as printed,
+    if the town has its capital there, else None. Called by :func:`_titles_into_towns`."""
+    word = piece_before(text, at)
+    cased = None if word is None else printed(word.start(), at + 2)
+    return cased if cased is not None and cased[-1].isupper() else None
 
 
 def _container_after_capital_in(text: str, field: re.Match[str], printed: PrintedCase) -> bool:
