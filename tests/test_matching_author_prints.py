@@ -934,9 +934,32 @@ def test_a_short_title_after_a_bare_co_author_among_neighbours_printed_so_is_fou
     matching.kept_by_both(_UNPUNCTUATED_LIST.format(_SHORT_AFTER_BARE), author, "Salt marshes")
 
 
+#: The same neighbours where one prints a co-author's name of two words ("La Paglia G"), or
+#: where each closes its run with the last initials' full stop (Vancouver's "Lee KL. Title"):
+#: a run's last name with no initials then has no full stop either.
+_TWO_WORD_NAME_LIST = _UNPUNCTUATED_LIST.replace("Tanaka H, Osei K", "Tanaka H, La Osei K")
+_FULL_STOP_LIST = (_UNPUNCTUATED_LIST.replace("Lee KL Ferry", "Lee KL. Ferry")
+                   .replace("Osei K Salt", "Osei K. Salt").replace("Moreau C Harbour",
+                                                                   "Moreau C. Harbour")
+                   .replace("Park M Lighthouse", "Park M. Lighthouse")
+                   .replace("Ibsen L Coastal", "Ibsen L. Coastal"))
+
+
+@pytest.mark.parametrize("doc", [_TWO_WORD_NAME_LIST, _FULL_STOP_LIST])
+@pytest.mark.parametrize("author", ["Okafor", "Lindqvist", "Marchetti"])
+def test_a_short_title_after_a_bare_co_author_among_such_neighbours_is_found(
+        doc: str, author: str) -> None:
+    matching.kept_by_both(doc.format(_SHORT_AFTER_BARE), author, "Salt marshes")
+
+
 @pytest.mark.parametrize("doc", [
     # the bare word in lower case: words of a sentence, not a run
     _UNPUNCTUATED_LIST.format(_SHORT_AFTER_BARE.replace("Marchetti", "marchetti")),
+    # neighbours closing their runs with a full stop, one printing a comma before its title
+    _FULL_STOP_LIST.replace("Osei K. Salt", "Osei K, Salt").format(_SHORT_AFTER_BARE),
+    # a name of two words with no initials after it: a comma before a title
+    _UNPUNCTUATED_LIST.replace("Osei K Salt", "Osei K, Salt Marsh birds").format(
+        _SHORT_AFTER_BARE),
     # two neighbours only: no list's style to read
     "(7) Moreau C Harbour cranes and their keepers. Port Hist. 2008;2:40-51.\n"
     f"{_SHORT_AFTER_BARE}\n(9) Nwosu A, Park M Lighthouse keepers of the west coast. Lagos: "

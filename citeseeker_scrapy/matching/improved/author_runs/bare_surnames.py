@@ -73,21 +73,27 @@ BARE_SURNAME_AFTER_UNPUNCTUATED = re.compile(
     rf"{UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{UNPUNCTUATED_INITIALS}){{0,5}}, ({NAME}) ")
 #: A run's last name with its initials printed so (group 1), after a comma, a full stop, a
 #: bracket or an entry's number, then the title's first word, of two letters or more and not
-#: the word for "and" ("(24) prengel a, meiss g Geschlechterkonflikte", "wheaton h Elements"):
-#: an entry printed with its title right after the last initials. Lower case cannot tell
-#: initials from a short word ("...). the us army"): the capitals are read too (group 2 the
-#: title's first letter).
+#: the word for "and", perhaps after a full stop that closes the run ("(24) prengel a, meiss g
+#: Geschlechterkonflikte", "wheaton h Elements", Vancouver's "(7) brown k, smith j. Other"): an
+#: entry printed with its title right after the last initials. Such a run's last name printed
+#: with no initials has no full stop either ("(8) amico l, osterloh a, vedral Entanglement"):
+#: the full stop is the initials'. Lower case cannot tell initials from a short word ("...).
+#: the us army"): the capitals are read too (group 2 the title's first letter).
 TITLE_AFTER_UNPUNCTUATED = re.compile(
-    rf"(?:^|(?<=[,.\])] )){NAME}({UNPUNCTUATED_INITIALS}) (?!{AND_WORD} )([^\W\d_])[^\W\d_]+")
+    rf"(?:^|(?<=[,.\])] )){NAME}({UNPUNCTUATED_INITIALS})\.? (?!{AND_WORD} )([^\W\d_])"
+    rf"[^\W\d_]+")
 #: The same initials with a comma after them, then a word (group 2): a comma before the title
 #: ("ginzburg c, Threads and ..."), or a further name when that word has initials after it
-#: (group 3, perhaps hyphenated: "tversky a, griffin d Endowments", "stern rj, sun c-h
-#: Basement"), told by their capitals; not the word for "and" before a last name or "et al.".
+#: (group 3, perhaps hyphenated, perhaps the run's last with its full stop: "tversky a,
+#: griffin d Endowments", "stern rj, sun c-h Basement", "brown k, smith j. Other"; the name
+#: perhaps of two words, "cassiago c, la paglia g, pogliano u"), told by their capitals; not
+#: the word for "and" before a last name or "et al.".
 #: The word and its initials are read ahead, so that the further name's own comma is matched
 #: next ("osei k, Salt").
+_FURTHER_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_](?:-[^\W\d_])?){1,3})[ ,.]"
 COMMA_AFTER_UNPUNCTUATED = re.compile(
     rf"(?<![^\W_]){NAME}({UNPUNCTUATED_INITIALS}), (?!{AND_WORD} )"
-    rf"(?=({NAME})((?: [^\W\d_]{{2,3}}|(?: [^\W\d_](?:-[^\W\d_])?){{1,3}})[ ,])?)")
+    rf"(?=({NAME}(?: {NAME}(?={_FURTHER_INITIALS}))?)({_FURTHER_INITIALS})?)")
 
 
 def bare_surname_ends_run(text: str, name_end: int, first: int,
@@ -242,8 +248,9 @@ def _comma_after_unpunctuated(text: str, printed: PrintedCase, low: int, high: i
 
 def _titles_after_unpunctuated(text: str, printed: PrintedCase, low: int, high: int) -> int:
     """How many runs between ``low`` and ``high`` print their title right after their last
-    initials with no punctuation (``TITLE_AFTER_UNPUNCTUATED``: "Wheaton H Eléments du
-    droit"), initials and title's first letter printed as capitals. Called by
+    initials with no punctuation, or with the full stop that closes the run
+    (``TITLE_AFTER_UNPUNCTUATED``: "Wheaton H Eléments du droit", "Smith J. Other things"),
+    initials and title's first letter printed as capitals. Called by
     :func:`_neighbours_print_titles_after_initials` for
     :func:`_bare_surname_after_unpunctuated`."""
     return sum(_in_capitals(text, printed, title.span(1))
