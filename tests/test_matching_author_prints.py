@@ -935,9 +935,11 @@ def test_a_short_title_after_a_bare_co_author_among_neighbours_printed_so_is_fou
 
 
 #: The same neighbours where one prints a co-author's name of two words ("La Paglia G"), or
-#: where each closes its run with the last initials' full stop (Vancouver's "Lee KL. Title"):
-#: a run's last name with no initials then has no full stop either.
+#: a name of two letters before its initial and a title that opens with a short word ("Li D
+#: On ..."), or where each closes its run with the last initials' full stop (Vancouver's "Lee
+#: KL. Title"): a run's last name with no initials then has no full stop either.
 _TWO_WORD_NAME_LIST = _UNPUNCTUATED_LIST.replace("Tanaka H, Osei K", "Tanaka H, La Osei K")
+_SHORT_NAME_LIST = _UNPUNCTUATED_LIST.replace("Tanaka H, Osei K Salt", "Tanaka H, Li D On salt")
 _FULL_STOP_LIST = (_UNPUNCTUATED_LIST.replace("Lee KL Ferry", "Lee KL. Ferry")
                    .replace("Osei K Salt", "Osei K. Salt").replace("Moreau C Harbour",
                                                                    "Moreau C. Harbour")
@@ -945,7 +947,7 @@ _FULL_STOP_LIST = (_UNPUNCTUATED_LIST.replace("Lee KL Ferry", "Lee KL. Ferry")
                    .replace("Ibsen L Coastal", "Ibsen L. Coastal"))
 
 
-@pytest.mark.parametrize("doc", [_TWO_WORD_NAME_LIST, _FULL_STOP_LIST])
+@pytest.mark.parametrize("doc", [_TWO_WORD_NAME_LIST, _SHORT_NAME_LIST, _FULL_STOP_LIST])
 @pytest.mark.parametrize("author", ["Okafor", "Lindqvist", "Marchetti"])
 def test_a_short_title_after_a_bare_co_author_among_such_neighbours_is_found(
         doc: str, author: str) -> None:

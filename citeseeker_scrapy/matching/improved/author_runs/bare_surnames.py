@@ -82,18 +82,18 @@ BARE_SURNAME_AFTER_UNPUNCTUATED = re.compile(
 TITLE_AFTER_UNPUNCTUATED = re.compile(
     rf"(?:^|(?<=[,.\])] )){NAME}({UNPUNCTUATED_INITIALS})\.? (?!{AND_WORD} )([^\W\d_])"
     rf"[^\W\d_]+")
-#: The same initials with a comma after them, then a word (group 2): a comma before the title
+#: The same initials (group 1) with a comma after them, then a word: a comma before the title
 #: ("ginzburg c, Threads and ..."), or a further name when that word has initials after it
-#: (group 3, perhaps hyphenated, perhaps the run's last with its full stop: "tversky a,
-#: griffin d Endowments", "stern rj, sun c-h Basement", "brown k, smith j. Other"; the name
-#: perhaps of two words, "cassiago c, la paglia g, pogliano u"), told by their capitals; not
-#: the word for "and" before a last name or "et al.".
-#: The word and its initials are read ahead, so that the further name's own comma is matched
-#: next ("osei k, Salt").
+#: (group 2, perhaps hyphenated, perhaps the run's last with its full stop: "tversky a,
+#: griffin d Endowments", "stern rj, sun c-h Basement", "brown k, smith j. Other"), or after
+#: that word and a second one, a name of two words (group 3: "cassiago c, la paglia g,
+#: pogliano u"), told by their capitals; not the word for "and" before a last name or "et al.".
+#: The words and their initials are read ahead, so that the further name's own comma is
+#: matched next ("osei k, Salt").
 _FURTHER_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_](?:-[^\W\d_])?){1,3})[ ,.]"
 COMMA_AFTER_UNPUNCTUATED = re.compile(
     rf"(?<![^\W_]){NAME}({UNPUNCTUATED_INITIALS}), (?!{AND_WORD} )"
-    rf"(?=({NAME}(?: {NAME}(?={_FURTHER_INITIALS}))?)({_FURTHER_INITIALS})?)")
+    rf"(?={NAME}({_FURTHER_INITIALS})?(?: {NAME}({_FURTHER_INITIALS}))?)")
 
 
 def bare_surname_ends_run(text: str, name_end: int, first: int,
@@ -241,8 +241,8 @@ def _comma_after_unpunctuated(text: str, printed: PrintedCase, low: int, high: i
     C, Threads and"; not "Tversky A, Griffin D Endowments"). Called by
     :func:`_neighbours_print_titles_after_initials` for
     :func:`_bare_surname_after_unpunctuated`."""
-    return any(_in_capitals(text, printed, comma.span(1)) and not (
-        comma.group(3) and _in_capitals(text, printed, comma.span(3)))
+    return any(_in_capitals(text, printed, comma.span(1)) and not any(
+        comma.group(group) and _in_capitals(text, printed, comma.span(group)) for group in (2, 3))
         for comma in COMMA_AFTER_UNPUNCTUATED.finditer(text, low, high))
 
 
