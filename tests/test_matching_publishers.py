@@ -90,6 +90,11 @@ def test_a_title_word_before_its_publishers_name_is_still_the_titles(doc: str, a
      "Vivre sur les quais du port"),
     ("Berg, M. (1983). Harbour pilots and the psychology of their craft Baywood.\nKeller, H. "
      "(1990). Fjorde. Kiel.", "Berg", "Harbour pilots and the psychology of their craft"),
+    # a name that is a word too before its series, opened by the word for "collection"
+    ("Dubois, M. (2011) Les quais du port de Marseille par les dockers Seuil, coll. « Points "
+     "», Paris.", "Dubois", "Les quais du port de Marseille par les dockers"),
+    ("Rinaldi, C. (1990) Porti e fari Colin, collection « Cursus », Paris.", "Rinaldi",
+     "Porti e fari"),
 ])
 def test_a_title_running_into_a_publishers_name_of_its_language(doc: str, author: str,
                                                                  title: str) -> None:
@@ -109,6 +114,12 @@ def test_a_title_running_into_a_publishers_name_of_its_language(doc: str, author
      "Harbour signals and the church"),
     # a word after a short title, then the publisher
     ("Keller, H. Hafenrecht revidiert Brockhaus, Leipzig, 1871.", "Keller", "Hafenrecht"),
+    # a word of the title changed before the publisher and its series; a name that is a word
+    # too, the title's own last word, before no series
+    ("Dubois, M. (2011) Les quais du port de Marseille par les dockers Seuil, coll. « Points "
+     "», Paris.", "Dubois", "Les quais du port de Toulon par les dockers"),
+    ("Berg, M. (2001) Harbour signals and the church Bell, Nordic Review 4: 5–19.", "Berg",
+     "Harbour signals and the church"),
 ])
 def test_a_title_word_before_a_publishers_name_of_its_language_is_still_the_titles(
         doc: str, author: str, title: str) -> None:

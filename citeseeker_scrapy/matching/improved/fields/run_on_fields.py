@@ -213,12 +213,15 @@ _VOLUME_AND_YEAR = rf" \d{{1,3}}, (?:{NAME}(?: {NAME}){{0,2}}, )?\(?{YEAR_DIGITS
 #: whatever follows it ("The Lost Manual Addison-Wesley, 1990", "...der Universität Bremen
 #: Lehmanns, Berlin", "...International Relations Zed Books: London", "...Type and Typography
 #: Laurence King, 2005"); or one that is an ordinary word too, before its field: a publishing
-#: city after its punctuation, or a year ("...Moral Reasoning Fortress. Minneapolis:",
-#: "...Sociology Polity, 1991").
+#: city after its punctuation, a year, or its series after a comma, opened by the word for
+#: "collection" ("...Moral Reasoning Fortress. Minneapolis:", "...Sociology Polity, 1991",
+#: "...par Roland Barthes Seuil, coll. « Traces écrites »": ``_SERIES_WORDS``).
+_SERIES_WORDS = r"coll|collection|collana|coleccion|colecao"
 _KNOWN_PUBLISHERS = (
     rf" (?:(?:{publishers.alternation(publishers.DISTINCT_NAMES)})(?![^\W_])"
     rf"|(?:{publishers.alternation(publishers.COMMON_WORD_NAMES)})"
-    rf"(?:[.,:;] (?:{places.PUBLISHING_CITIES})(?![^\W_])|[.,;]? \(?{YEAR_DIGITS}(?!\d)))")
+    rf"(?:[.,:;] (?:{places.PUBLISHING_CITIES})(?![^\W_])|[.,;]? \(?{YEAR_DIGITS}(?!\d)"
+    rf"|, (?:{_SERIES_WORDS})(?![^\W_])))")
 #: A word an organisation's name holds before "for" or "of": "...Teaching Society for the
 #: Teaching of Psychology.", "...recognition Swiss Federal Institute of Technology.".
 _ORGANISATION_WORD = (r"(?:society|association|institute|council|academy|federation|foundation"
