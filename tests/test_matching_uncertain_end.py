@@ -1013,11 +1013,6 @@ _TOWN_COMMA = ("\n\nSand H (2005) Salt marshes of the western estuaries Lorient,
                "colloque 2008. Patrimoine")
 
 
-def test_a_title_before_its_town_and_comma_in_a_list_of_towns_is_reported_marked() -> None:
-    matching.marked_uncertain(_NO_FULL_STOPS + _TOWN_COMMA, "Sand",
-                              "Salt marshes of the western estuaries")
-
-
 def test_a_title_without_its_last_town_before_a_comma_in_such_a_list_is_reported_marked() -> None:
     """The cost of the mark: the query lacks the title's own last word, a town."""
     matching.marked_uncertain(_NO_FULL_STOPS + _TOWN_COMMA.replace("estuaries Lorient",
@@ -1047,8 +1042,10 @@ _TOWNS_AT_PARAGRAPH_ENDS = (
     "Moreau A (2001) Stone bridges. Cahors: Seuil")
 
 
-def test_a_title_before_its_town_and_comma_in_a_list_closing_with_towns_is_marked() -> None:
-    matching.marked_uncertain(_TOWNS_AT_PARAGRAPH_ENDS + _TOWN_COMMA, "Sand",
+@pytest.mark.parametrize("list_of_towns", [_NO_FULL_STOPS, _TOWNS_AT_PARAGRAPH_ENDS])
+def test_a_title_before_its_town_and_comma_in_a_list_of_towns_is_reported_marked(
+        list_of_towns: str) -> None:
+    matching.marked_uncertain(list_of_towns + _TOWN_COMMA, "Sand",
                               "Salt marshes of the western estuaries")
 
 
