@@ -722,11 +722,11 @@ def test_a_title_word_before_a_paragraphs_end_is_still_the_titles(doc: str, auth
 # A title longer than the 2003 rule's part (200 characters after the name), printed last in its
 # entry with no punctuation: the rule's hit stops inside the title's last words, which the print
 # goes on with up to the paragraph's end (``printed_words.paragraph_end_after_query``).
-_FISHERIES = ("Harbour towns and their coastal fisheries in the northern provinces \u2013 a survey of "
-              "the tidal basins, the fish markets and the ferry routes between the islands of the "
-              "outer skerries and the mainland")
-_NEXT_PARAGRAPHS = (_PARAGRAPH + "Schnell, Irmtraud 2011 \u2018Rezension von: Lee\u2019 in: Review "
-                    "10 2011 1" + _PARAGRAPH)
+_FISHERIES = ("Harbour towns and their coastal fisheries in the northern provinces \u2013 a "
+              "survey of the tidal basins, the fish markets and the ferry routes between the "
+              "islands of the outer skerries and the mainland")
+_NEXT_PARAGRAPHS = (_PARAGRAPH + "Schnell, Irmtraud 2011 \u2018Rezension von: Lee\u2019 in: "
+                    "Review 10 2011 1" + _PARAGRAPH)
 
 
 def test_a_long_title_ending_its_paragraph_past_the_rules_part_ends_its_entry() -> None:

@@ -1051,8 +1051,9 @@ def test_a_title_before_its_town_and_comma_in_a_list_of_towns_is_reported_marked
 
 @pytest.mark.parametrize("closed", [
     # the titles closed by a full stop before their town
-    _TOWNS_AT_PARAGRAPH_ENDS.replace("lowlands Winterthur", "lowlands. Winterthur").replace(
-        "Schären Trondheim", "Schären. Trondheim").replace("Flusstäler Jena", "Flusstäler. Jena"),
+    _TOWNS_AT_PARAGRAPH_ENDS.replace("lowlands Winterthur", "lowlands. Winterthur")
+    .replace("Schären Trondheim", "Schären. Trondheim")
+    .replace("Flusstäler Jena", "Flusstäler. Jena"),
     # two such towns only
     _TOWNS_AT_PARAGRAPH_ENDS.replace("Flusstäler Jena", "Flusstäler. Jena"),
     # the last words of no town

@@ -220,8 +220,8 @@ _CLOSING_FIELD = rf"(?<![\w.-])(?:{YEAR_DIGITS}[a-z]?|\d+{RANGE_DASH}\d+) "
 #: inverted with no commas ("Beisheim Marianne Börzel Tanja A. Genschel Philipp et Zangl
 #: Bernhard, Title").
 GIVEN_FIRST_RUN_BEFORE_TITLE = re.compile(
-    rf"(?<=[\d.\"\u201d\u00bb)] )(?<![\s.][^\W\d_]\. )(?:{GIVEN_FIRST_NAME}(?:{AND_WORD} )?){{1,3}}"
-    rf"{OPENING}")
+    rf"(?<=[\d.\"\u201d\u00bb)] )(?<![\s.][^\W\d_]\. )"
+    rf"(?:{GIVEN_FIRST_NAME}(?:{AND_WORD} )?){{1,3}}{OPENING}")
 RUN_AFTER_CLOSING_FIELD = re.compile(
     _CLOSING_FIELD + rf"(?:{RUN_NAME}(?:{AND_WORD} )?){{1,3}}"
     rf"(?:\(?{YEAR_DIGITS}[a-z]?\)?[.,:]? )?{_OPENING_MARK}? ?$")
