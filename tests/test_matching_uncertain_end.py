@@ -484,6 +484,48 @@ def test_a_word_before_a_one_word_publisher_and_its_town_stays_rejected(
     assert matching.title_end_of(doc, author, title) is None
 
 
+# "Title Publisher. Place:" (a book's publisher run on after its title, the place and its colon
+# closing the entry, each entry a paragraph), in a list that closes four other entries so after a town: the one word
+# before the full stop could be the title's own last word, so the citation is reported marked,
+# whatever the place (a country's name in another language: "Nigéria"). A changed word, a list
+# that shows the habit twice only, and a place the entry goes on after stay rejected.
+_PUBLISHERS_BEFORE_PLACES = (
+    "Lund K. (1988): Tidal Charts of the Outer Skerries Fjordforlag. Bergen:\n\n"
+    "Holm E. (1975): Quay walls of the inner harbour Sjøbok. Trondheim, Norge:\n\n"
+    "Berg M. (1993): Kooperation zwischen Hafen und Werft Hafenverlag. Kiel: S.\n\n"
+    "Nordvik T. (1999): Harbour towns of the north Fjordbok. Oslo:\n\n"
+    "Okafor N. (2001): Tidal markets of the delta Ogun. Nigéria:\n\n"
+    "Moreau A. (2004): Ponts de pierre de la Loire Tours:")
+_PUBLISHER_BEFORE_PLACE_TWICE = (
+    "Lund K. (1988): Tidal Charts of the Outer Skerries Fjordforlag. Bergen:\n\n"
+    "Holm E. (1975): Quay walls of the inner harbour Sjøbok. Trondheim, Norge:\n\n"
+    "Okafor N. (2001): Tidal markets of the delta Ogun. Nigéria:")
+_PLACE_BEFORE_PUBLISHER = _PUBLISHERS_BEFORE_PLACES.replace(
+    "Ogun. Nigéria:", "Ogun. Lagos: Harbour Books.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Lund", "Tidal Charts of the Outer Skerries"),
+    ("Holm", "Quay walls of the inner harbour"),
+    ("Berg", "Kooperation zwischen Hafen und Werft"),
+    ("Okafor", "Tidal markets of the delta"),
+])
+def test_a_title_before_a_publisher_and_the_place_closing_the_entry_is_reported_marked(
+        author: str, title: str) -> None:
+    matching.marked_uncertain(_PUBLISHERS_BEFORE_PLACES, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_PUBLISHERS_BEFORE_PLACES, "Okafor", "Tidal markets of the river"),
+    (_PUBLISHER_BEFORE_PLACE_TWICE, "Okafor", "Tidal markets of the delta"),
+    (_PLACE_BEFORE_PUBLISHER, "Okafor", "Tidal markets of the delta"),
+])
+def test_a_word_before_a_full_stop_and_a_place_stays_rejected_where_the_list_does_not_decide(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None
+
+
 # "Title Series (Place: Publisher)" with no punctuation between the title and the series, the
 # bracket closing the entry (its paragraph's end, or the next entry's surname and initials with
 # no full stop, as a PDF's text joins the lines): the one capitalised word before the bracket

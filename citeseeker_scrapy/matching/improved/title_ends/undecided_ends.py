@@ -23,7 +23,7 @@ import re
 from typing import NamedTuple, Optional, Sequence
 
 from ...word_edges import PrintedCase
-from .capitals import acronym, prints_titles_into_towns
+from .capitals import acronym, prints_publishers_before_closing_towns, prints_titles_into_towns
 from ..grammar.content_words import (
     CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content,
 )
@@ -31,7 +31,7 @@ from ..grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIA
 from ..grammar.name_grammar import AND_WORD, INITIALS
 from ..fields.place_fields import (
     WORD_BEFORE_TITLES_TOWN, bracketed_place_and_publisher_end, country_after_town,
-    place_closes_entry_after, publisher_and_place_close_entry, town_and_publisher_end,
+    place_and_colon_after, place_closes_entry_after, publisher_and_place_close_entry, town_and_publisher_end,
     town_and_year_close_entry, town_before_comma, towns_after_name_end,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
@@ -344,7 +344,10 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     National Rural Electric Cooperative Association."), or, in a list that runs titles into
     their towns, the word's full stop before such a town and publisher
     (:func:`_field_before_town_closes_entry`: "...of language Whitfield. Madison: The
-    University of Wisconsin Press"), or, after a word of letters only (a series' name, not
+    University of Wisconsin Press"), or, in a list that closes other entries with a word's
+    full stop and a town's colon, the word's full stop before a place closed by its colon at
+    the entry's end (:func:`_publisher_before_closing_place`: "...Persian Mazda. Costa Mesa,
+    California:"), or, after a word of letters only (a series' name, not
     a report's number), the place and the publisher in brackets closing the entry
     (``place_fields.bracketed_place_and_publisher_end``: "...South India Shorelines (Stanford:
     Stanford University Press)"), or a town GeoNames knows or a listed publisher's name
@@ -385,6 +388,8 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
         return True
     if _field_before_town_closes_entry(text, word, printed):
         return True
+    if _publisher_before_closing_place(text, word, printed):
+        return True
     if town_and_year_close_entry(text, word.start() - 1):
         return True
     return publisher_and_place_close_entry(text, word.start(), after_lower_case,
@@ -424,6 +429,20 @@ def _field_before_town_closes_entry(text: str, word: re.Match[str], printed: Pri
     publisher = town_and_publisher_end(text, word.end() + 2)
     return (publisher is not None and _publisher_closes_entry(text, publisher, printed)
             and prints_titles_into_towns(text, printed, word.start() - 1))
+
+
+def _publisher_before_closing_place(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
+    """True if the one word run on after a title (``word``) closes a field with its full stop
+    and a place closed by its colon ends the entry there, at its paragraph's or the text's
+    end (``place_fields.place_and_colon_after``: "...contemporary Persian Mazda. Costa Mesa,
+    California:", "...plan marketing Onnaing. França:"), in a reference list that closes other
+    entries so after a town (``capitals.prints_publishers_before_closing_towns``): a style that
+    prints a book's publisher right after its title, no punctuation between, and the place
+    last. The word is as likely the publisher's as the title's own, so the end stays
+    uncertain. Called by :func:`_closes_entry_after_field`."""
+    end = place_and_colon_after(text, word.end())
+    return (end is not None and (end == len(text) or ends_paragraph(text, end, printed))
+            and prints_publishers_before_closing_towns(text, printed, word.end()))
 
 
 def _name_and_towns_close_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
