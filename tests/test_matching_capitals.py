@@ -165,6 +165,28 @@ def test_a_title_word_before_a_town_is_still_the_titles(doc: str, author: str,
     matching.turned_down(doc, author, title)
 
 
+#: A title that ends with a town, then the same town as its place and its comma (a style that
+#: prints the place right after the title); a word other than a town printed twice so.
+_TOWN_TWICE = ("28. Okafor N, Lund K: Mercados De Pescado En Bergen Bergen, Fjordforlag, "
+               "1988:176.")
+_WORD_TWICE = "28. Okafor N, Lund K: Canciones Del Fiordo Fiordo, Fjordforlag, 1988:176."
+
+
+def test_the_titles_town_printed_again_before_its_comma_starts_the_place() -> None:
+    matching.kept_by_both(_TOWN_TWICE, "Okafor", "Mercados de pescado en Bergen")
+    assert matching.title_end_of(_TOWN_TWICE, "Okafor", "Mercados de pescado en Bergen") == (
+        "certain")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_TOWN_TWICE, "Okafor", "Mercados de carne en Bergen"),  # a content word changed
+    (_WORD_TWICE, "Okafor", "Canciones del fiordo"),  # no town: the text cannot tell
+])
+def test_a_word_printed_twice_is_no_place_unless_it_is_the_same_town(doc: str, author: str,
+                                                                      title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 _MARKET_TOWNS = "Okafor, N. (1998). Tidal market towns St. Louis: Harbour Press." + _FJORDE
 
 

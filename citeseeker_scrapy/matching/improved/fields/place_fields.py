@@ -429,6 +429,19 @@ def country_after_town(text: str, town: tuple[int, int], at: int) -> bool:
             and places.is_town(word))
 
 
+def town_again_after_title(text: str, town: tuple[int, int], at: int) -> bool:
+    """True if the query's last word (``text[town[0]:town[1]]``) is a town GeoNames knows
+    (``places.is_town``), printed as a town's name (``_TOWN_WORD``), and the word at ``at``
+    (the next word, run on with a blank) is the same town closed by its comma: the place of
+    publication after a title that ends with its name, printed by a style that puts the place
+    right after the title with no punctuation ("...Ritual Andino En Otavalo Otavalo, Ediciones
+    Abya-Yala, 1988"). No title ends with its last word twice, so the text decides: the
+    second is the place's field. Called by ``capitals.field_start``."""
+    word = text[town[0]:town[1]]
+    return (text.startswith(f"{word}, ", at) and _TOWN_WORD.match(word) is not None
+            and places.is_town(word))
+
+
 #: A town of one word, perhaps a publishing city after its comma, the publisher's second seat
 #: ("Gossau, Zürich"), its colon and its publisher, up to the first mark that may close it
 #: (:func:`town_and_publisher_end`).

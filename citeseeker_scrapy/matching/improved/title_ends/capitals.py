@@ -5,7 +5,7 @@ sexualité Démographie : analyse et synthèse" (a chapter, then its book), "...
 INED, 2002" (then the publisher), "...Risk AssessmentsWeb site" (no blank either). Normalized
 text is lower case, so there the next field's first word reads as one more title word, and
 the word checks (``verify``) take the print for a longer title than the query: another work.
-The print's capitals tell the two apart in nine shapes:
+The print's capitals tell the two apart in ten shapes:
 
 * **a capital and a colon**: the query's last word is printed in lower case, the word right
   after it starts with a capital and a colon follows it: a place, a publisher or a container
@@ -43,6 +43,10 @@ The print's capitals tell the two apart in nine shapes:
   ("...in coastal Malta."); after a last word not in lower case ("...d'Antoine Forqueray
   Bilthoven; 1973") where the reference list runs another title so after a word in lower case,
   or three others before their publisher or their year (:func:`prints_titles_into_towns`);
+* **the title's town again**: the query's last word is a town GeoNames knows, and the word
+  right after it, with a capital, is the same town closed by its comma ("...Ritual Andino En
+  Otavalo Otavalo, Ediciones Abya-Yala": ``place_fields.town_again_after_title``): no title
+  ends with its last word twice, so the second is the place of publication;
 * **publication data to the entry's end**: after a title not in title case, a capital that
   opens the rest of the entry read as its publication data, a place of one word and its
   publisher, and the next entry's opening after it ("...en Nouvelle-Calédonie Nouméa: Île de
@@ -79,8 +83,8 @@ from ..text.per_text_cache import kept_per_text, kept_per_text_alone
 from ..fields.places import is_town
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
-    town_closes_entry, towns_after_full_stops_closing_entries, towns_before_blanks,
-    towns_closing_entries,
+    town_again_after_title, town_closes_entry, towns_after_full_stops_closing_entries,
+    towns_before_blanks, towns_closing_entries,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
@@ -159,6 +163,8 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
     if first[0].isupper() and _one_word_field(text, field, first, title, printed):
         return field.start()
     if _next_entry_in_capitals(text, field, first, printed):
+        return field.start()
+    if first[0].isupper() and town_again_after_title(text, title_end.span(), field.start()):
         return field.start()
     if title[-1].islower():  # else a title's own capital: "Tidal Markets Revisited: Lagos"
         if first[0].isupper() and _COLON.match(text, field.end()):
