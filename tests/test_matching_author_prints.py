@@ -973,3 +973,31 @@ def test_a_short_title_after_a_bare_co_author_among_such_neighbours_is_found(
 def test_a_short_title_after_a_bare_word_no_neighbours_vouch_for_is_ordinary_words(
         doc: str, author: str) -> None:
     matching.turned_down(doc, author, "Salt marshes")
+
+
+# A style that closes a surname printed with no given names by its full stop, then the run's
+# semicolon or its word for "and" before the last name and its initials: those full stops end
+# names, no sentence, so the title after the run is the entry's own.
+_BARE_SURNAME_RUNS = (
+    "22.Draper. ; Kramer. y Builders, T.C. Harbour Site Redevelopment Proposal, Lagos, 1999.\n\n"
+    "23.Halvorsen, K. ; Okafor. y Berg, M. Tidal markets of the delta, Bergen, 2001.\n\n"
+    "24.Lindqvist. ; Berg. ; Moreau. Quay walls of the north, Oslo, 2004.")
+#: The same names before a title that sentences close off: another entry's.
+_SENTENCES_BETWEEN = (
+    "Draper. ; Kramer. y Builders, T.C. Harbour Site Redevelopment. Lagos Office. "
+    "Okafor, N. y Berg, M. Tidal markets of the delta, Bergen, 2001.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Draper", "Harbour Site Redevelopment Proposal"),
+    ("Kramer", "Harbour Site Redevelopment Proposal"),
+    ("Halvorsen", "Tidal markets of the delta"),
+    ("Lindqvist", "Quay walls of the north"),
+])
+def test_a_title_after_surnames_closed_by_full_stops_in_a_run_is_the_entrys(
+        author: str, title: str) -> None:
+    matching.kept_by_both(_BARE_SURNAME_RUNS, author, title)
+
+
+def test_a_title_after_two_sentences_past_such_a_run_is_another_entrys() -> None:
+    matching.turned_down(_SENTENCES_BETWEEN, "Kramer", "Tidal markets of the delta")

@@ -126,10 +126,15 @@ LEGAL_FORM = rf"{LEGAL_FORM_WORD}\."
 #: dates "in press." and "forthcoming.", nor a company's legal form), nor a surname printed
 #: with its first initial joined and its other initials after a blank, then the comma that
 #: ends the name ("EckausR. S., " reads "eckausr. s., "; ``word_edges.initials_glued_at`` reads
-#: the surname): a sentence end is followed by no lone initials and comma.
+#: the surname): a sentence end is followed by no lone initials and comma. Nor a name's full
+#: stop before the run's next separator: a semicolon, or the word for "and" before the run's
+#: last name and its initials ("22.Draper. ; Kramer. y Builders, T.C. Title", a style that
+#: closes a surname printed with no given names by its full stop): no sentence goes on with a
+#: semicolon, nor opens with "and" and a name's initials.
 WORD_SENTENCE_END = re.compile(
     rf"(?<![^\W\d_])(?!(?:chr|jos|geo|jas|press|forthcoming)\.|{LEGAL_FORM})[^\W\d_]{{3,}}[.?!]"
-    r"[\"\u201d\u2019']? (?!(?:[^\W\d_]\.-? ?)*[^\W\d_]\.,)")
+    r"[\"\u201d\u2019']? (?!(?:[^\W\d_]\.-? ?)*[^\W\d_]\.,|; "
+    rf"|{AND_WORD} {NAME}, [^\W\d_]\.)")
 #: A "P." right after another initial is the name's ("Paris, A.P. 1841", "Paris, A. P. 1841"),
 #: no page's mark before a year not read as a date: a single letter and its full stop before it.
 _NO_INITIAL_BEFORE = r"(?<!\b[^\W\d_]\.)(?<!\b[^\W\d_]\. )"
