@@ -396,6 +396,10 @@ _COUNTRY = ("Okafor N., Berg M. (1999): Silt characteristics of tidal basins at 
             "budgets of tidal basins at the Kola inlet, Eastgate Canada. Harbour Geology: S.\n"
             "Moreau A. (2001): Stone bridges. Paris:")
 _SUDBURY = "Silt characteristics of tidal basins at the mouth of the Little Kola inlet, Sudbury"
+#: "Title Publisher, Place." with the publisher in capitals; a title's own last word there.
+_ACRONYM_COMMA_TOWN = ("9. Okafor N (2010) Tidal markets of the delta. FHVS Harbour Review FHVS, "
+                       "Bergen.\n10. Lund K (1988) Tidal charts of the Outer Skerries, Bergen.\n"
+                       "11. Berg M (2001) Quay walls. Oslo.")
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -404,6 +408,7 @@ _SUDBURY = "Silt characteristics of tidal basins at the mouth of the Little Kola
     (_PUBLISHER_TOWN, "Okafor", "Tidal Silt in the Harbour Basins"),
     (_PUBLISHER_TOWN, "Halvorsen", "Guidelines on silt in northern harbour basins"),
     (_COUNTRY, "Okafor", _SUDBURY),
+    (_ACRONYM_COMMA_TOWN, "Okafor", "Tidal markets of the delta. FHVS Harbour Review"),
 ])
 def test_a_title_before_an_abbreviated_publisher_or_a_country_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -425,6 +430,9 @@ def test_a_title_before_an_abbreviated_publisher_or_a_country_is_reported_marked
     # town's name after "in" (the title's own place: "Imperial" is a town's name too)
     (_PUBLISHER_TOWN, "Halvorsen", "Guidelines on silt in northern harbour"),
     (_COUNTRY, "Halvorsen", "Silt budgets of tidal basins at the Kola inlet, Eastgate"),
+    # a word changed before the acronym; a title's own last word before its comma and town
+    (_ACRONYM_COMMA_TOWN, "Okafor", "Tidal markets of the delta. FHVS Harbour Notes"),
+    (_ACRONYM_COMMA_TOWN, "Lund", "Tidal charts of the Outer"),
     ("Berg, Karl M. Harbour Guilds and Tidal Trade in Imperial Austria, 1848-1918. Kiel, 1998."
      "\nMoreau, Anne. Stone bridges. Paris: Seuil, 2001.", "Berg",
      "Harbour Guilds and Tidal Trade in Imperial"),

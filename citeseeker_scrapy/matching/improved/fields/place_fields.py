@@ -314,6 +314,13 @@ _PUBLISHER_THEN_TOWN_TO_ENTRY_END = re.compile(
 #: Harbour Women, in: The A.B. Review" is a title's own last word before a container. Read by
 #: :func:`publisher_and_place_close_entry`.
 _PLACE_ALONE_TO_ENTRY_END = re.compile(rf"{_PLACE_WORD}:(?: s\.)?{NEXT_ENTRY_OPENING}")
+#: A publisher's name of one word, its comma, its town (of one word or two), and the entry
+#: ends: "...Therapeutic Review CADTH, Ottawa." (a style that prints "Title Publisher,
+#: Place."). Read by :func:`publisher_and_place_close_entry` only where the name is printed as
+#: no title's word is (in capitals, two names joined): a title's own last word before its
+#: place prints "...Outer Skerries, Bergen." where a style prints no publisher.
+_NAME_COMMA_TOWN_TO_ENTRY_END = re.compile(
+    rf"{_PLACE_WORD}, (?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?)\.{NEXT_ENTRY_OPENING}")
 
 
 def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
@@ -329,7 +336,9 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
     no title's word is (``name_printed_apart``: in capitals, or with a capital inside, two
     names joined: "...Ein Vorwort AFRA. Butzbach/Griedel: S.", "...in One Dimension
     ClarendonPress. Oxford:"; a title's own last word, then its full stop, prints "...Outer
-    Skerries. Bergen:" where a style prints no publisher); or one
+    Skerries. Bergen:" where a style prints no publisher), or so before its comma and its town
+    up to the entry's end (``_NAME_COMMA_TOWN_TO_ENTRY_END``: "...Therapeutic Review CADTH,
+    Ottawa."); or one
     word alone, its colon and the entry's end (``_PLACE_ALONE_TO_ENTRY_END``). A title in title
     case without its last word prints that word before the name ("...Correlation Functions
     CambridgeUniv .Press"), a word with a blank after it: the abbreviation, or the full stop
@@ -341,11 +350,19 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
         return True
     if _PLACE_ALONE_TO_ENTRY_END.match(text, at) is not None:
         return True
+    named = _NAME_COMMA_TOWN_TO_ENTRY_END.match(text, at) if name_printed_apart else None
+    if named is not None and _is_seat(named["town"]):
+        return True
     town = _PUBLISHER_THEN_TOWN_TO_ENTRY_END.match(text, at)
     if town is None or not (opened or name_printed_apart and " " not in town["name"]):
         return False
-    seat = town["town"].partition("/")[0]
-    return _PUBLISHING_CITY.fullmatch(seat) is not None or places.is_town(seat)
+    return _is_seat(town["town"].partition("/")[0])
+
+
+def _is_seat(town: str) -> bool:
+    """True if ``town`` (normalized) is a publishing city or a town GeoNames knows: where a
+    publisher printed before it has its seat. Called by :func:`publisher_and_place_close_entry`."""
+    return _PUBLISHING_CITY.fullmatch(town) is not None or places.is_town(town)
 
 
 _PUBLISHING_CITY = re.compile(places.PUBLISHING_CITIES)
