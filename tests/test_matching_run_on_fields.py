@@ -154,6 +154,9 @@ def test_a_near_miss_after_a_volume_and_the_run_date_stays_rejected(doc: str, au
     ("Moreau, A. (1998) Steinbr\u00fccken 96 S.", "Moreau", "Steinbr\u00fccken"),
     ("[4] Kowalski P. 2005. Tidal Gauges212pp.\n[5] Brown K. 2001. Other.", "Kowalski",
      "Tidal Gauges"),
+    # the count of pages, then the bracketed place and year that close the entry
+    ("1. MOREAU, A. Ponts En Pierre 552 (Villers-sur-Fjord, 1983).", "Moreau",
+     "Ponts en pierre"),
 ])
 def test_a_short_title_before_the_count_of_pages_that_closes_its_entry_stands_alone(
         doc: str, author: str, title: str) -> None:
@@ -172,6 +175,12 @@ def test_a_short_title_before_the_count_of_pages_that_closes_its_entry_stands_al
     # the count of pages that does not close the entry: a sentence goes on
     ("Okafor measured the harbour silt budgets 212 pp. were spent on them.", "Okafor",
      "harbour silt budgets"),
+    # a word changed before the count of pages and the bracketed year; a sentence's number
+    # before an author-year citation, the sentence going on
+    ("1. MOREAU, A. Ponts En Bois 552 (Villers-sur-Fjord, 1983).", "Moreau",
+     "Ponts en pierre"),
+    ("Moreau counted ponts en pierre 552 (Lindqvist, 1983). They were old.", "Moreau",
+     "Ponts en pierre"),
 ])
 def test_a_near_miss_before_a_count_of_pages_stays_rejected(doc: str, author: str,
                                                           title: str) -> None:

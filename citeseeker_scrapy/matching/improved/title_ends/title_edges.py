@@ -114,6 +114,13 @@ _NUMBER_CLOSING_ENTRY = re.compile(rf" \d{{1,3}}{NEXT_ENTRY_OPENING}")
 #: A sentence puts no count of pages after its words, and a query lacking the title's last
 #: word has that word before the number.
 _PAGE_COUNT_CLOSING_ENTRY = re.compile(rf" ?\d{{1,5}} ?(?:pp?|S|s)\.{NEXT_ENTRY_OPENING}")
+#: A bare number right after a title (a book's count of pages or its volume), then the
+#: bracketed publisher or place and the year, and the entry's full stop before the next
+#: entry's opening: a style that prints a book as "Title 552 (Place, 1983)." (solutions,
+#: Nature's way with no mark after the title). A sentence puts no bare number between its
+#: words and a bracketed year that closes an entry.
+_NUMBER_THEN_BRACKETED_YEAR_CLOSING_ENTRY = re.compile(
+    rf" \d{{1,5}} \([^()]*{YEAR_DIGITS}[a-z]?\)\.{NEXT_ENTRY_OPENING}")
 #: The next entry's author list right after a title that ends its entry: three surnames or
 #: more joined by slashes, no initials, as German styles print them ("...Writings on Economics
 #: Kinney / Maldacena / Minwalla / Raju An index ..."); a title's own words are not joined so,
@@ -417,12 +424,14 @@ def _unpunctuated_field_after(text: str, name: Optional[Span], start: int, end: 
     style prints there with no punctuation: the next field (``run_on_fields.NEXT_FIELD``), a
     volume closing the entry, a bare number before the next entry's opening
     (``_NUMBER_CLOSING_ENTRY``: a volume, a page's number), the book's count of pages closing
-    the entry (``_PAGE_COUNT_CLOSING_ENTRY``), the next entry's author run
+    the entry (``_PAGE_COUNT_CLOSING_ENTRY``), or before its bracketed place and year closing it
+    (``_NUMBER_THEN_BRACKETED_YEAR_CLOSING_ENTRY``), the next entry's author run
     printed as this one's, the author's name again as the publisher, or the next entry's names
     joined by slashes. Called by :func:`stands_alone`."""
     return bool(NEXT_FIELD.match(text, end) or VOLUME_CLOSING_ENTRY.match(text, end)
                 or _NUMBER_CLOSING_ENTRY.match(text, end)
                 or _PAGE_COUNT_CLOSING_ENTRY.match(text, end)
+                or _NUMBER_THEN_BRACKETED_YEAR_CLOSING_ENTRY.match(text, end)
                 or next_entry_as_this(text, name, start, end) or name_again(text, name, end)
                 or _SLASHED_NAMES_AFTER.match(text, end))
 
