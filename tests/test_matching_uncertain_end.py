@@ -503,7 +503,8 @@ _PUBLISHERS_BEFORE_PLACES = (
     "Berg M. (1993): Kooperation zwischen Hafen und Werft Hafenverlag. Kiel: S.\n\n"
     "Nordvik T. (1999): Harbour towns of the north Fjordbok. Oslo:\n\n"
     "Okafor N. (2001): Tidal markets of the delta Ogun. Nigéria:\n\n"
-    "Moreau A. (2004): Ponts de pierre de la Loire Tours:")
+    "Moreau A. (2004): Ponts de pierre de la Loire Tours:\n\n"
+    "Halvorsen K. (1992): Harbour Towns and Their Pilots House. Bergen: Fjordbok:")
 _PUBLISHER_BEFORE_PLACE_TWICE = (
     "Lund K. (1988): Tidal Charts of the Outer Skerries Fjordforlag. Bergen:\n\n"
     "Holm E. (1975): Quay walls of the inner harbour Sjøbok. Trondheim, Norge:\n\n"
@@ -517,6 +518,7 @@ _PLACE_BEFORE_PUBLISHER = _PUBLISHERS_BEFORE_PLACES.replace(
     ("Holm", "Quay walls of the inner harbour"),
     ("Berg", "Kooperation zwischen Hafen und Werft"),
     ("Okafor", "Tidal markets of the delta"),
+    ("Halvorsen", "Harbour Towns and Their Pilots"),  # a place field holding its publisher
 ])
 def test_a_title_before_a_publisher_and_the_place_closing_the_entry_is_reported_marked(
         author: str, title: str) -> None:

@@ -391,10 +391,15 @@ def place_closes_entry_after(text: str, at: int, name_printed_apart: bool = Fals
 #: A full stop, then a place closed by its colon, perhaps an abbreviation its style leaves
 #: with no number after it, and a blank or the text's end: "...contemporary Persian Mazda.
 #: Costa Mesa, California:", "...and the Market Libri Mundi. Quito: S." (natur-und-landschaft's
-#: "Title Publisher. Place:" for a book). A place of up to four words, commas between them: a
-#: town and its region or country.
+#: "Title Publisher. Place:" for a book). A place of up to four words, commas between them (a
+#: town and its region or country) or a colon, as a record's place field may hold its
+#: publisher too ("...Nursery Education House. New Delhi: Doaba:").
 _PLACE_AND_COLON = re.compile(
-    rf"\. ((?:{_PLACE_WORD},? ){{0,3}}{_PLACE_WORD}):(?: [^\W\d_]{{1,3}}\.)?(?= |$)")
+    rf"\. ((?:{_PLACE_WORD}[,:]? ){{0,3}}{_PLACE_WORD}):(?: [^\W\d_]{{1,3}}\.)?(?= |$)")
+
+
+#: The place's first name, up to its first comma or colon: its town.
+_FIRST_PLACE = re.compile(r"[^,:]*")
 
 
 def place_and_colon_after(text: str, at: int) -> int | None:
@@ -410,13 +415,13 @@ def place_and_colon_after(text: str, at: int) -> int | None:
 
 def towns_after_full_stops_closing_entries(text: str) -> Iterator[tuple[int, int]]:
     """Each place in ``text`` of the shape :func:`place_and_colon_after` reads, right after a
-    word's full stop, whose name up to its first comma is a town GeoNames knows or a
+    word's full stop, whose name up to its first comma or colon is a town GeoNames knows or a
     publishing city ("...Springer. New York, NY, USA:", "...Larcier. Bruxelles:"): the full
-    stop's place and the end of the colon (or of the abbreviation after it). Called by
+    stop's place and the end of the last colon (or of the abbreviation after it). Called by
     ``capitals.prints_publishers_before_closing_towns``, which keeps those the paragraph ends
     after: a style that closes a book's entry with its publisher's full stop and its place."""
     for place in _PLACE_AND_COLON.finditer(text):
-        town = place[1].partition(",")[0]
+        town = _FIRST_PLACE.match(place[1])[0]
         if (place.start() > 0 and text[place.start() - 1].isalnum()
                 and (_PUBLISHING_CITY.fullmatch(town) is not None or places.is_town(town))):
             yield place.start(), place.end()
