@@ -267,6 +267,13 @@ def test_a_town_after_a_capital_is_the_titles_unless_the_list_runs_titles_into_t
     matching.turned_down(doc, author, title)
 
 
+#: "Title Place, Publisher, Year." with no punctuation after the title (each entry a paragraph).
+_TOWN_PUBLISHER_YEAR = (
+    "2. Okafor N: Les Digues du Fleuve Côtier Levallois-Perret, FjordPresse, 2016.\n\n"
+    "3. Berg M: La Pêche En Nouvelle-Calédonie Nouméa, Île de lumière, collection 101 mots, "
+    "1999.")
+
+
 @pytest.mark.parametrize("doc, author, title", [
     # a list that punctuates its titles' ends, or runs titles into towns twice only: the town
     # may be the title's own last word, and the capitals cannot tell
@@ -277,6 +284,10 @@ def test_a_town_after_a_capital_is_the_titles_unless_the_list_runs_titles_into_t
     # after a capitalised name of three letters (a river, a region) and before a year
     ("7 OKAFOR, N. Lettre sur les digues du Lot Cahors, 1871.\n8 BERG, M. Fjorde; Meer: Kiel, "
      "1990.", "Okafor", "Lettre sur les digues du Lot"),
+    # before the town's comma, its publisher (perhaps a series after another comma) and the
+    # year closing the entry ("Title Place, Publisher, Year.")
+    (_TOWN_PUBLISHER_YEAR, "Okafor", "Les Digues du Fleuve Côtier"),
+    (_TOWN_PUBLISHER_YEAR, "Berg", "La Pêche En Nouvelle-Calédonie"),
 ])
 def test_a_town_closing_the_entry_after_a_capital_leaves_the_title_end_uncertain(
         doc: str, author: str, title: str) -> None:
@@ -284,6 +295,8 @@ def test_a_town_closing_the_entry_after_a_capital_leaves_the_title_end_uncertain
 
 
 @pytest.mark.parametrize("doc, author, title", [
+    # a content word changed before the town and its publisher
+    (_TOWN_PUBLISHER_YEAR, "Okafor", "Les Digues du Fleuve Marin"),
     # a content word changed before the town, after a name of three letters
     ("7 OKAFOR, N. Lettre sur les digues du Lot Cahors, 1871.", "Okafor",
      "Lettre sur les ponts du Lot"),

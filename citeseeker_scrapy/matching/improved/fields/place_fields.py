@@ -199,6 +199,18 @@ _PUBLISHER_OR_YEAR_AFTER = re.compile(rf" ?: (?=[^\W\d_])|; \(?{YEAR_DIGITS}(?![
 #: a town that closes an entry alone ("...der Universität Bremen.") is a title's last word as
 #: often.
 _YEAR_AFTER_TOWN = re.compile(rf"[;,] \(?{YEAR_DIGITS}(?![\d\]])")
+#: A town (as :data:`_TOWN_CLOSING_ENTRY` reads it), its comma, its publisher (perhaps a
+#: series after another comma), the year, and the entry ends: "...Burn-Out Levallois-Perret,
+#: StudyramaPro, 2016.", "...en Nouvelle-Calédonie Nouméa, Île de lumière, collection 101 mots
+#: pour comprendre, 1999." (a style that prints "Title Place, Publisher, Year." with no
+#: punctuation after the title).
+_TOWN_BEFORE_PUBLISHER_AND_YEAR = re.compile(
+    rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME})"
+    rf", (?P<publisher>[^\W\d_][^.;:(),]{{0,60}})(?:, [^.;:()]{{1,60}}?)?"
+    rf", \(?{YEAR_DIGITS}\)?\.{NEXT_ENTRY_OPENING}")
+#: A region's or a country's name, or a region's code: what follows a town's comma as the
+#: town's own (``places.REGIONS``).
+_REGION = re.compile(places.REGIONS)
 
 
 def town_and_year_close_entry(text: str, at: int) -> bool:
@@ -207,12 +219,25 @@ def town_and_year_close_entry(text: str, at: int) -> bool:
     (``places.is_joined_town_name``: "...en dermatologie Moulins-lès-Metz, 1983, p. 552.", a
     town too small for GeoNames' list), and the year of publication follows the town after its
     comma or semicolon (``_YEAR_AFTER_TOWN``): "...préfet du Lot Cahors, 1868.", "...Northern
-    Fjords Bergen; 2004". Called by ``undecided_ends``, which marks the title's end uncertain
+    Fjords Bergen; 2004", or after its comma and its publisher, the year closing the entry
+    (``_TOWN_BEFORE_PUBLISHER_AND_YEAR``: "...Professionnel Levallois-Perret, StudyramaPro,
+    2016."; not where a place follows the comma, :func:`_is_place`). Called by ``undecided_ends``, which marks the title's end uncertain
     there: after a capitalised word the town may be the title's own last word ("...Fjords
     Bergen")."""
     town = _TOWN_CLOSING_ENTRY.match(text, at)
-    return (town is not None and _YEAR_AFTER_TOWN.match(text, town.end(1)) is not None
-            and _closes_as_town(text, town, joined_names=True))
+    if town is None or _YEAR_AFTER_TOWN.match(text, town.end(1)) is None:
+        town = _TOWN_BEFORE_PUBLISHER_AND_YEAR.match(text, at)
+        if town is not None and _is_place(town["publisher"]):
+            return False
+    return town is not None and _closes_as_town(text, town, joined_names=True)
+
+
+def _is_place(name: str) -> bool:
+    """True if ``name`` (normalized) is a town, a publishing city, a region or a country: after
+    a town's comma it makes that town the title's own last word, the place's field following
+    ("...of the Niger Delta, Paris, Karthala, 1994.", "...delta, Zed Books Ashford, Kent,
+    2003."). Called by :func:`town_and_year_close_entry`."""
+    return _is_seat(name) or _REGION.fullmatch(name) is not None
 
 
 def towns_closing_entries(text: str) -> Iterator[tuple[int, bool]]:
