@@ -297,6 +297,9 @@ def test_a_town_closing_the_entry_after_a_capital_leaves_the_title_end_uncertain
 @pytest.mark.parametrize("doc, author, title", [
     # a content word changed before the town and its publisher
     (_TOWN_PUBLISHER_YEAR, "Okafor", "Les Digues du Fleuve Marin"),
+    # a place after the publisher: the town before is the title's own last word
+    ("[30] K. Lund, Hafenordnung der Universität Bremen, Lehmanns, Berlin, 2004.", "Lund",
+     "Hafenordnung der Universität"),
     # a content word changed before the town, after a name of three letters
     ("7 OKAFOR, N. Lettre sur les digues du Lot Cahors, 1871.", "Okafor",
      "Lettre sur les ponts du Lot"),

@@ -206,7 +206,7 @@ _YEAR_AFTER_TOWN = re.compile(rf"[;,] \(?{YEAR_DIGITS}(?![\d\]])")
 #: punctuation after the title).
 _TOWN_BEFORE_PUBLISHER_AND_YEAR = re.compile(
     rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME})"
-    rf", (?P<publisher>[^\W\d_][^.;:(),]{{0,60}})(?:, [^.;:()]{{1,60}}?)?"
+    rf", (?P<publisher>[^\W\d_][^.;:(),]{{0,60}})(?:, (?P<series>[^.;:()]{{1,60}}?))?"
     rf", \(?{YEAR_DIGITS}\)?\.{NEXT_ENTRY_OPENING}")
 #: A region's or a country's name, or a region's code: what follows a town's comma as the
 #: town's own (``places.REGIONS``).
@@ -221,22 +221,24 @@ def town_and_year_close_entry(text: str, at: int) -> bool:
     comma or semicolon (``_YEAR_AFTER_TOWN``): "...préfet du Lot Cahors, 1868.", "...Northern
     Fjords Bergen; 2004", or after its comma and its publisher, the year closing the entry
     (``_TOWN_BEFORE_PUBLISHER_AND_YEAR``: "...Professionnel Levallois-Perret, StudyramaPro,
-    2016."; not where a place follows the comma, :func:`_is_place`). Called by ``undecided_ends``, which marks the title's end uncertain
+    2016."; not where a place follows the comma or the publisher, :func:`_is_place`). Called by ``undecided_ends``, which marks the title's end uncertain
     there: after a capitalised word the town may be the title's own last word ("...Fjords
     Bergen")."""
     town = _TOWN_CLOSING_ENTRY.match(text, at)
     if town is None or _YEAR_AFTER_TOWN.match(text, town.end(1)) is None:
         town = _TOWN_BEFORE_PUBLISHER_AND_YEAR.match(text, at)
-        if town is not None and _is_place(town["publisher"]):
+        fields = () if town is None else town.group("publisher", "series")
+        if any(field is not None and _is_place(field) for field in fields):
             return False
     return town is not None and _closes_as_town(text, town, joined_names=True)
 
 
 def _is_place(name: str) -> bool:
     """True if ``name`` (normalized) is a town, a publishing city, a region or a country: after
-    a town's comma it makes that town the title's own last word, the place's field following
-    ("...of the Niger Delta, Paris, Karthala, 1994.", "...delta, Zed Books Ashford, Kent,
-    2003."). Called by :func:`town_and_year_close_entry`."""
+    a town's comma, or after the publisher that follows it, it makes that town the title's own
+    last word, the place's field following ("...of the Niger Delta, Paris, Karthala, 1994.",
+    "...der Universität Bremen, Lehmanns, Berlin, 2004.", "...the Peruvian Andes, VVB Verlag,
+    Germany, 2014."). Called by :func:`town_and_year_close_entry`."""
     return _is_seat(name) or _REGION.fullmatch(name) is not None
 
 
