@@ -493,10 +493,11 @@ def test_a_word_before_a_one_word_publisher_and_its_town_stays_rejected(
 
 
 # "Title Publisher. Place:" (a book's publisher run on after its title, the place and its colon
-# closing the entry, each entry a paragraph), in a list that closes four other entries so after a town: the one word
-# before the full stop could be the title's own last word, so the citation is reported marked,
-# whatever the place (a country's name in another language: "Nigéria"). A changed word, a list
-# that shows the habit twice only, and a place the entry goes on after stay rejected.
+# closing the entry, each entry a paragraph), in a list that closes four other entries so after
+# a town: the one word before the full stop could be the title's own last word, so the
+# citation is reported marked, whatever the place (a country's name in another language:
+# "Nigéria"). A changed word, a list that shows the habit twice only, and a place the entry
+# goes on after stay rejected.
 _PUBLISHERS_BEFORE_PLACES = (
     "Lund K. (1988): Tidal Charts of the Outer Skerries Fjordforlag. Bergen:\n\n"
     "Holm E. (1975): Quay walls of the inner harbour Sjøbok. Trondheim, Norge:\n\n"

@@ -221,9 +221,9 @@ def town_and_year_close_entry(text: str, at: int) -> bool:
     comma or semicolon (``_YEAR_AFTER_TOWN``): "...préfet du Lot Cahors, 1868.", "...Northern
     Fjords Bergen; 2004", or after its comma and its publisher, the year closing the entry
     (``_TOWN_BEFORE_PUBLISHER_AND_YEAR``: "...Professionnel Levallois-Perret, StudyramaPro,
-    2016."; not where a place follows the comma or the publisher, :func:`_is_place`). Called by ``undecided_ends``, which marks the title's end uncertain
-    there: after a capitalised word the town may be the title's own last word ("...Fjords
-    Bergen")."""
+    2016."; not where a place follows the comma or the publisher, :func:`_is_place`). Called
+    by ``undecided_ends``, which marks the title's end uncertain there: after a capitalised
+    word the town may be the title's own last word ("...Fjords Bergen")."""
     town = _TOWN_CLOSING_ENTRY.match(text, at)
     if town is None or _YEAR_AFTER_TOWN.match(text, town.end(1)) is None:
         town = _TOWN_BEFORE_PUBLISHER_AND_YEAR.match(text, at)
@@ -449,8 +449,7 @@ def towns_after_full_stops_closing_entries(text: str) -> Iterator[tuple[int, int
     after: a style that closes a book's entry with its publisher's full stop and its place."""
     for place in _PLACE_AND_COLON.finditer(text):
         town = _FIRST_PLACE.match(place[1])[0]
-        if (place.start() > 0 and text[place.start() - 1].isalnum()
-                and (_PUBLISHING_CITY.fullmatch(town) is not None or places.is_town(town))):
+        if place.start() > 0 and text[place.start() - 1].isalnum() and _is_seat(town):
             yield place.start(), place.end()
 
 

@@ -23,7 +23,9 @@ import re
 from typing import NamedTuple, Optional, Sequence
 
 from ...word_edges import PrintedCase
-from .capitals import acronym, prints_publishers_before_closing_towns, prints_titles_into_towns
+from .capitals import (
+    acronym, prints_publishers_before_closing_towns, prints_titles_into_towns,
+)
 from ..grammar.content_words import (
     CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content,
 )
@@ -31,8 +33,8 @@ from ..grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIA
 from ..grammar.name_grammar import AND_WORD, INITIALS
 from ..fields.place_fields import (
     WORD_BEFORE_TITLES_TOWN, bracketed_place_and_publisher_end, country_after_town,
-    place_and_colon_after, place_closes_entry_after, publisher_and_place_close_entry, town_and_publisher_end,
-    town_and_year_close_entry, town_before_comma, towns_after_name_end,
+    place_and_colon_after, place_closes_entry_after, publisher_and_place_close_entry,
+    town_and_publisher_end, town_and_year_close_entry, town_before_comma, towns_after_name_end,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from ..word_check.counterparts import has_counterpart
