@@ -388,7 +388,9 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
 
 def _is_seat(town: str) -> bool:
     """True if ``town`` (normalized) is a publishing city or a town GeoNames knows: where a
-    publisher printed before it has its seat. Called by :func:`publisher_and_place_close_entry`."""
+    publisher printed before it has its seat. Called by :func:`publisher_and_place_close_entry`,
+    :func:`towns_after_name_end`, :func:`towns_after_full_stops_closing_entries` and
+    :func:`_is_place`."""
     return _PUBLISHING_CITY.fullmatch(town) is not None or places.is_town(town)
 
 
@@ -470,11 +472,9 @@ def country_after_town(text: str, town: tuple[int, int], at: int) -> bool:
     title case without its last word prints that word there, not a country after a town,
     unless the title itself ends with both ("...deposit, Sudbury Canada"): so
     ``undecided_ends``, who calls it, marks the end uncertain."""
-    word = text[town[0]:town[1]]
     return (_COUNTRY_CLOSING_FIELD.match(text, at) is not None
-            and _TOWN_WORD.match(word) is not None
             and not WORD_BEFORE_TITLES_TOWN.search(text, max(0, town[0] - 13), town[0] - 1)
-            and places.is_town(word))
+            and _printed_as_town(text[town[0]:town[1]]))
 
 
 def town_again_after_title(text: str, town: tuple[int, int], at: int) -> bool:
@@ -486,8 +486,14 @@ def town_again_after_title(text: str, town: tuple[int, int], at: int) -> bool:
     Abya-Yala, 1988"). No title ends with its last word twice, so the text decides: the
     second is the place's field. Called by ``capitals.field_start``."""
     word = text[town[0]:town[1]]
-    return (text.startswith(f"{word}, ", at) and _TOWN_WORD.match(word) is not None
-            and places.is_town(word))
+    return text.startswith(f"{word}, ", at) and _printed_as_town(word)
+
+
+def _printed_as_town(word: str) -> bool:
+    """True if the query's last word (``word``, normalized) is printed as a town's name
+    (``_TOWN_WORD``) and GeoNames knows the town (``places.is_town``). Called by
+    :func:`country_after_town` and :func:`town_again_after_title`."""
+    return _TOWN_WORD.match(word) is not None and places.is_town(word)
 
 
 #: A town of one word, perhaps a publishing city after its comma, the publisher's second seat
@@ -534,7 +540,7 @@ def towns_after_name_end(text: str, at: int) -> int | None:
     if match is None:
         return None
     towns = text[at:match.end()].split(", ")[1:]
-    if not all(_PUBLISHING_CITY.fullmatch(town) or places.is_town(town) for town in towns):
+    if not all(_is_seat(town) for town in towns):
         return None
     return match.end()
 
