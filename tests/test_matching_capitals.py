@@ -133,6 +133,8 @@ _TALENCE = "Dubois, M. (2011). Les gardiens de phare et leurs familles Talence, 
     ("12. Lindqvist E. Lighthouse keepers and their families Bilthoven; 2004", "Lindqvist",
      "Lighthouse keepers and their families"),
     (_TALENCE, "Dubois", "Les gardiens de phare et leurs familles"),
+    ("Dubois, M. (2011). Les gardiens de phare et leurs familles Talence, p. 118.", "Dubois",
+     "Les gardiens de phare et leurs familles"),
     # a publisher's name that is a word too, closing the entry
     ("Moore, A. (1962). Harbour lights of the channel coast Bell." + _FJORDE, "Moore",
      "Harbour lights of the channel coast"),
@@ -274,6 +276,12 @@ _TOWN_PUBLISHER_YEAR = (
     "1999.")
 
 
+#: "Title Place, Pages." with no punctuation after the title: a name printed as a town's, its
+#: parts joined by hyphens, and a town GeoNames knows.
+_TOWN_AND_PAGES = ("7 OKAFOR, N. (1871) Lettre sur les digues du fleuve Fontaine-lès-Dijon, "
+                   "p. 212.\n8 BERG, M. (1990) Les Fjords Marins Cahors, pp. 3–9.")
+
+
 @pytest.mark.parametrize("doc, author, title", [
     # a list that punctuates its titles' ends, or runs titles into towns twice only: the town
     # may be the title's own last word, and the capitals cannot tell
@@ -288,6 +296,9 @@ _TOWN_PUBLISHER_YEAR = (
     # year closing the entry ("Title Place, Publisher, Year.")
     (_TOWN_PUBLISHER_YEAR, "Okafor", "Les Digues du Fleuve Côtier"),
     (_TOWN_PUBLISHER_YEAR, "Berg", "La Pêche En Nouvelle-Calédonie"),
+    # before the town's comma and the book's pages (the year printed after the authors)
+    (_TOWN_AND_PAGES, "Okafor", "Lettre sur les digues du fleuve"),
+    (_TOWN_AND_PAGES, "Berg", "Les Fjords Marins"),
 ])
 def test_a_town_closing_the_entry_after_a_capital_leaves_the_title_end_uncertain(
         doc: str, author: str, title: str) -> None:
@@ -303,6 +314,8 @@ def test_a_town_closing_the_entry_after_a_capital_leaves_the_title_end_uncertain
     # a content word changed before the town, after a name of three letters
     ("7 OKAFOR, N. Lettre sur les digues du Lot Cahors, 1871.", "Okafor",
      "Lettre sur les ponts du Lot"),
+    # a content word changed before the town and the pages
+    (_TOWN_AND_PAGES, "Berg", "Les Fjords Lointains"),
     # the name of three letters changed, or a word added after the town
     ("7 OKAFOR, N. Lettre sur les digues du Lot Cahors, 1871.", "Okafor",
      "Lettre sur les digues du Tarn"),

@@ -23,7 +23,8 @@ from typing import Iterator
 from ...name_parts import INITIAL
 from . import places, publishers
 from ..grammar.content_words import CONTAINER_ARTICLES
-from ..grammar.entry_grammar import ABBREVIATION, ENTRY_CLOSING, NEXT_ENTRY_OPENING, YEAR_DIGITS
+from ..grammar.entry_grammar import (ABBREVIATION, ENTRY_CLOSING, NEXT_ENTRY_OPENING,
+                                     YEAR_DIGITS, YEAR_OR_PAGES_AFTER_PLACE)
 from ..grammar.name_grammar import NAME
 
 # The place of publication as a field a title runs into, read from the end of the title's last
@@ -159,12 +160,12 @@ _TOWN_WORD = re.compile(r"(?![ivxlc]+(?: |$))[^\W\d_]{3}")
 def town_closes_entry(text: str, at: int) -> bool:
     """True if the word right after ``at`` (the end of a title's last word), or two words after
     a word that opens a place's name ("St. Paul", "Fort Worth"), are a town GeoNames knows
-    (``places.is_town``) or a listed publisher's name, and close the entry
-    (``ENTRY_CLOSING``): "...les infirmières Talence.", "...lower delta Cahors; 1978",
-    "...leurs familles Talence, 118-121.", "...art techniques Bell." (a style that prints the
-    title with no closing punctuation and then one place or publisher). Not after a
-    word that makes the town the title's own (``WORD_BEFORE_TITLES_TOWN``: "...Death in
-    Venice.", "...New York."). Called by ``capitals.field_start``, which asks it only after a
+    (``places.is_town``) or a listed publisher's name, and close the entry (``ENTRY_CLOSING``):
+    "...les infirmières Talence.", "...lower delta Cahors; 1978", "...leurs familles Talence,
+    118-121.", "...art techniques Bell." (a style that prints the title with no closing
+    punctuation and then one place or publisher).
+    Not after a word that makes the town the title's own (``WORD_BEFORE_TITLES_TOWN``:
+    "...Death in Venice.", "...New York."). Called by ``capitals.field_start``, which asks it only after a
     title's last word printed in lower case and of a capitalised town: on normalized text
     alone a title's own last word is a town as often ("...Abtei Prüm.", "...Universität
     Bremen.", "...Understanding and Managing Change.").
@@ -195,10 +196,10 @@ def _closes_as_town(text: str, town: re.Match[str], joined_names: bool = False) 
 _PUBLISHER_OR_YEAR_AFTER = re.compile(rf" ?: (?=[^\W\d_])|; \(?{YEAR_DIGITS}(?![\d\]])")
 
 
-#: A town's comma or semicolon and the year of publication after it ("...Cahors, 1868."), where
-#: a town that closes an entry alone ("...der Universität Bremen.") is a title's last word as
-#: often.
-_YEAR_AFTER_TOWN = re.compile(rf"[;,] \(?{YEAR_DIGITS}(?![\d\]])")
+#: A town's year or pages after its comma ("...Cahors, 1868.", "...dermatologie
+#: Moulins-lès-Metz, p. 552."), where a town that closes an entry alone ("...der Universität
+#: Bremen.") is a title's last word as often.
+_YEAR_OR_PAGES_AFTER_TOWN = re.compile(YEAR_OR_PAGES_AFTER_PLACE)
 #: A town (as :data:`_TOWN_CLOSING_ENTRY` reads it), its comma, its publisher (perhaps a
 #: series after another comma), the year, and the entry ends: "...Burn-Out Levallois-Perret,
 #: StudyramaPro, 2016.", "...en Nouvelle-Calédonie Nouméa, Île de lumière, collection 101 mots
@@ -217,15 +218,16 @@ def town_and_year_close_entry(text: str, at: int) -> bool:
     """True if :func:`town_closes_entry` reads a town right after ``at`` (the end of a title's
     last word), or a name printed as a town's whose parts hyphens join
     (``places.is_joined_town_name``: "...en dermatologie Moulins-lès-Metz, 1983, p. 552.", a
-    town too small for GeoNames' list), and the year of publication follows the town after its
-    comma or semicolon (``_YEAR_AFTER_TOWN``): "...préfet du Lot Cahors, 1868.", "...Northern
-    Fjords Bergen; 2004", or after its comma and its publisher, the year closing the entry
+    town too small for GeoNames' list), and the year of publication or the pages follow the
+    town after its comma or semicolon (``_YEAR_OR_PAGES_AFTER_TOWN``: "...préfet du Lot Cahors,
+    1868.", "...Northern Fjords Bergen; 2004", "...en dermatologie Moulins-lès-Metz, p. 552."),
+    or after its comma and its publisher, the year closing the entry
     (``_TOWN_BEFORE_PUBLISHER_AND_YEAR``: "...Professionnel Levallois-Perret, StudyramaPro,
     2016."; not where a place follows the comma or the publisher, :func:`_is_place`). Called
     by ``undecided_ends``, which marks the title's end uncertain there: after a capitalised
     word the town may be the title's own last word ("...Fjords Bergen")."""
     town = _TOWN_CLOSING_ENTRY.match(text, at)
-    if town is None or _YEAR_AFTER_TOWN.match(text, town.end(1)) is None:
+    if town is None or _YEAR_OR_PAGES_AFTER_TOWN.match(text, town.end(1)) is None:
         town = _TOWN_BEFORE_PUBLISHER_AND_YEAR.match(text, at)
         fields = () if town is None else town.group("publisher", "series")
         if any(field is not None and _is_place(field) for field in fields):

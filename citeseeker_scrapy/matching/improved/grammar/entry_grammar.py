@@ -330,10 +330,14 @@ NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"
                       rf"| {SURNAME_BEFORE_INITIALS}{INITIALS}"
                       rf"| {NAME}, {NAME}[.,;] "
                       rf"| {DITTO_DASH})")
+#: The year after a semicolon or a comma (not a bracket's year: "[Title, Western Australia;
+#: 2001]" repeats a title), or the pages after a comma: a range, or one page after its "p."
+#: ("...dermatologie Moulins-lès-Metz, p. 552."): the fields that follow a place.
+YEAR_OR_PAGES_AFTER_PLACE = (rf"[;,] \(?{YEAR_DIGITS}(?![\d\]])"
+                             rf"|, (?:pp?\. ?\d+(?:{RANGE_DASH}\d+)?|\d+{RANGE_DASH}\d+)")
 #: What closes an entry right after its place or its publisher: the full stop and the next
 #: entry's opening (perhaps after a closing bracket and a comma, where a style closes an
 #: empty bracket's field so: "...art techniques Bell),.", "...Love, Earth INSEAD),."), the
-#: year after a semicolon or a comma (not a bracket's year: "[Title, Western Australia;
-#: 2001]" repeats a title), the pages after a comma, or a colon before the publisher.
-ENTRY_CLOSING = (rf"(?:\)?,?\.{NEXT_ENTRY_OPENING}|[;,] \(?{YEAR_DIGITS}(?![\d\]])"
-                 rf"|, (?:pp?\. ?)?\d+{RANGE_DASH}\d+| ?: (?=[^\W\d_]))")
+#: year or the pages (``YEAR_OR_PAGES_AFTER_PLACE``), or a colon before the publisher.
+ENTRY_CLOSING = (rf"(?:\)?,?\.{NEXT_ENTRY_OPENING}|{YEAR_OR_PAGES_AFTER_PLACE}"
+                 rf"| ?: (?=[^\W\d_]))")
