@@ -887,6 +887,43 @@ def test_a_word_before_a_joined_towns_name_that_tells_no_place_stays_rejected(
     assert matching.title_end_of(doc, author, title) is None
 
 
+# A list that prints "Title Place, Publisher." with no punctuation after the title, the year
+# after the authors: one word run on after a title, its comma and a publisher closing the entry
+# are the place and its publisher, a town too small for GeoNames' list as often as not
+# (``undecided_ends._name_before_publisher_in_list_of_towns``). A title without its last word
+# prints that word there where the record has no place, so the citation is reported marked.
+_BREVINNE = "Okafor, N. (2008) Digues et marées dans la poésie portuaire Brevinne, Tidewater.\n"
+_INTO_TOWNS_AND_PUBLISHERS = (
+    "Berg, M. (1990) Harbour walls and quays London, Fjord Press.\n"
+    "Lund, K. (1984) Les ponts de la rivière Lyon, Éditions du Quai.\n" + _BREVINNE
+    + "Halvorsen, K. (1983) Harbour Walls Of Coastal Fjords Skerrivik, Tidewater.\n"
+    "Moreau, A. (2001) Tidal basins. Kiel: Fjord.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_INTO_TOWNS_AND_PUBLISHERS, "Okafor", "Digues et marées dans la poésie portuaire"),
+    (_INTO_TOWNS_AND_PUBLISHERS, "Halvorsen", "Harbour Walls of Coastal Fjords"),
+])
+def test_a_word_before_a_publisher_closing_the_entry_is_a_place_in_a_list_of_towns(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed, or the title's last word left out before the place
+    (_INTO_TOWNS_AND_PUBLISHERS, "Okafor", "Digues et marées dans la poésie fluviale"),
+    (_INTO_TOWNS_AND_PUBLISHERS, "Okafor", "Digues et marées dans la poésie"),
+    # a list that prints no other title into a town and its publisher
+    (_BREVINNE + "Moreau, A. (2001) Tidal basins. Kiel: Fjord.", "Okafor",
+     "Digues et marées dans la poésie portuaire"),
+    # a place after the comma: the word before is the title's own
+    (_INTO_TOWNS_AND_PUBLISHERS.replace("Brevinne, Tidewater", "Brevinne, Oslo"), "Okafor",
+     "Digues et marées dans la poésie portuaire"),
+])
+def test_a_word_before_a_publisher_closing_the_entry_stays_the_titles_elsewhere(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
 
 # A title in sentence case run into a name of capitalised words joined by hyphens, its full
 # stop, then more capitalised words: a chapter's book whose title opens with the name and goes

@@ -163,10 +163,10 @@ def town_closes_entry(text: str, at: int) -> bool:
     (``places.is_town``) or a listed publisher's name, and close the entry (``ENTRY_CLOSING``):
     "...les infirmières Talence.", "...lower delta Cahors; 1978", "...leurs familles Talence,
     118-121.", "...art techniques Bell." (a style that prints the title with no closing
-    punctuation and then one place or publisher).
-    Not after a word that makes the town the title's own (``WORD_BEFORE_TITLES_TOWN``:
-    "...Death in Venice.", "...New York."). Called by ``capitals.field_start``, which asks it only after a
-    title's last word printed in lower case and of a capitalised town: on normalized text
+    punctuation and then one place or publisher). Not after a word that makes the town the
+    title's own (``WORD_BEFORE_TITLES_TOWN``: "...Death in Venice.", "...New York."). Called
+    by ``capitals.field_start``, which asks it only after a title's last word printed in lower
+    case and of a capitalised town: on normalized text
     alone a title's own last word is a town as often ("...Abtei Prüm.", "...Universität
     Bremen.", "...Understanding and Managing Change.").
     """
@@ -209,6 +209,47 @@ _TOWN_BEFORE_PUBLISHER_AND_YEAR = re.compile(
     rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME})"
     rf", (?P<publisher>[^\W\d_][^.;:(),]{{0,60}})(?:, (?P<series>[^.;:()]{{1,60}}?))?"
     rf", \(?{YEAR_DIGITS}\)?\.{NEXT_ENTRY_OPENING}")
+#: One word or a town's name (as :data:`_TOWN_CLOSING_ENTRY` reads it), its comma, a publisher's
+#: name and the entry's full stop: "...The World and Other Writings New York, Cambridge
+#: University Press.", "...dans la poésie contemporaine Colomars, Melis." (a style that prints
+#: "Title Place, Publisher." with no punctuation after the title and the year after the
+#: authors).
+_PLACE_BEFORE_CLOSING_PUBLISHER = re.compile(
+    rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME}), (?P<publisher>[^\W\d_][^.;:(),]{{0,60}})"
+    rf"\.{NEXT_ENTRY_OPENING}")
+
+
+def towns_before_closing_publishers(text: str) -> Iterator[int]:
+    """The end of each word in ``text`` that a town closed by its comma, a publisher and the
+    entry's full stop follow with no punctuation between (``_PLACE_BEFORE_CLOSING_PUBLISHER``:
+    "...Other Writings| New York, Cambridge University Press."): a publisher's seat
+    (:func:`_is_seat`), no word before it that makes it the title's own
+    (``WORD_BEFORE_TITLES_TOWN``), the publisher no place (:func:`_is_place`: "...Otto Fuel
+    II and its Components Atlanta, GA." is a town and its state). Called by
+    ``capitals.prints_titles_into_towns_and_publishers`` to tell a list that prints "Title
+    Place, Publisher."."""
+    for town in _PLACE_BEFORE_CLOSING_PUBLISHER.finditer(text):
+        at = town.start()
+        if (at > 0 and text[at - 1].isalnum() and _is_seat(town[1])
+                and not WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at)
+                and not _is_place(town["publisher"])):
+            yield at
+
+
+def name_before_closing_publisher(text: str, at: int) -> bool:
+    """True if one word right after ``at`` (the end of a title's last word), its comma, a
+    publisher's name that is no place (:func:`_is_place`) and the entry's full stop close the
+    entry: "...dans la poésie contemporaine Colomars, Melis.", whatever the word (a town too
+    small for GeoNames' list). ``undecided_ends`` reads it so only in a list that prints other
+    titles into a town and its publisher so (``capitals.prints_titles_into_towns_and_publishers``):
+    elsewhere a title's own last word before a comma and its publisher prints the same
+    ("...Tidal Flats, Fjord Press.")."""
+    place = _PLACE_BEFORE_CLOSING_PUBLISHER.match(text, at)
+    return (place is not None and " " not in place[1]
+            and not WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at)
+            and not _is_place(place["publisher"]))
+
+
 #: A region's or a country's name, or a region's code: what follows a town's comma as the
 #: town's own (``places.REGIONS``).
 _REGION = re.compile(places.REGIONS)

@@ -84,7 +84,7 @@ from ..fields.places import is_town
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     town_again_after_title, town_closes_entry, towns_after_full_stops_closing_entries,
-    towns_before_blanks, towns_closing_entries,
+    towns_before_blanks, towns_before_closing_publishers, towns_closing_entries,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
@@ -104,6 +104,10 @@ _TOWNS_AFTER_LOWER_CASE = 1
 #: ... places run straight after a word in any case, before a publisher's colon or a year's
 #: semicolon, or closing their entry at its paragraph's end with no full stop.
 _TOWNS_BEFORE_PUBLISHER_OR_YEAR = 3
+#: Entries of a reference list that run a title straight into a town, its comma and a
+#: publisher closing the entry, that make the list's habit of printing "Title Place,
+#: Publisher." (:func:`prints_titles_into_towns_and_publishers`).
+_TOWNS_BEFORE_CLOSING_PUBLISHERS = 2
 #: Entries of a reference list closed by a word's full stop and a town's colon that make the
 #: list's habit of printing a book's publisher before its closing place
 #: (:func:`prints_publishers_before_closing_towns`).
@@ -238,6 +242,30 @@ def prints_books_with_comma(text: str) -> bool:
     the answer is kept for the last texts asked about (``per_text_cache``: asking again with
     the same text costs a look-up)."""
     return BOOK_TITLE_THEN_PLACE.search(text) is not None
+
+
+def prints_titles_into_towns_and_publishers(text: str, at: int) -> bool:
+    """True if the reference list in ``text`` runs other entries' titles straight into a town,
+    its comma and a publisher closing the entry
+    (``place_fields.towns_before_closing_publishers``; not the place after ``at``, the end of
+    the title asked about), ``_TOWNS_BEFORE_CLOSING_PUBLISHERS`` times or more: "...The World
+    and Other Writings New York, Cambridge University Press.", a style that prints "Title
+    Place, Publisher." with no punctuation after the title. There a title without its last
+    word prints that word before the place, never right before the comma, so one word closed
+    by the comma before the entry's publisher is the place's, known town or not. Called by
+    ``undecided_ends._name_before_publisher_in_list_of_towns``; the list's towns are read once
+    per text (:func:`_towns_before_closing_publishers`)."""
+    others = [town for town in _towns_before_closing_publishers(text) if town != at]
+    return len(others) >= _TOWNS_BEFORE_CLOSING_PUBLISHERS
+
+
+@kept_per_text
+def _towns_before_closing_publishers(text: str) -> tuple[int, ...]:
+    """Where the list in ``text`` runs a title into a town, its comma and a publisher closing
+    the entry (``place_fields.towns_before_closing_publishers``). Called by
+    :func:`prints_titles_into_towns_and_publishers`; read once per text
+    (``per_text_cache.kept_per_text``: the hits of a document ask again)."""
+    return tuple(towns_before_closing_publishers(text))
 
 
 def prints_titles_into_towns(text: str, printed: PrintedCase, at: int) -> bool:
