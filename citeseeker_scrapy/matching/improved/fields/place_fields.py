@@ -200,23 +200,22 @@ _PUBLISHER_OR_YEAR_AFTER = re.compile(rf" ?: (?=[^\W\d_])|; \(?{YEAR_DIGITS}(?![
 #: Moulins-lès-Metz, p. 552."), where a town that closes an entry alone ("...der Universität
 #: Bremen.") is a title's last word as often.
 _YEAR_OR_PAGES_AFTER_TOWN = re.compile(YEAR_OR_PAGES_AFTER_PLACE)
-#: A town (as :data:`_TOWN_CLOSING_ENTRY` reads it), its comma, its publisher (perhaps a
-#: series after another comma), the year, and the entry ends: "...Burn-Out Levallois-Perret,
-#: StudyramaPro, 2016.", "...en Nouvelle-Calédonie Nouméa, Île de lumière, collection 101 mots
-#: pour comprendre, 1999." (a style that prints "Title Place, Publisher, Year." with no
-#: punctuation after the title).
+#: A town's name (as :data:`_TOWN_CLOSING_ENTRY` reads it, or any one word), its comma and a
+#: publisher's name after it: the fields of a style that prints "Title Place, Publisher"
+#: with no punctuation after the title, closed as the two patterns below read them.
+_TOWN_AND_PUBLISHER = (rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME})"
+                       rf", (?P<publisher>[^\W\d_][^.;:(),]{{0,60}})")
+#: A town, its comma, its publisher (perhaps a series after another comma), the year, and the
+#: entry ends: "...Burn-Out Levallois-Perret, StudyramaPro, 2016.", "...en Nouvelle-Calédonie
+#: Nouméa, Île de lumière, collection 101 mots pour comprendre, 1999." ("Title Place,
+#: Publisher, Year.").
 _TOWN_BEFORE_PUBLISHER_AND_YEAR = re.compile(
-    rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME})"
-    rf", (?P<publisher>[^\W\d_][^.;:(),]{{0,60}})(?:, (?P<series>[^.;:()]{{1,60}}?))?"
+    rf"{_TOWN_AND_PUBLISHER}(?:, (?P<series>[^.;:()]{{1,60}}?))?"
     rf", \(?{YEAR_DIGITS}\)?\.{NEXT_ENTRY_OPENING}")
-#: One word or a town's name (as :data:`_TOWN_CLOSING_ENTRY` reads it), its comma, a publisher's
-#: name and the entry's full stop: "...The World and Other Writings New York, Cambridge
-#: University Press.", "...dans la poésie contemporaine Colomars, Melis." (a style that prints
-#: "Title Place, Publisher." with no punctuation after the title and the year after the
-#: authors).
-_PLACE_BEFORE_CLOSING_PUBLISHER = re.compile(
-    rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME}), (?P<publisher>[^\W\d_][^.;:(),]{{0,60}})"
-    rf"\.{NEXT_ENTRY_OPENING}")
+#: One word or a town's name, its comma, a publisher's name and the entry's full stop: "...The
+#: World and Other Writings New York, Cambridge University Press.", "...dans la poésie
+#: contemporaine Colomars, Melis." ("Title Place, Publisher." with the year after the authors).
+_PLACE_BEFORE_CLOSING_PUBLISHER = re.compile(rf"{_TOWN_AND_PUBLISHER}\.{NEXT_ENTRY_OPENING}")
 
 
 def towns_before_closing_publishers(text: str) -> Iterator[int]:
