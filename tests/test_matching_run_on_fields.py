@@ -485,18 +485,27 @@ def test_a_near_miss_before_in_and_an_empty_editors_field_stays_rejected(
 
 
 # A short title run into its chapter's pages, then "In:" and the book (journal-of-threatened-
-# taxa prints a chapter so): the pages open the next field, so the title stands alone.
+# taxa prints a chapter so), or into its book's pages and the entry's end: the pages open the
+# next field, so the title stands alone.
 _HYMNS = ("Halvorsen, K. (2002). Tides and Songs pp. 303\u2013321. In: Coastal Hymns of the "
           "North. Fjord Press.")
 _QUAY = "Okafor, N. (1867). Behold the Quay p. 254. In: Lyra Borealis. Bergen: Nordsee."
 
 
+#: A short title run into its book's pages, then its place and the entry's end, or the end
+#: right after the pages ("Title p. Pages. Place.").
+_SILT = "Lund, K., 1983: L'envasement des ports p. 552. Saint-Malo-sur-Rance."
+_BASINS = "Moreau, A., 1991: Tidal Basins pp. 12\u201330."
+
+
 @pytest.mark.parametrize("doc, author, title", [
     (_HYMNS, "Halvorsen", "Tides and Songs"),
     (_QUAY, "Okafor", "Behold the Quay"),
+    (_SILT, "Lund", "L'envasement des ports"),
+    (_BASINS, "Moreau", "Tidal Basins"),
 ])
-def test_a_short_title_before_its_chapter_pages_and_book_stands_alone(doc: str, author: str,
-                                                                       title: str) -> None:
+def test_a_short_title_before_its_pages_and_book_or_entry_end_stands_alone(
+        doc: str, author: str, title: str) -> None:
     _kept(doc + _NEXT, author, title)
 
 
@@ -505,6 +514,8 @@ def test_a_short_title_before_its_chapter_pages_and_book_stands_alone(doc: str, 
     (_QUAY, "Okafor", "Behold the Pier"),
     (_HYMNS, "Halvorsen", "Tides and Songs revisited"),  # a word added
     (_QUAY, "Okafor", "Behold the Old Quay"),
+    (_SILT, "Lund", "L'envasement des digues"),
+    (_SILT, "Lund", "L'envasement des"),  # the title without its last word
 ])
 def test_a_near_miss_before_chapter_pages_stays_rejected(doc: str, author: str,
                                                          title: str) -> None:

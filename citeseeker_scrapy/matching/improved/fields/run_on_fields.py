@@ -187,12 +187,17 @@ _BOOK_WORDS = r"handbook|handbuch|encyclopa?edia|companion|yearbook|jahrbuch|fes
 _CONTAINER_SUBTITLE = rf"\. (?:{_ARTICLE})?(?!{_IN_WORD} )[^\W\d_]+ (?:{_BOOK_WORDS})(?![^\W_])"
 _CONTAINER_IN = (rf" {_IN_WORD} (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_END}{{0,100}}?"
                  rf"(?:[:,] {_CONTAINER_HEAD}|{_CONTAINER_SUBTITLE}|{_EDITED})))")
-#: A chapter's pages right after its title with no punctuation, then the full stop before
-#: "In:" and its book (journal-of-threatened-taxa: "...Harbour Songs pp. 303–321. In: Coastal
-#: Hymns", "...Behold the Quay p. 254. In: Lyra"): "p." or "pp." and a page or a range, as
-#: ``entry_grammar.PAGES`` reads them, then ``IN_CONTAINER``. A query that lacks the title's
-#: last word has that word before the pages.
-_CHAPTER_PAGES_BEFORE_BOOK = rf" pp?\. ?\d+(?:{RANGE_DASH}\d+)?\. {IN_CONTAINER.pattern}"
+#: The pages right after a title with no punctuation, and their full stop: "p." or "pp." and a
+#: page or a range, as ``entry_grammar.PAGES`` reads them. A query that lacks the title's last
+#: word has that word before the pages.
+_PAGES_AFTER_TITLE = rf" pp?\. ?\d+(?:{RANGE_DASH}\d+)?\."
+#: A chapter's pages, then "In:" and its book (``IN_CONTAINER``; journal-of-threatened-taxa:
+#: "...Harbour Songs pp. 303–321. In: Coastal Hymns", "...Behold the Quay p. 254. In: Lyra").
+_CHAPTER_PAGES_BEFORE_BOOK = rf"{_PAGES_AFTER_TITLE} {IN_CONTAINER.pattern}"
+#: A book's pages, then the entry's end, perhaps after the place of one or two words and its
+#: full stop (transboundary-and-emerging-diseases: "...L'homéopathie en dermatologie p. 552.
+#: Moulins-lès-Metz.", a style that prints "Title p. Pages. Place.").
+_PAGES_CLOSING_ENTRY = rf"{_PAGES_AFTER_TITLE}(?: {NAME}(?: {NAME})?\.)?{NEXT_ENTRY_OPENING}"
 #: A volume number and its date in brackets after a journal's or a series' title run into it
 #: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
 _VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)"
@@ -271,7 +276,7 @@ _OTHER_FIELDS = (
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
     _EDITION, _YEAR_FIELD, MONTH_OF_DATE, _REVISION_DATE, _NUMBER_OR_CODE, _PATENT, _WEB_DOMAIN,
     _PUBLISHER_WORD,
-    _CONTAINER_AFTER_COLON, _CONTAINER_IN, _CHAPTER_PAGES_BEFORE_BOOK,
+    _CONTAINER_AFTER_COLON, _CONTAINER_IN, _CHAPTER_PAGES_BEFORE_BOOK, _PAGES_CLOSING_ENTRY,
     _VOLUME_AND_DATE, _VOLUME_MARK, _VOLUME_AND_YEAR, _KNOWN_PUBLISHERS, _ORGANISATION,
     _JOURNAL_OPENED_BY_KIND)
 #: The field a title runs into, any of the shapes above, read right after the title's last
