@@ -229,9 +229,7 @@ def towns_before_closing_publishers(text: str) -> Iterator[int]:
     Place, Publisher."."""
     for town in _PLACE_BEFORE_CLOSING_PUBLISHER.finditer(text):
         at = town.start()
-        if (at > 0 and text[at - 1].isalnum() and _is_seat(town[1])
-                and not WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at)
-                and not _is_place(town["publisher"])):
+        if at > 0 and text[at - 1].isalnum() and _is_seat(town[1]) and _place_field(text, town):
             yield at
 
 
@@ -244,8 +242,17 @@ def name_before_closing_publisher(text: str, at: int) -> bool:
     elsewhere a title's own last word before a comma and its publisher prints the same
     ("...Tidal Flats, Fjord Press.")."""
     place = _PLACE_BEFORE_CLOSING_PUBLISHER.match(text, at)
-    return (place is not None and " " not in place[1]
-            and not WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at)
+    return place is not None and " " not in place[1] and _place_field(text, place)
+
+
+def _place_field(text: str, place: re.Match[str]) -> bool:
+    """True if ``place`` (a ``_PLACE_BEFORE_CLOSING_PUBLISHER`` match) reads as the place's
+    field: no word before it makes it the title's own (``WORD_BEFORE_TITLES_TOWN``: "...Death
+    in Venice, Fjord Press."), and what follows its comma is no place (:func:`_is_place`).
+    Called by :func:`towns_before_closing_publishers` and
+    :func:`name_before_closing_publisher`."""
+    at = place.start()
+    return (not WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at)
             and not _is_place(place["publisher"]))
 
 
