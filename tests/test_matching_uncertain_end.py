@@ -517,13 +517,6 @@ _COLONS_CLOSING_ENTRIES = (
     "Holm E. (1975): Quay walls of the inner harbour Swiss Federal Institute of Technology:\n\n"
     "Berg M. (1993): Kooperation zwischen Hafen und Werft Scala. Parigi:\n\n"
     "Okafor N. (2001): Tidal markets of the delta Ogun. Nigéria:")
-#: A style whose HTML prints a chapter's "I:" (the word for "in") as a paragraph of its own:
-#: a colon that closes no entry.
-_IN_PARAGRAPHS = (
-    "Lund, K. (1988). Tidal charts of the outer skerries. \nI:\n\nSkerries (s. 5–9).\n\n"
-    "Holm, E. (1975). Quay walls of the inner harbour. \nI:\n\nHarbours (s. 3–7).\n\n"
-    "Berg, M. (1993). Kooperation zwischen Hafen und Werft. \nI:\n\nWerften (s. 1–4).\n\n"
-    "Okafor, N. (2001). Tidal markets of the delta Ogun. \nI:\n\nMarkets (s. 2–8).")
 _PLACE_BEFORE_PUBLISHER = _PUBLISHERS_BEFORE_PLACES.replace(
     "Ogun. Nigéria:", "Ogun. Lagos: Harbour Books.")
 
@@ -547,7 +540,6 @@ def test_the_habit_is_read_from_colons_closing_entries_whatever_stands_before_th
 @pytest.mark.parametrize("doc, author, title", [
     (_PUBLISHERS_BEFORE_PLACES, "Okafor", "Tidal markets of the river"),
     (_COLONS_CLOSING_ENTRIES, "Okafor", "Tidal markets of the river"),
-    (_IN_PARAGRAPHS, "Okafor", "Tidal markets of the delta"),
     (_PUBLISHER_BEFORE_PLACE_TWICE, "Okafor", "Tidal markets of the delta"),
     (_PLACE_BEFORE_PUBLISHER, "Okafor", "Tidal markets of the delta"),
 ])

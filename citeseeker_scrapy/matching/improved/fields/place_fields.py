@@ -466,10 +466,6 @@ def place_closes_entry_after(text: str, at: int, name_printed_apart: bool = Fals
 
 
 
-#: No single letter and no word for "in" before a container's colon, which a style's HTML may
-#: print as a paragraph of its own ("...Schüler. I:" then "Länger gemeinsam lernen"): a
-#: place's last word before its colon is neither.
-_NO_CONTAINER_IN = r"(?!(?:[^\W\d_]|in|en|im|em|dans):)"
 #: A full stop, then a place closed by its colon, perhaps an abbreviation its style leaves
 #: with no number after it, and a blank or the text's end: "...contemporary Persian Mazda.
 #: Costa Mesa, California:", "...and the Market Libri Mundi. Quito: S." (natur-und-landschaft's
@@ -477,13 +473,7 @@ _NO_CONTAINER_IN = r"(?!(?:[^\W\d_]|in|en|im|em|dans):)"
 #: town and its region or country) or a colon, as a record's place field may hold its
 #: publisher too ("...Nursery Education House. New Delhi: Doaba:").
 _PLACE_AND_COLON = re.compile(
-    rf"\. ((?:{_PLACE_WORD}[,:]? ){{0,3}}{_NO_CONTAINER_IN}{_PLACE_WORD})"
-    rf":(?: [^\W\d_]{{1,3}}\.)?(?= |$)")
-#: A place's last word and its colon closing a paragraph's text as :data:`_PLACE_AND_COLON`
-#: reads it ("...Costa Mesa, California:", "...Kiel: S."): where ``capitals`` reads a list
-#: that closes its entries with their place's colon.
-COLON_AFTER_PLACE_WORD = re.compile(
-    rf"(?<![^\W_]){_NO_CONTAINER_IN}{_PLACE_WORD}:(?: [^\W\d_]{{1,3}}\.)?(?= |$)")
+    rf"\. ((?:{_PLACE_WORD}[,:]? ){{0,3}}{_PLACE_WORD}):(?: [^\W\d_]{{1,3}}\.)?(?= |$)")
 
 
 def place_and_colon_after(text: str, at: int) -> int | None:

@@ -82,9 +82,9 @@ from ..grammar.content_words import is_content
 from ..text.per_text_cache import kept_per_text, kept_per_text_alone
 from ..fields.places import is_town
 from ..fields.place_fields import (
-    BOOK_TITLE_THEN_PLACE, COLON_AFTER_PLACE_WORD, CONTAINER_AND_PLACE_TO_ENTRY_END,
-    PLACE_AND_PUBLISHER_TO_ENTRY_END, town_again_after_title, town_closes_entry,
-    towns_before_blanks, towns_before_closing_publishers, towns_closing_entries,
+    BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
+    town_again_after_title, town_closes_entry, towns_before_blanks,
+    towns_before_closing_publishers, towns_closing_entries,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
@@ -111,6 +111,9 @@ _TOWNS_BEFORE_CLOSING_PUBLISHERS = 2
 #: Entries of a reference list closed by a colon at their paragraph's end that make the list's
 #: habit of closing a book's entry with its place and colon (:func:`closes_entries_with_colons`).
 _ENTRIES_CLOSED_BY_COLONS = 3
+#: A colon, perhaps an empty field's abbreviation after it ("...Kiel: S."), then a blank or
+#: the text's end: where an entry closed by its place's colon may end.
+_CLOSING_COLON = re.compile(r":(?: [^\W\d_]{1,3}\.)?(?= |$)")
 #: A capitalised word and a colon right after the query's last word printed in lower case: a
 #: field and its colon ("...sexualité Démographie : analyse", "...coastal towns Bodø: Nordland
 #: Press"), not the title's own last word: a title that goes on to a subtitle after it would be
@@ -335,11 +338,10 @@ def closes_entries_with_colons(text: str, printed: PrintedCase, end: int) -> boo
 
 @kept_per_text_alone
 def _colons_closing_entries(text: str, printed: PrintedCase) -> list[int]:
-    """The ends of the colons in ``text`` after a place's word (perhaps of an abbreviation after
-    one, ``place_fields.COLON_AFTER_PLACE_WORD``) that close their paragraph
-    (``printed_words.ends_paragraph``) or the text. Called by
-    :func:`closes_entries_with_colons`; read once per text."""
-    return [colon.end() for colon in COLON_AFTER_PLACE_WORD.finditer(text)
+    """The ends of the colons in ``text`` (perhaps of an abbreviation after one,
+    ``_CLOSING_COLON``) that close their paragraph (``printed_words.ends_paragraph``) or the
+    text. Called by :func:`closes_entries_with_colons`; read once per text."""
+    return [colon.end() for colon in _CLOSING_COLON.finditer(text)
             if colon.end() == len(text) or ends_paragraph(text, colon.end(), printed)]
 
 
