@@ -438,7 +438,7 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
 def _is_seat(town: str) -> bool:
     """True if ``town`` (normalized) is a publishing city or a town GeoNames knows: where a
     publisher printed before it has its seat. Called by :func:`publisher_and_place_close_entry`,
-    :func:`towns_after_name_end`, :func:`towns_before_closing_publishers` and
+    :func:`towns_after_name_end`, :func:`towns_after_full_stops_closing_entries` and
     :func:`_is_place`."""
     return _PUBLISHING_CITY.fullmatch(town) is not None or places.is_town(town)
 
@@ -476,14 +476,32 @@ _PLACE_AND_COLON = re.compile(
     rf"\. ((?:{_PLACE_WORD}[,:]? ){{0,3}}{_PLACE_WORD}):(?: [^\W\d_]{{1,3}}\.)?(?= |$)")
 
 
+#: The place's first name, up to its first comma or colon: its town.
+_FIRST_PLACE = re.compile(r"[^,:]*")
+
+
 def place_and_colon_after(text: str, at: int) -> int | None:
     """Where the place's colon (or the abbreviation after it) ends if the full stop at ``at``
     opens a place closed by its colon (``_PLACE_AND_COLON``: "...Persian Mazda|. Costa Mesa,
     California:|"), else None. Any capitalised place counts ("...plan marketing Onnaing.
-    França:"): ``undecided_ends`` reads it only in a list that closes other entries with a
-    colon (``capitals.closes_entries_with_colons``), and asks whether the entry ends there."""
+    França:"): ``undecided_ends`` reads it only in a list that closes other entries so after a
+    town (:func:`towns_after_full_stops_closing_entries`), and asks whether the entry ends
+    there."""
     place = _PLACE_AND_COLON.match(text, at)
     return None if place is None else place.end()
+
+
+def towns_after_full_stops_closing_entries(text: str) -> Iterator[tuple[int, int]]:
+    """Each place in ``text`` of the shape :func:`place_and_colon_after` reads, right after a
+    word's full stop, whose name up to its first comma or colon is a town GeoNames knows or a
+    publishing city ("...Springer. New York, NY, USA:", "...Larcier. Bruxelles:"): the full
+    stop's place and the end of the last colon (or of the abbreviation after it). Called by
+    ``capitals.prints_publishers_before_closing_towns``, which keeps those the paragraph ends
+    after: a style that closes a book's entry with its publisher's full stop and its place."""
+    for place in _PLACE_AND_COLON.finditer(text):
+        town = _FIRST_PLACE.match(place[1])[0]
+        if place.start() > 0 and text[place.start() - 1].isalnum() and _is_seat(town):
+            yield place.start(), place.end()
 
 
 #: A country's or a region's name after the town a title ends with, then its full stop or its

@@ -83,8 +83,8 @@ from ..text.per_text_cache import kept_per_text, kept_per_text_alone
 from ..fields.places import is_town
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
-    town_again_after_title, town_closes_entry, towns_before_blanks,
-    towns_before_closing_publishers, towns_closing_entries,
+    town_again_after_title, town_closes_entry, towns_after_full_stops_closing_entries,
+    towns_before_blanks, towns_before_closing_publishers, towns_closing_entries,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
@@ -108,12 +108,10 @@ _TOWNS_BEFORE_PUBLISHER_OR_YEAR = 3
 #: publisher closing the entry, that make the list's habit of printing "Title Place,
 #: Publisher." (:func:`prints_titles_into_towns_and_publishers`).
 _TOWNS_BEFORE_CLOSING_PUBLISHERS = 2
-#: Entries of a reference list closed by a colon at their paragraph's end that make the list's
-#: habit of closing a book's entry with its place and colon (:func:`closes_entries_with_colons`).
-_ENTRIES_CLOSED_BY_COLONS = 3
-#: A colon, perhaps an empty field's abbreviation after it ("...Kiel: S."), then a blank or
-#: the text's end: where an entry closed by its place's colon may end.
-_CLOSING_COLON = re.compile(r":(?: [^\W\d_]{1,3}\.)?(?= |$)")
+#: Entries of a reference list closed by a word's full stop and a town's colon that make the
+#: list's habit of printing a book's publisher before its closing place
+#: (:func:`prints_publishers_before_closing_towns`).
+_PUBLISHERS_BEFORE_CLOSING_TOWNS = 3
 #: A capitalised word and a colon right after the query's last word printed in lower case: a
 #: field and its colon ("...sexualité Démographie : analyse", "...coastal towns Bodø: Nordland
 #: Press"), not the title's own last word: a title that goes on to a subtitle after it would be
@@ -321,28 +319,28 @@ def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list
     return after_lower_case, before_publisher_or_year
 
 
-def closes_entries_with_colons(text: str, printed: PrintedCase, end: int) -> bool:
-    """True if the reference list in ``text`` closes ``_ENTRIES_CLOSED_BY_COLONS`` other
-    entries (not the one that ends at ``end``) with a colon at their paragraph's end
-    (:func:`_colons_closing_entries`: "...for Technologists Springer. New York, NY, USA:",
-    "...Centre Pompidou Scala. Parigi:", "...Swiss Federal Institute of Technology:"): a style
-    that prints a book's publisher right after its title with no punctuation and closes the
-    entry with the place (natur-und-landschaft's "Title Publisher. Place:", the colon before
-    an empty pages' field). There the one word before such a place is a publisher's as likely
-    as a title's own last word. Elsewhere an entry rarely closes with a colon, and a title
-    closed by its full stop before its place prints its own last word so. Who calls it:
-    ``undecided_ends``, only on an original hit a word check turned down."""
-    return sum(close != end for close in _colons_closing_entries(text, printed)
-               ) >= _ENTRIES_CLOSED_BY_COLONS
+def prints_publishers_before_closing_towns(text: str, printed: PrintedCase, at: int) -> bool:
+    """True if the reference list in ``text`` closes ``_PUBLISHERS_BEFORE_CLOSING_TOWNS`` other
+    entries (not the one whose full stop is at ``at``) with a word's full stop and a town
+    closed by its colon at their paragraph's end (:func:`_publishers_before_closing_towns`:
+    "...for Technologists Springer. New York, NY, USA:", "...du travail Larcier. Bruxelles:"):
+    a style that prints a book's publisher right after its title with no punctuation and
+    closes the entry with the place (natur-und-landschaft's "Title Publisher. Place:"). There
+    the one word before such a place is a publisher's as likely as a title's own last word.
+    Elsewhere an entry rarely closes with a colon, and a title closed by its full stop before
+    its place prints its own last word so. Who calls it: ``undecided_ends``, only on an
+    original hit a word check turned down."""
+    return sum(stop != at for stop in _publishers_before_closing_towns(
+        text, printed)) >= _PUBLISHERS_BEFORE_CLOSING_TOWNS
 
 
 @kept_per_text_alone
-def _colons_closing_entries(text: str, printed: PrintedCase) -> list[int]:
-    """The ends of the colons in ``text`` (perhaps of an abbreviation after one,
-    ``_CLOSING_COLON``) that close their paragraph (``printed_words.ends_paragraph``) or the
-    text. Called by :func:`closes_entries_with_colons`; read once per text."""
-    return [colon.end() for colon in _CLOSING_COLON.finditer(text)
-            if colon.end() == len(text) or ends_paragraph(text, colon.end(), printed)]
+def _publishers_before_closing_towns(text: str, printed: PrintedCase) -> list[int]:
+    """The full stops in ``text`` a town closed by its colon follows up to its paragraph's end
+    (``place_fields.towns_after_full_stops_closing_entries``, ``printed_words.ends_paragraph``).
+    Called by :func:`prints_publishers_before_closing_towns`; read once per text."""
+    return [stop for stop, end in towns_after_full_stops_closing_entries(text)
+            if end == len(text) or ends_paragraph(text, end, printed)]
 
 
 def _word_before_town(text: str, at: int, printed: PrintedCase) -> Optional[str]:

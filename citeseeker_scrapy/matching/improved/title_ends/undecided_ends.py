@@ -24,7 +24,7 @@ from typing import NamedTuple, Optional, Sequence
 
 from ...word_edges import PrintedCase
 from .capitals import (
-    acronym, closes_entries_with_colons, prints_titles_into_towns,
+    acronym, prints_publishers_before_closing_towns, prints_titles_into_towns,
     prints_titles_into_towns_and_publishers,
 )
 from ..grammar.content_words import (
@@ -459,13 +459,13 @@ def _publisher_before_closing_place(text: str, word: re.Match[str], printed: Pri
     and a place closed by its colon ends the entry there, at its paragraph's or the text's
     end (``place_fields.place_and_colon_after``: "...contemporary Persian Mazda. Costa Mesa,
     California:", "...plan marketing Onnaing. França:"), in a reference list that closes other
-    entries with a colon (``capitals.closes_entries_with_colons``): a style that prints a
-    book's publisher right after its title, no punctuation between, and the place last. The
-    word is as likely the publisher's as the title's own, so the end stays uncertain. Called
-    by :func:`_closes_entry_after_field`."""
+    entries so after a town (``capitals.prints_publishers_before_closing_towns``): a style that
+    prints a book's publisher right after its title, no punctuation between, and the place
+    last. The word is as likely the publisher's as the title's own, so the end stays
+    uncertain. Called by :func:`_closes_entry_after_field`."""
     end = place_and_colon_after(text, word.end())
     return (end is not None and (end == len(text) or ends_paragraph(text, end, printed))
-            and closes_entries_with_colons(text, printed, end))
+            and prints_publishers_before_closing_towns(text, printed, word.end()))
 
 
 def _name_and_towns_close_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
