@@ -166,9 +166,9 @@ def town_closes_entry(text: str, at: int) -> bool:
     punctuation and then one place or publisher). Not after a word that makes the town the
     title's own (``WORD_BEFORE_TITLES_TOWN``: "...Death in Venice.", "...New York."). Called
     by ``capitals.field_start``, which asks it only after a title's last word printed in lower
-    case and of a capitalised town: on normalized text
-    alone a title's own last word is a town as often ("...Abtei Prüm.", "...Universität
-    Bremen.", "...Understanding and Managing Change.").
+    case and of a capitalised town: on normalized text alone a title's own last word is a
+    town as often ("...Abtei Prüm.", "...Universität Bremen.", "...Understanding and Managing
+    Change.").
     """
     town = _TOWN_CLOSING_ENTRY.match(text, at)
     return town is not None and _closes_as_town(text, town)
@@ -287,7 +287,7 @@ def _is_place(name: str) -> bool:
     a town's comma, or after the publisher that follows it, it makes that town the title's own
     last word, the place's field following ("...of the Niger Delta, Paris, Karthala, 1994.",
     "...der Universität Bremen, Lehmanns, Berlin, 2004.", "...the Peruvian Andes, VVB Verlag,
-    Germany, 2014."). Called by :func:`town_and_year_close_entry`."""
+    Germany, 2014."). Called by :func:`town_and_year_close_entry` and :func:`_place_field`."""
     return _is_seat(name) or _REGION.fullmatch(name) is not None
 
 

@@ -375,8 +375,8 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     Stanford University Press)"), or a town GeoNames knows or a listed publisher's name
     and the year or the pages after it (``place_fields.town_and_year_close_entry``:
     "...préfet du Lot Cahors, 1868.", "...Northern Fjords Bergen; 2004", "...en dermatologie
-    Moulins-lès-Metz, p. 552.": after a capitalised word the capitals
-    cannot tell it from the title's own last place name), or, after a title's last word
+    Moulins-lès-Metz, p. 552.": after a capitalised word the capitals cannot tell it from the
+    title's own last place name), or, after a title's last word
     printed in lower case or before a name that opens with an abbreviation, a publisher's name
     and its place up to the entry's end (``place_fields.publisher_and_place_close_entry``:
     "...l'art brut Collection de l'Art Brut, Milano/Lausanne, 2005.", "...Correlation Functions
