@@ -113,6 +113,11 @@ def test_a_near_miss_before_a_volume_stays_rejected(doc: str, author: str, title
     ("Moreau, A. (1998) 7 Stone Bridges. 212pp.", "Moreau", "Stone Bridges"),
     ("Moreau, A. (1998) 7 Stone Bridges. 212 pp.", "Moreau", "Stone Bridges"),
     ("Moreau, A. 1998. 7 Stone Bridges. 96 p.", "Moreau", "Stone Bridges"),
+    # the volume and its page or pages before the title
+    ("Okafor, N. (2011) 12 44 Harbour Silt Budgets.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor, Ngozi. 2011. 12 44\u201359 Harbour Silt Budgets.", "Okafor",
+     "Harbour Silt Budgets"),
+    ("Moreau, A. [1998] 7 212-230 Stone Bridges. 212pp.", "Moreau", "Stone Bridges"),
 ])
 def test_a_short_title_after_its_volume_and_the_run_date_stands_alone(doc: str, author: str,
                                                                       title: str) -> None:
@@ -139,6 +144,14 @@ def test_a_short_title_after_its_volume_and_the_run_date_stands_alone(doc: str, 
     ("Moreau, A. [1998] 7 Stone Bridges Revisited. 212pp.", "Moreau", "Stone Bridges"),
     # a sentence: a bracketed year, a number, the same words
     ("Moreau wrote (1998) 7 stone bridges were built.", "Moreau", "stone bridges"),
+    # the volume and a page before the title: a word changed, dropped or added
+    ("Okafor, N. (2011) 12 44 Harbour Silt Ledgers.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor, N. (2011) 12 44 Harbour Silt Budgets.", "Okafor", "Harbour Silt"),
+    ("Okafor, N. (2011) 12 44 Harbour Silt Budgets Revised.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor, N. (2011) 12 44 Coastal Harbour Silt Budgets.", "Okafor", "Harbour Silt Budgets"),
+    # a sentence: a year, two numbers, the same words
+    ("Okafor counted (2011) 12 44 harbour silt budgets in all.", "Okafor",
+     "harbour silt budgets"),
 ])
 def test_a_near_miss_after_a_volume_and_the_run_date_stays_rejected(doc: str, author: str,
                                                                     title: str) -> None:

@@ -87,16 +87,18 @@ _ENTRY_NUMBER_BEFORE = re.compile(
     rf"|{_BARE_ENTRY_NUMBER}) $")
 #: A year right before a short title, perhaps lettered, perhaps joined to the name before it.
 _YEAR_BEFORE = re.compile(rf"(?<!\d){YEAR_DIGITS}[a-z]? $")
-#: The searched name's author run, its date, then a bare number (a volume) right before a
-#: title the style prints after it and closes with the entry (american-political-science-
-#: association: "Okafor, Ngozi. 2011. 12 Harbour Silt Budgets. Lindqvist, K."; phytotaxa:
-#: "Okafor, N. (2011) 12 Harbour Silt Budgets. 212pp."): the run holds no digit, so the
-#: number is the first field after the date. The date is a year, perhaps lettered, in brackets
-#: ("(2011) ", "(2011a). ", "[2011] ") or closed by a full stop or a comma ("2011. ", "2011, ").
-#: Read from the searched name's end to the title's start.
+#: The searched name's author run, its date, then a bare number (a volume), perhaps its page or
+#: pages after it, right before a title the style prints after them and closes with the entry
+#: (american-political-science-association: "Okafor, Ngozi. 2011. 12 Harbour Silt Budgets.
+#: Lindqvist, K."; phytotaxa: "Okafor, N. (2011) 12 Harbour Silt Budgets. 212pp.";
+#: international-studies-association: "Okafor, N. (2011) 12 44 Harbour Silt Budgets."): the
+#: run holds no digit, so the numbers are the first fields after the date. The date is a year,
+#: perhaps lettered, in brackets ("(2011) ", "(2011a). ", "[2011] ") or closed by a full stop
+#: or a comma ("2011. ", "2011, "). Read from the searched name's end to the title's start.
 _DATED_YEAR = rf"(?<!\d){YEAR_DIGITS}[a-z]?"
 _VOLUME_AFTER_RUN_DATE = re.compile(
-    rf"\D{{0,{_LOOK_AROUND}}}(?:[(\[]{_DATED_YEAR}[)\]][.,]?|{_DATED_YEAR}[.,]) \d{{1,4}} ")
+    rf"\D{{0,{_LOOK_AROUND}}}(?:[(\[]{_DATED_YEAR}[)\]][.,]?|{_DATED_YEAR}[.,]) \d{{1,4}}"
+    rf"(?: \d{{1,5}}(?:{RANGE_DASH}\d{{1,5}})?)? ")
 #: ... and the title's full stop that closes its entry, before the next entry's opening,
 #: perhaps after the book's count of pages, a sentence of its own ("...Budgets. 212pp. ",
 #: "...Budgets. 212 p. ").
@@ -438,15 +440,16 @@ def _unpunctuated_field_after(text: str, name: Optional[Span], start: int, end: 
 
 def _volume_after_run_date(text: str, name: Optional[Span], start: int, end: int) -> bool:
     """True if the title ``text[start:end]`` (whole words) follows its entry's volume, printed
-    bare right after the date of the searched name's author run (``name``: where it is
-    printed; ``_VOLUME_AFTER_RUN_DATE``), and the title's full stop closes the entry
-    (``_CLOSING_FULL_STOP``, perhaps after the book's count of pages): a style that prints the
-    volume before the title and no journal's name, the date closed by a full stop or a comma or
-    bracketed ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets. Lindqvist, K. 2003.", "Okafor, N.
-    (2011) 12 Harbour Silt Budgets. 212pp."). A sentence puts no bare number between a year
-    and its words, and a near miss lacking a title's last word has that word before the full
-    stop. A title that opens with a number ("12 Angry Men") prints so too: a query lacking that
-    number is read as this title. Called by :func:`_unpunctuated_field_before`."""
+    bare right after the date of the searched name's author run, perhaps with its page or pages
+    (``name``: where it is printed; ``_VOLUME_AFTER_RUN_DATE``), and the title's full stop
+    closes the entry (``_CLOSING_FULL_STOP``, perhaps after the book's count of pages): a style
+    that prints the volume before the title and no journal's name, the date closed by a full
+    stop or a comma or bracketed ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets. Lindqvist, K.
+    2003.", "Okafor, N. (2011) 12 Harbour Silt Budgets. 212pp.", "Okafor, N. (2011) 12 44
+    Harbour Silt Budgets."). A sentence puts no bare number between a year and its words, and
+    a near miss lacking a title's last word has that word before the full stop. A title that
+    opens with a number ("12 Angry Men") prints so too: a query lacking that number is read as
+    this title. Called by :func:`_unpunctuated_field_before`."""
     return (name is not None
             and _VOLUME_AFTER_RUN_DATE.fullmatch(text, name[1], start) is not None
             and _CLOSING_FULL_STOP.match(text, end) is not None)
