@@ -23,8 +23,10 @@ from typing import Iterator
 from ...name_parts import INITIAL
 from . import places, publishers
 from ..grammar.content_words import CONTAINER_ARTICLES
-from ..grammar.entry_grammar import (ABBREVIATION, ENTRY_CLOSING, NEXT_ENTRY_OPENING,
-                                     YEAR_DIGITS, YEAR_OR_PAGES_AFTER_PLACE)
+from ..grammar.entry_grammar import (
+    ABBREVIATION, EMPTY_FIELD_CLOSING, ENTRY_CLOSING, NEXT_ENTRY_OPENING, YEAR_DIGITS,
+    YEAR_OR_PAGES_AFTER_PLACE,
+)
 from ..grammar.name_grammar import NAME
 
 # The place of publication as a field a title runs into, read from the end of the title's last
@@ -197,9 +199,11 @@ _PUBLISHER_OR_YEAR_AFTER = re.compile(rf" ?: (?=[^\W\d_])|; \(?{YEAR_DIGITS}(?![
 
 
 #: A town's year or pages after its comma ("...Cahors, 1868.", "...dermatologie
-#: Moulins-lès-Metz, p. 552."), where a town that closes an entry alone ("...der Universität
+#: Moulins-lès-Metz, p. 552."), or an empty field's comma and the entry's full stop, where a
+#: style closes every book's entry with a comma after its place ("...dermatologie
+#: Moulins-lès-Metz,."), where a town that closes an entry alone ("...der Universität
 #: Bremen.") is a title's last word as often.
-_YEAR_OR_PAGES_AFTER_TOWN = re.compile(YEAR_OR_PAGES_AFTER_PLACE)
+_FIELD_AFTER_TOWN = re.compile(rf"{YEAR_OR_PAGES_AFTER_PLACE}|{EMPTY_FIELD_CLOSING}")
 #: A town's name (as :data:`_TOWN_CLOSING_ENTRY` reads it, or any one word), its comma and a
 #: publisher's name after it: the fields of a style that prints "Title Place, Publisher"
 #: with no punctuation after the title, closed as the two patterns below read them.
@@ -297,15 +301,16 @@ def town_and_year_close_entry(text: str, at: int) -> bool:
     last word), or a name printed as a town's whose parts hyphens join
     (``places.is_joined_town_name``: "...en dermatologie Moulins-lès-Metz, 1983, p. 552.", a
     town too small for GeoNames' list), and the year of publication or the pages follow the
-    town after its comma or semicolon (``_YEAR_OR_PAGES_AFTER_TOWN``: "...préfet du Lot Cahors,
-    1868.", "...Northern Fjords Bergen; 2004", "...en dermatologie Moulins-lès-Metz, p. 552."),
-    or after its comma and its publisher, the year closing the entry
+    town after its comma or semicolon, or an empty field's comma closes the entry
+    (``_FIELD_AFTER_TOWN``: "...préfet du Lot Cahors, 1868.", "...Northern Fjords Bergen;
+    2004", "...en dermatologie Moulins-lès-Metz, p. 552.", "...en dermatologie
+    Moulins-lès-Metz,."), or after its comma and its publisher, the year closing the entry
     (``_TOWN_BEFORE_PUBLISHER_AND_YEAR``: "...Professionnel Levallois-Perret, StudyramaPro,
     2016."; not where a place follows the comma or the publisher, :func:`_is_place`). Called
     by ``undecided_ends``, which marks the title's end uncertain there: after a capitalised
     word the town may be the title's own last word ("...Fjords Bergen")."""
     town = _TOWN_CLOSING_ENTRY.match(text, at)
-    if town is None or _YEAR_OR_PAGES_AFTER_TOWN.match(text, town.end(1)) is None:
+    if town is None or _FIELD_AFTER_TOWN.match(text, town.end(1)) is None:
         town = _TOWN_BEFORE_PUBLISHER_AND_YEAR.match(text, at)
         fields = () if town is None else town.group("publisher", "series")
         if any(field is not None and _is_place(field) for field in fields):
