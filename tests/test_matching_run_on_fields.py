@@ -14,7 +14,9 @@ that opens its entry after the entry's number or after the same name and its dat
 (``title_edges._author_field_before``); any field right after a year or a span of years that
 closes a title after its comma or colon, or after a preposition of time, a short title's too
 (``title_edges.closed_by_date``); a town, publisher or acronym before the closing bracket, comma
-and full stop some styles end every entry with (``entry_grammar.ENTRY_CLOSING``).
+and full stop some styles end every entry with (``entry_grammar.ENTRY_CLOSING``); a short title
+before the "in" of a chapter's book run up to the chapter's pages
+(``run_on_fields.CHAPTER_IN_BOOK_TO_PAGES``), its end marked uncertain.
 
 Each table pairs the entries the original (2003) scheme finds and the improved one must keep
 with near-miss decoys beside them that the improved scheme must still reject. Strings of our
@@ -588,4 +590,44 @@ def test_a_title_run_into_a_web_domain_ends_before_it(doc: str, author: str,
 ])
 def test_a_near_miss_before_a_web_domain_stays_rejected(doc: str, author: str,
                                                         title: str) -> None:
+    _turned_down(doc + _NEXT, author, title)
+
+
+# A short title run into the "in" a style prints before a chapter's book with no punctuation,
+# the book's fields up to the chapter's pages (gallia-prehistoire's "Title in Book, Place,
+# Publisher, p. 82-90."), perhaps before the record's own "in:": the short title stands alone,
+# its end marked uncertain (a title whose own words run on after "in" prints so for a query
+# that lacks them).
+_CHAPTER_IN = ("Okafor N. 2008 – Harbour Silt Budgets in Küsten der Nordsee, Kiel/Hamburg, "
+               "fjord verlag, p. 82\u201190.")
+_CHAPTER_IN_IN = ("Berg M. 1992 – Entscheidung am Hafen in in: Bergen - Geschichte einer Stadt, "
+                  "St. Paul, Fjord Press, p. 146\u2011154.")
+_TITLE_IN_CHAPTER_IN = ("Okafor N. 2008 – Harbour Silt Budgets in Lagos in Studies in Coastal "
+                        "Trade, Kiel, Fjord, p. 1\u201120.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_CHAPTER_IN, "Okafor", "Harbour Silt Budgets"),
+    (_CHAPTER_IN_IN, "Berg", "Entscheidung am Hafen"),
+])
+def test_a_short_title_before_a_chapters_in_and_its_book_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_CHAPTER_IN, "Okafor", "Harbour Sand Budgets"),  # a word changed
+    (_CHAPTER_IN.replace("Budgets in", "Budgets Revised in"), "Okafor",  # a word added
+     "Harbour Silt Budgets"),
+    # the title's own "in" and a place before the chapter's "in": the book's first field
+    # holds an "in"
+    (_TITLE_IN_CHAPTER_IN, "Okafor", "Harbour Silt Budgets"),
+    # no chapter's pages after the book
+    (_CHAPTER_IN.replace(", p. 82\u201190.", "."), "Okafor", "Harbour Silt Budgets"),
+    # a sentence
+    ("Okafor counted harbour silt budgets in many ports, so p. 4\u20115.", "Okafor",
+     "harbour silt budgets"),
+])
+def test_a_short_title_before_in_and_no_chapters_book_stays_rejected(
+        doc: str, author: str, title: str) -> None:
     _turned_down(doc + _NEXT, author, title)

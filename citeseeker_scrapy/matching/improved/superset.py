@@ -57,7 +57,7 @@ from .text.headers import (
 from .title_ends.longer_titles import longer_title
 from .text.printed_words import WORD, paragraph_end_after_query
 from .fields.run_on_fields import JOURNAL_WORD_AND_VOLUME, NEXT_FIELD
-from .title_ends.title_edges import EDGE_WORD, name_again, next_entry_as_this
+from .title_ends.title_edges import EDGE_WORD, chapter_book_after, name_again, next_entry_as_this
 from .title_ends.undecided_ends import (
     RunOn, undecided_after_passed_hit, undecided_end, word_before_place_after_passed_hit,
 )
@@ -221,15 +221,17 @@ def title_end_of_passed_hit(text: str, title: CheckedTitle, start: int, end: int
                             printed: Optional[PrintedCase]) -> str:
     """The ``title_end`` (``model.TITLE_ENDS``) of a hit ``text[start:end]`` every check
     passed as it stands: uncertain where the query ends with a function word and the print
-    runs on past it into a word (``undecided_ends.undecided_after_passed_hit``), or where one
+    runs on past it into a word (``undecided_ends.undecided_after_passed_hit``), where one
     capitalised word and then the place of publication follow its content word
     (``undecided_ends.word_before_place_after_passed_hit``, which reads that word's capital in
-    ``printed``), else certain; always certain where the caller has not the document's
-    capitals (``printed`` None: a text searched with no source to read). Called by
+    ``printed``), or where a short title stands alone before a chapter's "in" and its book
+    (``title_edges.chapter_book_after``), else certain; always certain where the caller has
+    not the document's capitals (``printed`` None: a text searched with no source to read). Called by
     :func:`_word_veto_on` and by ``matcher.CitationMatcher`` for its search's hits."""
     if printed is not None and (
             undecided_after_passed_hit(text, title.words, start, end)
-            or word_before_place_after_passed_hit(text, title.words, start, end, printed)):
+            or word_before_place_after_passed_hit(text, title.words, start, end, printed)
+            or title.short and chapter_book_after(text, start, end)):
         return UNCERTAIN_END
     return CERTAIN_END
 

@@ -25,7 +25,7 @@ from ..grammar.name_grammar import AND_WORD, GIVEN_NAMES, NAME
 from ..entries.entry_numbers import own_entry_number
 from ..text.headers import Span
 from ..text.printed_words import in_word, word_start
-from ..fields.run_on_fields import NEXT_FIELD, VOLUME_CLOSING_ENTRY
+from ..fields.run_on_fields import CHAPTER_IN_BOOK_TO_PAGES, NEXT_FIELD, VOLUME_CLOSING_ENTRY
 from ..entries.running_text import named_beside
 from ..entries.windows import Region
 
@@ -387,6 +387,17 @@ def stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
         and not closed_by_date(query, text, end))
 
 
+def chapter_book_after(text: str, start: int, end: int) -> bool:
+    """True if the hit ``text[start:end]``, widened to whole words, runs into the "in" a style
+    prints with no punctuation before a chapter's book, and the book's fields up to the
+    chapter's pages (``run_on_fields.CHAPTER_IN_BOOK_TO_PAGES``: "...Ideengeschichte der
+    Integration in Handlexikon der Integrationspädagogik, Bochum/Freiburg, projekt verlag, p.
+    82‑90."): where a short title stands alone so (:func:`stands_alone`), a title whose own
+    words run on with "in" prints the same for a query that lacks them, so
+    ``superset.title_end_of_passed_hit`` marks such a short title's end uncertain."""
+    return CHAPTER_IN_BOOK_TO_PAGES.match(text, _whole_words(text, start, end)[1]) is not None
+
+
 def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:
     """The hit ``text[start:end]`` without the punctuation it holds at its edges, widened to
     the whole words it cuts (a word's letters end where a count of pages is joined to them:
@@ -427,10 +438,12 @@ def _unpunctuated_field_after(text: str, name: Optional[Span], start: int, end: 
     volume closing the entry, a bare number before the next entry's opening
     (``_NUMBER_CLOSING_ENTRY``: a volume, a page's number), the book's count of pages closing
     the entry (``_PAGE_COUNT_CLOSING_ENTRY``), or before its bracketed place and year closing it
-    (``_NUMBER_THEN_BRACKETED_YEAR_CLOSING_ENTRY``), the next entry's author run
+    (``_NUMBER_THEN_BRACKETED_YEAR_CLOSING_ENTRY``), a chapter's "in" and its book up to the
+    chapter's pages (:func:`chapter_book_after`), the next entry's author run
     printed as this one's, the author's name again as the publisher, or the next entry's names
     joined by slashes. Called by :func:`stands_alone`."""
     return bool(NEXT_FIELD.match(text, end) or VOLUME_CLOSING_ENTRY.match(text, end)
+                or CHAPTER_IN_BOOK_TO_PAGES.match(text, end)
                 or _NUMBER_CLOSING_ENTRY.match(text, end)
                 or _PAGE_COUNT_CLOSING_ENTRY.match(text, end)
                 or _NUMBER_THEN_BRACKETED_YEAR_CLOSING_ENTRY.match(text, end)
