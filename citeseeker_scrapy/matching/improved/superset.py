@@ -226,8 +226,8 @@ def title_end_of_passed_hit(text: str, title: CheckedTitle, start: int, end: int
     (``undecided_ends.word_before_place_after_passed_hit``, which reads that word's capital in
     ``printed``), or where a short title stands alone before a chapter's "in" and its book
     (``title_edges.chapter_book_after``), else certain; always certain where the caller has
-    not the document's capitals (``printed`` None: a text searched with no source to read). Called by
-    :func:`_word_veto_on` and by ``matcher.CitationMatcher`` for its search's hits."""
+    not the document's capitals (``printed`` None: a text searched with no source to read).
+    Called by :func:`_word_veto_on` and by ``matcher.CitationMatcher`` for its search's hits."""
     if printed is not None and (
             undecided_after_passed_hit(text, title.words, start, end)
             or word_before_place_after_passed_hit(text, title.words, start, end, printed)
