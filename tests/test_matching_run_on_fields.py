@@ -303,6 +303,9 @@ _NEXT_NUMBERED = "\n26. Brown K. Other things of the world. Journal, 4, 1\u20139
      "Guild, 2012.", "HPG", "Dredging in Figures"),
     ("24 Brown K. Harbour walls. Lagos: Harbour Press. 25 HPG Dredging in Figures, Harbour "
      "Pilots Guild, 2012.", "HPG", "Dredging in Figures"),
+    # the first entry's bare "1" right after the list's heading (printed above each row)
+    ("1 HPG Dredging in Figures Central Agency of Harbour Statistics, 2012.", "HPG",
+     "Dredging in Figures"),
     # the organisation and its date, the organisation again, its title
     ("Harbour Pilots Guild 2011, Harbour Pilots Guild Dredging Plan, [s.l.].",
      "Harbour Pilots Guild", "Dredging Plan"),
@@ -360,6 +363,12 @@ def test_a_public_bodys_name_after_a_title_is_read_as_the_next_field(doc: str) -
     ("Brown K. Harbour walls. Harbour Rev., pp. 12 HPG Dredging in Figures, 2012.", "HPG",
      "Dredging in Figures"),
     ("Brown K. Harbour walls. Harbour Rev., Vol. 12 HPG Dredging in Figures, 2012.", "HPG",
+     "Dredging in Figures"),
+    # the first entry's bare "1" after the heading, a content word changed; a bare "1" after
+    # a word that is no heading's
+    ("1 HPG Dredging in Numbers Central Agency of Harbour Statistics, 2012.", "HPG",
+     "Dredging in Figures"),
+    ("As Table 1 HPG dredging in figures central to the plan shows, 2012.", "HPG",
      "Dredging in Figures"),
 ])
 def test_a_near_miss_after_its_entrys_author_field_stays_rejected(doc: str, author: str,

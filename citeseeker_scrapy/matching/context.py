@@ -63,6 +63,9 @@ HEADING_NAMES = (
 #: run whatever ``PYTHONHASHSEED`` orders the set by.
 _FOLDED_NAMES = sorted({normalize_text(name) for name in HEADING_NAMES},
                        key=lambda name: (-len(name), name))
+#: Any folded name, as a pattern (longest first): ``title_edges`` reads the bare number of a
+#: numbered list's first entry right after one ("Referências 1 CAPMAS Egypt in Figures").
+HEADING_NAME = "|".join(re.escape(name) for name in _FOLDED_NAMES)
 #: A reference-list name at the start of its folded line (optionally numbered; small capitals
 #: split after their first letter by PDF extraction, "R EFERENCES", too), then the line's end or
 #: a colon (``closed``: a heading), or a blank and more words: a heading only if they open the

@@ -21,6 +21,7 @@ from ..grammar.entry_grammar import (
     LISTED_NUMBER, NEXT_ENTRY_OPENING, PARENTHESISED_NUMBER, RANGE_DASH, RUN_DATE,
     RUN_DATE_BEFORE_TITLE, YEAR_DIGITS,
 )
+from ...context import HEADING_NAME
 from ..grammar.name_grammar import AND_WORD, GIVEN_NAMES, NAME
 from ..entries.entry_numbers import own_entry_number
 from ..text.headers import Span
@@ -77,8 +78,11 @@ _NUMBER_AFTER = re.compile(rf" {LISTED_NUMBER} ")
 #: the entry before (after a number, a bracket or a word of three letters or more, not an
 #: abbreviation's: "pp. 12 " is a page, "Vol. 12 " a volume): the digits of a superscript
 #: number, as HTML and PDF print a numeric style's ("...Transp. Law J 2000, 27, 317. 28 CAPMAS
-#: Egypt in Figures Central Agency..."). A sentence opens with no bare number before a name.
-_BARE_ENTRY_NUMBER = rf"(?:\d|\)|(?<![^\W_])(?!vols?\.)[^\W\d_]{{3,}})\. {LISTED_DIGITS}"
+#: Egypt in Figures Central Agency..."), or the first entry's "1" right after the reference
+#: list's heading (``context.HEADING_NAME``: "Referências 1 CAPMAS Egypt in Figures"). A
+#: sentence opens with no bare number before a name.
+_BARE_ENTRY_NUMBER = (rf"(?:\d|\)|(?<![^\W_])(?!vols?\.)[^\W\d_]{{3,}})\. {LISTED_DIGITS}"
+                      rf"|(?<![^\W_])(?:{HEADING_NAME}):? 1")
 #: An entry's number right before its first word: "[25] ", "25. ", "(25) " (``ENTRY_NUMBER``,
 #: ``LISTED_NUMBER``, ``PARENTHESISED_NUMBER``), after a blank or at the text's start, or a
 #: bare one (``_BARE_ENTRY_NUMBER``).
