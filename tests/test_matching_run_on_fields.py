@@ -319,6 +319,12 @@ _NEXT_NUMBERED = "\n26. Brown K. Other things of the world. Journal, 4, 1\u20139
      "Dredging in Figures"),
     ("HPG. 2012. Dredging in Figures Swiss Federal Institute of Technology.", "HPG",
      "Dredging in Figures"),
+    # ... in the language of the record
+    ("25 Okafor, N. A. Raccolta Di Scritti Istituto per l'Oriente: Roma, 1939.", "Okafor",
+     "Raccolta Di Scritti"),
+    ("HPG (2012): Dredging in Figures Institut für Meereskunde:", "HPG", "Dredging in Figures"),
+    ("HPG (2012): Dredging in Figures Instituto Nacional de Estadística:", "HPG",
+     "Dredging in Figures"),
 ])
 def test_a_short_title_right_after_its_entrys_author_field(doc: str, author: str,
                                                             title: str) -> None:
@@ -349,6 +355,10 @@ def test_a_public_bodys_name_after_a_title_is_read_as_the_next_field(doc: str) -
      "Dredging in Figures"),
     ("HPG (2012): Dredging in Figures Central Agency of Harbour Statistics:", "HPG",
      "Dredging in Numbers"),
+    ("25 Okafor, N. A. Raccolta Di Scritti Istituto per l'Oriente: Roma, 1939.", "Okafor",
+     "Raccolta Di Lettere"),
+    ("25 Okafor, N. A. Raccolta Di Scritti Istituto Orientale: Roma, 1939.", "Okafor",
+     "Raccolta Di Scritti"),  # no word for "of" after it: no organisation's name told
     ("(25) HPG Dredging in Figures Revised. Harbour Pilots Guild; 2012.", "HPG",
      "Dredging in Figures"),
     ("Harbour Pilots Guild 2011, Harbour Pilots Guild Dredging Plan Review, [s.l.].",

@@ -227,11 +227,20 @@ _KNOWN_PUBLISHERS = (
     rf"|(?:{publishers.alternation(publishers.COMMON_WORD_NAMES)})"
     rf"(?:[.,:;] (?:{places.PUBLISHING_CITIES})(?![^\W_])|[.,;]? \(?{YEAR_DIGITS}(?!\d)"
     rf"|, (?:{_SERIES_WORDS})(?![^\W_])))")
-#: A word an organisation's name holds before "for" or "of": "...Teaching Society for the
-#: Teaching of Psychology.", "...recognition Swiss Federal Institute of Technology.".
-_ORGANISATION_WORD = (r"(?:society|association|institute|council|academy|federation|foundation"
-                      r"|university|centre|center|agency|ministry|department|commission)"
-                      r" (?:for|of) ")
+#: A word an organisation's name holds before "for" or "of", in the languages of the styles'
+#: records, folded as the text is (accents off), perhaps its "national" or "superior" between:
+#: "...Teaching Society for the Teaching of Psychology.", "...recognition Swiss Federal
+#: Institute of Technology.", "...Raccolta Di Scritti Istituto per l'Oriente: Roma",
+#: "...Institut für Meereskunde", "...Instituto Nacional de Estadística".
+_ORGANISATION_WORD = (
+    r"(?:society|association|institute|council|academy|federation|foundation|university"
+    r"|centre|center|agency|ministry|department|commission"
+    r"|istituto|instituto|institut|societa|sociedad|societe|gesellschaft|accademia|academia"
+    r"|akademie|universita|universidad|universidade|universite|universitat|centro|ministerio"
+    r"|ministero|ministere|ministerium|agencia|agenzia|agence|fondazione|fundacion|fundacao"
+    r"|fondation|stiftung|consiglio|consejo|conselho|conseil|commissione|comision|comissao)"
+    r"(?: (?:nazionale|nacional|nationale|national|superiore|superior|superieur))?"
+    r" (?:for|of|per|di|della|dei|delle|de|del|des|du|da|do|dos|das|para|pour|fur|der) ")
 #: A word of the kind a public body's name opens with before its word ("Central Agency of",
 #: "National Institute for", "Royal Society of"): listed, since after a title in title case the
 #: capitals cannot tell it from the title's last word.
