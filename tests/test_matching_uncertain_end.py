@@ -995,6 +995,34 @@ def test_a_word_before_a_town_closing_the_entry_stays_the_titles_elsewhere(
     matching.turned_down(doc, author, title)
 
 
+# A list that prints "Title Place, Year." with no punctuation after the title: one word run on
+# after a title, its comma and the year closing the entry are the place and its year, a town
+# too small for GeoNames' list as often as not
+# (``undecided_ends._name_before_year_in_list_of_towns``); reported marked.
+_SKERRIVIK = "25 Okafor, N. Verzeichnis der Hafenbücher Skerrivik, 1995.\n"
+_INTO_TOWNS_AND_YEARS = (
+    "24 Berg, M. Harbour walls and quays London, 1990.\n" + _SKERRIVIK
+    + "26 Lund, K. Les ponts de la rivière Lyon, 1984.\n"
+    "27 Moreau, A. Tidal basins. Kiel: Fjord, 2001.\n")
+
+
+def test_a_word_before_a_year_closing_the_entry_is_a_place_in_a_list_of_towns() -> None:
+    matching.marked_uncertain(_INTO_TOWNS_AND_YEARS, "Okafor", "Verzeichnis der Hafenbücher")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed, or the title's last word left out before the place
+    (_INTO_TOWNS_AND_YEARS, "Okafor", "Verzeichnis der Fährbücher"),
+    (_INTO_TOWNS_AND_YEARS, "Okafor", "Verzeichnis der"),
+    # a list that prints no other title into a town and its year
+    (_SKERRIVIK + "27 Moreau, A. Tidal basins. Kiel: Fjord, 2001.", "Okafor",
+     "Verzeichnis der Hafenbücher"),
+])
+def test_a_word_before_a_year_closing_the_entry_stays_the_titles_elsewhere(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 # A title in sentence case run into a name of capitalised words joined by hyphens, its full
 # stop, then more capitalised words: a chapter's book whose title opens with the name and goes
 # on with its subtitle, printed where a style puts no "In:" before the book
