@@ -889,10 +889,18 @@ _UNPUNCTUATED_LIST = (
 _UNPUNCTUATED_ENTRY = f"(8) Okafor BN, Lindqvist E, Marchetti {_FJORD}. Estuar. 2015;7:11-19."
 
 
-@pytest.mark.parametrize("author", ["Okafor", "Lindqvist"])
+#: ... the first name's initial printed as its first two letters ("Holker Th, Deutsch A,
+#: Masaitis Nd-Sr Isotope ...").
+_TWO_LETTER_INITIAL_ENTRY = _UNPUNCTUATED_ENTRY.replace("Okafor BN", "Okafor Th")
+
+
+@pytest.mark.parametrize("entry, author", [
+    (_UNPUNCTUATED_ENTRY, "Okafor"), (_UNPUNCTUATED_ENTRY, "Lindqvist"),
+    (_TWO_LETTER_INITIAL_ENTRY, "Okafor"),
+])
 def test_a_bare_co_author_after_undotted_initials_among_neighbours_printed_so_ends_the_run(
-        author: str) -> None:
-    matching.kept_by_both(_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY), author, _FJORD)
+        entry: str, author: str) -> None:
+    matching.kept_by_both(_UNPUNCTUATED_LIST.format(entry), author, _FJORD)
 
 
 @pytest.mark.parametrize("doc, title", [
@@ -916,6 +924,8 @@ def test_a_bare_co_author_after_undotted_initials_among_neighbours_printed_so_en
     (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY.replace("BN", "bn").replace(" E,", " e,")),
      _FJORD),
     (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY.replace("Marchetti", "marchetti")), _FJORD),
+    # a word of two letters no initial prints as: a word of a sentence
+    (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY.replace("Okafor BN", "Okafor In")), _FJORD),
 ])
 def test_near_misses_beside_a_bare_co_author_after_undotted_initials_are_rejected(
         doc: str, title: str) -> None:
