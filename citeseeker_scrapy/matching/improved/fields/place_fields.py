@@ -263,40 +263,6 @@ def _place_field(text: str, place: re.Match[str]) -> bool:
             and not _is_place(place["publisher"]))
 
 
-#: A town's name (as :data:`_TOWN_CLOSING_ENTRY` reads it, or any one word), its comma, the
-#: year and the entry's full stop: "...des derniers Ottomans Paris, 2003.", "...rückläufigem
-#: Wortformenverzeichnis Heerle, 1995." ("Title Place, Year." with no punctuation after the
-#: title).
-_PLACE_BEFORE_CLOSING_YEAR = re.compile(
-    rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME}), \(?{YEAR_DIGITS}\)?\.(?= |$)")
-
-
-def towns_before_closing_years(text: str) -> Iterator[int]:
-    """The end of each word in ``text`` that a town (or a listed publisher) closed by its
-    comma, the year and the entry's full stop follow with no punctuation between
-    (``_PLACE_BEFORE_CLOSING_YEAR``, :func:`_closes_as_town`: "...des derniers Ottomans|
-    Paris, 2003.", not after a word that makes the town the title's own). Called by
-    ``capitals.prints_titles_into_towns_and_years`` to tell a list that prints "Title Place,
-    Year."."""
-    for town in _PLACE_BEFORE_CLOSING_YEAR.finditer(text):
-        at = town.start()
-        if at > 0 and text[at - 1].isalnum() and _closes_as_town(text, town):
-            yield at
-
-
-def name_before_closing_year(text: str, at: int) -> bool:
-    """True if one word right after ``at`` (the end of a title's last word), its comma, the
-    year and the entry's full stop close the entry, no word before it making it the title's
-    own (``WORD_BEFORE_TITLES_TOWN``): "...rückläufigem Wortformenverzeichnis Heerle, 1995.",
-    whatever the word (a town too small for GeoNames' list). ``undecided_ends`` reads it so
-    only in a list that prints other titles into a town and its year so
-    (``capitals.prints_titles_into_towns_and_years``): elsewhere a title's own last word
-    before a comma and the year prints the same ("...Tidal Flats, 1995.")."""
-    place = _PLACE_BEFORE_CLOSING_YEAR.match(text, at)
-    return (place is not None and " " not in place[1]
-            and not WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at))
-
-
 def publishers_before_towns_closing_entries(text: str) -> Iterator[int]:
     """The end of each word in ``text`` that a publisher's name of one word (or a longer
     name's last word), its comma, a town and the entry's full stop follow after a blank

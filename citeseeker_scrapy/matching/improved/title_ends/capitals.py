@@ -85,7 +85,7 @@ from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     town_again_after_title, town_closes_entry, towns_after_full_stops_closing_entries,
     publishers_before_towns_closing_entries, towns_before_blanks, towns_before_closing_publishers,
-    towns_before_closing_years, towns_closing_entries,
+    towns_closing_entries,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
@@ -109,8 +109,7 @@ _TOWNS_BEFORE_PUBLISHER_OR_YEAR = 3
 #: publisher closing the entry, or into a publisher, its comma and a town, that make the
 #: list's habit of printing "Title Place, Publisher." or "Title Publisher, Place."
 #: (:func:`prints_titles_into_towns_and_publishers`,
-#: :func:`prints_titles_into_publishers_and_towns`); or into a town, its comma and the year
-#: ("Title Place, Year.": :func:`prints_titles_into_towns_and_years`).
+#: :func:`prints_titles_into_publishers_and_towns`).
 _TITLES_INTO_CLOSING_FIELDS = 2
 #: Entries of a reference list closed by a word's full stop and a town's colon that make the
 #: list's habit of printing a book's publisher before its closing place
@@ -293,33 +292,11 @@ def _titles_into_publishers_and_towns(text: str) -> tuple[int, ...]:
     return tuple(publishers_before_towns_closing_entries(text))
 
 
-def prints_titles_into_towns_and_years(text: str, at: int) -> bool:
-    """True if the reference list in ``text`` runs other entries' titles straight into a town
-    (or a listed publisher), its comma and the year closing the entry
-    (``place_fields.towns_before_closing_years``; not the one after ``at``, the end of the
-    title asked about), ``_TITLES_INTO_CLOSING_FIELDS`` times or more: "...des derniers
-    Ottomans Paris, 2003.", a style that prints "Title Place, Year." with no punctuation after
-    the title. There a title without its last word prints that word before the place, so one
-    word closed by the comma before the entry's year is the place's, known town or not. Called
-    by ``undecided_ends._name_before_year_in_list_of_towns``; the list's towns are read once
-    per text (:func:`_titles_into_towns_and_years`)."""
-    return _others(_titles_into_towns_and_years(text), at) >= _TITLES_INTO_CLOSING_FIELDS
-
-
-@kept_per_text
-def _titles_into_towns_and_years(text: str) -> tuple[int, ...]:
-    """Where the list in ``text`` runs a title into a town, its comma and the year closing the
-    entry (``place_fields.towns_before_closing_years``). Called by
-    :func:`prints_titles_into_towns_and_years`; read once per text."""
-    return tuple(towns_before_closing_years(text))
-
-
 def _others(places: Iterable[int], at: int) -> int:
     """How many of ``places`` (ends of titles' last words) are not ``at``, the title asked
     about: a list's habit is read from its other entries. Called by
     :func:`prints_titles_into_towns_and_publishers`,
-    :func:`prints_titles_into_publishers_and_towns`,
-    :func:`prints_titles_into_towns_and_years` and
+    :func:`prints_titles_into_publishers_and_towns` and
     :func:`prints_publishers_before_closing_towns`."""
     return sum(place != at for place in places)
 
