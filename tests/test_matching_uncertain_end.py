@@ -917,15 +917,6 @@ _INTO_TOWNS_PUBLISHERS_AND_SERIES = (
     "Berg, M. (1990) Harbour walls and quays London, Fjord Press, Harbour Series.\n"
     "Lund, K. (1984) Les ponts de la rivière Lyon, Institut des Ports, Université de Lyon.\n"
     + _BREVINNE + "Moreau, A. (2001) Tidal basins. Kiel: Fjord.")
-#: The mirror, a list that prints "Title Publisher, Place.": one word, its comma and a town
-#: closing the entry are the publisher and its place, the town known or not
-#: (``undecided_ends._name_before_town_in_list_of_publishers``).
-_TIDEWATER = "Okafor, N. (2008) Digues et marées dans la poésie portuaire Tidewater, Brevinne.\n"
-_INTO_PUBLISHERS_AND_TOWNS = (
-    "Berg, M. (1990) Harbour walls and quays FJORD, London.\n"
-    "Lund, K. (1984) Les ponts de la rivière Éditions Quai, Lyon.\n" + _TIDEWATER
-    + "Halvorsen, K. (1983) Harbour Walls Of Coastal Fjords Skerrivik, Stavanger Fjordby.\n"
-    "Moreau, A. (2001) Tidal basins. Kiel: Fjord.")
 _DIGUES = "Digues et marées dans la poésie portuaire"
 _ONE_OTHER = "Moreau, A. (2001) Tidal basins. Kiel: Fjord."
 
@@ -934,29 +925,24 @@ _ONE_OTHER = "Moreau, A. (2001) Tidal basins. Kiel: Fjord."
     (_INTO_TOWNS_AND_PUBLISHERS, "Okafor", _DIGUES),
     (_INTO_TOWNS_AND_PUBLISHERS, "Halvorsen", "Harbour Walls of Coastal Fjords"),
     (_INTO_TOWNS_PUBLISHERS_AND_SERIES, "Okafor", _DIGUES),
-    (_INTO_PUBLISHERS_AND_TOWNS, "Okafor", _DIGUES),
-    (_INTO_PUBLISHERS_AND_TOWNS, "Halvorsen", "Harbour Walls of Coastal Fjords"),
 ])
-def test_a_word_before_the_closing_fields_a_list_prints_so_is_reported_marked(
+def test_a_word_before_a_publisher_closing_the_entry_is_a_place_in_a_list_of_towns(
         doc: str, author: str, title: str) -> None:
     matching.marked_uncertain(doc, author, title)
 
 
 @pytest.mark.parametrize("doc, author, title", [
-    # a content word changed, or the title's last word left out before the field
+    # a content word changed, or the title's last word left out before the place
     (_INTO_TOWNS_AND_PUBLISHERS, "Okafor", "Digues et marées dans la poésie fluviale"),
     (_INTO_TOWNS_AND_PUBLISHERS, "Okafor", "Digues et marées dans la poésie"),
     (_INTO_TOWNS_PUBLISHERS_AND_SERIES, "Okafor", "Digues et marées dans la poésie fluviale"),
-    (_INTO_PUBLISHERS_AND_TOWNS, "Okafor", "Digues et marées dans la poésie fluviale"),
-    (_INTO_PUBLISHERS_AND_TOWNS, "Okafor", "Digues et marées dans la poésie"),
-    # a list that prints no other title so
+    # a list that prints no other title into a town and its publisher
     (_BREVINNE + _ONE_OTHER, "Okafor", _DIGUES),
-    (_TIDEWATER + _ONE_OTHER, "Okafor", _DIGUES),
     # a place after the comma: the word before is the title's own
     (_INTO_TOWNS_AND_PUBLISHERS.replace("Brevinne, Tidewater", "Brevinne, Oslo"), "Okafor",
      _DIGUES),
 ])
-def test_a_word_before_closing_fields_stays_the_titles_elsewhere(
+def test_a_word_before_a_publisher_closing_the_entry_stays_the_titles_elsewhere(
         doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
 

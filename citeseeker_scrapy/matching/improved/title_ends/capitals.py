@@ -84,8 +84,7 @@ from ..fields.places import is_town
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     town_again_after_title, town_closes_entry, towns_after_full_stops_closing_entries,
-    publishers_before_towns_closing_entries, towns_before_blanks, towns_before_closing_publishers,
-    towns_closing_entries,
+    towns_before_blanks, towns_before_closing_publishers, towns_closing_entries,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
@@ -106,11 +105,9 @@ _TOWNS_AFTER_LOWER_CASE = 1
 #: semicolon, or closing their entry at its paragraph's end with no full stop.
 _TOWNS_BEFORE_PUBLISHER_OR_YEAR = 3
 #: Entries of a reference list that run a title straight into a town, its comma and a
-#: publisher closing the entry, or into a publisher, its comma and a town, that make the
-#: list's habit of printing "Title Place, Publisher." or "Title Publisher, Place."
-#: (:func:`prints_titles_into_towns_and_publishers`,
-#: :func:`prints_titles_into_publishers_and_towns`).
-_TITLES_INTO_CLOSING_FIELDS = 2
+#: publisher closing the entry, that make the list's habit of printing "Title Place,
+#: Publisher." (:func:`prints_titles_into_towns_and_publishers`).
+_TOWNS_BEFORE_CLOSING_PUBLISHERS = 2
 #: Entries of a reference list closed by a word's full stop and a town's colon that make the
 #: list's habit of printing a book's publisher before its closing place
 #: (:func:`prints_publishers_before_closing_towns`).
@@ -251,14 +248,14 @@ def prints_titles_into_towns_and_publishers(text: str, at: int) -> bool:
     """True if the reference list in ``text`` runs other entries' titles straight into a town,
     its comma and a publisher closing the entry
     (``place_fields.towns_before_closing_publishers``; not the place after ``at``, the end of
-    the title asked about), ``_TITLES_INTO_CLOSING_FIELDS`` times or more: "...The World
+    the title asked about), ``_TOWNS_BEFORE_CLOSING_PUBLISHERS`` times or more: "...The World
     and Other Writings New York, Cambridge University Press.", a style that prints "Title
     Place, Publisher." with no punctuation after the title. There a title without its last
     word prints that word before the place, never right before the comma, so one word closed
     by the comma before the entry's publisher is the place's, known town or not. Called by
     ``undecided_ends._name_before_publisher_in_list_of_towns``; the list's towns are read once
     per text (:func:`_towns_before_closing_publishers`)."""
-    return _others(_towns_before_closing_publishers(text), at) >= _TITLES_INTO_CLOSING_FIELDS
+    return _others(_towns_before_closing_publishers(text), at) >= _TOWNS_BEFORE_CLOSING_PUBLISHERS
 
 
 @kept_per_text
@@ -270,33 +267,10 @@ def _towns_before_closing_publishers(text: str) -> tuple[int, ...]:
     return tuple(towns_before_closing_publishers(text))
 
 
-def prints_titles_into_publishers_and_towns(text: str, at: int) -> bool:
-    """True if the reference list in ``text`` runs other entries' titles straight into a
-    publisher's name, its comma and a town closing the entry
-    (``place_fields.publishers_before_towns_closing_entries``; not the one after ``at``, the
-    end of the title asked about), ``_TITLES_INTO_CLOSING_FIELDS`` times or more: "...modèles
-    concepts et méthodes DUNOD, Paris.", a style that prints "Title Publisher, Place." with no
-    punctuation after the title. There a title without its last word prints that word before
-    the publisher's name, so one word closed by the comma before the entry's town is the
-    publisher's, the town known or not. Called by
-    ``undecided_ends._name_before_town_in_list_of_publishers``; the list's publishers are read
-    once per text (:func:`_titles_into_publishers_and_towns`)."""
-    return _others(_titles_into_publishers_and_towns(text), at) >= _TITLES_INTO_CLOSING_FIELDS
-
-
-@kept_per_text
-def _titles_into_publishers_and_towns(text: str) -> tuple[int, ...]:
-    """Where the list in ``text`` runs a title into a publisher, its comma and a town closing
-    the entry (``place_fields.publishers_before_towns_closing_entries``). Called by
-    :func:`prints_titles_into_publishers_and_towns`; read once per text."""
-    return tuple(publishers_before_towns_closing_entries(text))
-
-
 def _others(places: Iterable[int], at: int) -> int:
     """How many of ``places`` (ends of titles' last words) are not ``at``, the title asked
     about: a list's habit is read from its other entries. Called by
-    :func:`prints_titles_into_towns_and_publishers`,
-    :func:`prints_titles_into_publishers_and_towns` and
+    :func:`prints_titles_into_towns_and_publishers` and
     :func:`prints_publishers_before_closing_towns`."""
     return sum(place != at for place in places)
 
