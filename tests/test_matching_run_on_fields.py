@@ -643,6 +643,11 @@ def test_a_short_title_before_a_chapters_in_and_its_book_is_reported_marked(
     (_TITLE_IN_CHAPTER_IN, "Okafor", "Harbour Silt Budgets"),
     # no chapter's pages after the book
     (_CHAPTER_IN.replace(", p. 82\u201190.", "."), "Okafor", "Harbour Silt Budgets"),
+    # the title's own "in" before a journal: its closing quote, its volume
+    ("Okafor N. 2008 « Harbour Silt Budgets in the fjords », Port Studies, vol. 12, p. "
+     "1\u201159.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor N. 2008 – Harbour Silt Budgets in the fjords, Port Studies, 12, p. 1\u201159.",
+     "Okafor", "Harbour Silt Budgets"),
     # a sentence
     ("Okafor counted harbour silt budgets in many ports, so p. 4\u20115.", "Okafor",
      "harbour silt budgets"),

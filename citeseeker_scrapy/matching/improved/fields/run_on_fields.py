@@ -369,17 +369,19 @@ BOOK_TO_CHAPTER_PAGES = re.compile(
 BOOK_GOING_ON_TO_CHAPTER_PAGES = re.compile(
     rf" [^\W\d_][^\d]{{0,150}}?[,.] pp\. ?\d+{RANGE_DASH}\d+")
 #: The word "in" a style prints with no punctuation between a chapter's title and its book,
-#: perhaps before the record's own "in:", the book's first field holding no "in" of its own
-#: (a title's own "...Infants in Montreal Between the Wars in Caring and Curing" runs on
-#: there), then its fields, their full stops only after an abbreviation of three letters at
-#: most ("St. Louis"), up to the chapter's pages and their full stop (gallia-prehistoire:
-#: "...Ideengeschichte der Integration in Handlexikon der Integrationspädagogik,
-#: Bochum/Freiburg, projekt verlag, p. 82‑90.", "...Entscheidung zur Reformation in in:
-#: Nürnberg - Geschichte einer europäischen Stadt, München, p. 146‑154."). ``title_edges``
-#: reads it after a short title: a sentence runs no book's fields up to a range of pages.
+#: perhaps before the record's own "in:", the book's first field holding no "in" and no
+#: closing quote of its own (a title's own "...Infants in Montreal Between the Wars in Caring
+#: and Curing" or "...Quantum entanglement in condensed matter systems »" runs on there),
+#: then its fields, no digit among them (a journal's volume, a year) and their full stops only
+#: after an abbreviation of three letters at most ("St. Louis"), up to the chapter's pages and
+#: their full stop (gallia-prehistoire: "...Ideengeschichte der Integration in Handlexikon der
+#: Integrationspädagogik, Bochum/Freiburg, projekt verlag, p. 82‑90.", "...Entscheidung zur
+#: Reformation in in: Nürnberg - Geschichte einer europäischen Stadt, München, p.
+#: 146‑154."). ``title_edges`` reads it after a short title: a sentence runs no book's fields
+#: up to a range of pages.
 CHAPTER_IN_BOOK_TO_PAGES = re.compile(
-    rf" in (?:in: ?)?[^\W\d_](?:(?! in )[^,;.]){{0,100}},"
-    rf"(?:[^.]|(?<!\d)(?<![^\W\d_]{{4}})\.){{0,200}}?,? pp?\. ?\d+{RANGE_DASH}\d+\.")
+    rf" in (?:in: ?)?[^\W\d_](?:(?! in )[^,;.\d\u00bb\u201d\u2019\"]){{0,100}},"
+    rf"(?:[^.\d]|(?<![^\W\d_]{{4}})\.){{0,200}}?,? pp?\. ?\d+{RANGE_DASH}\d+\.")
 #: A journal whose name is one word, its comma, its volume, a comma and its pages with no mark
 #: ("...Clearwater East Crater Meteoritics, 32, 761–7", "...and antiphospholipid antibodies
 #: Rheumatology, 48, 1003–1007": tropical-animal-health-and-production). ``capitals`` reads it
