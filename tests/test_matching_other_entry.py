@@ -475,3 +475,29 @@ def test_a_run_after_the_date_keeps_the_checks_that_veto_near_it(doc: str, title
                                                                  veto: str) -> None:
     assert original_veto(doc, "Kowal", title) == veto
     turned_down(doc, "Kowal", title)
+
+
+#: Entries printed as wiki citation templates (wikipedia-templates): the name's author field,
+#: then a journal abbreviated with full stops, then the title, all inside one template's braces.
+_TEMPLATES = (
+    "{{cite book | vauthors=((Ostrom, M.)) | title=Other things | date= 1990}}\n"
+    "{{cite journal | vauthors=((Berg, M.)), ((Lindqvist, K. L.)), ((Moreau, A. P.)) | "
+    f"journal=Mar. Hist. Rev | title={TOLLS} | volume=12 | date= 2010}}}}\n"
+    "{{cite book | vauthors=((Okafor, N.)) | title=Salt marsh birds of the lower delta}}")
+
+
+@pytest.mark.parametrize("author", ["Berg", "Lindqvist", "Moreau"])
+def test_a_title_inside_the_names_citation_template_is_its_entrys(author: str) -> None:
+    assert original_veto(_TEMPLATES, author, TOLLS) is None
+    kept_by_both(_TEMPLATES, author, TOLLS)
+
+
+@pytest.mark.parametrize("title, veto", [
+    # the next template's title, after the braces close; the name's own, a word changed
+    ("Salt marsh birds of the lower delta", OTHER_ENTRY),
+    (BALTIC, CHANGED_WORD),
+])
+def test_a_title_past_the_names_citation_template_stays_another_entrys(title: str,
+                                                                        veto: str) -> None:
+    assert original_veto(_TEMPLATES, "Moreau", title) == veto
+    turned_down(_TEMPLATES, "Moreau", title)

@@ -74,7 +74,8 @@ def another_entry_between(text: str, name_end: int, start: int) -> bool:
     """
     start = widened_start(text, start, name_end)
     gap_start = run_start(text, name_end, start)
-    if _title_after_legal_citation(text, gap_start, start):
+    if (_title_after_legal_citation(text, gap_start, start)
+            or _inside_template(text, name_end, start)):
         return False
     if (_pages_of_another_entry(text, name_end, gap_start, start)
             or NUMBER_AFTER_YEAR.search(text, gap_start, start)
@@ -93,6 +94,22 @@ def another_entry_between(text: str, name_end: int, start: int) -> bool:
         return (_dated_run_before_title(text, name_end, gap_start, date)
                 or _given_first_run_before_title(text, name_end, gap_start, start, ends))
     return ends + two_lists >= 1 or _dated_entry_before(text, name_end, names_end.start())
+
+
+#: How far before a name the opening of a wiki citation template is looked for.
+_TEMPLATE_REACH = 300
+
+
+def _inside_template(text: str, name_end: int, start: int) -> bool:
+    """True if the name ending at ``name_end`` and the title at ``start`` lie inside one wiki
+    citation template, its "{{" opened before the name and its "}}" not yet printed before the
+    title ("{{cite journal | vauthors=((Bueno, J.)), ((Day, P. K.)) | journal=Appl. Phys. Lett
+    | title=Proof of concept ... }}": wikipedia-templates): the braces bound the entry, so
+    the abbreviations of a field before the title ("Appl. Phys.") close no entry. Called by
+    :func:`another_entry_between`."""
+    opening = text.rfind("{{", max(0, name_end - _TEMPLATE_REACH), name_end)
+    return (opening >= 0 and text.find("}}", opening, name_end) < 0
+            and text.find("}}", name_end, start) < 0)
 
 
 def _dated_run_before_title(text: str, name_end: int, gap_start: int,
