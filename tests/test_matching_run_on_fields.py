@@ -481,6 +481,10 @@ def test_a_field_closes_its_entry_with_a_bracket_and_a_comma(doc: str, author: s
     # the next entry's title
     ("Lindqvist, K. (1975). Harbour walls and their building techniques Bell),.", "Lindqvist",
      "Fjord walls of the north"),
+    # the title's own last word, an acronym, before an empty field's comma, the query without
+    # it, and a next entry that opens with no name the rules know
+    ("Okafor, N., Berg, T. (2015) High Luminosity Harbour Cranes HL-HC,.\nAustralia. "
+     "Department of Harbours (1913) Report.", "Okafor", "High Luminosity Harbour Cranes"),
 ])
 def test_a_near_miss_before_a_bracket_and_a_comma_that_close_an_entry_stays_rejected(
         doc: str, author: str, title: str) -> None:

@@ -143,7 +143,7 @@ _PLACE_NAME_OPENER = (
 #: A town's name, one word or two after a word that opens a place's name ("...Law Dictionary
 #: St. Paul: West Publishing Co."), then what closes the entry (:func:`town_closes_entry`).
 _TOWN_CLOSING_ENTRY = re.compile(
-    rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME}){ENTRY_CLOSING}")
+    rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME})(?:{ENTRY_CLOSING}|{EMPTY_FIELD_CLOSING})")
 #: The word before a town that makes the town a word of the title: a preposition, an article
 #: or a conjunction ("...Death in Venice.", "...la bataille de Cahors.", "...Thames and
 #: Hudson."), a number ("...Vols. I and II"), or a word that opens a place's name of two

@@ -335,14 +335,15 @@ NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"
 #: ("...dermatologie Moulins-lès-Metz, p. 552."): the fields that follow a place.
 YEAR_OR_PAGES_AFTER_PLACE = (rf"[;,] \(?{YEAR_DIGITS}(?![\d\]])"
                              rf"|, (?:pp?\. ?\d+(?:{RANGE_DASH}\d+)?|\d+{RANGE_DASH}\d+)")
-#: The comma of an empty field right before the entry's full stop, perhaps after a closing
-#: bracket ("...art techniques Bell),.", "...en dermatologie Moulins-lès-Metz,."): a style
-#: that closes every entry so; nothing but an entry's end prints it, whatever opens the next.
-EMPTY_FIELD_CLOSING = r"\)?,\.(?=[ \[]|$)"
 #: What closes an entry right after its place or its publisher: the full stop and the next
-#: entry's opening (perhaps after a closing bracket, where a style closes a bracket's field
-#: so), an empty field's comma and the full stop (``EMPTY_FIELD_CLOSING``: "...Love, Earth
-#: INSEAD),."), the year or the pages (``YEAR_OR_PAGES_AFTER_PLACE``), or a colon before the
-#: publisher.
-ENTRY_CLOSING = (rf"(?:\)?\.{NEXT_ENTRY_OPENING}|{EMPTY_FIELD_CLOSING}"
-                 rf"|{YEAR_OR_PAGES_AFTER_PLACE}| ?: (?=[^\W\d_]))")
+#: entry's opening (perhaps after a closing bracket and a comma, where a style closes an
+#: empty bracket's field so: "...art techniques Bell),.", "...Love, Earth INSEAD),."), the
+#: year or the pages (``YEAR_OR_PAGES_AFTER_PLACE``), or a colon before the publisher.
+ENTRY_CLOSING = (rf"(?:\)?,?\.{NEXT_ENTRY_OPENING}|{YEAR_OR_PAGES_AFTER_PLACE}"
+                 rf"| ?: (?=[^\W\d_]))")
+#: The comma of an empty field right before the entry's full stop, whatever opens the next
+#: entry, where a style closes every book's entry so after its place ("...en dermatologie
+#: Moulins-lès-Metz,."): read after a town (``place_fields``) only. After a word that may be
+#: the title's own (an acronym: "...Hadron Collider HL-LHC,.") the next entry's opening still
+#: has to tell (``ENTRY_CLOSING``).
+EMPTY_FIELD_CLOSING = r"\)?,\.(?=[ \[]|$)"
