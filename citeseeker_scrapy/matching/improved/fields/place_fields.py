@@ -216,13 +216,10 @@ _TOWN_COMMA_PUBLISHER = (rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME})"
 _TOWN_BEFORE_PUBLISHER_AND_YEAR = re.compile(
     rf"{_TOWN_COMMA_PUBLISHER}(?:, (?P<series>[^.;:()]{{1,60}}?))?"
     rf", \(?{YEAR_DIGITS}\)?\.{NEXT_ENTRY_OPENING}")
-#: One word or a town's name, its comma, a publisher's name, perhaps more fields after another
-#: comma (its department, a series), and the entry's full stop: "...The World and Other
-#: Writings New York, Cambridge University Press.", "...dans la poésie contemporaine Colomars,
-#: Melis.", "...trans Montréal, Chaire de recherche, Université du Québec à Montréal."
-#: ("Title Place, Publisher." with the year after the authors).
-_PLACE_BEFORE_CLOSING_PUBLISHER = re.compile(
-    rf"{_TOWN_COMMA_PUBLISHER}(?:, [^.;:()]{{1,80}})?\.{NEXT_ENTRY_OPENING}")
+#: One word or a town's name, its comma, a publisher's name and the entry's full stop: "...The
+#: World and Other Writings New York, Cambridge University Press.", "...dans la poésie
+#: contemporaine Colomars, Melis." ("Title Place, Publisher." with the year after the authors).
+_PLACE_BEFORE_CLOSING_PUBLISHER = re.compile(rf"{_TOWN_COMMA_PUBLISHER}\.{NEXT_ENTRY_OPENING}")
 
 
 def towns_before_closing_publishers(text: str) -> Iterator[int]:
