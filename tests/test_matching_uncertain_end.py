@@ -906,13 +906,13 @@ def test_a_word_before_a_joined_towns_name_that_tells_no_place_stays_rejected(
 # (``undecided_ends._name_before_publisher_in_list_of_towns``). A title without its last word
 # prints that word there where the record has no place, so the citation is reported marked.
 _BREVINNE = "Okafor, N. (2008) Digues et marées dans la poésie portuaire Brevinne, Tidewater.\n"
+_ONE_OTHER = "Moreau, A. (2001) Tidal basins. Kiel: Fjord."
 _INTO_TOWNS_AND_PUBLISHERS = (
     "Berg, M. (1990) Harbour walls and quays London, Fjord Press.\n"
     "Lund, K. (1984) Les ponts de la rivière Lyon, Éditions du Quai.\n" + _BREVINNE
     + "Halvorsen, K. (1983) Harbour Walls Of Coastal Fjords Skerrivik, Tidewater.\n"
-    "Moreau, A. (2001) Tidal basins. Kiel: Fjord.")
+    + _ONE_OTHER)
 _DIGUES = "Digues et marées dans la poésie portuaire"
-_ONE_OTHER = "Moreau, A. (2001) Tidal basins. Kiel: Fjord."
 
 
 @pytest.mark.parametrize("doc, author, title", [

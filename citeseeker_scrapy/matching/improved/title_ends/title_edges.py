@@ -443,7 +443,7 @@ def _unpunctuated_field_after(text: str, name: Optional[Span], start: int, end: 
     (``_NUMBER_CLOSING_ENTRY``: a volume, a page's number), the book's count of pages closing
     the entry (``_PAGE_COUNT_CLOSING_ENTRY``), or before its bracketed place and year closing it
     (``_NUMBER_THEN_BRACKETED_YEAR_CLOSING_ENTRY``), a chapter's "in" and its book up to the
-    chapter's pages (:func:`chapter_book_after`), the next entry's author run
+    chapter's pages (``run_on_fields.CHAPTER_IN_BOOK_TO_PAGES``), the next entry's author run
     printed as this one's, the author's name again as the publisher, or the next entry's names
     joined by slashes. Called by :func:`stands_alone`."""
     return bool(NEXT_FIELD.match(text, end) or VOLUME_CLOSING_ENTRY.match(text, end)
