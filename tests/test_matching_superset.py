@@ -282,6 +282,11 @@ COASTS = "Coastal rhythms"
      f"Carla. {MARKETS}. Porto: [s.n.], 2015.", "Sousa", MARKETS),
     ("CRUZ. Ana. Other things. Lisboa: [s.n.], 2001.\nSOUSA. M.; PEREIRA. J. R. "
      f"{MARKETS}. Porto: [s.n.], 2015.", "Sousa", MARKETS),
+    # ... a name's generational suffix after its initials, before the semicolon
+    ("CRUZ. Ana. Other things. Lisboa: [s.n.], 2001.\nSOUSA. M.R. Jr.; PEREIRA. J.; LIMA. C. "
+     f"{MARKETS}. Porto: [s.n.], 2015.", "Sousa", MARKETS),
+    ("CRUZ. Ana. Other things. Lisboa: [s.n.], 2001.\nSOUSA. Marta Sr.; PEREIRA. Joana. "
+     f"{MARKETS}. Porto: [s.n.], 2015.", "Sousa", MARKETS),
     # an entry that ends with its title, then the next entry's inverted name and initials,
     # closed as this one's ("Surname, I.: Title" with no label and no full stop)
     (f"Marek, T.: Weapons of the weak\nNovak, J.: {COASTS}\nDvorak, P.: Tidal markets",
@@ -303,6 +308,8 @@ def test_an_author_run_read_as_such_keeps_the_original_hit(doc: str, author: str
     ("SOUSA. Marta; PEREIRA. Joana. Other things. Porto: [s.n.], 2015.\nLIMA. Carla. "
      f"{MARKETS}. Lisboa: [s.n.], 2016.", "Sousa", MARKETS, OTHER_ENTRY),
     ("SOUSA. M.; PEREIRA. J. Other things. Porto, 2015; LIMA. C. "
+     f"{MARKETS}. Lisboa, 2016.", "Sousa", MARKETS, OTHER_ENTRY),
+    ("SOUSA. M. Jr.; PEREIRA. J. Other things. Porto, 2015; LIMA. C. "
      f"{MARKETS}. Lisboa, 2016.", "Sousa", MARKETS, OTHER_ENTRY),
     ("Lindgren, K. A. B. C.A. Holm und J.F.Jr. Halvorsen. 2011. Other things. Oslo.\nBerger, "
      f"Paul. 2014. \u201e{MARKETS}\u201c. Paris: Seuil.", "Lindgren", MARKETS, OTHER_ENTRY),

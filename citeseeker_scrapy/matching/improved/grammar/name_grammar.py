@@ -116,7 +116,8 @@ NAMES_WITHOUT_COMMAS_AFTER_GIVEN_NAME = re.compile(
 #: title before it ("dr.", "prof.") and a generational suffix after its initials ("D.T.Jr.
 #: King"). Their full stop ends no sentence (``entry_grammar.ABBREVIATION``), and a word's
 #: full stop right after one ends a name (``NAME_BEFORE_FULL_STOP``).
-NAME_ABBREVIATIONS = "dr|prof|jr|sr"
+GENERATIONAL_SUFFIXES = "jr|sr"
+NAME_ABBREVIATIONS = f"dr|prof|{GENERATIONAL_SUFFIXES}"
 #: What makes a word with a full stop the end of a name in an author run, not of a sentence:
 #: an initial right before it ("j. robertson. 2005."), or a generational suffix a style prints
 #: after the initials ("j.f.jr. mchone. 1988."), or an inverted surname and its comma
@@ -125,9 +126,11 @@ NAME_ABBREVIATIONS = "dr|prof|jr|sr"
 #: given name printed joined to an initial before it ("seay j.low back. 2011": "J. Low"), or a
 #: list of names separated by semicolons that prints each surname with a full stop before its
 #: given names ("deo. sarang; jain. aditya; kumar. ravi. title": "jain", "kumar" after such a
-#: name and its semicolon, "ravi" right after the surname; not "...of things; vol. 34"). The
+#: name and its semicolon, "ravi" right after the surname; not "...of things; vol. 34"), its
+#: generational suffix perhaps after them ("adler. j.r. jr.; bower. r.; gupta. g. title"). The
 #: inverted surname may open with particles ("le calvez, eric. ", "van der berg, anna. ").
-_SURNAME_FULL_STOP_GIVEN = rf"(?<![^\W_]){NAME}\. {GIVEN_NAMES}; "
+_SURNAME_FULL_STOP_GIVEN = (rf"(?<![^\W_]){NAME}\. {GIVEN_NAMES}"
+                            rf"(?: (?:{GENERATIONAL_SUFFIXES})\.)?; ")
 _SURNAME_PARTICLES = rf"(?:(?:{'|'.join(sorted(PARTICLES))}) ){{0,2}}"
 NAME_BEFORE_FULL_STOP = re.compile(
     rf"(?:(?<![^\W_])(?:[^\W\d_]|{NAME_ABBREVIATIONS})\. |(?<![^\W_])[^\W\d_]\.{NAME} "
