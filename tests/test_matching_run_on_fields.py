@@ -632,6 +632,9 @@ _TITLE_IN_CHAPTER_IN = ("Okafor N. 2008 – Harbour Silt Budgets in Lagos in Stu
 @pytest.mark.parametrize("doc, author, title", [
     (_CHAPTER_IN, "Okafor", "Harbour Silt Budgets"),
     (_CHAPTER_IN_IN, "Berg", "Entscheidung am Hafen"),
+    # the book's first word elided, its apostrophe printed as a closing quote
+    (_CHAPTER_IN.replace("Küsten der Nordsee", "L\u2019Année des ports"), "Okafor",
+     "Harbour Silt Budgets"),
 ])
 def test_a_short_title_before_a_chapters_in_and_its_book_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -652,6 +655,8 @@ def test_a_short_title_before_a_chapters_in_and_its_book_is_reported_marked(
      "1\u201159.", "Okafor", "Harbour Silt Budgets"),
     ("Okafor N. 2008 – Harbour Silt Budgets in the fjords, Port Studies, 12, p. 1\u201159.",
      "Okafor", "Harbour Silt Budgets"),
+    ("Okafor N. 2008 \u2018Harbour Silt Budgets in the fjords\u2019, Port Studies, p. "
+     "1\u201159.", "Okafor", "Harbour Silt Budgets"),
     # a sentence
     ("Okafor counted harbour silt budgets in many ports, so p. 4\u20115.", "Okafor",
      "harbour silt budgets"),

@@ -371,7 +371,9 @@ BOOK_GOING_ON_TO_CHAPTER_PAGES = re.compile(
 #: The word "in" a style prints with no punctuation between a chapter's title and its book,
 #: perhaps before the record's own "in:", the book's first field holding no "in" and no
 #: closing quote of its own (a title's own "...Infants in Montreal Between the Wars in Caring
-#: and Curing" or "...Quantum entanglement in condensed matter systems »" runs on there),
+#: and Curing" or "...Quantum entanglement in condensed matter systems »" runs on there; the
+#: apostrophe that prints as a closing quote, a letter right after it, is no quote: "...in
+#: L’Année sociologique"),
 #: then its fields, no digit among them (a journal's volume, a year) and their full stops only
 #: after an abbreviation of three letters at most ("St. Louis"), up to the chapter's pages and
 #: their full stop (gallia-prehistoire: "...Ideengeschichte der Integration in Handlexikon der
@@ -380,7 +382,8 @@ BOOK_GOING_ON_TO_CHAPTER_PAGES = re.compile(
 #: 146‑154."). ``title_edges`` reads it after a short title: a sentence runs no book's fields
 #: up to a range of pages.
 CHAPTER_IN_BOOK_TO_PAGES = re.compile(
-    rf" in (?:in: ?)?[^\W\d_](?:(?! in )[^,;.\d\u00bb\u201d\u2019\"]){{0,100}},"
+    rf" in (?:in: ?)?[^\W\d_](?:(?! in )(?:[^,;.\d\u00bb\u201d\u2019\"]|\u2019(?=[^\W\d_])))"
+    rf"{{0,100}},"
     rf"(?:[^.\d]|(?<![^\W\d_]{{4}})\.){{0,200}}?,? pp?\. ?\d+{RANGE_DASH}\d+\.")
 #: A journal whose name is one word, its comma, its volume, a comma and its pages with no mark
 #: ("...Clearwater East Crater Meteoritics, 32, 761–7", "...and antiphospholipid antibodies
