@@ -202,6 +202,47 @@ def test_a_word_before_a_number_that_does_not_close_the_entry_stays_rejected(
     matching.turned_down(doc, author, title)
 
 
+# A chapter's title run into its book of one word, the book's comma and the chapter's pages,
+# then the entry's end or its publication data closing it: the word is the book's as readily
+# as the title's own last word, so the hit is reported marked. Elsewhere the veto stands.
+_BOOK_PAGES = ("Okafor N. (1969) Lanterns and Bollards of the Old Quay Kaiplass, pp. 217\u2013252. "
+               "Fjord Books, New York.\n\n"
+               "Berg M. (1992) Patronage among Baltic Pilots Sjöfart, pp. 83\u201396. Oslo: Nordvik.\n\n"
+               "Lund K. (1994) Harbour songs of the delta Kustradio, pp. 5\u20139.\n\n"
+               "Moreau A. (2001) Stone bridges. Paris.")
+_TITLE_PAGES = ("Okafor N. (1969) Lanterns and Bollards of the Old Quay, pp. 217\u2013252. "
+                "In: Kaiplass. Fjord Books, New York.\n\n"
+                "Berg M. (1992) Patronage among Baltic Pilots, p. 83\u201396. Sjöfart. Oslo: "
+                "Nordvik.\n\n"
+                "Lund K. (1994) Harbour songs of the delta Kustradio, pp. 5\u20139. Fjord Studies, "
+                "12.\n\n"
+                "Moreau A. (2001) Stone bridges. Paris.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Okafor", "Lanterns and Bollards of the Old Quay"),
+    ("Berg", "Patronage among Baltic Pilots"),
+    ("Lund", "Harbour songs of the delta"),
+])
+def test_a_title_before_a_one_word_book_and_its_pages_is_reported_marked(
+        author: str, title: str) -> None:
+    matching.marked_uncertain(_BOOK_PAGES, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_BOOK_PAGES, "Okafor", "Lanterns and Moorings of the Old Quay"),  # a word changed
+    (_BOOK_PAGES, "Berg", "Patronage among Baltic Divers"),
+    # the title's own last word before its pages, then its book
+    (_TITLE_PAGES, "Okafor", "Lanterns and Bollards of the Old"),
+    (_TITLE_PAGES, "Berg", "Patronage among Baltic"),
+    # more of the entry after the pages than its publication data
+    (_TITLE_PAGES, "Lund", "Harbour songs of the delta"),
+])
+def test_a_word_before_its_pages_and_a_book_stays_rejected(doc: str, author: str,
+                                                          title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 # A title whose last word is an acronym (a short word, no content word), run into one
 # capitalised word and a number closing the entry: reported marked, as after a content word.
 # A changed content word and another entry's title stay rejected.

@@ -403,6 +403,27 @@ _PLACE_ALONE_TO_ENTRY_END = re.compile(rf"{_PLACE_WORD}:(?: s\.)?{NEXT_ENTRY_OPE
 _NAME_COMMA_TOWN_TO_ENTRY_END = re.compile(
     rf"{_PLACE_WORD}, (?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?)\.{NEXT_ENTRY_OPENING}")
 
+#: A publisher's name of up to six words, its comma, its seat (one word or two), and the entry
+#: ends: "...Illuminations, pp. 217–252. Schoken Books, New York." (a style that prints
+#: "Publisher, Place." last). Read by :func:`publication_data_close_entry`, which asks
+#: whether the seat is a town.
+_PUBLISHER_COMMA_TOWN_TO_ENTRY_END = re.compile(
+    rf"{_PUBLISHER_NAME_WORD}(?: {_PUBLISHER_NAME_WORD}){{0,5}}, "
+    rf"(?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?)\.{NEXT_ENTRY_OPENING}")
+
+
+def publication_data_close_entry(text: str, at: int) -> bool:
+    """True if the words after ``at`` (the blank after a field's full stop) are the entry's
+    publication data up to its end: a place field (``PLACE_FIELDS``: "...pp. 217–252. New
+    York: Schoken Books.") or a publisher's name, its comma and its seat
+    (``_PUBLISHER_COMMA_TOWN_TO_ENTRY_END``: "...pp. 217–252. Schoken Books, New York.").
+    Called by ``undecided_ends`` after a chapter's book of one word and its pages, where
+    those fields tell the book's word from the title's own."""
+    if _PLACE_FIELD.match(text, at) is not None:
+        return True
+    named = _PUBLISHER_COMMA_TOWN_TO_ENTRY_END.match(text, at + 1)
+    return named is not None and _is_seat(named["town"])
+
 
 def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
                                     name_printed_apart: bool = False) -> bool:

@@ -412,6 +412,14 @@ ONE_WORD_JOURNAL_AND_NUMBER = re.compile(
     rf"{NAME}(?<!['\u2019])(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}{RANGE_DASH}\d{{1,4}}"
     rf"(?![^\W_])|{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?![^\W_])"
     rf"|{NAME} {YEAR_DIGITS}[;:] ?\d{{1,4}}(?:{RANGE_DASH}\d{{1,4}})?(?![^\W_])")
+#: A chapter's book of one word, its comma and the chapter's pages with their mark and their
+#: full stop (health-and-social-care-in-the-community: "...in the Age of Mechanical
+#: Reproduction Illuminations, pp. 217–252. Schoken Books, New York.", a style that runs a
+#: chapter's title into its book). ``undecided_ends`` reads it after one capitalised word run
+#: on after a title, where the entry ends after the pages or its publication data close it: a
+#: title's own last word prints before a comma and pages where a style prints no book, then
+#: the book ("...Reproduction, p. 217–252. Illuminations.") or "In:" and the book.
+ONE_WORD_BOOK_AND_CHAPTER_PAGES = re.compile(rf"{NAME}, pp?\. ?\d+{RANGE_DASH}\d+\.")
 #: A journal whose name is one word, its comma and the year in brackets, where a style prints
 #: no volume (interaction-design-and-architectures: "...keys of a gamespace Kinephanos,
 #: (2016)"). ``undecided_ends`` reads it only after a title's last word printed in lower case,

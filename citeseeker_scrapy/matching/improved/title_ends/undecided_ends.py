@@ -35,15 +35,16 @@ from ..grammar.name_grammar import AND_WORD, INITIALS
 from ..fields.place_fields import (
     WORD_BEFORE_TITLES_TOWN, bracketed_place_and_publisher_end, country_after_town,
     name_before_closing_publisher, place_and_colon_after, place_closes_entry_after,
-    publisher_and_place_close_entry, town_and_publisher_end, town_and_year_close_entry,
-    town_before_comma, towns_after_name_end,
+    publication_data_close_entry, publisher_and_place_close_entry, town_and_publisher_end,
+    town_and_year_close_entry, town_before_comma, towns_after_name_end,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from ..word_check.counterparts import has_counterpart
 from ..fields.run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
-    CONTAINER_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE, NEXT_FIELD, ONE_WORD_JOURNAL_AND_NUMBER,
-    ONE_WORD_JOURNAL_AND_YEAR, STOPS_BEFORE_ABBREVIATIONS, VOLUME_NUMERAL_CLOSING_ENTRY,
+    CONTAINER_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE, NEXT_FIELD, ONE_WORD_BOOK_AND_CHAPTER_PAGES,
+    ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR, STOPS_BEFORE_ABBREVIATIONS,
+    VOLUME_NUMERAL_CLOSING_ENTRY,
 )
 
 #: Capitalised words in a row after the query's last word that make a field of their own as
@@ -391,6 +392,10 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     :func:`_undecided_run`."""
     number = ONE_WORD_JOURNAL_AND_NUMBER.match(text, word.start())
     if number is not None and _entry_ends_at(text, number.end(), printed):
+        return True
+    pages = ONE_WORD_BOOK_AND_CHAPTER_PAGES.match(text, word.start())
+    if pages is not None and (_entry_ends_at(text, pages.end() - 1, printed)
+                              or publication_data_close_entry(text, pages.end())):
         return True
     year = ONE_WORD_JOURNAL_AND_YEAR.match(text, word.start()) if after_lower_case else None
     if year is not None and _entry_ends_at(text, year.end(), printed):
