@@ -84,6 +84,39 @@ def test_a_capital_inside_a_longer_title_is_still_another_work(doc: str, author:
     matching.turned_down(doc, author, title)
 
 
+#: A list that joins a field to a title's last word with no blank (a style that prints no
+#: mark between them where the record lacks the field between): once with a capital, once
+#: with a publisher whose name opens with a function word in lower case.
+_JOINED_FIELDS = ("Moreau, A. (2011): Coastal sediment budgets of harbour towns"
+                  "Fjord Press, Oslo.\n\n"
+                  "Lindqvist, E. (2007): Les ports et le commerce. Les horizonsdu large.\n\n"
+                  "Okafor, N. (2009): Markets of the delta and the sea. Les estuairesdes "
+                  "fleuves.\n\n"
+                  "Berg, M. (1992): Tides. Oslo: Nordvik.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Lindqvist", "Les ports et le commerce. Les horizons"),
+    ("Okafor", "Markets of the delta and the sea. Les estuaires"),
+])
+def test_a_function_word_joined_to_the_title_in_a_list_that_joins_fields_starts_one(
+        author: str, title: str) -> None:
+    matching.kept_by_both(_JOINED_FIELDS, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a word changed before the joined field
+    (_JOINED_FIELDS, "Lindqvist", "Les docks et le commerce. Les horizons"),
+    # a list that joins no field so: a word that holds the query's word and a function word
+    # is a longer word of its own
+    (_JOINED_FIELDS.replace("towns" "Fjord", "towns. Fjord"), "Lindqvist",
+     "Les ports et le commerce. Les horizons"),
+])
+def test_a_function_word_joined_to_a_title_elsewhere_is_the_title_own(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 @pytest.mark.parametrize("doc, author, title", [
     # a place of one word and its publisher, then the entry ends (the title's last word a name)
     ("Lindgren, P. (2003)Les ports de la Guyane Cayenne: Éditions du Fleuve, collection Regards "

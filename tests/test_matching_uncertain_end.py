@@ -205,17 +205,18 @@ def test_a_word_before_a_number_that_does_not_close_the_entry_stays_rejected(
 # A chapter's title run into its book of one word, the book's comma and the chapter's pages,
 # then the entry's end or its publication data closing it: the word is the book's as readily
 # as the title's own last word, so the hit is reported marked. Elsewhere the veto stands.
-_BOOK_PAGES = ("Okafor N. (1969) Lanterns and Bollards of the Old Quay Kaiplass, pp. 217\u2013252. "
-               "Fjord Books, New York.\n\n"
-               "Berg M. (1992) Patronage among Baltic Pilots Sjöfart, pp. 83\u201396. Oslo: Nordvik.\n\n"
+_BOOK_PAGES = ("Okafor N. (1969) Lanterns and Bollards of the Old Quay Kaiplass, pp. "
+               "217\u2013252. Fjord Books, New York.\n\n"
+               "Berg M. (1992) Patronage among Baltic Pilots Sjöfart, pp. 83\u201396. Oslo: "
+               "Nordvik.\n\n"
                "Lund K. (1994) Harbour songs of the delta Kustradio, pp. 5\u20139.\n\n"
                "Moreau A. (2001) Stone bridges. Paris.")
 _TITLE_PAGES = ("Okafor N. (1969) Lanterns and Bollards of the Old Quay, pp. 217\u2013252. "
                 "In: Kaiplass. Fjord Books, New York.\n\n"
                 "Berg M. (1992) Patronage among Baltic Pilots, p. 83\u201396. Sjöfart. Oslo: "
                 "Nordvik.\n\n"
-                "Lund K. (1994) Harbour songs of the delta Kustradio, pp. 5\u20139. Fjord Studies, "
-                "12.\n\n"
+                "Lund K. (1994) Harbour songs of the delta Kustradio, pp. 5\u20139. Fjord "
+                "Studies, 12.\n\n"
                 "Moreau A. (2001) Stone bridges. Paris.")
 
 

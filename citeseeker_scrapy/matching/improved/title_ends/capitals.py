@@ -78,7 +78,7 @@ import re
 from typing import Iterable, Optional, Sequence
 
 from ...word_edges import PrintedCase
-from ..grammar.content_words import is_content
+from ..grammar.content_words import SHORT_FUNCTION_WORDS, is_content
 from ..text.per_text_cache import kept_per_text, kept_per_text_alone
 from ..fields.places import is_town
 from ..fields.place_fields import (
@@ -444,7 +444,9 @@ def _joined_field(last: str, words: list[re.Match[str]], end: int,
     """Where a field joined to the query's ``last`` word starts inside the hit's last printed
     word: at a capital right after the word's own lower-case letters ("...Risk
     AssessmentsWeb site": the style printed no blank), or at the word for "in" joined to
-    them before a container (:func:`_joined_in`), or None. The query's word is read as the
+    them before a container (:func:`_joined_in`), or at a function word joined to them in a
+    list that joins other fields so (:func:`_joined_function_word`), or None. The query's
+    word is read as the
     query's words are compared, without the marks a word holds inside it ("...une histoire :
     l`industrialisationChroniques féministes": the query's "lindustrialisation";
     :func:`_after_word_read`)."""
@@ -452,7 +454,7 @@ def _joined_field(last: str, words: list[re.Match[str]], end: int,
     at = _after_word_read(inside[-1], last) if inside else None
     if at is None or at == inside[-1].end():
         return None
-    if _joined_in(inside, at, printed):
+    if _joined_in(inside, at, printed) or _joined_function_word(inside[-1], at, printed):
         return at
     cased = printed(at - 1, at + 1)
     return at if cased is not None and cased[0].islower() and cased[1].isupper() else None
@@ -498,6 +500,44 @@ def _joined_in(hit: list[re.Match[str]], at: int, printed: PrintedCase) -> bool:
         return False
     title = [cased[w.start() - low:w.end() - low] for w in hit]
     return title[-1].islower() or (title[-1][1:].islower() and _in_title_case(title))
+
+
+#: A word's five lower-case letters and a capital right after them, then two lower-case
+#: letters: a title's last word and the next field printed with no blank between them
+#: ("...ContaminationBoca Raton", "...EntrantsDepartment of"), not a name's prefix
+#: ("McDonald") nor a product's name of short parts ("JavaScript", "PowerPoint").
+_GLUED_FIELD = re.compile(r"[^\W\d_A-Z]{5}[A-Z][^\W\d_A-Z]{2}")
+#: How many such joins make a list's habit: one, as a style joins a field so only where a
+#: record lacks the field between (thirty entries may show it once). A product's name
+#: ("ScienceDirect") prints so too; a word that holds the query's word and a function word
+#: joined, then a blank, is rare enough beside it.
+_GLUED_FIELDS_IN_LIST = 1
+
+
+def _joined_function_word(word: re.Match[str], at: int, printed: PrintedCase) -> bool:
+    """True if the hit's last printed ``word`` is the query's last word (up to ``at``) with a
+    function word of two letters or more joined to it, then a blank and a letter ("...Les
+    horizonsdu détour": a publisher whose name opens with "du"), in a text that joins other
+    fields to their titles with no blank (:func:`_glued_fields`: "...ContaminationBoca Raton",
+    "...EntrantsDepartment of"): such a style prints no blank after a title, and a field may
+    open in lower case. Elsewhere a word that holds the query's word and a function word is
+    a longer word of its own ("planet", "season", "format"). Called by
+    :func:`_joined_field`."""
+    text, end = word.string, word.end()
+    joined = text[at:end]
+    return (len(joined) > 1 and joined in SHORT_FUNCTION_WORDS and text.startswith(" ", end)
+            and text[end + 1:end + 2].isalpha()
+            and _glued_fields(text, printed) >= _GLUED_FIELDS_IN_LIST)
+
+
+@kept_per_text_alone
+def _glued_fields(text: str, printed: PrintedCase) -> int:
+    """How many fields the text in ``text`` prints joined to the word before them, a capital
+    right after a word's lower-case letters (``_GLUED_FIELD``, read in the document's
+    capitals ``printed``); 0 where they cannot be read. Read once per text, for
+    :func:`_joined_function_word`."""
+    cased = printed(0, len(text))
+    return 0 if cased is None else len(_GLUED_FIELD.findall(cased))
 
 
 def _in_title_case(title: list[str]) -> bool:
