@@ -981,6 +981,49 @@ def test_a_word_before_a_publisher_closing_the_entry_stays_the_titles_elsewhere(
     matching.turned_down(doc, author, title)
 
 
+# The mirror: a list that prints "Title Publisher, Place.", the titles in sentence case: one
+# capitalised word run on after a title's last word in lower case, its comma and a town
+# closing the entry are the publisher and its place, the town known or not
+# (``undecided_ends._name_before_town_in_list_of_publishers``). A title without its last word
+# prints that word there where the record has no publisher, so the citation is reported marked.
+_TIDEWATER = "Okafor, N. (2008) Digues et marées dans la poésie portuaire Tidewater, Brevinne.\n"
+_INTO_PUBLISHERS_AND_TOWNS = (
+    "Berg, M. (1990) Harbour walls and quays FJORD, London.\n"
+    "Lund, K. (1984) Les ponts de la rivière Quai, Lyon.\n" + _TIDEWATER
+    + "Halvorsen, K. (1983) Harbour Walls Of Coastal Fjords Skerrivik, Stavanger Fjordby.\n"
+    "Moreau, A. (2001) Tidal basins. Kiel: Fjord.")
+#: A list that closes its titles with a comma before their place: a title's own last word in
+#: lower case before the comma, a capitalised one where a title ends with a name.
+_TITLES_BEFORE_PLACES = (
+    "Berg, M. (1990) Harbour walls and quays, London.\n"
+    "Lund, K. (1984) Les ponts de la rivière, Lyon.\n" + _TIDEWATER
+    + "Moreau, A. (2001) Tidal basins of Kiel, Oslo.\n")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_INTO_PUBLISHERS_AND_TOWNS, "Okafor", "Digues et marées dans la poésie portuaire"),
+])
+def test_a_word_before_a_town_closing_the_entry_is_a_publisher_in_a_list_of_publishers(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed, or the title's last word left out before the publisher
+    (_INTO_PUBLISHERS_AND_TOWNS, "Okafor", "Digues et marées dans la poésie fluviale"),
+    (_INTO_PUBLISHERS_AND_TOWNS, "Okafor", "Digues et marées dans la poésie"),
+    # a list that prints no other title into a publisher and its town
+    (_TIDEWATER + "Moreau, A. (2001) Tidal basins. Kiel: Fjord.", "Okafor",
+     "Digues et marées dans la poésie portuaire"),
+    (_TITLES_BEFORE_PLACES, "Okafor", "Digues et marées dans la poésie portuaire"),
+    # a title in title case: its own last word prints with a capital before the comma
+    (_INTO_PUBLISHERS_AND_TOWNS, "Halvorsen", "Harbour Walls of Coastal Fjords"),
+])
+def test_a_word_before_a_town_closing_the_entry_stays_the_titles_elsewhere(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 # A title in sentence case run into a name of capitalised words joined by hyphens, its full
 # stop, then more capitalised words: a chapter's book whose title opens with the name and goes
 # on with its subtitle, printed where a style puts no "In:" before the book

@@ -260,6 +260,34 @@ def _place_field(text: str, place: re.Match[str]) -> bool:
             and not _is_place(place["publisher"]))
 
 
+def publishers_before_towns_closing_entries(text: str) -> Iterator[int]:
+    """The end of each word in ``text`` that a publisher's name of one word (or a longer
+    name's last word), its comma, a town and the entry's full stop follow after a blank
+    (``_NAME_COMMA_TOWN_TO_ENTRY_END``: "...modèles concepts et méthodes| DUNOD, Paris."): a
+    publisher's seat (:func:`_is_seat`), the name no place (:func:`_is_place`: "...II and its
+    Components Atlanta, GA." is a town and its state). Called by
+    ``capitals.prints_titles_into_publishers_and_towns`` to tell a list that prints "Title
+    Publisher, Place."."""
+    for field in _NAME_COMMA_TOWN_TO_ENTRY_END.finditer(text):
+        at = field.start() - 1
+        if (at > 0 and text[at] == " " and text[at - 1].isalnum() and _is_seat(field["town"])
+                and not _is_place(field["name"])):
+            yield at
+
+
+def name_before_closing_town(text: str, at: int) -> bool:
+    """True if one word after the blank at ``at`` (the end of a title's last word), its comma,
+    a town of one word or two and the entry's full stop close the entry
+    (``_NAME_COMMA_TOWN_TO_ENTRY_END``: "...dans la poésie contemporaine Melis, Colomars."),
+    the word no place (:func:`_is_place`), the town any (one too small for GeoNames' list).
+    ``undecided_ends`` reads it so only in a list that prints other titles into a publisher
+    and its town so (``capitals.prints_titles_into_publishers_and_towns``): elsewhere a title's
+    own last word before a comma and its place prints the same ("...Outer Skerries,
+    Bergen.")."""
+    field = _NAME_COMMA_TOWN_TO_ENTRY_END.match(text, at + 1)
+    return text.startswith(" ", at) and field is not None and not _is_place(field["name"])
+
+
 #: A region's or a country's name, or a region's code: what follows a town's comma as the
 #: town's own (``places.REGIONS``).
 _REGION = re.compile(places.REGIONS)
@@ -398,10 +426,12 @@ _PLACE_ALONE_TO_ENTRY_END = re.compile(rf"{_PLACE_WORD}:(?: s\.)?{NEXT_ENTRY_OPE
 #: A publisher's name of one word, its comma, its town (of one word or two), and the entry
 #: ends: "...Therapeutic Review CADTH, Ottawa." (a style that prints "Title Publisher,
 #: Place."). Read by :func:`publisher_and_place_close_entry` only where the name is printed as
-#: no title's word is (in capitals, two names joined): a title's own last word before its
-#: place prints "...Outer Skerries, Bergen." where a style prints no publisher.
+#: no title's word is (in capitals, two names joined), and by
+#: :func:`publishers_before_towns_closing_entries` and :func:`name_before_closing_town`, in a
+#: list that prints so: a title's own last word before its place prints "...Outer Skerries,
+#: Bergen." where a style prints no publisher.
 _NAME_COMMA_TOWN_TO_ENTRY_END = re.compile(
-    rf"{_PLACE_WORD}, (?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?)\.{NEXT_ENTRY_OPENING}")
+    rf"(?P<name>{_PLACE_WORD}), (?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?)\.{NEXT_ENTRY_OPENING}")
 
 #: A publisher's name of up to six words, its comma, its seat (one word or two), and the entry
 #: ends: "...Illuminations, pp. 217–252. Schoken Books, New York." (a style that prints

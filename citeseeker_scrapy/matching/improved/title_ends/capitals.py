@@ -84,7 +84,8 @@ from ..fields.places import is_town
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     town_again_after_title, town_closes_entry, towns_after_full_stops_closing_entries,
-    towns_before_blanks, towns_before_closing_publishers, towns_closing_entries,
+    publishers_before_towns_closing_entries, towns_before_blanks, towns_before_closing_publishers,
+    towns_closing_entries,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
@@ -108,6 +109,12 @@ _TOWNS_BEFORE_PUBLISHER_OR_YEAR = 3
 #: publisher closing the entry, that make the list's habit of printing "Title Place,
 #: Publisher." (:func:`prints_titles_into_towns_and_publishers`).
 _TOWNS_BEFORE_CLOSING_PUBLISHERS = 2
+#: ... and entries that run a title's last word in lower case into a capitalised publisher's
+#: name, its comma and a town closing the entry, that make the habit of printing "Title
+#: Publisher, Place." (:func:`prints_titles_into_publishers_and_towns`): one, as the capitals
+#: already leave out a title's own last word closed by a comma before its place, and a list
+#: prints a publisher of one word (of the shape counted) for few of its books.
+_TITLES_INTO_PUBLISHERS = 1
 #: Entries of a reference list closed by a word's full stop and a town's colon that make the
 #: list's habit of printing a book's publisher before its closing place
 #: (:func:`prints_publishers_before_closing_towns`).
@@ -267,10 +274,47 @@ def _towns_before_closing_publishers(text: str) -> tuple[int, ...]:
     return tuple(towns_before_closing_publishers(text))
 
 
+def prints_titles_into_publishers_and_towns(text: str, printed: PrintedCase, at: int) -> bool:
+    """True if the reference list in ``text`` runs other entries' titles, their last word in
+    lower case, straight into a publisher's name printed with a capital, its comma and a
+    town closing the entry (:func:`_titles_into_publishers_and_towns`; not the one after
+    ``at``, the end of the title asked about), ``_TITLES_INTO_PUBLISHERS`` times or more:
+    "...modèles concepts et méthodes DUNOD, Paris.", a style that prints "Title Publisher,
+    Place." with no punctuation after the title. There a title without its last word prints
+    that word before the publisher's name, so one word closed by the comma before the
+    entry's town is the publisher's, the town known or not. The capitals tell that list from
+    one that closes its titles with a comma before their place: there a word in lower case
+    and its comma come before the town ("...cyber security strategies, Athens."), and a
+    capitalised word only where a title ends with a name. Called by
+    ``undecided_ends._name_before_town_in_list_of_publishers``; the list's publishers are read
+    once per text."""
+    return _others(_titles_into_publishers_and_towns(text, printed), at) >= _TITLES_INTO_PUBLISHERS
+
+
+@kept_per_text_alone
+def _titles_into_publishers_and_towns(text: str, printed: PrintedCase) -> tuple[int, ...]:
+    """Where the list in ``text`` runs a title into a publisher, its comma and a town closing
+    the entry (``place_fields.publishers_before_towns_closing_entries``), the word before
+    the name printed in lower case and the name with a capital (in ``printed``). Called by
+    :func:`prints_titles_into_publishers_and_towns`; read once per text."""
+    return tuple(at for at in publishers_before_towns_closing_entries(text)
+                 if _lower_case_before_capital(text, at, printed))
+
+
+def _lower_case_before_capital(text: str, at: int, printed: PrintedCase) -> bool:
+    """True if the word that ends at ``at`` is printed in lower case and the word after its
+    blank opens with a capital ("...contemporaine Melis"). Called by
+    :func:`_titles_into_publishers_and_towns`."""
+    word = piece_before(text, at)
+    cased = None if word is None else printed(word.start(), at + 2)
+    return cased is not None and cased[:-2].islower() and cased[-1].isupper()
+
+
 def _others(places: Iterable[int], at: int) -> int:
     """How many of ``places`` (ends of titles' last words) are not ``at``, the title asked
     about: a list's habit is read from its other entries. Called by
-    :func:`prints_titles_into_towns_and_publishers` and
+    :func:`prints_titles_into_towns_and_publishers`,
+    :func:`prints_titles_into_publishers_and_towns` and
     :func:`prints_publishers_before_closing_towns`."""
     return sum(place != at for place in places)
 

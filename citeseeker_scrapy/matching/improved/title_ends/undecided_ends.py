@@ -25,7 +25,7 @@ from typing import NamedTuple, Optional, Sequence
 from ...word_edges import PrintedCase
 from .capitals import (
     acronym, prints_publishers_before_closing_towns, prints_titles_into_towns,
-    prints_titles_into_towns_and_publishers,
+    prints_titles_into_publishers_and_towns, prints_titles_into_towns_and_publishers,
 )
 from ..grammar.content_words import (
     CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content,
@@ -34,9 +34,9 @@ from ..grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIA
 from ..grammar.name_grammar import AND_WORD, INITIALS
 from ..fields.place_fields import (
     WORD_BEFORE_TITLES_TOWN, bracketed_place_and_publisher_end, country_after_town,
-    name_before_closing_publisher, place_and_colon_after, place_closes_entry_after,
-    publication_data_close_entry, publisher_and_place_close_entry, town_and_publisher_end,
-    town_and_year_close_entry, town_before_comma, towns_after_name_end,
+    name_before_closing_publisher, name_before_closing_town, place_and_colon_after,
+    place_closes_entry_after, publication_data_close_entry, publisher_and_place_close_entry,
+    town_and_publisher_end, town_and_year_close_entry, town_before_comma, towns_after_name_end,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from ..word_check.counterparts import has_counterpart
@@ -245,7 +245,9 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     its publisher in a list that runs titles into towns
     (:func:`_town_before_comma_in_list_of_towns`), or one word before its comma and a
     publisher closing the entry in a list that runs titles into a town and its publisher
-    (:func:`_name_before_publisher_in_list_of_towns`), or
+    (:func:`_name_before_publisher_in_list_of_towns`), or before its comma and a town in a
+    list that runs titles into a publisher and its town
+    (:func:`_name_before_town_in_list_of_publishers`), or
     that opens a chapter's book, its comma or colon then the book up to the chapter's pages
     (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
     (``_CAPITALISED_RUN``: a container, a publisher or the next entry's author run into the
@@ -278,7 +280,8 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
         return True
     if _town_before_comma_in_list_of_towns(text, run[0], printed):
         return True
-    if _name_before_publisher_in_list_of_towns(text, run[0]):
+    if _name_before_publisher_in_list_of_towns(text, run[0]) or (
+            after_lower_case and _name_before_town_in_list_of_publishers(text, run[0], printed)):
         return True
     book = _book_to_chapter_pages(text, run, cased)
     if book is not None:
@@ -322,6 +325,21 @@ def _name_before_publisher_in_list_of_towns(text: str, word: re.Match[str]) -> b
     at = word.start() - 1
     return (name_before_closing_publisher(text, at)
             and prints_titles_into_towns_and_publishers(text, at))
+
+
+def _name_before_town_in_list_of_publishers(text: str, word: re.Match[str],
+                                            printed: PrintedCase) -> bool:
+    """True if the one capitalised word run on after a title's last word printed in lower
+    case (``word``), its comma and a town close the entry
+    (``place_fields.name_before_closing_town``: "...dans la poésie contemporaine Melis,
+    Colomars."), in a reference list that prints other titles straight into a publisher and
+    its town so (``capitals.prints_titles_into_publishers_and_towns``): the word is the
+    publisher's. A title's own last word prints there too where the query lacks it and the
+    record has no publisher, so the end stays uncertain. Called by :func:`_undecided_run`,
+    only after a title's last word in lower case."""
+    at = word.start() - 1
+    return (name_before_closing_town(text, at)
+            and prints_titles_into_publishers_and_towns(text, printed, at))
 
 
 def _compound_name_before_full_stop(text: str, run: list[re.Match[str]],
