@@ -245,9 +245,9 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     its publisher in a list that runs titles into towns
     (:func:`_town_before_comma_in_list_of_towns`), or one word before its comma and a
     publisher closing the entry in a list that runs titles into a town and its publisher
-    (:func:`_name_before_publisher_in_list_of_towns`), or before its comma and a town in a
-    list that runs titles into a publisher and its town
-    (:func:`_name_before_town_in_list_of_publishers`), or
+    (:func:`_name_before_publisher_in_list_of_towns`), or, after a title's last word in lower
+    case, before its comma and a town in a list that runs titles into a publisher and its
+    town (:func:`_name_before_town_in_list_of_publishers`), or
     that opens a chapter's book, its comma or colon then the book up to the chapter's pages
     (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
     (``_CAPITALISED_RUN``: a container, a publisher or the next entry's author run into the
