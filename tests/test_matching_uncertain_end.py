@@ -1016,6 +1016,10 @@ def test_a_word_before_a_town_closing_the_entry_is_a_publisher_in_a_list_of_publ
     (_TIDEWATER + "Moreau, A. (2001) Tidal basins. Kiel: Fjord.", "Okafor",
      "Digues et marées dans la poésie portuaire"),
     (_TITLES_BEFORE_PLACES, "Okafor", "Digues et marées dans la poésie portuaire"),
+    # ... nor one that closes another title's own last word in lower case with its comma
+    # before the place: a title there that ends with a capitalised noun prints as a publisher
+    (_INTO_PUBLISHERS_AND_TOWNS + "\nIto, K. (1999) Tidal basins of the north, Bergen.",
+     "Okafor", "Digues et marées dans la poésie portuaire"),
     # a title in title case: its own last word prints with a capital before the comma
     (_INTO_PUBLISHERS_AND_TOWNS, "Halvorsen", "Harbour Walls of Coastal Fjords"),
 ])

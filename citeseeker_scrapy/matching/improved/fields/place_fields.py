@@ -275,6 +275,17 @@ def publishers_before_towns_closing_entries(text: str) -> Iterator[int]:
             yield at
 
 
+def words_before_comma_closing_entries(text: str) -> Iterator[int]:
+    """The start of each word in ``text`` that its comma, one or two words and the entry's
+    full stop follow (``_NAME_COMMA_TOWN_TO_ENTRY_END``, the last words any: "...art
+    |techniques, Bell.", "...et |méthodes DUNOD, Paris." reads "DUNOD"). Called by
+    ``capitals.prints_titles_into_publishers_and_towns``, which reads the word's capitals:
+    one printed in lower case is a title's own last word closed by its comma before the
+    entry's last field."""
+    for field in _NAME_COMMA_TOWN_TO_ENTRY_END.finditer(text):
+        yield field.start()
+
+
 def name_before_closing_town(text: str, at: int) -> bool:
     """True if one word after the blank at ``at`` (the end of a title's last word), its comma,
     a town of one word or two and the entry's full stop close the entry

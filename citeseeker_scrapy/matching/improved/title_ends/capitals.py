@@ -85,7 +85,7 @@ from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     town_again_after_title, town_closes_entry, towns_after_full_stops_closing_entries,
     publishers_before_towns_closing_entries, towns_before_blanks, towns_before_closing_publishers,
-    towns_closing_entries,
+    towns_closing_entries, words_before_comma_closing_entries,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
@@ -282,13 +282,15 @@ def prints_titles_into_publishers_and_towns(text: str, printed: PrintedCase, at:
     "...modèles concepts et méthodes DUNOD, Paris.", a style that prints "Title Publisher,
     Place." with no punctuation after the title. There a title without its last word prints
     that word before the publisher's name, so one word closed by the comma before the
-    entry's town is the publisher's, the town known or not. The capitals tell that list from
-    one that closes its titles with a comma before their place: there a word in lower case
-    and its comma come before the town ("...cyber security strategies, Athens."), and a
-    capitalised word only where a title ends with a name. Called by
-    ``undecided_ends._name_before_town_in_list_of_publishers``; the list's publishers are read
-    once per text."""
-    return _others(_titles_into_publishers_and_towns(text, printed), at) >= _TITLES_INTO_PUBLISHERS
+    entry's town is the publisher's, the town known or not. Not in a list that closes a
+    title's own last word printed in lower case with its comma before the entry's last field
+    (:func:`_titles_closed_by_commas`: "...art techniques, Bell."): such a list prints
+    "Title, Place.", and a title there that ends with a capitalised noun or name prints the
+    same as a publisher ("...rückläufigem Wortformenverzeichnis, Heerle.", "...derniers
+    Ottomans, Paris."). Called by ``undecided_ends._name_before_town_in_list_of_publishers``;
+    the list's fields are read once per text."""
+    return (_others(_titles_into_publishers_and_towns(text, printed), at)
+            >= _TITLES_INTO_PUBLISHERS and not _titles_closed_by_commas(text, printed))
 
 
 @kept_per_text_alone
@@ -299,6 +301,20 @@ def _titles_into_publishers_and_towns(text: str, printed: PrintedCase) -> tuple[
     :func:`prints_titles_into_publishers_and_towns`; read once per text."""
     return tuple(at for at in publishers_before_towns_closing_entries(text)
                  if _lower_case_before_capital(text, at, printed))
+
+
+@kept_per_text_alone
+def _titles_closed_by_commas(text: str, printed: PrintedCase) -> bool:
+    """True if the list in ``text`` closes an entry with a word printed in lower case, its
+    comma and one or two words (``place_fields.words_before_comma_closing_entries``: "...art
+    techniques, Bell."): a title's own last word before the entry's last field, as a list
+    that prints "Title, Place." or "Title, Publisher." does. Called by
+    :func:`prints_titles_into_publishers_and_towns`; read once per text."""
+    for start in words_before_comma_closing_entries(text):
+        cased = printed(start, text.index(",", start))
+        if cased is not None and cased.islower():
+            return True
+    return False
 
 
 def _lower_case_before_capital(text: str, at: int, printed: PrintedCase) -> bool:
