@@ -981,7 +981,8 @@ def test_a_word_before_a_publisher_closing_the_entry_stays_the_titles_elsewhere(
     matching.turned_down(doc, author, title)
 
 
-# The mirror: a list that prints "Title Publisher, Place.", the titles in sentence case: one
+# The mirror: a list that prints "Title Publisher, Place." (another entry's publisher in
+# capitals after a title's last word in lower case), the titles in sentence case: one
 # capitalised word run on after a title's last word in lower case, its comma and a town
 # closing the entry are the publisher and its place, the town known or not
 # (``undecided_ends._name_before_town_in_list_of_publishers``). A title without its last word
@@ -1019,6 +1020,11 @@ def test_a_word_before_a_town_closing_the_entry_is_a_publisher_in_a_list_of_publ
     # ... nor one that closes another title's own last word in lower case with its comma
     # before the place: a title there that ends with a capitalised noun prints as a publisher
     (_INTO_PUBLISHERS_AND_TOWNS + "\nIto, K. (1999) Tidal basins of the north, Bergen.",
+     "Okafor", "Digues et marées dans la poésie portuaire"),
+    # ... nor one whose other titles end with a capitalised noun before their place: no
+    # publisher there is printed as no title's word is
+    ("Berg, M. (1990) Spielen und lernen im Gemeindekindergarten, Bremen.\n"
+     "Lund, K. (1986) Zum Zusammenhang sinnbildender Strukturen, Bielefeld.\n" + _TIDEWATER,
      "Okafor", "Digues et marées dans la poésie portuaire"),
     # a title in title case: its own last word prints with a capital before the comma
     (_INTO_PUBLISHERS_AND_TOWNS, "Halvorsen", "Harbour Walls of Coastal Fjords"),

@@ -109,11 +109,11 @@ _TOWNS_BEFORE_PUBLISHER_OR_YEAR = 3
 #: publisher closing the entry, that make the list's habit of printing "Title Place,
 #: Publisher." (:func:`prints_titles_into_towns_and_publishers`).
 _TOWNS_BEFORE_CLOSING_PUBLISHERS = 2
-#: ... and entries that run a title's last word in lower case into a capitalised publisher's
-#: name, its comma and a town closing the entry, that make the habit of printing "Title
+#: ... and entries that run a title's last word in lower case into a publisher's name in
+#: capitals, its comma and a town closing the entry, that make the habit of printing "Title
 #: Publisher, Place." (:func:`prints_titles_into_publishers_and_towns`): one, as the capitals
-#: already leave out a title's own last word closed by a comma before its place, and a list
-#: prints a publisher of one word (of the shape counted) for few of its books.
+#: leave out a title's own last word closed by a comma before its place, and a list prints a
+#: publisher of one word in capitals for few of its books.
 _TITLES_INTO_PUBLISHERS = 1
 #: Entries of a reference list closed by a word's full stop and a town's colon that make the
 #: list's habit of printing a book's publisher before its closing place
@@ -276,7 +276,7 @@ def _towns_before_closing_publishers(text: str) -> tuple[int, ...]:
 
 def prints_titles_into_publishers_and_towns(text: str, printed: PrintedCase, at: int) -> bool:
     """True if the reference list in ``text`` runs other entries' titles, their last word in
-    lower case, straight into a publisher's name printed with a capital, its comma and a
+    lower case, straight into a publisher's name printed in capitals, its comma and a
     town closing the entry (:func:`_titles_into_publishers_and_towns`; not the one after
     ``at``, the end of the title asked about), ``_TITLES_INTO_PUBLISHERS`` times or more:
     "...modèles concepts et méthodes DUNOD, Paris.", a style that prints "Title Publisher,
@@ -297,10 +297,10 @@ def prints_titles_into_publishers_and_towns(text: str, printed: PrintedCase, at:
 def _titles_into_publishers_and_towns(text: str, printed: PrintedCase) -> tuple[int, ...]:
     """Where the list in ``text`` runs a title into a publisher, its comma and a town closing
     the entry (``place_fields.publishers_before_towns_closing_entries``), the word before
-    the name printed in lower case and the name with a capital (in ``printed``). Called by
+    the name printed in lower case and the name in capitals (in ``printed``). Called by
     :func:`prints_titles_into_publishers_and_towns`; read once per text."""
     return tuple(at for at in publishers_before_towns_closing_entries(text)
-                 if _lower_case_before_capital(text, at, printed))
+                 if _lower_case_before_acronym(text, at, printed))
 
 
 @kept_per_text_alone
@@ -317,13 +317,18 @@ def _titles_closed_by_commas(text: str, printed: PrintedCase) -> bool:
     return False
 
 
-def _lower_case_before_capital(text: str, at: int, printed: PrintedCase) -> bool:
-    """True if the word that ends at ``at`` is printed in lower case and the word after its
-    blank opens with a capital ("...contemporaine Melis"). Called by
-    :func:`_titles_into_publishers_and_towns`."""
+def _lower_case_before_acronym(text: str, at: int, printed: PrintedCase) -> bool:
+    """True if the word that ends at ``at`` is printed in lower case and the name after its
+    blank, up to its comma, in capitals (:func:`acronym`: "...et méthodes DUNOD, Paris."): a
+    publisher's name printed as no title's word is, where a title's own last word there (a
+    noun, a name: "...sinnbildender Strukturen, Bielefeld.") prints with one capital. Called
+    by :func:`_titles_into_publishers_and_towns`."""
     word = piece_before(text, at)
-    cased = None if word is None else printed(word.start(), at + 2)
-    return cased is not None and cased[:-2].islower() and cased[-1].isupper()
+    if word is None:
+        return False
+    cased = printed(word.start(), text.index(",", at))
+    return (cased is not None and cased[:at - word.start()].islower()
+            and acronym(cased[at - word.start() + 1:]))
 
 
 def _others(places: Iterable[int], at: int) -> int:
