@@ -440,7 +440,8 @@ _PLACE_ALONE_TO_ENTRY_END = re.compile(rf"{_PLACE_WORD}:(?: s\.)?{NEXT_ENTRY_OPE
 #: no title's word is (in capitals, two names joined), and by
 #: :func:`publishers_before_towns_closing_entries` and :func:`name_before_closing_town`, in a
 #: list that prints so: a title's own last word before its place prints "...Outer Skerries,
-#: Bergen." where a style prints no publisher.
+#: Bergen." where a style prints no publisher (:func:`words_before_comma_closing_entries`
+#: finds such words for the list's habit).
 _NAME_COMMA_TOWN_TO_ENTRY_END = re.compile(
     rf"(?P<name>{_PLACE_WORD}), (?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?)\.{NEXT_ENTRY_OPENING}")
 
