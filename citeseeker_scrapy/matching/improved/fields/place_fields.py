@@ -260,30 +260,21 @@ def _place_field(text: str, place: re.Match[str]) -> bool:
             and not _is_place(place["publisher"]))
 
 
-def publishers_before_towns_closing_entries(text: str) -> Iterator[int]:
-    """The end of each word in ``text`` that a publisher's name of one word (or a longer
-    name's last word), its comma, a town and the entry's full stop follow after a blank
-    (``_NAME_COMMA_TOWN_TO_ENTRY_END``: "...modèles concepts et méthodes| DUNOD, Paris."): a
-    publisher's seat (:func:`_is_seat`), the name no place (:func:`_is_place`: "...II and its
-    Components Atlanta, GA." is a town and its state). Called by
-    ``capitals.prints_titles_into_publishers_and_towns`` to tell a list that prints "Title
-    Publisher, Place."."""
+def words_before_comma_closing_entries(text: str) -> Iterator[tuple[int, int, bool]]:
+    """Each word in ``text`` that its comma, one or two words and the entry's full stop follow
+    (``_NAME_COMMA_TOWN_TO_ENTRY_END``: "...art |techniques|, Bell.", "...et méthodes
+    |DUNOD|, Paris."): where it starts and ends, and whether it may be a publisher's name of
+    one word (or a longer name's last word) before its seat, after a blank and a word: the
+    words after the comma a publisher's seat (:func:`_is_seat`), the word no place
+    (:func:`_is_place`: "...II and its Components Atlanta, GA." is a town and its state).
+    Called by ``capitals``, which reads the word's capitals to tell a list that prints
+    "Title Publisher, Place." (the name in capitals) from one that prints "Title, Place." (a
+    title's own last word in lower case before the comma)."""
     for field in _NAME_COMMA_TOWN_TO_ENTRY_END.finditer(text):
         at = field.start() - 1
-        if (at > 0 and text[at] == " " and text[at - 1].isalnum() and _is_seat(field["town"])
-                and not _is_place(field["name"])):
-            yield at
-
-
-def words_before_comma_closing_entries(text: str) -> Iterator[int]:
-    """The start of each word in ``text`` that its comma, one or two words and the entry's
-    full stop follow (``_NAME_COMMA_TOWN_TO_ENTRY_END``, the last words any: "...art
-    |techniques, Bell.", "...et |méthodes DUNOD, Paris." reads "DUNOD"). Called by
-    ``capitals.prints_titles_into_publishers_and_towns``, which reads the word's capitals:
-    one printed in lower case is a title's own last word closed by its comma before the
-    entry's last field."""
-    for field in _NAME_COMMA_TOWN_TO_ENTRY_END.finditer(text):
-        yield field.start()
+        publisher = (at > 0 and text[at] == " " and text[at - 1].isalnum()
+                     and _is_seat(field["town"]) and not _is_place(field["name"]))
+        yield field.start(), field.end("name"), publisher
 
 
 def name_before_closing_town(text: str, at: int) -> bool:
@@ -438,20 +429,16 @@ _PLACE_ALONE_TO_ENTRY_END = re.compile(rf"{_PLACE_WORD}:(?: s\.)?{NEXT_ENTRY_OPE
 #: ends: "...Therapeutic Review CADTH, Ottawa." (a style that prints "Title Publisher,
 #: Place."). Read by :func:`publisher_and_place_close_entry` only where the name is printed as
 #: no title's word is (in capitals, two names joined), and by
-#: :func:`publishers_before_towns_closing_entries` and :func:`name_before_closing_town`, in a
+#: :func:`words_before_comma_closing_entries` and :func:`name_before_closing_town`, in a
 #: list that prints so: a title's own last word before its place prints "...Outer Skerries,
-#: Bergen." where a style prints no publisher (:func:`words_before_comma_closing_entries`
-#: finds such words for the list's habit).
-_NAME_COMMA_TOWN_TO_ENTRY_END = re.compile(
-    rf"(?P<name>{_PLACE_WORD}), (?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?)\.{NEXT_ENTRY_OPENING}")
-
-#: A publisher's name of up to six words, its comma, its seat (one word or two), and the entry
-#: ends: "...Illuminations, pp. 217–252. Schoken Books, New York." (a style that prints
-#: "Publisher, Place." last). Read by :func:`publication_data_close_entry`, which asks
-#: whether the seat is a town.
+#: Bergen." where a style prints no publisher.
+_COMMA_SEAT_TO_ENTRY_END = rf", (?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?)\.{NEXT_ENTRY_OPENING}"
+_NAME_COMMA_TOWN_TO_ENTRY_END = re.compile(rf"(?P<name>{_PLACE_WORD}){_COMMA_SEAT_TO_ENTRY_END}")
+#: ... and a publisher's name of up to six words there: "...Illuminations, pp. 217–252. Schoken
+#: Books, New York." (a style that prints "Publisher, Place." last). Read by
+#: :func:`publication_data_close_entry`, which asks whether the seat is a town.
 _PUBLISHER_COMMA_TOWN_TO_ENTRY_END = re.compile(
-    rf"{_PUBLISHER_NAME_WORD}(?: {_PUBLISHER_NAME_WORD}){{0,5}}, "
-    rf"(?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?)\.{NEXT_ENTRY_OPENING}")
+    rf"{_PUBLISHER_NAME_WORD}(?: {_PUBLISHER_NAME_WORD}){{0,5}}{_COMMA_SEAT_TO_ENTRY_END}")
 
 
 def publication_data_close_entry(text: str, at: int) -> bool:

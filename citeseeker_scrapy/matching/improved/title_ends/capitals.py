@@ -84,8 +84,8 @@ from ..fields.places import is_town
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     town_again_after_title, town_closes_entry, towns_after_full_stops_closing_entries,
-    publishers_before_towns_closing_entries, towns_before_blanks, towns_before_closing_publishers,
-    towns_closing_entries, words_before_comma_closing_entries,
+    towns_before_blanks, towns_before_closing_publishers, towns_closing_entries,
+    words_before_comma_closing_entries,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
@@ -284,51 +284,46 @@ def prints_titles_into_publishers_and_towns(text: str, printed: PrintedCase, at:
     that word before the publisher's name, so one word closed by the comma before the
     entry's town is the publisher's, the town known or not. Not in a list that closes a
     title's own last word printed in lower case with its comma before the entry's last field
-    (:func:`_titles_closed_by_commas`: "...art techniques, Bell."): such a list prints
-    "Title, Place.", and a title there that ends with a capitalised noun or name prints the
-    same as a publisher ("...rückläufigem Wortformenverzeichnis, Heerle.", "...derniers
-    Ottomans, Paris."). Called by ``undecided_ends._name_before_town_in_list_of_publishers``;
-    the list's fields are read once per text."""
-    return (_others(_titles_into_publishers_and_towns(text, printed), at)
-            >= _TITLES_INTO_PUBLISHERS and not _titles_closed_by_commas(text, printed))
+    ("...art techniques, Bell."): such a list prints "Title, Place.", and a title there that
+    ends with a capitalised noun or name prints the same as a publisher ("...rückläufigem
+    Wortformenverzeichnis, Heerle.", "...derniers Ottomans, Paris."). Called by
+    ``undecided_ends._name_before_town_in_list_of_publishers``; the list's fields are read
+    once per text (:func:`_words_before_closing_commas`)."""
+    publishers, titles_closed_by_commas = _words_before_closing_commas(text, printed)
+    return _others(publishers, at) >= _TITLES_INTO_PUBLISHERS and not titles_closed_by_commas
 
 
 @kept_per_text_alone
-def _titles_into_publishers_and_towns(text: str, printed: PrintedCase) -> tuple[int, ...]:
-    """Where the list in ``text`` runs a title into a publisher, its comma and a town closing
-    the entry (``place_fields.publishers_before_towns_closing_entries``), the word before
-    the name printed in lower case and the name in capitals (in ``printed``). Called by
-    :func:`prints_titles_into_publishers_and_towns`; read once per text."""
-    return tuple(at for at in publishers_before_towns_closing_entries(text)
-                 if _lower_case_before_acronym(text, at, printed))
+def _words_before_closing_commas(text: str,
+                                 printed: PrintedCase) -> tuple[tuple[int, ...], bool]:
+    """The words of the list in ``text`` that a comma, one or two words and the entry's full
+    stop follow (``place_fields.words_before_comma_closing_entries``), read in the document's
+    capitals ``printed``: the ends of the titles' last words in lower case run into a
+    publisher's name in capitals before its seat (:func:`_lower_case_before_acronym`:
+    "...et méthodes DUNOD, Paris."), and whether a word printed in lower case stands before
+    such a comma ("...art techniques, Bell.": a title's own last word closed by it). Called
+    by :func:`prints_titles_into_publishers_and_towns`; read once per text."""
+    publishers, titles_closed_by_commas = [], False
+    for start, end, publisher in words_before_comma_closing_entries(text):
+        cased = printed(start, end)
+        if cased is None:
+            continue
+        if cased.islower():
+            titles_closed_by_commas = True
+        elif publisher and _lower_case_before_acronym(text, start - 1, cased, printed):
+            publishers.append(start - 1)
+    return tuple(publishers), titles_closed_by_commas
 
 
-@kept_per_text_alone
-def _titles_closed_by_commas(text: str, printed: PrintedCase) -> bool:
-    """True if the list in ``text`` closes an entry with a word printed in lower case, its
-    comma and one or two words (``place_fields.words_before_comma_closing_entries``: "...art
-    techniques, Bell."): a title's own last word before the entry's last field, as a list
-    that prints "Title, Place." or "Title, Publisher." does. Called by
-    :func:`prints_titles_into_publishers_and_towns`; read once per text."""
-    for start in words_before_comma_closing_entries(text):
-        cased = printed(start, text.index(",", start))
-        if cased is not None and cased.islower():
-            return True
-    return False
-
-
-def _lower_case_before_acronym(text: str, at: int, printed: PrintedCase) -> bool:
-    """True if the word that ends at ``at`` is printed in lower case and the name after its
-    blank, up to its comma, in capitals (:func:`acronym`: "...et méthodes DUNOD, Paris."): a
+def _lower_case_before_acronym(text: str, at: int, name: str, printed: PrintedCase) -> bool:
+    """True if the word that ends at ``at`` is printed in lower case and the ``name`` after
+    its blank (as printed) in capitals (:func:`acronym`: "...et méthodes DUNOD, Paris."): a
     publisher's name printed as no title's word is, where a title's own last word there (a
     noun, a name: "...sinnbildender Strukturen, Bielefeld.") prints with one capital. Called
-    by :func:`_titles_into_publishers_and_towns`."""
+    by :func:`_words_before_closing_commas`."""
     word = piece_before(text, at)
-    if word is None:
-        return False
-    cased = printed(word.start(), text.index(",", at))
-    return (cased is not None and cased[:at - word.start()].islower()
-            and acronym(cased[at - word.start() + 1:]))
+    cased = None if word is None else printed(word.start(), at)
+    return cased is not None and cased.islower() and acronym(name)
 
 
 def _others(places: Iterable[int], at: int) -> int:
