@@ -38,6 +38,14 @@ _turned_down = matching.turned_down
      "Décoloniser les canaux"),
     # a short title: its publisher after it, not a sentence, bounds it
     ("3 Keller, H.; Berg, M. Harbour Walls Thames & Hudson, 2005.", "Berg", "Harbour Walls"),
+    # one word with a publisher's ending, after a title's own last word in capitals
+    ("Hartung W. (1994) Am Ufer der Sprache. Von Hafen, Mole und Deich Küsten-Verlag, Kiel.\n"
+     "Cole D. (2001) Tidal basins. Fjord Press, Kiel.", "Hartung",
+     "Am Ufer der Sprache. Von Hafen, Mole und Deich"),
+    ("Lund K. (2003) Die Wattwanderung am Deich Eigenverlag, Husum.\nCole D. (2001) Tidal "
+     "basins. Fjord Press, Kiel.", "Lund", "Die Wattwanderung am Deich"),
+    ("Berg M. (1999) Havner og fyr i Norge Fiskeriforlaget, Bergen.", "Berg",
+     "Havner og fyr i Norge"),
 ])
 def test_a_title_running_into_its_publishers_name(doc: str, author: str, title: str) -> None:
     _kept(doc, author, title)
@@ -66,6 +74,13 @@ def test_a_title_running_into_its_publishers_name(doc: str, author: str, title: 
     # a word after a short title, then the publisher
     ("3 Keller, H.; Berg, M. Harbour Walls Revisited Thames & Hudson, 2005.", "Berg",
      "Harbour Walls"),
+    # a title's own last word that is a hyphenated compound, the query without it
+    ("Lindqvist, E. (1998): Harbour Towns and their E-Books, Oslo.", "Lindqvist",
+     "Harbour Towns and their"),
+    ("Lindqvist, E. (1998): Harbour Histories in Self-Publishing, Oslo.", "Lindqvist",
+     "Harbour Histories in"),
+    ("Hartung W. (1994) Geschichte des Küsten-Verlags Eigenverlag, Husum.", "Hartung",
+     "Geschichte des"),
 ])
 def test_a_title_word_before_its_publishers_name_is_still_the_titles(doc: str, author: str,
                                                                      title: str) -> None:
@@ -175,6 +190,12 @@ def test_the_names_alternation_reads_them_as_normalized_text_prints_them(
     (" books, oslo", False),  # the closing word alone is no name
     (" in books, oslo", False),  # ... nor after "in"
     (" editions yvon blais", True),
+    (" bdwi-verlag, marburg", True),
+    (" eigenverlag, husum", True),
+    (" universitetsforlaget, oslo", True),
+    (" verlag, berlin", False),  # the ending alone is no name
+    (" insel-verlags, berlin", False),  # a genitive is a title's word
+    (" e-books, oslo", False),  # a closing word's compound is a title's word
 ])
 def test_a_publishers_name_opens_the_next_field(after_title: str, is_field: bool) -> None:
     assert bool(NEXT_FIELD.match(after_title)) is is_field

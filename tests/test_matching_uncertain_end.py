@@ -541,15 +541,15 @@ def test_a_word_before_a_one_word_publisher_and_its_town_stays_rejected(
 # "Nigéria"). A changed word, a list that shows the habit twice only, and a place the entry
 # goes on after stay rejected.
 _PUBLISHERS_BEFORE_PLACES = (
-    "Lund K. (1988): Tidal Charts of the Outer Skerries Fjordforlag. Bergen:\n\n"
+    "Lund K. (1988): Tidal Charts of the Outer Skerries Fjordtrykk. Bergen:\n\n"
     "Holm E. (1975): Quay walls of the inner harbour Sjøbok. Trondheim, Norge:\n\n"
-    "Berg M. (1993): Kooperation zwischen Hafen und Werft Hafenverlag. Kiel: S.\n\n"
+    "Berg M. (1993): Kooperation zwischen Hafen und Werft Hafenkontor. Kiel: S.\n\n"
     "Nordvik T. (1999): Harbour towns of the north Fjordbok. Oslo:\n\n"
     "Okafor N. (2001): Tidal markets of the delta Ogun. Nigéria:\n\n"
     "Moreau A. (2004): Ponts de pierre de la Loire Tours:\n\n"
     "Halvorsen K. (1992): Harbour Towns and Their Pilots House. Bergen: Fjordbok:")
 _PUBLISHER_BEFORE_PLACE_TWICE = (
-    "Lund K. (1988): Tidal Charts of the Outer Skerries Fjordforlag. Bergen:\n\n"
+    "Lund K. (1988): Tidal Charts of the Outer Skerries Fjordtrykk. Bergen:\n\n"
     "Holm E. (1975): Quay walls of the inner harbour Sjøbok. Trondheim, Norge:\n\n"
     "Okafor N. (2001): Tidal markets of the delta Ogun. Nigéria:")
 _PLACE_BEFORE_PUBLISHER = _PUBLISHERS_BEFORE_PLACES.replace(
@@ -1099,11 +1099,11 @@ def test_a_word_before_no_hyphenated_name_and_full_stop_stays_rejected(
 # the towns stay rejected; so does one word and its full stop before the place and publisher:
 # a title's own last name prints so ("...in coastal Lagos. Ibadan: Delta Books").
 _NAMES_AND_TOWNS = (
-    "Lindqvist E (2011) Harbour walls of the fjords Skagen-Verlag, Lagos, Ibadan.\n\n"
-    "Okafor N (2004) Tidal trade in the coastal towns Fjord-Verlag, Bergen.\n\n"
+    "Lindqvist E (2011) Harbour walls of the fjords Skagen-Trykk, Lagos, Ibadan.\n\n"
+    "Okafor N (2004) Tidal trade in the coastal towns Fjord-Trykk, Bergen.\n\n"
     "Halvorsen K (1999) Rope knots and sails near coastal Kiel-Holtenau, Bergen.\n\n"
-    "Keller H (1993) Notes on the harbour basins Skagen-Verlag, Lagos, with maps of the docks.\n\n"
-    "Moreau A (2001) Stone Bridges of the Coastal Towns Skagen-Verlag, Bergen.\n\n"
+    "Keller H (1993) Notes on the harbour basins Skagen-Trykk, Lagos, with maps of the docks.\n\n"
+    "Moreau A (2001) Stone Bridges of the Coastal Towns Skagen-Trykk, Bergen.\n\n"
     "Lund K (1984) Les ponts de la rivière Montrelle, Lagos, Ibadan.\n\n"
     "Holm P (1988) Les digues du fleuve Villers-Marais, marées et ports.\n\n"
     "Berg M (1997) Tide tables for small harbours Holmberg. Bergen: The Fjord University "

@@ -113,6 +113,12 @@ NAME_CLOSING_WORDS = ("press", "verlag", "publishers", "publishing", "books", "p
                       "forlag", "forlaget", "förlag", "kiadó", "kustannus", "editores",
                       "éditeurs", "editori", "editore", "uitgevers", "verlagsgesellschaft")
 
+#: Endings that make one word a publisher's name, joined to the name by a hyphen or with no
+#: blank: "Springer-Verlag", "BdWi-Verlag", "Eigenverlag" (published by the author),
+#: "Universitetsforlaget". A title's own word does not end so (the genitive "...des
+#: Insel-Verlags" does not), unlike the closing words above: "...and E-Books", "...Self-Publishing".
+NAME_ENDINGS = ("verlag", "forlag", "forlaget", "förlag", "förlaget")
+
 #: Words that open a publisher's name: "Éditions Yvon Blais", "Editora Atlas", "Edizioni
 #: Mondadori", "Nakladatelství Lidové noviny", "Wydawnictwo Naukowe PWN", "Verlag C.H. Beck".
 NAME_OPENING_WORDS = ("éditions", "editions", "editora", "editorial", "edizioni", "ediciones",

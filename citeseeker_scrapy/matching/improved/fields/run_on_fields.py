@@ -67,12 +67,15 @@ _PATENT = r" (?:us |u\.s\. )?pat(?:ent|\.)"
 #: before a word that closes a name ("...Cambridge University Press", "...Relations Zed
 #: Books:", "...Gyldendal Norsk Forlag"; not the word alone, nor after "in" or "of": a query
 #: that lacks a title's last word "Books" or "Press" has that word, or "in Books", right
-#: after it), or a word that opens one before the name's first word ("...environnementale
-#: Éditions Yvon Blais", "...Ensaios Editora Atlas").
+#: after it), a word that opens one before the name's first word ("...environnementale
+#: Éditions Yvon Blais", "...Ensaios Editora Atlas"), or one word with a publisher's ending
+#: ("...Sinn und Dialog BdWi-Verlag, Marburg", "...im Winter Eigenverlag, Husum").
 _NAME_CLOSING_WORD = publishers.alternation(publishers.NAME_CLOSING_WORDS)
 _NAME_OPENING_WORD = publishers.alternation(publishers.NAME_OPENING_WORDS)
+_NAME_ENDING = publishers.alternation(publishers.NAME_ENDINGS)
 _PUBLISHER_WORD = (rf" (?:[^\W\d_]{{3,}} ){{1,2}}(?:{_NAME_CLOSING_WORD})\b"
-                   rf"| (?:{_NAME_OPENING_WORD}) (?=[^\W\d_])")
+                   rf"| (?:{_NAME_OPENING_WORD}) (?=[^\W\d_])"
+                   rf"| [^\W\d_][^\W_]+-?(?:{_NAME_ENDING})(?![^\W_])")
 #: A contribution's container after "In:" (``IN_CONTAINER``): "Ideengeschichte der Integration
 #: In: Name (Hrsg.)", "...Entscheidung zur Reformation In:, in: Nürnberg".
 _CONTAINER_AFTER_COLON = " " + IN_CONTAINER.pattern
