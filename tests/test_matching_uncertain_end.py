@@ -1034,6 +1034,49 @@ def test_a_word_before_a_town_closing_the_entry_stays_the_titles_elsewhere(
     matching.turned_down(doc, author, title)
 
 
+# A list that prints "Title Place, Year." or "Title Publisher, Year." (no punctuation after
+# the title, "Title Year." where the record has neither): one capitalised word run on after a
+# title's last word in lower case, its comma and the year closing the entry are its place or
+# its publisher, known or not (``undecided_ends._name_before_year_in_list_of_towns``). A title
+# without its last word prints that word there where the record has neither, so the citation
+# is reported marked.
+_SKERRIVIK = "Okafor N. Digues et marées dans la poésie portuaire Skerrivik, 1978.\n"
+_INTO_TOWNS_AND_YEARS = (
+    "Berg M. Hafen und Handel des Mittelalters Leipzig, 1943.\n" + _SKERRIVIK
+    + "Lund K. Les ponts de la rivière Bordeaux, 1984.\n"
+    "Moreau A. Tidal basins of the north 2001.\n")
+#: A list that closes its titles with a comma before the year: a title's own last word
+#: before the comma, a town's name where a title ends with its town.
+_TITLES_BEFORE_YEARS = (
+    "Berg M. Hafen und Handel in Leipzig, 1943.\n" + _SKERRIVIK
+    + "Lund K. Les ponts de la rivière, 1984.\n")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_INTO_TOWNS_AND_YEARS, "Okafor", "Digues et marées dans la poésie portuaire"),
+])
+def test_a_word_before_the_year_closing_the_entry_is_a_field_in_a_list_of_towns_and_years(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed, or the title's last word left out before the place
+    (_INTO_TOWNS_AND_YEARS, "Okafor", "Digues et marées dans la poésie fluviale"),
+    (_INTO_TOWNS_AND_YEARS, "Okafor", "Digues et marées dans la poésie"),
+    # a list that runs one other title only into its town and year, or none
+    (_SKERRIVIK + "Lund K. Les ponts de la rivière Bordeaux, 1984.\n", "Okafor",
+     "Digues et marées dans la poésie portuaire"),
+    (_TITLES_BEFORE_YEARS, "Okafor", "Digues et marées dans la poésie portuaire"),
+    # the entry goes on after the year
+    (_INTO_TOWNS_AND_YEARS.replace("Skerrivik, 1978.", "Skerrivik, 1978. Reprint, Oslo."),
+     "Okafor", "Digues et marées dans la poésie portuaire"),
+])
+def test_a_word_before_the_year_closing_the_entry_stays_the_titles_elsewhere(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 # A title in sentence case run into a name of capitalised words joined by hyphens, its full
 # stop, then more capitalised words: a chapter's book whose title opens with the name and goes
 # on with its subtitle, printed where a style puts no "In:" before the book

@@ -277,6 +277,37 @@ def words_before_comma_closing_entries(text: str) -> Iterator[tuple[int, int, bo
         yield field.start(), field.end("name"), publisher
 
 
+#: One word right after a title, its comma, the year and a full stop: "...romantic world
+#: Folcroft, 1978." (a style that prints "Title Publisher, Year."), read by
+#: :func:`name_before_closing_year` and :func:`towns_before_closing_years`.
+_NAME_COMMA_YEAR = re.compile(rf" ({NAME}), \(?{YEAR_DIGITS}\)?(?=\.)")
+
+
+def name_before_closing_year(text: str, at: int) -> int | None:
+    """Where the year ends if one word after the blank at ``at`` (the end of a title's last
+    word), its comma, the year and a full stop follow (``_NAME_COMMA_YEAR``: "...and his
+    romantic world Folcroft, 1978."), the word any (a publisher, a town too small for
+    GeoNames' list), else None; the caller reads whether the entry ends there.
+    ``undecided_ends`` reads it so only in a list that runs other titles into their town and
+    year (``capitals.prints_titles_into_towns_and_years``): elsewhere a title's own last word
+    before its comma and its year prints the same ("...of the Outer Skerries, 1999.")."""
+    field = _NAME_COMMA_YEAR.match(text, at)
+    return None if field is None else field.end()
+
+
+def towns_before_closing_years(text: str) -> Iterator[int]:
+    """The end of each word in ``text`` that a town or a listed publisher's name follows with
+    no punctuation between (:func:`_closes_as_town`), then its comma and the year closing the
+    entry (a full stop after it): "...des Mittelalters| Leipzig, 1943.", "...Grand Rapids|
+    Eerdmans, 2000.". Called
+    by ``capitals.prints_titles_into_towns_and_years`` to tell a list that prints "Title
+    Place, Year."."""
+    for town in _NAME_COMMA_YEAR.finditer(text):
+        at = town.start()
+        if at > 0 and text[at - 1].isalnum() and _closes_as_town(text, town):
+            yield at
+
+
 def name_before_closing_town(text: str, at: int) -> bool:
     """True if one word after the blank at ``at`` (the end of a title's last word), its comma,
     a town of one word or two and the entry's full stop close the entry

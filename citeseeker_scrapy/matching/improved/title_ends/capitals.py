@@ -84,7 +84,8 @@ from ..fields.places import is_town
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     town_again_after_title, town_closes_entry, towns_after_full_stops_closing_entries,
-    towns_before_blanks, towns_before_closing_publishers, towns_closing_entries,
+    towns_before_blanks, towns_before_closing_publishers, towns_before_closing_years,
+    towns_closing_entries,
     words_before_comma_closing_entries,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
@@ -115,6 +116,10 @@ _TOWNS_BEFORE_CLOSING_PUBLISHERS = 2
 #: leave out a title's own last word closed by a comma before its place, and a list prints a
 #: publisher of one word in capitals for few of its books.
 _TITLES_INTO_PUBLISHERS = 1
+#: Entries of a reference list that run a title straight into a town or a listed publisher,
+#: its comma and the year closing the entry, that make the list's habit of printing "Title
+#: Place, Year." (:func:`prints_titles_into_towns_and_years`).
+_TOWNS_BEFORE_CLOSING_YEARS = 2
 #: Entries of a reference list closed by a word's full stop and a town's colon that make the
 #: list's habit of printing a book's publisher before its closing place
 #: (:func:`prints_publishers_before_closing_towns`).
@@ -274,6 +279,29 @@ def _towns_before_closing_publishers(text: str) -> tuple[int, ...]:
     return tuple(towns_before_closing_publishers(text))
 
 
+def prints_titles_into_towns_and_years(text: str, at: int) -> bool:
+    """True if the reference list in ``text`` runs other entries' titles straight into a
+    town or a listed publisher's name, its comma and the year closing the entry
+    (``place_fields.towns_before_closing_years``; not the one after ``at``, the end of the
+    title asked about), ``_TOWNS_BEFORE_CLOSING_YEARS`` times or more: "...des Mittelalters
+    Leipzig, 1943.", "...Grand Rapids Eerdmans, 2000.", a style that prints "Title Place,
+    Year." or "Title Publisher, Year." with no punctuation after the title, and "Title
+    Year." where the record has neither. There a title without its last word prints that
+    word before the place, so one word closed by the comma before the entry's year is the
+    place's or the publisher's, known or not. Called by
+    ``undecided_ends._name_before_year_in_list_of_towns``; the list's towns are read once per
+    text (:func:`_towns_before_closing_years`)."""
+    return _others(_towns_before_closing_years(text), at) >= _TOWNS_BEFORE_CLOSING_YEARS
+
+
+@kept_per_text
+def _towns_before_closing_years(text: str) -> tuple[int, ...]:
+    """Where the list in ``text`` runs a title into a town, its comma and the year closing
+    the entry (``place_fields.towns_before_closing_years``). Called by
+    :func:`prints_titles_into_towns_and_years`; read once per text."""
+    return tuple(towns_before_closing_years(text))
+
+
 def prints_titles_into_publishers_and_towns(text: str, printed: PrintedCase, at: int) -> bool:
     """True if the reference list in ``text`` runs other entries' titles, their last word in
     lower case, straight into a publisher's name printed in capitals, its comma and a
@@ -330,6 +358,7 @@ def _others(places: Iterable[int], at: int) -> int:
     """How many of ``places`` (ends of titles' last words) are not ``at``, the title asked
     about: a list's habit is read from its other entries. Called by
     :func:`prints_titles_into_towns_and_publishers`,
+    :func:`prints_titles_into_towns_and_years`,
     :func:`prints_titles_into_publishers_and_towns` and
     :func:`prints_publishers_before_closing_towns`."""
     return sum(place != at for place in places)

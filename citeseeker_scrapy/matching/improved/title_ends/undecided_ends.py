@@ -26,6 +26,7 @@ from ...word_edges import PrintedCase
 from .capitals import (
     acronym, prints_publishers_before_closing_towns, prints_titles_into_towns,
     prints_titles_into_publishers_and_towns, prints_titles_into_towns_and_publishers,
+    prints_titles_into_towns_and_years,
 )
 from ..grammar.content_words import (
     CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content,
@@ -34,7 +35,8 @@ from ..grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIA
 from ..grammar.name_grammar import AND_WORD, INITIALS
 from ..fields.place_fields import (
     WORD_BEFORE_TITLES_TOWN, bracketed_place_and_publisher_end, country_after_town,
-    name_before_closing_publisher, name_before_closing_town, place_and_colon_after,
+    name_before_closing_publisher, name_before_closing_town, name_before_closing_year,
+    place_and_colon_after,
     place_closes_entry_after, publication_data_close_entry, publisher_and_place_close_entry,
     town_and_publisher_end, town_and_year_close_entry, town_before_comma, towns_after_name_end,
 )
@@ -247,7 +249,9 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     publisher closing the entry in a list that runs titles into a town and its publisher
     (:func:`_name_before_publisher_in_list_of_towns`), or, after a title's last word in lower
     case, before its comma and a town in a list that runs titles into a publisher and its
-    town (:func:`_name_before_town_in_list_of_publishers`), or
+    town (:func:`_name_before_town_in_list_of_publishers`) or before its comma and the year
+    in a list that runs titles into a town and the year
+    (:func:`_name_before_year_in_list_of_towns`), or
     that opens a chapter's book, its comma or colon then the book up to the chapter's pages
     (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
     (``_CAPITALISED_RUN``: a container, a publisher or the next entry's author run into the
@@ -282,6 +286,8 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
         return True
     if _name_before_publisher_in_list_of_towns(text, run[0]) or (
             after_lower_case and _name_before_town_in_list_of_publishers(text, run[0], printed)):
+        return True
+    if after_lower_case and _name_before_year_in_list_of_towns(text, run[0], printed):
         return True
     book = _book_to_chapter_pages(text, run, cased)
     if book is not None:
@@ -340,6 +346,22 @@ def _name_before_town_in_list_of_publishers(text: str, word: re.Match[str],
     at = word.start() - 1
     return (name_before_closing_town(text, at)
             and prints_titles_into_publishers_and_towns(text, printed, at))
+
+
+def _name_before_year_in_list_of_towns(text: str, word: re.Match[str],
+                                      printed: PrintedCase) -> bool:
+    """True if the one capitalised word run on after a title's last word printed in lower
+    case (``word``), its comma and the year close the entry
+    (``place_fields.name_before_closing_year``, :func:`_entry_ends_at`: "...and his romantic
+    world Folcroft, 1978."), in a reference list that prints other titles straight into a town and the year so
+    (``capitals.prints_titles_into_towns_and_years``): the word is the publisher's or the
+    place's. A title's own last word prints there too where the query lacks it and the
+    record has neither, so the end stays uncertain. Called by :func:`_undecided_run`, only
+    after a title's last word in lower case."""
+    at = word.start() - 1
+    year_end = name_before_closing_year(text, at)
+    return (year_end is not None and _entry_ends_at(text, year_end, printed)
+            and prints_titles_into_towns_and_years(text, at))
 
 
 def _compound_name_before_full_stop(text: str, run: list[re.Match[str]],
