@@ -114,7 +114,7 @@ REGION_CODES = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTE
 
 
 def is_town(name: str) -> bool:
-    """True if ``name`` (normalized: "folcroft", "talence", "st. paul") is a town's name in
+    """True if ``name`` (normalized: "bergen", "talence", "st. paul") is a town's name in
     GeoNames, "St." and "Saint" read alike (:func:`_saint_spelled_out`).
     ``place_fields.town_closes_entry`` asks it of the words that close an entry right after
     a title ("...les infirmières Talence.", "...Law Dictionary St. Paul:")."""
