@@ -161,6 +161,38 @@ def test_a_near_miss_after_a_volume_and_the_run_date_stays_rejected(doc: str, au
 
 
 @pytest.mark.parametrize("doc, author, title", [
+    # the run's year closed by a colon, then the pages or a page range, then the title
+    ("Okafor, Ngozi, 1981: 73\u2013100 Harbour Silt Budgets, Bergen: Fjord.", "Okafor",
+     "Harbour Silt Budgets"),
+    ("Okafor, N./Lund, K., 1981: 528 Harbour Silt Budgets, Bergen: Fjord.", "Okafor",
+     "Harbour Silt Budgets"),
+    ("Moreau, Anne, 1998a: 7-19 Stone Bridges.", "Moreau", "Stone Bridges"),
+])
+def test_a_short_title_after_the_run_date_and_its_pages_stands_alone(doc: str, author: str,
+                                                                     title: str) -> None:
+    _kept(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a content word changed, dropped or added, at either end
+    ("Okafor, Ngozi, 1981: 73\u2013100 Harbour Silt Ledgers, Bergen: Fjord.", "Okafor",
+     "Harbour Silt Budgets"),
+    ("Okafor, Ngozi, 1981: 73\u2013100 Harbour Silt Budgets, Bergen: Fjord.", "Okafor",
+     "Harbour Silt"),
+    ("Okafor, Ngozi, 1981: 73\u2013100 Harbour Silt Budgets Revised, Bergen: Fjord.", "Okafor",
+     "Harbour Silt Budgets"),
+    ("Okafor, Ngozi, 1981: 73\u2013100 Coastal Harbour Silt Budgets, Bergen: Fjord.", "Okafor",
+     "Harbour Silt Budgets"),
+    # a sentence: words between the name and the year, a number after the year's colon
+    ("Okafor counted them in 1981: 73 harbour silt budgets, all of stone.", "Okafor",
+     "harbour silt budgets"),
+])
+def test_a_near_miss_after_the_run_date_and_its_pages_stays_rejected(doc: str, author: str,
+                                                                     title: str) -> None:
+    _turned_down(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
     # the book's count of pages after a blank, or joined to the title's last word
     ("OKAFOR, N. 2011. Harbour Silt Budgets 212 pp.", "Okafor", "Harbour Silt Budgets"),
     ("OKAFOR, N. 2011. Harbour Silt Budgets212 pp.", "Okafor", "Harbour Silt Budgets"),

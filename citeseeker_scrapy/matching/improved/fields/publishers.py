@@ -116,7 +116,8 @@ NAME_CLOSING_WORDS = ("press", "verlag", "publishers", "publishing", "books", "p
 #: Endings that make one word a publisher's name, joined to the name by a hyphen or with no
 #: blank: "Springer-Verlag", "BdWi-Verlag", "Eigenverlag" (published by the author),
 #: "Universitetsforlaget". A title's own word does not end so (the genitive "...des
-#: Insel-Verlags" does not), unlike the closing words above: "...and E-Books", "...Self-Publishing".
+#: Insel-Verlags" does not), unlike the closing words above ("...and E-Books",
+#: "...Self-Publishing").
 NAME_ENDINGS = ("verlag", "forlag", "forlaget", "förlag", "förlaget")
 
 #: Words that open a publisher's name: "Éditions Yvon Blais", "Editora Atlas", "Edizioni

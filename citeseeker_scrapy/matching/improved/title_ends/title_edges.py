@@ -103,6 +103,13 @@ _DATED_YEAR = rf"(?<!\d){YEAR_DIGITS}[a-z]?"
 _VOLUME_AFTER_RUN_DATE = re.compile(
     rf"\D{{0,{_LOOK_AROUND}}}(?:[(\[]{_DATED_YEAR}[)\]][.,]?|{_DATED_YEAR}[.,]) \d{{1,4}}"
     rf"(?: \d{{1,5}}(?:{RANGE_DASH}\d{{1,5}})?)? ")
+#: The searched name's author run, its year closed by a colon, then the pages or a page range
+#: right before the title (der-moderne-staat: "Okafor, Ngozi, 1981: 73–100 Harbour Walls,
+#: Bergen: Fjord."): a style that prints the pages where a journal's would stand. The name's
+#: punctuation opens the run, a comma or a full stop closes it before the year: a sentence
+#: ("Okafor counted in 1981: 73 harbour walls") has words after the name.
+_PAGES_AFTER_RUN_DATE = re.compile(
+    rf"[,./]\D{{0,{_LOOK_AROUND}}}(?<=[,.] ){_DATED_YEAR}: \d{{1,5}}(?:{RANGE_DASH}\d{{1,5}})? ")
 #: ... and the title's full stop that closes its entry, before the next entry's opening,
 #: perhaps after the book's count of pages, a sentence of its own ("...Budgets. 212pp. ",
 #: "...Budgets. 212 p. ").
@@ -426,11 +433,14 @@ def _page_count_joined(text: str, at: int) -> bool:
 
 def _unpunctuated_field_before(text: str, name: Optional[Span], start: int, end: int) -> bool:
     """True if the title ``text[start:end]`` (whole words) follows a field a style closes with
-    no punctuation: the entry's year (``_YEAR_BEFORE``), or the searched name (``name``) as a
+    no punctuation: the entry's year (``_YEAR_BEFORE``), the pages after the searched name's
+    year and its colon (``_PAGES_AFTER_RUN_DATE``), or the searched name (``name``) as a
     contribution's author, before a number, before "in" or as the entry's author field. Called
     by :func:`stands_alone`."""
     return bool(_YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start)
                 or _volume_after_run_date(text, name, start, end)
+                or (name is not None
+                    and _PAGES_AFTER_RUN_DATE.fullmatch(text, name[1], start) is not None)
                 or _named_contribution(text, name, start, end)
                 or _number_after_name(text, name, start) or _book_after_in(text, name, start)
                 or _author_field_before(text, name, start))
