@@ -696,3 +696,38 @@ def test_a_short_title_before_a_chapters_in_and_its_book_is_reported_marked(
 def test_a_short_title_before_in_and_no_chapters_book_stays_rejected(
         doc: str, author: str, title: str) -> None:
     _turned_down(doc + _NEXT, author, title)
+
+
+# The same "in" and the book alone up to the entry's end, its other fields left empty ("Title
+# in Book."), in a list that prints two other chapters with their pages so: the short title
+# stands alone, its end marked uncertain. One other chapter so, or none, is no habit.
+_CHAPTER_NO_PAGES = "Okafor N. 2008 – Harbour Silt Budgets in Küsten der Nordsee.\n"
+_CHAPTERS_WITH_PAGES = (
+    "Lund K. 1990 – Tidal Walls in Studies of the Sea, Oslo, Fjord, p. 3‑9.\n"
+    "Berg M. 1992 – Entscheidung am Hafen in Bergen - Geschichte einer Stadt, Bergen, Fjord, "
+    "p. 146‑154.\n")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_CHAPTERS_WITH_PAGES + _CHAPTER_NO_PAGES, "Okafor", "Harbour Silt Budgets"),
+    (_CHAPTER_NO_PAGES + _CHAPTERS_WITH_PAGES, "Okafor", "Harbour Silt Budgets"),
+])
+def test_a_short_title_before_a_chapters_in_and_its_book_alone_is_reported_marked(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_CHAPTERS_WITH_PAGES + _CHAPTER_NO_PAGES, "Okafor", "Harbour Sand Budgets"),
+    (_CHAPTERS_WITH_PAGES + _CHAPTER_NO_PAGES.replace("Budgets in", "Budgets Revised in"),
+     "Okafor", "Harbour Silt Budgets"),
+    # a list with one other chapter printed so
+    (_CHAPTERS_WITH_PAGES.partition("\n")[0] + "\n" + _CHAPTER_NO_PAGES, "Okafor",
+     "Harbour Silt Budgets"),
+    # the book's words hold a year: another field, not the book alone
+    (_CHAPTERS_WITH_PAGES + _CHAPTER_NO_PAGES.replace("Nordsee.", "Nordsee 1990."), "Okafor",
+     "Harbour Silt Budgets"),
+])
+def test_a_short_title_before_in_and_a_book_alone_elsewhere_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc + _NEXT, author, title)

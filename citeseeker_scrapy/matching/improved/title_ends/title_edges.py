@@ -25,6 +25,7 @@ from ...context import HEADING_NAME
 from ..grammar.name_grammar import AND_WORD, GIVEN_NAMES, NAME
 from ..entries.entry_numbers import own_entry_number
 from ..text.headers import Span
+from ..text.per_text_cache import kept_per_text
 from ..text.printed_words import in_word, word_start
 from ..fields.run_on_fields import CHAPTER_IN_BOOK_TO_PAGES, NEXT_FIELD, VOLUME_CLOSING_ENTRY
 from ..entries.running_text import named_beside
@@ -132,6 +133,15 @@ _PAGE_COUNT_CLOSING_ENTRY = re.compile(rf" ?\d{{1,5}} ?(?:pp?|S|s)\.{NEXT_ENTRY_
 #: entry's opening: a style that prints a book as "Title 552 (Place, 1983)." (solutions,
 #: Nature's way with no mark after the title). A sentence puts no bare number between its
 #: words and a bracketed year that closes an entry.
+#: The word "in" a style prints with no punctuation before a chapter's book, then the book's
+#: words up to the entry's full stop, no digit and no other full stop among them: "...English
+#: Verbonominal Phrases in Travaux Linguistiques de." (the book's place, publisher and pages
+#: left empty). Read only in a list that prints other chapters so up to their pages
+#: (:func:`_prints_chapters_in_books`): elsewhere a title's own words run on with "in".
+_IN_BOOK_TO_ENTRY_END = re.compile(rf" in (?:in: ?)?[^\W\d_][^.\d]{{0,100}}\.{NEXT_ENTRY_OPENING}")
+#: Other chapters of a reference list printed "Title in Book, ..., p. 14‑114." that make the
+#: list's habit (:func:`_prints_chapters_in_books`).
+_CHAPTERS_IN_BOOKS = 2
 _NUMBER_THEN_BRACKETED_YEAR_CLOSING_ENTRY = re.compile(
     rf" \d{{1,5}} \([^()]*{YEAR_DIGITS}[a-z]?\)\.{NEXT_ENTRY_OPENING}")
 #: The next entry's author list right after a title that ends its entry: three surnames or
@@ -401,12 +411,33 @@ def stands_alone(text: str, start: int, end: int, name: Optional[Span] = None,
 def chapter_book_after(text: str, start: int, end: int) -> bool:
     """True if the hit ``text[start:end]``, widened to whole words, runs into the "in" a style
     prints with no punctuation before a chapter's book, and the book's fields up to the
-    chapter's pages (``run_on_fields.CHAPTER_IN_BOOK_TO_PAGES``: "...Ideengeschichte der
+    chapter's pages or the entry's end (:func:`_chapter_book_at`: "...Ideengeschichte der
     Integration in Handlexikon der Integrationspädagogik, Bochum/Freiburg, projekt verlag, p.
     82‑90."): where a short title stands alone so (:func:`stands_alone`), a title whose own
     words run on with "in" prints the same for a query that lacks them, so
     ``superset.title_end_of_passed_hit`` marks such a short title's end uncertain."""
-    return CHAPTER_IN_BOOK_TO_PAGES.match(text, _whole_words(text, start, end)[1]) is not None
+    return _chapter_book_at(text, _whole_words(text, start, end)[1])
+
+
+def _chapter_book_at(text: str, end: int) -> bool:
+    """True if the "in" before a chapter's book follows ``end`` (a title's last word): the
+    book's fields up to the chapter's pages (``run_on_fields.CHAPTER_IN_BOOK_TO_PAGES``), or
+    the book alone up to the entry's end (``_IN_BOOK_TO_ENTRY_END``) in a list that prints
+    other chapters with their pages so (:func:`_prints_chapters_in_books`: gallia-prehistoire,
+    "...English Verbonominal Phrases in Travaux Linguistiques de."). Called by
+    :func:`chapter_book_after` and :func:`_unpunctuated_field_after`."""
+    return CHAPTER_IN_BOOK_TO_PAGES.match(text, end) is not None or (
+        _IN_BOOK_TO_ENTRY_END.match(text, end) is not None
+        and _prints_chapters_in_books(text) >= _CHAPTERS_IN_BOOKS)
+
+
+@kept_per_text
+def _prints_chapters_in_books(text: str) -> int:
+    """How many chapters the list in ``text`` prints as "Title in Book, ..., p. 14‑114."
+    (``run_on_fields.CHAPTER_IN_BOOK_TO_PAGES``, each up to its own full stop, so the entry
+    asked about, with no pages, is none of them). Called by :func:`_chapter_book_at`; read
+    once per text (``per_text_cache.kept_per_text``)."""
+    return sum(1 for _ in CHAPTER_IN_BOOK_TO_PAGES.finditer(text))
 
 
 def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:
@@ -453,11 +484,12 @@ def _unpunctuated_field_after(text: str, name: Optional[Span], start: int, end: 
     (``_NUMBER_CLOSING_ENTRY``: a volume, a page's number), the book's count of pages closing
     the entry (``_PAGE_COUNT_CLOSING_ENTRY``), or before its bracketed place and year closing it
     (``_NUMBER_THEN_BRACKETED_YEAR_CLOSING_ENTRY``), a chapter's "in" and its book up to the
-    chapter's pages (``run_on_fields.CHAPTER_IN_BOOK_TO_PAGES``), the next entry's author run
+    chapter's pages, or up to the entry's end in a list that prints chapters so
+    (:func:`_chapter_book_at`), the next entry's author run
     printed as this one's, the author's name again as the publisher, or the next entry's names
     joined by slashes. Called by :func:`stands_alone`."""
     return bool(NEXT_FIELD.match(text, end) or VOLUME_CLOSING_ENTRY.match(text, end)
-                or CHAPTER_IN_BOOK_TO_PAGES.match(text, end)
+                or _chapter_book_at(text, end)
                 or _NUMBER_CLOSING_ENTRY.match(text, end)
                 or _PAGE_COUNT_CLOSING_ENTRY.match(text, end)
                 or _NUMBER_THEN_BRACKETED_YEAR_CLOSING_ENTRY.match(text, end)
