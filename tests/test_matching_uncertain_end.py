@@ -579,6 +579,35 @@ def test_a_word_before_a_full_stop_and_a_place_stays_rejected_where_the_list_doe
     assert matching.title_end_of(doc, author, title) is None
 
 
+# The same "Title Publisher. Place:" once, in a list that runs three other titles straight
+# into their town and its colon ("Title Place:" where the record has no publisher): a style
+# that puts no full stop after a title's own last word, so the word before the full stop is as
+# likely the publisher's; reported marked. Titles closed by their full stop before the town
+# tell nothing.
+_TITLES_INTO_TOWNS_AND_ONE_PUBLISHER = (
+    "Lund K. (1988): Tidal charts of the outer skerries Bergen:\n\n"
+    "Holm E. (1975): Quay walls of the inner harbour Trondheim: S.\n\n"
+    "Moreau A. (2004): Ponts de pierre de la Loire Tours:\n\n"
+    "Okafor N. (2001): Tidal markets of the delta Ogun. Nigéria:\n\n"
+    "Berg M. (1993): Kooperation zwischen Hafen und Werft. Nordic Review 4: 5–19.")
+_TITLES_CLOSED_BEFORE_TOWNS = _TITLES_INTO_TOWNS_AND_ONE_PUBLISHER.replace(
+    "skerries Bergen:", "skerries. Bergen:").replace("harbour Trondheim:", "harbour. Trondheim:")
+
+
+def test_a_title_before_a_publisher_and_its_place_among_titles_into_towns_is_marked() -> None:
+    matching.marked_uncertain(_TITLES_INTO_TOWNS_AND_ONE_PUBLISHER, "Okafor",
+                              "Tidal markets of the delta")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_TITLES_INTO_TOWNS_AND_ONE_PUBLISHER, "Okafor", "Tidal markets of the river"),
+    (_TITLES_CLOSED_BEFORE_TOWNS, "Okafor", "Tidal markets of the delta"),
+])
+def test_a_word_before_a_full_stop_and_a_place_in_other_lists_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 # "Title Series (Place: Publisher)" with no punctuation between the title and the series, the
 # bracket closing the entry (its paragraph's end, or the next entry's surname and initials with
 # no full stop, as a PDF's text joins the lines): the one capitalised word before the bracket
