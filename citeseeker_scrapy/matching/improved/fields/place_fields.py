@@ -299,9 +299,8 @@ def towns_before_closing_years(text: str) -> Iterator[int]:
     """The end of each word in ``text`` that a town or a listed publisher's name follows with
     no punctuation between (:func:`_closes_as_town`), then its comma and the year closing the
     entry (a full stop after it): "...des Mittelalters| Leipzig, 1943.", "...Grand Rapids|
-    Eerdmans, 2000.". Called
-    by ``capitals.prints_titles_into_towns_and_years`` to tell a list that prints "Title
-    Place, Year."."""
+    Eerdmans, 2000.". Called by ``capitals.prints_titles_into_towns_and_years`` to tell a
+    list that prints "Title Place, Year."."""
     for town in _NAME_COMMA_YEAR.finditer(text):
         at = town.start()
         if at > 0 and text[at - 1].isalnum() and _closes_as_town(text, town):

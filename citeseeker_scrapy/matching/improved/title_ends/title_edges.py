@@ -128,11 +128,6 @@ _NUMBER_CLOSING_ENTRY = re.compile(rf" \d{{1,3}}{NEXT_ENTRY_OPENING}")
 #: A sentence puts no count of pages after its words, and a query lacking the title's last
 #: word has that word before the number.
 _PAGE_COUNT_CLOSING_ENTRY = re.compile(rf" ?\d{{1,5}} ?(?:pp?|S|s)\.{NEXT_ENTRY_OPENING}")
-#: A bare number right after a title (a book's count of pages or its volume), then the
-#: bracketed publisher or place and the year, and the entry's full stop before the next
-#: entry's opening: a style that prints a book as "Title 552 (Place, 1983)." (solutions,
-#: Nature's way with no mark after the title). A sentence puts no bare number between its
-#: words and a bracketed year that closes an entry.
 #: The word "in" a style prints with no punctuation before a chapter's book, then the book's
 #: words up to the entry's full stop, no digit and no other full stop among them: "...English
 #: Verbonominal Phrases in Travaux Linguistiques de." (the book's place, publisher and pages
@@ -142,6 +137,11 @@ _IN_BOOK_TO_ENTRY_END = re.compile(rf" in (?:in: ?)?[^\W\d_][^.\d]{{0,100}}\.{NE
 #: Other chapters of a reference list printed "Title in Book, ..., p. 14‑114." that make the
 #: list's habit (:func:`_prints_chapters_in_books`).
 _CHAPTERS_IN_BOOKS = 2
+#: A bare number right after a title (a book's count of pages or its volume), then the
+#: bracketed publisher or place and the year, and the entry's full stop before the next
+#: entry's opening: a style that prints a book as "Title 552 (Place, 1983)." (solutions,
+#: Nature's way with no mark after the title). A sentence puts no bare number between its
+#: words and a bracketed year that closes an entry.
 _NUMBER_THEN_BRACKETED_YEAR_CLOSING_ENTRY = re.compile(
     rf" \d{{1,5}} \([^()]*{YEAR_DIGITS}[a-z]?\)\.{NEXT_ENTRY_OPENING}")
 #: The next entry's author list right after a title that ends its entry: three surnames or
