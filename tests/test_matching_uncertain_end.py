@@ -599,9 +599,18 @@ def test_a_title_before_a_publisher_and_its_place_among_titles_into_towns_is_mar
                               "Tidal markets of the delta")
 
 
+#: One title's own town after a word in lower case is no habit: a title in title case that
+#: ends with a capitalised word prints it before its full stop and place too.
+_ONE_TOWN_AFTER_LOWER_CASE = (
+    "Moreau A. (2004): Ponts de la mer Rouge: traditions et ports. Tours:\n\n"
+    "Okafor N. (2001): Tidal Markets In The Coastal Delta. Nigéria:\n\n"
+    "Berg M. (1993): Kooperation zwischen Hafen und Werft. Nordic Review 4: 5\u201319.")
+
+
 @pytest.mark.parametrize("doc, author, title", [
     (_TITLES_INTO_TOWNS_AND_ONE_PUBLISHER, "Okafor", "Tidal markets of the river"),
     (_TITLES_CLOSED_BEFORE_TOWNS, "Okafor", "Tidal markets of the delta"),
+    (_ONE_TOWN_AFTER_LOWER_CASE, "Okafor", "Tidal Markets in the Coastal"),
 ])
 def test_a_word_before_a_full_stop_and_a_place_in_other_lists_stays_rejected(
         doc: str, author: str, title: str) -> None:

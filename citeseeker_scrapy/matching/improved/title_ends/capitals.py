@@ -358,7 +358,8 @@ def _others(places: Iterable[int], at: int) -> int:
     """How many of ``places`` (ends of titles' last words) are not ``at``, the title asked
     about: a list's habit is read from its other entries. Called by
     :func:`prints_titles_into_towns_and_publishers`,
-    :func:`prints_titles_into_towns_and_years`,
+    :func:`prints_titles_into_towns_and_years`, :func:`prints_titles_into_towns`,
+    :func:`prints_titles_into_towns_before_fields`,
     :func:`prints_titles_into_publishers_and_towns` and
     :func:`prints_publishers_before_closing_towns`."""
     return sum(place != at for place in places)
@@ -383,11 +384,21 @@ def prints_titles_into_towns(text: str, printed: PrintedCase, at: int) -> bool:
     three times in one list. Who calls it: :func:`field_start`, for a title whose last word
     is not in lower case before such a town, only on an original hit a word check turned
     down; the list's places are read once per text (:func:`_titles_into_towns`)."""
-    places = _titles_into_towns(text, printed)
-    after_lower_case, before_publisher_or_year = (
-        [place for place in kind if place != at] for kind in places)
-    return (len(after_lower_case) >= _TOWNS_AFTER_LOWER_CASE
-            or len(before_publisher_or_year) >= _TOWNS_BEFORE_PUBLISHER_OR_YEAR)
+    after_lower_case = _others(_titles_into_towns(text, printed)[0], at)
+    return (after_lower_case >= _TOWNS_AFTER_LOWER_CASE
+            or prints_titles_into_towns_before_fields(text, printed, at))
+
+
+def prints_titles_into_towns_before_fields(text: str, printed: PrintedCase, at: int) -> bool:
+    """True if the reference list in ``text`` runs ``_TOWNS_BEFORE_PUBLISHER_OR_YEAR`` other
+    entries' titles straight into their town before its publisher's colon or its year's
+    semicolon, or closing its paragraph (:func:`_titles_into_towns`; not the town after
+    ``at``): the half of :func:`prints_titles_into_towns` that one title's own town does not
+    pass ("...de la mer Rouge : traditions" is one town after a word in lower case). Called by
+    :func:`prints_titles_into_towns` and by ``undecided_ends._publisher_before_closing_place``,
+    which reads a word's full stop before a place as a publisher's in such a list only."""
+    before_publisher_or_year = _titles_into_towns(text, printed)[1]
+    return _others(before_publisher_or_year, at) >= _TOWNS_BEFORE_PUBLISHER_OR_YEAR
 
 
 @kept_per_text_alone

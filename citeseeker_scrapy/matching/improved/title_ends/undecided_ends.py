@@ -26,7 +26,7 @@ from ...word_edges import PrintedCase
 from .capitals import (
     acronym, prints_publishers_before_closing_towns, prints_titles_into_towns,
     prints_titles_into_publishers_and_towns, prints_titles_into_towns_and_publishers,
-    prints_titles_into_towns_and_years,
+    prints_titles_into_towns_and_years, prints_titles_into_towns_before_fields,
 )
 from ..grammar.content_words import (
     CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content,
@@ -506,15 +506,15 @@ def _publisher_before_closing_place(text: str, word: re.Match[str], printed: Pri
     California:", "...plan marketing Onnaing. França:"), in a reference list that closes other
     entries so after a town (``capitals.prints_publishers_before_closing_towns``): a style that
     prints a book's publisher right after its title, no punctuation between, and the place
-    last; or in one that runs other titles straight into their town
-    (``capitals.prints_titles_into_towns``: "...Ottomans Paris:", "...Curriculumrevision
-    Kassel: S."), a style that puts no full stop after a title's own last word (as
-    :func:`_field_before_town_closes_entry` reads it). The word is as likely the publisher's as
-    the title's own, so the end stays uncertain. Called by :func:`_closes_entry_after_field`."""
+    last; or in one that runs three other titles straight into their town before its colon
+    (``capitals.prints_titles_into_towns_before_fields``: "...Ottomans Paris:",
+    "...Curriculumrevision Kassel: S."), a style that puts no full stop after a title's own
+    last word. The word is as likely the publisher's as the title's own, so the end stays
+    uncertain. Called by :func:`_closes_entry_after_field`."""
     end = place_and_colon_after(text, word.end())
     return (end is not None and (end == len(text) or ends_paragraph(text, end, printed))
             and (prints_publishers_before_closing_towns(text, printed, word.end())
-                 or prints_titles_into_towns(text, printed, word.start() - 1)))
+                 or prints_titles_into_towns_before_fields(text, printed, word.start() - 1)))
 
 
 def _name_and_towns_close_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
