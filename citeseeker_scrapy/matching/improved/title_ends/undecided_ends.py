@@ -353,11 +353,11 @@ def _name_before_year_in_list_of_towns(text: str, word: re.Match[str],
     """True if the one capitalised word run on after a title's last word printed in lower
     case (``word``), its comma and the year close the entry
     (``place_fields.name_before_closing_year``, :func:`_entry_ends_at`: "...and his romantic
-    world Folcroft, 1978."), in a reference list that prints other titles straight into a town and the year so
-    (``capitals.prints_titles_into_towns_and_years``): the word is the publisher's or the
-    place's. A title's own last word prints there too where the query lacks it and the
-    record has neither, so the end stays uncertain. Called by :func:`_undecided_run`, only
-    after a title's last word in lower case."""
+    world Folcroft, 1978."), in a reference list that prints other titles straight into a
+    town and the year so (``capitals.prints_titles_into_towns_and_years``): the word is the
+    publisher's or the place's. A title's own last word prints there too where the query
+    lacks it and the record has neither, so the end stays uncertain. Called by
+    :func:`_undecided_run`, only after a title's last word in lower case."""
     at = word.start() - 1
     year_end = name_before_closing_year(text, at)
     return (year_end is not None and _entry_ends_at(text, year_end, printed)
