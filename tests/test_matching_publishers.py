@@ -193,6 +193,8 @@ def test_the_names_alternation_reads_them_as_normalized_text_prints_them(
     (" bdwi-verlag, marburg", True),
     (" eigenverlag, husum", True),
     (" universitetsforlaget, oslo", True),
+    (" eigenverlag lagos", True),  # the ending alone tells: no town, no listed name after it
+    (" fiskeriforlaget lagos", True),
     (" verlag, berlin", False),  # the ending alone is no name
     (" insel-verlags, berlin", False),  # a genitive is a title's word
     (" e-books, oslo", False),  # a closing word's compound is a title's word

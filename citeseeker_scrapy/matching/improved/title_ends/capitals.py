@@ -85,8 +85,7 @@ from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     town_again_after_title, town_closes_entry, towns_after_full_stops_closing_entries,
     towns_before_blanks, towns_before_closing_publishers, towns_before_closing_years,
-    towns_closing_entries,
-    words_before_comma_closing_entries,
+    towns_closing_entries, words_before_comma_closing_entries,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (

@@ -464,14 +464,13 @@ def _page_count_joined(text: str, at: int) -> bool:
 
 def _unpunctuated_field_before(text: str, name: Optional[Span], start: int, end: int) -> bool:
     """True if the title ``text[start:end]`` (whole words) follows a field a style closes with
-    no punctuation: the entry's year (``_YEAR_BEFORE``), the pages after the searched name's
-    year and its colon (``_PAGES_AFTER_RUN_DATE``), or the searched name (``name``) as a
+    no punctuation: the entry's year (``_YEAR_BEFORE``), the volume or the pages after the
+    searched name's date, or the searched name (``name``) as a
     contribution's author, before a number, before "in" or as the entry's author field. Called
     by :func:`stands_alone`."""
     return bool(_YEAR_BEFORE.search(text, max(0, start - _LOOK_AROUND), start)
                 or _volume_after_run_date(text, name, start, end)
-                or (name is not None
-                    and _PAGES_AFTER_RUN_DATE.fullmatch(text, name[1], start) is not None)
+                or _pages_after_run_date(text, name, start)
                 or _named_contribution(text, name, start, end)
                 or _number_after_name(text, name, start) or _book_after_in(text, name, start)
                 or _author_field_before(text, name, start))
@@ -512,6 +511,17 @@ def _volume_after_run_date(text: str, name: Optional[Span], start: int, end: int
     return (name is not None
             and _VOLUME_AFTER_RUN_DATE.fullmatch(text, name[1], start) is not None
             and _CLOSING_FULL_STOP.match(text, end) is not None)
+
+
+def _pages_after_run_date(text: str, name: Optional[Span], start: int) -> bool:
+    """True if the title at ``start`` (whole words) follows the searched name's run (``name``:
+    where it is printed), its year closed by a colon and the pages or a page range
+    (``_PAGES_AFTER_RUN_DATE``: der-moderne-staat, "Okafor, Ngozi, 1981: 73–100 Harbour
+    Walls, Bergen: Fjord."). Unlike a bare volume (:func:`_volume_after_run_date`) the title's
+    own close is left to the word after it: a page range after a year's colon is no
+    sentence's. Called by :func:`_unpunctuated_field_before`."""
+    return (name is not None
+            and _PAGES_AFTER_RUN_DATE.fullmatch(text, name[1], start) is not None)
 
 
 def _named_contribution(text: str, name: Optional[Span], start: int, end: int) -> bool:
