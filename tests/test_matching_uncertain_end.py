@@ -1074,7 +1074,7 @@ def test_a_word_before_a_town_closing_the_entry_stays_the_titles_elsewhere(
 
 # A list that prints "Title Place, Year." or "Title Publisher, Year." (no punctuation after
 # the title, "Title Year." where the record has neither): one capitalised word run on after a
-# title's last word in lower case, its comma and the year closing the entry are its place or
+# title's last word, its comma and the year closing the entry are its place or
 # its publisher, known or not (``undecided_ends._name_before_year_in_list_of_towns``). A title
 # without its last word prints that word there where the record has neither, so the citation
 # is reported marked.
@@ -1092,6 +1092,10 @@ _TITLES_BEFORE_YEARS = (
 
 @pytest.mark.parametrize("doc, author, title", [
     (_INTO_TOWNS_AND_YEARS, "Okafor", "Digues et marées dans la poésie portuaire"),
+    # after a title's last word with a capital (a German noun)
+    (_INTO_TOWNS_AND_YEARS
+     + "Keller H. Wörterbuch und rückläufiges Wortverzeichnis Heerle, 1995.\n", "Keller",
+     "Wörterbuch und rückläufiges Wortverzeichnis"),
 ])
 def test_a_word_before_the_year_closing_the_entry_is_a_field_in_a_list_of_towns_and_years(
         doc: str, author: str, title: str) -> None:
@@ -1106,6 +1110,13 @@ def test_a_word_before_the_year_closing_the_entry_is_a_field_in_a_list_of_towns_
     (_SKERRIVIK + "Lund K. Les ponts de la rivière Bordeaux, 1984.\n", "Okafor",
      "Digues et marées dans la poésie portuaire"),
     (_TITLES_BEFORE_YEARS, "Okafor", "Digues et marées dans la poésie portuaire"),
+    # a list whose other names of two or three words close the entry: a name's own first
+    # words before its last, no title run into it
+    ("Berg M. Hafen und Handel, Bad Heilbrunn, Julius Klinkhardt, 2008.\n"
+     "Lund K. Les ponts. In Rivières, 29-41, Springer Berlin Heidelberg, 2006.\n"
+     "Moreau A. Tidal basins. Harbour Press: Hong Kong, 2003.\n"
+     "Okafor N. Facing the Tides of Online Harbours, 2015.\n", "Okafor",
+     "Facing the Tides of Online"),
     # the entry goes on after the year
     (_INTO_TOWNS_AND_YEARS.replace("Skerrivik, 1978.", "Skerrivik, 1978. Reprint, Oslo."),
      "Okafor", "Digues et marées dans la poésie portuaire"),

@@ -281,6 +281,11 @@ def words_before_comma_closing_entries(text: str) -> Iterator[tuple[int, int, bo
 #: Folcroft, 1978." (a style that prints "Title Publisher, Year."), read by
 #: :func:`name_before_closing_year` and :func:`towns_before_closing_years`.
 _NAME_COMMA_YEAR = re.compile(rf" ({NAME}), \(?{YEAR_DIGITS}\)?(?=\.)")
+#: One word or two right after a field's punctuation (or the text's start), up to the blank
+#: before a name: a name of two or three words whose first words open the field ("...29-41,
+#: Springer Berlin| Heidelberg, 2006.", "...Bad Heilbrunn, Julius| Klinkhardt, 2008.",
+#: "...University Press: Hong| Kong, 2003."), not a title run into its town.
+_NAME_OPENING_FIELD = re.compile(r"(?:^|[^\w\s'’-] ?)(?:[\w'’-]+ )?[\w'’-]+\Z")
 
 
 def name_before_closing_year(text: str, at: int) -> int | None:
@@ -299,11 +304,14 @@ def towns_before_closing_years(text: str) -> Iterator[int]:
     """The end of each word in ``text`` that a town or a listed publisher's name follows with
     no punctuation between (:func:`_closes_as_town`), then its comma and the year closing the
     entry (a full stop after it): "...des Mittelalters| Leipzig, 1943.", "...Grand Rapids|
-    Eerdmans, 2000.". Called by ``capitals.prints_titles_into_towns_and_years`` to tell a
-    list that prints "Title Place, Year."."""
+    Eerdmans, 2000."; not where one word or two before it open their field
+    (``_NAME_OPENING_FIELD``: "...29-41, Springer Berlin| Heidelberg, 2006."), a name's own
+    first words. Called by ``capitals.prints_titles_into_towns_and_years`` to tell a list that
+    prints "Title Place, Year."."""
     for town in _NAME_COMMA_YEAR.finditer(text):
         at = town.start()
-        if at > 0 and text[at - 1].isalnum() and _closes_as_town(text, town):
+        if (at > 0 and text[at - 1].isalnum() and _closes_as_town(text, town)
+                and not _NAME_OPENING_FIELD.search(text, max(0, at - 60), at)):
             yield at
 
 

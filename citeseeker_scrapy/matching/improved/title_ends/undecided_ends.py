@@ -249,8 +249,8 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     publisher closing the entry in a list that runs titles into a town and its publisher
     (:func:`_name_before_publisher_in_list_of_towns`), or, after a title's last word in lower
     case, before its comma and a town in a list that runs titles into a publisher and its
-    town (:func:`_name_before_town_in_list_of_publishers`) or before its comma and the year
-    in a list that runs titles into a town and the year
+    town (:func:`_name_before_town_in_list_of_publishers`), or, after a title's last word in
+    any case, before its comma and the year in a list that runs titles into a town and the year
     (:func:`_name_before_year_in_list_of_towns`), or
     that opens a chapter's book, its comma or colon then the book up to the chapter's pages
     (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
@@ -287,7 +287,7 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     if _name_before_publisher_in_list_of_towns(text, run[0]) or (
             after_lower_case and _name_before_town_in_list_of_publishers(text, run[0], printed)):
         return True
-    if after_lower_case and _name_before_year_in_list_of_towns(text, run[0], printed):
+    if _name_before_year_in_list_of_towns(text, run[0], printed):
         return True
     book = _book_to_chapter_pages(text, run, cased)
     if book is not None:
@@ -350,14 +350,16 @@ def _name_before_town_in_list_of_publishers(text: str, word: re.Match[str],
 
 def _name_before_year_in_list_of_towns(text: str, word: re.Match[str],
                                       printed: PrintedCase) -> bool:
-    """True if the one capitalised word run on after a title's last word printed in lower
-    case (``word``), its comma and the year close the entry
+    """True if the one capitalised word run on after a title's last word (``word``), its
+    comma and the year close the entry
     (``place_fields.name_before_closing_year``, :func:`_entry_ends_at`: "...and his romantic
     world Folcroft, 1978."), in a reference list that prints other titles straight into a
     town and the year so (``capitals.prints_titles_into_towns_and_years``): the word is the
     publisher's or the place's. A title's own last word prints there too where the query
-    lacks it and the record has neither, so the end stays uncertain. Called by
-    :func:`_undecided_run`, only after a title's last word in lower case."""
+    lacks it and the record has neither, so the end stays uncertain; after a capitalised last
+    word too ("...rückläufigem Wortformenverzeichnis Heerle, 1995."): a query that lacks that
+    word has it before the place, two words before the comma. Called by
+    :func:`_undecided_run`."""
     at = word.start() - 1
     year_end = name_before_closing_year(text, at)
     return (year_end is not None and _entry_ends_at(text, year_end, printed)
