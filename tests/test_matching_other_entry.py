@@ -94,6 +94,9 @@ AFTER = " Weiss, Anne. 2014. Tidal markets. Nature."
      f"„{TOLLS}“. In: Arxiv.{AFTER}", "Lindqvist"),
     (f"{BEFORE}Novak, JP KL Ortega M Dvorak TW Weiss und JR Moreau. 2010. „{TOLLS}“. Brno: "
      f"Host.{AFTER}", "Novak"),
+    # a name inside such a run, its names longer than a name's piece after it
+    (f"{BEFORE}Lindqvist, Karin Juan M. Ortega Marta C. Silvestrini Petr Dvorak A. Kowalczyk "
+     f"und Skagen Harbour. 2013. „{TOLLS}“. In: Arxiv.{AFTER}", "Ortega"),
 ])
 def test_names_with_no_comma_between_them_end_their_run_at_its_year(doc: str,
                                                                    author: str) -> None:

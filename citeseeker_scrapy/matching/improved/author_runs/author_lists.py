@@ -53,7 +53,9 @@ _MARKED_SEPARATORS = (_SEMICOLON_SEPARATOR, _DASH_SEPARATOR)  # ``_SEPARATED_LIS
 _OTHER_SEPARATORS = (*_SPARSE_SEPARATORS, *_MARKED_SEPARATORS)
 _SEPARATED_LIST = LIST_COMMAS // 2  # semicolons or dashes that tell a list printed with them
 _EMPTY_FIELD_COLON = re.compile(r": ?[;,]")  # "kanakidou, m.: ; seinfeld, j.h.: ;"
-_RUN_WORD = re.compile(r"[^\W\d_]+")  # a word of an author run, as a function word is looked up
+#: A word of an author run, as a function word is looked up: not an initial, its full stop right
+#: after it ("a. kowalczyk" holds no article).
+_RUN_WORD = re.compile(r"[^\W\d_]+(?![^\W\d_]|\.)")
 
 
 def author_list_start(text: str, name: int) -> int:

@@ -100,10 +100,12 @@ RUN_TO_LAST_NAME = re.compile(rf"(?:,? {GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
                               rf"(?: {GIVEN_OR_INITIALS}){{0,2}} {NAME}\.")
 #: ... and the same run where a style prints no comma between the names, only a blank, up to
 #: the year after the last name's full stop: ", Thomas Elaine M. Huang Gail C. Murphy und
-#: Thomas Zimmermann. 2014.", ", KA JK Nguyen K Kovach und JR Capadona. 2014." (more words
-#: than a name, so ``author_lists`` reads them as names only with no title's function word among
-#: them: group 1 the words before the word for "and", group 2 those after it).
-NAMES_WITHOUT_COMMAS = re.compile(rf", ((?:{GIVEN_OR_INITIALS} ){{4,16}}){AND_WORD}"
+#: Thomas Zimmermann. 2014.", ", KA JK Nguyen K Kovach und JR Capadona. 2014."; after a name
+#: inside such a run, with no comma after it: "...H. Holmes D. Brandt| C. Koeberl C. Dladla
+#: P.J. Hancox und Kgagodi Basin. 2000." (more words than a name, so ``author_lists`` reads
+#: them as names only with no title's function word among them: group 1 the words before the
+#: word for "and", group 2 those after it).
+NAMES_WITHOUT_COMMAS = re.compile(rf",? ((?:{GIVEN_OR_INITIALS} ){{4,16}}){AND_WORD}"
                                   rf"((?: {GIVEN_OR_INITIALS}){{0,2}} {NAME})\. ")
 #: ... and a run that prints its first name inverted with no comma and a full stop after its
 #: one given name written out, the other names given names first with no comma, up to the
