@@ -156,6 +156,8 @@ def test_a_title_word_before_the_next_entrys_opening_is_still_the_titles(doc: st
 
 _VOLUME_COLON_COMMAS = ("Berg, A. 2001. Stone bridges. Oslo.\nHalvorsen, K. 2015. {} Estuaries, "
                         "Coasts, Shelves 7:11\u201319.\nMoreau, A. 2001. Stone bridges. Paris.")
+_VOLUME_BLANK_COMMAS = ("Berg A 2001 Stone bridges Oslo\nHalvorsen K 2015 {} Estuaries, Coasts, "
+                        "Shelves 7 11\u201319\nMoreau A 2001 Stone bridges Paris")
 _VANCOUVER_COMMAS = ("1. Berg A: Stone bridges. Oslo, 2001\n2. Halvorsen K, Ekdahl S: {} Estuaries, "
                      "Coasts, Shelves 2015;7:11\u201319\n3. Moreau A: Stone bridges. Paris, 2001")
 
@@ -185,6 +187,9 @@ _VANCOUVER_COMMAS = ("1. Berg A: Stone bridges. Oslo, 2001\n2. Halvorsen K, Ekda
     # the volume joined to its pages by a colon after such a container
     (_VOLUME_COLON_COMMAS.format("Tidal mixing in shallow fjord basins"), "Halvorsen",
      "Tidal mixing in shallow fjord basins"),
+    # ... or only a blank between them
+    (_VOLUME_BLANK_COMMAS.format("Tidal mixing in shallow fjord basins"), "Halvorsen",
+     "Tidal mixing in shallow fjord basins"),
 ])
 def test_a_title_running_into_its_container_and_issue(doc: str, author: str, title: str) -> None:
     _kept(doc, author, title)
@@ -204,6 +209,8 @@ def test_a_title_running_into_its_container_and_issue(doc: str, author: str, tit
     (_VANCOUVER_COMMAS.format("Tidal mixing in shallow lake basins"), "Halvorsen",
      "Tidal mixing in shallow fjord basins"),
     (_VOLUME_COLON_COMMAS.format("Tidal mixing in shallow fjord basins revisited"), "Halvorsen",
+     "Tidal mixing in shallow fjord basins"),
+    (_VOLUME_BLANK_COMMAS.format("Tidal mixing in shallow fjord basins revisited"), "Halvorsen",
      "Tidal mixing in shallow fjord basins"),
 ])
 def test_a_title_word_before_a_container_and_issue_is_still_the_titles(doc: str, author: str,

@@ -319,9 +319,12 @@ VOLUME_CLOSING_ENTRY = re.compile(
 #: Studies 12(3): 5-17"), or, perhaps after its full stop, its year, a semicolon and its volume
 #: (Vancouver: "...l'objectivité scientifique Communication. 2006;149:97-111", "...nominal tone
 #: Africana Linguistica 2010; 16:3–30"). Before that date, whose semicolon no title prints, or
-#: before a volume joined to its pages by a colon, the name may hold commas between its words
-#: ("...at the boundary Palaeogeography, Palaeoclimatology, Palaeoecology 2007;255:4–21",
-#: "... 255:4–21"). ``capitals`` reads its first word.
+#: before a volume and its pages with no comma between, the name may hold commas between its
+#: words ("...at the boundary Palaeogeography, Palaeoclimatology, Palaeoecology 2007;255:4–21",
+#: "... 255:4–21", "... 255 4–21": a style that prints no punctuation between volume and
+#: pages prints none after a title either); not before a volume, a colon and a blank, or a
+#: volume and pages after commas, where a comma may close the title ("...and the church
+#: Bell, Nordic Review 4: 5–19"). ``capitals`` reads its first word.
 _CONTAINER_NAME = r"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_])%s (?=[^\W\d_])){0,150}"
 CONTAINER_WITH_ISSUE = re.compile(
     rf"{_CONTAINER_NAME % ''}"
@@ -329,7 +332,7 @@ CONTAINER_WITH_ISSUE = re.compile(
     rf"|, \d{{1,4}}, (?:pp?\. ?)?\d+{RANGE_DASH}\d+"
     rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)"
     rf"|{_CONTAINER_NAME % ',?'}(?:\.? {YEAR_DIGITS}; ?\d{{1,4}}"
-    rf"| \d{{1,4}}:\d+{RANGE_DASH}\d+)(?!\d)")
+    rf"| \d{{1,4}}(?::|(?: ?\(\d{{1,4}}\))? )\d+{RANGE_DASH}\d+)(?!\d)")
 #: A container with no comma in its name, then its volume right after its last word, perhaps
 #: its issue, and its pages, the colon joined to them or not ("...Lernbehinderung
 #: Behindertenpädagogik in Hessen 12:38–45", "...Harbour Studies 12(3): 5-17"):
