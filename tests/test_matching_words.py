@@ -157,6 +157,14 @@ def test_content_words_are_long_words_that_are_not_function_words(word: str,
     (("tidal", "time", "basins"), "tidal tirne basins", "tidal tirne basins", True),
     (("tidal", "institutional", "basins"), "tidal international basins",
      "tidal international basins", False),
+    # initials a style prints with no full stops, joined by their hyphen ("J.-C." as "J-C"):
+    # each pair or three one printed word; not a word that is no pair
+    (("ports", "avant", "j", "c", "et", "apres", "j", "c"), "ports avant jc et apres jc",
+     "ports avant jc et apres jc", True),
+    (("ports", "avant", "j", "cl", "et", "apres", "j", "c", "d"), "ports avant jcl et apres jcd",
+     "ports avant jcl et apres jcd", True),
+    (("ports", "avant", "j", "c", "et", "apres", "j", "c"), "ports avant jk et apres jk",
+     "ports avant jk et apres jk", False),
 ])
 def test_same_work_table(query, nearby, inside, same) -> None:
     assert same_work(query, nearby, inside) is same

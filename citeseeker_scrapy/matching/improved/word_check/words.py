@@ -14,6 +14,8 @@ character test (it never runs on the text at large, so it costs little):
   printed word (words joined: "lineclipping"). Order is not checked here (two swapped words
   are the same work); ``verify`` checks it;
 * short and function words ("of", "the", "new") may lack one, ``_SHORT_ALLOWANCE`` of them;
+  initials a style prints joined with no full stops ("J-C" for "J.-C.") have the one printed
+  word as their counterpart;
 * no query word may stand where the print has another real word in its place
   (:func:`_another_word_in_place`, ``counterparts.another_word``): "*Eastern* Harbour Towns"
   for "Western Harbour Towns" passes the spelling-variant test but is two letters away, more
@@ -51,6 +53,7 @@ from ..text.printed_words import LEFT_OUT, WORD, printed_again, printed_at_all
 _EDGE_LETTERS = 2  # a query's first or last word this long bounds the printed title it names
 _EDGE_REACH = 2  # words before a hit where the query's first word may stand, a word between
 _SHORT_ALLOWANCE = 2  # short or function words of the query that may lack a counterpart
+_INITIAL_LETTERS = 2  # letters of an initial a style may print joined to the next ("J-Cl")
 _PLACED_LETTERS = 3  # a short word whose place in the print another word may not take
 #: Content words the query names for each printed content word it lacks: five in six, a
 #: misquote of a long title, not another work.
@@ -184,14 +187,34 @@ def _each_has_its_own(query: Sequence[str], printed: list[str]) -> bool:
         if word in free:
             free.remove(word)
     exact = set(printed)
+    joined = _initials_joined_in_print(query, free)
     missing_short = 0
-    for word in query:
-        if word in exact or has_counterpart(word, free) or split_in_print(word, printed, free):
+    for at, word in enumerate(query):
+        if (word in exact or at in joined or has_counterpart(word, free)
+                or split_in_print(word, printed, free)):
             continue
         if is_content(word):
             return False
         missing_short += 1
     return missing_short <= _SHORT_ALLOWANCE
+
+
+def _initials_joined_in_print(query: Sequence[str], free: list[str]) -> set[int]:
+    """Where the query holds initials (``_INITIAL_LETTERS`` letters or fewer each) that the
+    print joins into one word, two or three in a row: a style that drops the full stops of
+    "J.-C." prints "J-C", read as "jc" where the query reads "j" and "c". The printed words
+    they take are taken out of ``free``. Called by :func:`_each_has_its_own`."""
+    joined: set[int] = set()
+    for at in range(len(query) - 1):
+        for length in (3, 2):
+            parts = query[at:at + length]
+            word = "".join(parts)
+            if (len(parts) == length and not joined.intersection(range(at, at + length))
+                    and all(len(part) <= _INITIAL_LETTERS and part.isalpha() for part in parts)
+                    and word in free):
+                free.remove(word)
+                joined.update(range(at, at + length))
+    return joined
 
 
 def _last_word_past_the_start(query: Sequence[str], nearby: str, inside: str) -> bool:
