@@ -204,14 +204,15 @@ def _initials_joined_in_print(query: Sequence[str], free: list[str]) -> set[int]
     print joins into one word, two or three in a row: a style that drops the full stops of
     "J.-C." prints "J-C", read as "jc" where the query reads "j" and "c". The printed words
     they take are taken out of ``free``. Called by :func:`_each_has_its_own`."""
+    initial = [len(word) <= _INITIAL_LETTERS and word.isalpha() for word in query]
     joined: set[int] = set()
     for at in range(len(query) - 1):
         for length in (3, 2):
-            parts = query[at:at + length]
-            word = "".join(parts)
-            if (len(parts) == length and not joined.intersection(range(at, at + length))
-                    and all(len(part) <= _INITIAL_LETTERS and part.isalpha() for part in parts)
-                    and word in free):
+            if (at + length > len(query) or not all(initial[at:at + length])
+                    or joined.intersection(range(at, at + length))):
+                continue
+            word = "".join(query[at:at + length])
+            if word in free:
                 free.remove(word)
                 joined.update(range(at, at + length))
     return joined
