@@ -286,6 +286,7 @@ _NAME_COMMA_YEAR = re.compile(rf" ({NAME}), \(?{YEAR_DIGITS}\)?(?=\.)")
 #: Springer Berlin| Heidelberg, 2006.", "...Bad Heilbrunn, Julius| Klinkhardt, 2008.",
 #: "...University Press: Hong| Kong, 2003."), not a title run into its town.
 _NAME_OPENING_FIELD = re.compile(r"(?:^|[^\w\s'’-] ?)(?:[\w'’-]+ )?[\w'’-]+\Z")
+_NAME_OPENING_FIELD_REACH = 60  # characters before a name that its first words may fill
 
 
 def name_before_closing_year(text: str, at: int) -> int | None:
@@ -311,8 +312,16 @@ def towns_before_closing_years(text: str) -> Iterator[int]:
     for town in _NAME_COMMA_YEAR.finditer(text):
         at = town.start()
         if (at > 0 and text[at - 1].isalnum() and _closes_as_town(text, town)
-                and not _NAME_OPENING_FIELD.search(text, max(0, at - 60), at)):
+                and not _opens_field_before(text, at)):
             yield at
+
+
+def _opens_field_before(text: str, at: int) -> bool:
+    """True if the one word or two right before ``at`` (the blank before a name) follow a
+    field's punctuation (``_NAME_OPENING_FIELD``): the first words of the name's own field.
+    Called by :func:`towns_before_closing_years`."""
+    return _NAME_OPENING_FIELD.search(
+        text, max(0, at - _NAME_OPENING_FIELD_REACH), at) is not None
 
 
 def name_before_closing_town(text: str, at: int) -> bool:
