@@ -165,6 +165,14 @@ def test_content_words_are_long_words_that_are_not_function_words(word: str,
      "ports avant jcl et apres jcd", True),
     (("ports", "avant", "j", "c", "et", "apres", "j", "c"), "ports avant jk et apres jk",
      "ports avant jk et apres jk", False),
+    # ... and initials joined to the word after them, a title that holds its authors' names
+    # ("J.M.and K.Brun" printed "JMand KBrun"); not where the joined word is another
+    (("letters", "of", "j", "m", "and", "k", "brun", "the", "harbour", "years"),
+     "letters of jmand kbrun the harbour years", "letters of jmand kbrun the harbour years",
+     True),
+    (("letters", "of", "j", "m", "and", "k", "brun", "the", "harbour", "years"),
+     "letters of jkand kbrun the harbour years", "letters of jkand kbrun the harbour years",
+     False),
 ])
 def test_same_work_table(query, nearby, inside, same) -> None:
     assert same_work(query, nearby, inside) is same

@@ -14,8 +14,8 @@ character test (it never runs on the text at large, so it costs little):
   printed word (words joined: "lineclipping"). Order is not checked here (two swapped words
   are the same work); ``verify`` checks it;
 * short and function words ("of", "the", "new") may lack one, ``_SHORT_ALLOWANCE`` of them;
-  initials a style prints joined with no full stops ("J-C" for "J.-C.") have the one printed
-  word as their counterpart;
+  initials a style prints with no full stops, joined to the word after them ("J-C" for
+  "J.-C.", "RDoig" for "R.Doig"), are read as the one printed word (:func:`joined_as_printed`);
 * no query word may stand where the print has another real word in its place
   (:func:`_another_word_in_place`, ``counterparts.another_word``): "*Eastern* Harbour Towns"
   for "Western Harbour Towns" passes the spelling-variant test but is two letters away, more
@@ -79,7 +79,7 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
     word one letter from the query's may stand again (:func:`_another_word_in_place`).
     """
     printed = WORD.findall(nearby)
-    query = numbers_as_printed(query, printed)
+    query = joined_as_printed(query, printed)
     if not _each_has_its_own(query, printed) or not _last_word_past_the_start(
             query, nearby, inside):
         return False
@@ -152,29 +152,51 @@ def _placed_short_word(word: str) -> bool:
     return len(word) == _PLACED_LETTERS and word not in SHORT_FUNCTION_WORDS
 
 
-def numbers_as_printed(query: Sequence[str], printed: Sequence[str]) -> Sequence[str]:
-    """The query's words with each run of two or more numbers in a row ("2", "2", "1" of
-    "Area 2.2.1") joined into one where the print holds the run joined: a style that strips
-    a title's full stops prints "Area 221", the same number. Joined, the run must still equal
-    a printed number digit for digit ("Area 2.2.2" is not "Area 221"). Called by
-    :func:`same_work` before it looks for each word's counterpart, for every hit: a query
-    with no two numbers in a row is handed back as it is."""
-    if not any(word.isdigit() and following.isdigit()
+def joined_as_printed(query: Sequence[str], printed: Sequence[str]) -> Sequence[str]:
+    """The query's words with each run that the print holds joined read as that one word,
+    where a style drops the full stops (and blanks) between them: a run of two numbers or
+    more ("2", "2", "1" of "Area 2.2.1" printed "Area 221", the same number), or initials with
+    the word after them, two or three query words (:func:`_initial`: "J.-C." printed "J-C",
+    read "jc" where the query reads "j" and "c"; "R.Doig" printed "RDoig"; "A-F.M.and"
+    printed "A-FMand", a title that holds its authors' initials). Joined, the run must still
+    equal a printed word letter for letter ("Area 2.2.2" is not "Area 221", "J.-K." not "JC").
+    Called by :func:`same_work` before it looks for each word's counterpart, for every hit: a
+    query with neither run is handed back as it is."""
+    if not any(_initial(word) or word.isdigit() and following.isdigit()
                for word, following in zip(query, query[1:])):
         return query
+    shown = set(printed)
     joined: list[str] = []
     at = 0
     while at < len(query):
-        end = at
-        while end < len(query) and query[end].isdigit():
-            end += 1
-        if end - at >= 2 and "".join(query[at:end]) in printed:
-            joined.append("".join(query[at:end]))
-            at = end
-        else:
-            joined.extend(query[at:max(end, at + 1)])
-            at = max(end, at + 1)
+        length, printed_joined = _run_as_printed(query, at, shown)
+        run = query[at:at + length]
+        joined.extend(["".join(run)] if printed_joined else run)
+        at += length
     return joined
+
+
+def _run_as_printed(query: Sequence[str], at: int, shown: set[str]) -> tuple[int, bool]:
+    """How many query words from ``at`` :func:`joined_as_printed` reads together, and whether
+    the print (its words ``shown``) holds them joined: a whole run of numbers, joined or each
+    on its own; initials and the word after them, only where printed joined; else one word."""
+    end = at
+    while end < len(query) and query[end].isdigit():
+        end += 1
+    if end - at >= 2:
+        return end - at, "".join(query[at:end]) in shown
+    for length in (3, 2):
+        run = query[at:at + length]
+        if len(run) == length and all(map(_initial, run[:-1])) and "".join(run) in shown:
+            return length, True
+    return 1, False
+
+
+def _initial(word: str) -> bool:
+    """True if ``word`` may be an initial a style prints joined to the next word: a letter or
+    two (``_INITIAL_LETTERS``). A short word of the title so joined ("in sight" printed
+    "insight") is the same letters in the same order, no other word."""
+    return len(word) <= _INITIAL_LETTERS and word.isalpha()
 
 
 def _each_has_its_own(query: Sequence[str], printed: list[str]) -> bool:
@@ -187,35 +209,15 @@ def _each_has_its_own(query: Sequence[str], printed: list[str]) -> bool:
         if word in free:
             free.remove(word)
     exact = set(printed)
-    joined = _initials_joined_in_print(query, free)
     missing_short = 0
-    for at, word in enumerate(query):
-        if (word in exact or at in joined or has_counterpart(word, free)
+    for word in query:
+        if (word in exact or has_counterpart(word, free)
                 or split_in_print(word, printed, free)):
             continue
         if is_content(word):
             return False
         missing_short += 1
     return missing_short <= _SHORT_ALLOWANCE
-
-
-def _initials_joined_in_print(query: Sequence[str], free: list[str]) -> set[int]:
-    """Where the query holds initials (``_INITIAL_LETTERS`` letters or fewer each) that the
-    print joins into one word, two or three in a row: a style that drops the full stops of
-    "J.-C." prints "J-C", read as "jc" where the query reads "j" and "c". The printed words
-    they take are taken out of ``free``. Called by :func:`_each_has_its_own`."""
-    initial = [len(word) <= _INITIAL_LETTERS and word.isalpha() for word in query]
-    joined: set[int] = set()
-    for at in range(len(query) - 1):
-        for length in (3, 2):
-            if (at + length > len(query) or not all(initial[at:at + length])
-                    or joined.intersection(range(at, at + length))):
-                continue
-            word = "".join(query[at:at + length])
-            if word in free:
-                free.remove(word)
-                joined.update(range(at, at + length))
-    return joined
 
 
 def _last_word_past_the_start(query: Sequence[str], nearby: str, inside: str) -> bool:
