@@ -97,6 +97,10 @@ AFTER = " Weiss, Anne. 2014. Tidal markets. Nature."
     # a name inside such a run, its names longer than a name's piece after it
     (f"{BEFORE}Lindqvist, Karin Juan M. Ortega Marta C. Silvestrini Petr Dvorak A. Kowalczyk "
      f"und Skagen Harbour. 2013. „{TOLLS}“. In: Arxiv.{AFTER}", "Ortega"),
+    # ... and an organisation after the word for "and", its own function words in its name
+    (f"{BEFORE}Lindqvist, Karin Juan M. Ortega Marta C. Silvestrini Petr Dvorak A. Kowalczyk "
+     f"and the members of the Skagen Harbour Working Group. 2013. „{TOLLS}“. In: Arxiv.{AFTER}",
+     "Ortega"),
 ])
 def test_names_with_no_comma_between_them_end_their_run_at_its_year(doc: str,
                                                                    author: str) -> None:
@@ -183,6 +187,8 @@ UNCOMMAED = "Lindqvist, Karin Juan M. Ortega Marta C. Silvestrini und Petr Dvora
     # a title with function words before the year: the year closes the entry
     (f"{BEFORE}Lindqvist, Karin Trade of the towns of Lubeck und Riga. 2013. {TOLLS}. Nature.",
      TOLLS, OTHER_ENTRY),
+    (f"{BEFORE}Lindqvist, Karin Trade of the towns of Lubeck and the Riga Harbour Society. "
+     f"2013. {TOLLS}. Nature.", TOLLS, OTHER_ENTRY),
     # the title of the next entry
     (f"{UNCOMMAED} „Other things“. Arxiv. Weiss, Anne. 2014. {TOLLS}. Nature.", TOLLS,
      OTHER_ENTRY),

@@ -277,15 +277,17 @@ def _names_without_commas(text: str, name_end: int, year: int) -> bool:
     ``year`` with no comma between its names (``NAMES_WITHOUT_COMMAS``: "Fritz, Thomas Elaine
     M. Huang Gail C. Murphy und Thomas Zimmermann. 2014."; and after the first name's one
     given name and its full stop, ``NAMES_WITHOUT_COMMAS_AFTER_GIVEN_NAME``: "Gonzalez
-    Roberto. Angel Cuevas Ruben Cuevas y Carmen Guerrero (2011).") and none of its words is
-    a function word of a title ("Lindqvist, Karin Trade of the towns of Lubeck und Riga.
-    2013." is a title its year closes). Called by :func:`ends_author_list`."""
+    Roberto. Angel Cuevas Ruben Cuevas y Carmen Guerrero (2011).") and none of its persons'
+    words is a function word of a title ("Lindqvist, Karin Trade of the towns of Lubeck und
+    Riga. 2013." is a title its year closes); an organisation that closes the run has its
+    own ("...P.J. Hancox and the members of the Kgagodi Basin Group. 2000."). Called by
+    :func:`ends_author_list`."""
     run = (NAMES_WITHOUT_COMMAS.fullmatch(text, name_end, year)
            or NAMES_WITHOUT_COMMAS_AFTER_GIVEN_NAME.fullmatch(text, name_end, year))
     if run is None:
         return False
-    words = _RUN_WORD.findall(text, run.start(1), run.end(1)) + _RUN_WORD.findall(
-        text, run.start(2), run.end(2))
+    words = [word for group in (1, 2) if run.group(group) is not None
+             for word in _RUN_WORD.findall(text, run.start(group), run.end(group))]
     return not any(word in SHORT_FUNCTION_WORDS or word in FUNCTION_WORDS for word in words)
 
 

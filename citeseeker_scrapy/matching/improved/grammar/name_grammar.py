@@ -98,15 +98,24 @@ ONE_GIVEN_NAME_RUN = re.compile(r", [^\W\d_]{2,}(?:-[^\W\d_]{2,})? ")
 #: Dukhovskoy.", ", K.P. Gerschlauer, and Wienke Zitzlaff."): that full stop ends the list.
 RUN_TO_LAST_NAME = re.compile(rf"(?:,? {GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
                               rf"(?: {GIVEN_OR_INITIALS}){{0,2}} {NAME}\.")
+#: An organisation's name as it closes a list of persons: "the members of the Citation
+#: Metrics Work Group", "the XYZ Consortium" (:data:`CORPORATE_AUTHOR`).
+_CORPORATE_NAME = (r"(?:the )?(?:members of (?:the )?|on behalf of (?:the )?)?"
+                   rf"(?:{NAME} ){{0,8}}(?:group|committee|consortium|collaboration|team"
+                   r"|network|investigators|council|association|society|task force|panel"
+                   r"|initiative|working party)")
 #: ... and the same run where a style prints no comma between the names, only a blank, up to
 #: the year after the last name's full stop: ", Thomas Elaine M. Huang Gail C. Murphy und
 #: Thomas Zimmermann. 2014.", ", KA JK Nguyen K Kovach und JR Capadona. 2014."; after a name
 #: inside such a run, with no comma after it: "...H. Holmes D. Brandt| C. Koeberl C. Dladla
 #: P.J. Hancox und Kgagodi Basin. 2000." (more words than a name, so ``author_lists`` reads
 #: them as names only with no title's function word among them: group 1 the words before the
-#: word for "and", group 2 those after it).
+#: word for "and", group 2 those after it); or an organisation after the word for "and"
+#: (``_CORPORATE_NAME``, group 3, whose function words are its own: "...P.J. Hancox and the
+#: members of the Kgagodi Basin Group. 2000.").
 NAMES_WITHOUT_COMMAS = re.compile(rf",? ((?:{GIVEN_OR_INITIALS} ){{4,16}}){AND_WORD}"
-                                  rf"((?: {GIVEN_OR_INITIALS}){{0,2}} {NAME})\. ")
+                                  rf"(?:((?: {GIVEN_OR_INITIALS}){{0,2}} {NAME})"
+                                  rf"|( {_CORPORATE_NAME}))\. ")
 #: ... and a run that prints its first name inverted with no comma and a full stop after its
 #: one given name written out, the other names given names first with no comma, up to the
 #: date's bracket: " roberto. angel cuevas ruben cuevas y carmen guerrero (" after "gonzalez",
@@ -164,8 +173,4 @@ PARENTHESES = re.compile(r"\([^()]*\)")
 #: An organisation at the end of a list of persons: "..., and the members of the Citation
 #: Metrics Work Group. 2013.", "..., and the XYZ Consortium, 2010." (a piece too long for a
 #: person's name, ``author_lists.ends_author_list``).
-CORPORATE_AUTHOR = re.compile(
-    r"(?:(?:and|&) )?(?:the )?(?:members of (?:the )?|on behalf of (?:the )?)?"
-    rf"(?:{NAME} ){{0,8}}(?:group|committee|consortium|collaboration|team"
-    r"|network|investigators|council|association|society|task force|panel|initiative"
-    r"|working party)\.?")
+CORPORATE_AUTHOR = re.compile(rf"(?:(?:and|&) )?{_CORPORATE_NAME}\.?")
