@@ -99,8 +99,8 @@ AFTER = " Weiss, Anne. 2014. Tidal markets. Nature."
      f"und Skagen Harbour. 2013. „{TOLLS}“. In: Arxiv.{AFTER}", "Ortega"),
     # ... and an organisation after the word for "and", its own function words in its name
     (f"{BEFORE}Lindqvist, Karin Juan M. Ortega Marta C. Silvestrini Petr Dvorak A. Kowalczyk "
-     f"and the members of the Skagen Harbour Working Group. 2013. „{TOLLS}“. In: Arxiv.{AFTER}",
-     "Ortega"),
+     f"and the members of the Skagen Harbour Working Group. 2013. „{TOLLS}“. In: Arxiv."
+     f"{AFTER}", "Ortega"),
 ])
 def test_names_with_no_comma_between_them_end_their_run_at_its_year(doc: str,
                                                                    author: str) -> None:

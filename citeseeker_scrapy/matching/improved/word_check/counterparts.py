@@ -144,8 +144,8 @@ def another_word(word: str, other: str, first: bool = True, last: bool = True) -
     same one mistyped. A word printed whole inside the other, letters added before or after it,
     is another word too (:func:`_whole_inside`: "review" for "view"), but where the place is
     the title's ``first`` or ``last`` word, not as the print joins or cuts a word there. At
-    the last, the joined word's own start is read too (:func:`_edge_parts`: "punctuationin" of "...and
-    PunctuationIn: The Cambridge History" is "punctuation", a typo of the query's
+    the last, the joined word's own start is read too (:func:`_edge_parts`: "punctuationin"
+    of "...and PunctuationIn: The Cambridge History" is "punctuation", a typo of the query's
     "punctuattion"), another word only if every reading is. Called by
     ``words._another_word_in_place`` on the words a hit prints in a query word's place."""
     return all(_another(word, part, first, last)
