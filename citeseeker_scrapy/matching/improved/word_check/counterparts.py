@@ -79,8 +79,6 @@ _SPELLINGS = ((re.compile("our"), "or"), (re.compile("is(?=e|ation|ing)"), "iz")
 #: "hn" as "lm"): no other word is that close to a long one.
 _TYPO_EDITS = 1
 _LONG_WORD = 12
-#: Letters of a field's first word at least that a print joins to a title's edge word.
-_JOINED_REST = 2
 #: Elided articles and prepositions of French and Italian that an apostrophe joins to the
 #: next word ("l'image", "d'une", "qu'il"): the word checks drop the apostrophe, so the
 #: query's word holds them where the print may split them off. Only these: a word that
@@ -143,30 +141,8 @@ def another_word(word: str, other: str, first: bool = True, last: bool = True) -
     "Eastern" for "Western" is another word (two letters changed), "Wstern" or "Westren" the
     same one mistyped. A word printed whole inside the other, letters added before or after it,
     is another word too (:func:`_whole_inside`: "review" for "view"), but where the place is
-    the title's ``first`` or ``last`` word, not as the print joins or cuts a word there. At
-    the last, the joined word's own start is read too (:func:`_edge_parts`: "punctuationin"
-    of "...and PunctuationIn: The Cambridge History" is "punctuation", a typo of the query's
-    "punctuattion"), another word only if every reading is. Called by
-    ``words._another_word_in_place`` on the words a hit prints in a query word's place."""
-    return all(_another(word, part, first, last)
-               for part in (other, *_edge_parts(word, other, last)))
-
-
-def _edge_parts(word: str, other: str, last: bool) -> list[str]:
-    """The starts of a printed word ``other`` longer than the query's ``word`` that the word
-    may be where the print joins the title's ``last`` word to the field after it ("HarborPearl
-    Harbor, HI", "PunctuationIn: The ..."): a letter shorter, as long or a letter longer than
-    ``word`` (a letter typed twice, two swapped, one left out), with ``_JOINED_REST`` letters
-    or more left over, and closed by the word's own last letter, printed right before the
-    join ("sedimentationf" of "sedimentationfarhana" is no "sedimentations" mistyped). Not at
-    the title's first word: a word's end is too often a word of its own ("owns" of "crowns").
-    Called by :func:`another_word`."""
-    return [other[:length] for length in (len(word) - 1, len(word), len(word) + 1)
-            if last and len(other) - length >= _JOINED_REST and other[length - 1] == word[-1]]
-
-
-def _another(word: str, other: str, first: bool, last: bool) -> bool:
-    """:func:`another_word`'s reading of one printed word ``other`` (or part of it)."""
+    the title's ``first`` or ``last`` word, not as the print joins or cuts a word there. Called
+    by ``words._another_word_in_place`` on the words a hit prints in a query word's place."""
     if not (word.isalpha() and other.isalpha()):
         return False
     if _whole_inside(word, other, first, last):
