@@ -1074,10 +1074,10 @@ def test_a_word_before_a_town_closing_the_entry_stays_the_titles_elsewhere(
 
 # A list that prints "Title Place, Year." or "Title Publisher, Year." (no punctuation after
 # the title, "Title Year." where the record has neither): one capitalised word run on after a
-# title's last word, its comma and the year closing the entry are its place or
-# its publisher, known or not (``undecided_ends._name_before_year_in_list_of_towns``). A title
-# without its last word prints that word there where the record has neither, so the citation
-# is reported marked.
+# title's last word, its comma and the year closing the entry are its place or its publisher,
+# known or not (``undecided_ends._name_before_year_in_list_of_towns``). A title without its
+# last word prints that word there where the record has neither, so the citation is reported
+# marked.
 _SKERRIVIK = "Okafor N. Digues et marées dans la poésie portuaire Skerrivik, 1978.\n"
 _INTO_TOWNS_AND_YEARS = (
     "Berg M. Hafen und Handel des Mittelalters Leipzig, 1943.\n" + _SKERRIVIK
