@@ -55,6 +55,40 @@ def test_a_capital_the_title_does_not_print_starts_the_next_field(doc: str, auth
     matching.kept_by_both(doc, author, title)
 
 
+#: A field joined to a title's last word at a capital, where the query mistypes that word.
+_FIGURES = "HPG. 2012. Dredging in FiguresCentral Agency of Harbour Statistics."
+_ASSIGNMENTS = ("Lindqvist E. 2004. Guidance for conducting coastal sediment risk assignmentsWeb "
+                "site. URL: <http://www.example.org/risk>. Harbour Centre. 3 March.")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    ("Moreau A (1994): Le jeu des ports du NordDit et écrits, T. II. Paris: Seuil, 12\u201319.",
+     "Moreau", "Le jeu des ports du Norrd"),  # a letter typed twice
+    (_FIGURES, "HPG", "Dredging in Figurres"),
+    (_ASSIGNMENTS.replace("assignments", "assessments"), "Lindqvist",
+     "Guidance for conducting coastal sediment risk assesments"),  # a letter left out
+    ("Berg, M. 2000. Tidal harbours. Grand RapidsFjord Press.", "Berg",
+     "Tidal harbours. Grand Rappids"),
+])
+def test_a_mistyped_last_word_before_a_field_joined_at_a_capital_is_the_same_work(
+        doc: str, author: str, title: str) -> None:
+    matching.kept_by_both(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_FIGURES, "HPG", "Dredging in Fingers"),  # another word, not a typo
+    (_ASSIGNMENTS, "Lindqvist", "Guidance for conducting coastal sediment risk assessments"),
+    ("Moreau A (1994): Black holes and entropyCahiers maritimes (Nantes) :5\u20136.", "Moreau",
+     "Black holes and centro"),  # a lookalike word
+    # the query's word printed inside the joined word's start: another word there
+    ("Moreau A (1994): Harbour towns and their ReviewCahiers maritimes (Nantes) :5\u20136.",
+     "Moreau", "Harbour towns and their View"),
+])
+def test_another_last_word_before_a_field_joined_at_a_capital_is_another_work(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 @pytest.mark.parametrize("doc, author, title", [
     # title case: a capitalised word after it is the title's own
     ("[7] Moreau, A. Seasonal Grazing on Upland Pastures Revisited, Bern: Haupt, 2004.",

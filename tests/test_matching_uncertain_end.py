@@ -957,6 +957,10 @@ _EMPTY_FIELDS = ("OKAFOR N (1983) Les digues du fleuve Villers-sur-Fjord,.\n"
     (_JOINED_TOWNS, "OKAFOR", "Les digues du fleuve"),
     (_JOINED_TOWNS, "BERG", "Harbour walls and tides"),
     (_EMPTY_FIELDS, "OKAFOR", "Les digues du fleuve"),
+    # the query's last word with a letter typed into it: read as the word printed
+    (_JOINED_TOWNS, "OKAFOR", "Les digues du fleuvve"),
+    (_EMPTY_FIELDS, "OKAFOR", "Les digues du fleurve"),
+    (_JOINED_TOWNS, "BERG", "Harbour walls and tiides"),
 ])
 def test_a_title_before_a_joined_towns_name_and_its_year_or_empty_field_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -973,6 +977,9 @@ def test_a_title_before_a_joined_towns_name_and_its_year_or_empty_field_is_repor
     (_EMPTY_FIELDS, "OKAFOR", "Les digues du fleuve côtier"),
     (_EMPTY_FIELDS, "LUND", "Les ponts de la rivière"),
     (_EMPTY_FIELDS, "MOREAU", "Digues et ponts"),
+    # a letter more at the last word's end: another word's ending, no letter typed in
+    (_JOINED_TOWNS, "OKAFOR", "Les digues du fleuves"),
+    (_EMPTY_FIELDS, "OKAFOR", "Les digues du fleuvet"),
 ])
 def test_a_word_before_a_joined_towns_name_that_tells_no_place_stays_rejected(
         doc: str, author: str, title: str) -> None:

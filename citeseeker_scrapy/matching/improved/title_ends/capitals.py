@@ -81,6 +81,7 @@ from ...word_edges import PrintedCase
 from ..grammar.content_words import SHORT_FUNCTION_WORDS, is_content
 from ..text.per_text_cache import kept_per_text, kept_per_text_alone
 from ..fields.places import is_town
+from ..word_check.counterparts import another_word, has_counterpart
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     town_again_after_title, town_closes_entry, towns_after_full_stops_closing_entries,
@@ -548,15 +549,50 @@ def _joined_field(last: str, words: list[re.Match[str]], end: int,
     word is read as the
     query's words are compared, without the marks a word holds inside it ("...une histoire :
     l`industrialisationChroniques féministes": the query's "lindustrialisation";
-    :func:`_after_word_read`)."""
+    :func:`_after_word_read`); a query that mistypes it names the word's start up to the
+    capital (:func:`_mistyped_before_capital`: "Fouccault" for "...Michel FoucaultDit et
+    écrits")."""
     inside = [word for word in words if word.start() < end]
-    at = _after_word_read(inside[-1], last) if inside else None
-    if at is None or at == inside[-1].end():
+    if not inside:
+        return None
+    at = _after_word_read(inside[-1], last)
+    if at is None:
+        return _mistyped_before_capital(inside[-1], last, printed)
+    if at == inside[-1].end():
         return None
     if _joined_in(inside, at, printed) or _joined_function_word(inside[-1], at, printed):
         return at
     cased = printed(at - 1, at + 1)
-    return at if cased is not None and cased[0].islower() and cased[1].isupper() else None
+    return at if cased is not None and _capital_after_lower(cased) else None
+
+
+def _capital_after_lower(pair: str) -> bool:
+    """True if two printed letters are a lower-case one and a capital: where a style joins a
+    field to a title's last word with no blank ("AssessmentsWeb site")."""
+    return pair[0].islower() and pair[1].isupper()
+
+
+def _mistyped_before_capital(word: re.Match[str], last: str,
+                             printed: PrintedCase) -> Optional[int]:
+    """Where a field starts inside the printed ``word`` at its first capital right after a
+    lower-case letter, if the word's start up to there is the query's ``last`` word mistyped
+    (a letter typed twice, left out or struck beside it: the word check's reading,
+    ``counterparts.has_counterpart`` and no ``counterparts.another_word``); else None. A
+    query that holds a typo in the title's last word, where the style joins the next field
+    to it ("FoucaultDit", "FiguresCentral"), is read as the same query typed right. Called by
+    :func:`_joined_field`."""
+    cased = printed(word.start(), word.end())
+    if cased is None:
+        return None
+    cut = next((at for at in range(1, len(cased)) if _capital_after_lower(cased[at - 1:at + 1])),
+               None)
+    if cut is None:
+        return None
+    start = folded(cased[:cut])
+    if start == last or not has_counterpart(last, (start,)) or another_word(
+            last, start, first=False, last=False):
+        return None
+    return word.start() + cut
 
 
 def _after_word_read(word: re.Match[str], last: str) -> Optional[int]:
