@@ -29,6 +29,10 @@ STRING = ("[9] Aschieri, P., Szabo, R.J.: Triproducts, star products and geometr
           "string c0mpactifications.J .Phys Conf .Ser .634 ,012004 ( 2015).")
 GUYANE = ("[3] Marie Claude-Valentin, Breton Didier, \" Migrations, famille et vieillissement : "
           "defis et enjeux pour la Guyane \", Antianechos, n21, 2012, 8p.")
+#: A style that prints the year right after the title with no blank (an author-date label).
+_YEAR_JOINED = ("Scott 1985 : J. Scott, Tidal Markets of the Weak1985.\n\n"
+                "HPG 2012 : HPG, The Statistical Harbour Book2012.\n\n"
+                "Berg 1990 : M. Berg, Fjorde1990.")
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -56,6 +60,9 @@ GUYANE = ("[3] Marie Claude-Valentin, Breton Didier, \" Migrations, famille et v
     # query's last word be a function word the best substring left out
     (STRING, "Aschieri", "Triproducts, star products and geometry of R-flux string"),
     (GUYANE, "Claude-Valentin", "Migrations, famille et vieillissement : defis et enjeux pour la"),
+    # a year joined to another last word, or to a printed word the query does not name
+    (_YEAR_JOINED, "HPG", "The Statisstical Harbour Boat"),
+    (_YEAR_JOINED.replace("Book2012", "Books2012"), "HPG", "The Statisstical Harbour Book"),
 ])
 def test_a_changed_content_word_is_another_work(doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title, found)  # the character test alone reports them
@@ -85,6 +92,9 @@ def test_a_changed_content_word_is_another_work(doc: str, author: str, title: st
     # a title-first entry: the word before the title is a heading, not the title's first word
     ("References. Survey of the tools for web service testing. H. Shariq, 2008.", "Shariq",
      "Survey of the tools for web service testing"),
+    # a typo where the style joins the year to the title's last word
+    (_YEAR_JOINED, "Scott", "Tiddal Markets of the Weak"),
+    (_YEAR_JOINED, "HPG", "The Statisstical Harbour Book"),
 ])
 def test_a_damaged_or_misspelt_word_is_the_same_work(doc: str, author: str, title: str) -> None:
     assert found(doc, author, title)

@@ -34,10 +34,19 @@ def not_named(word: str, query: Sequence[str]) -> bool:
     """True for a printed content word no query word stands for (nor holds: "nano"; nor holds
     with its OCR confusions read back, ``printed_words.ocr_read``: "r0srio" for a query's
     "Ros\u00b7rio", a word the query's mark cuts in two, "ros" and "rio", that the print
-    shows whole and damaged)."""
+    shows whole and damaged; nor names with a number the style joins to it,
+    :func:`_number_joined`: "book2012" of "...Year Book2012.")."""
     joined = "".join(query)
     return is_content(word) and not (has_counterpart(word, query) or word in joined
-                                     or ocr_read(word) in joined)
+                                     or ocr_read(word) in joined or _number_joined(word, query))
+
+
+def _number_joined(word: str, query: Sequence[str]) -> bool:
+    """True if the printed ``word`` is a query word with digits after it: a style that prints
+    the year or the pages right after the title with no blank ("...Weapons of the Weak1985.").
+    Called by :func:`not_named`."""
+    letters = word.rstrip("0123456789")
+    return letters != word and letters in query
 
 
 def has_counterpart(word: str, printed: Sequence[str]) -> bool:
