@@ -1208,11 +1208,19 @@ _NAMES_AND_TOWNS = (
     "Berg M (1997) Tide tables for small harbours Holmberg. Bergen: The Fjord University "
     "Press\n\n"
     "Berg A (2001) Stone bridges. Paris: Seuil")
+#: ... in a list that closes every book's entry with an empty field's comma after its place.
+_NAMES_TOWNS_EMPTY_FIELD = (
+    "Lindqvist E (2011) Harbour walls of the fjords Fjell-Hav, Lagos, Ibadan,.\n\n"
+    "Okafor N (2004) Tidal trade in the coastal towns Fjell-Hav, Bergen,.\n\n"
+    "Keller H (1993) Notes on the harbour basins Fjell-Hav, Lagos, with maps,.\n\n"
+    "Berg A (2001) Stone bridges. Seuil, Paris,.")
 
 
 @pytest.mark.parametrize("doc, author, title", [
     (_NAMES_AND_TOWNS, "Lindqvist", "Harbour walls of the fjords"),
     (_NAMES_AND_TOWNS, "Okafor", "Tidal trade in the coastal towns"),
+    (_NAMES_TOWNS_EMPTY_FIELD, "Lindqvist", "Harbour walls of the fjords"),
+    (_NAMES_TOWNS_EMPTY_FIELD, "Okafor", "Tidal trade in the coastal towns"),
 ])
 def test_a_title_before_a_hyphenated_publisher_and_its_towns_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -1232,6 +1240,8 @@ def test_a_title_without_its_hyphenated_last_name_before_towns_is_reported_marke
     (_NAMES_AND_TOWNS, "Lund", "Les ponts de la rivière"),  # one plain word before the towns
     (_NAMES_AND_TOWNS, "Holm", "Les digues du fleuve"),  # no towns after the hyphenated name
     (_NAMES_AND_TOWNS, "Berg", "Tide tables for small harbours"),  # a word, its full stop
+    (_NAMES_TOWNS_EMPTY_FIELD, "Lindqvist", "Harbour walls of the lakes"),  # a changed word
+    (_NAMES_TOWNS_EMPTY_FIELD, "Keller", "Notes on the harbour basins"),  # the entry goes on
 ])
 def test_a_word_before_no_hyphenated_publisher_and_towns_stays_rejected(
         doc: str, author: str, title: str) -> None:
