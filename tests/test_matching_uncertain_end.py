@@ -1103,6 +1103,10 @@ _TITLES_BEFORE_YEARS = (
     (_INTO_TOWNS_AND_YEARS
      + "Keller H. Wörterbuch und rückläufiges Wortverzeichnis Heerle, 1995.\n", "Keller",
      "Wörterbuch und rückläufiges Wortverzeichnis"),
+    # the other towns printed in their own language: publishing cities GeoNames names in
+    # English ("Bruxelles", "Praha")
+    (_INTO_TOWNS_AND_YEARS.replace("Leipzig", "Bruxelles").replace("Bordeaux", "Praha"),
+     "Okafor", "Digues et marées dans la poésie portuaire"),
 ])
 def test_a_word_before_the_year_closing_the_entry_is_a_field_in_a_list_of_towns_and_years(
         doc: str, author: str, title: str) -> None:
@@ -1115,6 +1119,8 @@ def test_a_word_before_the_year_closing_the_entry_is_a_field_in_a_list_of_towns_
     (_INTO_TOWNS_AND_YEARS, "Okafor", "Digues et marées dans la poésie"),
     # a list that runs one other title only into its town and year, or none
     (_SKERRIVIK + "Lund K. Les ponts de la rivière Bordeaux, 1984.\n", "Okafor",
+     "Digues et marées dans la poésie portuaire"),
+    (_SKERRIVIK + "Lund K. Les ponts de la rivière Praha, 1984.\n", "Okafor",
      "Digues et marées dans la poésie portuaire"),
     (_TITLES_BEFORE_YEARS, "Okafor", "Digues et marées dans la poésie portuaire"),
     # a list whose other names of two or three words close the entry: a name's own first

@@ -178,18 +178,19 @@ def town_closes_entry(text: str, at: int) -> bool:
 
 def _closes_as_town(text: str, town: re.Match[str], joined_names: bool = False) -> bool:
     """True if ``town`` (a ``_TOWN_CLOSING_ENTRY`` match: a word or two, then what closes the
-    entry) is a town's or a listed publisher's name, and no word before it makes it the
-    title's own (``WORD_BEFORE_TITLES_TOWN``). A name of two words is printed as a town's
-    (``_TOWN_WORD``) by its last word: the first may be an abbreviation, "St.". With
-    ``joined_names`` a name printed as a town's whose parts hyphens join
-    (``places.is_joined_town_name``) counts too. Called by :func:`town_closes_entry`,
+    entry) is a town's name (:func:`_is_seat`: a publishing city, "Bruxelles" and "Praha" as
+    their own languages print them, or a town GeoNames knows) or a listed publisher's name,
+    and no word before it makes it the title's own (``WORD_BEFORE_TITLES_TOWN``). A name of
+    two words is printed as a town's (``_TOWN_WORD``) by its last word: the first may be an
+    abbreviation, "St.". With ``joined_names`` a name printed as a town's whose parts hyphens
+    join (``places.is_joined_town_name``) counts too. Called by :func:`town_closes_entry`,
     :func:`town_and_year_close_entry` and :func:`towns_closing_entries`."""
     at = town.start()
     if WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at):
         return False
     last_word = town[1].rpartition(" ")[2]
     return _TOWN_WORD.match(last_word) is not None and (
-        places.is_town(town[1]) or publishers.is_publisher(town[1])
+        _is_seat(town[1]) or publishers.is_publisher(town[1])
         or joined_names and places.is_joined_town_name(town[1]))
 
 
@@ -540,8 +541,8 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
 def _is_seat(town: str) -> bool:
     """True if ``town`` (normalized) is a publishing city or a town GeoNames knows: where a
     publisher printed before it has its seat. Called by :func:`publisher_and_place_close_entry`,
-    :func:`towns_after_name_end`, :func:`towns_after_full_stops_closing_entries` and
-    :func:`_is_place`."""
+    :func:`towns_after_name_end`, :func:`towns_after_full_stops_closing_entries`,
+    :func:`_closes_as_town` and :func:`_is_place`."""
     return _PUBLISHING_CITY.fullmatch(town) is not None or places.is_town(town)
 
 
