@@ -541,10 +541,10 @@ def _name_and_towns_close_entry(text: str, word: re.Match[str], printed: Printed
     "Fjord-Verlag") and its seats follow, a comma and a town, one or two of them, up to the
     entry's end (``place_fields.towns_after_name_end``: "...une histoire Fjord-Verlag, Lagos,
     Ibadan.", or "...Ibadan,." where a style closes every book's entry with an empty field's
-    comma: :data:`_EMPTY_FIELD_ENDING_ENTRY`). A title in sentence case that ends with such a name (a region, a route) prints
-    the same before its place, so the end stays uncertain. Not a plain word before the towns:
-    a title's own last place name prints so far more often. Called by
-    :func:`_closes_entry_after_field`."""
+    comma: :data:`_EMPTY_FIELD_ENDING_ENTRY`). A title in sentence case that ends with such
+    a name (a region, a route) prints the same before its place, so the end stays uncertain.
+    Not a plain word before the towns: a title's own last place name prints so far more
+    often. Called by :func:`_closes_entry_after_field`."""
     cased = printed(word.start(), word.end())
     if cased is None or not _compound_name(cased):
         return False
