@@ -80,6 +80,8 @@ def test_a_mistyped_last_word_before_a_field_joined_at_a_capital_is_the_same_wor
     (_ASSIGNMENTS, "Lindqvist", "Guidance for conducting coastal sediment risk assessments"),
     ("Moreau A (1994): Black holes and entropyCahiers maritimes (Nantes) :5\u20136.", "Moreau",
      "Black holes and centro"),  # a lookalike word
+    ("Moreau A (1994): Harbours of the Middle AgesCahiers maritimes (Nantes) :5\u20136.",
+     "Moreau", "Harbours of the Middle Ranges"),  # letters added: another word
     # the query's word printed inside the joined word's start: another word there
     ("Moreau A (1994): Harbour towns and their ReviewCahiers maritimes (Nantes) :5\u20136.",
      "Moreau", "Harbour towns and their View"),

@@ -81,7 +81,7 @@ from ...word_edges import PrintedCase
 from ..grammar.content_words import SHORT_FUNCTION_WORDS, is_content
 from ..text.per_text_cache import kept_per_text, kept_per_text_alone
 from ..fields.places import is_town
-from ..word_check.counterparts import another_word, has_counterpart
+from ..word_check.counterparts import another_word, mistyped
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     town_again_after_title, town_closes_entry, towns_after_full_stops_closing_entries,
@@ -576,8 +576,8 @@ def _mistyped_before_capital(word: re.Match[str], last: str,
                              printed: PrintedCase) -> Optional[int]:
     """Where a field starts inside the printed ``word`` at its first capital right after a
     lower-case letter, if the word's start up to there is the query's ``last`` word mistyped
-    (a letter typed twice, left out or struck beside it: the word check's reading,
-    ``counterparts.has_counterpart`` and no ``counterparts.another_word``); else None. A
+    (a letter typed twice, left out or struck beside it: ``counterparts.mistyped``, and no
+    other word by the word check's reading, ``counterparts.another_word``); else None. A
     query that holds a typo in the title's last word, where the style joins the next field
     to it ("FoucaultDit", "FiguresCentral"), is read as the same query typed right. Called by
     :func:`_joined_field`."""
@@ -589,7 +589,7 @@ def _mistyped_before_capital(word: re.Match[str], last: str,
     if cut is None:
         return None
     start = folded(cased[:cut])
-    if start == last or not has_counterpart(last, (start,)) or another_word(
+    if start == last or not mistyped(last, start) or another_word(
             last, start, first=False, last=False):
         return None
     return word.start() + cut

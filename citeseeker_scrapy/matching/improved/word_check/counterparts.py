@@ -159,12 +159,33 @@ def another_word(word: str, other: str, first: bool = True, last: bool = True) -
     if (_letters_in_order(word, other) or _letters_in_order(other, word)
             or _two_slips(word, other)):
         return False
-    edits = _TYPO_EDITS + (len(word) >= _LONG_WORD)
-    for own in (word, *_without_elision(word, other)):
-        if OSA.distance(own, other) <= edits or OSA.distance(
-                ocr_read(own), ocr_read(other)) <= edits:
-            return False
+    edits = _typo_edits(word)
+    if any(_few_edits(own, other, edits) for own in (word, *_without_elision(word, other))):
+        return False
     return not _one_stem(word, other)
+
+
+def mistyped(word: str, other: str) -> bool:
+    """True if ``other`` is ``word`` with a typist's slips only: ``_TYPO_EDITS`` edits at most
+    (one more for a long word), as printed or with the OCR confusions read back
+    (:func:`_few_edits`), or the two slips of :func:`_two_slips`; not a word with letters
+    added anywhere, which :func:`another_word` lets pass between words a print joins ("ages"
+    of "AgesLondon" is no "ranges"). Called by ``capitals`` on the start of a printed word a
+    style joins to the next field, where the query's last word is read as mistyping it."""
+    return word.isalpha() and other.isalpha() and (
+        _two_slips(word, other) or _few_edits(word, other, _typo_edits(word)))
+
+
+def _typo_edits(word: str) -> int:
+    """The edits a typist's slips make in ``word``: ``_TYPO_EDITS``, one more for a long word."""
+    return _TYPO_EDITS + (len(word) >= _LONG_WORD)
+
+
+def _few_edits(word: str, other: str, edits: int) -> bool:
+    """True if ``word`` and ``other`` are ``edits`` edits apart or fewer, as printed or with
+    the OCR confusions read back (``printed_words.ocr_read``: "rnodern" is "modern")."""
+    return OSA.distance(word, other) <= edits or OSA.distance(
+        ocr_read(word), ocr_read(other)) <= edits
 
 
 def changed_letter(word: str, other: str) -> bool:
