@@ -6,9 +6,11 @@ not. :func:`has_counterpart` says whether a word has one among printed words (eq
 lost hyphen or a stray blank, "retrie val", or by a page number, "gen- 12 der"; inside a
 longer printed word, "lineclipping"), :func:`split_in_print` whether two printed neighbours
 join into it, :func:`not_named` whether a printed content word is one no query word stands
-for, and :func:`another_word` whether a similar word is another real word rather than the
-same one mistyped or damaged. The word-by-word check of a hit (``words``) and the reading of
-a longer printed title (``longer_titles``) ask these; ``lower_case_runs`` asks ``longer_titles``.
+for, :func:`another_word` whether a similar word is another real word rather than the same
+one mistyped or damaged, and :func:`mistyped` whether it is that word with a typist's slips
+only. The word-by-word check of a hit (``words``) and the reading of a longer printed title
+(``longer_titles``) ask these, and ``capitals`` for a word the print joins to the next field;
+``lower_case_runs`` asks ``longer_titles``.
 """
 
 from __future__ import annotations
@@ -151,7 +153,9 @@ def another_word(word: str, other: str, first: bool = True, last: bool = True) -
     same one mistyped. A word printed whole inside the other, letters added before or after it,
     is another word too (:func:`_whole_inside`: "review" for "view"), but where the place is
     the title's ``first`` or ``last`` word, not as the print joins or cuts a word there. Called
-    by ``words._another_word_in_place`` on the words a hit prints in a query word's place."""
+    by ``words._another_word_in_place`` on the words a hit prints in a query word's place, and
+    by ``capitals`` with :func:`mistyped` on the start of a word the print joins to the next
+    field."""
     if not (word.isalpha() and other.isalpha()):
         return False
     if _whole_inside(word, other, first, last):
