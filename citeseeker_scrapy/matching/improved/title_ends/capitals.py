@@ -12,9 +12,10 @@ The print's capitals tell the two apart in ten shapes:
   before its subtitle (a title that goes on to a subtitle there is queried with it);
 * **an acronym**: the query's last word is printed in lower case and the word right after it
   in capitals only, then no sentence's end: a publisher or an organisation;
-* **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb"), or,
-  printed in lower case (or capitalised in a title in title case), to the word for "in"
-  before a blank and a container's capital ("...sexualitéin Démographie : analyse");
+* **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb"; a query
+  that mistypes it names the printed start: "Fouccault" for "FoucaultDit"), or, printed in
+  lower case (or capitalised in a title in title case), to the word for "in" before a blank
+  and a container's capital ("...sexualitéin Démographie : analyse");
 * **"In" and a container**: the word right after the query's last word (in any case) is "In"
   printed with a capital, then a capital, in a reference list that prints "In" so after a
   word in lower case too ("...der Integration In Handlexikon der Integrationspädagogik (pp.
