@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
-from typing import Sequence
+from typing import AbstractSet, Sequence
 
 from ..grammar.content_words import SHORT_FUNCTION_WORDS, is_content
 from .counterparts import (another_word, changed_letter, has_counterpart, not_named,
@@ -79,8 +79,9 @@ def same_work(query: Sequence[str], nearby: str, inside: str, before: str = "",
     word one letter from the query's may stand again (:func:`_another_word_in_place`).
     """
     printed = WORD.findall(nearby)
-    query = joined_as_printed(query, printed)
-    if not _each_has_its_own(query, printed) or not _last_word_past_the_start(
+    shown = set(printed)
+    query = joined_as_printed(query, shown)
+    if not _each_has_its_own(query, printed, shown) or not _last_word_past_the_start(
             query, nearby, inside):
         return False
     if any(not_named(word, query) for word in _SUBTITLE_HEAD.findall(inside)):
@@ -152,20 +153,20 @@ def _placed_short_word(word: str) -> bool:
     return len(word) == _PLACED_LETTERS and word not in SHORT_FUNCTION_WORDS
 
 
-def joined_as_printed(query: Sequence[str], printed: Sequence[str]) -> Sequence[str]:
+def joined_as_printed(query: Sequence[str], shown: AbstractSet[str]) -> Sequence[str]:
     """The query's words with each run that the print holds joined read as that one word,
     where a style drops the full stops (and blanks) between them: a run of two numbers or
     more ("2", "2", "1" of "Area 2.2.1" printed "Area 221", the same number), or initials with
     the word after them, two or three query words (:func:`_initial`: "J.-C." printed "J-C",
     read "jc" where the query reads "j" and "c"; "R.Doig" printed "RDoig"; "A-F.M.and"
     printed "A-FMand", a title that holds its authors' initials). Joined, the run must still
-    equal a printed word letter for letter ("Area 2.2.2" is not "Area 221", "J.-K." not "JC").
-    Called by :func:`same_work` before it looks for each word's counterpart, for every hit: a
-    query with neither run is handed back as it is."""
+    equal a printed word (one of ``shown``) letter for letter ("Area 2.2.2" is not "Area 221",
+    "J.-K." not "JC"). Called by :func:`same_work` before it looks for each word's
+    counterpart, for every hit, with the set of printed words it builds once for the word
+    checks: a query with neither run is handed back as it is."""
     if not any(_initial(word) or word.isdigit() and following.isdigit()
                for word, following in zip(query, query[1:])):
         return query
-    shown = set(printed)
     joined: list[str] = []
     at = 0
     while at < len(query):
@@ -176,7 +177,7 @@ def joined_as_printed(query: Sequence[str], printed: Sequence[str]) -> Sequence[
     return joined
 
 
-def _run_as_printed(query: Sequence[str], at: int, shown: set[str]) -> tuple[int, bool]:
+def _run_as_printed(query: Sequence[str], at: int, shown: AbstractSet[str]) -> tuple[int, bool]:
     """How many query words from ``at`` :func:`joined_as_printed` reads together, and whether
     the print (its words ``shown``) holds them joined: a whole run of numbers, joined or each
     on its own; initials and the word after them, only where printed joined; else one word."""
@@ -199,16 +200,17 @@ def _initial(word: str) -> bool:
     return len(word) <= _INITIAL_LETTERS and word.isalpha()
 
 
-def _each_has_its_own(query: Sequence[str], printed: list[str]) -> bool:
+def _each_has_its_own(query: Sequence[str], printed: list[str],
+                      exact: AbstractSet[str]) -> bool:
     """True if each content word of the query has a printed counterpart of its own, and at
-    most ``_SHORT_ALLOWANCE`` short words lack one. A printed word the query names exactly
-    is that word's, not another's variant ("tumeurs" added to "...novel tumour suppressors",
-    "social tapes" for "collected papers ... social reality")."""
+    most ``_SHORT_ALLOWANCE`` short words lack one (``exact``: the ``printed`` words as a set,
+    which the caller has built). A printed word the query names exactly is that word's, not
+    another's variant ("tumeurs" added to "...novel tumour suppressors", "social tapes" for
+    "collected papers ... social reality")."""
     free = list(printed)
     for word in query:
         if word in free:
             free.remove(word)
-    exact = set(printed)
     missing_short = 0
     for word in query:
         if (word in exact or has_counterpart(word, free)
@@ -232,7 +234,8 @@ def _last_word_past_the_start(query: Sequence[str], nearby: str, inside: str) ->
     at = nearby.find(inside) if inside else -1
     if at <= 0 or len(query) <= LEFT_OUT:
         return True
-    return _each_has_its_own(query[-1:], WORD.findall(nearby, at))
+    printed = WORD.findall(nearby, at)
+    return _each_has_its_own(query[-1:], printed, set(printed))
 
 
 def names_both_ends(query: Sequence[str], inside: str) -> bool:
