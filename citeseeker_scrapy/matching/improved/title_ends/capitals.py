@@ -564,13 +564,16 @@ def _joined_field(last: str, words: list[re.Match[str]], end: int,
     if _joined_in(inside, at, printed) or _joined_function_word(inside[-1], at, printed):
         return at
     cased = printed(at - 1, at + 1)
-    return at if cased is not None and _capital_after_lower(cased) else None
+    return at if cased is not None and capital_after_lower(cased) == 1 else None
 
 
-def _capital_after_lower(pair: str) -> bool:
-    """True if two printed letters are a lower-case one and a capital: where a style joins a
-    field to a title's last word with no blank ("AssessmentsWeb site")."""
-    return pair[0].islower() and pair[1].isupper()
+def capital_after_lower(cased: str) -> Optional[int]:
+    """Where in the printed ``cased`` text the first capital right after a lower-case letter
+    stands, or None: where a style joins a field to a title's last word with no blank
+    ("AssessmentsWeb site"), or two names ("ClarendonPress"). Called by :func:`_joined_field`,
+    :func:`_mistyped_before_capital` and ``undecided_ends``."""
+    return next((at for at in range(1, len(cased))
+                 if cased[at - 1].islower() and cased[at].isupper()), None)
 
 
 def _mistyped_before_capital(word: re.Match[str], last: str,
@@ -585,8 +588,7 @@ def _mistyped_before_capital(word: re.Match[str], last: str,
     cased = printed(word.start(), word.end())
     if cased is None:
         return None
-    cut = next((at for at in range(1, len(cased)) if _capital_after_lower(cased[at - 1:at + 1])),
-               None)
+    cut = capital_after_lower(cased)
     if cut is None:
         return None
     start = folded(cased[:cut])

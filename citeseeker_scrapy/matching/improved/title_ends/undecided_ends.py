@@ -24,7 +24,7 @@ from typing import NamedTuple, Optional, Sequence
 
 from ...word_edges import PrintedCase
 from .capitals import (
-    acronym, prints_publishers_before_closing_towns, prints_titles_into_towns,
+    acronym, capital_after_lower, prints_publishers_before_closing_towns, prints_titles_into_towns,
     prints_titles_into_publishers_and_towns, prints_titles_into_towns_and_publishers,
     prints_titles_into_towns_and_years, prints_titles_into_towns_before_fields,
 )
@@ -556,13 +556,12 @@ def _name_and_towns_close_entry(text: str, word: re.Match[str], printed: Printed
 
 def _printed_apart(word: re.Match[str], printed: PrintedCase) -> bool:
     """True if ``word`` is printed in capitals ("AFRA", ``capitals.acronym``) or holds a capital
-    after a letter in lower case ("ClarendonPress": two names joined): no title's last word in
-    title case prints so, so the word may open a publisher's name of one word
-    (``place_fields.publisher_and_place_close_entry``). Called by
+    after a letter in lower case (``capitals.capital_after_lower``, "ClarendonPress": two names
+    joined): no title's last word in title case prints so, so the word may open a publisher's
+    name of one word (``place_fields.publisher_and_place_close_entry``). Called by
     :func:`_closes_entry_after_field`."""
     cased = printed(word.start(), word.end())
-    return cased is not None and (acronym(cased) or any(
-        before.islower() and after.isupper() for before, after in zip(cased, cased[1:])))
+    return cased is not None and (acronym(cased) or capital_after_lower(cased) is not None)
 
 
 def _volume_numeral_closing_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
