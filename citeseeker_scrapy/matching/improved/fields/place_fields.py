@@ -697,6 +697,19 @@ def towns_after_name_end(text: str, at: int) -> int | None:
     return match.end()
 
 
+#: An empty field's comma and the entry's full stop right after a town, read by
+#: :func:`empty_field_after_town`.
+_EMPTY_FIELD_AFTER_TOWN = re.compile(EMPTY_FIELD_CLOSING)
+
+
+def empty_field_after_town(text: str, at: int) -> bool:
+    """True if an empty field's comma and the entry's full stop follow the town that ends at
+    ``at`` (``entry_grammar.EMPTY_FIELD_CLOSING``: "...une histoire Fjord-Verlag, Lagos,
+    Ibadan,."), where a style closes every book's entry so: the entry ends there. Called by
+    ``undecided_ends`` at the end of :func:`towns_after_name_end`'s towns."""
+    return _EMPTY_FIELD_AFTER_TOWN.match(text, at) is not None
+
+
 #: The place of publication and the publisher in brackets, the place one or two words (perhaps
 #: its state's code after a comma) and its colon, the publisher with no full stop (not a
 #: report's sponsor and its date: "(San Diego: Systems Center. March)"), up to the closing

@@ -31,14 +31,12 @@ from .capitals import (
 from ..grammar.content_words import (
     CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content,
 )
-from ..grammar.entry_grammar import (
-    EMPTY_FIELD_CLOSING, END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS, YEAR_DIGITS,
-)
+from ..grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS, YEAR_DIGITS
 from ..grammar.name_grammar import AND_WORD, INITIALS
 from ..fields.place_fields import (
     WORD_BEFORE_TITLES_TOWN, bracketed_place_and_publisher_end, country_after_town,
-    name_before_closing_publisher, name_before_closing_town, name_before_closing_year,
-    place_and_colon_after,
+    empty_field_after_town, name_before_closing_publisher, name_before_closing_town,
+    name_before_closing_year, place_and_colon_after,
     place_closes_entry_after, publication_data_close_entry, publisher_and_place_close_entry,
     town_and_publisher_end, town_and_year_close_entry, town_before_comma, towns_after_name_end,
 )
@@ -77,9 +75,6 @@ _NEXT_ENTRY_OPENING = (
     rf"| (?!(?:{'|'.join(sorted(SHORT_FUNCTION_WORDS))})[ ,]){SURNAME_BEFORE_INITIALS}"
     rf"(?P<initials>{INITIALS}))")
 _FULL_STOP_ENDING_ENTRY = re.compile(rf"\.{_NEXT_ENTRY_OPENING}")
-#: ... or the comma of an empty field and the entry's full stop after the towns that close it
-#: ("...une histoire Fjord-Verlag, Lagos, Ibadan,."): read after towns only.
-_EMPTY_FIELD_ENDING_ENTRY = re.compile(EMPTY_FIELD_CLOSING)
 #: ... or right after a bracket that closes the entry's last field, with no full stop: a style
 #: that ends each entry with its bracketed place and publisher ("...Shorelines (Stanford:
 #: Stanford University Press) Timmer J M 2012", as a PDF's text joins the lines).
@@ -541,17 +536,17 @@ def _name_and_towns_close_entry(text: str, word: re.Match[str], printed: Printed
     "Fjord-Verlag") and its seats follow, a comma and a town, one or two of them, up to the
     entry's end (``place_fields.towns_after_name_end``: "...une histoire Fjord-Verlag, Lagos,
     Ibadan.", or "...Ibadan,." where a style closes every book's entry with an empty field's
-    comma: :data:`_EMPTY_FIELD_ENDING_ENTRY`). A title in sentence case that ends with such
-    a name (a region, a route) prints the same before its place, so the end stays uncertain.
-    Not a plain word before the towns: a title's own last place name prints so far more
-    often. Called by :func:`_closes_entry_after_field`."""
+    comma: ``place_fields.empty_field_after_town``). A title in sentence case that ends with
+    such a name (a region, a route) prints the same before its place, so the end stays
+    uncertain. Not a plain word before the towns: a title's own last place name prints so far
+    more often. Called by :func:`_closes_entry_after_field`."""
     cased = printed(word.start(), word.end())
     if cased is None or not _compound_name(cased):
         return False
     towns_end = towns_after_name_end(text, word.end())
     return towns_end is not None and (
         towns_end == len(text) or _entry_ends_at(text, towns_end, printed)
-        or _EMPTY_FIELD_ENDING_ENTRY.match(text, towns_end) is not None)
+        or empty_field_after_town(text, towns_end))
 
 
 def _printed_apart(word: re.Match[str], printed: PrintedCase) -> bool:
