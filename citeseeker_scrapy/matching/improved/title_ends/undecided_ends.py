@@ -41,7 +41,7 @@ from ..fields.place_fields import (
     town_and_publisher_end, town_and_year_close_entry, town_before_comma, towns_after_name_end,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
-from ..word_check.counterparts import has_counterpart
+from ..word_check.counterparts import has_counterpart, letter_typed_in
 from ..fields.run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
     CONTAINER_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE, NEXT_FIELD, ONE_WORD_BOOK_AND_CHAPTER_PAGES,
@@ -146,7 +146,7 @@ def _damaged_last_word(query: Sequence[str], words: list[re.Match[str]],
     """The index in ``words`` of the hit's last word where it is the query's last word printed
     with a typo or OCR damage (``counterparts.has_counterpart``: "Racco1ta Di Scrltti" for
     "Raccolta Di Scritti"), as long as the query's word or longer, or the query's word with a
-    letter typed into it (:func:`_letter_typed_in`: the query's "dermattologie" for the
+    letter typed into it (``counterparts.letter_typed_in``: the query's "dermattologie" for the
     printed "dermatologie"); None else. The word check passes such a word; the words run on
     after it are read as after the word printed whole. Called by :func:`undecided_end` where
     ``printed_words.last_query_word`` finds no word printed exactly."""
@@ -155,18 +155,8 @@ def _damaged_last_word(query: Sequence[str], words: list[re.Match[str]],
         return None
     printed = folded(words[inside[-1]].group())
     if len(printed) < len(query[-1]):
-        return inside[-1] if _letter_typed_in(query[-1], printed) else None
+        return inside[-1] if letter_typed_in(query[-1], printed) else None
     return inside[-1] if has_counterpart(query[-1], (printed,)) else None
-
-
-def _letter_typed_in(typed: str, printed: str) -> bool:
-    """True if the query's word ``typed`` is the ``printed`` word with one letter more, not
-    its last ("dermattologie", "Fouccault", "contemporainne"): a letter typed twice or a key
-    struck beside it. A printed word that is the query's cut short ("dermatologi") or another
-    word that only looks alike ("model" for "models") is none: a letter typed in leaves the
-    word's own last letter last. Called by :func:`_damaged_last_word`."""
-    return len(typed) == len(printed) + 1 and typed[-1] == printed[-1] and any(
-        typed[:at] + typed[at + 1:] == printed for at in range(len(typed) - 1))
 
 
 def _short_proper_noun(word: str, cased: str, before: Optional[str]) -> bool:

@@ -7,9 +7,10 @@ lost hyphen or a stray blank, "retrie val", or by a page number, "gen- 12 der"; 
 longer printed word, "lineclipping"), :func:`split_in_print` whether two printed neighbours
 join into it, :func:`not_named` whether a printed content word is one no query word stands
 for, :func:`another_word` whether a similar word is another real word rather than the same
-one mistyped or damaged, and :func:`mistyped` whether it is that word with a typist's slips
-only. The word-by-word check of a hit (``words``) and the reading of a longer printed title
-(``longer_titles``) ask these, and ``capitals`` for a word the print joins to the next field;
+one mistyped or damaged, and :func:`mistyped` (:func:`letter_typed_in`) whether it is that
+word with a typist's slips only. The word-by-word check of a hit (``words``) and the reading
+of a longer printed title (``longer_titles``) ask these, and ``capitals`` and
+``undecided_ends`` for the title's last word where the print runs the next field into it;
 ``lower_case_runs`` asks ``longer_titles``.
 """
 
@@ -178,6 +179,17 @@ def mistyped(word: str, other: str) -> bool:
     style joins to the next field, where the query's last word is read as mistyping it."""
     return word.isalpha() and other.isalpha() and (
         _two_slips(word, other) or _few_edits(word, other, _typo_edits(word)))
+
+
+def letter_typed_in(typed: str, printed: str) -> bool:
+    """True if the query's word ``typed`` is the ``printed`` word with one letter more, not
+    its last ("dermattologie", "contemporainne"): a letter typed twice or a key struck beside
+    it. A printed word that is the query's cut short ("dermatologi") or another word that
+    only looks alike ("model" for "models") is none: a letter typed in leaves the word's own
+    last letter last. Called by ``undecided_ends`` on a printed word shorter than the query's
+    last word, where :func:`has_counterpart` would also pass a word cut short."""
+    return len(typed) == len(printed) + 1 and typed[-1] == printed[-1] and any(
+        typed[:at] + typed[at + 1:] == printed for at in range(len(typed) - 1))
 
 
 def _typo_edits(word: str) -> int:
