@@ -510,3 +510,37 @@ def test_a_title_past_the_names_citation_template_stays_another_entrys(title: st
                                                                         veto: str) -> None:
     assert original_veto(_TEMPLATES, "Moreau", title) == veto
     turned_down(_TEMPLATES, "Moreau", title)
+
+
+
+#: An entry before, and the one after, in a list printed with an author's initials after
+#: the surname: a page break may put the page's number alone between two initials.
+_BEFORE_RUN = "Okafor, N. Salt marsh birds. Lagos: Delta Press, 2007. p. 235.\n"
+_AFTER_RUN = ". [s.l: s.n.].\nWheaton, H. Other things. Leipzig: Brockhaus, 1852."
+
+
+@pytest.mark.parametrize("run", [
+    # an initial "P." and the page's number, then the name's other initials and the next name
+    "Lindqvist, K.; Moreau, A. B.; Stone, P.\n2\nH.; Berg, H. D.; Prinn, R. G.",
+    "Lindqvist, K.; Stone, P.\n14\nM. R.; Prinn, R. G.",
+    "Lindqvist, K., Stone, P.\n3\nH., Prinn, R. G.",
+])
+def test_a_page_number_between_an_initial_p_and_the_next_is_no_pages_mark(run: str) -> None:
+    doc = f"{_BEFORE_RUN}{run} {TOLLS}{_AFTER_RUN}"
+    assert original_veto(doc, "Lindqvist", TOLLS) is None
+    kept_by_both(doc, "Lindqvist", TOLLS)
+
+
+@pytest.mark.parametrize("run, title, veto", [
+    # a page's mark that closes the name's entry, then the next entry opening with initials
+    ("Lindqvist, K. Other things. Kiel, p. 12\nH. Berg and R. G. Prinn.", TOLLS, OTHER_ENTRY),
+    ("Lindqvist, K. Other things. Kiel, p. 12 H. Berg, Prinn, R. G.", TOLLS, OTHER_ENTRY),
+    # the name's own title after a page number in the run, one content word changed
+    ("Lindqvist, K.; Moreau, A. B.; Stone, P.\n2\nH.; Berg, H. D.; Prinn, R. G.",
+     BALTIC, CHANGED_WORD),
+])
+def test_near_a_page_number_after_an_initial_p_the_checks_still_veto(run: str, title: str,
+                                                                      veto: str) -> None:
+    doc = f"{_BEFORE_RUN}{run} {TOLLS}{_AFTER_RUN}"
+    assert original_veto(doc, "Lindqvist", title) == veto
+    turned_down(doc, "Lindqvist", title)

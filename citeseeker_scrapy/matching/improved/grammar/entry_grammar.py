@@ -138,6 +138,9 @@ WORD_SENTENCE_END = re.compile(
 #: A "P." right after another initial is the name's ("Paris, A.P. 1841", "Paris, A. P. 1841"),
 #: no page's mark before a year not read as a date: a single letter and its full stop before it.
 _NO_INITIAL_BEFORE = r"(?<!\b[^\W\d_]\.)(?<!\b[^\W\d_]\. )"
+#: Nor is a "P." whose number is followed by initials that close a name ("Stone, P. 2 H.;
+#: Jacoby"): a page break's bare page number between one author's initials.
+_NO_INITIALS_AFTER = r"(?! (?:[^\W\d_]\. ?)*[^\W\d_]\.[;,])"
 #: The pages of an entry: "pp. 382-395", ", 12, 5-13", "12:5\u201313", "p. 33" (after its title and
 #: venue; "Magniez P. 2010" is a name and a year, "Paris, A.P. 1841" a name's initials and a year).
 #: The year that closes an author run right before the pages some styles print beside it, a
@@ -153,6 +156,7 @@ YEAR_SPAN = rf"{YEAR_DIGITS}{RANGE_DASH}{YEAR_DIGITS}\b"
 #: word may be written out ("Pages 246-259"), OCR may read the dash as "_" ("pp. 290_301").
 PAGES = re.compile(rf"(?:\bpp?\. ?|\bpages |[,:;] ?)(?!{YEAR_SPAN})\d+(?:{RANGE_DASH}|_)\d+\b"
                     rf"|{_NO_INITIAL_BEFORE}\bpp?\. ?(?!{DATE_YEAR_DIGITS}\b)\d+\b"
+                    rf"{_NO_INITIALS_AFTER}"
                     r"|\b\d+ pp?\.(?= )")
 #: An author list (not a year) ends right before a title: "Brown, A.: ", "Smith B. ", "et al. ",
 #: "et al., ", "et al.: ", "Welner J: " (Vancouver).
