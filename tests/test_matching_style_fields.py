@@ -315,6 +315,30 @@ def test_a_title_running_into_a_publishing_city_and_its_code() -> None:
     _kept(_BALTIC_HARBOURS, "Lindqvist", "The Baltic Harbours")
 
 
+#: Titles running into a publishing city of two words printed with no blank between them (a
+#: record typed so), then the publisher's colon.
+_CITIES_JOINED = ("Lindqvist, E. (2011): The Baltic Harbours NewYork: Fjord Press.\n"
+                  "Berg, M. (1991): Fjords and Coasts SanFrancisco: Fjord Press.\n"
+                  "Okafor, N. (1998): Tidal markets. Kiel: Fjord Press.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Lindqvist", "The Baltic Harbours"), ("Berg", "Fjords and Coasts"),
+])
+def test_a_title_running_into_a_publishing_city_printed_with_no_blank(author: str,
+                                                                      title: str) -> None:
+    _kept(_CITIES_JOINED, author, title)
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Lindqvist", "The Arctic Harbours"),  # a content word changed
+    ("Berg", "Fjords and Lakes"),
+])
+def test_a_title_word_changed_before_a_city_printed_with_no_blank_is_turned_down(
+        author: str, title: str) -> None:
+    _turned_down(_CITIES_JOINED, author, title)
+
+
 @pytest.mark.parametrize("title", [
     "The Arctic Harbours",  # a content word changed
     "The Baltic",  # the title without its last word

@@ -26,7 +26,7 @@ from ...normalize import normalize_text
 _TOWN_POPULATION = 15000
 
 #: Cities books are published in (as normalized text prints them: no accents, lower case).
-PUBLISHING_CITIES = (
+_PUBLISHING_CITY_NAMES = (
     "new york|london|paris|berlin|oxford|cambridge|boston|chicago|amsterdam|tokyo|washington"
     "|philadelphia|princeton|san francisco|los angeles|toronto|montreal|leipzig|munchen|munich"
     "|frankfurt|stuttgart|heidelberg|wien|vienna|zurich|basel|bern|geneve|geneva|bruxelles"
@@ -61,6 +61,9 @@ PUBLISHING_CITIES = (
     # ... and the German names older German books print for cities GeoNames names otherwise
     "|breslau|danzig|konigsberg|stettin|posen|lemberg|pressburg|prag|laibach|agram|reval"
     "|dorpat|strassburg")
+#: :data:`_PUBLISHING_CITY_NAMES` as a pattern: a name of several words may be printed with no
+#: blank between them ("...for Materials Science NewYork: Springer.", a record typed so).
+PUBLISHING_CITIES = _PUBLISHING_CITY_NAMES.replace(" ", " ?")
 
 #: The regions and countries a place is printed with (normalized: lower case, no accents): the
 #: codes and names of US states, Canadian provinces and Australian states, German, Austrian and
