@@ -134,6 +134,9 @@ _JOINED_FIELDS = ("Moreau, A. (2011): Coastal sediment budgets of harbour towns"
 @pytest.mark.parametrize("author, title", [
     ("Lindqvist", "Les ports et le commerce. Les horizons"),
     ("Okafor", "Markets of the delta and the sea. Les estuaires"),
+    # the query's last word mistyped: a letter typed twice, two letters swapped
+    ("Lindqvist", "Les ports et le commerce. Les horrizons"),
+    ("Okafor", "Markets of the delta and the sea. Les estuiares"),
 ])
 def test_a_function_word_joined_to_the_title_in_a_list_that_joins_fields_starts_one(
         author: str, title: str) -> None:
@@ -141,8 +144,9 @@ def test_a_function_word_joined_to_the_title_in_a_list_that_joins_fields_starts_
 
 
 @pytest.mark.parametrize("doc, author, title", [
-    # a word changed before the joined field
+    # a word changed before the joined field; another last word, not a typo
     (_JOINED_FIELDS, "Lindqvist", "Les docks et le commerce. Les horizons"),
+    (_JOINED_FIELDS, "Lindqvist", "Les ports et le commerce. Les horloges"),
     # a list that joins no field so: a word that holds the query's word and a function word
     # is a longer word of its own
     (_JOINED_FIELDS.replace("towns" "Fjord", "towns. Fjord"), "Lindqvist",
@@ -460,6 +464,9 @@ _TIDES_IN = ("3. N. Okafor, The Tides of the Delta in the Age of Steam Navigatio
     (_SILT_IN, "Lindqvist", "Harbour silt transport"),
     (_GRAZING_IN, "Moreau", "Le pâturage saisonnier des alpages à l'époque médiévale"),
     (_TIDES_IN, "Okafor", "The Tides of the Delta in the Age of Steam Navigation"),  # title case
+    # the query's last word mistyped: two letters swapped, a letter left out
+    (_SILT_IN, "Lindqvist", "Harbour silt trasnport"),
+    (_TIDES_IN, "Okafor", "The Tides of the Delta in the Age of Steam Navigaton"),
 ])
 def test_a_container_after_a_joined_in_starts_after_the_title(doc: str, author: str,
                                                               title: str) -> None:
@@ -472,6 +479,8 @@ def test_a_container_after_a_joined_in_starts_after_the_title(doc: str, author: 
     (_GRAZING_IN, "Moreau", "Le pâturage saisonnier des forêts à l'époque médiévale"),
     (_TEACHER_IN, "Lindqvist", "Die neue Lehrer"),  # a German noun that ends in "in"
     (_TIDES_IN, "Okafor", "The Tides of the Delta in the Age of Sail Navigation"),
+    (_SILT_IN, "Lindqvist", "Harbour silt transfer"),  # another last word, not a typo
+    (_TEACHER_IN, "Lindqvist", "Die neue Lehhrer"),  # "in" a German noun's own, mistyped
 ])
 def test_a_word_that_ends_in_in_is_still_the_titles(doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)

@@ -551,15 +551,15 @@ def _joined_field(last: str, words: list[re.Match[str]], end: int,
     query's words are compared, without the marks a word holds inside it ("...une histoire :
     l`industrialisationChroniques féministes": the query's "lindustrialisation";
     :func:`_after_word_read`); a query that mistypes it names the word's start up to the
-    capital (:func:`_mistyped_before_capital`: "Fouccault" for "...Michel FoucaultDit et
-    écrits")."""
+    join (:func:`_mistyped_start`: "Fouccault" for "...Michel FoucaultDit et écrits",
+    "Soceity" for "...Politics and Societyin In The Oxford History")."""
     inside = [word for word in words if word.start() < end]
     if not inside:
         return None
     at = _after_word_read(inside[-1], last)
     if at is None:
-        return _mistyped_before_capital(inside[-1], last, printed)
-    if at == inside[-1].end():
+        at = _mistyped_start(inside[-1], last, printed)
+    if at is None or at == inside[-1].end():
         return None
     if _joined_in(inside, at, printed) or _joined_function_word(inside[-1], at, printed):
         return at
@@ -571,31 +571,35 @@ def capital_after_lower(cased: str) -> Optional[int]:
     """Where in the printed ``cased`` text the first capital right after a lower-case letter
     stands, or None: where a style joins a field to a title's last word with no blank
     ("AssessmentsWeb site"), or two names ("ClarendonPress"). Called by :func:`_joined_field`,
-    :func:`_mistyped_before_capital` and ``undecided_ends``."""
+    :func:`_mistyped_start` and ``undecided_ends``."""
     return next((at for at in range(1, len(cased))
                  if cased[at - 1].islower() and cased[at].isupper()), None)
 
 
-def _mistyped_before_capital(word: re.Match[str], last: str,
-                             printed: PrintedCase) -> Optional[int]:
-    """Where a field starts inside the printed ``word`` at its first capital right after a
-    lower-case letter, if the word's start up to there is the query's ``last`` word mistyped
-    (a letter typed twice, left out or struck beside it: ``counterparts.mistyped``, and no
-    other word by the word check's reading, ``counterparts.another_word``); else None. A
-    query that holds a typo in the title's last word, where the style joins the next field
-    to it ("FoucaultDit", "FiguresCentral"), is read as the same query typed right. Called by
-    :func:`_joined_field`."""
+def _mistyped_start(word: re.Match[str], last: str, printed: PrintedCase) -> Optional[int]:
+    """Where the query's ``last`` word, mistyped, ends inside the printed ``word`` that opens
+    with it and goes on with a joined field: at the word's first capital right after a
+    lower-case letter, or before a function word of two or three letters that closes the word
+    (the word for "in" of :func:`_joined_in`, the function word of
+    :func:`_joined_function_word`), if the word's start up to there is ``last`` with a
+    typist's slips (``counterparts.mistyped``, and no other word by the word check's
+    reading, ``counterparts.another_word``); else None. A query that holds a typo in the
+    title's last word, where the style joins the next field to it ("FoucaultDit",
+    "FiguresCentral", "Societyin", "horizonsdu"), is read as the same query typed right:
+    :func:`_joined_field`, who calls it, then asks of the join what it asks of the word typed
+    right."""
     cased = printed(word.start(), word.end())
     if cased is None:
         return None
-    cut = capital_after_lower(cased)
-    if cut is None:
-        return None
-    start = folded(cased[:cut])
-    if start == last or not mistyped(last, start) or another_word(
-            last, start, first=False, last=False):
-        return None
-    return word.start() + cut
+    capital = capital_after_lower(cased)
+    cuts = [len(cased) - len(joined) for joined in (cased[-3:], cased[-2:])
+            if joined.lower() in SHORT_FUNCTION_WORDS]
+    for cut in ([] if capital is None else [capital]) + cuts:
+        start = folded(cased[:cut])
+        if start != last and mistyped(last, start) and not another_word(
+                last, start, first=False, last=False):
+            return word.start() + cut
+    return None
 
 
 def _after_word_read(word: re.Match[str], last: str) -> Optional[int]:
