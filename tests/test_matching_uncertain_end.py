@@ -230,6 +230,40 @@ def test_a_title_before_a_one_word_book_and_its_pages_is_reported_marked(
     matching.marked_uncertain(_BOOK_PAGES, author, title)
 
 
+#: ... the book's publication data before the chapter's pages: in brackets, the pages after
+#: them (a style that prints a chapter with no editor so), or after the book's full stop, the
+#: pages after the seat's colon.
+_BOOK_DATA_PAGES = ("Okafor N 1969 Lanterns and Bollards of the Old Quay Kaiplass (New York: "
+                    "Fjord Books) pp 217\u201352\n\n"
+                    "Moreau A 2001 Stone bridges (Paris: Seuil)\n\n"
+                    "Berg, M., 1992. Patronage among Baltic Pilots Sjöfart. Nordvik Forlag, "
+                    "Oslo: 83\u201396.\n\n"
+                    "Lund, K., 1994. Tides. Nordvik, Oslo.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Okafor", "Lanterns and Bollards of the Old Quay"),
+    ("Berg", "Patronage among Baltic Pilots"),
+])
+def test_a_title_before_a_one_word_book_its_publication_data_and_pages_is_reported_marked(
+        author: str, title: str) -> None:
+    matching.marked_uncertain(_BOOK_DATA_PAGES, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_BOOK_DATA_PAGES, "Okafor", "Lanterns and Moorings of the Old Quay"),  # a word changed
+    (_BOOK_DATA_PAGES, "Berg", "Patronage among Baltic Divers"),
+    # more of the entry after the pages; a seat that is no town
+    (_BOOK_DATA_PAGES.replace("pp 217\u201352", "pp 217\u201352 Fjord Studies 12"), "Okafor",
+     "Lanterns and Bollards of the Old Quay"),
+    (_BOOK_DATA_PAGES.replace("Oslo: 83", "Fiskeri: 83"), "Berg",
+     "Patronage among Baltic Pilots"),
+])
+def test_a_word_before_publication_data_and_pages_that_tell_no_book_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 @pytest.mark.parametrize("doc, author, title", [
     (_BOOK_PAGES, "Okafor", "Lanterns and Moorings of the Old Quay"),  # a word changed
     (_BOOK_PAGES, "Berg", "Patronage among Baltic Divers"),

@@ -24,8 +24,8 @@ from ...name_parts import INITIAL
 from . import places, publishers
 from ..grammar.content_words import CONTAINER_ARTICLES
 from ..grammar.entry_grammar import (
-    ABBREVIATION, EMPTY_FIELD_CLOSING, ENTRY_CLOSING, NEXT_ENTRY_OPENING, YEAR_DIGITS,
-    YEAR_OR_PAGES_AFTER_PLACE,
+    ABBREVIATION, EMPTY_FIELD_CLOSING, ENTRY_CLOSING, NEXT_ENTRY_OPENING, RANGE_DASH,
+    YEAR_DIGITS, YEAR_OR_PAGES_AFTER_PLACE,
 )
 from ..grammar.name_grammar import NAME
 
@@ -489,6 +489,25 @@ _PUBLISHER_COMMA_TOWN_TO_ENTRY_END = re.compile(
     rf"{_PUBLISHER_NAME_WORD}(?: {_PUBLISHER_NAME_WORD}){{0,5}}{_COMMA_SEAT_TO_ENTRY_END}")
 
 
+#: ... or a publisher's name, its comma, its seat and the chapter's pages after the seat's
+#: colon, up to the entry's end: "...Reproduction Illuminations. Schoken Books, New York:
+#: 217–252." (hydrobiologia, a chapter's book of one word run into the chapter's title). Read
+#: by :func:`publisher_seat_and_pages_close_entry`.
+_PUBLISHER_SEAT_AND_PAGES_TO_ENTRY_END = re.compile(
+    rf"{_PUBLISHER_NAME_WORD}(?: {_PUBLISHER_NAME_WORD}){{0,5}}, "
+    rf"(?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?): \d+{RANGE_DASH}\d+\.{NEXT_ENTRY_OPENING}")
+
+
+def publisher_seat_and_pages_close_entry(text: str, at: int) -> bool:
+    """True if the words at ``at`` (after a field's full stop and its blank) are a publisher's
+    name, its seat (a town) and a chapter's pages up to the entry's end
+    (``_PUBLISHER_SEAT_AND_PAGES_TO_ENTRY_END``: "...Illuminations. Schoken Books, New York:
+    217–252."): a book prints no range of pages there, so the field before is a chapter's book.
+    Called by ``undecided_ends`` after one word run on after a title and its full stop."""
+    named = _PUBLISHER_SEAT_AND_PAGES_TO_ENTRY_END.match(text, at)
+    return named is not None and _is_seat(named["town"])
+
+
 def publication_data_close_entry(text: str, at: int) -> bool:
     """True if the words after ``at`` (the blank after a field's full stop) are the entry's
     publication data up to its end: a place field (``PLACE_FIELDS``: "...pp. 217–252. New
@@ -541,8 +560,9 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
 def _is_seat(town: str) -> bool:
     """True if ``town`` (normalized) is a publishing city or a town GeoNames knows: where a
     publisher printed before it has its seat. Called by :func:`publisher_and_place_close_entry`,
-    :func:`towns_after_name_end`, :func:`towns_after_full_stops_closing_entries`,
-    :func:`_closes_as_town` and :func:`_is_place`."""
+    :func:`publisher_seat_and_pages_close_entry`, :func:`towns_after_name_end`,
+    :func:`towns_after_full_stops_closing_entries`, :func:`_closes_as_town` and
+    :func:`_is_place`."""
     return _PUBLISHING_CITY.fullmatch(town) is not None or places.is_town(town)
 
 

@@ -426,6 +426,12 @@ ONE_WORD_JOURNAL_AND_NUMBER = re.compile(
 #: title's own last word prints before a comma and pages where a style prints no book, then
 #: the book ("...Reproduction, p. 217–252. Illuminations.") or "In:" and the book.
 ONE_WORD_BOOK_AND_CHAPTER_PAGES = re.compile(rf"{NAME}, pp?\. ?\d+{RANGE_DASH}\d+\.")
+#: A chapter's pages after the place and the publisher in brackets that follow its book, "pp"
+#: perhaps with no full stop (institute-of-physics-harvard, a chapter with no editor: "...in
+#: the Age of Mechanical Reproduction Illuminations (New York: Schoken Books) pp 217–52").
+#: ``undecided_ends`` reads it after such a bracket (``place_fields``'
+#: ``bracketed_place_and_publisher_end``) where the entry ends after the pages.
+CHAPTER_PAGES_AFTER_BRACKET = re.compile(rf" pp?\.? ?\d+{RANGE_DASH}\d+(?!\d)")
 #: A journal whose name is one word, its comma and the year in brackets, where a style prints
 #: no volume (interaction-design-and-architectures: "...keys of a gamespace Kinephanos,
 #: (2016)"). ``undecided_ends`` reads it only after a title's last word printed in lower case,

@@ -38,15 +38,16 @@ from ..fields.place_fields import (
     empty_field_after_town, name_before_closing_publisher, name_before_closing_town,
     name_before_closing_year, place_and_colon_after,
     place_closes_entry_after, publication_data_close_entry, publisher_and_place_close_entry,
-    town_and_publisher_end, town_and_year_close_entry, town_before_comma, towns_after_name_end,
+    publisher_seat_and_pages_close_entry, town_and_publisher_end, town_and_year_close_entry,
+    town_before_comma, towns_after_name_end,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from ..word_check.counterparts import has_counterpart, letter_typed_in
 from ..fields.run_on_fields import (
-    BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, COLON_AND_CONTAINER_TO_VOLUME,
-    CONTAINER_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE, NEXT_FIELD, ONE_WORD_BOOK_AND_CHAPTER_PAGES,
-    ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR, STOPS_BEFORE_ABBREVIATIONS,
-    VOLUME_NUMERAL_CLOSING_ENTRY,
+    BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, CHAPTER_PAGES_AFTER_BRACKET,
+    COLON_AND_CONTAINER_TO_VOLUME, CONTAINER_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE, NEXT_FIELD,
+    ONE_WORD_BOOK_AND_CHAPTER_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
+    STOPS_BEFORE_ABBREVIATIONS, VOLUME_NUMERAL_CLOSING_ENTRY,
 )
 
 #: Capitalised words in a row after the query's last word that make a field of their own as
@@ -405,7 +406,12 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     ``run_on_fields.ONE_WORD_JOURNAL_AND_YEAR``: "...of a gamespace Kinephanos, (2016)"), a
     journal whose first word its colon closes, up to its volume
     (``run_on_fields.COLON_AND_CONTAINER_TO_VOLUME``: "...The Rx6-Method Voices: A World
-    Forum for Music Therapy, 17"), or a town, its colon and its publisher up to its full stop or
+    Forum for Music Therapy, 17"), or a chapter's book of one word and the chapter's pages
+    (``run_on_fields.ONE_WORD_BOOK_AND_CHAPTER_PAGES``: "...Reproduction Illuminations, pp.
+    217–252. Schoken Books, New York."), or the word's full stop, then a publisher, its seat
+    and the chapter's pages (``place_fields.publisher_seat_and_pages_close_entry``:
+    "...Reproduction Illuminations. Schoken Books, New York: 217–252."), each up to the
+    entry's end, or a town, its colon and its publisher up to its full stop or
     a paragraph's end (:func:`_publisher_closes_entry`: "...Economic Lifeline Arlington:
     National Rural Electric Cooperative Association."), or, in a list that runs titles into
     their towns, the word's full stop before such a town and publisher
@@ -414,13 +420,14 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     full stop and a town's colon, the word's full stop before a place closed by its colon at
     the entry's end (:func:`_publisher_before_closing_place`: "...Persian Mazda. Costa Mesa,
     California:"), or, after a word of letters only (a series' name, not
-    a report's number), the place and the publisher in brackets closing the entry
-    (``place_fields.bracketed_place_and_publisher_end``: "...South India Shorelines (Stanford:
-    Stanford University Press)"), or a town GeoNames knows or a listed publisher's name
-    and the year or the pages after it (``place_fields.town_and_year_close_entry``:
-    "...préfet du Lot Cahors, 1868.", "...Northern Fjords Bergen; 2004", "...en dermatologie
-    Moulins-lès-Metz, p. 552.": after a capitalised word the capitals cannot tell it from the
-    title's own last place name), or, after a title's last word
+    a report's number), the place and the publisher in brackets closing the entry, perhaps
+    with a chapter's pages after them (:func:`_closes_after_bracket`: "...South India
+    Shorelines (Stanford: Stanford University Press)"), or a town GeoNames knows or a listed
+    publisher's name and the year or the pages after it
+    (``place_fields.town_and_year_close_entry``: "...préfet du Lot Cahors, 1868.",
+    "...Northern Fjords Bergen; 2004", "...en dermatologie Moulins-lès-Metz, p. 552.": after
+    a capitalised word the capitals cannot tell it from the title's own last place name),
+    or, after a title's last word
     printed in lower case or before a name that opens with an abbreviation, a publisher's name
     and its place up to the entry's end (``place_fields.publisher_and_place_close_entry``:
     "...l'art brut Collection de l'Art Brut, Milano/Lausanne, 2005.", "...Correlation Functions
@@ -440,6 +447,9 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     if pages is not None and (_entry_ends_at(text, pages.end() - 1, printed)
                               or publication_data_close_entry(text, pages.end())):
         return True
+    if text.startswith(". ", word.end()) and publisher_seat_and_pages_close_entry(
+            text, word.end() + 2):
+        return True
     year = ONE_WORD_JOURNAL_AND_YEAR.match(text, word.start()) if after_lower_case else None
     if year is not None and _entry_ends_at(text, year.end(), printed):
         return True
@@ -450,8 +460,8 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     if publisher is not None and _publisher_closes_entry(text, publisher, printed):
         return True
     bracket_end = bracketed_place_and_publisher_end(text, word.end())
-    if bracket_end is not None and word.group().isalpha() and _entry_ends_at(
-            text, bracket_end, printed, _BRACKET_ENDING_ENTRY):
+    if bracket_end is not None and word.group().isalpha() and _closes_after_bracket(
+            text, bracket_end, printed):
         return True
     if _volume_numeral_closing_entry(text, word, printed):
         return True
@@ -594,6 +604,19 @@ def _book_to_chapter_pages(text: str, run: list[re.Match[str]],
             and BOOK_GOING_ON_TO_CHAPTER_PAGES.match(text, run[0].end()) is not None):
         return False
     return None
+
+
+def _closes_after_bracket(text: str, bracket_end: int, printed: PrintedCase) -> bool:
+    """True if the entry ends right after the bracketed place and publisher that close at
+    ``bracket_end`` (``_BRACKET_ENDING_ENTRY``: "...South India Shorelines (Stanford: Stanford
+    University Press)"), or right after a chapter's pages printed after them
+    (``run_on_fields.CHAPTER_PAGES_AFTER_BRACKET``: "...Mechanical Reproduction Illuminations
+    (New York: Schoken Books) pp 217–52", the word before the bracket a chapter's book of one
+    word). Called by :func:`_undecided_run`."""
+    if _entry_ends_at(text, bracket_end, printed, _BRACKET_ENDING_ENTRY):
+        return True
+    pages = CHAPTER_PAGES_AFTER_BRACKET.match(text, bracket_end)
+    return pages is not None and _entry_ends_at(text, pages.end(), printed)
 
 
 def _entry_ends_at(text: str, at: int, printed: PrintedCase,
