@@ -55,6 +55,29 @@ def test_a_capital_the_title_does_not_print_starts_the_next_field(doc: str, auth
     matching.kept_by_both(doc, author, title)
 
 
+@pytest.mark.parametrize("doc, author, title", [
+    # the query's last word mistyped before the capitals' field: a letter typed twice, two
+    # letters swapped
+    ("12. Durand P. Travail et santé rurale CNRS, 2006.", "Durand", "Travail et santé rurrale"),
+    ("7 Vasquez, R.; Berg, T. Guidelines on water rights in public harbour planning UNDP: "
+     "Rome, 2015.", "Vasquez", "Guidelines on water rights in public harbour plannning"),
+])
+def test_a_mistyped_last_word_before_a_field_the_capitals_tell_is_the_same_work(
+        doc: str, author: str, title: str) -> None:
+    matching.kept_by_both(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # another last word, one letter changed to one no slip strikes; a word changed before
+    ("12. Durand P. Travail et santé rurale CNRS, 2006.", "Durand", "Travail et santé morale"),
+    ("7 Vasquez, R.; Berg, T. Guidelines on water rights in public harbour planning UNDP: "
+     "Rome, 2015.", "Vasquez", "Guidelines on water rights in public harbour plantings"),
+])
+def test_another_last_word_before_a_field_the_capitals_tell_is_another_work(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 #: A field joined to a title's last word at a capital, where the query mistypes that word.
 _FIGURES = "HPG. 2012. Dredging in FiguresCentral Agency of Harbour Statistics."
 _ASSIGNMENTS = ("Lindqvist E. 2004. Guidance for conducting coastal sediment risk assignmentsWeb "

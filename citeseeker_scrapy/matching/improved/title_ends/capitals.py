@@ -165,6 +165,8 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
     if joined is not None:
         return joined
     last = last_query_word(query, words, end)
+    if last is None:
+        last = _mistyped_last_word(query[-1], words, end)
     if last is None or last + 1 >= len(words):
         return None
     title_end, field = words[last], words[last + 1]
@@ -201,6 +203,23 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         return field.start()
     return None
 
+
+
+def _mistyped_last_word(last: str, words: list[re.Match[str]], end: int) -> Optional[int]:
+    """The index in ``words`` of the hit's last printed word if it is the query's ``last``
+    word mistyped (``counterparts.mistyped``, and no other word by the word check's reading,
+    ``counterparts.another_word``), else None: "...in public cloud computing NIST:
+    Gaithersburg" for a typed "computting", where ``printed_words.last_query_word`` finds
+    no print of the query's word. Called by :func:`field_start`, which then reads the field
+    after it as after the word typed right; the word check still reads the word itself."""
+    inside = [i for i, word in enumerate(words) if word.start() < end]
+    if not inside:
+        return None
+    printed = folded(words[inside[-1]].group())
+    if printed == last or not mistyped(last, printed) or another_word(
+            last, printed, first=False, last=False):
+        return None
+    return inside[-1]
 
 
 def _next_entry_in_capitals(text: str, field: re.Match[str], first: str,

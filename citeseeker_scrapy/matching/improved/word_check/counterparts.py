@@ -153,7 +153,10 @@ def another_word(word: str, other: str, first: bool = True, last: bool = True) -
     "Eastern" for "Western" is another word (two letters changed), "Wstern" or "Westren" the
     same one mistyped. A word printed whole inside the other, letters added before or after it,
     is another word too (:func:`_whole_inside`: "review" for "view"), but where the place is
-    the title's ``first`` or ``last`` word, not as the print joins or cuts a word there. Called
+    the title's ``first`` or ``last`` word, not as the print joins or cuts a word there; at
+    the ``last`` word the printed word may open with the query's mistyped and go on with the
+    field the print joins to it (:func:`_mistyped_then_joined`: "schulein" for a typed
+    "schulle", "...der modernen Schulein Sinn- und Wertorientierung"). Called
     by ``words._another_word_in_place`` on the words a hit prints in a query word's place, and
     by ``capitals`` with :func:`mistyped` on the start of a word the print joins to the next
     field."""
@@ -162,7 +165,7 @@ def another_word(word: str, other: str, first: bool = True, last: bool = True) -
     if _whole_inside(word, other, first, last):
         return not _one_stem(word, other)
     if (_letters_in_order(word, other) or _letters_in_order(other, word)
-            or _two_slips(word, other)):
+            or _two_slips(word, other) or (last and _mistyped_then_joined(word, other))):
         return False
     edits = _typo_edits(word)
     if any(_few_edits(own, other, edits) for own in (word, *_without_elision(word, other))):
@@ -257,6 +260,20 @@ def _whole_inside(word: str, other: str, first: bool, last: bool) -> bool:
     if first and longer.endswith(shorter):
         return False
     return shorter not in _without_elision(longer, shorter)
+
+
+def _mistyped_then_joined(word: str, printed: str) -> bool:
+    """True if the ``printed`` word opens with the query's ``word`` mistyped (:func:`mistyped`:
+    a typist's slips, as long as the word or a letter longer or shorter) and goes on with
+    ``_INSIDE_ADDS`` letters or more: the next field the print joins to a title's last word
+    ("tridentinemin" of "...mezi Kostnicí a Tridentinemin Sacri canones" for a typed
+    "tridentinnem"), as :func:`_whole_inside` lets the word typed right open it. The slips
+    leave the word's last letter last: a letter more or less at its end is another ending
+    ("sedimentations" for "...sedimentationfarhana"). Called by :func:`another_word` at the
+    title's last word."""
+    return any(printed[cut - 1] == word[-1] and mistyped(word, printed[:cut])
+               for cut in range(len(word) - 1, min(len(word) + 2,
+                                                   len(printed) - _INSIDE_ADDS + 1)))
 
 
 def _letters_in_order(shorter: str, longer: str) -> bool:
