@@ -78,6 +78,40 @@ def test_another_last_word_before_a_field_the_capitals_tell_is_another_work(
     matching.turned_down(doc, author, title)
 
 
+#: An organisation's report, the organisation's acronym printed as its publisher right after
+#: the title's capitalised last word (clinical-otolaryngology's numbered list).
+_OWN_REPORT = ("7 \nMoreau A (2009) Stone bridges. Seuil, Paris.\n\n\n\n"
+               "8 \nAgency for Docks and Tides in Harbours (2010) Economic evaluation of harbour "
+               "dues. Annual Report ADTH,\nOttawa.\n\n\n\n"
+               "9 \nCanadian Agency for Docks and Tides in\nHarbours (2011) Dredging standards. "
+               "CADTH Technical Review CADTH:\nOttawa.\n\n\n\n"
+               "10 \nNordic Dock Board (2013) Harbour lights: Annual Review UNDP,\nGeneva.\n\n\n\n"
+               "11 \nBerg M (2011) Tides. Nordvik, Oslo.")
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Agency for Docks and Tides in Harbours",
+     "Economic evaluation of harbour dues. Annual Report"),
+    ("Canadian Agency for Docks and Tides in Harbours",
+     "Dredging standards. CADTH Technical Review"),
+    ("Agency for Docks and Tides in Harbours",
+     "Economic evaluation of harbour deus. Annual Report"),  # a typo
+])
+def test_the_authors_acronym_after_the_title_starts_the_publishers_field(author: str,
+                                                                        title: str) -> None:
+    matching.kept_by_both(_OWN_REPORT, author, title)
+
+
+@pytest.mark.parametrize("author, title", [
+    ("Canadian Agency for Docks and Tides in Harbours",
+     "Dredging standards. CADTH Technical Bulletin"),  # a content word changed
+    ("Nordic Dock Board", "Harbour lights: Annual Review"),  # another organisation's acronym
+])
+def test_another_acronym_or_word_after_an_organisations_title_stays_rejected(
+        author: str, title: str) -> None:
+    matching.turned_down(_OWN_REPORT, author, title)
+
+
 #: A field joined to a title's last word at a capital, where the query mistypes that word.
 _FIGURES = "HPG. 2012. Dredging in FiguresCentral Agency of Harbour Statistics."
 _ASSIGNMENTS = ("Lindqvist E. 2004. Guidance for conducting coastal sediment risk assignmentsWeb "

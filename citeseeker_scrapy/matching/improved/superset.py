@@ -209,7 +209,7 @@ def _word_veto_on(text: str, title: CheckedTitle, start: int, end: int, region: 
     if paragraph_end is not None:
         closed = title_closed(text, paragraph_end + 1)
         return Verdict(veto(closed, title, start, end, region, across_headers=True))
-    field = field_start(text, title.words, start, end, printed)
+    field = field_start(text, title.words, start, end, printed, region.occurrences[0][2])
     if field is not None:
         closed = title_closed(text, field)
         if veto(closed, title, start, end, region, across_headers=True) is None:

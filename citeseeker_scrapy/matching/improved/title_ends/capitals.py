@@ -79,7 +79,7 @@ import re
 from typing import Iterable, Optional, Sequence
 
 from ...word_edges import PrintedCase
-from ..grammar.content_words import SHORT_FUNCTION_WORDS, is_content
+from ..grammar.content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content
 from ..text.per_text_cache import kept_per_text, kept_per_text_alone
 from ..fields.places import is_town
 from ..word_check.counterparts import another_word, mistyped
@@ -134,6 +134,12 @@ _COLON = re.compile(r" ?:")
 #: but a sentence's end: "...sexualité INED, 2002" (a title that ends with an acronym after a
 #: word in lower case is rarer than one that ends with a name).
 _SENTENCE_CLOSE = re.compile(r" ?[.;!?]")
+#: A word of an author's name, read for its initial unless it is a function word
+#: (:func:`_author_acronym`).
+_AUTHOR_WORD = re.compile(r"[^\W\d_]+")
+_ANY_FUNCTION_WORD = FUNCTION_WORDS | SHORT_FUNCTION_WORDS
+#: The punctuation that closes a publisher's name before its place or the entry's end.
+_FIELD_MARK = re.compile(r" ?[.,:;]")
 #: ... or, after the query's last word in any case, the next entry's inverted name as a style
 #: that prints family names in capitals opens it: the surname in capitals, its comma, one
 #: given name written out and its comma ("...Colors of Indonesia GREEN, Christopher, Art in
@@ -151,13 +157,14 @@ _WORD_THEN_IN = re.compile(r"(?<![^\W_])[^\W\d_][\w'\u2019-]* in (?=[^\W\d_])")
 
 
 def field_start(text: str, query: Sequence[str], start: int, end: int,
-                printed: PrintedCase) -> Optional[int]:
+                printed: PrintedCase, author: str = "") -> Optional[int]:
     """Where the field after the title starts, told by the capitals (module docstring): the
     position in ``text`` of the first character after the query's last word, or None.
 
-    ``query`` is the title's words, ``text[start:end]`` the hit. The field must follow the
-    query's last word with a blank and no punctuation (punctuation ends a title already), or
-    inside the same printed word."""
+    ``query`` is the title's words, ``text[start:end]`` the hit, ``author`` the name the hit
+    is read after (:func:`_author_acronym`). The field must follow the query's last word with
+    a blank and no punctuation (punctuation ends a title already), or inside the same printed
+    word."""
     if len(query) < 2 or not is_content(query[-1]):
         return None
     low, words = hit_words(text, start, end)
@@ -178,6 +185,8 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
     title = [cased[w.start() - low:w.end() - low] for w in words[:last + 1]]
     first = cased[field.start() - low:]
     if _container_after_capital_in(text, field, printed):
+        return field.start()
+    if _author_acronym(first, author) and _FIELD_MARK.match(text, field.end()):
         return field.start()
     if first[0].isupper() and _one_word_field(text, field, first, title, printed):
         return field.start()
@@ -203,6 +212,18 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         return field.start()
     return None
 
+
+
+def _author_acronym(first: str, author: str) -> bool:
+    """True if the word after the title, printed ``first``, is in capitals the initials of the
+    ``author``'s words, function words left out ("CADTH" of "Canadian Agency for Drugs and
+    Technologies in Health", "WHO" of "World Health Organization"): an organisation that
+    publishes its own report, named as its publisher after the title with no punctuation
+    between ("...CADTH Therapeutic Review CADTH, Ottawa."). No title ends with its author's
+    acronym right before a publisher's punctuation. Called by :func:`field_start`."""
+    initials = "".join(word[0] for word in _AUTHOR_WORD.findall(author)
+                       if word.lower() not in _ANY_FUNCTION_WORD)
+    return acronym(first) and len(initials) >= _ACRONYM_LETTERS and first == initials.upper()
 
 
 def _mistyped_last_word(last: str, words: list[re.Match[str]], end: int) -> Optional[int]:
