@@ -155,8 +155,9 @@ def another_word(word: str, other: str, first: bool = True, last: bool = True) -
     is another word too (:func:`_whole_inside`: "review" for "view"), but where the place is
     the title's ``first`` or ``last`` word, not as the print joins or cuts a word there; at
     the ``last`` word the printed word may open with the query's mistyped and go on with the
-    field the print joins to it (:func:`_mistyped_then_joined`: "schulein" for a typed
-    "schulle", "...der modernen Schulein Sinn- und Wertorientierung"). Called
+    function word of the field the print joins to it (:func:`_mistyped_then_joined`:
+    "schulein" for a typed "schulle", "...der modernen Schulein Sinn- und
+    Wertorientierung"). Called
     by ``words._another_word_in_place`` on the words a hit prints in a query word's place, and
     by ``capitals`` with :func:`mistyped` on the start of a word the print joins to the next
     field."""
@@ -264,16 +265,18 @@ def _whole_inside(word: str, other: str, first: bool, last: bool) -> bool:
 
 def _mistyped_then_joined(word: str, printed: str) -> bool:
     """True if the ``printed`` word opens with the query's ``word`` mistyped (:func:`mistyped`:
-    a typist's slips, as long as the word or a letter longer or shorter) and goes on with
-    ``_INSIDE_ADDS`` letters or more: the next field the print joins to a title's last word
-    ("tridentinemin" of "...mezi Kostnicí a Tridentinemin Sacri canones" for a typed
-    "tridentinnem"), as :func:`_whole_inside` lets the word typed right open it. The slips
-    leave the word's last letter last: a letter more or less at its end is another ending
+    a typist's slips, as long as the word or a letter longer or shorter) and goes on with a
+    function word of two or three letters: the next field's first word the print joins to a
+    title's last word ("tridentinemin" of "...mezi Kostnicí a Tridentinemin Sacri canones" for
+    a typed "tridentinnem", "schulein" for "schulle"), as :func:`_whole_inside` lets the word
+    typed right open it. Letters that go on otherwise are the printed word's own ending
+    ("philosophers" for a typed "philosophie", "migration" for "migrant"). The slips leave
+    the word's last letter last: a letter more or less at its end is another ending
     ("sedimentations" for "...sedimentationfarhana"). Called by :func:`another_word` at the
     title's last word."""
-    return any(printed[cut - 1] == word[-1] and mistyped(word, printed[:cut])
-               for cut in range(len(word) - 1, min(len(word) + 2,
-                                                   len(printed) - _INSIDE_ADDS + 1)))
+    return any(printed[-len(joined):] == joined and printed[-len(joined) - 1] == word[-1]
+               and mistyped(word, printed[:-len(joined)])
+               for joined in {printed[-3:], printed[-2:]} & SHORT_FUNCTION_WORDS)
 
 
 def _letters_in_order(shorter: str, longer: str) -> bool:
