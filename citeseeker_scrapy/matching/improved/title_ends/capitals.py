@@ -5,17 +5,22 @@ sexualité Démographie : analyse et synthèse" (a chapter, then its book), "...
 INED, 2002" (then the publisher), "...Risk AssessmentsWeb site" (no blank either). Normalized
 text is lower case, so there the next field's first word reads as one more title word, and
 the word checks (``verify``) take the print for a longer title than the query: another work.
-The print's capitals tell the two apart in ten shapes:
+The print's capitals tell the two apart in eleven shapes (each read after the print of the
+query's last word, also where the query mistypes that word: :func:`_mistyped_last_word`):
 
 * **a capital and a colon**: the query's last word is printed in lower case, the word right
   after it starts with a capital and a colon follows it: a place, a publisher or a container
   before its subtitle (a title that goes on to a subtitle there is queried with it);
 * **an acronym**: the query's last word is printed in lower case and the word right after it
   in capitals only, then no sentence's end: a publisher or an organisation;
-* **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb"; a query
-  that mistypes it names the printed start: "Fouccault" for "FoucaultDit"), or, printed in
-  lower case (or capitalised in a title in title case), to the word for "in" before a blank
-  and a container's capital ("...sexualitéin Démographie : analyse");
+* **the author's acronym**: after the query's last word in any case, the acronym of the
+  organisation the entry is read after, then a publisher's punctuation ("...CADTH
+  Therapeutic Review CADTH, Ottawa.": an organisation publishing its own report);
+* **joined**: the query's last word is printed joined to a capital ("AssessmentsWeb"), or,
+  printed in lower case (or capitalised in a title in title case), to the word for "in"
+  before a blank and a container's capital ("...sexualitéin Démographie : analyse"), or to a
+  function word in a list that joins other fields so; a query that mistypes it names the
+  printed start ("Fouccault" for "FoucaultDit", "Soceity" for "Societyin");
 * **"In" and a container**: the word right after the query's last word (in any case) is "In"
   printed with a capital, then a capital, in a reference list that prints "In" so after a
   word in lower case too ("...der Integration In Handlexikon der Integrationspädagogik (pp.
