@@ -351,6 +351,9 @@ _PIER = ("15. Lindqvist E, Berg M: Harbour walls of the north, part II: The Ston
 _PIER_VOLUME = ("Lindqvist, E., Berg, M., 2016. Harbour walls of the north, part II: The "
                 "Stone-Pier Method Coasts: A Journal for Maritime Studies, 9\n\n"
                 "Moreau, A., 2001. Stone bridges. Paris.")
+_PIER_BLANK = ("Lindqvist, E & Berg, M (2016) Harbour walls of the north, part II: The Stone-Pier "
+               "Method Coasts: A Journal for Maritime Studies 9\n\n"
+               "Moreau, A (2001) Stone bridges Seuil")
 _LOWLANDS = ("Okafor N (2013). Tidal Markets: Harbour Trade in the Coastal Lowlands Lagos: Fjord "
              "Press.\n\nHalvorsen K (2009). Ferry Routes of the Northern Skerries Harbourview: "
              "Fjord Press.\n\nMoreau A (2001). Stone bridges. Paris: Seuil.")
@@ -392,6 +395,7 @@ _NUMERAL_LETTERS = ("N. Okafor, Tidal Silt Around the Harbour Basins of Lagos CC
     (_FJORDAR, "Lindqvist", "Tides and Reflection"),
     (_PIER, "Lindqvist", "Harbour walls of the north, part II: The Stone-Pier Method"),
     (_PIER_VOLUME, "Berg", "Harbour walls of the north, part II: The Stone-Pier Method"),
+    (_PIER_BLANK, "Berg", "Harbour walls of the north, part II: The Stone-Pier Method"),
     (_LOWLANDS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands"),
     (_TWO_SEATS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands"),
     (_TWO_SEATS, "Berg", "Die Häfen des Nordens: eine kurze Geschichte"),
@@ -416,6 +420,7 @@ def test_a_title_before_a_field_closing_the_entry_is_reported_marked(
     (_FJORDAR, "Lindqvist", "Tides and Reflection Revisited"),
     (_PIER_VOLUME, "Lindqvist",
      "Harbour walls of the north, part II: The Stone-Pier Method Revisited"),
+    (_PIER_BLANK, "Lindqvist", "Harbour walls of the north, part II: The Stone-Pier Process"),
     (_LOWLANDS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands Today"),
     (_PORTUS, "Okafor", "Stone bridges"),  # another entry's title
     (_PORTUS, "Okafor", "Tidal trade in coastal"),  # a word in lower case before the journal

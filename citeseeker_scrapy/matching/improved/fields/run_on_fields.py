@@ -343,16 +343,17 @@ CONTAINER_WITH_ISSUE = re.compile(
 CONTAINER_VOLUME_AND_PAGES = re.compile(
     rf"{_CONTAINER_NAME % ''} \d{{1,4}}(?: ?\(\d{{1,4}}\))?(?:: ?| )\d+{RANGE_DASH}\d+(?!\d)")
 #: A journal's name after the colon that closes its first word, up to its volume after a comma
-#: or Vancouver's year, a semicolon and the volume, with no pages (tropical-animal-health-and-
-#: production, journal-of-prosthodontics: "...part I: The Rx6-Method Voices: A World Forum for
-#: Music Therapy, 17", "...Therapy 2017;17"), read from the end of that first word.
+#: or a blank, or Vancouver's year, a semicolon and the volume, with no pages
+#: (tropical-animal-health-and-production, south-african-actuarial-journal,
+#: journal-of-prosthodontics: "...part I: The Rx6-Method Voices: A World Forum for Music
+#: Therapy, 17", "...Therapy 17", "...Therapy 2017;17"), read from the end of that first word.
 #: ``undecided_ends`` reads it after one capitalised word run on after a title where the entry
 #: ends after the volume: a title's own last word before a journal a style prints after a
 #: colon prints so too ("...Harbours of the Coastal [Towns]: Fjord Review, 12"), so the end
 #: stays uncertain. The volume is no year: a subtitle and a book's year print so ("...Markets
 #: Revisited: Lagos Traders, 1994.").
 COLON_AND_CONTAINER_TO_VOLUME = re.compile(
-    rf": {_CONTAINER_NAME % ''}(?:, (?!{YEAR_DIGITS}(?!\d))| {YEAR_DIGITS}; ?)\d{{1,4}}"
+    rf": {_CONTAINER_NAME % ''}(?:,? (?!{YEAR_DIGITS}(?!\d))| {YEAR_DIGITS}; ?)\d{{1,4}}"
     r"(?![^\W_])")
 #: A chapter's book after the comma or the colon of its first word, run up to the chapter's
 #: pages marked "pp." after a comma or a full stop, with no digit before them (a volume's, a
