@@ -537,6 +537,7 @@ def test_a_container_after_a_joined_in_starts_after_the_title(doc: str, author: 
     (_TEACHER_IN, "Lindqvist", "Die neue Lehrer"),  # a German noun that ends in "in"
     (_TIDES_IN, "Okafor", "The Tides of the Delta in the Age of Sail Navigation"),
     (_SILT_IN, "Lindqvist", "Harbour silt transfer"),  # another last word, not a typo
+    (_SILT_IN, "Lindqvist", "Harbour silt transporty"),  # a letter more at the end: an ending
     (_TEACHER_IN, "Lindqvist", "Die neue Lehhrer"),  # "in" a German noun's own, mistyped
 ])
 def test_a_word_that_ends_in_in_is_still_the_titles(doc: str, author: str, title: str) -> None:

@@ -628,17 +628,20 @@ def _mistyped_start(word: re.Match[str], last: str, printed: PrintedCase) -> Opt
     (the word for "in" of :func:`_joined_in`, the function word of
     :func:`_joined_function_word`), if the word's start up to there is ``last`` with a
     typist's slips (``counterparts.mistyped``, and no other word by the word check's
-    reading, ``counterparts.another_word``); else None. A query that holds a typo in the
-    title's last word, where the style joins the next field to it ("FoucaultDit",
-    "FiguresCentral", "Societyin", "horizonsdu"), is read as the same query typed right:
-    :func:`_joined_field`, who calls it, then asks of the join what it asks of the word typed
-    right."""
+    reading, ``counterparts.another_word``); else None. Where no capital marks the join, the
+    slips leave the word's last letter last: a letter changed at the end before a joined "in"
+    is another ending ("sexuality" for "...Démographie et sexualitéin"). A query that holds
+    a typo in the title's last word, where the style joins the next field to it
+    ("FoucaultDit", "FiguresCentral", "Societyin", "horizonsdu"), is read as the same query
+    typed right: :func:`_joined_field`, who calls it, then asks of the join what it asks of
+    the word typed right."""
     cased = printed(word.start(), word.end())
     if cased is None:
         return None
     capital = capital_after_lower(cased)
     cuts = [len(cased) - len(joined) for joined in (cased[-3:], cased[-2:])
-            if joined.lower() in SHORT_FUNCTION_WORDS]
+            if joined.lower() in SHORT_FUNCTION_WORDS and len(cased) > len(joined)
+            and cased[-len(joined) - 1].lower() == last[-1]]
     for cut in ([] if capital is None else [capital]) + cuts:
         start = folded(cased[:cut])
         if start != last and mistyped(last, start) and not another_word(
