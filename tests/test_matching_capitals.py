@@ -70,6 +70,7 @@ def test_a_mistyped_last_word_before_a_field_the_capitals_tell_is_the_same_work(
 @pytest.mark.parametrize("doc, author, title", [
     # another last word, one letter changed to one no slip strikes; a word changed before
     ("12. Durand P. Travail et santé rurale CNRS, 2006.", "Durand", "Travail et santé morale"),
+    ("12. Durand P. Travail et sexualité INED, 2002.", "Durand", "Travail et sexuality"),
     ("7 Vasquez, R.; Berg, T. Guidelines on water rights in public harbour planning UNDP: "
      "Rome, 2015.", "Vasquez", "Guidelines on water rights in public harbour plantings"),
 ])

@@ -234,16 +234,18 @@ def _author_acronym(first: str, author: str) -> bool:
 def _mistyped_last_word(last: str, words: list[re.Match[str]], end: int) -> Optional[int]:
     """The index in ``words`` of the hit's last printed word if it is the query's ``last``
     word mistyped (``counterparts.mistyped``, and no other word by the word check's reading,
-    ``counterparts.another_word``), else None: "...in public cloud computing NIST:
-    Gaithersburg" for a typed "computting", where ``printed_words.last_query_word`` finds
-    no print of the query's word. Called by :func:`field_start`, which then reads the field
-    after it as after the word typed right; the word check still reads the word itself."""
+    ``counterparts.another_word``), its last letter kept last, else None: "...in public
+    cloud computing NIST: Gaithersburg" for a typed "computting", where
+    ``printed_words.last_query_word`` finds no print of the query's word. A letter changed,
+    added or left out at the end is another ending as readily ("sexuality" for "...et
+    sexualité INED"). Called by :func:`field_start`, which then reads the field after it as
+    after the word typed right; the word check still reads the word itself."""
     inside = [i for i, word in enumerate(words) if word.start() < end]
     if not inside:
         return None
     printed = folded(words[inside[-1]].group())
-    if printed == last or not mistyped(last, printed) or another_word(
-            last, printed, first=False, last=False):
+    if printed == last or printed[-1:] != last[-1:] or not mistyped(last, printed) or (
+            another_word(last, printed, first=False, last=False)):
         return None
     return inside[-1]
 
