@@ -781,12 +781,13 @@ def test_a_last_short_word_the_hit_leaves_out_is_read_in_its_place(title: str,
     # ... the last word typed with a slip, the print's word joined to the next field
     ("schulle", "schulein", False, True, False), ("tridentinnem", "tridentinemin", False, True,
                                                   False),
-    ("harbuor", "harbourdu", False, True, False),
+    ("harbuor", "harbourin", False, True, False),
     # ... no slip but another word before the join, or the join inside the title
     ("harbour", "labourdu", False, True, True), ("schulle", "schulein", False, False, True),
     ("sedimentations", "sedimentationfar", False, True, True),  # a letter more at the end
     # ... a typed word inside a longer printed word that goes on with its own ending
     ("philosophie", "philosophers", False, True, True), ("migrant", "migration", False, True, True),
+    ("professionnel", "professlonnelle", False, True, True),
 ])
 def test_a_word_whole_inside_another_is_another_word_but_as_joined_at_an_edge(
         word: str, other: str, first: bool, last: bool, another: bool) -> None:

@@ -17,6 +17,10 @@ FUNCTION_WORDS = frozenset(
     "cette elle elles sont mais über uber eine einer einem einen eines durch nach oder sowie "
     "zwischen gegen unter ihre dieser diese entre para sobre como desde hasta della delle degli "
     "dello nella nelle negli sulla sulle dalla dalle degli pelo pela pelos pelas".split())
+#: The word for "in" before a chapter's container, as a style joins it to the title's last
+#: word with no blank ("...et sexualitéin Démographie", "...der modernen Schulein Sinn-"):
+#: read by ``capitals`` (the container after it) and ``counterparts`` (the word before it).
+JOINED_IN = "in"
 #: Function words of three letters or fewer, of those languages: never a content word's variant.
 SHORT_FUNCTION_WORDS = frozenset(
     "a an the of and or in on at to for by as is its de la le les des du et en un une au aux "

@@ -84,7 +84,7 @@ import re
 from typing import Iterable, Optional, Sequence
 
 from ...word_edges import PrintedCase
-from ..grammar.content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content
+from ..grammar.content_words import FUNCTION_WORDS, JOINED_IN, SHORT_FUNCTION_WORDS, is_content
 from ..text.per_text_cache import kept_per_text, kept_per_text_alone
 from ..fields.places import is_town
 from ..word_check.counterparts import another_word, mistyped
@@ -668,9 +668,6 @@ def _after_word_read(word: re.Match[str], last: str) -> Optional[int]:
     return at if read == len(last) else None
 
 
-#: The word for "in" before a chapter's container, as a style joins it to the title's last
-#: word with no blank (read by :func:`_joined_in`).
-_JOINED_IN = "in"
 
 
 def _joined_in(hit: list[re.Match[str]], at: int, printed: PrintedCase) -> bool:
@@ -685,7 +682,7 @@ def _joined_in(hit: list[re.Match[str]], at: int, printed: PrintedCase) -> bool:
     Called by :func:`_joined_field`."""
     word = hit[-1]
     text, low = word.string, hit[0].start()
-    if text[at:word.end()] != _JOINED_IN or not text.startswith(" ", word.end()):
+    if text[at:word.end()] != JOINED_IN or not text.startswith(" ", word.end()):
         return False
     cased = printed(low, word.end() + 2)
     if cased is None or not cased[-1].isupper():

@@ -23,7 +23,7 @@ from typing import Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import OSA
 
-from ..grammar.content_words import SHORT_FUNCTION_WORDS, is_content
+from ..grammar.content_words import JOINED_IN, SHORT_FUNCTION_WORDS, is_content
 from ..text.printed_words import ocr_read
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
@@ -155,9 +155,8 @@ def another_word(word: str, other: str, first: bool = True, last: bool = True) -
     is another word too (:func:`_whole_inside`: "review" for "view"), but where the place is
     the title's ``first`` or ``last`` word, not as the print joins or cuts a word there; at
     the ``last`` word the printed word may open with the query's mistyped and go on with the
-    function word of the field the print joins to it (:func:`_mistyped_then_joined`:
-    "schulein" for a typed "schulle", "...der modernen Schulein Sinn- und
-    Wertorientierung"). Called
+    word for "in" the print joins to it (:func:`_mistyped_then_joined`: "schulein" for a
+    typed "schulle", "...der modernen Schulein Sinn- und Wertorientierung"). Called
     by ``words._another_word_in_place`` on the words a hit prints in a query word's place, and
     by ``capitals`` with :func:`mistyped` on the start of a word the print joins to the next
     field."""
@@ -265,18 +264,16 @@ def _whole_inside(word: str, other: str, first: bool, last: bool) -> bool:
 
 def _mistyped_then_joined(word: str, printed: str) -> bool:
     """True if the ``printed`` word opens with the query's ``word`` mistyped (:func:`mistyped`:
-    a typist's slips, as long as the word or a letter longer or shorter) and goes on with a
-    function word of two or three letters: the next field's first word the print joins to a
-    title's last word ("tridentinemin" of "...mezi Kostnicí a Tridentinemin Sacri canones" for
-    a typed "tridentinnem", "schulein" for "schulle"), as :func:`_whole_inside` lets the word
-    typed right open it. Letters that go on otherwise are the printed word's own ending
-    ("philosophers" for a typed "philosophie", "migration" for "migrant"). The slips leave
-    the word's last letter last: a letter more or less at its end is another ending
-    ("sedimentations" for "...sedimentationfarhana"). Called by :func:`another_word` at the
-    title's last word."""
-    return any(printed[-len(joined):] == joined and printed[-len(joined) - 1] == word[-1]
-               and mistyped(word, printed[:-len(joined)])
-               for joined in {printed[-3:], printed[-2:]} & SHORT_FUNCTION_WORDS)
+    a typist's slips, its last letter kept last) and goes on with the word for "in"
+    (``content_words.JOINED_IN``) that a style joins to a title's last word before a
+    chapter's container ("tridentinemin" of "...mezi Kostnicí a Tridentinemin Sacri canones"
+    for a typed "tridentinnem", "schulein" for "schulle"), as :func:`_whole_inside` lets the
+    word typed right open it. Not other letters: a longer word's own ending
+    ("philosophers" for a typed "philosophie", "professionnelle" for "professionnel"). Called
+    by :func:`another_word` at the title's last word."""
+    stem = printed[:-len(JOINED_IN)]
+    return (printed.endswith(JOINED_IN) and len(stem) > 1 and stem[-1] == word[-1]
+            and mistyped(word, stem))
 
 
 def _letters_in_order(shorter: str, longer: str) -> bool:
