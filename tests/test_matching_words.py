@@ -786,7 +786,8 @@ def test_a_last_short_word_the_hit_leaves_out_is_read_in_its_place(title: str,
     ("harbour", "labourdu", False, True, True), ("schulle", "schulein", False, False, True),
     ("sedimentations", "sedimentationfar", False, True, True),  # a letter more at the end
     # ... a typed word inside a longer printed word that goes on with its own ending
-    ("philosophie", "philosophers", False, True, True), ("migrant", "migration", False, True, True),
+    ("philosophie", "philosophers", False, True, True),
+    ("migrant", "migration", False, True, True),
     ("professionnel", "professlonnelle", False, True, True),
 ])
 def test_a_word_whole_inside_another_is_another_word_but_as_joined_at_an_edge(
