@@ -668,8 +668,6 @@ def _after_word_read(word: re.Match[str], last: str) -> Optional[int]:
     return at if read == len(last) else None
 
 
-
-
 def _joined_in(hit: list[re.Match[str]], at: int, printed: PrintedCase) -> bool:
     """True if the hit's last printed word (``hit``: its words) is the query's last word (up
     to ``at``) with the word for "in" joined to it, then a blank and a capital: a style that

@@ -154,9 +154,9 @@ def another_word(word: str, other: str, first: bool = True, last: bool = True) -
     same one mistyped. A word printed whole inside the other, letters added before or after it,
     is another word too (:func:`_whole_inside`: "review" for "view"), but where the place is
     the title's ``first`` or ``last`` word, not as the print joins or cuts a word there; at
-    the ``last`` word the printed word may open with the query's mistyped and go on with the
-    word for "in" the print joins to it (:func:`_mistyped_then_joined`: "schulein" for a
-    typed "schulle", "...der modernen Schulein Sinn- und Wertorientierung"). Called
+    the ``last`` word the printed word may open with the query's word mistyped and go on
+    with the word for "in" the print joins to it (:func:`_mistyped_then_joined`: "schulein"
+    for a typed "schulle", "...der modernen Schulein Sinn- und Wertorientierung"). Called
     by ``words._another_word_in_place`` on the words a hit prints in a query word's place, and
     by ``capitals`` with :func:`mistyped` on the start of a word the print joins to the next
     field."""
