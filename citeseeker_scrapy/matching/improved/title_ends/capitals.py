@@ -87,7 +87,7 @@ from ...word_edges import PrintedCase
 from ..grammar.content_words import FUNCTION_WORDS, JOINED_IN, SHORT_FUNCTION_WORDS, is_content
 from ..text.per_text_cache import kept_per_text, kept_per_text_alone
 from ..fields.places import is_town
-from ..word_check.counterparts import another_word, mistyped
+from ..word_check.counterparts import another_word, mistyped, mistyped_keeping_end
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     town_again_after_title, town_closes_entry, towns_after_full_stops_closing_entries,
@@ -233,8 +233,8 @@ def _author_acronym(first: str, author: str) -> bool:
 
 def _mistyped_last_word(last: str, words: list[re.Match[str]], end: int) -> Optional[int]:
     """The index in ``words`` of the hit's last printed word if it is the query's ``last``
-    word mistyped (``counterparts.mistyped``, and no other word by the word check's reading,
-    ``counterparts.another_word``), its last letter kept last, else None: "...in public
+    word mistyped, its last letter kept last (``counterparts.mistyped_keeping_end``, and no
+    other word by the word check's reading, ``counterparts.another_word``), else None: "...in public
     cloud computing NIST: Gaithersburg" for a typed "computting", where
     ``printed_words.last_query_word`` finds no print of the query's word. A letter changed,
     added or left out at the end is another ending as readily ("sexuality" for "...et
@@ -244,8 +244,8 @@ def _mistyped_last_word(last: str, words: list[re.Match[str]], end: int) -> Opti
     if not inside:
         return None
     printed = folded(words[inside[-1]].group())
-    if printed == last or printed[-1:] != last[-1:] or not mistyped(last, printed) or (
-            another_word(last, printed, first=False, last=False)):
+    if printed == last or not mistyped_keeping_end(last, printed) or another_word(
+            last, printed, first=False, last=False):
         return None
     return inside[-1]
 

@@ -184,6 +184,15 @@ def mistyped(word: str, other: str) -> bool:
         _two_slips(word, other) or _few_edits(word, other, _typo_edits(word)))
 
 
+def mistyped_keeping_end(word: str, other: str) -> bool:
+    """True if ``other`` is ``word`` with a typist's slips (:func:`mistyped`) that leave its
+    last letter last: a letter changed, added or left out at a word's end makes another
+    ending as readily ("sexuality" for "sexualité", "sedimentations" for "sedimentation").
+    Called by :func:`_mistyped_then_joined` and by ``capitals`` on the print of a mistyped
+    last word, where the print goes on with a field the query does not hold."""
+    return other[-1:] == word[-1:] and mistyped(word, other)
+
+
 def letter_typed_in(typed: str, printed: str) -> bool:
     """True if the query's word ``typed`` is the ``printed`` word with one letter more, not
     its last ("dermattologie", "contemporainne"): a letter typed twice or a key struck beside
@@ -263,8 +272,8 @@ def _whole_inside(word: str, other: str, first: bool, last: bool) -> bool:
 
 
 def _mistyped_then_joined(word: str, printed: str) -> bool:
-    """True if the ``printed`` word opens with the query's ``word`` mistyped (:func:`mistyped`:
-    a typist's slips, its last letter kept last) and goes on with the word for "in"
+    """True if the ``printed`` word opens with the query's ``word`` mistyped, its last letter
+    kept last (:func:`mistyped_keeping_end`), and goes on with the word for "in"
     (``content_words.JOINED_IN``) that a style joins to a title's last word before a
     chapter's container ("tridentinemin" of "...mezi Kostnicí a Tridentinemin Sacri canones"
     for a typed "tridentinnem", "schulein" for "schulle"), as :func:`_whole_inside` lets the
@@ -272,8 +281,7 @@ def _mistyped_then_joined(word: str, printed: str) -> bool:
     ("philosophers" for a typed "philosophie", "professionnelle" for "professionnel"). Called
     by :func:`another_word` at the title's last word."""
     stem = printed[:-len(JOINED_IN)]
-    return (printed.endswith(JOINED_IN) and len(stem) > 1 and stem[-1] == word[-1]
-            and mistyped(word, stem))
+    return printed.endswith(JOINED_IN) and len(stem) > 1 and mistyped_keeping_end(word, stem)
 
 
 def _letters_in_order(shorter: str, longer: str) -> bool:
