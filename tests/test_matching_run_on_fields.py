@@ -99,6 +99,45 @@ def test_a_near_miss_before_a_volume_stays_rejected(doc: str, author: str, title
     _turned_down(doc + _NEXT, author, title)
 
 
+#: The next entry of a list that opens each entry with an author-year label.
+_NEXT_LABELLED = "\n\nLindqvist 2003: K. Lindqvist, Fjord walls of the north 5."
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    ("Okafor 2011: N. Okafor, Harbour Silt Budgets 12.", "Okafor", "Harbour Silt Budgets"),
+    ("Okafor et al. 2011: N. Okafor/K. Berg, Harbour silt budgets 3.", "Berg",
+     "Harbour silt budgets"),
+    ("Moreau/Okafor 1998b: A. Moreau/N. Okafor, Stone Bridges 7.", "Moreau", "Stone Bridges"),
+])
+def test_a_short_title_before_its_volume_closing_a_labelled_entry(doc: str, author: str,
+                                                                  title: str) -> None:
+    """The volume's full stop closes the entry where the next one opens with its label, its
+    first author's surname and year, and that surname again after its initials
+    (``entry_grammar._DATED_LABEL``)."""
+    _kept(doc + _NEXT_LABELLED, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # a longer title, a changed word before the volume of a labelled entry
+    ("Okafor 2011: N. Okafor, Harbour Silt Budgets Revised 12.", "Okafor",
+     "Harbour Silt Budgets"),
+    ("Okafor 2011: N. Okafor, Harbour Silt Ledgers 12.", "Okafor", "Harbour Silt Budgets"),
+])
+def test_a_near_miss_before_the_volume_of_a_labelled_entry_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    _turned_down(doc + _NEXT_LABELLED, author, title)
+
+
+@pytest.mark.parametrize("next_words", [
+    # a word and a year, then no author run that prints the word again: no label
+    "\n\nLindqvist 2003: see the walls of the north 5.",
+    "\n\nLindqvist 2003: K. Berg, Fjord walls of the north 5.",
+])
+def test_a_word_and_year_without_its_author_run_opens_no_entry(next_words: str) -> None:
+    _turned_down("Okafor 2011: N. Okafor, Harbour Silt Budgets 12." + next_words, "Okafor",
+                 "Harbour Silt Budgets")
+
+
 @pytest.mark.parametrize("doc, author, title", [
     # the run's date, the volume, then a title that closes the entry
     ("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets.", "Okafor", "Harbour Silt Budgets"),

@@ -326,13 +326,21 @@ EDITION_WORD = r"(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|\u0438\u0437\u0434|u
 #: ``END_OR_NUMBER_OPENING``), a surname and its initials ("Forsman, E.D.", "Walters E.T.", or
 #: joined to the comma as some styles print every name: "Maclean,S.A.":
 #: ``SURNAME_BEFORE_INITIALS`` and ``INITIALS``), an inverted name and its given name
-#: ("DUMONT, Béatrice;"), or a ditto mark ("— (2012)"). ``undecided_ends`` reads a word
-#: closing its entry with the first two.
+#: ("DUMONT, Béatrice;"), a ditto mark ("— (2012)"), or an author-year label before the author
+#: run that prints its first surname again after its initials (``_DATED_LABEL``). ``undecided_ends``
+#: reads a word closing its entry with the first two.
 END_OR_NUMBER_OPENING = rf"$| ?\[{BRACKETED_DIGITS}\]| {LISTED_DIGITS}\. "
 SURNAME_BEFORE_INITIALS = rf"{NAME}(?:, ?| )"
+#: The label some styles open each entry with, the first author's surname (the others after
+#: slashes, or "et al.") and the year, then a colon and the author run, its first surname the
+#: label's after its initials: "Coffey 1989: W. J. Coffey, Title" (offa). A sentence does not
+#: print a word and a year, then initials and that word again.
+_DATED_LABEL = (rf"(?P<label>{NAME})(?:/{NAME})*(?: et al\.)? {YEAR_DIGITS}[a-z]?: "
+                rf"(?:[^\W\d_]\.[ -]?){{1,3}}(?P=label)\b")
 NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"
                       rf"| {SURNAME_BEFORE_INITIALS}{INITIALS}"
                       rf"| {NAME}, {NAME}[.,;] "
+                      rf"| {_DATED_LABEL}"
                       rf"| {DITTO_DASH})")
 #: The year after a semicolon or a comma (not a bracket's year: "[Title, Western Australia;
 #: 2001]" repeats a title), or the pages after a comma: a range, or one page after its "p."
