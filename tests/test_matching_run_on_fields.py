@@ -1,6 +1,7 @@
 """Fields a style runs a title into with no punctuation, and the entry's end after them: a
 short title (three words or fewer) before the volume and pages where the style prints no
-journal's name (``run_on_fields.VOLUME_CLOSING_ENTRY``, read by ``title_edges.stands_alone``), or
+journal's name (``run_on_fields.VOLUME_CLOSING_ENTRY``, read by ``title_edges.stands_alone``; the
+next entry perhaps opened with an author-year label, ``entry_grammar.NEXT_ENTRY_OPENING``), or
 after the volume printed bare after the run's date (a year, bracketed or closed by a full stop
 or a comma), closing its entry, perhaps before the book's count of pages
 (``title_edges._volume_after_run_date``); before the book's count of pages that closes the
