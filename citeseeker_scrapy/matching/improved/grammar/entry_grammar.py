@@ -326,9 +326,9 @@ EDITION_WORD = r"(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|\u0438\u0437\u0434|u
 #: ``END_OR_NUMBER_OPENING``), a surname and its initials ("Forsman, E.D.", "Walters E.T.", or
 #: joined to the comma as some styles print every name: "Maclean,S.A.":
 #: ``SURNAME_BEFORE_INITIALS`` and ``INITIALS``), an inverted name and its given name
-#: ("DUMONT, Béatrice;"), a ditto mark ("— (2012)"), or an author-year label before the author
-#: run that prints its first surname again after its initials (``_DATED_LABEL``). ``undecided_ends``
-#: reads a word closing its entry with the first two.
+#: ("DUMONT, Béatrice;"), a ditto mark ("— (2012)"), or an author-year label before the
+#: author run that prints its first surname again after its initials (``_DATED_LABEL``).
+#: ``undecided_ends`` reads a word closing its entry with the first two.
 END_OR_NUMBER_OPENING = rf"$| ?\[{BRACKETED_DIGITS}\]| {LISTED_DIGITS}\. "
 SURNAME_BEFORE_INITIALS = rf"{NAME}(?:, ?| )"
 #: The label some styles open each entry with, the first author's surname (the others after
