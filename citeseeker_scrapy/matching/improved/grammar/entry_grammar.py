@@ -334,7 +334,9 @@ SURNAME_BEFORE_INITIALS = rf"{NAME}(?:, ?| )"
 #: The label some styles open each entry with, the first author's surname (the others after
 #: slashes, or "et al.") and the year, then a colon and the author run, its first surname the
 #: label's after its initials: "Coffey 1989: W. J. Coffey, Title" (offa). A sentence does not
-#: print a word and a year, then initials and that word again.
+#: print a word and a year, then initials and that word again. The back-reference needs the
+#: named group ``label``: a pattern holds :data:`NEXT_ENTRY_OPENING` once only (Python names a
+#: group once in a pattern), after its numbered groups, whose numbers then stay as they were.
 _DATED_LABEL = (rf"(?P<label>{NAME})(?:/{NAME})*(?: et al\.)? {YEAR_DIGITS}[a-z]?: "
                 rf"(?:[^\W\d_]\.[ -]?){{1,3}}(?P=label)\b")
 NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"

@@ -234,8 +234,8 @@ def _author_acronym(first: str, author: str) -> bool:
 def _mistyped_last_word(last: str, words: list[re.Match[str]], end: int) -> Optional[int]:
     """The index in ``words`` of the hit's last printed word if it is the query's ``last``
     word mistyped, its last letter kept last (``counterparts.mistyped_keeping_end``, and no
-    other word by the word check's reading, ``counterparts.another_word``), else None: "...in public
-    cloud computing NIST: Gaithersburg" for a typed "computting", where
+    other word by the word check's reading, ``counterparts.another_word``), else None: "...in
+    public cloud computing NIST: Gaithersburg" for a typed "computting", where
     ``printed_words.last_query_word`` finds no print of the query's word. A letter changed,
     added or left out at the end is another ending as readily ("sexuality" for "...et
     sexualité INED"). Called by :func:`field_start`, which then reads the field after it as
