@@ -372,6 +372,16 @@ _PUBLISHER_CITY_YEAR = ("7. Okafor, N., Phares & la marée Musée de la Marine, 
                         "2011.\n8. Halvorsen, K., Tidal harbours and their silted basins Fjord "
                         "Museum Press, Oslo/Bergen, 2009.\n9. Moreau, A., Stone bridges, Paris, "
                         "2001.")
+#: ... or its city's full stop and the next entry, in a style that prints the year after the
+#: authors.
+_PUBLISHER_CITY = ("Okafor,N. (2011) Phares & la marée Musée de la Marine, Paris/Brest.\n"
+                   "Halvorsen,K. (2009) Tidal harbours and their silted basins Fjord Museum "
+                   "Press, Oslo.\nMoreau,A. (2001) Stone bridges. Seuil, Paris.")
+#: ... the city's full stop before more of the entry, or a seat that is no publishing city.
+_PUBLISHER_CITY_GOING_ON = ("Okafor,N. (2011) Phares & la marée Musée de la Marine, Paris. "
+                            "Tome II, Les côtes.\nLindqvist,K. (2009) Phares & la marée Musée "
+                            "de la Marine, Skerrivik.\nMoreau,A. (2001) Stone bridges. Seuil, "
+                            "Paris.")
 #: ... its colon, an abbreviation's full stops before its words, the city's region code.
 _PUBLISHER_COLON_CITY_YEAR = ("12 Lindqvist, K. Tidal invariants of fjord basins Fjord .Geo .Soc: "
                               "Durham,NC, 1987. 13 Moreau, A. Stone bridges Seuil: Paris, 2001.")
@@ -401,6 +411,7 @@ _NUMERAL_LETTERS = ("N. Okafor, Tidal Silt Around the Harbour Basins of Lagos CC
     (_TWO_SEATS, "Berg", "Die Häfen des Nordens: eine kurze Geschichte"),
     (_PUBLISHER_CITY_YEAR, "Okafor", "Phares & la marée"),
     (_PUBLISHER_COLON_CITY_YEAR, "Lindqvist", "Tidal invariants of fjord basins"),
+    (_PUBLISHER_CITY, "Okafor", "Phares & la marée"),
     (_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Lagos"),
     (_LONG_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Lagos"),
     (_LONG_VOLUME_NUMERAL, "Braun", "Tides of the Coast"),
@@ -441,6 +452,13 @@ def test_a_title_before_a_field_closing_the_entry_is_reported_marked(
     (_PUBLISHER_CITY_YEAR, "Halvorsen", "Tidal harbours and their silted"),
     (_PUBLISHER_COLON_CITY_YEAR, "Lindqvist", "Tidal invariants of fjord ponds"),
     (_PUBLISHER_COLON_CITY_YEAR, "Lindqvist", "Tidal invariants of fjord basins revisited"),
+    # before a publisher's name, its city and the next entry: a word changed, added or
+    # dropped; the city's full stop before more of the entry; a seat that is no publishing city
+    (_PUBLISHER_CITY, "Okafor", "Phares & la rivière"),
+    (_PUBLISHER_CITY, "Okafor", "Phares & la marée haute"),
+    (_PUBLISHER_CITY, "Halvorsen", "Tidal harbours and their silted"),
+    (_PUBLISHER_CITY_GOING_ON, "Okafor", "Phares & la marée"),
+    (_PUBLISHER_CITY_GOING_ON, "Lindqvist", "Phares & la marée"),
     # before a volume's Roman numeral: a word changed or added
     (_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Accra"),
     (_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Lagos Today"),

@@ -431,17 +431,20 @@ def town_before_comma(text: str, at: int) -> int | None:
 #: some records print them, before it ("Dept.", "Amer .Math .Soc").
 _PUBLISHER_NAME_WORD = r"\.?[^\W\d_][\w'\u2019/-]*\.?"
 #: A publisher's name of two words or more, its comma or colon, its publishing city (perhaps
-#: other seats after slashes, or its region's code after a comma), a comma and the year, and
-#: the entry ends: "...Dubuffet & l'art brut Collection de l'Art Brut, Milano/Lausanne, 2005."
-#: (current-science), "...of 3-and 4-dimensional manifolds Amer .Math .Soc: Durham,NC, 1987."
-#: (revista-virtual-de-quimica): styles that print a book's publisher so after its title, with
-#: no punctuation. ``undecided_ends`` reads it after a title's last word printed in lower
-#: case, from a capital: a title's own proper noun prints so before the name too ("...of
-#: rural Hedmark Fjord Museum, Oslo, 2011."), so the end stays uncertain.
-PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END = re.compile(
+#: other seats after slashes, or its region's code after a comma), then a comma and the year
+#: and the entry's end, or the city's full stop and the next entry (a style that prints the
+#: year after the authors): "...Dubuffet & l'art brut Collection de l'Art Brut,
+#: Milano/Lausanne, 2005." (current-science), "...Dubuffet & l'art brut Collection de l'Art
+#: Brut, Milano/Lausanne." (bioinformatics), "...of 3-and 4-dimensional manifolds Amer .Math
+#: .Soc: Durham,NC, 1987." (revista-virtual-de-quimica): styles that print a book's publisher
+#: so after its title, with no punctuation. ``undecided_ends`` reads it after a title's last
+#: word printed in lower case, from a capital: a title's own proper noun prints so before the
+#: name too ("...of rural Hedmark Fjord Museum, Oslo, 2011."), so the end stays uncertain.
+PUBLISHER_AND_CITY_TO_ENTRY_END = re.compile(
     rf"{_PUBLISHER_NAME_WORD}(?:(?: |(?<=\.)){_PUBLISHER_NAME_WORD}){{1,6}}[,:] "
     rf"(?:{places.PUBLISHING_CITIES})"
-    rf"{_SEATS_AFTER_SLASHES}(?: ?, ?[^\W\d_]{{2,3}}(?=,))?, \(?{YEAR_DIGITS}\)?\.(?: |$)")
+    rf"{_SEATS_AFTER_SLASHES}(?: ?, ?[^\W\d_]{{2,3}}(?=[,.]))?"
+    rf"(?:, \(?{YEAR_DIGITS}\)?\.(?: |$)|\.{NEXT_ENTRY_OPENING})")
 #: The abbreviation of an organisation's word that opens a publisher's name, with its full stop
 #: ("...transfer to the Commonwealth Dept. of External Affairs: Melbourne, 1913."), or a word
 #: and the full stop of the next word's abbreviation printed before it, as some records print
@@ -524,8 +527,8 @@ def publication_data_close_entry(text: str, at: int) -> bool:
 def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
                                     name_printed_apart: bool = False) -> bool:
     """True if the words from ``at`` (a capital right after a title's last word) are a
-    publisher's name and its place up to the entry's end: its city and its year
-    (``PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END``), or its full stop and a town with its colon
+    publisher's name and its place up to the entry's end: its city, perhaps its year
+    (``PUBLISHER_AND_CITY_TO_ENTRY_END``), or its full stop and a town with its colon
     (``_PUBLISHER_THEN_TOWN_TO_ENTRY_END``: a publishing city or a town GeoNames knows);
     after a title's last word printed in lower case (``after_lower_case``), or after one in
     any case where the name opens with an abbreviation (``_ABBREVIATION_OPENING_NAME``:
@@ -544,7 +547,7 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
     ``undecided_ends``, which marks the end uncertain: a title's proper noun after a word in
     lower case prints so before the name too."""
     opened = after_lower_case or _ABBREVIATION_OPENING_NAME.match(text, at) is not None
-    if opened and PUBLISHER_CITY_AND_YEAR_TO_ENTRY_END.match(text, at) is not None:
+    if opened and PUBLISHER_AND_CITY_TO_ENTRY_END.match(text, at) is not None:
         return True
     if _PLACE_ALONE_TO_ENTRY_END.match(text, at) is not None:
         return True
