@@ -1436,3 +1436,45 @@ def test_a_title_before_a_town_and_comma_in_a_list_with_fewer_towns_stays_reject
     doc = closed + _TOWN_COMMA
     matching.turned_down(doc, "Sand", "Salt marshes of the western estuaries")
     assert matching.title_end_of(doc, "Sand", "Salt marshes of the western estuaries") is None
+
+
+# A chapter's book of one word run on after the title, its full stop, then the publisher, its
+# seat and perhaps its year closing the entry, in a list that runs other titles straight into
+# their container: a book's chapter up to its publisher (the PDF of a list numbered in the
+# margin: the number before the next entry, its initials joined), a journal up to its volume.
+_CHAPTERS_INTO_BOOKS = (
+    "7 Okafor N. Tidal trade in coastal harbours Seaboards. Fjord University Press, Bergen.\n"
+    "8 Berg MK, Lund A. 2001. Silt and sediment in the lower estuary Handbook of Coastal "
+    "Geology. Seaside Books, London. p 235.\n9 Moreau A. Stone bridges. Seuil, Paris.")
+_TITLES_INTO_JOURNALS = (
+    "1. Walker B.: Silt budgets for a participatory approach Coastal Ecology, 6, (2002)\n"
+    "2. Okafor N.: Tidal trade in coastal harbours Seaboards. Fjord University Press, Bergen "
+    "(2009)\n3. Moreau A.: Stone bridges, Seuil, Paris, (2001)")
+
+
+@pytest.mark.parametrize("doc", [_CHAPTERS_INTO_BOOKS, _TITLES_INTO_JOURNALS])
+def test_a_one_word_book_before_its_publisher_in_a_list_of_run_on_containers_is_marked(
+        doc: str) -> None:
+    matching.marked_uncertain(doc, "Okafor", "Tidal trade in coastal harbours")
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_CHAPTERS_INTO_BOOKS, "Tidal trade in inland harbours"),  # a content word changed
+    (_TITLES_INTO_JOURNALS, "Tidal trade in coastal harbours today"),  # a word added
+    # the other chapter's title closed by its full stop before its book: no list's habit
+    (_CHAPTERS_INTO_BOOKS.replace("estuary Handbook", "estuary. Handbook"),
+     "Tidal trade in coastal harbours"),
+    # capitals after a function word before the publisher: the other title's own place
+    (_CHAPTERS_INTO_BOOKS.replace("Handbook of Coastal Geology", "of West Lagos"),
+     "Tidal trade in coastal harbours"),
+    # the journal's volume after a title closed by its comma
+    (_TITLES_INTO_JOURNALS.replace("approach Coastal", "approach, Coastal"),
+     "Tidal trade in coastal harbours"),
+    # more of the entry after the seat
+    (_CHAPTERS_INTO_BOOKS.replace("Bergen.\n", "Bergen. Tome II.\n"),
+     "Tidal trade in coastal harbours"),
+])
+def test_a_word_before_a_publisher_stays_rejected_in_a_list_of_closed_titles(
+        doc: str, title: str) -> None:
+    matching.turned_down(doc, "Okafor", title)
+    assert matching.title_end_of(doc, "Okafor", title) is None

@@ -18,7 +18,7 @@ pattern's comment names the real strings it was written for.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Iterator, Optional
 
 from ...name_parts import INITIAL
 from . import places, publishers
@@ -509,6 +509,25 @@ def publisher_seat_and_pages_close_entry(text: str, at: int) -> bool:
     Called by ``undecided_ends`` after one word run on after a title and its full stop."""
     named = _PUBLISHER_SEAT_AND_PAGES_TO_ENTRY_END.match(text, at)
     return named is not None and _is_seat(named["town"])
+
+
+#: A publisher's name of up to six words, its comma and its seat (a town of one word or two),
+#: perhaps the year in brackets after it, up to the field's full stop, its bracket or a blank:
+#: "...Shorelines. Stanford University Press, Stanford (2009)", "...Plastic Surgery.
+#: Lippincott Williams, Philadelphia. p 235". Read by :func:`publisher_and_seat_end`.
+_PUBLISHER_COMMA_SEAT = re.compile(
+    rf"{_PUBLISHER_NAME_WORD}(?: {_PUBLISHER_NAME_WORD}){{0,5}}, "
+    rf"(?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?)(?: \({YEAR_DIGITS}\))?(?=[. ]|$)")
+
+
+def publisher_and_seat_end(text: str, at: int) -> Optional[int]:
+    """Where the publisher's name, its comma, its seat and perhaps its bracketed year that
+    start at ``at`` end (``_PUBLISHER_COMMA_SEAT``; the seat a town :func:`_is_seat` knows),
+    or None. The caller asks what follows: ``undecided_ends``, after a one-word book's full
+    stop, whether the entry ends there; ``capitals``, reading a list's habit of running
+    titles into their containers, nothing (a chapter's pages may follow)."""
+    named = _PUBLISHER_COMMA_SEAT.match(text, at)
+    return named.end() if named is not None and _is_seat(named["town"]) else None
 
 
 def publication_data_close_entry(text: str, at: int) -> bool:

@@ -325,6 +325,10 @@ VOLUME_CLOSING_ENTRY = re.compile(
 #: pages prints none after a title either); not before a volume, a colon and a blank, or a
 #: volume and pages after commas, where a comma may close the title ("...and the church
 #: Bell, Nordic Review 4: 5–19"). ``capitals`` reads its first word.
+#: A journal's volume between commas, after the journal's name: "...approach Conservation
+#: Ecology, 6, (2002)", "...agents Journal of Management Studies, 34, pp. 921–945". Read by
+#: ``capitals`` as the end of a container that a style runs a title into.
+VOLUME_BETWEEN_COMMAS = re.compile(r", \d{1,3},")
 _CONTAINER_NAME = r"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_])%s (?=[^\W\d_])){0,150}"
 CONTAINER_WITH_ISSUE = re.compile(
     rf"{_CONTAINER_NAME % ''}"

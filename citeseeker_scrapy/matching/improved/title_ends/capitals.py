@@ -90,13 +90,14 @@ from ..fields.places import is_town
 from ..word_check.counterparts import another_word, mistyped, mistyped_keeping_end
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
-    town_again_after_title, town_closes_entry, towns_after_full_stops_closing_entries,
-    towns_before_blanks, towns_before_closing_publishers, towns_before_closing_years,
-    towns_closing_entries, words_before_comma_closing_entries,
+    publisher_and_seat_end, town_again_after_title, town_closes_entry,
+    towns_after_full_stops_closing_entries, towns_before_blanks, towns_before_closing_publishers,
+    towns_before_closing_years, towns_closing_entries, words_before_comma_closing_entries,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
     ACRONYM_CLOSING_ENTRY, CONTAINER_WITH_ISSUE, ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME,
+    VOLUME_BETWEEN_COMMAS,
 )
 
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
@@ -130,6 +131,17 @@ _TOWNS_BEFORE_CLOSING_YEARS = 2
 #: list's habit of printing a book's publisher before its closing place
 #: (:func:`prints_publishers_before_closing_towns`).
 _PUBLISHERS_BEFORE_CLOSING_TOWNS = 3
+#: Entries of a reference list that run a title's last word in lower case straight into a
+#: container's capitalised words, its volume or its publisher and seat after them, that make
+#: the list's habit of printing "Title Container." (:func:`prints_titles_into_containers`).
+_TITLES_INTO_CONTAINERS = 1
+#: The most words of a container's name run into a title that
+#: :func:`_lower_case_before_container` reads back over.
+_CONTAINER_NAME_WORDS = 8
+#: A word of a container's name as printed, or its "&" (:func:`_lower_case_before_container`).
+_CONTAINER_NAME_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*|&")
+#: A container's full stop and the capital after it, where a publisher's name may start.
+_FULL_STOP_BEFORE_NAME = re.compile(r"\. (?=[^\W\d_])")
 #: A capitalised word and a colon right after the query's last word printed in lower case: a
 #: field and its colon ("...sexualité Démographie : analyse", "...coastal towns Bodø: Nordland
 #: Press"), not the title's own last word: a title that goes on to a subtitle after it would be
@@ -411,6 +423,59 @@ def _others(places: Iterable[int], at: int) -> int:
     :func:`prints_titles_into_publishers_and_towns` and
     :func:`prints_publishers_before_closing_towns`."""
     return sum(place != at for place in places)
+
+
+def prints_titles_into_containers(text: str, printed: PrintedCase, at: int) -> bool:
+    """True if the reference list in ``text`` runs ``_TITLES_INTO_CONTAINERS`` other entries'
+    titles (not the one whose last word ends at ``at``), their last word printed in lower
+    case, straight into their container's capitalised words (:func:`_titles_into_containers`):
+    a journal up to its volume between commas ("...approach Conservation Ecology, 6, (2002)")
+    or a book up to its full stop and its publisher and seat ("...plagiocephaly Grabb and
+    Smith's Plastic Surgery. Lippincott Williams, Philadelphia."), a style that prints no
+    punctuation after a title. There a chapter's book of one word prints as the title's own
+    last word would. Who calls it: ``undecided_ends``, only on an original hit a word check
+    turned down; the list's containers are read once per text."""
+    return _others(_titles_into_containers(text, printed), at) >= _TITLES_INTO_CONTAINERS
+
+
+@kept_per_text_alone
+def _titles_into_containers(text: str, printed: PrintedCase) -> tuple[int, ...]:
+    """The ends of the titles' last words in ``text`` that run straight into a container
+    (:func:`_lower_case_before_container`) closed by a volume between commas
+    (``run_on_fields.VOLUME_BETWEEN_COMMAS``) or by its full stop before a publisher and its
+    seat (``place_fields.publisher_and_seat_end``). Called by
+    :func:`prints_titles_into_containers`; read once per text."""
+    closes = [volume.start() for volume in VOLUME_BETWEEN_COMMAS.finditer(text)]
+    closes += [stop.start() for stop in _FULL_STOP_BEFORE_NAME.finditer(text)
+               if publisher_and_seat_end(text, stop.end()) is not None]
+    ends = (_lower_case_before_container(text, close, printed) for close in closes)
+    return tuple(end for end in ends if end is not None)
+
+
+def _lower_case_before_container(text: str, close: int, printed: PrintedCase) -> Optional[int]:
+    """The end of the word printed in lower case (no function word) right before the
+    container's name that ends at ``close``, or None: the name's words, up to
+    ``_CONTAINER_NAME_WORDS``, are printed with a capital or are function words in lower case
+    ("Journal of Management Studies", "Grabb and Smith's Plastic Surgery"), the first with a
+    capital, with no punctuation among them. A function word before the capitals ("...in
+    Texas. Texas Tech University, Lubbock") keeps them the title's own: a place or a name the
+    title ends with. Called by :func:`_titles_into_containers`."""
+    end, opens_with_capital = close, False
+    for _ in range(_CONTAINER_NAME_WORDS + 1):
+        start = text.rfind(" ", 0, end) + 1
+        cased = printed(start, end) if 0 < start < end else None
+        if cased is None or _CONTAINER_NAME_WORD.fullmatch(cased) is None:
+            return None
+        if cased[0].isupper():
+            opens_with_capital = True
+        elif text[start:end] in _ANY_FUNCTION_WORD or cased == "&":
+            opens_with_capital = False
+        elif cased.islower():
+            return end if opens_with_capital else None
+        else:
+            return None
+        end = start - 1
+    return None
 
 
 def prints_titles_into_towns(text: str, printed: PrintedCase, at: int) -> bool:

@@ -24,7 +24,8 @@ from typing import NamedTuple, Optional, Sequence
 
 from ...word_edges import PrintedCase
 from .capitals import (
-    acronym, capital_after_lower, prints_publishers_before_closing_towns, prints_titles_into_towns,
+    acronym, capital_after_lower, prints_publishers_before_closing_towns,
+    prints_titles_into_containers, prints_titles_into_towns,
     prints_titles_into_publishers_and_towns, prints_titles_into_towns_and_publishers,
     prints_titles_into_towns_and_years, prints_titles_into_towns_before_fields,
 )
@@ -38,6 +39,7 @@ from ..fields.place_fields import (
     empty_field_after_town, name_before_closing_publisher, name_before_closing_town,
     name_before_closing_year, place_and_colon_after,
     place_closes_entry_after, publication_data_close_entry, publisher_and_place_close_entry,
+    publisher_and_seat_end,
     publisher_seat_and_pages_close_entry, town_and_publisher_end, town_and_year_close_entry,
     town_before_comma, towns_after_name_end,
 )
@@ -66,15 +68,17 @@ _NAME_HYPHEN = re.compile("[-\u2010]")
 #: One word, then the full stop that ends the entry: the text's end, the next entry's number
 #: or its author's surname and initials ("...Attorney-General Gizmodo. 29. Kim", "...Twitter
 #: Arxiv. [6] Lee": the first two shapes of ``entry_grammar.NEXT_ENTRY_OPENING``, built from
-#: its parts). Not two names and a comma: a container's words print so too ("...Middle Ages.
-#: Word, Image, Number"); nor a function word before initials: "In" opens a chapter's book
-#: after its editor's initials ("...Adult Education. In M. Collins (Ed.)"). The initials
-#: (``initials``) must be printed as capitals: "...Testament. Paris, t. VI" holds a volume's
-#: mark.
+#: its parts), the initials perhaps joined with no full stop before a comma and the surname
+#: perhaps after a number with none ("...Stanford. 10 Badjukov DD, Nazarov MA", a list
+#: numbered in the margin, whose PDF prints the number before the entry). Not two names and a
+#: comma: a container's words print so too ("...Middle Ages. Word, Image, Number"); nor a
+#: function word before initials: "In" opens a chapter's book after its editor's initials
+#: ("...Adult Education. In M. Collins (Ed.)"). The initials (``initials``) must be printed as
+#: capitals: "...Testament. Paris, t. VI" holds a volume's mark.
 _NEXT_ENTRY_OPENING = (
     rf"(?={END_OR_NUMBER_OPENING}"
-    rf"| (?!(?:{'|'.join(sorted(SHORT_FUNCTION_WORDS))})[ ,]){SURNAME_BEFORE_INITIALS}"
-    rf"(?P<initials>{INITIALS}))")
+    rf"| (?:\d{{1,3}} )?(?!(?:{'|'.join(sorted(SHORT_FUNCTION_WORDS))})[ ,])"
+    rf"{SURNAME_BEFORE_INITIALS}(?P<initials>{INITIALS}|[^\W\d_]{{1,3}}(?=,)))")
 _FULL_STOP_ENDING_ENTRY = re.compile(rf"\.{_NEXT_ENTRY_OPENING}")
 #: ... or right after a bracket that closes the entry's last field, with no full stop: a style
 #: that ends each entry with its bracketed place and publisher ("...Shorelines (Stanford:
@@ -419,7 +423,10 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     University of Wisconsin Press"), or, in a list that closes other entries with a word's
     full stop and a town's colon, the word's full stop before a place closed by its colon at
     the entry's end (:func:`_publisher_before_closing_place`: "...Persian Mazda. Costa Mesa,
-    California:"), or, after a word of letters only (a series' name, not
+    California:"), or, in a list that runs other titles straight into their container, the
+    word's full stop before a publisher, its seat and perhaps its year closing the entry
+    (:func:`_book_before_publisher_in_list_of_containers`: "...South India Shorelines.
+    Stanford University Press, Stanford."), or, after a word of letters only (a series' name, not
     a report's number), the place and the publisher in brackets closing the entry, perhaps
     with a chapter's pages after them (:func:`_closes_after_bracket`: "...South India
     Shorelines (Stanford: Stanford University Press)"), or a town GeoNames knows or a listed
@@ -470,6 +477,8 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     if _field_before_town_closes_entry(text, word, printed):
         return True
     if _publisher_before_closing_place(text, word, printed):
+        return True
+    if _book_before_publisher_in_list_of_containers(text, word, printed):
         return True
     if town_and_year_close_entry(text, word.start() - 1):
         return True
@@ -528,6 +537,27 @@ def _publisher_before_closing_place(text: str, word: re.Match[str], printed: Pri
     return (end is not None and (end == len(text) or ends_paragraph(text, end, printed))
             and (prints_publishers_before_closing_towns(text, printed, word.end())
                  or prints_titles_into_towns_before_fields(text, printed, word.start() - 1)))
+
+
+def _book_before_publisher_in_list_of_containers(text: str, word: re.Match[str],
+                                                 printed: PrintedCase) -> bool:
+    """True if the one word run on after a title (``word``) closes a field with its full stop
+    and a publisher's name, its comma and its seat follow up to the entry's end, perhaps with
+    the year in brackets (``place_fields.publisher_and_seat_end``: "...in South India
+    Shorelines. Stanford University Press, Stanford."), in a reference list that runs other
+    titles straight into their container (``capitals.prints_titles_into_containers``): a
+    chapter's book of one word there prints as a title's own last word would. Elsewhere a
+    book's title closed by its full stop before its publisher prints its own last word so,
+    far more often, and the veto stands; in such a list too, so the end stays uncertain.
+    Called by :func:`_closes_entry_after_field`."""
+    if not text.startswith(". ", word.end()):
+        return False
+    end = publisher_and_seat_end(text, word.end() + 2)
+    if end is None:
+        return False
+    closing = _BRACKET_ENDING_ENTRY if text[end - 1] == ")" else _FULL_STOP_ENDING_ENTRY
+    return (_entry_ends_at(text, end, printed, closing)
+            and prints_titles_into_containers(text, printed, word.start() - 1))
 
 
 def _name_and_towns_close_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
