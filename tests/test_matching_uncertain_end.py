@@ -1439,9 +1439,11 @@ def test_a_title_before_a_town_and_comma_in_a_list_with_fewer_towns_stays_reject
 
 
 # A chapter's book of one word run on after the title, its full stop, then the publisher, its
-# seat and perhaps its year closing the entry, in a list that runs other titles straight into
-# their container: a book's chapter up to its publisher (the PDF of a list numbered in the
-# margin: the number before the next entry, its initials joined), a journal up to its volume.
+# seat and perhaps its year closing the entry, or a journal of one word, its full stop and the
+# year closing the entry after a last word in lower case, in a list that runs other titles
+# straight into their container: a book's chapter up to its publisher (the PDF of a list
+# numbered in the margin: the number before the next entry, its initials joined), a journal
+# up to its volume, or up to Vancouver's date before it.
 _CHAPTERS_INTO_BOOKS = (
     "7 Okafor N. Tidal trade in coastal harbours Seaboards. Fjord University Press, Bergen.\n"
     "8 Berg MK, Lund A. 2001. Silt and sediment in the lower estuary Handbook of Coastal "
@@ -1450,9 +1452,14 @@ _TITLES_INTO_JOURNALS = (
     "1. Walker B.: Silt budgets for a participatory approach Coastal Ecology, 6, (2002)\n"
     "2. Okafor N.: Tidal trade in coastal harbours Seaboards. Fjord University Press, Bergen "
     "(2009)\n3. Moreau A.: Stone bridges, Seuil, Paris, (2001)")
+_JOURNAL_AND_YEAR = (
+    "4. Berg MK, Lund A. Silt and sediment in the lower estuary Proceedings of the Symposium on "
+    "the Northern Seas and Their Islands. 2001;4:356\n5. Okafor N. Tidal trade in coastal "
+    "harbours Seaboards. 2010\n6. Moreau A. Stone bridges. Paris: Seuil; 2001")
 
 
-@pytest.mark.parametrize("doc", [_CHAPTERS_INTO_BOOKS, _TITLES_INTO_JOURNALS])
+@pytest.mark.parametrize("doc", [_CHAPTERS_INTO_BOOKS, _TITLES_INTO_JOURNALS, _JOURNAL_AND_YEAR,
+                                 _JOURNAL_AND_YEAR.replace("\n", "\n\n")])
 def test_a_one_word_book_before_its_publisher_in_a_list_of_run_on_containers_is_marked(
         doc: str) -> None:
     matching.marked_uncertain(doc, "Okafor", "Tidal trade in coastal harbours")
@@ -1472,6 +1479,13 @@ def test_a_one_word_book_before_its_publisher_in_a_list_of_run_on_containers_is_
      "Tidal trade in coastal harbours"),
     # more of the entry after the seat
     (_CHAPTERS_INTO_BOOKS.replace("Bergen.\n", "Bergen. Tome II.\n"),
+     "Tidal trade in coastal harbours"),
+    # one word, its full stop and the year: a word changed; no journal run into its title
+    # before its date; more of the entry after the year
+    (_JOURNAL_AND_YEAR, "Tidal trade in inland harbours"),
+    (_JOURNAL_AND_YEAR.replace("estuary Proceedings", "estuary. Proceedings"),
+     "Tidal trade in coastal harbours"),
+    (_JOURNAL_AND_YEAR.replace("2010\n", "2010, Lagos harbour board\n"),
      "Tidal trade in coastal harbours"),
 ])
 def test_a_word_before_a_publisher_stays_rejected_in_a_list_of_closed_titles(

@@ -325,10 +325,12 @@ VOLUME_CLOSING_ENTRY = re.compile(
 #: pages prints none after a title either); not before a volume, a colon and a blank, or a
 #: volume and pages after commas, where a comma may close the title ("...and the church
 #: Bell, Nordic Review 4: 5–19"). ``capitals`` reads its first word.
-#: A journal's volume between commas, after the journal's name: "...approach Conservation
-#: Ecology, 6, (2002)", "...agents Journal of Management Studies, 34, pp. 921–945". Read by
-#: ``capitals`` as the end of a container that a style runs a title into.
-VOLUME_BETWEEN_COMMAS = re.compile(r", \d{1,3},")
+#: What follows a journal's name up to its volume: the volume between commas ("...approach
+#: Conservation Ecology, 6, (2002)", "...agents Journal of Management Studies, 34, pp.
+#: 921–945"), or Vancouver's full stop, year and semicolon before it ("...southern Alberta
+#: Proceedings of the Biennial Symposium. 1984;4:356"). Read by ``capitals`` as the end of a
+#: container that a style runs a title into.
+JOURNAL_NAME_CLOSE = re.compile(rf", \d{{1,3}},|\. {YEAR_DIGITS};\d")
 _CONTAINER_NAME = r"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_])%s (?=[^\W\d_])){0,150}"
 CONTAINER_WITH_ISSUE = re.compile(
     rf"{_CONTAINER_NAME % ''}"
@@ -444,6 +446,13 @@ CHAPTER_PAGES_AFTER_BRACKET = re.compile(rf" pp?\.? ?\d+{RANGE_DASH}\d+(?!\d)")
 #: title in title case with its own last word before the comma ("...Spacetimes and Riemannian
 #: Manifolds, (1999)").
 ONE_WORD_JOURNAL_AND_YEAR = re.compile(rf"{NAME}, \({YEAR_DIGITS}\)")
+#: ... or its full stop and the year, where Vancouver's style prints no volume after the year
+#: (journal-of-brachial-plexus-and-peripheral-nerve-injury: "...Incarceration & social
+#: inequality Dædalus. 2010"). ``undecided_ends`` reads it after a title's last word printed
+#: in lower case, where the entry ends after the year, in a list that runs other titles
+#: straight into their container: elsewhere a report's title that ends with a place prints so
+#: ("...in northern Norway. 1999.").
+ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR = re.compile(rf"{NAME}\. {YEAR_DIGITS}(?!\d)")
 #: A volume's number in Roman numerals, in lower case as the text is searched: up to seven of
 #: the letters up to "c" in any order ("xxxiv", "iiii"), or a numeral of any length written as
 #: the numerals' rules write it, thousands, hundreds, tens and units ("ccxlviii",

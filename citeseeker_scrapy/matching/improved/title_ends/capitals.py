@@ -97,7 +97,7 @@ from ..fields.place_fields import (
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
     ACRONYM_CLOSING_ENTRY, CONTAINER_WITH_ISSUE, ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME,
-    VOLUME_BETWEEN_COMMAS,
+    JOURNAL_NAME_CLOSE,
 )
 
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
@@ -137,7 +137,7 @@ _PUBLISHERS_BEFORE_CLOSING_TOWNS = 3
 _TITLES_INTO_CONTAINERS = 1
 #: The most words of a container's name run into a title that
 #: :func:`_lower_case_before_container` reads back over.
-_CONTAINER_NAME_WORDS = 8
+_CONTAINER_NAME_WORDS = 16
 #: A word of a container's name as printed, or its "&" (:func:`_lower_case_before_container`).
 _CONTAINER_NAME_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*|&")
 #: A container's full stop and the capital after it, where a publisher's name may start.
@@ -430,22 +430,24 @@ def prints_titles_into_containers(text: str, printed: PrintedCase, at: int) -> b
     titles (not the one whose last word ends at ``at``), their last word printed in lower
     case, straight into their container's capitalised words (:func:`_titles_into_containers`):
     a journal up to its volume between commas ("...approach Conservation Ecology, 6, (2002)")
-    or a book up to its full stop and its publisher and seat ("...plagiocephaly Grabb and
-    Smith's Plastic Surgery. Lippincott Williams, Philadelphia."), a style that prints no
-    punctuation after a title. There a chapter's book of one word prints as the title's own
-    last word would. Who calls it: ``undecided_ends``, only on an original hit a word check
-    turned down; the list's containers are read once per text."""
+    or its Vancouver date before the volume ("...southern Alberta Proceedings of the Biennial
+    Symposium. 1984;4:356"), or a book up to its full stop and its publisher and seat
+    ("...plagiocephaly Grabb and Smith's Plastic Surgery. Lippincott Williams, Philadelphia."),
+    a style that prints no punctuation after a title. There a chapter's book or a journal of
+    one word prints as the title's own last word would. Who calls it: ``undecided_ends``,
+    only on an original hit a word check turned down; the list's containers are read once
+    per text."""
     return _others(_titles_into_containers(text, printed), at) >= _TITLES_INTO_CONTAINERS
 
 
 @kept_per_text_alone
 def _titles_into_containers(text: str, printed: PrintedCase) -> tuple[int, ...]:
     """The ends of the titles' last words in ``text`` that run straight into a container
-    (:func:`_lower_case_before_container`) closed by a volume between commas
-    (``run_on_fields.VOLUME_BETWEEN_COMMAS``) or by its full stop before a publisher and its
+    (:func:`_lower_case_before_container`) closed by its volume or its date before it
+    (``run_on_fields.JOURNAL_NAME_CLOSE``) or by its full stop before a publisher and its
     seat (``place_fields.publisher_and_seat_end``). Called by
     :func:`prints_titles_into_containers`; read once per text."""
-    closes = [volume.start() for volume in VOLUME_BETWEEN_COMMAS.finditer(text)]
+    closes = [journal.start() for journal in JOURNAL_NAME_CLOSE.finditer(text)]
     closes += [stop.start() for stop in _FULL_STOP_BEFORE_NAME.finditer(text)
                if publisher_and_seat_end(text, stop.end()) is not None]
     ends = (_lower_case_before_container(text, close, printed) for close in closes)

@@ -49,6 +49,7 @@ from ..fields.run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, CHAPTER_PAGES_AFTER_BRACKET,
     COLON_AND_CONTAINER_TO_VOLUME, CONTAINER_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE, NEXT_FIELD,
     ONE_WORD_BOOK_AND_CHAPTER_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
+    ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR,
     STOPS_BEFORE_ABBREVIATIONS, VOLUME_NUMERAL_CLOSING_ENTRY,
 )
 
@@ -80,6 +81,9 @@ _NEXT_ENTRY_OPENING = (
     rf"| (?:\d{{1,3}} )?(?!(?:{'|'.join(sorted(SHORT_FUNCTION_WORDS))})[ ,])"
     rf"{SURNAME_BEFORE_INITIALS}(?P<initials>{INITIALS}|[^\W\d_]{{1,3}}(?=,)))")
 _FULL_STOP_ENDING_ENTRY = re.compile(rf"\.{_NEXT_ENTRY_OPENING}")
+#: ... or with no mark before it, after a year that closes the entry as a PDF joins the lines
+#: ("...Dædalus. 2010 25. Rachidi I."): :func:`_journal_and_year_in_list_of_containers`.
+_ENTRY_OPENING_AFTER_NO_MARK = re.compile(_NEXT_ENTRY_OPENING)
 #: ... or right after a bracket that closes the entry's last field, with no full stop: a style
 #: that ends each entry with its bracketed place and publisher ("...Shorelines (Stanford:
 #: Stanford University Press) Timmer J M 2012", as a PDF's text joins the lines).
@@ -407,7 +411,9 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     entry ends with: a journal of one word and its number
     (``run_on_fields.ONE_WORD_JOURNAL_AND_NUMBER``: "...Hopes and Fear Zodiac, 24–35"), or
     its bracketed year after a title's last word printed in lower case (``after_lower_case``,
-    ``run_on_fields.ONE_WORD_JOURNAL_AND_YEAR``: "...of a gamespace Kinephanos, (2016)"), a
+    ``run_on_fields.ONE_WORD_JOURNAL_AND_YEAR``: "...of a gamespace Kinephanos, (2016)") or,
+    in a list that runs other titles into their container, its full stop and the year
+    (:func:`_journal_and_year_in_list_of_containers`: "...social inequality Dædalus. 2010"), a
     journal whose first word its colon closes, up to its volume
     (``run_on_fields.COLON_AND_CONTAINER_TO_VOLUME``: "...The Rx6-Method Voices: A World
     Forum for Music Therapy, 17"), or a chapter's book of one word and the chapter's pages
@@ -459,6 +465,8 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
         return True
     year = ONE_WORD_JOURNAL_AND_YEAR.match(text, word.start()) if after_lower_case else None
     if year is not None and _entry_ends_at(text, year.end(), printed):
+        return True
+    if after_lower_case and _journal_and_year_in_list_of_containers(text, word, printed):
         return True
     journal = COLON_AND_CONTAINER_TO_VOLUME.match(text, word.end())
     if journal is not None and _entry_ends_at(text, journal.end(), printed):
@@ -537,6 +545,24 @@ def _publisher_before_closing_place(text: str, word: re.Match[str], printed: Pri
     return (end is not None and (end == len(text) or ends_paragraph(text, end, printed))
             and (prints_publishers_before_closing_towns(text, printed, word.end())
                  or prints_titles_into_towns_before_fields(text, printed, word.start() - 1)))
+
+
+def _journal_and_year_in_list_of_containers(text: str, word: re.Match[str],
+                                            printed: PrintedCase) -> bool:
+    """True if the one word run on after a title's last word printed in lower case (``word``)
+    is a journal's name, its full stop and the year closing the entry
+    (``run_on_fields.ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR``: "...Incarceration & social
+    inequality Dædalus. 2010"; the year's full stop, or none before the next entry's opening
+    as a PDF joins the lines), in a reference list that runs other titles straight into their
+    container (``capitals.prints_titles_into_containers``). Elsewhere a report's title that
+    ends with a place prints so ("...in northern Norway. 1999."), and the veto stands; a title
+    in sentence case that ends with a name prints so in such a list too, so the end stays
+    uncertain. Called by :func:`_closes_entry_after_field`."""
+    year = ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR.match(text, word.start())
+    return (year is not None
+            and (_entry_ends_at(text, year.end(), printed)
+                 or _entry_ends_at(text, year.end(), printed, _ENTRY_OPENING_AFTER_NO_MARK))
+            and prints_titles_into_containers(text, printed, word.start() - 1))
 
 
 def _book_before_publisher_in_list_of_containers(text: str, word: re.Match[str],
