@@ -357,6 +357,11 @@ _PIER_BLANK = ("Lindqvist, E & Berg, M (2016) Harbour walls of the north, part I
 _LOWLANDS = ("Okafor N (2013). Tidal Markets: Harbour Trade in the Coastal Lowlands Lagos: Fjord "
              "Press.\n\nHalvorsen K (2009). Ferry Routes of the Northern Skerries Harbourview: "
              "Fjord Press.\n\nMoreau A (2001). Stone bridges. Paris: Seuil.")
+#: ... Vancouver's year after the publisher's semicolon, perhaps the pages after its colon.
+_LOWLANDS_YEAR = ("12. Okafor N. Tidal Markets: Harbour Trade in the Coastal Lowlands Lagos: "
+                  "Fjord Press; 2013\n13. Halvorsen K. Ferry Routes of the Northern Skerries "
+                  "Bergen: Fjord Press; 2009:17-34\n14. Moreau A. Stone bridges. Paris: Seuil; "
+                  "2001")
 
 #: A publisher with two seats, a town, then a publishing city after its comma (``place_fields``'s
 #: ``_TOWN_AND_PUBLISHER``).
@@ -409,6 +414,8 @@ _NUMERAL_LETTERS = ("N. Okafor, Tidal Silt Around the Harbour Basins of Lagos CC
     (_LOWLANDS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands"),
     (_TWO_SEATS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands"),
     (_TWO_SEATS, "Berg", "Die Häfen des Nordens: eine kurze Geschichte"),
+    (_LOWLANDS_YEAR, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands"),
+    (_LOWLANDS_YEAR, "Halvorsen", "Ferry Routes of the Northern Skerries"),
     (_PUBLISHER_CITY_YEAR, "Okafor", "Phares & la marée"),
     (_PUBLISHER_COLON_CITY_YEAR, "Lindqvist", "Tidal invariants of fjord basins"),
     (_PUBLISHER_CITY, "Okafor", "Phares & la marée"),
@@ -433,6 +440,10 @@ def test_a_title_before_a_field_closing_the_entry_is_reported_marked(
      "Harbour walls of the north, part II: The Stone-Pier Method Revisited"),
     (_PIER_BLANK, "Lindqvist", "Harbour walls of the north, part II: The Stone-Pier Process"),
     (_LOWLANDS, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Lowlands Today"),
+    (_LOWLANDS_YEAR, "Okafor", "Tidal Markets: Harbour Trade in the Coastal Highlands"),
+    # more of the entry after Vancouver's year
+    (_LOWLANDS_YEAR.replace("2013\n", "2013, vol. 2\n"), "Okafor",
+     "Tidal Markets: Harbour Trade in the Coastal Lowlands"),
     (_PORTUS, "Okafor", "Stone bridges"),  # another entry's title
     (_PORTUS, "Okafor", "Tidal trade in coastal"),  # a word in lower case before the journal
     # a title's last word printed with a capital before the journal's bracketed year: a book's

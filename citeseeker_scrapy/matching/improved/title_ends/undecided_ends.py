@@ -32,7 +32,9 @@ from .capitals import (
 from ..grammar.content_words import (
     CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content,
 )
-from ..grammar.entry_grammar import END_OR_NUMBER_OPENING, SURNAME_BEFORE_INITIALS, YEAR_DIGITS
+from ..grammar.entry_grammar import (
+    END_OR_NUMBER_OPENING, RANGE_DASH, SURNAME_BEFORE_INITIALS, YEAR_DIGITS,
+)
 from ..grammar.name_grammar import AND_WORD, INITIALS
 from ..fields.place_fields import (
     WORD_BEFORE_TITLES_TOWN, bracketed_place_and_publisher_end, country_after_town,
@@ -84,6 +86,10 @@ _FULL_STOP_ENDING_ENTRY = re.compile(rf"\.{_NEXT_ENTRY_OPENING}")
 #: ... or with no mark before it, after a year that closes the entry as a PDF joins the lines
 #: ("...Dædalus. 2010 25. Rachidi I."): :func:`_journal_and_year_in_list_of_containers`.
 _ENTRY_OPENING_AFTER_NO_MARK = re.compile(_NEXT_ENTRY_OPENING)
+#: Vancouver's year after a publisher's semicolon, perhaps a chapter's pages after its colon
+#: ("...Nancy: Presses universitaires de; 1994", "...Bad Heilbrunn: Klinkhardt; 1999:17-34"),
+#: where the entry then ends: :func:`_publisher_closes_entry`.
+_YEAR_AFTER_PUBLISHER = re.compile(rf"; {YEAR_DIGITS}(?::\d+(?:{RANGE_DASH}\d+)?)?(?!\d)")
 #: ... or right after a bracket that closes the entry's last field, with no full stop: a style
 #: that ends each entry with its bracketed place and publisher ("...Shorelines (Stanford:
 #: Stanford University Press) Timmer J M 2012", as a PDF's text joins the lines).
@@ -421,9 +427,10 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     217–252. Schoken Books, New York."), or the word's full stop, then a publisher, its seat
     and the chapter's pages (``place_fields.publisher_seat_and_pages_close_entry``:
     "...Reproduction Illuminations. Schoken Books, New York: 217–252."), each up to the
-    entry's end, or a town, its colon and its publisher up to its full stop or
-    a paragraph's end (:func:`_publisher_closes_entry`: "...Economic Lifeline Arlington:
-    National Rural Electric Cooperative Association."), or, in a list that runs titles into
+    entry's end, or a town, its colon and its publisher up to its full stop, Vancouver's
+    year after its semicolon or a paragraph's end (:func:`_publisher_closes_entry`:
+    "...Economic Lifeline Arlington: National Rural Electric Cooperative Association."), or,
+    in a list that runs titles into
     their towns, the word's full stop before such a town and publisher
     (:func:`_field_before_town_closes_entry`: "...of language Whitfield. Madison: The
     University of Wisconsin Press"), or, in a list that closes other entries with a word's
@@ -497,12 +504,17 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
 def _publisher_closes_entry(text: str, publisher: tuple[int, int], printed: PrintedCase) -> bool:
     """True if the entry ends with the publisher whose colon and words span ``publisher``
     (``place_fields.town_and_publisher_end``): at its full stop (:func:`_entry_ends_at`), or
-    at a paragraph's end among its words, where a style closes a book's entry with the
+    after Vancouver's year after its semicolon (``_YEAR_AFTER_PUBLISHER``, "...Atlantique Nancy:
+    Presses universitaires de; 1994": :func:`_year_closes_entry`), or at a paragraph's end
+    among its words, where a style closes a book's entry with the
     publisher and no full stop and prints each entry as a paragraph (embo-press: "...une
     histoire Gossau, Zürich: Nord-Süd", then the next entry). The words after such an end
     are the next entry's, up to its first mark. Called by :func:`_closes_entry_after_field`."""
     low, high = publisher
     if _entry_ends_at(text, high, printed) or high == len(text):
+        return True
+    year = _YEAR_AFTER_PUBLISHER.match(text, high)
+    if year is not None and _year_closes_entry(text, year.end(), printed):
         return True
     return any(ends_paragraph(text, at, printed)
                for at in range(low + 1, high) if text[at] == " ")
@@ -559,9 +571,7 @@ def _journal_and_year_in_list_of_containers(text: str, word: re.Match[str],
     in sentence case that ends with a name prints so in such a list too, so the end stays
     uncertain. Called by :func:`_closes_entry_after_field`."""
     year = ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR.match(text, word.start())
-    return (year is not None
-            and (_entry_ends_at(text, year.end(), printed)
-                 or _entry_ends_at(text, year.end(), printed, _ENTRY_OPENING_AFTER_NO_MARK))
+    return (year is not None and _year_closes_entry(text, year.end(), printed)
             and prints_titles_into_containers(text, printed, word.start() - 1))
 
 
@@ -673,6 +683,15 @@ def _closes_after_bracket(text: str, bracket_end: int, printed: PrintedCase) -> 
         return True
     pages = CHAPTER_PAGES_AFTER_BRACKET.match(text, bracket_end)
     return pages is not None and _entry_ends_at(text, pages.end(), printed)
+
+
+def _year_closes_entry(text: str, at: int, printed: PrintedCase) -> bool:
+    """True if the entry ends right after the year (or the pages after it) that ends at
+    ``at``: its full stop or none before the next entry's opening (as a PDF joins the lines:
+    ``_ENTRY_OPENING_AFTER_NO_MARK``), or the paragraph's or the text's end. Called by
+    :func:`_publisher_closes_entry` and :func:`_journal_and_year_in_list_of_containers`."""
+    return (at == len(text) or _entry_ends_at(text, at, printed)
+            or _entry_ends_at(text, at, printed, _ENTRY_OPENING_AFTER_NO_MARK))
 
 
 def _entry_ends_at(text: str, at: int, printed: PrintedCase,
