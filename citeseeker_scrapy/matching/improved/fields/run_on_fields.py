@@ -325,12 +325,6 @@ VOLUME_CLOSING_ENTRY = re.compile(
 #: pages prints none after a title either); not before a volume, a colon and a blank, or a
 #: volume and pages after commas, where a comma may close the title ("...and the church
 #: Bell, Nordic Review 4: 5–19"). ``capitals`` reads its first word.
-#: What follows a journal's name up to its volume: the volume between commas ("...approach
-#: Conservation Ecology, 6, (2002)", "...agents Journal of Management Studies, 34, pp.
-#: 921–945"), or Vancouver's full stop, year and semicolon before it ("...southern Alberta
-#: Proceedings of the Biennial Symposium. 1984;4:356"). Read by ``capitals`` as the end of a
-#: container that a style runs a title into.
-JOURNAL_NAME_CLOSE = re.compile(rf", \d{{1,3}},|\. {YEAR_DIGITS};\d")
 _CONTAINER_NAME = r"[^\W\d_](?:[^\W\d_]|['\u2019-]|(?<=[^\W\d_])%s (?=[^\W\d_])){0,150}"
 CONTAINER_WITH_ISSUE = re.compile(
     rf"{_CONTAINER_NAME % ''}"
@@ -453,6 +447,12 @@ ONE_WORD_JOURNAL_AND_YEAR = re.compile(rf"{NAME}, \({YEAR_DIGITS}\)")
 #: straight into their container: elsewhere a report's title that ends with a place prints so
 #: ("...in northern Norway. 1999.").
 ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR = re.compile(rf"{NAME}\. {YEAR_DIGITS}(?!\d)")
+#: What follows a journal's name up to its volume: the volume between commas ("...approach
+#: Conservation Ecology, 6, (2002)", "...agents Journal of Management Studies, 34, pp.
+#: 921–945"), or Vancouver's full stop, year and semicolon before it ("...southern Alberta
+#: Proceedings of the Biennial Symposium. 1984;4:356"). Read by ``capitals`` as the end of a
+#: container that a style runs a title into.
+JOURNAL_NAME_CLOSE = re.compile(rf", \d{{1,3}},|\. {YEAR_DIGITS};\d")
 #: A volume's number in Roman numerals, in lower case as the text is searched: up to seven of
 #: the letters up to "c" in any order ("xxxiv", "iiii"), or a numeral of any length written as
 #: the numerals' rules write it, thousands, hundreds, tens and units ("ccxlviii",

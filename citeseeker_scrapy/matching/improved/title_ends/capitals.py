@@ -96,8 +96,8 @@ from ..fields.place_fields import (
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
-    ACRONYM_CLOSING_ENTRY, CONTAINER_WITH_ISSUE, ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME,
-    JOURNAL_NAME_CLOSE,
+    ACRONYM_CLOSING_ENTRY, CONTAINER_WITH_ISSUE, JOURNAL_NAME_CLOSE, ONE_WORD_JOURNAL_AND_PAGES,
+    ORGANISATION_NAME,
 )
 
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more

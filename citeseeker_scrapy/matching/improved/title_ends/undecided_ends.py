@@ -41,9 +41,8 @@ from ..fields.place_fields import (
     empty_field_after_town, name_before_closing_publisher, name_before_closing_town,
     name_before_closing_year, place_and_colon_after,
     place_closes_entry_after, publication_data_close_entry, publisher_and_place_close_entry,
-    publisher_and_seat_end,
-    publisher_seat_and_pages_close_entry, town_and_publisher_end, town_and_year_close_entry,
-    town_before_comma, towns_after_name_end,
+    publisher_and_seat_end, publisher_seat_and_pages_close_entry, town_and_publisher_end,
+    town_and_year_close_entry, town_before_comma, towns_after_name_end,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from ..word_check.counterparts import has_counterpart, letter_typed_in
@@ -51,8 +50,7 @@ from ..fields.run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, CHAPTER_PAGES_AFTER_BRACKET,
     COLON_AND_CONTAINER_TO_VOLUME, CONTAINER_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE, NEXT_FIELD,
     ONE_WORD_BOOK_AND_CHAPTER_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
-    ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR,
-    STOPS_BEFORE_ABBREVIATIONS, VOLUME_NUMERAL_CLOSING_ENTRY,
+    ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR, STOPS_BEFORE_ABBREVIATIONS, VOLUME_NUMERAL_CLOSING_ENTRY,
 )
 
 #: Capitalised words in a row after the query's last word that make a field of their own as
@@ -430,8 +428,8 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     entry's end, or a town, its colon and its publisher up to its full stop, Vancouver's
     year after its semicolon or a paragraph's end (:func:`_publisher_closes_entry`:
     "...Economic Lifeline Arlington: National Rural Electric Cooperative Association."), or,
-    in a list that runs titles into
-    their towns, the word's full stop before such a town and publisher
+    in a list that runs titles into their towns, the word's full stop before such a town and
+    publisher
     (:func:`_field_before_town_closes_entry`: "...of language Whitfield. Madison: The
     University of Wisconsin Press"), or, in a list that closes other entries with a word's
     full stop and a town's colon, the word's full stop before a place closed by its colon at
@@ -439,8 +437,8 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     California:"), or, in a list that runs other titles straight into their container, the
     word's full stop before a publisher, its seat and perhaps its year closing the entry
     (:func:`_book_before_publisher_in_list_of_containers`: "...South India Shorelines.
-    Stanford University Press, Stanford."), or, after a word of letters only (a series' name, not
-    a report's number), the place and the publisher in brackets closing the entry, perhaps
+    Stanford University Press, Stanford."), or, after a word of letters only (a series' name,
+    not a report's number), the place and the publisher in brackets closing the entry, perhaps
     with a chapter's pages after them (:func:`_closes_after_bracket`: "...South India
     Shorelines (Stanford: Stanford University Press)"), or a town GeoNames knows or a listed
     publisher's name and the year or the pages after it
@@ -504,11 +502,11 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
 def _publisher_closes_entry(text: str, publisher: tuple[int, int], printed: PrintedCase) -> bool:
     """True if the entry ends with the publisher whose colon and words span ``publisher``
     (``place_fields.town_and_publisher_end``): at its full stop (:func:`_entry_ends_at`), or
-    after Vancouver's year after its semicolon (``_YEAR_AFTER_PUBLISHER``, "...Atlantique Nancy:
-    Presses universitaires de; 1994": :func:`_year_closes_entry`), or at a paragraph's end
-    among its words, where a style closes a book's entry with the
-    publisher and no full stop and prints each entry as a paragraph (embo-press: "...une
-    histoire Gossau, Zürich: Nord-Süd", then the next entry). The words after such an end
+    after Vancouver's year after its semicolon (``_YEAR_AFTER_PUBLISHER``, "...Atlantique
+    Nancy: Presses universitaires de; 1994": :func:`_year_closes_entry`), or at a paragraph's
+    end among its words, where a style closes a book's entry with the publisher and no full
+    stop and prints each entry as a paragraph (embo-press: "...une histoire Gossau, Zürich:
+    Nord-Süd", then the next entry). The words after such an end
     are the next entry's, up to its first mark. Called by :func:`_closes_entry_after_field`."""
     low, high = publisher
     if _entry_ends_at(text, high, printed) or high == len(text):
