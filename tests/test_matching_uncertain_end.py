@@ -506,6 +506,10 @@ _COUNTRY = ("Okafor N., Berg M. (1999): Silt characteristics of tidal basins at 
             "budgets of tidal basins at the Kola inlet, Eastgate Canada. Harbour Geology: S.\n"
             "Moreau A. (2001): Stone bridges. Paris:")
 _SUDBURY = "Silt characteristics of tidal basins at the mouth of the Little Kola inlet, Sudbury"
+#: ... the publisher and town before an organisation's entry ("Author (Year): Title").
+_BEFORE_ORGANISATION = ("Okafor N. (2003): Tidal silt in the harbour basins Inst.of Harbour "
+                        "Studies. Bristol: S.\nNorway. Harbour Office (1913): Harbour towns of "
+                        "Finnmark.")
 #: "Title Publisher, Place." with the publisher in capitals; a title's own last word there.
 _ACRONYM_COMMA_TOWN = ("9. Okafor N (2010) Tidal markets of the delta. FHVS Harbour Review FHVS, "
                        "Bergen.\n10. Lund K (1988) Tidal charts of the Outer Skerries, Bergen.\n"
@@ -519,6 +523,7 @@ _ACRONYM_COMMA_TOWN = ("9. Okafor N (2010) Tidal markets of the delta. FHVS Harb
     (_PUBLISHER_TOWN, "Halvorsen", "Guidelines on silt in northern harbour basins"),
     (_COUNTRY, "Okafor", _SUDBURY),
     (_ACRONYM_COMMA_TOWN, "Okafor", "Tidal markets of the delta. FHVS Harbour Review"),
+    (_BEFORE_ORGANISATION, "Okafor", "Tidal silt in the harbour basins"),
 ])
 def test_a_title_before_an_abbreviated_publisher_or_a_country_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -543,6 +548,14 @@ def test_a_title_before_an_abbreviated_publisher_or_a_country_is_reported_marked
     # a word changed before the acronym; a title's own last word before its comma and town
     (_ACRONYM_COMMA_TOWN, "Okafor", "Tidal markets of the delta. FHVS Harbour Notes"),
     (_ACRONYM_COMMA_TOWN, "Lund", "Tidal charts of the Outer"),
+    # no entry after the town: a bracketed year and a colon before pages, after a volume's
+    # number, or after the rest of an entry with two full stops
+    (_BEFORE_ORGANISATION.replace("(1913): Harbour", "(1913): 12\u201315, Harbour"), "Okafor",
+     "Tidal silt in the harbour basins"),
+    (_BEFORE_ORGANISATION.replace("Office (1913)", "Office 12 (1913)"), "Okafor",
+     "Tidal silt in the harbour basins"),
+    (_BEFORE_ORGANISATION.replace("Norway. Harbour", "Norway. Fjord Books. Harbour"), "Okafor",
+     "Tidal silt in the harbour basins"),
     ("Berg, Karl M. Harbour Guilds and Tidal Trade in Imperial Austria, 1848-1918. Kiel, 1998."
      "\nMoreau, Anne. Stone bridges. Paris: Seuil, 2001.", "Berg",
      "Harbour Guilds and Tidal Trade in Imperial"),

@@ -326,8 +326,9 @@ EDITION_WORD = r"(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|\u0438\u0437\u0434|u
 #: ``END_OR_NUMBER_OPENING``), a surname and its initials ("Forsman, E.D.", "Walters E.T.", or
 #: joined to the comma as some styles print every name: "Maclean,S.A.":
 #: ``SURNAME_BEFORE_INITIALS`` and ``INITIALS``), an inverted name and its given name
-#: ("DUMONT, Béatrice;"), a ditto mark ("— (2012)"), or an author-year label before the
-#: author run that prints its first surname again after its initials (``_DATED_LABEL``).
+#: ("DUMONT, Béatrice;"), a ditto mark ("— (2012)"), an author-year label before the author
+#: run that prints its first surname again after its initials (``_DATED_LABEL``), or an
+#: organisation's name up to its bracketed year and colon (``_AUTHOR_RUN_BEFORE_DATED_COLON``).
 #: ``undecided_ends`` reads a word closing its entry with the first two.
 END_OR_NUMBER_OPENING = rf"$| ?\[{BRACKETED_DIGITS}\]| {LISTED_DIGITS}\. "
 SURNAME_BEFORE_INITIALS = rf"{NAME}(?:, ?| )"
@@ -339,10 +340,21 @@ SURNAME_BEFORE_INITIALS = rf"{NAME}(?:, ?| )"
 #: group once in a pattern), after its numbered groups, whose numbers then stay as they were.
 _DATED_LABEL = (rf"(?P<label>{NAME})(?:/{NAME})*(?: et al\.)? {YEAR_DIGITS}[a-z]?: "
                 rf"(?:[^\W\d_]\.[ -]?){{1,3}}(?P=label)\b")
+#: The author run of a style that prints "Author (Year): Title", up to the bracketed year and
+#: its colon, the title's letter after it: an organisation's name, whatever its words, one full
+#: stop at most among them ("Australia. Department of External Affairs (1913): Northern
+#: Territory", natur-und-landschaft; persons' initials open the entry as
+#: ``SURNAME_BEFORE_INITIALS`` reads them). Not the rest of an entry up to the next one's year:
+#: "...Lagos: Harbour Books. Moreau A. (2004):" holds two full stops. No digit before the year: a
+#: journal's volume and year print so before the pages ("...Review 34 (1997): 921"), and the
+#: pages' digits after the colon.
+_AUTHOR_RUN_BEFORE_DATED_COLON = (rf"[^\W\d_][^\d():;.]{{0,80}}?(?:\. [^\d():;.]{{1,80}}?)? "
+                                  rf"\({YEAR_DIGITS}[a-z]?\): (?=[^\W\d_])")
 NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"
                       rf"| {SURNAME_BEFORE_INITIALS}{INITIALS}"
                       rf"| {NAME}, {NAME}[.,;] "
                       rf"| {_DATED_LABEL}"
+                      rf"| {_AUTHOR_RUN_BEFORE_DATED_COLON}"
                       rf"| {DITTO_DASH})")
 #: The year after a semicolon or a comma (not a bracket's year: "[Title, Western Australia;
 #: 2001]" repeats a title), or the pages after a comma: a range, or one page after its "p."
