@@ -200,6 +200,35 @@ def test_a_near_miss_after_a_volume_and_the_run_date_stays_rejected(doc: str, au
     _turned_down(doc + _NEXT, author, title)
 
 
+#: Next entries that open with no initials: an inverted name with two given names before its
+#: year, an organisation's name and its acronym before its year, an organisation's name up to
+#: its bracketed year and colon.
+_NEXT_WITHOUT_INITIALS = [
+    "\nLindqvist, Karin Maria. 2003. Fjord walls of the north 5, 1\u20139.",
+    "\nDepartment of Harbours (DOH). 2003. Fjord walls of the north 5, 1\u20139.",
+    "\nNorway. Harbour Office (2003): Fjord walls of the north 5, 1\u20139.",
+]
+
+
+@pytest.mark.parametrize("next_entry", _NEXT_WITHOUT_INITIALS)
+def test_a_short_title_after_its_volume_closing_an_entry_before_one_without_initials(
+        next_entry: str) -> None:
+    _kept("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets." + next_entry, "Okafor",
+          "Harbour Silt Budgets")
+
+
+@pytest.mark.parametrize("next_words", [
+    # a place and a publisher's name before the year; an organisation's name with two full
+    # stops inside (the rest of an entry) or a digit before its acronym
+    "\nOxford, Clarendon Press. 2003. Fjord walls of the north 5, 1\u20139.",
+    "\nNorway. Harbour Office. Department of Harbours (DOH). 2003. Fjord walls 5, 1\u20139.",
+    "\nDepartment 12 of Harbours (DOH). 2003. Fjord walls of the north 5, 1\u20139.",
+])
+def test_words_like_an_entry_without_initials_open_no_entry(next_words: str) -> None:
+    _turned_down("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets." + next_words, "Okafor",
+                 "Harbour Silt Budgets")
+
+
 @pytest.mark.parametrize("doc, author, title", [
     # the run's year closed by a colon, then the pages or a page range, then the title
     ("Okafor, Ngozi, 1981: 73\u2013100 Harbour Silt Budgets, Bergen: Fjord.", "Okafor",

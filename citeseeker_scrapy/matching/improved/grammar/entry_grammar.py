@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from ..fields.publishers import NAME_CLOSING_WORDS
 from .name_grammar import (
     AND_WORD, GIVEN_FIRST_NAME, INITIALS, NAME, NAME_ABBREVIATIONS, RUN_NAME,
 )
@@ -328,7 +329,9 @@ EDITION_WORD = r"(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|\u0438\u0437\u0434|u
 #: ``SURNAME_BEFORE_INITIALS`` and ``INITIALS``), an inverted name and its given name
 #: ("DUMONT, Béatrice;"), a ditto mark ("— (2012)"), an author-year label before the author
 #: run that prints its first surname again after its initials (``_DATED_LABEL``), or an
-#: organisation's name up to its bracketed year and colon (``_AUTHOR_RUN_BEFORE_DATED_COLON``).
+#: organisation's name up to its bracketed year and colon (``_AUTHOR_RUN_BEFORE_DATED_COLON``)
+#: or up to its bracketed acronym and year (``_ORGANISATION_ACRONYM_AND_YEAR``), or an inverted
+#: name with two given names before the year (``_TWO_GIVEN_NAMES_AND_YEAR``).
 #: ``undecided_ends`` reads a word closing its entry with the first two.
 END_OR_NUMBER_OPENING = rf"$| ?\[{BRACKETED_DIGITS}\]| {LISTED_DIGITS}\. "
 SURNAME_BEFORE_INITIALS = rf"{NAME}(?:, ?| )"
@@ -350,11 +353,23 @@ _DATED_LABEL = (rf"(?P<label>{NAME})(?:/{NAME})*(?: et al\.)? {YEAR_DIGITS}[a-z]
 #: pages' digits after the colon.
 _AUTHOR_RUN_BEFORE_DATED_COLON = (rf"[^\W\d_][^\d():;.]{{0,80}}?(?:\. [^\d():;.]{{1,80}}?)? "
                                   rf"\({YEAR_DIGITS}[a-z]?\): (?=[^\W\d_])")
+#: An inverted name with two given names, then its year after the full stop: "Cortéz, Rosa
+#: María. 1986." (american-journal-of-political-science). Not a place and a publisher's name
+#: that a word of ``publishers.NAME_CLOSING_WORDS`` closes: "Oxford, Clarendon Press. 1990."
+_TWO_GIVEN_NAMES_AND_YEAR = (rf"{NAME}, {NAME} (?!(?:{'|'.join(NAME_CLOSING_WORDS)})\.){NAME}\. "
+                             rf"\(?{YEAR_DIGITS}(?!\d)")
+#: ... or an organisation's name, no full stop inside, its acronym in brackets, then its year
+#: after the full stop: "Department of the Navy (DON). 2012." (american-journal-of-political-
+#: science, "Author. Year. Title.").
+_ORGANISATION_ACRONYM_AND_YEAR = (rf"[^\W\d_][^\d():;.]{{0,80}}? \([^\W\d_]{{2,12}}\)\. "
+                                  rf"\(?{YEAR_DIGITS}(?!\d)")
 NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"
                       rf"| {SURNAME_BEFORE_INITIALS}{INITIALS}"
                       rf"| {NAME}, {NAME}[.,;] "
+                      rf"| {_TWO_GIVEN_NAMES_AND_YEAR}"
                       rf"| {_DATED_LABEL}"
                       rf"| {_AUTHOR_RUN_BEFORE_DATED_COLON}"
+                      rf"| {_ORGANISATION_ACRONYM_AND_YEAR}"
                       rf"| {DITTO_DASH})")
 #: The year after a semicolon or a comma (not a bracket's year: "[Title, Western Australia;
 #: 2001]" repeats a title), or the pages after a comma: a range, or one page after its "p."
