@@ -48,6 +48,10 @@ _FJORDE = "\nBerg, M. (1991). Fjorde. Kiel."  # the next entry
      "Why Harbour Towns Lose Their Fishing Fleets"),
     ("Lindqvist, E. (2014) Why Harbour Towns Lose Their Fishing Fleets Seaview. Moreau, A. "
      "(2001) Stone bridges. Paris.", "Lindqvist", "Why Harbour Towns Lose Their Fishing Fleets"),
+    # ... before the next entry's margin number and initials joined (a PDF's lines)
+    ("28 Lindqvist E (2014) Why Harbour Towns Lose Their Fishing Fleets Seaview.\n29 Moreau AB, "
+     "Lund K (2001) Stone bridges. Paris.", "Lindqvist",
+     "Why Harbour Towns Lose Their Fishing Fleets"),
     ("5. Okafor R, Berg A, & Lindqvist C (2011) Who follows the harbour? Understanding tidal "
      "trade in Lagos Seaview.\n6. Moreau A (2001) Stone bridges. Paris.", "Berg",
      "Who follows the harbour? Understanding tidal trade in Lagos"),
@@ -121,6 +125,11 @@ def test_a_title_without_its_last_word_printed_so_is_reported_marked(doc: str, a
     ("[10] Guerin P., 1882 : Les petits ports, vies de marins de l’Ancien et du Nouveau "
      "Testament. Paris, t. VI, 212 p. [11] Ramberg, J., The law of ports. 2004.", "Guerin",
      "Les petits ports, vies de marins de l’Ancien et du Nouveau"),
+    # a capitalised word and its full stop, then a meeting's acronym before its place: no
+    # next entry's initials, so no entry's end
+    ("28 Lindqvist E (2014) Why Harbour Towns Lose Their Fishing Fleets Seaview. Fall AGU, "
+     "Bergen, 2014.\n29 Moreau AB, Lund K (2001) Stone bridges. Paris.", "Lindqvist",
+     "Why Harbour Towns Lose Their Fishing Fleets"),
     # a query that ends with a preposition lacks the capitalised word after it
     ("Okafor, N. (1998). Tidal markets of the delta around Cahors." + _FJORDE, "Okafor",
      "Tidal markets of the delta around"),

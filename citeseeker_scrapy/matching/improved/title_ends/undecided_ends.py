@@ -69,17 +69,24 @@ _NAME_HYPHEN = re.compile("[-\u2010]")
 #: One word, then the full stop that ends the entry: the text's end, the next entry's number
 #: or its author's surname and initials ("...Attorney-General Gizmodo. 29. Kim", "...Twitter
 #: Arxiv. [6] Lee": the first two shapes of ``entry_grammar.NEXT_ENTRY_OPENING``, built from
-#: its parts), the initials perhaps joined with no full stop before a comma and the surname
-#: perhaps after a number with none ("...Stanford. 10 Badjukov DD, Nazarov MA", a list
-#: numbered in the margin, whose PDF prints the number before the entry). Not two names and a
-#: comma: a container's words print so too ("...Middle Ages. Word, Image, Number"); nor a
-#: function word before initials: "In" opens a chapter's book after its editor's initials
-#: ("...Adult Education. In M. Collins (Ed.)"). The initials (``initials``) must be printed as
-#: capitals: "...Testament. Paris, t. VI" holds a volume's mark.
+#: its parts), the initials perhaps joined with no full stop before the year or the next
+#: author's surname and initials (``_AFTER_JOINED_INITIALS``: "Moreau AB, Lund K (2001)"; not
+#: an acronym before a place, "...Meteor Crater. Fall AGU, Arizona", nor a volume's numeral
+#: before its full stop, "...Bergen. Tome II."), and the surname perhaps after a number with
+#: none ("...Stanford. 10 Badjukov DD, Nazarov MA", a list numbered in the margin, whose PDF
+#: prints the number before the entry). Not two names and a comma: a container's words print
+#: so too ("...Middle Ages. Word, Image, Number"); nor a function word before initials: "In"
+#: opens a chapter's book after its editor's initials ("...Adult Education. In M. Collins
+#: (Ed.)"). The initials (``initials``) must be printed as capitals: "...Testament. Paris, t.
+#: VI" holds a volume's mark.
+_RUN_YEAR = r" \(?[12]\d{3}(?!\d)"
+_AFTER_JOINED_INITIALS = (rf"{_RUN_YEAR}"
+                          rf"|, [^\W\d_][\w'\u2019-]* [^\W\d_]{{1,3}}(?:[,.]|{_RUN_YEAR})")
+_JOINED_INITIALS = rf"[^\W\d_]{{1,3}}(?={_AFTER_JOINED_INITIALS})"
 _NEXT_ENTRY_OPENING = (
     rf"(?={END_OR_NUMBER_OPENING}"
     rf"| (?:\d{{1,3}} )?(?!(?:{'|'.join(sorted(SHORT_FUNCTION_WORDS))})[ ,])"
-    rf"{SURNAME_BEFORE_INITIALS}(?P<initials>{INITIALS}|[^\W\d_]{{1,3}}(?=,)))")
+    rf"{SURNAME_BEFORE_INITIALS}(?P<initials>{INITIALS}|{_JOINED_INITIALS}))")
 _FULL_STOP_ENDING_ENTRY = re.compile(rf"\.{_NEXT_ENTRY_OPENING}")
 #: ... or with no mark before it, after a year that closes the entry as a PDF joins the lines
 #: ("...Dædalus. 2010 25. Rachidi I."): :func:`_journal_and_year_in_list_of_containers`.
