@@ -358,7 +358,7 @@ _AUTHOR_RUN_BEFORE_DATED_COLON = (rf"[^\W\d_][^\d():;.]{{0,80}}?(?:\. [^\d():;.]
 #: that a word of ``publishers.NAME_CLOSING_WORDS`` closes: "Oxford, Clarendon Press. 1990."
 _TWO_GIVEN_NAMES_AND_YEAR = (rf"{NAME}, {NAME} (?!(?:{'|'.join(NAME_CLOSING_WORDS)})\.){NAME}\. "
                              rf"\(?{YEAR_DIGITS}(?!\d)")
-#: ... or an organisation's name, no full stop inside, its acronym in brackets, then its year
+#: An organisation's name, no full stop inside, its acronym in brackets, then its year
 #: after the full stop: "Department of the Navy (DON). 2012." (american-journal-of-political-
 #: science, "Author. Year. Title.").
 _ORGANISATION_ACRONYM_AND_YEAR = (rf"[^\W\d_][^\d():;.]{{0,80}}? \([^\W\d_]{{2,12}}\)\. "
