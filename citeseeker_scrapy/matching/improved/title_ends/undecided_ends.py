@@ -79,7 +79,7 @@ _NAME_HYPHEN = re.compile("[-\u2010]")
 #: opens a chapter's book after its editor's initials ("...Adult Education. In M. Collins
 #: (Ed.)"). The initials (``initials``) must be printed as capitals: "...Testament. Paris, t.
 #: VI" holds a volume's mark.
-_RUN_YEAR = r" \(?[12]\d{3}(?!\d)"
+_RUN_YEAR = rf" \(?{YEAR_DIGITS}(?!\d)"
 _AFTER_JOINED_INITIALS = (rf"{_RUN_YEAR}"
                           rf"|, [^\W\d_][\w'\u2019-]* [^\W\d_]{{1,3}}(?:[,.]|{_RUN_YEAR})")
 _JOINED_INITIALS = rf"[^\W\d_]{{1,3}}(?={_AFTER_JOINED_INITIALS})"
@@ -88,9 +88,10 @@ _NEXT_ENTRY_OPENING = (
     rf"| (?:\d{{1,3}} )?(?!(?:{'|'.join(sorted(SHORT_FUNCTION_WORDS))})[ ,])"
     rf"{SURNAME_BEFORE_INITIALS}(?P<initials>{INITIALS}|{_JOINED_INITIALS}))")
 _FULL_STOP_ENDING_ENTRY = re.compile(rf"\.{_NEXT_ENTRY_OPENING}")
-#: ... or with no mark before it, after a year that closes the entry as a PDF joins the lines
-#: ("...Dædalus. 2010 25. Rachidi I."): :func:`_journal_and_year_in_list_of_containers`.
-_ENTRY_OPENING_AFTER_NO_MARK = re.compile(_NEXT_ENTRY_OPENING)
+#: ... or, after a year that closes the entry, that full stop or none, as a PDF joins the
+#: lines ("...Dædalus. 2010 25. Rachidi I.", "...universitaires de; 1994 29. Barnette"):
+#: :func:`_journal_and_year_in_list_of_containers` and :func:`_publisher_closes_entry`.
+_YEAR_ENDING_ENTRY = re.compile(rf"\.?{_NEXT_ENTRY_OPENING}")
 #: Vancouver's year after a publisher's semicolon, perhaps a chapter's pages after its colon
 #: ("...Nancy: Presses universitaires de; 1994", "...Bad Heilbrunn: Klinkhardt; 1999:17-34"),
 #: where the entry then ends: :func:`_publisher_closes_entry`.
@@ -436,8 +437,7 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     year after its semicolon or a paragraph's end (:func:`_publisher_closes_entry`:
     "...Economic Lifeline Arlington: National Rural Electric Cooperative Association."), or,
     in a list that runs titles into their towns, the word's full stop before such a town and
-    publisher
-    (:func:`_field_before_town_closes_entry`: "...of language Whitfield. Madison: The
+    publisher (:func:`_field_before_town_closes_entry`: "...of language Whitfield. Madison: The
     University of Wisconsin Press"), or, in a list that closes other entries with a word's
     full stop and a town's colon, the word's full stop before a place closed by its colon at
     the entry's end (:func:`_publisher_before_closing_place`: "...Persian Mazda. Costa Mesa,
@@ -510,16 +510,17 @@ def _publisher_closes_entry(text: str, publisher: tuple[int, int], printed: Prin
     """True if the entry ends with the publisher whose colon and words span ``publisher``
     (``place_fields.town_and_publisher_end``): at its full stop (:func:`_entry_ends_at`), or
     after Vancouver's year after its semicolon (``_YEAR_AFTER_PUBLISHER``, "...Atlantique
-    Nancy: Presses universitaires de; 1994": :func:`_year_closes_entry`), or at a paragraph's
-    end among its words, where a style closes a book's entry with the publisher and no full
-    stop and prints each entry as a paragraph (embo-press: "...une histoire Gossau, Zürich:
-    Nord-Süd", then the next entry). The words after such an end
-    are the next entry's, up to its first mark. Called by :func:`_closes_entry_after_field`."""
+    Nancy: Presses universitaires de; 1994", its full stop or none before the next entry:
+    ``_YEAR_ENDING_ENTRY``), or at a paragraph's end among its words, where a style closes a
+    book's entry with the publisher and no full stop and prints each entry as a paragraph
+    (embo-press: "...une histoire Gossau, Zürich: Nord-Süd", then the next entry). The words
+    after such an end are the next entry's, up to its first mark. Called by
+    :func:`_closes_entry_after_field`."""
     low, high = publisher
     if _entry_ends_at(text, high, printed) or high == len(text):
         return True
     year = _YEAR_AFTER_PUBLISHER.match(text, high)
-    if year is not None and _year_closes_entry(text, year.end(), printed):
+    if year is not None and _entry_ends_at(text, year.end(), printed, _YEAR_ENDING_ENTRY):
         return True
     return any(ends_paragraph(text, at, printed)
                for at in range(low + 1, high) if text[at] == " ")
@@ -570,13 +571,13 @@ def _journal_and_year_in_list_of_containers(text: str, word: re.Match[str],
     is a journal's name, its full stop and the year closing the entry
     (``run_on_fields.ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR``: "...Incarceration & social
     inequality Dædalus. 2010"; the year's full stop, or none before the next entry's opening
-    as a PDF joins the lines), in a reference list that runs other titles straight into their
-    container (``capitals.prints_titles_into_containers``). Elsewhere a report's title that
-    ends with a place prints so ("...in northern Norway. 1999."), and the veto stands; a title
-    in sentence case that ends with a name prints so in such a list too, so the end stays
-    uncertain. Called by :func:`_closes_entry_after_field`."""
+    as a PDF joins the lines: ``_YEAR_ENDING_ENTRY``), in a reference list that runs other
+    titles straight into their container (``capitals.prints_titles_into_containers``).
+    Elsewhere a report's title that ends with a place prints so ("...in northern Norway.
+    1999."), and the veto stands; a title in sentence case that ends with a name prints so in
+    such a list too, so the end stays uncertain. Called by :func:`_closes_entry_after_field`."""
     year = ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR.match(text, word.start())
-    return (year is not None and _year_closes_entry(text, year.end(), printed)
+    return (year is not None and _entry_ends_at(text, year.end(), printed, _YEAR_ENDING_ENTRY)
             and prints_titles_into_containers(text, printed, word.start() - 1))
 
 
@@ -690,24 +691,17 @@ def _closes_after_bracket(text: str, bracket_end: int, printed: PrintedCase) -> 
     return pages is not None and _entry_ends_at(text, pages.end(), printed)
 
 
-def _year_closes_entry(text: str, at: int, printed: PrintedCase) -> bool:
-    """True if the entry ends right after the year (or the pages after it) that ends at
-    ``at``: its full stop or none before the next entry's opening (as a PDF joins the lines:
-    ``_ENTRY_OPENING_AFTER_NO_MARK``), or the paragraph's or the text's end. Called by
-    :func:`_publisher_closes_entry` and :func:`_journal_and_year_in_list_of_containers`."""
-    return (at == len(text) or _entry_ends_at(text, at, printed)
-            or _entry_ends_at(text, at, printed, _ENTRY_OPENING_AFTER_NO_MARK))
-
-
 def _entry_ends_at(text: str, at: int, printed: PrintedCase,
                    closing: re.Pattern[str] = _FULL_STOP_ENDING_ENTRY) -> bool:
     """True if the entry ends right after ``at`` (after a word or a number): a full stop, then
     the next entry (``_FULL_STOP_ENDING_ENTRY``; after a closing bracket ``closing`` may be
-    ``_BRACKET_ENDING_ENTRY``, the next entry with no full stop before it) or the paragraph's
-    end, or the paragraph's end right there. Not a comma or a colon: a title in title case
-    closed by one before its place prints its own last word so ("...Pastures Revisited, Bern:
-    Haupt"). Called by :func:`_undecided_run`, after one word run on after a title or after
-    its number, and by :func:`_closes_entry_after_field` after a bracketed field."""
+    ``_BRACKET_ENDING_ENTRY``, and after a year ``_YEAR_ENDING_ENTRY``, the next entry with no
+    full stop before it) or the paragraph's end, or the paragraph's end right there. Not a
+    comma or a colon: a title in title case closed by one before its place prints its own last
+    word so ("...Pastures Revisited, Bern: Haupt"). Called by :func:`_undecided_run`, after
+    one word run on after a title or after its number, and by the readings of the fields that
+    close an entry after such a word (:func:`_closes_entry_after_field` and the functions it
+    calls)."""
     ending = closing.match(text, at)
     if ending is not None and ending["initials"] is None:
         return True
