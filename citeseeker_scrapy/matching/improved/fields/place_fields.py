@@ -483,13 +483,14 @@ _PLACE_ALONE_TO_ENTRY_END = re.compile(rf"{_PLACE_WORD}:(?: s\.)?{NEXT_ENTRY_OPE
 #: :func:`words_before_comma_closing_entries` and :func:`name_before_closing_town`, in a
 #: list that prints so: a title's own last word before its place prints "...Outer Skerries,
 #: Bergen." where a style prints no publisher.
-_COMMA_SEAT_TO_ENTRY_END = rf", (?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?)\.{NEXT_ENTRY_OPENING}"
+_SEAT = rf"(?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?)"  # a town of one word or two
+_COMMA_SEAT_TO_ENTRY_END = rf", {_SEAT}\.{NEXT_ENTRY_OPENING}"
 _NAME_COMMA_TOWN_TO_ENTRY_END = re.compile(rf"(?P<name>{_PLACE_WORD}){_COMMA_SEAT_TO_ENTRY_END}")
-#: ... and a publisher's name of up to six words there: "...Illuminations, pp. 217–252. Schoken
-#: Books, New York." (a style that prints "Publisher, Place." last). Read by
-#: :func:`publication_data_close_entry`, which asks whether the seat is a town.
-_PUBLISHER_COMMA_TOWN_TO_ENTRY_END = re.compile(
-    rf"{_PUBLISHER_NAME_WORD}(?: {_PUBLISHER_NAME_WORD}){{0,5}}{_COMMA_SEAT_TO_ENTRY_END}")
+#: ... and a publisher's name of up to six words there (``_PUBLISHER_NAME``): "...Illuminations,
+#: pp. 217–252. Schoken Books, New York." (a style that prints "Publisher, Place." last). Read
+#: by :func:`publication_data_close_entry`, which asks whether the seat is a town.
+_PUBLISHER_NAME = rf"{_PUBLISHER_NAME_WORD}(?: {_PUBLISHER_NAME_WORD}){{0,5}}"
+_PUBLISHER_COMMA_TOWN_TO_ENTRY_END = re.compile(rf"{_PUBLISHER_NAME}{_COMMA_SEAT_TO_ENTRY_END}")
 
 
 #: ... or a publisher's name, its comma, its seat and the chapter's pages after the seat's
@@ -497,8 +498,7 @@ _PUBLISHER_COMMA_TOWN_TO_ENTRY_END = re.compile(
 #: 217–252." (hydrobiologia, a chapter's book of one word run into the chapter's title). Read
 #: by :func:`publisher_seat_and_pages_close_entry`.
 _PUBLISHER_SEAT_AND_PAGES_TO_ENTRY_END = re.compile(
-    rf"{_PUBLISHER_NAME_WORD}(?: {_PUBLISHER_NAME_WORD}){{0,5}}, "
-    rf"(?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?): \d+{RANGE_DASH}\d+\.{NEXT_ENTRY_OPENING}")
+    rf"{_PUBLISHER_NAME}, {_SEAT}: \d+{RANGE_DASH}\d+\.{NEXT_ENTRY_OPENING}")
 
 
 def publisher_seat_and_pages_close_entry(text: str, at: int) -> bool:
@@ -516,8 +516,7 @@ def publisher_seat_and_pages_close_entry(text: str, at: int) -> bool:
 #: "...Shorelines. Stanford University Press, Stanford (2009)", "...Plastic Surgery.
 #: Lippincott Williams, Philadelphia. p 235". Read by :func:`publisher_and_seat_end`.
 _PUBLISHER_COMMA_SEAT = re.compile(
-    rf"{_PUBLISHER_NAME_WORD}(?: {_PUBLISHER_NAME_WORD}){{0,5}}, "
-    rf"(?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?)(?: \({YEAR_DIGITS}\))?(?=[. ]|$)")
+    rf"{_PUBLISHER_NAME}, {_SEAT}(?: \({YEAR_DIGITS}\))?(?=[. ]|$)")
 
 
 def publisher_and_seat_end(text: str, at: int) -> Optional[int]:
