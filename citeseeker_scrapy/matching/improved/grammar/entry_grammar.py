@@ -351,7 +351,8 @@ _DATED_LABEL = (rf"(?P<label>{NAME})(?:/{NAME})*(?: et al\.)? {YEAR_DIGITS}[a-z]
 #: "...Lagos: Harbour Books. Moreau A. (2004):" holds two full stops. No digit before the year: a
 #: journal's volume and year print so before the pages ("...Review 34 (1997): 921"), and the
 #: pages' digits after the colon.
-_AUTHOR_RUN_BEFORE_DATED_COLON = (rf"[^\W\d_][^\d():;.]{{0,80}}?(?:\. [^\d():;.]{{1,80}}?)? "
+_ORGANISATION_WORDS = r"[^\W\d_][^\d():;.]{0,80}?"  # up to a bracket, no digit, no full stop
+_AUTHOR_RUN_BEFORE_DATED_COLON = (rf"{_ORGANISATION_WORDS}(?:\. [^\d():;.]{{1,80}}?)? "
                                   rf"\({YEAR_DIGITS}[a-z]?\): (?=[^\W\d_])")
 #: An inverted name with two given names, then its year after the full stop: "Cortéz, Rosa
 #: María. 1986." (american-journal-of-political-science). Not a place and a publisher's name
@@ -361,7 +362,7 @@ _TWO_GIVEN_NAMES_AND_YEAR = (rf"{NAME}, {NAME} (?!(?:{'|'.join(NAME_CLOSING_WORD
 #: An organisation's name, no full stop inside, its acronym in brackets, then its year
 #: after the full stop: "Department of the Navy (DON). 2012." (american-journal-of-political-
 #: science, "Author. Year. Title.").
-_ORGANISATION_ACRONYM_AND_YEAR = (rf"[^\W\d_][^\d():;.]{{0,80}}? \([^\W\d_]{{2,12}}\)\. "
+_ORGANISATION_ACRONYM_AND_YEAR = (rf"{_ORGANISATION_WORDS} \([^\W\d_]{{2,12}}\)\. "
                                   rf"\(?{YEAR_DIGITS}(?!\d)")
 NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"
                       rf"| {SURNAME_BEFORE_INITIALS}{INITIALS}"
