@@ -221,6 +221,7 @@ def test_a_short_title_after_its_volume_closing_an_entry_before_one_without_init
     # a place and a publisher's name before the year; an organisation's name with two full
     # stops inside (the rest of an entry) or a digit before its acronym
     "\nOxford, Clarendon Press. 2003. Fjord walls of the north 5, 1\u20139.",
+    "\nBudapest, Akadémiai Kiadó. 2003. Fjord walls of the north 5, 1\u20139.",  # accented
     "\nNorway. Harbour Office. Department of Harbours (DOH). 2003. Fjord walls 5, 1\u20139.",
     "\nDepartment 12 of Harbours (DOH). 2003. Fjord walls of the north 5, 1\u20139.",
 ])

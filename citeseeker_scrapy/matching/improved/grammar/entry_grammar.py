@@ -7,15 +7,16 @@ Patterns only, no logic: ``attribution`` decides where a title belongs with them
 ``author_lists``, ``ditto_entries``, ``entry_numbers``, ``title_first``), ``running_text``
 uses ``SENTENCE_END``. The fields a title runs into with no punctuation are ``run_on_fields``'s
 (the place of publication among them ``place_fields``'s): they read an entry's close here
-(``ENTRY_CLOSING``, ``NEXT_ENTRY_OPENING``). Each pattern's comment names the real strings it
-was written for.
+(``ENTRY_CLOSING``, ``NEXT_ENTRY_OPENING``); the words that close a publisher's name, which an
+opening must not end with, are ``publishers``' list (a word list, no grammar of its own). Each
+pattern's comment names the real strings it was written for.
 """
 
 from __future__ import annotations
 
 import re
 
-from ..fields.publishers import NAME_CLOSING_WORDS
+from ..fields.publishers import NAME_CLOSING_WORDS, alternation
 from .name_grammar import (
     AND_WORD, GIVEN_FIRST_NAME, INITIALS, NAME, NAME_ABBREVIATIONS, RUN_NAME,
 )
@@ -357,7 +358,7 @@ _AUTHOR_RUN_BEFORE_DATED_COLON = (rf"{_ORGANISATION_WORDS}(?:\. [^\d():;.]{{1,80
 #: An inverted name with two given names, then its year after the full stop: "Cortéz, Rosa
 #: María. 1986." (american-journal-of-political-science). Not a place and a publisher's name
 #: that a word of ``publishers.NAME_CLOSING_WORDS`` closes: "Oxford, Clarendon Press. 1990."
-_TWO_GIVEN_NAMES_AND_YEAR = (rf"{NAME}, {NAME} (?!(?:{'|'.join(NAME_CLOSING_WORDS)})\.){NAME}\. "
+_TWO_GIVEN_NAMES_AND_YEAR = (rf"{NAME}, {NAME} (?!{alternation(NAME_CLOSING_WORDS)}\.){NAME}\. "
                              rf"\(?{YEAR_DIGITS}(?!\d)")
 #: An organisation's name, no full stop inside, its acronym in brackets, then its year
 #: after the full stop: "Department of the Navy (DON). 2012." (american-journal-of-political-
