@@ -1136,8 +1136,29 @@ _TITLES_BEFORE_PLACES = (
     + "Moreau, A. (2001) Tidal basins of Kiel, Oslo.\n")
 
 
+#: ... the other publishers told by their words or listed, after a title's last word in any
+#: case ("...quays Fjord Books", "...rivière Éditions Quai", "...Fjords Longman").
+_INTO_LISTED_PUBLISHERS = (
+    "Berg, M. (1990) Harbour walls and quays Fjord Books, London.\n"
+    "Lund, K. (1984) Les ponts de la rivière Éditions Quai, Lyon.\n" + _TIDEWATER
+    + "Halvorsen, K. (1983) Harbour Walls of Coastal Fjords Longman, Stavanger.\n"
+    "Moreau, A. (2001) Tidal basins. Kiel: Fjord.")
+#: A list of titles closed by their comma before the place, two of them in lower case.
+_TWO_TITLES_BEFORE_PLACES = ("\nIto, K. (1999) Tidal basins of the north, Bergen."
+                             "\nSato, K. (1997) Les quais du port, Nantes.")
+
+
 @pytest.mark.parametrize("doc, author, title", [
     (_INTO_PUBLISHERS_AND_TOWNS, "Okafor", "Digues et marées dans la poésie portuaire"),
+    (_INTO_LISTED_PUBLISHERS, "Okafor", "Digues et marées dans la poésie portuaire"),
+    (_INTO_LISTED_PUBLISHERS.replace("Fjords Longman", "Fjords. Longman"), "Okafor",
+     "Digues et marées dans la poésie portuaire"),
+    # more publishers run into titles than titles closed by their comma in lower case
+    (_INTO_LISTED_PUBLISHERS + "\nIto, K. (1999) Tidal basins of the north, Bergen.", "Okafor",
+     "Digues et marées dans la poésie portuaire"),
+    (_INTO_PUBLISHERS_AND_TOWNS + "\nSato, K. (1997) Les quais du port DUNOD, Nantes."
+     "\nIto, K. (1999) Tidal basins of the north, Bergen.", "Okafor",
+     "Digues et marées dans la poésie portuaire"),
 ])
 def test_a_word_before_a_town_closing_the_entry_is_a_publisher_in_a_list_of_publishers(
         doc: str, author: str, title: str) -> None:
@@ -1163,6 +1184,22 @@ def test_a_word_before_a_town_closing_the_entry_is_a_publisher_in_a_list_of_publ
      "Okafor", "Digues et marées dans la poésie portuaire"),
     # a title in title case: its own last word prints with a capital before the comma
     (_INTO_PUBLISHERS_AND_TOWNS, "Halvorsen", "Harbour Walls of Coastal Fjords"),
+    # one listed publisher run into a title; as many titles closed by their comma
+    (_TIDEWATER + "Berg, M. (1990) Harbour walls and quays Fjord Books, London.", "Okafor",
+     "Digues et marées dans la poésie portuaire"),
+    (_INTO_LISTED_PUBLISHERS + _TWO_TITLES_BEFORE_PLACES + "\nSato, K. (1996) Les quais, Brest.",
+     "Okafor", "Digues et marées dans la poésie portuaire"),
+    # publishers after the title's full stop, the name's first word there too, or a name that
+    # holds "of" after it
+    (_INTO_LISTED_PUBLISHERS.replace("quays Fjord", "quays. Fjord").replace(
+        "rivière Éditions", "rivière. Éditions").replace("Fjords Longman", "Fjords. Longman"),
+     "Okafor", "Digues et marées dans la poésie portuaire"),
+    (_TIDEWATER + "Berg, M. (1990) Harbour walls. Bergen Fjord University Press, London.\n"
+     "Lund, K. (1984) Les ponts. Brevinne Tidal Sea Books, Lyon.", "Okafor",
+     "Digues et marées dans la poésie portuaire"),
+    (_TIDEWATER + "Berg, M. (1990) Harbour walls. University of Oslo Press, London.\n"
+     "Lund, K. (1984) Les ponts. Institute of Fjord Books, Lyon.", "Okafor",
+     "Digues et marées dans la poésie portuaire"),
 ])
 def test_a_word_before_a_town_closing_the_entry_stays_the_titles_elsewhere(
         doc: str, author: str, title: str) -> None:

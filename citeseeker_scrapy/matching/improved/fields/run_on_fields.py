@@ -230,6 +230,11 @@ _KNOWN_PUBLISHERS = (
     rf"|(?:{publishers.alternation(publishers.COMMON_WORD_NAMES)})"
     rf"(?:[.,:;] (?:{places.PUBLISHING_CITIES})(?![^\W_])|[.,;]? \(?{YEAR_DIGITS}(?!\d)"
     rf"|, (?:{_SERIES_WORDS})(?![^\W_])))")
+#: A publisher's name told by its words or listed (``_PUBLISHER_WORD``, ``_KNOWN_PUBLISHERS``),
+#: from its blank: "...d'un concept Editions Labor, Bruxelles.", "...Other Writings Cambridge
+#: University Press, New York.", "...Works of Shakespeare Longman, New York." ``capitals``
+#: reads a list's habit of printing "Title Publisher" from those run straight after a word.
+PUBLISHER_NAME = re.compile(rf"{_PUBLISHER_WORD}|{_KNOWN_PUBLISHERS}")
 #: A word an organisation's name holds before "for" or "of", in the languages of the styles'
 #: records, folded as the text is (accents off), perhaps its "national" or "superior" between:
 #: "...Teaching Society for the Teaching of Psychology.", "...recognition Swiss Federal

@@ -97,7 +97,7 @@ from ..fields.place_fields import (
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
     ACRONYM_CLOSING_ENTRY, CONTAINER_WITH_ISSUE, JOURNAL_NAME_CLOSE, ONE_WORD_JOURNAL_AND_PAGES,
-    ORGANISATION_NAME,
+    ORGANISATION_NAME, PUBLISHER_NAME,
 )
 
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
@@ -123,6 +123,10 @@ _TOWNS_BEFORE_CLOSING_PUBLISHERS = 2
 #: leave out a title's own last word closed by a comma before its place, and a list prints a
 #: publisher of one word in capitals for few of its books.
 _TITLES_INTO_PUBLISHERS = 1
+#: ... or that run a title straight into a publisher's name told by its words or listed
+#: (:func:`_titles_into_listed_publishers`): such a name may follow a title in title case, and
+#: a title may end with "Books" or "Press", so it takes two.
+_TITLES_INTO_LISTED_PUBLISHERS = 2
 #: Entries of a reference list that run a title straight into a town or a listed publisher,
 #: its comma and the year closing the entry, that make the list's habit of printing "Title
 #: Place, Year." (:func:`prints_titles_into_towns_and_years`).
@@ -363,44 +367,89 @@ def _towns_before_closing_years(text: str) -> tuple[int, ...]:
 
 
 def prints_titles_into_publishers_and_towns(text: str, printed: PrintedCase, at: int) -> bool:
-    """True if the reference list in ``text`` runs other entries' titles, their last word in
-    lower case, straight into a publisher's name printed in capitals, its comma and a
-    town closing the entry (:func:`_titles_into_publishers_and_towns`; not the one after
-    ``at``, the end of the title asked about), ``_TITLES_INTO_PUBLISHERS`` times or more:
-    "...modèles concepts et méthodes DUNOD, Paris.", a style that prints "Title Publisher,
+    """True if the reference list in ``text`` runs other entries' titles (not the one whose
+    last word ends at ``at``, the title asked about) straight into a publisher's name: one
+    printed in capitals after a title's last word in lower case, before its comma and a town
+    closing the entry (:func:`_words_before_closing_commas`: "...modèles concepts et méthodes
+    DUNOD, Paris."), ``_TITLES_INTO_PUBLISHERS`` times or more, or a name told by its words or
+    listed, whatever follows it (:func:`_titles_into_listed_publishers`: "...d'un concept
+    Editions Labor, Bruxelles.", "...Other Writings Cambridge University Press, New York."),
+    ``_TITLES_INTO_LISTED_PUBLISHERS`` times or more: a style that prints "Title Publisher,
     Place." with no punctuation after the title. There a title without its last word prints
-    that word before the publisher's name, so one word closed by the comma before the
-    entry's town is the publisher's, the town known or not. Not in a list that closes a
-    title's own last word printed in lower case with its comma before the entry's last field
+    that word before the publisher's name, so one word closed by the comma before the entry's
+    town is the publisher's, the town known or not. Not in a list that closes as many titles'
+    own last words printed in lower case with their comma before the entry's last field
     ("...art techniques, Bell."): such a list prints "Title, Place.", and a title there that
     ends with a capitalised noun or name prints the same as a publisher ("...rückläufigem
-    Wortformenverzeichnis, Heerle.", "...derniers Ottomans, Paris."). Called by
+    Wortformenverzeichnis, Heerle.", "...derniers Ottomans, Paris."); a series' name may end
+    so in the other ("...Barthes Seuil, coll. « Traces écrites, Paris."). Called by
     ``undecided_ends._name_before_town_in_list_of_publishers``; the list's fields are read
-    once per text (:func:`_words_before_closing_commas`)."""
-    publishers, titles_closed_by_commas = _words_before_closing_commas(text, printed)
-    return _others(publishers, at) >= _TITLES_INTO_PUBLISHERS and not titles_closed_by_commas
+    once per text (:func:`_words_before_closing_commas`,
+    :func:`_titles_into_listed_publishers`)."""
+    in_capitals, titles_closed_by_commas = _words_before_closing_commas(text, printed)
+    in_capitals = _others(in_capitals, at)
+    listed = _others(_titles_into_listed_publishers(text), at)
+    return ((in_capitals >= _TITLES_INTO_PUBLISHERS or listed >= _TITLES_INTO_LISTED_PUBLISHERS)
+            and titles_closed_by_commas < in_capitals + listed)
 
 
 @kept_per_text_alone
 def _words_before_closing_commas(text: str,
-                                 printed: PrintedCase) -> tuple[tuple[int, ...], bool]:
+                                 printed: PrintedCase) -> tuple[tuple[int, ...], int]:
     """The words of the list in ``text`` that a comma, one or two words and the entry's full
     stop follow (``place_fields.words_before_comma_closing_entries``), read in the document's
     capitals ``printed``: the ends of the titles' last words in lower case run into a
     publisher's name in capitals before its seat (:func:`_lower_case_before_acronym`:
-    "...et méthodes DUNOD, Paris."), and whether a word printed in lower case stands before
+    "...et méthodes DUNOD, Paris."), and how many words printed in lower case stand before
     such a comma ("...art techniques, Bell.": a title's own last word closed by it). Called
     by :func:`prints_titles_into_publishers_and_towns`; read once per text."""
-    publishers, titles_closed_by_commas = [], False
+    publishers, titles_closed_by_commas = [], 0
     for start, end, publisher in words_before_comma_closing_entries(text):
         cased = printed(start, end)
         if cased is None:
             continue
         if cased.islower():
-            titles_closed_by_commas = True
+            titles_closed_by_commas += 1
         elif publisher and _lower_case_before_acronym(text, start - 1, cased, printed):
             publishers.append(start - 1)
     return tuple(publishers), titles_closed_by_commas
+
+
+@kept_per_text
+def _titles_into_listed_publishers(text: str) -> tuple[int, ...]:
+    """The ends of the words in ``text`` run straight into a publisher's name told by its
+    words or listed (:func:`_name_run_into_word`). Called by
+    :func:`prints_titles_into_publishers_and_towns`; read once per text."""
+    return tuple(at for name in PUBLISHER_NAME.finditer(text)
+                 if (at := _name_run_into_word(text, name.start())) is not None)
+
+
+def _name_run_into_word(text: str, at: int) -> Optional[int]:
+    """Where the title's word ends that the publisher's name from the blank at ``at``
+    (``run_on_fields.PUBLISHER_NAME``) runs straight after, no mark between, or None. That
+    word follows another word (:func:`_word_after_word`): after a mark it may be the name's own
+    first word ("...walls. Johns| Hopkins University Press"). After a function word the name
+    opens at its second word where that reads as a name ("...walls and quays| Fjord Books":
+    the title's "quays" read as the name's), else the name holds the function word
+    ("...University of| Toronto Press"). Called by :func:`_titles_into_listed_publishers`."""
+    word = _word_after_word(text, at)
+    if word is None:
+        return None
+    if word.group() not in SHORT_FUNCTION_WORDS:
+        return at
+    second = text.find(" ", at + 1)
+    word = _word_after_word(text, second) if PUBLISHER_NAME.match(text, second) else None
+    return second if word is not None and word.group() not in SHORT_FUNCTION_WORDS else None
+
+
+def _word_after_word(text: str, at: int) -> Optional[re.Match[str]]:
+    """The word that ends right at ``at`` (:func:`printed_words.piece_before`) after a blank
+    and a letter or a digit, or None: a mark or a blank at ``at``, or a mark before the word.
+    Called by :func:`_name_run_into_word`."""
+    word = piece_before(text, at)
+    if word is None or word.end() != at or word.start() < 2:
+        return None
+    return word if text[word.start() - 1] == " " and text[word.start() - 2].isalnum() else None
 
 
 def _lower_case_before_acronym(text: str, at: int, name: str, printed: PrintedCase) -> bool:
