@@ -217,6 +217,32 @@ def test_a_short_title_after_its_volume_closing_an_entry_before_one_without_init
           "Harbour Silt Budgets")
 
 
+#: Next entries numbered in the margin with no full stop, the surname's initials joined with
+#: none, then the year or the next author.
+_NUMBERED_WITH_JOINED_INITIALS = [
+    "\n4 Lindqvist K (2003) Fjord walls of the north 5, 1\u20139.",
+    "\n4 Lindqvist KM & Berg M (2003) Fjord walls of the north 5, 1\u20139.",
+    "\n4 Lindqvist K, Berg M (2003) Fjord walls of the north 5, 1\u20139.",
+]
+
+
+@pytest.mark.parametrize("next_entry", _NUMBERED_WITH_JOINED_INITIALS)
+def test_a_short_title_after_its_volume_closing_an_entry_before_a_numbered_one(
+        next_entry: str) -> None:
+    _kept("Okafor N. 2011. 12 Harbour Silt Budgets." + next_entry, "Okafor",
+          "Harbour Silt Budgets")
+
+
+@pytest.mark.parametrize("next_words", [
+    # a number and words like joined initials, neither the year nor an author after them
+    "\n4 Tome II, Paris, 2003. Fjord walls of the north 5, 1\u20139.",
+    "\n4 Lindqvist K Fjord walls of the north 5, 1\u20139.",
+])
+def test_words_like_a_numbered_entry_open_no_entry(next_words: str) -> None:
+    _turned_down("Okafor N. 2011. 12 Harbour Silt Budgets." + next_words, "Okafor",
+                 "Harbour Silt Budgets")
+
+
 @pytest.mark.parametrize("next_words", [
     # a place and a publisher's name before the year; an organisation's name with two full
     # stops inside (the rest of an entry) or a digit before its acronym

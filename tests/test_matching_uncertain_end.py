@@ -1153,6 +1153,10 @@ _TWO_TITLES_BEFORE_PLACES = ("\nIto, K. (1999) Tidal basins of the north, Bergen
     (_INTO_LISTED_PUBLISHERS, "Okafor", "Digues et marées dans la poésie portuaire"),
     (_INTO_LISTED_PUBLISHERS.replace("Fjords Longman", "Fjords. Longman"), "Okafor",
      "Digues et marées dans la poésie portuaire"),
+    # ... in a list numbered in the margin, the initials joined
+    ("2 Berg M (1990) Harbour walls and quays Fjord Books, London.\n3 Okafor N (2008) Digues "
+     "et marées dans la poésie portuaire Tidewater, Brevinne.\n4 Lund K (1984) Les ponts de la "
+     "rivière Éditions Quai, Lyon.", "Okafor", "Digues et marées dans la poésie portuaire"),
     # more publishers run into titles than titles closed by their comma in lower case
     (_INTO_LISTED_PUBLISHERS + "\nIto, K. (1999) Tidal basins of the north, Bergen.", "Okafor",
      "Digues et marées dans la poésie portuaire"),

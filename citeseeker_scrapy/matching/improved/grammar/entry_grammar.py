@@ -332,7 +332,8 @@ EDITION_WORD = r"(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|\u0438\u0437\u0434|u
 #: run that prints its first surname again after its initials (``_DATED_LABEL``), or an
 #: organisation's name up to its bracketed year and colon (``_AUTHOR_RUN_BEFORE_DATED_COLON``)
 #: or up to its bracketed acronym and year (``_ORGANISATION_ACRONYM_AND_YEAR``), or an inverted
-#: name with two given names before the year (``_TWO_GIVEN_NAMES_AND_YEAR``).
+#: name with two given names before the year (``_TWO_GIVEN_NAMES_AND_YEAR``), or a surname
+#: and its joined initials after a margin's number (``_NUMBERED_NAME_AND_JOINED_INITIALS``).
 #: ``undecided_ends`` reads a word closing its entry with the first two.
 END_OR_NUMBER_OPENING = rf"$| ?\[{BRACKETED_DIGITS}\]| {LISTED_DIGITS}\. "
 SURNAME_BEFORE_INITIALS = rf"{NAME}(?:, ?| )"
@@ -365,8 +366,18 @@ _TWO_GIVEN_NAMES_AND_YEAR = (rf"{NAME}, {NAME} (?!{alternation(NAME_CLOSING_WORD
 #: science, "Author. Year. Title.").
 _ORGANISATION_ACRONYM_AND_YEAR = (rf"{_ORGANISATION_WORDS} \([^\W\d_]{{2,12}}\)\. "
                                   rf"\(?{YEAR_DIGITS}(?!\d)")
+#: A surname after the number a list prints in its margin with no full stop, its initials
+#: joined with no full stop, then the year or the next author: "...Colomars. 4 Widiawati D
+#: (2014)", "...Quebec. 7 Ciesielski A & Plante L (1990)", "...Stanford. 10 Badjukov DD,
+#: Nazarov MA" (the-febs-journal as HTML, a PDF of a list numbered in the margin). The number
+#: and what follows the initials tell the entry's opening, as lower case cannot tell joined
+#: initials from a word.
+_NUMBERED_NAME_AND_JOINED_INITIALS = (
+    rf"{LISTED_DIGITS} {NAME} [^\W\d_]{{1,3}}"
+    rf"(?: \(?{YEAR_DIGITS}(?!\d)|,? {AND_WORD} {NAME} |, {NAME} [^\W\d_]{{1,3}}[,.( ])")
 NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"
                       rf"| {SURNAME_BEFORE_INITIALS}{INITIALS}"
+                      rf"| {_NUMBERED_NAME_AND_JOINED_INITIALS}"
                       rf"| {NAME}, {NAME}[.,;] "
                       rf"| {_TWO_GIVEN_NAMES_AND_YEAR}"
                       rf"| {_DATED_LABEL}"
