@@ -1487,7 +1487,18 @@ _TOWNS_AT_PARAGRAPH_ENDS = (
     "Moreau A (2001) Stone bridges. Cahors: Seuil")
 
 
-@pytest.mark.parametrize("list_of_towns", [_NO_FULL_STOPS, _TOWNS_AT_PARAGRAPH_ENDS])
+#: ... or with their town, its comma and the publisher (harvard-university-of-the-west-of-england:
+#: "...relations humaines Paris, France, Presses universitaires", "...in Crisis New York,
+#: Columbia University Press"), three of them.
+_TOWNS_BEFORE_COMMAS = (
+    "Okafor N (2013) Harbour trade in the coastal lowlands Winterthur, Fjord Museum.\n\n"
+    "Halvorsen K (2009) Die Fähren der nördlichen Schären Trondheim, Tapir Forlag.\n\n"
+    "Berg M (2004) Harbour Walls in Crisis New York, Columbia University Press.\n\n"
+    "Moreau A (2001) Stone bridges. Cahors: Seuil")
+
+
+@pytest.mark.parametrize("list_of_towns", [_NO_FULL_STOPS, _TOWNS_AT_PARAGRAPH_ENDS,
+                                           _TOWNS_BEFORE_COMMAS])
 def test_a_title_before_its_town_and_comma_in_a_list_of_towns_is_reported_marked(
         list_of_towns: str) -> None:
     matching.marked_uncertain(list_of_towns + _TOWN_COMMA, "Sand",
@@ -1504,6 +1515,13 @@ def test_a_title_before_its_town_and_comma_in_a_list_of_towns_is_reported_marked
     # the last words of no town
     _TOWNS_AT_PARAGRAPH_ENDS.replace("Winterthur", "Revisited").replace(
         "Trondheim", "Today").replace("Jena", "Heute"),
+    # towns before their comma: two only, one after a preposition, or next entries' surnames
+    # after titles with no full stop, their initials after the comma
+    _TOWNS_BEFORE_COMMAS.replace("Crisis New York,", "Crisis. New York,"),
+    _TOWNS_BEFORE_COMMAS.replace("lowlands Winterthur", "lowlands of Winterthur"),
+    "Okafor N (2013) Harbour trade in the coastal lowlands\n\nWinterthur, A. (2010) Quays\n\n"
+    "Halvorsen K (2009) Die Fähren der nördlichen Schären\n\nTrondheim, K. (2011) Quays\n\n"
+    "Berg M (2004) Harbour Walls in Crisis\n\nLeeds, M. (2001) Quays\n\n",
 ])
 def test_a_title_before_a_town_and_comma_in_a_list_with_fewer_towns_stays_rejected(
         closed: str) -> None:

@@ -427,6 +427,30 @@ def town_before_comma(text: str, at: int) -> int | None:
     return town.end() if town is not None and places.is_town(town[1]) else None
 
 
+def towns_before_commas(text: str) -> Iterator[tuple[int, int]]:
+    """Each publishing city or town GeoNames knows (:func:`_is_seat`) in ``text``, closed by its
+    comma before a word (``_TOWN_BEFORE_COMMA_AND_WORD``), right after a word with no
+    punctuation between, no word before it that makes it the title's own
+    (``WORD_BEFORE_TITLES_TOWN``: "...harbour towns of Lagos, Journal"): the end of that word
+    and where the word after the comma starts ("...aîné.e.s trans| Montréal, |Chaire de
+    recherche", "...White Masculinity in Crisis| New York, |Columbia University Press").
+    Called by ``capitals.prints_titles_into_towns`` to tell a list that runs titles straight
+    into their place before the publisher."""
+    for town in _TOWN_BEFORE_COMMA_AND_WORD.finditer(text):
+        at = town.start()
+        if (at > 0 and text[at - 1].isalnum()
+                and not WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at)
+                and _is_seat(town[1])):
+            yield at, town.end()
+
+
+#: A town's name, perhaps of two words ("New York"), closed by its comma before a word, not
+#: an initial ("...sociale d'entreprise Ceres, A. (1868)" is the next entry's surname after a
+#: title with no full stop): :func:`towns_before_commas`.
+_TOWN_BEFORE_COMMA_AND_WORD = re.compile(
+    rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{_PLACE_WORD}), (?=[^\W\d_]{{2}})")
+
+
 #: A word of a publisher's name, perhaps an abbreviation with its full stop after it or, as
 #: some records print them, before it ("Dept.", "Amer .Math .Soc").
 _PUBLISHER_NAME_WORD = r"\.?[^\W\d_][\w'\u2019/-]*\.?"

@@ -92,7 +92,8 @@ from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     publisher_and_seat_end, town_again_after_title, town_closes_entry,
     towns_after_full_stops_closing_entries, towns_before_blanks, towns_before_closing_publishers,
-    towns_before_closing_years, towns_closing_entries, words_before_comma_closing_entries,
+    towns_before_closing_years, towns_before_commas, towns_closing_entries,
+    words_before_comma_closing_entries,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
@@ -538,7 +539,9 @@ def prints_titles_into_towns(text: str, printed: PrintedCase, at: int) -> bool:
     publisher's colon or their year's semicolon ("...Libertés Et Droits Fondamentaux Paris:
     Ellipses; 2012", a style that prints every title in title case) or at their paragraph's
     end, no full stop after them ("...Die räumliche Ordnung der Wirtschaft Jena", a style
-    that closes a book's entry with its town). Such a style prints a
+    that closes a book's entry with its town), or before their comma and the next field's
+    word ("...White Masculinity in Crisis New York, Columbia University Press", a style that
+    prints "Title Place, Publisher."). Such a style prints a
     title in title case, or one ending with a German noun or a name, so too ("...Marin Marais
     Et d'Antoine Forqueray Bilthoven; 1973"), so there the town after a capitalised word
     starts the next field. A list that punctuates a title's end prints a town after a
@@ -572,7 +575,8 @@ def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list
     those it prints right after a word in lower case (the shape :func:`field_start` reads
     after a title in lower case), and of those right after a word in any case and before
     their publisher or their year, or at their paragraph's end
-    (``place_fields.towns_before_blanks``, ``printed_words.ends_paragraph``). Called by
+    (``place_fields.towns_before_blanks``, ``printed_words.ends_paragraph``), or before their
+    comma and a word printed with a capital (``place_fields.towns_before_commas``). Called by
     :func:`prints_titles_into_towns`; read once per text (``per_text_cache.kept_per_text_alone``:
     the hits of a document ask again)."""
     after_lower_case, before_publisher_or_year = [], []
@@ -586,6 +590,10 @@ def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list
             before_publisher_or_year.append(at)
     for at, town_end in towns_before_blanks(text):
         if ends_paragraph(text, town_end, printed) and _word_before_town(text, at, printed):
+            before_publisher_or_year.append(at)
+    for at, field in towns_before_commas(text):
+        cased = printed(field, field + 1)
+        if cased is not None and cased.isupper() and _word_before_town(text, at, printed):
             before_publisher_or_year.append(at)
     return after_lower_case, before_publisher_or_year
 
