@@ -544,6 +544,23 @@ def test_a_title_first_entry_after_a_volume_and_year(doc: str, author: str, cite
     assert found(doc, author, RIVERS) is cites
 
 
+@pytest.mark.parametrize("doc, author, cites", [
+    # "by" names the authors after the title, whatever run's year closes the entry before
+    (f"\u201cTides of the north\u201d by Coastal Agency (CA), 2015. \u201c{RIVERS}\u201d by "
+     "Olaf Nygaard. In Fjord Review, 1990 6\u201312.", "Nygaard", True),
+    (f"Tides of the north by Berg, A. 2015. {RIVERS} by O. K. Nygaard et al. Fjord Review 9 "
+     "(2018).", "Nygaard", True),
+    # near miss: one content word changed
+    ("Tides of the north by Ann Berg, 2015. \u201cWater quality indicators for upland "
+     "lakes\u201d by Olaf Nygaard. Fjord Review 9 (2018).", "Nygaard", False),
+    # words of another field before "by": the title's own run before it owns it
+    (f"Berg, A. 2015. {RIVERS}. Review by Olaf Nygaard. Fjord Review 9 (2018).", "Nygaard",
+     False),
+])
+def test_a_title_first_entry_named_by_its_authors(doc: str, author: str, cites: bool) -> None:
+    assert found(doc, author, RIVERS) is cites
+
+
 @pytest.mark.parametrize("date", ["1867.", "1867;", "(1867).", "(2005 ).", "2005 .", "2005;"])
 @pytest.mark.parametrize("author, cites", [("Halvorsen", True), ("Lindqvist", False)])
 def test_a_title_after_a_dated_author_run_is_the_runs_own(date: str, author: str,

@@ -49,6 +49,11 @@ _PLACE_AFTER_COMMA = re.compile(r", [^\W\d_][\w/-]*(?: [^\W\d_][\w/-]*){0,2} $")
 #: not an initial nor "et al" ("Toman, M. 2014.", "Toman et al. 2014.": an author run's date).
 _FIELD_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2}\. \(?$")
 
+#: "By" between a title (its closing quote or mark) and the name, perhaps after the name's
+#: given names or initials: "“Title” by Ulf Preuss-Lausitz", "“Title” by C. M. G. McHugh"
+#: (arlisna-reviews). The work's authors, named in words after its title, whatever run ends
+#: before the title: the entry before may close with its year ("...(GEPA), 2000. “Title” by").
+_BY_AUTHORS = re.compile(r"[^\w\s]{0,3} by (?:[^\W\d_][\w'\u2019-]*\.? ?){0,4}")
 #: A title-first entry's publication data in brackets, perhaps its year again, then an
 #: editor's role opening its names, right after its title: "Title (2016, s.l.). 2016. ed.
 #: Newmark, G. s.l.," (a CSL style that prints a work with no container so, its names as
@@ -69,7 +74,7 @@ def title_first(text: str, start: int, end: int, name_span: tuple[int, int], gap
     and its pages close an entry; a title-first entry has its authors before them), and
     right before the title no end of an author list ("Toman, M.: Web
     crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it;
-    unless a statement of responsibility holds the name (:func:`_responsibility_holds`), or
+    unless "by" names the authors after the title (``_BY_AUTHORS``), a statement of responsibility holds the name (:func:`_responsibility_holds`), or
     the entry before closes with a year after a place (:func:`_after_place_and_year`) or
     after a field's full stop and the name's run prints no date (:func:`_undated_run_after`).
     The author list before the title is read once (:func:`_list_end_before`), for all three.
@@ -79,6 +84,8 @@ def title_first(text: str, start: int, end: int, name_span: tuple[int, int], gap
         return True
     if not _names_right_after(text, end, name, gap):
         return False
+    if _BY_AUTHORS.fullmatch(text, widened_end(text, end, name), name):
+        return True
     word_start = widened_start(text, start, 0)
     year = _list_end_before(text, word_start)
     if year is None:
