@@ -72,12 +72,13 @@ def title_first(text: str, start: int, end: int, name_span: tuple[int, int], gap
     Iz Beltagy", "...118. 24. Øvretveit", "...1996. [4] E. Chang": the title belongs to the
     entry before) nor pages ("...In: Proc. of DEXA, pp. 18-29 (2006) 8. Svoboda": a venue
     and its pages close an entry; a title-first entry has its authors before them), and
-    right before the title no end of an author list ("Toman, M.: Web
-    crawling. Fiala, D.", "2014. Adam: ..."): that title has its authors in front of it;
-    unless "by" names the authors after the title (``_BY_AUTHORS``), a statement of responsibility holds the name (:func:`_responsibility_holds`), or
-    the entry before closes with a year after a place (:func:`_after_place_and_year`) or
-    after a field's full stop and the name's run prints no date (:func:`_undated_run_after`).
-    The author list before the title is read once (:func:`_list_end_before`), for all three.
+    right before the title no end of an author list ("Toman, M.: Web crawling. Fiala, D.",
+    "2014. Adam: ..."): that title has its authors in front of it; unless "by" names the
+    authors after the title (``_BY_AUTHORS``), a statement of responsibility holds the name
+    (:func:`_responsibility_holds`), or the entry before closes with a year after a place
+    (:func:`_after_place_and_year`) or after a field's full stop and the name's run prints
+    no date (:func:`_undated_run_after`). The author list before the title is read once
+    (:func:`_list_end_before`), for the last three.
     """
     name = name_span[0]
     if _edited_after_date(text, end, name, gap):
