@@ -97,7 +97,26 @@ FOOT_TEXT = (entries(700, 72, NAMES_THEN_TITLES[:1]) + [(110, 700 - ROW, NAMES_T
              + entries(700 - 6 * ROW, 72, ["Varga, Tamas"]))
 
 
+#: Author fields in a margin column as wide as the text, painted first: a short one beside its
+#: entry's first line, a long one wrapped onto a short second line, both in the gap above its
+#: entry's text (``wrapped_left`` is where that second line starts, ``wrapped_row`` its row).
+def wrapped_fields(wrapped_left: float = 72, wrapped_row: int = 3) -> list[Painted]:
+    return [(72, 700, "Hollis, Maren."),
+            (72, 700 - 2 * ROW, "Okafor, Jide, Lena Brandt, Ann Moe, Kari Holm, Per"),
+            (wrapped_left, 700 - wrapped_row * ROW, "Vik."),
+            (f"{after(72, 'Hollis, Maren.')} 6 add", 700, "2004. Quiet harbours of the north."),
+            (100, 700 - ROW, "Tidewater Press."),
+            (100, 700 - 4 * ROW, "1998. Salt marsh hydrology in practice and theory."),
+            (100, 700 - 5 * ROW, "Fenland Books."),
+            *entries(700 - 6 * ROW, 72, ["Varga, Tamas. 2011. Counting gulls at dawn.",
+                                         "Shoreline.", "Moe, Ann. 2012. Tides of the fjords."])]
+
+
 @pytest.mark.parametrize("painted, reads", [
+    # a field wrapped onto a short line that overlaps no line of the text: read with its field
+    (wrapped_fields(),
+     "tidewater press. okafor, jide, lena brandt, ann moe, kari holm, per vik. 1998. salt "
+     "marsh hydrology"),
     # a year at the page's foot, its entry's title on the next page: after the names above it
     (FOOT_YEARS + FOOT_TEXT,
      "hollis, maren 2004 quiet harbours of the northern coast. tidewater press. okafor, jide "
@@ -156,6 +175,10 @@ def test_a_margin_column_painted_first_is_read_beside_its_lines(
     # a sidebar of words whose lines end far from the text beside them: stays as painted
     (fields_beside(FIELDS, gap=30),
      "hollis, maren, okafor, jide and lena brandt, varga, tamas, quiet harbours"),
+    # a short line painted first that starts elsewhere than the field above it, or far below
+    # it: no field's second line, the page stays as painted
+    (wrapped_fields(wrapped_left=200), "hollis, maren. okafor, jide"),
+    (wrapped_fields(wrapped_row=9), "hollis, maren. okafor, jide"),
     # one field of the run with no line beside it: the page stays as painted
     (fields_beside(FIELDS[:2], alone=[(72, 700 - 8 * ROW, "Nemeth, Anna,")]),
      "okafor, jide and lena brandt, nemeth, anna, quiet harbours"),

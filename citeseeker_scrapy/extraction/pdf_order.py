@@ -24,10 +24,11 @@ after at most a third of its lines, and each line before that has a place the pa
 label ("[24]", "2002") or a field of words (an author list) on the baseline of a later line
 just right of it, or a line in the column between two lines that follow each other in the
 text, with no room for more lines there, or a label at the foot of the page's text right
-below its entry's first line (the line it labels went to the next page). Then each is put
-before the line it precedes on the page (the label at the foot after the line above it). If
-any line of the run has
-no such place, the page stays as painted (two columns, a footer painted first, a browser's
+below its entry's first line (the line it labels went to the next page), or a field's
+wrapped last line right below the line it goes on from ("...Choo, and Jill", then "Slay.":
+it overlaps no line of the text). Then each is put before the line it precedes on the page
+(the label at the foot after the line above it, the wrapped line after its first). If any
+line of the run has no such place, the page stays as painted (two columns, a footer painted first, a browser's
 header painted last: their order is the painter's and the reader's).
 """
 
@@ -109,17 +110,33 @@ def reading_order(textpage: Any, raw_text: str) -> str:
 def _margin_painted_first(lines: _Lines, painted_first: list[int]) -> str | None:
     """The page's text with each line of ``painted_first`` (:meth:`_Lines.before_jump`) moved
     before the line it is the label or the field of, or the line below it in the column
-    (:func:`_place`); None if one of them has no such place. Called by :func:`reading_order`."""
+    (:func:`_place`), or where the line it goes on from goes (:func:`_wraps`); None if one of
+    them has no such place. Called by :func:`reading_order`."""
     pieces = lines.pieces
     rest = [index for index in range(painted_first[-1] + 1, len(pieces))
             if pieces[index] and not pieces[index].isspace()]
     before: dict[int, list[int]] = {}
+    above: tuple[int, int] | None = None  # the line painted before and its place
     for index in painted_first:
         place = _place(lines, index, rest, painted_first)
+        if place is None and above is not None and _wraps(lines, above[0], index):
+            place = above[1]
         if place is None:
             return None
         before.setdefault(place, []).append(index)
+        above = index, place
     return _reordered(pieces, before)
+
+
+def _wraps(lines: _Lines, above: int, index: int) -> bool:
+    """True if the line ``index`` goes on from the line ``above`` it, both painted first: it
+    starts where that line starts, right below it (a field too wide for the margin column,
+    wrapped: "Ariffin, Aswami, ... and Jill" above "Slay."). A short last line overlaps no
+    line of the text around it, so it goes where the line it ends goes. Called by
+    :func:`_margin_painted_first`."""
+    line, first = lines.box(index), lines.box(above)
+    tolerance = SAME_LINE * line.height
+    return abs(line.left - first.left) < tolerance and abs(first.bottom - line.top) < tolerance
 
 
 def _labels_painted_last(lines: _Lines) -> str | None:
