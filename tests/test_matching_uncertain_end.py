@@ -1090,11 +1090,17 @@ _INTO_TOWNS_AND_PUBLISHERS = (
     + "Halvorsen, K. (1983) Harbour Walls Of Coastal Fjords Skerrivik, Tidewater.\n"
     + _ONE_OTHER)
 _DIGUES = "Digues et marées dans la poésie portuaire"
+#: ... the other towns known, their publishers' fields going on past the comma after them.
+_INTO_TOWNS_AND_FIELDS = (
+    "Berg, M. (1990) Harbour walls and quays London, Fjord Press, Harbour Series 4.\n"
+    "Lund, K. (1984) Les ponts de la rivière Lyon, France, Éditions du Quai.\n" + _BREVINNE
+    + _ONE_OTHER)
 
 
 @pytest.mark.parametrize("doc, author, title", [
     (_INTO_TOWNS_AND_PUBLISHERS, "Okafor", _DIGUES),
     (_INTO_TOWNS_AND_PUBLISHERS, "Halvorsen", "Harbour Walls of Coastal Fjords"),
+    (_INTO_TOWNS_AND_FIELDS, "Okafor", _DIGUES),
 ])
 def test_a_word_before_a_publisher_closing_the_entry_is_a_place_in_a_list_of_towns(
         doc: str, author: str, title: str) -> None:
@@ -1105,8 +1111,9 @@ def test_a_word_before_a_publisher_closing_the_entry_is_a_place_in_a_list_of_tow
     # a content word changed, or the title's last word left out before the place
     (_INTO_TOWNS_AND_PUBLISHERS, "Okafor", "Digues et marées dans la poésie fluviale"),
     (_INTO_TOWNS_AND_PUBLISHERS, "Okafor", "Digues et marées dans la poésie"),
-    # a list that prints no other title into a town and its publisher
+    # a list that prints no other title into a town and its publisher, or one only
     (_BREVINNE + _ONE_OTHER, "Okafor", _DIGUES),
+    (_INTO_TOWNS_AND_FIELDS.replace("quays London", "quays. London"), "Okafor", _DIGUES),
     # a place after the comma: the word before is the title's own
     (_INTO_TOWNS_AND_PUBLISHERS.replace("Brevinne, Tidewater", "Brevinne, Oslo"), "Okafor",
      _DIGUES),

@@ -323,8 +323,8 @@ def prints_books_with_comma(text: str) -> bool:
 
 def prints_titles_into_towns_and_publishers(text: str, at: int) -> bool:
     """True if the reference list in ``text`` runs other entries' titles straight into a town,
-    its comma and a publisher closing the entry
-    (``place_fields.towns_before_closing_publishers``; not the place after ``at``, the end of
+    its comma and a publisher closing the entry, or a known town, its comma and the next
+    field (:func:`_towns_before_closing_publishers`; not the place after ``at``, the end of
     the title asked about), ``_TOWNS_BEFORE_CLOSING_PUBLISHERS`` times or more: "...The World
     and Other Writings New York, Cambridge University Press.", a style that prints "Title
     Place, Publisher." with no punctuation after the title. There a title without its last
@@ -338,10 +338,14 @@ def prints_titles_into_towns_and_publishers(text: str, at: int) -> bool:
 @kept_per_text
 def _towns_before_closing_publishers(text: str) -> tuple[int, ...]:
     """Where the list in ``text`` runs a title into a town, its comma and a publisher closing
-    the entry (``place_fields.towns_before_closing_publishers``). Called by
-    :func:`prints_titles_into_towns_and_publishers`; read once per text
-    (``per_text_cache.kept_per_text``: the hits of a document ask again)."""
-    return tuple(towns_before_closing_publishers(text))
+    the entry (``place_fields.towns_before_closing_publishers``), or into a town GeoNames
+    knows or a publishing city, its comma and the next field's word whatever follows
+    (``place_fields.towns_before_commas``: "...relations humaines Paris, France, Presses
+    universitaires de France."). Called by :func:`prints_titles_into_towns_and_publishers`;
+    read once per text (``per_text_cache.kept_per_text``: the hits of a document ask
+    again)."""
+    return tuple(sorted({*towns_before_closing_publishers(text),
+                         *(at for at, _ in towns_before_commas(text))}))
 
 
 def prints_titles_into_towns_and_years(text: str, at: int) -> bool:
