@@ -28,8 +28,8 @@ below its entry's first line (the line it labels went to the next page), or a fi
 wrapped last line right below the line it goes on from ("...Choo, and Jill", then "Slay.":
 it overlaps no line of the text). Then each is put before the line it precedes on the page
 (the label at the foot after the line above it, the wrapped line after its first). If any
-line of the run has no such place, the page stays as painted (two columns, a footer painted first, a browser's
-header painted last: their order is the painter's and the reader's).
+line of the run has no such place, the page stays as painted (two columns, a footer painted
+first, a browser's header painted last: their order is the painter's and the reader's).
 """
 
 from __future__ import annotations

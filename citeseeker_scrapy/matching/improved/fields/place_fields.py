@@ -434,8 +434,9 @@ def towns_before_commas(text: str) -> Iterator[tuple[int, int]]:
     (``WORD_BEFORE_TITLES_TOWN``: "...harbour towns of Lagos, Journal"): the end of that word
     and where the word after the comma starts ("...aîné.e.s trans| Montréal, |Chaire de
     recherche", "...White Masculinity in Crisis| New York, |Columbia University Press").
-    Called by ``capitals.prints_titles_into_towns`` to tell a list that runs titles straight
-    into their place before the publisher."""
+    Called by ``capitals`` (the habits of :func:`capitals.prints_titles_into_towns` and
+    :func:`capitals.prints_titles_into_towns_and_publishers`) to tell a list that runs titles
+    straight into their place before the publisher."""
     for town in _TOWN_BEFORE_COMMA_AND_WORD.finditer(text):
         at = town.start()
         if (at > 0 and text[at - 1].isalnum()
