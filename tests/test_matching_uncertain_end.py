@@ -1114,6 +1114,14 @@ def test_a_word_before_a_publisher_closing_the_entry_is_a_place_in_a_list_of_tow
     # a list that prints no other title into a town and its publisher, or one only
     (_BREVINNE + _ONE_OTHER, "Okafor", _DIGUES),
     (_INTO_TOWNS_AND_FIELDS.replace("quays London", "quays. London"), "Okafor", _DIGUES),
+    # ... nor a town's last word after its first ("Hong Kong"), nor a title's own town before
+    # another place
+    ("Berg, M. (1990) Harbour walls and quays, Hong Kong, Fjord Press.\nLund, K. (1984) Les "
+     "ponts de la rivière, Hong Kong, Éditions du Quai.\n" + _BREVINNE + _ONE_OTHER, "Okafor",
+     _DIGUES),
+    ("Berg, M. (1990) Harbour walls and quays Bremen, Berlin, Fjord Press.\nLund, K. (1984) Les "
+     "ponts de la rivière Lyon, Paris, Éditions du Quai.\n" + _BREVINNE + _ONE_OTHER, "Okafor",
+     _DIGUES),
     # a place after the comma: the word before is the title's own
     (_INTO_TOWNS_AND_PUBLISHERS.replace("Brevinne, Tidewater", "Brevinne, Oslo"), "Okafor",
      _DIGUES),

@@ -228,13 +228,15 @@ def towns_before_closing_publishers(text: str) -> Iterator[int]:
     entry's full stop follow with no punctuation between (``_PLACE_BEFORE_CLOSING_PUBLISHER``:
     "...Other Writings| New York, Cambridge University Press."): a publisher's seat
     (:func:`_is_seat`), no word before it that makes it the title's own
-    (``WORD_BEFORE_TITLES_TOWN``), the publisher no place (:func:`_is_place`: "...Otto Fuel
-    II and its Components Atlanta, GA." is a town and its state). Called by
+    (``WORD_BEFORE_TITLES_TOWN``) nor a place with it (:func:`_longer_place`: "...Life, Hong
+    Kong,"), the publisher no place (:func:`_is_place`: "...Otto Fuel II and its Components
+    Atlanta, GA." is a town and its state). Called by
     ``capitals.prints_titles_into_towns_and_publishers`` to tell a list that prints "Title
     Place, Publisher."."""
     for town in _PLACE_BEFORE_CLOSING_PUBLISHER.finditer(text):
         at = town.start()
-        if at > 0 and text[at - 1].isalnum() and _is_seat(town[1]) and _place_field(text, town):
+        if (at > 0 and text[at - 1].isalnum() and _is_seat(town[1]) and _place_field(text, town)
+                and not _longer_place(text, at, town[1])):
             yield at
 
 
@@ -433,7 +435,9 @@ def towns_before_commas(text: str) -> Iterator[tuple[int, int]]:
     punctuation between, no word before it that makes it the title's own
     (``WORD_BEFORE_TITLES_TOWN``: "...harbour towns of Lagos, Journal"): the end of that word
     and where the word after the comma starts ("...aîné.e.s trans| Montréal, |Chaire de
-    recherche", "...White Masculinity in Crisis| New York, |Columbia University Press").
+    recherche", "...White Masculinity in Crisis| New York, |Columbia University Press"); not a
+    town that the word before names with it (:func:`_longer_place`), nor one a seat follows
+    (:func:`_seat_at`).
     Called by ``capitals`` (the habits of :func:`capitals.prints_titles_into_towns` and
     :func:`capitals.prints_titles_into_towns_and_publishers`) to tell a list that runs titles
     straight into their place before the publisher."""
@@ -441,8 +445,33 @@ def towns_before_commas(text: str) -> Iterator[tuple[int, int]]:
         at = town.start()
         if (at > 0 and text[at - 1].isalnum()
                 and not WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at)
-                and _is_seat(town[1])):
+                and _is_seat(town[1]) and not _longer_place(text, at, town[1])
+                and not _seat_at(text, town.end())):
             yield at, town.end()
+
+
+def _seat_at(text: str, at: int) -> bool:
+    """True if the word at ``at`` (after a town's comma) is a seat too (:func:`_is_seat`),
+    closed by its mark: the town before it is a title's own ("...der Universität Bremen,
+    Berlin, Lehmanns."), where a country or a publisher follows a place's field
+    ("...humaines Paris, France, Presses", "...Crisis New York, Columbia University Press").
+    Called by :func:`towns_before_commas`."""
+    word = _WORD_AT.match(text, at)
+    return word is not None and _is_seat(word[0])
+
+
+def _longer_place(text: str, at: int, town: str) -> bool:
+    """True if the word before the blank at ``at`` and ``town`` after it name a place
+    together ("...Monastic Life, Hong Kong," is no title run into "Kong"). Called by
+    :func:`towns_before_commas` and :func:`towns_before_closing_publishers`."""
+    word = _WORD_BEFORE.search(text, max(0, at - 20), at)
+    return word is not None and _is_seat(f"{word[0]} {town}")
+
+
+#: The word right before a blank (:func:`_longer_place`), the word at a place closed by its
+#: mark (:func:`_seat_at`).
+_WORD_BEFORE = re.compile(r"[^\W\d_]+$")
+_WORD_AT = re.compile(r"[^\W\d_]+(?=[.,:;])")
 
 
 #: A town's name, perhaps of two words ("New York"), closed by its comma before a word, not
