@@ -1122,6 +1122,13 @@ def test_a_word_before_a_publisher_closing_the_entry_is_a_place_in_a_list_of_tow
     ("Berg, M. (1990) Harbour walls and quays Bremen, Berlin, Fjord Press.\nLund, K. (1984) Les "
      "ponts de la rivière Lyon, Paris, Éditions du Quai.\n" + _BREVINNE + _ONE_OTHER, "Okafor",
      _DIGUES),
+    # ... nor an institution's town, nor the next entry's surname and joined initials after a
+    # title with no full stop
+    ("Berg, M. (1990) Harbour walls of the Universität Bremen, Fjord Press.\nLund, K. (1984) Les "
+     "ponts de l'Institut Lyon, Éditions du Quai.\n" + _BREVINNE + _ONE_OTHER, "Okafor", _DIGUES),
+    ("Berg, M. (1990) Harbour walls and quays\nLondon, TC and Seay, J. (1991) Tides.\nLund, K. "
+     "(1984) Les ponts de la rivière\nLyon, KM & Moe, A. (1992) Quais.\n" + _BREVINNE
+     + _ONE_OTHER, "Okafor", _DIGUES),
     # a place after the comma: the word before is the title's own
     (_INTO_TOWNS_AND_PUBLISHERS.replace("Brevinne, Tidewater", "Brevinne, Oslo"), "Okafor",
      _DIGUES),

@@ -27,7 +27,7 @@ from ..grammar.entry_grammar import (
     ABBREVIATION, EMPTY_FIELD_CLOSING, ENTRY_CLOSING, NEXT_ENTRY_OPENING, RANGE_DASH,
     YEAR_DIGITS, YEAR_OR_PAGES_AFTER_PLACE,
 )
-from ..grammar.name_grammar import NAME
+from ..grammar.name_grammar import AND_WORD, NAME
 
 # The place of publication as a field a title runs into, read from the end of the title's last
 # word as ``run_on_fields.NEXT_FIELD`` reads each of its fields.
@@ -462,10 +462,19 @@ def _seat_at(text: str, at: int) -> bool:
 
 def _longer_place(text: str, at: int, town: str) -> bool:
     """True if the word before the blank at ``at`` and ``town`` after it name a place
-    together ("...Monastic Life, Hong Kong," is no title run into "Kong"). Called by
-    :func:`towns_before_commas` and :func:`towns_before_closing_publishers`."""
+    together ("...Monastic Life, Hong Kong," is no title run into "Kong"), or an institution
+    of that town ("...der Universität Bremen, Lehmanns 2004.": a title's own words). Called
+    by :func:`towns_before_commas` and :func:`towns_before_closing_publishers`."""
     word = _WORD_BEFORE.search(text, max(0, at - 20), at)
-    return word is not None and _is_seat(f"{word[0]} {town}")
+    return word is not None and (_is_seat(f"{word[0]} {town}")
+                                 or _INSTITUTION_WORD.fullmatch(word[0]) is not None)
+
+
+#: A word an institution's name holds right before its town, folded as the text is:
+#: "Universität Bremen", "University College Dublin", "Institut Pasteur Lille".
+_INSTITUTION_WORD = re.compile(
+    r"univers\w*|institut\w*|college|colegio|hochschule|akademie|academy|museum|museo"
+    r"|musee|klinikum|hospital|hopital|bibliothek|library|bibliotheque|biblioteca")
 
 
 #: The word right before a blank (:func:`_longer_place`), the word at a place closed by its
@@ -475,10 +484,12 @@ _WORD_AT = re.compile(r"[^\W\d_]+(?=[.,:;])")
 
 
 #: A town's name, perhaps of two words ("New York"), closed by its comma before a word, not
-#: an initial ("...sociale d'entreprise Ceres, A. (1868)" is the next entry's surname after a
-#: title with no full stop): :func:`towns_before_commas`.
+#: an initial nor joined initials before a mark or "and" ("...sociale d'entreprise Ceres, A.
+#: (1868)", "...et franque Roy, TC og Seay": the next entry's surname after a title with no
+#: full stop): :func:`towns_before_commas`.
 _TOWN_BEFORE_COMMA_AND_WORD = re.compile(
-    rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{_PLACE_WORD}), (?=[^\W\d_]{{2}})")
+    rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{_PLACE_WORD}), "
+    rf"(?=[^\W\d_]{{2}})(?![^\W\d_]{{1,3}}(?:[.,]| {AND_WORD} ))")
 
 
 #: A word of a publisher's name, perhaps an abbreviation with its full stop after it or, as
