@@ -323,8 +323,8 @@ def prints_books_with_comma(text: str) -> bool:
 
 def prints_titles_into_towns_and_publishers(text: str, at: int) -> bool:
     """True if the reference list in ``text`` runs other entries' titles straight into a town,
-    its comma and a publisher closing the entry, or a known town, its comma and the next
-    field (:func:`_towns_before_closing_publishers`; not the place after ``at``, the end of
+    its comma and a publisher closing the entry
+    (``place_fields.towns_before_closing_publishers``; not the place after ``at``, the end of
     the title asked about), ``_TOWNS_BEFORE_CLOSING_PUBLISHERS`` times or more: "...The World
     and Other Writings New York, Cambridge University Press.", a style that prints "Title
     Place, Publisher." with no punctuation after the title. There a title without its last
@@ -338,14 +338,26 @@ def prints_titles_into_towns_and_publishers(text: str, at: int) -> bool:
 @kept_per_text
 def _towns_before_closing_publishers(text: str) -> tuple[int, ...]:
     """Where the list in ``text`` runs a title into a town, its comma and a publisher closing
-    the entry (``place_fields.towns_before_closing_publishers``), or into a town GeoNames
-    knows or a publishing city, its comma and the next field's word whatever follows
-    (``place_fields.towns_before_commas``: "...relations humaines Paris, France, Presses
-    universitaires de France."). Called by :func:`prints_titles_into_towns_and_publishers`;
-    read once per text (``per_text_cache.kept_per_text``: the hits of a document ask
-    again)."""
-    return tuple(sorted({*towns_before_closing_publishers(text),
-                         *(at for at, _ in towns_before_commas(text))}))
+    the entry (``place_fields.towns_before_closing_publishers``). Called by
+    :func:`prints_titles_into_towns_and_publishers`; read once per text
+    (``per_text_cache.kept_per_text``: the hits of a document ask again)."""
+    return tuple(towns_before_closing_publishers(text))
+
+
+def _towns_before_commas(text: str, printed: PrintedCase) -> list[int]:
+    """The ends of the words in ``text`` a town runs straight after before its comma and the
+    next field's word printed with a capital (``place_fields.towns_before_commas``), the town
+    printed with its capital, not at a paragraph's start (``printed_words.ends_paragraph``:
+    "...and Russell| Sebastian, Huhn / Oettler" opens the next entry with its surname after
+    an entry with no full stop). Called by :func:`_titles_into_towns`, read once per
+    text."""
+    towns = []
+    for at, field in towns_before_commas(text):
+        cased = printed(field, field + 1)
+        if (cased is not None and cased.isupper() and _word_before_town(text, at, printed)
+                and not ends_paragraph(text, at, printed)):
+            towns.append(at)
+    return towns
 
 
 def prints_titles_into_towns_and_years(text: str, at: int) -> bool:
@@ -580,7 +592,7 @@ def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list
     after a title in lower case), and of those right after a word in any case and before
     their publisher or their year, or at their paragraph's end
     (``place_fields.towns_before_blanks``, ``printed_words.ends_paragraph``), or before their
-    comma and a word printed with a capital (``place_fields.towns_before_commas``). Called by
+    comma and a word printed with a capital (:func:`_towns_before_commas`). Called by
     :func:`prints_titles_into_towns`; read once per text (``per_text_cache.kept_per_text_alone``:
     the hits of a document ask again)."""
     after_lower_case, before_publisher_or_year = [], []
@@ -595,10 +607,7 @@ def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list
     for at, town_end in towns_before_blanks(text):
         if ends_paragraph(text, town_end, printed) and _word_before_town(text, at, printed):
             before_publisher_or_year.append(at)
-    for at, field in towns_before_commas(text):
-        cased = printed(field, field + 1)
-        if cased is not None and cased.isupper() and _word_before_town(text, at, printed):
-            before_publisher_or_year.append(at)
+    before_publisher_or_year += _towns_before_commas(text, printed)
     return after_lower_case, before_publisher_or_year
 
 
