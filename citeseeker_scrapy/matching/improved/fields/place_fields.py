@@ -437,9 +437,8 @@ def towns_before_commas(text: str) -> Iterator[tuple[int, int]]:
     and where the word after the comma starts ("...aîné.e.s trans| Montréal, |Chaire de
     recherche", "...White Masculinity in Crisis| New York, |Columbia University Press"); not a
     town that the word before names with it (:func:`_longer_place`), nor one a seat follows
-    (:func:`_seat_at`).
-    Called by ``capitals.prints_titles_into_towns`` to tell a list that runs titles straight
-    into their place before the publisher."""
+    (:func:`_seat_at`). Called by ``capitals.prints_titles_into_towns`` to tell a list that
+    runs titles straight into their place before the publisher."""
     for town in _TOWN_BEFORE_COMMA_AND_WORD.finditer(text):
         at = town.start()
         if (at > 0 and text[at - 1].isalnum()

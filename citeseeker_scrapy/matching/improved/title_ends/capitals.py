@@ -344,22 +344,6 @@ def _towns_before_closing_publishers(text: str) -> tuple[int, ...]:
     return tuple(towns_before_closing_publishers(text))
 
 
-def _towns_before_commas(text: str, printed: PrintedCase) -> list[int]:
-    """The ends of the words in ``text`` a town runs straight after before its comma and the
-    next field's word printed with a capital (``place_fields.towns_before_commas``), the town
-    printed with its capital, not at a paragraph's start (``printed_words.ends_paragraph``:
-    "...and Russell| Sebastian, Huhn / Oettler" opens the next entry with its surname after
-    an entry with no full stop). Called by :func:`_titles_into_towns`, read once per
-    text."""
-    towns = []
-    for at, field in towns_before_commas(text):
-        cased = printed(field, field + 1)
-        if (cased is not None and cased.isupper() and _word_before_town(text, at, printed)
-                and not ends_paragraph(text, at, printed)):
-            towns.append(at)
-    return towns
-
-
 def prints_titles_into_towns_and_years(text: str, at: int) -> bool:
     """True if the reference list in ``text`` runs other entries' titles straight into a
     town or a listed publisher's name, its comma and the year closing the entry
@@ -609,6 +593,22 @@ def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list
             before_publisher_or_year.append(at)
     before_publisher_or_year += _towns_before_commas(text, printed)
     return after_lower_case, before_publisher_or_year
+
+
+def _towns_before_commas(text: str, printed: PrintedCase) -> list[int]:
+    """The ends of the words in ``text`` a town runs straight after before its comma and the
+    next field's word printed with a capital (``place_fields.towns_before_commas``), the town
+    printed with its capital, not at a paragraph's start (``printed_words.ends_paragraph``:
+    "...and Russell| Sebastian, Huhn / Oettler" opens the next entry with its surname after
+    an entry with no full stop). Called by :func:`_titles_into_towns`, read once per
+    text."""
+    towns = []
+    for at, field in towns_before_commas(text):
+        cased = printed(field, field + 1)
+        if (cased is not None and cased.isupper() and _word_before_town(text, at, printed)
+                and not ends_paragraph(text, at, printed)):
+            towns.append(at)
+    return towns
 
 
 def prints_publishers_before_closing_towns(text: str, printed: PrintedCase, at: int) -> bool:
