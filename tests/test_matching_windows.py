@@ -553,6 +553,9 @@ def test_a_title_first_entry_after_a_volume_and_year(doc: str, author: str, cite
     # near miss: one content word changed
     ("Tides of the north by Ann Berg, 2015. \u201cWater quality indicators for upland "
      "lakes\u201d by Olaf Nygaard. Fjord Review 9 (2018).", "Nygaard", False),
+    # the title's first words left out of the query: they stand before the hit
+    (f"Berg, A. 2015. \u201cTides, {RIVERS}\u201d by Olaf Nygaard. Fjord Review 9 (2018).",
+     "Nygaard", False),
     # words of another field before "by": the title's own run before it owns it
     (f"Berg, A. 2015. {RIVERS}. Review by Olaf Nygaard. Fjord Review 9 (2018).", "Nygaard",
      False),

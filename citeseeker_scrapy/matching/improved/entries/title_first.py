@@ -54,6 +54,10 @@ _FIELD_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2}\. \(?$")
 #: (arlisna-reviews). The work's authors, named in words after its title, whatever run ends
 #: before the title: the entry before may close with its year ("...(GEPA), 2000. “Title” by").
 _BY_AUTHORS = re.compile(r"[^\w\s]{0,3} by (?:[^\W\d_][\w'\u2019-]*\.? ?){0,4}")
+#: ... for a hit that starts where its title opens: after an opening quote, a sentence's end
+#: or the text's start; a hit that leaves out the title's first words has them before it
+#: ("“Verschiedenes, |Das Einander Nicht Untergeordnet Ist” by").
+_TITLE_OPENS = re.compile(r"(?:^|[.?!)] |[\"\u201c\u2018\u00ab] ?)$")
 #: A title-first entry's publication data in brackets, perhaps its year again, then an
 #: editor's role opening its names, right after its title: "Title (2016, s.l.). 2016. ed.
 #: Newmark, G. s.l.," (a CSL style that prints a work with no container so, its names as
@@ -74,7 +78,7 @@ def title_first(text: str, start: int, end: int, name_span: tuple[int, int], gap
     and its pages close an entry; a title-first entry has its authors before them), and
     right before the title no end of an author list ("Toman, M.: Web crawling. Fiala, D.",
     "2014. Adam: ..."): that title has its authors in front of it; unless "by" names the
-    authors after the title (``_BY_AUTHORS``), a statement of responsibility holds the name
+    authors after a title the hit opens (``_BY_AUTHORS``, ``_TITLE_OPENS``), a statement of responsibility holds the name
     (:func:`_responsibility_holds`), or the entry before closes with a year after a place
     (:func:`_after_place_and_year`) or after a field's full stop and the name's run prints
     no date (:func:`_undated_run_after`). The author list before the title is read once
@@ -85,9 +89,10 @@ def title_first(text: str, start: int, end: int, name_span: tuple[int, int], gap
         return True
     if not _names_right_after(text, end, name, gap):
         return False
-    if _BY_AUTHORS.fullmatch(text, widened_end(text, end, name), name):
-        return True
     word_start = widened_start(text, start, 0)
+    if (_BY_AUTHORS.fullmatch(text, widened_end(text, end, name), name)
+            and _TITLE_OPENS.search(text, max(0, word_start - 4), word_start)):
+        return True
     year = _list_end_before(text, word_start)
     if year is None:
         return True

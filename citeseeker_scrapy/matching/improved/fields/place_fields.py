@@ -27,7 +27,7 @@ from ..grammar.entry_grammar import (
     ABBREVIATION, EMPTY_FIELD_CLOSING, ENTRY_CLOSING, NEXT_ENTRY_OPENING, RANGE_DASH,
     YEAR_DIGITS, YEAR_OR_PAGES_AFTER_PLACE,
 )
-from ..grammar.name_grammar import AND_WORD, NAME
+from ..grammar.name_grammar import NAME
 
 # The place of publication as a field a title runs into, read from the end of the title's last
 # word as ``run_on_fields.NEXT_FIELD`` reads each of its fields.
@@ -429,40 +429,11 @@ def town_before_comma(text: str, at: int) -> int | None:
     return town.end() if town is not None and places.is_town(town[1]) else None
 
 
-def towns_before_commas(text: str) -> Iterator[tuple[int, int]]:
-    """Each publishing city or town GeoNames knows (:func:`_is_seat`) in ``text``, closed by its
-    comma before a word (``_TOWN_BEFORE_COMMA_AND_WORD``), right after a word with no
-    punctuation between, no word before it that makes it the title's own
-    (``WORD_BEFORE_TITLES_TOWN``: "...harbour towns of Lagos, Journal"): the end of that word
-    and where the word after the comma starts ("...aîné.e.s trans| Montréal, |Chaire de
-    recherche", "...White Masculinity in Crisis| New York, |Columbia University Press"); not a
-    town that the word before names with it (:func:`_longer_place`), nor one a seat follows
-    (:func:`_seat_at`). Called by ``capitals.prints_titles_into_towns`` to tell a list that
-    runs titles straight into their place before the publisher."""
-    for town in _TOWN_BEFORE_COMMA_AND_WORD.finditer(text):
-        at = town.start()
-        if (at > 0 and text[at - 1].isalnum()
-                and not WORD_BEFORE_TITLES_TOWN.search(text, max(0, at - 12), at)
-                and _is_seat(town[1]) and not _longer_place(text, at, town[1])
-                and not _seat_at(text, town.end())):
-            yield at, town.end()
-
-
-def _seat_at(text: str, at: int) -> bool:
-    """True if the word at ``at`` (after a town's comma) is a seat too (:func:`_is_seat`),
-    closed by its mark: the town before it is a title's own ("...der Universität Bremen,
-    Berlin, Lehmanns."), where a country or a publisher follows a place's field
-    ("...humaines Paris, France, Presses", "...Crisis New York, Columbia University Press").
-    Called by :func:`towns_before_commas`."""
-    word = _WORD_AT.match(text, at)
-    return word is not None and _is_seat(word[0])
-
-
 def _longer_place(text: str, at: int, town: str) -> bool:
     """True if the word before the blank at ``at`` and ``town`` after it name a place
     together ("...Monastic Life, Hong Kong," is no title run into "Kong"), or an institution
     of that town ("...der Universität Bremen, Lehmanns 2004.": a title's own words). Called
-    by :func:`towns_before_commas` and :func:`towns_before_closing_publishers`."""
+    by :func:`towns_before_closing_publishers`."""
     word = _WORD_BEFORE.search(text, max(0, at - 20), at)
     return word is not None and (_is_seat(f"{word[0]} {town}")
                                  or _INSTITUTION_WORD.fullmatch(word[0]) is not None)
@@ -475,19 +446,8 @@ _INSTITUTION_WORD = re.compile(
     r"|musee|klinikum|hospital|hopital|bibliothek|library|bibliotheque|biblioteca")
 
 
-#: The word right before a blank (:func:`_longer_place`), the word at a place closed by its
-#: mark (:func:`_seat_at`).
+#: The word right before a blank (:func:`_longer_place`).
 _WORD_BEFORE = re.compile(r"[^\W\d_]+$")
-_WORD_AT = re.compile(r"[^\W\d_]+(?=[.,:;])")
-
-
-#: A town's name, perhaps of two words ("New York"), closed by its comma before a word, not
-#: an initial nor joined initials before a mark or "and" ("...sociale d'entreprise Ceres, A.
-#: (1868)", "...et franque Roy, TC og Seay": the next entry's surname after a title with no
-#: full stop): :func:`towns_before_commas`.
-_TOWN_BEFORE_COMMA_AND_WORD = re.compile(
-    rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{_PLACE_WORD}), "
-    rf"(?=[^\W\d_]{{2}})(?![^\W\d_]{{1,3}}(?:[.,]| {AND_WORD} ))")
 
 
 #: A word of a publisher's name, perhaps an abbreviation with its full stop after it or, as

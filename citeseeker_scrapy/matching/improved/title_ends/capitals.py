@@ -92,8 +92,7 @@ from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
     publisher_and_seat_end, town_again_after_title, town_closes_entry,
     towns_after_full_stops_closing_entries, towns_before_blanks, towns_before_closing_publishers,
-    towns_before_closing_years, towns_before_commas, towns_closing_entries,
-    words_before_comma_closing_entries,
+    towns_before_closing_years, towns_closing_entries, words_before_comma_closing_entries,
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
@@ -539,9 +538,7 @@ def prints_titles_into_towns(text: str, printed: PrintedCase, at: int) -> bool:
     publisher's colon or their year's semicolon ("...Libertés Et Droits Fondamentaux Paris:
     Ellipses; 2012", a style that prints every title in title case) or at their paragraph's
     end, no full stop after them ("...Die räumliche Ordnung der Wirtschaft Jena", a style
-    that closes a book's entry with its town), or before their comma and the next field's
-    word ("...White Masculinity in Crisis New York, Columbia University Press", a style that
-    prints "Title Place, Publisher."). Such a style prints a
+    that closes a book's entry with its town). Such a style prints a
     title in title case, or one ending with a German noun or a name, so too ("...Marin Marais
     Et d'Antoine Forqueray Bilthoven; 1973"), so there the town after a capitalised word
     starts the next field. A list that punctuates a title's end prints a town after a
@@ -575,8 +572,7 @@ def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list
     those it prints right after a word in lower case (the shape :func:`field_start` reads
     after a title in lower case), and of those right after a word in any case and before
     their publisher or their year, or at their paragraph's end
-    (``place_fields.towns_before_blanks``, ``printed_words.ends_paragraph``), or before their
-    comma and a word printed with a capital (:func:`_towns_before_commas`). Called by
+    (``place_fields.towns_before_blanks``, ``printed_words.ends_paragraph``). Called by
     :func:`prints_titles_into_towns`; read once per text (``per_text_cache.kept_per_text_alone``:
     the hits of a document ask again)."""
     after_lower_case, before_publisher_or_year = [], []
@@ -591,24 +587,7 @@ def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list
     for at, town_end in towns_before_blanks(text):
         if ends_paragraph(text, town_end, printed) and _word_before_town(text, at, printed):
             before_publisher_or_year.append(at)
-    before_publisher_or_year += _towns_before_commas(text, printed)
     return after_lower_case, before_publisher_or_year
-
-
-def _towns_before_commas(text: str, printed: PrintedCase) -> list[int]:
-    """The ends of the words in ``text`` a town runs straight after before its comma and the
-    next field's word printed with a capital (``place_fields.towns_before_commas``), the town
-    printed with its capital, not at a paragraph's start (``printed_words.ends_paragraph``:
-    "...and Russell| Sebastian, Huhn / Oettler" opens the next entry with its surname after
-    an entry with no full stop). Called by :func:`_titles_into_towns`, read once per
-    text."""
-    towns = []
-    for at, field in towns_before_commas(text):
-        cased = printed(field, field + 1)
-        if (cased is not None and cased.isupper() and _word_before_town(text, at, printed)
-                and not ends_paragraph(text, at, printed)):
-            towns.append(at)
-    return towns
 
 
 def prints_publishers_before_closing_towns(text: str, printed: PrintedCase, at: int) -> bool:
