@@ -228,7 +228,7 @@ def towns_before_closing_publishers(text: str) -> Iterator[int]:
     entry's full stop follow with no punctuation between (``_PLACE_BEFORE_CLOSING_PUBLISHER``:
     "...Other Writings| New York, Cambridge University Press."): a publisher's seat
     (:func:`_is_seat`), no word before it that makes it the title's own
-    (``WORD_BEFORE_TITLES_TOWN``) nor a place with it (:func:`_longer_place`: "...Life, Hong
+    (``WORD_BEFORE_TITLES_TOWN``) nor a place with it (:func:`_named_with_word_before`: "...Life, Hong
     Kong,"), the publisher no place (:func:`_is_place`: "...Otto Fuel II and its Components
     Atlanta, GA." is a town and its state). Called by
     ``capitals.prints_titles_into_towns_and_publishers`` to tell a list that prints "Title
@@ -236,7 +236,7 @@ def towns_before_closing_publishers(text: str) -> Iterator[int]:
     for town in _PLACE_BEFORE_CLOSING_PUBLISHER.finditer(text):
         at = town.start()
         if (at > 0 and text[at - 1].isalnum() and _is_seat(town[1]) and _place_field(text, town)
-                and not _longer_place(text, at, town[1])):
+                and not _named_with_word_before(text, at, town[1])):
             yield at
 
 
@@ -429,7 +429,7 @@ def town_before_comma(text: str, at: int) -> int | None:
     return town.end() if town is not None and places.is_town(town[1]) else None
 
 
-def _longer_place(text: str, at: int, town: str) -> bool:
+def _named_with_word_before(text: str, at: int, town: str) -> bool:
     """True if the word before the blank at ``at`` and ``town`` after it name a place
     together ("...Monastic Life, Hong Kong," is no title run into "Kong"), or an institution
     of that town ("...der Universität Bremen, Lehmanns 2004.": a title's own words). Called
@@ -446,7 +446,7 @@ _INSTITUTION_WORD = re.compile(
     r"|musee|klinikum|hospital|hopital|bibliothek|library|bibliotheque|biblioteca")
 
 
-#: The word right before a blank (:func:`_longer_place`).
+#: The word right before a blank (:func:`_named_with_word_before`).
 _WORD_BEFORE = re.compile(r"[^\W\d_]+$")
 
 
