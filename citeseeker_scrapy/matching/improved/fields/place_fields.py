@@ -228,9 +228,10 @@ def towns_before_closing_publishers(text: str) -> Iterator[int]:
     entry's full stop follow with no punctuation between (``_PLACE_BEFORE_CLOSING_PUBLISHER``:
     "...Other Writings| New York, Cambridge University Press."): a publisher's seat
     (:func:`_is_seat`), no word before it that makes it the title's own
-    (``WORD_BEFORE_TITLES_TOWN``) nor a place with it (:func:`_named_with_word_before`: "...Life, Hong
-    Kong,"), the publisher no place (:func:`_is_place`: "...Otto Fuel II and its Components
-    Atlanta, GA." is a town and its state). Called by
+    (``WORD_BEFORE_TITLES_TOWN``) nor a place or an institution with it
+    (:func:`_named_with_word_before`: "...Life, Hong Kong,"), the publisher no place
+    (:func:`_is_place`: "...Otto Fuel II and its Components Atlanta, GA." is a town and its
+    state). Called by
     ``capitals.prints_titles_into_towns_and_publishers`` to tell a list that prints "Title
     Place, Publisher."."""
     for town in _PLACE_BEFORE_CLOSING_PUBLISHER.finditer(text):
