@@ -777,9 +777,14 @@ def test_a_short_title_before_in_and_no_chapters_book_stays_rejected(
 
 
 # The same "in" and the book alone up to the entry's end, its other fields left empty ("Title
-# in Book."), in a list that prints two other chapters with their pages so: the short title
-# stands alone, its end marked uncertain. One other chapter so, or none, is no habit.
+# in Book."), or a book whose first field holds an "in" of its own ("Title in Studies in
+# Trade, Place, p. 1-20.": which "in" opens the book the print cannot tell), in a list that
+# prints two other chapters with their pages so: the short title stands alone, its end marked
+# uncertain. One other chapter so, or none, is no habit; the entry's own book, read from its
+# "in", is none of them.
 _CHAPTER_NO_PAGES = "Okafor N. 2008 – Harbour Silt Budgets in Küsten der Nordsee.\n"
+_BOOK_HOLDING_IN = ("Okafor N. 2008 – Harbour Silt Budgets in Studies in Coastal Trade: Ports, "
+                    "Kiel, Fjord, p. 1\u201120.\n")
 _CHAPTERS_WITH_PAGES = (
     "Lund K. 1990 – Tidal Walls in Studies of the Sea, Oslo, Fjord, p. 3‑9.\n"
     "Berg M. 1992 – Entscheidung am Hafen in Bergen - Geschichte einer Stadt, Bergen, Fjord, "
@@ -789,6 +794,7 @@ _CHAPTERS_WITH_PAGES = (
 @pytest.mark.parametrize("doc, author, title", [
     (_CHAPTERS_WITH_PAGES + _CHAPTER_NO_PAGES, "Okafor", "Harbour Silt Budgets"),
     (_CHAPTER_NO_PAGES + _CHAPTERS_WITH_PAGES, "Okafor", "Harbour Silt Budgets"),
+    (_CHAPTERS_WITH_PAGES + _BOOK_HOLDING_IN, "Okafor", "Harbour Silt Budgets"),
 ])
 def test_a_short_title_before_a_chapters_in_and_its_book_alone_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -804,6 +810,10 @@ def test_a_short_title_before_a_chapters_in_and_its_book_alone_is_reported_marke
      "Harbour Silt Budgets"),
     # the book's words hold a year: another field, not the book alone
     (_CHAPTERS_WITH_PAGES + _CHAPTER_NO_PAGES.replace("Nordsee.", "Nordsee 1990."), "Okafor",
+     "Harbour Silt Budgets"),
+    (_CHAPTERS_WITH_PAGES + _BOOK_HOLDING_IN, "Okafor", "Harbour Sand Budgets"),
+    # one other chapter printed so, besides the book's own "in" read as a chapter's
+    (_CHAPTERS_WITH_PAGES.partition("\n")[0] + "\n" + _BOOK_HOLDING_IN, "Okafor",
      "Harbour Silt Budgets"),
 ])
 def test_a_short_title_before_in_and_a_book_alone_elsewhere_stays_rejected(

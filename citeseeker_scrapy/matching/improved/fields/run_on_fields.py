@@ -380,23 +380,33 @@ BOOK_TO_CHAPTER_PAGES = re.compile(
 #: pp. 43–83").
 BOOK_GOING_ON_TO_CHAPTER_PAGES = re.compile(
     rf" [^\W\d_][^\d]{{0,150}}?[,.] pp\. ?\d+{RANGE_DASH}\d+")
+#: A character of a chapter's book's first field: no field mark, no digit and no closing quote
+#: (a title's own "...Quantum entanglement in condensed matter systems »" runs on there; the
+#: apostrophe that prints as a closing quote, a letter right after it, is none: "...in
+#: L’Année sociologique").
+_BOOK_FIELD_CHARACTER = r"(?:[^,;.\d\u00bb\u201d\u2019\"]|\u2019(?=[^\W\d_]))"
+#: A book's fields after its first, no digit among them (a journal's volume, a year) and their
+#: full stops only after an abbreviation of three letters at most ("St. Louis"), up to the
+#: chapter's pages and their full stop.
+_BOOK_FIELDS_TO_PAGES = (rf"(?:[^.\d]|(?<![^\W\d_]{{4}})\.){{0,200}}?,? "
+                         rf"pp?\. ?\d+{RANGE_DASH}\d+\.")
 #: The word "in" a style prints with no punctuation between a chapter's title and its book,
-#: perhaps before the record's own "in:", the book's first field holding no "in" and no
-#: closing quote of its own (a title's own "...Infants in Montreal Between the Wars in Caring
-#: and Curing" or "...Quantum entanglement in condensed matter systems »" runs on there; the
-#: apostrophe that prints as a closing quote, a letter right after it, is no quote: "...in
-#: L’Année sociologique"),
-#: then its fields, no digit among them (a journal's volume, a year) and their full stops only
-#: after an abbreviation of three letters at most ("St. Louis"), up to the chapter's pages and
-#: their full stop (gallia-prehistoire: "...Ideengeschichte der Integration in Handlexikon der
-#: Integrationspädagogik, Bochum/Freiburg, projekt verlag, p. 82‑90.", "...Entscheidung zur
-#: Reformation in in: Nürnberg - Geschichte einer europäischen Stadt, München, p.
-#: 146‑154."). ``title_edges`` reads it after a short title: a sentence runs no book's fields
-#: up to a range of pages.
+#: perhaps before the record's own "in:", the book's first field holding no "in" of its own (a
+#: title's own "...Infants in Montreal Between the Wars in Caring and Curing" runs on there),
+#: then its fields up to the chapter's pages (gallia-prehistoire: "...Ideengeschichte der
+#: Integration in Handlexikon der Integrationspädagogik, Bochum/Freiburg, projekt verlag, p.
+#: 82‑90.", "...Entscheidung zur Reformation in in: Nürnberg - Geschichte einer europäischen
+#: Stadt, München, p. 146‑154."). ``title_edges`` reads it after a short title: a sentence runs
+#: no book's fields up to a range of pages.
 CHAPTER_IN_BOOK_TO_PAGES = re.compile(
-    rf" in (?:in: ?)?[^\W\d_](?:(?! in )(?:[^,;.\d\u00bb\u201d\u2019\"]|\u2019(?=[^\W\d_])))"
-    rf"{{0,100}},"
-    rf"(?:[^.\d]|(?<![^\W\d_]{{4}})\.){{0,200}}?,? pp?\. ?\d+{RANGE_DASH}\d+\.")
+    rf" in (?:in: ?)?[^\W\d_](?:(?! in ){_BOOK_FIELD_CHARACTER}){{0,100}},{_BOOK_FIELDS_TO_PAGES}")
+#: The same chapter's book, its first field holding an "in" of its own ("...Varieties of
+#: Childhood in Studies in Modern Childhood: Society, Agency, Culture, Houndsmills, Palgrave
+#: Macmillan, p. 1‑20."): the print cannot tell the chapter's "in" from the title's own, so
+#: ``title_edges`` reads it only in a list that prints other chapters so, and the title's end
+#: stays uncertain.
+CHAPTER_IN_BOOK_HOLDING_IN_TO_PAGES = re.compile(
+    rf" in (?:in: ?)?[^\W\d_]{_BOOK_FIELD_CHARACTER}{{0,100}},{_BOOK_FIELDS_TO_PAGES}")
 #: A journal whose name is one word, its comma, its volume, a comma and its pages with no mark
 #: ("...Clearwater East Crater Meteoritics, 32, 761–7", "...and antiphospholipid antibodies
 #: Rheumatology, 48, 1003–1007": tropical-animal-health-and-production). ``capitals`` reads it

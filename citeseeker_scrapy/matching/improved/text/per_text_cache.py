@@ -34,7 +34,7 @@ def kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
     ``attribution._entry_end`` and ``entries_between.another_entry_between``; and answers about
     the whole text: ``headers._repeats_in``, ``headers._numbers_as_one``,
     ``capitals.prints_books_with_comma``, ``capitals._towns_before_closing_publishers``,
-    ``capitals._towns_before_closing_years``, ``title_edges._prints_chapters_in_books``,
+    ``capitals._towns_before_closing_years``, ``title_edges._chapters_in_books``,
     ``bare_surnames._semicolons_between_names``
     (:func:`kept_per_text_alone` for those that need the
     printed capitals too). Scrapy's thread pool

@@ -27,7 +27,10 @@ from ..entries.entry_numbers import own_entry_number
 from ..text.headers import Span
 from ..text.per_text_cache import kept_per_text
 from ..text.printed_words import in_word, word_start
-from ..fields.run_on_fields import CHAPTER_IN_BOOK_TO_PAGES, NEXT_FIELD, VOLUME_CLOSING_ENTRY
+from ..fields.run_on_fields import (
+    CHAPTER_IN_BOOK_HOLDING_IN_TO_PAGES, CHAPTER_IN_BOOK_TO_PAGES, NEXT_FIELD,
+    VOLUME_CLOSING_ENTRY,
+)
 from ..entries.running_text import named_beside
 from ..entries.windows import Region
 
@@ -132,10 +135,10 @@ _PAGE_COUNT_CLOSING_ENTRY = re.compile(rf" ?\d{{1,5}} ?(?:pp?|S|s)\.{NEXT_ENTRY_
 #: words up to the entry's full stop, no digit and no other full stop among them: "...English
 #: Verbonominal Phrases in Travaux Linguistiques de." (the book's place, publisher and pages
 #: left empty). Read only in a list that prints other chapters so up to their pages
-#: (:func:`_prints_chapters_in_books`): elsewhere a title's own words run on with "in".
+#: (:func:`_prints_other_chapters`): elsewhere a title's own words run on with "in".
 _IN_BOOK_TO_ENTRY_END = re.compile(rf" in (?:in: ?)?[^\W\d_][^.\d]{{0,100}}\.{NEXT_ENTRY_OPENING}")
 #: Other chapters of a reference list printed "Title in Book, ..., p. 14‑114." that make the
-#: list's habit (:func:`_prints_chapters_in_books`).
+#: list's habit (:func:`_prints_other_chapters`).
 _CHAPTERS_IN_BOOKS = 2
 #: A bare number right after a title (a book's count of pages or its volume), then the
 #: bracketed publisher or place and the year, and the entry's full stop before the next
@@ -421,23 +424,34 @@ def chapter_book_after(text: str, start: int, end: int) -> bool:
 
 def _chapter_book_at(text: str, end: int) -> bool:
     """True if the "in" before a chapter's book follows ``end`` (a title's last word): the
-    book's fields up to the chapter's pages (``run_on_fields.CHAPTER_IN_BOOK_TO_PAGES``), or
-    the book alone up to the entry's end (``_IN_BOOK_TO_ENTRY_END``) in a list that prints
-    other chapters with their pages so (:func:`_prints_chapters_in_books`: gallia-prehistoire,
-    "...English Verbonominal Phrases in Travaux Linguistiques de."). Called by
+    book's fields up to the chapter's pages (``run_on_fields.CHAPTER_IN_BOOK_TO_PAGES``), or,
+    in a list that prints other chapters with their pages so (:func:`_prints_other_chapters`),
+    the book alone up to the entry's end (``_IN_BOOK_TO_ENTRY_END``: gallia-prehistoire,
+    "...English Verbonominal Phrases in Travaux Linguistiques de.") or a book whose first field
+    holds an "in" of its own (``run_on_fields.CHAPTER_IN_BOOK_HOLDING_IN_TO_PAGES``: "...Varieties
+    of Childhood in Studies in Modern Childhood: Society, ..., p. 1‑20."). Called by
     :func:`chapter_book_after` and :func:`_unpunctuated_field_after`."""
-    return CHAPTER_IN_BOOK_TO_PAGES.match(text, end) is not None or (
-        _IN_BOOK_TO_ENTRY_END.match(text, end) is not None
-        and _prints_chapters_in_books(text) >= _CHAPTERS_IN_BOOKS)
+    if CHAPTER_IN_BOOK_TO_PAGES.match(text, end) is not None:
+        return True
+    book = (_IN_BOOK_TO_ENTRY_END.match(text, end)
+            or CHAPTER_IN_BOOK_HOLDING_IN_TO_PAGES.match(text, end))
+    return book is not None and _prints_other_chapters(text, book.end())
+
+
+def _prints_other_chapters(text: str, book_end: int) -> bool:
+    """True if the list in ``text`` prints at least ``_CHAPTERS_IN_BOOKS`` chapters as "Title
+    in Book, ..., p. 14‑114." besides the one whose book ends at ``book_end`` (the entry asked
+    about: its book's own "in" reads as another chapter's). Called by :func:`_chapter_book_at`."""
+    return sum(1 for other_end in _chapters_in_books(text)
+               if other_end != book_end) >= _CHAPTERS_IN_BOOKS
 
 
 @kept_per_text
-def _prints_chapters_in_books(text: str) -> int:
-    """How many chapters the list in ``text`` prints as "Title in Book, ..., p. 14‑114."
-    (``run_on_fields.CHAPTER_IN_BOOK_TO_PAGES``, each up to its own full stop, so the entry
-    asked about, with no pages, is none of them). Called by :func:`_chapter_book_at`; read
-    once per text (``per_text_cache.kept_per_text``)."""
-    return sum(1 for _ in CHAPTER_IN_BOOK_TO_PAGES.finditer(text))
+def _chapters_in_books(text: str) -> tuple[int, ...]:
+    """Where each chapter that the list in ``text`` prints as "Title in Book, ..., p. 14‑114."
+    ends (``run_on_fields.CHAPTER_IN_BOOK_TO_PAGES``, each up to its own full stop). Called by
+    :func:`_prints_other_chapters`; read once per text (``per_text_cache.kept_per_text``)."""
+    return tuple(chapter.end() for chapter in CHAPTER_IN_BOOK_TO_PAGES.finditer(text))
 
 
 def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:
