@@ -890,17 +890,44 @@ _UNPUNCTUATED_ENTRY = f"(8) Okafor BN, Lindqvist E, Marchetti {_FJORD}. Estuar. 
 
 
 #: ... the first name's initial printed as its first two letters ("Holker Th, Deutsch A,
-#: Masaitis Nd-Sr Isotope ...").
+#: Masaitis Nd-Sr Isotope ..."), or a neighbour's ("Gordina LS, Limonad MYu Noospheric ...").
 _TWO_LETTER_INITIAL_ENTRY = _UNPUNCTUATED_ENTRY.replace("Okafor BN", "Okafor Th")
+_TWO_LETTER_INITIAL_LIST = _UNPUNCTUATED_LIST.replace("Osei K Salt", "Osei KYu Salt")
 
 
-@pytest.mark.parametrize("entry, author", [
-    (_UNPUNCTUATED_ENTRY, "Okafor"), (_UNPUNCTUATED_ENTRY, "Lindqvist"),
-    (_TWO_LETTER_INITIAL_ENTRY, "Okafor"),
+@pytest.mark.parametrize("doc, author", [
+    (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
+    (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY), "Lindqvist"),
+    (_UNPUNCTUATED_LIST.format(_TWO_LETTER_INITIAL_ENTRY), "Okafor"),
+    (_TWO_LETTER_INITIAL_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
 ])
 def test_a_bare_co_author_after_undotted_initials_among_neighbours_printed_so_ends_the_run(
-        entry: str, author: str) -> None:
-    matching.kept_by_both(_UNPUNCTUATED_LIST.format(entry), author, _FJORD)
+        doc: str, author: str) -> None:
+    matching.kept_by_both(doc, author, _FJORD)
+
+
+# The same run before a title whose first word is printed in lower case, as the query opens
+# (a subtitle given as the title, "Petrology mineralogy, geochemistry, ..." for "mineralogy,
+# geochemistry, ..."): the bare word is the run's. A query typed all in lower case, or one
+# that opens with a capital, does not say so.
+_LOWER_CASE_TITLE = "tidal mixing in the Oslo fjord basins"
+_LOWER_CASE_ENTRY = (f"(8) Okafor BN, Lindqvist E, Marchetti {_LOWER_CASE_TITLE}. Estuar. "
+                     "2015;7:11-19.")
+
+
+def test_a_bare_co_author_before_a_title_opening_in_lower_case_as_queried_ends_the_run() -> None:
+    matching.kept_by_both(_UNPUNCTUATED_LIST.format(_LOWER_CASE_ENTRY), "Okafor",
+                          _LOWER_CASE_TITLE)
+
+
+@pytest.mark.parametrize("entry, title", [
+    (_LOWER_CASE_ENTRY, _LOWER_CASE_TITLE.lower()),
+    (_LOWER_CASE_ENTRY, "Tidal mixing in the Oslo fjord basins"),
+    (_LOWER_CASE_ENTRY, "tidal mixing in the Oslo lake basins"),
+])
+def test_a_lower_case_title_after_a_capitalised_word_not_read_as_a_run_is_rejected(
+        entry: str, title: str) -> None:
+    matching.turned_down(_UNPUNCTUATED_LIST.format(entry), "Okafor", title)
 
 
 @pytest.mark.parametrize("doc, title", [

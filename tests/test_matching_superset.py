@@ -101,7 +101,7 @@ def original_veto(doc: str, author: str, title: str) -> str | None:
     text = normalize_text(OPENING + doc)
     names = (normalize_text(author),)
     checked = CheckedTitle.prepare(
-        Title.prepare(normalize_text(title), ratio_of_limit(settings.fuzzy_limit)))
+        Title.prepare(normalize_text(title), ratio_of_limit(settings.fuzzy_limit)), title)
     found = dict(zip(names, find_name_positions(text, names)))
     hit = superset.original_hit(text, AuthorGroup((author,), (title,)), names, checked.title,
                                 found, settings)

@@ -280,7 +280,8 @@ class _PreparedGroup:
         self.titles = tuple(Title.prepare(_normalized_or_fail(title, "title"), limit)
                             for title in group.publications)
         self.forms = search.forms_of(group)
-        self.checked = tuple(CheckedTitle.prepare(title) for title in self.titles)
+        self.checked = tuple(CheckedTitle.prepare(title, typed)
+                             for title, typed in zip(self.titles, group.publications))
 
 
 def _one_title_per_span(citations: list[Citation]) -> list[Citation]:

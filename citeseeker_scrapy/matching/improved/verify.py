@@ -284,9 +284,11 @@ def _words_before_hit(text: str, title: CheckedTitle, first: int, name_before: O
     no punctuation before its title; "(2010) Bedier: Les chansons ...": a style that closes the
     entry before with its year and prints the name and a colon), nor when the rest of the
     author run ends with a co-author's bare surname (``bare_surnames.bare_surname_ends_run``:
-    that word is the run's). Called by :func:`_goes_on_past_hit`."""
+    that word is the run's; before a title's first word in lower case where the query opens
+    so, ``CheckedTitle.opens_in_lower_case``). Called by :func:`_goes_on_past_hit`."""
     if name_before is None or not WORD.search(text, name_before[1], first) or (
-            bare_surname_ends_run(text, name_before[1], first, printed)):
+            bare_surname_ends_run(text, name_before[1], first, printed,
+                                  title.opens_in_lower_case)):
         return ""
     return _text_before(text, title, first, name_before[1])
 

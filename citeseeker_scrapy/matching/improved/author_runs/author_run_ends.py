@@ -124,19 +124,28 @@ def _names_in_capitals(run: str) -> bool:
 _ONE_LETTER = re.compile(r"(?<![^\W_])[^\W\d_](?![^\W_])")
 #: A given name's initial printed as its first two letters, a capital and a letter in lower
 #: case, as German, Dutch and transliterated Russian names print theirs ("Holker Th",
-#: "Mironov Yu"): not a word of two letters a title opens with ("In", "On", "De").
+#: "Mironov Yu", "Limonad MYu"): not a word of two letters a title opens with ("In", "On",
+#: "De").
 _TWO_LETTER_INITIAL = re.compile(r"Th|Ch|Ph|Sh|Zh|Kh|Yu")
+
+
+def capital_initials(word: str) -> bool:
+    """True if ``word`` (a name's initials printed with no full stops, as printed) is capitals,
+    perhaps with initials of two letters among them (``_TWO_LETTER_INITIAL``: "Th", "MYu"), so
+    not a word of a title ("The", "Noospheric"). Called by :func:`initials_in_capitals` and by
+    ``bare_surnames``, which reads the initials of an entry's neighbours."""
+    rest = _TWO_LETTER_INITIAL.sub("", word)
+    return bool(word) and (not rest or rest.isupper())
 
 
 def initials_in_capitals(run: str) -> bool:
     """True if an author run after its first surname (``run``: "CA", "N, Hill S, Turner BS",
     as printed) has each name's initials, its last word before a comma or the run's end,
-    printed in capitals (or as an initial of two letters, ``_TWO_LETTER_INITIAL``: "Th,
+    printed in capitals (:func:`capital_initials`, two-letter initials among them: "Th,
     Deutsch A"), and every word of one letter too: not an article, the word for "and" or a
     preposition ("Rensky a English ...", "Nallino in Raccolta ..."). Called by
     :func:`initials_end_run`, and by ``bare_surnames`` for a run that ends with a bare
     co-author's surname."""
     names = [segment.split() for segment in run.split(",")]
-    return all(words and (words[-1].isupper() or _TWO_LETTER_INITIAL.fullmatch(words[-1]))
-               for words in names) and all(
+    return all(words and capital_initials(words[-1]) for words in names) and all(
         letter.isupper() for letter in _ONE_LETTER.findall(run))

@@ -15,7 +15,7 @@ from typing import Callable, Optional
 
 from ...word_edges import PrintedCase
 from .author_lists import name_start
-from .author_run_ends import initials_in_capitals
+from .author_run_ends import capital_initials, initials_in_capitals
 from ..grammar.content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
 from ..grammar.entry_grammar import LEGAL_FORM_WORD
 from ..grammar.name_grammar import AND_WORD, NAME, UNPUNCTUATED_INITIALS
@@ -97,7 +97,8 @@ COMMA_AFTER_UNPUNCTUATED = re.compile(
 
 
 def bare_surname_ends_run(text: str, name_end: int, first: int,
-                          printed: Optional[PrintedCase] = None) -> bool:
+                          printed: Optional[PrintedCase] = None,
+                          lower_case_title: bool = False) -> bool:
     """True if only the rest of the author run of the name ending at ``name_end`` lies between
     it and a title's first word at ``first``, its last name a co-author's bare surname: after a
     semicolon (``BARE_SURNAME_ENDS_RUN``: "Morey; Dukhovskoy Analysis ..."), in a reference list
@@ -110,12 +111,13 @@ def bare_surname_ends_run(text: str, name_end: int, first: int,
     Surname, I. Title" prints a co-author with no given names so, with no full stop after the
     surname: the word is the run's, not the title's first word. Called by ``verify``, which
     then reads no word before the hit as the title's own (``printed``: the document's capitals,
-    which the comma form needs)."""
+    which the comma forms need; ``lower_case_title``: the query opens in lower case, as the
+    print may, :func:`_bare_word_before_title`)."""
     if BARE_SURNAME_ENDS_RUN.fullmatch(text, name_end, first) is not None:
         return _semicolons_between_names(text)
     return printed is not None and (
-        _bare_surname_after_comma(text, name_end, first, printed)
-        or _bare_surname_after_unpunctuated(text, name_end, first, printed))
+        _bare_surname_after_comma(text, name_end, first, printed, lower_case_title)
+        or _bare_surname_after_unpunctuated(text, name_end, first, printed, lower_case_title))
 
 
 #: The name before a bare surname, ending right before it, with what a run prints between two
@@ -152,15 +154,20 @@ _NEIGHBOURS_REACH = 600
 _TITLES_AFTER_INITIALS = 3
 
 
-def _bare_word_before_title(run: re.Match[str], first: int, printed: PrintedCase) -> bool:
+def _bare_word_before_title(run: re.Match[str], first: int, printed: PrintedCase,
+                            lower_case_title: bool) -> bool:
     """True if the bare word of a run's rest (``run``'s group 1) is no function word, and that
     word's first letter and the title's at ``first`` are printed as capitals: what both comma
-    forms ask of the word before they read the neighbours. Called by
+    forms ask of the word before they read the neighbours. A title's second word in lower case
+    ("Threads and", "Transient crater") is no title's first word; a title's first word in
+    lower case is, where the query opens so too (``lower_case_title``: "Powell RA, Petrology
+    mineralogy, geochemistry, ..." for "mineralogy, geochemistry, ..."). Called by
     :func:`_bare_surname_after_comma` and :func:`_bare_surname_after_unpunctuated`."""
     if run.group(1) in FUNCTION_WORDS or run.group(1) in SHORT_FUNCTION_WORDS:
         return False
     cased = printed(run.start(1), first + 1)
-    return cased is not None and cased[0].isupper() and cased[-1].isupper()
+    return cased is not None and cased[0].isupper() and (cased[-1].isupper()
+                                                         or lower_case_title)
 
 
 def _neighbours_print_titles_after_initials(text: str, name_end: int, first: int,
@@ -181,18 +188,17 @@ def _neighbours_print_titles_after_initials(text: str, name_end: int, first: int
 
 
 def _bare_surname_after_comma(text: str, name_end: int, first: int,
-                              printed: PrintedCase) -> bool:
+                              printed: PrintedCase, lower_case_title: bool) -> bool:
     """True if the rest of the run after the surname ending at ``name_end`` is its initials or
     further inverted names, a comma and a bare surname right before ``first``
     (``BARE_SURNAME_AFTER_COMMA``), that surname and the title's first letter printed as
-    capitals and the surname no function word, and the entry's neighbours print their titles
-    right after the last initials' full stop (:func:`_titles_after_initials`, three times at
-    least) and none after a comma (:func:`_comma_after_initials`): only the neighbours tell
-    (:func:`_neighbours_print_titles_after_initials`). A title's second word in lower case
-    ("Threads and", "Transient crater") is no title's first word. Called by
-    :func:`bare_surname_ends_run`."""
+    capitals (:func:`_bare_word_before_title`, ``lower_case_title``) and the surname no function
+    word, and the entry's neighbours print their titles right after the last initials' full
+    stop (:func:`_titles_after_initials`, three times at least) and none after a comma
+    (:func:`_comma_after_initials`): only the neighbours tell
+    (:func:`_neighbours_print_titles_after_initials`). Called by :func:`bare_surname_ends_run`."""
     run = BARE_SURNAME_AFTER_COMMA.fullmatch(text, name_end, first)
-    return (run is not None and _bare_word_before_title(run, first, printed)
+    return (run is not None and _bare_word_before_title(run, first, printed, lower_case_title)
             and _neighbours_print_titles_after_initials(
                 text, name_end, first, partial(_comma_after_initials, text),
                 partial(_titles_after_initials, text)))
@@ -213,7 +219,7 @@ def _titles_after_initials(text: str, low: int, high: int) -> int:
 
 
 def _bare_surname_after_unpunctuated(text: str, name_end: int, first: int,
-                                     printed: PrintedCase) -> bool:
+                                     printed: PrintedCase, lower_case_title: bool) -> bool:
     """The same as :func:`_bare_surname_after_comma` where a style prints each name's
     initials with no full stop and the title right after the last ones ("Okafor BN, Lindqvist
     E, Marchetti Tidal mixing ..."): the run's rest after the surname ending at ``name_end``
@@ -226,7 +232,7 @@ def _bare_surname_after_unpunctuated(text: str, name_end: int, first: int,
     ("Ginzburg C, Threads and Traces"): only the neighbours tell. Called by
     :func:`bare_surname_ends_run`."""
     run = BARE_SURNAME_AFTER_UNPUNCTUATED.fullmatch(text, name_end, first)
-    if run is None or not _bare_word_before_title(run, first, printed):
+    if run is None or not _bare_word_before_title(run, first, printed, lower_case_title):
         return False
     initials = printed(name_end + 1, run.start(1) - 2)
     return (initials is not None and initials_in_capitals(initials)
@@ -260,12 +266,13 @@ def _titles_after_unpunctuated(text: str, printed: PrintedCase, low: int, high: 
 
 def _in_capitals(text: str, printed: PrintedCase, span: tuple[int, int]) -> bool:
     """True if the letters of ``text[span]`` (initials after their blank, a title's first
-    letter) are printed as capitals. Called by :func:`_titles_after_unpunctuated`."""
+    letter) are printed as capitals (``author_run_ends.capital_initials``: "MYu" too). Called
+    by :func:`_titles_after_unpunctuated` and :func:`_comma_after_unpunctuated`."""
     start, end = span
     letters = text[start:end].strip(" ,")
     start = text.find(letters, start, end)
     cased = printed(start, start + len(letters))
-    return cased is not None and cased.replace(" ", "").isupper()
+    return cased is not None and capital_initials(cased.replace(" ", ""))
 
 
 @kept_per_text
