@@ -286,6 +286,34 @@ def test_near_the_searched_names_given_names_the_checks_still_veto(doc: str, tit
     turned_down(doc, "Lindqvist", title)
 
 
+#: A run of bare surnames joined by semicolons, as ABNT prints names it has no given names
+#: for, the last one's full stop before its given names ("DRAPER; KRAMER; BUILDERS. The
+#: Community."), then the title: that full stop ends the run, no sentence.
+BARE_RUN = f"LINDQVIST; MOE; BUILDERS. The Harbour. {TOLLS}. Bergen: Nordvik, 1998."
+
+
+@pytest.mark.parametrize("doc, author", [
+    (f"{OTHER}\n{BARE_RUN}\n{OTHER}", "Lindqvist"),
+    (f"{OTHER}\n{BARE_RUN.replace('MOE; ', '')}\n{OTHER}", "Lindqvist"),
+])
+def test_a_run_of_bare_surnames_joined_by_semicolons_ends_at_its_last_full_stop(
+        doc: str, author: str) -> None:
+    assert original_veto(doc, author, TOLLS) is None
+    kept_by_both(doc, author, TOLLS)
+
+
+@pytest.mark.parametrize("doc, title, veto", [
+    # the next entry's title: a title and a venue after the run
+    (f"{OTHER}\nLINDQVIST; MOE. {SAGAS}. Bergen: Nordvik. {TOLLS}. Nature.", TOLLS,
+     OTHER_ENTRY),
+    (f"{OTHER}\n{BARE_RUN}\n{OTHER}", BALTIC, CHANGED_WORD),
+])
+def test_near_a_run_of_bare_surnames_the_checks_still_veto(doc: str, title: str,
+                                                           veto: str) -> None:
+    assert original_veto(doc, "Lindqvist", title) == veto
+    turned_down(doc, "Lindqvist", title)
+
+
 #: An entry that ends with a word and no full stop (its publisher, its institution).
 OPEN_ENDED = "Moreau, Pierre. Other things. Lille: Presses du Septentrion"
 

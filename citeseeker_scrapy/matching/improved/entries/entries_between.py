@@ -23,7 +23,9 @@ from ..grammar.entry_grammar import (
     IN_CONTAINER, LEGAL_CITATION, YEAR_BEFORE_PAGES, RUN_AFTER_CLOSING_FIELD,
     GIVEN_FIRST_RUN_BEFORE_TITLE,
 )
-from ..grammar.name_grammar import RUN_TO_LAST_NAME, GIVEN_OR_INITIALS, NAME, RUN_PIECE
+from ..grammar.name_grammar import (
+    BARE_SURNAMES_RUN, RUN_TO_LAST_NAME, GIVEN_OR_INITIALS, NAME, RUN_PIECE,
+)
 from ..text.headers import running_headers, without_spans
 from ..text.per_text_cache import kept_per_text
 from .windows import widened_start
@@ -257,7 +259,9 @@ def sentence_ends(text: str, low: int, high: int) -> Iterator[re.Match[str]]:
     before its container ("In: Editor: Book"). The full stop that closes an author run opened
     by the name ending at ``low`` and going on to its last name after the word for "and"
     (``RUN_TO_LAST_NAME``: "Zissis|, Dimitrios and Dimitrios Lekkas. vol. 28. 2012, Title")
-    ends that run, no sentence; not where the name is inside a list of given names and
+    ends that run, no sentence, and so does the full stop after the last of bare surnames
+    joined by semicolons (``BARE_SURNAMES_RUN``: "DRAPER|; KRAMER; BUILDERS. The Community.
+    Title"); not where the name is inside a list of given names and
     surnames ("..., Nenad Ceka|, S. Fadda, and Sara Santoro. Durresi. Title": the words after
     such a list may be a title's own first sentence). So does the full stop that closes the
     given names of an inverted name that opens a run at ``low`` (``_OWN_GIVEN_NAMES``:
@@ -276,6 +280,7 @@ def sentence_ends(text: str, low: int, high: int) -> Iterator[re.Match[str]]:
                 or IN_CONTAINER.match(text, sentence_end.end())
                 or (opened and (_OWN_GIVEN_NAMES.fullmatch(text, low, stop)
                                 or RUN_TO_LAST_NAME.fullmatch(text, low, stop)
+                                or BARE_SURNAMES_RUN.fullmatch(text, low, stop)
                                 or given_name_stop_in_run(text, low, high)))
                 or (after_word and _ONE_OWN_GIVEN_NAME.fullmatch(text, low, stop))):
             yield sentence_end

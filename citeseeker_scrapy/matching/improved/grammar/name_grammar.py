@@ -98,6 +98,11 @@ ONE_GIVEN_NAME_RUN = re.compile(r", [^\W\d_]{2,}(?:-[^\W\d_]{2,})? ")
 #: Dukhovskoy.", ", K.P. Gerschlauer, and Wienke Zitzlaff."): that full stop ends the list.
 RUN_TO_LAST_NAME = re.compile(rf"(?:,? {GIVEN_OR_INITIALS}){{0,4}},? {AND_WORD}"
                               rf"(?: {GIVEN_OR_INITIALS}){{0,2}} {NAME}\.")
+#: The rest of an author run that opens with a bare surname and goes on with bare surnames,
+#: each after a semicolon, up to the last one's full stop ("; kramer; builders." after
+#: "draper": ABNT prints names it has no given names for so, "DRAPER; KRAMER; BUILDERS. The
+#: Community."): that full stop ends the list.
+BARE_SURNAMES_RUN = re.compile(rf"(?:; {NAME}){{1,6}}\.")
 #: An organisation's name as it closes a list of persons: "the members of the Citation
 #: Metrics Work Group", "the XYZ Consortium" (:data:`CORPORATE_AUTHOR`).
 _CORPORATE_NAME = (r"(?:the )?(?:members of (?:the )?|on behalf of (?:the )?)?"
