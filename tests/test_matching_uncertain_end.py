@@ -1518,6 +1518,36 @@ def test_a_title_before_a_town_and_comma_in_a_list_with_fewer_towns_stays_reject
     assert matching.title_end_of(doc, "Sand", "Salt marshes of the western estuaries") is None
 
 
+#: A list that runs two other titles into a town, its comma (perhaps its country and a comma)
+#: and the publisher that closes the entry (harvard-university-of-the-west-of-england:
+#: "...relations humaines Paris, France, Presses universitaires de France.", "...in Crisis New
+#: York, Columbia University Press."): a list that runs titles into their towns as well.
+_TOWNS_BEFORE_PUBLISHERS = (
+    "\n\nOkafor, N. (2013) Harbour trade in the coastal lowlands Paris, France, Presses "
+    "universitaires de France.\n\nHalvorsen, K. (2009) Ferries of the Northern Isles New York, "
+    "Columbia University Press.\n\nMoreau, A. (2001) Stone bridges. Cahors: Seuil.")
+
+
+def test_a_title_before_its_town_and_comma_in_a_list_of_towns_and_publishers_is_marked() -> None:
+    matching.marked_uncertain(_TOWNS_BEFORE_PUBLISHERS + _TOWN_COMMA, "Sand",
+                              "Salt marshes of the western estuaries")
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_TOWNS_BEFORE_PUBLISHERS + _TOWN_COMMA, "Salt marshes of the eastern estuaries"),
+    # one other title run into its town and publisher
+    (_TOWNS_BEFORE_PUBLISHERS.replace("lowlands Paris", "lowlands. Paris") + _TOWN_COMMA,
+     "Salt marshes of the western estuaries"),
+    # the country after the town is no region's name: another field
+    (_TOWNS_BEFORE_PUBLISHERS.replace("Paris, France,", "Paris, Fjord,") + _TOWN_COMMA,
+     "Salt marshes of the western estuaries"),
+])
+def test_a_title_before_a_town_and_comma_in_a_list_with_fewer_publishers_stays_rejected(
+        doc: str, title: str) -> None:
+    matching.turned_down(doc, "Sand", title)
+    assert matching.title_end_of(doc, "Sand", title) is None
+
+
 # A chapter's book of one word run on after the title, its full stop, then the publisher, its
 # seat and perhaps its year closing the entry, or a journal of one word, its full stop and the
 # year closing the entry after a last word in lower case, in a list that runs other titles

@@ -205,10 +205,12 @@ _PUBLISHER_OR_YEAR_AFTER = re.compile(rf" ?: (?=[^\W\d_])|; \(?{YEAR_DIGITS}(?![
 #: Moulins-lès-Metz,."), where a town that closes an entry alone ("...der Universität
 #: Bremen.") is a title's last word as often.
 _FIELD_AFTER_TOWN = re.compile(rf"{YEAR_OR_PAGES_AFTER_PLACE}|{EMPTY_FIELD_CLOSING}")
-#: A town's name (as :data:`_TOWN_CLOSING_ENTRY` reads it, or any one word), its comma and a
-#: publisher's name after it: the fields of a style that prints "Title Place, Publisher"
-#: with no punctuation after the title, closed as the two patterns below read them.
-_TOWN_COMMA_PUBLISHER = (rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME})"
+#: A town's name (as :data:`_TOWN_CLOSING_ENTRY` reads it, or any one word), perhaps its
+#: region or country after a comma ("...relations humaines Paris, France, Presses
+#: universitaires de France."), its comma and a publisher's name after it: the fields of a
+#: style that prints "Title Place, Publisher" with no punctuation after the title, closed as
+#: the two patterns below read them.
+_TOWN_COMMA_PUBLISHER = (rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME})(?:, {places.REGIONS})?"
                          rf", (?P<publisher>[^\W\d_][^.;:(),]{{0,60}})")
 #: A town, its comma, its publisher (perhaps a series after another comma), the year, and the
 #: entry ends: "...Burn-Out Levallois-Perret, StudyramaPro, 2016.", "...en Nouvelle-Calédonie

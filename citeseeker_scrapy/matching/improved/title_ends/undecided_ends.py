@@ -328,7 +328,9 @@ def _town_before_comma_in_list_of_towns(text: str, word: re.Match[str],
     its comma before a word printed with a capital (``place_fields.town_before_comma``: its
     publisher, "...en Nouvelle-Calédonie Nouméa, Centre culturel Jean-Marie Tjibaou: colloque
     CORAIL 2005."), in a reference list that runs other titles straight into their town
-    (``capitals.prints_titles_into_towns``): such a style puts no mark after a title's own last
+    (``capitals.prints_titles_into_towns``) or into a town, its comma and the publisher that
+    closes the entry (``capitals.prints_titles_into_towns_and_publishers``: "...in Crisis New
+    York, Columbia University Press."): such a style puts no mark after a title's own last
     word, so the town is as likely the place's field. Elsewhere a town before a comma right
     after a title is the title's own ("...harbour towns of Lagos, Journal"). A title without
     its last word prints that word there in such a list too, so the end stays uncertain.
@@ -337,8 +339,10 @@ def _town_before_comma_in_list_of_towns(text: str, word: re.Match[str],
     if after is None:
         return False
     cased = printed(after, after + 1)
+    at = word.start() - 1
     return (cased is not None and cased.isupper()
-            and prints_titles_into_towns(text, printed, word.start() - 1))
+            and (prints_titles_into_towns(text, printed, at)
+                 or prints_titles_into_towns_and_publishers(text, at)))
 
 
 def _name_before_publisher_in_list_of_towns(text: str, word: re.Match[str]) -> bool:
