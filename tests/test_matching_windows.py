@@ -211,6 +211,27 @@ def test_a_title_first_entry_with_full_stops_between_its_authors(doc: str, autho
     assert found(doc, author, title) is cites
 
 
+#: A title-first entry that prints a long title (near ``part_length``) and then its names
+#: initials first with full stops, the searched name last ("...(1995 Symposium) R. Sandridge
+#: und K. Ainsworth Oklahoma Geological Survey"): the window before the name reaches back from
+#: the run's first initial, so the whole title is searched.
+LONG_TITLE = ("Harbour tolls, quay dues and the trade of the Hanseatic towns of the Baltic and "
+              "the North Sea in the later Middle Ages: customs registers of Lubeck, Hamburg "
+              "and Bremen (1995 Symposium)")
+LONG_TITLE_FIRST = (f"\n{LONG_TITLE}\nR. Sandridge\nund K. Halvorsen\nHansische Blatter 100\n"
+                    "(1997): 120–132\n\n")
+
+
+@pytest.mark.parametrize("doc, author, title, cites", [
+    (LONG_TITLE_FIRST, "Halvorsen", LONG_TITLE, True),
+    (LONG_TITLE_FIRST, "Halvorsen", LONG_TITLE.replace("Baltic", "Adriatic"), False),
+])
+def test_a_long_title_before_a_run_printed_initials_first_is_searched_whole(
+        doc: str, author: str, title: str, cites: bool) -> None:
+    assert len(LONG_TITLE) < MatcherSettings().part_length
+    assert found(doc, author, title) is cites
+
+
 HYPHENATED = ("Dupont, Jean-Luc. Histoire des ponts de Paris. Paris: Seuil, 1990. Martin, "
               f"Anne-Claire. {TITLE}. Lyon, 1992.")
 

@@ -26,6 +26,7 @@ from ..author_runs.author_lists import (
     LIST_WINDOW, LIST_COMMAS, author_list_start, through_author_list, list_separators,
     list_across_header,
 )
+from ..grammar.name_grammar import DOTTED_INITIALS_RUN_TO_NAME
 from .ditto_entries import (
     through_ditto_entries, ditto_entry, same_authors_entry, run_date, after_ditto_entries,
 )
@@ -99,19 +100,36 @@ def regions_of(text: str, names: Sequence[tuple[int, int, str]], length: int,
 def _entry_starts_before(text: str, names: Sequence[tuple[int, int, str]], length: int,
                          longest_title: int) -> list[int]:
     """Where each name's window starts: its entry's "[n]", else ``length`` before the name or
-    before the start of the long author list it is in. A title longer than ``length`` is
-    looked for that far before the start of any author list: a title-first entry prints its
-    whole title before its names ("Title of 200 characters / H. Reiser, G. Cowlan, H. Kron.
-    — Bonn, 1991.")."""
+    before the start of the author run it is in (a long list, :func:`_run_opening`). A title
+    longer than ``length`` is looked for that far before the start of any author list: a
+    title-first entry prints its whole title before its names ("Title of 200 characters / H.
+    Reiser, G. Cowlan, H. Kron. — Bonn, 1991.")."""
     starts = [name[0] for name in names]
+    openings = [_run_opening(text, start) for start in starts]
     if longest_title > length:
-        return _bounded_by_entry(text, starts, [max(0, author_list_start(text, start)
-                                                    - longest_title) for start in starts])
+        return _bounded_by_entry(text, starts, [max(0, author_list_start(text, opening)
+                                                    - longest_title) for opening in openings])
     lists = map(text.count, repeat(",", len(names)), [max(0, s - LIST_WINDOW) for s in starts],
                 starts)
-    lows = [max(0, (start if commas < LIST_COMMAS else author_list_start(text, start))
-                - length) for start, commas in zip(starts, lists)]
+    lows = [max(0, (opening if commas < LIST_COMMAS else author_list_start(text, opening))
+                - length) for opening, commas in zip(openings, lists)]
     return _bounded_by_entry(text, starts, lows)
+
+
+_RUN_REACH = 200  # characters before a name in which the initials-first run it closes is read
+
+
+def _run_opening(text: str, start: int) -> int:
+    """Where the author run that the name at ``start`` closes opens, if the name follows its
+    initials and the run is printed initials first with full stops
+    (``name_grammar.DOTTED_INITIALS_RUN_TO_NAME``: "r. sandridge und k. " before "ainsworth"),
+    else ``start``: a title-first entry prints its whole title before the run ("...(1995
+    Symposium) R. Sandridge und K. Ainsworth Oklahoma Geological Survey"), so the window before
+    the name reaches back from there. Called by :func:`_entry_starts_before`."""
+    if not text.endswith(". ", 0, start):
+        return start
+    run = DOTTED_INITIALS_RUN_TO_NAME.search(text, max(0, start - _RUN_REACH), start)
+    return start if run is None else run.start()
 
 
 def _bounded_by_entry(text: str, starts: list[int], lows: list[int]) -> list[int]:

@@ -155,6 +155,12 @@ NAME_BEFORE_FULL_STOP = re.compile(
     rf"(?:{NAME} |[^\W\d_][\w'\u2019]*-)?)$")
 #: A person's initials as author runs print them, up to three: "d.", "j.-p.", "e.d.", "s. a.".
 INITIALS = r"(?:[^\W\d_]\.[ -]?){1,3}"
+#: An author run printed initials first with their full stops, from its first initial up to
+#: the initials of the surname after it: "r. sandridge und k. ", "k. kohn, t. tagami, a. tamura
+#: und s. " (before "ainsworth", "arai"). ``windows`` reads it back from a name: a title-first
+#: entry prints its whole title before the run.
+DOTTED_INITIALS_RUN_TO_NAME = re.compile(
+    rf"(?<![^\W_])(?:{INITIALS} ?{NAME}(?:,? {AND_WORD} |, )){{0,11}}{INITIALS} ?$")
 #: A name printed given name first, in full, as a run prints it before the next name: "nora
 #: ferri, ", "ugo bassi " before "and".
 GIVEN_FIRST_NAME = rf"{NAME} {NAME}(?:, | (?={AND_WORD} ))"
