@@ -1149,6 +1149,14 @@ _INTO_LISTED_PUBLISHERS = (
     "Lund, K. (1984) Les ponts de la rivière Éditions Quai, Lyon.\n" + _TIDEWATER
     + "Halvorsen, K. (1983) Harbour Walls of Coastal Fjords Longman, Stavanger.\n"
     "Moreau, A. (2001) Tidal basins. Kiel: Fjord.")
+#: ... each entry closed by an empty field's comma and its full stop (embnet-journal:
+#: "...Sonderschule Beltz, Weinheim,."), an organisation's entry after the one asked about,
+#: whose opening the list's grammar does not read: the comma closes the entry.
+_EMPTY_FIELDS_AFTER_PLACES = (
+    "Berg, M. (1990) Harbour walls and quays Fjord Books, London,.\n"
+    "Lund, K. (1984) Les ponts de la rivière Éditions Quai, Lyon,.\n"
+    + _TIDEWATER.replace("Brevinne.", "Brevinne,.") + "Canadian Harbour Agency (2010) Tidal "
+    "trade of the north.\nMoreau, A. (2001) Tidal basins. Kiel: Fjord.")
 #: A list of titles closed by their comma before the place, two of them in lower case.
 _TWO_TITLES_BEFORE_PLACES = ("\nIto, K. (1999) Tidal basins of the north, Bergen."
                              "\nSato, K. (1997) Les quais du port, Nantes.")
@@ -1159,6 +1167,7 @@ _TWO_TITLES_BEFORE_PLACES = ("\nIto, K. (1999) Tidal basins of the north, Bergen
     (_INTO_LISTED_PUBLISHERS, "Okafor", "Digues et marées dans la poésie portuaire"),
     (_INTO_LISTED_PUBLISHERS.replace("Fjords Longman", "Fjords. Longman"), "Okafor",
      "Digues et marées dans la poésie portuaire"),
+    (_EMPTY_FIELDS_AFTER_PLACES, "Okafor", "Digues et marées dans la poésie portuaire"),
     # ... in a list numbered in the margin, the initials joined
     ("2 Berg M (1990) Harbour walls and quays Fjord Books, London.\n3 Okafor N (2008) Digues "
      "et marées dans la poésie portuaire Tidewater, Brevinne.\n4 Lund K (1984) Les ponts de la "
@@ -1197,6 +1206,10 @@ def test_a_word_before_a_town_closing_the_entry_is_a_publisher_in_a_list_of_publ
     # one listed publisher run into a title; as many titles closed by their comma
     (_TIDEWATER + "Berg, M. (1990) Harbour walls and quays Fjord Books, London.", "Okafor",
      "Digues et marées dans la poésie portuaire"),
+    # no empty field's comma before the organisation's entry: no entry's end read there
+    (_EMPTY_FIELDS_AFTER_PLACES.replace(",.", "."), "Okafor",
+     "Digues et marées dans la poésie portuaire"),
+    (_EMPTY_FIELDS_AFTER_PLACES, "Okafor", "Digues et marées dans la poésie fluviale"),
     (_INTO_LISTED_PUBLISHERS + _TWO_TITLES_BEFORE_PLACES + "\nSato, K. (1996) Les quais, Brest.",
      "Okafor", "Digues et marées dans la poésie portuaire"),
     # publishers after the title's full stop, the name's first word there too, or a name that

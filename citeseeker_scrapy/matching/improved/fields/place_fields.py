@@ -504,13 +504,15 @@ _PUBLISHER_THEN_TOWN_TO_ENTRY_END = re.compile(
 _PLACE_ALONE_TO_ENTRY_END = re.compile(rf"{_PLACE_WORD}:(?: s\.)?{NEXT_ENTRY_OPENING}")
 #: A publisher's name of one word, its comma, its town (of one word or two), and the entry
 #: ends: "...Therapeutic Review CADTH, Ottawa." (a style that prints "Title Publisher,
-#: Place."). Read by :func:`publisher_and_place_close_entry` only where the name is printed as
-#: no title's word is (in capitals, two names joined), and by
+#: Place."), or an empty field's comma and the full stop, whatever opens the next entry
+#: (``entry_grammar.EMPTY_FIELD_CLOSING``: "...Sonderschule Beltz, Weinheim,.", embnet-journal).
+#: Read by :func:`publisher_and_place_close_entry` only where the name is printed as no
+#: title's word is (in capitals, two names joined), and by
 #: :func:`words_before_comma_closing_entries` and :func:`name_before_closing_town`, in a
 #: list that prints so: a title's own last word before its place prints "...Outer Skerries,
 #: Bergen." where a style prints no publisher.
 _SEAT = rf"(?P<town>{_PLACE_WORD}(?: {_PLACE_WORD})?)"  # a town of one word or two
-_COMMA_SEAT_TO_ENTRY_END = rf", {_SEAT}\.{NEXT_ENTRY_OPENING}"
+_COMMA_SEAT_TO_ENTRY_END = rf", {_SEAT}(?:\.{NEXT_ENTRY_OPENING}|{EMPTY_FIELD_CLOSING})"
 _NAME_COMMA_TOWN_TO_ENTRY_END = re.compile(rf"(?P<name>{_PLACE_WORD}){_COMMA_SEAT_TO_ENTRY_END}")
 #: ... and a publisher's name of up to six words there (``_PUBLISHER_NAME``): "...Illuminations,
 #: pp. 217–252. Schoken Books, New York." (a style that prints "Publisher, Place." last). Read
