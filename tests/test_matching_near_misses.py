@@ -67,6 +67,9 @@ PILOTS = ("Ortega, Daniel, Harbour pilots and their schools, Bremen, Hafenverlag
     # ... or before its first word: after a year in brackets, or split by a line-end hyphen
     (FLOODS, "Pieters", "analysis of coastal flood projections"),
     (FLOODS_SPLIT, "Pieters", "analysis of coastal flood projections"),
+    # ... or its first word and its comma right after the year
+    (FLOODS.replace("Uncertainty analysis", "Sediment, uncertainty analysis"), "Pieters",
+     "uncertainty analysis of coastal flood projections"),
     # ... or after the initials and colon of an author list, or after the year, or a word
     # and its colon after the year (the title's head word; the query names its subtitle)
     (STRINGS, "Varga", "geometry of folded membranes"),
@@ -197,6 +200,9 @@ def test_the_title_after_an_entry_s_pages_is_the_next_entry_s(doc: str, author: 
     (PILOTS, "Varga", "Ferries and mail boats of the Danube"),
     (PILOTS, "Okafor", "Phares d'Afrique de l'Ouest"),
     (PILOTS, "Okafor", "Phares d\u2019Afrique de l\u2019Ouest"),
+    # the title's first word and its comma right after the year
+    (FLOODS.replace("Uncertainty analysis", "Sediment, uncertainty analysis"), "Pieters",
+     "Sediment, uncertainty analysis of coastal flood projections"),
 ])
 def test_the_whole_title_typed_or_damaged_is_still_found(doc: str, author: str,
                                                           title: str) -> None:

@@ -247,6 +247,15 @@ def test_the_printed_title_runs_on_to_the_query_s_last_word(query, inside, after
     (("mail", "boats"), "mail boats", "varga, jeanpaul, ferries &", "", True),
     (("dafrique", "de"), "afrique de", "okafor, bea, phares d", "", True),
     (("dafrique", "de"), "afrique de", "okafor, bea, d", "", False),
+    # ... or the printed title's first word and its comma right after the year or a quote;
+    # not after an initial, a surname's full stop or an entry's "[n]": a name and its comma
+    (("emploi", "metier"), "emploi metier", "labbe, c. (2010). travail, ", "", True),
+    (("emploi", "metier"), "emploi metier", "labbe, c. 2010. travail, ", "", True),
+    (("emploi", "metier"), "emploi metier", "\u201ctravail, ", "", True),
+    (("harbour", "towns"), "harbour towns", "d. hume and n. okafor, ", "", False),
+    (("harbour", "towns"), "harbour towns", "berg, m. okafor, ", "", False),
+    (("harbour", "towns"), "harbour towns", "[3] okafor, ", "", False),
+    (("harbour", "towns"), "harbour towns", "okafor 2011 berg, ", "", False),
     # a title-first entry: the title ends where its first inverted name starts
     (("copolymer", "with"), "copolymer with", "", " trfe kavarnos, g. j., 1994", True),
     (("copolymer", "with", "trfe"), "copolymer with trfe", "", " kavarnos, g. j., 1994",

@@ -126,6 +126,14 @@ _TITLE_START_THEN_WORD = re.compile(
     rf"|(?<=(?<![^\W_])[^\W\d_]\.)[,:] |(?<=(?<![^\W_])al\.)[,:] |(?<![^\W_])[^\W\d_]\. {NAME}, "
     rf"|\({YEAR_DIGITS}[a-z]?\) ?|(?<![\d.]){YEAR_DIGITS},? "
     r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+) $")
+#: ... or closed by its comma, right after the year (in brackets, or closed by its full stop)
+#: or an opening quote ("(2010). Travail, emploi, métier", "2010. Travail, emploi" for a
+#: query that opens at "emploi"): not after an initial, another word's full stop or an
+#: entry's "[n]", where the word may be a surname before its comma ("n. okafor, Title",
+#: "[3] ito, Title").
+_TITLE_START_THEN_WORD_AND_COMMA = re.compile(
+    rf"(?:\({YEAR_DIGITS}[a-z]?\)[.:]? ?|(?<![\d.]){YEAR_DIGITS}[a-z]?\. "
+    r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+), $")
 #: ... or a word and its colon right after the year in brackets ("(2012) AuSREM: Australian
 #: ...", "et al. (2012) CAM-chem: Description") or after the year and its full stop ("J. 1986.
 #: Introduction: Partial Truths"): the title's head word, the query its subtitle only. (A
@@ -190,7 +198,9 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
         _WORD_THEN_JOINED_YEAR.match(rest) or _WORD_THEN_TITLE_END.match(rest)
         or _WORD_THEN_BRACKETED_FIELD.match(rest))
     before = None if preceding is None else (
-        _TITLE_START_THEN_WORD.search(preceding) or _INVERTED_NAME_THEN_WORD.search(preceding)
+        _TITLE_START_THEN_WORD.search(preceding)
+        or _TITLE_START_THEN_WORD_AND_COMMA.search(preceding)
+        or _INVERTED_NAME_THEN_WORD.search(preceding)
         or _DATE_THEN_WORD_COLON.search(preceding))
     if before is not None and not_named(before.group(1), query):
         return True
