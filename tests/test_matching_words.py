@@ -402,6 +402,7 @@ def test_a_title_first_entry_is_cited_by_every_author_of_its_list(doc, author, t
 
 
 FORWARD_LIST = "[7] Quantum Field Dynamics P.M. van Rijn und K.L. Brandt (1968) Springer, Berlin"
+BY_LIST = "[7] Quantum Field Dynamics by P. M. van Rijn, and K. L. Brandt. Springer, 1968."
 FORWARD_AFTER_INVERTED = ("[2] Coastal Erosion Records Mbeki, T.A., C.D. Jones and E. Okoro 2004 "
                           "Marine Geology 12: 4-9")
 
@@ -419,6 +420,13 @@ FORWARD_AFTER_INVERTED = ("[2] Coastal Erosion Records Mbeki, T.A., C.D. Jones a
     (FORWARD_AFTER_INVERTED, "Okoro", "Coastal Erosion", False),  # its last word cut
     ("Compare Quantum Field Dynamics with P.M. van Rijn und K.L. Brandt (1968).", "Brandt",
      "Quantum Field Dynamics", False),  # running text: words between the title and the list
+    # "by" before the list, the initials spaced (arlisna-reviews: "Groundwater. Englewood
+    # Cliffs by R. A. Freeze, and J. A. Cherry")
+    (BY_LIST, "Brandt", "Quantum Field Dynamics", True),
+    (BY_LIST, "Rijn", "Quantum Field Dynamics", True),
+    (BY_LIST, "Brandt", "Quantum Field Theory", False),
+    ("Compare Quantum Field Dynamics by the way of P. M. van Rijn, and K. L. Brandt (1968).",
+     "Brandt", "Quantum Field Dynamics", False),  # running text: words after "by"
 ])
 def test_a_short_title_is_cited_by_a_name_its_author_list_prints_initials_first(
         doc, author, title, cites) -> None:

@@ -29,12 +29,13 @@ _BY_AFTER = re.compile(r"(?:,? by (?:[^\W\d_]+\.? ){0,3}|, )$")  # used with mat
 #: unfinished business Jacoby, H.D., R.G. Prinn and ..."): inverted names with initials before
 #: the name, then names printed initials first, each closed by a comma or the word for "and"
 #: ("S.R. de Groot und L.G. Suttorp", "..., R.G. Prinn and R. Schmalensee"), then perhaps the
-#: name's own initials and particles ("G.P. della Mirandola"); a name right after the title
-#: needs its initial.
+#: name's own initials and particles ("G.P. della Mirandola", "J. A. Cherry"); a name right
+#: after the title needs its initial. The list may open with "by" ("Groundwater. Englewood
+#: Cliffs by R. A. Freeze, and J. A. Cherry": arlisna-reviews).
 _PARTICLE = rf"(?:(?:{'|'.join(sorted(PARTICLES))}) )"
-_LIST_AFTER = re.compile(rf" (?:{NAME}, (?:[^\W\d_]\.){{1,3}},? )*"
+_LIST_AFTER = re.compile(rf" (?:by )?(?:{NAME}, (?:[^\W\d_]\.){{1,3}},? )*"
                          rf"(?:{INITIALS}{_PARTICLE}{{0,2}}{NAME}(?:,|,? {AND_WORD}) )*"
-                         rf"(?:[^\W\d_]\.){{0,3}} ?{_PARTICLE}{{0,2}}$")  # used with match()
+                         rf"(?:{INITIALS})?{_PARTICLE}{{0,2}}$")  # used with match()
 _INITIAL_AFTER_NAME = re.compile(r",? (?:[^\W\d_]\.)")  # used with match(): "prinn, r."
 
 
