@@ -99,8 +99,9 @@ def regions_of(text: str, names: Sequence[tuple[int, int, str]], length: int,
 
 def _entry_starts_before(text: str, names: Sequence[tuple[int, int, str]], length: int,
                          longest_title: int) -> list[int]:
-    """Where each name's window starts: its entry's "[n]", else ``length`` before the name or
-    before the start of the author run it is in (a long list, :func:`_run_opening`). A title
+    """Where each name's window starts: its entry's "[n]", else ``length`` before the name, or
+    before the first initial of the run printed initials first that it closes
+    (:func:`_run_opening`), or before the start of the long author list it is in. A title
     longer than ``length`` is looked for that far before the start of any author list: a
     title-first entry prints its whole title before its names ("Title of 200 characters / H.
     Reiser, G. Cowlan, H. Kron. — Bonn, 1991.")."""
