@@ -29,13 +29,17 @@ _BY_AFTER = re.compile(r"(?:,? by (?:[^\W\d_]+\.? ){0,3}|, )$")  # used with mat
 #: unfinished business Jacoby, H.D., R.G. Prinn and ..."): inverted names with initials before
 #: the name, then names printed initials first, each closed by a comma or the word for "and"
 #: ("S.R. de Groot und L.G. Suttorp", "..., R.G. Prinn and R. Schmalensee"), then perhaps the
-#: name's own initials and particles ("G.P. della Mirandola", "J. A. Cherry"); a name right
-#: after the title needs its initial. The list may open with "by" ("Groundwater. Englewood
-#: Cliffs by R. A. Freeze, and J. A. Cherry": arlisna-reviews).
+#: name's own initials, joined, and particles ("G.P. della Mirandola"); a name right after the
+#: title needs its initial. After "by" the name's own initials may be spaced ("Groundwater.
+#: Englewood Cliffs by R. A. Freeze, and J. A. Cherry": arlisna-reviews); with no "by" they
+#: may be a label's, a short title printed before the entry that repeats it ("Foundations of
+#: Electrodynamics S. R. de Groot und L. G. Suttorp, Foundations of Electrodynamics, ...":
+#: journal-fur-kunstgeschichte), whose last words a query lacking the first one matches.
 _PARTICLE = rf"(?:(?:{'|'.join(sorted(PARTICLES))}) )"
-_LIST_AFTER = re.compile(rf" (?:by )?(?:{NAME}, (?:[^\W\d_]\.){{1,3}},? )*"
-                         rf"(?:{INITIALS}{_PARTICLE}{{0,2}}{NAME}(?:,|,? {AND_WORD}) )*"
-                         rf"(?:{INITIALS})?{_PARTICLE}{{0,2}}$")  # used with match()
+_NAMES_BEFORE = (rf"(?:{NAME}, (?:[^\W\d_]\.){{1,3}},? )*"
+                 rf"(?:{INITIALS}{_PARTICLE}{{0,2}}{NAME}(?:,|,? {AND_WORD}) )*")
+_LIST_AFTER = re.compile(rf" (?:by {_NAMES_BEFORE}(?:{INITIALS})?"
+                         rf"|{_NAMES_BEFORE}(?:[^\W\d_]\.){{0,3}} ?){_PARTICLE}{{0,2}}$")  # match()
 _INITIAL_AFTER_NAME = re.compile(r",? (?:[^\W\d_]\.)")  # used with match(): "prinn, r."
 
 
