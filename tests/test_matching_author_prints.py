@@ -893,6 +893,9 @@ _UNPUNCTUATED_ENTRY = f"(8) Okafor BN, Lindqvist E, Marchetti {_FJORD}. Estuar. 
 #: Masaitis Nd-Sr Isotope ..."), or a neighbour's ("Gordina LS, Limonad MYu Noospheric ...").
 _TWO_LETTER_INITIAL_ENTRY = _UNPUNCTUATED_ENTRY.replace("Okafor BN", "Okafor Th")
 _TWO_LETTER_INITIAL_LIST = _UNPUNCTUATED_LIST.replace("Osei K Salt", "Osei KYu Salt")
+#: ... or a generational suffix joined to a neighbour's initials ("McHone JFJr Astronaut's").
+_JOINED_SUFFIX_LIST = _UNPUNCTUATED_LIST.replace("Tanaka H, Osei K Salt",
+                                                 "Tanaka H, Osei KLJr Salt")
 
 
 @pytest.mark.parametrize("doc, author", [
@@ -900,6 +903,7 @@ _TWO_LETTER_INITIAL_LIST = _UNPUNCTUATED_LIST.replace("Osei K Salt", "Osei KYu S
     (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY), "Lindqvist"),
     (_UNPUNCTUATED_LIST.format(_TWO_LETTER_INITIAL_ENTRY), "Okafor"),
     (_TWO_LETTER_INITIAL_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
+    (_JOINED_SUFFIX_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
 ])
 def test_a_bare_co_author_after_undotted_initials_among_neighbours_printed_so_ends_the_run(
         doc: str, author: str) -> None:
@@ -953,6 +957,8 @@ def test_a_lower_case_title_after_a_capitalised_word_not_read_as_a_run_is_reject
     (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY.replace("Marchetti", "marchetti")), _FJORD),
     # a word of two letters no initial prints as: a word of a sentence
     (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY.replace("Okafor BN", "Okafor In")), _FJORD),
+    # a neighbour's suffix with no initials before it: a word after its comma, a title's
+    (_JOINED_SUFFIX_LIST.replace("KLJr", "Jr").format(_UNPUNCTUATED_ENTRY), _FJORD),
 ])
 def test_near_misses_beside_a_bare_co_author_after_undotted_initials_are_rejected(
         doc: str, title: str) -> None:

@@ -127,14 +127,17 @@ _ONE_LETTER = re.compile(r"(?<![^\W_])[^\W\d_](?![^\W_])")
 #: "Mironov Yu", "Limonad MYu"): not a word of two letters a title opens with ("In", "On",
 #: "De").
 _TWO_LETTER_INITIAL = re.compile(r"Th|Ch|Ph|Sh|Zh|Kh|Yu")
+#: A generational suffix joined to the initials before it, with no full stops ("McHone JFJr").
+_JOINED_SUFFIX = re.compile(r"(?<=[^\W\d_])(?:Jr|Sr)$")
 
 
 def capital_initials(word: str) -> bool:
     """True if ``word`` (a name's initials printed with no full stops, as printed) is capitals,
-    perhaps with initials of two letters among them (``_TWO_LETTER_INITIAL``: "Th", "MYu"), so
-    not a word of a title ("The", "Noospheric"). Called by :func:`initials_in_capitals` and by
+    perhaps with initials of two letters among them (``_TWO_LETTER_INITIAL``: "Th", "MYu") or a
+    generational suffix joined after them (``_JOINED_SUFFIX``: "JFJr"), so not a word of a
+    title ("The", "Noospheric"). Called by :func:`initials_in_capitals` and by
     ``bare_surnames``, which reads the initials of an entry's neighbours."""
-    rest = _TWO_LETTER_INITIAL.sub("", word)
+    rest = _TWO_LETTER_INITIAL.sub("", _JOINED_SUFFIX.sub("", word))
     return bool(word) and (not rest or rest.isupper())
 
 

@@ -18,7 +18,7 @@ from .author_lists import name_start
 from .author_run_ends import capital_initials, initials_in_capitals
 from ..grammar.content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
 from ..grammar.entry_grammar import LEGAL_FORM_WORD
-from ..grammar.name_grammar import AND_WORD, NAME, UNPUNCTUATED_INITIALS
+from ..grammar.name_grammar import AND_WORD, GENERATIONAL_SUFFIXES, NAME, UNPUNCTUATED_INITIALS
 from ..text.per_text_cache import kept_per_text
 
 #: The rest of an author run after a surname, up to its title, where the run separates its
@@ -89,8 +89,10 @@ TITLE_AFTER_UNPUNCTUATED = re.compile(
 #: that word and a second one, a name of two words (group 3: "cassiago c, la paglia g,
 #: pogliano u"), told by their capitals; not the word for "and" before a last name or "et al.".
 #: The words and their initials are read ahead, so that the further name's own comma is
-#: matched next ("osei k, Salt").
-_FURTHER_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_](?:-[^\W\d_])?){1,3})[ ,.]"
+#: matched next ("osei k, Salt"); a generational suffix may be joined to the initials
+#: ("mclaughlin g, mchone jfjr Astronaut's").
+_FURTHER_INITIALS = (rf"(?: [^\W\d_]{{2,3}}(?:{GENERATIONAL_SUFFIXES})?"
+                     r"|(?: [^\W\d_](?:-[^\W\d_])?){1,3})[ ,.]")
 COMMA_AFTER_UNPUNCTUATED = re.compile(
     rf"(?<![^\W_]){NAME}({UNPUNCTUATED_INITIALS}), (?!{AND_WORD} )"
     rf"(?={NAME}({_FURTHER_INITIALS})?(?: {NAME}({_FURTHER_INITIALS}))?)")
