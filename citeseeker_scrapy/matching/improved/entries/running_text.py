@@ -38,8 +38,8 @@ _BY_AFTER = re.compile(r"(?:,? by (?:[^\W\d_]+\.? ){0,3}|, )$")  # used with mat
 _PARTICLE = rf"(?:(?:{'|'.join(sorted(PARTICLES))}) )"
 _NAMES_BEFORE = (rf"(?:{NAME}, (?:[^\W\d_]\.){{1,3}},? )*"
                  rf"(?:{INITIALS}{_PARTICLE}{{0,2}}{NAME}(?:,|,? {AND_WORD}) )*")
-_LIST_AFTER = re.compile(rf" (?:by {_NAMES_BEFORE}(?:{INITIALS})?"
-                         rf"|{_NAMES_BEFORE}(?:[^\W\d_]\.){{0,3}} ?){_PARTICLE}{{0,2}}$")  # match()
+_LIST_AFTER = re.compile(rf" (?:by {_NAMES_BEFORE}(?:{INITIALS})?"  # used with match()
+                         rf"|{_NAMES_BEFORE}(?:[^\W\d_]\.){{0,3}} ?){_PARTICLE}{{0,2}}$")
 _INITIAL_AFTER_NAME = re.compile(r",? (?:[^\W\d_]\.)")  # used with match(): "prinn, r."
 
 
