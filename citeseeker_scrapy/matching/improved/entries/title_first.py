@@ -78,8 +78,9 @@ def title_first(text: str, start: int, end: int, name_span: tuple[int, int], gap
     and its pages close an entry; a title-first entry has its authors before them), and
     right before the title no end of an author list ("Toman, M.: Web crawling. Fiala, D.",
     "2014. Adam: ..."): that title has its authors in front of it; unless "by" names the
-    authors after a title the hit opens (``_BY_AUTHORS``, ``_TITLE_OPENS``), a statement of responsibility holds the name
-    (:func:`_responsibility_holds`), or the entry before closes with a year after a place
+    authors after a title the hit opens (``_BY_AUTHORS``, ``_TITLE_OPENS``), a statement of
+    responsibility holds the name (:func:`_responsibility_holds`), or the entry before closes
+    with a year after a place
     (:func:`_after_place_and_year`) or after a field's full stop and the name's run prints
     no date (:func:`_undated_run_after`). The author list before the title is read once
     (:func:`_list_end_before`), for the last three.

@@ -121,11 +121,12 @@ _WORD_THEN_JOINED_YEAR = re.compile(rf" (?:& )?([^\W\d_]+){YEAR_DIGITS}[a-z]?(?!
 #: opening quote or bracket, a year ("2008. Survey of", "1985. Magnificent Voyages", "(2011)
 #: Uncertainty analysis", "(1956)L'agriculture vivrière": a style that prints no blank after
 #: it, "prinn 2001 Uncertainty analysis", "byrd, 2007, Towards MusicDiff").
+_OPENING_MARK = r"[\"\u201c\u2018(\u00ab] ?"  # an opening quote or bracket before a title
 _TITLE_START_THEN_WORD = re.compile(
     r"(?:(?:(?<=[^\W\d_]{2})|(?<=[\d)\]])|(?<=[^\W\d_] [^\W\d_]))[.:;!?] |\] "
     rf"|(?<=(?<![^\W_])[^\W\d_]\.)[,:] |(?<=(?<![^\W_])al\.)[,:] |(?<![^\W_])[^\W\d_]\. {NAME}, "
     rf"|\({YEAR_DIGITS}[a-z]?\) ?|(?<![\d.]){YEAR_DIGITS},? "
-    r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+) $")
+    rf"|{_OPENING_MARK})([^\W\d_]+) $")
 #: ... or closed by its comma, right after the year (in brackets, or closed by its full stop)
 #: or an opening quote ("(2010). Travail, emploi, métier", "2010. Travail, emploi" for a
 #: query that opens at "emploi"): not after an initial, another word's full stop or an
@@ -133,7 +134,7 @@ _TITLE_START_THEN_WORD = re.compile(
 #: "[3] ito, Title").
 _TITLE_START_THEN_WORD_AND_COMMA = re.compile(
     rf"(?:\({YEAR_DIGITS}[a-z]?\)[.:]? ?|(?<![\d.]){YEAR_DIGITS}[a-z]?\. "
-    r"|[\"\u201c\u2018(\u00ab] ?)([^\W\d_]+), $")
+    rf"|{_OPENING_MARK})([^\W\d_]+), $")
 #: ... or a word and its colon right after the year in brackets ("(2012) AuSREM: Australian
 #: ...", "et al. (2012) CAM-chem: Description") or after the year and its full stop ("J. 1986.
 #: Introduction: Partial Truths"): the title's head word, the query its subtitle only. (A
