@@ -468,6 +468,11 @@ ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR = re.compile(rf"{NAME}\. {YEAR_DIGITS}(?!\d)
 #: Proceedings of the Biennial Symposium. 1984;4:356"). Read by ``capitals`` as the end of a
 #: container that a style runs a title into.
 JOURNAL_NAME_CLOSE = re.compile(rf", \d{{1,3}},|\. {YEAR_DIGITS};\d")
+#: What follows a chapter's book up to its pages where the style prints the book's place and
+#: publisher after its full stop and none is known: the empty field's colon ("...recognition
+#: International Conference on Document Analysis and Recognition. : 1092–1097."). Read by
+#: ``capitals`` as the end of a container that a style runs a title into.
+CONTAINER_CLOSE_BEFORE_EMPTY_FIELD = re.compile(r"\. :\s?\d")
 #: A volume's number in Roman numerals, in lower case as the text is searched: up to seven of
 #: the letters up to "c" in any order ("xxxiv", "iiii"), or a numeral of any length written as
 #: the numerals' rules write it, thousands, hundreds, tens and units ("ccxlviii",

@@ -96,8 +96,8 @@ from ..fields.place_fields import (
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
-    ACRONYM_CLOSING_ENTRY, CONTAINER_WITH_ISSUE, JOURNAL_NAME_CLOSE, ONE_WORD_JOURNAL_AND_PAGES,
-    ORGANISATION_NAME, PUBLISHER_NAME,
+    ACRONYM_CLOSING_ENTRY, CONTAINER_CLOSE_BEFORE_EMPTY_FIELD, CONTAINER_WITH_ISSUE,
+    JOURNAL_NAME_CLOSE, ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME, PUBLISHER_NAME,
 )
 
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
@@ -481,8 +481,9 @@ def prints_titles_into_containers(text: str, printed: PrintedCase, at: int) -> b
     a journal up to its volume between commas ("...approach Conservation Ecology, 6, (2002)")
     or its Vancouver date before the volume ("...southern Alberta Proceedings of the Biennial
     Symposium. 1984;4:356"), or a book up to its full stop and its publisher and seat
-    ("...plagiocephaly Grabb and Smith's Plastic Surgery. Lippincott Williams, Philadelphia."),
-    a style that prints no punctuation after a title. There a chapter's book or a journal of
+    ("...plagiocephaly Grabb and Smith's Plastic Surgery. Lippincott Williams, Philadelphia.")
+    or the empty field's colon before its pages ("...recognition International Conference on
+    Document Analysis and Recognition. : 1092–1097."), a style that prints no punctuation after a title. There a chapter's book or a journal of
     one word prints as the title's own last word would. Who calls it: ``undecided_ends``,
     only on an original hit a word check turned down; the list's containers are read once
     per text."""
@@ -493,10 +494,12 @@ def prints_titles_into_containers(text: str, printed: PrintedCase, at: int) -> b
 def _titles_into_containers(text: str, printed: PrintedCase) -> tuple[int, ...]:
     """The ends of the titles' last words in ``text`` that run straight into a container
     (:func:`_lower_case_before_container`) closed by its volume or its date before it
-    (``run_on_fields.JOURNAL_NAME_CLOSE``) or by its full stop before a publisher and its
-    seat (``place_fields.publisher_and_seat_end``). Called by
+    (``run_on_fields.JOURNAL_NAME_CLOSE``), by its full stop before an empty field and the pages
+    (``run_on_fields.CONTAINER_CLOSE_BEFORE_EMPTY_FIELD``) or before a publisher and its seat
+    (``place_fields.publisher_and_seat_end``). Called by
     :func:`prints_titles_into_containers`; read once per text."""
     closes = [journal.start() for journal in JOURNAL_NAME_CLOSE.finditer(text)]
+    closes += [book.start() for book in CONTAINER_CLOSE_BEFORE_EMPTY_FIELD.finditer(text)]
     closes += [stop.start() for stop in _FULL_STOP_BEFORE_NAME.finditer(text)
                if publisher_and_seat_end(text, stop.end()) is not None]
     ends = (_lower_case_before_container(text, close, printed) for close in closes)
