@@ -644,6 +644,10 @@ _QUAY = "Okafor, N. (1867). Behold the Quay p. 254. In: Lyra Borealis. Bergen: N
 #: right after the pages ("Title p. Pages. Place.").
 _SILT = "Lund, K., 1983: L'envasement des ports p. 552. Saint-Malo-sur-Rance."
 _BASINS = "Moreau, A., 1991: Tidal Basins pp. 12\u201330."
+#: ... or its page or pages after "p" or "pp" with no full stop and the bracketed year closing
+#: the entry, the initials printed first with no full stop (indian-journal-of-physics).
+_QUAY_PAGE = "[19] N Okafor Behold the Quay p 254 (1867)."
+_BASINS_PAGES = "[4] A Moreau and K Lund Tidal Basins pp 12\u201330 (1991)."
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -651,6 +655,8 @@ _BASINS = "Moreau, A., 1991: Tidal Basins pp. 12\u201330."
     (_QUAY, "Okafor", "Behold the Quay"),
     (_SILT, "Lund", "L'envasement des ports"),
     (_BASINS, "Moreau", "Tidal Basins"),
+    (_QUAY_PAGE, "Okafor", "Behold the Quay"),
+    (_BASINS_PAGES, "Lund", "Tidal Basins"),
 ])
 def test_a_short_title_before_its_pages_and_book_or_entry_end_stands_alone(
         doc: str, author: str, title: str) -> None:
@@ -664,6 +670,11 @@ def test_a_short_title_before_its_pages_and_book_or_entry_end_stands_alone(
     (_QUAY, "Okafor", "Behold the Old Quay"),
     (_SILT, "Lund", "L'envasement des digues"),
     (_SILT, "Lund", "L'envasement des"),  # the title without its last word
+    (_QUAY_PAGE, "Okafor", "Behold the"),
+    (_QUAY_PAGE, "Okafor", "Behold the Pier"),
+    # the pages and year with more of the entry after them: no entry's end
+    (_QUAY_PAGE.replace("(1867).", "(1867). Reprinted in Lyra Borealis."), "Okafor",
+     "Behold the Quay"),
 ])
 def test_a_near_miss_before_chapter_pages_stays_rejected(doc: str, author: str,
                                                          title: str) -> None:

@@ -197,10 +197,17 @@ _PAGES_AFTER_TITLE = rf" pp?\. ?\d+(?:{RANGE_DASH}\d+)?\."
 #: A chapter's pages, then "In:" and its book (``IN_CONTAINER``; journal-of-threatened-taxa:
 #: "...Harbour Songs pp. 303–321. In: Coastal Hymns", "...Behold the Quay p. 254. In: Lyra").
 _CHAPTER_PAGES_BEFORE_BOOK = rf"{_PAGES_AFTER_TITLE} {IN_CONTAINER.pattern}"
+#: A book's page or pages after "p" or "pp" with no full stop, then the bracketed year, the
+#: entry's last field (indian-journal-of-physics: "...University Press Publishing p 133
+#: (1970).", "...northern spotted owls: 1985–2008 pp 1–118 (2011)."). A sentence puts no
+#: page and year after its words so.
+_UNDOTTED_PAGES_AND_YEAR = rf" pp? \d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}[a-z]?\)\."
 #: A book's pages, then the entry's end, perhaps after the place of one or two words and its
 #: full stop (transboundary-and-emerging-diseases: "...L'homéopathie en dermatologie p. 552.
-#: Moulins-lès-Metz.", a style that prints "Title p. Pages. Place.").
-_PAGES_CLOSING_ENTRY = rf"{_PAGES_AFTER_TITLE}(?: {NAME}(?: {NAME})?\.)?{NEXT_ENTRY_OPENING}"
+#: Moulins-lès-Metz.", a style that prints "Title p. Pages. Place."), or the undotted pages
+#: and the year above.
+_PAGES_CLOSING_ENTRY = (rf"(?:{_PAGES_AFTER_TITLE}(?: {NAME}(?: {NAME})?\.)?"
+                        rf"|{_UNDOTTED_PAGES_AND_YEAR}){NEXT_ENTRY_OPENING}")
 #: A volume number and its date in brackets after a journal's or a series' title run into it
 #: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
 _VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)"
