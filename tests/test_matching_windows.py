@@ -515,11 +515,20 @@ def test_a_title_first_entry_after_a_title_mark_or_code_and_year(doc: str, autho
      ": Stone bridges.", "Lunde", True),
     (f"Berg, Ann : Tides. Fjord Press 1995. {RIVERS}. National Rivers Authority, Bristol 2006. "
      "Dahl, Erik : Stone bridges.", "National Rivers Authority", True),
+    # ... or a run of the name and its own initials, the container after them closed by its
+    # comma (atlas-of-genetics prints a chapter "Title. Name I. Book, Place: Publisher; Year")
+    (f"Stone bridges. Dahl E. RdP. 1899. {RIVERS}. Nygaard O. Seaboards, Bergen: Fjord Press; "
+     "2009 Do the fjords of the north freeze in winter? Lunde E. Coastal Press; 1997", "Nygaard",
+     True),
+    (f"Stone bridges. Dahl E. RdP. 1899. {RIVERS}. Nygaard O.K. Seaboards, Bergen: Fjord "
+     "Press; 2009", "Nygaard", True),
     # near misses: one content word changed, another entry's title
     ("Tides of the north.Berg A. Coastal Studies. 2010. Water quality indicators for upland "
      "lakes.Nygaard O. Fjord Review. 1994.", "Nygaard", False),
     (f"Coastal Studies. 2010. {RIVERS}.Dahl E. Fjord Review. 1990. Stone bridges.Nygaard O. "
      "Fjord Review. 1994.", "Nygaard", False),
+    ("Stone bridges. Dahl E. RdP. 1899. Water quality indicators for upland lakes. Nygaard O. "
+     "Seaboards, Bergen: Fjord Press; 2009", "Nygaard", False),
     # an author-date style: the names after the title print their date, they open the next
     # entry; the title is the run's before it
     (f"Berg, Ann. 2010. {RIVERS}. Nygaard, Olaf. 2011. Stone bridges. Bergen: Fjord Press.",
@@ -529,6 +538,8 @@ def test_a_title_first_entry_after_a_title_mark_or_code_and_year(doc: str, autho
     (f"Berg, Ann, and Olaf Nygaard. 2010. {RIVERS}. Lunde, Eva, Erik Dahl, and Kari Holm. "
      "2011. Stone bridges. Bergen: Fjord Press.", "Dahl", False),
     (f"Berg, A. 2010. {RIVERS}. Nygaard O. Fjord Review. 1994.", "Nygaard", False),
+    (f"Stone bridges. Dahl E. RdP. 1899. {RIVERS}. Nygaard O. 2011. Seaboards, Bergen: Fjord "
+     "Press.", "Nygaard", False),
     (f"Berg 2010. {RIVERS}. Lunde E, Dahl E. 2011. Stone bridges. Bergen.", "Lunde", False),
     (f"Berg, Ann, Bergen 2010. {RIVERS}. Lunde, Eva, 2011. Stone bridges.", "Lunde", False),
     # ... whose run holds a middle initial before its date: the initial's full stop is not

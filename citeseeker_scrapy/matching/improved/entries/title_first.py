@@ -40,8 +40,12 @@ _PRINTED_RUN_DATE = re.compile(
     rf"(?:\(|(?<![\w.-])){YEAR_DIGITS}[a-z]?(?:\)| ?[.,:;])(?= )")
 _PRINTED_DATE_LENGTH = 8  # "(2011a) ": the longest date ``_PRINTED_RUN_DATE`` reads
 #: An initial's full stop with a listed name after it, its comma ending that name ("m. holm,"):
-#: an author run goes on past it (:func:`_run_end`).
+#: an author run goes on past it (:func:`_run_end`), ...
 _INITIAL_THEN_LISTED_NAME = re.compile(r"(?<![^\W_])[^\W\d_]\. [^\W\d_][\w'\u2019-]*,")
+#: ... but not past the searched surname's own initials right after it, the last one's full
+#: stop closing an inverted name ("subramanian a. shorelines, stanford:", "nygaard o.k.
+#: seaboards,"): the word after it is the next field's, a container closed by its comma.
+_OWN_INITIALS = re.compile(r" (?:[^\W\d_]\.? ?){0,2}[^\W\d_]\. ")
 #: A place after a comma, right before a year ("P. Chiron, Paris 1923.", "..., Bad Heilbrunn
 #: 2007"): the publication data that close a title-first entry, not an author run's date.
 _PLACE_AFTER_COMMA = re.compile(r", [^\W\d_][\w/-]*(?: [^\W\d_][\w/-]*){0,2} $")
@@ -216,8 +220,12 @@ def _run_end(text: str, name_end: int, high: int) -> int:
     Holm, Per Moe, and Ola Vik. 2011.": the list goes on). A full stop after an initial that
     no listed name follows ends the run ("Goetsch H. American Marketing Association. 1994.").
     -1 if the run goes on past ``high``: a long author list whose date lies beyond the search
-    region tells nothing. Called by :func:`_undated_run_after`."""
+    region tells nothing. The searched surname's own initials right after it, inverted, end the
+    run at their full stop whatever follows (``_OWN_INITIALS``: atlas-of-genetics, "Title.
+    Subramanian A. Shorelines, Stanford: ..."). Called by :func:`_undated_run_after`."""
     stop = text.find(". ", name_end, high)
+    if stop > 0 and _OWN_INITIALS.fullmatch(text, name_end, stop + 2):
+        return stop + 2
     while stop > 0 and _INITIAL_THEN_LISTED_NAME.match(text, stop - 1):
         stop = text.find(". ", stop + 2, high)
     return -1 if stop < 0 else stop + 2
