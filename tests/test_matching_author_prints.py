@@ -898,9 +898,18 @@ _JOINED_SUFFIX_LIST = _UNPUNCTUATED_LIST.replace("Tanaka H, Osei K Salt",
                                                  "Tanaka H, Osei KLJr Salt")
 
 
+#: ... or three neighbours, one of them opening its title with an elided article
+#: ("DENIS M L’homéopathie en dermatologie.").
+_ELIDED_ARTICLE_LIST = (
+    "(6) Tanaka H, Osei K Salt marsh birds of the lower delta. Wetl Ecol. 2003;9:1-8.\n"
+    "(7) Moreau C L’estuaire et ses ports. Nantes; 2008.\n{}\n"
+    "(9) Nwosu A, Park M Lighthouse keepers of the west coast. Lagos: Coast Press; 2004.")
+
+
 @pytest.mark.parametrize("doc, author", [
     (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
     (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY), "Lindqvist"),
+    (_ELIDED_ARTICLE_LIST.format(_UNPUNCTUATED_ENTRY), "Lindqvist"),
     (_UNPUNCTUATED_LIST.format(_TWO_LETTER_INITIAL_ENTRY), "Okafor"),
     (_TWO_LETTER_INITIAL_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
     (_JOINED_SUFFIX_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
@@ -951,6 +960,8 @@ def test_a_lower_case_title_after_a_capitalised_word_not_read_as_a_run_is_reject
     ("(7) Moreau C Harbour cranes and their keepers. Port Hist. 2008;2:40-51.\n"
      f"{_UNPUNCTUATED_ENTRY}\n(9) Nwosu A, Park M Lighthouse keepers of the west coast. Lagos: "
      "Coast Press; 2004.", _FJORD),
+    (_ELIDED_ARTICLE_LIST.replace("C L’estuaire", "C l’estuaire").format(
+        _UNPUNCTUATED_ENTRY), _FJORD),
     # initials in lower case, or the bare word: words of a sentence, not a run
     (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY.replace("BN", "bn").replace(" E,", " e,")),
      _FJORD),
