@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ..grammar.entry_grammar import SENTENCE_END
-from ..grammar.name_grammar import AND_WORD, INITIALS, NAME
+from ..grammar.name_grammar import AND_WORD, BY_GIVEN_NAMES, INITIALS, NAME
 from ...name_parts import PARTICLES
 from .windows import Occurrence, Region
 
@@ -24,7 +24,7 @@ _PRONOUN_BEFORE = re.compile(rf"\b(?:his|her|their) {_WORK} $")
 _SENTENCE_WITH_NAME = 100  # "his book Title" this far after the name, in the same sentence
 #: ... and between a short title and the name after it: "Title by Jeffrey E. F. Friedl",
 #: "The TeXbook, Knuth suggests".
-_BY_AFTER = re.compile(r"(?:,? by (?:[^\W\d_]+\.? ){0,3}|, )$")  # used with match()
+_BY_AFTER = re.compile(rf"(?:,?{BY_GIVEN_NAMES}|, )$")  # used with match()
 #: ... and a title-first entry's author list after a short title, the name in it ("Kyoto's
 #: unfinished business Jacoby, H.D., R.G. Prinn and ..."): inverted names with initials before
 #: the name, then names printed initials first, each closed by a comma or the word for "and"

@@ -19,7 +19,7 @@ from ..grammar.entry_grammar import (
     LETTER, SENTENCE_END, FULL_STOP_NAMES, PLACE_BEFORE_YEAR, YEAR_DIGITS, FIELD_NUMBER,
     EDITOR_ROLE,
 )
-from ..grammar.name_grammar import NAME
+from ..grammar.name_grammar import BY_GIVEN_NAMES, NAME
 from .windows import widened_start, widened_end
 
 #: The slash that opens a statement of responsibility right after a title (GOST 7.1: "Title
@@ -57,7 +57,7 @@ _FIELD_BEFORE_YEAR = re.compile(r"(?<!\bet )[^\W\d_]{2}\. \(?$")
 #: given names or initials: "“Title” by Ulf Preuss-Lausitz", "“Title” by C. M. G. McHugh"
 #: (arlisna-reviews). The work's authors, named in words after its title, whatever run ends
 #: before the title: the entry before may close with its year ("...(GEPA), 2000. “Title” by").
-_BY_AUTHORS = re.compile(r"[^\w\s]{0,3} by (?:[^\W\d_][\w'\u2019-]*\.? ?){0,4}")
+_BY_AUTHORS = re.compile(rf"[^\w\s]{{0,3}}{BY_GIVEN_NAMES}")
 #: ... for a hit that starts where its title opens: after an opening quote, a sentence's end
 #: or the text's start; a hit that leaves out the title's first words has them before it
 #: ("“Verschiedenes, |Das Einander Nicht Untergeordnet Ist” by").

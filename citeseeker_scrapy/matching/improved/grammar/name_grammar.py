@@ -26,6 +26,11 @@ NAME = r"[^\W\d_][\w'\u2019-]*"
 #: reads those after an inverted surname with them.
 GIVEN_OR_INITIALS = rf"(?:(?:[^\W\d_]\.-?)+|{NAME})"
 GIVEN_NAMES = rf"{GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS}){{0,2}}"
+#: "By" after a title, then the given names or initials of the name after it, up to four words
+#: ("...Expressions by Jeffrey E. F. Friedl", "“Title” by Jean-Pierre Postel"): how a sentence
+#: or a title-first entry names a work's author after its title. ``title_first`` and
+#: ``running_text`` read it between a title and the searched surname.
+BY_GIVEN_NAMES = r" by (?:[^\W\d_][\w'\u2019-]*\.? ?){0,4}"
 #: Only given names (no full stop) between a surname and the year after it, where the year
 #: closes an author list (``author_lists.ends_author_list``), not a venue: "DUPONT,
 #: Marcelle, 2012.", "MARTIN, Jean Claude, LEROY, Anne, 2017." (French and medical styles),
