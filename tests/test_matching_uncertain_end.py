@@ -1579,6 +1579,7 @@ _JOURNAL_AND_YEAR = (
     "4. Berg MK, Lund A. Silt and sediment in the lower estuary Proceedings of the Symposium on "
     "the Northern Seas and Their Islands. 2001;4:356\n5. Okafor N. Tidal trade in coastal "
     "harbours Seaboards. 2010\n6. Moreau A. Stone bridges. Paris: Seuil; 2001")
+_PAGE_IN_WORD = "Univer-\n2\nsity"
 _CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS = (
     "Berg, M. K., 2001. Silt and sediment in the lower estuary Northern Seas Symposium on "
     "Coastal Processes. : 61–64.\nOkafor, N., 2009. Tidal trade in coastal harbours Seaboards. "
@@ -1588,7 +1589,9 @@ _CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS = (
 @pytest.mark.parametrize("doc", [
     _CHAPTERS_INTO_BOOKS, _TITLES_INTO_JOURNALS, _JOURNAL_AND_YEAR,
     _JOURNAL_AND_YEAR.replace("\n", "\n\n"), _CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS,
-    _CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS.replace(". : 61", ". :\n61")])
+    _CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS.replace(". : 61", ". :\n61"),
+    # a page break inside the publisher's word a line-end hyphen split, the page's number alone
+    _CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS.replace("University", _PAGE_IN_WORD)])
 def test_a_one_word_book_before_its_publisher_in_a_list_of_run_on_containers_is_marked(
         doc: str) -> None:
     matching.marked_uncertain(doc, "Okafor", "Tidal trade in coastal harbours")
@@ -1624,6 +1627,8 @@ def test_a_one_word_book_before_its_publisher_in_a_list_of_run_on_containers_is_
     (_CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS.replace(". : 61", ": 61"),
      "Tidal trade in coastal harbours"),
     (_CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS, "Tidal trade in inland harbours"),
+    (_CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS.replace("University", _PAGE_IN_WORD),
+     "Tidal trade in inland harbours"),
 ])
 def test_a_word_before_a_publisher_stays_rejected_in_a_list_of_closed_titles(
         doc: str, title: str) -> None:

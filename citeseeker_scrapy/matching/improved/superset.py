@@ -51,8 +51,8 @@ from .author_runs.bare_surnames import bare_surname_closes_run
 from .title_ends.capitals import field_start, title_closed
 from .word_check.checked_title import CheckedTitle
 from .text.headers import (
-    PAGE_BREAK_REACH, page_breaks_between_entries, printed_without, running_headers,
-    without_spans,
+    PAGE_BREAK_REACH, page_breaks_between_entries, page_numbers_in_words, printed_without,
+    running_headers, without_spans,
 )
 from .title_ends.longer_titles import longer_title
 from .text.printed_words import WORD, paragraph_end_after_query
@@ -153,15 +153,20 @@ def verdict_of(text: str, hit: OriginalHit, title: CheckedTitle, length: int,
 def _word_veto(text: str, title: CheckedTitle, start: int, end: int, region: Region,
                printed: Optional[PrintedCase]) -> Verdict:
     """:func:`_word_veto_on` the text, and where a word check turns the hit down, on the
-    text with the page breaks between two entries after the hit left out
-    (``headers.page_breaks_between_entries``): the fields after the title are read as the
-    same entry prints them on one page ("...South India Shorelines. 1 12. Badjukov DD"
-    reads "...Shorelines. 12. Badjukov DD", a word that closes its entry). The text before
-    the hit's end is the same in both, so are the hit's and its name's positions."""
+    text with the page breaks after the hit left out: between two entries
+    (``headers.page_breaks_between_entries``) or inside a word a line-end hyphen split
+    (``headers.page_numbers_in_words``). The fields after the title are read as the same
+    entry prints them on one page ("...South India Shorelines. 1 12. Badjukov DD" reads
+    "...Shorelines. 12. Badjukov DD", a word that closes its entry; "...Shorelines. Stanford
+    Univer- 2 sity Press, Stanford." reads "...Stanford University Press, Stanford.", a
+    publisher and its seat). The text before the hit's end is the same in both, so are the
+    hit's and its name's positions."""
     verdict = _word_veto_on(text, title, start, end, region, printed)
     if verdict.veto not in (CHANGED_WORD, ORDINARY_WORDS) or printed is None:
         return verdict
-    spans = page_breaks_between_entries(text, end, min(len(text), end + PAGE_BREAK_REACH))
+    high = min(len(text), end + PAGE_BREAK_REACH)
+    spans = sorted(page_breaks_between_entries(text, end, high)
+                   + page_numbers_in_words(text, end, high))
     if not spans:
         return verdict
     again = _word_veto_on(without_spans(text, spans)[0], title, start, end, region,
