@@ -339,6 +339,34 @@ def test_a_word_before_a_journal_whose_full_stops_open_its_words_stays_rejected(
     matching.turned_down(doc, "Okafor", title)
 
 
+# A title run into one capitalised word, its comma, then a venue's abbreviations, in a list
+# that runs another title's last word in lower case straight into its container, up to its
+# volume and pages with no mark: the word opens the container's name
+# (institute-of-physics-numeric prints no mark after a title: "...Post-Treatment Supplement,
+# Proc. 1993 Membrane Technology Conf"), or is the title's own last word; the citation is
+# reported marked. With no comma, or no such other entry, the word is the title's own (a
+# comma after a title is then the style's); so is a word in lower case. A changed content
+# word and a word added to the query stay rejected.
+_VENUE_DOC = ("[29] Moreau A 2001 Stone bridges of the delta Coastal Engineering Notes 4 "
+              f"1\u20139\n[30] Okafor N 2010 {_TOWNS} Supplement, Proc. 1993 Harbour Technology "
+              "Conf\n[31] Lund K 1999 Salt marsh birds (Bergen: Fjord Press)")
+
+
+def test_a_title_before_a_word_and_a_venues_abbreviations_is_reported_marked() -> None:
+    matching.marked_uncertain(_VENUE_DOC, "Okafor", _TOWNS)
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_VENUE_DOC.replace("Supplement,", "Supplement"), _TOWNS),
+    (_VENUE_DOC.replace("delta Coastal", "delta, Coastal"), _TOWNS),
+    (_VENUE_DOC.replace("Supplement,", "supplement,"), _TOWNS),
+    (_VENUE_DOC, "Silt Budgets of the Harbour Docks"),  # a content word changed
+    (_VENUE_DOC, f"{_TOWNS} Revisited"),  # a word added
+])
+def test_a_word_before_a_venues_abbreviations_stays_rejected(doc: str, title: str) -> None:
+    matching.turned_down(doc, "Okafor", title)
+
+
 # A title run into one capitalised word that opens a field the entry ends with: a journal of
 # one word, its comma and the year in brackets after a title's last word in lower case
 # (interaction-design-and-architectures prints no volume so) or its year and pages after a

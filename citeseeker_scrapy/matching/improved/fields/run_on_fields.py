@@ -133,6 +133,14 @@ ABBREVIATED_VENUE = (rf" (?:{_SOCIETY_ACRONYM} (?:j|{_JOURNAL_WORD})|{_JOURNAL_W
                      r"| ?[^\W\d_]{1,9}\.?(?: [^\W\d_]{1,9}\.?){0,2},? \d{1,4}(?![^\W_])"
                      rf"|{_LINKED_ABBREVIATIONS})"
                      rf"| proc\.(?: [^\W\d_]+){{0,3}} \d")
+#: A word's comma, then a venue's abbreviations (``ABBREVIATED_VENUE``), read from the end of
+#: one capitalised word run on after a title: a container whose name opens with that word
+#: ("...Membrane Process Post-Treatment Supplement, Proc. 1993 Membrane Technology Conf",
+#: institute-of-physics-numeric) where the list runs titles straight into their containers
+#: (``capitals.prints_titles_into_containers``). ``undecided_ends`` reads it so: in a style
+#: that prints a comma after a title, a title's own last word prints the same, so the end
+#: stays uncertain.
+VENUE_AFTER_COMMA = re.compile(rf",(?:{ABBREVIATED_VENUE})")
 #: The full stops of a journal's abbreviations printed before their words, after a blank, as
 #: some records print them ("...discrete harbour model Electron .J .Diff .Equ 19", "...Towns
 #: Quart .J. Roy. Meteor. Soc"), read from the end of the journal's first word: a full stop
@@ -475,6 +483,12 @@ ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR = re.compile(rf"{NAME}\. {YEAR_DIGITS}(?!\d)
 #: Proceedings of the Biennial Symposium. 1984;4:356"). Read by ``capitals`` as the end of a
 #: container that a style runs a title into.
 JOURNAL_NAME_CLOSE = re.compile(rf", \d{{1,3}},|\. {YEAR_DIGITS};\d")
+#: ... or a journal's volume and pages right after its name's last word, with no mark, as
+#: styles that print no punctuation after a title print them too ("...New investigations
+#: Special Paper of the Geological Society of America 465 609–18", institute-of-physics-
+#: numeric).
+VOLUME_AND_PAGES_CLOSE = re.compile(
+    rf" \d{{1,4}}(?: ?\(\d{{1,4}}\))?(?:: ?| )\d+{RANGE_DASH}\d+(?!\d)")
 #: What follows a chapter's book up to its pages where the style prints the book's place and
 #: publisher after its full stop and none is known: the empty field's colon ("...recognition
 #: International Conference on Document Analysis and Recognition. : 1092–1097."). Read by

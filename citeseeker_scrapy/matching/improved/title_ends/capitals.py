@@ -98,6 +98,7 @@ from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_w
 from ..fields.run_on_fields import (
     ACRONYM_CLOSING_ENTRY, CONTAINER_CLOSE_BEFORE_EMPTY_FIELD, CONTAINER_WITH_ISSUE,
     JOURNAL_NAME_CLOSE, ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME, PUBLISHER_NAME,
+    VOLUME_AND_PAGES_CLOSE,
 )
 
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
@@ -479,7 +480,8 @@ def prints_titles_into_containers(text: str, printed: PrintedCase, at: int) -> b
     titles (not the one whose last word ends at ``at``), their last word printed in lower
     case, straight into their container's capitalised words (:func:`_titles_into_containers`):
     a journal up to its volume between commas ("...approach Conservation Ecology, 6, (2002)")
-    or its Vancouver date before the volume ("...southern Alberta Proceedings of the Biennial
+    or its volume and pages with no mark ("...New investigations Special Paper of the
+    Geological Society of America 465 609–18") or its Vancouver date before the volume ("...southern Alberta Proceedings of the Biennial
     Symposium. 1984;4:356"), or a book up to its full stop and its publisher and seat
     ("...plagiocephaly Grabb and Smith's Plastic Surgery. Lippincott Williams, Philadelphia.")
     or the empty field's colon before its pages ("...recognition International Conference on
@@ -494,12 +496,14 @@ def prints_titles_into_containers(text: str, printed: PrintedCase, at: int) -> b
 def _titles_into_containers(text: str, printed: PrintedCase) -> tuple[int, ...]:
     """The ends of the titles' last words in ``text`` that run straight into a container
     (:func:`_lower_case_before_container`) closed by its volume or its date before it
-    (``run_on_fields.JOURNAL_NAME_CLOSE``), by its full stop before an empty field and the pages
-    (``run_on_fields.CONTAINER_CLOSE_BEFORE_EMPTY_FIELD``) or before a publisher and its seat
-    (``place_fields.publisher_and_seat_end``). Called by
+    (``run_on_fields.JOURNAL_NAME_CLOSE``), by its volume and pages with no mark
+    (``run_on_fields.VOLUME_AND_PAGES_CLOSE``), by its full stop before an empty field and the
+    pages (``run_on_fields.CONTAINER_CLOSE_BEFORE_EMPTY_FIELD``) or before a publisher and its
+    seat (``place_fields.publisher_and_seat_end``). Called by
     :func:`prints_titles_into_containers`; read once per text."""
     closes = [journal.start() for journal in JOURNAL_NAME_CLOSE.finditer(text)]
     closes += [book.start() for book in CONTAINER_CLOSE_BEFORE_EMPTY_FIELD.finditer(text)]
+    closes += [volume.start() for volume in VOLUME_AND_PAGES_CLOSE.finditer(text)]
     closes += [stop.start() for stop in _FULL_STOP_BEFORE_NAME.finditer(text)
                if publisher_and_seat_end(text, stop.end()) is not None]
     ends = (_lower_case_before_container(text, close, printed) for close in closes)

@@ -50,7 +50,8 @@ from ..fields.run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, CHAPTER_PAGES_AFTER_BRACKET,
     COLON_AND_CONTAINER_TO_VOLUME, CONTAINER_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE, NEXT_FIELD,
     ONE_WORD_BOOK_AND_CHAPTER_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
-    ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR, STOPS_BEFORE_ABBREVIATIONS, VOLUME_NUMERAL_CLOSING_ENTRY,
+    ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR, STOPS_BEFORE_ABBREVIATIONS, VENUE_AFTER_COMMA,
+    VOLUME_NUMERAL_CLOSING_ENTRY,
 )
 
 #: Capitalised words in a row after the query's last word that make a field of their own as
@@ -258,8 +259,11 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     capitalised word that closes the entry (:func:`_entry_ends_at`), or that a journal's
     abbreviations follow with their full stops before their words
     (``run_on_fields.STOPS_BEFORE_ABBREVIATIONS``: "...harbour towns Electron .J .Diff .Equ"),
-    or that opens a field the entry ends with (:func:`_closes_entry_after_field`: a journal
-    of one word and one number or range after its comma or its colon, "...Notes: Gunflints
+    or a venue's abbreviations after its comma in a list that runs other titles straight into
+    their containers (``run_on_fields.VENUE_AFTER_COMMA``,
+    ``capitals.prints_titles_into_containers``: "...Post-Treatment Supplement, Proc. 1993
+    Membrane Technology Conf"), or that opens a
+    field the entry ends with (:func:`_closes_entry_after_field`: a journal of one word and one number or range after its comma or its colon, "...Notes: Gunflints
     Kewa, 82", "...Objectification Poetry:269.", "...Hopes and Fear Zodiac, 24–35", or its
     bracketed year after a title's last word in lower case, ``after_lower_case``; a journal whose
     first word its colon closes, up to its volume; a town, its colon and its publisher; a
@@ -299,6 +303,9 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     if _entry_ends_at(text, run[0].end(), printed):
         return True
     if STOPS_BEFORE_ABBREVIATIONS.match(text, run[0].end()):
+        return True
+    if VENUE_AFTER_COMMA.match(text, run[0].end()) and prints_titles_into_containers(
+            text, printed, run[0].start() - 1):
         return True
     if _closes_entry_after_field(text, run[0], printed, after_lower_case):
         return True
