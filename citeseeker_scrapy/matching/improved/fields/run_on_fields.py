@@ -375,6 +375,15 @@ CONTAINER_VOLUME_AND_PAGES = re.compile(
 COLON_AND_CONTAINER_TO_VOLUME = re.compile(
     rf": {_CONTAINER_NAME % ''}(?:,? (?!{YEAR_DIGITS}(?!\d))| {YEAR_DIGITS}; ?)\d{{1,4}}"
     r"(?![^\W_])")
+#: A book's subtitle after the colon that closes its first word, up to the book's full stop
+#: and its blank: capitalised words and words in lower case, no digit and no other mark among
+#: them (hydrobiologia: "...the Wish to Have Children Individualization: Institutionalized
+#: Individualism and its Social and Political Consequences. Sage, London: 119–128."), read from
+#: the end of that first word. ``undecided_ends`` reads it after one capitalised word run on
+#: after a title where a publisher, its seat and the chapter's pages close the entry: a book
+#: prints no pages there, so the field is a chapter's book; a title's own last word before its
+#: subtitle prints so too, so the end stays uncertain.
+BOOK_SUBTITLE_TO_FULL_STOP = re.compile(rf": {NAME}(?: {NAME}){{0,20}}\. ")
 #: A chapter's book after the comma or the colon of its first word, run up to the chapter's
 #: pages marked "pp." after a comma or a full stop, with no digit before them (a volume's, a
 #: year's): health-and-social-care-in-the-community, interaction-design-and-architectures

@@ -47,8 +47,9 @@ from ..fields.place_fields import (
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from ..word_check.counterparts import has_counterpart, letter_typed_in
 from ..fields.run_on_fields import (
-    BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_TO_CHAPTER_PAGES, CHAPTER_PAGES_AFTER_BRACKET,
-    COLON_AND_CONTAINER_TO_VOLUME, CONTAINER_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE, NEXT_FIELD,
+    BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_SUBTITLE_TO_FULL_STOP, BOOK_TO_CHAPTER_PAGES,
+    CHAPTER_PAGES_AFTER_BRACKET, COLON_AND_CONTAINER_TO_VOLUME, CONTAINER_VOLUME_AND_PAGES,
+    CONTAINER_WITH_ISSUE, NEXT_FIELD,
     ONE_WORD_BOOK_AND_CHAPTER_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
     ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR, STOPS_BEFORE_ABBREVIATIONS, VENUE_AFTER_COMMA,
     VOLUME_NUMERAL_CLOSING_ENTRY,
@@ -262,38 +263,37 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     or a venue's abbreviations after its comma in a list that runs other titles straight into
     their containers (``run_on_fields.VENUE_AFTER_COMMA``,
     ``capitals.prints_titles_into_containers``: "...Post-Treatment Supplement, Proc. 1993
-    Membrane Technology Conf"), or that opens a
-    field the entry ends with (:func:`_closes_entry_after_field`: a journal of one word and one number or range after its comma or its colon, "...Notes: Gunflints
-    Kewa, 82", "...Objectification Poetry:269.", "...Hopes and Fear Zodiac, 24–35", or its
-    bracketed year after a title's last word in lower case, ``after_lower_case``; a journal whose
-    first word its colon closes, up to its volume; a town, its colon and its publisher; a
-    publisher's name and its place), or that is a country's name closed by a full stop or a
-    comma after a town that ends the query (``place_fields.country_after_town``: "...Little
-    Stobie deposit, Sudbury Canada. Chemical Geology"), or a town closed by its comma before
-    its publisher in a list that runs titles into towns
-    (:func:`_town_before_comma_in_list_of_towns`), or one word before its comma and a
-    publisher closing the entry in a list that runs titles into a town and its publisher
+    Membrane Technology Conf"), or that opens a field the entry ends with
+    (:func:`_closes_entry_after_field`: a journal of one word and one number or range after its
+    comma or its colon, "...Notes: Gunflints Kewa, 82", "...Objectification Poetry:269.",
+    "...Hopes and Fear Zodiac, 24–35", or its bracketed year after a title's last word in lower
+    case, ``after_lower_case``; a journal whose first word its colon closes, up to its volume;
+    a town, its colon and its publisher; a publisher's name and its place), or that is a
+    country's name closed by a full stop or a comma after a town that ends the query
+    (``place_fields.country_after_town``: "...Little Stobie deposit, Sudbury Canada. Chemical
+    Geology"), or a town closed by its comma before its publisher in a list that runs titles
+    into towns (:func:`_town_before_comma_in_list_of_towns`), or one word before its comma and
+    a publisher closing the entry in a list that runs titles into a town and its publisher
     (:func:`_name_before_publisher_in_list_of_towns`), or, after a title's last word in lower
-    case, before its comma and a town in a list that runs titles into a publisher and its
-    town (:func:`_name_before_town_in_list_of_publishers`), or, after a title's last word in
-    any case, before its comma and the year in a list that runs titles into a town and the year
-    (:func:`_name_before_year_in_list_of_towns`), or
-    that opens a chapter's book, its comma or colon then the book up to the chapter's pages
-    (:func:`_book_to_chapter_pages`); False for two capitalised words in a row or more
-    (``_CAPITALISED_RUN``: a container, a publisher or the next entry's author run into the
-    title; the first may be an article, ``content_words.CONTAINER_ARTICLES``: "...Spelling
-    and Punctuation The Oxford History"), or for one that opens a container up to its volume
-    and pages (``run_on_fields.CONTAINER_VOLUME_AND_PAGES``: "...Lernbehinderung
-    Behindertenpädagogik in Hessen 12:38–45"), or, after a title's last word in lower case,
-    for a name of capitalised words joined by hyphens before its full stop and a capitalised
-    word (:func:`_compound_name_before_full_stop`: a chapter's book and its subtitle); None
-    for neither. A word in lower case there
-    is the title's own (a longer title), and so is another function word printed with a
-    capital (a title in title case going on: "...Tidal Markets In Coastal Towns"), and one
-    capitalised word before the title's closing punctuation with more of the entry after it
-    ("...Mistastin Lake crater Labrador, Planetary", "...Markets Revisited: Lagos Traders").
-    ``title_word``: where the query's last word stands (a town there may have its country
-    after it). Called by :func:`undecided_end`."""
+    case, before its comma and a town in a list that runs titles into a publisher and its town
+    (:func:`_name_before_town_in_list_of_publishers`), or, after a title's last word in any
+    case, before its comma and the year in a list that runs titles into a town and the year
+    (:func:`_name_before_year_in_list_of_towns`), or that opens a chapter's book, its comma or
+    colon then the book up to the chapter's pages (:func:`_book_to_chapter_pages`); False for
+    two capitalised words in a row or more (``_CAPITALISED_RUN``: a container, a publisher or
+    the next entry's author run into the title; the first may be an article,
+    ``content_words.CONTAINER_ARTICLES``: "...Spelling and Punctuation The Oxford History"), or
+    for one that opens a container up to its volume and pages
+    (``run_on_fields.CONTAINER_VOLUME_AND_PAGES``: "...Lernbehinderung Behindertenpädagogik in
+    Hessen 12:38–45"), or, after a title's last word in lower case, for a name of capitalised
+    words joined by hyphens before its full stop and a capitalised word
+    (:func:`_compound_name_before_full_stop`: a chapter's book and its subtitle); None for
+    neither. A word in lower case there is the title's own (a longer title), and so is another
+    function word printed with a capital (a title in title case going on: "...Tidal Markets In
+    Coastal Towns"), and one capitalised word before the title's closing punctuation with more
+    of the entry after it ("...Mistastin Lake crater Labrador, Planetary", "...Markets
+    Revisited: Lagos Traders"). ``title_word``: where the query's last word stands (a town
+    there may have its country after it). Called by :func:`undecided_end`."""
     if not cased[0][:1].isupper():
         return None
     if folded(cased[0]) in CONTAINER_ARTICLES:
@@ -441,10 +441,13 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     (``run_on_fields.COLON_AND_CONTAINER_TO_VOLUME``: "...The Rx6-Method Voices: A World
     Forum for Music Therapy, 17"), or a chapter's book of one word and the chapter's pages
     (``run_on_fields.ONE_WORD_BOOK_AND_CHAPTER_PAGES``: "...Reproduction Illuminations, pp.
-    217–252. Schoken Books, New York."), or the word's full stop, then a publisher, its seat
-    and the chapter's pages (``place_fields.publisher_seat_and_pages_close_entry``:
-    "...Reproduction Illuminations. Schoken Books, New York: 217–252."), each up to the
-    entry's end, or a town, its colon and its publisher up to its full stop, Vancouver's
+    217–252. Schoken Books, New York."), or the word's full stop, or its colon and the
+    book's subtitle up to its full stop (``run_on_fields.BOOK_SUBTITLE_TO_FULL_STOP``), then a
+    publisher, its seat and the chapter's pages
+    (``place_fields.publisher_seat_and_pages_close_entry``: "...Reproduction Illuminations.
+    Schoken Books, New York: 217–252.", "...Children Individualization: Institutionalized
+    Individualism and its Social and Political Consequences. Sage, London: 119–128."), each
+    up to the entry's end, or a town, its colon and its publisher up to its full stop, Vancouver's
     year after its semicolon or a paragraph's end (:func:`_publisher_closes_entry`:
     "...Economic Lifeline Arlington: National Rural Electric Cooperative Association."), or,
     in a list that runs titles into their towns, the word's full stop before such a town and
@@ -485,6 +488,9 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
         return True
     if text.startswith(". ", word.end()) and publisher_seat_and_pages_close_entry(
             text, word.end() + 2):
+        return True
+    subtitle = BOOK_SUBTITLE_TO_FULL_STOP.match(text, word.end())
+    if subtitle is not None and publisher_seat_and_pages_close_entry(text, subtitle.end()):
         return True
     year = ONE_WORD_JOURNAL_AND_YEAR.match(text, word.start()) if after_lower_case else None
     if year is not None and _entry_ends_at(text, year.end(), printed):
