@@ -377,6 +377,34 @@ def test_a_word_before_a_venues_abbreviations_stays_rejected(doc: str, title: st
     matching.turned_down(doc, "Okafor", title)
 
 
+# A sentence-case title, its last word in lower case, run into a capitalised word that names a
+# container's kind ("...for Indonesian volcano Proceedings -, 2015 4th International ..."): the
+# word opens the container's name, whatever follows it; the citation is reported marked. After
+# a title in title case such a word may be the title's own ("...in Criminal Proceedings"), and
+# in lower case it is.
+_KIND_DOC = ("25. Berg A, Lund K: Silt budgets of the lower estuary Coastal Ecology, 6, 2002\n"
+             "26. Okafor N, Lund K: Tidal mixing in western fjord basins Proceedings -, 2015 4th "
+             "International Conference on Coasts, IEEE: 282\u2013287, 2016\n"
+             "27. Moreau A: Stone bridges, Paris, 2001")
+_KIND_TITLE = "Tidal mixing in western fjord basins"
+
+
+@pytest.mark.parametrize("doc", [_KIND_DOC, _KIND_DOC.replace("Proceedings", "Transactions")])
+def test_a_title_before_a_word_naming_a_containers_kind_is_reported_marked(doc: str) -> None:
+    matching.marked_uncertain(doc, "Okafor", _KIND_TITLE)
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_KIND_DOC.replace("mixing in western fjord basins", "Mixing in Western Fjord Basins"),
+     "Tidal Mixing in Western Fjord Basins"),
+    (_KIND_DOC.replace("Proceedings", "proceedings"), _KIND_TITLE),
+    (_KIND_DOC, "Tidal mixing in western lake basins"),  # a content word changed
+])
+def test_a_word_naming_a_containers_kind_after_a_title_word_in_capitals_stays_rejected(
+        doc: str, title: str) -> None:
+    matching.turned_down(doc, "Okafor", title)
+
+
 # A title run into one capitalised word that opens a field the entry ends with: a journal of
 # one word, its comma and the year in brackets after a title's last word in lower case
 # (interaction-design-and-architectures prints no volume so) or its year and pages after a

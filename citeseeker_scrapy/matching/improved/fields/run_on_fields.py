@@ -160,6 +160,15 @@ _SERIAL_KIND_WORDS = (r"revue|revista|rivista|revija|zeitschrift|tidsskrift|tids
                       r"|czasopismo|casopis|bulletin|boletin|bollettino|biuletyn|annales|annali"
                       r"|anales|anais|annals|cahiers|cuadernos|quaderni|jahrbuch"
                       r"|acta|mitteilungen|berichte")
+#: The kinds of a container's name a title in title case may end with too (``_SERIAL_KIND_WORDS``
+#: leaves them out), and the serial kinds: printed with a capital right after a title's last
+#: word in lower case, a sentence-case title's, such a word opens the container's name
+#: ("...for Indonesian volcano Proceedings -, 2015 4th International Conference on ..."):
+#: ``undecided_ends`` reads it so. A title in sentence case prints its own last noun in lower
+#: case; a proper noun there ("...in the Canadian Journal") keeps the end uncertain.
+CONTAINER_KIND_WORD = re.compile(
+    rf"(?:proceedings|journal|transactions|review|letters|studies|reports|papers|advances"
+    rf"|{_SERIAL_KIND_WORDS})")
 #: A journal's name opened by such a word right after a title with no punctuation, then its
 #: volume, its pages or its year: up to 150 characters of words (apostrophes, hyphens, an
 #: abbreviation's full stop, a comma between them) before the first digit ("...À l'ombre

@@ -48,8 +48,8 @@ from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_w
 from ..word_check.counterparts import has_counterpart, letter_typed_in
 from ..fields.run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_SUBTITLE_TO_FULL_STOP, BOOK_TO_CHAPTER_PAGES,
-    CHAPTER_PAGES_AFTER_BRACKET, COLON_AND_CONTAINER_TO_VOLUME, CONTAINER_VOLUME_AND_PAGES,
-    CONTAINER_WITH_ISSUE, NEXT_FIELD,
+    CHAPTER_PAGES_AFTER_BRACKET, COLON_AND_CONTAINER_TO_VOLUME, CONTAINER_KIND_WORD,
+    CONTAINER_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE, NEXT_FIELD,
     ONE_WORD_BOOK_AND_CHAPTER_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
     ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR, STOPS_BEFORE_ABBREVIATIONS, VENUE_AFTER_COMMA,
     VOLUME_NUMERAL_CLOSING_ENTRY,
@@ -257,8 +257,10 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
                    title_word: tuple[int, int]) -> Optional[bool]:
     """Whether the words after a title's last word (``run``, printed ``cased``) open with a
     capital in one of the shapes a title without its last word prints too: True for one
-    capitalised word that closes the entry (:func:`_entry_ends_at`), or that a journal's
-    abbreviations follow with their full stops before their words
+    capitalised word that names a container's kind after a title's last word in lower case
+    (``run_on_fields.CONTAINER_KIND_WORD``, ``after_lower_case``: "...Indonesian volcano
+    Proceedings -, 2015 4th ..."), or that closes the entry (:func:`_entry_ends_at`), or that a
+    journal's abbreviations follow with their full stops before their words
     (``run_on_fields.STOPS_BEFORE_ABBREVIATIONS``: "...harbour towns Electron .J .Diff .Equ"),
     or a venue's abbreviations after its comma in a list that runs other titles straight into
     their containers (``run_on_fields.VENUE_AFTER_COMMA``,
@@ -300,6 +302,8 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
         return False if _capitalised_words(text, run, cased) >= _CAPITALISED_RUN else None
     if not is_content(folded(cased[0])):
         return None
+    if after_lower_case and CONTAINER_KIND_WORD.fullmatch(folded(cased[0])):
+        return True
     if _entry_ends_at(text, run[0].end(), printed):
         return True
     if STOPS_BEFORE_ABBREVIATIONS.match(text, run[0].end()):
