@@ -397,6 +397,7 @@ def test_an_author_list_separated_by_slashes_or_full_stops(doc: str, author: str
 SEMICOLONED = f"{SURNAMES[0]}, R.; " + "; ".join(
     f"{'. '.join(i.split())}. {s}" for s, i in zip(SURNAMES[1:], INITIALS[1:]))
 DASHED = " - ".join(f"{'. '.join(i.split())}. {s}" for s, i in zip(SURNAMES, INITIALS))
+EN_DASHED = DASHED.replace(" - ", " \u2013 ")  # the dash a style prints, not a hyphen
 COLONED = " ; ".join(f"{s.upper()}, {'.'.join(i.split())}.:" for s, i in zip(SURNAMES, INITIALS))
 SEMICOLONED_TAIL = SEMICOLONED.split("; ", 2)[2]
 
@@ -407,9 +408,11 @@ SEMICOLONED_TAIL = SEMICOLONED.split("; ", 2)[2]
     (f"Weber, L., 1988: Fen tables. {SEMICOLONED} & Z. Ng, 2015: {PEAT}. Vol. 12. Yoon, K., "
      "2016: Title.", "Quist"),
     (f"{SEMICOLONED}, {PEAT}, Biogeosciences 12 (2015) 44-59.", "Quist"),
-    # ... by a dash with a blank each side
+    # ... by a hyphen or a dash with a blank each side
     (f"1. L. Weber, Fen tables, 12 (1988) 1-9. 2. {DASHED}, {PEAT}, 12 (2015) 44-59. 3. K. "
      "Yoon, Title.", "Quist"),
+    (f"1. L. Weber, Fen tables, 12 (1988) 1-9. 2. {EN_DASHED}, {PEAT}, 12 (2015) 44-59. 3. "
+     "K. Yoon, Title.", "Quist"),
     # ... or by commas, each name followed by an empty field's colon
     (f"WEBER, L.: Fen tables, 1988. {COLONED} ¨{PEAT}¨, Biogeosciences, 12: 44-59, 2015.",
      "Varga"),
