@@ -398,6 +398,7 @@ SEMICOLONED = f"{SURNAMES[0]}, R.; " + "; ".join(
     f"{'. '.join(i.split())}. {s}" for s, i in zip(SURNAMES[1:], INITIALS[1:]))
 DASHED = " - ".join(f"{'. '.join(i.split())}. {s}" for s, i in zip(SURNAMES, INITIALS))
 EN_DASHED = DASHED.replace(" - ", " \u2013 ")  # the dash a style prints, not a hyphen
+JOINED_DASHED = " - ".join(f"J.{i[0]}. {s}" for s, i in zip(SURNAMES, INITIALS))
 COLONED = " ; ".join(f"{s.upper()}, {'.'.join(i.split())}.:" for s, i in zip(SURNAMES, INITIALS))
 SEMICOLONED_TAIL = SEMICOLONED.split("; ", 2)[2]
 
@@ -412,6 +413,9 @@ SEMICOLONED_TAIL = SEMICOLONED.split("; ", 2)[2]
     (f"1. L. Weber, Fen tables, 12 (1988) 1-9. 2. {DASHED}, {PEAT}, 12 (2015) 44-59. 3. K. "
      "Yoon, Title.", "Quist"),
     (f"1. L. Weber, Fen tables, 12 (1988) 1-9. 2. {EN_DASHED}, {PEAT}, 12 (2015) 44-59. 3. "
+     "K. Yoon, Title.", "Quist"),
+    # ... the names' initials joined ("j.h. seinfeld")
+    (f"1. L. Weber, Fen tables, 12 (1988) 1-9. 2. {JOINED_DASHED}, {PEAT}, 12 (2015) 44-59. 3. "
      "K. Yoon, Title.", "Quist"),
     # ... or by commas, each name followed by an empty field's colon
     (f"WEBER, L.: Fen tables, 1988. {COLONED} ¨{PEAT}¨, Biogeosciences, 12: 44-59, 2015.",

@@ -46,10 +46,13 @@ _FULL_STOP_SEPARATOR = re.compile(
 #: separates names so and writes each with one comma or none ("forsman, e. d.; r. g. anthony;
 #: k. m. dugger;"), or a hyphen or a dash with a blank on each side ("e. d. forsman - r. g.
 #: anthony - k. m. dugger", "e. d. forsman – r. g. anthony", deutsches-archaologisches-
-#: institut; not a hyphen inside a word, "preuss-lausitz"): too few commas for a list.
+#: institut; not a hyphen inside a word, "preuss-lausitz"), the next name perhaps opened by
+#: its initials joined ("m. kanakidou - j.h. seinfeld - c.e.l. myhre", polygraphia): too few
+#: commas for a list.
 _SEMICOLON_SEPARATOR = re.compile(rf";(?<=[^\W\d_];|\.;) (?={NAME}[.,]? )")
 _DASH_SEPARATOR = re.compile(
-    rf"[-\u2013\u2014](?<=[^\W\d_] [-\u2013\u2014]|\. [-\u2013\u2014]) (?={NAME}[.,]? )")
+    rf"[-\u2013\u2014](?<=[^\W\d_] [-\u2013\u2014]|\. [-\u2013\u2014]) "
+    rf"(?={NAME}[.,]? |(?:[^\W\d_]\.){{2,3}} ?{NAME})")
 _SPARSE_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR)  # one or two count
 _MARKED_SEPARATORS = (_SEMICOLON_SEPARATOR, _DASH_SEPARATOR)  # ``_SEPARATED_LIST`` count
 _OTHER_SEPARATORS = (*_SPARSE_SEPARATORS, *_MARKED_SEPARATORS)
