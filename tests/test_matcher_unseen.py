@@ -51,7 +51,8 @@ def test_a_swapped_pair_of_words_is_a_citation_scrambled_words_are_not() -> None
      "Knuth", "Digital Typography"),
     ("In chapter 18 of The TeXbook, Knuth suggests a macro.", "Knuth", "The TeXbook"),
     ("The classic Mastering Regular Expressions by Jeffrey Friedl is still read.", "Friedl",
-     "Mastering Regular Expressions"),    # given names hyphenated or joined to initials, up to four words
+     "Mastering Regular Expressions"),
+    # given names hyphenated or joined to initials, up to four words
     ("The classic Mastering Regular Expressions by Jean-Pierre Friedl is still read.", "Friedl",
      "Mastering Regular Expressions"),
     ("The classic Mastering Regular Expressions by Jeffrey E.F. Friedl is still read.",

@@ -477,18 +477,18 @@ def _others(places: Iterable[int], at: int) -> int:
 
 def prints_titles_into_containers(text: str, printed: PrintedCase, at: int) -> bool:
     """True if the reference list in ``text`` runs ``_TITLES_INTO_CONTAINERS`` other entries'
-    titles (not the one whose last word ends at ``at``), their last word printed in lower
-    case, straight into their container's capitalised words (:func:`_titles_into_containers`):
-    a journal up to its volume between commas ("...approach Conservation Ecology, 6, (2002)")
-    or its volume and pages with no mark ("...New investigations Special Paper of the
-    Geological Society of America 465 609–18") or its Vancouver date before the volume ("...southern Alberta Proceedings of the Biennial
-    Symposium. 1984;4:356"), or a book up to its full stop and its publisher and seat
-    ("...plagiocephaly Grabb and Smith's Plastic Surgery. Lippincott Williams, Philadelphia.")
-    or the empty field's colon before its pages ("...recognition International Conference on
-    Document Analysis and Recognition. : 1092–1097."), a style that prints no punctuation after a title. There a chapter's book or a journal of
-    one word prints as the title's own last word would. Who calls it: ``undecided_ends``,
-    only on an original hit a word check turned down; the list's containers are read once
-    per text."""
+    titles (not the one whose last word ends at ``at``), their last word printed in lower case,
+    straight into their container's capitalised words (:func:`_titles_into_containers`): a
+    journal up to its volume between commas ("...approach Conservation Ecology, 6, (2002)") or
+    its volume and pages with no mark ("...New investigations Special Paper of the Geological
+    Society of America 465 609–18") or its Vancouver date before the volume ("...southern
+    Alberta Proceedings of the Biennial Symposium. 1984;4:356"), or a book up to its full stop
+    and its publisher and seat ("...plagiocephaly Grabb and Smith's Plastic Surgery. Lippincott
+    Williams, Philadelphia.") or the empty field's colon before its pages ("...recognition
+    International Conference on Document Analysis and Recognition. : 1092–1097."), a style that
+    prints no punctuation after a title. There a chapter's book or a journal of one word prints
+    as the title's own last word would. Who calls it: ``undecided_ends``, only on an original
+    hit a word check turned down; the list's containers are read once per text."""
     return _others(_titles_into_containers(text, printed), at) >= _TITLES_INTO_CONTAINERS
 
 
