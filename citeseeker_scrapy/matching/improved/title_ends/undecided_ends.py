@@ -257,14 +257,15 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
                    title_word: tuple[int, int]) -> Optional[bool]:
     """Whether the words after a title's last word (``run``, printed ``cased``) open with a
     capital in one of the shapes a title without its last word prints too: True for one
-    capitalised word that names a container's kind after a title's last word in lower case
-    (``run_on_fields.CONTAINER_KIND_WORD``) or an article that opens a container's name
-    (``content_words.CONTAINER_ARTICLES``: "...Précaires et livelli Les transferts ..."),
-    ``after_lower_case``: "...Indonesian volcano Proceedings -, 2015 4th ..."), or that closes
-    the entry (:func:`_entry_ends_at`), or that a journal's abbreviations follow with their
-    full stops before their words (``run_on_fields.STOPS_BEFORE_ABBREVIATIONS``: "...harbour
-    towns Electron .J .Diff .Equ"), or a venue's abbreviations after its comma in a list that
-    runs other titles straight into their containers (``run_on_fields.VENUE_AFTER_COMMA``,
+    capitalised word after a title's last word in lower case (``after_lower_case``) that names
+    a container's kind (``run_on_fields.CONTAINER_KIND_WORD``: "...Indonesian volcano
+    Proceedings -, 2015 4th ...") or is an article that opens a container's name
+    (``content_words.CONTAINER_ARTICLES``: "...Précaires et livelli Les transferts ..."), or
+    for one that closes the entry (:func:`_entry_ends_at`), or that a journal's abbreviations
+    follow with their full stops before their words
+    (``run_on_fields.STOPS_BEFORE_ABBREVIATIONS``: "...harbour towns Electron .J .Diff .Equ"),
+    or a venue's abbreviations after its comma in a list that runs other titles straight into
+    their containers (``run_on_fields.VENUE_AFTER_COMMA``,
     ``capitals.prints_titles_into_containers``: "...Post-Treatment Supplement, Proc. 1993
     Membrane Technology Conf"), or that opens a field the entry ends with
     (:func:`_closes_entry_after_field`: a journal of one word and one number or range after its
