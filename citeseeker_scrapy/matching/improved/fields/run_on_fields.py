@@ -369,8 +369,8 @@ CONTAINER_WITH_ISSUE = re.compile(
 #: it cannot tell from the title's own last word (a German title's noun). Not the shapes of
 #: ``CONTAINER_WITH_ISSUE`` with commas: a title's own last word and a book's title print so
 #: before a chapter's volume and pages ("...Seafaring Studies in Coastal Trade, 58, pp. 1–20").
-CONTAINER_VOLUME_AND_PAGES = re.compile(
-    rf"{_CONTAINER_NAME % ''} \d{{1,4}}(?: ?\(\d{{1,4}}\))?(?:: ?| )\d+{RANGE_DASH}\d+(?!\d)")
+_VOLUME_AND_PAGES = rf" \d{{1,4}}(?: ?\(\d{{1,4}}\))?(?:: ?| )\d+{RANGE_DASH}\d+(?!\d)"
+CONTAINER_VOLUME_AND_PAGES = re.compile(rf"{_CONTAINER_NAME % ''}{_VOLUME_AND_PAGES}")
 #: A journal's name after the colon that closes its first word, up to its volume after a comma
 #: or a blank, or Vancouver's year, a semicolon and the volume, with no pages
 #: (tropical-animal-health-and-production, south-african-actuarial-journal,
@@ -505,8 +505,7 @@ JOURNAL_NAME_CLOSE = re.compile(rf", \d{{1,3}},|\. {YEAR_DIGITS};\d")
 #: styles that print no punctuation after a title print them too ("...New investigations
 #: Special Paper of the Geological Society of America 465 609–18", institute-of-physics-
 #: numeric).
-VOLUME_AND_PAGES_CLOSE = re.compile(
-    rf" \d{{1,4}}(?: ?\(\d{{1,4}}\))?(?:: ?| )\d+{RANGE_DASH}\d+(?!\d)")
+VOLUME_AND_PAGES_CLOSE = re.compile(_VOLUME_AND_PAGES)
 #: What follows a chapter's book up to its pages where the style prints the book's place and
 #: publisher after its full stop and none is known: the empty field's colon ("...recognition
 #: International Conference on Document Analysis and Recognition. : 1092–1097."). Read by
