@@ -163,6 +163,9 @@ _COLON_PAGE = ("Lindqvist, E. 1931. Tides and Reflection Fjordar:269.\n\n"
 _QUAY_PAGES = ("Okafor, N., 1988. Lanterns and Bollards of the Old Quay Kaiplass, 24–35\n\n"
                "Berg, M., 1992. Patronage among Baltic Pilots Sjöfart, 839–62\n\n"
                "Moreau, A., 2001. Stone bridges. Paris")
+_PAGES_AND_YEAR = ("11. Okafor N: Harbour Songs of the Delta Ngoma: 9–10, 1995\n\n"
+                   "12. Halvorsen K: Nyimbo za Bandari Mpya KBC Majira: 4–5, 1996\n\n"
+                   "13. Moreau A: Stone bridges. Paris, 2001")
 _TITLE_NUMBERS = ("Halvorsen, K., 1984. Harbour Notes: Rope Knots, 84, Fjord Press, Bergen\n\n"
                   "Okafor, N., 1996. Harbour Songs of the Delta Coast, 1996\n\n"
                   "Moreau, A., 2001. Stone bridges. Paris")
@@ -176,6 +179,11 @@ _TITLE_NUMBERS = ("Halvorsen, K., 1984. Harbour Notes: Rope Knots, 84, Fjord Pre
     (_COLON_PAGE, "Svensson", "Stress among Baltic Pilots"),
     (_QUAY_PAGES, "Okafor", "Lanterns and Bollards of the Old Quay"),
     (_QUAY_PAGES, "Berg", "Patronage among Baltic Pilots"),
+    # the pages after the colon and its blank, or after the comma, then the year (asaio's
+    # journal with no volume), after a query that ends with an acronym
+    (_PAGES_AND_YEAR, "Okafor", "Harbour Songs of the Delta"),
+    (_PAGES_AND_YEAR, "Halvorsen", "Nyimbo za Bandari Mpya KBC"),
+    (_PAGES_AND_YEAR.replace("Ngoma:", "Ngoma,"), "Okafor", "Harbour Songs of the Delta"),
     # the title's own last word and a number with no container: the cost of the mark
     ("Okafor, N. (2001): Sediment Budgets of Coastal Harbour Basins, 3.\n\n"
      "Moreau, A. (2001): Stone bridges, Paris.", "Okafor",
@@ -201,6 +209,11 @@ def test_a_title_before_one_word_and_a_number_closing_the_entry_is_reported_mark
     # the title's own last word before a number and more of the entry, or before a year
     (_TITLE_NUMBERS, "Halvorsen", "Harbour Notes: Rope"),
     (_TITLE_NUMBERS, "Okafor", "Harbour Songs of the Delta"),
+    (_PAGES_AND_YEAR, "Okafor", "Harbour Songs of the River"),
+    (_PAGES_AND_YEAR, "Halvorsen", "Nyimbo za Pwani Mpya KBC"),
+    # more of the entry after the pages' year
+    (_PAGES_AND_YEAR.replace("1995", "1995, Fjord Press"), "Okafor",
+     "Harbour Songs of the Delta"),
     # a quoted title without its last word, before pages where no container is printed
     ("Okafor, N. (2001), ‘Sediment Budgets of Coastal Harbour Basins’, 3–17.\n\n"
      "Moreau, A. (2001), ‘Stone Bridges’, Paris.", "Okafor",
@@ -1673,7 +1686,9 @@ _CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS = (
     _JOURNAL_AND_YEAR.replace("\n", "\n\n"), _CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS,
     _CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS.replace(". : 61", ". :\n61"),
     # a page break inside the publisher's word a line-end hyphen split, the page's number alone
-    _CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS.replace("University", _PAGE_IN_WORD)])
+    _CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS.replace("University", _PAGE_IN_WORD),
+    # the book closed by its comma, not its full stop
+    _CHAPTERS_INTO_BOOKS.replace("Seaboards.", "Seaboards,")])
 def test_a_one_word_book_before_its_publisher_in_a_list_of_run_on_containers_is_marked(
         doc: str) -> None:
     matching.marked_uncertain(doc, "Okafor", "Tidal trade in coastal harbours")
@@ -1694,6 +1709,9 @@ def test_a_one_word_book_before_its_publisher_in_a_list_of_run_on_containers_is_
     # more of the entry after the seat
     (_CHAPTERS_INTO_BOOKS.replace("Bergen.\n", "Bergen. Tome II.\n"),
      "Tidal trade in coastal harbours"),
+    # the book closed by its comma where the other title is closed by its full stop
+    (_CHAPTERS_INTO_BOOKS.replace("Seaboards.", "Seaboards,").replace(
+        "estuary Handbook", "estuary. Handbook"), "Tidal trade in coastal harbours"),
     # one word, its full stop and the year: a word changed; no journal run into its title
     # before its date; more of the entry after the year
     (_JOURNAL_AND_YEAR, "Tidal trade in inland harbours"),

@@ -462,10 +462,13 @@ ONE_WORD_JOURNAL_AND_PAGES = re.compile(
 #: 1–5."). Or the journal's year, then
 #: its volume after a semicolon or its pages after a colon, where a style prints no full stop
 #: after the journal (journal-of-prosthodontics: "...Sincerity and Objectification Poetry
-#: 1931:269").
+#: 1931:269"). The range may follow the colon after a blank and go on with the year after
+#: its comma (asaio-journal: "...Kurekodi Nyimbo Mpya RTD Majira: 9–10, 1995"): where no
+#: container is printed, a title's own last word prints so too, as before the pages alone.
 ONE_WORD_JOURNAL_AND_NUMBER = re.compile(
-    rf"{NAME}(?<!['\u2019])(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}{RANGE_DASH}\d{{1,4}}"
-    rf"(?![^\W_])|{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?![^\W_])"
+    rf"{NAME}(?<!['\u2019])(?:, |: ?)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}{RANGE_DASH}\d{{1,4}}"
+    rf"(?:, {YEAR_DIGITS})?(?![^\W_])"
+    rf"|{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?![^\W_])"
     rf"|{NAME} {YEAR_DIGITS}[;:] ?\d{{1,4}}(?:{RANGE_DASH}\d{{1,4}})?(?![^\W_])")
 #: A chapter's book of one word, its comma and the chapter's pages with their mark and their
 #: full stop (health-and-social-care-in-the-community: "...in the Age of Mechanical

@@ -609,15 +609,16 @@ def _journal_and_year_in_list_of_containers(text: str, word: re.Match[str],
 def _book_before_publisher_in_list_of_containers(text: str, word: re.Match[str],
                                                  printed: PrintedCase) -> bool:
     """True if the one word run on after a title (``word``) closes a field with its full stop
-    and a publisher's name, its comma and its seat follow up to the entry's end, perhaps with
-    the year in brackets (``place_fields.publisher_and_seat_end``: "...in South India
-    Shorelines. Stanford University Press, Stanford."), in a reference list that runs other
-    titles straight into their container (``capitals.prints_titles_into_containers``): a
-    chapter's book of one word there prints as a title's own last word would. Elsewhere a
-    book's title closed by its full stop before its publisher prints its own last word so,
-    far more often, and the veto stands; in such a list too, so the end stays uncertain.
+    or its comma and a publisher's name, its comma and its seat follow up to the entry's end,
+    perhaps with the year in brackets (``place_fields.publisher_and_seat_end``: "...in South
+    India Shorelines. Stanford University Press, Stanford.", "...India Shorelines, Stanford
+    University Press, Stanford."), in a reference list that runs other titles straight into
+    their container (``capitals.prints_titles_into_containers``): a chapter's book of one word
+    there prints as a title's own last word would. Elsewhere a book's title closed by its full
+    stop or its comma before its publisher prints its own last word so, far more often, and
+    the veto stands; in such a list too, so the end stays uncertain.
     Called by :func:`_closes_entry_after_field`."""
-    if not text.startswith(". ", word.end()):
+    if not text.startswith((". ", ", "), word.end()):
         return False
     end = publisher_and_seat_end(text, word.end() + 2)
     if end is None:
