@@ -42,8 +42,16 @@ def _read_across(doc: str, title: Optional[str]) -> str:
     (f"[2] Okafor, N. {SPREAD}.\n1\n{RUNNING.format(5)}\nPoster presented at Bath.", None,
      "okafor, n. measuring the spread of open lecture notes. poster presented at bath."),
     # a browser's page counter for its page number, the page's labels after it
-    (f"[2] Okafor, N. Measuring the spread of\n{CHROMIUM} 1/3 3. 4.\nopen lecture notes. "
+    (f"[2] Okafor, N. Measuring the spread of\n{CHROMIUM} 2/3 3. 4.\nopen lecture notes. "
      "Bath, 2010.", SPREAD, "okafor, n. measuring the spread of open lecture notes. bath, 2010."),
+    # the title's second half and its container printed in another entry too, the volume
+    # between the container's name and its date: the same number in both prints is no page's,
+    # so what they share is no second header
+    (f"[2] Okafor, N. Measuring the spread of\n{CHROMIUM} 2/3\nopen lecture notes, Harbour "
+     "Survey, Bath 12 (2010) 5–9.\n[3] Lund, T. Tides of open lecture notes, Harbour Survey, "
+     "Bath 12 (2010) 10–19.", SPREAD, "okafor, n. measuring the spread of open lecture notes, "
+     "harbour survey, bath 12 (2010) 5–9. [3] lund, t. tides of open lecture notes, harbour "
+     "survey, bath 12 (2010) 10–19."),
     # the page counter, then the year a year-first style opens the entry's next line with:
     # the header ends with its one page number, the year is the entry's
     (f"[2] Okafor, Nnamdi\n{CHROMIUM} 2/3\n2010 {SPREAD}. Bath.", None,

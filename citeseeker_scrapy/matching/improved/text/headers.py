@@ -39,6 +39,7 @@ _EDGE = 40  # characters before a header read for its page number or a word ever
 #: characters never start a match, so no piece of one is found.
 _LONG_WORD = re.compile(rf"[^\W_]{{{SHORT_WORD},}}")
 _DIGITS = re.compile(r"\d+")
+_DIGITS_KEPT = re.compile(r"(\d+)")  # splits a run at its numbers, keeping them
 _LAST_TOKEN = re.compile(r"\S+\s*$")
 _TOKEN = re.compile(r"\S+")
 #: A page number: a bare number of up to four digits, or a browser's page counter ("1/3").
@@ -264,7 +265,8 @@ def _header_around(text: str, own: Span, taken: int) -> Optional[Span]:
     """The header whose own words span ``own``, widened over what every print of it holds
     (:func:`_whole_header`), then over the bare page number right before or after that, and
     the blank after it; None if no page number stands beside it or among the words every
-    print holds beside its own ("... paper.html 1/3"). Only a bare number: "(2005)." after
+    print holds beside its own ("... paper.html 1/3": :func:`_page_number_among_words`).
+    Only a bare number: "(2005)." after
     a header is the entry's date. A page number before ``taken`` (the end of the header
     found before this one) is that header's: words printed twice right after a page break
     (the container two entries share, "... paper.html 2/3 Ames Structure in Northwest
@@ -274,11 +276,39 @@ def _header_around(text: str, own: Span, taken: int) -> Optional[Span]:
     before = _PAGE_NUMBER_BEFORE.search(text, max(0, low - _EDGE, taken), low)
     after = None if _PAGE_NUMBER_AT_END.search(text, own[1], high) else (
         _PAGE_NUMBER_AFTER.match(text, high))
-    if before is None and after is None and not any(
-            _PAGE.fullmatch(token) for token in (text[low:own[0]] + text[own[1]:high]).split()):
-        return None  # a number between its own words is no page's ("Beaupré 1909 : Beaupré")
+    if before is None and after is None and not _page_number_among_words(text, own, (low, high)):
+        return None
     low = low if before is None else before.start()
     return low, min(len(text), (high if after is None else after.end()) + 1)
+
+
+def _page_number_among_words(text: str, own: Span, widened: Span) -> bool:
+    """True if a bare page number stands among the words every print of the header holds
+    beside its own (``own``, widened to ``widened``) and the prints number it differently
+    ("... paper.html 1/3", "... paper.html 2/3"): a page's number changes from page to page.
+    A number between its own words is no page's ("Beaupré 1909 : Beaupré"), nor one every
+    print holds the same: a container two entries share prints its volume between its name
+    and its date ("...Oklahoma Geological Survey, Norman, Oklahoma 100 (1997) 120–132.").
+    Called by :func:`_header_around`."""
+    tokens = text[widened[0]:widened[1]].split()
+    own_tokens = range(len(text[widened[0]:own[0]].split()),
+                       len(tokens) - len(text[own[1]:widened[1]].split()))
+    pages = [at for at, token in enumerate(tokens)
+             if at not in own_tokens and _PAGE.fullmatch(token)]
+    if not pages:
+        return False
+    prints = [found.split() for found in _prints_of(text, text[widened[0]:widened[1]])]
+    return any(len({print_[at] for print_ in prints if len(print_) == len(tokens)}) > 1
+               for at in pages)
+
+
+def _prints_of(text: str, run: str) -> list[str]:
+    """Each print of ``run`` in ``text`` with its own numbers (:func:`_repeated` counts them,
+    numbers aside): read by :func:`_page_number_among_words`, on the rare header with no page
+    number beside it."""
+    pattern = "".join(r"\d+" if part.isdigit() else re.escape(part)
+                      for part in _DIGITS_KEPT.split(run))
+    return [found.group() for found in re.finditer(pattern, text)]
 
 
 def _one_page_number_at_end(text: str, own_end: int, high: int) -> int:
