@@ -1734,38 +1734,3 @@ def test_a_word_before_a_publisher_stays_rejected_in_a_list_of_closed_titles(
         doc: str, title: str) -> None:
     matching.turned_down(doc, "Okafor", title)
     assert matching.title_end_of(doc, "Okafor", title) is None
-
-
-# A chapter's book whose name holds a comma run on after the title up to the entry's end, its
-# first word before the comma (printed apart by a blank, as a record split there prints it,
-# or joined), in a list that runs other titles straight into their container
-# (institute-of-physics-numeric): the first word could be the title's own, so the citation is
-# reported marked.
-_BOOK_NAME_WITH_COMMA = (
-    "[4] Okafor N 1988 Tidal trade in the harbours of late Medieval Lagos Quay\n, Church and "
-    "Market\n\n[5] Berg M K and Lund A 2013 Silt and sediment in the lower estuary Coastal "
-    "Ecology 39 504–14\n\n[6] Moreau A 2001 Stone bridges (Paris: Seuil)")
-_LAGOS = "Tidal trade in the harbours of late Medieval Lagos"
-
-
-@pytest.mark.parametrize("doc", [_BOOK_NAME_WITH_COMMA,
-                                 _BOOK_NAME_WITH_COMMA.replace("Quay\n,", "Quay,")])
-def test_a_book_name_holding_a_comma_closing_the_entry_is_marked_in_a_list_of_containers(
-        doc: str) -> None:
-    matching.marked_uncertain(doc, "Okafor", _LAGOS)
-
-
-@pytest.mark.parametrize("doc, title", [
-    (_BOOK_NAME_WITH_COMMA, _LAGOS.replace("trade", "fishing")),  # a content word changed
-    # the other title closed by its full stop before its journal: no list's habit
-    (_BOOK_NAME_WITH_COMMA.replace("estuary Coastal", "estuary. Coastal"), _LAGOS),
-    # more of the entry after the name; a word in lower case after the comma; a name too long
-    (_BOOK_NAME_WITH_COMMA.replace("Market\n", "Market 12, 5–9\n"), _LAGOS),
-    (_BOOK_NAME_WITH_COMMA.replace("Quay\n, Church", "Quay\n, church"), _LAGOS),
-    (_BOOK_NAME_WITH_COMMA.replace("Church and", "Church and the Old Salt Roads of the Baltic and"),
-     _LAGOS),
-])
-def test_a_word_and_a_comma_stay_rejected_outside_a_container_name_closing_the_entry(
-        doc: str, title: str) -> None:
-    matching.turned_down(doc, "Okafor", title)
-    assert matching.title_end_of(doc, "Okafor", title) is None

@@ -491,12 +491,6 @@ CHAPTER_PAGES_AFTER_BRACKET = re.compile(rf" pp?\.? ?\d+{RANGE_DASH}\d+(?!\d)")
 #: title in title case with its own last word before the comma ("...Spacetimes and Riemannian
 #: Manifolds, (1999)").
 ONE_WORD_JOURNAL_AND_YEAR = re.compile(rf"{NAME}, \({YEAR_DIGITS}\)")
-#: The comma inside a container's name whose first word is run on after a title, perhaps after
-#: a blank, before the name's next word (institute-of-physics-numeric: "...in late Medieval
-#: England Parish , Church and People", a chapter's book "Parish, Church and People" closing
-#: the entry). ``undecided_ends`` reads the name from there up to the entry's end, in a list
-#: that runs other titles straight into their container.
-COMMA_INSIDE_CONTAINER_NAME = re.compile(r"\s?,\s(?=[^\W\d_])")
 #: ... or its full stop and the year, where Vancouver's style prints no volume after the year
 #: (journal-of-brachial-plexus-and-peripheral-nerve-injury: "...Incarceration & social
 #: inequality Dædalus. 2010"). ``undecided_ends`` reads it after a title's last word printed

@@ -35,7 +35,7 @@ from ..grammar.content_words import (
 from ..grammar.entry_grammar import (
     END_OR_NUMBER_OPENING, RANGE_DASH, SURNAME_BEFORE_INITIALS, YEAR_DIGITS,
 )
-from ..grammar.name_grammar import AND_WORD, INITIALS, NAME
+from ..grammar.name_grammar import AND_WORD, INITIALS
 from ..fields.place_fields import (
     WORD_BEFORE_TITLES_TOWN, bracketed_place_and_publisher_end, country_after_town,
     empty_field_after_town, name_before_closing_publisher, name_before_closing_town,
@@ -48,8 +48,7 @@ from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_w
 from ..word_check.counterparts import has_counterpart, letter_typed_in
 from ..fields.run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_SUBTITLE_TO_FULL_STOP, BOOK_TO_CHAPTER_PAGES,
-    CHAPTER_PAGES_AFTER_BRACKET, COLON_AND_CONTAINER_TO_VOLUME, COMMA_INSIDE_CONTAINER_NAME,
-    CONTAINER_KIND_WORD,
+    CHAPTER_PAGES_AFTER_BRACKET, COLON_AND_CONTAINER_TO_VOLUME, CONTAINER_KIND_WORD,
     CONTAINER_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE, NEXT_FIELD,
     ONE_WORD_BOOK_AND_CHAPTER_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
     ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR, STOPS_BEFORE_ABBREVIATIONS, VENUE_AFTER_COMMA,
@@ -61,11 +60,6 @@ from ..fields.run_on_fields import (
 #: Today, 49", "...Raccolta Di Scritti Editi E Inediti a Cura"): a title without its last word
 #: has that word and the field after it too, so the capitals cannot decide.
 _CAPITALISED_RUN = 2
-#: The words a container's name holding a comma may have after it, up to the entry's end
-#: (:func:`_container_name_with_comma_closing_entry`).
-_CONTAINER_NAME_WORDS = 8
-#: The next word of a name: a blank (a line's end in a PDF's text) and the word.
-_NAME_WORD = re.compile(rf"\s{NAME}")
 #: The letters of a capitalised short word read as a title's last content word (a name: "Lot").
 _SHORT_NOUN_LETTERS = 3
 #: The blank between two words of a run, or a blank and a full stop joined to the next word
@@ -472,9 +466,7 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     California:"), or, in a list that runs other titles straight into their container, the
     word's full stop before a publisher, its seat and perhaps its year closing the entry
     (:func:`_book_before_publisher_in_list_of_containers`: "...South India Shorelines.
-    Stanford University Press, Stanford."), or there a container's name holding a comma up to
-    the entry's end (:func:`_container_name_with_comma_closing_entry`: "...late Medieval
-    England Parish , Church and People"), or, after a word of letters only (a series' name,
+    Stanford University Press, Stanford."), or, after a word of letters only (a series' name,
     not a report's number), the place and the publisher in brackets closing the entry, perhaps
     with a chapter's pages after them (:func:`_closes_after_bracket`: "...South India
     Shorelines (Stanford: Stanford University Press)"), or a town GeoNames knows or a listed
@@ -532,8 +524,6 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     if _publisher_before_closing_place(text, word, printed):
         return True
     if _book_before_publisher_in_list_of_containers(text, word, printed):
-        return True
-    if _container_name_with_comma_closing_entry(text, word, printed):
         return True
     if town_and_year_close_entry(text, word.start() - 1):
         return True
@@ -636,35 +626,6 @@ def _book_before_publisher_in_list_of_containers(text: str, word: re.Match[str],
     closing = _BRACKET_ENDING_ENTRY if text[end - 1] == ")" else _FULL_STOP_ENDING_ENTRY
     return (_entry_ends_at(text, end, printed, closing)
             and prints_titles_into_containers(text, printed, word.start() - 1))
-
-
-def _container_name_with_comma_closing_entry(text: str, word: re.Match[str],
-                                             printed: PrintedCase) -> bool:
-    """True if the one word run on after a title (``word``) opens a name that holds a comma
-    (``run_on_fields.COMMA_INSIDE_CONTAINER_NAME``), a capitalised word after it, and runs up
-    to the entry's end in up to ``_CONTAINER_NAME_WORDS`` words ("...in late Medieval England
-    Parish , Church and People": a chapter's book with no publisher), in a reference list that
-    runs other titles straight into their container
-    (``capitals.prints_titles_into_containers``). A title's own last word before its comma and
-    a subtitle prints so too, so the end stays uncertain; elsewhere a title closed by its
-    comma before a field prints its own last word so, and the veto stands. Called by
-    :func:`_closes_entry_after_field`."""
-    comma = COMMA_INSIDE_CONTAINER_NAME.match(text, word.end())
-    if comma is None:
-        return False
-    first = _NAME_WORD.match(text, comma.end() - 1)
-    cased = printed(comma.end(), first.end()) if first is not None else None
-    if cased is None or not cased[:1].isupper():
-        return False
-    at = first.end()
-    for _ in range(_CONTAINER_NAME_WORDS):
-        if _entry_ends_at(text, at, printed):
-            return prints_titles_into_containers(text, printed, word.start() - 1)
-        name_word = _NAME_WORD.match(text, at)
-        if name_word is None:
-            return False
-        at = name_word.end()
-    return False
 
 
 def _name_and_towns_close_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
