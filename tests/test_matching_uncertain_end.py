@@ -1687,8 +1687,11 @@ _CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS = (
     _CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS.replace(". : 61", ". :\n61"),
     # a page break inside the publisher's word a line-end hyphen split, the page's number alone
     _CHAPTERS_INTO_BOOKS_BEFORE_EMPTY_FIELDS.replace("University", _PAGE_IN_WORD),
-    # the book closed by its comma, not its full stop
-    _CHAPTERS_INTO_BOOKS.replace("Seaboards.", "Seaboards,")])
+    # the book closed by its comma, not its full stop, in a list that closes a book's title
+    # with its full stop
+    _CHAPTERS_INTO_BOOKS.replace("Seaboards.", "Seaboards,"),
+    _TITLES_INTO_JOURNALS.replace("Seaboards.", "Seaboards,").replace(
+        "bridges, Seuil, Paris, (2001)", "bridges. Seuil, Paris (2001)")])
 def test_a_one_word_book_before_its_publisher_in_a_list_of_run_on_containers_is_marked(
         doc: str) -> None:
     matching.marked_uncertain(doc, "Okafor", "Tidal trade in coastal harbours")
@@ -1712,6 +1715,9 @@ def test_a_one_word_book_before_its_publisher_in_a_list_of_run_on_containers_is_
     # the book closed by its comma where the other title is closed by its full stop
     (_CHAPTERS_INTO_BOOKS.replace("Seaboards.", "Seaboards,").replace(
         "estuary Handbook", "estuary. Handbook"), "Tidal trade in coastal harbours"),
+    # ... or where the list closes another book's title with its comma before its publisher
+    (_TITLES_INTO_JOURNALS.replace("Seaboards.", "Seaboards,").replace(
+        "Paris, (2001)", "Paris (2001)."), "Tidal trade in coastal harbours"),
     # one word, its full stop and the year: a word changed; no journal run into its title
     # before its date; more of the entry after the year
     (_JOURNAL_AND_YEAR, "Tidal trade in inland harbours"),

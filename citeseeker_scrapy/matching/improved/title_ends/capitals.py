@@ -147,6 +147,7 @@ _CONTAINER_NAME_WORDS = 16
 _CONTAINER_NAME_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*|&")
 #: A container's full stop and the capital after it, where a publisher's name may start.
 _FULL_STOP_BEFORE_NAME = re.compile(r"\. (?=[^\W\d_])")
+_COMMA_BEFORE_NAME = re.compile(r", (?=[^\W\d_])")
 #: A capitalised word and a colon right after the query's last word printed in lower case: a
 #: field and its colon ("...sexualité Démographie : analyse", "...coastal towns Bodø: Nordland
 #: Press"), not the title's own last word: a title that goes on to a subtitle after it would be
@@ -473,6 +474,30 @@ def _others(places: Iterable[int], at: int) -> int:
     :func:`prints_titles_into_publishers_and_towns` and
     :func:`prints_publishers_before_closing_towns`."""
     return sum(place != at for place in places)
+
+
+def prints_publishers_after_commas(text: str, at: int) -> bool:
+    """True if the reference list in ``text`` closes another entry than the one whose comma
+    stands at ``at`` with a word's comma, a publisher, its seat and the entry's full stop
+    (:func:`_commas_before_publishers`): a style that closes a book's title with its comma
+    ("...Paul's Moral Reasoning, Fortress, Minneapolis."), where a title's own last word
+    prints before them as a chapter's book of one word would ("...in South India Shorelines,
+    Stanford University Press, Stanford."). Who calls it: ``undecided_ends``, on the rare hit
+    that shape turned down."""
+    return _others(_commas_before_publishers(text), at) > 0
+
+
+@kept_per_text_alone
+def _commas_before_publishers(text: str) -> tuple[int, ...]:
+    """Where a comma stands before a publisher, its seat (``place_fields.publisher_and_seat_end``)
+    and the entry's full stop in ``text``. Called by :func:`prints_publishers_after_commas`;
+    read once per text."""
+    commas = []
+    for comma in _COMMA_BEFORE_NAME.finditer(text):
+        end = publisher_and_seat_end(text, comma.end())
+        if end is not None and text.startswith(".", end):
+            commas.append(comma.start())
+    return tuple(commas)
 
 
 def prints_titles_into_containers(text: str, printed: PrintedCase, at: int) -> bool:

@@ -24,7 +24,8 @@ from typing import NamedTuple, Optional, Sequence
 
 from ...word_edges import PrintedCase
 from .capitals import (
-    acronym, capital_after_lower, prints_publishers_before_closing_towns,
+    acronym, capital_after_lower, prints_publishers_after_commas,
+    prints_publishers_before_closing_towns,
     prints_titles_into_containers, prints_titles_into_towns,
     prints_titles_into_publishers_and_towns, prints_titles_into_towns_and_publishers,
     prints_titles_into_towns_and_years, prints_titles_into_towns_before_fields,
@@ -614,11 +615,16 @@ def _book_before_publisher_in_list_of_containers(text: str, word: re.Match[str],
     India Shorelines. Stanford University Press, Stanford.", "...India Shorelines, Stanford
     University Press, Stanford."), in a reference list that runs other titles straight into
     their container (``capitals.prints_titles_into_containers``): a chapter's book of one word
-    there prints as a title's own last word would. Elsewhere a book's title closed by its full
-    stop or its comma before its publisher prints its own last word so, far more often, and
-    the veto stands; in such a list too, so the end stays uncertain.
+    there prints as a title's own last word would; the comma only in a list that closes no
+    other entry with a comma before its publisher and seat
+    (``capitals.prints_publishers_after_commas``: a style that closes a book's title so prints
+    a title's own last word there). Elsewhere a book's title closed by its full stop or its
+    comma before its publisher prints its own last word so, far more often, and the veto
+    stands; in such a list too, so the end stays uncertain.
     Called by :func:`_closes_entry_after_field`."""
-    if not text.startswith((". ", ", "), word.end()):
+    if not text.startswith(". ", word.end()) and not (
+            text.startswith(", ", word.end())
+            and not prints_publishers_after_commas(text, word.end())):
         return False
     end = publisher_and_seat_end(text, word.end() + 2)
     if end is None:
