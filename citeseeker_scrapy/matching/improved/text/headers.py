@@ -266,11 +266,10 @@ def _header_around(text: str, own: Span, taken: int) -> Optional[Span]:
     (:func:`_whole_header`), then over the bare page number right before or after that, and
     the blank after it; None if no page number stands beside it or among the words every
     print holds beside its own ("... paper.html 1/3": :func:`_page_number_among_words`).
-    Only a bare number: "(2005)." after
-    a header is the entry's date. A page number before ``taken`` (the end of the header
-    found before this one) is that header's: words printed twice right after a page break
-    (the container two entries share, "... paper.html 2/3 Ames Structure in Northwest
-    Oklahoma ...") are no second header."""
+    Only a bare number: "(2005)." after a header is the entry's date. A page number before
+    ``taken`` (the end of the header found before this one) is that header's: words printed
+    twice right after a page break (the container two entries share, "... paper.html 2/3
+    Ames Structure in Northwest Oklahoma ...") are no second header."""
     low, high = _whole_header(text, *own)
     high = _one_page_number_at_end(text, own[1], high)
     before = _PAGE_NUMBER_BEFORE.search(text, max(0, low - _EDGE, taken), low)

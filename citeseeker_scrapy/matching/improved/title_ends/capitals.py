@@ -147,6 +147,7 @@ _CONTAINER_NAME_WORDS = 16
 _CONTAINER_NAME_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*|&")
 #: A container's full stop and the capital after it, where a publisher's name may start.
 _FULL_STOP_BEFORE_NAME = re.compile(r"\. (?=[^\W\d_])")
+#: A field's comma and the capital after it, where a publisher's name may start.
 _COMMA_BEFORE_NAME = re.compile(r", (?=[^\W\d_])")
 #: A capitalised word and a colon right after the query's last word printed in lower case: a
 #: field and its colon ("...sexualité Démographie : analyse", "...coastal towns Bodø: Nordland

@@ -622,9 +622,8 @@ def _book_before_publisher_in_list_of_containers(text: str, word: re.Match[str],
     comma before its publisher prints its own last word so, far more often, and the veto
     stands; in such a list too, so the end stays uncertain.
     Called by :func:`_closes_entry_after_field`."""
-    if not text.startswith(". ", word.end()) and not (
-            text.startswith(", ", word.end())
-            and not prints_publishers_after_commas(text, word.end())):
+    closing = text[word.end():word.end() + 2]
+    if closing != ". " and (closing != ", " or prints_publishers_after_commas(text, word.end())):
         return False
     end = publisher_and_seat_end(text, word.end() + 2)
     if end is None:
