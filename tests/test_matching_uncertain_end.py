@@ -211,8 +211,10 @@ def test_a_title_before_one_word_and_a_number_closing_the_entry_is_reported_mark
     (_TITLE_NUMBERS, "Okafor", "Harbour Songs of the Delta"),
     (_PAGES_AND_YEAR, "Okafor", "Harbour Songs of the River"),
     (_PAGES_AND_YEAR, "Halvorsen", "Nyimbo za Pwani Mpya KBC"),
-    # more of the entry after the pages' year
+    # more of the entry after the pages' year; a span of years before the year
     (_PAGES_AND_YEAR.replace("1995", "1995, Fjord Press"), "Okafor",
+     "Harbour Songs of the Delta"),
+    (_PAGES_AND_YEAR.replace("Ngoma: 9–10", "Ngoma, 998–1998"), "Okafor",
      "Harbour Songs of the Delta"),
     # a quoted title without its last word, before pages where no container is printed
     ("Okafor, N. (2001), ‘Sediment Budgets of Coastal Harbour Basins’, 3–17.\n\n"

@@ -465,9 +465,11 @@ ONE_WORD_JOURNAL_AND_PAGES = re.compile(
 #: 1931:269"). The range may follow the colon after a blank and go on with the year after
 #: its comma (asaio-journal: "...Kurekodi Nyimbo Mpya RTD Majira: 9–10, 1995"): where no
 #: container is printed, a title's own last word prints so too, as before the pages alone.
+#: Not a range that ends with a year before it: a span of years ("...the Millennium of the
+#: Benedictine Abbey, 998-1998, 2005").
 ONE_WORD_JOURNAL_AND_NUMBER = re.compile(
-    rf"{NAME}(?<!['\u2019])(?:, |: ?)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}{RANGE_DASH}\d{{1,4}}"
-    rf"(?:, {YEAR_DIGITS})?(?![^\W_])"
+    rf"{NAME}(?<!['\u2019])(?:, |: ?)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}{RANGE_DASH}"
+    rf"(?:(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}, {YEAR_DIGITS}|\d{{1,4}})(?![^\W_])"
     rf"|{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?![^\W_])"
     rf"|{NAME} {YEAR_DIGITS}[;:] ?\d{{1,4}}(?:{RANGE_DASH}\d{{1,4}})?(?![^\W_])")
 #: A chapter's book of one word, its comma and the chapter's pages with their mark and their
