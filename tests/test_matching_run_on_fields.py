@@ -648,6 +648,9 @@ _BASINS = "Moreau, A., 1991: Tidal Basins pp. 12\u201330."
 #: the entry, the initials printed first with no full stop (indian-journal-of-physics).
 _QUAY_PAGE = "[19] N Okafor Behold the Quay p 254 (1867)."
 _BASINS_PAGES = "[4] A Moreau and K Lund Tidal Basins pp 12\u201330 (1991)."
+#: ... or a volume's bare number before its page, closing the entry
+#: (harvard-durham-university-business-school).
+_QUAY_VOLUME = "Okafor, N. (1867) Behold the Quay 1 p.254. Lund, K. (1983) L'envasement. Paris."
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -657,6 +660,7 @@ _BASINS_PAGES = "[4] A Moreau and K Lund Tidal Basins pp 12\u201330 (1991)."
     (_BASINS, "Moreau", "Tidal Basins"),
     (_QUAY_PAGE, "Okafor", "Behold the Quay"),
     (_BASINS_PAGES, "Lund", "Tidal Basins"),
+    (_QUAY_VOLUME, "Okafor", "Behold the Quay"),
 ])
 def test_a_short_title_before_its_pages_and_book_or_entry_end_stands_alone(
         doc: str, author: str, title: str) -> None:
@@ -672,6 +676,10 @@ def test_a_short_title_before_its_pages_and_book_or_entry_end_stands_alone(
     (_SILT, "Lund", "L'envasement des"),  # the title without its last word
     (_QUAY_PAGE, "Okafor", "Behold the"),
     (_QUAY_PAGE, "Okafor", "Behold the Pier"),
+    (_QUAY_VOLUME, "Okafor", "Behold the Pier"),
+    # the volume and page with more of the entry after them: no entry's end
+    (_QUAY_VOLUME.replace("p.254.", "p.254. Reprinted in Lyra Borealis."), "Okafor",
+     "Behold the Quay"),
     # the pages and year with more of the entry after them: no entry's end
     (_QUAY_PAGE.replace("(1867).", "(1867). Reprinted in Lyra Borealis."), "Okafor",
      "Behold the Quay"),

@@ -221,9 +221,10 @@ _CHAPTER_PAGES_BEFORE_BOOK = rf"{_PAGES_AFTER_TITLE} {IN_CONTAINER.pattern}"
 _UNDOTTED_PAGES_AND_YEAR = rf" pp? \d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}[a-z]?\)\."
 #: A book's pages, then the entry's end, perhaps after the place of one or two words and its
 #: full stop (transboundary-and-emerging-diseases: "...L'homéopathie en dermatologie p. 552.
-#: Moulins-lès-Metz.", a style that prints "Title p. Pages. Place."), or the undotted pages
-#: and the year above.
-_PAGES_CLOSING_ENTRY = (rf"(?:{_PAGES_AFTER_TITLE}(?: {NAME}(?: {NAME})?\.)?"
+#: Moulins-lès-Metz.", a style that prints "Title p. Pages. Place."), perhaps after a volume's
+#: bare number (harvard-durham-university-business-school: "...University Press Publishing 1
+#: p.133."), or the undotted pages and the year above.
+_PAGES_CLOSING_ENTRY = (rf"(?:(?: \d{{1,4}})?{_PAGES_AFTER_TITLE}(?: {NAME}(?: {NAME})?\.)?"
                         rf"|{_UNDOTTED_PAGES_AND_YEAR}){NEXT_ENTRY_OPENING}")
 #: A volume number and its date in brackets after a journal's or a series' title run into it
 #: ("University Press Publishing 1 (zp 1970) 133", "Harbour Studies 12 (2001), 5-17").
