@@ -50,8 +50,9 @@ _FULL_STOP_SEPARATOR = re.compile(
 #: its initials joined ("m. kanakidou - j.h. seinfeld - c.e.l. myhre", polygraphia): too few
 #: commas for a list.
 _SEMICOLON_SEPARATOR = re.compile(rf";(?<=[^\W\d_];|\.;) (?={NAME}[.,]? )")
+_NAME_DASH = r"[-\u2013\u2014]"  # a hyphen, an en dash or an em dash between two names
 _DASH_SEPARATOR = re.compile(
-    rf"[-\u2013\u2014](?<=[^\W\d_] [-\u2013\u2014]|\. [-\u2013\u2014]) "
+    rf"{_NAME_DASH}(?<=[^\W\d_] {_NAME_DASH}|\. {_NAME_DASH}) "
     rf"(?={NAME}[.,]? |(?:[^\W\d_]\.){{2,3}} ?{NAME})")
 _SPARSE_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR)  # one or two count
 _MARKED_SEPARATORS = (_SEMICOLON_SEPARATOR, _DASH_SEPARATOR)  # ``_SEPARATED_LIST`` count

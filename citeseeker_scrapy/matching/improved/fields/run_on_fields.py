@@ -30,6 +30,8 @@ _DASH_BEFORE_WORD = r" [-\u2010-\u2015]+ ?(?=[^\W\d_])"
 _DASH_AFTER_WORD = r"[\u2013\u2014] "
 #: An edition: "Crystal growth 3rd ed.", "2. Aufl.", "2. vyd.".
 _EDITION = rf" \d{{1,2}}(?:st|nd|rd|th|e|er|\.)? ?{EDITION_WORD}\b"
+#: What a number that is no year opens with (a volume's or a page's: "...Therapy, 17").
+_NOT_A_YEAR = rf"(?!{YEAR_DIGITS}(?!\d))"
 #: A year, perhaps in brackets: "...Manual of Style 2013.".
 _YEAR_FIELD = rf" \(?{YEAR_DIGITS}(?!\d)"
 #: The months' names as styles print them in English, German, French, Spanish, Italian and
@@ -383,7 +385,7 @@ CONTAINER_VOLUME_AND_PAGES = re.compile(rf"{_CONTAINER_NAME % ''}{_VOLUME_AND_PA
 #: stays uncertain. The volume is no year: a subtitle and a book's year print so ("...Markets
 #: Revisited: Lagos Traders, 1994.").
 COLON_AND_CONTAINER_TO_VOLUME = re.compile(
-    rf": {_CONTAINER_NAME % ''}(?:,? (?!{YEAR_DIGITS}(?!\d))| {YEAR_DIGITS}; ?)\d{{1,4}}"
+    rf": {_CONTAINER_NAME % ''}(?:,? {_NOT_A_YEAR}| {YEAR_DIGITS}; ?)\d{{1,4}}"
     r"(?![^\W_])")
 #: A book's subtitle after the colon that closes its first word, up to the book's full stop
 #: and its blank: capitalised words and words in lower case, no digit and no other mark among
@@ -469,9 +471,9 @@ ONE_WORD_JOURNAL_AND_PAGES = re.compile(
 #: Not a range that ends with a year before it: a span of years ("...the Millennium of the
 #: Benedictine Abbey, 998-1998, 2005").
 ONE_WORD_JOURNAL_AND_NUMBER = re.compile(
-    rf"{NAME}(?<!['\u2019])(?:, |: ?)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}{RANGE_DASH}"
-    rf"(?:(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}, {YEAR_DIGITS}|\d{{1,4}})(?![^\W_])"
-    rf"|{NAME}(?:, |:)(?!{YEAR_DIGITS}(?!\d))\d{{1,4}}(?![^\W_])"
+    rf"{NAME}(?<!['\u2019])(?:, |: ?){_NOT_A_YEAR}\d{{1,4}}{RANGE_DASH}"
+    rf"(?:{_NOT_A_YEAR}\d{{1,4}}, {YEAR_DIGITS}|\d{{1,4}})(?![^\W_])"
+    rf"|{NAME}(?:, |:){_NOT_A_YEAR}\d{{1,4}}(?![^\W_])"
     rf"|{NAME} {YEAR_DIGITS}[;:] ?\d{{1,4}}(?:{RANGE_DASH}\d{{1,4}})?(?![^\W_])")
 #: A chapter's book of one word, its comma and the chapter's pages with their mark and their
 #: full stop (health-and-social-care-in-the-community: "...in the Age of Mechanical

@@ -39,7 +39,6 @@ _EDGE = 40  # characters before a header read for its page number or a word ever
 #: characters never start a match, so no piece of one is found.
 _LONG_WORD = re.compile(rf"[^\W_]{{{SHORT_WORD},}}")
 _DIGITS = re.compile(r"\d+")
-_DIGITS_KEPT = re.compile(r"(\d+)")  # splits a run at its numbers, keeping them
 _LAST_TOKEN = re.compile(r"\S+\s*$")
 _TOKEN = re.compile(r"\S+")
 #: A page number: a bare number of up to four digits, or a browser's page counter ("1/3").
@@ -301,13 +300,14 @@ def _page_number_among_words(text: str, own: Span, widened: Span) -> bool:
                for at in pages)
 
 
-def _prints_of(text: str, run: str) -> list[str]:
+@kept_per_text
+def _prints_of(text: str, run: str) -> tuple[str, ...]:
     """Each print of ``run`` in ``text`` with its own numbers (:func:`_repeated` counts them,
     numbers aside): read by :func:`_page_number_among_words`, on the rare header with no page
-    number beside it."""
-    pattern = "".join(r"\d+" if part.isdigit() else re.escape(part)
-                      for part in _DIGITS_KEPT.split(run))
-    return [found.group() for found in re.finditer(pattern, text)]
+    number beside it, for each region searched for a title a page break cut, so the prints of
+    a run are read once per text."""
+    pattern = _DIGITS.sub(lambda _: r"\d+", re.escape(run))
+    return tuple(found.group() for found in re.finditer(pattern, text))
 
 
 def _one_page_number_at_end(text: str, own_end: int, high: int) -> int:
