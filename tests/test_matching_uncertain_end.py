@@ -1219,6 +1219,45 @@ def test_a_word_before_a_publisher_closing_the_entry_stays_the_titles_elsewhere(
     matching.turned_down(doc, author, title)
 
 
+# The same style closing no entry with a full stop (each entry a paragraph): the publisher's
+# words and the paragraph's end close the entry ("...plan marketing França, Onnaing").
+_UNCLOSED_TOWNS_AND_PUBLISHERS = (
+    "Berg, M. (1990) Harbour walls and quays London, Fjord Press\n\n"
+    "Lund, K. (1984) Les ponts de la rivière Lyon, Éditions du Quai\n\n"
+    "Okafor, N. (2008) Digues et marées dans la poésie portuaire Brevinne, Tidewater\n\n"
+    "Halvorsen, K. (1983) Harbour Walls Of Coastal Fjords Skerrivik, Tidewater Books\n\n"
+    "Moreau, A. (2001) Tidal basins. Kiel: Fjord")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_UNCLOSED_TOWNS_AND_PUBLISHERS, "Okafor", _DIGUES),
+    (_UNCLOSED_TOWNS_AND_PUBLISHERS, "Halvorsen", "Harbour Walls of Coastal Fjords"),
+    # the last entry, closed by the text's end
+    (_UNCLOSED_TOWNS_AND_PUBLISHERS.rpartition("\n\n")[0], "Halvorsen",
+     "Harbour Walls of Coastal Fjords"),
+])
+def test_a_word_before_a_publisher_closing_a_paragraph_is_a_place_in_a_list_of_towns(
+        doc: str, author: str, title: str) -> None:
+    matching.marked_uncertain(doc, author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the title's last word left out before the place
+    (_UNCLOSED_TOWNS_AND_PUBLISHERS, "Okafor", "Digues et marées dans la poésie"),
+    # no paragraph's end after the publisher: the entries run on in one paragraph
+    (_UNCLOSED_TOWNS_AND_PUBLISHERS.replace("\n\n", "\n"), "Okafor", _DIGUES),
+    # more of the entry after the publisher's words, before the paragraph's end
+    (_UNCLOSED_TOWNS_AND_PUBLISHERS.replace("Brevinne, Tidewater\n", "Brevinne, Tidewater, "
+                                            "Skerrivik Review\n"), "Okafor", _DIGUES),
+    # a list that prints no other title into a town and its publisher so
+    ("Okafor, N. (2008) Digues et marées dans la poésie portuaire Brevinne, Tidewater\n\n"
+     + _ONE_OTHER, "Okafor", _DIGUES),
+])
+def test_a_word_before_a_publisher_closing_a_paragraph_stays_the_titles_elsewhere(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 # The mirror: a list that prints "Title Publisher, Place." (another entry's publisher in
 # capitals after a title's last word in lower case), the titles in sentence case: one
 # capitalised word run on after a title's last word in lower case, its comma and a town

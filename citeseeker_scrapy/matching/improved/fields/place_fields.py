@@ -28,6 +28,8 @@ from ..grammar.entry_grammar import (
     YEAR_DIGITS, YEAR_OR_PAGES_AFTER_PLACE,
 )
 from ..grammar.name_grammar import NAME
+from ..text.printed_words import ends_paragraph
+from ...word_edges import PrintedCase
 
 # The place of publication as a field a title runs into, read from the end of the title's last
 # word as ``run_on_fields.NEXT_FIELD`` reads each of its fields.
@@ -223,36 +225,75 @@ _TOWN_BEFORE_PUBLISHER_AND_YEAR = re.compile(
 #: World and Other Writings New York, Cambridge University Press.", "...dans la poésie
 #: contemporaine Colomars, Melis." ("Title Place, Publisher." with the year after the authors).
 _PLACE_BEFORE_CLOSING_PUBLISHER = re.compile(rf"{_TOWN_COMMA_PUBLISHER}\.{NEXT_ENTRY_OPENING}")
+#: ... or its publisher's words up to its paragraph's end, with no full stop, where a style
+#: closes no entry with one: "...and Logic New York, Dover Publications", "...plan marketing
+#: França, Onnaing" before the next entry's paragraph (south-african-actuarial-journal,
+#: "Title Place, Publisher"). :func:`_publisher_closes_paragraph` finds that end.
+_PLACE_BEFORE_PUBLISHER = re.compile(_TOWN_COMMA_PUBLISHER)
 
 
-def towns_before_closing_publishers(text: str) -> Iterator[int]:
+def towns_before_closing_publishers(text: str, printed: PrintedCase) -> Iterator[int]:
     """The end of each word in ``text`` that a town closed by its comma, a publisher and the
-    entry's full stop follow with no punctuation between (``_PLACE_BEFORE_CLOSING_PUBLISHER``:
-    "...Other Writings| New York, Cambridge University Press."): a publisher's seat
-    (:func:`_is_seat`), no word before it that makes it the title's own
-    (``WORD_BEFORE_TITLES_TOWN``) nor a place or an institution with it
-    (:func:`_named_with_word_before`: "...Life, Hong Kong,"), the publisher no place
-    (:func:`_is_place`: "...Otto Fuel II and its Components Atlanta, GA." is a town and its
-    state). Called by
-    ``capitals.prints_titles_into_towns_and_publishers`` to tell a list that prints "Title
-    Place, Publisher."."""
-    for town in _PLACE_BEFORE_CLOSING_PUBLISHER.finditer(text):
+    entry's end follow with no punctuation between (:func:`_places_before_closing_publishers`:
+    "...Other Writings| New York, Cambridge University Press.", "...and Logic| New York, Dover
+    Publications" at its paragraph's end): a publisher's seat (:func:`_is_seat`), no word
+    before it that makes it the title's own (``WORD_BEFORE_TITLES_TOWN``) nor a place or an
+    institution with it (:func:`_named_with_word_before`: "...Life, Hong Kong,"), the
+    publisher no place (:func:`_is_place`: "...Otto Fuel II and its Components Atlanta, GA."
+    is a town and its state). Called by ``capitals.prints_titles_into_towns_and_publishers``
+    to tell a list that prints "Title Place, Publisher." (or the same with no full stop)."""
+    for town in _places_before_closing_publishers(text, printed):
         at = town.start()
         if (at > 0 and text[at - 1].isalnum() and _is_seat(town[1]) and _place_field(text, town)
                 and not _named_with_word_before(text, at, town[1])):
             yield at
 
 
-def name_before_closing_publisher(text: str, at: int) -> bool:
+def _places_before_closing_publishers(text: str, printed: PrintedCase
+                                      ) -> Iterator[re.Match[str]]:
+    """Each place in ``text`` that its comma and a publisher follow up to the entry's full
+    stop (``_PLACE_BEFORE_CLOSING_PUBLISHER``), then each that they follow up to its
+    paragraph's end (``_PLACE_BEFORE_PUBLISHER``, :func:`_publisher_closes_paragraph`), the
+    same place at most once. Called by :func:`towns_before_closing_publishers`."""
+    closed_by_full_stops = set()
+    for place in _PLACE_BEFORE_CLOSING_PUBLISHER.finditer(text):
+        closed_by_full_stops.add(place.start())
+        yield place
+    for place in _PLACE_BEFORE_PUBLISHER.finditer(text):
+        if (place.start() not in closed_by_full_stops
+                and _publisher_closes_paragraph(text, place, printed)):
+            yield place
+
+
+def name_before_closing_publisher(text: str, at: int, printed: PrintedCase) -> bool:
     """True if one word right after ``at`` (the end of a title's last word), its comma, a
     publisher's name that is no place (:func:`_is_place`) and the entry's full stop close the
-    entry: "...dans la poésie contemporaine Colomars, Melis.", whatever the word (a town too
-    small for GeoNames' list). ``undecided_ends`` reads it so only in a list that prints other
-    titles into a town and its publisher so (``capitals.prints_titles_into_towns_and_publishers``):
-    elsewhere a title's own last word before a comma and its publisher prints the same
-    ("...Tidal Flats, Fjord Press.")."""
+    entry ("...dans la poésie contemporaine Colomars, Melis."), or the publisher's words and
+    its paragraph's end with no full stop ("...plan marketing França, Onnaing"): whatever the
+    word (a town too small for GeoNames' list, a country). ``undecided_ends`` reads it so
+    only in a list that prints other titles into a town and its publisher so
+    (``capitals.prints_titles_into_towns_and_publishers``): elsewhere a title's own last word
+    before a comma and its publisher prints the same ("...Tidal Flats, Fjord Press.")."""
     place = _PLACE_BEFORE_CLOSING_PUBLISHER.match(text, at)
-    return place is not None and " " not in place[1] and _place_field(text, place)
+    if place is None:
+        place = _PLACE_BEFORE_PUBLISHER.match(text, at)
+        if place is None or not _publisher_closes_paragraph(text, place, printed):
+            return False
+    return " " not in place[1] and _place_field(text, place)
+
+
+def _publisher_closes_paragraph(text: str, place: re.Match[str], printed: PrintedCase) -> bool:
+    """True if the paragraph ends among the publisher's words of ``place`` (a
+    ``_PLACE_BEFORE_PUBLISHER`` match) or right after them, or the text does: the pattern
+    reads on over a paragraph's end into the next entry's first words ("Onnaing Coates" up to
+    "Coates, J (1994)"), so each blank among them is asked (``printed_words.ends_paragraph``).
+    Called by :func:`_places_before_closing_publishers` and
+    :func:`name_before_closing_publisher`."""
+    start, end = place.span("publisher")
+    if end == len(text):
+        return True
+    return any(text[blank] == " " and ends_paragraph(text, blank, printed)
+               for blank in range(start, end + 1))
 
 
 def _place_field(text: str, place: re.Match[str]) -> bool:

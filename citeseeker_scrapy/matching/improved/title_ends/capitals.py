@@ -323,27 +323,30 @@ def prints_books_with_comma(text: str) -> bool:
     return BOOK_TITLE_THEN_PLACE.search(text) is not None
 
 
-def prints_titles_into_towns_and_publishers(text: str, at: int) -> bool:
+def prints_titles_into_towns_and_publishers(text: str, printed: PrintedCase, at: int) -> bool:
     """True if the reference list in ``text`` runs other entries' titles straight into a town,
     its comma and a publisher closing the entry
     (``place_fields.towns_before_closing_publishers``; not the place after ``at``, the end of
     the title asked about), ``_TOWNS_BEFORE_CLOSING_PUBLISHERS`` times or more: "...The World
     and Other Writings New York, Cambridge University Press.", a style that prints "Title
-    Place, Publisher." with no punctuation after the title. There a title without its last
+    Place, Publisher." with no punctuation after the title (or no full stop either, the
+    paragraph's end closing the entry: "...and Logic New York, Dover Publications", read with
+    the print's paragraphs, ``printed``). There a title without its last
     word prints that word before the place, never right before the comma, so one word closed
     by the comma before the entry's publisher is the place's, known town or not. Called by
     ``undecided_ends._name_before_publisher_in_list_of_towns``; the list's towns are read once
     per text (:func:`_towns_before_closing_publishers`)."""
-    return _others(_towns_before_closing_publishers(text), at) >= _TOWNS_BEFORE_CLOSING_PUBLISHERS
+    return (_others(_towns_before_closing_publishers(text, printed), at)
+            >= _TOWNS_BEFORE_CLOSING_PUBLISHERS)
 
 
-@kept_per_text
-def _towns_before_closing_publishers(text: str) -> tuple[int, ...]:
+@kept_per_text_alone
+def _towns_before_closing_publishers(text: str, printed: PrintedCase) -> tuple[int, ...]:
     """Where the list in ``text`` runs a title into a town, its comma and a publisher closing
     the entry (``place_fields.towns_before_closing_publishers``). Called by
     :func:`prints_titles_into_towns_and_publishers`; read once per text
     (``per_text_cache.kept_per_text``: the hits of a document ask again)."""
-    return tuple(towns_before_closing_publishers(text))
+    return tuple(towns_before_closing_publishers(text, printed))
 
 
 def prints_titles_into_towns_and_years(text: str, at: int) -> bool:

@@ -322,7 +322,7 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
         return True
     if _town_before_comma_in_list_of_towns(text, run[0], printed):
         return True
-    if _name_before_publisher_in_list_of_towns(text, run[0]) or (
+    if _name_before_publisher_in_list_of_towns(text, run[0], printed) or (
             after_lower_case and _name_before_town_in_list_of_publishers(text, run[0], printed)):
         return True
     if _name_before_year_in_list_of_towns(text, run[0], printed):
@@ -358,21 +358,23 @@ def _town_before_comma_in_list_of_towns(text: str, word: re.Match[str],
     at = word.start() - 1
     return (cased is not None and cased.isupper()
             and (prints_titles_into_towns(text, printed, at)
-                 or prints_titles_into_towns_and_publishers(text, at)))
+                 or prints_titles_into_towns_and_publishers(text, printed, at)))
 
 
-def _name_before_publisher_in_list_of_towns(text: str, word: re.Match[str]) -> bool:
+def _name_before_publisher_in_list_of_towns(text: str, word: re.Match[str],
+                                            printed: PrintedCase) -> bool:
     """True if the one capitalised word run on after a title (``word``), its comma and a
     publisher close the entry (``place_fields.name_before_closing_publisher``: "...dans la
-    poésie contemporaine Colomars, Melis."), in a reference list that prints other titles
+    poésie contemporaine Colomars, Melis.", or up to its paragraph's end with no full stop,
+    "...plan marketing França, Onnaing"), in a reference list that prints other titles
     straight into a town and its publisher so
     (``capitals.prints_titles_into_towns_and_publishers``): the word is the place's, a town
     too small for GeoNames' list as often as not. A title's own last word prints there too
     where the query lacks it and the record has no place, so the end stays uncertain. Called
     by :func:`_undecided_run`."""
     at = word.start() - 1
-    return (name_before_closing_publisher(text, at)
-            and prints_titles_into_towns_and_publishers(text, at))
+    return (name_before_closing_publisher(text, at, printed)
+            and prints_titles_into_towns_and_publishers(text, printed, at))
 
 
 def _name_before_town_in_list_of_publishers(text: str, word: re.Match[str],
