@@ -919,6 +919,40 @@ def test_a_bare_co_author_after_undotted_initials_among_neighbours_printed_so_en
     matching.kept_by_both(doc, author, _FJORD)
 
 
+# A text that opens with its reference list (a publication list's page): the second entry has
+# one neighbour before it, so its neighbours are read further after it. Where a page of prose
+# comes first, the same list's second entry has too few within reach.
+_HARBOUR_BOARD = ("(4) Harbour Board of the Northern Isles. Annual report on the ferry routes, "
+                  "the piers and the breakwaters of the northern isles, with the tide tables of "
+                  "the year, the tolls charged at each pier, the repairs carried out on the "
+                  "breakwaters after the winter storms, the accounts of the harbour dues and "
+                  "the list of the vessels registered at the ports of the isles, their owners "
+                  "and their tonnage, the wrecks reported on the reefs and the lights kept "
+                  "on the headlands. Kirkwall: Harbour Board; 1998.\n")
+_LIST_OPENING_TEXT = (
+    "(1) Moreau C Harbour cranes and their keepers. Port Hist. 2008;2:40-51.\n"
+    + _UNPUNCTUATED_ENTRY.replace("(8)", "(2)") + "\n"
+    "(3) Nwosu A, Park M Lighthouse keepers of the west coast. Lagos: Coast Press; 2004.\n"
+    + _HARBOUR_BOARD
+    + "(5) Ibsen L Coastal trade routes of the Baltic. Oslo; 1999.\n"
+    "(6) Tanaka H, Osei K Salt marsh birds of the lower delta. Wetl Ecol. 2003;9:1-8.\n")
+_PROSE_BEFORE = ("The harbours of the northern isles were studied by many, and their ferry "
+                 "routes, tides and trade are the subject of the works listed below. " * 5 + "\n")
+
+
+def test_a_bare_co_author_in_a_list_opening_the_text_is_read_from_the_neighbours_after() -> None:
+    matching.kept_by_both(_LIST_OPENING_TEXT, "Okafor", _FJORD)
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_LIST_OPENING_TEXT, "Tidal mixing in shallow lake basins"),
+    (_PROSE_BEFORE + _LIST_OPENING_TEXT, _FJORD),
+])
+def test_a_bare_co_author_with_too_few_neighbours_within_reach_stays_a_title_word(
+        doc: str, title: str) -> None:
+    matching.turned_down(doc, "Okafor", title)
+
+
 # The same run before a title whose first word is printed in lower case, as the query opens
 # (a subtitle given as the title, "Petrology mineralogy, geochemistry, ..." for "mineralogy,
 # geochemistry, ..."): the bare word is the run's. A query typed all in lower case, or one

@@ -150,7 +150,8 @@ def bare_surname_closes_run(text: str, name: tuple[int, int], first: int,
 
 
 #: Characters on each side of an entry in which its neighbours' prints are read: about two or
-#: three entries before its run and after its title's first word.
+#: three entries before its run and after its title's first word (twice as many on one side
+#: where the text ends on the other: :func:`_neighbouring_sides`).
 _NEIGHBOURS_REACH = 600
 #: Neighbouring runs that print their title right after the last initials' full stop, at least:
 #: a list's style read from one or two entries is no list's.
@@ -184,10 +185,24 @@ def _neighbours_print_titles_after_initials(text: str, name_end: int, first: int
     one author, a comma and the title ("Ginzburg, C., Threads and Traces"): where a paper's
     lists mix styles, the whole text cannot. Each form reads the initials it prints. Called by
     :func:`_bare_surname_after_comma` and :func:`_bare_surname_after_unpunctuated`."""
-    start = name_start(text, name_end)
-    sides = ((max(0, start - _NEIGHBOURS_REACH), start), (first, first + _NEIGHBOURS_REACH))
+    sides = _neighbouring_sides(len(text), name_start(text, name_end), first)
     return (not any(comma_after(low, high) for low, high in sides)
             and sum(titles_after(low, high) for low, high in sides) >= _TITLES_AFTER_INITIALS)
+
+
+def _neighbouring_sides(length: int, start: int, first: int) -> tuple[tuple[int, int], ...]:
+    """The stretch of a text of ``length`` characters before a run (starting at ``start``) and
+    the one after its title's first word (at ``first``) in which its neighbours are read:
+    ``_NEIGHBOURS_REACH`` characters each, and where the text's start or end cuts one side
+    short, the other side longer by as much. A page that opens with its reference list (a
+    publication list, a bibliography's page) has its second entry's neighbours after it
+    alone: those count as the entries on both sides would ("(2) Holker Th, Deutsch A,
+    Masaitis Nd-Sr Isotope ..." among runs printed so after it). Called by
+    :func:`_neighbours_print_titles_after_initials`."""
+    short_before = max(0, _NEIGHBOURS_REACH - start)
+    short_after = max(0, first + _NEIGHBOURS_REACH - length)
+    return ((max(0, start - _NEIGHBOURS_REACH - short_after), start),
+            (first, min(length, first + _NEIGHBOURS_REACH + short_before)))
 
 
 def _bare_surname_after_comma(text: str, name_end: int, first: int,
