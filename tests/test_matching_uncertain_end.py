@@ -1376,6 +1376,10 @@ _INTO_TOWNS_AND_YEARS = (
     "Berg M. Hafen und Handel des Mittelalters Leipzig, 1943.\n" + _SKERRIVIK
     + "Lund K. Les ponts de la rivière Bordeaux, 1984.\n"
     "Moreau A. Tidal basins of the north 2001.\n")
+_ONE_TOWN_AND_YEAR = "Lund K. Les ponts de la rivière Bordeaux, 1984.\n"
+_INTO_PUBLISHERS_AND_PLACES = (
+    "Berg M. Hafen und Handel der Hanse Schindele Verlag: Rheinstetten, 1982.\n"
+    "Moreau A. Tidal basins of the north Chalice Press: St. Louis, 2004.\n")
 #: A list that closes its titles with a comma before the year: a title's own last word
 #: before the comma, a town's name where a title ends with its town.
 _TITLES_BEFORE_YEARS = (
@@ -1393,6 +1397,10 @@ _TITLES_BEFORE_YEARS = (
     # English ("Bruxelles", "Praha")
     (_INTO_TOWNS_AND_YEARS.replace("Leipzig", "Bruxelles").replace("Bordeaux", "Praha"),
      "Okafor", "Digues et marées dans la poésie portuaire"),
+    # one other title run into its town and year, in a list that runs titles into publishers
+    # ("Title Publisher: Place, Year.", the publisher left out where the record has none)
+    (_SKERRIVIK + _ONE_TOWN_AND_YEAR + _INTO_PUBLISHERS_AND_PLACES, "Okafor",
+     "Digues et marées dans la poésie portuaire"),
 ])
 def test_a_word_before_the_year_closing_the_entry_is_a_field_in_a_list_of_towns_and_years(
         doc: str, author: str, title: str) -> None:
@@ -1409,6 +1417,13 @@ def test_a_word_before_the_year_closing_the_entry_is_a_field_in_a_list_of_towns_
     (_SKERRIVIK + "Lund K. Les ponts de la rivière Praha, 1984.\n", "Okafor",
      "Digues et marées dans la poésie portuaire"),
     (_TITLES_BEFORE_YEARS, "Okafor", "Digues et marées dans la poésie portuaire"),
+    # titles run into publishers, but one of them only, or no other title into its town alone
+    (_SKERRIVIK + _ONE_TOWN_AND_YEAR + _INTO_PUBLISHERS_AND_PLACES.partition("\n")[2],
+     "Okafor", "Digues et marées dans la poésie portuaire"),
+    (_SKERRIVIK + _INTO_PUBLISHERS_AND_PLACES, "Okafor",
+     "Digues et marées dans la poésie portuaire"),
+    (_SKERRIVIK + _ONE_TOWN_AND_YEAR + _INTO_PUBLISHERS_AND_PLACES, "Okafor",
+     "Digues et marées dans la poésie"),
     # a list whose other names of two or three words close the entry: a name's own first
     # words before its last, no title run into it
     ("Berg M. Hafen und Handel, Bad Heilbrunn, Julius Klinkhardt, 2008.\n"

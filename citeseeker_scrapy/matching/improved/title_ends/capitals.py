@@ -132,6 +132,10 @@ _TITLES_INTO_LISTED_PUBLISHERS = 2
 #: its comma and the year closing the entry, that make the list's habit of printing "Title
 #: Place, Year." (:func:`prints_titles_into_towns_and_years`).
 _TOWNS_BEFORE_CLOSING_YEARS = 2
+#: ... or one, in a list that runs other titles into publishers' names
+#: (``_TITLES_INTO_LISTED_PUBLISHERS`` of them): "Title Publisher: Place, Year." with the
+#: publisher left out.
+_TOWNS_BEFORE_CLOSING_YEARS_BESIDE_PUBLISHERS = 1
 #: Entries of a reference list closed by a word's full stop and a town's colon that make the
 #: list's habit of printing a book's publisher before its closing place
 #: (:func:`prints_publishers_before_closing_towns`).
@@ -358,10 +362,19 @@ def prints_titles_into_towns_and_years(text: str, at: int) -> bool:
     Year." or "Title Publisher, Year." with no punctuation after the title, and "Title
     Year." where the record has neither. There a title without its last word prints that
     word before the place, so one word closed by the comma before the entry's year is the
-    place's or the publisher's, known or not. Called by
-    ``undecided_ends._name_before_year_in_list_of_towns``; the list's towns are read once per
-    text (:func:`_towns_before_closing_years`)."""
-    return _others(_towns_before_closing_years(text), at) >= _TOWNS_BEFORE_CLOSING_YEARS
+    place's or the publisher's, known or not. One such entry is enough where the list runs
+    other titles straight into a publisher's name told by its words or listed
+    (:func:`_titles_into_listed_publishers`), ``_TITLES_INTO_LISTED_PUBLISHERS`` times or
+    more: a style that prints "Title Publisher: Place, Year." prints the place alone so where
+    the record has no publisher ("...curriculumrevision Kassel, 1975." beside "...und
+    Sonderpädagogik Klinkhardt: Bad Heilbrunn, 2008."). Called by
+    ``undecided_ends._name_before_year_in_list_of_towns``; the list's towns and publishers
+    are read once per text (:func:`_towns_before_closing_years`,
+    :func:`_titles_into_listed_publishers`)."""
+    towns = _others(_towns_before_closing_years(text), at)
+    return towns >= _TOWNS_BEFORE_CLOSING_YEARS or (
+        towns >= _TOWNS_BEFORE_CLOSING_YEARS_BESIDE_PUBLISHERS
+        and _others(_titles_into_listed_publishers(text), at) >= _TITLES_INTO_LISTED_PUBLISHERS)
 
 
 @kept_per_text
