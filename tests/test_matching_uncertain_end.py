@@ -630,6 +630,12 @@ _ACRONYM_COMMA_TOWN = ("9. Okafor N (2010) Tidal markets of the delta. FHVS Harb
     (_COUNTRY, "Okafor", _SUDBURY),
     (_ACRONYM_COMMA_TOWN, "Okafor", "Tidal markets of the delta. FHVS Harbour Review"),
     (_BEFORE_ORGANISATION, "Okafor", "Tidal silt in the harbour basins"),
+    # ... an organisation printed with its acronym or short name in brackets
+    (_BEFORE_ORGANISATION.replace("Office (1913)", "Office (NHO) (1913)"), "Okafor",
+     "Tidal silt in the harbour basins"),
+    (_BEFORE_ORGANISATION.replace("Norway. Harbour Office (1913)",
+                                  "Fjord Harbour Institute (Fjord) (1913)"), "Okafor",
+     "Tidal silt in the harbour basins"),
 ])
 def test_a_title_before_an_abbreviated_publisher_or_a_country_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -659,6 +665,10 @@ def test_a_title_before_an_abbreviated_publisher_or_a_country_is_reported_marked
     (_BEFORE_ORGANISATION.replace("(1913): Harbour", "(1913): 12\u201315, Harbour"), "Okafor",
      "Tidal silt in the harbour basins"),
     (_BEFORE_ORGANISATION.replace("Office (1913)", "Office 12 (1913)"), "Okafor",
+     "Tidal silt in the harbour basins"),
+    (_BEFORE_ORGANISATION.replace("Office (1913): Harbour", "Office (NHO) (1913): 12\u201315, "
+                                  "Harbour"), "Okafor", "Tidal silt in the harbour basins"),
+    (_BEFORE_ORGANISATION.replace("Office (1913)", "Office (NHO 2) (1913)"), "Okafor",
      "Tidal silt in the harbour basins"),
     (_BEFORE_ORGANISATION.replace("Norway. Harbour", "Norway. Fjord Books. Harbour"), "Okafor",
      "Tidal silt in the harbour basins"),

@@ -345,16 +345,22 @@ SURNAME_BEFORE_INITIALS = rf"{NAME}(?:, ?| )"
 #: group once in a pattern), after its numbered groups, whose numbers then stay as they were.
 _DATED_LABEL = (rf"(?P<label>{NAME})(?:/{NAME})*(?: et al\.)? {YEAR_DIGITS}[a-z]?: "
                 rf"(?:[^\W\d_]\.[ -]?){{1,3}}(?P=label)\b")
+#: An organisation's acronym or short name in brackets after its name, before the year:
+#: "Battelle Memorial Institute (Battelle) (2010): Guidance ...", "Department of the Navy
+#: (DON). 2012."
+_BRACKETED_ACRONYM = r"\([^\W\d_]{2,12}\)"
 #: The author run of a style that prints "Author (Year): Title", up to the bracketed year and
 #: its colon, the title's letter after it: an organisation's name, whatever its words, one full
-#: stop at most among them ("Australia. Department of External Affairs (1913): Northern
-#: Territory", natur-und-landschaft; persons' initials open the entry as
-#: ``SURNAME_BEFORE_INITIALS`` reads them). Not the rest of an entry up to the next one's year:
-#: "...Lagos: Harbour Books. Moreau A. (2004):" holds two full stops. No digit before the year: a
-#: journal's volume and year print so before the pages ("...Review 34 (1997): 921"), and the
-#: pages' digits after the colon.
+#: stop at most among them, perhaps its acronym in brackets (``_BRACKETED_ACRONYM``)
+#: ("Australia. Department of External Affairs (1913): Northern Territory", "Battelle
+#: Memorial Institute (Battelle) (2010): Guidance", natur-und-landschaft; persons' initials
+#: open the entry as ``SURNAME_BEFORE_INITIALS`` reads them). Not the rest of an entry up to
+#: the next one's year: "...Lagos: Harbour Books. Moreau A. (2004):" holds two full stops. No
+#: digit before the year: a journal's volume and year print so before the pages ("...Review 34
+#: (1997): 921"), and the pages' digits after the colon.
 _ORGANISATION_WORDS = r"[^\W\d_][^\d():;.]{0,80}?"  # up to a bracket, no digit, no full stop
-_AUTHOR_RUN_BEFORE_DATED_COLON = (rf"{_ORGANISATION_WORDS}(?:\. [^\d():;.]{{1,80}}?)? "
+_AUTHOR_RUN_BEFORE_DATED_COLON = (rf"{_ORGANISATION_WORDS}(?:\. [^\d():;.]{{1,80}}?)?"
+                                  rf"(?: {_BRACKETED_ACRONYM})? "
                                   rf"\({YEAR_DIGITS}[a-z]?\): (?=[^\W\d_])")
 #: An inverted name with two given names, then its year after the full stop: "Cortéz, Rosa
 #: María. 1986." (american-journal-of-political-science). Not a place and a publisher's name
@@ -364,7 +370,7 @@ _TWO_GIVEN_NAMES_AND_YEAR = (rf"{NAME}, {NAME} (?!{alternation(NAME_CLOSING_WORD
 #: An organisation's name, no full stop inside, its acronym in brackets, then its year
 #: after the full stop: "Department of the Navy (DON). 2012." (american-journal-of-political-
 #: science, "Author. Year. Title.").
-_ORGANISATION_ACRONYM_AND_YEAR = (rf"{_ORGANISATION_WORDS} \([^\W\d_]{{2,12}}\)\. "
+_ORGANISATION_ACRONYM_AND_YEAR = (rf"{_ORGANISATION_WORDS} {_BRACKETED_ACRONYM}\. "
                                   rf"\(?{YEAR_DIGITS}(?!\d)")
 #: A surname after the number a list prints in its margin with no full stop, its initials
 #: joined with no full stop, then the year or the next author: "...Colomars. 4 Widiawati D
