@@ -122,6 +122,13 @@ QUANTUM = TITLE.replace("classical", "quantum")
     (f"Ugo Bassi and Nora Ferri, 2011, {TITLE}, Einaudi.", "Bassi", TITLE, True),
     (f"Rossi, M., Verdi, S., et al., {TITLE}, Phys. Rev. 81 (1998).", "Rossi", TITLE, True),
     (f"Rossi, M., Verdi, S., et al.: {TITLE}. Phys. Rev. 81 (1998).", "Rossi", TITLE, True),
+    # a run that prints given names in brackets after each surname: the bracket closes no
+    # field, and the bare name after "et" is a co-author ("Initiative (Sustainable Forestry) et
+    # Inc, Title"); after the name's title and venue the run is the next entry's
+    (f"Okafor (Adaeze Chiamaka Nkem) et Fjordlab, {TITLE}, Oslo, 2010.", "Okafor", TITLE, True),
+    (f"Okafor (Adaeze Chiamaka Nkem) et Fjordlab, {TITLE}, Oslo, 2010.", "Okafor", QUANTUM, False),
+    (f"Okafor (Ada Nkem), Storia delle bonifiche, Laterza (Bari) Nora Ferri, {TITLE}, Oslo, "
+     "2010.", "Okafor", TITLE, False),
     # a run that prints its names inverted with no commas: an initial's full stop closes no field
     (f"{INVERTED_NO_COMMAS}, {TITLE}, Einaudi, 2011.", "Bassi", TITLE, True),
     (f"{INVERTED_NO_COMMAS}, {TITLE}, Einaudi, 2011.", "Bassi", QUANTUM, False),

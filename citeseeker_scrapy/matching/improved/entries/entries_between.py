@@ -31,6 +31,11 @@ from ..text.per_text_cache import kept_per_text
 from .windows import widened_start
 
 _DATED_WORDS = 8  # letters after an entry's year that are its title or venue, not a name
+#: A name's given names in brackets right after its surname, as some styles print every name
+#: of a run ("Kuchenbuch (Ludolf), Title", "Dixon (B.) et Mangieri (T.), Title"): up to four
+#: words or initials, no digit (not a year, not a bracketed place and its publisher).
+_OWN_BRACKETED_GIVEN_NAMES = re.compile(
+    r" \([^\W\d_][^\W\d_.'\u2019-]*\.?(?:[ -][^\W\d_][^\W\d_.'\u2019-]*\.?){0,3}\)")
 #: The rest of an inverted name after its surname: the comma, one or two given names or
 #: initials and the full stop that ends them ("lindqvist|, karin.", "novak|, jan-petr marie.").
 _OWN_GIVEN_NAMES = re.compile(rf", {GIVEN_OR_INITIALS}(?: {GIVEN_OR_INITIALS})?\.")
@@ -155,8 +160,14 @@ def _given_first_run_before_title(text: str, name_end: int, gap_start: int, star
     lie between the name's author list and it: the name's entry went on to its title and venue,
     so the run is the next entry's ("Ugo Bassi, Title, Milano, 2008 Nora Ferri, Title"). The
     run's own name is no title's first words there: a title follows the name's run or its date,
-    not a comma after a closing field. Called by :func:`another_entry_between` when no
-    author list with initials or a colon ends right before the title."""
+    not a comma after a closing field. The name's own given names in brackets right after it
+    (``_OWN_BRACKETED_GIVEN_NAMES``: "Initiative (Sustainable Forestry) et Inc, Title") are
+    neither a title nor a field their bracket closes, so the words are counted after them.
+    Called by :func:`another_entry_between` when no author list with initials or a colon ends
+    right before the title."""
+    own = _OWN_BRACKETED_GIVEN_NAMES.match(text, name_end)
+    if own is not None:
+        gap_start = max(gap_start, own.end())
     run = GIVEN_FIRST_RUN_BEFORE_TITLE.search(text, max(gap_start, start - 3 * NAME_PIECE), start)
     return run is not None and (
         ends > 0 or _dated_entry_before(text, name_end, run.start())
