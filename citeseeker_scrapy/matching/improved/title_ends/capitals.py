@@ -335,9 +335,9 @@ def prints_titles_into_towns_and_publishers(text: str, printed: PrintedCase, at:
     and Other Writings New York, Cambridge University Press.", a style that prints "Title
     Place, Publisher." with no punctuation after the title (or no full stop either, the
     paragraph's end closing the entry: "...and Logic New York, Dover Publications", read with
-    the print's paragraphs, ``printed``). There a title without its last
-    word prints that word before the place, never right before the comma, so one word closed
-    by the comma before the entry's publisher is the place's, known town or not. Called by
+    the print's paragraphs, ``printed``). There a title without its last word prints that
+    word before the place, never right before the comma, so one word closed by the comma
+    before the entry's publisher is the place's, known town or not. Called by
     ``undecided_ends._name_before_publisher_in_list_of_towns``; the list's towns are read once
     per text (:func:`_towns_before_closing_publishers`)."""
     return (_others(_towns_before_closing_publishers(text, printed), at)
@@ -348,8 +348,9 @@ def prints_titles_into_towns_and_publishers(text: str, printed: PrintedCase, at:
 def _towns_before_closing_publishers(text: str, printed: PrintedCase) -> tuple[int, ...]:
     """Where the list in ``text`` runs a title into a town, its comma and a publisher closing
     the entry (``place_fields.towns_before_closing_publishers``). Called by
-    :func:`prints_titles_into_towns_and_publishers`; read once per text
-    (``per_text_cache.kept_per_text``: the hits of a document ask again)."""
+    :func:`prints_titles_into_towns_and_publishers`; read once per text, with the print's
+    paragraphs ``printed`` (``per_text_cache.kept_per_text_alone``: the hits of a document ask
+    again)."""
     return tuple(towns_before_closing_publishers(text, printed))
 
 
