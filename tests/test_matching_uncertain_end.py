@@ -704,6 +704,11 @@ _IN_CONTAINERS = ("Okafor, Ada: Auf der Suche nach neuen Hafenwörtern, in: Berg
     (_ONE_WORD_PUBLISHERS, "Lund", "Tidal Charts of the Outer Skerries"),
     (_ONE_WORD_PUBLISHERS, "Holm", "Quay Walls of the Inner Skerries"),
     (_ONE_WORD_PUBLISHERS, "Berg", "Kooperation zwischen Hafen und Werft"),
+    # the next entry's first name with a transliterated initial of two letters ("Yu.", "Zh.")
+    (_ONE_WORD_PUBLISHERS.replace("Berg M. (1993)", "Berg Yu.M. (1993)"), "Holm",
+     "Quay Walls of the Inner Skerries"),
+    (_ONE_WORD_PUBLISHERS.replace("Berg M. (1993)", "Berg Zh. (1993)"), "Holm",
+     "Quay Walls of the Inner Skerries"),
 ])
 def test_a_title_before_a_one_word_publisher_and_its_town_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -721,6 +726,12 @@ def test_a_title_before_a_one_word_publisher_and_its_town_is_reported_marked(
     # no publisher: the title's own last word, its full stop and a town; or a word changed
     (_ONE_WORD_PUBLISHERS, "Moreau", "Stone Bridges of the"),
     (_ONE_WORD_PUBLISHERS, "Moreau", "Stone Bridges of the Rhone"),
+    # two letters no transliteration prints as one initial, or a chapter's abbreviation: no
+    # next entry's name after the town's colon
+    (_ONE_WORD_PUBLISHERS.replace("Berg M. (1993)", "Berg Yo.M. (1993)"), "Holm",
+     "Quay Walls of the Inner Skerries"),
+    (_ONE_WORD_PUBLISHERS.replace("Berg M. (1993)", "Handbook Ch. 5 (1993)"), "Holm",
+     "Quay Walls of the Inner Skerries"),
     # the title's own last word, its comma and the word for "in" before a container
     (_IN_CONTAINERS, "Okafor", "Auf der Suche nach neuen"),
     (_IN_CONTAINERS, "Lund", "Review of Notable Harbour"),

@@ -381,8 +381,14 @@ _ORGANISATION_ACRONYM_AND_YEAR = (rf"{_ORGANISATION_WORDS} {_BRACKETED_ACRONYM}\
 _NUMBERED_NAME_AND_JOINED_INITIALS = (
     rf"{LISTED_DIGITS} {NAME} [^\W\d_]{{1,3}}"
     rf"(?: \(?{YEAR_DIGITS}(?!\d)|,? {AND_WORD} {NAME} |, {NAME} [^\W\d_]{{1,3}}[,.( ])")
+#: The initials the next entry's first name prints after its surname (``name_grammar.INITIALS``),
+#: one of them perhaps a Russian letter transliterated with two ("Golfand Yu.A., Likhtman E.P.
+#: (1971):" for Ю; Я, Ж and Х print "Ya.", "Zh." and "Kh."). Not "Ch." nor "Sh.": a
+#: chapter's abbreviation prints so after a word ("...Handbook Ch. 5").
+_TRANSLITERATED_INITIAL = r"(?:yu|ya|zh|kh)\."
+_OPENING_INITIALS = rf"(?:{_TRANSLITERATED_INITIAL}[ -]?)?{INITIALS}|{_TRANSLITERATED_INITIAL}"
 NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"
-                      rf"| {SURNAME_BEFORE_INITIALS}{INITIALS}"
+                      rf"| {SURNAME_BEFORE_INITIALS}(?:{_OPENING_INITIALS})"
                       rf"| {_NUMBERED_NAME_AND_JOINED_INITIALS}"
                       rf"| {NAME}, {NAME}[.,;] "
                       rf"| {_TWO_GIVEN_NAMES_AND_YEAR}"
