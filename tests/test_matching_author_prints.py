@@ -893,6 +893,9 @@ _UNPUNCTUATED_ENTRY = f"(8) Okafor BN, Lindqvist E, Marchetti {_FJORD}. Estuar. 
 #: Masaitis Nd-Sr Isotope ..."), or a neighbour's ("Gordina LS, Limonad MYu Noospheric ...").
 _TWO_LETTER_INITIAL_ENTRY = _UNPUNCTUATED_ENTRY.replace("Okafor BN", "Okafor Th")
 _TWO_LETTER_INITIAL_LIST = _UNPUNCTUATED_LIST.replace("Osei K Salt", "Osei KYu Salt")
+#: ... or four initials joined ("Iskandar AA, Hoekstra HJWM, Tjia MO Performance").
+_FOUR_INITIALS_LIST = _UNPUNCTUATED_LIST.replace("Tanaka H, Osei K Salt",
+                                                 "Tanaka H, Osei HJWM, Lund MO Salt")
 #: ... or a generational suffix joined to a neighbour's initials ("McHone JFJr Astronaut's").
 _JOINED_SUFFIX_LIST = _UNPUNCTUATED_LIST.replace("Tanaka H, Osei K Salt",
                                                  "Tanaka H, Osei KLJr Salt")
@@ -913,6 +916,7 @@ _ELIDED_ARTICLE_LIST = (
     (_UNPUNCTUATED_LIST.format(_TWO_LETTER_INITIAL_ENTRY), "Okafor"),
     (_TWO_LETTER_INITIAL_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
     (_JOINED_SUFFIX_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
+    (_FOUR_INITIALS_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
 ])
 def test_a_bare_co_author_after_undotted_initials_among_neighbours_printed_so_ends_the_run(
         doc: str, author: str) -> None:

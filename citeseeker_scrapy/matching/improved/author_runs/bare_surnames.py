@@ -91,8 +91,9 @@ TITLE_AFTER_UNPUNCTUATED = re.compile(
 #: pogliano u"), told by their capitals; not the word for "and" before a last name or "et al.".
 #: The words and their initials are read ahead, so that the further name's own comma is
 #: matched next ("osei k, Salt"); a generational suffix may be joined to the initials
-#: ("mclaughlin g, mchone jfjr Astronaut's").
-_FURTHER_INITIALS = (rf"(?: [^\W\d_]{{2,3}}(?:{GENERATIONAL_SUFFIXES})?"
+#: ("mclaughlin g, mchone jfjr Astronaut's"); a further name may join four initials ("iskandar
+#: aa, hoekstra hjwm, tjia mo Performance": Dutch names print so).
+_FURTHER_INITIALS = (rf"(?: [^\W\d_]{{2,4}}(?:{GENERATIONAL_SUFFIXES})?"
                      r"|(?: [^\W\d_](?:-[^\W\d_])?){1,3})[ ,.]")
 COMMA_AFTER_UNPUNCTUATED = re.compile(
     rf"(?<![^\W_]){NAME}({UNPUNCTUATED_INITIALS}), (?!{AND_WORD} )"
