@@ -89,15 +89,16 @@ TITLE_AFTER_UNPUNCTUATED = re.compile(
 #: griffin d Endowments", "stern rj, sun c-h Basement", "brown k, smith j. Other"), or after
 #: that word and a second one, a name of two words (group 3: "cassiago c, la paglia g,
 #: pogliano u"), told by their capitals; not the word for "and" before a last name or "et al.".
-#: The words and their initials are read ahead, so that the further name's own comma is
-#: matched next ("osei k, Salt"); a generational suffix may be joined to the initials
+#: The words and their initials are read ahead, each reading apart (the second word of "la
+#: osei k" is no four initials), so that the further name's own comma is matched next ("osei
+#: k, Salt"); a generational suffix may be joined to the initials
 #: ("mclaughlin g, mchone jfjr Astronaut's"); a further name may join four initials ("iskandar
 #: aa, hoekstra hjwm, tjia mo Performance": Dutch names print so).
 _FURTHER_INITIALS = (rf"(?: [^\W\d_]{{2,4}}(?:{GENERATIONAL_SUFFIXES})?"
                      r"|(?: [^\W\d_](?:-[^\W\d_])?){1,3})[ ,.]")
 COMMA_AFTER_UNPUNCTUATED = re.compile(
     rf"(?<![^\W_]){NAME}({UNPUNCTUATED_INITIALS}), (?!{AND_WORD} )"
-    rf"(?={NAME}({_FURTHER_INITIALS})?(?: {NAME}({_FURTHER_INITIALS}))?)")
+    rf"(?={NAME}({_FURTHER_INITIALS})?)(?:(?={NAME} {NAME}({_FURTHER_INITIALS})))?")
 
 
 def bare_surname_ends_run(text: str, name_end: int, first: int,
