@@ -917,6 +917,10 @@ _ELIDED_ARTICLE_LIST = (
     (_TWO_LETTER_INITIAL_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
     (_JOINED_SUFFIX_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
     (_FOUR_INITIALS_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
+    # one of three neighbours with a generational suffix joined to its initials ("Mudrey MGJr
+    # The potential ...")
+    (_ELIDED_ARTICLE_LIST.replace("Moreau C L’estuaire", "Moreau MGJr L’estuaire").format(
+        _UNPUNCTUATED_ENTRY), "Lindqvist"),
 ])
 def test_a_bare_co_author_after_undotted_initials_among_neighbours_printed_so_ends_the_run(
         doc: str, author: str) -> None:

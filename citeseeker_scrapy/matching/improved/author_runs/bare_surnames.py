@@ -79,9 +79,11 @@ BARE_SURNAME_AFTER_UNPUNCTUATED = re.compile(
 #: with no initials has no full stop either ("(8) amico l, osterloh a, vedral Entanglement"):
 #: the full stop is the initials'. Lower case cannot tell initials from a short word ("...).
 #: the us army"): the capitals are read too (group 2 the title's first letter). The title may
-#: open with an article elided before its apostrophe ("denis m L’homéopathie en ...").
+#: open with an article elided before its apostrophe ("denis m L’homéopathie en ..."), and
+#: the last initials may have a generational suffix joined to them ("mudrey mgjr The").
 TITLE_AFTER_UNPUNCTUATED = re.compile(
-    rf"(?:^|(?<=[,.\])] )){NAME}({UNPUNCTUATED_INITIALS})\.? (?!{AND_WORD} )([^\W\d_])"
+    rf"(?:^|(?<=[,.\])] )){NAME}({UNPUNCTUATED_INITIALS}(?:{GENERATIONAL_SUFFIXES})?)\.? "
+    rf"(?!{AND_WORD} )([^\W\d_])"
     r"(?:[^\W\d_]{0,3}['\u2019])?[^\W\d_]+")
 #: The same initials (group 1) with a comma after them, then a word: a comma before the title
 #: ("ginzburg c, Threads and ..."), or a further name when that word has initials after it
