@@ -917,6 +917,10 @@ _ELIDED_ARTICLE_LIST = (
     (_TWO_LETTER_INITIAL_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
     (_JOINED_SUFFIX_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
     (_FOUR_INITIALS_LIST.format(_UNPUNCTUATED_ENTRY), "Okafor"),
+    # a neighbour's journal whose abbreviated words end with a letter before a comma ("Phys
+    # Res A, Accel Detect"): no name and its initials before a title
+    (_UNPUNCTUATED_LIST.replace("J Isles. 2001", "Nucl Instrum Phys Res A, Accel Detect. "
+                                "2001").format(_UNPUNCTUATED_ENTRY), "Okafor"),
     # one of three neighbours with a generational suffix joined to its initials ("Mudrey MGJr
     # The potential ...")
     (_ELIDED_ARTICLE_LIST.replace("Moreau C L’estuaire", "Moreau MGJr L’estuaire").format(
@@ -993,6 +997,8 @@ def test_a_lower_case_title_after_a_capitalised_word_not_read_as_a_run_is_reject
     # a neighbour printing a comma before its title: a list that mixes styles
     (_UNPUNCTUATED_LIST.replace("Osei K Salt", "Osei K, Salt").format(_UNPUNCTUATED_ENTRY),
      _FJORD),
+    (_UNPUNCTUATED_LIST.replace("Moreau C Harbour", "Moreau C, Harbour").format(
+        _UNPUNCTUATED_ENTRY), _FJORD),
     # neighbours that all print a comma before their titles
     ("(5) Brown P, Lee KL, Ferry routes of the northern isles, J Isles 3 (2001).\n(6) Tanaka H, "
      f"Osei K, Salt marsh birds of the lower delta, Wetl Ecol 9 (2003).\n{_UNPUNCTUATED_ENTRY}\n"

@@ -91,6 +91,9 @@ TITLE_AFTER_UNPUNCTUATED = re.compile(
 #: griffin d Endowments", "stern rj, sun c-h Basement", "brown k, smith j. Other"), or after
 #: that word and a second one, a name of two words (group 3: "cassiago c, la paglia g,
 #: pogliano u"), told by their capitals; not the word for "and" before a last name or "et al.".
+#: The name opens a run as the entry's first (after its number, the entry before or the text's
+#: start) or after a comma: not a journal's abbreviated words ("...Nucl Instrum Methods Phys
+#: Res A, 2010": "Res A" is no name).
 #: The words and their initials are read ahead, each reading apart (the second word of "la
 #: osei k" is no four initials), so that the further name's own comma is matched next ("osei
 #: k, Salt"); a generational suffix may be joined to the initials
@@ -99,7 +102,7 @@ TITLE_AFTER_UNPUNCTUATED = re.compile(
 _FURTHER_INITIALS = (rf"(?: [^\W\d_]{{2,4}}(?:{GENERATIONAL_SUFFIXES})?"
                      r"|(?: [^\W\d_](?:-[^\W\d_])?){1,3})[ ,.]")
 COMMA_AFTER_UNPUNCTUATED = re.compile(
-    rf"(?<![^\W_]){NAME}({UNPUNCTUATED_INITIALS}), (?!{AND_WORD} )"
+    rf"(?:^|(?<=[\d,.\])] )){NAME}({UNPUNCTUATED_INITIALS}), (?!{AND_WORD} )"
     rf"(?={NAME}({_FURTHER_INITIALS})?)(?:(?={NAME} {NAME}({_FURTHER_INITIALS})))?")
 
 
