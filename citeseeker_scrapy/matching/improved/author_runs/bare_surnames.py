@@ -93,7 +93,7 @@ TITLE_AFTER_UNPUNCTUATED = re.compile(
 #: pogliano u"), told by their capitals; not the word for "and" before a last name or "et al.".
 #: The name opens a run as the entry's first (after its number, the entry before or the text's
 #: start) or after a comma: not a journal's abbreviated words ("...Nucl Instrum Methods Phys
-#: Res A, 2010": "Res A" is no name).
+#: Res A, Accel Spectrom ...": "Res A" is no name).
 #: The words and their initials are read ahead, each reading apart (the second word of "la
 #: osei k" is no four initials), so that the further name's own comma is matched next ("osei
 #: k, Salt"); a generational suffix may be joined to the initials
