@@ -33,8 +33,7 @@ def kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
     ``ditto_entries._own_bare_date``, ``ditto_entries.run_date``, ``attribution._in_entry``,
     ``attribution._entry_end`` and ``entries_between.another_entry_between``; and answers about
     the whole text: ``headers._repeats_in``, ``headers._numbers_as_one``, ``headers._prints_of``,
-    ``capitals.prints_books_with_comma``, ``capitals._towns_before_closing_publishers``,
-    ``capitals._towns_before_closing_years``, ``title_edges._chapters_in_books``,
+    ``capitals.prints_books_with_comma``, ``capitals._towns_before_closing_years``, ``title_edges._chapters_in_books``,
     ``bare_surnames._semicolons_between_names``
     (:func:`kept_per_text_alone` for those that need the
     printed capitals too). Scrapy's thread pool
@@ -59,8 +58,9 @@ def kept_per_text_alone(read: Callable[..., Answer]) -> Callable[..., Answer]:
     answers. ``given`` is what the text itself fixes (its printed capitals,
     ``word_edges.PrintedCase``): a new object for each query, so no part of the key. Why: a
     reference list's habit (``capitals.prints_titles_into_towns``,
-    ``capitals.prints_in_before_containers``) is read once however many of a document's hits
-    ask about it."""
+    ``capitals.prints_in_before_containers``, ``capitals._towns_before_closing_publishers``,
+    read with the print's paragraphs) is read once however many of a document's hits ask
+    about it."""
     known_for = _texts_kept()
 
     @wraps(read)
