@@ -925,6 +925,10 @@ _ELIDED_ARTICLE_LIST = (
     # The potential ...")
     (_ELIDED_ARTICLE_LIST.replace("Moreau C L’estuaire", "Moreau MGJr L’estuaire").format(
         _UNPUNCTUATED_ENTRY), "Lindqvist"),
+    # one neighbour with a bare co-author of its own ("Handayani AH, Ramli Developmentof Ground
+    # ..."): two capitalised words after a comma, alone, show no habit of commas before titles
+    (_UNPUNCTUATED_LIST.replace("Osei K Salt marsh", "Osei Salt Marsh").format(
+        _UNPUNCTUATED_ENTRY), "Okafor"),
 ])
 def test_a_bare_co_author_after_undotted_initials_among_neighbours_printed_so_ends_the_run(
         doc: str, author: str) -> None:
@@ -999,6 +1003,9 @@ def test_a_lower_case_title_after_a_capitalised_word_not_read_as_a_run_is_reject
      _FJORD),
     (_UNPUNCTUATED_LIST.replace("Moreau C Harbour", "Moreau C, Harbour").format(
         _UNPUNCTUATED_ENTRY), _FJORD),
+    # two neighbours with two capitalised words after a comma: a habit of the list
+    (_UNPUNCTUATED_LIST.replace("Osei K Salt marsh", "Osei Salt Marsh").replace(
+        "Park M Lighthouse", "Park Lighthouse Keepers").format(_UNPUNCTUATED_ENTRY), _FJORD),
     # neighbours that all print a comma before their titles
     ("(5) Brown P, Lee KL, Ferry routes of the northern isles, J Isles 3 (2001).\n(6) Tanaka H, "
      f"Osei K, Salt marsh birds of the lower delta, Wetl Ecol 9 (2003).\n{_UNPUNCTUATED_ENTRY}\n"
@@ -1017,7 +1024,8 @@ def test_a_lower_case_title_after_a_capitalised_word_not_read_as_a_run_is_reject
     # a word of two letters no initial prints as: a word of a sentence
     (_UNPUNCTUATED_LIST.format(_UNPUNCTUATED_ENTRY.replace("Okafor BN", "Okafor In")), _FJORD),
     # a neighbour's suffix with no initials before it: a word after its comma, a title's
-    (_JOINED_SUFFIX_LIST.replace("KLJr", "Jr").format(_UNPUNCTUATED_ENTRY), _FJORD),
+    (_JOINED_SUFFIX_LIST.replace("KLJr", "Jr").replace("Park M Lighthouse", "Park Jr Lighthouse")
+     .format(_UNPUNCTUATED_ENTRY), _FJORD),
 ])
 def test_near_misses_beside_a_bare_co_author_after_undotted_initials_are_rejected(
         doc: str, title: str) -> None:
@@ -1061,9 +1069,9 @@ def test_a_short_title_after_a_bare_co_author_among_such_neighbours_is_found(
     _UNPUNCTUATED_LIST.format(_SHORT_AFTER_BARE.replace("Marchetti", "marchetti")),
     # neighbours closing their runs with a full stop, one printing a comma before its title
     _FULL_STOP_LIST.replace("Osei K. Salt", "Osei K, Salt").format(_SHORT_AFTER_BARE),
-    # a name of two words with no initials after it: a comma before a title
-    _UNPUNCTUATED_LIST.replace("Osei K Salt", "Osei K, Salt Marsh birds").format(
-        _SHORT_AFTER_BARE),
+    # names of two words with no initials after them: commas before titles
+    _UNPUNCTUATED_LIST.replace("Osei K Salt", "Osei K, Salt Marsh birds").replace(
+        "Park M Lighthouse", "Park M, Light House keepers").format(_SHORT_AFTER_BARE),
     # two neighbours only: no list's style to read
     "(7) Moreau C Harbour cranes and their keepers. Port Hist. 2008;2:40-51.\n"
     f"{_SHORT_AFTER_BARE}\n(9) Nwosu A, Park M Lighthouse keepers of the west coast. Lagos: "

@@ -160,6 +160,8 @@ def bare_surname_closes_run(text: str, name: tuple[int, int], first: int,
 #: three entries before its run and after its title's first word (twice as many on one side
 #: where the text ends on the other: :func:`_neighbouring_sides`).
 _NEIGHBOURS_REACH = 600
+#: The stretches before and after an entry where its neighbours are read (``(low, high)`` each).
+_Sides = tuple[tuple[int, int], ...]
 #: Neighbouring runs that print their title right after the last initials' full stop, at least:
 #: a list's style read from one or two entries is no list's.
 _TITLES_AFTER_INITIALS = 3
@@ -182,22 +184,22 @@ def _bare_word_before_title(run: re.Match[str], first: int, printed: PrintedCase
 
 
 def _neighbours_print_titles_after_initials(text: str, name_end: int, first: int,
-                                            comma_after: Callable[[int, int], bool],
+                                            comma_after: Callable[[_Sides], bool],
                                             titles_after: Callable[[int, int], int]) -> bool:
     """True if the entries around a run print their titles right after their last initials:
     in ``_NEIGHBOURS_REACH`` characters before the run's first name (the name ending at
     ``name_end``) and after the title's first word at ``first``, ``titles_after`` counts
-    ``_TITLES_AFTER_INITIALS`` titles at least and ``comma_after`` finds no comma and title
-    after a name's initials. What tells a bare co-author ("Queija, A., Berta Los corazas") from
+    ``_TITLES_AFTER_INITIALS`` titles at least and ``comma_after`` finds no habit of a comma
+    and a title after a name's initials on both sides together. What tells a bare co-author ("Queija, A., Berta Los corazas") from
     one author, a comma and the title ("Ginzburg, C., Threads and Traces"): where a paper's
     lists mix styles, the whole text cannot. Each form reads the initials it prints. Called by
     :func:`_bare_surname_after_comma` and :func:`_bare_surname_after_unpunctuated`."""
     sides = _neighbouring_sides(len(text), name_start(text, name_end), first)
-    return (not any(comma_after(low, high) for low, high in sides)
+    return (not comma_after(sides)
             and sum(titles_after(low, high) for low, high in sides) >= _TITLES_AFTER_INITIALS)
 
 
-def _neighbouring_sides(length: int, start: int, first: int) -> tuple[tuple[int, int], ...]:
+def _neighbouring_sides(length: int, start: int, first: int) -> _Sides:
     """The stretch of a text of ``length`` characters before a run (starting at ``start``) and
     the one after its title's first word (at ``first``) in which its neighbours are read:
     ``_NEIGHBOURS_REACH`` characters each, and where the text's start or end cuts one side
@@ -229,11 +231,11 @@ def _bare_surname_after_comma(text: str, name_end: int, first: int,
                 partial(_titles_after_initials, text)))
 
 
-def _comma_after_initials(text: str, low: int, high: int) -> bool:
-    """True if ``text[low:high]`` (read as a text of its own) prints a comma after a name's
-    initials and a word that opens no further name (``COMMA_AFTER_INITIALS``). Called by
+def _comma_after_initials(text: str, sides: _Sides) -> bool:
+    """True if one of the ``sides`` (each read as a text of its own) prints a comma after a
+    name's initials and a word that opens no further name (``COMMA_AFTER_INITIALS``). Called by
     :func:`_neighbours_print_titles_after_initials` for :func:`_bare_surname_after_comma`."""
-    return COMMA_AFTER_INITIALS.search(text[low:high]) is not None
+    return any(COMMA_AFTER_INITIALS.search(text[low:high]) is not None for low, high in sides)
 
 
 def _titles_after_initials(text: str, low: int, high: int) -> int:
@@ -266,15 +268,41 @@ def _bare_surname_after_unpunctuated(text: str, name_end: int, first: int,
                 partial(_titles_after_unpunctuated, text, printed)))
 
 
-def _comma_after_unpunctuated(text: str, printed: PrintedCase, low: int, high: int) -> bool:
-    """True if between ``low`` and ``high`` a run prints a comma and a word that is no further
-    name after its last initials, printed as capitals (``COMMA_AFTER_UNPUNCTUATED``: "Ginzburg
-    C, Threads and"; not "Tversky A, Griffin D Endowments"). Called by
-    :func:`_neighbours_print_titles_after_initials` for
+#: Words printed right after a neighbour's comma: a word, its blank and the next word's first
+#: letter, whose capitals tell a title in sentence case from two capitalised words.
+_TWO_WORDS = re.compile(r"[^\W\d_]+ [^\W\d_]")
+
+
+def _comma_after_unpunctuated(text: str, printed: PrintedCase, sides: _Sides) -> bool:
+    """True if on the ``sides`` (``(low, high)`` each) runs print a comma and a word that is no further
+    name after their last initials, printed as capitals (``COMMA_AFTER_UNPUNCTUATED``: "Ginzburg
+    C, Threads and"; not "Tversky A, Griffin D Endowments"): once where a word in lower case
+    follows that word (a title in sentence case), twice where both words are capitalised. One
+    neighbour printed "Handayani AH, Ramli Developmentof Ground ..." is itself a bare
+    co-author before its title as often as a comma before a title: alone, it shows no habit
+    of the list. Called by :func:`_neighbours_print_titles_after_initials` for
     :func:`_bare_surname_after_unpunctuated`."""
-    return any(_in_capitals(text, printed, comma.span(1)) and not any(
-        comma.group(group) and _in_capitals(text, printed, comma.span(group)) for group in (2, 3))
-        for comma in COMMA_AFTER_UNPUNCTUATED.finditer(text, low, high))
+    capitalised_pairs = 0
+    commas = (comma for low, high in sides
+              for comma in COMMA_AFTER_UNPUNCTUATED.finditer(text, low, high))
+    for comma in commas:
+        if not _in_capitals(text, printed, comma.span(1)) or any(
+                comma.group(group) and _in_capitals(text, printed, comma.span(group))
+                for group in (2, 3)):
+            continue
+        if not _two_capitalised_words(text, printed, comma.end()):
+            return True
+        capitalised_pairs += 1
+    return capitalised_pairs >= 2
+
+
+def _two_capitalised_words(text: str, printed: PrintedCase, start: int) -> bool:
+    """True if the two words from ``start`` are both printed with a capital first letter
+    ("Ramli Developmentof", "Salt Marsh"; not "Salt marsh", "Threads and"). Called by
+    :func:`_comma_after_unpunctuated`."""
+    words = _TWO_WORDS.match(text, start)
+    cased = words and printed(start, words.end())
+    return bool(cased) and cased[0].isupper() and cased[-1].isupper()
 
 
 def _titles_after_unpunctuated(text: str, printed: PrintedCase, low: int, high: int) -> int:
