@@ -269,10 +269,21 @@ _BOOK_SUBTITLE_PAGES = _BOOK_DATA_PAGES.replace(
     "Sjöfart. Nordvik", "Sjöfart: Ships and Seamen of the Northern Coasts. Nordvik")
 
 
+#: ... or, after a title's last word in lower case, a book whose name holds commas, up to its
+#: full stop, then its publisher and seat closing the entry, with no pages (hydrobiologia:
+#: "...judgments of well-being Choices, Values and Frames. Cambridge University Press, New
+#: York.").
+_BOOK_WITH_COMMAS = ("Berg, M., 1992. Patronage among Baltic pilots Harbours, Quays and Docks. "
+                     "Nordvik Forlag, Oslo.\n\n"
+                     "Lund, K., 1994. Tides. Nordvik, Oslo.\n\n"
+                     "Moreau, A., 2001. Stone bridges. Seuil, Paris.")
+
+
 @pytest.mark.parametrize("doc, author, title", [
     (_BOOK_DATA_PAGES, "Okafor", "Lanterns and Bollards of the Old Quay"),
     (_BOOK_DATA_PAGES, "Berg", "Patronage among Baltic Pilots"),
     (_BOOK_SUBTITLE_PAGES, "Berg", "Patronage among Baltic Pilots"),
+    (_BOOK_WITH_COMMAS, "Berg", "Patronage among Baltic pilots"),
 ])
 def test_a_title_before_a_one_word_book_its_publication_data_and_pages_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -292,6 +303,13 @@ def test_a_title_before_a_one_word_book_its_publication_data_and_pages_is_report
     (_BOOK_SUBTITLE_PAGES, "Berg", "Patronage among Baltic Divers"),
     (_BOOK_SUBTITLE_PAGES.replace("Ships and Seamen", "Ships 12 and Seamen"), "Berg",
      "Patronage among Baltic Pilots"),
+    # the book whose name holds commas: a word changed; the title's last word printed with a
+    # capital (a title in title case goes on so); more of the entry after the seat
+    (_BOOK_WITH_COMMAS, "Berg", "Patronage among Baltic divers"),
+    (_BOOK_WITH_COMMAS.replace("Baltic pilots", "Baltic Pilots"), "Berg",
+     "Patronage among Baltic Pilots"),
+    (_BOOK_WITH_COMMAS.replace("Forlag, Oslo.", "Forlag, Oslo. Fjord Studies 12."), "Berg",
+     "Patronage among Baltic pilots"),
 ])
 def test_a_word_before_publication_data_and_pages_that_tell_no_book_stays_rejected(
         doc: str, author: str, title: str) -> None:

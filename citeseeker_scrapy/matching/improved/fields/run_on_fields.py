@@ -387,15 +387,18 @@ CONTAINER_VOLUME_AND_PAGES = re.compile(rf"{_CONTAINER_NAME % ''}{_VOLUME_AND_PA
 COLON_AND_CONTAINER_TO_VOLUME = re.compile(
     rf": {_CONTAINER_NAME % ''}(?:,? {_NOT_A_YEAR}| {YEAR_DIGITS}; ?)\d{{1,4}}"
     r"(?![^\W_])")
-#: A book's subtitle after the colon that closes its first word, up to the book's full stop
-#: and its blank: capitalised words and words in lower case, no digit and no other mark among
-#: them (hydrobiologia: "...the Wish to Have Children Individualization: Institutionalized
-#: Individualism and its Social and Political Consequences. Sage, London: 119–128."), read from
-#: the end of that first word. ``undecided_ends`` reads it after one capitalised word run on
-#: after a title where a publisher, its seat and the chapter's pages close the entry: a book
-#: prints no pages there, so the field is a chapter's book; a title's own last word before its
-#: subtitle prints so too, so the end stays uncertain.
-BOOK_SUBTITLE_TO_FULL_STOP = re.compile(rf": {NAME}(?: {NAME}){{0,20}}\. ")
+#: A book's further words after the colon or the comma that closes its first word, up to the
+#: book's full stop and its blank: its subtitle, or the rest of a name that holds commas;
+#: capitalised words and words in lower case, no digit and no mark but commas among them
+#: (hydrobiologia: "...the Wish to Have Children Individualization: Institutionalized
+#: Individualism and its Social and Political Consequences. Sage, London: 119–128.",
+#: "...judgments of well-being Choices, Values and Frames. Cambridge University Press, New
+#: York."), read from the end of that first word. ``undecided_ends`` reads it after one
+#: capitalised word run on after a title where a publisher, its seat and the chapter's pages
+#: close the entry (a book prints no pages there, so the field is a chapter's book), or a
+#: publisher and its seat alone in a list that runs titles into their containers; a title's
+#: own last word before its subtitle prints so too, so the end stays uncertain.
+BOOK_REST_TO_FULL_STOP = re.compile(rf"[:,] {NAME}(?:,? {NAME}){{0,20}}\. ")
 #: A chapter's book after the comma or the colon of its first word, run up to the chapter's
 #: pages marked "pp." after a comma or a full stop, with no digit before them (a volume's, a
 #: year's): health-and-social-care-in-the-community, interaction-design-and-architectures

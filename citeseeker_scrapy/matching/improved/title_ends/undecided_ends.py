@@ -48,7 +48,7 @@ from ..fields.place_fields import (
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from ..word_check.counterparts import has_counterpart, letter_typed_in
 from ..fields.run_on_fields import (
-    BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_SUBTITLE_TO_FULL_STOP, BOOK_TO_CHAPTER_PAGES,
+    BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_REST_TO_FULL_STOP, BOOK_TO_CHAPTER_PAGES,
     CHAPTER_PAGES_AFTER_BRACKET, COLON_AND_CONTAINER_TO_VOLUME, CONTAINER_KIND_WORD,
     CONTAINER_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE, NEXT_FIELD,
     ONE_WORD_BOOK_AND_CHAPTER_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
@@ -452,13 +452,16 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     (``run_on_fields.COLON_AND_CONTAINER_TO_VOLUME``: "...The Rx6-Method Voices: A World
     Forum for Music Therapy, 17"), or a chapter's book of one word and the chapter's pages
     (``run_on_fields.ONE_WORD_BOOK_AND_CHAPTER_PAGES``: "...Reproduction Illuminations, pp.
-    217–252. Schoken Books, New York."), or the word's full stop, or its colon and the
-    book's subtitle up to its full stop (``run_on_fields.BOOK_SUBTITLE_TO_FULL_STOP``), then a
-    publisher, its seat and the chapter's pages
+    217–252. Schoken Books, New York."), or the word's full stop, or its colon or its comma
+    and the book's further words up to its full stop (``run_on_fields.BOOK_REST_TO_FULL_STOP``),
+    then a publisher, its seat and the chapter's pages
     (``place_fields.publisher_seat_and_pages_close_entry``: "...Reproduction Illuminations.
     Schoken Books, New York: 217–252.", "...Children Individualization: Institutionalized
     Individualism and its Social and Political Consequences. Sage, London: 119–128."), each
-    up to the entry's end, or a town, its colon and its publisher up to its full stop, Vancouver's
+    up to the entry's end, or those further words, after a title's last word in lower case,
+    then a publisher and its seat closing the entry (:func:`_publisher_and_seat_close_entry`:
+    "...judgments of well-being Choices, Values and Frames. Cambridge University Press, New
+    York."; a title without its last word has one word there before its own closing mark), or a town, its colon and its publisher up to its full stop, Vancouver's
     year after its semicolon or a paragraph's end (:func:`_publisher_closes_entry`:
     "...Economic Lifeline Arlington: National Rural Electric Cooperative Association."), or,
     in a list that runs titles into their towns, the word's full stop before such a town and
@@ -500,8 +503,10 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     if text.startswith(". ", word.end()) and publisher_seat_and_pages_close_entry(
             text, word.end() + 2):
         return True
-    subtitle = BOOK_SUBTITLE_TO_FULL_STOP.match(text, word.end())
-    if subtitle is not None and publisher_seat_and_pages_close_entry(text, subtitle.end()):
+    book = BOOK_REST_TO_FULL_STOP.match(text, word.end())
+    if book is not None and (
+            publisher_seat_and_pages_close_entry(text, book.end())
+            or after_lower_case and _publisher_and_seat_close_entry(text, book.end(), printed)):
         return True
     year = ONE_WORD_JOURNAL_AND_YEAR.match(text, word.start()) if after_lower_case else None
     if year is not None and _entry_ends_at(text, year.end(), printed):
@@ -627,12 +632,20 @@ def _book_before_publisher_in_list_of_containers(text: str, word: re.Match[str],
     closing = text[word.end():word.end() + 2]
     if closing != ". " and (closing != ", " or prints_publishers_after_commas(text, word.end())):
         return False
-    end = publisher_and_seat_end(text, word.end() + 2)
+    return (_publisher_and_seat_close_entry(text, word.end() + 2, printed)
+            and prints_titles_into_containers(text, printed, word.start() - 1))
+
+
+def _publisher_and_seat_close_entry(text: str, at: int, printed: PrintedCase) -> bool:
+    """True if a publisher's name, its comma, its seat and perhaps its bracketed year start at
+    ``at`` (``place_fields.publisher_and_seat_end``) and the entry ends right after them.
+    Called by :func:`_book_before_publisher_in_list_of_containers` and
+    :func:`_closes_entry_after_field`."""
+    end = publisher_and_seat_end(text, at)
     if end is None:
         return False
     closing = _BRACKET_ENDING_ENTRY if text[end - 1] == ")" else _FULL_STOP_ENDING_ENTRY
-    return (_entry_ends_at(text, end, printed, closing)
-            and prints_titles_into_containers(text, printed, word.start() - 1))
+    return _entry_ends_at(text, end, printed, closing)
 
 
 def _name_and_towns_close_entry(text: str, word: re.Match[str], printed: PrintedCase) -> bool:
