@@ -654,6 +654,10 @@ _ACRONYM_COMMA_TOWN = ("9. Okafor N (2010) Tidal markets of the delta. FHVS Harb
     (_BEFORE_ORGANISATION.replace("Norway. Harbour Office (1913)",
                                   "Fjord Harbour Institute (Fjord) (1913)"), "Okafor",
      "Tidal silt in the harbour basins"),
+    # ... or its acronym, then its name written out in brackets
+    (_BEFORE_ORGANISATION.replace("Norway. Harbour Office (1913)",
+                                  "NHO (Norwegian Harbour Office of the North) (1913)"), "Okafor",
+     "Tidal silt in the harbour basins"),
 ])
 def test_a_title_before_an_abbreviated_publisher_or_a_country_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -687,6 +691,9 @@ def test_a_title_before_an_abbreviated_publisher_or_a_country_is_reported_marked
     (_BEFORE_ORGANISATION.replace("Office (1913): Harbour", "Office (NHO) (1913): 12\u201315, "
                                   "Harbour"), "Okafor", "Tidal silt in the harbour basins"),
     (_BEFORE_ORGANISATION.replace("Office (1913)", "Office (NHO 2) (1913)"), "Okafor",
+     "Tidal silt in the harbour basins"),
+    (_BEFORE_ORGANISATION.replace("Norway. Harbour Office (1913)",
+                                  "NHO (Harbour Office. North) (1913)"), "Okafor",
      "Tidal silt in the harbour basins"),
     (_BEFORE_ORGANISATION.replace("Norway. Harbour", "Norway. Fjord Books. Harbour"), "Okafor",
      "Tidal silt in the harbour basins"),

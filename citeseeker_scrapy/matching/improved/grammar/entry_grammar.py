@@ -349,9 +349,13 @@ _DATED_LABEL = (rf"(?P<label>{NAME})(?:/{NAME})*(?: et al\.)? {YEAR_DIGITS}[a-z]
 #: "Battelle Memorial Institute (Battelle) (2010): Guidance ...", "Department of the Navy
 #: (DON). 2012."
 _BRACKETED_ACRONYM = r"\([^\W\d_]{2,12}\)"
+#: ... or, before a bracketed year and its colon, its name written out in brackets after its
+#: acronym, whatever its words, no digit and no full stop among them: "CIDEHUM (International
+#: Centre for the Human Rights of Migrants) (2012): Forced ...".
+_BRACKETED_NAME = r"\([^\W\d_][^\d():;.]{0,80}\)"
 #: The author run of a style that prints "Author (Year): Title", up to the bracketed year and
 #: its colon, the title's letter after it: an organisation's name, whatever its words, one full
-#: stop at most among them, perhaps its acronym in brackets (``_BRACKETED_ACRONYM``)
+#: stop at most among them, perhaps its acronym or its name in brackets (``_BRACKETED_NAME``)
 #: ("Australia. Department of External Affairs (1913): Northern Territory", "Battelle
 #: Memorial Institute (Battelle) (2010): Guidance", natur-und-landschaft; persons' initials
 #: open the entry as ``SURNAME_BEFORE_INITIALS`` reads them). Not the rest of an entry up to
@@ -360,7 +364,7 @@ _BRACKETED_ACRONYM = r"\([^\W\d_]{2,12}\)"
 #: (1997): 921"), and the pages' digits after the colon.
 _ORGANISATION_WORDS = r"[^\W\d_][^\d():;.]{0,80}?"  # up to a bracket, no digit, no full stop
 _AUTHOR_RUN_BEFORE_DATED_COLON = (rf"{_ORGANISATION_WORDS}(?:\. [^\d():;.]{{1,80}}?)?"
-                                  rf"(?: {_BRACKETED_ACRONYM})? "
+                                  rf"(?: {_BRACKETED_NAME})? "
                                   rf"\({YEAR_DIGITS}[a-z]?\): (?=[^\W\d_])")
 #: An inverted name with two given names, then its year after the full stop: "Cortéz, Rosa
 #: María. 1986." (american-journal-of-political-science). Not a place and a publisher's name
