@@ -254,6 +254,24 @@ def test_a_title_before_a_one_word_book_and_its_pages_is_reported_marked(
     matching.marked_uncertain(_BOOK_PAGES, author, title)
 
 
+# ... where the next entry prints its names' initials joined, with no full stop, before its
+# bracketed year ("...Schoken Books, New York. Bozon M (2002) Démographie ..."): the year
+# tells the run. With no bracket around the year, lower case cannot tell the initials from a
+# word, and the veto stands.
+@pytest.mark.parametrize("next_run", ["Berg M (1992)", "Berg M, Lund KA (1992)"])
+def test_a_one_word_book_before_an_entry_opening_with_joined_initials_is_reported_marked(
+        next_run: str) -> None:
+    matching.marked_uncertain(_BOOK_PAGES.replace("Berg M. (1992)", next_run), "Okafor",
+                              "Lanterns and Bollards of the Old Quay")
+
+
+@pytest.mark.parametrize("next_run", ["Berg M 1992.", "Berg M, Lund KA 1992."])
+def test_a_one_word_book_before_joined_initials_with_no_bracketed_year_stays_rejected(
+        next_run: str) -> None:
+    matching.turned_down(_BOOK_PAGES.replace("Berg M. (1992)", next_run), "Okafor",
+                         "Lanterns and Bollards of the Old Quay")
+
+
 #: ... the book's publication data before the chapter's pages: in brackets, the pages after
 #: them (a style that prints a chapter with no editor so), or after the book's full stop, the
 #: pages after the seat's colon.

@@ -332,7 +332,8 @@ EDITION_WORD = r"(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|\u0438\u0437\u0434|u
 #: run that prints its first surname again after its initials (``_DATED_LABEL``), or an
 #: organisation's name up to its bracketed year and colon (``_AUTHOR_RUN_BEFORE_DATED_COLON``)
 #: or up to its bracketed acronym and year (``_ORGANISATION_ACRONYM_AND_YEAR``), or an inverted
-#: name with two given names before the year (``_TWO_GIVEN_NAMES_AND_YEAR``), or a surname
+#: name with two given names before the year (``_TWO_GIVEN_NAMES_AND_YEAR``), or names with
+#: their initials joined up to a bracketed year (``_JOINED_INITIALS_RUN_AND_YEAR``), or a surname
 #: and its joined initials after a margin's number (``_NUMBERED_NAME_AND_JOINED_INITIALS``).
 #: ``undecided_ends`` reads a word closing its entry with the first two.
 END_OR_NUMBER_OPENING = rf"$| ?\[{BRACKETED_DIGITS}\]| {LISTED_DIGITS}\. "
@@ -385,6 +386,12 @@ _ORGANISATION_ACRONYM_AND_YEAR = (rf"{_ORGANISATION_WORDS} {_BRACKETED_ACRONYM}\
 _NUMBERED_NAME_AND_JOINED_INITIALS = (
     rf"{LISTED_DIGITS} {NAME} [^\W\d_]{{1,3}}"
     rf"(?: \(?{YEAR_DIGITS}(?!\d)|,? {AND_WORD} {NAME} |, {NAME} [^\W\d_]{{1,3}}[,.( ])")
+#: An author run of surnames with their initials joined and no full stop, up to its bracketed
+#: year: "Bozon M (2002) Démographie ...", "Tversky A, Griffin D (2000) Endowments ..." (a
+#: style that prints "Author AB (Year) Title", asia-and-the-pacific-policy-studies). The
+#: bracketed year tells the run, as lower case cannot tell joined initials from a word.
+_JOINED_INITIALS_RUN_AND_YEAR = (rf"{NAME} [^\W\d_]{{1,3}}(?:, {NAME} [^\W\d_]{{1,3}}){{0,5}} "
+                                 rf"\({YEAR_DIGITS}[a-z]?\)")
 #: The initials the next entry's first name prints after its surname (``name_grammar.INITIALS``),
 #: one of them perhaps a Russian letter transliterated with two ("Golfand Yu.A., Likhtman E.P.
 #: (1971):" for Ю; Я, Ж and Х print "Ya.", "Zh." and "Kh."). Not "Ch." nor "Sh.": a
@@ -394,6 +401,7 @@ _OPENING_INITIALS = rf"(?:{_TRANSLITERATED_INITIAL}[ -]?)?{INITIALS}|{_TRANSLITE
 NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"
                       rf"| {SURNAME_BEFORE_INITIALS}(?:{_OPENING_INITIALS})"
                       rf"| {_NUMBERED_NAME_AND_JOINED_INITIALS}"
+                      rf"| {_JOINED_INITIALS_RUN_AND_YEAR}"
                       rf"| {NAME}, {NAME}[.,;] "
                       rf"| {_TWO_GIVEN_NAMES_AND_YEAR}"
                       rf"| {_DATED_LABEL}"
