@@ -291,6 +291,31 @@ def test_a_title_word_before_a_publishers_town_is_still_the_titles(doc: str, aut
     _turned_down(doc, author, title)
 
 
+# A title running into a publisher named after a person, the founder's initial first, then its
+# town closed by its colon at the entry's end (natur-und-landschaft's "Title Publisher.
+# Place:"): no title's own last word is an initial, so a short title stands alone before it.
+_PUBLISHER_NAMED_AFTER_FOUNDER = ("Rinaldi C. (1953): Non siamo d’accordo F. de Silva. Torino:\n"
+                                  "Berg M. (1990): Fjorde. Kiel:")
+
+
+def test_a_short_title_running_into_a_publisher_named_after_a_person() -> None:
+    _kept(_PUBLISHER_NAMED_AFTER_FOUNDER, "Rinaldi", "Non siamo d'accordo")
+
+
+@pytest.mark.parametrize("doc, title", [
+    # a word changed; the initial in lower case (a word of a sentence); no town and colon
+    # closing the entry after the name; the entry going on after the town
+    (_PUBLISHER_NAMED_AFTER_FOUNDER, "Non siete d'accordo"),
+    (_PUBLISHER_NAMED_AFTER_FOUNDER.replace("F. de", "e. de"), "Non siamo d'accordo"),
+    (_PUBLISHER_NAMED_AFTER_FOUNDER.replace(" Torino:", ""), "Non siamo d'accordo"),
+    (_PUBLISHER_NAMED_AFTER_FOUNDER.replace("Torino:", "Torino: la strada e la casa"),
+     "Non siamo d'accordo"),
+])
+def test_a_title_before_an_initial_no_publisher_follows_stays_rejected(doc: str,
+                                                                      title: str) -> None:
+    _turned_down(doc, "Rinaldi", title)
+
+
 # A short title running into its publisher's seats, a publishing city and another place after
 # a slash ("Berlin/New York"), then the punctuation before the rest of the entry.
 @pytest.mark.parametrize("doc, author, title", [

@@ -515,11 +515,14 @@ PUBLISHER_AND_CITY_TO_ENTRY_END = re.compile(
 #: The abbreviation of an organisation's word that opens a publisher's name, with its full stop
 #: ("...transfer to the Commonwealth Dept. of External Affairs: Melbourne, 1913."), or a word
 #: and the full stop of the next word's abbreviation printed before it, as some records print
-#: them ("...Correlation Functions CambridgeUniv .Press: Cambridge, 1993."): no title's own
-#: last word, run on after the title with a blank, prints so (:func:`publisher_city_and_year_end`).
+#: them ("...Correlation Functions CambridgeUniv .Press: Cambridge, 1993."), or a person's
+#: initial and its full stop before a word, a publisher named after its founder ("...Non siamo
+#: d’accordo F. de Silva. Torino:"): no title's own last word, run on after the title with a
+#: blank, prints so (:func:`publisher_and_place_close_entry`).
 _ORGANISATION_ABBREVIATIONS = r"dept|univ|inst|soc|assoc|acad|natl|govt|amer|intl|bur|publ|corp"
 _ABBREVIATION_OPENING_NAME = re.compile(
-    rf"(?:{_ORGANISATION_ABBREVIATIONS})\. ?(?=[^\W\d_])|[^\W\d_]+ \.(?=[^\W\d_])")
+    rf"(?:{_ORGANISATION_ABBREVIATIONS})\. ?(?=[^\W\d_])|[^\W\d_]+ \.(?=[^\W\d_])"
+    r"|[^\W\d_]\. (?=[^\W\d_])")
 
 
 #: A publisher's name, its full stop, its town and the town's colon, and the entry ends (perhaps
@@ -618,9 +621,9 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
     (``PUBLISHER_AND_CITY_TO_ENTRY_END``), or its full stop and a town with its colon
     (``_PUBLISHER_THEN_TOWN_TO_ENTRY_END``: a publishing city or a town GeoNames knows);
     after a title's last word printed in lower case (``after_lower_case``), or after one in
-    any case where the name opens with an abbreviation (``_ABBREVIATION_OPENING_NAME``:
-    "...Functions CambridgeUniv .Press: Cambridge, 1993.", "...Dusty PlasmasPhysics Inst.of
-    Physics. Bristol:"), or where it is one word before its full stop and its town, printed as
+    any case where the name opens with an abbreviation or an initial
+    (``_ABBREVIATION_OPENING_NAME``: "...Functions CambridgeUniv .Press: Cambridge, 1993.",
+    "...Dusty PlasmasPhysics Inst.of Physics. Bristol:", "...d’accordo F. de Silva. Torino:"), or where it is one word before its full stop and its town, printed as
     no title's word is (``name_printed_apart``: in capitals, or with a capital inside, two
     names joined: "...Ein Vorwort AFRA. Butzbach/Griedel: S.", "...in One Dimension
     ClarendonPress. Oxford:"; a title's own last word, then its full stop, prints "...Outer
@@ -632,7 +635,8 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
     CambridgeUniv .Press"), a word with a blank after it: the abbreviation, or the full stop
     or the colon right after the one word, tells the name's first word. Called by
     ``undecided_ends``, which marks the end uncertain: a title's proper noun after a word in
-    lower case prints so before the name too."""
+    lower case prints so before the name too; and by ``capitals.field_start`` where the name
+    opens with a person's initial, which no title's own last word is."""
     opened = after_lower_case or _ABBREVIATION_OPENING_NAME.match(text, at) is not None
     if opened and PUBLISHER_AND_CITY_TO_ENTRY_END.match(text, at) is not None:
         return True

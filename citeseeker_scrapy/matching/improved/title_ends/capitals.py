@@ -5,7 +5,7 @@ sexualité Démographie : analyse et synthèse" (a chapter, then its book), "...
 INED, 2002" (then the publisher), "...Risk AssessmentsWeb site" (no blank either). Normalized
 text is lower case, so there the next field's first word reads as one more title word, and
 the word checks (``verify``) take the print for a longer title than the query: another work.
-The print's capitals tell the two apart in eleven shapes (each read after the print of the
+The print's capitals tell the two apart in twelve shapes (each read after the print of the
 query's last word, also where the query mistypes that word: :func:`_mistyped_last_word`):
 
 * **a capital and a colon**: the query's last word is printed in lower case, the word right
@@ -63,7 +63,11 @@ query's last word, also where the query mistypes that word: :func:`_mistyped_las
   a comma before its place (:func:`prints_books_with_comma`: "...in South India Shorelines.,
   Stanford:"). A query that lacks the title's last word has it before the place, or a word
   not in lower case or no content word as its own last one
-  (:func:`_publication_data_to_entry_end`).
+  (:func:`_publication_data_to_entry_end`);
+* **a publisher named after a person**: after the query's last word in any case, a capital
+  initial and its full stop that open a publisher's name up to its place and the entry's end
+  ("...Non siamo d’accordo F. de Silva. Torino:": ``place_fields.publisher_and_place_close_entry``):
+  no title's own last word is an initial.
 
 A capital after a title in title case tells nothing ("Tidal Markets Revisited: Lagos Traders",
 "Advising as Teaching Society for the Teaching of Psychology"), nor does a capital then other
@@ -90,7 +94,7 @@ from ..fields.places import is_town
 from ..word_check.counterparts import another_word, mistyped, mistyped_keeping_end
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
-    publisher_and_seat_end, town_again_after_title, town_closes_entry,
+    publisher_and_place_close_entry, publisher_and_seat_end, town_again_after_title, town_closes_entry,
     towns_after_full_stops_closing_entries, towns_before_blanks, towns_before_closing_publishers,
     towns_before_closing_years, towns_closing_entries, words_before_comma_closing_entries,
 )
@@ -237,6 +241,9 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
           and prints_titles_into_towns(text, printed, title_end.end())):
         return field.start()
     if first[0].isupper() and _publication_data_to_entry_end(text, field.start(), title):
+        return field.start()
+    if len(first) == 1 and first.isupper() and publisher_and_place_close_entry(
+            text, field.start(), title[-1].islower()):
         return field.start()
     return None
 
