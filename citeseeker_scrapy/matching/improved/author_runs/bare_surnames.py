@@ -190,10 +190,11 @@ def _neighbours_print_titles_after_initials(text: str, name_end: int, first: int
     in ``_NEIGHBOURS_REACH`` characters before the run's first name (the name ending at
     ``name_end``) and after the title's first word at ``first``, ``titles_after`` counts
     ``_TITLES_AFTER_INITIALS`` titles at least and ``comma_after`` finds no habit of a comma
-    and a title after a name's initials on both sides together. What tells a bare co-author ("Queija, A., Berta Los corazas") from
-    one author, a comma and the title ("Ginzburg, C., Threads and Traces"): where a paper's
-    lists mix styles, the whole text cannot. Each form reads the initials it prints. Called by
-    :func:`_bare_surname_after_comma` and :func:`_bare_surname_after_unpunctuated`."""
+    and a title after a name's initials on both sides together. What tells a bare co-author
+    ("Queija, A., Berta Los corazas") from one author, a comma and the title ("Ginzburg, C.,
+    Threads and Traces"): where a paper's lists mix styles, the whole text cannot. Each form
+    reads the initials it prints. Called by :func:`_bare_surname_after_comma` and
+    :func:`_bare_surname_after_unpunctuated`."""
     sides = _neighbouring_sides(len(text), name_start(text, name_end), first)
     return (not comma_after(sides)
             and sum(titles_after(low, high) for low, high in sides) >= _TITLES_AFTER_INITIALS)
@@ -274,13 +275,13 @@ _TWO_WORDS = re.compile(r"[^\W\d_]+ [^\W\d_]")
 
 
 def _comma_after_unpunctuated(text: str, printed: PrintedCase, sides: _Sides) -> bool:
-    """True if on the ``sides`` (``(low, high)`` each) runs print a comma and a word that is no further
-    name after their last initials, printed as capitals (``COMMA_AFTER_UNPUNCTUATED``: "Ginzburg
-    C, Threads and"; not "Tversky A, Griffin D Endowments"): once where a word in lower case
-    follows that word (a title in sentence case), twice where both words are capitalised. One
-    neighbour printed "Handayani AH, Ramli Developmentof Ground ..." is itself a bare
-    co-author before its title as often as a comma before a title: alone, it shows no habit
-    of the list. Called by :func:`_neighbours_print_titles_after_initials` for
+    """True if on the ``sides`` (``(low, high)`` each) runs print a comma and a word that is no
+    further name after their last initials, printed as capitals (``COMMA_AFTER_UNPUNCTUATED``:
+    "Ginzburg C, Threads and"; not "Tversky A, Griffin D Endowments"): once where a word in
+    lower case follows that word (a title in sentence case), twice where both words are
+    capitalised. One neighbour printed "Handayani AH, Ramli Developmentof Ground ..." is
+    itself a bare co-author before its title as often as a comma before a title: alone, it
+    shows no habit of the list. Called by :func:`_neighbours_print_titles_after_initials` for
     :func:`_bare_surname_after_unpunctuated`."""
     capitalised_pairs = 0
     commas = (comma for low, high in sides

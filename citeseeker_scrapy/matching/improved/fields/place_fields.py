@@ -623,17 +623,17 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
     after a title's last word printed in lower case (``after_lower_case``), or after one in
     any case where the name opens with an abbreviation or an initial
     (``_ABBREVIATION_OPENING_NAME``: "...Functions CambridgeUniv .Press: Cambridge, 1993.",
-    "...Dusty PlasmasPhysics Inst.of Physics. Bristol:", "...d’accordo F. de Silva. Torino:"), or where it is one word before its full stop and its town, printed as
-    no title's word is (``name_printed_apart``: in capitals, or with a capital inside, two
-    names joined: "...Ein Vorwort AFRA. Butzbach/Griedel: S.", "...in One Dimension
-    ClarendonPress. Oxford:"; a title's own last word, then its full stop, prints "...Outer
-    Skerries. Bergen:" where a style prints no publisher), or so before its comma and its town
-    up to the entry's end (``_NAME_COMMA_TOWN_TO_ENTRY_END``: "...Therapeutic Review CADTH,
-    Ottawa."); or one
-    word alone, its colon and the entry's end (``_PLACE_ALONE_TO_ENTRY_END``). A title in title
-    case without its last word prints that word before the name ("...Correlation Functions
-    CambridgeUniv .Press"), a word with a blank after it: the abbreviation, or the full stop
-    or the colon right after the one word, tells the name's first word. Called by
+    "...Dusty PlasmasPhysics Inst.of Physics. Bristol:", "...d’accordo F. de Silva. Torino:"),
+    or where it is one word before its full stop and its town, printed as no title's word is
+    (``name_printed_apart``: in capitals, or with a capital inside, two names joined: "...Ein
+    Vorwort AFRA. Butzbach/Griedel: S.", "...in One Dimension ClarendonPress. Oxford:"; a
+    title's own last word, then its full stop, prints "...Outer Skerries. Bergen:" where a style
+    prints no publisher), or so before its comma and its town up to the entry's end
+    (``_NAME_COMMA_TOWN_TO_ENTRY_END``: "...Therapeutic Review CADTH, Ottawa."); or one word
+    alone, its colon and the entry's end (``_PLACE_ALONE_TO_ENTRY_END``). A title in title case
+    without its last word prints that word before the name ("...Correlation Functions
+    CambridgeUniv .Press"), a word with a blank after it: the abbreviation, or the full stop or
+    the colon right after the one word, tells the name's first word. Called by
     ``undecided_ends``, which marks the end uncertain: a title's proper noun after a word in
     lower case prints so before the name too; and by ``capitals.field_start`` where the name
     opens with a person's initial, which no title's own last word is."""

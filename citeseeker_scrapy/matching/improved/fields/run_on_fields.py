@@ -395,9 +395,10 @@ COLON_AND_CONTAINER_TO_VOLUME = re.compile(
 #: "...judgments of well-being Choices, Values and Frames. Cambridge University Press, New
 #: York."), read from the end of that first word. ``undecided_ends`` reads it after one
 #: capitalised word run on after a title where a publisher, its seat and the chapter's pages
-#: close the entry (a book prints no pages there, so the field is a chapter's book), or a
-#: publisher and its seat alone in a list that runs titles into their containers; a title's
-#: own last word before its subtitle prints so too, so the end stays uncertain.
+#: close the entry (a book prints no pages there, so the field is a chapter's book), or, after
+#: a title's last word in lower case, a publisher and its seat alone (a title without its last
+#: word has one word there before its closing mark); a title's own last word before its
+#: subtitle prints so too, so the end stays uncertain.
 BOOK_REST_TO_FULL_STOP = re.compile(rf"[:,] {NAME}(?:,? {NAME}){{0,20}}\. ")
 #: A chapter's book after the comma or the colon of its first word, run up to the chapter's
 #: pages marked "pp." after a comma or a full stop, with no digit before them (a volume's, a

@@ -66,8 +66,8 @@ query's last word, also where the query mistypes that word: :func:`_mistyped_las
   (:func:`_publication_data_to_entry_end`);
 * **a publisher named after a person**: after the query's last word in any case, a capital
   initial and its full stop that open a publisher's name up to its place and the entry's end
-  ("...Non siamo d’accordo F. de Silva. Torino:": ``place_fields.publisher_and_place_close_entry``):
-  no title's own last word is an initial.
+  ("...Non siamo d’accordo F. de Silva. Torino:":
+  ``place_fields.publisher_and_place_close_entry``): no title's own last word is an initial.
 
 A capital after a title in title case tells nothing ("Tidal Markets Revisited: Lagos Traders",
 "Advising as Teaching Society for the Teaching of Psychology"), nor does a capital then other
@@ -94,7 +94,8 @@ from ..fields.places import is_town
 from ..word_check.counterparts import another_word, mistyped, mistyped_keeping_end
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
-    publisher_and_place_close_entry, publisher_and_seat_end, town_again_after_title, town_closes_entry,
+    publisher_and_place_close_entry, publisher_and_seat_end, town_again_after_title,
+    town_closes_entry,
     towns_after_full_stops_closing_entries, towns_before_blanks, towns_before_closing_publishers,
     towns_before_closing_years, towns_closing_entries, words_before_comma_closing_entries,
 )

@@ -461,7 +461,8 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     up to the entry's end, or those further words, after a title's last word in lower case,
     then a publisher and its seat closing the entry (:func:`_publisher_and_seat_close_entry`:
     "...judgments of well-being Choices, Values and Frames. Cambridge University Press, New
-    York."; a title without its last word has one word there before its own closing mark), or a town, its colon and its publisher up to its full stop, Vancouver's
+    York."; a title without its last word has one word there before its own closing mark),
+    or a town, its colon and its publisher up to its full stop, Vancouver's
     year after its semicolon or a paragraph's end (:func:`_publisher_closes_entry`:
     "...Economic Lifeline Arlington: National Rural Electric Cooperative Association."), or,
     in a list that runs titles into their towns, the word's full stop before such a town and
