@@ -383,15 +383,16 @@ _ORGANISATION_ACRONYM_AND_YEAR = (rf"{_ORGANISATION_WORDS} {_BRACKETED_ACRONYM}\
 #: Nazarov MA" (the-febs-journal as HTML, a PDF of a list numbered in the margin). The number
 #: and what follows the initials tell the entry's opening, as lower case cannot tell joined
 #: initials from a word.
+_NAME_AND_JOINED_INITIALS = rf"{NAME} [^\W\d_]{{1,3}}"  # "widiawati d", "badjukov dd"
 _NUMBERED_NAME_AND_JOINED_INITIALS = (
-    rf"{LISTED_DIGITS} {NAME} [^\W\d_]{{1,3}}"
-    rf"(?: \(?{YEAR_DIGITS}(?!\d)|,? {AND_WORD} {NAME} |, {NAME} [^\W\d_]{{1,3}}[,.( ])")
+    rf"{LISTED_DIGITS} {_NAME_AND_JOINED_INITIALS}"
+    rf"(?: \(?{YEAR_DIGITS}(?!\d)|,? {AND_WORD} {NAME} |, {_NAME_AND_JOINED_INITIALS}[,.( ])")
 #: An author run of surnames with their initials joined and no full stop, up to its bracketed
 #: year: "Bozon M (2002) Démographie ...", "Tversky A, Griffin D (2000) Endowments ..." (a
 #: style that prints "Author AB (Year) Title", asia-and-the-pacific-policy-studies). The
 #: bracketed year tells the run, as lower case cannot tell joined initials from a word.
-_JOINED_INITIALS_RUN_AND_YEAR = (rf"{NAME} [^\W\d_]{{1,3}}(?:, {NAME} [^\W\d_]{{1,3}}){{0,5}} "
-                                 rf"\({YEAR_DIGITS}[a-z]?\)")
+_JOINED_INITIALS_RUN_AND_YEAR = (rf"{_NAME_AND_JOINED_INITIALS}(?:, {_NAME_AND_JOINED_INITIALS})"
+                                 rf"{{0,5}} \({YEAR_DIGITS}[a-z]?\)")
 #: The initials the next entry's first name prints after its surname (``name_grammar.INITIALS``),
 #: one of them perhaps a Russian letter transliterated with two ("Golfand Yu.A., Likhtman E.P.
 #: (1971):" for Ю; Я, Ж and Х print "Ya.", "Zh." and "Kh."). Not "Ch." nor "Sh.": a
