@@ -512,17 +512,21 @@ PUBLISHER_AND_CITY_TO_ENTRY_END = re.compile(
     rf"(?:{places.PUBLISHING_CITIES})"
     rf"{_SEATS_AFTER_SLASHES}(?: ?, ?[^\W\d_]{{2,3}}(?=[,.]))?"
     rf"(?:, \(?{YEAR_DIGITS}\)?\.(?: |$)|\.{NEXT_ENTRY_OPENING})")
+#: A person's initial and its full stop before a word: a publisher named after its founder
+#: ("...Non siamo d’accordo F. de Silva. Torino:"). Read in ``_ABBREVIATION_OPENING_NAME``
+#: and by :func:`publisher_named_after_person_closes_entry`.
+_PERSONS_INITIAL = r"[^\W\d_]\. (?=[^\W\d_])"
+_PERSONS_INITIAL_OPENING_NAME = re.compile(_PERSONS_INITIAL)
 #: The abbreviation of an organisation's word that opens a publisher's name, with its full stop
 #: ("...transfer to the Commonwealth Dept. of External Affairs: Melbourne, 1913."), or a word
 #: and the full stop of the next word's abbreviation printed before it, as some records print
 #: them ("...Correlation Functions CambridgeUniv .Press: Cambridge, 1993."), or a person's
-#: initial and its full stop before a word, a publisher named after its founder ("...Non siamo
-#: d’accordo F. de Silva. Torino:"): no title's own last word, run on after the title with a
+#: initial (``_PERSONS_INITIAL``): no title's own last word, run on after the title with a
 #: blank, prints so (:func:`publisher_and_place_close_entry`).
 _ORGANISATION_ABBREVIATIONS = r"dept|univ|inst|soc|assoc|acad|natl|govt|amer|intl|bur|publ|corp"
 _ABBREVIATION_OPENING_NAME = re.compile(
     rf"(?:{_ORGANISATION_ABBREVIATIONS})\. ?(?=[^\W\d_])|[^\W\d_]+ \.(?=[^\W\d_])"
-    r"|[^\W\d_]\. (?=[^\W\d_])")
+    rf"|{_PERSONS_INITIAL}")
 
 
 #: A publisher's name, its full stop, its town and the town's colon, and the entry ends (perhaps
@@ -635,8 +639,8 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
     CambridgeUniv .Press"), a word with a blank after it: the abbreviation, or the full stop or
     the colon right after the one word, tells the name's first word. Called by
     ``undecided_ends``, which marks the end uncertain: a title's proper noun after a word in
-    lower case prints so before the name too; and by ``capitals.field_start`` where the name
-    opens with a person's initial, which no title's own last word is."""
+    lower case prints so before the name too; and by
+    :func:`publisher_named_after_person_closes_entry`."""
     opened = after_lower_case or _ABBREVIATION_OPENING_NAME.match(text, at) is not None
     if opened and PUBLISHER_AND_CITY_TO_ENTRY_END.match(text, at) is not None:
         return True
@@ -649,6 +653,17 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
     if town is None or not (opened or name_printed_apart and " " not in town["name"]):
         return False
     return _is_seat(town["town"].partition("/")[0])
+
+
+def publisher_named_after_person_closes_entry(text: str, at: int) -> bool:
+    """True if an initial and its full stop at ``at`` (right after a title's last word and its
+    blank) open a publisher's name up to its place and the entry's end
+    (:func:`publisher_and_place_close_entry`: "...Non siamo d’accordo F. de Silva. Torino:"): a
+    publisher named after its founder. No title's own last word is an initial, so the title
+    ends before it whatever the case of its last word. Called by ``capitals.field_start``,
+    which reads the text as printed and asks only where the initial is a capital."""
+    return (_PERSONS_INITIAL_OPENING_NAME.match(text, at) is not None
+            and publisher_and_place_close_entry(text, at, False))
 
 
 def _is_seat(town: str) -> bool:

@@ -67,7 +67,7 @@ query's last word, also where the query mistypes that word: :func:`_mistyped_las
 * **a publisher named after a person**: after the query's last word in any case, a capital
   initial and its full stop that open a publisher's name up to its place and the entry's end
   ("...Non siamo d’accordo F. de Silva. Torino:":
-  ``place_fields.publisher_and_place_close_entry``): no title's own last word is an initial.
+  ``place_fields.publisher_named_after_person_closes_entry``).
 
 A capital after a title in title case tells nothing ("Tidal Markets Revisited: Lagos Traders",
 "Advising as Teaching Society for the Teaching of Psychology"), nor does a capital then other
@@ -94,7 +94,7 @@ from ..fields.places import is_town
 from ..word_check.counterparts import another_word, mistyped, mistyped_keeping_end
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
-    publisher_and_place_close_entry, publisher_and_seat_end, town_again_after_title,
+    publisher_and_seat_end, publisher_named_after_person_closes_entry, town_again_after_title,
     town_closes_entry,
     towns_after_full_stops_closing_entries, towns_before_blanks, towns_before_closing_publishers,
     towns_before_closing_years, towns_closing_entries, words_before_comma_closing_entries,
@@ -243,8 +243,7 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         return field.start()
     if first[0].isupper() and _publication_data_to_entry_end(text, field.start(), title):
         return field.start()
-    if len(first) == 1 and first.isupper() and publisher_and_place_close_entry(
-            text, field.start(), title[-1].islower()):
+    if first.isupper() and publisher_named_after_person_closes_entry(text, field.start()):
         return field.start()
     return None
 
