@@ -1677,6 +1677,27 @@ def test_a_word_before_no_place_closing_the_entry_stays_rejected(doc: str, autho
     assert matching.title_end_of(doc, author, title) is None
 
 
+
+# A title run into its town, the town's country after a comma, then the publisher's colon
+# ("...coastal lowlands Winterthur, Switzerland: Seeverlag") shows the same habit as a town
+# right before its colon (``place_fields.towns_closing_entries``); not a place the title's own
+# preposition holds, nor a word after the comma that is no region or country.
+_TOWN_AND_COUNTRY = _TITLES_CLOSED.replace(
+    "coastal lowlands. Winterthur, Basel:", "coastal lowlands Winterthur, Switzerland:")
+
+
+def test_a_title_run_into_its_town_and_country_shows_the_habit() -> None:
+    matching.marked_uncertain(_TOWN_AND_COUNTRY, "Lindqvist", "Tide tables for small harbours")
+
+
+@pytest.mark.parametrize("doc", [
+    _TOWN_AND_COUNTRY.replace("coastal lowlands Winterthur", "coastal lowlands of Winterthur"),
+    _TOWN_AND_COUNTRY.replace("Winterthur, Switzerland:", "Winterthur, Seeland:"),
+])
+def test_a_town_of_the_title_or_no_country_after_the_comma_shows_no_habit(doc: str) -> None:
+    matching.turned_down(doc, "Lindqvist", "Tide tables for small harbours")
+    assert matching.title_end_of(doc, "Lindqvist", "Tide tables for small harbours") is None
+
 # In a list that runs titles straight into their town, one town GeoNames knows closed by its
 # comma before its publisher (embo-press: "...en Nouvelle-Calédonie Nouméa, Centre culturel
 # Jean-Marie Tjibaou: colloque CORAIL 2005. Territoire et Patrimoine en Océanie") is the

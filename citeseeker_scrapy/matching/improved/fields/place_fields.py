@@ -420,17 +420,29 @@ def _is_place(name: str) -> bool:
     return _is_seat(name) or _REGION.fullmatch(name) is not None
 
 
+#: A town (as :data:`_TOWN_CLOSING_ENTRY` reads it), its comma, its region or country and the
+#: publisher's colon: "...des troubles mentaux Paris, France: Masson", "...et se construire
+#: Genève, Suisse: Médecine et hygiène" (:func:`towns_closing_entries`).
+_TOWN_AND_REGION_BEFORE_PUBLISHER = re.compile(
+    rf" ((?:(?:{_PLACE_NAME_OPENER})\.? )?{NAME}), (?:{places.REGIONS}) ?: (?=[^\W\d_])")
+
+
 def towns_closing_entries(text: str) -> Iterator[tuple[int, bool]]:
     """Each town in ``text`` that closes its entry as :func:`town_closes_entry` reads it right
-    after a word with no punctuation between: the end of that word ("...their families|
-    Bilthoven; 2004"), and whether the town's publisher (its colon) or its year (a
+    after a word with no punctuation between, or that its region or country and its
+    publisher's colon follow (``_TOWN_AND_REGION_BEFORE_PUBLISHER``: "...des troubles mentaux
+    Paris, France: Masson"): the end of that word ("...their families| Bilthoven; 2004"), and
+    whether the town's publisher (its colon, perhaps after its region) or its year (a
     semicolon) follows it (``_PUBLISHER_OR_YEAR_AFTER``, not the entry's full stop). Called by
     ``capitals.prints_titles_into_towns`` to tell a list that runs titles straight into their
-    place."""
+    place: a title's own last word is a town before its region as rarely as before a colon."""
     for town in _TOWN_CLOSING_ENTRY.finditer(text):
         if town.start() > 0 and _closes_as_town(text, town):
             after = _PUBLISHER_OR_YEAR_AFTER.match(text, town.end(1)) is not None
             yield town.start(), after
+    for town in _TOWN_AND_REGION_BEFORE_PUBLISHER.finditer(text):
+        if town.start() > 0 and _closes_as_town(text, town):
+            yield town.start(), True
 
 
 #: A town's name as :data:`_TOWN_CLOSING_ENTRY` reads it, then a blank or the text's end: where
