@@ -228,6 +228,12 @@ def test_the_printed_title_runs_on_to_the_query_s_last_word(query, inside, after
     (("voyages", "the"), "voyages the", "viola, 1985. magnificent ", "", True),
     (("centrale", "europeenne"), "centrale europeenne", "2003, \u201cbanque ", "", True),
     (("diabetes", "education"), "diabetes education", "s. davis, k. mcdougall ", "", False),
+    # ... nor after an initials-first name that writes a given name out: the next author's
+    (("limb", "loading"), "limb loading", "26 j. aldridge whitehead, j. wilken ", "", False),
+    # an inverted name that opens its entry after a number, a year or a field's last word
+    (("of", "bays"), "of bays", "(9) lindqvist, j. m. relationship ", "", True),
+    (("of", "bays"), "of bays", "press. 2012. lindqvist, j. relationship ", "", True),
+    (("of", "bays"), "of bays", "fjord press lindqvist, j. relationship ", "", True),
     (("epidemics", "and"), "epidemics and", "rosenberg, charles e. explaining ", "", True),
     (("tools", "for"), "tools for", "the book of ", "", False),  # inside a sentence
     (("survey", "of"), "survey of", "2008. survey ", "", False),  # a word the query has
@@ -437,6 +443,24 @@ FORWARD_AFTER_INVERTED = ("[2] Coastal Erosion Records Mbeki, T.A., C.D. Jones a
 def test_a_short_title_is_cited_by_a_name_its_author_list_prints_initials_first(
         doc, author, title, cites) -> None:
     assert found(doc, author, title) is cites
+
+
+# An initials-first list that writes some given names out and runs its last name straight into
+# the title: each author cites it, not only the last (the word before the title is a surname).
+GIVEN_NAMES_WRITTEN_OUT = ("25 A. Huot, D. Bergman (2007) Coyote control tools. 26 E. Russell "
+                           "Okafor, J. Aldridge Lindqvist, J. Halvorsen Harbour silt budgets of "
+                           "the northern delta. (2015) Coastal Studies. 27 B. Berg (1929) Tides.")
+
+
+@pytest.mark.parametrize("author, title, cites", [
+    ("Okafor", "Harbour silt budgets of the northern delta", True),
+    ("Lindqvist", "Harbour silt budgets of the northern delta", True),
+    ("Halvorsen", "Harbour silt budgets of the northern delta", True),
+    ("Lindqvist", "Harbour silt records of the northern delta", False),  # a word changed
+])
+def test_an_initials_first_list_with_given_names_is_cited_by_each_author(author, title,
+                                                                        cites) -> None:
+    assert found(GIVEN_NAMES_WRITTEN_OUT, author, title) is cites
 
 
 EDITED_AFTER_DATE = ("ed. Okafor, B. s.l., Harbour Silt Budgets of the Northern Delta (2009, Lagos). "

@@ -146,16 +146,21 @@ _DATE_THEN_WORD_COLON = re.compile(
     rf"(?:\({YEAR_DIGITS}[a-z]?\)|(?<![\w.-]){YEAR_DIGITS}[a-z]?\.) (?!{DITTO_WORDS}:)"
     r"([^\W\d_]+): $")
 #: ... or right after the initials of an inverted name that opens an entry ("(9) Hartley, J. M.
-#: Relationship of", "2012. Hartley, J. Relationship of"; not "S. Davis, K. McDougall Diabetes",
-#: where the word after the initial is the next author's surname), or after an entry's "[n]",
+#: Relationship of", "2012. Hartley, J. Relationship of"; not "S. Davis, K. McDougall Diabetes"
+#: nor "J. Aldridge Whitehead, J. Wilken Sound", where the word before the comma is a surname
+#: after its initial or its given name, and the word after the initial is the next author's
+#: surname: the word before the surname is a whole word, no initial before it,
+#: ``_WORD_NOT_AFTER_INITIAL``), or after an entry's "[n]",
 #: a name of two to four words written out and a comma ("[9] de Varga Henri, Petite histoire",
 #: "[27] Karin J Lindqvist, Imagining Harbours", "[3] Council of Coastal Towns, Family
 #: Support"; not one word before the comma: "[9] Varga, Henri Title" prints a given name there),
 #: or after an inverted surname and its given names written out, each closed by a comma (a
 #: style that prints the title right after them: "Okafor, Bea, Harbour pilots", "Varga,
 #: Jean-Paul, Petite histoire", an empty field's comma after them: "Varga, Henri, , Petite").
+_WORD_NOT_AFTER_INITIAL = r"(?<!(?<![^\W_])[^\W\d_]\. )(?<![^\W_])"
 _INVERTED_NAME_THEN_WORD = re.compile(
-    r"(?:(?:[^\W\d_]{2}|\d|[)\]])[.;]? [^\W\d_][\w'\u2019-]+, (?:[^\W\d_]\. ?){0,3}[^\W\d_]\. "
+    rf"(?:(?:{_WORD_NOT_AFTER_INITIAL}[^\W\d_]{{2,}}|\d|[)\]])[.;]? "
+    r"[^\W\d_][\w'\u2019-]+, (?:[^\W\d_]\. ?){0,3}[^\W\d_]\. "
     rf"|\] (?:{NAME} ){{1,3}}{NAME}, "
     rf"|(?<![^\W_]){NAME}, {NAME}(?: {NAME}){{0,2}},(?: ,)? )([^\W\d_]+) $")
 #: What stands right before a hit as part of its first word: the letters of a printed word the
