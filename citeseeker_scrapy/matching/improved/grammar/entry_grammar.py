@@ -387,6 +387,13 @@ _NAME_AND_JOINED_INITIALS = rf"{NAME} [^\W\d_]{{1,3}}"  # "widiawati d", "badjuk
 _NUMBERED_NAME_AND_JOINED_INITIALS = (
     rf"{LISTED_DIGITS} {_NAME_AND_JOINED_INITIALS}"
     rf"(?: \(?{YEAR_DIGITS}(?!\d)|,? {AND_WORD} {NAME} |, {_NAME_AND_JOINED_INITIALS}[,.( ])")
+#: ... or, after such a number, words with no digit nor full stop inside (an organisation, or
+#: one surname and its initials, the last one's full stop before the bracket) up to the
+#: bracketed year: "...Levallois-Perret. 7 Dames & Moore (1999)", "...Amsterdam. 6 Rens C.
+#: (2016)" (clinical-otolaryngology as HTML). The number and the bracketed year tell the
+#: entry's opening.
+_NUMBERED_RUN_AND_YEAR = (rf"{LISTED_DIGITS} {_ORGANISATION_WORDS}\.? "
+                          rf"\({YEAR_DIGITS}[a-z]?\)")
 #: An author run of surnames with their initials joined and no full stop, up to its bracketed
 #: year: "Bozon M (2002) Démographie ...", "Tversky A, Griffin D (2000) Endowments ..." (a
 #: style that prints "Author AB (Year) Title", asia-and-the-pacific-policy-studies). The
@@ -402,6 +409,7 @@ _OPENING_INITIALS = rf"(?:{_TRANSLITERATED_INITIAL}[ -]?)?{INITIALS}|{_TRANSLITE
 NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"
                       rf"| {SURNAME_BEFORE_INITIALS}(?:{_OPENING_INITIALS})"
                       rf"| {_NUMBERED_NAME_AND_JOINED_INITIALS}"
+                      rf"| {_NUMBERED_RUN_AND_YEAR}"
                       rf"| {_JOINED_INITIALS_RUN_AND_YEAR}"
                       rf"| {NAME}, {NAME}[.,;] "
                       rf"| {_TWO_GIVEN_NAMES_AND_YEAR}"
