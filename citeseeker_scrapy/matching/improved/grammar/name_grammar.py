@@ -71,11 +71,12 @@ RUN_PIECE = (rf"(?:{NAME} ){{0,2}}{NAME}(?:[.,] ?| )(?:[^\W\d_](?:\.|(?![^\W\d_]
 #: name's initials with no full stop and nothing between the last one and the title: as single
 #: letters, " t, swinbank a " ("Josling T, Swinbank A The European Union."), " m " ("Rensky M
 #: English Verbonominal Phrases."), or joined, two or three of them (Vancouver: " ca "
-#: in "Nallino CA Raccolta Di Scritti.", " n, hill s, turner bs "). Lower case cannot tell such
+#: in "Nallino CA Raccolta Di Scritti.", " n, hill s, turner bs "), or two joined by a hyphen
+#: (" j-h " in "Martin J-H Dubuffet & l'art brut."). Lower case cannot tell such
 #: initials from a short word ("a", Czech "a" for "and", "de", "in"):
 #: ``author_run_ends.initials_end_run`` reads the capitals too; ``bare_surnames`` reads the same
 #: initials before a co-author's bare surname.
-UNPUNCTUATED_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_]){1,3})"
+UNPUNCTUATED_INITIALS = r"(?: [^\W\d_]{2,3}|(?: [^\W\d_]){1,3}| [^\W\d_]-[^\W\d_])"
 UNPUNCTUATED_INITIALS_RUN = re.compile(
     rf"{UNPUNCTUATED_INITIALS}(?:, {NAME}(?: {NAME})?{UNPUNCTUATED_INITIALS}){{0,5}} ")
 #: An author run that prints each name's initials first with no full stop, as some styles print
