@@ -377,6 +377,27 @@ def test_a_title_before_in_and_its_container(doc: str, author: str, title: str) 
     _kept(doc, author, title)
 
 
+# "In" and its colon (a blank before it, as French typography prints it, or none) open the
+# container in any list, one that capitalises every word of a title too.
+_IN_COLON_TITLES = _IN_TITLES.replace("Markets In Coastal", "Markets In : Coastal")
+
+
+@pytest.mark.parametrize("doc", [
+    _IN_COLON_TITLES,
+    _IN_COLON_TITLES.replace("In : Coastal", "In: Coastal"),
+])
+def test_a_title_before_in_and_its_colon_in_any_list(doc: str) -> None:
+    _kept(doc, "Halvorsen", "Tidal Markets")
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_IN_COLON_TITLES.replace("In : Coastal", "in : Coastal"), "Tidal Markets"),  # lower case
+    (_IN_COLON_TITLES.replace("In : Coastal", "In Coastal"), "Tidal Markets"),  # no colon
+])
+def test_in_and_its_colon_open_no_container_otherwise(doc: str, title: str) -> None:
+    _turned_down(doc, "Halvorsen", title)
+
+
 @pytest.mark.parametrize("doc, author, title", [
     (_IN_CHAPTERS, "Halvorsen", "Tidal Markets"),  # the title's last word left out
     (_IN_CHAPTERS, "Halvorsen", "Tidal Markets Reconsidered"),

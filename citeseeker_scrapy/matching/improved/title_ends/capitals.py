@@ -24,7 +24,8 @@ query's last word, also where the query mistypes that word: :func:`_mistyped_las
 * **"In" and a container**: the word right after the query's last word (in any case) is "In"
   printed with a capital, then a capital, in a reference list that prints "In" so after a
   word in lower case too ("...der Integration In Handlexikon der Integrationspädagogik (pp.
-  82–90)": :func:`prints_in_before_containers`);
+  82–90)": :func:`prints_in_before_containers`), or "In" and its colon in any list
+  ("...Précaires Et Livelli In : Les transferts");
 * **a container and its issue**: the query's last word is printed in lower case, the word
   right after it starts with a capital and opens a container followed by its year and pages,
   its volume and pages, or its year and volume ("...du semblable L'Homme, 2008, pp. 455-477",
@@ -183,6 +184,7 @@ _CAPITALS_SURNAME = re.compile(r"[^\W\d_]{3,}(?:[-'\u2019][^\W\d_]{2,})?")
 #: The word for "in" that opens a chapter's container, then a blank and the container's first
 #: letter (normalized: "in h"; printed "In H", read by :func:`_container_after_capital_in`).
 _IN_THEN_LETTER = re.compile(r"in (?=[^\W\d_])")
+_IN_COLON_THEN_LETTER = re.compile(r"in ?: (?=[^\W\d_])")
 _CAPITAL_IN = "In "
 #: A word, then the word for "in" and a letter, anywhere in a reference list: where
 #: :func:`prints_in_before_containers` looks for a container opened so after a lower-case word.
@@ -686,8 +688,17 @@ def _container_after_capital_in(text: str, field: re.Match[str], printed: Printe
     der Integrationspädagogik (pp. 82–90)", "...Homeland as Borderland In Postcolonial
     Theologies". The title's own last word may be in any case there: a query that lacks it
     has that word, not "In", right after its hit, and a title that goes on with "in" prints
-    it in lower case in such a list. Called by :func:`field_start`."""
-    if field.group() != "in" or _IN_THEN_LETTER.match(text, field.start()) is None:
+    it in lower case in such a list. "In" and its colon, a blank before it or none, open the
+    container in any list ("...Précaires Et Livelli In : Les transferts", a style that prints
+    every title in title case): a title's own "In" with a colon after it ends a title only
+    where the title is one word before it, and a query holds two words at least. Called by
+    :func:`field_start`."""
+    if field.group() != "in":
+        return False
+    if _IN_COLON_THEN_LETTER.match(text, field.start()) is not None:
+        cased = printed(field.start(), field.end())
+        return cased == _CAPITAL_IN.strip()
+    if _IN_THEN_LETTER.match(text, field.start()) is None:
         return False
     cased = printed(field.start(), field.end() + 2)
     return (cased is not None and cased.startswith(_CAPITAL_IN) and cased[-1].isupper()
