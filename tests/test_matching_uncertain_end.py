@@ -39,6 +39,9 @@ _FJORDE = "\nBerg, M. (1991). Fjorde. Kiel."  # the next entry
      "22. Berg M.: Fjorde. Kiel (1991)", "Moreau", "The Quiet Harbour"),
     ("20. Moreau P.: The Quiet Harbour Coastal Review Quarterly, 12, (2009)\n"
      "21. Berg M.: Fjorde. Kiel (1991)", "Moreau", "The Quiet Harbour"),
+    # ... or its Vancouver date after its full stop
+    ("21. Moreau P. The Quiet Harbour Coastal Review. 2009;12\n"
+     "22. Berg M. Fjorde. Kiel; 1991", "Moreau", "The Quiet Harbour"),
     ("8. Berg M., Lindqvist E.: Häfen und Küstenstädte Neue Perspektiven: Eine Einführung. "
      "pp. 10–33. Fjord Verlag, Kiel (1997)\n9. Moreau A.: Stone bridges. Paris (2001)",
      "Lindqvist", "Häfen und Küstenstädte"),

@@ -277,9 +277,10 @@ def _field_after_next_word(text: str, title: CheckedTitle, start: int, run_on: R
     next entry opened as this one: ``title_edges.next_entry_as_this``), or
     one the capitals tell after it (``capitals.field_start`` for the title with that word:
     an organisation, a container and its issue, a town closing the entry, ...). Not a
-    journal of one word, its comma and its volume (``run_on_fields.JOURNAL_WORD_AND_VOLUME``):
-    the word before it may open a journal of two words ("...The Antisocial Network
-    Psychology Today, 49, (2016)"), so that tells nothing. Called by
+    journal of one word, its comma and its volume or its Vancouver date
+    (``run_on_fields.JOURNAL_WORD_AND_VOLUME``): the word before it may open a journal of two
+    words ("...The Antisocial Network Psychology Today, 49, (2016)", "...Psychology Today.
+    2016;49"), so that tells nothing. Called by
     :func:`_uncertain_end`."""
     word_start, word_end = run_on.next_word
     word = text[word_start:word_end]

@@ -306,15 +306,18 @@ ORGANISATION_NAME = re.compile(rf"(?:{NAME} ){{0,3}}{_ORGANISATION_WORD}")
 #: volume is no year, and pages after "p." or "pp." need the bracketed year: a style that
 #: prints a book's year and pages after its title ("...University Press Publishing, 1970, p.
 #: 133.") has the title's last word there.
-_ONE_WORD_JOURNAL = (rf" {NAME}(?:\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)? ?[;:] ?\d"
+_VANCOUVER_DATE = rf"\. ?{YEAR_DIGITS}(?: [^\W\d_]{{3}}(?: \d{{1,2}})?)? ?[;:] ?\d"
+_ONE_WORD_JOURNAL = (rf" {NAME}(?:{_VANCOUVER_DATE}"
                      rf"|, (?:\d{{1,3}}, (?:pp?\. ?\d|\({YEAR_DIGITS}\))"
                      rf"|pp?\. ?\d+(?:{RANGE_DASH}\d+)? \({YEAR_DIGITS}\))"
                      rf"|:(?!{YEAR_SPAN})\d+{RANGE_DASH}\d+(?!\d))")
 #: A journal's name of one word, its comma, its volume and a comma (the comma forms of
-#: ``_ONE_WORD_JOURNAL`` and ``ONE_WORD_JOURNAL_AND_PAGES``): ``superset`` reads it after the
-#: first of the capitalised words run on after a title as readily the second word of a
-#: journal of two ("...The Antisocial Network Psychology Today, 49, (2016)").
-JOURNAL_WORD_AND_VOLUME = re.compile(rf" {NAME}, \d{{1,3}}, ")
+#: ``_ONE_WORD_JOURNAL`` and ``ONE_WORD_JOURNAL_AND_PAGES``), or its full stop and Vancouver's
+#: date (``_VANCOUVER_DATE``): ``superset`` reads it after the first of the capitalised words
+#: run on after a title as readily the second word of a journal of two ("...The Antisocial
+#: Network Psychology Today, 49, (2016)", "...The Antisocial Network Psychology Today.
+#: 2016;49").
+JOURNAL_WORD_AND_VOLUME = re.compile(rf" {NAME}(?:, \d{{1,3}}, |{_VANCOUVER_DATE})")
 _OTHER_FIELDS = (
     ABBREVIATED_VENUE, *PLACE_FIELDS,
     _DASH_BEFORE_WORD, _DASH_AFTER_WORD,
