@@ -51,6 +51,9 @@ _FJORDE = "\nBerg, M. (1991). Fjorde. Kiel."  # the next entry
      "Why Harbour Towns Lose Their Fishing Fleets"),
     ("Lindqvist, E. (2014) Why Harbour Towns Lose Their Fishing Fleets Seaview. Moreau, A. "
      "(2001) Stone bridges. Paris.", "Lindqvist", "Why Harbour Towns Lose Their Fishing Fleets"),
+    # ... with no full stop, the list's last entry at the text's end
+    ("Moreau, A., 2001. Stone bridges. Paris.\n\nLindqvist, E. and Berg, M., 2014. Harbour & "
+     "fishing fleets\nSeaview\n\n", "Lindqvist", "Harbour & fishing fleets"),
     # ... before the next entry's margin number and initials joined (a PDF's lines)
     ("28 Lindqvist E (2014) Why Harbour Towns Lose Their Fishing Fleets Seaview.\n29 Moreau AB, "
      "Lund K (2001) Stone bridges. Paris.", "Lindqvist",

@@ -551,7 +551,7 @@ def _publisher_closes_entry(text: str, publisher: tuple[int, int], printed: Prin
     after such an end are the next entry's, up to its first mark. Called by
     :func:`_closes_entry_after_field`."""
     low, high = publisher
-    if _entry_ends_at(text, high, printed) or high == len(text):
+    if _entry_ends_at(text, high, printed):
         return True
     year = _YEAR_AFTER_PUBLISHER.match(text, high)
     if year is not None and _entry_ends_at(text, year.end(), printed, _YEAR_ENDING_ENTRY):
@@ -594,7 +594,7 @@ def _publisher_before_closing_place(text: str, word: re.Match[str], printed: Pri
     last word. The word is as likely the publisher's as the title's own, so the end stays
     uncertain. Called by :func:`_closes_entry_after_field`."""
     end = place_and_colon_after(text, word.end())
-    return (end is not None and (end == len(text) or ends_paragraph(text, end, printed))
+    return (end is not None and _entry_ends_at(text, end, printed)
             and (prints_publishers_before_closing_towns(text, printed, word.end())
                  or prints_titles_into_towns_before_fields(text, printed, word.start() - 1)))
 
@@ -664,7 +664,7 @@ def _name_and_towns_close_entry(text: str, word: re.Match[str], printed: Printed
         return False
     towns_end = towns_after_name_end(text, word.end())
     return towns_end is not None and (
-        towns_end == len(text) or _entry_ends_at(text, towns_end, printed)
+        _entry_ends_at(text, towns_end, printed)
         or empty_field_after_town(text, towns_end))
 
 
@@ -743,7 +743,8 @@ def _entry_ends_at(text: str, at: int, printed: PrintedCase,
     """True if the entry ends right after ``at`` (after a word or a number): a full stop, then
     the next entry (``_FULL_STOP_ENDING_ENTRY``; after a closing bracket ``closing`` may be
     ``_BRACKET_ENDING_ENTRY``, and after a year ``_YEAR_ENDING_ENTRY``, the next entry with no
-    full stop before it) or the paragraph's end, or the paragraph's end right there. Not a
+    full stop before it) or the paragraph's end, or the paragraph's end or the text's right
+    there (the list's last entry, printed with no full stop, ends the document). Not a
     comma or a colon: a title in title case closed by one before its place prints its own last
     word so ("...Pastures Revisited, Bern: Haupt"). Called by :func:`_undecided_run`, after
     one word run on after a title or after its number, and by the readings of the fields that
@@ -758,5 +759,5 @@ def _entry_ends_at(text: str, at: int, printed: PrintedCase,
         return initials is not None and all(c.isupper() for c in initials if c.isalpha())
     if text.startswith(".", at) and ends_paragraph(text, at + 1, printed):
         return True
-    return ends_paragraph(text, at, printed)
+    return at == len(text) or ends_paragraph(text, at, printed)
 
