@@ -340,6 +340,27 @@ def test_a_word_before_publication_data_and_pages_that_tell_no_book_stays_reject
     matching.turned_down(doc, author, title)
 
 
+# A chapter's book whose name holds commas and a subtitle after its own full stop, then its
+# seat alone (the record has no publisher) and the chapter's pages closing the entry
+# (hydrobiologia: "...Middle Ages Word, Image, Number. Communication in the Middle Ages.
+# Firenze: 43–83."): the book's first word may be the title's own, so the end stays uncertain.
+_BOOK_SUBTITLE_SEAT_PAGES = ("Berg, M., 1992. Patronage among Baltic Pilots Harbours, Quays, "
+                             "Boats. Trade on the Northern Seas. Oslo: 83\u201396.\n\n"
+                             "Lund, K., 1994. Tides. Nordvik, Oslo.")
+
+
+def test_a_title_before_a_book_with_a_subtitle_its_seat_and_pages_is_reported_marked() -> None:
+    matching.marked_uncertain(_BOOK_SUBTITLE_SEAT_PAGES, "Berg", "Patronage among Baltic Pilots")
+
+
+@pytest.mark.parametrize("doc", [
+    _BOOK_SUBTITLE_SEAT_PAGES.replace("Oslo: 83", "Fiskeri: 83"),  # a seat that is no town
+    _BOOK_SUBTITLE_SEAT_PAGES.replace("83\u201396.", "83\u201396. Fjord Studies 12."),  # more
+])
+def test_a_book_with_a_subtitle_that_tells_no_chapter_stays_rejected(doc: str) -> None:
+    matching.turned_down(doc, "Berg", "Patronage among Baltic Pilots")
+
+
 @pytest.mark.parametrize("doc, author, title", [
     (_BOOK_PAGES, "Okafor", "Lanterns and Moorings of the Old Quay"),  # a word changed
     (_BOOK_PAGES, "Berg", "Patronage among Baltic Divers"),

@@ -581,19 +581,22 @@ _PUBLISHER_NAME = rf"{_PUBLISHER_NAME_WORD}(?: {_PUBLISHER_NAME_WORD}){{0,5}}"
 _PUBLISHER_COMMA_TOWN_TO_ENTRY_END = re.compile(rf"{_PUBLISHER_NAME}{_COMMA_SEAT_TO_ENTRY_END}")
 
 
-#: ... or a publisher's name, its comma, its seat and the chapter's pages after the seat's
-#: colon, up to the entry's end: "...Reproduction Illuminations. Schoken Books, New York:
-#: 217–252." (hydrobiologia, a chapter's book of one word run into the chapter's title). Read
-#: by :func:`publisher_seat_and_pages_close_entry`.
+#: ... or a publisher's name and its comma (or no publisher, where the record has none), its
+#: seat and the chapter's pages after the seat's colon, up to the entry's end:
+#: "...Reproduction Illuminations. Schoken Books, New York: 217–252.", "...Middle Ages Word,
+#: Image, Number. Communication in the Middle Ages. Firenze: 43–83." (hydrobiologia, a
+#: chapter's book run into the chapter's title). Read by
+#: :func:`publisher_seat_and_pages_close_entry`.
 _PUBLISHER_SEAT_AND_PAGES_TO_ENTRY_END = re.compile(
-    rf"{_PUBLISHER_NAME}, {_SEAT}: \d+{RANGE_DASH}\d+\.{NEXT_ENTRY_OPENING}")
+    rf"(?:{_PUBLISHER_NAME}, )?{_SEAT}: \d+{RANGE_DASH}\d+\.{NEXT_ENTRY_OPENING}")
 
 
 def publisher_seat_and_pages_close_entry(text: str, at: int) -> bool:
     """True if the words at ``at`` (after a field's full stop and its blank) are a publisher's
-    name, its seat (a town) and a chapter's pages up to the entry's end
+    name (or none), its seat (a town) and a chapter's pages up to the entry's end
     (``_PUBLISHER_SEAT_AND_PAGES_TO_ENTRY_END``: "...Illuminations. Schoken Books, New York:
-    217–252."): a book prints no range of pages there, so the field before is a chapter's book.
+    217–252.", "...in the Middle Ages. Firenze: 43–83."): a book prints no range of pages
+    there, so the field before is a chapter's book.
     Called by ``undecided_ends`` after one word run on after a title and its full stop."""
     named = _PUBLISHER_SEAT_AND_PAGES_TO_ENTRY_END.match(text, at)
     return named is not None and _is_seat(named["town"])

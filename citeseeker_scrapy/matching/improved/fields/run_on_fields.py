@@ -403,6 +403,11 @@ COLON_AND_CONTAINER_TO_VOLUME = re.compile(
 #: word has one word there before its closing mark); a title's own last word before its
 #: subtitle prints so too, so the end stays uncertain.
 BOOK_REST_TO_FULL_STOP = re.compile(rf"[:,] {NAME}(?:,? {NAME}){{0,20}}\. ")
+#: ... and the book's subtitle after that full stop, the same words up to its own: "...Word,
+#: Image, Number. Communication in the Middle Ages. Firenze: 43–83." (hydrobiologia).
+#: ``undecided_ends`` reads it only where the book's first full stop is not followed at once
+#: by what closes the entry.
+BOOK_SUBTITLE_TO_FULL_STOP = re.compile(rf"{NAME}(?:,? {NAME}){{0,20}}\. ")
 #: A chapter's book after the comma or the colon of its first word, run up to the chapter's
 #: pages marked "pp." after a comma or a full stop, with no digit before them (a volume's, a
 #: year's): health-and-social-care-in-the-community, interaction-design-and-architectures

@@ -48,7 +48,8 @@ from ..fields.place_fields import (
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
 from ..word_check.counterparts import has_counterpart, letter_typed_in
 from ..fields.run_on_fields import (
-    BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_REST_TO_FULL_STOP, BOOK_TO_CHAPTER_PAGES,
+    BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_REST_TO_FULL_STOP, BOOK_SUBTITLE_TO_FULL_STOP,
+    BOOK_TO_CHAPTER_PAGES,
     CHAPTER_PAGES_AFTER_BRACKET, COLON_AND_CONTAINER_TO_VOLUME, CONTAINER_KIND_WORD,
     CONTAINER_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE, NEXT_FIELD,
     ONE_WORD_BOOK_AND_CHAPTER_PAGES, ONE_WORD_JOURNAL_AND_NUMBER, ONE_WORD_JOURNAL_AND_YEAR,
@@ -508,6 +509,9 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     if book is not None and (
             publisher_seat_and_pages_close_entry(text, book.end())
             or after_lower_case and _publisher_and_seat_close_entry(text, book.end(), printed)):
+        return True
+    subtitle = None if book is None else BOOK_SUBTITLE_TO_FULL_STOP.match(text, book.end())
+    if subtitle is not None and publisher_seat_and_pages_close_entry(text, subtitle.end()):
         return True
     year = ONE_WORD_JOURNAL_AND_YEAR.match(text, word.start()) if after_lower_case else None
     if year is not None and _entry_ends_at(text, year.end(), printed):
