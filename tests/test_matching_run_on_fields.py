@@ -215,6 +215,8 @@ _NEXT_WITHOUT_STOPPED_INITIALS = [
     # ... or an organisation, or a surname and its dotted initial, up to the bracketed year
     "\n4 Fjord & Harbour Board (2003) Fjord walls of the north 5, 1\u20139.",
     "\n4 Lindqvist K. (2003) Fjord walls of the north 5, 1\u20139.",
+    # ... or two names with their initials joined up to the last one's full stop and the year
+    "\nLindqvist K, Berg MA. 2003. Fjord walls of the north 5, 1\u20139.",
 ]
 
 
@@ -238,6 +240,8 @@ def test_a_short_title_after_its_volume_closing_an_entry_before_one_without_stop
     # words up to a bracketed year with a full stop or a digit inside: the rest of an entry
     "\n4 Tome II. Paris (2003) Fjord walls of the north 5, 1\u20139.",
     "\n4 Tome 2 Paris (2003) Fjord walls of the north 5, 1\u20139.",
+    # names with joined initials and no year after their full stop
+    "\nLindqvist K, Berg MA. Fjord walls of the north 5, 1\u20139.",
 ])
 def test_words_like_an_entry_without_stopped_initials_open_no_entry(next_words: str) -> None:
     _turned_down("Okafor, Ngozi. 2011. 12 Harbour Silt Budgets." + next_words, "Okafor",
