@@ -368,6 +368,13 @@ CONTAINER_WITH_ISSUE = re.compile(
     rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)"
     rf"|{_CONTAINER_NAME % ',?'}(?:\.? {YEAR_DIGITS}; ?\d{{1,4}}"
     rf"| \d{{1,4}}(?::|(?: ?\(\d{{1,4}}\))? )\d+{RANGE_DASH}\d+)(?!\d)")
+#: ... or a container whose name holds commas, its volume after a blank, a comma and its pages
+#: ("...at the boundary Palaeogeography, Palaeoclimatology, Palaeoecology 255, 4–21",
+#: south-african-actuarial-journal): a comma may close a title there too ("...and the church
+#: Bell, Nordic Review 4, 5–19"), so ``capitals`` reads it only in a list that runs other titles
+#: straight into their containers.
+CONTAINER_WITH_COMMAS_TO_VOLUME_AND_PAGES = re.compile(
+    rf"{_CONTAINER_NAME % ',?'} \d{{1,4}}, (?:pp?\. ?)?\d+{RANGE_DASH}\d+(?!\d)")
 #: A container with no comma in its name, then its volume right after its last word, perhaps
 #: its issue, and its pages, the colon joined to them or not ("...Lernbehinderung
 #: Behindertenpädagogik in Hessen 12:38–45", "...Harbour Studies 12(3): 5-17"):
@@ -518,9 +525,12 @@ ONE_WORD_JOURNAL_FULL_STOP_AND_YEAR = re.compile(rf"{NAME}\. {YEAR_DIGITS}(?!\d)
 #: What follows a journal's name up to its volume: the volume between commas ("...approach
 #: Conservation Ecology, 6, (2002)", "...agents Journal of Management Studies, 34, pp.
 #: 921–945"), or Vancouver's full stop, year and semicolon before it ("...southern Alberta
-#: Proceedings of the Biennial Symposium. 1984;4:356"). Read by ``capitals`` as the end of a
-#: container that a style runs a title into.
-JOURNAL_NAME_CLOSE = re.compile(rf", \d{{1,3}},|\. {YEAR_DIGITS};\d")
+#: Proceedings of the Biennial Symposium. 1984;4:356"), or the volume after a blank, a comma
+#: and the pages ("...mortuary literature Bibliothèque d'étude 139, 175–200",
+#: south-african-actuarial-journal). Read by ``capitals`` as the end of a container that a
+#: style runs a title into.
+JOURNAL_NAME_CLOSE = re.compile(
+    rf", \d{{1,3}},|\. {YEAR_DIGITS};\d| \d{{1,4}}, \d+{RANGE_DASH}\d+(?!\d)")
 #: ... or a journal's volume and pages right after its name's last word, with no mark, as
 #: styles that print no punctuation after a title print them too ("...New investigations
 #: Special Paper of the Geological Society of America 465 609–18", institute-of-physics-

@@ -30,7 +30,11 @@ query's last word, also where the query mistypes that word: :func:`_mistyped_las
   right after it starts with a capital and opens a container followed by its year and pages,
   its volume and pages, or its year and volume ("...du semblable L'Homme, 2008, pp. 455-477",
   "...nominal tone Africana Linguistica 16 3-30", "...scientifique Communication.
-  2006;149:97-111": ``run_on_fields.CONTAINER_WITH_ISSUE``);
+  2006;149:97-111": ``run_on_fields.CONTAINER_WITH_ISSUE``), or one whose name holds commas
+  before its volume, a comma and its pages, in a list that runs another title into its
+  journal so ("...boundary Palaeogeography, Palaeoclimatology, Palaeoecology 255, 4–21":
+  ``run_on_fields.CONTAINER_WITH_COMMAS_TO_VOLUME_AND_PAGES``,
+  :func:`prints_titles_into_containers`);
 * **a field of one word**: after the query's last word in any case, a capitalised word that
   the entry's publication data follows at once: a journal's name, its volume and its pages
   ("...East Crater Meteoritics, 32, 761–7"), or, after a last word not in lower case in a
@@ -102,7 +106,8 @@ from ..fields.place_fields import (
 )
 from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
 from ..fields.run_on_fields import (
-    ACRONYM_CLOSING_ENTRY, CONTAINER_CLOSE_BEFORE_EMPTY_FIELD, CONTAINER_WITH_ISSUE,
+    ACRONYM_CLOSING_ENTRY, CONTAINER_CLOSE_BEFORE_EMPTY_FIELD,
+    CONTAINER_WITH_COMMAS_TO_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE,
     JOURNAL_NAME_CLOSE, ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME, PUBLISHER_NAME,
     VOLUME_AND_PAGES_CLOSE,
 )
@@ -235,6 +240,10 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         if acronym(first) and not _SENTENCE_CLOSE.match(text, field.end()):
             return field.start()
         if first[0].isupper() and CONTAINER_WITH_ISSUE.match(text, field.start()):
+            return field.start()
+        if (first[0].isupper()
+                and CONTAINER_WITH_COMMAS_TO_VOLUME_AND_PAGES.match(text, field.start())
+                and prints_titles_into_containers(text, printed, title_end.end())):
             return field.start()
         if first[0].isupper() and ORGANISATION_NAME.match(text, field.start()):
             return field.start()
