@@ -230,6 +230,9 @@ def test_the_printed_title_runs_on_to_the_query_s_last_word(query, inside, after
     (("diabetes", "education"), "diabetes education", "s. davis, k. mcdougall ", "", False),
     # ... nor after an initials-first name that writes a given name out: the next author's
     (("limb", "loading"), "limb loading", "26 j. aldridge whitehead, j. wilken ", "", False),
+    # ... but after the word for "and" before the last inverted name, the title's first word
+    (("analysis", "of"), "analysis of", "jacoby, h.d. et prinn, r.g. uncertainty ", "", True),
+    (("hunter", "gun"), "hunter gun", "roberson, j. a. and mccarty, d. texas ", "", True),
     # an inverted name that opens its entry after a number, a year or a field's last word
     (("of", "bays"), "of bays", "(9) lindqvist, j. m. relationship ", "", True),
     (("of", "bays"), "of bays", "press. 2012. lindqvist, j. relationship ", "", True),

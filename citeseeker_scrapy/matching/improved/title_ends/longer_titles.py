@@ -21,7 +21,7 @@ from typing import Optional, Sequence
 from ..fields import places, publishers
 from ..word_check.counterparts import has_counterpart, not_named
 from ..grammar.entry_grammar import DITTO_WORDS, EDITION_WORD, RANGE_DASH, TYPE_MARK, YEAR_DIGITS
-from ..grammar.name_grammar import NAME
+from ..grammar.name_grammar import AND_WORD, NAME
 from ..text.printed_words import LEFT_OUT, WORD
 from ..fields.run_on_fields import (
     ABBREVIATED_VENUE, MONTH_OF_DATE, ORGANISATION_NAME, REVISION_WORDS, VOLUME_ABBREVIATIONS,
@@ -150,7 +150,8 @@ _DATE_THEN_WORD_COLON = re.compile(
 #: nor "J. Aldridge Whitehead, J. Wilken Sound", where the word before the comma is a surname
 #: after its initial or its given name, and the word after the initial is the next author's
 #: surname: the word before the surname is a whole word, no initial before it,
-#: ``_WORD_NOT_AFTER_INITIAL``), or after an entry's "[n]",
+#: ``_WORD_NOT_AFTER_INITIAL``, or the word for "and" after the names before, "...Jacoby, H.D.
+#: et Prinn, R.G. Uncertainty analysis", ``_AND_BEFORE_NAME``), or after an entry's "[n]",
 #: a name of two to four words written out and a comma ("[9] de Varga Henri, Petite histoire",
 #: "[27] Karin J Lindqvist, Imagining Harbours", "[3] Council of Coastal Towns, Family
 #: Support"; not one word before the comma: "[9] Varga, Henri Title" prints a given name there),
@@ -158,8 +159,9 @@ _DATE_THEN_WORD_COLON = re.compile(
 #: style that prints the title right after them: "Okafor, Bea, Harbour pilots", "Varga,
 #: Jean-Paul, Petite histoire", an empty field's comma after them: "Varga, Henri, , Petite").
 _WORD_NOT_AFTER_INITIAL = r"(?<!(?<![^\W_])[^\W\d_]\. )(?<![^\W_])"
+_AND_BEFORE_NAME = rf"(?<![^\W_])(?={AND_WORD} )"  # "...jacoby, h.d. et prinn, r.g. Title"
 _INVERTED_NAME_THEN_WORD = re.compile(
-    rf"(?:(?:{_WORD_NOT_AFTER_INITIAL}[^\W\d_]{{2,}}|\d|[)\]])[.;]? "
+    rf"(?:(?:(?:{_AND_BEFORE_NAME}|{_WORD_NOT_AFTER_INITIAL})[^\W\d_]{{2,}}|\d|[)\]])[.;]? "
     r"[^\W\d_][\w'\u2019-]+, (?:[^\W\d_]\. ?){0,3}[^\W\d_]\. "
     rf"|\] (?:{NAME} ){{1,3}}{NAME}, "
     rf"|(?<![^\W_]){NAME}, {NAME}(?: {NAME}){{0,2}},(?: ,)? )([^\W\d_]+) $")
