@@ -699,9 +699,9 @@ def _container_after_capital_in(text: str, field: re.Match[str], printed: Printe
     has that word, not "In", right after its hit, and a title that goes on with "in" prints
     it in lower case in such a list. "In" and its colon, a blank before it or none, open the
     container in any list ("...Précaires Et Livelli In : Les transferts", a style that prints
-    every title in title case): a title's own "In" with a colon after it ends a title only
-    where the title is one word before it, and a query holds two words at least. Called by
-    :func:`field_start`."""
+    every title in title case): a title whose own last word is "In" before its subtitle's colon
+    ("Logged In: ...") is rare, and one of a single word before it is no query (two words at
+    least). Called by :func:`field_start`."""
     if field.group() != "in":
         return False
     if _IN_COLON_THEN_LETTER.match(text, field.start()) is not None:
