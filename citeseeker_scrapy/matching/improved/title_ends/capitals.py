@@ -548,8 +548,10 @@ def prints_titles_into_containers(text: str, printed: PrintedCase, at: int) -> b
     Williams, Philadelphia.") or the empty field's colon before its pages ("...recognition
     International Conference on Document Analysis and Recognition. : 1092–1097."), a style that
     prints no punctuation after a title. There a chapter's book or a journal of one word prints
-    as the title's own last word would. Who calls it: ``undecided_ends``, only on an original
-    hit a word check turned down; the list's containers are read once per text."""
+    as the title's own last word would. Who calls it: ``undecided_ends`` and
+    :func:`field_start` (a journal whose name holds commas before its volume, a comma and its
+    pages), only on an original hit a word check turned down; the list's containers are read
+    once per text."""
     return _others(_titles_into_containers(text, printed), at) >= _TITLES_INTO_CONTAINERS
 
 
