@@ -1908,3 +1908,40 @@ def test_a_word_before_a_publisher_stays_rejected_in_a_list_of_closed_titles(
         doc: str, title: str) -> None:
     matching.turned_down(doc, "Okafor", title)
     assert matching.title_end_of(doc, "Okafor", title) is None
+
+
+# A title run on into one capitalised word that opens a container's name holding a comma (the
+# record's comma perhaps after a blank), its words capitalised or function words, up to the
+# entry's end, in a list that runs other titles straight into their container (a journal up
+# to its volume and pages): a book's name with a comma prints so there, after a title's own
+# last word too, so the citation is reported marked.
+_CONTAINER_WITH_COMMAS = (
+    "[2]\n\nMoreau A 2001 Stone bridges of the delta Coastal Engineering Notes 4 1\u20139\n\n"
+    "[3]\n\nOkafor N 1988 A Quiet Trade: an Essay on Pilots and Tolls in late Medieval Lagos "
+    "Harbour , Quay and People\n\n[4]\n\nLund K 1999 Salt marsh birds (Bergen: Fjord Press)")
+_OKAFOR_TRADE = "A Quiet Trade: an Essay on Pilots and Tolls in late Medieval Lagos"
+
+
+@pytest.mark.parametrize("doc", [
+    _CONTAINER_WITH_COMMAS,
+    _CONTAINER_WITH_COMMAS.replace("Harbour , Quay", "Harbour, Quay"),
+    _CONTAINER_WITH_COMMAS.replace("and People\n", "and People.\n"),
+])
+def test_a_title_before_a_container_with_commas_closing_the_entry_is_reported_marked(
+        doc: str) -> None:
+    matching.marked_uncertain(doc, "Okafor", _OKAFOR_TRADE)
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_CONTAINER_WITH_COMMAS, _OKAFOR_TRADE.replace("Pilots", "Sailors")),  # a word changed
+    # the other title closed by its comma before its journal: no list's habit
+    (_CONTAINER_WITH_COMMAS.replace("delta Coastal", "delta, Coastal"), _OKAFOR_TRADE),
+    # more of the entry after the container: its volume and pages, a word in lower case
+    (_CONTAINER_WITH_COMMAS.replace("and People\n", "and People 12 3\u20139\n"), _OKAFOR_TRADE),
+    (_CONTAINER_WITH_COMMAS.replace("and People\n", "and people\n"), _OKAFOR_TRADE),
+    (_CONTAINER_WITH_COMMAS.replace("and People\n", "and People. Tome II, 1988\n"),
+     _OKAFOR_TRADE),
+])
+def test_a_word_before_a_container_with_commas_stays_rejected_where_the_list_does_not_decide(
+        doc: str, title: str) -> None:
+    matching.turned_down(doc, "Okafor", title)
