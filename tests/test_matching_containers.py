@@ -377,25 +377,32 @@ def test_a_title_before_in_and_its_container(doc: str, author: str, title: str) 
     _kept(doc, author, title)
 
 
-# A journal whose name holds commas, then its volume after a blank, a comma and its pages,
-# in a list that runs another title straight into its container so
-# (south-african-actuarial-journal): the journal starts the field. Not in a list that closes
-# its titles with a full stop, where a comma may close the title before a container.
+# A journal whose name holds commas, then its volume after a blank or a comma, a comma and
+# its pages, in a list that runs another title straight into its container so
+# (south-african-actuarial-journal, tropical-animal-health-and-production): the journal
+# starts the field. Not in a list that closes its titles with a full stop, where a comma may
+# close the title before a container.
 _COMMA_JOURNALS = ("Hays, HM (2008) Transformation of the harbour rites Journal of Coastal "
                    "Studies 139, 175\u2013200\n"
                    "Kring, DA (2007) Tidal consequences at the coastal boundary Palaeogeography, "
                    "Palaeoclimatology, Palaeoecology 255, 4\u201321\n"
                    "Moreau, A (2001) Stone bridges. Paris.")
+_COMMA_VOLUMES = _COMMA_JOURNALS.replace("Studies 139", "Studies, 139").replace(
+    "Palaeoecology 255", "Palaeoecology, 255")
 
 
-def test_a_title_run_into_a_journal_whose_name_holds_commas() -> None:
-    _kept(_COMMA_JOURNALS, "Kring", "Tidal consequences at the coastal boundary")
+@pytest.mark.parametrize("doc", [_COMMA_JOURNALS, _COMMA_VOLUMES])
+def test_a_title_run_into_a_journal_whose_name_holds_commas(doc: str) -> None:
+    _kept(doc, "Kring", "Tidal consequences at the coastal boundary")
 
 
 @pytest.mark.parametrize("doc, title", [
     (_COMMA_JOURNALS, "Tidal consequences at the coastal margin"),  # a word changed
     (_COMMA_JOURNALS.replace("harbour rites Journal", "harbour rites. Journal"),
      "Tidal consequences at the coastal boundary"),  # no other title run into its journal
+    (_COMMA_VOLUMES, "Tidal consequences at the coastal margin"),
+    (_COMMA_VOLUMES.replace("harbour rites Journal", "harbour rites. Journal"),
+     "Tidal consequences at the coastal boundary"),
 ])
 def test_a_journal_with_commas_starts_no_field_otherwise(doc: str, title: str) -> None:
     _turned_down(doc, "Kring", title)

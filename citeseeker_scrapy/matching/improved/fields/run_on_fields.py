@@ -368,13 +368,13 @@ CONTAINER_WITH_ISSUE = re.compile(
     rf"| \d{{1,4}}(?: ?\(\d{{1,4}}\))?:? \d+{RANGE_DASH}\d+)(?!\d)"
     rf"|{_CONTAINER_NAME % ',?'}(?:\.? {YEAR_DIGITS}; ?\d{{1,4}}"
     rf"| \d{{1,4}}(?::|(?: ?\(\d{{1,4}}\))? )\d+{RANGE_DASH}\d+)(?!\d)")
-#: ... or a container whose name holds commas, its volume after a blank, a comma and its pages
-#: ("...at the boundary Palaeogeography, Palaeoclimatology, Palaeoecology 255, 4–21",
-#: south-african-actuarial-journal): a comma may close a title there too ("...and the church
-#: Bell, Nordic Review 4, 5–19"), so ``capitals`` reads it only in a list that runs other titles
-#: straight into their containers.
+#: ... or a container whose name holds commas, its volume after a blank or a comma, a comma
+#: and its pages ("...at the boundary Palaeogeography, Palaeoclimatology, Palaeoecology 255,
+#: 4–21", south-african-actuarial-journal; "...Palaeoecology, 255, 4–21"): a comma may close a
+#: title there too ("...and the church Bell, Nordic Review 4, 5–19"), so ``capitals`` reads it
+#: only in a list that runs other titles straight into their containers.
 CONTAINER_WITH_COMMAS_TO_VOLUME_AND_PAGES = re.compile(
-    rf"{_CONTAINER_NAME % ',?'} \d{{1,4}}, (?:pp?\. ?)?\d+{RANGE_DASH}\d+(?!\d)")
+    rf"{_CONTAINER_NAME % ',?'},? \d{{1,4}}, (?:pp?\. ?)?\d+{RANGE_DASH}\d+(?!\d)")
 #: A container with no comma in its name, then its volume right after its last word, perhaps
 #: its issue, and its pages, the colon joined to them or not ("...Lernbehinderung
 #: Behindertenpädagogik in Hessen 12:38–45", "...Harbour Studies 12(3): 5-17"):

@@ -31,8 +31,9 @@ query's last word, also where the query mistypes that word: :func:`_mistyped_las
   its volume and pages, or its year and volume ("...du semblable L'Homme, 2008, pp. 455-477",
   "...nominal tone Africana Linguistica 16 3-30", "...scientifique Communication.
   2006;149:97-111": ``run_on_fields.CONTAINER_WITH_ISSUE``), or one whose name holds commas
-  before its volume, a comma and its pages, in a list that runs another title into its
-  journal so ("...boundary Palaeogeography, Palaeoclimatology, Palaeoecology 255, 4–21":
+  before its volume (after a blank or a comma), a comma and its pages, in a list that runs
+  another title into its journal so ("...boundary Palaeogeography, Palaeoclimatology,
+  Palaeoecology 255, 4–21", "...Palaeoecology, 255, 4–21":
   ``run_on_fields.CONTAINER_WITH_COMMAS_TO_VOLUME_AND_PAGES``,
   :func:`prints_titles_into_containers`);
 * **a field of one word**: after the query's last word in any case, a capitalised word that
