@@ -1941,6 +1941,9 @@ def test_a_title_before_a_container_with_commas_closing_the_entry_is_reported_ma
     (_CONTAINER_WITH_COMMAS.replace("and People\n", "and people\n"), _OKAFOR_TRADE),
     (_CONTAINER_WITH_COMMAS.replace("and People\n", "and People. Tome II, 1988\n"),
      _OKAFOR_TRADE),
+    # a seat or a publisher after the comma: a book's publication data after its title
+    (_CONTAINER_WITH_COMMAS.replace("Quay and People", "New York, Springer"), _OKAFOR_TRADE),
+    (_CONTAINER_WITH_COMMAS.replace("Quay and People", "Routledge"), _OKAFOR_TRADE),
 ])
 def test_a_word_before_a_container_with_commas_stays_rejected_where_the_list_does_not_decide(
         doc: str, title: str) -> None:

@@ -40,7 +40,7 @@ from ..grammar.name_grammar import AND_WORD, INITIALS
 from ..fields.place_fields import (
     WORD_BEFORE_TITLES_TOWN, bracketed_place_and_publisher_end, country_after_town,
     empty_field_after_town, name_before_closing_publisher, name_before_closing_town,
-    name_before_closing_year, place_and_colon_after,
+    name_before_closing_year, names_seat_or_publisher, place_and_colon_after,
     place_closes_entry_after, publication_data_close_entry, publisher_and_place_close_entry,
     publisher_and_seat_end, publisher_seat_and_pages_close_entry, town_and_publisher_end,
     town_and_year_close_entry, town_before_comma, towns_after_name_end,
@@ -429,19 +429,26 @@ def _container_with_commas_closes_entry(text: str, word: re.Match[str],
     blank before it), in a reference list that runs other titles straight into their
     container (``capitals.prints_titles_into_containers``): a book's or a journal's name that
     holds a comma prints so there, after a title's own last word as after a query that lacks
-    it, so the end stays uncertain. Elsewhere a title's own last word before a comma prints
-    the same, and the veto stands. Called by :func:`_undecided_run`."""
-    at, commas = word.end(), 0
+    it, so the end stays uncertain. Not where a part after a comma names a seat or a
+    publisher (``place_fields.names_seat_or_publisher``: "...in the Electron Microscope, New
+    York, Springer.", a book's publication data after the title's own last word). Elsewhere a
+    title's own last word before a comma prints the same, and the veto stands. Called by
+    :func:`_undecided_run`."""
+    at, fields = word.end(), []
     for _ in range(_CONTAINER_WORDS_AFTER_FIRST):
         part = _CONTAINER_WORD_AFTER.match(text, at)
         cased = None if part is None else printed(part.start("word"), part.end())
         if cased is None:
             return False
-        commas += part["comma"] is not None
+        if part["comma"] is not None:
+            fields.append([])
+        if fields:
+            fields[-1].append(part["word"])
         at = part.end()
         if cased[:1].isupper():
-            if commas and _entry_ends_at(text, at, printed):
-                return prints_titles_into_containers(text, printed, word.start() - 1)
+            if fields and _entry_ends_at(text, at, printed):
+                return (not any(names_seat_or_publisher(" ".join(f)) for f in fields)
+                        and prints_titles_into_containers(text, printed, word.start() - 1))
         elif part["word"] not in FUNCTION_WORDS and part["word"] not in SHORT_FUNCTION_WORDS:
             return False
     return False
