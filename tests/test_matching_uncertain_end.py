@@ -556,6 +556,12 @@ _PUBLISHER_CITY_GOING_ON = ("Okafor,N. (2011) Phares & la marée Musée de la Ma
                             "Tome II, Les côtes.\nLindqvist,K. (2009) Phares & la marée Musée "
                             "de la Marine, Skerrivik.\nMoreau,A. (2001) Stone bridges. Seuil, "
                             "Paris.")
+#: ... the city's full stop after an empty field's comma, then the next entry, or the
+#: paragraph's end before an author printed with no initials.
+_PUBLISHER_CITY_EMPTY_FIELD = _PUBLISHER_CITY.replace("Paris/Brest.", "Paris/Brest,.")
+_PUBLISHER_CITY_PARAGRAPHS = ("Okafor,N. (2011) Phares & la marée Musée de la Marine, "
+                              "Paris/Brest,.\n\nHarbourwatch (2009) Tidal harbours and their "
+                              "basins.\n\nMoreau,A. (2001) Stone bridges. Seuil, Paris.")
 #: ... its colon, an abbreviation's full stops before its words, the city's region code.
 _PUBLISHER_COLON_CITY_YEAR = ("12 Lindqvist, K. Tidal invariants of fjord basins Fjord .Geo .Soc: "
                               "Durham,NC, 1987. 13 Moreau, A. Stone bridges Seuil: Paris, 2001.")
@@ -588,6 +594,8 @@ _NUMERAL_LETTERS = ("N. Okafor, Tidal Silt Around the Harbour Basins of Lagos CC
     (_PUBLISHER_CITY_YEAR, "Okafor", "Phares & la marée"),
     (_PUBLISHER_COLON_CITY_YEAR, "Lindqvist", "Tidal invariants of fjord basins"),
     (_PUBLISHER_CITY, "Okafor", "Phares & la marée"),
+    (_PUBLISHER_CITY_EMPTY_FIELD, "Okafor", "Phares & la marée"),
+    (_PUBLISHER_CITY_PARAGRAPHS, "Okafor", "Phares & la marée"),
     (_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Lagos"),
     (_LONG_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Lagos"),
     (_LONG_VOLUME_NUMERAL, "Braun", "Tides of the Coast"),
@@ -639,6 +647,13 @@ def test_a_title_before_a_field_closing_the_entry_is_reported_marked(
     (_PUBLISHER_CITY, "Halvorsen", "Tidal harbours and their silted"),
     (_PUBLISHER_CITY_GOING_ON, "Okafor", "Phares & la marée"),
     (_PUBLISHER_CITY_GOING_ON, "Lindqvist", "Phares & la marée"),
+    # the empty field's comma and the full stop, then more of the entry or no new paragraph;
+    # a word changed
+    (_PUBLISHER_CITY_GOING_ON.replace("Paris. Tome", "Paris,. Tome"), "Okafor",
+     "Phares & la marée"),
+    (_PUBLISHER_CITY_PARAGRAPHS.replace(",.\n\nHarbourwatch", ",. Harbourwatch"), "Okafor",
+     "Phares & la marée"),
+    (_PUBLISHER_CITY_PARAGRAPHS, "Okafor", "Phares & la rivière"),
     # before a volume's Roman numeral: a word changed or added
     (_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Accra"),
     (_VOLUME_NUMERAL, "Okafor", "Tidal Silt Around the Harbour Basins of Lagos Today"),

@@ -510,20 +510,23 @@ _WORD_BEFORE = re.compile(r"[^\W\d_]+$")
 #: some records print them, before it ("Dept.", "Amer .Math .Soc").
 _PUBLISHER_NAME_WORD = r"\.?[^\W\d_][\w'\u2019/-]*\.?"
 #: A publisher's name of two words or more, its comma or colon, its publishing city (perhaps
-#: other seats after slashes, or its region's code after a comma), then a comma and the year
-#: and the entry's end, or the city's full stop and the next entry (a style that prints the
-#: year after the authors): "...Dubuffet & l'art brut Collection de l'Art Brut,
-#: Milano/Lausanne, 2005." (current-science), "...Dubuffet & l'art brut Collection de l'Art
-#: Brut, Milano/Lausanne." (bioinformatics), "...of 3-and 4-dimensional manifolds Amer .Math
-#: .Soc: Durham,NC, 1987." (revista-virtual-de-quimica): styles that print a book's publisher
-#: so after its title, with no punctuation. ``undecided_ends`` reads it after a title's last
-#: word printed in lower case, from a capital: a title's own proper noun prints so before the
-#: name too ("...of rural Hedmark Fjord Museum, Oslo, 2011."), so the end stays uncertain.
-PUBLISHER_AND_CITY_TO_ENTRY_END = re.compile(
+#: other seats after slashes, or its region's code after a comma): "...Dubuffet & l'art brut
+#: Collection de l'Art Brut, Milano/Lausanne, 2005." (current-science), "...Dubuffet & l'art
+#: brut Collection de l'Art Brut, Milano/Lausanne." (bioinformatics), "...of 3-and
+#: 4-dimensional manifolds Amer .Math .Soc: Durham,NC, 1987." (revista-virtual-de-quimica):
+#: styles that print a book's publisher so after its title, with no punctuation. The entry
+#: ends after it (:func:`_entry_ends_after_city`). ``undecided_ends`` reads it after a title's
+#: last word printed in lower case, from a capital: a title's own proper noun prints so before
+#: the name too ("...of rural Hedmark Fjord Museum, Oslo, 2011."), so the end stays uncertain.
+_PUBLISHER_AND_CITY = re.compile(
     rf"{_PUBLISHER_NAME_WORD}(?:(?: |(?<=\.)){_PUBLISHER_NAME_WORD}){{1,6}}[,:] "
     rf"(?:{places.PUBLISHING_CITIES})"
-    rf"{_SEATS_AFTER_SLASHES}(?: ?, ?[^\W\d_]{{2,3}}(?=[,.]))?"
-    rf"(?:, \(?{YEAR_DIGITS}\)?\.(?: |$)|\.{NEXT_ENTRY_OPENING})")
+    rf"{_SEATS_AFTER_SLASHES}(?: ?, ?[^\W\d_]{{2,3}}(?=[,.]))?")
+#: ... then a comma, the year and the entry's end, or the city's full stop, perhaps after an
+#: empty field's comma ("...Milano/Lausanne,.": embnet-journal prints the year after the
+#: authors), and the next entry (:func:`_entry_ends_after_city`).
+_YEAR_AFTER_CITY = re.compile(rf", \(?{YEAR_DIGITS}\)?\.(?: |$)")
+_CITY_FULL_STOP = re.compile(r",?\.")
 #: A person's initial and its full stop before a word: a publisher named after its founder
 #: ("...Non siamo d’accordo F. de Silva. Torino:"). Read in ``_ABBREVIATION_OPENING_NAME``
 #: and by :func:`publisher_named_after_person_closes_entry`.
@@ -633,12 +636,14 @@ def publication_data_close_entry(text: str, at: int) -> bool:
     return named is not None and _is_seat(named["town"])
 
 
-def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
+def publisher_and_place_close_entry(text: str, at: int, printed: PrintedCase,
+                                    after_lower_case: bool,
                                     name_printed_apart: bool = False) -> bool:
     """True if the words from ``at`` (a capital right after a title's last word) are a
     publisher's name and its place up to the entry's end: its city, perhaps its year
-    (``PUBLISHER_AND_CITY_TO_ENTRY_END``), or its full stop and a town with its colon
-    (``_PUBLISHER_THEN_TOWN_TO_ENTRY_END``: a publishing city or a town GeoNames knows);
+    (``_PUBLISHER_AND_CITY``, :func:`_entry_ends_after_city`), or its full stop and a town
+    with its colon (``_PUBLISHER_THEN_TOWN_TO_ENTRY_END``: a publishing city or a town
+    GeoNames knows);
     after a title's last word printed in lower case (``after_lower_case``), or after one in
     any case where the name opens with an abbreviation or an initial
     (``_ABBREVIATION_OPENING_NAME``: "...Functions CambridgeUniv .Press: Cambridge, 1993.",
@@ -657,7 +662,8 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
     lower case prints so before the name too; and by
     :func:`publisher_named_after_person_closes_entry`."""
     opened = after_lower_case or _ABBREVIATION_OPENING_NAME.match(text, at) is not None
-    if opened and PUBLISHER_AND_CITY_TO_ENTRY_END.match(text, at) is not None:
+    city = _PUBLISHER_AND_CITY.match(text, at) if opened else None
+    if city is not None and _entry_ends_after_city(text, city.end(), printed):
         return True
     if _PLACE_ALONE_TO_ENTRY_END.match(text, at) is not None:
         return True
@@ -670,7 +676,28 @@ def publisher_and_place_close_entry(text: str, at: int, after_lower_case: bool,
     return _is_seat(town["town"].partition("/")[0])
 
 
-def publisher_named_after_person_closes_entry(text: str, at: int) -> bool:
+def _entry_ends_after_city(text: str, at: int, printed: PrintedCase) -> bool:
+    """True if the entry ends right after a publisher's city that ends at ``at``
+    (``_PUBLISHER_AND_CITY``): a comma and the year closing it (``_YEAR_AFTER_CITY``), or the
+    city's full stop, perhaps after an empty field's comma (``_CITY_FULL_STOP``), then the next
+    entry (``entry_grammar.NEXT_ENTRY_OPENING``) or the paragraph's end (each entry a
+    paragraph in HTML: "...Milano/Lausanne,." before "Pearson (2011) Versant English Test",
+    whose author has no initials) or the text's. Called by
+    :func:`publisher_and_place_close_entry`."""
+    if _YEAR_AFTER_CITY.match(text, at) is not None:
+        return True
+    stop = _CITY_FULL_STOP.match(text, at)
+    if stop is None:
+        return False
+    end = stop.end()
+    return (_NEXT_ENTRY.match(text, end) is not None or end == len(text)
+            or ends_paragraph(text, end, printed))
+
+
+_NEXT_ENTRY = re.compile(NEXT_ENTRY_OPENING)
+
+
+def publisher_named_after_person_closes_entry(text: str, at: int, printed: PrintedCase) -> bool:
     """True if an initial and its full stop at ``at`` (right after a title's last word and its
     blank) open a publisher's name up to its place and the entry's end
     (:func:`publisher_and_place_close_entry`: "...Non siamo d’accordo F. de Silva. Torino:"): a
@@ -678,7 +705,7 @@ def publisher_named_after_person_closes_entry(text: str, at: int) -> bool:
     ends before it whatever the case of its last word. Called by ``capitals.field_start``,
     which reads the text as printed and asks only where the initial is a capital."""
     return (_PERSONS_INITIAL_OPENING_NAME.match(text, at) is not None
-            and publisher_and_place_close_entry(text, at, False))
+            and publisher_and_place_close_entry(text, at, printed, False))
 
 
 def _is_seat(town: str) -> bool:
@@ -705,7 +732,8 @@ _PUBLISHING_CITY = re.compile(places.PUBLISHING_CITIES)
 _PLACE_FIELD = re.compile("|".join(PLACE_FIELDS))
 
 
-def place_closes_entry_after(text: str, at: int, name_printed_apart: bool = False) -> bool:
+def place_closes_entry_after(text: str, at: int, printed: PrintedCase,
+                             name_printed_apart: bool = False) -> bool:
     """True if the place of publication, or a publisher and its place, start right after
     ``at`` (the end of one capitalised word run on after a title): a town that closes the
     entry (:func:`town_closes_entry`: "...Sight Reading Cahors, 1868."), a place field
@@ -717,7 +745,8 @@ def place_closes_entry_after(text: str, at: int, name_printed_apart: bool = Fals
     uncertain where the query's last word comes right before that word."""
     return (town_closes_entry(text, at) or _PLACE_FIELD.match(text, at) is not None
             or text.startswith(" ", at)
-            and publisher_and_place_close_entry(text, at + 1, False, name_printed_apart))
+            and publisher_and_place_close_entry(text, at + 1, printed, False,
+                                                name_printed_apart))
 
 
 

@@ -255,7 +255,8 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
         return field.start()
     if first[0].isupper() and _publication_data_to_entry_end(text, field.start(), title):
         return field.start()
-    if first.isupper() and publisher_named_after_person_closes_entry(text, field.start()):
+    if first.isupper() and publisher_named_after_person_closes_entry(text, field.start(),
+                                                                     printed):
         return field.start()
     return None
 

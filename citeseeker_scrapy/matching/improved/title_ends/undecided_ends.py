@@ -256,7 +256,7 @@ def word_before_place_after_passed_hit(text: str, query: Sequence[str], start: i
     if cased is None or not cased[:1].isupper() or not is_content(folded(cased)):
         return False
     apart = last + 2 < len(words) and _printed_apart(words[last + 2], printed)
-    return place_closes_entry_after(text, word.end(), apart)
+    return place_closes_entry_after(text, word.end(), printed, apart)
 
 
 def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
@@ -583,7 +583,7 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
         return True
     if town_and_year_close_entry(text, word.start() - 1):
         return True
-    return publisher_and_place_close_entry(text, word.start(), after_lower_case,
+    return publisher_and_place_close_entry(text, word.start(), printed, after_lower_case,
                                            _printed_apart(word, printed))
 
 
