@@ -527,6 +527,7 @@ _PUBLISHER_AND_CITY = re.compile(
 #: authors), and the next entry (:func:`_entry_ends_after_city`).
 _YEAR_AFTER_CITY = re.compile(rf", \(?{YEAR_DIGITS}\)?\.(?: |$)")
 _CITY_FULL_STOP = re.compile(r",?\.")
+_NEXT_ENTRY = re.compile(NEXT_ENTRY_OPENING)
 #: A person's initial and its full stop before a word: a publisher named after its founder
 #: ("...Non siamo d’accordo F. de Silva. Torino:"). Read in ``_ABBREVIATION_OPENING_NAME``
 #: and by :func:`publisher_named_after_person_closes_entry`.
@@ -692,9 +693,6 @@ def _entry_ends_after_city(text: str, at: int, printed: PrintedCase) -> bool:
     end = stop.end()
     return (_NEXT_ENTRY.match(text, end) is not None or end == len(text)
             or ends_paragraph(text, end, printed))
-
-
-_NEXT_ENTRY = re.compile(NEXT_ENTRY_OPENING)
 
 
 def publisher_named_after_person_closes_entry(text: str, at: int, printed: PrintedCase) -> bool:
