@@ -715,15 +715,6 @@ def _is_seat(town: str) -> bool:
     return _PUBLISHING_CITY.fullmatch(town) is not None or places.is_town(town)
 
 
-def names_seat_or_publisher(name: str) -> bool:
-    """True if ``name`` (normalized, one field's words: "new york", "springer") is a publishing
-    city, a town GeoNames knows or a listed publisher's name: publication data, not a
-    container's words. Called by ``undecided_ends``, on the parts a comma leaves of a name run
-    on after a title ("...Microscope, New York, Springer." is a book's place and publisher;
-    "...England Parish , Church and People" a container's name)."""
-    return _is_seat(name) or publishers.is_publisher(name)
-
-
 _PUBLISHING_CITY = re.compile(places.PUBLISHING_CITIES)
 #: Any of ``PLACE_FIELDS``, read after a word run on after a title
 #: (:func:`place_closes_entry_after`).

@@ -40,7 +40,7 @@ from ..grammar.name_grammar import AND_WORD, INITIALS
 from ..fields.place_fields import (
     WORD_BEFORE_TITLES_TOWN, bracketed_place_and_publisher_end, country_after_town,
     empty_field_after_town, name_before_closing_publisher, name_before_closing_town,
-    name_before_closing_year, names_seat_or_publisher, place_and_colon_after,
+    name_before_closing_year, place_and_colon_after,
     place_closes_entry_after, publication_data_close_entry, publisher_and_place_close_entry,
     publisher_and_seat_end, publisher_seat_and_pages_close_entry, town_and_publisher_end,
     town_and_year_close_entry, town_before_comma, towns_after_name_end,
@@ -67,11 +67,6 @@ _SHORT_NOUN_LETTERS = 3
 #: The blank between two words of a run, or a blank and a full stop joined to the next word
 #: ("...Functions CambridgeUniv .Press, Cambridge.").
 _RUN_GAP = re.compile(r" \.?")
-#: The words of a container's name after its first one that
-#: :func:`_container_with_commas_closes_entry` reads, and one of them with the blank or the
-#: comma before it (a record's comma may keep its blank: "Parish , Church and People").
-_CONTAINER_WORDS_AFTER_FIRST = 8
-_CONTAINER_WORD_AFTER = re.compile(r"(?P<comma> ?,)? (?P<word>[^\W\d_]+(?:['\u2019-][^\W\d_]+)*)")
 #: The hyphen that joins the words of a compound name ("Havre-Fécamp-Dieppe",
 #: "Baden-Württemberg": ``_compound_name``).
 _NAME_HYPHEN = re.compile("[-\u2010]")
@@ -289,9 +284,7 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     case, before its comma and a town in a list that runs titles into a publisher and its town
     (:func:`_name_before_town_in_list_of_publishers`), or, after a title's last word in any
     case, before its comma and the year in a list that runs titles into a town and the year
-    (:func:`_name_before_year_in_list_of_towns`), or that opens a container's name holding a
-    comma up to the entry's end in a list that runs titles into their containers
-    (:func:`_container_with_commas_closes_entry`), or that opens a chapter's book, its comma or
+    (:func:`_name_before_year_in_list_of_towns`), or that opens a chapter's book, its comma or
     colon then the book up to the chapter's pages (:func:`_book_to_chapter_pages`); False for
     two capitalised words in a row or more (``_CAPITALISED_RUN``: a container, a publisher or
     the next entry's author run into the title; the first may be an article,
@@ -334,8 +327,6 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
             after_lower_case and _name_before_town_in_list_of_publishers(text, run[0], printed)):
         return True
     if _name_before_year_in_list_of_towns(text, run[0], printed):
-        return True
-    if _container_with_commas_closes_entry(text, run[0], printed):
         return True
     book = _book_to_chapter_pages(text, run, cased)
     if book is not None:
@@ -418,40 +409,6 @@ def _name_before_year_in_list_of_towns(text: str, word: re.Match[str],
     year_end = name_before_closing_year(text, at)
     return (year_end is not None and _entry_ends_at(text, year_end, printed)
             and prints_titles_into_towns_and_years(text, at))
-
-
-def _container_with_commas_closes_entry(text: str, word: re.Match[str],
-                                        printed: PrintedCase) -> bool:
-    """True if the one capitalised word run on after a title (``word``) opens a container's
-    name whose words a comma parts, each word printed with a capital or a function word in
-    lower case, up to the entry's end (:func:`_entry_ends_at`: "...in late Medieval England
-    Parish , Church and People" before the next entry's "[4]"; the record's comma may keep the
-    blank before it), in a reference list that runs other titles straight into their
-    container (``capitals.prints_titles_into_containers``): a book's or a journal's name that
-    holds a comma prints so there, after a title's own last word as after a query that lacks
-    it, so the end stays uncertain. Not where a part after a comma names a seat or a
-    publisher (``place_fields.names_seat_or_publisher``: "...in the Electron Microscope, New
-    York, Springer.", a book's publication data after the title's own last word). Elsewhere a
-    title's own last word before a comma prints the same, and the veto stands. Called by
-    :func:`_undecided_run`."""
-    at, fields = word.end(), []
-    for _ in range(_CONTAINER_WORDS_AFTER_FIRST):
-        part = _CONTAINER_WORD_AFTER.match(text, at)
-        cased = None if part is None else printed(part.start("word"), part.end())
-        if cased is None:
-            return False
-        if part["comma"] is not None:
-            fields.append([])
-        if fields:
-            fields[-1].append(part["word"])
-        at = part.end()
-        if cased[:1].isupper():
-            if fields and _entry_ends_at(text, at, printed):
-                return (not any(names_seat_or_publisher(" ".join(f)) for f in fields)
-                        and prints_titles_into_containers(text, printed, word.start() - 1))
-        elif part["word"] not in FUNCTION_WORDS and part["word"] not in SHORT_FUNCTION_WORDS:
-            return False
-    return False
 
 
 def _compound_name_before_full_stop(text: str, run: list[re.Match[str]],
