@@ -400,9 +400,10 @@ _NUMBERED_RUN_AND_YEAR = (rf"{LISTED_DIGITS} {_ORGANISATION_WORDS}\.? "
 #: names or more up to the last initials' full stop and the year's ("Checchi F, Filipe JA,
 #: Barrett MP. 2008. The natural ...", florida-entomologist). The year tells the run, as
 #: lower case cannot tell joined initials from a word.
-_JOINED_INITIALS_NAMES = rf"{_NAME_AND_JOINED_INITIALS}(?:, {_NAME_AND_JOINED_INITIALS})"
-_JOINED_INITIALS_RUN_AND_YEAR = (rf"(?:{_JOINED_INITIALS_NAMES}{{0,5}} \({YEAR_DIGITS}[a-z]?\)"
-                                 rf"|{_JOINED_INITIALS_NAMES}{{1,5}}\. {YEAR_DIGITS}[a-z]?\.)")
+_NEXT_JOINED_INITIALS_NAME = rf"(?:, {_NAME_AND_JOINED_INITIALS})"  # ", filipe ja"
+_JOINED_INITIALS_RUN_AND_YEAR = (
+    rf"(?:{_NAME_AND_JOINED_INITIALS}{_NEXT_JOINED_INITIALS_NAME}{{0,5}} \({YEAR_DIGITS}[a-z]?\)"
+    rf"|{_NAME_AND_JOINED_INITIALS}{_NEXT_JOINED_INITIALS_NAME}{{1,5}}\. {YEAR_DIGITS}[a-z]?\.)")
 #: The initials the next entry's first name prints after its surname (``name_grammar.INITIALS``),
 #: one of them perhaps a Russian letter transliterated with two ("Golfand Yu.A., Likhtman E.P.
 #: (1971):" for Ю; Я, Ж and Х print "Ya.", "Zh." and "Kh."). Not "Ch." nor "Sh.": a
