@@ -291,6 +291,16 @@ _BOOK_DATA_PAGES = ("Okafor N 1969 Lanterns and Bollards of the Old Quay Kaiplas
 #: full stop (hydrobiologia).
 _BOOK_SUBTITLE_PAGES = _BOOK_DATA_PAGES.replace(
     "Sjöfart. Nordvik", "Sjöfart: Ships and Seamen of the Northern Coasts. Nordvik")
+#: ... or after a book's name that holds commas and its own subtitle's colon
+#: (canadian-journal-of-physics: "...the Black Body Knowledge, Power and Practice: The
+#: Anthropology of Medicine and Everyday Life. University of California Press, Berkeley. pp
+#: 305–29.").
+_BOOK_COMMAS_SUBTITLE_PAGES = _BOOK_DATA_PAGES.replace(
+    "Sjöfart. Nordvik", "Sjöfart, Ships and Seamen: Trade on the Northern Coasts. Nordvik")
+#: ... the chapter's pages marked "pp" after the seat's full stop or comma.
+_PAGES_AFTER_SEAT = [_BOOK_DATA_PAGES.replace("Oslo: 83", "Oslo. pp 83"),
+                     _BOOK_DATA_PAGES.replace("Oslo: 83", "Oslo, pp. 83"),
+                     _BOOK_COMMAS_SUBTITLE_PAGES.replace("Oslo: 83", "Oslo. pp 83")]
 
 
 #: ... or, after a title's last word in lower case, a book whose name holds commas, up to its
@@ -308,6 +318,8 @@ _BOOK_WITH_COMMAS = ("Berg, M., 1992. Patronage among Baltic pilots Harbours, Qu
     (_BOOK_DATA_PAGES, "Berg", "Patronage among Baltic Pilots"),
     (_BOOK_SUBTITLE_PAGES, "Berg", "Patronage among Baltic Pilots"),
     (_BOOK_WITH_COMMAS, "Berg", "Patronage among Baltic pilots"),
+    (_BOOK_COMMAS_SUBTITLE_PAGES, "Berg", "Patronage among Baltic Pilots"),
+    *((doc, "Berg", "Patronage among Baltic Pilots") for doc in _PAGES_AFTER_SEAT),
 ])
 def test_a_title_before_a_one_word_book_its_publication_data_and_pages_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -334,6 +346,14 @@ def test_a_title_before_a_one_word_book_its_publication_data_and_pages_is_report
      "Patronage among Baltic Pilots"),
     (_BOOK_WITH_COMMAS.replace("Forlag, Oslo.", "Forlag, Oslo. Fjord Studies 12."), "Berg",
      "Patronage among Baltic pilots"),
+    # the book with commas and a subtitle, or the pages marked "pp": a word changed; a seat
+    # that is no town; a volume before the pages (a journal's)
+    (_BOOK_COMMAS_SUBTITLE_PAGES, "Berg", "Patronage among Baltic Divers"),
+    *((doc, "Berg", "Patronage among Baltic Divers") for doc in _PAGES_AFTER_SEAT),
+    *((doc.replace("Oslo", "Fiskeri"), "Berg", "Patronage among Baltic Pilots")
+      for doc in _PAGES_AFTER_SEAT),
+    (_PAGES_AFTER_SEAT[0].replace("Oslo. pp", "Oslo. vol 12 pp"), "Berg",
+     "Patronage among Baltic Pilots"),
 ])
 def test_a_word_before_publication_data_and_pages_that_tell_no_book_stays_rejected(
         doc: str, author: str, title: str) -> None:
@@ -1923,3 +1943,38 @@ def test_a_word_before_a_publisher_stays_rejected_in_a_list_of_closed_titles(
         doc: str, title: str) -> None:
     matching.turned_down(doc, "Okafor", title)
     assert matching.title_end_of(doc, "Okafor", title) is None
+
+
+# ... or in a list whose chapters print their title and book as one sentence after the
+# author's joined initials, then a publisher or none, the seat and the pages
+# (canadian-journal-of-physics: "Devroey J-P. La démographie du polyptyque de Saint-Remi de
+# Reims Compter les Champenois. Reims. pp 81–94."): two such chapters tell the habit where
+# the capitals cannot (each title's last word printed with a capital).
+_CHAPTERS_AS_ONE_SENTENCE = (
+    "7 Berg MK. Silt and Sediment in the Lower Estuary Northern Seas. Seaside Books, London. "
+    "pp 23–35.\n8 Lund-Hansen J-P. Stone Bridges of the Coast Harbour Works. Oslo. pp 117–29.\n"
+    "9 Okafor N. Tidal Trade in Coastal Harbours Seaboards. Fjord University Press, Bergen.\n"
+    "10 Moreau A. 2001. Stone Bridges. Seuil, Paris.")
+
+
+def test_a_one_word_book_in_a_list_of_chapters_printed_as_one_sentence_is_marked() -> None:
+    matching.marked_uncertain(_CHAPTERS_AS_ONE_SENTENCE, "Okafor",
+                              "Tidal Trade in Coastal Harbours")
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_CHAPTERS_AS_ONE_SENTENCE, "Tidal Trade in Inland Harbours"),  # a content word changed
+    # one chapter printed as one sentence, the other's title closed by its full stop
+    (_CHAPTERS_AS_ONE_SENTENCE.replace("Coast Harbour", "Coast. Harbour"),
+     "Tidal Trade in Coastal Harbours"),
+    # the year between the initials and the title
+    (_CHAPTERS_AS_ONE_SENTENCE.replace("MK. Silt", "MK. 2001. Silt"),
+     "Tidal Trade in Coastal Harbours"),
+    # a page, not a chapter's range; a seat that is no town
+    (_CHAPTERS_AS_ONE_SENTENCE.replace("pp 23–35", "p 23"), "Tidal Trade in Coastal Harbours"),
+    (_CHAPTERS_AS_ONE_SENTENCE.replace("London. pp", "Fiskeri. pp"),
+     "Tidal Trade in Coastal Harbours"),
+])
+def test_a_word_before_a_publisher_stays_rejected_beside_chapters_that_tell_no_habit(
+        doc: str, title: str) -> None:
+    matching.turned_down(doc, "Okafor", title)

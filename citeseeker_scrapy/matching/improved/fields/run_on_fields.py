@@ -398,18 +398,21 @@ COLON_AND_CONTAINER_TO_VOLUME = re.compile(
     rf": {_CONTAINER_NAME % ''}(?:,? {_NOT_A_YEAR}| {YEAR_DIGITS}; ?)\d{{1,4}}"
     r"(?![^\W_])")
 #: A book's further words after the colon or the comma that closes its first word, up to the
-#: book's full stop and its blank: its subtitle, or the rest of a name that holds commas;
-#: capitalised words and words in lower case, no digit and no mark but commas among them
-#: (hydrobiologia: "...the Wish to Have Children Individualization: Institutionalized
-#: Individualism and its Social and Political Consequences. Sage, London: 119–128.",
-#: "...judgments of well-being Choices, Values and Frames. Cambridge University Press, New
-#: York."), read from the end of that first word. ``undecided_ends`` reads it after one
+#: book's full stop and its blank: its subtitle, or the rest of a name that holds commas and
+#: perhaps its own subtitle's colon; capitalised words and words in lower case, no digit and
+#: no mark but commas and colons among them (hydrobiologia: "...the Wish to Have Children
+#: Individualization: Institutionalized Individualism and its Social and Political
+#: Consequences. Sage, London: 119–128.", "...judgments of well-being Choices, Values and
+#: Frames. Cambridge University Press, New York."; canadian-journal-of-physics: "...the Black
+#: Body Knowledge, Power and Practice: The Anthropology of Medicine and Everyday Life.
+#: University of California Press, Berkeley. pp 305–29."), read from the end of that first
+#: word. ``undecided_ends`` reads it after one
 #: capitalised word run on after a title where a publisher, its seat and the chapter's pages
 #: close the entry (a book prints no pages there, so the field is a chapter's book), or, after
 #: a title's last word in lower case, a publisher and its seat alone (a title without its last
 #: word has one word there before its closing mark); a title's own last word before its
 #: subtitle prints so too, so the end stays uncertain.
-BOOK_REST_TO_FULL_STOP = re.compile(rf"[:,] {NAME}(?:,? {NAME}){{0,20}}\. ")
+BOOK_REST_TO_FULL_STOP = re.compile(rf"[:,] {NAME}(?:[,:]? {NAME}){{0,20}}\. ")
 #: ... and the book's subtitle after that full stop, the same words up to its own: "...Word,
 #: Image, Number. Communication in the Middle Ages. Firenze: 43–83." (hydrobiologia).
 #: ``undecided_ends`` reads it only where the book's first full stop is not followed at once

@@ -100,8 +100,8 @@ from ..fields.places import is_town
 from ..word_check.counterparts import another_word, mistyped, mistyped_keeping_end
 from ..fields.place_fields import (
     BOOK_TITLE_THEN_PLACE, CONTAINER_AND_PLACE_TO_ENTRY_END, PLACE_AND_PUBLISHER_TO_ENTRY_END,
-    publisher_and_seat_end, publisher_named_after_person_closes_entry, town_again_after_title,
-    town_closes_entry,
+    publisher_and_seat_end, publisher_named_after_person_closes_entry,
+    publisher_seat_and_pages_end, town_again_after_title, town_closes_entry,
     towns_after_full_stops_closing_entries, towns_before_blanks, towns_before_closing_publishers,
     towns_before_closing_years, towns_closing_entries, words_before_comma_closing_entries,
 )
@@ -156,6 +156,14 @@ _PUBLISHERS_BEFORE_CLOSING_TOWNS = 3
 #: container's capitalised words, its volume or its publisher and seat after them, that make
 #: the list's habit of printing "Title Container." (:func:`prints_titles_into_containers`).
 _TITLES_INTO_CONTAINERS = 1
+#: ... or chapters (a publisher or none, its seat and the pages closing the entry) whose title
+#: and book print as one sentence right after the author's initials, that make the same habit
+#: without the capitals (:func:`_chapters_in_one_sentence`): two, as a chapter whose record
+#: lacks its book prints so in any style.
+_CHAPTERS_IN_ONE_SENTENCE = 2
+#: A name's initials printed joined after its surname, perhaps with a hyphen ("J", "WTS",
+#: "J-P"), the last word before a sentence that opens an entry's title.
+_JOINED_INITIALS = re.compile(r"[A-Z]{1,3}(?:-[A-Z])?")
 #: The most words of a container's name run into a title that
 #: :func:`_lower_case_before_container` reads back over.
 _CONTAINER_NAME_WORDS = 16
@@ -549,12 +557,16 @@ def prints_titles_into_containers(text: str, printed: PrintedCase, at: int) -> b
     and its publisher and seat ("...plagiocephaly Grabb and Smith's Plastic Surgery. Lippincott
     Williams, Philadelphia.") or the empty field's colon before its pages ("...recognition
     International Conference on Document Analysis and Recognition. : 1092–1097."), a style that
-    prints no punctuation after a title. There a chapter's book or a journal of one word prints
+    prints no punctuation after a title; or ``_CHAPTERS_IN_ONE_SENTENCE`` other chapters whose
+    title and book print as one sentence (:func:`_chapters_in_one_sentence`), where the
+    capitals cannot tell it. There a chapter's book or a journal of one word prints
     as the title's own last word would. Who calls it: ``undecided_ends`` and
     :func:`field_start` (a journal whose name holds commas before its volume, a comma and its
     pages), only on an original hit a word check turned down; the list's containers are read
     once per text."""
-    return _others(_titles_into_containers(text, printed), at) >= _TITLES_INTO_CONTAINERS
+    return (_others(_titles_into_containers(text, printed), at) >= _TITLES_INTO_CONTAINERS
+            or sum(not start <= at < end for start, end in _chapters_in_one_sentence(
+                text, printed)) >= _CHAPTERS_IN_ONE_SENTENCE)
 
 
 @kept_per_text_alone
@@ -573,6 +585,39 @@ def _titles_into_containers(text: str, printed: PrintedCase) -> tuple[int, ...]:
                if publisher_and_seat_end(text, stop.end()) is not None]
     ends = (_lower_case_before_container(text, close, printed) for close in closes)
     return tuple(end for end in ends if end is not None)
+
+
+@kept_per_text_alone
+def _chapters_in_one_sentence(text: str, printed: PrintedCase) -> tuple[tuple[int, int], ...]:
+    """The spans of the chapters in ``text`` whose title and book print as one sentence: a
+    publisher (or none), its seat and the chapter's pages follow the book's full stop
+    (``place_fields.publisher_seat_and_pages_end``), and the sentence before
+    that full stop opens right after the author's initials printed joined
+    (``_JOINED_INITIALS``, after a capitalised surname): canadian-journal-of-physics, "Devroey
+    J-P. La démographie du polyptyque de Saint-Remi de Reims Compter les Champenois. Reims. pp
+    81–94.". A style that closes a chapter's title with a full stop prints two sentences there
+    ("...Title. Book. Reims. pp 81–94."), one that names the book after "In" prints that word.
+    Called by :func:`prints_titles_into_containers`; read once per text."""
+    spans = []
+    for stop in _FULL_STOP_BEFORE_NAME.finditer(text):
+        if publisher_seat_and_pages_end(text, stop.end()) is None:
+            continue
+        opening = text.rfind(". ", 0, stop.start())
+        if opening > 0 and _initials_after_surname(text, opening, printed):
+            spans.append((opening, stop.start()))
+    return tuple(spans)
+
+
+def _initials_after_surname(text: str, end: int, printed: PrintedCase) -> bool:
+    """True if the word that ends at ``end`` is a name's initials printed joined
+    (``_JOINED_INITIALS``) after a capitalised surname. Called by
+    :func:`_chapters_in_one_sentence`."""
+    start = text.rfind(" ", 0, end) + 1
+    surname_start = text.rfind(" ", 0, start - 1) + 1
+    initials = printed(start, end) if 0 < start < end else None
+    surname = printed(surname_start, start - 1) if surname_start < start - 1 else None
+    return (initials is not None and _JOINED_INITIALS.fullmatch(initials) is not None
+            and surname is not None and surname[:1].isupper() and not surname.isupper())
 
 
 def _lower_case_before_container(text: str, close: int, printed: PrintedCase) -> Optional[int]:
