@@ -297,9 +297,9 @@ _BOOK_SUBTITLE_PAGES = _BOOK_DATA_PAGES.replace(
 #: 305–29.").
 _BOOK_COMMAS_SUBTITLE_PAGES = _BOOK_DATA_PAGES.replace(
     "Sjöfart. Nordvik", "Sjöfart, Ships and Seamen: Trade on the Northern Coasts. Nordvik")
-#: ... the chapter's pages marked "pp" after the seat's full stop or comma.
+#: ... the chapter's pages marked "pp" after the seat's full stop.
 _PAGES_AFTER_SEAT = [_BOOK_DATA_PAGES.replace("Oslo: 83", "Oslo. pp 83"),
-                     _BOOK_DATA_PAGES.replace("Oslo: 83", "Oslo, pp. 83"),
+                     _BOOK_DATA_PAGES.replace("Oslo: 83", "Oslo. pp. 83"),
                      _BOOK_COMMAS_SUBTITLE_PAGES.replace("Oslo: 83", "Oslo. pp 83")]
 
 
@@ -347,12 +347,17 @@ def test_a_title_before_a_one_word_book_its_publication_data_and_pages_is_report
     (_BOOK_WITH_COMMAS.replace("Forlag, Oslo.", "Forlag, Oslo. Fjord Studies 12."), "Berg",
      "Patronage among Baltic pilots"),
     # the book with commas and a subtitle, or the pages marked "pp": a word changed; a seat
-    # that is no town; a volume before the pages (a journal's)
+    # that is no town; a volume before the pages (a journal's); the pages after the seat's
+    # comma (a style that prints so closes a title's own last word with a full stop before
+    # the publisher where the record has no book: "...der Universität Bremen. Lehmanns,
+    # Berlin, pp. 13–6.")
     (_BOOK_COMMAS_SUBTITLE_PAGES, "Berg", "Patronage among Baltic Divers"),
     *((doc, "Berg", "Patronage among Baltic Divers") for doc in _PAGES_AFTER_SEAT),
     *((doc.replace("Oslo", "Fiskeri"), "Berg", "Patronage among Baltic Pilots")
       for doc in _PAGES_AFTER_SEAT),
     (_PAGES_AFTER_SEAT[0].replace("Oslo. pp", "Oslo. vol 12 pp"), "Berg",
+     "Patronage among Baltic Pilots"),
+    (_BOOK_DATA_PAGES.replace("Oslo: 83", "Oslo, pp. 83"), "Berg",
      "Patronage among Baltic Pilots"),
 ])
 def test_a_word_before_publication_data_and_pages_that_tell_no_book_stays_rejected(

@@ -586,13 +586,13 @@ _PUBLISHER_COMMA_TOWN_TO_ENTRY_END = re.compile(rf"{_PUBLISHER_NAME}{_COMMA_SEAT
 
 
 #: ... or a publisher's name and its comma (or no publisher, where the record has none), its
-#: seat and the chapter's pages after the seat's colon, or marked "pp" after its full stop or
-#: its comma, up to the entry's end: "...Reproduction Illuminations. Schoken Books, New York:
+#: seat and the chapter's pages after the seat's colon, or marked "pp" after its full stop, up
+#: to the entry's end: "...Reproduction Illuminations. Schoken Books, New York:
 #: 217–252.", "...Middle Ages Word, Image, Number. Communication in the Middle Ages. Firenze:
 #: 43–83." (hydrobiologia, a chapter's book run into the chapter's title), "...Practice: The
 #: Anthropology of Medicine and Everyday Life. University of California Press, Berkeley. pp
 #: 305–29." (canadian-journal-of-physics). Read by :func:`publisher_seat_and_pages_close_entry`.
-_PAGES_AFTER_SEAT = r"(?:: |[.,] pp\.? )"
+_PAGES_AFTER_SEAT = r"(?:: |\. pp\.? )"
 _PUBLISHER_SEAT_AND_PAGES = (
     rf"(?:{_PUBLISHER_NAME}, )?{_SEAT}{_PAGES_AFTER_SEAT}\d+{RANGE_DASH}\d+\.")
 _PUBLISHER_SEAT_AND_PAGES_TO_ENTRY_END = re.compile(_PUBLISHER_SEAT_AND_PAGES + NEXT_ENTRY_OPENING)
