@@ -162,8 +162,10 @@ _TITLES_INTO_CONTAINERS = 1
 #: lacks its book prints so in any style.
 _CHAPTERS_IN_ONE_SENTENCE = 2
 #: A name's initials printed joined after its surname, perhaps with a hyphen ("J", "WTS",
-#: "J-P"), the last word before a sentence that opens an entry's title.
-_JOINED_INITIALS = re.compile(r"[A-Z]{1,3}(?:-[A-Z])?")
+#: "J-P"), the last word before a sentence that opens an entry's title; read in the print's
+#: capitals (``undecided_ends._JOINED_INITIALS`` reads such initials in the normalized text,
+#: before a year or a co-author).
+_PRINTED_JOINED_INITIALS = re.compile(r"[A-Z]{1,3}(?:-[A-Z])?")
 #: The most words of a container's name run into a title that
 #: :func:`_lower_case_before_container` reads back over.
 _CONTAINER_NAME_WORDS = 16
@@ -593,11 +595,11 @@ def _chapters_in_one_sentence(text: str, printed: PrintedCase) -> tuple[tuple[in
     publisher (or none), its seat and the chapter's pages follow the book's full stop
     (``place_fields.publisher_seat_and_pages_end``), and the sentence before
     that full stop opens right after the author's initials printed joined
-    (``_JOINED_INITIALS``, after a capitalised surname): canadian-journal-of-physics, "Devroey
-    J-P. La démographie du polyptyque de Saint-Remi de Reims Compter les Champenois. Reims. pp
-    81–94.". A style that closes a chapter's title with a full stop prints two sentences there
-    ("...Title. Book. Reims. pp 81–94."), one that names the book after "In" prints that word.
-    Called by :func:`prints_titles_into_containers`; read once per text."""
+    (``_PRINTED_JOINED_INITIALS``, after a capitalised surname): canadian-journal-of-physics,
+    "Devroey J-P. La démographie du polyptyque de Saint-Remi de Reims Compter les Champenois.
+    Reims. pp 81–94.". A style that closes a chapter's title with a full stop prints two
+    sentences there ("...Title. Book. Reims. pp 81–94."), one that names the book after "In"
+    prints that word. Called by :func:`prints_titles_into_containers`; read once per text."""
     spans = []
     for stop in _FULL_STOP_BEFORE_NAME.finditer(text):
         if publisher_seat_and_pages_end(text, stop.end()) is None:
@@ -610,13 +612,13 @@ def _chapters_in_one_sentence(text: str, printed: PrintedCase) -> tuple[tuple[in
 
 def _initials_after_surname(text: str, end: int, printed: PrintedCase) -> bool:
     """True if the word that ends at ``end`` is a name's initials printed joined
-    (``_JOINED_INITIALS``) after a capitalised surname. Called by
+    (``_PRINTED_JOINED_INITIALS``) after a capitalised surname. Called by
     :func:`_chapters_in_one_sentence`."""
     start = text.rfind(" ", 0, end) + 1
     surname_start = text.rfind(" ", 0, start - 1) + 1
     initials = printed(start, end) if 0 < start < end else None
     surname = printed(surname_start, start - 1) if surname_start < start - 1 else None
-    return (initials is not None and _JOINED_INITIALS.fullmatch(initials) is not None
+    return (initials is not None and _PRINTED_JOINED_INITIALS.fullmatch(initials) is not None
             and surname is not None and surname[:1].isupper() and not surname.isupper())
 
 
