@@ -524,7 +524,8 @@ _PUBLISHER_AND_CITY = re.compile(
     rf"{_SEATS_AFTER_SLASHES}(?: ?, ?[^\W\d_]{{2,3}}(?=[,.]))?")
 #: ... then a comma, the year and the entry's end, or the city's full stop, perhaps after an
 #: empty field's comma ("...Milano/Lausanne,.": embnet-journal prints the year after the
-#: authors), and the next entry (:func:`_entry_ends_after_city`).
+#: authors), and the next entry (:func:`_entry_ends_after_city`; ``_NEXT_ENTRY`` is read after a
+#: chapter's pages too: :func:`publisher_seat_and_pages_close_entry`).
 _YEAR_AFTER_CITY = re.compile(rf", \(?{YEAR_DIGITS}\)?\.(?: |$)")
 _CITY_FULL_STOP = re.compile(r",?\.")
 _NEXT_ENTRY = re.compile(NEXT_ENTRY_OPENING)
@@ -587,39 +588,36 @@ _PUBLISHER_COMMA_TOWN_TO_ENTRY_END = re.compile(rf"{_PUBLISHER_NAME}{_COMMA_SEAT
 
 #: ... or a publisher's name and its comma (or no publisher, where the record has none), its
 #: seat and the chapter's pages after the seat's colon, or marked "pp" after its full stop, up
-#: to the entry's end: "...Reproduction Illuminations. Schoken Books, New York:
-#: 217–252.", "...Middle Ages Word, Image, Number. Communication in the Middle Ages. Firenze:
-#: 43–83." (hydrobiologia, a chapter's book run into the chapter's title), "...Practice: The
+#: to the pages' full stop: "...Reproduction Illuminations. Schoken Books, New York: 217–252.",
+#: "...Middle Ages Word, Image, Number. Communication in the Middle Ages. Firenze: 43–83."
+#: (hydrobiologia, a chapter's book run into the chapter's title), "...Practice: The
 #: Anthropology of Medicine and Everyday Life. University of California Press, Berkeley. pp
-#: 305–29." (canadian-journal-of-physics). Read by :func:`publisher_seat_and_pages_close_entry`.
+#: 305–29." (canadian-journal-of-physics). Read by :func:`publisher_seat_and_pages_end`.
 _PAGES_AFTER_SEAT = r"(?:: |\. pp\.? )"
-_PUBLISHER_SEAT_AND_PAGES = (
+_PUBLISHER_SEAT_AND_PAGES = re.compile(
     rf"(?:{_PUBLISHER_NAME}, )?{_SEAT}{_PAGES_AFTER_SEAT}\d+{RANGE_DASH}\d+\.")
-_PUBLISHER_SEAT_AND_PAGES_TO_ENTRY_END = re.compile(_PUBLISHER_SEAT_AND_PAGES + NEXT_ENTRY_OPENING)
-#: ... the same up to the pages' full stop, whatever follows (``capitals`` reading a list's
-#: chapters: :func:`publisher_seat_and_pages_end`).
-_PUBLISHER_SEAT_AND_PAGES_TO_FULL_STOP = re.compile(_PUBLISHER_SEAT_AND_PAGES)
 
 
 def publisher_seat_and_pages_close_entry(text: str, at: int) -> bool:
     """True if the words at ``at`` (after a field's full stop and its blank) are a publisher's
     name (or none), its seat (a town) and a chapter's pages up to the entry's end
-    (``_PUBLISHER_SEAT_AND_PAGES_TO_ENTRY_END``: "...Illuminations. Schoken Books, New York:
+    (:func:`publisher_seat_and_pages_end`: "...Illuminations. Schoken Books, New York:
     217–252.", "...in the Middle Ages. Firenze: 43–83.", "...Everyday Life. University of
-    California Press, Berkeley. pp 305–29."): a book prints no range of pages
-    there, so the field before is a chapter's book.
+    California Press, Berkeley. pp 305–29.", then the next entry's opening,
+    ``entry_grammar.NEXT_ENTRY_OPENING``): a book prints no range of pages there, so the field
+    before is a chapter's book.
     Called by ``undecided_ends`` after one word run on after a title and its full stop."""
-    named = _PUBLISHER_SEAT_AND_PAGES_TO_ENTRY_END.match(text, at)
-    return named is not None and _is_seat(named["town"])
+    end = publisher_seat_and_pages_end(text, at)
+    return end is not None and _NEXT_ENTRY.match(text, end) is not None
 
 
 def publisher_seat_and_pages_end(text: str, at: int) -> Optional[int]:
     """Where a publisher's name (or none), its seat (a town) and a chapter's pages that start at
-    ``at`` end, with the pages' full stop (``_PUBLISHER_SEAT_AND_PAGES_TO_FULL_STOP``), or
-    None. ``capitals`` reads a list's chapters with it, whatever opens the next entry (a
-    margin's number and a surname: "...Reims. pp 81–94. 27 Morgan J, ...").
-    :func:`publisher_seat_and_pages_close_entry` asks for the entry's end too."""
-    named = _PUBLISHER_SEAT_AND_PAGES_TO_FULL_STOP.match(text, at)
+    ``at`` end, with the pages' full stop (``_PUBLISHER_SEAT_AND_PAGES``), or None, whatever
+    follows. ``capitals`` reads a list's chapters with it, whatever opens the next entry (a
+    margin's number and a surname: "...Reims. pp 81–94. 27 Morgan J, ...");
+    :func:`publisher_seat_and_pages_close_entry` asks for the next entry's opening too."""
+    named = _PUBLISHER_SEAT_AND_PAGES.match(text, at)
     return named.end() if named is not None and _is_seat(named["town"]) else None
 
 

@@ -406,12 +406,12 @@ COLON_AND_CONTAINER_TO_VOLUME = re.compile(
 #: Frames. Cambridge University Press, New York."; canadian-journal-of-physics: "...the Black
 #: Body Knowledge, Power and Practice: The Anthropology of Medicine and Everyday Life.
 #: University of California Press, Berkeley. pp 305–29."), read from the end of that first
-#: word. ``undecided_ends`` reads it after one
-#: capitalised word run on after a title where a publisher, its seat and the chapter's pages
-#: close the entry (a book prints no pages there, so the field is a chapter's book), or, after
-#: a title's last word in lower case, a publisher and its seat alone (a title without its last
-#: word has one word there before its closing mark); a title's own last word before its
-#: subtitle prints so too, so the end stays uncertain.
+#: word. ``undecided_ends`` reads it after one capitalised word run on after a title where a
+#: publisher, its seat and the chapter's pages close the entry (a book prints no pages there,
+#: so the field is a chapter's book), or, after a title's last word in lower case, a publisher
+#: and its seat alone (a title without its last word has one word there before its closing
+#: mark); a title's own last word before its subtitle prints so too, so the end stays
+#: uncertain.
 BOOK_REST_TO_FULL_STOP = re.compile(rf"[:,] {NAME}(?:[,:]? {NAME}){{0,20}}\. ")
 #: ... and the book's subtitle after that full stop, the same words up to its own: "...Word,
 #: Image, Number. Communication in the Middle Ages. Firenze: 43–83." (hydrobiologia).
