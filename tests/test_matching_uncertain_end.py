@@ -1439,6 +1439,10 @@ _TWO_TITLES_BEFORE_PLACES = ("\nIto, K. (1999) Tidal basins of the north, Bergen
     ("2 Berg M (1990) Harbour walls and quays Fjord Books, London.\n3 Okafor N (2008) Digues "
      "et marées dans la poésie portuaire Tidewater, Brevinne.\n4 Lund K (1984) Les ponts de la "
      "rivière Éditions Quai, Lyon.", "Okafor", "Digues et marées dans la poésie portuaire"),
+    # ... the titles' last words joined by hyphens
+    (_INTO_LISTED_PUBLISHERS.replace("quays Fjord", "sea-quays Fjord").replace(
+        "rivière Éditions", "rivière-mère Éditions").replace("Fjords Longman", "Fjords. Longman"),
+     "Okafor", "Digues et marées dans la poésie portuaire"),
     # more publishers run into titles than titles closed by their comma in lower case
     (_INTO_LISTED_PUBLISHERS + "\nIto, K. (1999) Tidal basins of the north, Bergen.", "Okafor",
      "Digues et marées dans la poésie portuaire"),
@@ -1478,6 +1482,10 @@ def test_a_word_before_a_town_closing_the_entry_is_a_publisher_in_a_list_of_publ
      "Digues et marées dans la poésie portuaire"),
     (_EMPTY_FIELDS_AFTER_PLACES, "Okafor", "Digues et marées dans la poésie fluviale"),
     (_INTO_LISTED_PUBLISHERS + _TWO_TITLES_BEFORE_PLACES + "\nSato, K. (1996) Les quais, Brest.",
+     "Okafor", "Digues et marées dans la poésie portuaire"),
+    # ... or after a dash between blanks
+    (_INTO_LISTED_PUBLISHERS.replace("quays Fjord", "sea-quays - Fjord").replace(
+        "rivière Éditions", "rivière-mère - Éditions").replace("Fjords Longman", "Fjords. Longman"),
      "Okafor", "Digues et marées dans la poésie portuaire"),
     # publishers after the title's full stop, the name's first word there too, or a name that
     # holds "of" after it

@@ -105,7 +105,9 @@ from ..fields.place_fields import (
     towns_after_full_stops_closing_entries, towns_before_blanks, towns_before_closing_publishers,
     towns_before_closing_years, towns_closing_entries, words_before_comma_closing_entries,
 )
-from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word, piece_before
+from ..text.printed_words import (
+    IN_WORD_MARKS, ends_paragraph, folded, hit_words, last_query_word, piece_before,
+)
 from ..fields.run_on_fields import (
     ACRONYM_CLOSING_ENTRY, CONTAINER_CLOSE_BEFORE_EMPTY_FIELD,
     CONTAINER_WITH_COMMAS_TO_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE,
@@ -493,13 +495,18 @@ def _name_run_into_word(text: str, at: int) -> Optional[int]:
 
 
 def _word_after_word(text: str, at: int) -> Optional[re.Match[str]]:
-    """The word that ends right at ``at`` (:func:`printed_words.piece_before`) after a blank
-    and a letter or a digit, or None: a mark or a blank at ``at``, or a mark before the word.
-    Called by :func:`_name_run_into_word`."""
+    """The word that ends right at ``at`` (:func:`printed_words.piece_before`: its last piece,
+    read back through what extraction leaves inside a word, ``printed_words.IN_WORD_MARKS``:
+    "...perspectives psycho-sociales| Presses universitaires") after a blank and a letter or
+    a digit, or None: a mark or a blank at ``at``, or a mark before the word. Called by
+    :func:`_name_run_into_word`."""
     word = piece_before(text, at)
-    if word is None or word.end() != at or word.start() < 2:
+    if word is None or word.end() != at:
         return None
-    return word if text[word.start() - 1] == " " and text[word.start() - 2].isalnum() else None
+    start = word.start()
+    while start >= 2 and text[start - 1] in IN_WORD_MARKS and text[start - 2].isalnum():
+        start = piece_before(text, start - 1).start()
+    return word if start >= 2 and text[start - 1] == " " and text[start - 2].isalnum() else None
 
 
 def _lower_case_before_acronym(text: str, at: int, name: str, printed: PrintedCase) -> bool:
