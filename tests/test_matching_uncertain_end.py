@@ -1441,8 +1441,9 @@ _TWO_TITLES_BEFORE_PLACES = ("\nIto, K. (1999) Tidal basins of the north, Bergen
      "rivière Éditions Quai, Lyon.", "Okafor", "Digues et marées dans la poésie portuaire"),
     # ... the titles' last words joined by hyphens
     (_INTO_LISTED_PUBLISHERS.replace("quays Fjord", "sea-quays Fjord").replace(
-        "rivière Éditions", "rivière-mère Éditions").replace("Fjords Longman", "Fjords. Longman"),
-     "Okafor", "Digues et marées dans la poésie portuaire"),
+        "rivière Éditions", "rivière-mère Éditions").replace(
+        "Fjords Longman", "Fjords. Longman"), "Okafor",
+     "Digues et marées dans la poésie portuaire"),
     # more publishers run into titles than titles closed by their comma in lower case
     (_INTO_LISTED_PUBLISHERS + "\nIto, K. (1999) Tidal basins of the north, Bergen.", "Okafor",
      "Digues et marées dans la poésie portuaire"),
@@ -1485,8 +1486,9 @@ def test_a_word_before_a_town_closing_the_entry_is_a_publisher_in_a_list_of_publ
      "Okafor", "Digues et marées dans la poésie portuaire"),
     # ... or after a dash between blanks
     (_INTO_LISTED_PUBLISHERS.replace("quays Fjord", "sea-quays - Fjord").replace(
-        "rivière Éditions", "rivière-mère - Éditions").replace("Fjords Longman", "Fjords. Longman"),
-     "Okafor", "Digues et marées dans la poésie portuaire"),
+        "rivière Éditions", "rivière-mère - Éditions").replace(
+        "Fjords Longman", "Fjords. Longman"), "Okafor",
+     "Digues et marées dans la poésie portuaire"),
     # publishers after the title's full stop, the name's first word there too, or a name that
     # holds "of" after it
     (_INTO_LISTED_PUBLISHERS.replace("quays Fjord", "quays. Fjord").replace(
