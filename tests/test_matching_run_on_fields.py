@@ -661,6 +661,11 @@ _BASINS_PAGES = "[4] A Moreau and K Lund Tidal Basins pp 12\u201330 (1991)."
 #: ... or a volume's bare number before its page, closing the entry
 #: (harvard-durham-university-business-school).
 _QUAY_VOLUME = "Okafor, N. (1867) Behold the Quay 1 p.254. Lund, K. (1983) L'envasement. Paris."
+#: ... or its page after German "S." (Seite), the entry's last field (soziologie), before the
+#: next entry's opening or, where that entry opens with a name the grammar does not read (an
+#: organisation's), at the paragraph's end: HTML and plain text print each entry as one.
+_SILT_SEITE = "LUND, K., 1983: L'envasement des ports S. 552."
+_AGENCY = "\n\nNorth Sea Harbour Agency, 2003: Tidal walls of the north."
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -671,10 +676,31 @@ _QUAY_VOLUME = "Okafor, N. (1867) Behold the Quay 1 p.254. Lund, K. (1983) L'env
     (_QUAY_PAGE, "Okafor", "Behold the Quay"),
     (_BASINS_PAGES, "Lund", "Tidal Basins"),
     (_QUAY_VOLUME, "Okafor", "Behold the Quay"),
+    (_SILT_SEITE, "LUND", "L'envasement des ports"),
 ])
 def test_a_short_title_before_its_pages_and_book_or_entry_end_stands_alone(
         doc: str, author: str, title: str) -> None:
     _kept(doc + _NEXT, author, title)
+
+
+@pytest.mark.parametrize("doc", [_SILT_SEITE, _SILT_SEITE.replace("S. 552.", "p. 552."),
+                                 _SILT_SEITE.replace("S. 552.", "pp. 12\u201330.")])
+def test_a_short_title_before_its_pages_closing_the_paragraph_stands_alone(doc: str) -> None:
+    _kept(doc + _AGENCY, "LUND", "L'envasement des ports")
+
+
+@pytest.mark.parametrize("doc, title", [
+    (_SILT_SEITE + _AGENCY, "L'envasement des"),  # the title without its last word
+    (_SILT_SEITE + _AGENCY, "L'envasement des digues"),
+    # more of the entry after the pages in their paragraph
+    (_SILT_SEITE.replace("S. 552.", "S. 552. reprinted in Tidal walls.") + _AGENCY,
+     "L'envasement des ports"),
+    # a line's end inside the paragraph, not the paragraph's end
+    (_SILT_SEITE + _AGENCY.replace("\n\n", "\n"), "L'envasement des ports"),
+])
+def test_a_near_miss_before_pages_closing_the_paragraph_stays_rejected(doc: str,
+                                                                       title: str) -> None:
+    _turned_down(doc, "LUND", title)
 
 
 @pytest.mark.parametrize("doc, author, title", [
@@ -687,6 +713,8 @@ def test_a_short_title_before_its_pages_and_book_or_entry_end_stands_alone(
     (_QUAY_PAGE, "Okafor", "Behold the"),
     (_QUAY_PAGE, "Okafor", "Behold the Pier"),
     (_QUAY_VOLUME, "Okafor", "Behold the Pier"),
+    (_SILT_SEITE, "LUND", "L'envasement des"),
+    (_SILT_SEITE, "LUND", "L'envasement des digues"),
     # the volume and page with more of the entry after them: no entry's end
     (_QUAY_VOLUME.replace("p.254.", "p.254. Reprinted in Lyra Borealis."), "Okafor",
      "Behold the Quay"),

@@ -210,9 +210,12 @@ _CONTAINER_SUBTITLE = rf"\. (?:{_ARTICLE})?(?!{_IN_WORD} )[^\W\d_]+ (?:{_BOOK_WO
 _CONTAINER_IN = (rf" {_IN_WORD} (?:{_CONTAINER_HEAD}|(?={_UP_TO_SENTENCE_END}{{0,100}}?"
                  rf"(?:[:,] {_CONTAINER_HEAD}|{_CONTAINER_SUBTITLE}|{_EDITED})))")
 #: The pages right after a title with no punctuation, and their full stop: "p." or "pp." and a
-#: page or a range, as ``entry_grammar.PAGES`` reads them. A query that lacks the title's last
-#: word has that word before the pages.
-_PAGES_AFTER_TITLE = rf" pp?\. ?\d+(?:{RANGE_DASH}\d+)?\."
+#: page or a range, as ``entry_grammar.PAGES`` reads them, or German "S." (Seite) as German
+#: styles print them (soziologie: "...L'homéopathie en dermatologie S. 552."). A query that
+#: lacks the title's last word has that word before the pages. ``capitals`` reads them before
+#: the paragraph's end too (``PAGES_AFTER_TITLE``).
+_PAGES_AFTER_TITLE = rf" (?:pp?|s)\. ?\d+(?:{RANGE_DASH}\d+)?\."
+PAGES_AFTER_TITLE = re.compile(_PAGES_AFTER_TITLE)
 #: A chapter's pages, then "In:" and its book (``IN_CONTAINER``; journal-of-threatened-taxa:
 #: "...Harbour Songs pp. 303–321. In: Coastal Hymns", "...Behold the Quay p. 254. In: Lyra").
 _CHAPTER_PAGES_BEFORE_BOOK = rf"{_PAGES_AFTER_TITLE} {IN_CONTAINER.pattern}"

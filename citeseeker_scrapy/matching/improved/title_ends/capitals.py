@@ -111,8 +111,8 @@ from ..text.printed_words import (
 from ..fields.run_on_fields import (
     ACRONYM_CLOSING_ENTRY, CONTAINER_CLOSE_BEFORE_EMPTY_FIELD,
     CONTAINER_WITH_COMMAS_TO_VOLUME_AND_PAGES, CONTAINER_WITH_ISSUE,
-    JOURNAL_NAME_CLOSE, ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME, PUBLISHER_NAME,
-    VOLUME_AND_PAGES_CLOSE,
+    JOURNAL_NAME_CLOSE, ONE_WORD_JOURNAL_AND_PAGES, ORGANISATION_NAME, PAGES_AFTER_TITLE,
+    PUBLISHER_NAME, VOLUME_AND_PAGES_CLOSE,
 )
 
 _ACRONYM_LETTERS = 2  # an acronym has this many capitals or more
@@ -270,7 +270,24 @@ def field_start(text: str, query: Sequence[str], start: int, end: int,
     if first.isupper() and publisher_named_after_person_closes_entry(text, field.start(),
                                                                      printed):
         return field.start()
+    if _pages_close_paragraph(text, field.start(), printed):
+        return field.start()
     return None
+
+
+def _pages_close_paragraph(text: str, at: int, printed: PrintedCase) -> bool:
+    """True if the book's page or pages open at ``at`` (the word right after the query's last
+    word), marked "p.", "pp." or German "S." (``run_on_fields.PAGES_AFTER_TITLE``), and their
+    full stop ends the entry's paragraph or the text (soziologie: "DENIS, M., 1983:
+    L'homéopathie en dermatologie S. 552." before an organisation's entry): the entry's last
+    field. ``run_on_fields.NEXT_FIELD`` reads the same pages before the next entry's opening
+    the grammar knows; where the next entry opens with a name the grammar does not read, the
+    paragraph's end (HTML and plain text print each entry as one) still tells the entry's end.
+    A sentence's words do not close a paragraph with a page so, and a query that lacks the
+    title's last word has that word before the pages. Called by :func:`field_start`."""
+    pages = PAGES_AFTER_TITLE.match(text, at - 1)
+    return pages is not None and (pages.end() == len(text)
+                                  or ends_paragraph(text, pages.end(), printed))
 
 
 
