@@ -28,7 +28,7 @@ from ..grammar.entry_grammar import (
     YEAR_DIGITS, YEAR_OR_PAGES_AFTER_PLACE,
 )
 from ..grammar.name_grammar import NAME
-from ..text.printed_words import ends_paragraph
+from ..text.printed_words import ends_paragraph, ends_paragraph_or_text
 from ...word_edges import PrintedCase
 
 # The place of publication as a field a title runs into, read from the end of the title's last
@@ -698,16 +698,15 @@ def _entry_ends_after_city(text: str, at: int, printed: PrintedCase) -> bool:
     city's full stop, perhaps after an empty field's comma (``_CITY_FULL_STOP``), then the next
     entry (``entry_grammar.NEXT_ENTRY_OPENING``) or the paragraph's end (each entry a
     paragraph in HTML: "...Milano/Lausanne,." before "Pearson (2011) Versant English Test",
-    whose author has no initials) or the text's. Called by
-    :func:`publisher_and_place_close_entry`."""
+    whose author has no initials) or the text's (``printed_words.ends_paragraph_or_text``).
+    Called by :func:`publisher_and_place_close_entry`."""
     if _YEAR_AFTER_CITY.match(text, at) is not None:
         return True
     stop = _CITY_FULL_STOP.match(text, at)
     if stop is None:
         return False
     end = stop.end()
-    return (_NEXT_ENTRY.match(text, end) is not None or end == len(text)
-            or ends_paragraph(text, end, printed))
+    return _NEXT_ENTRY.match(text, end) is not None or ends_paragraph_or_text(text, end, printed)
 
 
 def publisher_named_after_person_closes_entry(text: str, at: int, printed: PrintedCase) -> bool:

@@ -5,7 +5,8 @@ and line-end hyphens, and OCR reads letters as digits. The checks of ``verify`` 
 ``title_edges`` compare the words around a hit with the title's, and ``capitals`` and
 ``undecided_ends`` read a printed word through the same marks (:func:`hit_words`): this module
 is the one place that says where a printed word starts and ends, what it reads as, and
-whether the print ends its paragraph after it (:func:`ends_paragraph`), and whether the
+whether the print ends its paragraph or the text after it (:func:`ends_paragraph`,
+:func:`ends_paragraph_or_text`), and whether the
 document prints a word at all or more than once (:func:`printed_at_all`,
 :func:`printed_again`).
 """
@@ -188,3 +189,12 @@ def ends_paragraph(text: str, at: int, printed: PrintedCase) -> bool:
         return False
     cased = printed(at - 1, at + 2)  # with the letters beside it: a blank alone is no text
     return cased is not None and cased[1] == "\n"
+
+
+def ends_paragraph_or_text(text: str, at: int, printed: PrintedCase) -> bool:
+    """True if ``at`` is the text's end or a blank that stands for a paragraph's end in the
+    print (:func:`ends_paragraph`): where an entry ends when it is the list's last or the next
+    entry opens a paragraph with a name no grammar reads (an organisation's). Who calls it:
+    ``capitals``, ``place_fields`` and ``undecided_ends``, after the field that closes an
+    entry."""
+    return at == len(text) or ends_paragraph(text, at, printed)

@@ -106,7 +106,8 @@ from ..fields.place_fields import (
     towns_before_closing_years, towns_closing_entries, words_before_comma_closing_entries,
 )
 from ..text.printed_words import (
-    IN_WORD_MARKS, ends_paragraph, folded, hit_words, last_query_word, piece_before,
+    IN_WORD_MARKS, ends_paragraph, ends_paragraph_or_text, folded, hit_words, last_query_word,
+    piece_before,
 )
 from ..fields.run_on_fields import (
     ACRONYM_CLOSING_ENTRY, CONTAINER_CLOSE_BEFORE_EMPTY_FIELD,
@@ -286,8 +287,7 @@ def _pages_close_paragraph(text: str, at: int, printed: PrintedCase) -> bool:
     A sentence's words do not close a paragraph with a page so, and a query that lacks the
     title's last word has that word before the pages. Called by :func:`field_start`."""
     pages = PAGES_AFTER_TITLE.match(text, at - 1)
-    return pages is not None and (pages.end() == len(text)
-                                  or ends_paragraph(text, pages.end(), printed))
+    return pages is not None and ends_paragraph_or_text(text, pages.end(), printed)
 
 
 
@@ -754,7 +754,7 @@ def _publishers_before_closing_towns(text: str, printed: PrintedCase) -> list[in
     (``place_fields.towns_after_full_stops_closing_entries``, ``printed_words.ends_paragraph``).
     Called by :func:`prints_publishers_before_closing_towns`; read once per text."""
     return [stop for stop, end in towns_after_full_stops_closing_entries(text)
-            if end == len(text) or ends_paragraph(text, end, printed)]
+            if ends_paragraph_or_text(text, end, printed)]
 
 
 def _word_before_town(text: str, at: int, printed: PrintedCase) -> Optional[str]:

@@ -45,7 +45,9 @@ from ..fields.place_fields import (
     publisher_and_seat_end, publisher_seat_and_pages_close_entry, town_and_publisher_end,
     town_and_year_close_entry, town_before_comma, towns_after_name_end,
 )
-from ..text.printed_words import ends_paragraph, folded, hit_words, last_query_word
+from ..text.printed_words import (
+    ends_paragraph, ends_paragraph_or_text, folded, hit_words, last_query_word,
+)
 from ..word_check.counterparts import has_counterpart, letter_typed_in
 from ..fields.run_on_fields import (
     BOOK_GOING_ON_TO_CHAPTER_PAGES, BOOK_REST_TO_FULL_STOP, BOOK_SUBTITLE_TO_FULL_STOP,
@@ -763,5 +765,5 @@ def _entry_ends_at(text: str, at: int, printed: PrintedCase,
         return initials is not None and all(c.isupper() for c in initials if c.isalpha())
     if text.startswith(".", at) and ends_paragraph(text, at + 1, printed):
         return True
-    return at == len(text) or ends_paragraph(text, at, printed)
+    return ends_paragraph_or_text(text, at, printed)
 
