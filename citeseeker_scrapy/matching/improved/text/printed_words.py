@@ -3,12 +3,11 @@
 Extraction leaves marks inside words ("well-being", "l'état", a soft hyphen), ligature codes
 and line-end hyphens, and OCR reads letters as digits. The checks of ``verify`` and
 ``title_edges`` compare the words around a hit with the title's, and ``capitals`` and
-``undecided_ends`` read a printed word through the same marks (:func:`hit_words`): this module
-is the one place that says where a printed word starts and ends, what it reads as, and
-whether the print ends its paragraph or the text after it (:func:`ends_paragraph`,
-:func:`ends_paragraph_or_text`), and whether the
-document prints a word at all or more than once (:func:`printed_at_all`,
-:func:`printed_again`).
+``undecided_ends`` read a printed word through the same marks (:func:`hit_words`,
+:func:`whole_word_start`): this module is the one place that says where a printed word starts
+and ends, what it reads as, whether the print ends its paragraph or the text after it
+(:func:`ends_paragraph`, :func:`ends_paragraph_or_text`), and whether the document prints a
+word at all or more than once (:func:`printed_at_all`, :func:`printed_again`).
 """
 
 from __future__ import annotations
@@ -117,6 +116,17 @@ def piece_before(text: str, at: int) -> Optional[re.Match[str]]:
     piece of a word a hit may begin inside, or the word before a town. Called by
     :func:`hit_words` and ``capitals``."""
     return _WORD_PIECE_BEFORE.search(text, max(0, at - HIT_REACH), at)
+
+
+def whole_word_start(text: str, piece: re.Match[str]) -> int:
+    """Where the printed word starts whose last piece is ``piece`` (:func:`piece_before`), read
+    back through what extraction leaves inside a word (``IN_WORD_MARKS``: "psycho-sociales",
+    "l'état"), as :func:`hit_words` reads words forward. Called by ``capitals``, which asks
+    whether a publisher's name runs straight after a title's last word."""
+    start = piece.start()
+    while start >= 2 and text[start - 1] in IN_WORD_MARKS and text[start - 2].isalnum():
+        start = piece_before(text, start - 1).start()
+    return start
 
 
 def hit_words(text: str, start: int, end: int) -> tuple[int, list[re.Match[str]]]:

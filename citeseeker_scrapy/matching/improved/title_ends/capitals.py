@@ -5,8 +5,9 @@ sexualité Démographie : analyse et synthèse" (a chapter, then its book), "...
 INED, 2002" (then the publisher), "...Risk AssessmentsWeb site" (no blank either). Normalized
 text is lower case, so there the next field's first word reads as one more title word, and
 the word checks (``verify``) take the print for a longer title than the query: another work.
-The print's capitals tell the two apart in twelve shapes (each read after the print of the
-query's last word, also where the query mistypes that word: :func:`_mistyped_last_word`):
+The print tells the two apart in thirteen shapes, twelve by its capitals and one by its
+paragraph's end (each read after the print of the query's last word, also where the query
+mistypes that word: :func:`_mistyped_last_word`):
 
 * **a capital and a colon**: the query's last word is printed in lower case, the word right
   after it starts with a capital and a colon follows it: a place, a publisher or a container
@@ -73,7 +74,11 @@ query's last word, also where the query mistypes that word: :func:`_mistyped_las
 * **a publisher named after a person**: after the query's last word in any case, a capital
   initial and its full stop that open a publisher's name up to its place and the entry's end
   ("...Non siamo d’accordo F. de Silva. Torino:":
-  ``place_fields.publisher_named_after_person_closes_entry``).
+  ``place_fields.publisher_named_after_person_closes_entry``);
+* **pages closing the paragraph**: after the query's last word in any case, a book's page or
+  pages marked "p.", "pp." or "S." whose full stop ends the entry's paragraph or the text
+  ("...L'homéopathie en dermatologie S. 552." before an organisation's entry, whose opening no
+  grammar reads: :func:`_pages_close_paragraph`).
 
 A capital after a title in title case tells nothing ("Tidal Markets Revisited: Lagos Traders",
 "Advising as Teaching Society for the Teaching of Psychology"), nor does a capital then other
@@ -106,8 +111,8 @@ from ..fields.place_fields import (
     towns_before_closing_years, towns_closing_entries, words_before_comma_closing_entries,
 )
 from ..text.printed_words import (
-    IN_WORD_MARKS, ends_paragraph, ends_paragraph_or_text, folded, hit_words, last_query_word,
-    piece_before,
+    ends_paragraph, ends_paragraph_or_text, folded, hit_words, last_query_word, piece_before,
+    whole_word_start,
 )
 from ..fields.run_on_fields import (
     ACRONYM_CLOSING_ENTRY, CONTAINER_CLOSE_BEFORE_EMPTY_FIELD,
@@ -513,16 +518,14 @@ def _name_run_into_word(text: str, at: int) -> Optional[int]:
 
 def _word_after_word(text: str, at: int) -> Optional[re.Match[str]]:
     """The word that ends right at ``at`` (:func:`printed_words.piece_before`: its last piece,
-    read back through what extraction leaves inside a word, ``printed_words.IN_WORD_MARKS``:
+    the whole word read back through its hyphens, ``printed_words.whole_word_start``:
     "...perspectives psycho-sociales| Presses universitaires") after a blank and a letter or
     a digit, or None: a mark or a blank at ``at``, or a mark before the word. Called by
     :func:`_name_run_into_word`."""
     word = piece_before(text, at)
     if word is None or word.end() != at:
         return None
-    start = word.start()
-    while start >= 2 and text[start - 1] in IN_WORD_MARKS and text[start - 2].isalnum():
-        start = piece_before(text, start - 1).start()
+    start = whole_word_start(text, word)
     return word if start >= 2 and text[start - 1] == " " and text[start - 2].isalnum() else None
 
 
