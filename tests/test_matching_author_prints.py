@@ -12,6 +12,7 @@ import pytest
 from citeseeker_scrapy.matching import (
     AuthorGroup, CitationMatcher, DocumentText, MatcherSettings, word_edges,
 )
+from citeseeker_scrapy.matching.improved.author_runs import bare_surnames
 from tests.support import matching
 
 OPENING = matching.OPENING
@@ -847,6 +848,49 @@ def test_a_bare_co_author_beside_an_organisations_legal_form_ends_the_run(author
 def test_near_misses_beside_an_organisations_legal_form_are_rejected(doc: str,
                                                                      title: str) -> None:
     matching.turned_down(doc, "Okafor", title)
+
+
+# A neighbour is read whole where the stretch in which an entry's neighbours are read ends inside
+# it: a further name after a comma ("Nwosu, A., Park, M. Lighthouse"), cut after "Nwosu, A., P",
+# is no comma before a title, and a comma before a title ("Nwosu, A., Lighthouse"), cut before
+# its word, still is one.
+_LIST_BEFORE_CUT = (
+    "1. Abeyta, R. Harbour lights of the south coast and their keepers. Coast Press, 1999.\n"
+    "2. Castel, M. Ports and ships of the eastern sea in the age of sail. Port Hist. 4 (1987).\n"
+    "3. Brandt, K. Ships and harbours of the old northern league. Hanse Verlag, 2001.\n"
+    "4. Duarte, L. Lighthouses and ports of the southern ocean. Lisboa, 1995.\n"
+    "5. Brown, P., Lee, K.L. Ferry routes of the northern isles. J. Isles. 3, 14-20 (2001).\n"
+    "6. Tanaka, H. Salt marsh birds of the lower delta. Wetl. Ecol. 9, 1-12 (2003).\n"
+    "7. Sato, Y. Quays and cranes of the inner harbour. Port Hist. 5, 7-9 (2010).\n")
+_FURTHER_NAME_NEIGHBOUR = "10. Nwosu, A., Park, M. Lighthouse keepers of the west coast. Lagos."
+_COMMA_NEIGHBOUR = "10. Nwosu, A., Lighthouse keepers of the west coast. Coast Press. Lagos."
+
+
+def _cut_inside(neighbour: str, cut: int, entry: str, title: str) -> str:
+    """A list with ``entry`` after ``_LIST_BEFORE_CUT`` (longer than the stretch read before
+    an entry) whose stretch read after the title's first word ends ``cut`` characters into
+    ``neighbour``: a filler entry between them takes up the difference. From ``cut`` 5 on,
+    the neighbour's name ("10. N...") starts inside the stretch."""
+    reach = bare_surnames._NEIGHBOURS_REACH
+    head = f"{matching.OPENING}{_LIST_BEFORE_CUT}{entry}\n"
+    filler = "9. Ibsen, L. Harbour cranes and their keepers. Port Hist. 2, 1{} (2008).\n"
+    zeros = head.index(title) + reach - cut - len(head) - len(filler.format(""))
+    assert zeros >= 0 and head.index(entry) >= reach
+    return f"{_LIST_BEFORE_CUT}{entry}\n{filler.format('0' * zeros)}{neighbour}"
+
+
+@pytest.mark.parametrize("cut", range(len("10. N"), len("10. Nwosu, A., Park, M. L") + 1))
+def test_a_further_name_cut_by_the_neighbours_reach_is_no_comma_before_a_title(cut: int) -> None:
+    entry = f"8. Haugland, R., Tveit {_MOULINS}. Éditions Ouest. Nantes. (1998)."
+    doc = _cut_inside(_FURTHER_NAME_NEIGHBOUR, cut, entry, _MOULINS)
+    matching.kept_by_both(doc, "Haugland", _MOULINS)
+
+
+@pytest.mark.parametrize("cut", range(len("10. N"), len("10. Nwosu, A., L") + 1))
+def test_a_comma_before_a_title_cut_by_the_neighbours_reach_still_tells_the_list(
+        cut: int) -> None:
+    entry = f"8. Haugland, R., Extended {_FJORD}. Estuar. 7 (2015)."
+    matching.turned_down(_cut_inside(_COMMA_NEIGHBOUR, cut, entry, _FJORD), "Haugland", _FJORD)
 
 
 # The same list where the neighbours' titles have the word for "and" second ("Ports et

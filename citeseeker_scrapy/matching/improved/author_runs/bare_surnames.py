@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import Callable, Optional
+from typing import Callable, Iterator, Optional
 
 from ...word_edges import PrintedCase
-from .author_lists import name_start
+from .author_lists import NAME_PIECE, name_start
 from .author_run_ends import capital_initials, initials_in_capitals
 from ..grammar.content_words import FUNCTION_WORDS, SHORT_FUNCTION_WORDS
 from ..grammar.entry_grammar import LEGAL_FORM_WORD
@@ -165,6 +165,9 @@ _Sides = tuple[tuple[int, int], ...]
 #: Neighbouring runs that print their title right after the last initials' full stop, at least:
 #: a list's style read from one or two entries is no list's.
 _TITLES_AFTER_INITIALS = 3
+#: Characters past a side's end read to finish a neighbour's print that starts in it: the
+#: further name and its initials that tell a run's comma from a title's.
+_PRINT_REACH = 2 * NAME_PIECE
 
 
 def _bare_word_before_title(run: re.Match[str], first: int, printed: PrintedCase,
@@ -232,18 +235,32 @@ def _bare_surname_after_comma(text: str, name_end: int, first: int,
                 partial(_titles_after_initials, text)))
 
 
+def _prints_in(pattern: re.Pattern[str], text: str, low: int, high: int) -> Iterator[re.Match[str]]:
+    """The neighbours' prints ``pattern`` finds that start between ``low`` and ``high``, each
+    read whole: what a print's lookaheads ask of the words after it (a further name after a
+    comma: "Ciesielski, A., Plante, L.") is read past ``high`` (``_PRINT_REACH``), and what
+    its lookbehinds ask of the mark before it, before ``low``. A side cut in the middle of a
+    name would read "Ciesielski, A., P" as a comma before a title. Called by the four readings
+    of a list's habits for :func:`_neighbours_print_titles_after_initials`."""
+    for print_ in pattern.finditer(text, low, min(len(text), high + _PRINT_REACH)):
+        if print_.start() >= high:
+            return
+        yield print_
+
+
 def _comma_after_initials(text: str, sides: _Sides) -> bool:
-    """True if one of the ``sides`` (each read as a text of its own) prints a comma after a
-    name's initials and a word that opens no further name (``COMMA_AFTER_INITIALS``). Called by
+    """True if one of the ``sides`` prints a comma after a name's initials and a word that
+    opens no further name (``COMMA_AFTER_INITIALS``). Called by
     :func:`_neighbours_print_titles_after_initials` for :func:`_bare_surname_after_comma`."""
-    return any(COMMA_AFTER_INITIALS.search(text[low:high]) is not None for low, high in sides)
+    return any(next(_prints_in(COMMA_AFTER_INITIALS, text, low, high), None) is not None
+               for low, high in sides)
 
 
 def _titles_after_initials(text: str, low: int, high: int) -> int:
-    """How many titles ``text[low:high]`` (read as a text of its own) prints right after the
-    last initials' full stop (``TITLE_AFTER_INITIALS``). Called by
+    """How many titles start between ``low`` and ``high`` printed right after the last
+    initials' full stop (``TITLE_AFTER_INITIALS``). Called by
     :func:`_neighbours_print_titles_after_initials` for :func:`_bare_surname_after_comma`."""
-    return len(TITLE_AFTER_INITIALS.findall(text[low:high]))
+    return sum(1 for _ in _prints_in(TITLE_AFTER_INITIALS, text, low, high))
 
 
 def _bare_surname_after_unpunctuated(text: str, name_end: int, first: int,
@@ -285,7 +302,7 @@ def _comma_after_unpunctuated(text: str, printed: PrintedCase, sides: _Sides) ->
     :func:`_bare_surname_after_unpunctuated`."""
     capitalised_pairs = 0
     commas = (comma for low, high in sides
-              for comma in COMMA_AFTER_UNPUNCTUATED.finditer(text, low, high))
+              for comma in _prints_in(COMMA_AFTER_UNPUNCTUATED, text, low, high))
     for comma in commas:
         if not _in_capitals(text, printed, comma.span(1)) or any(
                 comma.group(group) and _in_capitals(text, printed, comma.span(group))
@@ -315,7 +332,7 @@ def _titles_after_unpunctuated(text: str, printed: PrintedCase, low: int, high: 
     :func:`_bare_surname_after_unpunctuated`."""
     return sum(_in_capitals(text, printed, title.span(1))
                and _in_capitals(text, printed, title.span(2))
-               for title in TITLE_AFTER_UNPUNCTUATED.finditer(text, low, high))
+               for title in _prints_in(TITLE_AFTER_UNPUNCTUATED, text, low, high))
 
 
 def _in_capitals(text: str, printed: PrintedCase, span: tuple[int, int]) -> bool:
