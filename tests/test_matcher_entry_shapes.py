@@ -376,6 +376,47 @@ def test_a_short_title_before_its_container() -> None:
     assert entries_found([(entry, ("Feuser",), "Geschichte der Integration")]) == []
 
 
+# A title-first list that prints each entry as a paragraph, some entries closed by their pages
+# with no full stop: a short title that opens its paragraph is its entry's first field, not
+# words of a sentence run on from the pages before.
+_TITLE_FIRST_PARAGRAPHS = (
+    "Harbour lights of the south coast.\nAbeyta R.\nIn: Coast and Sea, London: 1999, p.\n"
+    "7\u201312\n\n{}\n\nPorts et navires du Levant.\nCastel M.\nÉditions du Port, Paris: "
+    "1987, p. 41")
+_SHORT_TITLE_FIRST = [
+    ("Behold! I Stand.\nGrigg J.\nLyra Britannica, London: Longmans, 1867, p. 254",
+     "Grigg", "Behold! I Stand"),
+    ("Salt Marshes.\nOkafor N.\nIn: Coastal Studies, Lagos: 2001, p. 12\u201318",
+     "Okafor", "Salt Marshes"),
+    ("Hafen und Stadt.\nBerg A., Lindqvist E.\nIn: Nordsee, Kiel: 2004, S. 3",
+     "Lindqvist", "Hafen und Stadt"),
+]
+
+
+@pytest.mark.parametrize("entry, author, title", _SHORT_TITLE_FIRST)
+def test_a_short_title_opening_its_paragraph_after_pages_with_no_full_stop(
+        entry: str, author: str, title: str) -> None:
+    assert found(_TITLE_FIRST_PARAGRAPHS.format(entry), author, title)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    # the same words run on from the pages on the same paragraph: words of a sentence
+    (_TITLE_FIRST_PARAGRAPHS.format(_SHORT_TITLE_FIRST[1][0]).replace("\u201312\n\n", "\u201312 "),
+     "Okafor", "Salt Marshes"),
+    # a longer title opens the paragraph: the query lacks its first word, or its last
+    (_TITLE_FIRST_PARAGRAPHS.format(_SHORT_TITLE_FIRST[1][0].replace("Salt", "Tidal Salt")),
+     "Okafor", "Salt Marshes"),
+    (_TITLE_FIRST_PARAGRAPHS.format(_SHORT_TITLE_FIRST[1][0].replace(".", " Today.", 1)),
+     "Okafor", "Salt Marshes"),
+    # a word changed, or another entry's title
+    (_TITLE_FIRST_PARAGRAPHS.format(_SHORT_TITLE_FIRST[1][0]), "Okafor", "Salt Flats"),
+    (_TITLE_FIRST_PARAGRAPHS.format(_SHORT_TITLE_FIRST[0][0]), "Grigg", "Salt Marshes"),
+])
+def test_a_paragraphs_start_delimits_no_other_short_title(doc: str, author: str,
+                                                          title: str) -> None:
+    assert not found(doc, author, title)
+
+
 @pytest.mark.parametrize("entry, title", [
     # an OCR-damaged title word printed undamaged again in the venue: the greedy reading takes
     # the venue's word and loses the title's order

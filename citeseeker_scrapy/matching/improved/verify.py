@@ -39,7 +39,7 @@ from .title_ends.lower_case_runs import next_field, runs_on_in_lower_case
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..word_edges import PrintedCase
 from .text.printed_words import (
-    WORD, in_word, joined_word_text, ocr_read, word_end, word_start, word_text,
+    WORD, in_word, joined_word_text, ocr_read, opens_paragraph, word_end, word_start, word_text,
 )
 from .title_ends.title_edges import (
     EDGE_WORD, closed_by_date, name_again, named_in_sentence, next_entry_as_this, stands_alone,
@@ -93,13 +93,17 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
                after_run: bool = False, printed: Optional[PrintedCase] = None
                ) -> Optional[str]:
     """The checks of :func:`veto` on ``text`` as it is (``region`` None: a short title must
-    stand alone; ``printed``: its capitals, or None)."""
+    stand alone; ``printed``: its capitals, or None). A short title that opens its paragraph
+    in the print (``printed_words.opens_paragraph``: a title-first entry) is delimited there
+    as after its author run, whatever the paragraph before ends with."""
     if not (covers_words(text, title, start, end) or reordered(text, title, start, end)):
         return WORDS_MISSING
     if not (_same_work(text, title, start, end, name_before, printed)
             or _same_work_as_queried(text, title, start, end, name_before, printed)):
         return CHANGED_WORD
-    if title.short and not (stands_alone(text, start, end, name_before, after_run,
+    delimited_before = after_run or (printed is not None
+                                     and opens_paragraph(text, start, printed))
+    if title.short and not (stands_alone(text, start, end, name_before, delimited_before,
                                          title.title.text) or (
             region is not None and named_in_sentence(text, region, start, end))):
         return ORDINARY_WORDS

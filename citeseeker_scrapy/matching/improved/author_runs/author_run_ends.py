@@ -22,7 +22,7 @@ from ..grammar.name_grammar import (
     AND_WORD, INITIALS_FIRST_RUN_FROM_NAME, INITIALS_FIRST_RUN_TO_NAME, NAME,
     ONE_GIVEN_NAME_RUN, UNPUNCTUATED_INITIALS_RUN,
 )
-from ..text.printed_words import ends_paragraph
+from ..text.printed_words import opens_paragraph
 
 def initials_end_run(text: str, name_end: int, start: int, printed: PrintedCase) -> bool:
     """True if the author run of the name ending at ``name_end`` ends right before a title at
@@ -98,14 +98,14 @@ def initials_open_run(text: str, name: tuple[int, int], start: int,
 def _run_opening(text: str, name_start: int, printed: PrintedCase) -> Optional[int]:
     """Where the author run of initials first that ends with the surname at ``name_start``
     opens its entry: right after the entry's number or the entry before's close
-    (``_ENTRY_OPENED``), at a paragraph's start (``printed_words.ends_paragraph``: HTML and
+    (``_ENTRY_OPENED``), at a paragraph's start (``printed_words.opens_paragraph``: HTML and
     plain text print each entry as one) or at the text's; None if no such run reaches the surname.
     Called by :func:`initials_open_run`."""
     for word in _WORD_OPENING.finditer(text, max(0, name_start - _RUN_REACH), name_start):
         at = word.start()
         if INITIALS_FIRST_RUN_TO_NAME.fullmatch(text, at, name_start) and (
                 at == 0 or _ENTRY_OPENED.search(text, max(0, at - _OPENING_REACH), at)
-                or ends_paragraph(text, at - 1, printed)):
+                or opens_paragraph(text, at, printed)):
             return at
     return None
 

@@ -6,7 +6,8 @@ and line-end hyphens, and OCR reads letters as digits. The checks of ``verify`` 
 ``undecided_ends`` read a printed word through the same marks (:func:`hit_words`,
 :func:`whole_word_start`): this module is the one place that says where a printed word starts
 and ends, what it reads as, whether the print ends its paragraph or the text after it
-(:func:`ends_paragraph`, :func:`ends_paragraph_or_text`), and whether the document prints a
+(:func:`ends_paragraph`, :func:`ends_paragraph_or_text`) or opens one before it
+(:func:`opens_paragraph`), and whether the document prints a
 word at all or more than once (:func:`printed_at_all`, :func:`printed_again`).
 """
 
@@ -199,6 +200,16 @@ def ends_paragraph(text: str, at: int, printed: PrintedCase) -> bool:
         return False
     cased = printed(at - 1, at + 2)  # with the letters beside it: a blank alone is no text
     return cased is not None and cased[1] == "\n"
+
+
+def opens_paragraph(text: str, at: int, printed: PrintedCase) -> bool:
+    """True if the word at ``at`` opens a paragraph in the print: the blank right before it
+    stands for a paragraph's end (:func:`ends_paragraph`). In HTML and plain text each entry is
+    a paragraph, so its first word is its first field's, whatever the entry before ends with
+    (pages with no full stop: "...Hannover: 1996, p. 7–12" then "Behold! I Stand. Grigg J.").
+    Who calls it: ``verify``, for a short title's start, and ``author_run_ends``, for where
+    an author run opens its entry."""
+    return at > 0 and ends_paragraph(text, at - 1, printed)
 
 
 def ends_paragraph_or_text(text: str, at: int, printed: PrintedCase) -> bool:
