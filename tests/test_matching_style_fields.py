@@ -422,6 +422,8 @@ def test_a_title_word_before_a_publishers_seats_is_still_the_titles(doc: str, au
 # code or name, a province, a country), then the punctuation before the rest of the entry.
 _HARBOUR_MECHANICS = ("Keller, H./Berg, M. (1994): Tidal Harbour Mechanics Bellingham ,WA: Fjord"
                       " Press.\nMoreau, A. (2001): Ports et arsenaux Paris: Belin.")
+_EMPTY_FIELD_AFTER_REGION = ("Okafor N (2004) Lagoon trade and the river ports Itacaré, Brasil,.\n"
+                             "Moreau A (2001) Ports et arsenaux. Paris: Belin.")
 _TIDAL_MECHANICS = ("Keller, H./Berg, M. (1994): Tidal Mechanics of Shallow Harbours Bellingham"
                     " ,WA: Fjord Press.\nMoreau, A. (2001): Ports et arsenaux Paris: Belin.")
 @pytest.mark.parametrize("doc, author, title", [
@@ -446,6 +448,10 @@ _TIDAL_MECHANICS = ("Keller, H./Berg, M. (1994): Tidal Mechanics of Shallow Harb
     (_HARBOUR_MECHANICS, "Berg", "Tidal Harbour Mechanics"),
     # the comma joined to both, no blank
     (_HARBOUR_MECHANICS.replace(" ,WA", ",WA"), "Berg", "Tidal Harbour Mechanics"),
+    # the comma of an empty field before the entry's full stop
+    (_EMPTY_FIELD_AFTER_REGION, "Okafor", "Lagoon trade and the river ports"),
+    (_EMPTY_FIELD_AFTER_REGION.replace("Brasil", "Portugal"), "Okafor",
+     "Lagoon trade and the river ports"),
 ])
 def test_a_title_running_into_a_place_and_its_region(doc: str, author: str, title: str) -> None:
     _kept(doc, author, title)
@@ -475,6 +481,10 @@ def test_a_title_running_into_a_place_and_its_region(doc: str, author: str, titl
     (_HARBOUR_MECHANICS.replace(" ,WA", ",WA"), "Berg", "Tidal Harbour"),
     (_HARBOUR_MECHANICS.replace("Mechanics", "Mechanics Bellingham. Seattle", 1), "Berg",
      "Tidal Harbour Mechanics"),
+    # the empty field's comma and full stop: a content word changed, the title's last word
+    # dropped by the query
+    (_EMPTY_FIELD_AFTER_REGION, "Okafor", "Lagoon trade and the lake ports"),
+    (_EMPTY_FIELD_AFTER_REGION, "Okafor", "Lagoon trade and the river"),
 ])
 def test_a_title_word_before_a_place_and_its_region_is_still_the_titles(
         doc: str, author: str, title: str) -> None:

@@ -119,9 +119,11 @@ _PLACE_AND_CODE_THEN_PUBLISHER = (
 #: title's last word has that word before the place, no comma between. The comma may stand
 #: after a blank, joined to the region, as a style prints its prefix ("...homology 3-spheres
 #: Princeton ,NJ: Princeton University Press."), or between the two with no blank ("...of
-#: 3-and 4-dimensional manifolds Durham,NC: Amer. Math. Soc.").
+#: 3-and 4-dimensional manifolds Durham,NC: Amer. Math. Soc."). The full stop may follow the
+#: comma of a field the style left empty, as after a city (``_CITY_AND_PUNCTUATION``: "...plan
+#: marketing Onnaing, França,.": embnet-journal's publisher missing).
 _PLACE_AND_REGION = (rf" [^\W\d_][\w'\u2019-]* ?, ?{places.REGIONS}"
-                     r"(?:\.?[,:;]|\.)(?: |$)")
+                     r"(?:\.?[,:;]|,?\.)(?: |$)")
 #: The author named as the publisher, in lower case as styles print it, then the field's
 #: punctuation before the place: "...Bibliothèque du roi l'auteur. Paris:", "...chez l'auteur,
 #: 1841", "...Seegeschichte Selbstverlag. Kiel:", "...the author, London". A query that lacks
