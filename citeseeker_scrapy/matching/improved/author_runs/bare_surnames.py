@@ -235,7 +235,8 @@ def _bare_surname_after_comma(text: str, name_end: int, first: int,
                 partial(_titles_after_initials, text)))
 
 
-def _prints_in(pattern: re.Pattern[str], text: str, low: int, high: int) -> Iterator[re.Match[str]]:
+def _prints_in(pattern: re.Pattern[str], text: str, low: int,
+               high: int) -> Iterator[re.Match[str]]:
     """The neighbours' prints ``pattern`` finds that start between ``low`` and ``high``, each
     read whole: what a print's lookaheads ask of the words after it (a further name after a
     comma: "Ciesielski, A., Plante, L.") is read past ``high`` (``_PRINT_REACH``), and what
