@@ -93,21 +93,29 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
                after_run: bool = False, printed: Optional[PrintedCase] = None
                ) -> Optional[str]:
     """The checks of :func:`veto` on ``text`` as it is (``region`` None: a short title must
-    stand alone; ``printed``: its capitals, or None). A short title that opens its paragraph
-    in the print (``printed_words.opens_paragraph``: a title-first entry) is delimited there
-    as after its author run, whatever the paragraph before ends with."""
+    stand alone (:func:`_short_title_alone`); ``printed``: its capitals, or None)."""
     if not (covers_words(text, title, start, end) or reordered(text, title, start, end)):
         return WORDS_MISSING
     if not (_same_work(text, title, start, end, name_before, printed)
             or _same_work_as_queried(text, title, start, end, name_before, printed)):
         return CHANGED_WORD
-    delimited_before = after_run or (printed is not None
-                                     and opens_paragraph(text, start, printed))
-    if title.short and not (stands_alone(text, start, end, name_before, delimited_before,
-                                         title.title.text) or (
+    if title.short and not (_short_title_alone(text, title, (start, end), name_before,
+                                               after_run, printed) or (
             region is not None and named_in_sentence(text, region, start, end))):
         return ORDINARY_WORDS
     return None
+
+
+def _short_title_alone(text: str, title: CheckedTitle, hit: Span, name_before: Optional[Span],
+                       after_run: bool, printed: Optional[PrintedCase]) -> bool:
+    """``title_edges.stands_alone`` for a short title's hit, delimited before it where the
+    caller read its author run's end there (``after_run``) or the hit opens its paragraph in
+    the print (``printed_words.opens_paragraph``: a title-first entry). Read only for a short
+    title, by :func:`_word_veto`: the print's paragraphs are asked of no other hit."""
+    start, end = hit
+    delimited_before = after_run or (printed is not None
+                                     and opens_paragraph(text, start, printed))
+    return stands_alone(text, start, end, name_before, delimited_before, title.title.text)
 
 
 def _same_work_as_queried(text: str, title: CheckedTitle, start: int, end: int,
