@@ -109,13 +109,17 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
 def _short_title_alone(text: str, title: CheckedTitle, hit: Span, name_before: Optional[Span],
                        after_run: bool, printed: Optional[PrintedCase]) -> bool:
     """``title_edges.stands_alone`` for a short title's hit, delimited before it where the
-    caller read its author run's end there (``after_run``) or the hit opens its paragraph in
-    the print (``printed_words.opens_paragraph``: a title-first entry). Read only for a short
-    title, by :func:`_word_veto`: the print's paragraphs are asked of no other hit."""
+    caller read its author run's end there (``after_run``), or, for a hit with no searched
+    name before it (a title-first entry's), where it opens its paragraph in the print
+    (``printed_words.opens_paragraph``). Called by :func:`_word_veto`. The print's paragraphs
+    are read last, for a title-first short title the punctuation does not delimit: the map of
+    the print they need is made once per text, which most texts never pay for."""
     start, end = hit
-    delimited_before = after_run or (printed is not None
-                                     and opens_paragraph(text, start, printed))
-    return stands_alone(text, start, end, name_before, delimited_before, title.title.text)
+    if stands_alone(text, start, end, name_before, after_run, title.title.text):
+        return True
+    return (not after_run and name_before is None and printed is not None
+            and opens_paragraph(text, start, printed)
+            and stands_alone(text, start, end, name_before, True, title.title.text))
 
 
 def _same_work_as_queried(text: str, title: CheckedTitle, start: int, end: int,
