@@ -24,8 +24,8 @@ from ...name_parts import INITIAL
 from . import places, publishers
 from ..grammar.content_words import CONTAINER_ARTICLES
 from ..grammar.entry_grammar import (
-    ABBREVIATION, EMPTY_FIELD_CLOSING, ENTRY_CLOSING, NEXT_ENTRY_OPENING, RANGE_DASH,
-    YEAR_DIGITS, YEAR_OR_PAGES_AFTER_PLACE,
+    ABBREVIATION, EMPTY_FIELD_CLOSING, ENTRY_CLOSING, FULL_STOP_AFTER_EMPTY_FIELD,
+    NEXT_ENTRY_OPENING, RANGE_DASH, YEAR_DIGITS, YEAR_OR_PAGES_AFTER_PLACE,
 )
 from ..grammar.name_grammar import NAME
 from ..text.printed_words import ends_paragraph, ends_paragraph_or_text
@@ -73,7 +73,8 @@ _SEATS_AFTER_HYPHENS = rf"(?:-(?:{places.PUBLISHING_CITIES})(?![^\W_])){{1,2}}"
 _CITY_AND_PUNCTUATION = (rf" (?:{places.PUBLISHING_CITIES})"
                          rf"(?:{_SEATS_AFTER_HYPHENS}|{_SEATS_AFTER_SLASHES})"
                          rf"(?: ?, ?[^\W\d_]{{2,3}}| {places.REGION_CODES})?"
-                         r"\)?(?:,?\.(?: |$)|[,;] |(?: [-\u2013\u2014]?)?:(?: |$)|:(?=[^\W\d_]))")
+                         rf"\)?(?:{FULL_STOP_AFTER_EMPTY_FIELD}(?: |$)|[,;] "
+                         r"|(?: [-\u2013\u2014]?)?:(?: |$)|:(?=[^\W\d_]))")
 #: A publication field told by its shape, whatever the words: a publisher's one-word name, its
 #: colon and the city it publishes in ("...Moral Reasoning Fortress: Minneapolis, 1991",
 #: "...II \u00e9d., I t Brockhaus: Leipzig, 1852": styles that print "Publisher: Place").
@@ -120,10 +121,10 @@ _PLACE_AND_CODE_THEN_PUBLISHER = (
 #: after a blank, joined to the region, as a style prints its prefix ("...homology 3-spheres
 #: Princeton ,NJ: Princeton University Press."), or between the two with no blank ("...of
 #: 3-and 4-dimensional manifolds Durham,NC: Amer. Math. Soc."). The full stop may follow the
-#: comma of a field the style left empty, as after a city (``_CITY_AND_PUNCTUATION``: "...plan
-#: marketing Onnaing, França,.": embnet-journal's publisher missing).
+#: comma of a field the style left empty, as after a city
+#: (``entry_grammar.FULL_STOP_AFTER_EMPTY_FIELD``: "...plan marketing Onnaing, França,.").
 _PLACE_AND_REGION = (rf" [^\W\d_][\w'\u2019-]* ?, ?{places.REGIONS}"
-                     r"(?:\.?[,:;]|,?\.)(?: |$)")
+                     rf"(?:\.?[,:;]|{FULL_STOP_AFTER_EMPTY_FIELD})(?: |$)")
 #: The author named as the publisher, in lower case as styles print it, then the field's
 #: punctuation before the place: "...Bibliothèque du roi l'auteur. Paris:", "...chez l'auteur,
 #: 1841", "...Seegeschichte Selbstverlag. Kiel:", "...the author, London". A query that lacks
@@ -529,7 +530,7 @@ _PUBLISHER_AND_CITY = re.compile(
 #: authors), and the next entry (:func:`_entry_ends_after_city`; ``_NEXT_ENTRY`` is read after a
 #: chapter's pages too: :func:`publisher_seat_and_pages_close_entry`).
 _YEAR_AFTER_CITY = re.compile(rf", \(?{YEAR_DIGITS}\)?\.(?: |$)")
-_CITY_FULL_STOP = re.compile(r",?\.")
+_CITY_FULL_STOP = re.compile(FULL_STOP_AFTER_EMPTY_FIELD)
 _NEXT_ENTRY = re.compile(NEXT_ENTRY_OPENING)
 #: A person's initial and its full stop before a word: a publisher named after its founder
 #: ("...Non siamo d’accordo F. de Silva. Torino:"). Read in ``_ABBREVIATION_OPENING_NAME``

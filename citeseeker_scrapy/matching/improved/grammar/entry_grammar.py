@@ -426,12 +426,16 @@ NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"
 #: ("...dermatologie Moulins-lès-Metz, p. 552."): the fields that follow a place.
 YEAR_OR_PAGES_AFTER_PLACE = (rf"[;,] \(?{YEAR_DIGITS}(?![\d\]])"
                              rf"|, (?:pp?\. ?\d+(?:{RANGE_DASH}\d+)?|\d+{RANGE_DASH}\d+)")
+#: The full stop that closes a field or an entry, perhaps after the comma of a field the style
+#: left empty before it ("...Milano/Lausanne,.", "...Onnaing, França,."): a CSL style prints a
+#: field's delimiter although the field is empty.
+FULL_STOP_AFTER_EMPTY_FIELD = r",?\."
 #: What closes an entry right after its place or its publisher: the full stop and the next
 #: entry's opening (perhaps after a closing bracket and a comma, where a style closes an
 #: empty bracket's field so: "...art techniques Bell),.", "...Love, Earth INSEAD),."), the
 #: year or the pages (``YEAR_OR_PAGES_AFTER_PLACE``), or a colon before the publisher.
-ENTRY_CLOSING = (rf"(?:\)?,?\.{NEXT_ENTRY_OPENING}|{YEAR_OR_PAGES_AFTER_PLACE}"
-                 rf"| ?: (?=[^\W\d_]))")
+ENTRY_CLOSING = (rf"(?:\)?{FULL_STOP_AFTER_EMPTY_FIELD}{NEXT_ENTRY_OPENING}"
+                 rf"|{YEAR_OR_PAGES_AFTER_PLACE}| ?: (?=[^\W\d_]))")
 #: The comma of an empty field right before the entry's full stop, whatever opens the next
 #: entry, where a style closes every book's entry so after its place ("...en dermatologie
 #: Moulins-lès-Metz,."): read after a town (``place_fields``) only. After a word that may be
