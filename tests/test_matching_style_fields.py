@@ -835,6 +835,30 @@ def test_another_author_or_a_word_is_no_ditto(mark: str) -> None:
     assert not found(doc, "Sch\u00f6ler", "Von Fall zu Fall \u2013 Hilfe im Einzelfall")
 
 
+# ... after the year that closes the entry before, with a comma or no mark: the title opens after
+# it, the word is none of the title's.
+_AFTER_IBADAN = ("Okafor, Ngozi, Harbour Drums of the Delta Coast, Lagos und Ibadan, 1996. {} Salt "
+                 "Marsh Birds of the Delta Coast. Lagos: Fjord, 1999. Moreau, Anne, Stone bridges, "
+                 "Paris, 2001.")
+
+
+@pytest.mark.parametrize("mark", ["Idem,", "Idem", "Eadem,", "Iidem,", "Ders.,", "Idem:"])
+def test_a_ditto_word_after_a_year_is_no_title_word(mark: str) -> None:
+    _kept(_AFTER_IBADAN.format(mark), "Okafor", "Salt Marsh Birds of the Delta Coast")
+
+
+@pytest.mark.parametrize("doc", [
+    _AFTER_IBADAN.format("Ideme,"),  # no ditto: another author's entry
+    "Moreau, Anne (1994). Stone bridges. Okafor, Ngozi (1996). Tidal, Salt Marsh Birds of the "
+    "Delta Coast. Lagos: Fjord.",
+    "Moreau, Anne (1994). Stone bridges. Okafor, Ngozi (1996). Ideme Salt Marsh Birds of the "
+    "Delta Coast. Lagos: Fjord.",
+])
+def test_a_word_after_a_year_that_is_no_ditto_opens_a_longer_title(doc: str) -> None:
+    assert found(doc, "Okafor", "Salt Marsh Birds of the Delta Coast", "original")
+    assert not found(doc, "Okafor", "Salt Marsh Birds of the Delta Coast")
+
+
 # A title run into the field after it with no punctuation: a contribution's container opened
 # by "In" (an editor or a container's word tells it), a journal's volume and its date.
 @pytest.mark.parametrize("doc, author, title", [

@@ -140,11 +140,9 @@ _TITLE_START_THEN_WORD_AND_COMMA = re.compile(
 #: Introduction: Partial Truths"): the title's head word, the query its subtitle only. (A
 #: year with no brackets nor full stop may close the entry before: "Wiley 1994 Lamport: LaTeX:
 #: A Document ...", an author list ending with a colon; ``verify`` reads no word here when
-#: the searched name is the one right before the hit; nor is a ditto word for the authors of
-#: the entry before one: "...Future Directions 2012. Idem: Material Assistance".)
+#: the searched name is the one right before the hit.)
 _DATE_THEN_WORD_COLON = re.compile(
-    rf"(?:\({YEAR_DIGITS}[a-z]?\)|(?<![\w.-]){YEAR_DIGITS}[a-z]?\.) (?!{DITTO_WORDS}:)"
-    r"([^\W\d_]+): $")
+    rf"(?:\({YEAR_DIGITS}[a-z]?\)|(?<![\w.-]){YEAR_DIGITS}[a-z]?\.) ([^\W\d_]+): $")
 #: ... or right after the initials of an inverted name that opens an entry ("(9) Hartley, J. M.
 #: Relationship of", "2012. Hartley, J. Relationship of"; not "S. Davis, K. McDougall Diabetes"
 #: nor "J. Aldridge Whitehead, J. Wilken Sound", where the word before the comma is a surname
@@ -165,6 +163,10 @@ _INVERTED_NAME_THEN_WORD = re.compile(
     r"[^\W\d_][\w'\u2019-]+, (?:[^\W\d_]\. ?){0,3}[^\W\d_]\. "
     rf"|\] (?:{NAME} ){{1,3}}{NAME}, "
     rf"|(?<![^\W_]){NAME}, {NAME}(?: {NAME}){{0,2}},(?: ,)? )([^\W\d_]+) $")
+#: The word some styles print for the authors of the entry before, where a title's first word
+#: would stand: "...Weinheim, 1986. Idem, Einsäuliger Dom", "...2012. Idem: Material Assistance"
+#: (``entry_grammar.DITTO_WORDS``) names the authors again; the title opens after it.
+_DITTO_WORD = re.compile(DITTO_WORDS, re.IGNORECASE)
 #: What stands right before a hit as part of its first word: the letters of a printed word the
 #: hit starts inside ("unite d" + "habitation"), or an "&" the hit left out ("dubuffet &" +
 #: " lart brut"). :func:`longer_title` reads the word before them.
@@ -210,7 +212,8 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
         or _TITLE_START_THEN_WORD_AND_COMMA.search(preceding)
         or _INVERTED_NAME_THEN_WORD.search(preceding)
         or _DATE_THEN_WORD_COLON.search(preceding))
-    if before is not None and not_named(before.group(1), query):
+    if before is not None and not _DITTO_WORD.fullmatch(before.group(1)) and not_named(
+            before.group(1), query):
         return True
     if after is None:
         return False
