@@ -14,7 +14,7 @@ import re
 from . import places, publishers
 from ..grammar.entry_grammar import (
     EDITION_WORD, EDITOR_ROLE, ENTRY_CLOSING, IN_CONTAINER, NEXT_ENTRY_OPENING, RANGE_DASH,
-    YEAR_DIGITS, YEAR_SPAN,
+    VOLUME_ABBREVIATIONS, YEAR_DIGITS, YEAR_SPAN,
 )
 from ..grammar.name_grammar import NAME
 from .place_fields import PLACE_FIELDS
@@ -239,11 +239,10 @@ _VOLUME_AND_DATE = rf" \d{{1,4}},? \([^()]{{0,12}}(?<![\d]){YEAR_DIGITS}[a-z]?\)
 #: institute-of-physics styles print it: "...Publishing vol 1"), or a volume's bare number and
 #: its year after a comma ("...Les Lythrariées italiennes 16, 1884."): the title's last word
 #: is right before them; a query that lacks it has that word before the mark. The abbreviated
-#: marks (``VOLUME_ABBREVIATIONS``, each before its full stop) are read in a bracket after a
-#: title too (``words``). The bare number may have its publisher (up to three words) between
-#: it and the year, each after a comma (vita-latina: "...Démographie et sexualité 2, INED,
-#: 2002.").
-VOLUME_ABBREVIATIONS = r"vol|vols|bd|bde|no|nos|nr|t|jg|jahrg|fasc|iss"
+#: marks (``entry_grammar.VOLUME_ABBREVIATIONS``, each before its full stop) are read in a
+#: bracket after a title too (``words``). The bare number may have its publisher (up to three
+#: words) between it and the year, each after a comma (vita-latina: "...Démographie et
+#: sexualité 2, INED, 2002.").
 _VOLUME_MARK = (rf" (?:(?:{VOLUME_ABBREVIATIONS})\. ?"
                 r"|(?:volume|vol|band|tome|tomo|heft|issue|number) )(?:\d{1,4}|[ivxlc]{1,6})\b")
 _VOLUME_AND_YEAR = rf" \d{{1,3}}, (?:{NAME}(?: {NAME}){{0,2}}, )?\(?{YEAR_DIGITS}(?!\d)"

@@ -421,6 +421,10 @@ NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"
                       rf"| {_AUTHOR_RUN_BEFORE_DATED_COLON}"
                       rf"| {_ORGANISATION_ACRONYM_AND_YEAR}"
                       rf"| {DITTO_DASH})")
+#: The abbreviated marks of a volume or an issue, each printed before its full stop and its
+#: number ("Vol. 1", "Bd. 1", "No. 12", "t. 2"): read after a title (``run_on_fields``,
+#: ``longer_titles``).
+VOLUME_ABBREVIATIONS = r"vol|vols|bd|bde|no|nos|nr|t|jg|jahrg|fasc|iss"
 #: The year after a semicolon or a comma (not a bracket's year: "[Title, Western Australia;
 #: 2001]" repeats a title), or the pages after a comma: a range, or one page after its "p."
 #: ("...dermatologie Moulins-lès-Metz, p. 552."): the fields that follow a place.

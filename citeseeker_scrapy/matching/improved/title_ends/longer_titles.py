@@ -20,11 +20,13 @@ from typing import Optional, Sequence
 
 from ..fields import places, publishers
 from ..word_check.counterparts import has_counterpart, not_named
-from ..grammar.entry_grammar import DITTO_WORDS, EDITION_WORD, RANGE_DASH, TYPE_MARK, YEAR_DIGITS
+from ..grammar.entry_grammar import (
+    DITTO_WORDS, EDITION_WORD, RANGE_DASH, TYPE_MARK, VOLUME_ABBREVIATIONS, YEAR_DIGITS,
+)
 from ..grammar.name_grammar import AND_WORD, NAME
 from ..text.printed_words import LEFT_OUT, WORD
 from ..fields.run_on_fields import (
-    ABBREVIATED_VENUE, MONTH_OF_DATE, ORGANISATION_NAME, REVISION_WORDS, VOLUME_ABBREVIATIONS,
+    ABBREVIATED_VENUE, MONTH_OF_DATE, ORGANISATION_NAME, REVISION_WORDS,
 )
 
 #: The place or publisher a bibliography names as not known, in ISO 690's abbreviations: Czech
@@ -80,7 +82,7 @@ _WORD_THEN_TITLE_END = re.compile(
 #: Immigration"; who prepared a report: "...firing ranges (Prepared by the"; the medium:
 #: "...risk assessments (Web site."), an editor ("(A. Poole, ed.)"), the pages or the volume
 #: ("...der Universität Bremen (S. 13–16)", "...stream ecosystems (Vol. 36)", "...de Provence
-#: (t. 2)": the marks of ``run_on_fields.VOLUME_ABBREVIATIONS``), the language of the text
+#: (t. 2)": the marks of ``entry_grammar.VOLUME_ABBREVIATIONS``), the language of the text
 #: ("(in Russian)"), or a status ("(abstract)", "(submitted to ...)", an arXiv number). Words
 #: of a title in brackets ("...mice (gavage studies)") are none of these, nor a journal's town
 #: ("...Chroniques féministes (Bruxelles) 5").
