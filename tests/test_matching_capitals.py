@@ -414,6 +414,12 @@ _TOWN_AND_PAGES = ("7 OKAFOR, N. (1871) Lettre sur les digues du fleuve Fontaine
                    "p. 212.\n8 BERG, M. (1990) Les Fjords Marins Cahors, pp. 3–9.")
 
 
+#: "Title Place, Volume." with no punctuation after the title, a style that prints no publisher.
+_TOWN_AND_VOLUME = ("7 LUND, K. (2004) Hafenordnung. Lehmanns.\n8 {}\n"
+                    "9 MOREAU, A. (2001) Les Ponts. Seuil.")
+_FJORDE_BERGEN = "BERG, M. (1990) Die Fjorde Übersetzt von Anne Moreau Bergen, Vol. 6."
+
+
 @pytest.mark.parametrize("doc, author, title", [
     # a list that punctuates its titles' ends, or runs titles into towns twice only: the town
     # may be the title's own last word, and the capitals cannot tell
@@ -431,6 +437,10 @@ _TOWN_AND_PAGES = ("7 OKAFOR, N. (1871) Lettre sur les digues du fleuve Fontaine
     # before the town's comma and the book's pages (the year printed after the authors)
     (_TOWN_AND_PAGES, "Okafor", "Lettre sur les digues du fleuve"),
     (_TOWN_AND_PAGES, "Berg", "Les Fjords Marins"),
+    # before the town's comma and the volume (the book's publisher left out)
+    (_TOWN_AND_VOLUME.format(_FJORDE_BERGEN), "Berg", "Die Fjorde Übersetzt von Anne Moreau"),
+    (_TOWN_AND_VOLUME.format(_FJORDE_BERGEN.replace("Vol.", "Bd.")), "Berg",
+     "Die Fjorde Übersetzt von Anne Moreau"),
 ])
 def test_a_town_closing_the_entry_after_a_capital_leaves_the_title_end_uncertain(
         doc: str, author: str, title: str) -> None:
@@ -446,8 +456,12 @@ def test_a_town_closing_the_entry_after_a_capital_leaves_the_title_end_uncertain
     # a content word changed before the town, after a name of three letters
     ("7 OKAFOR, N. Lettre sur les digues du Lot Cahors, 1871.", "Okafor",
      "Lettre sur les ponts du Lot"),
-    # a content word changed before the town and the pages
+    # a content word changed before the town and the pages, or the volume
     (_TOWN_AND_PAGES, "Berg", "Les Fjords Lointains"),
+    (_TOWN_AND_VOLUME.format(_FJORDE_BERGEN), "Berg", "Die Fjorde Übersetzt von Anne Lindqvist"),
+    # a word before the volume that is no town: the title's own last word
+    (_TOWN_AND_VOLUME.format(_FJORDE_BERGEN.replace("Bergen,", "Gesammelt,")), "Berg",
+     "Die Fjorde Übersetzt von Anne Moreau"),
     # the name of three letters changed, or a word added after the town
     ("7 OKAFOR, N. Lettre sur les digues du Lot Cahors, 1871.", "Okafor",
      "Lettre sur les digues du Tarn"),

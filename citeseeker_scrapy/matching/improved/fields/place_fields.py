@@ -25,7 +25,7 @@ from . import places, publishers
 from ..grammar.content_words import CONTAINER_ARTICLES
 from ..grammar.entry_grammar import (
     ABBREVIATION, EMPTY_FIELD_CLOSING, ENTRY_CLOSING, FULL_STOP_AFTER_EMPTY_FIELD,
-    NEXT_ENTRY_OPENING, RANGE_DASH, YEAR_DIGITS, YEAR_OR_PAGES_AFTER_PLACE,
+    NEXT_ENTRY_OPENING, NUMBERED_FIELD_AFTER_PLACE, RANGE_DASH, YEAR_DIGITS,
 )
 from ..grammar.name_grammar import NAME
 from ..text.printed_words import ends_paragraph, ends_paragraph_or_text
@@ -204,12 +204,12 @@ def _closes_as_town(text: str, town: re.Match[str], joined_names: bool = False) 
 _PUBLISHER_OR_YEAR_AFTER = re.compile(rf" ?: (?=[^\W\d_])|; \(?{YEAR_DIGITS}(?![\d\]])")
 
 
-#: A town's year or pages after its comma ("...Cahors, 1868.", "...dermatologie
-#: Moulins-lès-Metz, p. 552."), or an empty field's comma and the entry's full stop, where a
-#: style closes every book's entry with a comma after its place ("...dermatologie
-#: Moulins-lès-Metz,."), where a town that closes an entry alone ("...der Universität
-#: Bremen.") is a title's last word as often.
-_FIELD_AFTER_TOWN = re.compile(rf"{YEAR_OR_PAGES_AFTER_PLACE}|{EMPTY_FIELD_CLOSING}")
+#: A town's year, pages or volume after its comma ("...Cahors, 1868.", "...dermatologie
+#: Moulins-lès-Metz, p. 552.", "...Turnhout, Vol. 6."), or an empty field's comma and the entry's
+#: full stop, where a style closes every book's entry with a comma after its place
+#: ("...dermatologie Moulins-lès-Metz,."), where a town that closes an entry alone ("...der
+#: Universität Bremen.") is a title's last word as often.
+_FIELD_AFTER_TOWN = re.compile(rf"{NUMBERED_FIELD_AFTER_PLACE}|{EMPTY_FIELD_CLOSING}")
 #: A town's name (as :data:`_TOWN_CLOSING_ENTRY` reads it, or any one word), perhaps its
 #: region or country after a comma ("...relations humaines Paris, France, Presses
 #: universitaires de France."), its comma and a publisher's name after it: the fields of a
@@ -396,15 +396,16 @@ def town_and_year_close_entry(text: str, at: int) -> bool:
     """True if :func:`town_closes_entry` reads a town right after ``at`` (the end of a title's
     last word), or a name printed as a town's whose parts hyphens join
     (``places.is_joined_town_name``: "...en dermatologie Moulins-lès-Metz, 1983, p. 552.", a
-    town too small for GeoNames' list), and the year of publication or the pages follow the
-    town after its comma or semicolon, or an empty field's comma closes the entry
-    (``_FIELD_AFTER_TOWN``: "...préfet du Lot Cahors, 1868.", "...Northern Fjords Bergen;
-    2004", "...en dermatologie Moulins-lès-Metz, p. 552.", "...en dermatologie
-    Moulins-lès-Metz,."), or after its comma and its publisher, the year closing the entry
-    (``_TOWN_BEFORE_PUBLISHER_AND_YEAR``: "...Professionnel Levallois-Perret, StudyramaPro,
-    2016."; not where a place follows the comma or the publisher, :func:`_is_place`). Called
-    by ``undecided_ends``, which marks the title's end uncertain there: after a capitalised
-    word the town may be the title's own last word ("...Fjords Bergen")."""
+    town too small for GeoNames' list), and the year of publication, the pages or the volume
+    follow the town after its comma (the year after a semicolon too), or an empty field's comma
+    closes the entry (``_FIELD_AFTER_TOWN``: "...préfet du Lot Cahors, 1868.", "...Northern
+    Fjords Bergen; 2004", "...en dermatologie Moulins-lès-Metz, p. 552.", "...Horst Schneider
+    Turnhout, Vol. 6.", "...en dermatologie Moulins-lès-Metz,."), or after its comma and its
+    publisher, the year closing the entry (``_TOWN_BEFORE_PUBLISHER_AND_YEAR``:
+    "...Professionnel Levallois-Perret, StudyramaPro, 2016."; not where a place follows the
+    comma or the publisher, :func:`_is_place`). Called by ``undecided_ends``, which marks the
+    title's end uncertain there: after a capitalised word the town may be the title's own last
+    word ("...Fjords Bergen")."""
     town = _TOWN_CLOSING_ENTRY.match(text, at)
     if town is None or _FIELD_AFTER_TOWN.match(text, town.end(1)) is None:
         town = _TOWN_BEFORE_PUBLISHER_AND_YEAR.match(text, at)

@@ -423,13 +423,16 @@ NEXT_ENTRY_OPENING = (rf"(?={END_OR_NUMBER_OPENING}"
                       rf"| {DITTO_DASH})")
 #: The abbreviated marks of a volume or an issue, each printed before its full stop and its
 #: number ("Vol. 1", "Bd. 1", "No. 12", "t. 2"): read after a title (``run_on_fields``,
-#: ``longer_titles``).
+#: ``longer_titles``) and after a place (:data:`NUMBERED_FIELD_AFTER_PLACE`).
 VOLUME_ABBREVIATIONS = r"vol|vols|bd|bde|no|nos|nr|t|jg|jahrg|fasc|iss"
 #: The year after a semicolon or a comma (not a bracket's year: "[Title, Western Australia;
 #: 2001]" repeats a title), or the pages after a comma: a range, or one page after its "p."
-#: ("...dermatologie Moulins-lès-Metz, p. 552."): the fields that follow a place.
-YEAR_OR_PAGES_AFTER_PLACE = (rf"[;,] \(?{YEAR_DIGITS}(?![\d\]])"
-                             rf"|, (?:pp?\. ?\d+(?:{RANGE_DASH}\d+)?|\d+{RANGE_DASH}\d+)")
+#: ("...dermatologie Moulins-lès-Metz, p. 552."), or a volume's mark and its number after a
+#: comma, where a book's publisher is left out ("...Horst Schneider Turnhout, Vol. 6."): the
+#: numbered fields that follow a place.
+NUMBERED_FIELD_AFTER_PLACE = (rf"[;,] \(?{YEAR_DIGITS}(?![\d\]])"
+                              rf"|, (?:pp?\. ?\d+(?:{RANGE_DASH}\d+)?|\d+{RANGE_DASH}\d+)"
+                              rf"|, (?:{VOLUME_ABBREVIATIONS})\. ?\d")
 #: The full stop that closes a field or an entry, perhaps after the comma of a field the style
 #: left empty before it ("...Milano/Lausanne,.", "...Onnaing, França,."): a CSL style prints a
 #: field's delimiter although the field is empty.
@@ -437,9 +440,10 @@ FULL_STOP_AFTER_EMPTY_FIELD = r",?\."
 #: What closes an entry right after its place or its publisher: the full stop and the next
 #: entry's opening (perhaps after a closing bracket and a comma, where a style closes an
 #: empty bracket's field so: "...art techniques Bell),.", "...Love, Earth INSEAD),."), the
-#: year or the pages (``YEAR_OR_PAGES_AFTER_PLACE``), or a colon before the publisher.
+#: year, the pages or the volume (``NUMBERED_FIELD_AFTER_PLACE``), or a colon before the
+#: publisher.
 ENTRY_CLOSING = (rf"(?:\)?{FULL_STOP_AFTER_EMPTY_FIELD}{NEXT_ENTRY_OPENING}"
-                 rf"|{YEAR_OR_PAGES_AFTER_PLACE}| ?: (?=[^\W\d_]))")
+                 rf"|{NUMBERED_FIELD_AFTER_PLACE}| ?: (?=[^\W\d_]))")
 #: The comma of an empty field right before the entry's full stop, whatever opens the next
 #: entry, where a style closes every book's entry so after its place ("...en dermatologie
 #: Moulins-lès-Metz,."): read after a town (``place_fields``) only. After a word that may be

@@ -480,9 +480,10 @@ def _closes_entry_after_field(text: str, word: re.Match[str], printed: PrintedCa
     not a report's number), the place and the publisher in brackets closing the entry, perhaps
     with a chapter's pages after them (:func:`_closes_after_bracket`: "...South India
     Shorelines (Stanford: Stanford University Press)"), or a town GeoNames knows or a listed
-    publisher's name and the year or the pages after it
+    publisher's name and the year, the pages or the volume after it
     (``place_fields.town_and_year_close_entry``: "...préfet du Lot Cahors, 1868.",
-    "...Northern Fjords Bergen; 2004", "...en dermatologie Moulins-lès-Metz, p. 552.": after
+    "...Northern Fjords Bergen; 2004", "...en dermatologie Moulins-lès-Metz, p. 552.",
+    "...Horst Schneider Turnhout, Vol. 6.": after
     a capitalised word the capitals cannot tell it from the title's own last place name),
     or, after a title's last word
     printed in lower case or before a name that opens with an abbreviation, a publisher's name
