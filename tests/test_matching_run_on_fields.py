@@ -846,12 +846,20 @@ _CHAPTERS_WITH_PAGES = (
     "Lund K. 1990 – Tidal Walls in Studies of the Sea, Oslo, Fjord, p. 3‑9.\n"
     "Berg M. 1992 – Entscheidung am Hafen in Bergen - Geschichte einer Stadt, Bergen, Fjord, "
     "p. 146‑154.\n")
+#: ... the other chapter's book printed with a subtitle's or an editor's full stop: a chapter
+#: still (with a digit among its fields, before the pages, none).
+_CHAPTER_WITH_SUBTITLE = ("Berg M. 1992 – Entscheidung am Hafen in Bergen: Geschichte. Beiträge "
+                          "zur Stadt, Bergen, Fjord, p. 146‑154.\n")
+_CHAPTER_WITH_EDITOR = "Berg M. 1992 – Hafen in In M. Lund (Ed.), Die Stadt, Fjord, p. 14‑54.\n"
+_ONE_CHAPTER = _CHAPTERS_WITH_PAGES.partition("\n")[0] + "\n"
 
 
 @pytest.mark.parametrize("doc, author, title", [
     (_CHAPTERS_WITH_PAGES + _CHAPTER_NO_PAGES, "Okafor", "Harbour Silt Budgets"),
     (_CHAPTER_NO_PAGES + _CHAPTERS_WITH_PAGES, "Okafor", "Harbour Silt Budgets"),
     (_CHAPTERS_WITH_PAGES + _BOOK_HOLDING_IN, "Okafor", "Harbour Silt Budgets"),
+    (_ONE_CHAPTER + _CHAPTER_WITH_SUBTITLE + _BOOK_HOLDING_IN, "Okafor", "Harbour Silt Budgets"),
+    (_ONE_CHAPTER + _CHAPTER_WITH_EDITOR + _BOOK_HOLDING_IN, "Okafor", "Harbour Silt Budgets"),
 ])
 def test_a_short_title_before_a_chapters_in_and_its_book_alone_is_reported_marked(
         doc: str, author: str, title: str) -> None:
@@ -872,6 +880,9 @@ def test_a_short_title_before_a_chapters_in_and_its_book_alone_is_reported_marke
     # one other chapter printed so, besides the book's own "in" read as a chapter's
     (_CHAPTERS_WITH_PAGES.partition("\n")[0] + "\n" + _BOOK_HOLDING_IN, "Okafor",
      "Harbour Silt Budgets"),
+    # ... and another whose book's fields hold a digit before its pages: no chapter printed so
+    (_ONE_CHAPTER + _CHAPTER_WITH_SUBTITLE.replace("Geschichte.", "Geschichte 1990.")
+     + _BOOK_HOLDING_IN, "Okafor", "Harbour Silt Budgets"),
 ])
 def test_a_short_title_before_in_and_a_book_alone_elsewhere_stays_rejected(
         doc: str, author: str, title: str) -> None:

@@ -460,6 +460,14 @@ _BOOK_FIELDS_TO_PAGES = (rf"(?:[^.\d]|(?<![^\W\d_]{{4}})\.){{0,200}}?,? "
 #: no book's fields up to a range of pages.
 CHAPTER_IN_BOOK_TO_PAGES = re.compile(
     rf" in (?:in: ?)?[^\W\d_](?:(?! in ){_BOOK_FIELD_CHARACTER}){{0,100}},{_BOOK_FIELDS_TO_PAGES}")
+#: A chapter as a list prints it "Title in Book, ..., p. 1‑20.", its book's fields read
+#: loosely: a subtitle's or an editor's full stop may stand among them, no digit before the
+#: pages ("...im internationalen Vergleich in Begegnung und Differenz: Menschen – Länder –
+#: Kulturen. Beiträge zur Heil- und Sonderpädagogik, Bad Heilbrunn, Klinkhardt, p. 99‑112.").
+#: ``title_edges`` counts these for the list's habit of printing chapters so; no title's end
+#: is read from it.
+CHAPTER_IN_BOOK_HABIT = re.compile(
+    rf" in (?:in: ?)?[^\W\d_]\D{{0,300}}?,? pp?\. ?\d+{RANGE_DASH}\d+\.")
 #: The same chapter's book, its first field holding an "in" of its own ("...Varieties of
 #: Childhood in Studies in Modern Childhood: Society, Agency, Culture, Houndsmills, Palgrave
 #: Macmillan, p. 1‑20."): the print cannot tell the chapter's "in" from the title's own, so

@@ -28,8 +28,8 @@ from ..text.headers import Span
 from ..text.per_text_cache import kept_per_text
 from ..text.printed_words import in_word, word_start
 from ..fields.run_on_fields import (
-    CHAPTER_IN_BOOK_HOLDING_IN_TO_PAGES, CHAPTER_IN_BOOK_TO_PAGES, NEXT_FIELD,
-    VOLUME_CLOSING_ENTRY,
+    CHAPTER_IN_BOOK_HABIT, CHAPTER_IN_BOOK_HOLDING_IN_TO_PAGES, CHAPTER_IN_BOOK_TO_PAGES,
+    NEXT_FIELD, VOLUME_CLOSING_ENTRY,
 )
 from ..entries.running_text import named_beside
 from ..entries.windows import Region
@@ -449,9 +449,10 @@ def _prints_other_chapters(text: str, book_end: int) -> bool:
 @kept_per_text
 def _chapters_in_books(text: str) -> tuple[int, ...]:
     """Where each chapter that the list in ``text`` prints as "Title in Book, ..., p. 14‑114."
-    ends (``run_on_fields.CHAPTER_IN_BOOK_TO_PAGES``, each up to its own full stop). Called by
+    ends (``run_on_fields.CHAPTER_IN_BOOK_HABIT``, each up to its own full stop: its book's
+    fields may hold a subtitle's or an editor's full stop). Called by
     :func:`_prints_other_chapters`; read once per text (``per_text_cache.kept_per_text``)."""
-    return tuple(chapter.end() for chapter in CHAPTER_IN_BOOK_TO_PAGES.finditer(text))
+    return tuple(chapter.end() for chapter in CHAPTER_IN_BOOK_HABIT.finditer(text))
 
 
 def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:
