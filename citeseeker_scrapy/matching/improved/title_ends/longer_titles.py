@@ -186,7 +186,8 @@ def longer_title(query: Sequence[str], inside: str, preceding: str, following: s
     punctuation ("...in natural images,"), is the printed title's own first or last word. A
     subtitle (": ...") is punctuation first, and a title-first entry's author run has its
     initials after the name, so neither is read as a longer title; nor the words after a
-    date joined to the title's last word (:data:`_JOINED_YEAR`). A word after the hit that
+    date joined to the title's last word (:data:`_JOINED_YEAR`), nor a ditto word for the
+    authors before the title (:data:`_DITTO_WORD`). A word after the hit that
     is one of the query's words, which the query holds only where the hit prints it already,
     is the printed title's own too (:func:`own_word_after_hit`), unless ``past_header``: the words
     after the hit were read past a running header, a run printed again that may be another
