@@ -445,11 +445,16 @@ BOOK_GOING_ON_TO_CHAPTER_PAGES = re.compile(
 #: apostrophe that prints as a closing quote, a letter right after it, is none: "...in
 #: L’Année sociologique").
 _BOOK_FIELD_CHARACTER = r"(?:[^,;.\d\u00bb\u201d\u2019\"]|\u2019(?=[^\W\d_]))"
+#: The word "in" a style prints with no punctuation before a chapter's book, perhaps before the
+#: record's own "in:", then the book's first letter: read by the patterns below and by
+#: ``title_edges`` (a book alone up to the entry's end).
+CHAPTER_BOOK_OPENING = r" in (?:in: ?)?[^\W\d_]"
+#: A chapter's range of pages closing its entry, perhaps after a comma: "..., p. 1‑20.".
+_CHAPTER_PAGES_CLOSING = rf",? pp?\. ?\d+{RANGE_DASH}\d+\."
 #: A book's fields after its first, no digit among them (a journal's volume, a year) and their
 #: full stops only after an abbreviation of three letters at most ("St. Louis"), up to the
 #: chapter's pages and their full stop.
-_BOOK_FIELDS_TO_PAGES = (rf"(?:[^.\d]|(?<![^\W\d_]{{4}})\.){{0,200}}?,? "
-                         rf"pp?\. ?\d+{RANGE_DASH}\d+\.")
+_BOOK_FIELDS_TO_PAGES = rf"(?:[^.\d]|(?<![^\W\d_]{{4}})\.){{0,200}}?{_CHAPTER_PAGES_CLOSING}"
 #: The word "in" a style prints with no punctuation between a chapter's title and its book,
 #: perhaps before the record's own "in:", the book's first field holding no "in" of its own (a
 #: title's own "...Infants in Montreal Between the Wars in Caring and Curing" runs on there),
@@ -459,22 +464,21 @@ _BOOK_FIELDS_TO_PAGES = (rf"(?:[^.\d]|(?<![^\W\d_]{{4}})\.){{0,200}}?,? "
 #: Stadt, München, p. 146‑154."). ``title_edges`` reads it after a short title: a sentence runs
 #: no book's fields up to a range of pages.
 CHAPTER_IN_BOOK_TO_PAGES = re.compile(
-    rf" in (?:in: ?)?[^\W\d_](?:(?! in ){_BOOK_FIELD_CHARACTER}){{0,100}},{_BOOK_FIELDS_TO_PAGES}")
+    rf"{CHAPTER_BOOK_OPENING}(?:(?! in ){_BOOK_FIELD_CHARACTER}){{0,100}},{_BOOK_FIELDS_TO_PAGES}")
 #: A chapter as a list prints it "Title in Book, ..., p. 1‑20.", its book's fields read
 #: loosely: a subtitle's or an editor's full stop may stand among them, no digit before the
 #: pages ("...im internationalen Vergleich in Begegnung und Differenz: Menschen – Länder –
 #: Kulturen. Beiträge zur Heil- und Sonderpädagogik, Bad Heilbrunn, Klinkhardt, p. 99‑112.").
 #: ``title_edges`` counts these for the list's habit of printing chapters so; no title's end
 #: is read from it.
-CHAPTER_IN_BOOK_HABIT = re.compile(
-    rf" in (?:in: ?)?[^\W\d_]\D{{0,300}}?,? pp?\. ?\d+{RANGE_DASH}\d+\.")
+CHAPTER_IN_BOOK_HABIT = re.compile(rf"{CHAPTER_BOOK_OPENING}\D{{0,300}}?{_CHAPTER_PAGES_CLOSING}")
 #: The same chapter's book, its first field holding an "in" of its own ("...Varieties of
 #: Childhood in Studies in Modern Childhood: Society, Agency, Culture, Houndsmills, Palgrave
 #: Macmillan, p. 1‑20."): the print cannot tell the chapter's "in" from the title's own, so
 #: ``title_edges`` reads it only in a list that prints other chapters so, and the title's end
 #: stays uncertain.
 CHAPTER_IN_BOOK_HOLDING_IN_TO_PAGES = re.compile(
-    rf" in (?:in: ?)?[^\W\d_]{_BOOK_FIELD_CHARACTER}{{0,100}},{_BOOK_FIELDS_TO_PAGES}")
+    rf"{CHAPTER_BOOK_OPENING}{_BOOK_FIELD_CHARACTER}{{0,100}},{_BOOK_FIELDS_TO_PAGES}")
 #: A journal whose name is one word, its comma, its volume, a comma and its pages with no mark
 #: ("...Clearwater East Crater Meteoritics, 32, 761–7", "...and antiphospholipid antibodies
 #: Rheumatology, 48, 1003–1007": tropical-animal-health-and-production). ``capitals`` reads it

@@ -168,7 +168,7 @@ _INVERTED_NAME_THEN_WORD = re.compile(
 #: The word some styles print for the authors of the entry before, where a title's first word
 #: would stand: "...Weinheim, 1986. Idem, Einsäuliger Dom", "...2012. Idem: Material Assistance"
 #: (``entry_grammar.DITTO_WORDS``) names the authors again; the title opens after it.
-_DITTO_WORD = re.compile(DITTO_WORDS, re.IGNORECASE)
+_DITTO_WORD = re.compile(DITTO_WORDS)
 #: What stands right before a hit as part of its first word: the letters of a printed word the
 #: hit starts inside ("unite d" + "habitation"), or an "&" the hit left out ("dubuffet &" +
 #: " lart brut"). :func:`longer_title` reads the word before them.

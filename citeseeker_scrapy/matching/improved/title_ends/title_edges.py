@@ -28,8 +28,8 @@ from ..text.headers import Span
 from ..text.per_text_cache import kept_per_text
 from ..text.printed_words import in_word, word_start
 from ..fields.run_on_fields import (
-    CHAPTER_IN_BOOK_HABIT, CHAPTER_IN_BOOK_HOLDING_IN_TO_PAGES, CHAPTER_IN_BOOK_TO_PAGES,
-    NEXT_FIELD, VOLUME_CLOSING_ENTRY,
+    CHAPTER_BOOK_OPENING, CHAPTER_IN_BOOK_HABIT, CHAPTER_IN_BOOK_HOLDING_IN_TO_PAGES,
+    CHAPTER_IN_BOOK_TO_PAGES, NEXT_FIELD, VOLUME_CLOSING_ENTRY,
 )
 from ..entries.running_text import named_beside
 from ..entries.windows import Region
@@ -136,7 +136,7 @@ _PAGE_COUNT_CLOSING_ENTRY = re.compile(rf" ?\d{{1,5}} ?(?:pp?|S|s)\.{NEXT_ENTRY_
 #: Verbonominal Phrases in Travaux Linguistiques de." (the book's place, publisher and pages
 #: left empty). Read only in a list that prints other chapters so up to their pages
 #: (:func:`_prints_other_chapters`): elsewhere a title's own words run on with "in".
-_IN_BOOK_TO_ENTRY_END = re.compile(rf" in (?:in: ?)?[^\W\d_][^.\d]{{0,100}}\.{NEXT_ENTRY_OPENING}")
+_IN_BOOK_TO_ENTRY_END = re.compile(rf"{CHAPTER_BOOK_OPENING}[^.\d]{{0,100}}\.{NEXT_ENTRY_OPENING}")
 #: Other chapters of a reference list printed "Title in Book, ..., p. 14‑114." that make the
 #: list's habit (:func:`_prints_other_chapters`).
 _CHAPTERS_IN_BOOKS = 2
