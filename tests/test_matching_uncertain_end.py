@@ -1779,8 +1779,8 @@ def test_a_town_of_the_title_or_no_country_after_the_comma_shows_no_habit(doc: s
 # comma before its publisher (embo-press: "...en Nouvelle-Calédonie Nouméa, Centre culturel
 # Jean-Marie Tjibaou: colloque CORAIL 2005. Territoire et Patrimoine en Océanie") is the
 # place's field as likely as the title's own last word: the end is undecided
-# (``undecided_ends._town_before_comma_in_list_of_towns``); a title without its last word, a
-# town, prints the same there (the cost of the mark). A changed word, a word that is no town,
+# (``undecided_ends._town_before_comma_in_list_of_run_on_titles``); a title without its last
+# word, a town, prints the same there (the cost of the mark). A changed word, a word that is no town,
 # a word in lower case after the comma, and the same entry in a list that closes its titles
 # with punctuation stay rejected.
 _TOWN_COMMA = ("\n\nSand H (2005) Salt marshes of the western estuaries Lorient, Centre culturel "
@@ -1872,6 +1872,35 @@ def test_a_title_before_a_town_and_comma_in_a_list_with_fewer_publishers_stays_r
         doc: str, title: str) -> None:
     matching.turned_down(doc, "Sand", title)
     assert matching.title_end_of(doc, "Sand", title) is None
+
+
+#: A list that runs another title's last word in lower case straight into its journal's
+#: capitals, the volume and pages after them (south-african-actuarial-journal: "...based on
+#: electroencephalography (EEG) Australasian Marketing Journal 24, 331–336"): a style that puts
+#: no mark after a title, and prints a book's title into its town so too.
+_TITLES_INTO_JOURNALS_AND_PAGES = (
+    "\n\nOkafor N (2013) Harbour trade in the coastal lowlands Coastal Review 12, 331–336\n\n"
+    "Moreau A (2001) Stone bridges. Cahors: Seuil")
+
+
+def test_a_title_before_a_town_and_comma_in_a_list_run_into_journals_is_marked() -> None:
+    matching.marked_uncertain(_TITLES_INTO_JOURNALS_AND_PAGES + _TOWN_COMMA, "Sand",
+                              "Salt marshes of the western estuaries")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_TITLES_INTO_JOURNALS_AND_PAGES + _TOWN_COMMA, "Sand",
+     "Salt marshes of the eastern estuaries"),  # a changed word
+    (_TITLES_INTO_JOURNALS_AND_PAGES + _TOWN_COMMA, "Lenz",
+     "Harbour walls of the western estuaries"),  # no town before the comma
+    # the other title closed by its full stop before its journal
+    (_TITLES_INTO_JOURNALS_AND_PAGES.replace("lowlands Coastal", "lowlands. Coastal")
+     + _TOWN_COMMA, "Sand", "Salt marshes of the western estuaries"),
+])
+def test_a_word_before_a_comma_in_a_list_of_titles_run_into_journals_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+    assert matching.title_end_of(doc, author, title) is None
 
 
 # A chapter's book of one word run on after the title, its full stop, then the publisher, its

@@ -280,13 +280,14 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     country's name closed by a full stop or a comma after a town that ends the query
     (``place_fields.country_after_town``: "...Little Stobie deposit, Sudbury Canada. Chemical
     Geology"), or a town closed by its comma before its publisher in a list that runs titles
-    into towns (:func:`_town_before_comma_in_list_of_towns`), or one word before its comma and
-    a publisher closing the entry in a list that runs titles into a town and its publisher
-    (:func:`_name_before_publisher_in_list_of_towns`), or, after a title's last word in lower
-    case, before its comma and a town in a list that runs titles into a publisher and its town
-    (:func:`_name_before_town_in_list_of_publishers`), or, after a title's last word in any
-    case, before its comma and the year in a list that runs titles into a town and the year
-    (:func:`_name_before_year_in_list_of_towns`), or that opens a chapter's book, its comma or
+    into towns or containers (:func:`_town_before_comma_in_list_of_run_on_titles`), or one
+    word before its comma and a publisher closing the entry in a list that runs titles into a
+    town and its publisher (:func:`_name_before_publisher_in_list_of_towns`), or, after a
+    title's last word in lower case, before its comma and a town in a list that runs titles
+    into a publisher and its town (:func:`_name_before_town_in_list_of_publishers`), or,
+    after a title's last word in any case, before its comma and the year in a list that runs
+    titles into a town and the year (:func:`_name_before_year_in_list_of_towns`), or that
+    opens a chapter's book, its comma or
     colon then the book up to the chapter's pages (:func:`_book_to_chapter_pages`); False for
     two capitalised words in a row or more (``_CAPITALISED_RUN``: a container, a publisher or
     the next entry's author run into the title; the first may be an article,
@@ -323,7 +324,7 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
         return True
     if country_after_town(text, title_word, run[0].start()):
         return True
-    if _town_before_comma_in_list_of_towns(text, run[0], printed):
+    if _town_before_comma_in_list_of_run_on_titles(text, run[0], printed):
         return True
     if _name_before_publisher_in_list_of_towns(text, run[0], printed) or (
             after_lower_case and _name_before_town_in_list_of_publishers(text, run[0], printed)):
@@ -341,19 +342,22 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     return None
 
 
-def _town_before_comma_in_list_of_towns(text: str, word: re.Match[str],
-                                        printed: PrintedCase) -> bool:
+def _town_before_comma_in_list_of_run_on_titles(text: str, word: re.Match[str],
+                                                printed: PrintedCase) -> bool:
     """True if the one word run on after a title (``word``) is a town GeoNames knows closed by
     its comma before a word printed with a capital (``place_fields.town_before_comma``: its
     publisher, "...en Nouvelle-Calédonie Nouméa, Centre culturel Jean-Marie Tjibaou: colloque
-    CORAIL 2005."), in a reference list that runs other titles straight into their town
-    (``capitals.prints_titles_into_towns``) or into a town, its comma and the publisher that
-    closes the entry (``capitals.prints_titles_into_towns_and_publishers``: "...in Crisis New
-    York, Columbia University Press."): such a style puts no mark after a title's own last
-    word, so the town is as likely the place's field. Elsewhere a town before a comma right
-    after a title is the title's own ("...harbour towns of Lagos, Journal"). A title without
-    its last word prints that word there in such a list too, so the end stays uncertain.
-    Called by :func:`_undecided_run`."""
+    CORAIL 2005."), in a reference list that runs other titles straight into the field after
+    them: their town (``capitals.prints_titles_into_towns``), a town, its comma and the
+    publisher that closes the entry (``capitals.prints_titles_into_towns_and_publishers``:
+    "...in Crisis New York, Columbia University Press."), or their container's capitals
+    (``capitals.prints_titles_into_containers``: "...underwear choice based on
+    electroencephalography (EEG) Australasian Marketing Journal 24, 331–336", a style that
+    prints a book's title into its town as it prints an article's into its journal). Such a
+    style puts no mark after a title's own last word, so the town is as likely the place's
+    field. Elsewhere a town before a comma right after a title is the title's own ("...harbour
+    towns of Lagos, Journal"). A title without its last word prints that word there in such a
+    list too, so the end stays uncertain. Called by :func:`_undecided_run`."""
     after = town_before_comma(text, word.start())
     if after is None:
         return False
@@ -361,7 +365,8 @@ def _town_before_comma_in_list_of_towns(text: str, word: re.Match[str],
     at = word.start() - 1
     return (cased is not None and cased.isupper()
             and (prints_titles_into_towns(text, printed, at)
-                 or prints_titles_into_towns_and_publishers(text, printed, at)))
+                 or prints_titles_into_towns_and_publishers(text, printed, at)
+                 or prints_titles_into_containers(text, printed, at)))
 
 
 def _name_before_publisher_in_list_of_towns(text: str, word: re.Match[str],
