@@ -494,3 +494,37 @@ def test_a_near_miss_of_a_year_first_entry_after_a_page_footer_stays_rejected(
     doc = _year_first_pages(YEAR_FIRST)
     assert _found(doc, "Lindqvist", query, "original")
     assert not _found(doc, "Lindqvist", query)
+
+
+# A title-first style (a title, then its authors, then the year and the publisher, each on a
+# line of its own, as a browser prints the HTML): a page break between a title and its
+# authors puts the page's footer and the next page's header there. The title is still the
+# authors' (``title_first._names_follow_title_across_page_break``); the 2003 scheme, which
+# reads a title after its authors only, misses it.
+TITLE_FIRST = "Stone Bridges of the Northern Coast"
+
+
+def _title_first_pages(title: str, between: str = "") -> str:
+    """Three pages of a title-first list, page 1 ending after ``title`` (by K. Lindqvist, on
+    page 2), ``between`` printed right after the title."""
+    footer = f"\n{BROWSER}\n"
+    return ("Reading list\nSilt in Coastal Basins\nD. Hume\n(1975), Fjord Press\nFjorde der "
+            f"Nordsee\nU. Berg\n(1990), Kiel\n{title}{between}{footer.format(page='1/3')}"
+            "K. Lindqvist\n(1988), Sjø\nLes marées et le littoral du nord\nN. Okafor"
+            f"{footer.format(page='2/3')}(2004), Karthala{footer.format(page='3/3')}")
+
+
+def test_a_title_first_entry_cut_before_its_authors_is_found() -> None:
+    doc = _title_first_pages(TITLE_FIRST)
+    assert not _found(doc, "Lindqvist", TITLE_FIRST, "original")
+    assert _found(doc, "Lindqvist", TITLE_FIRST)
+
+
+@pytest.mark.parametrize("query, between", [
+    ("Stone Bridges of the Southern Coast", ""),  # one content word changed
+    # the title's entry closed before the page break: the names are the next entry's
+    (TITLE_FIRST, "\nA. Dahl\n(1979), Tapir."),
+])
+def test_a_title_first_entry_cut_before_other_authors_stays_unattributed(
+        query: str, between: str) -> None:
+    assert not _found(_title_first_pages(TITLE_FIRST, between), "Lindqvist", query)

@@ -20,6 +20,7 @@ from ..grammar.entry_grammar import (
     EDITOR_ROLE,
 )
 from ..grammar.name_grammar import BY_GIVEN_NAMES, NAME
+from ..text.headers import INTERRUPTION, running_headers, without_spans
 from .windows import widened_start, widened_end
 
 #: The slash that opens a statement of responsibility right after a title (GOST 7.1: "Title
@@ -73,7 +74,36 @@ _DATED_EDITORS = re.compile(
 def title_first(text: str, start: int, end: int, name_span: tuple[int, int], gap: int
                 ) -> bool:
     """True if a title at ``text[start:end]`` is followed by the author list holding the name
-    at ``name_span``.
+    at ``name_span`` (:func:`_names_follow_title`), read as printed or, where a page break
+    falls between them, without the page's running header and footer
+    (:func:`_names_follow_title_across_page_break`). Called by ``attribution.attributed``
+    for the first name after a hit."""
+    return (_names_follow_title(text, start, end, name_span, gap)
+            or _names_follow_title_across_page_break(text, start, end, name_span, gap))
+
+
+def _names_follow_title_across_page_break(text: str, start: int, end: int,
+                                          name_span: tuple[int, int], gap: int) -> bool:
+    """True if running headers (``headers.running_headers``: a browser's date, the page's
+    title, its address and page counter) stand between a title ending at ``end`` and the
+    name at ``name_span``, within ``gap`` and a page break's print (``headers.INTERRUPTION``)
+    after the title, and with them left out the title is followed by the author list
+    holding the name (:func:`_names_follow_title`): "...Marked Men: White Masculinity in
+    Crisis | 12/6/26, 4:17 PM Studies ... paper.html 2/4 | S. Robinson (2000), ...", a
+    title-first entry a page break cut after its title. Called by :func:`title_first` when
+    the text as printed gives no author list after the title."""
+    spans = running_headers(text, end, min(name_span[0], end + gap + INTERRUPTION))
+    if not spans:
+        return False
+    cleaned, moved = without_spans(text, spans)
+    return _names_follow_title(cleaned, moved(start), moved(end),
+                               (moved(name_span[0]), moved(name_span[1])), gap)
+
+
+def _names_follow_title(text: str, start: int, end: int, name_span: tuple[int, int], gap: int
+                        ) -> bool:
+    """True if a title at ``text[start:end]`` is followed by the author list holding the name
+    at ``name_span``, as the text prints them.
 
     Between them at most ``gap`` characters, or the author list that starts there, and no
     sentence end but a name's full stop ("...embeddings. In ICLR.
@@ -111,7 +141,8 @@ def _edited_after_date(text: str, end: int, name: int, gap: int) -> bool:
     perhaps its year again, and an editor's role (``_DATED_EDITORS``), and ``name`` is in the
     list of names that opens right after that role, within ``gap`` or through the list: the
     title's own statement of responsibility, whatever the entry before ends with ("ed. Murphy,
-    K. s.l., Title (2016, s.l.). 2016. ed. Newmark, G."). Called by :func:`title_first` first."""
+    K. s.l., Title (2016, s.l.). 2016. ed. Newmark, G."). Called by :func:`_names_follow_title`
+    first."""
     edited = _DATED_EDITORS.match(text, widened_end(text, end, name))
     if edited is None or name < edited.end():
         return False
@@ -121,7 +152,8 @@ def _edited_after_date(text: str, end: int, name: int, gap: int) -> bool:
 def _names_right_after(text: str, end: int, name: int, gap: int) -> bool:
     """True if ``name`` follows a title ending at ``end`` within ``gap`` characters or in the
     author list that starts there, with no pages and no sentence end but a name's full stop
-    between them (:func:`title_first`'s first half, read before the text before the title)."""
+    between them (:func:`_names_follow_title`'s first half, read before the text before the
+    title)."""
     return ((name - end <= gap or _in_list_after(text, end, name, gap))
             and PAGES.search(text, end, name) is None
             and (FULL_STOP_NAMES.fullmatch(text, end, name) is not None
@@ -132,7 +164,7 @@ def _sentence_ends_before_names(text: str, end: int, name: int) -> Iterator[re.M
     """The sentence ends between a title ending at ``end`` and ``name`` after it, but a name's
     full stop and those of a field's number (``FIELD_NUMBER``: "...ecosystems. Bd. 36 / C. J.
     Walsh", "...Vestnik. Vol. 10. A. I. Dabizha/ M.S. Krass"): a title-first entry may print
-    its volume between its title and its names. Called by :func:`title_first`."""
+    its volume between its title and its names. Called by :func:`_names_follow_title`."""
     low = min(end + 2, name)
     fields = [match.span() for match in FIELD_NUMBER.finditer(text, low, name)]
     for match in SENTENCE_END.finditer(text, low, name):
@@ -151,7 +183,7 @@ def _responsibility_holds(text: str, hit: tuple[int, int], name: int) -> bool:
     author run that ends before the hit is this title's own, and so is a later name of the
     statement. Only where the hit starts right after that run: a hit that leaves out the
     title's first words ("Numbers, distribution and ..." read for a query without
-    "Numbers,") has them between. Called by :func:`title_first`."""
+    "Numbers,") has them between. Called by :func:`_names_follow_title`."""
     slash = _RESPONSIBILITY.match(text, hit[1])
     if slash is None or _STATEMENT_END.search(text, slash.end(), name):
         return False
@@ -183,7 +215,7 @@ def _after_place_and_year(text: str, year: int, end: int, name: int) -> bool:
     punctuation opens the next entry ("Smith 1999. Title. Fiala, D. 2000.";
     :func:`_undated_run_after` reads the one whose run prints no date), and a name before the
     year is an author run's ("Smith, J. 1999.", "et al. 1999."). Called by
-    :func:`title_first`."""
+    :func:`_names_follow_title`."""
     if PLACE_BEFORE_YEAR.search(text, max(0, year - 8), year) is None:
         return False
     end = widened_end(text, end, name)
@@ -203,7 +235,7 @@ def _undated_run_after(text: str, year: int, name_end: int, high: int) -> bool:
     Battelle Memorial Institute, Denver 1988."). A run with its date after it
     opens the next entry ("Smith, John. 2010. Title. Fiala, D. 2011. Title", "..., and Kari
     Holm. 2011."); a year after an initial or "et al" is an author run's ("Toman, M. 2014.
-    Title"). Called by :func:`title_first`."""
+    Title"). Called by :func:`_names_follow_title`."""
     if (_FIELD_BEFORE_YEAR.search(text, max(0, year - 5), year) is None
             and PLACE_BEFORE_YEAR.search(text, max(0, year - 8), year) is None):
         return False
@@ -252,7 +284,7 @@ def _list_end_before(text: str, at: int) -> Optional[int]:
     "2014. "), -1 if that list ends with no year ("Toman, M.: "); None if no author list ends
     there: none, or a year after a venue ("Journal of the Web, 2024. ", where a title-first
     entry starts) or pages ("52: 35-46. 2014. ": the entry before ends there). Called by
-    :func:`title_first`, which hands the year on to :func:`_after_place_and_year` and
+    :func:`_names_follow_title`, which hands the year on to :func:`_after_place_and_year` and
     :func:`_undated_run_after`."""
     match = LIST_BEFORE_TITLE.search(text, max(0, at - 12), at)
     if match is None:

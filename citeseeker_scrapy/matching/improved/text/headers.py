@@ -7,7 +7,8 @@ entry: between the halves of a title ("...Reinstating 1 Journal of Generated Stu
 Powledge, P. 1 Journal of Generated Studies 12 (2024) Citation Styles (2005). Title").
 :func:`running_headers` is the one definition of such a header; its callers read the entry
 again without the headers (:func:`without_spans`): ``verify`` for a title's words,
-``superset`` for the entry an original hit lies in and for the fields after its title. A page
+``superset`` for the entry an original hit lies in and for the fields after its title,
+``title_first`` for the author list after a title-first entry's title. A page
 break between two entries prints the page number alone too, in a page style with no header
 ("...South India Shorelines. 1 12. Badjukov DD": :func:`page_breaks_between_entries`, read
 by ``superset`` and ``attribution``).
@@ -88,9 +89,11 @@ def running_headers(text: str, low: int, high: int,
     Bibliometrics"), so a title cannot borrow its missing words from a header; and the
     header stands between two of the title's words (:func:`_between_title_words`).
 
-    Called by ``verify`` for a title cut by a page break, with ``title_word``, and by
-    ``superset`` for an original hit that lies past the end of its name's entry, to read
-    the entry again without the headers.
+    Called by ``verify`` for a title cut by a page break, with ``title_word``, by
+    ``superset`` for an original hit that lies past the end of its name's entry, and by
+    ``title_first`` for a title-first entry cut between its title and its authors, to read
+    the entry again without the headers; by ``entries_between`` and ``author_lists`` to
+    step over a header inside an author list or before its date.
     """
     spans: list[Span] = []
     long_words = _long_words(text, low, high)
@@ -184,8 +187,8 @@ def _between_title_words(span: Span, words: Sequence[re.Match[str]]) -> bool:
 def without_spans(text: str, spans: Sequence[Span]) -> tuple[str, Callable[[int], int]]:
     """``text`` with ``spans`` left out (overlapping ones as one), and where a position of
     ``text`` lands in what is left (a position inside a span lands where the span was).
-    Who calls: ``verify``, ``superset`` and ``search``, with the spans of
-    :func:`running_headers`."""
+    Who calls: ``verify``, ``superset``, ``search``, ``entries_between`` and ``title_first``,
+    with the spans of :func:`running_headers`."""
     merged = _merged(spans)
     kept = [text[at:low] for at, low in zip([0] + [high for _, high in merged],
                                             [low for low, _ in merged])]
