@@ -1780,9 +1780,9 @@ def test_a_town_of_the_title_or_no_country_after_the_comma_shows_no_habit(doc: s
 # Jean-Marie Tjibaou: colloque CORAIL 2005. Territoire et Patrimoine en Océanie") is the
 # place's field as likely as the title's own last word: the end is undecided
 # (``undecided_ends._town_before_comma_in_list_of_run_on_titles``); a title without its last
-# word, a town, prints the same there (the cost of the mark). A changed word, a word that is no town,
-# a word in lower case after the comma, and the same entry in a list that closes its titles
-# with punctuation stay rejected.
+# word, a town, prints the same there (the cost of the mark). A changed word, a word that is no
+# town, a word in lower case after the comma, and the same entry in a list that closes its
+# titles with punctuation stay rejected.
 _TOWN_COMMA = ("\n\nSand H (2005) Salt marshes of the western estuaries Lorient, Centre culturel "
                "des Marais: colloque SALT 2005. Territoire et Patrimoine\n\n"
                "Roux P (2007) Salt marshes of the western estuaries Cahors, bulletin: Seuil\n\n"
