@@ -1852,28 +1852,6 @@ _TOWNS_BEFORE_PUBLISHERS = (
     "\n\nOkafor, N. (2013) Harbour trade in the coastal lowlands Paris, France, Presses "
     "universitaires de France.\n\nHalvorsen, K. (2009) Ferries of the Northern Isles New York, "
     "Columbia University Press.\n\nMoreau, A. (2001) Stone bridges. Cahors: Seuil.")
-
-
-def test_a_title_before_its_town_and_comma_in_a_list_of_towns_and_publishers_is_marked() -> None:
-    matching.marked_uncertain(_TOWNS_BEFORE_PUBLISHERS + _TOWN_COMMA, "Sand",
-                              "Salt marshes of the western estuaries")
-
-
-@pytest.mark.parametrize("doc, title", [
-    (_TOWNS_BEFORE_PUBLISHERS + _TOWN_COMMA, "Salt marshes of the eastern estuaries"),
-    # one other title run into its town and publisher
-    (_TOWNS_BEFORE_PUBLISHERS.replace("lowlands Paris", "lowlands. Paris") + _TOWN_COMMA,
-     "Salt marshes of the western estuaries"),
-    # the country after the town is no region's name: another field
-    (_TOWNS_BEFORE_PUBLISHERS.replace("Paris, France,", "Paris, Fjord,") + _TOWN_COMMA,
-     "Salt marshes of the western estuaries"),
-])
-def test_a_title_before_a_town_and_comma_in_a_list_with_fewer_publishers_stays_rejected(
-        doc: str, title: str) -> None:
-    matching.turned_down(doc, "Sand", title)
-    assert matching.title_end_of(doc, "Sand", title) is None
-
-
 #: A list that runs another title's last word in lower case straight into its journal's
 #: capitals, the volume and pages after them (south-african-actuarial-journal: "...based on
 #: electroencephalography (EEG) Australasian Marketing Journal 24, 331–336"): a style that puts
@@ -1883,12 +1861,22 @@ _TITLES_INTO_JOURNALS_AND_PAGES = (
     "Moreau A (2001) Stone bridges. Cahors: Seuil")
 
 
-def test_a_title_before_a_town_and_comma_in_a_list_run_into_journals_is_marked() -> None:
-    matching.marked_uncertain(_TITLES_INTO_JOURNALS_AND_PAGES + _TOWN_COMMA, "Sand",
+@pytest.mark.parametrize("run_on_titles", [_TOWNS_BEFORE_PUBLISHERS,
+                                           _TITLES_INTO_JOURNALS_AND_PAGES])
+def test_a_title_before_its_town_and_comma_in_a_list_of_run_on_titles_is_marked(
+        run_on_titles: str) -> None:
+    matching.marked_uncertain(run_on_titles + _TOWN_COMMA, "Sand",
                               "Salt marshes of the western estuaries")
 
 
 @pytest.mark.parametrize("doc, author, title", [
+    (_TOWNS_BEFORE_PUBLISHERS + _TOWN_COMMA, "Sand", "Salt marshes of the eastern estuaries"),
+    # one other title run into its town and publisher
+    (_TOWNS_BEFORE_PUBLISHERS.replace("lowlands Paris", "lowlands. Paris") + _TOWN_COMMA,
+     "Sand", "Salt marshes of the western estuaries"),
+    # the country after the town is no region's name: another field
+    (_TOWNS_BEFORE_PUBLISHERS.replace("Paris, France,", "Paris, Fjord,") + _TOWN_COMMA,
+     "Sand", "Salt marshes of the western estuaries"),
     (_TITLES_INTO_JOURNALS_AND_PAGES + _TOWN_COMMA, "Sand",
      "Salt marshes of the eastern estuaries"),  # a changed word
     (_TITLES_INTO_JOURNALS_AND_PAGES + _TOWN_COMMA, "Lenz",
@@ -1897,7 +1885,7 @@ def test_a_title_before_a_town_and_comma_in_a_list_run_into_journals_is_marked()
     (_TITLES_INTO_JOURNALS_AND_PAGES.replace("lowlands Coastal", "lowlands. Coastal")
      + _TOWN_COMMA, "Sand", "Salt marshes of the western estuaries"),
 ])
-def test_a_word_before_a_comma_in_a_list_of_titles_run_into_journals_stays_rejected(
+def test_a_changed_word_no_town_or_a_list_without_the_habit_stays_rejected(
         doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
     assert matching.title_end_of(doc, author, title) is None
