@@ -1,6 +1,7 @@
 """A page break between two entries, right after the fields that follow a title: the page's
 number alone (a page style with no header), or the page's footer and the next page's header,
-stands between the entry's closing full stop and the next entry's opening. The run-on rules
+stands between the entry's closing full stop (or the bracket of its last field, in a style
+that prints no full stop after it) and the next entry's opening. The run-on rules
 read the fields after an original hit's title as the same entry prints them on one page
 (``headers.page_breaks_between_entries``, read by ``superset``); near misses stay rejected."""
 
@@ -23,6 +24,17 @@ AUTHOR_DATE = ("Okafor, B. (2001) Tidal markets of the Niger delta Riverine.\n"
                "Halvorsen, K. (2009) Salt Roads and the Fishing Rights of Northern Coasts{tail}\n"
                "{break_}\n"
                "Iversen, T. (1990) Drift ice and the winter harbour Polar Research 51-52.\n")
+#: A style that closes each entry with its bracketed place and publisher, no full stop after.
+BRACKETED = ("[10] Okafor B 2001 Tidal markets of the Niger delta Riverine (Lagos: Delta Press)\n"
+             "[11] Halvorsen K 2009 Salt Roads and the Fishing Rights of Northern Coasts{tail}\n"
+             "{break_}\n"
+             "[12] Brandt D D and Keller M A 1992 Drift ice and the winter harbour Polar "
+             "Research 51–2\n[13] Zimmer K 2001 Later things (Bergen: Nordic Press)\n")
+BRACKETED_AUTHOR_DATE = (
+    "Okafor B 2001 Tidal markets of the Niger delta Riverine (Lagos: Delta Press)\n"
+    "Halvorsen K 2009 Salt Roads and the Fishing Rights of Northern Coasts{tail}\n"
+    "{break_}\n"
+    "Iversen T 1990 Drift ice and the winter harbour (Tromsø: Polar Press)\n")
 JOURNAL = "Quarterly of Unwritten Reviews 7 (2038) Selected Bibliography {page}"
 BROWSER = ("file:///home/reader/lists/harbour-reading.html {page}/2\n"
            "11/30/26, 9:12 AM Printed Reading Lists of Imaginary Harbours")
@@ -49,6 +61,9 @@ PAGE_BREAKS = [
     (NUMBERED, " Fjordlands.", JOURNAL.format(page=2), JOURNAL.format(page=1)),
     # a browser's footer (its address and page counter) and the next page's header
     (AUTHOR_DATE, " Fjordlands.", BROWSER.format(page=1), BROWSER.format(page=0)),
+    # a one-word book, then its bracketed place and publisher closing the entry: no full stop
+    (BRACKETED, " Fjordlands (Bergen: Nordic Press)", "2", ""),
+    (BRACKETED_AUTHOR_DATE, " Fjordlands (Bergen: Nordic Press)", "2", ""),
 ]
 
 
@@ -80,30 +95,41 @@ def test_a_title_without_its_last_word_before_a_page_break_stays_rejected(
     assert not _found(doc, TITLE.removesuffix(" Coasts"))
 
 
-@pytest.mark.parametrize("tail, break_", [
+@pytest.mark.parametrize("entries, tail, break_", [
     # a number inside the entry, no page's: the next field follows it, not the next entry
-    (" Fjordlands. 3 vols.", ""),
+    (NUMBERED, " Fjordlands. 3 vols.", ""),
+    (BRACKETED, " Fjordlands (Bergen: Nordic Press)", "2 vols"),
     # a page number after a field the entry goes on from: not between two entries
-    (" Fjordlands.", "2\nBergen: Nordic Press."),
-    # the year a style prints last, after a full stop: four digits are no page's number
-    (" Fjordlands.", "2009"),
+    (NUMBERED, " Fjordlands.", "2\nBergen: Nordic Press."),
+    # the year a style prints last, after a full stop or a bracket: four digits are no page's
+    (NUMBERED, " Fjordlands.", "2009"),
+    (BRACKETED, " Fjordlands (Bergen: Nordic Press)", "2009"),
 ])
-def test_a_number_that_is_no_page_break_between_entries_changes_nothing(tail: str,
-                                                                         break_: str) -> None:
-    doc = _document(NUMBERED, tail, break_, "")
+def test_a_number_that_is_no_page_break_between_entries_changes_nothing(
+        entries: str, tail: str, break_: str) -> None:
+    doc = _document(entries, tail, break_, "")
     assert _found(doc, TITLE, "original")
     assert not _found(doc, TITLE)
 
 
-def test_a_two_page_pdf_with_the_page_number_between_two_entries() -> None:
-    first = ["A Paper on Harbours", "References",
-             "10. Okafor B (2001) Tidal markets of the Niger delta Riverine.",
-             "11. Halvorsen K (2009) Salt Roads and the Fishing Rights of Northern Coasts "
-             "Fjordlands.", "", "", "1"]
-    second = ["12. Brandt DD, Keller MA (1992) Drift ice and the winter harbour Polar Research "
-              "51-52.", "13. Zimmer K (2001) Later things Bergen.", "", "", "2"]
+@pytest.mark.parametrize("first_entries, second_entries", [
+    (["10. Okafor B (2001) Tidal markets of the Niger delta Riverine.",
+      "11. Halvorsen K (2009) Salt Roads and the Fishing Rights of Northern Coasts Fjordlands."],
+     ["12. Brandt DD, Keller MA (1992) Drift ice and the winter harbour Polar Research 51-52.",
+      "13. Zimmer K (2001) Later things Bergen."]),
+    (["[10] Okafor B 2001 Tidal markets of the Niger delta Riverine (Lagos: Delta Press)",
+      "[11] Halvorsen K 2009 Salt Roads and the Fishing Rights of Northern Coasts Fjordlands",
+      "(Bergen: Nordic Press)"],
+     ["[12] Brandt D D and Keller M A 1992 Drift ice and the winter harbour Polar Research 51-2",
+      "[13] Zimmer K 2001 Later things (Bergen: Nordic Press)"]),
+])
+def test_a_two_page_pdf_with_the_page_number_between_two_entries(
+        first_entries: list[str], second_entries: list[str]) -> None:
+    first = ["A Paper on Harbours", "References", *first_entries, "", "", "1"]
+    second = [*second_entries, "", "", "2"]
     _, text = pdf_text(docgen.pdf([first, second]))
-    assert "Fjordlands.\n1\n12. Brandt" in text  # the page's number between the two entries
+    # the page's number between the two entries
+    assert f"{first_entries[-1]}\n1\n{second_entries[0]}" in text
     assert _found(text, TITLE, "original")
     assert _found(text, TITLE)
     assert not _found(text, TITLE.replace("Fishing", "Hunting"))

@@ -338,6 +338,16 @@ EDITION_WORD = r"(?:ed|edn|edition|aufl|auflage|vyd|wyd|izd|\u0438\u0437\u0434|u
 #: ``undecided_ends`` reads a word closing its entry with the first two.
 END_OR_NUMBER_OPENING = rf"$| ?\[{BRACKETED_DIGITS}\]| {LISTED_DIGITS}\. "
 SURNAME_BEFORE_INITIALS = rf"{NAME}(?:, ?| )"
+#: The next entry's opening right after the bracket that closes an entry's last field, in a
+#: style that prints no full stop after it ("...Shorelines (Stanford: Stanford University
+#: Press) Timmer J M 2012"): a number or the text's end, or a surname and its initials, with
+#: or without full stops, then its year, a comma or the word for "and" ("Timmer J M 2012",
+#: "Viatte G and Etchecopart-Etchart E"). The group ``initials`` is for the caller to read in
+#: the document's capitals. Read by ``undecided_ends`` (the entry ends at that bracket) and by
+#: ``headers`` (a page's number between that bracket and the next entry).
+NEXT_ENTRY_AFTER_BRACKET = (rf"(?={END_OR_NUMBER_OPENING}| {SURNAME_BEFORE_INITIALS}"
+                            rf"(?P<initials>(?:[^\W\d_](?:\.|(?![^\W\d_]))[ -]?){{1,3}})"
+                            rf"(?:\(?{YEAR_DIGITS}(?!\d)|,|{AND_WORD} ))")
 #: The label some styles open each entry with, the first author's surname (the others after
 #: slashes, or "et al.") and the year, then a colon and the author run, its first surname the
 #: label's after its initials: "Coffey 1989: W. J. Coffey, Title" (offa). A sentence does not

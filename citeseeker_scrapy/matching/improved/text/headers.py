@@ -10,8 +10,8 @@ again without the headers (:func:`without_spans`): ``verify`` for a title's word
 ``superset`` for the entry an original hit lies in and for the fields after its title,
 ``title_first`` for the author list after a title-first entry's title. A page
 break between two entries prints the page number alone too, in a page style with no header
-("...South India Shorelines. 1 12. Badjukov DD": :func:`page_breaks_between_entries`, read
-by ``superset`` and ``attribution``).
+("...South India Shorelines. 1 12. Badjukov DD", "...Stanford University Press) 2 [28]
+Badjukov D D": :func:`page_breaks_between_entries`, read by ``superset`` and ``attribution``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ import re
 from typing import Callable, Optional, Sequence
 
 from ...word_edges import PrintedCase
-from ..grammar.entry_grammar import ENTRY_NUMBER, NEXT_ENTRY_OPENING
+from ..grammar.entry_grammar import (
+    ENTRY_NUMBER, NEXT_ENTRY_AFTER_BRACKET, NEXT_ENTRY_OPENING,
+)
 from .per_text_cache import kept_per_text
 
 Span = tuple[int, int]  # (start, end) in the text
@@ -60,18 +62,22 @@ _PAGE_IN_SPLIT_WORD = re.compile(rf"(?<=[^\W\d_])- {_PAGE.pattern} (?=[^\W\d_])"
 #: with other numbers. (After a header such numbers are the page's labels: "1/3 3. 4.")
 _NUMBER_AND_FULL_STOP = re.compile(r"\d+\.")
 #: A bare page number of up to three digits (or a browser's page counter) with the blank
-#: before it, where a page break falls after an entry's full stop: what follows it is read for
-#: the next entry's opening (:func:`page_breaks_between_entries`), or the text's end (the
+#: before it, where a page break falls after an entry's closing mark: what follows it is read
+#: for the next entry's opening (:func:`page_breaks_between_entries`), or the text's end (the
 #: list's last page: "...Title. 3"). Not four digits: a style that prints the year last
 #: closes an entry with it after a full stop ("...CERN. 2013 4.").
-_PAGE_AFTER_FULL_STOP = re.compile(r" (?:\d{1,3}|\d{1,4}/\d{1,4})(?= |$)")
+_PAGE_AFTER_CLOSING = re.compile(r" (?:\d{1,3}|\d{1,4}/\d{1,4})(?= |$)")
 _NEXT_ENTRY = re.compile(NEXT_ENTRY_OPENING)
+_NEXT_ENTRY_AFTER_BRACKET = re.compile(NEXT_ENTRY_AFTER_BRACKET)
 #: Characters after a title its callers read for a page break between two entries
 #: (:func:`page_breaks_between_entries`): the run-on rules read the fields up to 80 characters
 #: after it, and a page break may print a browser's header and footer (a date, the page's
 #: title, its address) between them.
 PAGE_BREAK_REACH = 400
-_FULL_STOP = re.compile(r"\.")
+#: The mark an entry closes with before a page break between two entries: its full stop, or
+#: the bracket of its last field in a style that prints no full stop after it ("...Shorelines
+#: (Stanford: Stanford University Press) 2 [28] Badjukov D D").
+_ENTRY_CLOSING_MARK = re.compile(r"[.)]")
 
 
 def running_headers(text: str, low: int, high: int,
@@ -127,28 +133,32 @@ def page_numbers_in_words(text: str, low: int, high: int) -> list[Span]:
 
 def page_breaks_between_entries(text: str, low: int, high: int) -> list[Span]:
     """(start, end) of each page break in ``[low, high)`` that stands between an entry's
-    closing full stop and the next entry's opening (``entry_grammar.NEXT_ENTRY_OPENING``):
-    the page number alone ("...Shorelines. 1 12. Badjukov DD", a page style with no header),
-    or running headers (:func:`running_headers`) and page numbers in a row, each span with
-    the blank before it, so that left out (:func:`without_spans`) the two entries meet as
-    they do on one page ("...Shorelines. 12. Badjukov DD"). A number right before the next
-    entry's opening is read as a page's only there: an entry that closes with its full stop
-    prints no bare number after it. Who calls: ``superset``, for the fields after an
+    closing full stop and the next entry's opening (``entry_grammar.NEXT_ENTRY_OPENING``),
+    or between the bracket that closes an entry's last field in a style with no full stop
+    after it and the opening such a style prints next (``NEXT_ENTRY_AFTER_BRACKET``):
+    the page number alone ("...Shorelines. 1 12. Badjukov DD", "...University Press) 2 [28]
+    Badjukov D D", a page style with no header), or running headers
+    (:func:`running_headers`) and page numbers in a row, each span with the blank before
+    it, so that left out (:func:`without_spans`) the two entries meet as they do on one
+    page ("...Shorelines. 12. Badjukov DD"). A number right before the next entry's opening
+    is read as a page's only there: an entry that closes so prints no bare number after
+    it. Who calls: ``superset``, for the fields after an
     original hit's title, read as the run-on rules read an entry's end on one page;
     ``attribution``, for what follows a title printed last in its numbered entry (the next
     "[n]" or the text's end)."""
     headers = {start - 1: end - (text[end - 1] == " ")
                for start, end in running_headers(text, low, high) if start > low}
     spans: list[Span] = []
-    for stop in _FULL_STOP.finditer(text, low, high):
+    for stop in _ENTRY_CLOSING_MARK.finditer(text, low, high):
         at = stop.end()
         while True:
-            number = _PAGE_AFTER_FULL_STOP.match(text, at)
+            number = _PAGE_AFTER_CLOSING.match(text, at)
             after = headers.get(at, number.end() if number else None)
             if after is None or after <= at:
                 break
             at = after
-        if at > stop.end() and _NEXT_ENTRY.match(text, at):
+        opening = _NEXT_ENTRY_AFTER_BRACKET if stop.group() == ")" else _NEXT_ENTRY
+        if at > stop.end() and opening.match(text, at):
             spans.append((stop.end(), at))
     return spans
 

@@ -34,9 +34,10 @@ from ..grammar.content_words import (
     CONTAINER_ARTICLES, FUNCTION_WORDS, SHORT_FUNCTION_WORDS, is_content,
 )
 from ..grammar.entry_grammar import (
-    END_OR_NUMBER_OPENING, RANGE_DASH, SURNAME_BEFORE_INITIALS, YEAR_DIGITS,
+    END_OR_NUMBER_OPENING, NEXT_ENTRY_AFTER_BRACKET, RANGE_DASH, SURNAME_BEFORE_INITIALS,
+    YEAR_DIGITS,
 )
-from ..grammar.name_grammar import AND_WORD, INITIALS
+from ..grammar.name_grammar import INITIALS
 from ..fields.place_fields import (
     WORD_BEFORE_TITLES_TOWN, bracketed_place_and_publisher_end, country_after_town,
     empty_field_after_town, name_before_closing_publisher, name_before_closing_town,
@@ -105,12 +106,7 @@ _YEAR_AFTER_PUBLISHER = re.compile(rf"; {YEAR_DIGITS}(?::\d+(?:{RANGE_DASH}\d+)?
 #: ... or right after a bracket that closes the entry's last field, with no full stop: a style
 #: that ends each entry with its bracketed place and publisher ("...Shorelines (Stanford:
 #: Stanford University Press) Timmer J M 2012", as a PDF's text joins the lines).
-#: The next entry's surname there may have its initials with no full stop, then its year, a
-#: comma or the word for "and" ("Timmer J M 2012", "Viatte G and Etchecopart-Etchart E").
-_BRACKET_ENDING_ENTRY = re.compile(
-    rf"(?<=\))(?={END_OR_NUMBER_OPENING}| {SURNAME_BEFORE_INITIALS}"
-    rf"(?P<initials>(?:[^\W\d_](?:\.|(?![^\W\d_]))[ -]?){{1,3}})"
-    rf"(?:\(?{YEAR_DIGITS}(?!\d)|,|{AND_WORD} ))")
+_BRACKET_ENDING_ENTRY = re.compile(rf"(?<=\)){NEXT_ENTRY_AFTER_BRACKET}")
 
 
 class RunOn(NamedTuple):
