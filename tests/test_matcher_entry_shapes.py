@@ -346,6 +346,39 @@ def test_title_first_with_by(entry: str, authors: tuple[str, ...]) -> None:
     assert entries_found([(entry, authors, "Typesetting tables with care")]) == []
 
 
+# A title-first style that prints the title on one line and the authors on the next, no mark
+# between: an organisation's parts as bare surnames, each closed by its comma, the last after
+# the word for "and" (perhaps after initials), then the year.
+_TITLE_FIRST_BARE_SURNAMES = (
+    "Tidal Records of the Wadden Sea\nK. Jansen\n (1996), Noordzee Press\n\n{}\n\n"
+    "Winter Harbours\nP. Moreau\n (2004)\n")
+_BARE_SURNAMES_AFTER_TITLE = [
+    ("Harbour Pilotage Charts of the Baltic\nLindqvist, Berg und K.E. Holm\n (2003)",
+     ("Lindqvist", "Berg", "Holm"), "Harbour Pilotage Charts of the Baltic"),
+    ("Coastal Fog and Shipping Losses\nOkafor, Adeyemi & Bello\n (2010), Lagos",
+     ("Okafor", "Adeyemi", "Bello"), "Coastal Fog and Shipping Losses"),
+]
+
+
+@pytest.mark.parametrize("entry, authors, title", _BARE_SURNAMES_AFTER_TITLE)
+def test_a_title_first_entry_with_its_bare_surnames_on_the_next_line(
+        entry: str, authors: tuple[str, ...], title: str) -> None:
+    for author in authors:
+        assert found(_TITLE_FIRST_BARE_SURNAMES.format(entry), author, title)
+
+
+@pytest.mark.parametrize("entry, author, title", [
+    # the query leaves out the title's first word: the hit does not open its paragraph
+    (_BARE_SURNAMES_AFTER_TITLE[0][0], "Berg", "Pilotage Charts of the Baltic"),
+    (_BARE_SURNAMES_AFTER_TITLE[1][0], "Okafor", "Fog and Shipping Losses"),
+    # a content word changed
+    (_BARE_SURNAMES_AFTER_TITLE[0][0], "Holm", "Harbour Pilotage Maps of the Baltic"),
+])
+def test_a_shorter_or_changed_title_before_bare_surnames_stays_rejected(
+        entry: str, author: str, title: str) -> None:
+    assert not found(_TITLE_FIRST_BARE_SURNAMES.format(entry), author, title)
+
+
 MORE_DATES_AND_RUNS = [
     # a span of old years is a date, not pages
     ("DUVAL Jean et MOREAU Pierre, 1730-1739 : Carte du diocèse de Rouen dressée par ordre "

@@ -44,6 +44,7 @@ from .text.printed_words import (
 from .title_ends.title_edges import (
     EDGE_WORD, closed_by_date, name_again, named_in_sentence, next_entry_as_this, stands_alone,
 )
+from .entries.title_first import names_open_after_title
 from .entries.windows import Region
 from .word_check.word_coverage import (
     WORD_SCORE, WORD_SLACK, covers_words, reordered, reordered_title_close,
@@ -96,7 +97,7 @@ def _word_veto(text: str, title: CheckedTitle, start: int, end: int,
     stand alone (:func:`_short_title_alone`); ``printed``: its capitals, or None)."""
     if not (covers_words(text, title, start, end) or reordered(text, title, start, end)):
         return WORDS_MISSING
-    if not (_same_work(text, title, start, end, name_before, printed)
+    if not (_same_work(text, title, start, end, name_before, printed, _name_after(region, end))
             or _same_work_as_queried(text, title, start, end, name_before, printed)):
         return CHANGED_WORD
     if title.short and not (_short_title_alone(text, title, (start, end), name_before,
@@ -251,6 +252,15 @@ def _similar_to_one(printed: str, words: Iterable[str]) -> bool:
                               score_cutoff=WORD_SCORE) is not None
 
 
+def _name_after(region: Optional[Region], end: int) -> Optional[Span]:
+    """Where the first searched name of the region after the hit's end starts and ends, or
+    None if none lies after it: a title-first entry's author run holds it."""
+    if region is None:
+        return None
+    return min(((occurrence[0], occurrence[1]) for occurrence in region.occurrences
+                if occurrence[0] >= end), default=None)
+
+
 def _name_before(region: Optional[Region], start: int) -> Optional[Span]:
     """Where the last searched name of the region before the hit starts and ends, or None if
     none lies before it: its author list, not a heading or the entry before (a title-first
@@ -262,8 +272,8 @@ def _name_before(region: Optional[Region], start: int) -> Optional[Span]:
 
 
 def _same_work(text: str, title: CheckedTitle, start: int, end: int,
-               name_before: Optional[Span] = None, printed: Optional[PrintedCase] = None
-               ) -> bool:
+               name_before: Optional[Span] = None, printed: Optional[PrintedCase] = None,
+               name_after: Optional[Span] = None) -> bool:
     """``words.same_work`` on the words around the hit: a different word is another work.
     First whether the printed title goes on past the query's first or last word
     (:func:`_goes_on_past_hit`: a longer title, another work, a verbatim hit too), then
@@ -271,21 +281,24 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     (:func:`_words_near_hit_alike`). Called by :func:`_word_veto`."""
     words = _words_taken(text, start, end)
     inside = word_text(text, *words)
-    if _goes_on_past_hit(text, title, words, inside, name_before, printed):
+    if _goes_on_past_hit(text, title, words, inside, (name_before, name_after), printed):
         return False
     return _words_near_hit_alike(text, title, (start, end), words, inside)
 
 
 def _goes_on_past_hit(text: str, title: CheckedTitle, words: tuple[int, int], inside: str,
-                      name_before: Optional[Span], printed: Optional[PrintedCase]) -> bool:
+                      names: tuple[Optional[Span], Optional[Span]],
+                      printed: Optional[PrintedCase]) -> bool:
     """True if the printed title goes on past the hit's words (``words``: where its first
     starts and its last ends; ``inside``: their text): ``longer_titles.longer_title`` on the
     words before the hit (:func:`_words_before_hit`) and after it (:func:`_words_after_hit`),
     or, with the document's capitals (``printed``), words in lower case run on after the hit
-    up to the title's close (:func:`_runs_on`). Called by :func:`_same_work`."""
+    up to the title's close (:func:`_runs_on`). ``names``: the searched names right before
+    and after the hit in its region, or None. Called by :func:`_same_work`."""
     first, last = words
+    name_before, name_after = names
     preceding = _words_before_hit(text, title, first, name_before, printed)
-    following, at_hit, after = _words_after_hit(text, title, words, name_before, printed)
+    following, at_hit, after = _words_after_hit(text, title, words, names, printed)
     return longer_title(title.words, inside, preceding, following, after != at_hit) or bool(
         following and after == at_hit and _runs_on(text, title, inside, after, printed))
 
@@ -310,24 +323,30 @@ def _words_before_hit(text: str, title: CheckedTitle, first: int, name_before: O
 
 
 def _words_after_hit(text: str, title: CheckedTitle, words: tuple[int, int],
-                     name_before: Optional[Span], printed: Optional[PrintedCase]
-                     ) -> tuple[str, int, int]:
+                     names: tuple[Optional[Span], Optional[Span]],
+                     printed: Optional[PrintedCase]) -> tuple[str, int, int]:
     """(the text after the hit that ``longer_title`` reads, where the hit's words end, where
     the words after it go on: past a running header that starts there,
     :func:`_past_header`). The text is "" where a field, the next entry or a date closes the
     title right after the hit: a field the rules know (``run_on_fields.next_field``), the next
     entry printed as this one (``title_edges.next_entry_as_this``), the searched name printed
-    again (``title_edges.name_again``: the name is not the title's last word), a year or span
-    of years that closes the query's title after its comma or colon (perhaps after a place)
-    or after a preposition of time (``title_edges.closed_by_date``). After a query that ends
-    with a colon the subtitle that follows is its own (its colon read as a blank). Called by
-    :func:`_goes_on_past_hit`."""
+    again (``title_edges.name_again``: the name is not the title's last word), the author run
+    of a title-first entry that holds the searched name after a hit that opens its paragraph
+    (``title_first.names_open_after_title``: "...Proposal Draper, Kramer und T.C. Builders
+    (1999)"), a year or span of years that closes the query's title after its comma or colon
+    (perhaps after a place) or after a preposition of time (``title_edges.closed_by_date``).
+    After a query that ends with a colon the subtitle that follows is its own (its colon read
+    as a blank). ``names``: the searched names right before and after the hit, or None.
+    Called by :func:`_goes_on_past_hit`."""
     first, last = words
+    name_before, name_after = names
     after = last - 1 if 1 < last and text[last - 1] == " " and in_word(text[last - 2]) else last
     dated = closed_by_date(title.title.text, text, after)
     at_hit, after = after, _past_header(text, title, after, name_before)
     following = "" if dated or next_field(text, after, printed) or next_entry_as_this(
-        text, name_before, first, last) or name_again(text, name_before, after) else (
+        text, name_before, first, last) or name_again(text, name_before, after) or (
+        name_after is not None and printed is not None
+        and names_open_after_title(text, (first, after), name_after, printed)) else (
         _text_after(text, title, first, after))
     if title.title.text.rstrip().endswith(":"):  # the query's subtitle is what follows
         following = _SUBTITLE_COLON.sub(" ", following, count=1)

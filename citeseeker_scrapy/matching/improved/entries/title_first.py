@@ -19,8 +19,10 @@ from ..grammar.entry_grammar import (
     LETTER, SENTENCE_END, FULL_STOP_NAMES, PLACE_BEFORE_YEAR, YEAR_DIGITS, FIELD_NUMBER,
     EDITOR_ROLE,
 )
-from ..grammar.name_grammar import BY_GIVEN_NAMES, NAME
+from ..grammar.name_grammar import AND_WORD, BY_GIVEN_NAMES, NAME
 from ..text.headers import INTERRUPTION, running_headers, without_spans
+from ..text.printed_words import opens_paragraph
+from ...word_edges import PrintedCase
 from .windows import widened_start, widened_end
 
 #: The slash that opens a statement of responsibility right after a title (GOST 7.1: "Title
@@ -69,6 +71,33 @@ _TITLE_OPENS = re.compile(r"(?:^|[.?!)] |[\"\u201c\u2018\u00ab] ?)$")
 #: editors'). Up to its names (:func:`_edited_after_date`).
 _DATED_EDITORS = re.compile(
     rf" \([^()]{{1,60}}\)\. (?:{YEAR_DIGITS}\. )?(?:{EDITOR_ROLE}) (?=[^\W\d_])")
+#: An author run of bare surnames that opens right after a title-first entry's title, with no
+#: mark between, up to the searched name: "...Redevelopment Proposal Draper, Kramer und T.C.
+#: Builders (1999)" (a style that prints the authors on the line after the title, as an
+#: organisation's parts are named, each closed by its comma, the last after the word for "and"
+#: and perhaps its initials). No name closed by a blank alone: that is the title's next word
+#: ("...Redevelopment Proposal Draper," read for a query without "Proposal").
+_BARE_SURNAMES_UP_TO_NAME = re.compile(
+    rf" ?(?:{NAME}, ){{0,4}}(?:{NAME},? {AND_WORD} )?(?:{_INITIALS} ?)?")
+#: What closes the searched name in that run: a comma or a full stop, its bracketed year, the
+#: word for "and" before the run's last name.
+_NAME_CLOSED = re.compile(rf" ?[,.;:(]| {AND_WORD} ")
+
+
+def names_open_after_title(text: str, hit: tuple[int, int], name_span: tuple[int, int],
+                           printed: PrintedCase) -> bool:
+    """True if a hit that opens its paragraph in the print (``hit``: its first word's start,
+    its end; ``printed_words.opens_paragraph``: the entry's first field) is followed right at
+    its end by the author run that holds the searched name at ``name_span``: the name itself,
+    or bare surnames up to it (``_BARE_SURNAMES_UP_TO_NAME``), closed after it
+    (``_NAME_CLOSED``). The words there are the title-first entry's names, not more words of
+    its title; a hit that leaves out the title's first words does not open the paragraph.
+    Called by ``verify._words_after_hit`` for a hit with the searched name after it."""
+    first, at = hit
+    return (at <= name_span[0]
+            and _BARE_SURNAMES_UP_TO_NAME.fullmatch(text, at, name_span[0]) is not None
+            and _NAME_CLOSED.match(text, name_span[1]) is not None
+            and opens_paragraph(text, first, printed))
 
 
 def title_first(text: str, start: int, end: int, name_span: tuple[int, int], gap: int
