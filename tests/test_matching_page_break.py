@@ -230,6 +230,26 @@ def test_a_long_author_list_cut_by_a_page_break_leads_to_its_title(author: str, 
     assert _found(doc, author, LIST_TITLE)
 
 
+#: Twenty authors as a style prints them with one comma a name, double-barrelled, the initials
+#: after the surname with no comma ("ALDRIN-LINDGREN A. , BERGQVIST-LINDGREN B. C. , ...").
+MANY_ONE_COMMA = [name.replace(",", "-LINDGREN") for name in MANY]
+
+
+@pytest.mark.parametrize("author, after", [
+    # a name early in the list, the page break a few names later: fewer names before it than
+    # a long list holds, but with those after it up to the header, a long list
+    ("CARLSSON", 8), ("DAHLIN", 9), ("EKMAN", 8), ("GRANLUND", 8),
+])
+def test_a_name_early_in_a_long_list_cut_by_a_page_break_leads_to_its_title(
+        author: str, after: int) -> None:
+    entry = (" , ".join(MANY_ONE_COMMA)
+             + f" 2005 : {LIST_TITLE}, Boreal Lagoon Studies, 12, p. 40–51.")
+    doc = _paged(BROWSER, entry, len(" , ".join(MANY_ONE_COMMA[:after])) + 3)
+    assert not _found(doc, author, LIST_TITLE, "original")
+    assert _found(doc, author, LIST_TITLE)
+    assert not _found(doc, author, LIST_TITLE.replace("Winter", "Summer"))
+
+
 def test_the_next_entry_s_title_is_not_the_last_author_s() -> None:
     # the long list ends, its title and venue, then the next entry's short list: no header
     # between, so the gap after the last name is the rest of its entry

@@ -99,21 +99,26 @@ def through_author_list(text: str, end: int, length: int) -> int:
 
 def list_across_header(text: str, end: int) -> bool:
     """True if the name ending at ``end`` is inside a long author list that a page break
-    cuts right after it: the list holds ``LIST_COMMAS`` names before the name (commas or
-    slashes: :func:`names_before`), and a running header (``headers.running_headers``)
-    lies in the ``LIST_WINDOW`` after it ("..., Herter, D. R.; Higley, J. M.; Horn, R. B.; |
-    date, document title, address, page counter | Schaberl, J.; ...", "... / Gremel /
-    Herter | date, ... | / Higley / ..."). The header's words take the window's room, so the
+    cuts after it: a running header (``headers.running_headers``) lies in the
+    ``LIST_WINDOW`` after it, and the list holds ``LIST_COMMAS`` names before the name
+    (commas or slashes: :func:`names_before`; "..., Herter, D. R.; Higley, J. M.; Horn, R.
+    B.; | date, document title, address, page counter | Schaberl, J.; ...", "... / Gremel /
+    Herter | date, ... | / Higley / ...") or that many before it and after it up to the
+    header ("Kanakidou M. , ... , Facchini M. C. , Van Dingenen R. , ... , Nielsen C. J. , |
+    date, ... | Swietlicki E. , ..."). The header's words take the window's room, so the
     separators after the name are too few for a list, and the title lies further than the
     name's reach. Called by :func:`through_author_list` and by ``windows`` where the
     window after a name shows no list; the headers are read only for a name after a long
     list's commas or slashes, a bibliography's other names cost two counts."""
-    low = max(0, end - LIST_WINDOW)
-    if text.count(",", low, end) + text.count("/", low, end) < LIST_COMMAS:
-        return False  # no long list before the name: the common case
-    if names_before(text, end) < LIST_COMMAS:
+    low, high = max(0, end - LIST_WINDOW), end + LIST_WINDOW
+    if text.count(",", low, high) + text.count("/", low, high) < LIST_COMMAS:
+        return False  # no long list around the name: the common case
+    before = names_before(text, end)
+    if before + text.count(",", end, high) + text.count("/", end, high) < LIST_COMMAS:
         return False
-    return bool(running_headers(text, end, end + LIST_WINDOW))
+    headers = running_headers(text, end, high)
+    return bool(headers) and (before >= LIST_COMMAS or before + text.count(
+        ",", end, headers[0][0]) + text.count("/", end, headers[0][0]) >= LIST_COMMAS)
 
 
 def names_before(text: str, name: int) -> int:
