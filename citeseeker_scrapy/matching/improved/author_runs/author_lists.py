@@ -108,8 +108,9 @@ def list_across_header(text: str, end: int) -> bool:
     date, ... | Swietlicki E. , ..."). The header's words take the window's room, so the
     separators after the name are too few for a list, and the title lies further than the
     name's reach. Called by :func:`through_author_list` and by ``windows`` where the
-    window after a name shows no list; the headers are read only for a name after a long
-    list's commas or slashes, a bibliography's other names cost two counts."""
+    window after a name shows no list; the headers are read only for a name with a long
+    list's commas or slashes around it, its list's names before it and the separators after
+    it counted first; a bibliography's other names cost two counts."""
     low, high = max(0, end - LIST_WINDOW), end + LIST_WINDOW
     if text.count(",", low, high) + text.count("/", low, high) < LIST_COMMAS:
         return False  # no long list around the name: the common case
