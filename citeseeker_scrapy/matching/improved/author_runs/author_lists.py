@@ -29,6 +29,9 @@ LIST_COMMAS = 8  # that many commas in LIST_WINDOW characters: maybe an author l
 NAME_PIECE = 40  # longest comma-separated piece of an author list ("and madeleine van zuylen")
 _MAX_LIST_COMMAS = 100  # an author list is followed for at most this many names
 _LIST_RESUMES = 3  # close commas after a longer gap: the author list goes on
+#: Up to ``LIST_COMMAS`` commas right after a name, each within ``NAME_PIECE`` characters of
+#: the one before: :func:`_close_commas`.
+_CLOSE_COMMAS_AFTER = re.compile(rf"(?:[^,]{{0,{NAME_PIECE}}},){{1,{LIST_COMMAS}}}")
 _NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell'orto"
 #: Besides a comma, what some styles print between the names of an author list: a slash
 #: before a name ("m. kanakidou/j. h. seinfeld/s. n. pandis", "kanakidou, m./seinfeld, j. h."),
@@ -109,17 +112,57 @@ def list_across_header(text: str, end: int) -> bool:
     separators after the name are too few for a list, and the title lies further than the
     name's reach. Called by :func:`through_author_list` and by ``windows`` where the
     window after a name shows no list; the headers are read only for a name with a long
-    list's commas or slashes around it, its list's names before it and the separators after
-    it counted first; a bibliography's other names cost two counts."""
-    low, high = max(0, end - LIST_WINDOW), end + LIST_WINDOW
-    if text.count(",", low, high) + text.count("/", low, high) < LIST_COMMAS:
-        return False  # no long list around the name: the common case
-    before = names_before(text, end)
-    if before + text.count(",", end, high) + text.count("/", end, high) < LIST_COMMAS:
+    list's names before it (:func:`_long_list_before`) or around it
+    (:func:`_long_list_around`), each counted first in C; a bibliography's other names cost
+    a few counts."""
+    if not (_long_list_before(text, end) or _long_list_around(text, end)):
         return False
-    headers = running_headers(text, end, high)
-    return bool(headers) and (before >= LIST_COMMAS or before + text.count(
-        ",", end, headers[0][0]) + text.count("/", end, headers[0][0]) >= LIST_COMMAS)
+    return bool(running_headers(text, end, end + LIST_WINDOW))
+
+
+def _separators(text: str, low: int, high: int) -> int:
+    """The commas and slashes in ``text[low:high]``: two counts in C, the cheap first test of
+    a long list."""
+    return text.count(",", low, high) + text.count("/", low, high)
+
+
+def _long_list_before(text: str, end: int) -> bool:
+    """True if ``LIST_COMMAS`` names of its list stand before the name ending at ``end``
+    (:func:`names_before`), counted only where the ``LIST_WINDOW`` before it holds that many
+    separators. Called by :func:`list_across_header`."""
+    return (_separators(text, max(0, end - LIST_WINDOW), end) >= LIST_COMMAS
+            and names_before(text, end) >= LIST_COMMAS)
+
+
+def _long_list_around(text: str, end: int) -> bool:
+    """True if the names of its list before the name ending at ``end`` (:func:`names_before`)
+    and the close commas right after it are ``LIST_COMMAS`` together: a name early in a long
+    list. The close commas on both sides (:func:`_close_commas`) are counted first, in C:
+    an entry's own few names, its other fields far after them, leave fewer. Called by
+    :func:`list_across_header`."""
+    if _separators(text, max(0, end - LIST_WINDOW), end + LIST_WINDOW) < LIST_COMMAS:
+        return False
+    after = _close_commas(text, end, forward=True)
+    if after + _close_commas(text, end, forward=False) < LIST_COMMAS:
+        return False
+    return after + names_before(text, end) >= LIST_COMMAS
+
+
+def _close_commas(text: str, end: int, forward: bool) -> int:
+    """How many commas follow ``end`` (``forward``: ``_CLOSE_COMMAS_AFTER``) or precede it,
+    each within ``NAME_PIECE`` of the one before, up to ``LIST_COMMAS``: the names of a list
+    on that side of a name, and after it those of a running header that cuts it, as a page
+    break prints them. Called by :func:`_long_list_around`."""
+    if forward:
+        run = _CLOSE_COMMAS_AFTER.match(text, end)
+        return 0 if run is None else run.group().count(",")
+    count, position = 0, end
+    while count < LIST_COMMAS:
+        position = text.rfind(",", max(0, position - NAME_PIECE - 1), position)
+        if position < 0:
+            break
+        count += 1
+    return count
 
 
 def names_before(text: str, name: int) -> int:
