@@ -30,7 +30,7 @@ NAME_PIECE = 40  # longest comma-separated piece of an author list ("and madelei
 _MAX_LIST_COMMAS = 100  # an author list is followed for at most this many names
 _LIST_RESUMES = 3  # close commas after a longer gap: the author list goes on
 #: Up to ``LIST_COMMAS`` commas right after a name, each within ``NAME_PIECE`` characters of
-#: the one before: :func:`_close_commas`.
+#: the one before: :func:`_close_commas_after`.
 _CLOSE_COMMAS_AFTER = re.compile(rf"(?:[^,]{{0,{NAME_PIECE}}},){{1,{LIST_COMMAS}}}")
 _NAME_JOINERS = "-'\u2019"  # join the pieces of one surname: "ter-avest", "dell'orto"
 #: Besides a comma, what some styles print between the names of an author list: a slash
@@ -137,25 +137,30 @@ def _long_list_before(text: str, end: int) -> bool:
 def _long_list_around(text: str, end: int) -> bool:
     """True if the names of its list before the name ending at ``end`` (:func:`names_before`)
     and the close commas right after it are ``LIST_COMMAS`` together: a name early in a long
-    list. The close commas on both sides (:func:`_close_commas`) are counted first, in C:
-    an entry's own few names, its other fields far after them, leave fewer. Called by
-    :func:`list_across_header`."""
+    list. The close commas on both sides (:func:`_close_commas_after`,
+    :func:`_close_commas_before`) are counted first, cheaply: an entry's own few names, its
+    other fields far after them, leave fewer. Called by :func:`list_across_header`."""
     if _separators(text, max(0, end - LIST_WINDOW), end + LIST_WINDOW) < LIST_COMMAS:
         return False
-    after = _close_commas(text, end, forward=True)
-    if after + _close_commas(text, end, forward=False) < LIST_COMMAS:
+    after = _close_commas_after(text, end)
+    if after + _close_commas_before(text, end) < LIST_COMMAS:
         return False
     return after + names_before(text, end) >= LIST_COMMAS
 
 
-def _close_commas(text: str, end: int, forward: bool) -> int:
-    """How many commas follow ``end`` (``forward``: ``_CLOSE_COMMAS_AFTER``) or precede it,
-    each within ``NAME_PIECE`` of the one before, up to ``LIST_COMMAS``: the names of a list
-    on that side of a name, and after it those of a running header that cuts it, as a page
-    break prints them. Called by :func:`_long_list_around`."""
-    if forward:
-        run = _CLOSE_COMMAS_AFTER.match(text, end)
-        return 0 if run is None else run.group().count(",")
+def _close_commas_after(text: str, end: int) -> int:
+    """How many commas follow ``end``, each within ``NAME_PIECE`` of the one before, up to
+    ``LIST_COMMAS`` (``_CLOSE_COMMAS_AFTER``, one match in C): the names of a list after a
+    name, and those of a running header that cuts it, as a page break prints them. Called
+    by :func:`_long_list_around`."""
+    run = _CLOSE_COMMAS_AFTER.match(text, end)
+    return 0 if run is None else run.group().count(",")
+
+
+def _close_commas_before(text: str, end: int) -> int:
+    """How many commas precede ``end``, each within ``NAME_PIECE`` of the one after, up to
+    ``LIST_COMMAS``: the names of a list before a name. Called by
+    :func:`_long_list_around`."""
     count, position = 0, end
     while count < LIST_COMMAS:
         position = text.rfind(",", max(0, position - NAME_PIECE - 1), position)
