@@ -548,3 +548,47 @@ def test_a_title_first_entry_cut_before_its_authors_is_found() -> None:
 def test_a_title_first_entry_cut_before_other_authors_stays_unattributed(
         query: str, between: str) -> None:
     assert not _found(_title_first_pages(TITLE_FIRST, between), "Lindqvist", query)
+
+
+# A numbered style that prints the publisher's fields before the title (GB/T 7714 for a web
+# page: the name, "Web site", its address, the body and the date, then the title): the title
+# starts ~150 characters after the name, and a page break in those fields puts the page's
+# footer and the next page's header there too, past how far after a name a title may start.
+# Read without them (``search._across_page_break_after_name``) the entry is as on one page;
+# the 2003 scheme misses it.
+WEB_PAGE = ("[7] Office of Coastal Surveys (OCS). Web site. URL: <http://www.coastal-surveys.example"
+            ".org/harbours/tides/index.htm>. Coastal Survey Centre of the Northern {page_break}"
+            "Region. 3 March, 2006. {title}[M]., 2006.\n")
+WEB_TITLE = "Guidance for Planning the Works of Small Tidal Harbours"
+NEXT_ENTRY = "[8] Nagy K. Quays of the eastern shore[J]. Harbour Review, 2001, 4: 12-19.\n"
+
+
+def _web_page_cut(header: str, title: str = WEB_TITLE, after: str = NEXT_ENTRY) -> str:
+    """A numbered list on two pages, page 1 ending inside the Office's entry before its
+    title (``WEB_PAGE``), ``after`` following that entry."""
+    page = "{}/2" if "file" in header else "{}"
+    return (f"{header.format(page=page.format(1))}\nReferences\n[6] Ahlgren B. Tide tables of "
+            "the northern fjords[M]. Oslo: Sjø, 1987.\n" + WEB_PAGE.format(
+                page_break=f"\n{header.format(page=page.format(2))}\n", title=title) + after)
+
+
+@pytest.mark.parametrize("header", [BROWSER, JOURNAL])
+def test_a_title_pushed_past_its_name_s_reach_by_a_page_break_is_found(header: str) -> None:
+    doc = _web_page_cut(header)
+    assert not _found(doc, "Office of Coastal Surveys (OCS)", WEB_TITLE, "original")
+    assert _found(doc, "Office of Coastal Surveys (OCS)", WEB_TITLE)
+
+
+@pytest.mark.parametrize("query", [
+    WEB_TITLE.replace("Small", "Large"),  # one content word changed
+    WEB_TITLE.replace("Planning the ", ""),  # words dropped
+])
+def test_a_near_miss_pushed_past_its_name_s_reach_stays_rejected(query: str) -> None:
+    assert not _found(_web_page_cut(BROWSER), "Office of Coastal Surveys (OCS)", query)
+
+
+def test_the_next_entry_s_title_after_a_page_break_is_not_lent() -> None:
+    # the Office's entry holds no title; the next one's is Nagy's
+    doc = _web_page_cut(BROWSER, title="", after=NEXT_ENTRY.replace(
+        "Quays of the eastern shore", WEB_TITLE))
+    assert not _found(doc, "Office of Coastal Surveys (OCS)", WEB_TITLE)

@@ -34,7 +34,7 @@ from ..similarity import Bounds, Ratio, best_in_part
 from ..word_edges import PrintedCase
 from .entries.attribution import attributed
 from .word_check.checked_title import CheckedTitle
-from .text.headers import restored, without_spans
+from .text.headers import Span, printed_without, restored, running_headers, without_spans
 from .verify import headers_in_title, veto
 from .entries.windows import Region, regions_of
 
@@ -174,6 +174,8 @@ def _best_fuzzy(searched: _Searched, title: CheckedTitle) -> Found:
     hit = _best_ranked(searched, title, ranked)
     if hit is None:
         hit = _across_page_break(searched, title, ranked)
+    if hit is None:
+        hit = _across_page_break_after_name(searched, title, ranked)
     return Found(hit, bool(ranked))
 
 
@@ -231,6 +233,65 @@ def _across_page_break(searched: _Searched, title: CheckedTitle,
             start, end = restored(spans, position), restored(spans, position + size - 1) + 1
             return author, searched.text[start:end], round(num / den, 4), start
     return None
+
+
+def _across_page_break_after_name(searched: _Searched, title: CheckedTitle,
+                                  ranked: list[tuple[str, float, int]]) -> Optional[Hit]:
+    """The first ranked region's hit found with the running headers between a name and the
+    end of its search left out (:func:`_headers_after_names`), the windows cut again on that
+    text (``windows.regions_of``), or None.
+
+    A page break between an entry's name and its title prints the page number and the next
+    page's header there ("[20] Department of the Navy (DON). Web site. URL: <...>. Navy
+    Environmental Health 12/6/26, 2:03 PM Generated Studies of Citation Styles file:///...
+    2/3 Center. 22 November, 2004. Navy Guidance for ..."): 120 characters and more that
+    the page holds, not the entry, and that push a title printed after a long field past
+    how far after its name a title may start. Read without them, the entry is as it is on
+    one page (a name printed inside a header is the header's word, left out with it), and
+    the hit must pass the same checks there; it is reported as found in the text, its
+    position restored. Called by :func:`_best_fuzzy` when no other hit was
+    accepted, after :func:`_across_page_break` (a header inside the title).
+    """
+    longest = len(title.title.text) + _TITLE_SLACK
+    for _, _, index in ranked:
+        region = searched.regions[index]
+        spans = _headers_after_names(searched.text, region)
+        if not spans:
+            continue
+        cleaned, moved = without_spans(searched.text, spans)
+        names = [(moved(start), moved(end), author)
+                 for start, end, author, _ in region.occurrences if moved(end) > moved(start)]
+        printed = None if searched.printed is None else printed_without(searched.printed, spans)
+        again = _Searched(cleaned, regions_of(cleaned, names, searched.length, longest),
+                          searched.length, printed)
+        number = 0
+        while number < len(again.regions) or again.cut_more():
+            hit = _accepted_in_part(again, title, number, title.title.at_limit)
+            number += 1
+            if hit is None:
+                continue
+            (num, den), position, size, author = hit
+            start, end = restored(spans, position), restored(spans, position + size - 1) + 1
+            if _past_search_end(region, start):
+                return author, searched.text[start:end], round(num / den, 4), start
+    return None
+
+
+def _past_search_end(region: Region, start: int) -> bool:
+    """True if a hit at ``start`` lies past the search end of the last name of ``region``
+    before it: out of the name's reach only for the page break's print between them. A hit
+    within reach was judged on the text as printed already, and turned down there.
+    Called by :func:`_across_page_break_after_name`."""
+    before = [reach for _, end, _, reach in region.occurrences if end <= start]
+    return bool(before) and before[-1] <= start
+
+
+def _headers_after_names(text: str, region: Region) -> list[Span]:
+    """The running headers (``headers.running_headers``) of ``region`` that start after one
+    of its names and before that name's search end: what a page break prints between a name
+    and where its title may start. Called by :func:`_across_page_break_after_name`."""
+    return [span for span in running_headers(text, region.start, region.end)
+            if any(end <= span[0] < reach for _, end, _, reach in region.occurrences)]
 
 
 def _accepted_in_part(searched: _Searched, title: CheckedTitle, index: int,
