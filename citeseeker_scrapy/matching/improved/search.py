@@ -289,9 +289,12 @@ def _past_search_end(region: Region, start: int) -> bool:
 def _headers_after_names(text: str, region: Region) -> list[Span]:
     """The running headers (``headers.running_headers``) of ``region`` that start after one
     of its names and before that name's search end: what a page break prints between a name
-    and where its title may start. Called by :func:`_across_page_break_after_name`."""
-    return [span for span in running_headers(text, region.start, region.end)
-            if any(end <= span[0] < reach for _, end, _, reach in region.occurrences)]
+    and where its title may start. Only the text from the first name's end to the last
+    search end is read for them. Called by :func:`_across_page_break_after_name`."""
+    occurrences = region.occurrences
+    low, high = occurrences[0][1], max(reach for _, _, _, reach in occurrences)
+    return [span for span in running_headers(text, low, high)
+            if any(end <= span[0] < reach for _, end, _, reach in occurrences)]
 
 
 def _accepted_in_part(searched: _Searched, title: CheckedTitle, index: int,
