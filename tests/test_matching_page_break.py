@@ -592,3 +592,22 @@ def test_the_next_entry_s_title_after_a_page_break_is_not_lent() -> None:
     doc = _web_page_cut(BROWSER, title="", after=NEXT_ENTRY.replace(
         "Quays of the eastern shore", WEB_TITLE))
     assert not _found(doc, "Office of Coastal Surveys (OCS)", WEB_TITLE)
+
+
+def test_a_journal_printed_in_three_entries_is_no_header_that_hides_an_entry_s_end() -> None:
+    # "Coastal Studies Lett., NN (YYYY), pp. NNN-NNN" printed in three entries passes for a
+    # running header; left out, Berg's entry would run on into Varga's title, but its pages
+    # close it where the page prints them
+    entries = [
+        "A. Lund, B. Nagy. Tidal mixing in shallow fjords of the northern coast Coastal Studies "
+        "Lett., 38 (2012), pp. 619-629",
+        "C. Ohm, D. Park. Wave set-up on reef flats during the winter storms Coastal Studies "
+        "Lett., 35 (2009), pp. 439-454",
+        "E. Berg, F. Holm, G. Toft, et al. Sediment budgets of small harbours on exposed "
+        "coasts: a review of the dredging records of forty years and of their costs to the "
+        "towns Coastal Studies Lett., 39 (2013), pp. 504-514",
+        f'W. Varga, "{LONG}," Survey Papers 9, pp. 160-168, 1991.',
+    ]
+    doc = "References\n\n" + "\n\n".join(entries) + "\n"
+    assert _found(doc, "Varga", LONG)
+    assert not _found(doc, "Berg", LONG)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate, islice
-from typing import Iterator, NamedTuple, Optional, Sequence
+from typing import Callable, Iterator, NamedTuple, Optional, Sequence
 
 from rapidfuzz import process
 from rapidfuzz.distance import LCSseq
@@ -272,9 +272,24 @@ def _across_page_break_after_name(searched: _Searched, title: CheckedTitle,
                 continue
             (num, den), position, size, author = hit
             start, end = restored(spans, position), restored(spans, position + size - 1) + 1
-            if _past_search_end(region, start):
+            if _past_search_end(region, start) and author == attributed(
+                    searched.text, _stretched(region, spans, moved), start, end,
+                    searched.length):
                 return author, searched.text[start:end], round(num / den, 4), start
     return None
+
+
+def _stretched(region: Region, spans: list[Span], moved: Callable[[int], int]) -> Region:
+    """``region`` with each name's search end moved on over the headers ``spans`` (left out
+    by ``headers.without_spans``, which gave ``moved``) after the name: as far after it as
+    without them. Called by :func:`_across_page_break_after_name`, which asks
+    ``attribution.attributed`` again on the text as printed: only the distance is read
+    without the headers; what closes an entry before the hit (its pages, a sentence end, the
+    next "[n]") is read where the page prints it, as a run printed twice that passes for a
+    header may hold it ("...Diabetes Educ., 39 (2013), pp. 504-514 W. Enkelmann, Title")."""
+    return Region(region.start, region.end, tuple(
+        (start, end, author, restored(spans, moved(end) + reach - end))
+        for start, end, author, reach in region.occurrences))
 
 
 def _past_search_end(region: Region, start: int) -> bool:
