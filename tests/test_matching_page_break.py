@@ -556,9 +556,9 @@ def test_a_title_first_entry_cut_before_other_authors_stays_unattributed(
 # footer and the next page's header there too, past how far after a name a title may start.
 # Read without them (``search._across_page_break_after_name``) the entry is as on one page;
 # the 2003 scheme misses it.
-WEB_PAGE = ("[7] Office of Coastal Surveys (OCS). Web site. URL: <http://www.coastal-surveys.example"
-            ".org/harbours/tides/index.htm>. Coastal Survey Centre of the Northern {page_break}"
-            "Region. 3 March, 2006. {title}[M]., 2006.\n")
+WEB_PAGE = ("[7] Office of Coastal Surveys (OCS). Web site. URL: <http://www.coastal-surveys"
+            ".example.org/harbours/tides/index.htm>. Coastal Survey Centre of the Northern "
+            "{page_break}Region. 3 March, 2006. {title}[M]., 2006.\n")
 WEB_TITLE = "Guidance for Planning the Works of Small Tidal Harbours"
 NEXT_ENTRY = "[8] Nagy K. Quays of the eastern shore[J]. Harbour Review, 2001, 4: 12-19.\n"
 

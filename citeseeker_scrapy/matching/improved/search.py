@@ -248,8 +248,9 @@ def _across_page_break_after_name(searched: _Searched, title: CheckedTitle,
     the page holds, not the entry, and that push a title printed after a long field past
     how far after its name a title may start. Read without them, the entry is as it is on
     one page (a name printed inside a header is the header's word, left out with it), and
-    the hit must pass the same checks there; it is reported as found in the text, its
-    position restored. Called by :func:`_best_fuzzy` when no other hit was
+    the hit must pass the same checks there, then be attributed again on the text as
+    printed with the names' reach stretched over the headers (:func:`_stretched`); it is
+    reported as found in the text, its position restored. Called by :func:`_best_fuzzy` when no other hit was
     accepted, after :func:`_across_page_break` (a header inside the title).
     """
     longest = len(title.title.text) + _TITLE_SLACK
