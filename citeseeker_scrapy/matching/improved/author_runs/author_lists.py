@@ -114,7 +114,11 @@ def list_across_header(text: str, end: int) -> bool:
     window after a name shows no list; the headers are read only for a name with a long
     list's names before it (:func:`_long_list_before`) or around it
     (:func:`_long_list_around`), each counted first in C; a bibliography's other names cost
-    a few counts."""
+    two counts: the commas and slashes in the ``LIST_WINDOW`` on both sides, fewer than
+    ``LIST_COMMAS`` where no long list stands around the name (either side alone holds no
+    more)."""
+    if _separators(text, max(0, end - LIST_WINDOW), end + LIST_WINDOW) < LIST_COMMAS:
+        return False  # no long list around the name: the common case
     if not (_long_list_before(text, end) or _long_list_around(text, end)):
         return False
     return bool(running_headers(text, end, end + LIST_WINDOW))
@@ -139,9 +143,8 @@ def _long_list_around(text: str, end: int) -> bool:
     and the close commas right after it are ``LIST_COMMAS`` together: a name early in a long
     list. The close commas on both sides (:func:`_close_commas_after`,
     :func:`_close_commas_before`) are counted first, cheaply: an entry's own few names, its
-    other fields far after them, leave fewer. Called by :func:`list_across_header`."""
-    if _separators(text, max(0, end - LIST_WINDOW), end + LIST_WINDOW) < LIST_COMMAS:
-        return False
+    other fields far after them, leave fewer. Called by :func:`list_across_header`, once the
+    separators around the name are ``LIST_COMMAS`` or more."""
     after = _close_commas_after(text, end)
     if after + _close_commas_before(text, end) < LIST_COMMAS:
         return False
