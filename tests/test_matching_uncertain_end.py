@@ -935,6 +935,38 @@ def test_a_word_before_a_full_stop_and_a_place_in_other_lists_stays_rejected(
     matching.turned_down(doc, author, title)
 
 
+# The same "Title Publisher. Place:" once, in a list that runs two other titles straight into
+# a publisher's name told by its words or listed ("Title Publisher, Place:"): the habit is the
+# publisher run on after the title, whatever the punctuation after it, so the word before the
+# full stop is as likely the publisher's; reported marked, after a last word with a capital
+# too (a proper adjective). One such publisher, or titles closed by their full stop before
+# their publishers, tell nothing.
+_TITLES_INTO_PUBLISHERS_AND_ONE_PLACE = (
+    "Lund K. (1988): Tidal charts of the outer skerries Fjord University Press, Bergen:\n\n"
+    "Holm E. (1975): Quay walls of the inner harbour Harbour Books, Trondheim: S.\n\n"
+    "Okafor N. (2001): Tidal markets of the Yoruba Ogun. Abeokuta, Nigeria:\n\n"
+    "Berg M. (1993): Kooperation zwischen Hafen und Werft. Nordic Review 4: 5\u201319.")
+_ONE_TITLE_INTO_PUBLISHER = _TITLES_INTO_PUBLISHERS_AND_ONE_PLACE.replace(
+    "skerries Fjord University Press", "skerries. Fjord University Press")
+
+
+def test_a_title_before_a_publisher_and_its_place_among_titles_into_publishers_is_marked(
+        ) -> None:
+    matching.marked_uncertain(_TITLES_INTO_PUBLISHERS_AND_ONE_PLACE, "Okafor",
+                              "Tidal markets of the Yoruba")
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_TITLES_INTO_PUBLISHERS_AND_ONE_PLACE, "Okafor", "Tidal fairs of the Yoruba"),
+    (_ONE_TITLE_INTO_PUBLISHER, "Okafor", "Tidal markets of the Yoruba"),
+    (_ONE_TITLE_INTO_PUBLISHER.replace("harbour Harbour Books", "harbour. Harbour Books"),
+     "Okafor", "Tidal markets of the Yoruba"),
+])
+def test_a_word_before_a_full_stop_and_a_place_without_titles_into_publishers_stays_rejected(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
 # "Title Series (Place: Publisher)" with no punctuation between the title and the series, the
 # bracket closing the entry (its paragraph's end, or the next entry's surname and initials with
 # no full stop, as a PDF's text joins the lines): the one capitalised word before the bracket
@@ -1385,6 +1417,33 @@ def test_a_word_before_a_publisher_closing_a_paragraph_is_a_place_in_a_list_of_t
      + _ONE_OTHER, "Okafor", _DIGUES),
 ])
 def test_a_word_before_a_publisher_closing_a_paragraph_stays_the_titles_elsewhere(
+        doc: str, author: str, title: str) -> None:
+    matching.turned_down(doc, author, title)
+
+
+# The same entry in a list that runs three other titles straight into the town that closes
+# their paragraph ("Title Place" where the record has no publisher): the style puts no mark
+# after a title's own last word, so the word before the comma and the publisher is as likely
+# the place's; reported marked. Two such towns are no habit (a title's own town ends a
+# paragraph so as often).
+_INTO_CLOSING_TOWNS = (
+    "Berg, M (1990) Harbour walls and quays London\n\n"
+    "Holm, E (1975) Quay walls of the inner harbour Bergen\n\n"
+    "Lund, K (1984) Les ponts de la rivière Lyon\n\n"
+    "Okafor, N (2008) Digues et marées dans la poésie portuaire Brevinne, Tidewater\n\n"
+    "Moreau, A (2001) Tidal basins. In Fjord Review 4, 5\u201319")
+
+
+def test_a_word_before_a_publisher_closing_a_paragraph_is_a_place_among_closing_towns() -> None:
+    matching.marked_uncertain(_INTO_CLOSING_TOWNS, "Okafor", _DIGUES)
+
+
+@pytest.mark.parametrize("doc, author, title", [
+    (_INTO_CLOSING_TOWNS, "Okafor", "Digues et marées dans la poésie"),
+    (_INTO_CLOSING_TOWNS, "Okafor", "Digues et marées dans la prose portuaire"),
+    (_INTO_CLOSING_TOWNS.replace("harbour Bergen", "harbour. Bergen"), "Okafor", _DIGUES),
+])
+def test_a_word_before_a_publisher_closing_a_paragraph_without_closing_towns_stays_rejected(
         doc: str, author: str, title: str) -> None:
     matching.turned_down(doc, author, title)
 

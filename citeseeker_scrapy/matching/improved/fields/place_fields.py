@@ -275,7 +275,8 @@ def name_before_closing_publisher(text: str, at: int, printed: PrintedCase) -> b
     its paragraph's end with no full stop ("...plan marketing França, Onnaing"): whatever the
     word (a town too small for GeoNames' list, a country). ``undecided_ends`` reads it so
     only in a list that prints other titles into a town and its publisher so
-    (``capitals.prints_titles_into_towns_and_publishers``): elsewhere a title's own last word
+    (``capitals.prints_titles_into_towns_and_publishers``) or into their town
+    (``capitals.prints_titles_into_towns_before_fields``): elsewhere a title's own last word
     before a comma and its publisher prints the same ("...Tidal Flats, Fjord Press.")."""
     place = _PLACE_BEFORE_CLOSING_PUBLISHER.match(text, at)
     if place is None:

@@ -457,7 +457,8 @@ def prints_titles_into_publishers_and_towns(text: str, printed: PrintedCase, at:
     ends with a capitalised noun or name prints the same as a publisher ("...rückläufigem
     Wortformenverzeichnis, Heerle.", "...derniers Ottomans, Paris."); a series' name may end
     so in the other ("...Barthes Seuil, coll. « Traces écrites, Paris."). Called by
-    ``undecided_ends._name_before_town_in_list_of_publishers``; the list's fields are read
+    ``undecided_ends._name_before_town_in_list_of_publishers`` and
+    ``undecided_ends._publisher_before_closing_place``; the list's fields are read
     once per text (:func:`_words_before_closing_commas`,
     :func:`_titles_into_listed_publishers`)."""
     in_capitals, titles_closed_by_commas = _words_before_closing_commas(text, printed)
@@ -706,7 +707,9 @@ def prints_titles_into_towns_before_fields(text: str, printed: PrintedCase, at: 
     ``at``): the half of :func:`prints_titles_into_towns` that one title's own town does not
     pass ("...de la mer Rouge : traditions" is one town after a word in lower case). Called by
     :func:`prints_titles_into_towns` and by ``undecided_ends._publisher_before_closing_place``,
-    which reads a word's full stop before a place as a publisher's in such a list only."""
+    which reads a word's full stop before a place as a publisher's in such a list, and
+    ``undecided_ends._name_before_publisher_in_list_of_towns``, which reads a word's comma
+    before a publisher closing the entry as a place's."""
     before_publisher_or_year = _titles_into_towns(text, printed)[1]
     return _others(before_publisher_or_year, at) >= _TOWNS_BEFORE_PUBLISHER_OR_YEAR
 

@@ -372,13 +372,17 @@ def _name_before_publisher_in_list_of_towns(text: str, word: re.Match[str],
     poésie contemporaine Colomars, Melis.", or up to its paragraph's end with no full stop,
     "...plan marketing França, Onnaing"), in a reference list that prints other titles
     straight into a town and its publisher so
-    (``capitals.prints_titles_into_towns_and_publishers``): the word is the place's, a town
-    too small for GeoNames' list as often as not. A title's own last word prints there too
-    where the query lacks it and the record has no place, so the end stays uncertain. Called
-    by :func:`_undecided_run`."""
+    (``capitals.prints_titles_into_towns_and_publishers``), or three into the town that
+    closes their entry or comes before its publisher's colon or its year
+    (``capitals.prints_titles_into_towns_before_fields``: "...nach neuen Begriffen Berlin",
+    the record with no publisher): the word is the place's, a town too small for GeoNames'
+    list as often as not. A title's own last word prints there too where the query lacks it
+    and the record has no place, so the end stays uncertain. Called by
+    :func:`_undecided_run`."""
     at = word.start() - 1
     return (name_before_closing_publisher(text, at, printed)
-            and prints_titles_into_towns_and_publishers(text, printed, at))
+            and (prints_titles_into_towns_and_publishers(text, printed, at)
+                 or prints_titles_into_towns_before_fields(text, printed, at)))
 
 
 def _name_before_town_in_list_of_publishers(text: str, word: re.Match[str],
@@ -600,11 +604,16 @@ def _publisher_before_closing_place(text: str, word: re.Match[str], printed: Pri
     (``capitals.prints_titles_into_towns_before_fields``: "...Ottomans Paris:",
     "...Curriculumrevision Kassel: S."), a style that puts no full stop after a title's own
     last word. The word is as likely the publisher's as the title's own, so the end stays
-    uncertain. Called by :func:`_closes_entry_after_field`."""
+    uncertain. Or in one that runs other titles straight into a publisher's name
+    (``capitals.prints_titles_into_publishers_and_towns``: "...an ICDP Perspective Springer,
+    Heidelberg:"): the publisher run on after the title is the style's habit, whatever
+    punctuation follows the name. Called by :func:`_closes_entry_after_field`."""
     end = place_and_colon_after(text, word.end())
+    at = word.start() - 1
     return (end is not None and _entry_ends_at(text, end, printed)
             and (prints_publishers_before_closing_towns(text, printed, word.end())
-                 or prints_titles_into_towns_before_fields(text, printed, word.start() - 1)))
+                 or prints_titles_into_towns_before_fields(text, printed, at)
+                 or prints_titles_into_publishers_and_towns(text, printed, at)))
 
 
 def _journal_and_year_in_list_of_containers(text: str, word: re.Match[str],
