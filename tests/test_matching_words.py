@@ -938,12 +938,13 @@ def test_a_word_one_letter_away_the_print_s_own_is_another_word(doc: str, title:
     ("villages", "villlges", False), ("hordaland", "hordsalnd", False),
     ("coastal", "copasal", False), ("makers", "makkrs", False),
     ("villages", "vilagges", False),  # the print's slips: either word may be the typed one
+    # a six-letter word with a key beside struck; the stray key right where a letter was
+    # dropped ("habvours": "r" dropped, "v" struck beside the "b" after it)
+    ("basket", "basdkt", False), ("harbours", "habvours", False),
     # another word: letters changed to ones no key beside their neighbours strikes, the first
     # letter changed, a word shorter than six letters
     ("curtains", "captains", True), ("villages", "vintages", True),
     ("harbour", "jaarbour", True), ("brand", "bread", True),
-    # a six-letter word with a key beside struck; the stray key beside the letter dropped
-    ("basket", "basdkt", True), ("parsley", "presley", True),
 ])
 def test_two_slips_in_a_word_are_no_other_word(word: str, other: str, another: bool) -> None:
     assert another_word(word, other) is another
@@ -958,6 +959,10 @@ LANTERNS = ("[8] Brekke, S. (2012). Lantern makers and sail curtains of the coas
     (LANTERNS, "Lantern makkrs and sail curtains of the copasal villages of Hordaland", True),
     (LANTERNS.replace("villages", "vilagges"),
      "Lantern makers and sail curtains of the coastal villages of Hordaland", True),
+    # a six-letter word with a key beside struck; the stray key beside where a letter was
+    # dropped
+    (LANTERNS, "Lantern makrts and sail curtains of the coastal villages of Hordaland", True),
+    (LANTERNS, "Lantern makers and sail curtains of the coastal villages of Hordlkand", True),
     # one word changed to another real word two edits away
     (LANTERNS, "Lantern makers and sail captains of the coastal villages of Hordaland", False),
     (LANTERNS, "Lantern makers and sail curtains of the coastal vintages of Hordaland", False),

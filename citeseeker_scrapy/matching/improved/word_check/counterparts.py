@@ -108,17 +108,13 @@ _INSIDE_ADDS = 2
 #: the rule it tests so that a change to one shows.
 _KEYS_BESIDE = {letter: "".join(row[j] for j in (i - 1, i + 1) if 0 <= j < len(row))
                 for row in ("qwertyuiop", "asdfghjkl", "zxcvbnm") for i, letter in enumerate(row)}
-#: Letters both words have at least where a letter typed twice and a letter dropped still
-#: leave the word read as itself: in a shorter one two slips make another word ("brand"/"bread").
+#: Letters both words have at least where a stray key (a letter typed twice or a key beside
+#: it) and a letter dropped still leave the word read as itself: in a shorter one two slips
+#: make another word ("brand"/"bread"). A few real words of six letters or more differ so
+#: too ("grains"/"grands", "perspective"/"prospective", "distinct"/"district"): read as one
+#: word, a title that swaps one for the other passes the word check; a typist's two slips in
+#: a word are far more common than such a title.
 _SLIPS_LETTERS = 6
-#: Letters both words have at least where a stray key beside the one meant counts as a slip
-#: too: in a word of six letters that key and a dropped letter make another real word as
-#: often ("grains"/"grands", "trends"/"tendes"); a letter typed twice stands out.
-_KEY_BESIDE_LETTERS = 7
-#: Letters between a stray key and the letter dropped at least: side by side the two read as
-#: a letter changed or moved, as one real word differs from another ("perspective"/
-#: "prospective", "distinct"/"district", "contact"/"contrat").
-_SLIPS_APART = 2
 #: Letters of like strokes OCR reads one for the other ("centrc" for "centre", "mllitary" for
 #: "military", "cbange" for "change"), each pair as (one word's letter, the other's), both
 #: ways. No two vowels: "nach"/"noch", "care"/"core" are other words.
@@ -296,39 +292,37 @@ def _letters_in_order(shorter: str, longer: str) -> bool:
 def _two_slips(word: str, other: str) -> bool:
     """True if one word is the other typed with two slips: a stray key (a letter struck twice,
     or a key beside the letter before or after it on its QWERTY row, :data:`_KEYS_BESIDE`)
-    that read back leaves the other with one inner letter dropped away from it
-    (:func:`_dropped_apart`): "projjecions" for "projections", "Kenttucy" for "Kentucky", both
-    words of ``_SLIPS_LETTERS`` letters or more (``_KEY_BESIDE_LETTERS`` for a key beside)
-    with the same first and last letters. Two edits that make another real word change a
-    letter to one no key beside its neighbours strikes ("production"/"protection",
-    "reaction"/"relation"), change the first or last letter ("eastern"/"western") or stand
-    side by side ("perspective"/"prospective"); a few pairs of real words do stand so
-    ("failing"/"filling") and are read as one. Either word may be the one typed: the print
-    has slips too. Called by :func:`another_word`."""
+    that read back leaves the other with one inner letter dropped (:func:`_dropped_inside`):
+    "projjecions" for "projections", "Kenttucy" for "Kentucky", "welkand" for "wetland" (the
+    stray key right where the letter was dropped), both words of ``_SLIPS_LETTERS`` letters
+    or more with the same first and last letters. Two edits that make another real word
+    mostly change a letter to one no key beside its neighbours strikes ("production"/
+    "protection", "reaction"/"relation") or change the first or last letter ("eastern"/
+    "western"); the few pairs of real words that do differ by such slips ("failing"/
+    "filling", "grains"/"grands") are read as one (``_SLIPS_LETTERS`` says why). Either word
+    may be the one typed: the print has slips too. Called by :func:`another_word`."""
     if (min(len(word), len(other)) < _SLIPS_LETTERS or word[0] != other[0]
             or word[-1] != other[-1]):
         return False
-    beside = min(len(word), len(other)) >= _KEY_BESIDE_LETTERS
-    return any(_dropped_apart(read, meant, at)
+    return any(_dropped_inside(read, meant)
                for typed, meant in ((word, other), (other, word))
-               for at, read in _stray_keys_read_back(typed, beside))
+               for read in _stray_keys_read_back(typed))
 
 
-def _stray_keys_read_back(typed: str, beside: bool) -> list[tuple[int, str]]:
-    """``typed`` without one of its inner letters that is a stray key, with that letter's
-    place: the same letter as the one before or after it, or (where ``beside``) a key beside
-    it (:data:`_KEYS_BESIDE`). Called by :func:`_two_slips`."""
-    return [(i, typed[:i] + typed[i + 1:]) for i in range(1, len(typed) - 1)
-            if any(typed[i] == near or (beside and typed[i] in _KEYS_BESIDE.get(near, ""))
+def _stray_keys_read_back(typed: str) -> list[str]:
+    """``typed`` without one of its inner letters that is a stray key: the same letter as the
+    one before or after it, or a key beside it (:data:`_KEYS_BESIDE`). Called by
+    :func:`_two_slips`."""
+    return [typed[:i] + typed[i + 1:] for i in range(1, len(typed) - 1)
+            if any(typed[i] == near or typed[i] in _KEYS_BESIDE.get(near, "")
                    for near in (typed[i - 1], typed[i + 1]))]
 
 
-def _dropped_apart(read: str, meant: str, stray: int) -> bool:
-    """True if ``read`` is ``meant`` without one inner letter ``_SLIPS_APART`` places or more
-    from ``stray``, where the stray key was read back. Called by :func:`_two_slips`."""
+def _dropped_inside(read: str, meant: str) -> bool:
+    """True if ``read`` is ``meant`` without one inner letter, where a stray key was read
+    back. Called by :func:`_two_slips`."""
     return len(read) + 1 == len(meant) and any(
-        meant[:at] + meant[at + 1:] == read for at in range(1, len(meant) - 1)
-        if abs(at - stray) >= _SLIPS_APART)
+        meant[:at] + meant[at + 1:] == read for at in range(1, len(meant) - 1))
 
 
 def _without_elision(word: str, other: str) -> list[str]:
