@@ -278,7 +278,8 @@ def _undecided_run(text: str, run: list[re.Match[str]], cased: list[str],
     Geology"), or a town closed by its comma before its publisher in a list that runs titles
     into towns or containers (:func:`_town_before_comma_in_list_of_run_on_titles`), or one
     word before its comma and a publisher closing the entry in a list that runs titles into a
-    town and its publisher (:func:`_name_before_publisher_in_list_of_towns`), or, after a
+    town and its publisher, or into their town
+    (:func:`_name_before_publisher_in_list_of_towns`), or, after a
     title's last word in lower case, before its comma and a town in a list that runs titles
     into a publisher and its town (:func:`_name_before_town_in_list_of_publishers`), or,
     after a title's last word in any case, before its comma and the year in a list that runs
