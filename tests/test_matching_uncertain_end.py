@@ -950,8 +950,7 @@ _ONE_TITLE_INTO_PUBLISHER = _TITLES_INTO_PUBLISHERS_AND_ONE_PLACE.replace(
     "skerries Fjord University Press", "skerries. Fjord University Press")
 
 
-def test_a_title_before_a_publisher_and_its_place_among_titles_into_publishers_is_marked(
-        ) -> None:
+def test_a_title_before_a_publisher_and_its_place_among_titles_into_publishers() -> None:
     matching.marked_uncertain(_TITLES_INTO_PUBLISHERS_AND_ONE_PLACE, "Okafor",
                               "Tidal markets of the Yoruba")
 

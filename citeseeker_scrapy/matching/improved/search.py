@@ -250,8 +250,9 @@ def _across_page_break_after_name(searched: _Searched, title: CheckedTitle,
     one page (a name printed inside a header is the header's word, left out with it), and
     the hit must pass the same checks there, then be attributed again on the text as
     printed with the names' reach stretched over the headers (:func:`_stretched`); it is
-    reported as found in the text, its position restored. Called by :func:`_best_fuzzy` when no other hit was
-    accepted, after :func:`_across_page_break` (a header inside the title).
+    reported as found in the text, its position restored. Called by :func:`_best_fuzzy`
+    when no other hit was accepted, after :func:`_across_page_break` (a header inside the
+    title).
     """
     longest = len(title.title.text) + _TITLE_SLACK
     for _, _, index in ranked:
