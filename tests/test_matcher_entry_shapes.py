@@ -120,6 +120,9 @@ RUN_ON = [
      "1988.", ("Field Research Institute",), "Phase II: survey of a fuel spill. Vols. I and II"),
     ("6. Agency for Clean Water. Toxicological profile for lead. PB/97/1011/AS Atlanta, GA, "
      "1997.", ("Agency for Clean Water",), "Toxicological profile for lead. PB/97/1011/AS"),
+    ("8. Holt R. Survey of Salmon Streams. Fisheries Branch, Ministry of Lands and Water "
+     "Operations Kamloops, BC 1984.", ("Holt",),
+     "Survey of Salmon Streams. Fisheries Branch, Ministry of Lands and Water Operations"),
     ("7. Novak, J. Reading lists of the web New York, 2011.", ("Novak",),
      "Reading lists of the web"),
     # an abbreviated journal name (physics styles)
@@ -156,6 +159,8 @@ def test_a_title_that_runs_into_the_next_field(entry: str, authors: tuple[str, .
     # a word before the comma and year that is no place: the title goes on
     ("[3] J. Smith. Crystal growth in cold melts, 2001.", "Crystal growth"),
     ("[3] J. Smith. Crystal growth kinetics, 2001.", "Crystal growth"),
+    # a code with no comma before the year is a listed one: "go 2001" is none
+    ("[3] J. Smith. Crystal growth of melts, go 2001.", "Crystal growth"),
 ])
 def test_a_title_that_goes_on_is_still_another_work(entry: str, title: str) -> None:
     assert not found(entry, "Smith", title)

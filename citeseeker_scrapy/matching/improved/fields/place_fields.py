@@ -33,13 +33,17 @@ from ...word_edges import PrintedCase
 
 # The place of publication as a field a title runs into, read from the end of the title's last
 # word as ``run_on_fields.NEXT_FIELD`` reads each of its fields.
-#: The year after a place, perhaps after its state's code: ", 2000", ", GA, 1997".
-_YEAR_AFTER_PLACE = rf",(?: [^\W\d_]{{2}},)? \(?{YEAR_DIGITS}(?!\d)"
 #: The place and year of publication: one or two words and a state's code ("...Atlanta, GA,
 #: 1997."; a publishing city and its year, "...nationale de France Paris, 2000.", is
 #: ``_CITY_AND_PUNCTUATION``'s). Not any word before ", 2000.": a title's own last word is one
-#: ("...der neunziger Jahre, 1986."), where a query that lacks it names another work.
-_PLACE_AND_YEAR = rf" {NAME}(?: {NAME})?(?=, [^\W\d_]{{2}},){_YEAR_AFTER_PLACE}"
+#: ("...der neunziger Jahre, 1986."), where a query that lacks it names another work. The
+#: comma after the code may be left out where the code is a listed one
+#: (``places.REGION_CODES``) and the year's full stop closes the field ("...Resource
+#: Operations Victoria, BC 1982."): a year with no full stop after a surname and its initials
+#: opens a title ("...Policy Moreau, AB 2001 Stone bridges").
+_PLACE_AND_YEAR = (rf" {NAME}(?: {NAME})?, (?:[^\W\d_]{{2}}, \(?{YEAR_DIGITS}(?!\d)"
+                   rf"|{places.REGION_CODES} \(?{YEAR_DIGITS}\)?{FULL_STOP_AFTER_EMPTY_FIELD}"
+                   r"(?: |$))")
 #: A publishing city (perhaps with a state's code) and the punctuation after it: a full stop
 #: (the place ends the entry or comes before its publisher: "...Redevelopment Proposal
 #: Chicago.", "...Components Atlanta, GA."), perhaps after the comma of a field the style left
