@@ -60,6 +60,9 @@ _DASH_SEPARATOR = re.compile(
 _SPARSE_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR)  # one or two count
 _MARKED_SEPARATORS = (_SEMICOLON_SEPARATOR, _DASH_SEPARATOR)  # ``_SEPARATED_LIST`` count
 _OTHER_SEPARATORS = (*_SPARSE_SEPARATORS, *_MARKED_SEPARATORS)
+#: What each match of ``_MARKED_SEPARATORS`` prints: a semicolon and its blank, a dash between
+#: blanks.
+_MARKED_PRINTS = ("; ", " - ", " \u2013 ", " \u2014 ")
 _SEPARATED_LIST = LIST_COMMAS // 2  # semicolons or dashes that tell a list printed with them
 _EMPTY_FIELD_COLON = re.compile(r": ?[;,]")  # "kanakidou, m.: ; seinfeld, j.h.: ;"
 #: A word of an author run, as a function word is looked up: not an initial, its full stop right
@@ -224,16 +227,30 @@ def list_separators(text: str, start: int, stop: int) -> int:
     (:data:`_OTHER_SEPARATORS`): a semicolon or two also join the names of a short run to
     the commas of the entry before ("...(rpt. in poulton, 1908a.) barfuss, s.l.; johnson,
     m.c.; & nielsen, m.a., 2011.": no list from "poulton" on). Called where a list is told
-    by dense separators."""
+    by dense separators. Each separator's pattern is run only where the characters it opens
+    with are there, and the semicolons and dashes only where they can be ``_SEPARATED_LIST``
+    (counts in C: a reference list's every name is asked)."""
     commas = text.count(",", start, stop)
-    if commas >= LIST_COMMAS or commas + text.count("/", start, stop) + text.count(
-            ". ", start, stop) + text.count(";", start, stop) + text.count(
+    if commas >= LIST_COMMAS:
+        return commas
+    slashes, stops = text.count("/", start, stop), text.count(". ", start, stop)
+    if commas + slashes + stops + text.count(";", start, stop) + text.count(
             " - ", start, stop) < LIST_COMMAS:
         return commas
+    sparse = ((slashes and len(_SLASH_SEPARATOR.findall(text, start, stop)))
+              + (stops and len(_FULL_STOP_SEPARATOR.findall(text, start, stop))))
+    return commas + sparse + _marked_separators(text, start, stop)
+
+
+def _marked_separators(text: str, start: int, stop: int) -> int:
+    """The semicolons and dashes between names in ``text[start:stop]`` (``_MARKED_SEPARATORS``),
+    0 where they are fewer than ``_SEPARATED_LIST``: each is printed with a blank after it
+    (a dash with one before it too), so where those prints are fewer, the patterns are not
+    run. Called by :func:`list_separators`."""
+    if sum(text.count(mark, start, stop) for mark in _MARKED_PRINTS) < _SEPARATED_LIST:
+        return 0
     marked = sum(len(separator.findall(text, start, stop)) for separator in _MARKED_SEPARATORS)
-    return commas + sum(len(separator.findall(text, start, stop))
-                        for separator in _SPARSE_SEPARATORS) + (
-        marked if marked >= _SEPARATED_LIST else 0)
+    return marked if marked >= _SEPARATED_LIST else 0
 
 
 def _next_separator(text: str, start: int, stop: int) -> int:
