@@ -832,6 +832,8 @@ def test_a_last_short_word_the_hit_leaves_out_is_read_in_its_place(title: str,
     ("schulle", "schulein", False, True, False), ("tridentinnem", "tridentinemin", False, True,
                                                   False),
     ("harbuor", "harbourin", False, True, False),
+    ("eurobarometter", "eurobarometervol", False, True, False),  # a volume joined
+    ("harbuor", "harbourvol", False, True, False), ("harbour", "labourvol", False, True, True),
     # ... no slip but another word before the join, or the join inside the title
     ("harbour", "labourdu", False, True, True), ("schulle", "schulein", False, False, True),
     ("sedimentations", "sedimentationfar", False, True, True),  # a letter more at the end
@@ -843,6 +845,16 @@ def test_a_last_short_word_the_hit_leaves_out_is_read_in_its_place(title: str,
 def test_a_word_whole_inside_another_is_another_word_but_as_joined_at_an_edge(
         word: str, other: str, first: bool, last: bool, another: bool) -> None:
     assert another_word(word, other, first, last) is another
+
+
+@pytest.mark.parametrize("title, finds", [
+    ("Mental Well-being. Special Eurobarometter", True),  # a slip before the joined volume
+    ("Mental Well-being. Special Eurobarrister", False),  # another word before it
+])
+def test_a_mistyped_last_word_joined_to_its_volume(title: str, finds: bool) -> None:
+    doc = ("European Commission, 2006, Mental Well-being. Special\nEurobarometervol. 248. 32."
+           "\n\nFritz T., 2014, Persuasive technology. Oslo.")
+    assert found(doc, "European Commission", title) is finds
 
 
 @pytest.mark.parametrize("word, other, another", [

@@ -21,6 +21,10 @@ FUNCTION_WORDS = frozenset(
 #: word with no blank ("...et sexualitéin Démographie", "...der modernen Schulein Sinn-"):
 #: read by ``capitals`` (the container after it) and ``counterparts`` (the word before it).
 JOINED_IN = "in"
+#: What a style joins to a title's last word with no blank, opening the field after it: the
+#: word for "in" (:data:`JOINED_IN`) or a volume's abbreviation ("...Special Eurobarometervol.
+#: 248."): read by ``counterparts`` (the word before it).
+JOINED_FIELD_OPENINGS = (JOINED_IN, "vol")
 #: Function words of three letters or fewer, of those languages: never a content word's variant.
 SHORT_FUNCTION_WORDS = frozenset(
     "a an the of and or in on at to for by as is its de la le les des du et en un une au aux "

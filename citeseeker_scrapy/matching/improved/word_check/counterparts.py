@@ -23,7 +23,7 @@ from typing import Sequence
 from rapidfuzz import fuzz
 from rapidfuzz.distance import OSA
 
-from ..grammar.content_words import JOINED_IN, SHORT_FUNCTION_WORDS, is_content
+from ..grammar.content_words import JOINED_FIELD_OPENINGS, SHORT_FUNCTION_WORDS, is_content
 from ..text.printed_words import ocr_read
 
 _VARIANT_SCORE = 70  # fuzz.ratio of a word and its damaged form, at least
@@ -151,8 +151,9 @@ def another_word(word: str, other: str, first: bool = True, last: bool = True) -
     is another word too (:func:`_whole_inside`: "review" for "view"), but where the place is
     the title's ``first`` or ``last`` word, not as the print joins or cuts a word there; at
     the ``last`` word the printed word may open with the query's word mistyped and go on
-    with the word for "in" the print joins to it (:func:`_mistyped_then_joined`: "schulein"
-    for a typed "schulle", "...der modernen Schulein Sinn- und Wertorientierung"). Called
+    with the word for "in" or a volume's abbreviation the print joins to it
+    (:func:`_mistyped_then_joined`: "schulein" for a typed "schulle", "...der modernen
+    Schulein Sinn- und Wertorientierung"; "...Special Eurobarometervol. 248."). Called
     by ``words._another_word_in_place`` on the words a hit prints in a query word's place, and
     by ``capitals`` with :func:`mistyped` on the start of a word the print joins to the next
     field."""
@@ -269,15 +270,17 @@ def _whole_inside(word: str, other: str, first: bool, last: bool) -> bool:
 
 def _mistyped_then_joined(word: str, printed: str) -> bool:
     """True if the ``printed`` word opens with the query's ``word`` mistyped, its last letter
-    kept last (:func:`mistyped_keeping_end`), and goes on with the word for "in"
-    (``content_words.JOINED_IN``) that a style joins to a title's last word before a
+    kept last (:func:`mistyped_keeping_end`), and goes on with what a style joins to a
+    title's last word (``content_words.JOINED_FIELD_OPENINGS``): the word for "in" before a
     chapter's container ("tridentinemin" of "...mezi Kostnicí a Tridentinemin Sacri canones"
-    for a typed "tridentinnem", "schulein" for "schulle"), as :func:`_whole_inside` lets the
-    word typed right open it. Not other letters: a longer word's own ending
-    ("philosophers" for a typed "philosophie", "professionnelle" for "professionnel"). Called
-    by :func:`another_word` at the title's last word."""
-    stem = printed[:-len(JOINED_IN)]
-    return printed.endswith(JOINED_IN) and len(stem) > 1 and mistyped_keeping_end(word, stem)
+    for a typed "tridentinnem", "schulein" for "schulle") or a volume's abbreviation
+    ("eurobarometervol" for a typed "eurobarometter"), as :func:`_whole_inside` lets the word
+    typed right open it. Not other letters: a longer word's own ending ("philosophers" for a
+    typed "philosophie", "professionnelle" for "professionnel"). Called by
+    :func:`another_word` at the title's last word."""
+    return any(printed.endswith(joined) and len(printed) - len(joined) > 1
+               and mistyped_keeping_end(word, printed[:-len(joined)])
+               for joined in JOINED_FIELD_OPENINGS)
 
 
 def _letters_in_order(shorter: str, longer: str) -> bool:
