@@ -1433,14 +1433,25 @@ _INTO_CLOSING_TOWNS = (
     "Moreau, A (2001) Tidal basins. In Fjord Review 4, 5\u201319")
 
 
-def test_a_word_before_a_publisher_closing_a_paragraph_is_a_place_among_closing_towns() -> None:
-    matching.marked_uncertain(_INTO_CLOSING_TOWNS, "Okafor", _DIGUES)
+@pytest.mark.parametrize("doc", [
+    _INTO_CLOSING_TOWNS,
+    # a town of two words closing its paragraph counts among them
+    _INTO_CLOSING_TOWNS.replace("rivière Lyon", "rivière São Paulo"),
+    # ... so does the town that closes the text, the list's last entry
+    _INTO_CLOSING_TOWNS.replace("Lund, K (1984) Les ponts de la rivière Lyon\n\n", "")
+    + "\n\nLund, K (1984) Les ponts de la rivière Lyon",
+])
+def test_a_word_before_a_publisher_closing_a_paragraph_is_a_place_among_closing_towns(
+        doc: str) -> None:
+    matching.marked_uncertain(doc, "Okafor", _DIGUES)
 
 
 @pytest.mark.parametrize("doc, author, title", [
     (_INTO_CLOSING_TOWNS, "Okafor", "Digues et marées dans la poésie"),
     (_INTO_CLOSING_TOWNS, "Okafor", "Digues et marées dans la prose portuaire"),
     (_INTO_CLOSING_TOWNS.replace("harbour Bergen", "harbour. Bergen"), "Okafor", _DIGUES),
+    # a two-word name that is no town's ("Paulo" alone is none) counts for none
+    (_INTO_CLOSING_TOWNS.replace("rivière Lyon", "rivière Sa Paulo"), "Okafor", _DIGUES),
 ])
 def test_a_word_before_a_publisher_closing_a_paragraph_without_closing_towns_stays_rejected(
         doc: str, author: str, title: str) -> None:

@@ -144,11 +144,11 @@ PLACE_FIELDS = (_PLACE_AND_YEAR, _CITY_AND_PUNCTUATION, _PUBLISHER_THEN_CITY,
 
 # A town that closes its entry right after a title's last word, with no punctuation between.
 #: A word that opens a place's name of two words: "New York", "North Carolina", "Central
-#: America", "San Diego", "St. Paul" (perhaps with an abbreviation's full stop).
+#: America", "San Diego", "São Paulo", "St. Paul" (perhaps with an abbreviation's full stop).
 _PLACE_NAME_OPENER = (
     r"new|north|south|east|west|northern|southern|eastern|western|central|upper|lower|great"
-    r"|little|latin|san|santa|saint|st|sainte|ste|port|mount|lake|fort|bad|nueva|nuevo|nova"
-    r"|novo|neu")
+    r"|little|latin|san|sao|santa|saint|st|sainte|ste|port|mount|lake|fort|bad|nueva|nuevo"
+    r"|nova|novo|neu")
 #: A town's name, one word or two after a word that opens a place's name ("...Law Dictionary
 #: St. Paul: West Publishing Co."), then what closes the entry (:func:`town_closes_entry`).
 _TOWN_CLOSING_ENTRY = re.compile(

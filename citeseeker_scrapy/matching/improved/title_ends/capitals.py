@@ -720,10 +720,10 @@ def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list
     (``place_fields.towns_closing_entries``) with a capital: the ends of the words before
     those it prints right after a word in lower case (the shape :func:`field_start` reads
     after a title in lower case), and of those right after a word in any case and before
-    their publisher or their year, or at their paragraph's end
-    (``place_fields.towns_before_blanks``, ``printed_words.ends_paragraph``). Called by
-    :func:`prints_titles_into_towns`; read once per text (``per_text_cache.kept_per_text_alone``:
-    the hits of a document ask again)."""
+    their publisher or their year, or at their paragraph's end or the text's, the list's last
+    entry (``place_fields.towns_before_blanks``, ``printed_words.ends_paragraph_or_text``).
+    Called by :func:`prints_titles_into_towns`; read once per text
+    (``per_text_cache.kept_per_text_alone``: the hits of a document ask again)."""
     after_lower_case, before_publisher_or_year = [], []
     for at, publisher_or_year in towns_closing_entries(text):
         cased = _word_before_town(text, at, printed)
@@ -734,7 +734,8 @@ def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list
         if publisher_or_year:
             before_publisher_or_year.append(at)
     for at, town_end in towns_before_blanks(text):
-        if ends_paragraph(text, town_end, printed) and _word_before_town(text, at, printed):
+        if ends_paragraph_or_text(text, town_end, printed) and _word_before_town(text, at,
+                                                                                  printed):
             before_publisher_or_year.append(at)
     return after_lower_case, before_publisher_or_year
 
