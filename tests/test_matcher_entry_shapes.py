@@ -159,8 +159,11 @@ def test_a_title_that_runs_into_the_next_field(entry: str, authors: tuple[str, .
     # a word before the comma and year that is no place: the title goes on
     ("[3] J. Smith. Crystal growth in cold melts, 2001.", "Crystal growth"),
     ("[3] J. Smith. Crystal growth kinetics, 2001.", "Crystal growth"),
-    # a code with no comma before the year is a listed one: "go 2001" is none
+    # a code with no comma before the year is a listed state's: "go 2001" is none, and a
+    # country's stands alone as the place after the title's own last word
     ("[3] J. Smith. Crystal growth of melts, go 2001.", "Crystal growth"),
+    ("[3] J. Smith. Crystal growth of melts, UK (2001).", "Crystal growth of"),
+    ("[3] J. Smith. Crystal growth of melts, USA 2001.", "Crystal growth of"),
 ])
 def test_a_title_that_goes_on_is_still_another_work(entry: str, title: str) -> None:
     assert not found(entry, "Smith", title)

@@ -37,12 +37,13 @@ from ...word_edges import PrintedCase
 #: 1997."; a publishing city and its year, "...nationale de France Paris, 2000.", is
 #: ``_CITY_AND_PUNCTUATION``'s). Not any word before ", 2000.": a title's own last word is one
 #: ("...der neunziger Jahre, 1986."), where a query that lacks it names another work. The
-#: comma after the code may be left out where the code is a listed one
-#: (``places.REGION_CODES``) and the year's full stop closes the field ("...Resource
-#: Operations Victoria, BC 1982."): a year with no full stop after a surname and its initials
-#: opens a title ("...Policy Moreau, AB 2001 Stone bridges").
+#: comma after the code may be left out where the code is a listed state's or province's
+#: (``places.STATE_CODES``) and the year's full stop closes the field ("...Resource
+#: Operations Victoria, BC 1982."): a country's code stands alone as the place after a
+#: title's own last word ("...Quantum State Reduction, UK (2001)."), and a year with no full
+#: stop after a surname and its initials opens a title ("...Policy Moreau, AB 2001 Stone").
 _PLACE_AND_YEAR = (rf" {NAME}(?: {NAME})?, (?:[^\W\d_]{{2}}, \(?{YEAR_DIGITS}(?!\d)"
-                   rf"|{places.REGION_CODES} \(?{YEAR_DIGITS}\)?{FULL_STOP_AFTER_EMPTY_FIELD}"
+                   rf"|{places.STATE_CODES} \(?{YEAR_DIGITS}\)?{FULL_STOP_AFTER_EMPTY_FIELD}"
                    r"(?: |$))")
 #: A publishing city (perhaps with a state's code) and the punctuation after it: a full stop
 #: (the place ends the entry or comes before its publisher: "...Redevelopment Proposal

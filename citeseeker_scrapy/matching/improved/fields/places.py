@@ -114,6 +114,10 @@ REGIONS = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_COD
 #: ("Cambridge UK: Cambridge University Press").
 REGION_CODES = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_CODES}"
                 rf"|{_COUNTRY_CODES})")
+#: ... a state's or a province's code, no country's: what stands after a town's name and its
+#: comma alone ("Victoria, BC"), where a country's code stands alone as the place ("...Quantum
+#: State Reduction, UK (2001).").
+STATE_CODES = rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES})"
 
 
 def is_town(name: str) -> bool:
