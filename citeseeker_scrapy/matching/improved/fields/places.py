@@ -108,16 +108,15 @@ _REGION_NAMES = (
 #: ... their names alone, no code: what a town of a title's own is printed with after it
 #: ("...deposit, Sudbury Canada.": ``place_fields.country_after_town``).
 REGION_NAMES = rf"(?:{_REGION_NAMES})"
-REGIONS = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_CODES}"
-            rf"|{_COUNTRY_CODES}|{_REGION_NAMES})")
-#: ... their codes alone: what a publishing city is printed with after a blank and no comma
-#: ("Cambridge UK: Cambridge University Press").
-REGION_CODES = (rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES}|{_DOTTED_CODES}"
-                rf"|{_COUNTRY_CODES})")
 #: ... a state's or a province's code, no country's: what stands after a town's name and its
 #: comma alone ("Victoria, BC"), where a country's code stands alone as the place ("...Quantum
 #: State Reduction, UK (2001).").
 STATE_CODES = rf"(?:{_US_STATE_CODES}|{_CANADIAN_AND_AUSTRALIAN_CODES})"
+#: ... every code: what a publishing city is printed with after a blank and no comma
+#: ("Cambridge UK: Cambridge University Press").
+REGION_CODES = rf"(?:{STATE_CODES}|{_DOTTED_CODES}|{_COUNTRY_CODES})"
+#: ... codes and names.
+REGIONS = rf"(?:{REGION_CODES}|{_REGION_NAMES})"
 
 
 def is_town(name: str) -> bool:
