@@ -734,8 +734,8 @@ def _titles_into_towns(text: str, printed: PrintedCase) -> tuple[list[int], list
         if publisher_or_year:
             before_publisher_or_year.append(at)
     for at, town_end in towns_before_blanks(text):
-        if ends_paragraph_or_text(text, town_end, printed) and _word_before_town(text, at,
-                                                                                  printed):
+        if (ends_paragraph_or_text(text, town_end, printed)
+                and _word_before_town(text, at, printed)):
             before_publisher_or_year.append(at)
     return after_lower_case, before_publisher_or_year
 
