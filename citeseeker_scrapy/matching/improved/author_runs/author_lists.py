@@ -60,9 +60,6 @@ _DASH_SEPARATOR = re.compile(
 _SPARSE_SEPARATORS = (_SLASH_SEPARATOR, _FULL_STOP_SEPARATOR)  # one or two count
 _MARKED_SEPARATORS = (_SEMICOLON_SEPARATOR, _DASH_SEPARATOR)  # ``_SEPARATED_LIST`` count
 _OTHER_SEPARATORS = (*_SPARSE_SEPARATORS, *_MARKED_SEPARATORS)
-#: What each match of ``_MARKED_SEPARATORS`` prints: a semicolon and its blank, a dash between
-#: blanks.
-_MARKED_PRINTS = ("; ", " - ", " \u2013 ", " \u2014 ")
 _SEPARATED_LIST = LIST_COMMAS // 2  # semicolons or dashes that tell a list printed with them
 _EMPTY_FIELD_COLON = re.compile(r": ?[;,]")  # "kanakidou, m.: ; seinfeld, j.h.: ;"
 #: A word of an author run, as a function word is looked up: not an initial, its full stop right
@@ -92,8 +89,7 @@ def through_author_list(text: str, end: int, length: int) -> int:
     magalhaes jp. 2015.") ends the list of author-year styles: the title follows it, before
     the next year.
     """
-    separators = list_separators(text, end, end + LIST_WINDOW)
-    if separators < LIST_COMMAS and not list_across_header(text, end):
+    if not in_long_list(text, end):
         return end + length  # no list: the common case
     list_end = author_list_end(text, end)
     year = _list_end_year(text, end, list_end + length)
@@ -103,7 +99,29 @@ def through_author_list(text: str, end: int, length: int) -> int:
     return year + length if following is None else following[1]
 
 
-def list_across_header(text: str, end: int) -> bool:
+def in_long_list(text: str, end: int) -> bool:
+    """True if the name ending at ``end`` is in an author list the window after it shows:
+    ``LIST_COMMAS`` separators of names in the ``LIST_WINDOW`` after it
+    (:func:`dense_separators`), or a long list that a page break cuts after it
+    (:func:`_list_across_header`). Called by ``windows`` for every name of a document (how far
+    its search region reaches) and by :func:`through_author_list`: most names are in no list,
+    so the commas and slashes after the name, counted in C, are counted once for both tests,
+    each of which reads on only where they leave it possible."""
+    stop = end + LIST_WINDOW
+    commas = text.count(",", end, stop)
+    if commas >= LIST_COMMAS:
+        return True
+    slashes = text.count("/", end, stop)
+    if _dense_beyond_commas(text, end, stop, commas, slashes):
+        return True
+    before = max(0, end - LIST_WINDOW)
+    separators_before = text.count(",", before, end) + text.count("/", before, end)
+    if commas + slashes + separators_before < LIST_COMMAS:
+        return False  # no long list around the name: the common case
+    return _list_across_header(text, end, separators_before)
+
+
+def _list_across_header(text: str, end: int, separators_before: int) -> bool:
     """True if the name ending at ``end`` is inside a long author list that a page break
     cuts after it: a running header (``headers.running_headers``) lies in the
     ``LIST_WINDOW`` after it, and the list holds ``LIST_COMMAS`` names before the name
@@ -113,32 +131,15 @@ def list_across_header(text: str, end: int) -> bool:
     header ("Kanakidou M. , ... , Facchini M. C. , Van Dingenen R. , ... , Nielsen C. J. , |
     date, ... | Swietlicki E. , ..."). The header's words take the window's room, so the
     separators after the name are too few for a list, and the title lies further than the
-    name's reach. Called by :func:`through_author_list` and by ``windows`` where the
-    window after a name shows no list; the headers are read only for a name with a long
-    list's names before it (:func:`_long_list_before`) or around it
-    (:func:`_long_list_around`), each counted first in C; a bibliography's other names cost
-    two counts: the commas and slashes in the ``LIST_WINDOW`` on both sides, fewer than
-    ``LIST_COMMAS`` where no long list stands around the name (either side alone holds no
-    more)."""
-    if _separators(text, max(0, end - LIST_WINDOW), end + LIST_WINDOW) < LIST_COMMAS:
-        return False  # no long list around the name: the common case
-    if not (_long_list_before(text, end) or _long_list_around(text, end)):
+    name's reach. ``separators_before``: the commas and slashes in the ``LIST_WINDOW``
+    before the name. Called by :func:`in_long_list` where the commas and slashes on both
+    sides of the name are ``LIST_COMMAS`` or more (either side alone holds no more where no
+    long list stands around it); the headers are read only for a name with a long list's
+    names before it or around it (:func:`_long_list_around`)."""
+    if not ((separators_before >= LIST_COMMAS and names_before(text, end) >= LIST_COMMAS)
+            or _long_list_around(text, end)):
         return False
     return bool(running_headers(text, end, end + LIST_WINDOW))
-
-
-def _separators(text: str, low: int, high: int) -> int:
-    """The commas and slashes in ``text[low:high]``: two counts in C, the cheap first test of
-    a long list."""
-    return text.count(",", low, high) + text.count("/", low, high)
-
-
-def _long_list_before(text: str, end: int) -> bool:
-    """True if ``LIST_COMMAS`` names of its list stand before the name ending at ``end``
-    (:func:`names_before`), counted only where the ``LIST_WINDOW`` before it holds that many
-    separators. Called by :func:`list_across_header`."""
-    return (_separators(text, max(0, end - LIST_WINDOW), end) >= LIST_COMMAS
-            and names_before(text, end) >= LIST_COMMAS)
 
 
 def _long_list_around(text: str, end: int) -> bool:
@@ -146,8 +147,7 @@ def _long_list_around(text: str, end: int) -> bool:
     and the close commas right after it are ``LIST_COMMAS`` together: a name early in a long
     list. The close commas on both sides (:func:`_close_commas_after`,
     :func:`_close_commas_before`) are counted first, cheaply: an entry's own few names, its
-    other fields far after them, leave fewer. Called by :func:`list_across_header`, once the
-    separators around the name are ``LIST_COMMAS`` or more."""
+    other fields far after them, leave fewer. Called by :func:`_list_across_header`."""
     after = _close_commas_after(text, end)
     if after + _close_commas_before(text, end) < LIST_COMMAS:
         return False
@@ -181,7 +181,7 @@ def names_before(text: str, name: int) -> int:
     commas back to the list's start (:func:`author_list_start`), or in a list that
     separates its names by slashes (:data:`_SLASH_SEPARATOR`: "forsman / anthony /
     dugger"), those slashes, each at most ``NAME_PIECE`` from the next. Called by
-    :func:`list_across_header` and :func:`_past_interruption`, for a name a page break
+    :func:`_list_across_header` and :func:`_past_interruption`, for a name a page break
     may cut off from its title."""
     commas = text.count(",", author_list_start(text, name), name)
     if commas >= LIST_COMMAS:
@@ -220,36 +220,46 @@ def author_list_end(text: str, start: int) -> int:
     return position
 
 
-def list_separators(text: str, start: int, stop: int) -> int:
-    """How many names' separators ``text[start:stop]`` holds: its commas, and where they are
-    too few for a list, the slashes and full stops some styles separate names with, and
-    their semicolons or dashes where a list prints at least ``_SEPARATED_LIST`` of them
-    (:data:`_OTHER_SEPARATORS`): a semicolon or two also join the names of a short run to
+def dense_separators(text: str, start: int, stop: int) -> bool:
+    """True if ``text[start:stop]`` holds ``LIST_COMMAS`` separators of names: its commas, and
+    where they are too few for a list, the slashes and full stops some styles separate names
+    with, and their semicolons or dashes where a list prints at least ``_SEPARATED_LIST`` of
+    them (:data:`_OTHER_SEPARATORS`): a semicolon or two also join the names of a short run to
     the commas of the entry before ("...(rpt. in poulton, 1908a.) barfuss, s.l.; johnson,
-    m.c.; & nielsen, m.a., 2011.": no list from "poulton" on). Called where a list is told
-    by dense separators. Each separator's pattern is run only where the characters it opens
+    m.c.; & nielsen, m.a., 2011.": no list from "poulton" on). Called where a list is told by
+    dense separators (``ditto_entries``; :func:`in_long_list`, which counts the commas and
+    slashes itself)."""
+    commas = text.count(",", start, stop)
+    return commas >= LIST_COMMAS or _dense_beyond_commas(
+        text, start, stop, commas, text.count("/", start, stop))
+
+
+def _dense_beyond_commas(text: str, start: int, stop: int, commas: int, slashes: int) -> bool:
+    """:func:`dense_separators` for a window with fewer than ``LIST_COMMAS`` ``commas`` and
+    ``slashes`` slashes. Each separator's pattern is run only where the characters it opens
     with are there, and the semicolons and dashes only where they can be ``_SEPARATED_LIST``
     (counts in C: a reference list's every name is asked)."""
-    commas = text.count(",", start, stop)
-    if commas >= LIST_COMMAS:
-        return commas
-    slashes, stops = text.count("/", start, stop), text.count(". ", start, stop)
+    stops = text.count(". ", start, stop)
     if commas + slashes + stops + text.count(";", start, stop) + text.count(
             " - ", start, stop) < LIST_COMMAS:
-        return commas
-    sparse = ((slashes and len(_SLASH_SEPARATOR.findall(text, start, stop)))
-              + (stops and len(_FULL_STOP_SEPARATOR.findall(text, start, stop))))
-    return commas + sparse + _marked_separators(text, start, stop)
+        return False
+    separators = commas + (slashes and len(_SLASH_SEPARATOR.findall(text, start, stop))) + (
+        stops and len(_FULL_STOP_SEPARATOR.findall(text, start, stop)))
+    return separators >= LIST_COMMAS or (
+        separators + _marked_separators(text, start, stop) >= LIST_COMMAS)
 
 
 def _marked_separators(text: str, start: int, stop: int) -> int:
     """The semicolons and dashes between names in ``text[start:stop]`` (``_MARKED_SEPARATORS``),
     0 where they are fewer than ``_SEPARATED_LIST``: each is printed with a blank after it
     (a dash with one before it too), so where those prints are fewer, the patterns are not
-    run. Called by :func:`list_separators`."""
-    if sum(text.count(mark, start, stop) for mark in _MARKED_PRINTS) < _SEPARATED_LIST:
+    run. Called by :func:`_dense_beyond_commas`."""
+    prints = (text.count("; ", start, stop) + text.count(" - ", start, stop)
+              + text.count(" \u2013 ", start, stop) + text.count(" \u2014 ", start, stop))
+    if prints < _SEPARATED_LIST:
         return 0
-    marked = sum(len(separator.findall(text, start, stop)) for separator in _MARKED_SEPARATORS)
+    marked = (len(_SEMICOLON_SEPARATOR.findall(text, start, stop))
+              + len(_DASH_SEPARATOR.findall(text, start, stop)))
     return marked if marked >= _SEPARATED_LIST else 0
 
 

@@ -13,7 +13,7 @@ from functools import partial
 from typing import Callable, Optional
 
 from ..author_runs.author_lists import (
-    LIST_WINDOW, LIST_COMMAS, NAME_PIECE, author_list_end, list_separators,
+    LIST_WINDOW, NAME_PIECE, author_list_end, dense_separators,
 )
 from ..grammar.entry_grammar import (
     SENTENCE_ENDS_IN_GAP, DITTO_IN_GAP, ANY_YEAR, DITTO_ENTRY, DATE_AFTER_RUN, DITTO_WORDS,
@@ -206,7 +206,7 @@ def run_start(text: str, name_end: int, end: int) -> int:
     entry of the same authors (:func:`same_authors_entry`) with no other author run's bare
     date before it ("Weber, Lena 1986 Title. Park, Min 1989 Title. 1997 Title": Park's)."""
     start = name_end
-    if list_separators(text, name_end, name_end + LIST_WINDOW) >= LIST_COMMAS:
+    if dense_separators(text, name_end, name_end + LIST_WINDOW):
         start = max(start, author_list_end(text, name_end))
     for ditto in DITTO_IN_GAP.finditer(text, name_end, end):
         start = ditto.end()

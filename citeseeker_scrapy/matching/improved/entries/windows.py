@@ -23,8 +23,7 @@ from itertools import repeat
 from typing import Iterator, NamedTuple, Sequence
 
 from ..author_runs.author_lists import (
-    LIST_WINDOW, LIST_COMMAS, author_list_start, through_author_list, list_separators,
-    list_across_header,
+    LIST_WINDOW, LIST_COMMAS, author_list_start, in_long_list, through_author_list,
 )
 from ..grammar.name_grammar import DOTTED_INITIALS_RUN_TO_NAME
 from .ditto_entries import (
@@ -147,15 +146,13 @@ def _search_highs(text: str, names: Sequence[tuple[int, int, str]], length: int,
     """(search end, region end) after each name, as :func:`_search_ends` gives them."""
     size = len(text)
     ends = [name[1] for name in names]
-    commas = map(list_separators, repeat(text), ends, [end + LIST_WINDOW for end in ends])
     markers = map(ENTRY_START_DITTO.search, repeat(text), ends,
                   [end + 2 * length + _MARKER_CHARS for end in ends])
     highs = []
-    for end, comma_count, marker in zip(ends, commas, markers):
+    for end, marker in zip(ends, markers):
         if marker is not None and marker.start() >= end + 2 * length:
             marker = None
-        if (comma_count >= LIST_COMMAS or (marker is not None and marker.start(1) >= 0)
-                or list_across_header(text, end)):
+        if (marker is not None and marker.start(1) >= 0) or in_long_list(text, end):
             highs.append(_search_ends(text, end, length, longest_title))  # list or ditto
             continue
         reach = end + length if end + length < size else size
