@@ -232,6 +232,7 @@ def _merged(spans: Sequence[Span]) -> list[Span]:
     return merged
 
 
+@kept_per_text
 def _long_words(text: str, low: int, high: int) -> list[re.Match[str]]:
     """The words of ``SHORT_WORD`` letters or more in ``[low, high)``, numbers left out."""
     return [word for word in _LONG_WORD.finditer(text, low, high) if not word.group().isdigit()]
@@ -266,9 +267,14 @@ def _runs_with_pair(text: str, words: Sequence[re.Match[str]],
     return runs
 
 
+@kept_per_text
 def _header_run(text: str, low: int, high: int) -> bool:
     """True if ``text[low:high]`` holds no comma nor full stop and is printed, numbers
-    aside, ``_HEADER_PAGES`` times."""
+    aside, ``_HEADER_PAGES`` times. Kept per text (``per_text_cache``), as the words of
+    :func:`_long_words` and the widened headers of :func:`_whole_header` are: the regions
+    of a document's many titles overlap, and each is read for headers, so the same pairs of
+    words are asked about again and again (mostly a journal's or a publisher's words,
+    printed in many entries with no page number beside them)."""
     run = text[low:high]
     return "," not in run and "." not in run and _repeated(text, run)
 
@@ -334,6 +340,7 @@ def _one_page_number_at_end(text: str, own_end: int, high: int) -> int:
     return high if two is None else two.start(1)
 
 
+@kept_per_text
 def _whole_header(text: str, low: int, high: int) -> Span:
     """``[low, high)``, a repeated run, widened word by word over what every print of it
     holds too ("... Reference Lists" after "Annals of Invented Bibliometrics"), but never

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
+from functools import lru_cache
 from typing import AbstractSet, Sequence
 
 from ..grammar.content_words import SHORT_FUNCTION_WORDS, is_content
@@ -55,6 +56,7 @@ _EDGE_REACH = 2  # words before a hit where the query's first word may stand, a 
 _SHORT_ALLOWANCE = 2  # short or function words of the query that may lack a counterpart
 _INITIAL_LETTERS = 2  # letters of an initial a style may print joined to the next ("J-Cl")
 _PLACED_LETTERS = 3  # a short word whose place in the print another word may not take
+_QUERIES_KEPT = 256  # queries whose joinable runs are kept (:func:`_joinable_runs`)
 #: Content words the query names for each printed content word it lacks: five in six, a
 #: misquote of a long title, not another work.
 _NAMED_PER_EXTRA = 5
@@ -111,8 +113,10 @@ def _another_word_in_place(query: Sequence[str], printed: Sequence[str],
     (:func:`_title_span`)."""
     if len(query) < 2:
         return False
-    aligned = SequenceMatcher(None, list(query), list(printed), autojunk=False)
     named, shown = set(query), set(printed)
+    if not _lookalike_pair(named - shown, shown - named):
+        return False  # no word in another's place could be one (the alignment costs more)
+    aligned = SequenceMatcher(None, list(query), list(printed), autojunk=False)
     for kind, q_start, q_end, p_start, p_end in aligned.get_opcodes():
         if kind != "replace" or q_end - q_start != 1 or p_end - p_start != 1:
             continue
@@ -123,6 +127,15 @@ def _another_word_in_place(query: Sequence[str], printed: Sequence[str],
                     changed_letter(word, other) and _print_s_own(other, word, document))):
             return True
     return False
+
+
+def _lookalike_pair(unprinted: AbstractSet[str], unnamed: AbstractSet[str]) -> bool:
+    """True if a query word the print lacks (one of ``unprinted``) looks like a printed word
+    the query lacks (one of ``unnamed``: :func:`_lookalike`): only such a pair can stand in
+    the one-for-one place :func:`_another_word_in_place` reads, so where there is none (a
+    verbatim title, a typo no lookalike reads, another word of its own) the alignment of the
+    two word lists is not made."""
+    return any(_lookalike(word, other) for word in unprinted for other in unnamed)
 
 
 def _print_s_own(printed: str, word: str, document: str) -> bool:
@@ -163,9 +176,9 @@ def joined_as_printed(query: Sequence[str], shown: AbstractSet[str]) -> Sequence
     equal a printed word (one of ``shown``) letter for letter ("Area 2.2.2" is not "Area 221",
     "J.-K." not "JC"). Called by :func:`same_work` before it looks for each word's
     counterpart, for every hit, with the set of printed words it builds once for the word
-    checks: a query with neither run is handed back as it is."""
-    if not any(_initial(word) or word.isdigit() and following.isdigit()
-               for word, following in zip(query, query[1:])):
+    checks: a query none of whose runs the print holds joined (:func:`_joinable_runs`: none,
+    most often) is handed back as it is."""
+    if shown.isdisjoint(_joinable_runs(tuple(query))):
         return query
     joined: list[str] = []
     at = 0
@@ -175,6 +188,29 @@ def joined_as_printed(query: Sequence[str], shown: AbstractSet[str]) -> Sequence
         joined.extend(["".join(run)] if printed_joined else run)
         at += length
     return joined
+
+
+@lru_cache(maxsize=_QUERIES_KEPT)
+def _joinable_runs(query: tuple[str, ...]) -> frozenset[str]:
+    """Every run of ``query`` that :func:`_run_as_printed` may read joined, joined: from each
+    word, the numbers up to the last of a run of two or more, and the three and two words
+    whose all but last are initials. Where the print holds none of them, no run is joined and
+    :func:`joined_as_printed` hands the query back: one test of two sets in C, for every hit,
+    where the runs' words would be joined and looked up one by one (a query's short words,
+    "of", "in", are initials to :func:`_initial`). Kept for the last ``_QUERIES_KEPT``
+    queries: a document's hits are checked against the same few titles."""
+    runs = set()
+    for at, word in enumerate(query):
+        end = at
+        while end < len(query) and query[end].isdigit():
+            end += 1
+        if end - at >= 2:
+            runs.add("".join(query[at:end]))
+        for length in (3, 2):
+            run = query[at:at + length]
+            if len(run) == length and all(map(_initial, run[:-1])):
+                runs.add("".join(run))
+    return frozenset(runs)
 
 
 def _run_as_printed(query: Sequence[str], at: int, shown: AbstractSet[str]) -> tuple[int, bool]:
