@@ -217,15 +217,40 @@ class TextMap:
         if normalize_text(self.text[low:high]) != self.normalized[start:end]:
             return None
         chars = []
-        for position in range(start, end):
+        for position, at in zip(range(start, end), self._originals(start, end)):
             char = self.normalized[position]
             if char == " ":
                 chars.append("\n" if self._paragraph_break(position) else char)
                 continue
             upper = char.upper()
-            printed_upper = self.text[self.original(position)].isupper()
-            chars.append(upper if printed_upper and len(upper) == 1 else char)
+            chars.append(upper if self.text[at].isupper() and len(upper) == 1 else char)
         return "".join(chars)
+
+    def _originals(self, start: int, end: int) -> list[int]:
+        """:meth:`original` of each normalized position in ``[start, end)``, the chunks
+        looked up once for each run of positions that one small chunk maps: what
+        :meth:`printed_case` reads for every letter of a span."""
+        found: list[int] = []
+        position = start
+        while position < end:
+            following = bisect.bisect_right(self.norm_starts, position)
+            big = max(0, following - 1)
+            self.original(position)  # cuts the big chunk and folds the small one if new
+            starts, norm_starts = self._small[big]
+            following_small = bisect.bisect_right(norm_starts, position)
+            small = max(0, following_small - 1)
+            stop = end
+            if following < len(self.norm_starts):
+                stop = min(stop, self.norm_starts[following])
+            if following_small < len(norm_starts):
+                stop = min(stop, norm_starts[following_small])
+            chunk, offsets, first = starts[small], self._folded[starts[small]], norm_starts[small]
+            last = len(offsets) - 1
+            found += ([chunk + offsets[min(max(at - first, 0), last)]
+                       for at in range(position, stop)] if offsets
+                      else [chunk] * (stop - position))
+            position = stop
+        return found
 
     def _paragraph_break(self, position: int) -> bool:
         """True if the blank at normalized ``position``, between two words, stands for white

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import itemgetter
 from fractions import Fraction
 from typing import Optional
 
@@ -144,22 +145,26 @@ def _exact_best(title: Title, part: str, floor: Bounds) -> Optional[tuple[Ratio,
     windows = [part[s:s + longest] for s in starts]
     reachable = process.extract(title.text, windows, scorer=LCSseq.similarity,
                                 score_cutoff=need, limit=None)
-    candidates: list[tuple[int, int]] = []
-    for _, lcs, index in sorted(reachable, key=lambda hit: hit[2]):
+    charset = title.charset
+    substrings: list[str] = []
+    substring_starts: list[int] = []
+    for _, lcs, index in sorted(reachable, key=itemgetter(2)):
         start = starts[index]
         top = min(longest, len(part) - start, 2 * lcs * den // num - m)
-        candidates.extend((start, n) for n in range(top, need - 1, -1)
-                          if part[start + n - 1] in title.charset)
-    if not candidates:
+        window = part[start:start + top]
+        prefixes = [window[:n] for n in range(top, need - 1, -1) if window[n - 1] in charset]
+        substrings += prefixes
+        substring_starts += [start] * len(prefixes)
+    if not substrings:
         return None
-    substrings = [part[s:s + n] for s, n in candidates]
     # rapidfuzz may drop a score equal to the cutoff, hence the margin and the exact re-check.
     best = process.extractOne(title.text, substrings, scorer=Indel.normalized_similarity,
                               score_cutoff=num / den - _SCORE_MARGIN)
     if best is None:
         return None
     ratio = (2 * LCSseq.similarity(title.text, best[0]), m + len(best[0]))
-    return (ratio, *candidates[best[2]]) if at_least(ratio, bounds.ratio) else None
+    return (ratio, substring_starts[best[2]], len(best[0])) if at_least(
+        ratio, bounds.ratio) else None
 
 
 def best_in_part(title: Title, part: str, floor: Bounds) -> Optional[tuple[Ratio, int, int]]:

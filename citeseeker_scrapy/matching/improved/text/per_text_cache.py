@@ -16,6 +16,7 @@ from typing import Callable, TypeVar
 Answer = TypeVar("Answer")
 _TEXTS_KEPT = 4  # texts whose answers :func:`kept_per_text` keeps (the documents matched now)
 _SAME_END = 64  # last characters compared first: texts of one length may differ only at the end
+_UNKNOWN = object()  # no answer kept yet (a reading may answer None)
 
 
 def kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
@@ -45,9 +46,9 @@ def kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
     @wraps(read)
     def kept(text: str, *where: object) -> Answer:
         known = known_for(text)
-        if where in known:
-            return known[where]
-        answer = known[where] = read(text, *where)
+        answer = known.get(where, _UNKNOWN)
+        if answer is _UNKNOWN:
+            answer = known[where] = read(text, *where)
         return answer
 
     return kept
