@@ -95,8 +95,12 @@ def printed_at_all(text: str, word: str) -> bool:
 
 
 def _whole_word(word: str) -> re.Pattern[str]:
-    """``word`` as a whole word: no letter or digit on either side."""
-    return re.compile(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])")
+    """``word`` as a whole word: no letter or digit on either side. The word comes first and
+    the letter before it is looked at from its end: a pattern that opens with its letters is
+    found by a fast scan for them, where one that opens with a look back tries every
+    position of the document (a long one is read so for each word asked)."""
+    escaped = re.escape(word)
+    return re.compile(rf"{escaped}(?<![^\W_]{escaped})(?![^\W_])")
 
 
 #: A word as the word checks split a title and its print: a run of letters and digits. One
