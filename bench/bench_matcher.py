@@ -13,7 +13,9 @@ every entry it cites and the near-miss decoys of that bench (skipped without the
 
 The machine may be shared: every time is the median and the best of ``REPEATS`` runs, in wall
 time and in CPU time of this process (which other processes disturb much less); the load
-average is printed first.
+average is printed first. Every timed search is a crawl's one search of a new document: the
+answers the matcher keeps per document text are forgotten before it (:func:`searched_anew`),
+those it keeps per query are not (a crawl searches every document for the same queries).
 
 ``--against ROOT`` also times another checkout of the project (its root, e.g. a worktree of
 the code before a change) on each workload: this checkout's matcher and ROOT's each run in a
@@ -49,6 +51,7 @@ from citeseeker_scrapy.matching import (  # noqa: E402
     AuthorGroup, CitationMatcher, MatcherSettings, best_substring, find_name_positions,
     normalize_text, reference_best_substring, reference_original_scheme,
 )
+from citeseeker_scrapy.matching.improved.text.per_text_cache import forget_texts  # noqa: E402
 
 TEXT_BYTES = 5_000_000
 SLOW_SLICE = 12_000  # characters of text the pure-Python peers get (then scaled)
@@ -151,6 +154,14 @@ def interleaved_seconds(runs: dict[str, Callable[[], object]], repeats: int
             cpus[name].append(time.process_time() - cpu)
     return {name: (statistics.median(walls[name]), min(walls[name]),
                    statistics.median(cpus[name]), min(cpus[name])) for name in runs}
+
+
+def searched_anew(matcher: CitationMatcher, text: str) -> list:
+    """``matcher.find(text)`` as a crawl's one search of a new document: the answers the
+    matcher keeps per document text are forgotten first (``per_text_cache.forget_texts``),
+    so a timed run repeated on the same text is not served by the run before it."""
+    forget_texts()
+    return matcher.find(text)
 
 
 def median_seconds(run: Callable[[], object], repeats: int = 3) -> float:
@@ -267,8 +278,8 @@ def run_workload(label: str, n_authors: int, n_titles: int, seed: int,
     improved = CitationMatcher(groups, MatcherSettings())
     original = CitationMatcher(groups, settings)
     megabytes = len(raw.encode()) / 1e6
-    schemes = interleaved_seconds({"improved": lambda: improved.find(raw),
-                                   "original": lambda: original.find(raw)}, REPEATS)
+    schemes = interleaved_seconds({"improved": lambda: searched_anew(improved, raw),
+                                   "original": lambda: searched_anew(original, raw)}, REPEATS)
     timings = [("CitationMatcher.find, scheme improved (default)", schemes["improved"]),
                ("CitationMatcher.find, scheme original", schemes["original"]),
                ("  of which normalize_text (both schemes)",
@@ -317,8 +328,9 @@ def run_reference_lists(label: str, sample: int, seed: int) -> Documents:
     original = [(text, CitationMatcher(groups, MatcherSettings(scheme="original")))
                 for text, groups in papers]
     schemes = interleaved_seconds({
-        "improved": lambda: [matcher.find(text) for text, matcher in improved],
-        "original": lambda: [matcher.find(text) for text, matcher in original]}, REPEATS)
+        "improved": lambda: [searched_anew(matcher, text) for text, matcher in improved],
+        "original": lambda: [searched_anew(matcher, text) for text, matcher in original]},
+        REPEATS)
     megabytes = sum(len(text.encode()) for text, _ in papers) / 1e6
     queries = sum(len(groups) for _, groups in papers)
     found = {name: sum(len(matcher.find(text)) for text, matcher in matchers)

@@ -9,7 +9,9 @@ trees search the same texts for the same queries.
 Protocol: once ready, one line ``ready N_IMPROVED N_ORIGINAL DIGEST`` (the citations each
 scheme finds and a digest of them, so the driver can tell whether both trees give the same
 output); then, for each line read, one search of every document by each scheme, and one line
-with their CPU seconds, ``IMPROVED ORIGINAL``.
+with their CPU seconds, ``IMPROVED ORIGINAL``. Each timed search is a crawl's search of a new
+document: the answers a tree's matcher keeps per document text are forgotten before it
+(``per_text_cache.forget_texts``, where the tree has it), those it keeps per query are not.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import pickle
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 SCHEMES = ("improved", "original")
 
@@ -31,6 +34,7 @@ def main() -> None:
 
     if not Path(matching.__file__).resolve().is_relative_to(root):
         sys.exit(f"{root}: citeseeker_scrapy was imported from {matching.__file__}")
+    forget = _forget_texts()
     documents = pickle.loads(inputs.read_bytes())
     searches = {scheme: [(text, matching.CitationMatcher(
         [matching.AuthorGroup(tuple(authors), tuple(titles)) for authors, titles in groups],
@@ -43,15 +47,29 @@ def main() -> None:
     print("ready", *(sum(map(len, found[scheme])) for scheme in SCHEMES), digest.hexdigest(),
           flush=True)
     for _ in sys.stdin:
-        print(*(f"{cpu_seconds(pairs):.6f}" for pairs in searches.values()), flush=True)
+        print(*(f"{cpu_seconds(pairs, forget):.6f}" for pairs in searches.values()), flush=True)
 
 
-def cpu_seconds(pairs: list) -> float:
-    """CPU time of one search of every document by its matcher."""
-    start = time.process_time()
+def _forget_texts() -> Callable[[], None]:
+    """The tree's ``per_text_cache.forget_texts``, or a no-op for a tree whose matcher keeps
+    no answers per document text."""
+    try:
+        from citeseeker_scrapy.matching.improved.text.per_text_cache import forget_texts
+    except ImportError:
+        return lambda: None
+    return forget_texts
+
+
+def cpu_seconds(pairs: list, forget: Callable[[], None]) -> float:
+    """CPU time of one search of every document by its matcher, each document's kept
+    answers forgotten first (``forget``, not timed)."""
+    spent = 0.0
     for text, matcher in pairs:
+        forget()
+        start = time.process_time()
         matcher.find(text)
-    return time.process_time() - start
+        spent += time.process_time() - start
+    return spent
 
 
 if __name__ == "__main__":

@@ -68,3 +68,23 @@ def test_a_habit_of_the_whole_text_is_read_once_whatever_each_call_hands_it() ->
     assert capitals_in("".join(["a list ", "of lists"]), str.lower) == 2  # an equal text
     assert capitals_in("another list", upper) == 1
     assert calls == [text, "another list"]
+
+
+def test_forgotten_texts_are_read_again_by_every_reading() -> None:
+    """``forget_texts``: what a benchmark calls so that each timed search of the same text
+    costs a new document's search."""
+    letters_from, calls = _counting_reading()
+    alone_calls: list[str] = []
+
+    @kept_per_text_alone
+    def capitals_in(text: str, printed) -> int:
+        alone_calls.append(text)
+        return 0
+
+    text = "reference list"
+    letters_from(text, 4), capitals_in(text, None)
+    letters_from(text, 4), capitals_in(text, None)
+    assert (len(calls), len(alone_calls)) == (1, 1)
+    per_text_cache.forget_texts()
+    assert letters_from(text, 4) == 10 and capitals_in(text, None) == 0
+    assert (len(calls), len(alone_calls)) == (2, 2)

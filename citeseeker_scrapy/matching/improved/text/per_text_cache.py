@@ -17,6 +17,8 @@ Answer = TypeVar("Answer")
 _TEXTS_KEPT = 4  # texts whose answers :func:`kept_per_text` keeps (the documents matched now)
 _SAME_END = 64  # last characters compared first: texts of one length may differ only at the end
 _UNKNOWN = object()  # no answer kept yet (a reading may answer None)
+#: Each reading's kept texts and its lock (:func:`_texts_kept`), for :func:`forget_texts`.
+_KEPT_TEXTS: list[tuple[list, Lock]] = []
 
 
 def kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
@@ -75,12 +77,25 @@ def kept_per_text_alone(read: Callable[..., Answer]) -> Callable[..., Answer]:
     return kept
 
 
+def forget_texts() -> None:
+    """Drop every answer kept for every text: the next question about any text is read from
+    the text again. Who calls it: ``bench/bench_matcher.py`` and its worker, before each timed
+    search of a document, so that a search costs what a crawl's one search of a new document
+    costs (the queries' own kept answers stay, as a crawl searches every document for the
+    same queries). Not while another thread searches: its newest text is read without the
+    lock."""
+    for texts, lock in _KEPT_TEXTS:
+        with lock:
+            texts.clear()
+
+
 def _texts_kept() -> Callable[[str], dict[tuple[object, ...], Answer]]:
     """The answers one reading keeps, found by text: the newest text by identity without the
     lock, any other through :func:`_answers_of` under it (Scrapy's thread pool matches several
     documents at once). Called by :func:`kept_per_text` and :func:`kept_per_text_alone`."""
     texts: list[tuple[str, dict[tuple[object, ...], Answer]]] = []  # the newest last
     lock = Lock()
+    _KEPT_TEXTS.append((texts, lock))
 
     def known_for(text: str) -> dict[tuple[object, ...], Answer]:
         newest = texts[-1] if texts else None
