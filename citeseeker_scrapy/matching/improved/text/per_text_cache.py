@@ -4,7 +4,8 @@
 hit attributed to it, ask again (in ``author_lists``, ``ditto_entries``, ``attribution`` and
 ``entries_between``), and answers about the whole text (``headers``, ``capitals``);
 :func:`kept_per_text_alone` the reference list's habits read with its printed capitals
-(``capitals``).
+(``capitals``). :func:`forget_texts` drops every text's answers (the matcher benchmark, before
+each timed search).
 """
 
 from __future__ import annotations
