@@ -9,7 +9,8 @@ In those lists a hit's entry is always the plain one the generator writes, so th
 scheme's checks of a hit (``improved.verify``, ``improved.superset``) run on few, simple
 entries; workload R times them on real reference lists: papers of ``../shared/refcorpus``'s
 reference strings (``bench_refstrings.py``'s corpus mix, text and HTML), each searched for
-every entry it cites and the near-miss decoys of that bench (skipped without the corpus).
+every entry it cites and the near-miss decoys of that bench (skipped without the corpus);
+workload L joins those papers into one long document, searched for 50 of their queries.
 
 The machine may be shared: every time is the median and the best of ``REPEATS`` runs, in wall
 time and in CPU time of this process (which other processes disturb much less); the load
@@ -66,6 +67,8 @@ WORKLOADS = {"A": (10, 20, 1, 0.45), "B": (100, 129, 2, 0.45),
              # No verbatim citation: every part is searched to the end, nothing stops at 1.0.
              "A'": (10, 20, 3, 0.0), "B'": (100, 129, 4, 0.0)}
 REAL_LISTS = "R"  # the workload of real reference lists
+LONG_LIST = "L"  # the same lists joined into one long document
+LONG_QUERIES = 50  # queries of workload L, drawn from R's
 DEFAULT_ROUNDS = 15  # searches of each tree with --against
 ROUNDS_PER_PAIR = 5  # rounds of --against before both trees' processes are started again
 Documents = list[tuple[str, list[AuthorGroup]]]  # texts and the queries each is searched for
@@ -349,6 +352,34 @@ def run_reference_lists(label: str, sample: int, seed: int) -> Documents:
     return papers
 
 
+def run_long_list(label: str, sample: int, seed: int) -> Documents:
+    """Time both schemes on workload R's papers joined into one document (a book's or a
+    proceedings volume's reference lists, ~0.2 MB), searched once for ``LONG_QUERIES`` of
+    their queries: the checks that read the whole document (a run of words printed twice, a
+    word printed again) cost more the longer it is, as a crawl's long documents do."""
+    if not REFCORPUS.is_dir():
+        print(f"\nWorkload {label}: skipped, no reference corpus at {REFCORPUS}")
+        return []
+    papers = reference_list_papers(sample, seed)
+    text = "\n\n".join(paper for paper, _ in papers)
+    groups = [group for _, paper_groups in papers for group in paper_groups]
+    random.Random(seed).shuffle(groups)
+    groups = groups[:LONG_QUERIES]
+    improved, original = (CitationMatcher(groups, MatcherSettings(scheme=scheme))
+                          for scheme in ("improved", "original"))
+    schemes = interleaved_seconds({"improved": lambda: searched_anew(improved, text),
+                                   "original": lambda: searched_anew(original, text)}, REPEATS)
+    print(f"\nWorkload {label}: workload R's {len(papers)} papers as one document, "
+          f"{len(text.encode()) / 1e6:.2f} MB, {len(groups)} of their queries, citations found: "
+          f"improved {len(improved.find(text))}, original {len(original.find(text))}")
+    print(f"  {'CPU ms':<48}{'median':>8}{'best':>8}")
+    for name in ("improved", "original"):
+        *_, cpu_median, cpu_best = schemes[name]
+        print(f"  {'CitationMatcher.find, scheme ' + name:<48}{cpu_median * 1e3:>8.1f}"
+              f"{cpu_best * 1e3:>8.1f}")
+    return [(text, groups)]
+
+
 def reference_list_papers(sample: int, seed: int) -> list[tuple[str, list[AuthorGroup]]]:
     """Each paper of ``bench_refstrings.py``'s corpus mix (``sample`` strings, ``seed``) as
     extracted, in text (paged: running headers between pages) and HTML only, with one group
@@ -492,17 +523,18 @@ def positive_count(value: str) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     """The workloads named (by default A and B of the brief, the same without verbatim
-    citations, then real reference lists, R), each against ``--against``'s checkout too."""
+    citations, then real reference lists, R, and the same lists as one long document, L),
+    each against ``--against``'s checkout too."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--against", type=checkout_root, metavar="ROOT",
                         help="another checkout's root: its matcher timed in turn with this one")
     parser.add_argument("--rounds", type=positive_count, metavar="N",
                         help=f"searches of each tree with --against (default {DEFAULT_ROUNDS})")
-    parser.add_argument("--workloads", default=",".join([*WORKLOADS, REAL_LISTS]),
+    parser.add_argument("--workloads", default=",".join([*WORKLOADS, REAL_LISTS, LONG_LIST]),
                         help="labels of the workloads to run, comma-separated")
     args = parser.parse_args(argv)
     labels = args.workloads.split(",")
-    unknown = set(labels) - {*WORKLOADS, REAL_LISTS}
+    unknown = set(labels) - {*WORKLOADS, REAL_LISTS, LONG_LIST}
     if unknown:
         parser.error(f"unknown workloads {', '.join(sorted(unknown))}")
     if args.rounds is not None and args.against is None:
@@ -513,6 +545,8 @@ def main(argv: list[str] | None = None) -> None:
     for label in labels:
         if label == REAL_LISTS:
             documents = run_reference_lists(label, REFERENCE_SAMPLE, seed=25)
+        elif label == LONG_LIST:
+            documents = run_long_list(label, REFERENCE_SAMPLE, seed=25)
         else:
             n_authors, n_titles, seed, verbatim_share = WORKLOADS[label]
             documents = run_workload(label, n_authors, n_titles, seed, verbatim_share)
