@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from operator import itemgetter
 from fractions import Fraction
+from operator import itemgetter
 from typing import Optional
 
 from rapidfuzz import fuzz, process
