@@ -185,19 +185,7 @@ class TextMap:
 
     def original(self, position: int) -> int:
         """The original offset of the character at normalized ``position``."""
-        big = max(0, bisect.bisect_right(self.norm_starts, position) - 1)
-        if big not in self._small:
-            end = self.starts[big + 1] if big + 1 < len(self.starts) else len(self.text)
-            starts, norm_starts, _ = chunk_offsets(self.text, self.starts[big], end, _CHUNK)
-            self._small[big] = (starts + [end], [self.norm_starts[big] + n for n in norm_starts])
-        starts, norm_starts = self._small[big]
-        small = max(0, bisect.bisect_right(norm_starts, position) - 1)
-        start = starts[small]
-        if start not in self._folded:
-            self._folded[start] = fold_with_offsets(self.text[start:starts[small + 1]])[1]
-        offsets = self._folded[start]
-        local = min(max(position - norm_starts[small], 0), len(offsets) - 1)
-        return start + offsets[local] if offsets else start
+        return self._originals(position, position + 1)[0]
 
     def printed_case(self, start: int, end: int) -> str | None:
         """``normalized[start:end]`` with each letter in the case the document prints it in
@@ -227,30 +215,45 @@ class TextMap:
         return "".join(chars)
 
     def _originals(self, start: int, end: int) -> list[int]:
-        """:meth:`original` of each normalized position in ``[start, end)``, the chunks
-        looked up once for each run of positions that one small chunk maps: what
-        :meth:`printed_case` reads for every letter of a span."""
+        """The original offset of each character at a normalized position in ``[start, end)``:
+        the chunks that map them are looked up once for each run of positions one small chunk
+        maps (:meth:`printed_case` reads every letter of a span; :meth:`original` one)."""
         found: list[int] = []
         position = start
         while position < end:
-            following = bisect.bisect_right(self.norm_starts, position)
-            big = max(0, following - 1)
-            self.original(position)  # cuts the big chunk and folds the small one if new
-            starts, norm_starts = self._small[big]
-            following_small = bisect.bisect_right(norm_starts, position)
-            small = max(0, following_small - 1)
-            stop = end
-            if following < len(self.norm_starts):
-                stop = min(stop, self.norm_starts[following])
-            if following_small < len(norm_starts):
-                stop = min(stop, norm_starts[following_small])
-            chunk, offsets, first = starts[small], self._folded[starts[small]], norm_starts[small]
+            chunk, offsets, first, stop = self._small_chunk_at(position, end)
             last = len(offsets) - 1
             found += ([chunk + offsets[min(max(at - first, 0), last)]
                        for at in range(position, stop)] if offsets
                       else [chunk] * (stop - position))
             position = stop
         return found
+
+    def _small_chunk_at(self, position: int, end: int) -> tuple[int, list[int], int, int]:
+        """The small chunk that maps normalized ``position``: where it starts in the text, the
+        offsets of its folded characters, the normalized position it starts at, and the first
+        normalized position past those it maps (where the next small or big chunk starts), or
+        ``end`` if that comes first.
+        The big chunk holding it is cut into small ones, and the small one folded, on first
+        need. Called by :meth:`_originals`."""
+        following_big = bisect.bisect_right(self.norm_starts, position)
+        big = max(0, following_big - 1)
+        if big not in self._small:
+            end = self.starts[big + 1] if big + 1 < len(self.starts) else len(self.text)
+            starts, norm_starts, _ = chunk_offsets(self.text, self.starts[big], end, _CHUNK)
+            self._small[big] = (starts + [end], [self.norm_starts[big] + n for n in norm_starts])
+        starts, norm_starts = self._small[big]
+        following_small = bisect.bisect_right(norm_starts, position)
+        small = max(0, following_small - 1)
+        start = starts[small]
+        if start not in self._folded:
+            self._folded[start] = fold_with_offsets(self.text[start:starts[small + 1]])[1]
+        stop = end
+        if following_big < len(self.norm_starts):
+            stop = min(stop, self.norm_starts[following_big])
+        if following_small < len(norm_starts):
+            stop = min(stop, norm_starts[following_small])
+        return start, self._folded[start], norm_starts[small], stop
 
     def _paragraph_break(self, position: int) -> bool:
         """True if the blank at normalized ``position``, between two words, stands for white

@@ -234,7 +234,10 @@ def _merged(spans: Sequence[Span]) -> list[Span]:
 
 @kept_per_text
 def _long_words(text: str, low: int, high: int) -> list[re.Match[str]]:
-    """The words of ``SHORT_WORD`` letters or more in ``[low, high)``, numbers left out."""
+    """The words of ``SHORT_WORD`` letters or more in ``[low, high)``, numbers left out. Kept
+    per text (``per_text_cache``), as the widened headers of :func:`_whole_header` are: the
+    regions of a document's many titles overlap, and each is read for headers again. The
+    list is shared: its readers copy what they keep."""
     return [word for word in _LONG_WORD.finditer(text, low, high) if not word.group().isdigit()]
 
 
@@ -267,14 +270,9 @@ def _runs_with_pair(text: str, words: Sequence[re.Match[str]],
     return runs
 
 
-@kept_per_text
 def _header_run(text: str, low: int, high: int) -> bool:
     """True if ``text[low:high]`` holds no comma nor full stop and is printed, numbers
-    aside, ``_HEADER_PAGES`` times. Kept per text (``per_text_cache``), as the words of
-    :func:`_long_words` and the widened headers of :func:`_whole_header` are: the regions
-    of a document's many titles overlap, and each is read for headers, so the same pairs of
-    words are asked about again and again (mostly a journal's or a publisher's words,
-    printed in many entries with no page number beside them)."""
+    aside, ``_HEADER_PAGES`` times (:func:`_repeated`, whose answers are kept per text)."""
     run = text[low:high]
     return "," not in run and "." not in run and _repeated(text, run)
 

@@ -200,16 +200,11 @@ def _joinable_runs(query: tuple[str, ...]) -> frozenset[str]:
     "of", "in", are initials to :func:`_initial`). Kept for the last ``_QUERIES_KEPT``
     queries: a document's hits are checked against the same few titles."""
     runs = set()
-    for at, word in enumerate(query):
-        end = at
-        while end < len(query) and query[end].isdigit():
-            end += 1
-        if end - at >= 2:
-            runs.add("".join(query[at:end]))
-        for length in (3, 2):
-            run = query[at:at + length]
-            if len(run) == length and all(map(_initial, run[:-1])):
-                runs.add("".join(run))
+    for at in range(len(query)):
+        numbers = _number_run(query, at)
+        if len(numbers) >= 2:
+            runs.add("".join(numbers))
+        runs.update("".join(run) for run in _initial_runs(query, at))
     return frozenset(runs)
 
 
@@ -217,16 +212,29 @@ def _run_as_printed(query: Sequence[str], at: int, shown: AbstractSet[str]) -> t
     """How many query words from ``at`` :func:`joined_as_printed` reads together, and whether
     the print (its words ``shown``) holds them joined: a whole run of numbers, joined or each
     on its own; initials and the word after them, only where printed joined; else one word."""
+    numbers = _number_run(query, at)
+    if len(numbers) >= 2:
+        return len(numbers), "".join(numbers) in shown
+    joined = next((run for run in _initial_runs(query, at) if "".join(run) in shown), None)
+    return (1, False) if joined is None else (len(joined), True)
+
+
+def _number_run(query: Sequence[str], at: int) -> Sequence[str]:
+    """The query's words from ``at`` up to the last of the numbers that start there (none
+    where the word at ``at`` is no number). Read by :func:`_run_as_printed` and
+    :func:`_joinable_runs`."""
     end = at
     while end < len(query) and query[end].isdigit():
         end += 1
-    if end - at >= 2:
-        return end - at, "".join(query[at:end]) in shown
-    for length in (3, 2):
-        run = query[at:at + length]
-        if len(run) == length and all(map(_initial, run[:-1])) and "".join(run) in shown:
-            return length, True
-    return 1, False
+    return query[at:end]
+
+
+def _initial_runs(query: Sequence[str], at: int) -> list[Sequence[str]]:
+    """The three, then the two query words from ``at`` whose all but last are initials
+    (:func:`_initial`), as a style may print them joined. Read by :func:`_run_as_printed` and
+    :func:`_joinable_runs`."""
+    return [query[at:at + length] for length in (3, 2)
+            if at + length <= len(query) and all(map(_initial, query[at:at + length - 1]))]
 
 
 def _initial(word: str) -> bool:
