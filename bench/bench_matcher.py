@@ -39,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
@@ -327,17 +328,9 @@ def run_reference_lists(label: str, sample: int, seed: int) -> Documents:
         print(f"\nWorkload {label}: skipped, no reference corpus at {REFCORPUS}")
         return []
     papers = reference_list_papers(sample, seed)
-    improved = [(text, CitationMatcher(groups, MatcherSettings())) for text, groups in papers]
-    original = [(text, CitationMatcher(groups, MatcherSettings(scheme="original")))
-                for text, groups in papers]
-    schemes = interleaved_seconds({
-        "improved": lambda: [searched_anew(matcher, text) for text, matcher in improved],
-        "original": lambda: [searched_anew(matcher, text) for text, matcher in original]},
-        REPEATS)
+    found, schemes = both_schemes_timed(papers)
     megabytes = sum(len(text.encode()) for text, _ in papers) / 1e6
     queries = sum(len(groups) for _, groups in papers)
-    found = {name: sum(len(matcher.find(text)) for text, matcher in matchers)
-             for name, matchers in (("improved", improved), ("original", original))}
     print(f"\nWorkload {label}: {len(papers)} papers of real reference strings (corpus mix, "
           f"{sample} sampled, seed {seed}, text and HTML), {queries} queries, "
           f"{megabytes:.2f} MB, citations found: improved {found['improved']}, "
@@ -365,19 +358,37 @@ def run_long_list(label: str, sample: int, seed: int) -> Documents:
     groups = [group for _, paper_groups in papers for group in paper_groups]
     random.Random(seed).shuffle(groups)
     groups = groups[:LONG_QUERIES]
-    improved, original = (CitationMatcher(groups, MatcherSettings(scheme=scheme))
-                          for scheme in ("improved", "original"))
-    schemes = interleaved_seconds({"improved": lambda: searched_anew(improved, text),
-                                   "original": lambda: searched_anew(original, text)}, REPEATS)
+    found, schemes = both_schemes_timed([(text, groups)])
     print(f"\nWorkload {label}: workload R's {len(papers)} papers as one document, "
           f"{len(text.encode()) / 1e6:.2f} MB, {len(groups)} of their queries, citations found: "
-          f"improved {len(improved.find(text))}, original {len(original.find(text))}")
+          f"improved {found['improved']}, original {found['original']}")
     print(f"  {'CPU ms':<48}{'median':>8}{'best':>8}")
     for name in ("improved", "original"):
         *_, cpu_median, cpu_best = schemes[name]
         print(f"  {'CitationMatcher.find, scheme ' + name:<48}{cpu_median * 1e3:>8.1f}"
               f"{cpu_best * 1e3:>8.1f}")
     return [(text, groups)]
+
+
+def both_schemes_timed(documents: Documents) -> tuple[dict[str, int], dict[str, Timing]]:
+    """The citations each scheme finds in ``documents`` (each searched for its own queries),
+    and the time of each scheme's search of them all, every document searched anew
+    (:func:`searched_anew`), the two schemes taken in turn. Called by
+    :func:`run_reference_lists` and :func:`run_long_list`."""
+    matchers = {scheme: [(text, CitationMatcher(groups, MatcherSettings(scheme=scheme)))
+                         for text, groups in documents] for scheme in ("improved", "original")}
+    schemes = interleaved_seconds(
+        {scheme: partial(_search_all_anew, pairs) for scheme, pairs in matchers.items()}, REPEATS)
+    found = {scheme: sum(len(matcher.find(text)) for text, matcher in pairs)
+             for scheme, pairs in matchers.items()}
+    return found, schemes
+
+
+def _search_all_anew(pairs: list[tuple[str, CitationMatcher]]) -> None:
+    """Each text searched anew by its matcher (:func:`searched_anew`): one timed run of
+    :func:`both_schemes_timed`."""
+    for text, matcher in pairs:
+        searched_anew(matcher, text)
 
 
 def reference_list_papers(sample: int, seed: int) -> list[tuple[str, list[AuthorGroup]]]:
