@@ -294,3 +294,21 @@ def test_the_heading_patterns_text_is_the_same_whatever_the_hash_seed() -> None:
                             ).stdout for seed in ("0", "1", "2")}
     [text] = texts
     assert "r ?eferences" in text
+
+
+def test_a_long_spans_capitals_map_across_every_chunk_of_the_text() -> None:
+    """``TextMap.printed_case`` over a span that crosses many small chunks and a big one, in
+    a text whose folding moves offsets (a ligature, accents, soft hyphens): each word keeps
+    the case it is printed in, so no position is mapped to another word's letter."""
+    rng = random.Random(11)
+    stems = ["ﬁnal", "éclair", "soft\u00adware", "harbour", "naïve", "towns"]
+    words = [rng.choice(stems) for _ in range(30_000)]
+    printed = [word.upper() if i % 2 else word.capitalize() for i, word in enumerate(words)]
+    source = " ".join(printed)
+    normalized = normalize_text(source)
+    start = normalized.index(" ", 70_000) + 1
+    end = normalized.index(" ", 140_000)
+    cased = TextMap(source, normalized).printed_case(start, end)
+    assert cased is not None and cased.lower() == normalized[start:end]
+    shapes = [word.isupper() for word in cased.split(" ")]
+    assert len(shapes) > 5_000 and all(a != b for a, b in zip(shapes, shapes[1:])), shapes[:20]
