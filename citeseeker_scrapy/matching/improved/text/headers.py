@@ -24,6 +24,7 @@ from ..grammar.entry_grammar import (
     ENTRY_NUMBER, NEXT_ENTRY_AFTER_BRACKET, NEXT_ENTRY_OPENING,
 )
 from .per_text_cache import kept_per_text
+from .print_counts import printed_at_least
 
 Span = tuple[int, int]  # (start, end) in the text
 #: Whether a word of the text is a word of the title read across the header (``verify``).
@@ -395,10 +396,10 @@ def _counted_repeated(text: str, run: str) -> bool:
     with other numbers is then the run itself, as each number of a print is the whole number
     (the run's other characters are no digits)."""
     longest = max(_DIGITS.split(run), key=len)
-    prints = text.count(longest)
-    if prints < _HEADER_PAGES or longest == run:
-        return prints >= _HEADER_PAGES
-    return _numbers_as_one(text).count(_DIGITS.sub("0", run)) >= _HEADER_PAGES
+    if not printed_at_least(text, longest, _HEADER_PAGES):
+        return False
+    return longest == run or printed_at_least(
+        _numbers_as_one(text), _DIGITS.sub("0", run), _HEADER_PAGES)
 
 
 @kept_per_text

@@ -4,7 +4,8 @@
 hit attributed to it, ask again (in ``author_lists``, ``ditto_entries``, ``attribution`` and
 ``entries_between``), and answers about the whole text (``headers``, ``capitals``);
 :func:`kept_per_text_alone` the reference list's habits read with its printed capitals
-(``capitals``). :func:`forget_texts` drops every text's answers (the matcher benchmark, before
+(``capitals``), and the questions a text has been asked (``print_counts``).
+:func:`forget_texts` drops every text's answers (the matcher benchmark, before
 each timed search).
 """
 
@@ -65,7 +66,8 @@ def kept_per_text_alone(read: Callable[..., Answer]) -> Callable[..., Answer]:
     reference list's habit (``capitals.prints_titles_into_towns``,
     ``capitals.prints_in_before_containers``, ``capitals._towns_before_closing_publishers``,
     read with the print's paragraphs) is read once however many of a document's hits ask
-    about it."""
+    about it; the questions a text has been asked and its word index
+    (``print_counts._asked``) are one record per text."""
     known_for = _texts_kept()
 
     @wraps(read)

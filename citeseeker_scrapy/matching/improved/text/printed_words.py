@@ -18,6 +18,7 @@ from typing import Optional, Sequence
 
 from ...word_edges import SKIPPABLE, PrintedCase
 from .per_text_cache import kept_per_text
+from .print_counts import whole_prints
 
 #: What extraction leaves inside a word ("well-being", "l'état"): ``word_edges.SKIPPABLE`` but
 #: blanks. Dropped when words are compared ("wellbeing"); ``capitals`` reads a printed word
@@ -82,8 +83,7 @@ def printed_again(text: str, word: str) -> bool:
     misreading of another word is rarely repeated letter for letter. Kept per text and word
     (a document's hits ask for the same words). Called by ``words._print_s_own`` on a printed
     word one letter from the query's (``counterparts.changed_letter``)."""
-    found = _whole_word(word).finditer(text)
-    return next(found, None) is not None and next(found, None) is not None
+    return whole_prints(text, word, 2) == 2
 
 
 @kept_per_text
@@ -91,16 +91,7 @@ def printed_at_all(text: str, word: str) -> bool:
     """True if the document ``text`` prints ``word`` as a whole word anywhere. Kept per text
     and word. Called by ``words._print_s_own`` on the query's word one letter from a printed
     one."""
-    return _whole_word(word).search(text) is not None
-
-
-def _whole_word(word: str) -> re.Pattern[str]:
-    """``word`` as a whole word: no letter or digit on either side. The word comes first and
-    the letter before it is looked at from its end: a pattern that opens with its letters is
-    found by a fast scan for them, where one that opens with a look back tries every
-    position of the document (a long one is read so for each word asked)."""
-    escaped = re.escape(word)
-    return re.compile(rf"{escaped}(?<![^\W_]{escaped})(?![^\W_])")
+    return whole_prints(text, word, 1) == 1
 
 
 #: A word as the word checks split a title and its print: a run of letters and digits. One
