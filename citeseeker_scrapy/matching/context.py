@@ -201,16 +201,19 @@ class TextMap:
         beside a name joined to another word (``word_edges.PrintedCase``)."""
         if not self.lined_up or not 0 <= start < end <= len(self.normalized):
             return None
-        low, high = self.original(start), self.original(end - 1) + 1
+        first = max(0, start - 1)  # the letters beside the span tell a blank line at its edge
+        originals = self._originals(first, min(len(self.normalized), end + 1))
+        low, high = originals[start - first], originals[end - 1 - first] + 1
         if normalize_text(self.text[low:high]) != self.normalized[start:end]:
             return None
         chars = []
-        for position, at in zip(range(start, end), self._originals(start, end)):
+        for position in range(start, end):
             char = self.normalized[position]
             if char == " ":
-                chars.append("\n" if self._paragraph_break(position) else char)
+                chars.append("\n" if self._paragraph_break(position, originals, first) else char)
                 continue
             upper = char.upper()
+            at = originals[position - first]
             chars.append(upper if self.text[at].isupper() and len(upper) == 1 else char)
         return "".join(chars)
 
@@ -255,13 +258,14 @@ class TextMap:
             stop = min(stop, norm_starts[following_small])
         return start, self._folded[start], norm_starts[small], stop
 
-    def _paragraph_break(self, position: int) -> bool:
+    def _paragraph_break(self, position: int, originals: list[int], first: int) -> bool:
         """True if the blank at normalized ``position``, between two words, stands for white
-        space that holds a blank line (two line breaks or more). Called by
-        :meth:`printed_case`."""
+        space that holds a blank line (two line breaks or more). ``originals``: the original
+        offset of each normalized position from ``first`` on, the letters on both sides of
+        ``position`` among them. Called by :meth:`printed_case`."""
         if not 0 < position < len(self.normalized) - 1:
             return False
-        low, high = self.original(position - 1) + 1, self.original(position + 1)
+        low, high = originals[position - 1 - first] + 1, originals[position + 1 - first]
         return self.text.count("\n", low, high) >= 2 and not self.text[low:high].strip()
 
     def in_references(self, position: int) -> bool:
