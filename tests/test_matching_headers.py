@@ -109,3 +109,21 @@ def test_texts_whose_hashes_collide_keep_their_own_answers() -> None:
     assert headers._repeated(printed, run)
     assert not headers._repeated(not_printed, run)
     assert headers._repeats_in(printed) is not headers._repeats_in(not_printed)
+
+
+def test_a_run_is_printed_twice_numbers_aside_whichever_run_was_asked_first() -> None:
+    # a run with digits makes the text read with every number as one digit; the runs asked
+    # after it are counted there, with the same answers as in the text as it is
+    from citeseeker_scrapy.matching.improved.text import headers
+
+    def text() -> str:  # a new text object each time: no answers kept from another call
+        return ("annals of invented studies 12 (2031) 3 [1] brown, p. a title. "
+                "annals of invented studies 13 (2031) 4 [2] smith, j. other title 2031.")
+
+    runs = {"invented studies 12 (2031)": True, "studies 99 (1999) 7": True,
+            "invented studies": True, "brown, p. a title": False, "a title": False,
+            "other title 2031": False, "invented studies 12 [1]": False}
+    for first in runs:
+        printed = text()
+        order = [first, *(run for run in runs if run != first)]
+        assert {run: headers._repeated(printed, run) for run in order} == runs, first

@@ -374,36 +374,44 @@ def _repeated(text: str, run: str) -> bool:
     regions hold the same runs (mostly near-miss titles, every region of which is searched
     for headers: ``search``), so the answers are kept per text (:func:`_repeats_in`).
     Who calls: :func:`_header_run` and :func:`_whole_header`."""
-    known = _repeats_in(text)
-    answer = known.get(run)
+    repeats = _repeats_in(text)
+    answer = repeats.answers.get(run)
     if answer is None:
-        answer = known[run] = _counted_repeated(text, run)
+        answer = repeats.answers[run] = _counted_repeated(text, run, repeats)
     return answer
 
 
-@kept_per_text
-def _repeats_in(text: str) -> dict[str, bool]:
-    """The answers of :func:`_repeated` for ``text`` so far, run -> answer, for the last
-    texts asked about (the documents being matched now: ``per_text_cache``)."""
-    return {}
+class _Repeats:
+    """What :func:`_repeated` has read from one text: its answers so far, run -> answer, and
+    the text with every number written as one digit once a run with digits needed it."""
 
-
-def _counted_repeated(text: str, run: str) -> bool:
-    """:func:`_repeated` read from the text. Its longest part without digits is counted
-    first: most runs fail there, without reading the text again; a run without digits is
-    that part, its count the answer. A run with digits is counted in the text with every
-    number written as one digit (:func:`_numbers_as_one`), the run too: a print of the run
-    with other numbers is then the run itself, as each number of a print is the whole number
-    (the run's other characters are no digits)."""
-    longest = max(_DIGITS.split(run), key=len)
-    if not printed_at_least(text, longest, _HEADER_PAGES):
-        return False
-    return longest == run or printed_at_least(
-        _numbers_as_one(text), _DIGITS.sub("0", run), _HEADER_PAGES)
+    def __init__(self) -> None:
+        self.answers: dict[str, bool] = {}
+        self.numbers_as_one: Optional[str] = None
 
 
 @kept_per_text
-def _numbers_as_one(text: str) -> str:
-    """``text`` with every number (run of digits) written as "0", for the last
-    texts asked about (:func:`_counted_repeated` asks for each run with digits)."""
-    return _DIGITS.sub("0", text)
+def _repeats_in(text: str) -> _Repeats:
+    """What :func:`_repeated` has read from ``text`` so far, for the last texts asked about
+    (the documents being matched now: ``per_text_cache``)."""
+    return _Repeats()
+
+
+def _counted_repeated(text: str, run: str, repeats: _Repeats) -> bool:
+    """:func:`_repeated` read from the text. A run is counted in the text with every number
+    written as one digit, the run too (``repeats.numbers_as_one``): a print of the run with
+    other numbers is then the run itself, as each number of a print is the whole number (the
+    run's other characters are no digits). A run without digits is printed there as often as
+    in the text, so before that text is made (it costs a pass over the whole text) a run
+    is counted in the text as it is: its longest part without digits first, where most runs
+    fail; a run without digits is that part, its count the answer. Once made, every run is
+    counted there alone: the words of one text are indexed once
+    (``print_counts.printed_at_least``)."""
+    if repeats.numbers_as_one is None:
+        longest = max(_DIGITS.split(run), key=len)
+        if not printed_at_least(text, longest, _HEADER_PAGES):
+            return False
+        if longest == run:
+            return True
+        repeats.numbers_as_one = _DIGITS.sub("0", text)
+    return printed_at_least(repeats.numbers_as_one, _DIGITS.sub("0", run), _HEADER_PAGES)

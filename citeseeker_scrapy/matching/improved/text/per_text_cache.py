@@ -37,7 +37,7 @@ def kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
     most: ``author_lists.through_author_list``, ``author_lists.author_list_end``,
     ``ditto_entries._own_bare_date``, ``ditto_entries.run_date``, ``attribution._in_entry``,
     ``attribution._entry_end`` and ``entries_between.another_entry_between``; and answers about
-    the whole text: ``headers._repeats_in``, ``headers._numbers_as_one``, ``headers._prints_of``,
+    the whole text: ``headers._repeats_in``, ``headers._prints_of``,
     ``headers._long_words``, ``headers._whole_header``,
     ``capitals.prints_books_with_comma``, ``capitals._towns_before_closing_years``,
     ``title_edges._chapters_in_books``, ``bare_surnames._semicolons_between_names``
