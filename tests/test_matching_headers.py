@@ -127,3 +127,27 @@ def test_a_run_is_printed_twice_numbers_aside_whichever_run_was_asked_first() ->
         printed = text()
         order = [first, *(run for run in runs if run != first)]
         assert {run: headers._repeated(printed, run) for run in order} == runs, first
+
+
+@pytest.mark.parametrize("run, prints", [
+    # a run that opens with a number: each print from the first digit of its own number
+    ("12 (2031) Reference Lists", ("12 (2031) Reference Lists", "2024345 (2032) Reference Lists",
+                                   "99 (1) Reference Lists")),
+    ("1 (1) R", ("12 (2031) R", "2024345 (2032) R", "99 (1) R", "1 (1) R", "1 (2) R", "7 (3) R")),
+    # a print that ends with its number: the next one's number starts after it ("x23 x4")
+    ("1 x2", ("1 x23",)),
+    # a print of what follows the number that starts inside one with no number before it
+    ("1 a1 a", ("1 a1 a",)),
+    # a run that opens with letters, and one that is a number alone
+    ("Reference Lists", ("Reference Lists",) * 4),
+    ("2031", ("7", "12", "2031", "2024345", "2032", "1", "99", "1", "1", "1", "1", "2", "7", "3",
+              "1", "23", "4", "1", "1")),
+])
+def test_each_print_of_a_run_is_read_with_its_own_numbers(run: str, prints: tuple) -> None:
+    from citeseeker_scrapy.matching.improved.text import headers
+
+    text = ("p. 7 12 (2031) Reference Lists and 2024345 (2032) Reference Lists; x(1) Reference "
+            "Lists 99 (1) Reference Lists 1 (1) R1 (2) R (7 (3) R 1 x23 x4 x a1 a1 a")
+    pattern = re.sub(r"\d+", lambda _: r"\d+", re.escape(run))
+    assert headers._prints_of(text, run) == prints
+    assert prints == tuple(found.group() for found in re.finditer(pattern, text))

@@ -43,6 +43,7 @@ _EDGE = 40  # characters before a header read for its page number or a word ever
 #: characters never start a match, so no piece of one is found.
 _LONG_WORD = re.compile(rf"[^\W_]{{{SHORT_WORD},}}")
 _DIGITS = re.compile(r"\d+")
+_ANY_NUMBER = r"\d+"  # a number in a run's pattern of prints (:func:`_prints_of`)
 _LAST_TOKEN = re.compile(r"\S+\s*$")
 _TOKEN = re.compile(r"\S+")
 #: A page number: a bare number of up to four digits, or a browser's page counter ("1/3").
@@ -323,9 +324,34 @@ def _prints_of(text: str, run: str) -> tuple[str, ...]:
     """Each print of ``run`` in ``text`` with its own numbers (:func:`_repeated` counts them,
     numbers aside): read by :func:`_page_number_among_words`, on the rare header with no page
     number beside it, for each region searched for a title a page break cut, so the prints of
-    a run are read once per text."""
-    pattern = _DIGITS.sub(lambda _: r"\d+", re.escape(run))
-    return tuple(found.group() for found in re.finditer(pattern, text))
+    a run are read once per text. A run that opens with a number is read from the rest of it
+    (:func:`_prints_after_number`)."""
+    pattern = _DIGITS.sub(lambda _: _ANY_NUMBER, re.escape(run))
+    number = _DIGITS.match(run)
+    if number is None or number.end() == len(run):
+        return tuple(found.group() for found in re.finditer(pattern, text))
+    return _prints_after_number(text, re.compile(pattern[len(_ANY_NUMBER):]))
+
+
+def _prints_after_number(text: str, rest: re.Pattern[str]) -> tuple[str, ...]:
+    """The prints of a run that opens with a number, ``rest`` the pattern of what follows the
+    number (its first character no digit): each print of ``rest`` with digits right before
+    it, from where they start (past the print before), as a scan for the whole run's pattern
+    finds them one after another; read so because a pattern that opens with a number has no
+    letters for the regex engine to scan the text for, and tries every position. Called by
+    :func:`_prints_of`."""
+    prints: list[str] = []
+    taken = at = 0  # the end of the last print; where the next search starts
+    while (found := rest.search(text, at)) is not None:
+        start = first = found.start()
+        while first > taken and text[first - 1].isdecimal():
+            first -= 1
+        if first == start:
+            at = start + 1
+            continue
+        prints.append(text[first:found.end()])
+        taken = at = found.end()
+    return tuple(prints)
 
 
 def _one_page_number_at_end(text: str, own_end: int, high: int) -> int:
