@@ -59,6 +59,7 @@ TEXT_BYTES = 5_000_000
 SLOW_SLICE = 12_000  # characters of text the pure-Python peers get (then scaled)
 REFCORPUS = Path(__file__).resolve().parents[2] / "shared" / "refcorpus"
 REFERENCE_SAMPLE = 1100  # reference strings of workload R (about 40 papers)
+REFERENCE_SEED = 25  # the sample of workloads R and L
 REPEATS = 7  # runs of each of the two schemes, taken in turn (the peers: 3)
 SAMPLED_PARTS = 8  # parts of the text whose pairs the exhaustive reference checks
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,7 +70,9 @@ WORKLOADS = {"A": (10, 20, 1, 0.45), "B": (100, 129, 2, 0.45),
              "A'": (10, 20, 3, 0.0), "B'": (100, 129, 4, 0.0)}
 REAL_LISTS = "R"  # the workload of real reference lists
 LONG_LIST = "L"  # the same lists joined into one long document
-LONG_QUERIES = 50  # queries of workload L, drawn from R's
+VOLUME = "V"  # the lists of four samples joined: a volume's reference lists, ~1 MB
+VOLUME_SEEDS = (REFERENCE_SEED, 26, 27, 28)  # the samples of workload V: R's and three more
+LONG_QUERIES = 50  # queries of workloads L and V, drawn from their papers' queries
 DEFAULT_ROUNDS = 15  # searches of each tree with --against
 ROUNDS_PER_PAIR = 5  # rounds of --against before both trees' processes are started again
 Documents = list[tuple[str, list[AuthorGroup]]]  # texts and the queries each is searched for
@@ -345,21 +348,23 @@ def run_reference_lists(label: str, sample: int, seed: int) -> Documents:
     return papers
 
 
-def run_long_list(label: str, sample: int, seed: int) -> Documents:
-    """Time both schemes on workload R's papers joined into one document (a book's or a
-    proceedings volume's reference lists, ~0.2 MB), searched once for ``LONG_QUERIES`` of
+def run_long_list(label: str, sample: int, seeds: tuple[int, ...]) -> Documents:
+    """Time both schemes on the papers of the samples ``seeds`` joined into one document (a
+    book's or a proceedings volume's reference lists: workload R's alone ~0.2 MB, four
+    samples ~1 MB, some references in more than one), searched once for ``LONG_QUERIES`` of
     their queries: the checks that read the whole document (a run of words printed twice, a
     word printed again) cost more the longer it is, as a crawl's long documents do."""
     if not REFCORPUS.is_dir():
         print(f"\nWorkload {label}: skipped, no reference corpus at {REFCORPUS}")
         return []
-    papers = reference_list_papers(sample, seed)
+    papers = [paper for seed in seeds for paper in reference_list_papers(sample, seed)]
     text = "\n\n".join(paper for paper, _ in papers)
     groups = [group for _, paper_groups in papers for group in paper_groups]
-    random.Random(seed).shuffle(groups)
+    random.Random(seeds[0]).shuffle(groups)
     groups = groups[:LONG_QUERIES]
     found, schemes = both_schemes_timed([(text, groups)])
-    print(f"\nWorkload {label}: workload R's {len(papers)} papers as one document, "
+    print(f"\nWorkload {label}: {len(papers)} papers of real reference strings (samples of "
+          f"{sample}, seeds {', '.join(map(str, seeds))}) as one document, "
           f"{len(text.encode()) / 1e6:.2f} MB, {len(groups)} of their queries, citations found: "
           f"improved {found['improved']}, original {found['original']}")
     print(f"  {'CPU ms':<48}{'median':>8}{'best':>8}")
@@ -534,18 +539,19 @@ def positive_count(value: str) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     """The workloads named (by default A and B of the brief, the same without verbatim
-    citations, then real reference lists, R, and the same lists as one long document, L),
+    citations, then real reference lists, R, the same lists as one long document, L, and
+    the lists of four samples as one, V),
     each against ``--against``'s checkout too."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--against", type=checkout_root, metavar="ROOT",
                         help="another checkout's root: its matcher timed in turn with this one")
     parser.add_argument("--rounds", type=positive_count, metavar="N",
                         help=f"searches of each tree with --against (default {DEFAULT_ROUNDS})")
-    parser.add_argument("--workloads", default=",".join([*WORKLOADS, REAL_LISTS, LONG_LIST]),
+    parser.add_argument("--workloads", default=",".join([*WORKLOADS, REAL_LISTS, LONG_LIST, VOLUME]),
                         help="labels of the workloads to run, comma-separated")
     args = parser.parse_args(argv)
     labels = args.workloads.split(",")
-    unknown = set(labels) - {*WORKLOADS, REAL_LISTS, LONG_LIST}
+    unknown = set(labels) - {*WORKLOADS, REAL_LISTS, LONG_LIST, VOLUME}
     if unknown:
         parser.error(f"unknown workloads {', '.join(sorted(unknown))}")
     if args.rounds is not None and args.against is None:
@@ -555,9 +561,11 @@ def main(argv: list[str] | None = None) -> None:
           f"{os.cpu_count()} CPUs")
     for label in labels:
         if label == REAL_LISTS:
-            documents = run_reference_lists(label, REFERENCE_SAMPLE, seed=25)
+            documents = run_reference_lists(label, REFERENCE_SAMPLE, REFERENCE_SEED)
         elif label == LONG_LIST:
-            documents = run_long_list(label, REFERENCE_SAMPLE, seed=25)
+            documents = run_long_list(label, REFERENCE_SAMPLE, (REFERENCE_SEED,))
+        elif label == VOLUME:
+            documents = run_long_list(label, REFERENCE_SAMPLE, VOLUME_SEEDS)
         else:
             n_authors, n_titles, seed, verbatim_share = WORKLOADS[label]
             documents = run_workload(label, n_authors, n_titles, seed, verbatim_share)
