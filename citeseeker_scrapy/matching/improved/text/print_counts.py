@@ -14,7 +14,8 @@ those places is read in the text.
 from __future__ import annotations
 
 import re
-from typing import Optional
+from array import array
+from typing import Optional, Sequence
 
 from .per_text_cache import kept_per_text_alone
 
@@ -142,18 +143,24 @@ class _WordIndex:
     ``_EDGE`` characters (:meth:`places`)."""
 
     def __init__(self, text: str) -> None:
+        """Each word's starts in an array of machine integers: a long document's index is
+        kept while it is searched, and Python integers in lists take several times the room."""
         self.length = len(text)
-        self.starts: dict[str, list[int]] = {}
+        self.starts: dict[str, array[int]] = {}
         for word in _WORD.finditer(text):
-            self.starts.setdefault(word.group(), []).append(word.start())
+            found = self.starts.get(word.group())
+            if found is None:
+                self.starts[word.group()] = array("i", (word.start(),))
+            else:
+                found.append(word.start())
         self._by_edge: Optional[dict[tuple[bool, str], list[str]]] = None
-        self._places_by_edge: dict[tuple[bool, str], list[int]] = {}
+        self._places_by_edge: dict[tuple[bool, str], array[int]] = {}
 
     def places(self, part: str) -> Optional[list[int]]:
         """Every place ``part`` may start in the text, a superset of where it does (some may
         be negative), from its word with the fewest places; None if no word of it anchors it
         (one word from end to end, or none) or a scan costs less than reading every place."""
-        best: Optional[tuple[list[int], int]] = None
+        best: Optional[tuple[Sequence[int], int]] = None
         for word in _WORD.finditer(part):
             anchor = self._anchor(part, word)
             if anchor is not None and (best is None or len(anchor[0]) < len(best[0])):
@@ -163,7 +170,7 @@ class _WordIndex:
         positions, offset = best
         return [position - offset for position in positions]
 
-    def _anchor(self, part: str, word: re.Match[str]) -> Optional[tuple[list[int], int]]:
+    def _anchor(self, part: str, word: re.Match[str]) -> Optional[tuple[Sequence[int], int]]:
         """Where the text prints ``word``, one of ``part``'s words, as the index lists it, and
         the offset in ``part`` those positions stand for. A word with a mark on each side is
         a whole word of the text (its starts); one that ends ``part`` starts a word of the
@@ -172,19 +179,19 @@ class _WordIndex:
         start, end = word.span()
         marked_before, marked_after = start > 0, end < len(part)
         if marked_before and marked_after:
-            return self.starts.get(word.group(), []), start
+            return self.starts.get(word.group(), ()), start
         if (not marked_before and not marked_after) or end - start < _EDGE:
             return None
         if marked_before:
             return self._edge_places((True, word.group()[:_EDGE]), 0), start
         return self._edge_places((False, word.group()[-_EDGE:]), 1), end
 
-    def _edge_places(self, edge: tuple[bool, str], past_start: int) -> list[int]:
+    def _edge_places(self, edge: tuple[bool, str], past_start: int) -> array[int]:
         """Where the words that start (or end) with ``edge``'s characters start (or end:
         ``past_start`` 1 adds each word's length), kept per edge: runs share their words."""
         places = self._places_by_edge.get(edge)
         if places is None:
-            places = self._places_by_edge[edge] = []
+            places = self._places_by_edge[edge] = array("i")
             for word in self._words_by_edge().get(edge, ()):
                 shift = past_start * len(word)
                 places.extend(start + shift for start in self.starts[word])
