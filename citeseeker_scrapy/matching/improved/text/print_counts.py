@@ -125,7 +125,9 @@ def _asked(text: str) -> _QuestionsAsked:
 
 def _index_of(text: str) -> Optional[_WordIndex]:
     """The word index of ``text`` if it has been asked enough to pay for one (built now, on the
-    ``_QUESTIONS_BEFORE_INDEX``-th question), else None: the caller scans the text."""
+    ``_QUESTIONS_BEFORE_INDEX``-th question), else None: the caller scans the text. Two of
+    Scrapy's threads matching one text may both count a question or build the index: the
+    index is the same, and a count off by one only moves when it is built."""
     asked = _asked(text)
     if asked.index is None:
         asked.count += 1
