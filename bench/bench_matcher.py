@@ -73,6 +73,7 @@ LONG_LIST = "L"  # the same lists joined into one long document
 VOLUME = "V"  # the lists of four samples joined: a volume's reference lists, ~1 MB
 VOLUME_SEEDS = (REFERENCE_SEED, 26, 27, 28)  # the samples of workload V: R's and three more
 LONG_QUERIES = 50  # queries of workloads L and V, drawn from their papers' queries
+ALL_WORKLOADS = [*WORKLOADS, REAL_LISTS, LONG_LIST, VOLUME]  # in the order they run
 DEFAULT_ROUNDS = 15  # searches of each tree with --against
 ROUNDS_PER_PAIR = 5  # rounds of --against before both trees' processes are started again
 Documents = list[tuple[str, list[AuthorGroup]]]  # texts and the queries each is searched for
@@ -547,11 +548,11 @@ def main(argv: list[str] | None = None) -> None:
                         help="another checkout's root: its matcher timed in turn with this one")
     parser.add_argument("--rounds", type=positive_count, metavar="N",
                         help=f"searches of each tree with --against (default {DEFAULT_ROUNDS})")
-    parser.add_argument("--workloads", default=",".join([*WORKLOADS, REAL_LISTS, LONG_LIST, VOLUME]),
+    parser.add_argument("--workloads", default=",".join(ALL_WORKLOADS),
                         help="labels of the workloads to run, comma-separated")
     args = parser.parse_args(argv)
     labels = args.workloads.split(",")
-    unknown = set(labels) - {*WORKLOADS, REAL_LISTS, LONG_LIST, VOLUME}
+    unknown = set(labels) - set(ALL_WORKLOADS)
     if unknown:
         parser.error(f"unknown workloads {', '.join(sorted(unknown))}")
     if args.rounds is not None and args.against is None:
