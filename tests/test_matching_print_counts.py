@@ -42,9 +42,12 @@ def _whole_word_prints(text: str, word: str) -> int:
 
 
 def _asked_until_indexed(text: str) -> None:
-    """Ask ``text`` as many questions as it takes to have its words indexed."""
+    """Ask ``text`` as many questions as it takes to have its words indexed, and make sure
+    they did (else the "indexed" cases would read the text by scans as the others do)."""
+    assert print_counts._asked(text).index is None
     for number in range(print_counts._QUESTIONS_BEFORE_INDEX):
         printed_at_least(text, f"question {number}", 1)
+    assert print_counts._asked(text).index is not None
 
 
 @pytest.mark.parametrize("indexed", [False, True], ids=["scanned", "indexed"])
