@@ -10,7 +10,8 @@ scheme's checks of a hit (``improved.verify``, ``improved.superset``) run on few
 entries; workload R times them on real reference lists: papers of ``../shared/refcorpus``'s
 reference strings (``bench_refstrings.py``'s corpus mix, text and HTML), each searched for
 every entry it cites and the near-miss decoys of that bench (skipped without the corpus);
-workload L joins those papers into one long document, searched for 50 of their queries.
+workload L joins those papers into one long document, searched for 50 of their queries, and
+workload V the papers of four such samples (~1 MB, a volume's reference lists).
 
 The machine may be shared: every time is the median and the best of ``REPEATS`` runs, in wall
 time and in CPU time of this process (which other processes disturb much less); the load
@@ -323,13 +324,21 @@ def run_workload(label: str, n_authors: int, n_titles: int, seed: int,
     return [(raw, groups)]
 
 
+def _corpus_missing(label: str) -> bool:
+    """True, with a line saying the workload ``label`` is skipped, where ``REFCORPUS`` is not
+    there (workloads R, L and V read it; a clone without ``../shared`` runs the others)."""
+    if REFCORPUS.is_dir():
+        return False
+    print(f"\nWorkload {label}: skipped, no reference corpus at {REFCORPUS}")
+    return True
+
+
 def run_reference_lists(label: str, sample: int, seed: int) -> Documents:
     """Time both schemes on papers of real reference strings, each searched at once for the
     queries of its own entries (true citations and near-miss decoys), as a crawl searches a
     document for every query: most names lie in an entry that prints the title or one close
     to it, so the checks of each hit run for most queries (:func:`reference_list_papers`)."""
-    if not REFCORPUS.is_dir():
-        print(f"\nWorkload {label}: skipped, no reference corpus at {REFCORPUS}")
+    if _corpus_missing(label):
         return []
     papers = reference_list_papers(sample, seed)
     found, schemes = both_schemes_timed(papers)
@@ -355,8 +364,7 @@ def run_long_list(label: str, sample: int, seeds: tuple[int, ...]) -> Documents:
     samples ~1 MB, some references in more than one), searched once for ``LONG_QUERIES`` of
     their queries: the checks that read the whole document (a run of words printed twice, a
     word printed again) cost more the longer it is, as a crawl's long documents do."""
-    if not REFCORPUS.is_dir():
-        print(f"\nWorkload {label}: skipped, no reference corpus at {REFCORPUS}")
+    if _corpus_missing(label):
         return []
     papers = [paper for seed in seeds for paper in reference_list_papers(sample, seed)]
     text = "\n\n".join(paper for paper, _ in papers)

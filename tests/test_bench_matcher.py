@@ -80,3 +80,13 @@ def test_rounds_without_against_or_below_one_are_refused(args, error, capsys) ->
     captured = capsys.readouterr()
     assert error in captured.err
     assert "Workload" not in captured.out
+
+
+def test_the_workloads_of_real_reference_strings_are_skipped_by_name_without_the_corpus(
+        tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(bench_matcher, "REFCORPUS", tmp_path / "no-refcorpus")
+    bench_matcher.main(["--workloads", "R,L,V"])
+    out = capsys.readouterr().out
+    for label in ("R", "L", "V"):
+        assert f"Workload {label}: skipped, no reference corpus at {tmp_path / 'no-refcorpus'}" \
+            in out
