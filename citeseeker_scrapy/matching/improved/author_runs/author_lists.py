@@ -246,22 +246,18 @@ def _dense_beyond_commas(text: str, start: int, stop: int, commas: int, slashes:
     separators = commas + (slashes and len(_SLASH_SEPARATOR.findall(text, start, stop))) + (
         stops and len(_FULL_STOP_SEPARATOR.findall(text, start, stop)))
     return separators >= LIST_COMMAS or separators + _marked_separators(
-        text, (start, stop), semicolons, hyphens) >= LIST_COMMAS
+        text, (start, stop), hyphens) >= LIST_COMMAS
 
 
-def _marked_separators(text: str, window: tuple[int, int], semicolons: int, hyphens: int
-                       ) -> int:
+def _marked_separators(text: str, window: tuple[int, int], hyphens: int) -> int:
     """The semicolons and dashes between names in ``text[start:stop]`` (``window``;
     ``_MARKED_SEPARATORS``), 0 where they are fewer than ``_SEPARATED_LIST``: each is printed
     with a blank after it (a dash with one before it too), so where those prints are fewer,
-    the patterns are not run. ``semicolons`` and ``hyphens``: the window's semicolons and
-    hyphens between blanks, which :func:`_dense_beyond_commas` counted; with the dashes
-    between blanks too few, no semicolon is looked at again. Called by
-    :func:`_dense_beyond_commas`."""
+    the patterns are not run. ``hyphens``: the window's hyphens between blanks, which
+    :func:`_dense_beyond_commas` counted. Called by :func:`_dense_beyond_commas`."""
     start, stop = window
     dashes = text.count(" \u2013 ", start, stop) + text.count(" \u2014 ", start, stop)
-    if semicolons + hyphens + dashes < _SEPARATED_LIST or (
-            text.count("; ", start, stop) + hyphens + dashes < _SEPARATED_LIST):
+    if text.count("; ", start, stop) + hyphens + dashes < _SEPARATED_LIST:
         return 0
     marked = (len(_SEMICOLON_SEPARATOR.findall(text, start, stop))
               + len(_DASH_SEPARATOR.findall(text, start, stop)))
