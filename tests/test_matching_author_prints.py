@@ -12,6 +12,7 @@ import pytest
 from citeseeker_scrapy.matching import (
     AuthorGroup, CitationMatcher, DocumentText, MatcherSettings, word_edges,
 )
+from citeseeker_scrapy.matching import matcher as matcher_module
 from citeseeker_scrapy.matching.improved.author_runs import bare_surnames
 from tests.support import matching
 
@@ -430,8 +431,26 @@ def test_a_document_without_joined_initials_is_searched_without_its_map() -> Non
                               MatcherSettings())
     assert matcher.find_in(document) == []
     assert "text_map" not in vars(document)
+    assert document.name_case(4, 6) is None
     glued = DocumentText("[3] BrooksK. Letters to Anna. Oslo, 2001. [4] Berg T. Rivers.")
-    assert glued.name_case is not None
+    assert glued.name_case(9, 11) == "sK"
+
+
+@pytest.mark.parametrize("source, asked, found", [
+    # "ward" inside "towards": the letter before it is no word's edge, so the "s." after it
+    # is never weighed as an initial, and the text is not searched for joined initials
+    ("[3] Howard T. Towards. In: Proc. of the Lakes of the north. Oslo, 2001.", 0, 0),
+    ("[3] WardS., Lakes of the north. Oslo, 2001.", 1, 1),  # an initial joined to the name
+])
+def test_the_text_is_searched_for_joined_initials_only_for_a_whole_name_before_one(
+        monkeypatch: pytest.MonkeyPatch, source: str, asked: int, found: int) -> None:
+    searched: list[str] = []
+    monkeypatch.setattr(matcher_module, "may_join_initials",
+                        lambda text: searched.append(text) or word_edges.may_join_initials(text))
+    matcher = CitationMatcher([AuthorGroup(("Ward",), ("Lakes of the north",))],
+                              MatcherSettings())
+    assert len(matcher.find_in(DocumentText(source))) == found
+    assert len(searched) == asked
 
 
 # An inverted author list whose blank between one name's given name and the next surname the

@@ -254,13 +254,20 @@ class DocumentText:
         (``context.TextMap.printed_case``; a ``word_edges.PrintedCase``)."""
         return self.text_map.printed_case(start, end)
 
-    @cached_property
-    def name_case(self) -> Optional[PrintedCase]:
+    def name_case(self, start: int, end: int) -> Optional[str]:
         """The capitals the name index reads (:meth:`printed_case`), or None where the text
         prints no capital joined to a lower-case letter before a full stop
         (``word_edges.may_join_initials``): the index reads them only for initials joined to a
-        name ("LinzJ."), and the map they cost is then not made for a document without one."""
-        return self.printed_case if may_join_initials(self.source) else None
+        name ("LinzJ."), and the map they cost is then not made for a document without one.
+        A ``word_edges.PrintedCase``; the text is searched for that shape on the first
+        question, so a document none of whose names has a letter and a full stop joined to
+        its end is never searched for it."""
+        return self.printed_case(start, end) if self._may_join_initials else None
+
+    @cached_property
+    def _may_join_initials(self) -> bool:
+        """``word_edges.may_join_initials`` of the extracted text, for :meth:`name_case`."""
+        return may_join_initials(self.source)
 
 
 class Explained(NamedTuple):

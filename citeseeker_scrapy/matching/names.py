@@ -218,11 +218,9 @@ class NameIndex:
                         continue  # "human" for "toman": the letter before "man" is wrong
                     if ends_there:  # the scan matched this form's rest and the word end
                         end = candidate.end(number)  # or a letter and a full stop after it
-                        if GLUED_INITIAL.match(text, end) and not ends_name(text, end, printed):
-                            continue
                     else:
                         match = pattern.forward.match(text, at)
-                        if match is None or not ends_name(text, match.end(), printed):
+                        if match is None:
                             continue
                         end = match.end()
                     start = at - len(before)
@@ -231,6 +229,9 @@ class NameIndex:
                     if start is None or (start and text[start - 1] != " "
                                          and not starts_name(text, start, end, glued)):
                         continue
+                    if ((not ends_there or GLUED_INITIAL.match(text, end))
+                            and not ends_name(text, end, printed)):
+                        continue  # the end last: a joined initial asks the capitals
                     found[form].append((start, end))
         return {form: sorted(spans) for form, spans in found.items()}
 
