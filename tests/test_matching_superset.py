@@ -10,7 +10,9 @@ import pytest
 from citeseeker_scrapy.matching import (
     VETOES, AuthorGroup, CitationMatcher, MatcherSettings, normalize_text,
 )
-from citeseeker_scrapy.matching.improved import superset
+from citeseeker_scrapy.matching.improved import superset, verify
+from citeseeker_scrapy.matching.improved.text import per_text_cache
+from citeseeker_scrapy.matching.improved.title_ends import longer_titles
 from citeseeker_scrapy.matching.improved.word_check.checked_title import CheckedTitle
 from citeseeker_scrapy.matching.model import (
     BETTER_TITLE, CHANGED_WORD, CLOSER_NEARBY, NAME_IN_WORD, NEXT_ENTRY, ORDINARY_WORDS,
@@ -420,3 +422,27 @@ def test_pages_after_a_year_in_a_note_still_close_the_entry() -> None:
     doc = ("Lacour, Anne, Histoire des jardins, Metz, 1983, 5\u201363 (reprinted, Moreau (2004), "
            "145\u2013217). Brown, A. {q}. Nature.").format(q=QUANTUM)
     turned_down(doc, "Moreau", QUANTUM)
+
+
+def test_a_hit_with_the_words_of_one_already_checked_is_not_read_again_for_a_longer_title(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search splits a part at a turned-down hit and finds its substrings again, and the
+    original scheme's hit is checked again by ``superset``: a hit that takes the same words
+    (one letter less at an edge) asks whether the title goes on past them once per text
+    (``verify._goes_on_past_hit``, kept per text)."""
+    settings = MatcherSettings()
+    title = "Scalable crawling of the web"
+    text = normalize_text(OPENING + f"[3] Brown, K. 2003. {title} graphs. Journal B.")
+    checked = CheckedTitle.prepare(
+        Title.prepare(normalize_text(title), ratio_of_limit(settings.fuzzy_limit)), title)
+    asked: list[str] = []
+    monkeypatch.setattr(verify, "longer_title",
+                        lambda *args: asked.append(args[1]) or longer_titles.longer_title(*args))
+    per_text_cache.forget_texts()
+    start = text.index(normalize_text(title))
+    end = start + len(normalize_text(title))
+    verdicts = {verify.veto(text, checked, start, end),
+                verify.veto(text, checked, start + 1, end),
+                verify.veto(text, checked, start, end - 1)}
+    assert verdicts == {CHANGED_WORD}  # "graphs": the printed title goes on past the query
+    assert asked == [normalize_text(title)]

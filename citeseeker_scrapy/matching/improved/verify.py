@@ -38,6 +38,7 @@ from .title_ends.longer_titles import longer_title
 from .title_ends.lower_case_runs import next_field, runs_on_in_lower_case
 from ..model import CHANGED_WORD, ORDINARY_WORDS, WORDS_MISSING
 from ..word_edges import PrintedCase
+from .text.per_text_cache import kept_per_text
 from .text.printed_words import (
     WORD, in_word, joined_word_text, ocr_read, opens_paragraph, word_end, word_start, word_text,
 )
@@ -286,6 +287,7 @@ def _same_work(text: str, title: CheckedTitle, start: int, end: int,
     return _words_near_hit_alike(text, title, (start, end), words, inside)
 
 
+@kept_per_text
 def _goes_on_past_hit(text: str, title: CheckedTitle, words: tuple[int, int], inside: str,
                       names: tuple[Optional[Span], Optional[Span]],
                       printed: Optional[PrintedCase]) -> bool:
@@ -294,7 +296,9 @@ def _goes_on_past_hit(text: str, title: CheckedTitle, words: tuple[int, int], in
     words before the hit (:func:`_words_before_hit`) and after it (:func:`_words_after_hit`),
     or, with the document's capitals (``printed``), words in lower case run on after the hit
     up to the title's close (:func:`_runs_on`). ``names``: the searched names right before
-    and after the hit in its region, or None. Called by :func:`_same_work`."""
+    and after the hit in its region, or None. Called by :func:`_same_work`; kept per text
+    (``per_text_cache``): the search splits a part at a turned-down hit and finds substrings
+    of it again, whose words are the same, and ``superset`` checks the original's hit again."""
     first, last = words
     name_before, name_after = names
     preceding = _words_before_hit(text, title, first, name_before, printed)
