@@ -9,6 +9,7 @@ from typing import Optional
 import pytest
 
 from citeseeker_scrapy.matching import normalize_text
+from citeseeker_scrapy.matching.improved.text import headers
 from citeseeker_scrapy.matching.improved.text.headers import running_headers, without_spans
 
 CHROMIUM = "11/29/26, 10:41 AM Studies of Invented Styles file:///tmp/render/paper.html"
@@ -100,8 +101,6 @@ class _SameHash(str):
 def test_texts_whose_hashes_collide_keep_their_own_answers() -> None:
     # the answers are kept per text (``headers._repeats_in``), keyed on the text itself: a
     # text with another's hash is compared with it and gets answers of its own
-    from citeseeker_scrapy.matching.improved.text import headers
-
     run = "annals of invented bibliometrics"
     printed = _SameHash(f"{run} 4 [1] brown, p. title. {run} 5 [2] smith, j. other.")
     not_printed = _SameHash("[1] brown, p. title. [2] smith, j. other. [3] lee, k. more.")
@@ -114,8 +113,6 @@ def test_texts_whose_hashes_collide_keep_their_own_answers() -> None:
 def test_a_run_is_printed_twice_numbers_aside_whichever_run_was_asked_first() -> None:
     # a run with digits makes the text read with every number as one digit; the runs asked
     # after it are counted there, with the same answers as in the text as it is
-    from citeseeker_scrapy.matching.improved.text import headers
-
     def text() -> str:  # a new text object each time: no answers kept from another call
         return ("annals of invented studies 12 (2031) 3 [1] brown, p. a title. "
                 "annals of invented studies 13 (2031) 4 [2] smith, j. other title 2031.")
@@ -144,8 +141,6 @@ def test_a_run_is_printed_twice_numbers_aside_whichever_run_was_asked_first() ->
               "1", "23", "4", "1", "1")),
 ])
 def test_each_print_of_a_run_is_read_with_its_own_numbers(run: str, prints: tuple) -> None:
-    from citeseeker_scrapy.matching.improved.text import headers
-
     text = ("p. 7 12 (2031) Reference Lists and 2024345 (2032) Reference Lists; x(1) Reference "
             "Lists 99 (1) Reference Lists 1 (1) R1 (2) R (7 (3) R 1 x23 x4 x a1 a1 a")
     pattern = re.sub(r"\d+", lambda _: r"\d+", re.escape(run))
