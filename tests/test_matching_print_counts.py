@@ -10,7 +10,9 @@ import pytest
 
 from citeseeker_scrapy.matching.improved.text import print_counts
 from citeseeker_scrapy.matching.improved.text.per_text_cache import forget_texts
-from citeseeker_scrapy.matching.improved.text.print_counts import printed_at_least, whole_prints
+from citeseeker_scrapy.matching.improved.text.print_counts import (
+    Prints, printed_at_least, whole_prints,
+)
 
 _PAGES = (
     "Journal of Generated Studies 12 (2024) 1 [1] A. Author. Reinstating the journalist's "
@@ -58,6 +60,39 @@ def test_a_string_printed_so_many_times_is_counted_as_str_count_counts(indexed: 
         _asked_until_indexed(text)
     for part, times in _QUESTIONS:
         assert printed_at_least(text, part, times) == (text.count(part) >= times), (part, times)
+
+
+def _every_place(text: str, part: str) -> list[int]:
+    """The definition: every start of ``part`` in ``text``, overlapping prints too."""
+    return [at for at in range(len(text)) if text.startswith(part, at)]
+
+
+#: (shorter, longer): a run widened after and before its words, over a number, into an
+#: overlapping run ("ab" into "abab"), and into strings that hold it elsewhere or not at all.
+_WIDENINGS = [
+    ("of Generated", "Journal of Generated Studies 12 (2024)"), ("ab", "abab"),
+    ("Studies", "Generated Studies 12 (2024) 3"), ("ab, ab", "ab, ab, ab"),
+    ("Journal", "Studies Journal"), ("Journal", "Journal of Invented"), ("abab", "ab"),
+]
+
+
+@pytest.mark.parametrize("indexed", [False, True], ids=["scanned", "indexed"])
+def test_the_prints_of_a_wider_string_are_read_from_those_of_a_string_it_holds(
+        indexed: bool) -> None:
+    forget_texts()
+    text = f"{_PAGES} {_FILLER}"
+    if indexed:
+        _asked_until_indexed(text)
+    for shorter, longer in _WIDENINGS:
+        prints = Prints(text, shorter)
+        assert prints.places == _every_place(text, shorter), shorter
+        wider = prints.of_longer(longer)
+        if shorter not in longer:
+            assert wider is None, (shorter, longer)
+            continue
+        assert wider is not None and wider.places == _every_place(text, longer), longer
+        for times in (1, 2, 3):
+            assert wider.at_least(times) == (text.count(longer) >= times), (longer, times)
 
 
 @pytest.mark.parametrize("indexed", [False, True], ids=["scanned", "indexed"])

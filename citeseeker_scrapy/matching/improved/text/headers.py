@@ -24,7 +24,7 @@ from ..grammar.entry_grammar import (
     ENTRY_NUMBER, NEXT_ENTRY_AFTER_BRACKET, NEXT_ENTRY_OPENING,
 )
 from .per_text_cache import kept_per_text
-from .print_counts import printed_at_least
+from .print_counts import Prints, printed_at_least
 
 Span = tuple[int, int]  # (start, end) in the text
 #: Whether a word of the text is a word of the title read across the header (``verify``).
@@ -372,19 +372,54 @@ def _whole_header(text: str, low: int, high: int) -> Span:
     over an entry's "[n]": what every print holds after it is an author's name (the same
     author's entries, "[6] Wolfgang Jantzen: ... [17] Wolfgang Jantzen:"), no header; nor
     back over a number closed by a full stop (``_NUMBER_AND_FULL_STOP``)."""
+    widening = _Widening(text)
     for _ in range(_HEADER_SPAN):
         word = _TOKEN.search(text, high)
-        if word is None or ENTRY_NUMBER.fullmatch(word.group()) or not _repeated(
-                text, text[low:word.end()]):
+        if word is None or ENTRY_NUMBER.fullmatch(word.group()) or not widening.repeated(
+                text[low:word.end()]):
             break
         high = word.end()
     for _ in range(_HEADER_SPAN):
         word = _LAST_TOKEN.search(text[max(0, low - _EDGE):low])
-        if word is None or _entry_mark(word.group().rstrip()) or not _repeated(
-                text, text[low - len(word.group()):high]):
+        if word is None or _entry_mark(word.group().rstrip()) or not widening.repeated(
+                text[low - len(word.group()):high]):
             break
         low -= len(word.group())
     return low, high
+
+
+class _Widening:
+    """:func:`_repeated` for the runs one header's widening asks about (:func:`_whole_header`),
+    each holding the last run found repeated: its answer is read from that run's prints
+    (``print_counts.Prints``) instead of the whole text. The answers are those of
+    :func:`_repeated` and kept with its own."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.repeats = _repeats_in(text)
+        self.prints: Optional[Prints] = None  # those of the last run found repeated
+
+    def repeated(self, run: str) -> bool:
+        """:func:`_repeated` for ``run``, which holds every run this widening found repeated."""
+        answer = self.repeats.answers.get(run)
+        if answer is None:
+            answer = self.repeats.answers[run] = self._counted(run)
+        return answer
+
+    def _counted(self, run: str) -> bool:
+        form = _counted_form(self.text, run, self.repeats)
+        if form is None:
+            return False
+        counted_in, counted = form
+        prints = None
+        if self.prints is not None and self.prints.text is counted_in:
+            prints = self.prints.of_longer(counted)
+        if prints is None:
+            prints = Prints(counted_in, counted)
+        answer = prints.at_least(_HEADER_PAGES)
+        if answer:
+            self.prints = prints
+        return answer
 
 
 def _entry_mark(token: str) -> bool:
@@ -424,20 +459,27 @@ def _repeats_in(text: str) -> _Repeats:
 
 
 def _counted_repeated(text: str, run: str, repeats: _Repeats) -> bool:
-    """:func:`_repeated` read from the text. A run is counted in the text with every number
+    """:func:`_repeated` read from the text where :func:`_counted_form` counts the run."""
+    form = _counted_form(text, run, repeats)
+    return form is not None and printed_at_least(*form, _HEADER_PAGES)
+
+
+def _counted_form(text: str, run: str, repeats: _Repeats) -> Optional[tuple[str, str]]:
+    """The text ``run`` is counted in and the run as counted there; None if it is known to be
+    printed fewer than ``_HEADER_PAGES`` times. A run is counted in the text with every number
     written as one digit, the run too (``repeats.numbers_as_one``): a print of the run with
     other numbers is then the run itself, as each number of a print is the whole number (the
     run's other characters are no digits). A run without digits is printed there as often as
     in the text, so before that text is made (it costs a pass over the whole text) a run
     is counted in the text as it is: its longest part without digits first, where most runs
-    fail; a run without digits is that part, its count the answer. Once made, every run is
-    counted there alone: the words of one text are indexed once
-    (``print_counts.printed_at_least``)."""
+    fail; a run without digits is that part. Once made, every run is counted there alone:
+    the words of one text are indexed once (``print_counts``). Who calls:
+    :func:`_counted_repeated` and :class:`_Widening`."""
     if repeats.numbers_as_one is None:
         longest = max(_DIGITS.split(run), key=len)
-        if not printed_at_least(text, longest, _HEADER_PAGES):
-            return False
         if longest == run:
-            return True
+            return text, run
+        if not printed_at_least(text, longest, _HEADER_PAGES):
+            return None
         repeats.numbers_as_one = _DIGITS.sub("0", text)
-    return printed_at_least(repeats.numbers_as_one, _DIGITS.sub("0", run), _HEADER_PAGES)
+    return repeats.numbers_as_one, _DIGITS.sub("0", run)

@@ -50,6 +50,54 @@ def printed_at_least(text: str, part: str, times: int) -> bool:
     return False
 
 
+class Prints:
+    """Every place ``text`` prints ``part``, overlapping prints too, in order: read once, then
+    narrowed to the prints of a longer string that holds ``part`` (:meth:`of_longer`), since
+    each of those holds a print of ``part``. Who uses it: ``headers._whole_header``, which
+    widens a repeated run word by word and asks at each word whether the wider run is
+    printed twice too; each answer read from the narrower run's prints costs a few string
+    comparisons, where :func:`printed_at_least` reads the index or the whole text."""
+
+    def __init__(self, text: str, part: str, places: Optional[list[int]] = None) -> None:
+        self.text, self.part = text, part
+        self.places = _every_print(text, part) if places is None else places
+
+    def of_longer(self, longer: str) -> Optional[Prints]:
+        """The prints of ``longer``, read from these; None if ``longer`` does not hold
+        ``part`` (the caller reads the text)."""
+        offset = longer.find(self.part)
+        if offset < 0:
+            return None
+        return Prints(self.text, longer, [place - offset for place in self.places
+                                          if self.text.startswith(longer, place - offset)])
+
+    def at_least(self, times: int) -> bool:
+        """True if ``times`` of the prints do not overlap (as :func:`printed_at_least`)."""
+        found, free_from = 0, 0
+        for start in self.places:
+            if start >= free_from:
+                found, free_from = found + 1, start + len(self.part)
+                if found >= times:
+                    return True
+        return False
+
+
+def _every_print(text: str, part: str) -> list[int]:
+    """Every place ``text`` prints ``part`` (not empty), overlapping prints too, in order:
+    from the index's places where it has them (:func:`_index_of`), else by ``str.find``. A
+    place before the text's start is never taken: ``startswith`` reads it from the text's
+    end, where fewer characters than ``part``'s are left."""
+    index = _index_of(text)
+    places = None if index is None else index.places(part)
+    if places is not None:
+        return sorted(start for start in places if text.startswith(part, start))
+    found, at = [], text.find(part)
+    while at >= 0:
+        found.append(at)
+        at = text.find(part, at + 1)
+    return found
+
+
 def _prints_found(text: str, part: str, enough: int) -> int:
     """The prints of ``part`` in ``text`` that do not overlap, counted by ``str.find`` up to
     ``enough``."""
