@@ -11,6 +11,7 @@ import pytest
 from citeseeker_scrapy.matching import normalize_text
 from citeseeker_scrapy.matching.improved.text import headers
 from citeseeker_scrapy.matching.improved.text.headers import running_headers, without_spans
+from citeseeker_scrapy.matching.improved.text.per_text_cache import forget_texts
 
 CHROMIUM = "11/29/26, 10:41 AM Studies of Invented Styles file:///tmp/render/paper.html"
 RUNNING = "Annals of Invented Bibliometrics {} (2031) Reference Lists"
@@ -146,3 +147,55 @@ def test_each_print_of_a_run_is_read_with_its_own_numbers(run: str, prints: tupl
     pattern = re.sub(r"\d+", lambda _: r"\d+", re.escape(run))
     assert headers._prints_of(text, run) == prints
     assert prints == tuple(found.group() for found in re.finditer(pattern, text))
+
+
+#: A header of fourteen long words: its widening reads twelve words past its first two, and
+#: back each word within 40 characters, as many as these hold with the blank after them.
+_LONG_HEADER = " ".join(f"Interdisciplinaryquantitativestudies{letter * 3}"
+                        for letter in "abcdefghijklmn")
+#: Two pages of it between two entries' titles, with a number printed before its words on
+#: neither ("(2031)"): its page number after it on one page, or a page counter before it
+#: that the widening takes as one of its words (the last of its twelve words back).
+_TWO_PAGES = [normalize_text(
+    f"[1] Brown, P. Other things of old.\n{first}\n[2] Lund, T. Tides and shores. Bath (2031)."
+    f"\n[3] Lee, K. Notes on open lectures.\n{second}\n[4] Okafor, N. The spread. Bath (2031).")
+    for first, second in ((f"{_LONG_HEADER} 17", _LONG_HEADER),
+                          (f"11/12 {_LONG_HEADER[41:]}", f"12/12 {_LONG_HEADER[41:]}"))] + [
+    # the page number opens the text
+    normalize_text(f"3 {_LONG_HEADER}\n[1] Brown, P. Other things of old. Bath (2031).\n"
+                   f"{_LONG_HEADER}\n[2] Lund, T. Tides and shores."),
+    # as the text comes (no blanks squeezed): a number that ends a longer word, with the
+    # blanks of a wide line after it, is a word of its own in the window the widening reads
+    # back, and a page counter there (the two prints' words before it differ)
+    f"[1] Brown, P. Other things. Leaf12{' ' * 38}Annals of Bibliometrics\n[2] Lund, T. "
+    f"Tides. Page13{' ' * 38}Annals of Bibliometrics\n[3] Lee, K. Notes."]
+
+
+@pytest.mark.parametrize("text", _TWO_PAGES, ids=["number-after", "counter-among-words",
+                                                  "number-opens-text", "number-in-window-cut"])
+@pytest.mark.parametrize("chunk", [headers._CHUNK, 4, 5, 7])
+def test_a_region_finds_the_headers_it_would_without_looking_for_a_page_number_first(
+        monkeypatch: pytest.MonkeyPatch, text: str, chunk: int) -> None:
+    # a region with no page number within a header's reach holds no header, and its runs are
+    # not counted in the whole text; every region between two words, the far page number
+    # included, finds what it finds when every region's runs are counted, the numbers listed
+    # in one chunk of the text or in chunks whose ends cut them
+    forget_texts()
+    monkeypatch.setattr(headers, "_CHUNK", chunk)
+    starts = [word.start() for word in re.finditer(r"\S+", text)]
+    regions = [(low, high) for low in starts for high in starts if high > low]
+    found = [running_headers(text, low, high) for low, high in regions]
+    monkeypatch.setattr(headers, "_page_number_within_reach", lambda *_: True)
+    assert found == [running_headers(text, low, high) for low, high in regions]
+    assert any(found)
+
+
+def test_a_region_with_no_page_number_in_reach_is_not_counted_in_the_text() -> None:
+    from citeseeker_scrapy.matching.improved.text import print_counts
+
+    text = normalize_text(f"[1] Lee, K. {SPREAD}. Journal of Things (2010).\n" * 3)
+    assert running_headers(text, 0, len(text)) == []
+    assert print_counts._asked(text).count == 0
+    numbered = text.replace(" (2010).", ". 12")
+    assert running_headers(numbered, 0, len(numbered)) == []
+    assert print_counts._asked(numbered).count > 0

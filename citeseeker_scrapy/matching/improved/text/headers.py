@@ -17,6 +17,7 @@ Badjukov D D": :func:`page_breaks_between_entries`, read by ``superset`` and ``a
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from typing import Callable, Optional, Sequence
 
 from ...word_edges import PrintedCase
@@ -50,6 +51,15 @@ _TOKEN = re.compile(r"\S+")
 _PAGE = re.compile(r"\d{1,4}(?:/\d{1,4})?")
 _PAGE_NUMBER_BEFORE = re.compile(rf"(?<!\S){_PAGE.pattern} (?:{_PAGE.pattern} )?$")
 _PAGE_NUMBER_AFTER = re.compile(rf" {_PAGE.pattern}(?= |$)")
+#: A number a header's print may take as its page number (:func:`_header_around`), found
+#: from its digits: a bare number is one with a blank or the text's start before it
+#: (:func:`_page_numbers_in_chunk`).
+_NUMBER_AT_WORD_END = re.compile(rf"{_PAGE.pattern}(?!\S)")
+#: The words a header's widening reads forward, and the page number after them
+#: (:func:`_page_number_within_reach`).
+_WORDS_READ_FORWARD = re.compile(rf"(?:\s*\S+){{1,{_HEADER_SPAN + 1}}}")
+_CHUNK = 1 << 14  # characters of a text whose page numbers are listed at once
+_LONGEST_PAGE = len("1234/1234")  # characters of the longest page number ``_PAGE`` matches
 #: A page number that ends a header's print, and two in a row (the second is the next line's:
 #: :func:`_one_page_number_at_end`).
 _PAGE_NUMBER_AT_END = re.compile(rf"(?<!\S){_PAGE.pattern}$")
@@ -103,6 +113,8 @@ def running_headers(text: str, low: int, high: int,
     the entry again without the headers; by ``entries_between`` and ``author_lists`` to
     step over a header inside an author list or before its date.
     """
+    if not _page_number_within_reach(text, low, high):
+        return []
     spans: list[Span] = []
     long_words = _long_words(text, low, high)
     for words in _runs_with_pair(text, long_words, title_word):
@@ -121,6 +133,51 @@ def running_headers(text: str, low: int, high: int,
                 spans.append(span)
             first = last + 1
     return spans
+
+
+def _page_number_within_reach(text: str, low: int, high: int) -> bool:
+    """True if a page number (:func:`_page_number_between`) stands where a header found in
+    ``[low, high)`` could take it: every header has one (:func:`_header_around`), so a region with none in
+    reach holds none, and its runs are not counted in the whole text. Its reach: a header's
+    widening (:func:`_whole_header`) reads ``_HEADER_SPAN`` words back, each within
+    ``_EDGE`` characters, and the page number ``_EDGE`` characters before that; forward, it
+    reads ``_HEADER_SPAN`` words, and the page number is the word after them. Called by
+    :func:`running_headers`."""
+    if _page_number_between(text, max(0, low - (_HEADER_SPAN + 1) * _EDGE), high):
+        return True
+    forward = _WORDS_READ_FORWARD.match(text, high)
+    return forward is not None and _page_number_between(text, high, forward.end())
+
+
+def _page_number_between(text: str, low: int, high: int) -> bool:
+    """True if a number a header may take as its page number starts in ``[low, high)``
+    (:func:`_page_numbers_in_chunk`). Called by :func:`_page_number_within_reach`."""
+    for chunk in range(low // _CHUNK, (high - 1) // _CHUNK + 1):
+        starts = _page_numbers_in_chunk(text, chunk)
+        at = bisect_left(starts, low)
+        if at < len(starts) and starts[at] < high:
+            return True
+    return False
+
+
+@kept_per_text
+def _page_numbers_in_chunk(text: str, chunk: int) -> list[int]:
+    """Where each number that a header may take as its page number starts in the ``chunk``-th
+    ``_CHUNK`` characters of ``text``: a bare number (``_PAGE``, a whole word), or one with
+    more than one blank after it, where the cut of the window :func:`_whole_header` reads
+    back (``_EDGE`` characters) may leave it alone. A number the chunk's end cuts is read
+    whole past it and listed in this chunk. The digits are found by a scan that the regex engine
+    runs fast, and the character before them is read here; kept per text and chunk, as the
+    regions of one document's hits overlap."""
+    starts = []
+    chunk_end = (chunk + 1) * _CHUNK
+    for number in _NUMBER_AT_WORD_END.finditer(text, chunk * _CHUNK, chunk_end + _LONGEST_PAGE):
+        start, end = number.span()
+        if start >= chunk_end:
+            break
+        if start == 0 or text[start - 1].isspace() or text[end:end + 2].isspace():
+            starts.append(start)
+    return starts
 
 
 def page_numbers_in_words(text: str, low: int, high: int) -> list[Span]:
