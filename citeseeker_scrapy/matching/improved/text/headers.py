@@ -137,12 +137,12 @@ def running_headers(text: str, low: int, high: int,
 
 def _page_number_within_reach(text: str, low: int, high: int) -> bool:
     """True if a page number (:func:`_page_number_between`) stands where a header found in
-    ``[low, high)`` could take it: every header has one (:func:`_header_around`), so a region with none in
-    reach holds none, and its runs are not counted in the whole text. Its reach: a header's
-    widening (:func:`_whole_header`) reads ``_HEADER_SPAN`` words back, each within
-    ``_EDGE`` characters, and the page number ``_EDGE`` characters before that; forward, it
-    reads ``_HEADER_SPAN`` words, and the page number is the word after them. Called by
-    :func:`running_headers`."""
+    ``[low, high)`` could take it: every header has one (:func:`_header_around`), so a region
+    with none in reach holds none, and its runs are not counted in the whole text. Its reach:
+    a header's widening (:func:`_whole_header`) reads ``_HEADER_SPAN`` words back, each
+    within ``_EDGE`` characters, and the page number ``_EDGE`` characters before that;
+    forward, it reads ``_HEADER_SPAN`` words, and the page number is the word after them.
+    Called by :func:`running_headers`."""
     if _page_number_between(text, max(0, low - (_HEADER_SPAN + 1) * _EDGE), high):
         return True
     forward = _WORDS_READ_FORWARD.match(text, high)
@@ -166,9 +166,9 @@ def _page_numbers_in_chunk(text: str, chunk: int) -> list[int]:
     ``_CHUNK`` characters of ``text``: a bare number (``_PAGE``, a whole word), or one with
     more than one blank after it, where the cut of the window :func:`_whole_header` reads
     back (``_EDGE`` characters) may leave it alone. A number the chunk's end cuts is read
-    whole past it and listed in this chunk. The digits are found by a scan that the regex engine
-    runs fast, and the character before them is read here; kept per text and chunk, as the
-    regions of one document's hits overlap."""
+    whole past it and listed in this chunk. The digits are found by a scan that the regex
+    engine runs fast, and the character before them is read here; kept per text and chunk,
+    as the regions of one document's hits overlap. Called by :func:`_page_number_between`."""
     starts = []
     chunk_end = (chunk + 1) * _CHUNK
     for number in _NUMBER_AT_WORD_END.finditer(text, chunk * _CHUNK, chunk_end + _LONGEST_PAGE):
@@ -225,8 +225,8 @@ def page_breaks_between_entries(text: str, low: int, high: int) -> list[Span]:
 def printed_without(printed: PrintedCase, spans: Sequence[Span]) -> PrintedCase:
     """The document's capitals (``printed``, read on ``text``) read on ``text`` with
     ``spans`` left out (:func:`without_spans`): a stretch across a span left out is read
-    with the span, and the span's print is then cut out of it. Who calls: ``superset``, with the spans of
-    :func:`page_breaks_between_entries`."""
+    with the span, and the span's print is then cut out of it. Who calls: ``superset``, with
+    the spans of :func:`page_breaks_between_entries`."""
     merged = _merged(spans)
 
     def cased(start: int, end: int) -> Optional[str]:
@@ -464,6 +464,8 @@ class _Widening:
         return answer
 
     def _counted(self, run: str) -> bool:
+        """``run`` counted (:func:`_counted_form`) among the prints of the last run found
+        repeated, where it is counted in the same text and holds that run."""
         form = _counted_form(self.text, run, self.repeats)
         if form is None:
             return False

@@ -41,7 +41,8 @@ def kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
     printed title goes on past a hit's words (``verify._goes_on_past_hit``), asked again for
     each hit that takes the same words; and answers about the whole text:
     ``headers._repeats_in``, ``headers._prints_of``, ``headers._long_words``,
-    ``headers._whole_header``, ``capitals.prints_books_with_comma``,
+    ``headers._whole_header``, ``headers._page_numbers_in_chunk``,
+    ``capitals.prints_books_with_comma``,
     ``capitals._towns_before_closing_years``, ``title_edges._chapters_in_books``,
     ``bare_surnames._semicolons_between_names`` (:func:`kept_per_text_alone` for those that
     need the printed capitals too). Scrapy's thread pool matches several documents at once:
