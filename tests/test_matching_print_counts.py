@@ -52,12 +52,19 @@ def _asked_until_indexed(text: str) -> None:
     assert print_counts._asked(text).index is not None
 
 
-@pytest.mark.parametrize("indexed", [False, True], ids=["scanned", "indexed"])
-def test_a_string_printed_so_many_times_is_counted_as_str_count_counts(indexed: bool) -> None:
+def _paged_text(indexed: bool) -> str:
+    """A new text of the pages and the filler, its words indexed if ``indexed``, every text's
+    answers forgotten first."""
     forget_texts()
     text = f"{_PAGES} {_FILLER}"
     if indexed:
         _asked_until_indexed(text)
+    return text
+
+
+@pytest.mark.parametrize("indexed", [False, True], ids=["scanned", "indexed"])
+def test_a_string_printed_so_many_times_is_counted_as_str_count_counts(indexed: bool) -> None:
+    text = _paged_text(indexed)
     for part, times in _QUESTIONS:
         assert printed_at_least(text, part, times) == (text.count(part) >= times), (part, times)
 
@@ -79,10 +86,7 @@ _WIDENINGS = [
 @pytest.mark.parametrize("indexed", [False, True], ids=["scanned", "indexed"])
 def test_the_prints_of_a_wider_string_are_read_from_those_of_a_string_it_holds(
         indexed: bool) -> None:
-    forget_texts()
-    text = f"{_PAGES} {_FILLER}"
-    if indexed:
-        _asked_until_indexed(text)
+    text = _paged_text(indexed)
     for shorter, longer in _WIDENINGS:
         prints = Prints(text, shorter)
         assert prints.places == _every_place(text, shorter), shorter
@@ -98,10 +102,7 @@ def test_the_prints_of_a_wider_string_are_read_from_those_of_a_string_it_holds(
 @pytest.mark.parametrize("indexed", [False, True], ids=["scanned", "indexed"])
 def test_a_whole_word_is_counted_apart_from_its_prints_inside_longer_words(
         indexed: bool) -> None:
-    forget_texts()
-    text = f"{_PAGES} {_FILLER}"
-    if indexed:
-        _asked_until_indexed(text)
+    text = _paged_text(indexed)
     for word in ("Journal", "Studies", "abab", "urnal", "état", "Écoles", "of", "being",
                  "Studiesx", "Invented", "a-a", "a"):
         assert whole_prints(text, word, 10) == _whole_word_prints(text, word), word
