@@ -9,7 +9,7 @@ from typing import Optional
 import pytest
 
 from citeseeker_scrapy.matching import normalize_text
-from citeseeker_scrapy.matching.improved.text import headers
+from citeseeker_scrapy.matching.improved.text import headers, print_counts
 from citeseeker_scrapy.matching.improved.text.headers import running_headers, without_spans
 from citeseeker_scrapy.matching.improved.text.per_text_cache import forget_texts
 
@@ -153,10 +153,11 @@ def test_each_print_of_a_run_is_read_with_its_own_numbers(run: str, prints: tupl
 #: back each word within 40 characters, as many as these hold with the blank after them.
 _LONG_HEADER = " ".join(f"Interdisciplinaryquantitativestudies{letter * 3}"
                         for letter in "abcdefghijklmn")
-#: Two pages of it between two entries' titles, with a number printed before its words on
-#: neither ("(2031)"): its page number after it on one page, or a page counter before it
-#: that the widening takes as one of its words (the last of its twelve words back).
-_TWO_PAGES = [normalize_text(
+#: Texts that print it on two pages: between two entries' titles, with a number printed
+#: before its words on neither ("(2031)"), its page number after it on one page, or a page
+#: counter before it that the widening takes as one of its words (the last of its twelve
+#: words back); then two more ways a page number stands (the comments below).
+_PAGED_TEXTS = [normalize_text(
     f"[1] Brown, P. Other things of old.\n{first}\n[2] Lund, T. Tides and shores. Bath (2031)."
     f"\n[3] Lee, K. Notes on open lectures.\n{second}\n[4] Okafor, N. The spread. Bath (2031).")
     for first, second in ((f"{_LONG_HEADER} 17", _LONG_HEADER),
@@ -171,7 +172,7 @@ _TWO_PAGES = [normalize_text(
     f"Tides. Page13{' ' * 38}Annals of Bibliometrics\n[3] Lee, K. Notes."]
 
 
-@pytest.mark.parametrize("text", _TWO_PAGES, ids=["number-after", "counter-among-words",
+@pytest.mark.parametrize("text", _PAGED_TEXTS, ids=["number-after", "counter-among-words",
                                                   "number-opens-text", "number-in-window-cut"])
 @pytest.mark.parametrize("chunk", [headers._CHUNK, 4, 5, 7])
 def test_a_region_finds_the_headers_it_would_without_looking_for_a_page_number_first(
@@ -191,8 +192,6 @@ def test_a_region_finds_the_headers_it_would_without_looking_for_a_page_number_f
 
 
 def test_a_region_with_no_page_number_in_reach_is_not_counted_in_the_text() -> None:
-    from citeseeker_scrapy.matching.improved.text import print_counts
-
     text = normalize_text(f"[1] Lee, K. {SPREAD}. Journal of Things (2010).\n" * 3)
     assert running_headers(text, 0, len(text)) == []
     assert print_counts._asked(text).count == 0
