@@ -172,8 +172,8 @@ _PAGED_TEXTS = [normalize_text(
     f"Tides. Page13{' ' * 38}Annals of Bibliometrics\n[3] Lee, K. Notes."]
 
 
-@pytest.mark.parametrize("text", _PAGED_TEXTS, ids=["number-after", "counter-among-words",
-                                                  "number-opens-text", "number-in-window-cut"])
+@pytest.mark.parametrize("text", _PAGED_TEXTS, ids=[
+    "number-after", "counter-among-words", "number-opens-text", "number-in-window-cut"])
 @pytest.mark.parametrize("chunk", [headers._CHUNK, 4, 5, 7])
 def test_a_region_finds_the_headers_it_would_without_looking_for_a_page_number_first(
         monkeypatch: pytest.MonkeyPatch, text: str, chunk: int) -> None:
