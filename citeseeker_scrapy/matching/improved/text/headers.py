@@ -139,11 +139,12 @@ def _page_number_within_reach(text: str, low: int, high: int) -> bool:
     """True if a page number (:func:`_page_number_between`) stands where a header found in
     ``[low, high)`` could take it: every header has one (:func:`_header_around`), so a region
     with none in reach holds none, and its runs are not counted in the whole text. Its reach:
-    a header's widening (:func:`_whole_header`) reads ``_HEADER_SPAN`` words back, each
-    within ``_EDGE`` characters, and the page number ``_EDGE`` characters before that;
-    forward, it reads ``_HEADER_SPAN`` words, and the page number is the word after them.
-    Called by :func:`running_headers`."""
-    if _page_number_between(text, max(0, low - (_HEADER_SPAN + 1) * _EDGE), high):
+    back, a header's widening (:func:`_whole_header`) reads ``_HEADER_SPAN`` words, each
+    within ``_EDGE`` characters, and a page number among them is the header's; one before the
+    header is read only inside the region (:func:`_header_around` reads it from ``low`` on).
+    Forward, the widening reads ``_HEADER_SPAN`` words, and the page number is the word after
+    them. Called by :func:`running_headers`."""
+    if _page_number_between(text, max(0, low - _HEADER_SPAN * _EDGE), high):
         return True
     forward = _WORDS_READ_FORWARD.match(text, high)
     return forward is not None and _page_number_between(text, high, forward.end())
