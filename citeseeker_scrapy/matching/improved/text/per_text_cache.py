@@ -3,7 +3,7 @@
 :func:`kept_per_text` wraps the readings that each search region cut around a name, and each
 hit attributed to it, ask again (in ``author_lists``, ``ditto_entries``, ``attribution`` and
 ``entries_between``), the check of a hit's words that its substrings ask again (``verify``),
-and answers about the whole text (``headers``, ``capitals``);
+and answers about the whole text (``headers``, ``printed_words``, ``capitals``, ...);
 :func:`kept_per_text_alone` the reference list's habits read with its printed capitals
 (``capitals``), and the questions a text has been asked (``print_counts``).
 :func:`forget_texts` drops every text's answers (the matcher benchmark, before
@@ -35,18 +35,14 @@ def kept_per_text(read: Callable[..., Answer]) -> Callable[..., Answer]:
     document searched once. A text equal to a kept one but another object (the same document
     normalized again, for a second ``find``) takes over its answers and its place, and is
     then known by identity too. Wraps the readings of a name's entry that a document asks again
-    most: ``author_lists.through_author_list``, ``author_lists.author_list_end``,
-    ``ditto_entries._own_bare_date``, ``ditto_entries.run_date``, ``attribution._in_entry``,
-    ``attribution._entry_end`` and ``entries_between.another_entry_between``; whether the
-    printed title goes on past a hit's words (``verify._goes_on_past_hit``), asked again for
-    each hit that takes the same words; and answers about the whole text:
-    ``headers._repeats_in``, ``headers._prints_of``, ``headers._long_words``,
-    ``headers._whole_header``, ``headers._page_numbers_in_chunk``,
-    ``capitals.prints_books_with_comma``,
-    ``capitals._towns_before_closing_years``, ``title_edges._chapters_in_books``,
-    ``bare_surnames._semicolons_between_names`` (:func:`kept_per_text_alone` for those that
-    need the printed capitals too). Scrapy's thread pool matches several documents at once:
-    the list of texts changes under a lock; a text's answers are the same in every thread."""
+    most (in ``author_lists``, ``ditto_entries``, ``attribution`` and ``entries_between``),
+    whether the printed title goes on past a hit's words (``verify``), asked again for each
+    hit that takes the same words, and answers about the whole text (``headers``,
+    ``printed_words``, ``capitals``, ``title_edges``, ``bare_surnames``); each such reading
+    is marked by this decorator where it is defined, so no list here can go stale
+    (:func:`kept_per_text_alone` for those that need the printed capitals too). Scrapy's
+    thread pool matches several documents at once: the list of texts changes under a lock; a
+    text's answers are the same in every thread."""
     known_for = _texts_kept()
 
     @wraps(read)
