@@ -613,12 +613,12 @@ def test_a_journal_printed_in_three_entries_is_no_header_that_hides_an_entry_s_e
     assert not _found(doc, "Berg", LONG)
 
 
-# A title-first entry printed twice, its first print with a word split at a line end: the run
-# from the title's last words through the date is printed twice and ends with a number, so it
-# passes for a running header after the second name. Read without it, the first print's title
-# stops short at the query's last word; but that print lies before its name, within the
-# name's reach, and was read whole on the text as printed already
-# (``search._past_search_end``).
+# A title-first entry printed twice, its first print with a word split at a line end, and a
+# query cut short after a function word: the run from the title's last words through the date
+# is printed twice and ends with a number, so it passes for a running header after the first
+# name. Read without it, the second print's title ends where the query does, and the first
+# print's hit passes there; but that hit lies before its name, within the name's reach, and
+# was turned down on the text as printed (``search._past_search_end``).
 TWICE_PRINTED = ("[25] L'école ouverte : du ca- hier au tableau noir Marie Durand Lyon Seuil, "
                  "2015\nCollection villes 212\n[26] Regional Press 03/14/09 Harbor Inc. opens a "
                  "statewide glass recycling\nprogram JOHN MERRIT\n[27] L'école ouverte : du "
