@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from typing import Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 from .per_text_cache import kept_per_text_alone
 
@@ -41,10 +41,18 @@ def printed_at_least(text: str, part: str, times: int) -> bool:
     places = None if index is None else index.places(part)
     if places is None:
         return _prints_found(text, part, times) >= times
+    return _apart_at_least((start for start in sorted(places) if text.startswith(part, start)),
+                           len(part), times)
+
+
+def _apart_at_least(starts: Iterable[int], length: int, times: int) -> bool:
+    """True if ``times`` of the prints starting at ``starts`` (in order), each ``length``
+    characters long, do not overlap, as ``str.count`` counts them: read only as far as it
+    takes. Called by :func:`printed_at_least` and :meth:`Prints.at_least`."""
     found, free_from = 0, 0
-    for start in sorted(places):
-        if start >= free_from and text.startswith(part, start):
-            found, free_from = found + 1, start + len(part)
+    for start in starts:
+        if start >= free_from:
+            found, free_from = found + 1, start + length
             if found >= times:
                 return True
     return False
@@ -73,13 +81,7 @@ class Prints:
 
     def at_least(self, times: int) -> bool:
         """True if ``times`` of the prints do not overlap (as :func:`printed_at_least`)."""
-        found, free_from = 0, 0
-        for start in self.places:
-            if start >= free_from:
-                found, free_from = found + 1, start + len(self.part)
-                if found >= times:
-                    return True
-        return False
+        return _apart_at_least(self.places, len(self.part), times)
 
 
 def _every_print(text: str, part: str) -> list[int]:
